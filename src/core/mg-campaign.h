@@ -1,0 +1,115 @@
+/* mg-campaign.h — one campaign = one SQLite file: journal, snapshots, undo/redo, replay. */
+#pragma once
+
+#include <gio/gio.h>
+#include <json-c/json.h>
+#include "mg-rules.h"
+
+G_BEGIN_DECLS
+
+#define MG_CAMPAIGN_ERROR (mg_campaign_error_quark ())
+typedef enum {
+  MG_CAMPAIGN_ERROR_NOT_FOUND,    /* no such file */
+  MG_CAMPAIGN_ERROR_EXISTS,       /* create: the file already exists */
+  MG_CAMPAIGN_ERROR_NOT_CAMPAIGN, /* random bytes, empty file, unrelated SQLite database */
+  MG_CAMPAIGN_ERROR_CORRUPT,      /* a campaign, but damaged or truncated */
+  MG_CAMPAIGN_ERROR_TOO_NEW,      /* written by a newer Melee GM: refused, left untouched */
+  MG_CAMPAIGN_ERROR_UNKNOWN_GAME, /* game id not built into this version */
+  MG_CAMPAIGN_ERROR_SQLITE,       /* any other SQLite failure: the message carries SQLite's */
+  MG_CAMPAIGN_ERROR_NOTHING,      /* undo with nothing to undo, redo with nothing to redo */
+} MgCampaignError;
+
+GQuark mg_campaign_error_quark (void);
+
+/* The schema version this build writes (PRAGMA user_version). */
+#define MG_CAMPAIGN_SCHEMA_VERSION 1
+
+typedef struct {
+  gint64   seq;       /* journal id, strictly increasing */
+  gint64   session;   /* session id */
+  gint     turn;      /* turn the action was taken in (pending()["turn"] before it) */
+  char    *actor;     /* action's "player" member, else "GM" */
+  char    *action;    /* JSON text of the action (without "dice") */
+  char    *dice;      /* JSON text: [{"sides":S,"value":V}, ...] */
+  char    *events;    /* JSON text: array of events */
+  char    *summary;   /* one sentence, public */
+  gint64   time;      /* unix time, microseconds (g_get_real_time) */
+  gboolean undone;
+} MgJournalEntry;
+
+void mg_journal_entry_free (MgJournalEntry *entry);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgJournalEntry, mg_journal_entry_free)
+
+typedef struct {
+  gint64  id;
+  char   *name;
+  gint64  started;   /* unix time, microseconds */
+} MgSession;
+
+void mg_session_free (MgSession *session);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgSession, mg_session_free)
+
+#define MG_TYPE_CAMPAIGN (mg_campaign_get_type ())
+G_DECLARE_FINAL_TYPE (MgCampaign, mg_campaign, MG, CAMPAIGN, GObject)
+
+/* Creates PATH (must not exist). ruleset NULL = the game's shipped default (copied in).
+ * players: NULL-terminated, at least rules->min_players.  seed: for dice rolled in the app. */
+MgCampaign  *mg_campaign_create       (const char         *path,
+                                       const char         *game_id,
+                                       const char         *name,
+                                       const char * const *players,
+                                       json_object        *ruleset,
+                                       guint32             seed,
+                                       GError            **error);
+/* Opens an existing campaign; refuses newer/foreign/corrupt files without writing to them. */
+MgCampaign  *mg_campaign_open         (const char *path, GError **error);
+
+const char  *mg_campaign_get_path     (MgCampaign *self);
+const char  *mg_campaign_get_name     (MgCampaign *self);
+const char  *mg_campaign_get_game_id  (MgCampaign *self);
+const MgRules *mg_campaign_get_rules  (MgCampaign *self);
+const char * const *mg_campaign_get_players (MgCampaign *self);  /* owned by self */
+guint32      mg_campaign_get_seed     (MgCampaign *self);
+
+/* The campaign's own copy of the ruleset (owned by self; do not modify). */
+json_object *mg_campaign_get_ruleset  (MgCampaign *self);
+/* Checks the ruleset, then that every active journal action still replays under it;
+ * on refusal nothing changes and the message says which check failed. */
+gboolean     mg_campaign_set_ruleset  (MgCampaign *self, json_object *ruleset, GError **error);
+
+/* The current state (owned by self, valid until the next act/undo/redo). */
+const MgState *mg_campaign_get_state  (MgCampaign *self);
+
+/* Applies one action.  If action has a "dice" array, those are the dice typed from the
+ * table (all must be used); otherwise dice are rolled with the campaign's seed.
+ * The journal row (and a snapshot if the turn changed) is committed before this returns.
+ * Returns the new journal entry (free it); on refusal NULL, error set, nothing written. */
+MgJournalEntry *mg_campaign_act       (MgCampaign *self, json_object *action, GError **error);
+/* Same, but only checks (no dice, no write). */
+gboolean     mg_campaign_validate     (MgCampaign *self, json_object *action, GError **error);
+
+/* Undo/redo up to `steps` actions; *done says how many were.  Undone rows stay in the
+ * journal, marked; redo only restores rows undone after the last active action. */
+gboolean     mg_campaign_undo         (MgCampaign *self, guint steps, guint *done, GError **error);
+gboolean     mg_campaign_redo         (MgCampaign *self, guint steps, guint *done, GError **error);
+gboolean     mg_campaign_can_undo     (MgCampaign *self);
+gboolean     mg_campaign_can_redo     (MgCampaign *self);
+
+/* The journal: count and a page of rows, oldest first, undone rows included. */
+gint64       mg_campaign_journal_count (MgCampaign *self);
+GPtrArray   *mg_campaign_journal_range (MgCampaign *self, gint64 offset, gint64 limit, GError **error); /* of MgJournalEntry* */
+MgJournalEntry *mg_campaign_journal_get (MgCampaign *self, gint64 seq, GError **error);
+/* The state after journal row `seq` (undone rows skipped), for step-by-step replay. Free with mg_state_free. */
+MgState     *mg_campaign_state_at     (MgCampaign *self, gint64 seq, GError **error);
+
+/* Sessions: create starts a new one and makes it current. */
+GPtrArray   *mg_campaign_list_sessions (MgCampaign *self, GError **error);  /* of MgSession* */
+gint64       mg_campaign_get_session   (MgCampaign *self);
+gint64       mg_campaign_new_session   (MgCampaign *self, const char *name, GError **error);
+
+/* PRAGMA integrity_check, foreign keys, and a full replay equal to the cached state. */
+gboolean     mg_campaign_check        (MgCampaign *self, GError **error);
+
+/* Signal "changed": emitted after act/undo/redo/set_ruleset/new_session. */
+
+G_END_DECLS

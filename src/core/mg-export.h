@@ -1,0 +1,54 @@
+/* mg-export.h — turn summaries for the players: Markdown, HTML, JSON, PDF; nothing secret. */
+#pragma once
+
+#include <gio/gio.h>
+#include "mg-campaign.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  MG_EXPORT_MARKDOWN,
+  MG_EXPORT_HTML,
+  MG_EXPORT_JSON,
+  MG_EXPORT_PDF,
+} MgExportFormat;
+
+/* Which part: the whole campaign (turn = 0, session = 0), one turn, or one session. */
+typedef struct {
+  gint   turn;     /* > 0: only this turn (of the current session unless session is set) */
+  gint64 session;  /* > 0: only this session */
+} MgExportScope;
+
+#define MG_EXPORT_ERROR (mg_export_error_quark ())
+typedef enum {
+  MG_EXPORT_ERROR_BAD_FORMAT,
+  MG_EXPORT_ERROR_EMPTY_SCOPE, /* no such turn/session */
+  MG_EXPORT_ERROR_WRITE,
+} MgExportError;
+
+GQuark   mg_export_error_quark (void);
+
+/* "md", "html", "json", "pdf" -> format; FALSE if unknown. */
+gboolean mg_export_format_from_string (const char *name, MgExportFormat *format);
+
+/* Writes the export to out_path (atomically: temp file + rename). */
+gboolean mg_export_write (MgCampaign     *campaign,
+                          MgExportFormat  format,
+                          MgExportScope   scope,
+                          const char     *out_path,
+                          GError        **error);
+
+/* Same, off the main thread, with progress (0..1) reported on the caller's main context. */
+typedef void (*MgExportProgress) (double fraction, gpointer user_data);
+void     mg_export_write_async  (MgCampaign         *campaign,
+                                 MgExportFormat      format,
+                                 MgExportScope       scope,
+                                 const char         *out_path,
+                                 MgExportProgress    progress,
+                                 gpointer            progress_data,
+                                 GCancellable       *cancellable,
+                                 GAsyncReadyCallback callback,
+                                 gpointer            user_data);
+gboolean mg_export_write_finish (MgCampaign *campaign, GAsyncResult *result, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,92 @@
+/* mg-rules.h — the one interface every game's rules engine fills (see shared/DESIGN.md). */
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+#include "mg-dice.h"
+
+G_BEGIN_DECLS
+
+#define MG_RULES_ERROR (mg_rules_error_quark ())
+typedef enum {
+  MG_RULES_ERROR_BAD_RULESET, /* ruleset JSON invalid: the message names the JSON path ("$.faces[1].weight: …") */
+  MG_RULES_ERROR_BAD_ACTION,  /* malformed action: not an object, no/unknown "type", missing or mistyped field */
+  MG_RULES_ERROR_ILLEGAL,     /* well-formed but not allowed now: the message is a reason a referee can read aloud */
+  MG_RULES_ERROR_BAD_STATE,   /* from_json was given something that is not this game's state */
+  MG_RULES_ERROR_GAME_OVER,   /* the game has ended: nothing more to apply */
+} MgRulesError;
+
+GQuark mg_rules_error_quark (void);
+
+typedef struct _MgRules MgRules;
+
+/* Every engine's state begins with this header; the rest is private to the engine. */
+typedef struct _MgState {
+  const MgRules *rules;
+} MgState;
+
+/* Seats for view(): a player's name, or one of these. */
+#define MG_SEAT_PUBLIC  "public"   /* what everyone at the table may see (exports) */
+#define MG_SEAT_ALL     "*"        /* the referee's full view (same content as to_json) */
+
+struct _MgRules {
+  const char *id;     /* "meeple", later "tft", "mecaknights", "lamame", "cricchio" */
+  const char *name;   /* "Meeple Melee" (translatable via N_) */
+  guint min_players;
+  guint max_players;
+
+  /* Checks a whole ruleset; on error the message starts with the JSON path of the bad field. */
+  gboolean     (*check_ruleset) (json_object *ruleset, GError **error);
+
+  /* Initial state of a session from a ruleset (checked again here) and the players' names. */
+  MgState     *(*new_state)     (json_object        *ruleset,
+                                 const char * const *players,
+                                 GError            **error);
+  void         (*free_state)    (MgState *state);
+
+  /* Does not change the state. On refusal: MG_RULES_ERROR_BAD_ACTION or _ILLEGAL with a reason. */
+  gboolean     (*validate)      (const MgState *state, json_object *action, GError **error);
+
+  /* Validates, then applies. Returns the events (a json array, new reference) and sets
+   * *summary to one sentence (g_free) that is safe to show to everyone.
+   * On error the state is untouched (dice may have been asked for; the caller discards them).
+   * Events that only one seat may see carry "seat": NAME; everything else is public. */
+  json_object *(*apply)         (MgState     *state,
+                                 json_object *action,
+                                 MgDice      *dice,
+                                 char       **summary,
+                                 GError     **error);
+
+  /* What the table must decide next: {"turn":N, "phase":"…", "over":bool,
+   *  "waiting":[{"seat":"Red","for":"roll", …}], "text":"a sentence"}.  "turn" ≥ 1 is the
+   *  journal's turn column; the store snapshots whenever it changes. New reference. */
+  json_object *(*pending)       (const MgState *state);
+
+  /* The whole state; from_json(to_json(s)) is exact (to_json of both are equal strings). */
+  json_object *(*to_json)       (const MgState *state);
+  MgState     *(*from_json)     (json_object *ruleset, json_object *json, GError **error);
+
+  /* The state as `seat` may see it (a player's name, MG_SEAT_PUBLIC or MG_SEAT_ALL):
+   * secrets (hidden picks, faces behind a screen) are redacted until revealed. */
+  json_object *(*view)          (const MgState *state, const char *seat);
+};
+
+/* The registry of engines built in. */
+const MgRules      *mg_rules_lookup (const char *game_id);
+const MgRules     **mg_rules_all    (guint *n_games);   /* static array, in the order of `melee-gm-cli games` */
+
+/* Convenience wrappers that dispatch through state->rules. */
+gboolean     mg_state_validate (const MgState *state, json_object *action, GError **error);
+json_object *mg_state_apply    (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error);
+json_object *mg_state_pending  (const MgState *state);
+json_object *mg_state_to_json  (const MgState *state);
+json_object *mg_state_view     (const MgState *state, const char *seat);
+void         mg_state_free     (MgState *state);
+gint         mg_state_turn     (const MgState *state);   /* pending()["turn"] */
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgState, mg_state_free)
+
+/* The action's "type" member, or NULL. */
+const char  *mg_action_type    (json_object *action);
+
+G_END_DECLS
