@@ -1,1 +1,294 @@
-/* placeholder: being written */
+/* mg-json.c — reading json-c fields with GErrors that say where the bad field is. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "mg-json.h"
+
+char *
+mg_json_path_key (const char *path, const char *key)
+{
+  if (path == NULL || *path == '\0')
+    return g_strdup (key);
+  return g_strconcat (path, ".", key, NULL);
+}
+
+char *
+mg_json_path_index (const char *path, gsize index)
+{
+  return g_strdup_printf ("%s[%" G_GSIZE_FORMAT "]", path ? path : "", index);
+}
+
+char *
+mg_json_describe (json_object *value)
+{
+  switch (json_object_get_type (value))
+    {
+    case json_type_null:
+      return g_strdup (value ? "null" : _("nothing"));
+    case json_type_boolean:
+      return g_strdup (json_object_get_boolean (value) ? "true" : "false");
+    case json_type_int:
+    case json_type_double:
+      return g_strdup (json_object_to_json_string_ext (value, JSON_C_TO_STRING_PLAIN));
+    case json_type_string:
+      {
+        const char *s = json_object_get_string (value);
+        /* Long strings are cut so a message stays one readable line. */
+        if (g_utf8_strlen (s, -1) > 40)
+          {
+            g_autofree char *cut = g_utf8_substring (s, 0, 40);
+            return g_strdup_printf ("\"%s…\"", cut);
+          }
+        return g_strdup_printf ("\"%s\"", s);
+      }
+    case json_type_array:
+      return g_strdup (_("a list"));
+    case json_type_object:
+      return g_strdup (_("an object"));
+    default:
+      return g_strdup (_("something else"));
+    }
+}
+
+/* The two message styles; `got` NULL means the field is missing. */
+static void
+set_error_words (GError **error, MgJsonErr kind, const char *path, const char *expected, const char *got)
+{
+  gboolean in_file = path != NULL && path[0] == '$';
+
+  if (got == NULL && in_file)
+    g_set_error (error, kind.domain, kind.code, _("%s: missing, expected %s"), path, expected);
+  else if (got == NULL)
+    g_set_error (error, kind.domain, kind.code, _("\"%s\" is missing: it must be %s"), path, expected);
+  else if (in_file)
+    g_set_error (error, kind.domain, kind.code, _("%s: expected %s, got %s"), path, expected, got);
+  else
+    g_set_error (error, kind.domain, kind.code, _("\"%s\" must be %s, got %s"), path, expected, got);
+}
+
+void
+mg_json_set_error (GError **error, MgJsonErr kind, const char *path, const char *expected, json_object *got)
+{
+  g_autofree char *desc = got ? mg_json_describe (got) : NULL;
+  set_error_words (error, kind, path, expected, desc);
+}
+
+json_object *
+mg_json_member (json_object *obj, const char *key)
+{
+  json_object *v = NULL;
+
+  if (!json_object_is_type (obj, json_type_object))
+    return NULL;
+  if (!json_object_object_get_ex (obj, key, &v))
+    return NULL;
+  /* json-c represents JSON null as a NULL pointer: a null member reads as missing. */
+  return v;
+}
+
+static char *
+describe_range (gint64 min, gint64 max)
+{
+  if (max == G_MAXINT64)
+    return g_strdup_printf (_("an integer of at least %" G_GINT64_FORMAT), min);
+  if (min == max)
+    return g_strdup_printf (_("the integer %" G_GINT64_FORMAT), min);
+  return g_strdup_printf (_("an integer from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT), min, max);
+}
+
+gboolean
+mg_json_int (json_object *value, const char *path, MgJsonErr kind,
+             gint64 min, gint64 max, gint64 *out, GError **error)
+{
+  /* json-c reads 3.0 as a double and "3" as a string: both are refused, so a file says what it means. */
+  if (!json_object_is_type (value, json_type_int) ||
+      json_object_get_int64 (value) < min || json_object_get_int64 (value) > max)
+    {
+      g_autofree char *want = describe_range (min, max);
+      mg_json_set_error (error, kind, path, want, value);
+      return FALSE;
+    }
+  *out = json_object_get_int64 (value);
+  return TRUE;
+}
+
+gboolean
+mg_json_uint (json_object *value, const char *path, MgJsonErr kind,
+              guint min, guint max, guint *out, GError **error)
+{
+  gint64 v;
+
+  if (!mg_json_int (value, path, kind, min, max, &v, error))
+    return FALSE;
+  *out = (guint) v;
+  return TRUE;
+}
+
+gboolean
+mg_json_bool (json_object *value, const char *path, MgJsonErr kind, gboolean *out, GError **error)
+{
+  if (!json_object_is_type (value, json_type_boolean))
+    {
+      mg_json_set_error (error, kind, path, _("true or false"), value);
+      return FALSE;
+    }
+  *out = json_object_get_boolean (value);
+  return TRUE;
+}
+
+gboolean
+mg_json_string (json_object *value, const char *path, MgJsonErr kind, const char **out, GError **error)
+{
+  if (!json_object_is_type (value, json_type_string) || json_object_get_string_len (value) == 0)
+    {
+      mg_json_set_error (error, kind, path, _("a non-empty text"), value);
+      return FALSE;
+    }
+  *out = json_object_get_string (value);
+  return TRUE;
+}
+
+gboolean
+mg_json_choice (json_object *value, const char *path, MgJsonErr kind,
+                const char * const *choices, guint *out, GError **error)
+{
+  if (json_object_is_type (value, json_type_string))
+    {
+      const char *s = json_object_get_string (value);
+      for (guint i = 0; choices[i] != NULL; i++)
+        if (strcmp (s, choices[i]) == 0)
+          {
+            *out = i;
+            return TRUE;
+          }
+    }
+
+  g_autoptr(GString) want = g_string_new (_("one of"));
+  for (guint i = 0; choices[i] != NULL; i++)
+    g_string_append_printf (want, "%s\"%s\"", i == 0 ? " " : ", ", choices[i]);
+  mg_json_set_error (error, kind, path, want->str, value);
+  return FALSE;
+}
+
+gboolean
+mg_json_object (json_object *value, const char *path, MgJsonErr kind, GError **error)
+{
+  if (!json_object_is_type (value, json_type_object))
+    {
+      mg_json_set_error (error, kind, path, _("an object"), value);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+mg_json_array (json_object *value, const char *path, MgJsonErr kind,
+               gsize min_len, gsize max_len, gsize *len, GError **error)
+{
+  gsize n;
+
+  if (!json_object_is_type (value, json_type_array))
+    {
+      mg_json_set_error (error, kind, path, _("a list"), value);
+      return FALSE;
+    }
+  n = json_object_array_length (value);
+  if (n < min_len || n > max_len)
+    {
+      g_autofree char *want = NULL;
+      g_autofree char *got = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" G_GSIZE_FORMAT " item",
+                                                           "%" G_GSIZE_FORMAT " items", n), n);
+      if (min_len == max_len)
+        want = g_strdup_printf (_("a list of %" G_GSIZE_FORMAT), min_len);
+      else if (max_len == G_MAXSIZE)
+        want = g_strdup_printf (_("a list of at least %" G_GSIZE_FORMAT), min_len);
+      else
+        want = g_strdup_printf (_("a list of %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT), min_len, max_len);
+      set_error_words (error, kind, path, want, got);
+      return FALSE;
+    }
+  if (len != NULL)
+    *len = n;
+  return TRUE;
+}
+
+/* Member readers: look obj[key] up and hand it to the value reader with the longer path. */
+
+gboolean
+mg_json_get_int (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                 gint64 min, gint64 max, gint64 *out, GError **error)
+{
+  g_autofree char *p = mg_json_path_key (path, key);
+  return mg_json_int (mg_json_member (obj, key), p, kind, min, max, out, error);
+}
+
+gboolean
+mg_json_get_uint (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                  guint min, guint max, guint *out, GError **error)
+{
+  g_autofree char *p = mg_json_path_key (path, key);
+  return mg_json_uint (mg_json_member (obj, key), p, kind, min, max, out, error);
+}
+
+gboolean
+mg_json_get_bool (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                  gboolean *out, GError **error)
+{
+  g_autofree char *p = mg_json_path_key (path, key);
+  return mg_json_bool (mg_json_member (obj, key), p, kind, out, error);
+}
+
+gboolean
+mg_json_get_string (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                    const char **out, GError **error)
+{
+  g_autofree char *p = mg_json_path_key (path, key);
+  return mg_json_string (mg_json_member (obj, key), p, kind, out, error);
+}
+
+gboolean
+mg_json_get_choice (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                    const char * const *choices, guint *out, GError **error)
+{
+  g_autofree char *p = mg_json_path_key (path, key);
+  return mg_json_choice (mg_json_member (obj, key), p, kind, choices, out, error);
+}
+
+json_object *
+mg_json_get_array (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                   gsize min_len, gsize max_len, GError **error)
+{
+  g_autofree char *p = mg_json_path_key (path, key);
+  json_object *v = mg_json_member (obj, key);
+  return mg_json_array (v, p, kind, min_len, max_len, NULL, error) ? v : NULL;
+}
+
+json_object *
+mg_json_get_object (json_object *obj, const char *path, const char *key, MgJsonErr kind, GError **error)
+{
+  g_autofree char *p = mg_json_path_key (path, key);
+  json_object *v = mg_json_member (obj, key);
+  return mg_json_object (v, p, kind, error) ? v : NULL;
+}
+
+gboolean
+mg_json_only (json_object *obj, const char *path, MgJsonErr kind, const char * const *known, GError **error)
+{
+  json_object_object_foreach (obj, key, val)
+    {
+      (void) val;
+      if (!g_strv_contains (known, key))
+        {
+          if (path != NULL && path[0] == '$')
+            g_set_error (error, kind.domain, kind.code, _("%s: unknown field \"%s\""), path, key);
+          else if (path != NULL && path[0] != '\0')
+            g_set_error (error, kind.domain, kind.code, _("\"%s\" has an unknown field \"%s\""), path, key);
+          else
+            g_set_error (error, kind.domain, kind.code, _("unknown field \"%s\""), key);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}

@@ -74,6 +74,9 @@ struct _MgRules {
 /* The registry of engines built in. */
 const MgRules      *mg_rules_lookup (const char *game_id);
 const MgRules     **mg_rules_all    (guint *n_games);   /* static array, in the order of `melee-gm-cli games` */
+/* Adds an engine after the built-in ones (or replaces the one with the same id), so tests
+ * elsewhere can register a fake engine. `rules` must outlive the program. */
+void                mg_rules_register (const MgRules *rules);
 
 /* Convenience wrappers that dispatch through state->rules. */
 gboolean     mg_state_validate (const MgState *state, json_object *action, GError **error);

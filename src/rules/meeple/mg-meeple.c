@@ -1,1 +1,1229 @@
-/* placeholder: being written */
+/* mg-meeple.c — Meeple Melee: rolls, actions, hidden picks, resolution, neutral zones, matches. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "mg-json.h"
+#include "mg-meeple-private.h"
+
+/* The shipped face names, so translators see them; the ruleset's names go through _(). */
+static const char *face_names[] G_GNUC_UNUSED = { N_("Sweep"), N_("Kick"), N_("Punch") };
+
+#define RULESET_ERR mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET)
+#define ACTION_ERR  mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION)
+#define STATE_ERR   mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE)
+
+static const char * const short_names[] = { "match", "all", NULL };
+
+/* ---------------------------------------------------------------- ruleset */
+
+static void
+ruleset_clear (MeepleRuleset *rs)
+{
+  for (guint f = 0; f < rs->n_faces; f++)
+    {
+      g_clear_pointer (&rs->faces[f].id, g_free);
+      g_clear_pointer (&rs->faces[f].name, g_free);
+    }
+  rs->n_faces = 0;
+}
+
+static gboolean
+face_id_ok (const char *id)
+{
+  static const char * const reserved[] = { "type", "player", "dice", NULL };
+
+  if (!g_ascii_islower (id[0]) || g_strv_contains (reserved, id))
+    return FALSE;
+  for (const char *c = id; *c; c++)
+    if (!g_ascii_islower (*c) && !g_ascii_isdigit (*c) && *c != '_')
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+parse_faces (json_object *root, MeepleRuleset *rs, GError **error)
+{
+  static const char * const known[] = { "id", "name", "weight", "lead", NULL };
+  json_object *faces = mg_json_get_array (root, "$", "faces", RULESET_ERR, 2, MG_MEEPLE_MAX_FACES, error);
+
+  if (faces == NULL)
+    return FALSE;
+  for (guint f = 0; f < json_object_array_length (faces); f++)
+    {
+      json_object *face = json_object_array_get_idx (faces, f);
+      g_autofree char *path = mg_json_path_index ("$.faces", f);
+      const char *id, *name;
+      guint weight, lead;
+
+      if (!mg_json_object (face, path, RULESET_ERR, error) ||
+          !mg_json_only (face, path, RULESET_ERR, known, error) ||
+          !mg_json_get_string (face, path, "id", RULESET_ERR, &id, error))
+        return FALSE;
+      if (!face_id_ok (id))
+        {
+          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
+                       _("%s.id: expected a lower-case word (a-z, 0-9, _) other than type, player or dice, got \"%s\""),
+                       path, id);
+          return FALSE;
+        }
+      for (guint g = 0; g < f; g++)
+        if (strcmp (rs->faces[g].id, id) == 0)
+          {
+            g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
+                         _("%s.id: \"%s\" is already the id of $.faces[%u]"), path, id, g);
+            return FALSE;
+          }
+      if (!mg_json_get_string (face, path, "name", RULESET_ERR, &name, error) ||
+          !mg_json_get_uint (face, path, "weight", RULESET_ERR, 1, 1000, &weight, error) ||
+          !mg_json_get_uint (face, path, "lead", RULESET_ERR, 1, rs->meeples, &lead, error))
+        return FALSE;
+
+      rs->faces[f].id = g_strdup (id);
+      rs->faces[f].name = g_strdup (name);
+      rs->faces[f].weight = rs->weights[f] = weight;
+      rs->faces[f].lead = rs->leads[f] = lead;
+      rs->face_ids[f] = rs->faces[f].id;
+      rs->n_faces = f + 1;
+    }
+  rs->face_ids[rs->n_faces] = NULL;
+  return TRUE;
+}
+
+/* A table indexed by casualties 0..defeat-1; entry i must lie in min..max(i). */
+static gboolean
+parse_table (json_object *root, const char *key, guint defeat, guint min, guint max, gboolean max_shrinks,
+             guint *out, GError **error)
+{
+  g_autofree char *path = mg_json_path_key ("$", key);
+  json_object *table = mg_json_get_array (root, "$", key, RULESET_ERR, defeat, defeat, error);
+
+  if (table == NULL)
+    return FALSE;
+  for (guint i = 0; i < defeat; i++)
+    {
+      g_autofree char *ipath = mg_json_path_index (path, i);
+      /* A player with i casualties has at most max - i meeples, so cannot reveal more. */
+      guint hi = max_shrinks ? max - i : max;
+      if (!mg_json_uint (json_object_array_get_idx (table, i), ipath, RULESET_ERR, min, hi, &out[i], error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_ruleset (json_object *root, MeepleRuleset *rs, GError **error)
+{
+  static const char * const known[] = {
+    "game", "name", "notes", "meeples", "defeat_casualties", "faces", "actions_by_casualties",
+    "reveal_by_casualties", "reveal_when_short", "draw_min_in_hand", NULL };
+  static const char * const game_ids[] = { "meeple", NULL };
+  guint game;
+  json_object *notes;
+
+  memset (rs, 0, sizeof *rs);
+  if (!mg_json_object (root, "$", RULESET_ERR, error) ||
+      !mg_json_only (root, "$", RULESET_ERR, known, error) ||
+      !mg_json_get_choice (root, "$", "game", RULESET_ERR, game_ids, &game, error) ||
+      !mg_json_get_uint (root, "$", "meeples", RULESET_ERR, 2, MG_MEEPLE_MAX_MEEPLES, &rs->meeples, error) ||
+      !mg_json_get_uint (root, "$", "defeat_casualties", RULESET_ERR, 1, rs->meeples - 1, &rs->defeat, error) ||
+      !parse_faces (root, rs, error) ||
+      !parse_table (root, "actions_by_casualties", rs->defeat, 0, rs->meeples, FALSE, rs->actions, error) ||
+      !parse_table (root, "reveal_by_casualties", rs->defeat, 1, rs->meeples, TRUE, rs->reveal, error))
+    goto fail;
+
+  {
+    guint mode;
+    if (!mg_json_get_choice (root, "$", "reveal_when_short", RULESET_ERR, short_names, &mode, error) ||
+        !mg_json_get_uint (root, "$", "draw_min_in_hand", RULESET_ERR, 1, rs->meeples, &rs->draw_min_in_hand, error))
+      goto fail;
+    rs->short_reveal = (MeepleShort) mode;
+  }
+
+  /* Free text for the referee (why a default was chosen); only its shape is checked. */
+  notes = mg_json_member (root, "notes");
+  if (notes != NULL)
+    {
+      if (!mg_json_object (notes, "$.notes", RULESET_ERR, error))
+        goto fail;
+      json_object_object_foreach (notes, key, val)
+        {
+          g_autofree char *p = mg_json_path_key ("$.notes", key);
+          const char *text;
+          if (!mg_json_string (val, p, RULESET_ERR, &text, error))
+            goto fail;
+        }
+    }
+  return TRUE;
+
+fail:
+  ruleset_clear (rs);
+  return FALSE;
+}
+
+static gboolean
+meeple_check_ruleset (json_object *ruleset, GError **error)
+{
+  MeepleRuleset rs;
+
+  if (!parse_ruleset (ruleset, &rs, error))
+    return FALSE;
+  ruleset_clear (&rs);
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------- derived numbers */
+
+gint
+mg_meeple_find_player (const MeepleState *st, const char *name)
+{
+  for (guint p = 0; p < 2; p++)
+    if (name != NULL && strcmp (st->players[p].name, name) == 0)
+      return (gint) p;
+  return -1;
+}
+
+guint
+mg_meeple_to_roll (const MeepleState *st, guint p)
+{
+  const MeeplePlayer *pl = &st->players[p];
+  guint gone = pl->casualties + pl->neutral;
+  return gone >= st->rs.meeples ? 0 : st->rs.meeples - gone;
+}
+
+static gboolean
+match_over (const MeepleState *st)
+{
+  return st->winner >= 0;
+}
+
+static guint
+actions_allowed (const MeepleState *st, guint p)
+{
+  return match_over (st) ? 0 : st->rs.actions[st->players[p].casualties];
+}
+
+/* The reveal table's number for this battle: by the higher of the two players' casualties. */
+static guint
+table_reveal (const MeepleState *st)
+{
+  if (match_over (st))
+    return 0;
+  return st->rs.reveal[MAX (st->players[0].casualties, st->players[1].casualties)];
+}
+
+guint
+mg_meeple_reveal_for (const MeepleState *st, guint p)
+{
+  guint n = MIN (table_reveal (st), mg_meeple_to_roll (st, p));
+  if (st->rs.short_reveal == MEEPLE_SHORT_MATCH)
+    n = MIN (n, mg_meeple_to_roll (st, 1 - p));
+  return n;
+}
+
+static guint
+battle_reveal (const MeepleState *st)
+{
+  return st->rs.short_reveal == MEEPLE_SHORT_MATCH ? mg_meeple_reveal_for (st, 0) : table_reveal (st);
+}
+
+void
+mg_meeple_held_counts (const MeepleState *st, guint p, guint *counts)
+{
+  const MeeplePlayer *pl = &st->players[p];
+  memset (counts, 0, sizeof (guint) * MG_MEEPLE_MAX_FACES);
+  for (guint i = 0; i < pl->n_held; i++)
+    counts[pl->faces[i]]++;
+}
+
+static const char *
+phase_name (const MeepleState *st)
+{
+  if (match_over (st))
+    return "over";
+  if (!st->players[0].rolled || !st->players[1].rolled)
+    return "roll";
+  return "act";
+}
+
+static const char *
+face_name (const MeepleState *st, guint f)
+{
+  return _(st->rs.faces[f].name);
+}
+
+/* ---------------------------------------------------------------- state life */
+
+static void
+meeple_free_state (MgState *state)
+{
+  MeepleState *st = (MeepleState *) state;
+
+  if (st == NULL)
+    return;
+  ruleset_clear (&st->rs);
+  for (guint p = 0; p < 2; p++)
+    g_free (st->players[p].name);
+  g_clear_pointer (&st->last, json_object_put);
+  g_free (st);
+}
+
+static void
+state_free (MeepleState *st)
+{
+  meeple_free_state ((MgState *) st);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MeepleState, state_free)
+
+static MeepleState *
+state_alloc (json_object *ruleset, GError **error)
+{
+  g_autoptr(MeepleState) st = g_new0 (MeepleState, 1);
+
+  st->parent.rules = mg_meeple_rules ();
+  st->winner = -1;
+  if (!parse_ruleset (ruleset, &st->rs, error))
+    return NULL;
+  return g_steal_pointer (&st);
+}
+
+static void
+start_battle (MeepleState *st)
+{
+  for (guint p = 0; p < 2; p++)
+    {
+      MeeplePlayer *pl = &st->players[p];
+      pl->rolled = pl->picked = FALSE;
+      pl->actions_used = 0;
+      pl->n_held = 0;
+      memset (pl->pick, 0, sizeof pl->pick);
+    }
+}
+
+static gboolean
+name_ok (const char *name, const char *other, GError **error)
+{
+  if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL))
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION, _("A player needs a name"));
+      return FALSE;
+    }
+  if (strcmp (name, MG_SEAT_PUBLIC) == 0 || strcmp (name, MG_SEAT_ALL) == 0)
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                   _("\"%s\" is reserved and cannot name a player"), name);
+      return FALSE;
+    }
+  if (other != NULL && strcmp (name, other) == 0)
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                   _("Both players are called \"%s\"; the names must differ"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static MgState *
+meeple_new_state (json_object *ruleset, const char * const *players, GError **error)
+{
+  g_autoptr(MeepleState) st = NULL;
+  guint n = players ? g_strv_length ((char **) players) : 0;
+
+  if (n != 2)
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                   _("Meeple Melee is for exactly 2 players, not %u"), n);
+      return NULL;
+    }
+  if (!name_ok (players[0], NULL, error) || !name_ok (players[1], players[0], error))
+    return NULL;
+  st = state_alloc (ruleset, error);
+  if (st == NULL)
+    return NULL;
+  for (guint p = 0; p < 2; p++)
+    st->players[p].name = g_strdup (players[p]);
+  st->match = st->battle = st->turn = 1;
+  start_battle (st);
+  return (MgState *) g_steal_pointer (&st);
+}
+
+/* ---------------------------------------------------------------- JSON out */
+
+/* A private copy, so what a caller does with its JSON never reaches the state. */
+static json_object *
+copy_json (json_object *src)
+{
+  json_object *copy = NULL;
+
+  if (src != NULL && json_object_deep_copy (src, &copy, NULL) != 0)
+    return NULL;
+  return copy;
+}
+
+static json_object *
+counts_json (const MeepleState *st, const guint *counts)
+{
+  json_object *o = json_object_new_object ();
+  for (guint f = 0; f < st->rs.n_faces; f++)
+    json_object_object_add (o, st->rs.faces[f].id, json_object_new_int64 (counts[f]));
+  return o;
+}
+
+static json_object *
+faces_json (const MeepleState *st, guint p)
+{
+  const MeeplePlayer *pl = &st->players[p];
+  json_object *a = json_object_new_array_ext ((int) pl->n_held);
+  for (guint i = 0; i < pl->n_held; i++)
+    json_object_array_add (a, json_object_new_string (st->rs.faces[pl->faces[i]].id));
+  return a;
+}
+
+/* {"Red": a, "Blue": b} */
+static json_object *
+by_player (const MeepleState *st, guint a, guint b)
+{
+  json_object *o = json_object_new_object ();
+  json_object_object_add (o, st->players[0].name, json_object_new_int64 (a));
+  json_object_object_add (o, st->players[1].name, json_object_new_int64 (b));
+  return o;
+}
+
+static json_object *
+player_json (const MeepleState *st, guint p, gboolean secrets)
+{
+  const MeeplePlayer *pl = &st->players[p];
+  json_object *o = json_object_new_object ();
+
+  json_object_object_add (o, "name", json_object_new_string (pl->name));
+  json_object_object_add (o, "casualties", json_object_new_int64 (pl->casualties));
+  json_object_object_add (o, "neutral", json_object_new_int64 (pl->neutral));
+  json_object_object_add (o, "to_roll", json_object_new_int64 (mg_meeple_to_roll (st, p)));
+  json_object_object_add (o, "actions_allowed", json_object_new_int64 (actions_allowed (st, p)));
+  json_object_object_add (o, "actions_used", json_object_new_int64 (pl->actions_used));
+  json_object_object_add (o, "reveal", json_object_new_int64 (mg_meeple_reveal_for (st, p)));
+  json_object_object_add (o, "rolled", json_object_new_boolean (pl->rolled));
+  json_object_object_add (o, "faces", pl->rolled && secrets ? faces_json (st, p) : NULL);
+  json_object_object_add (o, "picked", json_object_new_boolean (pl->picked));
+  json_object_object_add (o, "pick", pl->picked && secrets ? counts_json (st, pl->pick) : NULL);
+  return o;
+}
+
+/* The state as `seat` sees it; NULL seat = everything. */
+static json_object *
+state_json (const MeepleState *st, const char *seat)
+{
+  json_object *o = json_object_new_object ();
+  json_object *players = json_object_new_array_ext (2);
+
+  json_object_object_add (o, "game", json_object_new_string ("meeple"));
+  json_object_object_add (o, "match", json_object_new_int64 (st->match));
+  json_object_object_add (o, "battle", json_object_new_int64 (st->battle));
+  json_object_object_add (o, "turn", json_object_new_int64 (st->turn));
+  json_object_object_add (o, "phase", json_object_new_string (phase_name (st)));
+  json_object_object_add (o, "reveal", json_object_new_int64 (battle_reveal (st)));
+  json_object_object_add (o, "score", by_player (st, st->score[0], st->score[1]));
+  for (guint p = 0; p < 2; p++)
+    json_object_array_add (players, player_json (st, p, seat == NULL || strcmp (seat, st->players[p].name) == 0));
+  json_object_object_add (o, "players", players);
+  json_object_object_add (o, "last", copy_json (st->last));
+  json_object_object_add (o, "winner", match_over (st) ? json_object_new_string (st->players[st->winner].name) : NULL);
+  return o;
+}
+
+static json_object *
+meeple_to_json (const MgState *state)
+{
+  return state_json ((const MeepleState *) state, NULL);
+}
+
+static json_object *
+meeple_view (const MgState *state, const char *seat)
+{
+  if (seat != NULL && strcmp (seat, MG_SEAT_ALL) == 0)
+    return meeple_to_json (state);
+  /* MG_SEAT_PUBLIC names no player (it is reserved), so it sees no secrets. */
+  return state_json ((const MeepleState *) state, seat ? seat : MG_SEAT_PUBLIC);
+}
+
+/* ---------------------------------------------------------------- JSON in */
+
+static gboolean
+player_from_json (MeepleState *st, json_object *o, const char *path, guint p, GError **error)
+{
+  MeeplePlayer *pl = &st->players[p];
+  const char *name;
+  json_object *faces, *pick;
+
+  if (!mg_json_object (o, path, STATE_ERR, error) ||
+      !mg_json_get_string (o, path, "name", STATE_ERR, &name, error) ||
+      !name_ok (name, p == 1 ? st->players[0].name : NULL, error))
+    return FALSE;
+  pl->name = g_strdup (name);
+  if (!mg_json_get_uint (o, path, "casualties", STATE_ERR, 0, st->rs.meeples, &pl->casualties, error) ||
+      !mg_json_get_uint (o, path, "neutral", STATE_ERR, 0, st->rs.meeples - pl->casualties, &pl->neutral, error) ||
+      !mg_json_get_bool (o, path, "rolled", STATE_ERR, &pl->rolled, error) ||
+      !mg_json_get_bool (o, path, "picked", STATE_ERR, &pl->picked, error))
+    return FALSE;
+
+  faces = mg_json_member (o, "faces");
+  if (pl->rolled)
+    {
+      g_autofree char *fpath = mg_json_path_key (path, "faces");
+      gsize n;
+      guint want = st->rs.meeples - pl->casualties - pl->neutral;
+      if (!mg_json_array (faces, fpath, STATE_ERR, want, want, &n, error))
+        return FALSE;
+      for (guint i = 0; i < n; i++)
+        {
+          g_autofree char *ipath = mg_json_path_index (fpath, i);
+          guint f;
+          if (!mg_json_choice (json_object_array_get_idx (faces, i), ipath, STATE_ERR, st->rs.face_ids, &f, error))
+            return FALSE;
+          pl->faces[i] = (guint8) f;
+        }
+      pl->n_held = n;
+    }
+  else if (faces != NULL)
+    {
+      g_autofree char *fpath = mg_json_path_key (path, "faces");
+      mg_json_set_error (error, STATE_ERR, fpath, _("null (the player has not rolled)"), faces);
+      return FALSE;
+    }
+
+  pick = mg_json_member (o, "pick");
+  if (pl->picked)
+    {
+      g_autofree char *ppath = mg_json_path_key (path, "pick");
+      if (!mg_json_object (pick, ppath, STATE_ERR, error) ||
+          !mg_json_only (pick, ppath, STATE_ERR, st->rs.face_ids, error))
+        return FALSE;
+      for (guint f = 0; f < st->rs.n_faces; f++)
+        if (!mg_json_get_uint (pick, ppath, st->rs.faces[f].id, STATE_ERR, 0, st->rs.meeples, &pl->pick[f], error))
+          return FALSE;
+    }
+  else if (pick != NULL)
+    {
+      g_autofree char *ppath = mg_json_path_key (path, "pick");
+      mg_json_set_error (error, STATE_ERR, ppath, _("null (the player has not picked)"), pick);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+state_from_json (MeepleState *st, json_object *json, GError **error)
+{
+  static const char * const game_ids[] = { "meeple", NULL };
+  json_object *players, *score, *last, *winner;
+  guint game;
+
+  if (!mg_json_object (json, "$", STATE_ERR, error) ||
+      !mg_json_get_choice (json, "$", "game", STATE_ERR, game_ids, &game, error) ||
+      !mg_json_get_uint (json, "$", "match", STATE_ERR, 1, G_MAXINT32, &st->match, error) ||
+      !mg_json_get_uint (json, "$", "battle", STATE_ERR, 1, G_MAXINT32, &st->battle, error) ||
+      !mg_json_get_uint (json, "$", "turn", STATE_ERR, 1, G_MAXINT32, &st->turn, error) ||
+      (players = mg_json_get_array (json, "$", "players", STATE_ERR, 2, 2, error)) == NULL)
+    return FALSE;
+
+  for (guint p = 0; p < 2; p++)
+    {
+      g_autofree char *path = mg_json_path_index ("$.players", p);
+      if (!player_from_json (st, json_object_array_get_idx (players, p), path, p, error))
+        return FALSE;
+    }
+
+  if ((score = mg_json_get_object (json, "$", "score", STATE_ERR, error)) == NULL)
+    return FALSE;
+  for (guint p = 0; p < 2; p++)
+    if (!mg_json_get_uint (score, "$.score", st->players[p].name, STATE_ERR, 0, G_MAXINT32, &st->score[p], error))
+      return FALSE;
+
+  last = mg_json_member (json, "last");
+  if (last != NULL)
+    {
+      if (!mg_json_object (last, "$.last", STATE_ERR, error))
+        return FALSE;
+      st->last = copy_json (last);
+    }
+
+  winner = mg_json_member (json, "winner");
+  st->winner = -1;
+  if (winner != NULL)
+    {
+      const char *w;
+      if (!mg_json_string (winner, "$.winner", STATE_ERR, &w, error))
+        return FALSE;
+      st->winner = mg_meeple_find_player (st, w);
+      if (st->winner < 0)
+        {
+          mg_json_set_error (error, STATE_ERR, "$.winner", _("a player's name"), winner);
+          return FALSE;
+        }
+    }
+
+  /* The tables are indexed by casualties: a match still on must be below the defeat line, and a
+   * match over must have a loser on it. */
+  for (guint p = 0; p < 2; p++)
+    {
+      const MeeplePlayer *pl = &st->players[p];
+      gboolean lost = pl->casualties >= st->rs.defeat;
+      gboolean should_lose = st->winner >= 0 && (guint) st->winner != p;
+      g_autofree char *path = g_strdup_printf ("$.players[%u].casualties", p);
+
+      if (lost != should_lose)
+        {
+          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE,
+                       _("%s: %u casualties do not agree with $.winner"), path, pl->casualties);
+          return FALSE;
+        }
+      if (!lost && mg_meeple_to_roll (st, p) == 0)
+        {
+          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE,
+                       _("$.players[%u]: a player still in the match must have a meeple to roll"), p);
+          return FALSE;
+        }
+    }
+  for (guint p = 0; p < 2; p++)
+    {
+      MeeplePlayer *pl = &st->players[p];
+      guint used;
+      g_autofree char *path = mg_json_path_index ("$.players", p);
+      if (!mg_json_get_uint (json_object_array_get_idx (players, p), path, "actions_used", STATE_ERR,
+                             0, actions_allowed (st, p), &used, error))
+        return FALSE;
+      pl->actions_used = used;
+      if (pl->picked && !pl->rolled)
+        {
+          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE,
+                       _("%s: picked without having rolled"), path);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static MgState *
+meeple_from_json (json_object *ruleset, json_object *json, GError **error)
+{
+  g_autoptr(MeepleState) st = state_alloc (ruleset, error);
+
+  if (st == NULL || !state_from_json (st, json, error))
+    return NULL;
+  return (MgState *) g_steal_pointer (&st);
+}
+
+/* ---------------------------------------------------------------- actions */
+
+typedef enum { ACT_ROLL, ACT_REROLL, ACT_SET, ACT_PICK, ACT_REMATCH } ActKind;
+static const char * const act_names[] = { "roll", "reroll", "set", "pick", "rematch", NULL };
+
+typedef struct {
+  ActKind kind;
+  gint    player;                        /* -1 for rematch */
+  guint   n_idx;
+  guint   idx[MG_MEEPLE_MAX_MEEPLES];    /* reroll: which meeples; set: idx[0] */
+  guint   face;                          /* set */
+  guint   pick[MG_MEEPLE_MAX_FACES];     /* pick */
+} Action;
+
+static gboolean
+illegal (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+illegal (GError **error, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  g_autofree char *msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, msg);
+  return FALSE;
+}
+
+static gboolean
+parse_player (const MeepleState *st, json_object *json, Action *act, GError **error)
+{
+  const char *name;
+
+  if (!mg_json_get_string (json, NULL, "player", ACTION_ERR, &name, error))
+    return FALSE;
+  act->player = mg_meeple_find_player (st, name);
+  if (act->player < 0)
+    return illegal (error, _("There is no player called \"%s\" in this match; the players are %s and %s."),
+                    name, st->players[0].name, st->players[1].name);
+  return TRUE;
+}
+
+static gboolean
+parse_reroll (const MeepleState *st, json_object *json, Action *act, GError **error)
+{
+  json_object *list = mg_json_member (json, "meeples");
+  gsize n;
+
+  if (!json_object_is_type (list, json_type_array) ||
+      (n = json_object_array_length (list)) == 0 || n > st->rs.meeples)
+    {
+      mg_json_set_error (error, ACTION_ERR, "meeples", _("a list of meeple numbers (counted from 0)"), list);
+      return FALSE;
+    }
+  for (gsize i = 0; i < n; i++)
+    {
+      json_object *item = json_object_array_get_idx (list, i);
+      if (!json_object_is_type (item, json_type_int) || json_object_get_int64 (item) < 0 ||
+          json_object_get_int64 (item) >= st->rs.meeples)
+        {
+          g_autofree char *got = mg_json_describe (item);
+          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                       _("\"meeples\" must be a list of meeple numbers (counted from 0); item %"
+                         G_GSIZE_FORMAT " is %s"), i, got);
+          return FALSE;
+        }
+      act->idx[i] = (guint) json_object_get_int64 (item);
+      for (gsize j = 0; j < i; j++)
+        if (act->idx[j] == act->idx[i])
+          {
+            g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                         _("\"meeples\" lists meeple %u twice"), act->idx[i]);
+            return FALSE;
+          }
+    }
+  act->n_idx = n;
+  return TRUE;
+}
+
+/* Parses the action's shape; player names are checked against the state. */
+static gboolean
+parse_action (const MeepleState *st, json_object *json, Action *act, GError **error)
+{
+  static const char * const known_roll[] = { "type", "player", "dice", NULL };
+  static const char * const known_reroll[] = { "type", "player", "meeples", "dice", NULL };
+  static const char * const known_set[] = { "type", "player", "meeple", "face", "dice", NULL };
+  static const char * const known_rematch[] = { "type", "dice", NULL };
+  const char *known_pick[MG_MEEPLE_MAX_FACES + 4] = { "type", "player", "dice" };
+  const char * const *known[] = { known_roll, known_reroll, known_set, known_pick, known_rematch };
+  guint kind;
+
+  memset (act, 0, sizeof *act);
+  act->player = -1;
+  if (!json_object_is_type (json, json_type_object))
+    {
+      g_autofree char *got = mg_json_describe (json);
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                   _("An action must be a JSON object with a \"type\", got %s"), got);
+      return FALSE;
+    }
+  if (!mg_json_get_choice (json, NULL, "type", ACTION_ERR, act_names, &kind, error))
+    return FALSE;
+  act->kind = (ActKind) kind;
+  for (guint f = 0; f < st->rs.n_faces; f++)
+    known_pick[3 + f] = st->rs.face_ids[f];
+  if (!mg_json_only (json, NULL, ACTION_ERR, known[kind], error))
+    return FALSE;
+
+  switch (act->kind)
+    {
+    case ACT_REMATCH:
+      return TRUE;
+    case ACT_ROLL:
+      return parse_player (st, json, act, error);
+    case ACT_REROLL:
+      return parse_reroll (st, json, act, error) && parse_player (st, json, act, error);
+    case ACT_SET:
+      act->n_idx = 1;
+      return mg_json_get_uint (json, NULL, "meeple", ACTION_ERR, 0, st->rs.meeples - 1, &act->idx[0], error) &&
+             mg_json_get_choice (json, NULL, "face", ACTION_ERR, st->rs.face_ids, &act->face, error) &&
+             parse_player (st, json, act, error);
+    case ACT_PICK:
+      /* A face left out counts as none of it. */
+      for (guint f = 0; f < st->rs.n_faces; f++)
+        if (mg_json_member (json, st->rs.face_ids[f]) != NULL &&
+            !mg_json_get_uint (json, NULL, st->rs.face_ids[f], ACTION_ERR, 0, st->rs.meeples, &act->pick[f], error))
+          return FALSE;
+      return parse_player (st, json, act, error);
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+check_meeple_index (const MeepleState *st, const MeeplePlayer *pl, guint idx, GError **error)
+{
+  if (idx < pl->n_held)
+    return TRUE;
+  return illegal (error, g_dngettext (GETTEXT_PACKAGE,
+                                      "%s has %u meeple (numbered from 0); there is no meeple %u.",
+                                      "%s has %u meeples (numbered 0 to %u); there is no meeple %u.",
+                                      pl->n_held),
+                  pl->name, pl->n_held, pl->n_held == 1 ? idx : pl->n_held - 1, idx);
+}
+
+/* Is the parsed action allowed now? Reasons are sentences a referee can read aloud. */
+static gboolean
+check_legal (const MeepleState *st, const Action *act, GError **error)
+{
+  const MeeplePlayer *pl = act->player >= 0 ? &st->players[act->player] : NULL;
+
+  if (match_over (st) && act->kind != ACT_REMATCH)
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER,
+                   _("The match is over: %s won. Only a rematch can follow."), st->players[st->winner].name);
+      return FALSE;
+    }
+
+  switch (act->kind)
+    {
+    case ACT_REMATCH:
+      if (!match_over (st))
+        return illegal (error, _("The match is still on; a rematch can start once a player has %u casualties."),
+                        st->rs.defeat);
+      return TRUE;
+
+    case ACT_ROLL:
+      if (pl->rolled)
+        return illegal (error, _("%s has already rolled this battle."), pl->name);
+      return TRUE;
+
+    case ACT_REROLL:
+    case ACT_SET:
+      if (!pl->rolled)
+        return illegal (error, _("%s must roll before acting."), pl->name);
+      if (pl->picked)
+        return illegal (error, _("%s has already picked this battle."), pl->name);
+      if (pl->actions_used >= actions_allowed (st, act->player))
+        return illegal (error, _("%s has used %u of %u actions this battle."),
+                        pl->name, pl->actions_used, actions_allowed (st, act->player));
+      for (guint i = 0; i < act->n_idx; i++)
+        if (!check_meeple_index (st, pl, act->idx[i], error))
+          return FALSE;
+      return TRUE;
+
+    case ACT_PICK:
+      {
+        guint held[MG_MEEPLE_MAX_FACES];
+        guint total = 0, want = mg_meeple_reveal_for (st, act->player);
+
+        if (!pl->rolled)
+          return illegal (error, _("%s must roll before picking."), pl->name);
+        if (pl->picked)
+          return illegal (error, _("%s has already picked this battle."), pl->name);
+        for (guint f = 0; f < st->rs.n_faces; f++)
+          total += act->pick[f];
+        if (total != want)
+          return illegal (error, g_dngettext (GETTEXT_PACKAGE,
+                                              "%s must pick exactly %u meeple, not %u.",
+                                              "%s must pick exactly %u meeples, not %u.", want),
+                          pl->name, want, total);
+        mg_meeple_held_counts (st, act->player, held);
+        for (guint f = 0; f < st->rs.n_faces; f++)
+          if (act->pick[f] > held[f])
+            return illegal (error, _("%s holds %u %s, not %u."), pl->name, held[f], face_name (st, f), act->pick[f]);
+        return TRUE;
+      }
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+meeple_validate (const MgState *state, json_object *action, GError **error)
+{
+  const MeepleState *st = (const MeepleState *) state;
+  Action act;
+
+  return parse_action (st, action, &act, error) && check_legal (st, &act, error);
+}
+
+/* ---------------------------------------------------------------- apply */
+
+static json_object *
+event_new (const char *type, const MeepleState *st, gint player)
+{
+  json_object *e = json_object_new_object ();
+  json_object_object_add (e, "type", json_object_new_string (type));
+  if (player >= 0)
+    json_object_object_add (e, "player", json_object_new_string (st->players[player].name));
+  return e;
+}
+
+static void
+add_int (json_object *o, const char *key, gint64 v)
+{
+  json_object_object_add (o, key, json_object_new_int64 (v));
+}
+
+/* The faces a player now holds: only that player's seat may see them. */
+static json_object *
+faces_event (const MeepleState *st, guint p)
+{
+  json_object *e = event_new ("faces", st, (gint) p);
+  json_object_object_add (e, "seat", json_object_new_string (st->players[p].name));
+  json_object_object_add (e, "faces", faces_json (st, p));
+  return e;
+}
+
+/* "2 Sweep, 3 Kick": the face the battle turned on first (if any), then the rest in order. */
+static char *
+pick_words (const MeepleState *st, const guint *pick, gint first)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+
+  for (gint i = -1; i < (gint) st->rs.n_faces; i++)
+    {
+      gint f = i < 0 ? first : i;
+      if (f < 0 || (i >= 0 && f == first) || pick[f] == 0)
+        continue;
+      if (s->len > 0)
+        g_string_append (s, ", ");
+      g_string_append_printf (s, "%u %s", pick[f], face_name (st, (guint) f));
+    }
+  if (s->len == 0)
+    g_string_append (s, _("nothing"));
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static char *
+casualties_words (guint n)
+{
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u casualty", "%u casualties", n), n);
+}
+
+/* Both picks are in: reveal, resolve, move meeples, and maybe end the match. */
+static void
+resolve_battle (MeepleState *st, json_object *events, GString *summary)
+{
+  MeeplePlayer *a = &st->players[0], *b = &st->players[1];
+  guint on = 0;
+  gint w = mg_meeple_resolve (st->rs.n_faces, st->rs.leads, a->pick, b->pick, &on);
+  json_object *revealed = event_new ("revealed", st, -1);
+  json_object *picks = json_object_new_object ();
+  json_object *battle = event_new ("battle", st, -1);
+  g_autofree char *words_a = pick_words (st, a->pick, w >= 0 ? (gint) on : -1);
+  g_autofree char *words_b = pick_words (st, b->pick, w >= 0 ? (gint) on : -1);
+
+  json_object_object_add (picks, a->name, counts_json (st, a->pick));
+  json_object_object_add (picks, b->name, counts_json (st, b->pick));
+  json_object_object_add (revealed, "picks", picks);
+  json_object_array_add (events, revealed);
+  g_string_append_printf (summary, _("%s revealed %s; %s %s."), a->name, words_a, b->name, words_b);
+
+  add_int (battle, "battle", st->battle);
+  if (w >= 0)
+    {
+      MeeplePlayer *win = &st->players[w], *lose = &st->players[1 - w];
+      guint rescued = win->neutral, lost = 1 + lose->neutral;
+      g_autofree char *cas = NULL;
+
+      win->neutral = 0;
+      lose->casualties += lost;
+      lose->neutral = 0;
+      cas = casualties_words (lose->casualties);
+
+      json_object_object_add (battle, "result", json_object_new_string ("win"));
+      json_object_object_add (battle, "winner", json_object_new_string (win->name));
+      json_object_object_add (battle, "loser", json_object_new_string (lose->name));
+      json_object_object_add (battle, "on", json_object_new_string (st->rs.faces[on].id));
+      add_int (battle, "rescued", rescued);
+      add_int (battle, "lost", lost);
+
+      g_string_append_c (summary, ' ');
+      if (rescued > 0)
+        g_string_append_printf (summary,
+                                g_dngettext (GETTEXT_PACKAGE,
+                                             "%s wins on %s and takes back %u meeple from the neutral zone; ",
+                                             "%s wins on %s and takes back %u meeples from the neutral zone; ",
+                                             rescued),
+                                win->name, face_name (st, on), rescued);
+      else
+        g_string_append_printf (summary, _("%s wins on %s; "), win->name, face_name (st, on));
+      if (lost > 1)
+        g_string_append_printf (summary,
+                                g_dngettext (GETTEXT_PACKAGE,
+                                             "%s loses a meeple and %u from the neutral zone (%s).",
+                                             "%s loses a meeple and %u from the neutral zone (%s).",
+                                             lost - 1),
+                                lose->name, lost - 1, cas);
+      else
+        g_string_append_printf (summary, _("%s loses a meeple (%s)."), lose->name, cas);
+    }
+  else
+    {
+      gboolean moved[2];
+
+      for (guint p = 0; p < 2; p++)
+        {
+          /* A draw never leaves a player with fewer than draw_min_in_hand meeples to roll. */
+          moved[p] = mg_meeple_to_roll (st, p) > st->rs.draw_min_in_hand;
+          if (moved[p])
+            st->players[p].neutral++;
+        }
+      json_object_object_add (battle, "result", json_object_new_string ("draw"));
+      json_object_object_add (battle, "moved", by_player (st, moved[0], moved[1]));
+
+      g_string_append_c (summary, ' ');
+      if (moved[0] && moved[1])
+        g_string_append_printf (summary, _("A draw: %s and %s each move a meeple to the neutral zone."),
+                                a->name, b->name);
+      else if (moved[0] || moved[1])
+        g_string_append_printf (summary, _("A draw: %s moves a meeple to the neutral zone; %s has none to spare."),
+                                st->players[moved[0] ? 0 : 1].name, st->players[moved[0] ? 1 : 0].name);
+      else
+        g_string_append (summary, _("A draw: neither player has a meeple to spare for the neutral zone."));
+    }
+  json_object_object_add (battle, "casualties", by_player (st, a->casualties, b->casualties));
+  json_object_object_add (battle, "neutral", by_player (st, a->neutral, b->neutral));
+  g_clear_pointer (&st->last, json_object_put);
+  st->last = json_object_get (battle);
+  json_object_array_add (events, battle);
+
+  for (guint p = 0; p < 2; p++)
+    if (st->players[p].casualties >= st->rs.defeat)
+      {
+        json_object *over = event_new ("match_over", st, -1);
+        st->winner = (gint) (1 - p);
+        st->score[1 - p]++;
+        json_object_object_add (over, "winner", json_object_new_string (st->players[1 - p].name));
+        json_object_object_add (over, "loser", json_object_new_string (st->players[p].name));
+        json_object_object_add (over, "score", by_player (st, st->score[0], st->score[1]));
+        json_object_array_add (events, over);
+        g_string_append_printf (summary, _(" %s wins the match."), st->players[1 - p].name);
+        return;
+      }
+
+  st->battle++;
+  st->turn++;
+  start_battle (st);
+}
+
+/* Asks for every die the action needs before anything changes, so a refusal leaves no trace. */
+static gboolean
+roll_dice (const MeepleState *st, const Action *act, MgDice *dice, guint *values, guint *n, GError **error)
+{
+  *n = 0;
+  if (act->kind == ACT_ROLL)
+    *n = mg_meeple_to_roll (st, act->player);
+  else if (act->kind == ACT_REROLL)
+    *n = act->n_idx;
+  if (*n == 0)
+    return TRUE;
+  if (dice == NULL)
+    {
+      g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_NOT_ENOUGH,
+                   _("%u dice are needed but no dice were given"), *n);
+      return FALSE;
+    }
+  if (!mg_dice_roll (dice, *n, st->rs.n_faces, st->rs.weights, values, error))
+    return FALSE;
+  for (guint i = 0; i < *n; i++)
+    values[i]--;   /* die value v shows face v - 1 */
+  return TRUE;
+}
+
+static json_object *
+meeple_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
+{
+  MeepleState *st = (MeepleState *) state;
+  g_autoptr(GString) text = g_string_new (NULL);
+  json_object *events;
+  guint values[MG_MEEPLE_MAX_MEEPLES];
+  guint n;
+  Action act;
+  MeeplePlayer *pl;
+
+  if (!parse_action (st, action, &act, error) || !check_legal (st, &act, error) ||
+      !roll_dice (st, &act, dice, values, &n, error))
+    return NULL;
+
+  /* From here on nothing can fail. */
+  events = json_object_new_array ();
+  pl = act.player >= 0 ? &st->players[act.player] : NULL;
+  switch (act.kind)
+    {
+    case ACT_ROLL:
+      {
+        json_object *e = event_new ("rolled", st, act.player);
+        pl->rolled = TRUE;
+        pl->n_held = n;
+        for (guint i = 0; i < n; i++)
+          pl->faces[i] = (guint8) values[i];
+        add_int (e, "count", n);
+        json_object_array_add (events, e);
+        json_object_array_add (events, faces_event (st, act.player));
+        g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s rolled %u meeple.",
+                                                   "%s rolled %u meeples.", n), pl->name, n);
+        break;
+      }
+    case ACT_REROLL:
+    case ACT_SET:
+      {
+        json_object *e = event_new ("acted", st, act.player);
+        guint allowed = actions_allowed (st, act.player);
+        if (act.kind == ACT_REROLL)
+          for (guint i = 0; i < n; i++)
+            pl->faces[act.idx[i]] = (guint8) values[i];
+        else
+          pl->faces[act.idx[0]] = (guint8) act.face;
+        pl->actions_used++;
+        json_object_object_add (e, "action", json_object_new_string (act_names[act.kind]));
+        if (act.kind == ACT_REROLL)
+          add_int (e, "count", n);
+        add_int (e, "actions_used", pl->actions_used);
+        add_int (e, "actions_allowed", allowed);
+        json_object_array_add (events, e);
+        json_object_array_add (events, faces_event (st, act.player));
+        /* What a set meeple now shows stays behind the screen: the sentence does not say. */
+        if (act.kind == ACT_REROLL)
+          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                     "%s rerolled %u meeple (action %u of %u).",
+                                                     "%s rerolled %u meeples (action %u of %u).", n),
+                                  pl->name, n, pl->actions_used, allowed);
+        else
+          g_string_append_printf (text, _("%s set a meeple by hand (action %u of %u)."),
+                                  pl->name, pl->actions_used, allowed);
+        break;
+      }
+    case ACT_PICK:
+      {
+        json_object *e = event_new ("picked", st, act.player);
+        json_object *secret = event_new ("pick", st, act.player);
+        guint count = mg_meeple_reveal_for (st, act.player);
+        pl->picked = TRUE;
+        memcpy (pl->pick, act.pick, sizeof pl->pick);
+        add_int (e, "count", count);
+        json_object_array_add (events, e);
+        json_object_object_add (secret, "seat", json_object_new_string (pl->name));
+        json_object_object_add (secret, "pick", counts_json (st, pl->pick));
+        json_object_array_add (events, secret);
+        if (st->players[0].picked && st->players[1].picked)
+          resolve_battle (st, events, text);
+        else
+          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s picked %u meeple.",
+                                                     "%s picked %u meeples.", count), pl->name, count);
+        break;
+      }
+    case ACT_REMATCH:
+      {
+        json_object *e = event_new ("match_started", st, -1);
+        st->match++;
+        st->battle = 1;
+        st->turn++;
+        st->winner = -1;
+        g_clear_pointer (&st->last, json_object_put);
+        for (guint p = 0; p < 2; p++)
+          st->players[p].casualties = st->players[p].neutral = 0;
+        start_battle (st);
+        add_int (e, "match", st->match);
+        json_object_object_add (e, "score", by_player (st, st->score[0], st->score[1]));
+        json_object_array_add (events, e);
+        g_string_append_printf (text, _("Match %u begins; the score is %s %u, %s %u."), st->match,
+                                st->players[0].name, st->score[0], st->players[1].name, st->score[1]);
+        break;
+      }
+    default:
+      break;
+    }
+
+  if (summary != NULL)
+    *summary = g_string_free (g_steal_pointer (&text), FALSE);
+  return events;
+}
+
+/* ---------------------------------------------------------------- pending */
+
+static json_object *
+meeple_pending (const MgState *state)
+{
+  const MeepleState *st = (const MeepleState *) state;
+  json_object *o = json_object_new_object ();
+  json_object *waiting = json_object_new_array ();
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  add_int (o, "turn", st->turn);
+  json_object_object_add (o, "phase", json_object_new_string (phase_name (st)));
+  json_object_object_add (o, "over", json_object_new_boolean (match_over (st)));
+  add_int (o, "match", st->match);
+  add_int (o, "battle", st->battle);
+
+  if (match_over (st))
+    {
+      g_string_append_printf (text, _("%s won match %u (%s %u, %s %u). A rematch starts match %u."),
+                              st->players[st->winner].name, st->match,
+                              st->players[0].name, st->score[0], st->players[1].name, st->score[1],
+                              st->match + 1);
+    }
+  else if (!st->players[0].rolled && !st->players[1].rolled)
+    g_string_append_printf (text, _("%s and %s roll their meeples."), st->players[0].name, st->players[1].name);
+
+  for (guint p = 0; p < 2 && !match_over (st); p++)
+    {
+      const MeeplePlayer *pl = &st->players[p];
+      json_object *w;
+      guint left = actions_allowed (st, p) - pl->actions_used;
+      guint reveal = mg_meeple_reveal_for (st, p);
+      gboolean say = st->players[0].rolled || st->players[1].rolled;
+
+      if (say)
+        g_string_append (text, text->len ? " " : "");
+      if (pl->picked)
+        {
+          if (say)
+            g_string_append_printf (text, _("%s has picked."), pl->name);
+          continue;
+        }
+      w = json_object_new_object ();
+      json_object_object_add (w, "seat", json_object_new_string (pl->name));
+      if (!pl->rolled)
+        {
+          json_object_object_add (w, "for", json_object_new_string ("roll"));
+          add_int (w, "dice", mg_meeple_to_roll (st, p));
+          if (say)
+            g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s rolls %u meeple.",
+                                                       "%s rolls %u meeples.", mg_meeple_to_roll (st, p)),
+                                    pl->name, mg_meeple_to_roll (st, p));
+        }
+      else
+        {
+          json_object_object_add (w, "for", json_object_new_string (left > 0 ? "act" : "pick"));
+          add_int (w, "actions_left", left);
+          if (left > 0)
+            g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                       "%s may use %u more action, then picks %u.",
+                                                       "%s may use %u more actions, then picks %u.", left),
+                                    pl->name, left, reveal);
+          else
+            g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s picks %u meeple.",
+                                                       "%s picks %u meeples.", reveal), pl->name, reveal);
+        }
+      add_int (w, "reveal", reveal);
+      json_object_array_add (waiting, w);
+    }
+  json_object_object_add (o, "waiting", waiting);
+  json_object_object_add (o, "text", json_object_new_string (text->str));
+  return o;
+}
+
+/* ---------------------------------------------------------------- the table */
+
+static const MgRules meeple_rules = {
+  .id = "meeple",
+  .name = N_("Meeple Melee"),
+  .min_players = 2,
+  .max_players = 2,
+  .check_ruleset = meeple_check_ruleset,
+  .new_state = meeple_new_state,
+  .free_state = meeple_free_state,
+  .validate = meeple_validate,
+  .apply = meeple_apply,
+  .pending = meeple_pending,
+  .to_json = meeple_to_json,
+  .from_json = meeple_from_json,
+  .view = meeple_view,
+};
+
+const MgRules *
+mg_meeple_rules (void)
+{
+  return &meeple_rules;
+}

@@ -1,0 +1,93 @@
+/* mg-json.h — reading json-c fields with GErrors that say where the bad field is. */
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+
+G_BEGIN_DECLS
+
+/*
+ * Every reader takes a `path` and an error kind (domain + code) so the same helpers serve
+ * rulesets, actions and saved states:
+ *
+ *  - a path that starts with '$' is a place in a data file, and the message reads
+ *      $.actions_by_casualties[2]: expected an integer from 0 to 8, got "x"
+ *  - any other path names a field of an action, and the message reads for a referee
+ *      "meeple" must be an integer from 0 to 6, got "x"
+ *
+ * Readers never abort on bad input: they set the error and return FALSE (or NULL).
+ */
+typedef struct {
+  GQuark domain;
+  gint   code;
+} MgJsonErr;
+
+static inline MgJsonErr
+mg_json_err (GQuark domain, gint code)
+{
+  MgJsonErr e = { domain, code };
+  return e;
+}
+
+/* "path.key" (or just "key" when path is NULL or empty). g_free. */
+char        *mg_json_path_key   (const char *path, const char *key);
+/* "path[index]". g_free. */
+char        *mg_json_path_index (const char *path, gsize index);
+
+/* A short description of a value for messages: "\"x\"", "3.5", "true", "a list", "an object",
+ * "nothing" (NULL). g_free. */
+char        *mg_json_describe   (json_object *value);
+
+/* Sets `error` to the message above; `got` NULL means the field is missing. */
+void         mg_json_set_error  (GError     **error,
+                                 MgJsonErr    kind,
+                                 const char  *path,
+                                 const char  *expected,
+                                 json_object *got);
+
+/* obj[key], or NULL when obj is not an object or has no such member. */
+json_object *mg_json_member     (json_object *obj, const char *key);
+
+/* Value readers: `value` at `path` must be of the kind asked. */
+gboolean     mg_json_int        (json_object *value, const char *path, MgJsonErr kind,
+                                 gint64 min, gint64 max, gint64 *out, GError **error);
+gboolean     mg_json_uint       (json_object *value, const char *path, MgJsonErr kind,
+                                 guint min, guint max, guint *out, GError **error);
+gboolean     mg_json_bool       (json_object *value, const char *path, MgJsonErr kind,
+                                 gboolean *out, GError **error);
+/* A non-empty string; *out points into `value`. */
+gboolean     mg_json_string     (json_object *value, const char *path, MgJsonErr kind,
+                                 const char **out, GError **error);
+/* One of the NULL-terminated `choices`; *out is its index. */
+gboolean     mg_json_choice     (json_object *value, const char *path, MgJsonErr kind,
+                                 const char * const *choices, guint *out, GError **error);
+gboolean     mg_json_object     (json_object *value, const char *path, MgJsonErr kind,
+                                 GError **error);
+/* A list of min_len..max_len items; *len gets its length. */
+gboolean     mg_json_array      (json_object *value, const char *path, MgJsonErr kind,
+                                 gsize min_len, gsize max_len, gsize *len, GError **error);
+
+/* Member readers: obj (at `path`) must have `key` of the kind asked; errors name path.key. */
+gboolean     mg_json_get_int    (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                                 gint64 min, gint64 max, gint64 *out, GError **error);
+gboolean     mg_json_get_uint   (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                                 guint min, guint max, guint *out, GError **error);
+gboolean     mg_json_get_bool   (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                                 gboolean *out, GError **error);
+gboolean     mg_json_get_string (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                                 const char **out, GError **error);
+gboolean     mg_json_get_choice (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                                 const char * const *choices, guint *out, GError **error);
+/* obj[key] must be a list of min_len..max_len items; returns it (borrowed) or NULL. */
+json_object *mg_json_get_array  (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                                 gsize min_len, gsize max_len, GError **error);
+/* obj[key] must be an object; returns it (borrowed) or NULL. */
+json_object *mg_json_get_object (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                                 GError **error);
+
+/* Refuses members of obj that are not in the NULL-terminated `known` list (catches typos such
+ * as "weigth"): "$.faces[0]: unknown field \"weigth\"" / "unknown field \"meeeple\"". */
+gboolean     mg_json_only       (json_object *obj, const char *path, MgJsonErr kind,
+                                 const char * const *known, GError **error);
+
+G_END_DECLS
