@@ -1,1 +1,1660 @@
-/* placeholder: being written */
+/* mg-campaign.c — one campaign = one SQLite file: journal, snapshots, undo/redo, replay.
+ *
+ * The journal is the truth: the state in memory is always the last valid snapshot plus a
+ * replay of the rows in force after it, and every change is committed before it is reported.
+ * journal.undone: 0 = in force, 1 = undone (redo can restore it), 2 = undone for good.
+ * Rows with undone = 1 always lie after the last row in force; redo restores them in order. */
+#include "config.h"
+#include "mg-campaign.h"
+#include "mg-ruleset.h"
+#include "mg-store.h"
+#include "mg-core-resources.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SCHEMA_DIR "/io/github/meleegm/MeleeGM/core/schema/"
+/* Besides every turn change, a snapshot at least every this many rows keeps undo and open short
+ * even in a game whose turns are long. */
+#define SNAPSHOT_EVERY 1000
+#define JSON_FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
+
+struct _MgCampaign {
+  GObject        parent_instance;
+
+  char          *path;
+  MgStore       *store;
+  const MgRules *rules;
+  char          *name;
+  char          *game_id;
+  GStrv          players;
+  guint32        seed;
+  json_object   *ruleset;
+  MgState       *state;
+
+  gint           turn;         /* mg_state_turn (state) */
+  gint64         count;        /* journal rows */
+  gint64         last_seq;     /* highest seq, 0 if none */
+  gint64         last_active;  /* highest seq in force, 0 if none */
+  gboolean       can_redo;     /* rows with undone = 1 exist (all after last_active) */
+  gint64         session;      /* current session: the newest */
+  guint          since_snap;   /* rows in force applied after the last snapshot */
+  gint64         data_version; /* PRAGMA data_version when memory last matched the file */
+};
+
+enum { SIGNAL_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (MgCampaign, mg_campaign, G_TYPE_OBJECT)
+G_DEFINE_QUARK (mg-campaign-error-quark, mg_campaign_error)
+
+/* ---- errors ---------------------------------------------------------------------------- */
+
+/* Store errors leave the public API as campaign errors: damage → CORRUPT, the rest → SQLITE;
+ * the message stays SQLite's. */
+static void
+convert_error (GError **error)
+{
+  GError *e = error ? *error : NULL;
+
+  if (!e || e->domain != MG_STORE_ERROR)
+    return;
+  e->code = (e->code == SQLITE_CORRUPT || e->code == SQLITE_NOTADB)
+            ? MG_CAMPAIGN_ERROR_CORRUPT : MG_CAMPAIGN_ERROR_SQLITE;
+  e->domain = MG_CAMPAIGN_ERROR;
+}
+
+static gboolean
+fail_nothing (GError **error, const char *message)
+{
+  g_set_error_literal (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOTHING, message);
+  return FALSE;
+}
+
+/* ---- small helpers --------------------------------------------------------------------- */
+
+static const char *
+json_text (json_object *obj)
+{
+  return json_object_to_json_string_ext (obj, JSON_FLAGS);
+}
+
+static json_object *
+json_parse_text (const char *text)
+{
+  return text ? json_tokener_parse (text) : NULL;
+}
+
+static char *
+column_dup (sqlite3_stmt *stmt, int col)
+{
+  return g_strdup ((const char *) sqlite3_column_text (stmt, col));
+}
+
+/* The seed of the dice rolled in the app for journal row seq: the campaign seed and seq
+ * mixed (splitmix64), so a row's roll depends on nothing but the two. */
+static guint32
+row_seed (guint32 seed, gint64 seq)
+{
+  guint64 z = (((guint64) seed << 32) ^ (guint64) seq) + G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
+  return (guint32) (z ^ (z >> 31));
+}
+
+/* The action without its "dice" member (new reference); *dice is that member (borrowed) or NULL. */
+static json_object *
+strip_dice (json_object *action, json_object **dice)
+{
+  json_object *clean;
+
+  *dice = NULL;
+  if (!json_object_object_get_ex (action, "dice", dice))
+    return json_object_get (action);
+
+  clean = json_object_new_object ();
+  json_object_object_foreach (action, key, val)
+    if (strcmp (key, "dice") != 0)
+      json_object_object_add (clean, key, json_object_get (val));
+  if (json_object_is_type (*dice, json_type_null))
+    *dice = NULL;
+  return clean;
+}
+
+static const char *
+action_actor (json_object *action)
+{
+  json_object *player;
+
+  if (json_object_object_get_ex (action, "player", &player) &&
+      json_object_is_type (player, json_type_string))
+    return json_object_get_string (player);
+  return "GM";
+}
+
+static gboolean
+check_action_object (json_object *action, GError **error)
+{
+  if (json_object_is_type (action, json_type_object))
+    return TRUE;
+  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                       _("An action is a JSON object"));
+  return FALSE;
+}
+
+/* ---- journal entries, sessions --------------------------------------------------------- */
+
+void
+mg_journal_entry_free (MgJournalEntry *entry)
+{
+  if (!entry)
+    return;
+  g_free (entry->actor);
+  g_free (entry->action);
+  g_free (entry->dice);
+  g_free (entry->events);
+  g_free (entry->summary);
+  g_free (entry);
+}
+
+void
+mg_session_free (MgSession *session)
+{
+  if (!session)
+    return;
+  g_free (session->name);
+  g_free (session);
+}
+
+#define ENTRY_COLUMNS "seq, session, turn, actor, action, dice, events, summary, time, undone"
+
+static MgJournalEntry *
+entry_from_row (sqlite3_stmt *stmt)
+{
+  MgJournalEntry *e = g_new0 (MgJournalEntry, 1);
+
+  e->seq = sqlite3_column_int64 (stmt, 0);
+  e->session = sqlite3_column_int64 (stmt, 1);
+  e->turn = sqlite3_column_int (stmt, 2);
+  e->actor = column_dup (stmt, 3);
+  e->action = column_dup (stmt, 4);
+  e->dice = column_dup (stmt, 5);
+  e->events = column_dup (stmt, 6);
+  e->summary = column_dup (stmt, 7);
+  e->time = sqlite3_column_int64 (stmt, 8);
+  e->undone = sqlite3_column_int (stmt, 9) != 0;
+  return e;
+}
+
+/* ---- replay ---------------------------------------------------------------------------- */
+
+/* Applies one recorded row to state with its recorded dice, which must all be used. */
+static gboolean
+replay_row (MgState *state, gint64 seq, const char *action_text, const char *dice_text,
+            GError **error)
+{
+  json_object *action = json_parse_text (action_text);
+  json_object *dice_json = json_parse_text (dice_text);
+  g_autoptr(MgDice) dice = NULL;
+  g_autofree char *summary = NULL;
+  g_autoptr(GError) local = NULL;
+  json_object *events = NULL;
+
+  if (!dice_json)
+    dice_json = json_object_new_array ();
+  if (!json_object_is_type (action, json_type_object))
+    g_set_error_literal (&local, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                         _("the action is not a JSON object"));
+  else if ((dice = mg_dice_new_from_json (dice_json, &local)))
+    events = mg_state_apply (state, action, dice, &summary, &local);
+
+  if (events && mg_dice_remaining (dice) > 0)
+    g_set_error (&local, MG_DICE_ERROR, MG_DICE_ERROR_UNUSED,
+                 _("%u recorded dice were not used"), mg_dice_remaining (dice));
+  json_object_put (events);
+  json_object_put (action);
+  json_object_put (dice_json);
+
+  if (local)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local),
+                                  _("Journal row %" G_GINT64_FORMAT ": "), seq);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Called after each replayed row, for callers that write or verify snapshots. */
+typedef gboolean (*RowFunc) (MgCampaign *self, gint64 seq, MgState *state, gint turn_before,
+                             gpointer data, GError **error);
+
+typedef struct {
+  guint since_snap;   /* rows replayed after the snapshot started from (or from the start) */
+} ReplayInfo;
+
+/* The state after the rows in force up to `upto`: from the last snapshot at or before it
+ * (if use_snapshots) or from the start, under `ruleset`. */
+static MgState *
+replay (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 upto,
+        RowFunc func, gpointer data, ReplayInfo *info, GError **error)
+{
+  g_autoptr(MgState) state = NULL;
+  g_autoptr(MgStoreStmt) rows = NULL;
+  gint64 from = 0;
+  guint replayed = 0;
+  int rc;
+
+  if (use_snapshots)
+    {
+      g_autoptr(MgStoreStmt) snap = mg_store_prepare (self->store,
+          "SELECT seq, state FROM snapshot WHERE seq <= ?1 ORDER BY seq DESC LIMIT 1", error);
+
+      if (!snap)
+        return NULL;
+      sqlite3_bind_int64 (snap, 1, upto);
+      rc = mg_store_step (self->store, snap, error);
+      if (rc < 0)
+        return NULL;
+      if (rc == SQLITE_ROW)
+        {
+          json_object *json = json_parse_text ((const char *) sqlite3_column_text (snap, 1));
+
+          /* A snapshot the engine no longer reads is only a cache: replay from the start. */
+          state = json ? self->rules->from_json (ruleset, json, NULL) : NULL;
+          json_object_put (json);
+          if (state)
+            from = sqlite3_column_int64 (snap, 0);
+        }
+    }
+  if (!state)
+    {
+      GError *local = NULL;
+
+      state = self->rules->new_state (ruleset, (const char * const *) self->players, &local);
+      if (!state)
+        {
+          g_propagate_prefixed_error (error, local, _("The campaign cannot start: "));
+          return NULL;
+        }
+    }
+
+  rows = mg_store_prepare (self->store,
+      "SELECT seq, action, dice FROM journal WHERE seq > ?1 AND seq <= ?2 AND undone = 0 ORDER BY seq",
+      error);
+  if (!rows)
+    return NULL;
+  sqlite3_bind_int64 (rows, 1, from);
+  sqlite3_bind_int64 (rows, 2, upto);
+  while ((rc = mg_store_step (self->store, rows, error)) == SQLITE_ROW)
+    {
+      gint64 seq = sqlite3_column_int64 (rows, 0);
+      gint turn_before = func ? mg_state_turn (state) : 0;
+
+      if (!replay_row (state, seq, (const char *) sqlite3_column_text (rows, 1),
+                       (const char *) sqlite3_column_text (rows, 2), error))
+        return NULL;
+      replayed++;
+      if (func && !func (self, seq, state, turn_before, data, error))
+        return NULL;
+    }
+  if (rc < 0)
+    return NULL;
+  if (info)
+    info->since_snap = replayed;
+  return g_steal_pointer (&state);
+}
+
+/* ---- snapshots ------------------------------------------------------------------------- */
+
+static gboolean
+snapshot_due (MgCampaign *self, gint turn_before, gint turn_after)
+{
+  return turn_after != turn_before || self->since_snap + 1 >= SNAPSHOT_EVERY;
+}
+
+static gboolean
+write_snapshot (MgCampaign *self, gint64 seq, MgState *state, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
+      "INSERT OR REPLACE INTO snapshot (seq, turn, state) VALUES (?1, ?2, ?3)", error);
+  json_object *json;
+  gboolean ok;
+
+  if (!stmt)
+    return FALSE;
+  json = mg_state_to_json (state);
+  sqlite3_bind_int64 (stmt, 1, seq);
+  sqlite3_bind_int (stmt, 2, mg_state_turn (state));
+  sqlite3_bind_text (stmt, 3, json_text (json), -1, SQLITE_STATIC);
+  ok = mg_store_step (self->store, stmt, error) == SQLITE_DONE;
+  json_object_put (json);
+  return ok;
+}
+
+/* A row in force was just applied to state: snapshot it if the turn changed (or it is time). */
+static gboolean
+after_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, gpointer data,
+           GError **error)
+{
+  gint turn_after = mg_state_turn (state);
+
+  if (snapshot_due (self, turn_before, turn_after))
+    {
+      if (!write_snapshot (self, seq, state, error))
+        return FALSE;
+      self->since_snap = 0;
+    }
+  else
+    self->since_snap++;
+  return TRUE;
+}
+
+static gboolean
+drop_snapshots_from (MgCampaign *self, gint64 seq, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
+      "DELETE FROM snapshot WHERE seq >= ?1", error);
+
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, seq);
+  return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
+}
+
+/* ---- loading --------------------------------------------------------------------------- */
+
+static void
+set_state (MgCampaign *self, MgState *state)
+{
+  g_clear_pointer (&self->state, mg_state_free);
+  self->state = state;
+  self->turn = mg_state_turn (state);
+}
+
+static gboolean
+query_seq_int (MgCampaign *self, const char *sql, gint64 arg, gint64 *out, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store, sql, error);
+  int rc;
+
+  *out = 0;
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, arg);
+  if ((rc = mg_store_step (self->store, stmt, error)) < 0)
+    return FALSE;
+  if (rc == SQLITE_ROW)
+    *out = sqlite3_column_int64 (stmt, 0);
+  return TRUE;
+}
+
+typedef struct {
+  gint64   last_active;
+  gboolean can_redo;
+} UndoMarks;
+
+/* last_active and can_redo, as the file (or the open transaction) has them. */
+static gboolean
+query_undo_marks (MgCampaign *self, UndoMarks *marks, GError **error)
+{
+  gint64 redo;
+
+  if (!query_seq_int (self, "SELECT seq FROM journal WHERE undone = 0 AND seq <= ?1 "
+                            "ORDER BY seq DESC LIMIT 1", G_MAXINT64, &marks->last_active, error) ||
+      !query_seq_int (self, "SELECT EXISTS (SELECT 1 FROM journal WHERE seq > ?1 AND undone = 1)",
+                      marks->last_active, &redo, error))
+    return FALSE;
+  marks->can_redo = redo != 0;
+  return TRUE;
+}
+
+static void
+set_undo_marks (MgCampaign *self, const UndoMarks *marks)
+{
+  self->last_active = marks->last_active;
+  self->can_redo = marks->can_redo;
+}
+
+static gboolean
+corrupt (MgCampaign *self, GError **error, const char *what)
+{
+  g_autofree char *display = g_filename_display_name (self->path);
+
+  g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+               _("“%s” is a damaged campaign: %s"), display, what);
+  return FALSE;
+}
+
+static gboolean
+load_campaign_row (MgCampaign *self, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
+      "SELECT name, game, seed, ruleset FROM campaign WHERE id = 1", error);
+  json_object *ruleset;
+  int rc;
+
+  if (!stmt || (rc = mg_store_step (self->store, stmt, error)) < 0)
+    return FALSE;
+  if (rc != SQLITE_ROW)
+    return corrupt (self, error, _("it has no campaign row"));
+
+  g_free (self->name);
+  g_free (self->game_id);
+  self->name = column_dup (stmt, 0);
+  self->game_id = column_dup (stmt, 1);
+  self->seed = (guint32) sqlite3_column_int64 (stmt, 2);
+  self->rules = mg_rules_lookup (self->game_id);
+  if (!self->rules)
+    {
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_UNKNOWN_GAME,
+                   _("This campaign plays “%s”, a game this version of Melee GM does not know"),
+                   self->game_id ? self->game_id : "");
+      return FALSE;
+    }
+  ruleset = json_parse_text ((const char *) sqlite3_column_text (stmt, 3));
+  if (!json_object_is_type (ruleset, json_type_object))
+    {
+      json_object_put (ruleset);
+      return corrupt (self, error, _("its ruleset is not a JSON object"));
+    }
+  json_object_put (self->ruleset);
+  self->ruleset = ruleset;
+  return TRUE;
+}
+
+static gboolean
+load_players (MgCampaign *self, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
+      "SELECT name FROM player ORDER BY seat", error);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  int rc;
+
+  if (!stmt)
+    return FALSE;
+  while ((rc = mg_store_step (self->store, stmt, error)) == SQLITE_ROW)
+    g_strv_builder_add (builder, (const char *) sqlite3_column_text (stmt, 0));
+  if (rc < 0)
+    return FALSE;
+  g_strfreev (self->players);
+  self->players = g_strv_builder_end (builder);
+  return TRUE;
+}
+
+/* Everything memory holds about the file: the campaign row, players, counters, the state. */
+static gboolean
+load_all (MgCampaign *self, GError **error)
+{
+  ReplayInfo info = { 0 };
+  UndoMarks marks;
+  MgState *state;
+
+  if (!load_campaign_row (self, error) ||
+      !load_players (self, error) ||
+      !mg_store_query_int (self->store, "SELECT max (id) FROM session", &self->session, error) ||
+      !mg_store_query_int (self->store, "SELECT max (seq) FROM journal", &self->last_seq, error) ||
+      !mg_store_query_int (self->store, "SELECT count (*) FROM journal", &self->count, error) ||
+      !query_undo_marks (self, &marks, error) ||
+      !mg_store_query_int (self->store, "PRAGMA data_version", &self->data_version, error))
+    return FALSE;
+  set_undo_marks (self, &marks);
+  if (self->session <= 0)
+    return corrupt (self, error, _("it has no session"));
+
+  state = replay (self, self->ruleset, TRUE, G_MAXINT64, NULL, NULL, &info, error);
+  if (!state)
+    return FALSE;
+  set_state (self, state);
+  self->since_snap = info.since_snap;
+  return TRUE;
+}
+
+/* Inside a write transaction: if another connection changed the file since memory last matched
+ * it, reload, so the action applies to the state on disk. */
+static gboolean
+sync_locked (MgCampaign *self, GError **error)
+{
+  gint64 version;
+
+  if (!mg_store_query_int (self->store, "PRAGMA data_version", &version, error))
+    return FALSE;
+  return version == self->data_version || load_all (self, error);
+}
+
+/* After a failure that may have left memory different from the file: rebuild from the file. */
+static void
+resync (MgCampaign *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  mg_store_rollback (self->store);
+  if (!load_all (self, &error))
+    g_warning ("Cannot reload campaign %s: %s", self->path, error->message);
+}
+
+static gboolean
+begin_locked (MgCampaign *self, GError **error)
+{
+  if (!mg_store_begin (self->store, error))
+    return FALSE;
+  if (!sync_locked (self, error))
+    {
+      mg_store_rollback (self->store);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- opening --------------------------------------------------------------------------- */
+
+static gboolean
+refuse (GError **error, MgCampaignError code, const char *path, const char *format)
+{
+  g_autofree char *display = g_filename_display_name (path);
+
+  g_set_error (error, MG_CAMPAIGN_ERROR, code, format, display);
+  return FALSE;
+}
+
+static gboolean
+refuse_too_new (GError **error, gint64 version)
+{
+  g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_TOO_NEW,
+               _("This campaign was written by a newer Melee GM (schema %" G_GINT64_FORMAT
+                 "; this version reads up to %d). Open it with a newer version."),
+               version, MG_CAMPAIGN_SCHEMA_VERSION);
+  return FALSE;
+}
+
+static guint32
+read_be32 (const guint8 *p)
+{
+  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
+}
+
+static gboolean
+has_wal (const char *path)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  GStatBuf st;
+
+  return g_stat (wal, &st) == 0 && st.st_size > 0;
+}
+
+/* Reads the SQLite header without SQLite: missing, empty, foreign, too new and truncated files
+ * are refused before anything could write to them. */
+static gboolean
+inspect_header (const char *path, GError **error)
+{
+  static const char magic[16] = "SQLite format 3";
+  guint8 header[100];
+  GStatBuf st;
+  gssize got;
+  guint32 page_size, pages, app_id, version;
+  int fd;
+
+  if (g_stat (path, &st) != 0)
+    {
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOT_FOUND,
+                   _("Cannot open “%s”: %s"), display, g_strerror (saved));
+      return FALSE;
+    }
+  if (!S_ISREG (st.st_mode))
+    return refuse (error, MG_CAMPAIGN_ERROR_NOT_CAMPAIGN, path, _("“%s” is not a file"));
+  if (st.st_size == 0)
+    return refuse (error, MG_CAMPAIGN_ERROR_NOT_CAMPAIGN, path,
+                   _("“%s” is empty: it is not a Melee GM campaign"));
+
+  fd = g_open (path, O_RDONLY, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOT_FOUND,
+                   _("Cannot open “%s”: %s"), display, g_strerror (saved));
+      return FALSE;
+    }
+  got = read (fd, header, sizeof header);
+  close (fd);
+
+  if (got < (gssize) sizeof magic || memcmp (header, magic, sizeof magic) != 0)
+    return refuse (error, MG_CAMPAIGN_ERROR_NOT_CAMPAIGN, path,
+                   _("“%s” is not a Melee GM campaign (it is not an SQLite database)"));
+  if (got < (gssize) sizeof header)
+    return refuse (error, MG_CAMPAIGN_ERROR_CORRUPT, path,
+                   _("“%s” is damaged: the file is cut short"));
+
+  app_id = read_be32 (header + 68);
+  version = read_be32 (header + 60);
+  /* A header still waiting in the WAL is for the read-only connection to judge. */
+  if (has_wal (path))
+    return TRUE;
+  if (app_id != MG_STORE_APPLICATION_ID)
+    return refuse (error, MG_CAMPAIGN_ERROR_NOT_CAMPAIGN, path,
+                   _("“%s” is an SQLite database, but not a Melee GM campaign"));
+  if (version > MG_CAMPAIGN_SCHEMA_VERSION)
+    return refuse_too_new (error, version);
+
+  /* The in-header page count is valid when the change counter matches version-valid-for. */
+  page_size = ((guint32) header[16] << 8) | header[17];
+  if (page_size == 1)
+    page_size = 65536;
+  pages = read_be32 (header + 28);
+  if (pages > 0 && memcmp (header + 24, header + 92, 4) == 0 &&
+      (guint64) st.st_size < (guint64) pages * page_size)
+    return refuse (error, MG_CAMPAIGN_ERROR_CORRUPT, path,
+                   _("“%s” is damaged: the file is shorter than its header says (truncated?)"));
+  return TRUE;
+}
+
+/* The same questions asked of SQLite through a read-only connection (it sees a WAL too). */
+static gboolean
+inspect_readonly (const char *path, gint64 *version, GError **error)
+{
+  g_autoptr(MgStore) ro = mg_store_open (path, MG_STORE_READ_ONLY, error);
+  gint64 app_id, tables;
+
+  if (!ro ||
+      !mg_store_query_int (ro, "PRAGMA application_id", &app_id, error) ||
+      !mg_store_query_int (ro, "PRAGMA user_version", version, error))
+    return FALSE;
+  if (app_id != MG_STORE_APPLICATION_ID)
+    return refuse (error, MG_CAMPAIGN_ERROR_NOT_CAMPAIGN, path,
+                   _("“%s” is an SQLite database, but not a Melee GM campaign"));
+  if (*version > MG_CAMPAIGN_SCHEMA_VERSION)
+    return refuse_too_new (error, *version);
+  if (!mg_store_query_int (ro, "SELECT count (*) FROM sqlite_master WHERE type = 'table' AND name IN "
+                               "('campaign', 'player', 'session', 'journal', 'snapshot')",
+                           &tables, error))
+    return FALSE;
+  if (tables != 5)
+    return refuse (error, MG_CAMPAIGN_ERROR_CORRUPT, path,
+                   _("“%s” is damaged: tables of the campaign are missing"));
+  return TRUE;
+}
+
+static GResource *
+core_resource (void)
+{
+  return mg_core_get_resource ();
+}
+
+MgCampaign *
+mg_campaign_open (const char *path, GError **error)
+{
+  g_autoptr(MgCampaign) self = NULL;
+  gint64 version = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!inspect_header (path, error) || !inspect_readonly (path, &version, error))
+    {
+      convert_error (error);
+      return NULL;
+    }
+
+  self = g_object_new (MG_TYPE_CAMPAIGN, NULL);
+  self->path = g_strdup (path);
+  self->store = mg_store_open (path, MG_STORE_READ_WRITE, error);
+  if (!self->store ||
+      (version < MG_CAMPAIGN_SCHEMA_VERSION &&
+       !mg_store_migrate (self->store, core_resource (), SCHEMA_DIR, error)) ||
+      !load_all (self, error))
+    {
+      convert_error (error);
+      return NULL;
+    }
+  return g_steal_pointer (&self);
+}
+
+/* ---- creating -------------------------------------------------------------------------- */
+
+static gboolean
+check_players (const MgRules *rules, const char * const *players, GError **error)
+{
+  guint n = players ? g_strv_length ((char **) players) : 0;
+
+  if (n < rules->min_players || n > rules->max_players)
+    {
+      if (rules->min_players == rules->max_players)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                     g_dngettext (GETTEXT_PACKAGE, "%s needs %u player", "%s needs %u players",
+                                  rules->min_players),
+                     _(rules->name), rules->min_players);
+      else
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                     _("%s needs %u to %u players"), _(rules->name),
+                     rules->min_players, rules->max_players);
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      if (!players[i][0] || !g_utf8_validate (players[i], -1, NULL))
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                               _("Every player needs a name"));
+          return FALSE;
+        }
+      for (guint j = 0; j < i; j++)
+        if (strcmp (players[i], players[j]) == 0)
+          {
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                         _("Two players are named “%s”"), players[i]);
+            return FALSE;
+          }
+    }
+  return TRUE;
+}
+
+static gboolean
+write_new_campaign (MgStore *store, const char *game_id, const char *name,
+                    const char * const *players, json_object *ruleset, guint32 seed,
+                    GError **error)
+{
+  gint64 now = g_get_real_time ();
+  g_autoptr(MgStoreStmt) camp = NULL;
+  g_autoptr(MgStoreStmt) sess = NULL;
+
+  if (!mg_store_migrate (store, core_resource (), SCHEMA_DIR, error) || !mg_store_begin (store, error))
+    return FALSE;
+
+  camp = mg_store_prepare (store,
+      "INSERT INTO campaign (id, name, game, seed, ruleset, created, app_version) "
+      "VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)", error);
+  if (!camp)
+    goto fail;
+  sqlite3_bind_text (camp, 1, name, -1, SQLITE_STATIC);
+  sqlite3_bind_text (camp, 2, game_id, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (camp, 3, seed);
+  sqlite3_bind_text (camp, 4, json_text (ruleset), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (camp, 5, now);
+  sqlite3_bind_text (camp, 6, PACKAGE_VERSION, -1, SQLITE_STATIC);
+  if (mg_store_step (store, camp, error) != SQLITE_DONE)
+    goto fail;
+
+  for (guint i = 0; players[i]; i++)
+    {
+      g_autoptr(MgStoreStmt) player = mg_store_prepare (store,
+          "INSERT INTO player (seat, name) VALUES (?1, ?2)", error);
+
+      if (!player)
+        goto fail;
+      sqlite3_bind_int (player, 1, (int) i);
+      sqlite3_bind_text (player, 2, players[i], -1, SQLITE_STATIC);
+      if (mg_store_step (store, player, error) != SQLITE_DONE)
+        goto fail;
+    }
+
+  sess = mg_store_prepare (store, "INSERT INTO session (id, name, started) VALUES (1, ?1, ?2)", error);
+  if (!sess)
+    goto fail;
+  sqlite3_bind_text (sess, 1, _("Session 1"), -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (sess, 2, now);
+  if (mg_store_step (store, sess, error) != SQLITE_DONE || !mg_store_commit (store, error))
+    goto fail;
+  return TRUE;
+
+fail:
+  mg_store_rollback (store);
+  return FALSE;
+}
+
+static void
+remove_campaign_files (const char *path)
+{
+  static const char *suffixes[] = { "", "-wal", "-shm", "-journal" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *file = g_strconcat (path, suffixes[i], NULL);
+      g_unlink (file);
+    }
+}
+
+MgCampaign *
+mg_campaign_create (const char *path, const char *game_id, const char *name,
+                    const char * const *players, json_object *ruleset, guint32 seed,
+                    GError **error)
+{
+  const MgRules *rules;
+  json_object *own = NULL;
+  MgState *state;
+  MgStore *store;
+  gboolean ok;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  rules = game_id ? mg_rules_lookup (game_id) : NULL;
+  if (!rules)
+    {
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_UNKNOWN_GAME,
+                   _("This version of Melee GM has no game “%s”"), game_id ? game_id : "");
+      return NULL;
+    }
+  if (!name || !*name || !g_utf8_validate (name, -1, NULL))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("The campaign needs a name"));
+      return NULL;
+    }
+  if (!check_players (rules, players, error))
+    return NULL;
+
+  if (ruleset)
+    {
+      if (rules->check_ruleset && !rules->check_ruleset (ruleset, error))
+        return NULL;
+      own = json_object_get (ruleset);
+    }
+  else if (!(own = mg_ruleset_load_default (game_id, error)))
+    return NULL;
+
+  /* The engine must accept the ruleset and players before any file exists. */
+  state = rules->new_state (own, players, error);
+  if (!state)
+    {
+      json_object_put (own);
+      return NULL;
+    }
+  mg_state_free (state);
+
+  /* O_EXCL: never take over a file that exists, even one created a moment ago. */
+  fd = g_open (path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+  if (fd < 0)
+    {
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (path);
+
+      json_object_put (own);
+      g_set_error (error, MG_CAMPAIGN_ERROR,
+                   saved == EEXIST ? MG_CAMPAIGN_ERROR_EXISTS : MG_CAMPAIGN_ERROR_NOT_FOUND,
+                   saved == EEXIST ? _("“%s” already exists") : _("Cannot create “%s”: %s"),
+                   display, g_strerror (saved));
+      return NULL;
+    }
+  close (fd);
+
+  store = mg_store_open (path, MG_STORE_READ_WRITE, error);
+  ok = store && write_new_campaign (store, game_id, name, players, own, seed, error);
+  mg_store_free (store);   /* closing checkpoints the WAL into the file */
+  json_object_put (own);
+  if (!ok)
+    {
+      remove_campaign_files (path);
+      convert_error (error);
+      return NULL;
+    }
+  return mg_campaign_open (path, error);
+}
+
+/* ---- GObject --------------------------------------------------------------------------- */
+
+static void
+mg_campaign_finalize (GObject *object)
+{
+  MgCampaign *self = MG_CAMPAIGN (object);
+
+  g_clear_pointer (&self->state, mg_state_free);
+  g_clear_pointer (&self->store, mg_store_free);
+  g_clear_pointer (&self->ruleset, json_object_put);
+  g_clear_pointer (&self->players, g_strfreev);
+  g_free (self->path);
+  g_free (self->name);
+  g_free (self->game_id);
+
+  G_OBJECT_CLASS (mg_campaign_parent_class)->finalize (object);
+}
+
+static void
+mg_campaign_class_init (MgCampaignClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = mg_campaign_finalize;
+
+  /* After every change of the file made through this object: act, undo, redo, set_ruleset,
+   * new_session. */
+  signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+mg_campaign_init (MgCampaign *self)
+{
+}
+
+static void
+emit_changed (MgCampaign *self)
+{
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+/* ---- getters --------------------------------------------------------------------------- */
+
+const char *
+mg_campaign_get_path (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  return self->path;
+}
+
+const char *
+mg_campaign_get_name (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  return self->name;
+}
+
+const char *
+mg_campaign_get_game_id (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  return self->game_id;
+}
+
+const MgRules *
+mg_campaign_get_rules (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  return self->rules;
+}
+
+const char * const *
+mg_campaign_get_players (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  return (const char * const *) self->players;
+}
+
+guint32
+mg_campaign_get_seed (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), 0);
+  return self->seed;
+}
+
+json_object *
+mg_campaign_get_ruleset (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  return self->ruleset;
+}
+
+const MgState *
+mg_campaign_get_state (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  return self->state;
+}
+
+gboolean
+mg_campaign_can_undo (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  return self->last_active > 0;
+}
+
+gboolean
+mg_campaign_can_redo (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  return self->can_redo;
+}
+
+gint64
+mg_campaign_get_session (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), 0);
+  return self->session;
+}
+
+gint64
+mg_campaign_journal_count (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), 0);
+  return self->count;
+}
+
+/* ---- acting ---------------------------------------------------------------------------- */
+
+gboolean
+mg_campaign_validate (MgCampaign *self, json_object *action, GError **error)
+{
+  json_object *dice, *clean;
+  gboolean ok;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  if (!check_action_object (action, error))
+    return FALSE;
+  clean = strip_dice (action, &dice);
+  ok = mg_state_validate (self->state, clean, error);
+  json_object_put (clean);
+  return ok;
+}
+
+static gboolean
+insert_row (MgCampaign *self, const MgJournalEntry *e, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
+      "INSERT INTO journal (seq, session, turn, actor, action, dice, events, summary, time) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", error);
+
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, e->seq);
+  sqlite3_bind_int64 (stmt, 2, e->session);
+  sqlite3_bind_int (stmt, 3, e->turn);
+  sqlite3_bind_text (stmt, 4, e->actor, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 5, e->action, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 6, e->dice, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 7, e->events, -1, SQLITE_STATIC);
+  sqlite3_bind_text (stmt, 8, e->summary, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (stmt, 9, e->time);
+  return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
+}
+
+/* A new action after an undo: the rows that redo could have restored are undone for good. */
+static gboolean
+drop_redo (MgCampaign *self, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+
+  if (!self->can_redo)
+    return TRUE;
+  stmt = mg_store_prepare (self->store,
+      "UPDATE journal SET undone = 2 WHERE seq > ?1 AND undone = 1", error);
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, self->last_active);
+  return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
+}
+
+/* Applies and journals; on failure returns NULL and sets *mutated if the state changed. */
+static MgJournalEntry *
+act_locked (MgCampaign *self, json_object *clean, json_object *dice_json, gboolean *mutated,
+            GError **error)
+{
+  g_autoptr(MgJournalEntry) e = g_new0 (MgJournalEntry, 1);
+  g_autoptr(MgDice) dice = NULL;
+  json_object *events, *record;
+  gint turn_after;
+  gboolean snap;
+
+  e->seq = self->last_seq + 1;
+  dice = dice_json ? mg_dice_new_from_json (dice_json, error)
+                   : mg_dice_new_seeded (row_seed (self->seed, e->seq));
+  if (!dice)
+    return NULL;
+
+  e->turn = self->turn;
+  events = mg_state_apply (self->state, clean, dice, &e->summary, error);
+  if (!events)
+    return NULL;
+  *mutated = TRUE;
+  e->events = g_strdup (json_text (events));
+  json_object_put (events);
+  if (mg_dice_remaining (dice) > 0)
+    {
+      g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_UNUSED,
+                   g_dngettext (GETTEXT_PACKAGE, "%u die typed was not used by this action",
+                                "%u dice typed were not used by this action",
+                                mg_dice_remaining (dice)),
+                   mg_dice_remaining (dice));
+      return NULL;
+    }
+  record = mg_dice_to_json (dice);
+  e->dice = g_strdup (json_text (record));
+  json_object_put (record);
+  e->session = self->session;
+  e->actor = g_strdup (action_actor (clean));
+  e->action = g_strdup (json_text (clean));
+  if (!e->summary)
+    e->summary = g_strdup ("");
+  e->time = g_get_real_time ();
+
+  turn_after = mg_state_turn (self->state);
+  snap = snapshot_due (self, e->turn, turn_after);
+  if (!drop_redo (self, error) ||
+      !insert_row (self, e, error) ||
+      (snap && !write_snapshot (self, e->seq, self->state, error)) ||
+      !mg_store_commit (self->store, error))
+    return NULL;
+
+  self->turn = turn_after;
+  self->since_snap = snap ? 0 : self->since_snap + 1;
+  self->last_seq = self->last_active = e->seq;
+  self->count++;
+  self->can_redo = FALSE;
+  return g_steal_pointer (&e);
+}
+
+MgJournalEntry *
+mg_campaign_act (MgCampaign *self, json_object *action, GError **error)
+{
+  json_object *dice_json, *clean;
+  MgJournalEntry *entry = NULL;
+  gboolean mutated = FALSE;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  if (!check_action_object (action, error))
+    return NULL;
+
+  clean = strip_dice (action, &dice_json);
+  if (begin_locked (self, error))
+    {
+      entry = act_locked (self, clean, dice_json, &mutated, error);
+      if (!entry && mutated)
+        resync (self);   /* memory must equal the file again */
+      else if (!entry)
+        mg_store_rollback (self->store);
+    }
+  json_object_put (clean);
+
+  if (!entry)
+    {
+      convert_error (error);
+      return NULL;
+    }
+  emit_changed (self);
+  return entry;
+}
+
+/* ---- undo / redo ----------------------------------------------------------------------- */
+
+/* Up to n seqs from a query taking (?1 = bound, ?2 = limit). */
+static GArray *
+collect_seqs (MgCampaign *self, const char *sql, gint64 bound, guint n, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store, sql, error);
+  g_autoptr(GArray) seqs = g_array_new (FALSE, FALSE, sizeof (gint64));
+  int rc;
+
+  if (!stmt)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, bound);
+  sqlite3_bind_int64 (stmt, 2, n);
+  while ((rc = mg_store_step (self->store, stmt, error)) == SQLITE_ROW)
+    {
+      gint64 seq = sqlite3_column_int64 (stmt, 0);
+      g_array_append_val (seqs, seq);
+    }
+  return rc < 0 ? NULL : g_steal_pointer (&seqs);
+}
+
+static gboolean
+mark_row (MgCampaign *self, gint64 seq, int undone, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
+      "UPDATE journal SET undone = ?2 WHERE seq = ?1", error);
+
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, seq);
+  sqlite3_bind_int (stmt, 2, undone);
+  return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
+}
+
+/* Undo builds its new state aside (never sets *mutated): on failure memory still equals the file. */
+static gboolean
+undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GError **error)
+{
+  g_autoptr(GArray) seqs = collect_seqs (self,
+      "SELECT seq FROM journal WHERE undone = 0 AND seq <= ?1 ORDER BY seq DESC LIMIT ?2",
+      self->last_active, steps, error);
+  ReplayInfo info = { 0 };
+  UndoMarks marks;
+  MgState *state;
+  gint64 low;
+
+  if (!seqs)
+    return FALSE;
+  if (seqs->len == 0)
+    return fail_nothing (error, _("There is nothing to undo"));
+
+  for (guint i = 0; i < seqs->len; i++)
+    if (!mark_row (self, g_array_index (seqs, gint64, i), 1, error))
+      return FALSE;
+  low = g_array_index (seqs, gint64, seqs->len - 1);
+
+  /* Snapshots at or after the first undone row described history that no longer holds. */
+  if (!drop_snapshots_from (self, low, error) ||
+      !(state = replay (self, self->ruleset, TRUE, G_MAXINT64, NULL, NULL, &info, error)))
+    return FALSE;
+  if (!query_undo_marks (self, &marks, error) || !mg_store_commit (self->store, error))
+    {
+      mg_state_free (state);
+      return FALSE;
+    }
+  /* Memory changes only once the file has. */
+  set_state (self, state);
+  set_undo_marks (self, &marks);
+  self->since_snap = info.since_snap;
+  *done = seqs->len;
+  return TRUE;
+}
+
+static gboolean
+redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  g_autoptr(GArray) seqs = NULL;
+  UndoMarks marks;
+
+  if (!self->can_redo)
+    return fail_nothing (error, _("There is nothing to redo"));
+  seqs = collect_seqs (self,
+      "SELECT seq FROM journal WHERE seq > ?1 AND undone = 1 ORDER BY seq LIMIT ?2",
+      self->last_active, steps, error);
+  if (!seqs)
+    return FALSE;
+  if (seqs->len == 0)
+    return fail_nothing (error, _("There is nothing to redo"));
+  if (!drop_snapshots_from (self, g_array_index (seqs, gint64, 0), error))
+    return FALSE;
+
+  for (guint i = 0; i < seqs->len; i++)
+    {
+      gint64 seq = g_array_index (seqs, gint64, i);
+      gint turn_before = self->turn;
+      int rc;
+
+      stmt = mg_store_prepare (self->store, "SELECT action, dice FROM journal WHERE seq = ?1", error);
+      if (!stmt)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, seq);
+      if ((rc = mg_store_step (self->store, stmt, error)) != SQLITE_ROW)
+        return rc < 0 ? FALSE : corrupt (self, error, _("a journal row vanished"));
+      *mutated = TRUE;
+      if (!replay_row (self->state, seq, (const char *) sqlite3_column_text (stmt, 0),
+                       (const char *) sqlite3_column_text (stmt, 1), error))
+        return FALSE;
+      g_clear_pointer (&stmt, mg_store_stmt_release);
+      self->turn = mg_state_turn (self->state);
+      if (!mark_row (self, seq, 0, error) ||
+          !after_row (self, seq, self->state, turn_before, NULL, error))
+        return FALSE;
+    }
+  if (!query_undo_marks (self, &marks, error) || !mg_store_commit (self->store, error))
+    return FALSE;
+  set_undo_marks (self, &marks);
+  *done = seqs->len;
+  return TRUE;
+}
+
+typedef gboolean (*StepsFunc) (MgCampaign *self, guint steps, guint *done, gboolean *mutated,
+                               GError **error);
+
+static gboolean
+undo_or_redo (MgCampaign *self, StepsFunc func, guint steps, guint *done, GError **error)
+{
+  gboolean mutated = FALSE;
+  guint n = 0;
+  gboolean ok;
+
+  if (done)
+    *done = 0;
+  if (steps == 0)
+    return TRUE;
+
+  ok = begin_locked (self, error);
+  if (ok && !(ok = func (self, steps, &n, &mutated, error)))
+    {
+      if (mutated)
+        resync (self);   /* memory must equal the file again */
+      else
+        mg_store_rollback (self->store);
+    }
+  if (!ok)
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  if (done)
+    *done = n;
+  emit_changed (self);
+  return TRUE;
+}
+
+gboolean
+mg_campaign_undo (MgCampaign *self, guint steps, guint *done, GError **error)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  return undo_or_redo (self, undo_locked, steps, done, error);
+}
+
+gboolean
+mg_campaign_redo (MgCampaign *self, guint steps, guint *done, GError **error)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  return undo_or_redo (self, redo_locked, steps, done, error);
+}
+
+/* ---- reading the journal --------------------------------------------------------------- */
+
+GPtrArray *
+mg_campaign_journal_range (MgCampaign *self, gint64 offset, gint64 limit, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  int rc;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  offset = MAX (offset, 0);
+  if (limit < 0)
+    limit = G_MAXINT64;
+
+  /* Rows are never deleted and seq counts from 1, so position = seq - 1 and the range is a
+   * seek on the primary key; OFFSET (which walks every skipped row) only for a file with gaps. */
+  if (self->count == self->last_seq)
+    stmt = mg_store_prepare (self->store,
+        "SELECT " ENTRY_COLUMNS " FROM journal WHERE seq > ?1 ORDER BY seq LIMIT ?2", error);
+  else
+    stmt = mg_store_prepare (self->store,
+        "SELECT " ENTRY_COLUMNS " FROM journal ORDER BY seq LIMIT ?2 OFFSET ?1", error);
+  if (!stmt)
+    {
+      convert_error (error);
+      return NULL;
+    }
+  sqlite3_bind_int64 (stmt, 1, offset);
+  sqlite3_bind_int64 (stmt, 2, limit);
+
+  rows = g_ptr_array_new_with_free_func ((GDestroyNotify) mg_journal_entry_free);
+  while ((rc = mg_store_step (self->store, stmt, error)) == SQLITE_ROW)
+    g_ptr_array_add (rows, entry_from_row (stmt));
+  if (rc < 0)
+    {
+      convert_error (error);
+      return NULL;
+    }
+  return g_steal_pointer (&rows);
+}
+
+MgJournalEntry *
+mg_campaign_journal_get (MgCampaign *self, gint64 seq, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  stmt = mg_store_prepare (self->store, "SELECT " ENTRY_COLUMNS " FROM journal WHERE seq = ?1", error);
+  if (stmt)
+    sqlite3_bind_int64 (stmt, 1, seq);
+  if (!stmt || (rc = mg_store_step (self->store, stmt, error)) < 0)
+    {
+      convert_error (error);
+      return NULL;
+    }
+  if (rc != SQLITE_ROW)
+    {
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOT_FOUND,
+                   _("The journal has no row %" G_GINT64_FORMAT), seq);
+      return NULL;
+    }
+  return entry_from_row (stmt);
+}
+
+MgState *
+mg_campaign_state_at (MgCampaign *self, gint64 seq, GError **error)
+{
+  MgState *state;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  if (seq < 0 || seq > self->last_seq)
+    {
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOT_FOUND,
+                   _("The journal has no row %" G_GINT64_FORMAT), seq);
+      return NULL;
+    }
+  state = replay (self, self->ruleset, TRUE, seq, NULL, NULL, NULL, error);
+  if (!state)
+    convert_error (error);
+  return state;
+}
+
+/* ---- sessions -------------------------------------------------------------------------- */
+
+GPtrArray *
+mg_campaign_list_sessions (MgCampaign *self, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  g_autoptr(GPtrArray) out = NULL;
+  int rc;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  stmt = mg_store_prepare (self->store, "SELECT id, name, started FROM session ORDER BY id", error);
+  if (!stmt)
+    {
+      convert_error (error);
+      return NULL;
+    }
+  out = g_ptr_array_new_with_free_func ((GDestroyNotify) mg_session_free);
+  while ((rc = mg_store_step (self->store, stmt, error)) == SQLITE_ROW)
+    {
+      MgSession *s = g_new0 (MgSession, 1);
+
+      s->id = sqlite3_column_int64 (stmt, 0);
+      s->name = column_dup (stmt, 1);
+      s->started = sqlite3_column_int64 (stmt, 2);
+      g_ptr_array_add (out, s);
+    }
+  if (rc < 0)
+    {
+      convert_error (error);
+      return NULL;
+    }
+  return g_steal_pointer (&out);
+}
+
+gint64
+mg_campaign_new_session (MgCampaign *self, const char *name, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  g_autofree char *fallback = NULL;
+  gint64 id = 0;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), 0);
+  if (name && !g_utf8_validate (name, -1, NULL))
+    name = NULL;
+  if (!begin_locked (self, error))
+    goto fail;
+  if (!name || !*name)
+    name = fallback = g_strdup_printf (_("Session %" G_GINT64_FORMAT), self->session + 1);
+  stmt = mg_store_prepare (self->store, "INSERT INTO session (name, started) VALUES (?1, ?2)", error);
+  if (!stmt)
+    goto fail;
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (stmt, 2, g_get_real_time ());
+  if (mg_store_step (self->store, stmt, error) != SQLITE_DONE)
+    goto fail;
+  id = mg_store_last_insert_rowid (self->store);
+  if (!mg_store_commit (self->store, error))
+    goto fail;
+  self->session = id;
+  emit_changed (self);
+  return id;
+
+fail:
+  mg_store_rollback (self->store);
+  convert_error (error);
+  return 0;
+}
+
+/* ---- ruleset, check -------------------------------------------------------------------- */
+
+gboolean
+mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  json_object *own = NULL;
+  MgState *state = NULL;
+  guint since_snap = self->since_snap;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  if (!json_object_is_type (ruleset, json_type_object))
+    {
+      g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
+                           _("$: a ruleset is a JSON object"));
+      return FALSE;
+    }
+  if (self->rules->check_ruleset && !self->rules->check_ruleset (ruleset, error))
+    return FALSE;
+  /* The campaign keeps its own copy, exactly as stored. */
+  own = json_tokener_parse (json_text (ruleset));
+
+  if (!begin_locked (self, error))
+    goto fail;
+  /* Every row in force must replay under the new rules; snapshots are rebuilt as it goes. */
+  self->since_snap = 0;
+  if (!drop_snapshots_from (self, 0, error))
+    goto fail;
+  state = replay (self, own, FALSE, G_MAXINT64, after_row, NULL, NULL, &local);
+  if (!state)
+    {
+      if (local->domain == MG_STORE_ERROR)
+        g_propagate_error (error, g_steal_pointer (&local));
+      else
+        g_propagate_prefixed_error (error, g_steal_pointer (&local),
+                                    _("The journal does not replay under this ruleset: "));
+      goto fail;
+    }
+  stmt = mg_store_prepare (self->store, "UPDATE campaign SET ruleset = ?1 WHERE id = 1", error);
+  if (!stmt)
+    goto fail;
+  sqlite3_bind_text (stmt, 1, json_text (own), -1, SQLITE_STATIC);
+  if (mg_store_step (self->store, stmt, error) != SQLITE_DONE || !mg_store_commit (self->store, error))
+    goto fail;
+
+  json_object_put (self->ruleset);
+  self->ruleset = own;
+  set_state (self, state);
+  emit_changed (self);
+  return TRUE;
+
+fail:
+  self->since_snap = since_snap;
+  mg_store_rollback (self->store);
+  g_clear_pointer (&state, mg_state_free);
+  json_object_put (own);
+  convert_error (error);
+  return FALSE;
+}
+
+static gboolean
+check_pragma_rows (MgCampaign *self, const char *sql, const char *ok_text, const char *what,
+                   GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store, sql, error);
+  g_autoptr(GString) problems = g_string_new (NULL);
+  int rc;
+
+  if (!stmt)
+    return FALSE;
+  while ((rc = mg_store_step (self->store, stmt, error)) == SQLITE_ROW)
+    {
+      const char *text = (const char *) sqlite3_column_text (stmt, 0);
+
+      if (ok_text && g_strcmp0 (text, ok_text) == 0)
+        continue;
+      if (problems->len)
+        g_string_append (problems, "; ");
+      /* foreign_key_check: table, rowid, parent table, fk index */
+      for (int c = 0; c < sqlite3_column_count (stmt); c++)
+        g_string_append_printf (problems, c ? " %s" : "%s",
+                                sqlite3_column_text (stmt, c) ? (const char *) sqlite3_column_text (stmt, c) : "NULL");
+    }
+  if (rc < 0)
+    return FALSE;
+  if (problems->len)
+    {
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT, "%s: %s", what, problems->str);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct {
+  GArray *snapshots;   /* seqs of stored snapshots, ascending */
+  guint   next;
+} CheckData;
+
+/* During a full replay, every stored snapshot must equal the replayed state at its row. */
+static gboolean
+check_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, gpointer data,
+           GError **error)
+{
+  CheckData *check = data;
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  json_object *json;
+  gboolean same;
+  int rc;
+
+  if (check->next >= check->snapshots->len || g_array_index (check->snapshots, gint64, check->next) != seq)
+    return TRUE;
+  check->next++;
+  stmt = mg_store_prepare (self->store, "SELECT state FROM snapshot WHERE seq = ?1", error);
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, seq);
+  if ((rc = mg_store_step (self->store, stmt, error)) < 0)
+    return FALSE;
+  json = mg_state_to_json (state);
+  same = rc == SQLITE_ROW && g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), json_text (json)) == 0;
+  json_object_put (json);
+  if (!same)
+    g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                 _("The snapshot after journal row %" G_GINT64_FORMAT " differs from a replay"), seq);
+  return same;
+}
+
+gboolean
+mg_campaign_check (MgCampaign *self, GError **error)
+{
+  CheckData check = { NULL, 0 };
+  g_autoptr(MgState) replayed = NULL;
+  json_object *a = NULL, *b = NULL;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  if (!check_pragma_rows (self, "PRAGMA integrity_check", "ok", _("Integrity check"), error) ||
+      !check_pragma_rows (self, "PRAGMA foreign_key_check", NULL, _("Foreign key check"), error))
+    goto out;
+
+  /* Rows in force with seq beyond any snapshot count too: G_MAXINT64 bound. */
+  check.snapshots = collect_seqs (self, "SELECT seq FROM snapshot WHERE seq <= ?1 ORDER BY seq LIMIT ?2",
+                                  G_MAXINT64, G_MAXINT, error);
+  if (!check.snapshots ||
+      !(replayed = replay (self, self->ruleset, FALSE, G_MAXINT64, check_row, &check, NULL, error)))
+    goto out;
+  if (check.next < check.snapshots->len)
+    {
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                   _("A snapshot is kept for journal row %" G_GINT64_FORMAT ", which is not in force"),
+                   g_array_index (check.snapshots, gint64, check.next));
+      goto out;
+    }
+  a = mg_state_to_json (replayed);
+  b = mg_state_to_json (self->state);
+  ok = strcmp (json_text (a), json_text (b)) == 0;
+  if (!ok)
+    g_set_error_literal (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                         _("A full replay of the journal does not give the current state"));
+out:
+  json_object_put (a);
+  json_object_put (b);
+  g_clear_pointer (&check.snapshots, g_array_unref);
+  if (!ok)
+    convert_error (error);
+  return ok;
+}

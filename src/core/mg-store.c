@@ -1,1 +1,301 @@
-/* placeholder: being written */
+/* mg-store.c — a thin SQLite connection: pragmas, cached prepared statements, GErrors, migrations.
+ * Modelled on Epiphany's ephy-sqlite-connection: every SQLite failure becomes a GError carrying
+ * SQLite's own message; statements are prepared once and kept. */
+#include "mg-store.h"
+
+#include <glib/gi18n.h>
+#include <stdlib.h>
+
+struct _MgStore {
+  sqlite3    *db;
+  GHashTable *stmts;   /* SQL text → sqlite3_stmt* */
+};
+
+G_DEFINE_QUARK (mg-store-error-quark, mg_store_error)
+
+void
+mg_store_set_error (MgStore *store, GError **error, const char *what)
+{
+  int code = sqlite3_errcode (store->db) & 0xff;
+
+  if (what)
+    g_set_error (error, MG_STORE_ERROR, code, "%s: %s", what, sqlite3_errmsg (store->db));
+  else
+    g_set_error_literal (error, MG_STORE_ERROR, code, sqlite3_errmsg (store->db));
+}
+
+static void
+stmt_finalize (gpointer stmt)
+{
+  sqlite3_finalize (stmt);
+}
+
+MgStore *
+mg_store_open (const char *path, MgStoreFlags flags, GError **error)
+{
+  g_autoptr(MgStore) store = g_new0 (MgStore, 1);
+  int oflags;
+
+  store->stmts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, stmt_finalize);
+
+  if (flags & MG_STORE_READ_ONLY)
+    oflags = SQLITE_OPEN_READONLY;
+  else
+    oflags = SQLITE_OPEN_READWRITE | ((flags & MG_STORE_CREATE) ? SQLITE_OPEN_CREATE : 0);
+
+  if (sqlite3_open_v2 (path, &store->db, oflags, NULL) != SQLITE_OK)
+    {
+      if (store->db)
+        mg_store_set_error (store, error, NULL);
+      else
+        g_set_error_literal (error, MG_STORE_ERROR, SQLITE_NOMEM, sqlite3_errstr (SQLITE_NOMEM));
+      return NULL;
+    }
+  sqlite3_extended_result_codes (store->db, 0);
+  /* Another process (the CLI next to the app) may hold the write lock for a moment. */
+  sqlite3_busy_timeout (store->db, 5000);
+
+  if (flags & MG_STORE_READ_ONLY)
+    return g_steal_pointer (&store);
+
+  /* Switching to WAL writes the file: callers inspect it read-only first. */
+  if (!mg_store_exec (store, "PRAGMA journal_mode = WAL", error) ||
+      !mg_store_exec (store, "PRAGMA synchronous = NORMAL", error) ||
+      !mg_store_exec (store, "PRAGMA foreign_keys = ON", error))
+    return NULL;
+
+  return g_steal_pointer (&store);
+}
+
+void
+mg_store_free (MgStore *store)
+{
+  if (!store)
+    return;
+  g_clear_pointer (&store->stmts, g_hash_table_destroy);
+  if (store->db)
+    sqlite3_close_v2 (store->db);
+  g_free (store);
+}
+
+sqlite3 *
+mg_store_get_db (MgStore *store)
+{
+  return store->db;
+}
+
+MgStoreStmt *
+mg_store_prepare (MgStore *store, const char *sql, GError **error)
+{
+  sqlite3_stmt *stmt = g_hash_table_lookup (store->stmts, sql);
+
+  if (stmt)
+    {
+      sqlite3_reset (stmt);
+      sqlite3_clear_bindings (stmt);
+      return stmt;
+    }
+  if (sqlite3_prepare_v3 (store->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, NULL) != SQLITE_OK)
+    {
+      mg_store_set_error (store, error, NULL);
+      return NULL;
+    }
+  g_hash_table_insert (store->stmts, g_strdup (sql), stmt);
+  return stmt;
+}
+
+void
+mg_store_stmt_release (MgStoreStmt *stmt)
+{
+  /* A statement left mid-step keeps a read transaction open (and blocks checkpoints). */
+  sqlite3_reset (stmt);
+  sqlite3_clear_bindings (stmt);
+}
+
+int
+mg_store_step (MgStore *store, MgStoreStmt *stmt, GError **error)
+{
+  int rc = sqlite3_step (stmt);
+
+  if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+    return rc;
+  /* sqlite3_step's code can be generic; reset returns the precise one and sets errmsg. */
+  sqlite3_reset (stmt);
+  mg_store_set_error (store, error, NULL);
+  return -1;
+}
+
+gboolean
+mg_store_exec (MgStore *store, const char *sql, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (store, sql, error);
+  int rc;
+
+  if (!stmt)
+    return FALSE;
+  while ((rc = mg_store_step (store, stmt, error)) == SQLITE_ROW)
+    ;
+  return rc == SQLITE_DONE;
+}
+
+gboolean
+mg_store_query_int (MgStore *store, const char *sql, gint64 *out, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (store, sql, error);
+  int rc;
+
+  *out = 0;
+  if (!stmt || (rc = mg_store_step (store, stmt, error)) < 0)
+    return FALSE;
+  if (rc == SQLITE_ROW)
+    *out = sqlite3_column_int64 (stmt, 0);
+  return TRUE;
+}
+
+gboolean
+mg_store_begin (MgStore *store, GError **error)
+{
+  return mg_store_exec (store, "BEGIN IMMEDIATE", error);
+}
+
+gboolean
+mg_store_commit (MgStore *store, GError **error)
+{
+  return mg_store_exec (store, "COMMIT", error);
+}
+
+void
+mg_store_rollback (MgStore *store)
+{
+  if (!sqlite3_get_autocommit (store->db))
+    mg_store_exec (store, "ROLLBACK", NULL);
+}
+
+gint64
+mg_store_last_insert_rowid (MgStore *store)
+{
+  return sqlite3_last_insert_rowid (store->db);
+}
+
+/* A migration file: "0001-initial.sql" → 1; anything else → 0 (ignored). */
+static gint
+migration_number (const char *name)
+{
+  char *end = NULL;
+  gint64 n;
+
+  if (!g_ascii_isdigit (name[0]) || !g_str_has_suffix (name, ".sql"))
+    return 0;
+  n = g_ascii_strtoll (name, &end, 10);
+  if (end == name || *end != '-' || n <= 0 || n > G_MAXINT)
+    return 0;
+  return (gint) n;
+}
+
+static gint
+compare_migrations (gconstpointer a, gconstpointer b)
+{
+  return migration_number (*(const char **) a) - migration_number (*(const char **) b);
+}
+
+/* The migration files in `dir`, ordered by number. */
+static GPtrArray *
+list_migrations (GResource *resource, const char *dir)
+{
+  g_auto(GStrv) names = g_resource_enumerate_children (resource, dir, 0, NULL);
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; names && names[i]; i++)
+    if (migration_number (names[i]) > 0)
+      g_ptr_array_add (out, g_strdup (names[i]));
+  g_ptr_array_sort (out, compare_migrations);
+  return out;
+}
+
+gint
+mg_store_latest_migration (GResource *resource, const char *dir)
+{
+  g_autoptr(GPtrArray) names = list_migrations (resource, dir);
+
+  return names->len ? migration_number (g_ptr_array_index (names, names->len - 1)) : 0;
+}
+
+/* Runs every statement of a script, each prepared (not cached: scripts run once). */
+static gboolean
+exec_script (MgStore *store, const char *script, const char *name, GError **error)
+{
+  const char *tail = script;
+
+  while (tail && *tail)
+    {
+      sqlite3_stmt *stmt = NULL;
+      const char *next = NULL;
+      int rc;
+
+      if (sqlite3_prepare_v2 (store->db, tail, -1, &stmt, &next) != SQLITE_OK)
+        {
+          mg_store_set_error (store, error, name);
+          return FALSE;
+        }
+      tail = next;
+      if (!stmt)   /* only comments or white space were left */
+        continue;
+      while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+        ;
+      if (rc != SQLITE_DONE)
+        {
+          sqlite3_reset (stmt);
+          mg_store_set_error (store, error, name);
+          sqlite3_finalize (stmt);
+          return FALSE;
+        }
+      sqlite3_finalize (stmt);
+    }
+  return TRUE;
+}
+
+static gboolean
+apply_migration (MgStore *store, GResource *resource, const char *dir, const char *name,
+                 GError **error)
+{
+  g_autofree char *path = g_build_path ("/", dir, name, NULL);
+  g_autofree char *pragma = g_strdup_printf ("PRAGMA user_version = %d", migration_number (name));
+  g_autoptr(GBytes) bytes = g_resource_lookup_data (resource, path, 0, error);
+  g_autofree char *script = NULL;
+
+  if (!bytes)
+    return FALSE;
+  /* NUL-terminated copy: resource data is, but be safe. */
+  script = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+
+  if (!mg_store_begin (store, error))
+    return FALSE;
+  if (!exec_script (store, script, name, error) ||
+      !exec_script (store, pragma, name, error) ||
+      !mg_store_commit (store, error))
+    {
+      mg_store_rollback (store);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+mg_store_migrate (MgStore *store, GResource *resource, const char *dir, GError **error)
+{
+  g_autoptr(GPtrArray) names = list_migrations (resource, dir);
+  gint64 version;
+
+  if (!mg_store_query_int (store, "PRAGMA user_version", &version, error))
+    return FALSE;
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = g_ptr_array_index (names, i);
+
+      if (migration_number (name) > version &&
+          !apply_migration (store, resource, dir, name, error))
+        return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,58 @@
+/* mg-store.h — a thin SQLite connection: pragmas, cached prepared statements, GErrors, migrations. */
+#pragma once
+
+#include <gio/gio.h>
+#include <sqlite3.h>
+
+G_BEGIN_DECLS
+
+/* Errors carry SQLite's message; the code is SQLite's primary result code (SQLITE_CORRUPT, …). */
+#define MG_STORE_ERROR (mg_store_error_quark ())
+GQuark mg_store_error_quark (void);
+
+/* "MGM1": PRAGMA application_id of every campaign (schema/0001-initial.sql sets it). */
+#define MG_STORE_APPLICATION_ID 0x4D474D31
+
+typedef enum {
+  MG_STORE_READ_WRITE = 0,      /* existing file; WAL, foreign keys, busy timeout, synchronous=NORMAL */
+  MG_STORE_CREATE     = 1 << 0, /* may create the file */
+  MG_STORE_READ_ONLY  = 1 << 1, /* inspect only: no pragma that writes, nothing written */
+} MgStoreFlags;
+
+typedef struct _MgStore MgStore;
+/* A statement from mg_store_prepare; g_autoptr resets it (and clears its bindings) on scope exit. */
+typedef sqlite3_stmt MgStoreStmt;
+
+MgStore     *mg_store_open        (const char *path, MgStoreFlags flags, GError **error);
+void         mg_store_free        (MgStore *store);
+sqlite3     *mg_store_get_db      (MgStore *store);
+
+/* Prepares once per SQL text (cached for the life of the store); returned reset and unbound. */
+MgStoreStmt *mg_store_prepare     (MgStore *store, const char *sql, GError **error);
+void         mg_store_stmt_release (MgStoreStmt *stmt);
+/* SQLITE_ROW, SQLITE_DONE, or -1 with error set. */
+int          mg_store_step        (MgStore *store, MgStoreStmt *stmt, GError **error);
+/* Runs a statement that returns no rows (or ignores them). */
+gboolean     mg_store_exec        (MgStore *store, const char *sql, GError **error);
+/* Runs a query that returns one integer (PRAGMA user_version, count(*), …); *out = 0 if no row. */
+gboolean     mg_store_query_int   (MgStore *store, const char *sql, gint64 *out, GError **error);
+
+gboolean     mg_store_begin       (MgStore *store, GError **error);  /* BEGIN IMMEDIATE */
+gboolean     mg_store_commit      (MgStore *store, GError **error);
+void         mg_store_rollback    (MgStore *store);                  /* no-op outside a transaction */
+
+gint64       mg_store_last_insert_rowid (MgStore *store);
+
+/* Applies the migrations NNNN-*.sql found in the resource folder `dir` whose number is above
+ * PRAGMA user_version, in order, each in one transaction that also sets user_version = NNNN. */
+gboolean     mg_store_migrate     (MgStore *store, GResource *resource, const char *dir, GError **error);
+/* The highest migration number in `dir`, or 0. */
+gint         mg_store_latest_migration (GResource *resource, const char *dir);
+
+/* Sets error from the connection's last error (SQLite's message, prefixed by `what` if given). */
+void         mg_store_set_error   (MgStore *store, GError **error, const char *what);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgStore, mg_store_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgStoreStmt, mg_store_stmt_release)
+
+G_END_DECLS

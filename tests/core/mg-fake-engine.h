@@ -1,0 +1,14 @@
+/* mg-fake-engine.h — a tiny engine ("fake") so the core tests do not depend on a real game. */
+#pragma once
+
+#include "mg-rules.h"
+
+/*
+ * Ruleset {"sides": S (2..20), "per_turn": P (1..100)}.
+ * State: a running total of dice and numbers; the turn is 1 + actions / P.
+ * Actions:
+ *   {"type":"roll","player":NAME,"n":K}  rolls K (default 1) dice of S sides, adds them
+ *   {"type":"add","value":V}             adds V (refused as ILLEGAL when V < 0); no dice
+ * to_json: {"total":T,"actions":A,"values":[the last 16 dice and numbers added, in order]}
+ */
+const MgRules *mg_fake_rules (void);
