@@ -17,6 +17,9 @@ G_BEGIN_DECLS
  *
  * Readers never abort on bad input: they set the error and return FALSE (or NULL).
  */
+/* g_autoptr(json_object) for code that includes this header (json-c has no GLib cleanup). */
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (json_object, json_object_put)
+
 typedef struct {
   GQuark domain;
   gint   code;

@@ -303,23 +303,21 @@ start_battle (MeepleState *st)
 }
 
 static gboolean
-name_ok (const char *name, const char *other, GError **error)
+name_ok (const char *name, const char *other, MgRulesError code, GError **error)
 {
   if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL))
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION, _("A player needs a name"));
+      g_set_error (error, MG_RULES_ERROR, code, _("A player needs a name"));
       return FALSE;
     }
   if (strcmp (name, MG_SEAT_PUBLIC) == 0 || strcmp (name, MG_SEAT_ALL) == 0)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("\"%s\" is reserved and cannot name a player"), name);
+      g_set_error (error, MG_RULES_ERROR, code, _("\"%s\" is reserved and cannot name a player"), name);
       return FALSE;
     }
   if (other != NULL && strcmp (name, other) == 0)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("Both players are called \"%s\"; the names must differ"), name);
+      g_set_error (error, MG_RULES_ERROR, code, _("Both players are called \"%s\"; the names must differ"), name);
       return FALSE;
     }
   return TRUE;
@@ -337,7 +335,8 @@ meeple_new_state (json_object *ruleset, const char * const *players, GError **er
                    _("Meeple Melee is for exactly 2 players, not %u"), n);
       return NULL;
     }
-  if (!name_ok (players[0], NULL, error) || !name_ok (players[1], players[0], error))
+  if (!name_ok (players[0], NULL, MG_RULES_ERROR_BAD_ACTION, error) ||
+      !name_ok (players[1], players[0], MG_RULES_ERROR_BAD_ACTION, error))
     return NULL;
   st = state_alloc (ruleset, error);
   if (st == NULL)
@@ -459,7 +458,7 @@ player_from_json (MeepleState *st, json_object *o, const char *path, guint p, GE
 
   if (!mg_json_object (o, path, STATE_ERR, error) ||
       !mg_json_get_string (o, path, "name", STATE_ERR, &name, error) ||
-      !name_ok (name, p == 1 ? st->players[0].name : NULL, error))
+      !name_ok (name, p == 1 ? st->players[0].name : NULL, MG_RULES_ERROR_BAD_STATE, error))
     return FALSE;
   pl->name = g_strdup (name);
   if (!mg_json_get_uint (o, path, "casualties", STATE_ERR, 0, st->rs.meeples, &pl->casualties, error) ||
@@ -907,6 +906,7 @@ resolve_battle (MeepleState *st, json_object *events, GString *summary)
   json_object_object_add (picks, b->name, counts_json (st, b->pick));
   json_object_object_add (revealed, "picks", picks);
   json_object_array_add (events, revealed);
+
   g_string_append_printf (summary, _("%s revealed %s; %s %s."), a->name, words_a, b->name, words_b);
 
   add_int (battle, "battle", st->battle);
@@ -974,6 +974,8 @@ resolve_battle (MeepleState *st, json_object *events, GString *summary)
     }
   json_object_object_add (battle, "casualties", by_player (st, a->casualties, b->casualties));
   json_object_object_add (battle, "neutral", by_player (st, a->neutral, b->neutral));
+  /* The battle event (kept as "last" in the state) carries the revealed picks too. */
+  json_object_object_add (battle, "picks", copy_json (picks));
   g_clear_pointer (&st->last, json_object_put);
   st->last = json_object_get (battle);
   json_object_array_add (events, battle);
@@ -989,6 +991,7 @@ resolve_battle (MeepleState *st, json_object *events, GString *summary)
         json_object_object_add (over, "score", by_player (st, st->score[0], st->score[1]));
         json_object_array_add (events, over);
         g_string_append_printf (summary, _(" %s wins the match."), st->players[1 - p].name);
+        start_battle (st);   /* the hands are revealed and done with */
         return;
       }
 
