@@ -1,0 +1,439 @@
+/* mg-application.c — the AdwApplication: start window, one window per campaign. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "mg-application.h"
+#include "mg-app-resources.h"
+#include "mg-campaign-window.h"
+#include "mg-errors.h"
+#include "mg-settings.h"
+#include "mg-start-window.h"
+
+struct _MgApplication
+{
+  AdwApplication parent_instance;
+
+  GSettings *settings;
+  GtkWindow *start_window;
+  gboolean   bench_first_frame;
+};
+
+G_DEFINE_FINAL_TYPE (MgApplication, mg_application, ADW_TYPE_APPLICATION)
+
+#define SAMPLE_RESOURCE "/io/github/meleegm/MeleeGM/samples/meeple-sample.jsonl"
+
+MgApplication *
+mg_application_new (void)
+{
+  GApplicationFlags flags = G_APPLICATION_HANDLES_OPEN;
+
+  /* A benchmark run must measure its own window, never hand the file to a running app. */
+  if (g_strcmp0 (g_getenv ("MELEE_GM_BENCH_FIRST_FRAME"), "1") == 0)
+    flags |= G_APPLICATION_NON_UNIQUE;
+
+  return g_object_new (MG_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", flags,
+                       "resource-base-path", "/io/github/meleegm/MeleeGM",
+                       NULL);
+}
+
+GSettings *
+mg_application_get_settings (MgApplication *self)
+{
+  g_return_val_if_fail (MG_IS_APPLICATION (self), NULL);
+  return self->settings;
+}
+
+static void
+start_window_destroyed (gpointer data, GObject *where)
+{
+  MgApplication *self = data;
+
+  self->start_window = NULL;
+}
+
+GtkWindow *
+mg_application_get_start_window (MgApplication *self)
+{
+  if (self->start_window == NULL)
+    {
+      self->start_window = GTK_WINDOW (mg_start_window_new (self));
+      g_object_weak_ref (G_OBJECT (self->start_window), start_window_destroyed, self);
+    }
+  return self->start_window;
+}
+
+/* The benchmark wants the moment the campaign window first reaches the screen. */
+static void
+bench_after_paint (GdkFrameClock *clock, gpointer data)
+{
+  MgApplication *self = data;
+
+  g_signal_handlers_disconnect_by_func (clock, bench_after_paint, data);
+  fputs ("first-frame\n", stdout);
+  fflush (stdout);
+  g_application_quit (G_APPLICATION (self));
+}
+
+static void
+bench_window_realized (GtkWidget *widget, gpointer data)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+
+  g_signal_connect (clock, "after-paint", G_CALLBACK (bench_after_paint), data);
+}
+
+static GtkWindow *
+find_campaign_window (MgApplication *self, const char *path)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      if (MG_IS_CAMPAIGN_WINDOW (l->data))
+        {
+          MgCampaign *campaign = mg_campaign_window_get_campaign (l->data);
+
+          if (g_strcmp0 (mg_campaign_get_path (campaign), path) == 0)
+            return l->data;
+        }
+    }
+  return NULL;
+}
+
+GtkWindow *
+mg_application_show_campaign (MgApplication *self, MgCampaign *campaign)
+{
+  GtkWindow *window;
+
+  g_return_val_if_fail (MG_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (MG_IS_CAMPAIGN (campaign), NULL);
+
+  window = GTK_WINDOW (mg_campaign_window_new (self, campaign));
+  if (self->bench_first_frame)
+    g_signal_connect (window, "realize", G_CALLBACK (bench_window_realized), self);
+  mg_recent_add (self->settings, mg_campaign_get_path (campaign));
+  gtk_window_present (window);
+
+  /* The start page has done its job once a campaign is open. */
+  if (self->start_window != NULL)
+    gtk_window_destroy (self->start_window);
+
+  return window;
+}
+
+GtkWindow *
+mg_application_open_path (MgApplication *self,
+                          const char    *path,
+                          GtkWindow     *parent)
+{
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *absolute = NULL;
+  GtkWindow *window;
+
+  g_return_val_if_fail (MG_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  absolute = g_canonicalize_filename (path, NULL);
+  window = find_campaign_window (self, absolute);
+  if (window != NULL)
+    {
+      gtk_window_present (window);
+      return window;
+    }
+
+  campaign = mg_campaign_open (absolute, &error);
+  if (campaign == NULL)
+    {
+      g_autofree char *heading = NULL;
+      g_autofree char *body = NULL;
+
+      mg_error_describe_open (absolute, error, &heading, &body);
+      if (self->bench_first_frame)
+        {
+          g_printerr ("%s: %s\n", heading, body);
+          g_application_quit (G_APPLICATION (self));
+          return NULL;
+        }
+      if (parent == NULL)
+        {
+          parent = mg_application_get_start_window (self);
+          gtk_window_present (parent);
+        }
+      mg_error_show (parent, heading, body);
+      return NULL;
+    }
+
+  return mg_application_show_campaign (self, campaign);
+}
+
+char *
+mg_application_unique_path (const char *folder, const char *name)
+{
+  g_autoptr(GString) clean = g_string_new (NULL);
+
+  /* Keep the name readable but safe as a file name. */
+  for (const char *p = name; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '/' || c == '\\' || c < 0x20)
+        g_string_append_c (clean, '-');
+      else
+        g_string_append_unichar (clean, c);
+    }
+  g_strstrip (clean->str);
+  clean->len = strlen (clean->str);
+  if (clean->len == 0 || clean->str[0] == '.')
+    g_string_prepend (clean, "Campaign");
+
+  for (guint i = 1; i < 10000; i++)
+    {
+      g_autofree char *base = i == 1 ? g_strdup_printf ("%s.db", clean->str)
+                                     : g_strdup_printf ("%s %u.db", clean->str, i);
+      g_autofree char *path = g_build_filename (folder, base, NULL);
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        return g_steal_pointer (&path);
+    }
+  return g_build_filename (folder, "Campaign.db", NULL);
+}
+
+char *
+mg_application_campaign_folder (MgApplication *self)
+{
+  g_autofree char *folder = NULL;
+
+  if (self != NULL && self->settings != NULL)
+    folder = g_settings_get_string (self->settings, "campaign-folder");
+  if (folder == NULL || folder[0] == '\0')
+    {
+      g_free (folder);
+      folder = g_build_filename (g_get_user_data_dir (), "melee-gm", "campaigns", NULL);
+    }
+  g_mkdir_with_parents (folder, 0700);
+  return g_steal_pointer (&folder);
+}
+
+MgCampaign *
+mg_application_create_sample (MgApplication *self,
+                              const char    *folder,
+                              GError       **error)
+{
+  static const char * const players[] = { "Red", "Blue", NULL };
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autofree char *path = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *own_folder = NULL;
+
+  bytes = g_resources_lookup_data (SAMPLE_RESOURCE, 0, error);
+  if (bytes == NULL)
+    return NULL;
+
+  if (folder == NULL)
+    {
+      own_folder = g_build_filename (g_get_user_data_dir (), "melee-gm", "samples", NULL);
+      g_mkdir_with_parents (own_folder, 0700);
+      folder = own_folder;
+    }
+  path = mg_application_unique_path (folder, _("Sample Battle"));
+  campaign = mg_campaign_create (path, "meeple", _("Sample Battle"), players, NULL, 1, error);
+  if (campaign == NULL)
+    return NULL;
+
+  lines = g_strsplit (g_bytes_get_data (bytes, NULL), "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(MgJournalEntry) entry = NULL;
+      json_object *action;
+
+      g_strstrip (lines[i]);
+      if (lines[i][0] == '\0')
+        continue;
+      action = json_tokener_parse (lines[i]);
+      if (action == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("The sample script is damaged at line %u."), i + 1);
+          return NULL;
+        }
+      entry = mg_campaign_act (campaign, action, error);
+      json_object_put (action);
+      if (entry == NULL)
+        {
+          g_prefix_error (error, _("The sample script stopped at line %u: "), i + 1);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&campaign);
+}
+
+/* Actions */
+
+static void
+app_about (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  static const char *developers[] = { "The Melee GM developers", NULL };
+  GtkApplication *app = data;
+  GtkWindow *parent = gtk_application_get_active_window (app);
+
+  adw_show_about_window (parent,
+                         "application-name", _("Melee GM"),
+                         "application-icon", APP_ID,
+                         "developer-name", _("The Melee GM developers"),
+                         "version", PACKAGE_VERSION,
+                         "comments", _("A companion for the referee of tabletop battles: campaigns, "
+                                       "dice, rules and turn summaries."),
+                         "website", "https://github.com/meleegm/melee-gm",
+                         "issue-url", "https://github.com/meleegm/melee-gm/issues",
+                         "developers", developers,
+                         "copyright", "© 2024 The Melee GM developers",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void
+app_start (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  MgApplication *self = data;
+
+  gtk_window_present (mg_application_get_start_window (self));
+}
+
+static void
+app_new_campaign (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  MgApplication *self = data;
+  GtkWindow *start = mg_application_get_start_window (self);
+
+  mg_start_window_show_new_form (MG_START_WINDOW (start));
+  gtk_window_present (start);
+}
+
+static void
+app_open (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  MgApplication *self = data;
+  GtkWindow *start = mg_application_get_start_window (self);
+
+  gtk_window_present (start);
+  mg_start_window_choose_file (MG_START_WINDOW (start));
+}
+
+static void
+app_quit (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  GtkApplication *app = data;
+  GList *windows = g_list_copy (gtk_application_get_windows (app));
+
+  /* Close each window so it saves its size; the campaign is already on disk. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+  g_list_free (windows);
+}
+
+static const GActionEntry app_actions[] = {
+  { "about", app_about },
+  { "start", app_start },
+  { "new-campaign", app_new_campaign },
+  { "open", app_open },
+  { "quit", app_quit },
+};
+
+static void
+mg_application_startup (GApplication *app)
+{
+  MgApplication *self = MG_APPLICATION (app);
+  static const struct { const char *action; const char *accels[3]; } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "app.new-campaign", { "<Control>n", NULL } },
+    { "app.open", { "<Control>o", NULL } },
+    { "window.close", { "<Control>w", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+    { "win.export", { "<Control>e", NULL } },
+    { "win.new-session", { "<Control><Shift>n", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+  };
+
+  G_APPLICATION_CLASS (mg_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
+                                   G_N_ELEMENTS (app_actions), app);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+
+  self->settings = mg_settings_new ();
+}
+
+static void
+mg_application_activate (GApplication *app)
+{
+  MgApplication *self = MG_APPLICATION (app);
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (active != NULL)
+    gtk_window_present (active);
+  else
+    gtk_window_present (mg_application_get_start_window (self));
+}
+
+static void
+mg_application_open (GApplication  *app,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  MgApplication *self = MG_APPLICATION (app);
+
+  for (int i = 0; i < n_files; i++)
+    {
+      g_autofree char *path = g_file_get_path (files[i]);
+
+      if (path == NULL)
+        {
+          g_autofree char *uri = g_file_get_uri (files[i]);
+          g_autofree char *body = g_strdup_printf (_("Only campaign files on this computer can be opened, not “%s”."), uri);
+          GtkWindow *start = mg_application_get_start_window (self);
+
+          gtk_window_present (start);
+          mg_error_show (start, _("Cannot Open Campaign"), body);
+          continue;
+        }
+      mg_application_open_path (self, path, NULL);
+    }
+}
+
+static void
+mg_application_dispose (GObject *object)
+{
+  MgApplication *self = MG_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (mg_application_parent_class)->dispose (object);
+}
+
+static void
+mg_application_class_init (MgApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = mg_application_dispose;
+  app_class->startup = mg_application_startup;
+  app_class->activate = mg_application_activate;
+  app_class->open = mg_application_open;
+
+  /* Pull in the compiled resources from the static library (and so register them). */
+  (void) mg_app_get_resource ();
+}
+
+static void
+mg_application_init (MgApplication *self)
+{
+  self->bench_first_frame = g_strcmp0 (g_getenv ("MELEE_GM_BENCH_FIRST_FRAME"), "1") == 0;
+}

@@ -1,0 +1,39 @@
+/* mg-application.h — the AdwApplication: start window, one window per campaign. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "mg-campaign.h"
+
+G_BEGIN_DECLS
+
+#define MG_TYPE_APPLICATION (mg_application_get_type ())
+G_DECLARE_FINAL_TYPE (MgApplication, mg_application, MG, APPLICATION, AdwApplication)
+
+MgApplication *mg_application_new                (void);
+GSettings     *mg_application_get_settings       (MgApplication *self);  /* may be NULL */
+
+/* The start window (created on demand). */
+GtkWindow     *mg_application_get_start_window   (MgApplication *self);
+
+/* Opens (or presents, if already open) the campaign at path. On error the message is
+ * shown on parent (the start window when NULL) and NULL is returned. */
+GtkWindow     *mg_application_open_path          (MgApplication *self,
+                                                  const char    *path,
+                                                  GtkWindow     *parent);
+/* A window for an already opened campaign; records it as recent. */
+GtkWindow     *mg_application_show_campaign      (MgApplication *self,
+                                                  MgCampaign    *campaign);
+
+/* Creates the sample campaign in the user's data folder by playing the shipped script. */
+MgCampaign    *mg_application_create_sample      (MgApplication *self,
+                                                  const char    *folder,
+                                                  GError       **error);
+
+/* "Name.db" in folder, or "Name 2.db"… if taken. */
+char          *mg_application_unique_path        (const char *folder,
+                                                  const char *name);
+/* The default folder for new campaigns (created if missing). */
+char          *mg_application_campaign_folder    (MgApplication *self);
+
+G_END_DECLS

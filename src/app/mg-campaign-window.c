@@ -1,0 +1,507 @@
+/* mg-campaign-window.c — one window per campaign: the game's pages, Journal, Rules. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-application.h"
+#include "mg-campaign-window-private.h"
+#include "mg-errors.h"
+#include "mg-export.h"
+#include "mg-export-dialog.h"
+#include "mg-game-ui.h"
+#include "mg-journal-page.h"
+#include "mg-rules-page.h"
+
+struct _MgCampaignWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  MgCampaign       *campaign;
+
+  AdwToastOverlay  *toast_overlay;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwViewStack     *view_stack;
+  GtkRevealer      *progress_revealer;
+  GtkProgressBar   *progress_bar;
+
+  GCancellable     *export_cancellable;
+  char             *export_path;
+  GtkNativeDialog  *chooser;
+  MgExportFormat    pending_format;
+  MgExportScope     pending_scope;
+};
+
+G_DEFINE_FINAL_TYPE (MgCampaignWindow, mg_campaign_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum { PROP_0, PROP_CAMPAIGN, N_PROPS };
+static GParamSpec *properties[N_PROPS];
+
+MgCampaign *
+mg_campaign_window_get_campaign (MgCampaignWindow *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN_WINDOW (self), NULL);
+  return self->campaign;
+}
+
+static GSettings *
+get_settings (MgCampaignWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  return MG_IS_APPLICATION (app) ? mg_application_get_settings (MG_APPLICATION (app)) : NULL;
+}
+
+static void
+update_actions (MgCampaignWindow *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", mg_campaign_can_undo (self->campaign));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", mg_campaign_can_redo (self->campaign));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", self->export_cancellable == NULL);
+}
+
+/* The summary of the row that the next undo will mark (the last row not yet undone). */
+static char *
+next_undo_summary (MgCampaignWindow *self)
+{
+  gint64 end = mg_campaign_journal_count (self->campaign);
+  const gint64 window = 32;
+
+  for (gint64 scanned = 0; end > 0 && scanned < 256; scanned += window)
+    {
+      gint64 offset = MAX (0, end - window);
+      g_autoptr(GPtrArray) rows = mg_campaign_journal_range (self->campaign, offset, end - offset, NULL);
+
+      if (rows == NULL)
+        break;
+      for (guint i = rows->len; i > 0; i--)
+        {
+          MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
+
+          if (!entry->undone)
+            return g_strdup (entry->summary);
+        }
+      end = offset;
+    }
+  return NULL;
+}
+
+static void
+step (MgCampaignWindow *self, gboolean undo)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *summary = undo ? next_undo_summary (self) : NULL;
+  g_autofree char *title = NULL;
+  guint done = 0;
+  gboolean ok;
+  AdwToast *toast;
+
+  ok = undo ? mg_campaign_undo (self->campaign, 1, &done, &error)
+            : mg_campaign_redo (self->campaign, 1, &done, &error);
+  if (!ok)
+    {
+      mg_toast_show (GTK_WIDGET (self), error->message);
+      update_actions (self);
+      return;
+    }
+
+  if (undo)
+    title = summary != NULL && summary[0] != '\0'
+            ? g_strdup_printf (_("Undone: %s"), summary)
+            : g_strdup (_("Undone"));
+  else
+    title = g_strdup (_("Redone"));
+  toast = mg_toast_show (GTK_WIDGET (self), title);
+  if (toast != NULL && undo)
+    {
+      adw_toast_set_button_label (toast, _("_Redo"));
+      adw_toast_set_action_name (toast, "win.redo");
+    }
+  update_actions (self);
+}
+
+static void
+undo_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  step (MG_CAMPAIGN_WINDOW (widget), TRUE);
+}
+
+static void
+redo_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  step (MG_CAMPAIGN_WINDOW (widget), FALSE);
+}
+
+/* New session */
+
+static void
+new_session_response (AdwMessageDialog *dialog, const char *response, MgCampaignWindow *self)
+{
+  GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "entry");
+  g_autofree char *name = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "start") != 0)
+    return;
+  name = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+  if (mg_campaign_new_session (self->campaign, name[0] != '\0' ? name : NULL, &error) <= 0)
+    {
+      mg_error_show (GTK_WINDOW (self), _("Cannot Start a Session"), error->message);
+      return;
+    }
+  {
+    g_autofree char *title = g_strdup_printf (_("Session “%s” started"), name);
+    mg_toast_show (GTK_WIDGET (self), title);
+  }
+}
+
+static void
+new_session_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
+  g_autoptr(GPtrArray) sessions = mg_campaign_list_sessions (self->campaign, NULL);
+  g_autofree char *suggested = g_strdup_printf (_("Session %u"), sessions != NULL ? sessions->len + 1 : 1);
+  GtkWidget *dialog;
+  GtkWidget *entry;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("New Session"),
+                                   _("Actions from now on are recorded in the new session, so it can be exported on its own."));
+  entry = gtk_entry_new ();
+  gtk_editable_set_text (GTK_EDITABLE (entry), suggested);
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Session name"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "start", _("_Start Session"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "start", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "start");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data (G_OBJECT (dialog), "entry", entry);
+  g_signal_connect (dialog, "response", G_CALLBACK (new_session_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Export */
+
+static void
+export_progress (double fraction, gpointer data)
+{
+  MgCampaignWindow *self = data;
+
+  gtk_progress_bar_set_fraction (self->progress_bar, CLAMP (fraction, 0.0, 1.0));
+}
+
+static void
+export_open_clicked (AdwToast *toast, gpointer data)
+{
+  const char *path = g_object_get_data (G_OBJECT (toast), "path");
+  GtkWindow *window = data;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *uri = g_file_get_uri (file);
+
+  gtk_show_uri (window, uri, GDK_CURRENT_TIME);
+}
+
+static void
+export_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(MgCampaignWindow) self = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+  AdwToast *toast;
+
+  gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
+  g_clear_object (&self->export_cancellable);
+  update_actions (self);
+
+  if (!mg_export_write_finish (MG_CAMPAIGN (source), result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      title = g_strdup_printf (_("Export failed: %s"), error->message);
+      mg_toast_show (GTK_WIDGET (self), title);
+      return;
+    }
+
+  title = g_strdup_printf (_("Exported to %s"), self->export_path);
+  toast = mg_toast_show (GTK_WIDGET (self), title);
+  if (toast != NULL)
+    {
+      adw_toast_set_button_label (toast, _("_Open"));
+      g_object_set_data_full (G_OBJECT (toast), "path", g_strdup (self->export_path), g_free);
+      g_signal_connect (toast, "button-clicked", G_CALLBACK (export_open_clicked), self);
+    }
+}
+
+static void
+start_export (MgCampaignWindow *self, MgExportFormat format, MgExportScope scope, const char *path)
+{
+  if (self->export_cancellable != NULL)
+    return;
+
+  g_free (self->export_path);
+  self->export_path = g_strdup (path);
+  self->export_cancellable = g_cancellable_new ();
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
+  update_actions (self);
+  mg_export_write_async (self->campaign, format, scope, path,
+                         export_progress, self, self->export_cancellable,
+                         export_done, g_object_ref (self));
+}
+
+void
+mg_campaign_window_export_to (MgCampaignWindow *self,
+                              const char       *format_name,
+                              int               turn,
+                              gint64            session,
+                              const char       *path)
+{
+  MgExportFormat format;
+  MgExportScope scope = { turn, session };
+
+  g_return_if_fail (MG_IS_CAMPAIGN_WINDOW (self));
+  if (!mg_export_format_from_string (format_name, &format))
+    {
+      mg_toast_show (GTK_WIDGET (self), _("Unknown export format"));
+      return;
+    }
+  start_export (self, format, scope, path);
+}
+
+gboolean
+mg_campaign_window_is_exporting (MgCampaignWindow *self)
+{
+  return self->export_cancellable != NULL;
+}
+
+static void
+export_file_response (GtkNativeDialog *chooser, int response, MgCampaignWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+
+      if (path != NULL)
+        start_export (self, self->pending_format, self->pending_scope, path);
+    }
+  g_clear_object (&self->chooser);
+}
+
+static void
+export_dialog_chosen (MgExportDialog *dialog, MgCampaignWindow *self)
+{
+  static const char *extensions[] = { "md", "html", "json", "pdf" };
+  GtkFileChooserNative *chooser;
+  g_autofree char *suggested = NULL;
+
+  self->pending_format = mg_export_dialog_get_format (dialog);
+  self->pending_scope = mg_export_dialog_get_scope (dialog);
+  suggested = g_strdup_printf ("%s.%s", mg_campaign_get_name (self->campaign),
+                               extensions[self->pending_format]);
+  g_strdelimit (suggested, "/\\", '-');
+
+  chooser = gtk_file_chooser_native_new (_("Export Campaign"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), suggested);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (export_file_response), self);
+  g_clear_object (&self->chooser);
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->chooser);
+}
+
+static void
+export_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
+  MgExportDialog *dialog = mg_export_dialog_new (GTK_WINDOW (self), self->campaign);
+
+  g_signal_connect (dialog, "chosen", G_CALLBACK (export_dialog_chosen), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Private accessors */
+
+AdwViewStack *
+mg_campaign_window_get_view_stack (MgCampaignWindow *self)
+{
+  return self->view_stack;
+}
+
+GtkWidget *
+mg_campaign_window_get_page (MgCampaignWindow *self, const char *name)
+{
+  return adw_view_stack_get_child_by_name (self->view_stack, name);
+}
+
+const char *
+mg_campaign_window_get_last_toast (MgCampaignWindow *self)
+{
+  return mg_toast_last (GTK_WIDGET (self->toast_overlay));
+}
+
+/* GObject */
+
+static gboolean
+mg_campaign_window_close_request (GtkWindow *window)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (window);
+  GSettings *settings = get_settings (self);
+
+  if (settings != NULL)
+    {
+      int width, height;
+
+      gtk_window_get_default_size (window, &width, &height);
+      g_settings_set_boolean (settings, "window-maximized", gtk_window_is_maximized (window));
+      if (!gtk_window_is_maximized (window) && width > 0 && height > 0)
+        {
+          g_settings_set_int (settings, "window-width", width);
+          g_settings_set_int (settings, "window-height", height);
+        }
+    }
+  if (self->export_cancellable != NULL)
+    g_cancellable_cancel (self->export_cancellable);
+
+  return GTK_WINDOW_CLASS (mg_campaign_window_parent_class)->close_request (window);
+}
+
+static void
+mg_campaign_window_constructed (GObject *object)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (object);
+  const MgRules *rules = mg_campaign_get_rules (self->campaign);
+  const MgGameUi *game_ui = mg_game_ui_lookup (mg_campaign_get_game_id (self->campaign));
+  GSettings *settings = get_settings (self);
+  AdwViewStackPage *page;
+
+  G_OBJECT_CLASS (mg_campaign_window_parent_class)->constructed (object);
+
+  gtk_window_set_title (GTK_WINDOW (self), mg_campaign_get_name (self->campaign));
+  adw_view_switcher_title_set_title (self->switcher_title, mg_campaign_get_name (self->campaign));
+  adw_view_switcher_title_set_subtitle (self->switcher_title, rules != NULL ? _(rules->name) : "");
+
+  if (game_ui->add_pages != NULL)
+    game_ui->add_pages (self->view_stack, self->campaign);
+  page = adw_view_stack_add_titled (self->view_stack,
+                                    GTK_WIDGET (mg_journal_page_new (self->campaign)),
+                                    "journal", _("Journal"));
+  adw_view_stack_page_set_icon_name (page, "view-list-bullet-symbolic");
+  page = adw_view_stack_add_titled (self->view_stack,
+                                    GTK_WIDGET (mg_rules_page_new (self->campaign)),
+                                    "rules", _("Rules"));
+  adw_view_stack_page_set_icon_name (page, "document-properties-symbolic");
+
+  if (settings != NULL)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (self),
+                                   g_settings_get_int (settings, "window-width"),
+                                   g_settings_get_int (settings, "window-height"));
+      if (g_settings_get_boolean (settings, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+    }
+
+  g_signal_connect_object (self->campaign, "changed", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+  update_actions (self);
+}
+
+static void
+mg_campaign_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAMPAIGN:
+      g_value_set_object (value, self->campaign);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mg_campaign_window_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAMPAIGN:
+      self->campaign = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mg_campaign_window_dispose (GObject *object)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (object);
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  if (self->export_cancellable != NULL)
+    g_cancellable_cancel (self->export_cancellable);
+  G_OBJECT_CLASS (mg_campaign_window_parent_class)->dispose (object);
+}
+
+static void
+mg_campaign_window_finalize (GObject *object)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (object);
+
+  g_clear_object (&self->campaign);
+  g_clear_object (&self->export_cancellable);
+  g_free (self->export_path);
+  G_OBJECT_CLASS (mg_campaign_window_parent_class)->finalize (object);
+}
+
+static void
+mg_campaign_window_class_init (MgCampaignWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->constructed = mg_campaign_window_constructed;
+  object_class->get_property = mg_campaign_window_get_property;
+  object_class->set_property = mg_campaign_window_set_property;
+  object_class->dispose = mg_campaign_window_dispose;
+  object_class->finalize = mg_campaign_window_finalize;
+  window_class->close_request = mg_campaign_window_close_request;
+
+  properties[PROP_CAMPAIGN] =
+    g_param_spec_object ("campaign", NULL, NULL, MG_TYPE_CAMPAIGN,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-campaign-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, progress_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, progress_bar);
+
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
+  gtk_widget_class_install_action (widget_class, "win.new-session", NULL, new_session_activated);
+}
+
+static void
+mg_campaign_window_init (MgCampaignWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+MgCampaignWindow *
+mg_campaign_window_new (MgApplication *app, MgCampaign *campaign)
+{
+  return g_object_new (MG_TYPE_CAMPAIGN_WINDOW, "application", app, "campaign", campaign, NULL);
+}

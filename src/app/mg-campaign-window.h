@@ -1,0 +1,18 @@
+/* mg-campaign-window.h — one window per campaign: the game's pages, Journal, Rules. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "mg-campaign.h"
+
+G_BEGIN_DECLS
+
+typedef struct _MgApplication MgApplication;
+
+#define MG_TYPE_CAMPAIGN_WINDOW (mg_campaign_window_get_type ())
+G_DECLARE_FINAL_TYPE (MgCampaignWindow, mg_campaign_window, MG, CAMPAIGN_WINDOW, AdwApplicationWindow)
+
+MgCampaignWindow *mg_campaign_window_new          (MgApplication *app, MgCampaign *campaign);
+MgCampaign       *mg_campaign_window_get_campaign (MgCampaignWindow *self);
+
+G_END_DECLS

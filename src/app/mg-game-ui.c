@@ -1,0 +1,70 @@
+/* mg-game-ui.c — what each game adds to the campaign window: its pages and a state view. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-game-ui.h"
+#include "mg-meeple-board.h"
+#include "mg-meeple-page.h"
+
+static void
+meeple_add_pages (AdwViewStack *stack, MgCampaign *campaign)
+{
+  AdwViewStackPage *page;
+
+  page = adw_view_stack_add_titled (stack, GTK_WIDGET (mg_meeple_page_new (campaign)),
+                                    "battle", _("Battle"));
+  adw_view_stack_page_set_icon_name (page, "io.github.meleegm.MeleeGM-symbolic");
+}
+
+static GtkWidget *
+meeple_state_view_new (void)
+{
+  return GTK_WIDGET (mg_meeple_board_new ());
+}
+
+static void
+meeple_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *state)
+{
+  mg_meeple_board_set_state (MG_MEEPLE_BOARD (view), mg_campaign_get_ruleset (campaign), state);
+}
+
+/* Any other game: the public view as indented JSON. */
+static GtkWidget *
+generic_state_view_new (void)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "monospace");
+  return label;
+}
+
+static void
+generic_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *state)
+{
+  json_object *json = state != NULL ? mg_state_view (state, MG_SEAT_PUBLIC) : NULL;
+
+  gtk_label_set_text (GTK_LABEL (view),
+                      json != NULL ? json_object_to_json_string_ext (json, JSON_C_TO_STRING_PRETTY) : "");
+  json_object_put (json);
+}
+
+static const MgGameUi game_uis[] = {
+  { "meeple", meeple_add_pages, meeple_state_view_new, meeple_state_view_set },
+};
+
+static const MgGameUi generic_ui = {
+  NULL, NULL, generic_state_view_new, generic_state_view_set,
+};
+
+const MgGameUi *
+mg_game_ui_lookup (const char *game_id)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (game_uis); i++)
+    if (g_strcmp0 (game_uis[i].game_id, game_id) == 0)
+      return &game_uis[i];
+  return &generic_ui;
+}

@@ -1,0 +1,357 @@
+/* mg-journal-model.c — the journal as a lazy GListModel: rows are fetched a page at a time.
+ * Only the pages the list view asks for are read, so 100,000 rows open as fast as ten. */
+#include "config.h"
+
+#include "mg-journal-model.h"
+
+#define PAGE_SIZE 128
+#define MAX_PAGES 8
+
+struct _MgJournalItem
+{
+  GObject  parent_instance;
+  gint64   seq;
+  int      turn;
+  char    *actor;
+  char    *summary;
+  char    *dice;
+  gint64   time;
+  gboolean undone;
+  gboolean turn_start;
+};
+
+G_DEFINE_FINAL_TYPE (MgJournalItem, mg_journal_item, G_TYPE_OBJECT)
+
+enum { ITEM_PROP_0, ITEM_PROP_UNDONE, ITEM_N_PROPS };
+static GParamSpec *item_properties[ITEM_N_PROPS];
+
+static void
+mg_journal_item_finalize (GObject *object)
+{
+  MgJournalItem *self = MG_JOURNAL_ITEM (object);
+
+  g_free (self->actor);
+  g_free (self->summary);
+  g_free (self->dice);
+  G_OBJECT_CLASS (mg_journal_item_parent_class)->finalize (object);
+}
+
+static void
+mg_journal_item_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MgJournalItem *self = MG_JOURNAL_ITEM (object);
+
+  switch (prop_id)
+    {
+    case ITEM_PROP_UNDONE:
+      g_value_set_boolean (value, self->undone);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mg_journal_item_class_init (MgJournalItemClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = mg_journal_item_finalize;
+  object_class->get_property = mg_journal_item_get_property;
+  item_properties[ITEM_PROP_UNDONE] =
+    g_param_spec_boolean ("undone", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, ITEM_N_PROPS, item_properties);
+}
+
+static void
+mg_journal_item_init (MgJournalItem *self)
+{
+}
+
+gint64      mg_journal_item_get_seq        (MgJournalItem *self) { return self->seq; }
+int         mg_journal_item_get_turn       (MgJournalItem *self) { return self->turn; }
+const char *mg_journal_item_get_actor      (MgJournalItem *self) { return self->actor; }
+const char *mg_journal_item_get_summary    (MgJournalItem *self) { return self->summary; }
+const char *mg_journal_item_get_dice       (MgJournalItem *self) { return self->dice; }
+gboolean    mg_journal_item_get_undone     (MgJournalItem *self) { return self->undone; }
+gboolean    mg_journal_item_get_turn_start (MgJournalItem *self) { return self->turn_start; }
+gint64      mg_journal_item_get_time       (MgJournalItem *self) { return self->time; }
+
+char *
+mg_journal_format_dice (const char *dice_json)
+{
+  json_object *dice = dice_json != NULL ? json_tokener_parse (dice_json) : NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  int last_sides = -1;
+  size_t n;
+
+  if (dice == NULL || !json_object_is_type (dice, json_type_array))
+    {
+      json_object_put (dice);
+      return g_strdup ("");
+    }
+  n = json_object_array_length (dice);
+  for (size_t i = 0; i < n; i++)
+    {
+      json_object *die = json_object_array_get_idx (dice, i);
+      json_object *sides = NULL, *value = NULL;
+      int s = 0, v;
+
+      if (json_object_is_type (die, json_type_object))
+        {
+          json_object_object_get_ex (die, "sides", &sides);
+          json_object_object_get_ex (die, "value", &value);
+          s = json_object_get_int (sides);
+          v = json_object_get_int (value);
+        }
+      else
+        v = json_object_get_int (die);
+
+      if (s != last_sides)
+        {
+          if (text->len > 0)
+            g_string_append (text, "  ");
+          if (s > 0)
+            g_string_append_printf (text, "d%d:", s);
+          last_sides = s;
+        }
+      g_string_append_printf (text, " %d", v);
+    }
+  json_object_put (dice);
+  g_strchug (text->str);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static MgJournalItem *
+item_new (const MgJournalEntry *entry, int previous_turn)
+{
+  MgJournalItem *item = g_object_new (MG_TYPE_JOURNAL_ITEM, NULL);
+
+  item->seq = entry->seq;
+  item->turn = entry->turn;
+  item->actor = g_strdup (entry->actor != NULL ? entry->actor : "");
+  item->summary = g_strdup (entry->summary != NULL ? entry->summary : "");
+  item->dice = mg_journal_format_dice (entry->dice);
+  item->time = entry->time;
+  item->undone = entry->undone;
+  item->turn_start = entry->turn != previous_turn;
+  return item;
+}
+
+/* The model */
+
+typedef struct
+{
+  guint      index;
+  GPtrArray *items;   /* MgJournalItem*, up to PAGE_SIZE */
+} Page;
+
+struct _MgJournalModel
+{
+  GObject     parent_instance;
+  MgCampaign *campaign;
+  guint       n_items;
+  GQueue      pages;    /* of Page*, most recently used first */
+  guint       fetched;
+};
+
+static void mg_journal_model_list_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (MgJournalModel, mg_journal_model, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, mg_journal_model_list_model_init))
+
+static void
+page_free (Page *page)
+{
+  g_ptr_array_unref (page->items);
+  g_free (page);
+}
+
+/* Reads rows [index*PAGE_SIZE, +PAGE_SIZE) plus the row before, to know where turns start. */
+static GPtrArray *
+fetch_rows (MgJournalModel *self, guint index, int *previous_turn)
+{
+  gint64 offset = (gint64) index * PAGE_SIZE;
+  gint64 start = offset > 0 ? offset - 1 : 0;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *rows;
+
+  rows = mg_campaign_journal_range (self->campaign, start, PAGE_SIZE + (offset - start), &error);
+  *previous_turn = -1;
+  if (rows == NULL)
+    {
+      g_warning ("Cannot read the journal: %s", error->message);
+      return NULL;
+    }
+  if (offset > 0 && rows->len > 0)
+    {
+      MgJournalEntry *first = g_ptr_array_index (rows, 0);
+
+      *previous_turn = first->turn;
+      g_ptr_array_remove_index (rows, 0);
+    }
+  self->fetched += rows->len;
+  return rows;
+}
+
+static Page *
+get_page (MgJournalModel *self, guint index)
+{
+  g_autoptr(GPtrArray) rows = NULL;
+  Page *page;
+  int turn;
+
+  for (GList *l = self->pages.head; l != NULL; l = l->next)
+    {
+      page = l->data;
+      if (page->index == index)
+        {
+          g_queue_unlink (&self->pages, l);
+          g_queue_push_head_link (&self->pages, l);
+          return page;
+        }
+    }
+
+  rows = fetch_rows (self, index, &turn);
+  if (rows == NULL)
+    return NULL;
+
+  page = g_new0 (Page, 1);
+  page->index = index;
+  page->items = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      MgJournalEntry *entry = g_ptr_array_index (rows, i);
+
+      g_ptr_array_add (page->items, item_new (entry, turn));
+      turn = entry->turn;
+    }
+  g_queue_push_head (&self->pages, page);
+  while (self->pages.length > MAX_PAGES)
+    page_free (g_queue_pop_tail (&self->pages));
+  return page;
+}
+
+static GType
+mg_journal_model_get_item_type (GListModel *model)
+{
+  return MG_TYPE_JOURNAL_ITEM;
+}
+
+static guint
+mg_journal_model_get_n_items (GListModel *model)
+{
+  return MG_JOURNAL_MODEL (model)->n_items;
+}
+
+static gpointer
+mg_journal_model_get_item (GListModel *model, guint position)
+{
+  MgJournalModel *self = MG_JOURNAL_MODEL (model);
+  Page *page;
+  guint i = position % PAGE_SIZE;
+
+  if (position >= self->n_items)
+    return NULL;
+  page = get_page (self, position / PAGE_SIZE);
+  if (page == NULL || i >= page->items->len)
+    return NULL;
+  return g_object_ref (g_ptr_array_index (page->items, i));
+}
+
+static void
+mg_journal_model_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = mg_journal_model_get_item_type;
+  iface->get_n_items = mg_journal_model_get_n_items;
+  iface->get_item = mg_journal_model_get_item;
+}
+
+/* After an action, undo or redo: rows only ever get appended or change their undone mark.
+ * Cached items are updated in place (rows bound to them follow), new rows are announced. */
+static void
+campaign_changed (MgJournalModel *self)
+{
+  guint old_n = self->n_items;
+  guint new_n = (guint) MAX (0, mg_campaign_journal_count (self->campaign));
+
+  for (GList *l = self->pages.head; l != NULL; l = l->next)
+    {
+      Page *page = l->data;
+      g_autoptr(GPtrArray) rows = NULL;
+      int turn;
+
+      rows = fetch_rows (self, page->index, &turn);
+      if (rows == NULL)
+        continue;
+      for (guint i = 0; i < rows->len; i++)
+        {
+          MgJournalEntry *entry = g_ptr_array_index (rows, i);
+
+          if (i < page->items->len)
+            {
+              MgJournalItem *item = g_ptr_array_index (page->items, i);
+
+              if (item->undone != entry->undone)
+                {
+                  item->undone = entry->undone;
+                  g_object_notify_by_pspec (G_OBJECT (item), item_properties[ITEM_PROP_UNDONE]);
+                }
+            }
+          else
+            g_ptr_array_add (page->items, item_new (entry, turn));
+          turn = entry->turn;
+        }
+    }
+
+  self->n_items = new_n;
+  if (new_n > old_n)
+    g_list_model_items_changed (G_LIST_MODEL (self), old_n, 0, new_n - old_n);
+  else if (new_n < old_n)
+    {
+      g_queue_clear_full (&self->pages, (GDestroyNotify) page_free);
+      g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, new_n);
+    }
+}
+
+guint
+mg_journal_model_fetched_rows (MgJournalModel *self)
+{
+  return self->fetched;
+}
+
+static void
+mg_journal_model_dispose (GObject *object)
+{
+  MgJournalModel *self = MG_JOURNAL_MODEL (object);
+
+  if (self->campaign != NULL)
+    g_signal_handlers_disconnect_by_func (self->campaign, campaign_changed, self);
+  g_clear_object (&self->campaign);
+  g_queue_clear_full (&self->pages, (GDestroyNotify) page_free);
+  G_OBJECT_CLASS (mg_journal_model_parent_class)->dispose (object);
+}
+
+static void
+mg_journal_model_class_init (MgJournalModelClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = mg_journal_model_dispose;
+}
+
+static void
+mg_journal_model_init (MgJournalModel *self)
+{
+  g_queue_init (&self->pages);
+}
+
+MgJournalModel *
+mg_journal_model_new (MgCampaign *campaign)
+{
+  MgJournalModel *self = g_object_new (MG_TYPE_JOURNAL_MODEL, NULL);
+
+  self->campaign = g_object_ref (campaign);
+  self->n_items = (guint) MAX (0, mg_campaign_journal_count (campaign));
+  g_signal_connect_swapped (campaign, "changed", G_CALLBACK (campaign_changed), self);
+  return self;
+}

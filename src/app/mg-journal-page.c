@@ -1,0 +1,201 @@
+/* mg-journal-page.c — the journal, turn by turn, with step-by-step replay. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-game-ui.h"
+#include "mg-journal-model.h"
+#include "mg-journal-page.h"
+#include "mg-journal-row.h"
+
+struct _MgJournalPage
+{
+  GtkWidget          parent_instance;
+
+  MgCampaign        *campaign;
+  MgJournalModel    *model;
+  GtkSingleSelection *selection;
+  const MgGameUi    *game_ui;
+  GtkWidget         *state_view;
+
+  GtkStack          *stack;
+  GtkListView       *list_view;
+  GtkLabel          *replay_title;
+  GtkLabel          *replay_summary;
+  AdwBin            *state_bin;
+};
+
+G_DEFINE_FINAL_TYPE (MgJournalPage, mg_journal_page, GTK_TYPE_WIDGET)
+
+static void
+setup_row (GtkSignalListItemFactory *factory, GtkListItem *list_item)
+{
+  gtk_list_item_set_child (list_item, mg_journal_row_new ());
+}
+
+static void
+bind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item)
+{
+  mg_journal_row_set_item (MG_JOURNAL_ROW (gtk_list_item_get_child (list_item)),
+                           gtk_list_item_get_item (list_item));
+}
+
+static void
+unbind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item)
+{
+  mg_journal_row_set_item (MG_JOURNAL_ROW (gtk_list_item_get_child (list_item)), NULL);
+}
+
+static void
+update_replay (MgJournalPage *self)
+{
+  g_autoptr(MgJournalItem) item = gtk_single_selection_get_selected_item (self->selection) != NULL
+    ? g_object_ref (gtk_single_selection_get_selected_item (self->selection)) : NULL;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+  guint position = gtk_single_selection_get_selected (self->selection);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+  MgState *state;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "journal.previous",
+                                 n > 0 && (position == GTK_INVALID_LIST_POSITION || position > 0));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "journal.next",
+                                 n > 0 && (position == GTK_INVALID_LIST_POSITION || position + 1 < n));
+  gtk_stack_set_visible_child_name (self->stack, n > 0 ? "journal" : "empty");
+
+  if (item == NULL)
+    {
+      gtk_label_set_text (self->replay_title, _("Select a step to see the state after it. This is the state now."));
+      gtk_label_set_text (self->replay_summary, "");
+      self->game_ui->state_view_set (self->state_view, self->campaign, mg_campaign_get_state (self->campaign));
+      return;
+    }
+
+  title = mg_journal_item_get_undone (item)
+          ? g_strdup_printf (_("Step %u of %u, turn %d — undone, so the state is as before it"),
+                             position + 1, n, mg_journal_item_get_turn (item))
+          : g_strdup_printf (_("Step %u of %u, turn %d"), position + 1, n, mg_journal_item_get_turn (item));
+  gtk_label_set_text (self->replay_title, title);
+  gtk_label_set_text (self->replay_summary, mg_journal_item_get_summary (item));
+
+  state = mg_campaign_state_at (self->campaign, mg_journal_item_get_seq (item), &error);
+  if (state == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("Cannot replay this step: %s"), error->message);
+      gtk_label_set_text (self->replay_summary, message);
+      return;
+    }
+  self->game_ui->state_view_set (self->state_view, self->campaign, state);
+  mg_state_free (state);
+}
+
+void
+mg_journal_page_select (MgJournalPage *self, guint position)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+
+  if (n == 0)
+    return;
+  position = MIN (position, n - 1);
+  gtk_single_selection_set_selected (self->selection, position);
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+}
+
+static void
+move_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgJournalPage *self = MG_JOURNAL_PAGE (widget);
+  guint position = gtk_single_selection_get_selected (self->selection);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+  gboolean next = g_str_equal (name, "journal.next");
+
+  if (n == 0)
+    return;
+  if (position == GTK_INVALID_LIST_POSITION)
+    position = next ? 0 : n - 1;
+  else if (next && position + 1 < n)
+    position++;
+  else if (!next && position > 0)
+    position--;
+  mg_journal_page_select (self, position);
+}
+
+GListModel *
+mg_journal_page_get_model (MgJournalPage *self)
+{
+  return G_LIST_MODEL (self->model);
+}
+
+const char *
+mg_journal_page_get_replay_title (MgJournalPage *self)
+{
+  return gtk_label_get_text (self->replay_title);
+}
+
+static void
+mg_journal_page_dispose (GObject *object)
+{
+  MgJournalPage *self = MG_JOURNAL_PAGE (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), MG_TYPE_JOURNAL_PAGE);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->model);
+  g_clear_object (&self->campaign);
+  G_OBJECT_CLASS (mg_journal_page_parent_class)->dispose (object);
+}
+
+static void
+mg_journal_page_class_init (MgJournalPageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_journal_page_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-journal-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, MgJournalPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, MgJournalPage, list_view);
+  gtk_widget_class_bind_template_child (widget_class, MgJournalPage, replay_title);
+  gtk_widget_class_bind_template_child (widget_class, MgJournalPage, replay_summary);
+  gtk_widget_class_bind_template_child (widget_class, MgJournalPage, state_bin);
+
+  gtk_widget_class_install_action (widget_class, "journal.previous", NULL, move_activated);
+  gtk_widget_class_install_action (widget_class, "journal.next", NULL, move_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK, "journal.previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_ALT_MASK, "journal.next", NULL);
+}
+
+static void
+mg_journal_page_init (MgJournalPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+MgJournalPage *
+mg_journal_page_new (MgCampaign *campaign)
+{
+  MgJournalPage *self = g_object_new (MG_TYPE_JOURNAL_PAGE, NULL);
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  self->campaign = g_object_ref (campaign);
+  self->game_ui = mg_game_ui_lookup (mg_campaign_get_game_id (campaign));
+  self->model = mg_journal_model_new (campaign);
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->model)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
+  gtk_list_view_set_factory (self->list_view, factory);
+  g_object_unref (factory);
+  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+
+  self->state_view = self->game_ui->state_view_new ();
+  adw_bin_set_child (self->state_bin, self->state_view);
+
+  g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (update_replay), self);
+  g_signal_connect_object (campaign, "changed", G_CALLBACK (update_replay), self, G_CONNECT_SWAPPED);
+  update_replay (self);
+  return self;
+}

@@ -1,0 +1,20 @@
+/* mg-journal-page.h — the journal, turn by turn, with step-by-step replay. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "mg-campaign.h"
+
+G_BEGIN_DECLS
+
+#define MG_TYPE_JOURNAL_PAGE (mg_journal_page_get_type ())
+G_DECLARE_FINAL_TYPE (MgJournalPage, mg_journal_page, MG, JOURNAL_PAGE, GtkWidget)
+
+MgJournalPage *mg_journal_page_new (MgCampaign *campaign);
+
+/* For the tests. */
+GListModel    *mg_journal_page_get_model    (MgJournalPage *self);
+void           mg_journal_page_select       (MgJournalPage *self, guint position);
+const char    *mg_journal_page_get_replay_title (MgJournalPage *self);
+
+G_END_DECLS

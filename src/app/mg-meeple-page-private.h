@@ -1,0 +1,13 @@
+/* mg-meeple-page-private.h — handles on the Meeple table for the UI tests. */
+#pragma once
+
+#include "mg-meeple-page.h"
+#include "mg-meeple-side-private.h"
+
+G_BEGIN_DECLS
+
+MgMeepleSide *mg_meeple_page_get_side         (MgMeeplePage *self, guint index);
+const char   *mg_meeple_page_get_banner_title (MgMeeplePage *self);   /* NULL when hidden */
+const char   *mg_meeple_page_get_banner_body  (MgMeeplePage *self);
+
+G_END_DECLS

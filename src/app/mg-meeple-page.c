@@ -1,0 +1,178 @@
+/* mg-meeple-page.c — the Meeple Melee table: both players side by side, the battle result. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-errors.h"
+#include "mg-meeple-board.h"
+#include "mg-meeple-page-private.h"
+#include "mg-meeple-tracks.h"
+
+struct _MgMeeplePage
+{
+  GtkWidget     parent_instance;
+
+  MgCampaign   *campaign;
+
+  GtkLabel     *title_label;
+  GtkLabel     *pending_label;
+  GtkLabel     *score_label;
+  GtkRevealer  *banner_revealer;
+  GtkWidget    *banner;
+  GtkImage     *banner_icon;
+  GtkLabel     *banner_title;
+  GtkLabel     *banner_body;
+  GtkWidget    *rematch_button;
+  MgMeepleSide *side_a;
+  MgMeepleSide *side_b;
+};
+
+G_DEFINE_FINAL_TYPE (MgMeeplePage, mg_meeple_page, GTK_TYPE_WIDGET)
+
+static void
+refresh (MgMeeplePage *self)
+{
+  const MgState *state = mg_campaign_get_state (self->campaign);
+  json_object *ruleset = mg_campaign_get_ruleset (self->campaign);
+  json_object *view = mg_state_view (state, MG_SEAT_PUBLIC);
+  json_object *pending = mg_state_pending (state);
+  json_object *last = NULL, *score = NULL, *text = NULL, *winner = NULL;
+  const char * const *players = mg_campaign_get_players (self->campaign);
+  g_autofree char *title = NULL;
+  g_autofree char *score_text = NULL;
+  gboolean over;
+
+  json_object_object_get_ex (view, "last", &last);
+  json_object_object_get_ex (view, "score", &score);
+  json_object_object_get_ex (view, "winner", &winner);
+  json_object_object_get_ex (pending, "text", &text);
+  over = winner != NULL && json_object_is_type (winner, json_type_string);
+
+  title = over ? g_strdup_printf (_("Match %d — %s wins"), mg_ui_json_int (view, "match", 1), json_object_get_string (winner))
+               : g_strdup_printf (_("Match %d · Battle %d"), mg_ui_json_int (view, "match", 1), mg_ui_json_int (view, "battle", 1));
+  gtk_label_set_text (self->title_label, title);
+  gtk_label_set_text (self->pending_label, text != NULL ? json_object_get_string (text) : "");
+  if (players != NULL && players[0] != NULL && players[1] != NULL)
+    {
+      /* Translators: the match score, e.g. "Red 1 – 0 Blue" */
+      score_text = g_strdup_printf (_("%s %d – %d %s"), players[0], mg_ui_json_int (score, players[0], 0),
+                                    mg_ui_json_int (score, players[1], 0), players[1]);
+      gtk_label_set_text (self->score_label, score_text);
+    }
+
+  if (last != NULL && json_object_is_type (last, json_type_object))
+    {
+      g_autofree char *banner_title = NULL;
+      g_autofree char *banner_body = NULL;
+      json_object *result = NULL;
+      gboolean draw;
+
+      mg_meeple_describe_battle (ruleset, last, &banner_title, &banner_body);
+      json_object_object_get_ex (last, "result", &result);
+      draw = g_strcmp0 (result != NULL ? json_object_get_string (result) : NULL, "draw") == 0;
+      gtk_label_set_text (self->banner_title, banner_title);
+      gtk_label_set_text (self->banner_body, banner_body);
+      gtk_image_set_from_icon_name (self->banner_icon, over ? "starred-symbolic"
+                                                       : draw ? "view-dual-symbolic" : "emblem-ok-symbolic");
+      if (draw)
+        gtk_widget_add_css_class (self->banner, "draw");
+      else
+        gtk_widget_remove_css_class (self->banner, "draw");
+      gtk_revealer_set_reveal_child (self->banner_revealer, TRUE);
+    }
+  else
+    gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
+
+  gtk_widget_set_visible (self->rematch_button, over);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "battle.rematch", over);
+
+  mg_meeple_side_refresh (self->side_a);
+  mg_meeple_side_refresh (self->side_b);
+  json_object_put (view);
+  json_object_put (pending);
+}
+
+static void
+rematch_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgMeeplePage *self = MG_MEEPLE_PAGE (widget);
+  json_object *action = json_object_new_object ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgJournalEntry) entry = NULL;
+
+  json_object_object_add (action, "type", json_object_new_string ("rematch"));
+  entry = mg_campaign_act (self->campaign, action, &error);
+  json_object_put (action);
+  if (entry == NULL)
+    mg_toast_show (widget, error->message);
+}
+
+MgMeepleSide *
+mg_meeple_page_get_side (MgMeeplePage *self, guint index)
+{
+  return index == 0 ? self->side_a : self->side_b;
+}
+
+const char *
+mg_meeple_page_get_banner_title (MgMeeplePage *self)
+{
+  return gtk_revealer_get_reveal_child (self->banner_revealer) ? gtk_label_get_text (self->banner_title) : NULL;
+}
+
+const char *
+mg_meeple_page_get_banner_body (MgMeeplePage *self)
+{
+  return gtk_revealer_get_reveal_child (self->banner_revealer) ? gtk_label_get_text (self->banner_body) : NULL;
+}
+
+static void
+mg_meeple_page_dispose (GObject *object)
+{
+  MgMeeplePage *self = MG_MEEPLE_PAGE (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), MG_TYPE_MEEPLE_PAGE);
+  g_clear_object (&self->campaign);
+  G_OBJECT_CLASS (mg_meeple_page_parent_class)->dispose (object);
+}
+
+static void
+mg_meeple_page_class_init (MgMeeplePageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_meeple_page_dispose;
+  g_type_ensure (MG_TYPE_MEEPLE_SIDE);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-meeple-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, title_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, pending_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, score_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner);
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner_icon);
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner_title);
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner_body);
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, rematch_button);
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, side_a);
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, side_b);
+  gtk_widget_class_install_action (widget_class, "battle.rematch", NULL, rematch_activated);
+}
+
+static void
+mg_meeple_page_init (MgMeeplePage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+MgMeeplePage *
+mg_meeple_page_new (MgCampaign *campaign)
+{
+  MgMeeplePage *self = g_object_new (MG_TYPE_MEEPLE_PAGE, NULL);
+
+  self->campaign = g_object_ref (campaign);
+  mg_meeple_side_setup (self->side_a, campaign, 0);
+  mg_meeple_side_setup (self->side_b, campaign, 1);
+  g_signal_connect_object (campaign, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  refresh (self);
+  return self;
+}

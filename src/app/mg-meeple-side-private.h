@@ -1,0 +1,22 @@
+/* mg-meeple-side-private.h — handles on one side of the Meeple table for the UI tests. */
+#pragma once
+
+#include "mg-meeple-side.h"
+#include "mg-meeple-tracks.h"
+
+G_BEGIN_DECLS
+
+MgMeepleTracks  *mg_meeple_side_get_tracks       (MgMeepleSide *self);
+void             mg_meeple_side_set_shown        (MgMeepleSide *self, gboolean shown);
+/* The button that types face `face` (0-based, ruleset order). */
+GtkWidget       *mg_meeple_side_get_type_button  (MgMeepleSide *self, guint face);
+GtkWidget       *mg_meeple_side_get_roll_button  (MgMeepleSide *self);   /* roll with typed faces */
+GtkWidget       *mg_meeple_side_get_pick_button  (MgMeepleSide *self);
+GtkSpinButton   *mg_meeple_side_get_pick_spin    (MgMeepleSide *self, guint face);
+GtkToggleButton *mg_meeple_side_get_face_toggle  (MgMeepleSide *self, guint meeple);
+guint            mg_meeple_side_get_n_faces_held (MgMeepleSide *self);
+guint            mg_meeple_side_get_n_typed      (MgMeepleSide *self);
+guint            mg_meeple_side_get_n_odds       (MgMeepleSide *self);
+const char      *mg_meeple_side_get_message      (MgMeepleSide *self);   /* NULL when none */
+
+G_END_DECLS

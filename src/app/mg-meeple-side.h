@@ -1,0 +1,17 @@
+/* mg-meeple-side.h — one Meeple Melee player's side of the table: tracks, faces, actions. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "mg-campaign.h"
+
+G_BEGIN_DECLS
+
+#define MG_TYPE_MEEPLE_SIDE (mg_meeple_side_get_type ())
+G_DECLARE_FINAL_TYPE (MgMeepleSide, mg_meeple_side, MG, MEEPLE_SIDE, GtkWidget)
+
+void mg_meeple_side_setup   (MgMeepleSide *self, MgCampaign *campaign, guint index);
+/* Re-reads the campaign's state; called by the page when the campaign changes. */
+void mg_meeple_side_refresh (MgMeepleSide *self);
+
+G_END_DECLS

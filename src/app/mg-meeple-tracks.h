@@ -1,0 +1,26 @@
+/* mg-meeple-tracks.h — one Meeple Melee player's tracks: casualties, neutral zone, actions. */
+#pragma once
+
+#include <gtk/gtk.h>
+#include <json-c/json.h>
+
+G_BEGIN_DECLS
+
+#define MG_TYPE_MEEPLE_TRACKS (mg_meeple_tracks_get_type ())
+G_DECLARE_FINAL_TYPE (MgMeepleTracks, mg_meeple_tracks, MG, MEEPLE_TRACKS, GtkWidget)
+
+MgMeepleTracks *mg_meeple_tracks_new             (void);
+/* player: the state's player object; defeat: casualties that lose the match. */
+void            mg_meeple_tracks_update          (MgMeepleTracks *self,
+                                                  json_object    *player,
+                                                  int             defeat);
+/* What the tracks show now (for the tests). */
+int             mg_meeple_tracks_get_casualties  (MgMeepleTracks *self);
+int             mg_meeple_tracks_get_neutral     (MgMeepleTracks *self);
+
+/* Reads an integer member of a JSON object, or fallback. */
+int             mg_ui_json_int                   (json_object *object, const char *key, int fallback);
+/* Reads a string member of a JSON object, or NULL. */
+const char     *mg_ui_json_str                   (json_object *object, const char *key);
+
+G_END_DECLS

@@ -1,0 +1,20 @@
+/* mg-rules-page.h — edits the campaign's own ruleset; refused edits change nothing. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "mg-campaign.h"
+
+G_BEGIN_DECLS
+
+#define MG_TYPE_RULES_PAGE (mg_rules_page_get_type ())
+G_DECLARE_FINAL_TYPE (MgRulesPage, mg_rules_page, MG, RULES_PAGE, GtkWidget)
+
+MgRulesPage *mg_rules_page_new       (MgCampaign *campaign);
+
+/* For the tests. */
+void         mg_rules_page_set_text  (MgRulesPage *self, const char *text);
+char        *mg_rules_page_get_text  (MgRulesPage *self);
+const char  *mg_rules_page_get_error (MgRulesPage *self);   /* NULL when none shown */
+
+G_END_DECLS

@@ -1,0 +1,568 @@
+/* mg-start-window.c — the start page: new campaign, open, recent campaigns, the sample. */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+
+#include "mg-application.h"
+#include "mg-campaign.h"
+#include "mg-errors.h"
+#include "mg-settings.h"
+#include "mg-start-window-private.h"
+
+struct _MgStartWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  AdwToastOverlay *toast_overlay;
+  AdwLeaflet      *leaflet;
+  AdwPreferencesGroup *recent_group;
+  GtkListBox      *recent_list;
+  AdwComboRow     *game_row;
+  AdwEntryRow     *name_row;
+  AdwActionRow    *folder_row;
+  GtkListBox      *players_list;
+  GtkWidget       *add_player_button;
+  GtkWidget       *create_button;
+  GtkLabel        *form_message;
+
+  GPtrArray       *player_rows;   /* AdwEntryRow* */
+  char            *folder;
+  gboolean         edited;        /* complain about the form only once the referee typed */
+  GtkNativeDialog *chooser;
+};
+
+G_DEFINE_FINAL_TYPE (MgStartWindow, mg_start_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static MgApplication *
+get_app (MgStartWindow *self)
+{
+  return MG_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+}
+
+static const MgRules *
+selected_rules (MgStartWindow *self)
+{
+  guint n = 0;
+  const MgRules **all = mg_rules_all (&n);
+  guint i = adw_combo_row_get_selected (self->game_row);
+
+  return i < n ? all[i] : NULL;
+}
+
+/* Validation: says what is missing, and only enables Create when nothing is. */
+static void
+validate_form (MgStartWindow *self)
+{
+  const MgRules *rules = selected_rules (self);
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name_row));
+  g_autofree char *message = NULL;
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *trimmed = g_strstrip (g_strdup (name));
+  gboolean name_ok = trimmed[0] != '\0';
+
+  if (self->edited && !name_ok)
+    gtk_widget_add_css_class (GTK_WIDGET (self->name_row), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->name_row), "error");
+
+  if (rules == NULL)
+    message = g_strdup (_("This version of Melee GM has no games built in."));
+  else if (!name_ok)
+    message = g_strdup (_("Give the campaign a name."));
+
+  for (guint i = 0; i < self->player_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->player_rows, i);
+      g_autofree char *player = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
+      g_autofree char *folded = g_utf8_casefold (player, -1);
+      gboolean bad = FALSE;
+
+      if (player[0] == '\0')
+        {
+          if (message == NULL)
+            message = g_strdup_printf (_("Name player %u."), i + 1);
+          bad = self->edited;
+        }
+      else if (g_hash_table_contains (seen, folded))
+        {
+          if (message == NULL)
+            message = g_strdup_printf (_("Two players are called “%s”; give each a different name."), player);
+          bad = TRUE;
+        }
+      else
+        g_hash_table_add (seen, g_steal_pointer (&folded));
+
+      if (bad)
+        gtk_widget_add_css_class (row, "error");
+      else
+        gtk_widget_remove_css_class (row, "error");
+    }
+
+  gtk_label_set_text (self->form_message,
+                      message != NULL ? message
+                                      : _("The campaign is saved as you play; there is nothing else to save."));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "start.create", message == NULL);
+  if (rules != NULL)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "start.add-player",
+                                   self->player_rows->len < rules->max_players);
+}
+
+static void
+form_changed (MgStartWindow *self)
+{
+  self->edited = TRUE;
+  validate_form (self);
+}
+
+static void
+add_player_row (MgStartWindow *self)
+{
+  GtkWidget *row = adw_entry_row_new ();
+  g_autofree char *title = g_strdup_printf (_("Player %u"), self->player_rows->len + 1);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_entry_row_set_activates_default (ADW_ENTRY_ROW (row), TRUE);
+  g_signal_connect_swapped (row, "changed", G_CALLBACK (form_changed), self);
+  gtk_list_box_append (self->players_list, row);
+  g_ptr_array_add (self->player_rows, row);
+}
+
+static void
+game_changed (MgStartWindow *self)
+{
+  const MgRules *rules = selected_rules (self);
+  guint want = rules != NULL ? MAX (rules->min_players, 1) : 2;
+
+  while (self->player_rows->len > want
+         && self->player_rows->len > (rules != NULL ? rules->max_players : want))
+    {
+      GtkWidget *row = g_ptr_array_steal_index (self->player_rows, self->player_rows->len - 1);
+      gtk_list_box_remove (self->players_list, row);
+    }
+  while (self->player_rows->len < want)
+    add_player_row (self);
+  validate_form (self);
+}
+
+static void
+update_folder_row (MgStartWindow *self)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (self->folder);
+  g_autofree char *display = g_file_get_parse_name (file);
+  const char *home = g_get_home_dir ();
+
+  if (g_str_has_prefix (display, home) && home[1] != '\0')
+    {
+      g_autofree char *tilde = g_strconcat ("~", display + strlen (home), NULL);
+      adw_action_row_set_subtitle (self->folder_row, tilde);
+    }
+  else
+    adw_action_row_set_subtitle (self->folder_row, display);
+}
+
+void
+mg_start_window_set_folder (MgStartWindow *self, const char *folder)
+{
+  g_return_if_fail (MG_IS_START_WINDOW (self));
+
+  g_free (self->folder);
+  self->folder = g_strdup (folder);
+  update_folder_row (self);
+}
+
+/* Recent campaigns */
+
+static void
+recent_row_activated (AdwActionRow *row, MgStartWindow *self)
+{
+  const char *path = g_object_get_data (G_OBJECT (row), "path");
+
+  mg_application_open_path (get_app (self), path, GTK_WINDOW (self));
+}
+
+static void refresh_recent (MgStartWindow *self);
+
+static void
+recent_forget_clicked (GtkButton *button, MgStartWindow *self)
+{
+  const char *path = g_object_get_data (G_OBJECT (button), "path");
+
+  mg_recent_remove (mg_application_get_settings (get_app (self)), path);
+  refresh_recent (self);
+}
+
+static void
+refresh_recent (MgStartWindow *self)
+{
+  MgApplication *app = get_app (self);
+  g_auto(GStrv) paths = NULL;
+  GtkWidget *child;
+  guint shown = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))) != NULL)
+    gtk_list_box_remove (self->recent_list, child);
+
+  paths = mg_recent_list (app != NULL ? mg_application_get_settings (app) : NULL);
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      g_autofree char *base = g_path_get_basename (paths[i]);
+      g_autofree char *dir = g_path_get_dirname (paths[i]);
+      g_autofree char *title = NULL;
+      gboolean exists = g_file_test (paths[i], G_FILE_TEST_IS_REGULAR);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *forget;
+
+      if (g_str_has_suffix (base, ".db"))
+        base[strlen (base) - 3] = '\0';
+      title = g_markup_escape_text (base, -1);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      g_object_set_data_full (G_OBJECT (row), "path", g_strdup (paths[i]), g_free);
+
+      if (exists)
+        {
+          g_autofree char *subtitle = g_markup_escape_text (dir, -1);
+
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+          g_signal_connect (row, "activated", G_CALLBACK (recent_row_activated), self);
+        }
+      else
+        {
+          g_autofree char *subtitle = g_markup_printf_escaped (_("Missing: %s"), paths[i]);
+
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+          gtk_widget_add_css_class (row, "missing");
+          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+        }
+
+      forget = gtk_button_new_from_icon_name ("edit-clear-symbolic");
+      gtk_widget_set_valign (forget, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (forget, "flat");
+      gtk_widget_set_tooltip_text (forget, _("Remove From List"));
+      g_object_set_data_full (G_OBJECT (forget), "path", g_strdup (paths[i]), g_free);
+      g_signal_connect (forget, "clicked", G_CALLBACK (recent_forget_clicked), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), forget);
+
+      gtk_list_box_append (self->recent_list, row);
+      shown++;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->recent_group), shown > 0);
+}
+
+/* Actions */
+
+void
+mg_start_window_show_new_form (MgStartWindow *self)
+{
+  g_return_if_fail (MG_IS_START_WINDOW (self));
+
+  adw_leaflet_set_visible_child_name (self->leaflet, "new");
+  gtk_window_set_default_widget (GTK_WINDOW (self), self->create_button);
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
+  validate_form (self);
+}
+
+static void
+show_new_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  mg_start_window_show_new_form (MG_START_WINDOW (widget));
+}
+
+static void
+back_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgStartWindow *self = MG_START_WINDOW (widget);
+
+  adw_leaflet_set_visible_child_name (self->leaflet, "home");
+  gtk_window_set_default_widget (GTK_WINDOW (self), NULL);
+}
+
+static void
+add_player_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgStartWindow *self = MG_START_WINDOW (widget);
+
+  add_player_row (self);
+  validate_form (self);
+}
+
+static void
+create_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgStartWindow *self = MG_START_WINDOW (widget);
+  const MgRules *rules = selected_rules (self);
+  g_autofree char *campaign_name = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = NULL;
+
+  self->edited = TRUE;
+  validate_form (self);
+  if (rules == NULL || !gtk_widget_get_sensitive (self->create_button))
+    return;
+
+  campaign_name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_row))));
+  for (guint i = 0; i < self->player_rows->len; i++)
+    {
+      GtkEditable *row = g_ptr_array_index (self->player_rows, i);
+      g_ptr_array_add (players, g_strstrip (g_strdup (gtk_editable_get_text (row))));
+    }
+  g_ptr_array_add (players, NULL);
+
+  if (g_mkdir_with_parents (self->folder, 0700) != 0)
+    {
+      g_autofree char *message = g_strdup_printf (_("Cannot use the folder “%s”: %s. Choose another folder."),
+                                                  self->folder, g_strerror (errno));
+      gtk_label_set_text (self->form_message, message);
+      return;
+    }
+  path = mg_application_unique_path (self->folder, campaign_name);
+  campaign = mg_campaign_create (path, rules->id, campaign_name,
+                                 (const char * const *) players->pdata,
+                                 NULL, g_random_int (), &error);
+  if (campaign == NULL)
+    {
+      g_autofree char *heading = NULL;
+      g_autofree char *body = NULL;
+
+      mg_error_describe_open (path, error, &heading, &body);
+      mg_error_show (GTK_WINDOW (self), heading, body);
+      return;
+    }
+
+  mg_application_show_campaign (get_app (self), campaign);
+}
+
+static void
+open_response (GtkNativeDialog *chooser, int response, MgStartWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+
+      if (path != NULL)
+        mg_application_open_path (get_app (self), path, GTK_WINDOW (self));
+    }
+  g_clear_object (&self->chooser);
+}
+
+void
+mg_start_window_choose_file (MgStartWindow *self)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  g_return_if_fail (MG_IS_START_WINDOW (self));
+  if (self->chooser != NULL)
+    return;
+
+  chooser = gtk_file_chooser_native_new (_("Open Campaign"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("Campaigns"));
+  gtk_file_filter_add_pattern (filter, "*.db");
+  gtk_file_filter_add_mime_type (filter, "application/vnd.sqlite3");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_file_filter_set_name (all, _("All Files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (open_response), self);
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->chooser);
+}
+
+static void
+open_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  mg_start_window_choose_file (MG_START_WINDOW (widget));
+}
+
+static void
+folder_response (GtkNativeDialog *chooser, int response, MgStartWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+      GSettings *settings = mg_application_get_settings (get_app (self));
+
+      if (path != NULL)
+        {
+          mg_start_window_set_folder (self, path);
+          if (settings != NULL)
+            g_settings_set_string (settings, "campaign-folder", path);
+        }
+    }
+  g_clear_object (&self->chooser);
+}
+
+static void
+choose_folder_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgStartWindow *self = MG_START_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+
+  if (self->chooser != NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Folder for New Campaigns"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                         _("_Select"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (folder_response), self);
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  gtk_native_dialog_show (self->chooser);
+}
+
+static void
+sample_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgStartWindow *self = MG_START_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = NULL;
+
+  campaign = mg_application_create_sample (get_app (self), NULL, &error);
+  if (campaign == NULL)
+    {
+      mg_error_show (GTK_WINDOW (self), _("Cannot Create the Sample Battle"), error->message);
+      return;
+    }
+  mg_application_show_campaign (get_app (self), campaign);
+}
+
+/* Private accessors for the tests */
+
+AdwComboRow *
+mg_start_window_get_game_row (MgStartWindow *self)
+{
+  return self->game_row;
+}
+
+GtkEditable *
+mg_start_window_get_name_row (MgStartWindow *self)
+{
+  return GTK_EDITABLE (self->name_row);
+}
+
+GtkEditable *
+mg_start_window_get_player_row (MgStartWindow *self, guint index)
+{
+  return index < self->player_rows->len ? g_ptr_array_index (self->player_rows, index) : NULL;
+}
+
+GtkWidget *
+mg_start_window_get_create_button (MgStartWindow *self)
+{
+  return self->create_button;
+}
+
+GtkListBox *
+mg_start_window_get_recent_list (MgStartWindow *self)
+{
+  return self->recent_list;
+}
+
+const char *
+mg_start_window_get_form_message (MgStartWindow *self)
+{
+  return gtk_label_get_text (self->form_message);
+}
+
+/* GObject */
+
+static void
+mg_start_window_constructed (GObject *object)
+{
+  MgStartWindow *self = MG_START_WINDOW (object);
+  MgApplication *app = get_app (self);
+
+  G_OBJECT_CLASS (mg_start_window_parent_class)->constructed (object);
+
+  self->folder = mg_application_campaign_folder (app);
+  update_folder_row (self);
+  refresh_recent (self);
+  game_changed (self);
+}
+
+static void
+mg_start_window_dispose (GObject *object)
+{
+  MgStartWindow *self = MG_START_WINDOW (object);
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (self->chooser);
+  g_clear_object (&self->chooser);
+  G_OBJECT_CLASS (mg_start_window_parent_class)->dispose (object);
+}
+
+static void
+mg_start_window_finalize (GObject *object)
+{
+  MgStartWindow *self = MG_START_WINDOW (object);
+
+  g_ptr_array_unref (self->player_rows);
+  g_free (self->folder);
+  G_OBJECT_CLASS (mg_start_window_parent_class)->finalize (object);
+}
+
+static void
+mg_start_window_class_init (MgStartWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = mg_start_window_constructed;
+  object_class->dispose = mg_start_window_dispose;
+  object_class->finalize = mg_start_window_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-start-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, MgStartWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, MgStartWindow, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, MgStartWindow, recent_group);
+  gtk_widget_class_bind_template_child (widget_class, MgStartWindow, recent_list);
+  gtk_widget_class_bind_template_child (widget_class, MgStartWindow, game_row);
+  gtk_widget_class_bind_template_child (widget_class, MgStartWindow, name_row);
+  gtk_widget_class_bind_template_child (widget_class, MgStartWindow, folder_row);
+  gtk_widget_class_bind_template_child (widget_class, MgStartWindow, players_list);
+  gtk_widget_class_bind_template_child (widget_class, MgStartWindow, add_player_button);
+  gtk_widget_class_bind_template_child (widget_class, MgStartWindow, create_button);
+  gtk_widget_class_bind_template_child (widget_class, MgStartWindow, form_message);
+
+  gtk_widget_class_install_action (widget_class, "start.show-new", NULL, show_new_activated);
+  gtk_widget_class_install_action (widget_class, "start.back", NULL, back_activated);
+  gtk_widget_class_install_action (widget_class, "start.open", NULL, open_activated);
+  gtk_widget_class_install_action (widget_class, "start.sample", NULL, sample_activated);
+  gtk_widget_class_install_action (widget_class, "start.create", NULL, create_activated);
+  gtk_widget_class_install_action (widget_class, "start.add-player", NULL, add_player_activated);
+  gtk_widget_class_install_action (widget_class, "start.choose-folder", NULL, choose_folder_activated);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "start.back", NULL);
+}
+
+static void
+mg_start_window_init (MgStartWindow *self)
+{
+  g_autoptr(GtkStringList) games = gtk_string_list_new (NULL);
+  const MgRules **all;
+  guint n = 0;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->player_rows = g_ptr_array_new ();
+
+  all = mg_rules_all (&n);
+  for (guint i = 0; i < n; i++)
+    gtk_string_list_append (games, _(all[i]->name));
+  adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
+  g_signal_connect_swapped (self->game_row, "notify::selected", G_CALLBACK (game_changed), self);
+  g_signal_connect_swapped (self->name_row, "changed", G_CALLBACK (form_changed), self);
+}
+
+MgStartWindow *
+mg_start_window_new (MgApplication *app)
+{
+  return g_object_new (MG_TYPE_START_WINDOW, "application", app, NULL);
+}
