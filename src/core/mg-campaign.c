@@ -710,7 +710,13 @@ mg_campaign_open (const char *path, GError **error)
        !mg_store_migrate (self->store, core_resource (), SCHEMA_DIR, error)) ||
       !load_all (self, error))
     {
+      gboolean damaged = error && *error && (*error)->domain == MG_STORE_ERROR &&
+                         ((*error)->code == SQLITE_CORRUPT || (*error)->code == SQLITE_NOTADB);
+      g_autofree char *display = g_filename_display_name (path);
+
       convert_error (error);
+      if (damaged)   /* SQLite's message alone does not say which file */
+        g_prefix_error (error, _("“%s” is damaged: "), display);
       return NULL;
     }
   return g_steal_pointer (&self);

@@ -1,0 +1,3 @@
+-- the second statement fails: the first must be rolled back with it
+CREATE TABLE b (y);
+CREATE TABLE oops (;

@@ -1,0 +1,2 @@
+-- first
+CREATE TABLE a (x);

@@ -1,0 +1,2 @@
+-- unpadded number: order is numeric
+CREATE TABLE b (y);

@@ -1,0 +1,326 @@
+/* test-refusal.c — files that are not campaigns, or not for this version, are refused untouched. */
+#include "mg-campaign.h"
+#include "mg-store.h"
+#include "mg-fake-engine.h"
+#include "mg-core-test-util.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+static const char *players[] = { "Ann", "Bob", NULL };
+
+/* A real campaign with `rows` actions, closed cleanly (WAL checkpointed into the file). */
+static char *
+make_campaign (const char *name, int rows)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = mg_test_tmpfile (name);
+  json_object *ruleset = json_tokener_parse ("{\"sides\":6,\"per_turn\":3}");
+  MgCampaign *c = mg_campaign_create (path, "fake", "Refusals", players, ruleset, 3, &error);
+
+  g_assert_no_error (error);
+  for (int i = 0; i < rows; i++)
+    {
+      /* Long-ish rows so the file spans many pages. */
+      json_object *action = json_tokener_parse ("{\"type\":\"roll\",\"player\":\"Ann\",\"n\":10,"
+                                                "\"note\":\"a note that makes every row a little longer\"}");
+      MgJournalEntry *e = mg_campaign_act (c, action, &error);
+
+      g_assert_no_error (error);
+      mg_journal_entry_free (e);
+      json_object_put (action);
+    }
+  g_object_unref (c);
+  json_object_put (ruleset);
+  return path;
+}
+
+static void
+assert_no_side_files (const char *path)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  g_autofree char *journal = g_strconcat (path, "-journal", NULL);
+
+  g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (shm, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+}
+
+/* Opens path expecting a refusal with `code`; the file must be byte-for-byte as before and
+ * no -wal, -shm or -journal may appear next to it.  Returns the message. */
+static char *
+assert_refused (const char *path, int code)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = mg_test_checksum (path);
+  g_autofree char *after = NULL;
+  MgCampaign *c = mg_campaign_open (path, &error);
+
+  g_assert_null (c);
+  g_assert_error (error, MG_CAMPAIGN_ERROR, code);
+  g_assert_nonnull (error->message);
+  g_assert_cmpstr (error->message, !=, "");
+  after = mg_test_checksum (path);
+  g_assert_cmpstr (before, ==, after);
+  assert_no_side_files (path);
+  g_test_message ("refused: %s", error->message);
+  return g_strdup (error->message);
+}
+
+static void
+write_file (const char *path, const void *data, gsize len)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (path, data, len, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_missing (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("nothing.mgc");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (mg_campaign_open (path, &error));
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOT_FOUND);
+  /* Opening never creates. */
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  assert_no_side_files (path);
+}
+
+static void
+test_empty (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("empty.mgc");
+  g_autofree char *msg = NULL;
+  GStatBuf st;
+
+  write_file (path, "", 0);
+  msg = assert_refused (path, MG_CAMPAIGN_ERROR_NOT_CAMPAIGN);
+  g_assert_nonnull (strstr (msg, "empty"));
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, ==, 0);
+}
+
+static void
+test_directory (void)
+{
+  g_autofree char *dir = mg_test_tmpdir ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (mg_campaign_open (dir, &error));
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOT_CAMPAIGN);
+}
+
+static void
+test_random_bytes (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("random.mgc");
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2026);
+  guint8 data[8192];
+  g_autofree char *msg = NULL;
+
+  for (gsize i = 0; i < sizeof data; i++)
+    data[i] = (guint8) g_rand_int_range (rand, 0, 256);
+  write_file (path, data, sizeof data);
+  msg = assert_refused (path, MG_CAMPAIGN_ERROR_NOT_CAMPAIGN);
+
+  /* Random bytes behind a valid SQLite magic string: not a campaign either, and no crash. */
+  memcpy (data, "SQLite format 3", 16);
+  write_file (path, data, sizeof data);
+  g_free (assert_refused (path, MG_CAMPAIGN_ERROR_NOT_CAMPAIGN));
+
+  /* A short text file. */
+  write_file (path, "hello\n", 6);
+  g_free (assert_refused (path, MG_CAMPAIGN_ERROR_NOT_CAMPAIGN));
+}
+
+static void
+test_unrelated_sqlite (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("other.db");
+  g_autofree char *msg = NULL;
+  sqlite3 *db = mg_test_sqlite_open (path);
+
+  mg_test_sql_exec (db, "CREATE TABLE recipe (name TEXT, minutes INTEGER);"
+                        "INSERT INTO recipe VALUES ('soup', 30);");
+  sqlite3_close (db);
+  msg = assert_refused (path, MG_CAMPAIGN_ERROR_NOT_CAMPAIGN);
+  g_assert_nonnull (strstr (msg, "SQLite"));
+
+  /* The same in WAL mode (closed cleanly, so the WAL is gone): still refused untouched. */
+  db = mg_test_sqlite_open (path);
+  mg_test_sql_exec (db, "PRAGMA journal_mode = WAL; INSERT INTO recipe VALUES ('stew', 90);");
+  sqlite3_close (db);
+  g_free (assert_refused (path, MG_CAMPAIGN_ERROR_NOT_CAMPAIGN));
+
+  /* Even one with a table named like ours. */
+  db = mg_test_sqlite_open (path);
+  mg_test_sql_exec (db, "CREATE TABLE campaign (name TEXT); CREATE TABLE journal (seq INTEGER);");
+  sqlite3_close (db);
+  g_free (assert_refused (path, MG_CAMPAIGN_ERROR_NOT_CAMPAIGN));
+}
+
+static void
+test_our_id_no_tables (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("half.mgc");
+  g_autofree char *pragma = g_strdup_printf ("PRAGMA application_id = %d; PRAGMA user_version = 1;"
+                                             "CREATE TABLE campaign (x);", MG_STORE_APPLICATION_ID);
+  sqlite3 *db = mg_test_sqlite_open (path);
+
+  mg_test_sql_exec (db, pragma);
+  sqlite3_close (db);
+  g_free (assert_refused (path, MG_CAMPAIGN_ERROR_CORRUPT));
+}
+
+static void
+test_too_new (void)
+{
+  g_autofree char *path = make_campaign ("new.mgc", 5);
+  g_autofree char *msg = NULL;
+  sqlite3 *db = mg_test_sqlite_open (path);
+
+  mg_test_sql_exec (db, "PRAGMA user_version = 7");
+  sqlite3_close (db);
+  assert_no_side_files (path);
+  msg = assert_refused (path, MG_CAMPAIGN_ERROR_TOO_NEW);
+  g_assert_cmpstr (msg, ==, "This campaign was written by a newer Melee GM (schema 7; this version "
+                            "reads up to 1). Open it with a newer version.");
+
+  /* Refused again, still untouched: nothing was migrated or switched. */
+  g_free (assert_refused (path, MG_CAMPAIGN_ERROR_TOO_NEW));
+}
+
+/* A newer file whose header change still sits in the WAL (the app that wrote it crashed):
+ * the read-only connection sees it, and nothing in the main file changes. */
+static void
+test_too_new_in_wal (void)
+{
+  g_autofree char *path = make_campaign ("walnew.mgc", 2);
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *copy = g_strconcat (path, "-copy", NULL);
+  g_autofree char *wal_copy = g_strconcat (copy, "-wal", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *wal_data = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize len, wal_len;
+  sqlite3 *db = mg_test_sqlite_open (path);
+  MgCampaign *c;
+
+  /* Keep the WAL: copy both files while the writer still holds them open. */
+  mg_test_sql_exec (db, "PRAGMA wal_autocheckpoint = 0; PRAGMA user_version = 9;");
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  g_assert_true (g_file_get_contents (wal, &wal_data, &wal_len, NULL));
+  sqlite3_close (db);
+  g_assert_cmpuint (wal_len, >, 0);
+  write_file (copy, data, len);
+  write_file (wal_copy, wal_data, wal_len);
+
+  before = mg_test_checksum (copy);
+  c = mg_campaign_open (copy, &error);
+  g_assert_null (c);
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_TOO_NEW);
+  g_assert_nonnull (strstr (error->message, "schema 9"));
+  after = mg_test_checksum (copy);
+  g_assert_cmpstr (before, ==, after);
+}
+
+static void
+test_truncated (void)
+{
+  g_autofree char *path = make_campaign ("cut.mgc", 300);
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  g_assert_cmpuint (len, >, 8 * 4096);
+
+  write_file (path, data, len / 2);
+  g_free (assert_refused (path, MG_CAMPAIGN_ERROR_CORRUPT));
+  write_file (path, data, len - 1);
+  g_free (assert_refused (path, MG_CAMPAIGN_ERROR_CORRUPT));
+  write_file (path, data, 4096);
+  g_free (assert_refused (path, MG_CAMPAIGN_ERROR_CORRUPT));
+  write_file (path, data, 50);
+  g_free (assert_refused (path, MG_CAMPAIGN_ERROR_CORRUPT));
+
+  /* The whole file still opens. */
+  write_file (path, data, len);
+  {
+    g_autoptr(GError) error = NULL;
+    MgCampaign *c = mg_campaign_open (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (mg_campaign_journal_count (c), ==, 300);
+    g_object_unref (c);
+  }
+}
+
+/* Damage inside the file: open may refuse (CORRUPT), or open from a snapshot and let check find
+ * it; never a crash, never a clean bill of health. */
+static void
+test_damaged_pages (void)
+{
+  g_autofree char *path = make_campaign ("damaged.mgc", 300);
+  g_autofree char *data = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  for (gsize page = 1; page < len / 4096; page += 3)
+    {
+      g_autofree char *copy = g_memdup2 (data, len);
+      g_autoptr(GError) error = NULL;
+      MgCampaign *c;
+
+      memset (copy + page * 4096, 0x5a, 4096);
+      write_file (path, copy, len);
+      c = mg_campaign_open (path, &error);
+      if (c)
+        {
+          g_assert_false (mg_campaign_check (c, &error));
+          g_object_unref (c);
+        }
+      g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT);
+      g_test_message ("page %" G_GSIZE_FORMAT ": %s (%s %d)", page, error->message,
+                      g_quark_to_string (error->domain), error->code);
+    }
+}
+
+static void
+test_unknown_game (void)
+{
+  g_autofree char *path = make_campaign ("game.mgc", 1);
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db = mg_test_sqlite_open (path);
+
+  mg_test_sql_exec (db, "UPDATE campaign SET game = 'chess960'");
+  sqlite3_close (db);
+  g_assert_null (mg_campaign_open (path, &error));
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_UNKNOWN_GAME);
+  g_assert_nonnull (strstr (error->message, "chess960"));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  mg_rules_register (mg_fake_rules ());
+
+  g_test_add_func ("/refusal/missing", test_missing);
+  g_test_add_func ("/refusal/empty", test_empty);
+  g_test_add_func ("/refusal/directory", test_directory);
+  g_test_add_func ("/refusal/random-bytes", test_random_bytes);
+  g_test_add_func ("/refusal/unrelated-sqlite", test_unrelated_sqlite);
+  g_test_add_func ("/refusal/our-id-no-tables", test_our_id_no_tables);
+  g_test_add_func ("/refusal/too-new", test_too_new);
+  g_test_add_func ("/refusal/too-new-in-wal", test_too_new_in_wal);
+  g_test_add_func ("/refusal/truncated", test_truncated);
+  g_test_add_func ("/refusal/damaged-pages", test_damaged_pages);
+  g_test_add_func ("/refusal/unknown-game", test_unknown_game);
+  return g_test_run ();
+}
