@@ -1,6 +1,8 @@
 /* mg-journal-page.c — the journal, turn by turn, with step-by-step replay. */
 #include "config.h"
 
+#include "mg-widget-util.h"
+
 #include <glib/gi18n.h>
 
 #include "mg-game-ui.h"
@@ -137,7 +139,7 @@ mg_journal_page_dispose (GObject *object)
 {
   MgJournalPage *self = MG_JOURNAL_PAGE (object);
 
-  gtk_widget_dispose_template (GTK_WIDGET (self), MG_TYPE_JOURNAL_PAGE);
+  mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_JOURNAL_PAGE);
   g_clear_object (&self->selection);
   g_clear_object (&self->model);
   g_clear_object (&self->campaign);

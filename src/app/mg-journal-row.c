@@ -1,6 +1,8 @@
 /* mg-journal-row.c — one journal row: turn, actor, summary, dice; undone rows greyed. */
 #include "config.h"
 
+#include "mg-widget-util.h"
+
 #include <glib/gi18n.h>
 
 #include "mg-journal-row.h"
@@ -80,7 +82,7 @@ mg_journal_row_dispose (GObject *object)
   MgJournalRow *self = MG_JOURNAL_ROW (object);
 
   mg_journal_row_set_item (self, NULL);
-  gtk_widget_dispose_template (GTK_WIDGET (self), MG_TYPE_JOURNAL_ROW);
+  mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_JOURNAL_ROW);
   G_OBJECT_CLASS (mg_journal_row_parent_class)->dispose (object);
 }
 

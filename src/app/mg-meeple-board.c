@@ -1,6 +1,8 @@
 /* mg-meeple-board.c — a Meeple Melee state at a glance (replay), and battle results in words. */
 #include "config.h"
 
+#include "mg-widget-util.h"
+
 #include <glib/gi18n.h>
 
 #include "mg-meeple-board.h"
@@ -174,7 +176,7 @@ mg_meeple_board_set_state (MgMeepleBoard *self, json_object *ruleset, const MgSt
 static void
 mg_meeple_board_dispose (GObject *object)
 {
-  gtk_widget_dispose_template (GTK_WIDGET (object), MG_TYPE_MEEPLE_BOARD);
+  mg_widget_dispose_children (GTK_WIDGET (object), MG_TYPE_MEEPLE_BOARD);
   G_OBJECT_CLASS (mg_meeple_board_parent_class)->dispose (object);
 }
 

@@ -1,6 +1,8 @@
 /* mg-meeple-page.c — the Meeple Melee table: both players side by side, the battle result. */
 #include "config.h"
 
+#include "mg-widget-util.h"
+
 #include <glib/gi18n.h>
 
 #include "mg-errors.h"
@@ -130,7 +132,7 @@ mg_meeple_page_dispose (GObject *object)
 {
   MgMeeplePage *self = MG_MEEPLE_PAGE (object);
 
-  gtk_widget_dispose_template (GTK_WIDGET (self), MG_TYPE_MEEPLE_PAGE);
+  mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MEEPLE_PAGE);
   g_clear_object (&self->campaign);
   G_OBJECT_CLASS (mg_meeple_page_parent_class)->dispose (object);
 }

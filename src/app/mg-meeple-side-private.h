@@ -12,6 +12,7 @@ void             mg_meeple_side_set_shown        (MgMeepleSide *self, gboolean s
 GtkWidget       *mg_meeple_side_get_type_button  (MgMeepleSide *self, guint face);
 GtkWidget       *mg_meeple_side_get_roll_button  (MgMeepleSide *self);   /* roll with typed faces */
 GtkWidget       *mg_meeple_side_get_pick_button  (MgMeepleSide *self);
+GtkWidget       *mg_meeple_side_get_reroll_here_button (MgMeepleSide *self);
 GtkSpinButton   *mg_meeple_side_get_pick_spin    (MgMeepleSide *self, guint face);
 GtkToggleButton *mg_meeple_side_get_face_toggle  (MgMeepleSide *self, guint meeple);
 guint            mg_meeple_side_get_n_faces_held (MgMeepleSide *self);

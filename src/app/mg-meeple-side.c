@@ -3,6 +3,8 @@
  * faces held are only drawn while "Show Faces" is on, since the screen is shared. */
 #include "config.h"
 
+#include "mg-widget-util.h"
+
 #include <glib/gi18n.h>
 
 #include "mg-meeple.h"
@@ -648,7 +650,13 @@ mg_meeple_side_refresh (MgMeepleSide *self)
 
   gtk_widget_set_visible (self->faces_group, self->rolled && !self->over && !self->picked);
   gtk_stack_set_visible_child_name (self->faces_stack, shown ? "faces" : "hidden");
-  gtk_widget_set_visible (self->dice_group, !self->over && !self->picked && (!self->rolled || shown));
+  {
+    int left = mg_ui_json_int (player, "actions_allowed", 0) - mg_ui_json_int (player, "actions_used", 0);
+
+    /* Dice are only entered to roll, or to reroll while actions are left. */
+    gtk_widget_set_visible (self->dice_group, !self->over && !self->picked
+                                              && (!self->rolled || (shown && left > 0)));
+  }
   gtk_widget_set_visible (self->typed_row, shown);
   gtk_widget_set_visible (GTK_WIDGET (self->typed_label), shown);
   gtk_widget_set_visible (self->roll_button, !self->rolled && shown);
@@ -727,6 +735,12 @@ mg_meeple_side_get_pick_button (MgMeepleSide *self)
   return self->pick_button;
 }
 
+GtkWidget *
+mg_meeple_side_get_reroll_here_button (MgMeepleSide *self)
+{
+  return self->reroll_here_button;
+}
+
 GtkSpinButton *
 mg_meeple_side_get_pick_spin (MgMeepleSide *self, guint face)
 {
@@ -775,7 +789,7 @@ mg_meeple_side_dispose (GObject *object)
 {
   MgMeepleSide *self = MG_MEEPLE_SIDE (object);
 
-  gtk_widget_dispose_template (GTK_WIDGET (self), MG_TYPE_MEEPLE_SIDE);
+  mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MEEPLE_SIDE);
   g_clear_object (&self->campaign);
   G_OBJECT_CLASS (mg_meeple_side_parent_class)->dispose (object);
 }

@@ -1,6 +1,8 @@
 /* mg-meeple-tracks.c — one Meeple Melee player's tracks: casualties, neutral zone, actions. */
 #include "config.h"
 
+#include "mg-widget-util.h"
+
 #include <glib/gi18n.h>
 
 #include "mg-meeple-tracks.h"
@@ -125,7 +127,7 @@ mg_meeple_tracks_get_neutral (MgMeepleTracks *self)
 static void
 mg_meeple_tracks_dispose (GObject *object)
 {
-  gtk_widget_dispose_template (GTK_WIDGET (object), MG_TYPE_MEEPLE_TRACKS);
+  mg_widget_dispose_children (GTK_WIDGET (object), MG_TYPE_MEEPLE_TRACKS);
   G_OBJECT_CLASS (mg_meeple_tracks_parent_class)->dispose (object);
 }
 

@@ -1,6 +1,8 @@
 /* mg-rules-page.c — edits the campaign's own ruleset; refused edits change nothing. */
 #include "config.h"
 
+#include "mg-widget-util.h"
+
 #include <glib/gi18n.h>
 
 #include "mg-errors.h"
@@ -111,7 +113,7 @@ mg_rules_page_dispose (GObject *object)
 {
   MgRulesPage *self = MG_RULES_PAGE (object);
 
-  gtk_widget_dispose_template (GTK_WIDGET (self), MG_TYPE_RULES_PAGE);
+  mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_RULES_PAGE);
   g_clear_object (&self->campaign);
   G_OBJECT_CLASS (mg_rules_page_parent_class)->dispose (object);
 }

@@ -1,1 +1,377 @@
-int main (void) { return 0; }
+/* test-ui.c — drives the app's widgets: start page, a new Meeple campaign, a battle played
+ * by clicking, undo, journal replay, rules edits, export, the sample battle, bad files.
+ * Numbers asserted are the rulebook's (shared/rules/meeple-melee.txt, NOTES.md). */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "mg-application.h"
+#include "mg-campaign-window-private.h"
+#include "mg-journal-page.h"
+#include "mg-meeple-page-private.h"
+#include "mg-rules-page.h"
+#include "mg-start-window-private.h"
+
+static MgApplication *app;
+static char *tmpdir;
+
+enum { SWEEP, KICK, PUNCH };
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop for ms milliseconds, so frames get drawn and idles run. */
+static void
+wait_ms (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, timeout_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+click (GtkWidget *button)
+{
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (button));
+  /* "clicked" directly: activate() waits for a press animation first. */
+  g_signal_emit_by_name (button, "clicked");
+  wait_ms (10);
+}
+
+static MgCampaignWindow *
+find_campaign_window (void)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (MG_IS_CAMPAIGN_WINDOW (l->data))
+      return l->data;
+  return NULL;
+}
+
+static void
+close_campaign_windows (void)
+{
+  MgCampaignWindow *window;
+
+  while ((window = find_campaign_window ()) != NULL)
+    gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (20);
+}
+
+/* Clicks the typed-face buttons for each face, then "Roll Typed". */
+static void
+type_and_roll (MgMeepleSide *side, const int *faces, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      /* Not enough faces typed yet: rolling must not be offered. */
+      g_assert_false (gtk_widget_is_sensitive (mg_meeple_side_get_roll_button (side)));
+      click (mg_meeple_side_get_type_button (side, faces[i]));
+    }
+  g_assert_cmpuint (mg_meeple_side_get_n_typed (side), ==, n);
+  click (mg_meeple_side_get_roll_button (side));
+  g_assert_null (mg_meeple_side_get_message (side));
+  g_assert_cmpuint (mg_meeple_side_get_n_faces_held (side), ==, n);
+}
+
+static void
+pick (MgMeepleSide *side, int sweep, int kick, int punch)
+{
+  gtk_spin_button_set_value (mg_meeple_side_get_pick_spin (side, SWEEP), 0);
+  gtk_spin_button_set_value (mg_meeple_side_get_pick_spin (side, KICK), 0);
+  gtk_spin_button_set_value (mg_meeple_side_get_pick_spin (side, PUNCH), 0);
+  gtk_spin_button_set_value (mg_meeple_side_get_pick_spin (side, SWEEP), sweep);
+  gtk_spin_button_set_value (mg_meeple_side_get_pick_spin (side, KICK), kick);
+  gtk_spin_button_set_value (mg_meeple_side_get_pick_spin (side, PUNCH), punch);
+  wait_ms (10);
+  click (mg_meeple_side_get_pick_button (side));
+  g_assert_null (mg_meeple_side_get_message (side));
+}
+
+static void
+save_screenshot (GtkWidget *widget, const char *name)
+{
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                                            name, NULL);
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+
+  g_assert_cmpint (width, >, 0);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
+static void
+test_new_campaign_and_battle (void)
+{
+  static const int red_roll[] = { SWEEP, SWEEP, SWEEP, SWEEP, SWEEP, SWEEP, KICK, KICK };
+  static const int blue_roll[] = { SWEEP, SWEEP, SWEEP, SWEEP, KICK, KICK, KICK, PUNCH };
+  MgStartWindow *start = MG_START_WINDOW (mg_application_get_start_window (app));
+  MgCampaignWindow *window;
+  MgMeeplePage *page;
+  MgMeepleSide *red, *blue;
+  MgCampaign *campaign;
+  g_autofree char *path = NULL;
+
+  gtk_window_present (GTK_WINDOW (start));
+  wait_ms (50);
+  mg_start_window_set_folder (start, tmpdir);
+  gtk_widget_activate_action (GTK_WIDGET (start), "start.show-new", NULL);
+
+  /* The form refuses what cannot make a campaign. */
+  gtk_editable_set_text (mg_start_window_get_name_row (start), "Test Battle");
+  gtk_editable_set_text (mg_start_window_get_player_row (start, 0), "Red");
+  gtk_editable_set_text (mg_start_window_get_player_row (start, 1), "red");
+  g_assert_false (gtk_widget_is_sensitive (mg_start_window_get_create_button (start)));
+  g_assert_nonnull (strstr (mg_start_window_get_form_message (start), "red"));
+  gtk_editable_set_text (mg_start_window_get_player_row (start, 1), "");
+  g_assert_false (gtk_widget_is_sensitive (mg_start_window_get_create_button (start)));
+  gtk_editable_set_text (mg_start_window_get_player_row (start, 1), "Blue");
+  g_assert_true (gtk_widget_is_sensitive (mg_start_window_get_create_button (start)));
+
+  click (mg_start_window_get_create_button (start));
+  wait_ms (100);
+
+  window = find_campaign_window ();
+  g_assert_nonnull (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  campaign = mg_campaign_window_get_campaign (window);
+  path = g_build_filename (tmpdir, "Test Battle.db", NULL);
+  g_assert_cmpstr (mg_campaign_get_path (campaign), ==, path);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+
+  page = MG_MEEPLE_PAGE (mg_campaign_window_get_page (window, "battle"));
+  g_assert_nonnull (page);
+  red = mg_meeple_page_get_side (page, 0);
+  blue = mg_meeple_page_get_side (page, 1);
+  mg_meeple_side_set_shown (red, TRUE);
+  mg_meeple_side_set_shown (blue, TRUE);
+  wait_ms (50);
+
+  /* Battle 1: 8 meeples each, nobody has casualties. */
+  g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (red)), ==, 0);
+  g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (blue)), ==, 0);
+  type_and_roll (red, red_roll, G_N_ELEMENTS (red_roll));
+  type_and_roll (blue, blue_roll, G_N_ELEMENTS (blue_roll));
+
+  /* Odds are offered for the faces held. */
+  g_assert_cmpuint (mg_meeple_side_get_n_odds (red), >, 0);
+
+  /* A pick must total the reveal count (6 with no casualties): 5 is refused before applying. */
+  gtk_spin_button_set_value (mg_meeple_side_get_pick_spin (red, SWEEP), 0);
+  gtk_spin_button_set_value (mg_meeple_side_get_pick_spin (red, KICK), 0);
+  gtk_spin_button_set_value (mg_meeple_side_get_pick_spin (red, PUNCH), 0);
+  gtk_spin_button_set_value (mg_meeple_side_get_pick_spin (red, SWEEP), 5);
+  g_assert_false (gtk_widget_is_sensitive (mg_meeple_side_get_pick_button (red)));
+  /* Red holds no Punch: the Punch spin cannot go above 0. */
+  gtk_spin_button_set_value (mg_meeple_side_get_pick_spin (red, PUNCH), 1);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (mg_meeple_side_get_pick_spin (red, PUNCH)), ==, 0);
+
+  /* Red 4 Sweep 2 Kick against Blue 4 Sweep 1 Kick 1 Punch: no 3 Sweep lead, no 2 Kick lead,
+   * Blue 1 Punch ahead: Blue wins on Punch and Red puts a meeple on the casualty track. */
+  pick (red, 4, 2, 0);
+  g_assert_null (mg_meeple_page_get_banner_title (page));
+  pick (blue, 4, 1, 1);
+  wait_ms (20);
+  g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (red)), ==, 1);
+  g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (blue)), ==, 0);
+  g_assert_nonnull (mg_meeple_page_get_banner_title (page));
+  g_assert_nonnull (strstr (mg_meeple_page_get_banner_title (page), "Blue"));
+  g_assert_nonnull (strstr (mg_meeple_page_get_banner_title (page), "Punch"));
+
+  /* Undo through the window's action: the resolving pick is undone, the casualty goes away. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (20);
+  g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (red)), ==, 0);
+  g_assert_true (g_str_has_prefix (mg_campaign_window_get_last_toast (window), "Undone"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  wait_ms (20);
+  g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (red)), ==, 1);
+
+  /* Battle 2: Red rolls 8 - 1 = 7 meeples, here rolled by the app. */
+  gtk_widget_activate_action (GTK_WIDGET (red), "side.roll-here", NULL);
+  wait_ms (10);
+  g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), ==, 7);
+
+  /* Red's one action (1 casualty) spent on a reroll here of meeple 1... */
+  gtk_toggle_button_set_active (mg_meeple_side_get_face_toggle (red, 0), TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (red), "side.reroll-here", NULL);
+  wait_ms (10);
+  g_assert_null (mg_meeple_side_get_message (red));
+  g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (red)), ==, 1);
+  /* ...so a second action is not offered: the allowance is 1. */
+  gtk_toggle_button_set_active (mg_meeple_side_get_face_toggle (red, 0), TRUE);
+  wait_ms (10);
+  g_assert_false (gtk_widget_is_sensitive (mg_meeple_side_get_reroll_here_button (red)));
+  g_assert_nonnull (gtk_widget_get_tooltip_text (mg_meeple_side_get_reroll_here_button (red)));
+
+  /* Journal: one row per accepted action (2 rolls + 2 picks + roll + reroll; the undone pick
+   * was redone), and replay of the first step. */
+  {
+    MgJournalPage *journal = MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal"));
+    GListModel *model = mg_journal_page_get_model (journal);
+
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 6);
+    mg_journal_page_select (journal, 0);
+    g_assert_nonnull (strstr (mg_journal_page_get_replay_title (journal), "1"));
+    gtk_widget_activate_action (GTK_WIDGET (journal), "journal.next", NULL);
+    g_assert_nonnull (strstr (mg_journal_page_get_replay_title (journal), "2"));
+  }
+
+  /* Rules: a bad edit is refused with the JSON path and changes nothing. */
+  {
+    MgRulesPage *rules = MG_RULES_PAGE (mg_campaign_window_get_page (window, "rules"));
+    g_autofree char *before = g_strdup (json_object_to_json_string (mg_campaign_get_ruleset (campaign)));
+    g_autofree char *good = mg_rules_page_get_text (rules);
+
+    mg_rules_page_set_text (rules, "{ \"game\": \"meeple\", \"meeples\": -3 }");
+    gtk_widget_activate_action (GTK_WIDGET (rules), "rules.apply", NULL);
+    g_assert_nonnull (mg_rules_page_get_error (rules));
+    g_assert_nonnull (strstr (mg_rules_page_get_error (rules), "$"));
+    g_assert_cmpstr (json_object_to_json_string (mg_campaign_get_ruleset (campaign)), ==, before);
+    mg_rules_page_set_text (rules, "{ not json");
+    gtk_widget_activate_action (GTK_WIDGET (rules), "rules.apply", NULL);
+    g_assert_nonnull (mg_rules_page_get_error (rules));
+    gtk_widget_activate_action (GTK_WIDGET (rules), "rules.revert", NULL);
+    g_assert_null (mg_rules_page_get_error (rules));
+    g_assert_cmpstr (mg_rules_page_get_text (rules), ==, good);
+  }
+
+  /* Export, off the main thread, ends in a toast naming the file. */
+  {
+    g_autofree char *out = g_build_filename (tmpdir, "battle.md", NULL);
+    g_autofree char *text = NULL;
+
+    mg_campaign_window_export_to (window, "md", 0, 0, out);
+    for (guint i = 0; i < 500 && mg_campaign_window_is_exporting (window); i++)
+      wait_ms (10);
+    g_assert_false (mg_campaign_window_is_exporting (window));
+    g_assert_true (g_str_has_prefix (mg_campaign_window_get_last_toast (window), "Exported"));
+    g_assert_true (g_file_get_contents (out, &text, NULL, NULL));
+    g_assert_nonnull (strstr (text, "Blue"));
+  }
+
+  /* Back to the table for the picture. */
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "battle");
+  wait_ms (300);
+  save_screenshot (GTK_WIDGET (window), "test-ui-battle.png");
+  close_campaign_windows ();
+}
+
+/* The sample script plays the rulebook's sample battle: afterwards Red has 2 casualties and
+ * Blue 2, and in the next battle both may use 2 actions and pick 5 meeples. */
+static void
+test_sample_battle (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample (app, tmpdir, &error);
+  MgCampaignWindow *window;
+  MgMeeplePage *page;
+  json_object *state, *players, *red, *blue;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (campaign);
+
+  state = mg_state_to_json (mg_campaign_get_state (campaign));
+  players = json_object_object_get (state, "players");
+  red = json_object_array_get_idx (players, 0);
+  blue = json_object_array_get_idx (players, 1);
+  g_assert_cmpint (json_object_get_int (json_object_object_get (red, "casualties")), ==, 2);
+  g_assert_cmpint (json_object_get_int (json_object_object_get (blue, "casualties")), ==, 2);
+  g_assert_cmpint (json_object_get_int (json_object_object_get (red, "actions_allowed")), ==, 2);
+  g_assert_cmpint (json_object_get_int (json_object_object_get (blue, "actions_allowed")), ==, 2);
+  g_assert_cmpint (json_object_get_int (json_object_object_get (state, "reveal")), ==, 5);
+  json_object_put (state);
+
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (200);
+  page = MG_MEEPLE_PAGE (mg_campaign_window_get_page (window, "battle"));
+  g_assert_nonnull (strstr (mg_meeple_page_get_banner_title (page), "Blue wins on Punch"));
+  g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (mg_meeple_page_get_side (page, 0))), ==, 2);
+
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "journal");
+  {
+    MgJournalPage *journal = MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal"));
+    mg_journal_page_select (journal, 14);
+  }
+  wait_ms (300);
+  save_screenshot (GTK_WIDGET (window), "test-ui-journal.png");
+  close_campaign_windows ();
+}
+
+/* A file that is not a campaign: a message on screen, the app carries on, the file untouched. */
+static void
+test_bad_file (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "not-a-campaign.db", NULL);
+  static const char junk[] = "this is not an SQLite database at all, just words\n";
+  g_autofree char *after = NULL;
+  gsize length = 0;
+  GtkWindow *start = mg_application_get_start_window (app);
+  gboolean dialog_seen = FALSE;
+
+  g_assert_true (g_file_set_contents (path, junk, -1, NULL));
+  g_assert_null (mg_application_open_path (app, path, start));
+  wait_ms (50);
+
+  {
+    g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+    for (GList *l = toplevels; l != NULL; l = l->next)
+      if (ADW_IS_MESSAGE_DIALOG (l->data))
+        {
+          g_assert_nonnull (strstr (adw_message_dialog_get_body (l->data), "not a Melee GM campaign"));
+          dialog_seen = TRUE;
+          gtk_window_destroy (l->data);
+          break;
+        }
+  }
+  g_assert_true (dialog_seen);
+  g_assert_true (g_file_get_contents (path, &after, &length, NULL));
+  g_assert_cmpstr (after, ==, junk);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
+  gtk_test_init (&argc, &argv, NULL);
+
+  tmpdir = g_dir_make_tmp ("melee-gm-ui-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  app = mg_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_application_hold (G_APPLICATION (app));
+
+  g_test_add_func ("/ui/new-campaign-and-battle", test_new_campaign_and_battle);
+  g_test_add_func ("/ui/sample-battle", test_sample_battle);
+  g_test_add_func ("/ui/bad-file", test_bad_file);
+  status = g_test_run ();
+
+  g_application_release (G_APPLICATION (app));
+  g_object_unref (app);
+  return status;
+}
