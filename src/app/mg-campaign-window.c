@@ -131,6 +131,39 @@ redo_activated (GtkWidget *widget, const char *name, GVariant *param)
   step (MG_CAMPAIGN_WINDOW (widget), FALSE);
 }
 
+/* Lazy pages */
+
+static GtkWidget *
+ensure_page (MgCampaignWindow *self, const char *name)
+{
+  GtkWidget *child = adw_view_stack_get_child_by_name (self->view_stack, name);
+  GtkWidget *page;
+
+  if (!ADW_IS_BIN (child))
+    return child;
+  page = adw_bin_get_child (ADW_BIN (child));
+  if (page != NULL)
+    return page;
+
+  if (g_strcmp0 (name, "journal") == 0)
+    page = GTK_WIDGET (mg_journal_page_new (self->campaign));
+  else if (g_strcmp0 (name, "rules") == 0)
+    page = GTK_WIDGET (mg_rules_page_new (self->campaign));
+  else
+    return child;
+  adw_bin_set_child (ADW_BIN (child), page);
+  return page;
+}
+
+static void
+visible_page_changed (MgCampaignWindow *self)
+{
+  const char *name = adw_view_stack_get_visible_child_name (self->view_stack);
+
+  if (name != NULL)
+    ensure_page (self, name);
+}
+
 /* New session */
 
 static void
@@ -334,7 +367,7 @@ mg_campaign_window_get_view_stack (MgCampaignWindow *self)
 GtkWidget *
 mg_campaign_window_get_page (MgCampaignWindow *self, const char *name)
 {
-  return adw_view_stack_get_child_by_name (self->view_stack, name);
+  return ensure_page (self, name);
 }
 
 const char *
@@ -369,16 +402,14 @@ mg_campaign_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (mg_campaign_window_parent_class)->close_request (window);
 }
 
+/* Needs the application (set after constructed()), so called from _new(). */
 static void
-mg_campaign_window_constructed (GObject *object)
+mg_campaign_window_setup (MgCampaignWindow *self)
 {
-  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (object);
   const MgRules *rules = mg_campaign_get_rules (self->campaign);
   const MgGameUi *game_ui = mg_game_ui_lookup (mg_campaign_get_game_id (self->campaign));
   GSettings *settings = get_settings (self);
   AdwViewStackPage *page;
-
-  G_OBJECT_CLASS (mg_campaign_window_parent_class)->constructed (object);
 
   gtk_window_set_title (GTK_WINDOW (self), mg_campaign_get_name (self->campaign));
   adw_view_switcher_title_set_title (self->switcher_title, mg_campaign_get_name (self->campaign));
@@ -386,14 +417,14 @@ mg_campaign_window_constructed (GObject *object)
 
   if (game_ui->add_pages != NULL)
     game_ui->add_pages (self->view_stack, self->campaign);
-  page = adw_view_stack_add_titled (self->view_stack,
-                                    GTK_WIDGET (mg_journal_page_new (self->campaign)),
-                                    "journal", _("Journal"));
+  /* Journal and Rules are built when first shown: opening a campaign does no work that
+   * grows with its journal. */
+  page = adw_view_stack_add_titled (self->view_stack, adw_bin_new (), "journal", _("Journal"));
   adw_view_stack_page_set_icon_name (page, "view-list-bullet-symbolic");
-  page = adw_view_stack_add_titled (self->view_stack,
-                                    GTK_WIDGET (mg_rules_page_new (self->campaign)),
-                                    "rules", _("Rules"));
+  page = adw_view_stack_add_titled (self->view_stack, adw_bin_new (), "rules", _("Rules"));
   adw_view_stack_page_set_icon_name (page, "document-properties-symbolic");
+  g_signal_connect_swapped (self->view_stack, "notify::visible-child-name",
+                            G_CALLBACK (visible_page_changed), self);
 
   if (settings != NULL)
     {
@@ -469,7 +500,6 @@ mg_campaign_window_class_init (MgCampaignWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
-  object_class->constructed = mg_campaign_window_constructed;
   object_class->get_property = mg_campaign_window_get_property;
   object_class->set_property = mg_campaign_window_set_property;
   object_class->dispose = mg_campaign_window_dispose;
@@ -503,5 +533,9 @@ mg_campaign_window_init (MgCampaignWindow *self)
 MgCampaignWindow *
 mg_campaign_window_new (MgApplication *app, MgCampaign *campaign)
 {
-  return g_object_new (MG_TYPE_CAMPAIGN_WINDOW, "application", app, "campaign", campaign, NULL);
+  MgCampaignWindow *self = g_object_new (MG_TYPE_CAMPAIGN_WINDOW,
+                                         "application", app, "campaign", campaign, NULL);
+
+  mg_campaign_window_setup (self);
+  return self;
 }

@@ -237,9 +237,10 @@ refresh_recent (MgStartWindow *self)
           gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
         }
 
-      forget = gtk_button_new_from_icon_name ("edit-clear-symbolic");
+      forget = gtk_button_new_from_icon_name ("window-close-symbolic");
       gtk_widget_set_valign (forget, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (forget, "flat");
+      gtk_widget_add_css_class (forget, "circular");
       gtk_widget_set_tooltip_text (forget, _("Remove From List"));
       g_object_set_data_full (G_OBJECT (forget), "path", g_strdup (paths[i]), g_free);
       g_signal_connect (forget, "clicked", G_CALLBACK (recent_forget_clicked), self);
@@ -474,13 +475,11 @@ mg_start_window_get_form_message (MgStartWindow *self)
 
 /* GObject */
 
+/* Needs the application (set after constructed()), so called from _new(). */
 static void
-mg_start_window_constructed (GObject *object)
+mg_start_window_setup (MgStartWindow *self)
 {
-  MgStartWindow *self = MG_START_WINDOW (object);
   MgApplication *app = get_app (self);
-
-  G_OBJECT_CLASS (mg_start_window_parent_class)->constructed (object);
 
   self->folder = mg_application_campaign_folder (app);
   update_folder_row (self);
@@ -515,7 +514,6 @@ mg_start_window_class_init (MgStartWindowClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->constructed = mg_start_window_constructed;
   object_class->dispose = mg_start_window_dispose;
   object_class->finalize = mg_start_window_finalize;
 
@@ -564,5 +562,8 @@ mg_start_window_init (MgStartWindow *self)
 MgStartWindow *
 mg_start_window_new (MgApplication *app)
 {
-  return g_object_new (MG_TYPE_START_WINDOW, "application", app, NULL);
+  MgStartWindow *self = g_object_new (MG_TYPE_START_WINDOW, "application", app, NULL);
+
+  mg_start_window_setup (self);
+  return self;
 }

@@ -144,6 +144,8 @@ test_new_campaign_and_battle (void)
   g_assert_false (gtk_widget_is_sensitive (mg_start_window_get_create_button (start)));
   gtk_editable_set_text (mg_start_window_get_player_row (start, 1), "Blue");
   g_assert_true (gtk_widget_is_sensitive (mg_start_window_get_create_button (start)));
+  wait_ms (300);
+  save_screenshot (GTK_WIDGET (start), "test-ui-new-campaign.png");
 
   click (mg_start_window_get_create_button (start));
   wait_ms (100);
@@ -326,6 +328,30 @@ test_bad_file (void)
   gsize length = 0;
   GtkWindow *start = mg_application_get_start_window (app);
   gboolean dialog_seen = FALSE;
+
+  /* Recent campaigns: both made above are listed; a file gone missing is shown as such. */
+  {
+    g_autofree char *gone = g_build_filename (tmpdir, "Test Battle.db", NULL);
+    GtkListBox *recent;
+    guint rows = 0, missing = 0;
+
+    g_assert_cmpint (g_unlink (gone), ==, 0);
+    if (start != NULL)
+      gtk_window_destroy (start);
+    start = mg_application_get_start_window (app);
+    gtk_window_present (start);
+    wait_ms (300);
+    recent = mg_start_window_get_recent_list (MG_START_WINDOW (start));
+    for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (recent)); row != NULL;
+         row = gtk_widget_get_next_sibling (row))
+      {
+        rows++;
+        missing += gtk_widget_has_css_class (row, "missing");
+      }
+    g_assert_cmpuint (rows, ==, 2);
+    g_assert_cmpuint (missing, ==, 1);
+    save_screenshot (GTK_WIDGET (start), "test-ui-start.png");
+  }
 
   g_assert_true (g_file_set_contents (path, junk, -1, NULL));
   g_assert_null (mg_application_open_path (app, path, start));
