@@ -1,1 +1,803 @@
-int main (void) { return 0; } /* placeholder */
+/* melee-gm-cli.c — the command line: campaigns for scripts and tests (no GTK). */
+#include "config.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <json-c/json.h>
+
+#include "mg-campaign.h"
+#include "mg-export.h"
+#include "mg-ruleset.h"
+#include "mg-rules.h"
+
+#define PROG "melee-gm-cli"
+
+/* json-c has no GLib cleanup of its own. */
+typedef json_object CliJson;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliJson, json_object_put)
+
+/* Exit statuses: 0 done, 1 the file or the action could not be used, 2 wrong arguments. */
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+/* Every failure is ONE line on stderr, so scripts can show it as is. */
+static int
+fail_line (int status, const char *file, const char *message)
+{
+  g_autofree char *flat = g_strdup (message != NULL ? message : _("Unknown error"));
+
+  g_strdelimit (flat, "\r\n", ' ');
+  g_strstrip (flat);
+  /* The store's message may already name the file; do not name it twice. */
+  if (file != NULL && strstr (flat, file) == NULL)
+    fprintf (stderr, "%s: %s: %s\n", PROG, file, flat);
+  else
+    fprintf (stderr, "%s: %s\n", PROG, flat);
+  return status;
+}
+
+static int
+fail_error (int status, const char *file, const GError *error)
+{
+  return fail_line (status, file, error != NULL ? error->message : NULL);
+}
+
+G_GNUC_PRINTF (2, 3) static int
+fail_usage (const char *command, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+  g_autofree char *line = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  line = g_strdup_printf (_("%s (try '%s %s --help')"), message, PROG, command);
+  return fail_line (EXIT_USAGE, NULL, line);
+}
+
+/* Parses the options of one subcommand; exactly `n_args` positional arguments remain
+ * in args (argv[0] being the command).  Returns FALSE after printing the one line. */
+static gboolean
+parse_options (const char    *command,
+               const char    *parameters,
+               const char    *summary,
+               GOptionEntry  *entries,
+               int           *argc,
+               char        ***argv,
+               int            n_args,
+               int           *status)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *param = g_strdup_printf ("%s %s", command, parameters);
+
+  context = g_option_context_new (param);
+  g_option_context_set_summary (context, summary);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (entries != NULL)
+    g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      *status = fail_usage (command, "%s", error->message);
+      return FALSE;
+    }
+  /* (*argv)[0] is the command name. */
+  if (*argc - 1 < n_args)
+    {
+      *status = fail_usage (command, _("Missing argument: %s"), parameters);
+      return FALSE;
+    }
+  if (*argc - 1 > n_args)
+    {
+      *status = fail_usage (command, _("Unexpected argument '%s'"), (*argv)[n_args + 1]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static MgCampaign *
+open_campaign (const char *path, int *status)
+{
+  g_autoptr(GError) error = NULL;
+  MgCampaign *campaign = mg_campaign_open (path, &error);
+
+  if (campaign == NULL)
+    *status = fail_error (EXIT_FAIL, path, error);
+  return campaign;
+}
+
+static void
+print_json (json_object *obj, gboolean pretty)
+{
+  int flags = JSON_C_TO_STRING_NOSLASHESCAPE
+              | (pretty ? JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED : JSON_C_TO_STRING_PLAIN);
+
+  fputs (json_object_to_json_string_ext (obj, flags), stdout);
+  fputc ('\n', stdout);
+}
+
+/* ------------------------------------------------------------------ games */
+
+static int
+cmd_games (int argc, char **argv)
+{
+  const MgRules **all;
+  guint n = 0;
+  int status = EXIT_OK;
+
+  if (!parse_options ("games", "", _("Lists the games built in, one id a line."),
+                      NULL, &argc, &argv, 0, &status))
+    return status;
+
+  all = mg_rules_all (&n);
+  for (guint i = 0; i < n; i++)
+    printf ("%s\n", all[i]->id);
+  return EXIT_OK;
+}
+
+/* -------------------------------------------------------------------- new */
+
+static int
+cmd_new (int argc, char **argv)
+{
+  g_autofree char *game = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *ruleset_path = NULL;
+  g_autofree char *seed_text = NULL;
+  g_auto(GStrv) players = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CliJson) ruleset = NULL;
+  g_autoptr(MgCampaign) campaign = NULL;
+  const MgRules *rules;
+  guint64 seed;
+  guint n_players;
+  int status = EXIT_OK;
+  GOptionEntry entries[] = {
+    { "game", 'g', 0, G_OPTION_ARG_STRING, &game, N_("Game id (see 'games')"), N_("ID") },
+    { "name", 'n', 0, G_OPTION_ARG_STRING, &name, N_("Campaign name"), N_("NAME") },
+    { "player", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &players, N_("A player (repeat for each)"), N_("NAME") },
+    { "ruleset", 'r', 0, G_OPTION_ARG_FILENAME, &ruleset_path, N_("Ruleset to copy in instead of the game's default"), N_("FILE.json") },
+    { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text, N_("Seed for dice rolled by the app (default: random)"), N_("N") },
+    { NULL }
+  };
+
+  if (!parse_options ("new", "FILE", _("Creates a campaign file."),
+                      entries, &argc, &argv, 1, &status))
+    return status;
+
+  if (game == NULL)
+    return fail_usage ("new", _("Missing --game"));
+  if (name == NULL || *g_strstrip (name) == '\0')
+    return fail_usage ("new", _("Missing --name"));
+  rules = mg_rules_lookup (game);
+  if (rules == NULL)
+    return fail_usage ("new", _("Unknown game '%s'"), game);
+
+  n_players = players != NULL ? g_strv_length (players) : 0;
+  if (n_players < rules->min_players || n_players > rules->max_players)
+    {
+      if (rules->min_players == rules->max_players)
+        return fail_usage ("new", _("%s needs %u players (--player NAME for each), %u given"),
+                           _(rules->name), rules->min_players, n_players);
+      return fail_usage ("new", _("%s needs %u to %u players (--player NAME for each), %u given"),
+                         _(rules->name), rules->min_players, rules->max_players, n_players);
+    }
+
+  if (seed_text != NULL)
+    {
+      if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT32, &seed, &error))
+        return fail_usage ("new", _("Bad --seed: %s"), error->message);
+    }
+  else
+    seed = g_random_int ();
+
+  if (ruleset_path != NULL)
+    {
+      ruleset = mg_ruleset_load_file (rules, ruleset_path, &error);
+      if (ruleset == NULL)
+        return fail_error (EXIT_FAIL, ruleset_path, error);
+    }
+
+  campaign = mg_campaign_create (argv[1], game, name, (const char * const *) players,
+                                 ruleset, (guint32) seed, &error);
+  if (campaign == NULL)
+    return fail_error (EXIT_FAIL, argv[1], error);
+  return EXIT_OK;
+}
+
+/* -------------------------------------------------------------------- act */
+
+/* The "code" member of a refusal: what kind of problem, for scripts to branch on. */
+static const char *
+error_code (const GError *error)
+{
+  if (error->domain == MG_RULES_ERROR)
+    switch ((MgRulesError) error->code)
+      {
+      case MG_RULES_ERROR_BAD_ACTION: return "bad_action";
+      case MG_RULES_ERROR_ILLEGAL:    return "illegal";
+      case MG_RULES_ERROR_GAME_OVER:  return "game_over";
+      case MG_RULES_ERROR_BAD_RULESET:
+      case MG_RULES_ERROR_BAD_STATE:
+      default:                        return "storage";
+      }
+  if (error->domain == MG_DICE_ERROR)
+    return "dice";
+  return "storage";
+}
+
+static void
+append_json_string (GString *out, const char *text)
+{
+  json_object *s = json_object_new_string (text != NULL ? text : "");
+
+  g_string_append (out, json_object_to_json_string_ext (s, JSON_C_TO_STRING_NOSLASHESCAPE));
+  json_object_put (s);
+}
+
+static void
+append_refusal (GString *out, const char *code, const char *message)
+{
+  g_string_append (out, "{\"ok\":false,\"error\":{\"code\":");
+  append_json_string (out, code);
+  g_string_append (out, ",\"message\":");
+  append_json_string (out, message);
+  g_string_append (out, "}}\n");
+}
+
+/* Parses one line; NULL with *message set when it is not JSON. */
+static json_object *
+parse_line (json_tokener *tok, const char *line, gsize len, char **message)
+{
+  json_object *obj;
+  enum json_tokener_error jerr;
+  gsize end;
+
+  json_tokener_reset (tok);
+  /* len + 1: the terminating NUL ends a bare number or literal. */
+  obj = json_tokener_parse_ex (tok, line, (int) len + 1);
+  jerr = json_tokener_get_error (tok);
+  if (obj == NULL || jerr != json_tokener_success)
+    {
+      *message = g_strdup_printf (_("Not JSON: %s at column %u"),
+                                  json_tokener_error_desc (jerr),
+                                  (guint) json_tokener_get_parse_end (tok) + 1);
+      json_object_put (obj);
+      return NULL;
+    }
+  for (end = json_tokener_get_parse_end (tok); end < len; end++)
+    if (!g_ascii_isspace (line[end]))
+      {
+        *message = g_strdup_printf (_("Not JSON: unexpected text after the value at column %u"),
+                                    (guint) end + 1);
+        json_object_put (obj);
+        return NULL;
+      }
+  return obj;
+}
+
+static int
+cmd_act (int argc, char **argv)
+{
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autoptr(GString) out = g_string_sized_new (512);
+  json_tokener *tok;
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  guint storage_failures = 0;
+  int status = EXIT_OK;
+
+  if (!parse_options ("act", "FILE",
+                      _("Applies one JSON action per line of standard input; writes one JSON "
+                        "result per line, each after the action is committed."),
+                      NULL, &argc, &argv, 1, &status))
+    return status;
+
+  campaign = open_campaign (argv[1], &status);
+  if (campaign == NULL)
+    return status;
+
+  /* A reader that went away is reported, not a silent death by SIGPIPE. */
+  signal (SIGPIPE, SIG_IGN);
+  tok = json_tokener_new ();
+
+  while ((len = getline (&line, &cap, stdin)) >= 0)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *message = NULL;
+      g_autoptr(MgJournalEntry) entry = NULL;
+      json_object *action;
+      char *text = line;
+
+      while (len > 0 && g_ascii_isspace (text[len - 1]))
+        text[--len] = '\0';
+      while (len > 0 && g_ascii_isspace (*text))
+        text++, len--;
+      if (len == 0)
+        continue;
+
+      g_string_truncate (out, 0);
+      action = parse_line (tok, text, (gsize) len, &message);
+      if (action == NULL)
+        append_refusal (out, "bad_json", message);
+      else if (!json_object_is_type (action, json_type_object))
+        append_refusal (out, "bad_action", _("An action is a JSON object with a \"type\""));
+      else if ((entry = mg_campaign_act (campaign, action, &error)) == NULL)
+        {
+          const char *code = error_code (error);
+
+          if (g_str_equal (code, "storage"))
+            storage_failures++;
+          append_refusal (out, code, error->message);
+        }
+      else
+        {
+          g_string_append_printf (out, "{\"ok\":true,\"seq\":%" G_GINT64_FORMAT ",\"summary\":",
+                                  entry->seq);
+          append_json_string (out, entry->summary);
+          g_string_append (out, ",\"events\":");
+          /* The journal's text is JSON already; copied as is. */
+          g_string_append (out, entry->events != NULL && *entry->events ? entry->events : "[]");
+          g_string_append (out, "}\n");
+        }
+      json_object_put (action);
+
+      if (fwrite (out->str, 1, out->len, stdout) != out->len || fflush (stdout) != 0)
+        {
+          status = fail_line (EXIT_FAIL, NULL, g_strerror (errno));
+          break;
+        }
+    }
+
+  free (line);
+  json_tokener_free (tok);
+  if (status == EXIT_OK && ferror (stdin))
+    status = fail_line (EXIT_FAIL, NULL, g_strerror (errno));
+  if (status == EXIT_OK && storage_failures > 0)
+    {
+      g_autofree char *msg = g_strdup_printf (ngettext ("%u action could not be stored",
+                                                        "%u actions could not be stored",
+                                                        storage_failures), storage_failures);
+      status = fail_line (EXIT_FAIL, argv[1], msg);
+    }
+  return status;
+}
+
+/* ------------------------------------------------------------------ state */
+
+static int
+cmd_state (int argc, char **argv)
+{
+  g_autofree char *seat = NULL;
+  gboolean pending = FALSE;
+  gboolean compact = FALSE;
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autoptr(CliJson) json = NULL;
+  const MgState *state;
+  int status = EXIT_OK;
+  GOptionEntry entries[] = {
+    { "seat", 0, 0, G_OPTION_ARG_STRING, &seat, N_("Show what this seat may see: a player's name, or \"public\""), N_("NAME") },
+    { "pending", 0, 0, G_OPTION_ARG_NONE, &pending, N_("Show what the table must decide next instead"), NULL },
+    { "compact", 'c', 0, G_OPTION_ARG_NONE, &compact, N_("One line of JSON"), NULL },
+    { NULL }
+  };
+
+  if (!parse_options ("state", "FILE",
+                      _("Prints the current state as JSON (the referee's full view unless --seat is given)."),
+                      entries, &argc, &argv, 1, &status))
+    return status;
+  if (seat != NULL && pending)
+    return fail_usage ("state", _("--seat and --pending cannot be combined"));
+
+  campaign = open_campaign (argv[1], &status);
+  if (campaign == NULL)
+    return status;
+  state = mg_campaign_get_state (campaign);
+
+  if (pending)
+    json = mg_state_pending (state);
+  else if (seat == NULL)
+    json = mg_state_to_json (state);
+  else
+    {
+      const char * const *players = mg_campaign_get_players (campaign);
+
+      if (!g_str_equal (seat, MG_SEAT_PUBLIC) && !g_strv_contains (players, seat))
+        {
+          g_autofree char *list = g_strjoinv (", ", (char **) players);
+          return fail_usage ("state", _("Unknown seat '%s': a player (%s) or \"public\""), seat, list);
+        }
+      json = mg_state_view (state, seat);
+    }
+  print_json (json, !compact);
+  return EXIT_OK;
+}
+
+/* -------------------------------------------------------------- undo/redo */
+
+static int
+undo_redo (int argc, char **argv, gboolean undo)
+{
+  const char *command = undo ? "undo" : "redo";
+  gint steps = 1;
+  guint done = 0;
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+  int status = EXIT_OK;
+  GOptionEntry entries[] = {
+    { "steps", 'n', 0, G_OPTION_ARG_INT, &steps, N_("How many actions (default 1)"), N_("N") },
+    { NULL }
+  };
+
+  if (!parse_options (command, "FILE",
+                      undo ? _("Undoes the last actions; they stay in the journal, marked undone.")
+                           : _("Redoes actions undone since the last action."),
+                      entries, &argc, &argv, 1, &status))
+    return status;
+  if (steps < 1)
+    return fail_usage (command, _("--steps must be at least 1"));
+
+  campaign = open_campaign (argv[1], &status);
+  if (campaign == NULL)
+    return status;
+
+  ok = undo ? mg_campaign_undo (campaign, (guint) steps, &done, &error)
+            : mg_campaign_redo (campaign, (guint) steps, &done, &error);
+  if (!ok)
+    return fail_error (EXIT_FAIL, argv[1], error);
+  if (done == 0)
+    return fail_line (EXIT_FAIL, argv[1], undo ? _("Nothing to undo") : _("Nothing to redo"));
+
+  if (undo)
+    printf (ngettext ("Undid %u action.\n", "Undid %u actions.\n", done), done);
+  else
+    printf (ngettext ("Redid %u action.\n", "Redid %u actions.\n", done), done);
+  return EXIT_OK;
+}
+
+static int
+cmd_undo (int argc, char **argv)
+{
+  return undo_redo (argc, argv, TRUE);
+}
+
+static int
+cmd_redo (int argc, char **argv)
+{
+  return undo_redo (argc, argv, FALSE);
+}
+
+/* -------------------------------------------------------------------- log */
+
+/* "d3: 1 1 3" — the dice of one row, grouped by number of sides. */
+static void
+append_dice (GString *out, const char *dice_json)
+{
+  g_autoptr(CliJson) dice = dice_json != NULL ? json_tokener_parse (dice_json) : NULL;
+  gint64 last_sides = -1;
+  size_t n;
+
+  if (dice == NULL || !json_object_is_type (dice, json_type_array))
+    return;
+  n = json_object_array_length (dice);
+  for (size_t i = 0; i < n; i++)
+    {
+      json_object *die = json_object_array_get_idx (dice, i);
+      json_object *sides = NULL, *value = NULL;
+
+      if (json_object_is_type (die, json_type_object))
+        {
+          json_object_object_get_ex (die, "sides", &sides);
+          json_object_object_get_ex (die, "value", &value);
+        }
+      else
+        value = die;
+      if (sides != NULL && json_object_get_int64 (sides) != last_sides)
+        {
+          last_sides = json_object_get_int64 (sides);
+          g_string_append_printf (out, "%sd%" G_GINT64_FORMAT ":", i == 0 ? "" : " ", last_sides);
+        }
+      g_string_append_printf (out, " %" G_GINT64_FORMAT, json_object_get_int64 (value));
+    }
+}
+
+static json_object *
+parse_or_string (const char *text)
+{
+  json_object *obj = text != NULL ? json_tokener_parse (text) : NULL;
+
+  /* A row that does not parse is shown as its text, never dropped. */
+  return obj != NULL ? obj : json_object_new_string (text != NULL ? text : "");
+}
+
+static void
+print_entry_json (const MgJournalEntry *e)
+{
+  g_autoptr(CliJson) row = json_object_new_object ();
+
+  json_object_object_add (row, "seq", json_object_new_int64 (e->seq));
+  json_object_object_add (row, "session", json_object_new_int64 (e->session));
+  json_object_object_add (row, "turn", json_object_new_int (e->turn));
+  json_object_object_add (row, "actor", json_object_new_string (e->actor != NULL ? e->actor : ""));
+  json_object_object_add (row, "action", parse_or_string (e->action));
+  json_object_object_add (row, "dice", parse_or_string (e->dice));
+  json_object_object_add (row, "events", parse_or_string (e->events));
+  json_object_object_add (row, "summary", json_object_new_string (e->summary != NULL ? e->summary : ""));
+  json_object_object_add (row, "time", json_object_new_int64 (e->time));
+  json_object_object_add (row, "undone", json_object_new_boolean (e->undone));
+  print_json (row, FALSE);
+}
+
+static void
+print_entry_text (const MgJournalEntry *e)
+{
+  g_autoptr(GString) line = g_string_new (NULL);
+  g_autoptr(GString) dice = g_string_new (NULL);
+
+  g_string_append_printf (line, "#%" G_GINT64_FORMAT " turn %d %s: %s", e->seq, e->turn,
+                          e->actor != NULL ? e->actor : "GM", e->summary != NULL ? e->summary : "");
+  append_dice (dice, e->dice);
+  if (dice->len > 0)
+    g_string_append_printf (line, " [%s]", dice->str);
+  if (e->undone)
+    g_string_append (line, _(" (undone)"));
+  puts (line->str);
+}
+
+#define LOG_PAGE 1000
+
+static int
+cmd_log (int argc, char **argv)
+{
+  gboolean as_json = FALSE;
+  g_autoptr(MgCampaign) campaign = NULL;
+  gint64 offset = 0, count;
+  int status = EXIT_OK;
+  GOptionEntry entries[] = {
+    { "json", 'j', 0, G_OPTION_ARG_NONE, &as_json, N_("One JSON object per row (JSON Lines)"), NULL },
+    { NULL }
+  };
+
+  if (!parse_options ("log", "FILE",
+                      _("Prints the journal, oldest first: every action with its dice; undone rows marked."),
+                      entries, &argc, &argv, 1, &status))
+    return status;
+
+  campaign = open_campaign (argv[1], &status);
+  if (campaign == NULL)
+    return status;
+
+  count = mg_campaign_journal_count (campaign);
+  /* Page through: a journal of 100,000 rows never sits in memory at once. */
+  while (offset < count)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) page = mg_campaign_journal_range (campaign, offset, LOG_PAGE, &error);
+
+      if (page == NULL)
+        return fail_error (EXIT_FAIL, argv[1], error);
+      if (page->len == 0)
+        break;
+      for (guint i = 0; i < page->len; i++)
+        {
+          const MgJournalEntry *e = g_ptr_array_index (page, i);
+
+          if (as_json)
+            print_entry_json (e);
+          else
+            print_entry_text (e);
+        }
+      offset += page->len;
+    }
+  if (fflush (stdout) != 0)
+    return fail_line (EXIT_FAIL, NULL, g_strerror (errno));
+  return EXIT_OK;
+}
+
+/* ------------------------------------------------------------------ check */
+
+static int
+cmd_check (int argc, char **argv)
+{
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = EXIT_OK;
+
+  if (!parse_options ("check", "FILE",
+                      _("Checks the file: SQLite integrity, and a full replay of the journal equal to the saved state."),
+                      NULL, &argc, &argv, 1, &status))
+    return status;
+
+  campaign = open_campaign (argv[1], &status);
+  if (campaign == NULL)
+    return status;
+  if (!mg_campaign_check (campaign, &error))
+    return fail_error (EXIT_FAIL, argv[1], error);
+  printf (_("%s: ok\n"), argv[1]);
+  return EXIT_OK;
+}
+
+/* ----------------------------------------------------------------- export */
+
+static int
+cmd_export (int argc, char **argv)
+{
+  g_autofree char *format_name = NULL;
+  g_autofree char *out_path = NULL;
+  gint turn = 0;
+  gint64 session = 0;
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+  MgExportFormat format;
+  MgExportScope scope;
+  int status = EXIT_OK;
+  GOptionEntry entries[] = {
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, N_("md, html, json or pdf"), N_("FORMAT") },
+    { "turn", 't', 0, G_OPTION_ARG_INT, &turn, N_("Only this turn"), N_("N") },
+    { "session", 's', 0, G_OPTION_ARG_INT64, &session, N_("Only this session"), N_("ID") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, N_("The file to write"), N_("OUT") },
+    { NULL }
+  };
+
+  if (!parse_options ("export", "FILE",
+                      _("Writes the turn summaries (a turn, a session or the whole campaign) "
+                        "for the players: nothing secret."),
+                      entries, &argc, &argv, 1, &status))
+    return status;
+  if (format_name == NULL)
+    return fail_usage ("export", _("Missing --format"));
+  if (!mg_export_format_from_string (format_name, &format))
+    return fail_usage ("export", _("Unknown format '%s': md, html, json or pdf"), format_name);
+  if (out_path == NULL)
+    return fail_usage ("export", _("Missing -o OUT"));
+  if (turn < 0 || session < 0)
+    return fail_usage ("export", _("--turn and --session are positive numbers"));
+
+  campaign = open_campaign (argv[1], &status);
+  if (campaign == NULL)
+    return status;
+
+  scope.turn = turn;
+  scope.session = session;
+  if (!mg_export_write (campaign, format, scope, out_path, &error))
+    return fail_error (EXIT_FAIL, error->domain == MG_EXPORT_ERROR
+                                  && error->code == MG_EXPORT_ERROR_WRITE ? out_path : argv[1],
+                       error);
+  return EXIT_OK;
+}
+
+/* ---------------------------------------------------------------- session */
+
+static int
+cmd_session (int argc, char **argv)
+{
+  g_autofree char *name = NULL;
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+  int status = EXIT_OK;
+  GOptionEntry entries[] = {
+    { "name", 'n', 0, G_OPTION_ARG_STRING, &name, N_("Name of the session"), N_("NAME") },
+    { NULL }
+  };
+
+  if (!parse_options ("session", "FILE",
+                      _("Starts a new session (an evening at the table); prints its id."),
+                      entries, &argc, &argv, 1, &status))
+    return status;
+
+  campaign = open_campaign (argv[1], &status);
+  if (campaign == NULL)
+    return status;
+  id = mg_campaign_new_session (campaign, name != NULL ? name : "", &error);
+  if (id <= 0)
+    return fail_error (EXIT_FAIL, argv[1], error);
+  printf ("%" G_GINT64_FORMAT "\n", id);
+  return EXIT_OK;
+}
+
+static int
+cmd_sessions (int argc, char **argv)
+{
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) sessions = NULL;
+  gint64 current;
+  int status = EXIT_OK;
+
+  if (!parse_options ("sessions", "FILE",
+                      _("Lists the sessions: id, start (UTC), name; * marks the current one."),
+                      NULL, &argc, &argv, 1, &status))
+    return status;
+
+  campaign = open_campaign (argv[1], &status);
+  if (campaign == NULL)
+    return status;
+  sessions = mg_campaign_list_sessions (campaign, &error);
+  if (sessions == NULL)
+    return fail_error (EXIT_FAIL, argv[1], error);
+  current = mg_campaign_get_session (campaign);
+  for (guint i = 0; i < sessions->len; i++)
+    {
+      const MgSession *s = g_ptr_array_index (sessions, i);
+      g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (s->started / G_USEC_PER_SEC);
+      g_autofree char *when = dt != NULL ? g_date_time_format (dt, "%Y-%m-%d %H:%M") : g_strdup ("?");
+
+      printf ("%" G_GINT64_FORMAT "%s\t%s\t%s\n", s->id, s->id == current ? "*" : "",
+              when, s->name != NULL ? s->name : "");
+    }
+  return EXIT_OK;
+}
+
+/* ------------------------------------------------------------------- main */
+
+typedef struct {
+  const char *name;
+  int (*run) (int argc, char **argv);
+  const char *synopsis;
+} Command;
+
+static const Command commands[] = {
+  { "games",    cmd_games,    N_("games                         the game ids, one a line") },
+  { "new",      cmd_new,      N_("new FILE --game ID --name NAME --player NAME... [--ruleset FILE.json] [--seed N]") },
+  { "act",      cmd_act,      N_("act FILE                      JSON actions on stdin, one result per line") },
+  { "state",    cmd_state,    N_("state FILE [--seat NAME] [--pending]") },
+  { "undo",     cmd_undo,     N_("undo FILE [--steps N]") },
+  { "redo",     cmd_redo,     N_("redo FILE [--steps N]") },
+  { "log",      cmd_log,      N_("log FILE [--json]             the journal, dice shown, undone rows marked") },
+  { "check",    cmd_check,    N_("check FILE                    integrity and replay") },
+  { "export",   cmd_export,   N_("export FILE --format md|html|json|pdf [--turn N] [--session ID] -o OUT") },
+  { "session",  cmd_session,  N_("session FILE [--name NAME]    start a new session") },
+  { "sessions", cmd_sessions, N_("sessions FILE                 list the sessions") },
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, _("Usage: %s COMMAND [OPTION…] [FILE]\n\nCommands:\n"), PROG);
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %s\n", _(commands[i].synopsis));
+  fprintf (out, _("\n'%s COMMAND --help' describes a command's options.\n"
+                  "Exit status: 0 done, 1 the file or an action could not be used, 2 wrong arguments.\n"),
+           PROG);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_set_prgname (PROG);
+
+  if (argc < 2)
+    return fail_line (EXIT_USAGE, NULL, _("No command given (try 'melee-gm-cli --help')"));
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") || g_str_equal (argv[1], "help"))
+    {
+      print_usage (stdout);
+      return EXIT_OK;
+    }
+  if (g_str_equal (argv[1], "--version"))
+    {
+      printf ("%s %s\n", PROG, PACKAGE_VERSION);
+      return EXIT_OK;
+    }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (argv[1], commands[i].name))
+      return commands[i].run (argc - 1, argv + 1);
+
+  {
+    g_autofree char *msg = g_strdup_printf (_("Unknown command '%s' (try '%s --help')"), argv[1], PROG);
+    return fail_line (EXIT_USAGE, NULL, msg);
+  }
+}
