@@ -59,7 +59,7 @@ mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
 
   if (mg_journal_item_get_turn_start (item))
     {
-      g_autofree char *turn = g_strdup_printf (_("Turn %d"), mg_journal_item_get_turn (item));
+      g_autofree char *turn = g_strdup_printf ("%d", mg_journal_item_get_turn (item));
 
       gtk_label_set_text (self->turn_label, turn);
       gtk_widget_add_css_class (self->box, "turn-start");
