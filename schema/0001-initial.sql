@@ -45,11 +45,12 @@ CREATE TABLE journal (
   events  TEXT    NOT NULL DEFAULT '[]',   -- JSON array of events
   summary TEXT    NOT NULL DEFAULT '',     -- one public sentence
   time    INTEGER NOT NULL,
-  undone  INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1, 2))
+  undone  INTEGER NOT NULL DEFAULT 0 CHECK (undone BETWEEN 0 AND 2)  -- not IN (…): that builds a temporary table per insert
 );
 CREATE INDEX journal_turn ON journal (turn);
 
--- Caches: the whole state after journal row seq (taken when a row changed the turn).
+-- Caches: the whole state after journal row seq, taken at turn boundaries (the policy is in
+-- src/core/mg-campaign-private.h).
 -- Only ever valid for rows in force; dropped when history before them changes.
 CREATE TABLE snapshot (
   seq   INTEGER PRIMARY KEY REFERENCES journal (seq),

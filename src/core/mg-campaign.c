@@ -6,6 +6,7 @@
  * Rows with undone = 1 always lie after the last row in force; redo restores them in order. */
 #include "config.h"
 #include "mg-campaign.h"
+#include "mg-campaign-private.h"
 #include "mg-ruleset.h"
 #include "mg-store.h"
 #include "mg-core-resources.h"
@@ -18,9 +19,6 @@
 #include <unistd.h>
 
 #define SCHEMA_DIR "/io/github/meleegm/MeleeGM/core/schema/"
-/* Besides every turn change, a snapshot at least every this many rows keeps undo and open short
- * even in a game whose turns are long. */
-#define SNAPSHOT_EVERY 1000
 #define JSON_FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
 
 struct _MgCampaign {
@@ -42,7 +40,7 @@ struct _MgCampaign {
   gint64         last_active;  /* highest seq in force, 0 if none */
   gboolean       can_redo;     /* rows with undone = 1 exist (all after last_active) */
   gint64         session;      /* current session: the newest */
-  guint          since_snap;   /* rows in force applied after the last snapshot */
+  guint          since_snap;   /* rows in force applied after the last snapshot (or the start) */
   gint64         data_version; /* PRAGMA data_version when memory last matched the file */
 };
 
@@ -311,10 +309,14 @@ replay (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 u
 
 /* ---- snapshots ------------------------------------------------------------------------- */
 
+/* The policy is in mg-campaign-private.h. */
 static gboolean
 snapshot_due (MgCampaign *self, gint turn_before, gint turn_after)
 {
-  return turn_after != turn_before || self->since_snap + 1 >= SNAPSHOT_EVERY;
+  guint rows = self->since_snap + 1;   /* counting the row just applied */
+
+  return (turn_after != turn_before && rows >= MG_CAMPAIGN_SNAPSHOT_MIN_ROWS) ||
+         rows >= MG_CAMPAIGN_SNAPSHOT_MAX_ROWS;
 }
 
 static gboolean

@@ -3,9 +3,6 @@
  * SQLite's own message; statements are prepared once and kept. */
 #include "mg-store.h"
 
-#include <glib/gi18n.h>
-#include <stdlib.h>
-
 struct _MgStore {
   sqlite3    *db;
   GHashTable *stmts;   /* SQL text → sqlite3_stmt* */
@@ -262,6 +259,7 @@ apply_migration (MgStore *store, GResource *resource, const char *dir, const cha
   g_autofree char *pragma = g_strdup_printf ("PRAGMA user_version = %d", migration_number (name));
   g_autoptr(GBytes) bytes = g_resource_lookup_data (resource, path, 0, error);
   g_autofree char *script = NULL;
+  gint64 version;
 
   if (!bytes)
     return FALSE;
@@ -270,6 +268,14 @@ apply_migration (MgStore *store, GResource *resource, const char *dir, const cha
 
   if (!mg_store_begin (store, error))
     return FALSE;
+  /* Another process may have migrated while this one waited for the lock. */
+  if (!mg_store_query_int (store, "PRAGMA user_version", &version, error))
+    {
+      mg_store_rollback (store);
+      return FALSE;
+    }
+  if (version >= migration_number (name))
+    return mg_store_commit (store, error);
   if (!exec_script (store, script, name, error) ||
       !exec_script (store, pragma, name, error) ||
       !mg_store_commit (store, error))

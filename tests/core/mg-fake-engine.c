@@ -54,7 +54,7 @@ fake_check_ruleset (json_object *ruleset, GError **error)
     }
   return read_int (ruleset, "sides", 2, 20, G_MININT64, MG_RULES_ERROR,
                    MG_RULES_ERROR_BAD_RULESET, "$.", &v, error) &&
-         read_int (ruleset, "per_turn", 1, 100, G_MININT64, MG_RULES_ERROR,
+         read_int (ruleset, "per_turn", 1, 100000, G_MININT64, MG_RULES_ERROR,
                    MG_RULES_ERROR_BAD_RULESET, "$.", &v, error);
 }
 
@@ -67,7 +67,7 @@ fake_alloc (json_object *ruleset, GError **error)
   if (!fake_check_ruleset (ruleset, error))
     return NULL;
   read_int (ruleset, "sides", 2, 20, 0, 0, 0, "", &sides, NULL);
-  read_int (ruleset, "per_turn", 1, 100, 0, 0, 0, "", &per_turn, NULL);
+  read_int (ruleset, "per_turn", 1, 100000, 0, 0, 0, "", &per_turn, NULL);
   s = g_new0 (FakeState, 1);
   s->base.rules = mg_fake_rules ();
   s->sides = (guint) sides;

@@ -4,7 +4,7 @@
 #include "mg-rules.h"
 
 /*
- * Ruleset {"sides": S (2..20), "per_turn": P (1..100)}.
+ * Ruleset {"sides": S (2..20), "per_turn": P (1..100000)}.
  * State: a running total of dice and numbers; the turn is 1 + actions / P.
  * Actions:
  *   {"type":"roll","player":NAME,"n":K}  rolls K (default 1) dice of S sides, adds them

@@ -1,5 +1,6 @@
 /* test-journal.c — the campaign journal: rows, refusals, dice, undo/redo, snapshots, sessions. */
 #include "mg-campaign.h"
+#include "mg-campaign-private.h"
 #include "mg-store.h"
 #include "mg-fake-engine.h"
 #include "mg-core-test-util.h"
@@ -618,57 +619,115 @@ assert_snapshots (const char *path, const char *expected)
   g_assert_cmpstr (list, ==, expected);
 }
 
+/* n actions {"type":"add","value":k} for k = 1..n; states[k] = the state after k of them. */
+static MgCampaign *
+n_adds (const char *path, int per_turn, int n, GPtrArray *states)
+{
+  MgCampaign *c = new_fake (path, 6, per_turn, 5);
+
+  g_ptr_array_add (states, current (c));
+  for (int k = 1; k <= n; k++)
+    {
+      g_autofree char *text = g_strdup_printf ("{\"type\":\"add\",\"value\":%d}", k);
+
+      mg_journal_entry_free (act_ok (c, text));
+      g_ptr_array_add (states, current (c));
+    }
+  return c;
+}
+
 static void
 test_snapshots (void)
 {
   g_autofree char *path = mg_test_tmpfile ("c.mgc");
   g_autoptr(GError) error = NULL;
-  char *s[7];
-  MgCampaign *c = six_actions (path, s);
+  g_autoptr(GPtrArray) s = g_ptr_array_new_with_free_func (g_free);
+  const int min = MG_CAMPAIGN_SNAPSHOT_MIN_ROWS;
+  MgCampaign *c = n_adds (path, 2, 2 * min + 6, s);
+  g_autofree char *expected = NULL;
+  g_autofree char *first = NULL;
   sqlite3 *db;
 
-  /* A snapshot wherever a row changed the turn: after rows 2, 4, 6 (turns 2, 3, 4). */
-  assert_snapshots (path, "2:2 4:3 6:4");
+  /* Only at turn boundaries (after even rows here), the first once `min` rows were applied
+   * since the last snapshot: after row min (turn min/2 + 1) and row 2 min. */
+  first = g_strdup_printf ("%d:%d", min, min / 2 + 1);
+  expected = g_strdup_printf ("%s %d:%d", first, 2 * min, min + 1);
+  assert_snapshots (path, expected);
   db = mg_test_sqlite_open (path);
   {
-    g_autofree char *snap4 = mg_test_sql_text (db, "SELECT state FROM snapshot WHERE seq = 4");
-    g_assert_cmpstr (snap4, ==, s[4]);
+    g_autofree char *sql = g_strdup_printf ("SELECT state FROM snapshot WHERE seq = %d", 2 * min);
+    g_autofree char *snap = mg_test_sql_text (db, sql);
+
+    g_assert_cmpstr (snap, ==, s->pdata[2 * min]);
   }
   sqlite3_close (db);
 
+  /* Replay step by step crosses them and agrees with what was seen live. */
+  for (gint64 k = 0; k <= 2 * min + 6; k++)
+    {
+      g_autoptr(MgState) st = mg_campaign_state_at (c, k, &error);
+      g_autofree char *text = NULL;
+
+      g_assert_no_error (error);
+      text = state_text (st);
+      g_assert_cmpstr (text, ==, s->pdata[k]);
+    }
+
   /* Undo drops snapshots at or after the first undone row; redo writes them again. */
-  undo (c, 3, 3);
-  assert_snapshots (path, "2:2");
-  redo (c, 3, 3);
-  assert_snapshots (path, "2:2 4:3 6:4");
+  undo (c, 10, 10);
+  assert_snapshots (path, first);
+  assert_state (c, s->pdata[2 * min - 4]);
+  redo (c, 10, 10);
+  assert_snapshots (path, expected);
+  g_object_unref (c);
 
   /* Open starts from the last snapshot: a damaged row before it does not stop the campaign
    * from opening, but check (a full replay) finds it. */
-  g_object_unref (c);
   db = mg_test_sqlite_open (path);
-  mg_test_sql_exec (db, "UPDATE journal SET dice = '[{\"sides\":6,\"value\":9}]' WHERE seq = 1");
+  mg_test_sql_exec (db, "UPDATE journal SET action = '{\"type\":\"add\",\"value\":-1}' WHERE seq = 1");
   sqlite3_close (db);
   c = mg_campaign_open (path, &error);
   g_assert_no_error (error);
-  assert_state (c, s[6]);
+  assert_state (c, s->pdata[2 * min + 6]);
   g_assert_false (mg_campaign_check (c, &error));
-  g_assert_true (error->domain == MG_DICE_ERROR);
+  g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL);
   g_assert_true (g_str_has_prefix (error->message, "Journal row 1: "));
   g_clear_error (&error);
   g_object_unref (c);
 
   /* Repair the row, damage a snapshot: check names it. */
   db = mg_test_sqlite_open (path);
-  mg_test_sql_exec (db, "UPDATE journal SET dice = '[{\"sides\":6,\"value\":1}]' WHERE seq = 1");
-  mg_test_sql_exec (db, "UPDATE snapshot SET state = replace (state, '\"total\":3', '\"total\":4') WHERE seq = 2");
+  mg_test_sql_exec (db, "UPDATE journal SET action = '{\"type\":\"add\",\"value\":1}' WHERE seq = 1");
+  {
+    g_autofree char *sql = g_strdup_printf ("UPDATE snapshot SET state = replace (state, '\"total\":', '\"total\":1') WHERE seq = %d", min);
+    mg_test_sql_exec (db, sql);
+  }
   sqlite3_close (db);
   c = mg_campaign_open (path, &error);
   g_assert_no_error (error);
   g_assert_false (mg_campaign_check (c, &error));
   g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT);
-  g_assert_nonnull (strstr (error->message, "2"));
+  {
+    g_autofree char *where = g_strdup_printf ("row %d ", min);
+    g_assert_nonnull (strstr (error->message, where));
+  }
   g_object_unref (c);
-  free_states (s);
+}
+
+/* A turn that never ends still gets a snapshot every MAX rows. */
+static void
+test_snapshot_long_turn (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("c.mgc");
+  g_autoptr(GPtrArray) s = g_ptr_array_new_with_free_func (g_free);
+  const int max = MG_CAMPAIGN_SNAPSHOT_MAX_ROWS;
+  MgCampaign *c = n_adds (path, 100000, max + 3, s);
+  g_autofree char *expected = g_strdup_printf ("%d:1", max);
+
+  assert_snapshots (path, expected);
+  c = reopen (c);
+  assert_state (c, s->pdata[max + 3]);
+  g_object_unref (c);
 }
 
 static void
@@ -789,19 +848,26 @@ test_set_ruleset (void)
 {
   g_autofree char *path = mg_test_tmpfile ("c.mgc");
   g_autoptr(GError) error = NULL;
+  const int min = MG_CAMPAIGN_SNAPSHOT_MIN_ROWS, rows = min + 8;
   MgCampaign *c = new_fake (path, 6, 2, 1);
   g_autoptr(MgJournalEntry) e1 = act_ok (c, "{\"type\":\"roll\",\"n\":2,\"dice\":[3,5]}");
-  g_autoptr(MgJournalEntry) e2 = act_ok (c, "{\"type\":\"roll\",\"n\":1,\"dice\":[2]}");
-  g_autoptr(MgJournalEntry) e3 = act_ok (c, "{\"type\":\"roll\",\"n\":1,\"dice\":[6]}");
-  g_autofree char *before = current (c);
+  g_autofree char *before = NULL;
+  g_autofree char *snaps = NULL;
   g_autofree char *sums = NULL;
   json_object *r4 = fake_ruleset (4, 2);
   json_object *bad = fake_ruleset (6, 0);
   json_object *r1 = fake_ruleset (6, 1);
   guint changed = 0;
 
+  for (int k = 2; k <= rows; k++)
+    {
+      g_autofree char *text = g_strdup_printf ("{\"type\":\"roll\",\"n\":1,\"dice\":[%d]}", 1 + k % 6);
+      mg_journal_entry_free (act_ok (c, text));
+    }
+  before = current (c);
   g_signal_connect (c, "changed", G_CALLBACK (count_changed), &changed);
-  assert_snapshots (path, "2:2");
+  snaps = g_strdup_printf ("%d:%d", min, min / 2 + 1);
+  assert_snapshots (path, snaps);
 
   /* Four-sided dice: row 1 recorded six-sided ones, so the journal no longer replays;
    * refused, nothing changes. */
@@ -829,12 +895,19 @@ test_set_ruleset (void)
   g_assert_no_error (error);
   g_assert_cmpuint (changed, ==, 1);
   g_assert_cmpint (json_object_get_int (json_object_object_get (mg_campaign_get_ruleset (c), "per_turn")), ==, 1);
-  g_assert_cmpint (total_of (c), ==, 16);
-  g_assert_cmpint (mg_state_turn (mg_campaign_get_state (c)), ==, 4);
-  assert_snapshots (path, "1:2 2:3 3:4");
+  g_assert_cmpint (mg_state_turn (mg_campaign_get_state (c)), ==, rows + 1);
+  g_free (snaps);
+  snaps = g_strdup_printf ("%d:%d", min, min + 1);
+  assert_snapshots (path, snaps);
+  {
+    /* Same dice, same total: only the turns moved. */
+    json_object *j = parse (before);
+    g_assert_cmpint (total_of (c), ==, json_object_get_int64 (json_object_object_get (j, "total")));
+    json_object_put (j);
+  }
   c = reopen (c);
   g_assert_cmpint (json_object_get_int (json_object_object_get (mg_campaign_get_ruleset (c), "per_turn")), ==, 1);
-  g_assert_cmpint (mg_state_turn (mg_campaign_get_state (c)), ==, 4);
+  g_assert_cmpint (mg_state_turn (mg_campaign_get_state (c)), ==, rows + 1);
   g_assert_true (mg_campaign_check (c, &error));
   g_assert_no_error (error);
 
@@ -973,6 +1046,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/journal/undo-reopen", test_undo_reopen);
   g_test_add_func ("/journal/act-after-undo", test_act_after_undo);
   g_test_add_func ("/journal/snapshots", test_snapshots);
+  g_test_add_func ("/journal/snapshot-long-turn", test_snapshot_long_turn);
   g_test_add_func ("/journal/state-at", test_state_at);
   g_test_add_func ("/journal/range", test_journal_range);
   g_test_add_func ("/journal/sessions", test_sessions);

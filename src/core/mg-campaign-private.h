@@ -1,0 +1,10 @@
+/* mg-campaign-private.h — the campaign's snapshot policy, shared with its tests. */
+#pragma once
+
+/* Snapshots are caches of the state, taken only at turn boundaries, but not at every one:
+ * writing a state costs about as much as writing its journal row, and a Meeple turn is four
+ * rows.  A snapshot is taken at the first turn boundary once MIN rows in force were applied
+ * since the last one, and after MAX rows even inside a long turn; so open and undo replay at
+ * most about MIN rows plus one turn. */
+#define MG_CAMPAIGN_SNAPSHOT_MIN_ROWS 32
+#define MG_CAMPAIGN_SNAPSHOT_MAX_ROWS 1000
