@@ -235,7 +235,9 @@ error_code (const GError *error)
 static void
 append_json_string (GString *out, const char *text)
 {
-  json_object *s = json_object_new_string (text != NULL ? text : "");
+  /* A message may quote what it was given; the result stays valid UTF-8 whatever it was. */
+  g_autofree char *valid = g_utf8_make_valid (text != NULL ? text : "", -1);
+  json_object *s = json_object_new_string (valid);
 
   g_string_append (out, json_object_to_json_string_ext (s, JSON_C_TO_STRING_NOSLASHESCAPE));
   json_object_put (s);
@@ -259,6 +261,11 @@ parse_line (json_tokener *tok, const char *line, gsize len, char **message)
   enum json_tokener_error jerr;
   gsize end;
 
+  if (!g_utf8_validate (line, (gssize) len, NULL))
+    {
+      *message = g_strdup (_("Not JSON: the line is not UTF-8 text"));
+      return NULL;
+    }
   json_tokener_reset (tok);
   /* len + 1: the terminating NUL ends a bare number or literal. */
   obj = json_tokener_parse_ex (tok, line, (int) len + 1);

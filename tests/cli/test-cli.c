@@ -200,12 +200,14 @@ test_act_stream (void)
     "{\"type\":\"roll\",\"player\":\"Blue\",\"dice\":[1,1]}\n"                      /* dice: 8 needed */
     "{\"type\":\"roll\",\"player\":\"Blue\",\"dice\":[1,1,1,1,1,1,1,9]}\n"          /* dice: 1..3 */
     "{\"type\":\"roll\",\"player\":\"Blue\"} trailing\n"                            /* bad_json */
+    "{\"type\":\"roll\",\"player\":\"Bl\xff" "ue\"}\n"                             /* bad_json: not UTF-8 */
     "   \t  \n"
     "{\"type\":\"roll\",\"player\":\"Blue\",\"dice\":[1,1,1,1,1,1,1,1]}\r\n"
     "{\"type\":\"pick\",\"player\":\"Red\",\"sweep\":0,\"kick\":0,\"punch\":6}\n"
     "{\"type\":\"pick\",\"player\":\"Blue\",\"sweep\":6,\"kick\":0,\"punch\":0}\n";
   static const char * const expected[] = {
-    NULL, "bad_json", "bad_action", "bad_action", "illegal", "dice", "dice", "bad_json", NULL, NULL, NULL,
+    NULL, "bad_json", "bad_action", "bad_action", "illegal", "dice", "dice", "bad_json", "bad_json",
+    NULL, NULL, NULL,
   };
   g_autoptr(CliResult) r = cli_run (dir, input, "act", "c.db", NULL);
   g_auto(GStrv) lines = NULL;
