@@ -93,6 +93,14 @@ total_of (MgCampaign *c)
   return t;
 }
 
+static void
+assert_state (MgCampaign *c, const char *expected)
+{
+  g_autofree char *now = current (c);
+
+  g_assert_cmpstr (now, ==, expected);
+}
+
 static MgCampaign *
 reopen (MgCampaign *c)
 {
@@ -399,6 +407,92 @@ test_seeded_dice (void)
   g_object_unref (c);
 }
 
+/* A write that fails after the engine changed the state: the error is SQLite's, nothing is
+ * written, and memory is rebuilt to equal the file. */
+static void
+test_write_fails (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("c.mgc");
+  g_autoptr(GError) error = NULL;
+  const int min = MG_CAMPAIGN_SNAPSHOT_MIN_ROWS;
+  MgCampaign *c = new_fake (path, 6, 1, 5);
+  g_autofree char *before = NULL;
+  g_autofree char *sums = NULL;
+  json_object *action = parse ("{\"type\":\"roll\",\"n\":3,\"dice\":[1,2,3]}");
+  MgJournalEntry *e;
+  sqlite3 *db;
+
+  for (int k = 1; k < min; k++)
+    mg_journal_entry_free (act_ok (c, "{\"type\":\"add\",\"value\":1}"));
+  before = current (c);
+
+  /* The next row is due a snapshot (one action a turn, min rows): make that insert fail. */
+  db = mg_test_sqlite_open (path);
+  mg_test_sql_exec (db, "CREATE TRIGGER no_snap BEFORE INSERT ON snapshot BEGIN SELECT RAISE (ABORT, 'no room for a snapshot'); END");
+  sqlite3_close (db);
+  sums = mg_test_checksum_all (path);
+  e = mg_campaign_act (c, action, &error);
+  g_assert_null (e);
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_SQLITE);
+  g_assert_cmpstr (error->message, ==, "no room for a snapshot");
+  g_clear_error (&error);
+  assert_state (c, before);
+  g_assert_cmpint (mg_campaign_journal_count (c), ==, min - 1);
+  {
+    /* The row went with the snapshot: one transaction. */
+    g_autofree char *sums_now = mg_test_checksum_all (path);
+    g_assert_cmpstr (sums_now, ==, sums);
+  }
+
+  /* The same for the journal row itself. */
+  db = mg_test_sqlite_open (path);
+  mg_test_sql_exec (db, "DROP TRIGGER no_snap; CREATE TRIGGER no_row BEFORE INSERT ON journal BEGIN SELECT RAISE (ABORT, 'disk says no'); END");
+  sqlite3_close (db);
+  e = mg_campaign_act (c, action, &error);
+  g_assert_null (e);
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_SQLITE);
+  g_assert_cmpstr (error->message, ==, "disk says no");
+  g_clear_error (&error);
+  assert_state (c, before);
+
+  db = mg_test_sqlite_open (path);
+  mg_test_sql_exec (db, "DROP TRIGGER no_row");
+  sqlite3_close (db);
+  e = act_ok (c, "{\"type\":\"roll\",\"n\":3,\"dice\":[1,2,3]}");
+  g_assert_cmpint (e->seq, ==, min);
+  mg_journal_entry_free (e);
+  g_assert_true (mg_campaign_check (c, &error));
+  g_assert_no_error (error);
+  json_object_put (action);
+  g_object_unref (c);
+}
+
+static void
+test_validate (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("c.mgc");
+  g_autoptr(GError) error = NULL;
+  MgCampaign *c = new_fake (path, 6, 2, 5);
+  g_autofree char *sums = mg_test_checksum_all (path);
+  json_object *ok = parse ("{\"type\":\"roll\",\"n\":2,\"dice\":[1,2]}");
+  json_object *bad = parse ("{\"type\":\"add\",\"value\":-2}");
+
+  /* Only checks: the dice are not looked at, nothing is written. */
+  g_assert_true (mg_campaign_validate (c, ok, &error));
+  g_assert_no_error (error);
+  g_assert_false (mg_campaign_validate (c, bad, &error));
+  g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL);
+  g_assert_cmpstr (error->message, ==, "The total never goes down");
+  g_assert_cmpint (mg_campaign_journal_count (c), ==, 0);
+  {
+    g_autofree char *sums_now = mg_test_checksum_all (path);
+    g_assert_cmpstr (sums_now, ==, sums);
+  }
+  json_object_put (ok);
+  json_object_put (bad);
+  g_object_unref (c);
+}
+
 /* ---- undo / redo -------------------------------------------------------------------------- */
 
 /* Six actions, per_turn 2; states[k] = the state after k actions. */
@@ -423,14 +517,6 @@ free_states (char *states[7])
 {
   for (int k = 0; k < 7; k++)
     g_free (states[k]);
-}
-
-static void
-assert_state (MgCampaign *c, const char *expected)
-{
-  g_autofree char *now = current (c);
-
-  g_assert_cmpstr (now, ==, expected);
 }
 
 static void
@@ -1042,6 +1128,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/journal/act-row", test_act_row);
   g_test_add_func ("/journal/act-refused", test_act_refused);
   g_test_add_func ("/journal/seeded-dice", test_seeded_dice);
+  g_test_add_func ("/journal/write-fails", test_write_fails);
+  g_test_add_func ("/journal/validate", test_validate);
   g_test_add_func ("/journal/undo-redo", test_undo_redo);
   g_test_add_func ("/journal/undo-reopen", test_undo_reopen);
   g_test_add_func ("/journal/act-after-undo", test_act_after_undo);
