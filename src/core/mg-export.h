@@ -15,7 +15,8 @@ typedef enum {
 
 /* Which part: the whole campaign (turn = 0, session = 0), one turn, or one session. */
 typedef struct {
-  gint   turn;     /* > 0: only this turn (of the current session unless session is set) */
+  gint   turn;     /* > 0: only this turn: in `session` if set, else in the current session
+                    * when that turn was played there, else wherever it was played */
   gint64 session;  /* > 0: only this session */
 } MgExportScope;
 

@@ -109,9 +109,6 @@ test_new (void)
 {
   g_autofree char *dir = test_make_dir ();
   g_autofree char *path = new_campaign (dir, "c.db");
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
-  g_autofree char *rules_path = g_build_filename (dir, "house.json", NULL);
   g_autofree char *bad_rules = g_build_filename (dir, "bad.json", NULL);
   g_autoptr(CliResult) exists = cli_run (dir, NULL, "new", "c.db", "--game", "meeple", "--name", "X",
                                          "--player", "A", "--player", "B", NULL);
@@ -164,7 +161,6 @@ test_new (void)
                                       "--player", "A", "--player", "B", "--ruleset", shipped, NULL);
     assert_ok (r);
   }
-  (void) rules_path; (void) before; (void) after;
   test_remove_dir (dir);
 }
 

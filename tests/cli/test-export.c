@@ -319,6 +319,18 @@ test_scopes (Fixture *f, gconstpointer data)
       g_assert_null (has (two, "Turn 4 — "));
       g_assert_nonnull (has (two, "Red rolled 6 meeples."));
     }
+
+  /* Turn 4 was played in session 1; the current session is 2: the turn is found there. */
+  {
+    g_autofree char *turn4 = export_text (f->campaign, f->dir, MG_EXPORT_MARKDOWN, 4, 0);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *out = g_build_filename (f->dir, "none.md", NULL);
+
+    g_assert_nonnull (has (turn4, "Turn 4 — Red rolled 7 meeples."));
+    /* …but not when the session is named and the turn is not in it. */
+    g_assert_false (mg_export_write (f->campaign, MG_EXPORT_MARKDOWN, (MgExportScope) { 4, second }, out, &error));
+    g_assert_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_EMPTY_SCOPE);
+  }
 }
 
 /* Page objects ("/Type /Page", not "/Type /Pages"); memmem: a PDF holds NUL bytes. */
