@@ -490,7 +490,7 @@ load_players (MgCampaign *self, GError **error)
 
 /* Everything memory holds about the file: the campaign row, players, counters, the state. */
 static gboolean
-load_all (MgCampaign *self, GError **error)
+load_all_locked (MgCampaign *self, GError **error)
 {
   ReplayInfo info = { 0 };
   UndoMarks marks;
@@ -514,6 +514,25 @@ load_all (MgCampaign *self, GError **error)
   set_state (self, state);
   self->since_snap = info.since_snap;
   return TRUE;
+}
+
+/* The same, read in one transaction so that a writer in another process cannot slip a row in
+ * between the counters and the state. */
+static gboolean
+load_all (MgCampaign *self, GError **error)
+{
+  gboolean ok;
+
+  if (mg_store_in_transaction (self->store))
+    return load_all_locked (self, error);
+  if (!mg_store_exec (self->store, "BEGIN", error))
+    return FALSE;
+  ok = load_all_locked (self, error);
+  if (ok)
+    ok = mg_store_commit (self->store, error);
+  else
+    mg_store_rollback (self->store);
+  return ok;
 }
 
 /* Inside a write transaction: if another connection changed the file since memory last matched

@@ -164,8 +164,14 @@ mg_store_commit (MgStore *store, GError **error)
 void
 mg_store_rollback (MgStore *store)
 {
-  if (!sqlite3_get_autocommit (store->db))
+  if (mg_store_in_transaction (store))
     mg_store_exec (store, "ROLLBACK", NULL);
+}
+
+gboolean
+mg_store_in_transaction (MgStore *store)
+{
+  return !sqlite3_get_autocommit (store->db);
 }
 
 gint64

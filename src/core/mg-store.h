@@ -40,6 +40,7 @@ gboolean     mg_store_query_int   (MgStore *store, const char *sql, gint64 *out,
 gboolean     mg_store_begin       (MgStore *store, GError **error);  /* BEGIN IMMEDIATE */
 gboolean     mg_store_commit      (MgStore *store, GError **error);
 void         mg_store_rollback    (MgStore *store);                  /* no-op outside a transaction */
+gboolean     mg_store_in_transaction (MgStore *store);
 
 gint64       mg_store_last_insert_rowid (MgStore *store);
 
