@@ -15,7 +15,7 @@ packages=(
   libglib2.0-dev libglib2.0-bin libgtk-4-dev libadwaita-1-dev
   libjson-c-dev libsqlite3-dev libcairo2-dev libpango1.0-dev
   desktop-file-utils appstream-util
-  xvfb xauth sqlite3 python3
+  xvfb xauth sqlite3 python3 fonts-dejavu-core
 )
 
 install_missing() {
