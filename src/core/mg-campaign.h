@@ -53,7 +53,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgSession, mg_session_free)
 G_DECLARE_FINAL_TYPE (MgCampaign, mg_campaign, MG, CAMPAIGN, GObject)
 
 /* Creates PATH (must not exist). ruleset NULL = the game's shipped default (copied in).
- * players: NULL-terminated, at least rules->min_players.  seed: for dice rolled in the app. */
+ * players: NULL-terminated, rules->min_players..max_players distinct names (else
+ * G_IO_ERROR_INVALID_ARGUMENT, as for an empty name).  seed: for dice rolled in the app. */
 MgCampaign  *mg_campaign_create       (const char         *path,
                                        const char         *game_id,
                                        const char         *name,
@@ -82,7 +83,8 @@ const MgState *mg_campaign_get_state  (MgCampaign *self);
 
 /* Applies one action.  If action has a "dice" array, those are the dice typed from the
  * table (all must be used); otherwise dice are rolled with the campaign's seed.
- * The journal row (and a snapshot if the turn changed) is committed before this returns.
+ * The journal row (and, at a turn boundary, a snapshot when the policy in
+ * mg-campaign-private.h calls for one) is committed in one transaction before this returns.
  * Returns the new journal entry (free it); on refusal NULL, error set, nothing written. */
 MgJournalEntry *mg_campaign_act       (MgCampaign *self, json_object *action, GError **error);
 /* Same, but only checks (no dice, no write). */
