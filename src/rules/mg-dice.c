@@ -12,7 +12,9 @@ typedef struct {
 } Die;
 
 struct _MgDice {
-  GRand  *rand;     /* NULL for a typed source */
+  gboolean seeded;  /* FALSE for a typed source */
+  guint32 seed;
+  GRand  *rand;     /* made on the first roll: most actions roll nothing */
   GArray *typed;    /* Die: the values to hand out, in order */
   guint   next;     /* index of the next typed value */
   GArray *record;   /* Die: every die handed out, in order */
@@ -84,7 +86,8 @@ MgDice *
 mg_dice_new_seeded (guint32 seed)
 {
   MgDice *dice = dice_new ();
-  dice->rand = g_rand_new_with_seed (seed);
+  dice->seeded = TRUE;
+  dice->seed = seed;
   return dice;
 }
 
@@ -140,8 +143,10 @@ mg_dice_roll (MgDice *dice, guint n, guint sides, const guint *weights, guint *o
         }
     }
 
-  if (dice->rand != NULL)
+  if (dice->seeded)
     {
+      if (dice->rand == NULL)
+        dice->rand = g_rand_new_with_seed (dice->seed);
       for (guint i = 0; i < n; i++)
         {
           Die d = { sides, roll_one (dice->rand, sides, weights, total) };
@@ -199,13 +204,13 @@ mg_dice_count (MgDice *dice)
 guint
 mg_dice_remaining (MgDice *dice)
 {
-  return dice->rand != NULL ? 0 : dice->typed->len - dice->next;
+  return dice->seeded ? 0 : dice->typed->len - dice->next;
 }
 
 gboolean
 mg_dice_is_typed (MgDice *dice)
 {
-  return dice->rand == NULL;
+  return !dice->seeded;
 }
 
 json_object *

@@ -109,6 +109,9 @@ mg_state_free (MgState *state)
 gint
 mg_state_turn (const MgState *state)
 {
+  if (state->rules->turn != NULL)
+    return state->rules->turn (state);
+
   json_object *pending = mg_state_pending (state);
   json_object *turn = NULL;
   gint n = 0;

@@ -69,6 +69,10 @@ struct _MgRules {
   /* The state as `seat` may see it (a player's name, MG_SEAT_PUBLIC or MG_SEAT_ALL):
    * secrets (hidden picks, faces behind a screen) are redacted until revealed. */
   json_object *(*view)          (const MgState *state, const char *seat);
+
+  /* Optional: pending()["turn"] without building pending(); the store asks it twice per
+   * action, so an engine whose pending() is costly fills this in. */
+  gint         (*turn)          (const MgState *state);
 };
 
 /* The registry of engines built in. */

@@ -951,6 +951,38 @@ test_registry (void)
   g_assert_null (mg_action_type (NULL));
 }
 
+/* The store reads the turn through rules->turn; it must always say what pending() says,
+ * through battles, the end of a match and a rematch. */
+static void
+assert_turn_agrees (const MgState *state)
+{
+  g_autoptr(json_object) pending = mg_state_pending (state);
+  g_assert_nonnull (state->rules->turn);
+  g_assert_cmpint (state->rules->turn (state), ==, mt_get_int (pending, "turn"));
+}
+
+static void
+test_turn_accessor (void)
+{
+  g_autoptr(MgState) state = mt_new_game (NULL);
+  /* Meeples revealed by the higher casualties 0..5 (NOTES.md): Red's, as Blue never loses. */
+  static const guint reveal[6] = { 6, 5, 5, 4, 4, 3 };
+
+  assert_turn_agrees (state);
+  for (guint battle = 0; battle < 6; battle++)
+    {
+      /* Red reveals all Punch, Blue all Sweep: Blue is >= 3 Sweep ahead and wins on Sweep. */
+      guint r = reveal[battle];
+      g_autofree char *summary = mt_battle (state, 0, 0, r, r, 0, 0);
+      assert_turn_agrees (state);
+    }
+  /* A battle that ends the match leaves the turn; the rematch starts the next one. */
+  g_assert_cmpint (mg_state_turn (state), ==, 6);
+  json_object_put (mt_ok (state, "{\"type\":\"rematch\"}", NULL, NULL));
+  assert_turn_agrees (state);
+  g_assert_cmpint (mg_state_turn (state), ==, 7);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -979,6 +1011,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/meeple/ruleset/checks", test_ruleset_checks);
   g_test_add_func ("/meeple/new-state/players", test_new_state_players);
   g_test_add_func ("/meeple/pending", test_pending);
+  g_test_add_func ("/meeple/pending/turn-accessor", test_turn_accessor);
   g_test_add_func ("/meeple/replay/typed-dice", test_typed_replay);
   g_test_add_func ("/meeple/sample-battle", test_sample_battle);
   g_test_add_func ("/meeple/registry", test_registry);

@@ -1135,6 +1135,12 @@ meeple_apply (MgState *state, json_object *action, MgDice *dice, char **summary,
 
 /* ---------------------------------------------------------------- pending */
 
+static gint
+meeple_turn (const MgState *state)
+{
+  return ((const MeepleState *) state)->turn;
+}
+
 static json_object *
 meeple_pending (const MgState *state)
 {
@@ -1220,6 +1226,7 @@ static const MgRules meeple_rules = {
   .validate = meeple_validate,
   .apply = meeple_apply,
   .pending = meeple_pending,
+  .turn = meeple_turn,
   .to_json = meeple_to_json,
   .from_json = meeple_from_json,
   .view = meeple_view,
