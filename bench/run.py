@@ -98,21 +98,24 @@ def first_frame(argv, env):
     return seen, usage.ru_maxrss
 
 
-def bench_first_frame(build, app, bare, campaign, runs):
+def bench_first_frame(build, app, bare, campaign, small, runs):
     env = dict(os.environ, MELEE_GM_BENCH_FIRST_FRAME="1", GSETTINGS_BACKEND="memory",
                GTK_A11Y="none", ADW_DISABLE_PORTAL="1", NO_AT_BRIDGE="1",
                GSETTINGS_SCHEMA_DIR=os.path.join(build, "data"))
     # One warm-up of each, so the page cache holds both binaries and the campaign file.
     first_frame([app, campaign], env)
     first_frame([bare], env)
-    t_ratios, m_ratios, rows = [], [], []
+    t_ratios, m_ratios, s_ratios, rows = [], [], [], []
     for _ in range(runs):
         ta, ma = first_frame([app, campaign], env)
         tb, mb = first_frame([bare], env)
+        # The same window on an empty campaign: what the journal's size itself costs.
+        ts, _ = first_frame([app, small], env)
         t_ratios.append(ta / tb)
         m_ratios.append(ma / mb)
-        rows.append((ta, tb, ma, mb))
-    return t_ratios, m_ratios, rows
+        s_ratios.append(ts / tb)
+        rows.append((ta, tb, ma, mb, ts))
+    return t_ratios, m_ratios, s_ratios, rows
 
 
 def bench_appends(cli, out_dir, n, runs):
@@ -187,11 +190,14 @@ def main():
     print(f"melee-gm benchmarks — {args.runs} interleaved runs each; ratios are medians")
     if args.only != "c":
         campaign = big_campaign(cli, out_dir, args.rows)
-        t, m, rows = bench_first_frame(build, app, bare, campaign, args.runs)
-        for ta, tb, ma, mb in rows:
-            print(f"  first frame: app {ta*1000:7.1f} ms  bare {tb*1000:7.1f} ms   "
+        small = os.path.join(out_dir, "empty.db")
+        new_campaign(cli, small)
+        t, m, s, rows = bench_first_frame(build, app, bare, campaign, small, args.runs)
+        for ta, tb, ma, mb, ts in rows:
+            print(f"  first frame: app {ta*1000:7.1f} ms  bare {tb*1000:7.1f} ms  (empty campaign {ts*1000:7.1f} ms)   "
                   f"peak RSS: app {ma/1024:6.1f} MiB  bare {mb/1024:6.1f} MiB")
         print(f"(a) time to first frame, {args.rows} rows / bare window: {statistics.median(t):.2f}x (target <= 1.3x)")
+        print(f"    the same window on an empty campaign / bare window:  {statistics.median(s):.2f}x (the journal's share is the difference)")
         print(f"(b) peak memory, {args.rows} rows / bare window:        {statistics.median(m):.2f}x (target <= 1.2x)")
     if args.only != "a":
         r, rows = bench_appends(cli, out_dir, args.appends, max(3, args.runs // 2))
