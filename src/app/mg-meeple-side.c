@@ -657,6 +657,10 @@ mg_meeple_side_refresh (MgMeepleSide *self)
     gtk_widget_set_visible (self->dice_group, !self->over && !self->picked
                                               && (!self->rolled || (shown && left > 0)));
   }
+  /* Typing the table's dice shows faces, so it waits for Show Faces: say so, or a referee
+   * who only sees Roll Here would not know the dice can be typed. */
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->dice_group),
+                                         shown ? NULL : _("Show Faces to type the dice rolled at the table."));
   gtk_widget_set_visible (self->typed_row, shown);
   gtk_widget_set_visible (GTK_WIDGET (self->typed_label), shown);
   gtk_widget_set_visible (self->roll_button, !self->rolled && shown);
