@@ -78,8 +78,27 @@ gboolean    mg_journal_item_get_undone     (MgJournalItem *self) { return self->
 gboolean    mg_journal_item_get_turn_start (MgJournalItem *self) { return self->turn_start; }
 gint64      mg_journal_item_get_time       (MgJournalItem *self) { return self->time; }
 
+/* The name of face `value` of a die with `sides` sides, when the ruleset names the faces of
+ * such a die ("faces": [{"name": "Sweep"}, ...], as Meeple Melee's does); else NULL. */
+static const char *
+face_name (json_object *ruleset, int sides, int value)
+{
+  json_object *faces = NULL, *face = NULL, *name = NULL;
+
+  if (ruleset == NULL || !json_object_object_get_ex (ruleset, "faces", &faces)
+      || !json_object_is_type (faces, json_type_array)
+      || (int) json_object_array_length (faces) != sides || value < 1 || value > sides)
+    return NULL;
+  face = json_object_array_get_idx (faces, value - 1);
+  if (!json_object_object_get_ex (face, "name", &name) || !json_object_is_type (name, json_type_string))
+    return NULL;
+  return json_object_get_string (name);
+}
+
+/* Dice as the referee reads them: "d6: 3 5 1", or for named faces the count of each in the
+ * ruleset's order, "4 Sweep · 3 Kick · 1 Punch". */
 char *
-mg_journal_format_dice (const char *dice_json)
+mg_journal_format_dice (const char *dice_json, json_object *ruleset)
 {
   json_object *dice = dice_json != NULL ? json_tokener_parse (dice_json) : NULL;
   g_autoptr(GString) text = g_string_new (NULL);
@@ -112,9 +131,35 @@ mg_journal_format_dice (const char *dice_json)
         {
           if (text->len > 0)
             g_string_append (text, "  ");
+          last_sides = s;
+          if (s > 0 && face_name (ruleset, s, 1) != NULL)
+            {
+              /* Count this run of named dice, then move past it. */
+              g_autofree int *count = g_new0 (int, s + 1);
+              size_t j = i;
+              gboolean first = TRUE;
+
+              for (; j < n; j++)
+                {
+                  json_object *d = json_object_array_get_idx (dice, j), *sj = NULL, *vj = NULL;
+                  if (!json_object_object_get_ex (d, "sides", &sj) || json_object_get_int (sj) != s)
+                    break;
+                  json_object_object_get_ex (d, "value", &vj);
+                  if (json_object_get_int (vj) >= 1 && json_object_get_int (vj) <= s)
+                    count[json_object_get_int (vj)]++;
+                }
+              for (int f = 1; f <= s; f++)
+                if (count[f] > 0)
+                  {
+                    g_string_append_printf (text, "%s%d %s", first ? "" : " · ", count[f],
+                                            face_name (ruleset, s, f));
+                    first = FALSE;
+                  }
+              i = j - 1;
+              continue;
+            }
           if (s > 0)
             g_string_append_printf (text, "d%d:", s);
-          last_sides = s;
         }
       g_string_append_printf (text, " %d", v);
     }
@@ -124,7 +169,7 @@ mg_journal_format_dice (const char *dice_json)
 }
 
 static MgJournalItem *
-item_new (const MgJournalEntry *entry, int previous_turn)
+item_new (const MgJournalEntry *entry, int previous_turn, json_object *ruleset)
 {
   MgJournalItem *item = g_object_new (MG_TYPE_JOURNAL_ITEM, NULL);
 
@@ -132,7 +177,7 @@ item_new (const MgJournalEntry *entry, int previous_turn)
   item->turn = entry->turn;
   item->actor = g_strdup (entry->actor != NULL ? entry->actor : "");
   item->summary = g_strdup (entry->summary != NULL ? entry->summary : "");
-  item->dice = mg_journal_format_dice (entry->dice);
+  item->dice = mg_journal_format_dice (entry->dice, ruleset);
   item->time = entry->time;
   item->undone = entry->undone;
   item->turn_start = entry->turn != previous_turn;
@@ -224,7 +269,7 @@ get_page (MgJournalModel *self, guint index)
     {
       MgJournalEntry *entry = g_ptr_array_index (rows, i);
 
-      g_ptr_array_add (page->items, item_new (entry, turn));
+      g_ptr_array_add (page->items, item_new (entry, turn, mg_campaign_get_ruleset (self->campaign)));
       turn = entry->turn;
     }
   g_queue_push_head (&self->pages, page);
@@ -300,7 +345,7 @@ campaign_changed (MgJournalModel *self)
                 }
             }
           else
-            g_ptr_array_add (page->items, item_new (entry, turn));
+            g_ptr_array_add (page->items, item_new (entry, turn, mg_campaign_get_ruleset (self->campaign)));
           turn = entry->turn;
         }
     }

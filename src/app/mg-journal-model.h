@@ -20,7 +20,7 @@ gboolean    mg_journal_item_get_turn_start (MgJournalItem *self);   /* first row
 gint64      mg_journal_item_get_time       (MgJournalItem *self);
 
 /* The dice column as a referee reads it: "d3: 1 2 2 3". */
-char       *mg_journal_format_dice         (const char *dice_json);
+char       *mg_journal_format_dice         (const char *dice_json, json_object *ruleset);
 
 #define MG_TYPE_JOURNAL_MODEL (mg_journal_model_get_type ())
 G_DECLARE_FINAL_TYPE (MgJournalModel, mg_journal_model, MG, JOURNAL_MODEL, GObject)

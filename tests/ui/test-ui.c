@@ -8,7 +8,9 @@
 
 #include "mg-application.h"
 #include "mg-campaign-window-private.h"
+#include "mg-journal-model.h"
 #include "mg-journal-page.h"
+#include "mg-ruleset.h"
 #include "mg-meeple-page-private.h"
 #include "mg-rules-page.h"
 #include "mg-start-window-private.h"
@@ -374,6 +376,26 @@ test_bad_file (void)
   g_assert_cmpstr (after, ==, junk);
 }
 
+/* The Journal names a meeple's faces (the ruleset names them: 1 Sweep, 2 Kick, 3 Punch) and
+ * counts them; dice without named faces stay numbers. */
+static void
+test_journal_dice_text (void)
+{
+  g_autoptr(GError) error = NULL;
+  json_object *ruleset = mg_ruleset_load_default ("meeple", &error);
+  g_autofree char *meeples = NULL, *plain = NULL, *mixed = NULL;
+
+  g_assert_no_error (error);
+  meeples = mg_journal_format_dice ("[{\"sides\":3,\"value\":3},{\"sides\":3,\"value\":1},"
+                                    "{\"sides\":3,\"value\":1},{\"sides\":3,\"value\":2}]", ruleset);
+  g_assert_cmpstr (meeples, ==, "2 Sweep · 1 Kick · 1 Punch");
+  plain = mg_journal_format_dice ("[{\"sides\":6,\"value\":3},{\"sides\":6,\"value\":5}]", ruleset);
+  g_assert_cmpstr (plain, ==, "d6: 3 5");
+  mixed = mg_journal_format_dice ("[{\"sides\":3,\"value\":2},{\"sides\":6,\"value\":4}]", NULL);
+  g_assert_cmpstr (mixed, ==, "d3: 2  d6: 4");
+  json_object_put (ruleset);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -395,6 +417,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/new-campaign-and-battle", test_new_campaign_and_battle);
   g_test_add_func ("/ui/sample-battle", test_sample_battle);
   g_test_add_func ("/ui/bad-file", test_bad_file);
+  g_test_add_func ("/ui/journal-dice-text", test_journal_dice_text);
   status = g_test_run ();
 
   g_application_release (G_APPLICATION (app));
