@@ -171,12 +171,14 @@ pdf_turn (MgExportDoc *doc, gint turn, const char *sentence, json_object *action
 }
 
 static void
-pdf_standing (MgExportDoc *doc, const char *heading, json_object *view)
+pdf_standing (MgExportDoc *doc, const char *heading, json_object *view, const char *text)
 {
   Pdf *pdf = doc->priv;
-  g_autoptr(MgExportStanding) st = mg_export_standing_new (view);
+  g_autoptr(MgExportStanding) st = mg_export_standing_new (text == NULL ? view : NULL);
 
   pdf_text (pdf, "Sans Bold 14", heading, 16);
+  if (text != NULL)
+    pdf_text (pdf, "Sans 10.5", text, 6);
   for (guint i = 0; i < st->fact_labels->len; i++)
     {
       g_autofree char *markup = g_markup_printf_escaped ("<b>%s:</b> %s",

@@ -16,7 +16,8 @@ typedef struct {
   void     (*session_end)   (MgExportDoc *doc);
   /* sentence: "Turn 3 — …"; actions: [{"seq","actor","summary","events"}] (only for JSON). */
   void     (*turn)          (MgExportDoc *doc, gint turn, const char *sentence, json_object *actions);
-  void     (*standing)      (MgExportDoc *doc, const char *heading, json_object *view);
+  /* text: the engine's own sentences (rules->describe), or NULL: then view is laid out. */
+  void     (*standing)      (MgExportDoc *doc, const char *heading, json_object *view, const char *text);
   gboolean (*end)           (MgExportDoc *doc, GError **error);
 } MgExportRenderer;
 

@@ -288,13 +288,18 @@ md_turn (MgExportDoc *doc, gint turn, const char *sentence, json_object *actions
 }
 
 static void
-md_standing (MgExportDoc *doc, const char *heading, json_object *view)
+md_standing (MgExportDoc *doc, const char *heading, json_object *view, const char *text)
 {
-  g_autoptr(MgExportStanding) st = mg_export_standing_new (view);
+  g_autoptr(MgExportStanding) st = mg_export_standing_new (text == NULL ? view : NULL);
 
   fputs ("\n## ", doc->out);
   md_put (doc->out, heading);
   fputs ("\n\n", doc->out);
+  if (text != NULL)
+    {
+      md_put (doc->out, text);
+      fputs ("\n", doc->out);
+    }
   for (guint i = 0; i < st->fact_labels->len; i++)
     {
       fputs ("- ", doc->out);
@@ -415,13 +420,19 @@ html_turn (MgExportDoc *doc, gint turn, const char *sentence, json_object *actio
 }
 
 static void
-html_standing (MgExportDoc *doc, const char *heading, json_object *view)
+html_standing (MgExportDoc *doc, const char *heading, json_object *view, const char *text)
 {
-  g_autoptr(MgExportStanding) st = mg_export_standing_new (view);
+  g_autoptr(MgExportStanding) st = mg_export_standing_new (text == NULL ? view : NULL);
 
   fputs ("<h2>", doc->out);
   html_put (doc->out, heading);
   fputs ("</h2>\n", doc->out);
+  if (text != NULL)
+    {
+      fputs ("<p>", doc->out);
+      html_put (doc->out, text);
+      fputs ("</p>\n", doc->out);
+    }
   if (st->fact_labels->len > 0)
     {
       fputs ("<dl>\n", doc->out);
@@ -546,10 +557,15 @@ json_turn (MgExportDoc *doc, gint turn, const char *sentence, json_object *actio
 }
 
 static void
-json_standing (MgExportDoc *doc, const char *heading, json_object *view)
+json_standing (MgExportDoc *doc, const char *heading, json_object *view, const char *text)
 {
   fputs ("],\n\"standing_title\":", doc->out);
   json_put_string (doc->out, heading);
+  if (text != NULL)
+    {
+      fputs (",\n\"standing_text\":", doc->out);
+      json_put_string (doc->out, text);
+    }
   fputs (",\n\"standing\":", doc->out);
   json_put (doc->out, view);
 }
@@ -737,6 +753,7 @@ export_render (MgCampaign      *campaign,
   g_autoptr(GHashTable) names = NULL;
   g_autoptr(ExportJson) view = NULL;
   g_autofree char *standing_heading = NULL;
+  g_autofree char *standing_text = NULL;
   MgExportDoc doc = { 0 };
   Walk w = { 0 };
   gint64 count, offset;
@@ -855,7 +872,10 @@ export_render (MgCampaign      *campaign,
 
   /* The standing as the table saw it at the end of the scope, as everyone may see it. */
   if (doc.kind == MG_EXPORT_SCOPE_CAMPAIGN)
-    view = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    {
+      view = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+      standing_text = mg_state_describe (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    }
   else
     {
       g_autoptr(MgState) state = mg_campaign_state_at (campaign, w.last_seq, error);
@@ -863,8 +883,9 @@ export_render (MgCampaign      *campaign,
       if (state == NULL)
         goto out;
       view = mg_state_view (state, MG_SEAT_PUBLIC);
+      standing_text = mg_state_describe (state, MG_SEAT_PUBLIC);
     }
-  renderer->standing (&doc, standing_heading, view);
+  renderer->standing (&doc, standing_heading, view, standing_text);
   ok = renderer->end (&doc, error);
   if (ok && progress != NULL)
     progress (1.0, progress_data);

@@ -122,6 +122,12 @@ mg_state_turn (const MgState *state)
   return n;
 }
 
+char *
+mg_state_describe (const MgState *state, const char *seat)
+{
+  return state->rules->describe != NULL ? state->rules->describe (state, seat) : NULL;
+}
+
 const char *
 mg_action_type (json_object *action)
 {

@@ -73,6 +73,11 @@ struct _MgRules {
   /* Optional: pending()["turn"] without building pending(); the store asks it twice per
    * action, so an engine whose pending() is costly fills this in. */
   gint         (*turn)          (const MgState *state);
+
+  /* Optional: the standing in a few sentences, as `seat` may see it, for turn summaries
+   * ("Red 2 casualties, Blue 2. Next battle: both reveal 5 …"). g_free. Without it,
+   * exports lay out view() as facts and tables. */
+  char        *(*describe)      (const MgState *state, const char *seat);
 };
 
 /* The registry of engines built in. */
@@ -90,6 +95,7 @@ json_object *mg_state_to_json  (const MgState *state);
 json_object *mg_state_view     (const MgState *state, const char *seat);
 void         mg_state_free     (MgState *state);
 gint         mg_state_turn     (const MgState *state);   /* pending()["turn"] */
+char        *mg_state_describe (const MgState *state, const char *seat); /* NULL if the engine has none */
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgState, mg_state_free)
 

@@ -282,6 +282,40 @@ test_json_structure (Fixture *f, gconstpointer data)
   g_assert_cmpint (json_object_get_int (json_object_object_get (standing, "reveal")), ==, 5);
 }
 
+/* The standing is told in the engine's sentences in every format a person reads, with the
+ * rulebook's numbers after the sample battle: both at 2 casualties, both may use 2 actions
+ * and still pick 5 meeples. */
+static gboolean
+contains_ignoring_space (const char *text, const char *needle)
+{
+  /* A PDF line may break wherever a space was, and the extractor keeps no space there. */
+  g_autoptr(GRegex) space = g_regex_new ("\\s+", 0, 0, NULL);
+  g_autofree char *t = g_regex_replace_literal (space, text, -1, 0, "", 0, NULL);
+  g_autofree char *n = g_regex_replace_literal (space, needle, -1, 0, "", 0, NULL);
+
+  return strstr (t, n) != NULL;
+}
+
+static void
+test_standing_text (Fixture *f, gconstpointer data)
+{
+  static const MgExportFormat formats[] = { MG_EXPORT_MARKDOWN, MG_EXPORT_HTML, MG_EXPORT_JSON, MG_EXPORT_PDF };
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_autofree char *text = export_text (f->campaign, f->dir, formats[i], 0, 0);
+
+      g_test_message ("format %u", i);
+      g_assert_true (contains_ignoring_space (text, "Red: 2 casualties"));
+      g_assert_true (contains_ignoring_space (text, "Blue: 2 casualties"));
+      g_assert_true (contains_ignoring_space (text, "Red rolls 6 and may take 2 actions, Blue rolls 6 and may take 2"));
+      g_assert_true (contains_ignoring_space (text, "each reveals 5"));
+      /* The state's own field names are not what a player reads. */
+      if (formats[i] != MG_EXPORT_JSON)
+        g_assert_false (contains_ignoring_space (text, "actions_allowed"));
+    }
+}
+
 /* Every format for every scope: a title, the turns in the scope, the standing. */
 static void
 test_scopes (Fixture *f, gconstpointer data)
@@ -620,6 +654,7 @@ main (int argc, char **argv)
 
   g_test_add ("/export/sample-battle", Fixture, NULL, fixture_set_up, test_sample_battle_sentence, fixture_tear_down);
   g_test_add ("/export/json", Fixture, NULL, fixture_set_up, test_json_structure, fixture_tear_down);
+  g_test_add ("/export/standing-text", Fixture, NULL, fixture_set_up, test_standing_text, fixture_tear_down);
   g_test_add ("/export/scopes", Fixture, NULL, fixture_set_up, test_scopes, fixture_tear_down);
   g_test_add ("/export/pdf", Fixture, NULL, fixture_set_up, test_pdf_pages, fixture_tear_down);
   g_test_add ("/export/errors", Fixture, NULL, fixture_set_up, test_errors, fixture_tear_down);

@@ -1141,6 +1141,51 @@ meeple_turn (const MgState *state)
   return ((const MeepleState *) state)->turn;
 }
 
+/* The standing as the table sees it: only what is public (casualties, neutral zones, matches
+ * won, what the next battle allows), so it is the same for every seat. */
+static char *
+meeple_describe (const MgState *state, const char *seat)
+{
+  const MeepleState *st = (const MeepleState *) state;
+  GString *text = g_string_new (NULL);
+
+  for (guint p = 0; p < 2; p++)
+    {
+      const MeeplePlayer *pl = &st->players[p];
+
+      g_string_append_printf (text,
+                              g_dngettext (GETTEXT_PACKAGE, "%s: %u casualty", "%s: %u casualties",
+                                           pl->casualties),
+                              pl->name, pl->casualties);
+      g_string_append_printf (text,
+                              g_dngettext (GETTEXT_PACKAGE, ", %u meeple in the neutral zone",
+                                           ", %u meeples in the neutral zone", pl->neutral),
+                              pl->neutral);
+      g_string_append (text, ". ");
+    }
+  g_string_append_printf (text, _("Matches won: %s %u, %s %u."),
+                          st->players[0].name, st->score[0], st->players[1].name, st->score[1]);
+  if (match_over (st))
+    g_string_append_printf (text, " %s", _("The match is over."));
+  else
+    {
+      guint r0 = mg_meeple_reveal_for (st, 0), r1 = mg_meeple_reveal_for (st, 1);
+
+      g_string_append (text, " ");
+      g_string_append_printf (text, _("Battle %u of match %u: %s rolls %u and may take %u actions, "
+                                      "%s rolls %u and may take %u; "),
+                              st->battle, st->match,
+                              st->players[0].name, mg_meeple_to_roll (st, 0), actions_allowed (st, 0),
+                              st->players[1].name, mg_meeple_to_roll (st, 1), actions_allowed (st, 1));
+      if (r0 == r1)
+        g_string_append_printf (text, _("each reveals %u."), r0);
+      else
+        g_string_append_printf (text, _("%s reveals %u, %s %u."),
+                                st->players[0].name, r0, st->players[1].name, r1);
+    }
+  return g_string_free (text, FALSE);
+}
+
 static json_object *
 meeple_pending (const MgState *state)
 {
@@ -1227,6 +1272,7 @@ static const MgRules meeple_rules = {
   .apply = meeple_apply,
   .pending = meeple_pending,
   .turn = meeple_turn,
+  .describe = meeple_describe,
   .to_json = meeple_to_json,
   .from_json = meeple_from_json,
   .view = meeple_view,
