@@ -21,7 +21,7 @@ static void
 activate (GApplication *app)
 {
   GtkWidget *window = adw_application_window_new (GTK_APPLICATION (app));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 720);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);  /* the campaign window's default (gschema) */
   g_signal_connect (window, "map", G_CALLBACK (on_map), app);
   gtk_window_present (GTK_WINDOW (window));
 }
