@@ -1,6 +1,7 @@
 /* mg-journal-model.c — the journal as a lazy GListModel: rows are fetched a page at a time.
  * Only the pages the list view asks for are read, so 100,000 rows open as fast as ten. */
 #include "config.h"
+#include <glib/gi18n.h>
 
 #include "mg-journal-model.h"
 
@@ -18,11 +19,13 @@ struct _MgJournalItem
   gint64   time;
   gboolean undone;
   gboolean turn_start;
+  gboolean secret;     /* an event was for one seat only (faces behind a screen) */
+  gboolean sealed;     /* secret and its turn still being played: dice not shown */
 };
 
 G_DEFINE_FINAL_TYPE (MgJournalItem, mg_journal_item, G_TYPE_OBJECT)
 
-enum { ITEM_PROP_0, ITEM_PROP_UNDONE, ITEM_N_PROPS };
+enum { ITEM_PROP_0, ITEM_PROP_UNDONE, ITEM_PROP_DICE, ITEM_N_PROPS };
 static GParamSpec *item_properties[ITEM_N_PROPS];
 
 static void
@@ -46,6 +49,9 @@ mg_journal_item_get_property (GObject *object, guint prop_id, GValue *value, GPa
     case ITEM_PROP_UNDONE:
       g_value_set_boolean (value, self->undone);
       break;
+    case ITEM_PROP_DICE:
+      g_value_set_string (value, mg_journal_item_get_dice (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -61,6 +67,9 @@ mg_journal_item_class_init (MgJournalItemClass *klass)
   item_properties[ITEM_PROP_UNDONE] =
     g_param_spec_boolean ("undone", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  item_properties[ITEM_PROP_DICE] =
+    g_param_spec_string ("dice", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, ITEM_N_PROPS, item_properties);
 }
 
@@ -73,7 +82,13 @@ gint64      mg_journal_item_get_seq        (MgJournalItem *self) { return self->
 int         mg_journal_item_get_turn       (MgJournalItem *self) { return self->turn; }
 const char *mg_journal_item_get_actor      (MgJournalItem *self) { return self->actor; }
 const char *mg_journal_item_get_summary    (MgJournalItem *self) { return self->summary; }
-const char *mg_journal_item_get_dice       (MgJournalItem *self) { return self->dice; }
+const char *
+mg_journal_item_get_dice (MgJournalItem *self)
+{
+  /* The screen is shared: dice that only one seat saw wait until their turn is over, as the
+   * Battle page keeps faces behind Show Faces. The CLI's log shows them to the referee. */
+  return self->sealed ? _("Hidden until the turn ends") : self->dice;
+}
 gboolean    mg_journal_item_get_undone     (MgJournalItem *self) { return self->undone; }
 gboolean    mg_journal_item_get_turn_start (MgJournalItem *self) { return self->turn_start; }
 gint64      mg_journal_item_get_time       (MgJournalItem *self) { return self->time; }
@@ -168,8 +183,28 @@ mg_journal_format_dice (const char *dice_json, json_object *ruleset)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* Does the events array hold an event meant for one seat only ("seat": NAME)? */
+static gboolean
+events_have_secret (const char *events_json)
+{
+  json_object *events = events_json != NULL ? json_tokener_parse (events_json) : NULL;
+  gboolean secret = FALSE;
+
+  if (json_object_is_type (events, json_type_array))
+    for (size_t i = 0; i < json_object_array_length (events) && !secret; i++)
+      secret = json_object_object_get_ex (json_object_array_get_idx (events, i), "seat", NULL);
+  json_object_put (events);
+  return secret;
+}
+
+static gint
+current_turn (MgCampaign *campaign)
+{
+  return mg_state_turn (mg_campaign_get_state (campaign));
+}
+
 static MgJournalItem *
-item_new (const MgJournalEntry *entry, int previous_turn, json_object *ruleset)
+item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign)
 {
   MgJournalItem *item = g_object_new (MG_TYPE_JOURNAL_ITEM, NULL);
 
@@ -177,7 +212,9 @@ item_new (const MgJournalEntry *entry, int previous_turn, json_object *ruleset)
   item->turn = entry->turn;
   item->actor = g_strdup (entry->actor != NULL ? entry->actor : "");
   item->summary = g_strdup (entry->summary != NULL ? entry->summary : "");
-  item->dice = mg_journal_format_dice (entry->dice, ruleset);
+  item->dice = mg_journal_format_dice (entry->dice, mg_campaign_get_ruleset (campaign));
+  item->secret = events_have_secret (entry->events);
+  item->sealed = item->secret && entry->turn == current_turn (campaign);
   item->time = entry->time;
   item->undone = entry->undone;
   item->turn_start = entry->turn != previous_turn;
@@ -269,7 +306,7 @@ get_page (MgJournalModel *self, guint index)
     {
       MgJournalEntry *entry = g_ptr_array_index (rows, i);
 
-      g_ptr_array_add (page->items, item_new (entry, turn, mg_campaign_get_ruleset (self->campaign)));
+      g_ptr_array_add (page->items, item_new (entry, turn, self->campaign));
       turn = entry->turn;
     }
   g_queue_push_head (&self->pages, page);
@@ -320,6 +357,7 @@ campaign_changed (MgJournalModel *self)
 {
   guint old_n = self->n_items;
   guint new_n = (guint) MAX (0, mg_campaign_journal_count (self->campaign));
+  gint now = current_turn (self->campaign);
 
   for (GList *l = self->pages.head; l != NULL; l = l->next)
     {
@@ -338,14 +376,21 @@ campaign_changed (MgJournalModel *self)
             {
               MgJournalItem *item = g_ptr_array_index (page->items, i);
 
+              gboolean sealed = item->secret && item->turn == now;
+
               if (item->undone != entry->undone)
                 {
                   item->undone = entry->undone;
                   g_object_notify_by_pspec (G_OBJECT (item), item_properties[ITEM_PROP_UNDONE]);
                 }
+              if (item->sealed != sealed)
+                {
+                  item->sealed = sealed;
+                  g_object_notify_by_pspec (G_OBJECT (item), item_properties[ITEM_PROP_DICE]);
+                }
             }
           else
-            g_ptr_array_add (page->items, item_new (entry, turn, mg_campaign_get_ruleset (self->campaign)));
+            g_ptr_array_add (page->items, item_new (entry, turn, self->campaign));
           turn = entry->turn;
         }
     }

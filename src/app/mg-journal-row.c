@@ -39,13 +39,22 @@ update_undone (MgJournalRow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
 }
 
+static void
+update_dice (MgJournalRow *self)
+{
+  gtk_label_set_text (self->dice_label, self->item != NULL ? mg_journal_item_get_dice (self->item) : "");
+}
+
 void
 mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
 {
   g_return_if_fail (MG_IS_JOURNAL_ROW (self));
 
   if (self->item != NULL)
-    g_signal_handlers_disconnect_by_func (self->item, update_undone, self);
+    {
+      g_signal_handlers_disconnect_by_func (self->item, update_undone, self);
+      g_signal_handlers_disconnect_by_func (self->item, update_dice, self);
+    }
   g_set_object (&self->item, item);
   if (item == NULL)
     {
@@ -71,8 +80,9 @@ mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
     }
   gtk_label_set_text (self->actor_label, mg_journal_item_get_actor (item));
   gtk_label_set_text (self->summary_label, mg_journal_item_get_summary (item));
-  gtk_label_set_text (self->dice_label, mg_journal_item_get_dice (item));
+  update_dice (self);
   g_signal_connect_swapped (item, "notify::undone", G_CALLBACK (update_undone), self);
+  g_signal_connect_swapped (item, "notify::dice", G_CALLBACK (update_dice), self);
   update_undone (self);
 }
 

@@ -396,6 +396,57 @@ test_journal_dice_text (void)
   json_object_put (ruleset);
 }
 
+/* The screen is shared: the Journal keeps a roll's faces (an event for one seat) hidden while
+ * the battle is being played, and shows them once the battle is revealed. */
+static void
+count_notify (GObject *item, GParamSpec *pspec, gpointer counter)
+{
+  (*(guint *) counter)++;
+}
+
+static void
+act_ok (MgCampaign *c, const char *json)
+{
+  g_autoptr(GError) error = NULL;
+  json_object *action = json_tokener_parse (json);
+  MgJournalEntry *entry;
+
+  g_assert_nonnull (action);
+  entry = mg_campaign_act (c, action, &error);
+  g_assert_no_error (error);
+  mg_journal_entry_free (entry);
+  json_object_put (action);
+}
+
+static void
+test_journal_seals_secret_dice (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "seal.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(MgCampaign) c = mg_campaign_create (path, "meeple", "Seal", players, NULL, 1, &error);
+  g_autoptr(MgJournalModel) model = NULL;
+  g_autoptr(MgJournalItem) roll = NULL;
+  guint notified = 0;
+
+  g_assert_no_error (error);
+  /* Red rolls 3 Sweep, 3 Kick, 2 Punch (1 = Sweep, 2 = Kick, 3 = Punch). */
+  act_ok (c, "{\"type\":\"roll\",\"player\":\"Red\",\"dice\":[1,1,1,2,2,2,3,3]}");
+  model = mg_journal_model_new (c);
+  roll = g_list_model_get_item (G_LIST_MODEL (model), 0);
+  g_assert_cmpstr (mg_journal_item_get_dice (roll), ==, "Hidden until the turn ends");
+  g_signal_connect (roll, "notify::dice", G_CALLBACK (count_notify), &notified);
+
+  /* Blue rolls 8 Sweep; both reveal 6 (no casualties yet): the battle resolves, turn 2 begins. */
+  act_ok (c, "{\"type\":\"roll\",\"player\":\"Blue\",\"dice\":[1,1,1,1,1,1,1,1]}");
+  g_assert_cmpstr (mg_journal_item_get_dice (roll), ==, "Hidden until the turn ends");
+  act_ok (c, "{\"type\":\"pick\",\"player\":\"Red\",\"sweep\":3,\"kick\":3,\"punch\":0}");
+  act_ok (c, "{\"type\":\"pick\",\"player\":\"Blue\",\"sweep\":6,\"kick\":0,\"punch\":0}");
+  g_assert_cmpstr (mg_journal_item_get_dice (roll), ==, "3 Sweep · 3 Kick · 2 Punch");
+  g_assert_cmpuint (notified, ==, 1);
+
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -418,6 +469,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/sample-battle", test_sample_battle);
   g_test_add_func ("/ui/bad-file", test_bad_file);
   g_test_add_func ("/ui/journal-dice-text", test_journal_dice_text);
+  g_test_add_func ("/ui/journal-seals-secret-dice", test_journal_seals_secret_dice);
   status = g_test_run ();
 
   g_application_release (G_APPLICATION (app));
