@@ -447,6 +447,26 @@ test_journal_seals_secret_dice (void)
 
 }
 
+/* Removes the test's folder and everything the tests left in it. */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    while ((name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *child = g_build_filename (path, name, NULL);
+
+        if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+          remove_tree (child);
+        else
+          g_unlink (child);
+      }
+  g_rmdir (path);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -474,5 +494,6 @@ main (int argc, char *argv[])
 
   g_application_release (G_APPLICATION (app));
   g_object_unref (app);
+  remove_tree (tmpdir);
   return status;
 }
