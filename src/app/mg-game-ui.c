@@ -6,6 +6,8 @@
 #include "mg-game-ui.h"
 #include "mg-meeple-board.h"
 #include "mg-meeple-page.h"
+#include "mg-tft-ui.h"
+#include "mg-mk-ui.h"
 
 static void
 meeple_add_pages (AdwViewStack *stack, MgCampaign *campaign)
@@ -63,6 +65,12 @@ static const MgGameUi generic_ui = {
 const MgGameUi *
 mg_game_ui_lookup (const char *game_id)
 {
+  /* Games whose UI lives in their own folder (src/app/<game>/). */
+  const MgGameUi *own[] = { mg_tft_game_ui (), mg_mk_game_ui () };
+
+  for (guint i = 0; i < G_N_ELEMENTS (own); i++)
+    if (own[i] != NULL && g_strcmp0 (own[i]->game_id, game_id) == 0)
+      return own[i];
   for (guint i = 0; i < G_N_ELEMENTS (game_uis); i++)
     if (g_strcmp0 (game_uis[i].game_id, game_id) == 0)
       return &game_uis[i];

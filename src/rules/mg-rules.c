@@ -5,6 +5,8 @@
 
 #include "mg-rules.h"
 #include "mg-meeple.h"
+#include "mg-tft.h"
+#include "mg-mk.h"
 
 G_DEFINE_QUARK (mg-rules-error-quark, mg_rules_error)
 
@@ -20,6 +22,8 @@ ensure_builtins_locked (void)
   if (n_engines > 0)
     return;
   engines[n_engines++] = mg_meeple_rules ();
+  engines[n_engines++] = mg_tft_rules ();
+  engines[n_engines++] = mg_mk_rules ();
   /* Later games join here, in the order `melee-gm-cli games` lists them. */
 }
 

@@ -78,6 +78,13 @@ struct _MgRules {
    * ("Red 2 casualties, Blue 2. Next battle: both reveal 5 …"). g_free. Without it,
    * exports lay out view() as facts and tables. */
   char        *(*describe)      (const MgState *state, const char *seat);
+
+  /* Optional: the entities a referee browses, as rows of the campaign file's named tables
+   * (schema/0002-entities.sql): {"figure":[{"name":"Wulf","st":12,…},…],"leader":[…],…}.
+   * Each key of a row is a column of that table; tables left out are left empty. The store
+   * rewrites them in the same transaction as each journal row, so
+   * `sqlite3 c.db 'select name, st, dx, ep from figure'` answers a referee. New reference. */
+  json_object *(*tables)        (const MgState *state);
 };
 
 /* The registry of engines built in. */

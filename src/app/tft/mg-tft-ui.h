@@ -1,0 +1,11 @@
+/* mg-tft-ui.h — what TFT Melee adds to the campaign window. */
+#pragma once
+
+#include "mg-game-ui.h"
+
+G_BEGIN_DECLS
+
+/* The game's pages and state view; NULL until it has its own (then the generic one is used). */
+const MgGameUi *mg_tft_game_ui (void);
+
+G_END_DECLS
