@@ -42,6 +42,7 @@ struct _MgCampaign {
   gint64         session;      /* current session: the newest */
   guint          since_snap;   /* rows in force applied after the last snapshot (or the start) */
   gint64         data_version; /* PRAGMA data_version when memory last matched the file */
+  char          *tables_text;  /* the engine's tables() as last written to the entity tables */
 };
 
 enum { SIGNAL_CHANGED, N_SIGNALS };
@@ -307,6 +308,136 @@ replay (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 u
   return g_steal_pointer (&state);
 }
 
+/* ---- entity tables (schema/0002) ------------------------------------------------------- */
+
+static gboolean corrupt (MgCampaign *self, GError **error, const char *what);
+
+/* The tables an engine's `tables` entry may fill; each is rewritten whole. */
+static const char *const entity_tables[] = { "figure", "leader", "land", "army" };
+
+static gboolean
+is_column_name (const char *key)
+{
+  if (!key[0])
+    return FALSE;
+  for (const char *c = key; *c; c++)
+    if (!g_ascii_islower (*c) && !g_ascii_isdigit (*c) && *c != '_')
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+bind_json (sqlite3_stmt *stmt, int i, json_object *value)
+{
+  switch (json_object_get_type (value))
+    {
+    case json_type_null:
+      return sqlite3_bind_null (stmt, i) == SQLITE_OK;
+    case json_type_boolean:
+      return sqlite3_bind_int (stmt, i, json_object_get_boolean (value)) == SQLITE_OK;
+    case json_type_int:
+      return sqlite3_bind_int64 (stmt, i, json_object_get_int64 (value)) == SQLITE_OK;
+    case json_type_double:
+      return sqlite3_bind_double (stmt, i, json_object_get_double (value)) == SQLITE_OK;
+    case json_type_string:
+      return sqlite3_bind_text (stmt, i, json_object_get_string (value), -1, SQLITE_TRANSIENT) == SQLITE_OK;
+    default:   /* arrays and objects are stored as their JSON text */
+      return sqlite3_bind_text (stmt, i, json_text (value), -1, SQLITE_TRANSIENT) == SQLITE_OK;
+    }
+}
+
+static gboolean
+insert_entity (MgCampaign *self, const char *table, json_object *row, GError **error)
+{
+  g_autoptr(GString) sql = g_string_new (NULL);
+  g_autoptr(GString) params = g_string_new (NULL);
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  int n = 0;
+
+  if (!json_object_is_type (row, json_type_object))
+    return corrupt (self, error, _("the engine gave an entity that is not an object"));
+  g_string_printf (sql, "INSERT INTO %s (", table);
+  json_object_object_foreach (row, key, value)
+    {
+      (void) value;
+      if (!is_column_name (key))
+        return corrupt (self, error, _("the engine gave an entity column that is not a name"));
+      g_string_append_printf (sql, "%s%s", n ? ", " : "", key);
+      g_string_append_printf (params, "%s?%d", n ? ", " : "", n + 1);
+      n++;
+    }
+  if (n == 0)
+    return TRUE;
+  g_string_append_printf (sql, ") VALUES (%s)", params->str);
+  /* A statement per column set: the set is the same for every row of a table, so the cache hits. */
+  if (!(stmt = mg_store_prepare (self->store, sql->str, error)))
+    return FALSE;
+  n = 0;
+  json_object_object_foreach (row, key2, value2)
+    {
+      (void) key2;
+      if (!bind_json (stmt, ++n, value2))
+        return corrupt (self, error, _("an entity value could not be bound"));
+    }
+  return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
+}
+
+/* Rewrites the entity tables from state, inside the caller's transaction. Engines without a
+ * `tables` entry cost nothing; others only when their tables changed. On success *written
+ * (if given) gets the text to remember once the transaction commits. */
+static gboolean
+write_tables (MgCampaign *self, const MgState *state, char **written, GError **error)
+{
+  json_object *tables;
+  const char *text;
+
+  if (written)
+    *written = NULL;
+  if (state->rules->tables == NULL)
+    return TRUE;
+  tables = state->rules->tables (state);
+  text = json_text (tables);
+  if (g_strcmp0 (text, self->tables_text) == 0)
+    {
+      json_object_put (tables);
+      return TRUE;
+    }
+  for (guint t = 0; t < G_N_ELEMENTS (entity_tables); t++)
+    {
+      g_autofree char *sql = g_strdup_printf ("DELETE FROM %s", entity_tables[t]);
+      json_object *rows = NULL;
+      g_autoptr(MgStoreStmt) del = mg_store_prepare (self->store, sql, error);
+
+      if (!del || mg_store_step (self->store, del, error) != SQLITE_DONE)
+        goto fail;
+      if (!json_object_object_get_ex (tables, entity_tables[t], &rows) ||
+          !json_object_is_type (rows, json_type_array))
+        continue;
+      for (size_t i = 0; i < json_object_array_length (rows); i++)
+        if (!insert_entity (self, entity_tables[t], json_object_array_get_idx (rows, i), error))
+          goto fail;
+    }
+  if (written)
+    *written = g_strdup (text);
+  json_object_put (tables);
+  return TRUE;
+
+fail:
+  json_object_put (tables);
+  return FALSE;
+}
+
+/* After a commit that wrote the tables: remember what they hold. */
+static void
+tables_written (MgCampaign *self, char *text)
+{
+  if (text != NULL)
+    {
+      g_free (self->tables_text);
+      self->tables_text = text;
+    }
+}
+
 /* ---- snapshots ------------------------------------------------------------------------- */
 
 /* The policy is in mg-campaign-private.h. */
@@ -544,7 +675,11 @@ sync_locked (MgCampaign *self, GError **error)
 
   if (!mg_store_query_int (self->store, "PRAGMA data_version", &version, error))
     return FALSE;
-  return version == self->data_version || load_all (self, error);
+  if (version == self->data_version)
+    return TRUE;
+  /* Another connection wrote: its entity tables are not what we last wrote. */
+  g_clear_pointer (&self->tables_text, g_free);
+  return load_all (self, error);
 }
 
 /* After a failure that may have left memory different from the file: rebuild from the file. */
@@ -847,6 +982,30 @@ remove_campaign_files (const char *path)
     }
 }
 
+/* Opens a campaign just written and fills its entity tables from the initial state. */
+static MgCampaign *
+open_new (const char *path, GError **error)
+{
+  g_autoptr(MgCampaign) self = mg_campaign_open (path, error);
+  char *tables = NULL;
+
+  if (!self)
+    return NULL;
+  if (self->rules->tables == NULL)
+    return g_steal_pointer (&self);
+  if (!begin_locked (self, error) ||
+      !write_tables (self, self->state, &tables, error) ||
+      !mg_store_commit (self->store, error))
+    {
+      g_free (tables);
+      mg_store_rollback (self->store);
+      convert_error (error);
+      return NULL;
+    }
+  tables_written (self, tables);
+  return g_steal_pointer (&self);
+}
+
 MgCampaign *
 mg_campaign_create (const char *path, const char *game_id, const char *name,
                     const char * const *players, json_object *ruleset, guint32 seed,
@@ -921,7 +1080,7 @@ mg_campaign_create (const char *path, const char *game_id, const char *name,
       convert_error (error);
       return NULL;
     }
-  return mg_campaign_open (path, error);
+  return open_new (path, error);
 }
 
 /* ---- GObject --------------------------------------------------------------------------- */
@@ -938,6 +1097,7 @@ mg_campaign_finalize (GObject *object)
   g_free (self->path);
   g_free (self->name);
   g_free (self->game_id);
+  g_free (self->tables_text);
 
   G_OBJECT_CLASS (mg_campaign_parent_class)->finalize (object);
 }
@@ -1114,6 +1274,7 @@ act_locked (MgCampaign *self, json_object *clean, json_object *dice_json, gboole
   g_autoptr(MgJournalEntry) e = g_new0 (MgJournalEntry, 1);
   g_autoptr(MgDice) dice = NULL;
   json_object *events, *record;
+  char *tables = NULL;
   gint turn_after;
   gboolean snap;
 
@@ -1154,8 +1315,13 @@ act_locked (MgCampaign *self, json_object *clean, json_object *dice_json, gboole
   if (!drop_redo (self, error) ||
       !insert_row (self, e, error) ||
       (snap && !write_snapshot (self, e->seq, self->state, error)) ||
+      !write_tables (self, self->state, &tables, error) ||
       !mg_store_commit (self->store, error))
-    return NULL;
+    {
+      g_free (tables);
+      return NULL;
+    }
+  tables_written (self, tables);
 
   self->turn = turn_after;
   self->since_snap = snap ? 0 : self->since_snap + 1;
@@ -1241,6 +1407,7 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   ReplayInfo info = { 0 };
   UndoMarks marks;
   MgState *state;
+  char *tables = NULL;
   gint64 low;
 
   if (!seqs)
@@ -1257,12 +1424,16 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   if (!drop_snapshots_from (self, low, error) ||
       !(state = replay (self, self->ruleset, TRUE, G_MAXINT64, NULL, NULL, &info, error)))
     return FALSE;
-  if (!query_undo_marks (self, &marks, error) || !mg_store_commit (self->store, error))
+  if (!query_undo_marks (self, &marks, error) ||
+      !write_tables (self, state, &tables, error) ||
+      !mg_store_commit (self->store, error))
     {
+      g_free (tables);
       mg_state_free (state);
       return FALSE;
     }
   /* Memory changes only once the file has. */
+  tables_written (self, tables);
   set_state (self, state);
   set_undo_marks (self, &marks);
   self->since_snap = info.since_snap;
@@ -1276,6 +1447,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   g_autoptr(MgStoreStmt) stmt = NULL;
   g_autoptr(GArray) seqs = NULL;
   UndoMarks marks;
+  char *tables = NULL;
 
   if (!self->can_redo)
     return fail_nothing (error, _("There is nothing to redo"));
@@ -1311,8 +1483,14 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
           !after_row (self, seq, self->state, turn_before, NULL, error))
         return FALSE;
     }
-  if (!query_undo_marks (self, &marks, error) || !mg_store_commit (self->store, error))
-    return FALSE;
+  if (!query_undo_marks (self, &marks, error) ||
+      !write_tables (self, self->state, &tables, error) ||
+      !mg_store_commit (self->store, error))
+    {
+      g_free (tables);
+      return FALSE;
+    }
+  tables_written (self, tables);
   set_undo_marks (self, &marks);
   *done = seqs->len;
   return TRUE;
@@ -1526,6 +1704,7 @@ mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
   g_autoptr(MgStoreStmt) stmt = NULL;
   json_object *own = NULL;
   MgState *state = NULL;
+  char *tables = NULL;
   guint since_snap = self->since_snap;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
@@ -1560,9 +1739,12 @@ mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
   if (!stmt)
     goto fail;
   sqlite3_bind_text (stmt, 1, json_text (own), -1, SQLITE_STATIC);
-  if (mg_store_step (self->store, stmt, error) != SQLITE_DONE || !mg_store_commit (self->store, error))
+  if (mg_store_step (self->store, stmt, error) != SQLITE_DONE ||
+      !write_tables (self, state, &tables, error) ||
+      !mg_store_commit (self->store, error))
     goto fail;
 
+  tables_written (self, g_steal_pointer (&tables));
   json_object_put (self->ruleset);
   self->ruleset = own;
   set_state (self, state);
@@ -1570,6 +1752,7 @@ mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
   return TRUE;
 
 fail:
+  g_free (tables);
   self->since_snap = since_snap;
   mg_store_rollback (self->store);
   g_clear_pointer (&state, mg_state_free);

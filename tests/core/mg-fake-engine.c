@@ -230,6 +230,24 @@ fake_view (const MgState *state, const char *seat)
   return fake_to_json (state);
 }
 
+/* The entity tables: one leader row whose gp is the running total and food the action count. */
+static json_object *
+fake_tables (const MgState *state)
+{
+  const FakeState *s = (const FakeState *) state;
+  json_object *o = json_object_new_object ();
+  json_object *leaders = json_object_new_array ();
+  json_object *row = json_object_new_object ();
+
+  json_object_object_add (row, "name", json_object_new_string ("Total"));
+  json_object_object_add (row, "gp", json_object_new_int64 (s->total));
+  json_object_object_add (row, "food", json_object_new_int64 (s->actions));
+  json_object_object_add (row, "capital", NULL);
+  json_object_array_add (leaders, row);
+  json_object_object_add (o, "leader", leaders);
+  return o;
+}
+
 static const MgRules fake_rules = {
   .id = "fake",
   .name = "Fake",
@@ -244,6 +262,7 @@ static const MgRules fake_rules = {
   .to_json = fake_to_json,
   .from_json = fake_from_json,
   .view = fake_view,
+  .tables = fake_tables,
 };
 
 const MgRules *

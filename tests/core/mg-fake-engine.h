@@ -10,5 +10,6 @@
  *   {"type":"roll","player":NAME,"n":K}  rolls K (default 1) dice of S sides, adds them
  *   {"type":"add","value":V}             adds V (refused as ILLEGAL when V < 0); no dice
  * to_json: {"total":T,"actions":A,"values":[the last 16 dice and numbers added, in order]}
+ * tables: one leader row {"name":"Total","gp":T,"food":A,"capital":null}
  */
 const MgRules *mg_fake_rules (void);

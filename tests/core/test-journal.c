@@ -610,6 +610,61 @@ test_undo_redo (void)
   free_states (s);
 }
 
+/* "Total"'s gp and food in the leader table, as the sqlite3 shell would read them: "gp/food". */
+static char *
+leader_row (const char *path)
+{
+  sqlite3 *db = mg_test_sqlite_open (path);
+  char *text = mg_test_sql_text (db, "SELECT gp || '/' || food || '/' || ifnull (capital, '-') "
+                                     "FROM leader WHERE name = 'Total'");
+
+  g_assert_cmpint (mg_test_sql_int (db, "SELECT count (*) FROM leader"), ==, 1);
+  sqlite3_close (db);
+  return text;
+}
+
+/* The entity tables mirror the state in force after create, act, undo, redo, reopen and a
+ * ruleset change (schema/0002-entities.sql). */
+static void
+test_entity_tables (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("c.mgc");
+  char *s[7];
+  MgCampaign *c = new_fake (path, 6, 2, 1);
+  g_autofree char *t0 = leader_row (path);
+  g_autoptr(GError) error = NULL;
+  json_object *ruleset;
+
+  g_assert_cmpstr (t0, ==, "0/0/-");
+  g_object_unref (c);
+  g_unlink (path);
+  c = six_actions (path, s);   /* dice 1..6: total 21 after 6 actions */
+  g_free (t0);
+  t0 = leader_row (path);
+  g_assert_cmpstr (t0, ==, "21/6/-");
+  undo (c, 2, 2);
+  g_free (t0);
+  t0 = leader_row (path);
+  g_assert_cmpstr (t0, ==, "10/4/-");
+  redo (c, 1, 1);
+  c = reopen (c);
+  g_free (t0);
+  t0 = leader_row (path);
+  g_assert_cmpstr (t0, ==, "15/5/-");
+
+  /* A ruleset that still replays rewrites the mirror from the replayed state. */
+  ruleset = fake_ruleset (6, 3);
+  g_assert_true (mg_campaign_set_ruleset (c, ruleset, &error));
+  g_assert_no_error (error);
+  json_object_put (ruleset);
+  g_free (t0);
+  t0 = leader_row (path);
+  g_assert_cmpstr (t0, ==, "15/5/-");
+
+  g_object_unref (c);
+  free_states (s);
+}
+
 static void
 test_undo_reopen (void)
 {
@@ -1132,6 +1187,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/journal/validate", test_validate);
   g_test_add_func ("/journal/undo-redo", test_undo_redo);
   g_test_add_func ("/journal/undo-reopen", test_undo_reopen);
+  g_test_add_func ("/journal/entity-tables", test_entity_tables);
   g_test_add_func ("/journal/act-after-undo", test_act_after_undo);
   g_test_add_func ("/journal/snapshots", test_snapshots);
   g_test_add_func ("/journal/snapshot-long-turn", test_snapshot_long_turn);

@@ -188,7 +188,7 @@ test_too_new (void)
   assert_no_side_files (path);
   msg = assert_refused (path, MG_CAMPAIGN_ERROR_TOO_NEW);
   g_assert_cmpstr (msg, ==, "This campaign was written by a newer Melee GM (schema 7; this version "
-                            "reads up to 1). Open it with a newer version.");
+                            "reads up to 2). Open it with a newer version.");
 
   /* Refused again, still untouched: nothing was migrated or switched. */
   g_free (assert_refused (path, MG_CAMPAIGN_ERROR_TOO_NEW));
