@@ -22,7 +22,41 @@ struct _MgApplication
 
 G_DEFINE_FINAL_TYPE (MgApplication, mg_application, ADW_TYPE_APPLICATION)
 
-#define SAMPLE_RESOURCE "/io/github/meleegm/MeleeGM/samples/meeple-sample.jsonl"
+#define SAMPLES_DIR "/io/github/meleegm/MeleeGM/samples/"
+
+/* The shipped samples: a script of actions each, played into a new campaign. */
+static const MgSample samples[] = {
+  { "meeple", N_("Sample Battle"), "meeple-sample.jsonl", { "Red", "Blue", NULL } },
+  { "tft", N_("Flavius and Wulf"), "tft-sample.jsonl", { "Referee", NULL } },
+  { "mecaknights", N_("Three Kingdoms"), "mecaknights-sample.jsonl", { "Red", "Blue", "Green", NULL } },
+};
+
+static gboolean
+sample_shipped (const MgSample *sample)
+{
+  g_autofree char *path = g_strconcat (SAMPLES_DIR, sample->script, NULL);
+
+  return mg_rules_lookup (sample->game_id) != NULL &&
+         g_resources_get_info (path, 0, NULL, NULL, NULL);
+}
+
+const MgSample *
+mg_application_samples (guint *n_samples)
+{
+  static MgSample shipped[G_N_ELEMENTS (samples)];
+  static guint n;
+  static gsize once;
+
+  if (g_once_init_enter (&once))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
+        if (sample_shipped (&samples[i]))
+          shipped[n++] = samples[i];
+      g_once_init_leave (&once, 1);
+    }
+  *n_samples = n;
+  return shipped;
+}
 
 MgApplication *
 mg_application_new (void)
@@ -222,14 +256,34 @@ mg_application_create_sample (MgApplication *self,
                               const char    *folder,
                               GError       **error)
 {
-  static const char * const players[] = { "Red", "Blue", NULL };
+  return mg_application_create_sample_for (self, "meeple", folder, error);
+}
+
+MgCampaign *
+mg_application_create_sample_for (MgApplication *self,
+                                  const char    *game_id,
+                                  const char    *folder,
+                                  GError       **error)
+{
+  const MgSample *sample = NULL;
+  g_autofree char *resource = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(MgCampaign) campaign = NULL;
   g_autofree char *path = NULL;
   g_auto(GStrv) lines = NULL;
   g_autofree char *own_folder = NULL;
 
-  bytes = g_resources_lookup_data (SAMPLE_RESOURCE, 0, error);
+  for (guint i = 0; i < G_N_ELEMENTS (samples) && sample == NULL; i++)
+    if (g_strcmp0 (samples[i].game_id, game_id) == 0)
+      sample = &samples[i];
+  if (sample == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   _("There is no sample for the game “%s”."), game_id);
+      return NULL;
+    }
+  resource = g_strconcat (SAMPLES_DIR, sample->script, NULL);
+  bytes = g_resources_lookup_data (resource, 0, error);
   if (bytes == NULL)
     return NULL;
 
@@ -239,8 +293,8 @@ mg_application_create_sample (MgApplication *self,
       g_mkdir_with_parents (own_folder, 0700);
       folder = own_folder;
     }
-  path = mg_application_unique_path (folder, _("Sample Battle"));
-  campaign = mg_campaign_create (path, "meeple", _("Sample Battle"), players, NULL, 1, error);
+  path = mg_application_unique_path (folder, _(sample->name));
+  campaign = mg_campaign_create (path, sample->game_id, _(sample->name), sample->players, NULL, 1, error);
   if (campaign == NULL)
     return NULL;
 

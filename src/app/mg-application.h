@@ -25,7 +25,25 @@ GtkWindow     *mg_application_open_path          (MgApplication *self,
 GtkWindow     *mg_application_show_campaign      (MgApplication *self,
                                                   MgCampaign    *campaign);
 
-/* Creates the sample campaign in the user's data folder by playing the shipped script. */
+/* A shipped sample: a script of actions played into a new campaign. */
+typedef struct
+{
+  const char *game_id;
+  const char *name;          /* N_(): the campaign's name */
+  const char *script;        /* file name under the samples resource */
+  const char *players[5];    /* NULL-terminated */
+} MgSample;
+
+/* The samples this build ships (their game is built in and their script embedded). */
+const MgSample *mg_application_samples           (guint *n_samples);
+
+/* Creates a game's sample campaign in folder (the user's data folder when NULL) by playing
+ * its shipped script. */
+MgCampaign    *mg_application_create_sample_for  (MgApplication *self,
+                                                  const char    *game_id,
+                                                  const char    *folder,
+                                                  GError       **error);
+/* The Meeple Melee sample battle. */
 MgCampaign    *mg_application_create_sample      (MgApplication *self,
                                                   const char    *folder,
                                                   GError       **error);

@@ -19,6 +19,7 @@ struct _MgStartWindow
   AdwPreferencesGroup *recent_group;
   GtkListBox      *recent_list;
   AdwComboRow     *game_row;
+  GtkMenuButton   *samples_button;
   AdwEntryRow     *name_row;
   AdwActionRow    *folder_row;
   GtkListBox      *players_list;
@@ -426,13 +427,37 @@ sample_activated (GtkWidget *widget, const char *name, GVariant *param)
   g_autoptr(GError) error = NULL;
   g_autoptr(MgCampaign) campaign = NULL;
 
-  campaign = mg_application_create_sample (get_app (self), NULL, &error);
+  campaign = mg_application_create_sample_for (get_app (self), g_variant_get_string (param, NULL),
+                                               NULL, &error);
   if (campaign == NULL)
     {
-      mg_error_show (GTK_WINDOW (self), _("Cannot Create the Sample Battle"), error->message);
+      mg_error_show (GTK_WINDOW (self), _("Cannot Create the Sample"), error->message);
       return;
     }
   mg_application_show_campaign (get_app (self), campaign);
+}
+
+/* One item a shipped sample: "Meeple Melee — Sample Battle". */
+static void
+fill_samples_menu (MgStartWindow *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  const MgSample *samples;
+  guint n = 0;
+
+  samples = mg_application_samples (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      const MgRules *rules = mg_rules_lookup (samples[i].game_id);
+      /* TRANSLATORS: a sample campaign in the start page's menu: "Game — Sample" */
+      g_autofree char *label = g_strdup_printf (_("%s — %s"), _(rules->name), _(samples[i].name));
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target (item, "start.sample", "s", samples[i].game_id);
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (self->samples_button, G_MENU_MODEL (menu));
+  gtk_widget_set_visible (GTK_WIDGET (self->samples_button), n > 0);
 }
 
 /* Private accessors for the tests */
@@ -529,11 +554,12 @@ mg_start_window_class_init (MgStartWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, add_player_button);
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, create_button);
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, form_message);
+  gtk_widget_class_bind_template_child (widget_class, MgStartWindow, samples_button);
 
   gtk_widget_class_install_action (widget_class, "start.show-new", NULL, show_new_activated);
   gtk_widget_class_install_action (widget_class, "start.back", NULL, back_activated);
   gtk_widget_class_install_action (widget_class, "start.open", NULL, open_activated);
-  gtk_widget_class_install_action (widget_class, "start.sample", NULL, sample_activated);
+  gtk_widget_class_install_action (widget_class, "start.sample", "s", sample_activated);
   gtk_widget_class_install_action (widget_class, "start.create", NULL, create_activated);
   gtk_widget_class_install_action (widget_class, "start.add-player", NULL, add_player_activated);
   gtk_widget_class_install_action (widget_class, "start.choose-folder", NULL, choose_folder_activated);
@@ -557,6 +583,7 @@ mg_start_window_init (MgStartWindow *self)
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
   g_signal_connect_swapped (self->game_row, "notify::selected", G_CALLBACK (game_changed), self);
   g_signal_connect_swapped (self->name_row, "changed", G_CALLBACK (form_changed), self);
+  fill_samples_menu (self);
 }
 
 MgStartWindow *

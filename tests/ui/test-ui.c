@@ -278,6 +278,31 @@ test_new_campaign_and_battle (void)
   close_campaign_windows ();
 }
 
+/* Every shipped sample's script plays to its end into a new campaign of its game; a game
+ * without a sample gets a message, not a crash. */
+static void
+test_samples (void)
+{
+  guint n = 0;
+  const MgSample *samples = mg_application_samples (&n);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) none = NULL;
+
+  g_assert_cmpuint (n, >=, 1);
+  g_assert_cmpstr (samples[0].game_id, ==, "meeple");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, samples[i].game_id, tmpdir, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (mg_campaign_get_game_id (campaign), ==, samples[i].game_id);
+      g_assert_cmpint (mg_campaign_journal_count (campaign), >, 0);
+    }
+  none = mg_application_create_sample_for (app, "no-such-game", tmpdir, &error);
+  g_assert_null (none);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+}
+
 /* The sample script plays the rulebook's sample battle: afterwards Red has 2 casualties and
  * Blue 2, and in the next battle both may use 2 actions and pick 5 meeples. */
 static void
@@ -487,6 +512,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/ui/new-campaign-and-battle", test_new_campaign_and_battle);
   g_test_add_func ("/ui/sample-battle", test_sample_battle);
+  g_test_add_func ("/ui/samples", test_samples);
   g_test_add_func ("/ui/bad-file", test_bad_file);
   g_test_add_func ("/ui/journal-dice-text", test_journal_dice_text);
   g_test_add_func ("/ui/journal-seals-secret-dice", test_journal_seals_secret_dice);
