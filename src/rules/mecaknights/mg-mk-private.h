@@ -1,0 +1,238 @@
+/* mg-mk-private.h — MecaKnights engine internals shared by its source files. */
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+
+#include "mg-json.h"
+#include "mg-mk.h"
+
+G_BEGIN_DECLS
+
+#define MK_RULESET_ERR mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET)
+#define MK_ACTION_ERR  mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION)
+#define MK_STATE_ERR   mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE)
+
+#define MK_MAX_LEADERS 8
+#define MK_MAX_COUNT   100000   /* any stock or cost in the tracking table */
+
+typedef enum { RES_WOOD, RES_STONE, RES_FOOD, RES_IRON, MK_N_RES } MkRes;
+typedef enum { U_INFANTRY, U_HEAVY, U_ARCHER, U_CATAPULT, U_CAVALRY, MK_N_UNITS } MkUnit;
+typedef enum { CITY_NONE, CITY_HAMLET, CITY_VILLAGE, CITY_TOWN, MK_N_CITY } MkCity;
+typedef enum { WALL_NONE, WALL_WOOD, WALL_STONE, MK_N_WALL } MkWall;
+
+extern const char * const mk_res_ids[];     /* "wood", "stone", "food", "iron", NULL */
+extern const char * const mk_unit_ids[];    /* "infantry", "heavy_infantry", … NULL */
+extern const char * const mk_city_ids[];    /* "none", "hamlet", "village", "town", NULL */
+extern const char * const mk_wall_ids[];    /* "none", "wood", "stone", NULL */
+
+/* GP and the four resources: a cost, a gain or a treasury. */
+typedef struct {
+  gint64 gp;
+  gint64 res[MK_N_RES];
+} MkPurse;
+
+typedef enum { COST_HAMLET, COST_VILLAGE, COST_TOWN, COST_CAMP, COST_WOOD_WALL, COST_STONE_WALL,
+               COST_BRIDGE, COST_BOAT, COST_UPGRADE, MK_N_COSTS } MkCostId;
+extern const char * const mk_cost_ids[];
+
+typedef enum { GM_SEASON, GM_YEAR, GM_FIXED } MkGmRotation;
+extern const char * const mk_gm_ids[];
+
+typedef struct {
+  char  *name;
+  guint  turns;
+  guint  moves;
+} MkSeason;
+
+typedef struct {
+  guint      income_gp[MK_N_CITY];
+  guint      income_res[MK_N_CITY];
+  gboolean   capital_yields;
+  MkPurse    costs[MK_N_COSTS];
+  MkPurse    units[MK_N_UNITS];
+  guint      max_units, max_archers, max_catapults;
+  gboolean   wall_stops_archers[MK_N_WALL];
+  guint      wall_multiplier[MK_N_WALL];
+  guint      heavy_draw_weight;
+  guint      move_lands, cavalry_lands;
+  MkSeason  *seasons;
+  guint      n_seasons, year_turns;
+  guint      forced_extra, forced_food;
+  gboolean   forced_once_per_game;
+  guint      reinforce_food;
+  guint      navigation_steps;
+  guint      model_bonus_gp;
+  MkGmRotation gm_rotation;
+  MkPurse    start_purse;
+  MkCity     start_city;
+  guint      start_army[MK_N_UNITS];
+  char     **colours;
+  json_object *map;          /* the sample map (owned copy) */
+} MkRuleset;
+
+typedef struct {
+  char    *name;
+  MkRes    resource;
+  char   **adjacent;
+  gint     owner;            /* leader index, -1 none */
+  MkCity   city;
+  gboolean capital;
+  MkWall   wall;
+  gboolean camp;
+  guint    lying[MK_N_RES];
+  gint     claim;            /* leader index who removed the flag, -1 none */
+  guint    claim_turn;
+} MkLand;
+
+typedef struct {
+  char      *name;
+  gboolean   large;
+  GPtrArray *pairs;          /* char*, two by two: crossings (small) or links (large) */
+  char     **marks;          /* large rivers: wave marks */
+} MkRiver;
+
+typedef struct {
+  char *river, *a, *b;
+  gint  by;                  /* leader who built it, -1 from the map */
+} MkBridge;
+
+typedef struct {
+  GPtrArray *lands;          /* MkLand* */
+  GPtrArray *rivers;         /* MkRiver* */
+  GPtrArray *bridges;        /* MkBridge* */
+  char     **capitals;
+} MkMap;
+
+typedef struct {
+  char    *name;
+  char    *colour;
+  char    *capital;          /* land name or NULL */
+  MkPurse  purse;
+  gboolean collected, bonus, organized;
+  guint    moves_used;
+  guint    armies_made, boats_made;
+} MkLeader;
+
+typedef struct {
+  char    *id;
+  gint     leader;
+  char    *land;             /* a land, or a wave mark when afloat */
+  gboolean afloat;
+  guint    units[MK_N_UNITS];
+  gboolean moved, forced;
+  guint    battle;           /* 0: none */
+} MkArmy;
+
+typedef struct {
+  char *id, *river, *at;
+  gint  leader;
+} MkBoat;
+
+typedef enum { STEP_REINFORCE, STEP_ARCHERS, STEP_RESULT, STEP_CONTINUES } MkStep;
+extern const char * const mk_step_ids[];
+
+typedef struct {
+  guint      id;
+  char      *land;
+  gint       attacker, defender;
+  guint      round;
+  MkStep     step;
+  GPtrArray *reinforced;     /* army ids (char*) this round */
+  guint      fought_turn;    /* turn of the last round fought */
+} MkBattle;
+
+typedef enum { WHY_ARCHERS, WHY_CATAPULT, WHY_WINNER, WHY_DRAW } MkWhy;
+extern const char * const mk_why_ids[];
+
+typedef struct {
+  gint   leader;
+  MkWhy  why;
+  guint  battle;             /* 0 for catapult */
+  char  *army;               /* catapult: the target army */
+  guint  count;
+} MkChoice;
+
+typedef struct {
+  char *land, *a, *b, *status;
+  guint turn;
+} MkEncounter;
+
+typedef struct {
+  MgState     parent;
+  json_object *ruleset;       /* a reference to the campaign's ruleset, for copies */
+  MkRuleset   rs;
+  MkMap       map;
+  guint       n_leaders;
+  MkLeader    leaders[MK_MAX_LEADERS];
+  gboolean    started;
+  guint       turn;
+  guint       current;
+  enum { PHASE_SETUP, PHASE_COLLECT, PHASE_BUILD, PHASE_MOVE } phase;
+  MkGmRotation gm_rotation;
+  guint       gm_first;
+  GArray     *gm_history;     /* guint leader index per turn started, from turn 1 */
+  gint        relations[MK_MAX_LEADERS][MK_MAX_LEADERS];   /* -1 unmet, 0 peace, 1 war */
+  GPtrArray  *encounters;     /* MkEncounter* */
+  GPtrArray  *armies;         /* MkArmy* */
+  GPtrArray  *boats;          /* MkBoat* */
+  GPtrArray  *battles;        /* MkBattle* */
+  GPtrArray  *choices;        /* MkChoice* */
+  guint       next_battle;
+} MkState;
+
+extern const char * const mk_phase_ids[];
+
+/* mg-mk-ruleset.c */
+gboolean   mk_ruleset_parse  (json_object *root, MkRuleset *rs, GError **error);
+void       mk_ruleset_clear  (MkRuleset *rs);
+gboolean   mk_purse_parse    (json_object *obj, const char *path, MgJsonErr kind, gint64 min, MkPurse *out,
+                              GError **error);
+json_object *mk_purse_json   (const MkPurse *p, gboolean skip_zero);
+char      *mk_purse_text     (const MkPurse *p);   /* "3 GP, 2 wood" or "nothing" */
+guint      mk_purse_units    (const guint *units); /* number of units */
+/* Parses a map (import or saved state); leader names resolve owners and claims. */
+gboolean   mk_map_parse      (json_object *map, const char *path, MgJsonErr kind,
+                              char **leaders, guint n_leaders, MkMap *out, GError **error);
+void       mk_map_clear      (MkMap *map);
+json_object *mk_map_json     (const MkMap *map, char **leaders);
+MkLand    *mk_map_land       (const MkMap *map, const char *name);
+gint       mk_map_land_index (const MkMap *map, const char *name);
+gboolean   mk_map_is_mark    (const MkMap *map, const char *name);
+/* Does the river join a and b in one step (a crossing, or a navigation link)? */
+gboolean   mk_river_links    (const MkRiver *r, const char *a, const char *b);
+
+/* mg-mk.c */
+MkArmy    *mk_army_find      (const MkState *st, const char *id);
+guint      mk_army_size      (const MkArmy *a);
+void       mk_army_remove    (MkState *st, MkArmy *a, json_object *events);
+json_object *mk_event        (const char *type);
+gboolean   mk_illegal        (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+const char *mk_unit_name     (MkUnit u, guint n);
+char      *mk_units_text     (const guint *units);
+
+/* mg-mk-battle.c */
+MkBattle  *mk_battle_find    (const MkState *st, guint id);
+MkBattle  *mk_battle_on      (const MkState *st, const char *land);
+void       mk_battle_free    (MkBattle *b);
+void       mk_choice_free    (MkChoice *c);
+void       mk_battle_start   (MkState *st, const char *land, gint attacker, gint defender,
+                              json_object *events, GString *text);
+/* One round: archers, then (once no choice waits) close combat. */
+void       mk_battle_fight   (MkState *st, MkBattle *b, json_object *events, GString *text);
+/* After a choice was settled: continue the battle if nothing else waits for it. */
+void       mk_battle_resume  (MkState *st, guint battle, json_object *events, GString *text);
+/* Units a choice may take, as {army, unit, max}; checks a `lose` list. */
+json_object *mk_choice_eligible (const MkState *st, const MkChoice *c);
+gboolean   mk_choice_check   (const MkState *st, const MkChoice *c, json_object *units,
+                              GError **error);
+/* Removes the units; an emptied army is removed. */
+void       mk_choice_apply   (MkState *st, const MkChoice *c, json_object *units,
+                              json_object *events, GString *text);
+/* A choice with one possible answer is applied at once; else it is queued. */
+void       mk_choice_offer   (MkState *st, gint leader, MkWhy why, guint battle, const char *army,
+                              guint count, json_object *events, GString *text);
+/* Ends battles that lost a side (armies moved away or removed). */
+void       mk_battles_tidy   (MkState *st, json_object *events, GString *text);
+
+G_END_DECLS

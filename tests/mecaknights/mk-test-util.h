@@ -1,0 +1,27 @@
+/* mk-test-util.h — MecaKnights tests: the shipped ruleset, playing actions, refusals that change nothing. */
+#pragma once
+
+#include <json-c/json.h>
+#include "mg-rules.h"
+
+G_BEGIN_DECLS
+
+/* data/rulesets/mecaknights.json from the source tree. New reference. */
+json_object *mk_test_ruleset (void);
+/* A new game with leaders Red, Blue, Green (or `players`), started on the sample map. */
+MgState     *mk_test_new     (json_object *ruleset, gboolean start);
+/* Applies a JSON action (text); fails the test if refused. Returns the events (free). */
+json_object *mk_play         (MgState *st, const char *json, char **summary);
+/* The action must be refused with `code` and a message containing `needle`; the state must
+ * be unchanged. */
+void         mk_refuse       (MgState *st, const char *json, gint code, const char *needle);
+/* view()[path], path in dots ("leaders.0.gp"). Borrowed from a cached view: valid until the next call. */
+gint64       mk_int          (MgState *st, const char *path);
+const char  *mk_str          (MgState *st, const char *path);
+/* Replaces the state's armies (and optionally edits other members) through from_json, for
+ * battle set-ups the rulebook describes. `members` is a JSON object merged into to_json(). */
+MgState     *mk_with         (MgState *st, json_object *ruleset, const char *members);
+/* Leader `name`'s treasury as "gp/wood/stone/food/iron". g_free. */
+char        *mk_purse        (MgState *st, const char *name);
+
+G_END_DECLS

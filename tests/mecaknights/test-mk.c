@@ -1,0 +1,648 @@
+/* test-mk.c — the MecaKnights engine against the rulebook: costs, income, seasons, moves, battles, refusals. */
+#include <string.h>
+
+#include "mg-mk.h"
+#include "mk-test-util.h"
+#include "mg-json.h"
+
+#define ILLEGAL MG_RULES_ERROR_ILLEGAL
+#define BAD     MG_RULES_ERROR_BAD_ACTION
+
+static json_object *ruleset;
+
+static void
+play (MgState *st, const char *json)
+{
+  json_object_put (mk_play (st, json, NULL));
+}
+
+static void
+assert_purse (MgState *st, const char *leader, const char *expected)
+{
+  g_autofree char *p = mk_purse (st, leader);
+  g_assert_cmpstr (p, ==, expected);
+}
+
+/* Ends turns until it is `leader`'s collect phase of turn `turn`. */
+static void
+advance_to (MgState *st, guint turn, const char *leader)
+{
+  while (mk_int (st, "turn") < turn || strcmp (mk_str (st, "current"), leader) != 0)
+    {
+      g_autofree char *cur = g_strdup (mk_str (st, "current"));
+      g_autofree char *c = g_strdup_printf ("{\"type\":\"collect\",\"player\":\"%s\"}", cur);
+      g_autofree char *e = g_strdup_printf ("{\"type\":\"end_turn\",\"player\":\"%s\"}", cur);
+      if (strcmp (mk_str (st, "phase"), "collect") == 0)
+        play (st, c);
+      play (st, e);
+    }
+}
+
+/* ------------------------------------------------------------------ ruleset */
+
+static void
+test_ruleset (void)
+{
+  g_autoptr(GError) error = NULL;
+  const MgRules *rules = mg_mk_rules ();
+  json_object *bad;
+
+  g_assert_true (rules->check_ruleset (ruleset, &error));
+  g_assert_no_error (error);
+
+  bad = NULL;
+  json_object_deep_copy (ruleset, &bad, NULL);
+  json_object_object_add (json_object_object_get (json_object_object_get (bad, "costs"), "village"), "gp",
+                          json_object_new_int (-1));
+  g_assert_false (rules->check_ruleset (bad, &error));
+  g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET);
+  g_assert_true (g_str_has_prefix (error->message, "$.costs.village.gp: "));
+  g_clear_error (&error);
+  json_object_put (bad);
+
+  bad = NULL;
+  json_object_deep_copy (ruleset, &bad, NULL);
+  json_object_object_del (bad, "seasons");
+  g_assert_false (rules->check_ruleset (bad, &error));
+  g_assert_nonnull (strstr (error->message, "$.seasons"));
+  g_clear_error (&error);
+  json_object_put (bad);
+
+  /* The sample map is checked too: a land adjacent to an unknown land. */
+  bad = NULL;
+  json_object_deep_copy (ruleset, &bad, NULL);
+  {
+    json_object *lands = json_object_object_get (json_object_object_get (bad, "map"), "lands");
+    json_object *adj = json_object_object_get (json_object_array_get_idx (lands, 0), "adjacent");
+    json_object_array_put_idx (adj, 0, json_object_new_string ("Oakvail"));
+  }
+  g_assert_false (rules->check_ruleset (bad, &error));
+  g_assert_cmpstr (error->message, ==, "$.map.lands[0].adjacent[0]: \"Oakvail\" is not a land of this map");
+  json_object_put (bad);
+}
+
+/* ------------------------------------------------------------------ costs and income */
+
+static void
+test_costs (void)
+{
+  MgState *st = mk_test_new (ruleset, TRUE);
+
+  /* Start (ruleset): 10 GP, 6 wood, 4 stone, 6 food, 2 iron. The capital yields nothing. */
+  assert_purse (st, "Red", "10/6/4/6/2");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  assert_purse (st, "Red", "10/6/4/6/2");
+  play (st, "{\"type\":\"adjust\",\"leader\":\"Red\",\"gp\":90,\"wood\":94,\"stone\":96,\"food\":94,\"iron\":98}");
+  assert_purse (st, "Red", "100/100/100/100/100");
+  play (st, "{\"type\":\"edit_land\",\"land\":\"Oakvale\",\"owner\":\"Red\"}");
+
+  /* Hamlet 4 wood + 1 stone + 1 GP. */
+  play (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"hamlet\"}");
+  assert_purse (st, "Red", "99/96/99/100/100");
+  /* Village 3 wood + 2 stone + 2 GP. */
+  play (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"village\"}");
+  assert_purse (st, "Red", "97/93/97/100/100");
+  /* Town 2 wood + 3 stone + 3 GP. */
+  play (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"town\"}");
+  assert_purse (st, "Red", "94/91/94/100/100");
+  g_assert_cmpstr (mk_str (st, "map.lands.1.city"), ==, "town");
+  /* Camp 2 GP + 2 food + 1 wood. */
+  play (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"camp\"}");
+  assert_purse (st, "Red", "92/90/94/98/100");
+  /* Wood wall 3 wood + 3 GP; stone wall 5 stone + 5 GP. */
+  play (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"wood_wall\"}");
+  assert_purse (st, "Red", "89/87/94/98/100");
+  play (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"stone_wall\"}");
+  assert_purse (st, "Red", "84/87/89/98/100");
+  g_assert_cmpstr (mk_str (st, "map.lands.1.wall"), ==, "stone");
+
+  /* Units at the new camp: infantry 1 food + 2 GP; heavy 1 food + 3 GP + 3 iron; archer 1 food +
+   * 3 GP + 3 wood; catapult 3 wood + 1 stone + 5 GP; cavalry 3 food + 5 GP. */
+  play (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Oakvale\",\"unit\":\"infantry\"}");
+  assert_purse (st, "Red", "82/87/89/97/100");
+  g_assert_cmpstr (mk_str (st, "armies.3.id"), ==, "Red 2");  /* after Red 1, Blue 1, Green 1 */
+  play (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Oakvale\",\"unit\":\"heavy_infantry\",\"army\":\"Red 2\"}");
+  assert_purse (st, "Red", "79/87/89/96/97");
+  play (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Oakvale\",\"unit\":\"archer\",\"army\":\"Red 2\"}");
+  assert_purse (st, "Red", "76/84/89/95/97");
+  play (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Oakvale\",\"unit\":\"catapult\",\"army\":\"Red 2\"}");
+  assert_purse (st, "Red", "71/81/88/95/97");
+  play (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"cavalry\",\"count\":2}");
+  assert_purse (st, "Red", "61/81/88/89/97");
+  /* Upgrade infantry to heavy: 3 iron. */
+  play (st, "{\"type\":\"upgrade\",\"player\":\"Red\",\"army\":\"Red 1\"}");
+  assert_purse (st, "Red", "61/81/88/89/94");
+  g_assert_cmpint (mk_int (st, "armies.0.units.heavy_infantry"), ==, 1);
+  /* Boat on the Great River (Oakvale is a shore, Red 2 is there): 2 GP + 2 food + 2 iron + 4 wood. */
+  play (st, "{\"type\":\"build_boat\",\"player\":\"Red\",\"land\":\"Oakvale\",\"river\":\"Great River\"}");
+  assert_purse (st, "Red", "59/77/88/87/92");
+  g_assert_cmpstr (mk_str (st, "boats.0.id"), ==, "Red boat 1");
+  mg_state_free (st);
+}
+
+static void
+test_bridge_cost (void)
+{
+  MgState *st = mk_test_new (ruleset, TRUE);
+
+  st = mk_with (st, ruleset, "{\"armies\":[{\"id\":\"Red 1\",\"leader\":\"Red\",\"land\":\"Ashford\",\"afloat\":false,"
+                "\"units\":{\"infantry\":2,\"heavy_infantry\":0,\"archer\":0,\"catapult\":0,\"cavalry\":0},"
+                "\"moved\":false,\"forced_walk\":false}]}");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  /* Mill Brook separates Ashford and Willowmere: no crossing on foot before a bridge. */
+  play (st, "{\"type\":\"adjust\",\"leader\":\"Red\",\"wood\":4}");
+  assert_purse (st, "Red", "10/10/4/6/2");
+  /* Bridge (NOTES default): 1 GP + 2 food + 4 wood. */
+  play (st, "{\"type\":\"build_bridge\",\"player\":\"Red\",\"land\":\"Ashford\",\"to\":\"Willowmere\"}");
+  assert_purse (st, "Red", "9/6/4/4/2");
+  mk_refuse (st, "{\"type\":\"build_bridge\",\"player\":\"Red\",\"land\":\"Ashford\",\"to\":\"Willowmere\"}", ILLEGAL,
+             "already crosses");
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Willowmere\"]}");
+  g_assert_cmpstr (mk_str (st, "map.lands.10.owner"), ==, "Red");
+  mg_state_free (st);
+}
+
+static void
+test_income (void)
+{
+  MgState *st = mk_test_new (ruleset, FALSE);
+  char *summary = NULL;
+  json_object *ev;
+
+  /* Oakvale (wood) hamlet, Ashford (food) village, Fenmoor (food) town, Highmarch uninhabited. */
+  play (st, "{\"type\":\"edit_land\",\"land\":\"Oakvale\",\"owner\":\"Red\",\"city\":\"hamlet\"}");
+  play (st, "{\"type\":\"edit_land\",\"land\":\"Ashford\",\"owner\":\"Red\",\"city\":\"village\"}");
+  play (st, "{\"type\":\"edit_land\",\"land\":\"Fenmoor\",\"owner\":\"Red\",\"city\":\"town\"}");
+  play (st, "{\"type\":\"edit_land\",\"land\":\"Highmarch\",\"owner\":\"Red\"}");
+  play (st, "{\"type\":\"start\"}");
+  /* Redhold, the capital, has a village but counts for nothing. Hamlet 1 GP + 1, village 2 + 2,
+   * town 3 + 3 of the land's resource: 6 GP, 1 wood, 5 food. */
+  ev = mk_play (st, "{\"type\":\"collect\",\"player\":\"Red\"}", &summary);
+  assert_purse (st, "Red", "16/7/4/11/2");
+  g_assert_nonnull (strstr (summary, "Red collects 6 GP, 1 wood, 5 food"));
+  g_free (summary);
+  json_object_put (ev);
+  mk_refuse (st, "{\"type\":\"collect\",\"player\":\"Red\"}", ILLEGAL, "already collected");
+  /* The model bonus: 2 GP, once a turn. */
+  play (st, "{\"type\":\"model_bonus\",\"player\":\"Red\"}");
+  assert_purse (st, "Red", "18/7/4/11/2");
+  mk_refuse (st, "{\"type\":\"model_bonus\",\"player\":\"Red\"}", ILLEGAL, "already earned");
+  mg_state_free (st);
+}
+
+/* ------------------------------------------------------------------ seasons and moves */
+
+static const char *two_armies =
+  "{\"armies\":["
+  "{\"id\":\"Red 1\",\"leader\":\"Red\",\"land\":\"Redhold\",\"afloat\":false,\"units\":{\"infantry\":2,\"heavy_infantry\":0,\"archer\":1,\"catapult\":0,\"cavalry\":0},\"moved\":false,\"forced_walk\":false},"
+  "{\"id\":\"Red 2\",\"leader\":\"Red\",\"land\":\"Redhold\",\"afloat\":false,\"units\":{\"infantry\":0,\"heavy_infantry\":0,\"archer\":0,\"catapult\":0,\"cavalry\":2},\"moved\":false,\"forced_walk\":false},"
+  "{\"id\":\"Red 3\",\"leader\":\"Red\",\"land\":\"Redhold\",\"afloat\":false,\"units\":{\"infantry\":1,\"heavy_infantry\":0,\"archer\":0,\"catapult\":0,\"cavalry\":0},\"moved\":false,\"forced_walk\":false}],"
+  "\"leaders\":["
+  "{\"name\":\"Red\",\"colour\":\"red\",\"capital\":\"Redhold\",\"gp\":10,\"wood\":6,\"stone\":4,\"food\":6,\"iron\":2,\"collected\":false,\"bonus\":false,\"moves_used\":0,\"armies_made\":3,\"boats_made\":0},"
+  "{\"name\":\"Blue\",\"colour\":\"blue\",\"capital\":\"Bluecrest\",\"gp\":10,\"wood\":6,\"stone\":4,\"food\":6,\"iron\":2,\"collected\":false,\"bonus\":false,\"moves_used\":0,\"armies_made\":0,\"boats_made\":0},"
+  "{\"name\":\"Green\",\"colour\":\"green\",\"capital\":\"Greenmoor\",\"gp\":10,\"wood\":6,\"stone\":4,\"food\":6,\"iron\":2,\"collected\":false,\"bonus\":false,\"moves_used\":0,\"armies_made\":0,\"boats_made\":0}]}";
+
+static void
+test_seasons (void)
+{
+  MgState *st = mk_with (mk_test_new (ruleset, TRUE), ruleset, two_armies);
+
+  /* Turns 1-3 winter: one army moves. */
+  g_assert_cmpstr (mk_str (st, "season"), ==, "winter");
+  g_assert_cmpint (mk_int (st, "moves_allowed"), ==, 1);
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Ashford\"]}");
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}", ILLEGAL,
+             "In winter Red may move only 1 army a turn");
+  /* Turns 4-6 spring: two. */
+  advance_to (st, 4, "Red");
+  g_assert_cmpstr (mk_str (st, "season"), ==, "spring");
+  g_assert_cmpint (mk_int (st, "moves_allowed"), ==, 2);
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Fenmoor\"]}");
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}");
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 2\",\"path\":[\"Ashford\"]}", ILLEGAL,
+             "In spring Red may move only 2 armies");
+  /* 7-9 summer 3, 10-12 autumn 2, and turn 13 is winter of year 2. */
+  advance_to (st, 7, "Red");
+  g_assert_cmpstr (mk_str (st, "season"), ==, "summer");
+  g_assert_cmpint (mk_int (st, "moves_allowed"), ==, 3);
+  advance_to (st, 10, "Red");
+  g_assert_cmpstr (mk_str (st, "season"), ==, "autumn");
+  g_assert_cmpint (mk_int (st, "moves_allowed"), ==, 2);
+  advance_to (st, 13, "Red");
+  g_assert_cmpstr (mk_str (st, "season"), ==, "winter");
+  g_assert_cmpint (mk_int (st, "moves_allowed"), ==, 1);
+  g_assert_cmpint (mk_int (st, "year"), ==, 2);
+  /* The GM role passed every season (3 turns) from Red: turn 13 is the fifth season -> Blue. */
+  g_assert_cmpstr (mk_str (st, "gm_history.0.gm"), ==, "Red");
+  g_assert_cmpstr (mk_str (st, "gm_history.3.gm"), ==, "Blue");
+  g_assert_cmpstr (mk_str (st, "gm_history.6.gm"), ==, "Green");
+  g_assert_cmpstr (mk_str (st, "gm_history.12.gm"), ==, "Blue");
+  mg_state_free (st);
+}
+
+static void
+test_cavalry_forced_walk (void)
+{
+  MgState *st = mk_with (mk_test_new (ruleset, TRUE), ruleset, two_armies);
+  json_object *opts;
+
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  /* Infantry moves 1 land; 2 only by a forced walk. */
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\",\"Stonecross\"]}",
+             ILLEGAL, "may move 1 land(s), 2 with a forced walk");
+  /* An army of cavalry only moves 2 lands; 3 with a forced walk at 1 food per unit (2 food). */
+  opts = mg_mk_army_options (st, "Red 2");
+  g_assert_true (json_object_get_boolean (json_object_object_get (opts, "can_move")));
+  g_assert_cmpint (json_object_array_length (json_object_object_get (opts, "reach")), ==, 4);
+  json_object_put (opts);
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 2\",\"path\":[\"Oakvale\",\"Stonecross\",\"Ironpeak\"],"
+            "\"forced_walk\":true}");
+  assert_purse (st, "Red", "10/6/4/4/2");
+  g_assert_cmpstr (mk_str (st, "armies.1.land"), ==, "Ironpeak");
+  g_assert_true (mk_int (st, "armies.1.forced_walk"));
+  advance_to (st, 4, "Red");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  /* Spring: 2 moves. Red 1 (2 infantry + 1 archer) forced-walks 2 lands for 3 food. */
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Ashford\",\"Fenmoor\"],\"forced_walk\":true}");
+  assert_purse (st, "Red", "10/6/4/1/2");
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}", ILLEGAL,
+             "already moved");
+  /* Red 2 (2 cavalry) would need 2 food; Red has 1. */
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 2\",\"path\":[\"Stonecross\",\"Oakvale\",\"Redhold\"],\"forced_walk\":true}",
+             ILLEGAL, "Red cannot pay for forced_walk: it costs 2 food; Red has 1 food.");
+  mg_state_free (st);
+}
+
+static void
+test_forced_once_per_game (void)
+{
+  g_autoptr(json_object) rs = NULL;
+  MgState *st;
+
+  json_object_deep_copy (ruleset, &rs, NULL);
+  json_object_object_add (json_object_object_get (rs, "forced_walk"), "once_per", json_object_new_string ("game"));
+  st = mk_with (mk_test_new (rs, TRUE), rs, two_armies);
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Ashford\",\"Fenmoor\"],\"forced_walk\":true}");
+  advance_to (st, 2, "Red");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Oakvale\",\"Stonecross\"],\"forced_walk\":true}",
+             ILLEGAL, "already made its forced walk");
+  mg_state_free (st);
+}
+
+/* ------------------------------------------------------------------ arrival: control, plunder, claim */
+
+static void
+test_arrival (void)
+{
+  MgState *st = mk_with (mk_test_new (ruleset, TRUE), ruleset, two_armies);
+
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  /* Plunder a neutral land: all that lies there (Oakvale: 2 wood), no flag. */
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Oakvale\"],\"plunder\":true}");
+  assert_purse (st, "Red", "10/8/4/6/2");
+  g_assert_null (mk_str (st, "map.lands.1.owner"));
+  g_assert_cmpint (mk_int (st, "map.lands.1.resources.wood"), ==, 0);
+  advance_to (st, 2, "Red");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  /* Stonecross is Blue's (GM edit), no army there: the stance must be said. */
+  play (st, "{\"type\":\"edit_land\",\"land\":\"Stonecross\",\"owner\":\"Blue\"}");
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Stonecross\"]}", ILLEGAL,
+             "Stonecross belongs to Blue: say whether it is peace or war");
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Stonecross\"],\"stance\":\"peace\",\"claim\":true}",
+             ILLEGAL, "At peace");
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Stonecross\"],\"stance\":\"war\",\"claim\":true}");
+  g_assert_null (mk_str (st, "map.lands.2.owner"));
+  g_assert_cmpstr (mk_str (st, "map.lands.2.claim.leader"), ==, "Red");
+  g_assert_cmpstr (mk_str (st, "relations.0.status"), ==, "war");
+  g_assert_cmpstr (mk_str (st, "encounters.0.land"), ==, "Stonecross");
+  /* Next turn, still there: Red takes control when it collects. */
+  advance_to (st, 3, "Red");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  g_assert_cmpstr (mk_str (st, "map.lands.2.owner"), ==, "Red");
+  mg_state_free (st);
+}
+
+/* ------------------------------------------------------------------ battles from the text */
+
+static MgState *
+battle_setup (const char *red_units, const char *blue_units, const char *blue_land_extra)
+{
+  MgState *st = mk_test_new (ruleset, TRUE);
+  g_autofree char *members = g_strdup_printf (
+    "{\"armies\":["
+    "{\"id\":\"Red 1\",\"leader\":\"Red\",\"land\":\"Oakvale\",\"afloat\":false,\"units\":%s,\"moved\":false,\"forced_walk\":false},"
+    "{\"id\":\"Blue 1\",\"leader\":\"Blue\",\"land\":\"Stonecross\",\"afloat\":false,\"units\":%s,\"moved\":false,\"forced_walk\":false}]}",
+    red_units, blue_units);
+
+  st = mk_with (st, ruleset, members);
+  play (st, "{\"type\":\"edit_land\",\"land\":\"Stonecross\",\"owner\":\"Blue\",\"city\":\"hamlet\"}");
+  if (blue_land_extra)
+    play (st, blue_land_extra);
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  return st;
+}
+
+#define U(i, h, a, c, v) "{\"infantry\":" #i ",\"heavy_infantry\":" #h ",\"archer\":" #a ",\"catapult\":" #c ",\"cavalry\":" #v "}"
+
+static void
+test_battle_archer (void)
+{
+  /* "2 infantries + 1 archery against 3 infantries: the archer removes one (chosen by its
+   * Leader), then 2 against 2: a draw, each player removes 1 unit." */
+  MgState *st = battle_setup (U (2, 0, 1, 0, 0), U (3, 0, 0, 0, 0), NULL);
+  json_object *pending;
+
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
+  g_assert_cmpstr (mk_str (st, "battles.0.step"), ==, "reinforce");
+  mk_refuse (st, "{\"type\":\"end_turn\",\"player\":\"Red\"}", ILLEGAL, "Battle 1 on Stonecross comes first");
+  play (st, "{\"type\":\"fight\",\"battle\":1}");
+  /* Blue had only infantry to lose to the archer: 3 -> 2; 2 vs 2 draw; Blue 2 -> 1. Red chooses. */
+  g_assert_cmpint (mk_int (st, "armies.1.units.infantry"), ==, 1);
+  pending = mg_state_pending (st);
+  {
+    json_object *w = json_object_array_get_idx (json_object_object_get (pending, "waiting"), 0);
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (w, "seat")), ==, "Red");
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (w, "for")), ==, "choice");
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (w, "why")), ==, "draw");
+  }
+  json_object_put (pending);
+  mk_refuse (st, "{\"type\":\"end_turn\",\"player\":\"Red\"}", ILLEGAL, "Waiting for Red to choose");
+  mk_refuse (st, "{\"type\":\"lose\",\"player\":\"Red\",\"units\":[{\"army\":\"Red 1\",\"unit\":\"cavalry\"}]}", ILLEGAL,
+             "no cavalry");
+  play (st, "{\"type\":\"lose\",\"player\":\"Red\",\"units\":[{\"army\":\"Red 1\",\"unit\":\"infantry\"}]}");
+  g_assert_cmpint (mk_int (st, "armies.0.units.infantry"), ==, 1);
+  g_assert_cmpint (mk_int (st, "armies.0.units.archer"), ==, 1);
+  /* The battle goes on next turn. */
+  g_assert_cmpstr (mk_str (st, "battles.0.step"), ==, "continues");
+  play (st, "{\"type\":\"end_turn\",\"player\":\"Red\"}");
+  advance_to (st, 2, "Red");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  mk_refuse (st, "{\"type\":\"end_turn\",\"player\":\"Red\"}", ILLEGAL, "The battle on Stonecross goes on");
+  /* Round 2: the archer kills Blue's last infantry; Red holds Stonecross. */
+  play (st, "{\"type\":\"fight\",\"battle\":1,\"player\":\"Red\"}");
+  g_assert_cmpint (json_object_array_length (json_object_object_get (mg_state_to_json (st), "battles")), ==, 0);
+  g_assert_cmpstr (mk_str (st, "armies.0.id"), ==, "Red 1");
+  g_assert_null (mk_str (st, "armies.1"));
+  mg_state_free (st);
+}
+
+static void
+test_battle_archer_choice (void)
+{
+  /* The target's leader chooses the casualty: Blue has infantry and cavalry. */
+  MgState *st = battle_setup (U (2, 0, 1, 0, 0), U (2, 1, 0, 0, 1), NULL);
+
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
+  play (st, "{\"type\":\"fight\",\"battle\":1}");
+  g_assert_cmpstr (mk_str (st, "choices.0.leader"), ==, "Blue");
+  g_assert_cmpstr (mk_str (st, "choices.0.why"), ==, "archers");
+  /* Heavy infantry is immune to archers. */
+  mk_refuse (st, "{\"type\":\"lose\",\"player\":\"Blue\",\"units\":[{\"army\":\"Blue 1\",\"unit\":\"heavy_infantry\"}]}",
+             ILLEGAL, "immune to archers");
+  play (st, "{\"type\":\"lose\",\"player\":\"Blue\",\"units\":[{\"army\":\"Blue 1\",\"unit\":\"cavalry\"}]}");
+  /* Close combat: Red 2 against Blue 2 infantry + 1 heavy = 3: Blue wins, Red's army is removed;
+   * Blue loses one, and chooses it (infantry or heavy). */
+  g_assert_cmpstr (mk_str (st, "armies.0.id"), ==, "Blue 1");
+  g_assert_null (mk_str (st, "armies.1"));
+  g_assert_cmpstr (mk_str (st, "choices.0.leader"), ==, "Blue");
+  g_assert_cmpstr (mk_str (st, "choices.0.why"), ==, "winner");
+  play (st, "{\"type\":\"lose\",\"player\":\"Blue\",\"units\":[{\"army\":\"Blue 1\",\"unit\":\"heavy_infantry\"}]}");
+  g_assert_cmpint (mk_int (st, "armies.0.units.infantry"), ==, 2);
+  g_assert_cmpint (mk_int (st, "armies.0.units.heavy_infantry"), ==, 0);
+  mg_state_free (st);
+}
+
+static void
+test_battle_heavy (void)
+{
+  /* "Army A has 1 infantry and 1 heavy infantry, army B 2 infantries: A wins, B is removed." */
+  MgState *st = battle_setup (U (1, 1, 0, 0, 0), U (2, 0, 0, 0, 0), NULL);
+
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
+  play (st, "{\"type\":\"fight\",\"battle\":1}");
+  g_assert_null (mk_str (st, "armies.1"));
+  /* The winner removes one unit, its choice. */
+  g_assert_cmpstr (mk_str (st, "choices.0.leader"), ==, "Red");
+  g_assert_cmpstr (mk_str (st, "choices.0.why"), ==, "winner");
+  play (st, "{\"type\":\"lose\",\"player\":\"Red\",\"units\":[{\"army\":\"Red 1\",\"unit\":\"infantry\"}]}");
+  g_assert_cmpint (mk_int (st, "armies.0.units.heavy_infantry"), ==, 1);
+  g_assert_cmpint (mk_int (st, "armies.0.units.infantry"), ==, 0);
+  g_assert_cmpint (json_object_array_length (json_object_object_get (mg_state_to_json (st), "battles")), ==, 0);
+  mg_state_free (st);
+}
+
+static void
+test_battle_catapult (void)
+{
+  /* "2 infantries + 1 catapult against 3 infantries: you lose." */
+  MgState *st = battle_setup (U (2, 0, 0, 1, 0), U (3, 0, 0, 0, 0), NULL);
+
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
+  play (st, "{\"type\":\"fight\",\"battle\":1}");
+  /* Red's army removed; Blue (winner) loses one infantry, no choice to make: 3 -> 2. */
+  g_assert_cmpstr (mk_str (st, "armies.0.id"), ==, "Blue 1");
+  g_assert_cmpint (mk_int (st, "armies.0.units.infantry"), ==, 2);
+  g_assert_null (mk_str (st, "armies.1"));
+  mg_state_free (st);
+}
+
+static void
+test_battle_stone_wall (void)
+{
+  /* A stone wall: archers stopped, and "2 infantry + 1 archery … would increase to 4". */
+  MgState *st = battle_setup (U (3, 0, 1, 0, 0), U (2, 0, 1, 0, 0),
+                              "{\"type\":\"edit_land\",\"land\":\"Stonecross\",\"wall\":\"stone\"}");
+  json_object *events;
+
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
+  events = mk_play (st, "{\"type\":\"fight\",\"battle\":1}", NULL);
+  /* Red's archer is stopped by the wall; Blue's archer shoots: Red chooses its casualty. */
+  for (guint i = 0; i < json_object_array_length (events); i++)
+    {
+      json_object *e = json_object_array_get_idx (events, i);
+      if (strcmp (json_object_get_string (json_object_object_get (e, "type")), "archers") == 0 &&
+          strcmp (json_object_get_string (json_object_object_get (e, "leader")), "Red") == 0)
+        g_assert_cmpstr (json_object_get_string (json_object_object_get (e, "stopped_by")), ==, "stone");
+    }
+  json_object_put (events);
+  g_assert_cmpstr (mk_str (st, "choices.0.leader"), ==, "Red");
+  events = mk_play (st, "{\"type\":\"lose\",\"player\":\"Red\",\"units\":[{\"army\":\"Red 1\",\"unit\":\"infantry\"}]}", NULL);
+  /* Close combat: Red 2 infantry = 2; Blue 2 infantry behind the stone wall = 4 (the archer does not count). */
+  for (guint i = 0; i < json_object_array_length (events); i++)
+    {
+      json_object *e = json_object_array_get_idx (events, i);
+      if (strcmp (json_object_get_string (json_object_object_get (e, "type")), "close_combat") == 0)
+        {
+          g_assert_cmpint (json_object_get_int (json_object_object_get (e, "defender_count")), ==, 4);
+          g_assert_cmpint (json_object_get_int (json_object_object_get (e, "attacker_count")), ==, 2);
+        }
+    }
+  /* Blue wins; its loss is its choice (infantry or archer). */
+  g_assert_cmpstr (mk_str (st, "choices.0.leader"), ==, "Blue");
+  g_assert_cmpstr (mk_str (st, "choices.0.why"), ==, "winner");
+  json_object_put (events);
+  g_assert_cmpstr (mk_str (st, "armies.0.id"), ==, "Blue 1");
+  g_assert_null (mk_str (st, "armies.1"));
+  mg_state_free (st);
+}
+
+static void
+test_reinforce_and_fire (void)
+{
+  MgState *st = mk_test_new (ruleset, TRUE);
+
+  st = mk_with (st, ruleset, "{\"armies\":["
+    "{\"id\":\"Red 1\",\"leader\":\"Red\",\"land\":\"Oakvale\",\"afloat\":false,\"units\":" U (2, 0, 0, 1, 0) ",\"moved\":false,\"forced_walk\":false},"
+    "{\"id\":\"Red 2\",\"leader\":\"Red\",\"land\":\"Oakvale\",\"afloat\":false,\"units\":" U (2, 0, 0, 0, 0) ",\"moved\":false,\"forced_walk\":false},"
+    "{\"id\":\"Blue 1\",\"leader\":\"Blue\",\"land\":\"Stonecross\",\"afloat\":false,\"units\":" U (2, 0, 0, 0, 1) ",\"moved\":false,\"forced_walk\":false},"
+    "{\"id\":\"Blue 2\",\"leader\":\"Blue\",\"land\":\"Bluecrest\",\"afloat\":false,\"units\":" U (2, 0, 0, 0, 0) ",\"moved\":false,\"forced_walk\":false}]}");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  /* The catapult fires instead of moving; Blue chooses the casualty (infantry or cavalry). */
+  play (st, "{\"type\":\"fire\",\"player\":\"Red\",\"army\":\"Red 1\",\"target\":\"Blue 1\"}");
+  g_assert_cmpstr (mk_str (st, "choices.0.why"), ==, "catapult");
+  play (st, "{\"type\":\"lose\",\"player\":\"Blue\",\"units\":[{\"army\":\"Blue 1\",\"unit\":\"cavalry\"}]}");
+  g_assert_cmpint (mk_int (st, "armies.2.units.cavalry"), ==, 0);
+  /* Winter: firing was Red's one move. */
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 2\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}",
+             ILLEGAL, "In winter");
+  advance_to (st, 2, "Red");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 2\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
+  /* Blue reinforces from Bluecrest: 1 food per unit (2). Blue had 10/6/4/6/2 + no income. */
+  mk_refuse (st, "{\"type\":\"reinforce\",\"player\":\"Red\",\"army\":\"Red 1\",\"battle\":1}", ILLEGAL,
+             "Only the attacked leader");
+  play (st, "{\"type\":\"reinforce\",\"player\":\"Blue\",\"army\":\"Blue 2\",\"battle\":1}");
+  assert_purse (st, "Blue", "10/6/4/4/2");
+  /* Red 2 against Blue 4 infantry: Blue wins, loses one (its choice of army). */
+  play (st, "{\"type\":\"fight\",\"battle\":1}");
+  g_assert_cmpstr (mk_str (st, "choices.0.leader"), ==, "Blue");
+  play (st, "{\"type\":\"lose\",\"player\":\"Blue\",\"units\":[{\"army\":\"Blue 2\",\"unit\":\"infantry\"}]}");
+  g_assert_cmpint (json_object_array_length (json_object_object_get (mg_state_to_json (st), "battles")), ==, 0);
+  mg_state_free (st);
+}
+
+/* ------------------------------------------------------------------ refusals */
+
+static void
+test_refusals (void)
+{
+  MgState *st = mk_test_new (ruleset, TRUE);
+
+  mk_refuse (st, "[1,2]", BAD, "must be a JSON object");
+  mk_refuse (st, "{\"type\":\"dance\"}", BAD, "MecaKnights action");
+  mk_refuse (st, "{\"type\":\"collect\",\"player\":\"Red\",\"gold\":3}", BAD, "unknown field \"gold\"");
+  mk_refuse (st, "{\"type\":\"collect\",\"player\":\"Mauve\"}", ILLEGAL, "no leader called \"Mauve\"");
+  mk_refuse (st, "{\"type\":\"collect\",\"player\":\"Blue\"}", ILLEGAL, "It is Red's turn, not Blue's");
+  mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Redhold\",\"what\":\"camp\"}", ILLEGAL,
+             "Red collects taxes and resources first");
+  json_object_put (mk_play (st, "{\"type\":\"collect\",\"player\":\"Red\"}", NULL));
+  mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"hamlet\"}", ILLEGAL,
+             "Red does not control Oakvale");
+  json_object_put (mk_play (st, "{\"type\":\"edit_land\",\"land\":\"Oakvale\",\"owner\":\"Red\"}", NULL));
+  mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"village\"}", ILLEGAL,
+             "Village needs a hamlet on Oakvale; Oakvale is empty.");
+  mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"wood_wall\"}", ILLEGAL,
+             "Oakvale is empty");
+  mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Redhold\",\"what\":\"camp\"}", ILLEGAL,
+             "already has its own camp");
+  mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Redhold\",\"what\":\"stone_wall\"}", ILLEGAL,
+             "Red cannot pay for stone_wall: it costs 5 GP, 5 stone; Red has 10 GP, 4 stone.");
+  mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Narnia\",\"what\":\"hamlet\"}", ILLEGAL,
+             "no land called \"Narnia\"");
+  mk_refuse (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"archer\",\"army\":\"Red 1\",\"count\":2}",
+             ILLEGAL, "an army has at most 1");
+  mk_refuse (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"infantry\",\"army\":\"Red 1\",\"count\":3}",
+             ILLEGAL, "Red 1 would have 5 units; an army has at most 4.");
+  mk_refuse (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Oakvale\",\"unit\":\"infantry\"}", ILLEGAL,
+             "camp or the capital");
+  mk_refuse (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"dragon\"}", BAD, "\"unit\"");
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"]}", ILLEGAL,
+             "Stonecross is not adjacent to Redhold.");
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Blue 1\",\"path\":[\"Oakvale\"]}", ILLEGAL,
+             "belongs to Blue");
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":\"Oakvale\"}", BAD, "\"path\"");
+  mk_refuse (st, "{\"type\":\"lose\",\"player\":\"Red\",\"units\":[]}", ILLEGAL, "No choice waits for Red");
+  mk_refuse (st, "{\"type\":\"set_leader\",\"leader\":\"Red\",\"colour\":\"pink\"}", ILLEGAL, "setup actions are over");
+  mg_state_free (st);
+}
+
+static void
+test_bad_maps (void)
+{
+  MgState *st = mk_test_new (ruleset, FALSE);
+
+  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[\"B\"]},"
+                 "{\"name\":\"B\",\"resource\":\"food\",\"adjacent\":[]}]}}", BAD,
+             "$.map.lands[0].adjacent: A lists B but B does not list A");
+  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[]},"
+                 "{\"name\":\"A\",\"resource\":\"food\",\"adjacent\":[]}]}}", BAD,
+             "$.map.lands[1].name: \"A\" is already the name of $.map.lands[0]");
+  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"gold\",\"adjacent\":[]}]}}", BAD,
+             "$.map.lands[0].resource");
+  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[\"Q\"]}]}}", BAD,
+             "$.map.lands[0].adjacent[0]: \"Q\" is not a land of this map");
+  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[],\"owner\":\"Mauve\"}]}}",
+             BAD, "$.map.lands[0].owner: \"Mauve\" is not a leader");
+  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[]}],"
+                 "\"rivers\":[{\"name\":\"R\",\"size\":\"large\",\"marks\":[\"M\"],\"links\":[[\"A\",\"Z\"]]}]}}", BAD,
+             "$.map.rivers[0].links[0][1]: \"Z\" is neither a land nor a wave mark");
+  /* A good map replaces the sample, and exports as it was imported. */
+  json_object_put (mk_play (st, "{\"type\":\"import_map\",\"map\":{\"lands\":["
+                   "{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[\"B\"]},"
+                   "{\"name\":\"B\",\"resource\":\"food\",\"adjacent\":[\"A\"]},"
+                   "{\"name\":\"C\",\"resource\":\"iron\",\"adjacent\":[]}],\"capitals\":[\"A\",\"B\",\"C\"]}}", NULL));
+  g_assert_cmpstr (mk_str (st, "map.lands.2.resource"), ==, "iron");
+  json_object_put (mk_play (st, "{\"type\":\"start\"}", NULL));
+  g_assert_cmpstr (mk_str (st, "leaders.2.capital"), ==, "C");
+  mg_state_free (st);
+}
+
+static void
+test_round_trip (void)
+{
+  MgState *st = battle_setup (U (2, 0, 1, 0, 0), U (2, 1, 0, 0, 1), NULL);
+  g_autoptr(GError) error = NULL;
+  json_object *a, *b;
+  MgState *copy;
+
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
+  play (st, "{\"type\":\"fight\",\"battle\":1}");
+  a = mg_state_to_json (st);
+  copy = st->rules->from_json (ruleset, a, &error);
+  g_assert_no_error (error);
+  b = mg_state_to_json (copy);
+  g_assert_cmpstr (json_object_to_json_string (a), ==, json_object_to_json_string (b));
+  json_object_put (a);
+  json_object_put (b);
+  mg_state_free (copy);
+  mg_state_free (st);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  ruleset = mk_test_ruleset ();
+  g_test_add_func ("/mk/ruleset", test_ruleset);
+  g_test_add_func ("/mk/costs", test_costs);
+  g_test_add_func ("/mk/bridge", test_bridge_cost);
+  g_test_add_func ("/mk/income", test_income);
+  g_test_add_func ("/mk/seasons", test_seasons);
+  g_test_add_func ("/mk/cavalry-forced-walk", test_cavalry_forced_walk);
+  g_test_add_func ("/mk/forced-once-per-game", test_forced_once_per_game);
+  g_test_add_func ("/mk/arrival", test_arrival);
+  g_test_add_func ("/mk/battle/archer", test_battle_archer);
+  g_test_add_func ("/mk/battle/archer-choice", test_battle_archer_choice);
+  g_test_add_func ("/mk/battle/heavy", test_battle_heavy);
+  g_test_add_func ("/mk/battle/catapult", test_battle_catapult);
+  g_test_add_func ("/mk/battle/stone-wall", test_battle_stone_wall);
+  g_test_add_func ("/mk/battle/reinforce-fire", test_reinforce_and_fire);
+  g_test_add_func ("/mk/refusals", test_refusals);
+  g_test_add_func ("/mk/bad-maps", test_bad_maps);
+  g_test_add_func ("/mk/round-trip", test_round_trip);
+  return g_test_run ();
+}
