@@ -1,0 +1,242 @@
+/* mg-tft-private.h — the TFT Melee ruleset, roster and fight structures shared by the engine's files. */
+#pragma once
+
+#include <glib/gi18n-lib.h>
+#include "mg-json.h"
+#include "mg-tft.h"
+
+G_BEGIN_DECLS
+
+#define TFT_MAX_CARRY    4    /* two weapons, a dagger, and room for a picked-up one to be refused */
+#define TFT_MAX_FIGHTERS 32
+#define TFT_MAX_SIDES    8
+#define TFT_MAX_AUTO     8
+#define TFT_NONE         (-1)
+
+#define TFT_RULESET_ERR mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET)
+#define TFT_ACTION_ERR  mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION)
+#define TFT_STATE_ERR   mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE)
+
+typedef enum { W_MELEE, W_POLE, W_THROWN, W_MISSILE } TftClass;
+
+typedef struct {
+  char    *id, *name;
+  TftClass cls;
+  gint     dice, adds, st;
+  gboolean thrown, two_handed, dagger, main_gauche;
+  gboolean has_hth;
+  gint     hth_dice, hth_adds;
+  gint     two_shots_at;            /* 0: one shot a turn */
+  gboolean crossbow;
+  gint     reload, fast_at, fast_reload;
+} TftWeapon;
+
+typedef struct {
+  char *id, *name;
+  gint  stops, dx, ma;
+} TftArmor;
+
+typedef struct {
+  char *id, *name;
+  gint  stops, dx;
+} TftShield;
+
+typedef struct {
+  char  *id, *name;
+  gint   total, min_st, min_dx, ma;
+  gint   ma_in_armor[8];            /* by armor index; 0: the armor's MA */
+  gint   bonus_damage;
+  guint64 bonus_weapons;            /* bit per weapon index */
+  gint   missile_dx, missile_damage;
+} TftRace;
+
+typedef struct {
+  char    *id, *name;
+  gint     st, min_st, dx, ma, ma_flying, armor;
+  gboolean has_attack;
+  char    *attack_id, *attack_name;
+  gint     attack_dice, attack_adds;
+  gboolean has_hth;
+  gint     hth_dice, hth_adds;
+  gint     hard_to_hit;
+  gboolean sides_front, uses_weapons, has_club;
+  gint     hexes, club_dice, club_adds;
+  gint     wound_hits, fall_hits;     /* 0: the ruleset's general thresholds */
+} TftBeast;
+
+typedef enum { R_HIT, R_MISS, R_DROP, R_BREAK } TftRoll;
+
+typedef struct {
+  gint    roll;
+  TftRoll result;
+  gint    mult;
+} TftAuto;
+
+typedef enum { HTH_GRAPPLE, HTH_GRAPPLE_DAGGER, HTH_REPEL, HTH_COUNTER } TftEntry;
+
+typedef struct {
+  json_object *json;                 /* a private copy, for the duel simulator by name */
+  TftWeapon   *weapons;  guint n_weapons;
+  TftArmor    *armor;    guint n_armor;
+  TftShield   *shields;  guint n_shields;
+  TftRace     *races;    guint n_races;
+  TftBeast    *beasts;   guint n_beasts;
+  gint unarmored_ma;
+  gint mg_stops, mg_dx_shield, mg_dx_weapon;
+  gint carry_weapons, carry_daggers;
+  TftAuto autos[TFT_MAX_AUTO];  guint n_autos;
+  TftAuto misses[TFT_MAX_AUTO]; guint n_misses;
+  gint four_dice, four_miss_at;
+  gboolean four_vs_defend, four_vs_dodge;
+  gint dx_side, dx_rear, dx_thrown_hex, mr_free, mr_step, mr_per, dx_prone_xbow, dx_pole_charge, dx_shelter;
+  gint pole_mult, practice_div;
+  gint wound_hits, wound_dx, fall_hits, weak_st, weak_dx, uncon_st, dead_st;
+  TftEntry entry[6];
+  gint bare_stronger, bare_same, bare_weaker, bare_group;
+  gint draw_dagger_max, diseng_sup_max, diseng_max;
+  gint rush_dice, rush_weak_dice, rush_fall3, rush_fall2, rush_ratio;
+  gint ep_death, ep_death_sup, ep_death_margin, ep_arena_win, ep_arena_def, ep_arena_fled,
+       ep_arena_weak, ep_arena_margin, ep_practice, ep_practice_st, ep_trade;
+} TftRuleset;
+
+/* A roster figure. kind < n_races: a race; else beasts[kind - n_races]. */
+typedef struct {
+  char        *name, *owner;
+  guint        kind;
+  gint         st, dx, ep, advances;
+  gboolean     alive;
+  gint         weapons[TFT_MAX_CARRY]; guint n_weapons;
+  gint         armor, shield, ready;       /* indices or TFT_NONE */
+  gboolean     shield_ready;
+  guint        fights, kills;
+  json_object *history;
+} TftFigure;
+
+typedef enum { P_STANDING, P_FALLEN, P_PRONE, P_KNEELING, P_HTH } TftPosture;
+typedef enum { L_FIGHTING, L_UNCONSCIOUS, L_DEAD, L_FLED, L_OUT } TftLife;
+
+/* Options a..r are 0..17; NONE "does nothing". */
+#define OPT_NONE 18
+#define OPT_UNSET 19
+
+typedef struct {
+  guint    fig;                        /* roster index */
+  guint    side;
+  gint     hits, hits_turn, hits_last_turn;
+  TftPosture posture;
+  TftLife  life;
+  gint     carried[TFT_MAX_CARRY]; guint n_carried;
+  gint     shield, ready;
+  gboolean shield_ready;
+  guint64  engaged, hth;               /* bits: fight figure indices */
+  guint    opt;                        /* OPT_* or 0..17 */
+  gint     moved;
+  gboolean use_mg, bending;
+  guint    attacks_made;
+  gint     reload;
+  gboolean must_drop, fell_now, lost_attack;
+  gint     fell_turn;                  /* fight turn it fell with 8+ hits; 0 none */
+  guint64  inflicted;
+  guint    kills;
+  gboolean took_hits;
+} TftFighter;
+
+typedef struct {
+  guint    fi, attack;
+  gint     adj_dx;
+  gboolean done;
+} TftSlot;
+
+typedef struct {
+  gint weapon;
+  char *owner;
+} TftDropped;
+
+typedef enum { K_DEATH, K_ARENA, K_PRACTICE } TftKind;
+typedef enum { PH_OPTIONS, PH_ATTACKS, PH_END, PH_OVER } TftPhase;
+
+typedef struct {
+  guint       number;
+  TftKind     kind;
+  guint       turn;
+  TftPhase    phase;
+  guint       n_sides;
+  char       *sides[TFT_MAX_SIDES];
+  guint       n;
+  TftFighter  f[TFT_MAX_FIGHTERS];
+  gint        init_winner, init_first;  /* side indices or TFT_NONE */
+  gint        init_rolls[TFT_MAX_SIDES];
+  guint       n_order;
+  TftSlot     order[TFT_MAX_FIGHTERS * 2];
+  gint        ties[TFT_MAX_FIGHTERS];
+  GArray     *dropped;                  /* TftDropped */
+} TftFight;
+
+typedef struct {
+  MgState    parent;
+  TftRuleset rs;
+  char     **players;
+  guint      turn, fights;
+  GPtrArray *roster;                    /* TftFigure* */
+  TftFight  *fight;
+} TftState;
+
+/* mg-tft-ruleset.c */
+gboolean tft_ruleset_parse (json_object *root, TftRuleset *rs, GError **error);
+void     tft_ruleset_clear (TftRuleset *rs);
+gint     tft_weapon_find   (const TftRuleset *rs, const char *id);
+gint     tft_armor_find    (const TftRuleset *rs, const char *id);
+gint     tft_shield_find   (const TftRuleset *rs, const char *id);
+gint     tft_kind_find     (const TftRuleset *rs, const char *id);
+const char *tft_kind_id    (const TftRuleset *rs, guint kind);
+const TftBeast *tft_beast  (const TftRuleset *rs, guint kind);   /* NULL for a race */
+const TftRace  *tft_race   (const TftRuleset *rs, guint kind);   /* NULL for a beast */
+
+/* Shared arithmetic (mg-tft.c), also used by the odds and the simulator. */
+gint     tft_figure_ma     (const TftRuleset *rs, const TftFigure *fig);
+/* DX adjustment of the gear: armor, ready shield, ready main-gauche (as shield or weapon). */
+gint     tft_gear_dx       (const TftRuleset *rs, gint armor, gint shield, gboolean shield_ready,
+                            gboolean mg_ready, gboolean mg_weapon);
+/* The outcome of a to-hit roll: `total` on `n` dice against adj_dx; to_miss: rolling to miss. */
+TftRoll  tft_roll_result   (const TftRuleset *rs, gint total, gint n, gint adj_dx, gboolean to_miss,
+                            gint *mult);
+void     tft_figure_damage (const TftRuleset *rs, const TftFigure *f, gint w, gint *dice, gint *adds);
+char    *tft_damage_text   (gint dice, gint adds);
+
+/* mg-tft.c: a refusal a referee can read aloud (MG_RULES_ERROR_ILLEGAL); returns FALSE. */
+gboolean  tft_illegal      (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* mg-tft.c: the state */
+TftState *tft_state_copy   (const TftState *st);
+void      tft_state_free   (TftState *st);
+gint      tft_figure_find  (const TftState *st, const char *name);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TftState, tft_state_free)
+TftFight *tft_fight_new    (void);
+void      tft_fight_free   (TftFight *fg);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TftFight, tft_fight_free)
+
+/* The dice request log kept during apply, so mg_tft_dice_needed can say what was asked last. */
+typedef struct {
+  MgDice     *dice;
+  guint       asked, last_count, last_sides;
+  const char *last_for;
+} TftRoller;
+
+gboolean tft_roll (TftRoller *r, guint n, guint sides, const char *what, guint *out, GError **error);
+
+/* Applies with a roller (apply's body); mg-tft-odds.c calls it on copies. */
+json_object *tft_apply_roller (TftState *st, json_object *action, TftRoller *roller,
+                               char **summary, GError **error);
+
+/* For the odds: the numbers an attack action resolves to, without rolling. */
+typedef struct {
+  gint     adj_dx, ndice;
+  gint     dmg_dice, dmg_adds, mult, divisor;   /* mult: pole ×2; divisor: practice */
+  gint     stops;                                /* armor + shield that count */
+  gboolean no_damage;                            /* shield rush */
+  gboolean missile;
+} TftAttackPlan;
+
+gboolean tft_attack_plan (const TftState *st, json_object *action, TftAttackPlan *plan, GError **error);
+
+G_END_DECLS
