@@ -1,6 +1,7 @@
 /* test-mk-cli.c — a MecaKnights campaign played through melee-gm-cli, each leader's treasury checked by hand after every turn. */
 #include <string.h>
 #include <stdlib.h>
+#include <sqlite3.h>
 
 #include "cli-test-util.h"
 
@@ -135,6 +136,29 @@ test_campaign (void)
     g_assert_false (blue1);
     g_assert_cmpint (json_object_get_int (json_object_object_get (st, "turn")), ==, 5);
     g_assert_cmpstr (json_object_get_string (json_object_object_get (st, "current")), ==, "Blue");
+  }
+
+  /* The campaign file's tracking table answers sqlite3 (schema/0002-entities.sql). */
+  {
+    sqlite3 *db = NULL;
+    sqlite3_stmt *q = NULL;
+    g_autoptr(GString) rows = g_string_new (NULL);
+    g_assert_cmpint (sqlite3_open_v2 (file, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT name, gp, wood, stone, food, iron FROM leader ORDER BY name",
+                                         -1, &q, NULL), ==, SQLITE_OK);
+    while (sqlite3_step (q) == SQLITE_ROW)
+      g_string_append_printf (rows, "%s %d/%d/%d/%d/%d;", sqlite3_column_text (q, 0), sqlite3_column_int (q, 1),
+                              sqlite3_column_int (q, 2), sqlite3_column_int (q, 3), sqlite3_column_int (q, 4),
+                              sqlite3_column_int (q, 5));
+    sqlite3_finalize (q);
+    g_assert_cmpstr (rows->str, ==, "Blue 5/2/4/3/2;Green 10/2/3/7/2;Red 12/5/3/7/2;");
+    g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT land, infantry FROM army WHERE id = 'Red 1'", -1, &q, NULL), ==,
+                     SQLITE_OK);
+    g_assert_cmpint (sqlite3_step (q), ==, SQLITE_ROW);
+    g_assert_cmpstr ((const char *) sqlite3_column_text (q, 0), ==, "Highmarch");
+    g_assert_cmpint (sqlite3_column_int (q, 1), ==, 2);
+    sqlite3_finalize (q);
+    sqlite3_close (db);
   }
 
   /* Reopened by new processes: the same state, and a full replay agrees. */

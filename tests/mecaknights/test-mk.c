@@ -611,6 +611,8 @@ test_round_trip (void)
 
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
   play (st, "{\"type\":\"fight\",\"battle\":1}");
+  g_assert_cmpstr (mk_str (st, "battles.0.step"), ==, "choosing");
+  g_assert_cmpstr (mk_str (st, "battles.0.choosing"), ==, "archers");
   a = mg_state_to_json (st);
   copy = st->rules->from_json (ruleset, a, &error);
   g_assert_no_error (error);

@@ -403,7 +403,11 @@ mk_to_json (const MgState *state)
       json_object_object_add (bo, "attacker", json_object_new_string (st->leaders[b->attacker].name));
       json_object_object_add (bo, "defender", json_object_new_string (st->leaders[b->defender].name));
       json_object_object_add (bo, "round", json_object_new_int64 (b->round));
-      json_object_object_add (bo, "step", json_object_new_string (mk_step_ids[b->step]));
+      /* Both waiting stages read "choosing"; "choosing" says which, so a round trip is exact. */
+      json_object_object_add (bo, "step", json_object_new_string (b->step == STEP_ARCHERS || b->step == STEP_RESULT
+                                                                  ? "choosing" : mk_step_ids[b->step]));
+      json_object_object_add (bo, "choosing", b->step == STEP_ARCHERS || b->step == STEP_RESULT
+                                              ? json_object_new_string (mk_step_ids[b->step]) : NULL);
       for (guint k = 0; k < b->reinforced->len; k++)
         json_object_array_add (r, json_object_new_string (g_ptr_array_index (b->reinforced, k)));
       json_object_object_add (bo, "reinforced", r);
@@ -491,6 +495,7 @@ army_from_json (MkState *st, json_object *o, const char *path, GError **error)
 static gboolean
 state_from_json (MkState *st, json_object *json, GError **error)
 {
+  static const char * const json_steps[] = { "reinforce", "choosing", "continues", NULL };
   static const char * const game_ids[] = { "mecaknights", NULL };
   json_object *a, *map;
   guint v;
@@ -638,11 +643,18 @@ state_from_json (MkState *st, json_object *json, GError **error)
       if (!get_leader_ref (st, o, p, "attacker", &b->attacker, error) ||
           !get_leader_ref (st, o, p, "defender", &b->defender, error) ||
           !mg_json_get_uint (o, p, "round", MK_STATE_ERR, 1, G_MAXINT32, &b->round, error) ||
-          !mg_json_get_choice (o, p, "step", MK_STATE_ERR, mk_step_ids, &v, error) ||
+          !mg_json_get_choice (o, p, "step", MK_STATE_ERR, json_steps, &v, error) ||
           !mg_json_get_uint (o, p, "fought_turn", MK_STATE_ERR, 0, G_MAXINT32, &b->fought_turn, error) ||
           (r = mg_json_get_array (o, p, "reinforced", MK_STATE_ERR, 0, 1000, error)) == NULL)
         return FALSE;
-      b->step = v;
+      b->step = v == 0 ? STEP_REINFORCE : v == 2 ? STEP_CONTINUES : STEP_ARCHERS;
+      if (v == 1)
+        {
+          static const char * const stages[] = { "archers", "result", NULL };
+          if (!mg_json_get_choice (o, p, "choosing", MK_STATE_ERR, stages, &v, error))
+            return FALSE;
+          b->step = v == 0 ? STEP_ARCHERS : STEP_RESULT;
+        }
       for (guint k = 0; k < json_object_array_length (r); k++)
         g_ptr_array_add (b->reinforced, g_strdup (json_object_get_string (json_object_array_get_idx (r, k))));
     }
