@@ -59,8 +59,8 @@ mk_refuse (MgState *st, const char *json, gint code, const char *needle)
 {
   g_autoptr(GError) error = NULL;
   json_object *action = json_tokener_parse (json);
-  g_autofree char *before = g_strdup (json_object_to_json_string (mg_state_to_json (st)));
-  json_object *events, *after;
+  json_object *events, *after = mg_state_to_json (st);
+  g_autofree char *before = g_strdup (json_object_to_json_string (after));
 
   if (action == NULL)   /* not JSON at all: the engine is handed a string */
     action = json_object_new_string (json);
@@ -71,6 +71,7 @@ mk_refuse (MgState *st, const char *json, gint code, const char *needle)
   g_assert_nonnull (error);
   g_test_message ("refused as expected: %s", error->message);
   g_assert_error (error, MG_RULES_ERROR, code);
+  json_object_put (after);
   if (needle && strstr (error->message, needle) == NULL)
     g_error ("\"%s\" not in \"%s\"", needle, error->message);
   after = mg_state_to_json (st);
@@ -116,6 +117,17 @@ mk_str (MgState *st, const char *path)
   cached = mg_state_view (st, MG_SEAT_PUBLIC);
   v = walk (cached, path);
   return v ? json_object_get_string (v) : NULL;
+}
+
+guint
+mk_len (MgState *st, const char *path)
+{
+  json_object *v;
+  g_clear_pointer (&cached, json_object_put);
+  cached = mg_state_view (st, MG_SEAT_PUBLIC);
+  v = walk (cached, path);
+  g_assert_true (json_object_is_type (v, json_type_array));
+  return json_object_array_length (v);
 }
 
 MgState *

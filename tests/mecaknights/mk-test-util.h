@@ -18,6 +18,8 @@ void         mk_refuse       (MgState *st, const char *json, gint code, const ch
 /* view()[path], path in dots ("leaders.0.gp"). Borrowed from a cached view: valid until the next call. */
 gint64       mk_int          (MgState *st, const char *path);
 const char  *mk_str          (MgState *st, const char *path);
+/* Length of the list at view()[path]. */
+guint        mk_len          (MgState *st, const char *path);
 /* Replaces the state's armies (and optionally edits other members) through from_json, for
  * battle set-ups the rulebook describes. `members` is a JSON object merged into to_json(). */
 MgState     *mk_with         (MgState *st, json_object *ruleset, const char *members);

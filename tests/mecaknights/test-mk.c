@@ -159,6 +159,15 @@ test_bridge_cost (void)
              "already crosses");
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Willowmere\"]}");
   g_assert_cmpstr (mk_str (st, "map.lands.10.owner"), ==, "Red");
+  /* Next turn Red destroys it from the far bank (its army is there, no enemy). */
+  advance_to (st, 2, "Red");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  mk_refuse (st, "{\"type\":\"destroy_bridge\",\"player\":\"Red\",\"land\":\"Ashford\",\"to\":\"Willowmere\"}", ILLEGAL,
+             "needs an army on Ashford");
+  play (st, "{\"type\":\"destroy_bridge\",\"player\":\"Red\",\"land\":\"Willowmere\",\"to\":\"Ashford\"}");
+  g_assert_cmpuint (mk_len (st, "map.bridges"), ==, 0);
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Ashford\"]}", ILLEGAL,
+             "cannot cross Mill Brook from Willowmere to Ashford: there is no bridge");
   mg_state_free (st);
 }
 
@@ -384,7 +393,7 @@ test_battle_archer (void)
   mk_refuse (st, "{\"type\":\"end_turn\",\"player\":\"Red\"}", ILLEGAL, "The battle on Stonecross goes on");
   /* Round 2: the archer kills Blue's last infantry; Red holds Stonecross. */
   play (st, "{\"type\":\"fight\",\"battle\":1,\"player\":\"Red\"}");
-  g_assert_cmpint (json_object_array_length (json_object_object_get (mg_state_to_json (st), "battles")), ==, 0);
+  g_assert_cmpint (mk_len (st, "battles"), ==, 0);
   g_assert_cmpstr (mk_str (st, "armies.0.id"), ==, "Red 1");
   g_assert_null (mk_str (st, "armies.1"));
   mg_state_free (st);
@@ -431,7 +440,7 @@ test_battle_heavy (void)
   play (st, "{\"type\":\"lose\",\"player\":\"Red\",\"units\":[{\"army\":\"Red 1\",\"unit\":\"infantry\"}]}");
   g_assert_cmpint (mk_int (st, "armies.0.units.heavy_infantry"), ==, 1);
   g_assert_cmpint (mk_int (st, "armies.0.units.infantry"), ==, 0);
-  g_assert_cmpint (json_object_array_length (json_object_object_get (mg_state_to_json (st), "battles")), ==, 0);
+  g_assert_cmpint (mk_len (st, "battles"), ==, 0);
   mg_state_free (st);
 }
 
@@ -521,7 +530,67 @@ test_reinforce_and_fire (void)
   play (st, "{\"type\":\"fight\",\"battle\":1}");
   g_assert_cmpstr (mk_str (st, "choices.0.leader"), ==, "Blue");
   play (st, "{\"type\":\"lose\",\"player\":\"Blue\",\"units\":[{\"army\":\"Blue 2\",\"unit\":\"infantry\"}]}");
-  g_assert_cmpint (json_object_array_length (json_object_object_get (mg_state_to_json (st), "battles")), ==, 0);
+  g_assert_cmpint (mk_len (st, "battles"), ==, 0);
+  mg_state_free (st);
+}
+
+
+static void
+test_navigation (void)
+{
+  MgState *st = mk_with (mk_test_new (ruleset, TRUE), ruleset,
+    "{\"armies\":[{\"id\":\"Red 1\",\"leader\":\"Red\",\"land\":\"Oakvale\",\"afloat\":false,\"units\":" U (2, 0, 0, 0, 0)
+    ",\"moved\":false,\"forced_walk\":false}],"
+    "\"boats\":[{\"id\":\"Red boat 1\",\"leader\":\"Red\",\"river\":\"Great River\",\"at\":\"Oakvale\"}]}");
+
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  /* One step a move: shore to the nearest wave mark, mark to mark, mark to a shore. */
+  mk_refuse (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"North Wave\",\"South Wave\"]}",
+             ILLEGAL, "A boat moves 1 step(s) a turn");
+  play (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"North Wave\"]}");
+  g_assert_true (mk_int (st, "armies.0.afloat"));
+  g_assert_cmpstr (mk_str (st, "boats.0.at"), ==, "North Wave");
+  advance_to (st, 2, "Red");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}", ILLEGAL,
+             "on a boat at North Wave");
+  mk_refuse (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Greenmoor\"]}", ILLEGAL,
+             "cannot go from North Wave to Greenmoor in one move");
+  play (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"South Wave\"]}");
+  advance_to (st, 3, "Red");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  /* Docking places the army on the land: Thornfield is neutral, so Red's flag goes up. */
+  play (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Thornfield\"]}");
+  g_assert_false (mk_int (st, "armies.0.afloat"));
+  g_assert_cmpstr (mk_str (st, "armies.0.land"), ==, "Thornfield");
+  g_assert_cmpstr (mk_str (st, "map.lands.11.owner"), ==, "Red");
+  mg_state_free (st);
+}
+
+static void
+test_organize (void)
+{
+  MgState *st = mk_test_new (ruleset, TRUE);
+
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  play (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"archer\"}");
+  g_assert_cmpstr (mk_str (st, "armies.3.id"), ==, "Red 2");
+  /* Red 1 (2 infantry) and Red 2 (1 archer) on Redhold: the same units, in new armies. */
+  mk_refuse (st, "{\"type\":\"organize\",\"player\":\"Red\",\"land\":\"Redhold\",\"armies\":[{\"id\":\"Red 1\",\"infantry\":3}]}",
+             ILLEGAL, "Red has 2 infantry on Redhold, but the new armies hold 3.");
+  play (st, "{\"type\":\"organize\",\"player\":\"Red\",\"land\":\"Redhold\",\"armies\":["
+            "{\"id\":\"Red 1\",\"infantry\":1,\"archer\":1},{\"infantry\":1}]}");
+  /* Red 2 merged away; a new army Red 3 holds the other infantry. */
+  g_assert_cmpstr (mk_str (st, "armies.0.id"), ==, "Red 1");
+  g_assert_cmpint (mk_int (st, "armies.0.units.archer"), ==, 1);
+  g_assert_cmpstr (mk_str (st, "armies.3.id"), ==, "Red 3");
+  g_assert_cmpuint (mk_len (st, "armies"), ==, 4);
+  /* Building is over once the leader organizes; organizing is over once it moves. */
+  mk_refuse (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"infantry\"}", ILLEGAL,
+             "building and training are over");
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Ashford\"]}");
+  mk_refuse (st, "{\"type\":\"organize\",\"player\":\"Red\",\"land\":\"Redhold\",\"armies\":[{\"id\":\"Red 1\",\"infantry\":1,\"archer\":1}]}",
+             ILLEGAL, "organized before moving");
   mg_state_free (st);
 }
 
@@ -643,6 +712,8 @@ main (int argc, char **argv)
   g_test_add_func ("/mk/battle/catapult", test_battle_catapult);
   g_test_add_func ("/mk/battle/stone-wall", test_battle_stone_wall);
   g_test_add_func ("/mk/battle/reinforce-fire", test_reinforce_and_fire);
+  g_test_add_func ("/mk/navigation", test_navigation);
+  g_test_add_func ("/mk/organize", test_organize);
   g_test_add_func ("/mk/refusals", test_refusals);
   g_test_add_func ("/mk/bad-maps", test_bad_maps);
   g_test_add_func ("/mk/round-trip", test_round_trip);

@@ -185,6 +185,25 @@ get_leader (json_object *obj, const char *path, const char *key, MgJsonErr kind,
   return TRUE;
 }
 
+/* The strings of a JSON list already known to be one. */
+static gboolean
+read_strv (json_object *list, const char *path, MgJsonErr kind, char ***out, GError **error)
+{
+  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+  gsize n = list ? json_object_array_length (list) : 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *ip = mg_json_path_index (path, i);
+      const char *s;
+      if (!mg_json_string (json_object_array_get_idx (list, i), ip, kind, &s, error))
+        return FALSE;
+      g_strv_builder_add (b, s);
+    }
+  *out = g_strv_builder_end (b);
+  return TRUE;
+}
+
 static gboolean
 parse_land (json_object *o, const char *path, MgJsonErr kind, char **leaders, guint n_leaders,
             MkLand *l, GError **error)
@@ -206,19 +225,8 @@ parse_land (json_object *o, const char *path, MgJsonErr kind, char **leaders, gu
     return FALSE;
   {
     g_autofree char *apath = mg_json_path_key (path, "adjacent");
-    GStrvBuilder *b = g_strv_builder_new ();
-    for (guint i = 0; i < json_object_array_length (adj); i++)
-      {
-        g_autofree char *ip = mg_json_path_index (apath, i);
-        const char *s;
-        if (!mg_json_string (json_object_array_get_idx (adj, i), ip, kind, &s, error))
-          {
-            g_strv_builder_unref (b);
-            return FALSE;
-          }
-        g_strv_builder_add (b, s);
-      }
-    l->adjacent = g_strv_builder_end (b);
+    if (!read_strv (adj, apath, kind, &l->adjacent, error))
+      return FALSE;
   }
   if (!get_leader (o, path, "owner", kind, leaders, n_leaders, &l->owner, error))
     return FALSE;
@@ -316,30 +324,17 @@ parse_river (json_object *o, const char *path, MgJsonErr kind, const MkMap *map,
     {
       g_autofree char *mpath = mg_json_path_key (path, "marks");
       json_object *marks = mg_json_member (o, "marks");
-      GStrvBuilder *b = g_strv_builder_new ();
+      g_auto(GStrv) names = NULL;
       gsize n = 0;
-      if (marks != NULL && !mg_json_array (marks, mpath, kind, 0, 1000, &n, error))
-        {
-          g_strv_builder_unref (b);
-          return FALSE;
-        }
-      for (guint i = 0; i < n; i++)
-        {
-          g_autofree char *ip = mg_json_path_index (mpath, i);
-          const char *s;
-          if (!mg_json_string (json_object_array_get_idx (marks, i), ip, kind, &s, error))
-            {
-              g_strv_builder_unref (b);
-              return FALSE;
-            }
-          if (mk_map_land_index (map, s) >= 0 || mk_map_is_mark (map, s))
-            {
-              g_strv_builder_unref (b);
-              return map_error (error, kind, _("%s: \"%s\" already names a land or a wave mark"), ip, s);
-            }
-          g_strv_builder_add (b, s);
-        }
-      r->marks = g_strv_builder_end (b);
+      if ((marks != NULL && !mg_json_array (marks, mpath, kind, 0, 1000, &n, error)) ||
+          !read_strv (marks, mpath, kind, &names, error))
+        return FALSE;
+      /* Checked before this river's marks are set, so a mark is compared with the other rivers'. */
+      for (guint i = 0; names[i]; i++)
+        if (mk_map_land_index (map, names[i]) >= 0 || mk_map_is_mark (map, names[i]))
+          return map_error (error, kind, _("%s[%u]: \"%s\" already names a land or a wave mark"), mpath, i,
+                            names[i]);
+      r->marks = g_steal_pointer (&names);
       for (guint i = 0; r->marks[i]; i++)
         for (guint j = 0; j < i; j++)
           if (strcmp (r->marks[i], r->marks[j]) == 0)
@@ -508,29 +503,18 @@ mk_map_parse (json_object *json, const char *path, MgJsonErr kind, char **leader
     }
 
   {
-    GStrvBuilder *b = g_strv_builder_new ();
     gsize n = 0;
     g_autofree char *cpath = mg_json_path_key (path, "capitals");
     capitals = mg_json_member (json, "capitals");
-    if (capitals != NULL && !mg_json_array (capitals, cpath, kind, 0, 1000, &n, error))
-      {
-        g_strv_builder_unref (b);
-        goto fail;
-      }
-    for (guint i = 0; i < n; i++)
-      {
-        g_autofree char *ip = mg_json_path_index (cpath, i);
-        const char *s;
-        if (!mg_json_string (json_object_array_get_idx (capitals, i), ip, kind, &s, error) ||
-            (mk_map_land (map, s) == NULL &&
-             !map_error (error, kind, _("%s: \"%s\" is not a land of this map"), ip, s)))
-          {
-            g_strv_builder_unref (b);
-            goto fail;
-          }
-        g_strv_builder_add (b, s);
-      }
-    map->capitals = g_strv_builder_end (b);
+    if ((capitals != NULL && !mg_json_array (capitals, cpath, kind, 0, 1000, &n, error)) ||
+        !read_strv (capitals, cpath, kind, &map->capitals, error))
+      goto fail;
+    for (guint i = 0; map->capitals[i]; i++)
+      if (mk_map_land (map, map->capitals[i]) == NULL)
+        {
+          map_error (error, kind, _("%s[%u]: \"%s\" is not a land of this map"), cpath, i, map->capitals[i]);
+          goto fail;
+        }
   }
   return TRUE;
 
@@ -825,24 +809,8 @@ static gboolean
 parse_colours (json_object *root, MkRuleset *rs, GError **error)
 {
   json_object *a = mg_json_get_array (root, "$", "colours", MK_RULESET_ERR, MK_MAX_LEADERS, 100, error);
-  GStrvBuilder *b;
 
-  if (a == NULL)
-    return FALSE;
-  b = g_strv_builder_new ();
-  for (guint i = 0; i < json_object_array_length (a); i++)
-    {
-      g_autofree char *p = mg_json_path_index ("$.colours", i);
-      const char *s;
-      if (!mg_json_string (json_object_array_get_idx (a, i), p, MK_RULESET_ERR, &s, error))
-        {
-          g_strv_builder_unref (b);
-          return FALSE;
-        }
-      g_strv_builder_add (b, s);
-    }
-  rs->colours = g_strv_builder_end (b);
-  return TRUE;
+  return a != NULL && read_strv (a, "$.colours", MK_RULESET_ERR, &rs->colours, error);
 }
 
 gboolean

@@ -111,15 +111,17 @@ find_leader (const MkState *st, const char *name)
   return -1;
 }
 
+/* The leaders' names as a NULL-terminated list in `names` (MK_MAX_LEADERS + 1 slots). */
 static char **
-leader_names (const MkState *st)
+leader_names (const MkState *st, char **names)
 {
-  static char *names[MK_MAX_LEADERS + 1];
   for (guint i = 0; i < st->n_leaders; i++)
     names[i] = st->leaders[i].name;
   names[st->n_leaders] = NULL;
   return names;
 }
+
+#define LEADER_NAMES(st) leader_names ((st), (char *[MK_MAX_LEADERS + 1]) { NULL })
 
 /* ---------------------------------------------------------------- seasons and the GM */
 
@@ -254,7 +256,7 @@ mk_new_state (json_object *ruleset, const char * const *players, GError **error)
       st->leaders[i].colour = g_strdup (st->rs.colours[i]);
       st->leaders[i].purse = st->rs.start_purse;
     }
-  if (!mk_map_parse (st->rs.map, "$.map", MK_RULESET_ERR, leader_names (st), n, &st->map, error))
+  if (!mk_map_parse (st->rs.map, "$.map", MK_RULESET_ERR, LEADER_NAMES (st), n, &st->map, error))
     return NULL;
   st->gm_rotation = st->rs.gm_rotation;
   st->turn = 1;
@@ -361,7 +363,7 @@ mk_to_json (const MgState *state)
       json_object_array_add (a, eo);
     }
   json_object_object_add (o, "encounters", a);
-  json_object_object_add (o, "map", mk_map_json (&st->map, leader_names (st)));
+  json_object_object_add (o, "map", mk_map_json (&st->map, LEADER_NAMES (st)));
 
   a = json_object_new_array ();
   for (guint i = 0; i < st->boats->len; i++)
@@ -599,7 +601,7 @@ state_from_json (MkState *st, json_object *json, GError **error)
       e->status = g_strdup (status);
     }
   if ((map = mg_json_get_object (json, "$", "map", MK_STATE_ERR, error)) == NULL ||
-      !mk_map_parse (map, "$.map", MK_STATE_ERR, leader_names (st), st->n_leaders, &st->map, error) ||
+      !mk_map_parse (map, "$.map", MK_STATE_ERR, LEADER_NAMES (st), st->n_leaders, &st->map, error) ||
       (a = mg_json_get_array (json, "$", "boats", MK_STATE_ERR, 0, G_MAXINT32, error)) == NULL)
     return FALSE;
   for (guint i = 0; i < json_object_array_length (a); i++)
@@ -995,7 +997,7 @@ act_import_map (Ctx *c, GError **error)
 {
   MkMap map;
   if (!need_setup (c, error) ||
-      !mk_map_parse (mg_json_member (c->a, "map"), "$.map", MK_ACTION_ERR, leader_names (c->st), c->st->n_leaders,
+      !mk_map_parse (mg_json_member (c->a, "map"), "$.map", MK_ACTION_ERR, LEADER_NAMES (c->st), c->st->n_leaders,
                      &map, error))
     return FALSE;
   mk_map_clear (&c->st->map);
@@ -2546,7 +2548,7 @@ json_object *
 mg_mk_export_map (const MgState *state)
 {
   const MkState *st = (const MkState *) state;
-  return mk_map_json (&st->map, leader_names (st));
+  return mk_map_json (&st->map, LEADER_NAMES (st));
 }
 
 json_object *
