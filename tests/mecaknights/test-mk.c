@@ -195,6 +195,7 @@ test_income (void)
   /* The model bonus: 2 GP, once a turn. */
   play (st, "{\"type\":\"model_bonus\",\"player\":\"Red\"}");
   assert_purse (st, "Red", "18/7/4/11/2");
+  g_assert_cmpstr (mk_str (st, "phase"), ==, "build");
   mk_refuse (st, "{\"type\":\"model_bonus\",\"player\":\"Red\"}", ILLEGAL, "already earned");
   mg_state_free (st);
 }
@@ -608,6 +609,8 @@ test_refusals (void)
   mk_refuse (st, "{\"type\":\"collect\",\"player\":\"Blue\"}", ILLEGAL, "It is Red's turn, not Blue's");
   mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Redhold\",\"what\":\"camp\"}", ILLEGAL,
              "Red collects taxes and resources first");
+  mk_refuse (st, "{\"type\":\"model_bonus\",\"player\":\"Red\"}", ILLEGAL, "Red collects taxes and resources first");
+  mk_refuse (st, "{\"type\":\"model_bonus\",\"player\":\"Blue\"}", ILLEGAL, "It is Red's turn, not Blue's");
   json_object_put (mk_play (st, "{\"type\":\"collect\",\"player\":\"Red\"}", NULL));
   mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"hamlet\"}", ILLEGAL,
              "Red does not control Oakvale");

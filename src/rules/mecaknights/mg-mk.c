@@ -1988,11 +1988,10 @@ static gboolean
 act_model_bonus (Ctx *c, GError **error)
 {
   MkPurse bonus = { 0 };
-  if (!need_turn (c, TRUE, TRUE, error) && !(c->st->started && c->p >= 0 && (guint) c->p == c->st->current))
-    return FALSE;
-  g_clear_error (error);
-  if (!c->st->leaders[c->p].collected)
-    return mk_illegal (error, _("%s collects taxes and resources first."), me (c));
+  /* Any time after collecting: it neither needs nor closes a phase. */
+  if (!c->st->started || c->p < 0 || (guint) c->p != c->st->current || !c->st->leaders[c->p].collected)
+    return need_turn (c, FALSE, FALSE, error) &&
+           mk_illegal (error, _("%s collects taxes and resources first."), me (c));
   if (c->st->leaders[c->p].bonus)
     return mk_illegal (error, _("%s has already earned the model bonus this turn."), me (c));
   bonus.gp = c->st->rs.model_bonus_gp;
