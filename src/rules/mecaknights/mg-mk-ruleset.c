@@ -50,18 +50,18 @@ mk_purse_json (const MkPurse *p, gboolean skip_zero)
 char *
 mk_purse_text (const MkPurse *p)
 {
+  /* Plain %d so that xgettext sees whole messages; stocks stay far below G_MAXINT. */
+  static const char * const names[] = { N_("%d wood"), N_("%d stone"), N_("%d food"), N_("%d iron") };
   GString *s = g_string_new (NULL);
 
   if (p->gp != 0)
-    g_string_append_printf (s, _("%" G_GINT64_FORMAT " GP"), p->gp);
+    g_string_append_printf (s, _("%d GP"), (int) p->gp);
   for (guint r = 0; r < MK_N_RES; r++)
     if (p->res[r] != 0)
       {
-        static const char * const names[] = { N_("%" G_GINT64_FORMAT " wood"), N_("%" G_GINT64_FORMAT " stone"),
-                                               N_("%" G_GINT64_FORMAT " food"), N_("%" G_GINT64_FORMAT " iron") };
         if (s->len)
           g_string_append (s, ", ");
-        g_string_append_printf (s, _(names[r]), p->res[r]);
+        g_string_append_printf (s, _(names[r]), (int) p->res[r]);
       }
   if (s->len == 0)
     g_string_append (s, _("nothing"));

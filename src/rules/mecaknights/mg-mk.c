@@ -8,6 +8,10 @@
 
 const char * const mk_phase_ids[] = { "setup", "collect", "build", "move", NULL };
 
+/* Words shown through _() that come from ids or the ruleset, so translators see them. */
+static const char *shown_words[] G_GNUC_UNUSED = { N_("hamlet"), N_("village"), N_("town"), N_("winter"),
+                                                   N_("spring"), N_("summer"), N_("autumn") };
+
 /* ---------------------------------------------------------------- small helpers */
 
 json_object *
