@@ -1045,6 +1045,8 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
   if (fg->phase == PH_OPTIONS)
     return illegal (error, _("Attacks come after every figure has chosen its option (action \"attacks\")."));
   a->slot = next_slot (fg);
+  if (x->lost_attack)
+    return illegal (error, _("%s fell this turn before attacking and loses the attack."), xn);
   if (a->slot < 0)
     return illegal (error, _("Every attack of this turn has been made; end the turn."));
   s = &fg->order[a->slot];

@@ -1,0 +1,658 @@
+/* test-tft.c — the TFT Melee engine against the 1977 rulebook's numbers. */
+#include "config.h"
+
+#include <string.h>
+
+#include "mg-json.h"
+#include "mg-tft.h"
+
+static json_object *
+ruleset (void)
+{
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (MG_TFT_RULESET, &text, NULL, NULL));
+  return json_tokener_parse (text);
+}
+
+static MgState *
+new_state (void)
+{
+  g_autoptr(json_object) rs = ruleset ();
+  const char *players[] = { "Ann", "Bob", NULL };
+  g_autoptr(GError) error = NULL;
+  MgState *st = mg_tft_rules ()->new_state (rs, players, &error);
+  g_assert_no_error (error);
+  return st;
+}
+
+/* Applies one action (JSON text) with the dice listed; asserts success; returns the summary. */
+static char *
+play (MgState *st, const char *text, const guint *dice, guint n)
+{
+  g_autoptr(json_object) a = json_tokener_parse (text);
+  g_autoptr(MgDice) d = mg_dice_new_typed (dice, n);
+  g_autoptr(GError) error = NULL;
+  char *summary = NULL;
+  json_object *events;
+
+  g_assert_nonnull (a);
+  events = mg_state_apply (st, a, d, &summary, &error);
+  if (error)
+    g_error ("%s: %s", text, error->message);
+  /* the two tie dice of attack_dx() go unused when nobody ties */
+  g_assert_true (mg_dice_remaining (d) == 0 || (n == 2 && strstr (text, "attacks")));
+  json_object_put (events);
+  return summary;
+}
+#define PLAY(st, text, ...) g_free (play (st, text, (guint[]) { 0, ##__VA_ARGS__ } + 1, \
+                                          sizeof ((guint[]) { 0, ##__VA_ARGS__ }) / sizeof (guint) - 1))
+
+/* Refused with `code`, state unchanged. */
+static void
+refuse (MgState *st, const char *text, gint code, const char *fragment)
+{
+  g_autoptr(json_object) a = json_tokener_parse (text);
+  g_autoptr(json_object) before = mg_state_to_json (st);
+  g_autoptr(json_object) after = NULL;
+  g_autoptr(MgDice) d = mg_dice_new_seeded (7);
+  g_autoptr(GError) error = NULL;
+  json_object *events = mg_state_apply (st, a, d, NULL, &error);
+
+  g_assert_null (events);
+  g_assert_error (error, MG_RULES_ERROR, code);
+  if (fragment && !strstr (error->message, fragment))
+    g_error ("\"%s\" does not say \"%s\"", error->message, fragment);
+  after = mg_state_to_json (st);
+  g_assert_cmpstr (json_object_to_json_string (before), ==, json_object_to_json_string (after));
+}
+
+static json_object *
+find_named (json_object *list, const char *name)
+{
+  for (guint i = 0; i < json_object_array_length (list); i++)
+    {
+      json_object *o = json_object_array_get_idx (list, i);
+      if (strcmp (json_object_get_string (json_object_object_get (o, "name")), name) == 0)
+        return o;
+    }
+  g_error ("no %s", name);
+  return NULL;
+}
+
+static gint
+fig_int (MgState *st, const char *name, const char *key)
+{
+  g_autoptr(json_object) j = mg_state_to_json (st);
+  json_object *fight = json_object_object_get (j, "fight");
+  json_object *f = find_named (json_object_object_get (fight, "figures"), name);
+  return json_object_get_int (json_object_object_get (f, key));
+}
+
+static gint
+roster_int (MgState *st, const char *name, const char *key)
+{
+  g_autoptr(json_object) j = mg_state_to_json (st);
+  json_object *f = find_named (json_object_object_get (j, "roster"), name);
+  return json_object_get_int (json_object_object_get (f, key));
+}
+
+/* ---- ruleset values against the text (p. 13, 11, 19) ---- */
+
+static json_object *
+entry (json_object *rs, const char *list, const char *id)
+{
+  json_object *a = json_object_object_get (rs, list);
+  for (guint i = 0; i < json_object_array_length (a); i++)
+    {
+      json_object *o = json_object_array_get_idx (a, i);
+      if (strcmp (json_object_get_string (json_object_object_get (o, "id")), id) == 0)
+        return o;
+    }
+  g_error ("no %s in %s", id, list);
+  return NULL;
+}
+
+static gint
+iget (json_object *o, const char *key)
+{
+  return json_object_get_int (json_object_object_get (o, key));
+}
+
+static void
+test_weapon_table (void)
+{
+  g_autoptr(json_object) rs = ruleset ();
+  /* id, dice, adds, ST, thrown, two-handed: the WEAPON TABLE, p. 13 */
+  static const struct { const char *id; gint dice, adds, st; gboolean thrown, two; const char *cls; } t[] = {
+    { "dagger", 1, -1, 0, TRUE, FALSE, "melee" }, { "main_gauche", 1, -1, 0, FALSE, FALSE, "melee" },
+    { "rapier", 1, 0, 9, FALSE, FALSE, "melee" }, { "club", 1, 0, 9, TRUE, FALSE, "melee" },
+    { "hammer", 1, 1, 10, TRUE, FALSE, "melee" }, { "cutlass", 2, -2, 10, FALSE, FALSE, "melee" },
+    { "shortsword", 2, -1, 11, FALSE, FALSE, "melee" }, { "mace", 2, -1, 11, TRUE, FALSE, "melee" },
+    { "small_ax", 1, 2, 11, TRUE, FALSE, "melee" }, { "broadsword", 2, 0, 12, FALSE, FALSE, "melee" },
+    { "morningstar", 2, 1, 13, FALSE, FALSE, "melee" }, { "two_handed_sword", 3, -1, 14, FALSE, TRUE, "melee" },
+    { "battleaxe", 3, 0, 15, FALSE, TRUE, "melee" }, { "javelin", 1, -1, 9, TRUE, FALSE, "pole" },
+    { "spear", 1, 1, 11, TRUE, TRUE, "pole" }, { "halberd", 2, -1, 13, FALSE, TRUE, "pole" },
+    { "pike_axe", 2, 2, 15, FALSE, TRUE, "pole" }, { "rock", 1, -4, 0, TRUE, FALSE, "thrown" },
+    { "sling", 1, -2, 0, FALSE, FALSE, "missile" }, { "small_bow", 1, -1, 9, FALSE, TRUE, "missile" },
+    { "horse_bow", 1, 0, 10, FALSE, TRUE, "missile" }, { "longbow", 1, 2, 11, FALSE, TRUE, "missile" },
+    { "light_crossbow", 2, 0, 12, FALSE, TRUE, "missile" }, { "heavy_crossbow", 3, 0, 15, FALSE, TRUE, "missile" },
+  };
+  json_object *w;
+
+  g_assert_cmpuint (json_object_array_length (json_object_object_get (rs, "weapons")), ==, G_N_ELEMENTS (t));
+  for (guint i = 0; i < G_N_ELEMENTS (t); i++)
+    {
+      w = entry (rs, "weapons", t[i].id);
+      g_assert_cmpint (iget (w, "dice"), ==, t[i].dice);
+      g_assert_cmpint (iget (w, "adds"), ==, t[i].adds);
+      g_assert_cmpint (iget (w, "st"), ==, t[i].st);
+      g_assert_cmpint (json_object_get_boolean (json_object_object_get (w, "thrown")), ==, t[i].thrown);
+      g_assert_cmpint (json_object_get_boolean (json_object_object_get (w, "two_handed")), ==, t[i].two);
+      g_assert_cmpstr (json_object_get_string (json_object_object_get (w, "class")), ==, t[i].cls);
+    }
+  /* 2 shots/turn at adjDX 15+, 16+, 18+; crossbows every other / every 3rd turn, faster at 14+ / 16+ */
+  g_assert_cmpint (iget (entry (rs, "weapons", "small_bow"), "two_shots_at"), ==, 15);
+  g_assert_cmpint (iget (entry (rs, "weapons", "horse_bow"), "two_shots_at"), ==, 16);
+  g_assert_cmpint (iget (entry (rs, "weapons", "longbow"), "two_shots_at"), ==, 18);
+  w = json_object_object_get (entry (rs, "weapons", "light_crossbow"), "crossbow");
+  g_assert_cmpint (iget (w, "reload"), ==, 1);
+  g_assert_cmpint (iget (w, "fast_at"), ==, 14);
+  g_assert_cmpint (iget (w, "fast_reload"), ==, 0);
+  w = json_object_object_get (entry (rs, "weapons", "heavy_crossbow"), "crossbow");
+  g_assert_cmpint (iget (w, "reload"), ==, 2);
+  g_assert_cmpint (iget (w, "fast_at"), ==, 16);
+  g_assert_cmpint (iget (w, "fast_reload"), ==, 1);
+  /* Dagger 1+2 in HTH; main-gauche 1-1 in HTH */
+  w = json_object_object_get (entry (rs, "weapons", "dagger"), "hth");
+  g_assert_cmpint (iget (w, "dice"), ==, 1);
+  g_assert_cmpint (iget (w, "adds"), ==, 2);
+  w = json_object_object_get (entry (rs, "weapons", "main_gauche"), "hth");
+  g_assert_cmpint (iget (w, "adds"), ==, -1);
+}
+
+static void
+test_armor_races_beasts (void)
+{
+  g_autoptr(json_object) rs = ruleset ();
+  static const struct { const char *id; gint stops, dx, ma; } armor[] = {
+    { "plate", 5, -6, 6 }, { "chainmail", 3, -3, 6 }, { "leather", 2, -2, 8 } };
+  static const struct { const char *id; gint total, min_st, min_dx, ma; } races[] = {
+    { "human", 24, 8, 8, 10 }, { "orc", 24, 8, 8, 10 }, { "hobgoblin", 20, 6, 6, 10 }, { "goblin", 18, 4, 4, 10 },
+    { "elf", 24, 6, 10, 12 }, { "dwarf", 24, 10, 6, 10 }, { "halfling", 20, 4, 12, 10 } };
+  static const struct { const char *id; gint st, dx, ma, armor; } beasts[] = {
+    { "bear", 30, 11, 8, 2 }, { "wolf", 10, 14, 12, 1 }, { "giant_snake", 12, 12, 6, 0 }, { "giant", 24, 9, 10, 0 },
+    { "gargoyle", 20, 11, 8, 3 } };
+  json_object *o;
+
+  for (guint i = 0; i < G_N_ELEMENTS (armor); i++)
+    {
+      o = entry (rs, "armor", armor[i].id);
+      g_assert_cmpint (iget (o, "stops"), ==, armor[i].stops);
+      g_assert_cmpint (iget (o, "dx"), ==, armor[i].dx);
+      g_assert_cmpint (iget (o, "ma"), ==, armor[i].ma);
+    }
+  g_assert_cmpint (iget (rs, "unarmored_ma"), ==, 10);
+  o = entry (rs, "shields", "large_shield");
+  g_assert_cmpint (iget (o, "stops"), ==, 2);
+  g_assert_cmpint (iget (o, "dx"), ==, -1);
+  o = entry (rs, "shields", "small_shield");
+  g_assert_cmpint (iget (o, "stops"), ==, 1);
+  g_assert_cmpint (iget (o, "dx"), ==, 0);
+  o = json_object_object_get (rs, "main_gauche");
+  g_assert_cmpint (iget (o, "stops"), ==, 1);
+  g_assert_cmpint (iget (o, "dx_shield"), ==, -2);
+  g_assert_cmpint (iget (o, "dx_weapon"), ==, -4);
+  for (guint i = 0; i < G_N_ELEMENTS (races); i++)
+    {
+      o = entry (rs, "races", races[i].id);
+      g_assert_cmpint (iget (o, "total"), ==, races[i].total);
+      g_assert_cmpint (iget (o, "min_st"), ==, races[i].min_st);
+      g_assert_cmpint (iget (o, "min_dx"), ==, races[i].min_dx);
+      g_assert_cmpint (iget (o, "ma"), ==, races[i].ma);
+    }
+  g_assert_cmpint (iget (json_object_object_get (entry (rs, "races", "elf"), "ma_in_armor"), "leather"), ==, 10);
+  g_assert_cmpint (iget (entry (rs, "races", "dwarf"), "bonus_damage"), ==, 1);
+  g_assert_cmpint (iget (entry (rs, "races", "halfling"), "missile_dx"), ==, 3);
+  g_assert_cmpint (iget (entry (rs, "races", "halfling"), "missile_damage"), ==, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (beasts); i++)
+    {
+      o = entry (rs, "beasts", beasts[i].id);
+      g_assert_cmpint (iget (o, "st"), ==, beasts[i].st);
+      g_assert_cmpint (iget (o, "dx"), ==, beasts[i].dx);
+      g_assert_cmpint (iget (o, "ma"), ==, beasts[i].ma);
+      g_assert_cmpint (iget (o, "armor"), ==, beasts[i].armor);
+    }
+  g_assert_cmpint (iget (json_object_object_get (entry (rs, "beasts", "bear"), "attack"), "adds"), ==, 2);
+  g_assert_cmpint (iget (json_object_object_get (entry (rs, "beasts", "bear"), "hth"), "dice"), ==, 3);
+  g_assert_cmpint (iget (entry (rs, "beasts", "giant_snake"), "hard_to_hit"), ==, -3);
+  g_assert_cmpint (iget (entry (rs, "beasts", "gargoyle"), "ma_flying"), ==, 16);
+  g_assert_cmpint (iget (json_object_object_get (entry (rs, "beasts", "giant"), "injury"), "wound_hits"), ==, 9);
+  g_assert_cmpint (iget (json_object_object_get (entry (rs, "beasts", "giant"), "injury"), "fall_hits"), ==, 16);
+  g_assert_cmpint (iget (json_object_object_get (entry (rs, "beasts", "giant"), "hth"), "adds"), ==, -1);
+}
+
+static void
+test_bad_ruleset (void)
+{
+  static const struct { const char *path, *patch; } cases[] = {
+    { "$.weapons[6].st", "weapons.6.st=\"x\"" },
+    { "$.armor[0]: unknown field", "armor.0.weigth=1" },
+    { "$.injury.wound_hits", "injury.wound_hits=-1" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(json_object) rs = ruleset ();
+      g_autoptr(GError) error = NULL;
+      if (i == 0)
+        json_object_object_add (json_object_array_get_idx (json_object_object_get (rs, "weapons"), 6), "st",
+                                json_object_new_string ("x"));
+      else if (i == 1)
+        json_object_object_add (json_object_array_get_idx (json_object_object_get (rs, "armor"), 0), "weigth",
+                                json_object_new_int (1));
+      else
+        json_object_object_add (json_object_object_get (rs, "injury"), "wound_hits", json_object_new_int (-1));
+      g_assert_false (mg_tft_rules ()->check_ruleset (rs, &error));
+      g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET);
+      g_assert_true (g_str_has_prefix (error->message, cases[i].path));
+    }
+}
+
+/* ---- figures and the record card (p. 5: Ragnar) ---- */
+
+static void
+test_ragnar_card (void)
+{
+  g_autoptr(MgState) st = new_state ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) card = NULL;
+
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"Ragnar\",\"kind\":\"human\",\"st\":11,\"dx\":13,"
+            "\"weapons\":[\"spear\",\"dagger\"],\"armor\":\"leather\",\"shield\":\"large_shield\",\"ep\":50}");
+  card = mg_tft_record_card (st, "Ragnar", &error);
+  g_assert_no_error (error);
+  /* DX = 13 (11)(10), MA = 8, leather stops 2, 4 with the shield, EP 50 */
+  g_assert_cmpint (iget (card, "dx"), ==, 13);
+  g_assert_cmpint (iget (card, "adj_dx"), ==, 11);
+  g_assert_cmpint (iget (card, "adj_dx_shield"), ==, 10);
+  g_assert_cmpint (iget (card, "ma"), ==, 8);
+  g_assert_cmpint (iget (card, "stops"), ==, 2);
+  g_assert_cmpint (iget (card, "stops_shield"), ==, 4);
+  g_assert_cmpint (iget (card, "ep"), ==, 50);
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (
+    json_object_array_get_idx (json_object_object_get (card, "weapons"), 0), "damage")), ==, "1+1");
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (
+    json_object_array_get_idx (json_object_object_get (card, "weapons"), 1), "damage")), ==, "1-1");
+  /* the spear is two-handed: the shield is slung */
+  g_assert_false (json_object_get_boolean (json_object_object_get (
+    find_named (json_object_object_get (mg_state_to_json (st), "roster"), "Ragnar"), "shield_ready")));
+}
+
+static void
+test_figure_rules (void)
+{
+  g_autoptr(MgState) st = new_state ();
+
+  /* totals and minimums (p. 5, 19) */
+  refuse (st, "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":13,\"dx\":12}",
+          MG_RULES_ERROR_ILLEGAL, "total 24");
+  refuse (st, "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":7,\"dx\":17}",
+          MG_RULES_ERROR_ILLEGAL, "below 8");
+  refuse (st, "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"elf\",\"st\":15,\"dx\":9}",
+          MG_RULES_ERROR_ILLEGAL, "below 10");
+  refuse (st, "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"halfling\",\"st\":8,\"dx\":14}",
+          MG_RULES_ERROR_ILLEGAL, "total 20");
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"G\",\"kind\":\"goblin\",\"st\":4,\"dx\":14}");
+  /* ST on basic ST (p. 5): a broadsword needs 12 */
+  refuse (st, "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":11,\"dx\":13,\"weapons\":[\"broadsword\"]}",
+          MG_RULES_ERROR_ILLEGAL, "ST 12");
+  /* two weapons plus one dagger, a shield counting as a weapon */
+  refuse (st, "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":13,\"dx\":11,"
+              "\"weapons\":[\"broadsword\",\"mace\"],\"shield\":\"small_shield\"}", MG_RULES_ERROR_ILLEGAL, "shield counts");
+  refuse (st, "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":13,\"dx\":11,"
+              "\"weapons\":[\"dagger\",\"main_gauche\"]}", MG_RULES_ERROR_ILLEGAL, "one dagger");
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"W\",\"kind\":\"human\",\"st\":14,\"dx\":10,"
+            "\"weapons\":[\"longbow\",\"two_handed_sword\",\"dagger\"]}");
+  /* MA: elf 12, 10 in leather; dwarves in chainmail 6 */
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"E\",\"kind\":\"elf\",\"st\":10,\"dx\":14,\"armor\":\"leather\"}");
+  {
+    g_autoptr(json_object) c = mg_tft_record_card (st, "E", NULL);
+    g_assert_cmpint (iget (c, "ma"), ==, 10);
+  }
+  /* beasts: suggested values; a wolf carries nothing */
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"Fang\",\"kind\":\"wolf\"}");
+  g_assert_cmpint (roster_int (st, "Fang", "st"), ==, 10);
+  g_assert_cmpint (roster_int (st, "Fang", "dx"), ==, 14);
+  refuse (st, "{\"type\":\"create_figure\",\"figure\":\"Fang2\",\"kind\":\"wolf\",\"weapons\":[\"dagger\"]}",
+          MG_RULES_ERROR_ILLEGAL, "uses no weapons");
+  refuse (st, "{\"type\":\"create_figure\",\"figure\":\"Og\",\"kind\":\"giant\",\"st\":20}", MG_RULES_ERROR_ILLEGAL, "24");
+  /* 100 EP for +1 */
+  refuse (st, "{\"type\":\"spend_ep\",\"figure\":\"W\",\"attribute\":\"st\"}", MG_RULES_ERROR_ILLEGAL, "100");
+}
+
+/* ---- the combat example, p. 20, through the engine ---- */
+
+static void
+test_combat_example (void)
+{
+  g_autoptr(MgState) st = new_state ();
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  gchar **lines;
+
+  g_assert_true (g_file_get_contents (MG_TFT_SAMPLE, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] && *lines[i]; i++)
+    {
+      g_autoptr(json_object) a = json_tokener_parse (lines[i]);
+      json_object *dice = NULL;
+      g_autoptr(MgDice) d = NULL;
+      json_object *events;
+      if (json_object_object_get_ex (a, "dice", &dice))
+        d = mg_dice_new_from_json (dice, NULL);
+      else
+        d = mg_dice_new_seeded (1);
+      json_object_object_del (a, "dice");
+      events = mg_state_apply (st, a, d, NULL, &error);
+      g_assert_no_error (error);
+      json_object_put (events);
+      g_assert_cmpuint (mg_dice_remaining (d), ==, 0);
+    }
+  g_strfreev (lines);
+  /* Flavius took 2 + 5 hits; Wulf died; Flavius earns 50 EP (equal ST+DX totals) */
+  g_assert_cmpint (roster_int (st, "Flavius", "ep"), ==, 50);
+  g_assert_cmpint (roster_int (st, "Flavius", "kills"), ==, 1);
+  g_assert_cmpint (roster_int (st, "Flavius", "fights"), ==, 1);
+  g_assert_cmpint (roster_int (st, "Wulf", "alive"), ==, 0);
+  {
+    g_autoptr(json_object) j = mg_state_to_json (st);
+    json_object *h = json_object_object_get (find_named (json_object_object_get (j, "roster"), "Flavius"), "history");
+    json_object *last = json_object_array_get_idx (h, json_object_array_length (h) - 1);
+    g_assert_cmpint (iget (last, "hits"), ==, 7);
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (last, "result")), ==, "won");
+  }
+}
+
+/* ---- automatic results, p. 10 and 18 ---- */
+
+static MgState *
+duel_state (const char *kind, const char *a_gear, const char *b_gear)
+{
+  MgState *st = new_state ();
+  g_autofree char *a = g_strdup_printf ("{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12%s}", a_gear);
+  g_autofree char *b = g_strdup_printf ("{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12%s}", b_gear);
+  g_autofree char *f = g_strdup_printf ("{\"type\":\"start_fight\",\"kind\":\"%s\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}", kind);
+  PLAY (st, a);
+  PLAY (st, b);
+  PLAY (st, f);
+  return st;
+}
+
+static json_object *
+last_attack (MgState *st, const char *action, const guint *dice, guint n)
+{
+  g_autoptr(json_object) a = json_tokener_parse (action);
+  g_autoptr(MgDice) d = mg_dice_new_typed (dice, n);
+  g_autoptr(GError) error = NULL;
+  json_object *events = mg_state_apply (st, a, d, NULL, &error), *found = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < json_object_array_length (events); i++)
+    if (strcmp (json_object_get_string (json_object_object_get (json_object_array_get_idx (events, i), "type")), "attack") == 0)
+      found = json_object_get (json_object_array_get_idx (events, i));
+  json_object_put (events);
+  return found;
+}
+
+static void
+test_automatic_results (void)
+{
+  /* A at DX 12 with a broadsword against B unarmored: 3 triple, 4 double, 5 hits, 16 misses,
+   * 17 drops, 18 breaks; a figure with adjDX 3 still hits on 5, with 18 misses on 16. */
+  static const struct { guint d[3]; const char *result; gint mult; gint dmg; } t[] = {
+    { { 1, 1, 1 }, "hit", 3, 6 * 3 }, { { 1, 1, 2 }, "hit", 2, 12 }, { { 1, 2, 2 }, "hit", 1, 6 },
+    { { 6, 5, 5 }, "miss", 1, 0 }, { { 6, 6, 5 }, "drop", 1, 0 }, { { 6, 6, 6 }, "break", 1, 0 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (t); i++)
+    {
+      g_autoptr(MgState) st = duel_state ("death", ",\"st\":12,\"weapons\":[\"broadsword\"]", "");
+      guint dice[5] = { t[i].d[0], t[i].d[1], t[i].d[2], 3, 3 };
+      g_autoptr(json_object) e = NULL;
+      PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"h\",\"engaged_with\":[\"B\"]}");
+      PLAY (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"none\",\"engaged_with\":[\"A\"]}");
+      PLAY (st, "{\"type\":\"attacks\"}");
+      e = last_attack (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", dice,
+                       strcmp (t[i].result, "hit") == 0 ? 5 : 3);
+      g_assert_cmpstr (json_object_get_string (json_object_object_get (e, "result")), ==, t[i].result);
+      if (t[i].dmg)
+        g_assert_cmpint (iget (json_object_object_get (e, "damage"), "hits"), ==, t[i].dmg);
+      if (strcmp (t[i].result, "drop") == 0 || strcmp (t[i].result, "break") == 0)
+        {
+          g_autoptr(json_object) j = mg_state_to_json (st);
+          json_object *a = find_named (json_object_object_get (json_object_object_get (j, "fight"), "figures"), "A");
+          g_assert_null (json_object_object_get (a, "ready"));
+          g_assert_cmpuint (json_object_array_length (json_object_object_get (json_object_object_get (j, "fight"), "dropped")),
+                            ==, strcmp (t[i].result, "drop") == 0 ? 1 : 0);
+        }
+    }
+}
+
+static void
+test_four_dice (void)
+{
+  /* Against a defending target: 4 dice, no automatic hit (4 on 4 dice is only a hit when ≤ adjDX),
+   * 20 or more misses even at adjDX 22. */
+  g_autoptr(MgState) st = duel_state ("death", ",\"weapons\":[\"broadsword\"]", ",\"weapons\":[\"broadsword\"]");
+  g_autoptr(json_object) e = NULL;
+  static const guint miss20[] = { 5, 5, 5, 5 };
+
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"h\",\"engaged_with\":[\"B\"]}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"i\",\"engaged_with\":[\"A\"]}");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  /* from the rear: 12 + 4 = 16; 20 still misses */
+  e = last_attack (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"facing\":\"rear\"}", miss20, 4);
+  g_assert_cmpint (iget (e, "dice"), ==, 4);
+  g_assert_cmpint (iget (e, "adj_dx"), ==, 16);
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (e, "result")), ==, "miss");
+}
+
+/* ---- DX adjustments, p. 10 ---- */
+
+static gint
+attack_dx (const char *a_gear, const char *b_gear, const char *a_opt, const char *b_opt, const char *attack)
+{
+  g_autoptr(MgState) st = duel_state ("death", a_gear, b_gear);
+  g_autofree char *oa = g_strdup_printf ("{\"type\":\"option\",\"figure\":\"A\",%s}", a_opt);
+  g_autofree char *ob = g_strdup_printf ("{\"type\":\"option\",\"figure\":\"B\",%s}", b_opt);
+  g_autofree char *at = g_strdup_printf ("{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"%s}", attack);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) odds = NULL;
+
+  PLAY (st, oa);
+  PLAY (st, ob);
+  PLAY (st, "{\"type\":\"attacks\"}", 6, 1);   /* two dice if A and B tie, A first */
+  odds = mg_tft_attack_odds (st, json_tokener_parse (at), &error);
+  g_assert_no_error (error);
+  return iget (odds, "adj_dx");
+}
+
+static void
+test_adjustments (void)
+{
+  const char *eng = "\"option\":\"h\",\"engaged_with\":[\"B\"]";
+  const char *idle = "\"option\":\"none\",\"engaged_with\":[\"A\"]";
+  const char *sword = ",\"weapons\":[\"broadsword\"]";
+
+  g_assert_cmpint (attack_dx (sword, "", eng, idle, ""), ==, 12);
+  g_assert_cmpint (attack_dx (",\"weapons\":[\"broadsword\"],\"armor\":\"leather\"", "", eng, idle, ""), ==, 10);
+  g_assert_cmpint (attack_dx (",\"weapons\":[\"broadsword\"],\"armor\":\"chainmail\"", "", eng, idle, ""), ==, 9);
+  g_assert_cmpint (attack_dx (",\"weapons\":[\"broadsword\"],\"armor\":\"plate\"", "", eng, idle, ""), ==, 6);
+  g_assert_cmpint (attack_dx (",\"weapons\":[\"broadsword\"],\"shield\":\"large_shield\"", "", eng, idle, ""), ==, 11);
+  g_assert_cmpint (attack_dx (",\"weapons\":[\"broadsword\"],\"shield\":\"small_shield\"", "", eng, idle, ""), ==, 12);
+  g_assert_cmpint (attack_dx (",\"weapons\":[\"broadsword\",\"main_gauche\"]", "", eng, idle, ""), ==, 10);
+  g_assert_cmpint (attack_dx (",\"weapons\":[\"broadsword\",\"main_gauche\"]", "",
+                              "\"option\":\"h\",\"main_gauche\":true,\"engaged_with\":[\"B\"]", idle, ""), ==, 8);
+  g_assert_cmpint (attack_dx (sword, "", eng, idle, ",\"facing\":\"side\""), ==, 14);
+  g_assert_cmpint (attack_dx (sword, "", eng, idle, ",\"facing\":\"rear\""), ==, 16);
+  /* a prone target faces rear all round */
+  g_assert_cmpint (attack_dx (sword, "", "\"option\":\"b\",\"moved\":2", "\"option\":\"d\"", ""), ==, 16);
+  /* thrown: -1 a hex */
+  g_assert_cmpint (attack_dx (",\"weapons\":[\"small_ax\"]", "", "\"option\":\"b\"", "\"option\":\"a\"",
+                              ",\"throw\":true,\"hexes\":3"), ==, 9);
+  /* missile: 0 to 2 MH, -1 at 3-4, -2 at 5-6; no facing adds */
+  g_assert_cmpint (attack_dx (",\"weapons\":[\"longbow\"]", "", "\"option\":\"f\"", "\"option\":\"a\"", ",\"megahexes\":2,\"facing\":\"rear\""), ==, 12);
+  g_assert_cmpint (attack_dx (",\"weapons\":[\"longbow\"]", "", "\"option\":\"f\"", "\"option\":\"a\"", ",\"megahexes\":4"), ==, 11);
+  g_assert_cmpint (attack_dx (",\"weapons\":[\"longbow\"]", "", "\"option\":\"f\"", "\"option\":\"a\"", ",\"megahexes\":5"), ==, 10);
+  /* sheltering -4 */
+  g_assert_cmpint (attack_dx (",\"weapons\":[\"longbow\"]", "", "\"option\":\"f\"", "\"option\":\"a\"", ",\"sheltering\":true"), ==, 8);
+  /* prone crossbowman +1 (after dropping: option d, then fire next turn: shown by the order DX) */
+  /* pole weapon standing still against a charge: +2 */
+  g_assert_cmpint (attack_dx (",\"weapons\":[\"javelin\"]", sword, eng, "\"option\":\"b\",\"moved\":3", ""), ==, 14);
+}
+
+static void
+test_halfling_and_snake (void)
+{
+  g_autoptr(MgState) st = new_state ();
+  g_autoptr(json_object) odds = NULL;
+
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"H\",\"kind\":\"halfling\",\"st\":6,\"dx\":14,\"weapons\":[\"sling\"]}");
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"S\",\"kind\":\"giant_snake\"}");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"H\"],\"Y\":[\"S\"]}}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"H\",\"option\":\"f\"}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"S\",\"option\":\"a\"}");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  /* 14 + 3 (halfling, missile) - 3 (giant snake) = 14; sling 1-2 +1 (halfling) */
+  odds = mg_tft_attack_odds (st, json_tokener_parse ("{\"type\":\"attack\",\"figure\":\"H\",\"target\":\"S\"}"), NULL);
+  g_assert_cmpint (iget (odds, "adj_dx"), ==, 14);
+  /* P(3 dice ≤ 14, 16-18 missing) = 1 - P(15..18) = 1 - (10+6+3+1)/216 */
+  g_assert_cmpint (iget (json_object_object_get (odds, "hit"), "num"), ==, 216 - 20);
+}
+
+/* ---- injuries, p. 18 ---- */
+
+static void
+test_injuries (void)
+{
+  /* A (adjDX 13) strikes before B (12). 8 hits in a turn: B falls at once and loses this turn's
+   * attack; next turn it may only stand up, at DX -2 for the 5+ hits. ST 1: unconscious. */
+  g_autoptr(MgState) st = duel_state ("death", ",\"st\":15,\"dx\":13,\"advances\":4,\"weapons\":[\"battleaxe\"]",
+                                      ",\"weapons\":[\"broadsword\"]");
+  g_autoptr(json_object) j = NULL;
+
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"h\",\"engaged_with\":[\"B\"]}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"h\",\"engaged_with\":[\"A\"]}");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  PLAY (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", 2, 3, 3, 3, 3, 2);
+  g_assert_cmpint (fig_int (st, "B", "hits"), ==, 8);
+  refuse (st, "{\"type\":\"attack\",\"figure\":\"B\",\"target\":\"A\"}", MG_RULES_ERROR_ILLEGAL, "loses the attack");
+  PLAY (st, "{\"type\":\"end_turn\"}");
+  g_assert_cmpint (fig_int (st, "B", "adj_dx"), ==, 10);
+  refuse (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"h\"}", MG_RULES_ERROR_ILLEGAL, "stand up");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"n\"}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"h\"}");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  PLAY (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", 2, 3, 3, 1, 1, 1);
+  j = mg_state_to_json (st);
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (
+    find_named (json_object_object_get (json_object_object_get (j, "fight"), "figures"), "B"), "state")), ==, "unconscious");
+  refuse (st, "{\"type\":\"end_fight\",\"slain\":[\"A\"]}", MG_RULES_ERROR_ILLEGAL, "not lying unconscious");
+  PLAY (st, "{\"type\":\"end_fight\",\"slain\":[\"B\"]}");
+  g_assert_cmpint (roster_int (st, "A", "ep"), ==, 50);
+  g_assert_cmpint (roster_int (st, "B", "alive"), ==, 0);
+}
+
+static void
+test_experience (void)
+{
+  /* arena: 30 to winners, 20 to defeated survivors, -10 for fleeing unhurt, +10 for a side 3+ weaker */
+  g_autoptr(MgState) st = new_state ();
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"Strong\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"advances\":0}");
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"Weak\",\"kind\":\"goblin\",\"st\":9,\"dx\":9,\"weapons\":[\"dagger\"]}");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"arena\",\"sides\":{\"X\":[\"Strong\"],\"Y\":[\"Weak\"]}}");
+  PLAY (st, "{\"type\":\"flee\",\"figure\":\"Weak\"}");
+  PLAY (st, "{\"type\":\"end_fight\"}");
+  g_assert_cmpint (roster_int (st, "Strong", "ep"), ==, 30);
+  /* fled unhurt: -10, +10 for averaging 6 weaker: 0 */
+  g_assert_cmpint (roster_int (st, "Weak", "ep"), ==, 0);
+
+  {
+    g_autoptr(MgState) s2 = new_state ();
+    PLAY (s2, "{\"type\":\"create_figure\",\"figure\":\"P\",\"kind\":\"human\",\"st\":12,\"dx\":12}");
+    PLAY (s2, "{\"type\":\"create_figure\",\"figure\":\"Q\",\"kind\":\"human\",\"st\":16,\"dx\":12,\"advances\":4}");
+    PLAY (s2, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"P\"],\"Y\":[\"Q\"]}}");
+    PLAY (s2, "{\"type\":\"flee\",\"figure\":\"Q\"}");
+    PLAY (s2, "{\"type\":\"end_fight\"}");
+    /* the enemy averaged 4 (> 3) superior: 70 */
+    g_assert_cmpint (roster_int (s2, "P", "ep"), ==, 70);
+  }
+  {
+    g_autoptr(MgState) s3 = new_state ();
+    PLAY (s3, "{\"type\":\"create_figure\",\"figure\":\"P\",\"kind\":\"human\",\"st\":12,\"dx\":12}");
+    PLAY (s3, "{\"type\":\"create_figure\",\"figure\":\"Q\",\"kind\":\"human\",\"st\":15,\"dx\":12,\"advances\":3}");
+    PLAY (s3, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"P\"],\"Y\":[\"Q\"]}}");
+    PLAY (s3, "{\"type\":\"flee\",\"figure\":\"Q\"}");
+    PLAY (s3, "{\"type\":\"end_fight\"}");
+    /* exactly 3 superior is not "more than 3": 50 */
+    g_assert_cmpint (roster_int (s3, "P", "ep"), ==, 50);
+    /* spending 100 EP is refused at 50 */
+    refuse (s3, "{\"type\":\"spend_ep\",\"figure\":\"P\",\"attribute\":\"dx\"}", MG_RULES_ERROR_ILLEGAL, "100");
+  }
+  {
+    g_autoptr(MgState) s4 = new_state ();
+    PLAY (s4, "{\"type\":\"create_figure\",\"figure\":\"P\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"ep\":120}");
+    PLAY (s4, "{\"type\":\"create_figure\",\"figure\":\"Q\",\"kind\":\"human\",\"st\":12,\"dx\":12}");
+    PLAY (s4, "{\"type\":\"spend_ep\",\"figure\":\"P\",\"attribute\":\"dx\"}");
+    g_assert_cmpint (roster_int (s4, "P", "dx"), ==, 13);
+    g_assert_cmpint (roster_int (s4, "P", "ep"), ==, 20);
+    /* practice: 10 to those on their feet */
+    PLAY (s4, "{\"type\":\"start_fight\",\"kind\":\"practice\",\"sides\":{\"X\":[\"P\"],\"Y\":[\"Q\"]}}");
+    refuse (s4, "{\"type\":\"set_gear\",\"figure\":\"P\",\"armor\":\"plate\"}", MG_RULES_ERROR_ILLEGAL, "armor cannot change");
+    PLAY (s4, "{\"type\":\"flee\",\"figure\":\"Q\"}");
+    PLAY (s4, "{\"type\":\"end_fight\"}");
+    g_assert_cmpint (roster_int (s4, "P", "ep"), ==, 30);
+    g_assert_cmpint (roster_int (s4, "Q", "ep"), ==, 0);
+  }
+}
+
+static void
+test_bad_input (void)
+{
+  g_autoptr(MgState) st = duel_state ("death", ",\"weapons\":[\"broadsword\"]", ",\"weapons\":[\"broadsword\"]");
+
+  refuse (st, "[1,2]", MG_RULES_ERROR_BAD_ACTION, "JSON object");
+  refuse (st, "{\"type\":\"dance\"}", MG_RULES_ERROR_BAD_ACTION, "type");
+  refuse (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"z\"}", MG_RULES_ERROR_BAD_ACTION, "option");
+  refuse (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\",\"moveed\":3}", MG_RULES_ERROR_BAD_ACTION, "unknown field");
+  refuse (st, "{\"type\":\"option\",\"figure\":\"Nobody\",\"option\":\"a\"}", MG_RULES_ERROR_ILLEGAL, "not in this fight");
+  /* no attack after moving more than half the MA (10) */
+  refuse (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"b\",\"moved\":6}", MG_RULES_ERROR_ILLEGAL,
+          "more than half its MA (10)");
+  refuse (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"h\"}", MG_RULES_ERROR_ILLEGAL, "a to g");
+  refuse (st, "{\"type\":\"attacks\"}", MG_RULES_ERROR_ILLEGAL, "still to choose");
+  refuse (st, "{\"type\":\"end_fight\"}", MG_RULES_ERROR_ILLEGAL, "able to fight");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\",\"moved\":6}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"b\",\"moved\":3}");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  refuse (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", MG_RULES_ERROR_ILLEGAL, NULL);
+  refuse (st, "{\"type\":\"attack\",\"figure\":\"B\",\"target\":\"B\"}", MG_RULES_ERROR_ILLEGAL, "itself");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/tft/ruleset/weapons", test_weapon_table);
+  g_test_add_func ("/tft/ruleset/armor-races-beasts", test_armor_races_beasts);
+  g_test_add_func ("/tft/ruleset/bad", test_bad_ruleset);
+  g_test_add_func ("/tft/figure/ragnar", test_ragnar_card);
+  g_test_add_func ("/tft/figure/rules", test_figure_rules);
+  g_test_add_func ("/tft/fight/combat-example", test_combat_example);
+  g_test_add_func ("/tft/attack/automatic", test_automatic_results);
+  g_test_add_func ("/tft/attack/four-dice", test_four_dice);
+  g_test_add_func ("/tft/attack/adjustments", test_adjustments);
+  g_test_add_func ("/tft/attack/halfling-snake", test_halfling_and_snake);
+  g_test_add_func ("/tft/fight/injuries", test_injuries);
+  g_test_add_func ("/tft/experience", test_experience);
+  g_test_add_func ("/tft/bad-input", test_bad_input);
+  return g_test_run ();
+}
