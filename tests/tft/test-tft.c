@@ -637,6 +637,62 @@ test_bad_input (void)
   refuse (st, "{\"type\":\"attack\",\"figure\":\"B\",\"target\":\"B\"}", MG_RULES_ERROR_ILLEGAL, "itself");
 }
 
+/* ---- odds and the duel simulator ---- */
+
+static void
+test_odds_and_duel (void)
+{
+  g_autoptr(MgState) st = new_state ();
+  g_autoptr(json_object) odds = NULL;
+  g_autoptr(json_object) rs = ruleset ();
+  g_autoptr(GError) error = NULL;
+  MgTftDuelResult r1, r2;
+  gint cancel = 1;
+  json_object *zero;
+
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"Flavius\",\"kind\":\"human\",\"st\":12,\"dx\":12,"
+            "\"weapons\":[\"shortsword\",\"dagger\"],\"armor\":\"chainmail\",\"shield\":\"large_shield\"}");
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"Wulf\",\"kind\":\"human\",\"st\":14,\"dx\":10,"
+            "\"weapons\":[\"longbow\",\"two_handed_sword\",\"dagger\"]}");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"R\":[\"Flavius\"],\"G\":[\"Wulf\"]}}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"Flavius\",\"option\":\"a\",\"moved\":6}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"Wulf\",\"option\":\"f\",\"moved\":1}");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  /* Turn 1's arrow: adjDX 10 on 3 dice hits 108 times in 216; the longbow's 1+2 against 5 stopped
+   * leaves nothing on a die of 1-3, and a double (2 x 3..8) always gets through. */
+  odds = mg_tft_attack_odds (st, json_tokener_parse ("{\"type\":\"attack\",\"figure\":\"Wulf\",\"target\":\"Flavius\"}"), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (iget (json_object_object_get (odds, "hit"), "num"), ==, 108);
+  g_assert_cmpint (iget (json_object_object_get (odds, "hit"), "den"), ==, 216);
+  g_assert_cmpint (iget (json_object_object_get (odds, "double"), "num"), ==, 3);
+  zero = json_object_array_get_idx (json_object_object_get (odds, "hits"), 0);
+  g_assert_cmpint (iget (zero, "hits"), ==, 0);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double (json_object_object_get (zero, "p")), 160.0 / 216, 1e-9);
+
+  /* The dice a dialog still needs: 3 to hit, then 1 for damage after a hit. */
+  {
+    g_autoptr(json_object) a = json_tokener_parse ("{\"type\":\"attack\",\"figure\":\"Wulf\",\"target\":\"Flavius\"}");
+    g_autoptr(json_object) n0 = mg_tft_dice_needed (st, a, NULL, 0, NULL);
+    g_autoptr(json_object) n3 = mg_tft_dice_needed (st, a, (guint[]) { 3, 3, 3 }, 3, NULL);
+    g_autoptr(json_object) n4 = mg_tft_dice_needed (st, a, (guint[]) { 3, 3, 3, 5 }, 4, NULL);
+    g_assert_cmpint (iget (n0, "count"), ==, 3);
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (n3, "for")), ==, "damage");
+    g_assert_cmpint (iget (n3, "count"), ==, 1);
+    g_assert_true (json_object_get_boolean (json_object_object_get (n4, "complete")));
+  }
+
+  /* The simulator: the same seed gives the same fights; a raised cancel flag stops it at once. */
+  g_assert_true (mg_tft_duel_names (st, "Flavius", "Wulf", 50, 7, NULL, NULL, NULL, &r1, &error));
+  g_assert_true (mg_tft_duel_names (st, "Flavius", "Wulf", 50, 7, NULL, NULL, NULL, &r2, &error));
+  g_assert_cmpuint (r1.fights, ==, 50);
+  g_assert_cmpuint (r1.wins_a + r1.wins_b + r1.draws, ==, 50);
+  g_assert_cmpuint (r1.wins_a, ==, r2.wins_a);
+  g_assert_cmpuint (r1.wins_b, ==, r2.wins_b);
+  g_assert_true (mg_tft_duel_names (st, "Flavius", "Wulf", 50, 7, NULL, NULL, &cancel, &r2, &error));
+  g_assert_cmpuint (r2.fights, ==, 0);
+  g_assert_false (mg_tft_duel_names (st, "Flavius", "Nobody", 5, 7, NULL, NULL, NULL, &r2, &error));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -654,5 +710,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/fight/injuries", test_injuries);
   g_test_add_func ("/tft/experience", test_experience);
   g_test_add_func ("/tft/bad-input", test_bad_input);
+  g_test_add_func ("/tft/odds-and-duel", test_odds_and_duel);
   return g_test_run ();
 }

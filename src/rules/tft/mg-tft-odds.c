@@ -335,6 +335,7 @@ mg_tft_duel (json_object *ruleset, json_object *figure_a, json_object *figure_b,
       if (progress && (i + 1) % 256 == 0)
         progress (i + 1, n, user_data);
     }
+  result->dice = mg_dice_count (dice);
   if (progress)
     progress (result->fights, n, user_data);
   return TRUE;

@@ -36,6 +36,7 @@ typedef struct {
   guint wins_a;
   guint wins_b;
   guint draws;
+  guint64 dice;   /* dice rolled in all (the bench's baseline draws as many) */
 } MgTftDuelResult;
 
 /* Called every few hundred fights and at the end, from the thread that runs the duel. */
