@@ -3,98 +3,16 @@
 
 #include <string.h>
 
-#include "mg-json.h"
-#include "mg-tft.h"
+#include "tft-test-util.h"
 
-static json_object *
-ruleset (void)
-{
-  g_autofree char *text = NULL;
-  g_assert_true (g_file_get_contents (MG_TFT_RULESET, &text, NULL, NULL));
-  return json_tokener_parse (text);
-}
-
-static MgState *
-new_state (void)
-{
-  g_autoptr(json_object) rs = ruleset ();
-  const char *players[] = { "Ann", "Bob", NULL };
-  g_autoptr(GError) error = NULL;
-  MgState *st = mg_tft_rules ()->new_state (rs, players, &error);
-  g_assert_no_error (error);
-  return st;
-}
-
-/* Applies one action (JSON text) with the dice listed; asserts success; returns the summary. */
-static char *
-play (MgState *st, const char *text, const guint *dice, guint n)
-{
-  g_autoptr(json_object) a = json_tokener_parse (text);
-  g_autoptr(MgDice) d = mg_dice_new_typed (dice, n);
-  g_autoptr(GError) error = NULL;
-  char *summary = NULL;
-  json_object *events;
-
-  g_assert_nonnull (a);
-  events = mg_state_apply (st, a, d, &summary, &error);
-  if (error)
-    g_error ("%s: %s", text, error->message);
-  /* the two tie dice of attack_dx() go unused when nobody ties */
-  g_assert_true (mg_dice_remaining (d) == 0 || (n == 2 && strstr (text, "attacks")));
-  json_object_put (events);
-  return summary;
-}
-#define PLAY(st, text, ...) g_free (play (st, text, (guint[]) { 0, ##__VA_ARGS__ } + 1, \
-                                          sizeof ((guint[]) { 0, ##__VA_ARGS__ }) / sizeof (guint) - 1))
-
-/* Refused with `code`, state unchanged. */
-static void
-refuse (MgState *st, const char *text, gint code, const char *fragment)
-{
-  g_autoptr(json_object) a = json_tokener_parse (text);
-  g_autoptr(json_object) before = mg_state_to_json (st);
-  g_autoptr(json_object) after = NULL;
-  g_autoptr(MgDice) d = mg_dice_new_seeded (7);
-  g_autoptr(GError) error = NULL;
-  json_object *events = mg_state_apply (st, a, d, NULL, &error);
-
-  g_assert_null (events);
-  g_assert_error (error, MG_RULES_ERROR, code);
-  if (fragment && !strstr (error->message, fragment))
-    g_error ("\"%s\" does not say \"%s\"", error->message, fragment);
-  after = mg_state_to_json (st);
-  g_assert_cmpstr (json_object_to_json_string (before), ==, json_object_to_json_string (after));
-}
-
-static json_object *
-find_named (json_object *list, const char *name)
-{
-  for (guint i = 0; i < json_object_array_length (list); i++)
-    {
-      json_object *o = json_object_array_get_idx (list, i);
-      if (strcmp (json_object_get_string (json_object_object_get (o, "name")), name) == 0)
-        return o;
-    }
-  g_error ("no %s", name);
-  return NULL;
-}
-
-static gint
-fig_int (MgState *st, const char *name, const char *key)
-{
-  g_autoptr(json_object) j = mg_state_to_json (st);
-  json_object *fight = json_object_object_get (j, "fight");
-  json_object *f = find_named (json_object_object_get (fight, "figures"), name);
-  return json_object_get_int (json_object_object_get (f, key));
-}
-
-static gint
-roster_int (MgState *st, const char *name, const char *key)
-{
-  g_autoptr(json_object) j = mg_state_to_json (st);
-  json_object *f = find_named (json_object_object_get (j, "roster"), name);
-  return json_object_get_int (json_object_object_get (f, key));
-}
+#define ruleset tft_test_ruleset
+#define new_state tft_test_new_state
+#define refuse tft_test_refuse
+#define find_named tft_test_find_named
+#define fig_int tft_test_fig_int
+#define roster_int tft_test_roster_int
+#define iget tft_test_iget
+#define duel_state tft_test_duel_state
 
 /* ---- ruleset values against the text (p. 13, 11, 19) ---- */
 
@@ -110,12 +28,6 @@ entry (json_object *rs, const char *list, const char *id)
     }
   g_error ("no %s in %s", id, list);
   return NULL;
-}
-
-static gint
-iget (json_object *o, const char *key)
-{
-  return json_object_get_int (json_object_object_get (o, key));
 }
 
 static void
@@ -374,33 +286,10 @@ test_combat_example (void)
 
 /* ---- automatic results, p. 10 and 18 ---- */
 
-static MgState *
-duel_state (const char *kind, const char *a_gear, const char *b_gear)
-{
-  MgState *st = new_state ();
-  g_autofree char *a = g_strdup_printf ("{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12%s}", a_gear);
-  g_autofree char *b = g_strdup_printf ("{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12%s}", b_gear);
-  g_autofree char *f = g_strdup_printf ("{\"type\":\"start_fight\",\"kind\":\"%s\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}", kind);
-  PLAY (st, a);
-  PLAY (st, b);
-  PLAY (st, f);
-  return st;
-}
-
 static json_object *
 last_attack (MgState *st, const char *action, const guint *dice, guint n)
 {
-  g_autoptr(json_object) a = json_tokener_parse (action);
-  g_autoptr(MgDice) d = mg_dice_new_typed (dice, n);
-  g_autoptr(GError) error = NULL;
-  json_object *events = mg_state_apply (st, a, d, NULL, &error), *found = NULL;
-
-  g_assert_no_error (error);
-  for (guint i = 0; i < json_object_array_length (events); i++)
-    if (strcmp (json_object_get_string (json_object_object_get (json_object_array_get_idx (events, i), "type")), "attack") == 0)
-      found = json_object_get (json_object_array_get_idx (events, i));
-  json_object_put (events);
-  return found;
+  return tft_test_last_event (st, action, dice, n, "attack");
 }
 
 static void

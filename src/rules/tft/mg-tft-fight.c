@@ -319,6 +319,7 @@ tft_fight_to_json (const TftState *st)
       json_object_object_add (fo, "lost_attack", json_object_new_boolean (x->lost_attack));
       json_object_object_add (fo, "bending", json_object_new_boolean (x->bending));
       json_object_object_add (fo, "took_hits", json_object_new_boolean (x->took_hits));
+      json_object_object_add (fo, "mg_target", x->mg_target >= 0 ? json_object_new_string (fname (st, &fg->f[x->mg_target])) : NULL);
       json_object_object_add (fo, "inflicted", names_of_mask (st, x->inflicted));
       json_object_object_add (fo, "fell_turn", json_object_new_int (x->fell_turn));
       json_object_object_add (fo, "kills", json_object_new_int (x->kills));
@@ -493,6 +494,19 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
           g_autofree char *cp = g_strdup_printf ("%s.carried[%u]", p, k);
           if (!weapon_from_json (st, json_object_array_get_idx (c, k), cp, &x->carried[k], error))
             return FALSE;
+        }
+      x->mg_target = -1;
+      if ((c = mg_json_member (fo, "mg_target")) != NULL)
+        {
+          const char *tn;
+          g_autofree char *tp = mg_json_path_key (p, "mg_target");
+          if (!mg_json_string (c, tp, TFT_STATE_ERR, &tn, error))
+            return FALSE;
+          if ((x->mg_target = fighter_find (st, tn)) < 0)
+            {
+              mg_json_set_error (error, TFT_STATE_ERR, tp, _("a figure of the fight"), c);
+              return FALSE;
+            }
         }
       if (!mask_from_json (st, fo, p, "engaged_with", &x->engaged, error) ||
           !mask_from_json (st, fo, p, "hth_with", &x->hth, error) ||
@@ -997,7 +1011,7 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
   const TftFighter *x, *y;
   const TftSlot *s;
   gint64 v;
-  guint n2;
+  guint n2, pile;
 
   memset (a, 0, sizeof *a);
   if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
@@ -1030,6 +1044,7 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
       !parse_along (st, j, "beyond", a->beyond, 8, &a->n_beyond, error) ||
       !parse_along (st, j, "pile", a->beyond + a->n_beyond, 8, &n2, error))
     return FALSE;
+  pile = a->n_beyond;
   a->n_beyond += n2;
 
   if (fg == NULL)
@@ -1072,6 +1087,21 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
     return illegal (error, _("%s is no longer in the fight."), tn);
   if (y->life == L_UNCONSCIOUS && fg->kind != K_DEATH)
     return illegal (error, _("Unconscious figures may not be slain except in a combat to the death."));
+  if (s->attack == 2 && x->use_mg && x->mg_target >= 0 && x->mg_target != (gint) a->ti &&
+      fg->f[x->mg_target].life == L_FIGHTING)
+    return illegal (error, _("Both attacks of a main-gauche turn go against the same enemy: %s."),
+                    fname (st, &fg->f[x->mg_target]));
+  if (n2 > 0 && x->posture == P_HTH)
+    return illegal (error, _("Figures in hand-to-hand combat never hit their friends in the same brawl: no \"pile\" "
+                             "for %s."), xn);
+  /* Into a pile: "each other enemy in the HTH combat, and then each friend" (p. 17). */
+  for (guint i = pile + 1; i < a->n_beyond; i++)
+    for (guint k = i; k > pile && enemies (x, &fg->f[a->beyond[k].fi]) && !enemies (x, &fg->f[a->beyond[k - 1].fi]); k--)
+      {
+        Along t = a->beyond[k];
+        a->beyond[k] = a->beyond[k - 1];
+        a->beyond[k - 1] = t;
+      }
 
   /* The weapon: named, or the ready one (the main-gauche for the second attack of a main-gauche turn). */
   if (wn != NULL)
@@ -1148,7 +1178,7 @@ result_name (TftRoll r)
 /* Rolls for one figure along the line (in the way, beyond, in the pile): to hit an enemy, to miss anyone else.
  * Returns TRUE in *stop when the weapon hit it or was lost there. */
 static gboolean
-roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboolean first_target, gboolean *stop,
+roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboolean *stop,
             json_object *events, GString *text, GError **error)
 {
   TftFighter *x = &st->fight->f[a->fi], *z = &st->fight->f[al->fi];
@@ -1184,8 +1214,10 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
   else
     {
       g_string_append (text, res == R_DROP ? _(", the weapon drops there.") : _(", the weapon breaks."));
-      if (!a->thrown && is_missile (&st->rs, a->weapon) && !first_target)
-        ; /* an arrow lost, the bow kept */
+      /* "A roll of 17 or 18 on any target but the first breaks the ARROW but does not affect the
+       * bow" (p. 15): every figure rolled for along the line is not the one aimed at. */
+      if (!a->thrown && is_missile (&st->rs, a->weapon))
+        ;
       else if (res == R_BREAK)
         uncarry (x, a->weapon);
     }
@@ -1211,6 +1243,8 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
   y = &fg->f[a.ti];
   fg->order[a.slot].done = TRUE;
   x->attacks_made++;
+  if (x->use_mg && fg->order[a.slot].attack == 1)
+    x->mg_target = a.ti;
 
   /* Hand-to-hand: entering the hex (no roll when joining a brawl already on the ground). */
   if (a.mode == M_HTH)
@@ -1269,7 +1303,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
 
   /* Roll to miss (or hit) every figure in the way first. */
   for (guint i = 0; i < a.n_way && !stop; i++)
-    if (!roll_along (st, r, &a, &a.way[i], TRUE, &stop, events, text, error))
+    if (!roll_along (st, r, &a, &a.way[i], &stop, events, text, error))
       return FALSE;
   if (stop)
     {
@@ -1350,7 +1384,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
   /* A missed missile or thrown weapon flies on; a blow into a pile may land on another. */
   if (res == R_MISS)
     for (guint i = 0; i < a.n_beyond && !stop; i++)
-      if (!roll_along (st, r, &a, &a.beyond[i], FALSE, &stop, events, text, error))
+      if (!roll_along (st, r, &a, &a.beyond[i], &stop, events, text, error))
         return FALSE;
   if (a.thrown && carries (x, a.weapon))
     drop_weapon (st, x, a.weapon);
@@ -1623,11 +1657,19 @@ acts_in_order (guint o)
   return is_attack_option (o) || o == O_Q || o == O_R;
 }
 
+/* 2 for a bow's second arrow, which comes after every first attack (p. 7); the main-gauche's
+ * second attack is made with the first, at the figure's place. */
+static guint
+slot_wave (const TftFight *fg, const TftSlot *s)
+{
+  return s->attack == 2 && !fg->f[s->fi].use_mg ? 2 : 1;
+}
+
 static gint
 slot_cmp (const TftFight *fg, const TftSlot *a, const TftSlot *b)
 {
-  if (a->attack != b->attack && !(fg->f[a->fi].use_mg || fg->f[b->fi].use_mg))
-    return (gint) a->attack - (gint) b->attack;
+  if (slot_wave (fg, a) != slot_wave (fg, b))
+    return (gint) slot_wave (fg, a) - (gint) slot_wave (fg, b);
   if (a->adj_dx != b->adj_dx)
     return b->adj_dx - a->adj_dx;
   if (fg->ties[a->fi] != fg->ties[b->fi])
@@ -1876,6 +1918,7 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
             return illegal (error, _("At most %d figures in a fight."), TFT_MAX_FIGHTERS);
           x = &fg->f[fg->n++];
           memset (x, 0, sizeof *x);
+          x->mg_target = -1;
           x->fig = r;
           x->side = fg->n_sides;
           memcpy (x->carried, f->weapons, sizeof (gint) * f->n_weapons);
@@ -2060,6 +2103,7 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
         x->fell_turn = fg->turn;
       x->fell_now = x->lost_attack = x->bending = x->took_hits = x->use_mg = FALSE;
       x->opt = OPT_UNSET;
+      x->mg_target = -1;
       x->moved = 0;
       x->attacks_made = 0;
       x->inflicted = 0;

@@ -139,6 +139,7 @@ typedef struct {
   guint64  inflicted;
   guint    kills;
   gboolean took_hits;
+  gint     mg_target;                  /* main-gauche turn: the enemy of the first attack; -1 none */
 } TftFighter;
 
 typedef struct {
