@@ -68,6 +68,14 @@ test_ruleset (void)
   g_clear_error (&error);
   json_object_put (bad);
 
+  bad = NULL;
+  json_object_deep_copy (ruleset, &bad, NULL);
+  json_object_object_add (json_object_object_get (bad, "take_control"), "counts_as_move", json_object_new_string ("yes"));
+  g_assert_false (rules->check_ruleset (bad, &error));
+  g_assert_true (g_str_has_prefix (error->message, "$.take_control.counts_as_move: "));
+  g_clear_error (&error);
+  json_object_put (bad);
+
   /* The sample map is checked too: a land adjacent to an unknown land. */
   bad = NULL;
   json_object_deep_copy (ruleset, &bad, NULL);
@@ -336,6 +344,7 @@ test_arrival (void)
   mg_state_free (st);
 }
 
+
 /* ------------------------------------------------------------------ battles from the text */
 
 static MgState *
@@ -357,6 +366,76 @@ battle_setup (const char *red_units, const char *blue_units, const char *blue_la
 }
 
 #define U(i, h, a, c, v) "{\"infantry\":" #i ",\"heavy_infantry\":" #h ",\"archer\":" #a ",\"catapult\":" #c ",\"cavalry\":" #v "}"
+
+/* Taking control of the land an army stands on. Rulebook 3.b: "if the land of arrival is neutral,
+ * you now control it (put your flag on the land)"; on another leader's land without its army, at
+ * war, "decide to take control; if so, remove its flag. On the next turn, if the army remains in
+ * this land, you will take control of it". The text speaks of arrival only; `take_control` does
+ * the same for an army already there, and uses its move (ruleset take_control.counts_as_move). */
+static void
+test_take_control (void)
+{
+  MgState *st = mk_with (mk_test_new (ruleset, TRUE), ruleset, two_armies);
+
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Oakvale\"],\"plunder\":true}");
+  g_assert_null (mk_str (st, "map.lands.1.owner"));
+  /* Winter: 1 army move a turn, and Red 3 has moved. */
+  mk_refuse (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 3\"}", ILLEGAL, "already moved");
+  advance_to (st, 2, "Red");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  /* Neutral land under the army: the flag goes up at once, and that is Red's one move of winter. */
+  play (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 3\"}");
+  g_assert_cmpstr (mk_str (st, "map.lands.1.owner"), ==, "Red");
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Ashford\"]}", ILLEGAL,
+             "may move only 1 army");
+  mk_refuse (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 1\"}", ILLEGAL,
+             "Redhold is already Red's land");
+  /* Another leader's land: only at war, never while its army is there. */
+  play (st, "{\"type\":\"edit_land\",\"land\":\"Oakvale\",\"owner\":\"Blue\"}");
+  advance_to (st, 3, "Red");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  mk_refuse (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 3\"}", ILLEGAL,
+             "Oakvale belongs to Blue: only at war");
+  mk_refuse (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 3\",\"stance\":\"truce\"}",
+             MG_RULES_ERROR_BAD_ACTION, "stance");
+  play (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 3\",\"stance\":\"war\"}");
+  g_assert_null (mk_str (st, "map.lands.1.owner"));
+  g_assert_cmpstr (mk_str (st, "map.lands.1.claim.leader"), ==, "Red");
+  g_assert_cmpstr (mk_str (st, "relations.0.status"), ==, "war");
+  /* "On the next turn, if the army remains in this land, you will take control of it." */
+  advance_to (st, 4, "Red");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  g_assert_cmpstr (mk_str (st, "map.lands.1.owner"), ==, "Red");
+  mg_state_free (st);
+
+  /* An enemy army on the land: no flag while it is there. */
+  st = mk_with (mk_test_new (ruleset, TRUE), ruleset,
+                "{\"armies\":[{\"id\":\"Red 1\",\"leader\":\"Red\",\"land\":\"Oakvale\",\"afloat\":false,\"units\":" U(1, 0, 0, 0, 0) ",\"moved\":false,\"forced_walk\":false},"
+                "{\"id\":\"Blue 1\",\"leader\":\"Blue\",\"land\":\"Oakvale\",\"afloat\":false,\"units\":" U(1, 0, 0, 0, 0) ",\"moved\":false,\"forced_walk\":false}]}");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  mk_refuse (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 1\"}", ILLEGAL,
+             "Blue's army stands on Oakvale");
+  mg_state_free (st);
+}
+
+/* With take_control.counts_as_move false, taking control leaves the season's moves alone. */
+static void
+test_take_control_free (void)
+{
+  json_object *rs = mk_test_ruleset ();
+  MgState *st;
+
+  json_object_object_add (json_object_object_get (rs, "take_control"), "counts_as_move", json_object_new_boolean (FALSE));
+  st = mk_with (mk_test_new (rs, TRUE), rs, two_armies);
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Oakvale\"],\"plunder\":true}");
+  play (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 3\"}");
+  g_assert_cmpstr (mk_str (st, "map.lands.1.owner"), ==, "Red");
+  mg_state_free (st);
+  json_object_put (rs);
+}
+
 
 static void
 test_battle_archer (void)
@@ -709,6 +788,8 @@ main (int argc, char **argv)
   g_test_add_func ("/mk/cavalry-forced-walk", test_cavalry_forced_walk);
   g_test_add_func ("/mk/forced-once-per-game", test_forced_once_per_game);
   g_test_add_func ("/mk/arrival", test_arrival);
+  g_test_add_func ("/mk/take-control", test_take_control);
+  g_test_add_func ("/mk/take-control-free", test_take_control_free);
   g_test_add_func ("/mk/battle/archer", test_battle_archer);
   g_test_add_func ("/mk/battle/archer-choice", test_battle_archer_choice);
   g_test_add_func ("/mk/battle/heavy", test_battle_heavy);

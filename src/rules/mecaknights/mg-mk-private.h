@@ -63,6 +63,7 @@ typedef struct {
   guint      reinforce_food;
   guint      navigation_steps;
   guint      model_bonus_gp;
+  gboolean   control_counts_as_move;   /* take_control uses the army's move of the turn */
   MkGmRotation gm_rotation;
   MkPurse    start_purse;
   MkCity     start_city;

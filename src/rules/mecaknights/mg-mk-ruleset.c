@@ -699,6 +699,7 @@ parse_small (json_object *root, MkRuleset *rs, GError **error)
   static const char * const once_ids[] = { "turn", "game", NULL };
   static const char * const food_k[] = { "food_per_unit", NULL };
   static const char * const nav_k[] = { "steps", NULL };
+  static const char * const control_k[] = { "counts_as_move", NULL };
   static const char * const bonus_k[] = { "gp", NULL };
   static const char * const gm_k[] = { "rotation", NULL };
   json_object *o, *walls;
@@ -753,6 +754,14 @@ parse_small (json_object *root, MkRuleset *rs, GError **error)
       !mg_json_get_choice (o, "$.gm", "rotation", MK_RULESET_ERR, mk_gm_ids, &v, error))
     return FALSE;
   rs->gm_rotation = v;
+
+  /* Optional so that campaigns saved before it existed still open: default true. */
+  rs->control_counts_as_move = TRUE;
+  if (mg_json_member (root, "take_control") &&
+      ((o = mg_json_get_object (root, "$", "take_control", MK_RULESET_ERR, error)) == NULL ||
+       !mg_json_only (o, "$.take_control", MK_RULESET_ERR, control_k, error) ||
+       !mg_json_get_bool (o, "$.take_control", "counts_as_move", MK_RULESET_ERR, &rs->control_counts_as_move, error)))
+    return FALSE;
   return TRUE;
 }
 
@@ -819,7 +828,7 @@ mk_ruleset_parse (json_object *root, MkRuleset *rs, GError **error)
   static const char * const known[] = {
     "game", "name", "notes", "income", "capital_yields", "costs", "units", "army", "walls",
     "heavy_draw_weight", "move_lands", "cavalry_lands", "seasons", "forced_walk", "reinforcement",
-    "navigation", "model_bonus", "gm", "start", "colours", "map", NULL };
+    "navigation", "model_bonus", "gm", "take_control", "start", "colours", "map", NULL };
   static const char * const game_ids[] = { "mecaknights", NULL };
   json_object *map, *notes;
   guint game;

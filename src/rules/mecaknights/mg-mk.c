@@ -1563,6 +1563,37 @@ act_organize (Ctx *c, GError **error)
   return TRUE;
 }
 
+/* Rulebook 3.b: "if the land of arrival is neutral, you now control it (put your flag on the land)". */
+static void
+plant_flag (Ctx *c, MkLand *land)
+{
+  json_object *e = mk_event ("controlled");
+  land->owner = c->p;
+  land->claim = -1;
+  json_object_object_add (e, "leader", json_object_new_string (me (c)));
+  json_object_object_add (e, "land", json_object_new_string (land->name));
+  json_object_array_add (c->events, e);
+  g_string_append_printf (c->text, _(" %s plants its flag on %s."), me (c), land->name);
+}
+
+/* Rulebook 3.b, war on a land without the owner's army: "decide to take control; if so, remove
+ * its flag. On the next turn, if the army remains in this land, you will take control of it"
+ * (settled at the claimer's next collect). */
+static void
+remove_flag (Ctx *c, MkLand *land)
+{
+  json_object *e = mk_event ("flag_removed");
+  gint owner = land->owner;
+  land->owner = -1;
+  land->claim = c->p;
+  land->claim_turn = c->st->turn;
+  json_object_object_add (e, "leader", json_object_new_string (me (c)));
+  json_object_object_add (e, "land", json_object_new_string (land->name));
+  json_object_array_add (c->events, e);
+  g_string_append_printf (c->text, _(" %s removes %s's flag from %s; it takes control next turn if still there."),
+                          me (c), c->st->leaders[owner].name, land->name);
+}
+
 /* What the army does on arriving at `dest` (its land is already dest). */
 static gboolean
 arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
@@ -1623,13 +1654,7 @@ arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
         return mk_illegal (error, _("%s has no flag to remove; arriving there takes control of it."), dest->name);
       if (!plunder)
         {
-          json_object *e = mk_event ("controlled");
-          dest->owner = c->p;
-          dest->claim = -1;
-          json_object_object_add (e, "leader", json_object_new_string (me (c)));
-          json_object_object_add (e, "land", json_object_new_string (dest->name));
-          json_object_array_add (c->events, e);
-          g_string_append_printf (c->text, _(" %s plants its flag on %s."), me (c), dest->name);
+          plant_flag (c, dest);
           return TRUE;
         }
     }
@@ -1643,17 +1668,7 @@ arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
         return mk_illegal (error, _("At peace, %s's army only stays on %s."), me (c), dest->name);
       record_encounter (c, owner, dest->name, war);
       if (claim)
-        {
-          json_object *e = mk_event ("flag_removed");
-          dest->owner = -1;
-          dest->claim = c->p;
-          dest->claim_turn = st->turn;
-          json_object_object_add (e, "leader", json_object_new_string (me (c)));
-          json_object_object_add (e, "land", json_object_new_string (dest->name));
-          json_object_array_add (c->events, e);
-          g_string_append_printf (c->text, _(" %s removes %s's flag from %s; it takes control next turn if still there."),
-                                  me (c), st->leaders[owner].name, dest->name);
-        }
+        remove_flag (c, dest);
       if (!plunder)
         return TRUE;
     }
@@ -1687,6 +1702,62 @@ can_move (Ctx *c, MkArmy *army, GError **error)
     return mk_illegal (error, g_dngettext (GETTEXT_PACKAGE, "In %s %s may move only %u army a turn, and has moved it.",
                                            "In %s %s may move only %u armies a turn, and has moved them.", allowed),
                        season_name (st), me (c), allowed);
+  return TRUE;
+}
+
+/* An army already standing on a land takes control of it, as it would on arriving: a neutral
+ * land gets its flag now; another leader's land (none of its armies there, war) loses its flag
+ * and is taken at the next collect if the army is still there. The text only speaks of arrival;
+ * this covers the army that won a battle there or stands on a land left neutral. */
+static gboolean
+act_take_control (Ctx *c, GError **error)
+{
+  MkState *st = c->st;
+  MkArmy *army;
+  MkLand *land;
+  gboolean war = FALSE;
+
+  if (!need_turn (c, TRUE, TRUE, error) || !get_own_army (c, "army", &army, error))
+    return FALSE;
+  if (mg_json_member (c->a, "stance"))
+    {
+      static const char * const stances[] = { "peace", "war", NULL };
+      guint s;
+      if (!mg_json_get_choice (c->a, NULL, "stance", MK_ACTION_ERR, stances, &s, error))
+        return FALSE;
+      war = s == 1;
+    }
+  if (army->afloat || (land = mk_map_land (&st->map, army->land)) == NULL)
+    return mk_illegal (error, _("%s is on a boat: it takes control of a land it stands on."), army->id);
+  if (lone_catapult (army))
+    return mk_illegal (error, _("%s is a catapult without infantry: it stays until infantry joins."), army->id);
+  if (land->owner == c->p)
+    return mk_illegal (error, _("%s is already %s's land."), land->name, me (c));
+  for (guint i = 0; i < st->n_leaders; i++)
+    if ((gint) i != c->p && has_army (st, i, land->name, FALSE))
+      return mk_illegal (error, _("%s's army stands on %s: no flag is taken while it is there."), st->leaders[i].name,
+                         land->name);
+  if (land->owner < 0 && land->claim == c->p)
+    return mk_illegal (error, _("%s has already removed the flag from %s; it takes control at its next collect if still there."),
+                       me (c), land->name);
+  if (land->owner >= 0 && !war)
+    return mk_illegal (error, _("%s belongs to %s: only at war (\"stance\":\"war\") is its flag removed."), land->name,
+                       st->leaders[land->owner].name);
+  if (st->rs.control_counts_as_move)
+    {
+      if (!can_move (c, army, error))
+        return FALSE;
+      army->moved = TRUE;
+      st->leaders[c->p].moves_used++;
+    }
+  g_string_append_printf (c->text, _("%s's %s takes control of %s."), me (c), army->id, land->name);
+  if (land->owner < 0)
+    plant_flag (c, land);
+  else
+    {
+      record_encounter (c, land->owner, land->name, TRUE);
+      remove_flag (c, land);
+    }
   return TRUE;
 }
 
@@ -2168,6 +2239,7 @@ static const ActDef acts[] = {
   { "move", { "army", "path", "forced_walk", "stance", "plunder", "claim" }, act_move, FALSE },
   { "navigate", { "army", "path", "stance", "plunder", "claim" }, act_navigate, FALSE },
   { "fire", { "army", "target" }, act_fire, FALSE },
+  { "take_control", { "army", "stance" }, act_take_control, FALSE },
   { "reinforce", { "army", "battle" }, act_reinforce, FALSE },
   { "fight", { "battle" }, act_fight, FALSE },
   { "lose", { "units" }, act_lose, TRUE },
@@ -2392,8 +2464,9 @@ mk_pending (const MgState *state)
           static const char * const collect_may[] = { "collect", NULL };
           static const char * const build_may[] = { "build", "build_bridge", "destroy_bridge", "build_boat", "destroy_boat",
                                                     "train", "upgrade", "organize", "move", "navigate", "fire",
-                                                    "model_bonus", "end_turn", NULL };
-          static const char * const move_may[] = { "organize", "move", "navigate", "fire", "model_bonus", "end_turn", NULL };
+                                                    "take_control", "model_bonus", "end_turn", NULL };
+          static const char * const move_may[] = { "organize", "move", "navigate", "fire", "take_control", "model_bonus",
+                                                   "end_turn", NULL };
           const char * const *list = st->phase == PHASE_COLLECT ? collect_may : st->phase == PHASE_BUILD ? build_may : move_may;
           for (guint i = 0; list[i]; i++)
             {
