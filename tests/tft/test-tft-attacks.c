@@ -9,9 +9,326 @@
 #define fig_int tft_test_fig_int
 #define iget tft_test_iget
 
+static char buf[256];
+#define fig_str(st, n, k) tft_test_fig_str (st, n, k, buf, sizeof buf)
+#define EVENT(st, text, type, ...) tft_test_last_event (st, text, TFT_DICE (__VA_ARGS__), TFT_NDICE (__VA_ARGS__), type)
+
+static void
+create (MgState *st, const char *name, const char *kind, gint s, gint dx, const char *gear)
+{
+  g_autofree char *a = g_strdup_printf ("{\"type\":\"create_figure\",\"figure\":\"%s\",\"kind\":\"%s\",\"st\":%d,\"dx\":%d,"
+                                        "\"advances\":%d%s}", name, kind, s, dx, MAX (0, s + dx - 24), gear);
+  PLAY (st, a);
+}
+
+static void
+option (MgState *st, const char *name, const char *rest)
+{
+  g_autofree char *a = g_strdup_printf ("{\"type\":\"option\",\"figure\":\"%s\",%s}", name, rest);
+  PLAY (st, a);
+}
+
+static gint
+dmg_hits (json_object *e)
+{
+  return iget (json_object_object_get (e, "damage"), "hits");
+}
+
+static const char *
+sget (json_object *o, const char *key)
+{
+  return json_object_get_string (json_object_object_get (o, key));
+}
+
+/* A puts B on the ground in HTH: A (option m, engaged with B) enters; B's defence roll is 1; A then
+ * misses (16). Everyone else does nothing. */
+static void
+grapple (MgState *st, const char *a, const char *b, const char *const *others)
+{
+  g_autofree char *m = g_strdup_printf ("\"option\":\"m\",\"engaged_with\":[\"%s\"]", b);
+  g_autofree char *at = g_strdup_printf ("{\"type\":\"attack\",\"figure\":\"%s\",\"target\":\"%s\",\"hth_because\":\"agreed\"}", a, b);
+  option (st, a, m);
+  option (st, b, "\"option\":\"none\"");
+  for (guint i = 0; others && others[i]; i++)
+    option (st, others[i], "\"option\":\"none\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  PLAY (st, at, 1, 6, 6, 4);
+  PLAY (st, "{\"type\":\"end_turn\"}");
+}
+
+/* ---- hand-to-hand, p. 16-18 ---- */
+
+static MgState *
+hth_duel (const char *a_gear)
+{
+  return tft_test_duel_state ("death", a_gear, ",\"weapons\":[\"broadsword\",\"dagger\"],\"shield\":\"small_shield\"");
+}
+
+static json_object *
+enter (MgState *st, const char *extra, const guint *dice, guint n)
+{
+  g_autofree char *at = g_strdup_printf ("{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"hth_because\":\"agreed\"%s}", extra);
+  option (st, "A", "\"option\":\"m\",\"engaged_with\":[\"B\"]");
+  option (st, "B", "\"option\":\"none\",\"engaged_with\":[\"A\"]");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  return tft_test_events (st, at, dice, n);
+}
+
+static json_object *
+event_of (json_object *events, const char *type)
+{
+  json_object *found = NULL;
+  for (guint i = 0; i < json_object_array_length (events); i++)
+    if (strcmp (sget (json_object_array_get_idx (events, i), "type"), type) == 0)
+      found = json_object_array_get_idx (events, i);
+  g_assert_nonnull (found);
+  return found;
+}
+
+static void
+test_hth_entry (void)
+{
+  const char *gear = ",\"weapons\":[\"broadsword\",\"dagger\"],\"shield\":\"small_shield\"";
+
+  /* "On a roll of 1 or 2, the defender drops his ready weapon and/or shield ... and fights bare-handed.
+   * Both figures fall to the ground in the defender's hex." The attacker without a ready dagger
+   * "drops his ready weapon and shield ... and attacks bare-handed"; "+4" in HTH; bare hands against
+   * an enemy of the same strength get 1 - 3: a 5 does 2. */
+  {
+    g_autoptr(MgState) st = hth_duel (gear);
+    g_autoptr(json_object) ev = enter (st, "", TFT_DICE (1, 3, 3, 3, 5), 5);
+    json_object *at = event_of (ev, "attack");
+    g_assert_cmpstr (sget (event_of (ev, "hth"), "result"), ==, "grapple");
+    g_assert_cmpint (iget (at, "adj_dx"), ==, 16);
+    g_assert_cmpint (dmg_hits (at), ==, 2);
+    g_assert_cmpint (fig_int (st, "B", "hits"), ==, 2);
+    g_assert_cmpstr (fig_str (st, "A", "posture"), ==, "hth");
+    g_assert_cmpstr (fig_str (st, "B", "posture"), ==, "hth");
+    g_assert_cmpstr (fig_str (st, "A", "ready"), ==, "null");
+    g_assert_cmpstr (fig_str (st, "B", "ready"), ==, "null");
+    g_assert_cmpstr (fig_str (st, "A", "shield"), ==, "null");
+    g_assert_cmpstr (fig_str (st, "B", "shield"), ==, "null");
+    g_assert_cmpstr (fig_str (st, "A", "hth_with"), ==, "[\"B\"]");
+  }
+  /* "On a roll of 3 or 4, the defender drops his ready weapon and/or shield, but has time to ready
+   * his dagger if he has one." */
+  {
+    g_autoptr(MgState) st = hth_duel (gear);
+    json_object_put (enter (st, "", TFT_DICE (4, 6, 6, 4), 4));
+    g_assert_cmpstr (fig_str (st, "B", "ready"), ==, "dagger");
+    g_assert_cmpstr (fig_str (st, "B", "posture"), ==, "hth");
+  }
+  /* "On a roll of 5, the defender does not drop his weapon, and the attacker immediately backs up
+   * ... HTH combat does not take place." */
+  {
+    g_autoptr(MgState) st = hth_duel (gear);
+    json_object_put (enter (st, "", TFT_DICE (5), 1));
+    g_assert_cmpstr (fig_str (st, "B", "ready"), ==, "broadsword");
+    g_assert_cmpstr (fig_str (st, "B", "posture"), ==, "standing");
+    g_assert_cmpstr (fig_str (st, "A", "posture"), ==, "standing");
+    g_assert_cmpstr (fig_str (st, "A", "hth_with"), ==, "[]");
+    g_assert_cmpint (fig_int (st, "A", "attacks_made"), ==, 1);
+  }
+  /* "On a roll of 6, the defender ... AUTOMATICALLY gets a hit on the attacker": B's broadsword, 2 dice. */
+  {
+    g_autoptr(MgState) st = hth_duel (gear);
+    g_autoptr(json_object) ev = enter (st, "", TFT_DICE (6, 2, 3), 3);
+    g_assert_cmpstr (sget (event_of (ev, "hth"), "result"), ==, "counter");
+    g_assert_cmpint (fig_int (st, "A", "hits"), ==, 5);
+    g_assert_cmpint (fig_int (st, "B", "hits"), ==, 0);
+    g_assert_cmpstr (fig_str (st, "A", "posture"), ==, "standing");
+  }
+  /* "(If the attacker jumped the defender from behind, ignore a 6 and roll again.)" */
+  {
+    g_autoptr(MgState) st = hth_duel (gear);
+    g_autoptr(json_object) ev = enter (st, ",\"from_behind\":true", TFT_DICE (6, 2, 6, 6, 4), 5);
+    g_assert_cmpint (iget (event_of (ev, "hth"), "roll"), ==, 2);
+    g_assert_cmpint (fig_int (st, "A", "hits"), ==, 0);
+    g_assert_cmpstr (fig_str (st, "B", "posture"), ==, "hth");
+  }
+  /* "If the attacker had his dagger ready already, he may use it in HTH combat": 1 + 2, a 1 does 3. */
+  {
+    g_autoptr(MgState) st = hth_duel (",\"weapons\":[\"dagger\"],\"ready\":\"dagger\"");
+    g_autoptr(json_object) ev = enter (st, "", TFT_DICE (2, 3, 3, 3, 1), 5);
+    g_assert_cmpint (dmg_hits (event_of (ev, "attack")), ==, 3);
+    g_assert_cmpstr (fig_str (st, "A", "ready"), ==, "dagger");
+  }
+}
+
+static void
+test_hth_when (void)
+{
+  /* "A figure may move ONTO an enemy figure's hex ... if (a) the enemy has his back to the wall, or is
+   * lying down, prone, or kneeling, or (b) the enemy has a lower MA, or (c) the attacker comes in from
+   * the rear, or (d) the enemy agrees" */
+  g_autoptr(MgState) st = hth_duel ("");
+  g_autoptr(MgState) st2 = tft_test_duel_state ("death", "", ",\"armor\":\"chainmail\"");
+
+  option (st, "A", "\"option\":\"m\",\"engaged_with\":[\"B\"]");
+  option (st, "B", "\"option\":\"none\",\"engaged_with\":[\"A\"]");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  refuse (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", MG_RULES_ERROR_ILLEGAL, "back to the wall");
+  PLAY (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"hth_because\":\"wall\"}", 5);
+  /* chainmail: MA 6 < 10 */
+  option (st2, "A", "\"option\":\"m\",\"engaged_with\":[\"B\"]");
+  option (st2, "B", "\"option\":\"none\",\"engaged_with\":[\"A\"]");
+  PLAY (st2, "{\"type\":\"attacks\"}");
+  PLAY (st2, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", 5);
+}
+
+static void
+test_hth_combat (void)
+{
+  /* A (ST 12) and B (ST 13, dagger carried) on the ground. In HTH only p, q, r. "A figure engaged in
+   * HTH combat may try to draw and ready its dagger ... On a roll of 1, 2, or 3, the dagger was drawn."
+   * Bare hands: "against a stronger enemy get 1 - 4 ... against a weaker enemy get 1 - 2". */
+  g_autoptr(MgState) st = tft_test_new_state ();
+  g_autoptr(json_object) e = NULL;
+
+  create (st, "A", "human", 12, 12, "");
+  create (st, "B", "human", 13, 11, ",\"weapons\":[\"dagger\",\"broadsword\"],\"ready\":\"broadsword\"");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}");
+  grapple (st, "A", "B", NULL);   /* B dropped the broadsword (roll 1) */
+  g_assert_cmpstr (fig_str (st, "B", "ready"), ==, "null");
+  refuse (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"h\"}", MG_RULES_ERROR_ILLEGAL, "p, q or r");
+  refuse (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"g\"}", MG_RULES_ERROR_ILLEGAL, "p, q or r");
+  option (st, "A", "\"option\":\"p\"");
+  option (st, "B", "\"option\":\"q\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  /* A (12) first: 1 - 4 against the stronger B: a 6 does 2 */
+  e = EVENT (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", "attack", 3, 3, 3, 6);
+  g_assert_cmpint (iget (e, "adj_dx"), ==, 16);
+  g_assert_cmpint (dmg_hits (e), ==, 2);
+  g_clear_pointer (&e, json_object_put);
+  e = EVENT (st, "{\"type\":\"draw_dagger\",\"figure\":\"B\"}", "draw_dagger", 4);
+  g_assert_false (json_object_get_boolean (json_object_object_get (e, "success")));
+  g_clear_pointer (&e, json_object_put);
+  g_assert_cmpstr (fig_str (st, "B", "ready"), ==, "null");
+  PLAY (st, "{\"type\":\"end_turn\"}");
+  option (st, "A", "\"option\":\"p\"");
+  option (st, "B", "\"option\":\"q\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  PLAY (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", 6, 6, 4);
+  e = EVENT (st, "{\"type\":\"draw_dagger\",\"figure\":\"B\"}", "draw_dagger", 3);
+  g_assert_true (json_object_get_boolean (json_object_object_get (e, "success")));
+  g_clear_pointer (&e, json_object_put);
+  g_assert_cmpstr (fig_str (st, "B", "ready"), ==, "dagger");
+  PLAY (st, "{\"type\":\"end_turn\"}");
+  /* B now strikes with the dagger: 1 + 2 */
+  option (st, "A", "\"option\":\"none\"");
+  option (st, "B", "\"option\":\"p\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  e = EVENT (st, "{\"type\":\"attack\",\"figure\":\"B\",\"target\":\"A\"}", "attack", 3, 3, 3, 4);
+  g_assert_cmpint (dmg_hits (e), ==, 6);
+  g_clear_pointer (&e, json_object_put);
+  PLAY (st, "{\"type\":\"end_turn\"}");
+  refuse (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"q\"}", MG_RULES_ERROR_ILLEGAL, "no dagger to draw");
+}
+
+static void
+test_hth_bare_hands (void)
+{
+  /* B (ST 13) bare-handed against the weaker A (ST 12): 1 - 2, a 6 does 4. */
+  g_autoptr(MgState) st = tft_test_new_state ();
+  g_autoptr(json_object) e = NULL;
+
+  create (st, "A", "human", 12, 12, "");
+  create (st, "B", "human", 13, 11, "");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}");
+  grapple (st, "B", "A", NULL);
+  option (st, "A", "\"option\":\"none\"");
+  option (st, "B", "\"option\":\"p\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  e = EVENT (st, "{\"type\":\"attack\",\"figure\":\"B\",\"target\":\"A\"}", "attack", 3, 3, 3, 6);
+  g_assert_cmpint (dmg_hits (e), ==, 4);
+}
+
+static void
+test_hth_brawl (void)
+{
+  /* "any other figure can move onto that hex and join the brawl ... without rolling"; "If two or more
+   * figures are fighting one enemy, the lone fighter's strength is compared to the total enemy
+   * strengths"; "When there are two or more figures on the same side in a HTH brawl, all figures on a
+   * side get 1 - 3." B (ST 13) against A (12) + C (11) = 23: 1 - 4. */
+  g_autoptr(MgState) st = tft_test_new_state ();
+  const char *const c_only[] = { "C", NULL };
+  g_autoptr(json_object) e = NULL;
+
+  create (st, "A", "human", 12, 12, "");
+  create (st, "C", "human", 11, 13, "");
+  create (st, "B", "human", 13, 11, "");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\",\"C\"],\"Y\":[\"B\"]}}");
+  grapple (st, "A", "B", c_only);
+  option (st, "A", "\"option\":\"p\"");
+  option (st, "B", "\"option\":\"p\"");
+  option (st, "C", "\"option\":\"m\",\"engaged_with\":[\"B\"]");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  /* C (13) joins with no defence roll: to hit at 13 + 4, then 1 - 3 */
+  e = EVENT (st, "{\"type\":\"attack\",\"figure\":\"C\",\"target\":\"B\"}", "attack", 3, 3, 3, 6);
+  g_assert_cmpint (iget (e, "adj_dx"), ==, 17);
+  g_assert_cmpint (dmg_hits (e), ==, 3);
+  g_clear_pointer (&e, json_object_put);
+  g_assert_cmpstr (fig_str (st, "C", "posture"), ==, "hth");
+  e = EVENT (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", "attack", 3, 3, 3, 6);
+  g_assert_cmpint (dmg_hits (e), ==, 3);
+  g_clear_pointer (&e, json_object_put);
+  e = EVENT (st, "{\"type\":\"attack\",\"figure\":\"B\",\"target\":\"A\"}", "attack", 3, 3, 3, 6);
+  g_assert_cmpint (dmg_hits (e), ==, 2);
+  g_clear_pointer (&e, json_object_put);
+  PLAY (st, "{\"type\":\"end_turn\"}");
+  /* "If its DX is superior to the enemy's, it needs a 1, 2, or 3; if ... there are more than one
+   * enemies, it needs a 1": B, against two, fails on a 2. */
+  option (st, "A", "\"option\":\"none\"");
+  option (st, "C", "\"option\":\"none\"");
+  option (st, "B", "\"option\":\"r\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  e = EVENT (st, "{\"type\":\"disengage\",\"figure\":\"B\"}", "disengage", 2);
+  g_assert_false (json_object_get_boolean (json_object_object_get (e, "success")));
+  g_assert_cmpstr (fig_str (st, "B", "posture"), ==, "hth");
+}
+
+static void
+test_hth_disengage (void)
+{
+  /* A (adjDX 13) against B (11), one foe: 1-3 frees A; "A figure which disengages from HTH combat
+   * immediately stands up". B (DX lower) needs a 1. */
+  g_autoptr(MgState) st = tft_test_new_state ();
+  g_autoptr(json_object) e = NULL;
+
+  create (st, "A", "human", 11, 13, "");
+  create (st, "B", "human", 13, 11, "");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}");
+  grapple (st, "A", "B", NULL);
+  option (st, "A", "\"option\":\"r\"");
+  option (st, "B", "\"option\":\"r\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  refuse (st, "{\"type\":\"disengage\",\"figure\":\"B\"}", MG_RULES_ERROR_ILLEGAL, "A acts next");
+  e = EVENT (st, "{\"type\":\"disengage\",\"figure\":\"A\"}", "disengage", 4);
+  g_assert_false (json_object_get_boolean (json_object_object_get (e, "success")));
+  g_clear_pointer (&e, json_object_put);
+  e = EVENT (st, "{\"type\":\"disengage\",\"figure\":\"B\"}", "disengage", 2);
+  g_assert_false (json_object_get_boolean (json_object_object_get (e, "success")));
+  g_clear_pointer (&e, json_object_put);
+  PLAY (st, "{\"type\":\"end_turn\"}");
+  option (st, "A", "\"option\":\"r\"");
+  option (st, "B", "\"option\":\"p\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  e = EVENT (st, "{\"type\":\"disengage\",\"figure\":\"A\"}", "disengage", 3);
+  g_assert_true (json_object_get_boolean (json_object_object_get (e, "success")));
+  g_assert_cmpstr (fig_str (st, "A", "posture"), ==, "standing");
+  g_assert_cmpstr (fig_str (st, "A", "hth_with"), ==, "[]");
+  g_assert_cmpstr (fig_str (st, "B", "hth_with"), ==, "[]");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/tft/hth/entry", test_hth_entry);
+  g_test_add_func ("/tft/hth/when", test_hth_when);
+  g_test_add_func ("/tft/hth/combat", test_hth_combat);
+  g_test_add_func ("/tft/hth/bare-hands", test_hth_bare_hands);
+  g_test_add_func ("/tft/hth/brawl", test_hth_brawl);
+  g_test_add_func ("/tft/hth/disengage", test_hth_disengage);
   return g_test_run ();
 }
