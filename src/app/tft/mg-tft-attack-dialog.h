@@ -1,0 +1,28 @@
+/* mg-tft-attack-dialog.h — one attack: the situation the referee states, the exact odds, the dice, the outcome. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "mg-campaign.h"
+
+G_BEGIN_DECLS
+
+#define MG_TYPE_TFT_ATTACK_DIALOG (mg_tft_attack_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (MgTftAttackDialog, mg_tft_attack_dialog, MG, TFT_ATTACK_DIALOG, AdwWindow)
+
+MgTftAttackDialog *mg_tft_attack_dialog_new (GtkWindow *parent, MgCampaign *campaign, const char *figure);
+
+/* Handles for the UI tests. */
+gboolean     mg_tft_attack_dialog_set_target  (MgTftAttackDialog *self, const char *target);
+gboolean     mg_tft_attack_dialog_set_weapon  (MgTftAttackDialog *self, const char *weapon);
+gboolean     mg_tft_attack_dialog_set_facing  (MgTftAttackDialog *self, const char *facing);
+void         mg_tft_attack_dialog_set_megahexes (MgTftAttackDialog *self, int megahexes);
+void         mg_tft_attack_dialog_set_dice    (MgTftAttackDialog *self, const char *typed);
+GtkWidget   *mg_tft_attack_dialog_get_apply_button (MgTftAttackDialog *self);
+GtkWidget   *mg_tft_attack_dialog_get_roll_button  (MgTftAttackDialog *self);
+double       mg_tft_attack_dialog_get_hit_chance (MgTftAttackDialog *self);   /* −1 without odds */
+int          mg_tft_attack_dialog_get_adj_dx   (MgTftAttackDialog *self);      /* of the odds shown */
+const char  *mg_tft_attack_dialog_get_outcome  (MgTftAttackDialog *self);      /* NULL before */
+const char  *mg_tft_attack_dialog_get_message  (MgTftAttackDialog *self);      /* NULL when none */
+
+G_END_DECLS

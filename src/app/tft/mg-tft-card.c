@@ -1,0 +1,213 @@
+/* mg-tft-card.c — a figure's record card, as the rulebook's card shows it (Ragnar's, p. 5):
+ * ST, DX with adjusted DX without and with the shield, MA, weapons and damage, armor and
+ * shield with hits stopped, EP; in a fight the hits beside ST as tally marks. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-widget-util.h"
+#include "mg-tft-card.h"
+#include "mg-tft-util.h"
+
+struct _MgTftCard
+{
+  GtkWidget  parent_instance;
+
+  GtkWidget *box;
+  GtkLabel  *name_label;
+  GtkLabel  *kind_label;
+  GtkLabel  *st_label;
+  GtkLabel  *tally_label;
+  GtkLabel  *dx_label;
+  GtkLabel  *ma_label;
+  GtkBox    *weapons_box;
+  GtkLabel  *armor_label;
+  GtkLabel  *ep_label;
+  GtkLabel  *status_label;
+};
+
+G_DEFINE_FINAL_TYPE (MgTftCard, mg_tft_card, GTK_TYPE_WIDGET)
+
+char *
+mg_tft_tally (int hits)
+{
+  GString *text = g_string_new (NULL);
+
+  for (int i = 0; i < hits; i++)
+    {
+      if (i > 0 && i % 5 == 0)
+        g_string_append_c (text, ' ');
+      g_string_append_c (text, '|');
+    }
+  return g_string_free (text, FALSE);
+}
+
+static char *
+upper (const char *text)
+{
+  return g_utf8_strup (text != NULL ? text : "", -1);
+}
+
+void
+mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, const char *kind_name)
+{
+  json_object *card = mg_tft_json_object (figure, "card");
+  json_object *weapons = mg_tft_json_array (card, "weapons");
+  json_object *armor = mg_tft_json_object (card, "armor");
+  json_object *shield = mg_tft_json_object (card, "shield");
+  json_object *adj_shield = NULL;
+  g_autofree char *name = upper (mg_tft_json_str (figure, "name"));
+  g_autofree char *st = NULL, *dx = NULL, *ma = NULL, *ep = NULL, *kind = NULL;
+  g_autoptr(GString) gear = g_string_new (NULL);
+  int basic_dx = mg_tft_json_int (card, "dx", mg_tft_json_int (figure, "dx", 0));
+  int adj = mg_tft_json_int (card, "adj_dx", basic_dx);
+  int hits = mg_tft_json_int (fighter, "hits", 0);
+  gboolean alive = figure == NULL || !json_object_object_get_ex (figure, "alive", NULL)
+                   || mg_tft_json_bool (figure, "alive");
+
+  g_return_if_fail (MG_IS_TFT_CARD (self));
+
+  gtk_label_set_text (self->name_label, name);
+  {
+    const char *owner = mg_tft_json_str (figure, "owner");
+    const char *kind_id = kind_name != NULL ? kind_name : mg_tft_json_str (figure, "kind");
+
+    kind = owner != NULL ? g_strdup_printf (_("%s · %s’s figure"), kind_id != NULL ? kind_id : "", owner)
+                         : g_strdup (kind_id != NULL ? kind_id : "");
+    gtk_label_set_text (self->kind_label, kind);
+  }
+
+  /* Translators: the record card's lines, as the rulebook writes them ("ST = 11"). */
+  st = g_strdup_printf (_("ST = %d"), mg_tft_json_int (card, "st", mg_tft_json_int (figure, "st", 0)));
+  gtk_label_set_text (self->st_label, st);
+  {
+    g_autofree char *tally = mg_tft_tally (hits);
+
+    gtk_label_set_text (self->tally_label, tally);
+    gtk_widget_set_visible (GTK_WIDGET (self->tally_label), hits > 0);
+  }
+
+  json_object_object_get_ex (card, "adj_dx_shield", &adj_shield);
+  if (adj_shield != NULL && json_object_is_type (adj_shield, json_type_int))
+    dx = g_strdup_printf (_("DX = %d (%d)(%d)"), basic_dx, adj, json_object_get_int (adj_shield));
+  else if (adj != basic_dx)
+    dx = g_strdup_printf (_("DX = %d (%d)"), basic_dx, adj);
+  else
+    dx = g_strdup_printf (_("DX = %d"), basic_dx);
+  gtk_label_set_text (self->dx_label, dx);
+
+  ma = g_strdup_printf (_("MA = %d"), mg_tft_json_int (card, "ma", 0));
+  gtk_label_set_text (self->ma_label, ma);
+
+  mg_tft_clear (GTK_WIDGET (self->weapons_box));
+  for (size_t i = 0; weapons != NULL && i < json_object_array_length (weapons); i++)
+    {
+      json_object *weapon = json_object_array_get_idx (weapons, i);
+      g_autofree char *wname = upper (mg_tft_json_str (weapon, "name"));
+      const char *hth = mg_tft_json_str (weapon, "hth");
+      g_autofree char *line = hth != NULL
+        ? g_strdup_printf (_("%s %s (%s in HTH)"), wname, mg_tft_json_str (weapon, "damage"), hth)
+        : g_strdup_printf ("%s %s", wname, mg_tft_json_str (weapon, "damage"));
+      GtkWidget *label = gtk_label_new (line);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "card-line");
+      gtk_box_append (self->weapons_box, label);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->weapons_box), weapons != NULL && json_object_array_length (weapons) > 0);
+
+  if (armor != NULL)
+    {
+      g_autofree char *aname = upper (mg_tft_json_str (armor, "name"));
+
+      g_string_append_printf (gear, _("%s / STOPS %d HITS"), aname, mg_tft_json_int (armor, "stops", 0));
+    }
+  else
+    g_string_append (gear, _("NO ARMOR"));
+  if (shield != NULL)
+    {
+      g_autofree char *sname = upper (mg_tft_json_str (shield, "name"));
+
+      g_string_append (gear, "; ");
+      g_string_append_printf (gear, _("%s / %d W/SHIELD"), sname,
+                              mg_tft_json_int (card, "stops_shield", mg_tft_json_int (shield, "stops", 0)));
+    }
+  gtk_label_set_text (self->armor_label, gear->str);
+
+  ep = g_strdup_printf (_("EXPERIENCE POINTS = %d"), mg_tft_json_int (card, "ep", mg_tft_json_int (figure, "ep", 0)));
+  gtk_label_set_text (self->ep_label, ep);
+
+  if (!alive)
+    {
+      gtk_label_set_text (self->status_label, _("Fell in combat."));
+      gtk_widget_add_css_class (self->box, "dead");
+    }
+  else if (fighter != NULL)
+    {
+      g_autofree char *status = g_strdup_printf (_("In this fight: %d hits, ST %d left. %s."), hits,
+                                                 mg_tft_json_int (fighter, "st", 0),
+                                                 mg_tft_life_name (mg_tft_json_str (fighter, "state")));
+      gtk_label_set_text (self->status_label, status);
+      gtk_widget_remove_css_class (self->box, "dead");
+    }
+  else
+    gtk_widget_remove_css_class (self->box, "dead");
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), !alive || fighter != NULL);
+}
+
+char *
+mg_tft_card_get_text (MgTftCard *self)
+{
+  GString *text = g_string_new (NULL);
+  GtkLabel *lines[] = { self->name_label, self->st_label, self->dx_label, self->ma_label };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    g_string_append_printf (text, "%s\n", gtk_label_get_text (lines[i]));
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->weapons_box)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (child)));
+  g_string_append_printf (text, "%s\n%s\n", gtk_label_get_text (self->armor_label), gtk_label_get_text (self->ep_label));
+  return g_string_free (text, FALSE);
+}
+
+static void
+mg_tft_card_dispose (GObject *object)
+{
+  mg_widget_dispose_children (GTK_WIDGET (object), MG_TYPE_TFT_CARD);
+  G_OBJECT_CLASS (mg_tft_card_parent_class)->dispose (object);
+}
+
+static void
+mg_tft_card_class_init (MgTftCardClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_tft_card_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/tft/mg-tft-card.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, MgTftCard, name)
+  BIND (box);
+  BIND (name_label);
+  BIND (kind_label);
+  BIND (st_label);
+  BIND (tally_label);
+  BIND (dx_label);
+  BIND (ma_label);
+  BIND (weapons_box);
+  BIND (armor_label);
+  BIND (ep_label);
+  BIND (status_label);
+#undef BIND
+}
+
+static void
+mg_tft_card_init (MgTftCard *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+mg_tft_card_new (void)
+{
+  return g_object_new (MG_TYPE_TFT_CARD, NULL);
+}

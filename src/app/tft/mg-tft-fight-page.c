@@ -1,0 +1,994 @@
+/* mg-tft-fight-page.c — a fight, as the rulebook's turn sequence: initiative, each figure's
+ * option, the attacks in adjusted-DX order (each in the attack dialog), the end of the turn
+ * with forced retreats, and the experience award when one side is out. Every step is an
+ * engine action, validated before it is offered; a new fight starts a new session. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-widget-util.h"
+#include "mg-errors.h"
+#include "mg-tft.h"
+#include "mg-tft-fight-page.h"
+#include "mg-tft-util.h"
+
+struct _MgTftFightPage
+{
+  GtkWidget      parent_instance;
+
+  MgCampaign    *campaign;
+  GPtrArray     *setup_rows;     /* AdwComboRow*, data "figure" */
+  GPtrArray     *fighter_rows;   /* MgTftFighterRow* */
+  char          *roster_key;
+  char          *fighters_key;
+  char          *default_name;
+  char          *award;
+  char          *message;
+  char          *title;
+  gboolean       filling;
+  GtkWidget     *attack_dialog;  /* weak */
+
+  GtkStack      *stack;
+  GtkWidget     *award_box;
+  GtkLabel      *award_title;
+  GtkLabel      *award_label;
+  AdwEntryRow   *fight_name_row;
+  AdwComboRow   *kind_row;
+  AdwEntryRow   *side_a_row;
+  AdwEntryRow   *side_b_row;
+  GtkListBox    *figures_list;
+  GtkLabel      *setup_message;
+  GtkWidget     *start_button;
+  GtkLabel      *title_label;
+  GtkLabel      *pending_label;
+  GtkEntry      *dice_entry;
+  GtkLabel      *dice_hint;
+  GtkFlowBox    *step_box;
+  GtkWidget     *initiative_button;
+  GtkWidget     *order_button;
+  GtkWidget     *attack_button;
+  GtkWidget     *pass_button;
+  GtkWidget     *dagger_button;
+  GtkWidget     *disengage_button;
+  GtkDropDown   *retreat_dropdown;
+  GtkWidget     *end_turn_button;
+  GtkWidget     *end_fight_button;
+  GtkWidget     *abandon_button;
+  GtkLabel      *step_message;
+  GtkLabel      *last_label;
+  GtkFlowBox    *fighters_box;
+  GtkWidget     *order_group;
+  GtkListBox    *order_list;
+  GtkListBox    *log_list;
+};
+
+G_DEFINE_FINAL_TYPE (MgTftFightPage, mg_tft_fight_page, GTK_TYPE_WIDGET)
+
+static void refresh (MgTftFightPage *self);
+
+static void
+set_message (MgTftFightPage *self, GtkLabel *label, const char *message)
+{
+  g_free (self->message);
+  self->message = g_strdup (message);
+  gtk_label_set_text (label, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), message != NULL);
+}
+
+static char *
+side_name (AdwEntryRow *row, const char *fallback)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
+
+  return text[0] != '\0' ? g_steal_pointer (&text) : g_strdup (fallback);
+}
+
+/* ---- setup ---- */
+
+static json_object *
+start_action (MgTftFightPage *self)
+{
+  json_object *action = mg_tft_action_new ("start_fight");
+  json_object *sides = json_object_new_object ();
+  g_autofree char *a = side_name (self->side_a_row, _("First side"));
+  g_autofree char *b = side_name (self->side_b_row, _("Second side"));
+  json_object *lists[2] = { json_object_new_array (), json_object_new_array () };
+
+  for (guint i = 0; i < self->setup_rows->len; i++)
+    {
+      AdwComboRow *row = g_ptr_array_index (self->setup_rows, i);
+      const char *side = mg_tft_choice_get (row);
+
+      if (g_strcmp0 (side, "a") == 0 || g_strcmp0 (side, "b") == 0)
+        json_object_array_add (lists[side[0] == 'b'], json_object_new_string (g_object_get_data (G_OBJECT (row), "figure")));
+    }
+  json_object_object_add (action, "kind", json_object_new_string (mg_tft_choice_get (self->kind_row) ?: "death"));
+  json_object_object_add (sides, a, lists[0]);
+  if (g_strcmp0 (a, b) != 0)
+    json_object_object_add (sides, b, lists[1]);
+  else
+    json_object_put (lists[1]);
+  json_object_object_add (action, "sides", sides);
+  return action;
+}
+
+static void
+fill_side_choices (MgTftFightPage *self)
+{
+  g_autofree char *a = side_name (self->side_a_row, _("First side"));
+  g_autofree char *b = side_name (self->side_b_row, _("Second side"));
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  g_ptr_array_add (ids, ""), g_ptr_array_add (names, _("Stays out"));
+  g_ptr_array_add (ids, "a"), g_ptr_array_add (names, a);
+  g_ptr_array_add (ids, "b"), g_ptr_array_add (names, b);
+  self->filling = TRUE;
+  for (guint i = 0; i < self->setup_rows->len; i++)
+    {
+      AdwComboRow *row = g_ptr_array_index (self->setup_rows, i);
+      g_autofree char *was = g_strdup (mg_tft_choice_get (row));
+
+      mg_tft_choice_fill (row, ids, names);
+      mg_tft_choice_set (row, was != NULL ? was : "");
+    }
+  self->filling = FALSE;
+}
+
+static void
+setup_changed (MgTftFightPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  json_object *action;
+  gboolean ok;
+
+  if (self->filling)
+    return;
+  action = start_action (self);
+  ok = mg_campaign_validate (self->campaign, action, &error);
+  json_object_put (action);
+  set_message (self, self->setup_message, ok ? NULL : error->message);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "fight.start", ok);
+}
+
+static void
+sides_renamed (MgTftFightPage *self)
+{
+  fill_side_choices (self);
+  setup_changed (self);
+}
+
+/* What the last fight gave each figure, from the figures' histories. */
+static void
+refresh_award (MgTftFightPage *self, json_object *view)
+{
+  int number = mg_tft_json_int (view, "fights", 0);
+  json_object *roster = mg_tft_json_array (view, "roster");
+  g_autoptr(GString) lines = g_string_new (NULL);
+  const char *kind = NULL;
+
+  for (size_t i = 0; number > 0 && roster != NULL && i < json_object_array_length (roster); i++)
+    {
+      json_object *figure = json_object_array_get_idx (roster, i);
+      json_object *history = mg_tft_json_array (figure, "history");
+
+      for (size_t h = 0; history != NULL && h < json_object_array_length (history); h++)
+        {
+          json_object *entry = json_object_array_get_idx (history, h);
+
+          if (g_strcmp0 (mg_tft_json_str (entry, "what"), "fight") != 0 || mg_tft_json_int (entry, "fight", 0) != number)
+            continue;
+          kind = mg_tft_json_str (entry, "kind");
+          /* Translators: one line of the experience award: "Flavius (Romans): won, +50 EP, now 50 EP". */
+          g_string_append_printf (lines, _("%s (%s): %s, %+d EP, now %d EP%s\n"), mg_tft_json_str (figure, "name"),
+                                  mg_tft_json_str (entry, "side") ?: "", mg_tft_json_str (entry, "result") ?: "",
+                                  mg_tft_json_int (entry, "ep", 0), mg_tft_json_int (figure, "ep", 0),
+                                  mg_tft_json_bool (figure, "alive") ? "" : _(" — fell"));
+        }
+    }
+  g_clear_pointer (&self->award, g_free);
+  if (lines->len > 0)
+    {
+      g_autofree char *title = g_strdup_printf (_("Fight %d is over (%s). Experience:"), number, mg_tft_kind_title (kind));
+
+      g_string_truncate (lines, lines->len - 1);
+      self->award = g_strdup (lines->str);
+      gtk_label_set_text (self->award_title, title);
+      gtk_label_set_text (self->award_label, self->award);
+    }
+  gtk_widget_set_visible (self->award_box, self->award != NULL);
+}
+
+static void
+refresh_setup (MgTftFightPage *self, json_object *view)
+{
+  json_object *roster = mg_tft_json_array (view, "roster");
+  g_autoptr(GString) key = g_string_new (NULL);
+  g_autofree char *name = g_strdup_printf (_("Fight %d"), mg_tft_json_int (view, "fights", 0) + 1);
+
+  refresh_award (self, view);
+
+  /* A suggested name, kept while the referee has not typed another. */
+  if (gtk_editable_get_text (GTK_EDITABLE (self->fight_name_row))[0] == '\0'
+      || g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->fight_name_row)), self->default_name) == 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->fight_name_row), name);
+  g_free (self->default_name);
+  self->default_name = g_steal_pointer (&name);
+
+  for (size_t i = 0; roster != NULL && i < json_object_array_length (roster); i++)
+    {
+      json_object *figure = json_object_array_get_idx (roster, i);
+
+      if (mg_tft_json_bool (figure, "alive"))
+        g_string_append_printf (key, "%s\n", mg_tft_json_str (figure, "name"));
+    }
+  if (g_strcmp0 (key->str, self->roster_key) != 0)
+    {
+      mg_tft_clear (GTK_WIDGET (self->figures_list));
+      g_ptr_array_set_size (self->setup_rows, 0);
+      for (size_t i = 0; roster != NULL && i < json_object_array_length (roster); i++)
+        {
+          json_object *figure = json_object_array_get_idx (roster, i);
+          json_object *card = mg_tft_json_object (figure, "card");
+          GtkWidget *row;
+          g_autofree char *subtitle = NULL;
+
+          if (!mg_tft_json_bool (figure, "alive"))
+            continue;
+          row = adw_combo_row_new ();
+          subtitle = g_strdup_printf (_("ST %d · adjDX %d · MA %d · %d EP"), mg_tft_json_int (card, "st", 0),
+                                      mg_tft_json_int (card, "adj_dx_shield", mg_tft_json_int (card, "adj_dx", 0)),
+                                      mg_tft_json_int (card, "ma", 0), mg_tft_json_int (figure, "ep", 0));
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), mg_tft_json_str (figure, "name"));
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+          g_object_set_data_full (G_OBJECT (row), "figure", g_strdup (mg_tft_json_str (figure, "name")), g_free);
+          g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (setup_changed), self);
+          gtk_list_box_append (self->figures_list, row);
+          g_ptr_array_add (self->setup_rows, row);
+        }
+      g_free (self->roster_key);
+      self->roster_key = g_string_free (g_steal_pointer (&key), FALSE);
+      fill_side_choices (self);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->figures_list), self->setup_rows->len > 0);
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (gtk_widget_get_ancestor (GTK_WIDGET (self->figures_list), ADW_TYPE_PREFERENCES_GROUP)),
+                                         self->setup_rows->len > 0 ? _("Put each fighter on a side.")
+                                                                   : _("The roster has no figure able to fight: make some on the Roster page."));
+  setup_changed (self);
+}
+
+static void
+start_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgTftFightPage *self = MG_TFT_FIGHT_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *fight_name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->fight_name_row))));
+  json_object *action = start_action (self);
+  g_autoptr(MgJournalEntry) entry = NULL;
+
+  /* Checked before the session is made, so a refused fight leaves no empty session. */
+  if (!mg_campaign_validate (self->campaign, action, &error))
+    {
+      set_message (self, self->setup_message, error->message);
+      json_object_put (action);
+      return;
+    }
+  if (mg_campaign_new_session (self->campaign, fight_name[0] != '\0' ? fight_name : NULL, &error) <= 0)
+    {
+      set_message (self, self->setup_message, error->message);
+      json_object_put (action);
+      return;
+    }
+  entry = mg_tft_act (self->campaign, action, NULL, &error);
+  if (entry == NULL)
+    set_message (self, self->setup_message, error->message);
+}
+
+/* ---- the fight ---- */
+
+static json_object *
+next_waiting (json_object *pending)
+{
+  json_object *waiting = mg_tft_json_array (pending, "waiting");
+
+  return waiting != NULL && json_object_array_length (waiting) > 0 ? json_object_array_get_idx (waiting, 0) : NULL;
+}
+
+static json_object *
+figure_action (const char *type, json_object *pending)
+{
+  json_object *action = mg_tft_action_new (type);
+  const char *figure = mg_tft_json_str (next_waiting (pending), "figure");
+
+  if (figure != NULL)
+    json_object_object_add (action, "figure", json_object_new_string (figure));
+  return action;
+}
+
+static json_object *
+end_turn_action (MgTftFightPage *self)
+{
+  json_object *action = mg_tft_action_new ("end_turn");
+  const char *retreat = mg_tft_choice_get (self->retreat_dropdown);
+
+  if (retreat != NULL && retreat[0] != '\0')
+    {
+      g_auto(GStrv) parts = g_strsplit (retreat, "\n", 2);
+      json_object *retreats = json_object_new_array ();
+      json_object *one = json_object_new_object ();
+
+      json_object_object_add (one, "figure", json_object_new_string (parts[1]));
+      json_object_object_add (one, "by", json_object_new_string (parts[0]));
+      json_object_array_add (retreats, one);
+      json_object_object_add (action, "retreats", retreats);
+    }
+  return action;
+}
+
+/* The typed dice, or NULL (roll here) when the entry is empty; FALSE when they are not dice. */
+static gboolean
+typed_dice (MgTftFightPage *self, GArray **typed)
+{
+  g_autofree char *message = NULL;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->dice_entry));
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  *typed = NULL;
+  if (!mg_tft_parse_dice (text, values, &message))
+    {
+      set_message (self, self->step_message, message);
+      g_array_unref (values);
+      return FALSE;
+    }
+  if (values->len == 0)
+    g_array_unref (values);
+  else
+    *typed = values;
+  return TRUE;
+}
+
+static void
+step_act (MgTftFightPage *self, json_object *action, gboolean with_dice)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) typed = NULL;
+  g_autoptr(MgJournalEntry) entry = NULL;
+
+  if (with_dice && !typed_dice (self, &typed))
+    {
+      json_object_put (action);
+      return;
+    }
+  entry = mg_tft_act (self->campaign, action, typed, &error);
+  if (entry == NULL)
+    {
+      set_message (self, self->step_message, error->message);
+      return;
+    }
+  set_message (self, self->step_message, NULL);
+  if (typed != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (self->dice_entry), "");
+}
+
+/* The hint under the dice entry: how many dice the step waiting now takes. */
+static void
+update_dice_hint (MgTftFightPage *self, json_object *action)
+{
+  g_autoptr(GArray) typed = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) needed = NULL;
+  g_autofree char *hint = NULL;
+
+  if (action == NULL || !mg_tft_parse_dice (gtk_editable_get_text (GTK_EDITABLE (self->dice_entry)), typed, &hint))
+    {
+      gtk_label_set_text (self->dice_hint, hint != NULL ? hint : _("The attack dialog asks for its own dice."));
+      return;
+    }
+  needed = mg_tft_dice_needed (mg_campaign_get_state (self->campaign), action, (const guint *) typed->data, typed->len, &error);
+  if (needed == NULL)
+    hint = g_strdup ("");
+  else if (mg_tft_json_bool (needed, "complete") && typed->len == 0)
+    hint = g_strdup (_("No dice needed for this step."));
+  else if (mg_tft_json_bool (needed, "complete"))
+    hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u die typed: ready.", "%u dice typed: ready.", typed->len), typed->len);
+  else
+    hint = g_strdup_printf (_("%u typed. Next: %d %s for %s. Leave empty to roll here."), typed->len,
+                            mg_tft_json_int (needed, "count", 0),
+                            mg_tft_json_int (needed, "count", 0) == 1 ? _("die") : _("dice"),
+                            mg_tft_dice_purpose (mg_tft_json_str (needed, "for")));
+  gtk_label_set_text (self->dice_hint, hint);
+  json_object_put (action);
+}
+
+static const char *
+session_name (MgTftFightPage *self)
+{
+  g_autoptr(GPtrArray) sessions = mg_campaign_list_sessions (self->campaign, NULL);
+  gint64 current = mg_campaign_get_session (self->campaign);
+
+  for (guint i = 0; sessions != NULL && i < sessions->len; i++)
+    {
+      MgSession *session = g_ptr_array_index (sessions, i);
+
+      if (session->id == current)
+        {
+          g_object_set_data_full (G_OBJECT (self), "session-name", g_strdup (session->name), g_free);
+          return g_object_get_data (G_OBJECT (self), "session-name");
+        }
+    }
+  return NULL;
+}
+
+static void
+refresh_log (MgTftFightPage *self)
+{
+  gint64 count = mg_campaign_journal_count (self->campaign);
+  gint64 session = mg_campaign_get_session (self->campaign);
+  g_autoptr(GPtrArray) rows = mg_campaign_journal_range (self->campaign, MAX (0, count - 40), 40, NULL);
+  const char *last = NULL;
+  guint shown = 0;
+
+  mg_tft_clear (GTK_WIDGET (self->log_list));
+  for (guint i = rows != NULL ? rows->len : 0; i > 0 && shown < 16; i--)
+    {
+      MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
+      GtkWidget *label;
+
+      if (entry->undone || entry->session != session || entry->summary == NULL || entry->summary[0] == '\0')
+        continue;
+      if (last == NULL)
+        last = entry->summary;
+      label = gtk_label_new (entry->summary);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_margin_start (label, 12);
+      gtk_widget_set_margin_end (label, 12);
+      gtk_widget_set_margin_top (label, 8);
+      gtk_widget_set_margin_bottom (label, 8);
+      gtk_list_box_append (self->log_list, label);
+      shown++;
+    }
+  gtk_label_set_text (self->last_label, last != NULL ? last : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->last_label), last != NULL);
+}
+
+static void
+refresh_retreats (MgTftFightPage *self, json_object *fight)
+{
+  json_object *figures = mg_tft_json_array (fight, "figures");
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_add (ids, g_strdup (""));
+  g_ptr_array_add (names, g_strdup (_("No forced retreat")));
+  for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
+    {
+      json_object *f = json_object_array_get_idx (figures, i);
+      json_object *inflicted = mg_tft_json_array (f, "inflicted");
+
+      for (size_t j = 0; inflicted != NULL && j < json_object_array_length (inflicted); j++)
+        {
+          const char *by = mg_tft_json_str (f, "name");
+          const char *foe = json_object_get_string (json_object_array_get_idx (inflicted, j));
+
+          g_ptr_array_add (ids, g_strdup_printf ("%s\n%s", by, foe));
+          g_ptr_array_add (names, g_strdup_printf (_("%s forces %s back a hex"), by, foe));
+        }
+    }
+  mg_tft_choice_fill (self->retreat_dropdown, ids, names);
+  gtk_widget_set_visible (GTK_WIDGET (self->retreat_dropdown), ids->len > 1);
+}
+
+static void
+refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json_object *pending)
+{
+  json_object *figures = mg_tft_json_array (fight, "figures");
+  json_object *order = mg_tft_json_array (fight, "order");
+  json_object *next = next_waiting (pending);
+  const char *phase = mg_tft_json_str (fight, "phase");
+  const char *waiting_for = mg_tft_json_str (next, "for");
+  const char *name = session_name (self);
+  g_autoptr(GString) key = g_string_new (NULL);
+  json_object *dice_action = NULL;
+  gboolean options = g_strcmp0 (phase, "options") == 0;
+  gboolean attacks = g_strcmp0 (phase, "attacks") == 0;
+  gboolean end = g_strcmp0 (phase, "end") == 0;
+  gboolean over = g_strcmp0 (phase, "over") == 0;
+
+  g_free (self->title);
+  /* Translators: "Fight 1 — to the death · Turn 6" */
+  self->title = g_strdup_printf (_("%s — %s · Turn %d"), name != NULL ? name : "",
+                                 mg_tft_kind_title (mg_tft_json_str (fight, "kind")), mg_tft_json_int (fight, "turn", 1));
+  gtk_label_set_text (self->title_label, self->title);
+  gtk_label_set_text (self->pending_label, mg_tft_json_str (pending, "text") ?: "");
+
+  /* The steps the rulebook's turn sequence allows now. */
+  gtk_widget_set_visible (self->initiative_button, options);
+  gtk_widget_set_visible (self->order_button, options);
+  gtk_widget_set_visible (self->attack_button, attacks && g_strcmp0 (waiting_for, "attack") == 0);
+  gtk_widget_set_visible (self->pass_button, attacks && g_strcmp0 (waiting_for, "attack") == 0);
+  gtk_widget_set_visible (self->dagger_button, attacks && g_strcmp0 (waiting_for, "draw_dagger") == 0);
+  gtk_widget_set_visible (self->disengage_button, attacks && g_strcmp0 (waiting_for, "disengage") == 0);
+  gtk_widget_set_visible (self->end_turn_button, end);
+  gtk_widget_set_visible (self->end_fight_button, over);
+  if (end)
+    refresh_retreats (self, fight);
+  else
+    gtk_widget_set_visible (GTK_WIDGET (self->retreat_dropdown), FALSE);
+  /* The flow box wraps each button in a child of its own: hide those with the buttons. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->step_box)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_set_visible (child, gtk_widget_get_visible (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child))));
+
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.initiative", mg_tft_action_new ("initiative"), NULL);
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.order", mg_tft_action_new ("attacks"), NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "fight.attack", attacks && g_strcmp0 (waiting_for, "attack") == 0);
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.pass", figure_action ("pass", pending), NULL);
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.draw-dagger", figure_action ("draw_dagger", pending), NULL);
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.disengage", figure_action ("disengage", pending), NULL);
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.end-turn", end_turn_action (self), NULL);
+  {
+    json_object *finish = mg_tft_action_new ("end_fight");
+
+    mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.end", finish, NULL);
+  }
+
+  if (options)
+    dice_action = mg_tft_action_new ("initiative");
+  else if (attacks && g_strcmp0 (waiting_for, "draw_dagger") == 0)
+    dice_action = figure_action ("draw_dagger", pending);
+  else if (attacks && g_strcmp0 (waiting_for, "disengage") == 0)
+    dice_action = figure_action ("disengage", pending);
+  update_dice_hint (self, dice_action);
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->dice_entry)), options || dice_action != NULL);
+
+  /* Fighters, in the fight's order. */
+  for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
+    g_string_append_printf (key, "%s\n", mg_tft_json_str (json_object_array_get_idx (figures, i), "name"));
+  if (g_strcmp0 (key->str, self->fighters_key) != 0)
+    {
+      mg_tft_clear (GTK_WIDGET (self->fighters_box));
+      g_ptr_array_set_size (self->fighter_rows, 0);
+      for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
+        {
+          MgTftFighterRow *row = mg_tft_fighter_row_new (self->campaign, mg_tft_json_str (json_object_array_get_idx (figures, i), "name"));
+
+          gtk_flow_box_append (self->fighters_box, GTK_WIDGET (row));
+          g_ptr_array_add (self->fighter_rows, row);
+        }
+      g_free (self->fighters_key);
+      self->fighters_key = g_string_free (g_steal_pointer (&key), FALSE);
+    }
+  for (guint i = 0; i < self->fighter_rows->len; i++)
+    mg_tft_fighter_row_update (g_ptr_array_index (self->fighter_rows, i), fight, pending);
+
+  mg_tft_clear (GTK_WIDGET (self->order_list));
+  for (size_t i = 0; order != NULL && i < json_object_array_length (order); i++)
+    {
+      json_object *slot = json_object_array_get_idx (order, i);
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *title = g_strdup_printf ("%zu. %s", i + 1, mg_tft_json_str (slot, "figure"));
+      g_autofree char *subtitle = g_strdup_printf (_("Attack %d · adjusted DX %d"), mg_tft_json_int (slot, "attack", 1),
+                                                   mg_tft_json_int (slot, "adj_dx", 0));
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      if (mg_tft_json_bool (slot, "done"))
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("object-select-symbolic"));
+      gtk_list_box_append (self->order_list, row);
+    }
+  gtk_widget_set_visible (self->order_group, order != NULL && json_object_array_length (order) > 0);
+  refresh_log (self);
+}
+
+static void
+refresh (MgTftFightPage *self)
+{
+  g_autoptr(json_object) view = mg_tft_view (self->campaign);
+  g_autoptr(json_object) pending = mg_state_pending (mg_campaign_get_state (self->campaign));
+  json_object *fight = mg_tft_view_fight (view);
+
+  if (fight == NULL)
+    {
+      g_clear_pointer (&self->fighters_key, g_free);
+      gtk_stack_set_visible_child_name (self->stack, "setup");
+      refresh_setup (self, view);
+    }
+  else
+    {
+      gtk_stack_set_visible_child_name (self->stack, "fight");
+      refresh_fight (self, view, fight, pending);
+    }
+}
+
+static void
+initiative_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  step_act (MG_TFT_FIGHT_PAGE (widget), mg_tft_action_new ("initiative"), TRUE);
+}
+
+static void
+order_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  step_act (MG_TFT_FIGHT_PAGE (widget), mg_tft_action_new ("attacks"), TRUE);
+}
+
+static json_object *
+current_pending (MgTftFightPage *self)
+{
+  return mg_state_pending (mg_campaign_get_state (self->campaign));
+}
+
+/* pass, draw_dagger, disengage: the figure next in the order; the last two roll a die. */
+static void
+figure_step_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgTftFightPage *self = MG_TFT_FIGHT_PAGE (widget);
+  g_autoptr(json_object) pending = current_pending (self);
+  const char *type = g_str_equal (name, "fight.pass") ? "pass"
+                   : g_str_equal (name, "fight.draw-dagger") ? "draw_dagger" : "disengage";
+
+  step_act (self, figure_action (type, pending), !g_str_equal (type, "pass"));
+}
+
+static void
+end_turn_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgTftFightPage *self = MG_TFT_FIGHT_PAGE (widget);
+
+  step_act (self, end_turn_action (self), FALSE);
+}
+
+static void
+attack_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgTftFightPage *self = MG_TFT_FIGHT_PAGE (widget);
+  g_autoptr(json_object) pending = current_pending (self);
+  const char *figure = mg_tft_json_str (next_waiting (pending), "figure");
+  GtkRoot *root = gtk_widget_get_root (widget);
+  MgTftAttackDialog *dialog;
+
+  if (figure == NULL)
+    return;
+  dialog = mg_tft_attack_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->campaign, figure);
+  g_set_weak_pointer (&self->attack_dialog, GTK_WIDGET (dialog));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+gboolean
+mg_tft_fight_page_end (MgTftFightPage *self, const char * const *slain)
+{
+  json_object *action = mg_tft_action_new ("end_fight");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgJournalEntry) entry = NULL;
+
+  if (slain != NULL && slain[0] != NULL)
+    {
+      json_object *list = json_object_new_array ();
+
+      for (guint i = 0; slain[i] != NULL; i++)
+        json_object_array_add (list, json_object_new_string (slain[i]));
+      json_object_object_add (action, "slain", list);
+    }
+  entry = mg_tft_act (self->campaign, action, NULL, &error);
+  if (entry == NULL)
+    set_message (self, self->step_message, error->message);
+  return entry != NULL;
+}
+
+static void
+end_response (AdwMessageDialog *dialog, const char *response, MgTftFightPage *self)
+{
+  GPtrArray *checks = g_object_get_data (G_OBJECT (dialog), "checks");
+  g_autoptr(GPtrArray) slain = g_ptr_array_new ();
+
+  if (g_strcmp0 (response, "end") != 0)
+    return;
+  for (guint i = 0; checks != NULL && i < checks->len; i++)
+    if (gtk_check_button_get_active (g_ptr_array_index (checks, i)))
+      g_ptr_array_add (slain, g_object_get_data (G_OBJECT (g_ptr_array_index (checks, i)), "figure"));
+  g_ptr_array_add (slain, NULL);
+  mg_tft_fight_page_end (self, (const char * const *) slain->pdata);
+}
+
+/* To the death: the winners may finish unconscious foes, so the dialog asks which. */
+static void
+end_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgTftFightPage *self = MG_TFT_FIGHT_PAGE (widget);
+  g_autoptr(json_object) view = mg_tft_view (self->campaign);
+  json_object *fight = mg_tft_view_fight (view);
+  json_object *figures = mg_tft_json_array (fight, "figures");
+  GPtrArray *checks = g_ptr_array_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *dialog;
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
+    {
+      json_object *f = json_object_array_get_idx (figures, i);
+      g_autofree char *label = NULL;
+      GtkWidget *check;
+
+      if (g_strcmp0 (mg_tft_json_str (f, "state"), "unconscious") != 0
+          || g_strcmp0 (mg_tft_json_str (fight, "kind"), "death") != 0)
+        continue;
+      label = g_strdup_printf (_("Slay %s (unconscious)"), mg_tft_json_str (f, "name"));
+      check = gtk_check_button_new_with_label (label);
+      g_object_set_data_full (G_OBJECT (check), "figure", g_strdup (mg_tft_json_str (f, "name")), g_free);
+      gtk_box_append (GTK_BOX (box), check);
+      g_ptr_array_add (checks, check);
+    }
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, _("End the Fight?"),
+                                   _("Experience is awarded as the rulebook gives it and the fight is recorded on every figure; their hits heal."));
+  if (checks->len > 0)
+    adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  else
+    g_object_ref_sink (box), g_object_unref (box);
+  g_object_set_data_full (G_OBJECT (dialog), "checks", checks, (GDestroyNotify) g_ptr_array_unref);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "end", _("_End and Award"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "end", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "end");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (end_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+abandon_response (AdwMessageDialog *dialog, const char *response, MgTftFightPage *self)
+{
+  json_object *action;
+
+  if (g_strcmp0 (response, "abandon") != 0)
+    return;
+  action = mg_tft_action_new ("end_fight");
+  json_object_object_add (action, "abandon", json_object_new_boolean (TRUE));
+  step_act (self, action, FALSE);
+}
+
+static void
+abandon_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, _("Abandon the Fight?"),
+                                              _("The fight is recorded as abandoned and nobody gains experience. Undo brings it back."));
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "abandon", _("_Abandon"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "abandon", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (abandon_response), widget, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Enter in the dice entry takes the step the dice are for. */
+static void
+dice_activated (MgTftFightPage *self)
+{
+  const char *steps[][2] = {
+    { "fight.initiative", NULL }, { "fight.draw-dagger", NULL }, { "fight.disengage", NULL },
+  };
+  GtkWidget *buttons[] = { self->initiative_button, self->dagger_button, self->disengage_button };
+
+  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+    if (gtk_widget_get_visible (buttons[i]) && gtk_widget_is_sensitive (buttons[i]))
+      {
+        gtk_widget_activate_action (GTK_WIDGET (self), steps[i][0], NULL);
+        return;
+      }
+}
+
+static void
+dice_changed (MgTftFightPage *self)
+{
+  set_message (self, self->step_message, NULL);
+  refresh (self);
+}
+
+/* Test handles */
+
+void
+mg_tft_fight_page_setup (MgTftFightPage *self, const char *name, const char *kind, const char *side_a, const char *side_b)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->fight_name_row), name);
+  mg_tft_choice_set (self->kind_row, kind);
+  gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), side_a);
+  gtk_editable_set_text (GTK_EDITABLE (self->side_b_row), side_b);
+}
+
+gboolean
+mg_tft_fight_page_set_side (MgTftFightPage *self, const char *figure, int side)
+{
+  for (guint i = 0; i < self->setup_rows->len; i++)
+    {
+      AdwComboRow *row = g_ptr_array_index (self->setup_rows, i);
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "figure"), figure) == 0)
+        return mg_tft_choice_set (row, side < 0 ? "" : side == 0 ? "a" : "b");
+    }
+  return FALSE;
+}
+
+gboolean
+mg_tft_fight_page_set_retreat (MgTftFightPage *self, const char *by, const char *figure)
+{
+  g_autofree char *id = g_strdup_printf ("%s\n%s", by, figure);
+
+  return mg_tft_choice_set (self->retreat_dropdown, id);
+}
+
+MgTftFighterRow *
+mg_tft_fight_page_get_fighter (MgTftFightPage *self, const char *figure)
+{
+  for (guint i = 0; i < self->fighter_rows->len; i++)
+    if (g_strcmp0 (mg_tft_fighter_row_get_figure (g_ptr_array_index (self->fighter_rows, i)), figure) == 0)
+      return g_ptr_array_index (self->fighter_rows, i);
+  return NULL;
+}
+
+void
+mg_tft_fight_page_set_dice (MgTftFightPage *self, const char *typed)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->dice_entry), typed);
+}
+
+MgTftAttackDialog *
+mg_tft_fight_page_get_attack_dialog (MgTftFightPage *self)
+{
+  return self->attack_dialog != NULL ? MG_TFT_ATTACK_DIALOG (self->attack_dialog) : NULL;
+}
+
+const char *
+mg_tft_fight_page_get_message (MgTftFightPage *self)
+{
+  return self->message;
+}
+
+const char *
+mg_tft_fight_page_get_award (MgTftFightPage *self)
+{
+  return gtk_widget_get_visible (self->award_box) ? self->award : NULL;
+}
+
+const char *
+mg_tft_fight_page_get_title (MgTftFightPage *self)
+{
+  return self->title;
+}
+
+GtkWidget *
+mg_tft_fight_page_get_button (MgTftFightPage *self, const char *which)
+{
+  const struct { const char *name; GtkWidget *button; } buttons[] = {
+    { "start", self->start_button }, { "initiative", self->initiative_button },
+    { "order", self->order_button }, { "attack", self->attack_button }, { "pass", self->pass_button },
+    { "end-turn", self->end_turn_button }, { "end", self->end_fight_button },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+    if (g_strcmp0 (buttons[i].name, which) == 0)
+      return buttons[i].button;
+  return NULL;
+}
+
+/* GObject */
+
+static void
+mg_tft_fight_page_dispose (GObject *object)
+{
+  MgTftFightPage *self = MG_TFT_FIGHT_PAGE (object);
+
+  g_clear_weak_pointer (&self->attack_dialog);
+  mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_TFT_FIGHT_PAGE);
+  g_clear_object (&self->campaign);
+  G_OBJECT_CLASS (mg_tft_fight_page_parent_class)->dispose (object);
+}
+
+static void
+mg_tft_fight_page_finalize (GObject *object)
+{
+  MgTftFightPage *self = MG_TFT_FIGHT_PAGE (object);
+
+  g_ptr_array_unref (self->setup_rows);
+  g_ptr_array_unref (self->fighter_rows);
+  g_free (self->roster_key);
+  g_free (self->fighters_key);
+  g_free (self->default_name);
+  g_free (self->award);
+  g_free (self->message);
+  g_free (self->title);
+  G_OBJECT_CLASS (mg_tft_fight_page_parent_class)->finalize (object);
+}
+
+static void
+mg_tft_fight_page_class_init (MgTftFightPageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_tft_fight_page_dispose;
+  G_OBJECT_CLASS (klass)->finalize = mg_tft_fight_page_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/tft/mg-tft-fight-page.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, MgTftFightPage, name)
+  BIND (stack);
+  BIND (award_box);
+  BIND (award_title);
+  BIND (award_label);
+  BIND (fight_name_row);
+  BIND (kind_row);
+  BIND (side_a_row);
+  BIND (side_b_row);
+  BIND (figures_list);
+  BIND (setup_message);
+  BIND (start_button);
+  BIND (title_label);
+  BIND (pending_label);
+  BIND (dice_entry);
+  BIND (dice_hint);
+  BIND (step_box);
+  BIND (initiative_button);
+  BIND (order_button);
+  BIND (attack_button);
+  BIND (pass_button);
+  BIND (dagger_button);
+  BIND (disengage_button);
+  BIND (retreat_dropdown);
+  BIND (end_turn_button);
+  BIND (end_fight_button);
+  BIND (abandon_button);
+  BIND (step_message);
+  BIND (last_label);
+  BIND (fighters_box);
+  BIND (order_group);
+  BIND (order_list);
+  BIND (log_list);
+#undef BIND
+  gtk_widget_class_install_action (widget_class, "fight.start", NULL, start_activated);
+  gtk_widget_class_install_action (widget_class, "fight.initiative", NULL, initiative_activated);
+  gtk_widget_class_install_action (widget_class, "fight.order", NULL, order_activated);
+  gtk_widget_class_install_action (widget_class, "fight.attack", NULL, attack_activated);
+  gtk_widget_class_install_action (widget_class, "fight.pass", NULL, figure_step_activated);
+  gtk_widget_class_install_action (widget_class, "fight.draw-dagger", NULL, figure_step_activated);
+  gtk_widget_class_install_action (widget_class, "fight.disengage", NULL, figure_step_activated);
+  gtk_widget_class_install_action (widget_class, "fight.end-turn", NULL, end_turn_activated);
+  gtk_widget_class_install_action (widget_class, "fight.end", NULL, end_activated);
+  gtk_widget_class_install_action (widget_class, "fight.abandon", NULL, abandon_activated);
+}
+
+static void
+mg_tft_fight_page_init (MgTftFightPage *self)
+{
+  g_type_ensure (MG_TYPE_TFT_FIGHTER_ROW);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->setup_rows = g_ptr_array_new ();
+  self->fighter_rows = g_ptr_array_new ();
+}
+
+MgTftFightPage *
+mg_tft_fight_page_new (MgCampaign *campaign)
+{
+  MgTftFightPage *self = g_object_new (MG_TYPE_TFT_FIGHT_PAGE, NULL);
+  g_autoptr(GPtrArray) kinds = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  const char *ids[] = { "death", "arena", "practice" };
+
+  mg_tft_load_css ();
+  self->campaign = g_object_ref (campaign);
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_ptr_array_add (kinds, (gpointer) ids[i]);
+      g_ptr_array_add (names, (gpointer) mg_tft_kind_title (ids[i]));
+    }
+  mg_tft_choice_fill (self->kind_row, kinds, names);
+  gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), _("Red"));
+  gtk_editable_set_text (GTK_EDITABLE (self->side_b_row), _("Blue"));
+
+  g_signal_connect_swapped (self->kind_row, "notify::selected", G_CALLBACK (setup_changed), self);
+  g_signal_connect_swapped (self->side_a_row, "changed", G_CALLBACK (sides_renamed), self);
+  g_signal_connect_swapped (self->side_b_row, "changed", G_CALLBACK (sides_renamed), self);
+  g_signal_connect_swapped (self->dice_entry, "changed", G_CALLBACK (dice_changed), self);
+  g_signal_connect_swapped (self->dice_entry, "activate", G_CALLBACK (dice_activated), self);
+  g_signal_connect_object (campaign, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  refresh (self);
+  return self;
+}

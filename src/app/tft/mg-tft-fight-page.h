@@ -1,0 +1,34 @@
+/* mg-tft-fight-page.h — a TFT Melee fight: setup, turn by turn, attacks, experience at the end. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "mg-campaign.h"
+#include "mg-tft-attack-dialog.h"
+#include "mg-tft-fighter-row.h"
+
+G_BEGIN_DECLS
+
+#define MG_TYPE_TFT_FIGHT_PAGE (mg_tft_fight_page_get_type ())
+G_DECLARE_FINAL_TYPE (MgTftFightPage, mg_tft_fight_page, MG, TFT_FIGHT_PAGE, GtkWidget)
+
+MgTftFightPage *mg_tft_fight_page_new (MgCampaign *campaign);
+
+/* Handles for the UI tests. */
+void               mg_tft_fight_page_setup         (MgTftFightPage *self, const char *name, const char *kind,
+                                                    const char *side_a, const char *side_b);
+gboolean           mg_tft_fight_page_set_side      (MgTftFightPage *self, const char *figure, int side); /* -1 out, 0, 1 */
+/* At the end of a turn: `by` forces `figure` back a hex. */
+gboolean           mg_tft_fight_page_set_retreat   (MgTftFightPage *self, const char *by, const char *figure);
+MgTftFighterRow   *mg_tft_fight_page_get_fighter   (MgTftFightPage *self, const char *figure);
+void               mg_tft_fight_page_set_dice      (MgTftFightPage *self, const char *typed);
+MgTftAttackDialog *mg_tft_fight_page_get_attack_dialog (MgTftFightPage *self);   /* the one open, or NULL */
+/* Ends the fight as the End dialog would, slaying the unconscious figures named. */
+gboolean           mg_tft_fight_page_end           (MgTftFightPage *self, const char * const *slain);
+const char        *mg_tft_fight_page_get_message   (MgTftFightPage *self);   /* NULL when none */
+const char        *mg_tft_fight_page_get_award     (MgTftFightPage *self);   /* NULL when hidden */
+const char        *mg_tft_fight_page_get_title     (MgTftFightPage *self);
+GtkWidget         *mg_tft_fight_page_get_button    (MgTftFightPage *self, const char *which);
+/* "start", "initiative", "order", "attack", "pass", "end-turn", "end" */
+
+G_END_DECLS

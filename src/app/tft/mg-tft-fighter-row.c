@@ -1,0 +1,515 @@
+/* mg-tft-fighter-row.c — one figure in a fight at a glance (ST left, hits as tally marks,
+ * adjusted DX, posture and conditions) and the referee's choice of its option for the turn,
+ * checked by the engine as it is chosen. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-widget-util.h"
+#include "mg-tft-card.h"
+#include "mg-tft-fighter-row.h"
+#include "mg-tft-util.h"
+
+struct _MgTftFighterRow
+{
+  GtkWidget      parent_instance;
+
+  MgCampaign    *campaign;
+  char          *figure;
+  char          *options_key;    /* the choices offered, rebuilt only when they change */
+  char          *conditions;
+  int            hits;
+  gboolean       filling;
+  GPtrArray     *engaged_checks; /* GtkCheckButton*, data "figure" */
+
+  GtkWidget     *box;
+  GtkLabel      *name_label;
+  GtkLabel      *side_label;
+  GtkLabel      *st_label;
+  GtkLabel      *dx_label;
+  GtkLabel      *tally_label;
+  GtkLabel      *hits_label;
+  GtkFlowBox    *conditions_box;
+  GtkWidget     *flee_button;
+  GtkLabel      *option_label;
+  GtkWidget     *option_box;
+  GtkDropDown   *option_dropdown;
+  GtkSpinButton *moved_spin;
+  GtkMenuButton *engaged_button;
+  GtkBox        *engaged_box;
+  GtkDropDown   *weapon_dropdown;
+  GtkCheckButton *main_gauche_check;
+  GtkWidget     *declare_button;
+  GtkLabel      *message_label;
+};
+
+G_DEFINE_FINAL_TYPE (MgTftFighterRow, mg_tft_fighter_row, GTK_TYPE_WIDGET)
+
+static json_object *
+option_action (MgTftFighterRow *self)
+{
+  const char *option = mg_tft_choice_get (self->option_dropdown);
+  const char *weapon = mg_tft_choice_get (self->weapon_dropdown);
+  json_object *action, *engaged;
+
+  if (option == NULL)
+    return NULL;
+  action = mg_tft_action_new ("option");
+  json_object_object_add (action, "figure", json_object_new_string (self->figure));
+  json_object_object_add (action, "option", json_object_new_string (option));
+  json_object_object_add (action, "moved", json_object_new_int (gtk_spin_button_get_value_as_int (self->moved_spin)));
+  engaged = json_object_new_array ();
+  for (guint i = 0; i < self->engaged_checks->len; i++)
+    {
+      GtkCheckButton *check = g_ptr_array_index (self->engaged_checks, i);
+
+      if (gtk_check_button_get_active (check))
+        json_object_array_add (engaged, json_object_new_string (g_object_get_data (G_OBJECT (check), "figure")));
+    }
+  json_object_object_add (action, "engaged_with", engaged);
+  if (gtk_widget_get_visible (GTK_WIDGET (self->weapon_dropdown)) && weapon != NULL && weapon[0] != '\0')
+    json_object_object_add (action, "weapon", json_object_new_string (weapon));
+  if (gtk_widget_get_visible (GTK_WIDGET (self->main_gauche_check)) && gtk_check_button_get_active (self->main_gauche_check))
+    json_object_object_add (action, "main_gauche", json_object_new_boolean (TRUE));
+  return action;
+}
+
+static void
+update_engaged_label (MgTftFighterRow *self)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autofree char *label = NULL;
+
+  for (guint i = 0; i < self->engaged_checks->len; i++)
+    {
+      GtkCheckButton *check = g_ptr_array_index (self->engaged_checks, i);
+
+      if (gtk_check_button_get_active (check))
+        g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "", (char *) g_object_get_data (G_OBJECT (check), "figure"));
+    }
+  label = names->len > 0 ? g_strdup_printf (_("Engaged with %s"), names->str) : g_strdup (_("Not engaged"));
+  gtk_menu_button_set_label (self->engaged_button, label);
+}
+
+/* Re-checks the chosen option with the engine. */
+static void
+controls_changed (MgTftFighterRow *self)
+{
+  const char *option = mg_tft_choice_get (self->option_dropdown);
+  gboolean readies = option != NULL && strchr ("eko", option[0]) != NULL && option[1] == '\0';
+  gboolean attacks = g_strcmp0 (option, "b") == 0 || g_strcmp0 (option, "h") == 0;
+
+  if (self->filling)
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (self->weapon_dropdown), readies);
+  gtk_widget_set_visible (GTK_WIDGET (self->main_gauche_check), attacks && g_object_get_data (G_OBJECT (self), "has-mg") != NULL);
+  update_engaged_label (self);
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fighter.declare", option_action (self), self->message_label);
+}
+
+static void
+declare_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgTftFighterRow *self = MG_TFT_FIGHTER_ROW (widget);
+  g_autoptr(GError) error = NULL;
+  json_object *action = option_action (self);
+  g_autoptr(MgJournalEntry) entry = NULL;
+
+  if (action == NULL)
+    return;
+  entry = mg_tft_act (self->campaign, action, NULL, &error);
+  if (entry == NULL)
+    {
+      gtk_label_set_text (self->message_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+    }
+}
+
+static void
+flee_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgTftFighterRow *self = MG_TFT_FIGHTER_ROW (widget);
+  json_object *action = mg_tft_action_new ("flee");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgJournalEntry) entry = NULL;
+
+  json_object_object_add (action, "figure", json_object_new_string (self->figure));
+  entry = mg_tft_act (self->campaign, action, NULL, &error);
+  gtk_label_set_text (self->message_label, entry == NULL ? error->message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), entry == NULL);
+}
+
+/* Every option a–r: which ones are legal depends on whom the referee says the figure is
+ * engaged with, which is part of the same declaration, so the engine's check decides. */
+static GPtrArray *
+all_options (void)
+{
+  GPtrArray *options = g_ptr_array_new_with_free_func (g_free);
+
+  for (char c = 'a'; c <= 'r'; c++)
+    g_ptr_array_add (options, g_strndup (&c, 1));
+  g_ptr_array_add (options, g_strdup ("none"));
+  return options;
+}
+
+static void
+fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, json_object *pending)
+{
+  g_autoptr(GPtrArray) options = all_options ();
+  g_autoptr(GPtrArray) titles = g_ptr_array_new ();
+  g_autoptr(GPtrArray) weapons = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) weapon_names = g_ptr_array_new ();
+  g_autoptr(GString) key = g_string_new (NULL);
+  json_object *figures = mg_tft_json_array (fight, "figures");
+  json_object *carried = mg_tft_json_array (fighter, "carried");
+  json_object *dropped = mg_tft_json_array (fight, "dropped");
+  json_object *engaged = mg_tft_json_array (fighter, "engaged_with");
+  json_object *declared = mg_tft_json_object (fighter, "option");
+  json_object *ruleset = mg_campaign_get_ruleset (self->campaign);
+
+  for (guint i = 0; i < options->len; i++)
+    {
+      g_ptr_array_add (titles, (gpointer) mg_tft_option_title (g_ptr_array_index (options, i)));
+      g_string_append_printf (key, "%s,", (char *) g_ptr_array_index (options, i));
+    }
+  g_ptr_array_add (weapons, g_strdup (""));
+  g_ptr_array_add (weapon_names, _("Weapon to ready"));
+  for (size_t i = 0; carried != NULL && i < json_object_array_length (carried); i++)
+    g_ptr_array_add (weapons, g_strdup (json_object_get_string (json_object_array_get_idx (carried, i))));
+  for (size_t i = 0; dropped != NULL && i < json_object_array_length (dropped); i++)
+    {
+      const char *id = mg_tft_json_str (json_object_array_get_idx (dropped, i), "weapon");
+
+      if (id != NULL && !g_ptr_array_find_with_equal_func (weapons, id, g_str_equal, NULL))
+        g_ptr_array_add (weapons, g_strdup (id));
+    }
+  for (guint i = 1; i < weapons->len; i++)
+    {
+      g_ptr_array_add (weapon_names, (gpointer) mg_tft_ruleset_name (ruleset, "weapons", g_ptr_array_index (weapons, i)));
+      g_string_append_printf (key, "%s;", (char *) g_ptr_array_index (weapons, i));
+    }
+  g_string_append (key, json_object_to_json_string (declared));
+  g_string_append (key, json_object_to_json_string (engaged));
+  if (g_strcmp0 (key->str, self->options_key) == 0)
+    return;
+  g_free (self->options_key);
+  self->options_key = g_strdup (key->str);
+
+  self->filling = TRUE;
+  mg_tft_choice_fill (self->option_dropdown, options, titles);
+  mg_tft_choice_fill (self->weapon_dropdown, weapons, weapon_names);
+  g_object_set_data (G_OBJECT (self), "has-mg",
+                     mg_tft_json_has_str (carried, "main_gauche") ? GINT_TO_POINTER (1) : NULL);
+
+  /* Who it may be engaged with: every other figure still in the fight. */
+  mg_tft_clear (GTK_WIDGET (self->engaged_box));
+  g_ptr_array_set_size (self->engaged_checks, 0);
+  for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
+    {
+      const char *other = mg_tft_json_str (json_object_array_get_idx (figures, i), "name");
+      GtkWidget *check;
+
+      if (g_strcmp0 (other, self->figure) == 0)
+        continue;
+      check = gtk_check_button_new_with_label (other);
+      g_object_set_data_full (G_OBJECT (check), "figure", g_strdup (other), g_free);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), mg_tft_json_has_str (engaged, other));
+      g_signal_connect_swapped (check, "toggled", G_CALLBACK (controls_changed), self);
+      gtk_box_append (self->engaged_box, check);
+      g_ptr_array_add (self->engaged_checks, check);
+    }
+
+  /* Keep what was declared on show, so a change of mind starts from it. */
+  if (declared != NULL)
+    {
+      mg_tft_choice_set (self->option_dropdown, mg_tft_json_str (declared, "option"));
+      gtk_spin_button_set_value (self->moved_spin, mg_tft_json_int (declared, "moved", 0));
+      mg_tft_choice_set (self->weapon_dropdown, mg_tft_json_str (declared, "weapon") ?: "");
+    }
+  else
+    {
+      /* Start from the first option the engine allows now (h when engaged, a when not). */
+      json_object *waiting = mg_tft_json_array (pending, "waiting");
+
+      for (size_t i = 0; waiting != NULL && i < json_object_array_length (waiting); i++)
+        {
+          json_object *w = json_object_array_get_idx (waiting, i);
+          json_object *legal = mg_tft_json_array (w, "options");
+
+          if (g_strcmp0 (mg_tft_json_str (w, "figure"), self->figure) == 0 && legal != NULL
+              && json_object_array_length (legal) > 0)
+            mg_tft_choice_set (self->option_dropdown, json_object_get_string (json_object_array_get_idx (legal, 0)));
+        }
+      gtk_spin_button_set_value (self->moved_spin, 0);
+    }
+  self->filling = FALSE;
+}
+
+static void
+add_condition (MgTftFighterRow *self, const char *text, const char *style)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (label, "condition");
+  if (style != NULL)
+    gtk_widget_add_css_class (label, style);
+  gtk_flow_box_append (self->conditions_box, label);
+}
+
+void
+mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_object *pending)
+{
+  json_object *fighter = mg_tft_fight_fighter (fight, self->figure);
+  json_object *conditions = mg_tft_json_array (fighter, "conditions");
+  json_object *declared = mg_tft_json_object (fighter, "option");
+  json_object *waiting = mg_tft_json_array (pending, "waiting");
+  const char *state = mg_tft_json_str (fighter, "state");
+  const char *posture = mg_tft_json_str (fighter, "posture");
+  const char *phase = mg_tft_json_str (fight, "phase");
+  gboolean fighting = g_strcmp0 (state, "fighting") == 0;
+  gboolean next = FALSE;
+  g_autoptr(GString) codes = g_string_new (NULL);
+  g_autofree char *st = NULL, *dx = NULL, *tally = NULL, *hits = NULL, *side = NULL;
+
+  if (fighter == NULL)
+    return;
+  self->hits = mg_tft_json_int (fighter, "hits", 0);
+  side = g_strdup_printf (_("Side: %s"), mg_tft_json_str (fighter, "side") ?: "");
+  gtk_label_set_text (self->side_label, side);
+  st = g_strdup_printf (_("ST %d"), mg_tft_json_int (fighter, "st", 0));
+  gtk_label_set_text (self->st_label, st);
+  dx = g_strdup_printf (_("adjDX %d"), mg_tft_json_int (fighter, "adj_dx", 0));
+  gtk_label_set_text (self->dx_label, dx);
+  tally = mg_tft_tally (self->hits);
+  gtk_label_set_text (self->tally_label, tally);
+  gtk_widget_set_visible (GTK_WIDGET (self->tally_label), self->hits > 0);
+  hits = self->hits > 0
+    ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit", "%d hits", self->hits), self->hits)
+    : g_strdup (_("Unhurt"));
+  if (mg_tft_json_int (fighter, "hits_turn", 0) > 0)
+    {
+      g_autofree char *more = g_strdup_printf (_("%s, %d this turn"), hits, mg_tft_json_int (fighter, "hits_turn", 0));
+      g_free (hits);
+      hits = g_steal_pointer (&more);
+    }
+  gtk_label_set_text (self->hits_label, hits);
+
+  /* Conditions: life and posture first, then the engine's derived conditions. */
+  mg_tft_clear (GTK_WIDGET (self->conditions_box));
+  if (!fighting)
+    {
+      add_condition (self, mg_tft_life_name (state), "bad");
+      g_string_append_printf (codes, "%s ", state != NULL ? state : "");
+    }
+  if (posture != NULL && g_strcmp0 (posture, "standing") != 0)
+    add_condition (self, mg_tft_posture_name (posture), "bad");
+  if (mg_tft_json_bool (fighter, "fled"))
+    g_string_append (codes, "fled ");
+  for (size_t i = 0; conditions != NULL && i < json_object_array_length (conditions); i++)
+    {
+      const char *code = json_object_get_string (json_object_array_get_idx (conditions, i));
+      gboolean guard = g_strcmp0 (code, "defending") == 0 || g_strcmp0 (code, "dodging") == 0
+                       || g_strcmp0 (code, "charging") == 0;
+
+      add_condition (self, mg_tft_condition_name (code), guard ? "guard" : NULL);
+      g_string_append_printf (codes, "%s ", code);
+    }
+  {
+    json_object *engaged = mg_tft_json_array (fighter, "engaged_with");
+    json_object *hth = mg_tft_json_array (fighter, "hth_with");
+
+    if (hth != NULL && json_object_array_length (hth) > 0)
+      {
+        g_autofree char *text = g_strdup_printf (_("HTH with %s"), json_object_get_string (json_object_array_get_idx (hth, 0)));
+        add_condition (self, text, "bad");
+      }
+    else if (engaged != NULL && json_object_array_length (engaged) > 0)
+      {
+        g_autofree char *text = g_strdup_printf (_("Engaged with %s"), json_object_get_string (json_object_array_get_idx (engaged, 0)));
+        add_condition (self, text, NULL);
+      }
+  }
+  g_free (self->conditions);
+  self->conditions = g_strstrip (g_string_free (g_steal_pointer (&codes), FALSE));
+  gtk_widget_set_visible (GTK_WIDGET (self->conditions_box),
+                          gtk_widget_get_first_child (GTK_WIDGET (self->conditions_box)) != NULL);
+
+  if (declared != NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("Option %s, moved %d"), mg_tft_option_title (mg_tft_json_str (declared, "option")),
+                                               mg_tft_json_int (declared, "moved", 0));
+      gtk_label_set_text (self->option_label, text);
+    }
+  else
+    gtk_label_set_text (self->option_label, fighting && g_strcmp0 (phase, "options") == 0 ? _("No option chosen yet") : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->option_label), gtk_label_get_text (self->option_label)[0] != '\0');
+
+  if (waiting != NULL && json_object_array_length (waiting) > 0
+      && g_strcmp0 (mg_tft_json_str (pending, "phase"), "attacks") == 0)
+    next = g_strcmp0 (mg_tft_json_str (json_object_array_get_idx (waiting, 0), "figure"), self->figure) == 0;
+  if (next)
+    gtk_widget_add_css_class (self->box, "next");
+  else
+    gtk_widget_remove_css_class (self->box, "next");
+  if (fighting && posture != NULL && g_strcmp0 (posture, "standing") != 0)
+    gtk_widget_add_css_class (self->box, "down");
+  else
+    gtk_widget_remove_css_class (self->box, "down");
+  if (!fighting)
+    gtk_widget_add_css_class (self->box, "out");
+  else
+    gtk_widget_remove_css_class (self->box, "out");
+
+  /* Only offered when the engine would take it (arena, still fighting). */
+  {
+    json_object *flee = mg_tft_action_new ("flee");
+
+    json_object_object_add (flee, "figure", json_object_new_string (self->figure));
+    gtk_widget_set_visible (self->flee_button, g_strcmp0 (mg_tft_json_str (fight, "kind"), "arena") == 0
+                            && mg_tft_check (self->campaign, GTK_WIDGET (self), "fighter.flee", flee, NULL));
+  }
+  gtk_widget_set_visible (self->option_box, fighting && g_strcmp0 (phase, "options") == 0);
+  if (gtk_widget_get_visible (self->option_box))
+    {
+      fill_controls (self, fight, fighter, pending);
+      controls_changed (self);
+    }
+}
+
+/* Test handles */
+
+const char *
+mg_tft_fighter_row_get_figure (MgTftFighterRow *self)
+{
+  return self->figure;
+}
+
+gboolean
+mg_tft_fighter_row_choose (MgTftFighterRow *self, const char *option, int moved,
+                           const char * const *engaged_with, const char *weapon)
+{
+  if (!mg_tft_choice_set (self->option_dropdown, option))
+    return FALSE;
+  gtk_spin_button_set_value (self->moved_spin, moved);
+  for (guint i = 0; i < self->engaged_checks->len; i++)
+    {
+      GtkCheckButton *check = g_ptr_array_index (self->engaged_checks, i);
+
+      gtk_check_button_set_active (check, engaged_with != NULL
+                                   && g_strv_contains (engaged_with, g_object_get_data (G_OBJECT (check), "figure")));
+    }
+  mg_tft_choice_set (self->weapon_dropdown, weapon ?: "");
+  controls_changed (self);
+  return TRUE;
+}
+
+GtkWidget *
+mg_tft_fighter_row_get_declare_button (MgTftFighterRow *self)
+{
+  return self->declare_button;
+}
+
+const char *
+mg_tft_fighter_row_get_message (MgTftFighterRow *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->message_label)) ? gtk_label_get_text (self->message_label) : NULL;
+}
+
+int
+mg_tft_fighter_row_get_hits (MgTftFighterRow *self)
+{
+  const char *tally = gtk_label_get_text (self->tally_label);
+  int n = 0;
+
+  /* Counted from the marks on screen, not from the state. */
+  for (const char *c = tally; gtk_widget_get_visible (GTK_WIDGET (self->tally_label)) && *c; c++)
+    n += *c == '|';
+  return n;
+}
+
+const char *
+mg_tft_fighter_row_get_conditions (MgTftFighterRow *self)
+{
+  return self->conditions != NULL ? self->conditions : "";
+}
+
+/* GObject */
+
+static void
+mg_tft_fighter_row_dispose (GObject *object)
+{
+  MgTftFighterRow *self = MG_TFT_FIGHTER_ROW (object);
+
+  mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_TFT_FIGHTER_ROW);
+  g_clear_object (&self->campaign);
+  G_OBJECT_CLASS (mg_tft_fighter_row_parent_class)->dispose (object);
+}
+
+static void
+mg_tft_fighter_row_finalize (GObject *object)
+{
+  MgTftFighterRow *self = MG_TFT_FIGHTER_ROW (object);
+
+  g_free (self->figure);
+  g_free (self->options_key);
+  g_free (self->conditions);
+  g_ptr_array_unref (self->engaged_checks);
+  G_OBJECT_CLASS (mg_tft_fighter_row_parent_class)->finalize (object);
+}
+
+static void
+mg_tft_fighter_row_class_init (MgTftFighterRowClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_tft_fighter_row_dispose;
+  G_OBJECT_CLASS (klass)->finalize = mg_tft_fighter_row_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/tft/mg-tft-fighter-row.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, MgTftFighterRow, name)
+  BIND (box);
+  BIND (name_label);
+  BIND (side_label);
+  BIND (st_label);
+  BIND (dx_label);
+  BIND (tally_label);
+  BIND (hits_label);
+  BIND (conditions_box);
+  BIND (flee_button);
+  BIND (option_label);
+  BIND (option_box);
+  BIND (option_dropdown);
+  BIND (moved_spin);
+  BIND (engaged_button);
+  BIND (engaged_box);
+  BIND (weapon_dropdown);
+  BIND (main_gauche_check);
+  BIND (declare_button);
+  BIND (message_label);
+#undef BIND
+  gtk_widget_class_install_action (widget_class, "fighter.declare", NULL, declare_activated);
+  gtk_widget_class_install_action (widget_class, "fighter.flee", NULL, flee_activated);
+}
+
+static void
+mg_tft_fighter_row_init (MgTftFighterRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->engaged_checks = g_ptr_array_new ();
+  g_signal_connect_swapped (self->option_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
+  g_signal_connect_swapped (self->weapon_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
+  g_signal_connect_swapped (self->moved_spin, "value-changed", G_CALLBACK (controls_changed), self);
+  g_signal_connect_swapped (self->main_gauche_check, "toggled", G_CALLBACK (controls_changed), self);
+  /* Enter in the hexes moved declares, as the button would. */
+}
+
+MgTftFighterRow *
+mg_tft_fighter_row_new (MgCampaign *campaign, const char *figure)
+{
+  MgTftFighterRow *self = g_object_new (MG_TYPE_TFT_FIGHTER_ROW, NULL);
+
+  self->campaign = g_object_ref (campaign);
+  self->figure = g_strdup (figure);
+  gtk_label_set_text (self->name_label, figure);
+  return self;
+}

@@ -1,0 +1,26 @@
+/* mg-tft-fighter-row.h — one figure in a fight: ST left, hits tally, conditions, its option. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "mg-campaign.h"
+
+G_BEGIN_DECLS
+
+#define MG_TYPE_TFT_FIGHTER_ROW (mg_tft_fighter_row_get_type ())
+G_DECLARE_FINAL_TYPE (MgTftFighterRow, mg_tft_fighter_row, MG, TFT_FIGHTER_ROW, GtkWidget)
+
+MgTftFighterRow *mg_tft_fighter_row_new    (MgCampaign *campaign, const char *figure);
+const char      *mg_tft_fighter_row_get_figure (MgTftFighterRow *self);
+/* Redraws from the view's fight and pending() (both borrowed). */
+void             mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_object *pending);
+
+/* Handles for the UI tests: choose an option as the referee would, then Declare. */
+gboolean         mg_tft_fighter_row_choose  (MgTftFighterRow *self, const char *option, int moved,
+                                             const char * const *engaged_with, const char *weapon);
+GtkWidget       *mg_tft_fighter_row_get_declare_button (MgTftFighterRow *self);
+const char      *mg_tft_fighter_row_get_message (MgTftFighterRow *self);   /* NULL when none */
+int              mg_tft_fighter_row_get_hits    (MgTftFighterRow *self);   /* from the tally shown */
+const char      *mg_tft_fighter_row_get_conditions (MgTftFighterRow *self); /* state and codes: "unconscious weak" */
+
+G_END_DECLS

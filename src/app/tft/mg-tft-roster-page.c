@@ -1,0 +1,462 @@
+/* mg-tft-roster-page.c — the roster: every figure of the campaign (alive or fallen), its record
+ * card, its history, the editor, EP traded for ST or DX, and the duel simulator. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-widget-util.h"
+#include "mg-errors.h"
+#include "mg-tft-duel-dialog.h"
+#include "mg-tft-editor.h"
+#include "mg-tft-roster-page.h"
+#include "mg-tft-util.h"
+
+struct _MgTftRosterPage
+{
+  GtkWidget     parent_instance;
+
+  MgCampaign   *campaign;
+  char         *selected;
+  char         *list_key;       /* what the list shows, to rebuild it only when that changes */
+  gboolean      filling;
+
+  AdwLeaflet   *leaflet;
+  GtkListBox   *figure_list;
+  GtkStack     *content_stack;
+  MgTftCard    *card;
+  GtkWidget    *spend_st_button;
+  GtkLabel     *spend_label;
+  GtkLabel     *message_label;
+  GtkListBox   *history_list;
+};
+
+G_DEFINE_FINAL_TYPE (MgTftRosterPage, mg_tft_roster_page, GTK_TYPE_WIDGET)
+
+static void
+show_message (MgTftRosterPage *self, const char *message)
+{
+  gtk_label_set_text (self->message_label, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+}
+
+static const char *
+kind_name (MgTftRosterPage *self, const char *kind)
+{
+  json_object *ruleset = mg_campaign_get_ruleset (self->campaign);
+
+  if (mg_tft_ruleset_find (ruleset, "races", kind) != NULL)
+    return mg_tft_ruleset_name (ruleset, "races", kind);
+  return mg_tft_ruleset_name (ruleset, "beasts", kind);
+}
+
+static char *
+figure_subtitle (MgTftRosterPage *self, json_object *figure)
+{
+  /* Translators: a figure in the roster list: kind, ST, DX, experience. */
+  g_autofree char *line = g_strdup_printf (_("%s · ST %d · DX %d · %d EP"), kind_name (self, mg_tft_json_str (figure, "kind")),
+                                           mg_tft_json_int (figure, "st", 0), mg_tft_json_int (figure, "dx", 0),
+                                           mg_tft_json_int (figure, "ep", 0));
+
+  if (!mg_tft_json_bool (figure, "alive"))
+    return g_strdup_printf (_("%s · fallen"), line);
+  return g_steal_pointer (&line);
+}
+
+static char *
+names_text (MgTftRosterPage *self, const char *key, json_object *ids)
+{
+  GString *text = g_string_new (NULL);
+
+  for (size_t i = 0; ids != NULL && i < json_object_array_length (ids); i++)
+    g_string_append_printf (text, "%s%s", i > 0 ? ", " : "",
+                            mg_tft_ruleset_name (mg_campaign_get_ruleset (self->campaign), key,
+                                                 json_object_get_string (json_object_array_get_idx (ids, i))));
+  return g_string_free (text, FALSE);
+}
+
+/* One line of a figure's history, in words. */
+static void
+history_text (MgTftRosterPage *self, json_object *entry, char **title, char **subtitle)
+{
+  const char *what = mg_tft_json_str (entry, "what");
+  json_object *ruleset = mg_campaign_get_ruleset (self->campaign);
+
+  if (g_strcmp0 (what, "created") == 0)
+    {
+      *title = g_strdup (_("Created"));
+      *subtitle = g_strdup_printf (_("Campaign turn %d"), mg_tft_json_int (entry, "turn", 0));
+    }
+  else if (g_strcmp0 (what, "fight") == 0)
+    {
+      const char *result = mg_tft_json_str (entry, "result");
+      int kills = mg_tft_json_int (entry, "kills", 0);
+      g_autofree char *kills_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d kill", "%d kills", kills), kills);
+
+      /* Translators: "Fight 1, to the death, for the Romans: won" */
+      *title = g_strdup_printf (_("Fight %d, %s, for the %s: %s"), mg_tft_json_int (entry, "fight", 0),
+                                mg_tft_kind_title (mg_tft_json_str (entry, "kind")), mg_tft_json_str (entry, "side") ?: "?",
+                                result != NULL ? result : "");
+      *subtitle = g_strdup_printf (_("%d hits taken · %+d EP · %s · %d turns"), mg_tft_json_int (entry, "hits", 0),
+                                   mg_tft_json_int (entry, "ep", 0), kills_text, mg_tft_json_int (entry, "turns", 0));
+    }
+  else if (g_strcmp0 (what, "gear") == 0)
+    {
+      g_autofree char *weapons = names_text (self, "weapons", mg_tft_json_array (entry, "weapons"));
+      const char *armor = mg_tft_json_str (entry, "armor");
+      const char *shield = mg_tft_json_str (entry, "shield");
+
+      *title = g_strdup (_("Gear changed"));
+      *subtitle = g_strdup_printf ("%s · %s · %s", weapons[0] ? weapons : _("no weapons"),
+                                   armor != NULL ? mg_tft_ruleset_name (ruleset, "armor", armor) : _("no armor"),
+                                   shield != NULL ? mg_tft_ruleset_name (ruleset, "shields", shield) : _("no shield"));
+    }
+  else if (g_strcmp0 (what, "increase") == 0)
+    {
+      const char *attribute = mg_tft_json_str (entry, "attribute");
+
+      *title = g_strdup_printf (_("+1 %s"), g_strcmp0 (attribute, "st") == 0 ? _("ST") : _("DX"));
+      *subtitle = g_strdup_printf (_("%d EP traded in"), mg_tft_json_int (entry, "ep", 0));
+    }
+  else
+    {
+      *title = g_strdup (what != NULL ? what : "?");
+      *subtitle = g_strdup (json_object_to_json_string (entry));
+    }
+}
+
+static void
+show_figure (MgTftRosterPage *self, json_object *view)
+{
+  json_object *figure = mg_tft_view_figure (view, self->selected);
+  json_object *fighter = mg_tft_fight_fighter (mg_tft_view_fight (view), self->selected);
+  json_object *history = mg_tft_json_array (figure, "history");
+  int ep = mg_tft_json_int (figure, "ep", 0);
+  int cost = mg_tft_json_int (mg_tft_json_object (mg_campaign_get_ruleset (self->campaign), "experience"), "trade_cost", 100);
+
+  if (figure == NULL)
+    {
+      gtk_stack_set_visible_child_name (self->content_stack, "empty");
+      return;
+    }
+  gtk_stack_set_visible_child_name (self->content_stack, "figure");
+  mg_tft_card_set (self->card, figure, fighter, kind_name (self, mg_tft_json_str (figure, "kind")));
+  {
+    g_autofree char *spend = g_strdup_printf (_("%d EP. Every %d EP may be traded for +1 basic ST or +1 basic DX, between fights."),
+                                              ep, cost);
+    gtk_label_set_text (self->spend_label, spend);
+  }
+
+  mg_tft_clear (GTK_WIDGET (self->history_list));
+  for (size_t i = history != NULL ? json_object_array_length (history) : 0; i > 0; i--)
+    {
+      g_autofree char *title = NULL, *subtitle = NULL;
+      GtkWidget *row = adw_action_row_new ();
+
+      history_text (self, json_object_array_get_idx (history, i - 1), &title, &subtitle);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      gtk_list_box_append (self->history_list, row);
+    }
+
+  /* Only what the engine would accept now is offered. */
+  {
+    json_object *edit = mg_tft_action_new ("set_gear");
+    json_object *st = mg_tft_action_new ("spend_ep");
+    json_object *remove = mg_tft_action_new ("remove_figure");
+
+    json_object_object_add (edit, "figure", json_object_new_string (self->selected));
+    json_object_object_add (st, "figure", json_object_new_string (self->selected));
+    json_object_object_add (st, "attribute", json_object_new_string ("st"));
+    json_object_object_add (remove, "figure", json_object_new_string (self->selected));
+    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.edit", edit, NULL);
+    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.spend", st, NULL);
+    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.remove", remove, NULL);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.duel", mg_tft_json_bool (figure, "alive"));
+  }
+}
+
+static void
+refresh (MgTftRosterPage *self)
+{
+  g_autoptr(json_object) view = mg_tft_view (self->campaign);
+  json_object *roster = mg_tft_json_array (view, "roster");
+  g_autoptr(GString) key = g_string_new (NULL);
+  size_t n = roster != NULL ? json_object_array_length (roster) : 0;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      json_object *figure = json_object_array_get_idx (roster, i);
+      g_autofree char *subtitle = figure_subtitle (self, figure);
+
+      g_string_append_printf (key, "%s\n%s\n", mg_tft_json_str (figure, "name"), subtitle);
+    }
+
+  if (g_strcmp0 (key->str, self->list_key) != 0)
+    {
+      self->filling = TRUE;
+      mg_tft_clear (GTK_WIDGET (self->figure_list));
+      for (size_t i = 0; i < n; i++)
+        {
+          json_object *figure = json_object_array_get_idx (roster, i);
+          g_autofree char *subtitle = figure_subtitle (self, figure);
+          GtkWidget *row = adw_action_row_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), mg_tft_json_str (figure, "name"));
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+          if (!mg_tft_json_bool (figure, "alive"))
+            adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("action-unavailable-symbolic"));
+          g_object_set_data_full (G_OBJECT (row), "figure", g_strdup (mg_tft_json_str (figure, "name")), g_free);
+          gtk_list_box_append (self->figure_list, row);
+          if (g_strcmp0 (self->selected, mg_tft_json_str (figure, "name")) == 0)
+            gtk_list_box_select_row (self->figure_list, GTK_LIST_BOX_ROW (row));
+        }
+      g_free (self->list_key);
+      self->list_key = g_string_free (g_steal_pointer (&key), FALSE);
+      self->filling = FALSE;
+    }
+
+  if (mg_tft_view_figure (view, self->selected) == NULL)
+    {
+      g_clear_pointer (&self->selected, g_free);
+      if (n > 0)
+        {
+          self->selected = g_strdup (mg_tft_json_str (json_object_array_get_idx (roster, 0), "name"));
+          self->filling = TRUE;
+          gtk_list_box_select_row (self->figure_list, gtk_list_box_get_row_at_index (self->figure_list, 0));
+          self->filling = FALSE;
+        }
+    }
+  show_figure (self, view);
+}
+
+static void
+row_selected (GtkListBox *list, GtkListBoxRow *row, MgTftRosterPage *self)
+{
+  if (self->filling || row == NULL)
+    return;
+  g_free (self->selected);
+  self->selected = g_strdup (g_object_get_data (G_OBJECT (row), "figure"));
+  show_message (self, NULL);
+  refresh (self);
+}
+
+static void
+row_activated (GtkListBox *list, GtkListBoxRow *row, MgTftRosterPage *self)
+{
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
+}
+
+static void
+editor_saved (MgTftEditor *editor, const char *name, MgTftRosterPage *self)
+{
+  mg_tft_roster_page_select (self, name);
+}
+
+static void
+open_editor (MgTftRosterPage *self, const char *figure)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  MgTftEditor *editor = mg_tft_editor_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->campaign, figure);
+
+  g_signal_connect_object (editor, "saved", G_CALLBACK (editor_saved), self, 0);
+  gtk_window_present (GTK_WINDOW (editor));
+}
+
+static void
+new_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  open_editor (MG_TFT_ROSTER_PAGE (widget), NULL);
+}
+
+static void
+edit_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgTftRosterPage *self = MG_TFT_ROSTER_PAGE (widget);
+
+  if (self->selected != NULL)
+    open_editor (self, self->selected);
+}
+
+static void
+act_on_selected (MgTftRosterPage *self, json_object *action)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgJournalEntry) entry = NULL;
+
+  json_object_object_add (action, "figure", json_object_new_string (self->selected));
+  entry = mg_tft_act (self->campaign, action, NULL, &error);
+  show_message (self, entry == NULL ? error->message : NULL);
+  if (entry != NULL)
+    mg_toast_show (GTK_WIDGET (self), entry->summary);
+}
+
+static void
+spend_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgTftRosterPage *self = MG_TFT_ROSTER_PAGE (widget);
+  json_object *action = mg_tft_action_new ("spend_ep");
+
+  json_object_object_add (action, "attribute", json_object_new_string (g_variant_get_string (param, NULL)));
+  act_on_selected (self, action);
+}
+
+static void
+remove_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  act_on_selected (MG_TFT_ROSTER_PAGE (widget), mg_tft_action_new ("remove_figure"));
+}
+
+static void
+duel_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgTftRosterPage *self = MG_TFT_ROSTER_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  MgTftDuelDialog *dialog;
+
+  if (self->selected == NULL)
+    return;
+  dialog = mg_tft_duel_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->campaign, self->selected);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+back_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  adw_leaflet_navigate (MG_TFT_ROSTER_PAGE (widget)->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
+}
+
+/* Test handles */
+
+gboolean
+mg_tft_roster_page_select (MgTftRosterPage *self, const char *figure)
+{
+  for (int i = 0;; i++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->figure_list, i);
+
+      if (row == NULL)
+        return FALSE;
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "figure"), figure) == 0)
+        {
+          gtk_list_box_select_row (self->figure_list, row);
+          return TRUE;
+        }
+    }
+}
+
+const char *
+mg_tft_roster_page_get_selected (MgTftRosterPage *self)
+{
+  return self->selected;
+}
+
+static guint
+count_rows (GtkListBox *list)
+{
+  guint n = 0;
+
+  while (gtk_list_box_get_row_at_index (list, n) != NULL)
+    n++;
+  return n;
+}
+
+guint
+mg_tft_roster_page_get_n_figures (MgTftRosterPage *self)
+{
+  return count_rows (self->figure_list);
+}
+
+MgTftCard *
+mg_tft_roster_page_get_card (MgTftRosterPage *self)
+{
+  return self->card;
+}
+
+guint
+mg_tft_roster_page_get_n_history (MgTftRosterPage *self)
+{
+  return count_rows (self->history_list);
+}
+
+GtkWidget *
+mg_tft_roster_page_get_spend_st_button (MgTftRosterPage *self)
+{
+  return self->spend_st_button;
+}
+
+const char *
+mg_tft_roster_page_get_message (MgTftRosterPage *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->message_label)) ? gtk_label_get_text (self->message_label) : NULL;
+}
+
+/* GObject */
+
+static void
+mg_tft_roster_page_dispose (GObject *object)
+{
+  MgTftRosterPage *self = MG_TFT_ROSTER_PAGE (object);
+
+  mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_TFT_ROSTER_PAGE);
+  g_clear_object (&self->campaign);
+  G_OBJECT_CLASS (mg_tft_roster_page_parent_class)->dispose (object);
+}
+
+static void
+mg_tft_roster_page_finalize (GObject *object)
+{
+  MgTftRosterPage *self = MG_TFT_ROSTER_PAGE (object);
+
+  g_free (self->selected);
+  g_free (self->list_key);
+  G_OBJECT_CLASS (mg_tft_roster_page_parent_class)->finalize (object);
+}
+
+static void
+mg_tft_roster_page_class_init (MgTftRosterPageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_tft_roster_page_dispose;
+  G_OBJECT_CLASS (klass)->finalize = mg_tft_roster_page_finalize;
+  g_type_ensure (MG_TYPE_TFT_CARD);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/tft/mg-tft-roster-page.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, MgTftRosterPage, name)
+  BIND (leaflet);
+  BIND (figure_list);
+  BIND (content_stack);
+  BIND (card);
+  BIND (spend_st_button);
+  BIND (spend_label);
+  BIND (message_label);
+  BIND (history_list);
+#undef BIND
+  gtk_widget_class_install_action (widget_class, "roster.new", NULL, new_activated);
+  gtk_widget_class_install_action (widget_class, "roster.edit", NULL, edit_activated);
+  gtk_widget_class_install_action (widget_class, "roster.spend", "s", spend_activated);
+  gtk_widget_class_install_action (widget_class, "roster.remove", NULL, remove_activated);
+  gtk_widget_class_install_action (widget_class, "roster.duel", NULL, duel_activated);
+  gtk_widget_class_install_action (widget_class, "roster.back", NULL, back_activated);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "roster.new", NULL);
+}
+
+static void
+mg_tft_roster_page_init (MgTftRosterPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self->figure_list, "row-selected", G_CALLBACK (row_selected), self);
+  g_signal_connect (self->figure_list, "row-activated", G_CALLBACK (row_activated), self);
+}
+
+MgTftRosterPage *
+mg_tft_roster_page_new (MgCampaign *campaign)
+{
+  MgTftRosterPage *self = g_object_new (MG_TYPE_TFT_ROSTER_PAGE, NULL);
+
+  mg_tft_load_css ();
+  self->campaign = g_object_ref (campaign);
+  g_signal_connect_object (campaign, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  refresh (self);
+  return self;
+}

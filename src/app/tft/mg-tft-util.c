@@ -1,0 +1,425 @@
+/* mg-tft-util.c — what the TFT Melee pages share: JSON readers, ruleset lists, names, dice, acting. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-meeple-tracks.h"   /* mg_ui_json_int/str, the app's readers */
+#include "mg-tft-util.h"
+
+int
+mg_tft_json_int (json_object *object, const char *key, int fallback)
+{
+  return mg_ui_json_int (object, key, fallback);
+}
+
+const char *
+mg_tft_json_str (json_object *object, const char *key)
+{
+  return mg_ui_json_str (object, key);
+}
+
+gboolean
+mg_tft_json_bool (json_object *object, const char *key)
+{
+  json_object *member = NULL;
+
+  return object != NULL && json_object_object_get_ex (object, key, &member)
+         && json_object_is_type (member, json_type_boolean) && json_object_get_boolean (member);
+}
+
+json_object *
+mg_tft_json_array (json_object *object, const char *key)
+{
+  json_object *member = NULL;
+
+  if (object == NULL || !json_object_is_type (object, json_type_object)
+      || !json_object_object_get_ex (object, key, &member)
+      || !json_object_is_type (member, json_type_array))
+    return NULL;
+  return member;
+}
+
+json_object *
+mg_tft_json_object (json_object *object, const char *key)
+{
+  json_object *member = NULL;
+
+  if (object == NULL || !json_object_is_type (object, json_type_object)
+      || !json_object_object_get_ex (object, key, &member)
+      || !json_object_is_type (member, json_type_object))
+    return NULL;
+  return member;
+}
+
+gboolean
+mg_tft_json_has_str (json_object *array, const char *value)
+{
+  for (size_t i = 0; array != NULL && i < json_object_array_length (array); i++)
+    if (g_strcmp0 (json_object_get_string (json_object_array_get_idx (array, i)), value) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+json_object *
+mg_tft_view (MgCampaign *campaign)
+{
+  return mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+}
+
+json_object *
+mg_tft_view_fight (json_object *view)
+{
+  return mg_tft_json_object (view, "fight");
+}
+
+static json_object *
+find_named (json_object *array, const char *name)
+{
+  for (size_t i = 0; array != NULL && name != NULL && i < json_object_array_length (array); i++)
+    {
+      json_object *entry = json_object_array_get_idx (array, i);
+
+      if (g_strcmp0 (mg_tft_json_str (entry, "name"), name) == 0)
+        return entry;
+    }
+  return NULL;
+}
+
+json_object *
+mg_tft_view_figure (json_object *view, const char *name)
+{
+  return find_named (mg_tft_json_array (view, "roster"), name);
+}
+
+json_object *
+mg_tft_fight_fighter (json_object *fight, const char *name)
+{
+  return find_named (mg_tft_json_array (fight, "figures"), name);
+}
+
+/* Ruleset lists */
+
+GPtrArray *
+mg_tft_ruleset_ids (json_object *ruleset, const char *key)
+{
+  GPtrArray *ids = g_ptr_array_new ();
+  json_object *member = NULL;
+
+  if (ruleset == NULL || !json_object_object_get_ex (ruleset, key, &member))
+    return ids;
+  if (json_object_is_type (member, json_type_array))
+    {
+      for (size_t i = 0; i < json_object_array_length (member); i++)
+        {
+          const char *id = mg_tft_json_str (json_object_array_get_idx (member, i), "id");
+
+          if (id != NULL)
+            g_ptr_array_add (ids, (gpointer) id);
+        }
+    }
+  else if (json_object_is_type (member, json_type_object))
+    {
+      json_object_object_foreach (member, id, entry)
+        if (json_object_is_type (entry, json_type_object))
+          g_ptr_array_add (ids, id);
+    }
+  return ids;
+}
+
+json_object *
+mg_tft_ruleset_find (json_object *ruleset, const char *key, const char *id)
+{
+  json_object *member = NULL;
+
+  if (ruleset == NULL || id == NULL || !json_object_object_get_ex (ruleset, key, &member))
+    return NULL;
+  if (json_object_is_type (member, json_type_object))
+    return mg_tft_json_object (member, id);
+  for (size_t i = 0; json_object_is_type (member, json_type_array) && i < json_object_array_length (member); i++)
+    {
+      json_object *entry = json_object_array_get_idx (member, i);
+
+      if (g_strcmp0 (mg_tft_json_str (entry, "id"), id) == 0)
+        return entry;
+    }
+  return NULL;
+}
+
+const char *
+mg_tft_ruleset_name (json_object *ruleset, const char *key, const char *id)
+{
+  const char *name = mg_tft_json_str (mg_tft_ruleset_find (ruleset, key, id), "name");
+
+  return name != NULL ? name : id;
+}
+
+/* Words: the engine's codes in a referee's words. */
+
+typedef struct { const char *code; const char *words; } Word;
+
+static const char *
+lookup (const Word *table, guint n, const char *code, const char *fallback)
+{
+  for (guint i = 0; code != NULL && i < n; i++)
+    if (g_str_equal (table[i].code, code))
+      return _(table[i].words);
+  return fallback;
+}
+
+static const Word option_titles[] = {
+  { "a", N_("(a) Move") },
+  { "b", N_("(b) Charge attack") },
+  { "c", N_("(c) Dodge") },
+  { "d", N_("(d) Drop") },
+  { "e", N_("(e) Ready new weapon") },
+  { "f", N_("(f) Missile weapon attack") },
+  { "g", N_("(g) Stand up") },
+  { "h", N_("(h) Shift and attack") },
+  { "i", N_("(i) Shift and defend") },
+  { "j", N_("(j) One last shot") },
+  { "k", N_("(k) Change weapons") },
+  { "l", N_("(l) Disengage") },
+  { "m", N_("(m) Hand-to-hand attack") },
+  { "n", N_("(n) Stand up") },
+  { "o", N_("(o) Pick up dropped weapon") },
+  { "p", N_("(p) HTH attack") },
+  { "q", N_("(q) Draw dagger") },
+  { "r", N_("(r) Disengage from HTH") },
+  { "none", N_("Nothing (stay down)") },
+};
+
+static const Word condition_names[] = {
+  { "wounded", N_("−2 DX: 5+ hits last turn") },
+  { "weak", N_("−3 DX: ST 3 or less") },
+  { "must_stand", N_("Fell: may only stand up") },
+  { "defending", N_("Defending") },
+  { "dodging", N_("Dodging") },
+  { "charging", N_("Charging") },
+  { "reloading", N_("Reloading") },
+  { "must_drop", N_("Must drop missile weapon") },
+};
+
+static const Word kind_titles[] = {
+  { "death", N_("To the death") },
+  { "arena", N_("Arena combat") },
+  { "practice", N_("Practice combat") },
+};
+
+static const Word posture_names[] = {
+  { "standing", N_("Standing") },
+  { "fallen", N_("Knocked down") },
+  { "prone", N_("Prone") },
+  { "kneeling", N_("Kneeling") },
+  { "hth", N_("In hand-to-hand") },
+};
+
+static const Word life_names[] = {
+  { "fighting", N_("Fighting") },
+  { "unconscious", N_("Unconscious") },
+  { "dead", N_("Dead") },
+  { "fled", N_("Fled") },
+  { "out", N_("Out (practice)") },
+};
+
+static const Word dice_purposes[] = {
+  { "to_hit", N_("the roll to hit") },
+  { "damage", N_("damage") },
+  { "roll_to_miss", N_("rolling to miss a figure in the way") },
+  { "entry", N_("the defender’s hand-to-hand roll") },
+  { "save", N_("the target’s roll to stay afoot") },
+  { "tie", N_("breaking a tie in the attack order") },
+  { "initiative", N_("initiative") },
+  { "draw_dagger", N_("drawing the dagger") },
+  { "disengage", N_("disengaging from hand-to-hand") },
+};
+
+const char *
+mg_tft_option_title (const char *option)
+{
+  return lookup (option_titles, G_N_ELEMENTS (option_titles), option, option);
+}
+
+const char *
+mg_tft_condition_name (const char *condition)
+{
+  return lookup (condition_names, G_N_ELEMENTS (condition_names), condition, condition);
+}
+
+const char *
+mg_tft_kind_title (const char *kind)
+{
+  return lookup (kind_titles, G_N_ELEMENTS (kind_titles), kind, kind != NULL ? kind : "");
+}
+
+const char *
+mg_tft_posture_name (const char *posture)
+{
+  return lookup (posture_names, G_N_ELEMENTS (posture_names), posture, _("Standing"));
+}
+
+const char *
+mg_tft_life_name (const char *state)
+{
+  return lookup (life_names, G_N_ELEMENTS (life_names), state, _("Fighting"));
+}
+
+const char *
+mg_tft_dice_purpose (const char *what)
+{
+  return lookup (dice_purposes, G_N_ELEMENTS (dice_purposes), what, what != NULL ? what : "");
+}
+
+/* Dice and acting */
+
+gboolean
+mg_tft_parse_dice (const char *text, GArray *values, char **message)
+{
+  g_auto(GStrv) parts = g_regex_split_simple ("[\\s,]+", text != NULL ? text : "", 0, 0);
+
+  g_array_set_size (values, 0);
+  for (guint i = 0; parts != NULL && parts[i] != NULL; i++)
+    {
+      guint64 value;
+
+      if (parts[i][0] == '\0')
+        continue;
+      if (!g_ascii_string_to_unsigned (parts[i], 10, 1, 6, &value, NULL))
+        {
+          if (message != NULL)
+            *message = g_strdup_printf (_("“%s” is not a die: type what each die shows, 1 to 6, with spaces between."),
+                                        parts[i]);
+          g_array_set_size (values, 0);
+          return FALSE;
+        }
+      {
+        guint v = (guint) value;
+        g_array_append_val (values, v);
+      }
+    }
+  return TRUE;
+}
+
+json_object *
+mg_tft_action_new (const char *type)
+{
+  json_object *action = json_object_new_object ();
+
+  json_object_object_add (action, "type", json_object_new_string (type));
+  return action;
+}
+
+MgJournalEntry *
+mg_tft_act (MgCampaign *campaign, json_object *action, GArray *typed, GError **error)
+{
+  MgJournalEntry *entry;
+
+  if (typed != NULL)
+    {
+      json_object *dice = json_object_new_array ();
+
+      for (guint i = 0; i < typed->len; i++)
+        json_object_array_add (dice, json_object_new_int (g_array_index (typed, guint, i)));
+      json_object_object_add (action, "dice", dice);
+    }
+  entry = mg_campaign_act (campaign, action, error);
+  json_object_put (action);
+  return entry;
+}
+
+gboolean
+mg_tft_check (MgCampaign *campaign, GtkWidget *widget, const char *action_name,
+              json_object *action, GtkLabel *message)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok = action != NULL && mg_campaign_validate (campaign, action, &error);
+
+  if (widget != NULL && action_name != NULL)
+    gtk_widget_action_set_enabled (widget, action_name, ok);
+  if (message != NULL)
+    {
+      gtk_label_set_text (message, error != NULL ? error->message : "");
+      gtk_widget_set_visible (GTK_WIDGET (message), error != NULL);
+    }
+  if (action != NULL)
+    json_object_put (action);
+  return ok;
+}
+
+void
+mg_tft_clear (GtkWidget *container)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (container)) != NULL)
+    {
+      if (GTK_IS_LIST_BOX (container))
+        gtk_list_box_remove (GTK_LIST_BOX (container), child);
+      else if (GTK_IS_FLOW_BOX (container))
+        gtk_flow_box_remove (GTK_FLOW_BOX (container), child);
+      else if (GTK_IS_BOX (container))
+        gtk_box_remove (GTK_BOX (container), child);
+      else
+        gtk_widget_unparent (child);
+    }
+}
+
+void
+mg_tft_load_css (void)
+{
+  static gboolean loaded;
+  GtkCssProvider *provider;
+  GdkDisplay *display = gdk_display_get_default ();
+
+  if (loaded || display == NULL)
+    return;
+  loaded = TRUE;
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, "/io/github/meleegm/MeleeGM/tft/tft.css");
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_object_unref (provider);
+}
+
+/* Choices */
+
+void
+mg_tft_choice_fill (gpointer combo, GPtrArray *ids, GPtrArray *names)
+{
+  GtkStringList *model = gtk_string_list_new (NULL);
+  GPtrArray *kept = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      g_ptr_array_add (kept, g_strdup (g_ptr_array_index (ids, i)));
+      gtk_string_list_append (model, g_ptr_array_index (names, i));
+    }
+  g_object_set_data_full (G_OBJECT (combo), "mg-tft-ids", kept, (GDestroyNotify) g_ptr_array_unref);
+  g_object_set (combo, "model", model, NULL);
+  g_object_unref (model);
+}
+
+const char *
+mg_tft_choice_get (gpointer combo)
+{
+  GPtrArray *ids = g_object_get_data (G_OBJECT (combo), "mg-tft-ids");
+  guint selected = GTK_INVALID_LIST_POSITION;
+
+  g_object_get (combo, "selected", &selected, NULL);
+  if (ids == NULL || selected >= ids->len)
+    return NULL;
+  return g_ptr_array_index (ids, selected);
+}
+
+gboolean
+mg_tft_choice_set (gpointer combo, const char *id)
+{
+  GPtrArray *ids = g_object_get_data (G_OBJECT (combo), "mg-tft-ids");
+
+  for (guint i = 0; ids != NULL && i < ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (ids, i), id != NULL ? id : "") == 0)
+      {
+        g_object_set (combo, "selected", i, NULL);
+        return TRUE;
+      }
+  return FALSE;
+}

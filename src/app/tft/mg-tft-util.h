@@ -1,0 +1,69 @@
+/* mg-tft-util.h — what the TFT Melee pages share: JSON readers, ruleset lists, names, dice, acting. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "mg-campaign.h"
+#include "mg-json.h"   /* g_autoptr(json_object) */
+
+G_BEGIN_DECLS
+
+/* Readers that tolerate a missing or mistyped member. */
+int          mg_tft_json_int     (json_object *object, const char *key, int fallback);
+const char  *mg_tft_json_str     (json_object *object, const char *key);
+gboolean     mg_tft_json_bool    (json_object *object, const char *key);
+json_object *mg_tft_json_array   (json_object *object, const char *key);   /* NULL unless an array */
+json_object *mg_tft_json_object  (json_object *object, const char *key);   /* NULL unless an object */
+gboolean     mg_tft_json_has_str (json_object *array, const char *value);   /* array of strings */
+
+/* The campaign's public view (new reference) and, in it, the fight (NULL between fights). */
+json_object *mg_tft_view           (MgCampaign *campaign);
+json_object *mg_tft_view_fight     (json_object *view);
+json_object *mg_tft_view_figure    (json_object *view, const char *name);   /* roster entry */
+json_object *mg_tft_fight_fighter  (json_object *fight, const char *name);  /* fight entry */
+
+/* The ids of a ruleset list (an array of {"id","name",…} or an object keyed by id), in order;
+ * the strings are borrowed from the ruleset. */
+GPtrArray   *mg_tft_ruleset_ids    (json_object *ruleset, const char *key);
+/* The ruleset's name for an id in a list (the id itself when it has none). */
+const char  *mg_tft_ruleset_name   (json_object *ruleset, const char *key, const char *id);
+/* A weapon, armor, shield, race or beast by id, whichever list holds it. */
+json_object *mg_tft_ruleset_find   (json_object *ruleset, const char *key, const char *id);
+
+/* Words for the engine's codes. */
+const char  *mg_tft_option_title   (const char *option);    /* "a" → "Move" */
+const char  *mg_tft_condition_name (const char *condition); /* "wounded" → "−2 DX (wounded)" */
+const char  *mg_tft_kind_title     (const char *kind);      /* "death" → "To the death" */
+const char  *mg_tft_posture_name   (const char *posture);
+const char  *mg_tft_life_name      (const char *state);
+const char  *mg_tft_dice_purpose   (const char *what);      /* mg_tft_dice_needed's "for" */
+
+/* Dice typed from the table: numbers 1–6 separated by spaces or commas. FALSE (with a message
+ * for the referee) on anything else. Empty text is zero dice. */
+gboolean     mg_tft_parse_dice     (const char *text, GArray *values, char **message);
+
+/* Applies an action (consumed); typed != NULL adds them as its "dice". On refusal NULL, error
+ * set and nothing written. */
+MgJournalEntry *mg_tft_act         (MgCampaign *campaign, json_object *action, GArray *typed, GError **error);
+
+/* Validates `action` (consumed; NULL = not ready, nothing to say): enables the widget action
+ * and puts the engine's reason in `message` (hidden when there is none). TRUE if accepted. */
+gboolean     mg_tft_check          (MgCampaign *campaign, GtkWidget *widget, const char *action_name,
+                                    json_object *action, GtkLabel *message);
+
+/* A new {"type": type} action. */
+json_object *mg_tft_action_new     (const char *type);
+
+/* Removes every child of a GtkBox, GtkListBox or GtkFlowBox. */
+void         mg_tft_clear          (GtkWidget *container);
+
+/* Loads ui/tft/tft.css once for the display. */
+void         mg_tft_load_css       (void);
+
+/* Choices shown by name, chosen by id, in a GtkDropDown or an AdwComboRow (anything with
+ * "model" and "selected"): fill with parallel arrays; "" as an id means "none". */
+void         mg_tft_choice_fill    (gpointer combo, GPtrArray *ids, GPtrArray *names);
+const char  *mg_tft_choice_get     (gpointer combo);   /* NULL if nothing is selected */
+gboolean     mg_tft_choice_set     (gpointer combo, const char *id);
+
+G_END_DECLS

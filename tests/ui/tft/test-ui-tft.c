@@ -1,0 +1,576 @@
+/* test-ui-tft.c — TFT Melee through the widgets: Flavius and Wulf built in the editor as the
+ * rulebook gives them, the book's combat example (p. 20) fought turn by turn with the book's dice
+ * typed from the table, the hits tally and conditions the book states after each turn, the
+ * experience award, and both figures found with their EP after the campaign is reopened.
+ * Numbers asserted are the rulebook's (shared/rules/tft-melee.txt). */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "mg-application.h"
+#include "mg-campaign-window-private.h"
+#include "mg-tft-attack-dialog.h"
+#include "mg-tft-duel-dialog.h"
+#include "mg-tft-editor.h"
+#include "mg-tft-fight-page.h"
+#include "mg-tft-roster-page.h"
+#include "mg-tft-summary.h"
+
+static MgApplication *app;
+static char *tmpdir;
+static char *shots;
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wait_ms (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, timeout_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+click (GtkWidget *button)
+{
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+  wait_ms (10);
+}
+
+static void
+save_screenshot (GtkWidget *widget, const char *name)
+{
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = g_build_filename (shots, name, NULL);
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+
+  g_assert_cmpint (width, >, 0);
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
+static MgCampaignWindow *
+find_campaign_window (void)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (MG_IS_CAMPAIGN_WINDOW (l->data))
+      return l->data;
+  return NULL;
+}
+
+static gpointer
+find_toplevel (GType type)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data))
+      return l->data;
+  return NULL;
+}
+
+static char *
+card_text (MgTftRosterPage *roster, const char *figure)
+{
+  g_assert_true (mg_tft_roster_page_select (roster, figure));
+  wait_ms (10);
+  g_assert_cmpstr (mg_tft_roster_page_get_selected (roster), ==, figure);
+  return mg_tft_card_get_text (mg_tft_roster_page_get_card (roster));
+}
+
+static void
+assert_contains (const char *text, const char *part)
+{
+  if (text == NULL || strstr (text, part) == NULL)
+    g_error ("“%s” not found in:\n%s", part, text != NULL ? text : "(null)");
+}
+
+/* ---- the figures ---- */
+
+static MgTftEditor *
+open_editor (MgTftRosterPage *roster)
+{
+  MgTftEditor *editor;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (roster), "roster.new", NULL));
+  wait_ms (50);
+  editor = find_toplevel (MG_TYPE_TFT_EDITOR);
+  g_assert_nonnull (editor);
+  return editor;
+}
+
+static void
+build_flavius (MgTftRosterPage *roster, MgTftCard **card)
+{
+  MgTftEditor *editor = open_editor (roster);
+  g_autofree char *text = NULL;
+
+  gtk_editable_set_text (mg_tft_editor_get_name (editor), "Flavius");
+  g_assert_true (mg_tft_editor_set_kind (editor, "human"));
+  mg_tft_editor_set_weapon (editor, "shortsword", TRUE);
+  mg_tft_editor_set_weapon (editor, "dagger", TRUE);
+  g_assert_true (mg_tft_editor_set_ready (editor, "shortsword"));
+  g_assert_true (mg_tft_editor_set_armor (editor, "chainmail"));
+  g_assert_true (mg_tft_editor_set_shield (editor, "large_shield"));
+
+  /* A human's ST and DX total 24: 13 + 12 is refused before anything is applied. */
+  mg_tft_editor_set_attributes (editor, 13, 12);
+  wait_ms (10);
+  g_assert_nonnull (mg_tft_editor_get_message (editor));
+  g_assert_false (gtk_widget_is_sensitive (mg_tft_editor_get_save_button (editor)));
+  /* ...and no human starts below 8: 16 + 8 is fine, 17 + 7 is not. */
+  mg_tft_editor_set_attributes (editor, 17, 7);
+  wait_ms (10);
+  g_assert_nonnull (mg_tft_editor_get_message (editor));
+  /* Two weapons plus a dagger, a shield counting as a weapon: a third weapon is refused. */
+  mg_tft_editor_set_attributes (editor, 12, 12);
+  mg_tft_editor_set_weapon (editor, "club", TRUE);
+  wait_ms (10);
+  g_assert_nonnull (mg_tft_editor_get_message (editor));
+  mg_tft_editor_set_weapon (editor, "club", FALSE);
+  wait_ms (10);
+  g_assert_null (mg_tft_editor_get_message (editor));
+  gtk_window_set_default_size (GTK_WINDOW (editor), 560, 900);
+  wait_ms (300);
+  save_screenshot (GTK_WIDGET (editor), "tft-editor.png");
+  click (mg_tft_editor_get_save_button (editor));
+  wait_ms (20);
+  g_assert_null (find_toplevel (MG_TYPE_TFT_EDITOR));
+
+  /* The book's card: DX 12, adjusted to 8 with chainmail (−3) and the large shield (−1); MA 6
+   * in chainmail; the shortsword 2−1; armor and shield stop 5. */
+  text = card_text (roster, "Flavius");
+  assert_contains (text, "ST = 12");
+  assert_contains (text, "DX = 12 (9)(8)");
+  assert_contains (text, "MA = 6");
+  assert_contains (text, "SHORTSWORD 2-1");
+  assert_contains (text, "DAGGER 1-1");
+  assert_contains (text, "STOPS 3 HITS");
+  assert_contains (text, "5 W/SHIELD");
+  *card = mg_tft_roster_page_get_card (roster);
+}
+
+static void
+build_wulf (MgTftRosterPage *roster)
+{
+  MgTftEditor *editor = open_editor (roster);
+  g_autofree char *text = NULL;
+
+  gtk_editable_set_text (mg_tft_editor_get_name (editor), "Wulf");
+  g_assert_true (mg_tft_editor_set_kind (editor, "human"));
+  mg_tft_editor_set_weapon (editor, "longbow", TRUE);
+  mg_tft_editor_set_weapon (editor, "two_handed_sword", TRUE);
+  mg_tft_editor_set_weapon (editor, "dagger", TRUE);
+  g_assert_true (mg_tft_editor_set_ready (editor, "longbow"));
+  /* The 2-handed sword needs ST 14 (basic ST): 13 + 11 is refused. */
+  mg_tft_editor_set_attributes (editor, 13, 11);
+  wait_ms (10);
+  g_assert_nonnull (mg_tft_editor_get_message (editor));
+  g_assert_false (gtk_widget_is_sensitive (mg_tft_editor_get_save_button (editor)));
+  mg_tft_editor_set_attributes (editor, 14, 10);
+  wait_ms (10);
+  g_assert_null (mg_tft_editor_get_message (editor));
+  click (mg_tft_editor_get_save_button (editor));
+  wait_ms (20);
+
+  /* No armor: basic and adjusted DX the same, MA 10; the longbow 1+2, the sword 3−1. */
+  text = card_text (roster, "Wulf");
+  assert_contains (text, "ST = 14");
+  assert_contains (text, "DX = 10\n");
+  assert_contains (text, "MA = 10");
+  assert_contains (text, "LONGBOW 1+2");
+  assert_contains (text, "2-HANDED SWORD 3-1");
+  assert_contains (text, "NO ARMOR");
+}
+
+/* ---- the fight ---- */
+
+static MgTftFightPage *page;
+
+static void
+declare (const char *figure, const char *option, int moved, const char *engaged, const char *weapon)
+{
+  MgTftFighterRow *row = mg_tft_fight_page_get_fighter (page, figure);
+  const char *with[] = { engaged, NULL };
+
+  g_assert_nonnull (row);
+  g_assert_true (mg_tft_fighter_row_choose (row, option, moved, engaged != NULL ? with : NULL, weapon));
+  wait_ms (10);
+  if (mg_tft_fighter_row_get_message (row) != NULL)
+    g_error ("%s (%s): %s", figure, option, mg_tft_fighter_row_get_message (row));
+  click (mg_tft_fighter_row_get_declare_button (row));
+  g_assert_null (mg_tft_fight_page_get_message (page));
+}
+
+static void
+step (const char *which, const char *dice)
+{
+  mg_tft_fight_page_set_dice (page, dice != NULL ? dice : "");
+  wait_ms (10);
+  click (mg_tft_fight_page_get_button (page, which));
+  if (mg_tft_fight_page_get_message (page) != NULL)
+    g_error ("%s: %s", which, mg_tft_fight_page_get_message (page));
+}
+
+/* Opens the attack dialog for the next attacker, checks the odds shown, types the dice. */
+static void
+attack (const char *attacker, const char *target, int adj_dx, int megahexes, const char *dice, const char *shot)
+{
+  MgTftAttackDialog *dialog;
+
+  step ("attack", NULL);
+  wait_ms (30);
+  dialog = mg_tft_fight_page_get_attack_dialog (page);
+  g_assert_nonnull (dialog);
+  g_assert_true (mg_tft_attack_dialog_set_target (dialog, target));
+  if (megahexes >= 0)
+    mg_tft_attack_dialog_set_megahexes (dialog, megahexes);
+  wait_ms (10);
+  g_assert_null (mg_tft_attack_dialog_get_message (dialog));
+  g_assert_cmpint (mg_tft_attack_dialog_get_adj_dx (dialog), ==, adj_dx);
+  g_assert_cmpfloat (mg_tft_attack_dialog_get_hit_chance (dialog), >, 0);
+  /* Not all the dice yet: applying is not offered. */
+  mg_tft_attack_dialog_set_dice (dialog, "1");
+  wait_ms (10);
+  g_assert_false (gtk_widget_is_sensitive (mg_tft_attack_dialog_get_apply_button (dialog)));
+  mg_tft_attack_dialog_set_dice (dialog, dice);
+  wait_ms (10);
+  if (mg_tft_attack_dialog_get_message (dialog) != NULL)
+    g_error ("%s attacks: %s", attacker, mg_tft_attack_dialog_get_message (dialog));
+  if (shot != NULL)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (dialog), 620, 1000);
+      wait_ms (300);
+      save_screenshot (GTK_WIDGET (dialog), shot);
+    }
+  click (mg_tft_attack_dialog_get_apply_button (dialog));
+  g_assert_nonnull (mg_tft_attack_dialog_get_outcome (dialog));
+  assert_contains (mg_tft_attack_dialog_get_outcome (dialog), attacker);
+  g_test_message ("%s", mg_tft_attack_dialog_get_outcome (dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_ms (10);
+}
+
+static void
+assert_hits (const char *figure, int hits)
+{
+  MgTftFighterRow *row = mg_tft_fight_page_get_fighter (page, figure);
+
+  g_assert_nonnull (row);
+  g_assert_cmpint (mg_tft_fighter_row_get_hits (row), ==, hits);
+}
+
+static gboolean
+has_condition (const char *figure, const char *condition)
+{
+  return strstr (mg_tft_fighter_row_get_conditions (mg_tft_fight_page_get_fighter (page, figure)), condition) != NULL;
+}
+
+/* The combat example, turn by turn, with the book's dice (p. 20). Hits are the tallies after
+ * the turn; conditions are those the book states at the start of the turn. */
+typedef struct { const char *figure, *option; int moved; const char *engaged, *weapon; } Decl;
+typedef struct { const char *attacker, *target; int adj_dx, megahexes; const char *dice; } Strike;
+typedef struct {
+  const char *initiative;          /* table dice, Romans then Germans; NULL: not rolled */
+  Decl        options[2];
+  const char *order_dice;          /* ties in the attack order */
+  Strike      strikes[2];
+  const char *retreat;             /* "by" forces the other back */
+  const char *conditions[3];       /* "Figure condition" true when the turn starts */
+  int         flavius_hits, wulf_hits;
+} Turn;
+
+static const Turn turns[] = {
+  /* 1. Flavius wins the initiative and runs 6 hexes; Wulf moves 1 and fires: 9 on 3 dice against
+   *    DX 10 hits; the longbow's 1+2 with a 5 is 7, armor and shield stop 5: 2 hits. */
+  { "5 2", { { "Flavius", "a", 6 }, { "Wulf", "f", 1 } }, NULL,
+    { { "Wulf", "Flavius", 10, 1, "3 3 3 5" } }, NULL, { NULL }, 2, 0 },
+  /* 2. Flavius dodges 3 hexes: Wulf rolls 16 on FOUR dice and misses. */
+  { "2 5", { { "Flavius", "c", 3 }, { "Wulf", "f", 1 } }, NULL,
+    { { "Wulf", "Flavius", 10, 1, "4 4 4 4" } }, NULL, { NULL }, 2, 0 },
+  /* 3. Flavius runs 5 (more than half his MA: no attack); Wulf, engaged, shifts and gets one
+   *    last shot: 8 hits, a 2 for 4 hits, all stopped. */
+  { "1 6", { { "Flavius", "a", 5 }, { "Wulf", "j", 1, "Flavius" } }, NULL,
+    { { "Wulf", "Flavius", 10, -1, "2 3 3 2" } }, NULL, { NULL }, 2, 0 },
+  /* 4. Wulf drops the bow and readies his 2-handed sword; Flavius needs 8 and rolls 16. */
+  { "2 4", { { "Flavius", "h", 0, "Wulf" }, { "Wulf", "k", 1, "Flavius", "two_handed_sword" } }, NULL,
+    { { "Flavius", "Wulf", 8, -1, "6 5 5" } }, NULL, { NULL }, 2, 0 },
+  /* 5. No initiative. Wulf (10) hacks first: 13 misses. Flavius rolls 8, then 7 on two dice,
+   *    2−1: 6 hits on the unarmored Wulf. */
+  { NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "h", 0, "Wulf" } }, NULL,
+    { { "Wulf", "Flavius", 10, -1, "6 4 3" }, { "Flavius", "Wulf", 8, -1, "2 3 3 3 4" } }, NULL, { NULL }, 2, 6 },
+  /* 6. Wulf −2 DX for the 6 hits: 8, the same as Flavius; the tie goes to Wulf, who rolls a 4:
+   *    (6 − 1) × 2 = 10, 5 through armor and shield. (The book does not say Flavius hit.) */
+  { NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "h", 0, "Wulf" } }, "2 5",
+    { { "Wulf", "Flavius", 8, -1, "1 1 2 1 2 3" }, { "Flavius", "Wulf", 8, -1, "6 5 3" } }, NULL,
+    { "Wulf wounded" }, 7, 6 },
+  /* 7. Flavius −2 DX (6) defends: Wulf must roll 10 or less on FOUR dice; 14. */
+  { NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "i", 0, "Wulf" } }, NULL,
+    { { "Wulf", "Flavius", 10, -1, "6 6 1 1" } }, NULL, { "Flavius wounded" }, 7, 6 },
+  /* 8. Wulf's 13 misses; Flavius's 6 hits for 7 − 1 = 6: 12 hits on Wulf, forced back a hex. */
+  { NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "h", 0, "Wulf" } }, NULL,
+    { { "Wulf", "Flavius", 10, -1, "6 4 3" }, { "Flavius", "Wulf", 8, -1, "1 2 3 3 4" } }, "Flavius",
+    { NULL }, 7, 12 },
+  /* 9. Wulf's adjDX is 5 (−2 for last turn, −3 for ST 2): Flavius strikes first, rolls 7 and
+   *    hits; "his sword will do at least 1 damage": with the least, 1 and 1, Wulf has 13 hits,
+   *    ST 1, and falls unconscious. */
+  { NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "h", 0, "Wulf" } }, NULL,
+    { { "Flavius", "Wulf", 8, -1, "1 2 4 1 1" } }, NULL, { "Wulf wounded", "Wulf weak" }, 7, 13 },
+};
+
+static void
+play_turn (const Turn *turn, guint number, MgCampaignWindow *window)
+{
+  g_test_message ("TURN %u", number);
+  for (guint i = 0; i < G_N_ELEMENTS (turn->conditions) && turn->conditions[i] != NULL; i++)
+    {
+      g_auto(GStrv) words = g_strsplit (turn->conditions[i], " ", 2);
+
+      g_assert_true (has_condition (words[0], words[1]));
+    }
+  if (turn->initiative != NULL)
+    step ("initiative", turn->initiative);
+  for (guint i = 0; i < G_N_ELEMENTS (turn->options); i++)
+    declare (turn->options[i].figure, turn->options[i].option, turn->options[i].moved,
+             turn->options[i].engaged, turn->options[i].weapon);
+  step ("order", turn->order_dice);
+  for (guint i = 0; i < G_N_ELEMENTS (turn->strikes) && turn->strikes[i].attacker != NULL; i++)
+    attack (turn->strikes[i].attacker, turn->strikes[i].target, turn->strikes[i].adj_dx,
+            turn->strikes[i].megahexes, turn->strikes[i].dice, number == 1 ? "tft-attack.png" : NULL);
+  if (number == 6)
+    {
+      wait_ms (300);
+      save_screenshot (GTK_WIDGET (window), "tft-fight.png");
+    }
+  if (number == G_N_ELEMENTS (turns))
+    {
+      assert_hits ("Wulf", turn->wulf_hits);
+      return;   /* the fight is over: no end of turn to force */
+    }
+  if (turn->retreat != NULL)
+    g_assert_true (mg_tft_fight_page_set_retreat (page, turn->retreat, g_str_equal (turn->retreat, "Flavius") ? "Wulf" : "Flavius"));
+  step ("end-turn", NULL);
+  assert_hits ("Flavius", turn->flavius_hits);
+  assert_hits ("Wulf", turn->wulf_hits);
+}
+
+static void
+test_combat_example (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "Glade.db", NULL);
+  const char *players[] = { "Ann", "Bob", NULL };
+  MgCampaign *campaign = mg_campaign_create (path, "tft", "The Glade", players, NULL, 7, &error);
+  MgCampaignWindow *window;
+  MgTftRosterPage *roster;
+  MgTftCard *card = NULL;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  g_object_unref (campaign);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (100);
+
+  roster = MG_TFT_ROSTER_PAGE (mg_campaign_window_get_page (window, "roster"));
+  g_assert_nonnull (roster);
+  g_assert_cmpuint (mg_tft_roster_page_get_n_figures (roster), ==, 0);
+  build_flavius (roster, &card);
+  build_wulf (roster);
+  g_assert_cmpuint (mg_tft_roster_page_get_n_figures (roster), ==, 2);
+  mg_tft_roster_page_select (roster, "Flavius");
+  wait_ms (300);
+  save_screenshot (GTK_WIDGET (window), "tft-roster.png");
+
+  /* The fight: a new session named after it. */
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
+  page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+  mg_tft_fight_page_setup (page, "The Glade", "death", "Romans", "Germans");
+  /* One side only: refused with the engine's reason. */
+  g_assert_true (mg_tft_fight_page_set_side (page, "Flavius", 0));
+  wait_ms (10);
+  g_assert_false (gtk_widget_is_sensitive (mg_tft_fight_page_get_button (page, "start")));
+  g_assert_nonnull (mg_tft_fight_page_get_message (page));
+  g_assert_true (mg_tft_fight_page_set_side (page, "Wulf", 1));
+  wait_ms (10);
+  step ("start", NULL);
+  {
+    g_autoptr(GPtrArray) sessions = mg_campaign_list_sessions (mg_campaign_window_get_campaign (window), NULL);
+    MgSession *last = g_ptr_array_index (sessions, sessions->len - 1);
+
+    g_assert_cmpstr (last->name, ==, "The Glade");
+    g_assert_cmpint (last->id, ==, mg_campaign_get_session (mg_campaign_window_get_campaign (window)));
+  }
+  assert_hits ("Flavius", 0);
+  assert_hits ("Wulf", 0);
+
+  for (guint t = 0; t < G_N_ELEMENTS (turns); t++)
+    play_turn (&turns[t], t + 1, window);
+  g_assert_true (has_condition ("Wulf", "unconscious"));
+  if (gtk_widget_get_visible (mg_tft_fight_page_get_button (page, "end-turn")))
+    step ("end-turn", NULL);
+
+  /* The end: to the death, equal totals (24 against 24): 50 EP to Flavius. */
+  g_assert_true (mg_tft_fight_page_end (page, NULL));
+  wait_ms (20);
+  g_assert_nonnull (mg_tft_fight_page_get_award (page));
+  assert_contains (mg_tft_fight_page_get_award (page), "Flavius");
+  assert_contains (mg_tft_fight_page_get_award (page), "+50 EP");
+  wait_ms (300);
+  save_screenshot (GTK_WIDGET (window), "tft-award.png");
+
+  /* The Journal's replay shows the fight as it stood. */
+  {
+    GtkWidget *summary = mg_tft_summary_new ();
+    g_autofree char *text = NULL;
+
+    g_object_ref_sink (summary);
+    mg_tft_summary_set_state (MG_TFT_SUMMARY (summary), mg_campaign_window_get_campaign (window),
+                              mg_campaign_get_state (mg_campaign_window_get_campaign (window)));
+    text = mg_tft_summary_get_text (MG_TFT_SUMMARY (summary));
+    assert_contains (text, "Flavius: ST 12, DX 12, 50 EP");
+    g_object_unref (summary);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+  page = NULL;
+}
+
+/* Reopened: the roster persists with the EP, the history, and what EP can buy. */
+static void
+test_reopen (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "Glade.db", NULL);
+  MgCampaignWindow *window;
+  MgTftRosterPage *roster;
+  g_autofree char *flavius = NULL, *wulf = NULL;
+
+  g_assert_null (find_campaign_window ());
+  g_assert_nonnull (mg_application_open_path (app, path, NULL));
+  window = find_campaign_window ();
+  g_assert_nonnull (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (100);
+
+  roster = MG_TFT_ROSTER_PAGE (mg_campaign_window_get_page (window, "roster"));
+  g_assert_cmpuint (mg_tft_roster_page_get_n_figures (roster), ==, 2);
+  flavius = card_text (roster, "Flavius");
+  assert_contains (flavius, "EXPERIENCE POINTS = 50");
+  /* Created, then the fight. */
+  g_assert_cmpuint (mg_tft_roster_page_get_n_history (roster), >=, 2);
+  /* 50 EP do not buy a point: 100 are needed, so +1 ST is not offered and changes nothing. */
+  g_assert_false (gtk_widget_is_sensitive (mg_tft_roster_page_get_spend_st_button (roster)));
+  gtk_widget_activate_action (GTK_WIDGET (roster), "roster.spend", "s", "st");
+  wait_ms (10);
+  {
+    g_autofree char *after = mg_tft_card_get_text (mg_tft_roster_page_get_card (roster));
+
+    assert_contains (after, "ST = 12");
+    assert_contains (after, "EXPERIENCE POINTS = 50");
+  }
+  wulf = card_text (roster, "Wulf");
+  assert_contains (wulf, "EXPERIENCE POINTS = 0");
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "roster");
+  mg_tft_roster_page_select (roster, "Flavius");
+  wait_ms (300);
+  save_screenshot (GTK_WIDGET (window), "tft-roster-reopened.png");
+
+  /* The duel simulator runs in the background and can be asked again. */
+  {
+    MgTftDuelDialog *duel;
+    guint fights = 0, wins = 0, losses = 0, draws = 0;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (roster), "roster.duel", NULL));
+    wait_ms (50);
+    duel = find_toplevel (MG_TYPE_TFT_DUEL_DIALOG);
+    g_assert_nonnull (duel);
+    g_assert_true (mg_tft_duel_dialog_set_opponent (duel, "Wulf"));
+    mg_tft_duel_dialog_set_fights (duel, 3000);
+    mg_tft_duel_dialog_run (duel);
+    g_assert_true (mg_tft_duel_dialog_is_running (duel));
+    for (guint i = 0; i < 1000 && mg_tft_duel_dialog_is_running (duel); i++)
+      wait_ms (10);
+    g_assert_false (mg_tft_duel_dialog_is_running (duel));
+    g_assert_true (mg_tft_duel_dialog_get_result (duel, &fights, &wins, &losses, &draws));
+    g_assert_cmpuint (fights, ==, 3000);
+    g_assert_cmpuint (wins + losses + draws, ==, 3000);
+    g_assert_cmpuint (wins, >, 0);
+    g_assert_cmpuint (losses, >, 0);
+    wait_ms (200);
+    save_screenshot (GTK_WIDGET (duel), "tft-duel.png");
+    gtk_window_destroy (GTK_WINDOW (duel));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    while ((name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *child = g_build_filename (path, name, NULL);
+
+        if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+          remove_tree (child);
+        else
+          g_unlink (child);
+      }
+  g_rmdir (path);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
+  gtk_test_init (&argc, &argv, NULL);
+
+  tmpdir = g_dir_make_tmp ("melee-gm-ui-tft-XXXXXX", &error);
+  g_assert_no_error (error);
+  /* Screenshots: MG_TFT_SHOTS keeps them for a look; otherwise they go with the temp dir. */
+  shots = g_strdup (g_getenv ("MG_TFT_SHOTS") != NULL ? g_getenv ("MG_TFT_SHOTS") : tmpdir);
+  g_mkdir_with_parents (shots, 0700);
+
+  app = mg_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_application_hold (G_APPLICATION (app));
+
+  g_test_add_func ("/ui/tft/combat-example", test_combat_example);
+  g_test_add_func ("/ui/tft/reopen", test_reopen);
+  status = g_test_run ();
+
+  g_application_release (G_APPLICATION (app));
+  g_object_unref (app);
+  remove_tree (tmpdir);
+  g_free (shots);
+  return status;
+}
