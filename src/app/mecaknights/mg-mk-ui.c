@@ -1,10 +1,60 @@
-/* mg-mk-ui.c — what MecaKnights adds to the campaign window. SKELETON: replaced by the real pages. */
+/* mg-mk-ui.c — what MecaKnights adds to the campaign window: the Table and Map pages and a
+ * compact tracking table for the Journal's step-by-step replay. */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "mg-mk-ui.h"
+#include "mg-mk-dashboard.h"
+#include "mg-mk-map-page.h"
+#include "mg-mk-resources.h"
+#include "mg-mk-table.h"
+#include "mg-mk-util.h"
+
+static void
+mk_add_pages (AdwViewStack *stack, MgCampaign *campaign)
+{
+  AdwViewStackPage *page;
+
+  mg_mk_ui_ensure_style ();
+  page = adw_view_stack_add_titled (stack, GTK_WIDGET (mg_mk_dashboard_new (campaign)),
+                                    "dashboard", _("Table"));
+  adw_view_stack_page_set_icon_name (page, "x-office-spreadsheet-symbolic");
+  /* The map editor is built when first shown (see mg_mk_map_page_new). */
+  page = adw_view_stack_add_titled (stack, GTK_WIDGET (mg_mk_map_page_new (campaign)),
+                                    "map", _("Map"));
+  adw_view_stack_page_set_icon_name (page, "mark-location-symbolic");
+}
+
+static GtkWidget *
+mk_state_view_new (void)
+{
+  MgMkTable *table;
+
+  mg_mk_ui_ensure_style ();
+  table = mg_mk_table_new ();
+  mg_mk_table_set_compact (table, TRUE);
+  return GTK_WIDGET (table);
+}
+
+static void
+mk_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *state)
+{
+  json_object *json = state != NULL ? mg_state_view (state, MG_SEAT_ALL) : NULL;
+
+  mg_mk_table_set_view (MG_MK_TABLE (view), json);
+  json_object_put (json);
+}
+
+static const MgGameUi mk_ui = {
+  "mecaknights", mk_add_pages, mk_state_view_new, mk_state_view_set,
+};
 
 const MgGameUi *
 mg_mk_game_ui (void)
 {
-  return NULL;
+  /* Referencing the resource keeps its object file, whose constructor registers it, in the
+   * static library. */
+  (void) mg_mk_get_resource ();
+  return &mk_ui;
 }

@@ -1,0 +1,1041 @@
+/* mg-mk-action-panel.c — forms for the MecaKnights actions (docs/rules/mecaknights.md).
+ * Every edit builds the action and asks the engine to validate it, so an illegal action shows
+ * the engine's reason and cannot be applied; nothing is written until Apply. */
+#include "config.h"
+
+#include "mg-widget-util.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-mk-action-panel.h"
+#include "mg-mk-util.h"
+
+typedef enum {
+  F_PLAYER,     /* the acting leader; defaults to the current one */
+  F_LEADER,     /* any leader */
+  F_LAND,
+  F_WHAT,       /* what to build */
+  F_RIVER,      /* a large river */
+  F_BOAT,
+  F_UNIT,
+  F_COUNT,      /* 1..max_units */
+  F_ARMY_NEW,   /* an army of the player, or a new one (member left out) */
+  F_ARMY,       /* an army of the player */
+  F_TARGET,     /* another leader's army */
+  F_BATTLE,     /* a battle id (a number) */
+  F_PATH,       /* up to three lands */
+  F_NAV_PATH,   /* up to three wave marks or shores */
+  F_SWITCH,     /* left out when off */
+  F_STANCE,     /* peace / war, or left out */
+  F_RESOURCES,  /* signed changes of GP and resources, zeros left out */
+  F_TEXT,
+  F_ROTATION,
+  F_ORGANIZE,   /* the armies of the player on the chosen land */
+} FieldKind;
+
+typedef struct
+{
+  const char *key;
+  const char *label;
+  FieldKind   kind;
+  gboolean    optional;
+} FieldSpec;
+
+#define MAX_FIELDS 8
+
+typedef struct
+{
+  const char *type;
+  const char *label;
+  FieldSpec   fields[MAX_FIELDS];
+} ActionSpec;
+
+static const char *const unit_ids[] = { "infantry", "heavy_infantry", "archer", "catapult", "cavalry" };
+static const char *const resource_ids[] = { "gp", "wood", "stone", "food", "iron" };
+#define PATH_STEPS 3
+
+static const ActionSpec specs[] = {
+  { "collect", NC_("mecaknights", "Collect"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER } } },
+  { "build", NC_("mecaknights", "Build"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER },
+      { "land", NC_("mecaknights", "Land"), F_LAND },
+      { "what", NC_("mecaknights", "Build"), F_WHAT } } },
+  { "train", NC_("mecaknights", "Train"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER },
+      { "land", NC_("mecaknights", "Camp or capital"), F_LAND },
+      { "unit", NC_("mecaknights", "Unit"), F_UNIT },
+      { "count", NC_("mecaknights", "How many"), F_COUNT },
+      { "army", NC_("mecaknights", "Into army"), F_ARMY_NEW, TRUE } } },
+  { "upgrade", NC_("mecaknights", "Upgrade to heavy"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER },
+      { "army", NC_("mecaknights", "Army"), F_ARMY },
+      { "count", NC_("mecaknights", "How many"), F_COUNT } } },
+  { "build_bridge", NC_("mecaknights", "Build a bridge"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER },
+      { "land", NC_("mecaknights", "From land"), F_LAND },
+      { "to", NC_("mecaknights", "Across to"), F_LAND } } },
+  { "destroy_bridge", NC_("mecaknights", "Destroy a bridge"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER },
+      { "land", NC_("mecaknights", "From land"), F_LAND },
+      { "to", NC_("mecaknights", "Across to"), F_LAND } } },
+  { "build_boat", NC_("mecaknights", "Build a boat"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER },
+      { "land", NC_("mecaknights", "Shore"), F_LAND },
+      { "river", NC_("mecaknights", "River"), F_RIVER } } },
+  { "destroy_boat", NC_("mecaknights", "Destroy a boat"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER },
+      { "boat", NC_("mecaknights", "Boat"), F_BOAT } } },
+  { "organize", NC_("mecaknights", "Reorganize"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER },
+      { "land", NC_("mecaknights", "Land"), F_LAND },
+      { "armies", NC_("mecaknights", "Armies"), F_ORGANIZE } } },
+  { "move", NC_("mecaknights", "Move"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER },
+      { "army", NC_("mecaknights", "Army"), F_ARMY },
+      { "path", NC_("mecaknights", "Step"), F_PATH },
+      { "forced_walk", NC_("mecaknights", "Forced walk (1 food per unit)"), F_SWITCH },
+      { "stance", NC_("mecaknights", "Stance if another leader is there"), F_STANCE, TRUE },
+      { "plunder", NC_("mecaknights", "Plunder"), F_SWITCH },
+      { "claim", NC_("mecaknights", "Remove the flag (war)"), F_SWITCH } } },
+  { "navigate", NC_("mecaknights", "Navigate"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER },
+      { "army", NC_("mecaknights", "Army"), F_ARMY },
+      { "path", NC_("mecaknights", "Step"), F_NAV_PATH },
+      { "stance", NC_("mecaknights", "Stance if another leader is there"), F_STANCE, TRUE },
+      { "plunder", NC_("mecaknights", "Plunder"), F_SWITCH },
+      { "claim", NC_("mecaknights", "Remove the flag (war)"), F_SWITCH } } },
+  { "fire", NC_("mecaknights", "Catapult fire"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER },
+      { "army", NC_("mecaknights", "Army"), F_ARMY },
+      { "target", NC_("mecaknights", "Target army"), F_TARGET } } },
+  { "reinforce", NC_("mecaknights", "Reinforce"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER },
+      { "army", NC_("mecaknights", "Army"), F_ARMY },
+      { "battle", NC_("mecaknights", "Battle"), F_BATTLE } } },
+  { "fight", NC_("mecaknights", "Fight a round"),
+    { { "battle", NC_("mecaknights", "Battle"), F_BATTLE } } },
+  { "model_bonus", NC_("mecaknights", "Model bonus"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER } } },
+  { "end_turn", NC_("mecaknights", "End turn"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER } } },
+  { "adjust", NC_("mecaknights", "Correct (GM)"),
+    { { "leader", NC_("mecaknights", "Leader"), F_LEADER },
+      { "", NC_("mecaknights", "Change"), F_RESOURCES },
+      { "reason", NC_("mecaknights", "Reason"), F_TEXT, TRUE } } },
+  { "set_leader", NC_("mecaknights", "Set up leader"),
+    { { "leader", NC_("mecaknights", "Leader"), F_LEADER },
+      { "colour", NC_("mecaknights", "Colour"), F_TEXT, TRUE },
+      { "capital", NC_("mecaknights", "Capital"), F_LAND, TRUE } } },
+  { "set_gm", NC_("mecaknights", "GM rotation"),
+    { { "rotation", NC_("mecaknights", "The GM role passes"), F_ROTATION },
+      { "first", NC_("mecaknights", "First GM"), F_LEADER, TRUE } } },
+  { "start", NC_("mecaknights", "Start game"), { { NULL } } },
+};
+
+typedef struct
+{
+  const FieldSpec *spec;
+  GtkWidget *row;
+  GtkWidget *widget;                   /* AdwComboRow, GtkSpinButton, GtkSwitch or AdwEntryRow */
+  GPtrArray *ids;                      /* a combo's values, in its order ("" = left out) */
+  GtkWidget *combos[PATH_STEPS];       /* F_PATH, F_NAV_PATH */
+  GPtrArray *step_ids;                 /* their shared values */
+  GtkWidget *spins[G_N_ELEMENTS (unit_ids)];   /* F_RESOURCES: one per resource */
+  GPtrArray *army_rows;                /* F_ORGANIZE: char* army id ("" = new), per grid row */
+  GtkWidget *grid;                     /* F_ORGANIZE */
+} Field;
+
+struct _MgMkActionPanel
+{
+  GtkWidget    parent_instance;
+
+  MgCampaign  *campaign;
+  json_object *view;
+  json_object *pending;
+  const ActionSpec *spec;
+  GPtrArray   *fields;      /* Field* */
+  gboolean     updating;
+  char        *reason;
+  char        *last_turn_key;
+
+  AdwComboRow *type_row;
+  GtkListBox  *fields_list;
+  GtkRevealer *reason_revealer;
+  GtkLabel    *reason_label;
+  GtkLabel    *preview_label;
+  GtkWidget   *apply_button;
+};
+
+G_DEFINE_FINAL_TYPE (MgMkActionPanel, mg_mk_action_panel, GTK_TYPE_WIDGET)
+
+static void revalidate (MgMkActionPanel *self);
+static void rebuild_organize (MgMkActionPanel *self, Field *field);
+
+static const char *
+spec_label (const char *label)
+{
+  return g_dpgettext2 (GETTEXT_PACKAGE, "mecaknights", label);
+}
+
+static void
+field_free (Field *field)
+{
+  g_clear_pointer (&field->ids, g_ptr_array_unref);
+  g_clear_pointer (&field->step_ids, g_ptr_array_unref);
+  g_clear_pointer (&field->army_rows, g_ptr_array_unref);
+  g_free (field);
+}
+
+static Field *
+find_field (MgMkActionPanel *self, const char *key)
+{
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = g_ptr_array_index (self->fields, i);
+
+      if (g_strcmp0 (field->spec->key, key) == 0)
+        return field;
+    }
+  return NULL;
+}
+
+/* Combos */
+
+static const char *
+combo_value (GtkWidget *combo, GPtrArray *ids)
+{
+  guint i = adw_combo_row_get_selected (ADW_COMBO_ROW (combo));
+
+  return ids != NULL && i < ids->len ? g_ptr_array_index (ids, i) : NULL;
+}
+
+/* Replaces a combo's choices, keeping the chosen value if it is still there (else `prefer`). */
+static void
+fill_combo (GtkWidget *combo, GPtrArray *ids, GPtrArray *labels, const char *prefer)
+{
+  g_autoptr(GtkStringList) model = gtk_string_list_new (NULL);
+  GListModel *old = adw_combo_row_get_model (ADW_COMBO_ROW (combo));
+  g_autofree char *keep = NULL;
+  guint selected = 0;
+
+  if (old != NULL)
+    {
+      GPtrArray *old_ids = g_object_get_data (G_OBJECT (combo), "ids");
+      guint i = adw_combo_row_get_selected (ADW_COMBO_ROW (combo));
+
+      if (old_ids != NULL && i < old_ids->len)
+        keep = g_strdup (g_ptr_array_index (old_ids, i));
+    }
+  for (guint i = 0; i < labels->len; i++)
+    gtk_string_list_append (model, g_ptr_array_index (labels, i));
+  for (guint i = 0; i < ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (ids, i), keep) == 0)
+      {
+        selected = i;
+        break;
+      }
+    else if (keep == NULL && g_strcmp0 (g_ptr_array_index (ids, i), prefer) == 0)
+      selected = i;
+  g_object_set_data_full (G_OBJECT (combo), "ids", g_ptr_array_ref (ids), (GDestroyNotify) g_ptr_array_unref);
+  adw_combo_row_set_model (ADW_COMBO_ROW (combo), G_LIST_MODEL (model));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (combo), selected);
+}
+
+static void
+add_choice (GPtrArray *ids, GPtrArray *labels, const char *id, const char *label)
+{
+  g_ptr_array_add (ids, g_strdup (id));
+  g_ptr_array_add (labels, g_strdup (label != NULL ? label : id));
+}
+
+static const char *
+current_player (MgMkActionPanel *self)
+{
+  Field *field = find_field (self, "player");
+
+  if (field != NULL && field->spec->kind == F_PLAYER)
+    return combo_value (field->widget, field->ids);
+  return mg_mk_ui_view_current_leader (self->view);
+}
+
+/* The choices of a combo field, from the view last read. */
+static void
+field_choices (MgMkActionPanel *self, const FieldSpec *spec, GPtrArray *ids, GPtrArray *labels)
+{
+  json_object *view = self->view;
+  const char *player = current_player (self);
+
+  if (spec->optional && spec->kind != F_ARMY_NEW && spec->kind != F_STANCE)
+    add_choice (ids, labels, "", C_("mecaknights", "—"));
+
+  switch (spec->kind)
+    {
+    case F_PLAYER:
+    case F_LEADER:
+      for (gsize i = 0; i < mg_mk_ui_json_len (mg_mk_ui_view_leaders (view)); i++)
+        add_choice (ids, labels, mg_ui_json_str (json_object_array_get_idx (mg_mk_ui_view_leaders (view), i), "name"), NULL);
+      break;
+    case F_LAND:
+      {
+        json_object *lands = mg_mk_ui_view_lands (view);
+
+        for (gsize i = 0; i < mg_mk_ui_json_len (lands); i++)
+          {
+            json_object *land = json_object_array_get_idx (lands, i);
+            const char *name = mg_ui_json_str (land, "name");
+            const char *owner = mg_ui_json_str (land, "owner");
+            g_autofree char *label = owner != NULL ? g_strdup_printf ("%s (%s)", name, owner) : g_strdup (name);
+
+            add_choice (ids, labels, name, label);
+          }
+      }
+      break;
+    case F_WHAT:
+      add_choice (ids, labels, "hamlet", mg_mk_ui_city_name ("hamlet"));
+      add_choice (ids, labels, "village", mg_mk_ui_city_name ("village"));
+      add_choice (ids, labels, "town", mg_mk_ui_city_name ("town"));
+      add_choice (ids, labels, "camp", C_("mecaknights", "camp"));
+      add_choice (ids, labels, "wood_wall", mg_mk_ui_wall_name ("wood"));
+      add_choice (ids, labels, "stone_wall", mg_mk_ui_wall_name ("stone"));
+      break;
+    case F_RIVER:
+      {
+        json_object *rivers = mg_mk_ui_json_array (mg_mk_ui_json_get (view, "map"), "rivers");
+
+        for (gsize i = 0; i < mg_mk_ui_json_len (rivers); i++)
+          {
+            json_object *river = json_object_array_get_idx (rivers, i);
+
+            if (g_strcmp0 (mg_ui_json_str (river, "size"), "large") == 0)
+              add_choice (ids, labels, mg_ui_json_str (river, "name"), NULL);
+          }
+      }
+      break;
+    case F_BOAT:
+      {
+        json_object *boats = mg_mk_ui_json_array (view, "boats");
+
+        for (gsize i = 0; i < mg_mk_ui_json_len (boats); i++)
+          {
+            json_object *boat = json_object_array_get_idx (boats, i);
+            g_autofree char *label = g_strdup_printf ("%s · %s", mg_ui_json_str (boat, "id"), mg_ui_json_str (boat, "at"));
+
+            add_choice (ids, labels, mg_ui_json_str (boat, "id"), label);
+          }
+      }
+      break;
+    case F_UNIT:
+      for (guint i = 0; i < G_N_ELEMENTS (unit_ids); i++)
+        add_choice (ids, labels, unit_ids[i], mg_mk_ui_unit_name (unit_ids[i]));
+      break;
+    case F_ARMY_NEW:
+      add_choice (ids, labels, "", C_("mecaknights", "A new army"));
+      G_GNUC_FALLTHROUGH;
+    case F_ARMY:
+    case F_TARGET:
+      {
+        json_object *armies = mg_mk_ui_view_armies (view);
+
+        for (gsize i = 0; i < mg_mk_ui_json_len (armies); i++)
+          {
+            json_object *army = json_object_array_get_idx (armies, i);
+            gboolean own = g_strcmp0 (mg_ui_json_str (army, "leader"), player) == 0;
+            g_autofree char *units = mg_mk_ui_units_text (mg_mk_ui_json_get (army, "units"));
+            g_autofree char *label = g_strdup_printf ("%s · %s · %s", mg_ui_json_str (army, "id"),
+                                                      mg_ui_json_str (army, "land"), units);
+
+            if (own == (spec->kind != F_TARGET))
+              add_choice (ids, labels, mg_ui_json_str (army, "id"), label);
+          }
+      }
+      break;
+    case F_BATTLE:
+      {
+        json_object *battles = mg_mk_ui_json_array (view, "battles");
+
+        for (gsize i = 0; i < mg_mk_ui_json_len (battles); i++)
+          {
+            json_object *battle = json_object_array_get_idx (battles, i);
+            g_autofree char *id = g_strdup_printf ("%d", mg_ui_json_int (battle, "id", 0));
+            /* Translators: a battle in a list: number, land, attacker, defender */
+            g_autofree char *label = g_strdup_printf (C_("mecaknights", "%s · %s: %s against %s"), id,
+                                                      mg_ui_json_str (battle, "land"),
+                                                      mg_ui_json_str (battle, "attacker"),
+                                                      mg_ui_json_str (battle, "defender"));
+            add_choice (ids, labels, id, label);
+          }
+      }
+      break;
+    case F_STANCE:
+      add_choice (ids, labels, "", C_("mecaknights", "Not needed"));
+      add_choice (ids, labels, "peace", C_("mecaknights", "Peace"));
+      add_choice (ids, labels, "war", C_("mecaknights", "War"));
+      break;
+    case F_ROTATION:
+      add_choice (ids, labels, "season", C_("mecaknights", "Every season (3 turns)"));
+      add_choice (ids, labels, "year", C_("mecaknights", "Every year (12 turns)"));
+      add_choice (ids, labels, "fixed", C_("mecaknights", "Never"));
+      break;
+    default:
+      break;
+    }
+}
+
+/* The choices of a path step: lands, and for navigation the rivers' wave marks too. */
+static void
+step_choices (MgMkActionPanel *self, gboolean marks, GPtrArray *ids, GPtrArray *labels)
+{
+  json_object *lands = mg_mk_ui_view_lands (self->view);
+  json_object *rivers = mg_mk_ui_json_array (mg_mk_ui_json_get (self->view, "map"), "rivers");
+
+  add_choice (ids, labels, "", C_("mecaknights", "—"));
+  for (gsize i = 0; marks && i < mg_mk_ui_json_len (rivers); i++)
+    {
+      json_object *river_marks = mg_mk_ui_json_array (json_object_array_get_idx (rivers, i), "marks");
+
+      for (gsize m = 0; m < mg_mk_ui_json_len (river_marks); m++)
+        add_choice (ids, labels, json_object_get_string (json_object_array_get_idx (river_marks, m)), NULL);
+    }
+  for (gsize i = 0; i < mg_mk_ui_json_len (lands); i++)
+    add_choice (ids, labels, mg_ui_json_str (json_object_array_get_idx (lands, i), "name"), NULL);
+}
+
+static void
+refill_field (MgMkActionPanel *self, Field *field)
+{
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+
+  switch (field->spec->kind)
+    {
+    case F_PATH:
+    case F_NAV_PATH:
+      step_choices (self, field->spec->kind == F_NAV_PATH, ids, labels);
+      g_clear_pointer (&field->step_ids, g_ptr_array_unref);
+      field->step_ids = g_ptr_array_ref (ids);
+      for (guint s = 0; s < PATH_STEPS; s++)
+        fill_combo (field->combos[s], ids, labels, NULL);
+      break;
+    case F_ORGANIZE:
+      rebuild_organize (self, field);
+      break;
+    case F_COUNT:
+    case F_SWITCH:
+    case F_RESOURCES:
+    case F_TEXT:
+      break;
+    default:
+      field_choices (self, field->spec, ids, labels);
+      g_clear_pointer (&field->ids, g_ptr_array_unref);
+      field->ids = g_ptr_array_ref (ids);
+      fill_combo (field->widget, ids, labels,
+                  field->spec->kind == F_PLAYER ? mg_mk_ui_view_current_leader (self->view) : NULL);
+      break;
+    }
+}
+
+/* Organize: one grid row per army of the player on the land, plus a new army. */
+
+static int
+army_units (json_object *army, const char *unit)
+{
+  return mg_ui_json_int (mg_mk_ui_json_get (army, "units"), unit, 0);
+}
+
+static void
+rebuild_organize (MgMkActionPanel *self, Field *field)
+{
+  Field *land_field = find_field (self, "land");
+  const char *land = land_field != NULL ? combo_value (land_field->widget, land_field->ids) : NULL;
+  const char *player = current_player (self);
+  json_object *armies = mg_mk_ui_view_armies (self->view);
+  GtkGrid *grid = GTK_GRID (field->grid);
+  GtkWidget *child;
+  int row = 1;
+
+  while ((child = gtk_widget_get_first_child (field->grid)) != NULL)
+    gtk_grid_remove (grid, child);
+  g_ptr_array_set_size (field->army_rows, 0);
+
+  for (guint u = 0; u < G_N_ELEMENTS (unit_ids); u++)
+    {
+      GtkWidget *head = gtk_label_new (mg_mk_ui_unit_name (unit_ids[u]));
+
+      gtk_widget_add_css_class (head, "caption-heading");
+      gtk_label_set_wrap (GTK_LABEL (head), TRUE);
+      gtk_label_set_justify (GTK_LABEL (head), GTK_JUSTIFY_CENTER);
+      gtk_grid_attach (grid, head, u + 1, 0, 1, 1);
+    }
+
+  for (gsize i = 0; i <= mg_mk_ui_json_len (armies); i++)
+    {
+      json_object *army = i < mg_mk_ui_json_len (armies) ? json_object_array_get_idx (armies, i) : NULL;
+      const char *id = army != NULL ? mg_ui_json_str (army, "id") : "";
+      GtkWidget *name;
+
+      if (army != NULL && (g_strcmp0 (mg_ui_json_str (army, "leader"), player) != 0
+                           || g_strcmp0 (mg_ui_json_str (army, "land"), land) != 0))
+        continue;
+      name = gtk_label_new (army != NULL ? id : C_("mecaknights", "New army"));
+      gtk_label_set_xalign (GTK_LABEL (name), 0);
+      gtk_grid_attach (grid, name, 0, row, 1, 1);
+      for (guint u = 0; u < G_N_ELEMENTS (unit_ids); u++)
+        {
+          GtkWidget *spin = gtk_spin_button_new_with_range (0, 9, 1);
+          g_autofree char *a11y = g_strdup_printf ("%s, %s", gtk_label_get_text (GTK_LABEL (name)),
+                                                   mg_mk_ui_unit_name (unit_ids[u]));
+
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), army != NULL ? army_units (army, unit_ids[u]) : 0);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
+          g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (revalidate), self);
+          gtk_grid_attach (grid, spin, u + 1, row, 1, 1);
+        }
+      g_ptr_array_add (field->army_rows, g_strdup (id));
+      row++;
+    }
+}
+
+static json_object *
+organize_armies (Field *field)
+{
+  json_object *list = json_object_new_array ();
+
+  for (guint r = 0; r < field->army_rows->len; r++)
+    {
+      const char *id = g_ptr_array_index (field->army_rows, r);
+      json_object *army = json_object_new_object ();
+      int total = 0;
+
+      if (id[0] != '\0')
+        json_object_object_add (army, "id", json_object_new_string (id));
+      for (guint u = 0; u < G_N_ELEMENTS (unit_ids); u++)
+        {
+          GtkWidget *spin = gtk_grid_get_child_at (GTK_GRID (field->grid), u + 1, r + 1);
+          int n = spin != NULL ? gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)) : 0;
+
+          total += n;
+          if (n > 0)
+            json_object_object_add (army, unit_ids[u], json_object_new_int (n));
+        }
+      /* An empty new army is not an army; an existing army left empty is disbanded. */
+      if (id[0] == '\0' && total == 0)
+        json_object_put (army);
+      else
+        json_object_array_add (list, army);
+    }
+  return list;
+}
+
+/* Building the action */
+
+json_object *
+mg_mk_action_panel_build (MgMkActionPanel *self)
+{
+  json_object *action;
+
+  g_return_val_if_fail (MG_IS_MK_ACTION_PANEL (self), NULL);
+  if (self->spec == NULL)
+    return NULL;
+  action = json_object_new_object ();
+  json_object_object_add (action, "type", json_object_new_string (self->spec->type));
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = g_ptr_array_index (self->fields, i);
+      const char *key = field->spec->key;
+      const char *value;
+
+      switch (field->spec->kind)
+        {
+        case F_COUNT:
+          json_object_object_add (action, key,
+                                  json_object_new_int (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (field->widget))));
+          break;
+        case F_SWITCH:
+          if (gtk_switch_get_active (GTK_SWITCH (field->widget)))
+            json_object_object_add (action, key, json_object_new_boolean (TRUE));
+          break;
+        case F_TEXT:
+          value = gtk_editable_get_text (GTK_EDITABLE (field->widget));
+          if (value[0] != '\0' || !field->spec->optional)
+            json_object_object_add (action, key, json_object_new_string (value));
+          break;
+        case F_RESOURCES:
+          for (guint r = 0; r < G_N_ELEMENTS (resource_ids); r++)
+            {
+              int n = gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (field->spins[r]));
+
+              if (n != 0)
+                json_object_object_add (action, resource_ids[r], json_object_new_int (n));
+            }
+          break;
+        case F_PATH:
+        case F_NAV_PATH:
+          {
+            json_object *path = json_object_new_array ();
+
+            for (guint s = 0; s < PATH_STEPS; s++)
+              {
+                value = combo_value (field->combos[s], field->step_ids);
+                if (value != NULL && value[0] != '\0')
+                  json_object_array_add (path, json_object_new_string (value));
+              }
+            json_object_object_add (action, key, path);
+          }
+          break;
+        case F_ORGANIZE:
+          json_object_object_add (action, key, organize_armies (field));
+          break;
+        case F_BATTLE:
+          value = combo_value (field->widget, field->ids);
+          if (value != NULL && value[0] != '\0')
+            json_object_object_add (action, key, json_object_new_int (atoi (value)));
+          else if (!field->spec->optional)
+            json_object_object_add (action, key, json_object_new_int (0));
+          break;
+        default:
+          value = combo_value (field->widget, field->ids);
+          if (value != NULL && value[0] != '\0')
+            json_object_object_add (action, key, json_object_new_string (value));
+          else if (!field->spec->optional && field->spec->kind != F_ARMY_NEW)
+            json_object_object_add (action, key, json_object_new_string (""));
+          break;
+        }
+    }
+  return action;
+}
+
+static void
+revalidate (MgMkActionPanel *self)
+{
+  g_autoptr(GError) error = NULL;
+  json_object *action;
+  gboolean ok;
+
+  if (self->updating || self->campaign == NULL)
+    return;
+  action = mg_mk_action_panel_build (self);
+  ok = action != NULL && mg_campaign_validate (self->campaign, action, &error);
+  g_free (self->reason);
+  self->reason = ok ? NULL : g_strdup (error != NULL ? error->message : _("Choose an action."));
+  gtk_label_set_text (self->reason_label, self->reason != NULL ? self->reason : "");
+  gtk_revealer_set_reveal_child (self->reason_revealer, self->reason != NULL);
+  gtk_label_set_text (self->preview_label, action != NULL ? json_object_to_json_string_ext (action, JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE) : "");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-panel.apply", ok);
+  gtk_widget_set_tooltip_text (self->apply_button, self->reason);
+  json_object_put (action);
+}
+
+static void
+field_changed (MgMkActionPanel *self, GParamSpec *pspec, GtkWidget *widget)
+{
+  Field *organize;
+
+  if (self->updating)
+    return;
+  /* The player or the land decides the choices of the other fields. */
+  self->updating = TRUE;
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = g_ptr_array_index (self->fields, i);
+      Field *player = find_field (self, "player");
+
+      if (player != NULL && widget == player->widget
+          && (field->spec->kind == F_ARMY || field->spec->kind == F_ARMY_NEW || field->spec->kind == F_TARGET))
+        refill_field (self, field);
+    }
+  organize = find_field (self, "armies");
+  if (organize != NULL && organize->spec->kind == F_ORGANIZE)
+    rebuild_organize (self, organize);
+  self->updating = FALSE;
+  revalidate (self);
+}
+
+/* Building the form */
+
+static GtkWidget *
+spin_row (const char *title, double min, double max, double value, GtkWidget **spin)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  *spin = gtk_spin_button_new_with_range (min, max, 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (*spin), value);
+  gtk_widget_set_valign (*spin, GTK_ALIGN_CENTER);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), *spin);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), *spin);
+  return row;
+}
+
+static GtkWidget *
+combo_row (MgMkActionPanel *self, const char *title)
+{
+  GtkWidget *row = adw_combo_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (field_changed), self);
+  return row;
+}
+
+static void
+add_field (MgMkActionPanel *self, const FieldSpec *spec)
+{
+  Field *field = g_new0 (Field, 1);
+  const char *title = spec_label (spec->label);
+
+  field->spec = spec;
+  switch (spec->kind)
+    {
+    case F_COUNT:
+      field->row = spin_row (title, 1, 4, 1, &field->widget);
+      g_signal_connect_swapped (field->widget, "value-changed", G_CALLBACK (revalidate), self);
+      break;
+    case F_SWITCH:
+      field->row = adw_action_row_new ();
+      field->widget = gtk_switch_new ();
+      gtk_widget_set_valign (field->widget, GTK_ALIGN_CENTER);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (field->row), title);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (field->row), field->widget);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (field->row), field->widget);
+      g_signal_connect_swapped (field->widget, "notify::active", G_CALLBACK (revalidate), self);
+      break;
+    case F_TEXT:
+      field->row = field->widget = adw_entry_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (field->row), title);
+      g_signal_connect_swapped (field->widget, "changed", G_CALLBACK (revalidate), self);
+      break;
+    case F_RESOURCES:
+      {
+        GtkWidget *expander = adw_expander_row_new ();
+
+        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), title);
+        adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander), TRUE);
+        for (guint r = 0; r < G_N_ELEMENTS (resource_ids); r++)
+          {
+            GtkWidget *row = spin_row (mg_mk_ui_resource_name (resource_ids[r]), -1000, 1000, 0, &field->spins[r]);
+
+            g_signal_connect_swapped (field->spins[r], "value-changed", G_CALLBACK (revalidate), self);
+            adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
+          }
+        field->row = expander;
+      }
+      break;
+    case F_PATH:
+    case F_NAV_PATH:
+      {
+        GtkWidget *expander = adw_expander_row_new ();
+
+        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (expander), C_("mecaknights", "Path"));
+        adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (expander),
+                                       C_("mecaknights", "The lands entered, in order"));
+        adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander), TRUE);
+        for (guint s = 0; s < PATH_STEPS; s++)
+          {
+            g_autofree char *step = g_strdup_printf (C_("mecaknights", "Step %u"), s + 1);
+
+            field->combos[s] = combo_row (self, step);
+            adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), field->combos[s]);
+          }
+        field->row = expander;
+      }
+      break;
+    case F_ORGANIZE:
+      {
+        GtkWidget *row = gtk_list_box_row_new ();
+
+        field->grid = gtk_grid_new ();
+        gtk_grid_set_row_spacing (GTK_GRID (field->grid), 6);
+        gtk_grid_set_column_spacing (GTK_GRID (field->grid), 6);
+        gtk_widget_add_css_class (field->grid, "mk-organize");
+        gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), field->grid);
+        gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+        field->army_rows = g_ptr_array_new_with_free_func (g_free);
+        field->row = row;
+      }
+      break;
+    default:
+      field->row = field->widget = combo_row (self, title);
+      break;
+    }
+  g_ptr_array_add (self->fields, field);
+  gtk_list_box_append (self->fields_list, field->row);
+}
+
+static void
+show_spec (MgMkActionPanel *self, const ActionSpec *spec)
+{
+  if (self->spec == spec)
+    return;
+  self->spec = spec;
+  self->updating = TRUE;
+  mg_mk_ui_list_box_clear (self->fields_list);
+  g_ptr_array_set_size (self->fields, 0);
+  for (guint i = 0; i < MAX_FIELDS && spec->fields[i].label != NULL; i++)
+    add_field (self, &spec->fields[i]);
+  /* The player first: the other fields' choices depend on it. */
+  for (guint i = 0; i < self->fields->len; i++)
+    refill_field (self, g_ptr_array_index (self->fields, i));
+  gtk_widget_set_visible (GTK_WIDGET (self->fields_list), self->fields->len > 0);
+  self->updating = FALSE;
+  revalidate (self);
+}
+
+static void
+type_changed (MgMkActionPanel *self)
+{
+  guint i = adw_combo_row_get_selected (self->type_row);
+
+  if (i < G_N_ELEMENTS (specs))
+    show_spec (self, &specs[i]);
+}
+
+gboolean
+mg_mk_action_panel_select (MgMkActionPanel *self, const char *type)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+    if (g_strcmp0 (specs[i].type, type) == 0)
+      {
+        adw_combo_row_set_selected (self->type_row, i);
+        show_spec (self, &specs[i]);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+mg_mk_action_panel_get_type_name (MgMkActionPanel *self)
+{
+  return self->spec != NULL ? self->spec->type : NULL;
+}
+
+static gboolean
+select_in_combo (GtkWidget *combo, GPtrArray *ids, const char *value)
+{
+  for (guint i = 0; ids != NULL && i < ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (ids, i), value) == 0)
+      {
+        adw_combo_row_set_selected (ADW_COMBO_ROW (combo), i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+mg_mk_action_panel_set (MgMkActionPanel *self, const char *key, const char *value)
+{
+  Field *field = NULL;
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < self->fields->len && field == NULL; i++)
+    {
+      Field *f = g_ptr_array_index (self->fields, i);
+
+      if (g_strcmp0 (f->spec->key, key) == 0)
+        field = f;
+      else if (f->spec->kind == F_RESOURCES)
+        for (guint r = 0; r < G_N_ELEMENTS (resource_ids); r++)
+          if (g_strcmp0 (resource_ids[r], key) == 0)
+            {
+              gtk_spin_button_set_value (GTK_SPIN_BUTTON (f->spins[r]), g_ascii_strtod (value, NULL));
+              return TRUE;
+            }
+    }
+  if (field == NULL)
+    return FALSE;
+
+  switch (field->spec->kind)
+    {
+    case F_COUNT:
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (field->widget), g_ascii_strtod (value, NULL));
+      break;
+    case F_SWITCH:
+      gtk_switch_set_active (GTK_SWITCH (field->widget), g_strcmp0 (value, "true") == 0);
+      break;
+    case F_TEXT:
+      gtk_editable_set_text (GTK_EDITABLE (field->widget), value);
+      break;
+    case F_PATH:
+    case F_NAV_PATH:
+      {
+        g_auto(GStrv) steps = g_strsplit (value, ",", PATH_STEPS);
+
+        for (guint s = 0; s < PATH_STEPS; s++)
+          ok &= select_in_combo (field->combos[s], field->step_ids,
+                                 s < g_strv_length (steps) ? g_strstrip (steps[s]) : "");
+      }
+      break;
+    case F_ORGANIZE:
+    case F_RESOURCES:
+      return FALSE;
+    default:
+      ok = select_in_combo (field->widget, field->ids, value);
+      break;
+    }
+  return ok;
+}
+
+gboolean
+mg_mk_action_panel_set_organize (MgMkActionPanel *self, guint row, const char *unit, int count)
+{
+  Field *field = find_field (self, "armies");
+
+  if (field == NULL || field->spec->kind != F_ORGANIZE || row >= field->army_rows->len)
+    return FALSE;
+  for (guint u = 0; u < G_N_ELEMENTS (unit_ids); u++)
+    if (g_strcmp0 (unit_ids[u], unit) == 0)
+      {
+        GtkWidget *spin = gtk_grid_get_child_at (GTK_GRID (field->grid), u + 1, row + 1);
+
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), count);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+mg_mk_action_panel_get_reason (MgMkActionPanel *self)
+{
+  return self->reason;
+}
+
+gboolean
+mg_mk_action_panel_can_apply (MgMkActionPanel *self)
+{
+  return self->reason == NULL && self->spec != NULL;
+}
+
+GtkWidget *
+mg_mk_action_panel_get_apply_button (MgMkActionPanel *self)
+{
+  return self->apply_button;
+}
+
+/* The campaign changed: read the view again, refresh the choices, check again. When the turn
+ * passes to another leader or phase, offer that phase's first action. */
+static void
+refresh (MgMkActionPanel *self)
+{
+  json_object *waiting, *first = NULL, *may;
+  g_autofree char *turn_key = NULL;
+
+  g_clear_pointer (&self->view, json_object_put);
+  g_clear_pointer (&self->pending, json_object_put);
+  self->view = mg_state_view (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
+  self->pending = mg_state_pending (mg_campaign_get_state (self->campaign));
+
+  waiting = mg_mk_ui_json_array (self->pending, "waiting");
+  if (mg_mk_ui_json_len (waiting) > 0)
+    first = json_object_array_get_idx (waiting, 0);
+  may = mg_mk_ui_json_array (first, "may");
+  turn_key = g_strdup_printf ("%d/%s/%s", mg_ui_json_int (self->pending, "turn", 0),
+                              mg_ui_json_str (self->pending, "current"), mg_ui_json_str (self->pending, "phase"));
+  if (g_strcmp0 (turn_key, self->last_turn_key) != 0)
+    {
+      g_free (self->last_turn_key);
+      self->last_turn_key = g_steal_pointer (&turn_key);
+      if (mg_mk_ui_json_len (may) > 0)
+        {
+          const char *type = json_object_get_string (json_object_array_get_idx (may, 0));
+
+          /* The phase's own action rather than the bonus that may come first in the list. */
+          for (gsize i = 0; i < mg_mk_ui_json_len (may); i++)
+            {
+              const char *t = json_object_get_string (json_object_array_get_idx (may, i));
+
+              if (g_strcmp0 (t, "model_bonus") != 0 && g_strcmp0 (t, "organize") != 0)
+                {
+                  type = t;
+                  break;
+                }
+            }
+          mg_mk_action_panel_select (self, type);
+        }
+      else if (g_strcmp0 (mg_ui_json_str (self->pending, "phase"), "setup") == 0)
+        mg_mk_action_panel_select (self, "start");
+    }
+
+  self->updating = TRUE;
+  for (guint i = 0; i < self->fields->len; i++)
+    refill_field (self, g_ptr_array_index (self->fields, i));
+  self->updating = FALSE;
+  revalidate (self);
+}
+
+static void
+apply_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgMkActionPanel *self = MG_MK_ACTION_PANEL (widget);
+  json_object *action = mg_mk_action_panel_build (self);
+  g_autoptr(GError) error = NULL;
+
+  if (action == NULL)
+    return;
+  /* What happened is told on the dashboard (its last-action line), not in a queue of toasts. */
+  if (!mg_mk_ui_act (self->campaign, action, NULL, &error))
+    {
+      /* Validated a moment ago; the engine may still refuse (dice, a race with undo). */
+      g_free (self->reason);
+      self->reason = g_strdup (error->message);
+      gtk_label_set_text (self->reason_label, self->reason);
+      gtk_revealer_set_reveal_child (self->reason_revealer, TRUE);
+    }
+  json_object_put (action);
+}
+
+static void
+mg_mk_action_panel_dispose (GObject *object)
+{
+  MgMkActionPanel *self = MG_MK_ACTION_PANEL (object);
+
+  mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MK_ACTION_PANEL);
+  g_clear_pointer (&self->fields, g_ptr_array_unref);
+  g_clear_pointer (&self->view, json_object_put);
+  g_clear_pointer (&self->pending, json_object_put);
+  g_clear_pointer (&self->reason, g_free);
+  g_clear_pointer (&self->last_turn_key, g_free);
+  g_clear_object (&self->campaign);
+  G_OBJECT_CLASS (mg_mk_action_panel_parent_class)->dispose (object);
+}
+
+static void
+mg_mk_action_panel_class_init (MgMkActionPanelClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_mk_action_panel_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-action-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, type_row);
+  gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, fields_list);
+  gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, reason_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, reason_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, preview_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, apply_button);
+  gtk_widget_class_install_action (widget_class, "mk-panel.apply", NULL, apply_activated);
+}
+
+static void
+mg_mk_action_panel_init (MgMkActionPanel *self)
+{
+  g_autoptr(GtkStringList) types = gtk_string_list_new (NULL);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
+  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+    gtk_string_list_append (types, spec_label (specs[i].label));
+  adw_combo_row_set_model (self->type_row, G_LIST_MODEL (types));
+}
+
+MgMkActionPanel *
+mg_mk_action_panel_new (MgCampaign *campaign)
+{
+  MgMkActionPanel *self = g_object_new (MG_TYPE_MK_ACTION_PANEL, NULL);
+
+  self->campaign = g_object_ref (campaign);
+  g_signal_connect_object (campaign, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  g_signal_connect_swapped (self->type_row, "notify::selected", G_CALLBACK (type_changed), self);
+  refresh (self);
+  if (self->spec == NULL)
+    mg_mk_action_panel_select (self, specs[0].type);
+  return self;
+}

@@ -1,0 +1,29 @@
+/* mg-mk-action-panel.h — forms for the MecaKnights actions, checked by the engine while they are edited. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "mg-campaign.h"
+
+G_BEGIN_DECLS
+
+#define MG_TYPE_MK_ACTION_PANEL (mg_mk_action_panel_get_type ())
+G_DECLARE_FINAL_TYPE (MgMkActionPanel, mg_mk_action_panel, MG, MK_ACTION_PANEL, GtkWidget)
+
+MgMkActionPanel *mg_mk_action_panel_new        (MgCampaign *campaign);
+/* Shows the form of an action type ("build", "move"…); FALSE when there is none. */
+gboolean    mg_mk_action_panel_select          (MgMkActionPanel *self, const char *type);
+const char *mg_mk_action_panel_get_type_name   (MgMkActionPanel *self);
+/* Sets a field of the form: a choice by its id, a number or a text as written, a switch by
+ * "true"/"false"; for a path the lands are comma-separated. FALSE if no such field or value. */
+gboolean    mg_mk_action_panel_set             (MgMkActionPanel *self, const char *key, const char *value);
+/* The organize form: units of one kind in the row-th army shown (the last row is a new army). */
+gboolean    mg_mk_action_panel_set_organize    (MgMkActionPanel *self, guint row, const char *unit, int count);
+/* Why the engine refuses the action as it stands (NULL when it would be accepted). */
+const char *mg_mk_action_panel_get_reason      (MgMkActionPanel *self);
+gboolean    mg_mk_action_panel_can_apply       (MgMkActionPanel *self);
+GtkWidget  *mg_mk_action_panel_get_apply_button (MgMkActionPanel *self);
+/* The action the form describes (new reference). */
+json_object *mg_mk_action_panel_build          (MgMkActionPanel *self);
+
+G_END_DECLS

@@ -1,0 +1,20 @@
+/* mg-mk-battle-view.h — walks the referee through a MecaKnights battle: archers, choices, result. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "mg-campaign.h"
+
+G_BEGIN_DECLS
+
+#define MG_TYPE_MK_BATTLE_VIEW (mg_mk_battle_view_get_type ())
+G_DECLARE_FINAL_TYPE (MgMkBattleView, mg_mk_battle_view, MG, MK_BATTLE_VIEW, GtkWidget)
+
+MgMkBattleView *mg_mk_battle_view_new          (MgCampaign *campaign);
+/* Battles under way, and whether a leader's choice is waited for (for the dashboard and tests). */
+guint           mg_mk_battle_view_get_n_battles (MgMkBattleView *self);
+gboolean        mg_mk_battle_view_has_choice    (MgMkBattleView *self);
+/* The last battle result told (NULL before any). */
+const char     *mg_mk_battle_view_get_result    (MgMkBattleView *self);
+
+G_END_DECLS

@@ -1,0 +1,22 @@
+/* mg-mk-dashboard-private.h — handles on the MecaKnights pages for the UI tests. */
+#pragma once
+
+#include "mg-mk-action-panel.h"
+#include "mg-mk-battle-view.h"
+#include "mg-mk-dashboard.h"
+#include "mg-mk-map-page.h"
+#include "mg-mk-table.h"
+
+G_BEGIN_DECLS
+
+MgMkTable       *mg_mk_dashboard_get_table        (MgMkDashboard *self);
+MgMkActionPanel *mg_mk_dashboard_get_action_panel (MgMkDashboard *self);
+MgMkBattleView  *mg_mk_dashboard_get_battle_view  (MgMkDashboard *self);
+const char      *mg_mk_dashboard_get_title        (MgMkDashboard *self);
+const char      *mg_mk_dashboard_get_phase        (MgMkDashboard *self);
+const char      *mg_mk_dashboard_get_last         (MgMkDashboard *self);   /* "Last: <summary>" */
+/* The line shown for a land or an army ("Red · village · stone wall · camp"), or NULL. */
+const char      *mg_mk_dashboard_get_land_text    (MgMkDashboard *self, const char *land);
+const char      *mg_mk_dashboard_get_army_text    (MgMkDashboard *self, const char *army);
+
+G_END_DECLS

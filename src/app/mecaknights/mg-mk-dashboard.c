@@ -1,0 +1,433 @@
+/* mg-mk-dashboard.c — the MecaKnights Table page: the turn and season with the moves allowed,
+ * whose phase it is and what they may still do, the tracking table, the armies and lands, and
+ * beside them the action forms and the battle view. Everything is read from the engine's view
+ * and pending() after each change of the campaign. */
+#include "config.h"
+
+#include "mg-widget-util.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-mk-dashboard-private.h"
+#include "mg-mk-util.h"
+#include "mg-mk.h"
+
+struct _MgMkDashboard
+{
+  GtkWidget        parent_instance;
+
+  MgCampaign      *campaign;
+  MgMkActionPanel *panel;
+  MgMkBattleView  *battles;
+  GHashTable      *land_texts;   /* land name → subtitle shown */
+  GHashTable      *army_texts;   /* army id → subtitle shown */
+
+  GtkLabel        *title_label;
+  GtkLabel        *subtitle_label;
+  GtkBox          *phase_head;
+  GtkLabel        *phase_label;
+  GtkLabel        *pending_label;
+  GtkLabel        *may_label;
+  GtkLabel        *last_label;
+  MgMkTable       *table;
+  GtkListBox      *armies_list;
+  GtkListBox      *lands_list;
+  GtkBox          *side_box;
+  GtkWidget       *phase_swatch;
+};
+
+G_DEFINE_FINAL_TYPE (MgMkDashboard, mg_mk_dashboard, GTK_TYPE_WIDGET)
+
+static char *
+join_strings (json_object *array, const char *separator, const char *(*name) (const char *))
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (gsize i = 0; i < mg_mk_ui_json_len (array); i++)
+    {
+      const char *s = json_object_get_string (json_object_array_get_idx (array, i));
+
+      if (i > 0)
+        g_string_append (text, separator);
+      g_string_append (text, name != NULL ? name (s) : s);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static const char *
+action_name (const char *type)
+{
+  static const char *const names[][2] = {
+    { "collect", NC_("mecaknights", "collect") },
+    { "build", NC_("mecaknights", "build") },
+    { "build_bridge", NC_("mecaknights", "bridge") },
+    { "destroy_bridge", NC_("mecaknights", "destroy a bridge") },
+    { "build_boat", NC_("mecaknights", "boat") },
+    { "destroy_boat", NC_("mecaknights", "destroy a boat") },
+    { "train", NC_("mecaknights", "train") },
+    { "upgrade", NC_("mecaknights", "upgrade") },
+    { "organize", NC_("mecaknights", "reorganize") },
+    { "move", NC_("mecaknights", "move") },
+    { "navigate", NC_("mecaknights", "navigate") },
+    { "fire", NC_("mecaknights", "catapult fire") },
+    { "reinforce", NC_("mecaknights", "reinforce") },
+    { "fight", NC_("mecaknights", "fight") },
+    { "lose", NC_("mecaknights", "choose losses") },
+    { "model_bonus", NC_("mecaknights", "model bonus") },
+    { "end_turn", NC_("mecaknights", "end the turn") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_strcmp0 (names[i][0], type) == 0)
+      return g_dpgettext2 (GETTEXT_PACKAGE, "mecaknights", names[i][1]);
+  return type;
+}
+
+static GtkWidget *
+info_row (const char *title, const char *subtitle, const char *colour, const char *suffix)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
+  if (colour != NULL)
+    adw_action_row_add_prefix (ADW_ACTION_ROW (row), mg_mk_ui_swatch_new (colour));
+  if (suffix != NULL)
+    {
+      GtkWidget *label = gtk_label_new (suffix);
+
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_widget_add_css_class (label, "caption");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+    }
+  return row;
+}
+
+/* What an army of the leader whose turn it is may still do, from the engine's own reckoning
+ * (mg_mk_army_options): where it can go, by forced walk at what cost, whom its catapult can hit. */
+static char *
+army_options_text (const MgState *state, const char *id, char **why_not)
+{
+  json_object *options = mg_mk_army_options (state, id);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *reach = join_strings (mg_mk_ui_json_array (options, "reach"), ", ", NULL);
+  g_autofree char *forced = join_strings (mg_mk_ui_json_array (options, "forced_reach"), ", ", NULL);
+  g_autofree char *fire = join_strings (mg_mk_ui_json_array (options, "can_fire"), ", ", NULL);
+
+  if (json_object_get_boolean (mg_mk_ui_json_get (options, "can_move")))
+    {
+      if (reach[0] != '\0')
+        g_string_append_printf (text, C_("mecaknights", "Reaches %s"), reach);
+      if (forced[0] != '\0')
+        g_string_append_printf (text, C_("mecaknights", "%sforced walk (%d food): %s"), text->len > 0 ? "; " : "",
+                                mg_ui_json_int (mg_mk_ui_json_get (options, "forced_walk_cost"), "food", 0), forced);
+      if (fire[0] != '\0')
+        g_string_append_printf (text, C_("mecaknights", "%scatapult can hit %s"), text->len > 0 ? "; " : "", fire);
+    }
+  else if (why_not != NULL && mg_ui_json_str (options, "why_not") != NULL)
+    *why_not = g_strdup (mg_ui_json_str (options, "why_not"));
+  json_object_put (options);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+fill_armies (MgMkDashboard *self, const MgState *state, json_object *view, json_object *wait)
+{
+  json_object *armies = mg_mk_ui_view_armies (view);
+  json_object *may_move = mg_mk_ui_json_array (wait, "armies_may_move");
+  const char *current = mg_mk_ui_view_current_leader (view);
+  gboolean started = json_object_get_boolean (mg_mk_ui_json_get (view, "started"));
+
+  mg_mk_ui_list_box_clear (self->armies_list);
+  g_hash_table_remove_all (self->army_texts);
+  for (gsize i = 0; i < mg_mk_ui_json_len (armies); i++)
+    {
+      json_object *army = json_object_array_get_idx (armies, i);
+      const char *id = mg_ui_json_str (army, "id");
+      const char *leader = mg_ui_json_str (army, "leader");
+      gboolean theirs = started && g_strcmp0 (leader, current) == 0;
+      g_autofree char *units = mg_mk_ui_units_text (mg_mk_ui_json_get (army, "units"));
+      g_autofree char *options = NULL, *why_not = NULL;
+      g_autoptr(GString) status = g_string_new (NULL);
+      GtkWidget *row;
+      char *subtitle;
+      gboolean listed = FALSE;
+
+      for (gsize m = 0; m < mg_mk_ui_json_len (may_move); m++)
+        listed |= g_strcmp0 (json_object_get_string (json_object_array_get_idx (may_move, m)), id) == 0;
+      /* "moved" and "forced_walk" reset at the start of each leader's turn: only the current
+       * leader's are news. */
+      if (theirs)
+        {
+          if (json_object_get_boolean (mg_mk_ui_json_get (army, "moved")))
+            g_string_append (status, C_("mecaknights", "moved this turn"));
+          else if (listed)
+            g_string_append (status, C_("mecaknights", "may move"));
+          else
+            g_string_append (status, C_("mecaknights", "stays"));
+          if (json_object_get_boolean (mg_mk_ui_json_get (army, "forced_walk")))
+            g_string_append_printf (status, " · %s", C_("mecaknights", "forced walk used"));
+          options = army_options_text (state, id, &why_not);
+        }
+      if (mg_ui_json_int (army, "battle", 0) > 0)
+        g_string_append_printf (status, "%s%s %d", status->len > 0 ? " · " : "", C_("mecaknights", "in battle"),
+                                mg_ui_json_int (army, "battle", 0));
+      /* Translators: an army's line: where it stands (a land or a wave mark), then its units */
+      subtitle = g_strdup_printf (C_("mecaknights", "%s%s · %s"), mg_ui_json_str (army, "land"),
+                                  json_object_get_boolean (mg_mk_ui_json_get (army, "afloat")) ? C_("mecaknights", " (afloat)") : "",
+                                  units);
+      if (options != NULL && options[0] != '\0')
+        {
+          g_autofree char *both = g_strdup_printf ("%s\n%s", subtitle, options);
+          row = info_row (id, both, mg_mk_ui_view_colour (view, leader), status->str);
+        }
+      else
+        row = info_row (id, subtitle, mg_mk_ui_view_colour (view, leader), status->str);
+      gtk_widget_set_tooltip_text (row, why_not);
+      gtk_list_box_append (self->armies_list, row);
+      g_hash_table_insert (self->army_texts, g_strdup (id), subtitle);
+    }
+  if (mg_mk_ui_json_len (armies) == 0)
+    gtk_list_box_append (self->armies_list, info_row (C_("mecaknights", "No army yet"), NULL, NULL, NULL));
+}
+
+static void
+fill_lands (MgMkDashboard *self, json_object *view)
+{
+  json_object *lands = mg_mk_ui_view_lands (view);
+  json_object *armies = mg_mk_ui_view_armies (view);
+
+  mg_mk_ui_list_box_clear (self->lands_list);
+  g_hash_table_remove_all (self->land_texts);
+  for (gsize i = 0; i < mg_mk_ui_json_len (lands); i++)
+    {
+      json_object *land = json_object_array_get_idx (lands, i);
+      const char *name = mg_ui_json_str (land, "name");
+      const char *owner = mg_ui_json_str (land, "owner");
+      json_object *lying = mg_mk_ui_json_get (land, "resources");
+      json_object *claim = mg_mk_ui_json_get (land, "claim");
+      g_autoptr(GString) text = g_string_new (owner != NULL ? owner : C_("mecaknights", "neutral"));
+      g_autoptr(GString) here = g_string_new (NULL);
+      g_autofree char *title = NULL;
+
+      if (json_object_get_boolean (mg_mk_ui_json_get (land, "capital")))
+        g_string_append_printf (text, " · %s", C_("mecaknights", "capital"));
+      if (mg_ui_json_str (land, "city") != NULL)
+        g_string_append_printf (text, " · %s", mg_mk_ui_city_name (mg_ui_json_str (land, "city")));
+      if (mg_ui_json_str (land, "wall") != NULL)
+        g_string_append_printf (text, " · %s", mg_mk_ui_wall_name (mg_ui_json_str (land, "wall")));
+      if (json_object_get_boolean (mg_mk_ui_json_get (land, "camp")))
+        g_string_append_printf (text, " · %s", C_("mecaknights", "camp"));
+      if (claim != NULL && mg_ui_json_str (claim, "leader") != NULL)
+        g_string_append_printf (text, " · %s %s", C_("mecaknights", "flag removed by"), mg_ui_json_str (claim, "leader"));
+      if (lying != NULL && json_object_is_type (lying, json_type_object))
+        {
+          json_object_object_foreach (lying, kind, amount)
+            if (json_object_get_int (amount) > 0)
+              g_string_append_printf (text, " · %d %s %s", json_object_get_int (amount),
+                                      mg_mk_ui_resource_name (kind), C_("mecaknights", "lying"));
+        }
+      for (gsize a = 0; a < mg_mk_ui_json_len (armies); a++)
+        {
+          json_object *army = json_object_array_get_idx (armies, a);
+
+          if (g_strcmp0 (mg_ui_json_str (army, "land"), name) == 0)
+            g_string_append_printf (here, "%s%s", here->len > 0 ? ", " : "", mg_ui_json_str (army, "id"));
+        }
+      /* Translators: a land and the kind of resource it yields, "Oakvale (wood)" */
+      title = g_strdup_printf (C_("mecaknights", "%s (%s)"), name, mg_mk_ui_resource_name (mg_ui_json_str (land, "resource")));
+      gtk_list_box_append (self->lands_list,
+                           info_row (title, text->str, owner != NULL ? mg_mk_ui_view_colour (view, owner) : NULL,
+                                     here->len > 0 ? here->str : NULL));
+      g_hash_table_insert (self->land_texts, g_strdup (name), g_string_free (g_steal_pointer (&text), FALSE));
+    }
+}
+
+static void
+refresh (MgMkDashboard *self)
+{
+  const MgState *state = mg_campaign_get_state (self->campaign);
+  json_object *view = mg_state_view (state, MG_SEAT_ALL);
+  json_object *pending = mg_state_pending (state);
+  json_object *waiting = mg_mk_ui_json_array (pending, "waiting");
+  json_object *wait = mg_mk_ui_json_len (waiting) > 0 ? json_object_array_get_idx (waiting, 0) : NULL;
+  const char *phase = mg_ui_json_str (view, "phase");
+  const char *current = mg_mk_ui_view_current_leader (view);
+  g_autofree char *title = NULL, *subtitle = NULL, *phase_text = NULL, *may_text = NULL;
+
+  if (!json_object_get_boolean (mg_mk_ui_json_get (view, "started")))
+    {
+      title = g_strdup (C_("mecaknights", "Setting Up"));
+      subtitle = g_strdup (C_("mecaknights", "Check the map, give each leader a colour and a capital, choose how the GM role passes, then start."));
+    }
+  else
+    {
+      int moves = mg_ui_json_int (view, "moves_allowed", 0);
+
+      /* Translators: "Turn 4 · Spring, year 1" */
+      title = g_strdup_printf (C_("mecaknights", "Turn %d · %s, year %d"), mg_ui_json_int (view, "turn", 1),
+                               mg_mk_ui_season_name (mg_ui_json_str (view, "season")), mg_ui_json_int (view, "year", 1));
+      /* Translators: "2 army moves per leader this turn · GM: Red" */
+      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d army move per leader this turn · GM: %s",
+                                               "%d army moves per leader this turn · GM: %s", moves),
+                                  moves, mg_ui_json_str (view, "gm") != NULL ? mg_ui_json_str (view, "gm") : "—");
+    }
+  gtk_label_set_text (self->title_label, title);
+  gtk_label_set_text (self->subtitle_label, subtitle);
+
+  if (self->phase_swatch != NULL)
+    gtk_box_remove (self->phase_head, self->phase_swatch);
+  self->phase_swatch = NULL;
+  if (current != NULL && g_strcmp0 (phase, "setup") != 0)
+    {
+      self->phase_swatch = mg_mk_ui_swatch_new (mg_mk_ui_view_colour (view, current));
+      gtk_box_prepend (self->phase_head, self->phase_swatch);
+      /* Translators: whose phase it is: "Blue — Build and train" */
+      phase_text = g_strdup_printf (C_("mecaknights", "%s — %s"), current, mg_mk_ui_phase_name (phase));
+    }
+  else
+    phase_text = g_strdup (mg_mk_ui_phase_name (phase != NULL ? phase : "setup"));
+  gtk_label_set_text (self->phase_label, phase_text);
+  gtk_label_set_text (self->pending_label, mg_ui_json_str (pending, "text") != NULL ? mg_ui_json_str (pending, "text") : "");
+
+  if (wait != NULL && mg_mk_ui_json_array (wait, "may") != NULL)
+    {
+      g_autofree char *may = join_strings (mg_mk_ui_json_array (wait, "may"), ", ", action_name);
+      g_autofree char *moving = join_strings (mg_mk_ui_json_array (wait, "armies_may_move"), ", ", NULL);
+      g_autofree char *forced = join_strings (mg_mk_ui_json_array (wait, "forced_walks_used"), ", ", NULL);
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      g_string_append_printf (text, C_("mecaknights", "May still: %s."), may);
+      if (g_strcmp0 (mg_ui_json_str (wait, "phase"), "move") == 0)
+        {
+          g_string_append_printf (text, " %s %d.", C_("mecaknights", "Army moves left:"), mg_ui_json_int (pending, "moves_left", 0));
+          if (moving[0] != '\0')
+            g_string_append_printf (text, " %s %s.", C_("mecaknights", "Armies that may move:"), moving);
+          if (forced[0] != '\0')
+            g_string_append_printf (text, " %s %s.", C_("mecaknights", "Forced walks used:"), forced);
+        }
+      may_text = g_string_free (g_steal_pointer (&text), FALSE);
+    }
+  gtk_label_set_text (self->may_label, may_text != NULL ? may_text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->may_label), may_text != NULL);
+
+  {
+    g_autoptr(MgJournalEntry) last = mg_mk_ui_last_entry (self->campaign);
+    /* Translators: the last action applied, "Last: Red moves Red 1 …" */
+    g_autofree char *text = last != NULL ? g_strdup_printf (C_("mecaknights", "Last: %s"), last->summary) : NULL;
+
+    gtk_label_set_text (self->last_label, text != NULL ? text : "");
+    gtk_widget_set_visible (GTK_WIDGET (self->last_label), text != NULL);
+  }
+  mg_mk_table_set_view (self->table, view);
+  fill_armies (self, state, view, wait);
+  fill_lands (self, view);
+  json_object_put (view);
+  json_object_put (pending);
+}
+
+MgMkTable *
+mg_mk_dashboard_get_table (MgMkDashboard *self)
+{
+  return self->table;
+}
+
+MgMkActionPanel *
+mg_mk_dashboard_get_action_panel (MgMkDashboard *self)
+{
+  return self->panel;
+}
+
+MgMkBattleView *
+mg_mk_dashboard_get_battle_view (MgMkDashboard *self)
+{
+  return self->battles;
+}
+
+const char *
+mg_mk_dashboard_get_title (MgMkDashboard *self)
+{
+  return gtk_label_get_text (self->title_label);
+}
+
+const char *
+mg_mk_dashboard_get_phase (MgMkDashboard *self)
+{
+  return gtk_label_get_text (self->phase_label);
+}
+
+const char *
+mg_mk_dashboard_get_last (MgMkDashboard *self)
+{
+  return gtk_label_get_text (self->last_label);
+}
+
+const char *
+mg_mk_dashboard_get_land_text (MgMkDashboard *self, const char *land)
+{
+  return g_hash_table_lookup (self->land_texts, land);
+}
+
+const char *
+mg_mk_dashboard_get_army_text (MgMkDashboard *self, const char *army)
+{
+  return g_hash_table_lookup (self->army_texts, army);
+}
+
+static void
+mg_mk_dashboard_dispose (GObject *object)
+{
+  MgMkDashboard *self = MG_MK_DASHBOARD (object);
+
+  mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MK_DASHBOARD);
+  g_clear_object (&self->campaign);
+  g_clear_pointer (&self->land_texts, g_hash_table_unref);
+  g_clear_pointer (&self->army_texts, g_hash_table_unref);
+  G_OBJECT_CLASS (mg_mk_dashboard_parent_class)->dispose (object);
+}
+
+static void
+mg_mk_dashboard_class_init (MgMkDashboardClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_mk_dashboard_dispose;
+  g_type_ensure (MG_TYPE_MK_TABLE);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-dashboard.ui");
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, title_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, phase_head);
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, phase_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, pending_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, may_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, last_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, table);
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, armies_list);
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, lands_list);
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, side_box);
+}
+
+static void
+mg_mk_dashboard_init (MgMkDashboard *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->land_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->army_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+}
+
+MgMkDashboard *
+mg_mk_dashboard_new (MgCampaign *campaign)
+{
+  MgMkDashboard *self = g_object_new (MG_TYPE_MK_DASHBOARD, NULL);
+
+  self->campaign = g_object_ref (campaign);
+  self->panel = mg_mk_action_panel_new (campaign);
+  self->battles = mg_mk_battle_view_new (campaign);
+  gtk_box_append (self->side_box, GTK_WIDGET (self->panel));
+  gtk_box_append (self->side_box, GTK_WIDGET (self->battles));
+  g_signal_connect_object (campaign, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  refresh (self);
+  return self;
+}

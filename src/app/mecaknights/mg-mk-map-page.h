@@ -1,0 +1,26 @@
+/* mg-mk-map-page.h — the MecaKnights map: lands, adjacency, rivers; edited, imported and exported as JSON. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "mg-campaign.h"
+
+G_BEGIN_DECLS
+
+#define MG_TYPE_MK_MAP_PAGE (mg_mk_map_page_get_type ())
+G_DECLARE_FINAL_TYPE (MgMkMapPage, mg_mk_map_page, MG, MK_MAP_PAGE, GtkWidget)
+
+MgMkMapPage *mg_mk_map_page_new         (MgCampaign *campaign);
+/* Loads a map JSON file into the editor (checked; not applied). FALSE with the error shown. */
+gboolean     mg_mk_map_page_import_file (MgMkMapPage *self, const char *path);
+/* Writes the campaign's map as JSON (importable as is). */
+gboolean     mg_mk_map_page_export_file (MgMkMapPage *self, const char *path, GError **error);
+/* The map as edited (new reference), and the engine's objection to it (NULL when acceptable). */
+json_object *mg_mk_map_page_get_map     (MgMkMapPage *self);
+const char  *mg_mk_map_page_get_error   (MgMkMapPage *self);
+/* Applies the edits (import_map during setup, edit_land afterwards). */
+gboolean     mg_mk_map_page_apply       (MgMkMapPage *self);
+/* Sets a field of a land in the editor ("name", "adjacent" comma-separated, "owner", "city"…). */
+gboolean     mg_mk_map_page_set_land    (MgMkMapPage *self, const char *land, const char *key, const char *value);
+
+G_END_DECLS

@@ -1,0 +1,311 @@
+/* mg-mk-util.c — small helpers the MecaKnights pages share: names, swatches, styles, actions. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-mk-util.h"
+
+json_object *
+mg_mk_ui_json_get (json_object *object, const char *key)
+{
+  json_object *member = NULL;
+
+  if (object == NULL || key == NULL || !json_object_is_type (object, json_type_object)
+      || !json_object_object_get_ex (object, key, &member))
+    return NULL;
+  return member;
+}
+
+json_object *
+mg_mk_ui_json_array (json_object *object, const char *key)
+{
+  json_object *member = mg_mk_ui_json_get (object, key);
+
+  return member != NULL && json_object_is_type (member, json_type_array) ? member : NULL;
+}
+
+gsize
+mg_mk_ui_json_len (json_object *array)
+{
+  return array != NULL && json_object_is_type (array, json_type_array) ? json_object_array_length (array) : 0;
+}
+
+json_object *
+mg_mk_ui_view_leaders (json_object *view)
+{
+  return mg_mk_ui_json_array (view, "leaders");
+}
+
+json_object *
+mg_mk_ui_view_lands (json_object *view)
+{
+  return mg_mk_ui_json_array (mg_mk_ui_json_get (view, "map"), "lands");
+}
+
+json_object *
+mg_mk_ui_view_armies (json_object *view)
+{
+  return mg_mk_ui_json_array (view, "armies");
+}
+
+/* The first object of array whose string member key equals value. */
+json_object *
+mg_mk_ui_view_find (json_object *array, const char *key, const char *value)
+{
+  for (gsize i = 0; value != NULL && i < mg_mk_ui_json_len (array); i++)
+    {
+      json_object *item = json_object_array_get_idx (array, i);
+
+      if (g_strcmp0 (mg_ui_json_str (item, key), value) == 0)
+        return item;
+    }
+  return NULL;
+}
+
+const char *
+mg_mk_ui_view_current_leader (json_object *view)
+{
+  return mg_ui_json_str (view, "current");
+}
+
+const char *
+mg_mk_ui_view_colour (json_object *view, const char *leader)
+{
+  return mg_ui_json_str (mg_mk_ui_view_find (mg_mk_ui_view_leaders (view), "name", leader), "colour");
+}
+
+int
+mg_mk_ui_leader_amount (json_object *leader, const char *resource)
+{
+  return mg_ui_json_int (leader, resource, 0);
+}
+
+static int
+count_owned (json_object *array, const char *key, const char *leader)
+{
+  int n = 0;
+
+  for (gsize i = 0; i < mg_mk_ui_json_len (array); i++)
+    n += g_strcmp0 (mg_ui_json_str (json_object_array_get_idx (array, i), key), leader) == 0;
+  return n;
+}
+
+int
+mg_mk_ui_view_count_lands (json_object *view, const char *leader)
+{
+  return count_owned (mg_mk_ui_view_lands (view), "owner", leader);
+}
+
+int
+mg_mk_ui_view_count_armies (json_object *view, const char *leader)
+{
+  return count_owned (mg_mk_ui_view_armies (view), "leader", leader);
+}
+
+typedef struct { const char *id; const char *name; } Name;
+
+static const char *
+lookup (const Name *names, gsize n, const char *id)
+{
+  if (id == NULL)
+    return "";
+  for (gsize i = 0; i < n; i++)
+    if (g_strcmp0 (names[i].id, id) == 0)
+      return g_dpgettext2 (GETTEXT_PACKAGE, "mecaknights", names[i].name);
+  return id;
+}
+
+static const Name units[] = {
+  { "infantry", NC_("mecaknights", "infantry") },
+  { "heavy_infantry", NC_("mecaknights", "heavy infantry") },
+  { "archer", NC_("mecaknights", "archer") },
+  { "catapult", NC_("mecaknights", "catapult") },
+  { "cavalry", NC_("mecaknights", "cavalry") },
+};
+
+static const Name resources[] = {
+  { "gp", NC_("mecaknights", "GP") },
+  { "wood", NC_("mecaknights", "wood") },
+  { "stone", NC_("mecaknights", "stone") },
+  { "food", NC_("mecaknights", "food") },
+  { "iron", NC_("mecaknights", "iron") },
+};
+
+static const Name cities[] = {
+  { "hamlet", NC_("mecaknights", "hamlet") },
+  { "village", NC_("mecaknights", "village") },
+  { "town", NC_("mecaknights", "town") },
+};
+
+static const Name seasons[] = {
+  { "winter", NC_("mecaknights", "Winter") },
+  { "spring", NC_("mecaknights", "Spring") },
+  { "summer", NC_("mecaknights", "Summer") },
+  { "autumn", NC_("mecaknights", "Autumn") },
+};
+
+static const Name phases[] = {
+  { "setup", NC_("mecaknights", "Setup") },
+  { "collect", NC_("mecaknights", "Collect") },
+  { "build", NC_("mecaknights", "Build and train") },
+  { "move", NC_("mecaknights", "Organize and move") },
+  { "battle", NC_("mecaknights", "Battle") },
+};
+
+static const Name walls[] = {
+  { "wood", NC_("mecaknights", "wood wall") },
+  { "stone", NC_("mecaknights", "stone wall") },
+};
+
+const char *mg_mk_ui_wall_name (const char *wall) { return lookup (walls, G_N_ELEMENTS (walls), wall); }
+const char *mg_mk_ui_unit_name (const char *unit) { return lookup (units, G_N_ELEMENTS (units), unit); }
+const char *mg_mk_ui_resource_name (const char *resource) { return lookup (resources, G_N_ELEMENTS (resources), resource); }
+const char *mg_mk_ui_city_name (const char *city) { return lookup (cities, G_N_ELEMENTS (cities), city); }
+const char *mg_mk_ui_season_name (const char *season) { return lookup (seasons, G_N_ELEMENTS (seasons), season); }
+const char *mg_mk_ui_phase_name (const char *phase) { return lookup (phases, G_N_ELEMENTS (phases), phase); }
+
+char *
+mg_mk_ui_units_text (json_object *units_json)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (units_json == NULL)
+    return g_strdup ("");
+  if (json_object_is_type (units_json, json_type_object))
+    {
+      /* {"infantry":2,"archer":1}: in the engine's order. */
+      json_object_object_foreach (units_json, unit, count)
+        {
+          int n = json_object_get_int (count);
+
+          if (n <= 0)
+            continue;
+          if (text->len > 0)
+            g_string_append (text, ", ");
+          g_string_append_printf (text, "%d %s", n, mg_mk_ui_unit_name (unit));
+        }
+    }
+  else if (json_object_is_type (units_json, json_type_array))
+    {
+      /* ["infantry","infantry","archer"]: counted in order of first appearance. */
+      gsize n = json_object_array_length (units_json);
+      g_autoptr(GPtrArray) seen = g_ptr_array_new ();
+      g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (int));
+
+      for (gsize i = 0; i < n; i++)
+        {
+          const char *unit = json_object_get_string (json_object_array_get_idx (units_json, i));
+          guint at;
+
+          if (!g_ptr_array_find_with_equal_func (seen, unit, g_str_equal, &at))
+            {
+              int zero = 0;
+              g_ptr_array_add (seen, (gpointer) unit);
+              g_array_append_val (counts, zero);
+              at = seen->len - 1;
+            }
+          g_array_index (counts, int, at)++;
+        }
+      for (guint i = 0; i < seen->len; i++)
+        {
+          if (text->len > 0)
+            g_string_append (text, ", ");
+          g_string_append_printf (text, "%d %s", g_array_index (counts, int, i),
+                                  mg_mk_ui_unit_name (g_ptr_array_index (seen, i)));
+        }
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  GdkRGBA *rgba = data;
+  double side = MIN (width, height) - 2;
+  double x = (width - side) / 2.0, y = (height - side) / 2.0;
+
+  cairo_rectangle (cr, x, y, side, side);
+  gdk_cairo_set_source_rgba (cr, rgba);
+  cairo_fill_preserve (cr);
+  /* A neutral edge keeps a dark colour visible on a dark background and vice versa. */
+  cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 0.8);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
+GtkWidget *
+mg_mk_ui_swatch_new (const char *colour)
+{
+  GtkWidget *area = gtk_drawing_area_new ();
+  GdkRGBA *rgba = g_new0 (GdkRGBA, 1);
+
+  if (colour == NULL || !gdk_rgba_parse (rgba, colour))
+    *rgba = (GdkRGBA) { 0.5, 0.5, 0.5, 0.3 };
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 14);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 14);
+  gtk_widget_set_valign (area, GTK_ALIGN_CENTER);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_swatch, rgba, g_free);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (area), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  colour != NULL ? colour : "", -1);
+  return area;
+}
+
+void
+mg_mk_ui_ensure_style (void)
+{
+  static gboolean loaded;
+  GtkCssProvider *provider;
+  GdkDisplay *display = gdk_display_get_default ();
+
+  if (loaded || display == NULL)
+    return;
+  loaded = TRUE;
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, "/io/github/meleegm/MeleeGM/mecaknights/mecaknights.css");
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  g_object_unref (provider);
+}
+
+MgJournalEntry *
+mg_mk_ui_last_entry (MgCampaign *campaign)
+{
+  gint64 count = mg_campaign_journal_count (campaign);
+  g_autoptr(GPtrArray) rows = count > 0 ? mg_campaign_journal_range (campaign, MAX (0, count - 16), 16, NULL) : NULL;
+
+  for (guint i = rows != NULL ? rows->len : 0; i > 0; i--)
+    {
+      MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
+
+      if (!entry->undone)
+        return g_ptr_array_steal_index (rows, i - 1);
+    }
+  return NULL;
+}
+
+gboolean
+mg_mk_ui_act (MgCampaign *campaign, json_object *action, char **summary, GError **error)
+{
+  g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, error);
+
+  if (entry == NULL)
+    return FALSE;
+  if (summary != NULL)
+    *summary = g_strdup (entry->summary);
+  return TRUE;
+}
+
+void
+mg_mk_ui_list_box_clear (GtkListBox *list)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
+    gtk_list_box_remove (list, child);
+}
+
+void
+mg_mk_ui_json_unref (gpointer object)
+{
+  json_object_put (object);
+}

@@ -1,0 +1,57 @@
+/* mg-mk-util.h — small helpers the MecaKnights pages share: names, swatches, styles, actions. */
+#pragma once
+
+#include <adwaita.h>
+#include <json-c/json.h>
+
+#include "mg-campaign.h"
+#include "mg-meeple-tracks.h"   /* mg_ui_json_int, mg_ui_json_str */
+
+G_BEGIN_DECLS
+
+/* A member of a JSON object (borrowed), or NULL. */
+json_object *mg_mk_ui_json_get        (json_object *object, const char *key);
+/* A member that is an array (borrowed), or NULL; its length, 0 when absent. */
+json_object *mg_mk_ui_json_array      (json_object *object, const char *key);
+gsize        mg_mk_ui_json_len        (json_object *array);
+
+/* Readings of the engine's view (docs/rules/mecaknights.md, "State"). */
+json_object *mg_mk_ui_view_leaders      (json_object *view);                 /* array or NULL */
+json_object *mg_mk_ui_view_lands        (json_object *view);                 /* map.lands */
+json_object *mg_mk_ui_view_armies       (json_object *view);
+json_object *mg_mk_ui_view_find         (json_object *array, const char *key, const char *value);
+const char  *mg_mk_ui_view_current_leader (json_object *view);
+const char  *mg_mk_ui_view_colour       (json_object *view, const char *leader);
+int          mg_mk_ui_leader_amount     (json_object *leader, const char *resource);
+int          mg_mk_ui_view_count_lands  (json_object *view, const char *leader);
+int          mg_mk_ui_view_count_armies (json_object *view, const char *leader);
+
+/* Names shown for the engine's ids, translated (the id itself when unknown). */
+const char  *mg_mk_ui_unit_name       (const char *unit);
+const char  *mg_mk_ui_resource_name   (const char *resource);
+const char  *mg_mk_ui_city_name       (const char *city);
+const char  *mg_mk_ui_wall_name         (const char *wall);
+const char  *mg_mk_ui_season_name     (const char *season);
+const char  *mg_mk_ui_phase_name      (const char *phase);
+
+/* "2 infantry, 1 archer" from an army's units (array of ids or an object of counts). */
+char        *mg_mk_ui_units_text      (json_object *units);
+
+/* A small square of the leader's colour, with a border so it reads on light and dark. */
+GtkWidget   *mg_mk_ui_swatch_new      (const char *colour);
+
+/* Loads ui/mecaknights/mecaknights.css once for the default display. */
+void         mg_mk_ui_ensure_style    (void);
+
+/* Removes every row of a list box (gtk_list_box_remove_all is GTK 4.12). */
+void         mg_mk_ui_list_box_clear (GtkListBox *list);
+/* json_object_put as a GDestroyNotify. */
+void         mg_mk_ui_json_unref   (gpointer object);
+
+/* The last journal row not undone (free it), or NULL. */
+MgJournalEntry *mg_mk_ui_last_entry (MgCampaign *campaign);
+
+/* Applies an action; on refusal returns FALSE with the engine's reason. */
+gboolean     mg_mk_ui_act             (MgCampaign *campaign, json_object *action, char **summary, GError **error);
+
+G_END_DECLS

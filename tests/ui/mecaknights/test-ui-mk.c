@@ -1,0 +1,542 @@
+/* test-ui-mk.c — drives the MecaKnights pages: a campaign on the sample map with three leaders
+ * created from the start page, the first turns played through the action forms (collect,
+ * build, train, move, plunder), illegal actions refused with their reason before anything is
+ * applied, the tracking table checked against a count by hand, the campaign closed and reopened,
+ * the map exported, a bad map refused with its JSON path, and the sample's battle fought from
+ * the battle view. Numbers are the rulebook's (shared/rules/mecaknights.txt) and the shipped
+ * ruleset's starting treasury (docs/rules/mecaknights.md): 10 GP, 6 wood, 4 stone, 6 food, 2 iron. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "mg-application.h"
+#include "mg-campaign-window-private.h"
+#include "mg-journal-page.h"
+#include "mg-mk-dashboard-private.h"
+#include "mg-start-window-private.h"
+
+static MgApplication *app;
+static char *tmpdir;
+static char *campaign_path;
+
+/* Runs the main loop for ms milliseconds, so frames get drawn and idles run. */
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wait_ms (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, timeout_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static MgCampaignWindow *
+campaign_window (void)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (MG_IS_CAMPAIGN_WINDOW (l->data))
+      return l->data;
+  return NULL;
+}
+
+static void
+close_campaign_windows (void)
+{
+  MgCampaignWindow *window;
+
+  while ((window = campaign_window ()) != NULL)
+    gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (20);
+}
+
+/* PNGs go to $MG_SCREENSHOT_DIR (else the test's build folder) to be looked at. */
+static void
+screenshot (GtkWidget *widget, const char *name)
+{
+  const char *dir = g_getenv ("MG_SCREENSHOT_DIR") != NULL ? g_getenv ("MG_SCREENSHOT_DIR") : g_getenv ("G_TEST_BUILDDIR");
+  g_autofree char *path = g_build_filename (dir != NULL ? dir : ".", name, NULL);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width = 0, height = 0;
+
+  /* A window just opened may not have been laid out and drawn yet. */
+  for (guint tries = 0; node == NULL && tries < 100; tries++)
+    {
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+      wait_ms (20);
+      width = gtk_widget_get_width (widget);
+      height = gtk_widget_get_height (widget);
+      if (gtk_widget_get_mapped (widget) && width > 0)
+        gdk_paintable_snapshot (paintable, snapshot, width, height);
+      node = gtk_snapshot_free_to_node (snapshot);
+    }
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
+static MgMkDashboard *
+dashboard (MgCampaignWindow *window)
+{
+  GtkWidget *page = mg_campaign_window_get_page (window, "dashboard");
+
+  g_assert_true (MG_IS_MK_DASHBOARD (page));
+  return MG_MK_DASHBOARD (page);
+}
+
+/* Fills a form (key, value, … NULL) and returns the engine's reason, or NULL if acceptable. */
+static const char *
+fill (MgMkActionPanel *panel, const char *type, ...)
+{
+  va_list args;
+  const char *key;
+
+  g_assert_true (mg_mk_action_panel_select (panel, type));
+  va_start (args, type);
+  while ((key = va_arg (args, const char *)) != NULL)
+    {
+      const char *value = va_arg (args, const char *);
+
+      if (!mg_mk_action_panel_set (panel, key, value))
+        g_error ("%s: cannot set %s to %s", type, key, value);
+    }
+  va_end (args);
+  wait_ms (5);
+  return mg_mk_action_panel_get_reason (panel);
+}
+
+/* Applies the form as filled: it must be accepted, and exactly one journal row is written. */
+static void
+apply (MgCampaignWindow *window, MgMkActionPanel *panel)
+{
+  MgCampaign *campaign = mg_campaign_window_get_campaign (window);
+  gint64 before = mg_campaign_journal_count (campaign);
+
+  if (mg_mk_action_panel_get_reason (panel) != NULL)
+    g_error ("%s refused: %s", mg_mk_action_panel_get_type_name (panel), mg_mk_action_panel_get_reason (panel));
+  g_assert_true (mg_mk_action_panel_can_apply (panel));
+  gtk_widget_activate_action (GTK_WIDGET (panel), "mk-panel.apply", NULL);
+  wait_ms (5);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, before + 1);
+}
+
+#define PLAY(window, panel, ...) G_STMT_START { \
+    const char *reason_ = fill (panel, __VA_ARGS__, NULL); \
+    if (reason_ != NULL) g_error ("refused: %s", reason_); \
+    apply (window, panel); \
+  } G_STMT_END
+
+/* A refused action: the reason is shown, Apply is off, and nothing is written. */
+static void
+assert_refused (MgCampaignWindow *window, MgMkActionPanel *panel, const char *expect, const char *type, ...)
+{
+  MgCampaign *campaign = mg_campaign_window_get_campaign (window);
+  g_autofree char *before = g_strdup (json_object_to_json_string (mg_state_to_json (mg_campaign_get_state (campaign))));
+  gint64 rows = mg_campaign_journal_count (campaign);
+  const char *reason;
+  va_list args;
+  const char *key;
+
+  g_assert_true (mg_mk_action_panel_select (panel, type));
+  va_start (args, type);
+  while ((key = va_arg (args, const char *)) != NULL)
+    g_assert_true (mg_mk_action_panel_set (panel, key, va_arg (args, const char *)));
+  va_end (args);
+  wait_ms (5);
+  reason = mg_mk_action_panel_get_reason (panel);
+  g_assert_nonnull (reason);
+  g_test_message ("%s refused: %s", type, reason);
+  if (expect != NULL && strstr (reason, expect) == NULL)
+    g_error ("reason “%s” does not mention “%s”", reason, expect);
+  g_assert_false (mg_mk_action_panel_can_apply (panel));
+  g_assert_false (gtk_widget_is_sensitive (mg_mk_action_panel_get_apply_button (panel)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (mg_mk_action_panel_get_apply_button (panel)), ==, reason);
+  /* Even if asked, the disabled action writes nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (panel), "mk-panel.apply", NULL);
+  wait_ms (5);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows);
+  g_assert_cmpstr (json_object_to_json_string (mg_state_to_json (mg_campaign_get_state (campaign))), ==, before);
+}
+
+typedef struct { const char *leader; int gp, wood, stone, food, iron, lands, armies; } Count;
+
+static void
+assert_table (MgMkTable *table, const Count *counts, guint n)
+{
+  g_assert_cmpuint (mg_mk_table_get_n_leaders (table), ==, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const Count *c = &counts[i];
+
+      g_assert_cmpint (mg_mk_table_get (table, c->leader, "gp"), ==, c->gp);
+      g_assert_cmpint (mg_mk_table_get (table, c->leader, "wood"), ==, c->wood);
+      g_assert_cmpint (mg_mk_table_get (table, c->leader, "stone"), ==, c->stone);
+      g_assert_cmpint (mg_mk_table_get (table, c->leader, "food"), ==, c->food);
+      g_assert_cmpint (mg_mk_table_get (table, c->leader, "iron"), ==, c->iron);
+      g_assert_cmpint (mg_mk_table_get (table, c->leader, "lands"), ==, c->lands);
+      g_assert_cmpint (mg_mk_table_get (table, c->leader, "armies"), ==, c->armies);
+    }
+}
+
+static void
+test_first_turns (void)
+{
+  MgStartWindow *start = MG_START_WINDOW (mg_application_get_start_window (app));
+  AdwComboRow *game_row = mg_start_window_get_game_row (start);
+  GListModel *games = adw_combo_row_get_model (game_row);
+  MgCampaignWindow *window;
+  MgMkDashboard *board;
+  MgMkActionPanel *panel;
+  MgMkTable *table;
+  guint mk = G_MAXUINT;
+
+  gtk_window_present (GTK_WINDOW (start));
+  wait_ms (50);
+  mg_start_window_set_folder (start, tmpdir);
+  gtk_widget_activate_action (GTK_WIDGET (start), "start.show-new", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (games); i++)
+    if (g_strcmp0 (gtk_string_object_get_string (g_list_model_get_item (games, i)), "MecaKnights") == 0)
+      mk = i;
+  g_assert_cmpuint (mk, !=, G_MAXUINT);
+  adw_combo_row_set_selected (game_row, mk);
+  gtk_editable_set_text (mg_start_window_get_name_row (start), "Three Knights");
+  gtk_widget_activate_action (GTK_WIDGET (start), "start.add-player", NULL);
+  gtk_editable_set_text (mg_start_window_get_player_row (start, 0), "Red");
+  gtk_editable_set_text (mg_start_window_get_player_row (start, 1), "Blue");
+  gtk_editable_set_text (mg_start_window_get_player_row (start, 2), "Green");
+  g_signal_emit_by_name (mg_start_window_get_create_button (start), "clicked");
+  wait_ms (100);
+
+  window = campaign_window ();
+  g_assert_nonnull (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  campaign_path = g_strdup (mg_campaign_get_path (mg_campaign_window_get_campaign (window)));
+  board = dashboard (window);
+  panel = mg_mk_dashboard_get_action_panel (board);
+  table = mg_mk_dashboard_get_table (board);
+  wait_ms (200);
+  screenshot (GTK_WIDGET (window), "mk-setup.png");
+
+  /* Setup: the sample map's capitals go to the leaders in seat order. Collecting before the
+   * start is refused. */
+  assert_refused (window, panel, NULL, "collect", "player", "Red", NULL);
+  PLAY (window, panel, "start");
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_title (board), "Turn 1"));
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Red"));
+  /* The panel offers the phase's action: Red collects first. */
+  g_assert_cmpstr (mg_mk_action_panel_get_type_name (panel), ==, "collect");
+  g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Redhold"), ==, "Red · capital · village");
+  {
+    const Count start_counts[] = {
+      { "Red", 10, 6, 4, 6, 2, 1, 1 }, { "Blue", 10, 6, 4, 6, 2, 1, 1 }, { "Green", 10, 6, 4, 6, 2, 1, 1 },
+    };
+    assert_table (table, start_counts, G_N_ELEMENTS (start_counts));
+  }
+
+  /* Turn 1, winter: 1 army move each. Blue cannot act in Red's turn. */
+  assert_refused (window, panel, NULL, "collect", "player", "Blue", NULL);
+  PLAY (window, panel, "collect", "player", "Red");       /* the capital yields nothing */
+  /* A hamlet needs a land Red controls: Oakvale has no flag yet. */
+  assert_refused (window, panel, "Oakvale", "build", "player", "Red", "land", "Oakvale", "what", "hamlet", NULL);
+  /* A town needs a village... Redhold has the village, but a village on a village is refused. */
+  assert_refused (window, panel, NULL, "build", "player", "Red", "land", "Redhold", "what", "village", NULL);
+  /* Infantry: 1 food + 2 GP, into Red 1 at the capital (2 → 3 infantry). */
+  PLAY (window, panel, "train", "player", "Red", "land", "Redhold", "unit", "infantry", "count", "1", "army", "Red 1");
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (board, "Red 1"), "3 infantry"));
+  /* Winter allows 1 army move, and an army moves to an adjacent land only. */
+  assert_refused (window, panel, NULL, "move", "player", "Red", "army", "Red 1", "path", "Stonecross", NULL);
+  PLAY (window, panel, "move", "player", "Red", "army", "Red 1", "path", "Oakvale");
+  g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Oakvale"), ==, "Red · 2 wood lying");
+  /* The engine's sentence for what was just applied is on the dashboard. */
+  g_assert_true (g_str_has_prefix (mg_mk_dashboard_get_last (board), "Last: Red moves Red 1"));
+  PLAY (window, panel, "end_turn", "player", "Red");
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Blue"));
+
+  PLAY (window, panel, "collect", "player", "Blue");
+  /* Archer: 1 food + 3 GP + 3 wood, a new army at Bluecrest. */
+  PLAY (window, panel, "train", "player", "Blue", "land", "Bluecrest", "unit", "archer", "count", "1", "army", "");
+  /* A second archer in the same army is refused (1 archer per army). */
+  assert_refused (window, panel, NULL, "train", "player", "Blue", "land", "Bluecrest", "unit", "archer", "count", "1", "army", "Blue 2", NULL);
+  PLAY (window, panel, "move", "player", "Blue", "army", "Blue 1", "path", "Stonecross");
+  PLAY (window, panel, "end_turn", "player", "Blue");
+  PLAY (window, panel, "collect", "player", "Green");
+  PLAY (window, panel, "move", "player", "Green", "army", "Green 1", "path", "Millbrook");
+  PLAY (window, panel, "end_turn", "player", "Green");
+  {
+    /* Red 10 − 2 GP − 1 food; Blue 10 − 3 GP − 1 food − 3 wood; Green untouched. */
+    const Count turn1[] = {
+      { "Red", 8, 6, 4, 5, 2, 2, 1 }, { "Blue", 7, 3, 4, 5, 2, 2, 2 }, { "Green", 10, 6, 4, 6, 2, 2, 1 },
+    };
+    assert_table (table, turn1, G_N_ELEMENTS (turn1));
+  }
+  wait_ms (200);
+  screenshot (GTK_WIDGET (window), "mk-turn1.png");
+
+  /* Turn 2: Red builds a hamlet on Oakvale (4 wood + 1 stone + 1 GP) and plunders Fenmoor's
+   * 2 food with Red 1 (no flag planted). */
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_title (board), "Turn 2"));
+  PLAY (window, panel, "collect", "player", "Red");       /* Oakvale has no city yet: nothing */
+  PLAY (window, panel, "build", "player", "Red", "land", "Oakvale", "what", "hamlet");
+  /* Red has 2 wood left: a village (3 wood + 2 stone + 2 GP) is refused for want of wood. */
+  assert_refused (window, panel, "wood", "build", "player", "Red", "land", "Oakvale", "what", "village", NULL);
+  PLAY (window, panel, "move", "player", "Red", "army", "Red 1", "path", "Fenmoor", "plunder", "true");
+  PLAY (window, panel, "end_turn", "player", "Red");
+  PLAY (window, panel, "collect", "player", "Blue");
+  PLAY (window, panel, "end_turn", "player", "Blue");
+  PLAY (window, panel, "collect", "player", "Green");
+  PLAY (window, panel, "end_turn", "player", "Green");
+  {
+    const Count turn2[] = {
+      { "Red", 7, 2, 3, 7, 2, 2, 1 }, { "Blue", 7, 3, 4, 5, 2, 2, 2 }, { "Green", 10, 6, 4, 6, 2, 2, 1 },
+    };
+    assert_table (table, turn2, G_N_ELEMENTS (turn2));
+  }
+
+  /* Turn 3: Oakvale's hamlet yields 1 GP + 1 of its resource (wood). */
+  PLAY (window, panel, "collect", "player", "Red");
+  PLAY (window, panel, "end_turn", "player", "Red");
+  {
+    const Count turn3[] = {
+      { "Red", 8, 3, 3, 7, 2, 2, 1 }, { "Blue", 7, 3, 4, 5, 2, 2, 2 }, { "Green", 10, 6, 4, 6, 2, 2, 1 },
+    };
+    assert_table (table, turn3, G_N_ELEMENTS (turn3));
+  }
+  wait_ms (200);
+  screenshot (GTK_WIDGET (window), "mk-turn3.png");
+
+  /* The Journal's replay shows the compact tracking table. */
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "journal");
+  mg_journal_page_select (MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal")), 3);
+  wait_ms (300);
+  screenshot (GTK_WIDGET (window), "mk-journal.png");
+  close_campaign_windows ();
+}
+
+/* Closed and reopened: the same treasuries, lands and armies. */
+static void
+test_reopen (void)
+{
+  MgCampaignWindow *window;
+  MgMkDashboard *board;
+
+  g_assert_nonnull (campaign_path);
+  g_assert_nonnull (mg_application_open_path (app, campaign_path, NULL));
+  window = campaign_window ();
+  g_assert_nonnull (window);
+  board = dashboard (window);
+  {
+    const Count turn3[] = {
+      { "Red", 8, 3, 3, 7, 2, 2, 1 }, { "Blue", 7, 3, 4, 5, 2, 2, 2 }, { "Green", 10, 6, 4, 6, 2, 2, 1 },
+    };
+    assert_table (mg_mk_dashboard_get_table (board), turn3, G_N_ELEMENTS (turn3));
+  }
+  g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Oakvale"), ==, "Red · hamlet · 2 wood lying");
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (board, "Red 1"), "Fenmoor"));
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Blue"));
+
+  /* The map exports as JSON that lists the sample's 12 lands; after the start its borders are fixed. */
+  {
+    MgMkMapPage *map = MG_MK_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+    g_autofree char *out = g_build_filename (tmpdir, "map.json", NULL);
+    g_autoptr(GError) error = NULL;
+    json_object *json;
+
+    adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+    wait_ms (200);
+    g_assert_true (mg_mk_map_page_export_file (map, out, &error));
+    g_assert_no_error (error);
+    json = json_object_from_file (out);
+    g_assert_nonnull (json);
+    g_assert_cmpuint (json_object_array_length (json_object_object_get (json, "lands")), ==, 12);
+    json_object_put (json);
+    /* A GM correction after the start goes through edit_land: Green's Millbrook gets a camp. */
+    g_assert_true (mg_mk_map_page_set_land (map, "Millbrook", "camp", "true"));
+    wait_ms (5);
+    g_assert_null (mg_mk_map_page_get_error (map));
+    g_assert_true (mg_mk_map_page_apply (map));
+    g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Millbrook"), ==, "Green · camp");
+    wait_ms (300);
+    screenshot (GTK_WIDGET (window), "mk-map.png");
+  }
+  close_campaign_windows ();
+}
+
+/* Setup: a map with a land adjacent to an unknown land is refused with the JSON path, and
+ * the campaign's map stays as it was; a good edit applies. */
+static void
+test_map_import (void)
+{
+  static const char bad[] =
+    "{\"lands\":[{\"name\":\"Aland\",\"resource\":\"wood\",\"adjacent\":[\"Bland\"]},"
+    "{\"name\":\"Bland\",\"resource\":\"food\",\"adjacent\":[\"Aland\",\"Nowhere\"]}],"
+    "\"rivers\":[],\"capitals\":[\"Aland\",\"Bland\"]}";
+  g_autofree char *path = g_build_filename (tmpdir, "setup.db", NULL);
+  g_autofree char *bad_path = g_build_filename (tmpdir, "bad-map.json", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Setup", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgMkMapPage *map;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  map = MG_MK_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  wait_ms (100);
+
+  g_assert_true (g_file_set_contents (bad_path, bad, -1, NULL));
+  g_assert_false (mg_mk_map_page_import_file (map, bad_path));
+  g_test_message ("bad map: %s", mg_mk_map_page_get_error (map));
+  g_assert_nonnull (strstr (mg_mk_map_page_get_error (map), "$.map.lands[1].adjacent"));
+  g_assert_nonnull (strstr (mg_mk_map_page_get_error (map), "Nowhere"));
+  g_assert_false (mg_mk_map_page_apply (map));
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
+  wait_ms (200);
+  screenshot (GTK_WIDGET (window), "mk-map-error.png");
+
+  /* Fixed in the editor: Bland borders Aland only. */
+  g_assert_true (mg_mk_map_page_set_land (map, "Bland", "adjacent", "Aland"));
+  wait_ms (5);
+  g_assert_null (mg_mk_map_page_get_error (map));
+  g_assert_true (mg_mk_map_page_apply (map));
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
+  {
+    json_object *view = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_ALL);
+    json_object *lands = json_object_object_get (json_object_object_get (view, "map"), "lands");
+
+    g_assert_cmpuint (json_object_array_length (lands), ==, 2);
+    json_object_put (view);
+  }
+  close_campaign_windows ();
+}
+
+/* The sample script up to Red's attack on Highmarch: the battle view shows both sides and
+ * fights the round; 3 infantry against 2, Red wins and loses one unit as the winner. */
+static void
+test_battle (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "battle.db", NULL);
+  g_autofree char *script = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", "mecaknights-sample.jsonl", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  const char *players[] = { "Red", "Blue", "Green", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Battle", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgMkBattleView *battles;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (script, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      json_object *action = json_tokener_parse (lines[i]);
+      MgJournalEntry *entry;
+
+      if (action == NULL)
+        continue;
+      if (g_strcmp0 (mg_action_type (action), "fight") == 0)
+        {
+          json_object_put (action);
+          break;
+        }
+      entry = mg_campaign_act (campaign, action, &error);
+      g_assert_no_error (error);
+      mg_journal_entry_free (entry);
+      json_object_put (action);
+    }
+
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  battles = mg_mk_dashboard_get_battle_view (dashboard (window));
+  g_assert_cmpuint (mg_mk_battle_view_get_n_battles (battles), ==, 1);
+  wait_ms (300);
+  screenshot (GTK_WIDGET (window), "mk-battle.png");
+
+  /* Fight through the battle view's button. */
+  {
+    GtkWidget *fight = NULL;
+    GtkWidget *stack[64];
+    guint top = 0;
+
+    stack[top++] = GTK_WIDGET (battles);
+    while (top > 0 && fight == NULL)
+      {
+        GtkWidget *w = stack[--top];
+
+        if (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (w)), "_Fight the Round") == 0)
+          fight = w;
+        for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL && top < G_N_ELEMENTS (stack); c = gtk_widget_get_next_sibling (c))
+          stack[top++] = c;
+      }
+    g_assert_nonnull (fight);
+    g_assert_true (gtk_widget_is_sensitive (fight));
+    g_signal_emit_by_name (fight, "clicked");
+    wait_ms (20);
+  }
+  g_assert_cmpuint (mg_mk_battle_view_get_n_battles (battles), ==, 0);
+  g_assert_nonnull (mg_mk_battle_view_get_result (battles));
+  g_assert_nonnull (strstr (mg_mk_battle_view_get_result (battles), "Red wins"));
+  /* Red 1 had 3 infantry; the winner loses one. */
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (dashboard (window), "Red 1"), "2 infantry"));
+  wait_ms (300);
+  screenshot (GTK_WIDGET (window), "mk-battle-result.png");
+  close_campaign_windows ();
+}
+
+/* The test's folder holds only files (campaigns, their -wal/-shm, map JSON). */
+static void
+remove_tmpdir (void)
+{
+  g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *file = g_build_filename (tmpdir, name, NULL);
+      g_unlink (file);
+    }
+  g_rmdir (tmpdir);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
+  gtk_test_init (&argc, &argv, NULL);
+  tmpdir = g_dir_make_tmp ("melee-gm-ui-mk-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  app = mg_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_application_hold (G_APPLICATION (app));
+
+  g_test_add_func ("/ui/mecaknights/first-turns", test_first_turns);
+  g_test_add_func ("/ui/mecaknights/reopen", test_reopen);
+  g_test_add_func ("/ui/mecaknights/map-import", test_map_import);
+  g_test_add_func ("/ui/mecaknights/battle", test_battle);
+  status = g_test_run ();
+
+  g_application_release (G_APPLICATION (app));
+  g_object_unref (app);
+  remove_tmpdir ();
+  g_free (campaign_path);
+  return status;
+}
