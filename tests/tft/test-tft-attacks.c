@@ -320,6 +320,287 @@ test_hth_disengage (void)
   g_assert_cmpstr (fig_str (st, "B", "hth_with"), ==, "[]");
 }
 
+/* ---- the shield rush, p. 12 ---- */
+
+/* A (ST as, DX ad, rapier + small shield) rushes B (ST bs, DX bd); returns the attack event. */
+static json_object *
+rush (gint as, gint ad, gint bs, gint bd, const guint *dice, guint n, MgState **out)
+{
+  MgState *st = tft_test_new_state ();
+  json_object *e;
+
+  create (st, "A", as <= 5 ? "goblin" : "human", as, ad, as >= 9 ? ",\"weapons\":[\"rapier\"],\"shield\":\"small_shield\""
+                                                               : ",\"shield\":\"small_shield\"");
+  create (st, "B", "human", bs, bd, "");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}");
+  option (st, "A", "\"option\":\"h\",\"engaged_with\":[\"B\"]");
+  option (st, "B", "\"option\":\"none\",\"engaged_with\":[\"A\"]");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  e = tft_test_last_event (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"mode\":\"shield_rush\"}", dice, n, "attack");
+  *out = st;
+  return e;
+}
+
+static void
+test_shield_rush (void)
+{
+  /* "If the figure who hit him is AS STRONG or STRONGER, this is a regular 3-die roll": 13 against
+   * adjDX 12 falls, 12 stays afoot. "The shield-rush NEVER puts hits on a foe" (even on a triple). */
+  {
+    MgState *st;
+    g_autoptr(json_object) e = rush (12, 12, 12, 12, TFT_DICE (1, 1, 1, 4, 4, 5), 6, &st);
+    g_assert_cmpint (iget (e, "save"), ==, 13);
+    g_assert_cmpstr (fig_str (st, "B", "posture"), ==, "fallen");
+    g_assert_cmpint (fig_int (st, "B", "hits"), ==, 0);
+    mg_state_free (st);
+  }
+  {
+    MgState *st;
+    g_autoptr(json_object) e = rush (12, 12, 12, 12, TFT_DICE (3, 3, 3, 4, 4, 4), 6, &st);
+    g_assert_cmpint (iget (e, "save"), ==, 12);
+    g_assert_cmpstr (fig_str (st, "B", "posture"), ==, "standing");
+    mg_state_free (st);
+  }
+  /* "On 3 dice, a 16, 17, or 18 is an automatic fall": B at adjDX 16 falls on 16, stands on 15. */
+  {
+    MgState *st;
+    g_autoptr(json_object) e = rush (12, 12, 8, 16, TFT_DICE (3, 3, 3, 6, 6, 4), 6, &st);
+    g_assert_cmpstr (fig_str (st, "B", "posture"), ==, "fallen");
+    mg_state_free (st);
+  }
+  {
+    MgState *st;
+    g_autoptr(json_object) e = rush (12, 12, 8, 16, TFT_DICE (3, 3, 3, 6, 6, 3), 6, &st);
+    g_assert_cmpstr (fig_str (st, "B", "posture"), ==, "standing");
+    mg_state_free (st);
+  }
+  /* "if the figure who hit him is WEAKER, only TWO dice are rolled"; "A roll of 12, though, is an
+   * automatic fall": B at adjDX 12 falls on 6+6, stays on 5+6. */
+  {
+    MgState *st;
+    g_autoptr(json_object) e = rush (9, 15, 12, 12, TFT_DICE (3, 3, 3, 6, 6), 5, &st);
+    g_assert_cmpint (iget (e, "save"), ==, 12);
+    g_assert_cmpstr (fig_str (st, "B", "posture"), ==, "fallen");
+    mg_state_free (st);
+  }
+  {
+    MgState *st;
+    g_autoptr(json_object) e = rush (9, 15, 12, 12, TFT_DICE (3, 3, 3, 5, 6), 5, &st);
+    g_assert_cmpstr (fig_str (st, "B", "posture"), ==, "standing");
+    mg_state_free (st);
+  }
+  /* "a rush against a figure more than twice your ST will have no effect": a goblin of ST 5 against
+   * ST 12 hits and nothing more is rolled. */
+  {
+    MgState *st;
+    g_autoptr(json_object) e = rush (5, 13, 12, 12, TFT_DICE (3, 3, 3), 3, &st);
+    g_assert_null (json_object_object_get (e, "save"));
+    g_assert_cmpstr (fig_str (st, "B", "posture"), ==, "standing");
+    mg_state_free (st);
+  }
+  /* "you must have a shield (either large or small) ready" */
+  {
+    g_autoptr(MgState) st = tft_test_duel_state ("death", ",\"weapons\":[\"broadsword\"]", "");
+    option (st, "A", "\"option\":\"h\",\"engaged_with\":[\"B\"]");
+    option (st, "B", "\"option\":\"none\",\"engaged_with\":[\"A\"]");
+    PLAY (st, "{\"type\":\"attacks\"}");
+    refuse (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"mode\":\"shield_rush\"}", MG_RULES_ERROR_ILLEGAL,
+            "ready shield");
+  }
+}
+
+/* ---- the line of fire, p. 14-15 and "Hitting your friends", p. 15 ---- */
+
+static MgState *
+range_state (const char *a_kind, gint as, gint ad, const char *a_gear, const char *a_opt)
+{
+  MgState *st = tft_test_new_state ();
+  create (st, "A", a_kind, as, ad, a_gear);
+  create (st, "F", "human", 12, 12, "");
+  create (st, "G", "human", 12, 12, "");
+  create (st, "B", "human", 12, 12, "");
+  create (st, "E", "human", 12, 12, "");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\",\"F\",\"G\"],\"Y\":[\"B\",\"E\"]}}");
+  option (st, "A", a_opt);
+  for (guint i = 0; i < 4; i++)
+    option (st, (const char *[]) { "F", "G", "B", "E" }[i], "\"option\":\"none\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  return st;
+}
+
+static json_object *
+nth_event (json_object *events, const char *type, guint nth)
+{
+  for (guint i = 0; i < json_object_array_length (events); i++)
+    if (strcmp (sget (json_object_array_get_idx (events, i), "type"), type) == 0 && nth-- == 0)
+      return json_object_array_get_idx (events, i);
+  g_error ("no %s event", type);
+  return NULL;
+}
+
+static void
+test_thrown_line (void)
+{
+  const char *ax = ",\"weapons\":[\"small_ax\"]", *charge = "\"option\":\"b\"";
+  const char *throw_b = "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"throw\":true,\"hexes\":3,"
+                        "\"in_the_way\":[{\"figure\":\"F\",\"hexes\":2}]}";
+
+  /* "To throw at D, he must roll to miss B (DX -2) before rolling to hit D (DX -3)": A (DX 13) rolls 11
+   * against 11 and misses his friend, then hits B at 10; the small ax (1+2) does 6 and lands there. */
+  {
+    g_autoptr(MgState) st = range_state ("human", 11, 13, ax, charge);
+    g_autoptr(json_object) ev = tft_test_events (st, throw_b, TFT_DICE (5, 5, 1, 3, 3, 3, 4), 7);
+    json_object *lf = nth_event (ev, "line_of_fire", 0);
+    g_assert_cmpstr (sget (lf, "rolling"), ==, "to_miss");
+    g_assert_cmpint (iget (lf, "adj_dx"), ==, 11);
+    g_assert_cmpstr (sget (lf, "result"), ==, "miss");
+    g_assert_cmpint (iget (nth_event (ev, "attack", 0), "adj_dx"), ==, 10);
+    g_assert_cmpint (fig_int (st, "B", "hits"), ==, 6);
+    g_assert_cmpint (fig_int (st, "F", "hits"), ==, 0);
+    g_assert_cmpstr (fig_str (st, "A", "carried"), ==, "[]");
+  }
+  /* "if he rolls his adjDX or below, he MISSES ... otherwise, it hits": 12 hits the friend, and the
+   * target is not rolled for. */
+  {
+    g_autoptr(MgState) st = range_state ("human", 11, 13, ax, charge);
+    PLAY (st, throw_b, 6, 5, 1, 4);
+    g_assert_cmpint (fig_int (st, "F", "hits"), ==, 6);
+    g_assert_cmpint (fig_int (st, "B", "hits"), ==, 0);
+  }
+  /* "If he misses F, he must roll for G (DX -4)": after a miss the weapon flies on; a friend beyond is
+   * rolled to miss (8 against 8 misses), an enemy beyond to hit (7 against 7 hits). */
+  {
+    g_autoptr(MgState) st = range_state ("human", 11, 13, ax, charge);
+    g_autoptr(json_object) ev = tft_test_events (st,
+      "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"throw\":true,\"hexes\":3,"
+      "\"beyond\":[{\"figure\":\"G\",\"hexes\":5},{\"figure\":\"E\",\"hexes\":6}]}", TFT_DICE (5, 5, 5, 2, 3, 3, 1, 3, 3, 1), 10);
+    g_assert_cmpint (iget (nth_event (ev, "line_of_fire", 0), "adj_dx"), ==, 8);
+    g_assert_cmpstr (sget (nth_event (ev, "line_of_fire", 0), "result"), ==, "miss");
+    g_assert_cmpstr (sget (nth_event (ev, "line_of_fire", 1), "rolling"), ==, "to_hit");
+    g_assert_cmpint (iget (nth_event (ev, "line_of_fire", 1), "adj_dx"), ==, 7);
+    g_assert_cmpint (fig_int (st, "E", "hits"), ==, 3);
+  }
+  /* "You may not 'roll to miss' an enemy": an enemy in the way is rolled to hit (9 against 12). */
+  {
+    g_autoptr(MgState) st = range_state ("human", 11, 13, ax, charge);
+    PLAY (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"throw\":true,\"hexes\":3,"
+              "\"in_the_way\":[{\"figure\":\"E\",\"hexes\":1}]}", 3, 3, 3, 2);
+    g_assert_cmpint (fig_int (st, "E", "hits"), ==, 4);
+    g_assert_cmpint (fig_int (st, "B", "hits"), ==, 0);
+  }
+}
+
+static void
+test_roll_to_miss (void)
+{
+  /* "When you are 'rolling to miss,' a 14 becomes an automatic hit, a 15 is a double-damage hit, and a
+   * 16 is a triple-damage hit. 17 means the weapon drops in that hex; 18 means it breaks." A (DX 16)
+   * throws a dagger (1-1) past F one hex away: adjDX 15, so 14 and 15 would otherwise miss. */
+  static const struct { guint d[3]; const char *result; guint die; gint hits; } t[] = {
+    { { 5, 5, 4 }, "hit", 6, 5 }, { { 5, 5, 5 }, "hit", 6, 10 }, { { 6, 5, 5 }, "hit", 3, 6 },
+    { { 6, 6, 5 }, "drop", 0, 0 }, { { 6, 6, 6 }, "break", 0, 0 },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (t); i++)
+    {
+      g_autoptr(MgState) st = range_state ("human", 8, 16, ",\"weapons\":[\"dagger\"]", "\"option\":\"b\"");
+      guint dice[4] = { t[i].d[0], t[i].d[1], t[i].d[2], t[i].die };
+      g_autoptr(json_object) ev = tft_test_events (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"throw\":true,"
+                                                   "\"hexes\":2,\"in_the_way\":[{\"figure\":\"F\",\"hexes\":1}]}",
+                                                   dice, t[i].die ? 4 : 3);
+      json_object *lf = nth_event (ev, "line_of_fire", 0);
+      g_autoptr(json_object) j = mg_state_to_json (st);
+      json_object *dropped = json_object_object_get (json_object_object_get (j, "fight"), "dropped");
+      g_assert_cmpint (iget (lf, "adj_dx"), ==, 15);
+      g_assert_cmpstr (sget (lf, "result"), ==, t[i].result);
+      g_assert_cmpint (fig_int (st, "F", "hits"), ==, t[i].hits);
+      g_assert_cmpint (fig_int (st, "B", "hits"), ==, 0);
+      /* "When a thrown weapon hits, it falls to the ground in that hex"; broken, it is gone */
+      g_assert_cmpuint (json_object_array_length (dropped), ==, strcmp (t[i].result, "break") ? 1 : 0);
+      g_assert_cmpstr (fig_str (st, "A", "carried"), ==, "[]");
+    }
+}
+
+static void
+test_missile_line (void)
+{
+  const char *bow = ",\"weapons\":[\"longbow\"]", *fire = "\"option\":\"f\"";
+
+  /* "A roll of 17 or 18 on any target but the first breaks the ARROW but does not affect the bow":
+   * a 17 rolling to miss the friend in the way, an 18 on a friend beyond. */
+  {
+    g_autoptr(MgState) st = range_state ("human", 12, 12, bow, fire);
+    PLAY (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"megahexes\":4,"
+              "\"in_the_way\":[{\"figure\":\"F\",\"megahexes\":1}]}", 6, 6, 5);
+    g_assert_cmpstr (fig_str (st, "A", "ready"), ==, "longbow");
+    g_assert_cmpstr (fig_str (st, "A", "carried"), ==, "[\"longbow\"]");
+  }
+  {
+    g_autoptr(MgState) st = range_state ("human", 12, 12, bow, fire);
+    g_autoptr(json_object) ev = tft_test_events (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"megahexes\":4,"
+                                                 "\"in_the_way\":[{\"figure\":\"F\",\"megahexes\":1}],"
+                                                 "\"beyond\":[{\"figure\":\"G\",\"megahexes\":5}]}",
+                                                 TFT_DICE (3, 3, 3, 6, 5, 5, 6, 6, 6), 9);
+    /* range: 0 at 1 MH, -1 at 4, -2 at 5 ("making new DX adjustments as necessary") */
+    g_assert_cmpint (iget (nth_event (ev, "line_of_fire", 0), "adj_dx"), ==, 12);
+    g_assert_cmpint (iget (nth_event (ev, "attack", 0), "adj_dx"), ==, 11);
+    g_assert_cmpint (iget (nth_event (ev, "line_of_fire", 1), "adj_dx"), ==, 10);
+    g_assert_cmpstr (sget (nth_event (ev, "line_of_fire", 1), "result"), ==, "break");
+    g_assert_cmpstr (fig_str (st, "A", "ready"), ==, "longbow");
+  }
+  /* on the first target an 18 breaks the bow itself */
+  {
+    g_autoptr(MgState) st = range_state ("human", 12, 12, bow, fire);
+    PLAY (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"megahexes\":1}", 6, 6, 6);
+    g_assert_cmpstr (fig_str (st, "A", "ready"), ==, "null");
+  }
+}
+
+static void
+test_pile (void)
+{
+  /* p. 17: "Two goblins have engaged Ragnar in HTH combat ... Bjorn comes up with his sword and hacks
+   * at one of the goblins. His DX for that attack will be +4 ... If Bjorn misses the goblin, he rolls
+   * again - same DX adjustments - to see if he hit the other goblin. If he misses again, he rolls ...
+   * to see if he hit Ragnar." "Figures in HTH combat never hit their friends in the same HTH combat." */
+  g_autoptr(MgState) st = tft_test_new_state ();
+  const char *const others[] = { "Bjorn", "G2", NULL };
+  g_autoptr(json_object) ev = NULL;
+
+  create (st, "Ragnar", "human", 11, 13, ",\"weapons\":[\"dagger\"]");
+  create (st, "Bjorn", "human", 12, 12, ",\"weapons\":[\"broadsword\"]");
+  create (st, "G1", "goblin", 6, 12, "");
+  create (st, "G2", "goblin", 7, 11, "");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"V\":[\"Ragnar\",\"Bjorn\"],\"O\":[\"G1\",\"G2\"]}}");
+  grapple (st, "G1", "Ragnar", others);
+  option (st, "G2", "\"option\":\"m\",\"engaged_with\":[\"Ragnar\"]");
+  option (st, "G1", "\"option\":\"none\"");
+  option (st, "Ragnar", "\"option\":\"none\"");
+  option (st, "Bjorn", "\"option\":\"none\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  PLAY (st, "{\"type\":\"attack\",\"figure\":\"G2\",\"target\":\"Ragnar\"}", 6, 6, 4);   /* joins: no defence roll */
+  g_assert_cmpstr (fig_str (st, "G2", "posture"), ==, "hth");
+  PLAY (st, "{\"type\":\"end_turn\"}");
+  option (st, "G1", "\"option\":\"none\"");
+  option (st, "G2", "\"option\":\"none\"");
+  option (st, "Ragnar", "\"option\":\"p\"");
+  option (st, "Bjorn", "\"option\":\"h\",\"engaged_with\":[\"G1\"]");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  refuse (st, "{\"type\":\"attack\",\"figure\":\"Ragnar\",\"target\":\"G1\",\"pile\":[\"G2\"]}", MG_RULES_ERROR_ILLEGAL,
+          "never hit their friends");
+  PLAY (st, "{\"type\":\"attack\",\"figure\":\"Ragnar\",\"target\":\"G1\"}", 6, 6, 4);
+  /* Bjorn names Ragnar first; the goblin is rolled for first all the same */
+  ev = tft_test_events (st, "{\"type\":\"attack\",\"figure\":\"Bjorn\",\"target\":\"G1\",\"pile\":[\"Ragnar\",\"G2\"]}",
+                        TFT_DICE (6, 6, 4, 6, 5, 5, 6, 6, 1), 9);
+  g_assert_cmpint (iget (nth_event (ev, "attack", 0), "adj_dx"), ==, 16);
+  g_assert_cmpstr (sget (nth_event (ev, "line_of_fire", 0), "at"), ==, "G2");
+  g_assert_cmpstr (sget (nth_event (ev, "line_of_fire", 0), "rolling"), ==, "to_hit");
+  g_assert_cmpint (iget (nth_event (ev, "line_of_fire", 0), "adj_dx"), ==, 16);
+  g_assert_cmpstr (sget (nth_event (ev, "line_of_fire", 1), "at"), ==, "Ragnar");
+  g_assert_cmpstr (sget (nth_event (ev, "line_of_fire", 1), "rolling"), ==, "to_miss");
+  g_assert_cmpint (iget (nth_event (ev, "line_of_fire", 1), "adj_dx"), ==, 16);
+  g_assert_cmpstr (sget (nth_event (ev, "line_of_fire", 1), "result"), ==, "miss");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -330,5 +611,10 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/hth/bare-hands", test_hth_bare_hands);
   g_test_add_func ("/tft/hth/brawl", test_hth_brawl);
   g_test_add_func ("/tft/hth/disengage", test_hth_disengage);
+  g_test_add_func ("/tft/shield-rush", test_shield_rush);
+  g_test_add_func ("/tft/line/thrown", test_thrown_line);
+  g_test_add_func ("/tft/line/roll-to-miss", test_roll_to_miss);
+  g_test_add_func ("/tft/line/missile", test_missile_line);
+  g_test_add_func ("/tft/line/pile", test_pile);
   return g_test_run ();
 }
