@@ -601,6 +601,189 @@ test_pile (void)
   g_assert_cmpstr (sget (nth_event (ev, "line_of_fire", 1), "result"), ==, "miss");
 }
 
+/* ---- missile weapons: crossbow cadence, prone fire, second arrows, p. 13-15 and 7 ---- */
+
+static MgState *
+archer (gint as, gint ad, const char *weapon)
+{
+  MgState *st = tft_test_new_state ();
+  g_autofree char *gear = g_strdup_printf (",\"weapons\":[\"%s\"]", weapon);
+  create (st, "W", "human", as, ad, gear);
+  create (st, "B", "human", 12, 12, "");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"W\"],\"Y\":[\"B\"]}}");
+  return st;
+}
+
+/* One turn: W takes `opt`, B runs; a fired shot misses on 16. */
+static void
+turn (MgState *st, const char *opt)
+{
+  option (st, "W", opt);
+  option (st, "B", "\"option\":\"a\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  if (strstr (opt, "\"f\""))
+    PLAY (st, "{\"type\":\"attack\",\"figure\":\"W\",\"target\":\"B\",\"megahexes\":1}", 6, 6, 4);
+  PLAY (st, "{\"type\":\"end_turn\"}");
+}
+
+static void
+test_crossbow_cadence (void)
+{
+  /* "Light crossbow: Fires every other turn, or every turn if adjDX = 14+"; "Heavy crossbow: Fires
+   * every 3rd turn, or every other turn if adjDX = 16+"; "Reloading a crossbow comes under the 'ready
+   * a weapon' option". */
+  static const struct { gint st, dx; const char *w; gint reloads; } t[] = {
+    { 12, 12, "light_crossbow", 1 }, { 12, 14, "light_crossbow", 0 },
+    { 15, 9, "heavy_crossbow", 2 }, { 15, 16, "heavy_crossbow", 1 },
+  };
+  const char *fire = "\"option\":\"f\"", *reload = "\"option\":\"e\"";
+  for (guint i = 0; i < G_N_ELEMENTS (t); i++)
+    {
+      g_autoptr(MgState) st = archer (t[i].st, t[i].dx, t[i].w);
+      turn (st, fire);
+      g_assert_cmpint (fig_int (st, "W", "reload"), ==, t[i].reloads);
+      for (gint k = 0; k < t[i].reloads; k++)
+        {
+          refuse (st, "{\"type\":\"option\",\"figure\":\"W\",\"option\":\"f\"}", MG_RULES_ERROR_ILLEGAL, "reloading");
+          turn (st, reload);
+        }
+      turn (st, fire);   /* fires again: every turn, every other turn or every third */
+      g_assert_cmpint (fig_int (st, "W", "reload"), ==, t[i].reloads);
+    }
+}
+
+static gint
+order_dx (MgState *st, guint i, const char **who, gint *attack)
+{
+  g_autoptr(json_object) j = mg_state_to_json (st);
+  json_object *o = json_object_array_get_idx (json_object_object_get (json_object_object_get (j, "fight"), "order"), i);
+  static char name[32];
+  if (o == NULL)
+    return -1;
+  g_strlcpy (name, sget (o, "figure"), sizeof name);
+  *who = name;
+  *attack = iget (o, "attack");
+  return iget (o, "adj_dx");
+}
+
+static void
+test_prone_fire (void)
+{
+  /* "Crossbows may be fired from a prone position. Any bow may be fired from a kneeling position."
+   * "A crossbowman lying prone gets a +1 DX adjustment." */
+  const char *who;
+  gint attack;
+  {
+    g_autoptr(MgState) st = archer (12, 12, "light_crossbow");
+    g_autoptr(json_object) odds = NULL;
+    turn (st, "\"option\":\"d\"");
+    option (st, "W", "\"option\":\"f\"");
+    option (st, "B", "\"option\":\"a\"");
+    PLAY (st, "{\"type\":\"attacks\"}");
+    g_assert_cmpint (order_dx (st, 0, &who, &attack), ==, 13);
+    odds = mg_tft_attack_odds (st, json_tokener_parse ("{\"type\":\"attack\",\"figure\":\"W\",\"target\":\"B\",\"megahexes\":1}"), NULL);
+    g_assert_cmpint (iget (odds, "adj_dx"), ==, 13);
+  }
+  {
+    g_autoptr(MgState) st = archer (12, 12, "longbow");
+    turn (st, "\"option\":\"d\",\"posture\":\"kneeling\"");
+    option (st, "W", "\"option\":\"f\"");
+    option (st, "B", "\"option\":\"a\"");
+    PLAY (st, "{\"type\":\"attacks\"}");
+    g_assert_cmpint (order_dx (st, 0, &who, &attack), ==, 12);
+  }
+  {
+    g_autoptr(MgState) st = archer (12, 12, "longbow");
+    turn (st, "\"option\":\"d\"");
+    refuse (st, "{\"type\":\"option\",\"figure\":\"W\",\"option\":\"f\"}", MG_RULES_ERROR_ILLEGAL, "must take a turn to stand up");
+  }
+}
+
+static void
+test_second_arrow (void)
+{
+  /* "Small bow: 2 shots/turn if adjDX = 15+"; "When figures are firing two arrows per turn, they fire
+   * their second arrows (again in order of adjDX) AFTER all figures have made their first attack." C's
+   * two main-gauche attacks (DX 12 - 4) are made together, before A's second arrow. */
+  static const struct { const char *who; gint attack, dx; } want[] = {
+    { "A", 1, 15 }, { "B", 1, 12 }, { "C", 1, 8 }, { "C", 2, 8 }, { "A", 2, 15 } };
+  g_autoptr(MgState) st = tft_test_new_state ();
+  g_autoptr(MgState) st2 = archer (10, 14, "small_bow");
+  const char *who;
+  gint attack;
+
+  create (st, "A", "human", 9, 15, ",\"weapons\":[\"small_bow\"]");
+  create (st, "B", "human", 12, 12, ",\"weapons\":[\"broadsword\"]");
+  create (st, "C", "human", 12, 12, ",\"weapons\":[\"shortsword\",\"main_gauche\"]");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\",\"C\"]}}");
+  option (st, "A", "\"option\":\"f\"");
+  option (st, "B", "\"option\":\"b\",\"moved\":2");
+  option (st, "C", "\"option\":\"b\",\"moved\":2,\"main_gauche\":true");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  for (guint i = 0; i < G_N_ELEMENTS (want); i++)
+    {
+      g_assert_cmpint (order_dx (st, i, &who, &attack), ==, want[i].dx);
+      g_assert_cmpstr (who, ==, want[i].who);
+      g_assert_cmpint (attack, ==, want[i].attack);
+    }
+  g_assert_cmpint (order_dx (st, G_N_ELEMENTS (want), &who, &attack), ==, -1);
+  /* at adjDX 14 one arrow */
+  option (st2, "W", "\"option\":\"f\"");
+  option (st2, "B", "\"option\":\"a\"");
+  PLAY (st2, "{\"type\":\"attacks\"}");
+  g_assert_cmpint (order_dx (st2, 1, &who, &attack), ==, -1);
+}
+
+/* ---- the main-gauche, p. 8 ---- */
+
+static void
+test_main_gauche (void)
+{
+  /* "it also lets him make TWO attacks that turn (against the same enemy); one with the main-gauche
+   * and one with the other weapon. BOTH attacks are at DX -4." Shortsword 2-1, main-gauche 1-1. */
+  g_autoptr(MgState) st = tft_test_new_state ();
+  g_autoptr(json_object) e = NULL;
+
+  create (st, "A", "human", 12, 12, ",\"weapons\":[\"shortsword\",\"main_gauche\"]");
+  create (st, "B", "human", 12, 12, "");
+  create (st, "C", "human", 12, 12, "");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\",\"C\"]}}");
+  option (st, "A", "\"option\":\"h\",\"main_gauche\":true,\"engaged_with\":[\"B\",\"C\"]");
+  option (st, "B", "\"option\":\"none\"");
+  option (st, "C", "\"option\":\"none\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  e = EVENT (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", "attack", 3, 3, 2, 2, 2);
+  g_assert_cmpstr (sget (e, "weapon"), ==, "shortsword");
+  g_assert_cmpint (iget (e, "adj_dx"), ==, 8);
+  g_assert_cmpint (dmg_hits (e), ==, 3);
+  g_clear_pointer (&e, json_object_put);
+  refuse (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"C\"}", MG_RULES_ERROR_ILLEGAL, "same enemy");
+  e = EVENT (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", "attack", 2, 3, 3, 4);
+  g_assert_cmpstr (sget (e, "weapon"), ==, "main_gauche");
+  g_assert_cmpint (iget (e, "adj_dx"), ==, 8);
+  g_assert_cmpint (dmg_hits (e), ==, 3);
+  g_assert_cmpint (fig_int (st, "B", "hits"), ==, 6);
+}
+
+static void
+test_main_gauche_parry (void)
+{
+  /* "it stops one hit from any non-missile attack" "from your front hexes": 6 less 1 from the front,
+   * all 6 from the side. */
+  static const struct { const char *facing; gint hits; } t[] = { { "front", 5 }, { "side", 6 } };
+  for (guint i = 0; i < G_N_ELEMENTS (t); i++)
+    {
+      g_autoptr(MgState) st = tft_test_duel_state ("death", ",\"weapons\":[\"shortsword\",\"main_gauche\"]",
+                                                   ",\"weapons\":[\"broadsword\"]");
+      g_autofree char *at = g_strdup_printf ("{\"type\":\"attack\",\"figure\":\"B\",\"target\":\"A\",\"facing\":\"%s\"}", t[i].facing);
+      option (st, "A", "\"option\":\"none\"");
+      option (st, "B", "\"option\":\"h\",\"engaged_with\":[\"A\"]");
+      PLAY (st, "{\"type\":\"attacks\"}");
+      PLAY (st, at, 3, 3, 3, 3, 3);
+      g_assert_cmpint (fig_int (st, "A", "hits"), ==, t[i].hits);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -616,5 +799,10 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/line/roll-to-miss", test_roll_to_miss);
   g_test_add_func ("/tft/line/missile", test_missile_line);
   g_test_add_func ("/tft/line/pile", test_pile);
+  g_test_add_func ("/tft/missile/crossbow", test_crossbow_cadence);
+  g_test_add_func ("/tft/missile/prone", test_prone_fire);
+  g_test_add_func ("/tft/missile/second-arrow", test_second_arrow);
+  g_test_add_func ("/tft/main-gauche/two-attacks", test_main_gauche);
+  g_test_add_func ("/tft/main-gauche/parry", test_main_gauche_parry);
   return g_test_run ();
 }
