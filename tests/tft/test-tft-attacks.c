@@ -784,6 +784,134 @@ test_main_gauche_parry (void)
     }
 }
 
+/* ---- damage, p. 10-13 and 19, and injuries, p. 18-19 ---- */
+
+/* A (gear, option) attacks B (gear, option) with `attack` members and the dice; returns the event. */
+static json_object *
+strike (const char *kind, const char *a_gear, const char *b_gear, const char *a_opt, const char *b_opt,
+        const char *attack, const guint *dice, guint n)
+{
+  g_autoptr(MgState) st = tft_test_new_state ();
+  g_autofree char *at = g_strdup_printf ("{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"%s}", attack);
+  g_autofree char *f = g_strdup_printf ("{\"type\":\"start_fight\",\"kind\":\"%s\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}", kind);
+  PLAY (st, a_gear);
+  PLAY (st, b_gear);
+  PLAY (st, f);
+  option (st, "A", a_opt);
+  option (st, "B", b_opt);
+  PLAY (st, "{\"type\":\"attacks\"}", 6, 1);
+  return tft_test_last_event (st, at, dice, n, "attack");
+}
+
+#define FIG(name, kind, s, dx, gear) "{\"type\":\"create_figure\",\"figure\":\"" name "\",\"kind\":\"" kind "\",\"st\":" #s \
+                                     ",\"dx\":" #dx gear "}"
+
+static void
+test_damage (void)
+{
+  const char *eng = "\"option\":\"h\",\"engaged_with\":[\"B\"]", *idle = "\"option\":\"none\",\"engaged_with\":[\"A\"]";
+  const char *b_plain = FIG ("B", "human", 12, 12, "");
+  struct { json_object *e; gint total, hits; } t[8];
+  guint n = 0;
+
+  /* Dwarves "get +1 damage with hammers or axes": small ax 1+2, a 3 does 6 ... */
+  t[n++] = (typeof (t[0])) { strike ("death", FIG ("A", "dwarf", 13, 11, ",\"weapons\":[\"small_ax\"]"), b_plain, eng, idle, "",
+                                     TFT_DICE (3, 3, 3, 3), 4), 6, 6 };
+  /* ... but not with a broadsword: 3 + 3 */
+  t[n++] = (typeof (t[0])) { strike ("death", FIG ("A", "dwarf", 13, 11, ",\"weapons\":[\"broadsword\"]"), b_plain, eng, idle, "",
+                                     TFT_DICE (3, 3, 3, 3, 3), 5), 6, 6 };
+  /* Halflings "get +1 damage with missile weapons" (and +3 DX): sling 1-2, a 5 does 4 */
+  t[n++] = (typeof (t[0])) { strike ("death", FIG ("A", "halfling", 6, 14, ",\"weapons\":[\"sling\"]"), b_plain, "\"option\":\"f\"",
+                                     "\"option\":\"a\"", ",\"megahexes\":1", TFT_DICE (3, 3, 3, 5), 4), 4, 4 };
+  /* "A figure which charge-attacks (option b) with a pole weapon does double damage": spear 1+1, a 3: 8 */
+  t[n++] = (typeof (t[0])) { strike ("death", FIG ("A", "human", 12, 12, ",\"weapons\":[\"spear\"]"), b_plain,
+                                     "\"option\":\"b\",\"moved\":2", "\"option\":\"a\"", "", TFT_DICE (3, 3, 3, 3), 4), 8, 8 };
+  /* "A figure which uses a pole weapon against a charge-attacking enemy also does double damage", and
+   * a 4 doubles again: javelin 1-1, a 5: 4 x 2 x 2 = 16 */
+  t[n++] = (typeof (t[0])) { strike ("death", FIG ("A", "human", 12, 12, ",\"weapons\":[\"javelin\"]"),
+                                     FIG ("B", "human", 12, 12, ",\"weapons\":[\"broadsword\"]"), eng,
+                                     "\"option\":\"b\",\"moved\":3", "", TFT_DICE (1, 1, 2, 5), 4), 16, 16 };
+  /* a large shield (2) ready guards the front, not the side */
+  t[n++] = (typeof (t[0])) { strike ("death", FIG ("A", "human", 12, 12, ",\"weapons\":[\"broadsword\"]"),
+                                     FIG ("B", "human", 12, 12, ",\"weapons\":[\"broadsword\"],\"shield\":\"large_shield\""),
+                                     eng, idle, "", TFT_DICE (3, 3, 3, 3, 3), 5), 6, 4 };
+  t[n++] = (typeof (t[0])) { strike ("death", FIG ("A", "human", 12, 12, ",\"weapons\":[\"broadsword\"]"),
+                                     FIG ("B", "human", 12, 12, ",\"weapons\":[\"broadsword\"],\"shield\":\"large_shield\""),
+                                     eng, idle, ",\"facing\":\"side\"", TFT_DICE (3, 3, 3, 3, 3), 5), 6, 6 };
+  /* slung behind a two-handed spear, it guards the rear */
+  t[n++] = (typeof (t[0])) { strike ("death", FIG ("A", "human", 12, 12, ",\"weapons\":[\"broadsword\"]"),
+                                     FIG ("B", "human", 12, 12, ",\"weapons\":[\"spear\"],\"shield\":\"large_shield\""),
+                                     eng, idle, ",\"facing\":\"rear\"", TFT_DICE (3, 3, 3, 3, 3), 5), 6, 4 };
+  for (guint i = 0; i < n; i++)
+    {
+      json_object *d = json_object_object_get (t[i].e, "damage");
+      if (iget (d, "total") != t[i].total || iget (d, "hits") != t[i].hits)
+        g_error ("case %u: %d for %d, want %d for %d", i, iget (d, "total"), iget (d, "hits"), t[i].total, t[i].hits);
+      json_object_put (t[i].e);
+    }
+}
+
+static void
+test_giant_and_practice (void)
+{
+  /* The giant: 9 hits in a turn for the -2, 16 to fall (p. 19). A battleaxe (3 dice) does 9. */
+  g_autoptr(MgState) st = tft_test_new_state ();
+  g_autoptr(MgState) pr = tft_test_new_state ();
+
+  create (st, "A", "human", 15, 9, ",\"weapons\":[\"battleaxe\"]");
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"Og\",\"kind\":\"giant\",\"st\":30}");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"Og\"]}}");
+  option (st, "A", "\"option\":\"h\",\"engaged_with\":[\"Og\"]");
+  option (st, "Og", "\"option\":\"none\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  PLAY (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"Og\"}", 3, 3, 3, 3, 3, 3);
+  g_assert_cmpstr (fig_str (st, "Og", "posture"), ==, "standing");
+  PLAY (st, "{\"type\":\"end_turn\"}");
+  g_assert_cmpint (fig_int (st, "Og", "adj_dx"), ==, 7);
+  option (st, "A", "\"option\":\"h\"");
+  option (st, "Og", "\"option\":\"none\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  PLAY (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"Og\"}", 1, 1, 2, 3, 3, 2);
+  g_assert_cmpint (fig_int (st, "Og", "hits"), ==, 25);
+  g_assert_cmpstr (fig_str (st, "Og", "posture"), ==, "fallen");
+
+  /* "Practice combat: half damage, out at ST <= 3": 13 halves to 6, ST 9 falls to 3: out. */
+  create (pr, "A", "human", 15, 9, ",\"weapons\":[\"battleaxe\"]");
+  create (pr, "B", "human", 9, 15, "");
+  PLAY (pr, "{\"type\":\"start_fight\",\"kind\":\"practice\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}");
+  option (pr, "A", "\"option\":\"h\",\"engaged_with\":[\"B\"]");
+  option (pr, "B", "\"option\":\"none\"");
+  PLAY (pr, "{\"type\":\"attacks\"}");
+  PLAY (pr, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", 3, 3, 3, 4, 4, 5);
+  g_assert_cmpint (fig_int (pr, "B", "hits"), ==, 6);
+  g_assert_cmpstr (fig_str (pr, "B", "state"), ==, "out");
+}
+
+/* ---- pending() tells the dice against each target ---- */
+
+static void
+test_pending_dice (void)
+{
+  g_autoptr(MgState) st = tft_test_new_state ();
+  g_autoptr(json_object) p = NULL;
+  json_object *d;
+
+  create (st, "A", "human", 12, 12, ",\"weapons\":[\"broadsword\"]");
+  create (st, "B", "human", 12, 12, ",\"weapons\":[\"broadsword\"]");
+  create (st, "C", "human", 12, 12, "");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\",\"C\"]}}");
+  option (st, "A", "\"option\":\"h\",\"engaged_with\":[\"B\",\"C\"]");
+  option (st, "B", "\"option\":\"i\",\"engaged_with\":[\"A\"]");
+  option (st, "C", "\"option\":\"none\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  p = mg_state_pending (st);
+  d = json_object_object_get (json_object_array_get_idx (json_object_object_get (p, "waiting"), 0), "dice");
+  /* "must roll its adjDX on FOUR dice, rather than three" against the defending B */
+  g_assert_cmpint (iget (d, "to_hit"), ==, 3);
+  g_assert_cmpint (iget (json_object_object_get (d, "to_hit_by_target"), "B"), ==, 4);
+  g_assert_cmpint (iget (json_object_object_get (d, "to_hit_by_target"), "C"), ==, 3);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -804,5 +932,8 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/missile/second-arrow", test_second_arrow);
   g_test_add_func ("/tft/main-gauche/two-attacks", test_main_gauche);
   g_test_add_func ("/tft/main-gauche/parry", test_main_gauche_parry);
+  g_test_add_func ("/tft/damage", test_damage);
+  g_test_add_func ("/tft/injury/giant-practice", test_giant_and_practice);
+  g_test_add_func ("/tft/pending/dice", test_pending_dice);
   return g_test_run ();
 }

@@ -2480,7 +2480,19 @@ tft_pending (const MgState *state)
               g_autofree char *dm = NULL;
               tft_figure_damage (rs, fig_of (st, x), weapon, &dice, &adds);
               dm = tft_damage_text (dice, adds);
+              json_object *by = json_object_new_object ();
+              Attack probe = { .fi = s->fi, .weapon = weapon, .mode = x->opt == O_M || x->opt == O_P ? M_HTH : M_WEAPON };
+              /* to_hit: the usual 3 before the target is named; to_hit_by_target: the truth for each
+               * enemy able to be attacked (4 against one defending or dodging) */
+              for (guint i = 0; i < fg->n; i++)
+                if (enemies (x, &fg->f[i]) && fg->f[i].life == L_FIGHTING)
+                  {
+                    gint nd;
+                    attack_dx (st, &probe, &fg->f[i], 0, 0, TRUE, &nd);
+                    ev_int (by, fname (st, &fg->f[i]), nd);
+                  }
               ev_int (d, "to_hit", 3);
+              json_object_object_add (d, "to_hit_by_target", by);
               json_object_object_add (d, "damage", json_object_new_string (dm));
               json_object_object_add (w, "dice", d);
               g_string_append_printf (text, _("%s attacks (adjusted DX %d)."), fname (st, x), s->adj_dx);
