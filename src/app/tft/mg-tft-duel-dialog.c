@@ -135,6 +135,10 @@ duel_done (GObject *source, GAsyncResult *result, gpointer data)
   self->result = job->result;
   self->have_result = TRUE;
   gtk_progress_bar_set_fraction (self->progress_bar, (double) job->result.fights / MAX (job->n, 1));
+  {
+    g_autofree char *text = g_strdup_printf (_("%u of %u fights"), job->result.fights, job->n);
+    gtk_progress_bar_set_text (self->progress_bar, text);
+  }
   show_result (self, &job->result, g_atomic_int_get (&job->cancel) != 0);
 }
 

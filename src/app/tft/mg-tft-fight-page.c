@@ -189,7 +189,7 @@ refresh_award (MgTftFightPage *self, json_object *view)
   g_clear_pointer (&self->award, g_free);
   if (lines->len > 0)
     {
-      g_autofree char *title = g_strdup_printf (_("Fight %d is over (%s). Experience:"), number, mg_tft_kind_title (kind));
+      g_autofree char *title = g_strdup_printf (_("Fight %d, %s, is over. Experience:"), number, mg_tft_kind_phrase (kind));
 
       g_string_truncate (lines, lines->len - 1);
       self->award = g_strdup (lines->str);
@@ -219,11 +219,23 @@ refresh_setup (MgTftFightPage *self, json_object *view)
     {
       json_object *figure = json_object_array_get_idx (roster, i);
 
+      /* Names and what the rows say of them (EP change after each fight). */
       if (mg_tft_json_bool (figure, "alive"))
-        g_string_append_printf (key, "%s\n", mg_tft_json_str (figure, "name"));
+        g_string_append_printf (key, "%s %d %d %d\n", mg_tft_json_str (figure, "name"), mg_tft_json_int (figure, "st", 0),
+                                mg_tft_json_int (figure, "dx", 0), mg_tft_json_int (figure, "ep", 0));
     }
   if (g_strcmp0 (key->str, self->roster_key) != 0)
     {
+      g_autoptr(GHashTable) sides = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+      /* The sides chosen so far stay with their figures. */
+      for (guint i = 0; i < self->setup_rows->len; i++)
+        {
+          AdwComboRow *row = g_ptr_array_index (self->setup_rows, i);
+
+          g_hash_table_insert (sides, g_strdup (g_object_get_data (G_OBJECT (row), "figure")),
+                               g_strdup (mg_tft_choice_get (row) ?: ""));
+        }
       mg_tft_clear (GTK_WIDGET (self->figures_list));
       g_ptr_array_set_size (self->setup_rows, 0);
       for (size_t i = 0; roster != NULL && i < json_object_array_length (roster); i++)
@@ -249,6 +261,14 @@ refresh_setup (MgTftFightPage *self, json_object *view)
       g_free (self->roster_key);
       self->roster_key = g_string_free (g_steal_pointer (&key), FALSE);
       fill_side_choices (self);
+      self->filling = TRUE;
+      for (guint i = 0; i < self->setup_rows->len; i++)
+        {
+          AdwComboRow *row = g_ptr_array_index (self->setup_rows, i);
+
+          mg_tft_choice_set (row, g_hash_table_lookup (sides, g_object_get_data (G_OBJECT (row), "figure")));
+        }
+      self->filling = FALSE;
     }
   gtk_widget_set_visible (GTK_WIDGET (self->figures_list), self->setup_rows->len > 0);
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (gtk_widget_get_ancestor (GTK_WIDGET (self->figures_list), ADW_TYPE_PREFERENCES_GROUP)),
@@ -282,6 +302,9 @@ start_activated (GtkWidget *widget, const char *name, GVariant *param)
   entry = mg_tft_act (self->campaign, action, NULL, &error);
   if (entry == NULL)
     set_message (self, self->setup_message, error->message);
+  else
+    /* The next fight gets a name of its own. */
+    gtk_editable_set_text (GTK_EDITABLE (self->fight_name_row), "");
 }
 
 /* ---- the fight ---- */
@@ -534,13 +557,23 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
   }
 
   if (options)
-    dice_action = mg_tft_action_new ("initiative");
+    {
+      /* The dice typed here go to the initiative while it may be rolled, else to the ties of
+       * the attack order. */
+      dice_action = mg_tft_action_new ("initiative");
+      if (!mg_campaign_validate (self->campaign, dice_action, NULL))
+        {
+          json_object_put (dice_action);
+          dice_action = mg_tft_action_new ("attacks");
+        }
+    }
   else if (attacks && g_strcmp0 (waiting_for, "draw_dagger") == 0)
     dice_action = figure_action ("draw_dagger", pending);
   else if (attacks && g_strcmp0 (waiting_for, "disengage") == 0)
     dice_action = figure_action ("disengage", pending);
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->dice_entry)), dice_action != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->dice_hint), dice_action != NULL);
   update_dice_hint (self, dice_action);
-  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->dice_entry)), options || dice_action != NULL);
 
   /* Fighters, in the fight's order. */
   for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
@@ -556,6 +589,8 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
           gtk_flow_box_append (self->fighters_box, GTK_WIDGET (row));
           g_ptr_array_add (self->fighter_rows, row);
         }
+      /* Two fighters side by side fill the width; more wrap by threes. */
+      gtk_flow_box_set_max_children_per_line (self->fighters_box, CLAMP (self->fighter_rows->len, 1, 3));
       g_free (self->fighters_key);
       self->fighters_key = g_string_free (g_steal_pointer (&key), FALSE);
     }

@@ -251,6 +251,7 @@ add_condition (MgTftFighterRow *self, const char *text, const char *style)
   GtkWidget *label = gtk_label_new (text);
 
   gtk_widget_add_css_class (label, "condition");
+  gtk_widget_set_halign (label, GTK_ALIGN_START);
   if (style != NULL)
     gtk_widget_add_css_class (label, style);
   gtk_flow_box_append (self->conditions_box, label);

@@ -94,7 +94,7 @@ history_text (MgTftRosterPage *self, json_object *entry, char **title, char **su
 
       /* Translators: "Fight 1, to the death, for the Romans: won" */
       *title = g_strdup_printf (_("Fight %d, %s, for the %s: %s"), mg_tft_json_int (entry, "fight", 0),
-                                mg_tft_kind_title (mg_tft_json_str (entry, "kind")), mg_tft_json_str (entry, "side") ?: "?",
+                                mg_tft_kind_phrase (mg_tft_json_str (entry, "kind")), mg_tft_json_str (entry, "side") ?: "?",
                                 result != NULL ? result : "");
       *subtitle = g_strdup_printf (_("%d hits taken · %+d EP · %s · %d turns"), mg_tft_json_int (entry, "hits", 0),
                                    mg_tft_json_int (entry, "ep", 0), kills_text, mg_tft_json_int (entry, "turns", 0));

@@ -31,7 +31,7 @@ mg_tft_summary_set_state (MgTftSummary *self, MgCampaign *campaign, const MgStat
   if (fight != NULL)
     {
       g_string_append_printf (fight_text, _("Fight %d (%s), turn %d\n"), mg_tft_json_int (fight, "number", 0),
-                              mg_tft_kind_title (mg_tft_json_str (fight, "kind")), mg_tft_json_int (fight, "turn", 1));
+                              mg_tft_kind_phrase (mg_tft_json_str (fight, "kind")), mg_tft_json_int (fight, "turn", 1));
       for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
         {
           json_object *f = json_object_array_get_idx (figures, i);

@@ -205,6 +205,12 @@ static const Word kind_titles[] = {
   { "practice", N_("Practice combat") },
 };
 
+static const Word kind_phrases[] = {
+  { "death", N_("to the death") },
+  { "arena", N_("arena combat") },
+  { "practice", N_("practice combat") },
+};
+
 static const Word posture_names[] = {
   { "standing", N_("Standing") },
   { "fallen", N_("Knocked down") },
@@ -249,6 +255,12 @@ const char *
 mg_tft_kind_title (const char *kind)
 {
   return lookup (kind_titles, G_N_ELEMENTS (kind_titles), kind, kind != NULL ? kind : "");
+}
+
+const char *
+mg_tft_kind_phrase (const char *kind)
+{
+  return lookup (kind_phrases, G_N_ELEMENTS (kind_phrases), kind, kind != NULL ? kind : "");
 }
 
 const char *

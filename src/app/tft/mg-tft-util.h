@@ -34,6 +34,7 @@ json_object *mg_tft_ruleset_find   (json_object *ruleset, const char *key, const
 const char  *mg_tft_option_title   (const char *option);    /* "a" → "Move" */
 const char  *mg_tft_condition_name (const char *condition); /* "wounded" → "−2 DX (wounded)" */
 const char  *mg_tft_kind_title     (const char *kind);      /* "death" → "To the death" */
+const char  *mg_tft_kind_phrase    (const char *kind);      /* "death" → "to the death", in a sentence */
 const char  *mg_tft_posture_name   (const char *posture);
 const char  *mg_tft_life_name      (const char *state);
 const char  *mg_tft_dice_purpose   (const char *what);      /* mg_tft_dice_needed's "for" */

@@ -265,6 +265,13 @@ attack (const char *attacker, const char *target, int adj_dx, int megahexes, con
     }
   click (mg_tft_attack_dialog_get_apply_button (dialog));
   g_assert_nonnull (mg_tft_attack_dialog_get_outcome (dialog));
+  if (shot != NULL)
+    {
+      g_autofree char *after = g_strdup_printf ("outcome-%s", shot);
+
+      wait_ms (300);
+      save_screenshot (GTK_WIDGET (dialog), after);
+    }
   assert_contains (mg_tft_attack_dialog_get_outcome (dialog), attacker);
   g_test_message ("%s", mg_tft_attack_dialog_get_outcome (dialog));
   gtk_window_destroy (GTK_WINDOW (dialog));
@@ -350,6 +357,11 @@ play_turn (const Turn *turn, guint number, MgCampaignWindow *window)
     }
   if (turn->initiative != NULL)
     step ("initiative", turn->initiative);
+  if (number == 5)
+    {
+      wait_ms (300);
+      save_screenshot (GTK_WIDGET (window), "tft-options.png");
+    }
   for (guint i = 0; i < G_N_ELEMENTS (turn->options); i++)
     declare (turn->options[i].figure, turn->options[i].option, turn->options[i].moved,
              turn->options[i].engaged, turn->options[i].weapon);
