@@ -156,10 +156,78 @@ test_combat_example (void)
   test_remove_dir (dir);
 }
 
+/* Hand-to-hand and the line of fire through melee-gm-cli with dice typed from the table (p. 15-16). */
+static void
+test_hth_and_line (void)
+{
+  g_autofree char *dir = test_make_dir ();
+
+  {
+    g_autoptr(CliResult) r = cli_run (dir, NULL, "new", "c.db", "--game", "tft", "--name", "Pit", "--player", "Ann", NULL);
+    g_assert_cmpint (r->status, ==, 0);
+  }
+  act_ok (dir,
+    "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":11,\"dx\":13,\"weapons\":[\"small_ax\"]}\n"
+    "{\"type\":\"create_figure\",\"figure\":\"F\",\"kind\":\"human\",\"st\":12,\"dx\":12}\n"
+    "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\",\"dagger\"]}\n"
+    "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\",\"F\"],\"Y\":[\"B\"]}}\n"
+    "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"b\"}\n"
+    "{\"type\":\"option\",\"figure\":\"F\",\"option\":\"none\"}\n"
+    "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"none\"}\n"
+    "{\"type\":\"attacks\"}\n"
+    /* roll to miss F at DX 13-2: 12 hits him; the small ax (1+2) does 6 and lands by F */
+    "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"throw\":true,\"hexes\":3,"
+    "\"in_the_way\":[{\"figure\":\"F\",\"hexes\":2}],\"dice\":[6,5,1,4]}\n"
+    "{\"type\":\"end_turn\"}\n");
+  {
+    g_autoptr(TestJson) st = state_of (dir);
+    g_assert_cmpint (iget (figure (st, "F"), "hits"), ==, 6);
+    g_assert_cmpint (iget (figure (st, "B"), "hits"), ==, 0);
+    g_assert_cmpuint (json_object_array_length (json_object_object_get (figure (st, "A"), "carried")), ==, 0);
+  }
+  /* F enters B's hex (B agrees); B rolls 3: drops the broadsword, readies the dagger; both go down.
+   * F strikes bare-handed at 12 + 4: 1 - 3 against the same ST, a 6 does 3. */
+  act_ok (dir,
+    "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"none\"}\n"
+    "{\"type\":\"option\",\"figure\":\"F\",\"option\":\"m\",\"engaged_with\":[\"B\"]}\n"
+    "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"none\",\"engaged_with\":[\"F\"]}\n"
+    "{\"type\":\"attacks\"}\n"
+    "{\"type\":\"attack\",\"figure\":\"F\",\"target\":\"B\",\"hth_because\":\"agreed\",\"dice\":[3,4,4,4,6]}\n"
+    "{\"type\":\"end_turn\"}\n");
+  {
+    g_autoptr(TestJson) st = state_of (dir);
+    json_object *b = figure (st, "B");
+    g_assert_cmpint (iget (b, "hits"), ==, 3);
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (b, "ready")), ==, "dagger");
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (b, "posture")), ==, "hth");
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (figure (st, "F"), "posture")), ==, "hth");
+  }
+  /* In HTH only p, q, r; B's dagger does 1 + 2. F (DX 12, one foe of equal DX) needs a 1 to get free. */
+  {
+    g_autoptr(CliResult) r = cli_run (dir, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"h\"}\n", "act", "c.db", NULL);
+    g_assert_nonnull (strstr (r->out, "p, q or r"));
+  }
+  act_ok (dir,
+    "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"none\"}\n"
+    "{\"type\":\"option\",\"figure\":\"F\",\"option\":\"r\"}\n"
+    "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"p\"}\n"
+    "{\"type\":\"attacks\",\"dice\":[2,5]}\n"
+    "{\"type\":\"attack\",\"figure\":\"B\",\"target\":\"F\",\"dice\":[3,3,3,1]}\n"
+    "{\"type\":\"disengage\",\"figure\":\"F\",\"dice\":[2]}\n"
+    "{\"type\":\"end_turn\"}\n");
+  {
+    g_autoptr(TestJson) st = state_of (dir);
+    g_assert_cmpint (iget (figure (st, "F"), "hits"), ==, 9);
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (figure (st, "F"), "posture")), ==, "hth");
+  }
+  test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tft/cli/combat-example", test_combat_example);
+  g_test_add_func ("/tft/cli/hth-and-line", test_hth_and_line);
   return g_test_run ();
 }
