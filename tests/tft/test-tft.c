@@ -393,7 +393,7 @@ test_adjustments (void)
   g_assert_cmpint (attack_dx (",\"weapons\":[\"longbow\"]", "", "\"option\":\"f\"", "\"option\":\"a\"", ",\"megahexes\":5"), ==, 10);
   /* sheltering -4 */
   g_assert_cmpint (attack_dx (",\"weapons\":[\"longbow\"]", "", "\"option\":\"f\"", "\"option\":\"a\"", ",\"sheltering\":true"), ==, 8);
-  /* prone crossbowman +1 (after dropping: option d, then fire next turn: shown by the order DX) */
+  /* prone crossbowman +1: test-tft-attacks.c, /tft/missile/prone (it takes a turn lying down first) */
   /* pole weapon standing still against a charge: +2 */
   g_assert_cmpint (attack_dx (",\"weapons\":[\"javelin\"]", sword, eng, "\"option\":\"b\",\"moved\":3", ""), ==, 14);
 }
