@@ -45,6 +45,7 @@ struct _MgTftFightPage
   GtkLabel      *dice_hint;
   GtkFlowBox    *step_box;
   GtkWidget     *initiative_button;
+  GtkDropDown   *first_dropdown;
   GtkWidget     *order_button;
   GtkWidget     *attack_button;
   GtkWidget     *pass_button;
@@ -502,6 +503,44 @@ refresh_retreats (MgTftFightPage *self, json_object *fight)
   gtk_widget_set_visible (GTK_WIDGET (self->retreat_dropdown), ids->len > 1);
 }
 
+/* The winner may send another side to move first (the book's turn 2: "tells Flavius to go first"). */
+static json_object *
+initiative_action (MgTftFightPage *self)
+{
+  json_object *action = mg_tft_action_new ("initiative");
+  const char *first = mg_tft_choice_get (self->first_dropdown);
+
+  if (first != NULL && first[0] != '\0')
+    json_object_object_add (action, "first", json_object_new_string (first));
+  return action;
+}
+
+static void
+refresh_first (MgTftFightPage *self, json_object *fight, gboolean options)
+{
+  json_object *sides = mg_tft_json_array (fight, "sides");
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) key = g_string_new (NULL);
+
+  g_ptr_array_add (ids, "");
+  g_ptr_array_add (names, g_strdup (_("The winner moves first")));
+  for (size_t i = 0; sides != NULL && i < json_object_array_length (sides); i++)
+    {
+      const char *side = mg_tft_json_str (json_object_array_get_idx (sides, i), "name");
+
+      g_ptr_array_add (ids, (gpointer) side);
+      g_ptr_array_add (names, g_strdup_printf (_("The winner sends the %s first"), side));
+      g_string_append_printf (key, "%s\n", side);
+    }
+  if (g_strcmp0 (key->str, g_object_get_data (G_OBJECT (self->first_dropdown), "key")) != 0)
+    {
+      mg_tft_choice_fill (self->first_dropdown, ids, names);
+      g_object_set_data_full (G_OBJECT (self->first_dropdown), "key", g_strdup (key->str), g_free);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->first_dropdown), options);
+}
+
 static void
 refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json_object *pending)
 {
@@ -538,12 +577,13 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
     refresh_retreats (self, fight);
   else
     gtk_widget_set_visible (GTK_WIDGET (self->retreat_dropdown), FALSE);
+
+  refresh_first (self, fight, options);
   /* The flow box wraps each button in a child of its own: hide those with the buttons. */
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->step_box)); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     gtk_widget_set_visible (child, gtk_widget_get_visible (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child))));
-
-  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.initiative", mg_tft_action_new ("initiative"), NULL);
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.initiative", initiative_action (self), NULL);
   mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.order", mg_tft_action_new ("attacks"), NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "fight.attack", attacks && g_strcmp0 (waiting_for, "attack") == 0);
   mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.pass", figure_action ("pass", pending), NULL);
@@ -639,7 +679,9 @@ refresh (MgTftFightPage *self)
 static void
 initiative_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
-  step_act (MG_TFT_FIGHT_PAGE (widget), mg_tft_action_new ("initiative"), TRUE);
+  MgTftFightPage *self = MG_TFT_FIGHT_PAGE (widget);
+
+  step_act (self, initiative_action (self), TRUE);
 }
 
 static void
@@ -800,15 +842,13 @@ abandon_activated (GtkWidget *widget, const char *name, GVariant *param)
 static void
 dice_activated (MgTftFightPage *self)
 {
-  const char *steps[][2] = {
-    { "fight.initiative", NULL }, { "fight.draw-dagger", NULL }, { "fight.disengage", NULL },
-  };
-  GtkWidget *buttons[] = { self->initiative_button, self->dagger_button, self->disengage_button };
+  const char *steps[] = { "fight.initiative", "fight.order", "fight.draw-dagger", "fight.disengage" };
+  GtkWidget *buttons[] = { self->initiative_button, self->order_button, self->dagger_button, self->disengage_button };
 
   for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
     if (gtk_widget_get_visible (buttons[i]) && gtk_widget_is_sensitive (buttons[i]))
       {
-        gtk_widget_activate_action (GTK_WIDGET (self), steps[i][0], NULL);
+        gtk_widget_activate_action (GTK_WIDGET (self), steps[i], NULL);
         return;
       }
 }
@@ -842,6 +882,12 @@ mg_tft_fight_page_set_side (MgTftFightPage *self, const char *figure, int side)
         return mg_tft_choice_set (row, side < 0 ? "" : side == 0 ? "a" : "b");
     }
   return FALSE;
+}
+
+gboolean
+mg_tft_fight_page_set_first (MgTftFightPage *self, const char *side)
+{
+  return mg_tft_choice_set (self->first_dropdown, side != NULL ? side : "");
 }
 
 gboolean
@@ -962,6 +1008,7 @@ mg_tft_fight_page_class_init (MgTftFightPageClass *klass)
   BIND (dice_hint);
   BIND (step_box);
   BIND (initiative_button);
+  BIND (first_dropdown);
   BIND (order_button);
   BIND (attack_button);
   BIND (pass_button);

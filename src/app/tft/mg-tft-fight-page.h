@@ -18,6 +18,8 @@ MgTftFightPage *mg_tft_fight_page_new (MgCampaign *campaign);
 void               mg_tft_fight_page_setup         (MgTftFightPage *self, const char *name, const char *kind,
                                                     const char *side_a, const char *side_b);
 gboolean           mg_tft_fight_page_set_side      (MgTftFightPage *self, const char *figure, int side); /* -1 out, 0, 1 */
+/* Initiative: the side the winner sends to move first (NULL: the winner). */
+gboolean           mg_tft_fight_page_set_first     (MgTftFightPage *self, const char *side);
 /* At the end of a turn: `by` forces `figure` back a hex. */
 gboolean           mg_tft_fight_page_set_retreat   (MgTftFightPage *self, const char *by, const char *figure);
 MgTftFighterRow   *mg_tft_fight_page_get_fighter   (MgTftFightPage *self, const char *figure);

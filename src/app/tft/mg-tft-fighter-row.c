@@ -275,7 +275,16 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
   if (fighter == NULL)
     return;
   self->hits = mg_tft_json_int (fighter, "hits", 0);
-  side = g_strdup_printf (_("Side: %s"), mg_tft_json_str (fighter, "side") ?: "");
+  {
+    const char *ready = mg_tft_json_str (fighter, "ready");
+    const char *weapon = ready != NULL ? mg_tft_ruleset_name (mg_campaign_get_ruleset (self->campaign), "weapons", ready)
+                                       : _("bare hands");
+
+    /* Translators: "Romans · Shortsword ready, shield ready" */
+    side = mg_tft_json_bool (fighter, "shield_ready")
+      ? g_strdup_printf (_("%s · %s ready, shield ready"), mg_tft_json_str (fighter, "side") ?: "", weapon)
+      : g_strdup_printf (_("%s · %s ready"), mg_tft_json_str (fighter, "side") ?: "", weapon);
+  }
   gtk_label_set_text (self->side_label, side);
   st = g_strdup_printf (_("ST %d"), mg_tft_json_int (fighter, "st", 0));
   gtk_label_set_text (self->st_label, st);

@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "mg-application.h"
+#include "mg-json.h"
 #include "mg-campaign-window-private.h"
 #include "mg-tft-attack-dialog.h"
 #include "mg-tft-duel-dialog.h"
@@ -299,6 +300,7 @@ typedef struct { const char *figure, *option; int moved; const char *engaged, *w
 typedef struct { const char *attacker, *target; int adj_dx, megahexes; const char *dice; } Strike;
 typedef struct {
   const char *initiative;          /* table dice, Romans then Germans; NULL: not rolled */
+  const char *first;               /* the side the winner sends first; NULL: the winner */
   Decl        options[2];
   const char *order_dice;          /* ties in the attack order */
   Strike      strikes[2];
@@ -310,38 +312,38 @@ typedef struct {
 static const Turn turns[] = {
   /* 1. Flavius wins the initiative and runs 6 hexes; Wulf moves 1 and fires: 9 on 3 dice against
    *    DX 10 hits; the longbow's 1+2 with a 5 is 7, armor and shield stop 5: 2 hits. */
-  { "5 2", { { "Flavius", "a", 6 }, { "Wulf", "f", 1 } }, NULL,
+  { "5 2", NULL, { { "Flavius", "a", 6 }, { "Wulf", "f", 1 } }, NULL,
     { { "Wulf", "Flavius", 10, 1, "3 3 3 5" } }, NULL, { NULL }, 2, 0 },
-  /* 2. Flavius dodges 3 hexes: Wulf rolls 16 on FOUR dice and misses. */
-  { "2 5", { { "Flavius", "c", 3 }, { "Wulf", "f", 1 } }, NULL,
+  /* 2. Wulf wins and tells Flavius to go first; Flavius dodges 3 hexes: Wulf rolls 16 on FOUR dice and misses. */
+  { "2 5", "Romans", { { "Flavius", "c", 3 }, { "Wulf", "f", 1 } }, NULL,
     { { "Wulf", "Flavius", 10, 1, "4 4 4 4" } }, NULL, { NULL }, 2, 0 },
   /* 3. Flavius runs 5 (more than half his MA: no attack); Wulf, engaged, shifts and gets one
    *    last shot: 8 hits, a 2 for 4 hits, all stopped. */
-  { "1 6", { { "Flavius", "a", 5 }, { "Wulf", "j", 1, "Flavius" } }, NULL,
+  { "1 6", "Romans", { { "Flavius", "a", 5 }, { "Wulf", "j", 1, "Flavius" } }, NULL,
     { { "Wulf", "Flavius", 10, -1, "2 3 3 2" } }, NULL, { NULL }, 2, 0 },
   /* 4. Wulf drops the bow and readies his 2-handed sword; Flavius needs 8 and rolls 16. */
-  { "2 4", { { "Flavius", "h", 0, "Wulf" }, { "Wulf", "k", 1, "Flavius", "two_handed_sword" } }, NULL,
+  { "2 4", "Romans", { { "Flavius", "h", 0, "Wulf" }, { "Wulf", "k", 1, "Flavius", "two_handed_sword" } }, NULL,
     { { "Flavius", "Wulf", 8, -1, "6 5 5" } }, NULL, { NULL }, 2, 0 },
   /* 5. No initiative. Wulf (10) hacks first: 13 misses. Flavius rolls 8, then 7 on two dice,
    *    2−1: 6 hits on the unarmored Wulf. */
-  { NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "h", 0, "Wulf" } }, NULL,
+  { NULL, NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "h", 0, "Wulf" } }, NULL,
     { { "Wulf", "Flavius", 10, -1, "6 4 3" }, { "Flavius", "Wulf", 8, -1, "2 3 3 3 4" } }, NULL, { NULL }, 2, 6 },
   /* 6. Wulf −2 DX for the 6 hits: 8, the same as Flavius; the tie goes to Wulf, who rolls a 4:
    *    (6 − 1) × 2 = 10, 5 through armor and shield. (The book does not say Flavius hit.) */
-  { NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "h", 0, "Wulf" } }, "2 5",
+  { NULL, NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "h", 0, "Wulf" } }, "2 5",
     { { "Wulf", "Flavius", 8, -1, "1 1 2 1 2 3" }, { "Flavius", "Wulf", 8, -1, "6 5 3" } }, NULL,
     { "Wulf wounded" }, 7, 6 },
   /* 7. Flavius −2 DX (6) defends: Wulf must roll 10 or less on FOUR dice; 14. */
-  { NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "i", 0, "Wulf" } }, NULL,
+  { NULL, NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "i", 0, "Wulf" } }, NULL,
     { { "Wulf", "Flavius", 10, -1, "6 6 1 1" } }, NULL, { "Flavius wounded" }, 7, 6 },
   /* 8. Wulf's 13 misses; Flavius's 6 hits for 7 − 1 = 6: 12 hits on Wulf, forced back a hex. */
-  { NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "h", 0, "Wulf" } }, NULL,
+  { NULL, NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "h", 0, "Wulf" } }, NULL,
     { { "Wulf", "Flavius", 10, -1, "6 4 3" }, { "Flavius", "Wulf", 8, -1, "1 2 3 3 4" } }, "Flavius",
     { NULL }, 7, 12 },
   /* 9. Wulf's adjDX is 5 (−2 for last turn, −3 for ST 2): Flavius strikes first, rolls 7 and
    *    hits; "his sword will do at least 1 damage": with the least, 1 and 1, Wulf has 13 hits,
    *    ST 1, and falls unconscious. */
-  { NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "h", 0, "Wulf" } }, NULL,
+  { NULL, NULL, { { "Wulf", "h", 0, "Flavius" }, { "Flavius", "h", 0, "Wulf" } }, NULL,
     { { "Flavius", "Wulf", 8, -1, "1 2 4 1 1" } }, NULL, { "Wulf wounded", "Wulf weak" }, 7, 13 },
 };
 
@@ -356,7 +358,20 @@ play_turn (const Turn *turn, guint number, MgCampaignWindow *window)
       g_assert_true (has_condition (words[0], words[1]));
     }
   if (turn->initiative != NULL)
-    step ("initiative", turn->initiative);
+    {
+      g_assert_true (mg_tft_fight_page_set_first (page, turn->first));
+      step ("initiative", turn->initiative);
+      if (turn->first != NULL)
+        {
+          /* Recorded as the table said: the winner sent the Romans first. */
+          g_autoptr(json_object) view = mg_state_view (mg_campaign_get_state (mg_campaign_window_get_campaign (window)), "public");
+          json_object *fight = json_object_object_get (view, "fight");
+          json_object *initiative = json_object_object_get (fight, "initiative");
+
+          g_assert_cmpstr (json_object_get_string (json_object_object_get (initiative, "winner")), ==, "Germans");
+          g_assert_cmpstr (json_object_get_string (json_object_object_get (initiative, "first")), ==, turn->first);
+        }
+    }
   if (number == 5)
     {
       wait_ms (300);
