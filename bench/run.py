@@ -6,6 +6,8 @@
 (b) peak memory (max RSS) of (a) / the same bare window (target <= 1.2)
 (c) journal appends per second through `melee-gm-cli act` / the sqlite3 shell inserting the same
     rows, one transaction each, same journal mode (WAL) and synchronous (NORMAL) (target >= 0.7)
+(d) TFT Melee's duel simulator: fights per second, against the same number of dice drawn bare
+    (bench/tft-duel.c; no target: it says what a simulation of N fights costs)
 
 Runs are interleaved (app, bare, app, bare, ...) so drift in the machine's load hits both sides;
 the median of the per-pair ratios is reported.  Not part of the test suite.
@@ -171,7 +173,7 @@ def main():
     ap.add_argument("--rows", type=int, default=100000, help="journal rows of the campaign for (a) and (b)")
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--appends", type=int, default=20000, help="actions appended in (c)")
-    ap.add_argument("--only", choices=["a", "c"], help="run only (a)+(b) or only (c)")
+    ap.add_argument("--only", choices=["a", "c", "d"], help="run only (a)+(b), only (c) or only (d)")
     args = ap.parse_args()
 
     build = os.path.join(ROOT, args.build) if not os.path.isabs(args.build) else args.build
@@ -181,14 +183,14 @@ def main():
     out_dir = os.path.join(ROOT, "bench/out")
     os.makedirs(out_dir, exist_ok=True)
 
-    if args.only != "c" and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    if args.only in (None, "a") and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         if shutil.which("xvfb-run"):
             os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24",
                                    sys.executable] + sys.argv)
         sys.exit("bench: no display and no xvfb-run")
 
     print(f"melee-gm benchmarks — {args.runs} interleaved runs each; ratios are medians")
-    if args.only != "c":
+    if args.only in (None, "a"):
         campaign = big_campaign(cli, out_dir, args.rows)
         small = os.path.join(out_dir, "empty.db")
         new_campaign(cli, small)
@@ -199,11 +201,17 @@ def main():
         print(f"(a) time to first frame, {args.rows} rows / bare window: {statistics.median(t):.2f}x (target <= 1.3x)")
         print(f"    the same window on an empty campaign / bare window:  {statistics.median(s):.2f}x (the journal's share is the difference)")
         print(f"(b) peak memory, {args.rows} rows / bare window:        {statistics.median(m):.2f}x (target <= 1.2x)")
-    if args.only != "a":
+    if args.only in (None, "c"):
         r, rows = bench_appends(cli, out_dir, args.appends, max(3, args.runs // 2))
         for cli_rate, shell_rate in rows:
             print(f"  appends: melee-gm-cli act {cli_rate:8.0f}/s   sqlite3 shell {shell_rate:8.0f}/s")
         print(f"(c) journal appends, cli act / sqlite3 shell:        {statistics.median(r):.2f}x (target >= 0.7x)")
+    if args.only in (None, "d"):
+        duel = subprocess.run([os.path.join(build, "bench/mg-bench-tft-duel")], capture_output=True,
+                              text=True, check=True).stdout.strip().splitlines()
+        print("(d) TFT Melee duel simulator (Flavius v Wulf):")
+        for line in duel:
+            print("    " + line)
 
 
 if __name__ == "__main__":
