@@ -435,14 +435,14 @@ refill_field (MgMkActionPanel *self, Field *field)
     }
 }
 
-/* Organize: one grid row per army of the player on the land, plus a new army. */
-
 static int
 army_units (json_object *army, const char *unit)
 {
   return mg_ui_json_int (mg_mk_ui_json_get (army, "units"), unit, 0);
 }
 
+/* Organize: one column per army of the player on the land, plus a new army; one row per
+ * kind of unit (narrower than the other way round, as units are five and armies few). */
 static void
 rebuild_organize (MgMkActionPanel *self, Field *field)
 {
@@ -452,7 +452,7 @@ rebuild_organize (MgMkActionPanel *self, Field *field)
   json_object *armies = mg_mk_ui_view_armies (self->view);
   GtkGrid *grid = GTK_GRID (field->grid);
   GtkWidget *child;
-  int row = 1;
+  int col = 1;
 
   while ((child = gtk_widget_get_first_child (field->grid)) != NULL)
     gtk_grid_remove (grid, child);
@@ -462,10 +462,9 @@ rebuild_organize (MgMkActionPanel *self, Field *field)
     {
       GtkWidget *head = gtk_label_new (mg_mk_ui_unit_name (unit_ids[u]));
 
-      gtk_widget_add_css_class (head, "caption-heading");
-      gtk_label_set_wrap (GTK_LABEL (head), TRUE);
-      gtk_label_set_justify (GTK_LABEL (head), GTK_JUSTIFY_CENTER);
-      gtk_grid_attach (grid, head, u + 1, 0, 1, 1);
+      gtk_label_set_xalign (GTK_LABEL (head), 0);
+      gtk_widget_set_hexpand (head, TRUE);
+      gtk_grid_attach (grid, head, 0, u + 1, 1, 1);
     }
 
   for (gsize i = 0; i <= mg_mk_ui_json_len (armies); i++)
@@ -478,8 +477,8 @@ rebuild_organize (MgMkActionPanel *self, Field *field)
                            || g_strcmp0 (mg_ui_json_str (army, "land"), land) != 0))
         continue;
       name = gtk_label_new (army != NULL ? id : C_("mecaknights", "New army"));
-      gtk_label_set_xalign (GTK_LABEL (name), 0);
-      gtk_grid_attach (grid, name, 0, row, 1, 1);
+      gtk_widget_add_css_class (name, "caption-heading");
+      gtk_grid_attach (grid, name, col, 0, 1, 1);
       for (guint u = 0; u < G_N_ELEMENTS (unit_ids); u++)
         {
           GtkWidget *spin = gtk_spin_button_new_with_range (0, 9, 1);
@@ -489,10 +488,10 @@ rebuild_organize (MgMkActionPanel *self, Field *field)
           gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), army != NULL ? army_units (army, unit_ids[u]) : 0);
           gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
           g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (revalidate), self);
-          gtk_grid_attach (grid, spin, u + 1, row, 1, 1);
+          gtk_grid_attach (grid, spin, col, u + 1, 1, 1);
         }
       g_ptr_array_add (field->army_rows, g_strdup (id));
-      row++;
+      col++;
     }
 }
 
@@ -511,7 +510,7 @@ organize_armies (Field *field)
         json_object_object_add (army, "id", json_object_new_string (id));
       for (guint u = 0; u < G_N_ELEMENTS (unit_ids); u++)
         {
-          GtkWidget *spin = gtk_grid_get_child_at (GTK_GRID (field->grid), u + 1, r + 1);
+          GtkWidget *spin = gtk_grid_get_child_at (GTK_GRID (field->grid), r + 1, u + 1);
           int n = spin != NULL ? gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)) : 0;
 
           total += n;
@@ -884,7 +883,7 @@ mg_mk_action_panel_set_organize (MgMkActionPanel *self, guint row, const char *u
   for (guint u = 0; u < G_N_ELEMENTS (unit_ids); u++)
     if (g_strcmp0 (unit_ids[u], unit) == 0)
       {
-        GtkWidget *spin = gtk_grid_get_child_at (GTK_GRID (field->grid), u + 1, row + 1);
+        GtkWidget *spin = gtk_grid_get_child_at (GTK_GRID (field->grid), row + 1, u + 1);
 
         gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), count);
         return TRUE;
@@ -927,31 +926,31 @@ refresh (MgMkActionPanel *self)
   if (mg_mk_ui_json_len (waiting) > 0)
     first = json_object_array_get_idx (waiting, 0);
   may = mg_mk_ui_json_array (first, "may");
-  turn_key = g_strdup_printf ("%d/%s/%s", mg_ui_json_int (self->pending, "turn", 0),
-                              mg_ui_json_str (self->pending, "current"), mg_ui_json_str (self->pending, "phase"));
+  turn_key = g_strdup_printf ("%d/%s/%s/%s/%d", mg_ui_json_int (self->pending, "turn", 0),
+                              mg_ui_json_str (self->pending, "current"), mg_ui_json_str (self->pending, "phase"),
+                              mg_ui_json_str (first, "for"), mg_ui_json_int (first, "battle", 0));
   if (g_strcmp0 (turn_key, self->last_turn_key) != 0)
     {
+      const char *waits_for = mg_ui_json_str (first, "for");
+      const char *type = NULL;
+
       g_free (self->last_turn_key);
       self->last_turn_key = g_steal_pointer (&turn_key);
-      if (mg_mk_ui_json_len (may) > 0)
+      /* Offer what the table waits for: a battle round, the setup's start, else the phase's
+       * own action rather than the bonus or the reorganizing that may come first in "may". */
+      if (g_strcmp0 (waits_for, "fight") == 0)
+        type = "fight";
+      else if (g_strcmp0 (waits_for, "setup") == 0 || g_strcmp0 (mg_ui_json_str (self->pending, "phase"), "setup") == 0)
+        type = "start";
+      for (gsize i = 0; type == NULL && i < mg_mk_ui_json_len (may); i++)
         {
-          const char *type = json_object_get_string (json_object_array_get_idx (may, 0));
+          const char *t = json_object_get_string (json_object_array_get_idx (may, i));
 
-          /* The phase's own action rather than the bonus that may come first in the list. */
-          for (gsize i = 0; i < mg_mk_ui_json_len (may); i++)
-            {
-              const char *t = json_object_get_string (json_object_array_get_idx (may, i));
-
-              if (g_strcmp0 (t, "model_bonus") != 0 && g_strcmp0 (t, "organize") != 0)
-                {
-                  type = t;
-                  break;
-                }
-            }
-          mg_mk_action_panel_select (self, type);
+          if (g_strcmp0 (t, "model_bonus") != 0 && g_strcmp0 (t, "organize") != 0)
+            type = t;
         }
-      else if (g_strcmp0 (mg_ui_json_str (self->pending, "phase"), "setup") == 0)
-        mg_mk_action_panel_select (self, "start");
+      if (type != NULL)
+        mg_mk_action_panel_select (self, type);
     }
 
   self->updating = TRUE;

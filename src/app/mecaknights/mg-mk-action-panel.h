@@ -17,7 +17,7 @@ const char *mg_mk_action_panel_get_type_name   (MgMkActionPanel *self);
 /* Sets a field of the form: a choice by its id, a number or a text as written, a switch by
  * "true"/"false"; for a path the lands are comma-separated. FALSE if no such field or value. */
 gboolean    mg_mk_action_panel_set             (MgMkActionPanel *self, const char *key, const char *value);
-/* The organize form: units of one kind in the row-th army shown (the last row is a new army). */
+/* The organize form: units of one kind in the index-th army shown (the last is a new army). */
 gboolean    mg_mk_action_panel_set_organize    (MgMkActionPanel *self, guint row, const char *unit, int count);
 /* Why the engine refuses the action as it stands (NULL when it would be accepted). */
 const char *mg_mk_action_panel_get_reason      (MgMkActionPanel *self);

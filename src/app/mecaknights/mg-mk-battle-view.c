@@ -127,12 +127,13 @@ side_box (json_object *view, json_object *ruleset, json_object *land, const char
   else
     archer_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d archer shoots first.", "%d archers shoot first.", archers), archers);
   gtk_box_append (GTK_BOX (box), text_label (archer_text, "dim-label"));
+  /* Infantry, heavy infantry and cavalry count; archers and catapults do not. */
   if (multiplier > 1)
-    /* Translators: close-combat count: units, wall, multiplier, total */
-    close_text = g_strdup_printf (C_("mecaknights", "Close combat: %d × %d behind the %s = %d (before archers)."),
+    /* Translators: close-combat count: units, multiplier, wall, total */
+    close_text = g_strdup_printf (C_("mecaknights", "Close combat: %d × %d behind the %s = %d."),
                                   close, multiplier, mg_mk_ui_wall_name (wall), close * multiplier);
   else
-    close_text = g_strdup_printf (C_("mecaknights", "Close combat: %d (before archers; archers and catapults do not count)."), close);
+    close_text = g_strdup_printf (C_("mecaknights", "Close combat: %d."), close);
   gtk_box_append (GTK_BOX (box), text_label (close_text, "dim-label"));
   gtk_widget_set_hexpand (box, TRUE);
   return box;
@@ -235,7 +236,7 @@ static const char *
 step_text (const char *step)
 {
   if (g_strcmp0 (step, "reinforce") == 0)
-    return C_("mecaknights", "1. The defender may bring reinforcements from adjacent lands (1 food per unit). 2. Fight the round: archers shoot first, then close combat.");
+    return C_("mecaknights", "The defender may first bring armies from adjacent lands (1 food per unit). In the round, archers shoot first; then infantry, heavy infantry and cavalry count in close combat (archers and catapults do not).");
   if (g_strcmp0 (step, "choosing") == 0)
     return C_("mecaknights", "Waiting for a leader to choose the units lost.");
   if (g_strcmp0 (step, "continues") == 0)

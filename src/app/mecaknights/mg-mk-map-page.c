@@ -253,7 +253,7 @@ add_land_editor (MgMkMapPage *self, json_object *land, json_object *leaders)
   gtk_widget_set_sensitive (edit->resource, !self->started);
   gtk_widget_set_sensitive (edit->adjacent, !self->started);
   gtk_widget_set_sensitive (row, !self->started);
-  gtk_widget_set_sensitive (edit->remove, !self->started);
+  gtk_widget_set_visible (edit->remove, !self->started);
   g_ptr_array_add (self->lands, edit);
   gtk_list_box_append (self->lands_list, edit->expander);
 }
@@ -451,6 +451,13 @@ edited (MgMkMapPage *self)
       const char *name = gtk_editable_get_text (GTK_EDITABLE (edit->name));
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (edit->expander), name[0] != '\0' ? name : C_("mecaknights", "New land"));
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (edit->expander), gtk_editable_get_text (GTK_EDITABLE (edit->adjacent)));
+    }
+  for (guint i = 0; i < self->rivers->len; i++)
+    {
+      RiverEdit *edit = g_ptr_array_index (self->rivers, i);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (edit->expander), gtk_editable_get_text (GTK_EDITABLE (edit->name)));
     }
   check (self);
 }
@@ -465,6 +472,7 @@ reload (MgMkMapPage *self)
                       self->started ? C_("mecaknights", "The game has started: borders and rivers are fixed; flags, cities, walls, camps and resources lying on a land can be corrected.")
                                     : C_("mecaknights", "Setup: the map is checked as you edit and applied as a whole."));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.add-land", !self->started);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.add-river", !self->started);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.import", !self->started);
   load_map (self, mg_mk_ui_json_get (view, "map"), mg_mk_ui_view_leaders (view));
   self->dirty = FALSE;
@@ -697,6 +705,23 @@ add_land_activated (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+add_river_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgMkMapPage *self = MG_MK_MAP_PAGE (widget);
+  json_object *river = json_object_new_object ();
+  RiverEdit *edit;
+
+  json_object_object_add (river, "name", json_object_new_string (C_("mecaknights", "New river")));
+  json_object_object_add (river, "size", json_object_new_string ("small"));
+  add_river_editor (self, river);
+  edit = g_ptr_array_index (self->rivers, self->rivers->len - 1);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (edit->expander), TRUE);
+  gtk_widget_grab_focus (edit->name);
+  json_object_put (river);
+  edited (self);
+}
+
+static void
 mg_mk_map_page_map (GtkWidget *widget)
 {
   GTK_WIDGET_CLASS (mg_mk_map_page_parent_class)->map (widget);
@@ -740,6 +765,17 @@ mg_mk_map_page_class_init (MgMkMapPageClass *klass)
   gtk_widget_class_install_action (widget_class, "mk-map.apply", NULL, apply_activated);
   gtk_widget_class_install_action (widget_class, "mk-map.revert", NULL, revert_activated);
   gtk_widget_class_install_action (widget_class, "mk-map.add-land", NULL, add_land_activated);
+  gtk_widget_class_install_action (widget_class, "mk-map.add-river", NULL, add_river_activated);
+}
+
+static GtkWidget *
+placeholder (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, "mk-placeholder");
+  return label;
 }
 
 static void
@@ -749,6 +785,8 @@ mg_mk_map_page_init (MgMkMapPage *self)
   self->lands = g_ptr_array_new_with_free_func ((GDestroyNotify) land_edit_free);
   self->rivers = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect_swapped (self->capitals_row, "changed", G_CALLBACK (edited), self);
+  gtk_list_box_set_placeholder (self->rivers_list, placeholder (C_("mecaknights", "No river")));
+  gtk_list_box_set_placeholder (self->lands_list, placeholder (C_("mecaknights", "No land: import a map or add lands")));
 }
 
 MgMkMapPage *

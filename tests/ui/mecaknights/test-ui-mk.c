@@ -306,10 +306,25 @@ test_first_turns (void)
 
   /* Turn 3: Oakvale's hamlet yields 1 GP + 1 of its resource (wood). */
   PLAY (window, panel, "collect", "player", "Red");
+  /* Reorganize Red 1's 3 infantry on Fenmoor into 2 + a new army of 1; units cannot appear
+   * from nowhere (4 in all is refused). */
+  g_assert_null (fill (panel, "organize", "player", "Red", "land", "Fenmoor", NULL));
+  g_assert_true (mg_mk_action_panel_set_organize (panel, 1, "infantry", 2));
+  wait_ms (5);
+  g_assert_nonnull (mg_mk_action_panel_get_reason (panel));
+  g_assert_false (mg_mk_action_panel_can_apply (panel));
+  g_assert_true (mg_mk_action_panel_set_organize (panel, 0, "infantry", 2));
+  g_assert_true (mg_mk_action_panel_set_organize (panel, 1, "infantry", 1));
+  wait_ms (5);
+  wait_ms (200);
+  screenshot (GTK_WIDGET (window), "mk-organize.png");
+  apply (window, panel);
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (board, "Red 1"), "2 infantry"));
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (board, "Red 2"), "1 infantry"));
   PLAY (window, panel, "end_turn", "player", "Red");
   {
     const Count turn3[] = {
-      { "Red", 8, 3, 3, 7, 2, 2, 1 }, { "Blue", 7, 3, 4, 5, 2, 2, 2 }, { "Green", 10, 6, 4, 6, 2, 2, 1 },
+      { "Red", 8, 3, 3, 7, 2, 2, 2 }, { "Blue", 7, 3, 4, 5, 2, 2, 2 }, { "Green", 10, 6, 4, 6, 2, 2, 1 },
     };
     assert_table (table, turn3, G_N_ELEMENTS (turn3));
   }
@@ -338,7 +353,7 @@ test_reopen (void)
   board = dashboard (window);
   {
     const Count turn3[] = {
-      { "Red", 8, 3, 3, 7, 2, 2, 1 }, { "Blue", 7, 3, 4, 5, 2, 2, 2 }, { "Green", 10, 6, 4, 6, 2, 2, 1 },
+      { "Red", 8, 3, 3, 7, 2, 2, 2 }, { "Blue", 7, 3, 4, 5, 2, 2, 2 }, { "Green", 10, 6, 4, 6, 2, 2, 1 },
     };
     assert_table (mg_mk_dashboard_get_table (board), turn3, G_N_ELEMENTS (turn3));
   }
@@ -463,6 +478,9 @@ test_battle (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
   battles = mg_mk_dashboard_get_battle_view (dashboard (window));
   g_assert_cmpuint (mg_mk_battle_view_get_n_battles (battles), ==, 1);
+  /* The table waits for the round: the action panel offers it, and Red cannot end its turn. */
+  g_assert_cmpstr (mg_mk_action_panel_get_type_name (mg_mk_dashboard_get_action_panel (dashboard (window))), ==, "fight");
+  assert_refused (window, mg_mk_dashboard_get_action_panel (dashboard (window)), "Battle 1", "end_turn", "player", "Red", NULL);
   wait_ms (300);
   screenshot (GTK_WIDGET (window), "mk-battle.png");
 
@@ -498,6 +516,74 @@ test_battle (void)
 }
 
 /* The test's folder holds only files (campaigns, their -wal/-shm, map JSON). */
+/* Each form builds the action exactly as docs/rules/mecaknights.md writes it. */
+static void
+assert_form (MgMkActionPanel *panel, const char *expected, const char *type, ...)
+{
+  json_object *want = json_tokener_parse (expected);
+  json_object *got;
+  va_list args;
+  const char *key;
+
+  g_assert_nonnull (want);
+  g_assert_true (mg_mk_action_panel_select (panel, type));
+  va_start (args, type);
+  while ((key = va_arg (args, const char *)) != NULL)
+    {
+      const char *value = va_arg (args, const char *);
+
+      if (!mg_mk_action_panel_set (panel, key, value))
+        g_error ("%s: cannot set %s to %s", type, key, value);
+    }
+  va_end (args);
+  got = mg_mk_action_panel_build (panel);
+  if (!json_object_equal (want, got))
+    g_error ("%s: built %s, expected %s", type, json_object_to_json_string (got), expected);
+  json_object_put (want);
+  json_object_put (got);
+}
+
+static void
+test_forms (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "forms.db", NULL);
+  const char *players[] = { "Red", "Blue", "Green", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Forms", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgMkActionPanel *panel;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  panel = mg_mk_dashboard_get_action_panel (dashboard (window));
+  PLAY (window, panel, "start");
+
+  assert_form (panel, "{\"type\":\"build_bridge\",\"player\":\"Red\",\"land\":\"Ashford\",\"to\":\"Willowmere\"}",
+               "build_bridge", "player", "Red", "land", "Ashford", "to", "Willowmere", NULL);
+  assert_form (panel, "{\"type\":\"destroy_bridge\",\"player\":\"Red\",\"land\":\"Ashford\",\"to\":\"Willowmere\"}",
+               "destroy_bridge", "player", "Red", "land", "Ashford", "to", "Willowmere", NULL);
+  assert_form (panel, "{\"type\":\"build_boat\",\"player\":\"Red\",\"land\":\"Oakvale\",\"river\":\"Great River\"}",
+               "build_boat", "player", "Red", "land", "Oakvale", "river", "Great River", NULL);
+  assert_form (panel, "{\"type\":\"upgrade\",\"player\":\"Red\",\"army\":\"Red 1\",\"count\":1}",
+               "upgrade", "player", "Red", "army", "Red 1", "count", "1", NULL);
+  assert_form (panel, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\",\"Stonecross\"],"
+               "\"forced_walk\":true,\"stance\":\"war\",\"claim\":true}",
+               "move", "player", "Red", "army", "Red 1", "path", "Oakvale, Stonecross", "forced_walk", "true",
+               "stance", "war", "claim", "true", NULL);
+  assert_form (panel, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"North Wave\"]}",
+               "navigate", "player", "Red", "army", "Red 1", "path", "North Wave", NULL);
+  assert_form (panel, "{\"type\":\"fire\",\"player\":\"Red\",\"army\":\"Red 1\",\"target\":\"Blue 1\"}",
+               "fire", "player", "Red", "army", "Red 1", "target", "Blue 1", NULL);
+  assert_form (panel, "{\"type\":\"model_bonus\",\"player\":\"Red\"}", "model_bonus", "player", "Red", NULL);
+  assert_form (panel, "{\"type\":\"adjust\",\"leader\":\"Red\",\"gp\":-2,\"reason\":\"miscounted\"}",
+               "adjust", "leader", "Red", "gp", "-2", "reason", "miscounted", NULL);
+  /* The GM's correction is accepted and the table shows it: 10 − 2 GP. */
+  g_assert_null (mg_mk_action_panel_get_reason (panel));
+  apply (window, panel);
+  g_assert_cmpint (mg_mk_table_get (mg_mk_dashboard_get_table (dashboard (window)), "Red", "gp"), ==, 8);
+  close_campaign_windows ();
+}
+
 static void
 remove_tmpdir (void)
 {
@@ -532,6 +618,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/reopen", test_reopen);
   g_test_add_func ("/ui/mecaknights/map-import", test_map_import);
   g_test_add_func ("/ui/mecaknights/battle", test_battle);
+  g_test_add_func ("/ui/mecaknights/forms", test_forms);
   status = g_test_run ();
 
   g_application_release (G_APPLICATION (app));
