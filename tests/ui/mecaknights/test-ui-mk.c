@@ -96,15 +96,13 @@ dashboard (MgCampaignWindow *window)
   return MG_MK_DASHBOARD (page);
 }
 
-/* Fills a form (key, value, … NULL) and returns the engine's reason, or NULL if acceptable. */
-static const char *
-fill (MgMkActionPanel *panel, const char *type, ...)
+/* Selects a form and sets its fields from (key, value, …, NULL). */
+static void
+fill_va (MgMkActionPanel *panel, const char *type, va_list args)
 {
-  va_list args;
   const char *key;
 
   g_assert_true (mg_mk_action_panel_select (panel, type));
-  va_start (args, type);
   while ((key = va_arg (args, const char *)) != NULL)
     {
       const char *value = va_arg (args, const char *);
@@ -112,8 +110,18 @@ fill (MgMkActionPanel *panel, const char *type, ...)
       if (!mg_mk_action_panel_set (panel, key, value))
         g_error ("%s: cannot set %s to %s", type, key, value);
     }
-  va_end (args);
   wait_ms (5);
+}
+
+/* Fills a form and returns the engine's reason, or NULL if acceptable. */
+static const char *
+fill (MgMkActionPanel *panel, const char *type, ...)
+{
+  va_list args;
+
+  va_start (args, type);
+  fill_va (panel, type, args);
+  va_end (args);
   return mg_mk_action_panel_get_reason (panel);
 }
 
@@ -147,14 +155,10 @@ assert_refused (MgCampaignWindow *window, MgMkActionPanel *panel, const char *ex
   gint64 rows = mg_campaign_journal_count (campaign);
   const char *reason;
   va_list args;
-  const char *key;
 
-  g_assert_true (mg_mk_action_panel_select (panel, type));
   va_start (args, type);
-  while ((key = va_arg (args, const char *)) != NULL)
-    g_assert_true (mg_mk_action_panel_set (panel, key, va_arg (args, const char *)));
+  fill_va (panel, type, args);
   va_end (args);
-  wait_ms (5);
   reason = mg_mk_action_panel_get_reason (panel);
   g_assert_nonnull (reason);
   g_test_message ("%s refused: %s", type, reason);
@@ -523,18 +527,10 @@ assert_form (MgMkActionPanel *panel, const char *expected, const char *type, ...
   json_object *want = json_tokener_parse (expected);
   json_object *got;
   va_list args;
-  const char *key;
 
   g_assert_nonnull (want);
-  g_assert_true (mg_mk_action_panel_select (panel, type));
   va_start (args, type);
-  while ((key = va_arg (args, const char *)) != NULL)
-    {
-      const char *value = va_arg (args, const char *);
-
-      if (!mg_mk_action_panel_set (panel, key, value))
-        g_error ("%s: cannot set %s to %s", type, key, value);
-    }
+  fill_va (panel, type, args);
   va_end (args);
   got = mg_mk_action_panel_build (panel);
   if (!json_object_equal (want, got))
