@@ -403,9 +403,14 @@ update_dice_hint (MgTftFightPage *self, json_object *action)
   g_autoptr(json_object) needed = NULL;
   g_autofree char *hint = NULL;
 
-  if (action == NULL || !mg_tft_parse_dice (gtk_editable_get_text (GTK_EDITABLE (self->dice_entry)), typed, &hint))
+  if (action == NULL)
+    return;
+  if (!mg_tft_parse_dice (gtk_editable_get_text (GTK_EDITABLE (self->dice_entry)), typed, &hint))
     {
-      gtk_label_set_text (self->dice_hint, hint != NULL ? hint : _("The attack dialog asks for its own dice."));
+      /* Not dice: said as an error, where refusals are said. */
+      gtk_label_set_text (self->dice_hint, "");
+      set_message (self, self->step_message, hint);
+      json_object_put (action);
       return;
     }
   needed = mg_tft_dice_needed (mg_campaign_get_state (self->campaign), action, (const guint *) typed->data, typed->len, &error);

@@ -10,6 +10,7 @@
 
 #include "mg-application.h"
 #include "mg-json.h"
+#include "mg-journal-page.h"
 #include "mg-campaign-window-private.h"
 #include "mg-tft-attack-dialog.h"
 #include "mg-tft-duel-dialog.h"
@@ -384,6 +385,16 @@ play_turn (const Turn *turn, guint number, MgCampaignWindow *window)
   for (guint i = 0; i < G_N_ELEMENTS (turn->strikes) && turn->strikes[i].attacker != NULL; i++)
     attack (turn->strikes[i].attacker, turn->strikes[i].target, turn->strikes[i].adj_dx,
             turn->strikes[i].megahexes, turn->strikes[i].dice, number == 1 ? "tft-attack.png" : NULL);
+  if (number == 5)
+    {
+      /* Undo takes Flavius's hit back off the tally; redo puts it on again. */
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+      wait_ms (20);
+      assert_hits ("Wulf", 0);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+      wait_ms (20);
+      assert_hits ("Wulf", 6);
+    }
   if (number == 6)
     {
       wait_ms (300);
@@ -465,7 +476,13 @@ test_combat_example (void)
   wait_ms (300);
   save_screenshot (GTK_WIDGET (window), "tft-award.png");
 
-  /* The Journal's replay shows the fight as it stood. */
+  /* The Journal's replay: a step in the middle of the fight, drawn by the TFT summary. */
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "journal");
+  mg_journal_page_select (MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal")), 40);
+  wait_ms (300);
+  save_screenshot (GTK_WIDGET (window), "tft-journal.png");
+
+  /* The summary shows the roster as it stands. */
   {
     GtkWidget *summary = mg_tft_summary_new ();
     g_autofree char *text = NULL;
@@ -521,6 +538,78 @@ test_reopen (void)
   mg_tft_roster_page_select (roster, "Flavius");
   wait_ms (300);
   save_screenshot (GTK_WIDGET (window), "tft-roster-reopened.png");
+
+  /* Gear changes freely between fights, checked as it is chosen: a third weapon besides the
+   * dagger is refused; the broadsword instead of the longbow is taken and recorded. */
+  {
+    MgTftEditor *editor;
+    guint before;
+
+    mg_tft_roster_page_select (roster, "Wulf");
+    wait_ms (10);
+    before = mg_tft_roster_page_get_n_history (roster);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (roster), "roster.edit", NULL));
+    wait_ms (50);
+    editor = find_toplevel (MG_TYPE_TFT_EDITOR);
+    g_assert_nonnull (editor);
+    mg_tft_editor_set_weapon (editor, "broadsword", TRUE);
+    wait_ms (10);
+    g_assert_nonnull (mg_tft_editor_get_message (editor));
+    g_assert_false (gtk_widget_is_sensitive (mg_tft_editor_get_save_button (editor)));
+    mg_tft_editor_set_weapon (editor, "longbow", FALSE);
+    g_assert_true (mg_tft_editor_set_ready (editor, "broadsword"));
+    wait_ms (10);
+    g_assert_null (mg_tft_editor_get_message (editor));
+    click (mg_tft_editor_get_save_button (editor));
+    wait_ms (20);
+    g_assert_cmpuint (mg_tft_roster_page_get_n_history (roster), ==, before + 1);
+    {
+      g_autofree char *text = card_text (roster, "Wulf");
+
+      assert_contains (text, "BROADSWORD 2\n");
+      g_assert_null (strstr (text, "LONGBOW"));
+    }
+  }
+
+  /* A practice fight: initiative rolled here (no dice typed), then abandoned: no EP. */
+  {
+    MgTftFightPage *fight;
+    AdwMessageDialog *confirm;
+
+    adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
+    fight = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+    mg_tft_fight_page_setup (fight, "Practice", "practice", "Romans", "Germans");
+    g_assert_true (mg_tft_fight_page_set_side (fight, "Flavius", 0));
+    g_assert_true (mg_tft_fight_page_set_side (fight, "Wulf", 1));
+    wait_ms (10);
+    click (mg_tft_fight_page_get_button (fight, "start"));
+    g_assert_null (mg_tft_fight_page_get_message (fight));
+    assert_contains (mg_tft_fight_page_get_title (fight), "Practice");
+    mg_tft_fight_page_set_dice (fight, "");
+    click (mg_tft_fight_page_get_button (fight, "initiative"));
+    g_assert_null (mg_tft_fight_page_get_message (fight));
+    /* Letters are not dice: said, nothing applied. */
+    mg_tft_fight_page_set_dice (fight, "x");
+    wait_ms (10);
+    assert_contains (mg_tft_fight_page_get_message (fight), "“x”");
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+    wait_ms (300);
+    save_screenshot (GTK_WIDGET (window), "tft-practice-dark.png");
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+    mg_tft_fight_page_set_dice (fight, "");
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fight), "fight.abandon", NULL));
+    wait_ms (50);
+    confirm = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+    g_assert_nonnull (confirm);
+    adw_message_dialog_response (confirm, "abandon");
+    wait_ms (50);
+    g_assert_null (mg_tft_fight_page_get_message (fight));
+    {
+      g_autofree char *text = card_text (roster, "Flavius");
+
+      assert_contains (text, "EXPERIENCE POINTS = 50");
+    }
+  }
 
   /* The duel simulator runs in the background and can be asked again. */
   {
