@@ -531,6 +531,12 @@ mg_tft_editor_set_weapon (MgTftEditor *self, const char *weapon, gboolean carrie
     }
 }
 
+void
+mg_tft_editor_set_ep (MgTftEditor *self, int ep)
+{
+  gtk_spin_button_set_value (self->ep_spin, ep);
+}
+
 gboolean
 mg_tft_editor_set_ready (MgTftEditor *self, const char *weapon)
 {

@@ -18,6 +18,7 @@ GtkEditable *mg_tft_editor_get_name      (MgTftEditor *self);
 gboolean     mg_tft_editor_set_kind      (MgTftEditor *self, const char *kind);
 void         mg_tft_editor_set_attributes (MgTftEditor *self, int st, int dx);
 void         mg_tft_editor_set_weapon    (MgTftEditor *self, const char *weapon, gboolean carried);
+void         mg_tft_editor_set_ep        (MgTftEditor *self, int ep);
 gboolean     mg_tft_editor_set_ready     (MgTftEditor *self, const char *weapon);
 gboolean     mg_tft_editor_set_armor     (MgTftEditor *self, const char *armor);   /* "" none */
 gboolean     mg_tft_editor_set_shield    (MgTftEditor *self, const char *shield);  /* "" none */

@@ -205,6 +205,76 @@ build_wulf (MgTftRosterPage *roster)
   assert_contains (text, "NO ARMOR");
 }
 
+/* Ragnar the Impetuous, the rulebook's sample card (p. 5): ST 11, DX 13 (11)(10), MA 8, spear
+ * 1+1, dagger 1−1, leather stops 2, with the large shield 4; 50 EP. */
+static void
+build_ragnar (MgTftRosterPage *roster)
+{
+  MgTftEditor *editor = open_editor (roster);
+  g_autofree char *text = NULL;
+
+  gtk_editable_set_text (mg_tft_editor_get_name (editor), "Ragnar");
+  mg_tft_editor_set_attributes (editor, 11, 13);
+  mg_tft_editor_set_weapon (editor, "spear", TRUE);
+  mg_tft_editor_set_weapon (editor, "dagger", TRUE);
+  g_assert_true (mg_tft_editor_set_ready (editor, "spear"));
+  g_assert_true (mg_tft_editor_set_armor (editor, "leather"));
+  g_assert_true (mg_tft_editor_set_shield (editor, "large_shield"));
+  mg_tft_editor_set_ep (editor, 50);
+  wait_ms (10);
+  if (mg_tft_editor_get_message (editor) != NULL)
+    g_error ("Ragnar: %s", mg_tft_editor_get_message (editor));
+  click (mg_tft_editor_get_save_button (editor));
+  wait_ms (20);
+
+  text = card_text (roster, "Ragnar");
+  assert_contains (text, "RAGNAR");
+  assert_contains (text, "ST = 11");
+  assert_contains (text, "DX = 13 (11)(10)");
+  assert_contains (text, "MA = 8");
+  assert_contains (text, "SPEAR 1+1");
+  assert_contains (text, "DAGGER 1-1");
+  assert_contains (text, "LEATHER ARMOR / STOPS 2 HITS");
+  assert_contains (text, "LARGE SHIELD / 4 W/SHIELD");
+  assert_contains (text, "EXPERIENCE POINTS = 50");
+}
+
+/* A veteran brought in with 100 EP trades them for +1 basic ST, recorded on the figure; a
+ * figure that never fought can be removed. */
+static void
+spend_and_remove (MgTftRosterPage *roster)
+{
+  MgTftEditor *editor = open_editor (roster);
+  g_autofree char *text = NULL;
+  guint figures = mg_tft_roster_page_get_n_figures (roster);
+
+  gtk_editable_set_text (mg_tft_editor_get_name (editor), "Honorius");
+  mg_tft_editor_set_attributes (editor, 12, 12);
+  mg_tft_editor_set_weapon (editor, "broadsword", TRUE);
+  g_assert_true (mg_tft_editor_set_ready (editor, "broadsword"));
+  mg_tft_editor_set_ep (editor, 100);
+  wait_ms (10);
+  click (mg_tft_editor_get_save_button (editor));
+  wait_ms (20);
+  g_assert_cmpuint (mg_tft_roster_page_get_n_figures (roster), ==, figures + 1);
+
+  g_assert_true (mg_tft_roster_page_select (roster, "Honorius"));
+  wait_ms (10);
+  click (mg_tft_roster_page_get_spend_st_button (roster));
+  g_assert_null (mg_tft_roster_page_get_message (roster));
+  text = card_text (roster, "Honorius");
+  assert_contains (text, "ST = 13");
+  assert_contains (text, "EXPERIENCE POINTS = 0");
+  /* Created, then +1 ST. */
+  g_assert_cmpuint (mg_tft_roster_page_get_n_history (roster), ==, 2);
+  g_assert_false (gtk_widget_is_sensitive (mg_tft_roster_page_get_spend_st_button (roster)));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (roster), "roster.remove", NULL));
+  wait_ms (10);
+  g_assert_null (mg_tft_roster_page_get_message (roster));
+  g_assert_cmpuint (mg_tft_roster_page_get_n_figures (roster), ==, figures);
+}
+
 /* ---- the fight ---- */
 
 static MgTftFightPage *page;
@@ -432,9 +502,11 @@ test_combat_example (void)
   roster = MG_TFT_ROSTER_PAGE (mg_campaign_window_get_page (window, "roster"));
   g_assert_nonnull (roster);
   g_assert_cmpuint (mg_tft_roster_page_get_n_figures (roster), ==, 0);
+  build_ragnar (roster);
   build_flavius (roster, &card);
   build_wulf (roster);
-  g_assert_cmpuint (mg_tft_roster_page_get_n_figures (roster), ==, 2);
+  spend_and_remove (roster);
+  g_assert_cmpuint (mg_tft_roster_page_get_n_figures (roster), ==, 3);
   mg_tft_roster_page_select (roster, "Flavius");
   wait_ms (300);
   save_screenshot (GTK_WIDGET (window), "tft-roster.png");
@@ -517,7 +589,7 @@ test_reopen (void)
   wait_ms (100);
 
   roster = MG_TFT_ROSTER_PAGE (mg_campaign_window_get_page (window, "roster"));
-  g_assert_cmpuint (mg_tft_roster_page_get_n_figures (roster), ==, 2);
+  g_assert_cmpuint (mg_tft_roster_page_get_n_figures (roster), ==, 3);
   flavius = card_text (roster, "Flavius");
   assert_contains (flavius, "EXPERIENCE POINTS = 50");
   /* Created, then the fight. */
