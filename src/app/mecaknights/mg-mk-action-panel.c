@@ -159,6 +159,8 @@ struct _MgMkActionPanel
   char        *reason;
   char        *last_turn_key;
 
+  GtkLabel    *notice_label;
+  GtkWidget   *form_box;
   AdwComboRow *type_row;
   GtkListBox  *fields_list;
   GtkRevealer *reason_revealer;
@@ -953,6 +955,18 @@ refresh (MgMkActionPanel *self)
         mg_mk_action_panel_select (self, type);
     }
 
+  /* While a leader chooses the units lost, only that choice (in the battle view) goes on. */
+  {
+    gboolean choosing = g_strcmp0 (mg_ui_json_str (first, "for"), "choice") == 0;
+    g_autofree char *notice = choosing
+      ? g_strdup_printf (C_("mecaknights", "%s Choose them under Battles."), mg_ui_json_str (self->pending, "text"))
+      : NULL;
+
+    gtk_label_set_text (self->notice_label, notice != NULL ? notice : "");
+    gtk_widget_set_visible (GTK_WIDGET (self->notice_label), choosing);
+    gtk_widget_set_visible (self->form_box, !choosing);
+  }
+
   self->updating = TRUE;
   for (guint i = 0; i < self->fields->len; i++)
     refill_field (self, g_ptr_array_index (self->fields, i));
@@ -1004,6 +1018,8 @@ mg_mk_action_panel_class_init (MgMkActionPanelClass *klass)
   G_OBJECT_CLASS (klass)->dispose = mg_mk_action_panel_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-action-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, notice_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, form_box);
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, type_row);
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, fields_list);
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, reason_revealer);

@@ -20,6 +20,8 @@ struct _MgMkBattleView
   guint        n_battles;
   gboolean     has_choice;
   char        *result;
+  GPtrArray   *loss_spins;      /* the spins of the choices shown (borrowed) */
+  GPtrArray   *confirm_buttons;
 
   GtkRevealer *result_revealer;
   GtkLabel    *result_label;
@@ -218,6 +220,7 @@ choice_box (MgMkBattleView *self, json_object *choice)
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
       g_signal_connect (spin, "value-changed", G_CALLBACK (lose_changed), button);
       g_ptr_array_add (spins, spin);
+      g_ptr_array_add (self->loss_spins, spin);
       gtk_list_box_append (GTK_LIST_BOX (list), row);
     }
   gtk_box_append (GTK_BOX (box), list);
@@ -228,6 +231,7 @@ choice_box (MgMkBattleView *self, json_object *choice)
   gtk_widget_set_halign (button, GTK_ALIGN_END);
   g_signal_connect (button, "clicked", G_CALLBACK (button_clicked), self);
   gtk_box_append (GTK_BOX (box), button);
+  g_ptr_array_add (self->confirm_buttons, button);
   lose_changed (NULL, button);
   return box;
 }
@@ -340,6 +344,8 @@ refresh (MgMkBattleView *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->battles_box))) != NULL)
     gtk_box_remove (self->battles_box, child);
   self->has_choice = FALSE;
+  g_ptr_array_set_size (self->loss_spins, 0);
+  g_ptr_array_set_size (self->confirm_buttons, 0);
   self->n_battles = mg_mk_ui_json_len (battles);
   for (gsize i = 0; i < self->n_battles; i++)
     gtk_box_append (self->battles_box, battle_card (self, view, pending, json_object_array_get_idx (battles, i)));
@@ -380,6 +386,29 @@ mg_mk_battle_view_has_choice (MgMkBattleView *self)
   return self->has_choice;
 }
 
+gboolean
+mg_mk_battle_view_set_loss (MgMkBattleView *self, const char *army, const char *unit, int count)
+{
+  for (guint i = 0; i < self->loss_spins->len; i++)
+    {
+      GtkWidget *spin = g_ptr_array_index (self->loss_spins, i);
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (spin), "army"), army) == 0
+          && g_strcmp0 (g_object_get_data (G_OBJECT (spin), "unit"), unit) == 0)
+        {
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), count);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+GtkWidget *
+mg_mk_battle_view_get_confirm_button (MgMkBattleView *self)
+{
+  return self->confirm_buttons->len > 0 ? g_ptr_array_index (self->confirm_buttons, 0) : NULL;
+}
+
 const char *
 mg_mk_battle_view_get_result (MgMkBattleView *self)
 {
@@ -394,6 +423,8 @@ mg_mk_battle_view_dispose (GObject *object)
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MK_BATTLE_VIEW);
   g_clear_object (&self->campaign);
   g_clear_pointer (&self->result, g_free);
+  g_clear_pointer (&self->loss_spins, g_ptr_array_unref);
+  g_clear_pointer (&self->confirm_buttons, g_ptr_array_unref);
   G_OBJECT_CLASS (mg_mk_battle_view_parent_class)->dispose (object);
 }
 
@@ -415,6 +446,8 @@ static void
 mg_mk_battle_view_init (MgMkBattleView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->loss_spins = g_ptr_array_new ();
+  self->confirm_buttons = g_ptr_array_new ();
 }
 
 MgMkBattleView *

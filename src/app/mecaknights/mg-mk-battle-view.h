@@ -14,6 +14,9 @@ MgMkBattleView *mg_mk_battle_view_new          (MgCampaign *campaign);
 /* Battles under way, and whether a leader's choice is waited for (for the dashboard and tests). */
 guint           mg_mk_battle_view_get_n_battles (MgMkBattleView *self);
 gboolean        mg_mk_battle_view_has_choice    (MgMkBattleView *self);
+/* The first choice shown: how many of a unit kind an army loses, and its Confirm button. */
+gboolean        mg_mk_battle_view_set_loss      (MgMkBattleView *self, const char *army, const char *unit, int count);
+GtkWidget      *mg_mk_battle_view_get_confirm_button (MgMkBattleView *self);
 /* The last battle result told (NULL before any). */
 const char     *mg_mk_battle_view_get_result    (MgMkBattleView *self);
 

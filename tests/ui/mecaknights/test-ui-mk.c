@@ -520,6 +520,87 @@ test_battle (void)
 }
 
 /* The test's folder holds only files (campaigns, their -wal/-shm, map JSON). */
+/* Plays JSON actions (one a line) straight into the campaign. */
+static void
+play_script (MgCampaign *campaign, const char *script)
+{
+  g_auto(GStrv) lines = g_strsplit (script, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      json_object *action = json_tokener_parse (lines[i]);
+      MgJournalEntry *entry;
+
+      if (action == NULL)
+        continue;
+      entry = mg_campaign_act (campaign, action, &error);
+      g_assert_no_error (error);
+      mg_journal_entry_free (entry);
+      json_object_put (action);
+    }
+}
+
+/* The text's archer: Red 1 (2 infantry + archer) attacks Blue 1 (2 infantry) on Oakvale. The
+ * archer shoots first and Blue 1 loses an infantry (one kind only: no choice); close combat
+ * 2 against 1, Red wins and Blue 1 is removed; the winner loses one unit, and Red 1 holds two
+ * kinds, so the engine waits for Red to choose. The battle view asks; Red gives up the archer. */
+static void
+test_battle_choice (void)
+{
+  static const char script[] =
+    "{\"type\":\"start\"}\n"
+    "{\"type\":\"collect\",\"player\":\"Red\"}\n"
+    "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"archer\",\"army\":\"Red 1\"}\n"
+    "{\"type\":\"end_turn\",\"player\":\"Red\"}\n"
+    "{\"type\":\"collect\",\"player\":\"Blue\"}\n"
+    "{\"type\":\"move\",\"player\":\"Blue\",\"army\":\"Blue 1\",\"path\":[\"Stonecross\"]}\n"
+    "{\"type\":\"end_turn\",\"player\":\"Blue\"}\n"
+    "{\"type\":\"collect\",\"player\":\"Red\"}\n"
+    "{\"type\":\"end_turn\",\"player\":\"Red\"}\n"
+    "{\"type\":\"collect\",\"player\":\"Blue\"}\n"
+    "{\"type\":\"move\",\"player\":\"Blue\",\"army\":\"Blue 1\",\"path\":[\"Oakvale\"]}\n"
+    "{\"type\":\"end_turn\",\"player\":\"Blue\"}\n"
+    "{\"type\":\"collect\",\"player\":\"Red\"}\n"
+    "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"],\"stance\":\"war\"}\n"
+    "{\"type\":\"fight\",\"battle\":1}\n";
+  g_autofree char *path = g_build_filename (tmpdir, "choice.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Choice", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgMkBattleView *battles;
+  GtkWidget *confirm;
+
+  g_assert_no_error (error);
+  play_script (campaign, script);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  battles = mg_mk_dashboard_get_battle_view (dashboard (window));
+  g_assert_true (mg_mk_battle_view_has_choice (battles));
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (dashboard (window), "Red 1"), "2 infantry, 1 archer"));
+  g_assert_null (mg_mk_dashboard_get_army_text (dashboard (window), "Blue 1"));
+  confirm = mg_mk_battle_view_get_confirm_button (battles);
+  g_assert_nonnull (confirm);
+  /* Nothing chosen yet: one unit is owed, so Confirm is off and says why. */
+  g_assert_false (gtk_widget_is_sensitive (confirm));
+  g_assert_nonnull (gtk_widget_get_tooltip_text (confirm));
+  g_assert_true (mg_mk_battle_view_set_loss (battles, "Red 1", "archer", 1));
+  g_assert_true (gtk_widget_is_sensitive (confirm));
+  wait_ms (300);
+  screenshot (GTK_WIDGET (window), "mk-battle-choice.png");
+  /* The same in dark mode: leader colours only as swatches, text in the theme's colours. */
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  wait_ms (300);
+  screenshot (GTK_WIDGET (window), "mk-battle-choice-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  g_signal_emit_by_name (confirm, "clicked");
+  wait_ms (20);
+  g_assert_false (mg_mk_battle_view_has_choice (battles));
+  g_assert_cmpstr (mg_mk_dashboard_get_army_text (dashboard (window), "Red 1"), ==, "Oakvale · 2 infantry");
+  close_campaign_windows ();
+}
+
 /* Each form builds the action exactly as docs/rules/mecaknights.md writes it. */
 static void
 assert_form (MgMkActionPanel *panel, const char *expected, const char *type, ...)
@@ -614,6 +695,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/reopen", test_reopen);
   g_test_add_func ("/ui/mecaknights/map-import", test_map_import);
   g_test_add_func ("/ui/mecaknights/battle", test_battle);
+  g_test_add_func ("/ui/mecaknights/battle-choice", test_battle_choice);
   g_test_add_func ("/ui/mecaknights/forms", test_forms);
   status = g_test_run ();
 
