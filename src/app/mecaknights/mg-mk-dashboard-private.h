@@ -13,6 +13,7 @@ MgMkTable       *mg_mk_dashboard_get_table        (MgMkDashboard *self);
 MgMkActionPanel *mg_mk_dashboard_get_action_panel (MgMkDashboard *self);
 MgMkBattleView  *mg_mk_dashboard_get_battle_view  (MgMkDashboard *self);
 const char      *mg_mk_dashboard_get_title        (MgMkDashboard *self);
+const char      *mg_mk_dashboard_get_subtitle     (MgMkDashboard *self);
 const char      *mg_mk_dashboard_get_phase        (MgMkDashboard *self);
 const char      *mg_mk_dashboard_get_last         (MgMkDashboard *self);   /* "Last: <summary>" */
 /* The line shown for a land or an army ("Red · village · stone wall · camp"), or NULL. */

@@ -352,6 +352,12 @@ mg_mk_dashboard_get_title (MgMkDashboard *self)
 }
 
 const char *
+mg_mk_dashboard_get_subtitle (MgMkDashboard *self)
+{
+  return gtk_label_get_text (self->subtitle_label);
+}
+
+const char *
 mg_mk_dashboard_get_phase (MgMkDashboard *self)
 {
   return gtk_label_get_text (self->phase_label);

@@ -601,6 +601,65 @@ test_battle_choice (void)
   close_campaign_windows ();
 }
 
+/* A whole year through the forms: every leader collects and ends its turn, Red also makes a
+ * model each turn (+2 GP, rulebook part 4). The title follows the season table (turns 1–3
+ * winter 1 move, 4–6 spring 2, 7–9 summer 3, 10–12 autumn 2, turn 13 winter of year 2) and
+ * the GM role passes every season (the ruleset's default rotation). */
+static void
+test_whole_year (void)
+{
+  static const struct { int turn; const char *title; const char *moves; const char *gm; } seasons[] = {
+    { 1, "Turn 1 · Winter, year 1", "1 army move", "GM: Red" },
+    { 4, "Turn 4 · Spring, year 1", "2 army moves", "GM: Blue" },
+    { 7, "Turn 7 · Summer, year 1", "3 army moves", "GM: Green" },
+    { 10, "Turn 10 · Autumn, year 1", "2 army moves", "GM: Red" },
+    { 13, "Turn 13 · Winter, year 2", "1 army move", "GM: Blue" },
+  };
+  g_autofree char *path = g_build_filename (tmpdir, "year.db", NULL);
+  const char *players[] = { "Red", "Blue", "Green", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Year", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgMkDashboard *board;
+  MgMkActionPanel *panel;
+  guint checked = 0;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  board = dashboard (window);
+  panel = mg_mk_dashboard_get_action_panel (board);
+  PLAY (window, panel, "start");
+  for (int turn = 1; turn <= 13; turn++)
+    {
+      for (guint s = 0; s < G_N_ELEMENTS (seasons); s++)
+        if (seasons[s].turn == turn)
+          {
+            g_assert_cmpstr (mg_mk_dashboard_get_title (board), ==, seasons[s].title);
+            g_assert_true (g_str_has_prefix (mg_mk_dashboard_get_subtitle (board), seasons[s].moves));
+            g_assert_nonnull (strstr (mg_mk_dashboard_get_subtitle (board), seasons[s].gm));
+            checked++;
+          }
+      if (turn == 13)
+        break;
+      for (guint p = 0; p < 3; p++)
+        {
+          PLAY (window, panel, "collect", "player", players[p]);
+          if (p == 0)
+            PLAY (window, panel, "model_bonus", "player", "Red");
+          PLAY (window, panel, "end_turn", "player", players[p]);
+        }
+    }
+  g_assert_cmpuint (checked, ==, G_N_ELEMENTS (seasons));
+  {
+    /* Capitals yield nothing and nobody built: only Red's twelve models, 10 + 12 × 2 GP. */
+    const Count year[] = {
+      { "Red", 34, 6, 4, 6, 2, 1, 1 }, { "Blue", 10, 6, 4, 6, 2, 1, 1 }, { "Green", 10, 6, 4, 6, 2, 1, 1 },
+    };
+    assert_table (mg_mk_dashboard_get_table (board), year, G_N_ELEMENTS (year));
+  }
+  close_campaign_windows ();
+}
+
 /* Each form builds the action exactly as docs/rules/mecaknights.md writes it. */
 static void
 assert_form (MgMkActionPanel *panel, const char *expected, const char *type, ...)
@@ -697,6 +756,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/battle", test_battle);
   g_test_add_func ("/ui/mecaknights/battle-choice", test_battle_choice);
   g_test_add_func ("/ui/mecaknights/forms", test_forms);
+  g_test_add_func ("/ui/mecaknights/whole-year", test_whole_year);
   status = g_test_run ();
 
   g_application_release (G_APPLICATION (app));
