@@ -17,7 +17,6 @@ struct _MgTftFightPage
   GtkWidget      parent_instance;
 
   MgCampaign    *campaign;
-  gboolean       dirty;         /* changed while hidden: redrawn when shown */
   GPtrArray     *setup_rows;     /* AdwComboRow*, data "figure" */
   GPtrArray     *fighter_rows;   /* MgTftFighterRow* */
   char          *roster_key;
@@ -866,40 +865,12 @@ dice_changed (MgTftFightPage *self)
   refresh (self);
 }
 
-/* A hidden page only notes that the campaign changed, and catches up when it is shown:
- * opening a campaign draws only the page in front. */
-static void
-campaign_changed (MgTftFightPage *self)
-{
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    refresh (self);
-  else
-    self->dirty = TRUE;
-}
-
-static void
-ensure_fresh (MgTftFightPage *self)
-{
-  if (self->dirty)
-    {
-      self->dirty = FALSE;
-      refresh (self);
-    }
-}
-
-static void
-mg_tft_fight_page_map (GtkWidget *widget)
-{
-  GTK_WIDGET_CLASS (mg_tft_fight_page_parent_class)->map (widget);
-  ensure_fresh (MG_TFT_FIGHT_PAGE (widget));
-}
-
 /* Test handles */
 
 void
 mg_tft_fight_page_setup (MgTftFightPage *self, const char *name, const char *kind, const char *side_a, const char *side_b)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   gtk_editable_set_text (GTK_EDITABLE (self->fight_name_row), name);
   mg_tft_choice_set (self->kind_row, kind);
   gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), side_a);
@@ -909,7 +880,7 @@ mg_tft_fight_page_setup (MgTftFightPage *self, const char *name, const char *kin
 gboolean
 mg_tft_fight_page_set_side (MgTftFightPage *self, const char *figure, int side)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   for (guint i = 0; i < self->setup_rows->len; i++)
     {
       AdwComboRow *row = g_ptr_array_index (self->setup_rows, i);
@@ -923,7 +894,7 @@ mg_tft_fight_page_set_side (MgTftFightPage *self, const char *figure, int side)
 gboolean
 mg_tft_fight_page_set_first (MgTftFightPage *self, const char *side)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   return mg_tft_choice_set (self->first_dropdown, side != NULL ? side : "");
 }
 
@@ -932,14 +903,14 @@ mg_tft_fight_page_set_retreat (MgTftFightPage *self, const char *by, const char 
 {
   g_autofree char *id = g_strdup_printf ("%s\n%s", by, figure);
 
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   return mg_tft_choice_set (self->retreat_dropdown, id);
 }
 
 MgTftFighterRow *
 mg_tft_fight_page_get_fighter (MgTftFightPage *self, const char *figure)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   for (guint i = 0; i < self->fighter_rows->len; i++)
     if (g_strcmp0 (mg_tft_fighter_row_get_figure (g_ptr_array_index (self->fighter_rows, i)), figure) == 0)
       return g_ptr_array_index (self->fighter_rows, i);
@@ -949,35 +920,35 @@ mg_tft_fight_page_get_fighter (MgTftFightPage *self, const char *figure)
 void
 mg_tft_fight_page_set_dice (MgTftFightPage *self, const char *typed)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   gtk_editable_set_text (GTK_EDITABLE (self->dice_entry), typed);
 }
 
 MgTftAttackDialog *
 mg_tft_fight_page_get_attack_dialog (MgTftFightPage *self)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   return self->attack_dialog != NULL ? MG_TFT_ATTACK_DIALOG (self->attack_dialog) : NULL;
 }
 
 const char *
 mg_tft_fight_page_get_message (MgTftFightPage *self)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   return self->message;
 }
 
 const char *
 mg_tft_fight_page_get_award (MgTftFightPage *self)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   return gtk_widget_get_visible (self->award_box) ? self->award : NULL;
 }
 
 const char *
 mg_tft_fight_page_get_title (MgTftFightPage *self)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   return self->title;
 }
 
@@ -988,7 +959,7 @@ mg_tft_fight_page_get_button (MgTftFightPage *self, const char *which)
   GtkWidget *buttons[] = { self->start_button, self->initiative_button, self->order_button, self->attack_button,
                            self->pass_button, self->end_turn_button, self->end_fight_button };
 
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     if (g_strcmp0 (names[i], which) == 0)
       return buttons[i];
@@ -1031,7 +1002,6 @@ mg_tft_fight_page_class_init (MgTftFightPageClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = mg_tft_fight_page_dispose;
   G_OBJECT_CLASS (klass)->finalize = mg_tft_fight_page_finalize;
-  widget_class->map = mg_tft_fight_page_map;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/tft/mg-tft-fight-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, MgTftFightPage, name)
@@ -1114,7 +1084,6 @@ mg_tft_fight_page_new (MgCampaign *campaign)
   g_signal_connect_swapped (self->side_b_row, "changed", G_CALLBACK (sides_renamed), self);
   g_signal_connect_swapped (self->dice_entry, "changed", G_CALLBACK (dice_changed), self);
   g_signal_connect_swapped (self->dice_entry, "activate", G_CALLBACK (dice_activated), self);
-  g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed), self, G_CONNECT_SWAPPED);
-  self->dirty = TRUE;
+  mg_tft_redraw_when_shown (GTK_WIDGET (self), campaign, (MgTftRedrawFunc) refresh);
   return self;
 }

@@ -16,7 +16,6 @@ struct _MgTftRosterPage
   GtkWidget     parent_instance;
 
   MgCampaign   *campaign;
-  gboolean      dirty;          /* changed while hidden: redrawn when shown */
   char         *selected;
   char         *list_key;       /* what the list shows, to rebuild it only when that changes */
   gboolean      filling;
@@ -326,40 +325,12 @@ back_activated (GtkWidget *widget, const char *name, GVariant *param)
   adw_leaflet_navigate (MG_TFT_ROSTER_PAGE (widget)->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
 }
 
-/* A hidden page only notes that the campaign changed, and catches up when it is shown:
- * opening a campaign draws only the page in front. */
-static void
-campaign_changed (MgTftRosterPage *self)
-{
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    refresh (self);
-  else
-    self->dirty = TRUE;
-}
-
-static void
-ensure_fresh (MgTftRosterPage *self)
-{
-  if (self->dirty)
-    {
-      self->dirty = FALSE;
-      refresh (self);
-    }
-}
-
-static void
-mg_tft_roster_page_map (GtkWidget *widget)
-{
-  GTK_WIDGET_CLASS (mg_tft_roster_page_parent_class)->map (widget);
-  ensure_fresh (MG_TFT_ROSTER_PAGE (widget));
-}
-
 /* Test handles */
 
 gboolean
 mg_tft_roster_page_select (MgTftRosterPage *self, const char *figure)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   for (int i = 0;; i++)
     {
       GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->figure_list, i);
@@ -377,7 +348,7 @@ mg_tft_roster_page_select (MgTftRosterPage *self, const char *figure)
 const char *
 mg_tft_roster_page_get_selected (MgTftRosterPage *self)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   return self->selected;
 }
 
@@ -394,35 +365,35 @@ count_rows (GtkListBox *list)
 guint
 mg_tft_roster_page_get_n_figures (MgTftRosterPage *self)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   return count_rows (self->figure_list);
 }
 
 MgTftCard *
 mg_tft_roster_page_get_card (MgTftRosterPage *self)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   return self->card;
 }
 
 guint
 mg_tft_roster_page_get_n_history (MgTftRosterPage *self)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   return count_rows (self->history_list);
 }
 
 GtkWidget *
 mg_tft_roster_page_get_spend_st_button (MgTftRosterPage *self)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   return self->spend_st_button;
 }
 
 const char *
 mg_tft_roster_page_get_message (MgTftRosterPage *self)
 {
-  ensure_fresh (self);
+  mg_tft_redraw_pending (GTK_WIDGET (self));
   return gtk_widget_get_visible (GTK_WIDGET (self->message_label)) ? gtk_label_get_text (self->message_label) : NULL;
 }
 
@@ -456,7 +427,6 @@ mg_tft_roster_page_class_init (MgTftRosterPageClass *klass)
   G_OBJECT_CLASS (klass)->dispose = mg_tft_roster_page_dispose;
   G_OBJECT_CLASS (klass)->finalize = mg_tft_roster_page_finalize;
   g_type_ensure (MG_TYPE_TFT_CARD);
-  widget_class->map = mg_tft_roster_page_map;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/tft/mg-tft-roster-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, MgTftRosterPage, name)
@@ -493,7 +463,6 @@ mg_tft_roster_page_new (MgCampaign *campaign)
 
   mg_tft_load_css ();
   self->campaign = g_object_ref (campaign);
-  g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed), self, G_CONNECT_SWAPPED);
-  self->dirty = TRUE;
+  mg_tft_redraw_when_shown (GTK_WIDGET (self), campaign, (MgTftRedrawFunc) refresh);
   return self;
 }
