@@ -623,7 +623,7 @@ revalidate (MgMkActionPanel *self)
   gtk_revealer_set_reveal_child (self->reason_revealer, self->reason != NULL);
   gtk_label_set_text (self->preview_label, action != NULL ? json_object_to_json_string_ext (action, JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE) : "");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-panel.apply", ok);
-  gtk_widget_set_tooltip_text (self->apply_button, self->reason);
+  gtk_widget_set_tooltip_text (self->apply_button, self->reason != NULL ? self->reason : C_("mecaknights", "Apply the action (Ctrl+Enter)"));
   json_object_put (action);
 }
 
@@ -1027,6 +1027,9 @@ mg_mk_action_panel_class_init (MgMkActionPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, preview_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, apply_button);
   gtk_widget_class_install_action (widget_class, "mk-panel.apply", NULL, apply_activated);
+  /* Apply from the keyboard without leaving the field being edited. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "mk-panel.apply", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "mk-panel.apply", NULL);
 }
 
 static void

@@ -2,8 +2,8 @@
  * created from the start page, the first turns played through the action forms (collect,
  * build, train, move, plunder), illegal actions refused with their reason before anything is
  * applied, the tracking table checked against a count by hand, the campaign closed and reopened,
- * the map exported, a bad map refused with its JSON path, and the sample's battle fought from
- * the battle view. Numbers are the rulebook's (shared/rules/mecaknights.txt) and the shipped
+ * the map exported, a bad map refused with its JSON path, battles fought from the battle view
+ * (a winner's choice of the unit lost included), every form's JSON, and a whole year. Numbers are the rulebook's (shared/rules/mecaknights.txt) and the shipped
  * ruleset's starting treasury (docs/rules/mecaknights.md): 10 GP, 6 wood, 4 stone, 6 food, 2 iron. */
 #include "config.h"
 
@@ -442,41 +442,67 @@ test_map_import (void)
   close_campaign_windows ();
 }
 
-/* The sample script up to Red's attack on Highmarch: the battle view shows both sides and
- * fights the round; 3 infantry against 2, Red wins and loses one unit as the winner. */
+/* Plays JSON actions (one a line) straight into the campaign. */
+static void
+play_script (MgCampaign *campaign, const char *script)
+{
+  g_auto(GStrv) lines = g_strsplit (script, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      json_object *action = json_tokener_parse (lines[i]);
+      MgJournalEntry *entry;
+
+      if (action == NULL)
+        continue;
+      entry = mg_campaign_act (campaign, action, &error);
+      g_assert_no_error (error);
+      mg_journal_entry_free (entry);
+      json_object_put (action);
+    }
+}
+
+/* Two leaders on the sample map: Red trains one `unit` into Red 1 (2 infantry) at Redhold,
+ * Blue 1 (2 infantry) walks Bluecrest → Stonecross → Oakvale, and in turn 3 Red 1 attacks it
+ * on Oakvale at war. With `fight` the first round is fought too. */
+static char *
+attack_script (const char *unit, gboolean fight)
+{
+  return g_strdup_printf (
+    "{\"type\":\"start\"}\n"
+    "{\"type\":\"collect\",\"player\":\"Red\"}\n"
+    "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"%s\",\"army\":\"Red 1\"}\n"
+    "{\"type\":\"end_turn\",\"player\":\"Red\"}\n"
+    "{\"type\":\"collect\",\"player\":\"Blue\"}\n"
+    "{\"type\":\"move\",\"player\":\"Blue\",\"army\":\"Blue 1\",\"path\":[\"Stonecross\"]}\n"
+    "{\"type\":\"end_turn\",\"player\":\"Blue\"}\n"
+    "{\"type\":\"collect\",\"player\":\"Red\"}\n"
+    "{\"type\":\"end_turn\",\"player\":\"Red\"}\n"
+    "{\"type\":\"collect\",\"player\":\"Blue\"}\n"
+    "{\"type\":\"move\",\"player\":\"Blue\",\"army\":\"Blue 1\",\"path\":[\"Oakvale\"]}\n"
+    "{\"type\":\"end_turn\",\"player\":\"Blue\"}\n"
+    "{\"type\":\"collect\",\"player\":\"Red\"}\n"
+    "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"],\"stance\":\"war\"}\n"
+    "%s", unit, fight ? "{\"type\":\"fight\",\"battle\":1}\n" : "");
+}
+
+/* Red 1 (3 infantry) attacks Blue 1 (2 infantry) on Oakvale: the battle view shows both
+ * sides and fights the round; 3 against 2, Red wins, Blue 1 is removed and Red loses one
+ * unit as the winner (one kind only: no choice). */
 static void
 test_battle (void)
 {
   g_autofree char *path = g_build_filename (tmpdir, "battle.db", NULL);
-  g_autofree char *script = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", "mecaknights-sample.jsonl", NULL);
-  g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
-  const char *players[] = { "Red", "Blue", "Green", NULL };
+  g_autofree char *script = attack_script ("infantry", FALSE);
+  const char *players[] = { "Red", "Blue", NULL };
   g_autoptr(GError) error = NULL;
   g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Battle", players, NULL, 1, &error);
   MgCampaignWindow *window;
   MgMkBattleView *battles;
 
   g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (script, &text, NULL, NULL));
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      json_object *action = json_tokener_parse (lines[i]);
-      MgJournalEntry *entry;
-
-      if (action == NULL)
-        continue;
-      if (g_strcmp0 (mg_action_type (action), "fight") == 0)
-        {
-          json_object_put (action);
-          break;
-        }
-      entry = mg_campaign_act (campaign, action, &error);
-      g_assert_no_error (error);
-      mg_journal_entry_free (entry);
-      json_object_put (action);
-    }
+  play_script (campaign, script);
 
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
@@ -485,6 +511,7 @@ test_battle (void)
   /* The table waits for the round: the action panel offers it, and Red cannot end its turn. */
   g_assert_cmpstr (mg_mk_action_panel_get_type_name (mg_mk_dashboard_get_action_panel (dashboard (window))), ==, "fight");
   assert_refused (window, mg_mk_dashboard_get_action_panel (dashboard (window)), "Battle 1", "end_turn", "player", "Red", NULL);
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (dashboard (window), "Red 1"), "3 infantry"));
   wait_ms (300);
   screenshot (GTK_WIDGET (window), "mk-battle.png");
 
@@ -512,35 +539,15 @@ test_battle (void)
   g_assert_cmpuint (mg_mk_battle_view_get_n_battles (battles), ==, 0);
   g_assert_nonnull (mg_mk_battle_view_get_result (battles));
   g_assert_nonnull (strstr (mg_mk_battle_view_get_result (battles), "Red wins"));
-  /* Red 1 had 3 infantry; the winner loses one. */
-  g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (dashboard (window), "Red 1"), "2 infantry"));
+  /* Red 1 had 3 infantry; the winner loses one; Blue 1 is gone. */
+  g_assert_cmpstr (mg_mk_dashboard_get_army_text (dashboard (window), "Red 1"), ==, "Oakvale · 2 infantry");
+  g_assert_null (mg_mk_dashboard_get_army_text (dashboard (window), "Blue 1"));
   wait_ms (300);
   screenshot (GTK_WIDGET (window), "mk-battle-result.png");
   close_campaign_windows ();
 }
 
 /* The test's folder holds only files (campaigns, their -wal/-shm, map JSON). */
-/* Plays JSON actions (one a line) straight into the campaign. */
-static void
-play_script (MgCampaign *campaign, const char *script)
-{
-  g_auto(GStrv) lines = g_strsplit (script, "\n", -1);
-
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_autoptr(GError) error = NULL;
-      json_object *action = json_tokener_parse (lines[i]);
-      MgJournalEntry *entry;
-
-      if (action == NULL)
-        continue;
-      entry = mg_campaign_act (campaign, action, &error);
-      g_assert_no_error (error);
-      mg_journal_entry_free (entry);
-      json_object_put (action);
-    }
-}
-
 /* The text's archer: Red 1 (2 infantry + archer) attacks Blue 1 (2 infantry) on Oakvale. The
  * archer shoots first and Blue 1 loses an infantry (one kind only: no choice); close combat
  * 2 against 1, Red wins and Blue 1 is removed; the winner loses one unit, and Red 1 holds two
@@ -548,22 +555,6 @@ play_script (MgCampaign *campaign, const char *script)
 static void
 test_battle_choice (void)
 {
-  static const char script[] =
-    "{\"type\":\"start\"}\n"
-    "{\"type\":\"collect\",\"player\":\"Red\"}\n"
-    "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"archer\",\"army\":\"Red 1\"}\n"
-    "{\"type\":\"end_turn\",\"player\":\"Red\"}\n"
-    "{\"type\":\"collect\",\"player\":\"Blue\"}\n"
-    "{\"type\":\"move\",\"player\":\"Blue\",\"army\":\"Blue 1\",\"path\":[\"Stonecross\"]}\n"
-    "{\"type\":\"end_turn\",\"player\":\"Blue\"}\n"
-    "{\"type\":\"collect\",\"player\":\"Red\"}\n"
-    "{\"type\":\"end_turn\",\"player\":\"Red\"}\n"
-    "{\"type\":\"collect\",\"player\":\"Blue\"}\n"
-    "{\"type\":\"move\",\"player\":\"Blue\",\"army\":\"Blue 1\",\"path\":[\"Oakvale\"]}\n"
-    "{\"type\":\"end_turn\",\"player\":\"Blue\"}\n"
-    "{\"type\":\"collect\",\"player\":\"Red\"}\n"
-    "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"],\"stance\":\"war\"}\n"
-    "{\"type\":\"fight\",\"battle\":1}\n";
   g_autofree char *path = g_build_filename (tmpdir, "choice.db", NULL);
   const char *players[] = { "Red", "Blue", NULL };
   g_autoptr(GError) error = NULL;
@@ -571,8 +562,10 @@ test_battle_choice (void)
   MgCampaignWindow *window;
   MgMkBattleView *battles;
   GtkWidget *confirm;
+  g_autofree char *script = NULL;
 
   g_assert_no_error (error);
+  script = attack_script ("archer", TRUE);
   play_script (campaign, script);
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
