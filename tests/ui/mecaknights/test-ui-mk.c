@@ -3,8 +3,9 @@
  * build, train, move, plunder), illegal actions refused with their reason before anything is
  * applied, the tracking table checked against a count by hand, the campaign closed and reopened,
  * the map exported, a bad map refused with its JSON path, battles fought from the battle view
- * (a winner's choice of the unit lost included), every form's JSON, and a whole year. Numbers are the rulebook's (shared/rules/mecaknights.txt) and the shipped
- * ruleset's starting treasury (docs/rules/mecaknights.md): 10 GP, 6 wood, 4 stone, 6 food, 2 iron. */
+ * (a winner's choice of the unit lost included), every form's JSON, and a whole year.
+ * Numbers are the rulebook's (shared/rules/mecaknights.txt) and the shipped ruleset's
+ * starting treasury (docs/rules/mecaknights.md): 10 GP, 6 wood, 4 stone, 6 food, 2 iron. */
 #include "config.h"
 
 #include <adwaita.h>
