@@ -230,7 +230,7 @@ add_land_editor (MgMkMapPage *self, json_object *land, json_object *leaders)
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
     {
       GtkWidget *spin_row = adw_action_row_new ();
-      g_autofree char *title = g_strdup_printf (C_("mecaknights", "%s lying here"), mg_mk_ui_resource_name (kinds[k]));
+      g_autofree char *title = g_strdup_printf (C_("mecaknights", "Lying here: %s"), mg_mk_ui_resource_name (kinds[k]));
 
       edit->lying[k] = gtk_spin_button_new_with_range (0, 1000, 1);
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (edit->lying[k]), mg_ui_json_int (lying, kinds[k], 0));
@@ -538,6 +538,7 @@ mg_mk_map_page_set_land (MgMkMapPage *self, const char *land, const char *key, c
 
       if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (edit->name)), land) != 0)
         continue;
+      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (edit->expander), TRUE);
       if (g_strcmp0 (key, "name") == 0)
         gtk_editable_set_text (GTK_EDITABLE (edit->name), value);
       else if (g_strcmp0 (key, "adjacent") == 0)

@@ -431,6 +431,8 @@ test_map_import (void)
   g_assert_true (mg_mk_map_page_set_land (map, "Bland", "adjacent", "Aland"));
   wait_ms (5);
   g_assert_null (mg_mk_map_page_get_error (map));
+  wait_ms (300);
+  screenshot (GTK_WIDGET (window), "mk-map-edit.png");
   g_assert_true (mg_mk_map_page_apply (map));
   g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
   {
