@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""check-potfiles.py SOURCE_ROOT — every file with translatable strings is in po/POTFILES.in,
+and every file listed there exists, so no message silently escapes translation."""
+import os
+import re
+import sys
+
+root = sys.argv[1]
+marks = re.compile(r'(\b_|\bN_|\bC_|\bNC_)\s*\(\s*"|g_dn?gettext\s*\(|ngettext\s*\(|translatable="yes"')
+listed = set()
+with open(os.path.join(root, "po", "POTFILES.in"), encoding="utf-8") as f:
+    for line in f:
+        line = line.strip()
+        if line and not line.startswith("#"):
+            listed.add(line)
+
+missing = []
+for top in ("src", "ui"):
+    for folder, _, files in os.walk(os.path.join(root, top)):
+        for name in files:
+            if not name.endswith((".c", ".ui")):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8") as f:
+                if marks.search(f.read()):
+                    missing.append(os.path.relpath(path, root))
+missing = sorted(p for p in missing if p not in listed)
+gone = sorted(p for p in listed if not os.path.exists(os.path.join(root, p)))
+for p in missing:
+    print(f"po/POTFILES.in: add {p} (it has translatable strings)")
+for p in gone:
+    print(f"po/POTFILES.in: {p} does not exist")
+sys.exit(1 if missing or gone else 0)
