@@ -913,8 +913,8 @@ mg_mk_action_panel_get_apply_button (MgMkActionPanel *self)
 
 /* The campaign changed: read the view again, refresh the choices, check again. When the turn
  * passes to another leader or phase, offer that phase's first action. */
-static void
-refresh (MgMkActionPanel *self)
+void
+mg_mk_action_panel_refresh (MgMkActionPanel *self)
 {
   json_object *waiting, *first = NULL, *may;
   g_autofree char *turn_key = NULL;
@@ -1050,9 +1050,8 @@ mg_mk_action_panel_new (MgCampaign *campaign)
   MgMkActionPanel *self = g_object_new (MG_TYPE_MK_ACTION_PANEL, NULL);
 
   self->campaign = g_object_ref (campaign);
-  g_signal_connect_object (campaign, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
   g_signal_connect_swapped (self->type_row, "notify::selected", G_CALLBACK (type_changed), self);
-  refresh (self);
+  mg_mk_action_panel_refresh (self);
   if (self->spec == NULL)
     mg_mk_action_panel_select (self, specs[0].type);
   return self;

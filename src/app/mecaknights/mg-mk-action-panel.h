@@ -11,6 +11,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MgMkActionPanel, mg_mk_action_panel, MG, MK_ACTION_PANEL, GtkWidget)
 
 MgMkActionPanel *mg_mk_action_panel_new        (MgCampaign *campaign);
+/* Reads the campaign again (its owner calls it when the campaign changed). */
+void        mg_mk_action_panel_refresh         (MgMkActionPanel *self);
 /* Shows the form of an action type ("build", "move"…); FALSE when there is none. */
 gboolean    mg_mk_action_panel_select          (MgMkActionPanel *self, const char *type);
 const char *mg_mk_action_panel_get_type_name   (MgMkActionPanel *self);

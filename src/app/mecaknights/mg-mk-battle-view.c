@@ -331,8 +331,8 @@ last_result (MgMkBattleView *self)
   return result;
 }
 
-static void
-refresh (MgMkBattleView *self)
+void
+mg_mk_battle_view_refresh (MgMkBattleView *self)
 {
   const MgState *state = mg_campaign_get_state (self->campaign);
   json_object *view = mg_state_view (state, MG_SEAT_ALL);
@@ -456,7 +456,6 @@ mg_mk_battle_view_new (MgCampaign *campaign)
   MgMkBattleView *self = g_object_new (MG_TYPE_MK_BATTLE_VIEW, NULL);
 
   self->campaign = g_object_ref (campaign);
-  g_signal_connect_object (campaign, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
-  refresh (self);
+  mg_mk_battle_view_refresh (self);
   return self;
 }

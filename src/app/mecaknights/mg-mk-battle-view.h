@@ -11,6 +11,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MgMkBattleView, mg_mk_battle_view, MG, MK_BATTLE_VIEW, GtkWidget)
 
 MgMkBattleView *mg_mk_battle_view_new          (MgCampaign *campaign);
+/* Reads the campaign again (its owner calls it when the campaign changed). */
+void            mg_mk_battle_view_refresh      (MgMkBattleView *self);
 /* Battles under way, and whether a leader's choice is waited for (for the dashboard and tests). */
 guint           mg_mk_battle_view_get_n_battles (MgMkBattleView *self);
 gboolean        mg_mk_battle_view_has_choice    (MgMkBattleView *self);

@@ -34,6 +34,7 @@ struct _MgMkDashboard
   GtkListBox      *lands_list;
   GtkBox          *side_box;
   GtkWidget       *phase_swatch;
+  gboolean         stale;        /* the campaign changed while the page was hidden */
 };
 
 G_DEFINE_FINAL_TYPE (MgMkDashboard, mg_mk_dashboard, GTK_TYPE_WIDGET)
@@ -327,6 +328,32 @@ refresh (MgMkDashboard *self)
   json_object_put (pending);
 }
 
+/* A hidden page only notes the change and catches up when shown: acting from the Journal
+ * (undo, redo) redraws nothing here. */
+static void
+campaign_changed (MgMkDashboard *self)
+{
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->stale = TRUE;
+      return;
+    }
+  self->stale = FALSE;
+  refresh (self);
+  mg_mk_action_panel_refresh (self->panel);
+  mg_mk_battle_view_refresh (self->battles);
+}
+
+static void
+mg_mk_dashboard_map (GtkWidget *widget)
+{
+  MgMkDashboard *self = MG_MK_DASHBOARD (widget);
+
+  GTK_WIDGET_CLASS (mg_mk_dashboard_parent_class)->map (widget);
+  if (self->stale)
+    campaign_changed (self);
+}
+
 MgMkTable *
 mg_mk_dashboard_get_table (MgMkDashboard *self)
 {
@@ -399,6 +426,7 @@ mg_mk_dashboard_class_init (MgMkDashboardClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = mg_mk_dashboard_dispose;
+  widget_class->map = mg_mk_dashboard_map;
   g_type_ensure (MG_TYPE_MK_TABLE);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-dashboard.ui");
@@ -433,7 +461,7 @@ mg_mk_dashboard_new (MgCampaign *campaign)
   self->battles = mg_mk_battle_view_new (campaign);
   gtk_box_append (self->side_box, GTK_WIDGET (self->panel));
   gtk_box_append (self->side_box, GTK_WIDGET (self->battles));
-  g_signal_connect_object (campaign, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed), self, G_CONNECT_SWAPPED);
   refresh (self);
   return self;
 }

@@ -43,6 +43,7 @@ struct _MgMkMapPage
   gboolean     loading;
   gboolean     dirty;
   gboolean     started;
+  gboolean     stale;       /* the campaign changed while the page was hidden */
   char        *error;
   GtkNativeDialog *chooser;
 
@@ -467,6 +468,7 @@ reload (MgMkMapPage *self)
 {
   json_object *view = mg_state_view (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
 
+  self->stale = FALSE;
   self->started = json_object_get_boolean (mg_mk_ui_json_get (view, "started"));
   gtk_label_set_text (self->status_label,
                       self->started ? C_("mecaknights", "The game has started: borders and rivers are fixed; flags, cities, walls, camps and resources lying on a land can be corrected.")
@@ -483,9 +485,14 @@ reload (MgMkMapPage *self)
 static void
 campaign_changed (MgMkMapPage *self)
 {
-  /* Edits in progress are kept; the GM reverts them to see the campaign's map. */
-  if (self->built && !self->dirty)
+  /* Edits in progress are kept; the GM reverts them to see the campaign's map. A hidden
+   * page catches up when shown: the editor is a few hundred widgets. */
+  if (!self->built || self->dirty)
+    return;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     reload (self);
+  else
+    self->stale = TRUE;
 }
 
 static void
@@ -725,8 +732,12 @@ add_river_activated (GtkWidget *widget, const char *name, GVariant *param)
 static void
 mg_mk_map_page_map (GtkWidget *widget)
 {
+  MgMkMapPage *self = MG_MK_MAP_PAGE (widget);
+
   GTK_WIDGET_CLASS (mg_mk_map_page_parent_class)->map (widget);
-  ensure_built (MG_MK_MAP_PAGE (widget));
+  if (self->built && self->stale && !self->dirty)
+    reload (self);
+  ensure_built (self);
 }
 
 static void
