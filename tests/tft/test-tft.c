@@ -252,6 +252,7 @@ test_combat_example (void)
   gchar **lines;
 
   g_assert_true (g_file_get_contents (MG_TFT_SAMPLE, &text, NULL, NULL));
+  guint ended = 0;
   lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; lines[i] && *lines[i]; i++)
     {
@@ -259,6 +260,7 @@ test_combat_example (void)
       json_object *dice = NULL;
       g_autoptr(MgDice) d = NULL;
       json_object *events;
+      g_autofree char *said = NULL;
       if (json_object_object_get_ex (a, "dice", &dice))
         d = mg_dice_new_from_json (dice, NULL);
       else
@@ -268,8 +270,18 @@ test_combat_example (void)
       g_assert_no_error (error);
       json_object_put (events);
       g_assert_cmpuint (mg_dice_remaining (d), ==, 0);
+      /* describe names the fight's turn just over, not the campaign's (the roster is turn 1) */
+      if (strstr (lines[i], "\"end_turn\"") && ++ended)
+        {
+          g_autofree char *want = g_strdup_printf (ended < 9 ? "Fight 1: turn %u is over; turn %u next."
+                                                             : "Fight 1: turn %u is over; one side is out.", ended, ended + 1);
+          said = mg_state_describe (st, "GM");
+          if (!g_str_has_prefix (said, want))
+            g_error ("describe says \"%s\", not \"%s\"", said, want);
+        }
     }
   g_strfreev (lines);
+  g_assert_cmpuint (ended, ==, 9);   /* TURN 1 … TURN 9 */
   /* Flavius took 2 + 5 hits; Wulf died; Flavius earns 50 EP (equal ST+DX totals) */
   g_assert_cmpint (roster_int (st, "Flavius", "ep"), ==, 50);
   g_assert_cmpint (roster_int (st, "Flavius", "kills"), ==, 1);
@@ -280,6 +292,8 @@ test_combat_example (void)
     json_object *h = json_object_object_get (find_named (json_object_object_get (j, "roster"), "Flavius"), "history");
     json_object *last = json_object_array_get_idx (h, json_object_array_length (h) - 1);
     g_assert_cmpint (iget (last, "hits"), ==, 7);
+    /* the book's fight lasts nine turns: "TURN 9 … Wulf is a goner" */
+    g_assert_cmpint (iget (last, "turns"), ==, 9);
     g_assert_cmpstr (json_object_get_string (json_object_object_get (last, "result")), ==, "won");
   }
 }
@@ -526,6 +540,90 @@ test_bad_input (void)
   refuse (st, "{\"type\":\"attack\",\"figure\":\"B\",\"target\":\"B\"}", MG_RULES_ERROR_ILLEGAL, "itself");
 }
 
+/* Initiative is rolled once a turn (p. 5, "each turn"); again only after end_turn. */
+static void
+test_initiative_once (void)
+{
+  g_autoptr(MgState) st = duel_state ("death", "", "");
+  g_autofree char *said = NULL;
+
+  PLAY (st, "{\"type\":\"initiative\"}", 2, 5);
+  refuse (st, "{\"type\":\"initiative\"}", MG_RULES_ERROR_ILLEGAL, "Initiative was already rolled this turn (Y won)");
+  refuse (st, "{\"type\":\"initiative\",\"winner\":\"X\"}", MG_RULES_ERROR_ILLEGAL, "already rolled");
+  said = mg_state_describe (st, "GM");
+  g_assert_true (g_str_has_prefix (said, "Fight 1: turn 1 under way."));
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\"}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"a\"}");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  PLAY (st, "{\"type\":\"end_turn\"}");
+  PLAY (st, "{\"type\":\"initiative\"}", 6, 1);
+}
+
+/* The fight's record counts the turns fought: none when abandoned before anyone acted, the
+ * turn under way when it ends mid-turn, not the turn to come after end_turn. */
+static void
+test_turns_fought (void)
+{
+  static const struct { guint end_turns; gboolean act; gint turns; } t[] = {
+    { 0, FALSE, 0 }, { 0, TRUE, 1 }, { 2, FALSE, 2 }, { 2, TRUE, 3 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (t); i++)
+    {
+      g_autoptr(MgState) st = duel_state ("death", "", "");
+      g_autoptr(json_object) j = NULL;
+      json_object *h;
+
+      for (guint k = 0; k < t[i].end_turns; k++)
+        {
+          PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\"}");
+          PLAY (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"a\"}");
+          PLAY (st, "{\"type\":\"attacks\"}");
+          PLAY (st, "{\"type\":\"end_turn\"}");
+        }
+      if (t[i].act)
+        PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\"}");
+      PLAY (st, "{\"type\":\"end_fight\",\"abandon\":true}");
+      j = mg_state_to_json (st);
+      h = json_object_object_get (find_named (json_object_object_get (j, "roster"), "A"), "history");
+      g_assert_cmpint (iget (json_object_array_get_idx (h, json_object_array_length (h) - 1), "turns"), ==, t[i].turns);
+    }
+}
+
+/* Option e: "re-sling … its ready weapon and/or shield, and ready a new weapon and/or shield,
+ * OR pick up and ready a dropped weapon" (p. 5); a two-handed weapon slings the shield (p. 13). */
+static void
+test_option_e_shield_pick_up (void)
+{
+  g_autoptr(MgState) st = duel_state ("death", ",\"weapons\":[\"spear\",\"dagger\"],\"shield\":\"small_shield\"",
+                                      ",\"weapons\":[\"broadsword\",\"dagger\"]");
+  static const struct { const char *action, *says; } refused[] = {
+    { "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\",\"shield\":\"ready\"}", "option e does" },
+    { "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"e\",\"shield\":\"ready\"}", "two-handed" },
+    { "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"e\",\"shield\":\"sling\"}", "B has no shield" },
+    { "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"e\",\"pick_up\":true}", "Name the weapon" },
+    { "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"a\",\"pick_up\":true,\"weapon\":\"dagger\"}", "options e and o do" },
+  };
+  char buf[64];
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    refuse (st, refused[i].action, MG_RULES_ERROR_ILLEGAL, refused[i].says);
+  /* A readies its dagger and the shield; B, engaged, drops its broadsword for its dagger (k) */
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"e\",\"weapon\":\"dagger\",\"shield\":\"ready\"}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"k\",\"weapon\":\"dagger\",\"engaged_with\":[\"A\"]}");
+  g_assert_cmpstr (tft_test_fig_str (st, "A", "ready", buf, sizeof buf), ==, "dagger");
+  g_assert_cmpstr (tft_test_fig_str (st, "A", "shield_ready", buf, sizeof buf), ==, "true");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  PLAY (st, "{\"type\":\"end_turn\"}");
+  /* the shield goes on the back again, and B, stepping away, picks its broadsword up */
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"e\",\"shield\":\"sling\"}");
+  g_assert_cmpstr (tft_test_fig_str (st, "A", "shield_ready", buf, sizeof buf), ==, "false");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"e\",\"moved\":2,\"weapon\":\"broadsword\",\"pick_up\":true,"
+            "\"engaged_with\":[]}");
+  g_assert_cmpstr (tft_test_fig_str (st, "B", "ready", buf, sizeof buf), ==, "broadsword");
+  g_assert_cmpstr (tft_test_fig_str (st, "B", "carried", buf, sizeof buf), ==, "[\"dagger\",\"broadsword\"]");
+}
+
 /* ---- odds and the duel simulator ---- */
 
 static void
@@ -599,6 +697,9 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/fight/injuries", test_injuries);
   g_test_add_func ("/tft/experience", test_experience);
   g_test_add_func ("/tft/bad-input", test_bad_input);
+  g_test_add_func ("/tft/fight/initiative-once", test_initiative_once);
+  g_test_add_func ("/tft/fight/turns-fought", test_turns_fought);
+  g_test_add_func ("/tft/fight/option-e-shield-pick-up", test_option_e_shield_pick_up);
   g_test_add_func ("/tft/odds-and-duel", test_odds_and_duel);
   return g_test_run ();
 }

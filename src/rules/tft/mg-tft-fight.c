@@ -1530,6 +1530,11 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
   if (use_mg && (carried_mg (st, x) < 0 || x->ready < 0 || x->ready == carried_mg (st, x) ||
                  rs->weapons[x->ready].two_handed))
     return illegal (error, _("%s needs a main-gauche and a one-handed weapon ready to attack with both."), name);
+  /* The shield and picking up on the way go with option e (p. 5); o picks up where it stands. */
+  if (shield < 2 && o != O_E)
+    return illegal (error, _("Option %s does not ready or sling a shield; option e does."), option_names[o]);
+  if (pick_up && o != O_E && o != O_O)
+    return illegal (error, _("Option %s does not pick up a weapon; options e and o do."), option_names[o]);
   switch (o)
     {
     case O_F: case O_J:
@@ -1552,6 +1557,12 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
       if (w >= 0 && !carries (x, w) && !(pick_up && dropped_find (st, w) >= 0))
         return illegal (error, _("%s does not carry a %s, and none lies on the ground (\"pick_up\")."), name,
                         _(rs->weapons[w].name));
+      if (pick_up && w < 0)
+        return illegal (error, _("Name the weapon %s picks up (\"weapon\")."), name);
+      if (shield < 2 && x->shield < 0)
+        return illegal (error, _("%s has no shield to ready or sling."), name);
+      if (shield == 0 && (w >= 0 ? w : x->ready) >= 0 && rs->weapons[w >= 0 ? w : x->ready].two_handed)
+        return illegal (error, _("%s cannot ready the shield with a two-handed weapon ready: the shield stays slung."), name);
       if (w >= 0 && down (x) && !rs->weapons[w].crossbow)
         return illegal (error, _("No weapon but a crossbow may be readied by a prone or kneeling figure."));
       if (w >= 0 && !carries (x, w))
@@ -1987,6 +1998,8 @@ do_initiative (TftState *st, json_object *j, TftRoller *r, json_object *events, 
     return illegal (error, _("No fight is in progress."));
   if (fg->phase != PH_OPTIONS)
     return illegal (error, _("Initiative is rolled at the start of a turn."));
+  if (fg->init_winner != TFT_NONE)
+    return illegal (error, _("Initiative was already rolled this turn (%s won)."), fg->sides[fg->init_winner]);
   for (guint i = 0; i < fg->n; i++)
     if (fg->f[i].opt != OPT_UNSET)
       return illegal (error, _("Initiative is rolled before anyone chooses an option."));
@@ -2147,6 +2160,29 @@ side_average (const TftState *st, guint side, gboolean others)
   return n ? (gdouble) total / n : 0;
 }
 
+/* fg->turn is the turn to come once end_turn has closed one: a turn counts as fought once
+ * anything happened in it (initiative, an option, the attacks). */
+static gboolean
+turn_begun (const TftFight *fg)
+{
+  if (fg->phase == PH_ATTACKS || fg->phase == PH_END)
+    return TRUE;
+  if (fg->phase == PH_OVER)
+    return FALSE;
+  if (fg->init_winner != TFT_NONE)
+    return TRUE;
+  for (guint i = 0; i < fg->n; i++)
+    if (fg->f[i].opt != OPT_UNSET)
+      return TRUE;
+  return FALSE;
+}
+
+static guint
+turns_fought (const TftFight *fg)
+{
+  return turn_begun (fg) ? fg->turn : fg->turn - 1;
+}
+
 static gboolean
 do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
 {
@@ -2243,7 +2279,7 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
       json_object_object_add (h, "hits", json_object_new_int (x->hits));
       json_object_object_add (h, "ep", json_object_new_int (ep));
       json_object_object_add (h, "kills", json_object_new_int (x->kills));
-      json_object_object_add (h, "turns", json_object_new_int (fg->turn));
+      json_object_object_add (h, "turns", json_object_new_int (turns_fought (fg)));
       {
         json_object *o = json_object_new_object ();
         json_object_object_add (o, "what", json_object_new_string ("fight"));
@@ -2526,7 +2562,15 @@ tft_fight_describe (const TftState *st)
   const TftFight *fg = st->fight;
   GString *s = g_string_new (NULL);
 
-  g_string_append_printf (s, _("Fight %u, turn %u."), fg->number, fg->turn);
+  /* Name the fight's own turn, and say whether it is under way or the next one. */
+  if (turn_begun (fg))
+    g_string_append_printf (s, _("Fight %u: turn %u under way."), fg->number, fg->turn);
+  else if (fg->phase == PH_OVER)
+    g_string_append_printf (s, _("Fight %u: turn %u is over; one side is out."), fg->number, fg->turn - 1);
+  else if (fg->turn > 1)
+    g_string_append_printf (s, _("Fight %u: turn %u is over; turn %u next."), fg->number, fg->turn - 1, fg->turn);
+  else
+    g_string_append_printf (s, _("Fight %u: turn 1 next."), fg->number);
   for (guint i = 0; i < fg->n; i++)
     {
       const TftFighter *x = &fg->f[i];
