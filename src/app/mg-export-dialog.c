@@ -1,4 +1,4 @@
-/* mg-export-dialog.c — asks what to export: format and scope (whole, a turn, the session). */
+/* mg-export-dialog.c — asks what to export: format, scope (whole, a turn, the session) and whose actions. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -13,6 +13,7 @@ struct _MgExportDialog
   AdwComboRow   *format_row;
   AdwComboRow   *scope_row;
   AdwActionRow  *turn_row;
+  AdwComboRow   *player_row;
   GtkAdjustment *turn_adjustment;
 };
 
@@ -31,7 +32,10 @@ mg_export_dialog_get_format (MgExportDialog *self)
 MgExportScope
 mg_export_dialog_get_scope (MgExportDialog *self)
 {
-  MgExportScope scope = { 0, 0 };
+  MgExportScope scope = { 0 };
+  const char * const *players = mg_campaign_get_players (self->campaign);
+  guint n_players = g_strv_length ((char **) players);
+  guint player = adw_combo_row_get_selected (self->player_row);
 
   switch (adw_combo_row_get_selected (self->scope_row))
     {
@@ -44,6 +48,11 @@ mg_export_dialog_get_scope (MgExportDialog *self)
     default:
       break;
     }
+  /* Everyone, then each player in seat order, then the referee's own actions. */
+  if (player > 0 && player <= n_players)
+    scope.player = players[player - 1];
+  else if (player == n_players + 1)
+    scope.player = "GM";
   return scope;
 }
 
@@ -88,6 +97,7 @@ mg_export_dialog_class_init (MgExportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgExportDialog, scope_row);
   gtk_widget_class_bind_template_child (widget_class, MgExportDialog, turn_row);
   gtk_widget_class_bind_template_child (widget_class, MgExportDialog, turn_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, MgExportDialog, player_row);
 }
 
 static void
@@ -96,6 +106,19 @@ mg_export_dialog_init (MgExportDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->scope_row, "notify::selected", G_CALLBACK (scope_changed), self);
   scope_changed (self);
+}
+
+static void
+fill_players (MgExportDialog *self)
+{
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  const char * const *players = mg_campaign_get_players (self->campaign);
+
+  gtk_string_list_append (list, _("Everyone"));
+  for (guint i = 0; players[i] != NULL; i++)
+    gtk_string_list_append (list, players[i]);
+  gtk_string_list_append (list, _("The referee (GM)"));
+  adw_combo_row_set_model (self->player_row, G_LIST_MODEL (list));
 }
 
 MgExportDialog *
@@ -109,6 +132,7 @@ mg_export_dialog_new (GtkWindow *parent, MgCampaign *campaign)
   int last_turn = 1;
 
   self->campaign = g_object_ref (campaign);
+  fill_players (self);
   if (count > 0)
     {
       g_autoptr(GPtrArray) rows = mg_campaign_journal_range (campaign, count - 1, 1, NULL);
@@ -119,4 +143,10 @@ mg_export_dialog_new (GtkWindow *parent, MgCampaign *campaign)
   gtk_adjustment_set_upper (self->turn_adjustment, last_turn);
   gtk_adjustment_set_value (self->turn_adjustment, last_turn);
   return self;
+}
+
+AdwComboRow *
+mg_export_dialog_get_player_row (MgExportDialog *self)
+{
+  return self->player_row;
 }

@@ -639,17 +639,19 @@ cmd_export (int argc, char **argv)
 {
   g_autofree char *format_name = NULL;
   g_autofree char *out_path = NULL;
+  g_autofree char *player = NULL;
   gint turn = 0;
   gint64 session = 0;
   g_autoptr(MgCampaign) campaign = NULL;
   g_autoptr(GError) error = NULL;
   MgExportFormat format;
-  MgExportScope scope;
+  MgExportScope scope = { 0 };
   int status = EXIT_OK;
   GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, N_("md, html, json or pdf"), N_("FORMAT") },
     { "turn", 't', 0, G_OPTION_ARG_INT, &turn, N_("Only this turn"), N_("N") },
     { "session", 's', 0, G_OPTION_ARG_INT64, &session, N_("Only this session"), N_("ID") },
+    { "player", 'p', 0, G_OPTION_ARG_STRING, &player, N_("Only this player’s actions (a leader’s summary)"), N_("NAME") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out_path, N_("The file to write"), N_("OUT") },
     { NULL }
   };
@@ -674,6 +676,7 @@ cmd_export (int argc, char **argv)
 
   scope.turn = turn;
   scope.session = session;
+  scope.player = player;
   if (!mg_export_write (campaign, format, scope, out_path, &error))
     return fail_error (EXIT_FAIL, error->domain == MG_EXPORT_ERROR
                                   && error->code == MG_EXPORT_ERROR_WRITE ? out_path : argv[1],
@@ -761,7 +764,7 @@ static const Command commands[] = {
   { "redo",     cmd_redo,     N_("redo FILE [--steps N]") },
   { "log",      cmd_log,      N_("log FILE [--json]             the journal, dice shown, undone rows marked") },
   { "check",    cmd_check,    N_("check FILE                    integrity and replay") },
-  { "export",   cmd_export,   N_("export FILE --format md|html|json|pdf [--turn N] [--session ID] -o OUT") },
+  { "export",   cmd_export,   N_("export FILE --format md|html|json|pdf [--turn N] [--session ID] [--player NAME] -o OUT") },
   { "session",  cmd_session,  N_("session FILE [--name NAME]    start a new session") },
   { "sessions", cmd_sessions, N_("sessions FILE                 list the sessions") },
 };

@@ -523,6 +523,11 @@ json_begin (MgExportDoc *doc)
     fprintf (doc->out, ",\"session\":%" G_GINT64_FORMAT, doc->scope.session);
   if (doc->scope.turn > 0)
     fprintf (doc->out, ",\"turn\":%d", doc->scope.turn);
+  if (doc->scope.player != NULL)
+    {
+      fputs (",\"player\":", doc->out);
+      json_put_string (doc->out, doc->scope.player);
+    }
   fputs (",\"text\":", doc->out);
   json_put_string (doc->out, doc->scope_text);
   fputs ("},\n\"sessions\":[", doc->out);
@@ -590,6 +595,7 @@ typedef struct {
   GHashTable       *session_names;   /* id -> name */
   gint64            session_filter;  /* 0 = any */
   gint              turn_filter;     /* 0 = any */
+  const char       *player_filter;   /* NULL = anyone */
   /* the turn being gathered */
   gint64            open_session;    /* 0 = none yet */
   gint              group_turn;
@@ -645,6 +651,8 @@ walk_row (Walk *w, const MgJournalEntry *e)
   if (w->session_filter > 0 && e->session != w->session_filter)
     return;
   if (w->turn_filter > 0 && e->turn != w->turn_filter)
+    return;
+  if (w->player_filter != NULL && g_strcmp0 (e->actor, w->player_filter) != 0)
     return;
 
   if (w->group_open && (e->turn != w->group_turn || e->session != w->open_session))
@@ -754,6 +762,7 @@ export_render (MgCampaign      *campaign,
   g_autoptr(ExportJson) view = NULL;
   g_autofree char *standing_heading = NULL;
   g_autofree char *standing_text = NULL;
+  g_autofree char *plain_scope = NULL;
   MgExportDoc doc = { 0 };
   Walk w = { 0 };
   gint64 count, offset;
@@ -789,8 +798,16 @@ export_render (MgCampaign      *campaign,
       return FALSE;
     }
 
+  if (scope.player != NULL && g_strcmp0 (scope.player, "GM") != 0 &&
+      !g_strv_contains (mg_campaign_get_players (campaign), scope.player))
+    {
+      g_set_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_EMPTY_SCOPE,
+                   _("There is no player “%s” in this campaign"), scope.player);
+      return FALSE;
+    }
   w.session_filter = scope.session;
   w.turn_filter = scope.turn;
+  w.player_filter = scope.player;
   if (scope.turn > 0 && scope.session == 0)
     {
       gboolean found;
@@ -823,6 +840,14 @@ export_render (MgCampaign      *campaign,
       doc.scope_text = g_strdup (_("The whole campaign"));
       standing_heading = g_strdup (_("Standing"));
       break;
+    }
+  if (scope.player != NULL)
+    {
+      /* TRANSLATORS: the scope of an export limited to one player: "Turn 3 — Red's actions" */
+      char *text = g_strdup_printf (_("%s — %s’s actions"), doc.scope_text, scope.player);
+
+      plain_scope = doc.scope_text;
+      doc.scope_text = text;
     }
 
   w.campaign = campaign;
@@ -859,9 +884,13 @@ export_render (MgCampaign      *campaign,
   if (w.open_session != 0)
     renderer->session_end (&doc);
 
-  if (w.n_rows == 0 && doc.kind != MG_EXPORT_SCOPE_CAMPAIGN)
+  if (w.n_rows == 0 && (doc.kind != MG_EXPORT_SCOPE_CAMPAIGN || scope.player != NULL))
     {
-      if (doc.kind == MG_EXPORT_SCOPE_TURN)
+      if (scope.player != NULL)
+        g_set_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_EMPTY_SCOPE,
+                     _("%s took no action in %s"), scope.player,
+                     doc.kind == MG_EXPORT_SCOPE_CAMPAIGN ? _("this campaign") : plain_scope);
+      else if (doc.kind == MG_EXPORT_SCOPE_TURN)
         g_set_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_EMPTY_SCOPE,
                      _("Turn %d has no actions"), scope.turn);
       else
@@ -997,6 +1026,7 @@ export_task_free (gpointer data)
 
   g_free (t->path);
   g_free (t->out_path);
+  g_free ((char *) t->scope.player);
   g_main_context_unref (t->context);
   g_free (t);
 }
@@ -1075,6 +1105,7 @@ mg_export_write_async (MgCampaign         *campaign,
   t->path = g_strdup (mg_campaign_get_path (campaign));
   t->format = format;
   t->scope = scope;
+  t->scope.player = g_strdup (scope.player);   /* the caller's string may not outlive the thread */
   t->current_session = mg_campaign_get_session (campaign);
   t->out_path = g_strdup (out_path);
   t->progress = progress;

@@ -13,11 +13,13 @@ typedef enum {
   MG_EXPORT_PDF,
 } MgExportFormat;
 
-/* Which part: the whole campaign (turn = 0, session = 0), one turn, or one session. */
+/* Which part: the whole campaign (turn = 0, session = 0), one turn, or one session; and
+ * everyone's actions (player = NULL) or one player's (a leader's turn summary). */
 typedef struct {
-  gint   turn;     /* > 0: only this turn: in `session` if set, else in the current session
-                    * when that turn was played there, else wherever it was played */
-  gint64 session;  /* > 0: only this session */
+  gint        turn;     /* > 0: only this turn: in `session` if set, else in the current session
+                         * when that turn was played there, else wherever it was played */
+  gint64      session;  /* > 0: only this session */
+  const char *player;   /* non-NULL: only the rows this player took (the journal's actor) */
 } MgExportScope;
 
 #define MG_EXPORT_ERROR (mg_export_error_quark ())

@@ -8,6 +8,7 @@
 
 #include "mg-application.h"
 #include "mg-campaign-window-private.h"
+#include "mg-export-dialog.h"
 #include "mg-journal-model.h"
 #include "mg-journal-page.h"
 #include "mg-ruleset.h"
@@ -334,6 +335,21 @@ test_sample_battle (void)
   page = MG_MEEPLE_PAGE (mg_campaign_window_get_page (window, "battle"));
   g_assert_nonnull (strstr (mg_meeple_page_get_banner_title (page), "Blue wins on Punch"));
   g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (mg_meeple_page_get_side (page, 0))), ==, 2);
+
+  /* The export dialog offers each player's own summary, and the referee's. */
+  {
+    MgExportDialog *dialog = mg_export_dialog_new (GTK_WINDOW (window), campaign);
+    MgExportScope scope = mg_export_dialog_get_scope (dialog);
+
+    g_assert_null (scope.player);
+    adw_combo_row_set_selected (mg_export_dialog_get_player_row (dialog), 2);
+    scope = mg_export_dialog_get_scope (dialog);
+    g_assert_cmpstr (scope.player, ==, "Blue");
+    adw_combo_row_set_selected (mg_export_dialog_get_player_row (dialog), 3);
+    scope = mg_export_dialog_get_scope (dialog);
+    g_assert_cmpstr (scope.player, ==, "GM");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
 
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "journal");
   {
