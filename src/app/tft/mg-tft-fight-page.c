@@ -561,11 +561,13 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
   gboolean attacks = g_strcmp0 (phase, "attacks") == 0;
   gboolean end = g_strcmp0 (phase, "end") == 0;
   gboolean over = g_strcmp0 (phase, "over") == 0;
+  g_autofree char *turn = NULL;
 
   g_free (self->title);
-  /* Translators: "Fight 1 — to the death · Turn 6" */
-  self->title = g_strdup_printf (_("%s — %s · Turn %d"), name != NULL ? name : "",
-                                 mg_tft_kind_title (mg_tft_json_str (fight, "kind")), mg_tft_json_int (fight, "turn", 1));
+  turn = mg_tft_fight_turn_text (fight);
+  /* Translators: "Fight 1 — to the death · Turn 6" (the fight's turn, not the journal's) */
+  self->title = g_strdup_printf (_("%s — %s · %s"), name != NULL ? name : "",
+                                 mg_tft_kind_title (mg_tft_json_str (fight, "kind")), turn);
   gtk_label_set_text (self->title_label, self->title);
   gtk_label_set_text (self->pending_label, mg_tft_json_str (pending, "text") ?: "");
 

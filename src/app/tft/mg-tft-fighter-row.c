@@ -38,6 +38,8 @@ struct _MgTftFighterRow
   GtkMenuButton *engaged_button;
   GtkBox        *engaged_box;
   GtkDropDown   *weapon_dropdown;
+  GtkCheckButton *pick_up_check;
+  GtkDropDown   *shield_dropdown;
   GtkCheckButton *main_gauche_check;
   GtkWidget     *declare_button;
   GtkLabel      *message_label;
@@ -50,6 +52,7 @@ option_action (MgTftFighterRow *self)
 {
   const char *option = mg_tft_choice_get (self->option_dropdown);
   const char *weapon = mg_tft_choice_get (self->weapon_dropdown);
+  const char *shield = mg_tft_choice_get (self->shield_dropdown);
   json_object *action, *engaged;
 
   if (option == NULL)
@@ -69,6 +72,10 @@ option_action (MgTftFighterRow *self)
   json_object_object_add (action, "engaged_with", engaged);
   if (gtk_widget_get_visible (GTK_WIDGET (self->weapon_dropdown)) && weapon != NULL && weapon[0] != '\0')
     json_object_object_add (action, "weapon", json_object_new_string (weapon));
+  if (gtk_widget_get_visible (GTK_WIDGET (self->pick_up_check)) && gtk_check_button_get_active (self->pick_up_check))
+    json_object_object_add (action, "pick_up", json_object_new_boolean (TRUE));
+  if (gtk_widget_get_visible (GTK_WIDGET (self->shield_dropdown)) && shield != NULL && shield[0] != '\0')
+    json_object_object_add (action, "shield", json_object_new_string (shield));
   if (gtk_widget_get_visible (GTK_WIDGET (self->main_gauche_check)) && gtk_check_button_get_active (self->main_gauche_check))
     json_object_object_add (action, "main_gauche", json_object_new_boolean (TRUE));
   return action;
@@ -98,10 +105,14 @@ controls_changed (MgTftFighterRow *self)
   const char *option = mg_tft_choice_get (self->option_dropdown);
   gboolean readies = option != NULL && strchr ("eko", option[0]) != NULL && option[1] == '\0';
   gboolean attacks = g_strcmp0 (option, "b") == 0 || g_strcmp0 (option, "h") == 0;
+  gboolean option_e = g_strcmp0 (option, "e") == 0;
 
   if (self->filling)
     return;
   gtk_widget_set_visible (GTK_WIDGET (self->weapon_dropdown), readies);
+  /* Option e readies or slings the shield, or picks a weapon up on the way (p. 5). */
+  gtk_widget_set_visible (GTK_WIDGET (self->shield_dropdown), option_e && g_object_get_data (G_OBJECT (self), "has-shield") != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->pick_up_check), option_e && g_object_get_data (G_OBJECT (self), "on-ground") != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->main_gauche_check), attacks && g_object_get_data (G_OBJECT (self), "has-mg") != NULL);
   update_engaged_label (self);
   mg_tft_check (self->campaign, GTK_WIDGET (self), "fighter.declare", option_action (self), self->message_label);
@@ -188,6 +199,8 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
       g_ptr_array_add (weapon_names, (gpointer) mg_tft_ruleset_name (ruleset, "weapons", g_ptr_array_index (weapons, i)));
       g_string_append_printf (key, "%s;", (char *) g_ptr_array_index (weapons, i));
     }
+  g_string_append (key, mg_tft_json_str (fighter, "shield") ?: "-");
+  g_string_append (key, dropped != NULL ? json_object_to_json_string (dropped) : "-");
   g_string_append (key, json_object_to_json_string (declared));
   g_string_append (key, json_object_to_json_string (engaged));
   if (g_strcmp0 (key->str, self->options_key) == 0)
@@ -200,6 +213,11 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
   mg_tft_choice_fill (self->weapon_dropdown, weapons, weapon_names);
   g_object_set_data (G_OBJECT (self), "has-mg",
                      mg_tft_json_has_str (carried, "main_gauche") ? GINT_TO_POINTER (1) : NULL);
+  g_object_set_data (G_OBJECT (self), "has-shield", mg_tft_json_str (fighter, "shield") != NULL ? GINT_TO_POINTER (1) : NULL);
+  g_object_set_data (G_OBJECT (self), "on-ground",
+                     dropped != NULL && json_object_array_length (dropped) > 0 ? GINT_TO_POINTER (1) : NULL);
+  mg_tft_choice_set (self->shield_dropdown, "");
+  gtk_check_button_set_active (self->pick_up_check, FALSE);
 
   /* Who it may be engaged with: every other figure still in the fight. */
   mg_tft_clear (GTK_WIDGET (self->engaged_box));
@@ -413,6 +431,20 @@ mg_tft_fighter_row_choose (MgTftFighterRow *self, const char *option, int moved,
   return TRUE;
 }
 
+gboolean
+mg_tft_fighter_row_choose_shield (MgTftFighterRow *self, const char *shield, gboolean pick_up)
+{
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->shield_dropdown)) && shield != NULL)
+    return FALSE;
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->pick_up_check)) && pick_up)
+    return FALSE;
+  if (!mg_tft_choice_set (self->shield_dropdown, shield ?: ""))
+    return FALSE;
+  gtk_check_button_set_active (self->pick_up_check, pick_up);
+  controls_changed (self);
+  return TRUE;
+}
+
 GtkWidget *
 mg_tft_fighter_row_get_declare_button (MgTftFighterRow *self)
 {
@@ -493,6 +525,8 @@ mg_tft_fighter_row_class_init (MgTftFighterRowClass *klass)
   BIND (engaged_button);
   BIND (engaged_box);
   BIND (weapon_dropdown);
+  BIND (pick_up_check);
+  BIND (shield_dropdown);
   BIND (main_gauche_check);
   BIND (declare_button);
   BIND (message_label);
@@ -510,6 +544,22 @@ mg_tft_fighter_row_init (MgTftFighterRow *self)
   g_signal_connect_swapped (self->weapon_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
   g_signal_connect_swapped (self->moved_spin, "value-changed", G_CALLBACK (controls_changed), self);
   g_signal_connect_swapped (self->main_gauche_check, "toggled", G_CALLBACK (controls_changed), self);
+  g_signal_connect_swapped (self->shield_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
+  g_signal_connect_swapped (self->pick_up_check, "toggled", G_CALLBACK (controls_changed), self);
+  {
+    g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+    g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+    static const char * const shield_ids[] = { "", "ready", "sling" };
+    const char *shield_names[] = { _("Shield as it is"), _("Ready the shield"), _("Sling the shield") };
+
+    for (guint i = 0; i < G_N_ELEMENTS (shield_ids); i++)
+      {
+        g_ptr_array_add (ids, (gpointer) shield_ids[i]);
+        g_ptr_array_add (names, (gpointer) shield_names[i]);
+      }
+    mg_tft_choice_fill (self->shield_dropdown, ids, names);
+  }
   /* Enter in the hexes moved declares, as the button would. */
 }
 

@@ -18,6 +18,8 @@ void             mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *
 /* Handles for the UI tests: choose an option as the referee would, then Declare. */
 gboolean         mg_tft_fighter_row_choose  (MgTftFighterRow *self, const char *option, int moved,
                                              const char * const *engaged_with, const char *weapon);
+/* Option e's shield ("ready", "sling", NULL as it is) and picking up; FALSE if not offered now. */
+gboolean         mg_tft_fighter_row_choose_shield (MgTftFighterRow *self, const char *shield, gboolean pick_up);
 GtkWidget       *mg_tft_fighter_row_get_declare_button (MgTftFighterRow *self);
 const char      *mg_tft_fighter_row_get_message (MgTftFighterRow *self);   /* NULL when none */
 int              mg_tft_fighter_row_get_hits    (MgTftFighterRow *self);   /* from the tally shown */

@@ -1,4 +1,4 @@
-/* mg-tft-roster-page.c — the roster: every figure of the campaign (alive or fallen), its record
+/* mg-tft-roster-page.c — the roster: every figure of the campaign (alive or dead), its record
  * card, its history, the editor, EP traded for ST or DX, and the duel simulator. */
 #include "config.h"
 
@@ -58,7 +58,8 @@ figure_subtitle (MgTftRosterPage *self, json_object *figure)
                                            mg_tft_json_int (figure, "ep", 0));
 
   if (!mg_tft_json_bool (figure, "alive"))
-    return g_strdup_printf (_("%s · fallen"), line);
+    /* "Fallen" is a posture in Melee (knocked down); the roster's dead are dead. */
+    return g_strdup_printf (_("%s · dead"), line);
   return g_steal_pointer (&line);
 }
 
@@ -327,22 +328,34 @@ back_activated (GtkWidget *widget, const char *name, GVariant *param)
 
 /* Test handles */
 
+static GtkListBoxRow *
+figure_row (MgTftRosterPage *self, const char *figure)
+{
+  GtkListBoxRow *row;
+
+  mg_tft_redraw_pending (GTK_WIDGET (self));
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (self->figure_list, i)) != NULL; i++)
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "figure"), figure) == 0)
+      return row;
+  return NULL;
+}
+
 gboolean
 mg_tft_roster_page_select (MgTftRosterPage *self, const char *figure)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
-  for (int i = 0;; i++)
-    {
-      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->figure_list, i);
+  GtkListBoxRow *row = figure_row (self, figure);
 
-      if (row == NULL)
-        return FALSE;
-      if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "figure"), figure) == 0)
-        {
-          gtk_list_box_select_row (self->figure_list, row);
-          return TRUE;
-        }
-    }
+  if (row != NULL)
+    gtk_list_box_select_row (self->figure_list, row);
+  return row != NULL;
+}
+
+const char *
+mg_tft_roster_page_get_subtitle (MgTftRosterPage *self, const char *figure)
+{
+  GtkListBoxRow *row = figure_row (self, figure);
+
+  return row != NULL ? adw_action_row_get_subtitle (ADW_ACTION_ROW (row)) : NULL;
 }
 
 const char *

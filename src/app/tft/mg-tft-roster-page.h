@@ -16,6 +16,7 @@ MgTftRosterPage *mg_tft_roster_page_new (MgCampaign *campaign);
 /* Handles for the UI tests. */
 gboolean     mg_tft_roster_page_select      (MgTftRosterPage *self, const char *figure);
 const char  *mg_tft_roster_page_get_selected (MgTftRosterPage *self);
+const char  *mg_tft_roster_page_get_subtitle (MgTftRosterPage *self, const char *figure); /* as listed; NULL if not */
 guint        mg_tft_roster_page_get_n_figures (MgTftRosterPage *self);
 MgTftCard   *mg_tft_roster_page_get_card    (MgTftRosterPage *self);
 guint        mg_tft_roster_page_get_n_history (MgTftRosterPage *self);

@@ -30,8 +30,11 @@ mg_tft_summary_set_state (MgTftSummary *self, MgCampaign *campaign, const MgStat
 
   if (fight != NULL)
     {
-      g_string_append_printf (fight_text, _("Fight %d (%s), turn %d\n"), mg_tft_json_int (fight, "number", 0),
-                              mg_tft_kind_phrase (mg_tft_json_str (fight, "kind")), mg_tft_json_int (fight, "turn", 1));
+      g_autofree char *turn = mg_tft_fight_turn_text (fight);
+
+      /* Translators: "Fight 1 (to the death) · Turn 6" */
+      g_string_append_printf (fight_text, _("Fight %d (%s) · %s\n"), mg_tft_json_int (fight, "number", 0),
+                              mg_tft_kind_phrase (mg_tft_json_str (fight, "kind")), turn);
       for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
         {
           json_object *f = json_object_array_get_idx (figures, i);
@@ -58,7 +61,7 @@ mg_tft_summary_set_state (MgTftSummary *self, MgCampaign *campaign, const MgStat
 
       g_string_append_printf (roster_text, _("\n%s: ST %d, DX %d, %d EP%s"), mg_tft_json_str (figure, "name"),
                               mg_tft_json_int (figure, "st", 0), mg_tft_json_int (figure, "dx", 0),
-                              mg_tft_json_int (figure, "ep", 0), mg_tft_json_bool (figure, "alive") ? "" : _(", fallen"));
+                              mg_tft_json_int (figure, "ep", 0), mg_tft_json_bool (figure, "alive") ? "" : _(", dead"));
     }
   if (roster == NULL || json_object_array_length (roster) == 0)
     g_string_append (roster_text, _(": no figures yet"));

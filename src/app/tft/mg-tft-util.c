@@ -263,6 +263,17 @@ mg_tft_kind_phrase (const char *kind)
   return lookup (kind_phrases, G_N_ELEMENTS (kind_phrases), kind, kind != NULL ? kind : "");
 }
 
+char *
+mg_tft_fight_turn_text (json_object *fight)
+{
+  int turn = mg_tft_json_int (fight, "turn", 1);
+
+  /* Phase "over" follows end_turn, whose "turn" is the turn that will not come. */
+  if (g_strcmp0 (mg_tft_json_str (fight, "phase"), "over") == 0 && turn > 1)
+    return g_strdup_printf (_("Turn %d over"), turn - 1);
+  return g_strdup_printf (_("Turn %d"), turn);
+}
+
 const char *
 mg_tft_posture_name (const char *posture)
 {

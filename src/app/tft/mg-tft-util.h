@@ -35,6 +35,8 @@ const char  *mg_tft_option_title   (const char *option);    /* "a" → "Move" */
 const char  *mg_tft_condition_name (const char *condition); /* "wounded" → "−2 DX (wounded)" */
 const char  *mg_tft_kind_title     (const char *kind);      /* "death" → "To the death" */
 const char  *mg_tft_kind_phrase    (const char *kind);      /* "death" → "to the death", in a sentence */
+/* The fight's own turn (never the journal's): "Turn 6", or "Turn 9 over" once one side is out. */
+char        *mg_tft_fight_turn_text (json_object *fight);
 const char  *mg_tft_posture_name   (const char *posture);
 const char  *mg_tft_life_name      (const char *state);
 const char  *mg_tft_dice_purpose   (const char *what);      /* mg_tft_dice_needed's "for" */

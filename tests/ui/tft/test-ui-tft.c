@@ -418,6 +418,52 @@ static const Turn turns[] = {
     { { "Flavius", "Wulf", 8, -1, "1 2 4 1 1" } }, NULL, { "Wulf wounded", "Wulf weak" }, 7, 13 },
 };
 
+/* Option e's shield and picking up (p. 5), with Wulf's longbow on the ground since turn 4 (option k drops it):
+ * offered only where they apply, checked by the engine before anything is applied. */
+/* The Journal's replay text for the campaign's current state, as the TFT summary draws it. */
+static char *
+summary_text (MgCampaignWindow *window)
+{
+  GtkWidget *summary = g_object_ref_sink (mg_tft_summary_new ());
+  char *text;
+
+  mg_tft_summary_set_state (MG_TFT_SUMMARY (summary), mg_campaign_window_get_campaign (window),
+                            mg_campaign_get_state (mg_campaign_window_get_campaign (window)));
+  text = mg_tft_summary_get_text (MG_TFT_SUMMARY (summary));
+  g_object_unref (summary);
+  return text;
+}
+
+static void
+option_e_controls (void)
+{
+  MgTftFighterRow *flavius = mg_tft_fight_page_get_fighter (page, "Flavius");
+  MgTftFighterRow *wulf = mg_tft_fight_page_get_fighter (page, "Wulf");
+
+  g_assert_true (mg_tft_fighter_row_choose (flavius, "e", 0, NULL, NULL));
+  g_assert_true (mg_tft_fighter_row_choose_shield (flavius, "sling", FALSE));
+  wait_ms (10);
+  g_assert_null (mg_tft_fighter_row_get_message (flavius));
+  g_assert_true (gtk_widget_is_sensitive (mg_tft_fighter_row_get_declare_button (flavius)));
+  g_assert_true (mg_tft_fighter_row_choose (flavius, "a", 0, NULL, NULL));
+  g_assert_false (mg_tft_fighter_row_choose_shield (flavius, "ready", FALSE));   /* only with e */
+
+  g_assert_true (mg_tft_fighter_row_choose (wulf, "e", 0, NULL, NULL));
+  g_assert_false (mg_tft_fighter_row_choose_shield (wulf, "ready", FALSE));      /* Wulf has no shield */
+  g_assert_true (mg_tft_fighter_row_choose_shield (wulf, NULL, TRUE));
+  wait_ms (10);
+  assert_contains (mg_tft_fighter_row_get_message (wulf), "Name the weapon Wulf picks up");
+  g_assert_false (gtk_widget_is_sensitive (mg_tft_fighter_row_get_declare_button (wulf)));
+  g_assert_true (mg_tft_fighter_row_choose (wulf, "e", 0, NULL, "longbow"));
+  g_assert_true (mg_tft_fighter_row_choose_shield (wulf, NULL, FALSE));
+  wait_ms (10);
+  assert_contains (mg_tft_fighter_row_get_message (wulf), "none lies on the ground");
+  g_assert_true (mg_tft_fighter_row_choose_shield (wulf, NULL, TRUE));
+  wait_ms (10);
+  g_assert_null (mg_tft_fighter_row_get_message (wulf));
+  g_assert_true (gtk_widget_is_sensitive (mg_tft_fighter_row_get_declare_button (wulf)));
+}
+
 static void
 play_turn (const Turn *turn, guint number, MgCampaignWindow *window)
 {
@@ -443,11 +489,19 @@ play_turn (const Turn *turn, guint number, MgCampaignWindow *window)
           g_assert_cmpstr (json_object_get_string (json_object_object_get (initiative, "first")), ==, turn->first);
         }
     }
+  /* The fight's own turn on the page (the journal's turn column is one ahead: the roster). */
+  {
+    g_autofree char *want = g_strdup_printf ("· Turn %u", number);
+
+    g_assert_true (g_str_has_suffix (mg_tft_fight_page_get_title (page), want));
+  }
   if (number == 5)
     {
       wait_ms (300);
       save_screenshot (GTK_WIDGET (window), "tft-options.png");
     }
+  if (number == 5)
+    option_e_controls ();
   for (guint i = 0; i < G_N_ELEMENTS (turn->options); i++)
     declare (turn->options[i].figure, turn->options[i].option, turn->options[i].moved,
              turn->options[i].engaged, turn->options[i].weapon);
@@ -538,6 +592,13 @@ test_combat_example (void)
   g_assert_true (has_condition ("Wulf", "unconscious"));
   if (gtk_widget_get_visible (mg_tft_fight_page_get_button (page, "end-turn")))
     step ("end-turn", NULL);
+  /* Nine turns fought (TURN 9 is the book's last); the page and the replay never say 10. */
+  g_assert_true (g_str_has_suffix (mg_tft_fight_page_get_title (page), "· Turn 9 over"));
+  {
+    g_autofree char *text = summary_text (window);
+
+    assert_contains (text, "Fight 1 (to the death) · Turn 9 over");
+  }
 
   /* The end: to the death, equal totals (24 against 24): 50 EP to Flavius. */
   g_assert_true (mg_tft_fight_page_end (page, NULL));
@@ -556,20 +617,73 @@ test_combat_example (void)
 
   /* The summary shows the roster as it stands. */
   {
-    GtkWidget *summary = mg_tft_summary_new ();
-    g_autofree char *text = NULL;
+    g_autofree char *text = summary_text (window);
 
-    g_object_ref_sink (summary);
-    mg_tft_summary_set_state (MG_TFT_SUMMARY (summary), mg_campaign_window_get_campaign (window),
-                              mg_campaign_get_state (mg_campaign_window_get_campaign (window)));
-    text = mg_tft_summary_get_text (MG_TFT_SUMMARY (summary));
     assert_contains (text, "Flavius: ST 12, DX 12, 50 EP");
-    g_object_unref (summary);
+  }
+  {
+    /* The fight's record: nine turns (the book's TURN 1 … TURN 9). */
+    g_autoptr(json_object) view = mg_state_view (mg_campaign_get_state (mg_campaign_window_get_campaign (window)), "public");
+    json_object *wulf = NULL, *roster_json = json_object_object_get (view, "roster"), *history;
+
+    for (size_t i = 0; i < json_object_array_length (roster_json); i++)
+      if (g_strcmp0 (json_object_get_string (json_object_object_get (json_object_array_get_idx (roster_json, i), "name")), "Wulf") == 0)
+        wulf = json_object_array_get_idx (roster_json, i);
+    history = json_object_object_get (wulf, "history");
+    g_assert_cmpint (json_object_get_int (json_object_object_get (json_object_array_get_idx (history, json_object_array_length (history) - 1),
+                                                                  "turns")), ==, 9);
   }
 
   gtk_window_destroy (GTK_WINDOW (window));
   wait_ms (50);
   page = NULL;
+}
+
+/* A figure killed in a fight is "dead" on the roster and in the replay; "fallen" is Melee's word
+ * for knocked down. A's broadsword rolls 3 (triple damage): (6 + 6) × 3 = 36 hits on B's ST 12. */
+static void
+test_dead (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}",
+    "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"b\"}",
+    "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"a\"}",
+    "{\"type\":\"attacks\"}",
+    "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"dice\":[1,1,1,6,6]}",
+    "{\"type\":\"end_turn\"}",
+    "{\"type\":\"end_fight\"}",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "Pit.db", NULL);
+  const char *players[] = { "Ann", NULL };
+  MgCampaign *campaign = mg_campaign_create (path, "tft", "The Pit", players, NULL, 7, &error);
+  MgCampaignWindow *window;
+  MgTftRosterPage *roster;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_autoptr(json_object) action = json_tokener_parse (actions[i]);
+      g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
+
+      g_assert_no_error (error);
+    }
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  g_object_unref (campaign);
+  wait_ms (100);
+  roster = MG_TFT_ROSTER_PAGE (mg_campaign_window_get_page (window, "roster"));
+  assert_contains (mg_tft_roster_page_get_subtitle (roster, "B"), "· dead");
+  g_assert_null (strstr (mg_tft_roster_page_get_subtitle (roster, "B"), "fallen"));
+  g_assert_null (strstr (mg_tft_roster_page_get_subtitle (roster, "A"), "dead"));
+  text = summary_text (window);
+  assert_contains (text, "B: ST 12, DX 12, 0 EP, dead");
+  assert_contains (text, "A: ST 12, DX 12, 50 EP\n");
+  g_assert_null (strstr (text, "fallen"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
 }
 
 /* Reopened: the roster persists with the EP, the history, and what EP can buy. */
@@ -754,6 +868,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/ui/tft/combat-example", test_combat_example);
   g_test_add_func ("/ui/tft/reopen", test_reopen);
+  g_test_add_func ("/ui/tft/dead", test_dead);
   status = g_test_run ();
 
   g_application_release (G_APPLICATION (app));
