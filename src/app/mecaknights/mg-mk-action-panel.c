@@ -105,6 +105,11 @@ static const ActionSpec specs[] = {
       { "stance", NC_("mecaknights", "Stance if another leader is there"), F_STANCE, TRUE },
       { "plunder", NC_("mecaknights", "Plunder"), F_SWITCH },
       { "claim", NC_("mecaknights", "Remove the flag (war)"), F_SWITCH } } },
+  /* An army already on a land takes it: a neutral one at once, another leader's only at war. */
+  { "take_control", NC_("mecaknights", "Take control"),
+    { { "player", NC_("mecaknights", "Leader"), F_PLAYER },
+      { "army", NC_("mecaknights", "Army"), F_ARMY },
+      { "stance", NC_("mecaknights", "Stance if another leader owns the land"), F_STANCE, TRUE } } },
   { "fire", NC_("mecaknights", "Catapult fire"),
     { { "player", NC_("mecaknights", "Leader"), F_PLAYER },
       { "army", NC_("mecaknights", "Army"), F_ARMY },

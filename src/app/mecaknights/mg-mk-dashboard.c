@@ -71,6 +71,7 @@ action_name (const char *type)
     { "move", NC_("mecaknights", "move") },
     { "navigate", NC_("mecaknights", "navigate") },
     { "fire", NC_("mecaknights", "catapult fire") },
+    { "take_control", NC_("mecaknights", "take control") },
     { "reinforce", NC_("mecaknights", "reinforce") },
     { "fight", NC_("mecaknights", "fight") },
     { "lose", NC_("mecaknights", "choose losses") },

@@ -3,7 +3,8 @@
  * build, train, move, plunder), illegal actions refused with their reason before anything is
  * applied, the tracking table checked against a count by hand, the campaign closed and reopened,
  * the map exported, a bad map refused with its JSON path, battles fought from the battle view
- * (a winner's choice of the unit lost included), every form's JSON, and a whole year.
+ * (a winner's choice of the unit lost included), take_control on a neutral land and at war,
+ * every form's JSON, and a whole year.
  * Numbers are the rulebook's (shared/rules/mecaknights.txt) and the shipped ruleset's
  * starting treasury (docs/rules/mecaknights.md): 10 GP, 6 wood, 4 stone, 6 food, 2 iron. */
 #include "config.h"
@@ -503,25 +504,34 @@ attack_script (const char *unit, gboolean fight)
     "%s", unit, fight ? "{\"type\":\"fight\",\"battle\":1}\n" : "");
 }
 
+/* A campaign of Red and Blue in tmpdir/file, the script played through the core, shown in a
+ * campaign window (which holds its own reference). */
+static MgCampaignWindow *
+show_scripted (const char *file, const char *name, const char *script)
+{
+  g_autofree char *path = g_build_filename (tmpdir, file, NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", name, players, NULL, 1, &error);
+  MgCampaignWindow *window;
+
+  g_assert_no_error (error);
+  play_script (campaign, script);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  return window;
+}
+
 /* Red 1 (3 infantry) attacks Blue 1 (2 infantry) on Oakvale: the battle view shows both
  * sides and fights the round; 3 against 2, Red wins, Blue 1 is removed and Red loses one
  * unit as the winner (one kind only: no choice). */
 static void
 test_battle (void)
 {
-  g_autofree char *path = g_build_filename (tmpdir, "battle.db", NULL);
   g_autofree char *script = attack_script ("infantry", FALSE);
-  const char *players[] = { "Red", "Blue", NULL };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Battle", players, NULL, 1, &error);
-  MgCampaignWindow *window;
+  MgCampaignWindow *window = show_scripted ("battle.db", "Battle", script);
   MgMkBattleView *battles;
 
-  g_assert_no_error (error);
-  play_script (campaign, script);
-
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
   battles = mg_mk_dashboard_get_battle_view (dashboard (window));
   g_assert_cmpuint (mg_mk_battle_view_get_n_battles (battles), ==, 1);
   /* The table waits for the round: the action panel offers it, and Red cannot end its turn. */
@@ -607,6 +617,72 @@ test_battle_choice (void)
   wait_ms (20);
   g_assert_false (mg_mk_battle_view_has_choice (battles));
   g_assert_cmpstr (mg_mk_dashboard_get_army_text (dashboard (window), "Red 1"), ==, "Oakvale · 2 infantry");
+  close_campaign_windows ();
+}
+
+/* take_control (docs/rules/mecaknights.md, "Taking control where the army already stands"):
+ * Red 1 plunders Oakvale's 2 wood (no flag), so the land stays neutral under it. In the same
+ * turn the army has moved, and take_control uses its move: refused. Next turn the form takes
+ * the land and the lands list shows Red; asked again, the land is already Red's: refused. */
+static void
+test_take_control (void)
+{
+  MgCampaignWindow *window = show_scripted ("control.db", "Control",
+               "{\"type\":\"start\"}\n"
+               "{\"type\":\"collect\",\"player\":\"Red\"}\n"
+               "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"],\"plunder\":true}\n");
+  MgMkDashboard *board = dashboard (window);
+  MgMkActionPanel *panel = mg_mk_dashboard_get_action_panel (board);
+
+  g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Oakvale"), ==, "neutral");
+
+  assert_refused (window, panel, "already moved", "take_control", "player", "Red", "army", "Red 1", NULL);
+  g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Oakvale"), ==, "neutral");
+  g_assert_cmpint (mg_mk_table_get (mg_mk_dashboard_get_table (board), "Red", "lands"), ==, 1);
+
+  PLAY (window, panel, "end_turn", "player", "Red");
+  PLAY (window, panel, "collect", "player", "Blue");
+  PLAY (window, panel, "end_turn", "player", "Blue");
+  PLAY (window, panel, "collect", "player", "Red");
+  PLAY (window, panel, "take_control", "player", "Red", "army", "Red 1");
+  g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Oakvale"), ==, "Red");
+  g_assert_cmpint (mg_mk_table_get (mg_mk_dashboard_get_table (board), "Red", "lands"), ==, 2);
+  g_assert_true (g_str_has_prefix (mg_mk_dashboard_get_last (board), "Last: Red's Red 1 takes control of Oakvale"));
+  wait_ms (200);
+  screenshot (GTK_WIDGET (window), "mk-take-control.png");
+  assert_refused (window, panel, "already Red's land", "take_control", "player", "Red", "army", "Red 1", NULL);
+  g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Oakvale"), ==, "Red");
+  close_campaign_windows ();
+}
+
+/* After winning on Blue's Oakvale (test_battle's fight), Red 1 stands on a land still Blue's
+ * (its 2 wood still lying). Next turn, at peace (or with no stance) take_control is refused;
+ * at war the flag comes off and Oakvale is Red's at Red's next collect, Red 1 still there. */
+static void
+test_take_control_war (void)
+{
+  g_autofree char *script = attack_script ("infantry", TRUE);
+  MgCampaignWindow *window = show_scripted ("control-war.db", "Control at war", script);
+  MgMkDashboard *board = dashboard (window);
+  MgMkActionPanel *panel = mg_mk_dashboard_get_action_panel (board);
+
+  g_assert_null (mg_mk_dashboard_get_army_text (board, "Blue 1"));
+  g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Oakvale"), ==, "Blue · 2 wood lying");
+
+  PLAY (window, panel, "end_turn", "player", "Red");
+  PLAY (window, panel, "collect", "player", "Blue");
+  PLAY (window, panel, "end_turn", "player", "Blue");
+  PLAY (window, panel, "collect", "player", "Red");
+  assert_refused (window, panel, "only at war", "take_control", "player", "Red", "army", "Red 1", "stance", "", NULL);
+  assert_refused (window, panel, "only at war", "take_control", "player", "Red", "army", "Red 1", "stance", "peace", NULL);
+  g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Oakvale"), ==, "Blue · 2 wood lying");
+  PLAY (window, panel, "take_control", "player", "Red", "army", "Red 1", "stance", "war");
+  g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Oakvale"), ==, "neutral · flag removed by Red · 2 wood lying");
+  PLAY (window, panel, "end_turn", "player", "Red");
+  PLAY (window, panel, "collect", "player", "Blue");
+  PLAY (window, panel, "end_turn", "player", "Blue");
+  PLAY (window, panel, "collect", "player", "Red");
+  g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Oakvale"), ==, "Red · 2 wood lying");
   close_campaign_windows ();
 }
 
@@ -719,6 +795,8 @@ test_forms (void)
                "navigate", "player", "Red", "army", "Red 1", "path", "North Wave", NULL);
   assert_form (panel, "{\"type\":\"fire\",\"player\":\"Red\",\"army\":\"Red 1\",\"target\":\"Blue 1\"}",
                "fire", "player", "Red", "army", "Red 1", "target", "Blue 1", NULL);
+  assert_form (panel, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 1\",\"stance\":\"war\"}",
+               "take_control", "player", "Red", "army", "Red 1", "stance", "war", NULL);
   assert_form (panel, "{\"type\":\"model_bonus\",\"player\":\"Red\"}", "model_bonus", "player", "Red", NULL);
   assert_form (panel, "{\"type\":\"adjust\",\"leader\":\"Red\",\"gp\":-2,\"reason\":\"miscounted\"}",
                "adjust", "leader", "Red", "gp", "-2", "reason", "miscounted", NULL);
@@ -764,6 +842,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/map-import", test_map_import);
   g_test_add_func ("/ui/mecaknights/battle", test_battle);
   g_test_add_func ("/ui/mecaknights/battle-choice", test_battle_choice);
+  g_test_add_func ("/ui/mecaknights/take-control", test_take_control);
+  g_test_add_func ("/ui/mecaknights/take-control-war", test_take_control_war);
   g_test_add_func ("/ui/mecaknights/forms", test_forms);
   g_test_add_func ("/ui/mecaknights/whole-year", test_whole_year);
   status = g_test_run ();
