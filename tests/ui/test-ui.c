@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 
 #include "mg-application.h"
+#include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
 #include "mg-export-dialog.h"
 #include "mg-journal-model.h"
@@ -20,53 +21,6 @@ static MgApplication *app;
 static char *tmpdir;
 
 enum { SWEEP, KICK, PUNCH };
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop for ms milliseconds, so frames get drawn and idles run. */
-static void
-wait_ms (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static void
-click (GtkWidget *button)
-{
-  g_assert_nonnull (button);
-  g_assert_true (gtk_widget_is_sensitive (button));
-  /* "clicked" directly: activate() waits for a press animation first. */
-  g_signal_emit_by_name (button, "clicked");
-  wait_ms (10);
-}
-
-static MgCampaignWindow *
-find_campaign_window (void)
-{
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
-    if (MG_IS_CAMPAIGN_WINDOW (l->data))
-      return l->data;
-  return NULL;
-}
-
-static void
-close_campaign_windows (void)
-{
-  MgCampaignWindow *window;
-
-  while ((window = find_campaign_window ()) != NULL)
-    gtk_window_destroy (GTK_WINDOW (window));
-  wait_ms (20);
-}
 
 /* Clicks the typed-face buttons for each face, then "Roll Typed". */
 static void
@@ -96,28 +50,6 @@ pick (MgMeepleSide *side, int sweep, int kick, int punch)
   wait_ms (10);
   click (mg_meeple_side_get_pick_button (side));
   g_assert_null (mg_meeple_side_get_message (side));
-}
-
-static void
-save_screenshot (GtkWidget *widget, const char *name)
-{
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL ? g_getenv ("G_TEST_BUILDDIR") : ".",
-                                            name, NULL);
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-
-  g_assert_cmpint (width, >, 0);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
 }
 
 static void
@@ -153,7 +85,7 @@ test_new_campaign_and_battle (void)
   click (mg_start_window_get_create_button (start));
   wait_ms (100);
 
-  window = find_campaign_window ();
+  window = find_campaign_window (app);
   g_assert_nonnull (window);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
   campaign = mg_campaign_window_get_campaign (window);
@@ -276,7 +208,7 @@ test_new_campaign_and_battle (void)
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "battle");
   wait_ms (300);
   save_screenshot (GTK_WIDGET (window), "test-ui-battle.png");
-  close_campaign_windows ();
+  close_campaign_windows (app);
 }
 
 /* Every shipped sample's script plays to its end into a new campaign of its game; a game
@@ -358,7 +290,7 @@ test_sample_battle (void)
   }
   wait_ms (300);
   save_screenshot (GTK_WIDGET (window), "test-ui-journal.png");
-  close_campaign_windows ();
+  close_campaign_windows (app);
 }
 
 /* A file that is not a campaign: a message on screen, the app carries on, the file untouched. */
@@ -488,43 +420,12 @@ test_journal_seals_secret_dice (void)
 
 }
 
-/* Removes the test's folder and everything the tests left in it. */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *child = g_build_filename (path, name, NULL);
-
-        if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-          remove_tree (child);
-        else
-          g_unlink (child);
-      }
-  g_rmdir (path);
-}
-
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
-  gtk_test_init (&argc, &argv, NULL);
-
-  tmpdir = g_dir_make_tmp ("melee-gm-ui-XXXXXX", &error);
-  g_assert_no_error (error);
-
-  app = mg_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
-  g_application_hold (G_APPLICATION (app));
+  app = ui_test_init (&argc, &argv, "melee-gm-ui", &tmpdir);
 
   g_test_add_func ("/ui/new-campaign-and-battle", test_new_campaign_and_battle);
   g_test_add_func ("/ui/sample-battle", test_sample_battle);
@@ -534,8 +435,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/journal-seals-secret-dice", test_journal_seals_secret_dice);
   status = g_test_run ();
 
-  g_application_release (G_APPLICATION (app));
-  g_object_unref (app);
-  remove_tree (tmpdir);
+  ui_test_finish (app, tmpdir);
   return status;
 }

@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "mg-application.h"
+#include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
 #include "mg-journal-page.h"
 #include "mg-mk-dashboard-private.h"
@@ -21,73 +22,6 @@
 static MgApplication *app;
 static char *tmpdir;
 static char *campaign_path;
-
-/* Runs the main loop for ms milliseconds, so frames get drawn and idles run. */
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-wait_ms (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static MgCampaignWindow *
-campaign_window (void)
-{
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
-    if (MG_IS_CAMPAIGN_WINDOW (l->data))
-      return l->data;
-  return NULL;
-}
-
-static void
-close_campaign_windows (void)
-{
-  MgCampaignWindow *window;
-
-  while ((window = campaign_window ()) != NULL)
-    gtk_window_destroy (GTK_WINDOW (window));
-  wait_ms (20);
-}
-
-/* PNGs go to $MG_SCREENSHOT_DIR (else the test's build folder) to be looked at. */
-static void
-screenshot (GtkWidget *widget, const char *name)
-{
-  const char *dir = g_getenv ("MG_SCREENSHOT_DIR") != NULL ? g_getenv ("MG_SCREENSHOT_DIR") : g_getenv ("G_TEST_BUILDDIR");
-  g_autofree char *path = g_build_filename (dir != NULL ? dir : ".", name, NULL);
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  int width = 0, height = 0;
-
-  /* A window just opened may not have been laid out and drawn yet. */
-  for (guint tries = 0; node == NULL && tries < 100; tries++)
-    {
-      GtkSnapshot *snapshot = gtk_snapshot_new ();
-
-      wait_ms (20);
-      width = gtk_widget_get_width (widget);
-      height = gtk_widget_get_height (widget);
-      if (gtk_widget_get_mapped (widget) && width > 0)
-        gdk_paintable_snapshot (paintable, snapshot, width, height);
-      node = gtk_snapshot_free_to_node (snapshot);
-    }
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
-}
 
 static MgMkDashboard *
 dashboard (MgCampaignWindow *window)
@@ -225,7 +159,7 @@ test_first_turns (void)
   g_signal_emit_by_name (mg_start_window_get_create_button (start), "clicked");
   wait_ms (100);
 
-  window = campaign_window ();
+  window = find_campaign_window (app);
   g_assert_nonnull (window);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
   campaign_path = g_strdup (mg_campaign_get_path (mg_campaign_window_get_campaign (window)));
@@ -233,7 +167,7 @@ test_first_turns (void)
   panel = mg_mk_dashboard_get_action_panel (board);
   table = mg_mk_dashboard_get_table (board);
   wait_ms (200);
-  screenshot (GTK_WIDGET (window), "mk-setup.png");
+  save_screenshot (GTK_WIDGET (window), "mk-setup.png");
 
   /* Setup: the sample map's capitals go to the leaders in seat order. Collecting before the
    * start is refused. */
@@ -288,7 +222,7 @@ test_first_turns (void)
     assert_table (table, turn1, G_N_ELEMENTS (turn1));
   }
   wait_ms (200);
-  screenshot (GTK_WIDGET (window), "mk-turn1.png");
+  save_screenshot (GTK_WIDGET (window), "mk-turn1.png");
 
   /* Turn 2: Red builds a hamlet on Oakvale (4 wood + 1 stone + 1 GP) and plunders Fenmoor's
    * 2 food with Red 1 (no flag planted). */
@@ -323,7 +257,7 @@ test_first_turns (void)
   g_assert_true (mg_mk_action_panel_set_organize (panel, 1, "infantry", 1));
   wait_ms (5);
   wait_ms (200);
-  screenshot (GTK_WIDGET (window), "mk-organize.png");
+  save_screenshot (GTK_WIDGET (window), "mk-organize.png");
   apply (window, panel);
   g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (board, "Red 1"), "2 infantry"));
   g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (board, "Red 2"), "1 infantry"));
@@ -335,13 +269,13 @@ test_first_turns (void)
     assert_table (table, turn3, G_N_ELEMENTS (turn3));
   }
   wait_ms (200);
-  screenshot (GTK_WIDGET (window), "mk-turn3.png");
+  save_screenshot (GTK_WIDGET (window), "mk-turn3.png");
 
   /* The Journal's replay shows the compact tracking table. */
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "journal");
   mg_journal_page_select (MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal")), 3);
   wait_ms (300);
-  screenshot (GTK_WIDGET (window), "mk-journal.png");
+  save_screenshot (GTK_WIDGET (window), "mk-journal.png");
   /* Undo from the Journal (Red's end of turn): the Table, hidden meanwhile, shows Red's turn
    * again when it comes back; redo gives it to Blue. */
   g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Blue"));
@@ -352,7 +286,7 @@ test_first_turns (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   wait_ms (20);
   g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Blue"));
-  close_campaign_windows ();
+  close_campaign_windows (app);
 }
 
 /* Closed and reopened: the same treasuries, lands and armies. */
@@ -364,7 +298,7 @@ test_reopen (void)
 
   g_assert_nonnull (campaign_path);
   g_assert_nonnull (mg_application_open_path (app, campaign_path, NULL));
-  window = campaign_window ();
+  window = find_campaign_window (app);
   g_assert_nonnull (window);
   board = dashboard (window);
   {
@@ -398,13 +332,13 @@ test_reopen (void)
     g_assert_null (mg_mk_map_page_get_error (map));
     g_assert_true (mg_mk_map_page_apply (map));
     wait_ms (300);
-    screenshot (GTK_WIDGET (window), "mk-map.png");
+    save_screenshot (GTK_WIDGET (window), "mk-map.png");
     /* The Table page, hidden meanwhile, catches up when shown. */
     adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "dashboard");
     wait_ms (20);
     g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Millbrook"), ==, "Green · camp");
   }
-  close_campaign_windows ();
+  close_campaign_windows (app);
 }
 
 /* Setup: a map with a land adjacent to an unknown land is refused with the JSON path, and
@@ -439,14 +373,14 @@ test_map_import (void)
   g_assert_false (mg_mk_map_page_apply (map));
   g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
   wait_ms (200);
-  screenshot (GTK_WIDGET (window), "mk-map-error.png");
+  save_screenshot (GTK_WIDGET (window), "mk-map-error.png");
 
   /* Fixed in the editor: Bland borders Aland only. */
   g_assert_true (mg_mk_map_page_set_land (map, "Bland", "adjacent", "Aland"));
   wait_ms (5);
   g_assert_null (mg_mk_map_page_get_error (map));
   wait_ms (300);
-  screenshot (GTK_WIDGET (window), "mk-map-edit.png");
+  save_screenshot (GTK_WIDGET (window), "mk-map-edit.png");
   g_assert_true (mg_mk_map_page_apply (map));
   g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
   {
@@ -456,7 +390,7 @@ test_map_import (void)
     g_assert_cmpuint (json_object_array_length (lands), ==, 2);
     json_object_put (view);
   }
-  close_campaign_windows ();
+  close_campaign_windows (app);
 }
 
 /* Plays JSON actions (one a line) straight into the campaign. */
@@ -539,7 +473,7 @@ test_battle (void)
   assert_refused (window, mg_mk_dashboard_get_action_panel (dashboard (window)), "Battle 1", "end_turn", "player", "Red", NULL);
   g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (dashboard (window), "Red 1"), "3 infantry"));
   wait_ms (300);
-  screenshot (GTK_WIDGET (window), "mk-battle.png");
+  save_screenshot (GTK_WIDGET (window), "mk-battle.png");
 
   /* Fight through the battle view's button. */
   {
@@ -569,8 +503,8 @@ test_battle (void)
   g_assert_cmpstr (mg_mk_dashboard_get_army_text (dashboard (window), "Red 1"), ==, "Oakvale · 2 infantry");
   g_assert_null (mg_mk_dashboard_get_army_text (dashboard (window), "Blue 1"));
   wait_ms (300);
-  screenshot (GTK_WIDGET (window), "mk-battle-result.png");
-  close_campaign_windows ();
+  save_screenshot (GTK_WIDGET (window), "mk-battle-result.png");
+  close_campaign_windows (app);
 }
 
 /* The test's folder holds only files (campaigns, their -wal/-shm, map JSON). */
@@ -607,17 +541,17 @@ test_battle_choice (void)
   g_assert_true (mg_mk_battle_view_set_loss (battles, "Red 1", "archer", 1));
   g_assert_true (gtk_widget_is_sensitive (confirm));
   wait_ms (300);
-  screenshot (GTK_WIDGET (window), "mk-battle-choice.png");
+  save_screenshot (GTK_WIDGET (window), "mk-battle-choice.png");
   /* The same in dark mode: leader colours only as swatches, text in the theme's colours. */
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   wait_ms (300);
-  screenshot (GTK_WIDGET (window), "mk-battle-choice-dark.png");
+  save_screenshot (GTK_WIDGET (window), "mk-battle-choice-dark.png");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
   g_signal_emit_by_name (confirm, "clicked");
   wait_ms (20);
   g_assert_false (mg_mk_battle_view_has_choice (battles));
   g_assert_cmpstr (mg_mk_dashboard_get_army_text (dashboard (window), "Red 1"), ==, "Oakvale · 2 infantry");
-  close_campaign_windows ();
+  close_campaign_windows (app);
 }
 
 /* take_control (docs/rules/mecaknights.md, "Taking control where the army already stands"):
@@ -649,10 +583,10 @@ test_take_control (void)
   g_assert_cmpint (mg_mk_table_get (mg_mk_dashboard_get_table (board), "Red", "lands"), ==, 2);
   g_assert_true (g_str_has_prefix (mg_mk_dashboard_get_last (board), "Last: Red's Red 1 takes control of Oakvale"));
   wait_ms (200);
-  screenshot (GTK_WIDGET (window), "mk-take-control.png");
+  save_screenshot (GTK_WIDGET (window), "mk-take-control.png");
   assert_refused (window, panel, "already Red's land", "take_control", "player", "Red", "army", "Red 1", NULL);
   g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Oakvale"), ==, "Red");
-  close_campaign_windows ();
+  close_campaign_windows (app);
 }
 
 /* After winning on Blue's Oakvale (test_battle's fight), Red 1 stands on a land still Blue's
@@ -683,7 +617,7 @@ test_take_control_war (void)
   PLAY (window, panel, "end_turn", "player", "Blue");
   PLAY (window, panel, "collect", "player", "Red");
   g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Oakvale"), ==, "Red · 2 wood lying");
-  close_campaign_windows ();
+  close_campaign_windows (app);
 }
 
 /* A whole year through the forms: every leader collects and ends its turn, Red also makes a
@@ -742,7 +676,7 @@ test_whole_year (void)
     };
     assert_table (mg_mk_dashboard_get_table (board), year, G_N_ELEMENTS (year));
   }
-  close_campaign_windows ();
+  close_campaign_windows (app);
 }
 
 /* Each form builds the action exactly as docs/rules/mecaknights.md writes it. */
@@ -804,38 +738,15 @@ test_forms (void)
   g_assert_null (mg_mk_action_panel_get_reason (panel));
   apply (window, panel);
   g_assert_cmpint (mg_mk_table_get (mg_mk_dashboard_get_table (dashboard (window)), "Red", "gp"), ==, 8);
-  close_campaign_windows ();
-}
-
-static void
-remove_tmpdir (void)
-{
-  g_autoptr(GDir) dir = g_dir_open (tmpdir, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *file = g_build_filename (tmpdir, name, NULL);
-      g_unlink (file);
-    }
-  g_rmdir (tmpdir);
+  close_campaign_windows (app);
 }
 
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
-  gtk_test_init (&argc, &argv, NULL);
-  tmpdir = g_dir_make_tmp ("melee-gm-ui-mk-XXXXXX", &error);
-  g_assert_no_error (error);
-
-  app = mg_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_application_hold (G_APPLICATION (app));
+  app = ui_test_init (&argc, &argv, "melee-gm-ui-mk", &tmpdir);
 
   g_test_add_func ("/ui/mecaknights/first-turns", test_first_turns);
   g_test_add_func ("/ui/mecaknights/reopen", test_reopen);
@@ -848,9 +759,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/whole-year", test_whole_year);
   status = g_test_run ();
 
-  g_application_release (G_APPLICATION (app));
-  g_object_unref (app);
-  remove_tmpdir ();
   g_free (campaign_path);
+  ui_test_finish (app, tmpdir);
   return status;
 }

@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "mg-application.h"
+#include "ui-test-util.h"
 #include "mg-json.h"
 #include "mg-journal-page.h"
 #include "mg-campaign-window-private.h"
@@ -21,64 +22,6 @@
 
 static MgApplication *app;
 static char *tmpdir;
-static char *shots;
-
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static void
-wait_ms (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, timeout_cb, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static void
-click (GtkWidget *button)
-{
-  g_assert_nonnull (button);
-  g_assert_true (gtk_widget_get_visible (button));
-  g_assert_true (gtk_widget_is_sensitive (button));
-  g_signal_emit_by_name (button, "clicked");
-  wait_ms (10);
-}
-
-static void
-save_screenshot (GtkWidget *widget, const char *name)
-{
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = g_build_filename (shots, name, NULL);
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-
-  g_assert_cmpint (width, >, 0);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-  g_test_message ("screenshot: %s", path);
-}
-
-static MgCampaignWindow *
-find_campaign_window (void)
-{
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
-    if (MG_IS_CAMPAIGN_WINDOW (l->data))
-      return l->data;
-  return NULL;
-}
 
 static gpointer
 find_toplevel (GType type)
@@ -695,9 +638,9 @@ test_reopen (void)
   MgTftRosterPage *roster;
   g_autofree char *flavius = NULL, *wulf = NULL;
 
-  g_assert_null (find_campaign_window ());
+  g_assert_null (find_campaign_window (app));
   g_assert_nonnull (mg_application_open_path (app, path, NULL));
-  window = find_campaign_window ();
+  window = find_campaign_window (app);
   g_assert_nonnull (window);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
   wait_ms (100);
@@ -826,54 +769,18 @@ test_reopen (void)
   wait_ms (50);
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *child = g_build_filename (path, name, NULL);
-
-        if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-          remove_tree (child);
-        else
-          g_unlink (child);
-      }
-  g_rmdir (path);
-}
-
 int
 main (int argc, char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int status;
 
-  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
-  gtk_test_init (&argc, &argv, NULL);
-
-  tmpdir = g_dir_make_tmp ("melee-gm-ui-tft-XXXXXX", &error);
-  g_assert_no_error (error);
-  /* Screenshots: MG_TFT_SHOTS keeps them for a look; otherwise they go with the temp dir. */
-  shots = g_strdup (g_getenv ("MG_TFT_SHOTS") != NULL ? g_getenv ("MG_TFT_SHOTS") : tmpdir);
-  g_mkdir_with_parents (shots, 0700);
-
-  app = mg_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
-  g_application_hold (G_APPLICATION (app));
+  app = ui_test_init (&argc, &argv, "melee-gm-ui-tft", &tmpdir);
 
   g_test_add_func ("/ui/tft/combat-example", test_combat_example);
   g_test_add_func ("/ui/tft/reopen", test_reopen);
   g_test_add_func ("/ui/tft/dead", test_dead);
   status = g_test_run ();
 
-  g_application_release (G_APPLICATION (app));
-  g_object_unref (app);
-  remove_tree (tmpdir);
-  g_free (shots);
+  ui_test_finish (app, tmpdir);
   return status;
 }

@@ -1,0 +1,129 @@
+/* ui-test-util.c — what every UI test needs: the application, the main loop, clicks, screenshots. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "ui-test-util.h"
+
+MgApplication *
+ui_test_init (int *argc, char ***argv, const char *prefix, char **tmpdir)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *template = g_strconcat (prefix, "-XXXXXX", NULL);
+  MgApplication *app;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
+  gtk_test_init (argc, argv, NULL);
+  *tmpdir = g_dir_make_tmp (template, &error);
+  g_assert_no_error (error);
+
+  app = mg_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_application_hold (G_APPLICATION (app));
+  return app;
+}
+
+void
+ui_test_finish (MgApplication *app, char *tmpdir)
+{
+  g_application_release (G_APPLICATION (app));
+  g_object_unref (app);
+  remove_tree (tmpdir);
+  g_free (tmpdir);
+}
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+void
+wait_ms (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, timeout_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+void
+click (GtkWidget *button)
+{
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+  wait_ms (10);
+}
+
+void
+save_screenshot (GtkWidget *widget, const char *name)
+{
+  const char *dir = g_getenv ("MG_SCREENSHOT_DIR") != NULL ? g_getenv ("MG_SCREENSHOT_DIR")
+                                                            : g_getenv ("G_TEST_BUILDDIR");
+  g_autofree char *path = g_build_filename (dir != NULL ? dir : ".", name, NULL);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width = 0, height = 0;
+
+  for (guint tries = 0; node == NULL && tries < 100; tries++)
+    {
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+      wait_ms (20);
+      width = gtk_widget_get_width (widget);
+      height = gtk_widget_get_height (widget);
+      if (gtk_widget_get_mapped (widget) && width > 0)
+        gdk_paintable_snapshot (paintable, snapshot, width, height);
+      node = gtk_snapshot_free_to_node (snapshot);
+    }
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+  g_test_message ("screenshot: %s", path);
+}
+
+MgCampaignWindow *
+find_campaign_window (MgApplication *app)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (MG_IS_CAMPAIGN_WINDOW (l->data))
+      return l->data;
+  return NULL;
+}
+
+void
+close_campaign_windows (MgApplication *app)
+{
+  MgCampaignWindow *window;
+
+  while ((window = find_campaign_window (app)) != NULL)
+    gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (20);
+}
+
+void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    while ((name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *child = g_build_filename (path, name, NULL);
+
+        if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+          remove_tree (child);
+        else
+          g_unlink (child);
+      }
+  g_rmdir (path);
+}

@@ -1,0 +1,29 @@
+/* ui-test-util.h — what every UI test needs: the application, the main loop, clicks, screenshots. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "mg-application.h"
+#include "mg-campaign-window.h"
+
+G_BEGIN_DECLS
+
+/* gtk_test_init, a temporary folder named from `prefix` (*tmpdir, removed by ui_test_finish)
+ * and a registered, held, non-unique application. */
+MgApplication    *ui_test_init           (int *argc, char ***argv, const char *prefix, char **tmpdir);
+/* Releases the application, removes tmpdir and everything in it, frees tmpdir. */
+void              ui_test_finish         (MgApplication *app, char *tmpdir);
+
+/* Runs the main loop for ms milliseconds, so frames get drawn and idles run. */
+void              wait_ms                (guint ms);
+/* Emits "clicked" on a visible, sensitive button (activate() waits for a press animation). */
+void              click                  (GtkWidget *button);
+/* A PNG of the widget as drawn, in $MG_SCREENSHOT_DIR (else the test's build folder), to be
+ * looked at; waits until a window just opened has been laid out and drawn. */
+void              save_screenshot        (GtkWidget *widget, const char *name);
+
+MgCampaignWindow *find_campaign_window   (MgApplication *app);
+void              close_campaign_windows (MgApplication *app);
+void              remove_tree            (const char *path);
+
+G_END_DECLS
