@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "mg-meeple-board.h"
+#include "mg-ui-json.h"
 #include "mg-meeple-tracks.h"
 
 struct _MgMeepleBoard

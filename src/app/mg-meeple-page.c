@@ -7,6 +7,7 @@
 
 #include "mg-errors.h"
 #include "mg-meeple-board.h"
+#include "mg-ui-json.h"
 #include "mg-meeple-page-private.h"
 #include "mg-meeple-tracks.h"
 

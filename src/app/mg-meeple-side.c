@@ -9,6 +9,7 @@
 
 #include "mg-meeple.h"
 #include "mg-meeple-board.h"
+#include "mg-ui-json.h"
 #include "mg-meeple-side-private.h"
 #include "mg-odds-bar.h"
 

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "mg-meeple-tracks.h"
+#include "mg-ui-json.h"
 
 struct _MgMeepleTracks
 {
@@ -26,28 +27,6 @@ struct _MgMeepleTracks
 };
 
 G_DEFINE_FINAL_TYPE (MgMeepleTracks, mg_meeple_tracks, GTK_TYPE_WIDGET)
-
-int
-mg_ui_json_int (json_object *object, const char *key, int fallback)
-{
-  json_object *member = NULL;
-
-  if (object == NULL || !json_object_object_get_ex (object, key, &member)
-      || !json_object_is_type (member, json_type_int))
-    return fallback;
-  return json_object_get_int (member);
-}
-
-const char *
-mg_ui_json_str (json_object *object, const char *key)
-{
-  json_object *member = NULL;
-
-  if (object == NULL || !json_object_object_get_ex (object, key, &member)
-      || !json_object_is_type (member, json_type_string))
-    return NULL;
-  return json_object_get_string (member);
-}
 
 /* A row of n cells, the first `filled` marked: a picture of the track on the board. */
 static void

@@ -18,9 +18,5 @@ void            mg_meeple_tracks_update          (MgMeepleTracks *self,
 int             mg_meeple_tracks_get_casualties  (MgMeepleTracks *self);
 int             mg_meeple_tracks_get_neutral     (MgMeepleTracks *self);
 
-/* Reads an integer member of a JSON object, or fallback. */
-int             mg_ui_json_int                   (json_object *object, const char *key, int fallback);
-/* Reads a string member of a JSON object, or NULL. */
-const char     *mg_ui_json_str                   (json_object *object, const char *key);
 
 G_END_DECLS

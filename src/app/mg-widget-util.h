@@ -1,4 +1,4 @@
-/* mg-widget-util.h — small helpers shared by the app's composite widgets. */
+/* mg-widget-util.h — small helpers shared by the app's widgets and the games' pages. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -16,5 +16,12 @@ mg_widget_dispose_children (GtkWidget *widget, GType type)
   while ((child = gtk_widget_get_first_child (widget)) != NULL)
     gtk_widget_unparent (child);
 }
+
+/* Adds a stylesheet from the app's resources to the default display, once however often asked
+ * (a game's pages call it when built, so the first frame of other games never parses it). */
+void mg_widget_load_css        (const char *resource);
+
+/* Removes every child of a GtkBox, GtkListBox or GtkFlowBox (gtk_list_box_remove_all is GTK 4.12). */
+void mg_widget_remove_children (GtkWidget *container);
 
 G_END_DECLS

@@ -280,14 +280,14 @@ field_choices (MgMkActionPanel *self, const FieldSpec *spec, GPtrArray *ids, GPt
     {
     case F_PLAYER:
     case F_LEADER:
-      for (gsize i = 0; i < mg_mk_ui_json_len (mg_mk_ui_view_leaders (view)); i++)
+      for (gsize i = 0; i < mg_ui_json_len (mg_mk_ui_view_leaders (view)); i++)
         add_choice (ids, labels, mg_ui_json_str (json_object_array_get_idx (mg_mk_ui_view_leaders (view), i), "name"), NULL);
       break;
     case F_LAND:
       {
         json_object *lands = mg_mk_ui_view_lands (view);
 
-        for (gsize i = 0; i < mg_mk_ui_json_len (lands); i++)
+        for (gsize i = 0; i < mg_ui_json_len (lands); i++)
           {
             json_object *land = json_object_array_get_idx (lands, i);
             const char *name = mg_ui_json_str (land, "name");
@@ -308,9 +308,9 @@ field_choices (MgMkActionPanel *self, const FieldSpec *spec, GPtrArray *ids, GPt
       break;
     case F_RIVER:
       {
-        json_object *rivers = mg_mk_ui_json_array (mg_mk_ui_json_get (view, "map"), "rivers");
+        json_object *rivers = mg_ui_json_array (mg_ui_json_get (view, "map"), "rivers");
 
-        for (gsize i = 0; i < mg_mk_ui_json_len (rivers); i++)
+        for (gsize i = 0; i < mg_ui_json_len (rivers); i++)
           {
             json_object *river = json_object_array_get_idx (rivers, i);
 
@@ -321,9 +321,9 @@ field_choices (MgMkActionPanel *self, const FieldSpec *spec, GPtrArray *ids, GPt
       break;
     case F_BOAT:
       {
-        json_object *boats = mg_mk_ui_json_array (view, "boats");
+        json_object *boats = mg_ui_json_array (view, "boats");
 
-        for (gsize i = 0; i < mg_mk_ui_json_len (boats); i++)
+        for (gsize i = 0; i < mg_ui_json_len (boats); i++)
           {
             json_object *boat = json_object_array_get_idx (boats, i);
             g_autofree char *label = g_strdup_printf ("%s · %s", mg_ui_json_str (boat, "id"), mg_ui_json_str (boat, "at"));
@@ -344,11 +344,11 @@ field_choices (MgMkActionPanel *self, const FieldSpec *spec, GPtrArray *ids, GPt
       {
         json_object *armies = mg_mk_ui_view_armies (view);
 
-        for (gsize i = 0; i < mg_mk_ui_json_len (armies); i++)
+        for (gsize i = 0; i < mg_ui_json_len (armies); i++)
           {
             json_object *army = json_object_array_get_idx (armies, i);
             gboolean own = g_strcmp0 (mg_ui_json_str (army, "leader"), player) == 0;
-            g_autofree char *units = mg_mk_ui_units_text (mg_mk_ui_json_get (army, "units"));
+            g_autofree char *units = mg_mk_ui_units_text (mg_ui_json_get (army, "units"));
             g_autofree char *label = g_strdup_printf ("%s · %s · %s", mg_ui_json_str (army, "id"),
                                                       mg_ui_json_str (army, "land"), units);
 
@@ -359,9 +359,9 @@ field_choices (MgMkActionPanel *self, const FieldSpec *spec, GPtrArray *ids, GPt
       break;
     case F_BATTLE:
       {
-        json_object *battles = mg_mk_ui_json_array (view, "battles");
+        json_object *battles = mg_ui_json_array (view, "battles");
 
-        for (gsize i = 0; i < mg_mk_ui_json_len (battles); i++)
+        for (gsize i = 0; i < mg_ui_json_len (battles); i++)
           {
             json_object *battle = json_object_array_get_idx (battles, i);
             g_autofree char *id = g_strdup_printf ("%d", mg_ui_json_int (battle, "id", 0));
@@ -394,17 +394,17 @@ static void
 step_choices (MgMkActionPanel *self, gboolean marks, GPtrArray *ids, GPtrArray *labels)
 {
   json_object *lands = mg_mk_ui_view_lands (self->view);
-  json_object *rivers = mg_mk_ui_json_array (mg_mk_ui_json_get (self->view, "map"), "rivers");
+  json_object *rivers = mg_ui_json_array (mg_ui_json_get (self->view, "map"), "rivers");
 
   add_choice (ids, labels, "", C_("mecaknights", "—"));
-  for (gsize i = 0; marks && i < mg_mk_ui_json_len (rivers); i++)
+  for (gsize i = 0; marks && i < mg_ui_json_len (rivers); i++)
     {
-      json_object *river_marks = mg_mk_ui_json_array (json_object_array_get_idx (rivers, i), "marks");
+      json_object *river_marks = mg_ui_json_array (json_object_array_get_idx (rivers, i), "marks");
 
-      for (gsize m = 0; m < mg_mk_ui_json_len (river_marks); m++)
+      for (gsize m = 0; m < mg_ui_json_len (river_marks); m++)
         add_choice (ids, labels, json_object_get_string (json_object_array_get_idx (river_marks, m)), NULL);
     }
-  for (gsize i = 0; i < mg_mk_ui_json_len (lands); i++)
+  for (gsize i = 0; i < mg_ui_json_len (lands); i++)
     add_choice (ids, labels, mg_ui_json_str (json_object_array_get_idx (lands, i), "name"), NULL);
 }
 
@@ -445,7 +445,7 @@ refill_field (MgMkActionPanel *self, Field *field)
 static int
 army_units (json_object *army, const char *unit)
 {
-  return mg_ui_json_int (mg_mk_ui_json_get (army, "units"), unit, 0);
+  return mg_ui_json_int (mg_ui_json_get (army, "units"), unit, 0);
 }
 
 /* Organize: one column per army of the player on the land, plus a new army; one row per
@@ -474,9 +474,9 @@ rebuild_organize (MgMkActionPanel *self, Field *field)
       gtk_grid_attach (grid, head, 0, u + 1, 1, 1);
     }
 
-  for (gsize i = 0; i <= mg_mk_ui_json_len (armies); i++)
+  for (gsize i = 0; i <= mg_ui_json_len (armies); i++)
     {
-      json_object *army = i < mg_mk_ui_json_len (armies) ? json_object_array_get_idx (armies, i) : NULL;
+      json_object *army = i < mg_ui_json_len (armies) ? json_object_array_get_idx (armies, i) : NULL;
       const char *id = army != NULL ? mg_ui_json_str (army, "id") : "";
       GtkWidget *name;
 
@@ -774,7 +774,7 @@ show_spec (MgMkActionPanel *self, const ActionSpec *spec)
     return;
   self->spec = spec;
   self->updating = TRUE;
-  mg_mk_ui_list_box_clear (self->fields_list);
+  mg_widget_remove_children (GTK_WIDGET (self->fields_list));
   g_ptr_array_set_size (self->fields, 0);
   for (guint i = 0; i < MAX_FIELDS && spec->fields[i].label != NULL; i++)
     add_field (self, &spec->fields[i]);
@@ -929,10 +929,10 @@ mg_mk_action_panel_refresh (MgMkActionPanel *self)
   self->view = mg_state_view (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
   self->pending = mg_state_pending (mg_campaign_get_state (self->campaign));
 
-  waiting = mg_mk_ui_json_array (self->pending, "waiting");
-  if (mg_mk_ui_json_len (waiting) > 0)
+  waiting = mg_ui_json_array (self->pending, "waiting");
+  if (mg_ui_json_len (waiting) > 0)
     first = json_object_array_get_idx (waiting, 0);
-  may = mg_mk_ui_json_array (first, "may");
+  may = mg_ui_json_array (first, "may");
   turn_key = g_strdup_printf ("%d/%s/%s/%s/%d", mg_ui_json_int (self->pending, "turn", 0),
                               mg_ui_json_str (self->pending, "current"), mg_ui_json_str (self->pending, "phase"),
                               mg_ui_json_str (first, "for"), mg_ui_json_int (first, "battle", 0));
@@ -949,7 +949,7 @@ mg_mk_action_panel_refresh (MgMkActionPanel *self)
         type = "fight";
       else if (g_strcmp0 (waits_for, "setup") == 0 || g_strcmp0 (mg_ui_json_str (self->pending, "phase"), "setup") == 0)
         type = "start";
-      for (gsize i = 0; type == NULL && i < mg_mk_ui_json_len (may); i++)
+      for (gsize i = 0; type == NULL && i < mg_ui_json_len (may); i++)
         {
           const char *t = json_object_get_string (json_object_array_get_idx (may, i));
 

@@ -92,8 +92,8 @@ side_box (json_object *view, json_object *ruleset, json_object *land, const char
   const char *land_name = mg_ui_json_str (land, "name");
   const char *wall = g_strcmp0 (mg_ui_json_str (land, "owner"), leader) == 0 ? mg_ui_json_str (land, "wall") : NULL;
   const char *enemy_wall = g_strcmp0 (mg_ui_json_str (land, "owner"), enemy) == 0 ? mg_ui_json_str (land, "wall") : NULL;
-  json_object *wall_rule = mg_mk_ui_json_get (mg_mk_ui_json_get (ruleset, "walls"), wall);
-  json_object *enemy_wall_rule = mg_mk_ui_json_get (mg_mk_ui_json_get (ruleset, "walls"), enemy_wall);
+  json_object *wall_rule = mg_ui_json_get (mg_ui_json_get (ruleset, "walls"), wall);
+  json_object *enemy_wall_rule = mg_ui_json_get (mg_ui_json_get (ruleset, "walls"), enemy_wall);
   int multiplier = wall_rule != NULL ? mg_ui_json_int (wall_rule, "multiplier", 1) : 1;
   int archers = 0, close = 0;
   g_autofree char *title = g_strdup_printf ("%s · %s", leader, role);
@@ -104,10 +104,10 @@ side_box (json_object *view, json_object *ruleset, json_object *land, const char
   gtk_box_append (GTK_BOX (head), text_label (title, "heading"));
   gtk_box_append (GTK_BOX (box), head);
 
-  for (gsize i = 0; i < mg_mk_ui_json_len (armies); i++)
+  for (gsize i = 0; i < mg_ui_json_len (armies); i++)
     {
       json_object *army = json_object_array_get_idx (armies, i);
-      json_object *units = mg_mk_ui_json_get (army, "units");
+      json_object *units = mg_ui_json_get (army, "units");
       g_autofree char *text = NULL, *line = NULL;
 
       if (g_strcmp0 (mg_ui_json_str (army, "leader"), leader) != 0
@@ -123,7 +123,7 @@ side_box (json_object *view, json_object *ruleset, json_object *land, const char
 
   if (archers == 0)
     archer_text = g_strdup (C_("mecaknights", "No archer."));
-  else if (enemy_wall_rule != NULL && json_object_get_boolean (mg_mk_ui_json_get (enemy_wall_rule, "stops_archers")))
+  else if (enemy_wall_rule != NULL && json_object_get_boolean (mg_ui_json_get (enemy_wall_rule, "stops_archers")))
     /* Translators: %s is a wall ("stone wall") */
     archer_text = g_strdup_printf (C_("mecaknights", "Archers stopped by the %s."), mg_mk_ui_wall_name (enemy_wall));
   else
@@ -192,7 +192,7 @@ choice_box (MgMkBattleView *self, json_object *choice)
   const char *leader = mg_ui_json_str (choice, "leader");
   const char *why = mg_ui_json_str (choice, "why");
   int count = mg_ui_json_int (choice, "count", 1);
-  json_object *eligible = mg_mk_ui_json_array (choice, "eligible");
+  json_object *eligible = mg_ui_json_array (choice, "eligible");
   g_autofree char *title = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (whys); i++)
@@ -204,7 +204,7 @@ choice_box (MgMkBattleView *self, json_object *choice)
   gtk_box_append (GTK_BOX (box), text_label (title, "heading"));
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
-  for (gsize i = 0; i < mg_mk_ui_json_len (eligible); i++)
+  for (gsize i = 0; i < mg_ui_json_len (eligible); i++)
     {
       json_object *e = json_object_array_get_idx (eligible, i);
       GtkWidget *row = adw_action_row_new ();
@@ -257,8 +257,8 @@ battle_card (MgMkBattleView *self, json_object *view, json_object *pending, json
   const char *attacker = mg_ui_json_str (battle, "attacker");
   const char *defender = mg_ui_json_str (battle, "defender");
   json_object *land = mg_mk_ui_view_find (mg_mk_ui_view_lands (view), "name", land_name);
-  json_object *choices = mg_mk_ui_json_array (view, "choices");
-  json_object *waiting = mg_mk_ui_json_array (pending, "waiting");
+  json_object *choices = mg_ui_json_array (view, "choices");
+  json_object *waiting = mg_ui_json_array (pending, "waiting");
   GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 10);
   GtkWidget *sides = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 24);
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
@@ -276,14 +276,14 @@ battle_card (MgMkBattleView *self, json_object *view, json_object *pending, json
   gtk_box_append (GTK_BOX (card), sides);
 
   /* Reinforcements offered to the defender, then the round. */
-  for (gsize w = 0; w < mg_mk_ui_json_len (waiting); w++)
+  for (gsize w = 0; w < mg_ui_json_len (waiting); w++)
     {
       json_object *wait = json_object_array_get_idx (waiting, w);
-      json_object *may = mg_mk_ui_json_array (wait, "may_reinforce");
+      json_object *may = mg_ui_json_array (wait, "may_reinforce");
 
       if (mg_ui_json_int (wait, "battle", -1) != id)
         continue;
-      for (gsize i = 0; i < mg_mk_ui_json_len (may); i++)
+      for (gsize i = 0; i < mg_ui_json_len (may); i++)
         {
           const char *army = json_object_get_string (json_object_array_get_idx (may, i));
           json_object *action = json_object_new_object ();
@@ -303,7 +303,7 @@ battle_card (MgMkBattleView *self, json_object *view, json_object *pending, json
   gtk_widget_set_halign (buttons, GTK_ALIGN_END);
   gtk_box_append (GTK_BOX (card), buttons);
 
-  for (gsize i = 0; i < mg_mk_ui_json_len (choices); i++)
+  for (gsize i = 0; i < mg_ui_json_len (choices); i++)
     {
       json_object *choice = json_object_array_get_idx (choices, i);
 
@@ -337,8 +337,8 @@ mg_mk_battle_view_refresh (MgMkBattleView *self)
   const MgState *state = mg_campaign_get_state (self->campaign);
   json_object *view = mg_state_view (state, MG_SEAT_ALL);
   json_object *pending = mg_state_pending (state);
-  json_object *battles = mg_mk_ui_json_array (view, "battles");
-  json_object *choices = mg_mk_ui_json_array (view, "choices");
+  json_object *battles = mg_ui_json_array (view, "battles");
+  json_object *choices = mg_ui_json_array (view, "choices");
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->battles_box))) != NULL)
@@ -346,11 +346,11 @@ mg_mk_battle_view_refresh (MgMkBattleView *self)
   self->has_choice = FALSE;
   g_ptr_array_set_size (self->loss_spins, 0);
   g_ptr_array_set_size (self->confirm_buttons, 0);
-  self->n_battles = mg_mk_ui_json_len (battles);
+  self->n_battles = mg_ui_json_len (battles);
   for (gsize i = 0; i < self->n_battles; i++)
     gtk_box_append (self->battles_box, battle_card (self, view, pending, json_object_array_get_idx (battles, i)));
   /* A catapult's hit waits for a choice outside any battle. */
-  for (gsize i = 0; i < mg_mk_ui_json_len (choices); i++)
+  for (gsize i = 0; i < mg_ui_json_len (choices); i++)
     {
       json_object *choice = json_object_array_get_idx (choices, i);
 

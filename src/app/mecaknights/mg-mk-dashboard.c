@@ -44,7 +44,7 @@ join_strings (json_object *array, const char *separator, const char *(*name) (co
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
-  for (gsize i = 0; i < mg_mk_ui_json_len (array); i++)
+  for (gsize i = 0; i < mg_ui_json_len (array); i++)
     {
       const char *s = json_object_get_string (json_object_array_get_idx (array, i));
 
@@ -113,17 +113,17 @@ army_options_text (const MgState *state, const char *id, char **why_not)
 {
   json_object *options = mg_mk_army_options (state, id);
   g_autoptr(GString) text = g_string_new (NULL);
-  g_autofree char *reach = join_strings (mg_mk_ui_json_array (options, "reach"), ", ", NULL);
-  g_autofree char *forced = join_strings (mg_mk_ui_json_array (options, "forced_reach"), ", ", NULL);
-  g_autofree char *fire = join_strings (mg_mk_ui_json_array (options, "can_fire"), ", ", NULL);
+  g_autofree char *reach = join_strings (mg_ui_json_array (options, "reach"), ", ", NULL);
+  g_autofree char *forced = join_strings (mg_ui_json_array (options, "forced_reach"), ", ", NULL);
+  g_autofree char *fire = join_strings (mg_ui_json_array (options, "can_fire"), ", ", NULL);
 
-  if (json_object_get_boolean (mg_mk_ui_json_get (options, "can_move")))
+  if (json_object_get_boolean (mg_ui_json_get (options, "can_move")))
     {
       if (reach[0] != '\0')
         g_string_append_printf (text, C_("mecaknights", "Reaches %s"), reach);
       if (forced[0] != '\0')
         g_string_append_printf (text, C_("mecaknights", "%sforced walk (%d food): %s"), text->len > 0 ? "; " : "",
-                                mg_ui_json_int (mg_mk_ui_json_get (options, "forced_walk_cost"), "food", 0), forced);
+                                mg_ui_json_int (mg_ui_json_get (options, "forced_walk_cost"), "food", 0), forced);
       if (fire[0] != '\0')
         g_string_append_printf (text, C_("mecaknights", "%scatapult can hit %s"), text->len > 0 ? "; " : "", fire);
     }
@@ -137,38 +137,38 @@ static void
 fill_armies (MgMkDashboard *self, const MgState *state, json_object *view, json_object *wait)
 {
   json_object *armies = mg_mk_ui_view_armies (view);
-  json_object *may_move = mg_mk_ui_json_array (wait, "armies_may_move");
+  json_object *may_move = mg_ui_json_array (wait, "armies_may_move");
   const char *current = mg_mk_ui_view_current_leader (view);
-  gboolean started = json_object_get_boolean (mg_mk_ui_json_get (view, "started"));
+  gboolean started = json_object_get_boolean (mg_ui_json_get (view, "started"));
 
-  mg_mk_ui_list_box_clear (self->armies_list);
+  mg_widget_remove_children (GTK_WIDGET (self->armies_list));
   g_hash_table_remove_all (self->army_texts);
-  for (gsize i = 0; i < mg_mk_ui_json_len (armies); i++)
+  for (gsize i = 0; i < mg_ui_json_len (armies); i++)
     {
       json_object *army = json_object_array_get_idx (armies, i);
       const char *id = mg_ui_json_str (army, "id");
       const char *leader = mg_ui_json_str (army, "leader");
       gboolean theirs = started && g_strcmp0 (leader, current) == 0;
-      g_autofree char *units = mg_mk_ui_units_text (mg_mk_ui_json_get (army, "units"));
+      g_autofree char *units = mg_mk_ui_units_text (mg_ui_json_get (army, "units"));
       g_autofree char *options = NULL, *why_not = NULL;
       g_autoptr(GString) status = g_string_new (NULL);
       GtkWidget *row;
       char *subtitle;
       gboolean listed = FALSE;
 
-      for (gsize m = 0; m < mg_mk_ui_json_len (may_move); m++)
+      for (gsize m = 0; m < mg_ui_json_len (may_move); m++)
         listed |= g_strcmp0 (json_object_get_string (json_object_array_get_idx (may_move, m)), id) == 0;
       /* "moved" and "forced_walk" reset at the start of each leader's turn: only the current
        * leader's are news. */
       if (theirs)
         {
-          if (json_object_get_boolean (mg_mk_ui_json_get (army, "moved")))
+          if (json_object_get_boolean (mg_ui_json_get (army, "moved")))
             g_string_append (status, C_("mecaknights", "moved this turn"));
           else if (listed)
             g_string_append (status, C_("mecaknights", "may move"));
           else
             g_string_append (status, C_("mecaknights", "stays"));
-          if (json_object_get_boolean (mg_mk_ui_json_get (army, "forced_walk")))
+          if (json_object_get_boolean (mg_ui_json_get (army, "forced_walk")))
             g_string_append_printf (status, " · %s", C_("mecaknights", "forced walk used"));
           options = army_options_text (state, id, &why_not);
         }
@@ -177,7 +177,7 @@ fill_armies (MgMkDashboard *self, const MgState *state, json_object *view, json_
                                 mg_ui_json_int (army, "battle", 0));
       /* Translators: an army's line: where it stands (a land or a wave mark), then its units */
       subtitle = g_strdup_printf (C_("mecaknights", "%s%s · %s"), mg_ui_json_str (army, "land"),
-                                  json_object_get_boolean (mg_mk_ui_json_get (army, "afloat")) ? C_("mecaknights", " (afloat)") : "",
+                                  json_object_get_boolean (mg_ui_json_get (army, "afloat")) ? C_("mecaknights", " (afloat)") : "",
                                   units);
       if (options != NULL && options[0] != '\0')
         {
@@ -190,7 +190,7 @@ fill_armies (MgMkDashboard *self, const MgState *state, json_object *view, json_
       gtk_list_box_append (self->armies_list, row);
       g_hash_table_insert (self->army_texts, g_strdup (id), subtitle);
     }
-  if (mg_mk_ui_json_len (armies) == 0)
+  if (mg_ui_json_len (armies) == 0)
     gtk_list_box_append (self->armies_list, info_row (C_("mecaknights", "No army yet"), NULL, NULL, NULL));
 }
 
@@ -200,26 +200,26 @@ fill_lands (MgMkDashboard *self, json_object *view)
   json_object *lands = mg_mk_ui_view_lands (view);
   json_object *armies = mg_mk_ui_view_armies (view);
 
-  mg_mk_ui_list_box_clear (self->lands_list);
+  mg_widget_remove_children (GTK_WIDGET (self->lands_list));
   g_hash_table_remove_all (self->land_texts);
-  for (gsize i = 0; i < mg_mk_ui_json_len (lands); i++)
+  for (gsize i = 0; i < mg_ui_json_len (lands); i++)
     {
       json_object *land = json_object_array_get_idx (lands, i);
       const char *name = mg_ui_json_str (land, "name");
       const char *owner = mg_ui_json_str (land, "owner");
-      json_object *lying = mg_mk_ui_json_get (land, "resources");
-      json_object *claim = mg_mk_ui_json_get (land, "claim");
+      json_object *lying = mg_ui_json_get (land, "resources");
+      json_object *claim = mg_ui_json_get (land, "claim");
       g_autoptr(GString) text = g_string_new (owner != NULL ? owner : C_("mecaknights", "neutral"));
       g_autoptr(GString) here = g_string_new (NULL);
       g_autofree char *title = NULL;
 
-      if (json_object_get_boolean (mg_mk_ui_json_get (land, "capital")))
+      if (json_object_get_boolean (mg_ui_json_get (land, "capital")))
         g_string_append_printf (text, " · %s", C_("mecaknights", "capital"));
       if (mg_ui_json_str (land, "city") != NULL)
         g_string_append_printf (text, " · %s", mg_mk_ui_city_name (mg_ui_json_str (land, "city")));
       if (mg_ui_json_str (land, "wall") != NULL)
         g_string_append_printf (text, " · %s", mg_mk_ui_wall_name (mg_ui_json_str (land, "wall")));
-      if (json_object_get_boolean (mg_mk_ui_json_get (land, "camp")))
+      if (json_object_get_boolean (mg_ui_json_get (land, "camp")))
         g_string_append_printf (text, " · %s", C_("mecaknights", "camp"));
       if (claim != NULL && mg_ui_json_str (claim, "leader") != NULL)
         g_string_append_printf (text, " · %s %s", C_("mecaknights", "flag removed by"), mg_ui_json_str (claim, "leader"));
@@ -230,7 +230,7 @@ fill_lands (MgMkDashboard *self, json_object *view)
               g_string_append_printf (text, " · %d %s %s", json_object_get_int (amount),
                                       mg_mk_ui_resource_name (kind), C_("mecaknights", "lying"));
         }
-      for (gsize a = 0; a < mg_mk_ui_json_len (armies); a++)
+      for (gsize a = 0; a < mg_ui_json_len (armies); a++)
         {
           json_object *army = json_object_array_get_idx (armies, a);
 
@@ -252,13 +252,13 @@ refresh (MgMkDashboard *self)
   const MgState *state = mg_campaign_get_state (self->campaign);
   json_object *view = mg_state_view (state, MG_SEAT_ALL);
   json_object *pending = mg_state_pending (state);
-  json_object *waiting = mg_mk_ui_json_array (pending, "waiting");
-  json_object *wait = mg_mk_ui_json_len (waiting) > 0 ? json_object_array_get_idx (waiting, 0) : NULL;
+  json_object *waiting = mg_ui_json_array (pending, "waiting");
+  json_object *wait = mg_ui_json_len (waiting) > 0 ? json_object_array_get_idx (waiting, 0) : NULL;
   const char *phase = mg_ui_json_str (view, "phase");
   const char *current = mg_mk_ui_view_current_leader (view);
   g_autofree char *title = NULL, *subtitle = NULL, *phase_text = NULL, *may_text = NULL;
 
-  if (!json_object_get_boolean (mg_mk_ui_json_get (view, "started")))
+  if (!json_object_get_boolean (mg_ui_json_get (view, "started")))
     {
       title = g_strdup (C_("mecaknights", "Setting Up"));
       subtitle = g_strdup (C_("mecaknights", "Check the map, give each leader a colour and a capital, choose how the GM role passes, then start."));
@@ -293,11 +293,11 @@ refresh (MgMkDashboard *self)
   gtk_label_set_text (self->phase_label, phase_text);
   gtk_label_set_text (self->pending_label, mg_ui_json_str (pending, "text") != NULL ? mg_ui_json_str (pending, "text") : "");
 
-  if (wait != NULL && mg_mk_ui_json_array (wait, "may") != NULL)
+  if (wait != NULL && mg_ui_json_array (wait, "may") != NULL)
     {
-      g_autofree char *may = join_strings (mg_mk_ui_json_array (wait, "may"), ", ", action_name);
-      g_autofree char *moving = join_strings (mg_mk_ui_json_array (wait, "armies_may_move"), ", ", NULL);
-      g_autofree char *forced = join_strings (mg_mk_ui_json_array (wait, "forced_walks_used"), ", ", NULL);
+      g_autofree char *may = join_strings (mg_ui_json_array (wait, "may"), ", ", action_name);
+      g_autofree char *moving = join_strings (mg_ui_json_array (wait, "armies_may_move"), ", ", NULL);
+      g_autofree char *forced = join_strings (mg_ui_json_array (wait, "forced_walks_used"), ", ", NULL);
       g_autoptr(GString) text = g_string_new (NULL);
 
       g_string_append_printf (text, C_("mecaknights", "May still: %s."), may);

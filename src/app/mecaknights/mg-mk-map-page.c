@@ -123,7 +123,7 @@ join_array (json_object *array, const char *separator)
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
-  for (gsize i = 0; i < mg_mk_ui_json_len (array); i++)
+  for (gsize i = 0; i < mg_ui_json_len (array); i++)
     {
       json_object *item = json_object_array_get_idx (array, i);
 
@@ -181,8 +181,8 @@ add_land_editor (MgMkMapPage *self, json_object *land, json_object *leaders)
   const char *city_labels[G_N_ELEMENTS (cities)] = { C_("mecaknights", "None") };
   const char *wall_labels[G_N_ELEMENTS (walls)] = { C_("mecaknights", "None") };
   g_autoptr(GPtrArray) owner_labels = g_ptr_array_new ();
-  g_autofree char *adjacent = join_array (mg_mk_ui_json_array (land, "adjacent"), ", ");
-  json_object *lying = mg_mk_ui_json_get (land, "resources");
+  g_autofree char *adjacent = join_array (mg_ui_json_array (land, "adjacent"), ", ");
+  json_object *lying = mg_ui_json_get (land, "resources");
   const char *name = mg_ui_json_str (land, "name");
   GtkWidget *row;
   guint owner_index = 0;
@@ -196,7 +196,7 @@ add_land_editor (MgMkMapPage *self, json_object *land, json_object *leaders)
   edit->owners = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (edit->owners, g_strdup (""));
   g_ptr_array_add (owner_labels, (gpointer) C_("mecaknights", "Nobody (no flag)"));
-  for (gsize i = 0; i < mg_mk_ui_json_len (leaders); i++)
+  for (gsize i = 0; i < mg_ui_json_len (leaders); i++)
     {
       const char *leader = mg_ui_json_str (json_object_array_get_idx (leaders, i), "name");
 
@@ -225,8 +225,8 @@ add_land_editor (MgMkMapPage *self, json_object *land, json_object *leaders)
   adw_expander_row_add_row (ADW_EXPANDER_ROW (edit->expander), edit->city);
   adw_expander_row_add_row (ADW_EXPANDER_ROW (edit->expander), edit->wall);
   adw_expander_row_add_row (ADW_EXPANDER_ROW (edit->expander),
-                            switch_row (self, C_("mecaknights", "Camp"), json_object_get_boolean (mg_mk_ui_json_get (land, "camp")), &edit->camp));
-  row = switch_row (self, C_("mecaknights", "Capital"), json_object_get_boolean (mg_mk_ui_json_get (land, "capital")), &edit->capital);
+                            switch_row (self, C_("mecaknights", "Camp"), json_object_get_boolean (mg_ui_json_get (land, "camp")), &edit->camp));
+  row = switch_row (self, C_("mecaknights", "Capital"), json_object_get_boolean (mg_ui_json_get (land, "capital")), &edit->capital);
   adw_expander_row_add_row (ADW_EXPANDER_ROW (edit->expander), row);
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
     {
@@ -266,8 +266,8 @@ add_river_editor (MgMkMapPage *self, json_object *river)
   const char *size_labels[] = { C_("mecaknights", "Small (bridges)"), C_("mecaknights", "Large (boats)") };
   RiverEdit *edit = g_new0 (RiverEdit, 1);
   gboolean large = g_strcmp0 (mg_ui_json_str (river, "size"), "large") == 0;
-  g_autofree char *pairs = join_array (mg_mk_ui_json_array (river, large ? "links" : "crossings"), "; ");
-  g_autofree char *marks = join_array (mg_mk_ui_json_array (river, "marks"), ", ");
+  g_autofree char *pairs = join_array (mg_ui_json_array (river, large ? "links" : "crossings"), "; ");
+  g_autofree char *marks = join_array (mg_ui_json_array (river, "marks"), ", ");
 
   edit->expander = adw_expander_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (edit->expander), mg_ui_json_str (river, "name"));
@@ -288,23 +288,23 @@ add_river_editor (MgMkMapPage *self, json_object *river)
 static void
 load_map (MgMkMapPage *self, json_object *map, json_object *leaders)
 {
-  json_object *lands = mg_mk_ui_json_array (map, "lands");
-  json_object *rivers = mg_mk_ui_json_array (map, "rivers");
-  g_autofree char *capitals = join_array (mg_mk_ui_json_array (map, "capitals"), ", ");
+  json_object *lands = mg_ui_json_array (map, "lands");
+  json_object *rivers = mg_ui_json_array (map, "rivers");
+  g_autofree char *capitals = join_array (mg_ui_json_array (map, "capitals"), ", ");
 
   self->loading = TRUE;
-  mg_mk_ui_list_box_clear (self->lands_list);
-  mg_mk_ui_list_box_clear (self->rivers_list);
+  mg_widget_remove_children (GTK_WIDGET (self->lands_list));
+  mg_widget_remove_children (GTK_WIDGET (self->rivers_list));
   g_ptr_array_set_size (self->lands, 0);
   g_ptr_array_set_size (self->rivers, 0);
-  for (gsize i = 0; i < mg_mk_ui_json_len (lands); i++)
+  for (gsize i = 0; i < mg_ui_json_len (lands); i++)
     add_land_editor (self, json_object_array_get_idx (lands, i), leaders);
-  for (gsize i = 0; i < mg_mk_ui_json_len (rivers); i++)
+  for (gsize i = 0; i < mg_ui_json_len (rivers); i++)
     add_river_editor (self, json_object_array_get_idx (rivers, i));
   gtk_editable_set_text (GTK_EDITABLE (self->capitals_row), capitals);
   gtk_widget_set_sensitive (GTK_WIDGET (self->capitals_row), !self->started);
   g_clear_pointer (&self->bridges, json_object_put);
-  self->bridges = json_object_get (mg_mk_ui_json_array (map, "bridges"));
+  self->bridges = json_object_get (mg_ui_json_array (map, "bridges"));
   self->loading = FALSE;
 }
 
@@ -383,10 +383,10 @@ edit_actions (MgMkMapPage *self)
   else
     {
       json_object *view = mg_state_view (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
-      json_object *lands = mg_mk_ui_json_array (map, "lands");
+      json_object *lands = mg_ui_json_array (map, "lands");
       static const char *const keys[] = { "owner", "city", "wall", "camp", "resources" };
 
-      for (gsize i = 0; i < mg_mk_ui_json_len (lands); i++)
+      for (gsize i = 0; i < mg_ui_json_len (lands); i++)
         {
           json_object *land = json_object_array_get_idx (lands, i);
           json_object *was = mg_mk_ui_view_find (mg_mk_ui_view_lands (view), "name", mg_ui_json_str (land, "name"));
@@ -394,8 +394,8 @@ edit_actions (MgMkMapPage *self)
 
           for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
             {
-              json_object *now = mg_mk_ui_json_get (land, keys[k]);
-              json_object *before = mg_mk_ui_json_get (was, keys[k]);
+              json_object *now = mg_ui_json_get (land, keys[k]);
+              json_object *before = mg_ui_json_get (was, keys[k]);
 
               if (json_object_equal (now, before))
                 continue;
@@ -469,14 +469,14 @@ reload (MgMkMapPage *self)
   json_object *view = mg_state_view (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
 
   self->stale = FALSE;
-  self->started = json_object_get_boolean (mg_mk_ui_json_get (view, "started"));
+  self->started = json_object_get_boolean (mg_ui_json_get (view, "started"));
   gtk_label_set_text (self->status_label,
                       self->started ? C_("mecaknights", "The game has started: borders and rivers are fixed; flags, cities, walls, camps and resources lying on a land can be corrected.")
                                     : C_("mecaknights", "Setup: the map is checked as you edit and applied as a whole."));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.add-land", !self->started);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.add-river", !self->started);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.import", !self->started);
-  load_map (self, mg_mk_ui_json_get (view, "map"), mg_mk_ui_view_leaders (view));
+  load_map (self, mg_ui_json_get (view, "map"), mg_mk_ui_view_leaders (view));
   self->dirty = FALSE;
   check (self);
   json_object_put (view);
@@ -595,7 +595,7 @@ mg_mk_map_page_import_file (MgMkMapPage *self, const char *path)
       return FALSE;
     }
   /* A bare map, or an import_map action as written for the CLI. */
-  map = mg_mk_ui_json_get (json, "map") != NULL ? mg_mk_ui_json_get (json, "map") : json;
+  map = mg_ui_json_get (json, "map") != NULL ? mg_ui_json_get (json, "map") : json;
   view = mg_state_view (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
   load_map (self, map, mg_mk_ui_view_leaders (view));
   json_object_put (view);
@@ -609,7 +609,7 @@ gboolean
 mg_mk_map_page_export_file (MgMkMapPage *self, const char *path, GError **error)
 {
   json_object *view = mg_state_view (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
-  const char *text = json_object_to_json_string_ext (mg_mk_ui_json_get (view, "map"),
+  const char *text = json_object_to_json_string_ext (mg_ui_json_get (view, "map"),
                                                      JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
   gboolean ok = g_file_set_contents (path, text, -1, error);
 

@@ -132,7 +132,7 @@ mg_mk_table_set_view (MgMkTable *self, json_object *view)
   const char *current = mg_mk_ui_view_current_leader (view);
 
   g_return_if_fail (MG_IS_MK_TABLE (self));
-  for (gsize i = 0; i < mg_mk_ui_json_len (leaders); i++)
+  for (gsize i = 0; i < mg_ui_json_len (leaders); i++)
     {
       json_object *leader = json_object_array_get_idx (leaders, i);
       MgMkLeaderRow *row = g_object_new (MG_TYPE_MK_LEADER_ROW, NULL);
@@ -150,7 +150,7 @@ mg_mk_table_set_view (MgMkTable *self, json_object *view)
     {
       g_autofree char *caption = NULL;
 
-      if (json_object_get_boolean (mg_mk_ui_json_get (view, "started")))
+      if (json_object_get_boolean (mg_ui_json_get (view, "started")))
         /* Translators: the replay's caption: "Turn 3 · Winter — Blue, Build and train" */
         caption = g_strdup_printf (C_("mecaknights", "Turn %d · %s — %s, %s"), mg_ui_json_int (view, "turn", 1),
                                    mg_mk_ui_season_name (mg_ui_json_str (view, "season")),

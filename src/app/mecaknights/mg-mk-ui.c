@@ -16,7 +16,7 @@ mk_add_pages (AdwViewStack *stack, MgCampaign *campaign)
 {
   AdwViewStackPage *page;
 
-  mg_mk_ui_ensure_style ();
+  mg_widget_load_css ("/io/github/meleegm/MeleeGM/mecaknights/mecaknights.css");
   page = adw_view_stack_add_titled (stack, GTK_WIDGET (mg_mk_dashboard_new (campaign)),
                                     "dashboard", _("Table"));
   adw_view_stack_page_set_icon_name (page, "x-office-spreadsheet-symbolic");
@@ -31,7 +31,7 @@ mk_state_view_new (void)
 {
   MgMkTable *table;
 
-  mg_mk_ui_ensure_style ();
+  mg_widget_load_css ("/io/github/meleegm/MeleeGM/mecaknights/mecaknights.css");
   table = mg_mk_table_new ();
   mg_mk_table_set_compact (table, TRUE);
   return GTK_WIDGET (table);

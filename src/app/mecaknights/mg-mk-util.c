@@ -6,53 +6,28 @@
 #include "mg-mk-util.h"
 
 json_object *
-mg_mk_ui_json_get (json_object *object, const char *key)
-{
-  json_object *member = NULL;
-
-  if (object == NULL || key == NULL || !json_object_is_type (object, json_type_object)
-      || !json_object_object_get_ex (object, key, &member))
-    return NULL;
-  return member;
-}
-
-json_object *
-mg_mk_ui_json_array (json_object *object, const char *key)
-{
-  json_object *member = mg_mk_ui_json_get (object, key);
-
-  return member != NULL && json_object_is_type (member, json_type_array) ? member : NULL;
-}
-
-gsize
-mg_mk_ui_json_len (json_object *array)
-{
-  return array != NULL && json_object_is_type (array, json_type_array) ? json_object_array_length (array) : 0;
-}
-
-json_object *
 mg_mk_ui_view_leaders (json_object *view)
 {
-  return mg_mk_ui_json_array (view, "leaders");
+  return mg_ui_json_array (view, "leaders");
 }
 
 json_object *
 mg_mk_ui_view_lands (json_object *view)
 {
-  return mg_mk_ui_json_array (mg_mk_ui_json_get (view, "map"), "lands");
+  return mg_ui_json_array (mg_ui_json_get (view, "map"), "lands");
 }
 
 json_object *
 mg_mk_ui_view_armies (json_object *view)
 {
-  return mg_mk_ui_json_array (view, "armies");
+  return mg_ui_json_array (view, "armies");
 }
 
 /* The first object of array whose string member key equals value. */
 json_object *
 mg_mk_ui_view_find (json_object *array, const char *key, const char *value)
 {
-  for (gsize i = 0; value != NULL && i < mg_mk_ui_json_len (array); i++)
+  for (gsize i = 0; value != NULL && i < mg_ui_json_len (array); i++)
     {
       json_object *item = json_object_array_get_idx (array, i);
 
@@ -85,7 +60,7 @@ count_owned (json_object *array, const char *key, const char *leader)
 {
   int n = 0;
 
-  for (gsize i = 0; i < mg_mk_ui_json_len (array); i++)
+  for (gsize i = 0; i < mg_ui_json_len (array); i++)
     n += g_strcmp0 (mg_ui_json_str (json_object_array_get_idx (array, i), key), leader) == 0;
   return n;
 }
@@ -250,23 +225,6 @@ mg_mk_ui_swatch_new (const char *colour)
   return area;
 }
 
-void
-mg_mk_ui_ensure_style (void)
-{
-  static gboolean loaded;
-  GtkCssProvider *provider;
-  GdkDisplay *display = gdk_display_get_default ();
-
-  if (loaded || display == NULL)
-    return;
-  loaded = TRUE;
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (provider, "/io/github/meleegm/MeleeGM/mecaknights/mecaknights.css");
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  g_object_unref (provider);
-}
-
 MgJournalEntry *
 mg_mk_ui_last_entry (MgCampaign *campaign)
 {
@@ -293,15 +251,6 @@ mg_mk_ui_act (MgCampaign *campaign, json_object *action, char **summary, GError 
   if (summary != NULL)
     *summary = g_strdup (entry->summary);
   return TRUE;
-}
-
-void
-mg_mk_ui_list_box_clear (GtkListBox *list)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
-    gtk_list_box_remove (list, child);
 }
 
 void

@@ -5,15 +5,10 @@
 #include <json-c/json.h>
 
 #include "mg-campaign.h"
-#include "mg-meeple-tracks.h"   /* mg_ui_json_int, mg_ui_json_str */
+#include "mg-ui-json.h"
+#include "mg-widget-util.h"
 
 G_BEGIN_DECLS
-
-/* A member of a JSON object (borrowed), or NULL. */
-json_object *mg_mk_ui_json_get        (json_object *object, const char *key);
-/* A member that is an array (borrowed), or NULL; its length, 0 when absent. */
-json_object *mg_mk_ui_json_array      (json_object *object, const char *key);
-gsize        mg_mk_ui_json_len        (json_object *array);
 
 /* Readings of the engine's view (docs/rules/mecaknights.md, "State"). */
 json_object *mg_mk_ui_view_leaders      (json_object *view);                 /* array or NULL */
@@ -40,11 +35,6 @@ char        *mg_mk_ui_units_text      (json_object *units);
 /* A small square of the leader's colour, with a border so it reads on light and dark. */
 GtkWidget   *mg_mk_ui_swatch_new      (const char *colour);
 
-/* Loads ui/mecaknights/mecaknights.css once for the default display. */
-void         mg_mk_ui_ensure_style    (void);
-
-/* Removes every row of a list box (gtk_list_box_remove_all is GTK 4.12). */
-void         mg_mk_ui_list_box_clear (GtkListBox *list);
 /* json_object_put as a GDestroyNotify. */
 void         mg_mk_ui_json_unref   (gpointer object);
 

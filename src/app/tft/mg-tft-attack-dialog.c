@@ -83,7 +83,7 @@ weapon_id (MgTftAttackDialog *self, json_object *fighter)
 {
   const char *chosen = mg_tft_choice_get (self->weapon_row);
 
-  return chosen != NULL && chosen[0] != '\0' ? chosen : mg_tft_json_str (fighter, "ready");
+  return chosen != NULL && chosen[0] != '\0' ? chosen : mg_ui_json_str (fighter, "ready");
 }
 
 static json_object *
@@ -169,8 +169,8 @@ percent (json_object *part)
 static void
 show_odds (MgTftAttackDialog *self, json_object *odds)
 {
-  json_object *hit = mg_tft_json_object (odds, "hit");
-  json_object *spread = mg_tft_json_array (odds, "hits");
+  json_object *hit = mg_ui_json_object (odds, "hit");
+  json_object *spread = mg_ui_json_array (odds, "hits");
   json_object *expected = NULL;
   double max = 0;
   GtkWidget *child;
@@ -186,29 +186,29 @@ show_odds (MgTftAttackDialog *self, json_object *odds)
       return;
     }
 
-  self->adj_dx = mg_tft_json_int (odds, "adj_dx", 0);
+  self->adj_dx = mg_ui_json_int (odds, "adj_dx", 0);
   {
     json_object *p = NULL;
     g_autofree char *pc = percent (hit);
-    g_autofree char *title = g_strdup_printf (_("To hit: %s (%d in %d)"), pc, mg_tft_json_int (hit, "num", 0),
-                                              mg_tft_json_int (hit, "den", 0));
+    g_autofree char *title = g_strdup_printf (_("To hit: %s (%d in %d)"), pc, mg_ui_json_int (hit, "num", 0),
+                                              mg_ui_json_int (hit, "den", 0));
 
     if (hit != NULL && json_object_object_get_ex (hit, "p", &p))
       self->hit_chance = json_object_get_double (p);
     gtk_label_set_text (self->hit_label, title);
   }
   {
-    g_autofree char *triple = percent (mg_tft_json_object (odds, "triple"));
-    g_autofree char *twice = percent (mg_tft_json_object (odds, "double"));
-    g_autofree char *drop = percent (mg_tft_json_object (odds, "drop"));
-    g_autofree char *broken = percent (mg_tft_json_object (odds, "break"));
+    g_autofree char *triple = percent (mg_ui_json_object (odds, "triple"));
+    g_autofree char *twice = percent (mg_ui_json_object (odds, "double"));
+    g_autofree char *drop = percent (mg_ui_json_object (odds, "drop"));
+    g_autofree char *broken = percent (mg_ui_json_object (odds, "break"));
     g_autofree char *detail = NULL;
 
     json_object_object_get_ex (odds, "expected", &expected);
     /* Translators: the odds of one attack, before the roll. */
     detail = g_strdup_printf (_("%d or less on %d dice (adjusted DX %d). Triple damage %s · double %s · "
                                 "drops the weapon %s · breaks it %s. Expected hits after armor: %.2f."),
-                              self->adj_dx, mg_tft_json_int (odds, "dice", 3), self->adj_dx, triple, twice, drop,
+                              self->adj_dx, mg_ui_json_int (odds, "dice", 3), self->adj_dx, triple, twice, drop,
                               broken, expected != NULL ? json_object_get_double (expected) : 0.0);
     gtk_label_set_text (self->odds_detail_label, detail);
   }
@@ -219,7 +219,7 @@ show_odds (MgTftAttackDialog *self, json_object *odds)
     {
       json_object *entry = json_object_array_get_idx (spread, i);
       double p = json_object_get_double (json_object_object_get (entry, "p"));
-      int hits = mg_tft_json_int (entry, "hits", 0);
+      int hits = mg_ui_json_int (entry, "hits", 0);
       g_autofree char *what = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit", "%d hits", hits), hits);
       g_autofree char *pc = g_strdup_printf ("%.1f%%", 100.0 * p);
       GtkWidget *label = gtk_label_new (what);
@@ -246,11 +246,11 @@ update_rows (MgTftAttackDialog *self, json_object *fighter)
 {
   json_object *ruleset = mg_campaign_get_ruleset (self->campaign);
   json_object *weapon = mg_tft_ruleset_find (ruleset, "weapons", weapon_id (self, fighter));
-  const char *cls = mg_tft_json_str (weapon, "class");
+  const char *cls = mg_ui_json_str (weapon, "class");
   const char *mode = mg_tft_choice_get (self->mode_row);
   gboolean missile = g_strcmp0 (cls, "missile") == 0;
   gboolean hth = g_strcmp0 (mode, "hth") == 0;
-  gboolean throwable = mg_tft_json_bool (weapon, "thrown") && !missile && !hth;
+  gboolean throwable = mg_ui_json_bool (weapon, "thrown") && !missile && !hth;
   gboolean thrown = throwable && gtk_switch_get_active (self->throw_switch);
 
   gtk_widget_set_visible (self->throw_row, throwable);
@@ -269,9 +269,9 @@ update_target_info (MgTftAttackDialog *self, json_object *fight)
 {
   const char *target = mg_tft_choice_get (self->target_row);
   json_object *fighter = mg_tft_fight_fighter (fight, target);
-  json_object *conditions = mg_tft_json_array (fighter, "conditions");
-  json_object *engaged = mg_tft_json_array (fighter, "engaged_with");
-  g_autoptr(GString) text = g_string_new (mg_tft_posture_name (mg_tft_json_str (fighter, "posture")));
+  json_object *conditions = mg_ui_json_array (fighter, "conditions");
+  json_object *engaged = mg_ui_json_array (fighter, "engaged_with");
+  g_autoptr(GString) text = g_string_new (mg_tft_posture_name (mg_ui_json_str (fighter, "posture")));
 
   for (size_t i = 0; conditions != NULL && i < json_object_array_length (conditions); i++)
     g_string_append_printf (text, " · %s", mg_tft_condition_name (json_object_get_string (json_object_array_get_idx (conditions, i))));
@@ -324,14 +324,14 @@ update (MgTftAttackDialog *self)
     {
       g_autofree char *hint = NULL;
 
-      complete = mg_tft_json_bool (needed, "complete");
+      complete = mg_ui_json_bool (needed, "complete");
       if (complete)
         hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u die typed: all that this attack needs.",
                                              "%u dice typed: all that this attack needs.", typed->len), typed->len);
       else
-        hint = g_strdup_printf (_("%u typed. Next: %d %s for %s."), typed->len, mg_tft_json_int (needed, "count", 0),
-                                mg_tft_json_int (needed, "count", 0) == 1 ? _("die") : _("dice"),
-                                mg_tft_dice_purpose (mg_tft_json_str (needed, "for")));
+        hint = g_strdup_printf (_("%u typed. Next: %d %s for %s."), typed->len, mg_ui_json_int (needed, "count", 0),
+                                mg_ui_json_int (needed, "count", 0) == 1 ? _("die") : _("dice"),
+                                mg_tft_dice_purpose (mg_ui_json_str (needed, "for")));
       gtk_label_set_text (self->dice_hint_label, hint);
     }
   else
@@ -394,10 +394,10 @@ fill (MgTftAttackDialog *self, json_object *fight, json_object *pending)
 {
   json_object *ruleset = mg_campaign_get_ruleset (self->campaign);
   json_object *me = mg_tft_fight_fighter (fight, self->figure);
-  json_object *figures = mg_tft_json_array (fight, "figures");
-  json_object *carried = mg_tft_json_array (me, "carried");
-  json_object *engaged = mg_tft_json_array (me, "engaged_with");
-  json_object *waiting = mg_tft_json_array (pending, "waiting");
+  json_object *figures = mg_ui_json_array (fight, "figures");
+  json_object *carried = mg_ui_json_array (me, "carried");
+  json_object *engaged = mg_ui_json_array (me, "engaged_with");
+  json_object *waiting = mg_ui_json_array (pending, "waiting");
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   const char *first_enemy = NULL;
@@ -409,8 +409,8 @@ fill (MgTftAttackDialog *self, json_object *fight, json_object *pending)
   {
     json_object *w = waiting != NULL && json_object_array_length (waiting) > 0 ? json_object_array_get_idx (waiting, 0) : NULL;
     g_autofree char *heading = g_strdup_printf (_("%s, adjusted DX %d, attack %d of %d"), self->figure,
-                                                mg_tft_json_int (w, "adj_dx", mg_tft_json_int (me, "adj_dx", 0)),
-                                                mg_tft_json_int (w, "attack", 1), mg_tft_json_int (w, "of", 1));
+                                                mg_ui_json_int (w, "adj_dx", mg_ui_json_int (me, "adj_dx", 0)),
+                                                mg_ui_json_int (w, "attack", 1), mg_ui_json_int (w, "of", 1));
     adw_preferences_group_set_title (self->attack_group, heading);
   }
 
@@ -419,8 +419,8 @@ fill (MgTftAttackDialog *self, json_object *fight, json_object *pending)
     for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
       {
         json_object *f = json_object_array_get_idx (figures, i);
-        const char *name = mg_tft_json_str (f, "name");
-        gboolean enemy = g_strcmp0 (mg_tft_json_str (f, "side"), mg_tft_json_str (me, "side")) != 0;
+        const char *name = mg_ui_json_str (f, "name");
+        gboolean enemy = g_strcmp0 (mg_ui_json_str (f, "side"), mg_ui_json_str (me, "side")) != 0;
         gboolean first = enemy && (mg_tft_json_has_str (engaged, name) || (engaged == NULL || json_object_array_length (engaged) == 0));
 
         if (g_strcmp0 (name, self->figure) == 0 || (pass == 0) != first)
@@ -434,8 +434,8 @@ fill (MgTftAttackDialog *self, json_object *fight, json_object *pending)
 
   g_ptr_array_set_size (ids, 0);
   g_ptr_array_set_size (names, 0);
-  ready_name = g_strdup_printf (_("Ready weapon (%s)"), mg_tft_json_str (me, "ready") != NULL
-                                ? mg_tft_ruleset_name (ruleset, "weapons", mg_tft_json_str (me, "ready")) : _("bare hands"));
+  ready_name = g_strdup_printf (_("Ready weapon (%s)"), mg_ui_json_str (me, "ready") != NULL
+                                ? mg_tft_ruleset_name (ruleset, "weapons", mg_ui_json_str (me, "ready")) : _("bare hands"));
   g_ptr_array_add (ids, "");
   g_ptr_array_add (names, g_steal_pointer (&ready_name));
   for (size_t i = 0; carried != NULL && i < json_object_array_length (carried); i++)
@@ -474,7 +474,7 @@ fill (MgTftAttackDialog *self, json_object *fight, json_object *pending)
   /* Everyone else might stand in the line of fire. */
   for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
     {
-      const char *name = mg_tft_json_str (json_object_array_get_idx (figures, i), "name");
+      const char *name = mg_ui_json_str (json_object_array_get_idx (figures, i), "name");
       g_autoptr(GPtrArray) a = g_ptr_array_new ();
       g_autoptr(GPtrArray) b = g_ptr_array_new ();
       LineEntry *entry;

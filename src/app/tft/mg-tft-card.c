@@ -51,26 +51,26 @@ upper (const char *text)
 void
 mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, const char *kind_name)
 {
-  json_object *card = mg_tft_json_object (figure, "card");
-  json_object *weapons = mg_tft_json_array (card, "weapons");
-  json_object *armor = mg_tft_json_object (card, "armor");
-  json_object *shield = mg_tft_json_object (card, "shield");
+  json_object *card = mg_ui_json_object (figure, "card");
+  json_object *weapons = mg_ui_json_array (card, "weapons");
+  json_object *armor = mg_ui_json_object (card, "armor");
+  json_object *shield = mg_ui_json_object (card, "shield");
   json_object *adj_shield = NULL;
-  g_autofree char *name = upper (mg_tft_json_str (figure, "name"));
+  g_autofree char *name = upper (mg_ui_json_str (figure, "name"));
   g_autofree char *st = NULL, *dx = NULL, *ma = NULL, *ep = NULL, *kind = NULL;
   g_autoptr(GString) gear = g_string_new (NULL);
-  int basic_dx = mg_tft_json_int (card, "dx", mg_tft_json_int (figure, "dx", 0));
-  int adj = mg_tft_json_int (card, "adj_dx", basic_dx);
-  int hits = mg_tft_json_int (fighter, "hits", 0);
+  int basic_dx = mg_ui_json_int (card, "dx", mg_ui_json_int (figure, "dx", 0));
+  int adj = mg_ui_json_int (card, "adj_dx", basic_dx);
+  int hits = mg_ui_json_int (fighter, "hits", 0);
   gboolean alive = figure == NULL || !json_object_object_get_ex (figure, "alive", NULL)
-                   || mg_tft_json_bool (figure, "alive");
+                   || mg_ui_json_bool (figure, "alive");
 
   g_return_if_fail (MG_IS_TFT_CARD (self));
 
   gtk_label_set_text (self->name_label, name);
   {
-    const char *owner = mg_tft_json_str (figure, "owner");
-    const char *kind_id = kind_name != NULL ? kind_name : mg_tft_json_str (figure, "kind");
+    const char *owner = mg_ui_json_str (figure, "owner");
+    const char *kind_id = kind_name != NULL ? kind_name : mg_ui_json_str (figure, "kind");
 
     kind = owner != NULL ? g_strdup_printf (_("%s · %s’s figure"), kind_id != NULL ? kind_id : "", owner)
                          : g_strdup (kind_id != NULL ? kind_id : "");
@@ -78,7 +78,7 @@ mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, con
   }
 
   /* Translators: the record card's lines, as the rulebook writes them ("ST = 11"). */
-  st = g_strdup_printf (_("ST = %d"), mg_tft_json_int (card, "st", mg_tft_json_int (figure, "st", 0)));
+  st = g_strdup_printf (_("ST = %d"), mg_ui_json_int (card, "st", mg_ui_json_int (figure, "st", 0)));
   gtk_label_set_text (self->st_label, st);
   {
     g_autofree char *tally = mg_tft_tally (hits);
@@ -96,18 +96,18 @@ mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, con
     dx = g_strdup_printf (_("DX = %d"), basic_dx);
   gtk_label_set_text (self->dx_label, dx);
 
-  ma = g_strdup_printf (_("MA = %d"), mg_tft_json_int (card, "ma", 0));
+  ma = g_strdup_printf (_("MA = %d"), mg_ui_json_int (card, "ma", 0));
   gtk_label_set_text (self->ma_label, ma);
 
-  mg_tft_clear (GTK_WIDGET (self->weapons_box));
+  mg_widget_remove_children (GTK_WIDGET (self->weapons_box));
   for (size_t i = 0; weapons != NULL && i < json_object_array_length (weapons); i++)
     {
       json_object *weapon = json_object_array_get_idx (weapons, i);
-      g_autofree char *wname = upper (mg_tft_json_str (weapon, "name"));
-      const char *hth = mg_tft_json_str (weapon, "hth");
+      g_autofree char *wname = upper (mg_ui_json_str (weapon, "name"));
+      const char *hth = mg_ui_json_str (weapon, "hth");
       g_autofree char *line = hth != NULL
-        ? g_strdup_printf (_("%s %s (%s in HTH)"), wname, mg_tft_json_str (weapon, "damage"), hth)
-        : g_strdup_printf ("%s %s", wname, mg_tft_json_str (weapon, "damage"));
+        ? g_strdup_printf (_("%s %s (%s in HTH)"), wname, mg_ui_json_str (weapon, "damage"), hth)
+        : g_strdup_printf ("%s %s", wname, mg_ui_json_str (weapon, "damage"));
       GtkWidget *label = gtk_label_new (line);
 
       gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -118,23 +118,23 @@ mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, con
 
   if (armor != NULL)
     {
-      g_autofree char *aname = upper (mg_tft_json_str (armor, "name"));
+      g_autofree char *aname = upper (mg_ui_json_str (armor, "name"));
 
-      g_string_append_printf (gear, _("%s / STOPS %d HITS"), aname, mg_tft_json_int (armor, "stops", 0));
+      g_string_append_printf (gear, _("%s / STOPS %d HITS"), aname, mg_ui_json_int (armor, "stops", 0));
     }
   else
     g_string_append (gear, _("NO ARMOR"));
   if (shield != NULL)
     {
-      g_autofree char *sname = upper (mg_tft_json_str (shield, "name"));
+      g_autofree char *sname = upper (mg_ui_json_str (shield, "name"));
 
       g_string_append (gear, "; ");
       g_string_append_printf (gear, _("%s / %d W/SHIELD"), sname,
-                              mg_tft_json_int (card, "stops_shield", mg_tft_json_int (shield, "stops", 0)));
+                              mg_ui_json_int (card, "stops_shield", mg_ui_json_int (shield, "stops", 0)));
     }
   gtk_label_set_text (self->armor_label, gear->str);
 
-  ep = g_strdup_printf (_("EXPERIENCE POINTS = %d"), mg_tft_json_int (card, "ep", mg_tft_json_int (figure, "ep", 0)));
+  ep = g_strdup_printf (_("EXPERIENCE POINTS = %d"), mg_ui_json_int (card, "ep", mg_ui_json_int (figure, "ep", 0)));
   gtk_label_set_text (self->ep_label, ep);
 
   if (!alive)
@@ -145,8 +145,8 @@ mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, con
   else if (fighter != NULL)
     {
       g_autofree char *status = g_strdup_printf (_("In this fight: %d hits, ST %d left. %s."), hits,
-                                                 mg_tft_json_int (fighter, "st", 0),
-                                                 mg_tft_life_name (mg_tft_json_str (fighter, "state")));
+                                                 mg_ui_json_int (fighter, "st", 0),
+                                                 mg_tft_life_name (mg_ui_json_str (fighter, "state")));
       gtk_label_set_text (self->status_label, status);
       gtk_widget_remove_css_class (self->box, "dead");
     }

@@ -81,7 +81,7 @@ show_result (MgTftDuelDialog *self, const MgTftDuelResult *r, gboolean stopped)
   double n = MAX (r->fights, 1);
   g_autofree char *text = NULL;
 
-  mg_tft_clear (GTK_WIDGET (self->bar_box));
+  mg_widget_remove_children (GTK_WIDGET (self->bar_box));
   gtk_box_append (self->bar_box, mg_odds_bar_new (r->wins_a, r->draws, r->wins_b));
   /* Translators: the duel simulator's result. */
   text = g_strdup_printf (_("%s wins %.1f%% · %s wins %.1f%% · neither %.1f%%\n%u fights%s."),
@@ -172,7 +172,7 @@ mg_tft_duel_dialog_run (MgTftDuelDialog *self)
   self->job = job;
   self->have_result = FALSE;
   gtk_label_set_text (self->result_label, "");
-  mg_tft_clear (GTK_WIDGET (self->bar_box));
+  mg_widget_remove_children (GTK_WIDGET (self->bar_box));
 
   task = g_task_new (NULL, NULL, duel_done, g_object_ref (self));
   g_task_set_task_data (task, job, duel_job_free);
@@ -295,7 +295,7 @@ mg_tft_duel_dialog_new (GtkWindow *parent, MgCampaign *campaign, const char *fig
 {
   MgTftDuelDialog *self = g_object_new (MG_TYPE_TFT_DUEL_DIALOG, "transient-for", parent, NULL);
   g_autoptr(json_object) view = mg_tft_view (campaign);
-  json_object *roster = mg_tft_json_array (view, "roster");
+  json_object *roster = mg_ui_json_array (view, "roster");
   g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *title = g_strdup_printf (_("%s against…"), figure);
 
@@ -306,8 +306,8 @@ mg_tft_duel_dialog_new (GtkWindow *parent, MgCampaign *campaign, const char *fig
     {
       json_object *other = json_object_array_get_idx (roster, i);
 
-      if (mg_tft_json_bool (other, "alive") && g_strcmp0 (mg_tft_json_str (other, "name"), figure) != 0)
-        g_ptr_array_add (ids, g_strdup (mg_tft_json_str (other, "name")));
+      if (mg_ui_json_bool (other, "alive") && g_strcmp0 (mg_ui_json_str (other, "name"), figure) != 0)
+        g_ptr_array_add (ids, g_strdup (mg_ui_json_str (other, "name")));
     }
   mg_tft_choice_fill (self->opponent_row, ids, ids);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "duel.run", ids->len > 0);

@@ -67,7 +67,7 @@ weapons_chosen (MgTftEditor *self)
         GtkCheckButton *check = g_ptr_array_index (self->weapon_checks, i);
         const char *id = g_object_get_data (G_OBJECT (check), "id");
         json_object *weapon = mg_tft_ruleset_find (ruleset (self), "weapons", id);
-        int is = g_strcmp0 (id, ready) == 0 ? 0 : mg_tft_json_bool (weapon, "dagger") ? 2 : 1;
+        int is = g_strcmp0 (id, ready) == 0 ? 0 : mg_ui_json_bool (weapon, "dagger") ? 2 : 1;
 
         if (gtk_check_button_get_active (check) && is == rank)
           json_object_array_add (weapons, json_object_new_string (id));
@@ -126,17 +126,17 @@ gear_changed (MgTftEditor *self)
 {
   json_object *now = mg_tft_action_new ("set_gear");
   json_object *was = mg_tft_action_new ("set_gear");
-  const char *ready = mg_tft_json_str (self->original, "ready");
+  const char *ready = mg_ui_json_str (self->original, "ready");
   gboolean changed;
 
   add_gear (self, now);
-  json_object_object_add (was, "weapons", json_object_get (mg_tft_json_array (self->original, "weapons")
+  json_object_object_add (was, "weapons", json_object_get (mg_ui_json_array (self->original, "weapons")
                                                             ?: json_object_new_array ()));
-  json_object_object_add (was, "armor", id_or_null (mg_tft_json_str (self->original, "armor")));
-  json_object_object_add (was, "shield", id_or_null (mg_tft_json_str (self->original, "shield")));
+  json_object_object_add (was, "armor", id_or_null (mg_ui_json_str (self->original, "armor")));
+  json_object_object_add (was, "shield", id_or_null (mg_ui_json_str (self->original, "shield")));
   if (ready != NULL)
     json_object_object_add (was, "ready", json_object_new_string (ready));
-  json_object_object_add (was, "shield_ready", json_object_new_boolean (mg_tft_json_bool (self->original, "shield_ready")));
+  json_object_object_add (was, "shield_ready", json_object_new_boolean (mg_ui_json_bool (self->original, "shield_ready")));
   changed = !json_object_equal (now, was);
   json_object_put (now);
   json_object_put (was);
@@ -168,13 +168,13 @@ edit_action (MgTftEditor *self)
   json_object_object_add (action, "figure", json_object_new_string (self->figure));
   if (g_strcmp0 (name, self->figure) != 0)
     json_object_object_add (action, "name", json_object_new_string (name)), any = TRUE;
-  if (g_strcmp0 (owner != NULL && owner[0] ? owner : NULL, mg_tft_json_str (self->original, "owner")) != 0)
+  if (g_strcmp0 (owner != NULL && owner[0] ? owner : NULL, mg_ui_json_str (self->original, "owner")) != 0)
     json_object_object_add (action, "owner", id_or_null (owner)), any = TRUE;
-  if (g_strcmp0 (kind, mg_tft_json_str (self->original, "kind")) != 0)
+  if (g_strcmp0 (kind, mg_ui_json_str (self->original, "kind")) != 0)
     json_object_object_add (action, "kind", json_object_new_string (kind ?: "")), any = TRUE;
-  if (st != mg_tft_json_int (self->original, "st", 0))
+  if (st != mg_ui_json_int (self->original, "st", 0))
     json_object_object_add (action, "st", json_object_new_int (st)), any = TRUE;
-  if (dx != mg_tft_json_int (self->original, "dx", 0))
+  if (dx != mg_ui_json_int (self->original, "dx", 0))
     json_object_object_add (action, "dx", json_object_new_int (dx)), any = TRUE;
   if (!any)
     g_clear_pointer (&action, json_object_put);
@@ -211,7 +211,7 @@ update (MgTftEditor *self)
   /* The race's total and minimums, as a reminder beside the numbers. */
   kind_entry = mg_tft_ruleset_find (ruleset (self), kind_list (self, kind), kind);
   {
-    int total = mg_tft_json_int (kind_entry, "total", 0);
+    int total = mg_ui_json_int (kind_entry, "total", 0);
     g_autofree char *text = total > 0 ? g_strdup_printf (_("%d of %d"), st + dx, total)
                                       : g_strdup_printf ("%d", st + dx);
     g_autofree char *hint = NULL;
@@ -219,8 +219,8 @@ update (MgTftEditor *self)
     gtk_label_set_text (self->total_label, text);
     if (total > 0)
       hint = g_strdup_printf (_("%s: ST + DX = %d; ST at least %d, DX at least %d."),
-                              mg_tft_json_str (kind_entry, "name") ?: kind, total,
-                              mg_tft_json_int (kind_entry, "min_st", 0), mg_tft_json_int (kind_entry, "min_dx", 0));
+                              mg_ui_json_str (kind_entry, "name") ?: kind, total,
+                              mg_ui_json_int (kind_entry, "min_st", 0), mg_ui_json_int (kind_entry, "min_dx", 0));
     adw_preferences_group_set_description (self->attributes_group, hint);
   }
 
@@ -313,9 +313,9 @@ weapon_toggled (MgTftEditor *self)
 static char *
 damage_text (json_object *weapon)
 {
-  const char *damage = mg_tft_json_str (weapon, "damage");
-  int dice = mg_tft_json_int (weapon, "dice", 0);
-  int adds = mg_tft_json_int (weapon, "adds", 0);
+  const char *damage = mg_ui_json_str (weapon, "damage");
+  int dice = mg_ui_json_int (weapon, "dice", 0);
+  int adds = mg_ui_json_int (weapon, "adds", 0);
 
   if (damage != NULL)
     return g_strdup (damage);
@@ -372,7 +372,7 @@ fill_choices (MgTftEditor *self)
 
           g_ptr_array_add (ids, (gpointer) id);
           g_ptr_array_add (labels, g_strdup_printf (_("%s (stops %d)"), mg_tft_ruleset_name (ruleset (self), key, id),
-                                                    mg_tft_json_int (entry, "stops", 0)));
+                                                    mg_ui_json_int (entry, "stops", 0)));
         }
       mg_tft_choice_fill (k == 0 ? (gpointer) self->armor_row : (gpointer) self->shield_row, ids, labels);
     }
@@ -384,11 +384,11 @@ fill_choices (MgTftEditor *self)
       GtkWidget *row = adw_action_row_new ();
       GtkWidget *check = gtk_check_button_new ();
       g_autofree char *damage = damage_text (weapon);
-      int st = mg_tft_json_int (weapon, "st", 0);
+      int st = mg_ui_json_int (weapon, "st", 0);
       g_autofree char *subtitle = st > 0 ? g_strdup_printf (_("%s damage · needs ST %d%s"), damage, st,
-                                                            mg_tft_json_bool (weapon, "two_handed") ? _(" · two-handed") : "")
+                                                            mg_ui_json_bool (weapon, "two_handed") ? _(" · two-handed") : "")
                                          : g_strdup_printf (_("%s damage%s"), damage,
-                                                            mg_tft_json_bool (weapon, "two_handed") ? _(" · two-handed") : "");
+                                                            mg_ui_json_bool (weapon, "two_handed") ? _(" · two-handed") : "");
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), mg_tft_ruleset_name (ruleset (self), "weapons", id));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
@@ -406,14 +406,14 @@ fill_choices (MgTftEditor *self)
 static void
 fill_from_figure (MgTftEditor *self)
 {
-  json_object *weapons = mg_tft_json_array (self->original, "weapons");
-  gboolean fought = mg_tft_json_int (self->original, "fights", 0) > 0;
+  json_object *weapons = mg_ui_json_array (self->original, "weapons");
+  gboolean fought = mg_ui_json_int (self->original, "fights", 0) > 0;
 
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), self->figure);
-  mg_tft_choice_set (self->kind_row, mg_tft_json_str (self->original, "kind"));
-  mg_tft_choice_set (self->owner_row, mg_tft_json_str (self->original, "owner") ?: "");
-  gtk_spin_button_set_value (self->st_spin, mg_tft_json_int (self->original, "st", 8));
-  gtk_spin_button_set_value (self->dx_spin, mg_tft_json_int (self->original, "dx", 8));
+  mg_tft_choice_set (self->kind_row, mg_ui_json_str (self->original, "kind"));
+  mg_tft_choice_set (self->owner_row, mg_ui_json_str (self->original, "owner") ?: "");
+  gtk_spin_button_set_value (self->st_spin, mg_ui_json_int (self->original, "st", 8));
+  gtk_spin_button_set_value (self->dx_spin, mg_ui_json_int (self->original, "dx", 8));
   for (guint i = 0; i < self->weapon_checks->len; i++)
     {
       GtkCheckButton *check = g_ptr_array_index (self->weapon_checks, i);
@@ -421,10 +421,10 @@ fill_from_figure (MgTftEditor *self)
       gtk_check_button_set_active (check, mg_tft_json_has_str (weapons, g_object_get_data (G_OBJECT (check), "id")));
     }
   fill_ready (self);
-  mg_tft_choice_set (self->ready_row, mg_tft_json_str (self->original, "ready") ?: "");
-  mg_tft_choice_set (self->armor_row, mg_tft_json_str (self->original, "armor") ?: "");
-  mg_tft_choice_set (self->shield_row, mg_tft_json_str (self->original, "shield") ?: "");
-  gtk_switch_set_active (self->shield_ready_switch, mg_tft_json_bool (self->original, "shield_ready"));
+  mg_tft_choice_set (self->ready_row, mg_ui_json_str (self->original, "ready") ?: "");
+  mg_tft_choice_set (self->armor_row, mg_ui_json_str (self->original, "armor") ?: "");
+  mg_tft_choice_set (self->shield_row, mg_ui_json_str (self->original, "shield") ?: "");
+  gtk_switch_set_active (self->shield_ready_switch, mg_ui_json_bool (self->original, "shield_ready"));
   /* Kind, ST and DX are fixed once a figure has fought: it grows by experience. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->kind_row), !fought);
   gtk_widget_set_sensitive (GTK_WIDGET (self->st_spin), !fought);
@@ -442,8 +442,8 @@ kind_changed (MgTftEditor *self)
   if (!self->filling && beast != NULL && self->figure == NULL)
     {
       self->filling = TRUE;
-      gtk_spin_button_set_value (self->st_spin, mg_tft_json_int (beast, "st", 10));
-      gtk_spin_button_set_value (self->dx_spin, mg_tft_json_int (beast, "dx", 10));
+      gtk_spin_button_set_value (self->st_spin, mg_ui_json_int (beast, "st", 10));
+      gtk_spin_button_set_value (self->dx_spin, mg_ui_json_int (beast, "dx", 10));
       self->filling = FALSE;
     }
   update (self);

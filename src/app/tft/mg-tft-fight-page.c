@@ -163,28 +163,28 @@ sides_renamed (MgTftFightPage *self)
 static void
 refresh_award (MgTftFightPage *self, json_object *view)
 {
-  int number = mg_tft_json_int (view, "fights", 0);
-  json_object *roster = mg_tft_json_array (view, "roster");
+  int number = mg_ui_json_int (view, "fights", 0);
+  json_object *roster = mg_ui_json_array (view, "roster");
   g_autoptr(GString) lines = g_string_new (NULL);
   const char *kind = NULL;
 
   for (size_t i = 0; number > 0 && roster != NULL && i < json_object_array_length (roster); i++)
     {
       json_object *figure = json_object_array_get_idx (roster, i);
-      json_object *history = mg_tft_json_array (figure, "history");
+      json_object *history = mg_ui_json_array (figure, "history");
 
       for (size_t h = 0; history != NULL && h < json_object_array_length (history); h++)
         {
           json_object *entry = json_object_array_get_idx (history, h);
 
-          if (g_strcmp0 (mg_tft_json_str (entry, "what"), "fight") != 0 || mg_tft_json_int (entry, "fight", 0) != number)
+          if (g_strcmp0 (mg_ui_json_str (entry, "what"), "fight") != 0 || mg_ui_json_int (entry, "fight", 0) != number)
             continue;
-          kind = mg_tft_json_str (entry, "kind");
+          kind = mg_ui_json_str (entry, "kind");
           /* Translators: one line of the experience award: "Flavius (Romans): won, +50 EP, now 50 EP". */
-          g_string_append_printf (lines, _("%s (%s): %s, %+d EP, now %d EP%s\n"), mg_tft_json_str (figure, "name"),
-                                  mg_tft_json_str (entry, "side") ?: "", mg_tft_json_str (entry, "result") ?: "",
-                                  mg_tft_json_int (entry, "ep", 0), mg_tft_json_int (figure, "ep", 0),
-                                  mg_tft_json_bool (figure, "alive") ? "" : _(" — fell"));
+          g_string_append_printf (lines, _("%s (%s): %s, %+d EP, now %d EP%s\n"), mg_ui_json_str (figure, "name"),
+                                  mg_ui_json_str (entry, "side") ?: "", mg_ui_json_str (entry, "result") ?: "",
+                                  mg_ui_json_int (entry, "ep", 0), mg_ui_json_int (figure, "ep", 0),
+                                  mg_ui_json_bool (figure, "alive") ? "" : _(" — fell"));
         }
     }
   g_clear_pointer (&self->award, g_free);
@@ -203,9 +203,9 @@ refresh_award (MgTftFightPage *self, json_object *view)
 static void
 refresh_setup (MgTftFightPage *self, json_object *view)
 {
-  json_object *roster = mg_tft_json_array (view, "roster");
+  json_object *roster = mg_ui_json_array (view, "roster");
   g_autoptr(GString) key = g_string_new (NULL);
-  g_autofree char *name = g_strdup_printf (_("Fight %d"), mg_tft_json_int (view, "fights", 0) + 1);
+  g_autofree char *name = g_strdup_printf (_("Fight %d"), mg_ui_json_int (view, "fights", 0) + 1);
 
   refresh_award (self, view);
 
@@ -221,9 +221,9 @@ refresh_setup (MgTftFightPage *self, json_object *view)
       json_object *figure = json_object_array_get_idx (roster, i);
 
       /* Names and what the rows say of them (EP change after each fight). */
-      if (mg_tft_json_bool (figure, "alive"))
-        g_string_append_printf (key, "%s %d %d %d\n", mg_tft_json_str (figure, "name"), mg_tft_json_int (figure, "st", 0),
-                                mg_tft_json_int (figure, "dx", 0), mg_tft_json_int (figure, "ep", 0));
+      if (mg_ui_json_bool (figure, "alive"))
+        g_string_append_printf (key, "%s %d %d %d\n", mg_ui_json_str (figure, "name"), mg_ui_json_int (figure, "st", 0),
+                                mg_ui_json_int (figure, "dx", 0), mg_ui_json_int (figure, "ep", 0));
     }
   if (g_strcmp0 (key->str, self->roster_key) != 0)
     {
@@ -237,24 +237,24 @@ refresh_setup (MgTftFightPage *self, json_object *view)
           g_hash_table_insert (sides, g_strdup (g_object_get_data (G_OBJECT (row), "figure")),
                                g_strdup (mg_tft_choice_get (row) ?: ""));
         }
-      mg_tft_clear (GTK_WIDGET (self->figures_list));
+      mg_widget_remove_children (GTK_WIDGET (self->figures_list));
       g_ptr_array_set_size (self->setup_rows, 0);
       for (size_t i = 0; roster != NULL && i < json_object_array_length (roster); i++)
         {
           json_object *figure = json_object_array_get_idx (roster, i);
-          json_object *card = mg_tft_json_object (figure, "card");
+          json_object *card = mg_ui_json_object (figure, "card");
           GtkWidget *row;
           g_autofree char *subtitle = NULL;
 
-          if (!mg_tft_json_bool (figure, "alive"))
+          if (!mg_ui_json_bool (figure, "alive"))
             continue;
           row = adw_combo_row_new ();
-          subtitle = g_strdup_printf (_("ST %d · adjDX %d · MA %d · %d EP"), mg_tft_json_int (card, "st", 0),
-                                      mg_tft_json_int (card, "adj_dx_shield", mg_tft_json_int (card, "adj_dx", 0)),
-                                      mg_tft_json_int (card, "ma", 0), mg_tft_json_int (figure, "ep", 0));
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), mg_tft_json_str (figure, "name"));
+          subtitle = g_strdup_printf (_("ST %d · adjDX %d · MA %d · %d EP"), mg_ui_json_int (card, "st", 0),
+                                      mg_ui_json_int (card, "adj_dx_shield", mg_ui_json_int (card, "adj_dx", 0)),
+                                      mg_ui_json_int (card, "ma", 0), mg_ui_json_int (figure, "ep", 0));
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), mg_ui_json_str (figure, "name"));
           adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-          g_object_set_data_full (G_OBJECT (row), "figure", g_strdup (mg_tft_json_str (figure, "name")), g_free);
+          g_object_set_data_full (G_OBJECT (row), "figure", g_strdup (mg_ui_json_str (figure, "name")), g_free);
           g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (setup_changed), self);
           gtk_list_box_append (self->figures_list, row);
           g_ptr_array_add (self->setup_rows, row);
@@ -313,7 +313,7 @@ start_activated (GtkWidget *widget, const char *name, GVariant *param)
 static json_object *
 next_waiting (json_object *pending)
 {
-  json_object *waiting = mg_tft_json_array (pending, "waiting");
+  json_object *waiting = mg_ui_json_array (pending, "waiting");
 
   return waiting != NULL && json_object_array_length (waiting) > 0 ? json_object_array_get_idx (waiting, 0) : NULL;
 }
@@ -322,7 +322,7 @@ static json_object *
 figure_action (const char *type, json_object *pending)
 {
   json_object *action = mg_tft_action_new (type);
-  const char *figure = mg_tft_json_str (next_waiting (pending), "figure");
+  const char *figure = mg_ui_json_str (next_waiting (pending), "figure");
 
   if (figure != NULL)
     json_object_object_add (action, "figure", json_object_new_string (figure));
@@ -416,15 +416,15 @@ update_dice_hint (MgTftFightPage *self, json_object *action)
   needed = mg_tft_dice_needed (mg_campaign_get_state (self->campaign), action, (const guint *) typed->data, typed->len, &error);
   if (needed == NULL)
     hint = g_strdup ("");
-  else if (mg_tft_json_bool (needed, "complete") && typed->len == 0)
+  else if (mg_ui_json_bool (needed, "complete") && typed->len == 0)
     hint = g_strdup (_("No dice needed for this step."));
-  else if (mg_tft_json_bool (needed, "complete"))
+  else if (mg_ui_json_bool (needed, "complete"))
     hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u die typed: ready.", "%u dice typed: ready.", typed->len), typed->len);
   else
     hint = g_strdup_printf (_("%u typed. Next: %d %s for %s. Leave empty to roll here."), typed->len,
-                            mg_tft_json_int (needed, "count", 0),
-                            mg_tft_json_int (needed, "count", 0) == 1 ? _("die") : _("dice"),
-                            mg_tft_dice_purpose (mg_tft_json_str (needed, "for")));
+                            mg_ui_json_int (needed, "count", 0),
+                            mg_ui_json_int (needed, "count", 0) == 1 ? _("die") : _("dice"),
+                            mg_tft_dice_purpose (mg_ui_json_str (needed, "for")));
   gtk_label_set_text (self->dice_hint, hint);
   json_object_put (action);
 }
@@ -457,7 +457,7 @@ refresh_log (MgTftFightPage *self)
   const char *last = NULL;
   guint shown = 0;
 
-  mg_tft_clear (GTK_WIDGET (self->log_list));
+  mg_widget_remove_children (GTK_WIDGET (self->log_list));
   for (guint i = rows != NULL ? rows->len : 0; i > 0 && shown < 16; i--)
     {
       MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
@@ -484,7 +484,7 @@ refresh_log (MgTftFightPage *self)
 static void
 refresh_retreats (MgTftFightPage *self, json_object *fight)
 {
-  json_object *figures = mg_tft_json_array (fight, "figures");
+  json_object *figures = mg_ui_json_array (fight, "figures");
   g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
 
@@ -493,11 +493,11 @@ refresh_retreats (MgTftFightPage *self, json_object *fight)
   for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
     {
       json_object *f = json_object_array_get_idx (figures, i);
-      json_object *inflicted = mg_tft_json_array (f, "inflicted");
+      json_object *inflicted = mg_ui_json_array (f, "inflicted");
 
       for (size_t j = 0; inflicted != NULL && j < json_object_array_length (inflicted); j++)
         {
-          const char *by = mg_tft_json_str (f, "name");
+          const char *by = mg_ui_json_str (f, "name");
           const char *foe = json_object_get_string (json_object_array_get_idx (inflicted, j));
 
           g_ptr_array_add (ids, g_strdup_printf ("%s\n%s", by, foe));
@@ -523,7 +523,7 @@ initiative_action (MgTftFightPage *self)
 static void
 refresh_first (MgTftFightPage *self, json_object *fight, gboolean options)
 {
-  json_object *sides = mg_tft_json_array (fight, "sides");
+  json_object *sides = mg_ui_json_array (fight, "sides");
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GString) key = g_string_new (NULL);
@@ -532,7 +532,7 @@ refresh_first (MgTftFightPage *self, json_object *fight, gboolean options)
   g_ptr_array_add (names, g_strdup (_("The winner moves first")));
   for (size_t i = 0; sides != NULL && i < json_object_array_length (sides); i++)
     {
-      const char *side = mg_tft_json_str (json_object_array_get_idx (sides, i), "name");
+      const char *side = mg_ui_json_str (json_object_array_get_idx (sides, i), "name");
 
       g_ptr_array_add (ids, (gpointer) side);
       g_ptr_array_add (names, g_strdup_printf (_("The winner sends the %s first"), side));
@@ -549,11 +549,11 @@ refresh_first (MgTftFightPage *self, json_object *fight, gboolean options)
 static void
 refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json_object *pending)
 {
-  json_object *figures = mg_tft_json_array (fight, "figures");
-  json_object *order = mg_tft_json_array (fight, "order");
+  json_object *figures = mg_ui_json_array (fight, "figures");
+  json_object *order = mg_ui_json_array (fight, "order");
   json_object *next = next_waiting (pending);
-  const char *phase = mg_tft_json_str (fight, "phase");
-  const char *waiting_for = mg_tft_json_str (next, "for");
+  const char *phase = mg_ui_json_str (fight, "phase");
+  const char *waiting_for = mg_ui_json_str (next, "for");
   const char *name = session_name (self);
   g_autoptr(GString) key = g_string_new (NULL);
   json_object *dice_action = NULL;
@@ -567,9 +567,9 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
   turn = mg_tft_fight_turn_text (fight);
   /* Translators: "Fight 1 — to the death · Turn 6" (the fight's turn, not the journal's) */
   self->title = g_strdup_printf (_("%s — %s · %s"), name != NULL ? name : "",
-                                 mg_tft_kind_title (mg_tft_json_str (fight, "kind")), turn);
+                                 mg_tft_kind_title (mg_ui_json_str (fight, "kind")), turn);
   gtk_label_set_text (self->title_label, self->title);
-  gtk_label_set_text (self->pending_label, mg_tft_json_str (pending, "text") ?: "");
+  gtk_label_set_text (self->pending_label, mg_ui_json_str (pending, "text") ?: "");
 
   /* The steps the rulebook's turn sequence allows now. */
   gtk_widget_set_visible (self->initiative_button, options);
@@ -624,14 +624,14 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
 
   /* Fighters, in the fight's order. */
   for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
-    g_string_append_printf (key, "%s\n", mg_tft_json_str (json_object_array_get_idx (figures, i), "name"));
+    g_string_append_printf (key, "%s\n", mg_ui_json_str (json_object_array_get_idx (figures, i), "name"));
   if (g_strcmp0 (key->str, self->fighters_key) != 0)
     {
-      mg_tft_clear (GTK_WIDGET (self->fighters_box));
+      mg_widget_remove_children (GTK_WIDGET (self->fighters_box));
       g_ptr_array_set_size (self->fighter_rows, 0);
       for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
         {
-          MgTftFighterRow *row = mg_tft_fighter_row_new (self->campaign, mg_tft_json_str (json_object_array_get_idx (figures, i), "name"));
+          MgTftFighterRow *row = mg_tft_fighter_row_new (self->campaign, mg_ui_json_str (json_object_array_get_idx (figures, i), "name"));
 
           gtk_flow_box_append (self->fighters_box, GTK_WIDGET (row));
           g_ptr_array_add (self->fighter_rows, row);
@@ -644,18 +644,18 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
   for (guint i = 0; i < self->fighter_rows->len; i++)
     mg_tft_fighter_row_update (g_ptr_array_index (self->fighter_rows, i), fight, pending);
 
-  mg_tft_clear (GTK_WIDGET (self->order_list));
+  mg_widget_remove_children (GTK_WIDGET (self->order_list));
   for (size_t i = 0; order != NULL && i < json_object_array_length (order); i++)
     {
       json_object *slot = json_object_array_get_idx (order, i);
       GtkWidget *row = adw_action_row_new ();
-      g_autofree char *title = g_strdup_printf ("%zu. %s", i + 1, mg_tft_json_str (slot, "figure"));
-      g_autofree char *subtitle = g_strdup_printf (_("Attack %d · adjusted DX %d"), mg_tft_json_int (slot, "attack", 1),
-                                                   mg_tft_json_int (slot, "adj_dx", 0));
+      g_autofree char *title = g_strdup_printf ("%zu. %s", i + 1, mg_ui_json_str (slot, "figure"));
+      g_autofree char *subtitle = g_strdup_printf (_("Attack %d · adjusted DX %d"), mg_ui_json_int (slot, "attack", 1),
+                                                   mg_ui_json_int (slot, "adj_dx", 0));
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      if (mg_tft_json_bool (slot, "done"))
+      if (mg_ui_json_bool (slot, "done"))
         adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("object-select-symbolic"));
       gtk_list_box_append (self->order_list, row);
     }
@@ -728,7 +728,7 @@ attack_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
   MgTftFightPage *self = MG_TFT_FIGHT_PAGE (widget);
   g_autoptr(json_object) pending = current_pending (self);
-  const char *figure = mg_tft_json_str (next_waiting (pending), "figure");
+  const char *figure = mg_ui_json_str (next_waiting (pending), "figure");
   GtkRoot *root = gtk_widget_get_root (widget);
   MgTftAttackDialog *dialog;
 
@@ -782,7 +782,7 @@ end_activated (GtkWidget *widget, const char *name, GVariant *param)
   MgTftFightPage *self = MG_TFT_FIGHT_PAGE (widget);
   g_autoptr(json_object) view = mg_tft_view (self->campaign);
   json_object *fight = mg_tft_view_fight (view);
-  json_object *figures = mg_tft_json_array (fight, "figures");
+  json_object *figures = mg_ui_json_array (fight, "figures");
   GPtrArray *checks = g_ptr_array_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *dialog;
@@ -794,12 +794,12 @@ end_activated (GtkWidget *widget, const char *name, GVariant *param)
       g_autofree char *label = NULL;
       GtkWidget *check;
 
-      if (g_strcmp0 (mg_tft_json_str (f, "state"), "unconscious") != 0
-          || g_strcmp0 (mg_tft_json_str (fight, "kind"), "death") != 0)
+      if (g_strcmp0 (mg_ui_json_str (f, "state"), "unconscious") != 0
+          || g_strcmp0 (mg_ui_json_str (fight, "kind"), "death") != 0)
         continue;
-      label = g_strdup_printf (_("Slay %s (unconscious)"), mg_tft_json_str (f, "name"));
+      label = g_strdup_printf (_("Slay %s (unconscious)"), mg_ui_json_str (f, "name"));
       check = gtk_check_button_new_with_label (label);
-      g_object_set_data_full (G_OBJECT (check), "figure", g_strdup (mg_tft_json_str (f, "name")), g_free);
+      g_object_set_data_full (G_OBJECT (check), "figure", g_strdup (mg_ui_json_str (f, "name")), g_free);
       gtk_box_append (GTK_BOX (box), check);
       g_ptr_array_add (checks, check);
     }
@@ -1070,7 +1070,7 @@ mg_tft_fight_page_new (MgCampaign *campaign)
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   const char *ids[] = { "death", "arena", "practice" };
 
-  mg_tft_load_css ();
+  mg_widget_load_css ("/io/github/meleegm/MeleeGM/tft/tft.css");
   self->campaign = g_object_ref (campaign);
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     {

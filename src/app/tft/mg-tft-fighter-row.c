@@ -171,11 +171,11 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
   g_autoptr(GPtrArray) weapons = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) weapon_names = g_ptr_array_new ();
   g_autoptr(GString) key = g_string_new (NULL);
-  json_object *figures = mg_tft_json_array (fight, "figures");
-  json_object *carried = mg_tft_json_array (fighter, "carried");
-  json_object *dropped = mg_tft_json_array (fight, "dropped");
-  json_object *engaged = mg_tft_json_array (fighter, "engaged_with");
-  json_object *declared = mg_tft_json_object (fighter, "option");
+  json_object *figures = mg_ui_json_array (fight, "figures");
+  json_object *carried = mg_ui_json_array (fighter, "carried");
+  json_object *dropped = mg_ui_json_array (fight, "dropped");
+  json_object *engaged = mg_ui_json_array (fighter, "engaged_with");
+  json_object *declared = mg_ui_json_object (fighter, "option");
   json_object *ruleset = mg_campaign_get_ruleset (self->campaign);
 
   for (guint i = 0; i < options->len; i++)
@@ -189,7 +189,7 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
     g_ptr_array_add (weapons, g_strdup (json_object_get_string (json_object_array_get_idx (carried, i))));
   for (size_t i = 0; dropped != NULL && i < json_object_array_length (dropped); i++)
     {
-      const char *id = mg_tft_json_str (json_object_array_get_idx (dropped, i), "weapon");
+      const char *id = mg_ui_json_str (json_object_array_get_idx (dropped, i), "weapon");
 
       if (id != NULL && !g_ptr_array_find_with_equal_func (weapons, id, g_str_equal, NULL))
         g_ptr_array_add (weapons, g_strdup (id));
@@ -199,7 +199,7 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
       g_ptr_array_add (weapon_names, (gpointer) mg_tft_ruleset_name (ruleset, "weapons", g_ptr_array_index (weapons, i)));
       g_string_append_printf (key, "%s;", (char *) g_ptr_array_index (weapons, i));
     }
-  g_string_append (key, mg_tft_json_str (fighter, "shield") ?: "-");
+  g_string_append (key, mg_ui_json_str (fighter, "shield") ?: "-");
   g_string_append (key, dropped != NULL ? json_object_to_json_string (dropped) : "-");
   g_string_append (key, json_object_to_json_string (declared));
   g_string_append (key, json_object_to_json_string (engaged));
@@ -213,18 +213,18 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
   mg_tft_choice_fill (self->weapon_dropdown, weapons, weapon_names);
   g_object_set_data (G_OBJECT (self), "has-mg",
                      mg_tft_json_has_str (carried, "main_gauche") ? GINT_TO_POINTER (1) : NULL);
-  g_object_set_data (G_OBJECT (self), "has-shield", mg_tft_json_str (fighter, "shield") != NULL ? GINT_TO_POINTER (1) : NULL);
+  g_object_set_data (G_OBJECT (self), "has-shield", mg_ui_json_str (fighter, "shield") != NULL ? GINT_TO_POINTER (1) : NULL);
   g_object_set_data (G_OBJECT (self), "on-ground",
                      dropped != NULL && json_object_array_length (dropped) > 0 ? GINT_TO_POINTER (1) : NULL);
   mg_tft_choice_set (self->shield_dropdown, "");
   gtk_check_button_set_active (self->pick_up_check, FALSE);
 
   /* Who it may be engaged with: every other figure still in the fight. */
-  mg_tft_clear (GTK_WIDGET (self->engaged_box));
+  mg_widget_remove_children (GTK_WIDGET (self->engaged_box));
   g_ptr_array_set_size (self->engaged_checks, 0);
   for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
     {
-      const char *other = mg_tft_json_str (json_object_array_get_idx (figures, i), "name");
+      const char *other = mg_ui_json_str (json_object_array_get_idx (figures, i), "name");
       GtkWidget *check;
 
       if (g_strcmp0 (other, self->figure) == 0)
@@ -240,21 +240,21 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
   /* Keep what was declared on show, so a change of mind starts from it. */
   if (declared != NULL)
     {
-      mg_tft_choice_set (self->option_dropdown, mg_tft_json_str (declared, "option"));
-      gtk_spin_button_set_value (self->moved_spin, mg_tft_json_int (declared, "moved", 0));
-      mg_tft_choice_set (self->weapon_dropdown, mg_tft_json_str (declared, "weapon") ?: "");
+      mg_tft_choice_set (self->option_dropdown, mg_ui_json_str (declared, "option"));
+      gtk_spin_button_set_value (self->moved_spin, mg_ui_json_int (declared, "moved", 0));
+      mg_tft_choice_set (self->weapon_dropdown, mg_ui_json_str (declared, "weapon") ?: "");
     }
   else
     {
       /* Start from the first option the engine allows now (h when engaged, a when not). */
-      json_object *waiting = mg_tft_json_array (pending, "waiting");
+      json_object *waiting = mg_ui_json_array (pending, "waiting");
 
       for (size_t i = 0; waiting != NULL && i < json_object_array_length (waiting); i++)
         {
           json_object *w = json_object_array_get_idx (waiting, i);
-          json_object *legal = mg_tft_json_array (w, "options");
+          json_object *legal = mg_ui_json_array (w, "options");
 
-          if (g_strcmp0 (mg_tft_json_str (w, "figure"), self->figure) == 0 && legal != NULL
+          if (g_strcmp0 (mg_ui_json_str (w, "figure"), self->figure) == 0 && legal != NULL
               && json_object_array_length (legal) > 0)
             mg_tft_choice_set (self->option_dropdown, json_object_get_string (json_object_array_get_idx (legal, 0)));
         }
@@ -279,12 +279,12 @@ void
 mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_object *pending)
 {
   json_object *fighter = mg_tft_fight_fighter (fight, self->figure);
-  json_object *conditions = mg_tft_json_array (fighter, "conditions");
-  json_object *declared = mg_tft_json_object (fighter, "option");
-  json_object *waiting = mg_tft_json_array (pending, "waiting");
-  const char *state = mg_tft_json_str (fighter, "state");
-  const char *posture = mg_tft_json_str (fighter, "posture");
-  const char *phase = mg_tft_json_str (fight, "phase");
+  json_object *conditions = mg_ui_json_array (fighter, "conditions");
+  json_object *declared = mg_ui_json_object (fighter, "option");
+  json_object *waiting = mg_ui_json_array (pending, "waiting");
+  const char *state = mg_ui_json_str (fighter, "state");
+  const char *posture = mg_ui_json_str (fighter, "posture");
+  const char *phase = mg_ui_json_str (fight, "phase");
   gboolean fighting = g_strcmp0 (state, "fighting") == 0;
   gboolean next = FALSE;
   g_autoptr(GString) codes = g_string_new (NULL);
@@ -292,21 +292,21 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
 
   if (fighter == NULL)
     return;
-  self->hits = mg_tft_json_int (fighter, "hits", 0);
+  self->hits = mg_ui_json_int (fighter, "hits", 0);
   {
-    const char *ready = mg_tft_json_str (fighter, "ready");
+    const char *ready = mg_ui_json_str (fighter, "ready");
     const char *weapon = ready != NULL ? mg_tft_ruleset_name (mg_campaign_get_ruleset (self->campaign), "weapons", ready)
                                        : _("bare hands");
 
     /* Translators: "Romans · Shortsword ready, shield ready" */
-    side = mg_tft_json_bool (fighter, "shield_ready")
-      ? g_strdup_printf (_("%s · %s ready, shield ready"), mg_tft_json_str (fighter, "side") ?: "", weapon)
-      : g_strdup_printf (_("%s · %s ready"), mg_tft_json_str (fighter, "side") ?: "", weapon);
+    side = mg_ui_json_bool (fighter, "shield_ready")
+      ? g_strdup_printf (_("%s · %s ready, shield ready"), mg_ui_json_str (fighter, "side") ?: "", weapon)
+      : g_strdup_printf (_("%s · %s ready"), mg_ui_json_str (fighter, "side") ?: "", weapon);
   }
   gtk_label_set_text (self->side_label, side);
-  st = g_strdup_printf (_("ST %d"), mg_tft_json_int (fighter, "st", 0));
+  st = g_strdup_printf (_("ST %d"), mg_ui_json_int (fighter, "st", 0));
   gtk_label_set_text (self->st_label, st);
-  dx = g_strdup_printf (_("adjDX %d"), mg_tft_json_int (fighter, "adj_dx", 0));
+  dx = g_strdup_printf (_("adjDX %d"), mg_ui_json_int (fighter, "adj_dx", 0));
   gtk_label_set_text (self->dx_label, dx);
   tally = mg_tft_tally (self->hits);
   gtk_label_set_text (self->tally_label, tally);
@@ -314,16 +314,16 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
   hits = self->hits > 0
     ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit", "%d hits", self->hits), self->hits)
     : g_strdup (_("Unhurt"));
-  if (mg_tft_json_int (fighter, "hits_turn", 0) > 0)
+  if (mg_ui_json_int (fighter, "hits_turn", 0) > 0)
     {
-      g_autofree char *more = g_strdup_printf (_("%s, %d this turn"), hits, mg_tft_json_int (fighter, "hits_turn", 0));
+      g_autofree char *more = g_strdup_printf (_("%s, %d this turn"), hits, mg_ui_json_int (fighter, "hits_turn", 0));
       g_free (hits);
       hits = g_steal_pointer (&more);
     }
   gtk_label_set_text (self->hits_label, hits);
 
   /* Conditions: life and posture first, then the engine's derived conditions. */
-  mg_tft_clear (GTK_WIDGET (self->conditions_box));
+  mg_widget_remove_children (GTK_WIDGET (self->conditions_box));
   if (!fighting)
     {
       add_condition (self, mg_tft_life_name (state), "bad");
@@ -331,7 +331,7 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
     }
   if (posture != NULL && g_strcmp0 (posture, "standing") != 0)
     add_condition (self, mg_tft_posture_name (posture), "bad");
-  if (mg_tft_json_bool (fighter, "fled"))
+  if (mg_ui_json_bool (fighter, "fled"))
     g_string_append (codes, "fled ");
   for (size_t i = 0; conditions != NULL && i < json_object_array_length (conditions); i++)
     {
@@ -343,8 +343,8 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
       g_string_append_printf (codes, "%s ", code);
     }
   {
-    json_object *engaged = mg_tft_json_array (fighter, "engaged_with");
-    json_object *hth = mg_tft_json_array (fighter, "hth_with");
+    json_object *engaged = mg_ui_json_array (fighter, "engaged_with");
+    json_object *hth = mg_ui_json_array (fighter, "hth_with");
 
     if (hth != NULL && json_object_array_length (hth) > 0)
       {
@@ -364,8 +364,8 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
 
   if (declared != NULL)
     {
-      g_autofree char *text = g_strdup_printf (_("Option %s, moved %d"), mg_tft_option_title (mg_tft_json_str (declared, "option")),
-                                               mg_tft_json_int (declared, "moved", 0));
+      g_autofree char *text = g_strdup_printf (_("Option %s, moved %d"), mg_tft_option_title (mg_ui_json_str (declared, "option")),
+                                               mg_ui_json_int (declared, "moved", 0));
       gtk_label_set_text (self->option_label, text);
     }
   else
@@ -373,8 +373,8 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
   gtk_widget_set_visible (GTK_WIDGET (self->option_label), gtk_label_get_text (self->option_label)[0] != '\0');
 
   if (waiting != NULL && json_object_array_length (waiting) > 0
-      && g_strcmp0 (mg_tft_json_str (pending, "phase"), "attacks") == 0)
-    next = g_strcmp0 (mg_tft_json_str (json_object_array_get_idx (waiting, 0), "figure"), self->figure) == 0;
+      && g_strcmp0 (mg_ui_json_str (pending, "phase"), "attacks") == 0)
+    next = g_strcmp0 (mg_ui_json_str (json_object_array_get_idx (waiting, 0), "figure"), self->figure) == 0;
   if (next)
     gtk_widget_add_css_class (self->box, "next");
   else
@@ -393,7 +393,7 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
     json_object *flee = mg_tft_action_new ("flee");
 
     json_object_object_add (flee, "figure", json_object_new_string (self->figure));
-    gtk_widget_set_visible (self->flee_button, g_strcmp0 (mg_tft_json_str (fight, "kind"), "arena") == 0
+    gtk_widget_set_visible (self->flee_button, g_strcmp0 (mg_ui_json_str (fight, "kind"), "arena") == 0
                             && mg_tft_check (self->campaign, GTK_WIDGET (self), "fighter.flee", flee, NULL));
   }
   gtk_widget_set_visible (self->option_box, fighting && g_strcmp0 (phase, "options") == 0);

@@ -53,11 +53,11 @@ static char *
 figure_subtitle (MgTftRosterPage *self, json_object *figure)
 {
   /* Translators: a figure in the roster list: kind, ST, DX, experience. */
-  g_autofree char *line = g_strdup_printf (_("%s · ST %d · DX %d · %d EP"), kind_name (self, mg_tft_json_str (figure, "kind")),
-                                           mg_tft_json_int (figure, "st", 0), mg_tft_json_int (figure, "dx", 0),
-                                           mg_tft_json_int (figure, "ep", 0));
+  g_autofree char *line = g_strdup_printf (_("%s · ST %d · DX %d · %d EP"), kind_name (self, mg_ui_json_str (figure, "kind")),
+                                           mg_ui_json_int (figure, "st", 0), mg_ui_json_int (figure, "dx", 0),
+                                           mg_ui_json_int (figure, "ep", 0));
 
-  if (!mg_tft_json_bool (figure, "alive"))
+  if (!mg_ui_json_bool (figure, "alive"))
     /* "Fallen" is a posture in Melee (knocked down); the roster's dead are dead. */
     return g_strdup_printf (_("%s · dead"), line);
   return g_steal_pointer (&line);
@@ -79,32 +79,32 @@ names_text (MgTftRosterPage *self, const char *key, json_object *ids)
 static void
 history_text (MgTftRosterPage *self, json_object *entry, char **title, char **subtitle)
 {
-  const char *what = mg_tft_json_str (entry, "what");
+  const char *what = mg_ui_json_str (entry, "what");
   json_object *ruleset = mg_campaign_get_ruleset (self->campaign);
 
   if (g_strcmp0 (what, "created") == 0)
     {
       *title = g_strdup (_("Created"));
-      *subtitle = g_strdup_printf (_("Campaign turn %d"), mg_tft_json_int (entry, "turn", 0));
+      *subtitle = g_strdup_printf (_("Campaign turn %d"), mg_ui_json_int (entry, "turn", 0));
     }
   else if (g_strcmp0 (what, "fight") == 0)
     {
-      const char *result = mg_tft_json_str (entry, "result");
-      int kills = mg_tft_json_int (entry, "kills", 0);
+      const char *result = mg_ui_json_str (entry, "result");
+      int kills = mg_ui_json_int (entry, "kills", 0);
       g_autofree char *kills_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d kill", "%d kills", kills), kills);
 
       /* Translators: "Fight 1, to the death, for the Romans: won" */
-      *title = g_strdup_printf (_("Fight %d, %s, for the %s: %s"), mg_tft_json_int (entry, "fight", 0),
-                                mg_tft_kind_phrase (mg_tft_json_str (entry, "kind")), mg_tft_json_str (entry, "side") ?: "?",
+      *title = g_strdup_printf (_("Fight %d, %s, for the %s: %s"), mg_ui_json_int (entry, "fight", 0),
+                                mg_tft_kind_phrase (mg_ui_json_str (entry, "kind")), mg_ui_json_str (entry, "side") ?: "?",
                                 result != NULL ? result : "");
-      *subtitle = g_strdup_printf (_("%d hits taken · %+d EP · %s · %d turns"), mg_tft_json_int (entry, "hits", 0),
-                                   mg_tft_json_int (entry, "ep", 0), kills_text, mg_tft_json_int (entry, "turns", 0));
+      *subtitle = g_strdup_printf (_("%d hits taken · %+d EP · %s · %d turns"), mg_ui_json_int (entry, "hits", 0),
+                                   mg_ui_json_int (entry, "ep", 0), kills_text, mg_ui_json_int (entry, "turns", 0));
     }
   else if (g_strcmp0 (what, "gear") == 0)
     {
-      g_autofree char *weapons = names_text (self, "weapons", mg_tft_json_array (entry, "weapons"));
-      const char *armor = mg_tft_json_str (entry, "armor");
-      const char *shield = mg_tft_json_str (entry, "shield");
+      g_autofree char *weapons = names_text (self, "weapons", mg_ui_json_array (entry, "weapons"));
+      const char *armor = mg_ui_json_str (entry, "armor");
+      const char *shield = mg_ui_json_str (entry, "shield");
 
       *title = g_strdup (_("Gear changed"));
       *subtitle = g_strdup_printf ("%s · %s · %s", weapons[0] ? weapons : _("no weapons"),
@@ -113,10 +113,10 @@ history_text (MgTftRosterPage *self, json_object *entry, char **title, char **su
     }
   else if (g_strcmp0 (what, "increase") == 0)
     {
-      const char *attribute = mg_tft_json_str (entry, "attribute");
+      const char *attribute = mg_ui_json_str (entry, "attribute");
 
       *title = g_strdup_printf (_("+1 %s"), g_strcmp0 (attribute, "st") == 0 ? _("ST") : _("DX"));
-      *subtitle = g_strdup_printf (_("%d EP traded in"), mg_tft_json_int (entry, "ep", 0));
+      *subtitle = g_strdup_printf (_("%d EP traded in"), mg_ui_json_int (entry, "ep", 0));
     }
   else
     {
@@ -130,9 +130,9 @@ show_figure (MgTftRosterPage *self, json_object *view)
 {
   json_object *figure = mg_tft_view_figure (view, self->selected);
   json_object *fighter = mg_tft_fight_fighter (mg_tft_view_fight (view), self->selected);
-  json_object *history = mg_tft_json_array (figure, "history");
-  int ep = mg_tft_json_int (figure, "ep", 0);
-  int cost = mg_tft_json_int (mg_tft_json_object (mg_campaign_get_ruleset (self->campaign), "experience"), "trade_cost", 100);
+  json_object *history = mg_ui_json_array (figure, "history");
+  int ep = mg_ui_json_int (figure, "ep", 0);
+  int cost = mg_ui_json_int (mg_ui_json_object (mg_campaign_get_ruleset (self->campaign), "experience"), "trade_cost", 100);
 
   if (figure == NULL)
     {
@@ -140,14 +140,14 @@ show_figure (MgTftRosterPage *self, json_object *view)
       return;
     }
   gtk_stack_set_visible_child_name (self->content_stack, "figure");
-  mg_tft_card_set (self->card, figure, fighter, kind_name (self, mg_tft_json_str (figure, "kind")));
+  mg_tft_card_set (self->card, figure, fighter, kind_name (self, mg_ui_json_str (figure, "kind")));
   {
     g_autofree char *spend = g_strdup_printf (_("%d EP. Every %d EP may be traded for +1 basic ST or +1 basic DX, between fights."),
                                               ep, cost);
     gtk_label_set_text (self->spend_label, spend);
   }
 
-  mg_tft_clear (GTK_WIDGET (self->history_list));
+  mg_widget_remove_children (GTK_WIDGET (self->history_list));
   for (size_t i = history != NULL ? json_object_array_length (history) : 0; i > 0; i--)
     {
       g_autofree char *title = NULL, *subtitle = NULL;
@@ -172,7 +172,7 @@ show_figure (MgTftRosterPage *self, json_object *view)
     mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.edit", edit, NULL);
     mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.spend", st, NULL);
     mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.remove", remove, NULL);
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.duel", mg_tft_json_bool (figure, "alive"));
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.duel", mg_ui_json_bool (figure, "alive"));
   }
 }
 
@@ -180,7 +180,7 @@ static void
 refresh (MgTftRosterPage *self)
 {
   g_autoptr(json_object) view = mg_tft_view (self->campaign);
-  json_object *roster = mg_tft_json_array (view, "roster");
+  json_object *roster = mg_ui_json_array (view, "roster");
   g_autoptr(GString) key = g_string_new (NULL);
   size_t n = roster != NULL ? json_object_array_length (roster) : 0;
 
@@ -189,26 +189,26 @@ refresh (MgTftRosterPage *self)
       json_object *figure = json_object_array_get_idx (roster, i);
       g_autofree char *subtitle = figure_subtitle (self, figure);
 
-      g_string_append_printf (key, "%s\n%s\n", mg_tft_json_str (figure, "name"), subtitle);
+      g_string_append_printf (key, "%s\n%s\n", mg_ui_json_str (figure, "name"), subtitle);
     }
 
   if (g_strcmp0 (key->str, self->list_key) != 0)
     {
       self->filling = TRUE;
-      mg_tft_clear (GTK_WIDGET (self->figure_list));
+      mg_widget_remove_children (GTK_WIDGET (self->figure_list));
       for (size_t i = 0; i < n; i++)
         {
           json_object *figure = json_object_array_get_idx (roster, i);
           g_autofree char *subtitle = figure_subtitle (self, figure);
           GtkWidget *row = adw_action_row_new ();
 
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), mg_tft_json_str (figure, "name"));
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), mg_ui_json_str (figure, "name"));
           adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-          if (!mg_tft_json_bool (figure, "alive"))
+          if (!mg_ui_json_bool (figure, "alive"))
             adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("action-unavailable-symbolic"));
-          g_object_set_data_full (G_OBJECT (row), "figure", g_strdup (mg_tft_json_str (figure, "name")), g_free);
+          g_object_set_data_full (G_OBJECT (row), "figure", g_strdup (mg_ui_json_str (figure, "name")), g_free);
           gtk_list_box_append (self->figure_list, row);
-          if (g_strcmp0 (self->selected, mg_tft_json_str (figure, "name")) == 0)
+          if (g_strcmp0 (self->selected, mg_ui_json_str (figure, "name")) == 0)
             gtk_list_box_select_row (self->figure_list, GTK_LIST_BOX_ROW (row));
         }
       g_free (self->list_key);
@@ -221,7 +221,7 @@ refresh (MgTftRosterPage *self)
       g_clear_pointer (&self->selected, g_free);
       if (n > 0)
         {
-          self->selected = g_strdup (mg_tft_json_str (json_object_array_get_idx (roster, 0), "name"));
+          self->selected = g_strdup (mg_ui_json_str (json_object_array_get_idx (roster, 0), "name"));
           self->filling = TRUE;
           gtk_list_box_select_row (self->figure_list, gtk_list_box_get_row_at_index (self->figure_list, 0));
           self->filling = FALSE;
@@ -474,7 +474,7 @@ mg_tft_roster_page_new (MgCampaign *campaign)
 {
   MgTftRosterPage *self = g_object_new (MG_TYPE_TFT_ROSTER_PAGE, NULL);
 
-  mg_tft_load_css ();
+  mg_widget_load_css ("/io/github/meleegm/MeleeGM/tft/tft.css");
   self->campaign = g_object_ref (campaign);
   mg_tft_redraw_when_shown (GTK_WIDGET (self), campaign, (MgTftRedrawFunc) refresh);
   return self;

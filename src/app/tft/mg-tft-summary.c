@@ -23,8 +23,8 @@ mg_tft_summary_set_state (MgTftSummary *self, MgCampaign *campaign, const MgStat
 {
   g_autoptr(json_object) view = state != NULL ? mg_state_view (state, MG_SEAT_PUBLIC) : NULL;
   json_object *fight = mg_tft_view_fight (view);
-  json_object *figures = mg_tft_json_array (fight, "figures");
-  json_object *roster = mg_tft_json_array (view, "roster");
+  json_object *figures = mg_ui_json_array (fight, "figures");
+  json_object *roster = mg_ui_json_array (view, "roster");
   g_autoptr(GString) fight_text = g_string_new (NULL);
   g_autoptr(GString) roster_text = g_string_new (NULL);
 
@@ -33,20 +33,20 @@ mg_tft_summary_set_state (MgTftSummary *self, MgCampaign *campaign, const MgStat
       g_autofree char *turn = mg_tft_fight_turn_text (fight);
 
       /* Translators: "Fight 1 (to the death) · Turn 6" */
-      g_string_append_printf (fight_text, _("Fight %d (%s) · %s\n"), mg_tft_json_int (fight, "number", 0),
-                              mg_tft_kind_phrase (mg_tft_json_str (fight, "kind")), turn);
+      g_string_append_printf (fight_text, _("Fight %d (%s) · %s\n"), mg_ui_json_int (fight, "number", 0),
+                              mg_tft_kind_phrase (mg_ui_json_str (fight, "kind")), turn);
       for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
         {
           json_object *f = json_object_array_get_idx (figures, i);
-          json_object *conditions = mg_tft_json_array (f, "conditions");
+          json_object *conditions = mg_ui_json_array (f, "conditions");
 
           /* Translators: a fighter in the replay: "Flavius (Romans): ST 10, 2 hits, adjDX 8, Standing" */
-          g_string_append_printf (fight_text, _("%s (%s): ST %d, %d hits, adjDX %d, %s"), mg_tft_json_str (f, "name"),
-                                  mg_tft_json_str (f, "side") ?: "", mg_tft_json_int (f, "st", 0), mg_tft_json_int (f, "hits", 0),
-                                  mg_tft_json_int (f, "adj_dx", 0),
-                                  g_strcmp0 (mg_tft_json_str (f, "state"), "fighting") == 0
-                                    ? mg_tft_posture_name (mg_tft_json_str (f, "posture"))
-                                    : mg_tft_life_name (mg_tft_json_str (f, "state")));
+          g_string_append_printf (fight_text, _("%s (%s): ST %d, %d hits, adjDX %d, %s"), mg_ui_json_str (f, "name"),
+                                  mg_ui_json_str (f, "side") ?: "", mg_ui_json_int (f, "st", 0), mg_ui_json_int (f, "hits", 0),
+                                  mg_ui_json_int (f, "adj_dx", 0),
+                                  g_strcmp0 (mg_ui_json_str (f, "state"), "fighting") == 0
+                                    ? mg_tft_posture_name (mg_ui_json_str (f, "posture"))
+                                    : mg_tft_life_name (mg_ui_json_str (f, "state")));
           for (size_t c = 0; conditions != NULL && c < json_object_array_length (conditions); c++)
             g_string_append_printf (fight_text, ", %s", mg_tft_condition_name (json_object_get_string (json_object_array_get_idx (conditions, c))));
           g_string_append_c (fight_text, '\n');
@@ -59,9 +59,9 @@ mg_tft_summary_set_state (MgTftSummary *self, MgCampaign *campaign, const MgStat
     {
       json_object *figure = json_object_array_get_idx (roster, i);
 
-      g_string_append_printf (roster_text, _("\n%s: ST %d, DX %d, %d EP%s"), mg_tft_json_str (figure, "name"),
-                              mg_tft_json_int (figure, "st", 0), mg_tft_json_int (figure, "dx", 0),
-                              mg_tft_json_int (figure, "ep", 0), mg_tft_json_bool (figure, "alive") ? "" : _(", dead"));
+      g_string_append_printf (roster_text, _("\n%s: ST %d, DX %d, %d EP%s"), mg_ui_json_str (figure, "name"),
+                              mg_ui_json_int (figure, "st", 0), mg_ui_json_int (figure, "dx", 0),
+                              mg_ui_json_int (figure, "ep", 0), mg_ui_json_bool (figure, "alive") ? "" : _(", dead"));
     }
   if (roster == NULL || json_object_array_length (roster) == 0)
     g_string_append (roster_text, _(": no figures yet"));

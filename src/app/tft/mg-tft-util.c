@@ -3,53 +3,7 @@
 
 #include <glib/gi18n.h>
 
-#include "mg-meeple-tracks.h"   /* mg_ui_json_int/str, the app's readers */
 #include "mg-tft-util.h"
-
-int
-mg_tft_json_int (json_object *object, const char *key, int fallback)
-{
-  return mg_ui_json_int (object, key, fallback);
-}
-
-const char *
-mg_tft_json_str (json_object *object, const char *key)
-{
-  return mg_ui_json_str (object, key);
-}
-
-gboolean
-mg_tft_json_bool (json_object *object, const char *key)
-{
-  json_object *member = NULL;
-
-  return object != NULL && json_object_object_get_ex (object, key, &member)
-         && json_object_is_type (member, json_type_boolean) && json_object_get_boolean (member);
-}
-
-json_object *
-mg_tft_json_array (json_object *object, const char *key)
-{
-  json_object *member = NULL;
-
-  if (object == NULL || !json_object_is_type (object, json_type_object)
-      || !json_object_object_get_ex (object, key, &member)
-      || !json_object_is_type (member, json_type_array))
-    return NULL;
-  return member;
-}
-
-json_object *
-mg_tft_json_object (json_object *object, const char *key)
-{
-  json_object *member = NULL;
-
-  if (object == NULL || !json_object_is_type (object, json_type_object)
-      || !json_object_object_get_ex (object, key, &member)
-      || !json_object_is_type (member, json_type_object))
-    return NULL;
-  return member;
-}
 
 gboolean
 mg_tft_json_has_str (json_object *array, const char *value)
@@ -69,7 +23,7 @@ mg_tft_view (MgCampaign *campaign)
 json_object *
 mg_tft_view_fight (json_object *view)
 {
-  return mg_tft_json_object (view, "fight");
+  return mg_ui_json_object (view, "fight");
 }
 
 static json_object *
@@ -79,7 +33,7 @@ find_named (json_object *array, const char *name)
     {
       json_object *entry = json_object_array_get_idx (array, i);
 
-      if (g_strcmp0 (mg_tft_json_str (entry, "name"), name) == 0)
+      if (g_strcmp0 (mg_ui_json_str (entry, "name"), name) == 0)
         return entry;
     }
   return NULL;
@@ -88,13 +42,13 @@ find_named (json_object *array, const char *name)
 json_object *
 mg_tft_view_figure (json_object *view, const char *name)
 {
-  return find_named (mg_tft_json_array (view, "roster"), name);
+  return find_named (mg_ui_json_array (view, "roster"), name);
 }
 
 json_object *
 mg_tft_fight_fighter (json_object *fight, const char *name)
 {
-  return find_named (mg_tft_json_array (fight, "figures"), name);
+  return find_named (mg_ui_json_array (fight, "figures"), name);
 }
 
 /* Ruleset lists */
@@ -111,7 +65,7 @@ mg_tft_ruleset_ids (json_object *ruleset, const char *key)
     {
       for (size_t i = 0; i < json_object_array_length (member); i++)
         {
-          const char *id = mg_tft_json_str (json_object_array_get_idx (member, i), "id");
+          const char *id = mg_ui_json_str (json_object_array_get_idx (member, i), "id");
 
           if (id != NULL)
             g_ptr_array_add (ids, (gpointer) id);
@@ -134,12 +88,12 @@ mg_tft_ruleset_find (json_object *ruleset, const char *key, const char *id)
   if (ruleset == NULL || id == NULL || !json_object_object_get_ex (ruleset, key, &member))
     return NULL;
   if (json_object_is_type (member, json_type_object))
-    return mg_tft_json_object (member, id);
+    return mg_ui_json_object (member, id);
   for (size_t i = 0; json_object_is_type (member, json_type_array) && i < json_object_array_length (member); i++)
     {
       json_object *entry = json_object_array_get_idx (member, i);
 
-      if (g_strcmp0 (mg_tft_json_str (entry, "id"), id) == 0)
+      if (g_strcmp0 (mg_ui_json_str (entry, "id"), id) == 0)
         return entry;
     }
   return NULL;
@@ -148,7 +102,7 @@ mg_tft_ruleset_find (json_object *ruleset, const char *key, const char *id)
 const char *
 mg_tft_ruleset_name (json_object *ruleset, const char *key, const char *id)
 {
-  const char *name = mg_tft_json_str (mg_tft_ruleset_find (ruleset, key, id), "name");
+  const char *name = mg_ui_json_str (mg_tft_ruleset_find (ruleset, key, id), "name");
 
   return name != NULL ? name : id;
 }
@@ -266,10 +220,10 @@ mg_tft_kind_phrase (const char *kind)
 char *
 mg_tft_fight_turn_text (json_object *fight)
 {
-  int turn = mg_tft_json_int (fight, "turn", 1);
+  int turn = mg_ui_json_int (fight, "turn", 1);
 
   /* Phase "over" follows end_turn, whose "turn" is the turn that will not come. */
-  if (g_strcmp0 (mg_tft_json_str (fight, "phase"), "over") == 0 && turn > 1)
+  if (g_strcmp0 (mg_ui_json_str (fight, "phase"), "over") == 0 && turn > 1)
     return g_strdup_printf (_("Turn %d over"), turn - 1);
   return g_strdup_printf (_("Turn %d"), turn);
 }
@@ -366,41 +320,6 @@ mg_tft_check (MgCampaign *campaign, GtkWidget *widget, const char *action_name,
   if (action != NULL)
     json_object_put (action);
   return ok;
-}
-
-void
-mg_tft_clear (GtkWidget *container)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (container)) != NULL)
-    {
-      if (GTK_IS_LIST_BOX (container))
-        gtk_list_box_remove (GTK_LIST_BOX (container), child);
-      else if (GTK_IS_FLOW_BOX (container))
-        gtk_flow_box_remove (GTK_FLOW_BOX (container), child);
-      else if (GTK_IS_BOX (container))
-        gtk_box_remove (GTK_BOX (container), child);
-      else
-        gtk_widget_unparent (child);
-    }
-}
-
-void
-mg_tft_load_css (void)
-{
-  static gboolean loaded;
-  GtkCssProvider *provider;
-  GdkDisplay *display = gdk_display_get_default ();
-
-  if (loaded || display == NULL)
-    return;
-  loaded = TRUE;
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (provider, "/io/github/meleegm/MeleeGM/tft/tft.css");
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  g_object_unref (provider);
 }
 
 /* Pages drawn when shown: a hidden page only notes that the campaign changed. */

@@ -5,15 +5,11 @@
 
 #include "mg-campaign.h"
 #include "mg-json.h"   /* g_autoptr(json_object) */
+#include "mg-ui-json.h"
+#include "mg-widget-util.h"
 
 G_BEGIN_DECLS
 
-/* Readers that tolerate a missing or mistyped member. */
-int          mg_tft_json_int     (json_object *object, const char *key, int fallback);
-const char  *mg_tft_json_str     (json_object *object, const char *key);
-gboolean     mg_tft_json_bool    (json_object *object, const char *key);
-json_object *mg_tft_json_array   (json_object *object, const char *key);   /* NULL unless an array */
-json_object *mg_tft_json_object  (json_object *object, const char *key);   /* NULL unless an object */
 gboolean     mg_tft_json_has_str (json_object *array, const char *value);   /* array of strings */
 
 /* The campaign's public view (new reference) and, in it, the fight (NULL between fights). */
@@ -57,11 +53,6 @@ gboolean     mg_tft_check          (MgCampaign *campaign, GtkWidget *widget, con
 /* A new {"type": type} action. */
 json_object *mg_tft_action_new     (const char *type);
 
-/* Removes every child of a GtkBox, GtkListBox or GtkFlowBox. */
-void         mg_tft_clear          (GtkWidget *container);
-
-/* Loads ui/tft/tft.css once for the display. */
-void         mg_tft_load_css       (void);
 
 /* A page that redraws itself from the campaign: while hidden it only notes that the campaign
  * changed and redraws when shown (so only the page in front is drawn); also before the first

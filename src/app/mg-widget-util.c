@@ -1,0 +1,42 @@
+/* mg-widget-util.c — small helpers shared by the app's widgets and the games' pages. */
+#include "config.h"
+
+#include "mg-widget-util.h"
+
+void
+mg_widget_load_css (const char *resource)
+{
+  static GHashTable *loaded;
+  GdkDisplay *display = gdk_display_get_default ();
+  g_autoptr(GtkCssProvider) provider = NULL;
+
+  if (display == NULL)
+    return;
+  if (loaded == NULL)
+    loaded = g_hash_table_new (g_str_hash, g_str_equal);
+  if (g_hash_table_contains (loaded, resource))
+    return;
+  g_hash_table_add (loaded, g_strdup (resource));
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, resource);
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+void
+mg_widget_remove_children (GtkWidget *container)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (container)) != NULL)
+    {
+      if (GTK_IS_LIST_BOX (container))
+        gtk_list_box_remove (GTK_LIST_BOX (container), child);
+      else if (GTK_IS_FLOW_BOX (container))
+        gtk_flow_box_remove (GTK_FLOW_BOX (container), child);
+      else if (GTK_IS_BOX (container))
+        gtk_box_remove (GTK_BOX (container), child);
+      else
+        gtk_widget_unparent (child);
+    }
+}
