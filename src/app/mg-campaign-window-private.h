@@ -6,6 +6,7 @@
 G_BEGIN_DECLS
 
 AdwViewStack *mg_campaign_window_get_view_stack (MgCampaignWindow *self);
+AdwViewSwitcherBar *mg_campaign_window_get_switcher_bar (MgCampaignWindow *self);
 GtkWidget    *mg_campaign_window_get_page       (MgCampaignWindow *self, const char *name);
 const char   *mg_campaign_window_get_last_toast (MgCampaignWindow *self);
 /* Starts an export without dialogs; the toast tells the outcome. */

@@ -6,6 +6,7 @@
 #include "mg-application.h"
 #include "mg-campaign-window-private.h"
 #include "mg-errors.h"
+#include "mg-widget-util.h"
 #include "mg-export.h"
 #include "mg-export-dialog.h"
 #include "mg-game-ui.h"
@@ -20,6 +21,7 @@ struct _MgCampaignWindow
 
   AdwToastOverlay  *toast_overlay;
   AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar *switcher_bar;
   AdwViewStack     *view_stack;
   GtkRevealer      *progress_revealer;
   GtkProgressBar   *progress_bar;
@@ -358,6 +360,12 @@ export_activated (GtkWidget *widget, const char *name, GVariant *param)
 
 /* Private accessors */
 
+AdwViewSwitcherBar *
+mg_campaign_window_get_switcher_bar (MgCampaignWindow *self)
+{
+  return self->switcher_bar;
+}
+
 AdwViewStack *
 mg_campaign_window_get_view_stack (MgCampaignWindow *self)
 {
@@ -402,6 +410,14 @@ mg_campaign_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (mg_campaign_window_parent_class)->close_request (window);
 }
 
+static void
+switcher_bar_revealed (MgCampaignWindow *self)
+{
+  if (adw_view_switcher_bar_get_reveal (self->switcher_bar)
+      && adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
+    adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
+}
+
 /* Needs the application (set after constructed()), so called from _new(). */
 static void
 mg_campaign_window_setup (MgCampaignWindow *self)
@@ -425,6 +441,9 @@ mg_campaign_window_setup (MgCampaignWindow *self)
   adw_view_stack_page_set_icon_name (page, "document-properties-symbolic");
   g_signal_connect_swapped (self->view_stack, "notify::visible-child-name",
                             G_CALLBACK (visible_page_changed), self);
+  g_signal_connect_swapped (self->switcher_bar, "notify::reveal",
+                            G_CALLBACK (switcher_bar_revealed), self);
+  switcher_bar_revealed (self);
 
   if (settings != NULL)
     {
@@ -514,6 +533,7 @@ mg_campaign_window_class_init (MgCampaignWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-campaign-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, progress_bar);
@@ -522,6 +542,7 @@ mg_campaign_window_class_init (MgCampaignWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
   gtk_widget_class_install_action (widget_class, "win.new-session", NULL, new_session_activated);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, mg_widget_show_shortcuts);
 }
 
 static void

@@ -7,6 +7,7 @@
 #include "mg-application.h"
 #include "mg-campaign.h"
 #include "mg-errors.h"
+#include "mg-widget-util.h"
 #include "mg-settings.h"
 #include "mg-start-window-private.h"
 
@@ -563,6 +564,7 @@ mg_start_window_class_init (MgStartWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "start.create", NULL, create_activated);
   gtk_widget_class_install_action (widget_class, "start.add-player", NULL, add_player_activated);
   gtk_widget_class_install_action (widget_class, "start.choose-folder", NULL, choose_folder_activated);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, mg_widget_show_shortcuts);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "start.back", NULL);
 }

@@ -40,3 +40,18 @@ mg_widget_remove_children (GtkWidget *container)
         gtk_widget_unparent (child);
     }
 }
+
+void
+mg_widget_show_shortcuts (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  g_autoptr(GtkBuilder) builder =
+    gtk_builder_new_from_resource ("/io/github/meleegm/MeleeGM/ui/mg-shortcuts-window.ui");
+  GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (shortcuts, GTK_WINDOW (root));
+  gtk_window_present (shortcuts);
+}

@@ -420,6 +420,62 @@ test_journal_seals_secret_dice (void)
 
 }
 
+/* The window's shell: the shortcuts window opens from win.show-help-overlay (Ctrl+?) over the
+ * campaign window, and the bottom page switcher gets its pages once a narrow window reveals it
+ * (neither is built before the first frame). */
+static GtkWindow *
+find_shortcuts_window (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_SHORTCUTS_WINDOW (w))
+        return GTK_WINDOW (w);
+    }
+  return NULL;
+}
+
+static void
+test_window_shell (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "shell.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(MgCampaign) c = mg_campaign_create (path, "meeple", "Shell", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  AdwViewSwitcherBar *bar;
+  GtkWindow *shortcuts;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
+  wait_ms (200);
+  bar = mg_campaign_window_get_switcher_bar (window);
+  g_assert_false (adw_view_switcher_bar_get_reveal (bar));
+  g_assert_null (adw_view_switcher_bar_get_stack (bar));
+
+  g_assert_null (find_shortcuts_window ());
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  wait_ms (100);
+  shortcuts = find_shortcuts_window ();
+  g_assert_nonnull (shortcuts);
+  g_assert_true (gtk_window_get_transient_for (shortcuts) == GTK_WINDOW (window));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (shortcuts)));
+  gtk_window_destroy (shortcuts);
+  wait_ms (50);
+  g_assert_null (find_shortcuts_window ());
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 600);
+  for (guint i = 0; i < 100 && !adw_view_switcher_bar_get_reveal (bar); i++)
+    wait_ms (20);
+  g_assert_true (adw_view_switcher_bar_get_reveal (bar));
+  g_assert_true (adw_view_switcher_bar_get_stack (bar) == mg_campaign_window_get_view_stack (window));
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -433,6 +489,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/bad-file", test_bad_file);
   g_test_add_func ("/ui/journal-dice-text", test_journal_dice_text);
   g_test_add_func ("/ui/journal-seals-secret-dice", test_journal_seals_secret_dice);
+  g_test_add_func ("/ui/window-shell", test_window_shell);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);
