@@ -46,12 +46,21 @@ mg_widget_show_shortcuts (GtkWidget  *widget,
                           const char *action_name,
                           GVariant   *parameter)
 {
-  g_autoptr(GtkBuilder) builder =
-    gtk_builder_new_from_resource ("/io/github/meleegm/MeleeGM/ui/mg-shortcuts-window.ui");
-  GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
   GtkRoot *root = gtk_widget_get_root (widget);
+  GtkShortcutsWindow *shortcuts;
 
-  if (GTK_IS_WINDOW (root))
-    gtk_window_set_transient_for (shortcuts, GTK_WINDOW (root));
-  gtk_window_present (shortcuts);
+  if (!GTK_IS_APPLICATION_WINDOW (root))
+    return;
+  shortcuts = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (root));
+  if (shortcuts == NULL)
+    {
+      g_autoptr(GtkBuilder) builder =
+        gtk_builder_new_from_resource ("/io/github/meleegm/MeleeGM/ui/mg-shortcuts-window.ui");
+
+      shortcuts = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
+      /* As the window's help overlay it shows the application's accelerators, is transient
+       * for the window and hides on close, to be shown again. */
+      gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (root), shortcuts);
+    }
+  gtk_window_present (GTK_WINDOW (shortcuts));
 }

@@ -24,10 +24,11 @@ void mg_widget_load_css        (const char *resource);
 /* Removes every child of a GtkBox, GtkListBox or GtkFlowBox (gtk_list_box_remove_all is GTK 4.12). */
 void mg_widget_remove_children (GtkWidget *container);
 
-/* win.show-help-overlay (Ctrl+?): builds the keyboard shortcuts window when asked for and shows
- * it over the widget's window.  Install it on a window class with gtk_widget_class_install_action.
- * (Named gtk/help-overlay.ui, GtkApplication would parse the whole window for every window it
- * adds, before that window's first frame.) */
+/* win.show-help-overlay (Ctrl+?): the keyboard shortcuts window of the widget's
+ * GtkApplicationWindow, built and set as its help overlay when first asked for, then shown.
+ * Install it on a window class with gtk_widget_class_install_action.  (Named gtk/help-overlay.ui,
+ * GtkApplication would parse the whole window for every window it adds, before that window's
+ * first frame.) */
 void mg_widget_show_shortcuts  (GtkWidget  *widget,
                                 const char *action_name,
                                 GVariant   *parameter);
