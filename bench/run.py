@@ -2,7 +2,9 @@
 """bench/run.py — Melee GM's benchmarks, each a ratio against a baseline run in the same invocation.
 
 (a) time to first frame: the app opening a campaign of 100,000 journal rows / a bare
-    AdwApplicationWindow program (target <= 1.3)
+    AdwApplicationWindow program (target <= 1.3); for reading it, the same bare window with only
+    the campaign window's header bar, built by libadwaita alone (bench/shell-window.c), is timed
+    too: its ratio is what the toolkit's chrome costs on the machine before any Melee GM code
 (b) peak memory (max RSS) of (a) / the same bare window (target <= 1.2)
 (c) journal appends per second through `melee-gm-cli act` / the sqlite3 shell inserting the same
     rows, one transaction each, same journal mode (WAL) and synchronous (NORMAL) (target >= 0.7)
@@ -100,24 +102,27 @@ def first_frame(argv, env):
     return seen, usage.ru_maxrss
 
 
-def bench_first_frame(build, app, bare, campaign, small, runs):
+def bench_first_frame(build, app, bare, shell, campaign, small, runs):
     env = dict(os.environ, MELEE_GM_BENCH_FIRST_FRAME="1", GSETTINGS_BACKEND="memory",
                GTK_A11Y="none", ADW_DISABLE_PORTAL="1", NO_AT_BRIDGE="1",
                GSETTINGS_SCHEMA_DIR=os.path.join(build, "data"))
     # One warm-up of each, so the page cache holds both binaries and the campaign file.
     first_frame([app, campaign], env)
     first_frame([bare], env)
-    t_ratios, m_ratios, s_ratios, rows = [], [], [], []
+    first_frame([shell], env)
+    t_ratios, m_ratios, s_ratios, c_ratios, rows = [], [], [], [], []
     for _ in range(runs):
         ta, ma = first_frame([app, campaign], env)
         tb, mb = first_frame([bare], env)
         # The same window on an empty campaign: what the journal's size itself costs.
         ts, _ = first_frame([app, small], env)
+        tc, _ = first_frame([shell], env)
         t_ratios.append(ta / tb)
         m_ratios.append(ma / mb)
         s_ratios.append(ts / tb)
-        rows.append((ta, tb, ma, mb, ts))
-    return t_ratios, m_ratios, s_ratios, rows
+        c_ratios.append(tc / tb)
+        rows.append((ta, tb, ma, mb, ts, tc))
+    return t_ratios, m_ratios, s_ratios, c_ratios, rows
 
 
 def bench_appends(cli, out_dir, n, runs):
@@ -180,6 +185,7 @@ def main():
     cli = os.path.join(build, "src/cli/melee-gm-cli")
     app = os.path.join(build, "src/app/melee-gm")
     bare = os.path.join(build, "bench/mg-bench-bare-window")
+    shell = os.path.join(build, "bench/mg-bench-shell-window")
     out_dir = os.path.join(ROOT, "bench/out")
     os.makedirs(out_dir, exist_ok=True)
 
@@ -194,12 +200,13 @@ def main():
         campaign = big_campaign(cli, out_dir, args.rows)
         small = os.path.join(out_dir, "empty.db")
         new_campaign(cli, small)
-        t, m, s, rows = bench_first_frame(build, app, bare, campaign, small, args.runs)
-        for ta, tb, ma, mb, ts in rows:
-            print(f"  first frame: app {ta*1000:7.1f} ms  bare {tb*1000:7.1f} ms  (empty campaign {ts*1000:7.1f} ms)   "
-                  f"peak RSS: app {ma/1024:6.1f} MiB  bare {mb/1024:6.1f} MiB")
+        t, m, s, c, rows = bench_first_frame(build, app, bare, shell, campaign, small, args.runs)
+        for ta, tb, ma, mb, ts, tc in rows:
+            print(f"  first frame: app {ta*1000:7.1f} ms  bare {tb*1000:7.1f} ms  (empty campaign {ts*1000:7.1f} ms, "
+                  f"header bar only {tc*1000:7.1f} ms)   peak RSS: app {ma/1024:6.1f} MiB  bare {mb/1024:6.1f} MiB")
         print(f"(a) time to first frame, {args.rows} rows / bare window: {statistics.median(t):.2f}x (target <= 1.3x)")
         print(f"    the same window on an empty campaign / bare window:  {statistics.median(s):.2f}x (the journal's share is the difference)")
+        print(f"    the bare window with the header bar only / bare:     {statistics.median(c):.2f}x (libadwaita's chrome, no Melee GM code)")
         print(f"(b) peak memory, {args.rows} rows / bare window:        {statistics.median(m):.2f}x (target <= 1.2x)")
     if args.only in (None, "c"):
         r, rows = bench_appends(cli, out_dir, args.appends, max(3, args.runs // 2))
