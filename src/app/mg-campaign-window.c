@@ -6,12 +6,12 @@
 #include "mg-application.h"
 #include "mg-campaign-window-private.h"
 #include "mg-errors.h"
-#include "mg-widget-util.h"
 #include "mg-export.h"
 #include "mg-export-dialog.h"
 #include "mg-game-ui.h"
 #include "mg-journal-page.h"
 #include "mg-rules-page.h"
+#include "mg-widget-util.h"
 
 struct _MgCampaignWindow
 {

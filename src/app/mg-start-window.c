@@ -7,9 +7,9 @@
 #include "mg-application.h"
 #include "mg-campaign.h"
 #include "mg-errors.h"
-#include "mg-widget-util.h"
 #include "mg-settings.h"
 #include "mg-start-window-private.h"
+#include "mg-widget-util.h"
 
 struct _MgStartWindow
 {

@@ -420,9 +420,6 @@ test_journal_seals_secret_dice (void)
 
 }
 
-/* The window's shell: the shortcuts window opens from win.show-help-overlay (Ctrl+?) over the
- * campaign window, and the bottom page switcher gets its pages once a narrow window reveals it
- * (neither is built before the first frame). */
 static GtkWindow *
 find_shortcuts_window (void)
 {
@@ -438,6 +435,9 @@ find_shortcuts_window (void)
   return NULL;
 }
 
+/* The window's shell: the shortcuts window opens from win.show-help-overlay (Ctrl+?) over the
+ * campaign window, and the bottom page switcher gets its pages once a narrow window reveals it
+ * (neither is built before the first frame). */
 static void
 test_window_shell (void)
 {
