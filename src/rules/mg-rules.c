@@ -132,6 +132,12 @@ mg_state_describe (const MgState *state, const char *seat)
   return state->rules->describe != NULL ? state->rules->describe (state, seat) : NULL;
 }
 
+json_object *
+mg_state_legal_actions (const MgState *state, const char *seat)
+{
+  return state->rules->legal_actions != NULL ? state->rules->legal_actions (state, seat) : NULL;
+}
+
 const char *
 mg_action_type (json_object *action)
 {

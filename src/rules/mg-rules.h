@@ -85,6 +85,15 @@ struct _MgRules {
    * rewrites them in the same transaction as each journal row, so
    * `sqlite3 c.db 'select name, st, dx, ep from figure'` answers a referee. New reference. */
   json_object *(*tables)        (const MgState *state);
+
+  /* Optional (OpenSpiel's LegalActions): the actions `seat` (a player's name, or MG_SEAT_ALL
+   * for every seat and the referee) may take now, as a JSON array of action objects. Each one
+   * is accepted by validate() as it stands; the dice it needs come from the dice source.
+   * Where a field is free (a name to type, an amount of gold), the engine lists one example
+   * and marks it "template": true — the form fills that field in; validate() ignores the
+   * "template" member. Forms offer only what is listed; the contract test plays the rest.
+   * Empty array when the seat has nothing to do. New reference. */
+  json_object *(*legal_actions) (const MgState *state, const char *seat);
 };
 
 /* The registry of engines built in. */
@@ -103,6 +112,7 @@ json_object *mg_state_view     (const MgState *state, const char *seat);
 void         mg_state_free     (MgState *state);
 gint         mg_state_turn     (const MgState *state);   /* pending()["turn"] */
 char        *mg_state_describe (const MgState *state, const char *seat); /* NULL if the engine has none */
+json_object *mg_state_legal_actions (const MgState *state, const char *seat); /* NULL if the engine has none */
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgState, mg_state_free)
 

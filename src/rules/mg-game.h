@@ -1,0 +1,37 @@
+/* mg-game.h — one game's descriptor: everything outside its own folders needs to know of it. */
+#pragma once
+
+#include "mg-rules.h"
+
+G_BEGIN_DECLS
+
+/* A script of actions shipped with the game, played into a new campaign by the Samples menu. */
+typedef struct {
+  const char *title;                 /* N_("Three Kingdoms"): translated where shown */
+  const char *resource;              /* GResource path of the .jsonl script */
+  const char *players[5];            /* seat order, NULL-terminated */
+} MgGameSample;
+
+/* Each game's folder fills one of these (src/rules/<game>/mg-<game>-game.c) and the meson list
+ * `games` in the top-level meson.build names it; the registry below is generated from that list.
+ * The game's pages (MgGameUi, src/app/mg-game-ui.h) are looked up by the same id. */
+typedef struct {
+  const MgRules      *rules;            /* id, name, players, the engine */
+  const char         *ruleset_resource; /* GResource path of the shipped ruleset (JSON) */
+  const MgGameSample *samples;          /* may be NULL */
+  guint               n_samples;
+  /* The tables a referee queries with sqlite3 that this game's `tables` entry fills, and the
+   * SQL that creates them: entry i (a GResource path) brings the game's tables from version i
+   * to i + 1. The store keeps each game's version apart from its own schema, so a game adding
+   * a column bumps nothing for the others. Both NULL-terminated; NULL when the game has none. */
+  const char * const *table_names;
+  const char * const *table_migrations;
+} MgGame;
+
+const MgGame  *mg_game_lookup   (const char *game_id);
+const MgGame **mg_games_all     (guint *n_games);       /* in the order of the meson list */
+/* Adds a game after the built-in ones (or replaces the one with the same id): tests use it
+ * for their fake engine. `game` must outlive the program. */
+void           mg_game_register (const MgGame *game);
+
+G_END_DECLS
