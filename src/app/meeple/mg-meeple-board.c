@@ -189,7 +189,7 @@ mg_meeple_board_class_init (MgMeepleBoardClass *klass)
   G_OBJECT_CLASS (klass)->dispose = mg_meeple_board_dispose;
   g_type_ensure (MG_TYPE_MEEPLE_TRACKS);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-meeple-board.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/meeple/mg-meeple-board.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMeepleBoard, header_label);
   gtk_widget_class_bind_template_child (widget_class, MgMeepleBoard, result_label);
   gtk_widget_class_bind_template_child (widget_class, MgMeepleBoard, name_a);

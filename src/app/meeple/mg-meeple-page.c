@@ -146,7 +146,7 @@ mg_meeple_page_class_init (MgMeeplePageClass *klass)
   G_OBJECT_CLASS (klass)->dispose = mg_meeple_page_dispose;
   g_type_ensure (MG_TYPE_MEEPLE_SIDE);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-meeple-page.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/meeple/mg-meeple-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, title_label);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, pending_label);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, score_label);

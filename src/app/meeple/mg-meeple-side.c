@@ -825,7 +825,7 @@ mg_meeple_side_class_init (MgMeepleSideClass *klass)
 
   g_type_ensure (MG_TYPE_MEEPLE_TRACKS);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-meeple-side.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/meeple/mg-meeple-side.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, MgMeepleSide, name)
   BIND (name_label);
   BIND (status_label);
