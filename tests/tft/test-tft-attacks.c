@@ -681,7 +681,7 @@ test_prone_fire (void)
     option (st, "B", "\"option\":\"a\"");
     PLAY (st, "{\"type\":\"attacks\"}");
     g_assert_cmpint (order_dx (st, 0, &who, &attack), ==, 13);
-    odds = mg_tft_attack_odds (st, json_tokener_parse ("{\"type\":\"attack\",\"figure\":\"W\",\"target\":\"B\",\"megahexes\":1}"), NULL);
+    odds = tft_test_odds (st, "{\"type\":\"attack\",\"figure\":\"W\",\"target\":\"B\",\"megahexes\":1}", NULL);
     g_assert_cmpint (iget (odds, "adj_dx"), ==, 13);
   }
   {

@@ -176,7 +176,7 @@ test_ragnar_card (void)
 {
   g_autoptr(MgState) st = new_state ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(json_object) card = NULL;
+  g_autoptr(json_object) card = NULL, j = NULL;
 
   PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"Ragnar\",\"kind\":\"human\",\"st\":11,\"dx\":13,"
             "\"weapons\":[\"spear\",\"dagger\"],\"armor\":\"leather\",\"shield\":\"large_shield\",\"ep\":50}");
@@ -195,8 +195,9 @@ test_ragnar_card (void)
   g_assert_cmpstr (json_object_get_string (json_object_object_get (
     json_object_array_get_idx (json_object_object_get (card, "weapons"), 1), "damage")), ==, "1-1");
   /* the spear is two-handed: the shield is slung */
+  j = mg_state_to_json (st);
   g_assert_false (json_object_get_boolean (json_object_object_get (
-    find_named (json_object_object_get (mg_state_to_json (st), "roster"), "Ragnar"), "shield_ready")));
+    find_named (json_object_object_get (j, "roster"), "Ragnar"), "shield_ready")));
 }
 
 static void
@@ -373,7 +374,7 @@ attack_dx (const char *a_gear, const char *b_gear, const char *a_opt, const char
   PLAY (st, oa);
   PLAY (st, ob);
   PLAY (st, "{\"type\":\"attacks\"}", 6, 1);   /* two dice if A and B tie, A first */
-  odds = mg_tft_attack_odds (st, json_tokener_parse (at), &error);
+  odds = tft_test_odds (st, at, &error);
   g_assert_no_error (error);
   return iget (odds, "adj_dx");
 }
@@ -425,7 +426,7 @@ test_halfling_and_snake (void)
   PLAY (st, "{\"type\":\"option\",\"figure\":\"S\",\"option\":\"a\"}");
   PLAY (st, "{\"type\":\"attacks\"}");
   /* 14 + 3 (halfling, missile) - 3 (giant snake) = 14; sling 1-2 +1 (halfling) */
-  odds = mg_tft_attack_odds (st, json_tokener_parse ("{\"type\":\"attack\",\"figure\":\"H\",\"target\":\"S\"}"), NULL);
+  odds = tft_test_odds (st, "{\"type\":\"attack\",\"figure\":\"H\",\"target\":\"S\"}", NULL);
   g_assert_cmpint (iget (odds, "adj_dx"), ==, 14);
   /* P(3 dice ≤ 14, 16-18 missing) = 1 - P(15..18) = 1 - (10+6+3+1)/216 */
   g_assert_cmpint (iget (json_object_object_get (odds, "hit"), "num"), ==, 216 - 20);
@@ -538,6 +539,15 @@ test_bad_input (void)
   PLAY (st, "{\"type\":\"attacks\"}");
   refuse (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", MG_RULES_ERROR_ILLEGAL, NULL);
   refuse (st, "{\"type\":\"attack\",\"figure\":\"B\",\"target\":\"B\"}", MG_RULES_ERROR_ILLEGAL, "itself");
+  /* refused start_fight: the side names copied before the check must be freed (ASan build) */
+  {
+    g_autoptr(MgState) idle = new_state ();
+    PLAY (idle, "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12}");
+    refuse (idle, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"Nobody\"],\"Y\":[\"B\"]}}",
+            MG_RULES_ERROR_ILLEGAL, "no figure called \"Nobody\"");
+    refuse (idle, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"B\"],\"Y\":[]}}",
+            MG_RULES_ERROR_BAD_ACTION, NULL);
+  }
 }
 
 /* Initiative is rolled once a turn (p. 5, "each turn"); again only after end_turn. */
@@ -557,6 +567,50 @@ test_initiative_once (void)
   PLAY (st, "{\"type\":\"attacks\"}");
   PLAY (st, "{\"type\":\"end_turn\"}");
   PLAY (st, "{\"type\":\"initiative\"}", 6, 1);
+}
+
+/* "Ties are resolved each turn by a die roll" (p. 6, (4)): the dice keep being rolled while they
+ * tie, however long that takes. Twelve tied rounds, then A rolls 6 and B 1: A attacks first, and
+ * the tie-break survives a save and reload (it used to be the rolls' digits, which overflowed
+ * after ten rounds and fell out of the saved state). */
+static void
+test_long_tie (void)
+{
+  g_autoptr(MgState) st = duel_state ("death", "", "");
+  g_autoptr(MgState) back = NULL;
+  g_autoptr(json_object) rs = ruleset ();
+  g_autoptr(json_object) j = NULL, ties = NULL;
+  g_autoptr(GError) error = NULL;
+  guint dice[26];
+  g_autofree char *summary = NULL;
+
+  for (guint i = 0; i < 24; i++)
+    dice[i] = 1;
+  dice[24] = 6;
+  dice[25] = 1;
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"h\",\"engaged_with\":[\"B\"]}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"h\",\"engaged_with\":[\"A\"]}");
+  summary = tft_test_play (st, "{\"type\":\"attacks\"}", dice, G_N_ELEMENTS (dice));
+  g_assert_nonnull (strstr (summary, "Attack order: A (12), B (12)."));
+  j = mg_state_to_json (st);
+  ties = json_object_get (json_object_object_get (json_object_object_get (j, "fight"), "ties"));
+  g_assert_cmpint (iget (ties, "A"), >, iget (ties, "B"));
+  g_assert_cmpint (iget (ties, "B"), >, 0);
+  back = mg_tft_rules ()->from_json (rs, j, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(json_object) again = mg_state_to_json (back);
+    g_assert_cmpstr (json_object_to_json_string (j), ==, json_object_to_json_string (again));
+  }
+  /* the referee's view validates with dice that all show 1: it must neither overflow nor refuse */
+  {
+    g_autoptr(MgState) fresh = duel_state ("death", "", "");
+    g_autoptr(json_object) go = json_tokener_parse ("{\"type\":\"attacks\"}");
+    PLAY (fresh, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"h\",\"engaged_with\":[\"B\"]}");
+    PLAY (fresh, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"h\",\"engaged_with\":[\"A\"]}");
+    g_assert_true (mg_state_validate (fresh, go, &error));
+    g_assert_no_error (error);
+  }
 }
 
 /* The fight's record counts the turns fought: none when abandoned before anyone acted, the
@@ -647,7 +701,7 @@ test_odds_and_duel (void)
   PLAY (st, "{\"type\":\"attacks\"}");
   /* Turn 1's arrow: adjDX 10 on 3 dice hits 108 times in 216; the longbow's 1+2 against 5 stopped
    * leaves nothing on a die of 1-3, and a double (2 x 3..8) always gets through. */
-  odds = mg_tft_attack_odds (st, json_tokener_parse ("{\"type\":\"attack\",\"figure\":\"Wulf\",\"target\":\"Flavius\"}"), &error);
+  odds = tft_test_odds (st, "{\"type\":\"attack\",\"figure\":\"Wulf\",\"target\":\"Flavius\"}", &error);
   g_assert_no_error (error);
   g_assert_cmpint (iget (json_object_object_get (odds, "hit"), "num"), ==, 108);
   g_assert_cmpint (iget (json_object_object_get (odds, "hit"), "den"), ==, 216);
@@ -699,6 +753,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/bad-input", test_bad_input);
   g_test_add_func ("/tft/fight/initiative-once", test_initiative_once);
   g_test_add_func ("/tft/fight/turns-fought", test_turns_fought);
+  g_test_add_func ("/tft/fight/long-tie", test_long_tie);
   g_test_add_func ("/tft/fight/option-e-shield-pick-up", test_option_e_shield_pick_up);
   g_test_add_func ("/tft/odds-and-duel", test_odds_and_duel);
   return g_test_run ();

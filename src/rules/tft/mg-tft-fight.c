@@ -1690,6 +1690,47 @@ slot_cmp (const TftFight *fg, const TftSlot *a, const TftSlot *b)
   return (gint) a->attack - (gint) b->attack;
 }
 
+/* After a tie roll among `group` (all of adjusted DX `adj` and the same tie rank), ranks every
+ * first attack at that DX again by (old rank, this roll), densely from 1: the order is that of
+ * the rolls in turn, and the ranks stay below the number of fighters however long the ties last. */
+static void
+rerank_ties (TftFight *fg, gint adj, const guint *group, const guint *v, guint ng)
+{
+  gint key[TFT_MAX_FIGHTERS];
+  gboolean at[TFT_MAX_FIGHTERS] = { FALSE };
+
+  for (guint a = 0; a < fg->n_order; a++)
+    if (fg->order[a].attack == 1 && fg->order[a].adj_dx == adj)
+      {
+        guint fi = fg->order[a].fi;
+        at[fi] = TRUE;
+        key[fi] = fg->ties[fi] * 7;
+        for (guint k = 0; k < ng; k++)
+          if (group[k] == fi)
+            key[fi] += (gint) v[k];
+      }
+  {
+    gint rank[TFT_MAX_FIGHTERS];
+    for (guint i = 0; i < fg->n; i++)
+      if (at[i])
+        {
+          rank[i] = 1;
+          for (guint j = 0; j < fg->n; j++)
+            if (at[j] && key[j] < key[i])
+              {
+                gboolean seen = FALSE;  /* count distinct smaller keys */
+                for (guint k = 0; k < j; k++)
+                  if (at[k] && key[k] == key[j])
+                    seen = TRUE;
+                rank[i] += !seen;
+              }
+        }
+    for (guint i = 0; i < fg->n; i++)
+      if (at[i])
+        fg->ties[i] = rank[i];
+  }
+}
+
 static gboolean
 do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
 {
@@ -1759,9 +1800,9 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
                 json_object_put (rolls);
                 return FALSE;
               }
+            rerank_ties (fg, s->adj_dx, group, v, ng);
             for (guint k = 0; k < ng; k++)
               {
-                fg->ties[group[k]] = fg->ties[group[k]] * 10 + v[k];
                 json_object_object_add (rolls, fname (st, &fg->f[group[k]]), json_object_new_int (v[k]));
                 g_string_append_printf (text, _("%s rolls %u for the tie. "), fname (st, &fg->f[group[k]]), v[k]);
               }
@@ -1907,7 +1948,8 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
         return illegal (error, _("At most %d sides."), TFT_MAX_SIDES);
       if (!mg_json_array (members, side, TFT_ACTION_ERR, 1, TFT_MAX_FIGHTERS, &n, error))
         return FALSE;
-      fg->sides[fg->n_sides] = g_strdup (side);
+      /* counted at once, so tft_fight_free() frees the name when a member is refused */
+      fg->sides[fg->n_sides++] = g_strdup (side);
       for (guint i = 0; i < n; i++)
         {
           const char *name;
@@ -1931,7 +1973,7 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
           memset (x, 0, sizeof *x);
           x->mg_target = -1;
           x->fig = r;
-          x->side = fg->n_sides;
+          x->side = fg->n_sides - 1;
           memcpy (x->carried, f->weapons, sizeof (gint) * f->n_weapons);
           x->n_carried = f->n_weapons;
           x->shield = f->shield;
@@ -1942,7 +1984,6 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
             return illegal (error, _("No missile weapons in practice combat: %s's ready weapon is a %s."), name,
                             _(rs->weapons[x->ready].name));
         }
-      fg->n_sides++;
     }
   if (fg->n_sides < 2)
     return illegal (error, _("A fight needs at least two sides."));
