@@ -644,6 +644,33 @@ test_turns_fought (void)
     }
 }
 
+/* Once one side is out the fight waits for end_fight (p. 19, experience): further end_turns are
+ * refused (they used to count turns nobody fought), and an option is refused for that reason. */
+static void
+test_over_refuses_turns (void)
+{
+  g_autoptr(MgState) st = duel_state ("death", ",\"weapons\":[\"broadsword\"]", ",\"weapons\":[\"broadsword\"]");
+  g_autoptr(json_object) j = NULL, pending = NULL;
+  json_object *h;
+
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"h\",\"engaged_with\":[\"B\"]}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"h\",\"engaged_with\":[\"A\"]}");
+  PLAY (st, "{\"type\":\"attacks\"}", 6, 1);
+  /* a 3 on three dice is triple damage (p. 10): 3 x (6+6) = 36 hits on ST 12 */
+  PLAY (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", 1, 1, 1, 6, 6);
+  PLAY (st, "{\"type\":\"end_turn\"}");
+  pending = mg_state_pending (st);
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (pending, "phase")), ==, "over");
+  refuse (st, "{\"type\":\"end_turn\"}", MG_RULES_ERROR_ILLEGAL, "end the fight");
+  refuse (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\"}", MG_RULES_ERROR_ILLEGAL, "end the fight");
+  refuse (st, "{\"type\":\"attacks\"}", MG_RULES_ERROR_ILLEGAL, "end the fight");
+  refuse (st, "{\"type\":\"initiative\"}", MG_RULES_ERROR_ILLEGAL, "end the fight");
+  PLAY (st, "{\"type\":\"end_fight\"}");
+  j = mg_state_to_json (st);
+  h = json_object_object_get (find_named (json_object_object_get (j, "roster"), "A"), "history");
+  g_assert_cmpint (iget (json_object_array_get_idx (h, json_object_array_length (h) - 1), "turns"), ==, 1);
+}
+
 /* Option e: "re-sling … its ready weapon and/or shield, and ready a new weapon and/or shield,
  * OR pick up and ready a dropped weapon" (p. 5); a two-handed weapon slings the shield (p. 13). */
 static void
@@ -754,6 +781,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/fight/initiative-once", test_initiative_once);
   g_test_add_func ("/tft/fight/turns-fought", test_turns_fought);
   g_test_add_func ("/tft/fight/long-tie", test_long_tie);
+  g_test_add_func ("/tft/fight/over-refuses-turns", test_over_refuses_turns);
   g_test_add_func ("/tft/fight/option-e-shield-pick-up", test_option_e_shield_pick_up);
   g_test_add_func ("/tft/odds-and-duel", test_odds_and_duel);
   return g_test_run ();

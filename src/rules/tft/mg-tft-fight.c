@@ -1447,6 +1447,17 @@ options_text (guint set, GString *s)
   return s->str;
 }
 
+/* Once one side is out, only end_fight (or a flee, an arena's choice) moves the fight on. */
+static gboolean
+refuse_when_over (TftState *st, GError **error)
+{
+  gint last;
+  if (st->fight->phase == PH_OVER || sides_able (st, &last) <= 1)
+    return illegal (error, _("One side is out of fight %u: end the fight to award experience (end_fight)."),
+                    st->fight->number);
+  return TRUE;
+}
+
 static gboolean
 do_option (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
 {
@@ -1495,6 +1506,8 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
           engaged |= G_GUINT64_CONSTANT (1) << al[i].fi;
         }
     }
+  if (!refuse_when_over (st, error))
+    return FALSE;
   if (fg->phase != PH_OPTIONS)
     return illegal (error, _("Options are chosen before the attacks; this turn's attacks have begun."));
   if (!able (st, x))
@@ -1745,6 +1758,8 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
     return FALSE;
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));
+  if (!refuse_when_over (st, error))
+    return FALSE;
   if (fg->phase != PH_OPTIONS)
     return illegal (error, _("The attacks of this turn have already begun."));
   for (guint i = 0; i < fg->n; i++)
@@ -2037,6 +2052,8 @@ do_initiative (TftState *st, json_object *j, TftRoller *r, json_object *events, 
     return FALSE;
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));
+  if (!refuse_when_over (st, error))
+    return FALSE;
   if (fg->phase != PH_OPTIONS)
     return illegal (error, _("Initiative is rolled at the start of a turn."));
   if (fg->init_winner != TFT_NONE)
@@ -2116,6 +2133,9 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
     return FALSE;
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));
+  /* a turn in which the last enemy fell still ends (it was fought); none after it */
+  if (fg->phase == PH_OVER)
+    return refuse_when_over (st, error);
   if (fg->phase == PH_OPTIONS)
     return illegal (error, _("The turn ends after the attacks (action \"attacks\" first)."));
   if (next_slot (fg) >= 0)
