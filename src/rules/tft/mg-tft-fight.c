@@ -144,6 +144,15 @@ uncarry (TftFighter *x, gint w)
     x->ready = TFT_NONE;
 }
 
+/* An 18 breaks the weapon for good: it leaves the roster when the fight ends (p. 10). */
+static void
+break_weapon (TftFighter *x, gint w)
+{
+  uncarry (x, w);
+  if (x->n_broken < TFT_MAX_CARRY)
+    x->broken[x->n_broken++] = w;
+}
+
 /* The main-gauche counts as a shield when it is carried, the ready weapon is one-handed and no
  * shield is ready. */
 static gboolean
@@ -153,9 +162,9 @@ mg_in_use (const TftState *st, const TftFighter *x)
          !(x->ready >= 0 && st->rs.weapons[x->ready].two_handed);
 }
 
-/* Adjusted DX of x attacking with weapon w, before anything about the target or range. */
+/* Adjusted DX of x attacking with weapon w (thrown or not), before anything about the target or range. */
 static gint
-base_adj_dx (const TftState *st, const TftFighter *x, gint w, gboolean mg_weapon)
+base_adj_dx (const TftState *st, const TftFighter *x, gint w, gboolean thrown, gboolean mg_weapon)
 {
   const TftRuleset *rs = &st->rs;
   const TftFigure *f = fig_of (st, x);
@@ -168,7 +177,7 @@ base_adj_dx (const TftState *st, const TftFighter *x, gint w, gboolean mg_weapon
     dx += rs->wound_dx;
   if (st_now (st, x) <= rs->weak_st)
     dx += rs->weak_dx;
-  if (r && w >= 0 && (rs->weapons[w].cls == W_MISSILE || rs->weapons[w].cls == W_THROWN))
+  if (r && tft_shot (rs, w, thrown))
     dx += r->missile_dx;
   if (w >= 0 && rs->weapons[w].crossbow && x->posture == P_PRONE)
     dx += rs->dx_prone_xbow;
@@ -178,7 +187,7 @@ base_adj_dx (const TftState *st, const TftFighter *x, gint w, gboolean mg_weapon
 static gint
 fighter_adj_dx (const TftState *st, const TftFighter *x)
 {
-  return base_adj_dx (st, x, x->ready, x->use_mg);
+  return base_adj_dx (st, x, x->ready, FALSE, x->use_mg);
 }
 
 /* ---------------------------------------------------------------- JSON of a fight */
@@ -300,6 +309,13 @@ tft_fight_to_json (const TftState *st)
           json_object_array_add (c, json_object_new_string (rs->weapons[x->carried[k]].id));
         json_object_object_add (fo, "carried", c);
       }
+      if (x->n_broken > 0)
+        {
+          json_object *b = json_object_new_array ();
+          for (guint k = 0; k < x->n_broken; k++)
+            json_object_array_add (b, json_object_new_string (rs->weapons[x->broken[k]].id));
+          json_object_object_add (fo, "broken", b);
+        }
       json_object_object_add (fo, "engaged_with", names_of_mask (st, x->engaged));
       json_object_object_add (fo, "hth_with", names_of_mask (st, x->hth));
       if (x->opt != OPT_UNSET)
@@ -494,6 +510,19 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
           g_autofree char *cp = g_strdup_printf ("%s.carried[%u]", p, k);
           if (!weapon_from_json (st, json_object_array_get_idx (c, k), cp, &x->carried[k], error))
             return FALSE;
+        }
+      x->n_broken = 0;
+      if (mg_json_member (fo, "broken"))
+        {
+          if ((c = mg_json_get_array (fo, p, "broken", TFT_STATE_ERR, 1, TFT_MAX_CARRY, error)) == NULL)
+            return FALSE;
+          x->n_broken = json_object_array_length (c);
+          for (guint k = 0; k < x->n_broken; k++)
+            {
+              g_autofree char *bp = g_strdup_printf ("%s.broken[%u]", p, k);
+              if (!weapon_from_json (st, json_object_array_get_idx (c, k), bp, &x->broken[k], error))
+                return FALSE;
+            }
         }
       x->mg_target = -1;
       if ((c = mg_json_member (fo, "mg_target")) != NULL)
@@ -812,7 +841,7 @@ attack_dx (const TftState *st, const Attack *a, const TftFighter *y, gint hexes,
   const TftFighter *x = &st->fight->f[a->fi];
   const TftBeast *yb = beast_of (st, y);
   gboolean missile = is_missile (rs, a->weapon);
-  gint dx = base_adj_dx (st, x, a->weapon, x->use_mg);
+  gint dx = base_adj_dx (st, x, a->weapon, a->thrown, x->use_mg);
 
   if (ndice)
     *ndice = 3;
@@ -917,7 +946,7 @@ do_damage (TftState *st, TftRoller *r, const Attack *a, TftFighter *x, TftFighte
   if (hth)
     hth_damage (st, x, &dice, &adds);
   else
-    tft_figure_damage (rs, fig_of (st, x), a ? a->weapon : x->ready, &dice, &adds);
+    tft_figure_damage (rs, fig_of (st, x), a ? a->weapon : x->ready, a && a->thrown, &dice, &adds);
   dice = CLAMP (dice, 0, 60);
   if (dice > 0 && !tft_roll (r, dice, 6, "damage", v, error))
     {
@@ -1219,7 +1248,7 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
       if (!a->thrown && is_missile (&st->rs, a->weapon))
         ;
       else if (res == R_BREAK)
-        uncarry (x, a->weapon);
+        break_weapon (x, a->weapon);
     }
   json_object_array_add (events, e);
   return TRUE;
@@ -1339,7 +1368,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
       else
         {
           gint sd = fx->st >= fy->st ? rs->rush_dice : rs->rush_weak_dice;
-          gint save = roll_total (st, r, sd, "save", error), ydx = base_adj_dx (st, y, y->ready, FALSE);
+          gint save = roll_total (st, r, sd, "save", error), ydx = base_adj_dx (st, y, y->ready, FALSE, FALSE);
           gboolean falls;
           if (save < 0)
             {
@@ -1375,7 +1404,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
       else if (res == R_BREAK && a.weapon >= 0)
         {
           g_string_append_printf (text, _("; his %s breaks"), _(rs->weapons[a.weapon].name));
-          uncarry (x, a.weapon);
+          break_weapon (x, a.weapon);
         }
       g_string_append_c (text, '.');
     }
@@ -1389,7 +1418,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
   if (a.thrown && carries (x, a.weapon))
     drop_weapon (st, x, a.weapon);
   if (a.weapon >= 0 && rs->weapons[a.weapon].crossbow)
-    x->reload = base_adj_dx (st, x, a.weapon, FALSE) >= rs->weapons[a.weapon].fast_at
+    x->reload = base_adj_dx (st, x, a.weapon, FALSE, FALSE) >= rs->weapons[a.weapon].fast_at
                 ? rs->weapons[a.weapon].fast_reload : rs->weapons[a.weapon].reload;
   return TRUE;
 }
@@ -2244,6 +2273,25 @@ turns_fought (const TftFight *fg)
   return turn_begun (fg) ? fg->turn : fg->turn - 1;
 }
 
+/* Takes one weapon w off a roster figure; the next weapon becomes ready if w was. */
+static void
+roster_lose_weapon (const TftRuleset *rs, TftFigure *f, gint w)
+{
+  for (guint i = 0; i < f->n_weapons; i++)
+    if (f->weapons[i] == w)
+      {
+        memmove (&f->weapons[i], &f->weapons[i + 1], sizeof (gint) * (f->n_weapons - i - 1));
+        f->n_weapons--;
+        break;
+      }
+  if (f->ready == w)
+    {
+      f->ready = f->n_weapons > 0 ? f->weapons[0] : TFT_NONE;
+      if (f->ready >= 0 && rs->weapons[f->ready].two_handed)
+        f->shield_ready = FALSE;
+    }
+}
+
 static gboolean
 do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
 {
@@ -2354,6 +2402,12 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
         g_string_append_printf (text, _(" %s %+d EP (%d)."), f->name, ep, f->ep);
       else if (!alive)
         g_string_append_printf (text, _(" %s is dead."), f->name);
+      for (guint k = 0; k < x->n_broken; k++)
+        {
+          roster_lose_weapon (rs, f, x->broken[k]);
+          g_string_append_printf (text, _(" %s's %s stays broken (a new one is given with set_gear)."), f->name,
+                                  _(rs->weapons[x->broken[k]].name));
+        }
     }
   json_object_object_add (e, "ep", eps);
   json_object_array_add (events, e);
@@ -2575,7 +2629,7 @@ tft_pending (const MgState *state)
               json_object *d = json_object_new_object ();
               gint dice, adds;
               g_autofree char *dm = NULL;
-              tft_figure_damage (rs, fig_of (st, x), weapon, &dice, &adds);
+              tft_figure_damage (rs, fig_of (st, x), weapon, FALSE, &dice, &adds);
               dm = tft_damage_text (dice, adds);
               json_object *by = json_object_new_object ();
               Attack probe = { .fi = s->fi, .weapon = weapon, .mode = x->opt == O_M || x->opt == O_P ? M_HTH : M_WEAPON };
@@ -2677,7 +2731,7 @@ tft_attack_plan (const TftState *st, json_object *action, TftAttackPlan *plan, G
       hth_damage (st, &tmp, &plan->dmg_dice, &plan->dmg_adds);
     }
   else
-    tft_figure_damage (rs, fig_of (st, x), a.weapon, &plan->dmg_dice, &plan->dmg_adds);
+    tft_figure_damage (rs, fig_of (st, x), a.weapon, a.thrown, &plan->dmg_dice, &plan->dmg_adds);
   plan->mult = 1;
   if (a.weapon >= 0 && rs->weapons[a.weapon].cls == W_POLE && a.mode != M_HTH &&
       (x->opt == O_B || (y->opt == O_B && !a.thrown)))

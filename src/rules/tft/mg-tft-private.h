@@ -140,6 +140,7 @@ typedef struct {
   guint    kills;
   gboolean took_hits;
   gint     mg_target;                  /* main-gauche turn: the enemy of the first attack; -1 none */
+  gint     broken[TFT_MAX_CARRY]; guint n_broken;  /* its own weapons broken by an 18: gone from the roster at end_fight */
 } TftFighter;
 
 typedef struct {
@@ -201,7 +202,15 @@ gint     tft_gear_dx       (const TftRuleset *rs, gint armor, gint shield, gbool
 /* The outcome of a to-hit roll: `total` on `n` dice against adj_dx; to_miss: rolling to miss. */
 TftRoll  tft_roll_result   (const TftRuleset *rs, gint total, gint n, gint adj_dx, gboolean to_miss,
                             gint *mult);
-void     tft_figure_damage (const TftRuleset *rs, const TftFigure *f, gint w, gint *dice, gint *adds);
+/* `thrown`: this attack throws the weapon (a race's missile bonus follows the use, p. 19). */
+void     tft_figure_damage (const TftRuleset *rs, const TftFigure *f, gint w, gboolean thrown, gint *dice, gint *adds);
+/* Weapon w used as a missile or thrown weapon: a missile weapon, one made to be thrown (a rock),
+ * or any weapon thrown in this attack. */
+static inline gboolean
+tft_shot (const TftRuleset *rs, gint w, gboolean thrown)
+{
+  return w >= 0 && (thrown || rs->weapons[w].cls == W_MISSILE || rs->weapons[w].cls == W_THROWN);
+}
 char    *tft_damage_text   (gint dice, gint adds);
 
 /* mg-tft.c: a refusal a referee can read aloud (MG_RULES_ERROR_ILLEGAL); returns FALSE. */
