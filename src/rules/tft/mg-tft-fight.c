@@ -402,6 +402,24 @@ weapon_from_json (const TftState *st, json_object *v, const char *path, gint *ou
   return TRUE;
 }
 
+/* A fighter's list of weapon ids `key` (at least `min`) into out[], *n. */
+static gboolean
+weapons_from_json (const TftState *st, json_object *fo, const char *p, const char *key, gsize min, gint *out,
+                   guint *n, GError **error)
+{
+  json_object *c = mg_json_get_array (fo, p, key, TFT_STATE_ERR, min, TFT_MAX_CARRY, error);
+  if (c == NULL)
+    return FALSE;
+  *n = json_object_array_length (c);
+  for (guint k = 0; k < *n; k++)
+    {
+      g_autofree char *cp = g_strdup_printf ("%s.%s[%u]", p, key, k);
+      if (!weapon_from_json (st, json_object_array_get_idx (c, k), cp, &out[k], error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean tft_fight_from_json (TftState *st, json_object *o, GError **error);
 
 gboolean
@@ -502,28 +520,10 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
               return FALSE;
             }
         }
-      if ((c = mg_json_get_array (fo, p, "carried", TFT_STATE_ERR, 0, TFT_MAX_CARRY, error)) == NULL)
-        return FALSE;
-      x->n_carried = json_object_array_length (c);
-      for (guint k = 0; k < x->n_carried; k++)
-        {
-          g_autofree char *cp = g_strdup_printf ("%s.carried[%u]", p, k);
-          if (!weapon_from_json (st, json_object_array_get_idx (c, k), cp, &x->carried[k], error))
-            return FALSE;
-        }
       x->n_broken = 0;
-      if (mg_json_member (fo, "broken"))
-        {
-          if ((c = mg_json_get_array (fo, p, "broken", TFT_STATE_ERR, 1, TFT_MAX_CARRY, error)) == NULL)
-            return FALSE;
-          x->n_broken = json_object_array_length (c);
-          for (guint k = 0; k < x->n_broken; k++)
-            {
-              g_autofree char *bp = g_strdup_printf ("%s.broken[%u]", p, k);
-              if (!weapon_from_json (st, json_object_array_get_idx (c, k), bp, &x->broken[k], error))
-                return FALSE;
-            }
-        }
+      if (!weapons_from_json (st, fo, p, "carried", 0, x->carried, &x->n_carried, error) ||
+          (mg_json_member (fo, "broken") && !weapons_from_json (st, fo, p, "broken", 1, x->broken, &x->n_broken, error)))
+        return FALSE;
       x->mg_target = -1;
       if ((c = mg_json_member (fo, "mg_target")) != NULL)
         {
