@@ -707,6 +707,54 @@ test_option_e_shield_pick_up (void)
 
 /* ---- odds and the duel simulator ---- */
 
+/* The duel simulator plays the model without the engine's JSON; given the same dice it must give
+ * exactly the fights the engine gives when the model is played action by action: the same wins,
+ * draws and dice, here on melee-sim-js's stock pair (089: ST 14 DX 10 two-handed sword, 093: ST 15
+ * DX 9 battleaxe, no armor), on Flavius (chainmail, large shield) v Wulf, and on a dwarf with a
+ * small shield and an ax against an elf with a cutlass and a dagger (drops, breaks, pick-ups,
+ * shields to the rear). Then the odds a referee asks for, 10,000 fights, come back within 100 ms. */
+static void
+test_duel_sim_pinned (void)
+{
+  static const struct { const char *a, *b; } pairs[] = {
+    { "{\"kind\":\"human\",\"st\":14,\"dx\":10,\"weapons\":[\"two_handed_sword\"]}",
+      "{\"kind\":\"human\",\"st\":15,\"dx\":9,\"weapons\":[\"battleaxe\"]}" },
+    { "{\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"shortsword\",\"dagger\"],\"armor\":\"chainmail\",\"shield\":\"large_shield\"}",
+      "{\"kind\":\"human\",\"st\":14,\"dx\":10,\"weapons\":[\"two_handed_sword\",\"dagger\"]}" },
+    { "{\"kind\":\"dwarf\",\"st\":14,\"dx\":10,\"weapons\":[\"small_ax\"],\"armor\":\"leather\",\"shield\":\"small_shield\"}",
+      "{\"kind\":\"elf\",\"st\":10,\"dx\":14,\"weapons\":[\"cutlass\",\"dagger\"]}" },
+  };
+  g_autoptr(json_object) rs = ruleset ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      g_autoptr(json_object) a = json_tokener_parse (pairs[i].a), b = json_tokener_parse (pairs[i].b);
+      g_autoptr(MgDice) d1 = mg_dice_new_seeded (1977 + i), d2 = mg_dice_new_seeded (1977 + i);
+      g_autoptr(GError) error = NULL;
+      MgTftDuelResult sim, full;
+
+      g_assert_true (mg_tft_duel_with_dice (rs, a, b, 3000, d1, FALSE, &sim, &error));
+      g_assert_no_error (error);
+      g_assert_true (mg_tft_duel_with_dice (rs, a, b, 3000, d2, TRUE, &full, &error));
+      g_assert_no_error (error);
+      if (sim.wins_a != full.wins_a || sim.wins_b != full.wins_b || sim.draws != full.draws || sim.dice != full.dice)
+        g_error ("pair %u: simulator %u/%u/%u (%" G_GUINT64_FORMAT " dice), engine %u/%u/%u (%" G_GUINT64_FORMAT " dice)", i,
+                 sim.wins_a, sim.wins_b, sim.draws, sim.dice, full.wins_a, full.wins_b, full.draws, full.dice);
+      g_assert_cmpuint (sim.fights, ==, 3000);
+      g_test_message ("pair %u: %u/%u/%u, %" G_GUINT64_FORMAT " dice", i, sim.wins_a, sim.wins_b, sim.draws, sim.dice);
+    }
+  {
+    g_autoptr(json_object) a = json_tokener_parse (pairs[0].a), b = json_tokener_parse (pairs[0].b);
+    MgTftDuelResult r;
+    gint64 t0 = g_get_monotonic_time ();
+    g_assert_true (mg_tft_duel (rs, a, b, 10000, 7, NULL, NULL, NULL, &r, NULL));
+    g_assert_cmpint (g_get_monotonic_time () - t0, <, 100000);
+    g_assert_cmpuint (r.fights, ==, 10000);
+    /* the two-handed sword's DX 10 strikes first and more often: it wins most fights */
+    g_assert_cmpuint (r.wins_a, >, r.wins_b);
+  }
+}
+
 static void
 test_odds_and_duel (void)
 {
@@ -784,5 +832,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/fight/over-refuses-turns", test_over_refuses_turns);
   g_test_add_func ("/tft/fight/option-e-shield-pick-up", test_option_e_shield_pick_up);
   g_test_add_func ("/tft/odds-and-duel", test_odds_and_duel);
+  g_test_add_func ("/tft/duel/simulator-pinned", test_duel_sim_pinned);
   return g_test_run ();
 }

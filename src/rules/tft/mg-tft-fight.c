@@ -133,13 +133,7 @@ carries (const TftFighter *x, gint w)
 static void
 uncarry (TftFighter *x, gint w)
 {
-  for (guint i = 0; i < x->n_carried; i++)
-    if (x->carried[i] == w)
-      {
-        memmove (&x->carried[i], &x->carried[i + 1], sizeof (gint) * (x->n_carried - i - 1));
-        x->n_carried--;
-        break;
-      }
+  tft_list_remove (x->carried, &x->n_carried, w);
   if (x->ready == w)
     x->ready = TFT_NONE;
 }
@@ -2277,13 +2271,7 @@ turns_fought (const TftFight *fg)
 static void
 roster_lose_weapon (const TftRuleset *rs, TftFigure *f, gint w)
 {
-  for (guint i = 0; i < f->n_weapons; i++)
-    if (f->weapons[i] == w)
-      {
-        memmove (&f->weapons[i], &f->weapons[i + 1], sizeof (gint) * (f->n_weapons - i - 1));
-        f->n_weapons--;
-        break;
-      }
+  tft_list_remove (f->weapons, &f->n_weapons, w);
   if (f->ready == w)
     {
       f->ready = f->n_weapons > 0 ? f->weapons[0] : TFT_NONE;

@@ -1,6 +1,7 @@
 /* mg-tft-private.h — the TFT Melee ruleset, roster and fight structures shared by the engine's files. */
 #pragma once
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 #include "mg-json.h"
 #include "mg-tft.h"
@@ -237,6 +238,38 @@ gboolean tft_roll (TftRoller *r, guint n, guint sides, const char *what, guint *
 /* Applies with a roller (apply's body); mg-tft-odds.c calls it on copies. */
 json_object *tft_apply_roller (TftState *st, json_object *action, TftRoller *roller,
                                char **summary, GError **error);
+
+/* Takes the first w out of list[0..*n-1]; FALSE when it is not there. */
+static inline gboolean
+tft_list_remove (gint *list, guint *n, gint w)
+{
+  for (guint i = 0; i < *n; i++)
+    if (list[i] == w)
+      {
+        memmove (&list[i], &list[i + 1], sizeof (gint) * (*n - i - 1));
+        (*n)--;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Counts one duel's outcome: 0 the first figure won, 1 the second, else a draw. */
+static inline void
+tft_duel_count (MgTftDuelResult *result, gint res)
+{
+  result->fights++;
+  if (res == 0)
+    result->wins_a++;
+  else if (res == 1)
+    result->wins_b++;
+  else
+    result->draws++;
+}
+
+/* mg-tft-sim.c: the duel model on plain structs, for the roster's first two figures. */
+gboolean tft_sim_supports (const TftState *st);
+void     tft_sim_run      (const TftState *st, guint n, MgDice *dice, guint32 seed, MgTftDuelProgress progress,
+                           gpointer user_data, gint *cancel, MgTftDuelResult *result);
 
 /* For the odds: the numbers an attack action resolves to, without rolling. */
 typedef struct {
