@@ -743,6 +743,21 @@ test_bad_maps (void)
   mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[]}],"
                  "\"rivers\":[{\"name\":\"R\",\"size\":\"large\",\"marks\":[\"M\"],\"links\":[[\"A\",\"Z\"]]}]}}", BAD,
              "$.map.rivers[0].links[0][1]: \"Z\" is neither a land nor a wave mark");
+  /* A river that is not an object: one clear error, no GLib-CRITICAL (issue 12: the river was
+   * added to the map before it was read, then freed half-built). Criticals abort a GLib test. */
+  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[]}],"
+                 "\"rivers\":[-1]}}", BAD, "$.map.rivers[0]: expected an object, got -1");
+  {
+    g_autoptr(GError) error = NULL;
+    json_object *bad = NULL;
+    json_object_deep_copy (ruleset, &bad, NULL);
+    json_object_array_put_idx (json_object_object_get (json_object_object_get (bad, "map"), "rivers"), 1,
+                               json_object_new_int (-1));
+    g_assert_false (st->rules->check_ruleset (bad, &error));
+    g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET);
+    g_assert_cmpstr (error->message, ==, "$.map.rivers[1]: expected an object, got -1");
+    json_object_put (bad);
+  }
   /* A good map replaces the sample, and exports as it was imported. */
   json_object_put (mk_play (st, "{\"type\":\"import_map\",\"map\":{\"lands\":["
                    "{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[\"B\"]},"

@@ -355,7 +355,6 @@ parse_river (json_object *o, const char *path, MgJsonErr kind, const MkMap *map,
       !mg_json_get_string (o, path, "name", kind, &name, error))
     return FALSE;
   r->name = g_strdup (name);
-  r->pairs = g_ptr_array_new_with_free_func (g_free);
   if (!mg_json_get_choice (o, path, "size", kind, sizes, &size, error))
     return FALSE;
   r->large = size == 1;
@@ -494,9 +493,15 @@ map_parse (json_object *json, const char *path, MgJsonErr kind, char **leaders, 
         {
           g_autofree char *ip = mk_path_index (rpath, i);
           MkRiver *r = g_new0 (MkRiver, 1);
-          g_ptr_array_add (map->rivers, r);
+          /* Read before it joins the map, so a bad river is freed whole (its pairs are made
+           * only once it is an object with a name) and never met by the other rivers' checks. */
+          r->pairs = g_ptr_array_new_with_free_func (g_free);
           if (!parse_river (json_object_array_get_idx (rivers, i), ip, kind, map, r, error))
-            goto fail;
+            {
+              river_free (r);
+              goto fail;
+            }
+          g_ptr_array_add (map->rivers, r);
           for (guint j = 0; j < i; j++)
             if (strcmp (((MkRiver *) g_ptr_array_index (map->rivers, j))->name, r->name) == 0)
               {
