@@ -198,8 +198,7 @@ mg_json_array (json_object *value, const char *path, MgJsonErr kind,
   if (n < min_len || n > max_len)
     {
       g_autofree char *want = NULL;
-      g_autofree char *got = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" G_GSIZE_FORMAT " item",
-                                                           "%" G_GSIZE_FORMAT " items", n), n);
+      g_autofree char *got = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%zu item", "%zu items", n), n);
       if (min_len == max_len)
         want = g_strdup_printf (_("a list of %zu"), min_len);
       else if (max_len == G_MAXSIZE)
