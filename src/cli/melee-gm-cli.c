@@ -557,8 +557,11 @@ print_entry_text (const MgJournalEntry *e)
   g_autoptr(GString) line = g_string_new (NULL);
   g_autoptr(GString) dice = g_string_new (NULL);
 
-  g_string_append_printf (line, "#%" G_GINT64_FORMAT " turn %d %s: %s", e->seq, e->turn,
-                          e->actor != NULL ? e->actor : "GM", e->summary != NULL ? e->summary : "");
+  /* Translators: one journal row of 'log': row number, turn, who acted (GM: the referee),
+   * then what the engine said. */
+  g_string_append_printf (line, _("#%lld turn %d %s: %s"), (long long) e->seq, e->turn,
+                          e->actor != NULL ? e->actor : C_("referee", "GM"),
+                          e->summary != NULL ? e->summary : "");
   append_dice (dice, e->dice);
   if (dice->len > 0)
     g_string_append_printf (line, " [%s]", dice->str);
