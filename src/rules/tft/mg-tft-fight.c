@@ -28,7 +28,8 @@ tft_roll (TftRoller *r, guint n, guint sides, const char *what, guint *out, GErr
   r->last_for = what;
   if (r->dice == NULL)
     {
-      g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_NOT_ENOUGH, _("%u dice are needed but no dice were given"), n);
+      g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_NOT_ENOUGH, g_dngettext (GETTEXT_PACKAGE, "%u die is needed but no dice were given",
+                                                                           "%u dice are needed but no dice were given", n), n);
       return FALSE;
     }
   if (!mg_dice_roll (r->dice, n, sides, NULL, out, error))
