@@ -421,9 +421,12 @@ update_dice_hint (MgTftFightPage *self, json_object *action)
   else if (mg_ui_json_bool (needed, "complete"))
     hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u die typed: ready.", "%u dice typed: ready.", typed->len), typed->len);
   else
-    hint = g_strdup_printf (_("%u typed. Next: %d %s for %s. Leave empty to roll here."), typed->len,
-                            mg_ui_json_int (needed, "count", 0),
-                            mg_ui_json_int (needed, "count", 0) == 1 ? _("die") : _("dice"),
+    /* Translators: dice typed so far, then how many dice are needed next and what for
+     * ("the roll to hit"); the plural follows the dice needed. */
+    hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u typed. Next: %d die for %s. Leave empty to roll here.",
+                                         "%u typed. Next: %d dice for %s. Leave empty to roll here.",
+                                         mg_ui_json_int (needed, "count", 0)),
+                            typed->len, mg_ui_json_int (needed, "count", 0),
                             mg_tft_dice_purpose (mg_ui_json_str (needed, "for")));
   gtk_label_set_text (self->dice_hint, hint);
   json_object_put (action);
