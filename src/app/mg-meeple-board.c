@@ -165,8 +165,9 @@ mg_meeple_board_set_state (MgMeepleBoard *self, json_object *ruleset, const MgSt
       json_object *player = players != NULL && json_object_is_type (players, json_type_array)
                             ? json_object_array_get_idx (players, i) : NULL;
       const char *name = mg_ui_json_str (player, "name");
-      g_autofree char *title = g_strdup_printf (_("%s — %d matches won"), name != NULL ? name : "",
-                                                mg_ui_json_int (score, name != NULL ? name : "", 0));
+      int won = mg_ui_json_int (score, name != NULL ? name : "", 0);
+      g_autofree char *title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s — %d match won", "%s — %d matches won", won),
+                                                name != NULL ? name : "", won);
 
       gtk_label_set_text (i == 0 ? self->name_a : self->name_b, title);
       mg_meeple_tracks_update (i == 0 ? self->tracks_a : self->tracks_b, player, defeat);
