@@ -628,19 +628,7 @@ typedef struct {
   guint   pick[MG_MEEPLE_MAX_FACES];     /* pick */
 } Action;
 
-static gboolean
-illegal (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-illegal (GError **error, const char *format, ...)
-{
-  va_list args;
-  va_start (args, format);
-  g_autofree char *msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, msg);
-  return FALSE;
-}
+#define illegal mg_rules_illegal
 
 static gboolean
 parse_player (const MeepleState *st, json_object *json, Action *act, GError **error)
