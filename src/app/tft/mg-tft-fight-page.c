@@ -1081,8 +1081,9 @@ mg_tft_fight_page_new (MgCampaign *campaign)
       g_ptr_array_add (names, (gpointer) mg_tft_kind_title (ids[i]));
     }
   mg_tft_choice_fill (self->kind_row, kinds, names);
-  gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), _("Red"));
-  gtk_editable_set_text (GTK_EDITABLE (self->side_b_row), _("Blue"));
+  /* Translators: the default names of the two sides of a new fight; the referee may rename them. */
+  gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), C_("fight side", "Red"));
+  gtk_editable_set_text (GTK_EDITABLE (self->side_b_row), C_("fight side", "Blue"));
 
   g_signal_connect_swapped (self->kind_row, "notify::selected", G_CALLBACK (setup_changed), self);
   g_signal_connect_swapped (self->side_a_row, "changed", G_CALLBACK (sides_renamed), self);
