@@ -8,6 +8,7 @@
 #include "mg-meeple-board.h"
 #include "mg-ui-json.h"
 #include "mg-meeple-tracks.h"
+#include "mg-meeple.h"
 
 struct _MgMeepleBoard
 {
@@ -23,8 +24,9 @@ struct _MgMeepleBoard
 
 G_DEFINE_FINAL_TYPE (MgMeepleBoard, mg_meeple_board, GTK_TYPE_WIDGET)
 
-const char *
-mg_meeple_face_name (json_object *ruleset, const char *id)
+/* The face's name as the ruleset spells it (untranslated), else its id. */
+static const char *
+face_raw_name (json_object *ruleset, const char *id)
 {
   json_object *faces = NULL;
 
@@ -35,9 +37,17 @@ mg_meeple_face_name (json_object *ruleset, const char *id)
         json_object *face = json_object_array_get_idx (faces, i);
 
         if (g_strcmp0 (mg_ui_json_str (face, "id"), id) == 0 && mg_ui_json_str (face, "name") != NULL)
-          return _(mg_ui_json_str (face, "name"));
+          return mg_ui_json_str (face, "name");
       }
-  return id != NULL ? id : "";
+  return id;
+}
+
+const char *
+mg_meeple_face_name (json_object *ruleset, const char *id)
+{
+  const char *name = face_raw_name (ruleset, id);
+
+  return name != id ? _(name) : (id != NULL ? id : "");
 }
 
 /* "2 Sweep, 3 Kick" from {"sweep":2,"kick":3,"punch":0}, in the ruleset's face order. */
@@ -56,7 +66,9 @@ pick_words (json_object *ruleset, json_object *pick)
         continue;
       if (text->len > 0)
         g_string_append (text, ", ");
-      g_string_append_printf (text, "%d %s", n, mg_meeple_face_name (ruleset, id));
+      g_autofree char *count = mg_meeple_face_count (face_raw_name (ruleset, id), (guint) n);
+
+      g_string_append (text, count);
     }
   if (text->len == 0)
     g_string_append (text, _("nothing"));

@@ -253,6 +253,22 @@ face_name (const MeepleState *st, guint f)
   return _(st->rs.faces[f].name);
 }
 
+char *
+mg_meeple_face_count (const char *face_name, guint n)
+{
+  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Kick"). */
+  if (g_strcmp0 (face_name, "Sweep") == 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Sweep", "%u Sweep", n), n);
+  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Kick"). */
+  if (g_strcmp0 (face_name, "Kick") == 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Kick", "%u Kick", n), n);
+  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Punch"). */
+  if (g_strcmp0 (face_name, "Punch") == 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Punch", "%u Punch", n), n);
+  /* A house rule's own face keeps the name the referee wrote. */
+  return g_strdup_printf ("%u %s", n, face_name != NULL ? face_name : "");
+}
+
 /* ---------------------------------------------------------------- state life */
 
 static void
@@ -868,9 +884,11 @@ pick_words (const MeepleState *st, const guint *pick, gint first)
       gint f = i < 0 ? first : i;
       if (f < 0 || (i >= 0 && f == first) || pick[f] == 0)
         continue;
+      g_autofree char *count = mg_meeple_face_count (st->rs.faces[f].name, pick[f]);
+
       if (s->len > 0)
         g_string_append (s, ", ");
-      g_string_append_printf (s, "%u %s", pick[f], face_name (st, (guint) f));
+      g_string_append (s, count);
     }
   if (s->len == 0)
     g_string_append (s, _("nothing"));
