@@ -421,9 +421,12 @@ update_dice_hint (MgTftFightPage *self, json_object *action)
   else if (mg_ui_json_bool (needed, "complete"))
     hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u die typed: ready.", "%u dice typed: ready.", typed->len), typed->len);
   else
-    hint = g_strdup_printf (_("%u typed. Next: %d %s for %s. Leave empty to roll here."), typed->len,
-                            mg_ui_json_int (needed, "count", 0),
-                            mg_ui_json_int (needed, "count", 0) == 1 ? _("die") : _("dice"),
+    /* Translators: dice typed so far, then how many dice are needed next and what for
+     * ("the roll to hit"); the plural follows the dice needed. */
+    hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u typed. Next: %d die for %s. Leave empty to roll here.",
+                                         "%u typed. Next: %d dice for %s. Leave empty to roll here.",
+                                         mg_ui_json_int (needed, "count", 0)),
+                            typed->len, mg_ui_json_int (needed, "count", 0),
                             mg_tft_dice_purpose (mg_ui_json_str (needed, "for")));
   gtk_label_set_text (self->dice_hint, hint);
   json_object_put (action);
@@ -1078,8 +1081,9 @@ mg_tft_fight_page_new (MgCampaign *campaign)
       g_ptr_array_add (names, (gpointer) mg_tft_kind_title (ids[i]));
     }
   mg_tft_choice_fill (self->kind_row, kinds, names);
-  gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), _("Red"));
-  gtk_editable_set_text (GTK_EDITABLE (self->side_b_row), _("Blue"));
+  /* Translators: the default names of the two sides of a new fight; the referee may rename them. */
+  gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), C_("fight side", "Red"));
+  gtk_editable_set_text (GTK_EDITABLE (self->side_b_row), C_("fight side", "Blue"));
 
   g_signal_connect_swapped (self->kind_row, "notify::selected", G_CALLBACK (setup_changed), self);
   g_signal_connect_swapped (self->side_a_row, "changed", G_CALLBACK (sides_renamed), self);

@@ -97,8 +97,14 @@ history_text (MgTftRosterPage *self, json_object *entry, char **title, char **su
       *title = g_strdup_printf (_("Fight %d, %s, for the %s: %s"), mg_ui_json_int (entry, "fight", 0),
                                 mg_tft_kind_phrase (mg_ui_json_str (entry, "kind")), mg_ui_json_str (entry, "side") ?: "?",
                                 result != NULL ? result : "");
-      *subtitle = g_strdup_printf (_("%d hits taken · %+d EP · %s · %d turns"), mg_ui_json_int (entry, "hits", 0),
-                                   mg_ui_json_int (entry, "ep", 0), kills_text, mg_ui_json_int (entry, "turns", 0));
+      int hits = mg_ui_json_int (entry, "hits", 0), turns = mg_ui_json_int (entry, "turns", 0);
+      g_autofree char *hits_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit taken", "%d hits taken", hits),
+                                                    hits);
+      g_autofree char *turns_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d turn", "%d turns", turns), turns);
+
+      /* Translators: a fight in a figure's history: "2 hits taken · +10 EP · 1 kill · 5 turns". */
+      *subtitle = g_strdup_printf (_("%s · %+d EP · %s · %s"), hits_text, mg_ui_json_int (entry, "ep", 0), kills_text,
+                                   turns_text);
     }
   else if (g_strcmp0 (what, "gear") == 0)
     {
