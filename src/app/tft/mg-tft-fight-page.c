@@ -11,6 +11,7 @@
 #include "mg-tft.h"
 #include "mg-tft-fight-page.h"
 #include "mg-tft-util.h"
+#include "mg-table-state.h"
 
 struct _MgTftFightPage
 {
@@ -670,7 +671,7 @@ static void
 refresh (MgTftFightPage *self)
 {
   g_autoptr(json_object) view = mg_tft_view (self->campaign);
-  g_autoptr(json_object) pending = mg_state_pending (mg_campaign_get_state (self->campaign));
+  g_autoptr(json_object) pending = json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
   json_object *fight = mg_tft_view_fight (view);
 
   if (fight == NULL)
@@ -703,7 +704,7 @@ order_activated (GtkWidget *widget, const char *name, GVariant *param)
 static json_object *
 current_pending (MgTftFightPage *self)
 {
-  return mg_state_pending (mg_campaign_get_state (self->campaign));
+  return json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
 }
 
 /* pass, draw_dagger, disengage: the figure next in the order; the last two roll a die. */
