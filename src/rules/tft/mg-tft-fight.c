@@ -7,9 +7,6 @@
 
 gboolean tft_check_gear (const TftRuleset *rs, const char *name, guint kind, gint st, const gint *w, guint n,
                          gint shield, gint ready, GError **error);
-gboolean tft_roster_action (TftState *st, guint kind, json_object *a, gboolean commit, json_object *events,
-                            GString *text, GError **error);
-
 static const char * const kind_names[] = { "death", "arena", "practice", NULL };
 static const char * const phase_names[] = { "options", "attacks", "end", "over", NULL };
 static const char * const posture_names[] = { "standing", "fallen", "prone", "kneeling", "hth", NULL };
@@ -1867,8 +1864,11 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
 }
 
 /* pass, draw_dagger, disengage: the next slot's figure acts without attacking. */
+/* The slot actions that are not attacks: pass, or the die of option q or r. */
+typedef enum { SLOT_PASS, SLOT_DRAW_DAGGER, SLOT_DISENGAGE } SlotAct;
+
 static gboolean
-do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_object *events, GString *text,
+do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_object *events, GString *text,
                 GError **error)
 {
   static const char * const known[] = { "type", "player", "figure", NULL };
@@ -1888,12 +1888,12 @@ do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_obj
     return illegal (error, _("It is not the time of the attacks."));
   if (fg->order[slot].fi != (guint) xi)
     return illegal (error, _("%s acts next; %s must wait for its turn."), fname (st, &fg->f[fg->order[slot].fi]), name);
-  if (kind == 1 && x->opt != O_Q)
+  if (kind == SLOT_DRAW_DAGGER && x->opt != O_Q)
     return illegal (error, _("%s did not choose option q (draw dagger)."), name);
-  if (kind == 2 && x->opt != O_R)
+  if (kind == SLOT_DISENGAGE && x->opt != O_R)
     return illegal (error, _("%s did not choose option r (disengage from hand-to-hand)."), name);
   fg->order[slot].done = TRUE;
-  if (kind == 0)
+  if (kind == SLOT_PASS)
     {
       json_object_array_add (events, mg_event_new ("pass", "figure", name));
       g_string_append_printf (text, _("%s does not attack."), name);
@@ -1901,14 +1901,14 @@ do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_obj
     }
   {
     guint v;
-    json_object *e = mg_event_new (kind == 1 ? "draw_dagger" : "disengage", "figure", name);
+    json_object *e = mg_event_new (kind == SLOT_DRAW_DAGGER ? "draw_dagger" : "disengage", "figure", name);
     gint need;
-    if (!tft_roll (r, 1, 6, kind == 1 ? "draw_dagger" : "disengage", &v, error))
+    if (!tft_roll (r, 1, 6, kind == SLOT_DRAW_DAGGER ? "draw_dagger" : "disengage", &v, error))
       {
         json_object_put (e);
         return FALSE;
       }
-    if (kind == 1)
+    if (kind == SLOT_DRAW_DAGGER)
       need = rs->draw_dagger_max;
     else
       {
@@ -1926,9 +1926,9 @@ do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_obj
     json_object_object_add (e, "success", json_object_new_boolean ((gint) v <= need));
     json_object_array_add (events, e);
     if ((gint) v > need)
-      g_string_append_printf (text, kind == 1 ? _("%s rolls %u and fails to draw the dagger.")
+      g_string_append_printf (text, kind == SLOT_DRAW_DAGGER ? _("%s rolls %u and fails to draw the dagger.")
                                               : _("%s rolls %u and cannot break free."), name, v);
-    else if (kind == 1)
+    else if (kind == SLOT_DRAW_DAGGER)
       {
         x->ready = carried_dagger (st, x);
         g_string_append_printf (text, _("%s rolls %u and draws the dagger."), name, v);
@@ -1948,6 +1948,24 @@ do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_obj
       }
   }
   return TRUE;
+}
+
+static gboolean
+do_pass (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
+{
+  return do_slot_action (st, SLOT_PASS, j, r, events, text, error);
+}
+
+static gboolean
+do_draw_dagger (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
+{
+  return do_slot_action (st, SLOT_DRAW_DAGGER, j, r, events, text, error);
+}
+
+static gboolean
+do_disengage (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
+{
+  return do_slot_action (st, SLOT_DISENGAGE, j, r, events, text, error);
 }
 
 /* ---------------------------------------------------------------- fights begin and end */
@@ -2397,13 +2415,41 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
 
 /* ---------------------------------------------------------------- dispatch */
 
-static const char * const act_names[] = { "create_figure", "edit_figure", "set_gear", "spend_ep", "remove_figure",
-                                          "start_fight", "initiative", "option", "attacks", "attack", "pass",
-                                          "draw_dagger", "disengage", "flee", "end_turn", "end_fight", NULL };
+/* The action vocabulary (docs/rules/tft.md): a handler that rolls takes the roller; `slot` marks
+ * the actions that use up an entry of the attack order. */
+typedef gboolean (*TftPlain)  (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
+typedef gboolean (*TftRolled) (TftState *st, json_object *a, TftRoller *r, json_object *events, GString *text,
+                               GError **error);
+
+static const struct {
+  const char *type;
+  TftPlain    plain;
+  TftRolled   rolled;
+  gboolean    slot;
+} actions[] = {
+  { "create_figure", tft_create_figure, NULL, FALSE },
+  { "edit_figure", tft_edit_figure, NULL, FALSE },
+  { "set_gear", tft_set_gear, NULL, FALSE },
+  { "spend_ep", tft_spend_ep, NULL, FALSE },
+  { "remove_figure", tft_remove_figure, NULL, FALSE },
+  { "start_fight", do_start_fight, NULL, FALSE },
+  { "initiative", NULL, do_initiative, FALSE },
+  { "option", do_option, NULL, FALSE },
+  { "attacks", NULL, do_attacks, FALSE },
+  { "attack", NULL, do_attack, TRUE },
+  { "pass", NULL, do_pass, TRUE },
+  { "draw_dagger", NULL, do_draw_dagger, TRUE },
+  { "disengage", NULL, do_disengage, TRUE },
+  { "flee", do_flee, NULL, FALSE },
+  { "end_turn", do_end_turn, NULL, FALSE },
+  { "end_fight", do_end_fight, NULL, FALSE },
+};
 
 json_object *
 tft_apply_roller (TftState *st, json_object *action, TftRoller *r, char **summary, GError **error)
 {
+  const char *names[G_N_ELEMENTS (actions) + 1];
+  g_autoptr(json_object) plain = NULL;
   json_object *events;
   g_autoptr(GString) text = g_string_new (NULL);
   guint kind;
@@ -2416,32 +2462,27 @@ tft_apply_roller (TftState *st, json_object *action, TftRoller *r, char **summar
                    _("An action must be a JSON object with a \"type\", got %s"), got);
       return NULL;
     }
-  if (!mg_json_get_choice (action, NULL, "type", TFT_ACTION_ERR, act_names, &kind, error))
+  /* legal_actions() marks a form's example with "template": it is not part of the action */
+  if (mg_json_member (action, "template"))
+    {
+      plain = json_object_new_object ();
+      json_object_object_foreach (action, k, v)
+        if (strcmp (k, "template") != 0)
+          json_object_object_add (plain, k, json_object_get (v));
+      action = plain;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    names[i] = actions[i].type;
+  names[G_N_ELEMENTS (actions)] = NULL;
+  if (!mg_json_get_choice (action, NULL, "type", TFT_ACTION_ERR, names, &kind, error))
     return NULL;
   events = json_object_new_array ();
-  switch (kind)
-    {
-    case 0: case 1: case 2: case 3: case 4:
-      ok = tft_roster_action (st, kind, action, TRUE, events, text, error);
-      break;
-    case 5: ok = do_start_fight (st, action, events, text, error); break;
-    case 6: ok = do_initiative (st, action, r, events, text, error); break;
-    case 7: ok = do_option (st, action, events, text, error); break;
-    case 8: ok = do_attacks (st, action, r, events, text, error); break;
-    case 9:
-      ok = do_attack (st, action, r, events, text, error);
-      if (ok)
-        after_slot (st);
-      break;
-    case 10: case 11: case 12:
-      ok = do_slot_action (st, kind - 10, action, r, events, text, error);
-      if (ok)
-        after_slot (st);
-      break;
-    case 13: ok = do_flee (st, action, events, text, error); break;
-    case 14: ok = do_end_turn (st, action, events, text, error); break;
-    default: ok = do_end_fight (st, action, events, text, error); break;
-    }
+  if (actions[kind].rolled)
+    ok = actions[kind].rolled (st, action, r, events, text, error);
+  else
+    ok = actions[kind].plain (st, action, events, text, error);
+  if (ok && actions[kind].slot)
+    after_slot (st);
   if (!ok)
     {
       json_object_put (events);
