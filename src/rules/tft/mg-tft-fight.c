@@ -2719,6 +2719,229 @@ tft_fight_describe (const TftState *st)
   return g_string_free (s, FALSE);
 }
 
+/* ---------------------------------------------------------------- legal actions */
+
+static json_object *
+action_new (const char *type, const char *figure)
+{
+  json_object *a = json_object_new_object ();
+  json_object_object_add (a, "type", json_object_new_string (type));
+  if (figure)
+    json_object_object_add (a, "figure", json_object_new_string (figure));
+  return a;
+}
+
+/* Adds `a` (taken) when it is for `seat` and validate() accepts it. */
+static void
+offer (const TftState *st, json_object *list, const char *seat, const char *actor, json_object *a)
+{
+  if ((strcmp (seat, MG_SEAT_ALL) == 0 || strcmp (seat, actor) == 0) &&
+      (json_object_get_boolean (mg_json_member (a, "template")) || tft_validate ((const MgState *) st, a, NULL)))
+    json_object_array_add (list, a);
+  else
+    json_object_put (a);
+}
+
+/* Between fights: the GM's roster forms, and a fight between each pair of figures still alive. */
+static void
+legal_roster (const TftState *st, json_object *list, const char *seat)
+{
+  static const char * const kinds[] = { "death", "arena", "practice" };
+  json_object *a = action_new ("create_figure", "New figure");
+  guint alive = 0;
+
+  json_object_object_add (a, "kind", json_object_new_string ("human"));
+  json_object_object_add (a, "st", json_object_new_int (12));
+  json_object_object_add (a, "dx", json_object_new_int (12));
+  json_object_object_add (a, "template", json_object_new_boolean (TRUE));
+  offer (st, list, seat, "GM", a);
+  /* and, while fewer than two figures are alive to fight, a ready-made one under the first free
+   * "Figure N", for each player in turn */
+  for (guint i = 0; i < st->roster->len; i++)
+    alive += ((const TftFigure *) g_ptr_array_index (st->roster, i))->alive;
+  if (alive < 2)
+    {
+      guint n = 1, players = st->players ? g_strv_length (st->players) : 0;
+      g_autofree char *name = NULL;
+      do
+        {
+          g_free (name);
+          name = g_strdup_printf (_("Figure %u"), n++);
+        }
+      while (tft_figure_find (st, name) >= 0);
+      a = action_new ("create_figure", name);
+      json_object_object_add (a, "kind", json_object_new_string ("human"));
+      json_object_object_add (a, "st", json_object_new_int (12));
+      json_object_object_add (a, "dx", json_object_new_int (12));
+      {
+        json_object *w = json_object_new_array ();
+        json_object_array_add (w, json_object_new_string ("broadsword"));
+        json_object_object_add (a, "weapons", w);
+      }
+      if (players > 0)
+        json_object_object_add (a, "owner", json_object_new_string (st->players[st->roster->len % players]));
+      offer (st, list, seat, "GM", a);
+    }
+  for (guint i = 0; i < st->roster->len; i++)
+    {
+      const TftFigure *f = g_ptr_array_index (st->roster, i);
+      static const char * const forms[] = { "edit_figure", "set_gear", NULL };
+      if (!f->alive)
+        continue;
+      for (guint k = 0; forms[k]; k++)
+        {
+          a = action_new (forms[k], f->name);
+          json_object_object_add (a, "template", json_object_new_boolean (TRUE));
+          offer (st, list, seat, "GM", a);
+        }
+      a = action_new ("spend_ep", f->name);
+      json_object_object_add (a, "attribute", json_object_new_string ("st"));
+      offer (st, list, seat, "GM", a);
+      a = action_new ("spend_ep", f->name);
+      json_object_object_add (a, "attribute", json_object_new_string ("dx"));
+      offer (st, list, seat, "GM", a);
+      offer (st, list, seat, "GM", action_new ("remove_figure", f->name));
+      for (guint j = i + 1; j < st->roster->len; j++)
+        {
+          const TftFigure *g = g_ptr_array_index (st->roster, j);
+          if (!g->alive)
+            continue;
+          for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+            {
+              json_object *sides = json_object_new_object (), *x = json_object_new_array (), *y = json_object_new_array ();
+              a = action_new ("start_fight", NULL);
+              json_object_array_add (x, json_object_new_string (f->name));
+              json_object_array_add (y, json_object_new_string (g->name));
+              json_object_object_add (sides, f->owner && g->owner && strcmp (f->owner, g->owner) != 0 ? f->owner : f->name, x);
+              json_object_object_add (sides, f->owner && g->owner && strcmp (f->owner, g->owner) != 0 ? g->owner : g->name, y);
+              json_object_object_add (a, "kind", json_object_new_string (kinds[k]));
+              json_object_object_add (a, "sides", sides);
+              offer (st, list, seat, "GM", a);
+            }
+        }
+    }
+}
+
+/* The options open to fighter x now: every letter open, h to o engaged with each enemy when x is
+ * not engaged yet, and the weapon a k, o or e names. */
+static void
+legal_options (const TftState *st, const TftFighter *x, json_object *list, const char *seat)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+  const char *name = fname (st, x);
+  guint open = options_open (st, x, x->engaged);
+
+  for (guint o = 0; o <= OPT_NONE; o++)
+    {
+      json_object *a;
+      if (!((open >> o) & 1))
+        continue;
+      if (o == O_K || o == O_E)
+        {
+          for (guint k = 0; k < x->n_carried; k++)
+            {
+              a = action_new ("option", name);
+              json_object_object_add (a, "option", json_object_new_string (option_names[o]));
+              json_object_object_add (a, "weapon", json_object_new_string (rs->weapons[x->carried[k]].id));
+              offer (st, list, seat, seat_of (st, x), a);
+            }
+          if (o == O_K)
+            continue;
+        }
+      if (o == O_O)
+        {
+          for (guint k = 0; k < fg->dropped->len; k++)
+            {
+              a = action_new ("option", name);
+              json_object_object_add (a, "option", json_object_new_string ("o"));
+              json_object_object_add (a, "weapon", json_object_new_string (
+                rs->weapons[g_array_index (fg->dropped, TftDropped, k).weapon].id));
+              offer (st, list, seat, seat_of (st, x), a);
+            }
+          continue;
+        }
+      a = action_new ("option", name);
+      json_object_object_add (a, "option", json_object_new_string (option_names[o]));
+      offer (st, list, seat, seat_of (st, x), a);
+    }
+  /* not engaged yet: closing with an enemy opens h to o (the model's attack, h, is listed) */
+  if (!x->engaged && !x->hth && !down (x))
+    for (guint i = 0; i < fg->n; i++)
+      if (enemies (x, &fg->f[i]) && able (st, &fg->f[i]))
+        {
+          json_object *a = action_new ("option", name), *with = json_object_new_array ();
+          json_object_array_add (with, json_object_new_string (fname (st, &fg->f[i])));
+          json_object_object_add (a, "option", json_object_new_string ("h"));
+          json_object_object_add (a, "engaged_with", with);
+          offer (st, list, seat, seat_of (st, x), a);
+        }
+}
+
+json_object *tft_legal_actions (const MgState *state, const char *seat);
+
+json_object *
+tft_legal_actions (const MgState *state, const char *seat)
+{
+  const TftState *st = (const TftState *) state;
+  const TftFight *fg = st->fight;
+  json_object *list = json_object_new_array ();
+  gint last, slot;
+
+  if (seat == NULL)
+    seat = MG_SEAT_ALL;
+  if (fg == NULL)
+    {
+      legal_roster (st, list, seat);
+      return list;
+    }
+  if (sides_able (st, &last) <= 1)
+    {
+      offer (st, list, seat, "GM", action_new ("end_turn", NULL));
+      offer (st, list, seat, "GM", action_new ("end_fight", NULL));
+      return list;
+    }
+  if (fg->phase == PH_OPTIONS)
+    {
+      gboolean all = TRUE;
+      offer (st, list, seat, "GM", action_new ("initiative", NULL));
+      for (guint i = 0; i < fg->n; i++)
+        if (able (st, &fg->f[i]) && fg->f[i].opt == OPT_UNSET)
+          {
+            all = FALSE;
+            legal_options (st, &fg->f[i], list, seat);
+          }
+      if (all)
+        offer (st, list, seat, "GM", action_new ("attacks", NULL));
+    }
+  else if (fg->phase == PH_ATTACKS && (slot = next_slot (fg)) >= 0)
+    {
+      const TftFighter *x = &fg->f[fg->order[slot].fi];
+      const char *who = seat_of (st, x);
+      for (guint i = 0; i < fg->n; i++)
+        if (enemies (x, &fg->f[i]) && fg->f[i].life == L_FIGHTING)
+          {
+            json_object *a = action_new ("attack", fname (st, x));
+            json_object_object_add (a, "target", json_object_new_string (fname (st, &fg->f[i])));
+            offer (st, list, seat, who, a);
+          }
+      offer (st, list, seat, who, action_new ("pass", fname (st, x)));
+      offer (st, list, seat, who, action_new ("draw_dagger", fname (st, x)));
+      offer (st, list, seat, who, action_new ("disengage", fname (st, x)));
+    }
+  else
+    offer (st, list, seat, "GM", action_new ("end_turn", NULL));
+  for (guint i = 0; i < fg->n; i++)
+    if (able (st, &fg->f[i]))
+      offer (st, list, seat, seat_of (st, &fg->f[i]), action_new ("flee", fname (st, &fg->f[i])));
+  {
+    json_object *a = action_new ("end_fight", NULL);
+    json_object_object_add (a, "abandon", json_object_new_boolean (TRUE));
+    offer (st, list, seat, "GM", a);
+  }
+  return list;
+}
+
 /* ---------------------------------------------------------------- for the odds */
 
 gboolean

@@ -1139,6 +1139,8 @@ tft_turn (const MgState *state)
   return (gint) ((const TftState *) state)->turn;
 }
 
+extern json_object *tft_legal_actions (const MgState *state, const char *seat);
+
 static const MgRules tft_rules = {
   .id = "tft",
   .name = N_("The Fantasy Trip: Melee"),
@@ -1156,6 +1158,7 @@ static const MgRules tft_rules = {
   .turn = tft_turn,
   .describe = tft_describe,
   .tables = tft_tables,
+  .legal_actions = tft_legal_actions,
 };
 
 const MgRules *
