@@ -514,18 +514,6 @@ mg_tft_attack_dialog_set_target (MgTftAttackDialog *self, const char *target)
   return mg_tft_choice_set (self->target_row, target);
 }
 
-gboolean
-mg_tft_attack_dialog_set_weapon (MgTftAttackDialog *self, const char *weapon)
-{
-  return mg_tft_choice_set (self->weapon_row, weapon);
-}
-
-gboolean
-mg_tft_attack_dialog_set_facing (MgTftAttackDialog *self, const char *facing)
-{
-  return mg_tft_choice_set (self->facing_row, facing);
-}
-
 void
 mg_tft_attack_dialog_set_megahexes (MgTftAttackDialog *self, int megahexes)
 {

@@ -14,8 +14,6 @@ MgTftAttackDialog *mg_tft_attack_dialog_new (GtkWindow *parent, MgCampaign *camp
 
 /* Handles for the UI tests. */
 gboolean     mg_tft_attack_dialog_set_target  (MgTftAttackDialog *self, const char *target);
-gboolean     mg_tft_attack_dialog_set_weapon  (MgTftAttackDialog *self, const char *weapon);
-gboolean     mg_tft_attack_dialog_set_facing  (MgTftAttackDialog *self, const char *facing);
 void         mg_tft_attack_dialog_set_megahexes (MgTftAttackDialog *self, int megahexes);
 void         mg_tft_attack_dialog_set_dice    (MgTftAttackDialog *self, const char *typed);
 GtkWidget   *mg_tft_attack_dialog_get_apply_button (MgTftAttackDialog *self);

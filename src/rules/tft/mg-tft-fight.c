@@ -413,10 +413,88 @@ weapons_from_json (const TftState *st, json_object *fo, const char *p, const cha
 
 gboolean tft_fight_from_json (TftState *st, json_object *o, GError **error);
 
+/* One fighter of $.fight.figures (at `p`), its name and side already read. */
+static gboolean
+fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, GError **error)
+{
+  const TftRuleset *rs = &st->rs;
+  json_object *c, *op;
+  guint u;
+  gint64 v;
+
+#define GI(key, field, lo, hi) (mg_json_get_int (fo, p, key, TFT_STATE_ERR, lo, hi, &v, error) && ((x->field = v), TRUE))
+#define GB(key, field) mg_json_get_bool (fo, p, key, TFT_STATE_ERR, &x->field, error)
+  if (!GI ("hits", hits, 0, 100000) || !GI ("hits_turn", hits_turn, 0, 100000) ||
+      !GI ("hits_last_turn", hits_last_turn, 0, 100000) || !GI ("attacks_made", attacks_made, 0, 10) ||
+      !GI ("reload", reload, 0, 10) || !GI ("fell_turn", fell_turn, 0, G_MAXINT32) ||
+      !GI ("kills", kills, 0, TFT_MAX_FIGHTERS) ||
+      !GB ("shield_ready", shield_ready) || !GB ("must_drop", must_drop) || !GB ("fell_now", fell_now) ||
+      !GB ("lost_attack", lost_attack) || !GB ("bending", bending) || !GB ("took_hits", took_hits) ||
+      !mg_json_get_choice (fo, p, "posture", TFT_STATE_ERR, posture_names, &u, error))
+    return FALSE;
+  x->posture = u;
+  if (!mg_json_get_choice (fo, p, "state", TFT_STATE_ERR, life_names, &u, error))
+    return FALSE;
+  x->life = u;
+#undef GI
+#undef GB
+  {
+    g_autofree char *rp = mg_json_path_key (p, "ready");
+    if (!weapon_from_json (st, mg_json_member (fo, "ready"), rp, &x->ready, error))
+      return FALSE;
+  }
+  x->shield = TFT_NONE;
+  if ((c = mg_json_member (fo, "shield")) != NULL)
+    {
+      const char *id;
+      g_autofree char *sp = mg_json_path_key (p, "shield");
+      if (!mg_json_string (c, sp, TFT_STATE_ERR, &id, error))
+        return FALSE;
+      if ((x->shield = tft_shield_find (rs, id)) < 0)
+        {
+          mg_json_set_error (error, TFT_STATE_ERR, sp, _("a shield of the ruleset"), c);
+          return FALSE;
+        }
+    }
+  x->n_broken = 0;
+  if (!weapons_from_json (st, fo, p, "carried", 0, x->carried, &x->n_carried, error) ||
+      (mg_json_member (fo, "broken") && !weapons_from_json (st, fo, p, "broken", 1, x->broken, &x->n_broken, error)))
+    return FALSE;
+  x->mg_target = -1;
+  if ((c = mg_json_member (fo, "mg_target")) != NULL)
+    {
+      const char *tn;
+      g_autofree char *tp = mg_json_path_key (p, "mg_target");
+      if (!mg_json_string (c, tp, TFT_STATE_ERR, &tn, error))
+        return FALSE;
+      if ((x->mg_target = fighter_find (st, tn)) < 0)
+        {
+          mg_json_set_error (error, TFT_STATE_ERR, tp, _("a figure of the fight"), c);
+          return FALSE;
+        }
+    }
+  if (!mask_from_json (st, fo, p, "engaged_with", &x->engaged, error) ||
+      !mask_from_json (st, fo, p, "hth_with", &x->hth, error) ||
+      !mask_from_json (st, fo, p, "inflicted", &x->inflicted, error))
+    return FALSE;
+  x->opt = OPT_UNSET;
+  x->moved = 0;
+  if ((op = mg_json_member (fo, "option")) != NULL)
+    {
+      g_autofree char *opp = mg_json_path_key (p, "option");
+      if (!mg_json_object (op, opp, TFT_STATE_ERR, error) ||
+          !mg_json_get_choice (op, opp, "option", TFT_STATE_ERR, option_names, &x->opt, error) ||
+          !mg_json_get_int (op, opp, "moved", TFT_STATE_ERR, 0, 100, &v, error) ||
+          !mg_json_get_bool (op, opp, "main_gauche", TFT_STATE_ERR, &x->use_mg, error))
+        return FALSE;
+      x->moved = v;
+    }
+  return TRUE;
+}
+
 gboolean
 tft_fight_from_json (TftState *st, json_object *o, GError **error)
 {
-  const TftRuleset *rs = &st->rs;
   TftFight *fg = tft_fight_new ();
   json_object *a, *in;
   guint u;
@@ -475,75 +553,8 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
   for (guint i = 0; i < fg->n; i++)
     {
       g_autofree char *p = mg_json_path_index ("$.fight.figures", i);
-      json_object *fo = json_object_array_get_idx (a, i), *c, *op;
-      TftFighter *x = &fg->f[i];
-#define GI(key, field, lo, hi) (mg_json_get_int (fo, p, key, TFT_STATE_ERR, lo, hi, &v, error) && ((x->field = v), TRUE))
-#define GB(key, field) mg_json_get_bool (fo, p, key, TFT_STATE_ERR, &x->field, error)
-      if (!GI ("hits", hits, 0, 100000) || !GI ("hits_turn", hits_turn, 0, 100000) ||
-          !GI ("hits_last_turn", hits_last_turn, 0, 100000) || !GI ("attacks_made", attacks_made, 0, 10) ||
-          !GI ("reload", reload, 0, 10) || !GI ("fell_turn", fell_turn, 0, G_MAXINT32) ||
-          !GI ("kills", kills, 0, TFT_MAX_FIGHTERS) ||
-          !GB ("shield_ready", shield_ready) || !GB ("must_drop", must_drop) || !GB ("fell_now", fell_now) ||
-          !GB ("lost_attack", lost_attack) || !GB ("bending", bending) || !GB ("took_hits", took_hits) ||
-          !mg_json_get_choice (fo, p, "posture", TFT_STATE_ERR, posture_names, &u, error))
+      if (!fighter_from_json (st, json_object_array_get_idx (a, i), p, &fg->f[i], error))
         return FALSE;
-      x->posture = u;
-      if (!mg_json_get_choice (fo, p, "state", TFT_STATE_ERR, life_names, &u, error))
-        return FALSE;
-      x->life = u;
-#undef GI
-#undef GB
-      {
-        g_autofree char *rp = mg_json_path_key (p, "ready");
-        if (!weapon_from_json (st, mg_json_member (fo, "ready"), rp, &x->ready, error))
-          return FALSE;
-      }
-      x->shield = TFT_NONE;
-      if ((c = mg_json_member (fo, "shield")) != NULL)
-        {
-          const char *id;
-          g_autofree char *sp = mg_json_path_key (p, "shield");
-          if (!mg_json_string (c, sp, TFT_STATE_ERR, &id, error))
-            return FALSE;
-          if ((x->shield = tft_shield_find (rs, id)) < 0)
-            {
-              mg_json_set_error (error, TFT_STATE_ERR, sp, _("a shield of the ruleset"), c);
-              return FALSE;
-            }
-        }
-      x->n_broken = 0;
-      if (!weapons_from_json (st, fo, p, "carried", 0, x->carried, &x->n_carried, error) ||
-          (mg_json_member (fo, "broken") && !weapons_from_json (st, fo, p, "broken", 1, x->broken, &x->n_broken, error)))
-        return FALSE;
-      x->mg_target = -1;
-      if ((c = mg_json_member (fo, "mg_target")) != NULL)
-        {
-          const char *tn;
-          g_autofree char *tp = mg_json_path_key (p, "mg_target");
-          if (!mg_json_string (c, tp, TFT_STATE_ERR, &tn, error))
-            return FALSE;
-          if ((x->mg_target = fighter_find (st, tn)) < 0)
-            {
-              mg_json_set_error (error, TFT_STATE_ERR, tp, _("a figure of the fight"), c);
-              return FALSE;
-            }
-        }
-      if (!mask_from_json (st, fo, p, "engaged_with", &x->engaged, error) ||
-          !mask_from_json (st, fo, p, "hth_with", &x->hth, error) ||
-          !mask_from_json (st, fo, p, "inflicted", &x->inflicted, error))
-        return FALSE;
-      x->opt = OPT_UNSET;
-      x->moved = 0;
-      if ((op = mg_json_member (fo, "option")) != NULL)
-        {
-          g_autofree char *opp = mg_json_path_key (p, "option");
-          if (!mg_json_object (op, opp, TFT_STATE_ERR, error) ||
-              !mg_json_get_choice (op, opp, "option", TFT_STATE_ERR, option_names, &x->opt, error) ||
-              !mg_json_get_int (op, opp, "moved", TFT_STATE_ERR, 0, 100, &v, error) ||
-              !mg_json_get_bool (op, opp, "main_gauche", TFT_STATE_ERR, &x->use_mg, error))
-            return FALSE;
-          x->moved = v;
-        }
     }
   if ((in = mg_json_member (o, "initiative")) != NULL)
     {
@@ -1009,26 +1020,24 @@ parse_along (const TftState *st, json_object *a, const char *key, Along *out, gu
 }
 
 /* Parses an attack and checks it against the order and the figures' state. */
+/* The attack action's members into a (figure, target and weapon names into xn, tn, wn; where the
+ * pile starts in a->beyond into *pile); nothing about the fight yet. */
 static gboolean
-parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
+read_attack (const TftState *st, json_object *j, Attack *a, const char **xn, const char **tn, const char **wn,
+             guint *pile, GError **error)
 {
   static const char * const known[] = { "type", "player", "figure", "target", "weapon", "facing", "mode", "hexes",
                                         "megahexes", "throw", "in_the_way", "beyond", "pile", "sheltering",
                                         "hth_because", "from_behind", NULL };
-  const TftRuleset *rs = &st->rs;
-  const TftFight *fg = st->fight;
-  const char *xn, *tn, *wn = NULL;
-  const TftFighter *x, *y;
-  const TftSlot *s;
   gint64 v;
-  guint n2, pile;
+  guint n2;
 
   memset (a, 0, sizeof *a);
   if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
-      !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, &xn, error) ||
-      !mg_json_get_string (j, NULL, "target", TFT_ACTION_ERR, &tn, error))
+      !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, xn, error) ||
+      !mg_json_get_string (j, NULL, "target", TFT_ACTION_ERR, tn, error))
     return FALSE;
-  if (mg_json_member (j, "weapon") && !mg_json_get_string (j, NULL, "weapon", TFT_ACTION_ERR, &wn, error))
+  if (mg_json_member (j, "weapon") && !mg_json_get_string (j, NULL, "weapon", TFT_ACTION_ERR, wn, error))
     return FALSE;
 #define OPTC(key, names, field) (!mg_json_member (j, key) || mg_json_get_choice (j, NULL, key, TFT_ACTION_ERR, names, &a->field, error))
 #define OPTB(key, field) (!mg_json_member (j, key) || mg_json_get_bool (j, NULL, key, TFT_ACTION_ERR, &a->field, error))
@@ -1054,8 +1063,23 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
       !parse_along (st, j, "beyond", a->beyond, 8, &a->n_beyond, error) ||
       !parse_along (st, j, "pile", a->beyond + a->n_beyond, 8, &n2, error))
     return FALSE;
-  pile = a->n_beyond;
+  *pile = a->n_beyond;
   a->n_beyond += n2;
+  return TRUE;
+}
+
+static gboolean
+parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+  const char *xn, *tn, *wn = NULL;
+  const TftFighter *x, *y;
+  const TftSlot *s;
+  guint pile;
+
+  if (!read_attack (st, j, a, &xn, &tn, &wn, &pile, error))
+    return FALSE;
 
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));
@@ -1101,7 +1125,7 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
       fg->f[x->mg_target].life == L_FIGHTING)
     return illegal (error, _("Both attacks of a main-gauche turn go against the same enemy: %s."),
                     fname (st, &fg->f[x->mg_target]));
-  if (n2 > 0 && x->posture == P_HTH)
+  if (a->n_beyond > pile && x->posture == P_HTH)
     return illegal (error, _("Figures in hand-to-hand combat never hit their friends in the same brawl: no \"pile\" "
                              "for %s."), xn);
   /* Into a pile: "each other enemy in the HTH combat, and then each friend" (p. 17). */
@@ -1235,6 +1259,67 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
   return TRUE;
 }
 
+/* Hand-to-hand: x enters y's hex (no roll when joining a brawl already on the ground), p. 16-17.
+ * -1 on a dice error, 1 when the entry ends the attack (repelled, or countered), 0 to roll to hit. */
+static gint
+hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, json_object *events, GString *text,
+           GError **error)
+{
+  const TftRuleset *rs = &st->rs;
+  json_object *e;
+
+  if (x->ready >= 0 && !rs->weapons[x->ready].dagger)
+    drop_weapon (st, x, x->ready);
+  if (x->shield_ready && x->shield >= 0)
+    x->shield = TFT_NONE;
+  if (!((x->hth >> a->ti) & 1) && y->posture != P_HTH)
+    {
+      gint roll;
+      TftEntry en;
+      do
+        {
+          guint v;
+          if (!tft_roll (r, 1, 6, "entry", &v, error))
+            return -1;
+          roll = v;
+        }
+      while (roll == 6 && a->from_behind);
+      en = rs->entry[roll - 1];
+      e = mg_event_new ("hth", "figure", fname (st, x));
+      json_object_object_add (e, "target", json_object_new_string (fname (st, y)));
+      ev_int (e, "roll", roll);
+      json_object_object_add (e, "result", json_object_new_string (
+        en == HTH_GRAPPLE ? "grapple" : en == HTH_GRAPPLE_DAGGER ? "grapple_dagger" : en == HTH_REPEL ? "repel" : "counter"));
+      json_object_array_add (events, e);
+      g_string_append_printf (text, _("%s throws himself on %s; %s rolls %d"), fname (st, x), fname (st, y),
+                              fname (st, y), roll);
+      if (en == HTH_REPEL || en == HTH_COUNTER)
+        {
+          if (en == HTH_REPEL)
+            {
+              g_string_append_printf (text, _(" and keeps %s off."), fname (st, x));
+              return 1;
+            }
+          g_string_append_printf (text, _(" and strikes %s"), fname (st, x));
+          return do_damage (st, r, NULL, y, x, 1, FALSE, e, events, text, error) ? 1 : -1;
+        }
+      if (y->ready >= 0 && !rs->weapons[y->ready].dagger)
+        drop_weapon (st, y, y->ready);
+      if (y->shield_ready)
+        y->shield = TFT_NONE;
+      if (en == HTH_GRAPPLE_DAGGER && carried_dagger (st, y) >= 0)
+        y->ready = carried_dagger (st, y);
+      g_string_append (text, _(": both go down in hand-to-hand combat."));
+    }
+  x->hth |= G_GUINT64_CONSTANT (1) << a->ti;
+  y->hth |= G_GUINT64_CONSTANT (1) << a->fi;
+  x->posture = y->posture = P_HTH;
+  a->weapon = x->ready >= 0 && rs->weapons[x->ready].has_hth ? x->ready : TFT_NONE;
+  if (text->len)
+    g_string_append_c (text, ' ');
+  return 0;
+}
+
 static gboolean
 do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
 {
@@ -1256,59 +1341,12 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
   if (x->use_mg && fg->order[a.slot].attack == 1)
     x->mg_target = a.ti;
 
-  /* Hand-to-hand: entering the hex (no roll when joining a brawl already on the ground). */
   if (a.mode == M_HTH)
     {
+      gint entered = hth_enter (st, r, &a, x, y, events, text, error);
+      if (entered != 0)
+        return entered > 0;
       hth = TRUE;
-      if (x->ready >= 0 && !rs->weapons[x->ready].dagger)
-        drop_weapon (st, x, x->ready);
-      if (x->shield_ready && x->shield >= 0)
-        x->shield = TFT_NONE;
-      if (!((x->hth >> a.ti) & 1) && y->posture != P_HTH)
-        {
-          gint roll;
-          TftEntry en;
-          do
-            {
-              guint v;
-              if (!tft_roll (r, 1, 6, "entry", &v, error))
-                return FALSE;
-              roll = v;
-            }
-          while (roll == 6 && a.from_behind);
-          en = rs->entry[roll - 1];
-          e = mg_event_new ("hth", "figure", fname (st, x));
-          json_object_object_add (e, "target", json_object_new_string (fname (st, y)));
-          ev_int (e, "roll", roll);
-          json_object_object_add (e, "result", json_object_new_string (
-            en == HTH_GRAPPLE ? "grapple" : en == HTH_GRAPPLE_DAGGER ? "grapple_dagger" : en == HTH_REPEL ? "repel" : "counter"));
-          json_object_array_add (events, e);
-          g_string_append_printf (text, _("%s throws himself on %s; %s rolls %d"), fname (st, x), fname (st, y),
-                                  fname (st, y), roll);
-          if (en == HTH_REPEL || en == HTH_COUNTER)
-            {
-              if (en == HTH_REPEL)
-                {
-                  g_string_append_printf (text, _(" and keeps %s off."), fname (st, x));
-                  return TRUE;
-                }
-              g_string_append_printf (text, _(" and strikes %s"), fname (st, x));
-              return do_damage (st, r, NULL, y, x, 1, FALSE, e, events, text, error);
-            }
-          if (y->ready >= 0 && !rs->weapons[y->ready].dagger)
-            drop_weapon (st, y, y->ready);
-          if (y->shield_ready)
-            y->shield = TFT_NONE;
-          if (en == HTH_GRAPPLE_DAGGER && carried_dagger (st, y) >= 0)
-            y->ready = carried_dagger (st, y);
-          g_string_append (text, _(": both go down in hand-to-hand combat."));
-        }
-      x->hth |= G_GUINT64_CONSTANT (1) << a.ti;
-      y->hth |= G_GUINT64_CONSTANT (1) << a.fi;
-      x->posture = y->posture = P_HTH;
-      a.weapon = x->ready >= 0 && rs->weapons[x->ready].has_hth ? x->ready : TFT_NONE;
-      if (text->len)
-        g_string_append_c (text, ' ');
     }
 
   /* Roll to miss (or hit) every figure in the way first. */
@@ -1468,6 +1506,86 @@ refuse_when_over (TftState *st, GError **error)
   return TRUE;
 }
 
+/* Option o is legal for x: it takes it (the weapon w, shield and posture choices, the hexes moved). */
+static void
+option_take (TftState *st, TftFighter *x, guint o, gint w, guint shield, guint posture, gint moved,
+             gboolean use_mg, guint64 engaged, json_object *events, GString *text)
+{
+  const TftRuleset *rs = &st->rs;
+  const char *name = fname (st, x);
+
+  /* Changing one's mind costs nothing; the weapon that had to go is gone. */
+  if (x->must_drop && is_missile (rs, x->ready))
+    {
+      json_object *d = mg_event_new ("dropped", "figure", name);
+      json_object_object_add (d, "weapon", json_object_new_string (rs->weapons[x->ready].id));
+      json_object_array_add (events, d);
+      g_string_append_printf (text, _("%s drops the %s. "), name, _(rs->weapons[x->ready].name));
+      drop_weapon (st, x, x->ready);
+    }
+  x->must_drop = FALSE;
+  x->opt = o;
+  x->moved = moved;
+  x->use_mg = use_mg;
+  x->engaged = engaged;
+  x->bending = o == O_O;
+  switch (o)
+    {
+    case O_D:
+      x->posture = posture ? P_KNEELING : P_PRONE;
+      break;
+    case O_G: case O_N:
+      x->posture = P_STANDING;
+      break;
+    case O_J:
+      x->must_drop = TRUE;
+      break;
+    case O_E:
+      if (w >= 0 && !carries (x, w))
+        {
+          dropped_take (st, dropped_find (st, w));
+          x->carried[x->n_carried++] = w;
+        }
+      if (w >= 0 && w == x->ready && x->reload > 0)
+        x->reload--;
+      else if (w < 0 && x->ready >= 0 && rs->weapons[x->ready].crossbow && x->reload > 0)
+        x->reload--;
+      else if (w >= 0)
+        x->ready = w;
+      if (shield < 2 && x->shield >= 0)
+        x->shield_ready = shield == 0;
+      break;
+    case O_K:
+      if (x->ready >= 0)
+        drop_weapon (st, x, x->ready);
+      x->ready = w;
+      break;
+    case O_O:
+      if (x->ready >= 0)
+        drop_weapon (st, x, x->ready);
+      dropped_take (st, dropped_find (st, w));
+      x->carried[x->n_carried++] = w;
+      x->ready = w;
+      break;
+    default:
+      break;
+    }
+  if (x->ready >= 0 && rs->weapons[x->ready].two_handed)
+    x->shield_ready = FALSE;
+  {
+    json_object *e = mg_event_new ("option", "figure", name);
+    json_object_object_add (e, "option", json_object_new_string (option_names[o]));
+    ev_int (e, "moved", moved);
+    json_object_array_add (events, e);
+  }
+  g_string_append_printf (text, _("%s takes option %s"), name, option_names[o]);
+  if (moved)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, ", moving %d hex", ", moving %d hexes", moved), (gint) moved);
+  if ((o == O_E || o == O_K || o == O_O) && x->ready >= 0)
+    g_string_append_printf (text, _(" and readies the %s"), _(rs->weapons[x->ready].name));
+  g_string_append_c (text, '.');
+}
+
 static gboolean
 do_option (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
 {
@@ -1610,76 +1728,7 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
       break;
     }
 
-  /* Changing one's mind costs nothing; the weapon that had to go is gone. */
-  if (x->must_drop && is_missile (rs, x->ready))
-    {
-      json_object *d = mg_event_new ("dropped", "figure", name);
-      json_object_object_add (d, "weapon", json_object_new_string (rs->weapons[x->ready].id));
-      json_object_array_add (events, d);
-      g_string_append_printf (text, _("%s drops the %s. "), name, _(rs->weapons[x->ready].name));
-      drop_weapon (st, x, x->ready);
-    }
-  x->must_drop = FALSE;
-  x->opt = o;
-  x->moved = moved;
-  x->use_mg = use_mg;
-  x->engaged = engaged;
-  x->bending = o == O_O;
-  switch (o)
-    {
-    case O_D:
-      x->posture = posture ? P_KNEELING : P_PRONE;
-      break;
-    case O_G: case O_N:
-      x->posture = P_STANDING;
-      break;
-    case O_J:
-      x->must_drop = TRUE;
-      break;
-    case O_E:
-      if (w >= 0 && !carries (x, w))
-        {
-          dropped_take (st, dropped_find (st, w));
-          x->carried[x->n_carried++] = w;
-        }
-      if (w >= 0 && w == x->ready && x->reload > 0)
-        x->reload--;
-      else if (w < 0 && x->ready >= 0 && rs->weapons[x->ready].crossbow && x->reload > 0)
-        x->reload--;
-      else if (w >= 0)
-        x->ready = w;
-      if (shield < 2 && x->shield >= 0)
-        x->shield_ready = shield == 0;
-      break;
-    case O_K:
-      if (x->ready >= 0)
-        drop_weapon (st, x, x->ready);
-      x->ready = w;
-      break;
-    case O_O:
-      if (x->ready >= 0)
-        drop_weapon (st, x, x->ready);
-      dropped_take (st, dropped_find (st, w));
-      x->carried[x->n_carried++] = w;
-      x->ready = w;
-      break;
-    default:
-      break;
-    }
-  if (x->ready >= 0 && rs->weapons[x->ready].two_handed)
-    x->shield_ready = FALSE;
-  {
-    json_object *e = mg_event_new ("option", "figure", name);
-    json_object_object_add (e, "option", json_object_new_string (option_names[o]));
-    ev_int (e, "moved", moved);
-    json_object_array_add (events, e);
-  }
-  g_string_append_printf (text, _("%s takes option %s"), name, option_names[o]);
-  if (moved)
-    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, ", moving %d hex", ", moving %d hexes", moved), (gint) moved);
-  if ((o == O_E || o == O_K || o == O_O) && x->ready >= 0)
-    g_string_append_printf (text, _(" and readies the %s"), _(rs->weapons[x->ready].name));
-  g_string_append_c (text, '.');
+  option_take (st, x, o, w, shield, posture, (gint) moved, use_mg, engaged, events, text);
   return TRUE;
 }
 
