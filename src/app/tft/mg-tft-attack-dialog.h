@@ -22,5 +22,9 @@ double       mg_tft_attack_dialog_get_hit_chance (MgTftAttackDialog *self);   /*
 int          mg_tft_attack_dialog_get_adj_dx   (MgTftAttackDialog *self);      /* of the odds shown */
 const char  *mg_tft_attack_dialog_get_outcome  (MgTftAttackDialog *self);      /* NULL before */
 const char  *mg_tft_attack_dialog_get_message  (MgTftAttackDialog *self);      /* NULL when none */
+const char  *mg_tft_attack_dialog_get_rolled   (MgTftAttackDialog *self);      /* the dice listed after, or NULL */
+GtkWidget   *mg_tft_attack_dialog_get_dice_row (MgTftAttackDialog *self);
+GtkWidget   *mg_tft_attack_dialog_get_outcome_label (MgTftAttackDialog *self);
+char        *mg_tft_attack_dialog_get_odds_rows (MgTftAttackDialog *self);    /* the chart's labels, "|"-joined */
 
 G_END_DECLS

@@ -247,6 +247,19 @@ step (const char *which, const char *dice)
     g_error ("%s: %s", which, mg_tft_fight_page_get_message (page));
 }
 
+/* `widget` is drawn inside `window`'s first `height` pixels (no scrolling needed to see it). */
+static void
+assert_in_window (GtkWidget *window, GtkWidget *widget, int height)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_get_mapped (widget));
+  g_assert_true (gtk_widget_compute_bounds (widget, window, &bounds));
+  if (bounds.origin.y < 0 || bounds.origin.y + bounds.size.height > height)
+    g_error ("%s at y %.0f-%.0f, outside a window %d px tall", G_OBJECT_TYPE_NAME (widget), bounds.origin.y,
+             bounds.origin.y + bounds.size.height, height);
+}
+
 /* Opens the attack dialog for the next attacker, checks the odds shown, types the dice. */
 static void
 attack (const char *attacker, const char *target, int adj_dx, int megahexes, const char *dice, const char *shot)
@@ -272,14 +285,32 @@ attack (const char *attacker, const char *target, int adj_dx, int megahexes, con
   wait_ms (10);
   if (mg_tft_attack_dialog_get_message (dialog) != NULL)
     g_error ("%s attacks: %s", attacker, mg_tft_attack_dialog_get_message (dialog));
+  /* A 760 px tall screen: the dice entry is in sight without scrolling, and the odds chart has
+   * no empty (0.0 %) rows. */
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 620, 760 - 60);
+  wait_ms (300);
+  assert_in_window (GTK_WIDGET (dialog), mg_tft_attack_dialog_get_dice_row (dialog), 760 - 60);
+  {
+    g_autofree char *rows = mg_tft_attack_dialog_get_odds_rows (dialog);
+    g_assert_null (strstr (rows, "|0.0%"));
+  }
   if (shot != NULL)
-    {
-      gtk_window_set_default_size (GTK_WINDOW (dialog), 620, 1000);
-      wait_ms (300);
-      save_screenshot (GTK_WIDGET (dialog), shot);
-    }
+    save_screenshot (GTK_WIDGET (dialog), shot);
   click (mg_tft_attack_dialog_get_apply_button (dialog));
   g_assert_nonnull (mg_tft_attack_dialog_get_outcome (dialog));
+  /* the outcome where the user looks (beside the dice, in sight), and every die listed */
+  wait_ms (100);
+  assert_in_window (GTK_WIDGET (dialog), mg_tft_attack_dialog_get_outcome_label (dialog), 760 - 60);
+  {
+    g_auto(GStrv) typed = g_strsplit_set (dice, " ,", -1);
+    g_autofree char *want = NULL;
+    g_autoptr(GString) list = g_string_new (NULL);
+    for (guint i = 0; typed[i]; i++)
+      if (*typed[i])
+        g_string_append_printf (list, "%s%s", list->len ? ", " : "", typed[i]);
+    want = g_strdup_printf ("Dice typed: %s.", list->str);
+    g_assert_cmpstr (mg_tft_attack_dialog_get_rolled (dialog), ==, want);
+  }
   if (shot != NULL)
     {
       g_autofree char *after = g_strdup_printf ("outcome-%s", shot);
