@@ -106,12 +106,18 @@ build_flavius (MgTftRosterPage *roster, MgTftCard **card)
    * in chainmail; the shortsword 2−1; armor and shield stop 5. */
   text = card_text (roster, "Flavius");
   assert_contains (text, "ST = 12");
-  assert_contains (text, "DX = 12 (9)(8)");
+  /* the card's "DX = 12 (9)(8)" and "5 W/SHIELD", in words, explained in tooltips (p. 3) */
+  assert_contains (text, "DX = 12 (9 without shield)(8 with shield)");
+  {
+    g_autofree char *tips = mg_tft_card_get_tooltips (mg_tft_roster_page_get_card (roster));
+    assert_contains (tips, "Basic DX 12. Adjusted DX 9 without the shield, 8 when the shield is ready.");
+    assert_contains (tips, "With the shield ready, armor and shield stop 5 hits of every attack.");
+  }
   assert_contains (text, "MA = 6");
   assert_contains (text, "SHORTSWORD 2-1");
   assert_contains (text, "DAGGER 1-1");
   assert_contains (text, "STOPS 3 HITS");
-  assert_contains (text, "5 W/SHIELD");
+  assert_contains (text, "LARGE SHIELD / STOPS 5 HITS WITH SHIELD");
   *card = mg_tft_roster_page_get_card (roster);
 }
 
@@ -173,12 +179,12 @@ build_ragnar (MgTftRosterPage *roster)
   text = card_text (roster, "Ragnar");
   assert_contains (text, "RAGNAR");
   assert_contains (text, "ST = 11");
-  assert_contains (text, "DX = 13 (11)(10)");
+  assert_contains (text, "DX = 13 (11 without shield)(10 with shield)");
   assert_contains (text, "MA = 8");
   assert_contains (text, "SPEAR 1+1");
   assert_contains (text, "DAGGER 1-1");
   assert_contains (text, "LEATHER ARMOR / STOPS 2 HITS");
-  assert_contains (text, "LARGE SHIELD / 4 W/SHIELD");
+  assert_contains (text, "LARGE SHIELD / STOPS 4 HITS WITH SHIELD");
   assert_contains (text, "EXPERIENCE POINTS = 50");
 }
 
