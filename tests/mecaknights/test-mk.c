@@ -792,6 +792,155 @@ test_round_trip (void)
   mg_state_free (st);
 }
 
+/* ------------------------------------------------------------------ legal actions */
+
+/* The action types of legal_actions (seat), in order, without repeats, joined by spaces. */
+static char *
+legal_types (MgState *st, const char *seat)
+{
+  g_autoptr(json_object) legal = mg_state_legal_actions (st, seat);
+  g_autoptr(GString) out = g_string_new (NULL);
+  const char *last = NULL;
+
+  g_assert_nonnull (legal);
+  for (gsize i = 0; i < json_object_array_length (legal); i++)
+    {
+      const char *t = mg_action_type (json_object_array_get_idx (legal, i));
+      if (last != NULL && strcmp (t, last) == 0)
+        continue;
+      if (strstr (out->str, t) == NULL)
+        g_string_append_printf (out, "%s%s", out->len ? " " : "", t);
+      last = t;
+    }
+  return g_strdup (out->str);
+}
+
+/* Each listed action is applied, as it stands, to its own copy of the state: all accepted. */
+static void
+assert_all_apply (MgState *st, const char *seat)
+{
+  g_autoptr(json_object) legal = mg_state_legal_actions (st, seat);
+  g_autoptr(json_object) json = mg_state_to_json (st);
+
+  for (gsize i = 0; i < json_object_array_length (legal); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      MgState *copy = st->rules->from_json (ruleset, json, &error);
+      json_object *ev;
+      char *summary = NULL;
+
+      g_assert_no_error (error);
+      ev = mg_state_apply (copy, json_object_array_get_idx (legal, i), NULL, &summary, &error);
+      if (error)
+        g_error ("%s refused: %s", json_object_to_json_string (json_object_array_get_idx (legal, i)), error->message);
+      json_object_put (ev);
+      g_free (summary);
+      mg_state_free (copy);
+    }
+}
+
+static gint
+cmp_strp (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The destinations of one-land moves of `army` offered to `seat`, sorted, joined by spaces. */
+static char *
+move_steps (MgState *st, const char *seat, const char *army)
+{
+  g_autoptr(json_object) legal = mg_state_legal_actions (st, seat);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  GString *out = g_string_new (NULL);
+
+  for (gsize i = 0; i < json_object_array_length (legal); i++)
+    {
+      json_object *a = json_object_array_get_idx (legal, i), *path = mg_json_member (a, "path");
+      const char *to;
+      if (g_strcmp0 (mg_action_type (a), "move") != 0 ||
+          g_strcmp0 (json_object_get_string (mg_json_member (a, "army")), army) != 0 ||
+          json_object_array_length (path) != 1)
+        continue;
+      to = json_object_get_string (json_object_array_get_idx (path, 0));
+      if (!g_ptr_array_find_with_equal_func (names, to, g_str_equal, NULL))
+        g_ptr_array_add (names, (gpointer) to);
+    }
+  g_ptr_array_sort (names, cmp_strp);
+  for (guint i = 0; i < names->len; i++)
+    g_string_append_printf (out, "%s%s", i ? " " : "", (char *) g_ptr_array_index (names, i));
+  return g_string_free (out, FALSE);
+}
+
+/* legal_actions follows the turn (rulebook 2: collect, then build and train, then move) and
+ * the map: a move offers the land's neighbours only. */
+static void
+test_legal_actions (void)
+{
+  MgState *st = mk_test_new (ruleset, FALSE);
+  char *t;
+
+  /* Set-up is the GM's: nothing for a leader, the set-up actions first for the GM. */
+  t = legal_types (st, "Red");
+  g_assert_cmpstr (t, ==, "");
+  g_free (t);
+  t = legal_types (st, MG_SEAT_ALL);
+  g_assert_true (g_str_has_prefix (t, "import_map set_leader set_gm start"));
+  g_assert_null (strstr (t, "collect"));
+  g_free (t);
+  assert_all_apply (st, MG_SEAT_ALL);
+  play (st, "{\"type\":\"start\"}");
+
+  /* Turn 1: Red collects first, and only that; Blue has nothing to do. */
+  t = legal_types (st, "Red");
+  g_assert_cmpstr (t, ==, "collect");
+  g_free (t);
+  t = legal_types (st, "Blue");
+  g_assert_cmpstr (t, ==, "");
+  g_free (t);
+  t = legal_types (st, MG_SEAT_ALL);
+  g_assert_cmpstr (t, ==, "collect adjust edit_land");
+  g_free (t);
+
+  /* After collecting: no second collect; building, training, organizing, moving; the sample
+   * map's Redhold borders Oakvale and Ashford only. */
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  t = legal_types (st, "Red");
+  g_assert_null (strstr (t, "collect"));
+  g_assert_true (g_str_has_prefix (t, "build train"));
+  g_assert_nonnull (strstr (t, "organize move"));
+  g_assert_true (g_str_has_suffix (t, "model_bonus end_turn"));
+  g_free (t);
+  t = move_steps (st, "Red", "Red 1");
+  g_assert_cmpstr (t, ==, "Ashford Oakvale");
+  g_free (t);
+  assert_all_apply (st, "Red");
+
+  /* Winter allows one army move: once Red 1 has moved, no other move is offered. */
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}");
+  t = legal_types (st, "Red");
+  g_assert_null (strstr (t, "move"));
+  g_assert_null (strstr (t, "build"));
+  g_free (t);
+  mg_state_free (st);
+
+  /* A battle: Blue (no other army to send) may only fight; then a casualty to choose: only
+   * that leader's lose (a template). */
+  st = battle_setup (U (2, 0, 1, 0, 0), U (2, 1, 0, 0, 1), NULL);
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
+  t = legal_types (st, "Blue");
+  g_assert_cmpstr (t, ==, "fight");
+  g_free (t);
+  play (st, "{\"type\":\"fight\",\"battle\":1}");
+  t = legal_types (st, "Blue");
+  g_assert_cmpstr (t, ==, "lose");
+  g_free (t);
+  t = legal_types (st, "Red");
+  g_assert_cmpstr (t, ==, "");
+  g_free (t);
+  assert_all_apply (st, MG_SEAT_ALL);
+  mg_state_free (st);
+}
+
 /* ------------------------------------------------------------------ cost flat in the campaign's length */
 
 static guint
@@ -909,6 +1058,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mk/bad-maps", test_bad_maps);
   g_test_add_func ("/mk/round-trip", test_round_trip);
   g_test_add_func ("/mk/flat-state", test_flat_state);
+  g_test_add_func ("/mk/legal-actions", test_legal_actions);
   g_test_add_func ("/mk/old-gm-history", test_old_gm_history);
   return g_test_run ();
 }

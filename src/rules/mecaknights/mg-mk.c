@@ -2197,7 +2197,7 @@ act_adjust (Ctx *c, GError **error)
       (mg_json_member (c->a, "reason") && !get_str (c, "reason", &reason, error)))
     return FALSE;
   json_object_object_foreach (c->a, key, val)
-    if (strcmp (key, "type") && strcmp (key, "leader") && strcmp (key, "reason") && strcmp (key, "player"))
+    if (strcmp (key, "type") && strcmp (key, "leader") && strcmp (key, "reason") && strcmp (key, "player") && strcmp (key, "template"))
       json_object_object_add (deltas, key, json_object_get (val));
   if (!mk_purse_parse (deltas, NULL, MK_ACTION_ERR, -MK_MAX_COUNT, &d, error))
     return FALSE;
@@ -2322,9 +2322,10 @@ run_action (MkState *st, json_object *action, json_object *events, GString *text
 {
   const ActDef *def = NULL;
   const char *type, *player;
-  const char *known[16] = { "type", "player" };
+  /* "template" marks an example from legal_actions () whose free fields a form fills in. */
+  const char *known[16] = { "type", "player", "template" };
   Ctx c = { st, action, events, text, -1 };
-  guint k = 2;
+  guint k = 3;
 
   if (!json_object_is_type (action, json_type_object))
     {
@@ -2739,26 +2740,308 @@ mk_tables (const MgState *state)
   return o;
 }
 
-/* ---------------------------------------------------------------- public helpers */
+/* ---------------------------------------------------------------- legal actions */
 
-gboolean
-mg_mk_check_map (json_object *map, const char * const *leaders, GError **error)
+typedef struct {
+  const MkState *st;
+  const char    *seat;       /* a leader's name, or NULL for every seat and the GM */
+  json_object   *out;
+} Legal;
+
+/* Keeps `action` (stolen) if it is `seat`'s to take and validate () accepts it as it stands. */
+static void
+offer (Legal *l, json_object *action)
 {
-  MkMap m;
-  guint n = leaders ? g_strv_length ((char **) leaders) : 0;
+  const char *player = json_object_get_string (mg_json_member (action, "player"));
 
-  if (!mk_map_parse (map, "$.map", MK_ACTION_ERR, (char **) leaders, n, &m, error))
-    return FALSE;
-  mk_map_clear (&m);
-  return TRUE;
+  if ((l->seat == NULL || g_strcmp0 (player, l->seat) == 0) && mk_validate ((const MgState *) l->st, action, NULL))
+    json_object_array_add (l->out, action);
+  else
+    json_object_put (action);
 }
 
-json_object *
-mg_mk_export_map (const MgState *state)
+/* {"type":type,"player":player} (player NULL: the GM's), then members as key, json pairs. */
+static json_object *
+act_json (const char *type, const char *player, ...)
+{
+  json_object *a = json_object_new_object ();
+  const char *key;
+  va_list args;
+
+  json_object_object_add (a, "type", json_object_new_string (type));
+  if (player != NULL)
+    json_object_object_add (a, "player", json_object_new_string (player));
+  va_start (args, player);
+  while ((key = va_arg (args, const char *)) != NULL)
+    json_object_object_add (a, key, va_arg (args, json_object *));
+  va_end (args);
+  return a;
+}
+
+#define S(x) json_object_new_string (x)
+
+static json_object *
+paths_json (const char *a, const char *b)
+{
+  json_object *p = json_object_new_array ();
+  json_object_array_add (p, S (a));
+  if (b != NULL)
+    json_object_array_add (p, S (b));
+  return p;
+}
+
+static void
+offer_setup (Legal *l)
+{
+  const MkState *st = l->st;
+
+  offer (l, act_json ("import_map", NULL, "map", mk_map_json (&st->map, LEADER_NAMES (st)),
+                      "template", json_object_new_boolean (TRUE), NULL));
+  for (guint i = 0; i < st->n_leaders; i++)
+    {
+      const char *who = st->leaders[i].name;
+      offer (l, act_json ("set_leader", NULL, "leader", S (who), "colour", S (st->leaders[i].colour),
+                          "template", json_object_new_boolean (TRUE), NULL));
+      for (guint k = 0; k < st->map.lands->len; k++)
+        offer (l, act_json ("set_leader", NULL, "leader", S (who),
+                            "capital", S (((MkLand *) g_ptr_array_index (st->map.lands, k))->name), NULL));
+    }
+  for (guint r = 0; mk_gm_ids[r]; r++)
+    for (guint i = 0; i < st->n_leaders; i++)
+      offer (l, act_json ("set_gm", NULL, "rotation", S (mk_gm_ids[r]), "first", S (st->leaders[i].name), NULL));
+  offer (l, act_json ("start", NULL, NULL));
+}
+
+/* A `lose` that takes the first eligible units: the leader picks, so it is a template. */
+static void
+offer_lose (Legal *l, const MkChoice *c)
+{
+  g_autoptr(json_object) eligible = mk_choice_eligible (l->st, c);
+  json_object *units = json_object_new_array ();
+  guint left = c->count;
+
+  for (guint i = 0; i < json_object_array_length (eligible) && left > 0; i++)
+    {
+      json_object *e = json_object_array_get_idx (eligible, i);
+      guint n = MIN (left, (guint) json_object_get_int (mg_json_member (e, "max")));
+      json_object *u = json_object_new_object ();
+      json_object_object_add (u, "army", json_object_get (mg_json_member (e, "army")));
+      json_object_object_add (u, "unit", json_object_get (mg_json_member (e, "unit")));
+      json_object_object_add (u, "count", json_object_new_int (n));
+      json_object_array_add (units, u);
+      left -= n;
+    }
+  offer (l, act_json ("lose", l->st->leaders[c->leader].name, "units", units,
+                      "template", json_object_new_boolean (TRUE), NULL));
+}
+
+static void
+offer_battles (Legal *l)
+{
+  const MkState *st = l->st;
+
+  for (guint i = 0; i < st->battles->len; i++)
+    {
+      MkBattle *b = g_ptr_array_index (st->battles, i);
+      offer (l, act_json ("fight", NULL, "battle", json_object_new_int (b->id), NULL));
+      offer (l, act_json ("fight", st->leaders[b->attacker].name, "battle", json_object_new_int (b->id), NULL));
+      offer (l, act_json ("fight", st->leaders[b->defender].name, "battle", json_object_new_int (b->id), NULL));
+      for (guint k = 0; b->step == STEP_REINFORCE && k < st->armies->len; k++)
+        {
+          MkArmy *a = g_ptr_array_index (st->armies, k);
+          if (a->leader == b->defender)
+            offer (l, act_json ("reinforce", st->leaders[a->leader].name, "army", S (a->id),
+                                "battle", json_object_new_int (b->id), NULL));
+        }
+    }
+}
+
+static void
+offer_builds (Legal *l, const char *me)
+{
+  const MkState *st = l->st;
+  static const char * const whats[] = { "hamlet", "village", "town", "camp", "wood_wall", "stone_wall", NULL };
+
+  for (guint k = 0; k < st->map.lands->len; k++)
+    {
+      MkLand *land = g_ptr_array_index (st->map.lands, k);
+      for (guint w = 0; whats[w]; w++)
+        offer (l, act_json ("build", me, "land", S (land->name), "what", S (whats[w]), NULL));
+      for (guint u = 0; u < MK_N_UNITS; u++)
+        {
+          /* The count is the leader's to choose: one is the example. */
+          offer (l, act_json ("train", me, "land", S (land->name), "unit", S (mk_unit_ids[u]),
+                              "count", json_object_new_int (1), "template", json_object_new_boolean (TRUE), NULL));
+          for (guint i = 0; i < st->armies->len; i++)
+            {
+              MkArmy *a = g_ptr_array_index (st->armies, i);
+              if (!a->afloat && strcmp (a->land, land->name) == 0)
+                offer (l, act_json ("train", me, "land", S (land->name), "unit", S (mk_unit_ids[u]),
+                                    "count", json_object_new_int (1), "army", S (a->id),
+                                    "template", json_object_new_boolean (TRUE), NULL));
+            }
+        }
+    }
+  for (guint i = 0; i < st->map.rivers->len; i++)
+    {
+      MkRiver *r = g_ptr_array_index (st->map.rivers, i);
+      for (guint k = 0; k + 1 < r->pairs->len; k += 2)
+        for (guint side = 0; side < 2; side++)
+          {
+            const char *x = g_ptr_array_index (r->pairs, k + side), *y = g_ptr_array_index (r->pairs, k + 1 - side);
+            if (!r->large)
+              {
+                offer (l, act_json ("build_bridge", me, "land", S (x), "to", S (y), NULL));
+                offer (l, act_json ("destroy_bridge", me, "land", S (x), "to", S (y), NULL));
+              }
+            else
+              offer (l, act_json ("build_boat", me, "land", S (x), "river", S (r->name), NULL));
+          }
+    }
+  for (guint i = 0; i < st->boats->len; i++)
+    offer (l, act_json ("destroy_boat", me, "boat", S (((MkBoat *) g_ptr_array_index (st->boats, i))->id), NULL));
+}
+
+/* Moves one land away (every neighbour), and two for those that may go on (cavalry, a forced
+ * walk), with the stances and choices that arrival asks for. */
+static void
+offer_moves (Legal *l, const char *me, MkArmy *a)
+{
+  const MkState *st = l->st;
+  static const char * const extras[][2] = { { NULL, NULL }, { "stance", "peace" }, { "stance", "war" },
+                                            { "plunder", NULL }, { "claim", NULL } };
+
+  for (guint k = 0; k < st->map.lands->len; k++)
+    {
+      MkLand *n = g_ptr_array_index (st->map.lands, k);
+      if (a->afloat || !walkable (st, a->land, n->name))
+        continue;
+      for (guint e = 0; e < G_N_ELEMENTS (extras); e++)
+        {
+          json_object *m = act_json ("move", me, "army", S (a->id), "path", paths_json (n->name, NULL), NULL);
+          if (extras[e][0] != NULL && extras[e][1] != NULL)
+            json_object_object_add (m, extras[e][0], S (extras[e][1]));
+          else if (extras[e][0] != NULL)
+            {
+              json_object_object_add (m, extras[e][0], json_object_new_boolean (TRUE));
+              json_object_object_add (m, "stance", S ("war"));
+            }
+          offer (l, m);
+        }
+      for (guint j = 0; j < st->map.lands->len; j++)
+        {
+          MkLand *far = g_ptr_array_index (st->map.lands, j);
+          if (far == n || strcmp (far->name, a->land) == 0 || !walkable (st, n->name, far->name))
+            continue;
+          offer (l, act_json ("move", me, "army", S (a->id), "path", paths_json (n->name, far->name), NULL));
+          offer (l, act_json ("move", me, "army", S (a->id), "path", paths_json (n->name, far->name),
+                              "forced_walk", json_object_new_boolean (TRUE), NULL));
+        }
+    }
+  for (guint i = 0; i < st->map.rivers->len; i++)
+    {
+      MkRiver *r = g_ptr_array_index (st->map.rivers, i);
+      for (guint k = 0; r->large && k + 1 < r->pairs->len; k += 2)
+        for (guint side = 0; side < 2; side++)
+          if (strcmp (g_ptr_array_index (r->pairs, k + side), a->land) == 0)
+            offer (l, act_json ("navigate", me, "army", S (a->id),
+                                "path", paths_json (g_ptr_array_index (r->pairs, k + 1 - side), NULL), NULL));
+    }
+  for (guint i = 0; i < st->armies->len; i++)
+    {
+      MkArmy *t = g_ptr_array_index (st->armies, i);
+      if (t->leader != a->leader)
+        offer (l, act_json ("fire", me, "army", S (a->id), "target", S (t->id), NULL));
+    }
+  offer (l, act_json ("take_control", me, "army", S (a->id), NULL));
+  offer (l, act_json ("take_control", me, "army", S (a->id), "stance", S ("war"), NULL));
+  offer (l, act_json ("upgrade", me, "army", S (a->id), "count", json_object_new_int (1),
+                      "template", json_object_new_boolean (TRUE), NULL));
+}
+
+/* Organize: the armies on a land as they stand, for the leader to regroup. */
+static void
+offer_organize (Legal *l, const char *me, gint leader)
+{
+  const MkState *st = l->st;
+
+  for (guint k = 0; k < st->map.lands->len; k++)
+    {
+      MkLand *land = g_ptr_array_index (st->map.lands, k);
+      json_object *armies = json_object_new_array ();
+      for (guint i = 0; i < st->armies->len; i++)
+        {
+          MkArmy *a = g_ptr_array_index (st->armies, i);
+          json_object *o;
+          if (a->leader != leader || a->afloat || strcmp (a->land, land->name) != 0)
+            continue;
+          o = units_json (a->units);
+          json_object_object_add (o, "id", S (a->id));
+          json_object_array_add (armies, o);
+        }
+      if (json_object_array_length (armies) == 0)
+        json_object_put (armies);
+      else
+        offer (l, act_json ("organize", me, "land", S (land->name), "armies", armies,
+                            "template", json_object_new_boolean (TRUE), NULL));
+    }
+}
+
+/* The GM's corrections, open at any time: an example for each leader and land. */
+static void
+offer_corrections (Legal *l)
+{
+  const MkState *st = l->st;
+
+  for (guint i = 0; i < st->n_leaders; i++)
+    offer (l, act_json ("adjust", NULL, "leader", S (st->leaders[i].name), "gp", json_object_new_int (1),
+                        "template", json_object_new_boolean (TRUE), NULL));
+  for (guint k = 0; k < st->map.lands->len; k++)
+    offer (l, act_json ("edit_land", NULL, "land", S (((MkLand *) g_ptr_array_index (st->map.lands, k))->name),
+                        "template", json_object_new_boolean (TRUE), NULL));
+}
+
+static json_object *
+mk_legal_actions (const MgState *state, const char *seat)
 {
   const MkState *st = (const MkState *) state;
-  return mk_map_json (&st->map, LEADER_NAMES (st));
+  Legal l = { st, NULL, json_object_new_array () };
+  const char *me = st->leaders[st->current].name;
+
+  if (g_strcmp0 (seat, MG_SEAT_ALL) != 0)
+    {
+      if (find_leader (st, seat) < 0)
+        return l.out;
+      l.seat = seat;
+    }
+  if (!st->started)
+    offer_setup (&l);
+  for (guint i = 0; i < st->choices->len; i++)
+    offer_lose (&l, g_ptr_array_index (st->choices, i));
+  offer_battles (&l);
+  if (st->started)
+    {
+      /* In the order of the turn: collect, build and train, organize, move, then the rest. */
+      offer (&l, act_json ("collect", me, NULL));
+      offer_builds (&l, me);
+      offer_organize (&l, me, st->current);
+      for (guint i = 0; i < st->armies->len; i++)
+        {
+          MkArmy *a = g_ptr_array_index (st->armies, i);
+          if (a->leader == (gint) st->current)
+            offer_moves (&l, me, a);
+        }
+      offer (&l, act_json ("model_bonus", me, NULL));
+      offer (&l, act_json ("end_turn", me, NULL));
+    }
+  if (l.seat == NULL)
+    offer_corrections (&l);
+  return l.out;
 }
+
+#undef S
+
+/* ---------------------------------------------------------------- public helpers */
 
 json_object *
 mg_mk_army_options (const MgState *state, const char *army_id)
@@ -2868,6 +3151,7 @@ static const MgRules mk_rules = {
   .turn = mk_turn,
   .describe = mk_describe,
   .tables = mk_tables,
+  .legal_actions = mk_legal_actions,
 };
 
 const MgRules *
