@@ -792,6 +792,29 @@ test_round_trip (void)
   mg_state_free (st);
 }
 
+/* A capital never changes hands (rulebook: units "can always be deployed" there): at war an
+ * army arriving on, or standing on, another leader's capital cannot remove its flag. Found by
+ * the contract test's random play of legal actions (it left a capital without an owner). */
+static void
+test_capital_kept (void)
+{
+  MgState *st = mk_with (mk_test_new (ruleset, TRUE), ruleset,
+    "{\"armies\":[{\"id\":\"Red 1\",\"leader\":\"Red\",\"land\":\"Stonecross\",\"afloat\":false,"
+    "\"units\":{\"infantry\":2,\"heavy_infantry\":0,\"archer\":0,\"catapult\":0,\"cavalry\":0},"
+    "\"moved\":false,\"forced_walk\":false}]}");
+
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Bluecrest\"],\"stance\":\"war\",\"claim\":true}",
+             ILLEGAL, "Bluecrest is Blue's capital: its flag cannot be removed");
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Bluecrest\"],\"stance\":\"war\",\"plunder\":true}");
+  advance_to (st, 2, "Red");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  mk_refuse (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 1\",\"stance\":\"war\"}",
+             ILLEGAL, "Bluecrest is Blue's capital");
+  g_assert_cmpstr (mk_str (st, "map.lands.3.owner"), ==, "Blue");
+  mg_state_free (st);
+}
+
 /* ------------------------------------------------------------------ legal actions */
 
 /* The action types of legal_actions (seat), in order, without repeats, joined by spaces. */
@@ -1059,6 +1082,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mk/round-trip", test_round_trip);
   g_test_add_func ("/mk/flat-state", test_flat_state);
   g_test_add_func ("/mk/legal-actions", test_legal_actions);
+  g_test_add_func ("/mk/capital-kept", test_capital_kept);
   g_test_add_func ("/mk/old-gm-history", test_old_gm_history);
   return g_test_run ();
 }

@@ -60,7 +60,7 @@ army_free (MkArmy *a)
 void
 mk_army_remove (MkState *st, MkArmy *a, json_object *events)
 {
-  json_object *e = mk_event ("army_removed");
+  json_object *e = mg_event_new ("army_removed", NULL, NULL);
   json_object_object_add (e, "army", json_object_new_string (a->id));
   json_object_object_add (e, "leader", json_object_new_string (st->leaders[a->leader].name));
   json_object_object_add (e, "land", json_object_new_string (a->land));
@@ -849,7 +849,7 @@ get_land (Ctx *c, const char *key, MkLand **out, GError **error)
     return FALSE;
   *out = mk_map_land (&c->st->map, name);
   if (*out == NULL)
-    return mk_illegal (error, _("There is no land called \"%s\" on the map."), name);
+    return mg_rules_illegal (error, _("There is no land called \"%s\" on the map."), name);
   return TRUE;
 }
 
@@ -861,7 +861,7 @@ get_leader_arg (Ctx *c, const char *key, gint *out, GError **error)
     return FALSE;
   *out = find_leader (c->st, name);
   if (*out < 0)
-    return mk_illegal (error, _("There is no leader called \"%s\" in this campaign."), name);
+    return mg_rules_illegal (error, _("There is no leader called \"%s\" in this campaign."), name);
   return TRUE;
 }
 
@@ -874,10 +874,10 @@ get_own_army (Ctx *c, const char *key, MkArmy **out, GError **error)
     return FALSE;
   *out = mk_army_find (c->st, id);
   if (*out == NULL)
-    return mk_illegal (error, _("There is no army \"%s\"."), id);
+    return mg_rules_illegal (error, _("There is no army \"%s\"."), id);
   if ((*out)->leader != c->p)
-    return mk_illegal (error, _("%s belongs to %s, not %s."), id, c->st->leaders[(*out)->leader].name,
-                       c->st->leaders[c->p].name);
+    return mg_rules_illegal (error, _("%s belongs to %s, not %s."), id, c->st->leaders[(*out)->leader].name,
+                             c->st->leaders[c->p].name);
   return TRUE;
 }
 
@@ -907,13 +907,13 @@ pay (Ctx *c, const MkPurse *cost, guint times, const char *what, GError **error)
       for (guint r = 0; r < MK_N_RES; r++)
         has.res[r] = total.res[r] ? has.res[r] : 0;
       have = mk_purse_text (&has);
-      return mk_illegal (error, _("%s cannot pay for %s: it costs %s; %s has %s."), me (c), what, need, me (c),
-                         have);
+      return mg_rules_illegal (error, _("%s cannot pay for %s: it costs %s; %s has %s."), me (c), what, need, me (c),
+                               have);
     }
   purse->gp -= total.gp;
   for (guint r = 0; r < MK_N_RES; r++)
     purse->res[r] -= total.res[r];
-  e = mk_event ("paid");
+  e = mg_event_new ("paid", NULL, NULL);
   json_object_object_add (e, "leader", json_object_new_string (me (c)));
   json_object_object_add (e, "for", json_object_new_string (what));
   json_object_object_add (e, "cost", mk_purse_json (&total, TRUE));
@@ -929,7 +929,7 @@ static void
 gain (Ctx *c, gint leader, const MkPurse *p, const char *type, const char *land)
 {
   MkPurse *purse = &c->st->leaders[leader].purse;
-  json_object *e = mk_event (type);
+  json_object *e = mg_event_new (type, NULL, NULL);
   purse->gp += p->gp;
   for (guint r = 0; r < MK_N_RES; r++)
     purse->res[r] += p->res[r];
@@ -946,15 +946,15 @@ need_turn (Ctx *c, gboolean build, gboolean move, GError **error)
 {
   MkState *st = c->st;
   if (!st->started)
-    return mk_illegal (error, _("The game has not started: the GM sends \"start\" after the setup."));
+    return mg_rules_illegal (error, _("The game has not started: the GM sends \"start\" after the setup."));
   if (c->p < 0)
-    return mk_illegal (error, _("This action needs a \"player\": the leader who acts."));
+    return mg_rules_illegal (error, _("This action needs a \"player\": the leader who acts."));
   if ((guint) c->p != st->current)
-    return mk_illegal (error, _("It is %s's turn, not %s's."), st->leaders[st->current].name, me (c));
+    return mg_rules_illegal (error, _("It is %s's turn, not %s's."), st->leaders[st->current].name, me (c));
   if (st->phase == PHASE_COLLECT)
-    return mk_illegal (error, _("%s collects taxes and resources first."), me (c));
+    return mg_rules_illegal (error, _("%s collects taxes and resources first."), me (c));
   if (build && !move && st->phase == PHASE_MOVE)
-    return mk_illegal (error, _("%s has begun to organize and move; building and training are over this turn."), me (c));
+    return mg_rules_illegal (error, _("%s has begun to organize and move; building and training are over this turn."), me (c));
   if (move)
     st->phase = PHASE_MOVE;
   return TRUE;
@@ -982,7 +982,7 @@ static void
 record_encounter (Ctx *c, gint other, const char *land, gboolean war)
 {
   MkEncounter *e = g_new0 (MkEncounter, 1);
-  json_object *ev = mk_event ("encounter");
+  json_object *ev = mg_event_new ("encounter", NULL, NULL);
 
   e->turn = c->st->turn;
   e->land = g_strdup (land);
@@ -1004,13 +1004,13 @@ check_army_limits (const MkState *st, const guint *units, const char *what, GErr
 {
   guint n = mk_purse_units (units);
   if (n > st->rs->max_units)
-    return mk_illegal (error, _("%s would have %u units; an army has at most %u."), what, n, st->rs->max_units);
+    return mg_rules_illegal (error, _("%s would have %u units; an army has at most %u."), what, n, st->rs->max_units);
   if (units[U_ARCHER] > st->rs->max_archers)
-    return mk_illegal (error, _("%s would have %u archers; an army has at most %u."), what, units[U_ARCHER],
-                       st->rs->max_archers);
+    return mg_rules_illegal (error, _("%s would have %u archers; an army has at most %u."), what, units[U_ARCHER],
+                             st->rs->max_archers);
   if (units[U_CATAPULT] > st->rs->max_catapults)
-    return mk_illegal (error, _("%s would have %u catapults; an army has at most %u."), what, units[U_CATAPULT],
-                       st->rs->max_catapults);
+    return mg_rules_illegal (error, _("%s would have %u catapults; an army has at most %u."), what, units[U_CATAPULT],
+                             st->rs->max_catapults);
   return TRUE;
 }
 
@@ -1031,7 +1031,7 @@ static gboolean
 need_setup (Ctx *c, GError **error)
 {
   if (c->st->started)
-    return mk_illegal (error, _("The game has started (turn %u); setup actions are over."), c->st->turn);
+    return mg_rules_illegal (error, _("The game has started (turn %u); setup actions are over."), c->st->turn);
   return TRUE;
 }
 
@@ -1061,7 +1061,7 @@ act_import_map (Ctx *c, GError **error)
   mk_map_clear (&c->st->map);
   c->st->map = map;
   sync_capitals (c->st);
-  json_object_array_add (c->events, mk_event ("map_imported"));
+  json_object_array_add (c->events, mg_event_new ("map_imported", NULL, NULL));
   g_string_append_printf (c->text, _("The GM imports a map of %u lands."), map.lands->len);
   return TRUE;
 }
@@ -1091,8 +1091,8 @@ act_set_leader (Ctx *c, GError **error)
       (mg_json_member (c->a, "capital") && !get_land (c, "capital", &land, error)))
     return FALSE;
   if (land != NULL && land->owner >= 0 && land->owner != who)
-    return mk_illegal (error, _("%s belongs to %s; it cannot be %s's capital."), land->name,
-                       st->leaders[land->owner].name, st->leaders[who].name);
+    return mg_rules_illegal (error, _("%s belongs to %s; it cannot be %s's capital."), land->name,
+                             st->leaders[land->owner].name, st->leaders[who].name);
   g_string_append_printf (c->text, _("%s is set up"), st->leaders[who].name);
   if (mg_json_member (c->a, "colour"))
     {
@@ -1112,7 +1112,7 @@ act_set_leader (Ctx *c, GError **error)
       g_string_append_printf (c->text, _(", capital %s"), land->name);
     }
   g_string_append_c (c->text, '.');
-  json_object_array_add (c->events, mk_event ("leader_set"));
+  json_object_array_add (c->events, mg_event_new ("leader_set", NULL, NULL));
   return TRUE;
 }
 
@@ -1127,7 +1127,7 @@ act_set_gm (Ctx *c, GError **error)
     return FALSE;
   c->st->gm_rotation = rot;
   c->st->gm_first = first;
-  json_object_array_add (c->events, mk_event ("gm_set"));
+  json_object_array_add (c->events, mg_event_new ("gm_set", NULL, NULL));
   g_string_append_printf (c->text, _("%s runs the game first; the GM role passes every %s."),
                           c->st->leaders[first].name,
                           rot == GM_SEASON ? _("season") : rot == GM_YEAR ? _("year") : _("never (fixed)"));
@@ -1172,8 +1172,8 @@ act_start (Ctx *c, GError **error)
             land = l;
         }
       if (land == NULL)
-        return mk_illegal (error, _("%s has no capital and the map suggests no free land: "
-                                    "give one with \"set_leader\"."), st->leaders[i].name);
+        return mg_rules_illegal (error, _("%s has no capital and the map suggests no free land: "
+                                          "give one with \"set_leader\"."), st->leaders[i].name);
       place_capital (st, i, land);
     }
   g_string_append_printf (c->text, _("The game starts: "));
@@ -1191,7 +1191,7 @@ act_start (Ctx *c, GError **error)
   st->turn = 1;
   st->current = 0;
   begin_leader_turn (st);
-  json_object_array_add (c->events, mk_event ("started"));
+  json_object_array_add (c->events, mg_event_new ("started", NULL, NULL));
   return TRUE;
 }
 
@@ -1213,7 +1213,7 @@ act_collect (Ctx *c, GError **error)
   if (st->phase != PHASE_COLLECT)
     {
       json_object_put (from);
-      return mk_illegal (error, _("%s has already collected this turn."), me (c));
+      return mg_rules_illegal (error, _("%s has already collected this turn."), me (c));
     }
   /* A flag removed last turn is planted if the army is still there. */
   for (guint i = 0; i < st->map.lands->len; i++)
@@ -1224,7 +1224,7 @@ act_collect (Ctx *c, GError **error)
       l->claim = -1;
       if (l->owner < 0 && has_army (st, c->p, l->name, FALSE))
         {
-          json_object *ce = mk_event ("controlled");
+          json_object *ce = mg_event_new ("controlled", NULL, NULL);
           l->owner = c->p;
           json_object_object_add (ce, "leader", json_object_new_string (me (c)));
           json_object_object_add (ce, "land", json_object_new_string (l->name));
@@ -1276,8 +1276,8 @@ act_build (Ctx *c, GError **error)
       !mg_json_get_choice (c->a, NULL, "what", MK_ACTION_ERR, whats, &what, error))
     return FALSE;
   if (land->owner != c->p)
-    return mk_illegal (error, _("%s does not control %s; a leader builds only on lands under its flag."),
-                       me (c), land->name);
+    return mg_rules_illegal (error, _("%s does not control %s; a leader builds only on lands under its flag."),
+                             me (c), land->name);
   switch (what)
     {
     case COST_HAMLET:
@@ -1290,23 +1290,23 @@ act_build (Ctx *c, GError **error)
           static const char * const has[] = { N_("%s is empty"), N_("%s has a hamlet"), N_("%s has a village"),
                                               N_("%s has a town") };
           g_autofree char *h = g_strdup_printf (_(has[land->city]), land->name);
-          return mk_illegal (error, _("%s on %s; %s."), _(needs[what]), land->name, h);
+          return mg_rules_illegal (error, _("%s on %s; %s."), _(needs[what]), land->name, h);
         }
       break;
     case COST_CAMP:
       if (land->capital)
-        return mk_illegal (error, _("%s is a capital: it already has its own camp."), land->name);
+        return mg_rules_illegal (error, _("%s is a capital: it already has its own camp."), land->name);
       if (land->camp)
-        return mk_illegal (error, _("%s already has a camp."), land->name);
+        return mg_rules_illegal (error, _("%s already has a camp."), land->name);
       break;
     case COST_WOOD_WALL:
     case COST_STONE_WALL:
       if (land->city == CITY_NONE)
-        return mk_illegal (error, _("Walls stand around a hamlet, village or town; %s is empty."), land->name);
+        return mg_rules_illegal (error, _("Walls stand around a hamlet, village or town; %s is empty."), land->name);
       if (land->wall == WALL_STONE)
-        return mk_illegal (error, _("%s already has a stone wall."), land->name);
+        return mg_rules_illegal (error, _("%s already has a stone wall."), land->name);
       if (what == COST_WOOD_WALL && land->wall == WALL_WOOD)
-        return mk_illegal (error, _("%s already has a wood wall."), land->name);
+        return mg_rules_illegal (error, _("%s already has a wood wall."), land->name);
       break;
     }
   g_string_append_printf (c->text, _("%s builds %s on %s"), me (c), _(names[what]), land->name);
@@ -1320,7 +1320,7 @@ act_build (Ctx *c, GError **error)
   else
     land->wall = what == COST_WOOD_WALL ? WALL_WOOD : WALL_STONE;
   {
-    json_object *e = mk_event ("built");
+    json_object *e = mg_event_new ("built", NULL, NULL);
     json_object_object_add (e, "leader", json_object_new_string (me (c)));
     json_object_object_add (e, "land", json_object_new_string (land->name));
     json_object_object_add (e, "what", json_object_new_string (whats[what]));
@@ -1340,15 +1340,15 @@ act_bridge (Ctx *c, gboolean destroy, GError **error)
     return FALSE;
   r = small_crossing (c->st, land->name, to->name);
   if (r == NULL)
-    return mk_illegal (error, _("No small river runs between %s and %s to bridge."), land->name, to->name);
+    return mg_rules_illegal (error, _("No small river runs between %s and %s to bridge."), land->name, to->name);
   if (!has_army (c->st, c->p, land->name, FALSE))
-    return mk_illegal (error, destroy ? _("%s needs an army on %s to destroy the bridge.")
-                                      : _("%s needs an army on %s to build a bridge."), me (c), land->name);
+    return mg_rules_illegal (error, destroy ? _("%s needs an army on %s to destroy the bridge.")
+                                            : _("%s needs an army on %s to build a bridge."), me (c), land->name);
   br = find_bridge (c->st, land->name, to->name);
   if (!destroy)
     {
       if (br != NULL)
-        return mk_illegal (error, _("A bridge already crosses %s between %s and %s."), r->name, land->name, to->name);
+        return mg_rules_illegal (error, _("A bridge already crosses %s between %s and %s."), r->name, land->name, to->name);
       g_string_append_printf (c->text, _("%s builds a bridge over %s from %s to %s"), me (c), r->name, land->name,
                               to->name);
       if (!pay (c, &c->st->rs->costs[COST_BRIDGE], 1, "bridge", error))
@@ -1363,15 +1363,15 @@ act_bridge (Ctx *c, gboolean destroy, GError **error)
   else
     {
       if (br == NULL)
-        return mk_illegal (error, _("There is no bridge between %s and %s."), land->name, to->name);
+        return mg_rules_illegal (error, _("There is no bridge between %s and %s."), land->name, to->name);
       if (has_army (c->st, c->p, land->name, TRUE))
-        return mk_illegal (error, _("An enemy army stands on %s; the bridge cannot be destroyed."), land->name);
+        return mg_rules_illegal (error, _("An enemy army stands on %s; the bridge cannot be destroyed."), land->name);
       g_string_append_printf (c->text, _("%s destroys the bridge over %s between %s and %s"), me (c), r->name,
                               land->name, to->name);
       g_ptr_array_remove (c->st->map.bridges, br);
     }
   g_string_append_c (c->text, '.');
-  json_object *e = mk_event (destroy ? "bridge_destroyed" : "bridge_built");
+  json_object *e = mg_event_new (destroy ? "bridge_destroyed" : "bridge_built", NULL, NULL);
   json_object_object_add (e, "a", json_object_new_string (land->name));
   json_object_object_add (e, "b", json_object_new_string (to->name));
   json_object_array_add (c->events, e);
@@ -1390,11 +1390,11 @@ act_build_boat (Ctx *c, GError **error)
     return FALSE;
   r = find_river (c->st, rname);
   if (r == NULL || !r->large)
-    return mk_illegal (error, _("There is no large river called \"%s\"."), rname);
+    return mg_rules_illegal (error, _("There is no large river called \"%s\"."), rname);
   if (!river_touches (r, land->name))
-    return mk_illegal (error, _("%s is not on the shore of %s."), land->name, r->name);
+    return mg_rules_illegal (error, _("%s is not on the shore of %s."), land->name, r->name);
   if (!has_army (c->st, c->p, land->name, FALSE))
-    return mk_illegal (error, _("%s needs an army on %s to build a boat."), me (c), land->name);
+    return mg_rules_illegal (error, _("%s needs an army on %s to build a boat."), me (c), land->name);
   g_string_append_printf (c->text, _("%s builds a boat on %s at %s"), me (c), r->name, land->name);
   if (!pay (c, &c->st->rs->costs[COST_BOAT], 1, "boat", error))
     return FALSE;
@@ -1405,7 +1405,7 @@ act_build_boat (Ctx *c, GError **error)
   b->at = g_strdup (land->name);
   b->leader = c->p;
   g_ptr_array_add (c->st->boats, b);
-  json_object *e = mk_event ("boat_built");
+  json_object *e = mg_event_new ("boat_built", NULL, NULL);
   json_object_object_add (e, "boat", json_object_new_string (b->id));
   json_object_array_add (c->events, e);
   return TRUE;
@@ -1429,13 +1429,13 @@ act_destroy_boat (Ctx *c, GError **error)
   if (!need_turn (c, TRUE, FALSE, error) || !get_str (c, "boat", &id, error))
     return FALSE;
   if ((b = find_boat (c->st, id)) == NULL)
-    return mk_illegal (error, _("There is no boat \"%s\"."), id);
+    return mg_rules_illegal (error, _("There is no boat \"%s\"."), id);
   if (mk_map_land (&c->st->map, b->at) == NULL || !has_army (c->st, c->p, b->at, FALSE))
-    return mk_illegal (error, _("%s needs an army where %s lies (%s) to destroy it."), me (c), id, b->at);
+    return mg_rules_illegal (error, _("%s needs an army where %s lies (%s) to destroy it."), me (c), id, b->at);
   if (has_army (c->st, c->p, b->at, TRUE))
-    return mk_illegal (error, _("An enemy army stands on %s; the boat cannot be destroyed."), b->at);
+    return mg_rules_illegal (error, _("An enemy army stands on %s; the boat cannot be destroyed."), b->at);
   g_string_append_printf (c->text, _("%s destroys %s on %s."), me (c), id, b->at);
-  json_object *e = mk_event ("boat_destroyed");
+  json_object *e = mg_event_new ("boat_destroyed", NULL, NULL);
   json_object_object_add (e, "boat", json_object_new_string (id));
   json_object_array_add (c->events, e);
   g_ptr_array_remove (c->st->boats, b);
@@ -1457,15 +1457,15 @@ act_train (Ctx *c, GError **error)
       (mg_json_member (c->a, "army") && !get_own_army (c, "army", &army, error)))
     return FALSE;
   if (land->owner != c->p)
-    return mk_illegal (error, _("%s does not control %s."), me (c), land->name);
+    return mg_rules_illegal (error, _("%s does not control %s."), me (c), land->name);
   if (!land->camp && !(land->capital && g_strcmp0 (st->leaders[c->p].capital, land->name) == 0))
-    return mk_illegal (error, _("Units are trained at a camp or the capital; %s has neither."), land->name);
+    return mg_rules_illegal (error, _("Units are trained at a camp or the capital; %s has neither."), land->name);
   if (army != NULL)
     {
       if (army->afloat || strcmp (army->land, land->name) != 0)
-        return mk_illegal (error, _("%s is not on %s."), army->id, land->name);
+        return mg_rules_illegal (error, _("%s is not on %s."), army->id, land->name);
       if (army->battle)
-        return mk_illegal (error, _("%s is in a battle."), army->id);
+        return mg_rules_illegal (error, _("%s is in a battle."), army->id);
       memcpy (units, army->units, sizeof units);
     }
   units[unit] += count;
@@ -1480,7 +1480,7 @@ act_train (Ctx *c, GError **error)
   army->units[unit] += count;
   g_string_append_printf (c->text, _(" (%s)."), army->id);
   {
-    json_object *e = mk_event ("trained");
+    json_object *e = mg_event_new ("trained", NULL, NULL);
     json_object_object_add (e, "army", json_object_new_string (army->id));
     json_object_object_add (e, "unit", json_object_new_string (mk_unit_ids[unit]));
     json_object_object_add (e, "count", json_object_new_int64 (count));
@@ -1498,14 +1498,14 @@ act_upgrade (Ctx *c, GError **error)
   if (!need_turn (c, TRUE, FALSE, error) || !get_own_army (c, "army", &army, error) || !opt_count (c, &count, error))
     return FALSE;
   if (army->units[U_INFANTRY] < count)
-    return mk_illegal (error, _("%s has %u infantry to upgrade, not %u."), army->id, army->units[U_INFANTRY], count);
+    return mg_rules_illegal (error, _("%s has %u infantry to upgrade, not %u."), army->id, army->units[U_INFANTRY], count);
   g_string_append_printf (c->text, _("%s upgrades %u infantry of %s to heavy infantry"), me (c), count, army->id);
   if (!pay (c, &c->st->rs->costs[COST_UPGRADE], count, "upgrade", error))
     return FALSE;
   g_string_append_c (c->text, '.');
   army->units[U_INFANTRY] -= count;
   army->units[U_HEAVY] += count;
-  json_object *e = mk_event ("upgraded");
+  json_object *e = mg_event_new ("upgraded", NULL, NULL);
   json_object_object_add (e, "army", json_object_new_string (army->id));
   json_object_object_add (e, "count", json_object_new_int64 (count));
   json_object_array_add (c->events, e);
@@ -1530,20 +1530,20 @@ act_organize (Ctx *c, GError **error)
       (list = mg_json_get_array (c->a, NULL, "armies", MK_ACTION_ERR, 1, 100, error)) == NULL)
     return FALSE;
   if (st->leaders[c->p].moves_used > 0)
-    return mk_illegal (error, _("%s has already moved an army this turn; armies are organized before moving."), me (c));
+    return mg_rules_illegal (error, _("%s has already moved an army this turn; armies are organized before moving."), me (c));
   for (guint i = 0; i < st->armies->len; i++)
     {
       MkArmy *a = g_ptr_array_index (st->armies, i);
       if (a->leader != c->p || a->afloat || strcmp (a->land, land->name) != 0)
         continue;
       if (a->battle)
-        return mk_illegal (error, _("%s is in a battle; it cannot be reorganized."), a->id);
+        return mg_rules_illegal (error, _("%s is in a battle; it cannot be reorganized."), a->id);
       g_ptr_array_add (mine, a);
       for (guint u = 0; u < MK_N_UNITS; u++)
         before[u] += a->units[u];
     }
   if (mine->len == 0)
-    return mk_illegal (error, _("%s has no army on %s."), me (c), land->name);
+    return mg_rules_illegal (error, _("%s has no army on %s."), me (c), land->name);
   n = json_object_array_length (list);
   wanted = g_malloc0_n (n, sizeof *wanted);
   keep = g_new0 (MkArmy *, n);
@@ -1562,10 +1562,10 @@ act_organize (Ctx *c, GError **error)
             return FALSE;
           keep[i] = mk_army_find (st, id);
           if (keep[i] == NULL || !g_ptr_array_find (mine, keep[i], NULL))
-            return mk_illegal (error, _("%s has no army \"%s\" on %s."), me (c), id, land->name);
+            return mg_rules_illegal (error, _("%s has no army \"%s\" on %s."), me (c), id, land->name);
           for (guint j = 0; j < i; j++)
             if (keep[j] == keep[i])
-              return mk_illegal (error, _("%s is listed twice."), id);
+              return mg_rules_illegal (error, _("%s is listed twice."), id);
         }
       for (guint u = 0; u < MK_N_UNITS; u++)
         if (mg_json_member (o, mk_unit_ids[u]) &&
@@ -1573,7 +1573,7 @@ act_organize (Ctx *c, GError **error)
           return FALSE;
       label = keep[i] ? g_strdup (keep[i]->id) : g_strdup_printf (_("New army %u"), i + 1);
       if (mk_purse_units (wanted[i]) == 0)
-        return mk_illegal (error, _("%s would have no units; an army has 1 to %u."), label, st->rs->max_units);
+        return mg_rules_illegal (error, _("%s would have no units; an army has 1 to %u."), label, st->rs->max_units);
       if (!check_army_limits (st, wanted[i], label, error))
         return FALSE;
       for (guint u = 0; u < MK_N_UNITS; u++)
@@ -1581,8 +1581,8 @@ act_organize (Ctx *c, GError **error)
     }
   for (guint u = 0; u < MK_N_UNITS; u++)
     if (before[u] != after[u])
-      return mk_illegal (error, _("%s has %u %s on %s, but the new armies hold %u."), me (c), before[u],
-                         mk_unit_name (u, 2), land->name, after[u]);
+      return mg_rules_illegal (error, _("%s has %u %s on %s, but the new armies hold %u."), me (c), before[u],
+                               mk_unit_name (u, 2), land->name, after[u]);
   /* Armies not listed are merged away. */
   for (guint i = 0; i < mine->len; i++)
     {
@@ -1592,7 +1592,7 @@ act_organize (Ctx *c, GError **error)
         kept |= keep[j] == a;
       if (!kept)
         {
-          json_object *e = mk_event ("army_merged");
+          json_object *e = mg_event_new ("army_merged", NULL, NULL);
           json_object_object_add (e, "army", json_object_new_string (a->id));
           json_object_array_add (c->events, e);
           g_ptr_array_remove (st->armies, a);
@@ -1608,7 +1608,7 @@ act_organize (Ctx *c, GError **error)
       g_string_append_printf (c->text, "%s %s (%s)", i ? "," : "", a->id, t);
     }
   g_string_append_c (c->text, '.');
-  json_object_array_add (c->events, mk_event ("organized"));
+  json_object_array_add (c->events, mg_event_new ("organized", NULL, NULL));
   return TRUE;
 }
 
@@ -1616,7 +1616,7 @@ act_organize (Ctx *c, GError **error)
 static void
 plant_flag (Ctx *c, MkLand *land)
 {
-  json_object *e = mk_event ("controlled");
+  json_object *e = mg_event_new ("controlled", NULL, NULL);
   land->owner = c->p;
   land->claim = -1;
   json_object_object_add (e, "leader", json_object_new_string (me (c)));
@@ -1628,10 +1628,19 @@ plant_flag (Ctx *c, MkLand *land)
 /* Rulebook 3.b, war on a land without the owner's army: "decide to take control; if so, remove
  * its flag. On the next turn, if the army remains in this land, you will take control of it"
  * (settled at the claimer's next collect). */
+/* The rulebook never lets a capital change hands (it is where a leader's units are always
+ * deployed), so its flag stays: a refusal, not a capital without an owner. */
+static gboolean
+capital_kept (const MkLand *land, const MkState *st, GError **error)
+{
+  return mg_rules_illegal (error, _("%s is %s's capital: its flag cannot be removed."), land->name,
+                           st->leaders[land->owner].name);
+}
+
 static void
 remove_flag (Ctx *c, MkLand *land)
 {
-  json_object *e = mk_event ("flag_removed");
+  json_object *e = mg_event_new ("flag_removed", NULL, NULL);
   gint owner = land->owner;
   land->owner = -1;
   land->claim = c->p;
@@ -1665,7 +1674,7 @@ arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
       war = s == 1;
     }
   if (plunder && claim)
-    return mk_illegal (error, _("An army either plunders or takes control, not both."));
+    return mg_rules_illegal (error, _("An army either plunders or takes control, not both."));
   for (guint i = 0; i < st->n_leaders; i++)
     if ((gint) i != c->p && has_army (st, i, dest->name, FALSE))
       {
@@ -1675,15 +1684,15 @@ arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
   if (n_others > 0)
     {
       if (stance_s == NULL)
-        return mk_illegal (error, _("%s meets %s's army on %s: say whether it is peace or war (\"stance\")."),
-                           army->id, st->leaders[enemy].name, dest->name);
+        return mg_rules_illegal (error, _("%s meets %s's army on %s: say whether it is peace or war (\"stance\")."),
+                                 army->id, st->leaders[enemy].name, dest->name);
       if (plunder || claim)
-        return mk_illegal (error, _("Another leader's army stands on %s: no plunder and no flag taken."), dest->name);
+        return mg_rules_illegal (error, _("Another leader's army stands on %s: no plunder and no flag taken."), dest->name);
       if (war && n_others > 1)
-        return mk_illegal (error, _("Armies of several leaders stand on %s; a battle is fought against one leader at a time."),
-                           dest->name);
+        return mg_rules_illegal (error, _("Armies of several leaders stand on %s; a battle is fought against one leader at a time."),
+                                 dest->name);
       if (war && mk_battle_on (st, dest->name) != NULL)
-        return mk_illegal (error, _("A battle is already going on at %s."), dest->name);
+        return mg_rules_illegal (error, _("A battle is already going on at %s."), dest->name);
       for (guint i = 0; i < st->n_leaders; i++)
         if ((gint) i != c->p && has_army (st, i, dest->name, FALSE))
           record_encounter (c, i, dest->name, war);
@@ -1694,13 +1703,13 @@ arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
   if (dest->owner == c->p)
     {
       if (plunder || claim)
-        return mk_illegal (error, _("%s is %s's own land."), dest->name, me (c));
+        return mg_rules_illegal (error, _("%s is %s's own land."), dest->name, me (c));
       return TRUE;
     }
   if (dest->owner < 0)
     {
       if (claim)
-        return mk_illegal (error, _("%s has no flag to remove; arriving there takes control of it."), dest->name);
+        return mg_rules_illegal (error, _("%s has no flag to remove; arriving there takes control of it."), dest->name);
       if (!plunder)
         {
           plant_flag (c, dest);
@@ -1711,10 +1720,12 @@ arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
     {
       gint owner = dest->owner;
       if (stance_s == NULL)
-        return mk_illegal (error, _("%s belongs to %s: say whether it is peace or war (\"stance\")."), dest->name,
-                           st->leaders[owner].name);
+        return mg_rules_illegal (error, _("%s belongs to %s: say whether it is peace or war (\"stance\")."), dest->name,
+                                 st->leaders[owner].name);
       if (!war && (plunder || claim))
-        return mk_illegal (error, _("At peace, %s's army only stays on %s."), me (c), dest->name);
+        return mg_rules_illegal (error, _("At peace, %s's army only stays on %s."), me (c), dest->name);
+      if (claim && dest->capital)
+        return capital_kept (dest, c->st, error);
       record_encounter (c, owner, dest->name, war);
       if (claim)
         remove_flag (c, dest);
@@ -1744,13 +1755,13 @@ can_move (Ctx *c, MkArmy *army, GError **error)
   guint allowed = moves_allowed (st);
 
   if (army->moved)
-    return mk_illegal (error, _("%s has already moved (or fired) this turn."), army->id);
+    return mg_rules_illegal (error, _("%s has already moved (or fired) this turn."), army->id);
   if (army->battle && mk_battle_find (st, army->battle)->step != STEP_CONTINUES)
-    return mk_illegal (error, _("%s is in a battle."), army->id);
+    return mg_rules_illegal (error, _("%s is in a battle."), army->id);
   if (st->leaders[c->p].moves_used >= allowed)
-    return mk_illegal (error, g_dngettext (GETTEXT_PACKAGE, "In %s %s may move only %u army a turn, and has moved it.",
-                                           "In %s %s may move only %u armies a turn, and has moved them.", allowed),
-                       season_name (st), me (c), allowed);
+    return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "In %s %s may move only %u army a turn, and has moved it.",
+                                                 "In %s %s may move only %u armies a turn, and has moved them.", allowed),
+                             season_name (st), me (c), allowed);
   return TRUE;
 }
 
@@ -1777,21 +1788,23 @@ act_take_control (Ctx *c, GError **error)
       war = s == 1;
     }
   if (army->afloat || (land = mk_map_land (&st->map, army->land)) == NULL)
-    return mk_illegal (error, _("%s is on a boat: it takes control of a land it stands on."), army->id);
+    return mg_rules_illegal (error, _("%s is on a boat: it takes control of a land it stands on."), army->id);
   if (lone_catapult (army))
-    return mk_illegal (error, _("%s is a catapult without infantry: it stays until infantry joins."), army->id);
+    return mg_rules_illegal (error, _("%s is a catapult without infantry: it stays until infantry joins."), army->id);
   if (land->owner == c->p)
-    return mk_illegal (error, _("%s is already %s's land."), land->name, me (c));
+    return mg_rules_illegal (error, _("%s is already %s's land."), land->name, me (c));
   for (guint i = 0; i < st->n_leaders; i++)
     if ((gint) i != c->p && has_army (st, i, land->name, FALSE))
-      return mk_illegal (error, _("%s's army stands on %s: no flag is taken while it is there."), st->leaders[i].name,
-                         land->name);
+      return mg_rules_illegal (error, _("%s's army stands on %s: no flag is taken while it is there."), st->leaders[i].name,
+                               land->name);
   if (land->owner < 0 && land->claim == c->p)
-    return mk_illegal (error, _("%s has already removed the flag from %s; it takes control at its next collect if still there."),
-                       me (c), land->name);
+    return mg_rules_illegal (error, _("%s has already removed the flag from %s; it takes control at its next collect if still there."),
+                             me (c), land->name);
   if (land->owner >= 0 && !war)
-    return mk_illegal (error, _("%s belongs to %s: only at war (\"stance\":\"war\") is its flag removed."), land->name,
-                       st->leaders[land->owner].name);
+    return mg_rules_illegal (error, _("%s belongs to %s: only at war (\"stance\":\"war\") is its flag removed."), land->name,
+                             st->leaders[land->owner].name);
+  if (land->owner >= 0 && land->capital)
+    return capital_kept (land, st, error);
   if (st->rs->control_counts_as_move)
     {
       if (!can_move (c, army, error))
@@ -1838,19 +1851,19 @@ act_move (Ctx *c, GError **error)
       !can_move (c, army, error))
     return FALSE;
   if (army->afloat)
-    return mk_illegal (error, _("%s is on a boat at %s; it moves by \"navigate\"."), army->id, army->land);
+    return mg_rules_illegal (error, _("%s is on a boat at %s; it moves by \"navigate\"."), army->id, army->land);
   if (lone_catapult (army))
-    return mk_illegal (error, _("%s is a catapult without infantry: it stays until infantry joins."), army->id);
+    return mg_rules_illegal (error, _("%s is a catapult without infantry: it stays until infantry joins."), army->id);
   base = all_cavalry (army) ? st->rs->cavalry_lands : st->rs->move_lands;
   max = base + (forced ? st->rs->forced_extra : 0);
   n = json_object_array_length (path);
   if (n > max)
-    return mk_illegal (error, _("%s may move %u land(s), %u with a forced walk; the path has %u."), army->id, base,
-                       base + st->rs->forced_extra, (guint) n);
+    return mg_rules_illegal (error, _("%s may move %u land(s), %u with a forced walk; the path has %u."), army->id, base,
+                             base + st->rs->forced_extra, (guint) n);
   if (forced && n <= base)
-    return mk_illegal (error, _("%s reaches there without a forced walk."), army->id);
+    return mg_rules_illegal (error, _("%s reaches there without a forced walk."), army->id);
   if (forced && army->forced)
-    return mk_illegal (error, _("%s has already made its forced walk."), army->id);
+    return mg_rules_illegal (error, _("%s has already made its forced walk."), army->id);
   from = army->land;
   for (guint i = 0; i < n; i++)
     {
@@ -1861,19 +1874,19 @@ act_move (Ctx *c, GError **error)
         return FALSE;
       dest = mk_map_land (&st->map, name);
       if (dest == NULL)
-        return mk_illegal (error, _("There is no land called \"%s\" on the map."), name);
+        return mg_rules_illegal (error, _("There is no land called \"%s\" on the map."), name);
       if (!walkable (st, from, name))
         {
           if ((r = small_crossing (st, from, name)) != NULL)
-            return mk_illegal (error, _("%s cannot cross %s from %s to %s: there is no bridge."), army->id, r->name,
-                               from, name);
-          return mk_illegal (error, _("%s is not adjacent to %s."), name, from);
+            return mg_rules_illegal (error, _("%s cannot cross %s from %s to %s: there is no bridge."), army->id, r->name,
+                                     from, name);
+          return mg_rules_illegal (error, _("%s is not adjacent to %s."), name, from);
         }
       if (i + 1 < n)
         for (guint l = 0; l < st->n_leaders; l++)
           if ((gint) l != c->p && has_army (st, l, name, FALSE))
-            return mk_illegal (error, _("%s cannot pass through %s: %s's army is there."), army->id, name,
-                               st->leaders[l].name);
+            return mg_rules_illegal (error, _("%s cannot pass through %s: %s's army is there."), army->id, name,
+                                     st->leaders[l].name);
       from = name;
     }
   g_string_append_printf (c->text, _("%s moves %s from %s to %s"), me (c), army->id, army->land, dest->name);
@@ -1888,7 +1901,7 @@ act_move (Ctx *c, GError **error)
     }
   g_string_append_c (c->text, '.');
   {
-    json_object *e = mk_event ("moved");
+    json_object *e = mg_event_new ("moved", NULL, NULL);
     json_object_object_add (e, "army", json_object_new_string (army->id));
     json_object_object_add (e, "from", json_object_new_string (army->land));
     json_object_object_add (e, "to", json_object_new_string (dest->name));
@@ -1931,11 +1944,11 @@ act_navigate (Ctx *c, GError **error)
       !can_move (c, army, error))
     return FALSE;
   if ((boat = own_boat_at (st, c->p, army->land)) == NULL)
-    return mk_illegal (error, _("%s has no boat at %s for %s to board."), me (c), army->land, army->id);
+    return mg_rules_illegal (error, _("%s has no boat at %s for %s to board."), me (c), army->land, army->id);
   r = find_river (st, boat->river);
   n = json_object_array_length (path);
   if (n > st->rs->navigation_steps)
-    return mk_illegal (error, _("A boat moves %u step(s) a turn; the path has %u."), st->rs->navigation_steps, (guint) n);
+    return mg_rules_illegal (error, _("A boat moves %u step(s) a turn; the path has %u."), st->rs->navigation_steps, (guint) n);
   from = army->land;
   for (guint i = 0; i < n; i++)
     {
@@ -1943,12 +1956,12 @@ act_navigate (Ctx *c, GError **error)
       if (!mg_json_string (json_object_array_get_idx (path, i), p, MK_ACTION_ERR, &name, error))
         return FALSE;
       if (!mk_river_links (r, from, name))
-        return mk_illegal (error, _("On %s a boat cannot go from %s to %s in one move."), r->name, from, name);
+        return mg_rules_illegal (error, _("On %s a boat cannot go from %s to %s in one move."), r->name, from, name);
       from = name;
     }
   g_string_append_printf (c->text, _("%s sails %s with %s from %s to %s."), me (c), army->id, boat->id, army->land, name);
   {
-    json_object *e = mk_event ("navigated");
+    json_object *e = mg_event_new ("navigated", NULL, NULL);
     json_object_object_add (e, "army", json_object_new_string (army->id));
     json_object_object_add (e, "boat", json_object_new_string (boat->id));
     json_object_object_add (e, "from", json_object_new_string (army->land));
@@ -1979,21 +1992,21 @@ act_fire (Ctx *c, GError **error)
       !get_str (c, "target", &tid, error) || !can_move (c, army, error))
     return FALSE;
   if (army->units[U_CATAPULT] == 0)
-    return mk_illegal (error, _("%s has no catapult."), army->id);
+    return mg_rules_illegal (error, _("%s has no catapult."), army->id);
   if (lone_catapult (army))
-    return mk_illegal (error, _("The catapult of %s needs infantry or heavy infantry to fire."), army->id);
+    return mg_rules_illegal (error, _("The catapult of %s needs infantry or heavy infantry to fire."), army->id);
   if ((target = mk_army_find (st, tid)) == NULL)
-    return mk_illegal (error, _("There is no army \"%s\"."), tid);
+    return mg_rules_illegal (error, _("There is no army \"%s\"."), tid);
   if (target->leader == c->p)
-    return mk_illegal (error, _("%s is %s's own army."), tid, me (c));
+    return mg_rules_illegal (error, _("%s is %s's own army."), tid, me (c));
   if (army->afloat || target->afloat || !walkable (st, army->land, target->land))
-    return mk_illegal (error, _("%s is not on a land adjacent to %s."), tid, army->id);
+    return mg_rules_illegal (error, _("%s is not on a land adjacent to %s."), tid, army->id);
   g_string_append_printf (c->text, _("%s fires the catapult of %s at %s on %s."), me (c), army->id, tid, target->land);
   record_encounter (c, target->leader, target->land, TRUE);
   army->moved = TRUE;
   st->leaders[c->p].moves_used++;
   {
-    json_object *e = mk_event ("catapult");
+    json_object *e = mg_event_new ("catapult", NULL, NULL);
     json_object_object_add (e, "army", json_object_new_string (army->id));
     json_object_object_add (e, "target", json_object_new_string (tid));
     json_object_array_add (c->events, e);
@@ -2010,7 +2023,7 @@ get_battle (Ctx *c, MkBattle **out, GError **error)
   if (!mg_json_get_uint (c->a, NULL, "battle", MK_ACTION_ERR, 1, G_MAXINT32, &id, error))
     return FALSE;
   if ((*out = mk_battle_find (c->st, id)) == NULL)
-    return mk_illegal (error, _("There is no battle %u going on."), id);
+    return mg_rules_illegal (error, _("There is no battle %u going on."), id);
   return TRUE;
 }
 
@@ -2023,20 +2036,20 @@ act_reinforce (Ctx *c, GError **error)
   MkPurse food = { 0 };
 
   if (c->p < 0)
-    return mk_illegal (error, _("This action needs a \"player\": the leader who acts."));
+    return mg_rules_illegal (error, _("This action needs a \"player\": the leader who acts."));
   if (!get_battle (c, &b, error) || !get_own_army (c, "army", &army, error))
     return FALSE;
   if (c->p != b->defender)
-    return mk_illegal (error, _("Only the attacked leader, %s, may reinforce battle %u."), st->leaders[b->defender].name,
-                       b->id);
+    return mg_rules_illegal (error, _("Only the attacked leader, %s, may reinforce battle %u."), st->leaders[b->defender].name,
+                             b->id);
   if (b->step != STEP_REINFORCE)
-    return mk_illegal (error, _("Reinforcements join before the fight; battle %u is past that."), b->id);
+    return mg_rules_illegal (error, _("Reinforcements join before the fight; battle %u is past that."), b->id);
   if (army->battle)
-    return mk_illegal (error, _("%s is already in a battle."), army->id);
+    return mg_rules_illegal (error, _("%s is already in a battle."), army->id);
   if (army->afloat || !walkable (st, army->land, b->land))
-    return mk_illegal (error, _("%s is not on a land adjacent to %s."), army->id, b->land);
+    return mg_rules_illegal (error, _("%s is not on a land adjacent to %s."), army->id, b->land);
   if (lone_catapult (army))
-    return mk_illegal (error, _("%s is a catapult without infantry: it cannot move."), army->id);
+    return mg_rules_illegal (error, _("%s is a catapult without infantry: it cannot move."), army->id);
   food.res[RES_FOOD] = st->rs->reinforce_food;
   g_string_append_printf (c->text, _("%s sends %s from %s to reinforce %s"), me (c), army->id, army->land, b->land);
   if (!pay (c, &food, mk_army_size (army), "reinforcement", error))
@@ -2046,7 +2059,7 @@ act_reinforce (Ctx *c, GError **error)
   army->land = g_strdup (b->land);
   army->battle = b->id;
   g_ptr_array_add (b->reinforced, g_strdup (army->id));
-  json_object *e = mk_event ("reinforced");
+  json_object *e = mg_event_new ("reinforced", NULL, NULL);
   json_object_object_add (e, "army", json_object_new_string (army->id));
   json_object_object_add (e, "battle", json_object_new_int64 (b->id));
   json_object_array_add (c->events, e);
@@ -2062,17 +2075,17 @@ act_fight (Ctx *c, GError **error)
   if (!get_battle (c, &b, error))
     return FALSE;
   if (c->p >= 0 && c->p != b->attacker && c->p != b->defender)
-    return mk_illegal (error, _("%s does not fight in battle %u."), me (c), b->id);
+    return mg_rules_illegal (error, _("%s does not fight in battle %u."), me (c), b->id);
   if (b->step == STEP_CONTINUES)
     {
       if (st->current != (guint) b->attacker || st->phase == PHASE_COLLECT)
-        return mk_illegal (error, _("Battle %u goes on in %s's move phase."), b->id, st->leaders[b->attacker].name);
+        return mg_rules_illegal (error, _("Battle %u goes on in %s's move phase."), b->id, st->leaders[b->attacker].name);
       if (b->fought_turn >= st->turn)
-        return mk_illegal (error, _("Battle %u has already been fought this turn."), b->id);
+        return mg_rules_illegal (error, _("Battle %u has already been fought this turn."), b->id);
       st->phase = PHASE_MOVE;
     }
   else if (b->step != STEP_REINFORCE)
-    return mk_illegal (error, _("Battle %u waits for a leader to choose a casualty."), b->id);
+    return mg_rules_illegal (error, _("Battle %u waits for a leader to choose a casualty."), b->id);
   g_string_append_printf (c->text, _("Battle %u:"), b->id);
   mk_battle_fight (st, b, c->events, c->text);
   return TRUE;
@@ -2087,12 +2100,12 @@ act_lose (Ctx *c, GError **error)
   guint battle;
 
   if (c->p < 0)
-    return mk_illegal (error, _("This action needs a \"player\": the leader who chooses."));
+    return mg_rules_illegal (error, _("This action needs a \"player\": the leader who chooses."));
   for (guint i = 0; i < st->choices->len && ch == NULL; i++)
     if (((MkChoice *) g_ptr_array_index (st->choices, i))->leader == c->p)
       ch = g_ptr_array_index (st->choices, i);
   if (ch == NULL)
-    return mk_illegal (error, _("No choice waits for %s."), me (c));
+    return mg_rules_illegal (error, _("No choice waits for %s."), me (c));
   units = mg_json_member (c->a, "units");
   if (!mk_choice_check (st, ch, units, error))
     return FALSE;
@@ -2115,9 +2128,9 @@ act_model_bonus (Ctx *c, GError **error)
   /* Any time after collecting: it neither needs nor closes a phase. */
   if (!c->st->started || c->p < 0 || (guint) c->p != c->st->current || !c->st->leaders[c->p].collected)
     return need_turn (c, FALSE, FALSE, error) &&
-           mk_illegal (error, _("%s collects taxes and resources first."), me (c));
+           mg_rules_illegal (error, _("%s collects taxes and resources first."), me (c));
   if (c->st->leaders[c->p].bonus)
-    return mk_illegal (error, _("%s has already earned the model bonus this turn."), me (c));
+    return mg_rules_illegal (error, _("%s has already earned the model bonus this turn."), me (c));
   bonus.gp = c->st->rs->model_bonus_gp;
   c->st->leaders[c->p].bonus = TRUE;
   gain (c, c->p, &bonus, "model_bonus", NULL);
@@ -2131,18 +2144,18 @@ act_end_turn (Ctx *c, GError **error)
   MkState *st = c->st;
 
   if (!st->started)
-    return mk_illegal (error, _("The game has not started: the GM sends \"start\" after the setup."));
+    return mg_rules_illegal (error, _("The game has not started: the GM sends \"start\" after the setup."));
   if (c->p < 0 || (guint) c->p != st->current)
-    return mk_illegal (error, _("It is %s's turn; only %s can end it."), st->leaders[st->current].name,
-                       st->leaders[st->current].name);
+    return mg_rules_illegal (error, _("It is %s's turn; only %s can end it."), st->leaders[st->current].name,
+                             st->leaders[st->current].name);
   if (!st->leaders[c->p].collected)
-    return mk_illegal (error, _("%s collects taxes and resources first."), me (c));
+    return mg_rules_illegal (error, _("%s collects taxes and resources first."), me (c));
   for (guint i = 0; i < st->battles->len; i++)
     {
       MkBattle *b = g_ptr_array_index (st->battles, i);
       if (b->attacker == c->p && b->step == STEP_CONTINUES && b->fought_turn < st->turn)
-        return mk_illegal (error, _("The battle on %s goes on: %s fights again (\"fight\") or moves away first."),
-                           b->land, me (c));
+        return mg_rules_illegal (error, _("The battle on %s goes on: %s fights again (\"fight\") or moves away first."),
+                                 b->land, me (c));
     }
   g_string_append_printf (c->text, _("%s ends its turn."), me (c));
   st->current++;
@@ -2156,7 +2169,7 @@ act_end_turn (Ctx *c, GError **error)
                               season_name (st), moves_allowed (st), st->leaders[g].name);
     }
   begin_leader_turn (st);
-  json_object *e = mk_event ("turn_ended");
+  json_object *e = mg_event_new ("turn_ended", NULL, NULL);
   json_object_object_add (e, "leader", json_object_new_string (me (c)));
   json_object_object_add (e, "next", json_object_new_string (st->leaders[st->current].name));
   json_object_object_add (e, "turn", json_object_new_int64 (st->turn));
@@ -2185,14 +2198,14 @@ act_adjust (Ctx *c, GError **error)
   purse = &c->st->leaders[who].purse;
   if (purse->gp + d.gp < 0 || purse->res[0] + d.res[0] < 0 || purse->res[1] + d.res[1] < 0 ||
       purse->res[2] + d.res[2] < 0 || purse->res[3] + d.res[3] < 0)
-    return mk_illegal (error, _("That would leave %s with less than nothing."), c->st->leaders[who].name);
+    return mg_rules_illegal (error, _("That would leave %s with less than nothing."), c->st->leaders[who].name);
   purse->gp += d.gp;
   for (guint r = 0; r < MK_N_RES; r++)
     purse->res[r] += d.res[r];
   t = mk_purse_text (&d);
   g_string_append_printf (c->text, _("The GM corrects %s's treasury by %s%s%s."), c->st->leaders[who].name, t,
                           reason ? ": " : "", reason ? reason : "");
-  json_object *e = mk_event ("adjusted");
+  json_object *e = mg_event_new ("adjusted", NULL, NULL);
   json_object_object_add (e, "leader", json_object_new_string (c->st->leaders[who].name));
   json_object_object_add (e, "change", mk_purse_json (&d, TRUE));
   json_object_array_add (c->events, e);
@@ -2215,7 +2228,7 @@ act_edit_land (Ctx *c, GError **error)
       if (v != NULL && !get_leader_arg (c, "owner", &owner, error))
         return FALSE;
       if (land->capital && owner < 0)
-        return mk_illegal (error, _("%s is a capital; it keeps an owner."), land->name);
+        return mg_rules_illegal (error, _("%s is a capital; it keeps an owner."), land->name);
       land->owner = owner;
       land->claim = -1;
     }
@@ -2236,7 +2249,7 @@ act_edit_land (Ctx *c, GError **error)
       land->wall = x;
     }
   if (land->wall != WALL_NONE && land->city == CITY_NONE)
-    return mk_illegal (error, _("Walls stand around a hamlet, village or town; %s would have no city."), land->name);
+    return mg_rules_illegal (error, _("Walls stand around a hamlet, village or town; %s would have no city."), land->name);
   if (mg_json_member (c->a, "camp") && !mg_json_get_bool (c->a, NULL, "camp", MK_ACTION_ERR, &land->camp, error))
     return FALSE;
   if ((v = mg_json_member (c->a, "resources")) != NULL)
@@ -2249,7 +2262,7 @@ act_edit_land (Ctx *c, GError **error)
           land->lying[r] = p.res[r];
     }
   g_string_append_printf (c->text, _("The GM updates %s."), land->name);
-  json_object *e = mk_event ("land_edited");
+  json_object *e = mg_event_new ("land_edited", NULL, NULL);
   json_object_object_add (e, "land", json_object_new_string (land->name));
   json_object_array_add (c->events, e);
   (void) st;
@@ -2336,20 +2349,20 @@ run_action (MkState *st, json_object *action, json_object *events, GString *text
       if (!mg_json_get_string (action, NULL, "player", MK_ACTION_ERR, &player, error))
         return FALSE;
       if ((c.p = find_leader (st, player)) < 0)
-        return mk_illegal (error, _("There is no leader called \"%s\" in this campaign."), player);
+        return mg_rules_illegal (error, _("There is no leader called \"%s\" in this campaign."), player);
     }
   if (st->choices->len > 0 && !def->while_choosing)
     {
       MkChoice *ch = g_ptr_array_index (st->choices, 0);
-      return mk_illegal (error, _("Waiting for %s to choose %u unit(s) to lose first (\"lose\")."),
-                         st->leaders[ch->leader].name, ch->count);
+      return mg_rules_illegal (error, _("Waiting for %s to choose %u unit(s) to lose first (\"lose\")."),
+                               st->leaders[ch->leader].name, ch->count);
     }
   for (guint i = 0; i < st->battles->len && !def->while_choosing; i++)
     {
       MkBattle *b = g_ptr_array_index (st->battles, i);
       if (b->step == STEP_REINFORCE && strcmp (type, "reinforce") != 0 && strcmp (type, "fight") != 0)
-        return mk_illegal (error, _("Battle %u on %s comes first: %s may reinforce, then \"fight\"."), b->id, b->land,
-                           st->leaders[b->defender].name);
+        return mg_rules_illegal (error, _("Battle %u on %s comes first: %s may reinforce, then \"fight\"."), b->id, b->land,
+                                 st->leaders[b->defender].name);
     }
   return def->fn (&c, error);
 }
