@@ -514,6 +514,13 @@ test_battle_heavy (void)
   MgState *st = battle_setup (U (1, 1, 0, 0, 0), U (2, 0, 0, 0, 0), NULL);
 
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
+  /* Before the round the engine says what each side counts (the battle view shows it): 2 vs 2,
+   * and on that draw the heavy infantry counts double, 3 vs 2. Blue's hamlet has no wall. */
+  g_assert_cmpint (mk_int (st, "battles.0.sides.attacker.count"), ==, 2);
+  g_assert_cmpint (mk_int (st, "battles.0.sides.attacker.draw_count"), ==, 3);
+  g_assert_cmpint (mk_int (st, "battles.0.sides.defender.count"), ==, 2);
+  g_assert_cmpint (mk_int (st, "battles.0.sides.defender.draw_count"), ==, 2);
+  g_assert_cmpint (mk_int (st, "battles.0.sides.defender.multiplier"), ==, 1);
   play (st, "{\"type\":\"fight\",\"battle\":1}");
   g_assert_null (mk_str (st, "armies.1"));
   /* The winner removes one unit, its choice. */
@@ -550,6 +557,14 @@ test_battle_stone_wall (void)
   json_object *events;
 
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
+  /* What the battle view shows before the round: Red's archer stopped by the stone wall;
+   * Blue's 2 infantry × 2 behind it = 4. */
+  g_assert_cmpstr (mk_str (st, "battles.0.sides.attacker.archers_stopped_by"), ==, "stone");
+  g_assert_null (mk_str (st, "battles.0.sides.defender.archers_stopped_by"));
+  g_assert_cmpint (mk_int (st, "battles.0.sides.defender.units"), ==, 2);
+  g_assert_cmpint (mk_int (st, "battles.0.sides.defender.multiplier"), ==, 2);
+  g_assert_cmpint (mk_int (st, "battles.0.sides.defender.count"), ==, 4);
+  g_assert_cmpint (mk_int (st, "battles.0.sides.attacker.count"), ==, 3);
   events = mk_play (st, "{\"type\":\"fight\",\"battle\":1}", NULL);
   /* Red's archer is stopped by the wall; Blue's archer shoots: Red chooses its casualty. */
   for (guint i = 0; i < json_object_array_length (events); i++)

@@ -360,6 +360,36 @@ close_count (const MkState *st, const MkBattle *b, gint leader, const guint *u, 
          st->rs->wall_multiplier[wall_for (st, b, leader)];
 }
 
+json_object *
+mk_battle_sides_json (const MkState *st, const MkBattle *b)
+{
+  json_object *o = json_object_new_object ();
+  gint sides[2] = { b->attacker, b->defender };
+  static const char * const names[2] = { "attacker", "defender" };
+
+  for (guint s = 0; s < 2; s++)
+    {
+      json_object *side = json_object_new_object ();
+      MkWall own = wall_for (st, b, sides[s]), enemy = wall_for (st, b, sides[1 - s]);
+      guint u[MK_N_UNITS];
+
+      side_units (st, b->id, sides[s], u);
+      json_object_object_add (side, "archers", json_object_new_int64 (u[U_ARCHER]));
+      json_object_object_add (side, "archers_stopped_by", st->rs->wall_stops_archers[enemy]
+                                                          ? json_object_new_string (mk_wall_ids[enemy]) : NULL);
+      json_object_object_add (side, "units", json_object_new_int64 (u[U_INFANTRY] + u[U_HEAVY] + u[U_CAVALRY]));
+      json_object_object_add (side, "wall", own ? json_object_new_string (mk_wall_ids[own]) : NULL);
+      json_object_object_add (side, "multiplier", json_object_new_int64 (st->rs->wall_multiplier[own]));
+      json_object_object_add (side, "count", json_object_new_int64 (close_count (st, b, sides[s], u, 1)));
+      json_object_object_add (side, "draw_count",
+                              json_object_new_int64 (close_count (st, b, sides[s], u, st->rs->heavy_draw_weight)));
+      json_object_object_add (side, "lone_catapult",
+                              json_object_new_boolean (u[U_CATAPULT] > 0 && mk_purse_units (u) == u[U_CATAPULT]));
+      json_object_object_add (o, names[s], side);
+    }
+  return o;
+}
+
 static void
 remove_side (MkState *st, guint id, gint leader, json_object *events)
 {

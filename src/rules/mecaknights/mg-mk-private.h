@@ -243,6 +243,10 @@ void       mk_choice_apply   (MkState *st, const MkChoice *c, json_object *units
 /* A choice with one possible answer is applied at once; else it is queued. */
 void       mk_choice_offer   (MkState *st, gint leader, MkWhy why, guint battle, const char *army,
                               guint count, json_object *events, GString *text);
+/* What each side brings to the next round, as the engine counts it (derived, for views):
+ * {"attacker":{"archers","archers_stopped_by","units","wall","multiplier","count",
+ * "draw_count" (heavy infantry weighted, used on equal counts),"lone_catapult"},"defender":…} */
+json_object *mk_battle_sides_json (const MkState *st, const MkBattle *b);
 /* Ends battles that lost a side (armies moved away or removed). */
 void       mk_battles_tidy   (MkState *st, json_object *events, GString *text);
 

@@ -388,6 +388,7 @@ mk_to_json (const MgState *state)
         json_object_array_add (r, json_object_new_string (g_ptr_array_index (b->reinforced, k)));
       json_object_object_add (bo, "reinforced", r);
       json_object_object_add (bo, "fought_turn", json_object_new_int64 (b->fought_turn));
+      json_object_object_add (bo, "sides", mk_battle_sides_json (st, b));
       json_object_array_add (a, bo);
     }
   json_object_object_add (o, "battles", a);

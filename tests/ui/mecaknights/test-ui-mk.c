@@ -520,6 +520,44 @@ test_battle (void)
   close_campaign_windows (app);
 }
 
+/* Every label's text under `w`, one a line. */
+static void
+collect_labels (GtkWidget *w, GString *out)
+{
+  if (GTK_IS_LABEL (w))
+    g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (w)));
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_labels (c, out);
+}
+
+/* Red 1 (2 infantry + 1 heavy infantry) attacks Blue 1 (2 infantry): the battle view shows the
+ * engine's counts, 3 against 2, and (rulebook: on a draw "heavy infantry counts double") the
+ * count on equal terms, 4: what the view used to recompute without the heavy's weight. */
+static void
+test_battle_heavy_view (void)
+{
+  g_autofree char *attack = attack_script ("heavy_infantry", FALSE);
+  /* A heavy infantry costs 3 iron; Red starts with 2: the GM gives one. */
+  g_autoptr(GString) script = g_string_new (attack);
+  MgCampaignWindow *window;
+  MgMkBattleView *battles;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_string_replace (script, "{\"type\":\"start\"}\n",
+                    "{\"type\":\"start\"}\n{\"type\":\"adjust\",\"leader\":\"Red\",\"iron\":1}\n", 1);
+  window = show_scripted ("heavy.db", "Heavy", script->str);
+  battles = mg_mk_dashboard_get_battle_view (dashboard (window));
+
+  wait_ms (50);
+  g_assert_cmpuint (mg_mk_battle_view_get_n_battles (battles), ==, 1);
+  collect_labels (GTK_WIDGET (battles), text);
+  g_test_message ("%s", text->str);
+  g_assert_nonnull (strstr (text->str, "Red 1: 2 infantry, 1 heavy infantry\nNo archer.\nClose combat: 3.\n"
+                                       "On equal counts, with heavy infantry counting double: 4.\n"));
+  g_assert_nonnull (strstr (text->str, "Blue 1: 2 infantry\nNo archer.\nClose combat: 2.\n"));
+  close_campaign_windows (app);
+}
+
 /* The test's folder holds only files (campaigns, their -wal/-shm, map JSON). */
 /* The text's archer: Red 1 (2 infantry + archer) attacks Blue 1 (2 infantry) on Oakvale. The
  * archer shoots first and Blue 1 loses an infantry (one kind only: no choice); close combat
@@ -766,6 +804,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/map-import", test_map_import);
   g_test_add_func ("/ui/mecaknights/battle", test_battle);
   g_test_add_func ("/ui/mecaknights/battle-choice", test_battle_choice);
+  g_test_add_func ("/ui/mecaknights/battle-heavy-view", test_battle_heavy_view);
   g_test_add_func ("/ui/mecaknights/take-control", test_take_control);
   g_test_add_func ("/ui/mecaknights/take-control-war", test_take_control_war);
   g_test_add_func ("/ui/mecaknights/forms", test_forms);
