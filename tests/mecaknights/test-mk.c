@@ -271,7 +271,7 @@ test_cavalry_forced_walk (void)
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   /* Infantry moves 1 land; 2 only by a forced walk. */
   mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\",\"Stonecross\"]}",
-             ILLEGAL, "may move 1 land(s), 2 with a forced walk");
+             ILLEGAL, "may move 1 land, 2 with a forced walk");
   /* An army of cavalry only moves 2 lands; 3 with a forced walk at 1 food per unit (2 food). */
   opts = mg_mk_army_options (st, "Red 2");
   g_assert_true (json_object_get_boolean (json_object_object_get (opts, "can_move")));
@@ -643,7 +643,7 @@ test_navigation (void)
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   /* One step a move: shore to the nearest wave mark, mark to mark, mark to a shore. */
   mk_refuse (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"North Wave\",\"South Wave\"]}",
-             ILLEGAL, "A boat moves 1 step(s) a turn");
+             ILLEGAL, "A boat moves 1 step a turn");
   play (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"North Wave\"]}");
   g_assert_true (mk_int (st, "armies.0.afloat"));
   g_assert_cmpstr (mk_str (st, "boats.0.at"), ==, "North Wave");
@@ -827,6 +827,40 @@ test_capital_kept (void)
   mk_refuse (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 1\",\"stance\":\"war\"}",
              ILLEGAL, "Bluecrest is Blue's capital");
   g_assert_cmpstr (mk_str (st, "map.lands.3.owner"), ==, "Blue");
+  mg_state_free (st);
+}
+
+/* Set-up as a GM does it (issue 11): moving a capital leaves nothing on the old land (the
+ * starting village comes with "start"; it used to stay and pay taxes), the fixed rotation reads
+ * as a sentence, and counts are words ("1 land", "2 armies"). */
+static void
+test_setup_words (void)
+{
+  MgState *st = mk_test_new (ruleset, FALSE);
+  char *summary = NULL;
+  g_autofree char *text = NULL;
+
+  play (st, "{\"type\":\"set_leader\",\"leader\":\"Red\",\"capital\":\"Oakvale\"}");
+  play (st, "{\"type\":\"set_leader\",\"leader\":\"Red\",\"capital\":\"Redhold\"}");
+  g_assert_cmpstr (mk_str (st, "map.lands.1.name"), ==, "Oakvale");
+  g_assert_null (mk_str (st, "map.lands.1.owner"));
+  g_assert_null (mk_str (st, "map.lands.1.city"));
+  json_object_put (mk_play (st, "{\"type\":\"set_gm\",\"rotation\":\"fixed\",\"first\":\"Blue\"}", &summary));
+  g_assert_cmpstr (summary, ==, "Blue runs the game throughout; the GM role does not pass.");
+  g_free (summary);
+  play (st, "{\"type\":\"start\"}");
+  /* Rulebook 2: "1 GP per hamlet, 2 per village … (capital does not count)": the start village
+   * is Redhold's, Oakvale pays nothing. */
+  g_assert_cmpstr (mk_str (st, "map.lands.0.city"), ==, "village");
+  g_assert_null (mk_str (st, "map.lands.1.city"));
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  g_assert_cmpint (mk_int (st, "leaders.0.gp"), ==, 10);
+  play (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"infantry\"}");
+  text = mg_state_describe (st, MG_SEAT_PUBLIC);
+  g_assert_nonnull (strstr (text, " Red: "));
+  g_assert_nonnull (strstr (text, "; 1 land, 2 armies."));
+  g_assert_null (strstr (text, "(s)"));
+  g_assert_null (strstr (text, "(ies)"));
   mg_state_free (st);
 }
 
@@ -1098,6 +1132,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mk/flat-state", test_flat_state);
   g_test_add_func ("/mk/legal-actions", test_legal_actions);
   g_test_add_func ("/mk/capital-kept", test_capital_kept);
+  g_test_add_func ("/mk/setup-words", test_setup_words);
   g_test_add_func ("/mk/old-gm-history", test_old_gm_history);
   return g_test_run ();
 }

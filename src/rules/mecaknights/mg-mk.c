@@ -1073,8 +1073,6 @@ place_capital (MkState *st, gint leader, MkLand *land)
   land->owner = leader;
   land->capital = TRUE;
   land->claim = -1;
-  if (land->city < st->rs->start_city)
-    land->city = st->rs->start_city;
   g_free (st->leaders[leader].capital);
   st->leaders[leader].capital = g_strdup (land->name);
 }
@@ -1106,6 +1104,8 @@ act_set_leader (Ctx *c, GError **error)
       MkLand *old = mk_map_land (&st->map, st->leaders[who].capital);
       if (old != NULL && old != land)
         {
+          /* Only the flag moves: the starting city is given at "start" (place_capital does
+           * not build), so the old land keeps what the map gave it and no village of nobody's. */
           old->capital = FALSE;
           old->owner = -1;
         }
@@ -1129,9 +1129,15 @@ act_set_gm (Ctx *c, GError **error)
   c->st->gm_rotation = rot;
   c->st->gm_first = first;
   json_object_array_add (c->events, mg_event_new ("gm_set", NULL, NULL));
-  g_string_append_printf (c->text, _("%s runs the game first; the GM role passes every %s."),
-                          c->st->leaders[first].name,
-                          rot == GM_SEASON ? _("season") : rot == GM_YEAR ? _("year") : _("never (fixed)"));
+  if (rot == GM_SEASON)
+    g_string_append_printf (c->text, _("%s runs the game first; the GM role passes to the next leader every season."),
+                            c->st->leaders[first].name);
+  else if (rot == GM_YEAR)
+    g_string_append_printf (c->text, _("%s runs the game first; the GM role passes to the next leader every year."),
+                            c->st->leaders[first].name);
+  else
+    g_string_append_printf (c->text, _("%s runs the game throughout; the GM role does not pass."),
+                            c->st->leaders[first].name);
   return TRUE;
 }
 
@@ -1180,6 +1186,10 @@ act_start (Ctx *c, GError **error)
   g_string_append_printf (c->text, _("The game starts: "));
   for (guint i = 0; i < st->n_leaders; i++)
     {
+      MkLand *capital = mk_map_land (&st->map, st->leaders[i].capital);
+      /* The starting city comes with the start, so a capital moved in set-up leaves none behind. */
+      if (capital->city < st->rs->start_city)
+        capital->city = st->rs->start_city;
       if (mk_purse_units (st->rs->start_army) > 0)
         {
           MkArmy *a = new_army (st, i, st->leaders[i].capital);
@@ -1859,8 +1869,9 @@ act_move (Ctx *c, GError **error)
   max = base + (forced ? st->rs->forced_extra : 0);
   n = json_object_array_length (path);
   if (n > max)
-    return mg_rules_illegal (error, _("%s may move %u land(s), %u with a forced walk; the path has %u."), army->id, base,
-                             base + st->rs->forced_extra, (guint) n);
+    return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s may move %u land, %u with a forced walk; the path has %u.",
+                                                "%s may move %u lands, %u with a forced walk; the path has %u.", base),
+                             army->id, base, base + st->rs->forced_extra, (guint) n);
   if (forced && n <= base)
     return mg_rules_illegal (error, _("%s reaches there without a forced walk."), army->id);
   if (forced && army->forced)
@@ -1949,7 +1960,9 @@ act_navigate (Ctx *c, GError **error)
   r = find_river (st, boat->river);
   n = json_object_array_length (path);
   if (n > st->rs->navigation_steps)
-    return mg_rules_illegal (error, _("A boat moves %u step(s) a turn; the path has %u."), st->rs->navigation_steps, (guint) n);
+    return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "A boat moves %u step a turn; the path has %u.",
+                                                "A boat moves %u steps a turn; the path has %u.", st->rs->navigation_steps),
+                             st->rs->navigation_steps, (guint) n);
   from = army->land;
   for (guint i = 0; i < n; i++)
     {
@@ -2355,7 +2368,8 @@ run_action (MkState *st, json_object *action, json_object *events, GString *text
   if (st->choices->len > 0 && !def->while_choosing)
     {
       MkChoice *ch = g_ptr_array_index (st->choices, 0);
-      return mg_rules_illegal (error, _("Waiting for %s to choose %u unit(s) to lose first (\"lose\")."),
+      return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "Waiting for %s to choose %u unit to lose first (\"lose\").",
+                                                  "Waiting for %s to choose %u units to lose first (\"lose\").", ch->count),
                                st->leaders[ch->leader].name, ch->count);
     }
   for (guint i = 0; i < st->battles->len && !def->while_choosing; i++)
@@ -2558,8 +2572,9 @@ mk_pending (const MgState *state)
           json_object_array_add (waiting, w);
           if (text->len)
             g_string_append_c (text, ' ');
-          g_string_append_printf (text, _("%s chooses %u unit(s) to lose (%s)."), st->leaders[c->leader].name,
-                                  c->count, mk_why_ids[c->why]);
+          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s chooses %u unit to lose (%s).",
+                                                     "%s chooses %u units to lose (%s).", c->count),
+                                  st->leaders[c->leader].name, c->count, mk_why_ids[c->why]);
         }
     }
   else
@@ -2626,7 +2641,10 @@ mk_pending (const MgState *state)
           else
             g_string_append_printf (text, _(" %s moves and fights."), cur->name);
           if (st->phase != PHASE_COLLECT)
-            g_string_append_printf (text, _(" %u army move(s) left."), allowed > cur->moves_used ? allowed - cur->moves_used : 0);
+            {
+              guint left = allowed > cur->moves_used ? allowed - cur->moves_used : 0;
+              g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " %u army move left.", " %u army moves left.", left), left);
+            }
           for (guint i = 0; i < st->battles->len; i++)
             {
               MkBattle *b = g_ptr_array_index (st->battles, i);
@@ -2667,7 +2685,10 @@ mk_describe (const MgState *state, const char *seat)
         lands += ((MkLand *) g_ptr_array_index (st->map.lands, k))->owner == (gint) i;
       for (guint k = 0; k < st->armies->len; k++)
         armies += ((MkArmy *) g_ptr_array_index (st->armies, k))->leader == (gint) i;
-      g_string_append_printf (s, _(" %s: %s; %u land(s), %u army(ies)."), st->leaders[i].name, t, lands, armies);
+      g_autofree char *l = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u land", "%u lands", lands), lands);
+      g_autofree char *a = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u army", "%u armies", armies), armies);
+      /* Translators: " Red: 12 GP, 3 wood; 2 lands, 1 army." */
+      g_string_append_printf (s, _(" %s: %s; %s, %s."), st->leaders[i].name, t, l, a);
     }
   for (guint k = 0; k < st->armies->len; k++)
     {
