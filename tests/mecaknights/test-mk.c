@@ -864,6 +864,69 @@ test_setup_words (void)
   mg_state_free (st);
 }
 
+/* A GM's own campaign (issue 11 item 7): the GM need not be a leader, a leader joins after the
+ * start with the start's treasury, village and army (ruleset "start"), and the map is corrected
+ * after the start as a recorded action that keeps whatever stands on the board. */
+static void
+test_gm_campaign (void)
+{
+  MgState *st = mk_test_new (ruleset, FALSE);
+  char *summary = NULL;
+  g_autoptr(json_object) map = NULL;
+  g_autofree char *action = NULL;
+  json_object *lands;
+
+  json_object_put (mk_play (st, "{\"type\":\"set_gm\",\"rotation\":\"outside\"}", &summary));
+  g_assert_cmpstr (summary, ==, "The GM is not one of the leaders and runs the game throughout.");
+  g_free (summary);
+  play (st, "{\"type\":\"start\"}");
+  g_assert_null (mk_str (st, "gm"));
+  advance_to (st, 4, "Red");
+  g_assert_null (mk_str (st, "gm"));
+
+  /* Yellow joins on a free land: 10/6/4/6/2, a village and 2 infantry; it plays after Green. */
+  mk_refuse (st, "{\"type\":\"add_leader\",\"leader\":\"Yellow\"}", ILLEGAL, "needs a free land as its capital");
+  mk_refuse (st, "{\"type\":\"add_leader\",\"leader\":\"Yellow\",\"capital\":\"Bluecrest\"}", ILLEGAL, "belongs to Blue");
+  mk_refuse (st, "{\"type\":\"add_leader\",\"leader\":\"Blue\",\"capital\":\"Fenmoor\"}", ILLEGAL, "already a leader");
+  play (st, "{\"type\":\"add_leader\",\"leader\":\"Yellow\",\"capital\":\"Fenmoor\"}");
+  g_assert_cmpstr (mk_str (st, "leaders.3.name"), ==, "Yellow");
+  g_assert_cmpstr (mk_str (st, "leaders.3.colour"), ==, "yellow");
+  assert_purse (st, "Yellow", "10/6/4/6/2");
+  g_assert_cmpstr (mk_str (st, "leaders.3.capital"), ==, "Fenmoor");
+  g_assert_cmpstr (mk_str (st, "armies.3.id"), ==, "Yellow 1");
+  g_assert_cmpint (mk_int (st, "armies.3.units.infantry"), ==, 2);
+  advance_to (st, 4, "Yellow");
+  play (st, "{\"type\":\"collect\",\"player\":\"Yellow\"}");
+  play (st, "{\"type\":\"end_turn\",\"player\":\"Yellow\"}");
+  g_assert_cmpint (mk_int (st, "turn"), ==, 5);
+
+  /* The GM adds a border Redhold–Ironpeak (both sides) after the start. */
+  {
+    g_autoptr(json_object) now = mg_state_to_json (st);
+    map = json_tokener_parse (json_object_to_json_string (json_object_object_get (now, "map")));
+  }
+  lands = json_object_object_get (map, "lands");
+  for (gsize i = 0; i < json_object_array_length (lands); i++)
+    {
+      json_object *land = json_object_array_get_idx (lands, i);
+      const char *name = json_object_get_string (json_object_object_get (land, "name"));
+      if (strcmp (name, "Redhold") == 0 || strcmp (name, "Ironpeak") == 0)
+        json_object_array_add (json_object_object_get (land, "adjacent"),
+                               json_object_new_string (strcmp (name, "Redhold") == 0 ? "Ironpeak" : "Redhold"));
+    }
+  action = g_strdup_printf ("{\"type\":\"correct_map\",\"map\":%s}", json_object_to_json_string (map));
+  play (st, action);
+  g_assert_cmpstr (mk_str (st, "map.lands.0.adjacent.2"), ==, "Ironpeak");
+  /* What stands on the board stays: Fenmoor remains Yellow's capital. */
+  for (gsize i = 0; i < json_object_array_length (lands); i++)
+    if (strcmp (json_object_get_string (json_object_object_get (json_object_array_get_idx (lands, i), "name")), "Fenmoor") == 0)
+      json_object_object_add (json_object_array_get_idx (lands, i), "capital", json_object_new_boolean (FALSE));
+  g_free (action);
+  action = g_strdup_printf ("{\"type\":\"correct_map\",\"map\":%s}", json_object_to_json_string (map));
+  mk_refuse (st, action, ILLEGAL, "Fenmoor must stay Yellow's capital");
+  mg_state_free (st);
+}
+
 /* ------------------------------------------------------------------ legal actions */
 
 /* The action types of legal_actions (seat), in order, without repeats, joined by spaces. */
@@ -970,7 +1033,7 @@ test_legal_actions (void)
   g_assert_cmpstr (t, ==, "");
   g_free (t);
   t = legal_types (st, MG_SEAT_ALL);
-  g_assert_cmpstr (t, ==, "collect adjust edit_land");
+  g_assert_cmpstr (t, ==, "collect adjust edit_land add_leader correct_map");
   g_free (t);
 
   /* After collecting: no second collect; building, training, organizing, moving; the sample
@@ -1133,6 +1196,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mk/legal-actions", test_legal_actions);
   g_test_add_func ("/mk/capital-kept", test_capital_kept);
   g_test_add_func ("/mk/setup-words", test_setup_words);
+  g_test_add_func ("/mk/gm-campaign", test_gm_campaign);
   g_test_add_func ("/mk/old-gm-history", test_old_gm_history);
   return g_test_run ();
 }

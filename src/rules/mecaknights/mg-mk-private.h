@@ -36,7 +36,7 @@ typedef enum { COST_HAMLET, COST_VILLAGE, COST_TOWN, COST_CAMP, COST_WOOD_WALL, 
                COST_BRIDGE, COST_BOAT, COST_UPGRADE, MK_N_COSTS } MkCostId;
 extern const char * const mk_cost_ids[];
 
-typedef enum { GM_SEASON, GM_YEAR, GM_FIXED } MkGmRotation;
+typedef enum { GM_SEASON, GM_YEAR, GM_FIXED, GM_OUTSIDE } MkGmRotation;   /* outside: the GM is no leader */
 extern const char * const mk_gm_ids[];
 
 typedef struct {

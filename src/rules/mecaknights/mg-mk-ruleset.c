@@ -12,7 +12,7 @@ const char * const mk_city_ids[] = { "none", "hamlet", "village", "town", NULL }
 const char * const mk_wall_ids[] = { "none", "wood", "stone", NULL };
 const char * const mk_cost_ids[] = { "hamlet", "village", "town", "camp", "wood_wall", "stone_wall",
                                      "bridge", "boat", "upgrade", NULL };
-const char * const mk_gm_ids[] = { "season", "year", "fixed", NULL };
+const char * const mk_gm_ids[] = { "season", "year", "fixed", "outside", NULL };
 
 /* ---------------------------------------------------------------- purses */
 

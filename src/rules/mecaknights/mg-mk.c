@@ -137,7 +137,8 @@ season_name (const MkState *st)
   return _(st->rs->seasons[season_index (st, MAX (st->turn, 1), NULL)].name);
 }
 
-static guint
+/* The leader who runs `turn`, or -1 when the GM is not one of the leaders ("outside"). */
+static gint
 gm_for_turn (const MkState *st, guint turn)
 {
   guint year, s = season_index (st, turn, &year), k;
@@ -146,9 +147,18 @@ gm_for_turn (const MkState *st, guint turn)
     {
     case GM_SEASON: k = (year - 1) * st->rs->n_seasons + s; break;
     case GM_YEAR: k = year - 1; break;
+    case GM_OUTSIDE: return -1;
     default: k = 0; break;
     }
-  return (st->gm_first + k) % st->n_leaders;
+  return (gint) ((st->gm_first + k) % st->n_leaders);
+}
+
+/* The GM's name for the JSON: a leader's, or null when the GM is not a leader. */
+static json_object *
+gm_json (const MkState *st)
+{
+  gint g = gm_for_turn (st, st->turn);
+  return g < 0 ? NULL : json_object_new_string (st->leaders[g].name);
 }
 
 /* ---------------------------------------------------------------- state life */
@@ -287,7 +297,7 @@ mk_to_json (const MgState *state)
   json_object_object_add (o, "moves_allowed", json_object_new_int64 (st->rs->seasons[s].moves));
   json_object_object_add (o, "current", json_object_new_string (st->leaders[st->current].name));
   json_object_object_add (o, "phase", json_object_new_string (mk_phase_ids[st->phase]));
-  json_object_object_add (o, "gm", json_object_new_string (st->leaders[gm_for_turn (st, st->turn)].name));
+  json_object_object_add (o, "gm", gm_json (st));
   json_object_object_add (o, "gm_rotation", json_object_new_string (mk_gm_ids[st->gm_rotation]));
   json_object_object_add (o, "gm_first", json_object_new_string (st->leaders[st->gm_first].name));
 
@@ -1063,7 +1073,73 @@ act_import_map (Ctx *c, GError **error)
   c->st->map = map;
   sync_capitals (c->st);
   json_object_array_add (c->events, mg_event_new ("map_imported", NULL, NULL));
-  g_string_append_printf (c->text, _("The GM imports a map of %u lands."), map.lands->len);
+  g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, "The GM imports a map of %u land.",
+                                                "The GM imports a map of %u lands.", map.lands->len), map.lands->len);
+  return TRUE;
+}
+
+/* Is `place` (a land, or a wave mark when afloat) on `map`? */
+static gboolean
+on_map (const MkMap *map, const char *place, gboolean afloat)
+{
+  return afloat ? mk_map_is_mark (map, place) : mk_map_land (map, place) != NULL;
+}
+
+/* The GM corrects the map after the start (a land's neighbours, a river, a new land), as a
+ * recorded action. Whatever stands on the board must still be there: armies, boats, battles,
+ * and each leader's capital, still its capital. */
+static gboolean
+act_correct_map (Ctx *c, GError **error)
+{
+  MkState *st = c->st;
+  MkMap map;
+
+  if (!st->started)
+    return mg_rules_illegal (error, _("Before the start the GM imports the map (\"import_map\")."));
+  if (!mk_map_parse (mg_json_member (c->a, "map"), "$.map", MK_ACTION_ERR, LEADER_NAMES (st), st->n_leaders, &map, error))
+    return FALSE;
+  for (guint i = 0; i < st->armies->len; i++)
+    {
+      MkArmy *a = g_ptr_array_index (st->armies, i);
+      if (!on_map (&map, a->land, a->afloat))
+        {
+          mk_map_clear (&map);
+          return mg_rules_illegal (error, _("%s stands on %s, which the corrected map leaves out."), a->id, a->land);
+        }
+    }
+  for (guint i = 0; i < st->boats->len; i++)
+    {
+      MkBoat *b = g_ptr_array_index (st->boats, i);
+      if (!on_map (&map, b->at, mk_map_land (&map, b->at) == NULL))
+        {
+          mk_map_clear (&map);
+          return mg_rules_illegal (error, _("%s lies at %s, which the corrected map leaves out."), b->id, b->at);
+        }
+    }
+  for (guint i = 0; i < st->battles->len; i++)
+    {
+      MkBattle *b = g_ptr_array_index (st->battles, i);
+      if (mk_map_land (&map, b->land) == NULL)
+        {
+          mk_map_clear (&map);
+          return mg_rules_illegal (error, _("Battle %u is fought on %s, which the corrected map leaves out."), b->id, b->land);
+        }
+    }
+  for (guint i = 0; i < st->n_leaders; i++)
+    {
+      MkLand *cap = mk_map_land (&map, st->leaders[i].capital);
+      if (cap == NULL || !cap->capital || cap->owner != (gint) i)
+        {
+          mk_map_clear (&map);
+          return mg_rules_illegal (error, _("%s must stay %s's capital on the corrected map."), st->leaders[i].capital,
+                                   st->leaders[i].name);
+        }
+    }
+  mk_map_clear (&st->map);
+  st->map = map;
+  json_object_array_add (c->events, mg_event_new ("map_corrected", NULL, NULL));
+  g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, "The GM corrects the map (%u land).",
+                                                "The GM corrects the map (%u lands).", map.lands->len), map.lands->len);
   return TRUE;
 }
 
@@ -1117,6 +1193,59 @@ act_set_leader (Ctx *c, GError **error)
   return TRUE;
 }
 
+/* A leader who joins after the campaign was created (the GM's action). Before the start it is
+ * set up like the others; after it, it needs a free land as its capital and gets the start's
+ * treasury, city and army there. It plays last in the turn order. */
+static gboolean
+act_add_leader (Ctx *c, GError **error)
+{
+  MkState *st = c->st;
+  const char *name, *colour = NULL;
+  MkLand *land = NULL;
+  MkLeader *l;
+  gint who;
+
+  if (!get_str (c, "leader", &name, error) || !name_ok (name, MG_RULES_ERROR_BAD_ACTION, error) ||
+      (mg_json_member (c->a, "colour") && !get_str (c, "colour", &colour, error)) ||
+      (mg_json_member (c->a, "capital") && !get_land (c, "capital", &land, error)))
+    return FALSE;
+  if (find_leader (st, name) >= 0)
+    return mg_rules_illegal (error, _("%s is already a leader of this campaign."), name);
+  if (st->n_leaders == MK_MAX_LEADERS)
+    return mg_rules_illegal (error, _("A campaign has at most %u leaders."), MK_MAX_LEADERS);
+  if (st->started && land == NULL)
+    return mg_rules_illegal (error, _("The game has started: %s needs a free land as its capital."), name);
+  if (land != NULL && land->owner >= 0)
+    return mg_rules_illegal (error, _("%s belongs to %s; it cannot be %s's capital."), land->name,
+                             st->leaders[land->owner].name, name);
+  for (guint i = 0; land != NULL && i < st->armies->len; i++)
+    if (strcmp (((MkArmy *) g_ptr_array_index (st->armies, i))->land, land->name) == 0)
+      return mg_rules_illegal (error, _("An army stands on %s; a new leader's capital must be free."), land->name);
+  who = (gint) st->n_leaders++;
+  l = &st->leaders[who];
+  memset (l, 0, sizeof *l);
+  l->name = g_strdup (name);
+  l->colour = g_strdup (colour != NULL ? colour : st->rs->colours[who]);
+  l->purse = st->rs->start_purse;
+  for (guint i = 0; i < MK_MAX_LEADERS; i++)
+    st->relations[who][i] = st->relations[i][who] = -1;
+  if (land != NULL)
+    place_capital (st, who, land);
+  if (st->started)
+    {
+      if (land->city < st->rs->start_city)
+        land->city = st->rs->start_city;
+      if (mk_purse_units (st->rs->start_army) > 0)
+        memcpy (new_army (st, who, land->name)->units, st->rs->start_army, sizeof st->rs->start_army);
+    }
+  json_object_array_add (c->events, mg_event_new ("leader_added", "leader", name));
+  if (land != NULL)
+    g_string_append_printf (c->text, _("%s joins the campaign, capital %s."), name, land->name);
+  else
+    g_string_append_printf (c->text, _("%s joins the campaign."), name);
+  return TRUE;
+}
+
 static gboolean
 act_set_gm (Ctx *c, GError **error)
 {
@@ -1135,9 +1264,11 @@ act_set_gm (Ctx *c, GError **error)
   else if (rot == GM_YEAR)
     g_string_append_printf (c->text, _("%s runs the game first; the GM role passes to the next leader every year."),
                             c->st->leaders[first].name);
-  else
+  else if (rot == GM_FIXED)
     g_string_append_printf (c->text, _("%s runs the game throughout; the GM role does not pass."),
                             c->st->leaders[first].name);
+  else
+    g_string_append (c->text, _("The GM is not one of the leaders and runs the game throughout."));
   return TRUE;
 }
 
@@ -2175,12 +2306,16 @@ act_end_turn (Ctx *c, GError **error)
   st->current++;
   if (st->current == st->n_leaders)
     {
-      guint g;
+      gint g;
       st->current = 0;
       st->turn++;
       g = gm_for_turn (st, st->turn);
-      g_string_append_printf (c->text, _(" Turn %u begins (%s, %u army moves); %s is the GM."), st->turn,
-                              season_name (st), moves_allowed (st), st->leaders[g].name);
+      if (g >= 0)
+        g_string_append_printf (c->text, _(" Turn %u begins (%s, %u army moves); %s is the GM."), st->turn,
+                                season_name (st), moves_allowed (st), st->leaders[g].name);
+      else
+        g_string_append_printf (c->text, _(" Turn %u begins (%s, %u army moves)."), st->turn,
+                                season_name (st), moves_allowed (st));
     }
   begin_leader_turn (st);
   json_object *e = mg_event_new ("turn_ended", NULL, NULL);
@@ -2301,6 +2436,8 @@ static const ActDef acts[] = {
   { "import_map", { "map" }, act_import_map, FALSE },
   { "set_leader", { "leader", "colour", "capital" }, act_set_leader, FALSE },
   { "set_gm", { "rotation", "first" }, act_set_gm, FALSE },
+  { "add_leader", { "leader", "colour", "capital" }, act_add_leader, TRUE },
+  { "correct_map", { "map" }, act_correct_map, TRUE },
   { "start", { NULL }, act_start, FALSE },
   { "collect", { NULL }, act_collect, FALSE },
   { "build", { "land", "what" }, act_build, FALSE },
@@ -2550,7 +2687,7 @@ mk_pending (const MgState *state)
   json_object_object_add (o, "moves_allowed", json_object_new_int64 (allowed));
   json_object_object_add (o, "moves_left", json_object_new_int64 (allowed > cur->moves_used ? allowed - cur->moves_used : 0));
   json_object_object_add (o, "current", json_object_new_string (cur->name));
-  json_object_object_add (o, "gm", json_object_new_string (st->leaders[gm_for_turn (st, st->turn)].name));
+  json_object_object_add (o, "gm", gm_json (st));
 
   if (!st->started)
     {
@@ -2674,9 +2811,13 @@ mk_describe (const MgState *state, const char *seat)
   guint year;
   guint si = season_index (st, st->turn, &year);
 
-  g_string_append_printf (s, _("Turn %u, year %u, %s: %u army moves per leader; %s is the GM."), st->turn, year,
-                          _(st->rs->seasons[si].name), st->rs->seasons[si].moves,
-                          st->leaders[gm_for_turn (st, st->turn)].name);
+  if (gm_for_turn (st, st->turn) >= 0)
+    g_string_append_printf (s, _("Turn %u, year %u, %s: %u army moves per leader; %s is the GM."), st->turn, year,
+                            _(st->rs->seasons[si].name), st->rs->seasons[si].moves,
+                            st->leaders[gm_for_turn (st, st->turn)].name);
+  else
+    g_string_append_printf (s, _("Turn %u, year %u, %s: %u army moves per leader."), st->turn, year,
+                            _(st->rs->seasons[si].name), st->rs->seasons[si].moves);
   for (guint i = 0; i < st->n_leaders; i++)
     {
       g_autofree char *t = mk_purse_text (&st->leaders[i].purse);
@@ -3015,6 +3156,19 @@ offer_corrections (Legal *l)
   for (guint k = 0; k < st->map.lands->len; k++)
     offer (l, act_json ("edit_land", NULL, "land", S (((MkLand *) g_ptr_array_index (st->map.lands, k))->name),
                         "template", json_object_new_boolean (TRUE), NULL));
+  /* A new leader (its name, and after the start a free land, are the GM's to give). */
+  for (guint k = 0; k < st->map.lands->len; k++)
+    {
+      MkLand *land = g_ptr_array_index (st->map.lands, k);
+      offer (l, act_json ("add_leader", NULL, "leader", S (_("New leader")), "capital", S (land->name),
+                          "template", json_object_new_boolean (TRUE), NULL));
+      if (l->out != NULL && json_object_array_length (l->out) > 0 &&
+          g_strcmp0 (mg_action_type (json_object_array_get_idx (l->out, json_object_array_length (l->out) - 1)),
+                     "add_leader") == 0)
+        break;
+    }
+  offer (l, act_json ("correct_map", NULL, "map", mk_map_json (&st->map, LEADER_NAMES (st)),
+                      "template", json_object_new_boolean (TRUE), NULL));
 }
 
 static json_object *
