@@ -76,9 +76,10 @@ test_ruleset (void)
   g_clear_error (&error);
   json_object_put (bad);
 
-  /* The sample map is checked too: a land adjacent to an unknown land. */
+  /* A house ruleset's map is checked too: a land adjacent to an unknown land. */
   bad = NULL;
   json_object_deep_copy (ruleset, &bad, NULL);
+  json_object_object_add (bad, "map", mk_test_sample_map ());
   {
     json_object *lands = json_object_object_get (json_object_object_get (bad, "map"), "lands");
     json_object *adj = json_object_object_get (json_object_array_get_idx (lands, 0), "adjacent");
@@ -766,6 +767,7 @@ test_bad_maps (void)
     g_autoptr(GError) error = NULL;
     json_object *bad = NULL;
     json_object_deep_copy (ruleset, &bad, NULL);
+    json_object_object_add (bad, "map", mk_test_sample_map ());
     json_object_array_put_idx (json_object_object_get (json_object_object_get (bad, "map"), "rivers"), 1,
                                json_object_new_int (-1));
     g_assert_false (st->rules->check_ruleset (bad, &error));
@@ -924,6 +926,22 @@ test_gm_campaign (void)
   g_free (action);
   action = g_strdup_printf ("{\"type\":\"correct_map\",\"map\":%s}", json_object_to_json_string (map));
   mk_refuse (st, action, ILLEGAL, "Fenmoor must stay Yellow's capital");
+  mg_state_free (st);
+}
+
+/* A new campaign starts from an empty map (issue 11: the sample map only in the sample); the
+ * start asks for a map first. */
+static void
+test_empty_map (void)
+{
+  static const char * const players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  MgState *st = mg_rules_lookup ("mecaknights")->new_state (ruleset, players, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (mk_len (st, "map.lands"), ==, 0);
+  g_assert_cmpuint (mk_len (st, "map.capitals"), ==, 0);
+  mk_refuse (st, "{\"type\":\"start\"}", ILLEGAL, "Red has no capital and the map suggests no free land");
   mg_state_free (st);
 }
 
@@ -1197,6 +1215,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mk/capital-kept", test_capital_kept);
   g_test_add_func ("/mk/setup-words", test_setup_words);
   g_test_add_func ("/mk/gm-campaign", test_gm_campaign);
+  g_test_add_func ("/mk/empty-map", test_empty_map);
   g_test_add_func ("/mk/old-gm-history", test_old_gm_history);
   return g_test_run ();
 }

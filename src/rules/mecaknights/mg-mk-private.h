@@ -205,6 +205,7 @@ guint      mk_purse_units    (const guint *units); /* number of units */
 /* Parses a map (import or saved state); leader names resolve owners and claims. */
 gboolean   mk_map_parse      (json_object *map, const char *path, MgJsonErr kind,
                               char **leaders, guint n_leaders, MkMap *out, GError **error);
+void       mk_map_init       (MkMap *map);   /* empty: no land, river, bridge or capital */
 void       mk_map_clear      (MkMap *map);
 void       mk_map_copy       (const MkMap *from, MkMap *to);   /* deep */
 gpointer   mk_str_copy       (gconstpointer s, gpointer unused);  /* a GCopyFunc: g_strdup */
