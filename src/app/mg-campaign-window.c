@@ -77,6 +77,7 @@ update_actions (MgCampaignWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", mg_campaign_can_undo (self->campaign));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", mg_campaign_can_redo (self->campaign));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", self->export_cancellable == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-export", self->export_cancellable != NULL);
 }
 
 /* store (issue 12): the toast names the row the core really undid or redid — another process
@@ -355,6 +356,15 @@ export_dialog_chosen (MgExportDialog *dialog, MgCampaignWindow *self)
 }
 
 static void
+cancel_export_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
+
+  if (self->export_cancellable != NULL)
+    g_cancellable_cancel (self->export_cancellable);
+}
+
+static void
 export_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
   MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
@@ -558,6 +568,7 @@ mg_campaign_window_class_init (MgCampaignWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
+  gtk_widget_class_install_action (widget_class, "win.cancel-export", NULL, cancel_export_activated);
   gtk_widget_class_install_action (widget_class, "win.new-session", NULL, new_session_activated);
   gtk_widget_class_install_action (widget_class, "win.show-secrets", "s", show_secrets_activated);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, mg_widget_show_shortcuts);

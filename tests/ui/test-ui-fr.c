@@ -164,7 +164,9 @@ test_export (void)
   g_assert_true (g_file_get_contents (out, &text, NULL, NULL));
   g_test_message ("%s", text);
   g_assert_nonnull (strstr (text, "Toute la campagne"));
-  g_assert_nonnull (strstr (text, "Tour 1"));
+  /* A Meeple Melee turn is a battle, in the export as on the Battle page. */
+  g_assert_nonnull (strstr (text, "### Bataille 1"));
+  g_assert_null (strstr (text, "Battle 1"));
   g_assert_null (strstr (text, "Turn 1"));
   close_campaign_windows (app);
 }
