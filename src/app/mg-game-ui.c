@@ -4,9 +4,6 @@
 #include <glib/gi18n.h>
 
 #include "mg-game-ui.h"
-#include "mg-meeple-ui.h"
-#include "mg-tft-ui.h"
-#include "mg-mk-ui.h"
 #include "mg-table-state.h"
 
 /* Any other game: the public view as indented JSON. */
@@ -36,14 +33,16 @@ static const MgGameUi generic_ui = {
   NULL, NULL, generic_state_view_new, generic_state_view_set,
 };
 
+/* Generated from the `games` list in meson.build (mg-game-uis.c). */
+const MgGameUi *mg_game_uis_builtin (guint i);
+
 const MgGameUi *
 mg_game_ui_lookup (const char *game_id)
 {
-  /* Games whose UI lives in their own folder (src/app/<game>/). */
-  const MgGameUi *own[] = { mg_meeple_game_ui (), mg_tft_game_ui (), mg_mk_game_ui () };
+  const MgGameUi *ui;
 
-  for (guint i = 0; i < G_N_ELEMENTS (own); i++)
-    if (own[i] != NULL && g_strcmp0 (own[i]->game_id, game_id) == 0)
-      return own[i];
+  for (guint i = 0; (ui = mg_game_uis_builtin (i)) != NULL; i++)
+    if (g_strcmp0 (ui->game_id, game_id) == 0)
+      return ui;
   return &generic_ui;
 }
