@@ -14,6 +14,7 @@
 #include "mg-journal-page.h"
 #include "mg-ruleset.h"
 #include "mg-meeple-page-private.h"
+#include "mg-players-display.h"
 #include "mg-rules-page.h"
 #include "mg-start-window-private.h"
 
@@ -461,6 +462,21 @@ test_journal_seals_secret_dice (void)
 }
 
 static GtkWindow *
+find_players_display (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (MG_IS_PLAYERS_DISPLAY (w))
+        return GTK_WINDOW (w);
+    }
+  return NULL;
+}
+
+static GtkWindow *
 find_shortcuts_window (void)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();  /* transfer none */
@@ -569,6 +585,55 @@ test_one_view_per_change (void)
   close_campaign_windows (app);
 }
 
+/* 11.2: the players' display shows what every player may see, follows the referee's actions,
+ * and never a secret: not a roll's faces while its battle is played, not the faces the
+ * referee's screen is showing. */
+static void
+test_players_display (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = mg_application_create_sample (app, tmpdir, &error);
+  MgCampaignWindow *window;
+  MgPlayersDisplay *display;
+  g_autofree char *before = NULL, *during = NULL, *shown = NULL;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
+  g_assert_null (mg_campaign_window_get_players_display (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.players-display", NULL));
+  display = MG_PLAYERS_DISPLAY (mg_campaign_window_get_players_display (window));
+  g_assert_nonnull (display);
+  gtk_window_unfullscreen (GTK_WINDOW (display));
+  gtk_window_set_default_size (GTK_WINDOW (display), 1280, 800);
+  wait_ms (200);
+
+  /* The sample's last battle in words, and what the table does next: the rulebook's sample
+   * battle ends with Blue winning on Punch; both then roll 8 - 2 = 6 meeples. */
+  before = mg_players_display_get_text (display);
+  g_assert_nonnull (strstr (before, "Punch"));
+  g_assert_nonnull (strstr (before, "roll"));
+  save_screenshot (GTK_WIDGET (display), "test-ui-players-display.png");
+
+  /* Red rolls behind the screen: the display says Red rolled, never the faces. */
+  act_ok (c, "{\"type\":\"roll\",\"player\":\"Red\",\"dice\":[3,3,3,3,3,3]}");
+  wait_ms (50);
+  during = mg_players_display_get_text (display);
+  g_assert_cmpstr (during, !=, before);
+  g_assert_null (strstr (during, "Dice:"));
+  g_assert_null (strstr (during, "6 Punch"));
+  /* The referee shows Red's faces on their own screen: the display does not change. */
+  mg_table_state_show_secrets (mg_campaign_window_get_table_state (window), "Red");
+  wait_ms (50);
+  shown = mg_players_display_get_text (display);
+  g_assert_cmpstr (shown, ==, during);
+  g_assert_null (strstr (shown, "6 Punch"));
+
+  /* Closing the campaign's window closes its display. */
+  close_campaign_windows (app);
+  g_assert_null (find_players_display ());
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -584,6 +649,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/journal-seals-secret-dice", test_journal_seals_secret_dice);
   g_test_add_func ("/ui/window-shell", test_window_shell);
   g_test_add_func ("/ui/one-view-per-change", test_one_view_per_change);
+  g_test_add_func ("/ui/players-display", test_players_display);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);
