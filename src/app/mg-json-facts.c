@@ -90,8 +90,8 @@ heading (const char *key)
   return cell (label, "heading");
 }
 
-static gboolean
-is_table (json_object *array)
+gboolean
+mg_json_facts_is_records (json_object *array)
 {
   if (!json_object_is_type (array, json_type_array) || json_object_array_length (array) == 0)
     return FALSE;
@@ -159,7 +159,7 @@ add_object (GtkBox *box, json_object *object, int depth)
       g_autofree char *label = NULL;
       g_autofree char *text = NULL;
 
-      if (!is_scalar (member) && !(json_object_is_type (member, json_type_array) && !is_table (member)))
+      if (!is_scalar (member) && !(json_object_is_type (member, json_type_array) && !mg_json_facts_is_records (member)))
         continue;
       if (json_object_is_type (member, json_type_array) && json_object_array_length (member) == 0)
         continue;
@@ -174,7 +174,7 @@ add_object (GtkBox *box, json_object *object, int depth)
 
   json_object_object_foreach (object, key2, member2)
     {
-      if (is_table (member2))
+      if (mg_json_facts_is_records (member2))
         {
           gtk_box_append (box, heading (key2));
           gtk_box_append (box, table_new (member2));

@@ -15,4 +15,7 @@ char      *mg_json_facts_label (const char *key);
 /* A scalar as text: numbers as numbers, true/false as Yes/No, null as a dash. g_free. */
 char      *mg_json_facts_value (json_object *value);
 
+/* A non-empty list whose every item is an object: shown (and edited) as a table. */
+gboolean   mg_json_facts_is_records (json_object *array);
+
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include "mg-application.h"
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
+#include "mg-errors.h"
 #include "mg-export-dialog.h"
 #include "mg-journal-model.h"
 #include "mg-journal-page.h"
@@ -220,8 +221,10 @@ test_new_campaign_and_battle (void)
 
     mg_rules_page_set_text (rules, "{ \"game\": \"meeple\", \"meeples\": -3 }");
     gtk_widget_activate_action (GTK_WIDGET (rules), "rules.apply", NULL);
+    /* In words, without the JSON path the CLI gives ("$.meeples: …"). */
     g_assert_nonnull (mg_rules_page_get_error (rules));
-    g_assert_nonnull (strstr (mg_rules_page_get_error (rules), "$"));
+    g_assert_null (strstr (mg_rules_page_get_error (rules), "$"));
+    g_assert_nonnull (strstr (mg_rules_page_get_error (rules), "Meeples"));
     g_assert_cmpstr (json_object_to_json_string (mg_campaign_get_ruleset (campaign)), ==, before);
     mg_rules_page_set_text (rules, "{ not json");
     gtk_widget_activate_action (GTK_WIDGET (rules), "rules.apply", NULL);
@@ -634,6 +637,48 @@ test_players_display (void)
   g_assert_null (find_players_display ());
 }
 
+/* 11.3: engine and ruleset messages in plain words, and the Rules page as readable rules. */
+static void
+test_plain_words (void)
+{
+  g_autofree char *a = mg_error_plain ("$.map.lands[12].name: expected a non-empty text, got \"\"");
+  g_autofree char *b = mg_error_plain ("\"path\" must be a list of 1 to 20, got 0 items");
+  g_autofree char *c = mg_error_plain ("$.meeples: expected an integer from 1 to 20, got -3");
+  g_autofree char *d = mg_error_plain ("Village needs a hamlet on Oakvale; Oakvale is empty");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "rules.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "meeple", "Rules", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgRulesPage *rules;
+  GtkSpinButton *meeples;
+
+  g_assert_cmpstr (a, ==, "Name is empty: fill it in. (in map › lands 13)");
+  g_assert_cmpstr (b, ==, "Path is empty: fill it in.");
+  g_assert_cmpstr (c, ==, "Meeples must be an integer from 1 to 20, not -3.");
+  /* A reason already in words is left as it is. */
+  g_assert_cmpstr (d, ==, "Village needs a hamlet on Oakvale; Oakvale is empty");
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "i", 2);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (mg_campaign_window_get_view_stack (window)), ==, "rules");
+  rules = MG_RULES_PAGE (mg_campaign_window_get_page (window, "rules"));
+  /* The rulebook: each player has 8 meeples; the form shows it as a number to change. */
+  meeples = mg_rules_page_find_spin (rules, "meeples");
+  g_assert_nonnull (meeples);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (meeples), ==, 8);
+  g_assert_null (mg_rules_page_get_error (rules));
+  gtk_spin_button_set_value (meeples, 10);
+  gtk_widget_activate_action (GTK_WIDGET (rules), "rules.apply", NULL);
+  g_assert_null (mg_rules_page_get_error (rules));
+  g_assert_cmpint (json_object_get_int (json_object_object_get (mg_campaign_get_ruleset (campaign), "meeples")), ==, 10);
+  wait_ms (200);
+  save_screenshot (GTK_WIDGET (window), "test-ui-rules.png");
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -650,6 +695,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/window-shell", test_window_shell);
   g_test_add_func ("/ui/one-view-per-change", test_one_view_per_change);
   g_test_add_func ("/ui/players-display", test_players_display);
+  g_test_add_func ("/ui/plain-words", test_plain_words);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);
