@@ -26,6 +26,7 @@ struct _MgCampaignWindow
   AdwViewSwitcherTitle *switcher_title;
   AdwViewSwitcherBar *switcher_bar;
   AdwViewStack     *view_stack;
+  GtkWidget        *export_button;
   GtkRevealer      *progress_revealer;
   GtkProgressBar   *progress_bar;
 
@@ -470,6 +471,8 @@ mg_campaign_window_close_request (GtkWindow *window)
 static void
 switcher_bar_revealed (MgCampaignWindow *self)
 {
+  /* Narrow: the page switcher moves to the bottom, and Export to the menu only. */
+  gtk_widget_set_visible (self->export_button, !adw_view_switcher_bar_get_reveal (self->switcher_bar));
   if (adw_view_switcher_bar_get_reveal (self->switcher_bar)
       && adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
     adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
@@ -597,6 +600,7 @@ mg_campaign_window_class_init (MgCampaignWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, export_button);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, progress_bar);
 

@@ -237,7 +237,7 @@ numbers_editor (json_object *array, const char *title)
   GtkWidget *flow = gtk_flow_box_new ();
 
   gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (flow), 3);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (flow), 1);
   gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 12);
   gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 6);
   for (size_t i = 0; i < json_object_array_length (array); i++)

@@ -679,6 +679,43 @@ test_plain_words (void)
   close_campaign_windows (app);
 }
 
+/* 11.4: every page of the campaign window at 360 px and at 1400 px: its content fits the
+ * width (nothing cut off, no sideways scrolling), and a picture of each is kept. */
+static void
+test_window_sizes (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = mg_application_create_sample (app, tmpdir, &error);
+  static const int widths[] = { 360, 1400 };
+  static const char *pages[] = { "battle", "journal", "rules" };
+  MgCampaignWindow *window;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    for (guint p = 0; p < G_N_ELEMENTS (pages); p++)
+      {
+        g_autofree char *name = g_strdup_printf ("test-ui-%s-%d.png", pages[p], widths[w]);
+        int minimum = 0;
+
+        gtk_window_set_default_size (GTK_WINDOW (window), widths[w], widths[w] == 360 ? 720 : 900);
+        adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), pages[p]);
+        if (g_str_equal (pages[p], "journal"))
+          mg_journal_page_select (MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal")), 14);
+        wait_ms (250);
+        gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+        if (minimum > widths[w])
+          {
+            g_test_message ("%s: needs %d px", pages[p], minimum);
+            report_wide_widgets (GTK_WIDGET (window), widths[w] - 24);
+          }
+        g_assert_cmpint (minimum, <=, widths[w]);
+        g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, widths[w]);
+        save_screenshot (GTK_WIDGET (window), name);
+      }
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -696,6 +733,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/one-view-per-change", test_one_view_per_change);
   g_test_add_func ("/ui/players-display", test_players_display);
   g_test_add_func ("/ui/plain-words", test_plain_words);
+  g_test_add_func ("/ui/window-sizes", test_window_sizes);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);

@@ -184,6 +184,9 @@ mg_meeple_page_init (MgMeeplePage *self)
   GtkEventController *keys = gtk_event_controller_key_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The flow box's cells only lay the sides out: no tab stop of their own. */
+  gtk_widget_set_focusable (gtk_widget_get_parent (GTK_WIDGET (self->side_a)), FALSE);
+  gtk_widget_set_focusable (gtk_widget_get_parent (GTK_WIDGET (self->side_b)), FALSE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
