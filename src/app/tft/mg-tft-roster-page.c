@@ -89,7 +89,7 @@ history_text (MgTftRosterPage *self, json_object *entry, char **title, char **su
     }
   else if (g_strcmp0 (what, "fight") == 0)
     {
-      const char *result = mg_ui_json_str (entry, "result");
+      const char *result = mg_tft_result_name (mg_ui_json_str (entry, "result"));
       int kills = mg_ui_json_int (entry, "kills", 0);
       g_autofree char *kills_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d kill", "%d kills", kills), kills);
 
