@@ -104,7 +104,8 @@ mg_tft_ruleset_name (json_object *ruleset, const char *key, const char *id)
 {
   const char *name = mg_ui_json_str (mg_tft_ruleset_find (ruleset, key, id), "name");
 
-  return name != NULL ? name : id;
+  /* The shipped names are in the catalogue (po/ruleset-names.c); a house rule's own stays as is. */
+  return name != NULL ? _(name) : id;
 }
 
 /* Words: the engine's codes in a referee's words. */
