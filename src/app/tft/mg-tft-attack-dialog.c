@@ -10,6 +10,7 @@
 #include "mg-tft.h"
 #include "mg-tft-attack-dialog.h"
 #include "mg-tft-util.h"
+#include "mg-table-state.h"
 
 typedef struct
 {
@@ -652,7 +653,7 @@ mg_tft_attack_dialog_new (GtkWindow *parent, MgCampaign *campaign, const char *f
 {
   MgTftAttackDialog *self = g_object_new (MG_TYPE_TFT_ATTACK_DIALOG, "transient-for", parent, NULL);
   g_autoptr(json_object) view = mg_tft_view (campaign);
-  g_autoptr(json_object) pending = mg_state_pending (mg_campaign_get_state (campaign));
+  g_autoptr(json_object) pending = json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (campaign)));
 
   self->campaign = g_object_ref (campaign);
   self->figure = g_strdup (figure);
