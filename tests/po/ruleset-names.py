@@ -16,13 +16,17 @@ HEADER = """/* ruleset-names.c — not compiled: the names of data/rulesets/*.js
 """
 
 
+# Places on a map are proper names: their subtrees are skipped.
+PLACES = {"map", "areas", "lands", "rivers", "castles"}
+
+
 def names(root):
     found = {}
 
     def walk(node, path, ruleset):
         if isinstance(node, dict):
             for key, value in node.items():
-                if key == "map" and path == "$":
+                if key in PLACES:
                     continue
                 if key == "name" and isinstance(value, str):
                     if path != "$":
