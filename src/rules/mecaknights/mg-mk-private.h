@@ -222,6 +222,8 @@ void       mk_army_remove    (MkState *st, MkArmy *a, json_object *events);
 #define mk_event(type) mg_event_new ((type), NULL, NULL)   /* src/rules/mg-rules.h */
 #define mk_illegal mg_rules_illegal   /* src/rules/mg-rules.h */
 const char *mk_unit_name     (MkUnit u, guint n);
+char       *mk_unit_count    (MkUnit u, guint n);   /* "2 archers", with its plural form */
+const char *mk_choice_text   (MkWhy why, guint n);  /* "%s chooses %u units to lose to the archers." */
 char      *mk_units_text     (const guint *units);
 
 /* mg-mk-battle.c */

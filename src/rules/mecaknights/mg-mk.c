@@ -23,12 +23,32 @@ mk_unit_name (MkUnit u, guint n)
 }
 
 char *
+mk_unit_count (MkUnit u, guint n)
+{
+  const char *format;
+
+  /* Translators: a number of units of one kind ("2 archers", "3 infantry"). */
+  switch (u)
+    {
+    case U_INFANTRY: format = g_dngettext (GETTEXT_PACKAGE, "%u infantry", "%u infantry", n); break;
+    case U_HEAVY: format = g_dngettext (GETTEXT_PACKAGE, "%u heavy infantry", "%u heavy infantry", n); break;
+    case U_ARCHER: format = g_dngettext (GETTEXT_PACKAGE, "%u archer", "%u archers", n); break;
+    case U_CATAPULT: format = g_dngettext (GETTEXT_PACKAGE, "%u catapult", "%u catapults", n); break;
+    default: format = g_dngettext (GETTEXT_PACKAGE, "%u cavalry", "%u cavalry", n); break;
+    }
+  return g_strdup_printf (format, n);
+}
+
+char *
 mk_units_text (const guint *units)
 {
   GString *s = g_string_new (NULL);
   for (guint u = 0; u < MK_N_UNITS; u++)
     if (units[u])
-      g_string_append_printf (s, "%s%u %s", s->len ? ", " : "", units[u], mk_unit_name (u, units[u]));
+      {
+        g_autofree char *count = mk_unit_count (u, units[u]);
+        g_string_append_printf (s, "%s%s", s->len ? ", " : "", count);
+      }
   if (s->len == 0)
     g_string_append (s, _("no units"));
   return g_string_free (s, FALSE);
@@ -1473,7 +1493,7 @@ act_train (Ctx *c, GError **error)
   units[unit] += count;
   if (!check_army_limits (st, units, army ? army->id : _("The new army"), error))
     return FALSE;
-  what = g_strdup_printf ("%u %s", count, mk_unit_name (unit, count));
+  what = mk_unit_count (unit, count);
   g_string_append_printf (c->text, _("%s trains %s on %s"), me (c), what, land->name);
   if (!pay (c, &st->rs->units[unit], count, mk_unit_ids[unit], error))
     return FALSE;
@@ -1583,8 +1603,12 @@ act_organize (Ctx *c, GError **error)
     }
   for (guint u = 0; u < MK_N_UNITS; u++)
     if (before[u] != after[u])
-      return mk_illegal (error, _("%s has %u %s on %s, but the new armies hold %u."), me (c), before[u],
-                         mk_unit_name (u, 2), land->name, after[u]);
+      {
+        g_autofree char *had = mk_unit_count (u, before[u]);
+        /* Translators: "Red has 3 infantry on Fenmoor, but the new armies hold 2." */
+        return mk_illegal (error, _("%s has %s on %s, but the new armies hold %u."), me (c), had, land->name,
+                           after[u]);
+      }
   /* Armies not listed are merged away. */
   for (guint i = 0; i < mine->len; i++)
     {
@@ -2555,9 +2579,7 @@ mk_pending (const MgState *state)
           json_object_array_add (waiting, w);
           if (text->len)
             g_string_append_c (text, ' ');
-          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s chooses %u unit to lose (%s).",
-                                                     "%s chooses %u units to lose (%s).", c->count),
-                                  st->leaders[c->leader].name, c->count, mk_why_ids[c->why]);
+          g_string_append_printf (text, mk_choice_text (c->why, c->count), st->leaders[c->leader].name, c->count);
         }
     }
   else
