@@ -164,7 +164,8 @@ percent (json_object *part)
 
   if (part == NULL || !json_object_object_get_ex (part, "p", &p))
     return g_strdup ("—");
-  return g_strdup_printf ("%.1f%%", 100.0 * json_object_get_double (p));
+  /* Translators: a chance as a percentage ("12.5%"); French writes "12,5 %". */
+  return g_strdup_printf (_("%.1f%%"), 100.0 * json_object_get_double (p));
 }
 
 static void
@@ -222,7 +223,7 @@ show_odds (MgTftAttackDialog *self, json_object *odds)
       double p = json_object_get_double (json_object_object_get (entry, "p"));
       int hits = mg_ui_json_int (entry, "hits", 0);
       g_autofree char *what = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit", "%d hits", hits), hits);
-      g_autofree char *pc = g_strdup_printf ("%.1f%%", 100.0 * p);
+      g_autofree char *pc = g_strdup_printf (_("%.1f%%"), 100.0 * p);
       GtkWidget *label = gtk_label_new (what);
       GtkWidget *bar = gtk_progress_bar_new ();
       GtkWidget *value = gtk_label_new (pc);
