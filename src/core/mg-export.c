@@ -1070,7 +1070,9 @@ export_render (MgCampaign      *campaign,
       break;
     default:
       doc.scope_text = g_strdup (_("The whole campaign"));
-      standing_heading = g_strdup (_("Standing"));
+      /* Translators: a heading, the game's state after the exported actions (the standings),
+       * not a figure's posture. */
+      standing_heading = g_strdup (C_("standings", "Standing"));
       break;
     }
   if (scope.player != NULL)
