@@ -126,8 +126,10 @@ step (MgCampaignWindow *self, gboolean undo)
   if (undo)
     title = summary != NULL && summary[0] != '\0'
             ? g_strdup_printf (_("Undone: %s"), summary)
+            /* Translators: a toast: the last action was undone. */
             : g_strdup (_("Undone"));
   else
+    /* Translators: a toast: the action was redone. */
     title = g_strdup (_("Redone"));
   toast = mg_toast_show (GTK_WIDGET (self), title);
   if (toast != NULL && undo)

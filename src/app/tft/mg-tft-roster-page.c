@@ -84,6 +84,7 @@ history_text (MgTftRosterPage *self, json_object *entry, char **title, char **su
 
   if (g_strcmp0 (what, "created") == 0)
     {
+      /* Translators: a figure's history: the figure was created. */
       *title = g_strdup (_("Created"));
       *subtitle = g_strdup_printf (_("Campaign turn %d"), mg_ui_json_int (entry, "turn", 0));
     }
