@@ -1198,17 +1198,24 @@ act_start (Ctx *c, GError **error)
                                     "give one with \"set_leader\"."), st->leaders[i].name);
       place_capital (st, i, land);
     }
-  g_string_append_printf (c->text, _("The game starts: "));
-  for (guint i = 0; i < st->n_leaders; i++)
-    {
-      if (mk_purse_units (st->rs->start_army) > 0)
-        {
-          MkArmy *a = new_army (st, i, st->leaders[i].capital);
-          memcpy (a->units, st->rs->start_army, sizeof a->units);
-        }
-      g_string_append_printf (c->text, "%s%s in %s", i ? ", " : "", st->leaders[i].name, st->leaders[i].capital);
-    }
-  g_string_append_c (c->text, '.');
+  {
+    g_autoptr(GString) where = g_string_new (NULL);
+
+    for (guint i = 0; i < st->n_leaders; i++)
+      {
+        if (mk_purse_units (st->rs->start_army) > 0)
+          {
+            MkArmy *a = new_army (st, i, st->leaders[i].capital);
+            memcpy (a->units, st->rs->start_army, sizeof a->units);
+          }
+        if (i > 0)
+          g_string_append (where, ", ");
+        /* Translators: a leader and their capital, listed when the game starts ("Red in Redhold"). */
+        g_string_append_printf (where, _("%s in %s"), st->leaders[i].name, st->leaders[i].capital);
+      }
+    /* Translators: %s lists each leader and their capital: "Red in Redhold, Blue in Bluecrest". */
+    g_string_append_printf (c->text, _("The game starts: %s."), where->str);
+  }
   st->started = TRUE;
   st->turn = 1;
   st->current = 0;
