@@ -449,6 +449,7 @@ start_season (LmState *s, Ctx *c, gint idx)
   LmPlay *p = &s->p;
 
   p->season = idx;
+  p->cur = 0;
   p->phase = LM_START_BID;
   p->bid_winner = -1;
   for (guint i = 0; i < p->n; i++)
@@ -598,6 +599,7 @@ income (LmState *s, Ctx *c)
 static void
 end_of_season (LmState *s, Ctx *c)
 {
+  s->p.cur = 0;
   income (s, c);
   if ((guint) s->p.season + 1 >= s->rs->n_seasons)
     final_scoring (s, c);
