@@ -918,6 +918,21 @@ to_winter_last (json_object *rs, const char *units, const char *golds)
   return st;
 }
 
+/* Winter with Build and Tax each: the first `n` players give both cards up. Returns the last summary. */
+static char *
+winter_pass (MgState *st, guint n)
+{
+  char *last = NULL;
+
+  for (guint i = 0; i < n; i++)
+    for (guint c = 0; c < 2; c++)
+      {
+        g_free (last);
+        last = play (st, "{\"type\":\"end_action\",\"player\":\"%s\",\"card\":\"%s\"}", three[i], c ? "tax" : "build");
+      }
+  return last;
+}
+
 static void
 test_end_most_areas_ties (void)
 {
@@ -937,12 +952,7 @@ test_end_most_areas_ties (void)
                             "{\"player\":\"Green\",\"unit\":\"soldier\",\"area\":\"Green Vale\"}]",
                        "Red:5,Blue:5,Green:20");
   PLAY (st, "{\"type\":\"choose_cards\",\"player\":\"Green\",\"cards\":[\"build\",\"tax\"]}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Red\",\"card\":\"build\"}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Red\",\"card\":\"tax\"}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Blue\",\"card\":\"build\"}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Blue\",\"card\":\"tax\"}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Green\",\"card\":\"build\"}");
-  s = play (st, "{\"type\":\"end_action\",\"player\":\"Green\",\"card\":\"tax\"}");
+  s = winter_pass (st, 3);
   /* Winter income: Red Peak (+1) = +1 → 6; Blue camp +1 → 6. Tie on 2 areas and 6 gold: Red first. */
   g_assert_cmpstr (phase (st), ==, "over");
   j = mg_state_to_json (st);
@@ -962,12 +972,7 @@ test_end_most_areas_ties (void)
                             "{\"player\":\"Green\",\"unit\":\"soldier\",\"area\":\"Green Vale\"}]",
                        "Red:5,Blue:6,Green:5");
   PLAY (st, "{\"type\":\"choose_cards\",\"player\":\"Green\",\"cards\":[\"build\",\"tax\"]}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Red\",\"card\":\"build\"}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Red\",\"card\":\"tax\"}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Blue\",\"card\":\"build\"}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Blue\",\"card\":\"tax\"}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Green\",\"card\":\"build\"}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Green\",\"card\":\"tax\"}");
+  g_free (winter_pass (st, 3));
   g_clear_pointer (&j, json_object_put);
   j = mg_state_to_json (st);
   g_assert_cmpstr (json_object_get_string (mg_json_member (mg_json_member (j, "result"), "winner")), ==, "Blue");
@@ -995,10 +1000,7 @@ test_cannot_win_any_more (void)
                             "{\"player\":\"Green\",\"unit\":\"soldier\",\"area\":\"Greenkeep\"}]",
                        "Red:5,Blue:5,Green:0");
   PLAY (st, "{\"type\":\"choose_cards\",\"player\":\"Green\",\"cards\":[\"move\",\"tax\"]}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Red\",\"card\":\"build\"}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Red\",\"card\":\"tax\"}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Blue\",\"card\":\"build\"}");
-  s = play (st, "{\"type\":\"end_action\",\"player\":\"Blue\",\"card\":\"tax\"}");
+  s = winter_pass (st, 2);
   g_assert_nonnull (strstr (s, "Green cannot win any more"));
   g_assert_cmpstr (phase (st), ==, "over");
   /* Green's cards were never revealed. */
@@ -1014,10 +1016,7 @@ test_cannot_win_any_more (void)
                             "{\"player\":\"Green\",\"unit\":\"knight\",\"area\":\"Greenkeep\"}]",
                        "Red:5,Blue:5,Green:0");
   PLAY (st, "{\"type\":\"choose_cards\",\"player\":\"Green\",\"cards\":[\"move\",\"tax\"]}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Red\",\"card\":\"build\"}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Red\",\"card\":\"tax\"}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Blue\",\"card\":\"build\"}");
-  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Blue\",\"card\":\"tax\"}");
+  g_free (winter_pass (st, 2));
   g_assert_cmpstr (phase (st), ==, "actions");
   mg_state_free (st);
 }
