@@ -43,22 +43,6 @@ season_name (const LmState *s, gint idx)
   return id;
 }
 
-static gboolean
-illegal (GError **error, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-illegal (GError **error, const char *fmt, ...)
-{
-  va_list ap;
-  g_autofree char *msg = NULL;
-
-  va_start (ap, fmt);
-  msg = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
-  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, msg);
-  return FALSE;
-}
-
 static void
 say (Ctx *c, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
 
@@ -174,17 +158,17 @@ can_place (const LmState *s, gint seat, guint k, guint a, GError **error)
   gint owner = area_owner (s, a);
 
   if (owner >= 0 && owner != seat)
-    return illegal (error, _("%s holds %s's units: only one player may have units in an area"),
+    return mg_rules_illegal (error, _("%s holds %s's units: only one player may have units in an area"),
                     area->name, NAME (s, owner));
   if (area->castle_of >= 0 && area->castle_of != seat)
-    return illegal (error, _("%s is %s's castle"), area->name, NAME (s, area->castle_of));
+    return mg_rules_illegal (error, _("%s is %s's castle"), area->name, NAME (s, area->castle_of));
   if (s->p.spot[a].owner[k] >= 0)
-    return illegal (error, _("%s already has a %s there: only one unit of each kind per area"),
+    return mg_rules_illegal (error, _("%s already has a %s there: only one unit of each kind per area"),
                     NAME (s, seat), KIND (k));
   if (k == LM_CAMP && area->castle_of >= 0)
-    return illegal (error, _("A camp cannot be placed inside a castle (%s)"), area->name);
+    return mg_rules_illegal (error, _("A camp cannot be placed inside a castle (%s)"), area->name);
   if (k == LM_KNIGHT && area->mountain)
-    return illegal (error, _("Knights cannot go into the mountains (%s)"), area->name);
+    return mg_rules_illegal (error, _("Knights cannot go into the mountains (%s)"), area->name);
   return TRUE;
 }
 
@@ -295,7 +279,7 @@ get_cards (const LmState *s, json_object *a, gint out[2], guint *n_out, GError *
   if (arr == NULL)
     return FALSE;
   if (json_object_array_length (arr) != want)
-    return illegal (error, ngettext ("%s: each player chooses %u action card",
+    return mg_rules_illegal (error, ngettext ("%s: each player chooses %u action card",
                                      "%s: each player chooses %u action cards", want),
                     season_name (s, s->p.season), want);
   for (guint i = 0; i < want; i++)
@@ -307,7 +291,7 @@ get_cards (const LmState *s, json_object *a, gint out[2], guint *n_out, GError *
       out[i] = c;
     }
   if (want == 2 && out[0] == out[1])
-    return illegal (error, _("The two cards must differ: each player has one Build, one Tax and one Move/Attack card"));
+    return mg_rules_illegal (error, _("The two cards must differ: each player has one Build, one Tax and one Move/Attack card"));
   *n_out = want;
   return TRUE;
 }
@@ -785,7 +769,7 @@ do_start (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!only (a, f, error))
     return FALSE;
   if (p->phase != LM_SETUP)
-    return illegal (error, _("The game has already started"));
+    return mg_rules_illegal (error, _("The game has already started"));
   if (mg_json_member (a, "start_player") != NULL && !get_seat (s, a, "start_player", &start, error))
     return FALSE;
   if (mg_json_member (a, "initial_build") != NULL)
@@ -807,7 +791,7 @@ do_start (LmState *s, json_object *a, Ctx *c, GError **error)
       s->map = m;   /* the caller frees the old one on success, this one on failure */
     }
   if (s->map == NULL)
-    return illegal (error, _("The ruleset has no map for %u players: draw one in the map editor and start with it"), p->n);
+    return mg_rules_illegal (error, _("The ruleset has no map for %u players: draw one in the map editor and start with it"), p->n);
   p->n_dealt = 0;
   if (p->form == LM_COMPLETE)
     {
@@ -824,10 +808,10 @@ do_start (LmState *s, json_object *a, Ctx *c, GError **error)
                 if (strcmp (s->rs->abilities[k].name, name) == 0)
                   found = k;
               if (found < 0)
-                return illegal (error, _("No special ability is called \"%s\" in the ruleset"), name ? name : "");
+                return mg_rules_illegal (error, _("No special ability is called \"%s\" in the ruleset"), name ? name : "");
               for (guint j = 0; j < i; j++)
                 if (p->dealt[j] == found)
-                  return illegal (error, _("\"%s\" is dealt twice"), name);
+                  return mg_rules_illegal (error, _("\"%s\" is dealt twice"), name);
               p->dealt[i] = found;
             }
         }
@@ -837,7 +821,7 @@ do_start (LmState *s, json_object *a, Ctx *c, GError **error)
       p->n_dealt = want;
     }
   else if (mg_json_member (a, "abilities") != NULL)
-    return illegal (error, _("Special abilities are dealt only with the complete rules"));
+    return mg_rules_illegal (error, _("Special abilities are dealt only with the complete rules"));
 
   p->start_player = start;
   compute_order (s);
@@ -872,7 +856,7 @@ check_turn (const LmState *s, gint seat, GError **error)
 {
   gint cur = current_seat (s);
   if (cur != seat)
-    return illegal (error, _("It is %s's turn, not %s's"), cur >= 0 ? NAME (s, cur) : "?", NAME (s, seat));
+    return mg_rules_illegal (error, _("It is %s's turn, not %s's"), cur >= 0 ? NAME (s, cur) : "?", NAME (s, seat));
   return TRUE;
 }
 
@@ -888,23 +872,23 @@ do_build (LmState *s, json_object *a, Ctx *c, GError **error)
       !get_kind (a, "unit", &kind, error) || !get_area (s, a, "area", &area, error))
     return FALSE;
   if (p->phase != LM_INITIAL_BUILD && p->phase != LM_ACTIONS)
-    return illegal (error, _("Units are built in the initial build or with the Build card"));
+    return mg_rules_illegal (error, _("Units are built in the initial build or with the Build card"));
   if (p->phase == LM_ACTIONS && p->atk.active)
-    return illegal (error, _("An attack is under way: finish it first"));
+    return mg_rules_illegal (error, _("An attack is under way: finish it first"));
   if (!check_turn (s, seat, error))
     return FALSE;
   castle = castle_of (s, seat);
   if (p->pl[seat].supply[kind] <= 0)
-    return illegal (error, _("%s has no %s left in their supply"), NAME (s, seat), KIND (kind));
+    return mg_rules_illegal (error, _("%s has no %s left in their supply"), NAME (s, seat), KIND (kind));
   if (p->pl[seat].gold < s->rs->costs[kind])
-    return illegal (error, _("A %s costs %d gold; %s has %d"), KIND (kind), s->rs->costs[kind],
+    return mg_rules_illegal (error, _("A %s costs %d gold; %s has %d"), KIND (kind), s->rs->costs[kind],
                     NAME (s, seat), p->pl[seat].gold);
   if (initial && p->form == LM_COMPLETE && supply_total (s, seat) - 1 < cards_led (s, seat))
-    return illegal (error, _("%s's last unbuilt units mark their bids on special abilities"), NAME (s, seat));
+    return mg_rules_illegal (error, _("%s's last unbuilt units mark their bids on special abilities"), NAME (s, seat));
   if (initial)
     {
       if (area != castle && !lm_map_adjacent (s->map, castle, area))
-        return illegal (error, _("In the initial build units go in the castle (%s) or next to it; %s is not"),
+        return mg_rules_illegal (error, _("In the initial build units go in the castle (%s) or next to it; %s is not"),
                         AREA (s, castle), AREA (s, area));
     }
   else
@@ -912,17 +896,17 @@ do_build (LmState *s, json_object *a, Ctx *c, GError **error)
       gint idx = -1;
       LmPlayer *pl = &p->pl[seat];
       if (!pl->cards_revealed)
-        return illegal (error, _("%s must reveal their cards first"), NAME (s, seat));
+        return mg_rules_illegal (error, _("%s must reveal their cards first"), NAME (s, seat));
       if (pl->card_active >= 0 && pl->cards[pl->card_active] != LM_BUILD)
-        return illegal (error, _("%s is taking their %s action: finish it first (end it)"), NAME (s, seat),
+        return mg_rules_illegal (error, _("%s is taking their %s action: finish it first (end it)"), NAME (s, seat),
                         CARD (pl->cards[pl->card_active]));
       for (guint i = 0; i < pl->n_cards; i++)
         if (pl->cards[i] == LM_BUILD && !pl->card_done[i])
           idx = i;
       if (idx < 0)
-        return illegal (error, _("%s has no Build card to play this season"), NAME (s, seat));
+        return mg_rules_illegal (error, _("%s has no Build card to play this season"), NAME (s, seat));
       if (area != castle && !lm_map_adjacent (s->map, castle, area) && area_owner (s, area) != seat)
-        return illegal (error, _("%s may build only in their castle, next to it, or where they have units; not in %s"),
+        return mg_rules_illegal (error, _("%s may build only in their castle, next to it, or where they have units; not in %s"),
                         NAME (s, seat), AREA (s, area));
       if (pl->card_active < 0)
         {
@@ -956,23 +940,23 @@ do_bid (LmState *s, json_object *a, Ctx *c, GError **error)
       !mg_json_get_string (a, NULL, "ability", AERR, &name, error) || !get_gold (a, "gold", &gold, error))
     return FALSE;
   if (p->phase != LM_INITIAL_BUILD || p->form != LM_COMPLETE)
-    return illegal (error, _("Special abilities are bid for only in the initial build of the complete rules"));
+    return mg_rules_illegal (error, _("Special abilities are bid for only in the initial build of the complete rules"));
   if (!check_turn (s, seat, error))
     return FALSE;
   for (guint i = 0; i < p->n_dealt; i++)
     if (strcmp (s->rs->abilities[p->dealt[i]].name, name) == 0)
       idx = i;
   if (idx < 0)
-    return illegal (error, _("\"%s\" is not among the special abilities dealt"), name);
+    return mg_rules_illegal (error, _("\"%s\" is not among the special abilities dealt"), name);
   if (gold < 1)
-    return illegal (error, _("The minimum bid is 1 gold"));
+    return mg_rules_illegal (error, _("The minimum bid is 1 gold"));
   if (gold <= p->bid[idx] && p->bidder[idx] >= 0)
-    return illegal (error, _("%s already has a bid of %d: bid higher"), name, p->bid[idx]);
+    return mg_rules_illegal (error, _("%s already has a bid of %d: bid higher"), name, p->bid[idx]);
   old = p->bidder[idx] == seat ? p->bid[idx] : 0;
   if (p->pl[seat].gold + old < gold)
-    return illegal (error, _("%s has only %d gold"), NAME (s, seat), p->pl[seat].gold + old);
+    return mg_rules_illegal (error, _("%s has only %d gold"), NAME (s, seat), p->pl[seat].gold + old);
   if (p->bidder[idx] != seat && supply_total (s, seat) < cards_led (s, seat) + 1)
-    return illegal (error, _("%s has no unbuilt unit left to mark the bid"), NAME (s, seat));
+    return mg_rules_illegal (error, _("%s has no unbuilt unit left to mark the bid"), NAME (s, seat));
   if (p->bidder[idx] >= 0)
     p->pl[p->bidder[idx]].gold += p->bid[idx];
   ev (c, "ability_bid", "player", JS (NAME (s, seat)), "ability", JS (name), "gold", JI (gold),
@@ -1001,7 +985,7 @@ do_pass (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!only (a, f, error) || !get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (s->p.phase != LM_INITIAL_BUILD)
-    return illegal (error, _("Passing belongs to the initial build"));
+    return mg_rules_illegal (error, _("Passing belongs to the initial build"));
   if (!check_turn (s, seat, error))
     return FALSE;
   s->p.pl[seat].passed = TRUE;
@@ -1059,9 +1043,9 @@ do_start_bid (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!only (a, f, error) || !get_seat (s, a, "player", &seat, error) || !get_gold (a, "gold", &gold, error))
     return FALSE;
   if (p->phase != LM_START_BID)
-    return illegal (error, _("No start bid is being made now"));
+    return mg_rules_illegal (error, _("No start bid is being made now"));
   if (gold > p->pl[seat].gold)
-    return illegal (error, _("%s has only %d gold to bid"), NAME (s, seat), p->pl[seat].gold);
+    return mg_rules_illegal (error, _("%s has only %d gold to bid"), NAME (s, seat), p->pl[seat].gold);
   p->pl[seat].start_bid = gold;
   for (guint i = 0; i < p->n; i++)
     entered += p->pl[i].start_bid >= 0;
@@ -1084,10 +1068,10 @@ do_start_bids (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!only (a, f, error) || (bids = mg_json_get_object (a, NULL, "bids", AERR, error)) == NULL)
     return FALSE;
   if (p->phase != LM_START_BID)
-    return illegal (error, _("No start bid is being made now"));
+    return mg_rules_illegal (error, _("No start bid is being made now"));
   for (guint i = 0; i < p->n; i++)
     if (p->pl[i].start_bid >= 0)
-      return illegal (error, _("%s has already bid in secret on this device: enter every bid there"), NAME (s, i));
+      return mg_rules_illegal (error, _("%s has already bid in secret on this device: enter every bid there"), NAME (s, i));
   json_object_object_foreach (bids, key, val)
     {
       gboolean known = FALSE;
@@ -1107,7 +1091,7 @@ do_start_bids (LmState *s, json_object *a, Ctx *c, GError **error)
       if (!mg_json_int (mg_json_member (bids, NAME (s, i)), path, AERR, 0, LM_MAX_GOLD, &v, error))
         return FALSE;
       if (v > p->pl[i].gold)
-        return illegal (error, _("%s has only %d gold to bid"), NAME (s, i), p->pl[i].gold);
+        return mg_rules_illegal (error, _("%s has only %d gold to bid"), NAME (s, i), p->pl[i].gold);
       vals[i] = v;
     }
   for (guint i = 0; i < p->n; i++)
@@ -1127,9 +1111,9 @@ do_choose_start (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!only (a, f, error) || !get_seat (s, a, "player", &seat, error) || !get_seat (s, a, "start", &start, error))
     return FALSE;
   if (p->phase != LM_CHOOSE_START)
-    return illegal (error, _("The start player is not being chosen now"));
+    return mg_rules_illegal (error, _("The start player is not being chosen now"));
   if (seat != p->bid_winner)
-    return illegal (error, _("%s won the bid and chooses the start player"), NAME (s, p->bid_winner));
+    return mg_rules_illegal (error, _("%s won the bid and chooses the start player"), NAME (s, p->bid_winner));
   p->start_player = start;
   compute_order (s);
   order = json_object_new_array ();
@@ -1163,7 +1147,7 @@ do_choose_cards (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!only (a, f, error) || !get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (p->phase != LM_CHOOSE_CARDS)
-    return illegal (error, _("Action cards are not being chosen now"));
+    return mg_rules_illegal (error, _("Action cards are not being chosen now"));
   if (!get_cards (s, a, cards, &n, error))
     return FALSE;
   p->pl[seat].card_entry = LM_ENTRY_HIDDEN;
@@ -1189,7 +1173,7 @@ do_cards_at_table (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!only (a, f, error))
     return FALSE;
   if (p->phase != LM_CHOOSE_CARDS)
-    return illegal (error, _("Action cards are not being chosen now"));
+    return mg_rules_illegal (error, _("Action cards are not being chosen now"));
   for (guint i = 0; i < p->n; i++)
     if (p->pl[i].card_entry == LM_ENTRY_NONE)
       p->pl[i].card_entry = LM_ENTRY_TABLE;
@@ -1210,11 +1194,11 @@ do_reveal_cards (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!only (a, f, error) || !get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (p->phase != LM_ACTIONS)
-    return illegal (error, _("Cards are revealed when their owner's turn comes"));
+    return mg_rules_illegal (error, _("Cards are revealed when their owner's turn comes"));
   if (!check_turn (s, seat, error))
     return FALSE;
   if (p->pl[seat].cards_revealed)
-    return illegal (error, _("%s's cards are already revealed"), NAME (s, seat));
+    return mg_rules_illegal (error, _("%s's cards are already revealed"), NAME (s, seat));
   if (!get_cards (s, a, cards, &n, error))
     return FALSE;
   p->pl[seat].cards[0] = cards[0];
@@ -1232,17 +1216,17 @@ take_card (LmState *s, Ctx *c, gint seat, LmCard want, GError **error)
   gint idx = -1;
 
   if (s->p.phase != LM_ACTIONS)
-    return illegal (error, _("Actions are taken in the action phase, in player order")), -1;
+    return mg_rules_illegal (error, _("Actions are taken in the action phase, in player order")), -1;
   if (!check_turn (s, seat, error))
     return -1;
   if (s->p.atk.active)
-    return illegal (error, _("An attack is under way: finish it first")), -1;
+    return mg_rules_illegal (error, _("An attack is under way: finish it first")), -1;
   if (!pl->cards_revealed)
-    return illegal (error, _("%s must reveal their cards first"), NAME (s, seat)), -1;
+    return mg_rules_illegal (error, _("%s must reveal their cards first"), NAME (s, seat)), -1;
   if (pl->card_active >= 0)
     {
       if (pl->cards[pl->card_active] != (gint) want)
-        return illegal (error, _("%s is taking their %s action: finish it before the next"), NAME (s, seat),
+        return mg_rules_illegal (error, _("%s is taking their %s action: finish it before the next"), NAME (s, seat),
                         CARD (pl->cards[pl->card_active])), -1;
       return pl->card_active;
     }
@@ -1250,7 +1234,7 @@ take_card (LmState *s, Ctx *c, gint seat, LmCard want, GError **error)
     if (pl->cards[i] == (gint) want && !pl->card_done[i])
       idx = i;
   if (idx < 0)
-    return illegal (error, _("%s did not choose %s this season"), NAME (s, seat), CARD (want)), -1;
+    return mg_rules_illegal (error, _("%s did not choose %s this season"), NAME (s, seat), CARD (want)), -1;
   pl->card_active = idx;
   ev (c, "card_started", "player", JS (NAME (s, seat)), "card", JS (lm_card_ids[want]), NULL);
   return idx;
@@ -1284,14 +1268,14 @@ do_end_action (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!only (a, f, error) || !get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (p->phase != LM_ACTIONS)
-    return illegal (error, _("Actions are taken in the action phase, in player order"));
+    return mg_rules_illegal (error, _("Actions are taken in the action phase, in player order"));
   if (!check_turn (s, seat, error))
     return FALSE;
   if (p->atk.active)
-    return illegal (error, _("An attack is under way: finish it or withdraw first"));
+    return mg_rules_illegal (error, _("An attack is under way: finish it or withdraw first"));
   pl = &p->pl[seat];
   if (!pl->cards_revealed)
-    return illegal (error, _("%s must reveal their cards first"), NAME (s, seat));
+    return mg_rules_illegal (error, _("%s must reveal their cards first"), NAME (s, seat));
   if (mg_json_member (a, "card") != NULL)
     {
       guint want;
@@ -1301,9 +1285,9 @@ do_end_action (LmState *s, json_object *a, Ctx *c, GError **error)
         if (pl->cards[i] == (gint) want && !pl->card_done[i])
           idx = i;
       if (idx < 0)
-        return illegal (error, _("%s has no %s card left to play"), NAME (s, seat), CARD (want));
+        return mg_rules_illegal (error, _("%s has no %s card left to play"), NAME (s, seat), CARD (want));
       if (pl->card_active >= 0 && pl->card_active != idx)
-        return illegal (error, _("%s is taking their %s action: finish it first"), NAME (s, seat),
+        return mg_rules_illegal (error, _("%s is taking their %s action: finish it first"), NAME (s, seat),
                         CARD (pl->cards[pl->card_active]));
     }
   else if (pl->card_active >= 0)
@@ -1318,7 +1302,7 @@ do_end_action (LmState *s, json_object *a, Ctx *c, GError **error)
             idx = i;
           }
       if (left != 1)
-        return illegal (error, _("Say which card %s ends (\"card\")"), NAME (s, seat));
+        return mg_rules_illegal (error, _("Say which card %s ends (\"card\")"), NAME (s, seat));
     }
   say (c, _("%s ends their %s action."), NAME (s, seat), CARD (pl->cards[idx]));
   card_done (s, c, seat, idx);
@@ -1334,15 +1318,15 @@ mover (LmState *s, json_object *a, gint *seat, gint *from, gint *kind, gint *to,
       !get_kind (a, "unit", kind, error) || !get_area (s, a, "to", to, error))
     return FALSE;
   if (*kind != LM_KNIGHT && *kind != LM_SOLDIER)
-    return illegal (error, _("Only knights and soldiers move and attack; a %s does not"), KIND (*kind));
+    return mg_rules_illegal (error, _("Only knights and soldiers move and attack; a %s does not"), KIND (*kind));
   if (s->p.spot[*from].owner[*kind] != *seat)
-    return illegal (error, _("%s has no %s on %s"), NAME (s, *seat), KIND (*kind), AREA (s, *from));
+    return mg_rules_illegal (error, _("%s has no %s on %s"), NAME (s, *seat), KIND (*kind), AREA (s, *from));
   if (!lm_map_adjacent (s->map, *from, *to))
-    return illegal (error, _("%s is not next to %s"), AREA (s, *to), AREA (s, *from));
+    return mg_rules_illegal (error, _("%s is not next to %s"), AREA (s, *to), AREA (s, *from));
   if (*kind == LM_SOLDIER && s->p.spot[*from].moved[*kind])
-    return illegal (error, _("This soldier has already moved or attacked this turn: a soldier goes one area a turn"));
+    return mg_rules_illegal (error, _("This soldier has already moved or attacked this turn: a soldier goes one area a turn"));
   if (*kind == LM_KNIGHT && s->map->areas[*to].mountain)
-    return illegal (error, _("Knights cannot attack, move into or pass through mountains (%s)"), AREA (s, *to));
+    return mg_rules_illegal (error, _("Knights cannot attack, move into or pass through mountains (%s)"), AREA (s, *to));
   return TRUE;
 }
 
@@ -1359,7 +1343,7 @@ do_move (LmState *s, json_object *a, Ctx *c, GError **error)
   owner = area_owner (s, to);
   if ((owner >= 0 && owner != seat) ||
       (s->map->areas[to].castle_of >= 0 && s->map->areas[to].castle_of != seat))
-    return illegal (error, _("%s is held by %s: attack it first"), AREA (s, to),
+    return mg_rules_illegal (error, _("%s is held by %s: attack it first"), AREA (s, to),
                     NAME (s, owner >= 0 ? owner : s->map->areas[to].castle_of));
   if (!can_place (s, seat, kind, to, error))
     return FALSE;
@@ -1538,9 +1522,9 @@ do_attack (LmState *s, json_object *a, Ctx *c, GError **error)
   if (owner < 0 && s->map->areas[to].castle_of >= 0 && s->map->areas[to].castle_of != seat)
     owner = s->map->areas[to].castle_of;
   if (owner < 0 || owner == seat)
-    return illegal (error, _("%s holds no enemy: move there instead"), AREA (s, to));
+    return mg_rules_illegal (error, _("%s holds no enemy: move there instead"), AREA (s, to));
   if (s->p.pl[seat].gold < s->rs->attack_gold_min)
-    return illegal (error, _("%s has no gold to motivate their men (at least %d)"), NAME (s, seat), s->rs->attack_gold_min);
+    return mg_rules_illegal (error, _("%s has no gold to motivate their men (at least %d)"), NAME (s, seat), s->rs->attack_gold_min);
   memset (at, 0, sizeof *at);
   at->active = TRUE;
   at->attacker = seat;
@@ -1569,9 +1553,9 @@ check_attack_gold (const LmState *s, gint gold, GError **error)
 {
   const LmAttack *at = &s->p.atk;
   if (gold < s->rs->attack_gold_min)
-    return illegal (error, _("An attack needs at least %d gold"), s->rs->attack_gold_min);
+    return mg_rules_illegal (error, _("An attack needs at least %d gold"), s->rs->attack_gold_min);
   if (gold > s->p.pl[at->attacker].gold)
-    return illegal (error, _("%s has only %d gold"), NAME (s, at->attacker), s->p.pl[at->attacker].gold);
+    return mg_rules_illegal (error, _("%s has only %d gold"), NAME (s, at->attacker), s->p.pl[at->attacker].gold);
   return TRUE;
 }
 
@@ -1584,7 +1568,7 @@ read_guesses (const LmState *s, json_object *a, gint out[2], gint *n, GError **e
   if (arr == NULL)
     return FALSE;
   if ((gint) json_object_array_length (arr) != at->allowed)
-    return illegal (error, ngettext ("%s has %d guess against the %s", "%s has %d guesses against the %s", at->allowed),
+    return mg_rules_illegal (error, ngettext ("%s has %d guess against the %s", "%s has %d guesses against the %s", at->allowed),
                     NAME (s, at->defender), at->allowed, KIND (at->target));
   for (gint i = 0; i < at->allowed; i++)
     {
@@ -1595,7 +1579,7 @@ read_guesses (const LmState *s, json_object *a, gint out[2], gint *n, GError **e
       out[i] = v;
     }
   if (at->allowed == 2 && out[0] == out[1])
-    return illegal (error, _("The two guesses must differ"));
+    return mg_rules_illegal (error, _("The two guesses must differ"));
   *n = at->allowed;
   return TRUE;
 }
@@ -1604,7 +1588,7 @@ static gboolean
 check_attack_open (const LmState *s, GError **error)
 {
   if (s->p.phase != LM_ACTIONS || !s->p.atk.active)
-    return illegal (error, _("No attack is under way"));
+    return mg_rules_illegal (error, _("No attack is under way"));
   return TRUE;
 }
 
@@ -1620,7 +1604,7 @@ do_attack_gold (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!check_attack_open (s, error))
     return FALSE;
   if (seat != at->attacker)
-    return illegal (error, _("%s is the attacker: only they hold the gold"), NAME (s, at->attacker));
+    return mg_rules_illegal (error, _("%s is the attacker: only they hold the gold"), NAME (s, at->attacker));
   if (!check_attack_gold (s, gold, error))
     return FALSE;
   at->gold = gold;
@@ -1644,7 +1628,7 @@ do_guess (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!check_attack_open (s, error))
     return FALSE;
   if (seat != at->defender)
-    return illegal (error, _("%s is the defender: only they guess"), NAME (s, at->defender));
+    return mg_rules_illegal (error, _("%s is the defender: only they guess"), NAME (s, at->defender));
   if (!read_guesses (s, a, g, &n, error))
     return FALSE;
   at->guesses[0] = g[0];
@@ -1675,7 +1659,7 @@ do_reveal_attack (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!check_attack_open (s, error))
     return FALSE;
   if (at->gold >= 0 || at->n_guesses >= 0)
-    return illegal (error, _("Part of this round was entered in secret on this device: enter the rest there"));
+    return mg_rules_illegal (error, _("Part of this round was entered in secret on this device: enter the rest there"));
   if (!check_attack_gold (s, gold, error) || !read_guesses (s, a, g, &n, error))
     return FALSE;
   at->gold = gold;
@@ -1698,7 +1682,7 @@ do_withdraw (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!check_attack_open (s, error))
     return FALSE;
   if (seat != at->attacker)
-    return illegal (error, _("Only the attacker, %s, may withdraw"), NAME (s, at->attacker));
+    return mg_rules_illegal (error, _("Only the attacker, %s, may withdraw"), NAME (s, at->attacker));
   at->active = FALSE;
   ev (c, "withdrawn", "player", JS (NAME (s, seat)), "area", JS (AREA (s, at->to)), NULL);
   say (c, _("%s stops the attack on %s."), NAME (s, seat), AREA (s, at->to));
@@ -1720,20 +1704,20 @@ do_fire (LmState *s, json_object *a, Ctx *c, GError **error)
   if (take_card (s, c, seat, LM_MOVE, error) < 0)
     return FALSE;
   if (p->spot[from].owner[LM_CATAPULT] != seat)
-    return illegal (error, _("%s has no catapult on %s"), NAME (s, seat), AREA (s, from));
+    return mg_rules_illegal (error, _("%s has no catapult on %s"), NAME (s, seat), AREA (s, from));
   if (p->spot[from].fresh[LM_CATAPULT])
-    return illegal (error, _("This catapult was captured (or has fired) this turn and cannot fire"));
+    return mg_rules_illegal (error, _("This catapult was captured (or has fired) this turn and cannot fire"));
   if (s->map->areas[to].mountain)
-    return illegal (error, _("Catapults cannot fire into mountains (%s)"), AREA (s, to));
+    return mg_rules_illegal (error, _("Catapults cannot fire into mountains (%s)"), AREA (s, to));
   range = s->rs->range_base + (s->map->areas[from].mountain ? s->rs->range_mountain_bonus : 0);
   dist = from == to ? 0 : lm_map_distance (s->map, from, to);
   if (dist < 1 || dist > range)
-    return illegal (error, ngettext ("%s is out of range: a catapult on %s reaches %d area",
+    return mg_rules_illegal (error, ngettext ("%s is out of range: a catapult on %s reaches %d area",
                                      "%s is out of range: a catapult on %s reaches %d areas", range),
                     AREA (s, to), AREA (s, from), range);
   owner = area_owner (s, to);
   if (owner < 0 || owner == seat)
-    return illegal (error, _("%s holds no enemy unit to fire at"), AREA (s, to));
+    return mg_rules_illegal (error, _("%s holds no enemy unit to fire at"), AREA (s, to));
   destroyed = json_object_new_array ();
   text = g_string_new (NULL);
   for (guint k = 0; k < LM_N_KINDS; k++)
@@ -1774,9 +1758,9 @@ do_adjust (LmState *s, json_object *a, Ctx *c, GError **error)
   if (mg_json_member (a, "reason") != NULL && !mg_json_get_string (a, NULL, "reason", AERR, &reason, error))
     return FALSE;
   if (s->p.phase == LM_SETUP)
-    return illegal (error, _("Start the game first"));
+    return mg_rules_illegal (error, _("Start the game first"));
   if (s->p.pl[seat].gold + delta < 0)
-    return illegal (error, _("%s has only %d gold"), NAME (s, seat), s->p.pl[seat].gold);
+    return mg_rules_illegal (error, _("%s has only %d gold"), NAME (s, seat), s->p.pl[seat].gold);
   s->p.pl[seat].gold += delta;
   ev (c, "adjusted", "player", JS (NAME (s, seat)), "gold", JI (delta), "reason", reason ? JS (reason) : NULL, NULL);
   say (c, _("Referee's correction: %s %+d gold (%d)%s%s."), NAME (s, seat), (int) delta, s->p.pl[seat].gold,

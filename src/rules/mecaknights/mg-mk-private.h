@@ -207,8 +207,8 @@ gboolean   mk_river_links    (const MkRiver *r, const char *a, const char *b);
 MkArmy    *mk_army_find      (const MkState *st, const char *id);
 guint      mk_army_size      (const MkArmy *a);
 void       mk_army_remove    (MkState *st, MkArmy *a, json_object *events);
-json_object *mk_event        (const char *type);
-gboolean   mk_illegal        (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+#define mk_event(type) mg_event_new ((type), NULL, NULL)   /* src/rules/mg-rules.h */
+#define mk_illegal mg_rules_illegal   /* src/rules/mg-rules.h */
 const char *mk_unit_name     (MkUnit u, guint n);
 char      *mk_units_text     (const guint *units);
 

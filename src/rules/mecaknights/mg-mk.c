@@ -14,25 +14,6 @@ static const char *shown_words[] G_GNUC_UNUSED = { N_("hamlet"), N_("village"), 
 
 /* ---------------------------------------------------------------- small helpers */
 
-json_object *
-mk_event (const char *type)
-{
-  json_object *e = json_object_new_object ();
-  json_object_object_add (e, "type", json_object_new_string (type));
-  return e;
-}
-
-gboolean
-mk_illegal (GError **error, const char *format, ...)
-{
-  va_list args;
-  va_start (args, format);
-  g_autofree char *msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, msg);
-  return FALSE;
-}
-
 const char *
 mk_unit_name (MkUnit u, guint n)
 {

@@ -619,16 +619,6 @@ fighter_in_fight (const TftState *st, const char *name, GError **error)
   return xi;
 }
 
-static json_object *
-ev (const char *type, const char *figure)
-{
-  json_object *e = json_object_new_object ();
-  json_object_object_add (e, "type", json_object_new_string (type));
-  if (figure)
-    json_object_object_add (e, "figure", json_object_new_string (figure));
-  return e;
-}
-
 static void
 ev_int (json_object *e, const char *key, gint v)
 {
@@ -733,19 +723,19 @@ take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee
       y->life = L_DEAD;
       if (x)
         x->kills++;
-      json_object_array_add (events, ev ("dead", fname (st, y)));
+      json_object_array_add (events, mg_event_new ("dead", "figure", fname (st, y)));
       g_string_append_printf (text, _(" %s is dead."), fname (st, y));
     }
   else if (now <= rs->uncon_st)
     {
       y->life = L_UNCONSCIOUS;
-      json_object_array_add (events, ev ("unconscious", fname (st, y)));
+      json_object_array_add (events, mg_event_new ("unconscious", "figure", fname (st, y)));
       g_string_append_printf (text, _(" %s falls unconscious."), fname (st, y));
     }
   else if (fg->kind == K_PRACTICE && now <= rs->ep_practice_st)
     {
       y->life = L_OUT;
-      json_object_array_add (events, ev ("out", fname (st, y)));
+      json_object_array_add (events, mg_event_new ("out", "figure", fname (st, y)));
       g_string_append_printf (text, _(" %s drops out of the practice."), fname (st, y));
     }
   if (y->life != L_FIGHTING)
@@ -760,7 +750,7 @@ take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee
       y->fell_now = TRUE;
       if (y->posture != P_HTH)
         y->posture = P_FALLEN;
-      json_object_array_add (events, ev ("fell", fname (st, y)));
+      json_object_array_add (events, mg_event_new ("fell", "figure", fname (st, y)));
       if (has_open_slot (fg, yi))
         {
           y->lost_attack = TRUE;
@@ -1191,7 +1181,7 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
   if (total < 0)
     return FALSE;
   res = tft_roll_result (&st->rs, total, 3, dx, to_miss, &mult);
-  e = ev ("line_of_fire", fname (st, x));
+  e = mg_event_new ("line_of_fire", "figure", fname (st, x));
   json_object_object_add (e, "at", json_object_new_string (fname (st, z)));
   json_object_object_add (e, "rolling", json_object_new_string (to_miss ? "to_miss" : "to_hit"));
   ev_int (e, "adj_dx", dx);
@@ -1267,7 +1257,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
             }
           while (roll == 6 && a.from_behind);
           en = rs->entry[roll - 1];
-          e = ev ("hth", fname (st, x));
+          e = mg_event_new ("hth", "figure", fname (st, x));
           json_object_object_add (e, "target", json_object_new_string (fname (st, y)));
           ev_int (e, "roll", roll);
           json_object_object_add (e, "result", json_object_new_string (
@@ -1316,7 +1306,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
   if ((total = roll_total (st, r, n, "to_hit", error)) < 0)
     return FALSE;
   res = tft_roll_result (rs, total, n, dx, FALSE, &mult);
-  e = ev ("attack", fname (st, x));
+  e = mg_event_new ("attack", "figure", fname (st, x));
   json_object_object_add (e, "target", json_object_new_string (fname (st, y)));
   json_object_object_add (e, "weapon", a.weapon >= 0 ? json_object_new_string (rs->weapons[a.weapon].id) : NULL);
   json_object_object_add (e, "mode", json_object_new_string (mode_names[a.mode]));
@@ -1590,7 +1580,7 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
   /* Changing one's mind costs nothing; the weapon that had to go is gone. */
   if (x->must_drop && is_missile (rs, x->ready))
     {
-      json_object *d = ev ("dropped", name);
+      json_object *d = mg_event_new ("dropped", "figure", name);
       json_object_object_add (d, "weapon", json_object_new_string (rs->weapons[x->ready].id));
       json_object_array_add (events, d);
       g_string_append_printf (text, _("%s drops the %s. "), name, _(rs->weapons[x->ready].name));
@@ -1646,7 +1636,7 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
   if (x->ready >= 0 && rs->weapons[x->ready].two_handed)
     x->shield_ready = FALSE;
   {
-    json_object *e = ev ("option", name);
+    json_object *e = mg_event_new ("option", "figure", name);
     json_object_object_add (e, "option", json_object_new_string (option_names[o]));
     ev_int (e, "moved", moved);
     json_object_array_add (events, e);
@@ -1751,7 +1741,7 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
           tied_any = TRUE;
           {
             guint v[TFT_MAX_FIGHTERS];
-            json_object *e = ev ("tie", NULL);
+            json_object *e = mg_event_new ("tie", "figure", NULL);
             json_object *rolls = json_object_new_object ();
             if (!tft_roll (r, ng, 6, "tie", v, error))
               {
@@ -1781,7 +1771,7 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
       }
   fg->phase = fg->n_order ? PH_ATTACKS : PH_END;
   {
-    json_object *e = ev ("order", NULL);
+    json_object *e = mg_event_new ("order", "figure", NULL);
     json_object_object_add (e, "order", order_json (st));
     json_object_array_add (events, e);
   }
@@ -1826,13 +1816,13 @@ do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_obj
   fg->order[slot].done = TRUE;
   if (kind == 0)
     {
-      json_object_array_add (events, ev ("pass", name));
+      json_object_array_add (events, mg_event_new ("pass", "figure", name));
       g_string_append_printf (text, _("%s does not attack."), name);
       return TRUE;
     }
   {
     guint v;
-    json_object *e = ev (kind == 1 ? "draw_dagger" : "disengage", name);
+    json_object *e = mg_event_new (kind == 1 ? "draw_dagger" : "disengage", "figure", name);
     gint need;
     if (!tft_roll (r, 1, 6, kind == 1 ? "draw_dagger" : "disengage", &v, error))
       {
@@ -1953,7 +1943,7 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
   st->turn++;
   st->fight = g_steal_pointer (&fg);
   {
-    json_object *e = ev ("fight_started", NULL);
+    json_object *e = mg_event_new ("fight_started", "figure", NULL);
     ev_int (e, "fight", st->fight->number);
     json_object_object_add (e, "kind", json_object_new_string (kind_names[kind]));
     json_object_array_add (events, e);
@@ -2029,7 +2019,7 @@ do_initiative (TftState *st, json_object *j, TftRoller *r, json_object *events, 
     }
   fg->init_winner = w;
   fg->init_first = fn ? first : w;
-  e = ev ("initiative", NULL);
+  e = mg_event_new ("initiative", "figure", NULL);
   json_object_object_add (e, "winner", json_object_new_string (fg->sides[w]));
   json_object_object_add (e, "first", json_object_new_string (fg->sides[fg->init_first]));
   json_object_array_add (events, e);
@@ -2058,7 +2048,7 @@ do_flee (TftState *st, json_object *j, json_object *events, GString *text, GErro
   st->fight->f[xi].life = L_FLED;
   close_slots (st->fight, xi);
   after_slot (st);
-  json_object_array_add (events, ev ("fled", name));
+  json_object_array_add (events, mg_event_new ("fled", "figure", name));
   g_string_append_printf (text, _("%s escapes through the door."), name);
   return TRUE;
 }
@@ -2100,7 +2090,7 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
           if (fg->f[xi].took_hits)
             return illegal (error, _("%s took hits this turn and cannot force a retreat."), bn);
           {
-            json_object *e = ev ("retreat", fn);
+            json_object *e = mg_event_new ("retreat", "figure", fn);
             json_object_object_add (e, "by", json_object_new_string (bn));
             json_object_array_add (events, e);
             g_string_append_printf (text, _("%s forces %s back one hex. "), bn, fn);
@@ -2129,7 +2119,7 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
   st->turn++;
   fg->phase = sides_able (st, &last) <= 1 ? PH_OVER : PH_OPTIONS;
   {
-    json_object *e = ev ("turn_ended", NULL);
+    json_object *e = mg_event_new ("turn_ended", "figure", NULL);
     ev_int (e, "fight_turn", fg->turn - 1);
     json_object_array_add (events, e);
   }
@@ -2225,7 +2215,7 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
     }
   if (live == 0 || abandon)
     winner = TFT_NONE;
-  e = ev ("fight_ended", NULL);
+  e = mg_event_new ("fight_ended", "figure", NULL);
   eps = json_object_new_object ();
   ev_int (e, "fight", fg->number);
   json_object_object_add (e, "winner", winner >= 0 ? json_object_new_string (fg->sides[winner]) : NULL);

@@ -205,7 +205,7 @@ void     tft_figure_damage (const TftRuleset *rs, const TftFigure *f, gint w, gi
 char    *tft_damage_text   (gint dice, gint adds);
 
 /* mg-tft.c: a refusal a referee can read aloud (MG_RULES_ERROR_ILLEGAL); returns FALSE. */
-gboolean  tft_illegal      (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+#define tft_illegal mg_rules_illegal   /* src/rules/mg-rules.h */
 
 /* mg-tft.c: the state */
 TftState *tft_state_copy   (const TftState *st);
