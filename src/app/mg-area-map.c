@@ -201,6 +201,7 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       double x, y;
 
       to_widget (self, a, &x, &y);
+      cairo_new_path (cr);
       /* Fill: the owner's tint, else neutral; mountains grey-brown. */
       if (mg_ui_json_str (a, "owner") != NULL)
         colour (cr, mg_ui_json_str (a, "owner"), 0.22);
@@ -236,6 +237,7 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
             cairo_rectangle (cr, x - AREA_RADIUS + 4 + k * (AREA_RADIUS - 4), y - AREA_RADIUS - 7, 8, 7);
             cairo_fill (cr);
           }
+      cairo_new_path (cr);
       if (mountain)
         {
           cairo_move_to (cr, x - 12, y - AREA_RADIUS + 16);
@@ -271,6 +273,7 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           tx = x + ((k % 2) ? 1 : -1) * (n > 1 ? TOKEN_SIZE * 0.65 : 0);
           ty = y + ((k / 2) ? 1 : -1) * (n > 2 ? TOKEN_SIZE * 0.65 : 0);
           k++;
+          cairo_new_path (cr);
           draw_shape (cr, mg_ui_json_str (tok, "shape"), tx, ty, TOKEN_SIZE / 2);
           colour (cr, mg_ui_json_str (tok, "colour"), 1);
           cairo_fill_preserve (cr);

@@ -523,14 +523,13 @@ refresh (MgLamameMapPage *self)
   json_object *ruleset = mg_campaign_get_ruleset (self->campaign);
   json_object *costs = mg_ui_json_object (ruleset, "costs");
   g_autofree char *banner = NULL, *costs_text = NULL;
-  const char *season = mg_ui_json_str (pending, "season");
 
   self->stale = FALSE;
   g_clear_pointer (&self->legal, json_object_put);
   self->legal = mg_state_legal_actions (state, MG_SEAT_ALL);
   model = mg_lamame_ui_map_model (mg_ui_json_object (view, "map"), view);
   mg_area_map_set_model (self->map, model);
-  banner = g_strdup_printf ("%s — %s", mg_lamame_ui_season_name (season), mg_ui_json_str (pending, "text"));
+  banner = g_strdup (mg_ui_json_str (pending, "text"));
   gtk_label_set_text (self->banner, banner);
   costs_text = g_strdup_printf (mg_ui_json_bool (ruleset, "costs_are_defaults")
                                 ? _("Costs (defaults, check them against the box): knight %d, soldier %d, catapult %d, camp %d gold. Tax %d. Shapes: ● knight, ■ soldier, ◆ catapult, ▲ camp; the letter is the owner's.")
