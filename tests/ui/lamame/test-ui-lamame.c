@@ -1,7 +1,8 @@
 /* test-ui-lamame.c — drives La Mame's Melee's Map page through its widgets: the year started from
  * the page, a knight bought by selecting its area on the drawn map, a spring season played with
  * the start bids typed into hidden entries (one refused for more gold than the player holds), a
- * secret card and cards revealed at the table, income counted by hand; then the map editor; and
+ * secret card and cards revealed at the table, an attack with hidden gold and a hidden guess,
+ * income counted by hand; then the map editor; and
  * screenshots of the map. Numbers: 15 gold, knight 6, Tax 3, (+1) area 1 gold (docs/rules/lamame.md). */
 #include "config.h"
 
@@ -98,6 +99,10 @@ test_season_through_the_map (void)
   select_area (page, "Mill");
   g_assert_false (mg_lamame_map_page_click (page, "build a knight on Mill"));
   click_step (page, "Red: pass");
+  /* Blue: a soldier on Bluewater, 15 - 2 = 13. */
+  select_area (page, "Bluewater");
+  click_step (page, "Blue: build a soldier on Bluewater");
+  g_assert_cmpint (gold (campaign, 1), ==, 13);
   click_step (page, "Blue: pass");
   click_step (page, "Green: pass");
   g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Spring"));
@@ -120,14 +125,14 @@ test_season_through_the_map (void)
   click_step (page, "Blue: bid for start player in secret");
   enter_secret (page, "99");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (page->error_label)));
-  g_assert_nonnull (strstr (gtk_label_get_text (page->error_label), "only 15 gold"));
+  g_assert_nonnull (strstr (gtk_label_get_text (page->error_label), "only 13 gold"));
   click_step (page, "Blue: bid for start player in secret");
   enter_secret (page, "1");
   click_step (page, "Green: bid for start player in secret");
   enter_secret (page, "0");
   /* Revealed together: Red wins and pays 3: 9 - 3 = 6. */
   g_assert_cmpint (gold (campaign, 0), ==, 6);
-  g_assert_cmpint (gold (campaign, 1), ==, 15);
+  g_assert_cmpint (gold (campaign, 1), ==, 13);
   click_step (page, "Red names Red start player");
 
   /* Red chooses in secret; the others' cards lie face down at the table. */
@@ -140,6 +145,32 @@ test_season_through_the_map (void)
   /* Red's turn: the card is revealed; the knight rides to North Pass (+1). */
   select_area (page, "Oak Hill");
   click_step (page, "Red: move the knight from Oak Hill to North Pass");
+  /* …and attacks Blue's soldier on Bluewater: 2 gold in hand, hidden; Blue guesses 1, hidden. */
+  select_area (page, "North Pass");
+  click_step (page, "Red: attack Bluewater with the knight from North Pass");
+  click_step (page, "Red: hold gold for the attack in secret");
+  enter_secret (page, "2");
+  {
+    g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    g_assert_true (json_object_is_type (json_object_object_get (json_object_object_get (v, "attack"), "gold"), json_type_boolean));
+    g_assert_null (strstr (gtk_label_get_text (page->banner), " 2 "));
+  }
+  click_step (page, "Blue: guess in secret");
+  enter_secret (page, "1");
+  /* Wrong guess: the soldier falls, Red takes Bluewater; the gold is spent: 6 - 2 = 4. */
+  g_assert_cmpint (gold (campaign, 0), ==, 4);
+  {
+    g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    json_object *units = json_object_object_get (v, "units");
+    gboolean taken = FALSE;
+    for (gsize i = 0; i < json_object_array_length (units); i++)
+      {
+        json_object *u = json_object_array_get_idx (units, i);
+        if (g_strcmp0 (json_object_get_string (json_object_object_get (u, "area")), "Bluewater") == 0)
+          taken = g_strcmp0 (json_object_get_string (json_object_object_get (u, "player")), "Red") == 0;
+      }
+    g_assert_true (taken);
+  }
   click_step (page, "Red: end the Move/Attack action");
   click_step (page, "Blue: type the cards turned over");
   gtk_check_button_set_active (GTK_CHECK_BUTTON (page->checks[0]), TRUE);
@@ -151,9 +182,9 @@ test_season_through_the_map (void)
   adw_message_dialog_response (page->dialog, "ok");
   wait_ms (20);
   click_step (page, "Green: Tax");
-  /* Income: Red North Pass (+1) 6 + 1 = 7; Blue and Green 15 + 3 = 18. Summer begins. */
-  g_assert_cmpint (gold (campaign, 0), ==, 7);
-  g_assert_cmpint (gold (campaign, 1), ==, 18);
+  /* Income: Red holds Bluewater, no (+1), no camp: 4; Blue 13 + 3 = 16; Green 15 + 3 = 18. */
+  g_assert_cmpint (gold (campaign, 0), ==, 4);
+  g_assert_cmpint (gold (campaign, 1), ==, 16);
   g_assert_cmpint (gold (campaign, 2), ==, 18);
   g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Summer"));
   model = mg_area_map_get_model (page->map);
