@@ -12,6 +12,9 @@ static const MgGameSample samples[] = {
   { N_("A year for three barons"), DATA "sample.jsonl", { "Red", "Blue", "Green", NULL } },
 };
 
+static const char * const table_names[] = { "baron", "area", NULL };
+static const char * const table_migrations[] = { DATA "tables/0001.sql", NULL };
+
 const MgGame *
 mg_lamame_game (void)
 {
@@ -19,6 +22,8 @@ mg_lamame_game (void)
     .ruleset_resource = DATA "ruleset.json",
     .samples = samples,
     .n_samples = G_N_ELEMENTS (samples),
+    .table_names = table_names,
+    .table_migrations = table_migrations,
   };
   /* The engine's table is another file's static, so it is filled in here, by the registry
    * (once, under its lock). */

@@ -2682,6 +2682,57 @@ lm_legal_actions (const MgState *state, const char *seat)
   return out;
 }
 
+/* ---------------------------------------------------------------- tables */
+
+/* The public state as rows of schema/lamame/0001-tables.sql: nothing secret. */
+static json_object *
+lm_tables (const MgState *state)
+{
+  const LmState *s = lm (state);
+  json_object *o = json_object_new_object ();
+  json_object *barons = json_object_new_array (), *areas = json_object_new_array ();
+  static const char * const supply_cols[] = { "knights", "soldiers", "catapults", "camps" };
+
+  for (guint i = 0; i < s->p.n; i++)
+    {
+      json_object *r = json_object_new_object ();
+      GString *ab = g_string_new (NULL);
+      gint castle = s->map ? castle_of (s, i) : -1;
+
+      json_object_object_add (r, "name", JS (NAME (s, i)));
+      json_object_object_add (r, "colour", JS (s->rs->colours[i]));
+      json_object_object_add (r, "castle", castle >= 0 ? JS (AREA (s, castle)) : NULL);
+      json_object_object_add (r, "gold", JI (s->p.pl[i].gold));
+      json_object_object_add (r, "areas", JI (s->map ? areas_held (s, i) : 0));
+      for (guint k = 0; k < LM_N_KINDS; k++)
+        json_object_object_add (r, supply_cols[k], JI (s->p.pl[i].supply[k]));
+      for (guint k = 0; k < s->rs->n_abilities; k++)
+        if (s->p.ability_owner[k] == (gint) i)
+          g_string_append_printf (ab, "%s%s", ab->len ? ", " : "", s->rs->abilities[k].name);
+      json_object_object_add (r, "abilities", ab->len ? JS (ab->str) : NULL);
+      g_string_free (ab, TRUE);
+      json_object_array_add (barons, r);
+    }
+  for (guint a = 0; s->map && a < s->map->n_areas; a++)
+    {
+      const LmArea *area = &s->map->areas[a];
+      json_object *r = json_object_new_object ();
+      gint owner = area_owner (s, a);
+
+      json_object_object_add (r, "name", JS (area->name));
+      json_object_object_add (r, "owner", owner >= 0 ? JS (NAME (s, owner)) : NULL);
+      json_object_object_add (r, "castle_of", area->castle_of >= 0 ? JS (NAME (s, area->castle_of)) : NULL);
+      json_object_object_add (r, "mountain", JI (area->mountain));
+      json_object_object_add (r, "plus_one", JI (area->plus_one));
+      for (guint k = 0; k < LM_N_KINDS; k++)
+        json_object_object_add (r, lm_kind_ids[k], JI (s->p.spot[a].owner[k] >= 0));
+      json_object_array_add (areas, r);
+    }
+  json_object_object_add (o, "baron", barons);
+  json_object_object_add (o, "area", areas);
+  return o;
+}
+
 /* ---------------------------------------------------------------- helpers for the app */
 
 json_object *
@@ -2708,6 +2759,7 @@ static const MgRules lamame_rules = {
   .turn = lm_turn,
   .describe = lm_describe,
   .legal_actions = lm_legal_actions,
+  .tables = lm_tables,
 };
 
 const MgRules *
