@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "mg-game-ui.h"
+#include "mg-table-state.h"
 
 /* Any other game: the public view as indented JSON. */
 static GtkWidget *
@@ -21,7 +22,7 @@ generic_state_view_new (void)
 static void
 generic_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *state)
 {
-  json_object *json = state != NULL ? mg_state_view (state, MG_SEAT_PUBLIC) : NULL;
+  json_object *json = mg_table_state_view_of_state (mg_table_state_for_campaign (campaign), state, MG_SEAT_PUBLIC);
 
   gtk_label_set_text (GTK_LABEL (view),
                       json != NULL ? json_object_to_json_string_ext (json, JSON_C_TO_STRING_PRETTY) : "");

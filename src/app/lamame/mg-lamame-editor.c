@@ -10,6 +10,7 @@
 #include "mg-lamame.h"
 #include "mg-lamame-editor.h"
 #include "mg-lamame-util.h"
+#include "mg-table-state.h"
 #include "mg-widget-util.h"
 
 struct _MgLamameEditor
@@ -83,7 +84,7 @@ update (MgLamameEditor *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->castle_drop), area != NULL);
   gtk_widget_set_sensitive (GTK_WIDGET (self->delete_button), area != NULL);
   {
-    g_autoptr(json_object) pending = mg_state_pending (mg_campaign_get_state (self->campaign));
+    json_object *pending = mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign));
     gtk_widget_set_visible (GTK_WIDGET (self->use_button),
                             g_strcmp0 (mg_ui_json_str (pending, "phase"), "setup") == 0);
   }
@@ -500,7 +501,7 @@ mg_lamame_editor_new (MgCampaign *campaign)
   gtk_drop_down_set_model (self->castle_drop, G_LIST_MODEL (castles));
   g_object_unref (castles);
   self->loading = FALSE;
-  g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (mg_table_state_for_campaign (campaign), "changed", G_CALLBACK (campaign_changed), self, G_CONNECT_SWAPPED);
   load (self);
   return self;
 }

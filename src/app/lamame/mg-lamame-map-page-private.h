@@ -3,6 +3,7 @@
 
 #include "mg-area-map.h"
 #include "mg-lamame-map-page.h"
+#include "mg-table-state.h"
 
 G_BEGIN_DECLS
 
@@ -11,8 +12,8 @@ struct _MgLamameMapPage
   GtkWidget    parent_instance;
 
   MgCampaign  *campaign;
-  json_object *legal;        /* legal_actions("*") of the state shown */
-  gboolean     stale;
+  MgTableState *table;      /* the campaign's pending() and views, shared by its pages */
+  json_object *legal;        /* legal_actions("*") of the current state */
 
   MgAreaMap   *map;
   GtkLabel    *banner;

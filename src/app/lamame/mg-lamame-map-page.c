@@ -9,11 +9,12 @@
 
 #include "mg-lamame-map-page-private.h"
 #include "mg-lamame-util.h"
+#include "mg-secrets-button.h"
+#include "mg-table-state.h"
 #include "mg-widget-util.h"
 
 G_DEFINE_FINAL_TYPE (MgLamameMapPage, mg_lamame_map_page, GTK_TYPE_WIDGET)
 
-static void refresh (MgLamameMapPage *self);
 
 static const char * const kinds[] = { "knight", "soldier", "catapult", "camp" };
 
@@ -319,6 +320,25 @@ cell (GtkGrid *grid, const char *text, int col, int row, gboolean heading)
   return label;
 }
 
+/* "bid 3 · Tax" from a player's own view; "" where the view holds no value (public view). */
+static char *
+secrets_text (json_object *p)
+{
+  json_object *bid = mg_ui_json_get (p, "start_bid"), *cards = mg_ui_json_array (p, "cards");
+  GString *s = g_string_new (NULL);
+
+  if (bid != NULL && json_object_is_type (bid, json_type_int))
+    g_string_append_printf (s, C_("lamame", "bid %d"), json_object_get_int (bid));
+  if (!mg_ui_json_bool (p, "cards_revealed"))
+    for (gsize i = 0; i < mg_ui_json_len (cards); i++)
+      {
+        const char *c = json_object_get_string (json_object_array_get_idx (cards, i));
+        if (g_strcmp0 (c, "hidden") != 0)
+          g_string_append_printf (s, "%s%s", s->len ? " · " : "", mg_lamame_ui_card_name (c));
+      }
+  return g_string_free (s, FALSE);
+}
+
 static void
 fill_players (MgLamameMapPage *self, json_object *view, json_object *pending)
 {
@@ -354,6 +374,14 @@ fill_players (MgLamameMapPage *self, json_object *view, json_object *pending)
       cell (self->players_grid, gold, 1, (int) i + 1, FALSE);
       cell (self->players_grid, supply, 2, (int) i + 1, FALSE);
       cell (self->players_grid, areas, 3, (int) i + 1, FALSE);
+      {
+        /* The player's own secrets, only while the table state shows that seat's. */
+        g_autofree char *secret = secrets_text (p);
+        cell (self->players_grid, secret, 4, (int) i + 1, FALSE);
+        gtk_grid_attach (self->players_grid,
+                         mg_secrets_button_new (self->table, name, _("Show %s’s secrets"), _("Hide %s’s secrets")),
+                         5, (int) i + 1, 1, 1);
+      }
     }
 }
 
@@ -516,15 +544,15 @@ fill_steps (MgLamameMapPage *self, json_object *view, json_object *pending)
 static void
 refresh (MgLamameMapPage *self)
 {
-  const MgState *state = mg_campaign_get_state (self->campaign);
-  g_autoptr(json_object) view = mg_state_view (state, MG_SEAT_PUBLIC);
-  g_autoptr(json_object) pending = mg_state_pending (state);
+  const MgState *state = mg_table_state_get_state (self->table);
+  /* The referee's shared screen: the public view, or one seat's while its secrets are shown. */
+  json_object *view = mg_table_state_get_seat_view (self->table);
+  json_object *pending = mg_table_state_get_pending (self->table);
   g_autoptr(json_object) model = NULL;
   json_object *ruleset = mg_campaign_get_ruleset (self->campaign);
   json_object *costs = mg_ui_json_object (ruleset, "costs");
   g_autofree char *banner = NULL, *costs_text = NULL;
 
-  self->stale = FALSE;
   g_clear_pointer (&self->legal, json_object_put);
   self->legal = mg_state_legal_actions (state, MG_SEAT_ALL);
   model = mg_lamame_ui_map_model (mg_ui_json_object (view, "map"), view);
@@ -546,33 +574,10 @@ refresh (MgLamameMapPage *self)
 }
 
 static void
-campaign_changed (MgLamameMapPage *self)
-{
-  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
-    {
-      self->stale = TRUE;
-      return;
-    }
-  refresh (self);
-}
-
-static void
 area_activated (MgAreaMap *map, const char *id, MgLamameMapPage *self)
 {
-  g_autoptr(json_object) view = mg_state_view (mg_campaign_get_state (self->campaign), MG_SEAT_PUBLIC);
-
   mg_area_map_set_selected (map, id);
-  fill_area (self, view);
-}
-
-static void
-mg_lamame_map_page_map (GtkWidget *widget)
-{
-  MgLamameMapPage *self = MG_LAMAME_MAP_PAGE (widget);
-
-  GTK_WIDGET_CLASS (mg_lamame_map_page_parent_class)->map (widget);
-  if (self->stale)
-    refresh (self);
+  fill_area (self, mg_table_state_get_seat_view (self->table));
 }
 
 static void
@@ -596,7 +601,6 @@ mg_lamame_map_page_class_init (MgLamameMapPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = mg_lamame_map_page_dispose;
-  widget_class->map = mg_lamame_map_page_map;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/lamame/mg-lamame-map-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, banner);
   gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, players_grid);
@@ -628,8 +632,8 @@ mg_lamame_map_page_new (MgCampaign *campaign)
   MgLamameMapPage *self = g_object_new (MG_TYPE_LAMAME_MAP_PAGE, NULL);
 
   self->campaign = g_object_ref (campaign);
-  g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed), self, G_CONNECT_SWAPPED);
-  refresh (self);
+  self->table = mg_table_state_for_campaign (campaign);
+  mg_widget_redraw_when_shown (GTK_WIDGET (self), campaign, (MgRedrawFunc) refresh);
   return self;
 }
 

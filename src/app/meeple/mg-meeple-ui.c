@@ -1,11 +1,15 @@
-/* mg-meeple-ui.c — what Meeple Melee adds to the campaign window: the Battle page and a board. */
+/* mg-meeple-ui.c — what Meeple Melee adds to the campaign window: the Battle page, and the
+ * board for the Journal's replay. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
-#include "mg-meeple-ui.h"
+#include "mg-json.h"
 #include "mg-meeple-board.h"
 #include "mg-meeple-page.h"
+#include "mg-meeple-resources.h"
+#include "mg-meeple-ui.h"
+#include "mg-table-state.h"
 
 static void
 meeple_add_pages (AdwViewStack *stack, MgCampaign *campaign)
@@ -26,7 +30,11 @@ meeple_state_view_new (void)
 static void
 meeple_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *state)
 {
-  mg_meeple_board_set_state (MG_MEEPLE_BOARD (view), mg_campaign_get_ruleset (campaign), state);
+  /* The replay and the players' display are on screens the whole table sees. */
+  g_autoptr(json_object) json = mg_table_state_view_of_state (mg_table_state_for_campaign (campaign),
+                                                              state, MG_SEAT_PUBLIC);
+
+  mg_meeple_board_set_view (MG_MEEPLE_BOARD (view), mg_campaign_get_ruleset (campaign), json);
 }
 
 static const MgGameUi meeple_ui = {
@@ -36,5 +44,8 @@ static const MgGameUi meeple_ui = {
 const MgGameUi *
 mg_meeple_game_ui (void)
 {
+  /* Referenced so the linker keeps the templates' resource from the static library; it
+   * registers itself when loaded. */
+  (void) mg_meeple_get_resource ();
   return &meeple_ui;
 }

@@ -5,6 +5,7 @@
 
 G_BEGIN_DECLS
 
+/* The game's Battle page and its board as the state view. */
 const MgGameUi *mg_meeple_game_ui (void);
 
 G_END_DECLS

@@ -329,8 +329,11 @@ update (MgTftAttackDialog *self)
         hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u die typed: all that this attack needs.",
                                              "%u dice typed: all that this attack needs.", typed->len), typed->len);
       else
-        hint = g_strdup_printf (_("%u typed. Next: %d %s for %s."), typed->len, mg_ui_json_int (needed, "count", 0),
-                                mg_ui_json_int (needed, "count", 0) == 1 ? _("die") : _("dice"),
+        /* Translators: dice typed so far, then how many dice are needed next and what for
+         * ("the roll to hit"); the plural follows the dice needed. */
+        hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u typed. Next: %d die for %s.",
+                                             "%u typed. Next: %d dice for %s.", mg_ui_json_int (needed, "count", 0)),
+                                typed->len, mg_ui_json_int (needed, "count", 0),
                                 mg_tft_dice_purpose (mg_ui_json_str (needed, "for")));
       gtk_label_set_text (self->dice_hint_label, hint);
     }

@@ -40,8 +40,12 @@ mg_tft_summary_set_state (MgTftSummary *self, MgCampaign *campaign, const MgStat
           json_object *f = json_object_array_get_idx (figures, i);
           json_object *conditions = mg_ui_json_array (f, "conditions");
 
-          /* Translators: a fighter in the replay: "Flavius (Romans): ST 10, 2 hits, adjDX 8, Standing" */
-          g_string_append_printf (fight_text, _("%s (%s): ST %d, %d hits, adjDX %d, %s"), mg_ui_json_str (f, "name"),
+          /* Translators: a fighter in the replay: "Flavius (Romans): ST 10, 2 hits, adjDX 8, Standing";
+           * the plural follows the hits. */
+          g_string_append_printf (fight_text, g_dngettext (GETTEXT_PACKAGE, "%s (%s): ST %d, %d hit, adjDX %d, %s",
+                                                           "%s (%s): ST %d, %d hits, adjDX %d, %s",
+                                                           mg_ui_json_int (f, "hits", 0)),
+                                  mg_ui_json_str (f, "name"),
                                   mg_ui_json_str (f, "side") ?: "", mg_ui_json_int (f, "st", 0), mg_ui_json_int (f, "hits", 0),
                                   mg_ui_json_int (f, "adj_dx", 0),
                                   g_strcmp0 (mg_ui_json_str (f, "state"), "fighting") == 0

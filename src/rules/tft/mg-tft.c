@@ -135,7 +135,7 @@ carries_mg (const TftRuleset *rs, const TftFigure *f)
 
 /* A weapon's damage for this figure, outside HTH: dice and adds with the race's bonus. */
 void
-tft_figure_damage (const TftRuleset *rs, const TftFigure *f, gint w, gint *dice, gint *adds)
+tft_figure_damage (const TftRuleset *rs, const TftFigure *f, gint w, gboolean thrown, gint *dice, gint *adds)
 {
   const TftBeast *b = tft_beast (rs, f->kind);
   const TftRace *r = tft_race (rs, f->kind);
@@ -155,7 +155,7 @@ tft_figure_damage (const TftRuleset *rs, const TftFigure *f, gint w, gint *dice,
     }
   if (r && (r->bonus_weapons >> w) & 1)
     *adds += r->bonus_damage;
-  if (r && (rs->weapons[w].cls == W_MISSILE || rs->weapons[w].cls == W_THROWN))
+  if (r && tft_shot (rs, w, thrown))
     *adds += r->missile_damage;
 }
 
@@ -196,7 +196,7 @@ mg_tft_record_card (const MgState *state, const char *figure, GError **error)
       if (k == f->n_weapons && !(b && b->has_attack))
         break;
       w = json_object_new_object ();
-      tft_figure_damage (rs, f, k < f->n_weapons ? f->weapons[k] : TFT_NONE, &d, &a);
+      tft_figure_damage (rs, f, k < f->n_weapons ? f->weapons[k] : TFT_NONE, FALSE, &d, &a);
       dmg = tft_damage_text (d, a);
       json_object_object_add (w, "id", json_object_new_string (k < f->n_weapons ? rs->weapons[f->weapons[k]].id : b->attack_id));
       json_object_object_add (w, "name", json_object_new_string (k < f->n_weapons ? _(rs->weapons[f->weapons[k]].name) : _(b->attack_name)));

@@ -39,6 +39,15 @@ click_step (MgLamameMapPage *page, const char *text)
   wait_ms (20);
 }
 
+static gboolean
+grid_has (GtkGrid *grid, const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (grid)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_LABEL (c) && strstr (gtk_label_get_text (GTK_LABEL (c)), text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 select_area (MgLamameMapPage *page, const char *area)
 {
@@ -121,6 +130,14 @@ test_season_through_the_map (void)
     g_assert_no_error (error);
     g_assert_cmpstr (last->summary, ==, "Red has bid in secret (1 of 3).");
   }
+  /* The shared screen shows no bid; Red's secrets, shown on request, show it; hidden again. */
+  g_assert_false (grid_has (page->players_grid, "bid 3"));
+  mg_table_state_show_secrets (page->table, "Red");
+  wait_ms (20);
+  g_assert_true (grid_has (page->players_grid, "bid 3"));
+  mg_table_state_show_secrets (page->table, NULL);
+  wait_ms (20);
+  g_assert_false (grid_has (page->players_grid, "bid 3"));
   save_screenshot (GTK_WIDGET (window), "lamame-secret-bid.png");
   click_step (page, "Blue: bid for start player in secret");
   enter_secret (page, "99");
