@@ -330,7 +330,7 @@ choose_file (MgLamameEditor *self, gboolean save)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkFileChooserNative *chooser =
-    gtk_file_chooser_native_new (save ? C_("lamame", "Export Map") : C_("lamame", "Import Map"),
+    gtk_file_chooser_native_new (save ? _("Export Map") : _("Import Map"),
                                  GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                  save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN, NULL, NULL);
   if (save)
