@@ -27,7 +27,7 @@ struct _MgLamameMapPage
 
   /* The open step dialog (secret or typed after the table's reveal), and its fields. */
   AdwMessageDialog *dialog;
-  GtkWidget   *entries[4];   /* GtkPasswordEntry (secret) or GtkSpinButton (revealed) */
+  GtkWidget   *entries[4];   /* GtkEntry with visibility off (secret) or GtkSpinButton (revealed) */
   GtkWidget   *checks[3];    /* card choice: Tax, Build, Move/Attack */
   json_object *dialog_action; /* the action the dialog completes */
 };

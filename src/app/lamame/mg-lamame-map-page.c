@@ -60,11 +60,16 @@ read_number (GtkWidget *entry, gint *out)
 static void
 dialog_response (AdwMessageDialog *dialog, const char *response, MgLamameMapPage *self)
 {
-  g_autoptr(json_object) action = g_steal_pointer (&self->dialog_action);
-  const char *type = mg_ui_json_str (action, "type");
+  g_autoptr(json_object) action = NULL;
+  const char *type;
   gint values[4] = { 0 };
   guint n = 0;
 
+  /* Once per dialog: closing it after a response emits the close response again. */
+  if (dialog != self->dialog)
+    return;
+  action = g_steal_pointer (&self->dialog_action);
+  type = mg_ui_json_str (action, "type");
   self->dialog = NULL;
   if (g_strcmp0 (response, "ok") != 0 || action == NULL)
     goto out;
@@ -126,7 +131,10 @@ open_dialog (MgLamameMapPage *self, json_object *action, const char *heading, co
   AdwMessageDialog *dialog;
 
   if (self->dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dialog));
+    {
+      GtkWindow *old = GTK_WINDOW (g_steal_pointer (&self->dialog));
+      gtk_window_destroy (old);
+    }
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body));
   memset (self->entries, 0, sizeof self->entries);
   memset (self->checks, 0, sizeof self->checks);
@@ -137,8 +145,11 @@ open_dialog (MgLamameMapPage *self, json_object *action, const char *heading, co
       gtk_box_append (GTK_BOX (box), label);
       if (secret)
         {
-          self->entries[i] = gtk_password_entry_new ();
-          gtk_password_entry_set_show_peek_icon (GTK_PASSWORD_ENTRY (self->entries[i]), FALSE);
+          /* Hidden as typed: dots only, no peeking, no text suggestions. */
+          self->entries[i] = gtk_entry_new ();
+          gtk_entry_set_visibility (GTK_ENTRY (self->entries[i]), FALSE);
+          gtk_entry_set_input_purpose (GTK_ENTRY (self->entries[i]), GTK_INPUT_PURPOSE_PIN);
+          gtk_entry_set_input_hints (GTK_ENTRY (self->entries[i]), GTK_INPUT_HINT_NO_SPELLCHECK | GTK_INPUT_HINT_PRIVATE);
           gtk_widget_add_css_class (self->entries[i], "lamame-secret");
         }
       else
@@ -163,7 +174,7 @@ open_dialog (MgLamameMapPage *self, json_object *action, const char *heading, co
   self->dialog_action = json_object_get (action);
   json_object_object_del (self->dialog_action, "template");
   self->dialog = dialog;
-  g_signal_connect (dialog, "response", G_CALLBACK (dialog_response), self);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (dialog_response), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -586,7 +597,10 @@ mg_lamame_map_page_dispose (GObject *object)
   MgLamameMapPage *self = MG_LAMAME_MAP_PAGE (object);
 
   if (self->dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dialog));
+    {
+      GtkWindow *dialog = GTK_WINDOW (g_steal_pointer (&self->dialog));
+      gtk_window_destroy (dialog);
+    }
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_LAMAME_MAP_PAGE);
   g_clear_object (&self->campaign);
   g_clear_pointer (&self->legal, json_object_put);

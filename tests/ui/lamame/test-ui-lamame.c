@@ -59,17 +59,28 @@ select_area (MgLamameMapPage *page, const char *area)
   wait_ms (10);
 }
 
+/* Confirms the open dialog as its button does: the response, then the dialog closes. */
+static void
+respond (MgLamameMapPage *page)
+{
+  AdwMessageDialog *dialog = page->dialog;
+
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "ok");
+  gtk_window_close (GTK_WINDOW (dialog));
+  wait_ms (20);
+}
+
 /* Types `text` into the open dialog's hidden entries and confirms. */
 static void
 enter_secret (MgLamameMapPage *page, const char *text)
 {
   g_assert_nonnull (page->dialog);
-  g_assert_true (GTK_IS_PASSWORD_ENTRY (page->entries[0]));
-  /* Hidden as typed: a password entry, and no eye icon to peek. */
-  g_assert_false (gtk_password_entry_get_show_peek_icon (GTK_PASSWORD_ENTRY (page->entries[0])));
+  g_assert_true (GTK_IS_ENTRY (page->entries[0]));
+  /* Hidden as typed: the entry shows dots only. */
+  g_assert_false (gtk_entry_get_visibility (GTK_ENTRY (page->entries[0])));
   gtk_editable_set_text (GTK_EDITABLE (page->entries[0]), text);
-  adw_message_dialog_response (page->dialog, "ok");
-  wait_ms (20);
+  respond (page);
 }
 
 static void
@@ -156,8 +167,7 @@ test_season_through_the_map (void)
   click_step (page, "Red: choose the action in secret");
   g_assert_nonnull (page->checks[2]);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (page->checks[2]), TRUE);
-  adw_message_dialog_response (page->dialog, "ok");
-  wait_ms (20);
+  respond (page);
   click_step (page, "face down at the table");
   /* Red's turn: the card is revealed; the knight rides to North Pass (+1). */
   select_area (page, "Oak Hill");
@@ -191,13 +201,11 @@ test_season_through_the_map (void)
   click_step (page, "Red: end the Move/Attack action");
   click_step (page, "Blue: type the cards turned over");
   gtk_check_button_set_active (GTK_CHECK_BUTTON (page->checks[0]), TRUE);
-  adw_message_dialog_response (page->dialog, "ok");
-  wait_ms (20);
+  respond (page);
   click_step (page, "Blue: Tax");
   click_step (page, "Green: type the cards turned over");
   gtk_check_button_set_active (GTK_CHECK_BUTTON (page->checks[0]), TRUE);
-  adw_message_dialog_response (page->dialog, "ok");
-  wait_ms (20);
+  respond (page);
   click_step (page, "Green: Tax");
   /* Income: Red holds Bluewater, no (+1), no camp: 4; Blue 13 + 3 = 16; Green 15 + 3 = 18. */
   g_assert_cmpint (gold (campaign, 0), ==, 4);
@@ -208,6 +216,27 @@ test_season_through_the_map (void)
   g_assert_cmpuint (json_object_array_length (json_object_object_get (model, "tokens")), ==, 4);
   wait_ms (200);
   save_screenshot (GTK_WIDGET (window), "lamame-map.png");
+
+  /* Mid-season: Red bids 2 in secret, the campaign is closed and opened again; the bid is
+   * still held (and still hidden) and counts when the others have bid: Red 4 - 2 = 2. */
+  click_step (page, "Red: bid for start player in secret");
+  enter_secret (page, "2");
+  close_campaign_windows (app);
+  g_clear_object (&campaign);
+  window = MG_CAMPAIGN_WINDOW (mg_application_open_path (app, path, NULL));
+  g_assert_nonnull (window);
+  campaign = g_object_ref (mg_campaign_window_get_campaign (window));
+  page = MG_LAMAME_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  wait_ms (100);
+  g_assert_true (grid_has (page->players_grid, "entered"));
+  g_assert_false (grid_has (page->players_grid, "bid 2"));
+  click_step (page, "Blue: bid for start player in secret");
+  enter_secret (page, "1");
+  click_step (page, "Green: bid for start player in secret");
+  enter_secret (page, "0");
+  g_assert_cmpint (gold (campaign, 0), ==, 2);
+  g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Red won the bid"));
   close_campaign_windows (app);
 }
 
