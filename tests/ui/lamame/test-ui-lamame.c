@@ -296,6 +296,33 @@ test_map_editor (void)
   close_campaign_windows (app);
 }
 
+/* The Samples menu's year: the final scoring table, Green first with 4 areas and 9 gold. */
+static void
+test_sample_final_table (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, "lamame", tmpdir, &error);
+  MgCampaignWindow *window;
+  MgLamameMapPage *page;
+  GtkWidget *cell;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  page = MG_LAMAME_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  wait_ms (200);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (page->result_grid)));
+  cell = gtk_grid_get_child_at (page->result_grid, 1, 1);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (cell)), ==, "Green");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (page->result_grid, 2, 1))), ==, "4");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (page->result_grid, 3, 1))), ==, "9");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (page->result_grid, 1, 3))), ==, "Red");
+  g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Green"));
+  save_screenshot (GTK_WIDGET (window), "lamame-final.png");
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -304,6 +331,7 @@ main (int argc, char **argv)
   app = ui_test_init (&argc, &argv, "lamame-ui", &tmpdir);
   g_test_add_func ("/lamame-ui/season-through-the-map", test_season_through_the_map);
   g_test_add_func ("/lamame-ui/map-editor", test_map_editor);
+  g_test_add_func ("/lamame-ui/sample-final-table", test_sample_final_table);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
