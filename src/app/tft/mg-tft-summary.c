@@ -7,6 +7,7 @@
 #include "mg-widget-util.h"
 #include "mg-tft-summary.h"
 #include "mg-tft-util.h"
+#include "mg-table-state.h"
 
 struct _MgTftSummary
 {
@@ -21,7 +22,7 @@ G_DEFINE_FINAL_TYPE (MgTftSummary, mg_tft_summary, GTK_TYPE_WIDGET)
 void
 mg_tft_summary_set_state (MgTftSummary *self, MgCampaign *campaign, const MgState *state)
 {
-  g_autoptr(json_object) view = state != NULL ? mg_state_view (state, MG_SEAT_PUBLIC) : NULL;
+  g_autoptr(json_object) view = state != NULL ? mg_table_state_view_of_state (mg_table_state_for_campaign (campaign), state, MG_SEAT_PUBLIC) : NULL;
   json_object *fight = mg_tft_view_fight (view);
   json_object *figures = mg_ui_json_array (fight, "figures");
   json_object *roster = mg_ui_json_array (view, "roster");

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "mg-tft-util.h"
+#include "mg-table-state.h"
 
 gboolean
 mg_tft_json_has_str (json_object *array, const char *value)
@@ -17,7 +18,7 @@ mg_tft_json_has_str (json_object *array, const char *value)
 json_object *
 mg_tft_view (MgCampaign *campaign)
 {
-  return mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+  return json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (campaign), MG_SEAT_PUBLIC));
 }
 
 json_object *
