@@ -7,6 +7,7 @@
 #include "mg-meeple.h"
 #include "mg-tft.h"
 #include "mg-mk.h"
+#include "mg-chess.h"
 
 G_DEFINE_QUARK (mg-rules-error-quark, mg_rules_error)
 
@@ -24,6 +25,7 @@ ensure_builtins_locked (void)
   engines[n_engines++] = mg_meeple_rules ();
   engines[n_engines++] = mg_tft_rules ();
   engines[n_engines++] = mg_mk_rules ();
+  engines[n_engines++] = mg_chess_rules ();
   /* Later games join here, in the order `melee-gm-cli games` lists them. */
 }
 
