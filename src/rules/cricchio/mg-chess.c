@@ -1034,6 +1034,13 @@ mines_after_move (ChState *st, guint8 to, json_object *events, GString *summary)
 
 /* ---------------------------------------------------------------- the Abandoned Kingdom */
 
+/* The order of power for a killer: Admiral first … Marine, the President (not in the order) last. */
+static gint
+killer_rank (const ChState *st, guint8 pc)
+{
+  return P_KIND (pc) == K_PRESIDENT ? CH_N_KINDS : (gint) st->rs.power[P_KIND (pc)];
+}
+
 static void
 ak_reply (ChState *st, json_object *events, GString *summary)
 {
@@ -1069,7 +1076,7 @@ ak_reply (ChState *st, json_object *events, GString *summary)
           (c = (gint) st->rs.power[P_KIND (vi)] - (gint) st->rs.power[P_KIND (vb)]) == 0 &&
           (c = pres == CH_NONE ? 0 : (gint) ch_dist (moves[i].to, pres) - (gint) ch_dist (moves[best].to, pres)) == 0 &&
           (c = (gint) ch_dist (moves[i].from, moves[i].to) - (gint) ch_dist (moves[best].from, moves[best].to)) == 0)
-        c = (gint) st->rs.power[P_KIND (ki)] - (gint) st->rs.power[P_KIND (kb)];
+        c = killer_rank (st, ki) - killer_rank (st, kb);
       if (c < 0)
         best = i;
     }
@@ -1683,7 +1690,7 @@ mine_square_ok (const ChState *st, guint side, guint8 s, GError **error)
   ch_square_name (s, name);
   if (st->g->terrain[s] == T_WALL)
     return illegal (error, _("A mine cannot lie on a wall (%s)."), name);
-  if (st->g->domain[s] >= 0 && (guint) st->g->domain[s] != side)
+  if (st->g->domain[s] >= 0 && (guint) st->g->domain[s] != side && (st->players & (1u << st->g->domain[s])))
     return illegal (error, _("A mine cannot lie in the opponent's domain (%s)."), name);
   if (st->pos.sq[s] != 0)
     return illegal (error, _("%s is occupied: a mine goes on an empty square."), name);
@@ -1785,7 +1792,8 @@ apply_inner (ChState *st, json_object *action, char **summary, GError **error)
     }
   if (events != NULL && summary != NULL)
     {
-      g_string_append_c (text, '.');
+      if (text->len == 0 || text->str[text->len - 1] != '.')
+        g_string_append_c (text, '.');
       *summary = g_string_free (g_steal_pointer (&text), FALSE);
     }
   return events;
@@ -2071,4 +2079,15 @@ mg_chess_side (const MgState *state, const char *player)
   const ChState *st = (const ChState *) state;
   gint side = state->rules == &ch_rules ? seat_side (st, player) : -1;
   return side >= 0 ? ch_side_ids[side] : NULL;
+}
+
+guint64
+mg_chess_perft (const MgState *state, guint depth, gboolean plain)
+{
+  ChPos p;
+
+  g_return_val_if_fail (state != NULL && state->rules == &ch_rules, 0);
+  memcpy (&p, &((const ChState *) state)->pos, sizeof p);
+  p.forbid = 0;
+  return plain ? ch_perft_plain (&p, depth) : ch_perft (&p, depth);
 }

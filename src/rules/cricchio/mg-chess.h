@@ -19,4 +19,8 @@ char       **mg_chess_destinations (const MgState *state, const char *square);
 const char  *mg_chess_colour      (const MgState *state, const char *player);
 const char  *mg_chess_side        (const MgState *state, const char *player);
 
+/* Perft: move sequences of `depth` plies from this position, every "Mêlée" said, nobody put
+ * out (docs/rules/cricchio.md). `plain`: the bench's baseline generator. */
+guint64      mg_chess_perft       (const MgState *state, guint depth, gboolean plain);
+
 G_END_DECLS
