@@ -29,6 +29,7 @@ static const MgSample samples[] = {
   { "meeple", N_("Sample Battle"), "meeple-sample.jsonl", { "Red", "Blue", NULL } },
   { "tft", N_("Flavius and Wulf"), "tft-sample.jsonl", { "Referee", NULL } },
   { "mecaknights", N_("Three Kingdoms"), "mecaknights-sample.jsonl", { "Red", "Blue", "Green", NULL } },
+  { "cricchio", N_("Four Kingdoms"), "cricchio-sample.jsonl", { "Black", "Blue", "Red", "White", NULL } },
 };
 
 static gboolean

@@ -673,16 +673,20 @@ plain_gen (const ChPos *p, ChMove *out)
           n += k;
           continue;
         }
+      {
+        ChMove mine[16];
+        memcpy (mine, out + n, k * sizeof *mine);
       for (m = 0; m < k; m++)
         {
           ChPos q;
-          ChMove mv = out[n + m];
+          ChMove mv = mine[m];
           memcpy (&q, p, sizeof q);
           q.sq[mv.to] = q.sq[mv.from];
           q.sq[mv.from] = 0;
           if (!plain_attacked (&q, mv.to))
             out[n++] = mv;
         }
+      }
     }
   return n;
 }

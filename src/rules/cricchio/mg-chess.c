@@ -1878,7 +1878,10 @@ ch_pending (const MgState *state)
         json_object_object_add (w, "for", json_object_new_string ("move"));
         json_object_array_add (waiting, w);
         json_object_object_add (o, "player", json_object_new_string (side_name (st, st->pos.stm)));
-        g_string_append_printf (text, _("%s (%s) to move."), side_name (st, st->pos.stm), st->rs.colour[st->pos.stm]);
+        if (strcmp (side_name (st, st->pos.stm), st->rs.colour[st->pos.stm]) == 0)
+          g_string_append_printf (text, _("%s to move."), side_name (st, st->pos.stm));
+        else
+          g_string_append_printf (text, _("%s (%s) to move."), side_name (st, st->pos.stm), st->rs.colour[st->pos.stm]);
         if (st->bare_side >= 0)
           g_string_append_printf (text, ngettext (" %d move left to take the bare President.",
                                                   " %d moves left to take the bare President.", st->bare_left), st->bare_left);
