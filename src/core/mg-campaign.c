@@ -1609,6 +1609,173 @@ mg_campaign_journal_get (MgCampaign *self, gint64 seq, GError **error)
   return entry_from_row (stmt);
 }
 
+/* The rows in force matching filter, through an index: turn = ? uses journal_turn (turn, seq),
+ * a seq range the primary key; the secret flag is SQLite's, so events are not copied for it
+ * (a false "seat" match only hides, never shows). */
+static char *
+read_sql (const MgJournalFilter *filter, gboolean exists)
+{
+  GString *sql = g_string_new (exists ? "SELECT EXISTS (SELECT 1" :
+                               "SELECT seq, session, turn, actor, summary, "
+                               "instr (events, '\"seat\"') > 0");
+
+  if (!exists && (filter->fields & MG_JOURNAL_READ_DICE))
+    g_string_append (sql, ", dice");
+  if (!exists && (filter->fields & MG_JOURNAL_READ_EVENTS))
+    g_string_append (sql, ", events");
+  g_string_append (sql, " FROM journal WHERE undone = 0 AND seq BETWEEN ?1 AND ?2");
+  if (filter->turn > 0)
+    g_string_append (sql, " AND turn = ?3");
+  if (filter->session > 0)
+    g_string_append (sql, " AND session = ?4");
+  if (filter->actor != NULL)
+    g_string_append (sql, " AND actor = ?5");
+  g_string_append (sql, exists ? " LIMIT 1)" : " ORDER BY seq");
+  return g_string_free (sql, FALSE);
+}
+
+static MgStoreStmt *
+read_prepare (MgCampaign *self, const MgJournalFilter *filter, gboolean exists, GError **error)
+{
+  g_autofree char *sql = read_sql (filter, exists);
+  MgStoreStmt *stmt = mg_store_prepare (self->store, sql, error);
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, filter->first_seq > 0 ? filter->first_seq : 1);
+  sqlite3_bind_int64 (stmt, 2, filter->last_seq > 0 ? filter->last_seq : G_MAXINT64);
+  if (filter->turn > 0)
+    sqlite3_bind_int (stmt, 3, filter->turn);
+  if (filter->session > 0)
+    sqlite3_bind_int64 (stmt, 4, filter->session);
+  if (filter->actor != NULL)
+    sqlite3_bind_text (stmt, 5, filter->actor, -1, SQLITE_STATIC);
+  return stmt;
+}
+
+gboolean
+mg_campaign_journal_read (MgCampaign *self, const MgJournalFilter *filter,
+                          MgJournalReadFunc func, gpointer data, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (filter != NULL && func != NULL, FALSE);
+  if (!(stmt = read_prepare (self, filter, FALSE, error)))
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  while ((rc = mg_store_step (self->store, stmt, error)) == SQLITE_ROW)
+    {
+      MgJournalRead row = { 0 };
+      int col = 6;
+
+      row.seq = sqlite3_column_int64 (stmt, 0);
+      row.session = sqlite3_column_int64 (stmt, 1);
+      row.turn = sqlite3_column_int (stmt, 2);
+      row.actor = (const char *) sqlite3_column_text (stmt, 3);
+      row.summary = (const char *) sqlite3_column_text (stmt, 4);
+      row.secret = sqlite3_column_int (stmt, 5) != 0;
+      if (filter->fields & MG_JOURNAL_READ_DICE)
+        row.dice = (const char *) sqlite3_column_text (stmt, col++);
+      if (filter->fields & MG_JOURNAL_READ_EVENTS)
+        row.events = (const char *) sqlite3_column_text (stmt, col++);
+      if (!func (&row, data, error))
+        return FALSE;
+    }
+  if (rc < 0)
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+mg_campaign_journal_any (MgCampaign *self, const MgJournalFilter *filter, gboolean *found,
+                         GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  *found = FALSE;
+  if (!(stmt = read_prepare (self, filter, TRUE, error)) ||
+      mg_store_step (self->store, stmt, error) != SQLITE_ROW)
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  *found = sqlite3_column_int (stmt, 0) != 0;
+  return TRUE;
+}
+
+/* The first row at or after seq: *got its seq (0 if none), *session its session. */
+static gboolean
+probe_row (MgCampaign *self, gint64 seq, gint64 *got, gint64 *session, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
+      "SELECT seq, session FROM journal WHERE seq >= ?1 ORDER BY seq LIMIT 1", error);
+  int rc;
+
+  *got = *session = 0;
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, seq);
+  if ((rc = mg_store_step (self->store, stmt, error)) < 0)
+    return FALSE;
+  if (rc == SQLITE_ROW)
+    {
+      *got = sqlite3_column_int64 (stmt, 0);
+      *session = sqlite3_column_int64 (stmt, 1);
+    }
+  return TRUE;
+}
+
+/* The smallest seq whose session is >= session (last_seq + 1 if none). */
+static gboolean
+session_lower_bound (MgCampaign *self, gint64 session, gint64 *out, GError **error)
+{
+  gint64 lo = 1, hi = self->last_seq + 1;
+
+  while (lo < hi)
+    {
+      gint64 mid = lo + (hi - lo) / 2, got, s;
+
+      if (!probe_row (self, mid, &got, &s, error))
+        return FALSE;
+      if (got == 0 || got >= hi || s >= session)
+        hi = mid;
+      else
+        lo = got + 1;
+    }
+  *out = lo;
+  return TRUE;
+}
+
+gboolean
+mg_campaign_session_span (MgCampaign *self, gint64 session, gint64 *first, gint64 *last,
+                          GError **error)
+{
+  gint64 start, end, got, s;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  *first = *last = 0;
+  if (!session_lower_bound (self, session, &start, error) ||
+      !session_lower_bound (self, session + 1, &end, error) ||
+      !probe_row (self, start, &got, &s, error))
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  if (got == 0 || s != session || got >= end)
+    return TRUE;
+  *first = got;
+  *last = end - 1;
+  return TRUE;
+}
+
 MgState *
 mg_campaign_state_at (MgCampaign *self, gint64 seq, GError **error)
 {

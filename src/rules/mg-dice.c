@@ -228,3 +228,30 @@ mg_dice_to_json (MgDice *dice)
     }
   return array;
 }
+
+gboolean
+mg_dice_parse_text (const char *text, guint sides, GArray *values, char **message)
+{
+  g_auto(GStrv) parts = g_regex_split_simple ("[\\s,]+", text != NULL ? text : "", 0, 0);
+
+  g_array_set_size (values, 0);
+  for (guint i = 0; parts != NULL && parts[i] != NULL; i++)
+    {
+      guint64 value;
+      guint v;
+
+      if (parts[i][0] == '\0')
+        continue;
+      if (!g_ascii_string_to_unsigned (parts[i], 10, 1, sides, &value, NULL))
+        {
+          if (message != NULL)
+            *message = g_strdup_printf (_("“%s” is not a die: type what each die shows, 1 to %u, with spaces between."),
+                                        parts[i], sides);
+          g_array_set_size (values, 0);
+          return FALSE;
+        }
+      v = (guint) value;
+      g_array_append_val (values, v);
+    }
+  return TRUE;
+}

@@ -51,7 +51,7 @@ static const MgGameUi mk_ui = {
 };
 
 const MgGameUi *
-mg_mk_game_ui (void)
+mg_mecaknights_game_ui (void)
 {
   /* Referencing the resource keeps its object file, whose constructor registers it, in the
    * static library. */

@@ -311,7 +311,7 @@ update (MgTftAttackDialog *self)
     odds = mg_tft_attack_odds (state, action, &odds_error);
   show_odds (self, odds);
 
-  parsed = mg_tft_parse_dice (gtk_editable_get_text (GTK_EDITABLE (self->dice_row)), typed, &dice_message);
+  parsed = mg_dice_parse_text (gtk_editable_get_text (GTK_EDITABLE (self->dice_row)), 6, typed, &dice_message);
   if (valid && parsed)
     {
       g_autoptr(GError) dice_error = NULL;
@@ -352,7 +352,7 @@ act (MgTftAttackDialog *self, gboolean with_typed)
   g_autoptr(GError) error = NULL;
   g_autoptr(MgJournalEntry) entry = NULL;
 
-  if (with_typed && !mg_tft_parse_dice (gtk_editable_get_text (GTK_EDITABLE (self->dice_row)), typed, NULL))
+  if (with_typed && !mg_dice_parse_text (gtk_editable_get_text (GTK_EDITABLE (self->dice_row)), 6, typed, NULL))
     return;
   entry = mg_tft_act (self->campaign, build_action (self), with_typed ? typed : NULL, &error);
   if (entry == NULL)

@@ -358,7 +358,7 @@ typed_dice (MgTftFightPage *self, GArray **typed)
   GArray *values = g_array_new (FALSE, FALSE, sizeof (guint));
 
   *typed = NULL;
-  if (!mg_tft_parse_dice (text, values, &message))
+  if (!mg_dice_parse_text (text, 6, values, &message))
     {
       set_message (self, self->step_message, message);
       g_array_unref (values);
@@ -405,7 +405,7 @@ update_dice_hint (MgTftFightPage *self, json_object *action)
 
   if (action == NULL)
     return;
-  if (!mg_tft_parse_dice (gtk_editable_get_text (GTK_EDITABLE (self->dice_entry)), typed, &hint))
+  if (!mg_dice_parse_text (gtk_editable_get_text (GTK_EDITABLE (self->dice_entry)), 6, typed, &hint))
     {
       /* Not dice: said as an error, where refusals are said. */
       gtk_label_set_text (self->dice_hint, "");

@@ -248,34 +248,6 @@ mg_tft_dice_purpose (const char *what)
 
 /* Dice and acting */
 
-gboolean
-mg_tft_parse_dice (const char *text, GArray *values, char **message)
-{
-  g_auto(GStrv) parts = g_regex_split_simple ("[\\s,]+", text != NULL ? text : "", 0, 0);
-
-  g_array_set_size (values, 0);
-  for (guint i = 0; parts != NULL && parts[i] != NULL; i++)
-    {
-      guint64 value;
-
-      if (parts[i][0] == '\0')
-        continue;
-      if (!g_ascii_string_to_unsigned (parts[i], 10, 1, 6, &value, NULL))
-        {
-          if (message != NULL)
-            *message = g_strdup_printf (_("“%s” is not a die: type what each die shows, 1 to 6, with spaces between."),
-                                        parts[i]);
-          g_array_set_size (values, 0);
-          return FALSE;
-        }
-      {
-        guint v = (guint) value;
-        g_array_append_val (values, v);
-      }
-    }
-  return TRUE;
-}
-
 json_object *
 mg_tft_action_new (const char *type)
 {

@@ -39,7 +39,7 @@ const char  *mg_tft_dice_purpose   (const char *what);      /* mg_tft_dice_neede
 
 /* Dice typed from the table: numbers 1–6 separated by spaces or commas. FALSE (with a message
  * for the referee) on anything else. Empty text is zero dice. */
-gboolean     mg_tft_parse_dice     (const char *text, GArray *values, char **message);
+
 
 /* Applies an action (consumed); typed != NULL adds them as its "dice". On refusal NULL, error
  * set and nothing written. */

@@ -1908,10 +1908,11 @@ ch_pending (const MgState *state)
 }
 
 static json_object *
-move_action (guint8 from, guint8 to)
+move_action (const ChState *st, guint8 from, guint8 to)
 {
   json_object *a = json_object_new_object ();
   json_object_object_add (a, "type", json_object_new_string ("move"));
+  json_object_object_add (a, "player", json_object_new_string (side_name (st, st->pos.stm)));
   json_object_object_add (a, "from", sq_json (from));
   json_object_object_add (a, "to", sq_json (to));
   return a;
@@ -1950,11 +1951,12 @@ ch_legal_actions (const MgState *state, const char *seat)
           ChMove moves[CH_MAX_MOVES];
           guint n = ch_gen_moves (&st->pos, moves);
           for (guint i = 0; i < n; i++)
-            json_object_array_add (out, move_action (moves[i].from, moves[i].to));
+            json_object_array_add (out, move_action (st, moves[i].from, moves[i].to));
           if (n == 0)
             {
               json_object *a = json_object_new_object ();
               json_object_object_add (a, "type", json_object_new_string ("pass"));
+              json_object_object_add (a, "player", json_object_new_string (side_name (st, st->pos.stm)));
               json_object_array_add (out, a);
             }
         }
@@ -1965,6 +1967,7 @@ ch_legal_actions (const MgState *state, const char *seat)
           {
             json_object *a = json_object_new_object ();
             json_object_object_add (a, "type", json_object_new_string ("melee"));
+            json_object_object_add (a, "player", json_object_new_string (side_name (st, st->mover)));
             json_object_object_add (a, "said", json_object_new_boolean (i == 0));
             json_object_array_add (out, a);
           }

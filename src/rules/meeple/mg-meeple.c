@@ -628,19 +628,7 @@ typedef struct {
   guint   pick[MG_MEEPLE_MAX_FACES];     /* pick */
 } Action;
 
-static gboolean
-illegal (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-illegal (GError **error, const char *format, ...)
-{
-  va_list args;
-  va_start (args, format);
-  g_autofree char *msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, msg);
-  return FALSE;
-}
+#define illegal mg_rules_illegal
 
 static gboolean
 parse_player (const MeepleState *st, json_object *json, Action *act, GError **error)
@@ -1260,6 +1248,110 @@ meeple_pending (const MgState *state)
 
 /* ---------------------------------------------------------------- the table */
 
+/* ---------------------------------------------------------------- legal actions */
+
+static json_object *
+player_action (const char *type, const MeeplePlayer *pl)
+{
+  json_object *a = json_object_new_object ();
+
+  json_object_object_add (a, "type", json_object_new_string (type));
+  json_object_object_add (a, "player", json_object_new_string (pl->name));
+  return a;
+}
+
+/* Every pick of `left` meeples from the counts held, faces from `f` on. */
+static void
+add_picks (const MeepleState *st, const MeeplePlayer *pl, const guint *held, guint *pick,
+           guint f, guint left, json_object *out)
+{
+  if (f == st->rs.n_faces)
+    {
+      if (left == 0)
+        {
+          json_object *a = player_action ("pick", pl);
+
+          for (guint i = 0; i < st->rs.n_faces; i++)
+            json_object_object_add (a, st->rs.faces[i].id, json_object_new_int64 (pick[i]));
+          json_object_array_add (out, a);
+        }
+      return;
+    }
+  for (guint n = 0; n <= MIN (held[f], left); n++)
+    {
+      pick[f] = n;
+      add_picks (st, pl, held, pick, f + 1, left - n, out);
+    }
+}
+
+/* By the rules, not by trying validate(): roll first; then, while actions remain, reroll one
+ * meeple or all of them, or set one meeple to another face; a pick of exactly the reveal from
+ * the faces held; after the match, a rematch. */
+static json_object *
+meeple_legal_actions (const MgState *state, const char *seat)
+{
+  const MeepleState *st = (const MeepleState *) state;
+  json_object *out = json_object_new_array ();
+  gboolean all = seat == NULL || strcmp (seat, MG_SEAT_ALL) == 0;
+
+  if (match_over (st))
+    {
+      if (all)
+        json_object_array_add (out, mg_event_new ("rematch", NULL, NULL));
+      return out;
+    }
+  for (guint p = 0; p < 2; p++)
+    {
+      const MeeplePlayer *pl = &st->players[p];
+      guint held[MG_MEEPLE_MAX_FACES] = { 0 }, pick[MG_MEEPLE_MAX_FACES] = { 0 };
+
+      if (!all && strcmp (seat, pl->name) != 0)
+        continue;
+      if (pl->picked)
+        continue;
+      if (!pl->rolled)
+        {
+          json_object_array_add (out, player_action ("roll", pl));
+          continue;
+        }
+      if (pl->actions_used < actions_allowed (st, p) && pl->n_held > 0)
+        {
+          json_object *every = json_object_new_array ();
+
+          for (guint i = 0; i < pl->n_held; i++)
+            {
+              json_object *a = player_action ("reroll", pl);
+              json_object *one = json_object_new_array ();
+
+              json_object_array_add (one, json_object_new_int64 (i));
+              json_object_object_add (a, "meeples", one);
+              json_object_array_add (out, a);
+              json_object_array_add (every, json_object_new_int64 (i));
+              for (guint f = 0; f < st->rs.n_faces; f++)
+                if (f != pl->faces[i])
+                  {
+                    a = player_action ("set", pl);
+                    json_object_object_add (a, "meeple", json_object_new_int64 (i));
+                    json_object_object_add (a, "face", json_object_new_string (st->rs.faces[f].id));
+                    json_object_array_add (out, a);
+                  }
+            }
+          if (pl->n_held > 1)
+            {
+              json_object *a = player_action ("reroll", pl);
+
+              json_object_object_add (a, "meeples", every);
+              json_object_array_add (out, a);
+            }
+          else
+            json_object_put (every);
+        }
+      mg_meeple_held_counts (st, p, held);
+      add_picks (st, pl, held, pick, 0, mg_meeple_reveal_for (st, p), out);
+    }
+  return out;
+}
+
 static const MgRules meeple_rules = {
   .id = "meeple",
   .name = N_("Meeple Melee"),
@@ -1276,6 +1368,7 @@ static const MgRules meeple_rules = {
   .to_json = meeple_to_json,
   .from_json = meeple_from_json,
   .view = meeple_view,
+  .legal_actions = meeple_legal_actions,
 };
 
 const MgRules *

@@ -121,20 +121,17 @@ mg_meeple_describe_battle (json_object *ruleset,
 }
 
 void
-mg_meeple_board_set_state (MgMeepleBoard *self, json_object *ruleset, const MgState *state)
+mg_meeple_board_set_view (MgMeepleBoard *self, json_object *ruleset, json_object *view)
 {
-  json_object *view;
   json_object *players = NULL, *last = NULL, *score = NULL;
   g_autofree char *header = NULL;
   int defeat = mg_ui_json_int (ruleset, "defeat_casualties", 6);
   const char *winner;
 
   g_return_if_fail (MG_IS_MEEPLE_BOARD (self));
-  if (state == NULL)
+  if (view == NULL)
     return;
 
-  /* The replay is on the shared screen: only what the whole table may see. */
-  view = mg_state_view (state, MG_SEAT_PUBLIC);
   json_object_object_get_ex (view, "players", &players);
   json_object_object_get_ex (view, "last", &last);
   json_object_object_get_ex (view, "score", &score);
@@ -171,7 +168,6 @@ mg_meeple_board_set_state (MgMeepleBoard *self, json_object *ruleset, const MgSt
       gtk_label_set_text (i == 0 ? self->name_a : self->name_b, title);
       mg_meeple_tracks_update (i == 0 ? self->tracks_a : self->tracks_b, player, defeat);
     }
-  json_object_put (view);
 }
 
 static void
@@ -189,7 +185,7 @@ mg_meeple_board_class_init (MgMeepleBoardClass *klass)
   G_OBJECT_CLASS (klass)->dispose = mg_meeple_board_dispose;
   g_type_ensure (MG_TYPE_MEEPLE_TRACKS);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-meeple-board.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/meeple/mg-meeple-board.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMeepleBoard, header_label);
   gtk_widget_class_bind_template_child (widget_class, MgMeepleBoard, result_label);
   gtk_widget_class_bind_template_child (widget_class, MgMeepleBoard, name_a);

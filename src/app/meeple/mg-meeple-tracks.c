@@ -118,7 +118,7 @@ mg_meeple_tracks_class_init (MgMeepleTracksClass *klass)
   G_OBJECT_CLASS (klass)->dispose = mg_meeple_tracks_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-meeple-tracks.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/meeple/mg-meeple-tracks.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMeepleTracks, grid);
   gtk_widget_class_bind_template_child (widget_class, MgMeepleTracks, casualty_cells);
   gtk_widget_class_bind_template_child (widget_class, MgMeepleTracks, neutral_cells);
