@@ -491,3 +491,19 @@ mg_chess_board_view_square_point (MgChessBoardView *self, const char *name, doub
   *y = y0 + (row + 0.5) * sz;
   return TRUE;
 }
+
+guint
+mg_chess_board_view_get_n_targets (MgChessBoardView *self)
+{
+  guint n = 0;
+
+  for (guint s = 0; s < N; s++)
+    n += self->target[s];
+  return n;
+}
+
+const char *
+mg_chess_board_view_get_bottom (MgChessBoardView *self)
+{
+  return side_ids[self->bottom];
+}

@@ -20,6 +20,9 @@ void              mg_chess_board_view_set_bottom   (MgChessBoardView *self, cons
 void              mg_chess_board_view_set_selection (MgChessBoardView *self, const char *square,
                                                      const char * const *targets);
 const char       *mg_chess_board_view_get_selected (MgChessBoardView *self);
+guint             mg_chess_board_view_get_n_targets (MgChessBoardView *self);
+/* The side drawn at the bottom. */
+const char       *mg_chess_board_view_get_bottom   (MgChessBoardView *self);
 /* The keyboard cursor's square ("a1"). */
 const char       *mg_chess_board_view_get_cursor   (MgChessBoardView *self);
 void              mg_chess_board_view_set_cursor   (MgChessBoardView *self, const char *square);

@@ -50,6 +50,32 @@ letter (const char *kind)
   return "?";
 }
 
+/* A side's colour from the players' list ("west" → "Blue"); the side itself when no player has it (the AK). */
+static const char *
+colour_of (json_object *view, const char *side)
+{
+  json_object *players = mg_ui_json_array (view, "players");
+
+  for (gsize i = 0; i < mg_ui_json_len (players); i++)
+    {
+      json_object *p = json_object_array_get_idx (players, i);
+      if (g_strcmp0 (mg_ui_json_str (p, "side"), side) == 0)
+        return mg_ui_json_str (p, "colour");
+    }
+  return side != NULL ? _("Abandoned Kingdom") : "";
+}
+
+/* "Black" when the player is named after the colour, else "Ann (Black)". g_free. */
+static char *
+player_label (json_object *p)
+{
+  const char *name = mg_ui_json_str (p, "name"), *colour = mg_ui_json_str (p, "colour");
+
+  if (g_strcmp0 (name, colour) == 0)
+    return g_strdup (name);
+  return g_strdup_printf (_("%s (%s)"), name, colour);
+}
+
 static void
 clear_selection (MgChessPage *self)
 {
@@ -128,15 +154,19 @@ fill_captured (MgChessPage *self, json_object *view)
       if (sides[si] == NULL)
         continue;
       list = json_object_array_get_idx (captured, si);
-      g_string_append_printf (s, _("%s (%s):"), mg_ui_json_str (p, "name"), mg_ui_json_str (p, "colour"));
+      {
+        g_autofree char *who = player_label (p);
+        g_string_append_printf (s, _("%s took:"), who);
+      }
       if (mg_ui_json_len (list) == 0)
         g_string_append_printf (s, " %s", _("nothing yet"));
       for (gsize k = 0; k < mg_ui_json_len (list); k++)
         {
           json_object *c = json_object_array_get_idx (list, k);
           /* Owner's initial and the piece's letter: "Red R" reads without colour. */
-          g_string_append_printf (s, " %s%s", letter (mg_ui_json_str (c, "kind")), "");
-          g_string_append_printf (s, "(%s)", mg_ui_json_str (c, "owner"));
+          /* The piece's letter and its colour in words: never colour alone. */
+          g_string_append_printf (s, " %s %s%s", colour_of (view, mg_ui_json_str (c, "owner")),
+                                  letter (mg_ui_json_str (c, "kind")), k + 1 < mg_ui_json_len (list) ? "," : "");
         }
       if (scored)
         g_string_append_printf (s, ngettext (" — %d point", " — %d points",
@@ -161,7 +191,7 @@ build_once (MgChessPage *self, json_object *view)
   for (gsize i = 0; i < mg_ui_json_len (players); i++)
     {
       json_object *p = json_object_array_get_idx (players, i);
-      g_autofree char *t = g_strdup_printf (_("%s (%s)"), mg_ui_json_str (p, "name"), mg_ui_json_str (p, "colour"));
+      g_autofree char *t = player_label (p);
       gtk_string_list_append (list, t);
       if (g_strcmp0 (mg_ui_json_str (view, "variant"), "minefield") == 0)
         gtk_box_append (GTK_BOX (self->secrets_box),
@@ -345,4 +375,24 @@ const char *
 mg_chess_page_get_error (MgChessPage *self)
 {
   return gtk_widget_get_visible (self->error_label) ? gtk_label_get_text (GTK_LABEL (self->error_label)) : "";
+}
+
+GtkWidget *
+mg_chess_page_get_part (MgChessPage *self, const char *name)
+{
+  if (g_strcmp0 (name, "melee") == 0)
+    return self->melee_box;
+  if (g_strcmp0 (name, "said") == 0)
+    return self->said_button;
+  if (g_strcmp0 (name, "not-said") == 0)
+    return self->not_said_button;
+  if (g_strcmp0 (name, "last") == 0)
+    return self->last_label;
+  if (g_strcmp0 (name, "status") == 0)
+    return self->status_label;
+  if (g_strcmp0 (name, "bottom") == 0)
+    return self->bottom_dropdown;
+  if (g_strcmp0 (name, "captured") == 0)
+    return self->captured_box;
+  return NULL;
 }

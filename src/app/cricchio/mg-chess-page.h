@@ -15,5 +15,7 @@ MgChessPage      *mg_chess_page_new       (MgCampaign *campaign);
 MgChessBoardView *mg_chess_page_get_board (MgChessPage *self);
 /* The last refusal shown (empty when none); for tests. */
 const char       *mg_chess_page_get_error (MgChessPage *self);
+/* Widgets the UI test drives: the Mêlée prompt and its buttons, the last-move line, the turn-to dropdown. */
+GtkWidget        *mg_chess_page_get_part  (MgChessPage *self, const char *name);
 
 G_END_DECLS

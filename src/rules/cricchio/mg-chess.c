@@ -1894,8 +1894,17 @@ ch_pending (const MgState *state)
         json_object_object_add (w, "for", json_object_new_string ("melee"));
         json_object_array_add (waiting, w);
         json_object_object_add (o, "player", json_object_new_string (side_name (st, st->mover)));
-        g_string_append_printf (text, _("%s's move threatens a President: did %s say “Mêlée”?"),
-                                side_name (st, st->mover), side_name (st, st->mover));
+        g_autoptr(GString) whom = g_string_new (NULL);
+        for (guint s = 0; s < CH_SIDES; s++)
+          for (guint k = 1; k < CH_N_KINDS; k++)
+            if (st->threat & P_BIT (s, k))
+              {
+                if (whom->len)
+                  g_string_append (whom, _(", "));
+                g_string_append_printf (whom, _("%s's %s"), side_name (st, s), kind_name (k));
+              }
+        g_string_append_printf (text, _("%s's move threatens %s: did %s say “Mêlée”?"),
+                                side_name (st, st->mover), whom->str, side_name (st, st->mover));
       }
       break;
     case PH_OVER:
