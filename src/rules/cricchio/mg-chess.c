@@ -1628,6 +1628,20 @@ act_move (ChState *st, json_object *action, GString *summary, GError **error)
   return events;
 }
 
+/* "Red's President, Blue's General": what the mover threatens, awaiting the answer. */
+static void
+threat_text (const ChState *st, GString *whom)
+{
+  for (guint s = 0; s < CH_SIDES; s++)
+    for (guint k = 1; k < CH_N_KINDS; k++)
+      if (st->threat & P_BIT (s, k))
+        {
+          if (whom->len)
+            g_string_append (whom, _(", "));
+          g_string_append_printf (whom, _("%s's %s"), side_name (st, s), kind_name (k));
+        }
+}
+
 static json_object *
 act_melee (ChState *st, json_object *action, GString *summary, GError **error)
 {
@@ -1643,16 +1657,10 @@ act_melee (ChState *st, json_object *action, GString *summary, GError **error)
     return illegal (error, _("No move is waiting for a “Mêlée” answer.")), NULL;
   if (!check_player (st, action, st->mover, error))
     return NULL;
+  threat_text (st, whom);
   for (guint s = 0; s < CH_SIDES; s++)
-    for (guint k = 1; k < CH_N_KINDS; k++)
-      if (st->threat & P_BIT (s, k))
-        {
-          if (whom->len)
-            g_string_append (whom, _(", "));
-          g_string_append_printf (whom, _("%s's %s"), side_name (st, s), kind_name (k));
-          if (said && k == K_PRESIDENT)
-            st->announced[st->mover] |= 1u << s;
-        }
+    if (said && (st->threat & P_BIT (s, K_PRESIDENT)))
+      st->announced[st->mover] |= 1u << s;
   if (said)
     g_string_append_printf (summary, _("Mêlée on %s"), whom->str);
   else
@@ -1895,14 +1903,7 @@ ch_pending (const MgState *state)
         json_object_array_add (waiting, w);
         json_object_object_add (o, "player", json_object_new_string (side_name (st, st->mover)));
         g_autoptr(GString) whom = g_string_new (NULL);
-        for (guint s = 0; s < CH_SIDES; s++)
-          for (guint k = 1; k < CH_N_KINDS; k++)
-            if (st->threat & P_BIT (s, k))
-              {
-                if (whom->len)
-                  g_string_append (whom, _(", "));
-                g_string_append_printf (whom, _("%s's %s"), side_name (st, s), kind_name (k));
-              }
+        threat_text (st, whom);
         g_string_append_printf (text, _("%s's move threatens %s: did %s say “Mêlée”?"),
                                 side_name (st, st->mover), whom->str, side_name (st, st->mover));
       }
