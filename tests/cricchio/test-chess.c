@@ -592,6 +592,67 @@ test_rogue (void)
   mg_state_free (st);
 }
 
+/* Rogue rule 5: Black takes Blue's last piece besides the President (the Marine c3); the rogue
+ * Blue commands (a Navy of another colour on h10) passes to Black, which has its President and
+ * another piece of its own. */
+static void
+test_rogue_transfer (void)
+{
+  MgState *st = ch_test_position ("rogue", 3, "south",
+                                  "south army c8, south president n1, "
+                                  "west president a5, west marine c3 moved, east navy h10 ctrl west, "
+                                  "north president e14, north marine h13 moved");
+  g_autoptr(json_object) js = NULL;
+  json_object *pieces;
+  gboolean found = FALSE;
+
+  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"c8\",\"to\":\"c3\"}", NULL));
+  js = mg_state_to_json (st);
+  pieces = mg_json_member (js, "pieces");
+  for (guint i = 0; i < json_object_array_length (pieces); i++)
+    {
+      json_object *p = json_object_array_get_idx (pieces, i);
+      if (strcmp (json_object_get_string (mg_json_member (p, "at")), "h10") == 0)
+        {
+          g_assert_cmpstr (json_object_get_string (mg_json_member (p, "ctrl")), ==, "south");
+          found = TRUE;
+        }
+    }
+  g_assert_true (found);
+  mg_state_free (st);
+}
+
+/* Mine Field rule 7: Black's Air Force lands next to Black's own mine (d4 next to e5): Black loses
+ * its next turn, so Red moves twice. */
+static void
+test_mine_lost_turn (void)
+{
+  MgState *st = ch_test_position ("minefield", 2, "south",
+                                  "south air_force c3, south president n1, north president e14, north marine a13 moved");
+  g_autoptr(json_object) js = mg_state_to_json (st);
+  g_autoptr(json_object) rs = ch_test_ruleset ("minefield");
+  g_autoptr(GError) error = NULL;
+  MgState *s2;
+  char *summary = NULL;
+
+  json_object_object_add (js, "mines", json_tokener_parse ("[{\"at\":\"e5\",\"owner\":\"south\"}]"));
+  s2 = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
+  g_assert_no_error (error);
+  json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"c3\",\"to\":\"d4\"}", &summary));
+  g_assert_nonnull (strstr (summary, "Black loses a turn"));
+  g_free (summary);
+  json_object_put (ch_play (s2, "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"a13\",\"to\":\"a12\"}", &summary));
+  g_assert_nonnull (strstr (summary, "Black loses this turn"));
+  g_free (summary);
+  json_object_put (ch_play (s2, "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"a12\",\"to\":\"a11\"}", NULL));
+  {
+    g_autoptr(json_object) p = mg_state_pending (s2);
+    g_assert_cmpstr (json_object_get_string (mg_json_member (p, "player")), ==, "Black");
+  }
+  mg_state_free (s2);
+  mg_state_free (st);
+}
+
 static void
 test_minefield (void)
 {
@@ -654,6 +715,7 @@ test_minefield (void)
 
     /* Rules 5 and 6: Black's Marine d9 deactivates the mine; Red's Army lands next to it: nothing;
      * Red's Marine lands next to it: Black's Marine dies and the mine is Red's. */
+    json_object_put (js);
     js = mg_state_to_json (st);
     mines = json_object_new_array ();
     m = json_object_new_object ();
@@ -668,7 +730,6 @@ test_minefield (void)
       "{\"at\":\"a9\",\"kind\":\"army\",\"owner\":\"north\"}]"));
     s2 = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
     g_assert_no_error (error);
-    json_object_put (js);
     json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"a9\",\"to\":\"b9\"}", &summary));
     g_assert_null (strstr (summary, "mine"));
     g_free (summary);
@@ -849,7 +910,9 @@ main (int argc, char **argv)
   g_test_add_func ("/cricchio/team", test_team);
   g_test_add_func ("/cricchio/points", test_points);
   g_test_add_func ("/cricchio/rogue", test_rogue);
+  g_test_add_func ("/cricchio/rogue-transfer", test_rogue_transfer);
   g_test_add_func ("/cricchio/minefield", test_minefield);
+  g_test_add_func ("/cricchio/mine-lost-turn", test_mine_lost_turn);
   g_test_add_func ("/cricchio/ak", test_ak);
   g_test_add_func ("/cricchio/solitaire", test_solitaire);
   g_test_add_func ("/cricchio/perft", test_perft);
