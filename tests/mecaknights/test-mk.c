@@ -271,7 +271,7 @@ test_cavalry_forced_walk (void)
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   /* Infantry moves 1 land; 2 only by a forced walk. */
   mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\",\"Stonecross\"]}",
-             ILLEGAL, "may move 1 land(s), 2 with a forced walk");
+             ILLEGAL, "may move 1 land, 2 with a forced walk");
   /* An army of cavalry only moves 2 lands; 3 with a forced walk at 1 food per unit (2 food). */
   opts = mg_mk_army_options (st, "Red 2");
   g_assert_true (json_object_get_boolean (json_object_object_get (opts, "can_move")));
@@ -628,7 +628,7 @@ test_navigation (void)
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   /* One step a move: shore to the nearest wave mark, mark to mark, mark to a shore. */
   mk_refuse (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"North Wave\",\"South Wave\"]}",
-             ILLEGAL, "A boat moves 1 step(s) a turn");
+             ILLEGAL, "A boat moves 1 step a turn");
   play (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"North Wave\"]}");
   g_assert_true (mk_int (st, "armies.0.afloat"));
   g_assert_cmpstr (mk_str (st, "boats.0.at"), ==, "North Wave");

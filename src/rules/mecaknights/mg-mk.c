@@ -1062,7 +1062,9 @@ act_import_map (Ctx *c, GError **error)
   c->st->map = map;
   sync_capitals (c->st);
   json_object_array_add (c->events, mk_event ("map_imported"));
-  g_string_append_printf (c->text, _("The GM imports a map of %u lands."), map.lands->len);
+  g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, "The GM imports a map of %u land.",
+                                                         "The GM imports a map of %u lands.", map.lands->len),
+                          map.lands->len);
   return TRUE;
 }
 
@@ -1845,8 +1847,12 @@ act_move (Ctx *c, GError **error)
   max = base + (forced ? st->rs->forced_extra : 0);
   n = json_object_array_length (path);
   if (n > max)
-    return mk_illegal (error, _("%s may move %u land(s), %u with a forced walk; the path has %u."), army->id, base,
-                       base + st->rs->forced_extra, (guint) n);
+    /* Translators: the plural follows the first number (lands an army may move without a
+     * forced walk); the second is the same with a forced walk, the third the path's length. */
+    return mk_illegal (error, g_dngettext (GETTEXT_PACKAGE,
+                                           "%s may move %u land, %u with a forced walk; the path has %u.",
+                                           "%s may move %u lands, %u with a forced walk; the path has %u.", base),
+                       army->id, base, base + st->rs->forced_extra, (guint) n);
   if (forced && n <= base)
     return mk_illegal (error, _("%s reaches there without a forced walk."), army->id);
   if (forced && army->forced)
@@ -1935,7 +1941,9 @@ act_navigate (Ctx *c, GError **error)
   r = find_river (st, boat->river);
   n = json_object_array_length (path);
   if (n > st->rs->navigation_steps)
-    return mk_illegal (error, _("A boat moves %u step(s) a turn; the path has %u."), st->rs->navigation_steps, (guint) n);
+    return mk_illegal (error, g_dngettext (GETTEXT_PACKAGE, "A boat moves %u step a turn; the path has %u.",
+                                           "A boat moves %u steps a turn; the path has %u.", st->rs->navigation_steps),
+                       st->rs->navigation_steps, (guint) n);
   from = army->land;
   for (guint i = 0; i < n; i++)
     {
@@ -2152,8 +2160,11 @@ act_end_turn (Ctx *c, GError **error)
       st->current = 0;
       st->turn++;
       g = gm_for_turn (st, st->turn);
-      g_string_append_printf (c->text, _(" Turn %u begins (%s, %u army moves); %s is the GM."), st->turn,
-                              season_name (st), moves_allowed (st), st->leaders[g].name);
+      /* Translators: turn number, season, army moves allowed this turn, the GM's name. */
+      g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, " Turn %u begins (%s, %u army move); %s is the GM.",
+                                                    " Turn %u begins (%s, %u army moves); %s is the GM.",
+                                                    moves_allowed (st)),
+                              st->turn, season_name (st), moves_allowed (st), st->leaders[g].name);
     }
   begin_leader_turn (st);
   json_object *e = mk_event ("turn_ended");
@@ -2340,7 +2351,8 @@ run_action (MkState *st, json_object *action, json_object *events, GString *text
   if (st->choices->len > 0 && !def->while_choosing)
     {
       MkChoice *ch = g_ptr_array_index (st->choices, 0);
-      return mk_illegal (error, _("Waiting for %s to choose %u unit(s) to lose first (\"lose\")."),
+      return mk_illegal (error, g_dngettext (GETTEXT_PACKAGE, "Waiting for %s to choose %u unit to lose first (\"lose\").",
+                                             "Waiting for %s to choose %u units to lose first (\"lose\").", ch->count),
                          st->leaders[ch->leader].name, ch->count);
     }
   for (guint i = 0; i < st->battles->len && !def->while_choosing; i++)
@@ -2543,8 +2555,9 @@ mk_pending (const MgState *state)
           json_object_array_add (waiting, w);
           if (text->len)
             g_string_append_c (text, ' ');
-          g_string_append_printf (text, _("%s chooses %u unit(s) to lose (%s)."), st->leaders[c->leader].name,
-                                  c->count, mk_why_ids[c->why]);
+          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s chooses %u unit to lose (%s).",
+                                                     "%s chooses %u units to lose (%s).", c->count),
+                                  st->leaders[c->leader].name, c->count, mk_why_ids[c->why]);
         }
     }
   else
@@ -2603,7 +2616,9 @@ mk_pending (const MgState *state)
           json_object_object_add (w, "armies_may_move", strs (movable));
           json_object_object_add (w, "forced_walks_used", forced);
           json_object_array_add (waiting, w);
-          g_string_append_printf (text, _("Turn %u, %s (%u army moves)."), st->turn, season_name (st), allowed);
+          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Turn %u, %s (%u army move).",
+                                                     "Turn %u, %s (%u army moves).", allowed),
+                                  st->turn, season_name (st), allowed);
           if (st->phase == PHASE_COLLECT)
             g_string_append_printf (text, _(" %s collects taxes and resources."), cur->name);
           else if (st->phase == PHASE_BUILD)
@@ -2611,7 +2626,11 @@ mk_pending (const MgState *state)
           else
             g_string_append_printf (text, _(" %s moves and fights."), cur->name);
           if (st->phase != PHASE_COLLECT)
-            g_string_append_printf (text, _(" %u army move(s) left."), allowed > cur->moves_used ? allowed - cur->moves_used : 0);
+            {
+              guint left = allowed > cur->moves_used ? allowed - cur->moves_used : 0;
+              g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " %u army move left.", " %u army moves left.", left),
+                                      left);
+            }
           for (guint i = 0; i < st->battles->len; i++)
             {
               MkBattle *b = g_ptr_array_index (st->battles, i);
@@ -2641,8 +2660,10 @@ mk_describe (const MgState *state, const char *seat)
   guint year;
   guint si = season_index (st, st->turn, &year);
 
-  g_string_append_printf (s, _("Turn %u, year %u, %s: %u army moves per leader; %s is the GM."), st->turn, year,
-                          _(st->rs->seasons[si].name), st->rs->seasons[si].moves,
+  g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Turn %u, year %u, %s: %u army move per leader; %s is the GM.",
+                                          "Turn %u, year %u, %s: %u army moves per leader; %s is the GM.",
+                                          st->rs->seasons[si].moves),
+                          st->turn, year, _(st->rs->seasons[si].name), st->rs->seasons[si].moves,
                           st->leaders[gm_for_turn (st, st->turn)].name);
   for (guint i = 0; i < st->n_leaders; i++)
     {
@@ -2652,7 +2673,10 @@ mk_describe (const MgState *state, const char *seat)
         lands += ((MkLand *) g_ptr_array_index (st->map.lands, k))->owner == (gint) i;
       for (guint k = 0; k < st->armies->len; k++)
         armies += ((MkArmy *) g_ptr_array_index (st->armies, k))->leader == (gint) i;
-      g_string_append_printf (s, _(" %s: %s; %u land(s), %u army(ies)."), st->leaders[i].name, t, lands, armies);
+      g_autofree char *n_lands = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u land", "%u lands", lands), lands);
+      g_autofree char *n_armies = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u army", "%u armies", armies), armies);
+      /* Translators: a leader's line in the turn summary: name, treasury, "3 lands", "2 armies". */
+      g_string_append_printf (s, _(" %s: %s; %s, %s."), st->leaders[i].name, t, n_lands, n_armies);
     }
   for (guint k = 0; k < st->armies->len; k++)
     {
