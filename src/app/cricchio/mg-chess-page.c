@@ -6,6 +6,7 @@
 
 #include "mg-chess.h"
 #include "mg-chess-page.h"
+#include "mg-json.h"
 #include "mg-secrets-button.h"
 #include "mg-table-state.h"
 #include "mg-ui-json.h"
@@ -272,6 +273,19 @@ square_activated (MgChessPage *self, const char *square)
     }
   {
     char **dests = mg_chess_destinations (state, square);
+    if (dests[0] == NULL && self->selected != NULL)
+      {
+        /* Not a destination: say why, in the engine's words ("The Navy cannot cross the wall at e3."). */
+        g_autoptr(GError) error = NULL;
+        g_autoptr(json_object) a = json_object_new_object ();
+        json_object_object_add (a, "type", json_object_new_string ("move"));
+        json_object_object_add (a, "from", json_object_new_string (self->selected));
+        json_object_object_add (a, "to", json_object_new_string (square));
+        if (!mg_campaign_validate (self->campaign, a, &error))
+          show_error (self, error->message);
+        g_strfreev (dests);
+        return;
+      }
     clear_selection (self);
     if (dests[0] == NULL)
       {

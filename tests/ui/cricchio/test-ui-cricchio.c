@@ -70,8 +70,12 @@ test_opening (void)
   /* Another piece of the side to move replaces the selection; a piece of another side clears it. */
   click_square (board, "g1");
   g_assert_cmpuint (mg_chess_board_view_get_n_targets (board), ==, 2);   /* f3 h3 */
-  click_square (board, "b5");
-  g_assert_null (mg_chess_board_view_get_selected (board));
+  /* A square it may not go to: the page says why, in the engine's words, and nothing is played. */
+  click_square (board, "e2");
+  g_assert_cmpstr (mg_chess_page_get_error (page), ==, "The Navy cannot cross the wall at e1.");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
+  g_assert_cmpstr (mg_chess_board_view_get_selected (board), ==, "g1");
+  click_square (board, "h1");
 
   play (page, "h1", "f3", "Black Air Force h1–f3");
   play (page, "b5", "d5", "Blue Marine b5–d5");
