@@ -438,6 +438,35 @@ test_victory (void)
   mg_state_free (st);
 }
 
+/* Rule 12's two readings: Red can block the e-file with its Army (a12 → e12), but every square
+ * of its President is in Mêlée. "president_moves" (shipped, the text): Victory. "any_move" (a
+ * chess mate): the block lifts the Mêlée, so no Victory. */
+static void
+test_victory_readings (void)
+{
+  for (guint any = 0; any < 2; any++)
+    {
+      MgState *st = ch_test_position ("basic", 2, "south",
+                                      "south army e4, south army d5, south admiral f11, south president n1, "
+                                      "north president e14, north army a12");
+      g_autoptr(json_object) js = mg_state_to_json (st);
+      g_autoptr(json_object) rs = ch_test_ruleset (NULL);
+      g_autoptr(GError) error = NULL;
+      MgState *s2;
+
+      json_object_object_add (rs, "victory", json_object_new_string (any ? "any_move" : "president_moves"));
+      s2 = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
+      g_assert_no_error (error);
+      json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e5\"}", NULL));
+      json_object_put (ch_play (s2, "{\"type\":\"melee\",\"said\":true}", NULL));
+      g_assert_cmpstr (ch_phase (s2), ==, any ? "move" : "over");
+      if (any)
+        json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"a12\",\"to\":\"e12\"}", NULL));
+      mg_state_free (s2);
+      mg_state_free (st);
+    }
+}
+
 /* Rule 15: Black takes Red's last piece but the President; Black then has 25 moves. */
 static void
 test_bare_president (void)
@@ -906,6 +935,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cricchio/explosion", test_explosion);
   g_test_add_func ("/cricchio/melee", test_melee);
   g_test_add_func ("/cricchio/victory", test_victory);
+  g_test_add_func ("/cricchio/victory-readings", test_victory_readings);
   g_test_add_func ("/cricchio/bare-president", test_bare_president);
   g_test_add_func ("/cricchio/team", test_team);
   g_test_add_func ("/cricchio/points", test_points);

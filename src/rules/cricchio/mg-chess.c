@@ -798,12 +798,17 @@ president_lost (ChState *st, guint side, guint8 by, json_object *events, GString
 
   if (v == V_POINTS)
     return;   /* still in the game */
-  if (v == V_TEAM && by != CH_NONE && by != side)
+  if (v == V_TEAM)
     {
-      guint8 w = (1u << by) | (1u << st->rs.partner[by]);
+      /* Team rule 4: the first President lost ends the game; its team loses, even when a mine
+       * or its own side's explosion took it. */
+      guint8 a = 0, b;
+      while (a == side || a == (guint8) st->rs.partner[side])
+        a++;
+      b = st->rs.partner[a];
       g_autofree char *t = g_strdup_printf (_("%s and %s win: they took the first President."),
-                                            side_name (st, by), side_name (st, st->rs.partner[by]));
-      game_over (st, w, t);
+                                            side_name (st, a), side_name (st, b));
+      game_over (st, (1u << a) | (1u << b), t);
       return;
     }
   if (side == st->pos.ak)
