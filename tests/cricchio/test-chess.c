@@ -822,6 +822,38 @@ test_ak (void)
   mg_state_free (st);
 }
 
+/* AK rules 5 and 8: the AK kills up to four invaders. With 3 kills made it takes the invading
+ * Army on k9 (the Army l9 next to it); with 4 made it no longer moves. */
+static void
+test_ak_four_kills (void)
+{
+  for (guint made = 3; made <= 4; made++)
+    {
+      MgState *st = ch_test_position ("ak", 3, "south",
+                                      "south army k3, south president j1, west president a5, west marine b2 moved, "
+                                      "north president e14, north marine a13 moved, "
+                                      "east president n10, east army l9");
+      g_autoptr(json_object) js = mg_state_to_json (st);
+      g_autoptr(json_object) rs = ch_test_ruleset ("ak");
+      g_autoptr(GError) error = NULL;
+      char *summary = NULL;
+      MgState *s2;
+
+      json_object_object_add (js, "ak_kills", json_object_new_int (made));
+      json_object_object_add (js, "ak_active", json_object_new_boolean (TRUE));
+      s2 = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
+      g_assert_no_error (error);
+      json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"k3\",\"to\":\"k9\"}", &summary));
+      if (made == 3)
+        g_assert_nonnull (strstr (summary, "Army l9–k9 takes Black Army"));
+      else
+        g_assert_null (strstr (summary, "Abandoned Kingdom"));
+      g_free (summary);
+      mg_state_free (s2);
+      mg_state_free (st);
+    }
+}
+
 static gint
 score_of (MgState *st, guint side)
 {
@@ -944,6 +976,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cricchio/minefield", test_minefield);
   g_test_add_func ("/cricchio/mine-lost-turn", test_mine_lost_turn);
   g_test_add_func ("/cricchio/ak", test_ak);
+  g_test_add_func ("/cricchio/ak-four-kills", test_ak_four_kills);
   g_test_add_func ("/cricchio/solitaire", test_solitaire);
   g_test_add_func ("/cricchio/perft", test_perft);
   g_test_add_func ("/cricchio/roundtrip", test_roundtrip);
