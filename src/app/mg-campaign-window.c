@@ -20,6 +20,7 @@ struct _MgCampaignWindow
 
   MgCampaign       *campaign;
   MgTableState     *table;
+  guint             refresh_id;   /* store: polls for other writers (refresh_tick) */
   GtkWindow        *display;          /* the players' display, while open */
 
   AdwToastOverlay  *toast_overlay;
@@ -80,59 +81,32 @@ update_actions (MgCampaignWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", mg_campaign_can_undo (self->campaign));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", mg_campaign_can_redo (self->campaign));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", self->export_cancellable == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-export", self->export_cancellable != NULL);
 }
 
-/* The summary of the row that the next undo will mark (the last row not yet undone). */
-static char *
-next_undo_summary (MgCampaignWindow *self)
-{
-  gint64 end = mg_campaign_journal_count (self->campaign);
-  const gint64 window = 32;
-
-  for (gint64 scanned = 0; end > 0 && scanned < 256; scanned += window)
-    {
-      gint64 offset = MAX (0, end - window);
-      g_autoptr(GPtrArray) rows = mg_campaign_journal_range (self->campaign, offset, end - offset, NULL);
-
-      if (rows == NULL)
-        break;
-      for (guint i = rows->len; i > 0; i--)
-        {
-          MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
-
-          if (!entry->undone)
-            return g_strdup (entry->summary);
-        }
-      end = offset;
-    }
-  return NULL;
-}
-
+/* store (issue 12): the toast names the row the core really undid or redid — another process
+ * may have added rows since this window last looked. */
 static void
 step (MgCampaignWindow *self, gboolean undo)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *summary = undo ? next_undo_summary (self) : NULL;
+  g_autoptr(MgJournalEntry) entry = NULL;
   g_autofree char *title = NULL;
-  guint done = 0;
-  gboolean ok;
   AdwToast *toast;
 
-  ok = undo ? mg_campaign_undo (self->campaign, 1, &done, &error)
-            : mg_campaign_redo (self->campaign, 1, &done, &error);
-  if (!ok)
+  entry = undo ? mg_campaign_undo_entry (self->campaign, &error)
+               : mg_campaign_redo_entry (self->campaign, &error);
+  if (entry == NULL)
     {
       mg_toast_show (GTK_WIDGET (self), error->message);
       update_actions (self);
       return;
     }
 
-  if (undo)
-    title = summary != NULL && summary[0] != '\0'
-            ? g_strdup_printf (_("Undone: %s"), summary)
-            : g_strdup (_("Undone"));
+  if (entry->summary[0] == '\0')
+    title = g_strdup (undo ? _("Undone") : _("Redone"));
   else
-    title = g_strdup (_("Redone"));
+    title = g_strdup_printf (undo ? _("Undone: %s") : _("Redone: %s"), entry->summary);
   toast = mg_toast_show (GTK_WIDGET (self), title);
   if (toast != NULL && undo)
     {
@@ -141,6 +115,22 @@ step (MgCampaignWindow *self, gboolean undo)
     }
   update_actions (self);
 }
+
+/* store (issue 12): another process (the CLI, a second window) may write the campaign; a cheap
+ * poll (PRAGMA data_version) reloads it within a second, and "changed" redraws the pages. */
+static gboolean
+refresh_tick (gpointer data)
+{
+  MgCampaignWindow *self = data;
+  g_autoptr(GError) error = NULL;
+
+  if (mg_campaign_refresh (self->campaign, NULL, &error))
+    return G_SOURCE_CONTINUE;
+  mg_toast_show (GTK_WIDGET (self), error->message);
+  self->refresh_id = 0;
+  return G_SOURCE_REMOVE;
+}
+/* end store */
 
 static void
 undo_activated (GtkWidget *widget, const char *name, GVariant *param)
@@ -408,6 +398,15 @@ export_dialog_chosen (MgExportDialog *dialog, MgCampaignWindow *self)
 }
 
 static void
+cancel_export_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
+
+  if (self->export_cancellable != NULL)
+    g_cancellable_cancel (self->export_cancellable);
+}
+
+static void
 export_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
   MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
@@ -505,6 +504,12 @@ mg_campaign_window_setup (MgCampaignWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), mg_campaign_get_name (self->campaign));
   adw_view_switcher_title_set_title (self->switcher_title, mg_campaign_get_name (self->campaign));
   adw_view_switcher_title_set_subtitle (self->switcher_title, rules != NULL ? _(rules->name) : "");
+  /* store: a campaign that cannot be written says so (every change is refused by the core) */
+  if (mg_campaign_is_read_only (self->campaign))
+    {
+      g_autofree char *subtitle = g_strdup_printf (_("%s — read-only"), rules != NULL ? _(rules->name) : "");
+      adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
+    }
 
   if (game_ui->add_pages != NULL)
     game_ui->add_pages (self->view_stack, self->campaign);
@@ -531,6 +536,7 @@ mg_campaign_window_setup (MgCampaignWindow *self)
 
   g_signal_connect_object (self->campaign, "changed", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
   update_actions (self);
+  self->refresh_id = g_timeout_add_seconds (1, refresh_tick, self);   /* store */
 }
 
 static void
@@ -569,6 +575,7 @@ mg_campaign_window_dispose (GObject *object)
   MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (object);
 
   g_clear_handle_id (&self->export_idle, g_source_remove);
+  g_clear_handle_id (&self->refresh_id, g_source_remove);   /* store */
   if (self->display != NULL)
     gtk_window_destroy (self->display);
   if (self->chooser != NULL)
@@ -621,6 +628,7 @@ mg_campaign_window_class_init (MgCampaignWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
+  gtk_widget_class_install_action (widget_class, "win.cancel-export", NULL, cancel_export_activated);
   gtk_widget_class_install_action (widget_class, "win.new-session", NULL, new_session_activated);
   gtk_widget_class_install_action (widget_class, "win.show-secrets", "s", show_secrets_activated);
   gtk_widget_class_install_action (widget_class, "win.players-display", NULL, players_display_activated);

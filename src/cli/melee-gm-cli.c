@@ -182,11 +182,19 @@ cmd_new (int argc, char **argv)
   n_players = players != NULL ? g_strv_length (players) : 0;
   if (n_players < rules->min_players || n_players > rules->max_players)
     {
+      g_autofree char *needs = NULL;
+
       if (rules->min_players == rules->max_players)
-        return fail_usage ("new", _("%s needs %u players (--player NAME for each), %u given"),
-                           _(rules->name), rules->min_players, n_players);
-      return fail_usage ("new", _("%s needs %u to %u players (--player NAME for each), %u given"),
-                         _(rules->name), rules->min_players, rules->max_players, n_players);
+        needs = g_strdup_printf (ngettext ("%s needs %u player (--player NAME for each)",
+                                           "%s needs %u players (--player NAME for each)",
+                                           rules->min_players),
+                                 _(rules->name), rules->min_players);
+      else
+        needs = g_strdup_printf (_("%s needs %u to %u players (--player NAME for each)"),
+                                 _(rules->name), rules->min_players, rules->max_players);
+      /* Translators: %s is "Meeple Melee needs 2 players (--player NAME for each)", %u the
+       * number of players given on the command line. */
+      return fail_usage ("new", ngettext ("%s, %u given", "%s, %u given", n_players), needs, n_players);
     }
 
   if (seed_text != NULL)
@@ -300,12 +308,29 @@ cmd_act (int argc, char **argv)
   ssize_t len;
   guint storage_failures = 0;
   int status = EXIT_OK;
+  g_autofree char *member = NULL;
+  json_object *member_value = NULL;
+  GOptionEntry entries[] = {
+    /* A file as it is (a map drawn elsewhere, pretty-printed) into each action: see docs/cli.md. */
+    { "member", 'm', 0, G_OPTION_ARG_STRING, &member,
+      N_("Set member NAME of every action to the JSON in FILE"), N_("NAME=FILE.json") },
+    { NULL }
+  };
 
   if (!parse_options ("act", "FILE",
                       _("Applies one JSON action per line of standard input; writes one JSON "
                         "result per line, each after the action is committed."),
-                      NULL, &argc, &argv, 1, &status))
+                      entries, &argc, &argv, 1, &status))
     return status;
+  if (member != NULL)
+    {
+      char *eq = strchr (member, '=');
+      if (eq == NULL || eq == member || eq[1] == '\0')
+        return fail_usage ("act", _("--member takes NAME=FILE.json"));
+      *eq = '\0';
+      if ((member_value = json_object_from_file (eq + 1)) == NULL)
+        return fail_line (EXIT_FAIL, eq + 1, json_util_get_last_err ());
+    }
 
   campaign = open_campaign (argv[1], &status);
   if (campaign == NULL)
@@ -332,6 +357,8 @@ cmd_act (int argc, char **argv)
 
       g_string_truncate (out, 0);
       action = parse_line (tok, text, (gsize) len, &message);
+      if (member_value != NULL && json_object_is_type (action, json_type_object))
+        json_object_object_add (action, member, json_object_get (member_value));
       if (action == NULL)
         append_refusal (out, "bad_json", message);
       else if (!json_object_is_type (action, json_type_object))
@@ -365,6 +392,7 @@ cmd_act (int argc, char **argv)
 
   free (line);
   json_tokener_free (tok);
+  json_object_put (member_value);
   if (status == EXIT_OK && ferror (stdin))
     status = fail_line (EXIT_FAIL, NULL, g_strerror (errno));
   if (status == EXIT_OK && storage_failures > 0)
@@ -549,8 +577,11 @@ print_entry_text (const MgJournalEntry *e)
   g_autoptr(GString) line = g_string_new (NULL);
   g_autoptr(GString) dice = g_string_new (NULL);
 
-  g_string_append_printf (line, "#%" G_GINT64_FORMAT " turn %d %s: %s", e->seq, e->turn,
-                          e->actor != NULL ? e->actor : "GM", e->summary != NULL ? e->summary : "");
+  /* Translators: one journal row of 'log': row number, turn, who acted (GM: the referee),
+   * then what the engine said. */
+  g_string_append_printf (line, _("#%lld turn %d %s: %s"), (long long) e->seq, e->turn,
+                          e->actor != NULL ? e->actor : C_("referee", "GM"),
+                          e->summary != NULL ? e->summary : "");
   append_dice (dice, e->dice);
   if (dice->len > 0)
     g_string_append_printf (line, " [%s]", dice->str);
@@ -784,7 +815,8 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* MG_LOCALEDIR: the translations built in the tree, for tests and uninstalled runs. */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MG_LOCALEDIR") != NULL ? g_getenv ("MG_LOCALEDIR") : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname (PROG);

@@ -4,6 +4,7 @@
  * replay of the rows in force after it, and every change is committed before it is reported.
  * journal.undone: 0 = in force, 1 = undone (redo can restore it), 2 = undone for good.
  * Rows with undone = 1 always lie after the last row in force; redo restores them in order. */
+#define _GNU_SOURCE   /* renameat2 (RENAME_NOREPLACE) */
 #include "config.h"
 #include "mg-campaign.h"
 #include "mg-campaign-private.h"
@@ -13,6 +14,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -43,6 +46,8 @@ struct _MgCampaign {
   guint          since_snap;   /* rows in force applied after the last snapshot (or the start) */
   gint64         data_version; /* PRAGMA data_version when memory last matched the file */
   char          *tables_text;  /* the engine's tables() as last written to the entity tables */
+  gboolean       read_only;    /* the file or its folder is not writable: nothing is written */
+  gint64         stepped;      /* the row the last undo or redo marked last */
 };
 
 enum { SIGNAL_CHANGED, N_SIGNALS };
@@ -204,11 +209,12 @@ replay_row (MgState *state, gint64 seq, const char *action_text, const char *dic
   g_autoptr(GError) local = NULL;
   json_object *events = NULL;
 
-  if (!dice_json)
-    dice_json = json_object_new_array ();
   if (!json_object_is_type (action, json_type_object))
     g_set_error_literal (&local, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
                          _("the action is not a JSON object"));
+  else if (!json_object_is_type (dice_json, json_type_array))
+    g_set_error_literal (&local, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                         _("its dice are not a JSON array"));
   else if ((dice = mg_dice_new_from_json (dice_json, &local)))
     events = mg_state_apply (state, action, dice, &summary, &local);
 
@@ -222,7 +228,7 @@ replay_row (MgState *state, gint64 seq, const char *action_text, const char *dic
   if (local)
     {
       g_propagate_prefixed_error (error, g_steal_pointer (&local),
-                                  _("Journal row %" G_GINT64_FORMAT ": "), seq);
+                                  _("Journal row %lld: "), (long long) seq);
       return FALSE;
     }
   return TRUE;
@@ -263,8 +269,17 @@ replay (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 u
         {
           json_object *json = json_parse_text ((const char *) sqlite3_column_text (snap, 1));
 
+          /* Text that is not even JSON was damaged on disk; refuse rather than build on it. */
+          if (!json_object_is_type (json, json_type_object))
+            {
+              json_object_put (json);
+              g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                           _("the snapshot after journal row %" G_GINT64_FORMAT " is not JSON"),
+                           (gint64) sqlite3_column_int64 (snap, 0));
+              return NULL;
+            }
           /* A snapshot the engine no longer reads is only a cache: replay from the start. */
-          state = json ? self->rules->from_json (ruleset, json, NULL) : NULL;
+          state = self->rules->from_json (ruleset, json, NULL);
           json_object_put (json);
           if (state)
             from = sqlite3_column_int64 (snap, 0);
@@ -696,6 +711,15 @@ resync (MgCampaign *self)
 static gboolean
 begin_locked (MgCampaign *self, GError **error)
 {
+  if (self->read_only)
+    {
+      g_autofree char *display = g_filename_display_name (self->path);
+
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_READ_ONLY,
+                   _("“%s” is read-only (the file or its folder cannot be written): it can be "
+                     "read and exported, not changed"), display);
+      return FALSE;
+    }
   if (!mg_store_begin (self->store, error))
     return FALSE;
   if (!sync_locked (self, error))
@@ -721,9 +745,9 @@ static gboolean
 refuse_too_new (GError **error, gint64 version)
 {
   g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_TOO_NEW,
-               _("This campaign was written by a newer Melee GM (schema %" G_GINT64_FORMAT
+               _("This campaign was written by a newer Melee GM (schema %lld"
                  "; this version reads up to %d). Open it with a newer version."),
-               version, MG_CAMPAIGN_SCHEMA_VERSION);
+               (long long) version, MG_CAMPAIGN_SCHEMA_VERSION);
   return FALSE;
 }
 
@@ -812,10 +836,80 @@ inspect_header (const char *path, GError **error)
   return TRUE;
 }
 
+/* Rows whose JSON was damaged on disk, named (up to a few of each kind); TRUE if none. Runs in
+ * C inside SQLite, a few hundred MB/s: only `check` and the first open after an unclean close
+ * pay it, so opening does not grow with the campaign. */
+static gboolean
+check_json_rows (MgStore *store, GError **error)
+{
+  static const struct { const char *sql; const char *what; } checks[] = {
+    { "SELECT seq FROM journal WHERE NOT (json_valid (action) AND json_valid (dice) AND "
+      "json_valid (events)) ORDER BY seq LIMIT 11", N_("journal rows whose JSON is damaged") },
+    { "SELECT seq FROM snapshot WHERE NOT json_valid (state) ORDER BY seq LIMIT 11",
+      N_("snapshots (after journal rows) whose JSON is damaged") },
+  };
+  g_autoptr(GString) problems = g_string_new (NULL);
+
+  for (guint c = 0; c < G_N_ELEMENTS (checks); c++)
+    {
+      g_autoptr(MgStoreStmt) stmt = mg_store_prepare (store, checks[c].sql, error);
+      guint n = 0;
+      int rc;
+
+      if (!stmt)
+        return FALSE;
+      while ((rc = mg_store_step (store, stmt, error)) == SQLITE_ROW)
+        {
+          if (n == 0)
+            g_string_append_printf (problems, "%s%s: ", problems->len ? "; " : "", _(checks[c].what));
+          if (++n > 10)
+            {
+              g_string_append (problems, ", …");
+              break;
+            }
+          g_string_append_printf (problems, n > 1 ? ", %" G_GINT64_FORMAT : "%" G_GINT64_FORMAT,
+                                  (gint64) sqlite3_column_int64 (stmt, 0));
+        }
+      if (rc < 0)
+        return FALSE;
+    }
+  if (problems->len)
+    {
+      g_set_error_literal (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT, problems->str);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean check_pragma_rows (MgStore *store, const char *sql, const char *ok_text,
+                                   const char *what, GError **error);
+
+/* A damaged file is refused with what is damaged and how to recover; nothing is written to it. */
+static void
+explain_damage (GError **error, const char *path)
+{
+  g_autofree char *display = NULL;
+  char *message;
+
+  if (!error || !*error || (*error)->domain != MG_CAMPAIGN_ERROR ||
+      (*error)->code != MG_CAMPAIGN_ERROR_CORRUPT)
+    return;
+  display = g_filename_display_name (path);
+  if (!strstr ((*error)->message, display))   /* SQLite's message alone does not say which file */
+    g_prefix_error (error, _("“%s” is damaged: "), display);
+  message = g_strdup_printf (_("%s. Nothing was written to it. Restore a backup copy, or "
+                               "recover what can be read with: sqlite3 %s .recover"),
+                             (*error)->message, path);
+  g_free ((*error)->message);
+  (*error)->message = message;
+}
+
 /* The same questions asked of SQLite through a read-only connection (it sees a WAL too). */
 static gboolean
 inspect_readonly (const char *path, gint64 *version, GError **error)
 {
+  /* Asked before this process attaches a connection of its own. */
+  gboolean unclean = mg_store_closed_uncleanly (path);
   g_autoptr(MgStore) ro = mg_store_open (path, MG_STORE_READ_ONLY, error);
   gint64 app_id, tables;
 
@@ -835,7 +929,21 @@ inspect_readonly (const char *path, gint64 *version, GError **error)
   if (tables != 5)
     return refuse (error, MG_CAMPAIGN_ERROR_CORRUPT, path,
                    _("“%s” is damaged: tables of the campaign are missing"));
+  /* Killed or powered off while writing: look at every page once before anything writes. */
+  if (unclean &&
+      (!check_pragma_rows (ro, "PRAGMA quick_check", "ok", _("Integrity check"), error) ||
+       !check_json_rows (ro, error)))
+    return FALSE;
   return TRUE;
+}
+
+/* Whether this process may write the file and create its -wal and -shm beside it. */
+static gboolean
+writable (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  return g_access (path, W_OK) == 0 && g_access (dir, W_OK) == 0;
 }
 
 static GResource *
@@ -855,24 +963,25 @@ mg_campaign_open (const char *path, GError **error)
   if (!inspect_header (path, error) || !inspect_readonly (path, &version, error))
     {
       convert_error (error);
+      explain_damage (error, path);
       return NULL;
     }
 
   self = g_object_new (MG_TYPE_CAMPAIGN, NULL);
   self->path = g_strdup (path);
-  self->store = mg_store_open (path, MG_STORE_READ_WRITE, error);
+  self->read_only = !writable (path);
+  self->store = mg_store_open (path, self->read_only ? MG_STORE_READ_ONLY : MG_STORE_READ_WRITE,
+                               error);
+  /* Load (which checks what it replays) before a migration could write anything. */
   if (!self->store ||
-      (version < MG_CAMPAIGN_SCHEMA_VERSION &&
-       !mg_store_migrate (self->store, core_resource (), SCHEMA_DIR, error)) ||
-      !load_all (self, error))
+      !load_all (self, error) ||
+      (!self->read_only && version < MG_CAMPAIGN_SCHEMA_VERSION &&
+       !mg_store_migrate (self->store, core_resource (), SCHEMA_DIR, error)))
     {
-      gboolean damaged = error && *error && (*error)->domain == MG_STORE_ERROR &&
-                         ((*error)->code == SQLITE_CORRUPT || (*error)->code == SQLITE_NOTADB);
-      g_autofree char *display = g_filename_display_name (path);
-
       convert_error (error);
-      if (damaged)   /* SQLite's message alone does not say which file */
-        g_prefix_error (error, _("“%s” is damaged: "), display);
+      if (self->store)
+        mg_store_keep_wal (self->store);   /* a refused file is left as it was: no checkpoint */
+      explain_damage (error, path);
       return NULL;
     }
   return g_steal_pointer (&self);
@@ -982,17 +1091,17 @@ remove_campaign_files (const char *path)
     }
 }
 
-/* Opens a campaign just written and fills its entity tables from the initial state. */
-static MgCampaign *
-open_new (const char *path, GError **error)
+/* Opens a campaign just written, fills its entity tables from the initial state, closes it. */
+static gboolean
+fill_new (const char *path, GError **error)
 {
   g_autoptr(MgCampaign) self = mg_campaign_open (path, error);
   char *tables = NULL;
 
   if (!self)
-    return NULL;
+    return FALSE;
   if (self->rules->tables == NULL)
-    return g_steal_pointer (&self);
+    return TRUE;
   if (!begin_locked (self, error) ||
       !write_tables (self, self->state, &tables, error) ||
       !mg_store_commit (self->store, error))
@@ -1000,10 +1109,96 @@ open_new (const char *path, GError **error)
       g_free (tables);
       mg_store_rollback (self->store);
       convert_error (error);
-      return NULL;
+      return FALSE;
     }
   tables_written (self, tables);
-  return g_steal_pointer (&self);
+  return TRUE;
+}
+
+/* A new campaign is written whole under a temporary name in the same folder, then renamed into
+ * place, so a killed `new` leaves no half campaign: ".NAME.PID.mgnew". */
+#define TEMP_SUFFIX ".mgnew"
+
+static char *
+temp_path (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *name = g_strdup_printf (".%s.%d" TEMP_SUFFIX, base, (int) getpid ());
+
+  return g_build_filename (dir, name, NULL);
+}
+
+/* Temporary files of a creation of `path` whose process is gone (killed mid-way). */
+static void
+remove_stale_temps (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *prefix = g_strdup_printf (".%s.", base);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      const char *end = strstr (name, TEMP_SUFFIX);
+      char *after = NULL;
+      gint64 pid;
+
+      if (!g_str_has_prefix (name, prefix) || !end)
+        continue;
+      pid = g_ascii_strtoll (name + strlen (prefix), &after, 10);
+      /* Only a dead process's: another `new` may be at work. */
+      if (after != end || pid <= 0 || pid > G_MAXINT || kill ((pid_t) pid, 0) == 0 || errno != ESRCH)
+        continue;
+      {
+        g_autofree char *file = g_build_filename (dir, name, NULL);
+        g_unlink (file);
+      }
+    }
+}
+
+static void
+sync_path (const char *path, int flags)
+{
+  int fd = g_open (path, flags | O_CLOEXEC, 0);
+
+  if (fd >= 0)
+    {
+      fsync (fd);
+      close (fd);
+    }
+}
+
+/* Moves tmp to path unless path exists (then EEXIST), and makes the new name durable. */
+static gboolean
+move_into_place (const char *tmp, const char *path, GError **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  int rc;
+
+  sync_path (tmp, O_RDONLY);
+  rc = renameat2 (AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE);
+  if (rc != 0 && (errno == EINVAL || errno == ENOSYS))
+    {
+      /* A file system without RENAME_NOREPLACE: link() also refuses an existing name. */
+      rc = link (tmp, path);
+      if (rc == 0)
+        g_unlink (tmp);
+    }
+  if (rc != 0)
+    {
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, MG_CAMPAIGN_ERROR,
+                   saved == EEXIST ? MG_CAMPAIGN_ERROR_EXISTS : MG_CAMPAIGN_ERROR_NOT_FOUND,
+                   saved == EEXIST ? _("“%s” already exists") : _("Cannot create “%s”: %s"),
+                   display, g_strerror (saved));
+      return FALSE;
+    }
+  sync_path (dir, O_RDONLY | O_DIRECTORY);
+  return TRUE;
 }
 
 MgCampaign *
@@ -1013,8 +1208,10 @@ mg_campaign_create (const char *path, const char *game_id, const char *name,
 {
   const MgRules *rules;
   json_object *own = NULL;
+  g_autofree char *tmp = NULL;
   MgState *state;
   MgStore *store;
+  GStatBuf st;
   gboolean ok;
   int fd;
 
@@ -1054,33 +1251,45 @@ mg_campaign_create (const char *path, const char *game_id, const char *name,
     }
   mg_state_free (state);
 
+  if (g_lstat (path, &st) == 0)
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      json_object_put (own);
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_EXISTS,
+                   _("“%s” already exists"), display);
+      return NULL;
+    }
+  remove_stale_temps (path);
+  tmp = temp_path (path);
+  remove_campaign_files (tmp);
   /* O_EXCL: never take over a file that exists, even one created a moment ago. */
-  fd = g_open (path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+  fd = g_open (tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0)
     {
       int saved = errno;
       g_autofree char *display = g_filename_display_name (path);
 
       json_object_put (own);
-      g_set_error (error, MG_CAMPAIGN_ERROR,
-                   saved == EEXIST ? MG_CAMPAIGN_ERROR_EXISTS : MG_CAMPAIGN_ERROR_NOT_FOUND,
-                   saved == EEXIST ? _("“%s” already exists") : _("Cannot create “%s”: %s"),
-                   display, g_strerror (saved));
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOT_FOUND,
+                   _("Cannot create “%s”: %s"), display, g_strerror (saved));
       return NULL;
     }
   close (fd);
 
-  store = mg_store_open (path, MG_STORE_READ_WRITE, error);
+  store = mg_store_open (tmp, MG_STORE_READ_WRITE, error);
   ok = store && write_new_campaign (store, game_id, name, players, own, seed, error);
   mg_store_free (store);   /* closing checkpoints the WAL into the file */
   json_object_put (own);
+  /* Whole and closed (the WAL checkpointed and gone) before it takes the name. */
+  ok = ok && fill_new (tmp, error) && move_into_place (tmp, path, error);
   if (!ok)
     {
-      remove_campaign_files (path);
+      remove_campaign_files (tmp);
       convert_error (error);
       return NULL;
     }
-  return open_new (path, error);
+  return mg_campaign_open (path, error);
 }
 
 /* ---- GObject --------------------------------------------------------------------------- */
@@ -1437,6 +1646,7 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   set_state (self, state);
   set_undo_marks (self, &marks);
   self->since_snap = info.since_snap;
+  self->stepped = g_array_index (seqs, gint64, seqs->len - 1);
   *done = seqs->len;
   return TRUE;
 }
@@ -1492,6 +1702,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
     }
   tables_written (self, tables);
   set_undo_marks (self, &marks);
+  self->stepped = g_array_index (seqs, gint64, seqs->len - 1);
   *done = seqs->len;
   return TRUE;
 }
@@ -1535,6 +1746,74 @@ mg_campaign_undo (MgCampaign *self, guint steps, guint *done, GError **error)
 {
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
   return undo_or_redo (self, undo_locked, steps, done, error);
+}
+
+/* One step of undo or redo; the row it marked, read back after the commit. */
+static MgJournalEntry *
+step_entry (MgCampaign *self, StepsFunc func, GError **error)
+{
+  guint done = 0;
+
+  self->stepped = 0;
+  if (!undo_or_redo (self, func, 1, &done, error))
+    return NULL;
+  if (done == 0 || self->stepped == 0)
+    {
+      fail_nothing (error, func == undo_locked ? _("There is nothing to undo")
+                                               : _("There is nothing to redo"));
+      return NULL;
+    }
+  return mg_campaign_journal_get (self, self->stepped, error);
+}
+
+MgJournalEntry *
+mg_campaign_undo_entry (MgCampaign *self, GError **error)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  return step_entry (self, undo_locked, error);
+}
+
+MgJournalEntry *
+mg_campaign_redo_entry (MgCampaign *self, GError **error)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  return step_entry (self, redo_locked, error);
+}
+
+gboolean
+mg_campaign_refresh (MgCampaign *self, gboolean *changed, GError **error)
+{
+  gint64 version;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  if (changed)
+    *changed = FALSE;
+  /* Outside a transaction the value is the last commit any other connection made. */
+  if (!mg_store_query_int (self->store, "PRAGMA data_version", &version, error))
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  if (version == self->data_version)
+    return TRUE;
+  g_clear_pointer (&self->tables_text, g_free);
+  if (!load_all (self, error))
+    {
+      convert_error (error);
+      explain_damage (error, self->path);
+      return FALSE;
+    }
+  if (changed)
+    *changed = TRUE;
+  emit_changed (self);
+  return TRUE;
+}
+
+gboolean
+mg_campaign_is_read_only (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  return self->read_only;
 }
 
 gboolean
@@ -1603,10 +1882,177 @@ mg_campaign_journal_get (MgCampaign *self, gint64 seq, GError **error)
   if (rc != SQLITE_ROW)
     {
       g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOT_FOUND,
-                   _("The journal has no row %" G_GINT64_FORMAT), seq);
+                   _("The journal has no row %lld"), (long long) seq);
       return NULL;
     }
   return entry_from_row (stmt);
+}
+
+/* The rows in force matching filter, through an index: turn = ? uses journal_turn (turn, seq),
+ * a seq range the primary key; the secret flag is SQLite's, so events are not copied for it
+ * (a false "seat" match only hides, never shows). */
+static char *
+read_sql (const MgJournalFilter *filter, gboolean exists)
+{
+  GString *sql = g_string_new (exists ? "SELECT EXISTS (SELECT 1" :
+                               "SELECT seq, session, turn, actor, summary, "
+                               "instr (events, '\"seat\"') > 0");
+
+  if (!exists && (filter->fields & MG_JOURNAL_READ_DICE))
+    g_string_append (sql, ", dice");
+  if (!exists && (filter->fields & MG_JOURNAL_READ_EVENTS))
+    g_string_append (sql, ", events");
+  g_string_append (sql, " FROM journal WHERE undone = 0 AND seq BETWEEN ?1 AND ?2");
+  if (filter->turn > 0)
+    g_string_append (sql, " AND turn = ?3");
+  if (filter->session > 0)
+    g_string_append (sql, " AND session = ?4");
+  if (filter->actor != NULL)
+    g_string_append (sql, " AND actor = ?5");
+  g_string_append (sql, exists ? " LIMIT 1)" : " ORDER BY seq");
+  return g_string_free (sql, FALSE);
+}
+
+static MgStoreStmt *
+read_prepare (MgCampaign *self, const MgJournalFilter *filter, gboolean exists, GError **error)
+{
+  g_autofree char *sql = read_sql (filter, exists);
+  MgStoreStmt *stmt = mg_store_prepare (self->store, sql, error);
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, filter->first_seq > 0 ? filter->first_seq : 1);
+  sqlite3_bind_int64 (stmt, 2, filter->last_seq > 0 ? filter->last_seq : G_MAXINT64);
+  if (filter->turn > 0)
+    sqlite3_bind_int (stmt, 3, filter->turn);
+  if (filter->session > 0)
+    sqlite3_bind_int64 (stmt, 4, filter->session);
+  if (filter->actor != NULL)
+    sqlite3_bind_text (stmt, 5, filter->actor, -1, SQLITE_STATIC);
+  return stmt;
+}
+
+gboolean
+mg_campaign_journal_read (MgCampaign *self, const MgJournalFilter *filter,
+                          MgJournalReadFunc func, gpointer data, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (filter != NULL && func != NULL, FALSE);
+  if (!(stmt = read_prepare (self, filter, FALSE, error)))
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  while ((rc = mg_store_step (self->store, stmt, error)) == SQLITE_ROW)
+    {
+      MgJournalRead row = { 0 };
+      int col = 6;
+
+      row.seq = sqlite3_column_int64 (stmt, 0);
+      row.session = sqlite3_column_int64 (stmt, 1);
+      row.turn = sqlite3_column_int (stmt, 2);
+      row.actor = (const char *) sqlite3_column_text (stmt, 3);
+      row.summary = (const char *) sqlite3_column_text (stmt, 4);
+      row.secret = sqlite3_column_int (stmt, 5) != 0;
+      if (filter->fields & MG_JOURNAL_READ_DICE)
+        row.dice = (const char *) sqlite3_column_text (stmt, col++);
+      if (filter->fields & MG_JOURNAL_READ_EVENTS)
+        row.events = (const char *) sqlite3_column_text (stmt, col++);
+      if (!func (&row, data, error))
+        return FALSE;
+    }
+  if (rc < 0)
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+mg_campaign_journal_any (MgCampaign *self, const MgJournalFilter *filter, gboolean *found,
+                         GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  *found = FALSE;
+  if (!(stmt = read_prepare (self, filter, TRUE, error)) ||
+      mg_store_step (self->store, stmt, error) != SQLITE_ROW)
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  *found = sqlite3_column_int (stmt, 0) != 0;
+  return TRUE;
+}
+
+/* The first row at or after seq: *got its seq (0 if none), *session its session. */
+static gboolean
+probe_row (MgCampaign *self, gint64 seq, gint64 *got, gint64 *session, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
+      "SELECT seq, session FROM journal WHERE seq >= ?1 ORDER BY seq LIMIT 1", error);
+  int rc;
+
+  *got = *session = 0;
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, seq);
+  if ((rc = mg_store_step (self->store, stmt, error)) < 0)
+    return FALSE;
+  if (rc == SQLITE_ROW)
+    {
+      *got = sqlite3_column_int64 (stmt, 0);
+      *session = sqlite3_column_int64 (stmt, 1);
+    }
+  return TRUE;
+}
+
+/* The smallest seq whose session is >= session (last_seq + 1 if none). */
+static gboolean
+session_lower_bound (MgCampaign *self, gint64 session, gint64 *out, GError **error)
+{
+  gint64 lo = 1, hi = self->last_seq + 1;
+
+  while (lo < hi)
+    {
+      gint64 mid = lo + (hi - lo) / 2, got, s;
+
+      if (!probe_row (self, mid, &got, &s, error))
+        return FALSE;
+      if (got == 0 || got >= hi || s >= session)
+        hi = mid;
+      else
+        lo = got + 1;
+    }
+  *out = lo;
+  return TRUE;
+}
+
+gboolean
+mg_campaign_session_span (MgCampaign *self, gint64 session, gint64 *first, gint64 *last,
+                          GError **error)
+{
+  gint64 start, end, got, s;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  *first = *last = 0;
+  if (!session_lower_bound (self, session, &start, error) ||
+      !session_lower_bound (self, session + 1, &end, error) ||
+      !probe_row (self, start, &got, &s, error))
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  if (got == 0 || s != session || got >= end)
+    return TRUE;
+  *first = got;
+  *last = end - 1;
+  return TRUE;
 }
 
 MgState *
@@ -1618,7 +2064,7 @@ mg_campaign_state_at (MgCampaign *self, gint64 seq, GError **error)
   if (seq < 0 || seq > self->last_seq)
     {
       g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOT_FOUND,
-                   _("The journal has no row %" G_GINT64_FORMAT), seq);
+                   _("The journal has no row %lld"), (long long) seq);
       return NULL;
     }
   state = replay (self, self->ruleset, TRUE, seq, NULL, NULL, NULL, error);
@@ -1674,7 +2120,7 @@ mg_campaign_new_session (MgCampaign *self, const char *name, GError **error)
   if (!begin_locked (self, error))
     goto fail;
   if (!name || !*name)
-    name = fallback = g_strdup_printf (_("Session %" G_GINT64_FORMAT), self->session + 1);
+    name = fallback = g_strdup_printf (_("Session %lld"), (long long) self->session + 1);
   stmt = mg_store_prepare (self->store, "INSERT INTO session (name, started) VALUES (?1, ?2)", error);
   if (!stmt)
     goto fail;
@@ -1762,16 +2208,16 @@ fail:
 }
 
 static gboolean
-check_pragma_rows (MgCampaign *self, const char *sql, const char *ok_text, const char *what,
+check_pragma_rows (MgStore *store, const char *sql, const char *ok_text, const char *what,
                    GError **error)
 {
-  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store, sql, error);
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (store, sql, error);
   g_autoptr(GString) problems = g_string_new (NULL);
   int rc;
 
   if (!stmt)
     return FALSE;
-  while ((rc = mg_store_step (self->store, stmt, error)) == SQLITE_ROW)
+  while ((rc = mg_store_step (store, stmt, error)) == SQLITE_ROW)
     {
       const char *text = (const char *) sqlite3_column_text (stmt, 0);
 
@@ -1824,7 +2270,7 @@ check_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, gpoin
   json_object_put (json);
   if (!same)
     g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
-                 _("The snapshot after journal row %" G_GINT64_FORMAT " differs from a replay"), seq);
+                 _("The snapshot after journal row %lld differs from a replay"), (long long) seq);
   return same;
 }
 
@@ -1837,8 +2283,9 @@ mg_campaign_check (MgCampaign *self, GError **error)
   gboolean ok = FALSE;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
-  if (!check_pragma_rows (self, "PRAGMA integrity_check", "ok", _("Integrity check"), error) ||
-      !check_pragma_rows (self, "PRAGMA foreign_key_check", NULL, _("Foreign key check"), error))
+  if (!check_pragma_rows (self->store, "PRAGMA integrity_check", "ok", _("Integrity check"), error) ||
+      !check_pragma_rows (self->store, "PRAGMA foreign_key_check", NULL, _("Foreign key check"), error) ||
+      !check_json_rows (self->store, error))
     goto out;
 
   /* Rows in force with seq beyond any snapshot count too: G_MAXINT64 bound. */
@@ -1850,8 +2297,8 @@ mg_campaign_check (MgCampaign *self, GError **error)
   if (check.next < check.snapshots->len)
     {
       g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
-                   _("A snapshot is kept for journal row %" G_GINT64_FORMAT ", which is not in force"),
-                   g_array_index (check.snapshots, gint64, check.next));
+                   _("A snapshot is kept for journal row %lld, which is not in force"),
+                   (long long) g_array_index (check.snapshots, gint64, check.next));
       goto out;
     }
   a = mg_state_to_json (replayed);
@@ -1865,6 +2312,9 @@ out:
   json_object_put (b);
   g_clear_pointer (&check.snapshots, g_array_unref);
   if (!ok)
-    convert_error (error);
+    {
+      convert_error (error);
+      explain_damage (error, self->path);
+    }
   return ok;
 }

@@ -17,6 +17,7 @@ typedef enum {
   MG_CAMPAIGN_ERROR_UNKNOWN_GAME, /* game id not built into this version */
   MG_CAMPAIGN_ERROR_SQLITE,       /* any other SQLite failure: the message carries SQLite's */
   MG_CAMPAIGN_ERROR_NOTHING,      /* undo with nothing to undo, redo with nothing to redo */
+  MG_CAMPAIGN_ERROR_READ_ONLY,    /* a change asked of a campaign opened read-only */
 } MgCampaignError;
 
 GQuark mg_campaign_error_quark (void);
@@ -94,6 +95,11 @@ gboolean     mg_campaign_validate     (MgCampaign *self, json_object *action, GE
  * journal, marked; redo only restores rows undone after the last active action. */
 gboolean     mg_campaign_undo         (MgCampaign *self, guint steps, guint *done, GError **error);
 gboolean     mg_campaign_redo         (MgCampaign *self, guint steps, guint *done, GError **error);
+/* The same for one step, returning the row undone / redone as the file now has it (free it);
+ * NULL with MG_CAMPAIGN_ERROR_NOTHING when there is none.  Messages name this row: another
+ * process may have added rows since the caller last looked. */
+MgJournalEntry *mg_campaign_undo_entry (MgCampaign *self, GError **error);
+MgJournalEntry *mg_campaign_redo_entry (MgCampaign *self, GError **error);
 gboolean     mg_campaign_can_undo     (MgCampaign *self);
 gboolean     mg_campaign_can_redo     (MgCampaign *self);
 
@@ -101,6 +107,47 @@ gboolean     mg_campaign_can_redo     (MgCampaign *self);
 gint64       mg_campaign_journal_count (MgCampaign *self);
 GPtrArray   *mg_campaign_journal_range (MgCampaign *self, gint64 offset, gint64 limit, GError **error); /* of MgJournalEntry* */
 MgJournalEntry *mg_campaign_journal_get (MgCampaign *self, gint64 seq, GError **error);
+/* Reading the journal without copying it: the rows in force that match a filter, oldest
+ * first, each handed to `func` with borrowed text (valid during the call only).  A turn is read
+ * through the journal's turn index, a seq range (a session, see mg_campaign_session_span) through
+ * the primary key; only the columns asked for are read.  Exports use it. */
+typedef enum {
+  MG_JOURNAL_READ_DICE   = 1 << 0,
+  MG_JOURNAL_READ_EVENTS = 1 << 1,
+} MgJournalReadFields;
+
+typedef struct {
+  gint64              first_seq; /* > 0: only rows with seq >= first_seq */
+  gint64              last_seq;  /* > 0: only rows with seq <= last_seq */
+  gint64              session;   /* > 0: only this session */
+  gint                turn;      /* > 0: only this turn */
+  const char         *actor;     /* non-NULL: only this actor */
+  MgJournalReadFields fields;    /* the optional columns wanted */
+} MgJournalFilter;
+
+typedef struct {
+  gint64      seq;
+  gint64      session;
+  gint        turn;
+  const char *actor;
+  const char *summary;
+  const char *dice;     /* NULL unless MG_JOURNAL_READ_DICE */
+  const char *events;   /* NULL unless MG_JOURNAL_READ_EVENTS */
+  gboolean    secret;   /* one of its events is for one seat only ("seat"): told only once revealed */
+} MgJournalRead;
+
+/* Return FALSE (and set error) to stop the read with that error. */
+typedef gboolean (*MgJournalReadFunc) (const MgJournalRead *row, gpointer data, GError **error);
+
+gboolean     mg_campaign_journal_read (MgCampaign *self, const MgJournalFilter *filter,
+                                       MgJournalReadFunc func, gpointer data, GError **error);
+/* Is there a row in force matching filter?  (The fields are ignored.) */
+gboolean     mg_campaign_journal_any  (MgCampaign *self, const MgJournalFilter *filter,
+                                       gboolean *found, GError **error);
+/* The seqs of the first and last rows of a session (0, 0 if it has none), found by a binary
+ * search on the primary key: a session's rows are one run of seqs, as sessions only begin. */
+gboolean     mg_campaign_session_span (MgCampaign *self, gint64 session, gint64 *first,
+                                       gint64 *last, GError **error);
 /* The state after journal row `seq` (undone rows skipped), for step-by-step replay. Free with mg_state_free. */
 MgState     *mg_campaign_state_at     (MgCampaign *self, gint64 seq, GError **error);
 
@@ -112,6 +159,17 @@ gint64       mg_campaign_new_session   (MgCampaign *self, const char *name, GErr
 /* PRAGMA integrity_check, foreign keys, and a full replay equal to the cached state. */
 gboolean     mg_campaign_check        (MgCampaign *self, GError **error);
 
-/* Signal "changed": emitted after act/undo/redo/set_ruleset/new_session. */
+/* Another process (the CLI, a second window) may write the file.  This asks SQLite whether
+ * anyone else committed since memory last matched the file (PRAGMA data_version: no I/O, a
+ * few microseconds, meant for a timer); if so it reloads and emits "changed".  *changed (if
+ * given) says whether it did. */
+gboolean     mg_campaign_refresh      (MgCampaign *self, gboolean *changed, GError **error);
+
+/* Opened read-only because the file or its folder cannot be written: every change is refused
+ * (MG_CAMPAIGN_ERROR_READ_ONLY), reading works, and no -wal or -shm is left beside it. */
+gboolean     mg_campaign_is_read_only (MgCampaign *self);
+
+/* Signal "changed": emitted after act/undo/redo/set_ruleset/new_session, and after a refresh
+ * that found another process's changes. */
 
 G_END_DECLS

@@ -113,6 +113,30 @@ mg_state_legal_actions (const MgState *state, const char *seat)
   return state->rules->legal_actions != NULL ? state->rules->legal_actions (state, seat) : NULL;
 }
 
+gboolean
+mg_rules_illegal (GError **error, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *msg = NULL;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, msg);
+  return FALSE;
+}
+
+json_object *
+mg_event_new (const char *type, const char *key, const char *value)
+{
+  json_object *e = json_object_new_object ();
+
+  json_object_object_add (e, "type", json_object_new_string (type));
+  if (key != NULL && value != NULL)
+    json_object_object_add (e, key, json_object_new_string (value));
+  return e;
+}
+
 const char *
 mg_action_type (json_object *action)
 {

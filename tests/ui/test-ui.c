@@ -332,7 +332,40 @@ test_sample_battle (void)
     adw_combo_row_set_selected (mg_export_dialog_get_player_row (dialog), 3);
     scope = mg_export_dialog_get_scope (dialog);
     g_assert_cmpstr (scope.player, ==, "GM");
+    /* It remembers the format and scope of the last export (GSettings). */
+    adw_combo_row_set_selected (mg_export_dialog_get_format_row (dialog), MG_EXPORT_PDF);
+    adw_combo_row_set_selected (mg_export_dialog_get_scope_row (dialog), 1);
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
     gtk_window_destroy (GTK_WINDOW (dialog));
+    dialog = mg_export_dialog_new (GTK_WINDOW (window), campaign);
+    g_assert_cmpint (mg_export_dialog_get_format (dialog), ==, MG_EXPORT_PDF);
+    g_assert_cmpint (mg_export_dialog_get_scope (dialog).turn, >, 0);
+    adw_combo_row_set_selected (mg_export_dialog_get_scope_row (dialog), 0);
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
+
+  /* Printing draws the PDF's pages: printed to a file, as many pages as the layout has. */
+  {
+    g_autofree char *out = g_build_filename (tmpdir, "printed.pdf", NULL);
+    g_autoptr(GPtrArray) pages = mg_export_pages (campaign, (MgExportScope) { 0 }, NULL, NULL);
+    g_autofree char *pdf = NULL;
+    gsize len = 0;
+    guint printed = 0;
+
+    g_assert_nonnull (pages);
+    g_assert_cmpuint (pages->len, >=, 1);
+    mg_export_dialog_print (GTK_WINDOW (window), campaign, (MgExportScope) { 0 }, out, NULL);
+    for (guint i = 0; i < 500 && !g_file_get_contents (out, &pdf, &len, NULL); i++)
+      wait_ms (10);
+    wait_ms (100);
+    g_clear_pointer (&pdf, g_free);
+    g_assert_true (g_file_get_contents (out, &pdf, &len, NULL));
+    g_assert_true (g_str_has_prefix (pdf, "%PDF-"));
+    /* Page objects ("/Type /Page", not "/Type /Pages"); a PDF holds NUL bytes. */
+    for (gsize i = 0; i + 12 <= len; i++)
+      printed += memcmp (pdf + i, "/Type /Page", 11) == 0 && pdf[i + 11] != 's';
+    g_assert_cmpuint (printed, ==, pages->len);
   }
 
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "journal");

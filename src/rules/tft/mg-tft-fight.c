@@ -7,9 +7,6 @@
 
 gboolean tft_check_gear (const TftRuleset *rs, const char *name, guint kind, gint st, const gint *w, guint n,
                          gint shield, gint ready, GError **error);
-gboolean tft_roster_action (TftState *st, guint kind, json_object *a, gboolean commit, json_object *events,
-                            GString *text, GError **error);
-
 static const char * const kind_names[] = { "death", "arena", "practice", NULL };
 static const char * const phase_names[] = { "options", "attacks", "end", "over", NULL };
 static const char * const posture_names[] = { "standing", "fallen", "prone", "kneeling", "hth", NULL };
@@ -28,7 +25,8 @@ tft_roll (TftRoller *r, guint n, guint sides, const char *what, guint *out, GErr
   r->last_for = what;
   if (r->dice == NULL)
     {
-      g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_NOT_ENOUGH, _("%u dice are needed but no dice were given"), n);
+      g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_NOT_ENOUGH, g_dngettext (GETTEXT_PACKAGE, "%u die is needed but no dice were given",
+                                                                           "%u dice are needed but no dice were given", n), n);
       return FALSE;
     }
   if (!mg_dice_roll (r->dice, n, sides, NULL, out, error))
@@ -133,15 +131,18 @@ carries (const TftFighter *x, gint w)
 static void
 uncarry (TftFighter *x, gint w)
 {
-  for (guint i = 0; i < x->n_carried; i++)
-    if (x->carried[i] == w)
-      {
-        memmove (&x->carried[i], &x->carried[i + 1], sizeof (gint) * (x->n_carried - i - 1));
-        x->n_carried--;
-        break;
-      }
+  tft_list_remove (x->carried, &x->n_carried, w);
   if (x->ready == w)
     x->ready = TFT_NONE;
+}
+
+/* An 18 breaks the weapon for good: it leaves the roster when the fight ends (p. 10). */
+static void
+break_weapon (TftFighter *x, gint w)
+{
+  uncarry (x, w);
+  if (x->n_broken < TFT_MAX_CARRY)
+    x->broken[x->n_broken++] = w;
 }
 
 /* The main-gauche counts as a shield when it is carried, the ready weapon is one-handed and no
@@ -153,9 +154,9 @@ mg_in_use (const TftState *st, const TftFighter *x)
          !(x->ready >= 0 && st->rs.weapons[x->ready].two_handed);
 }
 
-/* Adjusted DX of x attacking with weapon w, before anything about the target or range. */
+/* Adjusted DX of x attacking with weapon w (thrown or not), before anything about the target or range. */
 static gint
-base_adj_dx (const TftState *st, const TftFighter *x, gint w, gboolean mg_weapon)
+base_adj_dx (const TftState *st, const TftFighter *x, gint w, gboolean thrown, gboolean mg_weapon)
 {
   const TftRuleset *rs = &st->rs;
   const TftFigure *f = fig_of (st, x);
@@ -168,7 +169,7 @@ base_adj_dx (const TftState *st, const TftFighter *x, gint w, gboolean mg_weapon
     dx += rs->wound_dx;
   if (st_now (st, x) <= rs->weak_st)
     dx += rs->weak_dx;
-  if (r && w >= 0 && (rs->weapons[w].cls == W_MISSILE || rs->weapons[w].cls == W_THROWN))
+  if (r && tft_shot (rs, w, thrown))
     dx += r->missile_dx;
   if (w >= 0 && rs->weapons[w].crossbow && x->posture == P_PRONE)
     dx += rs->dx_prone_xbow;
@@ -178,7 +179,7 @@ base_adj_dx (const TftState *st, const TftFighter *x, gint w, gboolean mg_weapon
 static gint
 fighter_adj_dx (const TftState *st, const TftFighter *x)
 {
-  return base_adj_dx (st, x, x->ready, x->use_mg);
+  return base_adj_dx (st, x, x->ready, FALSE, x->use_mg);
 }
 
 /* ---------------------------------------------------------------- JSON of a fight */
@@ -300,6 +301,13 @@ tft_fight_to_json (const TftState *st)
           json_object_array_add (c, json_object_new_string (rs->weapons[x->carried[k]].id));
         json_object_object_add (fo, "carried", c);
       }
+      if (x->n_broken > 0)
+        {
+          json_object *b = json_object_new_array ();
+          for (guint k = 0; k < x->n_broken; k++)
+            json_object_array_add (b, json_object_new_string (rs->weapons[x->broken[k]].id));
+          json_object_object_add (fo, "broken", b);
+        }
       json_object_object_add (fo, "engaged_with", names_of_mask (st, x->engaged));
       json_object_object_add (fo, "hth_with", names_of_mask (st, x->hth));
       if (x->opt != OPT_UNSET)
@@ -386,12 +394,108 @@ weapon_from_json (const TftState *st, json_object *v, const char *path, gint *ou
   return TRUE;
 }
 
+/* A fighter's list of weapon ids `key` (at least `min`) into out[], *n. */
+static gboolean
+weapons_from_json (const TftState *st, json_object *fo, const char *p, const char *key, gsize min, gint *out,
+                   guint *n, GError **error)
+{
+  json_object *c = mg_json_get_array (fo, p, key, TFT_STATE_ERR, min, TFT_MAX_CARRY, error);
+  if (c == NULL)
+    return FALSE;
+  *n = json_object_array_length (c);
+  for (guint k = 0; k < *n; k++)
+    {
+      g_autofree char *cp = g_strdup_printf ("%s.%s[%u]", p, key, k);
+      if (!weapon_from_json (st, json_object_array_get_idx (c, k), cp, &out[k], error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean tft_fight_from_json (TftState *st, json_object *o, GError **error);
+
+/* One fighter of $.fight.figures (at `p`), its name and side already read. */
+static gboolean
+fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, GError **error)
+{
+  const TftRuleset *rs = &st->rs;
+  json_object *c, *op;
+  guint u;
+  gint64 v;
+
+#define GI(key, field, lo, hi) (mg_json_get_int (fo, p, key, TFT_STATE_ERR, lo, hi, &v, error) && ((x->field = v), TRUE))
+#define GB(key, field) mg_json_get_bool (fo, p, key, TFT_STATE_ERR, &x->field, error)
+  if (!GI ("hits", hits, 0, 100000) || !GI ("hits_turn", hits_turn, 0, 100000) ||
+      !GI ("hits_last_turn", hits_last_turn, 0, 100000) || !GI ("attacks_made", attacks_made, 0, 10) ||
+      !GI ("reload", reload, 0, 10) || !GI ("fell_turn", fell_turn, 0, G_MAXINT32) ||
+      !GI ("kills", kills, 0, TFT_MAX_FIGHTERS) ||
+      !GB ("shield_ready", shield_ready) || !GB ("must_drop", must_drop) || !GB ("fell_now", fell_now) ||
+      !GB ("lost_attack", lost_attack) || !GB ("bending", bending) || !GB ("took_hits", took_hits) ||
+      !mg_json_get_choice (fo, p, "posture", TFT_STATE_ERR, posture_names, &u, error))
+    return FALSE;
+  x->posture = u;
+  if (!mg_json_get_choice (fo, p, "state", TFT_STATE_ERR, life_names, &u, error))
+    return FALSE;
+  x->life = u;
+#undef GI
+#undef GB
+  {
+    g_autofree char *rp = mg_json_path_key (p, "ready");
+    if (!weapon_from_json (st, mg_json_member (fo, "ready"), rp, &x->ready, error))
+      return FALSE;
+  }
+  x->shield = TFT_NONE;
+  if ((c = mg_json_member (fo, "shield")) != NULL)
+    {
+      const char *id;
+      g_autofree char *sp = mg_json_path_key (p, "shield");
+      if (!mg_json_string (c, sp, TFT_STATE_ERR, &id, error))
+        return FALSE;
+      if ((x->shield = tft_shield_find (rs, id)) < 0)
+        {
+          mg_json_set_error (error, TFT_STATE_ERR, sp, _("a shield of the ruleset"), c);
+          return FALSE;
+        }
+    }
+  x->n_broken = 0;
+  if (!weapons_from_json (st, fo, p, "carried", 0, x->carried, &x->n_carried, error) ||
+      (mg_json_member (fo, "broken") && !weapons_from_json (st, fo, p, "broken", 1, x->broken, &x->n_broken, error)))
+    return FALSE;
+  x->mg_target = -1;
+  if ((c = mg_json_member (fo, "mg_target")) != NULL)
+    {
+      const char *tn;
+      g_autofree char *tp = mg_json_path_key (p, "mg_target");
+      if (!mg_json_string (c, tp, TFT_STATE_ERR, &tn, error))
+        return FALSE;
+      if ((x->mg_target = fighter_find (st, tn)) < 0)
+        {
+          mg_json_set_error (error, TFT_STATE_ERR, tp, _("a figure of the fight"), c);
+          return FALSE;
+        }
+    }
+  if (!mask_from_json (st, fo, p, "engaged_with", &x->engaged, error) ||
+      !mask_from_json (st, fo, p, "hth_with", &x->hth, error) ||
+      !mask_from_json (st, fo, p, "inflicted", &x->inflicted, error))
+    return FALSE;
+  x->opt = OPT_UNSET;
+  x->moved = 0;
+  if ((op = mg_json_member (fo, "option")) != NULL)
+    {
+      g_autofree char *opp = mg_json_path_key (p, "option");
+      if (!mg_json_object (op, opp, TFT_STATE_ERR, error) ||
+          !mg_json_get_choice (op, opp, "option", TFT_STATE_ERR, option_names, &x->opt, error) ||
+          !mg_json_get_int (op, opp, "moved", TFT_STATE_ERR, 0, 100, &v, error) ||
+          !mg_json_get_bool (op, opp, "main_gauche", TFT_STATE_ERR, &x->use_mg, error))
+        return FALSE;
+      x->moved = v;
+    }
+  return TRUE;
+}
 
 gboolean
 tft_fight_from_json (TftState *st, json_object *o, GError **error)
 {
-  const TftRuleset *rs = &st->rs;
   TftFight *fg = tft_fight_new ();
   json_object *a, *in;
   guint u;
@@ -450,80 +554,8 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
   for (guint i = 0; i < fg->n; i++)
     {
       g_autofree char *p = mg_json_path_index ("$.fight.figures", i);
-      json_object *fo = json_object_array_get_idx (a, i), *c, *op;
-      TftFighter *x = &fg->f[i];
-#define GI(key, field, lo, hi) (mg_json_get_int (fo, p, key, TFT_STATE_ERR, lo, hi, &v, error) && ((x->field = v), TRUE))
-#define GB(key, field) mg_json_get_bool (fo, p, key, TFT_STATE_ERR, &x->field, error)
-      if (!GI ("hits", hits, 0, 100000) || !GI ("hits_turn", hits_turn, 0, 100000) ||
-          !GI ("hits_last_turn", hits_last_turn, 0, 100000) || !GI ("attacks_made", attacks_made, 0, 10) ||
-          !GI ("reload", reload, 0, 10) || !GI ("fell_turn", fell_turn, 0, G_MAXINT32) ||
-          !GI ("kills", kills, 0, TFT_MAX_FIGHTERS) ||
-          !GB ("shield_ready", shield_ready) || !GB ("must_drop", must_drop) || !GB ("fell_now", fell_now) ||
-          !GB ("lost_attack", lost_attack) || !GB ("bending", bending) || !GB ("took_hits", took_hits) ||
-          !mg_json_get_choice (fo, p, "posture", TFT_STATE_ERR, posture_names, &u, error))
+      if (!fighter_from_json (st, json_object_array_get_idx (a, i), p, &fg->f[i], error))
         return FALSE;
-      x->posture = u;
-      if (!mg_json_get_choice (fo, p, "state", TFT_STATE_ERR, life_names, &u, error))
-        return FALSE;
-      x->life = u;
-#undef GI
-#undef GB
-      {
-        g_autofree char *rp = mg_json_path_key (p, "ready");
-        if (!weapon_from_json (st, mg_json_member (fo, "ready"), rp, &x->ready, error))
-          return FALSE;
-      }
-      x->shield = TFT_NONE;
-      if ((c = mg_json_member (fo, "shield")) != NULL)
-        {
-          const char *id;
-          g_autofree char *sp = mg_json_path_key (p, "shield");
-          if (!mg_json_string (c, sp, TFT_STATE_ERR, &id, error))
-            return FALSE;
-          if ((x->shield = tft_shield_find (rs, id)) < 0)
-            {
-              mg_json_set_error (error, TFT_STATE_ERR, sp, _("a shield of the ruleset"), c);
-              return FALSE;
-            }
-        }
-      if ((c = mg_json_get_array (fo, p, "carried", TFT_STATE_ERR, 0, TFT_MAX_CARRY, error)) == NULL)
-        return FALSE;
-      x->n_carried = json_object_array_length (c);
-      for (guint k = 0; k < x->n_carried; k++)
-        {
-          g_autofree char *cp = g_strdup_printf ("%s.carried[%u]", p, k);
-          if (!weapon_from_json (st, json_object_array_get_idx (c, k), cp, &x->carried[k], error))
-            return FALSE;
-        }
-      x->mg_target = -1;
-      if ((c = mg_json_member (fo, "mg_target")) != NULL)
-        {
-          const char *tn;
-          g_autofree char *tp = mg_json_path_key (p, "mg_target");
-          if (!mg_json_string (c, tp, TFT_STATE_ERR, &tn, error))
-            return FALSE;
-          if ((x->mg_target = fighter_find (st, tn)) < 0)
-            {
-              mg_json_set_error (error, TFT_STATE_ERR, tp, _("a figure of the fight"), c);
-              return FALSE;
-            }
-        }
-      if (!mask_from_json (st, fo, p, "engaged_with", &x->engaged, error) ||
-          !mask_from_json (st, fo, p, "hth_with", &x->hth, error) ||
-          !mask_from_json (st, fo, p, "inflicted", &x->inflicted, error))
-        return FALSE;
-      x->opt = OPT_UNSET;
-      x->moved = 0;
-      if ((op = mg_json_member (fo, "option")) != NULL)
-        {
-          g_autofree char *opp = mg_json_path_key (p, "option");
-          if (!mg_json_object (op, opp, TFT_STATE_ERR, error) ||
-              !mg_json_get_choice (op, opp, "option", TFT_STATE_ERR, option_names, &x->opt, error) ||
-              !mg_json_get_int (op, opp, "moved", TFT_STATE_ERR, 0, 100, &v, error) ||
-              !mg_json_get_bool (op, opp, "main_gauche", TFT_STATE_ERR, &x->use_mg, error))
-            return FALSE;
-          x->moved = v;
-        }
     }
   if ((in = mg_json_member (o, "initiative")) != NULL)
     {
@@ -617,16 +649,6 @@ fighter_in_fight (const TftState *st, const char *name, GError **error)
   if ((xi = fighter_find (st, name)) < 0)
     return illegal (error, _("%s is not in this fight."), name), TFT_NONE;
   return xi;
-}
-
-static json_object *
-ev (const char *type, const char *figure)
-{
-  json_object *e = json_object_new_object ();
-  json_object_object_add (e, "type", json_object_new_string (type));
-  if (figure)
-    json_object_object_add (e, "figure", json_object_new_string (figure));
-  return e;
 }
 
 static void
@@ -733,19 +755,19 @@ take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee
       y->life = L_DEAD;
       if (x)
         x->kills++;
-      json_object_array_add (events, ev ("dead", fname (st, y)));
+      json_object_array_add (events, mg_event_new ("dead", "figure", fname (st, y)));
       g_string_append_printf (text, _(" %s is dead."), fname (st, y));
     }
   else if (now <= rs->uncon_st)
     {
       y->life = L_UNCONSCIOUS;
-      json_object_array_add (events, ev ("unconscious", fname (st, y)));
+      json_object_array_add (events, mg_event_new ("unconscious", "figure", fname (st, y)));
       g_string_append_printf (text, _(" %s falls unconscious."), fname (st, y));
     }
   else if (fg->kind == K_PRACTICE && now <= rs->ep_practice_st)
     {
       y->life = L_OUT;
-      json_object_array_add (events, ev ("out", fname (st, y)));
+      json_object_array_add (events, mg_event_new ("out", "figure", fname (st, y)));
       g_string_append_printf (text, _(" %s drops out of the practice."), fname (st, y));
     }
   if (y->life != L_FIGHTING)
@@ -760,7 +782,7 @@ take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee
       y->fell_now = TRUE;
       if (y->posture != P_HTH)
         y->posture = P_FALLEN;
-      json_object_array_add (events, ev ("fell", fname (st, y)));
+      json_object_array_add (events, mg_event_new ("fell", "figure", fname (st, y)));
       if (has_open_slot (fg, yi))
         {
           y->lost_attack = TRUE;
@@ -812,7 +834,7 @@ attack_dx (const TftState *st, const Attack *a, const TftFighter *y, gint hexes,
   const TftFighter *x = &st->fight->f[a->fi];
   const TftBeast *yb = beast_of (st, y);
   gboolean missile = is_missile (rs, a->weapon);
-  gint dx = base_adj_dx (st, x, a->weapon, x->use_mg);
+  gint dx = base_adj_dx (st, x, a->weapon, a->thrown, x->use_mg);
 
   if (ndice)
     *ndice = 3;
@@ -917,7 +939,7 @@ do_damage (TftState *st, TftRoller *r, const Attack *a, TftFighter *x, TftFighte
   if (hth)
     hth_damage (st, x, &dice, &adds);
   else
-    tft_figure_damage (rs, fig_of (st, x), a ? a->weapon : x->ready, &dice, &adds);
+    tft_figure_damage (rs, fig_of (st, x), a ? a->weapon : x->ready, a && a->thrown, &dice, &adds);
   dice = CLAMP (dice, 0, 60);
   if (dice > 0 && !tft_roll (r, dice, 6, "damage", v, error))
     {
@@ -999,26 +1021,24 @@ parse_along (const TftState *st, json_object *a, const char *key, Along *out, gu
 }
 
 /* Parses an attack and checks it against the order and the figures' state. */
+/* The attack action's members into a (figure, target and weapon names into xn, tn, wn; where the
+ * pile starts in a->beyond into *pile); nothing about the fight yet. */
 static gboolean
-parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
+read_attack (const TftState *st, json_object *j, Attack *a, const char **xn, const char **tn, const char **wn,
+             guint *pile, GError **error)
 {
   static const char * const known[] = { "type", "player", "figure", "target", "weapon", "facing", "mode", "hexes",
                                         "megahexes", "throw", "in_the_way", "beyond", "pile", "sheltering",
                                         "hth_because", "from_behind", NULL };
-  const TftRuleset *rs = &st->rs;
-  const TftFight *fg = st->fight;
-  const char *xn, *tn, *wn = NULL;
-  const TftFighter *x, *y;
-  const TftSlot *s;
   gint64 v;
-  guint n2, pile;
+  guint n2;
 
   memset (a, 0, sizeof *a);
   if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
-      !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, &xn, error) ||
-      !mg_json_get_string (j, NULL, "target", TFT_ACTION_ERR, &tn, error))
+      !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, xn, error) ||
+      !mg_json_get_string (j, NULL, "target", TFT_ACTION_ERR, tn, error))
     return FALSE;
-  if (mg_json_member (j, "weapon") && !mg_json_get_string (j, NULL, "weapon", TFT_ACTION_ERR, &wn, error))
+  if (mg_json_member (j, "weapon") && !mg_json_get_string (j, NULL, "weapon", TFT_ACTION_ERR, wn, error))
     return FALSE;
 #define OPTC(key, names, field) (!mg_json_member (j, key) || mg_json_get_choice (j, NULL, key, TFT_ACTION_ERR, names, &a->field, error))
 #define OPTB(key, field) (!mg_json_member (j, key) || mg_json_get_bool (j, NULL, key, TFT_ACTION_ERR, &a->field, error))
@@ -1044,8 +1064,23 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
       !parse_along (st, j, "beyond", a->beyond, 8, &a->n_beyond, error) ||
       !parse_along (st, j, "pile", a->beyond + a->n_beyond, 8, &n2, error))
     return FALSE;
-  pile = a->n_beyond;
+  *pile = a->n_beyond;
   a->n_beyond += n2;
+  return TRUE;
+}
+
+static gboolean
+parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+  const char *xn, *tn, *wn = NULL;
+  const TftFighter *x, *y;
+  const TftSlot *s;
+  guint pile;
+
+  if (!read_attack (st, j, a, &xn, &tn, &wn, &pile, error))
+    return FALSE;
 
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));
@@ -1091,7 +1126,7 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
       fg->f[x->mg_target].life == L_FIGHTING)
     return illegal (error, _("Both attacks of a main-gauche turn go against the same enemy: %s."),
                     fname (st, &fg->f[x->mg_target]));
-  if (n2 > 0 && x->posture == P_HTH)
+  if (a->n_beyond > pile && x->posture == P_HTH)
     return illegal (error, _("Figures in hand-to-hand combat never hit their friends in the same brawl: no \"pile\" "
                              "for %s."), xn);
   /* Into a pile: "each other enemy in the HTH combat, and then each friend" (p. 17). */
@@ -1191,7 +1226,7 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
   if (total < 0)
     return FALSE;
   res = tft_roll_result (&st->rs, total, 3, dx, to_miss, &mult);
-  e = ev ("line_of_fire", fname (st, x));
+  e = mg_event_new ("line_of_fire", "figure", fname (st, x));
   json_object_object_add (e, "at", json_object_new_string (fname (st, z)));
   json_object_object_add (e, "rolling", json_object_new_string (to_miss ? "to_miss" : "to_hit"));
   ev_int (e, "adj_dx", dx);
@@ -1219,10 +1254,71 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
       if (!a->thrown && is_missile (&st->rs, a->weapon))
         ;
       else if (res == R_BREAK)
-        uncarry (x, a->weapon);
+        break_weapon (x, a->weapon);
     }
   json_object_array_add (events, e);
   return TRUE;
+}
+
+/* Hand-to-hand: x enters y's hex (no roll when joining a brawl already on the ground), p. 16-17.
+ * -1 on a dice error, 1 when the entry ends the attack (repelled, or countered), 0 to roll to hit. */
+static gint
+hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, json_object *events, GString *text,
+           GError **error)
+{
+  const TftRuleset *rs = &st->rs;
+  json_object *e;
+
+  if (x->ready >= 0 && !rs->weapons[x->ready].dagger)
+    drop_weapon (st, x, x->ready);
+  if (x->shield_ready && x->shield >= 0)
+    x->shield = TFT_NONE;
+  if (!((x->hth >> a->ti) & 1) && y->posture != P_HTH)
+    {
+      gint roll;
+      TftEntry en;
+      do
+        {
+          guint v;
+          if (!tft_roll (r, 1, 6, "entry", &v, error))
+            return -1;
+          roll = v;
+        }
+      while (roll == 6 && a->from_behind);
+      en = rs->entry[roll - 1];
+      e = mg_event_new ("hth", "figure", fname (st, x));
+      json_object_object_add (e, "target", json_object_new_string (fname (st, y)));
+      ev_int (e, "roll", roll);
+      json_object_object_add (e, "result", json_object_new_string (
+        en == HTH_GRAPPLE ? "grapple" : en == HTH_GRAPPLE_DAGGER ? "grapple_dagger" : en == HTH_REPEL ? "repel" : "counter"));
+      json_object_array_add (events, e);
+      g_string_append_printf (text, _("%s throws himself on %s; %s rolls %d"), fname (st, x), fname (st, y),
+                              fname (st, y), roll);
+      if (en == HTH_REPEL || en == HTH_COUNTER)
+        {
+          if (en == HTH_REPEL)
+            {
+              g_string_append_printf (text, _(" and keeps %s off."), fname (st, x));
+              return 1;
+            }
+          g_string_append_printf (text, _(" and strikes %s"), fname (st, x));
+          return do_damage (st, r, NULL, y, x, 1, FALSE, e, events, text, error) ? 1 : -1;
+        }
+      if (y->ready >= 0 && !rs->weapons[y->ready].dagger)
+        drop_weapon (st, y, y->ready);
+      if (y->shield_ready)
+        y->shield = TFT_NONE;
+      if (en == HTH_GRAPPLE_DAGGER && carried_dagger (st, y) >= 0)
+        y->ready = carried_dagger (st, y);
+      g_string_append (text, _(": both go down in hand-to-hand combat."));
+    }
+  x->hth |= G_GUINT64_CONSTANT (1) << a->ti;
+  y->hth |= G_GUINT64_CONSTANT (1) << a->fi;
+  x->posture = y->posture = P_HTH;
+  a->weapon = x->ready >= 0 && rs->weapons[x->ready].has_hth ? x->ready : TFT_NONE;
+  if (text->len)
+    g_string_append_c (text, ' ');
+  return 0;
 }
 
 static gboolean
@@ -1246,59 +1342,12 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
   if (x->use_mg && fg->order[a.slot].attack == 1)
     x->mg_target = a.ti;
 
-  /* Hand-to-hand: entering the hex (no roll when joining a brawl already on the ground). */
   if (a.mode == M_HTH)
     {
+      gint entered = hth_enter (st, r, &a, x, y, events, text, error);
+      if (entered != 0)
+        return entered > 0;
       hth = TRUE;
-      if (x->ready >= 0 && !rs->weapons[x->ready].dagger)
-        drop_weapon (st, x, x->ready);
-      if (x->shield_ready && x->shield >= 0)
-        x->shield = TFT_NONE;
-      if (!((x->hth >> a.ti) & 1) && y->posture != P_HTH)
-        {
-          gint roll;
-          TftEntry en;
-          do
-            {
-              guint v;
-              if (!tft_roll (r, 1, 6, "entry", &v, error))
-                return FALSE;
-              roll = v;
-            }
-          while (roll == 6 && a.from_behind);
-          en = rs->entry[roll - 1];
-          e = ev ("hth", fname (st, x));
-          json_object_object_add (e, "target", json_object_new_string (fname (st, y)));
-          ev_int (e, "roll", roll);
-          json_object_object_add (e, "result", json_object_new_string (
-            en == HTH_GRAPPLE ? "grapple" : en == HTH_GRAPPLE_DAGGER ? "grapple_dagger" : en == HTH_REPEL ? "repel" : "counter"));
-          json_object_array_add (events, e);
-          g_string_append_printf (text, _("%s throws himself on %s; %s rolls %d"), fname (st, x), fname (st, y),
-                                  fname (st, y), roll);
-          if (en == HTH_REPEL || en == HTH_COUNTER)
-            {
-              if (en == HTH_REPEL)
-                {
-                  g_string_append_printf (text, _(" and keeps %s off."), fname (st, x));
-                  return TRUE;
-                }
-              g_string_append_printf (text, _(" and strikes %s"), fname (st, x));
-              return do_damage (st, r, NULL, y, x, 1, FALSE, e, events, text, error);
-            }
-          if (y->ready >= 0 && !rs->weapons[y->ready].dagger)
-            drop_weapon (st, y, y->ready);
-          if (y->shield_ready)
-            y->shield = TFT_NONE;
-          if (en == HTH_GRAPPLE_DAGGER && carried_dagger (st, y) >= 0)
-            y->ready = carried_dagger (st, y);
-          g_string_append (text, _(": both go down in hand-to-hand combat."));
-        }
-      x->hth |= G_GUINT64_CONSTANT (1) << a.ti;
-      y->hth |= G_GUINT64_CONSTANT (1) << a.fi;
-      x->posture = y->posture = P_HTH;
-      a.weapon = x->ready >= 0 && rs->weapons[x->ready].has_hth ? x->ready : TFT_NONE;
-      if (text->len)
-        g_string_append_c (text, ' ');
     }
 
   /* Roll to miss (or hit) every figure in the way first. */
@@ -1316,7 +1365,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
   if ((total = roll_total (st, r, n, "to_hit", error)) < 0)
     return FALSE;
   res = tft_roll_result (rs, total, n, dx, FALSE, &mult);
-  e = ev ("attack", fname (st, x));
+  e = mg_event_new ("attack", "figure", fname (st, x));
   json_object_object_add (e, "target", json_object_new_string (fname (st, y)));
   json_object_object_add (e, "weapon", a.weapon >= 0 ? json_object_new_string (rs->weapons[a.weapon].id) : NULL);
   json_object_object_add (e, "mode", json_object_new_string (mode_names[a.mode]));
@@ -1339,7 +1388,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
       else
         {
           gint sd = fx->st >= fy->st ? rs->rush_dice : rs->rush_weak_dice;
-          gint save = roll_total (st, r, sd, "save", error), ydx = base_adj_dx (st, y, y->ready, FALSE);
+          gint save = roll_total (st, r, sd, "save", error), ydx = base_adj_dx (st, y, y->ready, FALSE, FALSE);
           gboolean falls;
           if (save < 0)
             {
@@ -1375,7 +1424,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
       else if (res == R_BREAK && a.weapon >= 0)
         {
           g_string_append_printf (text, _("; his %s breaks"), _(rs->weapons[a.weapon].name));
-          uncarry (x, a.weapon);
+          break_weapon (x, a.weapon);
         }
       g_string_append_c (text, '.');
     }
@@ -1389,7 +1438,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
   if (a.thrown && carries (x, a.weapon))
     drop_weapon (st, x, a.weapon);
   if (a.weapon >= 0 && rs->weapons[a.weapon].crossbow)
-    x->reload = base_adj_dx (st, x, a.weapon, FALSE) >= rs->weapons[a.weapon].fast_at
+    x->reload = base_adj_dx (st, x, a.weapon, FALSE, FALSE) >= rs->weapons[a.weapon].fast_at
                 ? rs->weapons[a.weapon].fast_reload : rs->weapons[a.weapon].reload;
   return TRUE;
 }
@@ -1447,150 +1496,29 @@ options_text (guint set, GString *s)
   return s->str;
 }
 
+/* Once one side is out, only end_fight (or a flee, an arena's choice) moves the fight on. */
 static gboolean
-do_option (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
+refuse_when_over (TftState *st, GError **error)
 {
-  static const char * const known[] = { "type", "player", "figure", "option", "moved", "engaged_with", "weapon",
-                                        "shield", "main_gauche", "pick_up", "posture", NULL };
-  static const char * const shield_names[] = { "ready", "sling", NULL };
-  static const char * const postures[] = { "prone", "kneeling", NULL };
-  const TftRuleset *rs = &st->rs;
-  TftFight *fg = st->fight;
-  const char *name, *wn = NULL;
-  guint o, shield = 2, posture = 0;
-  gint64 moved = 0;
-  gboolean use_mg = FALSE, pick_up = FALSE;
-  guint64 engaged;
-  gint xi, w = TFT_NONE;
-  TftFighter *x;
-  guint open;
-  g_autoptr(GString) list = g_string_new (NULL);
+  gint last;
+  if (st->fight->phase == PH_OVER || sides_able (st, &last) <= 1)
+    return illegal (error, _("One side is out of fight %u: end the fight to award experience (end_fight)."),
+                    st->fight->number);
+  return TRUE;
+}
 
-  if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
-      !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, &name, error) ||
-      !mg_json_get_choice (j, NULL, "option", TFT_ACTION_ERR, option_names, &o, error) ||
-      (mg_json_member (j, "moved") && !mg_json_get_int (j, NULL, "moved", TFT_ACTION_ERR, 0, 100, &moved, error)) ||
-      (mg_json_member (j, "weapon") && !mg_json_get_string (j, NULL, "weapon", TFT_ACTION_ERR, &wn, error)) ||
-      (mg_json_member (j, "shield") && !mg_json_get_choice (j, NULL, "shield", TFT_ACTION_ERR, shield_names, &shield, error)) ||
-      (mg_json_member (j, "posture") && !mg_json_get_choice (j, NULL, "posture", TFT_ACTION_ERR, postures, &posture, error)) ||
-      (mg_json_member (j, "main_gauche") && !mg_json_get_bool (j, NULL, "main_gauche", TFT_ACTION_ERR, &use_mg, error)) ||
-      (mg_json_member (j, "pick_up") && !mg_json_get_bool (j, NULL, "pick_up", TFT_ACTION_ERR, &pick_up, error)))
-    return FALSE;
-  if ((xi = fighter_in_fight (st, name, error)) < 0)
-    return FALSE;
-  x = &fg->f[xi];
-  engaged = x->engaged;
-  if (mg_json_member (j, "engaged_with"))
-    {
-      Along al[TFT_MAX_FIGHTERS];
-      guint n;
-      if (!parse_along (st, j, "engaged_with", al, TFT_MAX_FIGHTERS, &n, error))
-        return FALSE;
-      engaged = 0;
-      for (guint i = 0; i < n; i++)
-        {
-          if (!enemies (x, &fg->f[al[i].fi]))
-            return illegal (error, _("%s and %s are on the same side: figures engage only enemies."), name,
-                            fname (st, &fg->f[al[i].fi]));
-          engaged |= G_GUINT64_CONSTANT (1) << al[i].fi;
-        }
-    }
-  if (fg->phase != PH_OPTIONS)
-    return illegal (error, _("Options are chosen before the attacks; this turn's attacks have begun."));
-  if (!able (st, x))
-    return illegal (error, _("%s is %s and takes no option."), name, _(life_names[x->life]));
-  if (x->opt == O_E || x->opt == O_K || x->opt == O_O)
-    return illegal (error, _("%s has already changed weapons this turn and cannot change its option."), name);
-  open = options_open (st, x, engaged);
-  if (!((open >> o) & 1))
-    {
-      if (x->hth && x->fell_turn + 1 == (gint) fg->turn)
-        return illegal (error, _("%s fell with 8 or more hits last turn while in hand-to-hand combat and may do nothing this turn."), name);
-      if (down (x))
-        return illegal (error, _("%s is down and must take a turn to stand up (g or n); open now: %s."), name,
-                        options_text (open, list));
-      if (x->hth)
-        return illegal (error, _("%s is in hand-to-hand combat and may choose p, q or r."), name);
-      if (engaged)
-        return illegal (error, _("%s is engaged and may choose h to o."), name);
-      return illegal (error, _("%s is not engaged and may choose a to g."), name);
-    }
-  if (is_attack_option (o) && moved > max_move (st, x, O_B))
-    return illegal (error, _("%s moved more than half its MA (%d) this turn and may not attack."), name,
-                    tft_figure_ma (rs, fig_of (st, x)));
-  if (o != OPT_NONE && moved > max_move (st, x, o))
-    return illegal (error, _("Option %s allows moving %d hexes; %s moved %d."), option_names[o], max_move (st, x, o),
-                    name, (gint) moved);
-  if (o == OPT_NONE && moved > 0)
-    return illegal (error, _("A figure that does nothing does not move."));
-  if (wn && (w = tft_weapon_find (rs, wn)) < 0)
-    return illegal (error, _("There is no weapon \"%s\" in the ruleset."), wn);
-  if (use_mg && (o != O_B && o != O_H))
-    return illegal (error, _("The main-gauche attacks with options b and h only."));
-  if (use_mg && (carried_mg (st, x) < 0 || x->ready < 0 || x->ready == carried_mg (st, x) ||
-                 rs->weapons[x->ready].two_handed))
-    return illegal (error, _("%s needs a main-gauche and a one-handed weapon ready to attack with both."), name);
-  /* The shield and picking up on the way go with option e (p. 5); o picks up where it stands. */
-  if (shield < 2 && o != O_E)
-    return illegal (error, _("Option %s does not ready or sling a shield; option e does."), option_names[o]);
-  if (pick_up && o != O_E && o != O_O)
-    return illegal (error, _("Option %s does not pick up a weapon; options e and o do."), option_names[o]);
-  switch (o)
-    {
-    case O_F: case O_J:
-      if (!is_missile (rs, x->ready) || (x->must_drop && o == O_J))
-        return illegal (error, _("%s has no missile weapon ready."), name);
-      if (fg->kind == K_PRACTICE)
-        return illegal (error, _("No missile weapons in practice combat."));
-      if (x->reload > 0)
-        return illegal (error, _("%s's crossbow needs %d more turns of reloading (option e)."), name, x->reload);
-      break;
-    case O_I:
-      if (x->ready < 0 || is_missile (rs, x->ready))
-        return illegal (error, _("%s may not defend without a non-missile weapon ready to parry with."), name);
-      break;
-    case O_K:
-      if (w < 0 || !carries (x, w) || is_missile (rs, w))
-        return illegal (error, _("Option k readies a non-missile weapon %s carries (\"weapon\")."), name);
-      break;
-    case O_E:
-      if (w >= 0 && !carries (x, w) && !(pick_up && dropped_find (st, w) >= 0))
-        return illegal (error, _("%s does not carry a %s, and none lies on the ground (\"pick_up\")."), name,
-                        _(rs->weapons[w].name));
-      if (pick_up && w < 0)
-        return illegal (error, _("Name the weapon %s picks up (\"weapon\")."), name);
-      if (shield < 2 && x->shield < 0)
-        return illegal (error, _("%s has no shield to ready or sling."), name);
-      if (shield == 0 && (w >= 0 ? w : x->ready) >= 0 && rs->weapons[w >= 0 ? w : x->ready].two_handed)
-        return illegal (error, _("%s cannot ready the shield with a two-handed weapon ready: the shield stays slung."), name);
-      if (w >= 0 && down (x) && !rs->weapons[w].crossbow)
-        return illegal (error, _("No weapon but a crossbow may be readied by a prone or kneeling figure."));
-      if (w >= 0 && !carries (x, w))
-        {
-          gint tmp[TFT_MAX_CARRY + 1];
-          memcpy (tmp, x->carried, sizeof (gint) * x->n_carried);
-          tmp[x->n_carried] = w;
-          if (x->n_carried + 1 > TFT_MAX_CARRY ||
-              !tft_check_gear (rs, name, fig_of (st, x)->kind, fig_of (st, x)->st, tmp, x->n_carried + 1, x->shield, w, error))
-            return FALSE;
-        }
-      break;
-    case O_O:
-      if (w < 0 || dropped_find (st, w) < 0)
-        return illegal (error, _("Option o picks up a weapon lying in the hex (\"weapon\")."));
-      break;
-    case O_Q:
-      if (carried_dagger (st, x) < 0 || x->ready == carried_dagger (st, x))
-        return illegal (error, _("%s has no dagger to draw."), name);
-      break;
-    default:
-      break;
-    }
+/* Option o is legal for x: it takes it (the weapon w, shield and posture choices, the hexes moved). */
+static void
+option_take (TftState *st, TftFighter *x, guint o, gint w, guint shield, guint posture, gint moved,
+             gboolean use_mg, guint64 engaged, json_object *events, GString *text)
+{
+  const TftRuleset *rs = &st->rs;
+  const char *name = fname (st, x);
 
   /* Changing one's mind costs nothing; the weapon that had to go is gone. */
   if (x->must_drop && is_missile (rs, x->ready))
     {
-      json_object *d = ev ("dropped", name);
+      json_object *d = mg_event_new ("dropped", "figure", name);
       json_object_object_add (d, "weapon", json_object_new_string (rs->weapons[x->ready].id));
       json_object_array_add (events, d);
       g_string_append_printf (text, _("%s drops the %s. "), name, _(rs->weapons[x->ready].name));
@@ -1646,7 +1574,7 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
   if (x->ready >= 0 && rs->weapons[x->ready].two_handed)
     x->shield_ready = FALSE;
   {
-    json_object *e = ev ("option", name);
+    json_object *e = mg_event_new ("option", "figure", name);
     json_object_object_add (e, "option", json_object_new_string (option_names[o]));
     ev_int (e, "moved", moved);
     json_object_array_add (events, e);
@@ -1657,6 +1585,154 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
   if ((o == O_E || o == O_K || o == O_O) && x->ready >= 0)
     g_string_append_printf (text, _(" and readies the %s"), _(rs->weapons[x->ready].name));
   g_string_append_c (text, '.');
+}
+
+static gboolean
+do_option (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
+{
+  static const char * const known[] = { "type", "player", "figure", "option", "moved", "engaged_with", "weapon",
+                                        "shield", "main_gauche", "pick_up", "posture", NULL };
+  static const char * const shield_names[] = { "ready", "sling", NULL };
+  static const char * const postures[] = { "prone", "kneeling", NULL };
+  const TftRuleset *rs = &st->rs;
+  TftFight *fg = st->fight;
+  const char *name, *wn = NULL;
+  guint o, shield = 2, posture = 0;
+  gint64 moved = 0;
+  gboolean use_mg = FALSE, pick_up = FALSE;
+  guint64 engaged;
+  gint xi, w = TFT_NONE;
+  TftFighter *x;
+  guint open;
+  g_autoptr(GString) list = g_string_new (NULL);
+
+  if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
+      !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, &name, error) ||
+      !mg_json_get_choice (j, NULL, "option", TFT_ACTION_ERR, option_names, &o, error) ||
+      (mg_json_member (j, "moved") && !mg_json_get_int (j, NULL, "moved", TFT_ACTION_ERR, 0, 100, &moved, error)) ||
+      (mg_json_member (j, "weapon") && !mg_json_get_string (j, NULL, "weapon", TFT_ACTION_ERR, &wn, error)) ||
+      (mg_json_member (j, "shield") && !mg_json_get_choice (j, NULL, "shield", TFT_ACTION_ERR, shield_names, &shield, error)) ||
+      (mg_json_member (j, "posture") && !mg_json_get_choice (j, NULL, "posture", TFT_ACTION_ERR, postures, &posture, error)) ||
+      (mg_json_member (j, "main_gauche") && !mg_json_get_bool (j, NULL, "main_gauche", TFT_ACTION_ERR, &use_mg, error)) ||
+      (mg_json_member (j, "pick_up") && !mg_json_get_bool (j, NULL, "pick_up", TFT_ACTION_ERR, &pick_up, error)))
+    return FALSE;
+  if ((xi = fighter_in_fight (st, name, error)) < 0)
+    return FALSE;
+  x = &fg->f[xi];
+  engaged = x->engaged;
+  if (mg_json_member (j, "engaged_with"))
+    {
+      Along al[TFT_MAX_FIGHTERS];
+      guint n;
+      if (!parse_along (st, j, "engaged_with", al, TFT_MAX_FIGHTERS, &n, error))
+        return FALSE;
+      engaged = 0;
+      for (guint i = 0; i < n; i++)
+        {
+          if (!enemies (x, &fg->f[al[i].fi]))
+            return illegal (error, _("%s and %s are on the same side: figures engage only enemies."), name,
+                            fname (st, &fg->f[al[i].fi]));
+          engaged |= G_GUINT64_CONSTANT (1) << al[i].fi;
+        }
+    }
+  if (!refuse_when_over (st, error))
+    return FALSE;
+  if (fg->phase != PH_OPTIONS)
+    return illegal (error, _("Options are chosen before the attacks; this turn's attacks have begun."));
+  if (!able (st, x))
+    return illegal (error, _("%s is %s and takes no option."), name, _(life_names[x->life]));
+  if (x->opt == O_E || x->opt == O_K || x->opt == O_O)
+    return illegal (error, _("%s has already changed weapons this turn and cannot change its option."), name);
+  open = options_open (st, x, engaged);
+  if (!((open >> o) & 1))
+    {
+      if (x->hth && x->fell_turn + 1 == (gint) fg->turn)
+        return illegal (error, _("%s fell with 8 or more hits last turn while in hand-to-hand combat and may do nothing this turn."), name);
+      if (down (x))
+        return illegal (error, _("%s is down and must take a turn to stand up (g or n); open now: %s."), name,
+                        options_text (open, list));
+      if (x->hth)
+        return illegal (error, _("%s is in hand-to-hand combat and may choose p, q or r."), name);
+      if (engaged)
+        return illegal (error, _("%s is engaged and may choose h to o."), name);
+      return illegal (error, _("%s is not engaged and may choose a to g."), name);
+    }
+  if (is_attack_option (o) && moved > max_move (st, x, O_B))
+    return illegal (error, _("%s moved more than half its MA (%d) this turn and may not attack."), name,
+                    tft_figure_ma (rs, fig_of (st, x)));
+  if (o != OPT_NONE && moved > max_move (st, x, o))
+    return illegal (error, g_dngettext (GETTEXT_PACKAGE, "Option %s allows moving %d hex; %s moved %d.",
+                                        "Option %s allows moving %d hexes; %s moved %d.", max_move (st, x, o)),
+                    option_names[o], max_move (st, x, o), name, (gint) moved);
+  if (o == OPT_NONE && moved > 0)
+    return illegal (error, _("A figure that does nothing does not move."));
+  if (wn && (w = tft_weapon_find (rs, wn)) < 0)
+    return illegal (error, _("There is no weapon \"%s\" in the ruleset."), wn);
+  if (use_mg && (o != O_B && o != O_H))
+    return illegal (error, _("The main-gauche attacks with options b and h only."));
+  if (use_mg && (carried_mg (st, x) < 0 || x->ready < 0 || x->ready == carried_mg (st, x) ||
+                 rs->weapons[x->ready].two_handed))
+    return illegal (error, _("%s needs a main-gauche and a one-handed weapon ready to attack with both."), name);
+  /* The shield and picking up on the way go with option e (p. 5); o picks up where it stands. */
+  if (shield < 2 && o != O_E)
+    return illegal (error, _("Option %s does not ready or sling a shield; option e does."), option_names[o]);
+  if (pick_up && o != O_E && o != O_O)
+    return illegal (error, _("Option %s does not pick up a weapon; options e and o do."), option_names[o]);
+  switch (o)
+    {
+    case O_F: case O_J:
+      if (!is_missile (rs, x->ready) || (x->must_drop && o == O_J))
+        return illegal (error, _("%s has no missile weapon ready."), name);
+      if (fg->kind == K_PRACTICE)
+        return illegal (error, _("No missile weapons in practice combat."));
+      if (x->reload > 0)
+        return illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s's crossbow needs %d more turn of reloading (option e).",
+                                            "%s's crossbow needs %d more turns of reloading (option e).", x->reload),
+                        name, x->reload);
+      break;
+    case O_I:
+      if (x->ready < 0 || is_missile (rs, x->ready))
+        return illegal (error, _("%s may not defend without a non-missile weapon ready to parry with."), name);
+      break;
+    case O_K:
+      if (w < 0 || !carries (x, w) || is_missile (rs, w))
+        return illegal (error, _("Option k readies a non-missile weapon %s carries (\"weapon\")."), name);
+      break;
+    case O_E:
+      if (w >= 0 && !carries (x, w) && !(pick_up && dropped_find (st, w) >= 0))
+        return illegal (error, _("%s does not carry a %s, and none lies on the ground (\"pick_up\")."), name,
+                        _(rs->weapons[w].name));
+      if (pick_up && w < 0)
+        return illegal (error, _("Name the weapon %s picks up (\"weapon\")."), name);
+      if (shield < 2 && x->shield < 0)
+        return illegal (error, _("%s has no shield to ready or sling."), name);
+      if (shield == 0 && (w >= 0 ? w : x->ready) >= 0 && rs->weapons[w >= 0 ? w : x->ready].two_handed)
+        return illegal (error, _("%s cannot ready the shield with a two-handed weapon ready: the shield stays slung."), name);
+      if (w >= 0 && down (x) && !rs->weapons[w].crossbow)
+        return illegal (error, _("No weapon but a crossbow may be readied by a prone or kneeling figure."));
+      if (w >= 0 && !carries (x, w))
+        {
+          gint tmp[TFT_MAX_CARRY + 1];
+          memcpy (tmp, x->carried, sizeof (gint) * x->n_carried);
+          tmp[x->n_carried] = w;
+          if (x->n_carried + 1 > TFT_MAX_CARRY ||
+              !tft_check_gear (rs, name, fig_of (st, x)->kind, fig_of (st, x)->st, tmp, x->n_carried + 1, x->shield, w, error))
+            return FALSE;
+        }
+      break;
+    case O_O:
+      if (w < 0 || dropped_find (st, w) < 0)
+        return illegal (error, _("Option o picks up a weapon lying in the hex (\"weapon\")."));
+      break;
+    case O_Q:
+      if (carried_dagger (st, x) < 0 || x->ready == carried_dagger (st, x))
+        return illegal (error, _("%s has no dagger to draw."), name);
+      break;
+    default:
+      break;
+    }
+
+  option_take (st, x, o, w, shield, posture, (gint) moved, use_mg, engaged, events, text);
   return TRUE;
 }
 
@@ -1690,6 +1766,47 @@ slot_cmp (const TftFight *fg, const TftSlot *a, const TftSlot *b)
   return (gint) a->attack - (gint) b->attack;
 }
 
+/* After a tie roll among `group` (all of adjusted DX `adj` and the same tie rank), ranks every
+ * first attack at that DX again by (old rank, this roll), densely from 1: the order is that of
+ * the rolls in turn, and the ranks stay below the number of fighters however long the ties last. */
+static void
+rerank_ties (TftFight *fg, gint adj, const guint *group, const guint *v, guint ng)
+{
+  gint key[TFT_MAX_FIGHTERS];
+  gboolean at[TFT_MAX_FIGHTERS] = { FALSE };
+
+  for (guint a = 0; a < fg->n_order; a++)
+    if (fg->order[a].attack == 1 && fg->order[a].adj_dx == adj)
+      {
+        guint fi = fg->order[a].fi;
+        at[fi] = TRUE;
+        key[fi] = fg->ties[fi] * 7;
+        for (guint k = 0; k < ng; k++)
+          if (group[k] == fi)
+            key[fi] += (gint) v[k];
+      }
+  {
+    gint rank[TFT_MAX_FIGHTERS];
+    for (guint i = 0; i < fg->n; i++)
+      if (at[i])
+        {
+          rank[i] = 1;
+          for (guint j = 0; j < fg->n; j++)
+            if (at[j] && key[j] < key[i])
+              {
+                gboolean seen = FALSE;  /* count distinct smaller keys */
+                for (guint k = 0; k < j; k++)
+                  if (at[k] && key[k] == key[j])
+                    seen = TRUE;
+                rank[i] += !seen;
+              }
+        }
+    for (guint i = 0; i < fg->n; i++)
+      if (at[i])
+        fg->ties[i] = rank[i];
+  }
+}
+
 static gboolean
 do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
 {
@@ -1704,6 +1821,8 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
     return FALSE;
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));
+  if (!refuse_when_over (st, error))
+    return FALSE;
   if (fg->phase != PH_OPTIONS)
     return illegal (error, _("The attacks of this turn have already begun."));
   for (guint i = 0; i < fg->n; i++)
@@ -1751,7 +1870,7 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
           tied_any = TRUE;
           {
             guint v[TFT_MAX_FIGHTERS];
-            json_object *e = ev ("tie", NULL);
+            json_object *e = mg_event_new ("tie", "figure", NULL);
             json_object *rolls = json_object_new_object ();
             if (!tft_roll (r, ng, 6, "tie", v, error))
               {
@@ -1759,9 +1878,9 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
                 json_object_put (rolls);
                 return FALSE;
               }
+            rerank_ties (fg, s->adj_dx, group, v, ng);
             for (guint k = 0; k < ng; k++)
               {
-                fg->ties[group[k]] = fg->ties[group[k]] * 10 + v[k];
                 json_object_object_add (rolls, fname (st, &fg->f[group[k]]), json_object_new_int (v[k]));
                 g_string_append_printf (text, _("%s rolls %u for the tie. "), fname (st, &fg->f[group[k]]), v[k]);
               }
@@ -1781,7 +1900,7 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
       }
   fg->phase = fg->n_order ? PH_ATTACKS : PH_END;
   {
-    json_object *e = ev ("order", NULL);
+    json_object *e = mg_event_new ("order", "figure", NULL);
     json_object_object_add (e, "order", order_json (st));
     json_object_array_add (events, e);
   }
@@ -1798,8 +1917,11 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
 }
 
 /* pass, draw_dagger, disengage: the next slot's figure acts without attacking. */
+/* The slot actions that are not attacks: pass, or the die of option q or r. */
+typedef enum { SLOT_PASS, SLOT_DRAW_DAGGER, SLOT_DISENGAGE } SlotAct;
+
 static gboolean
-do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_object *events, GString *text,
+do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_object *events, GString *text,
                 GError **error)
 {
   static const char * const known[] = { "type", "player", "figure", NULL };
@@ -1819,27 +1941,27 @@ do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_obj
     return illegal (error, _("It is not the time of the attacks."));
   if (fg->order[slot].fi != (guint) xi)
     return illegal (error, _("%s acts next; %s must wait for its turn."), fname (st, &fg->f[fg->order[slot].fi]), name);
-  if (kind == 1 && x->opt != O_Q)
+  if (kind == SLOT_DRAW_DAGGER && x->opt != O_Q)
     return illegal (error, _("%s did not choose option q (draw dagger)."), name);
-  if (kind == 2 && x->opt != O_R)
+  if (kind == SLOT_DISENGAGE && x->opt != O_R)
     return illegal (error, _("%s did not choose option r (disengage from hand-to-hand)."), name);
   fg->order[slot].done = TRUE;
-  if (kind == 0)
+  if (kind == SLOT_PASS)
     {
-      json_object_array_add (events, ev ("pass", name));
+      json_object_array_add (events, mg_event_new ("pass", "figure", name));
       g_string_append_printf (text, _("%s does not attack."), name);
       return TRUE;
     }
   {
     guint v;
-    json_object *e = ev (kind == 1 ? "draw_dagger" : "disengage", name);
+    json_object *e = mg_event_new (kind == SLOT_DRAW_DAGGER ? "draw_dagger" : "disengage", "figure", name);
     gint need;
-    if (!tft_roll (r, 1, 6, kind == 1 ? "draw_dagger" : "disengage", &v, error))
+    if (!tft_roll (r, 1, 6, kind == SLOT_DRAW_DAGGER ? "draw_dagger" : "disengage", &v, error))
       {
         json_object_put (e);
         return FALSE;
       }
-    if (kind == 1)
+    if (kind == SLOT_DRAW_DAGGER)
       need = rs->draw_dagger_max;
     else
       {
@@ -1857,9 +1979,9 @@ do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_obj
     json_object_object_add (e, "success", json_object_new_boolean ((gint) v <= need));
     json_object_array_add (events, e);
     if ((gint) v > need)
-      g_string_append_printf (text, kind == 1 ? _("%s rolls %u and fails to draw the dagger.")
+      g_string_append_printf (text, kind == SLOT_DRAW_DAGGER ? _("%s rolls %u and fails to draw the dagger.")
                                               : _("%s rolls %u and cannot break free."), name, v);
-    else if (kind == 1)
+    else if (kind == SLOT_DRAW_DAGGER)
       {
         x->ready = carried_dagger (st, x);
         g_string_append_printf (text, _("%s rolls %u and draws the dagger."), name, v);
@@ -1879,6 +2001,24 @@ do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_obj
       }
   }
   return TRUE;
+}
+
+static gboolean
+do_pass (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
+{
+  return do_slot_action (st, SLOT_PASS, j, r, events, text, error);
+}
+
+static gboolean
+do_draw_dagger (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
+{
+  return do_slot_action (st, SLOT_DRAW_DAGGER, j, r, events, text, error);
+}
+
+static gboolean
+do_disengage (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
+{
+  return do_slot_action (st, SLOT_DISENGAGE, j, r, events, text, error);
 }
 
 /* ---------------------------------------------------------------- fights begin and end */
@@ -1907,7 +2047,8 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
         return illegal (error, _("At most %d sides."), TFT_MAX_SIDES);
       if (!mg_json_array (members, side, TFT_ACTION_ERR, 1, TFT_MAX_FIGHTERS, &n, error))
         return FALSE;
-      fg->sides[fg->n_sides] = g_strdup (side);
+      /* counted at once, so tft_fight_free() frees the name when a member is refused */
+      fg->sides[fg->n_sides++] = g_strdup (side);
       for (guint i = 0; i < n; i++)
         {
           const char *name;
@@ -1931,7 +2072,7 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
           memset (x, 0, sizeof *x);
           x->mg_target = -1;
           x->fig = r;
-          x->side = fg->n_sides;
+          x->side = fg->n_sides - 1;
           memcpy (x->carried, f->weapons, sizeof (gint) * f->n_weapons);
           x->n_carried = f->n_weapons;
           x->shield = f->shield;
@@ -1942,7 +2083,6 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
             return illegal (error, _("No missile weapons in practice combat: %s's ready weapon is a %s."), name,
                             _(rs->weapons[x->ready].name));
         }
-      fg->n_sides++;
     }
   if (fg->n_sides < 2)
     return illegal (error, _("A fight needs at least two sides."));
@@ -1953,7 +2093,7 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
   st->turn++;
   st->fight = g_steal_pointer (&fg);
   {
-    json_object *e = ev ("fight_started", NULL);
+    json_object *e = mg_event_new ("fight_started", "figure", NULL);
     ev_int (e, "fight", st->fight->number);
     json_object_object_add (e, "kind", json_object_new_string (kind_names[kind]));
     json_object_array_add (events, e);
@@ -1996,6 +2136,8 @@ do_initiative (TftState *st, json_object *j, TftRoller *r, json_object *events, 
     return FALSE;
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));
+  if (!refuse_when_over (st, error))
+    return FALSE;
   if (fg->phase != PH_OPTIONS)
     return illegal (error, _("Initiative is rolled at the start of a turn."));
   if (fg->init_winner != TFT_NONE)
@@ -2029,7 +2171,7 @@ do_initiative (TftState *st, json_object *j, TftRoller *r, json_object *events, 
     }
   fg->init_winner = w;
   fg->init_first = fn ? first : w;
-  e = ev ("initiative", NULL);
+  e = mg_event_new ("initiative", "figure", NULL);
   json_object_object_add (e, "winner", json_object_new_string (fg->sides[w]));
   json_object_object_add (e, "first", json_object_new_string (fg->sides[fg->init_first]));
   json_object_array_add (events, e);
@@ -2058,7 +2200,7 @@ do_flee (TftState *st, json_object *j, json_object *events, GString *text, GErro
   st->fight->f[xi].life = L_FLED;
   close_slots (st->fight, xi);
   after_slot (st);
-  json_object_array_add (events, ev ("fled", name));
+  json_object_array_add (events, mg_event_new ("fled", "figure", name));
   g_string_append_printf (text, _("%s escapes through the door."), name);
   return TRUE;
 }
@@ -2075,6 +2217,9 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
     return FALSE;
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));
+  /* a turn in which the last enemy fell still ends (it was fought); none after it */
+  if (fg->phase == PH_OVER)
+    return refuse_when_over (st, error);
   if (fg->phase == PH_OPTIONS)
     return illegal (error, _("The turn ends after the attacks (action \"attacks\" first)."));
   if (next_slot (fg) >= 0)
@@ -2100,7 +2245,7 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
           if (fg->f[xi].took_hits)
             return illegal (error, _("%s took hits this turn and cannot force a retreat."), bn);
           {
-            json_object *e = ev ("retreat", fn);
+            json_object *e = mg_event_new ("retreat", "figure", fn);
             json_object_object_add (e, "by", json_object_new_string (bn));
             json_object_array_add (events, e);
             g_string_append_printf (text, _("%s forces %s back one hex. "), bn, fn);
@@ -2129,7 +2274,7 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
   st->turn++;
   fg->phase = sides_able (st, &last) <= 1 ? PH_OVER : PH_OPTIONS;
   {
-    json_object *e = ev ("turn_ended", NULL);
+    json_object *e = mg_event_new ("turn_ended", "figure", NULL);
     ev_int (e, "fight_turn", fg->turn - 1);
     json_object_array_add (events, e);
   }
@@ -2183,6 +2328,19 @@ turns_fought (const TftFight *fg)
   return turn_begun (fg) ? fg->turn : fg->turn - 1;
 }
 
+/* Takes one weapon w off a roster figure; the next weapon becomes ready if w was. */
+static void
+roster_lose_weapon (const TftRuleset *rs, TftFigure *f, gint w)
+{
+  tft_list_remove (f->weapons, &f->n_weapons, w);
+  if (f->ready == w)
+    {
+      f->ready = f->n_weapons > 0 ? f->weapons[0] : TFT_NONE;
+      if (f->ready >= 0 && rs->weapons[f->ready].two_handed)
+        f->shield_ready = FALSE;
+    }
+}
+
 static gboolean
 do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
 {
@@ -2225,7 +2383,7 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
     }
   if (live == 0 || abandon)
     winner = TFT_NONE;
-  e = ev ("fight_ended", NULL);
+  e = mg_event_new ("fight_ended", "figure", NULL);
   eps = json_object_new_object ();
   ev_int (e, "fight", fg->number);
   json_object_object_add (e, "winner", winner >= 0 ? json_object_new_string (fg->sides[winner]) : NULL);
@@ -2293,6 +2451,12 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
         g_string_append_printf (text, _(" %s %+d EP (%d)."), f->name, ep, f->ep);
       else if (!alive)
         g_string_append_printf (text, _(" %s is dead."), f->name);
+      for (guint k = 0; k < x->n_broken; k++)
+        {
+          roster_lose_weapon (rs, f, x->broken[k]);
+          g_string_append_printf (text, _(" %s's %s stays broken (a new one is given with set_gear)."), f->name,
+                                  _(rs->weapons[x->broken[k]].name));
+        }
     }
   json_object_object_add (e, "ep", eps);
   json_object_array_add (events, e);
@@ -2304,13 +2468,41 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
 
 /* ---------------------------------------------------------------- dispatch */
 
-static const char * const act_names[] = { "create_figure", "edit_figure", "set_gear", "spend_ep", "remove_figure",
-                                          "start_fight", "initiative", "option", "attacks", "attack", "pass",
-                                          "draw_dagger", "disengage", "flee", "end_turn", "end_fight", NULL };
+/* The action vocabulary (docs/rules/tft.md): a handler that rolls takes the roller; `slot` marks
+ * the actions that use up an entry of the attack order. */
+typedef gboolean (*TftPlain)  (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
+typedef gboolean (*TftRolled) (TftState *st, json_object *a, TftRoller *r, json_object *events, GString *text,
+                               GError **error);
+
+static const struct {
+  const char *type;
+  TftPlain    plain;
+  TftRolled   rolled;
+  gboolean    slot;
+} actions[] = {
+  { "create_figure", tft_create_figure, NULL, FALSE },
+  { "edit_figure", tft_edit_figure, NULL, FALSE },
+  { "set_gear", tft_set_gear, NULL, FALSE },
+  { "spend_ep", tft_spend_ep, NULL, FALSE },
+  { "remove_figure", tft_remove_figure, NULL, FALSE },
+  { "start_fight", do_start_fight, NULL, FALSE },
+  { "initiative", NULL, do_initiative, FALSE },
+  { "option", do_option, NULL, FALSE },
+  { "attacks", NULL, do_attacks, FALSE },
+  { "attack", NULL, do_attack, TRUE },
+  { "pass", NULL, do_pass, TRUE },
+  { "draw_dagger", NULL, do_draw_dagger, TRUE },
+  { "disengage", NULL, do_disengage, TRUE },
+  { "flee", do_flee, NULL, FALSE },
+  { "end_turn", do_end_turn, NULL, FALSE },
+  { "end_fight", do_end_fight, NULL, FALSE },
+};
 
 json_object *
 tft_apply_roller (TftState *st, json_object *action, TftRoller *r, char **summary, GError **error)
 {
+  const char *names[G_N_ELEMENTS (actions) + 1];
+  g_autoptr(json_object) plain = NULL;
   json_object *events;
   g_autoptr(GString) text = g_string_new (NULL);
   guint kind;
@@ -2323,32 +2515,27 @@ tft_apply_roller (TftState *st, json_object *action, TftRoller *r, char **summar
                    _("An action must be a JSON object with a \"type\", got %s"), got);
       return NULL;
     }
-  if (!mg_json_get_choice (action, NULL, "type", TFT_ACTION_ERR, act_names, &kind, error))
+  /* legal_actions() marks a form's example with "template": it is not part of the action */
+  if (mg_json_member (action, "template"))
+    {
+      plain = json_object_new_object ();
+      json_object_object_foreach (action, k, v)
+        if (strcmp (k, "template") != 0)
+          json_object_object_add (plain, k, json_object_get (v));
+      action = plain;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    names[i] = actions[i].type;
+  names[G_N_ELEMENTS (actions)] = NULL;
+  if (!mg_json_get_choice (action, NULL, "type", TFT_ACTION_ERR, names, &kind, error))
     return NULL;
   events = json_object_new_array ();
-  switch (kind)
-    {
-    case 0: case 1: case 2: case 3: case 4:
-      ok = tft_roster_action (st, kind, action, TRUE, events, text, error);
-      break;
-    case 5: ok = do_start_fight (st, action, events, text, error); break;
-    case 6: ok = do_initiative (st, action, r, events, text, error); break;
-    case 7: ok = do_option (st, action, events, text, error); break;
-    case 8: ok = do_attacks (st, action, r, events, text, error); break;
-    case 9:
-      ok = do_attack (st, action, r, events, text, error);
-      if (ok)
-        after_slot (st);
-      break;
-    case 10: case 11: case 12:
-      ok = do_slot_action (st, kind - 10, action, r, events, text, error);
-      if (ok)
-        after_slot (st);
-      break;
-    case 13: ok = do_flee (st, action, events, text, error); break;
-    case 14: ok = do_end_turn (st, action, events, text, error); break;
-    default: ok = do_end_fight (st, action, events, text, error); break;
-    }
+  if (actions[kind].rolled)
+    ok = actions[kind].rolled (st, action, r, events, text, error);
+  else
+    ok = actions[kind].plain (st, action, events, text, error);
+  if (ok && actions[kind].slot)
+    after_slot (st);
   if (!ok)
     {
       json_object_put (events);
@@ -2514,7 +2701,7 @@ tft_pending (const MgState *state)
               json_object *d = json_object_new_object ();
               gint dice, adds;
               g_autofree char *dm = NULL;
-              tft_figure_damage (rs, fig_of (st, x), weapon, &dice, &adds);
+              tft_figure_damage (rs, fig_of (st, x), weapon, FALSE, &dice, &adds);
               dm = tft_damage_text (dice, adds);
               json_object *by = json_object_new_object ();
               Attack probe = { .fi = s->fi, .weapon = weapon, .mode = x->opt == O_M || x->opt == O_P ? M_HTH : M_WEAPON };
@@ -2585,6 +2772,229 @@ tft_fight_describe (const TftState *st)
   return g_string_free (s, FALSE);
 }
 
+/* ---------------------------------------------------------------- legal actions */
+
+static json_object *
+action_new (const char *type, const char *figure)
+{
+  json_object *a = json_object_new_object ();
+  json_object_object_add (a, "type", json_object_new_string (type));
+  if (figure)
+    json_object_object_add (a, "figure", json_object_new_string (figure));
+  return a;
+}
+
+/* Adds `a` (taken) when it is for `seat` and validate() accepts it. */
+static void
+offer (const TftState *st, json_object *list, const char *seat, const char *actor, json_object *a)
+{
+  if ((strcmp (seat, MG_SEAT_ALL) == 0 || strcmp (seat, actor) == 0) &&
+      (json_object_get_boolean (mg_json_member (a, "template")) || tft_validate ((const MgState *) st, a, NULL)))
+    json_object_array_add (list, a);
+  else
+    json_object_put (a);
+}
+
+/* Between fights: the GM's roster forms, and a fight between each pair of figures still alive. */
+static void
+legal_roster (const TftState *st, json_object *list, const char *seat)
+{
+  static const char * const kinds[] = { "death", "arena", "practice" };
+  json_object *a = action_new ("create_figure", "New figure");
+  guint alive = 0;
+
+  json_object_object_add (a, "kind", json_object_new_string ("human"));
+  json_object_object_add (a, "st", json_object_new_int (12));
+  json_object_object_add (a, "dx", json_object_new_int (12));
+  json_object_object_add (a, "template", json_object_new_boolean (TRUE));
+  offer (st, list, seat, "GM", a);
+  /* and, while fewer than two figures are alive to fight, a ready-made one under the first free
+   * "Figure N", for each player in turn */
+  for (guint i = 0; i < st->roster->len; i++)
+    alive += ((const TftFigure *) g_ptr_array_index (st->roster, i))->alive;
+  if (alive < 2)
+    {
+      guint n = 1, players = st->players ? g_strv_length (st->players) : 0;
+      g_autofree char *name = NULL;
+      do
+        {
+          g_free (name);
+          name = g_strdup_printf (_("Figure %u"), n++);
+        }
+      while (tft_figure_find (st, name) >= 0);
+      a = action_new ("create_figure", name);
+      json_object_object_add (a, "kind", json_object_new_string ("human"));
+      json_object_object_add (a, "st", json_object_new_int (12));
+      json_object_object_add (a, "dx", json_object_new_int (12));
+      {
+        json_object *w = json_object_new_array ();
+        json_object_array_add (w, json_object_new_string ("broadsword"));
+        json_object_object_add (a, "weapons", w);
+      }
+      if (players > 0)
+        json_object_object_add (a, "owner", json_object_new_string (st->players[st->roster->len % players]));
+      offer (st, list, seat, "GM", a);
+    }
+  for (guint i = 0; i < st->roster->len; i++)
+    {
+      const TftFigure *f = g_ptr_array_index (st->roster, i);
+      static const char * const forms[] = { "edit_figure", "set_gear", NULL };
+      if (!f->alive)
+        continue;
+      for (guint k = 0; forms[k]; k++)
+        {
+          a = action_new (forms[k], f->name);
+          json_object_object_add (a, "template", json_object_new_boolean (TRUE));
+          offer (st, list, seat, "GM", a);
+        }
+      a = action_new ("spend_ep", f->name);
+      json_object_object_add (a, "attribute", json_object_new_string ("st"));
+      offer (st, list, seat, "GM", a);
+      a = action_new ("spend_ep", f->name);
+      json_object_object_add (a, "attribute", json_object_new_string ("dx"));
+      offer (st, list, seat, "GM", a);
+      offer (st, list, seat, "GM", action_new ("remove_figure", f->name));
+      for (guint j = i + 1; j < st->roster->len; j++)
+        {
+          const TftFigure *g = g_ptr_array_index (st->roster, j);
+          if (!g->alive)
+            continue;
+          for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+            {
+              json_object *sides = json_object_new_object (), *x = json_object_new_array (), *y = json_object_new_array ();
+              a = action_new ("start_fight", NULL);
+              json_object_array_add (x, json_object_new_string (f->name));
+              json_object_array_add (y, json_object_new_string (g->name));
+              json_object_object_add (sides, f->owner && g->owner && strcmp (f->owner, g->owner) != 0 ? f->owner : f->name, x);
+              json_object_object_add (sides, f->owner && g->owner && strcmp (f->owner, g->owner) != 0 ? g->owner : g->name, y);
+              json_object_object_add (a, "kind", json_object_new_string (kinds[k]));
+              json_object_object_add (a, "sides", sides);
+              offer (st, list, seat, "GM", a);
+            }
+        }
+    }
+}
+
+/* The options open to fighter x now: every letter open, h to o engaged with each enemy when x is
+ * not engaged yet, and the weapon a k, o or e names. */
+static void
+legal_options (const TftState *st, const TftFighter *x, json_object *list, const char *seat)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+  const char *name = fname (st, x);
+  guint open = options_open (st, x, x->engaged);
+
+  for (guint o = 0; o <= OPT_NONE; o++)
+    {
+      json_object *a;
+      if (!((open >> o) & 1))
+        continue;
+      if (o == O_K || o == O_E)
+        {
+          for (guint k = 0; k < x->n_carried; k++)
+            {
+              a = action_new ("option", name);
+              json_object_object_add (a, "option", json_object_new_string (option_names[o]));
+              json_object_object_add (a, "weapon", json_object_new_string (rs->weapons[x->carried[k]].id));
+              offer (st, list, seat, seat_of (st, x), a);
+            }
+          if (o == O_K)
+            continue;
+        }
+      if (o == O_O)
+        {
+          for (guint k = 0; k < fg->dropped->len; k++)
+            {
+              a = action_new ("option", name);
+              json_object_object_add (a, "option", json_object_new_string ("o"));
+              json_object_object_add (a, "weapon", json_object_new_string (
+                rs->weapons[g_array_index (fg->dropped, TftDropped, k).weapon].id));
+              offer (st, list, seat, seat_of (st, x), a);
+            }
+          continue;
+        }
+      a = action_new ("option", name);
+      json_object_object_add (a, "option", json_object_new_string (option_names[o]));
+      offer (st, list, seat, seat_of (st, x), a);
+    }
+  /* not engaged yet: closing with an enemy opens h to o (the model's attack, h, is listed) */
+  if (!x->engaged && !x->hth && !down (x))
+    for (guint i = 0; i < fg->n; i++)
+      if (enemies (x, &fg->f[i]) && able (st, &fg->f[i]))
+        {
+          json_object *a = action_new ("option", name), *with = json_object_new_array ();
+          json_object_array_add (with, json_object_new_string (fname (st, &fg->f[i])));
+          json_object_object_add (a, "option", json_object_new_string ("h"));
+          json_object_object_add (a, "engaged_with", with);
+          offer (st, list, seat, seat_of (st, x), a);
+        }
+}
+
+json_object *tft_legal_actions (const MgState *state, const char *seat);
+
+json_object *
+tft_legal_actions (const MgState *state, const char *seat)
+{
+  const TftState *st = (const TftState *) state;
+  const TftFight *fg = st->fight;
+  json_object *list = json_object_new_array ();
+  gint last, slot;
+
+  if (seat == NULL)
+    seat = MG_SEAT_ALL;
+  if (fg == NULL)
+    {
+      legal_roster (st, list, seat);
+      return list;
+    }
+  if (sides_able (st, &last) <= 1)
+    {
+      offer (st, list, seat, "GM", action_new ("end_turn", NULL));
+      offer (st, list, seat, "GM", action_new ("end_fight", NULL));
+      return list;
+    }
+  if (fg->phase == PH_OPTIONS)
+    {
+      gboolean all = TRUE;
+      offer (st, list, seat, "GM", action_new ("initiative", NULL));
+      for (guint i = 0; i < fg->n; i++)
+        if (able (st, &fg->f[i]) && fg->f[i].opt == OPT_UNSET)
+          {
+            all = FALSE;
+            legal_options (st, &fg->f[i], list, seat);
+          }
+      if (all)
+        offer (st, list, seat, "GM", action_new ("attacks", NULL));
+    }
+  else if (fg->phase == PH_ATTACKS && (slot = next_slot (fg)) >= 0)
+    {
+      const TftFighter *x = &fg->f[fg->order[slot].fi];
+      const char *who = seat_of (st, x);
+      for (guint i = 0; i < fg->n; i++)
+        if (enemies (x, &fg->f[i]) && fg->f[i].life == L_FIGHTING)
+          {
+            json_object *a = action_new ("attack", fname (st, x));
+            json_object_object_add (a, "target", json_object_new_string (fname (st, &fg->f[i])));
+            offer (st, list, seat, who, a);
+          }
+      offer (st, list, seat, who, action_new ("pass", fname (st, x)));
+      offer (st, list, seat, who, action_new ("draw_dagger", fname (st, x)));
+      offer (st, list, seat, who, action_new ("disengage", fname (st, x)));
+    }
+  else
+    offer (st, list, seat, "GM", action_new ("end_turn", NULL));
+  for (guint i = 0; i < fg->n; i++)
+    if (able (st, &fg->f[i]))
+      offer (st, list, seat, seat_of (st, &fg->f[i]), action_new ("flee", fname (st, &fg->f[i])));
+  {
+    json_object *a = action_new ("end_fight", NULL);
+    json_object_object_add (a, "abandon", json_object_new_boolean (TRUE));
+    offer (st, list, seat, "GM", a);
+  }
+  return list;
+}
+
 /* ---------------------------------------------------------------- for the odds */
 
 gboolean
@@ -2616,7 +3026,7 @@ tft_attack_plan (const TftState *st, json_object *action, TftAttackPlan *plan, G
       hth_damage (st, &tmp, &plan->dmg_dice, &plan->dmg_adds);
     }
   else
-    tft_figure_damage (rs, fig_of (st, x), a.weapon, &plan->dmg_dice, &plan->dmg_adds);
+    tft_figure_damage (rs, fig_of (st, x), a.weapon, a.thrown, &plan->dmg_dice, &plan->dmg_adds);
   plan->mult = 1;
   if (a.weapon >= 0 && rs->weapons[a.weapon].cls == W_POLE && a.mode != M_HTH &&
       (x->opt == O_B || (y->opt == O_B && !a.thrown)))
