@@ -676,6 +676,32 @@ test_players_display (void)
   /* Closing the campaign's window closes its display. */
   close_campaign_windows (app);
   g_assert_null (find_players_display ());
+
+  /* Every game's sample on the display: its own state widget, or facts and tables; no JSON. */
+  {
+    guint n = 0;
+    const MgSample *samples = mg_application_samples (&n);
+
+    for (guint i = 0; i < n; i++)
+      {
+        g_autoptr(MgCampaign) sample = mg_application_create_sample_for (app, samples[i].game_id, tmpdir, &error);
+        g_autofree char *name = g_strdup_printf ("test-ui-players-display-%s.png", samples[i].game_id);
+        g_autofree char *text = NULL;
+
+        g_assert_no_error (error);
+        window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, sample));
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.players-display", NULL);
+        display = MG_PLAYERS_DISPLAY (mg_campaign_window_get_players_display (window));
+        gtk_window_unfullscreen (GTK_WINDOW (display));
+        gtk_window_set_default_size (GTK_WINDOW (display), 1280, 800);
+        wait_ms (300);
+        text = mg_players_display_get_text (display);
+        g_assert_null (strstr (text, "{"));
+        g_assert_null (strstr (text, "$."));
+        save_screenshot (GTK_WIDGET (display), name);
+        close_campaign_windows (app);
+      }
+  }
 }
 
 /* 11.3: engine and ruleset messages in plain words, and the Rules page as readable rules. */
