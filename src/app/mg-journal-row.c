@@ -166,7 +166,9 @@ mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
           gtk_widget_queue_resize (GTK_WIDGET (self));
         }
     }
-  gtk_label_set_text (self->actor_label, mg_journal_item_get_actor (item));
+  /* The referee's own actions are journaled as "GM"; shown in the referee's language. */
+  gtk_label_set_text (self->actor_label, g_strcmp0 (mg_journal_item_get_actor (item), "GM") == 0
+                                         ? C_("referee", "GM") : mg_journal_item_get_actor (item));
   gtk_label_set_text (self->summary_label, mg_journal_item_get_summary (item));
   update_dice (self);
   g_signal_connect_swapped (item, "notify::undone", G_CALLBACK (update_undone), self);
