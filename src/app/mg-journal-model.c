@@ -101,20 +101,6 @@ mg_journal_format_dice (const char *dice_json, json_object *ruleset)
   return mg_export_format_dice (dice_json, ruleset);
 }
 
-/* Does the events array hold an event meant for one seat only ("seat": NAME)? */
-static gboolean
-events_have_secret (const char *events_json)
-{
-  json_object *events = events_json != NULL ? json_tokener_parse (events_json) : NULL;
-  gboolean secret = FALSE;
-
-  if (json_object_is_type (events, json_type_array))
-    for (size_t i = 0; i < json_object_array_length (events) && !secret; i++)
-      secret = json_object_object_get_ex (json_object_array_get_idx (events, i), "seat", NULL);
-  json_object_put (events);
-  return secret;
-}
-
 static gint
 current_turn (MgCampaign *campaign)
 {
@@ -131,7 +117,7 @@ item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign)
   item->actor = g_strdup (entry->actor != NULL ? entry->actor : "");
   item->summary = g_strdup (entry->summary != NULL ? entry->summary : "");
   item->dice = mg_journal_format_dice (entry->dice, mg_campaign_get_ruleset (campaign));
-  item->secret = events_have_secret (entry->events);
+  item->secret = mg_journal_entry_has_secret (entry);
   item->sealed = item->secret && entry->turn == current_turn (campaign);
   item->time = entry->time;
   item->undone = entry->undone;

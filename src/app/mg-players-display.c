@@ -28,19 +28,6 @@ struct _MgPlayersDisplay
 
 G_DEFINE_FINAL_TYPE (MgPlayersDisplay, mg_players_display, ADW_TYPE_WINDOW)
 
-static gboolean
-events_have_secret (const char *events_json)
-{
-  json_object *events = events_json != NULL ? json_tokener_parse (events_json) : NULL;
-  gboolean secret = FALSE;
-
-  if (json_object_is_type (events, json_type_array))
-    for (size_t i = 0; i < json_object_array_length (events) && !secret; i++)
-      secret = json_object_object_get_ex (json_object_array_get_idx (events, i), "seat", NULL);
-  json_object_put (events);
-  return secret;
-}
-
 /* The last action still in force: its public summary, and its dice unless they belong to one
  * seat and its turn is still being played (they are then that player's secret). */
 static void
@@ -61,7 +48,7 @@ update_last (MgPlayersDisplay *self, MgCampaign *campaign)
   gtk_label_set_text (self->last_label, last != NULL && last->summary != NULL ? last->summary
                                                                              : _("Nothing has been played yet."));
   if (last != NULL && last->dice != NULL
-      && !(events_have_secret (last->events) && last->turn == mg_state_turn (mg_table_state_get_state (self->table))))
+      && !(mg_journal_entry_has_secret (last) && last->turn == mg_state_turn (mg_table_state_get_state (self->table))))
     {
       g_autofree char *dice = mg_journal_format_dice (last->dice, mg_campaign_get_ruleset (campaign));
       g_autofree char *text = dice != NULL && dice[0] != '\0' ? g_strdup_printf (_("Dice: %s"), dice) : NULL;

@@ -153,6 +153,19 @@ check_action_object (json_object *action, GError **error)
 
 /* ---- journal entries, sessions --------------------------------------------------------- */
 
+gboolean
+mg_journal_entry_has_secret (const MgJournalEntry *entry)
+{
+  json_object *events = entry->events != NULL ? json_tokener_parse (entry->events) : NULL;
+  gboolean secret = FALSE;
+
+  if (json_object_is_type (events, json_type_array))
+    for (size_t i = 0; i < json_object_array_length (events) && !secret; i++)
+      secret = json_object_object_get_ex (json_object_array_get_idx (events, i), "seat", NULL);
+  json_object_put (events);
+  return secret;
+}
+
 void
 mg_journal_entry_free (MgJournalEntry *entry)
 {

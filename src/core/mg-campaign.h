@@ -39,6 +39,8 @@ typedef struct {
 } MgJournalEntry;
 
 void mg_journal_entry_free (MgJournalEntry *entry);
+/* Does the entry's events array hold an event meant for one seat only ("seat": NAME)? */
+gboolean mg_journal_entry_has_secret (const MgJournalEntry *entry);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgJournalEntry, mg_journal_entry_free)
 
 typedef struct {
