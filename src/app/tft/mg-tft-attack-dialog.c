@@ -166,7 +166,8 @@ percent (json_object *part)
 
   if (part == NULL || !json_object_object_get_ex (part, "p", &p))
     return g_strdup ("—");
-  return g_strdup_printf ("%.1f%%", 100.0 * json_object_get_double (p));
+  /* Translators: a chance as a percentage ("12.5%"); French writes "12,5 %". */
+  return g_strdup_printf (_("%.1f%%"), 100.0 * json_object_get_double (p));
 }
 
 static void
@@ -498,6 +499,7 @@ fill (MgTftAttackDialog *self, json_object *fight, json_object *pending)
     const char *mode_ids[] = { "weapon", "shield_rush", "hth" };
     const char *mode_names[] = { _("With the weapon"), _("Shield rush"), _("Hand-to-hand (onto its hex)") };
     const char *facing_ids[] = { "front", "side", "rear" };
+    /* Translators: the side of the target the attack comes from. */
     const char *facing_names[] = { _("Front"), _("Side (+2 DX)"), _("Rear (+4 DX)") };
     const char *because_ids[] = { "", "wall", "rear", "agreed" };
     const char *because_names[] = { _("It is down, slower, or already in HTH"), _("Its back is to the wall"),

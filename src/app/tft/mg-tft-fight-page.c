@@ -221,7 +221,7 @@ refresh_award (MgTftFightPage *self, json_object *view)
           kind = mg_ui_json_str (entry, "kind");
           /* Translators: one line of the experience award: "Flavius (Romans): won, +50 EP, now 50 EP". */
           g_string_append_printf (lines, _("%s (%s): %s, %+d EP, now %d EP%s\n"), mg_ui_json_str (figure, "name"),
-                                  mg_ui_json_str (entry, "side") ?: "", mg_ui_json_str (entry, "result") ?: "",
+                                  mg_ui_json_str (entry, "side") ?: "", mg_tft_result_name (mg_ui_json_str (entry, "result")),
                                   mg_ui_json_int (entry, "ep", 0), mg_ui_json_int (figure, "ep", 0),
                                   mg_ui_json_bool (figure, "alive") ? "" : _(" — fell"));
         }

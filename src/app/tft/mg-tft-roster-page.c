@@ -84,12 +84,13 @@ history_text (MgTftRosterPage *self, json_object *entry, char **title, char **su
 
   if (g_strcmp0 (what, "created") == 0)
     {
+      /* Translators: a figure's history: the figure was created. */
       *title = g_strdup (_("Created"));
       *subtitle = g_strdup_printf (_("Campaign turn %d"), mg_ui_json_int (entry, "turn", 0));
     }
   else if (g_strcmp0 (what, "fight") == 0)
     {
-      const char *result = mg_ui_json_str (entry, "result");
+      const char *result = mg_tft_result_name (mg_ui_json_str (entry, "result"));
       int kills = mg_ui_json_int (entry, "kills", 0);
       g_autofree char *kills_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d kill", "%d kills", kills), kills);
 

@@ -1397,7 +1397,9 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
             }
           falls = (sd == 3 && save >= rs->rush_fall3) || (sd == 2 && save >= rs->rush_fall2) || save > ydx;
           ev_int (e, "save", save);
+          /* Translators: the last %s is "falls" or "stays afoot" (the target of a shield rush). */
           g_string_append_printf (text, _("; %s rolls %d on %d dice against %d and %s."), fname (st, y), save, sd, ydx,
+                                  /* Translators: a figure falls (verb), after a shield rush. */
                                   falls ? _("falls") : _("stays afoot"));
           if (falls && y->posture == P_STANDING)
             y->posture = P_FALLEN;
