@@ -7,9 +7,10 @@
 #include "mg-area-map.h"
 #include "mg-ui-json.h"
 
-#define AREA_RADIUS 30.0
-#define TOKEN_SIZE  16.0
-#define MARGIN      (AREA_RADIUS + 24.0)
+/* Sizes follow the widget: full size on a page, smaller in a narrow replay pane. */
+#define AREA_RADIUS (self->radius)
+#define TOKEN_SIZE  (self->radius * 0.55)
+#define MARGIN      (self->radius + 24.0)
 
 struct _MgAreaMap
 {
@@ -22,6 +23,7 @@ struct _MgAreaMap
   char        *dragging;
   /* model → widget: x' = ox + x * scale */
   double       scale, ox, oy;
+  double       radius;
 };
 
 G_DEFINE_FINAL_TYPE (MgAreaMap, mg_area_map, GTK_TYPE_WIDGET)
@@ -65,6 +67,7 @@ compute_transform (MgAreaMap *self, double width, double height)
   double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE;
   double sx, sy;
 
+  self->radius = CLAMP (MIN (width, height) / 24.0, 10.0, 30.0);
   if (mg_ui_json_len (list) == 0)
     {
       self->scale = 1;
@@ -234,22 +237,22 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (castle)
         for (int k = 0; k < 3; k++)
           {
-            cairo_rectangle (cr, x - AREA_RADIUS + 4 + k * (AREA_RADIUS - 4), y - AREA_RADIUS - 7, 8, 7);
+            cairo_rectangle (cr, x - AREA_RADIUS + k * (AREA_RADIUS - 4), y - AREA_RADIUS - 7, 8, 7);
             cairo_fill (cr);
           }
       cairo_new_path (cr);
       if (mountain)
         {
-          cairo_move_to (cr, x - 12, y - AREA_RADIUS + 16);
-          cairo_line_to (cr, x, y - AREA_RADIUS + 2);
-          cairo_line_to (cr, x + 12, y - AREA_RADIUS + 16);
+          cairo_move_to (cr, x - AREA_RADIUS * 0.4, y - AREA_RADIUS * 0.45);
+          cairo_line_to (cr, x, y - AREA_RADIUS * 0.95);
+          cairo_line_to (cr, x + AREA_RADIUS * 0.4, y - AREA_RADIUS * 0.45);
           cairo_close_path (cr);
           cairo_fill (cr);
         }
       if (has_mark (a, "plus_one"))
-        text_centred (widget, cr, "+1", x + AREA_RADIUS - 2, y - AREA_RADIUS + 4, TRUE, 12);
+        text_centred (widget, cr, "+1", x + AREA_RADIUS - 2, y - AREA_RADIUS + 4, TRUE, CLAMP (AREA_RADIUS * 0.4, 8, 12));
       cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 1);
-      text_centred (widget, cr, label ? label : (id ? id : ""), x, y + AREA_RADIUS + 10, FALSE, 12);
+      text_centred (widget, cr, label ? label : (id ? id : ""), x, y + AREA_RADIUS + 10, FALSE, CLAMP (AREA_RADIUS * 0.4, 8, 12));
     }
 
   /* Tokens, in a row inside their area. */
@@ -282,7 +285,7 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           cairo_stroke (cr);
           cairo_set_source_rgb (cr, 1, 1, 1);
           text_centred (widget, cr, mg_ui_json_str (tok, "letter") ? mg_ui_json_str (tok, "letter") : "",
-                        tx, ty, TRUE, 10);
+                        tx, ty, TRUE, CLAMP (AREA_RADIUS * 0.33, 7, 10));
         }
     }
   cairo_destroy (cr);
@@ -419,6 +422,7 @@ mg_area_map_init (MgAreaMap *self)
   GtkGesture *drag = gtk_gesture_drag_new ();
 
   self->scale = 1;
+  self->radius = 30;
   g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);

@@ -10,6 +10,7 @@
 #include "mg-lamame-resources.h"
 #include "mg-lamame-ui.h"
 #include "mg-lamame-util.h"
+#include "mg-table-state.h"
 #include "mg-widget-util.h"
 
 #define CSS "/io/github/meleegm/MeleeGM/lamame/lamame.css"
@@ -37,10 +38,10 @@ static void
 lamame_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *state)
 {
   /* The replay is shown to the table: the public view, secrets redacted. */
-  g_autoptr(json_object) json = state != NULL ? mg_state_view (state, MG_SEAT_PUBLIC) : NULL;
+  g_autoptr(json_object) json = state != NULL
+    ? mg_table_state_view_of_state (mg_table_state_for_campaign (campaign), state, MG_SEAT_PUBLIC) : NULL;
   g_autoptr(json_object) model = json ? mg_lamame_ui_map_model (mg_ui_json_object (json, "map"), json) : NULL;
 
-  (void) campaign;
   mg_area_map_set_model (MG_AREA_MAP (view), model);
 }
 

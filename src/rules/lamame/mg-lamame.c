@@ -468,12 +468,12 @@ award_abilities (LmState *s, Ctx *c)
           json_object_object_add (aw, "player", JS (NAME (s, p->bidder[i])));
           json_object_object_add (aw, "gold", JI (p->bid[i]));
           json_object_array_add (awards, aw);
-          say (c, _("%s buys %s for %d gold."), NAME (s, p->bidder[i]), name, p->bid[i]);
+          say (c, _("%s buys %s for %d gold."), NAME (s, p->bidder[i]), _(name), p->bid[i]);
         }
       else
         {
           json_object_array_add (discarded, JS (name));
-          say (c, _("%s had no bid and is discarded."), name);
+          say (c, _("%s had no bid and is discarded."), _(name));
         }
     }
   ev (c, "abilities_awarded", "awards", awards, "discarded", discarded, NULL);
@@ -843,7 +843,7 @@ do_start (LmState *s, json_object *a, Ctx *c, GError **error)
   p->phase = LM_INITIAL_BUILD;
   p->cur = 0;
   say (c, _("The year begins on %s: %s starts; each player has %d gold and a soldier in their castle."),
-       s->map->name, NAME (s, start), s->rs->starting_gold);
+       _(s->map->name), NAME (s, start), s->rs->starting_gold);
   if (p->form == LM_COMPLETE)
     say (c, _("Initial build with special abilities: bid, build one unit or pass, in turn."));
   else
@@ -963,12 +963,12 @@ do_bid (LmState *s, json_object *a, Ctx *c, GError **error)
       "outbid", p->bidder[idx] >= 0 ? JS (NAME (s, p->bidder[idx])) : NULL,
       "refund", JI (p->bidder[idx] >= 0 ? p->bid[idx] : 0), NULL);
   if (p->bidder[idx] >= 0 && p->bidder[idx] != seat)
-    say (c, _("%s bids %d gold on %s; %s is outbid and takes back %d gold."), NAME (s, seat), gold, name,
+    say (c, _("%s bids %d gold on %s; %s is outbid and takes back %d gold."), NAME (s, seat), gold, _(name),
          NAME (s, p->bidder[idx]), p->bid[idx]);
   else if (p->bidder[idx] == seat)
-    say (c, _("%s raises their own bid on %s from %d to %d gold."), NAME (s, seat), name, p->bid[idx], gold);
+    say (c, _("%s raises their own bid on %s from %d to %d gold."), NAME (s, seat), _(name), p->bid[idx], gold);
   else
-    say (c, _("%s bids %d gold on %s."), NAME (s, seat), gold, name);
+    say (c, _("%s bids %d gold on %s."), NAME (s, seat), gold, _(name));
   p->pl[seat].gold -= gold;
   p->bid[idx] = gold;
   p->bidder[idx] = seat;

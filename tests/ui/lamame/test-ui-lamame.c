@@ -14,6 +14,7 @@
 #include "mg-campaign-window-private.h"
 #include "mg-lamame-editor.h"
 #include "mg-lamame-map-page-private.h"
+#include "mg-journal-page.h"
 #include "mg-json.h"
 
 static MgApplication *app;
@@ -320,6 +321,11 @@ test_sample_final_table (void)
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (page->result_grid, 1, 3))), ==, "Red");
   g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Green"));
   save_screenshot (GTK_WIDGET (window), "lamame-final.png");
+  /* The Journal's step-by-step replay draws the map as it stood (public view). */
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "journal");
+  mg_journal_page_select (MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal")), 24);
+  wait_ms (300);
+  save_screenshot (GTK_WIDGET (window), "lamame-journal-replay.png");
   close_campaign_windows (app);
 }
 
