@@ -1,95 +1,271 @@
 #!/usr/bin/env python3
-"""bench/run.py — Melee GM's benchmarks, each a ratio against a baseline run in the same invocation.
+"""bench/run.py — Melee GM's benchmarks (issue 15): every figure a ratio against a baseline
+measured in the same run, runs interleaved (a, b, a, b, ...) so the machine's drift hits both
+sides, every ratio printed with its spread (the interquartile range of the per-pair ratios), and
+"too noisy to judge" when that range straddles the target.  Not part of the test suite.  Writes
+nothing into the source tree: campaigns and scratch files live in the cache
+($MELEE_GM_BENCH_CACHE, default ~/.cache/melee-gm-bench); big campaigns are built once there by
+bench/gen.c at the engine's speed.
 
-(a) time to first frame: the app opening a campaign of 100,000 journal rows / a bare
-    AdwApplicationWindow program (target <= 1.3); for reading it, the same bare window with only
-    the campaign window's header bar, built by libadwaita alone (bench/shell-window.c), is timed
-    too: its ratio is what the toolkit's chrome costs on the machine before any Melee GM code
-(b) peak memory (max RSS) of (a) / the same bare window (target <= 1.2)
-(c) journal appends per second through `melee-gm-cli act` / the sqlite3 shell inserting the same
-    rows, one transaction each, same journal mode (WAL) and synchronous (NORMAL) (target >= 0.7)
-(d) TFT Melee's duel simulator: fights per second, against the same number of dice drawn bare
-    (bench/tft-duel.c; no target: it says what a simulation of N fights costs)
-
-Runs are interleaved (app, bare, app, bare, ...) so drift in the machine's load hits both sides;
-the median of the per-pair ratios is reported.  Not part of the test suite.
+scaling   per game at 1k, 10k, 100k, 1M journal rows: appends/s, bytes per row, `check` time
+          per row, `state`, `undo`, `redo` (15.1): appends at 100k >= 0.9x 1k; bytes per row within
+          +-20% 1k -> 1M; check per row at 100k <= 1.2x 10k; state/undo/redo at 1M <= 1.2x 1k ("flat")
+export    one turn of the biggest campaign through `melee-gm-cli export` / the indexed sqlite3 query
+          for that turn (15.2, target <= 2x); the whole campaign's PDF: time and peak memory
+append    (c) `melee-gm-cli act` appends / the physical limit (bench/append-limit.c: prepared
+          statements, one transaction per row, WAL, synchronous NORMAL), >= 10 interleaved pairs
+          on a 100k-row campaign of each game (target >= 0.8x)
+frame     (a)/(b) time to first frame and peak memory, cairo and GL renderers, >= 15 interleaved
+          runs, every program measured by the same LD_PRELOAD probe (bench/first-frame-probe.c):
+          Melee GM on 100k-row Meeple and MecaKnights campaigns, the bare window, the header-bar
+          window, GNOME Calculator and GNOME Text Editor (Debian packages gnome-calculator,
+          gnome-text-editor).  Targets: app <= Calculator, app <= 1.3x header-bar window,
+          memory <= 1.2x bare window
+journal   (15.5) the Journal list's jump anywhere in 1M rows: frame time (bench/journal-jump.c)
+others    programs other helpers add, when built: mg-bench-tft-duel (d), mg-bench-cricchio-perft,
+          mg-bench-durability*
 """
 import argparse
+import glob
 import os
 import shutil
-import sqlite3
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-# Meeple Melee, deterministic with typed dice: Red rolls all Punch, Blue all Sweep.  The reveal
-# count (table 6,5,5,4,4,3 by the higher casualties) is always >= 3, so Blue wins every battle
-# on Sweep; Red's casualties go 1..6, the match ends, and a rematch starts the next one.
-REVEAL = [6, 5, 5, 4, 4, 3]
+SIZES = [1000, 10000, 100000, 1000000]
+GAMES = ["meeple", "tft", "mecaknights"]
+PLAYERS = {"meeple": ["Red", "Blue"], "tft": ["Referee"], "mecaknights": ["Red", "Blue", "Green"]}
 
 
-def meeple_stream(n_actions):
-    lines = []
-    while len(lines) < n_actions:
-        for casualties in range(6):
-            red_roll = 8 - casualties
-            reveal = REVEAL[casualties]
-            lines.append('{"type":"roll","player":"Red","dice":[%s]}' % ",".join(["3"] * red_roll))
-            lines.append('{"type":"roll","player":"Blue","dice":[%s]}' % ",".join(["1"] * 8))
-            lines.append('{"type":"pick","player":"Red","sweep":0,"kick":0,"punch":%d}' % reveal)
-            lines.append('{"type":"pick","player":"Blue","sweep":%d,"kick":0,"punch":0}' % reveal)
-        lines.append('{"type":"rematch"}')
-    return "\n".join(lines[:n_actions]) + "\n"
+# ---------------------------------------------------------------- statistics
+
+def quartiles(values):
+    if len(values) == 1:
+        return values[0], values[0], values[0]
+    q = statistics.quantiles(values, n=4, method="inclusive")
+    return q[0], statistics.median(values), q[2]
 
 
-def new_campaign(cli, path):
-    if os.path.exists(path):
-        os.remove(path)
-    subprocess.run([cli, "new", path, "--game", "meeple", "--name", "Bench",
-                    "--player", "Red", "--player", "Blue", "--seed", "1"], check=True)
+def judge(values, target, at_most):
+    """'meets', 'misses' or 'too noisy to judge', from where the IQR lies against the target."""
+    lo, med, hi = quartiles(values)
+    if at_most:
+        if hi <= target:
+            return "meets the target"
+        if lo > target:
+            return "misses the target"
+    else:
+        if lo >= target:
+            return "meets the target"
+        if hi < target:
+            return "misses the target"
+    return "too noisy to judge"
 
 
-def act(cli, path, stream):
-    """Feeds the stream; returns (seconds, acknowledged rows)."""
+def ratio_line(label, values, target=None, at_most=True, unit="x"):
+    lo, med, hi = quartiles(values)
+    text = f"{label}: {med:.2f}{unit} (IQR {lo:.2f}-{hi:.2f}, n={len(values)})"
+    if target is not None:
+        text += f"; target {'<=' if at_most else '>='} {target}{unit}: {judge(values, target, at_most)}"
+    print(text, flush=True)
+
+
+def timed(argv, stdin=None, env=None):
     start = time.perf_counter()
-    out = subprocess.run([cli, "act", path], input=stream, capture_output=True, text=True, check=True)
+    out = subprocess.run(argv, input=stdin, capture_output=True, text=True, env=env)
     elapsed = time.perf_counter() - start
-    ok = out.stdout.count('"ok":true')
-    bad = out.stdout.count('"ok":false')
-    if bad:
-        first = next(l for l in out.stdout.splitlines() if '"ok":false' in l)
-        sys.exit(f"bench: the stream was refused {bad} times, first: {first}")
-    return elapsed, ok
+    if out.returncode != 0:
+        sys.exit(f"bench: {' '.join(argv[:3])} failed: {out.stderr.strip()[:300]}")
+    return elapsed, out.stdout
 
 
-def big_campaign(cli, out_dir, rows):
-    path = os.path.join(out_dir, f"big-{rows}.db")
-    if os.path.exists(path):
+# ----------------------------------------------------------------- campaigns
+
+class Tools:
+    def __init__(self, build, cache):
+        self.build = build
+        self.cache = cache
+        self.cli = os.path.join(build, "src/cli/melee-gm-cli")
+        self.app = os.path.join(build, "src/app/melee-gm")
+        self.gen = os.path.join(build, "bench/mg-bench-gen")
+        self.limit = os.path.join(build, "bench/mg-bench-append-limit")
+        self.probe = os.path.join(build, "bench/mg-bench-first-frame-probe.so")
+        self.bare = os.path.join(build, "bench/mg-bench-bare-window")
+        self.shell = os.path.join(build, "bench/mg-bench-shell-window")
+        self.jump = os.path.join(build, "bench/mg-bench-journal-jump")
+        self.unbuildable = {}
+
+    def campaign(self, game, rows, gen_timeout):
+        """The cached campaign of `rows` rows, built if missing; None if it cannot be built in time."""
+        path = os.path.join(self.cache, f"{game}-{rows}.db")
+        if os.path.exists(path):
+            return path
+        if game in self.unbuildable and self.unbuildable[game] <= rows:
+            return None
+        tmp = path + ".tmp"
+        for ext in ("", "-wal", "-shm"):
+            if os.path.exists(tmp + ext):
+                os.remove(tmp + ext)
+        print(f"  building {game} with {rows} rows into {path} ...", flush=True)
+        start = time.perf_counter()
+        try:
+            subprocess.run([self.gen, game, str(rows), tmp], check=True, timeout=gen_timeout)
+        except subprocess.TimeoutExpired:
+            print(f"  {game}: {rows} rows are not built in {gen_timeout} s: skipped (and every larger size)")
+            self.unbuildable[game] = rows
+            return None
+        print(f"  built in {time.perf_counter() - start:.1f} s", flush=True)
+        for ext in ("-wal", "-shm"):
+            if os.path.exists(tmp + ext):
+                os.remove(tmp + ext)
+        os.rename(tmp, path)
         return path
-    print(f"building a campaign of {rows} journal rows (cached in {path}) ...", flush=True)
-    tmp = path + ".tmp"
-    new_campaign(cli, tmp)
-    chunk = 20000
-    done = 0
-    while done < rows:
-        n = min(chunk, rows - done)
-        # The stream's position depends on where the previous chunk left the match.
-        stream = meeple_stream(done + n).split("\n")[done:done + n]
-        act(cli, tmp, "\n".join(stream) + "\n")
-        done += n
-    for ext in ("-wal", "-shm"):
-        if os.path.exists(tmp + ext):
-            os.remove(tmp + ext)
-    os.rename(tmp, path)
-    return path
+
+    def stream(self, game, start, count):
+        return subprocess.run([self.gen, "--stream", game, str(start), str(count)], check=True,
+                              capture_output=True, text=True).stdout
+
+    def work_copy(self, path, name):
+        dst = os.path.join(self.cache, "work", name)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        for ext in ("", "-wal", "-shm"):
+            if os.path.exists(dst + ext):
+                os.remove(dst + ext)
+        shutil.copyfile(path, dst)
+        return dst
 
 
-def first_frame(argv, env):
-    """Seconds from spawn to the 'first-frame' line, and peak RSS in KiB."""
+def rows_of(path):
+    out = subprocess.run(["sqlite3", path, "select max(seq) from journal"], capture_output=True, text=True)
+    return int(out.stdout.strip() or 0)
+
+
+# ------------------------------------------------------------------ scaling
+
+def bench_scaling(t, games, sizes, runs, appends, gen_timeout):
+    print("\n== scaling (15.1): per game, 1k -> 1M journal rows; medians of interleaved runs ==")
+    for game in games:
+        paths = {}
+        for n in sizes:
+            p = t.campaign(game, n, gen_timeout)
+            if p is not None:
+                paths[n] = p
+        if not paths:
+            continue
+        m = {n: {"append": [], "state": [], "undo": [], "redo": [], "check": []} for n in paths}
+        work = {n: t.work_copy(p, f"{game}-{n}-scaling.db") for n, p in paths.items()}
+        done = {n: rows_of(w) for n, w in work.items()}
+        for r in range(runs):
+            for n in paths:
+                stream = t.stream(game, done[n], appends)
+                el, _ = timed([t.cli, "act", work[n]], stdin=stream)
+                done[n] += appends
+                m[n]["append"].append(appends / el)
+                el, _ = timed([t.cli, "state", "-c", paths[n]])
+                m[n]["state"].append(el)
+                el, _ = timed([t.cli, "undo", work[n]])
+                m[n]["undo"].append(el)
+                el, _ = timed([t.cli, "redo", work[n]])
+                m[n]["redo"].append(el)
+                # check replays the whole journal: once for the big ones.
+                if r == 0 or n <= 10000:
+                    el, _ = timed([t.cli, "check", paths[n]])
+                    m[n]["check"].append(el / n)
+        print(f"\n{game}:")
+        print(f"  {'rows':>9} {'appends/s':>10} {'bytes/row':>10} {'check µs/row':>13} {'state ms':>9} {'undo ms':>8} {'redo ms':>8}")
+        bpr = {}
+        for n in paths:
+            bpr[n] = os.path.getsize(paths[n]) / n
+            print(f"  {n:>9} {statistics.median(m[n]['append']):>10.0f} {bpr[n]:>10.0f} "
+                  f"{statistics.median(m[n]['check']) * 1e6:>13.1f} {statistics.median(m[n]['state']) * 1e3:>9.1f} "
+                  f"{statistics.median(m[n]['undo']) * 1e3:>8.1f} {statistics.median(m[n]['redo']) * 1e3:>8.1f}", flush=True)
+        small, big = min(paths), max(paths)
+        if 100000 in paths and 1000 in paths:
+            ratio_line(f"  {game} appends/s at 100k / at 1k",
+                       [a / b for a, b in zip(m[100000]["append"], m[1000]["append"])], 0.9, at_most=False)
+        if big != small:
+            print(f"  {game} bytes per row at {big} / at {small}: {bpr[big] / bpr[small]:.2f}x "
+                  f"(target 0.8-1.2x: {'meets' if 0.8 <= bpr[big] / bpr[small] <= 1.2 else 'misses'} the target)")
+        if 100000 in paths and 10000 in paths:
+            c10 = statistics.median(m[10000]["check"])
+            ratio_line(f"  {game} check time per row at 100k / at 10k", [c / c10 for c in m[100000]["check"]], 1.2)
+        if big != small:
+            for what in ("state", "undo", "redo"):
+                ratio_line(f"  {game} {what} at {big} / at {small}",
+                           [a / b for a, b in zip(m[big][what], m[small][what])], 1.2)
+        elif game in t.unbuildable:
+            print(f"  {game}: only {small} rows could be built in {gen_timeout} s")
+
+
+# ------------------------------------------------------------------- export
+
+def bench_export(t, pairs, gen_timeout):
+    print("\n== export (15.2) ==")
+    path = None
+    for n in reversed(SIZES):
+        path = t.campaign("meeple", n, gen_timeout)
+        if path:
+            break
+    n = rows_of(path)
+    last = int(subprocess.run(["sqlite3", path, "select max(turn) from journal"], capture_output=True,
+                              text=True).stdout.strip())
+    turn = last // 2
+    out = os.path.join(t.cache, "work", "turn.md")
+    query = f"select actor, summary, dice from journal where turn = {turn} and undone = 0 order by seq"
+    ratios, rows = [], []
+    for _ in range(pairs):
+        te, _ = timed([t.cli, "export", path, "--format", "md", "--turn", str(turn), "-o", out])
+        ts, _ = timed(["sqlite3", path, query])
+        ratios.append(te / ts)
+        rows.append((te, ts))
+    print(f"  one turn of a {n}-row Meeple campaign: export {statistics.median([a for a, _ in rows]) * 1e3:.0f} ms, "
+          f"sqlite3 {statistics.median([b for _, b in rows]) * 1e3:.0f} ms (medians)")
+    ratio_line("  export of one turn / indexed sqlite3 query for it", ratios, 2.0)
+    for size in (10000, 100000):
+        p = t.campaign("meeple", size, gen_timeout)
+        pdf = os.path.join(t.cache, "work", "all.pdf")
+        start = time.perf_counter()
+        proc = subprocess.Popen([t.cli, "export", p, "--format", "pdf", "-o", pdf])
+        _, status, usage = os.wait4(proc.pid, 0)
+        el = time.perf_counter() - start
+        print(f"  whole-campaign PDF, {size} rows: {el:.1f} s, peak RSS {usage.ru_maxrss / 1024:.1f} MiB, "
+              f"{os.path.getsize(pdf) / 1e6:.1f} MB", flush=True)
+
+
+# ------------------------------------------------------------------- append
+
+def bench_append(t, games, pairs, count, gen_timeout):
+    print("\n== (c) journal appends / the physical limit (15.4) ==")
+    for game in games:
+        base = None
+        for n in (100000, 10000, 1000):
+            base = t.campaign(game, n, gen_timeout)
+            if base:
+                break
+        n = rows_of(base)
+        ratios, rates = [], []
+        for i in range(pairs):
+            a = t.work_copy(base, f"append-a-{game}.db")
+            b = t.work_copy(base, f"append-b-{game}.db")
+            stream = t.stream(game, n, count)
+            ta, _ = timed([t.cli, "act", a], stdin=stream)
+            tb, out = timed([t.limit, a, b, str(n + 1)])
+            if int(out.strip()) != count:
+                sys.exit(f"bench: the limit copied {out.strip()} rows, not {count}")
+            ratios.append((count / ta) / (count / tb))
+            rates.append((count / ta, count / tb))
+        print(f"  {game} on {n} rows: melee-gm-cli act {statistics.median([a for a, _ in rates]):.0f}/s, "
+              f"bare SQLite {statistics.median([b for _, b in rates]):.0f}/s (medians, {count} rows a run)")
+        ratio_line(f"  (c) {game} appends, melee-gm-cli act / physical limit", ratios, 0.8, at_most=False)
+
+
+# -------------------------------------------------------------------- frame
+
+def first_frame(t, argv, env):
+    env = dict(env, LD_PRELOAD=t.probe)
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
     seen = None
@@ -98,127 +274,146 @@ def first_frame(argv, env):
             seen = time.perf_counter() - start
     _, status, usage = os.wait4(proc.pid, 0)
     if seen is None:
-        sys.exit(f"bench: {argv[0]} never printed first-frame (status {status})")
+        sys.exit(f"bench: {argv[0]} never painted a frame (status {status})")
     return seen, usage.ru_maxrss
 
 
-def bench_first_frame(build, app, bare, shell, campaign, small, runs):
-    env = dict(os.environ, MELEE_GM_BENCH_FIRST_FRAME="1", GSETTINGS_BACKEND="memory",
-               GTK_A11Y="none", ADW_DISABLE_PORTAL="1", NO_AT_BRIDGE="1",
-               GSETTINGS_SCHEMA_DIR=os.path.join(build, "data"))
-    # One warm-up of each, so the page cache holds both binaries and the campaign file.
-    first_frame([app, campaign], env)
-    first_frame([bare], env)
-    first_frame([shell], env)
-    t_ratios, m_ratios, s_ratios, c_ratios, rows = [], [], [], [], []
-    for _ in range(runs):
-        ta, ma = first_frame([app, campaign], env)
-        tb, mb = first_frame([bare], env)
-        # The same window on an empty campaign: what the journal's size itself costs.
-        ts, _ = first_frame([app, small], env)
-        tc, _ = first_frame([shell], env)
-        t_ratios.append(ta / tb)
-        m_ratios.append(ma / mb)
-        s_ratios.append(ts / tb)
-        c_ratios.append(tc / tb)
-        rows.append((ta, tb, ma, mb, ts, tc))
-    return t_ratios, m_ratios, s_ratios, c_ratios, rows
+def bench_frame(t, runs, gen_timeout):
+    print("\n== (a)/(b) time to first frame and peak memory ==")
+    programs = []
+    for game in ("meeple", "mecaknights"):
+        p = None
+        for n in (100000, 10000):
+            p = t.campaign(game, n, gen_timeout)
+            if p:
+                break
+        programs.append((f"Melee GM, {game} {rows_of(p)} rows", [t.app, p]))
+    programs += [("bare window", [t.bare]), ("header-bar window", [t.shell])]
+    for label, name in (("GNOME Calculator", "gnome-calculator"), ("GNOME Text Editor", "gnome-text-editor")):
+        exe = shutil.which(name)
+        if exe:
+            programs.append((label, [exe]))
+        else:
+            print(f"  {label}: not installed (apt-get install {name}): its ratios are left out")
+    base_env = dict(os.environ, GSETTINGS_BACKEND="memory", GTK_A11Y="none", ADW_DISABLE_PORTAL="1",
+                    NO_AT_BRIDGE="1", GSETTINGS_SCHEMA_DIR=os.path.join(t.build, "data"))
+    base_env.pop("MELEE_GM_BENCH_FIRST_FRAME", None)
+    for renderer in ("cairo", "gl"):
+        env = dict(base_env, GSK_RENDERER=renderer)
+        for _, argv in programs:      # warm the page cache
+            first_frame(t, argv, env)
+        times = {label: [] for label, _ in programs}
+        rss = {label: [] for label, _ in programs}
+        for _ in range(runs):
+            for label, argv in programs:
+                el, m = first_frame(t, argv, env)
+                times[label].append(el)
+                rss[label].append(m)
+        print(f"\n  GSK_RENDERER={renderer}, {runs} interleaved runs (medians):")
+        for label, _ in programs:
+            print(f"    {label:<34} {statistics.median(times[label]) * 1e3:7.0f} ms  "
+                  f"peak RSS {statistics.median(rss[label]) / 1024:6.1f} MiB")
+        for label, _ in programs[:2]:
+            ratio_line(f"  (a) {renderer}: {label} / bare window",
+                       [a / b for a, b in zip(times[label], times["bare window"])])
+            ratio_line(f"  (a) {renderer}: {label} / header-bar window",
+                       [a / b for a, b in zip(times[label], times["header-bar window"])], 1.3)
+            if "GNOME Calculator" in times:
+                ratio_line(f"  (a) {renderer}: {label} / GNOME Calculator",
+                           [a / b for a, b in zip(times[label], times["GNOME Calculator"])], 1.0)
+            if "GNOME Text Editor" in times:
+                ratio_line(f"  (a) {renderer}: {label} / GNOME Text Editor",
+                           [a / b for a, b in zip(times[label], times["GNOME Text Editor"])])
+            ratio_line(f"  (b) {renderer}: {label} peak memory / bare window",
+                       [a / b for a, b in zip(rss[label], rss["bare window"])], 1.2)
+        ratio_line(f"  (a) {renderer}: header-bar window / bare window (libadwaita's chrome alone)",
+                   [a / b for a, b in zip(times["header-bar window"], times["bare window"])])
 
 
-def bench_appends(cli, out_dir, n, runs):
-    ratios, rows = [], []
-    stream = meeple_stream(n)
-    for i in range(runs):
-        path = os.path.join(out_dir, f"append-{i}.db")
-        new_campaign(cli, path)
-        t_cli, acked = act(cli, path, stream)
-        # The same rows through the shell: same schema, same pragmas, one transaction each.
-        db = sqlite3.connect(path)
-        schema = [r[0] for r in db.execute(
-            "select sql from sqlite_master where sql is not null and name not like 'sqlite_%'")]
-        cols = [r[1] for r in db.execute("pragma table_info(journal)")]
-        journal = db.execute("select %s from journal order by seq" % ",".join(cols)).fetchall()
-        sessions = db.execute("select * from session").fetchall()
-        db.close()
-        shell_db = os.path.join(out_dir, f"shell-{i}.db")
-        for ext in ("", "-wal", "-shm"):
-            if os.path.exists(shell_db + ext):
-                os.remove(shell_db + ext)
-        setup = sqlite3.connect(shell_db)
-        for stmt in schema:
-            setup.execute(stmt)
-        for s in sessions:
-            setup.execute("insert into session values (%s)" % ",".join("?" * len(s)), s)
-        setup.commit()
-        setup.close()
+# ------------------------------------------------------------------ journal
 
-        def lit(v):
-            if v is None:
-                return "NULL"
-            if isinstance(v, (int, float)):
-                return str(v)
-            return "'" + str(v).replace("'", "''") + "'"
+def bench_journal(t, gen_timeout):
+    print("\n== journal (15.5): a jump anywhere in the list ==")
+    if not os.path.exists(t.jump):
+        print("  mg-bench-journal-jump is not built")
+        return
+    path = None
+    for n in reversed(SIZES):
+        path = t.campaign("meeple", n, gen_timeout)
+        if path:
+            break
+    env = dict(os.environ, GSETTINGS_BACKEND="memory", GTK_A11Y="none", ADW_DISABLE_PORTAL="1",
+               NO_AT_BRIDGE="1", GSETTINGS_SCHEMA_DIR=os.path.join(t.build, "data"))
+    for renderer in ("cairo", "gl"):
+        out = subprocess.run([t.jump, path], capture_output=True, text=True, env=dict(env, GSK_RENDERER=renderer))
+        for line in out.stdout.splitlines():
+            print(f"  {renderer}: {line}")
+        if out.returncode != 0:
+            print(f"  {renderer}: failed: {out.stderr.strip()[:300]}")
 
-        script = ["PRAGMA journal_mode=WAL;", "PRAGMA synchronous=NORMAL;", "PRAGMA foreign_keys=ON;"]
-        for row in journal:
-            script.append("INSERT INTO journal(%s) VALUES(%s);" % (",".join(cols), ",".join(lit(v) for v in row)))
-        sql = "\n".join(script) + "\n"
-        start = time.perf_counter()
-        subprocess.run(["sqlite3", shell_db], input=sql, text=True, check=True, stdout=subprocess.DEVNULL)
-        t_shell = time.perf_counter() - start
-        ratio = (acked / t_cli) / (len(journal) / t_shell)
-        ratios.append(ratio)
-        rows.append((acked / t_cli, len(journal) / t_shell))
-    return ratios, rows
+
+# ------------------------------------------------------------------- others
+
+def bench_others(t, runs):
+    found = False
+    for pattern in ("mg-bench-tft-duel", "mg-bench-cricchio-perft", "mg-bench-durability*"):
+        for exe in sorted(glob.glob(os.path.join(t.build, "bench", pattern))):
+            if not os.access(exe, os.X_OK) or os.path.isdir(exe) or exe.endswith((".so", ".p")):
+                continue
+            found = True
+            print(f"\n== {os.path.basename(exe)} ==", flush=True)
+            out = subprocess.run([exe], capture_output=True, text=True,
+                                 env=dict(os.environ, MELEE_GM_BENCH_CACHE=t.cache, MELEE_GM_BENCH_RUNS=str(runs)))
+            for line in (out.stdout + out.stderr).strip().splitlines():
+                print("  " + line)
+    if not found:
+        print("\n(no other bench programs built)")
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default="build")
-    ap.add_argument("--rows", type=int, default=100000, help="journal rows of the campaign for (a) and (b)")
-    ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--appends", type=int, default=20000, help="actions appended in (c)")
-    ap.add_argument("--only", choices=["a", "c", "d"], help="run only (a)+(b), only (c) or only (d)")
+    ap.add_argument("--only", help="comma-separated: scaling,export,append,frame,journal,others")
+    ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--sizes", default=",".join(str(s) for s in SIZES))
+    ap.add_argument("--runs", type=int, default=5, help="interleaved runs of the scaling measures")
+    ap.add_argument("--appends", type=int, default=200, help="rows appended per scaling run")
+    ap.add_argument("--pairs", type=int, default=10, help="interleaved pairs for (c) and the export")
+    ap.add_argument("--append-rows", type=int, default=1000, help="rows appended per (c) pair")
+    ap.add_argument("--frame-runs", type=int, default=15)
+    ap.add_argument("--gen-timeout", type=int, default=900, help="seconds a campaign may take to build")
     args = ap.parse_args()
 
-    build = os.path.join(ROOT, args.build) if not os.path.isabs(args.build) else args.build
-    cli = os.path.join(build, "src/cli/melee-gm-cli")
-    app = os.path.join(build, "src/app/melee-gm")
-    bare = os.path.join(build, "bench/mg-bench-bare-window")
-    shell = os.path.join(build, "bench/mg-bench-shell-window")
-    out_dir = os.path.join(ROOT, "bench/out")
-    os.makedirs(out_dir, exist_ok=True)
+    build = args.build if os.path.isabs(args.build) else os.path.join(ROOT, args.build)
+    cache = os.environ.get("MELEE_GM_BENCH_CACHE", os.path.expanduser("~/.cache/melee-gm-bench"))
+    if os.path.realpath(cache).startswith(os.path.realpath(ROOT) + os.sep):
+        sys.exit("bench: the cache must be outside the source tree")
+    os.makedirs(os.path.join(cache, "work"), exist_ok=True)
+    only = set((args.only or "scaling,export,append,frame,journal,others").split(","))
+    games = args.games.split(",")
+    sizes = [int(s) for s in args.sizes.split(",")]
 
-    if args.only in (None, "a") and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    if only & {"frame", "journal"} and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         if shutil.which("xvfb-run"):
-            os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24",
-                                   sys.executable] + sys.argv)
+            os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", sys.executable] + sys.argv)
         sys.exit("bench: no display and no xvfb-run")
 
-    print(f"melee-gm benchmarks — {args.runs} interleaved runs each; ratios are medians")
-    if args.only in (None, "a"):
-        campaign = big_campaign(cli, out_dir, args.rows)
-        small = os.path.join(out_dir, "empty.db")
-        new_campaign(cli, small)
-        t, m, s, c, rows = bench_first_frame(build, app, bare, shell, campaign, small, args.runs)
-        for ta, tb, ma, mb, ts, tc in rows:
-            print(f"  first frame: app {ta*1000:7.1f} ms  bare {tb*1000:7.1f} ms  (empty campaign {ts*1000:7.1f} ms, "
-                  f"header bar only {tc*1000:7.1f} ms)   peak RSS: app {ma/1024:6.1f} MiB  bare {mb/1024:6.1f} MiB")
-        print(f"(a) time to first frame, {args.rows} rows / bare window: {statistics.median(t):.2f}x (target <= 1.3x)")
-        print(f"    the same window on an empty campaign / bare window:  {statistics.median(s):.2f}x (the journal's share is the difference)")
-        print(f"    the bare window with the header bar only / bare:     {statistics.median(c):.2f}x (libadwaita's chrome, no Melee GM code)")
-        print(f"(b) peak memory, {args.rows} rows / bare window:        {statistics.median(m):.2f}x (target <= 1.2x)")
-    if args.only in (None, "c"):
-        r, rows = bench_appends(cli, out_dir, args.appends, max(3, args.runs // 2))
-        for cli_rate, shell_rate in rows:
-            print(f"  appends: melee-gm-cli act {cli_rate:8.0f}/s   sqlite3 shell {shell_rate:8.0f}/s")
-        print(f"(c) journal appends, cli act / sqlite3 shell:        {statistics.median(r):.2f}x (target >= 0.7x)")
-    if args.only in (None, "d"):
-        duel = subprocess.run([os.path.join(build, "bench/mg-bench-tft-duel")], capture_output=True,
-                              text=True, check=True).stdout.strip().splitlines()
-        print("(d) TFT Melee duel simulator (Flavius v Wulf):")
-        for line in duel:
-            print("    " + line)
+    t = Tools(build, cache)
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    print(f"melee-gm benchmarks at {commit}, cache {cache}; load average {os.getloadavg()[0]:.2f} "
+          f"on {os.cpu_count()} CPUs (a loaded machine widens every spread)")
+    if "scaling" in only:
+        bench_scaling(t, games, sizes, args.runs, args.appends, args.gen_timeout)
+    if "export" in only:
+        bench_export(t, args.pairs, args.gen_timeout)
+    if "append" in only:
+        bench_append(t, games, args.pairs, args.append_rows, args.gen_timeout)
+    if "frame" in only:
+        bench_frame(t, args.frame_runs, args.gen_timeout)
+    if "journal" in only:
+        bench_journal(t, args.gen_timeout)
+    if "others" in only:
+        bench_others(t, args.runs)
 
 
 if __name__ == "__main__":

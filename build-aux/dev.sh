@@ -18,9 +18,12 @@ packages=(
   xvfb xauth sqlite3 python3 fonts-dejavu-core
 )
 
+# Only for `dev.sh bench`: the real peers of bench (a) and the PDF tools.
+bench_packages=(gnome-calculator gnome-text-editor poppler-utils)
+
 install_missing() {
   local missing=()
-  for p in "${packages[@]}"; do
+  for p in "${packages[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -70,7 +73,7 @@ PY
     exit $status
     ;;
   bench)
-    install_missing
+    install_missing "${bench_packages[@]}"
     configure_and_build
     exec python3 bench/run.py --build "$build" "${@:2}"
     ;;

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""check-potfiles.py SOURCE_ROOT — every file with translatable strings is in po/POTFILES.in,
-and every file listed there exists, so no message silently escapes translation."""
+"""check-potfiles.py SOURCE_ROOT [--fix] — every file with translatable strings is in
+po/POTFILES.in, and every file listed there exists, so no message silently escapes translation.
+With --fix it adds the missing files and drops the gone ones (a new game's folders need no
+hand-written line: docs/adding-a-game.md)."""
 import os
 import re
 import sys
@@ -26,8 +28,17 @@ for top in ("src", "ui"):
                     missing.append(os.path.relpath(path, root))
 missing = sorted(p for p in missing if p not in listed)
 gone = sorted(p for p in listed if not os.path.exists(os.path.join(root, p)))
+if "--fix" in sys.argv[2:]:
+    path = os.path.join(root, "po", "POTFILES.in")
+    with open(path, encoding="utf-8") as f:
+        lines = [l.rstrip("\n") for l in f if l.strip() not in gone]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines + missing) + "\n")
+    sys.exit(0)
 for p in missing:
     print(f"po/POTFILES.in: add {p} (it has translatable strings)")
 for p in gone:
     print(f"po/POTFILES.in: {p} does not exist")
+if missing or gone:
+    print("To mend it: python3 tests/check-potfiles.py . --fix")
 sys.exit(1 if missing or gone else 0)

@@ -8,6 +8,7 @@
 #include "mg-app-resources.h"
 #include "mg-campaign-window.h"
 #include "mg-errors.h"
+#include "mg-game.h"
 #include "mg-settings.h"
 #include "mg-start-window.h"
 
@@ -22,40 +23,36 @@ struct _MgApplication
 
 G_DEFINE_FINAL_TYPE (MgApplication, mg_application, ADW_TYPE_APPLICATION)
 
-#define SAMPLES_DIR "/io/github/meleegm/MeleeGM/samples/"
-
-/* The shipped samples: a script of actions each, played into a new campaign. */
-static const MgSample samples[] = {
-  { "meeple", N_("Sample Battle"), "meeple-sample.jsonl", { "Red", "Blue", NULL } },
-  { "tft", N_("Flavius and Wulf"), "tft-sample.jsonl", { "Referee", NULL } },
-  { "mecaknights", N_("Three Kingdoms"), "mecaknights-sample.jsonl", { "Red", "Blue", "Green", NULL } },
-};
-
-static gboolean
-sample_shipped (const MgSample *sample)
-{
-  g_autofree char *path = g_strconcat (SAMPLES_DIR, sample->script, NULL);
-
-  return mg_rules_lookup (sample->game_id) != NULL &&
-         g_resources_get_info (path, 0, NULL, NULL, NULL);
-}
-
+/* The shipped samples, from every game's descriptor, in the order of the games. */
 const MgSample *
 mg_application_samples (guint *n_samples)
 {
-  static MgSample shipped[G_N_ELEMENTS (samples)];
-  static guint n;
+  static GArray *shipped;
   static gsize once;
 
   if (g_once_init_enter (&once))
     {
-      for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
-        if (sample_shipped (&samples[i]))
-          shipped[n++] = samples[i];
+      guint n;
+      const MgGame **games = mg_games_all (&n);
+
+      shipped = g_array_new (FALSE, TRUE, sizeof (MgSample));
+      for (guint i = 0; i < n; i++)
+        for (guint j = 0; j < games[i]->n_samples; j++)
+          {
+            const MgGameSample *s = &games[i]->samples[j];
+            MgSample sample = { games[i]->rules->id, s->title, s->resource, { NULL } };
+
+            /* Only scripts that are really compiled in. */
+            if (!g_resources_get_info (s->resource, 0, NULL, NULL, NULL))
+              continue;
+            for (guint k = 0; k < G_N_ELEMENTS (sample.players) - 1 && s->players[k] != NULL; k++)
+              sample.players[k] = s->players[k];
+            g_array_append_val (shipped, sample);
+          }
       g_once_init_leave (&once, 1);
     }
-  *n_samples = n;
-  return shipped;
+  *n_samples = shipped->len;
+  return (const MgSample *) shipped->data;
 }
 
 MgApplication *
@@ -256,7 +253,11 @@ mg_application_create_sample (MgApplication *self,
                               const char    *folder,
                               GError       **error)
 {
-  return mg_application_create_sample_for (self, "meeple", folder, error);
+  guint n;
+  const MgSample *samples = mg_application_samples (&n);
+
+  /* The first game's first sample: the one the start page offers first. */
+  return mg_application_create_sample_for (self, n > 0 ? samples[0].game_id : NULL, folder, error);
 }
 
 MgCampaign *
@@ -266,14 +267,15 @@ mg_application_create_sample_for (MgApplication *self,
                                   GError       **error)
 {
   const MgSample *sample = NULL;
-  g_autofree char *resource = NULL;
+  guint n_samples;
+  const MgSample *samples = mg_application_samples (&n_samples);
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(MgCampaign) campaign = NULL;
   g_autofree char *path = NULL;
   g_auto(GStrv) lines = NULL;
   g_autofree char *own_folder = NULL;
 
-  for (guint i = 0; i < G_N_ELEMENTS (samples) && sample == NULL; i++)
+  for (guint i = 0; i < n_samples && sample == NULL; i++)
     if (g_strcmp0 (samples[i].game_id, game_id) == 0)
       sample = &samples[i];
   if (sample == NULL)
@@ -282,8 +284,7 @@ mg_application_create_sample_for (MgApplication *self,
                    _("There is no sample for the game “%s”."), game_id);
       return NULL;
     }
-  resource = g_strconcat (SAMPLES_DIR, sample->script, NULL);
-  bytes = g_resources_lookup_data (resource, 0, error);
+  bytes = g_resources_lookup_data (sample->script, 0, error);
   if (bytes == NULL)
     return NULL;
 

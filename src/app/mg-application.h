@@ -30,7 +30,7 @@ typedef struct
 {
   const char *game_id;
   const char *name;          /* N_(): the campaign's name */
-  const char *script;        /* file name under the samples resource */
+  const char *script;        /* GResource path of the script (MgGameSample.resource) */
   const char *players[5];    /* NULL-terminated */
 } MgSample;
 
@@ -43,7 +43,7 @@ MgCampaign    *mg_application_create_sample_for  (MgApplication *self,
                                                   const char    *game_id,
                                                   const char    *folder,
                                                   GError       **error);
-/* The Meeple Melee sample battle. */
+/* The first shipped sample (the first game's): Meeple Melee's sample battle. */
 MgCampaign    *mg_application_create_sample      (MgApplication *self,
                                                   const char    *folder,
                                                   GError       **error);

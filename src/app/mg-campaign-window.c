@@ -19,6 +19,7 @@ struct _MgCampaignWindow
 
   MgCampaign       *campaign;
   guint             refresh_id;   /* store: polls for other writers (refresh_tick) */
+  MgTableState     *table;
 
   AdwToastOverlay  *toast_overlay;
   AdwViewSwitcherTitle *switcher_title;
@@ -44,6 +45,22 @@ mg_campaign_window_get_campaign (MgCampaignWindow *self)
 {
   g_return_val_if_fail (MG_IS_CAMPAIGN_WINDOW (self), NULL);
   return self->campaign;
+}
+
+MgTableState *
+mg_campaign_window_get_table_state (MgCampaignWindow *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN_WINDOW (self), NULL);
+  return self->table;
+}
+
+/* win.show-secrets("Red"): shows that seat's secrets (one seat at a time); "" hides them. */
+static void
+show_secrets_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
+
+  mg_table_state_show_secrets (self->table, g_variant_get_string (param, NULL));
 }
 
 static GSettings *
@@ -416,6 +433,8 @@ mg_campaign_window_setup (MgCampaignWindow *self)
   GSettings *settings = get_settings (self);
   AdwViewStackPage *page;
 
+  /* Before the pages: they subscribe to it. */
+  self->table = g_object_ref (mg_table_state_for_campaign (self->campaign));
   gtk_window_set_title (GTK_WINDOW (self), mg_campaign_get_name (self->campaign));
   adw_view_switcher_title_set_title (self->switcher_title, mg_campaign_get_name (self->campaign));
   adw_view_switcher_title_set_subtitle (self->switcher_title, rules != NULL ? _(rules->name) : "");
@@ -503,6 +522,7 @@ mg_campaign_window_finalize (GObject *object)
 {
   MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (object);
 
+  g_clear_object (&self->table);
   g_clear_object (&self->campaign);
   g_clear_object (&self->export_cancellable);
   g_free (self->export_path);
@@ -539,6 +559,7 @@ mg_campaign_window_class_init (MgCampaignWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
   gtk_widget_class_install_action (widget_class, "win.new-session", NULL, new_session_activated);
+  gtk_widget_class_install_action (widget_class, "win.show-secrets", "s", show_secrets_activated);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, mg_widget_show_shortcuts);
 }
 

@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "mg-campaign.h"
+#include "mg-table-state.h"
 
 G_BEGIN_DECLS
 
@@ -14,5 +15,7 @@ G_DECLARE_FINAL_TYPE (MgCampaignWindow, mg_campaign_window, MG, CAMPAIGN_WINDOW,
 
 MgCampaignWindow *mg_campaign_window_new          (MgApplication *app, MgCampaign *campaign);
 MgCampaign       *mg_campaign_window_get_campaign (MgCampaignWindow *self);
+/* The window's one pending() and view() per seat, and whose secrets are shown (mg-table-state.h). */
+MgTableState     *mg_campaign_window_get_table_state (MgCampaignWindow *self);
 
 G_END_DECLS

@@ -4,32 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "mg-game-ui.h"
-#include "mg-meeple-board.h"
-#include "mg-meeple-page.h"
-#include "mg-tft-ui.h"
-#include "mg-mk-ui.h"
-
-static void
-meeple_add_pages (AdwViewStack *stack, MgCampaign *campaign)
-{
-  AdwViewStackPage *page;
-
-  page = adw_view_stack_add_titled (stack, GTK_WIDGET (mg_meeple_page_new (campaign)),
-                                    "battle", _("Battle"));
-  adw_view_stack_page_set_icon_name (page, "io.github.meleegm.MeleeGM-symbolic");
-}
-
-static GtkWidget *
-meeple_state_view_new (void)
-{
-  return GTK_WIDGET (mg_meeple_board_new ());
-}
-
-static void
-meeple_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *state)
-{
-  mg_meeple_board_set_state (MG_MEEPLE_BOARD (view), mg_campaign_get_ruleset (campaign), state);
-}
+#include "mg-table-state.h"
 
 /* Any other game: the public view as indented JSON. */
 static GtkWidget *
@@ -47,32 +22,27 @@ generic_state_view_new (void)
 static void
 generic_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *state)
 {
-  json_object *json = state != NULL ? mg_state_view (state, MG_SEAT_PUBLIC) : NULL;
+  json_object *json = mg_table_state_view_of_state (mg_table_state_for_campaign (campaign), state, MG_SEAT_PUBLIC);
 
   gtk_label_set_text (GTK_LABEL (view),
                       json != NULL ? json_object_to_json_string_ext (json, JSON_C_TO_STRING_PRETTY) : "");
   json_object_put (json);
 }
 
-static const MgGameUi game_uis[] = {
-  { "meeple", meeple_add_pages, meeple_state_view_new, meeple_state_view_set },
-};
-
 static const MgGameUi generic_ui = {
   NULL, NULL, generic_state_view_new, generic_state_view_set,
 };
 
+/* Generated from the `games` list in meson.build (mg-game-uis.c). */
+const MgGameUi *mg_game_uis_builtin (guint i);
+
 const MgGameUi *
 mg_game_ui_lookup (const char *game_id)
 {
-  /* Games whose UI lives in their own folder (src/app/<game>/). */
-  const MgGameUi *own[] = { mg_tft_game_ui (), mg_mk_game_ui () };
+  const MgGameUi *ui;
 
-  for (guint i = 0; i < G_N_ELEMENTS (own); i++)
-    if (own[i] != NULL && g_strcmp0 (own[i]->game_id, game_id) == 0)
-      return own[i];
-  for (guint i = 0; i < G_N_ELEMENTS (game_uis); i++)
-    if (g_strcmp0 (game_uis[i].game_id, game_id) == 0)
-      return &game_uis[i];
+  for (guint i = 0; (ui = mg_game_uis_builtin (i)) != NULL; i++)
+    if (g_strcmp0 (ui->game_id, game_id) == 0)
+      return ui;
   return &generic_ui;
 }

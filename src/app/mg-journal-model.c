@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "mg-journal-model.h"
+#include "mg-export.h"
 
 #define PAGE_SIZE 128
 #define MAX_PAGES 8
@@ -93,94 +94,11 @@ gboolean    mg_journal_item_get_undone     (MgJournalItem *self) { return self->
 gboolean    mg_journal_item_get_turn_start (MgJournalItem *self) { return self->turn_start; }
 gint64      mg_journal_item_get_time       (MgJournalItem *self) { return self->time; }
 
-/* The name of face `value` of a die with `sides` sides, when the ruleset names the faces of
- * such a die ("faces": [{"name": "Sweep"}, ...], as Meeple Melee's does); else NULL. */
-static const char *
-face_name (json_object *ruleset, int sides, int value)
-{
-  json_object *faces = NULL, *face = NULL, *name = NULL;
-
-  if (ruleset == NULL || !json_object_object_get_ex (ruleset, "faces", &faces)
-      || !json_object_is_type (faces, json_type_array)
-      || (int) json_object_array_length (faces) != sides || value < 1 || value > sides)
-    return NULL;
-  face = json_object_array_get_idx (faces, value - 1);
-  if (!json_object_object_get_ex (face, "name", &name) || !json_object_is_type (name, json_type_string))
-    return NULL;
-  return json_object_get_string (name);
-}
-
-/* Dice as the referee reads them: "d6: 3 5 1", or for named faces the count of each in the
- * ruleset's order, "4 Sweep · 3 Kick · 1 Punch". */
+/* The same words as the exports: one way of telling dice. */
 char *
 mg_journal_format_dice (const char *dice_json, json_object *ruleset)
 {
-  json_object *dice = dice_json != NULL ? json_tokener_parse (dice_json) : NULL;
-  g_autoptr(GString) text = g_string_new (NULL);
-  int last_sides = -1;
-  size_t n;
-
-  if (dice == NULL || !json_object_is_type (dice, json_type_array))
-    {
-      json_object_put (dice);
-      return g_strdup ("");
-    }
-  n = json_object_array_length (dice);
-  for (size_t i = 0; i < n; i++)
-    {
-      json_object *die = json_object_array_get_idx (dice, i);
-      json_object *sides = NULL, *value = NULL;
-      int s = 0, v;
-
-      if (json_object_is_type (die, json_type_object))
-        {
-          json_object_object_get_ex (die, "sides", &sides);
-          json_object_object_get_ex (die, "value", &value);
-          s = json_object_get_int (sides);
-          v = json_object_get_int (value);
-        }
-      else
-        v = json_object_get_int (die);
-
-      if (s != last_sides)
-        {
-          if (text->len > 0)
-            g_string_append (text, "  ");
-          last_sides = s;
-          if (s > 0 && face_name (ruleset, s, 1) != NULL)
-            {
-              /* Count this run of named dice, then move past it. */
-              g_autofree int *count = g_new0 (int, s + 1);
-              size_t j = i;
-              gboolean first = TRUE;
-
-              for (; j < n; j++)
-                {
-                  json_object *d = json_object_array_get_idx (dice, j), *sj = NULL, *vj = NULL;
-                  if (!json_object_object_get_ex (d, "sides", &sj) || json_object_get_int (sj) != s)
-                    break;
-                  json_object_object_get_ex (d, "value", &vj);
-                  if (json_object_get_int (vj) >= 1 && json_object_get_int (vj) <= s)
-                    count[json_object_get_int (vj)]++;
-                }
-              for (int f = 1; f <= s; f++)
-                if (count[f] > 0)
-                  {
-                    g_string_append_printf (text, "%s%d %s", first ? "" : " · ", count[f],
-                                            face_name (ruleset, s, f));
-                    first = FALSE;
-                  }
-              i = j - 1;
-              continue;
-            }
-          if (s > 0)
-            g_string_append_printf (text, "d%d:", s);
-        }
-      g_string_append_printf (text, " %d", v);
-    }
-  json_object_put (dice);
-  g_strchug (text->str);
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  return mg_export_format_dice (dice_json, ruleset);
 }
 
 /* Does the events array hold an event meant for one seat only ("seat": NAME)? */
@@ -403,12 +321,6 @@ campaign_changed (MgJournalModel *self)
       g_queue_clear_full (&self->pages, (GDestroyNotify) page_free);
       g_list_model_items_changed (G_LIST_MODEL (self), 0, old_n, new_n);
     }
-}
-
-guint
-mg_journal_model_fetched_rows (MgJournalModel *self)
-{
-  return self->fetched;
 }
 
 static void

@@ -10,6 +10,7 @@
 #include "mg-campaign-private.h"
 #include "mg-ruleset.h"
 #include "mg-store.h"
+#include "mg-game.h"
 #include "mg-core-resources.h"
 
 #include <errno.h>
@@ -30,6 +31,7 @@ struct _MgCampaign {
   char          *path;
   MgStore       *store;
   const MgRules *rules;
+  const MgGame  *game;         /* its descriptor: the entity tables it declares */
   char          *name;
   char          *game_id;
   GStrv          players;
@@ -228,7 +230,7 @@ replay_row (MgState *state, gint64 seq, const char *action_text, const char *dic
   if (local)
     {
       g_propagate_prefixed_error (error, g_steal_pointer (&local),
-                                  _("Journal row %" G_GINT64_FORMAT ": "), seq);
+                                  _("Journal row %lld: "), (long long) seq);
       return FALSE;
     }
   return TRUE;
@@ -323,12 +325,9 @@ replay (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 u
   return g_steal_pointer (&state);
 }
 
-/* ---- entity tables (schema/0002) ------------------------------------------------------- */
+/* ---- entity tables (each game's own: MgGame.table_names) -------------------------------- */
 
 static gboolean corrupt (MgCampaign *self, GError **error, const char *what);
-
-/* The tables an engine's `tables` entry may fill; each is rewritten whole. */
-static const char *const entity_tables[] = { "figure", "leader", "land", "army" };
 
 static gboolean
 is_column_name (const char *key)
@@ -408,7 +407,7 @@ write_tables (MgCampaign *self, const MgState *state, char **written, GError **e
 
   if (written)
     *written = NULL;
-  if (state->rules->tables == NULL)
+  if (state->rules->tables == NULL || self->game->table_names == NULL)
     return TRUE;
   tables = state->rules->tables (state);
   text = json_text (tables);
@@ -417,19 +416,21 @@ write_tables (MgCampaign *self, const MgState *state, char **written, GError **e
       json_object_put (tables);
       return TRUE;
     }
-  for (guint t = 0; t < G_N_ELEMENTS (entity_tables); t++)
+  /* The tables the game declares, each rewritten whole; what else `tables` holds is ignored. */
+  for (guint t = 0; self->game->table_names && self->game->table_names[t]; t++)
     {
-      g_autofree char *sql = g_strdup_printf ("DELETE FROM %s", entity_tables[t]);
+      const char *table = self->game->table_names[t];
+      g_autofree char *sql = g_strdup_printf ("DELETE FROM \"%s\"", table);
       json_object *rows = NULL;
       g_autoptr(MgStoreStmt) del = mg_store_prepare (self->store, sql, error);
 
       if (!del || mg_store_step (self->store, del, error) != SQLITE_DONE)
         goto fail;
-      if (!json_object_object_get_ex (tables, entity_tables[t], &rows) ||
+      if (!json_object_object_get_ex (tables, table, &rows) ||
           !json_object_is_type (rows, json_type_array))
         continue;
       for (size_t i = 0; i < json_object_array_length (rows); i++)
-        if (!insert_entity (self, entity_tables[t], json_object_array_get_idx (rows, i), error))
+        if (!insert_entity (self, table, json_object_array_get_idx (rows, i), error))
           goto fail;
     }
   if (written)
@@ -596,7 +597,8 @@ load_campaign_row (MgCampaign *self, GError **error)
   self->name = column_dup (stmt, 0);
   self->game_id = column_dup (stmt, 1);
   self->seed = (guint32) sqlite3_column_int64 (stmt, 2);
-  self->rules = mg_rules_lookup (self->game_id);
+  self->game = mg_game_lookup (self->game_id);
+  self->rules = self->game ? self->game->rules : NULL;
   if (!self->rules)
     {
       g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_UNKNOWN_GAME,
@@ -745,9 +747,9 @@ static gboolean
 refuse_too_new (GError **error, gint64 version)
 {
   g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_TOO_NEW,
-               _("This campaign was written by a newer Melee GM (schema %" G_GINT64_FORMAT
+               _("This campaign was written by a newer Melee GM (schema %lld"
                  "; this version reads up to %d). Open it with a newer version."),
-               version, MG_CAMPAIGN_SCHEMA_VERSION);
+               (long long) version, MG_CAMPAIGN_SCHEMA_VERSION);
   return FALSE;
 }
 
@@ -937,6 +939,125 @@ inspect_readonly (const char *path, gint64 *version, GError **error)
   return TRUE;
 }
 
+/* ---- each game's entity tables, versioned apart (table game_schema, schema/0003) --------- */
+
+static guint
+game_tables_latest (const MgGame *game)
+{
+  guint n = 0;
+
+  while (game->table_migrations && game->table_migrations[n])
+    n++;
+  return n;
+}
+
+/* The version of the game's tables that the file holds (0: none yet, or a file before 0003). */
+static gboolean
+game_tables_version (MgCampaign *self, gint64 *version, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  gint64 has_table;
+  int rc;
+
+  *version = 0;
+  if (!mg_store_query_int (self->store, "SELECT count (*) FROM sqlite_master WHERE type = 'table' "
+                                        "AND name = 'game_schema'", &has_table, error))
+    return FALSE;
+  if (!has_table)
+    return TRUE;
+  stmt = mg_store_prepare (self->store, "SELECT version FROM game_schema WHERE game = ?1", error);
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, self->game_id, -1, SQLITE_STATIC);
+  if ((rc = mg_store_step (self->store, stmt, error)) < 0)
+    return FALSE;
+  if (rc == SQLITE_ROW)
+    *version = sqlite3_column_int64 (stmt, 0);
+  return TRUE;
+}
+
+/* A file whose game tables a newer Melee GM wrote is refused before anything is written. */
+static gboolean
+check_game_tables_version (MgCampaign *self, GError **error)
+{
+  gint64 version;
+
+  if (!game_tables_version (self, &version, error))
+    return FALSE;
+  if (version > game_tables_latest (self->game))
+    {
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_TOO_NEW,
+                   _("This campaign’s %s tables were written by a newer Melee GM (version %"
+                     G_GINT64_FORMAT "; this version reads up to %u). Open it with a newer version."),
+                   _(self->rules->name), version, game_tables_latest (self->game));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Brings the game's tables to the latest version, one migration per transaction, then fills
+ * them from the state if any was applied. */
+static gboolean
+migrate_game_tables (MgCampaign *self, GError **error)
+{
+  guint latest = game_tables_latest (self->game);
+  gboolean applied = FALSE;
+  char *tables = NULL;
+  gint64 current;
+
+  /* The usual case costs one read, no write lock. */
+  if (!game_tables_version (self, &current, error))
+    return FALSE;
+  if (current >= latest)
+    return TRUE;
+  for (;;)
+    {
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(MgStoreStmt) stmt = NULL;
+      g_autofree char *script = NULL;
+      const char *resource;
+      gint64 version;
+
+      if (!mg_store_begin (self->store, error))
+        return FALSE;
+      /* Another process may have migrated while this one waited for the lock. */
+      if (!game_tables_version (self, &version, error))
+        goto fail;
+      if (version >= latest)
+        break;
+      resource = self->game->table_migrations[version];
+      if (!(bytes = g_resources_lookup_data (resource, 0, error)))
+        goto fail;
+      script = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+      if (!mg_store_exec_script (self->store, script, resource, error) ||
+          !(stmt = mg_store_prepare (self->store,
+                "INSERT OR REPLACE INTO game_schema (game, version) VALUES (?1, ?2)", error)))
+        goto fail;
+      sqlite3_bind_text (stmt, 1, self->game_id, -1, SQLITE_STATIC);
+      sqlite3_bind_int64 (stmt, 2, version + 1);
+      if (mg_store_step (self->store, stmt, error) != SQLITE_DONE)
+        goto fail;
+      applied = TRUE;
+      if (version + 1 < latest && !mg_store_commit (self->store, error))
+        goto fail;
+      if (version + 1 < latest)
+        continue;
+      break;
+    }
+  /* The last migration (or none) is still open: the tables are filled in the same commit. */
+  g_clear_pointer (&self->tables_text, g_free);
+  if ((applied && !write_tables (self, self->state, &tables, error)) ||
+      !mg_store_commit (self->store, error))
+    goto fail;
+  tables_written (self, tables);
+  return TRUE;
+
+fail:
+  g_free (tables);
+  mg_store_rollback (self->store);
+  return FALSE;
+}
+
 /* Whether this process may write the file and create its -wal and -shm beside it. */
 static gboolean
 writable (const char *path)
@@ -975,8 +1096,10 @@ mg_campaign_open (const char *path, GError **error)
   /* Load (which checks what it replays) before a migration could write anything. */
   if (!self->store ||
       !load_all (self, error) ||
+      !check_game_tables_version (self, error) ||
       (!self->read_only && version < MG_CAMPAIGN_SCHEMA_VERSION &&
-       !mg_store_migrate (self->store, core_resource (), SCHEMA_DIR, error)))
+       !mg_store_migrate (self->store, core_resource (), SCHEMA_DIR, error)) ||
+      (!self->read_only && !migrate_game_tables (self, error)))
     {
       convert_error (error);
       if (self->store)
@@ -1882,10 +2005,177 @@ mg_campaign_journal_get (MgCampaign *self, gint64 seq, GError **error)
   if (rc != SQLITE_ROW)
     {
       g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOT_FOUND,
-                   _("The journal has no row %" G_GINT64_FORMAT), seq);
+                   _("The journal has no row %lld"), (long long) seq);
       return NULL;
     }
   return entry_from_row (stmt);
+}
+
+/* The rows in force matching filter, through an index: turn = ? uses journal_turn (turn, seq),
+ * a seq range the primary key; the secret flag is SQLite's, so events are not copied for it
+ * (a false "seat" match only hides, never shows). */
+static char *
+read_sql (const MgJournalFilter *filter, gboolean exists)
+{
+  GString *sql = g_string_new (exists ? "SELECT EXISTS (SELECT 1" :
+                               "SELECT seq, session, turn, actor, summary, "
+                               "instr (events, '\"seat\"') > 0");
+
+  if (!exists && (filter->fields & MG_JOURNAL_READ_DICE))
+    g_string_append (sql, ", dice");
+  if (!exists && (filter->fields & MG_JOURNAL_READ_EVENTS))
+    g_string_append (sql, ", events");
+  g_string_append (sql, " FROM journal WHERE undone = 0 AND seq BETWEEN ?1 AND ?2");
+  if (filter->turn > 0)
+    g_string_append (sql, " AND turn = ?3");
+  if (filter->session > 0)
+    g_string_append (sql, " AND session = ?4");
+  if (filter->actor != NULL)
+    g_string_append (sql, " AND actor = ?5");
+  g_string_append (sql, exists ? " LIMIT 1)" : " ORDER BY seq");
+  return g_string_free (sql, FALSE);
+}
+
+static MgStoreStmt *
+read_prepare (MgCampaign *self, const MgJournalFilter *filter, gboolean exists, GError **error)
+{
+  g_autofree char *sql = read_sql (filter, exists);
+  MgStoreStmt *stmt = mg_store_prepare (self->store, sql, error);
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, filter->first_seq > 0 ? filter->first_seq : 1);
+  sqlite3_bind_int64 (stmt, 2, filter->last_seq > 0 ? filter->last_seq : G_MAXINT64);
+  if (filter->turn > 0)
+    sqlite3_bind_int (stmt, 3, filter->turn);
+  if (filter->session > 0)
+    sqlite3_bind_int64 (stmt, 4, filter->session);
+  if (filter->actor != NULL)
+    sqlite3_bind_text (stmt, 5, filter->actor, -1, SQLITE_STATIC);
+  return stmt;
+}
+
+gboolean
+mg_campaign_journal_read (MgCampaign *self, const MgJournalFilter *filter,
+                          MgJournalReadFunc func, gpointer data, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (filter != NULL && func != NULL, FALSE);
+  if (!(stmt = read_prepare (self, filter, FALSE, error)))
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  while ((rc = mg_store_step (self->store, stmt, error)) == SQLITE_ROW)
+    {
+      MgJournalRead row = { 0 };
+      int col = 6;
+
+      row.seq = sqlite3_column_int64 (stmt, 0);
+      row.session = sqlite3_column_int64 (stmt, 1);
+      row.turn = sqlite3_column_int (stmt, 2);
+      row.actor = (const char *) sqlite3_column_text (stmt, 3);
+      row.summary = (const char *) sqlite3_column_text (stmt, 4);
+      row.secret = sqlite3_column_int (stmt, 5) != 0;
+      if (filter->fields & MG_JOURNAL_READ_DICE)
+        row.dice = (const char *) sqlite3_column_text (stmt, col++);
+      if (filter->fields & MG_JOURNAL_READ_EVENTS)
+        row.events = (const char *) sqlite3_column_text (stmt, col++);
+      if (!func (&row, data, error))
+        return FALSE;
+    }
+  if (rc < 0)
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+mg_campaign_journal_any (MgCampaign *self, const MgJournalFilter *filter, gboolean *found,
+                         GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  *found = FALSE;
+  if (!(stmt = read_prepare (self, filter, TRUE, error)) ||
+      mg_store_step (self->store, stmt, error) != SQLITE_ROW)
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  *found = sqlite3_column_int (stmt, 0) != 0;
+  return TRUE;
+}
+
+/* The first row at or after seq: *got its seq (0 if none), *session its session. */
+static gboolean
+probe_row (MgCampaign *self, gint64 seq, gint64 *got, gint64 *session, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
+      "SELECT seq, session FROM journal WHERE seq >= ?1 ORDER BY seq LIMIT 1", error);
+  int rc;
+
+  *got = *session = 0;
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, seq);
+  if ((rc = mg_store_step (self->store, stmt, error)) < 0)
+    return FALSE;
+  if (rc == SQLITE_ROW)
+    {
+      *got = sqlite3_column_int64 (stmt, 0);
+      *session = sqlite3_column_int64 (stmt, 1);
+    }
+  return TRUE;
+}
+
+/* The smallest seq whose session is >= session (last_seq + 1 if none). */
+static gboolean
+session_lower_bound (MgCampaign *self, gint64 session, gint64 *out, GError **error)
+{
+  gint64 lo = 1, hi = self->last_seq + 1;
+
+  while (lo < hi)
+    {
+      gint64 mid = lo + (hi - lo) / 2, got, s;
+
+      if (!probe_row (self, mid, &got, &s, error))
+        return FALSE;
+      if (got == 0 || got >= hi || s >= session)
+        hi = mid;
+      else
+        lo = got + 1;
+    }
+  *out = lo;
+  return TRUE;
+}
+
+gboolean
+mg_campaign_session_span (MgCampaign *self, gint64 session, gint64 *first, gint64 *last,
+                          GError **error)
+{
+  gint64 start, end, got, s;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  *first = *last = 0;
+  if (!session_lower_bound (self, session, &start, error) ||
+      !session_lower_bound (self, session + 1, &end, error) ||
+      !probe_row (self, start, &got, &s, error))
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  if (got == 0 || s != session || got >= end)
+    return TRUE;
+  *first = got;
+  *last = end - 1;
+  return TRUE;
 }
 
 MgState *
@@ -1897,7 +2187,7 @@ mg_campaign_state_at (MgCampaign *self, gint64 seq, GError **error)
   if (seq < 0 || seq > self->last_seq)
     {
       g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOT_FOUND,
-                   _("The journal has no row %" G_GINT64_FORMAT), seq);
+                   _("The journal has no row %lld"), (long long) seq);
       return NULL;
     }
   state = replay (self, self->ruleset, TRUE, seq, NULL, NULL, NULL, error);
@@ -1953,7 +2243,7 @@ mg_campaign_new_session (MgCampaign *self, const char *name, GError **error)
   if (!begin_locked (self, error))
     goto fail;
   if (!name || !*name)
-    name = fallback = g_strdup_printf (_("Session %" G_GINT64_FORMAT), self->session + 1);
+    name = fallback = g_strdup_printf (_("Session %lld"), (long long) self->session + 1);
   stmt = mg_store_prepare (self->store, "INSERT INTO session (name, started) VALUES (?1, ?2)", error);
   if (!stmt)
     goto fail;
@@ -2103,7 +2393,7 @@ check_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, gpoin
   json_object_put (json);
   if (!same)
     g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
-                 _("The snapshot after journal row %" G_GINT64_FORMAT " differs from a replay"), seq);
+                 _("The snapshot after journal row %lld differs from a replay"), (long long) seq);
   return same;
 }
 
@@ -2130,8 +2420,8 @@ mg_campaign_check (MgCampaign *self, GError **error)
   if (check.next < check.snapshots->len)
     {
       g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
-                   _("A snapshot is kept for journal row %" G_GINT64_FORMAT ", which is not in force"),
-                   g_array_index (check.snapshots, gint64, check.next));
+                   _("A snapshot is kept for journal row %lld, which is not in force"),
+                   (long long) g_array_index (check.snapshots, gint64, check.next));
       goto out;
     }
   a = mg_state_to_json (replayed);

@@ -23,7 +23,7 @@ typedef enum {
 GQuark mg_campaign_error_quark (void);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define MG_CAMPAIGN_SCHEMA_VERSION 2
+#define MG_CAMPAIGN_SCHEMA_VERSION 3
 
 typedef struct {
   gint64   seq;       /* journal id, strictly increasing */
@@ -107,6 +107,47 @@ gboolean     mg_campaign_can_redo     (MgCampaign *self);
 gint64       mg_campaign_journal_count (MgCampaign *self);
 GPtrArray   *mg_campaign_journal_range (MgCampaign *self, gint64 offset, gint64 limit, GError **error); /* of MgJournalEntry* */
 MgJournalEntry *mg_campaign_journal_get (MgCampaign *self, gint64 seq, GError **error);
+/* Reading the journal without copying it: the rows in force that match a filter, oldest
+ * first, each handed to `func` with borrowed text (valid during the call only).  A turn is read
+ * through the journal's turn index, a seq range (a session, see mg_campaign_session_span) through
+ * the primary key; only the columns asked for are read.  Exports use it. */
+typedef enum {
+  MG_JOURNAL_READ_DICE   = 1 << 0,
+  MG_JOURNAL_READ_EVENTS = 1 << 1,
+} MgJournalReadFields;
+
+typedef struct {
+  gint64              first_seq; /* > 0: only rows with seq >= first_seq */
+  gint64              last_seq;  /* > 0: only rows with seq <= last_seq */
+  gint64              session;   /* > 0: only this session */
+  gint                turn;      /* > 0: only this turn */
+  const char         *actor;     /* non-NULL: only this actor */
+  MgJournalReadFields fields;    /* the optional columns wanted */
+} MgJournalFilter;
+
+typedef struct {
+  gint64      seq;
+  gint64      session;
+  gint        turn;
+  const char *actor;
+  const char *summary;
+  const char *dice;     /* NULL unless MG_JOURNAL_READ_DICE */
+  const char *events;   /* NULL unless MG_JOURNAL_READ_EVENTS */
+  gboolean    secret;   /* one of its events is for one seat only ("seat"): told only once revealed */
+} MgJournalRead;
+
+/* Return FALSE (and set error) to stop the read with that error. */
+typedef gboolean (*MgJournalReadFunc) (const MgJournalRead *row, gpointer data, GError **error);
+
+gboolean     mg_campaign_journal_read (MgCampaign *self, const MgJournalFilter *filter,
+                                       MgJournalReadFunc func, gpointer data, GError **error);
+/* Is there a row in force matching filter?  (The fields are ignored.) */
+gboolean     mg_campaign_journal_any  (MgCampaign *self, const MgJournalFilter *filter,
+                                       gboolean *found, GError **error);
+/* The seqs of the first and last rows of a session (0, 0 if it has none), found by a binary
+ * search on the primary key: a session's rows are one run of seqs, as sessions only begin. */
+gboolean     mg_campaign_session_span (MgCampaign *self, gint64 session, gint64 *first,
+                                       gint64 *last, GError **error);
 /* The state after journal row `seq` (undone rows skipped), for step-by-step replay. Free with mg_state_free. */
 MgState     *mg_campaign_state_at     (MgCampaign *self, gint64 seq, GError **error);
 

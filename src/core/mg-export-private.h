@@ -8,15 +8,28 @@ G_BEGIN_DECLS
 
 typedef struct _MgExportDoc MgExportDoc;
 
-/* The walker calls these in order: begin, (session_begin, turn…, session_end)…, standing, end.
- * Every text handed over is public: summaries, and events without a "seat". */
+/* One action of a turn, as the players may read it. */
+typedef struct {
+  gint64       seq;
+  const char  *actor;
+  const char  *summary;
+  const char  *dice;     /* as a person reads them ("4 Sweep · 3 Kick", "d6: 3 5"), or NULL:
+                          * no dice, or dice behind a screen whose turn is not over */
+  json_object *events;   /* the public events (JSON only, else NULL) */
+} MgExportAction;
+
+/* The walker calls these in order: begin, (session_begin, (turn_begin, action…, turn_end)…,
+ * session_end)…, standing, end.  Every text handed over is public. */
 typedef struct {
   void     (*begin)         (MgExportDoc *doc);
   void     (*session_begin) (MgExportDoc *doc, gint64 id, const char *name);
   void     (*session_end)   (MgExportDoc *doc);
-  /* sentence: "Turn 3 — …"; actions: [{"seq","actor","summary","events"}] (only for JSON). */
-  void     (*turn)          (MgExportDoc *doc, gint turn, const char *sentence, json_object *actions);
-  /* text: the engine's own sentences (rules->describe), or NULL: then view is laid out. */
+  /* heading: "Turn 3", "Battle 3" (as the game's pages call a turn). */
+  void     (*turn_begin)    (MgExportDoc *doc, gint turn, const char *heading);
+  void     (*action)        (MgExportDoc *doc, const MgExportAction *action);
+  void     (*turn_end)      (MgExportDoc *doc);
+  /* text: the engine's own sentences (rules->describe) or NULL; view: the public view, whose
+   * tables are laid out as tables (and its other members as facts when there is no text). */
   void     (*standing)      (MgExportDoc *doc, const char *heading, json_object *view, const char *text);
   gboolean (*end)           (MgExportDoc *doc, GError **error);
 } MgExportRenderer;
@@ -37,6 +50,8 @@ struct _MgExportDoc {
   char             **players;
   char              *scope_text;  /* "Whole campaign", "Session 2 — Friday", "Turn 3" */
   gboolean           wants_events;
+  GPtrArray         *pages;       /* non-NULL: the PDF layout is recorded here, a cairo
+                                   * recording surface per page (printing), not written */
   /* renderer state */
   gboolean           first_session;
   gboolean           first_turn;
@@ -45,6 +60,7 @@ struct _MgExportDoc {
 };
 
 extern const MgExportRenderer mg_export_pdf_renderer;
+
 
 /* "Session 2 — Friday", or "Session 2" for a session without a name. */
 char *mg_export_session_heading (gint64 id, const char *name);
@@ -63,7 +79,8 @@ typedef struct {
   GPtrArray *tables;       /* of MgExportTable* */
 } MgExportStanding;
 
-MgExportStanding *mg_export_standing_new  (json_object *view);
+/* facts FALSE: only the tables (the engine's describe() tells the rest). */
+MgExportStanding *mg_export_standing_new  (json_object *view, gboolean facts);
 void              mg_export_standing_free (MgExportStanding *standing);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgExportStanding, mg_export_standing_free)
 

@@ -13,12 +13,12 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include <cairo.h>
+
 #include "mg-export-private.h"
 
 typedef json_object ExportJson;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExportJson, json_object_put)
-
-#define PAGE_ROWS 1000
 
 G_DEFINE_QUARK (mg-export-error-quark, mg_export_error)
 
@@ -41,13 +41,14 @@ mg_export_format_from_string (const char *name, MgExportFormat *format)
 
 /* ------------------------------------------------------------ the standing */
 
-/* "actions_allowed" -> "actions allowed" */
+/* "actions_allowed" -> "Actions allowed" */
 static char *
 label_text (const char *key)
 {
   char *label = g_strdup (key);
 
   g_strdelimit (label, "_", ' ');
+  label[0] = g_ascii_toupper (label[0]);
   return label;
 }
 
@@ -85,7 +86,7 @@ append_value (GString *out, json_object *value)
 
         json_object_object_foreach (value, key, member)
           {
-            g_autofree char *label = label_text (key);
+            g_autofree char *label = g_strdelimit (g_strdup (key), "_", ' ');
 
             if (!first)
               g_string_append (out, ", ");
@@ -184,7 +185,7 @@ table_new (json_object *array)
 }
 
 MgExportStanding *
-mg_export_standing_new (json_object *view)
+mg_export_standing_new (json_object *view, gboolean facts)
 {
   MgExportStanding *standing = g_new0 (MgExportStanding, 1);
 
@@ -205,7 +206,7 @@ mg_export_standing_new (json_object *view)
           g_ptr_array_add (standing->table_names, label_text (key));
           g_ptr_array_add (standing->tables, table_new (member));
         }
-      else
+      else if (facts)
         {
           g_ptr_array_add (standing->fact_labels, label_text (key));
           g_ptr_array_add (standing->fact_values, value_text (member));
@@ -259,12 +260,12 @@ md_begin (MgExportDoc *doc)
 char *
 mg_export_session_heading (gint64 id, const char *name)
 {
-  g_autofree char *plain = g_strdup_printf (_("Session %" G_GINT64_FORMAT), id);
+  g_autofree char *plain = g_strdup_printf (_("Session %lld"), (long long) id);
 
   /* A session named after its number needs the number only once. */
   if (name == NULL || *name == '\0' || g_str_equal (name, plain))
     return g_steal_pointer (&plain);
-  return g_strdup_printf (_("Session %" G_GINT64_FORMAT " — %s"), id, name);
+  return g_strdup_printf (_("Session %lld — %s"), (long long) id, name);
 }
 
 static void
@@ -280,17 +281,65 @@ md_session_begin (MgExportDoc *doc, gint64 id, const char *name)
 }
 
 static void
-md_turn (MgExportDoc *doc, gint turn, const char *sentence, json_object *actions)
+md_turn_begin (MgExportDoc *doc, gint turn, const char *heading)
 {
+  fputs ("\n### ", doc->out);
+  md_put (doc->out, heading);
+  fputs ("\n\n", doc->out);
+}
+
+/* "- **Red** — Red rolled 7 meeples. *(dice: 4 Sweep · 3 Kick)*" */
+static void
+md_action (MgExportDoc *doc, const MgExportAction *a)
+{
+  fputs ("- **", doc->out);
+  md_put (doc->out, a->actor);
+  fputs ("** — ", doc->out);
+  md_put (doc->out, a->summary);
+  if (a->dice != NULL)
+    {
+      fputs (" *(", doc->out);
+      /* TRANSLATORS: before the dice of one action in an export: "dice: 4 Sweep · 3 Kick" */
+      md_put (doc->out, _("dice:"));
+      fputc (' ', doc->out);
+      md_put (doc->out, a->dice);
+      fputs (")*", doc->out);
+    }
   fputs ("\n", doc->out);
-  md_put (doc->out, sentence);
-  fputs ("\n", doc->out);
+}
+
+static void
+md_table (FILE *out, MgExportTable *table)
+{
+  fputs ("\n", out);
+  for (guint c = 0; c < table->labels->len; c++)
+    {
+      fputs ("| ", out);
+      md_put (out, g_ptr_array_index (table->labels, c));
+      fputs (" ", out);
+    }
+  fputs ("|\n", out);
+  for (guint c = 0; c < table->labels->len; c++)
+    fputs ("|---", out);
+  fputs ("|\n", out);
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      char **cells = g_ptr_array_index (table->rows, r);
+
+      for (guint c = 0; cells[c] != NULL; c++)
+        {
+          fputs ("| ", out);
+          md_put (out, cells[c]);
+          fputs (" ", out);
+        }
+      fputs ("|\n", out);
+    }
 }
 
 static void
 md_standing (MgExportDoc *doc, const char *heading, json_object *view, const char *text)
 {
-  g_autoptr(MgExportStanding) st = mg_export_standing_new (text == NULL ? view : NULL);
+  g_autoptr(MgExportStanding) st = mg_export_standing_new (view, text == NULL);
 
   fputs ("\n## ", doc->out);
   md_put (doc->out, heading);
@@ -310,31 +359,10 @@ md_standing (MgExportDoc *doc, const char *heading, json_object *view, const cha
     }
   for (guint t = 0; t < st->tables->len; t++)
     {
-      MgExportTable *table = g_ptr_array_index (st->tables, t);
-
-      fputs ("\n", doc->out);
-      for (guint c = 0; c < table->labels->len; c++)
-        {
-          fputs ("| ", doc->out);
-          md_put (doc->out, g_ptr_array_index (table->labels, c));
-          fputs (" ", doc->out);
-        }
-      fputs ("|\n", doc->out);
-      for (guint c = 0; c < table->labels->len; c++)
-        fputs ("|---", doc->out);
-      fputs ("|\n", doc->out);
-      for (guint r = 0; r < table->rows->len; r++)
-        {
-          char **cells = g_ptr_array_index (table->rows, r);
-
-          for (guint c = 0; cells[c] != NULL; c++)
-            {
-              fputs ("| ", doc->out);
-              md_put (doc->out, cells[c]);
-              fputs (" ", doc->out);
-            }
-          fputs ("|\n", doc->out);
-        }
+      fputs ("\n**", doc->out);
+      md_put (doc->out, g_ptr_array_index (st->table_names, t));
+      fputs ("**\n", doc->out);
+      md_table (doc->out, g_ptr_array_index (st->tables, t));
     }
 }
 
@@ -350,7 +378,7 @@ nothing (MgExportDoc *doc)
 }
 
 static const MgExportRenderer md_renderer = {
-  md_begin, md_session_begin, nothing, md_turn, md_standing, nothing_more,
+  md_begin, md_session_begin, nothing, md_turn_begin, md_action, nothing, md_standing, nothing_more,
 };
 
 /* -------------------------------------------------------------------- HTML */
@@ -363,20 +391,30 @@ html_put (FILE *out, const char *text)
   fputs (escaped, out);
 }
 
+/* On paper (a browser's Print), every page is headed by the campaign and numbered, as the PDF. */
 static const char html_style[] =
-  "body{font-family:Cantarell,'Noto Sans',sans-serif;max-width:46em;margin:2em auto;padding:0 1em;"
-  "line-height:1.5;color:#241f31;background:#fff}"
+  "body{font-family:Cantarell,'Noto Sans',sans-serif;max-width:50em;margin:2em auto;padding:0 1em;"
+  "line-height:1.45;color:#241f31;background:#fff}"
   "h1{margin-bottom:.2em}"
   ".sub{color:#5e5c64;margin-top:0}"
   "h2{border-bottom:1px solid #deddda;padding-bottom:.2em;margin-top:1.6em}"
-  ".turn b{white-space:nowrap}"
-  "table{border-collapse:collapse;margin:.8em 0}"
-  "th,td{border:1px solid #deddda;padding:.2em .6em;text-align:left}"
-  "th{background:#f6f5f4}"
+  "h3{margin:1.2em 0 .3em;font-size:1.05em;break-after:avoid}"
+  "table{border-collapse:collapse;margin:.4em 0 .8em;width:100%}"
+  "th,td{border:1px solid #deddda;padding:.2em .6em;text-align:left;vertical-align:top}"
+  "thead th{background:#f6f5f4}"
+  "table.actions th{width:8em;font-weight:bold;border:0;padding-left:0}"
+  "table.actions td{border:0}"
+  "table.actions td.dice{color:#5e5c64;font-family:monospace;white-space:nowrap;text-align:right}"
+  "table.actions tr{break-inside:avoid}"
   "dl{display:grid;grid-template-columns:max-content auto;gap:.1em 1em}"
   "dt{font-weight:bold}dd{margin:0}"
+  ".running{display:none}"
+  "@page{size:A4;margin:2cm 2cm 2.2cm;"
+  "@top-left{content:element(running);font-size:8pt;color:#5e5c64}"
+  "@bottom-center{content:counter(page);font-size:8pt;color:#5e5c64}}"
+  "@media print{body{max-width:none;margin:0;padding:0}.running{display:block;position:running(running)}}"
   "@media (prefers-color-scheme:dark){body{background:#242424;color:#fff}"
-  "th{background:#303030}th,td{border-color:#454545}.sub{color:#c0bfbc}}";
+  "thead th{background:#303030}th,td{border-color:#454545}.sub,table.actions td.dice{color:#c0bfbc}}";
 
 static void
 html_begin (MgExportDoc *doc)
@@ -388,7 +426,11 @@ html_begin (MgExportDoc *doc)
   html_put (doc->out, doc->campaign);
   fputs ("</title>\n<style>", doc->out);
   fputs (html_style, doc->out);
-  fputs ("</style>\n</head>\n<body>\n<h1>", doc->out);
+  fputs ("</style>\n</head>\n<body>\n<div class=\"running\">", doc->out);
+  html_put (doc->out, doc->campaign);
+  fputs (" — ", doc->out);
+  html_put (doc->out, doc->scope_text);
+  fputs ("</div>\n<h1>", doc->out);
   html_put (doc->out, doc->campaign);
   fputs ("</h1>\n<p class=\"sub\">", doc->out);
   html_put (doc->out, doc->game_name);
@@ -412,17 +454,36 @@ html_session_begin (MgExportDoc *doc, gint64 id, const char *name)
 }
 
 static void
-html_turn (MgExportDoc *doc, gint turn, const char *sentence, json_object *actions)
+html_turn_begin (MgExportDoc *doc, gint turn, const char *heading)
 {
-  fputs ("<p class=\"turn\">", doc->out);
-  html_put (doc->out, sentence);
-  fputs ("</p>\n", doc->out);
+  fputs ("<h3>", doc->out);
+  html_put (doc->out, heading);
+  fputs ("</h3>\n<table class=\"actions\">\n", doc->out);
+}
+
+static void
+html_action (MgExportDoc *doc, const MgExportAction *a)
+{
+  fputs ("<tr><th scope=\"row\">", doc->out);
+  html_put (doc->out, a->actor);
+  fputs ("</th><td>", doc->out);
+  html_put (doc->out, a->summary);
+  fputs ("</td><td class=\"dice\">", doc->out);
+  if (a->dice != NULL)
+    html_put (doc->out, a->dice);
+  fputs ("</td></tr>\n", doc->out);
+}
+
+static void
+html_turn_end (MgExportDoc *doc)
+{
+  fputs ("</table>\n", doc->out);
 }
 
 static void
 html_standing (MgExportDoc *doc, const char *heading, json_object *view, const char *text)
 {
-  g_autoptr(MgExportStanding) st = mg_export_standing_new (text == NULL ? view : NULL);
+  g_autoptr(MgExportStanding) st = mg_export_standing_new (view, text == NULL);
 
   fputs ("<h2>", doc->out);
   html_put (doc->out, heading);
@@ -450,14 +511,16 @@ html_standing (MgExportDoc *doc, const char *heading, json_object *view, const c
     {
       MgExportTable *table = g_ptr_array_index (st->tables, t);
 
-      fputs ("<table>\n<tr>", doc->out);
+      fputs ("<table class=\"standing\">\n<caption>", doc->out);
+      html_put (doc->out, g_ptr_array_index (st->table_names, t));
+      fputs ("</caption>\n<thead><tr>", doc->out);
       for (guint c = 0; c < table->labels->len; c++)
         {
           fputs ("<th>", doc->out);
           html_put (doc->out, g_ptr_array_index (table->labels, c));
           fputs ("</th>", doc->out);
         }
-      fputs ("</tr>\n", doc->out);
+      fputs ("</tr></thead>\n<tbody>\n", doc->out);
       for (guint r = 0; r < table->rows->len; r++)
         {
           char **cells = g_ptr_array_index (table->rows, r);
@@ -471,7 +534,7 @@ html_standing (MgExportDoc *doc, const char *heading, json_object *view, const c
             }
           fputs ("</tr>\n", doc->out);
         }
-      fputs ("</table>\n", doc->out);
+      fputs ("</tbody>\n</table>\n", doc->out);
     }
 }
 
@@ -483,7 +546,8 @@ html_end (MgExportDoc *doc, GError **error)
 }
 
 static const MgExportRenderer html_renderer = {
-  html_begin, html_session_begin, nothing, html_turn, html_standing, html_end,
+  html_begin, html_session_begin, nothing, html_turn_begin, html_action, html_turn_end,
+  html_standing, html_end,
 };
 
 /* -------------------------------------------------------------------- JSON */
@@ -502,12 +566,30 @@ json_put_string (FILE *out, const char *text)
   json_put (out, s);
 }
 
+typedef struct {
+  GString  *text;          /* the turn's summaries, one after the other */
+  gboolean  first_action;
+} JsonPriv;
+
+static void
+json_priv_free (gpointer data)
+{
+  JsonPriv *j = data;
+
+  g_string_free (j->text, TRUE);
+  g_free (j);
+}
+
 static void
 json_begin (MgExportDoc *doc)
 {
   g_autoptr(ExportJson) players = json_object_new_array ();
   static const char * const kinds[] = { "campaign", "session", "turn" };
+  JsonPriv *j = g_new0 (JsonPriv, 1);
 
+  j->text = g_string_new (NULL);
+  doc->priv = j;
+  doc->priv_free = json_priv_free;
   for (char **p = doc->players; *p; p++)
     json_object_array_add (players, json_object_new_string (*p));
   fputs ("{\"campaign\":", doc->out);
@@ -550,15 +632,57 @@ json_session_end (MgExportDoc *doc)
   fputs ("]}", doc->out);
 }
 
+/* Streamed: the actions as they come, the turn's text (all its summaries) after them. */
 static void
-json_turn (MgExportDoc *doc, gint turn, const char *sentence, json_object *actions)
+json_turn_begin (MgExportDoc *doc, gint turn, const char *heading)
 {
-  fprintf (doc->out, "%s\n{\"turn\":%d,\"text\":", doc->first_turn ? "" : ",", turn);
-  json_put_string (doc->out, sentence);
-  fputs (",\"actions\":", doc->out);
-  json_put (doc->out, actions);
-  fputs ("}", doc->out);
+  JsonPriv *j = doc->priv;
+
+  fprintf (doc->out, "%s\n{\"turn\":%d,\"heading\":", doc->first_turn ? "" : ",", turn);
+  json_put_string (doc->out, heading);
+  fputs (",\"actions\":[", doc->out);
+  g_string_truncate (j->text, 0);
+  j->first_action = TRUE;
   doc->first_turn = FALSE;
+}
+
+static void
+json_action (MgExportDoc *doc, const MgExportAction *a)
+{
+  JsonPriv *j = doc->priv;
+
+  fprintf (doc->out, "%s{\"seq\":%" G_GINT64_FORMAT ",\"actor\":", j->first_action ? "" : ",", a->seq);
+  json_put_string (doc->out, a->actor);
+  fputs (",\"summary\":", doc->out);
+  json_put_string (doc->out, a->summary);
+  if (a->dice != NULL)
+    {
+      fputs (",\"dice\":", doc->out);
+      json_put_string (doc->out, a->dice);
+    }
+  fputs (",\"events\":", doc->out);
+  if (a->events != NULL)
+    json_put (doc->out, a->events);
+  else
+    fputs ("[]", doc->out);
+  fputs ("}", doc->out);
+  j->first_action = FALSE;
+  if (*a->summary)
+    {
+      if (j->text->len > 0)
+        g_string_append_c (j->text, ' ');
+      g_string_append (j->text, a->summary);
+    }
+}
+
+static void
+json_turn_end (MgExportDoc *doc)
+{
+  JsonPriv *j = doc->priv;
+
+  fputs ("],\"text\":", doc->out);
+  json_put_string (doc->out, j->text->str);
+  fputs ("}", doc->out);
 }
 
 static void
@@ -583,42 +707,129 @@ json_end (MgExportDoc *doc, GError **error)
 }
 
 static const MgExportRenderer json_renderer = {
-  json_begin, json_session_begin, json_session_end, json_turn, json_standing, json_end,
+  json_begin, json_session_begin, json_session_end, json_turn_begin, json_action, json_turn_end,
+  json_standing, json_end,
 };
 
+/* -------------------------------------------------------------------- dice */
+
+/* The name of face `value` of a die with `sides` sides, when the ruleset names the faces of
+ * such a die ("faces": [{"name": "Sweep"}, ...], as Meeple Melee's does); else NULL. */
+static const char *
+face_name (json_object *ruleset, int sides, int value)
+{
+  json_object *faces = NULL, *face = NULL, *name = NULL;
+
+  if (ruleset == NULL || !json_object_object_get_ex (ruleset, "faces", &faces)
+      || !json_object_is_type (faces, json_type_array)
+      || (int) json_object_array_length (faces) != sides || value < 1 || value > sides)
+    return NULL;
+  face = json_object_array_get_idx (faces, value - 1);
+  if (!json_object_object_get_ex (face, "name", &name) || !json_object_is_type (name, json_type_string))
+    return NULL;
+  return json_object_get_string (name);
+}
+
+char *
+mg_export_format_dice (const char *dice_json, json_object *ruleset)
+{
+  g_autoptr(ExportJson) dice = dice_json != NULL ? json_tokener_parse (dice_json) : NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  int last_sides = -1;
+  size_t n;
+
+  if (dice == NULL || !json_object_is_type (dice, json_type_array))
+    return g_strdup ("");
+  n = json_object_array_length (dice);
+  for (size_t i = 0; i < n; i++)
+    {
+      json_object *die = json_object_array_get_idx (dice, i);
+      json_object *sides = NULL, *value = NULL;
+      int s = 0, v;
+
+      if (json_object_is_type (die, json_type_object))
+        {
+          json_object_object_get_ex (die, "sides", &sides);
+          json_object_object_get_ex (die, "value", &value);
+          s = json_object_get_int (sides);
+          v = json_object_get_int (value);
+        }
+      else
+        v = json_object_get_int (die);
+
+      if (s != last_sides)
+        {
+          if (text->len > 0)
+            g_string_append (text, "  ");
+          last_sides = s;
+          if (s > 0 && face_name (ruleset, s, 1) != NULL)
+            {
+              /* Count this run of named dice, then move past it. */
+              g_autofree int *count = g_new0 (int, s + 1);
+              size_t j = i;
+              gboolean first = TRUE;
+
+              for (; j < n; j++)
+                {
+                  json_object *d = json_object_array_get_idx (dice, j), *sj = NULL, *vj = NULL;
+                  if (!json_object_object_get_ex (d, "sides", &sj) || json_object_get_int (sj) != s)
+                    break;
+                  json_object_object_get_ex (d, "value", &vj);
+                  if (json_object_get_int (vj) >= 1 && json_object_get_int (vj) <= s)
+                    count[json_object_get_int (vj)]++;
+                }
+              for (int f = 1; f <= s; f++)
+                if (count[f] > 0)
+                  {
+                    g_string_append_printf (text, "%s%d %s", first ? "" : " · ", count[f],
+                                            face_name (ruleset, s, f));
+                    first = FALSE;
+                  }
+              i = j - 1;
+              continue;
+            }
+          if (s > 0)
+            g_string_append_printf (text, "d%d:", s);
+        }
+      g_string_append_printf (text, " %d", v);
+    }
+  g_strchug (text->str);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /* ------------------------------------------------------------------ walker */
+
+typedef void (*ProgressFunc) (double fraction, gpointer data);
 
 typedef struct {
   MgCampaign       *campaign;
   MgExportDoc      *doc;
   const MgExportRenderer *renderer;
   GHashTable       *session_names;   /* id -> name */
-  gint64            session_filter;  /* 0 = any */
-  gint              turn_filter;     /* 0 = any */
-  const char       *player_filter;   /* NULL = anyone */
-  /* the turn being gathered */
+  json_object      *ruleset;         /* for the dice's face names */
+  gint              current_turn;    /* the turn under way: its secret dice stay hidden */
+  GCancellable     *cancellable;
+  ProgressFunc      progress;
+  gpointer          progress_data;
+  gint64            first_seq, span; /* for progress */
+  double            last_reported;
+  /* the turn being told */
   gint64            open_session;    /* 0 = none yet */
   gint              group_turn;
   gboolean          group_open;
-  GString          *sentence;
-  json_object      *actions;
-  gint64            last_seq;        /* last active row written */
+  gint64            last_seq;        /* last row told */
   guint             n_rows;
 } Walk;
 
-static void
-walk_flush_turn (Walk *w)
+/* "Turn 3", or the word the game's own pages use for a turn.  TODO: the game descriptor
+ * (src/rules/mg-game.h) is the place for this word once it names one. */
+static char *
+turn_heading (const char *game_id, gint turn)
 {
-  g_autofree char *text = NULL;
-
-  if (!w->group_open)
-    return;
-  text = g_strdup_printf (_("Turn %d — %s"), w->group_turn, w->sentence->str);
-  w->renderer->turn (w->doc, w->group_turn, text, w->actions);
-  g_string_truncate (w->sentence, 0);
-  json_object_put (w->actions);
-  w->actions = json_object_new_array ();
-  w->group_open = FALSE;
+  if (g_strcmp0 (game_id, "meeple") == 0)
+    /* TRANSLATORS: a turn of Meeple Melee is one battle, numbered through the campaign */
+    return g_strdup_printf (_("Battle %d"), turn);
+  return g_strdup_printf (_("Turn %d"), turn);
 }
 
 /* The events everyone may see: those without a "seat". */
@@ -644,79 +855,73 @@ public_events (const char *text)
 }
 
 static void
-walk_row (Walk *w, const MgJournalEntry *e)
+walk_close_turn (Walk *w)
 {
-  if (e->undone)
+  if (!w->group_open)
     return;
-  if (w->session_filter > 0 && e->session != w->session_filter)
-    return;
-  if (w->turn_filter > 0 && e->turn != w->turn_filter)
-    return;
-  if (w->player_filter != NULL && g_strcmp0 (e->actor, w->player_filter) != 0)
-    return;
+  w->renderer->turn_end (w->doc);
+  w->group_open = FALSE;
+}
 
-  if (w->group_open && (e->turn != w->group_turn || e->session != w->open_session))
-    walk_flush_turn (w);
-  if (e->session != w->open_session)
+static gboolean
+walk_row (const MgJournalRead *row, gpointer data, GError **error)
+{
+  Walk *w = data;
+  g_autofree char *dice = NULL;
+  g_autoptr(ExportJson) events = NULL;
+  MgExportAction action = { 0 };
+
+  if ((w->n_rows & 1023) == 0 && g_cancellable_set_error_if_cancelled (w->cancellable, error))
+    return FALSE;
+  if (w->group_open && (row->turn != w->group_turn || row->session != w->open_session))
+    walk_close_turn (w);
+  if (row->session != w->open_session)
     {
       if (w->open_session != 0)
         w->renderer->session_end (w->doc);
-      w->open_session = e->session;
-      w->renderer->session_begin (w->doc, e->session,
-                                  g_hash_table_lookup (w->session_names, &e->session));
+      w->open_session = row->session;
+      w->renderer->session_begin (w->doc, row->session,
+                                  g_hash_table_lookup (w->session_names, &row->session));
     }
   if (!w->group_open)
     {
+      g_autofree char *heading = turn_heading (w->doc->game_id, row->turn);
+
       w->group_open = TRUE;
-      w->group_turn = e->turn;
+      w->group_turn = row->turn;
+      w->renderer->turn_begin (w->doc, row->turn, heading);
     }
-  if (e->summary != NULL && *e->summary)
+
+  /* Dice a seat rolled behind a screen are told once their turn is over, as on the Journal. */
+  if (row->dice != NULL && !(row->secret && row->turn >= w->current_turn))
     {
-      if (w->sentence->len > 0)
-        g_string_append_c (w->sentence, ' ');
-      g_string_append (w->sentence, e->summary);
+      dice = mg_export_format_dice (row->dice, w->ruleset);
+      if (*dice == '\0')
+        g_clear_pointer (&dice, g_free);
     }
   if (w->doc->wants_events)
-    {
-      json_object *row = json_object_new_object ();
+    events = public_events (row->events);
+  action.seq = row->seq;
+  action.actor = row->actor != NULL ? row->actor : "";
+  action.summary = row->summary != NULL ? row->summary : "";
+  action.dice = dice;
+  action.events = events;
+  w->renderer->action (w->doc, &action);
 
-      json_object_object_add (row, "seq", json_object_new_int64 (e->seq));
-      json_object_object_add (row, "actor", json_object_new_string (e->actor != NULL ? e->actor : ""));
-      json_object_object_add (row, "summary", json_object_new_string (e->summary != NULL ? e->summary : ""));
-      json_object_object_add (row, "events", public_events (e->events));
-      json_object_array_add (w->actions, row);
-    }
-  w->last_seq = e->seq;
+  w->last_seq = row->seq;
   w->n_rows++;
-}
-
-/* Does any active row of the journal match (session, turn)?  Used to pick the session of a
- * turn-only scope: the current one when it has that turn, else wherever the turn was played. */
-static gboolean
-journal_has (MgCampaign *campaign, gint64 session, gint turn, gboolean *found, GError **error)
-{
-  gint64 count = mg_campaign_journal_count (campaign);
-
-  *found = FALSE;
-  for (gint64 offset = 0; offset < count && !*found; offset += PAGE_ROWS)
+  if (w->progress != NULL && w->span > 0)
     {
-      g_autoptr(GPtrArray) page = mg_campaign_journal_range (campaign, offset, PAGE_ROWS, error);
+      double fraction = (double) (row->seq - w->first_seq + 1) / w->span;
 
-      if (page == NULL)
-        return FALSE;
-      if (page->len == 0)
-        break;
-      for (guint i = 0; i < page->len && !*found; i++)
+      if (fraction - w->last_reported >= 0.01)
         {
-          const MgJournalEntry *e = g_ptr_array_index (page, i);
-
-          *found = !e->undone && e->turn == turn && (session == 0 || e->session == session);
+          w->last_reported = fraction;
+          w->progress (0.95 * MIN (fraction, 1.0), w->progress_data);
         }
     }
   return TRUE;
 }
-
-typedef void (*ProgressFunc) (double fraction, gpointer data);
 
 static void
 doc_clear (MgExportDoc *doc)
@@ -743,30 +948,31 @@ renderer_for (MgExportFormat format)
     }
 }
 
-/* Renders into `out`.  current_session: the session a turn-only scope looks in first. */
+/* Renders with `renderer` into `out` (NULL for the page renderer, which fills doc->pages).
+ * current_session: the session a turn-only scope looks in first. */
 static gboolean
 export_render (MgCampaign      *campaign,
+               const MgExportRenderer *renderer,
                MgExportFormat   format,
                MgExportScope    scope,
                gint64           current_session,
                FILE            *out,
+               GPtrArray       *pages,
                ProgressFunc     progress,
                gpointer         progress_data,
                GCancellable    *cancellable,
                GError         **error)
 {
   const MgRules *rules = mg_campaign_get_rules (campaign);
-  const MgExportRenderer *renderer = renderer_for (format);
   g_autoptr(GPtrArray) sessions = NULL;
   g_autoptr(GHashTable) names = NULL;
   g_autoptr(ExportJson) view = NULL;
   g_autofree char *standing_heading = NULL;
   g_autofree char *standing_text = NULL;
   g_autofree char *plain_scope = NULL;
+  MgJournalFilter filter = { 0 };
   MgExportDoc doc = { 0 };
   Walk w = { 0 };
-  gint64 count, offset;
-  double last_reported = -1;
   gboolean ok = FALSE;
 
   if (renderer == NULL)
@@ -794,7 +1000,7 @@ export_render (MgCampaign      *campaign,
   if (scope.session > 0 && !g_hash_table_contains (names, &scope.session))
     {
       g_set_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_EMPTY_SCOPE,
-                   _("There is no session %" G_GINT64_FORMAT), scope.session);
+                   _("There is no session %lld"), (long long) scope.session);
       return FALSE;
     }
 
@@ -805,19 +1011,31 @@ export_render (MgCampaign      *campaign,
                    _("There is no player “%s” in this campaign"), scope.player);
       return FALSE;
     }
-  w.session_filter = scope.session;
-  w.turn_filter = scope.turn;
-  w.player_filter = scope.player;
+
+  /* What to read: a turn through the turn index, a session as its run of seqs. */
+  filter.turn = scope.turn;
+  filter.session = scope.session;
+  filter.actor = scope.player;
+  filter.fields = MG_JOURNAL_READ_DICE | (format == MG_EXPORT_JSON ? MG_JOURNAL_READ_EVENTS : 0);
   if (scope.turn > 0 && scope.session == 0)
     {
+      MgJournalFilter here = { .turn = scope.turn, .session = current_session };
       gboolean found;
 
-      if (!journal_has (campaign, current_session, scope.turn, &found, error))
+      /* The current session's turn if it has that turn, else wherever it was played. */
+      if (!mg_campaign_journal_any (campaign, &here, &found, error))
         return FALSE;
-      w.session_filter = found ? current_session : 0;
+      filter.session = found ? current_session : 0;
     }
+  if (filter.session > 0 && scope.turn == 0 &&
+      !mg_campaign_session_span (campaign, filter.session, &filter.first_seq, &filter.last_seq, error))
+    return FALSE;
+  w.first_seq = filter.first_seq > 0 ? filter.first_seq : 1;
+  w.span = filter.session > 0 && scope.turn == 0 ? filter.last_seq - filter.first_seq + 1
+           : scope.turn > 0 ? 0 : mg_campaign_journal_count (campaign);
 
   doc.out = out;
+  doc.pages = pages;
   doc.scope = scope;
   doc.kind = scope.turn > 0 ? MG_EXPORT_SCOPE_TURN
              : scope.session > 0 ? MG_EXPORT_SCOPE_SESSION : MG_EXPORT_SCOPE_CAMPAIGN;
@@ -829,12 +1047,12 @@ export_render (MgCampaign      *campaign,
   switch (doc.kind)
     {
     case MG_EXPORT_SCOPE_TURN:
-      doc.scope_text = g_strdup_printf (_("Turn %d"), scope.turn);
-      standing_heading = g_strdup_printf (_("Standing after turn %d"), scope.turn);
+      doc.scope_text = turn_heading (rules->id, scope.turn);
+      standing_heading = g_strdup_printf (_("Standing after %s"), doc.scope_text);
       break;
     case MG_EXPORT_SCOPE_SESSION:
       doc.scope_text = mg_export_session_heading (scope.session, g_hash_table_lookup (names, &scope.session));
-      standing_heading = g_strdup_printf (_("Standing after session %" G_GINT64_FORMAT), scope.session);
+      standing_heading = g_strdup_printf (_("Standing after session %lld"), (long long) scope.session);
       break;
     default:
       doc.scope_text = g_strdup (_("The whole campaign"));
@@ -854,33 +1072,19 @@ export_render (MgCampaign      *campaign,
   w.doc = &doc;
   w.renderer = renderer;
   w.session_names = names;
-  w.sentence = g_string_new (NULL);
-  w.actions = json_object_new_array ();
+  w.ruleset = mg_campaign_get_ruleset (campaign);
+  w.current_turn = mg_state_turn (mg_campaign_get_state (campaign));
+  w.cancellable = cancellable;
+  w.progress = progress;
+  w.progress_data = progress_data;
+  w.last_reported = -1;
 
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    goto out;
   renderer->begin (&doc);
-
-  count = mg_campaign_journal_count (campaign);
-  for (offset = 0; offset < count; )
-    {
-      g_autoptr(GPtrArray) page = NULL;
-
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        goto out;
-      page = mg_campaign_journal_range (campaign, offset, PAGE_ROWS, error);
-      if (page == NULL)
-        goto out;
-      if (page->len == 0)
-        break;
-      for (guint i = 0; i < page->len; i++)
-        walk_row (&w, g_ptr_array_index (page, i));
-      offset += page->len;
-      if (progress != NULL && (double) offset / count - last_reported >= 0.01)
-        {
-          last_reported = (double) offset / count;
-          progress (0.95 * last_reported, progress_data);
-        }
-    }
-  walk_flush_turn (&w);
+  if (!mg_campaign_journal_read (campaign, &filter, walk_row, &w, error))
+    goto out;
+  walk_close_turn (&w);
   if (w.open_session != 0)
     renderer->session_end (&doc);
 
@@ -895,7 +1099,7 @@ export_render (MgCampaign      *campaign,
                      _("Turn %d has no actions"), scope.turn);
       else
         g_set_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_EMPTY_SCOPE,
-                     _("Session %" G_GINT64_FORMAT " has no actions"), scope.session);
+                     _("Session %lld has no actions"), (long long) scope.session);
       goto out;
     }
 
@@ -920,8 +1124,6 @@ export_render (MgCampaign      *campaign,
     progress (1.0, progress_data);
 
 out:
-  g_string_free (w.sentence, TRUE);
-  json_object_put (w.actions);
   doc_clear (&doc);
   return ok;
 }
@@ -967,7 +1169,7 @@ export_to_file (MgCampaign      *campaign,
       return FALSE;
     }
 
-  ok = export_render (campaign, format, scope, current_session, out,
+  ok = export_render (campaign, renderer_for (format), format, scope, current_session, out, NULL,
                       progress, progress_data, cancellable, error);
   if (ok && (fflush (out) != 0 || ferror (out) || fsync (fileno (out)) != 0))
     {
@@ -1004,6 +1206,18 @@ mg_export_write (MgCampaign     *campaign,
 
   return export_to_file (campaign, format, scope, mg_campaign_get_session (campaign), out_path,
                          NULL, NULL, NULL, error);
+}
+
+GPtrArray *
+mg_export_pages (MgCampaign *campaign, MgExportScope scope, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) pages = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (campaign), NULL);
+  if (!export_render (campaign, &mg_export_pdf_renderer, MG_EXPORT_PDF, scope,
+                      mg_campaign_get_session (campaign), NULL, pages, NULL, NULL, cancellable, error))
+    return NULL;
+  return g_steal_pointer (&pages);
 }
 
 /* ------------------------------------------------------------------- async */

@@ -54,4 +54,18 @@ void     mg_export_write_async  (MgCampaign         *campaign,
                                  gpointer            user_data);
 gboolean mg_export_write_finish (MgCampaign *campaign, GAsyncResult *result, GError **error);
 
+/* The same layout as the PDF, one cairo recording surface per A4 page (595.28 × 841.89 points):
+ * what printing draws.  GPtrArray of cairo_surface_t*, freed with the array. */
+GPtrArray *mg_export_pages        (MgCampaign   *campaign,
+                                   MgExportScope scope,
+                                   GCancellable *cancellable,
+                                   GError      **error);
+#define MG_EXPORT_PAGE_WIDTH  595.28
+#define MG_EXPORT_PAGE_HEIGHT 841.89
+
+/* Dice as a person reads them: "d6: 3 5 1", or for a die whose faces the ruleset names
+ * ("faces": [{"name": "Sweep"}, ...]) the count of each in the ruleset's order,
+ * "4 Sweep · 3 Kick · 1 Punch".  dice_json: [{"sides":S,"value":V}, ...]. */
+char      *mg_export_format_dice  (const char *dice_json, json_object *ruleset);
+
 G_END_DECLS

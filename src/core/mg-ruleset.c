@@ -1,11 +1,10 @@
 /* mg-ruleset.c — loading rulesets: the shipped defaults (GResource) and referee-edited files. */
 #include "mg-ruleset.h"
-#include "mg-core-resources.h"
+#include "mg-game.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
-#define RULESETS_DIR "/io/github/meleegm/MeleeGM/core/rulesets/"
 
 /* Line and column (both from 1) of byte `offset` in text. */
 static void
@@ -50,7 +49,7 @@ parse_json_object (const char *text, gsize len, GError **error)
     {
       text_position (text, len, &line, &column);
       g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                   _("Line %" G_GSIZE_FORMAT ", column %" G_GSIZE_FORMAT ": the JSON ends too early"),
+                   _("Line %zu, column %zu: the JSON ends too early"),
                    line, column);
       return NULL;
     }
@@ -58,7 +57,7 @@ parse_json_object (const char *text, gsize len, GError **error)
     {
       text_position (text, end, &line, &column);
       g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                   _("Line %" G_GSIZE_FORMAT ", column %" G_GSIZE_FORMAT ": %s"),
+                   _("Line %zu, column %zu: %s"),
                    line, column, json_tokener_error_desc (jerr));
       return NULL;
     }
@@ -69,7 +68,7 @@ parse_json_object (const char *text, gsize len, GError **error)
       text_position (text, end, &line, &column);
       json_object_put (obj);
       g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                   _("Line %" G_GSIZE_FORMAT ", column %" G_GSIZE_FORMAT ": unexpected text after the ruleset"),
+                   _("Line %zu, column %zu: unexpected text after the ruleset"),
                    line, column);
       return NULL;
     }
@@ -101,8 +100,8 @@ parse_and_check (const MgRules *rules, const char *text, gsize len, GError **err
 json_object *
 mg_ruleset_load_default (const char *game_id, GError **error)
 {
-  const MgRules *rules = mg_rules_lookup (game_id);
-  g_autofree char *path = NULL;
+  const MgGame *game = mg_game_lookup (game_id);
+  const MgRules *rules = game != NULL ? game->rules : NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) local = NULL;
   json_object *ruleset;
@@ -113,8 +112,8 @@ mg_ruleset_load_default (const char *game_id, GError **error)
                    _("This version of Melee GM has no game “%s”"), game_id);
       return NULL;
     }
-  path = g_strconcat (RULESETS_DIR, game_id, ".json", NULL);
-  bytes = g_resource_lookup_data (mg_core_get_resource (), path, 0, NULL);
+  if (game->ruleset_resource != NULL)
+    bytes = g_resources_lookup_data (game->ruleset_resource, 0, NULL);
   if (!bytes)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,

@@ -219,12 +219,6 @@ mg_store_keep_wal (MgStore *store)
   sqlite3_db_config (store->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
 }
 
-sqlite3 *
-mg_store_get_db (MgStore *store)
-{
-  return store->db;
-}
-
 MgStoreStmt *
 mg_store_prepare (MgStore *store, const char *sql, GError **error)
 {
@@ -399,6 +393,12 @@ exec_script (MgStore *store, const char *script, const char *name, GError **erro
       sqlite3_finalize (stmt);
     }
   return TRUE;
+}
+
+gboolean
+mg_store_exec_script (MgStore *store, const char *script, const char *name, GError **error)
+{
+  return exec_script (store, script, name, error);
 }
 
 static gboolean

@@ -31,7 +31,6 @@ gboolean     mg_store_others_attached (const char *path);
 /* A WAL with frames but no connection: the last writer was killed or lost power (a clean
  * close checkpoints and deletes the WAL). The cue for a full check before any write. */
 gboolean     mg_store_closed_uncleanly (const char *path);
-sqlite3     *mg_store_get_db      (MgStore *store);
 /* Closing will not checkpoint the WAL into the file (a damaged file is left as it was). */
 void         mg_store_keep_wal    (MgStore *store);
 
@@ -57,6 +56,9 @@ gint64       mg_store_last_insert_rowid (MgStore *store);
 gboolean     mg_store_migrate     (MgStore *store, GResource *resource, const char *dir, GError **error);
 /* The highest migration number in `dir`, or 0. */
 gint         mg_store_latest_migration (GResource *resource, const char *dir);
+
+/* Runs every statement of an SQL script (no transaction of its own); `name` prefixes errors. */
+gboolean     mg_store_exec_script (MgStore *store, const char *script, const char *name, GError **error);
 
 /* Sets error from the connection's last error (SQLite's message, prefixed by `what` if given). */
 void         mg_store_set_error   (MgStore *store, GError **error, const char *what);

@@ -73,7 +73,7 @@ mg_dice_new_from_json (json_object *array, GError **error)
           g_clear_error (error);
           g_autofree char *got = mg_json_describe (item);
           g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_BAD_JSON,
-                       _("dice[%" G_GSIZE_FORMAT "]: expected a die value (a whole number of at least 1) "
+                       _("dice[%zu]: expected a die value (a whole number of at least 1) "
                          "or {\"sides\": S, \"value\": V}, got %s"), i, got);
           return NULL;
         }
@@ -227,4 +227,31 @@ mg_dice_to_json (MgDice *dice)
       json_object_array_add (array, o);
     }
   return array;
+}
+
+gboolean
+mg_dice_parse_text (const char *text, guint sides, GArray *values, char **message)
+{
+  g_auto(GStrv) parts = g_regex_split_simple ("[\\s,]+", text != NULL ? text : "", 0, 0);
+
+  g_array_set_size (values, 0);
+  for (guint i = 0; parts != NULL && parts[i] != NULL; i++)
+    {
+      guint64 value;
+      guint v;
+
+      if (parts[i][0] == '\0')
+        continue;
+      if (!g_ascii_string_to_unsigned (parts[i], 10, 1, sides, &value, NULL))
+        {
+          if (message != NULL)
+            *message = g_strdup_printf (_("“%s” is not a die: type what each die shows, 1 to %u, with spaces between."),
+                                        parts[i], sides);
+          g_array_set_size (values, 0);
+          return FALSE;
+        }
+      v = (guint) value;
+      g_array_append_val (values, v);
+    }
+  return TRUE;
 }

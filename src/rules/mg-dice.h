@@ -52,6 +52,11 @@ gboolean mg_dice_is_typed       (MgDice *dice);
 /* The record: [{"sides":S,"value":V}, ...] in the order handed out. New reference. */
 json_object *mg_dice_to_json    (MgDice *dice);
 
+/* What a referee typed from the table ("3 5 1", "3,5,1") as die values of `sides` sides. On a
+ * bad entry returns FALSE, empties `values` and, when `message` is not NULL, sets it to a
+ * sentence saying what is wrong (g_free). An empty text is no dice, and TRUE. */
+gboolean mg_dice_parse_text     (const char *text, guint sides, GArray *values, char **message);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgDice, mg_dice_free)
 
 G_END_DECLS

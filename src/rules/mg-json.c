@@ -92,10 +92,10 @@ static char *
 describe_range (gint64 min, gint64 max)
 {
   if (max == G_MAXINT64)
-    return g_strdup_printf (_("an integer of at least %" G_GINT64_FORMAT), min);
+    return g_strdup_printf (_("an integer of at least %lld"), (long long) min);
   if (min == max)
-    return g_strdup_printf (_("the integer %" G_GINT64_FORMAT), min);
-  return g_strdup_printf (_("an integer from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT), min, max);
+    return g_strdup_printf (_("the integer %lld"), (long long) min);
+  return g_strdup_printf (_("an integer from %lld to %lld"), (long long) min, (long long) max);
 }
 
 gboolean
@@ -198,14 +198,13 @@ mg_json_array (json_object *value, const char *path, MgJsonErr kind,
   if (n < min_len || n > max_len)
     {
       g_autofree char *want = NULL;
-      g_autofree char *got = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" G_GSIZE_FORMAT " item",
-                                                           "%" G_GSIZE_FORMAT " items", n), n);
+      g_autofree char *got = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%zu item", "%zu items", n), n);
       if (min_len == max_len)
-        want = g_strdup_printf (_("a list of %" G_GSIZE_FORMAT), min_len);
+        want = g_strdup_printf (_("a list of %zu"), min_len);
       else if (max_len == G_MAXSIZE)
-        want = g_strdup_printf (_("a list of at least %" G_GSIZE_FORMAT), min_len);
+        want = g_strdup_printf (_("a list of at least %zu"), min_len);
       else
-        want = g_strdup_printf (_("a list of %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT), min_len, max_len);
+        want = g_strdup_printf (_("a list of %zu to %zu"), min_len, max_len);
       set_error_words (error, kind, path, want, got);
       return FALSE;
     }
@@ -214,62 +213,80 @@ mg_json_array (json_object *value, const char *path, MgJsonErr kind,
   return TRUE;
 }
 
-/* Member readers: look obj[key] up and hand it to the value reader with the longer path. */
+/* Member readers: look obj[key] up and hand it to the value reader. The longer path is built
+ * only when the value is refused (a second call words the error), so reading a big saved state
+ * formats no path strings. */
+#define MG_JSON_WITH_PATH(call_without_path, call_with_path) \
+  G_STMT_START {                                                \
+    g_autofree char *p = NULL;                                  \
+    if (call_without_path)                                      \
+      return TRUE;                                              \
+    p = mg_json_path_key (path, key);                           \
+    return call_with_path;                                      \
+  } G_STMT_END
 
 gboolean
 mg_json_get_int (json_object *obj, const char *path, const char *key, MgJsonErr kind,
                  gint64 min, gint64 max, gint64 *out, GError **error)
 {
-  g_autofree char *p = mg_json_path_key (path, key);
-  return mg_json_int (mg_json_member (obj, key), p, kind, min, max, out, error);
+  MG_JSON_WITH_PATH (mg_json_int (mg_json_member (obj, key), NULL, kind, min, max, out, NULL),
+                     mg_json_int (mg_json_member (obj, key), p, kind, min, max, out, error));
 }
 
 gboolean
 mg_json_get_uint (json_object *obj, const char *path, const char *key, MgJsonErr kind,
                   guint min, guint max, guint *out, GError **error)
 {
-  g_autofree char *p = mg_json_path_key (path, key);
-  return mg_json_uint (mg_json_member (obj, key), p, kind, min, max, out, error);
+  MG_JSON_WITH_PATH (mg_json_uint (mg_json_member (obj, key), NULL, kind, min, max, out, NULL),
+                     mg_json_uint (mg_json_member (obj, key), p, kind, min, max, out, error));
 }
 
 gboolean
 mg_json_get_bool (json_object *obj, const char *path, const char *key, MgJsonErr kind,
                   gboolean *out, GError **error)
 {
-  g_autofree char *p = mg_json_path_key (path, key);
-  return mg_json_bool (mg_json_member (obj, key), p, kind, out, error);
+  MG_JSON_WITH_PATH (mg_json_bool (mg_json_member (obj, key), NULL, kind, out, NULL),
+                     mg_json_bool (mg_json_member (obj, key), p, kind, out, error));
 }
 
 gboolean
 mg_json_get_string (json_object *obj, const char *path, const char *key, MgJsonErr kind,
                     const char **out, GError **error)
 {
-  g_autofree char *p = mg_json_path_key (path, key);
-  return mg_json_string (mg_json_member (obj, key), p, kind, out, error);
+  MG_JSON_WITH_PATH (mg_json_string (mg_json_member (obj, key), NULL, kind, out, NULL),
+                     mg_json_string (mg_json_member (obj, key), p, kind, out, error));
 }
 
 gboolean
 mg_json_get_choice (json_object *obj, const char *path, const char *key, MgJsonErr kind,
                     const char * const *choices, guint *out, GError **error)
 {
-  g_autofree char *p = mg_json_path_key (path, key);
-  return mg_json_choice (mg_json_member (obj, key), p, kind, choices, out, error);
+  MG_JSON_WITH_PATH (mg_json_choice (mg_json_member (obj, key), NULL, kind, choices, out, NULL),
+                     mg_json_choice (mg_json_member (obj, key), p, kind, choices, out, error));
 }
 
 json_object *
 mg_json_get_array (json_object *obj, const char *path, const char *key, MgJsonErr kind,
                    gsize min_len, gsize max_len, GError **error)
 {
-  g_autofree char *p = mg_json_path_key (path, key);
   json_object *v = mg_json_member (obj, key);
+  g_autofree char *p = NULL;
+
+  if (mg_json_array (v, NULL, kind, min_len, max_len, NULL, NULL))
+    return v;
+  p = mg_json_path_key (path, key);
   return mg_json_array (v, p, kind, min_len, max_len, NULL, error) ? v : NULL;
 }
 
 json_object *
 mg_json_get_object (json_object *obj, const char *path, const char *key, MgJsonErr kind, GError **error)
 {
-  g_autofree char *p = mg_json_path_key (path, key);
   json_object *v = mg_json_member (obj, key);
+  g_autofree char *p = NULL;
+
+  if (mg_json_object (v, NULL, kind, NULL))
+    return v;
+  p = mg_json_path_key (path, key);
   return mg_json_object (v, p, kind, error) ? v : NULL;
 }
 

@@ -1,76 +1,51 @@
-/* mg-rules.c — the registry of built-in engines and the wrappers that dispatch to them. */
+/* mg-rules.c — engine lookups (through the game registry) and the wrappers that dispatch to them. */
 #include "config.h"
 
 #include <string.h>
 
 #include "mg-rules.h"
-#include "mg-meeple.h"
-#include "mg-tft.h"
-#include "mg-mk.h"
+#include "mg-game.h"
 
 G_DEFINE_QUARK (mg-rules-error-quark, mg_rules_error)
 
-/* Small and fixed: five games are planned, and a few fakes in tests. NULL-terminated. */
-#define MAX_ENGINES 32
-static const MgRules *engines[MAX_ENGINES + 1];
-static guint n_engines;
-static GMutex engines_lock;
-
-static void
-ensure_builtins_locked (void)
-{
-  if (n_engines > 0)
-    return;
-  engines[n_engines++] = mg_meeple_rules ();
-  engines[n_engines++] = mg_tft_rules ();
-  engines[n_engines++] = mg_mk_rules ();
-  /* Later games join here, in the order `melee-gm-cli games` lists them. */
-}
-
+/* The engines are the games' (mg-game.c): one registry, filled from the meson list. */
 void
 mg_rules_register (const MgRules *rules)
 {
-  g_return_if_fail (rules != NULL && rules->id != NULL);
+  MgGame *game;
 
-  g_mutex_lock (&engines_lock);
-  ensure_builtins_locked ();
-  for (guint i = 0; i < n_engines; i++)
-    if (strcmp (engines[i]->id, rules->id) == 0)
-      {
-        engines[i] = rules;
-        g_mutex_unlock (&engines_lock);
-        return;
-      }
-  if (n_engines < MAX_ENGINES)
-    engines[n_engines++] = rules;
-  else
-    g_warning ("mg_rules_register: no room for engine \"%s\"", rules->id);
-  g_mutex_unlock (&engines_lock);
+  g_return_if_fail (rules != NULL && rules->id != NULL);
+  /* A game with an engine only (tests' fakes): no data, no tables. Lives as long as the program. */
+  game = g_new0 (MgGame, 1);
+  game->rules = rules;
+  mg_game_register (game);
 }
 
 const MgRules **
 mg_rules_all (guint *n_games)
 {
-  g_mutex_lock (&engines_lock);
-  ensure_builtins_locked ();
+  static const MgRules *engines[33];
+  static GMutex lock;
+  guint n;
+  const MgGame **games = mg_games_all (&n);
+
+  /* Rebuilt on each call (registration may have added one); callers read it at once. */
+  g_mutex_lock (&lock);
+  for (guint i = 0; i < n && i < G_N_ELEMENTS (engines) - 1; i++)
+    engines[i] = games[i]->rules;
+  engines[MIN (n, G_N_ELEMENTS (engines) - 1)] = NULL;
+  g_mutex_unlock (&lock);
   if (n_games != NULL)
-    *n_games = n_engines;
-  g_mutex_unlock (&engines_lock);
+    *n_games = n;
   return engines;
 }
 
 const MgRules *
 mg_rules_lookup (const char *game_id)
 {
-  guint n;
-  const MgRules **all = mg_rules_all (&n);
+  const MgGame *game = mg_game_lookup (game_id);
 
-  if (game_id == NULL)
-    return NULL;
-  for (guint i = 0; i < n; i++)
-    if (strcmp (all[i]->id, game_id) == 0)
-      return all[i];
-  return NULL;
+  return game != NULL ? game->rules : NULL;
 }
 
 gboolean
@@ -136,6 +111,30 @@ json_object *
 mg_state_legal_actions (const MgState *state, const char *seat)
 {
   return state->rules->legal_actions != NULL ? state->rules->legal_actions (state, seat) : NULL;
+}
+
+gboolean
+mg_rules_illegal (GError **error, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *msg = NULL;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, msg);
+  return FALSE;
+}
+
+json_object *
+mg_event_new (const char *type, const char *key, const char *value)
+{
+  json_object *e = json_object_new_object ();
+
+  json_object_object_add (e, "type", json_object_new_string (type));
+  if (key != NULL && value != NULL)
+    json_object_object_add (e, key, json_object_new_string (value));
+  return e;
 }
 
 const char *

@@ -116,6 +116,15 @@ json_object *mg_state_legal_actions (const MgState *state, const char *seat); /*
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgState, mg_state_free)
 
+/* Shared by every engine. */
+
+/* Sets MG_RULES_ERROR_ILLEGAL with a reason a referee can read aloud; returns FALSE, so
+ * `return mg_rules_illegal (error, _("…"), …);` ends a check. */
+gboolean     mg_rules_illegal  (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* A new event {"type": type}; with `key` and `value` (both or neither) one text member more,
+ * as most events name the figure, player or unit they are about. New reference. */
+json_object *mg_event_new      (const char *type, const char *key, const char *value);
+
 /* The action's "type" member, or NULL. */
 const char  *mg_action_type    (json_object *action);
 

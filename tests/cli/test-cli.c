@@ -506,8 +506,8 @@ test_check_export_session (void)
     g_autofree char *p = g_build_filename (dir, "s2.md", NULL);
 
     g_assert_true (g_file_get_contents (p, &md, NULL, NULL));
-    g_assert_nonnull (strstr (md, "Turn 2 — Red rolled 7 meeples."));
-    g_assert_null (strstr (md, "Turn 1 — "));
+    g_assert_nonnull (strstr (md, "\n### Battle 2\n\n- **Red** — Red rolled 7 meeples."));
+    g_assert_null (strstr (md, "### Battle 1"));
   }
   {
     g_autoptr(CliResult) bad_format = cli_run (dir, NULL, "export", "c.db", "--format", "docx", "-o", "x", NULL);

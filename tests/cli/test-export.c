@@ -174,6 +174,67 @@ has (const char *text, const char *needle)
   return at != NULL ? text : NULL;
 }
 
+/* The PDF's text as pdftotext (poppler-utils) reads it, when installed, else as the test's
+ * own extractor does; pages end in a form feed with pdftotext. */
+static char *
+pdf_text_of (const char *raw, gsize len, const char *dir)
+{
+  g_autofree char *tool = g_find_program_in_path ("pdftotext");
+  g_autofree char *in = g_build_filename (dir, "text-of.pdf", NULL);
+  char *out = NULL;
+  int status = 1;
+
+  if (tool != NULL && g_file_set_contents (in, raw, len, NULL))
+    {
+      const char *argv[] = { tool, "-layout", in, "-", NULL };
+
+      if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                         &out, NULL, &status, NULL) || status != 0)
+        g_clear_pointer (&out, g_free);
+    }
+  return out != NULL ? out : pdf_extract_text (raw, len);
+}
+
+/* How many times `heading` stands as a turn's heading: a Markdown "###" line, an HTML <h3>, a
+ * JSON "heading", a line of its own in the PDF. */
+static guint
+count_headings (MgExportFormat format, const char *raw, gsize len, const char *dir, const char *heading)
+{
+  g_autofree char *needle = NULL;
+  g_autofree char *pdf = NULL;
+  guint n = 0;
+
+  switch (format)
+    {
+    case MG_EXPORT_MARKDOWN:
+      needle = g_strdup_printf ("\n### %s\n", heading);
+      break;
+    case MG_EXPORT_HTML:
+      needle = g_strdup_printf ("<h3>%s</h3>", heading);
+      break;
+    case MG_EXPORT_JSON:
+      needle = g_strdup_printf ("\"heading\":\"%s\"", heading);
+      break;
+    default:
+      {
+        g_auto(GStrv) lines = NULL;
+        guint title = 0;
+
+        pdf = pdf_text_of (raw, len, dir);
+        g_assert_nonnull (pdf);
+        lines = g_strsplit_set (pdf, "\n\f", -1);
+        /* Past the title block: the campaign, the game and players, the scope. */
+        for (guint i = 0; lines[i] != NULL; i++)
+          if (*g_strstrip (lines[i]) && ++title > 3)
+            n += g_str_equal (lines[i], heading);
+        return n;
+      }
+    }
+  for (const char *p = raw; (p = strstr (p, needle)) != NULL; p++)
+    n++;
+  return n;
+}
+
 static const MgExportFormat all_formats[] = {
   MG_EXPORT_MARKDOWN, MG_EXPORT_HTML, MG_EXPORT_JSON, MG_EXPORT_PDF,
 };
@@ -184,30 +245,56 @@ static const MgExportFormat all_formats[] = {
 static void
 test_sample_battle_sentence (Fixture *f, gconstpointer data)
 {
-  g_autofree char *turn_prefix = g_strdup_printf ("Turn %d — ", f->sample_turn);
-
-  /* The fourth battle of the campaign: turns count battles from 1. */
+  /* The fourth battle of the campaign: turns count battles from 1, and a Meeple Melee export
+   * calls a turn a battle, as the Battle page does. */
   g_assert_cmpint (f->sample_turn, ==, 4);
   for (guint i = 0; i < G_N_ELEMENTS (all_formats); i++)
     {
+      gsize len = 0;
+      g_autofree char *raw = export_to_string (f->campaign, f->dir, all_formats[i], f->sample_turn, 0, &len);
       g_autofree char *text = export_text (f->campaign, f->dir, all_formats[i], f->sample_turn, 0);
-      g_autofree char *sentence = g_strconcat (turn_prefix,
-                                               "Red rolled 7 meeples.", NULL);
       g_autofree char *told = squash (text);
-      g_autofree char *prefix = squash (turn_prefix);
-      const char *at = strstr (told, prefix);
+      const char *at = strstr (told, "Battle4");
 
       g_test_message ("format %u", i);
-      /* The turn opens with the rolls and ends with the battle, as the rulebook tells it. */
-      g_assert_nonnull (has (text, sentence));
+      /* One heading for the turn, then one line per action, in order. */
+      g_assert_cmpuint (count_headings (all_formats[i], raw, len, f->dir, "Battle 4"), ==, 1);
+      g_assert_cmpuint (count_headings (all_formats[i], raw, len, f->dir, "Battle 3"), ==, 0);
       g_assert_nonnull (at);
+      g_assert_nonnull (has (at, "Red rolled 7 meeples."));
       g_assert_nonnull (has (at, "Red revealed 2 Sweep, 3 Kick; Blue 3 Punch, 2 Kick."));
       g_assert_nonnull (has (at, "Blue wins on Punch"));
       g_assert_nonnull (has (at, "Red loses a meeple (2 casualties)."));
-      /* Only that turn: the earlier battles' sentences are not in it. */
-      g_assert_null (has (text, "Turn 1 — "));
-      g_assert_null (has (text, "Turn 3 — "));
+      g_assert_true (strstr (told, "Redrolled7meeples.") < strstr (told, "Redrevealed2Sweep"));
+      /* The dice the table rolled, told by face in the ruleset's order (Sweep, Kick, Punch):
+       * Red's 7 meeples showed 3 Sweep, 2 Kick, 2 Punch; the battle is over, so they are told. */
+      g_assert_nonnull (has (text, "3 Sweep · 2 Kick · 2 Punch"));
+      /* Only that turn: the earlier battles' actions are not in it. */
+      g_assert_null (has (text, "Red rolled 8 meeples."));
     }
+}
+
+/* One line per action: the Markdown of the sample turn has exactly its 7 actions, each line
+ * naming who acted. */
+static void
+test_one_line_per_action (Fixture *f, gconstpointer data)
+{
+  gsize len = 0;
+  g_autofree char *md = export_to_string (f->campaign, f->dir, MG_EXPORT_MARKDOWN, f->sample_turn, 0, &len);
+  g_auto(GStrv) lines = g_strsplit (md, "\n", -1);
+  guint actions = 0, red = 0, blue = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "- **"))
+      {
+        actions++;
+        red += g_str_has_prefix (lines[i], "- **Red** — ");
+        blue += g_str_has_prefix (lines[i], "- **Blue** — ");
+      }
+  /* The sample battle: 2 rolls, Red's set, Blue's reroll and set, 2 picks. */
+  g_assert_cmpuint (actions, ==, 7);
+  g_assert_cmpuint (red, ==, 3);
+  g_assert_cmpuint (blue, ==, 4);
 }
 
 /* The JSON export carries the public events: the battle as the rulebook resolves it. */
@@ -344,14 +431,22 @@ test_scopes (Fixture *f, gconstpointer data)
           g_assert_nonnull (has (*t, "Blue"));
         }
       /* The whole campaign has both sessions; each session only its own turns. */
-      g_assert_nonnull (has (all, "Turn 1 — "));
-      g_assert_nonnull (has (all, "Turn 5 — "));
       g_assert_nonnull (has (all, "Second evening"));
-      g_assert_nonnull (has (first, "Turn 4 — "));
-      g_assert_null (has (first, "Turn 5 — "));
-      g_assert_nonnull (has (two, "Turn 5 — "));
-      g_assert_null (has (two, "Turn 4 — "));
       g_assert_nonnull (has (two, "Red rolled 6 meeples."));
+      g_assert_null (has (first, "Red rolled 6 meeples."));
+      {
+        gsize la, lf, l2;
+        g_autofree char *raw_all = export_to_string (f->campaign, f->dir, all_formats[i], 0, 0, &la);
+        g_autofree char *raw_first = export_to_string (f->campaign, f->dir, all_formats[i], 0, 1, &lf);
+        g_autofree char *raw_two = export_to_string (f->campaign, f->dir, all_formats[i], 0, second, &l2);
+
+        g_assert_cmpuint (count_headings (all_formats[i], raw_all, la, f->dir, "Battle 1"), ==, 1);
+        g_assert_cmpuint (count_headings (all_formats[i], raw_all, la, f->dir, "Battle 5"), ==, 1);
+        g_assert_cmpuint (count_headings (all_formats[i], raw_first, lf, f->dir, "Battle 4"), ==, 1);
+        g_assert_cmpuint (count_headings (all_formats[i], raw_first, lf, f->dir, "Battle 5"), ==, 0);
+        g_assert_cmpuint (count_headings (all_formats[i], raw_two, l2, f->dir, "Battle 5"), ==, 1);
+        g_assert_cmpuint (count_headings (all_formats[i], raw_two, l2, f->dir, "Battle 4"), ==, 0);
+      }
     }
 
   /* Turn 4 was played in session 1; the current session is 2: the turn is found there. */
@@ -360,7 +455,8 @@ test_scopes (Fixture *f, gconstpointer data)
     g_autoptr(GError) error = NULL;
     g_autofree char *out = g_build_filename (f->dir, "none.md", NULL);
 
-    g_assert_nonnull (has (turn4, "Turn 4 — Red rolled 7 meeples."));
+    g_assert_nonnull (has (turn4, "### Battle 4"));
+    g_assert_nonnull (has (turn4, "- **Red** — Red rolled 7 meeples."));
     /* …but not when the session is named and the turn is not in it. */
     g_assert_false (mg_export_write (f->campaign, MG_EXPORT_MARKDOWN, (MgExportScope) { 4, second }, out, &error));
     g_assert_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_EMPTY_SCOPE);
@@ -394,6 +490,36 @@ test_pdf_pages (Fixture *f, gconstpointer data)
   g_assert_cmpuint (pages, >=, 1);
   /* The title is in the document's metadata too. */
   g_assert_nonnull (memmem (pdf, len, "(The Sample Battle)", 19));
+
+  /* Its first page as a picture, kept beside the UI tests' screenshots (poppler-utils). */
+  {
+    g_autofree char *tool = g_find_program_in_path ("pdftoppm");
+    const char *dir = g_getenv ("MG_SCREENSHOT_DIR") != NULL ? g_getenv ("MG_SCREENSHOT_DIR")
+                                                              : g_getenv ("G_TEST_BUILDDIR");
+    g_autofree char *in = g_build_filename (f->dir, "page.pdf", NULL);
+    g_autofree char *stem = g_build_filename (dir != NULL ? dir : ".", "test-export-page-1", NULL);
+    g_autofree char *png = g_strconcat (stem, ".png", NULL);
+    g_autofree char *head = NULL;
+    int status = 1;
+
+    if (tool == NULL)
+      {
+        g_test_message ("pdftoppm (poppler-utils) not installed: no picture of the page");
+        return;
+      }
+    g_assert_true (g_file_set_contents (in, pdf, len, NULL));
+    g_unlink (png);
+    {
+      const char *argv[] = { tool, "-png", "-r", "72", "-f", "1", "-l", "1", "-singlefile", in, stem, NULL };
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                                   NULL, NULL, &status, NULL));
+    }
+    g_assert_cmpint (status, ==, 0);
+    g_assert_true (g_file_get_contents (png, &head, &len, NULL));
+    g_assert_true (len > 8 && memcmp (head, "\x89PNG", 4) == 0);
+    g_test_message ("page: %s", png);
+  }
 }
 
 /* A long campaign pages through the journal (1000 rows a page) and spills onto many PDF pages:
@@ -429,7 +555,7 @@ test_long_campaign (void)
   md = export_to_string (c, dir, MG_EXPORT_MARKDOWN, 0, 0, &len);
   for (gint t = 1; t < last_turn; t++)
     {
-      g_autofree char *needle = g_strdup_printf ("\nTurn %d — ", t);
+      g_autofree char *needle = g_strdup_printf ("\n### Battle %d\n", t);
       const char *at = strstr (md, needle);
 
       g_assert_nonnull (at);
@@ -439,6 +565,20 @@ test_long_campaign (void)
   pdf = export_to_string (c, dir, MG_EXPORT_PDF, 0, 0, &len);
   pages = count_pages (pdf, len);
   g_assert_cmpuint (pages, >, 10);
+  /* Every page numbered; from the second on, headed by the campaign and the scope. */
+  {
+    g_autofree char *text = pdf_text_of (pdf, len, dir);
+    g_autofree char *last = g_strdup_printf ("Page %u", pages);
+    g_autofree char *folded = squash (text);
+    guint headers = 0;
+
+    g_assert_nonnull (has (text, "Page 1"));
+    g_assert_nonnull (has (text, "Page 2"));
+    g_assert_nonnull (has (text, last));
+    for (const char *p = folded; (p = strstr (p, "Long—Thewholecampaign")) != NULL; p++)
+      headers++;
+    g_assert_cmpuint (headers, ==, pages - 1);
+  }
 
   g_clear_object (&c);
   test_remove_dir (dir);
@@ -653,6 +793,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/export/sample-battle", Fixture, NULL, fixture_set_up, test_sample_battle_sentence, fixture_tear_down);
+  g_test_add ("/export/one-line-per-action", Fixture, NULL, fixture_set_up, test_one_line_per_action, fixture_tear_down);
   g_test_add ("/export/json", Fixture, NULL, fixture_set_up, test_json_structure, fixture_tear_down);
   g_test_add ("/export/standing-text", Fixture, NULL, fixture_set_up, test_standing_text, fixture_tear_down);
   g_test_add ("/export/scopes", Fixture, NULL, fixture_set_up, test_scopes, fixture_tear_down);

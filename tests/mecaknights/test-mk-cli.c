@@ -346,10 +346,36 @@ test_campaign (void)
   test_remove_dir (dir);
 }
 
+/* Issue 12: a house ruleset whose map.rivers[1] is -1 gets one line naming the field (a
+ * GLib-CRITICAL made it two), exit status 1, and no campaign file. */
+static void
+test_bad_ruleset (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *file = g_build_filename (dir, "bad.db", NULL);
+  g_autofree char *rs_path = g_build_filename (dir, "house.json", NULL);
+  g_autofree char *shipped = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "rulesets", "mecaknights.json", NULL);
+  g_autoptr(TestJson) rs = json_object_from_file (shipped);
+  g_autoptr(CliResult) r = NULL;
+
+  json_object_array_put_idx (json_object_object_get (json_object_object_get (rs, "map"), "rivers"), 1,
+                             json_object_new_int (-1));
+  g_assert_cmpint (json_object_to_file (rs_path, rs), ==, 0);
+  r = cli_run (NULL, NULL, "new", file, "--game", "mecaknights", "--name", "House", "--player", "Red",
+               "--player", "Blue", "--ruleset", rs_path, NULL);
+  g_assert_cmpint (r->status, ==, 1);
+  g_assert_cmpuint (count_lines (r->err), ==, 1);
+  g_assert_nonnull (strstr (r->err, "$.map.rivers[1]: expected an object, got -1"));
+  g_assert_null (strstr (r->err, "CRITICAL"));
+  g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+  test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/mk-cli/year", test_campaign);
+  g_test_add_func ("/mk-cli/bad-ruleset", test_bad_ruleset);
   return g_test_run ();
 }

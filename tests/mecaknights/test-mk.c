@@ -225,9 +225,10 @@ test_seasons (void)
 {
   MgState *st = mk_with (mk_test_new (ruleset, TRUE), ruleset, two_armies);
 
-  /* Turns 1-3 winter: one army moves. */
+  /* Turns 1-3 winter: one army moves. The GM role passes every season (3 turns) from Red. */
   g_assert_cmpstr (mk_str (st, "season"), ==, "winter");
   g_assert_cmpint (mk_int (st, "moves_allowed"), ==, 1);
+  g_assert_cmpstr (mk_str (st, "gm"), ==, "Red");
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Ashford\"]}");
   mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}", ILLEGAL,
@@ -235,6 +236,7 @@ test_seasons (void)
   /* Turns 4-6 spring: two. */
   advance_to (st, 4, "Red");
   g_assert_cmpstr (mk_str (st, "season"), ==, "spring");
+  g_assert_cmpstr (mk_str (st, "gm"), ==, "Blue");
   g_assert_cmpint (mk_int (st, "moves_allowed"), ==, 2);
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Fenmoor\"]}");
@@ -244,19 +246,19 @@ test_seasons (void)
   /* 7-9 summer 3, 10-12 autumn 2, and turn 13 is winter of year 2. */
   advance_to (st, 7, "Red");
   g_assert_cmpstr (mk_str (st, "season"), ==, "summer");
+  g_assert_cmpstr (mk_str (st, "gm"), ==, "Green");
   g_assert_cmpint (mk_int (st, "moves_allowed"), ==, 3);
   advance_to (st, 10, "Red");
   g_assert_cmpstr (mk_str (st, "season"), ==, "autumn");
+  g_assert_cmpstr (mk_str (st, "gm"), ==, "Red");
   g_assert_cmpint (mk_int (st, "moves_allowed"), ==, 2);
   advance_to (st, 13, "Red");
   g_assert_cmpstr (mk_str (st, "season"), ==, "winter");
   g_assert_cmpint (mk_int (st, "moves_allowed"), ==, 1);
   g_assert_cmpint (mk_int (st, "year"), ==, 2);
-  /* The GM role passed every season (3 turns) from Red: turn 13 is the fifth season -> Blue. */
-  g_assert_cmpstr (mk_str (st, "gm_history.0.gm"), ==, "Red");
-  g_assert_cmpstr (mk_str (st, "gm_history.3.gm"), ==, "Blue");
-  g_assert_cmpstr (mk_str (st, "gm_history.6.gm"), ==, "Green");
-  g_assert_cmpstr (mk_str (st, "gm_history.12.gm"), ==, "Blue");
+  /* Turn 13 is the fifth season -> Blue; derived from the rule, not kept turn by turn. */
+  g_assert_cmpstr (mk_str (st, "gm"), ==, "Blue");
+  g_assert_null (mk_str (st, "gm_history"));
   mg_state_free (st);
 }
 
@@ -269,7 +271,7 @@ test_cavalry_forced_walk (void)
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   /* Infantry moves 1 land; 2 only by a forced walk. */
   mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\",\"Stonecross\"]}",
-             ILLEGAL, "may move 1 land(s), 2 with a forced walk");
+             ILLEGAL, "may move 1 land, 2 with a forced walk");
   /* An army of cavalry only moves 2 lands; 3 with a forced walk at 1 food per unit (2 food). */
   opts = mg_mk_army_options (st, "Red 2");
   g_assert_true (json_object_get_boolean (json_object_object_get (opts, "can_move")));
@@ -626,7 +628,7 @@ test_navigation (void)
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   /* One step a move: shore to the nearest wave mark, mark to mark, mark to a shore. */
   mk_refuse (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"North Wave\",\"South Wave\"]}",
-             ILLEGAL, "A boat moves 1 step(s) a turn");
+             ILLEGAL, "A boat moves 1 step a turn");
   play (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"North Wave\"]}");
   g_assert_true (mk_int (st, "armies.0.afloat"));
   g_assert_cmpstr (mk_str (st, "boats.0.at"), ==, "North Wave");
@@ -741,6 +743,21 @@ test_bad_maps (void)
   mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[]}],"
                  "\"rivers\":[{\"name\":\"R\",\"size\":\"large\",\"marks\":[\"M\"],\"links\":[[\"A\",\"Z\"]]}]}}", BAD,
              "$.map.rivers[0].links[0][1]: \"Z\" is neither a land nor a wave mark");
+  /* A river that is not an object: one clear error, no GLib-CRITICAL (issue 12: the river was
+   * added to the map before it was read, then freed half-built). Criticals abort a GLib test. */
+  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[]}],"
+                 "\"rivers\":[-1]}}", BAD, "$.map.rivers[0]: expected an object, got -1");
+  {
+    g_autoptr(GError) error = NULL;
+    json_object *bad = NULL;
+    json_object_deep_copy (ruleset, &bad, NULL);
+    json_object_array_put_idx (json_object_object_get (json_object_object_get (bad, "map"), "rivers"), 1,
+                               json_object_new_int (-1));
+    g_assert_false (st->rules->check_ruleset (bad, &error));
+    g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET);
+    g_assert_cmpstr (error->message, ==, "$.map.rivers[1]: expected an object, got -1");
+    json_object_put (bad);
+  }
   /* A good map replaces the sample, and exports as it was imported. */
   json_object_put (mk_play (st, "{\"type\":\"import_map\",\"map\":{\"lands\":["
                    "{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[\"B\"]},"
@@ -775,6 +792,96 @@ test_round_trip (void)
   mg_state_free (st);
 }
 
+/* ------------------------------------------------------------------ cost flat in the campaign's length */
+
+static guint
+count_values (json_object *o)
+{
+  guint n = 1;
+
+  if (json_object_is_type (o, json_type_object))
+    {
+      json_object_object_foreach (o, key, v)
+        {
+          (void) key;
+          n += count_values (v);
+        }
+    }
+  else if (json_object_is_type (o, json_type_array))
+    for (gsize i = 0; i < json_object_array_length (o); i++)
+      n += count_values (json_object_array_get_idx (o, i));
+  return n;
+}
+
+static guint
+state_values (MgState *st)
+{
+  g_autoptr(json_object) j = mg_state_to_json (st);
+  return count_values (j);
+}
+
+/* Nothing in the state grows turn by turn: 48 turns of collecting leave as many values as one
+ * (the snapshot the store writes each turn stays the same size), and the GM still follows the
+ * rule: every season (3 turns) the next leader, so turn 49 (the 17th season) is Blue's. */
+static void
+test_flat_state (void)
+{
+  MgState *st = mk_test_new (ruleset, TRUE);
+  guint at_two;
+
+  advance_to (st, 2, "Red");
+  at_two = state_values (st);
+  advance_to (st, 49, "Red");
+  g_assert_cmpuint (state_values (st), ==, at_two);
+  g_assert_cmpint (mk_int (st, "year"), ==, 5);
+  g_assert_cmpstr (mk_str (st, "gm"), ==, "Blue");
+  mg_state_free (st);
+}
+
+/* Files saved before the rotation was derived carry "gm_history": still read, checked, dropped. */
+static void
+test_old_gm_history (void)
+{
+  MgState *st = mk_test_new (ruleset, TRUE), *old;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) now = NULL, again = NULL;
+  json_object *h = NULL;
+
+  advance_to (st, 4, "Red");
+  now = mg_state_to_json (st);
+  json_object_deep_copy (now, &h, NULL);
+  json_object_object_add (h, "gm_history", json_tokener_parse ("[{\"turn\":1,\"gm\":\"Red\"},{\"turn\":2,\"gm\":\"Red\"},"
+                                                               "{\"turn\":3,\"gm\":\"Red\"},{\"turn\":4,\"gm\":\"Blue\"}]"));
+  old = st->rules->from_json (ruleset, h, &error);
+  g_assert_no_error (error);
+  again = mg_state_to_json (old);
+  g_assert_cmpstr (json_object_to_json_string (again), ==, json_object_to_json_string (now));
+  g_assert_cmpstr (mk_str (old, "gm"), ==, "Blue");
+  mg_state_free (old);
+  /* A bad entry is still named by its path, built only for the message. */
+  json_object_object_add (h, "gm_history", json_tokener_parse ("[{\"turn\":1,\"gm\":\"Red\"},{\"turn\":2,\"gm\":\"Mauve\"}]"));
+  g_assert_null (st->rules->from_json (ruleset, h, &error));
+  g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE);
+  g_assert_nonnull (strstr (error->message, "$.gm_history[1].gm"));
+  g_clear_error (&error);
+  /* So are deeper fields: an army's unit count, a land's resource. */
+  json_object_put (h);
+  h = json_tokener_parse (json_object_to_json_string (now));
+  json_object_object_add (json_object_object_get (json_object_array_get_idx (json_object_object_get (h, "armies"), 1),
+                                                  "units"), "archer", json_object_new_string ("x"));
+  g_assert_null (st->rules->from_json (ruleset, h, &error));
+  g_assert_nonnull (strstr (error->message, "$.armies[1].units.archer"));
+  g_clear_error (&error);
+  json_object_put (h);
+  h = json_tokener_parse (json_object_to_json_string (now));
+  json_object_object_add (json_object_array_get_idx (json_object_object_get (json_object_object_get (h, "map"), "lands"), 2),
+                          "resource", json_object_new_string ("gold"));
+  g_assert_null (st->rules->from_json (ruleset, h, &error));
+  g_assert_nonnull (strstr (error->message, "$.map.lands[2].resource"));
+  json_object_put (h);
+  mg_state_free (st);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -801,5 +908,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mk/refusals", test_refusals);
   g_test_add_func ("/mk/bad-maps", test_bad_maps);
   g_test_add_func ("/mk/round-trip", test_round_trip);
+  g_test_add_func ("/mk/flat-state", test_flat_state);
+  g_test_add_func ("/mk/old-gm-history", test_old_gm_history);
   return g_test_run ();
 }

@@ -681,7 +681,7 @@ test_prone_fire (void)
     option (st, "B", "\"option\":\"a\"");
     PLAY (st, "{\"type\":\"attacks\"}");
     g_assert_cmpint (order_dx (st, 0, &who, &attack), ==, 13);
-    odds = mg_tft_attack_odds (st, json_tokener_parse ("{\"type\":\"attack\",\"figure\":\"W\",\"target\":\"B\",\"megahexes\":1}"), NULL);
+    odds = tft_test_odds (st, "{\"type\":\"attack\",\"figure\":\"W\",\"target\":\"B\",\"megahexes\":1}", NULL);
     g_assert_cmpint (iget (odds, "adj_dx"), ==, 13);
   }
   {
@@ -805,6 +805,75 @@ strike (const char *kind, const char *a_gear, const char *b_gear, const char *a_
 
 #define FIG(name, kind, s, dx, gear) "{\"type\":\"create_figure\",\"figure\":\"" name "\",\"kind\":\"" kind "\",\"st\":" #s \
                                      ",\"dx\":" #dx gear "}"
+
+/* "Halflings get an extra +3 DX adjustment with missile or thrown weapons, and do an extra +1
+ * damage when they hit with them" (p. 19): the bonus follows how the weapon is used. A dagger
+ * thrown 2 hexes: 14 + 3 - 2 = 15 and 1-1+1, a 5 does 5; the same dagger in hand: 14 and a 5
+ * does 4. A rock, made to be thrown, gets it too. */
+static void
+test_halfling_thrown (void)
+{
+  const char *b_plain = FIG ("B", "human", 12, 12, "");
+  const char *hal = FIG ("A", "halfling", 6, 14, ",\"weapons\":[\"dagger\"]");
+  const char *eng = "\"option\":\"h\",\"engaged_with\":[\"B\"]", *idle = "\"option\":\"none\",\"engaged_with\":[\"A\"]";
+  static const guint d5[] = { 3, 3, 3, 5 };
+  struct { json_object *e; gint adj, total; } t[3];
+
+  t[0] = (typeof (t[0])) { strike ("death", hal, b_plain, "\"option\":\"b\"", "\"option\":\"a\"",
+                                   ",\"throw\":true,\"hexes\":2", d5, 4), 15, 5 };
+  t[1] = (typeof (t[0])) { strike ("death", hal, b_plain, eng, idle, "", d5, 4), 14, 4 };
+  t[2] = (typeof (t[0])) { strike ("death", FIG ("A", "halfling", 6, 14, ",\"weapons\":[\"rock\"]"), b_plain,
+                                   "\"option\":\"b\"", "\"option\":\"a\"", ",\"throw\":true,\"hexes\":2", d5, 4), 15, 2 };
+  for (guint i = 0; i < G_N_ELEMENTS (t); i++)
+    {
+      json_object *d = json_object_object_get (t[i].e, "damage");
+      if (iget (t[i].e, "adj_dx") != t[i].adj || iget (d, "total") != t[i].total)
+        g_error ("case %u: adjDX %d, %d damage; want %d, %d", i, iget (t[i].e, "adj_dx"), iget (d, "total"), t[i].adj, t[i].total);
+      json_object_put (t[i].e);
+    }
+}
+
+/* "A roll of 18 always misses, and the attacker's weapon is broken" (p. 10): it stays broken after
+ * the fight. The roster loses it (the next weapon is ready), the fight's summary says so, a save
+ * and reload in mid-fight keeps it, and set_gear gives the figure a new one. */
+static void
+test_broken_stays_broken (void)
+{
+  g_autoptr(MgState) st = tft_test_duel_state ("death", ",\"weapons\":[\"broadsword\",\"dagger\"]", ",\"weapons\":[\"broadsword\"]");
+  g_autoptr(json_object) rs = tft_test_ruleset ();
+  g_autoptr(json_object) j = NULL;
+  g_autoptr(MgState) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *said = NULL;
+  json_object *a;
+
+  option (st, "A", "\"option\":\"h\",\"engaged_with\":[\"B\"]");
+  option (st, "B", "\"option\":\"none\",\"engaged_with\":[\"A\"]");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  PLAY (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", 6, 6, 6);
+  j = mg_state_to_json (st);
+  back = mg_tft_rules ()->from_json (rs, j, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(json_object) again = mg_state_to_json (back);
+    g_assert_cmpstr (json_object_to_json_string (j), ==, json_object_to_json_string (again));
+  }
+  PLAY (back, "{\"type\":\"end_turn\"}");
+  said = tft_test_play (back, "{\"type\":\"end_fight\",\"abandon\":true}", NULL, 0);
+  if (!strstr (said, "A's Broadsword stays broken")) g_error ("%s", said);
+  {
+    g_autoptr(json_object) whole = mg_state_to_json (back);
+    a = tft_test_find_named (json_object_object_get (whole, "roster"), "A");
+    g_assert_cmpstr (json_object_to_json_string_ext (json_object_object_get (a, "weapons"), JSON_C_TO_STRING_PLAIN), ==, "[\"dagger\"]");
+    g_assert_cmpstr (sget (a, "ready"), ==, "dagger");
+  }
+  PLAY (back, "{\"type\":\"set_gear\",\"figure\":\"A\",\"weapons\":[\"broadsword\",\"dagger\"],\"ready\":\"broadsword\"}");
+  {
+    g_autoptr(json_object) whole = mg_state_to_json (back);
+    a = tft_test_find_named (json_object_object_get (whole, "roster"), "A");
+    g_assert_cmpstr (sget (a, "ready"), ==, "broadsword");
+  }
+}
 
 static void
 test_damage (void)
@@ -933,6 +1002,8 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/main-gauche/two-attacks", test_main_gauche);
   g_test_add_func ("/tft/main-gauche/parry", test_main_gauche_parry);
   g_test_add_func ("/tft/damage", test_damage);
+  g_test_add_func ("/tft/damage/halfling-thrown", test_halfling_thrown);
+  g_test_add_func ("/tft/attack/broken-stays-broken", test_broken_stays_broken);
   g_test_add_func ("/tft/injury/giant-practice", test_giant_and_practice);
   g_test_add_func ("/tft/pending/dice", test_pending_dice);
   return g_test_run ();

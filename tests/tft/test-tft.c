@@ -176,7 +176,7 @@ test_ragnar_card (void)
 {
   g_autoptr(MgState) st = new_state ();
   g_autoptr(GError) error = NULL;
-  g_autoptr(json_object) card = NULL;
+  g_autoptr(json_object) card = NULL, j = NULL;
 
   PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"Ragnar\",\"kind\":\"human\",\"st\":11,\"dx\":13,"
             "\"weapons\":[\"spear\",\"dagger\"],\"armor\":\"leather\",\"shield\":\"large_shield\",\"ep\":50}");
@@ -195,8 +195,9 @@ test_ragnar_card (void)
   g_assert_cmpstr (json_object_get_string (json_object_object_get (
     json_object_array_get_idx (json_object_object_get (card, "weapons"), 1), "damage")), ==, "1-1");
   /* the spear is two-handed: the shield is slung */
+  j = mg_state_to_json (st);
   g_assert_false (json_object_get_boolean (json_object_object_get (
-    find_named (json_object_object_get (mg_state_to_json (st), "roster"), "Ragnar"), "shield_ready")));
+    find_named (json_object_object_get (j, "roster"), "Ragnar"), "shield_ready")));
 }
 
 static void
@@ -373,7 +374,7 @@ attack_dx (const char *a_gear, const char *b_gear, const char *a_opt, const char
   PLAY (st, oa);
   PLAY (st, ob);
   PLAY (st, "{\"type\":\"attacks\"}", 6, 1);   /* two dice if A and B tie, A first */
-  odds = mg_tft_attack_odds (st, json_tokener_parse (at), &error);
+  odds = tft_test_odds (st, at, &error);
   g_assert_no_error (error);
   return iget (odds, "adj_dx");
 }
@@ -425,7 +426,7 @@ test_halfling_and_snake (void)
   PLAY (st, "{\"type\":\"option\",\"figure\":\"S\",\"option\":\"a\"}");
   PLAY (st, "{\"type\":\"attacks\"}");
   /* 14 + 3 (halfling, missile) - 3 (giant snake) = 14; sling 1-2 +1 (halfling) */
-  odds = mg_tft_attack_odds (st, json_tokener_parse ("{\"type\":\"attack\",\"figure\":\"H\",\"target\":\"S\"}"), NULL);
+  odds = tft_test_odds (st, "{\"type\":\"attack\",\"figure\":\"H\",\"target\":\"S\"}", NULL);
   g_assert_cmpint (iget (odds, "adj_dx"), ==, 14);
   /* P(3 dice ≤ 14, 16-18 missing) = 1 - P(15..18) = 1 - (10+6+3+1)/216 */
   g_assert_cmpint (iget (json_object_object_get (odds, "hit"), "num"), ==, 216 - 20);
@@ -538,6 +539,15 @@ test_bad_input (void)
   PLAY (st, "{\"type\":\"attacks\"}");
   refuse (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", MG_RULES_ERROR_ILLEGAL, NULL);
   refuse (st, "{\"type\":\"attack\",\"figure\":\"B\",\"target\":\"B\"}", MG_RULES_ERROR_ILLEGAL, "itself");
+  /* refused start_fight: the side names copied before the check must be freed (ASan build) */
+  {
+    g_autoptr(MgState) idle = new_state ();
+    PLAY (idle, "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12}");
+    refuse (idle, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"Nobody\"],\"Y\":[\"B\"]}}",
+            MG_RULES_ERROR_ILLEGAL, "no figure called \"Nobody\"");
+    refuse (idle, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"B\"],\"Y\":[]}}",
+            MG_RULES_ERROR_BAD_ACTION, NULL);
+  }
 }
 
 /* Initiative is rolled once a turn (p. 5, "each turn"); again only after end_turn. */
@@ -557,6 +567,50 @@ test_initiative_once (void)
   PLAY (st, "{\"type\":\"attacks\"}");
   PLAY (st, "{\"type\":\"end_turn\"}");
   PLAY (st, "{\"type\":\"initiative\"}", 6, 1);
+}
+
+/* "Ties are resolved each turn by a die roll" (p. 6, (4)): the dice keep being rolled while they
+ * tie, however long that takes. Twelve tied rounds, then A rolls 6 and B 1: A attacks first, and
+ * the tie-break survives a save and reload (it used to be the rolls' digits, which overflowed
+ * after ten rounds and fell out of the saved state). */
+static void
+test_long_tie (void)
+{
+  g_autoptr(MgState) st = duel_state ("death", "", "");
+  g_autoptr(MgState) back = NULL;
+  g_autoptr(json_object) rs = ruleset ();
+  g_autoptr(json_object) j = NULL, ties = NULL;
+  g_autoptr(GError) error = NULL;
+  guint dice[26];
+  g_autofree char *summary = NULL;
+
+  for (guint i = 0; i < 24; i++)
+    dice[i] = 1;
+  dice[24] = 6;
+  dice[25] = 1;
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"h\",\"engaged_with\":[\"B\"]}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"h\",\"engaged_with\":[\"A\"]}");
+  summary = tft_test_play (st, "{\"type\":\"attacks\"}", dice, G_N_ELEMENTS (dice));
+  g_assert_nonnull (strstr (summary, "Attack order: A (12), B (12)."));
+  j = mg_state_to_json (st);
+  ties = json_object_get (json_object_object_get (json_object_object_get (j, "fight"), "ties"));
+  g_assert_cmpint (iget (ties, "A"), >, iget (ties, "B"));
+  g_assert_cmpint (iget (ties, "B"), >, 0);
+  back = mg_tft_rules ()->from_json (rs, j, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(json_object) again = mg_state_to_json (back);
+    g_assert_cmpstr (json_object_to_json_string (j), ==, json_object_to_json_string (again));
+  }
+  /* the referee's view validates with dice that all show 1: it must neither overflow nor refuse */
+  {
+    g_autoptr(MgState) fresh = duel_state ("death", "", "");
+    g_autoptr(json_object) go = json_tokener_parse ("{\"type\":\"attacks\"}");
+    PLAY (fresh, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"h\",\"engaged_with\":[\"B\"]}");
+    PLAY (fresh, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"h\",\"engaged_with\":[\"A\"]}");
+    g_assert_true (mg_state_validate (fresh, go, &error));
+    g_assert_no_error (error);
+  }
 }
 
 /* The fight's record counts the turns fought: none when abandoned before anyone acted, the
@@ -588,6 +642,33 @@ test_turns_fought (void)
       h = json_object_object_get (find_named (json_object_object_get (j, "roster"), "A"), "history");
       g_assert_cmpint (iget (json_object_array_get_idx (h, json_object_array_length (h) - 1), "turns"), ==, t[i].turns);
     }
+}
+
+/* Once one side is out the fight waits for end_fight (p. 19, experience): further end_turns are
+ * refused (they used to count turns nobody fought), and an option is refused for that reason. */
+static void
+test_over_refuses_turns (void)
+{
+  g_autoptr(MgState) st = duel_state ("death", ",\"weapons\":[\"broadsword\"]", ",\"weapons\":[\"broadsword\"]");
+  g_autoptr(json_object) j = NULL, pending = NULL;
+  json_object *h;
+
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"h\",\"engaged_with\":[\"B\"]}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"h\",\"engaged_with\":[\"A\"]}");
+  PLAY (st, "{\"type\":\"attacks\"}", 6, 1);
+  /* a 3 on three dice is triple damage (p. 10): 3 x (6+6) = 36 hits on ST 12 */
+  PLAY (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", 1, 1, 1, 6, 6);
+  PLAY (st, "{\"type\":\"end_turn\"}");
+  pending = mg_state_pending (st);
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (pending, "phase")), ==, "over");
+  refuse (st, "{\"type\":\"end_turn\"}", MG_RULES_ERROR_ILLEGAL, "end the fight");
+  refuse (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\"}", MG_RULES_ERROR_ILLEGAL, "end the fight");
+  refuse (st, "{\"type\":\"attacks\"}", MG_RULES_ERROR_ILLEGAL, "end the fight");
+  refuse (st, "{\"type\":\"initiative\"}", MG_RULES_ERROR_ILLEGAL, "end the fight");
+  PLAY (st, "{\"type\":\"end_fight\"}");
+  j = mg_state_to_json (st);
+  h = json_object_object_get (find_named (json_object_object_get (j, "roster"), "A"), "history");
+  g_assert_cmpint (iget (json_object_array_get_idx (h, json_object_array_length (h) - 1), "turns"), ==, 1);
 }
 
 /* Option e: "re-sling … its ready weapon and/or shield, and ready a new weapon and/or shield,
@@ -626,6 +707,54 @@ test_option_e_shield_pick_up (void)
 
 /* ---- odds and the duel simulator ---- */
 
+/* The duel simulator plays the model without the engine's JSON; given the same dice it must give
+ * exactly the fights the engine gives when the model is played action by action: the same wins,
+ * draws and dice, here on melee-sim-js's stock pair (089: ST 14 DX 10 two-handed sword, 093: ST 15
+ * DX 9 battleaxe, no armor), on Flavius (chainmail, large shield) v Wulf, and on a dwarf with a
+ * small shield and an ax against an elf with a cutlass and a dagger (drops, breaks, pick-ups,
+ * shields to the rear). Then the odds a referee asks for, 10,000 fights, come back within 100 ms. */
+static void
+test_duel_sim_pinned (void)
+{
+  static const struct { const char *a, *b; } pairs[] = {
+    { "{\"kind\":\"human\",\"st\":14,\"dx\":10,\"weapons\":[\"two_handed_sword\"]}",
+      "{\"kind\":\"human\",\"st\":15,\"dx\":9,\"weapons\":[\"battleaxe\"]}" },
+    { "{\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"shortsword\",\"dagger\"],\"armor\":\"chainmail\",\"shield\":\"large_shield\"}",
+      "{\"kind\":\"human\",\"st\":14,\"dx\":10,\"weapons\":[\"two_handed_sword\",\"dagger\"]}" },
+    { "{\"kind\":\"dwarf\",\"st\":14,\"dx\":10,\"weapons\":[\"small_ax\"],\"armor\":\"leather\",\"shield\":\"small_shield\"}",
+      "{\"kind\":\"elf\",\"st\":10,\"dx\":14,\"weapons\":[\"cutlass\",\"dagger\"]}" },
+  };
+  g_autoptr(json_object) rs = ruleset ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      g_autoptr(json_object) a = json_tokener_parse (pairs[i].a), b = json_tokener_parse (pairs[i].b);
+      g_autoptr(MgDice) d1 = mg_dice_new_seeded (1977 + i), d2 = mg_dice_new_seeded (1977 + i);
+      g_autoptr(GError) error = NULL;
+      MgTftDuelResult sim, full;
+
+      g_assert_true (mg_tft_duel_with_dice (rs, a, b, 3000, d1, FALSE, &sim, &error));
+      g_assert_no_error (error);
+      g_assert_true (mg_tft_duel_with_dice (rs, a, b, 3000, d2, TRUE, &full, &error));
+      g_assert_no_error (error);
+      if (sim.wins_a != full.wins_a || sim.wins_b != full.wins_b || sim.draws != full.draws || sim.dice != full.dice)
+        g_error ("pair %u: simulator %u/%u/%u (%" G_GUINT64_FORMAT " dice), engine %u/%u/%u (%" G_GUINT64_FORMAT " dice)", i,
+                 sim.wins_a, sim.wins_b, sim.draws, sim.dice, full.wins_a, full.wins_b, full.draws, full.dice);
+      g_assert_cmpuint (sim.fights, ==, 3000);
+      g_test_message ("pair %u: %u/%u/%u, %" G_GUINT64_FORMAT " dice", i, sim.wins_a, sim.wins_b, sim.draws, sim.dice);
+    }
+  {
+    g_autoptr(json_object) a = json_tokener_parse (pairs[0].a), b = json_tokener_parse (pairs[0].b);
+    MgTftDuelResult r;
+    gint64 t0 = g_get_monotonic_time ();
+    g_assert_true (mg_tft_duel (rs, a, b, 10000, 7, NULL, NULL, NULL, &r, NULL));
+    g_assert_cmpint (g_get_monotonic_time () - t0, <, 100000);
+    g_assert_cmpuint (r.fights, ==, 10000);
+    /* the two-handed sword's DX 10 strikes first and more often: it wins most fights */
+    g_assert_cmpuint (r.wins_a, >, r.wins_b);
+  }
+}
+
 static void
 test_odds_and_duel (void)
 {
@@ -647,7 +776,7 @@ test_odds_and_duel (void)
   PLAY (st, "{\"type\":\"attacks\"}");
   /* Turn 1's arrow: adjDX 10 on 3 dice hits 108 times in 216; the longbow's 1+2 against 5 stopped
    * leaves nothing on a die of 1-3, and a double (2 x 3..8) always gets through. */
-  odds = mg_tft_attack_odds (st, json_tokener_parse ("{\"type\":\"attack\",\"figure\":\"Wulf\",\"target\":\"Flavius\"}"), &error);
+  odds = tft_test_odds (st, "{\"type\":\"attack\",\"figure\":\"Wulf\",\"target\":\"Flavius\"}", &error);
   g_assert_no_error (error);
   g_assert_cmpint (iget (json_object_object_get (odds, "hit"), "num"), ==, 108);
   g_assert_cmpint (iget (json_object_object_get (odds, "hit"), "den"), ==, 216);
@@ -699,7 +828,10 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/bad-input", test_bad_input);
   g_test_add_func ("/tft/fight/initiative-once", test_initiative_once);
   g_test_add_func ("/tft/fight/turns-fought", test_turns_fought);
+  g_test_add_func ("/tft/fight/long-tie", test_long_tie);
+  g_test_add_func ("/tft/fight/over-refuses-turns", test_over_refuses_turns);
   g_test_add_func ("/tft/fight/option-e-shield-pick-up", test_option_e_shield_pick_up);
   g_test_add_func ("/tft/odds-and-duel", test_odds_and_duel);
+  g_test_add_func ("/tft/duel/simulator-pinned", test_duel_sim_pinned);
   return g_test_run ();
 }

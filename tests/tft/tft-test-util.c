@@ -152,3 +152,12 @@ tft_test_last_event (MgState *st, const char *action, const guint *dice, guint n
   json_object_put (events);
   return found;
 }
+
+/* mg_tft_attack_odds() of an attack given as text (the caller keeps no reference to it). */
+json_object *
+tft_test_odds (MgState *st, const char *attack, GError **error)
+{
+  g_autoptr(json_object) a = json_tokener_parse (attack);
+  g_assert_nonnull (a);
+  return mg_tft_attack_odds (st, a, error);
+}

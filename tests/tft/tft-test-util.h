@@ -17,6 +17,7 @@ const char  *tft_test_fig_str (MgState *st, const char *name, const char *key, c
 gint         tft_test_roster_int (MgState *st, const char *name, const char *key);
 gint         tft_test_iget (json_object *o, const char *key);
 MgState     *tft_test_duel_state (const char *kind, const char *a_gear, const char *b_gear);
+json_object *tft_test_odds (MgState *st, const char *attack, GError **error);
 json_object *tft_test_last_event (MgState *st, const char *action, const guint *dice, guint n, const char *type);
 
 #define TFT_DICE(...) ((guint[]) { 0, ##__VA_ARGS__ } + 1)

@@ -35,7 +35,23 @@ type_and_roll (MgMeepleSide *side, const int *faces, guint n)
   g_assert_cmpuint (mg_meeple_side_get_n_typed (side), ==, n);
   click (mg_meeple_side_get_roll_button (side));
   g_assert_null (mg_meeple_side_get_message (side));
-  g_assert_cmpuint (mg_meeple_side_get_n_faces_held (side), ==, n);
+}
+
+static const char *
+button_label (GtkToggleButton *button)
+{
+  return adw_button_content_get_label (ADW_BUTTON_CONTENT (gtk_button_get_child (GTK_BUTTON (button))));
+}
+
+/* Shows the side's faces with its own button (which hides any other side's). */
+static void
+show_faces (MgMeepleSide *side)
+{
+  GtkToggleButton *button = mg_meeple_side_get_show_button (side);
+
+  if (!gtk_toggle_button_get_active (button))
+    click (GTK_WIDGET (button));
+  g_assert_true (gtk_toggle_button_get_active (button));
 }
 
 static void
@@ -97,15 +113,30 @@ test_new_campaign_and_battle (void)
   g_assert_nonnull (page);
   red = mg_meeple_page_get_side (page, 0);
   blue = mg_meeple_page_get_side (page, 1);
-  mg_meeple_side_set_shown (red, TRUE);
-  mg_meeple_side_set_shown (blue, TRUE);
   wait_ms (50);
 
-  /* Battle 1: 8 meeples each, nobody has casualties. */
+  /* Battle 1: 8 meeples each, nobody has casualties. One side's faces at a time. */
   g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (red)), ==, 0);
   g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (blue)), ==, 0);
+  show_faces (red);
   type_and_roll (red, red_roll, G_N_ELEMENTS (red_roll));
+  /* Blue still has to roll: pending() has not moved on, Red's faces stay shown. */
+  g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), ==, 8);
+  g_assert_cmpstr (button_label (mg_meeple_side_get_show_button (red)), ==, "_Hide Red’s faces");
+  g_assert_cmpstr (button_label (mg_meeple_side_get_show_button (blue)), ==, "S_how Blue’s faces");
+  /* Showing Blue's hides Red's: one seat at a time. */
+  show_faces (blue);
+  g_assert_false (gtk_toggle_button_get_active (mg_meeple_side_get_show_button (red)));
+  g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), ==, 0);
+  g_assert_cmpstr (button_label (mg_meeple_side_get_show_button (red)), ==, "S_how Red’s faces");
   type_and_roll (blue, blue_roll, G_N_ELEMENTS (blue_roll));
+  /* Both rolled: the battle moves on to acting, and Blue's faces hide by themselves. */
+  g_assert_false (gtk_toggle_button_get_active (mg_meeple_side_get_show_button (blue)));
+  g_assert_cmpuint (mg_meeple_side_get_n_faces_held (blue), ==, 0);
+  show_faces (blue);
+  g_assert_cmpuint (mg_meeple_side_get_n_faces_held (blue), ==, 8);
+  show_faces (red);
+  g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), ==, 8);
 
   /* Odds are offered for the faces held. */
   g_assert_cmpuint (mg_meeple_side_get_n_odds (red), >, 0);
@@ -124,6 +155,10 @@ test_new_campaign_and_battle (void)
    * Blue 1 Punch ahead: Blue wins on Punch and Red puts a meeple on the casualty track. */
   pick (red, 4, 2, 0);
   g_assert_null (mg_meeple_page_get_banner_title (page));
+  /* Red has picked: pending() no longer waits for Red, the faces are hidden again. */
+  g_assert_false (gtk_toggle_button_get_active (mg_meeple_side_get_show_button (red)));
+  g_assert_null (mg_table_state_get_secrets_seat (mg_campaign_window_get_table_state (window)));
+  show_faces (blue);
   pick (blue, 4, 1, 1);
   wait_ms (20);
   g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (red)), ==, 1);
@@ -141,9 +176,14 @@ test_new_campaign_and_battle (void)
   wait_ms (20);
   g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (red)), ==, 1);
 
+  /* A new battle: nobody's faces are on screen. */
+  g_assert_null (mg_table_state_get_secrets_seat (mg_campaign_window_get_table_state (window)));
+  g_assert_false (gtk_toggle_button_get_active (mg_meeple_side_get_show_button (blue)));
+
   /* Battle 2: Red rolls 8 - 1 = 7 meeples, here rolled by the app. */
   gtk_widget_activate_action (GTK_WIDGET (red), "side.roll-here", NULL);
   wait_ms (10);
+  show_faces (red);
   g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), ==, 7);
 
   /* Red's one action (1 casualty) spent on a reroll here of meeple 1... */
@@ -484,6 +524,51 @@ test_window_shell (void)
   close_campaign_windows (app);
 }
 
+/* 9.4: one pending() and one view() per seat per change, however many pages draw them; the
+ * players' display and the referee's pages share them. */
+static void
+test_one_view_per_change (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "views.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(MgCampaign) c = mg_campaign_create (path, "meeple", "Views", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgTableState *table;
+  guint pending_before, views_before, pending_after, views_after;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
+  table = mg_campaign_window_get_table_state (window);
+  g_assert_true (table == mg_table_state_for_campaign (c));
+  /* Every page built, so each one that draws the state subscribes. */
+  mg_campaign_window_get_page (window, "journal");
+  mg_campaign_window_get_page (window, "rules");
+  wait_ms (100);
+
+  pending_before = mg_table_state_get_n_built (table, &views_before);
+  act_ok (c, "{\"type\":\"roll\",\"player\":\"Red\",\"dice\":[1,1,1,2,2,2,3,3]}");
+  wait_ms (50);
+  pending_after = mg_table_state_get_n_built (table, &views_after);
+  g_assert_cmpuint (pending_after - pending_before, ==, 1);
+  /* Nobody's secrets are shown: the public view only, built once. */
+  g_assert_cmpuint (views_after - views_before, ==, 1);
+
+  /* Showing Red's secrets builds Red's view once, for every page that asks. */
+  mg_table_state_show_secrets (table, "Red");
+  wait_ms (50);
+  pending_before = mg_table_state_get_n_built (table, &views_before);
+  g_assert_cmpuint (views_before - views_after, <=, 1);
+  g_assert_cmpuint (pending_before, ==, pending_after);
+  g_assert_cmpstr (mg_table_state_get_seat (table), ==, "Red");
+  /* The referee's and everyone's seats are not a player's secrets. */
+  mg_table_state_show_secrets (table, MG_SEAT_ALL);
+  g_assert_null (mg_table_state_get_secrets_seat (table));
+  g_assert_cmpstr (mg_table_state_get_seat (table), ==, MG_SEAT_PUBLIC);
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -498,6 +583,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/journal-dice-text", test_journal_dice_text);
   g_test_add_func ("/ui/journal-seals-secret-dice", test_journal_seals_secret_dice);
   g_test_add_func ("/ui/window-shell", test_window_shell);
+  g_test_add_func ("/ui/one-view-per-change", test_one_view_per_change);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);

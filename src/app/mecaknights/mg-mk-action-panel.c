@@ -9,6 +9,7 @@
 
 #include "mg-mk-action-panel.h"
 #include "mg-mk-util.h"
+#include "mg-table-state.h"
 
 typedef enum {
   F_PLAYER,     /* the acting leader; defaults to the current one */
@@ -926,8 +927,8 @@ mg_mk_action_panel_refresh (MgMkActionPanel *self)
 
   g_clear_pointer (&self->view, json_object_put);
   g_clear_pointer (&self->pending, json_object_put);
-  self->view = mg_state_view (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
-  self->pending = mg_state_pending (mg_campaign_get_state (self->campaign));
+  self->view = json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
+  self->pending = json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
 
   waiting = mg_ui_json_array (self->pending, "waiting");
   if (mg_ui_json_len (waiting) > 0)

@@ -13,6 +13,7 @@
 #include "mg-errors.h"
 #include "mg-mk-map-page.h"
 #include "mg-mk-util.h"
+#include "mg-table-state.h"
 
 static const char *const kinds[] = { "wood", "stone", "food", "iron" };
 static const char *const cities[] = { "", "hamlet", "village", "town" };
@@ -382,7 +383,7 @@ edit_actions (MgMkMapPage *self)
     }
   else
     {
-      json_object *view = mg_state_view (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
+      json_object *view = json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
       json_object *lands = mg_ui_json_array (map, "lands");
       static const char *const keys[] = { "owner", "city", "wall", "camp", "resources" };
 
@@ -466,7 +467,7 @@ edited (MgMkMapPage *self)
 static void
 reload (MgMkMapPage *self)
 {
-  json_object *view = mg_state_view (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
+  json_object *view = json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
 
   self->stale = FALSE;
   self->started = json_object_get_boolean (mg_ui_json_get (view, "started"));
@@ -596,7 +597,7 @@ mg_mk_map_page_import_file (MgMkMapPage *self, const char *path)
     }
   /* A bare map, or an import_map action as written for the CLI. */
   map = mg_ui_json_get (json, "map") != NULL ? mg_ui_json_get (json, "map") : json;
-  view = mg_state_view (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
+  view = json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
   load_map (self, map, mg_mk_ui_view_leaders (view));
   json_object_put (view);
   json_object_put (json);
@@ -608,7 +609,7 @@ mg_mk_map_page_import_file (MgMkMapPage *self, const char *path)
 gboolean
 mg_mk_map_page_export_file (MgMkMapPage *self, const char *path, GError **error)
 {
-  json_object *view = mg_state_view (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
+  json_object *view = json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
   const char *text = json_object_to_json_string_ext (mg_ui_json_get (view, "map"),
                                                      JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
   gboolean ok = g_file_set_contents (path, text, -1, error);
@@ -699,7 +700,7 @@ add_land_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
   MgMkMapPage *self = MG_MK_MAP_PAGE (widget);
   json_object *land = json_object_new_object ();
-  json_object *view = mg_state_view (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
+  json_object *view = json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
   LandEdit *edit;
 
   json_object_object_add (land, "name", json_object_new_string (""));
@@ -807,6 +808,6 @@ mg_mk_map_page_new (MgCampaign *campaign)
   MgMkMapPage *self = g_object_new (MG_TYPE_MK_MAP_PAGE, NULL);
 
   self->campaign = g_object_ref (campaign);
-  g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (mg_table_state_for_campaign (campaign), "changed", G_CALLBACK (campaign_changed), self, G_CONNECT_SWAPPED);
   return self;
 }

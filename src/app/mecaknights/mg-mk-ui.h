@@ -6,6 +6,6 @@
 G_BEGIN_DECLS
 
 /* The game's pages and state view; NULL until it has its own (then the generic one is used). */
-const MgGameUi *mg_mk_game_ui (void);
+const MgGameUi *mg_mecaknights_game_ui (void);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include "mg-tft.h"
 #include "mg-tft-attack-dialog.h"
 #include "mg-tft-util.h"
+#include "mg-table-state.h"
 
 typedef struct
 {
@@ -311,7 +312,7 @@ update (MgTftAttackDialog *self)
     odds = mg_tft_attack_odds (state, action, &odds_error);
   show_odds (self, odds);
 
-  parsed = mg_tft_parse_dice (gtk_editable_get_text (GTK_EDITABLE (self->dice_row)), typed, &dice_message);
+  parsed = mg_dice_parse_text (gtk_editable_get_text (GTK_EDITABLE (self->dice_row)), 6, typed, &dice_message);
   if (valid && parsed)
     {
       g_autoptr(GError) dice_error = NULL;
@@ -329,8 +330,11 @@ update (MgTftAttackDialog *self)
         hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u die typed: all that this attack needs.",
                                              "%u dice typed: all that this attack needs.", typed->len), typed->len);
       else
-        hint = g_strdup_printf (_("%u typed. Next: %d %s for %s."), typed->len, mg_ui_json_int (needed, "count", 0),
-                                mg_ui_json_int (needed, "count", 0) == 1 ? _("die") : _("dice"),
+        /* Translators: dice typed so far, then how many dice are needed next and what for
+         * ("the roll to hit"); the plural follows the dice needed. */
+        hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u typed. Next: %d die for %s.",
+                                             "%u typed. Next: %d dice for %s.", mg_ui_json_int (needed, "count", 0)),
+                                typed->len, mg_ui_json_int (needed, "count", 0),
                                 mg_tft_dice_purpose (mg_ui_json_str (needed, "for")));
       gtk_label_set_text (self->dice_hint_label, hint);
     }
@@ -352,7 +356,7 @@ act (MgTftAttackDialog *self, gboolean with_typed)
   g_autoptr(GError) error = NULL;
   g_autoptr(MgJournalEntry) entry = NULL;
 
-  if (with_typed && !mg_tft_parse_dice (gtk_editable_get_text (GTK_EDITABLE (self->dice_row)), typed, NULL))
+  if (with_typed && !mg_dice_parse_text (gtk_editable_get_text (GTK_EDITABLE (self->dice_row)), 6, typed, NULL))
     return;
   entry = mg_tft_act (self->campaign, build_action (self), with_typed ? typed : NULL, &error);
   if (entry == NULL)
@@ -649,7 +653,7 @@ mg_tft_attack_dialog_new (GtkWindow *parent, MgCampaign *campaign, const char *f
 {
   MgTftAttackDialog *self = g_object_new (MG_TYPE_TFT_ATTACK_DIALOG, "transient-for", parent, NULL);
   g_autoptr(json_object) view = mg_tft_view (campaign);
-  g_autoptr(json_object) pending = mg_state_pending (mg_campaign_get_state (campaign));
+  g_autoptr(json_object) pending = json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (campaign)));
 
   self->campaign = g_object_ref (campaign);
   self->figure = g_strdup (figure);

@@ -390,11 +390,16 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
 
   /* Only offered when the engine would take it (arena, still fighting). */
   {
-    json_object *flee = mg_tft_action_new ("flee");
+    gboolean can_flee = FALSE;
 
-    json_object_object_add (flee, "figure", json_object_new_string (self->figure));
-    gtk_widget_set_visible (self->flee_button, g_strcmp0 (mg_ui_json_str (fight, "kind"), "arena") == 0
-                            && mg_tft_check (self->campaign, GTK_WIDGET (self), "fighter.flee", flee, NULL));
+    /* mg_tft_check() takes the action: build it only when it will be checked */
+    if (g_strcmp0 (mg_ui_json_str (fight, "kind"), "arena") == 0)
+      {
+        json_object *flee = mg_tft_action_new ("flee");
+        json_object_object_add (flee, "figure", json_object_new_string (self->figure));
+        can_flee = mg_tft_check (self->campaign, GTK_WIDGET (self), "fighter.flee", flee, NULL);
+      }
+    gtk_widget_set_visible (self->flee_button, can_flee);
   }
   gtk_widget_set_visible (self->option_box, fighting && g_strcmp0 (phase, "options") == 0);
   if (gtk_widget_get_visible (self->option_box))

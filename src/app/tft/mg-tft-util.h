@@ -39,7 +39,7 @@ const char  *mg_tft_dice_purpose   (const char *what);      /* mg_tft_dice_neede
 
 /* Dice typed from the table: numbers 1–6 separated by spaces or commas. FALSE (with a message
  * for the referee) on anything else. Empty text is zero dice. */
-gboolean     mg_tft_parse_dice     (const char *text, GArray *values, char **message);
+
 
 /* Applies an action (consumed); typed != NULL adds them as its "dice". On refusal NULL, error
  * set and nothing written. */
@@ -53,13 +53,6 @@ gboolean     mg_tft_check          (MgCampaign *campaign, GtkWidget *widget, con
 /* A new {"type": type} action. */
 json_object *mg_tft_action_new     (const char *type);
 
-
-/* A page that redraws itself from the campaign: while hidden it only notes that the campaign
- * changed and redraws when shown (so only the page in front is drawn); also before the first
- * showing. mg_tft_redraw_pending brings a hidden page up to date now (test handles). */
-typedef void (*MgTftRedrawFunc) (gpointer page);
-void         mg_tft_redraw_when_shown (GtkWidget *page, MgCampaign *campaign, MgTftRedrawFunc redraw);
-void         mg_tft_redraw_pending    (GtkWidget *page);
 
 /* Choices shown by name, chosen by id, in a GtkDropDown or an AdwComboRow (anything with
  * "model" and "selected"): fill with parallel arrays; "" as an id means "none". */

@@ -357,7 +357,7 @@ static guint
 close_count (const MkState *st, const MkBattle *b, gint leader, const guint *u, guint heavy_weight)
 {
   return (u[U_INFANTRY] + u[U_HEAVY] * heavy_weight + u[U_CAVALRY]) *
-         st->rs.wall_multiplier[wall_for (st, b, leader)];
+         st->rs->wall_multiplier[wall_for (st, b, leader)];
 }
 
 static void
@@ -405,8 +405,8 @@ close_combat (MkState *st, MkBattle *b, json_object *events, GString *text)
     winner = ca > cd ? b->attacker : b->defender;
   else if (!lone_a)
     {
-      guint ha = close_count (st, b, b->attacker, ua, st->rs.heavy_draw_weight);
-      guint hd = close_count (st, b, b->defender, ud, st->rs.heavy_draw_weight);
+      guint ha = close_count (st, b, b->attacker, ua, st->rs->heavy_draw_weight);
+      guint hd = close_count (st, b, b->defender, ud, st->rs->heavy_draw_weight);
       json_object_object_add (e, "attacker_heavy_count", json_object_new_int64 (ha));
       json_object_object_add (e, "defender_heavy_count", json_object_new_int64 (hd));
       if (ha != hd)
@@ -501,7 +501,7 @@ mk_battle_fight (MkState *st, MkBattle *b, json_object *events, GString *text)
       json_object_object_add (e, "leader", json_object_new_string (st->leaders[sides[s]].name));
       json_object_object_add (e, "shots", json_object_new_int64 (shots[s]));
       json_object_object_add (e, "target", json_object_new_string (st->leaders[target].name));
-      if (st->rs.wall_stops_archers[wall])
+      if (st->rs->wall_stops_archers[wall])
         {
           json_object_object_add (e, "stopped_by", json_object_new_string (mk_wall_ids[wall]));
           json_object_array_add (events, e);

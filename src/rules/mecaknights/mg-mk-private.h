@@ -45,32 +45,6 @@ typedef struct {
   guint  moves;
 } MkSeason;
 
-typedef struct {
-  guint      income_gp[MK_N_CITY];
-  guint      income_res[MK_N_CITY];
-  gboolean   capital_yields;
-  MkPurse    costs[MK_N_COSTS];
-  MkPurse    units[MK_N_UNITS];
-  guint      max_units, max_archers, max_catapults;
-  gboolean   wall_stops_archers[MK_N_WALL];
-  guint      wall_multiplier[MK_N_WALL];
-  guint      heavy_draw_weight;
-  guint      move_lands, cavalry_lands;
-  MkSeason  *seasons;
-  guint      n_seasons, year_turns;
-  guint      forced_extra, forced_food;
-  gboolean   forced_once_per_game;
-  guint      reinforce_food;
-  guint      navigation_steps;
-  guint      model_bonus_gp;
-  gboolean   control_counts_as_move;   /* take_control uses the army's move of the turn */
-  MkGmRotation gm_rotation;
-  MkPurse    start_purse;
-  MkCity     start_city;
-  guint      start_army[MK_N_UNITS];
-  char     **colours;
-  json_object *map;          /* the sample map (owned copy) */
-} MkRuleset;
 
 typedef struct {
   char    *name;
@@ -104,6 +78,35 @@ typedef struct {
   GPtrArray *bridges;        /* MkBridge* */
   char     **capitals;
 } MkMap;
+
+/* Parsed once per campaign and shared, read-only, by the state and its copies (refcounted). */
+typedef struct {
+  guint      income_gp[MK_N_CITY];
+  guint      income_res[MK_N_CITY];
+  gboolean   capital_yields;
+  MkPurse    costs[MK_N_COSTS];
+  MkPurse    units[MK_N_UNITS];
+  guint      max_units, max_archers, max_catapults;
+  gboolean   wall_stops_archers[MK_N_WALL];
+  guint      wall_multiplier[MK_N_WALL];
+  guint      heavy_draw_weight;
+  guint      move_lands, cavalry_lands;
+  MkSeason  *seasons;
+  guint      n_seasons, year_turns;
+  guint      forced_extra, forced_food;
+  gboolean   forced_once_per_game;
+  guint      reinforce_food;
+  guint      navigation_steps;
+  guint      model_bonus_gp;
+  gboolean   control_counts_as_move;   /* take_control uses the army's move of the turn */
+  MkGmRotation gm_rotation;
+  MkPurse    start_purse;
+  MkCity     start_city;
+  guint      start_army[MK_N_UNITS];
+  char     **colours;
+  json_object *map;          /* the ruleset's map (owned copy) */
+  MkMap      sample;         /* the same, parsed once: a new state starts from a copy */
+} MkRuleset;
 
 typedef struct {
   char    *name;
@@ -161,8 +164,7 @@ typedef struct {
 
 typedef struct {
   MgState     parent;
-  json_object *ruleset;       /* a reference to the campaign's ruleset, for copies */
-  MkRuleset   rs;
+  MkRuleset  *rs;             /* shared with copies (mk_ruleset_ref) */
   MkMap       map;
   guint       n_leaders;
   MkLeader    leaders[MK_MAX_LEADERS];
@@ -170,11 +172,10 @@ typedef struct {
   guint       turn;
   guint       current;
   enum { PHASE_SETUP, PHASE_COLLECT, PHASE_BUILD, PHASE_MOVE } phase;
-  MkGmRotation gm_rotation;
+  MkGmRotation gm_rotation;   /* the GM of any turn follows from these two (gm_for_turn) */
   guint       gm_first;
-  GArray     *gm_history;     /* guint leader index per turn started, from turn 1 */
   gint        relations[MK_MAX_LEADERS][MK_MAX_LEADERS];   /* -1 unmet, 0 peace, 1 war */
-  GPtrArray  *encounters;     /* MkEncounter* */
+  GPtrArray  *encounters;     /* MkEncounter*: the latest one of each pair (bounded) */
   GPtrArray  *armies;         /* MkArmy* */
   GPtrArray  *boats;          /* MkBoat* */
   GPtrArray  *battles;        /* MkBattle* */
@@ -185,8 +186,17 @@ typedef struct {
 extern const char * const mk_phase_ids[];
 
 /* mg-mk-ruleset.c */
+/* JSON paths built only to word an error (see mg-mk-ruleset.c): NULL while mk_paths () is off. */
+gboolean   mk_paths          (void);
+gboolean   mk_paths_begin    (void);             /* turns them on; returns the old setting */
+void       mk_paths_end      (gboolean was);
+char      *mk_path_key       (const char *path, const char *key);
+char      *mk_path_index     (const char *path, gsize index);
 gboolean   mk_ruleset_parse  (json_object *root, MkRuleset *rs, GError **error);
 void       mk_ruleset_clear  (MkRuleset *rs);
+MkRuleset *mk_ruleset_new    (json_object *root, GError **error);   /* parsed, refcount 1 */
+MkRuleset *mk_ruleset_ref    (MkRuleset *rs);
+void       mk_ruleset_unref  (MkRuleset *rs);
 gboolean   mk_purse_parse    (json_object *obj, const char *path, MgJsonErr kind, gint64 min, MkPurse *out,
                               GError **error);
 json_object *mk_purse_json   (const MkPurse *p, gboolean skip_zero);
@@ -196,6 +206,8 @@ guint      mk_purse_units    (const guint *units); /* number of units */
 gboolean   mk_map_parse      (json_object *map, const char *path, MgJsonErr kind,
                               char **leaders, guint n_leaders, MkMap *out, GError **error);
 void       mk_map_clear      (MkMap *map);
+void       mk_map_copy       (const MkMap *from, MkMap *to);   /* deep */
+gpointer   mk_str_copy       (gconstpointer s, gpointer unused);  /* a GCopyFunc: g_strdup */
 json_object *mk_map_json     (const MkMap *map, char **leaders);
 MkLand    *mk_map_land       (const MkMap *map, const char *name);
 gint       mk_map_land_index (const MkMap *map, const char *name);
@@ -207,8 +219,8 @@ gboolean   mk_river_links    (const MkRiver *r, const char *a, const char *b);
 MkArmy    *mk_army_find      (const MkState *st, const char *id);
 guint      mk_army_size      (const MkArmy *a);
 void       mk_army_remove    (MkState *st, MkArmy *a, json_object *events);
-json_object *mk_event        (const char *type);
-gboolean   mk_illegal        (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+#define mk_event(type) mg_event_new ((type), NULL, NULL)   /* src/rules/mg-rules.h */
+#define mk_illegal mg_rules_illegal   /* src/rules/mg-rules.h */
 const char *mk_unit_name     (MkUnit u, guint n);
 char      *mk_units_text     (const guint *units);
 

@@ -142,6 +142,45 @@ mk_map_is_mark (const MkMap *map, const char *name)
   return FALSE;
 }
 
+/* ---------------------------------------------------------------- JSON paths, built on error only */
+
+/* A path names a bad field in a message, so it is built only then: a parse runs first with paths
+ * off (mk_path_* give NULL and format nothing) and, only when it fails, once more with them on
+ * to word the error. Per thread, as engines may run off the main thread. */
+static _Thread_local gboolean paths_on;
+
+gboolean
+mk_paths (void)
+{
+  return paths_on;
+}
+
+gboolean
+mk_paths_begin (void)
+{
+  gboolean was = paths_on;
+  paths_on = TRUE;
+  return was;
+}
+
+void
+mk_paths_end (gboolean was)
+{
+  paths_on = was;
+}
+
+char *
+mk_path_key (const char *path, const char *key)
+{
+  return paths_on ? mg_json_path_key (path, key) : NULL;
+}
+
+char *
+mk_path_index (const char *path, gsize index)
+{
+  return paths_on ? mg_json_path_index (path, index) : NULL;
+}
+
 static gint
 leader_index (char **leaders, guint n, const char *name)
 {
@@ -176,7 +215,7 @@ get_leader (json_object *obj, const char *path, const char *key, MgJsonErr kind,
   *out = -1;
   if (v == NULL)
     return TRUE;
-  g_autofree char *p = mg_json_path_key (path, key);
+  g_autofree char *p = mk_path_key (path, key);
   if (!mg_json_string (v, p, kind, &name, error))
     return FALSE;
   *out = leader_index (leaders, n, name);
@@ -194,7 +233,7 @@ read_strv (json_object *list, const char *path, MgJsonErr kind, char ***out, GEr
 
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *ip = mg_json_path_index (path, i);
+      g_autofree char *ip = mk_path_index (path, i);
       const char *s;
       if (!mg_json_string (json_object_array_get_idx (list, i), ip, kind, &s, error))
         return FALSE;
@@ -224,7 +263,7 @@ parse_land (json_object *o, const char *path, MgJsonErr kind, char **leaders, gu
   if ((adj = mg_json_get_array (o, path, "adjacent", kind, 0, 1000, error)) == NULL)
     return FALSE;
   {
-    g_autofree char *apath = mg_json_path_key (path, "adjacent");
+    g_autofree char *apath = mk_path_key (path, "adjacent");
     if (!read_strv (adj, apath, kind, &l->adjacent, error))
       return FALSE;
   }
@@ -254,7 +293,7 @@ parse_land (json_object *o, const char *path, MgJsonErr kind, char **leaders, gu
                       path, l->name);
   if ((res = mg_json_member (o, "resources")) != NULL)
     {
-      g_autofree char *rpath = mg_json_path_key (path, "resources");
+      g_autofree char *rpath = mk_path_key (path, "resources");
       MkPurse p;
       if (!mk_purse_parse (res, rpath, kind, 0, &p, error))
         return FALSE;
@@ -266,7 +305,7 @@ parse_land (json_object *o, const char *path, MgJsonErr kind, char **leaders, gu
   l->claim = -1;
   if ((claim = mg_json_member (o, "claim")) != NULL)
     {
-      g_autofree char *cpath = mg_json_path_key (path, "claim");
+      g_autofree char *cpath = mk_path_key (path, "claim");
       if (!mg_json_object (claim, cpath, kind, error) ||
           !get_leader (claim, cpath, "leader", kind, leaders, n_leaders, &l->claim, error) ||
           !mg_json_get_uint (claim, cpath, "turn", kind, 1, G_MAXINT32, &l->claim_turn, error))
@@ -288,7 +327,7 @@ parse_pair (json_object *o, const char *path, MgJsonErr kind, const MkMap *map, 
     return FALSE;
   for (guint i = 0; i < 2; i++)
     {
-      g_autofree char *ip = mg_json_path_index (path, i);
+      g_autofree char *ip = mk_path_index (path, i);
       const char *s;
       if (!mg_json_string (json_object_array_get_idx (o, i), ip, kind, &s, error))
         return FALSE;
@@ -316,13 +355,12 @@ parse_river (json_object *o, const char *path, MgJsonErr kind, const MkMap *map,
       !mg_json_get_string (o, path, "name", kind, &name, error))
     return FALSE;
   r->name = g_strdup (name);
-  r->pairs = g_ptr_array_new_with_free_func (g_free);
   if (!mg_json_get_choice (o, path, "size", kind, sizes, &size, error))
     return FALSE;
   r->large = size == 1;
   if (r->large)
     {
-      g_autofree char *mpath = mg_json_path_key (path, "marks");
+      g_autofree char *mpath = mk_path_key (path, "marks");
       json_object *marks = mg_json_member (o, "marks");
       g_auto(GStrv) names = NULL;
       gsize n = 0;
@@ -346,10 +384,10 @@ parse_river (json_object *o, const char *path, MgJsonErr kind, const MkMap *map,
   if ((pairs = mg_json_get_array (o, path, r->large ? "links" : "crossings", kind, 1, 1000, error)) == NULL)
     return FALSE;
   {
-    g_autofree char *ppath = mg_json_path_key (path, r->large ? "links" : "crossings");
+    g_autofree char *ppath = mk_path_key (path, r->large ? "links" : "crossings");
     for (guint i = 0; i < json_object_array_length (pairs); i++)
       {
-        g_autofree char *ip = mg_json_path_index (ppath, i);
+        g_autofree char *ip = mk_path_index (ppath, i);
         if (!parse_pair (json_object_array_get_idx (pairs, i), ip, kind, map, r->large ? r->marks : NULL,
                          r->pairs, error))
           return FALSE;
@@ -382,13 +420,13 @@ find_crossing (const MkMap *map, const char *river, const char *a, const char *b
   return NULL;
 }
 
-gboolean
-mk_map_parse (json_object *json, const char *path, MgJsonErr kind, char **leaders, guint n_leaders,
-              MkMap *map, GError **error)
+static gboolean
+map_parse (json_object *json, const char *path, MgJsonErr kind, char **leaders, guint n_leaders,
+           MkMap *map, GError **error)
 {
   static const char * const known[] = { "lands", "rivers", "bridges", "capitals", NULL };
   json_object *lands, *rivers, *bridges, *capitals;
-  g_autofree char *lpath = mg_json_path_key (path, "lands");
+  g_autofree char *lpath = mk_path_key (path, "lands");
 
   memset (map, 0, sizeof *map);
   map->lands = g_ptr_array_new_with_free_func ((GDestroyNotify) land_free);
@@ -400,7 +438,7 @@ mk_map_parse (json_object *json, const char *path, MgJsonErr kind, char **leader
 
   for (guint i = 0; i < json_object_array_length (lands); i++)
     {
-      g_autofree char *ip = mg_json_path_index (lpath, i);
+      g_autofree char *ip = mk_path_index (lpath, i);
       MkLand *l = g_new0 (MkLand, 1);
       g_ptr_array_add (map->lands, l);
       if (!parse_land (json_object_array_get_idx (lands, i), ip, kind, leaders, n_leaders, l, error))
@@ -418,7 +456,7 @@ mk_map_parse (json_object *json, const char *path, MgJsonErr kind, char **leader
       MkLand *l = g_ptr_array_index (map->lands, i);
       for (guint k = 0; l->adjacent[k]; k++)
         {
-          g_autofree char *ip = g_strdup_printf ("%s[%u].adjacent[%u]", lpath, i, k);
+          g_autofree char *ip = mk_paths () ? g_strdup_printf ("%s[%u].adjacent[%u]", lpath, i, k) : NULL;
           MkLand *o = mk_map_land (map, l->adjacent[k]);
           if (o == NULL)
             {
@@ -447,17 +485,23 @@ mk_map_parse (json_object *json, const char *path, MgJsonErr kind, char **leader
 
   if ((rivers = mg_json_member (json, "rivers")) != NULL)
     {
-      g_autofree char *rpath = mg_json_path_key (path, "rivers");
+      g_autofree char *rpath = mk_path_key (path, "rivers");
       gsize n;
       if (!mg_json_array (rivers, rpath, kind, 0, 1000, &n, error))
         goto fail;
       for (guint i = 0; i < n; i++)
         {
-          g_autofree char *ip = mg_json_path_index (rpath, i);
+          g_autofree char *ip = mk_path_index (rpath, i);
           MkRiver *r = g_new0 (MkRiver, 1);
-          g_ptr_array_add (map->rivers, r);
+          /* Read before it joins the map, so a bad river is freed whole (its pairs are made
+           * only once it is an object with a name) and never met by the other rivers' checks. */
+          r->pairs = g_ptr_array_new_with_free_func (g_free);
           if (!parse_river (json_object_array_get_idx (rivers, i), ip, kind, map, r, error))
-            goto fail;
+            {
+              river_free (r);
+              goto fail;
+            }
+          g_ptr_array_add (map->rivers, r);
           for (guint j = 0; j < i; j++)
             if (strcmp (((MkRiver *) g_ptr_array_index (map->rivers, j))->name, r->name) == 0)
               {
@@ -470,13 +514,13 @@ mk_map_parse (json_object *json, const char *path, MgJsonErr kind, char **leader
   if ((bridges = mg_json_member (json, "bridges")) != NULL)
     {
       static const char * const bknown[] = { "river", "a", "b", "by", NULL };
-      g_autofree char *bpath = mg_json_path_key (path, "bridges");
+      g_autofree char *bpath = mk_path_key (path, "bridges");
       gsize n;
       if (!mg_json_array (bridges, bpath, kind, 0, 1000, &n, error))
         goto fail;
       for (guint i = 0; i < n; i++)
         {
-          g_autofree char *ip = mg_json_path_index (bpath, i);
+          g_autofree char *ip = mk_path_index (bpath, i);
           json_object *o = json_object_array_get_idx (bridges, i);
           const char *river, *a, *b;
           MkBridge *br;
@@ -504,7 +548,7 @@ mk_map_parse (json_object *json, const char *path, MgJsonErr kind, char **leader
 
   {
     gsize n = 0;
-    g_autofree char *cpath = mg_json_path_key (path, "capitals");
+    g_autofree char *cpath = mk_path_key (path, "capitals");
     capitals = mg_json_member (json, "capitals");
     if ((capitals != NULL && !mg_json_array (capitals, cpath, kind, 0, 1000, &n, error)) ||
         !read_strv (capitals, cpath, kind, &map->capitals, error))
@@ -521,6 +565,70 @@ mk_map_parse (json_object *json, const char *path, MgJsonErr kind, char **leader
 fail:
   mk_map_clear (map);
   return FALSE;
+}
+
+gboolean
+mk_map_parse (json_object *json, const char *path, MgJsonErr kind, char **leaders, guint n_leaders,
+              MkMap *map, GError **error)
+{
+  gboolean was, ok;
+
+  if (!mk_paths () && map_parse (json, path, kind, leaders, n_leaders, map, NULL))
+    return TRUE;
+  was = mk_paths_begin ();
+  ok = map_parse (json, path, kind, leaders, n_leaders, map, error);
+  mk_paths_end (was);
+  return ok;
+}
+
+gpointer
+mk_str_copy (gconstpointer s, gpointer unused)
+{
+  return g_strdup (s);
+}
+
+static void
+land_copy (const MkLand *from, MkLand *to)
+{
+  *to = *from;
+  to->name = g_strdup (from->name);
+  to->adjacent = g_strdupv (from->adjacent);
+}
+
+void
+mk_map_copy (const MkMap *from, MkMap *to)
+{
+  to->lands = g_ptr_array_new_full (from->lands->len, (GDestroyNotify) land_free);
+  to->rivers = g_ptr_array_new_full (from->rivers->len, (GDestroyNotify) river_free);
+  to->bridges = g_ptr_array_new_full (from->bridges->len, (GDestroyNotify) bridge_free);
+  for (guint i = 0; i < from->lands->len; i++)
+    {
+      MkLand *l = g_new (MkLand, 1);
+      land_copy (g_ptr_array_index (from->lands, i), l);
+      g_ptr_array_add (to->lands, l);
+    }
+  for (guint i = 0; i < from->rivers->len; i++)
+    {
+      const MkRiver *f = g_ptr_array_index (from->rivers, i);
+      MkRiver *r = g_new0 (MkRiver, 1);
+      r->name = g_strdup (f->name);
+      r->large = f->large;
+      r->pairs = g_ptr_array_copy (f->pairs, mk_str_copy, NULL);
+      g_ptr_array_set_free_func (r->pairs, g_free);
+      r->marks = g_strdupv (f->marks);
+      g_ptr_array_add (to->rivers, r);
+    }
+  for (guint i = 0; i < from->bridges->len; i++)
+    {
+      const MkBridge *f = g_ptr_array_index (from->bridges, i);
+      MkBridge *b = g_new (MkBridge, 1);
+      b->river = g_strdup (f->river);
+      b->a = g_strdup (f->a);
+      b->b = g_strdup (f->b);
+      b->by = f->by;
+      g_ptr_array_add (to->bridges, b);
+    }
+  to->capitals = g_strdupv (from->capitals);
 }
 
 static json_object *
@@ -611,6 +719,32 @@ mk_ruleset_clear (MkRuleset *rs)
   rs->n_seasons = 0;
   g_clear_pointer (&rs->colours, g_strfreev);
   g_clear_pointer (&rs->map, json_object_put);
+  mk_map_clear (&rs->sample);
+}
+
+MkRuleset *
+mk_ruleset_new (json_object *root, GError **error)
+{
+  MkRuleset *rs = g_rc_box_new0 (MkRuleset);
+
+  if (!mk_ruleset_parse (root, rs, error))
+    {
+      g_rc_box_release (rs);
+      return NULL;
+    }
+  return rs;
+}
+
+MkRuleset *
+mk_ruleset_ref (MkRuleset *rs)
+{
+  return g_rc_box_acquire (rs);
+}
+
+void
+mk_ruleset_unref (MkRuleset *rs)
+{
+  g_rc_box_release_full (rs, (GDestroyNotify) mk_ruleset_clear);
 }
 
 static gboolean
@@ -849,12 +983,8 @@ mk_ruleset_parse (json_object *root, MkRuleset *rs, GError **error)
   /* The sample map: checked as an import with no leaders yet (so no owners). */
   if ((map = mg_json_get_object (root, "$", "map", MK_RULESET_ERR, error)) == NULL)
     goto fail;
-  {
-    MkMap m;
-    if (!mk_map_parse (map, "$.map", MK_RULESET_ERR, NULL, 0, &m, error))
-      goto fail;
-    mk_map_clear (&m);
-  }
+  if (!mk_map_parse (map, "$.map", MK_RULESET_ERR, NULL, 0, &rs->sample, error))
+    goto fail;
   json_object_deep_copy (map, &rs->map, NULL);
 
   if ((notes = mg_json_member (root, "notes")) != NULL)

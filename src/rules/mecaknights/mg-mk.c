@@ -14,25 +14,6 @@ static const char *shown_words[] G_GNUC_UNUSED = { N_("hamlet"), N_("village"), 
 
 /* ---------------------------------------------------------------- small helpers */
 
-json_object *
-mk_event (const char *type)
-{
-  json_object *e = json_object_new_object ();
-  json_object_object_add (e, "type", json_object_new_string (type));
-  return e;
-}
-
-gboolean
-mk_illegal (GError **error, const char *format, ...)
-{
-  va_list args;
-  va_start (args, format);
-  g_autofree char *msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, msg);
-  return FALSE;
-}
-
 const char *
 mk_unit_name (MkUnit u, guint n)
 {
@@ -132,14 +113,14 @@ leader_names (const MkState *st, char **names)
 static guint
 season_index (const MkState *st, guint turn, guint *year)
 {
-  guint t = (turn - 1) % st->rs.year_turns;
+  guint t = (turn - 1) % st->rs->year_turns;
   if (year)
-    *year = (turn - 1) / st->rs.year_turns + 1;
-  for (guint i = 0; i < st->rs.n_seasons; i++)
+    *year = (turn - 1) / st->rs->year_turns + 1;
+  for (guint i = 0; i < st->rs->n_seasons; i++)
     {
-      if (t < st->rs.seasons[i].turns)
+      if (t < st->rs->seasons[i].turns)
         return i;
-      t -= st->rs.seasons[i].turns;
+      t -= st->rs->seasons[i].turns;
     }
   return 0;
 }
@@ -147,13 +128,13 @@ season_index (const MkState *st, guint turn, guint *year)
 static guint
 moves_allowed (const MkState *st)
 {
-  return st->rs.seasons[season_index (st, MAX (st->turn, 1), NULL)].moves;
+  return st->rs->seasons[season_index (st, MAX (st->turn, 1), NULL)].moves;
 }
 
 static const char *
 season_name (const MkState *st)
 {
-  return _(st->rs.seasons[season_index (st, MAX (st->turn, 1), NULL)].name);
+  return _(st->rs->seasons[season_index (st, MAX (st->turn, 1), NULL)].name);
 }
 
 static guint
@@ -163,7 +144,7 @@ gm_for_turn (const MkState *st, guint turn)
 
   switch (st->gm_rotation)
     {
-    case GM_SEASON: k = (year - 1) * st->rs.n_seasons + s; break;
+    case GM_SEASON: k = (year - 1) * st->rs->n_seasons + s; break;
     case GM_YEAR: k = year - 1; break;
     default: k = 0; break;
     }
@@ -179,8 +160,7 @@ mk_free_state (MgState *state)
 
   if (st == NULL)
     return;
-  mk_ruleset_clear (&st->rs);
-  g_clear_pointer (&st->ruleset, json_object_put);
+  g_clear_pointer (&st->rs, mk_ruleset_unref);
   mk_map_clear (&st->map);
   for (guint i = 0; i < st->n_leaders; i++)
     {
@@ -188,7 +168,6 @@ mk_free_state (MgState *state)
       g_free (st->leaders[i].colour);
       g_free (st->leaders[i].capital);
     }
-  g_clear_pointer (&st->gm_history, g_array_unref);
   g_clear_pointer (&st->encounters, g_ptr_array_unref);
   g_clear_pointer (&st->armies, g_ptr_array_unref);
   g_clear_pointer (&st->boats, g_ptr_array_unref);
@@ -204,13 +183,14 @@ state_free (MkState *st)
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MkState, state_free)
 
+/* An empty state on `rs` (a new reference). */
 static MkState *
-state_alloc (json_object *ruleset, GError **error)
+state_alloc (MkRuleset *rs)
 {
-  g_autoptr(MkState) st = g_new0 (MkState, 1);
+  MkState *st = g_new0 (MkState, 1);
 
   st->parent.rules = mg_mk_rules ();
-  st->gm_history = g_array_new (FALSE, TRUE, sizeof (guint));
+  st->rs = mk_ruleset_ref (rs);
   st->encounters = g_ptr_array_new_with_free_func ((GDestroyNotify) encounter_free);
   st->armies = g_ptr_array_new_with_free_func ((GDestroyNotify) army_free);
   st->boats = g_ptr_array_new_with_free_func ((GDestroyNotify) boat_free);
@@ -218,10 +198,7 @@ state_alloc (json_object *ruleset, GError **error)
   st->choices = g_ptr_array_new_with_free_func ((GDestroyNotify) mk_choice_free);
   st->next_battle = 1;
   memset (st->relations, 0xff, sizeof st->relations);
-  if (!mk_ruleset_parse (ruleset, &st->rs, error))
-    return NULL;
-  st->ruleset = json_object_get (ruleset);
-  return g_steal_pointer (&st);
+  return st;
 }
 
 static gboolean
@@ -241,6 +218,7 @@ static MgState *
 mk_new_state (json_object *ruleset, const char * const *players, GError **error)
 {
   g_autoptr(MkState) st = NULL;
+  MkRuleset *rs;
   guint n = players ? g_strv_length ((char **) players) : 0;
 
   if (n < 2 || n > MK_MAX_LEADERS)
@@ -249,20 +227,21 @@ mk_new_state (json_object *ruleset, const char * const *players, GError **error)
                    _("MecaKnights needs 2 to %u leaders, not %u"), MK_MAX_LEADERS, n);
       return NULL;
     }
-  if ((st = state_alloc (ruleset, error)) == NULL)
+  if ((rs = mk_ruleset_new (ruleset, error)) == NULL)
     return NULL;
+  st = state_alloc (rs);
+  mk_ruleset_unref (rs);
   st->n_leaders = n;
   for (guint i = 0; i < n; i++)
     {
       if (!name_ok (players[i], MG_RULES_ERROR_BAD_ACTION, error))
         return NULL;
       st->leaders[i].name = g_strdup (players[i]);
-      st->leaders[i].colour = g_strdup (st->rs.colours[i]);
-      st->leaders[i].purse = st->rs.start_purse;
+      st->leaders[i].colour = g_strdup (st->rs->colours[i]);
+      st->leaders[i].purse = st->rs->start_purse;
     }
-  if (!mk_map_parse (st->rs.map, "$.map", MK_RULESET_ERR, LEADER_NAMES (st), n, &st->map, error))
-    return NULL;
-  st->gm_rotation = st->rs.gm_rotation;
+  mk_map_copy (&st->rs->sample, &st->map);
+  st->gm_rotation = st->rs->gm_rotation;
   st->turn = 1;
   st->phase = PHASE_SETUP;
   return (MgState *) g_steal_pointer (&st);
@@ -304,22 +283,13 @@ mk_to_json (const MgState *state)
   json_object_object_add (o, "started", json_object_new_boolean (st->started));
   json_object_object_add (o, "turn", json_object_new_int64 (st->turn));
   json_object_object_add (o, "year", json_object_new_int64 (year));
-  json_object_object_add (o, "season", json_object_new_string (st->rs.seasons[s].name));
-  json_object_object_add (o, "moves_allowed", json_object_new_int64 (st->rs.seasons[s].moves));
+  json_object_object_add (o, "season", json_object_new_string (st->rs->seasons[s].name));
+  json_object_object_add (o, "moves_allowed", json_object_new_int64 (st->rs->seasons[s].moves));
   json_object_object_add (o, "current", json_object_new_string (st->leaders[st->current].name));
   json_object_object_add (o, "phase", json_object_new_string (mk_phase_ids[st->phase]));
   json_object_object_add (o, "gm", json_object_new_string (st->leaders[gm_for_turn (st, st->turn)].name));
   json_object_object_add (o, "gm_rotation", json_object_new_string (mk_gm_ids[st->gm_rotation]));
   json_object_object_add (o, "gm_first", json_object_new_string (st->leaders[st->gm_first].name));
-  a = json_object_new_array ();
-  for (guint i = 0; i < st->gm_history->len; i++)
-    {
-      json_object *h = json_object_new_object ();
-      json_object_object_add (h, "turn", json_object_new_int64 (i + 1));
-      json_object_object_add (h, "gm", json_object_new_string (st->leaders[g_array_index (st->gm_history, guint, i)].name));
-      json_object_array_add (a, h);
-    }
-  json_object_object_add (o, "gm_history", a);
 
   a = json_object_new_array ();
   for (guint i = 0; i < st->n_leaders; i++)
@@ -448,17 +418,18 @@ get_leader_ref (const MkState *st, json_object *o, const char *path, const char 
   *out = find_leader (st, name);
   if (*out < 0)
     {
-      g_autofree char *p = mg_json_path_key (path, key);
+      g_autofree char *p = mk_path_key (path, key);
       mg_json_set_error (error, MK_STATE_ERR, p, _("a leader's name"), mg_json_member (o, key));
       return FALSE;
     }
   return TRUE;
 }
 
+/* Paths below come from mk_path_* (NULL on the first, silent read: see mk_from_json). */
+
 static gboolean
 army_from_json (MkState *st, json_object *o, const char *path, GError **error)
 {
-  g_autoptr(GError) local = NULL;
   MkArmy *a = g_new0 (MkArmy, 1);
   const char *id, *land;
   json_object *units, *battle;
@@ -478,20 +449,20 @@ army_from_json (MkState *st, json_object *o, const char *path, GError **error)
       (units = mg_json_get_object (o, path, "units", MK_STATE_ERR, error)) == NULL)
     return FALSE;
   {
-    g_autofree char *up = mg_json_path_key (path, "units");
+    g_autofree char *up = mk_path_key (path, "units");
     for (guint u = 0; u < MK_N_UNITS; u++)
-      if (!mg_json_get_uint (units, up, mk_unit_ids[u], MK_STATE_ERR, 0, st->rs.max_units, &a->units[u], error))
+      if (!mg_json_get_uint (units, up, mk_unit_ids[u], MK_STATE_ERR, 0, st->rs->max_units, &a->units[u], error))
         return FALSE;
   }
   if ((battle = mg_json_member (o, "battle")) != NULL)
     {
-      g_autofree char *bp = mg_json_path_key (path, "battle");
+      g_autofree char *bp = mk_path_key (path, "battle");
       if (!mg_json_uint (battle, bp, MK_STATE_ERR, 1, G_MAXINT32, &a->battle, error))
         return FALSE;
     }
   if ((a->afloat ? !mk_map_is_mark (&st->map, a->land) : mk_map_land (&st->map, a->land) == NULL))
     {
-      g_autofree char *lp = mg_json_path_key (path, "land");
+      g_autofree char *lp = mk_path_key (path, "land");
       g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s: \"%s\" is not on the map"), lp, land);
       return FALSE;
     }
@@ -499,13 +470,201 @@ army_from_json (MkState *st, json_object *o, const char *path, GError **error)
 }
 
 static gboolean
-state_from_json (MkState *st, json_object *json, GError **error)
+leader_from_json (MkState *st, json_object *o, const char *p, MkLeader *l, GError **error)
+{
+  const char *name, *colour, *s;
+  gint64 x;
+
+  if (!mg_json_object (o, p, MK_STATE_ERR, error) ||
+      !mg_json_get_string (o, p, "name", MK_STATE_ERR, &name, error) ||
+      !name_ok (name, MG_RULES_ERROR_BAD_STATE, error))
+    return FALSE;
+  l->name = g_strdup (name);
+  if (!mg_json_get_string (o, p, "colour", MK_STATE_ERR, &colour, error))
+    return FALSE;
+  l->colour = g_strdup (colour);
+  if (mg_json_member (o, "capital"))
+    {
+      if (!mg_json_get_string (o, p, "capital", MK_STATE_ERR, &s, error))
+        return FALSE;
+      l->capital = g_strdup (s);
+    }
+  if (!mg_json_get_int (o, p, "gp", MK_STATE_ERR, 0, G_MAXINT32, &l->purse.gp, error))
+    return FALSE;
+  for (guint r = 0; r < MK_N_RES; r++)
+    if (!mg_json_get_int (o, p, mk_res_ids[r], MK_STATE_ERR, 0, G_MAXINT32, &l->purse.res[r], error))
+      return FALSE;
+  if (!mg_json_get_bool (o, p, "collected", MK_STATE_ERR, &l->collected, error) ||
+      !mg_json_get_bool (o, p, "bonus", MK_STATE_ERR, &l->bonus, error) ||
+      !mg_json_get_int (o, p, "moves_used", MK_STATE_ERR, 0, 1000, &x, error))
+    return FALSE;
+  l->moves_used = x;
+  return mg_json_get_uint (o, p, "armies_made", MK_STATE_ERR, 0, G_MAXINT32, &l->armies_made, error) &&
+         mg_json_get_uint (o, p, "boats_made", MK_STATE_ERR, 0, G_MAXINT32, &l->boats_made, error);
+}
+
+/* Files written before the GM rotation was derived kept "gm_history", one entry a turn: still
+ * read (each entry must name a leader), no longer kept, as gm_for_turn () gives the same. */
+static gboolean
+old_gm_history_from_json (MkState *st, json_object *json, GError **error)
+{
+  json_object *a;
+
+  if (mg_json_member (json, "gm_history") == NULL)
+    return TRUE;
+  if ((a = mg_json_get_array (json, "$", "gm_history", MK_STATE_ERR, 0, G_MAXINT32, error)) == NULL)
+    return FALSE;
+  for (guint i = 0; i < json_object_array_length (a); i++)
+    {
+      g_autofree char *p = mk_path_index ("$.gm_history", i);
+      gint g;
+      if (!get_leader_ref (st, json_object_array_get_idx (a, i), p, "gm", &g, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+relation_from_json (MkState *st, json_object *o, const char *p, GError **error)
+{
+  static const char * const sts[] = { "peace", "war", NULL };
+  gint x, y;
+  guint v;
+
+  if (!get_leader_ref (st, o, p, "a", &x, error) || !get_leader_ref (st, o, p, "b", &y, error))
+    return FALSE;
+  if (mg_json_member (o, "status"))
+    {
+      if (!mg_json_get_choice (o, p, "status", MK_STATE_ERR, sts, &v, error))
+        return FALSE;
+      st->relations[x][y] = st->relations[y][x] = v;
+    }
+  return TRUE;
+}
+
+static void encounter_put (MkState *st, MkEncounter *e);
+
+static gboolean
+encounter_from_json (MkState *st, json_object *o, const char *p, GError **error)
+{
+  MkEncounter *e = g_new0 (MkEncounter, 1);
+  const char *land, *x, *y, *status;
+
+  if (!mg_json_get_uint (o, p, "turn", MK_STATE_ERR, 1, G_MAXINT32, &e->turn, error) ||
+      !mg_json_get_string (o, p, "land", MK_STATE_ERR, &land, error) ||
+      !mg_json_get_string (o, p, "a", MK_STATE_ERR, &x, error) ||
+      !mg_json_get_string (o, p, "b", MK_STATE_ERR, &y, error) ||
+      !mg_json_get_string (o, p, "status", MK_STATE_ERR, &status, error))
+    {
+      encounter_free (e);
+      return FALSE;
+    }
+  e->land = g_strdup (land);
+  e->a = g_strdup (x);
+  e->b = g_strdup (y);
+  e->status = g_strdup (status);
+  encounter_put (st, e);
+  return TRUE;
+}
+
+static gboolean
+boat_from_json (MkState *st, json_object *o, const char *p, GError **error)
+{
+  MkBoat *b = g_new0 (MkBoat, 1);
+  const char *id, *river, *at;
+
+  g_ptr_array_add (st->boats, b);
+  if (!mg_json_get_string (o, p, "id", MK_STATE_ERR, &id, error) ||
+      !get_leader_ref (st, o, p, "leader", &b->leader, error) ||
+      !mg_json_get_string (o, p, "river", MK_STATE_ERR, &river, error) ||
+      !mg_json_get_string (o, p, "at", MK_STATE_ERR, &at, error))
+    return FALSE;
+  b->id = g_strdup (id);
+  b->river = g_strdup (river);
+  b->at = g_strdup (at);
+  return TRUE;
+}
+
+static gboolean
+battle_from_json (MkState *st, json_object *o, const char *p, GError **error)
 {
   static const char * const json_steps[] = { "reinforce", "choosing", "continues", NULL };
+  MkBattle *b = g_new0 (MkBattle, 1);
+  json_object *r;
+  const char *land;
+  guint v;
+
+  b->reinforced = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (st->battles, b);
+  if (!mg_json_get_uint (o, p, "id", MK_STATE_ERR, 1, G_MAXINT32, &b->id, error) ||
+      !mg_json_get_string (o, p, "land", MK_STATE_ERR, &land, error))
+    return FALSE;
+  b->land = g_strdup (land);
+  if (!get_leader_ref (st, o, p, "attacker", &b->attacker, error) ||
+      !get_leader_ref (st, o, p, "defender", &b->defender, error) ||
+      !mg_json_get_uint (o, p, "round", MK_STATE_ERR, 1, G_MAXINT32, &b->round, error) ||
+      !mg_json_get_choice (o, p, "step", MK_STATE_ERR, json_steps, &v, error) ||
+      !mg_json_get_uint (o, p, "fought_turn", MK_STATE_ERR, 0, G_MAXINT32, &b->fought_turn, error) ||
+      (r = mg_json_get_array (o, p, "reinforced", MK_STATE_ERR, 0, 1000, error)) == NULL)
+    return FALSE;
+  b->step = v == 0 ? STEP_REINFORCE : v == 2 ? STEP_CONTINUES : STEP_ARCHERS;
+  if (v == 1)
+    {
+      static const char * const stages[] = { "archers", "result", NULL };
+      if (!mg_json_get_choice (o, p, "choosing", MK_STATE_ERR, stages, &v, error))
+        return FALSE;
+      b->step = v == 0 ? STEP_ARCHERS : STEP_RESULT;
+    }
+  for (guint k = 0; k < json_object_array_length (r); k++)
+    g_ptr_array_add (b->reinforced, g_strdup (json_object_get_string (json_object_array_get_idx (r, k))));
+  return TRUE;
+}
+
+static gboolean
+choice_from_json (MkState *st, json_object *o, const char *p, GError **error)
+{
+  MkChoice *c = g_new0 (MkChoice, 1);
+  const char *s = NULL;
+  guint v;
+
+  g_ptr_array_add (st->choices, c);
+  if (!get_leader_ref (st, o, p, "leader", &c->leader, error) ||
+      !mg_json_get_choice (o, p, "why", MK_STATE_ERR, mk_why_ids, &v, error))
+    return FALSE;
+  c->why = v;
+  if ((mg_json_member (o, "battle") && !mg_json_get_uint (o, p, "battle", MK_STATE_ERR, 1, G_MAXINT32, &c->battle, error)) ||
+      (mg_json_member (o, "army") && !mg_json_get_string (o, p, "army", MK_STATE_ERR, &s, error)) ||
+      !mg_json_get_uint (o, p, "count", MK_STATE_ERR, 1, 1000, &c->count, error))
+    return FALSE;
+  c->army = g_strdup (s);
+  return TRUE;
+}
+
+typedef gboolean (*ItemFromJson) (MkState *st, json_object *o, const char *path, GError **error);
+
+/* Each item of json[key] (a list of min..max) read by `fn`. */
+static gboolean
+list_from_json (MkState *st, json_object *json, const char *key, gsize min, gsize max, ItemFromJson fn,
+                GError **error)
+{
+  g_autofree char *path = mk_path_key ("$", key);
+  json_object *a = mg_json_get_array (json, "$", key, MK_STATE_ERR, min, max, error);
+
+  for (guint i = 0; a != NULL && i < json_object_array_length (a); i++)
+    {
+      g_autofree char *p = mk_path_index (path, i);
+      if (!fn (st, json_object_array_get_idx (a, i), p, error))
+        return FALSE;
+    }
+  return a != NULL;
+}
+
+static gboolean
+state_from_json (MkState *st, json_object *json, GError **error)
+{
   static const char * const game_ids[] = { "mecaknights", NULL };
   json_object *a, *map;
   guint v;
-  const char *s;
 
   if (!mg_json_object (json, "$", MK_STATE_ERR, error) ||
       !mg_json_get_choice (json, "$", "game", MK_STATE_ERR, game_ids, &v, error) ||
@@ -522,177 +681,54 @@ state_from_json (MkState *st, json_object *json, GError **error)
   st->n_leaders = json_object_array_length (a);
   for (guint i = 0; i < st->n_leaders; i++)
     {
-      g_autofree char *p = mg_json_path_index ("$.leaders", i);
-      json_object *o = json_object_array_get_idx (a, i);
-      MkLeader *l = &st->leaders[i];
-      const char *name, *colour;
-      gint64 x;
-      if (!mg_json_object (o, p, MK_STATE_ERR, error) ||
-          !mg_json_get_string (o, p, "name", MK_STATE_ERR, &name, error) ||
-          !name_ok (name, MG_RULES_ERROR_BAD_STATE, error))
-        return FALSE;
-      l->name = g_strdup (name);
-      if (!mg_json_get_string (o, p, "colour", MK_STATE_ERR, &colour, error))
-        return FALSE;
-      l->colour = g_strdup (colour);
-      if (mg_json_member (o, "capital"))
-        {
-          if (!mg_json_get_string (o, p, "capital", MK_STATE_ERR, &s, error))
-            return FALSE;
-          l->capital = g_strdup (s);
-        }
-      if (!mg_json_get_int (o, p, "gp", MK_STATE_ERR, 0, G_MAXINT32, &l->purse.gp, error))
-        return FALSE;
-      for (guint r = 0; r < MK_N_RES; r++)
-        if (!mg_json_get_int (o, p, mk_res_ids[r], MK_STATE_ERR, 0, G_MAXINT32, &l->purse.res[r], error))
-          return FALSE;
-      if (!mg_json_get_bool (o, p, "collected", MK_STATE_ERR, &l->collected, error) ||
-          !mg_json_get_bool (o, p, "bonus", MK_STATE_ERR, &l->bonus, error) ||
-          !mg_json_get_int (o, p, "moves_used", MK_STATE_ERR, 0, 1000, &x, error))
-        return FALSE;
-      l->moves_used = x;
-      if (!mg_json_get_uint (o, p, "armies_made", MK_STATE_ERR, 0, G_MAXINT32, &l->armies_made, error) ||
-          !mg_json_get_uint (o, p, "boats_made", MK_STATE_ERR, 0, G_MAXINT32, &l->boats_made, error))
+      g_autofree char *p = mk_path_index ("$.leaders", i);
+      if (!leader_from_json (st, json_object_array_get_idx (a, i), p, &st->leaders[i], error))
         return FALSE;
     }
   if (!get_leader_ref (st, json, "$", "current", (gint *) &st->current, error) ||
       !get_leader_ref (st, json, "$", "gm_first", (gint *) &st->gm_first, error) ||
-      (a = mg_json_get_array (json, "$", "gm_history", MK_STATE_ERR, 0, G_MAXINT32, error)) == NULL)
-    return FALSE;
-  for (guint i = 0; i < json_object_array_length (a); i++)
-    {
-      g_autofree char *p = mg_json_path_index ("$.gm_history", i);
-      gint g;
-      if (!get_leader_ref (st, json_object_array_get_idx (a, i), p, "gm", &g, error))
-        return FALSE;
-      g_array_append_val (st->gm_history, g);
-    }
-  if ((a = mg_json_get_array (json, "$", "relations", MK_STATE_ERR, 0, 1000, error)) == NULL)
-    return FALSE;
-  for (guint i = 0; i < json_object_array_length (a); i++)
-    {
-      g_autofree char *p = mg_json_path_index ("$.relations", i);
-      json_object *o = json_object_array_get_idx (a, i);
-      static const char * const sts[] = { "peace", "war", NULL };
-      gint x, y;
-      if (!get_leader_ref (st, o, p, "a", &x, error) || !get_leader_ref (st, o, p, "b", &y, error))
-        return FALSE;
-      if (mg_json_member (o, "status"))
-        {
-          if (!mg_json_get_choice (o, p, "status", MK_STATE_ERR, sts, &v, error))
-            return FALSE;
-          st->relations[x][y] = st->relations[y][x] = v;
-        }
-    }
-  if ((a = mg_json_get_array (json, "$", "encounters", MK_STATE_ERR, 0, G_MAXINT32, error)) == NULL)
-    return FALSE;
-  for (guint i = 0; i < json_object_array_length (a); i++)
-    {
-      g_autofree char *p = mg_json_path_index ("$.encounters", i);
-      json_object *o = json_object_array_get_idx (a, i);
-      MkEncounter *e = g_new0 (MkEncounter, 1);
-      const char *land, *x, *y, *status;
-      g_ptr_array_add (st->encounters, e);
-      if (!mg_json_get_uint (o, p, "turn", MK_STATE_ERR, 1, G_MAXINT32, &e->turn, error) ||
-          !mg_json_get_string (o, p, "land", MK_STATE_ERR, &land, error) ||
-          !mg_json_get_string (o, p, "a", MK_STATE_ERR, &x, error) ||
-          !mg_json_get_string (o, p, "b", MK_STATE_ERR, &y, error) ||
-          !mg_json_get_string (o, p, "status", MK_STATE_ERR, &status, error))
-        return FALSE;
-      e->land = g_strdup (land);
-      e->a = g_strdup (x);
-      e->b = g_strdup (y);
-      e->status = g_strdup (status);
-    }
-  if ((map = mg_json_get_object (json, "$", "map", MK_STATE_ERR, error)) == NULL ||
+      !old_gm_history_from_json (st, json, error) ||
+      !list_from_json (st, json, "relations", 0, 1000, relation_from_json, error) ||
+      !list_from_json (st, json, "encounters", 0, G_MAXINT32, encounter_from_json, error) ||
+      (map = mg_json_get_object (json, "$", "map", MK_STATE_ERR, error)) == NULL ||
       !mk_map_parse (map, "$.map", MK_STATE_ERR, LEADER_NAMES (st), st->n_leaders, &st->map, error) ||
-      (a = mg_json_get_array (json, "$", "boats", MK_STATE_ERR, 0, G_MAXINT32, error)) == NULL)
+      !list_from_json (st, json, "boats", 0, G_MAXINT32, boat_from_json, error) ||
+      !list_from_json (st, json, "armies", 0, G_MAXINT32, army_from_json, error) ||
+      !list_from_json (st, json, "battles", 0, G_MAXINT32, battle_from_json, error) ||
+      !list_from_json (st, json, "choices", 0, 1000, choice_from_json, error))
     return FALSE;
-  for (guint i = 0; i < json_object_array_length (a); i++)
-    {
-      g_autofree char *p = mg_json_path_index ("$.boats", i);
-      json_object *o = json_object_array_get_idx (a, i);
-      MkBoat *b = g_new0 (MkBoat, 1);
-      const char *id, *river, *at;
-      g_ptr_array_add (st->boats, b);
-      if (!mg_json_get_string (o, p, "id", MK_STATE_ERR, &id, error) ||
-          !get_leader_ref (st, o, p, "leader", &b->leader, error) ||
-          !mg_json_get_string (o, p, "river", MK_STATE_ERR, &river, error) ||
-          !mg_json_get_string (o, p, "at", MK_STATE_ERR, &at, error))
-        return FALSE;
-      b->id = g_strdup (id);
-      b->river = g_strdup (river);
-      b->at = g_strdup (at);
-    }
-  if ((a = mg_json_get_array (json, "$", "armies", MK_STATE_ERR, 0, G_MAXINT32, error)) == NULL)
-    return FALSE;
-  for (guint i = 0; i < json_object_array_length (a); i++)
-    {
-      g_autofree char *p = mg_json_path_index ("$.armies", i);
-      if (!army_from_json (st, json_object_array_get_idx (a, i), p, error))
-        return FALSE;
-    }
-  if ((a = mg_json_get_array (json, "$", "battles", MK_STATE_ERR, 0, G_MAXINT32, error)) == NULL)
-    return FALSE;
-  for (guint i = 0; i < json_object_array_length (a); i++)
-    {
-      g_autofree char *p = mg_json_path_index ("$.battles", i);
-      json_object *o = json_object_array_get_idx (a, i), *r;
-      MkBattle *b = g_new0 (MkBattle, 1);
-      const char *land;
-      b->reinforced = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (st->battles, b);
-      if (!mg_json_get_uint (o, p, "id", MK_STATE_ERR, 1, G_MAXINT32, &b->id, error) ||
-          !mg_json_get_string (o, p, "land", MK_STATE_ERR, &land, error))
-        return FALSE;
-      b->land = g_strdup (land);
-      if (!get_leader_ref (st, o, p, "attacker", &b->attacker, error) ||
-          !get_leader_ref (st, o, p, "defender", &b->defender, error) ||
-          !mg_json_get_uint (o, p, "round", MK_STATE_ERR, 1, G_MAXINT32, &b->round, error) ||
-          !mg_json_get_choice (o, p, "step", MK_STATE_ERR, json_steps, &v, error) ||
-          !mg_json_get_uint (o, p, "fought_turn", MK_STATE_ERR, 0, G_MAXINT32, &b->fought_turn, error) ||
-          (r = mg_json_get_array (o, p, "reinforced", MK_STATE_ERR, 0, 1000, error)) == NULL)
-        return FALSE;
-      b->step = v == 0 ? STEP_REINFORCE : v == 2 ? STEP_CONTINUES : STEP_ARCHERS;
-      if (v == 1)
-        {
-          static const char * const stages[] = { "archers", "result", NULL };
-          if (!mg_json_get_choice (o, p, "choosing", MK_STATE_ERR, stages, &v, error))
-            return FALSE;
-          b->step = v == 0 ? STEP_ARCHERS : STEP_RESULT;
-        }
-      for (guint k = 0; k < json_object_array_length (r); k++)
-        g_ptr_array_add (b->reinforced, g_strdup (json_object_get_string (json_object_array_get_idx (r, k))));
-    }
-  if ((a = mg_json_get_array (json, "$", "choices", MK_STATE_ERR, 0, 1000, error)) == NULL)
-    return FALSE;
-  for (guint i = 0; i < json_object_array_length (a); i++)
-    {
-      g_autofree char *p = mg_json_path_index ("$.choices", i);
-      json_object *o = json_object_array_get_idx (a, i);
-      MkChoice *c = g_new0 (MkChoice, 1);
-      g_ptr_array_add (st->choices, c);
-      if (!get_leader_ref (st, o, p, "leader", &c->leader, error) ||
-          !mg_json_get_choice (o, p, "why", MK_STATE_ERR, mk_why_ids, &v, error))
-        return FALSE;
-      c->why = v;
-      if ((mg_json_member (o, "battle") && !mg_json_get_uint (o, p, "battle", MK_STATE_ERR, 1, G_MAXINT32, &c->battle, error)) ||
-          (mg_json_member (o, "army") && !mg_json_get_string (o, p, "army", MK_STATE_ERR, &s, error)) ||
-          !mg_json_get_uint (o, p, "count", MK_STATE_ERR, 1, 1000, &c->count, error))
-        return FALSE;
-      c->army = mg_json_member (o, "army") ? g_strdup (s) : NULL;
-    }
   return mg_json_get_uint (json, "$", "next_battle", MK_STATE_ERR, 1, G_MAXINT32, &st->next_battle, error);
+}
+
+/* A state read from JSON on `rs`: first without building any JSON path; only a refused state is
+ * read again with paths on, for a message that names the bad field. */
+static MkState *
+state_read (MkRuleset *rs, json_object *json, GError **error)
+{
+  g_autoptr(MkState) st = state_alloc (rs);
+  gboolean was, ok;
+
+  if (!mk_paths () && state_from_json (st, json, NULL))
+    return g_steal_pointer (&st);
+  state_free (st);
+  st = state_alloc (rs);
+  was = mk_paths_begin ();
+  ok = state_from_json (st, json, error);
+  mk_paths_end (was);
+  return ok ? g_steal_pointer (&st) : NULL;
 }
 
 static MgState *
 mk_from_json (json_object *ruleset, json_object *json, GError **error)
 {
-  g_autoptr(MkState) st = state_alloc (ruleset, error);
+  MkRuleset *rs = mk_ruleset_new (ruleset, error);
+  MkState *st;
 
-  if (st == NULL || !state_from_json (st, json, error))
+  if (rs == NULL)
     return NULL;
-  return (MgState *) g_steal_pointer (&st);
+  st = state_read (rs, json, error);
+  mk_ruleset_unref (rs);
+  return (MgState *) st;
 }
 
 /* ---------------------------------------------------------------- map geometry */
@@ -802,7 +838,7 @@ opt_count (Ctx *c, guint *out, GError **error)
 {
   *out = 1;
   return mg_json_member (c->a, "count") == NULL ||
-         mg_json_get_uint (c->a, NULL, "count", MK_ACTION_ERR, 1, c->st->rs.max_units, out, error);
+         mg_json_get_uint (c->a, NULL, "count", MK_ACTION_ERR, 1, c->st->rs->max_units, out, error);
 }
 
 static gboolean
@@ -924,6 +960,24 @@ need_turn (Ctx *c, gboolean build, gboolean move, GError **error)
   return TRUE;
 }
 
+/* Keeps `e` as the latest encounter of its pair, dropping the one before: relations hold the
+ * status, the journal's "encounter" events the history, so the state stays bounded. */
+static void
+encounter_put (MkState *st, MkEncounter *e)
+{
+  for (guint i = 0; i < st->encounters->len; i++)
+    {
+      MkEncounter *o = g_ptr_array_index (st->encounters, i);
+      if ((g_strcmp0 (o->a, e->a) == 0 && g_strcmp0 (o->b, e->b) == 0) ||
+          (g_strcmp0 (o->a, e->b) == 0 && g_strcmp0 (o->b, e->a) == 0))
+        {
+          g_ptr_array_remove_index (st->encounters, i);
+          break;
+        }
+    }
+  g_ptr_array_add (st->encounters, e);
+}
+
 static void
 record_encounter (Ctx *c, gint other, const char *land, gboolean war)
 {
@@ -935,7 +989,7 @@ record_encounter (Ctx *c, gint other, const char *land, gboolean war)
   e->a = g_strdup (me (c));
   e->b = g_strdup (c->st->leaders[other].name);
   e->status = g_strdup (war ? "war" : "peace");
-  g_ptr_array_add (c->st->encounters, e);
+  encounter_put (c->st, e);
   c->st->relations[c->p][other] = c->st->relations[other][c->p] = war;
   json_object_object_add (ev, "land", json_object_new_string (land));
   json_object_object_add (ev, "a", json_object_new_string (e->a));
@@ -949,14 +1003,14 @@ static gboolean
 check_army_limits (const MkState *st, const guint *units, const char *what, GError **error)
 {
   guint n = mk_purse_units (units);
-  if (n > st->rs.max_units)
-    return mk_illegal (error, _("%s would have %u units; an army has at most %u."), what, n, st->rs.max_units);
-  if (units[U_ARCHER] > st->rs.max_archers)
+  if (n > st->rs->max_units)
+    return mk_illegal (error, _("%s would have %u units; an army has at most %u."), what, n, st->rs->max_units);
+  if (units[U_ARCHER] > st->rs->max_archers)
     return mk_illegal (error, _("%s would have %u archers; an army has at most %u."), what, units[U_ARCHER],
-                       st->rs.max_archers);
-  if (units[U_CATAPULT] > st->rs.max_catapults)
+                       st->rs->max_archers);
+  if (units[U_CATAPULT] > st->rs->max_catapults)
     return mk_illegal (error, _("%s would have %u catapults; an army has at most %u."), what, units[U_CATAPULT],
-                       st->rs.max_catapults);
+                       st->rs->max_catapults);
   return TRUE;
 }
 
@@ -1008,7 +1062,9 @@ act_import_map (Ctx *c, GError **error)
   c->st->map = map;
   sync_capitals (c->st);
   json_object_array_add (c->events, mk_event ("map_imported"));
-  g_string_append_printf (c->text, _("The GM imports a map of %u lands."), map.lands->len);
+  g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, "The GM imports a map of %u land.",
+                                                         "The GM imports a map of %u lands.", map.lands->len),
+                          map.lands->len);
   return TRUE;
 }
 
@@ -1018,8 +1074,8 @@ place_capital (MkState *st, gint leader, MkLand *land)
   land->owner = leader;
   land->capital = TRUE;
   land->claim = -1;
-  if (land->city < st->rs.start_city)
-    land->city = st->rs.start_city;
+  if (land->city < st->rs->start_city)
+    land->city = st->rs->start_city;
   g_free (st->leaders[leader].capital);
   st->leaders[leader].capital = g_strdup (land->name);
 }
@@ -1093,7 +1149,7 @@ begin_leader_turn (MkState *st)
       if (a->leader != (gint) st->current)
         continue;
       a->moved = FALSE;
-      if (!st->rs.forced_once_per_game)
+      if (!st->rs->forced_once_per_game)
         a->forced = FALSE;
     }
 }
@@ -1125,10 +1181,10 @@ act_start (Ctx *c, GError **error)
   g_string_append_printf (c->text, _("The game starts: "));
   for (guint i = 0; i < st->n_leaders; i++)
     {
-      if (mk_purse_units (st->rs.start_army) > 0)
+      if (mk_purse_units (st->rs->start_army) > 0)
         {
           MkArmy *a = new_army (st, i, st->leaders[i].capital);
-          memcpy (a->units, st->rs.start_army, sizeof a->units);
+          memcpy (a->units, st->rs->start_army, sizeof a->units);
         }
       g_string_append_printf (c->text, "%s%s in %s", i ? ", " : "", st->leaders[i].name, st->leaders[i].capital);
     }
@@ -1136,11 +1192,6 @@ act_start (Ctx *c, GError **error)
   st->started = TRUE;
   st->turn = 1;
   st->current = 0;
-  g_array_set_size (st->gm_history, 0);
-  {
-    guint g = gm_for_turn (st, 1);
-    g_array_append_val (st->gm_history, g);
-  }
   begin_leader_turn (st);
   json_object_array_add (c->events, mk_event ("started"));
   return TRUE;
@@ -1187,15 +1238,15 @@ act_collect (Ctx *c, GError **error)
     {
       MkLand *l = g_ptr_array_index (st->map.lands, i);
       json_object *f;
-      if (l->owner != c->p || l->city == CITY_NONE || (l->capital && !st->rs.capital_yields))
+      if (l->owner != c->p || l->city == CITY_NONE || (l->capital && !st->rs->capital_yields))
         continue;
-      total.gp += st->rs.income_gp[l->city];
-      total.res[l->resource] += st->rs.income_res[l->city];
+      total.gp += st->rs->income_gp[l->city];
+      total.res[l->resource] += st->rs->income_res[l->city];
       f = json_object_new_object ();
       json_object_object_add (f, "land", json_object_new_string (l->name));
       json_object_object_add (f, "city", json_object_new_string (mk_city_ids[l->city]));
-      json_object_object_add (f, "gp", json_object_new_int64 (st->rs.income_gp[l->city]));
-      json_object_object_add (f, mk_res_ids[l->resource], json_object_new_int64 (st->rs.income_res[l->city]));
+      json_object_object_add (f, "gp", json_object_new_int64 (st->rs->income_gp[l->city]));
+      json_object_object_add (f, mk_res_ids[l->resource], json_object_new_int64 (st->rs->income_res[l->city]));
       json_object_array_add (from, f);
       g_string_append_printf (lands, "%s%s %s", lands->len ? ", " : "", l->name, _(mk_city_ids[l->city]));
     }
@@ -1261,7 +1312,7 @@ act_build (Ctx *c, GError **error)
       break;
     }
   g_string_append_printf (c->text, _("%s builds %s on %s"), me (c), _(names[what]), land->name);
-  if (!pay (c, &c->st->rs.costs[what], 1, mk_cost_ids[what], error))
+  if (!pay (c, &c->st->rs->costs[what], 1, mk_cost_ids[what], error))
     return FALSE;
   g_string_append_c (c->text, '.');
   if (what <= COST_TOWN)
@@ -1302,7 +1353,7 @@ act_bridge (Ctx *c, gboolean destroy, GError **error)
         return mk_illegal (error, _("A bridge already crosses %s between %s and %s."), r->name, land->name, to->name);
       g_string_append_printf (c->text, _("%s builds a bridge over %s from %s to %s"), me (c), r->name, land->name,
                               to->name);
-      if (!pay (c, &c->st->rs.costs[COST_BRIDGE], 1, "bridge", error))
+      if (!pay (c, &c->st->rs->costs[COST_BRIDGE], 1, "bridge", error))
         return FALSE;
       br = g_new0 (MkBridge, 1);
       br->river = g_strdup (r->name);
@@ -1347,7 +1398,7 @@ act_build_boat (Ctx *c, GError **error)
   if (!has_army (c->st, c->p, land->name, FALSE))
     return mk_illegal (error, _("%s needs an army on %s to build a boat."), me (c), land->name);
   g_string_append_printf (c->text, _("%s builds a boat on %s at %s"), me (c), r->name, land->name);
-  if (!pay (c, &c->st->rs.costs[COST_BOAT], 1, "boat", error))
+  if (!pay (c, &c->st->rs->costs[COST_BOAT], 1, "boat", error))
     return FALSE;
   g_string_append_c (c->text, '.');
   b = g_new0 (MkBoat, 1);
@@ -1424,7 +1475,7 @@ act_train (Ctx *c, GError **error)
     return FALSE;
   what = g_strdup_printf ("%u %s", count, mk_unit_name (unit, count));
   g_string_append_printf (c->text, _("%s trains %s on %s"), me (c), what, land->name);
-  if (!pay (c, &st->rs.units[unit], count, mk_unit_ids[unit], error))
+  if (!pay (c, &st->rs->units[unit], count, mk_unit_ids[unit], error))
     return FALSE;
   if (army == NULL)
     army = new_army (st, c->p, land->name);
@@ -1451,7 +1502,7 @@ act_upgrade (Ctx *c, GError **error)
   if (army->units[U_INFANTRY] < count)
     return mk_illegal (error, _("%s has %u infantry to upgrade, not %u."), army->id, army->units[U_INFANTRY], count);
   g_string_append_printf (c->text, _("%s upgrades %u infantry of %s to heavy infantry"), me (c), count, army->id);
-  if (!pay (c, &c->st->rs.costs[COST_UPGRADE], count, "upgrade", error))
+  if (!pay (c, &c->st->rs->costs[COST_UPGRADE], count, "upgrade", error))
     return FALSE;
   g_string_append_c (c->text, '.');
   army->units[U_INFANTRY] -= count;
@@ -1524,7 +1575,7 @@ act_organize (Ctx *c, GError **error)
           return FALSE;
       label = keep[i] ? g_strdup (keep[i]->id) : g_strdup_printf (_("New army %u"), i + 1);
       if (mk_purse_units (wanted[i]) == 0)
-        return mk_illegal (error, _("%s would have no units; an army has 1 to %u."), label, st->rs.max_units);
+        return mk_illegal (error, _("%s would have no units; an army has 1 to %u."), label, st->rs->max_units);
       if (!check_army_limits (st, wanted[i], label, error))
         return FALSE;
       for (guint u = 0; u < MK_N_UNITS; u++)
@@ -1743,7 +1794,7 @@ act_take_control (Ctx *c, GError **error)
   if (land->owner >= 0 && !war)
     return mk_illegal (error, _("%s belongs to %s: only at war (\"stance\":\"war\") is its flag removed."), land->name,
                        st->leaders[land->owner].name);
-  if (st->rs.control_counts_as_move)
+  if (st->rs->control_counts_as_move)
     {
       if (!can_move (c, army, error))
         return FALSE;
@@ -1792,12 +1843,16 @@ act_move (Ctx *c, GError **error)
     return mk_illegal (error, _("%s is on a boat at %s; it moves by \"navigate\"."), army->id, army->land);
   if (lone_catapult (army))
     return mk_illegal (error, _("%s is a catapult without infantry: it stays until infantry joins."), army->id);
-  base = all_cavalry (army) ? st->rs.cavalry_lands : st->rs.move_lands;
-  max = base + (forced ? st->rs.forced_extra : 0);
+  base = all_cavalry (army) ? st->rs->cavalry_lands : st->rs->move_lands;
+  max = base + (forced ? st->rs->forced_extra : 0);
   n = json_object_array_length (path);
   if (n > max)
-    return mk_illegal (error, _("%s may move %u land(s), %u with a forced walk; the path has %u."), army->id, base,
-                       base + st->rs.forced_extra, (guint) n);
+    /* Translators: the plural follows the first number (lands an army may move without a
+     * forced walk); the second is the same with a forced walk, the third the path's length. */
+    return mk_illegal (error, g_dngettext (GETTEXT_PACKAGE,
+                                           "%s may move %u land, %u with a forced walk; the path has %u.",
+                                           "%s may move %u lands, %u with a forced walk; the path has %u.", base),
+                       army->id, base, base + st->rs->forced_extra, (guint) n);
   if (forced && n <= base)
     return mk_illegal (error, _("%s reaches there without a forced walk."), army->id);
   if (forced && army->forced)
@@ -1831,7 +1886,7 @@ act_move (Ctx *c, GError **error)
   if (forced)
     {
       MkPurse food = { 0 };
-      food.res[RES_FOOD] = st->rs.forced_food;
+      food.res[RES_FOOD] = st->rs->forced_food;
       g_string_append (c->text, _(" by a forced walk"));
       if (!pay (c, &food, mk_army_size (army), "forced_walk", error))
         return FALSE;
@@ -1885,8 +1940,10 @@ act_navigate (Ctx *c, GError **error)
     return mk_illegal (error, _("%s has no boat at %s for %s to board."), me (c), army->land, army->id);
   r = find_river (st, boat->river);
   n = json_object_array_length (path);
-  if (n > st->rs.navigation_steps)
-    return mk_illegal (error, _("A boat moves %u step(s) a turn; the path has %u."), st->rs.navigation_steps, (guint) n);
+  if (n > st->rs->navigation_steps)
+    return mk_illegal (error, g_dngettext (GETTEXT_PACKAGE, "A boat moves %u step a turn; the path has %u.",
+                                           "A boat moves %u steps a turn; the path has %u.", st->rs->navigation_steps),
+                       st->rs->navigation_steps, (guint) n);
   from = army->land;
   for (guint i = 0; i < n; i++)
     {
@@ -1988,7 +2045,7 @@ act_reinforce (Ctx *c, GError **error)
     return mk_illegal (error, _("%s is not on a land adjacent to %s."), army->id, b->land);
   if (lone_catapult (army))
     return mk_illegal (error, _("%s is a catapult without infantry: it cannot move."), army->id);
-  food.res[RES_FOOD] = st->rs.reinforce_food;
+  food.res[RES_FOOD] = st->rs->reinforce_food;
   g_string_append_printf (c->text, _("%s sends %s from %s to reinforce %s"), me (c), army->id, army->land, b->land);
   if (!pay (c, &food, mk_army_size (army), "reinforcement", error))
     return FALSE;
@@ -2069,10 +2126,10 @@ act_model_bonus (Ctx *c, GError **error)
            mk_illegal (error, _("%s collects taxes and resources first."), me (c));
   if (c->st->leaders[c->p].bonus)
     return mk_illegal (error, _("%s has already earned the model bonus this turn."), me (c));
-  bonus.gp = c->st->rs.model_bonus_gp;
+  bonus.gp = c->st->rs->model_bonus_gp;
   c->st->leaders[c->p].bonus = TRUE;
   gain (c, c->p, &bonus, "model_bonus", NULL);
-  g_string_append_printf (c->text, _("%s shows a model of the turn: %u GP."), me (c), c->st->rs.model_bonus_gp);
+  g_string_append_printf (c->text, _("%s shows a model of the turn: %u GP."), me (c), c->st->rs->model_bonus_gp);
   return TRUE;
 }
 
@@ -2103,9 +2160,11 @@ act_end_turn (Ctx *c, GError **error)
       st->current = 0;
       st->turn++;
       g = gm_for_turn (st, st->turn);
-      g_array_append_val (st->gm_history, g);
-      g_string_append_printf (c->text, _(" Turn %u begins (%s, %u army moves); %s is the GM."), st->turn,
-                              season_name (st), moves_allowed (st), st->leaders[g].name);
+      /* Translators: turn number, season, army moves allowed this turn, the GM's name. */
+      g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, " Turn %u begins (%s, %u army move); %s is the GM.",
+                                                    " Turn %u begins (%s, %u army moves); %s is the GM.",
+                                                    moves_allowed (st)),
+                              st->turn, season_name (st), moves_allowed (st), st->leaders[g].name);
     }
   begin_leader_turn (st);
   json_object *e = mk_event ("turn_ended");
@@ -2292,7 +2351,8 @@ run_action (MkState *st, json_object *action, json_object *events, GString *text
   if (st->choices->len > 0 && !def->while_choosing)
     {
       MkChoice *ch = g_ptr_array_index (st->choices, 0);
-      return mk_illegal (error, _("Waiting for %s to choose %u unit(s) to lose first (\"lose\")."),
+      return mk_illegal (error, g_dngettext (GETTEXT_PACKAGE, "Waiting for %s to choose %u unit to lose first (\"lose\").",
+                                             "Waiting for %s to choose %u units to lose first (\"lose\").", ch->count),
                          st->leaders[ch->leader].name, ch->count);
     }
   for (guint i = 0; i < st->battles->len && !def->while_choosing; i++)
@@ -2305,16 +2365,87 @@ run_action (MkState *st, json_object *action, json_object *events, GString *text
   return def->fn (&c, error);
 }
 
-/* A deep copy through the state's own JSON: actions run on it, so a refusal changes nothing. */
+static GPtrArray *
+list_copy (GPtrArray *from, GCopyFunc copy, GDestroyNotify free_func)
+{
+  GPtrArray *to = g_ptr_array_copy (from, copy, NULL);
+  g_ptr_array_set_free_func (to, free_func);
+  return to;
+}
+
+static gpointer
+army_copy (gconstpointer p, gpointer unused)
+{
+  const MkArmy *f = p;
+  MkArmy *a = g_memdup2 (f, sizeof *f);
+  a->id = g_strdup (f->id);
+  a->land = g_strdup (f->land);
+  return a;
+}
+
+static gpointer
+boat_copy (gconstpointer p, gpointer unused)
+{
+  const MkBoat *f = p;
+  MkBoat *b = g_memdup2 (f, sizeof *f);
+  b->id = g_strdup (f->id);
+  b->river = g_strdup (f->river);
+  b->at = g_strdup (f->at);
+  return b;
+}
+
+static gpointer
+encounter_copy (gconstpointer p, gpointer unused)
+{
+  const MkEncounter *f = p;
+  MkEncounter *e = g_memdup2 (f, sizeof *f);
+  e->land = g_strdup (f->land);
+  e->a = g_strdup (f->a);
+  e->b = g_strdup (f->b);
+  e->status = g_strdup (f->status);
+  return e;
+}
+
+static gpointer
+battle_copy (gconstpointer p, gpointer unused)
+{
+  const MkBattle *f = p;
+  MkBattle *b = g_memdup2 (f, sizeof *f);
+  b->land = g_strdup (f->land);
+  b->reinforced = list_copy (f->reinforced, mk_str_copy, g_free);
+  return b;
+}
+
+static gpointer
+choice_copy (gconstpointer p, gpointer unused)
+{
+  const MkChoice *f = p;
+  MkChoice *c = g_memdup2 (f, sizeof *f);
+  c->army = g_strdup (f->army);
+  return c;
+}
+
+/* A deep copy in C, not through JSON: actions run on it, so a refusal changes nothing. Its cost
+ * is the size of the board (lands, armies, battles), never the length of the campaign; the
+ * parsed ruleset is shared, not copied. */
 static MkState *
 state_copy (const MkState *st)
 {
-  g_autoptr(json_object) json = mk_to_json ((const MgState *) st);
-  g_autoptr(GError) error = NULL;
-  MkState *copy = (MkState *) mk_from_json (st->ruleset, json, &error);
+  MkState *copy = g_memdup2 (st, sizeof *st);
 
-  if (copy == NULL)
-    g_critical ("MecaKnights state does not round-trip: %s", error->message);
+  copy->rs = mk_ruleset_ref (st->rs);
+  for (guint i = 0; i < st->n_leaders; i++)
+    {
+      copy->leaders[i].name = g_strdup (st->leaders[i].name);
+      copy->leaders[i].colour = g_strdup (st->leaders[i].colour);
+      copy->leaders[i].capital = g_strdup (st->leaders[i].capital);
+    }
+  mk_map_copy (&st->map, &copy->map);
+  copy->encounters = list_copy (st->encounters, encounter_copy, (GDestroyNotify) encounter_free);
+  copy->armies = list_copy (st->armies, army_copy, (GDestroyNotify) army_free);
+  copy->boats = list_copy (st->boats, boat_copy, (GDestroyNotify) boat_free);
+  copy->battles = list_copy (st->battles, battle_copy, (GDestroyNotify) mk_battle_free);
+  copy->choices = list_copy (st->choices, choice_copy, (GDestroyNotify) mk_choice_free);
   return copy;
 }
 
@@ -2326,11 +2457,6 @@ apply_inner (MkState *st, json_object *action, char **summary, gboolean commit, 
   g_autoptr(json_object) events = json_object_new_array ();
   MkState tmp;
 
-  if (copy == NULL)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("The game state cannot be copied"));
-      return NULL;
-    }
   if (!run_action (copy, action, events, text, error))
     return NULL;
   if (commit)
@@ -2403,7 +2529,7 @@ mk_pending (const MgState *state)
   json_object_object_add (o, "turn", json_object_new_int64 (st->turn));
   json_object_object_add (o, "phase", json_object_new_string (mk_phase_ids[st->phase]));
   json_object_object_add (o, "over", json_object_new_boolean (FALSE));
-  json_object_object_add (o, "season", json_object_new_string (st->rs.seasons[season_index (st, st->turn, NULL)].name));
+  json_object_object_add (o, "season", json_object_new_string (st->rs->seasons[season_index (st, st->turn, NULL)].name));
   json_object_object_add (o, "moves_allowed", json_object_new_int64 (allowed));
   json_object_object_add (o, "moves_left", json_object_new_int64 (allowed > cur->moves_used ? allowed - cur->moves_used : 0));
   json_object_object_add (o, "current", json_object_new_string (cur->name));
@@ -2429,8 +2555,9 @@ mk_pending (const MgState *state)
           json_object_array_add (waiting, w);
           if (text->len)
             g_string_append_c (text, ' ');
-          g_string_append_printf (text, _("%s chooses %u unit(s) to lose (%s)."), st->leaders[c->leader].name,
-                                  c->count, mk_why_ids[c->why]);
+          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s chooses %u unit to lose (%s).",
+                                                     "%s chooses %u units to lose (%s).", c->count),
+                                  st->leaders[c->leader].name, c->count, mk_why_ids[c->why]);
         }
     }
   else
@@ -2489,7 +2616,9 @@ mk_pending (const MgState *state)
           json_object_object_add (w, "armies_may_move", strs (movable));
           json_object_object_add (w, "forced_walks_used", forced);
           json_object_array_add (waiting, w);
-          g_string_append_printf (text, _("Turn %u, %s (%u army moves)."), st->turn, season_name (st), allowed);
+          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Turn %u, %s (%u army move).",
+                                                     "Turn %u, %s (%u army moves).", allowed),
+                                  st->turn, season_name (st), allowed);
           if (st->phase == PHASE_COLLECT)
             g_string_append_printf (text, _(" %s collects taxes and resources."), cur->name);
           else if (st->phase == PHASE_BUILD)
@@ -2497,7 +2626,11 @@ mk_pending (const MgState *state)
           else
             g_string_append_printf (text, _(" %s moves and fights."), cur->name);
           if (st->phase != PHASE_COLLECT)
-            g_string_append_printf (text, _(" %u army move(s) left."), allowed > cur->moves_used ? allowed - cur->moves_used : 0);
+            {
+              guint left = allowed > cur->moves_used ? allowed - cur->moves_used : 0;
+              g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " %u army move left.", " %u army moves left.", left),
+                                      left);
+            }
           for (guint i = 0; i < st->battles->len; i++)
             {
               MkBattle *b = g_ptr_array_index (st->battles, i);
@@ -2527,8 +2660,10 @@ mk_describe (const MgState *state, const char *seat)
   guint year;
   guint si = season_index (st, st->turn, &year);
 
-  g_string_append_printf (s, _("Turn %u, year %u, %s: %u army moves per leader; %s is the GM."), st->turn, year,
-                          _(st->rs.seasons[si].name), st->rs.seasons[si].moves,
+  g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Turn %u, year %u, %s: %u army move per leader; %s is the GM.",
+                                          "Turn %u, year %u, %s: %u army moves per leader; %s is the GM.",
+                                          st->rs->seasons[si].moves),
+                          st->turn, year, _(st->rs->seasons[si].name), st->rs->seasons[si].moves,
                           st->leaders[gm_for_turn (st, st->turn)].name);
   for (guint i = 0; i < st->n_leaders; i++)
     {
@@ -2538,7 +2673,10 @@ mk_describe (const MgState *state, const char *seat)
         lands += ((MkLand *) g_ptr_array_index (st->map.lands, k))->owner == (gint) i;
       for (guint k = 0; k < st->armies->len; k++)
         armies += ((MkArmy *) g_ptr_array_index (st->armies, k))->leader == (gint) i;
-      g_string_append_printf (s, _(" %s: %s; %u land(s), %u army(ies)."), st->leaders[i].name, t, lands, armies);
+      g_autofree char *n_lands = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u land", "%u lands", lands), lands);
+      g_autofree char *n_armies = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u army", "%u armies", armies), armies);
+      /* Translators: a leader's line in the turn summary: name, treasury, "3 lands", "2 armies". */
+      g_string_append_printf (s, _(" %s: %s; %s, %s."), st->leaders[i].name, t, n_lands, n_armies);
     }
   for (guint k = 0; k < st->armies->len; k++)
     {
@@ -2659,8 +2797,8 @@ mg_mk_army_options (const MgState *state, const char *army_id)
   if (can)
     {
       /* Breadth-first over walkable lands, stopping at other leaders' armies. */
-      guint base = all_cavalry (a) ? st->rs.cavalry_lands : st->rs.move_lands;
-      guint max = base + (a->forced ? 0 : st->rs.forced_extra);
+      guint base = all_cavalry (a) ? st->rs->cavalry_lands : st->rs->move_lands;
+      guint max = base + (a->forced ? 0 : st->rs->forced_extra);
       g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
       g_autoptr(GPtrArray) frontier = g_ptr_array_new ();
       g_ptr_array_add (frontier, a->land);
@@ -2697,7 +2835,7 @@ mg_mk_army_options (const MgState *state, const char *army_id)
   json_object_object_add (o, "forced_reach", freach);
   {
     json_object *cost = json_object_new_object ();
-    json_object_object_add (cost, "food", json_object_new_int64 (st->rs.forced_food * mk_army_size (a)));
+    json_object_object_add (cost, "food", json_object_new_int64 (st->rs->forced_food * mk_army_size (a)));
     json_object_object_add (o, "forced_walk_cost", cost);
   }
   json_object_object_add (o, "can_fire", fire);
@@ -2710,11 +2848,11 @@ mg_mk_army_options (const MgState *state, const char *army_id)
 static gboolean
 mk_check_ruleset (json_object *ruleset, GError **error)
 {
-  MkRuleset rs;
+  MkRuleset *rs = mk_ruleset_new (ruleset, error);
 
-  if (!mk_ruleset_parse (ruleset, &rs, error))
+  if (rs == NULL)
     return FALSE;
-  mk_ruleset_clear (&rs);
+  mk_ruleset_unref (rs);
   return TRUE;
 }
 

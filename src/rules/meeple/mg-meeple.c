@@ -253,6 +253,22 @@ face_name (const MeepleState *st, guint f)
   return _(st->rs.faces[f].name);
 }
 
+char *
+mg_meeple_face_count (const char *face_name, guint n)
+{
+  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Kick"). */
+  if (g_strcmp0 (face_name, "Sweep") == 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Sweep", "%u Sweep", n), n);
+  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Kick"). */
+  if (g_strcmp0 (face_name, "Kick") == 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Kick", "%u Kick", n), n);
+  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Punch"). */
+  if (g_strcmp0 (face_name, "Punch") == 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Punch", "%u Punch", n), n);
+  /* A house rule's own face keeps the name the referee wrote. */
+  return g_strdup_printf ("%u %s", n, face_name != NULL ? face_name : "");
+}
+
 /* ---------------------------------------------------------------- state life */
 
 static void
@@ -628,19 +644,7 @@ typedef struct {
   guint   pick[MG_MEEPLE_MAX_FACES];     /* pick */
 } Action;
 
-static gboolean
-illegal (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-illegal (GError **error, const char *format, ...)
-{
-  va_list args;
-  va_start (args, format);
-  g_autofree char *msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, msg);
-  return FALSE;
-}
+#define illegal mg_rules_illegal
 
 static gboolean
 parse_player (const MeepleState *st, json_object *json, Action *act, GError **error)
@@ -776,7 +780,10 @@ check_legal (const MeepleState *st, const Action *act, GError **error)
     {
     case ACT_REMATCH:
       if (!match_over (st))
-        return illegal (error, _("The match is still on; a rematch can start once a player has %u casualties."),
+        return illegal (error, g_dngettext (GETTEXT_PACKAGE,
+                                            "The match is still on; a rematch can start once a player has %u casualty.",
+                                            "The match is still on; a rematch can start once a player has %u casualties.",
+                                            st->rs.defeat),
                         st->rs.defeat);
       return TRUE;
 
@@ -792,7 +799,10 @@ check_legal (const MeepleState *st, const Action *act, GError **error)
       if (pl->picked)
         return illegal (error, _("%s has already picked this battle."), pl->name);
       if (pl->actions_used >= actions_allowed (st, act->player))
-        return illegal (error, _("%s has used %u of %u actions this battle."),
+        /* Translators: the plural follows the second number, the actions allowed. */
+        return illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s has used %u of %u action this battle.",
+                                            "%s has used %u of %u actions this battle.",
+                                            actions_allowed (st, act->player)),
                         pl->name, pl->actions_used, actions_allowed (st, act->player));
       for (guint i = 0; i < act->n_idx; i++)
         if (!check_meeple_index (st, pl, act->idx[i], error))
@@ -874,9 +884,11 @@ pick_words (const MeepleState *st, const guint *pick, gint first)
       gint f = i < 0 ? first : i;
       if (f < 0 || (i >= 0 && f == first) || pick[f] == 0)
         continue;
+      g_autofree char *count = mg_meeple_face_count (st->rs.faces[f].name, pick[f]);
+
       if (s->len > 0)
         g_string_append (s, ", ");
-      g_string_append_printf (s, "%u %s", pick[f], face_name (st, (guint) f));
+      g_string_append (s, count);
     }
   if (s->len == 0)
     g_string_append (s, _("nothing"));
@@ -1014,7 +1026,8 @@ roll_dice (const MeepleState *st, const Action *act, MgDice *dice, guint *values
   if (dice == NULL)
     {
       g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_NOT_ENOUGH,
-                   _("%u dice are needed but no dice were given"), *n);
+                   g_dngettext (GETTEXT_PACKAGE, "%u die is needed but no dice were given",
+                                "%u dice are needed but no dice were given", *n), *n);
       return FALSE;
     }
   if (!mg_dice_roll (dice, *n, st->rs.n_faces, st->rs.weights, values, error))
@@ -1171,17 +1184,25 @@ meeple_describe (const MgState *state, const char *seat)
     {
       guint r0 = mg_meeple_reveal_for (st, 0), r1 = mg_meeple_reveal_for (st, 1);
 
+      g_autofree char *first = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s rolls %u and may take %u action",
+                                                             "%s rolls %u and may take %u actions",
+                                                             actions_allowed (st, 0)),
+                                                st->players[0].name, mg_meeple_to_roll (st, 0),
+                                                actions_allowed (st, 0));
+      g_autofree char *second = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s rolls %u and may take %u",
+                                                              "%s rolls %u and may take %u",
+                                                              actions_allowed (st, 1)),
+                                                 st->players[1].name, mg_meeple_to_roll (st, 1),
+                                                 actions_allowed (st, 1));
+      g_autofree char *reveal = r0 == r1
+        ? g_strdup_printf (_("each reveals %u."), r0)
+        : g_strdup_printf (_("%s reveals %u, %s %u."), st->players[0].name, r0, st->players[1].name, r1);
+
       g_string_append (text, " ");
-      g_string_append_printf (text, _("Battle %u of match %u: %s rolls %u and may take %u actions, "
-                                      "%s rolls %u and may take %u; "),
-                              st->battle, st->match,
-                              st->players[0].name, mg_meeple_to_roll (st, 0), actions_allowed (st, 0),
-                              st->players[1].name, mg_meeple_to_roll (st, 1), actions_allowed (st, 1));
-      if (r0 == r1)
-        g_string_append_printf (text, _("each reveals %u."), r0);
-      else
-        g_string_append_printf (text, _("%s reveals %u, %s %u."),
-                                st->players[0].name, r0, st->players[1].name, r1);
+      /* Translators: "Battle 5 of match 1: Red rolls 6 and may take 2 actions, Blue rolls 6 and
+       * may take 2; each reveals 5." — the three %s are those clauses, each translated apart. */
+      g_string_append_printf (text, _("Battle %u of match %u: %s, %s; %s"), st->battle, st->match,
+                              first, second, reveal);
     }
   return g_string_free (text, FALSE);
 }
@@ -1260,6 +1281,110 @@ meeple_pending (const MgState *state)
 
 /* ---------------------------------------------------------------- the table */
 
+/* ---------------------------------------------------------------- legal actions */
+
+static json_object *
+player_action (const char *type, const MeeplePlayer *pl)
+{
+  json_object *a = json_object_new_object ();
+
+  json_object_object_add (a, "type", json_object_new_string (type));
+  json_object_object_add (a, "player", json_object_new_string (pl->name));
+  return a;
+}
+
+/* Every pick of `left` meeples from the counts held, faces from `f` on. */
+static void
+add_picks (const MeepleState *st, const MeeplePlayer *pl, const guint *held, guint *pick,
+           guint f, guint left, json_object *out)
+{
+  if (f == st->rs.n_faces)
+    {
+      if (left == 0)
+        {
+          json_object *a = player_action ("pick", pl);
+
+          for (guint i = 0; i < st->rs.n_faces; i++)
+            json_object_object_add (a, st->rs.faces[i].id, json_object_new_int64 (pick[i]));
+          json_object_array_add (out, a);
+        }
+      return;
+    }
+  for (guint n = 0; n <= MIN (held[f], left); n++)
+    {
+      pick[f] = n;
+      add_picks (st, pl, held, pick, f + 1, left - n, out);
+    }
+}
+
+/* By the rules, not by trying validate(): roll first; then, while actions remain, reroll one
+ * meeple or all of them, or set one meeple to another face; a pick of exactly the reveal from
+ * the faces held; after the match, a rematch. */
+static json_object *
+meeple_legal_actions (const MgState *state, const char *seat)
+{
+  const MeepleState *st = (const MeepleState *) state;
+  json_object *out = json_object_new_array ();
+  gboolean all = seat == NULL || strcmp (seat, MG_SEAT_ALL) == 0;
+
+  if (match_over (st))
+    {
+      if (all)
+        json_object_array_add (out, mg_event_new ("rematch", NULL, NULL));
+      return out;
+    }
+  for (guint p = 0; p < 2; p++)
+    {
+      const MeeplePlayer *pl = &st->players[p];
+      guint held[MG_MEEPLE_MAX_FACES] = { 0 }, pick[MG_MEEPLE_MAX_FACES] = { 0 };
+
+      if (!all && strcmp (seat, pl->name) != 0)
+        continue;
+      if (pl->picked)
+        continue;
+      if (!pl->rolled)
+        {
+          json_object_array_add (out, player_action ("roll", pl));
+          continue;
+        }
+      if (pl->actions_used < actions_allowed (st, p) && pl->n_held > 0)
+        {
+          json_object *every = json_object_new_array ();
+
+          for (guint i = 0; i < pl->n_held; i++)
+            {
+              json_object *a = player_action ("reroll", pl);
+              json_object *one = json_object_new_array ();
+
+              json_object_array_add (one, json_object_new_int64 (i));
+              json_object_object_add (a, "meeples", one);
+              json_object_array_add (out, a);
+              json_object_array_add (every, json_object_new_int64 (i));
+              for (guint f = 0; f < st->rs.n_faces; f++)
+                if (f != pl->faces[i])
+                  {
+                    a = player_action ("set", pl);
+                    json_object_object_add (a, "meeple", json_object_new_int64 (i));
+                    json_object_object_add (a, "face", json_object_new_string (st->rs.faces[f].id));
+                    json_object_array_add (out, a);
+                  }
+            }
+          if (pl->n_held > 1)
+            {
+              json_object *a = player_action ("reroll", pl);
+
+              json_object_object_add (a, "meeples", every);
+              json_object_array_add (out, a);
+            }
+          else
+            json_object_put (every);
+        }
+      mg_meeple_held_counts (st, p, held);
+      add_picks (st, pl, held, pick, 0, mg_meeple_reveal_for (st, p), out);
+    }
+  return out;
+}
+
 static const MgRules meeple_rules = {
   .id = "meeple",
   .name = N_("Meeple Melee"),
@@ -1276,6 +1401,7 @@ static const MgRules meeple_rules = {
   .to_json = meeple_to_json,
   .from_json = meeple_from_json,
   .view = meeple_view,
+  .legal_actions = meeple_legal_actions,
 };
 
 const MgRules *

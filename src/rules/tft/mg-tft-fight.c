@@ -28,7 +28,8 @@ tft_roll (TftRoller *r, guint n, guint sides, const char *what, guint *out, GErr
   r->last_for = what;
   if (r->dice == NULL)
     {
-      g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_NOT_ENOUGH, _("%u dice are needed but no dice were given"), n);
+      g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_NOT_ENOUGH, g_dngettext (GETTEXT_PACKAGE, "%u die is needed but no dice were given",
+                                                                           "%u dice are needed but no dice were given", n), n);
       return FALSE;
     }
   if (!mg_dice_roll (r->dice, n, sides, NULL, out, error))
@@ -133,15 +134,18 @@ carries (const TftFighter *x, gint w)
 static void
 uncarry (TftFighter *x, gint w)
 {
-  for (guint i = 0; i < x->n_carried; i++)
-    if (x->carried[i] == w)
-      {
-        memmove (&x->carried[i], &x->carried[i + 1], sizeof (gint) * (x->n_carried - i - 1));
-        x->n_carried--;
-        break;
-      }
+  tft_list_remove (x->carried, &x->n_carried, w);
   if (x->ready == w)
     x->ready = TFT_NONE;
+}
+
+/* An 18 breaks the weapon for good: it leaves the roster when the fight ends (p. 10). */
+static void
+break_weapon (TftFighter *x, gint w)
+{
+  uncarry (x, w);
+  if (x->n_broken < TFT_MAX_CARRY)
+    x->broken[x->n_broken++] = w;
 }
 
 /* The main-gauche counts as a shield when it is carried, the ready weapon is one-handed and no
@@ -153,9 +157,9 @@ mg_in_use (const TftState *st, const TftFighter *x)
          !(x->ready >= 0 && st->rs.weapons[x->ready].two_handed);
 }
 
-/* Adjusted DX of x attacking with weapon w, before anything about the target or range. */
+/* Adjusted DX of x attacking with weapon w (thrown or not), before anything about the target or range. */
 static gint
-base_adj_dx (const TftState *st, const TftFighter *x, gint w, gboolean mg_weapon)
+base_adj_dx (const TftState *st, const TftFighter *x, gint w, gboolean thrown, gboolean mg_weapon)
 {
   const TftRuleset *rs = &st->rs;
   const TftFigure *f = fig_of (st, x);
@@ -168,7 +172,7 @@ base_adj_dx (const TftState *st, const TftFighter *x, gint w, gboolean mg_weapon
     dx += rs->wound_dx;
   if (st_now (st, x) <= rs->weak_st)
     dx += rs->weak_dx;
-  if (r && w >= 0 && (rs->weapons[w].cls == W_MISSILE || rs->weapons[w].cls == W_THROWN))
+  if (r && tft_shot (rs, w, thrown))
     dx += r->missile_dx;
   if (w >= 0 && rs->weapons[w].crossbow && x->posture == P_PRONE)
     dx += rs->dx_prone_xbow;
@@ -178,7 +182,7 @@ base_adj_dx (const TftState *st, const TftFighter *x, gint w, gboolean mg_weapon
 static gint
 fighter_adj_dx (const TftState *st, const TftFighter *x)
 {
-  return base_adj_dx (st, x, x->ready, x->use_mg);
+  return base_adj_dx (st, x, x->ready, FALSE, x->use_mg);
 }
 
 /* ---------------------------------------------------------------- JSON of a fight */
@@ -300,6 +304,13 @@ tft_fight_to_json (const TftState *st)
           json_object_array_add (c, json_object_new_string (rs->weapons[x->carried[k]].id));
         json_object_object_add (fo, "carried", c);
       }
+      if (x->n_broken > 0)
+        {
+          json_object *b = json_object_new_array ();
+          for (guint k = 0; k < x->n_broken; k++)
+            json_object_array_add (b, json_object_new_string (rs->weapons[x->broken[k]].id));
+          json_object_object_add (fo, "broken", b);
+        }
       json_object_object_add (fo, "engaged_with", names_of_mask (st, x->engaged));
       json_object_object_add (fo, "hth_with", names_of_mask (st, x->hth));
       if (x->opt != OPT_UNSET)
@@ -382,6 +393,24 @@ weapon_from_json (const TftState *st, json_object *v, const char *path, gint *ou
     {
       mg_json_set_error (error, TFT_STATE_ERR, path, _("a weapon of the ruleset"), v);
       return FALSE;
+    }
+  return TRUE;
+}
+
+/* A fighter's list of weapon ids `key` (at least `min`) into out[], *n. */
+static gboolean
+weapons_from_json (const TftState *st, json_object *fo, const char *p, const char *key, gsize min, gint *out,
+                   guint *n, GError **error)
+{
+  json_object *c = mg_json_get_array (fo, p, key, TFT_STATE_ERR, min, TFT_MAX_CARRY, error);
+  if (c == NULL)
+    return FALSE;
+  *n = json_object_array_length (c);
+  for (guint k = 0; k < *n; k++)
+    {
+      g_autofree char *cp = g_strdup_printf ("%s.%s[%u]", p, key, k);
+      if (!weapon_from_json (st, json_object_array_get_idx (c, k), cp, &out[k], error))
+        return FALSE;
     }
   return TRUE;
 }
@@ -486,15 +515,10 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
               return FALSE;
             }
         }
-      if ((c = mg_json_get_array (fo, p, "carried", TFT_STATE_ERR, 0, TFT_MAX_CARRY, error)) == NULL)
+      x->n_broken = 0;
+      if (!weapons_from_json (st, fo, p, "carried", 0, x->carried, &x->n_carried, error) ||
+          (mg_json_member (fo, "broken") && !weapons_from_json (st, fo, p, "broken", 1, x->broken, &x->n_broken, error)))
         return FALSE;
-      x->n_carried = json_object_array_length (c);
-      for (guint k = 0; k < x->n_carried; k++)
-        {
-          g_autofree char *cp = g_strdup_printf ("%s.carried[%u]", p, k);
-          if (!weapon_from_json (st, json_object_array_get_idx (c, k), cp, &x->carried[k], error))
-            return FALSE;
-        }
       x->mg_target = -1;
       if ((c = mg_json_member (fo, "mg_target")) != NULL)
         {
@@ -619,16 +643,6 @@ fighter_in_fight (const TftState *st, const char *name, GError **error)
   return xi;
 }
 
-static json_object *
-ev (const char *type, const char *figure)
-{
-  json_object *e = json_object_new_object ();
-  json_object_object_add (e, "type", json_object_new_string (type));
-  if (figure)
-    json_object_object_add (e, "figure", json_object_new_string (figure));
-  return e;
-}
-
 static void
 ev_int (json_object *e, const char *key, gint v)
 {
@@ -733,19 +747,19 @@ take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee
       y->life = L_DEAD;
       if (x)
         x->kills++;
-      json_object_array_add (events, ev ("dead", fname (st, y)));
+      json_object_array_add (events, mg_event_new ("dead", "figure", fname (st, y)));
       g_string_append_printf (text, _(" %s is dead."), fname (st, y));
     }
   else if (now <= rs->uncon_st)
     {
       y->life = L_UNCONSCIOUS;
-      json_object_array_add (events, ev ("unconscious", fname (st, y)));
+      json_object_array_add (events, mg_event_new ("unconscious", "figure", fname (st, y)));
       g_string_append_printf (text, _(" %s falls unconscious."), fname (st, y));
     }
   else if (fg->kind == K_PRACTICE && now <= rs->ep_practice_st)
     {
       y->life = L_OUT;
-      json_object_array_add (events, ev ("out", fname (st, y)));
+      json_object_array_add (events, mg_event_new ("out", "figure", fname (st, y)));
       g_string_append_printf (text, _(" %s drops out of the practice."), fname (st, y));
     }
   if (y->life != L_FIGHTING)
@@ -760,7 +774,7 @@ take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee
       y->fell_now = TRUE;
       if (y->posture != P_HTH)
         y->posture = P_FALLEN;
-      json_object_array_add (events, ev ("fell", fname (st, y)));
+      json_object_array_add (events, mg_event_new ("fell", "figure", fname (st, y)));
       if (has_open_slot (fg, yi))
         {
           y->lost_attack = TRUE;
@@ -812,7 +826,7 @@ attack_dx (const TftState *st, const Attack *a, const TftFighter *y, gint hexes,
   const TftFighter *x = &st->fight->f[a->fi];
   const TftBeast *yb = beast_of (st, y);
   gboolean missile = is_missile (rs, a->weapon);
-  gint dx = base_adj_dx (st, x, a->weapon, x->use_mg);
+  gint dx = base_adj_dx (st, x, a->weapon, a->thrown, x->use_mg);
 
   if (ndice)
     *ndice = 3;
@@ -917,7 +931,7 @@ do_damage (TftState *st, TftRoller *r, const Attack *a, TftFighter *x, TftFighte
   if (hth)
     hth_damage (st, x, &dice, &adds);
   else
-    tft_figure_damage (rs, fig_of (st, x), a ? a->weapon : x->ready, &dice, &adds);
+    tft_figure_damage (rs, fig_of (st, x), a ? a->weapon : x->ready, a && a->thrown, &dice, &adds);
   dice = CLAMP (dice, 0, 60);
   if (dice > 0 && !tft_roll (r, dice, 6, "damage", v, error))
     {
@@ -1191,7 +1205,7 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
   if (total < 0)
     return FALSE;
   res = tft_roll_result (&st->rs, total, 3, dx, to_miss, &mult);
-  e = ev ("line_of_fire", fname (st, x));
+  e = mg_event_new ("line_of_fire", "figure", fname (st, x));
   json_object_object_add (e, "at", json_object_new_string (fname (st, z)));
   json_object_object_add (e, "rolling", json_object_new_string (to_miss ? "to_miss" : "to_hit"));
   ev_int (e, "adj_dx", dx);
@@ -1219,7 +1233,7 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
       if (!a->thrown && is_missile (&st->rs, a->weapon))
         ;
       else if (res == R_BREAK)
-        uncarry (x, a->weapon);
+        break_weapon (x, a->weapon);
     }
   json_object_array_add (events, e);
   return TRUE;
@@ -1267,7 +1281,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
             }
           while (roll == 6 && a.from_behind);
           en = rs->entry[roll - 1];
-          e = ev ("hth", fname (st, x));
+          e = mg_event_new ("hth", "figure", fname (st, x));
           json_object_object_add (e, "target", json_object_new_string (fname (st, y)));
           ev_int (e, "roll", roll);
           json_object_object_add (e, "result", json_object_new_string (
@@ -1316,7 +1330,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
   if ((total = roll_total (st, r, n, "to_hit", error)) < 0)
     return FALSE;
   res = tft_roll_result (rs, total, n, dx, FALSE, &mult);
-  e = ev ("attack", fname (st, x));
+  e = mg_event_new ("attack", "figure", fname (st, x));
   json_object_object_add (e, "target", json_object_new_string (fname (st, y)));
   json_object_object_add (e, "weapon", a.weapon >= 0 ? json_object_new_string (rs->weapons[a.weapon].id) : NULL);
   json_object_object_add (e, "mode", json_object_new_string (mode_names[a.mode]));
@@ -1339,7 +1353,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
       else
         {
           gint sd = fx->st >= fy->st ? rs->rush_dice : rs->rush_weak_dice;
-          gint save = roll_total (st, r, sd, "save", error), ydx = base_adj_dx (st, y, y->ready, FALSE);
+          gint save = roll_total (st, r, sd, "save", error), ydx = base_adj_dx (st, y, y->ready, FALSE, FALSE);
           gboolean falls;
           if (save < 0)
             {
@@ -1375,7 +1389,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
       else if (res == R_BREAK && a.weapon >= 0)
         {
           g_string_append_printf (text, _("; his %s breaks"), _(rs->weapons[a.weapon].name));
-          uncarry (x, a.weapon);
+          break_weapon (x, a.weapon);
         }
       g_string_append_c (text, '.');
     }
@@ -1389,7 +1403,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
   if (a.thrown && carries (x, a.weapon))
     drop_weapon (st, x, a.weapon);
   if (a.weapon >= 0 && rs->weapons[a.weapon].crossbow)
-    x->reload = base_adj_dx (st, x, a.weapon, FALSE) >= rs->weapons[a.weapon].fast_at
+    x->reload = base_adj_dx (st, x, a.weapon, FALSE, FALSE) >= rs->weapons[a.weapon].fast_at
                 ? rs->weapons[a.weapon].fast_reload : rs->weapons[a.weapon].reload;
   return TRUE;
 }
@@ -1447,6 +1461,17 @@ options_text (guint set, GString *s)
   return s->str;
 }
 
+/* Once one side is out, only end_fight (or a flee, an arena's choice) moves the fight on. */
+static gboolean
+refuse_when_over (TftState *st, GError **error)
+{
+  gint last;
+  if (st->fight->phase == PH_OVER || sides_able (st, &last) <= 1)
+    return illegal (error, _("One side is out of fight %u: end the fight to award experience (end_fight)."),
+                    st->fight->number);
+  return TRUE;
+}
+
 static gboolean
 do_option (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
 {
@@ -1495,6 +1520,8 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
           engaged |= G_GUINT64_CONSTANT (1) << al[i].fi;
         }
     }
+  if (!refuse_when_over (st, error))
+    return FALSE;
   if (fg->phase != PH_OPTIONS)
     return illegal (error, _("Options are chosen before the attacks; this turn's attacks have begun."));
   if (!able (st, x))
@@ -1519,8 +1546,9 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
     return illegal (error, _("%s moved more than half its MA (%d) this turn and may not attack."), name,
                     tft_figure_ma (rs, fig_of (st, x)));
   if (o != OPT_NONE && moved > max_move (st, x, o))
-    return illegal (error, _("Option %s allows moving %d hexes; %s moved %d."), option_names[o], max_move (st, x, o),
-                    name, (gint) moved);
+    return illegal (error, g_dngettext (GETTEXT_PACKAGE, "Option %s allows moving %d hex; %s moved %d.",
+                                        "Option %s allows moving %d hexes; %s moved %d.", max_move (st, x, o)),
+                    option_names[o], max_move (st, x, o), name, (gint) moved);
   if (o == OPT_NONE && moved > 0)
     return illegal (error, _("A figure that does nothing does not move."));
   if (wn && (w = tft_weapon_find (rs, wn)) < 0)
@@ -1543,7 +1571,9 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
       if (fg->kind == K_PRACTICE)
         return illegal (error, _("No missile weapons in practice combat."));
       if (x->reload > 0)
-        return illegal (error, _("%s's crossbow needs %d more turns of reloading (option e)."), name, x->reload);
+        return illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s's crossbow needs %d more turn of reloading (option e).",
+                                            "%s's crossbow needs %d more turns of reloading (option e).", x->reload),
+                        name, x->reload);
       break;
     case O_I:
       if (x->ready < 0 || is_missile (rs, x->ready))
@@ -1590,7 +1620,7 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
   /* Changing one's mind costs nothing; the weapon that had to go is gone. */
   if (x->must_drop && is_missile (rs, x->ready))
     {
-      json_object *d = ev ("dropped", name);
+      json_object *d = mg_event_new ("dropped", "figure", name);
       json_object_object_add (d, "weapon", json_object_new_string (rs->weapons[x->ready].id));
       json_object_array_add (events, d);
       g_string_append_printf (text, _("%s drops the %s. "), name, _(rs->weapons[x->ready].name));
@@ -1646,7 +1676,7 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
   if (x->ready >= 0 && rs->weapons[x->ready].two_handed)
     x->shield_ready = FALSE;
   {
-    json_object *e = ev ("option", name);
+    json_object *e = mg_event_new ("option", "figure", name);
     json_object_object_add (e, "option", json_object_new_string (option_names[o]));
     ev_int (e, "moved", moved);
     json_object_array_add (events, e);
@@ -1690,6 +1720,47 @@ slot_cmp (const TftFight *fg, const TftSlot *a, const TftSlot *b)
   return (gint) a->attack - (gint) b->attack;
 }
 
+/* After a tie roll among `group` (all of adjusted DX `adj` and the same tie rank), ranks every
+ * first attack at that DX again by (old rank, this roll), densely from 1: the order is that of
+ * the rolls in turn, and the ranks stay below the number of fighters however long the ties last. */
+static void
+rerank_ties (TftFight *fg, gint adj, const guint *group, const guint *v, guint ng)
+{
+  gint key[TFT_MAX_FIGHTERS];
+  gboolean at[TFT_MAX_FIGHTERS] = { FALSE };
+
+  for (guint a = 0; a < fg->n_order; a++)
+    if (fg->order[a].attack == 1 && fg->order[a].adj_dx == adj)
+      {
+        guint fi = fg->order[a].fi;
+        at[fi] = TRUE;
+        key[fi] = fg->ties[fi] * 7;
+        for (guint k = 0; k < ng; k++)
+          if (group[k] == fi)
+            key[fi] += (gint) v[k];
+      }
+  {
+    gint rank[TFT_MAX_FIGHTERS];
+    for (guint i = 0; i < fg->n; i++)
+      if (at[i])
+        {
+          rank[i] = 1;
+          for (guint j = 0; j < fg->n; j++)
+            if (at[j] && key[j] < key[i])
+              {
+                gboolean seen = FALSE;  /* count distinct smaller keys */
+                for (guint k = 0; k < j; k++)
+                  if (at[k] && key[k] == key[j])
+                    seen = TRUE;
+                rank[i] += !seen;
+              }
+        }
+    for (guint i = 0; i < fg->n; i++)
+      if (at[i])
+        fg->ties[i] = rank[i];
+  }
+}
+
 static gboolean
 do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
 {
@@ -1704,6 +1775,8 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
     return FALSE;
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));
+  if (!refuse_when_over (st, error))
+    return FALSE;
   if (fg->phase != PH_OPTIONS)
     return illegal (error, _("The attacks of this turn have already begun."));
   for (guint i = 0; i < fg->n; i++)
@@ -1751,7 +1824,7 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
           tied_any = TRUE;
           {
             guint v[TFT_MAX_FIGHTERS];
-            json_object *e = ev ("tie", NULL);
+            json_object *e = mg_event_new ("tie", "figure", NULL);
             json_object *rolls = json_object_new_object ();
             if (!tft_roll (r, ng, 6, "tie", v, error))
               {
@@ -1759,9 +1832,9 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
                 json_object_put (rolls);
                 return FALSE;
               }
+            rerank_ties (fg, s->adj_dx, group, v, ng);
             for (guint k = 0; k < ng; k++)
               {
-                fg->ties[group[k]] = fg->ties[group[k]] * 10 + v[k];
                 json_object_object_add (rolls, fname (st, &fg->f[group[k]]), json_object_new_int (v[k]));
                 g_string_append_printf (text, _("%s rolls %u for the tie. "), fname (st, &fg->f[group[k]]), v[k]);
               }
@@ -1781,7 +1854,7 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
       }
   fg->phase = fg->n_order ? PH_ATTACKS : PH_END;
   {
-    json_object *e = ev ("order", NULL);
+    json_object *e = mg_event_new ("order", "figure", NULL);
     json_object_object_add (e, "order", order_json (st));
     json_object_array_add (events, e);
   }
@@ -1826,13 +1899,13 @@ do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_obj
   fg->order[slot].done = TRUE;
   if (kind == 0)
     {
-      json_object_array_add (events, ev ("pass", name));
+      json_object_array_add (events, mg_event_new ("pass", "figure", name));
       g_string_append_printf (text, _("%s does not attack."), name);
       return TRUE;
     }
   {
     guint v;
-    json_object *e = ev (kind == 1 ? "draw_dagger" : "disengage", name);
+    json_object *e = mg_event_new (kind == 1 ? "draw_dagger" : "disengage", "figure", name);
     gint need;
     if (!tft_roll (r, 1, 6, kind == 1 ? "draw_dagger" : "disengage", &v, error))
       {
@@ -1907,7 +1980,8 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
         return illegal (error, _("At most %d sides."), TFT_MAX_SIDES);
       if (!mg_json_array (members, side, TFT_ACTION_ERR, 1, TFT_MAX_FIGHTERS, &n, error))
         return FALSE;
-      fg->sides[fg->n_sides] = g_strdup (side);
+      /* counted at once, so tft_fight_free() frees the name when a member is refused */
+      fg->sides[fg->n_sides++] = g_strdup (side);
       for (guint i = 0; i < n; i++)
         {
           const char *name;
@@ -1931,7 +2005,7 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
           memset (x, 0, sizeof *x);
           x->mg_target = -1;
           x->fig = r;
-          x->side = fg->n_sides;
+          x->side = fg->n_sides - 1;
           memcpy (x->carried, f->weapons, sizeof (gint) * f->n_weapons);
           x->n_carried = f->n_weapons;
           x->shield = f->shield;
@@ -1942,7 +2016,6 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
             return illegal (error, _("No missile weapons in practice combat: %s's ready weapon is a %s."), name,
                             _(rs->weapons[x->ready].name));
         }
-      fg->n_sides++;
     }
   if (fg->n_sides < 2)
     return illegal (error, _("A fight needs at least two sides."));
@@ -1953,7 +2026,7 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
   st->turn++;
   st->fight = g_steal_pointer (&fg);
   {
-    json_object *e = ev ("fight_started", NULL);
+    json_object *e = mg_event_new ("fight_started", "figure", NULL);
     ev_int (e, "fight", st->fight->number);
     json_object_object_add (e, "kind", json_object_new_string (kind_names[kind]));
     json_object_array_add (events, e);
@@ -1996,6 +2069,8 @@ do_initiative (TftState *st, json_object *j, TftRoller *r, json_object *events, 
     return FALSE;
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));
+  if (!refuse_when_over (st, error))
+    return FALSE;
   if (fg->phase != PH_OPTIONS)
     return illegal (error, _("Initiative is rolled at the start of a turn."));
   if (fg->init_winner != TFT_NONE)
@@ -2029,7 +2104,7 @@ do_initiative (TftState *st, json_object *j, TftRoller *r, json_object *events, 
     }
   fg->init_winner = w;
   fg->init_first = fn ? first : w;
-  e = ev ("initiative", NULL);
+  e = mg_event_new ("initiative", "figure", NULL);
   json_object_object_add (e, "winner", json_object_new_string (fg->sides[w]));
   json_object_object_add (e, "first", json_object_new_string (fg->sides[fg->init_first]));
   json_object_array_add (events, e);
@@ -2058,7 +2133,7 @@ do_flee (TftState *st, json_object *j, json_object *events, GString *text, GErro
   st->fight->f[xi].life = L_FLED;
   close_slots (st->fight, xi);
   after_slot (st);
-  json_object_array_add (events, ev ("fled", name));
+  json_object_array_add (events, mg_event_new ("fled", "figure", name));
   g_string_append_printf (text, _("%s escapes through the door."), name);
   return TRUE;
 }
@@ -2075,6 +2150,9 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
     return FALSE;
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));
+  /* a turn in which the last enemy fell still ends (it was fought); none after it */
+  if (fg->phase == PH_OVER)
+    return refuse_when_over (st, error);
   if (fg->phase == PH_OPTIONS)
     return illegal (error, _("The turn ends after the attacks (action \"attacks\" first)."));
   if (next_slot (fg) >= 0)
@@ -2100,7 +2178,7 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
           if (fg->f[xi].took_hits)
             return illegal (error, _("%s took hits this turn and cannot force a retreat."), bn);
           {
-            json_object *e = ev ("retreat", fn);
+            json_object *e = mg_event_new ("retreat", "figure", fn);
             json_object_object_add (e, "by", json_object_new_string (bn));
             json_object_array_add (events, e);
             g_string_append_printf (text, _("%s forces %s back one hex. "), bn, fn);
@@ -2129,7 +2207,7 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
   st->turn++;
   fg->phase = sides_able (st, &last) <= 1 ? PH_OVER : PH_OPTIONS;
   {
-    json_object *e = ev ("turn_ended", NULL);
+    json_object *e = mg_event_new ("turn_ended", "figure", NULL);
     ev_int (e, "fight_turn", fg->turn - 1);
     json_object_array_add (events, e);
   }
@@ -2183,6 +2261,19 @@ turns_fought (const TftFight *fg)
   return turn_begun (fg) ? fg->turn : fg->turn - 1;
 }
 
+/* Takes one weapon w off a roster figure; the next weapon becomes ready if w was. */
+static void
+roster_lose_weapon (const TftRuleset *rs, TftFigure *f, gint w)
+{
+  tft_list_remove (f->weapons, &f->n_weapons, w);
+  if (f->ready == w)
+    {
+      f->ready = f->n_weapons > 0 ? f->weapons[0] : TFT_NONE;
+      if (f->ready >= 0 && rs->weapons[f->ready].two_handed)
+        f->shield_ready = FALSE;
+    }
+}
+
 static gboolean
 do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
 {
@@ -2225,7 +2316,7 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
     }
   if (live == 0 || abandon)
     winner = TFT_NONE;
-  e = ev ("fight_ended", NULL);
+  e = mg_event_new ("fight_ended", "figure", NULL);
   eps = json_object_new_object ();
   ev_int (e, "fight", fg->number);
   json_object_object_add (e, "winner", winner >= 0 ? json_object_new_string (fg->sides[winner]) : NULL);
@@ -2293,6 +2384,12 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
         g_string_append_printf (text, _(" %s %+d EP (%d)."), f->name, ep, f->ep);
       else if (!alive)
         g_string_append_printf (text, _(" %s is dead."), f->name);
+      for (guint k = 0; k < x->n_broken; k++)
+        {
+          roster_lose_weapon (rs, f, x->broken[k]);
+          g_string_append_printf (text, _(" %s's %s stays broken (a new one is given with set_gear)."), f->name,
+                                  _(rs->weapons[x->broken[k]].name));
+        }
     }
   json_object_object_add (e, "ep", eps);
   json_object_array_add (events, e);
@@ -2514,7 +2611,7 @@ tft_pending (const MgState *state)
               json_object *d = json_object_new_object ();
               gint dice, adds;
               g_autofree char *dm = NULL;
-              tft_figure_damage (rs, fig_of (st, x), weapon, &dice, &adds);
+              tft_figure_damage (rs, fig_of (st, x), weapon, FALSE, &dice, &adds);
               dm = tft_damage_text (dice, adds);
               json_object *by = json_object_new_object ();
               Attack probe = { .fi = s->fi, .weapon = weapon, .mode = x->opt == O_M || x->opt == O_P ? M_HTH : M_WEAPON };
@@ -2616,7 +2713,7 @@ tft_attack_plan (const TftState *st, json_object *action, TftAttackPlan *plan, G
       hth_damage (st, &tmp, &plan->dmg_dice, &plan->dmg_adds);
     }
   else
-    tft_figure_damage (rs, fig_of (st, x), a.weapon, &plan->dmg_dice, &plan->dmg_adds);
+    tft_figure_damage (rs, fig_of (st, x), a.weapon, a.thrown, &plan->dmg_dice, &plan->dmg_adds);
   plan->mult = 1;
   if (a.weapon >= 0 && rs->weapons[a.weapon].cls == W_POLE && a.mode != M_HTH &&
       (x->opt == O_B || (y->opt == O_B && !a.thrown)))

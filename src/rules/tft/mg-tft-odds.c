@@ -292,52 +292,86 @@ duel_figure (json_object *fig, const char *name)
   return a;
 }
 
-gboolean
-mg_tft_duel (json_object *ruleset, json_object *figure_a, json_object *figure_b, guint n, guint32 seed,
-             MgTftDuelProgress progress, gpointer user_data, gint *cancel, MgTftDuelResult *result, GError **error)
+/* A state holding the two figures as roster entries 0 and 1. */
+static TftState *
+duel_state (json_object *ruleset, json_object *figure_a, json_object *figure_b, GError **error)
 {
   const char * const players[] = { "Sim", NULL };
   g_autoptr(TftState) st = (TftState *) mg_tft_rules ()->new_state (ruleset, players, error);
-  g_autoptr(MgDice) dice = mg_dice_new_seeded (seed);
+  TftRoller r = { NULL, 0, 0, 0, NULL };
+  json_object *a, *b, *ea, *eb;
+
+  if (st == NULL)
+    return NULL;
+  a = duel_figure (figure_a, "A");
+  b = duel_figure (figure_b, "B");
+  ea = tft_apply_roller (st, a, &r, NULL, error);
+  eb = ea ? tft_apply_roller (st, b, &r, NULL, error) : NULL;
+  json_object_put (a);
+  json_object_put (b);
+  json_object_put (ea);
+  if (eb == NULL)
+    return NULL;
+  json_object_put (eb);
+  return g_steal_pointer (&st);
+}
+
+/* The model played action by action through the engine, with dice from `dice`. */
+static void
+duel_engine (TftState *st, guint n, MgDice *dice, MgTftDuelProgress progress, gpointer user_data, gint *cancel,
+             MgTftDuelResult *result)
+{
   TftRoller r = { dice, 0, 0, 0, NULL };
-  g_autoptr(GError) local = NULL;
+  guint before = mg_dice_count (dice);
 
   memset (result, 0, sizeof *result);
-  if (st == NULL)
-    return FALSE;
-  {
-    json_object *a = duel_figure (figure_a, "A"), *b = duel_figure (figure_b, "B");
-    json_object *ea = tft_apply_roller (st, a, &r, NULL, &local);
-    json_object *eb = ea ? tft_apply_roller (st, b, &r, NULL, &local) : NULL;
-    json_object_put (a);
-    json_object_put (b);
-    json_object_put (ea);
-    if (eb == NULL)
-      {
-        g_propagate_error (error, g_steal_pointer (&local));
-        return FALSE;
-      }
-    json_object_put (eb);
-  }
   for (guint i = 0; i < n; i++)
     {
       gint res;
       if (cancel && g_atomic_int_get (cancel))
         break;
       res = duel_once (st, &r);
-      result->fights++;
-      if (res == 0)
-        result->wins_a++;
-      else if (res == 1)
-        result->wins_b++;
-      else
-        result->draws++;
+      tft_duel_count (result, res);
       if (progress && (i + 1) % 256 == 0)
         progress (i + 1, n, user_data);
     }
-  result->dice = mg_dice_count (dice);
+  result->dice = mg_dice_count (dice) - before;
   if (progress)
     progress (result->fights, n, user_data);
+}
+
+gboolean
+mg_tft_duel (json_object *ruleset, json_object *figure_a, json_object *figure_b, guint n, guint32 seed,
+             MgTftDuelProgress progress, gpointer user_data, gint *cancel, MgTftDuelResult *result, GError **error)
+{
+  g_autoptr(TftState) st = NULL;
+
+  memset (result, 0, sizeof *result);
+  if ((st = duel_state (ruleset, figure_a, figure_b, error)) == NULL)
+    return FALSE;
+  if (tft_sim_supports (st))
+    tft_sim_run (st, n, NULL, seed, progress, user_data, cancel, result);
+  else
+    {
+      g_autoptr(MgDice) dice = mg_dice_new_seeded (seed);
+      duel_engine (st, n, dice, progress, user_data, cancel, result);
+    }
+  return TRUE;
+}
+
+gboolean
+mg_tft_duel_with_dice (json_object *ruleset, json_object *figure_a, json_object *figure_b, guint n, MgDice *dice,
+                       gboolean full_engine, MgTftDuelResult *result, GError **error)
+{
+  g_autoptr(TftState) st = NULL;
+
+  memset (result, 0, sizeof *result);
+  if ((st = duel_state (ruleset, figure_a, figure_b, error)) == NULL)
+    return FALSE;
+  if (full_engine || !tft_sim_supports (st))
+    duel_engine (st, n, dice, NULL, NULL, NULL, result);
+  else
+    tft_sim_run (st, n, dice, 0, NULL, NULL, NULL, result);
   return TRUE;
 }
 

@@ -1,6 +1,7 @@
 /* mg-tft-private.h — the TFT Melee ruleset, roster and fight structures shared by the engine's files. */
 #pragma once
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 #include "mg-json.h"
 #include "mg-tft.h"
@@ -140,6 +141,7 @@ typedef struct {
   guint    kills;
   gboolean took_hits;
   gint     mg_target;                  /* main-gauche turn: the enemy of the first attack; -1 none */
+  gint     broken[TFT_MAX_CARRY]; guint n_broken;  /* its own weapons broken by an 18: gone from the roster at end_fight */
 } TftFighter;
 
 typedef struct {
@@ -201,11 +203,19 @@ gint     tft_gear_dx       (const TftRuleset *rs, gint armor, gint shield, gbool
 /* The outcome of a to-hit roll: `total` on `n` dice against adj_dx; to_miss: rolling to miss. */
 TftRoll  tft_roll_result   (const TftRuleset *rs, gint total, gint n, gint adj_dx, gboolean to_miss,
                             gint *mult);
-void     tft_figure_damage (const TftRuleset *rs, const TftFigure *f, gint w, gint *dice, gint *adds);
+/* `thrown`: this attack throws the weapon (a race's missile bonus follows the use, p. 19). */
+void     tft_figure_damage (const TftRuleset *rs, const TftFigure *f, gint w, gboolean thrown, gint *dice, gint *adds);
+/* Weapon w used as a missile or thrown weapon: a missile weapon, one made to be thrown (a rock),
+ * or any weapon thrown in this attack. */
+static inline gboolean
+tft_shot (const TftRuleset *rs, gint w, gboolean thrown)
+{
+  return w >= 0 && (thrown || rs->weapons[w].cls == W_MISSILE || rs->weapons[w].cls == W_THROWN);
+}
 char    *tft_damage_text   (gint dice, gint adds);
 
 /* mg-tft.c: a refusal a referee can read aloud (MG_RULES_ERROR_ILLEGAL); returns FALSE. */
-gboolean  tft_illegal      (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+#define tft_illegal mg_rules_illegal   /* src/rules/mg-rules.h */
 
 /* mg-tft.c: the state */
 TftState *tft_state_copy   (const TftState *st);
@@ -228,6 +238,38 @@ gboolean tft_roll (TftRoller *r, guint n, guint sides, const char *what, guint *
 /* Applies with a roller (apply's body); mg-tft-odds.c calls it on copies. */
 json_object *tft_apply_roller (TftState *st, json_object *action, TftRoller *roller,
                                char **summary, GError **error);
+
+/* Takes the first w out of list[0..*n-1]; FALSE when it is not there. */
+static inline gboolean
+tft_list_remove (gint *list, guint *n, gint w)
+{
+  for (guint i = 0; i < *n; i++)
+    if (list[i] == w)
+      {
+        memmove (&list[i], &list[i + 1], sizeof (gint) * (*n - i - 1));
+        (*n)--;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Counts one duel's outcome: 0 the first figure won, 1 the second, else a draw. */
+static inline void
+tft_duel_count (MgTftDuelResult *result, gint res)
+{
+  result->fights++;
+  if (res == 0)
+    result->wins_a++;
+  else if (res == 1)
+    result->wins_b++;
+  else
+    result->draws++;
+}
+
+/* mg-tft-sim.c: the duel model on plain structs, for the roster's first two figures. */
+gboolean tft_sim_supports (const TftState *st);
+void     tft_sim_run      (const TftState *st, guint n, MgDice *dice, guint32 seed, MgTftDuelProgress progress,
+                           gpointer user_data, gint *cancel, MgTftDuelResult *result);
 
 /* For the odds: the numbers an attack action resolves to, without rolling. */
 typedef struct {

@@ -135,7 +135,7 @@ carries_mg (const TftRuleset *rs, const TftFigure *f)
 
 /* A weapon's damage for this figure, outside HTH: dice and adds with the race's bonus. */
 void
-tft_figure_damage (const TftRuleset *rs, const TftFigure *f, gint w, gint *dice, gint *adds)
+tft_figure_damage (const TftRuleset *rs, const TftFigure *f, gint w, gboolean thrown, gint *dice, gint *adds)
 {
   const TftBeast *b = tft_beast (rs, f->kind);
   const TftRace *r = tft_race (rs, f->kind);
@@ -155,7 +155,7 @@ tft_figure_damage (const TftRuleset *rs, const TftFigure *f, gint w, gint *dice,
     }
   if (r && (r->bonus_weapons >> w) & 1)
     *adds += r->bonus_damage;
-  if (r && (rs->weapons[w].cls == W_MISSILE || rs->weapons[w].cls == W_THROWN))
+  if (r && tft_shot (rs, w, thrown))
     *adds += r->missile_damage;
 }
 
@@ -196,7 +196,7 @@ mg_tft_record_card (const MgState *state, const char *figure, GError **error)
       if (k == f->n_weapons && !(b && b->has_attack))
         break;
       w = json_object_new_object ();
-      tft_figure_damage (rs, f, k < f->n_weapons ? f->weapons[k] : TFT_NONE, &d, &a);
+      tft_figure_damage (rs, f, k < f->n_weapons ? f->weapons[k] : TFT_NONE, FALSE, &d, &a);
       dmg = tft_damage_text (d, a);
       json_object_object_add (w, "id", json_object_new_string (k < f->n_weapons ? rs->weapons[f->weapons[k]].id : b->attack_id));
       json_object_object_add (w, "name", json_object_new_string (k < f->n_weapons ? _(rs->weapons[f->weapons[k]].name) : _(b->attack_name)));
@@ -458,19 +458,6 @@ tft_view (const MgState *state, const char *seat)
 
 #define illegal tft_illegal
 
-gboolean
-tft_illegal (GError **error, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *msg = NULL;
-
-  va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, msg);
-  return FALSE;
-}
-
 /* The text's carrying rules, on basic ST. Used for the roster and by mg-tft-fight.c. */
 gboolean
 tft_check_gear (const TftRuleset *rs, const char *name, guint kind, gint st, const gint *w, guint n,
@@ -664,16 +651,6 @@ history_add (TftFigure *f, const char *what, guint turn, json_object *extra)
   json_object_array_add (f->history, o);
 }
 
-static json_object *
-event_new (const char *type, const char *figure)
-{
-  json_object *e = json_object_new_object ();
-  json_object_object_add (e, "type", json_object_new_string (type));
-  if (figure)
-    json_object_object_add (e, "figure", json_object_new_string (figure));
-  return e;
-}
-
 static gboolean
 name_free (const TftState *st, const char *name, gint except, GError **error)
 {
@@ -781,7 +758,7 @@ tft_roster_action (TftState *st, guint kind, json_object *a, gboolean commit, js
       else
         f->st++;
       {
-        json_object *e = event_new ("ep_spent", f->name), *h = json_object_new_object ();
+        json_object *e = mg_event_new ("ep_spent", "figure", f->name), *h = json_object_new_object ();
         json_object_object_add (e, "attribute", json_object_new_string (attrs[attr]));
         json_object_object_add (e, "value", json_object_new_int (attr ? f->dx : f->st));
         json_object_object_add (e, "ep", json_object_new_int (f->ep));
@@ -839,7 +816,7 @@ tft_roster_action (TftState *st, guint kind, json_object *a, gboolean commit, js
       history_add (f, "created", st->turn, gear_json (st, f));
       g_ptr_array_add (st->roster, f);
       {
-        json_object *e = event_new ("figure_created", f->name);
+        json_object *e = mg_event_new ("figure_created", "figure", f->name);
         json_object_object_add (e, "kind", json_object_new_string (g.kind));
         json_object_object_add (e, "st", json_object_new_int (f->st));
         json_object_object_add (e, "dx", json_object_new_int (f->dx));
@@ -868,7 +845,7 @@ tft_roster_action (TftState *st, guint kind, json_object *a, gboolean commit, js
         return illegal (error, _("%s has fought: the roster keeps its record."), f->name);
       if (!commit)
         return TRUE;
-      json_object_array_add (events, event_new ("figure_removed", f->name));
+      json_object_array_add (events, mg_event_new ("figure_removed", "figure", f->name));
       g_string_append_printf (text, _("%s leaves the roster."), f->name);
       g_ptr_array_remove_index (st->roster, idx);
       return TRUE;
@@ -897,7 +874,7 @@ tft_roster_action (TftState *st, guint kind, json_object *a, gboolean commit, js
       if (!commit)
         return TRUE;
       {
-        json_object *e = event_new ("figure_edited", f->name);
+        json_object *e = mg_event_new ("figure_edited", "figure", f->name);
         g_autofree char *old = g_strdup (f->name);
         if (g.new_name)
           {
@@ -930,7 +907,7 @@ tft_roster_action (TftState *st, guint kind, json_object *a, gboolean commit, js
   memcpy (f, &tmp, sizeof tmp);
   history_add (f, "gear", st->turn, gear_json (st, f));
   {
-    json_object *e = event_new ("gear_changed", f->name);
+    json_object *e = mg_event_new ("gear_changed", "figure", f->name);
     g_autofree char *ws = weapons_text (rs, f);
     json_object_object_add (e, "gear", gear_json (st, f));
     json_object_array_add (events, e);

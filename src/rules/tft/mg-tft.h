@@ -58,6 +58,18 @@ gboolean mg_tft_duel (json_object      *ruleset,
                       MgTftDuelResult  *result,
                       GError          **error);
 
+/* The same duels with dice from `dice`, played by the simulator (figures it cannot model go through
+ * the engine) or, with full_engine, action by action through the engine itself; given the same
+ * dice both give the same fights (tests/tft pins one to the other). */
+gboolean mg_tft_duel_with_dice (json_object     *ruleset,
+                                json_object     *figure_a,
+                                json_object     *figure_b,
+                                guint            n,
+                                MgDice          *dice,
+                                gboolean         full_engine,
+                                MgTftDuelResult *result,
+                                GError         **error);
+
 /* The same between two roster figures of a state (copied first: the state may change after). */
 gboolean mg_tft_duel_names (const MgState    *state,
                             const char       *a,

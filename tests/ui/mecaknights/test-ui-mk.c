@@ -82,12 +82,24 @@ apply (MgCampaignWindow *window, MgMkActionPanel *panel)
     apply (window, panel); \
   } G_STMT_END
 
+/* The campaign's state as JSON text. g_free. */
+static char *
+state_text (MgCampaign *campaign)
+{
+  json_object *json = mg_state_to_json (mg_campaign_get_state (campaign));
+  char *text = g_strdup (json_object_to_json_string (json));
+
+  json_object_put (json);
+  return text;
+}
+
 /* A refused action: the reason is shown, Apply is off, and nothing is written. */
 static void
 assert_refused (MgCampaignWindow *window, MgMkActionPanel *panel, const char *expect, const char *type, ...)
 {
   MgCampaign *campaign = mg_campaign_window_get_campaign (window);
-  g_autofree char *before = g_strdup (json_object_to_json_string (mg_state_to_json (mg_campaign_get_state (campaign))));
+  g_autofree char *before = state_text (campaign);
+  g_autofree char *after = NULL;
   gint64 rows = mg_campaign_journal_count (campaign);
   const char *reason;
   va_list args;
@@ -107,7 +119,8 @@ assert_refused (MgCampaignWindow *window, MgMkActionPanel *panel, const char *ex
   gtk_widget_activate_action (GTK_WIDGET (panel), "mk-panel.apply", NULL);
   wait_ms (5);
   g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows);
-  g_assert_cmpstr (json_object_to_json_string (mg_state_to_json (mg_campaign_get_state (campaign))), ==, before);
+  after = state_text (campaign);
+  g_assert_cmpstr (after, ==, before);
 }
 
 typedef struct { const char *leader; int gp, wood, stone, food, iron, lands, armies; } Count;

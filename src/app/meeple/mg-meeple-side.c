@@ -1,6 +1,7 @@
 /* mg-meeple-side.c — one Meeple Melee player's side of the table: tracks, faces, actions.
  * Faces are entered by clicking what the table shows (typed dice) or rolled here; the
- * faces held are only drawn while "Show Faces" is on, since the screen is shared. */
+ * faces held are only drawn while the table state shows this player's secrets, since the
+ * screen is shared. */
 #include "config.h"
 
 #include "mg-widget-util.h"
@@ -12,6 +13,7 @@
 #include "mg-ui-json.h"
 #include "mg-meeple-side-private.h"
 #include "mg-odds-bar.h"
+#include "mg-secrets-button.h"
 
 #define ODDS_SHOWN 5
 
@@ -20,6 +22,7 @@ struct _MgMeepleSide
   GtkWidget       parent_instance;
 
   MgCampaign     *campaign;
+  MgTableState   *table;
   guint           index;
   char           *name;
 
@@ -35,10 +38,11 @@ struct _MgMeepleSide
   gboolean        picked;
   gboolean        over;
   gboolean        updating_picks;
+  gboolean        was_shown;
 
   GtkLabel       *name_label;
   GtkLabel       *status_label;
-  GtkToggleButton *show_toggle;
+  AdwBin         *show_bin;      /* holds the seat's secrets button, made in setup */
   GtkWidget      *tracks;
   GtkRevealer    *message_revealer;
   GtkLabel       *message_label;
@@ -190,7 +194,9 @@ update_sensitivity (MgMeepleSide *self)
     }
   if (!self->rolled)
     {
-      g_autofree char *head = g_strdup_printf (_("Click the %d faces rolled at the table (%u typed)"),
+      g_autofree char *head = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Click the %d face rolled at the table (%u typed)",
+                                                            "Click the %d faces rolled at the table (%u typed)",
+                                                            self->to_roll),
                                                self->to_roll, self->typed->len);
       g_string_prepend (typed, self->typed->len > 0 ? ": " : "");
       g_string_prepend (typed, head);
@@ -569,9 +575,8 @@ rebuild_faces (MgMeepleSide *self, json_object *faces)
 void
 mg_meeple_side_refresh (MgMeepleSide *self)
 {
-  const MgState *state;
   json_object *view, *players = NULL, *player, *faces = NULL;
-  gboolean shown = gtk_toggle_button_get_active (self->show_toggle);
+  gboolean shown;
   const char *winner;
   const char *other;
   g_autofree char *status = NULL;
@@ -584,11 +589,14 @@ mg_meeple_side_refresh (MgMeepleSide *self)
     return;
 
   rebuild_faces_meta (self);
-  state = mg_campaign_get_state (self->campaign);
   defeat = mg_ui_json_int (mg_campaign_get_ruleset (self->campaign), "defeat_casualties", 6);
 
-  /* Only this player's secrets, and only while they are shown. */
-  view = mg_state_view (state, shown ? self->name : MG_SEAT_PUBLIC);
+  /* Only this player's secrets, and only while the table state shows them. */
+  shown = mg_table_state_secrets_shown (self->table, self->name);
+  if (shown != self->was_shown)
+    g_clear_pointer (&self->faces_key, g_free);
+  self->was_shown = shown;
+  view = mg_table_state_get_shown_view (self->table, self->name);
   json_object_object_get_ex (view, "players", &players);
   player = players != NULL ? json_object_array_get_idx (players, self->index) : NULL;
   other = mg_ui_json_str (players != NULL ? json_object_array_get_idx (players, 1 - self->index) : NULL, "name");
@@ -658,10 +666,10 @@ mg_meeple_side_refresh (MgMeepleSide *self)
     gtk_widget_set_visible (self->dice_group, !self->over && !self->picked
                                               && (!self->rolled || (shown && left > 0)));
   }
-  /* Typing the table's dice shows faces, so it waits for Show Faces: say so, or a referee
+  /* Typing the table's dice shows faces, so it waits for the faces to be shown: say so, or a referee
    * who only sees Roll Here would not know the dice can be typed. */
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->dice_group),
-                                         shown ? NULL : _("Show Faces to type the dice rolled at the table."));
+                                         shown ? NULL : _("Show this player’s faces to type the dice rolled at the table."));
   gtk_widget_set_visible (self->typed_row, shown);
   gtk_widget_set_visible (GTK_WIDGET (self->typed_label), shown);
   gtk_widget_set_visible (self->roll_button, !self->rolled && shown);
@@ -676,32 +684,28 @@ mg_meeple_side_refresh (MgMeepleSide *self)
     adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->pick_group), pick_title);
   }
 
-  json_object_put (view);
   update_sensitivity (self);
-}
-
-static void
-show_toggled (MgMeepleSide *self)
-{
-  g_clear_pointer (&self->faces_key, g_free);
-  mg_meeple_side_refresh (self);
 }
 
 void
 mg_meeple_side_setup (MgMeepleSide *self, MgCampaign *campaign, guint index)
 {
   const char * const *players = mg_campaign_get_players (campaign);
-  g_autofree char *show = NULL;
+  GtkWidget *show;
 
   g_return_if_fail (MG_IS_MEEPLE_SIDE (self));
   g_set_object (&self->campaign, campaign);
+  g_set_object (&self->table, mg_table_state_for_campaign (campaign));
   self->index = index;
   g_free (self->name);
   self->name = g_strdup (players != NULL && g_strv_length ((char **) players) > index ? players[index] : "");
   gtk_label_set_text (self->name_label, self->name);
   gtk_widget_add_css_class (GTK_WIDGET (self), index == 0 ? "player-a" : "player-b");
-  show = g_strdup_printf (_("Show %s’s faces"), self->name);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->show_toggle), GTK_ACCESSIBLE_PROPERTY_LABEL, show, -1);
+  /* Translators: %s is a player; the button shows their meeples on the shared screen */
+  show = mg_secrets_button_new (self->table, self->name, _("S_how %s’s faces"),
+                                /* Translators: %s is a player */
+                                _("_Hide %s’s faces"));
+  adw_bin_set_child (self->show_bin, show);
 }
 
 /* Private accessors */
@@ -712,10 +716,10 @@ mg_meeple_side_get_tracks (MgMeepleSide *self)
   return MG_MEEPLE_TRACKS (self->tracks);
 }
 
-void
-mg_meeple_side_set_shown (MgMeepleSide *self, gboolean shown)
+GtkToggleButton *
+mg_meeple_side_get_show_button (MgMeepleSide *self)
 {
-  gtk_toggle_button_set_active (self->show_toggle, shown);
+  return GTK_TOGGLE_BUTTON (adw_bin_get_child (self->show_bin));
 }
 
 GtkWidget *
@@ -796,6 +800,7 @@ mg_meeple_side_dispose (GObject *object)
 
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MEEPLE_SIDE);
   g_clear_object (&self->campaign);
+  g_clear_object (&self->table);
   G_OBJECT_CLASS (mg_meeple_side_parent_class)->dispose (object);
 }
 
@@ -825,11 +830,11 @@ mg_meeple_side_class_init (MgMeepleSideClass *klass)
 
   g_type_ensure (MG_TYPE_MEEPLE_TRACKS);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-meeple-side.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/meeple/mg-meeple-side.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, MgMeepleSide, name)
   BIND (name_label);
   BIND (status_label);
-  BIND (show_toggle);
+  BIND (show_bin);
   BIND (tracks);
   BIND (message_revealer);
   BIND (message_label);
@@ -874,6 +879,5 @@ mg_meeple_side_init (MgMeepleSide *self)
   self->face_toggles = g_ptr_array_new ();
   self->pick_spins = g_ptr_array_new ();
   self->typed = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_signal_connect_swapped (self->show_toggle, "toggled", G_CALLBACK (show_toggled), self);
   g_signal_connect_swapped (self->set_dropdown, "notify::selected", G_CALLBACK (update_sensitivity), self);
 }

@@ -11,9 +11,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MgMeepleBoard, mg_meeple_board, MG, MEEPLE_BOARD, GtkWidget)
 
 MgMeepleBoard *mg_meeple_board_new       (void);
-void           mg_meeple_board_set_state (MgMeepleBoard *self,
+/* Draws a public view (the caller makes sure it is one: the board is on the shared screen). */
+void           mg_meeple_board_set_view  (MgMeepleBoard *self,
                                           json_object   *ruleset,
-                                          const MgState *state);
+                                          json_object   *view);
 
 /* The face's name from the ruleset ("Punch"), translated; the id if unknown. */
 const char    *mg_meeple_face_name       (json_object *ruleset, const char *id);

@@ -10,12 +10,14 @@
 #include "mg-ui-json.h"
 #include "mg-meeple-page-private.h"
 #include "mg-meeple-tracks.h"
+#include "mg-table-state.h"
 
 struct _MgMeeplePage
 {
   GtkWidget     parent_instance;
 
   MgCampaign   *campaign;
+  MgTableState *table;
 
   GtkLabel     *title_label;
   GtkLabel     *pending_label;
@@ -35,10 +37,10 @@ G_DEFINE_FINAL_TYPE (MgMeeplePage, mg_meeple_page, GTK_TYPE_WIDGET)
 static void
 refresh (MgMeeplePage *self)
 {
-  const MgState *state = mg_campaign_get_state (self->campaign);
   json_object *ruleset = mg_campaign_get_ruleset (self->campaign);
-  json_object *view = mg_state_view (state, MG_SEAT_PUBLIC);
-  json_object *pending = mg_state_pending (state);
+  /* The page is on the shared screen: the public view; a side shows its own player's secrets. */
+  json_object *view = mg_table_state_get_view (self->table, MG_SEAT_PUBLIC);
+  json_object *pending = mg_table_state_get_pending (self->table);
   json_object *last = NULL, *score = NULL, *text = NULL, *winner = NULL;
   const char * const *players = mg_campaign_get_players (self->campaign);
   g_autofree char *title = NULL;
@@ -91,8 +93,6 @@ refresh (MgMeeplePage *self)
 
   mg_meeple_side_refresh (self->side_a);
   mg_meeple_side_refresh (self->side_b);
-  json_object_put (view);
-  json_object_put (pending);
 }
 
 static void
@@ -135,6 +135,7 @@ mg_meeple_page_dispose (GObject *object)
 
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MEEPLE_PAGE);
   g_clear_object (&self->campaign);
+  g_clear_object (&self->table);
   G_OBJECT_CLASS (mg_meeple_page_parent_class)->dispose (object);
 }
 
@@ -146,7 +147,7 @@ mg_meeple_page_class_init (MgMeeplePageClass *klass)
   G_OBJECT_CLASS (klass)->dispose = mg_meeple_page_dispose;
   g_type_ensure (MG_TYPE_MEEPLE_SIDE);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-meeple-page.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/meeple/mg-meeple-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, title_label);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, pending_label);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, score_label);
@@ -173,9 +174,10 @@ mg_meeple_page_new (MgCampaign *campaign)
   MgMeeplePage *self = g_object_new (MG_TYPE_MEEPLE_PAGE, NULL);
 
   self->campaign = g_object_ref (campaign);
+  self->table = g_object_ref (mg_table_state_for_campaign (campaign));
   mg_meeple_side_setup (self->side_a, campaign, 0);
   mg_meeple_side_setup (self->side_b, campaign, 1);
-  g_signal_connect_object (campaign, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->table, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
   refresh (self);
   return self;
 }

@@ -7,7 +7,7 @@
 G_BEGIN_DECLS
 
 MgMeepleTracks  *mg_meeple_side_get_tracks       (MgMeepleSide *self);
-void             mg_meeple_side_set_shown        (MgMeepleSide *self, gboolean shown);
+GtkToggleButton *mg_meeple_side_get_show_button  (MgMeepleSide *self);   /* "Show/Hide NAME’s faces" */
 /* The button that types face `face` (0-based, ruleset order). */
 GtkWidget       *mg_meeple_side_get_type_button  (MgMeepleSide *self, guint face);
 GtkWidget       *mg_meeple_side_get_roll_button  (MgMeepleSide *self);   /* roll with typed faces */

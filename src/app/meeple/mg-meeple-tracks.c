@@ -84,9 +84,15 @@ mg_meeple_tracks_update (MgMeepleTracks *self, json_object *player, int defeat)
   gtk_label_set_text (self->reveal_label, reveal);
 
   {
-    g_autofree char *description =
-      g_strdup_printf (_("%d casualties of %d, %d in the neutral zone, %d of %d actions used"),
-                       self->casualties, defeat, self->neutral, used, allowed);
+    g_autofree char *casualties = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d casualty of %d", "%d casualties of %d",
+                                                                self->casualties),
+                                                   self->casualties, defeat);
+    g_autofree char *actions = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d of %d action used", "%d of %d actions used",
+                                                             allowed),
+                                                used, allowed);
+    /* Translators: "2 casualties of 6, 1 in the neutral zone, 1 of 2 actions used". */
+    g_autofree char *description = g_strdup_printf (_("%s, %d in the neutral zone, %s"), casualties, self->neutral,
+                                                    actions);
     gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
   }
 }
@@ -118,7 +124,7 @@ mg_meeple_tracks_class_init (MgMeepleTracksClass *klass)
   G_OBJECT_CLASS (klass)->dispose = mg_meeple_tracks_dispose;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-meeple-tracks.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/meeple/mg-meeple-tracks.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMeepleTracks, grid);
   gtk_widget_class_bind_template_child (widget_class, MgMeepleTracks, casualty_cells);
   gtk_widget_class_bind_template_child (widget_class, MgMeepleTracks, neutral_cells);

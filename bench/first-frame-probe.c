@@ -1,0 +1,71 @@
+/* first-frame-probe.c — LD_PRELOAD=mg-bench-first-frame-probe.so PROGRAM: for any GTK 4
+ * program, prints "first-frame" on stdout once its first window has painted its first frame,
+ * then ends the process there (exit status 0), so bench (a)/(b) time Melee GM and its peers
+ * (GNOME Calculator, GNOME Text Editor, the bare windows) the same way.
+ *
+ * Nothing of the program is changed: a 1 ms timeout on the default main context (which every
+ * GApplication runs) waits for GTK to be initialized and a toplevel to be mapped, then hooks
+ * that window's frame clock.  GTK is looked up at run time, so the probe links only GLib. */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <unistd.h>
+#include <gio/gio.h>
+
+typedef gboolean   (*IsInitializedFunc) (void);
+typedef GListModel *(*ToplevelsFunc)    (void);
+typedef gboolean   (*GetMappedFunc)     (gpointer widget);
+typedef gpointer   (*GetFrameClockFunc) (gpointer widget);
+
+static IsInitializedFunc is_initialized;
+static ToplevelsFunc     toplevels;
+static GetMappedFunc     get_mapped;
+static GetFrameClockFunc get_frame_clock;
+
+static void
+after_paint (gpointer clock, gpointer data)
+{
+  fputs ("first-frame\n", stdout);
+  fflush (stdout);
+  _exit (0);
+}
+
+static gboolean
+watch (gpointer data)
+{
+  GListModel *windows;
+
+  if (is_initialized == NULL)
+    {
+      is_initialized = (IsInitializedFunc) dlsym (RTLD_DEFAULT, "gtk_is_initialized");
+      toplevels = (ToplevelsFunc) dlsym (RTLD_DEFAULT, "gtk_window_get_toplevels");
+      get_mapped = (GetMappedFunc) dlsym (RTLD_DEFAULT, "gtk_widget_get_mapped");
+      get_frame_clock = (GetFrameClockFunc) dlsym (RTLD_DEFAULT, "gtk_widget_get_frame_clock");
+      if (is_initialized == NULL || toplevels == NULL)
+        return G_SOURCE_CONTINUE;
+    }
+  if (!is_initialized ())
+    return G_SOURCE_CONTINUE;
+  windows = toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (windows); i++)
+    {
+      gpointer window = g_list_model_get_item (windows, i);
+      gpointer clock = get_mapped (window) ? get_frame_clock (window) : NULL;
+
+      g_object_unref (window);
+      if (clock != NULL)
+        {
+          g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint), NULL);
+          return G_SOURCE_REMOVE;
+        }
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+__attribute__((constructor)) static void
+probe_init (void)
+{
+  /* Only the program itself, not what it spawns. */
+  unsetenv ("LD_PRELOAD");
+  g_timeout_add_full (G_PRIORITY_HIGH, 1, watch, NULL, NULL);
+}

@@ -1,0 +1,27 @@
+/* mg-meeple-game.c — Meeple Melee's descriptor: what the rest of Melee GM needs to know of the game. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mg-game.h"
+#include "mg-meeple.h"
+
+#define DATA "/io/github/meleegm/MeleeGM/games/meeple/"
+
+static const MgGameSample samples[] = {
+  { N_("Sample Battle"), DATA "sample.jsonl", { "Red", "Blue", NULL } },
+};
+
+const MgGame *
+mg_meeple_game (void)
+{
+  static MgGame game = {
+    .ruleset_resource = DATA "ruleset.json",
+    .samples = samples,
+    .n_samples = G_N_ELEMENTS (samples),
+  };
+  /* The engine's table is another file's static, so it is filled in here, by the registry
+   * (once, under its lock). */
+  game.rules = mg_meeple_rules ();
+  return &game;
+}

@@ -1,0 +1,73 @@
+/* mg-game.c — the registry of games: the built-in ones (from the meson list) and tests' fakes. */
+#include "config.h"
+
+#include <string.h>
+
+#include "mg-game.h"
+
+/* Generated from the `games` list in meson.build (mg-games-builtin.c). */
+void mg_games_add_builtins (void (*add) (const MgGame *game));
+
+/* Small and fixed: five games, and a few fakes in tests. NULL-terminated. */
+#define MAX_GAMES 32
+static const MgGame *games[MAX_GAMES + 1];
+static guint n_games;
+static GMutex games_lock;
+
+static void
+add_locked (const MgGame *game)
+{
+  for (guint i = 0; i < n_games; i++)
+    if (strcmp (games[i]->rules->id, game->rules->id) == 0)
+      {
+        games[i] = game;
+        return;
+      }
+  if (n_games < MAX_GAMES)
+    games[n_games++] = game;
+  else
+    g_warning ("mg_game_register: no room for game \"%s\"", game->rules->id);
+}
+
+static void
+ensure_builtins_locked (void)
+{
+  if (n_games == 0)
+    mg_games_add_builtins (add_locked);
+}
+
+void
+mg_game_register (const MgGame *game)
+{
+  g_return_if_fail (game != NULL && game->rules != NULL && game->rules->id != NULL);
+
+  g_mutex_lock (&games_lock);
+  ensure_builtins_locked ();
+  add_locked (game);
+  g_mutex_unlock (&games_lock);
+}
+
+const MgGame **
+mg_games_all (guint *n)
+{
+  g_mutex_lock (&games_lock);
+  ensure_builtins_locked ();
+  if (n != NULL)
+    *n = n_games;
+  g_mutex_unlock (&games_lock);
+  return games;
+}
+
+const MgGame *
+mg_game_lookup (const char *game_id)
+{
+  guint n;
+  const MgGame **all = mg_games_all (&n);
+
+  if (game_id == NULL)
+    return NULL;
+  for (guint i = 0; i < n; i++)
+    if (strcmp (all[i]->rules->id, game_id) == 0)
+      return all[i];
+  return NULL;
+}

@@ -1,0 +1,411 @@
+/* test-contract.c — the contract every engine passes, run over every game the registry holds.
+ *
+ * For each game, with no line of its own here: its first sample replays into a campaign; after
+ * every action, to_json/from_json is exact, validate() and a refused apply() change nothing,
+ * each ill-formed variant of the next action is refused, and no seat's view (nor the public
+ * one) holds a secret that an event marked for another seat; undo then redo of the whole
+ * sample gives the same state; and a random playout of the actions legal_actions() lists is
+ * accepted, action by action, with the same invariants. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-c/json_pointer.h>
+#include <string.h>
+
+#include "mg-campaign.h"
+#include "mg-game.h"
+#include "mg-json.h"
+#include "mg-ruleset.h"
+#include "mg-core-test-util.h"
+
+static char *
+state_text (const MgState *state)
+{
+  g_autoptr(json_object) json = mg_state_to_json (state);
+
+  return g_strdup (json_object_to_json_string_ext (json, JSON_C_TO_STRING_PLAIN));
+}
+
+/* from_json(to_json(s)) is exact; returns the copy (the engine's own, for tampering with). */
+static MgState *
+roundtrip (const MgGame *game, json_object *ruleset, const MgState *state)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) json = mg_state_to_json (state);
+  g_autofree char *before = g_strdup (json_object_to_json_string_ext (json, JSON_C_TO_STRING_PLAIN));
+  MgState *copy = game->rules->from_json (ruleset, json, &error);
+  g_autofree char *after = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (copy);
+  after = state_text (copy);
+  g_assert_cmpstr (after, ==, before);
+  return copy;
+}
+
+/* Ill-formed variants of a well-formed action: not an object, no type, an unknown type, a type
+ * that is not text, and each member replaced by a value of another JSON kind. */
+static GPtrArray *
+ill_formed (json_object *action)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) (void (*) (void)) json_object_put);
+  json_object *o;
+
+  g_ptr_array_add (out, json_object_new_array ());
+  g_ptr_array_add (out, json_object_new_string ("attack"));
+  o = json_object_new_object ();
+  json_object_object_add (o, "type", json_object_new_string ("no_such_action"));
+  g_ptr_array_add (out, o);
+  if (!json_object_is_type (action, json_type_object))
+    return out;
+
+  o = NULL;
+  json_object_deep_copy (action, &o, NULL);
+  json_object_object_del (o, "type");
+  g_ptr_array_add (out, o);
+  o = NULL;
+  json_object_deep_copy (action, &o, NULL);
+  json_object_object_add (o, "type", json_object_new_int (42));
+  g_ptr_array_add (out, o);
+
+  json_object_object_foreach (action, key, value)
+    {
+      json_object *wrong;
+
+      if (strcmp (key, "type") == 0 || strcmp (key, "dice") == 0 || strcmp (key, "template") == 0)
+        continue;
+      if (json_object_is_type (value, json_type_object))
+        wrong = json_object_new_double (3.5);
+      else
+        {
+          wrong = json_object_new_object ();
+          json_object_object_add (wrong, "bogus", json_object_new_object ());
+        }
+      o = NULL;
+      json_object_deep_copy (action, &o, NULL);
+      json_object_object_add (o, key, wrong);
+      g_ptr_array_add (out, o);
+    }
+  return out;
+}
+
+/* validate() of the action changes nothing, and every ill-formed variant is refused by both
+ * validate() and apply() without a change. */
+static void
+check_refusals (const MgGame *game, MgState *state, json_object *action, guint32 seed)
+{
+  g_autofree char *before = state_text (state);
+  g_autoptr(GPtrArray) bad = ill_formed (action);
+  g_autofree char *after = NULL;
+
+  (void) mg_state_validate (state, action, NULL);
+  after = state_text (state);
+  g_assert_cmpstr (after, ==, before);
+
+  for (guint i = 0; i < bad->len; i++)
+    {
+      json_object *b = g_ptr_array_index (bad, i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MgDice) dice = mg_dice_new_seeded (seed + i);
+      g_autofree char *summary = NULL;
+      json_object *events;
+      g_autofree char *now = NULL;
+
+      if (mg_state_validate (state, b, &error))
+        g_error ("%s accepted the ill-formed action %s", game->rules->id,
+                 json_object_to_json_string (b));
+      g_assert_true (g_error_matches (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION) ||
+                     g_error_matches (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL) ||
+                     g_error_matches (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER));
+      g_clear_error (&error);
+      events = mg_state_apply (state, b, dice, &summary, &error);
+      g_assert_null (events);
+      g_assert_nonnull (error);
+      now = state_text (state);
+      g_assert_cmpstr (now, ==, before);
+    }
+}
+
+/* Does `haystack` hold `needle` anywhere (a public event revealing the secret)? */
+static gboolean
+contains (json_object *haystack, json_object *needle)
+{
+  if (json_object_equal (haystack, needle))
+    return TRUE;
+  if (json_object_is_type (haystack, json_type_object))
+    {
+      json_object_object_foreach (haystack, key, value)
+        {
+          (void) key;
+          if (contains (value, needle))
+            return TRUE;
+        }
+    }
+  else if (json_object_is_type (haystack, json_type_array))
+    {
+      for (size_t i = 0; i < json_object_array_length (haystack); i++)
+        if (contains (json_object_array_get_idx (haystack, i), needle))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* The JSON pointers ("/players/1/faces") of the members named `name` whose value is `needle`. */
+static void
+find_paths (json_object *json, const char *prefix, const char *name, json_object *needle, GPtrArray *out)
+{
+  if (json_object_is_type (json, json_type_object))
+    {
+      json_object_object_foreach (json, key, value)
+        {
+          g_autofree char *escaped = NULL;
+          g_autofree char *path = NULL;
+          GString *e = g_string_new (key);
+
+          g_string_replace (e, "~", "~0", 0);
+          g_string_replace (e, "/", "~1", 0);
+          escaped = g_string_free (e, FALSE);
+          path = g_strconcat (prefix, "/", escaped, NULL);
+          if (strcmp (key, name) == 0 && json_object_equal (value, needle))
+            g_ptr_array_add (out, g_strdup (path));
+          find_paths (value, path, name, needle, out);
+        }
+    }
+  else if (json_object_is_type (json, json_type_array))
+    for (size_t i = 0; i < json_object_array_length (json); i++)
+      {
+        g_autofree char *path = g_strdup_printf ("%s/%zu", prefix, i);
+
+        find_paths (json_object_array_get_idx (json, i), path, name, needle, out);
+      }
+}
+
+/* An event with "seat": X is X's secret. Where X's own view shows one of its lists or objects
+ * (a pick, the faces held, a bid) under the same member name, the public view and every other
+ * seat's view must show something else at that place — unless the same action also revealed it
+ * in a public event. Comparing places, not values, keeps another player's equal pick from
+ * being taken for a leak. */
+static void
+check_secrets (const MgState *state, const char * const *players, json_object *events)
+{
+  for (size_t i = 0; events != NULL && i < json_object_array_length (events); i++)
+    {
+      json_object *e = json_object_array_get_idx (events, i);
+      const char *owner = json_object_get_string (mg_json_member (e, "seat"));
+
+      if (owner == NULL)
+        continue;
+      json_object_object_foreach (e, key, secret)
+        {
+          gboolean revealed = FALSE;
+
+          if (!json_object_is_type (secret, json_type_object) && !json_object_is_type (secret, json_type_array))
+            continue;
+          if (json_object_is_type (secret, json_type_array) ? json_object_array_length (secret) == 0
+                                                           : json_object_object_length (secret) == 0)
+            continue;
+          for (size_t j = 0; j < json_object_array_length (events) && !revealed; j++)
+            {
+              json_object *pub = json_object_array_get_idx (events, j);
+
+              revealed = mg_json_member (pub, "seat") == NULL && contains (pub, secret);
+            }
+          if (revealed)
+            continue;
+          {
+            g_autoptr(json_object) own = mg_state_view (state, owner);
+            g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+
+            find_paths (own, "", key, secret, paths);
+            for (gint s = -1; players[s < 0 ? 0 : s] != NULL; s++)
+              {
+                const char *seat = s < 0 ? MG_SEAT_PUBLIC : players[s];
+                g_autoptr(json_object) view = NULL;
+
+                if (strcmp (seat, owner) == 0)
+                  continue;
+                view = mg_state_view (state, seat);
+                for (guint p = 0; p < paths->len; p++)
+                  {
+                    json_object *there = NULL;
+
+                    if (json_pointer_get (view, g_ptr_array_index (paths, p), &there) == 0 &&
+                        json_object_equal (there, secret))
+                      g_error ("%s's view holds %s's secret at %s: %s", seat, owner,
+                               (char *) g_ptr_array_index (paths, p), json_object_to_json_string (secret));
+                  }
+              }
+          }
+        }
+    }
+}
+
+static void
+check_after_action (const MgGame *game, json_object *ruleset, const MgState *state,
+                    const char * const *players, json_object *events, json_object *next, guint32 seed)
+{
+  g_autoptr(MgState) copy = roundtrip (game, ruleset, state);
+
+  check_secrets (state, players, events);
+  if (next != NULL)
+    check_refusals (game, copy, next, seed);
+}
+
+static GPtrArray *
+sample_actions (const MgGameSample *sample)
+{
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (sample->resource, 0, NULL);
+  g_auto(GStrv) lines = NULL;
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) (void (*) (void)) json_object_put);
+
+  g_assert_nonnull (bytes);
+  lines = g_strsplit (g_bytes_get_data (bytes, NULL), "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      json_object *action;
+
+      g_strstrip (lines[i]);
+      if (lines[i][0] == '\0')
+        continue;
+      action = json_tokener_parse (lines[i]);
+      g_assert_nonnull (action);
+      g_ptr_array_add (out, action);
+    }
+  return out;
+}
+
+/* The sample, through a campaign: invariants after each action, then undo all and redo all. */
+static void
+test_sample (gconstpointer data)
+{
+  const MgGame *game = data;
+  g_autofree char *path = mg_test_tmpfile ("contract.mgc");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autoptr(GPtrArray) actions = NULL;
+  g_autofree char *end = NULL;
+  g_autofree char *again = NULL;
+  const char * const *players;
+  guint done = 0;
+
+  if (game->n_samples == 0)
+    {
+      g_test_skip ("the game ships no sample");
+      return;
+    }
+  actions = sample_actions (&game->samples[0]);
+  campaign = mg_campaign_create (path, game->rules->id, "Contract", game->samples[0].players, NULL, 7, &error);
+  g_assert_no_error (error);
+  players = mg_campaign_get_players (campaign);
+  check_after_action (game, mg_campaign_get_ruleset (campaign), mg_campaign_get_state (campaign),
+                      players, NULL, actions->len > 0 ? g_ptr_array_index (actions, 0) : NULL, 1);
+  for (guint i = 0; i < actions->len; i++)
+    {
+      g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, g_ptr_array_index (actions, i), &error);
+      g_autoptr(json_object) events = NULL;
+
+      g_assert_no_error (error);
+      events = json_tokener_parse (entry->events);
+      check_after_action (game, mg_campaign_get_ruleset (campaign), mg_campaign_get_state (campaign),
+                          players, events,
+                          i + 1 < actions->len ? g_ptr_array_index (actions, i + 1) : NULL, 100 + i);
+    }
+
+  end = state_text (mg_campaign_get_state (campaign));
+  g_assert_true (mg_campaign_undo (campaign, actions->len, &done, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (done, ==, actions->len);
+  g_assert_true (mg_campaign_redo (campaign, actions->len, &done, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (done, ==, actions->len);
+  again = state_text (mg_campaign_get_state (campaign));
+  g_assert_cmpstr (again, ==, end);
+  g_assert_true (mg_campaign_check (campaign, &error));
+  g_assert_no_error (error);
+}
+
+/* Random playouts from the start: every concrete action legal_actions() lists is accepted by
+ * validate(), and the one played is accepted by apply() with the invariants after it. */
+static void
+test_legal_playout (gconstpointer data)
+{
+  const MgGame *game = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) ruleset = mg_ruleset_load_default (game->rules->id, &error);
+  const char *names[] = { "Red", "Blue", "Green", "Yellow", NULL };
+  const char *const *players = game->n_samples > 0 ? game->samples[0].players : names;
+  guint played = 0;
+
+  g_assert_no_error (error);
+  if (game->rules->legal_actions == NULL)
+    {
+      g_test_skip ("the engine has no legal_actions yet");
+      return;
+    }
+  for (guint32 run = 1; run <= 3; run++)
+    {
+      g_autoptr(MgState) state = game->rules->new_state (ruleset, players, &error);
+      g_autoptr(GRand) rand = g_rand_new_with_seed (run);
+
+      g_assert_no_error (error);
+      for (guint step = 0; step < 150; step++)
+        {
+          g_autoptr(json_object) legal = mg_state_legal_actions (state, MG_SEAT_ALL);
+          g_autoptr(GPtrArray) concrete = g_ptr_array_new ();
+          g_autoptr(MgDice) dice = mg_dice_new_seeded (run * 1000 + step);
+          g_autofree char *summary = NULL;
+          g_autoptr(json_object) events = NULL;
+          json_object *pick;
+
+          g_assert_true (json_object_is_type (legal, json_type_array));
+          for (size_t i = 0; i < json_object_array_length (legal); i++)
+            {
+              json_object *a = json_object_array_get_idx (legal, i);
+
+              if (json_object_get_boolean (mg_json_member (a, "template")))
+                continue;
+              if (!mg_state_validate (state, a, &error))
+                g_error ("%s lists %s as legal, but validate() says: %s", game->rules->id,
+                         json_object_to_json_string (a), error->message);
+              g_ptr_array_add (concrete, a);
+            }
+          if (concrete->len == 0)
+            break;
+          pick = g_ptr_array_index (concrete, g_rand_int_range (rand, 0, concrete->len));
+          {
+            g_autoptr(MgState) copy = roundtrip (game, ruleset, state);
+
+            check_refusals (game, copy, pick, run * 7 + step);
+          }
+          events = mg_state_apply (state, pick, dice, &summary, &error);
+          if (events == NULL)
+            g_error ("%s lists %s as legal, but apply() says: %s", game->rules->id,
+                     json_object_to_json_string (pick), error->message);
+          g_assert_nonnull (summary);
+          check_after_action (game, ruleset, state, players, events, NULL, 0);
+          played++;
+        }
+    }
+  g_test_message ("%s: %u legal actions played", game->rules->id, played);
+  g_assert_cmpuint (played, >, 0);
+}
+
+int
+main (int argc, char *argv[])
+{
+  guint n;
+  const MgGame **games;
+
+  g_test_init (&argc, &argv, NULL);
+  games = mg_games_all (&n);
+  g_assert_cmpuint (n, >=, 3);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *sample = g_strdup_printf ("/contract/%s/sample", games[i]->rules->id);
+      g_autofree char *playout = g_strdup_printf ("/contract/%s/legal-playout", games[i]->rules->id);
+
+      g_test_add_data_func (sample, games[i], test_sample);
+      g_test_add_data_func (playout, games[i], test_legal_playout);
+    }
+  return g_test_run ();
+}
