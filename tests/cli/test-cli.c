@@ -638,6 +638,37 @@ test_unusable_files (void)
   test_remove_dir (dir);
 }
 
+/* A journal row damaged on disk, before the snapshot the open starts from: `log` and `check` say
+ * which row and how to recover; neither prints it as if it were fine. */
+static void
+test_damaged_row (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *path = new_campaign (dir, "c.db");
+  g_autoptr(CliResult) act = cli_run (dir, "{\"type\":\"roll\",\"player\":\"Red\",\"dice\":[3,3,3,3,3,3,3,3]}\n"
+                                           "{\"type\":\"roll\",\"player\":\"Blue\",\"dice\":[1,1,1,1,1,1,1,1]}\n",
+                                      "act", "c.db", NULL);
+  g_autoptr(CliResult) log = NULL;
+  g_autoptr(CliResult) check = NULL;
+  sqlite3 *db = NULL;
+
+  assert_ok (act);
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "UPDATE journal SET action = '{\"type\":\"ro' WHERE seq = 1",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  log = cli_run (dir, NULL, "log", "c.db", NULL);
+  g_test_message ("log: %s", log->err);
+  g_assert_cmpint (log->status, ==, 1);
+  g_assert_nonnull (strstr (log->err, "ournal row 1"));
+  g_assert_nonnull (strstr (log->err, ".recover"));
+  g_assert_cmpuint (count_lines (log->err), ==, 1);
+  check = cli_run (dir, NULL, "check", "c.db", NULL);
+  g_assert_cmpint (check->status, ==, 1);
+  g_assert_nonnull (strstr (check->err, "ournal row"));
+  test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -652,5 +683,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/undo-redo-log", test_undo_redo_log);
   g_test_add_func ("/cli/check-export-session", test_check_export_session);
   g_test_add_func ("/cli/unusable-files", test_unusable_files);
+  g_test_add_func ("/cli/damaged-row", test_damaged_row);
   return g_test_run ();
 }
