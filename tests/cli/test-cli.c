@@ -28,6 +28,15 @@ assert_ok (CliResult *r)
   g_assert_cmpstr (r->err, ==, "");
 }
 
+/* Whether dir/name exists (without leaking the path built). */
+static gboolean
+exists_in (const char *dir, const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
 static char *
 new_campaign (const char *dir, const char *file)
 {
@@ -135,7 +144,7 @@ test_new (void)
   assert_fails (same_names, 1, NULL);
   assert_fails (bad_seed, 2, "--seed");
   assert_fails (missing_rules, 1, "nope.json");
-  g_assert_false (g_file_test (g_build_filename (dir, "d.db", NULL), G_FILE_TEST_EXISTS));
+  g_assert_false (exists_in (dir, "d.db"));
 
   /* The new campaign: two players, first battle, 8 meeples each to roll. */
   assert_ok (state);
@@ -152,7 +161,7 @@ test_new (void)
     g_autoptr(CliResult) r = cli_run (dir, NULL, "new", "e.db", "--game", "meeple", "--name", "X",
                                       "--player", "A", "--player", "B", "--ruleset", "bad.json", NULL);
     assert_fails (r, 1, "bad.json");
-    g_assert_false (g_file_test (g_build_filename (dir, "e.db", NULL), G_FILE_TEST_EXISTS));
+    g_assert_false (exists_in (dir, "e.db"));
   }
   /* The shipped ruleset, given as a file, is accepted. */
   {
@@ -523,7 +532,7 @@ test_check_export_session (void)
     assert_fails (no_turn, 1, "77");
     assert_fails (no_session, 1, "9");
     assert_fails (bad_dir, 1, "nodir/x.md");
-    g_assert_false (g_file_test (g_build_filename (dir, "x.md", NULL), G_FILE_TEST_EXISTS));
+    g_assert_false (exists_in (dir, "x.md"));
   }
   test_remove_dir (dir);
 }
@@ -633,7 +642,7 @@ test_unusable_files (void)
         }
       else
         g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-      g_assert_false (g_file_test (g_build_filename (dir, "out.md", NULL), G_FILE_TEST_EXISTS));
+      g_assert_false (exists_in (dir, "out.md"));
     }
   test_remove_dir (dir);
 }
