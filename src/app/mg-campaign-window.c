@@ -10,6 +10,7 @@
 #include "mg-export-dialog.h"
 #include "mg-game-ui.h"
 #include "mg-journal-page.h"
+#include "mg-players-display.h"
 #include "mg-rules-page.h"
 #include "mg-widget-util.h"
 
@@ -18,13 +19,15 @@ struct _MgCampaignWindow
   AdwApplicationWindow parent_instance;
 
   MgCampaign       *campaign;
-  guint             refresh_id;   /* store: polls for other writers (refresh_tick) */
   MgTableState     *table;
+  guint             refresh_id;   /* store: polls for other writers (refresh_tick) */
+  GtkWindow        *display;          /* the players' display, while open */
 
   AdwToastOverlay  *toast_overlay;
   AdwViewSwitcherTitle *switcher_title;
   AdwViewSwitcherBar *switcher_bar;
   AdwViewStack     *view_stack;
+  GtkWidget        *export_button;
   GtkRevealer      *progress_revealer;
   GtkProgressBar   *progress_bar;
 
@@ -77,6 +80,7 @@ update_actions (MgCampaignWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", mg_campaign_can_undo (self->campaign));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", mg_campaign_can_redo (self->campaign));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", self->export_cancellable == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-export", self->export_cancellable != NULL);
 }
 
 /* store (issue 12): the toast names the row the core really undid or redid — another process
@@ -99,8 +103,10 @@ step (MgCampaignWindow *self, gboolean undo)
     }
 
   if (entry->summary[0] == '\0')
+    /* Translators: a toast: the last action was undone, or redone. */
     title = g_strdup (undo ? _("Undone") : _("Redone"));
   else
+    /* Translators: a toast naming the action undone or redone. */
     title = g_strdup_printf (undo ? _("Undone: %s") : _("Redone: %s"), entry->summary);
   toast = mg_toast_show (GTK_WIDGET (self), title);
   if (toast != NULL && undo)
@@ -137,6 +143,44 @@ static void
 redo_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
   step (MG_CAMPAIGN_WINDOW (widget), FALSE);
+}
+
+/* Players' display (Ctrl+Shift+D): a second window, for a second screen or a projector. */
+
+static void
+players_display_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
+
+  if (self->display == NULL)
+    {
+      self->display = GTK_WINDOW (mg_players_display_new (self->table));
+      g_object_add_weak_pointer (G_OBJECT (self->display), (gpointer *) &self->display);
+      gtk_window_set_application (self->display, gtk_window_get_application (GTK_WINDOW (self)));
+      gtk_window_fullscreen (self->display);
+    }
+  gtk_window_present (self->display);
+}
+
+GtkWindow *
+mg_campaign_window_get_players_display (MgCampaignWindow *self)
+{
+  return self->display;
+}
+
+/* win.show-page(n), Ctrl+1…9: the nth page (from 0), in the order of the page switcher. */
+static void
+show_page_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
+  g_autoptr(GtkSelectionModel) pages = adw_view_stack_get_pages (self->view_stack);
+  int n = g_variant_get_int32 (param);
+  g_autoptr(AdwViewStackPage) page = NULL;
+
+  if (n < 0 || (guint) n >= g_list_model_get_n_items (G_LIST_MODEL (pages)))
+    return;
+  page = g_list_model_get_item (G_LIST_MODEL (pages), n);
+  adw_view_stack_set_visible_child (self->view_stack, adw_view_stack_page_get_child (page));
 }
 
 /* Lazy pages */
@@ -355,6 +399,15 @@ export_dialog_chosen (MgExportDialog *dialog, MgCampaignWindow *self)
 }
 
 static void
+cancel_export_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
+
+  if (self->export_cancellable != NULL)
+    g_cancellable_cancel (self->export_cancellable);
+}
+
+static void
 export_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
   MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
@@ -419,6 +472,8 @@ mg_campaign_window_close_request (GtkWindow *window)
 static void
 switcher_bar_revealed (MgCampaignWindow *self)
 {
+  /* Narrow: the page switcher moves to the bottom, and Export to the menu only. */
+  gtk_widget_set_visible (self->export_button, !adw_view_switcher_bar_get_reveal (self->switcher_bar));
   if (adw_view_switcher_bar_get_reveal (self->switcher_bar)
       && adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
     adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
@@ -509,6 +564,8 @@ mg_campaign_window_dispose (GObject *object)
   MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (object);
 
   g_clear_handle_id (&self->refresh_id, g_source_remove);   /* store */
+  if (self->display != NULL)
+    gtk_window_destroy (self->display);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
@@ -552,14 +609,20 @@ mg_campaign_window_class_init (MgCampaignWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, export_button);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, progress_bar);
 
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
+  gtk_widget_class_install_action (widget_class, "win.cancel-export", NULL, cancel_export_activated);
   gtk_widget_class_install_action (widget_class, "win.new-session", NULL, new_session_activated);
   gtk_widget_class_install_action (widget_class, "win.show-secrets", "s", show_secrets_activated);
+  gtk_widget_class_install_action (widget_class, "win.players-display", NULL, players_display_activated);
+  gtk_widget_class_install_action (widget_class, "win.show-page", "i", show_page_activated);
+  for (int i = 0; i < 9; i++)
+    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + i, GDK_CONTROL_MASK, "win.show-page", "i", i);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, mg_widget_show_shortcuts);
 }
 
