@@ -16,6 +16,7 @@ packages=(
   libjson-c-dev libsqlite3-dev libcairo2-dev libpango1.0-dev
   desktop-file-utils appstream-util
   xvfb xauth sqlite3 python3 fonts-dejavu-core
+  clang libclang-rt-14-dev
 )
 
 # Only for `dev.sh bench`: the real peers of bench (a) and the PDF tools.
@@ -45,6 +46,50 @@ configure_and_build() {
   meson compile -C "$build"
 }
 
+# Builds only what the chosen tests need in a separate build dir, then runs them.
+sanitize_tests() {
+  local asan=${MG_ASAN_BUILD_DIR:-build-asan}
+  [ -f "$asan/build.ninja" ] || CC=gcc meson setup "$asan" -Db_sanitize=address,undefined \
+    -Db_lundef=false -Dbuildtype=debugoptimized >/dev/null
+  local names targets
+  names=$(meson introspect "$asan" --tests | python3 -c '
+import json, sys
+keep = {"rules", "core", "contract", "cli", "tft", "mecaknights", "fuzz"}
+for t in json.load(sys.stdin):
+    if keep & {s.split(":")[-1] for s in t["suite"]} and t["name"] != "test-crash":
+        print(t["name"])')
+  targets=$(meson introspect "$asan" --tests | python3 -c '
+import json, os, sys
+b = sys.argv[1]
+keep = {"rules", "core", "contract", "cli", "tft", "mecaknights", "fuzz"}
+out = {"src/cli/melee-gm-cli"}
+for t in json.load(sys.stdin):
+    if keep & {s.split(":")[-1] for s in t["suite"]} and t["name"] != "test-crash":
+        out.add(os.path.relpath(t["cmd"][0], os.path.abspath(b)))
+print(" ".join(sorted(out)))' "$asan")
+  ninja -C "$asan" -j2 $targets
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+  LSAN_OPTIONS="suppressions=$here/build-aux/lsan.supp:print_suppressions=0" \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    meson test -C "$asan" --no-rebuild --print-errorlogs --num-processes 2 -t 4 $names
+}
+
+# libFuzzer (clang) over every registered engine, from its sample; new paths land in
+# tests/fuzz/corpus (kept in the repo). MG_FUZZ_SECONDS bounds each run.
+fuzz_engines() {
+  local fz=${MG_FUZZ_BUILD_DIR:-build-fuzz}
+  [ -f "$fz/build.ninja" ] || CC=clang meson setup "$fz" -Db_sanitize=address,undefined \
+    -Db_lundef=false -Dc_args=-fsanitize=fuzzer-no-link -Dbuildtype=debugoptimized >/dev/null
+  ninja -C "$fz" -j2 tests/fuzz/fuzz-engines-libfuzzer
+  mkdir -p tests/fuzz/corpus
+  ASAN_OPTIONS=detect_leaks=1 \
+  LSAN_OPTIONS="suppressions=$here/build-aux/lsan.supp:print_suppressions=0" \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  MG_SOURCE_ROOT="$here" \
+    "$fz/tests/fuzz/fuzz-engines-libfuzzer" -max_total_time="${MG_FUZZ_SECONDS:-240}" \
+      -max_len=4096 -print_final_stats=1 -dict=tests/fuzz/actions.dict tests/fuzz/corpus
+}
+
 cmd=${1:-run}
 case "$cmd" in
   run)
@@ -70,6 +115,11 @@ for line in open(sys.argv[1]):
     else: failed += 1
 print(f"tests: {passed} passed, {failed} failed, {skipped} skipped")
 PY
+    # The same unit, engine and CLI tests in an ASan+UBSan build with leak checking (the UI
+    # tests stay in the plain build; test-crash kills processes and measures nothing more).
+    sanitize_tests || status=$?
+    # A bounded libFuzzer run of every engine from its sample (tests/fuzz/README.md).
+    fuzz_engines || status=$?
     exit $status
     ;;
   bench)

@@ -553,6 +553,26 @@ parse_or_string (const char *text)
   return obj != NULL ? obj : json_object_new_string (text != NULL ? text : "");
 }
 
+static gboolean
+is_json (const char *text)
+{
+  json_object *j;
+
+  if (text == NULL)
+    return FALSE;
+  j = json_tokener_parse (text);
+  if (j == NULL)
+    return FALSE;
+  json_object_put (j);
+  return TRUE;
+}
+
+static gboolean
+entry_is_whole (const MgJournalEntry *e)
+{
+  return is_json (e->action) && is_json (e->dice) && is_json (e->events);
+}
+
 static void
 print_entry_json (const MgJournalEntry *e)
 {
@@ -628,6 +648,17 @@ cmd_log (int argc, char **argv)
         {
           const MgJournalEntry *e = g_ptr_array_index (page, i);
 
+          /* A row that is not JSON was damaged on disk: said, not printed as if it were fine. */
+          if (!entry_is_whole (e))
+            {
+              g_autofree char *message = g_strdup_printf (
+                  _("“%s” is damaged: journal row %" G_GINT64_FORMAT " is not JSON. Nothing was "
+                    "written to it. Restore a backup copy, or recover what can be read with: "
+                    "sqlite3 %s .recover"), argv[1], e->seq, argv[1]);
+
+              fflush (stdout);
+              return fail_line (EXIT_FAIL, NULL, message);
+            }
           if (as_json)
             print_entry_json (e);
           else

@@ -10,6 +10,7 @@
 #include "mg-campaign-private.h"
 #include "mg-ruleset.h"
 #include "mg-store.h"
+#include "mg-game.h"
 #include "mg-core-resources.h"
 
 #include <errno.h>
@@ -30,6 +31,7 @@ struct _MgCampaign {
   char          *path;
   MgStore       *store;
   const MgRules *rules;
+  const MgGame  *game;         /* its descriptor: the entity tables it declares */
   char          *name;
   char          *game_id;
   GStrv          players;
@@ -336,12 +338,9 @@ replay (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 u
   return g_steal_pointer (&state);
 }
 
-/* ---- entity tables (schema/0002) ------------------------------------------------------- */
+/* ---- entity tables (each game's own: MgGame.table_names) -------------------------------- */
 
 static gboolean corrupt (MgCampaign *self, GError **error, const char *what);
-
-/* The tables an engine's `tables` entry may fill; each is rewritten whole. */
-static const char *const entity_tables[] = { "figure", "leader", "land", "army" };
 
 static gboolean
 is_column_name (const char *key)
@@ -421,7 +420,7 @@ write_tables (MgCampaign *self, const MgState *state, char **written, GError **e
 
   if (written)
     *written = NULL;
-  if (state->rules->tables == NULL)
+  if (state->rules->tables == NULL || self->game->table_names == NULL)
     return TRUE;
   tables = state->rules->tables (state);
   text = json_text (tables);
@@ -430,19 +429,21 @@ write_tables (MgCampaign *self, const MgState *state, char **written, GError **e
       json_object_put (tables);
       return TRUE;
     }
-  for (guint t = 0; t < G_N_ELEMENTS (entity_tables); t++)
+  /* The tables the game declares, each rewritten whole; what else `tables` holds is ignored. */
+  for (guint t = 0; self->game->table_names && self->game->table_names[t]; t++)
     {
-      g_autofree char *sql = g_strdup_printf ("DELETE FROM %s", entity_tables[t]);
+      const char *table = self->game->table_names[t];
+      g_autofree char *sql = g_strdup_printf ("DELETE FROM \"%s\"", table);
       json_object *rows = NULL;
       g_autoptr(MgStoreStmt) del = mg_store_prepare (self->store, sql, error);
 
       if (!del || mg_store_step (self->store, del, error) != SQLITE_DONE)
         goto fail;
-      if (!json_object_object_get_ex (tables, entity_tables[t], &rows) ||
+      if (!json_object_object_get_ex (tables, table, &rows) ||
           !json_object_is_type (rows, json_type_array))
         continue;
       for (size_t i = 0; i < json_object_array_length (rows); i++)
-        if (!insert_entity (self, entity_tables[t], json_object_array_get_idx (rows, i), error))
+        if (!insert_entity (self, table, json_object_array_get_idx (rows, i), error))
           goto fail;
     }
   if (written)
@@ -609,7 +610,8 @@ load_campaign_row (MgCampaign *self, GError **error)
   self->name = column_dup (stmt, 0);
   self->game_id = column_dup (stmt, 1);
   self->seed = (guint32) sqlite3_column_int64 (stmt, 2);
-  self->rules = mg_rules_lookup (self->game_id);
+  self->game = mg_game_lookup (self->game_id);
+  self->rules = self->game ? self->game->rules : NULL;
   if (!self->rules)
     {
       g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_UNKNOWN_GAME,
@@ -950,6 +952,125 @@ inspect_readonly (const char *path, gint64 *version, GError **error)
   return TRUE;
 }
 
+/* ---- each game's entity tables, versioned apart (table game_schema, schema/0003) --------- */
+
+static guint
+game_tables_latest (const MgGame *game)
+{
+  guint n = 0;
+
+  while (game->table_migrations && game->table_migrations[n])
+    n++;
+  return n;
+}
+
+/* The version of the game's tables that the file holds (0: none yet, or a file before 0003). */
+static gboolean
+game_tables_version (MgCampaign *self, gint64 *version, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  gint64 has_table;
+  int rc;
+
+  *version = 0;
+  if (!mg_store_query_int (self->store, "SELECT count (*) FROM sqlite_master WHERE type = 'table' "
+                                        "AND name = 'game_schema'", &has_table, error))
+    return FALSE;
+  if (!has_table)
+    return TRUE;
+  stmt = mg_store_prepare (self->store, "SELECT version FROM game_schema WHERE game = ?1", error);
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, self->game_id, -1, SQLITE_STATIC);
+  if ((rc = mg_store_step (self->store, stmt, error)) < 0)
+    return FALSE;
+  if (rc == SQLITE_ROW)
+    *version = sqlite3_column_int64 (stmt, 0);
+  return TRUE;
+}
+
+/* A file whose game tables a newer Melee GM wrote is refused before anything is written. */
+static gboolean
+check_game_tables_version (MgCampaign *self, GError **error)
+{
+  gint64 version;
+
+  if (!game_tables_version (self, &version, error))
+    return FALSE;
+  if (version > game_tables_latest (self->game))
+    {
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_TOO_NEW,
+                   _("This campaign’s %s tables were written by a newer Melee GM (version %"
+                     G_GINT64_FORMAT "; this version reads up to %u). Open it with a newer version."),
+                   _(self->rules->name), version, game_tables_latest (self->game));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Brings the game's tables to the latest version, one migration per transaction, then fills
+ * them from the state if any was applied. */
+static gboolean
+migrate_game_tables (MgCampaign *self, GError **error)
+{
+  guint latest = game_tables_latest (self->game);
+  gboolean applied = FALSE;
+  char *tables = NULL;
+  gint64 current;
+
+  /* The usual case costs one read, no write lock. */
+  if (!game_tables_version (self, &current, error))
+    return FALSE;
+  if (current >= latest)
+    return TRUE;
+  for (;;)
+    {
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(MgStoreStmt) stmt = NULL;
+      g_autofree char *script = NULL;
+      const char *resource;
+      gint64 version;
+
+      if (!mg_store_begin (self->store, error))
+        return FALSE;
+      /* Another process may have migrated while this one waited for the lock. */
+      if (!game_tables_version (self, &version, error))
+        goto fail;
+      if (version >= latest)
+        break;
+      resource = self->game->table_migrations[version];
+      if (!(bytes = g_resources_lookup_data (resource, 0, error)))
+        goto fail;
+      script = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+      if (!mg_store_exec_script (self->store, script, resource, error) ||
+          !(stmt = mg_store_prepare (self->store,
+                "INSERT OR REPLACE INTO game_schema (game, version) VALUES (?1, ?2)", error)))
+        goto fail;
+      sqlite3_bind_text (stmt, 1, self->game_id, -1, SQLITE_STATIC);
+      sqlite3_bind_int64 (stmt, 2, version + 1);
+      if (mg_store_step (self->store, stmt, error) != SQLITE_DONE)
+        goto fail;
+      applied = TRUE;
+      if (version + 1 < latest && !mg_store_commit (self->store, error))
+        goto fail;
+      if (version + 1 < latest)
+        continue;
+      break;
+    }
+  /* The last migration (or none) is still open: the tables are filled in the same commit. */
+  g_clear_pointer (&self->tables_text, g_free);
+  if ((applied && !write_tables (self, self->state, &tables, error)) ||
+      !mg_store_commit (self->store, error))
+    goto fail;
+  tables_written (self, tables);
+  return TRUE;
+
+fail:
+  g_free (tables);
+  mg_store_rollback (self->store);
+  return FALSE;
+}
+
 /* Whether this process may write the file and create its -wal and -shm beside it. */
 static gboolean
 writable (const char *path)
@@ -988,8 +1109,10 @@ mg_campaign_open (const char *path, GError **error)
   /* Load (which checks what it replays) before a migration could write anything. */
   if (!self->store ||
       !load_all (self, error) ||
+      !check_game_tables_version (self, error) ||
       (!self->read_only && version < MG_CAMPAIGN_SCHEMA_VERSION &&
-       !mg_store_migrate (self->store, core_resource (), SCHEMA_DIR, error)))
+       !mg_store_migrate (self->store, core_resource (), SCHEMA_DIR, error)) ||
+      (!self->read_only && !migrate_game_tables (self, error)))
     {
       convert_error (error);
       if (self->store)

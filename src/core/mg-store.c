@@ -395,6 +395,12 @@ exec_script (MgStore *store, const char *script, const char *name, GError **erro
   return TRUE;
 }
 
+gboolean
+mg_store_exec_script (MgStore *store, const char *script, const char *name, GError **error)
+{
+  return exec_script (store, script, name, error);
+}
+
 static gboolean
 apply_migration (MgStore *store, GResource *resource, const char *dir, const char *name,
                  GError **error)

@@ -57,6 +57,9 @@ gboolean     mg_store_migrate     (MgStore *store, GResource *resource, const ch
 /* The highest migration number in `dir`, or 0. */
 gint         mg_store_latest_migration (GResource *resource, const char *dir);
 
+/* Runs every statement of an SQL script (no transaction of its own); `name` prefixes errors. */
+gboolean     mg_store_exec_script (MgStore *store, const char *script, const char *name, GError **error);
+
 /* Sets error from the connection's last error (SQLite's message, prefixed by `what` if given). */
 void         mg_store_set_error   (MgStore *store, GError **error, const char *what);
 

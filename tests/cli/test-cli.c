@@ -29,6 +29,15 @@ assert_ok (CliResult *r)
   g_assert_cmpstr (r->err, ==, "");
 }
 
+/* Whether dir/name exists (without leaking the path built). */
+static gboolean
+exists_in (const char *dir, const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
 static char *
 new_campaign (const char *dir, const char *file)
 {
@@ -143,7 +152,7 @@ test_new (void)
   assert_fails (same_names, 1, NULL);
   assert_fails (bad_seed, 2, "--seed");
   assert_fails (missing_rules, 1, "nope.json");
-  g_assert_false (g_file_test (g_build_filename (dir, "d.db", NULL), G_FILE_TEST_EXISTS));
+  g_assert_false (exists_in (dir, "d.db"));
 
   /* The new campaign: two players, first battle, 8 meeples each to roll. */
   assert_ok (state);
@@ -160,7 +169,7 @@ test_new (void)
     g_autoptr(CliResult) r = cli_run (dir, NULL, "new", "e.db", "--game", "meeple", "--name", "X",
                                       "--player", "A", "--player", "B", "--ruleset", "bad.json", NULL);
     assert_fails (r, 1, "bad.json");
-    g_assert_false (g_file_test (g_build_filename (dir, "e.db", NULL), G_FILE_TEST_EXISTS));
+    g_assert_false (exists_in (dir, "e.db"));
   }
   /* The shipped ruleset, given as a file, is accepted. */
   {
@@ -531,7 +540,7 @@ test_check_export_session (void)
     assert_fails (no_turn, 1, "77");
     assert_fails (no_session, 1, "9");
     assert_fails (bad_dir, 1, "nodir/x.md");
-    g_assert_false (g_file_test (g_build_filename (dir, "x.md", NULL), G_FILE_TEST_EXISTS));
+    g_assert_false (exists_in (dir, "x.md"));
   }
   test_remove_dir (dir);
 }
@@ -641,8 +650,39 @@ test_unusable_files (void)
         }
       else
         g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-      g_assert_false (g_file_test (g_build_filename (dir, "out.md", NULL), G_FILE_TEST_EXISTS));
+      g_assert_false (exists_in (dir, "out.md"));
     }
+  test_remove_dir (dir);
+}
+
+/* A journal row damaged on disk, before the snapshot the open starts from: `log` and `check` say
+ * which row and how to recover; neither prints it as if it were fine. */
+static void
+test_damaged_row (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *path = new_campaign (dir, "c.db");
+  g_autoptr(CliResult) act = cli_run (dir, "{\"type\":\"roll\",\"player\":\"Red\",\"dice\":[3,3,3,3,3,3,3,3]}\n"
+                                           "{\"type\":\"roll\",\"player\":\"Blue\",\"dice\":[1,1,1,1,1,1,1,1]}\n",
+                                      "act", "c.db", NULL);
+  g_autoptr(CliResult) log = NULL;
+  g_autoptr(CliResult) check = NULL;
+  sqlite3 *db = NULL;
+
+  assert_ok (act);
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "UPDATE journal SET action = '{\"type\":\"ro' WHERE seq = 1",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  log = cli_run (dir, NULL, "log", "c.db", NULL);
+  g_test_message ("log: %s", log->err);
+  g_assert_cmpint (log->status, ==, 1);
+  g_assert_nonnull (strstr (log->err, "ournal row 1"));
+  g_assert_nonnull (strstr (log->err, ".recover"));
+  g_assert_cmpuint (count_lines (log->err), ==, 1);
+  check = cli_run (dir, NULL, "check", "c.db", NULL);
+  g_assert_cmpint (check->status, ==, 1);
+  g_assert_nonnull (strstr (check->err, "ournal row"));
   test_remove_dir (dir);
 }
 
@@ -660,5 +700,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/undo-redo-log", test_undo_redo_log);
   g_test_add_func ("/cli/check-export-session", test_check_export_session);
   g_test_add_func ("/cli/unusable-files", test_unusable_files);
+  g_test_add_func ("/cli/damaged-row", test_damaged_row);
   return g_test_run ();
 }

@@ -263,6 +263,68 @@ test_crash (void)
   test_remove_dir (dir);
 }
 
+/* `new` killed at 34 moments: each leaves no campaign or a whole one (check ok), never a file
+ * that every command refuses; a completed `new` removes what the killed ones left. */
+static void
+test_crash_new (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "k.db", NULL);
+  guint whole = 0, nothing = 0;
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+  gint64 full;
+
+  /* How long a whole `new` takes here: the kills are spread over it and a little after. */
+  full = g_get_monotonic_time ();
+  {
+    g_autoptr(CliResult) r = cli_run (dir, NULL, "new", "k.db", "--game", "tft", "--name", "Timed",
+                                      "--player", "Referee", NULL);
+
+    g_assert_cmpint (r->status, ==, 0);
+  }
+  full = g_get_monotonic_time () - full;
+  g_unlink (path);
+
+  for (guint i = 0; i < 34; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                                                            G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+      g_autoptr(GSubprocess) proc = NULL;
+
+      g_subprocess_launcher_set_cwd (launcher, dir);
+      proc = g_subprocess_launcher_spawn (launcher, &error, cli_path (), "new", "k.db", "--game", "tft",
+                                          "--name", "Killed", "--player", "Referee", "--seed", "1", NULL);
+      g_assert_no_error (error);
+      g_usleep ((gulong) (full * i / 30));   /* before, during and after the write */
+      g_subprocess_send_signal (proc, SIGKILL);
+      g_subprocess_wait (proc, NULL, NULL);
+      if (g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          g_autoptr(CliResult) r = cli_run (dir, NULL, "check", "k.db", NULL);
+
+          if (r->status != 0)
+            g_error ("run %u: a killed new left a file that check refuses: %s", i, r->err);
+          whole++;
+          g_unlink (path);
+        }
+      else
+        nothing++;
+    }
+  g_test_message ("killed new: %u left a whole campaign, %u nothing", whole, nothing);
+  {
+    g_autoptr(CliResult) r = cli_run (dir, NULL, "new", "k.db", "--game", "tft", "--name", "Done",
+                                      "--player", "Referee", NULL);
+
+    g_assert_cmpint (r->status, ==, 0);
+  }
+  d = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (d)))
+    g_assert_cmpstr (name, ==, "k.db");
+  test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -270,5 +332,6 @@ main (int argc, char **argv)
   /* A write into the pipe of a killed CLI must fail, not kill the test. */
   signal (SIGPIPE, SIG_IGN);
   g_test_add_func ("/cli/crash/sigkill-act", test_crash);
+  g_test_add_func ("/cli/crash/sigkill-new", test_crash_new);
   return g_test_run ();
 }

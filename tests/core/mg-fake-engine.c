@@ -270,3 +270,27 @@ mg_fake_rules (void)
 {
   return &fake_rules;
 }
+
+
+/* The game around the engine: one entity table, "leader", at version 1 or 2 of its SQL. */
+#include <gio/gio.h>
+
+#define FAKE_DATA "/io/github/meleegm/MeleeGM/tests/fake/"
+GResource *mg_fake_game_data_get_resource (void);
+
+static const char * const fake_table_names[] = { "leader", NULL };
+static const char * const fake_migrations[] = { FAKE_DATA "tables/0001.sql", FAKE_DATA "tables/0002.sql", NULL };
+
+const MgGame *
+mg_fake_game (guint tables_version)
+{
+  static const char * const v1[] = { FAKE_DATA "tables/0001.sql", NULL };
+  static const MgGame games[2] = {
+    { .rules = &fake_rules, .table_names = fake_table_names, .table_migrations = v1 },
+    { .rules = &fake_rules, .table_names = fake_table_names, .table_migrations = fake_migrations },
+  };
+
+  (void) mg_fake_game_data_get_resource ();   /* linked in, registered */
+  g_return_val_if_fail (tables_version == 1 || tables_version == 2, NULL);
+  return &games[tables_version - 1];
+}

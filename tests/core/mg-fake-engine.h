@@ -2,6 +2,7 @@
 #pragma once
 
 #include "mg-rules.h"
+#include "mg-game.h"
 
 /*
  * Ruleset {"sides": S (2..20), "per_turn": P (1..100000)}.
@@ -13,3 +14,7 @@
  * tables: one leader row {"name":"Total","gp":T,"food":A,"capital":null}
  */
 const MgRules *mg_fake_rules (void);
+
+/* The fake game: its engine and one entity table, "leader" (gp, food, capital, name), whose SQL
+ * is at version 1 or, with a column "note" added, 2. Tests register it (mg_game_register). */
+const MgGame  *mg_fake_game (guint tables_version);

@@ -518,7 +518,7 @@ int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  mg_rules_register (mg_fake_rules ());
+  mg_game_register (mg_fake_game (2));
   install_counting_vfs ();
 
   g_test_add_func ("/durability/power-safe", test_power_safe);

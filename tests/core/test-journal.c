@@ -1176,7 +1176,7 @@ int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  mg_rules_register (mg_fake_rules ());
+  mg_game_register (mg_fake_game (2));
 
   g_test_add_func ("/journal/create-open", test_create_open);
   g_test_add_func ("/journal/create-refused", test_create_refused);

@@ -188,7 +188,7 @@ test_too_new (void)
   assert_no_side_files (path);
   msg = assert_refused (path, MG_CAMPAIGN_ERROR_TOO_NEW);
   g_assert_cmpstr (msg, ==, "This campaign was written by a newer Melee GM (schema 7; this version "
-                            "reads up to 2). Open it with a newer version.");
+                            "reads up to 3). Open it with a newer version.");
 
   /* Refused again, still untouched: nothing was migrated or switched. */
   g_free (assert_refused (path, MG_CAMPAIGN_ERROR_TOO_NEW));
@@ -305,11 +305,108 @@ test_unknown_game (void)
   g_assert_nonnull (strstr (error->message, "chess960"));
 }
 
+/* ---- each game's entity tables (issue 9, item 2) ------------------------------------------ */
+
+/* Game tables written by a newer Melee GM: refused untouched like a newer file. */
+static void
+test_game_tables_too_new (void)
+{
+  g_autofree char *path = make_campaign ("gt.mgc", 2);
+  g_autofree char *msg = NULL;
+  sqlite3 *db = mg_test_sqlite_open (path);
+
+  g_assert_cmpint (mg_test_sql_int (db, "SELECT version FROM game_schema WHERE game = 'fake'"), ==, 2);
+  mg_test_sql_exec (db, "UPDATE game_schema SET version = 3 WHERE game = 'fake'");
+  sqlite3_close (db);
+  msg = assert_refused (path, MG_CAMPAIGN_ERROR_TOO_NEW);
+  g_assert_nonnull (strstr (msg, "Fake tables"));
+  g_assert_nonnull (strstr (msg, "version 3; this version reads up to 2"));
+}
+
+static char *
+column_names (sqlite3 *db, const char *table)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT group_concat (name, ',') FROM pragma_table_info ('%s')", table);
+
+  return mg_test_sql_text (db, sql);
+}
+
+/* A game's tables move from version 1 to 2 on open, the rows filled again; the store's schema
+ * and the other games' tables are not touched. */
+static void
+test_game_tables_migrate (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *cols = NULL;
+  g_autoptr(GError) error = NULL;
+  MgCampaign *c;
+  sqlite3 *db;
+
+  mg_game_register (mg_fake_game (1));
+  path = make_campaign ("gm.mgc", 3);
+  db = mg_test_sqlite_open (path);
+  g_assert_cmpint (mg_test_sql_int (db, "SELECT version FROM game_schema WHERE game = 'fake'"), ==, 1);
+  cols = column_names (db, "leader");
+  g_assert_cmpstr (cols, ==, "name,capital,gp,food");
+  /* Only its own game's tables: none of TFT's or MecaKnights'. */
+  g_assert_cmpint (mg_test_sql_int (db, "SELECT count (*) FROM sqlite_master WHERE name IN "
+                                        "('figure', 'land', 'army')"), ==, 0);
+  sqlite3_close (db);
+
+  mg_game_register (mg_fake_game (2));
+  c = mg_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_object_unref (c);
+  db = mg_test_sqlite_open (path);
+  g_assert_cmpint (mg_test_sql_int (db, "SELECT version FROM game_schema WHERE game = 'fake'"), ==, 2);
+  g_assert_cmpint (mg_test_sql_int (db, "PRAGMA user_version"), ==, MG_CAMPAIGN_SCHEMA_VERSION);
+  g_free (cols);
+  cols = column_names (db, "leader");
+  g_assert_cmpstr (cols, ==, "name,capital,gp,food,note");
+  g_assert_cmpint (mg_test_sql_int (db, "SELECT food FROM leader WHERE name = 'Total'"), ==, 3);
+  sqlite3_close (db);
+}
+
+/* A file written at schema 2 (every game's tables in it, no game_schema; kept in
+ * tests/core/fixtures) opens: the store migrates to 3 and records TFT's tables as version 1. */
+static void
+test_schema2_file (void)
+{
+  g_autofree char *fixture = g_test_build_filename (G_TEST_DIST, "core", "fixtures", "schema2-tft.mgc", NULL);
+  g_autofree char *path = mg_test_tmpfile ("old.mgc");
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len;
+  MgCampaign *c;
+  sqlite3 *db;
+
+  g_assert_true (g_file_get_contents (fixture, &data, &len, NULL));
+  write_file (path, data, len);
+  db = mg_test_sqlite_open (path);
+  g_assert_cmpint (mg_test_sql_int (db, "PRAGMA user_version"), ==, 2);
+  sqlite3_close (db);
+
+  c = mg_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (mg_campaign_get_game_id (c), ==, "tft");
+  g_assert_cmpint (mg_campaign_journal_count (c), ==, 3);
+  g_assert_true (mg_campaign_check (c, &error));
+  g_assert_no_error (error);
+  g_object_unref (c);
+
+  db = mg_test_sqlite_open (path);
+  g_assert_cmpint (mg_test_sql_int (db, "PRAGMA user_version"), ==, MG_CAMPAIGN_SCHEMA_VERSION);
+  g_assert_cmpint (mg_test_sql_int (db, "SELECT version FROM game_schema WHERE game = 'tft'"), ==, 1);
+  /* The roster the referee queried before is still there: Wulf, ST 14, DX 10. */
+  g_assert_cmpint (mg_test_sql_int (db, "SELECT st * 100 + dx FROM figure WHERE name = 'Wulf'"), ==, 1410);
+  sqlite3_close (db);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  mg_rules_register (mg_fake_rules ());
+  mg_game_register (mg_fake_game (2));
 
   g_test_add_func ("/refusal/missing", test_missing);
   g_test_add_func ("/refusal/empty", test_empty);
@@ -322,5 +419,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/refusal/truncated", test_truncated);
   g_test_add_func ("/refusal/damaged-pages", test_damaged_pages);
   g_test_add_func ("/refusal/unknown-game", test_unknown_game);
+  g_test_add_func ("/refusal/game-tables-too-new", test_game_tables_too_new);
+  g_test_add_func ("/migrate/game-tables", test_game_tables_migrate);
+  g_test_add_func ("/migrate/schema2-file", test_schema2_file);
   return g_test_run ();
 }

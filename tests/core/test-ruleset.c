@@ -98,7 +98,7 @@ int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  mg_rules_register (mg_fake_rules ());
+  mg_game_register (mg_fake_game (2));
 
   g_test_add_func ("/ruleset/default", test_default);
   g_test_add_func ("/ruleset/parse", test_parse);
