@@ -323,12 +323,6 @@ campaign_changed (MgJournalModel *self)
     }
 }
 
-guint
-mg_journal_model_fetched_rows (MgJournalModel *self)
-{
-  return self->fetched;
-}
-
 static void
 mg_journal_model_dispose (GObject *object)
 {

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "mg-widget-util.h"
+#include "mg-table-state.h"
 
 void
 mg_widget_load_css (const char *resource)
@@ -63,4 +64,50 @@ mg_widget_show_shortcuts (GtkWidget  *widget,
       gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (root), shortcuts);
     }
   gtk_window_present (GTK_WINDOW (shortcuts));
+}
+
+/* Redraw when shown */
+
+typedef struct
+{
+  MgRedrawFunc redraw;
+  gboolean        dirty;
+} Redraw;
+
+static void
+redraw_changed (GtkWidget *page)
+{
+  Redraw *r = g_object_get_data (G_OBJECT (page), "mg-redraw");
+
+  if (gtk_widget_get_mapped (page))
+    {
+      r->dirty = FALSE;
+      r->redraw (page);
+    }
+  else
+    r->dirty = TRUE;
+}
+
+void
+mg_widget_redraw_when_shown (GtkWidget *page, MgCampaign *campaign, MgRedrawFunc redraw)
+{
+  Redraw *r = g_new0 (Redraw, 1);
+
+  r->redraw = redraw;
+  r->dirty = TRUE;
+  g_object_set_data_full (G_OBJECT (page), "mg-redraw", r, g_free);
+  g_signal_connect_object (mg_table_state_for_campaign (campaign), "changed", G_CALLBACK (redraw_changed), page, G_CONNECT_SWAPPED);
+  g_signal_connect (page, "map", G_CALLBACK (mg_widget_redraw_pending), NULL);
+}
+
+void
+mg_widget_redraw_pending (GtkWidget *page)
+{
+  Redraw *r = g_object_get_data (G_OBJECT (page), "mg-redraw");
+
+  if (r != NULL && r->dirty)
+    {
+      r->dirty = FALSE;
+      r->redraw (page);
+    }
 }

@@ -3,6 +3,8 @@
 
 #include <gtk/gtk.h>
 
+#include "mg-campaign.h"
+
 G_BEGIN_DECLS
 
 /* For a GtkWidget subclass with a template: unparents every child (bound or not) and clears
@@ -32,5 +34,12 @@ void mg_widget_remove_children (GtkWidget *container);
 void mg_widget_show_shortcuts  (GtkWidget  *widget,
                                 const char *action_name,
                                 GVariant   *parameter);
+
+/* A page that only notes that the campaign changed (its table state's "changed") while hidden,
+ * and redraws when shown, so only the page in front is drawn; also before the first showing.
+ * mg_widget_redraw_pending brings a hidden page up to date now (test handles). */
+typedef void (*MgRedrawFunc) (gpointer page);
+void mg_widget_redraw_when_shown (GtkWidget *page, MgCampaign *campaign, MgRedrawFunc redraw);
+void mg_widget_redraw_pending    (GtkWidget *page);
 
 G_END_DECLS

@@ -182,11 +182,19 @@ cmd_new (int argc, char **argv)
   n_players = players != NULL ? g_strv_length (players) : 0;
   if (n_players < rules->min_players || n_players > rules->max_players)
     {
+      g_autofree char *needs = NULL;
+
       if (rules->min_players == rules->max_players)
-        return fail_usage ("new", _("%s needs %u players (--player NAME for each), %u given"),
-                           _(rules->name), rules->min_players, n_players);
-      return fail_usage ("new", _("%s needs %u to %u players (--player NAME for each), %u given"),
-                         _(rules->name), rules->min_players, rules->max_players, n_players);
+        needs = g_strdup_printf (ngettext ("%s needs %u player (--player NAME for each)",
+                                           "%s needs %u players (--player NAME for each)",
+                                           rules->min_players),
+                                 _(rules->name), rules->min_players);
+      else
+        needs = g_strdup_printf (_("%s needs %u to %u players (--player NAME for each)"),
+                                 _(rules->name), rules->min_players, rules->max_players);
+      /* Translators: %s is "Meeple Melee needs 2 players (--player NAME for each)", %u the
+       * number of players given on the command line. */
+      return fail_usage ("new", ngettext ("%s, %u given", "%s, %u given", n_players), needs, n_players);
     }
 
   if (seed_text != NULL)
@@ -569,8 +577,11 @@ print_entry_text (const MgJournalEntry *e)
   g_autoptr(GString) line = g_string_new (NULL);
   g_autoptr(GString) dice = g_string_new (NULL);
 
-  g_string_append_printf (line, "#%" G_GINT64_FORMAT " turn %d %s: %s", e->seq, e->turn,
-                          e->actor != NULL ? e->actor : "GM", e->summary != NULL ? e->summary : "");
+  /* Translators: one journal row of 'log': row number, turn, who acted (GM: the referee),
+   * then what the engine said. */
+  g_string_append_printf (line, _("#%lld turn %d %s: %s"), (long long) e->seq, e->turn,
+                          e->actor != NULL ? e->actor : C_("referee", "GM"),
+                          e->summary != NULL ? e->summary : "");
   append_dice (dice, e->dice);
   if (dice->len > 0)
     g_string_append_printf (line, " [%s]", dice->str);
@@ -804,7 +815,8 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* MG_LOCALEDIR: the translations built in the tree, for tests and uninstalled runs. */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MG_LOCALEDIR") != NULL ? g_getenv ("MG_LOCALEDIR") : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname (PROG);

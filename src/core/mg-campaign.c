@@ -222,7 +222,7 @@ replay_row (MgState *state, gint64 seq, const char *action_text, const char *dic
   if (local)
     {
       g_propagate_prefixed_error (error, g_steal_pointer (&local),
-                                  _("Journal row %" G_GINT64_FORMAT ": "), seq);
+                                  _("Journal row %lld: "), (long long) seq);
       return FALSE;
     }
   return TRUE;
@@ -721,9 +721,9 @@ static gboolean
 refuse_too_new (GError **error, gint64 version)
 {
   g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_TOO_NEW,
-               _("This campaign was written by a newer Melee GM (schema %" G_GINT64_FORMAT
+               _("This campaign was written by a newer Melee GM (schema %lld"
                  "; this version reads up to %d). Open it with a newer version."),
-               version, MG_CAMPAIGN_SCHEMA_VERSION);
+               (long long) version, MG_CAMPAIGN_SCHEMA_VERSION);
   return FALSE;
 }
 
@@ -1603,7 +1603,7 @@ mg_campaign_journal_get (MgCampaign *self, gint64 seq, GError **error)
   if (rc != SQLITE_ROW)
     {
       g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOT_FOUND,
-                   _("The journal has no row %" G_GINT64_FORMAT), seq);
+                   _("The journal has no row %lld"), (long long) seq);
       return NULL;
     }
   return entry_from_row (stmt);
@@ -1785,7 +1785,7 @@ mg_campaign_state_at (MgCampaign *self, gint64 seq, GError **error)
   if (seq < 0 || seq > self->last_seq)
     {
       g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOT_FOUND,
-                   _("The journal has no row %" G_GINT64_FORMAT), seq);
+                   _("The journal has no row %lld"), (long long) seq);
       return NULL;
     }
   state = replay (self, self->ruleset, TRUE, seq, NULL, NULL, NULL, error);
@@ -1841,7 +1841,7 @@ mg_campaign_new_session (MgCampaign *self, const char *name, GError **error)
   if (!begin_locked (self, error))
     goto fail;
   if (!name || !*name)
-    name = fallback = g_strdup_printf (_("Session %" G_GINT64_FORMAT), self->session + 1);
+    name = fallback = g_strdup_printf (_("Session %lld"), (long long) self->session + 1);
   stmt = mg_store_prepare (self->store, "INSERT INTO session (name, started) VALUES (?1, ?2)", error);
   if (!stmt)
     goto fail;
@@ -1991,7 +1991,7 @@ check_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, gpoin
   json_object_put (json);
   if (!same)
     g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
-                 _("The snapshot after journal row %" G_GINT64_FORMAT " differs from a replay"), seq);
+                 _("The snapshot after journal row %lld differs from a replay"), (long long) seq);
   return same;
 }
 
@@ -2017,8 +2017,8 @@ mg_campaign_check (MgCampaign *self, GError **error)
   if (check.next < check.snapshots->len)
     {
       g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
-                   _("A snapshot is kept for journal row %" G_GINT64_FORMAT ", which is not in force"),
-                   g_array_index (check.snapshots, gint64, check.next));
+                   _("A snapshot is kept for journal row %lld, which is not in force"),
+                   (long long) g_array_index (check.snapshots, gint64, check.next));
       goto out;
     }
   a = mg_state_to_json (replayed);

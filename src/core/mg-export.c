@@ -260,12 +260,12 @@ md_begin (MgExportDoc *doc)
 char *
 mg_export_session_heading (gint64 id, const char *name)
 {
-  g_autofree char *plain = g_strdup_printf (_("Session %" G_GINT64_FORMAT), id);
+  g_autofree char *plain = g_strdup_printf (_("Session %lld"), (long long) id);
 
   /* A session named after its number needs the number only once. */
   if (name == NULL || *name == '\0' || g_str_equal (name, plain))
     return g_steal_pointer (&plain);
-  return g_strdup_printf (_("Session %" G_GINT64_FORMAT " — %s"), id, name);
+  return g_strdup_printf (_("Session %lld — %s"), (long long) id, name);
 }
 
 static void
@@ -1000,7 +1000,7 @@ export_render (MgCampaign      *campaign,
   if (scope.session > 0 && !g_hash_table_contains (names, &scope.session))
     {
       g_set_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_EMPTY_SCOPE,
-                   _("There is no session %" G_GINT64_FORMAT), scope.session);
+                   _("There is no session %lld"), (long long) scope.session);
       return FALSE;
     }
 
@@ -1052,7 +1052,7 @@ export_render (MgCampaign      *campaign,
       break;
     case MG_EXPORT_SCOPE_SESSION:
       doc.scope_text = mg_export_session_heading (scope.session, g_hash_table_lookup (names, &scope.session));
-      standing_heading = g_strdup_printf (_("Standing after session %" G_GINT64_FORMAT), scope.session);
+      standing_heading = g_strdup_printf (_("Standing after session %lld"), (long long) scope.session);
       break;
     default:
       doc.scope_text = g_strdup (_("The whole campaign"));
@@ -1099,7 +1099,7 @@ export_render (MgCampaign      *campaign,
                      _("Turn %d has no actions"), scope.turn);
       else
         g_set_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_EMPTY_SCOPE,
-                     _("Session %" G_GINT64_FORMAT " has no actions"), scope.session);
+                     _("Session %lld has no actions"), (long long) scope.session);
       goto out;
     }
 

@@ -49,7 +49,7 @@ parse_json_object (const char *text, gsize len, GError **error)
     {
       text_position (text, len, &line, &column);
       g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                   _("Line %" G_GSIZE_FORMAT ", column %" G_GSIZE_FORMAT ": the JSON ends too early"),
+                   _("Line %zu, column %zu: the JSON ends too early"),
                    line, column);
       return NULL;
     }
@@ -57,7 +57,7 @@ parse_json_object (const char *text, gsize len, GError **error)
     {
       text_position (text, end, &line, &column);
       g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                   _("Line %" G_GSIZE_FORMAT ", column %" G_GSIZE_FORMAT ": %s"),
+                   _("Line %zu, column %zu: %s"),
                    line, column, json_tokener_error_desc (jerr));
       return NULL;
     }
@@ -68,7 +68,7 @@ parse_json_object (const char *text, gsize len, GError **error)
       text_position (text, end, &line, &column);
       json_object_put (obj);
       g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                   _("Line %" G_GSIZE_FORMAT ", column %" G_GSIZE_FORMAT ": unexpected text after the ruleset"),
+                   _("Line %zu, column %zu: unexpected text after the ruleset"),
                    line, column);
       return NULL;
     }

@@ -75,12 +75,6 @@ mg_store_free (MgStore *store)
   g_free (store);
 }
 
-sqlite3 *
-mg_store_get_db (MgStore *store)
-{
-  return store->db;
-}
-
 MgStoreStmt *
 mg_store_prepare (MgStore *store, const char *sql, GError **error)
 {

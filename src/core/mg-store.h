@@ -25,7 +25,6 @@ typedef sqlite3_stmt MgStoreStmt;
 
 MgStore     *mg_store_open        (const char *path, MgStoreFlags flags, GError **error);
 void         mg_store_free        (MgStore *store);
-sqlite3     *mg_store_get_db      (MgStore *store);
 
 /* Prepares once per SQL text (cached for the life of the store); returned reset and unbound. */
 MgStoreStmt *mg_store_prepare     (MgStore *store, const char *sql, GError **error);

@@ -73,7 +73,7 @@ mg_dice_new_from_json (json_object *array, GError **error)
           g_clear_error (error);
           g_autofree char *got = mg_json_describe (item);
           g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_BAD_JSON,
-                       _("dice[%" G_GSIZE_FORMAT "]: expected a die value (a whole number of at least 1) "
+                       _("dice[%zu]: expected a die value (a whole number of at least 1) "
                          "or {\"sides\": S, \"value\": V}, got %s"), i, got);
           return NULL;
         }

@@ -92,10 +92,10 @@ static char *
 describe_range (gint64 min, gint64 max)
 {
   if (max == G_MAXINT64)
-    return g_strdup_printf (_("an integer of at least %" G_GINT64_FORMAT), min);
+    return g_strdup_printf (_("an integer of at least %lld"), (long long) min);
   if (min == max)
-    return g_strdup_printf (_("the integer %" G_GINT64_FORMAT), min);
-  return g_strdup_printf (_("an integer from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT), min, max);
+    return g_strdup_printf (_("the integer %lld"), (long long) min);
+  return g_strdup_printf (_("an integer from %lld to %lld"), (long long) min, (long long) max);
 }
 
 gboolean
@@ -198,14 +198,13 @@ mg_json_array (json_object *value, const char *path, MgJsonErr kind,
   if (n < min_len || n > max_len)
     {
       g_autofree char *want = NULL;
-      g_autofree char *got = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" G_GSIZE_FORMAT " item",
-                                                           "%" G_GSIZE_FORMAT " items", n), n);
+      g_autofree char *got = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%zu item", "%zu items", n), n);
       if (min_len == max_len)
-        want = g_strdup_printf (_("a list of %" G_GSIZE_FORMAT), min_len);
+        want = g_strdup_printf (_("a list of %zu"), min_len);
       else if (max_len == G_MAXSIZE)
-        want = g_strdup_printf (_("a list of at least %" G_GSIZE_FORMAT), min_len);
+        want = g_strdup_printf (_("a list of at least %zu"), min_len);
       else
-        want = g_strdup_printf (_("a list of %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT), min_len, max_len);
+        want = g_strdup_printf (_("a list of %zu to %zu"), min_len, max_len);
       set_error_words (error, kind, path, want, got);
       return FALSE;
     }

@@ -73,8 +73,9 @@ test_allowance_each_casualty_count (void)
       g_autofree char *roll_dice = mt_dice (8 - c, 0, 0, 8 - c);
       g_autofree char *pick = NULL;
       g_autofree char *bad_pick = NULL;
-      g_autofree char *reason = g_strdup_printf ("Red has used %u of %u actions this battle.",
-                                                 book_actions[c], book_actions[c]);
+      g_autofree char *reason = g_strdup_printf ("Red has used %u of %u %s this battle.",
+                                                 book_actions[c], book_actions[c],
+                                                 book_actions[c] == 1 ? "action" : "actions");
 
       json_object_put (mt_ok (state, "{\"type\":\"roll\",\"player\":\"Red\"}", roll_dice, NULL));
       for (guint a = 0; a < book_actions[c]; a++)
@@ -378,7 +379,7 @@ test_reroll_and_set (void)
 
   /* The set action counts against the same allowance (1 at 0 casualties). */
   mt_refused (state, "{\"type\":\"set\",\"player\":\"Red\",\"meeple\":1,\"face\":\"punch\"}", NULL,
-              RULES_ERR, MG_RULES_ERROR_ILLEGAL, "Red has used 1 of 1 actions this battle.");
+              RULES_ERR, MG_RULES_ERROR_ILLEGAL, "Red has used 1 of 1 action this battle.");
 }
 
 static void

@@ -11,6 +11,7 @@
 #include "mg-errors.h"
 #include "mg-mk-battle-view.h"
 #include "mg-mk-util.h"
+#include "mg-table-state.h"
 
 struct _MgMkBattleView
 {
@@ -336,8 +337,8 @@ void
 mg_mk_battle_view_refresh (MgMkBattleView *self)
 {
   const MgState *state = mg_campaign_get_state (self->campaign);
-  json_object *view = mg_state_view (state, MG_SEAT_ALL);
-  json_object *pending = mg_state_pending (state);
+  json_object *view = mg_table_state_view_of_state (mg_table_state_for_campaign (self->campaign), state, MG_SEAT_ALL);
+  json_object *pending = json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
   json_object *battles = mg_ui_json_array (view, "battles");
   json_object *choices = mg_ui_json_array (view, "choices");
   GtkWidget *child;

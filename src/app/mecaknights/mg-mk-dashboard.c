@@ -11,6 +11,7 @@
 #include "mg-mk-dashboard-private.h"
 #include "mg-mk-util.h"
 #include "mg-mk.h"
+#include "mg-table-state.h"
 
 struct _MgMkDashboard
 {
@@ -250,8 +251,8 @@ static void
 refresh (MgMkDashboard *self)
 {
   const MgState *state = mg_campaign_get_state (self->campaign);
-  json_object *view = mg_state_view (state, MG_SEAT_ALL);
-  json_object *pending = mg_state_pending (state);
+  json_object *view = mg_table_state_view_of_state (mg_table_state_for_campaign (self->campaign), state, MG_SEAT_ALL);
+  json_object *pending = json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
   json_object *waiting = mg_ui_json_array (pending, "waiting");
   json_object *wait = mg_ui_json_len (waiting) > 0 ? json_object_array_get_idx (waiting, 0) : NULL;
   const char *phase = mg_ui_json_str (view, "phase");
@@ -462,7 +463,7 @@ mg_mk_dashboard_new (MgCampaign *campaign)
   self->battles = mg_mk_battle_view_new (campaign);
   gtk_box_append (self->side_box, GTK_WIDGET (self->panel));
   gtk_box_append (self->side_box, GTK_WIDGET (self->battles));
-  g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (mg_table_state_for_campaign (campaign), "changed", G_CALLBACK (campaign_changed), self, G_CONNECT_SWAPPED);
   refresh (self);
   return self;
 }

@@ -10,6 +10,7 @@
 #include "mg-mk-resources.h"
 #include "mg-mk-table.h"
 #include "mg-mk-util.h"
+#include "mg-table-state.h"
 
 static void
 mk_add_pages (AdwViewStack *stack, MgCampaign *campaign)
@@ -40,7 +41,7 @@ mk_state_view_new (void)
 static void
 mk_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *state)
 {
-  json_object *json = state != NULL ? mg_state_view (state, MG_SEAT_ALL) : NULL;
+  json_object *json = state != NULL ? mg_table_state_view_of_state (mg_table_state_for_campaign (campaign), state, MG_SEAT_ALL) : NULL;
 
   mg_mk_table_set_view (MG_MK_TABLE (view), json);
   json_object_put (json);

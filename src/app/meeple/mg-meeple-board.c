@@ -8,6 +8,7 @@
 #include "mg-meeple-board.h"
 #include "mg-ui-json.h"
 #include "mg-meeple-tracks.h"
+#include "mg-meeple.h"
 
 struct _MgMeepleBoard
 {
@@ -23,8 +24,9 @@ struct _MgMeepleBoard
 
 G_DEFINE_FINAL_TYPE (MgMeepleBoard, mg_meeple_board, GTK_TYPE_WIDGET)
 
-const char *
-mg_meeple_face_name (json_object *ruleset, const char *id)
+/* The face's name as the ruleset spells it (untranslated), else its id. */
+static const char *
+face_raw_name (json_object *ruleset, const char *id)
 {
   json_object *faces = NULL;
 
@@ -35,9 +37,17 @@ mg_meeple_face_name (json_object *ruleset, const char *id)
         json_object *face = json_object_array_get_idx (faces, i);
 
         if (g_strcmp0 (mg_ui_json_str (face, "id"), id) == 0 && mg_ui_json_str (face, "name") != NULL)
-          return _(mg_ui_json_str (face, "name"));
+          return mg_ui_json_str (face, "name");
       }
-  return id != NULL ? id : "";
+  return id;
+}
+
+const char *
+mg_meeple_face_name (json_object *ruleset, const char *id)
+{
+  const char *name = face_raw_name (ruleset, id);
+
+  return name != id ? _(name) : (id != NULL ? id : "");
 }
 
 /* "2 Sweep, 3 Kick" from {"sweep":2,"kick":3,"punch":0}, in the ruleset's face order. */
@@ -56,7 +66,9 @@ pick_words (json_object *ruleset, json_object *pick)
         continue;
       if (text->len > 0)
         g_string_append (text, ", ");
-      g_string_append_printf (text, "%d %s", n, mg_meeple_face_name (ruleset, id));
+      g_autofree char *count = mg_meeple_face_count (face_raw_name (ruleset, id), (guint) n);
+
+      g_string_append (text, count);
     }
   if (text->len == 0)
     g_string_append (text, _("nothing"));
@@ -162,8 +174,9 @@ mg_meeple_board_set_view (MgMeepleBoard *self, json_object *ruleset, json_object
       json_object *player = players != NULL && json_object_is_type (players, json_type_array)
                             ? json_object_array_get_idx (players, i) : NULL;
       const char *name = mg_ui_json_str (player, "name");
-      g_autofree char *title = g_strdup_printf (_("%s — %d matches won"), name != NULL ? name : "",
-                                                mg_ui_json_int (score, name != NULL ? name : "", 0));
+      int won = mg_ui_json_int (score, name != NULL ? name : "", 0);
+      g_autofree char *title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s — %d match won", "%s — %d matches won", won),
+                                                name != NULL ? name : "", won);
 
       gtk_label_set_text (i == 0 ? self->name_a : self->name_b, title);
       mg_meeple_tracks_update (i == 0 ? self->tracks_a : self->tracks_b, player, defeat);

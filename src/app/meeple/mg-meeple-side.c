@@ -194,7 +194,9 @@ update_sensitivity (MgMeepleSide *self)
     }
   if (!self->rolled)
     {
-      g_autofree char *head = g_strdup_printf (_("Click the %d faces rolled at the table (%u typed)"),
+      g_autofree char *head = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Click the %d face rolled at the table (%u typed)",
+                                                            "Click the %d faces rolled at the table (%u typed)",
+                                                            self->to_roll),
                                                self->to_roll, self->typed->len);
       g_string_prepend (typed, self->typed->len > 0 ? ": " : "");
       g_string_prepend (typed, head);

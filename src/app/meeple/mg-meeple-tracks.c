@@ -84,9 +84,15 @@ mg_meeple_tracks_update (MgMeepleTracks *self, json_object *player, int defeat)
   gtk_label_set_text (self->reveal_label, reveal);
 
   {
-    g_autofree char *description =
-      g_strdup_printf (_("%d casualties of %d, %d in the neutral zone, %d of %d actions used"),
-                       self->casualties, defeat, self->neutral, used, allowed);
+    g_autofree char *casualties = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d casualty of %d", "%d casualties of %d",
+                                                                self->casualties),
+                                                   self->casualties, defeat);
+    g_autofree char *actions = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d of %d action used", "%d of %d actions used",
+                                                             allowed),
+                                                used, allowed);
+    /* Translators: "2 casualties of 6, 1 in the neutral zone, 1 of 2 actions used". */
+    g_autofree char *description = g_strdup_printf (_("%s, %d in the neutral zone, %s"), casualties, self->neutral,
+                                                    actions);
     gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
   }
 }

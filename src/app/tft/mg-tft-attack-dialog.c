@@ -10,6 +10,7 @@
 #include "mg-tft.h"
 #include "mg-tft-attack-dialog.h"
 #include "mg-tft-util.h"
+#include "mg-table-state.h"
 
 typedef struct
 {
@@ -329,8 +330,11 @@ update (MgTftAttackDialog *self)
         hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u die typed: all that this attack needs.",
                                              "%u dice typed: all that this attack needs.", typed->len), typed->len);
       else
-        hint = g_strdup_printf (_("%u typed. Next: %d %s for %s."), typed->len, mg_ui_json_int (needed, "count", 0),
-                                mg_ui_json_int (needed, "count", 0) == 1 ? _("die") : _("dice"),
+        /* Translators: dice typed so far, then how many dice are needed next and what for
+         * ("the roll to hit"); the plural follows the dice needed. */
+        hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u typed. Next: %d die for %s.",
+                                             "%u typed. Next: %d dice for %s.", mg_ui_json_int (needed, "count", 0)),
+                                typed->len, mg_ui_json_int (needed, "count", 0),
                                 mg_tft_dice_purpose (mg_ui_json_str (needed, "for")));
       gtk_label_set_text (self->dice_hint_label, hint);
     }
@@ -649,7 +653,7 @@ mg_tft_attack_dialog_new (GtkWindow *parent, MgCampaign *campaign, const char *f
 {
   MgTftAttackDialog *self = g_object_new (MG_TYPE_TFT_ATTACK_DIALOG, "transient-for", parent, NULL);
   g_autoptr(json_object) view = mg_tft_view (campaign);
-  g_autoptr(json_object) pending = mg_state_pending (mg_campaign_get_state (campaign));
+  g_autoptr(json_object) pending = json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (campaign)));
 
   self->campaign = g_object_ref (campaign);
   self->figure = g_strdup (figure);

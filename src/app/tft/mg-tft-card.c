@@ -144,7 +144,9 @@ mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, con
     }
   else if (fighter != NULL)
     {
-      g_autofree char *status = g_strdup_printf (_("In this fight: %d hits, ST %d left. %s."), hits,
+      /* Translators: the last %s is the figure's state ("Fighting", "Unconscious"). */
+      g_autofree char *status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "In this fight: %d hit, ST %d left. %s.",
+                                                              "In this fight: %d hits, ST %d left. %s.", hits), hits,
                                                  mg_ui_json_int (fighter, "st", 0),
                                                  mg_tft_life_name (mg_ui_json_str (fighter, "state")));
       gtk_label_set_text (self->status_label, status);

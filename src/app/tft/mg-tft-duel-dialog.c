@@ -83,8 +83,9 @@ show_result (MgTftDuelDialog *self, const MgTftDuelResult *r, gboolean stopped)
 
   mg_widget_remove_children (GTK_WIDGET (self->bar_box));
   gtk_box_append (self->bar_box, mg_odds_bar_new (r->wins_a, r->draws, r->wins_b));
-  /* Translators: the duel simulator's result. */
-  text = g_strdup_printf (_("%s wins %.1f%% · %s wins %.1f%% · neither %.1f%%\n%u fights%s."),
+  /* Translators: the duel simulator's result; the last %s is empty or ", stopped early". */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s wins %.1f%% · %s wins %.1f%% · neither %.1f%%\n%u fight%s.",
+                                       "%s wins %.1f%% · %s wins %.1f%% · neither %.1f%%\n%u fights%s.", r->fights),
                           self->figure, 100.0 * r->wins_a / n, self->opponent, 100.0 * r->wins_b / n,
                           100.0 * r->draws / n, r->fights, stopped ? _(", stopped early") : "");
   gtk_label_set_text (self->result_label, text);
@@ -101,7 +102,8 @@ poll_progress (gpointer data)
     return G_SOURCE_CONTINUE;
   done = g_atomic_int_get (&self->job->done);
   gtk_progress_bar_set_fraction (self->progress_bar, (double) done / MAX (self->job->n, 1));
-  text = g_strdup_printf (_("%u of %u fights"), done, self->job->n);
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u fight", "%u of %u fights", self->job->n),
+                          done, self->job->n);
   gtk_progress_bar_set_text (self->progress_bar, text);
   return G_SOURCE_CONTINUE;
 }
@@ -136,7 +138,8 @@ duel_done (GObject *source, GAsyncResult *result, gpointer data)
   self->have_result = TRUE;
   gtk_progress_bar_set_fraction (self->progress_bar, (double) job->result.fights / MAX (job->n, 1));
   {
-    g_autofree char *text = g_strdup_printf (_("%u of %u fights"), job->result.fights, job->n);
+    g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u fight", "%u of %u fights", job->n),
+                                             job->result.fights, job->n);
     gtk_progress_bar_set_text (self->progress_bar, text);
   }
   show_result (self, &job->result, g_atomic_int_get (&job->cancel) != 0);

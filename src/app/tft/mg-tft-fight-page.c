@@ -11,6 +11,7 @@
 #include "mg-tft.h"
 #include "mg-tft-fight-page.h"
 #include "mg-tft-util.h"
+#include "mg-table-state.h"
 
 struct _MgTftFightPage
 {
@@ -421,9 +422,12 @@ update_dice_hint (MgTftFightPage *self, json_object *action)
   else if (mg_ui_json_bool (needed, "complete"))
     hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u die typed: ready.", "%u dice typed: ready.", typed->len), typed->len);
   else
-    hint = g_strdup_printf (_("%u typed. Next: %d %s for %s. Leave empty to roll here."), typed->len,
-                            mg_ui_json_int (needed, "count", 0),
-                            mg_ui_json_int (needed, "count", 0) == 1 ? _("die") : _("dice"),
+    /* Translators: dice typed so far, then how many dice are needed next and what for
+     * ("the roll to hit"); the plural follows the dice needed. */
+    hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u typed. Next: %d die for %s. Leave empty to roll here.",
+                                         "%u typed. Next: %d dice for %s. Leave empty to roll here.",
+                                         mg_ui_json_int (needed, "count", 0)),
+                            typed->len, mg_ui_json_int (needed, "count", 0),
                             mg_tft_dice_purpose (mg_ui_json_str (needed, "for")));
   gtk_label_set_text (self->dice_hint, hint);
   json_object_put (action);
@@ -667,7 +671,7 @@ static void
 refresh (MgTftFightPage *self)
 {
   g_autoptr(json_object) view = mg_tft_view (self->campaign);
-  g_autoptr(json_object) pending = mg_state_pending (mg_campaign_get_state (self->campaign));
+  g_autoptr(json_object) pending = json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
   json_object *fight = mg_tft_view_fight (view);
 
   if (fight == NULL)
@@ -700,7 +704,7 @@ order_activated (GtkWidget *widget, const char *name, GVariant *param)
 static json_object *
 current_pending (MgTftFightPage *self)
 {
-  return mg_state_pending (mg_campaign_get_state (self->campaign));
+  return json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
 }
 
 /* pass, draw_dagger, disengage: the figure next in the order; the last two roll a die. */
@@ -872,7 +876,7 @@ dice_changed (MgTftFightPage *self)
 void
 mg_tft_fight_page_setup (MgTftFightPage *self, const char *name, const char *kind, const char *side_a, const char *side_b)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   gtk_editable_set_text (GTK_EDITABLE (self->fight_name_row), name);
   mg_tft_choice_set (self->kind_row, kind);
   gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), side_a);
@@ -882,7 +886,7 @@ mg_tft_fight_page_setup (MgTftFightPage *self, const char *name, const char *kin
 gboolean
 mg_tft_fight_page_set_side (MgTftFightPage *self, const char *figure, int side)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   for (guint i = 0; i < self->setup_rows->len; i++)
     {
       AdwComboRow *row = g_ptr_array_index (self->setup_rows, i);
@@ -896,7 +900,7 @@ mg_tft_fight_page_set_side (MgTftFightPage *self, const char *figure, int side)
 gboolean
 mg_tft_fight_page_set_first (MgTftFightPage *self, const char *side)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   return mg_tft_choice_set (self->first_dropdown, side != NULL ? side : "");
 }
 
@@ -905,14 +909,14 @@ mg_tft_fight_page_set_retreat (MgTftFightPage *self, const char *by, const char 
 {
   g_autofree char *id = g_strdup_printf ("%s\n%s", by, figure);
 
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   return mg_tft_choice_set (self->retreat_dropdown, id);
 }
 
 MgTftFighterRow *
 mg_tft_fight_page_get_fighter (MgTftFightPage *self, const char *figure)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   for (guint i = 0; i < self->fighter_rows->len; i++)
     if (g_strcmp0 (mg_tft_fighter_row_get_figure (g_ptr_array_index (self->fighter_rows, i)), figure) == 0)
       return g_ptr_array_index (self->fighter_rows, i);
@@ -922,35 +926,35 @@ mg_tft_fight_page_get_fighter (MgTftFightPage *self, const char *figure)
 void
 mg_tft_fight_page_set_dice (MgTftFightPage *self, const char *typed)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   gtk_editable_set_text (GTK_EDITABLE (self->dice_entry), typed);
 }
 
 MgTftAttackDialog *
 mg_tft_fight_page_get_attack_dialog (MgTftFightPage *self)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   return self->attack_dialog != NULL ? MG_TFT_ATTACK_DIALOG (self->attack_dialog) : NULL;
 }
 
 const char *
 mg_tft_fight_page_get_message (MgTftFightPage *self)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   return self->message;
 }
 
 const char *
 mg_tft_fight_page_get_award (MgTftFightPage *self)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   return gtk_widget_get_visible (self->award_box) ? self->award : NULL;
 }
 
 const char *
 mg_tft_fight_page_get_title (MgTftFightPage *self)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   return self->title;
 }
 
@@ -961,7 +965,7 @@ mg_tft_fight_page_get_button (MgTftFightPage *self, const char *which)
   GtkWidget *buttons[] = { self->start_button, self->initiative_button, self->order_button, self->attack_button,
                            self->pass_button, self->end_turn_button, self->end_fight_button };
 
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     if (g_strcmp0 (names[i], which) == 0)
       return buttons[i];
@@ -1078,14 +1082,15 @@ mg_tft_fight_page_new (MgCampaign *campaign)
       g_ptr_array_add (names, (gpointer) mg_tft_kind_title (ids[i]));
     }
   mg_tft_choice_fill (self->kind_row, kinds, names);
-  gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), _("Red"));
-  gtk_editable_set_text (GTK_EDITABLE (self->side_b_row), _("Blue"));
+  /* Translators: the default names of the two sides of a new fight; the referee may rename them. */
+  gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), C_("fight side", "Red"));
+  gtk_editable_set_text (GTK_EDITABLE (self->side_b_row), C_("fight side", "Blue"));
 
   g_signal_connect_swapped (self->kind_row, "notify::selected", G_CALLBACK (setup_changed), self);
   g_signal_connect_swapped (self->side_a_row, "changed", G_CALLBACK (sides_renamed), self);
   g_signal_connect_swapped (self->side_b_row, "changed", G_CALLBACK (sides_renamed), self);
   g_signal_connect_swapped (self->dice_entry, "changed", G_CALLBACK (dice_changed), self);
   g_signal_connect_swapped (self->dice_entry, "activate", G_CALLBACK (dice_activated), self);
-  mg_tft_redraw_when_shown (GTK_WIDGET (self), campaign, (MgTftRedrawFunc) refresh);
+  mg_widget_redraw_when_shown (GTK_WIDGET (self), campaign, (MgRedrawFunc) refresh);
   return self;
 }

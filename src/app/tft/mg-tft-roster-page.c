@@ -97,8 +97,14 @@ history_text (MgTftRosterPage *self, json_object *entry, char **title, char **su
       *title = g_strdup_printf (_("Fight %d, %s, for the %s: %s"), mg_ui_json_int (entry, "fight", 0),
                                 mg_tft_kind_phrase (mg_ui_json_str (entry, "kind")), mg_ui_json_str (entry, "side") ?: "?",
                                 result != NULL ? result : "");
-      *subtitle = g_strdup_printf (_("%d hits taken · %+d EP · %s · %d turns"), mg_ui_json_int (entry, "hits", 0),
-                                   mg_ui_json_int (entry, "ep", 0), kills_text, mg_ui_json_int (entry, "turns", 0));
+      int hits = mg_ui_json_int (entry, "hits", 0), turns = mg_ui_json_int (entry, "turns", 0);
+      g_autofree char *hits_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit taken", "%d hits taken", hits),
+                                                    hits);
+      g_autofree char *turns_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d turn", "%d turns", turns), turns);
+
+      /* Translators: a fight in a figure's history: "2 hits taken · +10 EP · 1 kill · 5 turns". */
+      *subtitle = g_strdup_printf (_("%s · %+d EP · %s · %s"), hits_text, mg_ui_json_int (entry, "ep", 0), kills_text,
+                                   turns_text);
     }
   else if (g_strcmp0 (what, "gear") == 0)
     {
@@ -333,7 +339,7 @@ figure_row (MgTftRosterPage *self, const char *figure)
 {
   GtkListBoxRow *row;
 
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   for (int i = 0; (row = gtk_list_box_get_row_at_index (self->figure_list, i)) != NULL; i++)
     if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "figure"), figure) == 0)
       return row;
@@ -361,7 +367,7 @@ mg_tft_roster_page_get_subtitle (MgTftRosterPage *self, const char *figure)
 const char *
 mg_tft_roster_page_get_selected (MgTftRosterPage *self)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   return self->selected;
 }
 
@@ -378,35 +384,35 @@ count_rows (GtkListBox *list)
 guint
 mg_tft_roster_page_get_n_figures (MgTftRosterPage *self)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   return count_rows (self->figure_list);
 }
 
 MgTftCard *
 mg_tft_roster_page_get_card (MgTftRosterPage *self)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   return self->card;
 }
 
 guint
 mg_tft_roster_page_get_n_history (MgTftRosterPage *self)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   return count_rows (self->history_list);
 }
 
 GtkWidget *
 mg_tft_roster_page_get_spend_st_button (MgTftRosterPage *self)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   return self->spend_st_button;
 }
 
 const char *
 mg_tft_roster_page_get_message (MgTftRosterPage *self)
 {
-  mg_tft_redraw_pending (GTK_WIDGET (self));
+  mg_widget_redraw_pending (GTK_WIDGET (self));
   return gtk_widget_get_visible (GTK_WIDGET (self->message_label)) ? gtk_label_get_text (self->message_label) : NULL;
 }
 
@@ -476,6 +482,6 @@ mg_tft_roster_page_new (MgCampaign *campaign)
 
   mg_widget_load_css ("/io/github/meleegm/MeleeGM/tft/tft.css");
   self->campaign = g_object_ref (campaign);
-  mg_tft_redraw_when_shown (GTK_WIDGET (self), campaign, (MgTftRedrawFunc) refresh);
+  mg_widget_redraw_when_shown (GTK_WIDGET (self), campaign, (MgRedrawFunc) refresh);
   return self;
 }

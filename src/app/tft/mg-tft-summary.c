@@ -7,6 +7,7 @@
 #include "mg-widget-util.h"
 #include "mg-tft-summary.h"
 #include "mg-tft-util.h"
+#include "mg-table-state.h"
 
 struct _MgTftSummary
 {
@@ -21,7 +22,7 @@ G_DEFINE_FINAL_TYPE (MgTftSummary, mg_tft_summary, GTK_TYPE_WIDGET)
 void
 mg_tft_summary_set_state (MgTftSummary *self, MgCampaign *campaign, const MgState *state)
 {
-  g_autoptr(json_object) view = state != NULL ? mg_state_view (state, MG_SEAT_PUBLIC) : NULL;
+  g_autoptr(json_object) view = state != NULL ? mg_table_state_view_of_state (mg_table_state_for_campaign (campaign), state, MG_SEAT_PUBLIC) : NULL;
   json_object *fight = mg_tft_view_fight (view);
   json_object *figures = mg_ui_json_array (fight, "figures");
   json_object *roster = mg_ui_json_array (view, "roster");
@@ -40,8 +41,12 @@ mg_tft_summary_set_state (MgTftSummary *self, MgCampaign *campaign, const MgStat
           json_object *f = json_object_array_get_idx (figures, i);
           json_object *conditions = mg_ui_json_array (f, "conditions");
 
-          /* Translators: a fighter in the replay: "Flavius (Romans): ST 10, 2 hits, adjDX 8, Standing" */
-          g_string_append_printf (fight_text, _("%s (%s): ST %d, %d hits, adjDX %d, %s"), mg_ui_json_str (f, "name"),
+          /* Translators: a fighter in the replay: "Flavius (Romans): ST 10, 2 hits, adjDX 8, Standing";
+           * the plural follows the hits. */
+          g_string_append_printf (fight_text, g_dngettext (GETTEXT_PACKAGE, "%s (%s): ST %d, %d hit, adjDX %d, %s",
+                                                           "%s (%s): ST %d, %d hits, adjDX %d, %s",
+                                                           mg_ui_json_int (f, "hits", 0)),
+                                  mg_ui_json_str (f, "name"),
                                   mg_ui_json_str (f, "side") ?: "", mg_ui_json_int (f, "st", 0), mg_ui_json_int (f, "hits", 0),
                                   mg_ui_json_int (f, "adj_dx", 0),
                                   g_strcmp0 (mg_ui_json_str (f, "state"), "fighting") == 0

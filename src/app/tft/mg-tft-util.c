@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "mg-tft-util.h"
+#include "mg-table-state.h"
 
 gboolean
 mg_tft_json_has_str (json_object *array, const char *value)
@@ -17,7 +18,7 @@ mg_tft_json_has_str (json_object *array, const char *value)
 json_object *
 mg_tft_view (MgCampaign *campaign)
 {
-  return mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+  return json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (campaign), MG_SEAT_PUBLIC));
 }
 
 json_object *
@@ -292,52 +293,6 @@ mg_tft_check (MgCampaign *campaign, GtkWidget *widget, const char *action_name,
   if (action != NULL)
     json_object_put (action);
   return ok;
-}
-
-/* Pages drawn when shown: a hidden page only notes that the campaign changed. */
-
-typedef struct
-{
-  MgTftRedrawFunc redraw;
-  gboolean        dirty;
-} Redraw;
-
-static void
-redraw_changed (GtkWidget *page)
-{
-  Redraw *r = g_object_get_data (G_OBJECT (page), "mg-tft-redraw");
-
-  if (gtk_widget_get_mapped (page))
-    {
-      r->dirty = FALSE;
-      r->redraw (page);
-    }
-  else
-    r->dirty = TRUE;
-}
-
-void
-mg_tft_redraw_when_shown (GtkWidget *page, MgCampaign *campaign, MgTftRedrawFunc redraw)
-{
-  Redraw *r = g_new0 (Redraw, 1);
-
-  r->redraw = redraw;
-  r->dirty = TRUE;
-  g_object_set_data_full (G_OBJECT (page), "mg-tft-redraw", r, g_free);
-  g_signal_connect_object (campaign, "changed", G_CALLBACK (redraw_changed), page, G_CONNECT_SWAPPED);
-  g_signal_connect (page, "map", G_CALLBACK (mg_tft_redraw_pending), NULL);
-}
-
-void
-mg_tft_redraw_pending (GtkWidget *page)
-{
-  Redraw *r = g_object_get_data (G_OBJECT (page), "mg-tft-redraw");
-
-  if (r != NULL && r->dirty)
-    {
-      r->dirty = FALSE;
-      r->redraw (page);
-    }
 }
 
 /* Choices */

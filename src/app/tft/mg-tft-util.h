@@ -54,13 +54,6 @@ gboolean     mg_tft_check          (MgCampaign *campaign, GtkWidget *widget, con
 json_object *mg_tft_action_new     (const char *type);
 
 
-/* A page that redraws itself from the campaign: while hidden it only notes that the campaign
- * changed and redraws when shown (so only the page in front is drawn); also before the first
- * showing. mg_tft_redraw_pending brings a hidden page up to date now (test handles). */
-typedef void (*MgTftRedrawFunc) (gpointer page);
-void         mg_tft_redraw_when_shown (GtkWidget *page, MgCampaign *campaign, MgTftRedrawFunc redraw);
-void         mg_tft_redraw_pending    (GtkWidget *page);
-
 /* Choices shown by name, chosen by id, in a GtkDropDown or an AdwComboRow (anything with
  * "model" and "selected"): fill with parallel arrays; "" as an id means "none". */
 void         mg_tft_choice_fill    (gpointer combo, GPtrArray *ids, GPtrArray *names);

@@ -2000,6 +2000,8 @@ act_move (Ctx *c, GError **error)
   max = base + (forced ? st->rs->forced_extra : 0);
   n = json_object_array_length (path);
   if (n > max)
+    /* Translators: the plural follows the first number (lands an army may move without a
+     * forced walk); the second is the same with a forced walk, the third the path's length. */
     return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s may move %u land, %u with a forced walk; the path has %u.",
                                                 "%s may move %u lands, %u with a forced walk; the path has %u.", base),
                              army->id, base, base + st->rs->forced_extra, (guint) n);
@@ -2311,11 +2313,15 @@ act_end_turn (Ctx *c, GError **error)
       st->turn++;
       g = gm_for_turn (st, st->turn);
       if (g >= 0)
-        g_string_append_printf (c->text, _(" Turn %u begins (%s, %u army moves); %s is the GM."), st->turn,
-                                season_name (st), moves_allowed (st), st->leaders[g].name);
+        /* Translators: turn number, season, army moves allowed this turn, the GM's name. */
+        g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, " Turn %u begins (%s, %u army move); %s is the GM.",
+                                                      " Turn %u begins (%s, %u army moves); %s is the GM.",
+                                                      moves_allowed (st)),
+                                st->turn, season_name (st), moves_allowed (st), st->leaders[g].name);
       else
-        g_string_append_printf (c->text, _(" Turn %u begins (%s, %u army moves)."), st->turn,
-                                season_name (st), moves_allowed (st));
+        g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, " Turn %u begins (%s, %u army move).",
+                                                      " Turn %u begins (%s, %u army moves).", moves_allowed (st)),
+                                st->turn, season_name (st), moves_allowed (st));
     }
   begin_leader_turn (st);
   json_object *e = mg_event_new ("turn_ended", NULL, NULL);
@@ -2770,7 +2776,9 @@ mk_pending (const MgState *state)
           json_object_object_add (w, "armies_may_move", strs (movable));
           json_object_object_add (w, "forced_walks_used", forced);
           json_object_array_add (waiting, w);
-          g_string_append_printf (text, _("Turn %u, %s (%u army moves)."), st->turn, season_name (st), allowed);
+          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Turn %u, %s (%u army move).",
+                                                     "Turn %u, %s (%u army moves).", allowed),
+                                  st->turn, season_name (st), allowed);
           if (st->phase == PHASE_COLLECT)
             g_string_append_printf (text, _(" %s collects taxes and resources."), cur->name);
           else if (st->phase == PHASE_BUILD)
@@ -2780,7 +2788,8 @@ mk_pending (const MgState *state)
           if (st->phase != PHASE_COLLECT)
             {
               guint left = allowed > cur->moves_used ? allowed - cur->moves_used : 0;
-              g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " %u army move left.", " %u army moves left.", left), left);
+              g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " %u army move left.", " %u army moves left.", left),
+                                      left);
             }
           for (guint i = 0; i < st->battles->len; i++)
             {
@@ -2812,12 +2821,16 @@ mk_describe (const MgState *state, const char *seat)
   guint si = season_index (st, st->turn, &year);
 
   if (gm_for_turn (st, st->turn) >= 0)
-    g_string_append_printf (s, _("Turn %u, year %u, %s: %u army moves per leader; %s is the GM."), st->turn, year,
-                            _(st->rs->seasons[si].name), st->rs->seasons[si].moves,
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Turn %u, year %u, %s: %u army move per leader; %s is the GM.",
+                                            "Turn %u, year %u, %s: %u army moves per leader; %s is the GM.",
+                                            st->rs->seasons[si].moves),
+                            st->turn, year, _(st->rs->seasons[si].name), st->rs->seasons[si].moves,
                             st->leaders[gm_for_turn (st, st->turn)].name);
   else
-    g_string_append_printf (s, _("Turn %u, year %u, %s: %u army moves per leader."), st->turn, year,
-                            _(st->rs->seasons[si].name), st->rs->seasons[si].moves);
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Turn %u, year %u, %s: %u army move per leader.",
+                                            "Turn %u, year %u, %s: %u army moves per leader.",
+                                            st->rs->seasons[si].moves),
+                            st->turn, year, _(st->rs->seasons[si].name), st->rs->seasons[si].moves);
   for (guint i = 0; i < st->n_leaders; i++)
     {
       g_autofree char *t = mk_purse_text (&st->leaders[i].purse);
@@ -2826,10 +2839,10 @@ mk_describe (const MgState *state, const char *seat)
         lands += ((MkLand *) g_ptr_array_index (st->map.lands, k))->owner == (gint) i;
       for (guint k = 0; k < st->armies->len; k++)
         armies += ((MkArmy *) g_ptr_array_index (st->armies, k))->leader == (gint) i;
-      g_autofree char *l = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u land", "%u lands", lands), lands);
-      g_autofree char *a = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u army", "%u armies", armies), armies);
-      /* Translators: " Red: 12 GP, 3 wood; 2 lands, 1 army." */
-      g_string_append_printf (s, _(" %s: %s; %s, %s."), st->leaders[i].name, t, l, a);
+      g_autofree char *n_lands = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u land", "%u lands", lands), lands);
+      g_autofree char *n_armies = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u army", "%u armies", armies), armies);
+      /* Translators: a leader's line in the turn summary: name, treasury, "3 lands", "2 armies". */
+      g_string_append_printf (s, _(" %s: %s; %s, %s."), st->leaders[i].name, t, n_lands, n_armies);
     }
   for (guint k = 0; k < st->armies->len; k++)
     {

@@ -143,8 +143,8 @@ mg_meeple_odds_compute (guint n_faces, const guint *weights, const guint *leads,
     if (total == 0 || !g_uint64_checked_mul (&denominator, denominator, total) || denominator > G_MAXINT64)
       {
         g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                     _("Odds cannot be counted exactly: the weights add up to %" G_GUINT64_FORMAT
-                       " and %u meeples are revealed"), total, opp_reveal);
+                     _("Odds cannot be counted exactly: the weights add up to %llu"
+                       " and %u meeples are revealed"), (unsigned long long) total, opp_reveal);
         return NULL;
       }
 

@@ -253,6 +253,22 @@ face_name (const MeepleState *st, guint f)
   return _(st->rs.faces[f].name);
 }
 
+char *
+mg_meeple_face_count (const char *face_name, guint n)
+{
+  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Kick"). */
+  if (g_strcmp0 (face_name, "Sweep") == 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Sweep", "%u Sweep", n), n);
+  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Kick"). */
+  if (g_strcmp0 (face_name, "Kick") == 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Kick", "%u Kick", n), n);
+  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Punch"). */
+  if (g_strcmp0 (face_name, "Punch") == 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Punch", "%u Punch", n), n);
+  /* A house rule's own face keeps the name the referee wrote. */
+  return g_strdup_printf ("%u %s", n, face_name != NULL ? face_name : "");
+}
+
 /* ---------------------------------------------------------------- state life */
 
 static void
@@ -764,7 +780,10 @@ check_legal (const MeepleState *st, const Action *act, GError **error)
     {
     case ACT_REMATCH:
       if (!match_over (st))
-        return illegal (error, _("The match is still on; a rematch can start once a player has %u casualties."),
+        return illegal (error, g_dngettext (GETTEXT_PACKAGE,
+                                            "The match is still on; a rematch can start once a player has %u casualty.",
+                                            "The match is still on; a rematch can start once a player has %u casualties.",
+                                            st->rs.defeat),
                         st->rs.defeat);
       return TRUE;
 
@@ -780,7 +799,10 @@ check_legal (const MeepleState *st, const Action *act, GError **error)
       if (pl->picked)
         return illegal (error, _("%s has already picked this battle."), pl->name);
       if (pl->actions_used >= actions_allowed (st, act->player))
-        return illegal (error, _("%s has used %u of %u actions this battle."),
+        /* Translators: the plural follows the second number, the actions allowed. */
+        return illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s has used %u of %u action this battle.",
+                                            "%s has used %u of %u actions this battle.",
+                                            actions_allowed (st, act->player)),
                         pl->name, pl->actions_used, actions_allowed (st, act->player));
       for (guint i = 0; i < act->n_idx; i++)
         if (!check_meeple_index (st, pl, act->idx[i], error))
@@ -862,9 +884,11 @@ pick_words (const MeepleState *st, const guint *pick, gint first)
       gint f = i < 0 ? first : i;
       if (f < 0 || (i >= 0 && f == first) || pick[f] == 0)
         continue;
+      g_autofree char *count = mg_meeple_face_count (st->rs.faces[f].name, pick[f]);
+
       if (s->len > 0)
         g_string_append (s, ", ");
-      g_string_append_printf (s, "%u %s", pick[f], face_name (st, (guint) f));
+      g_string_append (s, count);
     }
   if (s->len == 0)
     g_string_append (s, _("nothing"));
@@ -1002,7 +1026,8 @@ roll_dice (const MeepleState *st, const Action *act, MgDice *dice, guint *values
   if (dice == NULL)
     {
       g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_NOT_ENOUGH,
-                   _("%u dice are needed but no dice were given"), *n);
+                   g_dngettext (GETTEXT_PACKAGE, "%u die is needed but no dice were given",
+                                "%u dice are needed but no dice were given", *n), *n);
       return FALSE;
     }
   if (!mg_dice_roll (dice, *n, st->rs.n_faces, st->rs.weights, values, error))
@@ -1159,17 +1184,25 @@ meeple_describe (const MgState *state, const char *seat)
     {
       guint r0 = mg_meeple_reveal_for (st, 0), r1 = mg_meeple_reveal_for (st, 1);
 
+      g_autofree char *first = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s rolls %u and may take %u action",
+                                                             "%s rolls %u and may take %u actions",
+                                                             actions_allowed (st, 0)),
+                                                st->players[0].name, mg_meeple_to_roll (st, 0),
+                                                actions_allowed (st, 0));
+      g_autofree char *second = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s rolls %u and may take %u",
+                                                              "%s rolls %u and may take %u",
+                                                              actions_allowed (st, 1)),
+                                                 st->players[1].name, mg_meeple_to_roll (st, 1),
+                                                 actions_allowed (st, 1));
+      g_autofree char *reveal = r0 == r1
+        ? g_strdup_printf (_("each reveals %u."), r0)
+        : g_strdup_printf (_("%s reveals %u, %s %u."), st->players[0].name, r0, st->players[1].name, r1);
+
       g_string_append (text, " ");
-      g_string_append_printf (text, _("Battle %u of match %u: %s rolls %u and may take %u actions, "
-                                      "%s rolls %u and may take %u; "),
-                              st->battle, st->match,
-                              st->players[0].name, mg_meeple_to_roll (st, 0), actions_allowed (st, 0),
-                              st->players[1].name, mg_meeple_to_roll (st, 1), actions_allowed (st, 1));
-      if (r0 == r1)
-        g_string_append_printf (text, _("each reveals %u."), r0);
-      else
-        g_string_append_printf (text, _("%s reveals %u, %s %u."),
-                                st->players[0].name, r0, st->players[1].name, r1);
+      /* Translators: "Battle 5 of match 1: Red rolls 6 and may take 2 actions, Blue rolls 6 and
+       * may take 2; each reveals 5." — the three %s are those clauses, each translated apart. */
+      g_string_append_printf (text, _("Battle %u of match %u: %s, %s; %s"), st->battle, st->match,
+                              first, second, reveal);
     }
   return g_string_free (text, FALSE);
 }

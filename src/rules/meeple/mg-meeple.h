@@ -13,6 +13,10 @@ G_BEGIN_DECLS
 
 const MgRules *mg_meeple_rules (void);
 
+/* "3 Sweep": n meeples showing the face called `face_name` (as the ruleset spells it), in the
+ * language of the moment, with plural forms for the rulebook's faces. */
+char *mg_meeple_face_count (const char *face_name, guint n);
+
 /*
  * The odds of every reveal a player can make from the faces held, against an opponent whose
  * revealed meeples are independent rolls (docs/rules/meeple.md, "Odds"):

@@ -28,7 +28,8 @@ tft_roll (TftRoller *r, guint n, guint sides, const char *what, guint *out, GErr
   r->last_for = what;
   if (r->dice == NULL)
     {
-      g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_NOT_ENOUGH, _("%u dice are needed but no dice were given"), n);
+      g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_NOT_ENOUGH, g_dngettext (GETTEXT_PACKAGE, "%u die is needed but no dice were given",
+                                                                           "%u dice are needed but no dice were given", n), n);
       return FALSE;
     }
   if (!mg_dice_roll (r->dice, n, sides, NULL, out, error))
@@ -1545,8 +1546,9 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
     return illegal (error, _("%s moved more than half its MA (%d) this turn and may not attack."), name,
                     tft_figure_ma (rs, fig_of (st, x)));
   if (o != OPT_NONE && moved > max_move (st, x, o))
-    return illegal (error, _("Option %s allows moving %d hexes; %s moved %d."), option_names[o], max_move (st, x, o),
-                    name, (gint) moved);
+    return illegal (error, g_dngettext (GETTEXT_PACKAGE, "Option %s allows moving %d hex; %s moved %d.",
+                                        "Option %s allows moving %d hexes; %s moved %d.", max_move (st, x, o)),
+                    option_names[o], max_move (st, x, o), name, (gint) moved);
   if (o == OPT_NONE && moved > 0)
     return illegal (error, _("A figure that does nothing does not move."));
   if (wn && (w = tft_weapon_find (rs, wn)) < 0)
@@ -1569,7 +1571,9 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
       if (fg->kind == K_PRACTICE)
         return illegal (error, _("No missile weapons in practice combat."));
       if (x->reload > 0)
-        return illegal (error, _("%s's crossbow needs %d more turns of reloading (option e)."), name, x->reload);
+        return illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s's crossbow needs %d more turn of reloading (option e).",
+                                            "%s's crossbow needs %d more turns of reloading (option e).", x->reload),
+                        name, x->reload);
       break;
     case O_I:
       if (x->ready < 0 || is_missile (rs, x->ready))

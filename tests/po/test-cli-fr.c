@@ -1,0 +1,125 @@
+/* test-cli-fr.c — melee-gm-cli in French (LANGUAGE=fr, the .mo built in the tree): its own
+ * refusals, the engines' refusals and summaries, and the journal that keeps what was said. */
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include <gio/gio.h>
+
+/* The CLI with this test's environment (LANGUAGE=fr; cli-test-util forces English). */
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_free (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+  g_free (r);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
+
+static Run *
+cli_run (const char *cwd, const char *input, ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  Run *r = g_new0 (Run, 1);
+  va_list ap;
+
+  g_ptr_array_add (args, (gpointer) MG_CLI_PATH);
+  va_start (ap, input);
+  for (const char *a = va_arg (ap, const char *); a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                                        | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_set_cwd (launcher, cwd);
+  proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) args->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, input, NULL, &r->out, &r->err, &error);
+  g_assert_no_error (error);
+  r->status = g_subprocess_get_exit_status (proc);
+  return r;
+}
+
+static char *
+make_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("mg-cli-fr-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_dir (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+static void
+test_cli_refusal (void)
+{
+  g_autofree char *dir = make_dir ();
+  g_autoptr(Run) r = cli_run (dir, NULL, "new", "solo.db", "--game", "meeple", "--name", "Solo",
+                                    "--player", "Red", NULL);
+
+  g_test_message ("stderr: %s", r->err);
+  g_assert_cmpint (r->status, ==, 2);
+  g_assert_cmpstr (r->err, ==, "melee-gm-cli: Meeple Melee se joue à 2 joueurs (--player NOM pour "
+                               "chacun), 1 donné (essayez « melee-gm-cli new --help »)\n");
+  remove_dir (dir);
+}
+
+static void
+test_engine_refusal_and_summary (void)
+{
+  g_autofree char *dir = make_dir ();
+  g_autoptr(Run) made = cli_run (dir, NULL, "new", "f.db", "--game", "meeple", "--name", "Vendredi",
+                                       "--player", "Rouge", "--player", "Bleu", "--seed", "7", NULL);
+  g_autoptr(Run) r = NULL;
+  g_autoptr(Run) log = NULL;
+
+  g_assert_cmpint (made->status, ==, 0);
+  r = cli_run (dir,
+               "{\"type\":\"pick\",\"player\":\"Rouge\",\"sweep\":5,\"kick\":0,\"punch\":0}\n"
+               "{\"type\":\"roll\",\"player\":\"Rouge\",\"dice\":[1,1,2,2,3,3,1,1]}\n",
+               "act", "f.db", NULL);
+  g_test_message ("stdout: %s", r->out);
+  g_assert_cmpint (r->status, ==, 0);
+  /* The rulebook: a player rolls before choosing which meeples to reveal. */
+  g_assert_nonnull (strstr (r->out, "\"message\":\"Rouge doit lancer ses meeples avant de choisir.\""));
+  g_assert_nonnull (strstr (r->out, "\"summary\":\"Rouge a lancé 8 meeples."));
+
+  /* The journal keeps the sentence in the language it was said in. */
+  log = cli_run (dir, NULL, "log", "f.db", NULL);
+  g_test_message ("log: %s", log->out);
+  g_assert_cmpint (log->status, ==, 0);
+  g_assert_nonnull (strstr (log->out, "Rouge a lancé 8 meeples."));
+  remove_dir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli-fr/refusal", test_cli_refusal);
+  g_test_add_func ("/cli-fr/engine", test_engine_refusal_and_summary);
+  return g_test_run ();
+}

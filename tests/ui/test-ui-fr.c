@@ -1,0 +1,191 @@
+/* test-ui-fr.c — the app in French (LANGUAGE=fr, the .mo built in the tree): the start page, a
+ * campaign of each game opened from its sample with every page shown, the export dialog and an
+ * export, each kept as a screenshot (test-ui-fr-*.png) to be looked at. No text shown may be an
+ * English message that has a French translation: that is what an untranslated .ui file or a
+ * string missed by gettext looks like on screen. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <string.h>
+
+#include "mg-application.h"
+#include "mg-campaign-window-private.h"
+#include "mg-export-dialog.h"
+#include "mg-game.h"
+#include "ui-test-util.h"
+
+static MgApplication *app;
+static char *tmpdir;
+
+/* An English message shown as is although the catalogue translates it. */
+static void
+check_text (const char *where, const char *text, GPtrArray *english)
+{
+  const char *french;
+
+  if (text == NULL || *text == '\0')
+    return;
+  french = g_dgettext (GETTEXT_PACKAGE, text);
+  if (french != text && g_strcmp0 (french, text) != 0)
+    g_ptr_array_add (english, g_strdup_printf ("%s: “%s” (French: “%s”)", where, text, french));
+}
+
+/* Every label, tooltip and window title under `widget`, the widgets libadwaita builds inside
+ * its rows and status pages included. */
+static void
+collect_english (GtkWidget *widget, GPtrArray *english)
+{
+  if (!gtk_widget_get_visible (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    check_text (G_OBJECT_TYPE_NAME (widget), gtk_label_get_label (GTK_LABEL (widget)), english);
+  if (GTK_IS_WINDOW (widget))
+    check_text ("window title", gtk_window_get_title (GTK_WINDOW (widget)), english);
+  check_text ("tooltip", gtk_widget_get_tooltip_text (widget), english);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_english (child, english);
+}
+
+static void
+assert_french (GtkWidget *widget, const char *what)
+{
+  g_autoptr(GPtrArray) english = g_ptr_array_new_with_free_func (g_free);
+
+  collect_english (widget, english);
+  for (guint i = 0; i < english->len; i++)
+    g_test_message ("%s: English left: %s", what, (char *) english->pdata[i]);
+  g_assert_cmpuint (english->len, ==, 0);
+}
+
+/* The catalogue is the one built in the tree, and it is French. */
+static void
+test_catalogue (void)
+{
+  g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Recent Campaigns"), ==, "Campagnes récentes");
+  /* French plural forms: 0 and 1 take the singular. */
+  g_assert_cmpstr (g_dngettext (GETTEXT_PACKAGE, "%s — %d match won", "%s — %d matches won", 0), ==,
+                   "%s — %d match gagné");
+  g_assert_cmpstr (g_dngettext (GETTEXT_PACKAGE, "%s — %d match won", "%s — %d matches won", 2), ==,
+                   "%s — %d matchs gagnés");
+}
+
+static void
+test_start_page (void)
+{
+  GtkWidget *start = GTK_WIDGET (mg_application_get_start_window (app));
+
+  gtk_window_set_default_size (GTK_WINDOW (start), 1000, 700);
+  gtk_window_present (GTK_WINDOW (start));
+  wait_ms (200);
+  save_screenshot (start, "test-ui-fr-start.png");
+  assert_french (start, "start page");
+}
+
+/* A campaign of each game, from its first sample, every page shown and kept. */
+static void
+test_each_game (void)
+{
+  guint n_games = 0;
+  const MgGame **games = mg_games_all (&n_games);
+
+  g_assert_cmpuint (n_games, >=, 3);
+  for (guint g = 0; g < n_games; g++)
+    {
+      const char *id = games[g]->rules->id;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MgCampaign) campaign = NULL;
+      MgCampaignWindow *window;
+      AdwViewStack *stack;
+      g_autoptr(GtkSelectionModel) pages = NULL;
+
+      if (games[g]->n_samples == 0)
+        {
+          g_test_message ("%s has no sample: no campaign to open", id);
+          continue;
+        }
+      campaign = mg_application_create_sample_for (app, id, tmpdir, &error);
+      g_assert_no_error (error);
+      window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+      gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+      wait_ms (200);
+
+      stack = mg_campaign_window_get_view_stack (window);
+      pages = adw_view_stack_get_pages (stack);
+      for (guint p = 0; p < g_list_model_get_n_items (G_LIST_MODEL (pages)); p++)
+        {
+          g_autoptr(AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), p);
+          const char *name = adw_view_stack_page_get_name (page);
+          g_autofree char *file = g_strdup_printf ("test-ui-fr-%s-%s.png", id, name != NULL ? name : "page");
+          g_autofree char *what = g_strdup_printf ("%s, page %s", id, name);
+
+          if (!adw_view_stack_page_get_visible (page))
+            continue;
+          adw_view_stack_set_visible_child (stack, adw_view_stack_page_get_child (page));
+          wait_ms (150);
+          save_screenshot (GTK_WIDGET (window), file);
+          assert_french (GTK_WIDGET (window), what);
+        }
+      close_campaign_windows (app);
+    }
+}
+
+/* The export dialog, and an export: headings in the referee's language. */
+static void
+test_export (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample (app, tmpdir, &error);
+  g_autofree char *out = g_build_filename (tmpdir, "export.md", NULL);
+  g_autofree char *text = NULL;
+  MgCampaignWindow *window;
+  MgExportDialog *dialog;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (200);
+
+  dialog = mg_export_dialog_new (GTK_WINDOW (window), campaign);
+  gtk_window_present (GTK_WINDOW (dialog));
+  wait_ms (200);
+  save_screenshot (GTK_WIDGET (dialog), "test-ui-fr-export-dialog.png");
+  assert_french (GTK_WIDGET (dialog), "export dialog");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  mg_campaign_window_export_to (window, "md", 0, 0, out);
+  for (guint i = 0; i < 500 && mg_campaign_window_is_exporting (window); i++)
+    wait_ms (10);
+  g_assert_false (mg_campaign_window_is_exporting (window));
+  g_assert_true (g_str_has_prefix (mg_campaign_window_get_last_toast (window), "Exporté vers "));
+  g_assert_true (g_file_get_contents (out, &text, NULL, NULL));
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "Toute la campagne"));
+  g_assert_nonnull (strstr (text, "Tour 1"));
+  g_assert_null (strstr (text, "Turn 1"));
+  close_campaign_windows (app);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  /* As main.c does, with the catalogue built in the tree (MG_LOCALEDIR, set by meson). */
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MG_LOCALEDIR") != NULL ? g_getenv ("MG_LOCALEDIR") : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  app = ui_test_init (&argc, &argv, "mg-ui-fr", &tmpdir);
+  g_test_add_func ("/ui-fr/catalogue", test_catalogue);
+  g_test_add_func ("/ui-fr/start-page", test_start_page);
+  g_test_add_func ("/ui-fr/each-game", test_each_game);
+  g_test_add_func ("/ui-fr/export", test_export);
+  status = g_test_run ();
+  ui_test_finish (app, tmpdir);
+  return status;
+}
