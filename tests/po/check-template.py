@@ -3,8 +3,10 @@
 template po/melee-gm.pot. The template is extracted afresh into BUILD_DIR with the arguments of
 meson's i18n 'glib' preset (what `ninja melee-gm-pot` runs) and compared message by message, so a
 source file that adds or changes a message fails here until the template and the translations
-are updated (`ninja -C build melee-gm-pot melee-gm-update-po`)."""
+are updated (`ninja -C build melee-gm-pot melee-gm-update-po`). A message with a plural faked
+as "land(s)" fails too: a count meeting a noun takes ngettext."""
 import os
+import re
 import subprocess
 import sys
 
@@ -27,6 +29,9 @@ XGETTEXT_ARGS = [
 ]
 
 
+FAKED_PLURAL = re.compile(r"[A-Za-z]\((s|es|ies)\)")
+
+
 def main():
     root, build = sys.argv[1], sys.argv[2]
     os.makedirs(build, exist_ok=True)
@@ -41,15 +46,21 @@ def main():
     if not os.path.exists(committed_path):
         print("po/melee-gm.pot is missing: run `ninja -C build melee-gm-pot`")
         return 1
+    # Plurals faked with "(s)" cannot be translated: a count and a noun take ngettext.
+    faked = [e for e in polib_mini.read(fresh)
+             if FAKED_PLURAL.search(e["msgid"]) or FAKED_PLURAL.search(e["msgid_plural"] or "")]
+    for e in faked:
+        print(f"{', '.join(e['references'])}: a plural faked with '(s)': {e['msgid']!r}; use ngettext")
     committed = {polib_mini.key(e) for e in polib_mini.read(committed_path) if not e["obsolete"]}
     missing = [e for e in polib_mini.read(fresh)
                if e["msgid"] and polib_mini.key(e) not in committed]
     for e in missing:
         where = ", ".join(e["references"]) or "?"
         print(f"{where}: message not in po/melee-gm.pot: {e['msgid']!r}")
-    if missing:
-        print(f"\nmessages of the sources not in the template: {len(missing)}; run "
-              "`ninja -C build melee-gm-pot melee-gm-update-po` and translate them in po/*.po")
+    if missing or faked:
+        if missing:
+            print(f"\nmessages of the sources not in the template: {len(missing)}; run "
+                  "`ninja -C build melee-gm-pot melee-gm-update-po` and translate them in po/*.po")
         return 1
     print("po/melee-gm.pot holds every message of the sources")
     return 0

@@ -139,6 +139,28 @@ const char *mg_mk_ui_city_name (const char *city) { return lookup (cities, G_N_E
 const char *mg_mk_ui_season_name (const char *season) { return lookup (seasons, G_N_ELEMENTS (seasons), season); }
 const char *mg_mk_ui_phase_name (const char *phase) { return lookup (phases, G_N_ELEMENTS (phases), phase); }
 
+/* "2 archers": a count of one kind of unit, with its plural form. */
+static char *
+unit_count (const char *unit, int n)
+{
+  const char *format;
+
+  /* Translators: counts of units in an army ("2 infantry, 1 catapult"). */
+  if (g_strcmp0 (unit, "infantry") == 0)
+    format = g_dngettext (GETTEXT_PACKAGE, "%d infantry", "%d infantry", n);
+  else if (g_strcmp0 (unit, "heavy_infantry") == 0)
+    format = g_dngettext (GETTEXT_PACKAGE, "%d heavy infantry", "%d heavy infantry", n);
+  else if (g_strcmp0 (unit, "archer") == 0)
+    format = g_dngettext (GETTEXT_PACKAGE, "%d archer", "%d archers", n);
+  else if (g_strcmp0 (unit, "catapult") == 0)
+    format = g_dngettext (GETTEXT_PACKAGE, "%d catapult", "%d catapults", n);
+  else if (g_strcmp0 (unit, "cavalry") == 0)
+    format = g_dngettext (GETTEXT_PACKAGE, "%d cavalry", "%d cavalry", n);
+  else
+    return g_strdup_printf ("%d %s", n, unit != NULL ? unit : "");
+  return g_strdup_printf (format, n);
+}
+
 char *
 mg_mk_ui_units_text (json_object *units_json)
 {
@@ -155,9 +177,11 @@ mg_mk_ui_units_text (json_object *units_json)
 
           if (n <= 0)
             continue;
+          g_autofree char *count_text = unit_count (unit, n);
+
           if (text->len > 0)
             g_string_append (text, ", ");
-          g_string_append_printf (text, "%d %s", n, mg_mk_ui_unit_name (unit));
+          g_string_append (text, count_text);
         }
     }
   else if (json_object_is_type (units_json, json_type_array))
@@ -183,10 +207,11 @@ mg_mk_ui_units_text (json_object *units_json)
         }
       for (guint i = 0; i < seen->len; i++)
         {
+          g_autofree char *count_text = unit_count (g_ptr_array_index (seen, i), g_array_index (counts, int, i));
+
           if (text->len > 0)
             g_string_append (text, ", ");
-          g_string_append_printf (text, "%d %s", g_array_index (counts, int, i),
-                                  mg_mk_ui_unit_name (g_ptr_array_index (seen, i)));
+          g_string_append (text, count_text);
         }
     }
   return g_string_free (g_steal_pointer (&text), FALSE);

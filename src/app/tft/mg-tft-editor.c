@@ -235,6 +235,7 @@ update (MgTftEditor *self)
           g_string_append_printf (chosen, "%s%s", chosen->len > 0 ? ", " : "",
                                   mg_tft_ruleset_name (ruleset (self), "weapons", g_object_get_data (G_OBJECT (check), "id")));
       }
+    /* Translators: no weapon is chosen (a figure's weapons). */
     adw_expander_row_set_subtitle (self->weapons_row, chosen->len > 0 ? chosen->str : _("None"));
   }
 

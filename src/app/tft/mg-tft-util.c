@@ -105,7 +105,8 @@ mg_tft_ruleset_name (json_object *ruleset, const char *key, const char *id)
 {
   const char *name = mg_ui_json_str (mg_tft_ruleset_find (ruleset, key, id), "name");
 
-  return name != NULL ? name : id;
+  /* The shipped names are in the catalogue (po/ruleset-names.c); a house rule's own stays as is. */
+  return name != NULL ? _(name) : id;
 }
 
 /* Words: the engine's codes in a referee's words. */
@@ -182,6 +183,17 @@ static const Word life_names[] = {
   { "out", N_("Out (practice)") },
 };
 
+/* How a fight ended for one figure ("Flavius (Romans): won, +50 EP"). */
+static const Word result_names[] = {
+  /* Translators: how a fight ended for one figure, in its history and the experience award. */
+  { "won", N_("won") },
+  { "lost", N_("lost") },
+  { "draw", N_("a draw") },
+  { "killed", N_("killed") },
+  { "fled", N_("fled") },
+  { "abandoned", N_("abandoned") },
+};
+
 static const Word dice_purposes[] = {
   { "to_hit", N_("the roll to hit") },
   { "damage", N_("damage") },
@@ -239,6 +251,12 @@ const char *
 mg_tft_life_name (const char *state)
 {
   return lookup (life_names, G_N_ELEMENTS (life_names), state, _("Fighting"));
+}
+
+const char *
+mg_tft_result_name (const char *result)
+{
+  return lookup (result_names, G_N_ELEMENTS (result_names), result, result != NULL ? result : "");
 }
 
 const char *

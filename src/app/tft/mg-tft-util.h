@@ -35,6 +35,7 @@ const char  *mg_tft_kind_phrase    (const char *kind);      /* "death" → "to t
 char        *mg_tft_fight_turn_text (json_object *fight);
 const char  *mg_tft_posture_name   (const char *posture);
 const char  *mg_tft_life_name      (const char *state);
+const char  *mg_tft_result_name    (const char *result);    /* "won" → "won", translated */
 const char  *mg_tft_dice_purpose   (const char *what);      /* mg_tft_dice_needed's "for" */
 
 /* Dice typed from the table: numbers 1–6 separated by spaces or commas. FALSE (with a message

@@ -119,15 +119,70 @@ eligible_total (json_object *eligible)
   return n;
 }
 
+/* Whole sentences for each reason units are lost (archers, catapult, the winner's loss, a
+ * draw), so a translator places the reason where the language wants it. */
 static const char *
-why_text (MkWhy why)
+no_such_unit_text (MkWhy why)
 {
   switch (why)
     {
-    case WHY_ARCHERS: return _("to the archers");
-    case WHY_CATAPULT: return _("to the catapult");
-    case WHY_WINNER: return _("as the winner's loss");
-    default: return _("in the draw");
+    case WHY_ARCHERS: return _("%s has no %s that can be lost to the archers.");
+    case WHY_CATAPULT: return _("%s has no %s that can be lost to the catapult.");
+    case WHY_WINNER: return _("%s has no %s that can be lost as the winner's loss.");
+    default: return _("%s has no %s that can be lost in the draw.");
+    }
+}
+
+static const char *
+lose_exactly_text (MkWhy why, guint n)
+{
+  switch (why)
+    {
+    case WHY_ARCHERS:
+      return g_dngettext (GETTEXT_PACKAGE, "%s must lose exactly %u unit to the archers, not %u.",
+                          "%s must lose exactly %u units to the archers, not %u.", n);
+    case WHY_CATAPULT:
+      return g_dngettext (GETTEXT_PACKAGE, "%s must lose exactly %u unit to the catapult, not %u.",
+                          "%s must lose exactly %u units to the catapult, not %u.", n);
+    case WHY_WINNER:
+      return g_dngettext (GETTEXT_PACKAGE, "%s must lose exactly %u unit as the winner's loss, not %u.",
+                          "%s must lose exactly %u units as the winner's loss, not %u.", n);
+    default:
+      return g_dngettext (GETTEXT_PACKAGE, "%s must lose exactly %u unit in the draw, not %u.",
+                          "%s must lose exactly %u units in the draw, not %u.", n);
+    }
+}
+
+/* Translators: the %s are the army, then how many of which unit ("2 infantry"). */
+static const char *
+loses_text (MkWhy why)
+{
+  switch (why)
+    {
+    case WHY_ARCHERS: return _("%s loses %s to the archers.");
+    case WHY_CATAPULT: return _("%s loses %s to the catapult.");
+    case WHY_WINNER: return _("%s loses %s as the winner's loss.");
+    default: return _("%s loses %s in the draw.");
+    }
+}
+
+const char *
+mk_choice_text (MkWhy why, guint n)
+{
+  switch (why)
+    {
+    case WHY_ARCHERS:
+      return g_dngettext (GETTEXT_PACKAGE, "%s chooses %u unit to lose to the archers.",
+                          "%s chooses %u units to lose to the archers.", n);
+    case WHY_CATAPULT:
+      return g_dngettext (GETTEXT_PACKAGE, "%s chooses %u unit to lose to the catapult.",
+                          "%s chooses %u units to lose to the catapult.", n);
+    case WHY_WINNER:
+      return g_dngettext (GETTEXT_PACKAGE, "%s chooses %u unit to lose as the winner's loss.",
+                          "%s chooses %u units to lose as the winner's loss.", n);
+    default:
+      return g_dngettext (GETTEXT_PACKAGE, "%s chooses %u unit to lose in the draw.",
+                          "%s chooses %u units to lose in the draw.", n);
     }
 }
 
@@ -164,23 +219,22 @@ mk_choice_check (const MkState *st, const MkChoice *c, json_object *units, GErro
           found = TRUE;
           taken[e] += count;
           if (taken[e] > (guint) json_object_get_int (mg_json_member (el, "max")))
-            return mg_rules_illegal (error, _("%s has only %d %s."), army, json_object_get_int (mg_json_member (el, "max")),
-                                     mk_unit_name (unit, 2));
+            {
+              g_autofree char *most = mk_unit_count (unit, (guint) json_object_get_int (mg_json_member (el, "max")));
+              return mg_rules_illegal (error, _("%s has only %s."), army, most);
+            }
         }
       if (!found)
         {
           if (!unit_hittable (c->why, unit))
             return mg_rules_illegal (error, _("%s is immune to archers; choose an infantry, archer or cavalry unit."),
-                                     mk_unit_name (unit, 1));
-          return mg_rules_illegal (error, _("%s has no %s that can be lost %s."), army, mk_unit_name (unit, 1),
-                                   why_text (c->why));
+                               mk_unit_name (unit, 1));
+          return mg_rules_illegal (error, no_such_unit_text (c->why), army, mk_unit_name (unit, 1));
         }
       total += count;
     }
   if (total != c->count)
-    return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s must lose exactly %u unit %s, not %u.",
-                                                 "%s must lose exactly %u units %s, not %u.", c->count),
-                             st->leaders[c->leader].name, c->count, why_text (c->why), total);
+    return mg_rules_illegal (error, lose_exactly_text (c->why, c->count), st->leaders[c->leader].name, c->count, total);
   return TRUE;
 }
 
@@ -207,7 +261,12 @@ mk_choice_apply (MkState *st, const MkChoice *c, json_object *units, json_object
       json_object_object_add (e, "count", json_object_new_int64 (count));
       json_object_object_add (e, "why", json_object_new_string (mk_why_ids[c->why]));
       json_object_array_add (events, e);
-      g_string_append_printf (text, _(" %s loses %u %s %s."), a->id, count, mk_unit_name (u, count), why_text (c->why));
+      {
+        g_autofree char *units_text = mk_unit_count (u, count);
+
+        g_string_append_c (text, ' ');
+        g_string_append_printf (text, loses_text (c->why), a->id, units_text);
+      }
       if (mk_army_size (a) == 0)
         mk_army_remove (st, a, events);
     }
@@ -258,9 +317,8 @@ mk_choice_offer (MkState *st, gint leader, MkWhy why, guint battle, const char *
     json_object_object_add (e, "count", json_object_new_int64 (c->count));
     json_object_array_add (events, e);
   }
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " %s chooses %u unit to lose %s.",
-                                             " %s chooses %u units to lose %s.", c->count),
-                          st->leaders[leader].name, c->count, why_text (why));
+  g_string_append_c (text, ' ');
+  g_string_append_printf (text, mk_choice_text (why, c->count), st->leaders[leader].name, c->count);
   g_ptr_array_add (st->choices, c);
 }
 

@@ -221,6 +221,8 @@ MkArmy    *mk_army_find      (const MkState *st, const char *id);
 guint      mk_army_size      (const MkArmy *a);
 void       mk_army_remove    (MkState *st, MkArmy *a, json_object *events);
 const char *mk_unit_name     (MkUnit u, guint n);
+char       *mk_unit_count    (MkUnit u, guint n);   /* "2 archers", with its plural form */
+const char *mk_choice_text   (MkWhy why, guint n);  /* "%s chooses %u units to lose to the archers." */
 char      *mk_units_text     (const guint *units);
 
 /* mg-mk-battle.c */

@@ -23,12 +23,32 @@ mk_unit_name (MkUnit u, guint n)
 }
 
 char *
+mk_unit_count (MkUnit u, guint n)
+{
+  const char *format;
+
+  /* Translators: a number of units of one kind ("2 archers", "3 infantry"). */
+  switch (u)
+    {
+    case U_INFANTRY: format = g_dngettext (GETTEXT_PACKAGE, "%u infantry", "%u infantry", n); break;
+    case U_HEAVY: format = g_dngettext (GETTEXT_PACKAGE, "%u heavy infantry", "%u heavy infantry", n); break;
+    case U_ARCHER: format = g_dngettext (GETTEXT_PACKAGE, "%u archer", "%u archers", n); break;
+    case U_CATAPULT: format = g_dngettext (GETTEXT_PACKAGE, "%u catapult", "%u catapults", n); break;
+    default: format = g_dngettext (GETTEXT_PACKAGE, "%u cavalry", "%u cavalry", n); break;
+    }
+  return g_strdup_printf (format, n);
+}
+
+char *
 mk_units_text (const guint *units)
 {
   GString *s = g_string_new (NULL);
   for (guint u = 0; u < MK_N_UNITS; u++)
     if (units[u])
-      g_string_append_printf (s, "%s%u %s", s->len ? ", " : "", units[u], mk_unit_name (u, units[u]));
+      {
+        g_autofree char *count = mk_unit_count (u, units[u]);
+        g_string_append_printf (s, "%s%s", s->len ? ", " : "", count);
+      }
   if (s->len == 0)
     g_string_append (s, _("no units"));
   return g_string_free (s, FALSE);
@@ -1314,21 +1334,29 @@ act_start (Ctx *c, GError **error)
                                           "give one with \"set_leader\"."), st->leaders[i].name);
       place_capital (st, i, land);
     }
-  g_string_append_printf (c->text, _("The game starts: "));
-  for (guint i = 0; i < st->n_leaders; i++)
-    {
-      MkLand *capital = mk_map_land (&st->map, st->leaders[i].capital);
-      /* The starting city comes with the start, so a capital moved in set-up leaves none behind. */
-      if (capital->city < st->rs->start_city)
-        capital->city = st->rs->start_city;
-      if (mk_purse_units (st->rs->start_army) > 0)
-        {
-          MkArmy *a = new_army (st, i, st->leaders[i].capital);
-          memcpy (a->units, st->rs->start_army, sizeof a->units);
-        }
-      g_string_append_printf (c->text, "%s%s in %s", i ? ", " : "", st->leaders[i].name, st->leaders[i].capital);
-    }
-  g_string_append_c (c->text, '.');
+  {
+    g_autoptr(GString) where = g_string_new (NULL);
+
+    for (guint i = 0; i < st->n_leaders; i++)
+      {
+        MkLand *capital = mk_map_land (&st->map, st->leaders[i].capital);
+
+        /* The starting city comes with the start, so a capital moved in set-up leaves none behind. */
+        if (capital->city < st->rs->start_city)
+          capital->city = st->rs->start_city;
+        if (mk_purse_units (st->rs->start_army) > 0)
+          {
+            MkArmy *a = new_army (st, i, st->leaders[i].capital);
+            memcpy (a->units, st->rs->start_army, sizeof a->units);
+          }
+        if (i > 0)
+          g_string_append (where, ", ");
+        /* Translators: a leader and their capital, listed when the game starts ("Red in Redhold"). */
+        g_string_append_printf (where, _("%s in %s"), st->leaders[i].name, st->leaders[i].capital);
+      }
+    /* Translators: %s lists each leader and their capital: "Red in Redhold, Blue in Bluecrest". */
+    g_string_append_printf (c->text, _("The game starts: %s."), where->str);
+  }
   st->started = TRUE;
   st->turn = 1;
   st->current = 0;
@@ -1613,7 +1641,7 @@ act_train (Ctx *c, GError **error)
   units[unit] += count;
   if (!check_army_limits (st, units, army ? army->id : _("The new army"), error))
     return FALSE;
-  what = g_strdup_printf ("%u %s", count, mk_unit_name (unit, count));
+  what = mk_unit_count (unit, count);
   g_string_append_printf (c->text, _("%s trains %s on %s"), me (c), what, land->name);
   if (!pay (c, &st->rs->units[unit], count, mk_unit_ids[unit], error))
     return FALSE;
@@ -1723,8 +1751,12 @@ act_organize (Ctx *c, GError **error)
     }
   for (guint u = 0; u < MK_N_UNITS; u++)
     if (before[u] != after[u])
-      return mg_rules_illegal (error, _("%s has %u %s on %s, but the new armies hold %u."), me (c), before[u],
-                               mk_unit_name (u, 2), land->name, after[u]);
+      {
+        g_autofree char *had = mk_unit_count (u, before[u]);
+        /* Translators: "Red has 3 infantry on Fenmoor, but the new armies hold 2." */
+        return mg_rules_illegal (error, _("%s has %s on %s, but the new armies hold %u."), me (c), had, land->name,
+                           after[u]);
+      }
   /* Armies not listed are merged away. */
   for (guint i = 0; i < mine->len; i++)
     {
@@ -2715,9 +2747,7 @@ mk_pending (const MgState *state)
           json_object_array_add (waiting, w);
           if (text->len)
             g_string_append_c (text, ' ');
-          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s chooses %u unit to lose (%s).",
-                                                     "%s chooses %u units to lose (%s).", c->count),
-                                  st->leaders[c->leader].name, c->count, mk_why_ids[c->why]);
+          g_string_append_printf (text, mk_choice_text (c->why, c->count), st->leaders[c->leader].name, c->count);
         }
     }
   else

@@ -256,7 +256,8 @@ face_name (const MeepleState *st, guint f)
 char *
 mg_meeple_face_count (const char *face_name, guint n)
 {
-  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Kick"). */
+  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Kick") and in
+   * the dice of the journal and the exports ("dice: 6 Sweep · 2 Kick"). */
   if (g_strcmp0 (face_name, "Sweep") == 0)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Sweep", "%u Sweep", n), n);
   /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Kick"). */
