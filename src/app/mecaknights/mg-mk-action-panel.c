@@ -6,6 +6,8 @@
 #include "mg-widget-util.h"
 
 #include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "mg-mk-action-panel.h"
 #include "mg-mk-util.h"
@@ -133,6 +135,10 @@ static const ActionSpec specs[] = {
     { { "leader", NC_("mecaknights", "Leader"), F_LEADER },
       { "colour", NC_("mecaknights", "Colour"), F_TEXT, TRUE },
       { "capital", NC_("mecaknights", "Capital"), F_LAND, TRUE } } },
+  { "add_leader", NC_("mecaknights", "Add a leader (GM)"),
+    { { "leader", NC_("mecaknights", "Name"), F_TEXT },
+      { "colour", NC_("mecaknights", "Colour"), F_TEXT, TRUE },
+      { "capital", NC_("mecaknights", "Capital (a free land)"), F_LAND, TRUE } } },
   { "set_gm", NC_("mecaknights", "GM rotation"),
     { { "rotation", NC_("mecaknights", "The GM role passes"), F_ROTATION },
       { "first", NC_("mecaknights", "First GM"), F_LEADER, TRUE } } },
@@ -146,7 +152,6 @@ typedef struct
   GtkWidget *widget;                   /* AdwComboRow, GtkSpinButton, GtkSwitch or AdwEntryRow */
   GPtrArray *ids;                      /* a combo's values, in its order ("" = left out) */
   GtkWidget *combos[PATH_STEPS];       /* F_PATH, F_NAV_PATH */
-  GPtrArray *step_ids;                 /* their shared values */
   GtkWidget *spins[G_N_ELEMENTS (unit_ids)];   /* F_RESOURCES: one per resource */
   GPtrArray *army_rows;                /* F_ORGANIZE: char* army id ("" = new), per grid row */
   GtkWidget *grid;                     /* F_ORGANIZE */
@@ -171,7 +176,9 @@ struct _MgMkActionPanel
   GtkListBox  *fields_list;
   GtkRevealer *reason_revealer;
   GtkLabel    *reason_label;
-  GtkLabel    *preview_label;
+  GtkLabel    *cost_label;
+  GArray      *order;       /* guint: the spec shown in each row of the type list */
+  gboolean     touched;     /* a field was changed since the action was chosen */
   GtkWidget   *apply_button;
 };
 
@@ -190,7 +197,6 @@ static void
 field_free (Field *field)
 {
   g_clear_pointer (&field->ids, g_ptr_array_unref);
-  g_clear_pointer (&field->step_ids, g_ptr_array_unref);
   g_clear_pointer (&field->army_rows, g_ptr_array_unref);
   g_free (field);
 }
@@ -383,7 +389,8 @@ field_choices (MgMkActionPanel *self, const FieldSpec *spec, GPtrArray *ids, GPt
     case F_ROTATION:
       add_choice (ids, labels, "season", C_("mecaknights", "Every season (3 turns)"));
       add_choice (ids, labels, "year", C_("mecaknights", "Every year (12 turns)"));
-      add_choice (ids, labels, "fixed", C_("mecaknights", "Never"));
+      add_choice (ids, labels, "fixed", C_("mecaknights", "Never: the first GM keeps it"));
+      add_choice (ids, labels, "outside", C_("mecaknights", "Never: the GM is not a leader"));
       break;
     default:
       break;
@@ -392,21 +399,88 @@ field_choices (MgMkActionPanel *self, const FieldSpec *spec, GPtrArray *ids, GPt
 
 /* The choices of a path step: lands, and for navigation the rivers' wave marks too. */
 static void
-step_choices (MgMkActionPanel *self, gboolean marks, GPtrArray *ids, GPtrArray *labels)
+add_neighbour (GPtrArray *ids, GPtrArray *labels, const char *name)
 {
-  json_object *lands = mg_mk_ui_view_lands (self->view);
-  json_object *rivers = mg_ui_json_array (mg_ui_json_get (self->view, "map"), "rivers");
+  for (guint i = 0; i < ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (ids, i), name) == 0)
+      return;
+  add_choice (ids, labels, name, NULL);
+}
+
+/* The places one step from `from`: on foot (marks FALSE) its bordering lands and the small
+ * rivers' bridged crossings; afloat (marks TRUE) the places a large river links to it. A step
+ * after an empty one offers nothing more. */
+static void
+step_choices (MgMkActionPanel *self, gboolean marks, const char *from, GPtrArray *ids, GPtrArray *labels)
+{
+  json_object *map = mg_ui_json_get (self->view, "map");
+  json_object *rivers = mg_ui_json_array (map, "rivers");
+  json_object *land = mg_mk_ui_view_find (mg_mk_ui_view_lands (self->view), "name", from);
 
   add_choice (ids, labels, "", C_("mecaknights", "—"));
-  for (gsize i = 0; marks && i < mg_ui_json_len (rivers); i++)
+  if (from == NULL || *from == '\0')
+    return;
+  for (gsize i = 0; !marks && i < mg_ui_json_len (mg_ui_json_array (land, "adjacent")); i++)
+    add_neighbour (ids, labels, json_object_get_string (json_object_array_get_idx (mg_ui_json_array (land, "adjacent"), i)));
+  for (gsize i = 0; i < mg_ui_json_len (rivers); i++)
     {
-      json_object *river_marks = mg_ui_json_array (json_object_array_get_idx (rivers, i), "marks");
+      json_object *river = json_object_array_get_idx (rivers, i);
+      gboolean large = g_strcmp0 (mg_ui_json_str (river, "size"), "large") == 0;
+      json_object *pairs = mg_ui_json_array (river, large ? "links" : "crossings");
 
-      for (gsize m = 0; m < mg_ui_json_len (river_marks); m++)
-        add_choice (ids, labels, json_object_get_string (json_object_array_get_idx (river_marks, m)), NULL);
+      if (large != marks)
+        continue;
+      for (gsize k = 0; k < mg_ui_json_len (pairs); k++)
+        for (guint side = 0; side < 2; side++)
+          {
+            json_object *pair = json_object_array_get_idx (pairs, k);
+            const char *a = json_object_get_string (json_object_array_get_idx (pair, side));
+            const char *b = json_object_get_string (json_object_array_get_idx (pair, 1 - side));
+            gboolean open = large;
+
+            for (gsize j = 0; !open && j < mg_ui_json_len (mg_ui_json_array (map, "bridges")); j++)
+              {
+                json_object *br = json_object_array_get_idx (mg_ui_json_array (map, "bridges"), j);
+                open = g_strcmp0 (mg_ui_json_str (br, "river"), mg_ui_json_str (river, "name")) == 0
+                       && ((g_strcmp0 (mg_ui_json_str (br, "a"), a) == 0 && g_strcmp0 (mg_ui_json_str (br, "b"), b) == 0)
+                           || (g_strcmp0 (mg_ui_json_str (br, "a"), b) == 0 && g_strcmp0 (mg_ui_json_str (br, "b"), a) == 0));
+              }
+            if (open && g_strcmp0 (a, from) == 0)
+              add_neighbour (ids, labels, b);
+          }
     }
-  for (gsize i = 0; i < mg_ui_json_len (lands); i++)
-    add_choice (ids, labels, mg_ui_json_str (json_object_array_get_idx (lands, i), "name"), NULL);
+}
+
+/* The steps of a path, each offering the neighbours of the step before (the first, of the
+ * chosen army's place). */
+static void
+refill_path (MgMkActionPanel *self, Field *field)
+{
+  Field *army_field = find_field (self, "army");
+  json_object *army = army_field != NULL
+    ? mg_mk_ui_view_find (mg_mk_ui_view_armies (self->view), "id", combo_value (army_field->widget, army_field->ids))
+    : NULL;
+  g_autofree char *from = g_strdup (mg_ui_json_str (army, "land"));
+
+  for (guint s = 0; s < PATH_STEPS; s++)
+    {
+      g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+      const char *value;
+
+      GPtrArray *old = g_object_get_data (G_OBJECT (field->combos[s]), "ids");
+      gboolean same = old != NULL && old->len > 0;
+
+      step_choices (self, field->spec->kind == F_NAV_PATH, from, ids, labels);
+      for (guint i = 0; same && i < ids->len; i++)
+        same = i < old->len && g_strcmp0 (g_ptr_array_index (ids, i), g_ptr_array_index (old, i)) == 0;
+      /* Unchanged choices keep their model: this runs while a step's selection is being set. */
+      if (!same || old->len != ids->len)
+        fill_combo (field->combos[s], ids, labels, NULL);
+      value = combo_value (field->combos[s], g_object_get_data (G_OBJECT (field->combos[s]), "ids"));
+      g_free (from);
+      from = g_strdup (value);
+    }
 }
 
 static void
@@ -419,11 +493,7 @@ refill_field (MgMkActionPanel *self, Field *field)
     {
     case F_PATH:
     case F_NAV_PATH:
-      step_choices (self, field->spec->kind == F_NAV_PATH, ids, labels);
-      g_clear_pointer (&field->step_ids, g_ptr_array_unref);
-      field->step_ids = g_ptr_array_ref (ids);
-      for (guint s = 0; s < PATH_STEPS; s++)
-        fill_combo (field->combos[s], ids, labels, NULL);
+      refill_path (self, field);
       break;
     case F_ORGANIZE:
       rebuild_organize (self, field);
@@ -583,7 +653,7 @@ mg_mk_action_panel_build (MgMkActionPanel *self)
 
             for (guint s = 0; s < PATH_STEPS; s++)
               {
-                value = combo_value (field->combos[s], field->step_ids);
+                value = combo_value (field->combos[s], g_object_get_data (G_OBJECT (field->combos[s]), "ids"));
                 if (value != NULL && value[0] != '\0')
                   json_object_array_add (path, json_object_new_string (value));
               }
@@ -612,6 +682,82 @@ mg_mk_action_panel_build (MgMkActionPanel *self)
   return action;
 }
 
+/* The engine's reason as a sentence for the table: a rule's refusal is one already; a field
+ * missing or out of range (the engine's message names it as JSON) is said with the form's label. */
+static char *
+plain_reason (MgMkActionPanel *self, const GError *error)
+{
+  const char *msg, *q1, *q2, *range;
+  g_autofree char *key = NULL;
+  const char *label = NULL;
+
+  if (error == NULL)
+    return g_strdup (C_("mecaknights", "Choose an action."));
+  if (!g_error_matches (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION))
+    return g_strdup (error->message);
+  msg = error->message;
+  if ((q1 = strchr (msg, '"')) != NULL && (q2 = strchr (q1 + 1, '"')) != NULL)
+    key = g_strndup (q1 + 1, q2 - q1 - 1);
+  for (guint i = 0; self->spec != NULL && key != NULL && i < MAX_FIELDS && self->spec->fields[i].label; i++)
+    if (g_strcmp0 (self->spec->fields[i].key, key) == 0)
+      label = self->spec->fields[i].kind == F_PATH || self->spec->fields[i].kind == F_NAV_PATH
+              ? C_("mecaknights", "Path") : spec_label (self->spec->fields[i].label);
+  if (label == NULL)
+    return g_strdup (C_("mecaknights", "Fill in the form."));
+  if ((range = strstr (msg, " from ")) != NULL && strstr (msg, "got nothing") == NULL && strstr (msg, "0 items") == NULL)
+    {
+      int lo, hi;
+      if (sscanf (range, " from %d to %d", &lo, &hi) == 2)
+        /* Translators: a form field's label, then its smallest and largest value */
+        return g_strdup_printf (C_("mecaknights", "%s: from %d to %d."), label, lo, hi);
+    }
+  /* Translators: a form field's label */
+  return g_strdup_printf (C_("mecaknights", "Fill in “%s”."), label);
+}
+
+static void
+add_cost (GString *text, json_object *cost, int times)
+{
+  static const char *const ids[] = { "gp", "wood", "stone", "food", "iron" };
+
+  for (guint r = 0; r < G_N_ELEMENTS (ids); r++)
+    {
+      int n = mg_ui_json_int (cost, ids[r], 0) * times;
+      if (n == 0)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      if (r == 0)
+        /* Translators: an amount of gold pieces */
+        g_string_append_printf (text, C_("mecaknights", "%d GP"), n);
+      else
+        g_string_append_printf (text, "%d %s", n, mg_mk_ui_resource_name (ids[r]));
+    }
+}
+
+/* What the action costs, from the campaign's ruleset, shown before it is applied. NULL if free. */
+static char *
+cost_text (MgMkActionPanel *self, json_object *action)
+{
+  json_object *ruleset = mg_campaign_get_ruleset (self->campaign);
+  const char *type = mg_ui_json_str (action, "type");
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (g_strcmp0 (type, "build") == 0)
+    add_cost (text, mg_ui_json_get (mg_ui_json_get (ruleset, "costs"), mg_ui_json_str (action, "what")), 1);
+  else if (g_strcmp0 (type, "build_bridge") == 0 || g_strcmp0 (type, "build_boat") == 0)
+    add_cost (text, mg_ui_json_get (mg_ui_json_get (ruleset, "costs"), type + strlen ("build_")), 1);
+  else if (g_strcmp0 (type, "upgrade") == 0)
+    add_cost (text, mg_ui_json_get (mg_ui_json_get (ruleset, "costs"), "upgrade"), mg_ui_json_int (action, "count", 1));
+  else if (g_strcmp0 (type, "train") == 0)
+    add_cost (text, mg_ui_json_get (mg_ui_json_get (mg_ui_json_get (ruleset, "units"), mg_ui_json_str (action, "unit")), "cost"),
+              mg_ui_json_int (action, "count", 1));
+  if (text->len == 0)
+    return NULL;
+  /* Translators: what an action costs, "3 GP, 1 food, 3 iron" */
+  return g_strdup_printf (C_("mecaknights", "Costs %s."), text->str);
+}
+
 static void
 revalidate (MgMkActionPanel *self)
 {
@@ -624,10 +770,15 @@ revalidate (MgMkActionPanel *self)
   action = mg_mk_action_panel_build (self);
   ok = action != NULL && mg_campaign_validate (self->campaign, action, &error);
   g_free (self->reason);
-  self->reason = ok ? NULL : g_strdup (error != NULL ? error->message : _("Choose an action."));
+  self->reason = ok ? NULL : plain_reason (self, error);
   gtk_label_set_text (self->reason_label, self->reason != NULL ? self->reason : "");
-  gtk_revealer_set_reveal_child (self->reason_revealer, self->reason != NULL);
-  gtk_label_set_text (self->preview_label, action != NULL ? json_object_to_json_string_ext (action, JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE) : "");
+  /* A form just chosen is not wrong yet: a missing field is said once the user touches one. */
+  gtk_revealer_set_reveal_child (self->reason_revealer,
+                                 self->reason != NULL && (self->touched || g_error_matches (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL)));
+  {
+    g_autofree char *cost = cost_text (self, action);
+    gtk_label_set_text (self->cost_label, cost != NULL ? cost : "");
+  }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-panel.apply", ok);
   gtk_widget_set_tooltip_text (self->apply_button, self->reason != NULL ? self->reason : C_("mecaknights", "Apply the action (Ctrl+Enter)"));
   json_object_put (action);
@@ -640,6 +791,7 @@ field_changed (MgMkActionPanel *self, GParamSpec *pspec, GtkWidget *widget)
 
   if (self->updating)
     return;
+  self->touched = TRUE;
   /* The player or the land decides the choices of the other fields. */
   self->updating = TRUE;
   for (guint i = 0; i < self->fields->len; i++)
@@ -651,6 +803,16 @@ field_changed (MgMkActionPanel *self, GParamSpec *pspec, GtkWidget *widget)
           && (field->spec->kind == F_ARMY || field->spec->kind == F_ARMY_NEW || field->spec->kind == F_TARGET))
         refill_field (self, field);
     }
+  {
+    Field *path = find_field (self, "path");
+    Field *army = find_field (self, "army");
+    gboolean step = FALSE;
+
+    for (guint s = 0; path != NULL && s < PATH_STEPS; s++)
+      step |= widget == path->combos[s];
+    if (path != NULL && (step || (army != NULL && widget == army->widget) || widget == find_field (self, "player")->widget))
+      refill_path (self, path);
+  }
   organize = find_field (self, "armies");
   if (organize != NULL && organize->spec->kind == F_ORGANIZE)
     rebuild_organize (self, organize);
@@ -762,6 +924,10 @@ add_field (MgMkActionPanel *self, const FieldSpec *spec)
       break;
     default:
       field->row = field->widget = combo_row (self, title);
+      /* An army or boat reads "Red 1 · Oakvale · 2 infantry": shown as the row's subtitle, which
+       * wraps, instead of a value cut off at the row's end. */
+      if (spec->kind == F_ARMY || spec->kind == F_ARMY_NEW || spec->kind == F_TARGET || spec->kind == F_BOAT)
+        adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (field->widget), TRUE);
       break;
     }
   g_ptr_array_add (self->fields, field);
@@ -774,6 +940,7 @@ show_spec (MgMkActionPanel *self, const ActionSpec *spec)
   if (self->spec == spec)
     return;
   self->spec = spec;
+  self->touched = FALSE;
   self->updating = TRUE;
   mg_widget_remove_children (GTK_WIDGET (self->fields_list));
   g_ptr_array_set_size (self->fields, 0);
@@ -790,23 +957,125 @@ show_spec (MgMkActionPanel *self, const ActionSpec *spec)
 static void
 type_changed (MgMkActionPanel *self)
 {
-  guint i = adw_combo_row_get_selected (self->type_row);
+  guint row = adw_combo_row_get_selected (self->type_row);
 
-  if (i < G_N_ELEMENTS (specs))
-    show_spec (self, &specs[i]);
+  if (self->order != NULL && row < self->order->len)
+    show_spec (self, &specs[g_array_index (self->order, guint, row)]);
+}
+
+static gint
+spec_index (const char *type)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+    if (g_strcmp0 (specs[i].type, type) == 0)
+      return (gint) i;
+  return -1;
+}
+
+/* The type list shows `order` (spec indices); the chosen type stays chosen if it is listed. */
+static void
+set_order (MgMkActionPanel *self, GArray *order)
+{
+  g_autoptr(GtkStringList) types = gtk_string_list_new (NULL);
+  gint keep = self->spec != NULL ? (gint) (self->spec - specs) : -1;
+  guint row = 0;
+
+  if (self->order != NULL && self->order->len == order->len &&
+      memcmp (self->order->data, order->data, order->len * sizeof (guint)) == 0)
+    {
+      g_array_unref (order);
+      return;
+    }
+  g_clear_pointer (&self->order, g_array_unref);
+  self->order = order;
+  for (guint i = 0; i < order->len; i++)
+    {
+      gtk_string_list_append (types, spec_label (specs[g_array_index (order, guint, i)].label));
+      if ((gint) g_array_index (order, guint, i) == keep)
+        row = i;
+    }
+  g_signal_handlers_block_by_func (self->type_row, type_changed, self);
+  adw_combo_row_set_model (self->type_row, G_LIST_MODEL (types));
+  adw_combo_row_set_selected (self->type_row, row);
+  g_signal_handlers_unblock_by_func (self->type_row, type_changed, self);
+  if (order->len > 0)
+    show_spec (self, &specs[g_array_index (order, guint, row)]);
+}
+
+/* What the engine's legal_actions allow now, in its order (the turn's order): the list offers
+ * these only, so a phase's actions come first and a collect done is gone. */
+static GArray *
+legal_order (MgMkActionPanel *self)
+{
+  GArray *order = g_array_new (FALSE, FALSE, sizeof (guint));
+  json_object *legal = mg_state_legal_actions (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
+
+  for (gsize i = 0; i < mg_ui_json_len (legal); i++)
+    {
+      gint k = spec_index (mg_ui_json_str (json_object_array_get_idx (legal, i), "type"));
+      gboolean seen = FALSE;
+
+      for (guint j = 0; j < order->len && !seen; j++)
+        seen = (gint) g_array_index (order, guint, j) == k;
+      if (k >= 0 && !seen)
+        g_array_append_val (order, k);
+    }
+  json_object_put (legal);
+  return order;
 }
 
 gboolean
 mg_mk_action_panel_select (MgMkActionPanel *self, const char *type)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
-    if (g_strcmp0 (specs[i].type, type) == 0)
+  gint k = spec_index (type);
+
+  if (k < 0)
+    return FALSE;
+  for (guint row = 0; self->order != NULL && row < self->order->len; row++)
+    if ((gint) g_array_index (self->order, guint, row) == k)
       {
-        adw_combo_row_set_selected (self->type_row, i);
-        show_spec (self, &specs[i]);
+        adw_combo_row_set_selected (self->type_row, row);
+        show_spec (self, &specs[k]);
         return TRUE;
       }
-  return FALSE;
+  /* Not allowed now: offered after the others, so the engine's reason can be shown. */
+  {
+    GArray *order = g_array_copy (self->order);
+    g_array_append_val (order, k);
+    set_order (self, order);
+  }
+  adw_combo_row_set_selected (self->type_row, self->order->len - 1);
+  show_spec (self, &specs[k]);
+  return TRUE;
+}
+
+char *
+mg_mk_action_panel_list_types (MgMkActionPanel *self)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < self->order->len; i++)
+    g_string_append_printf (out, "%s%s", i ? " " : "", specs[g_array_index (self->order, guint, i)].type);
+  return g_string_free (out, FALSE);
+}
+
+const char *
+mg_mk_action_panel_get_cost (MgMkActionPanel *self)
+{
+  return gtk_label_get_text (self->cost_label);
+}
+
+gboolean
+mg_mk_action_panel_reason_shown (MgMkActionPanel *self)
+{
+  return gtk_revealer_get_reveal_child (self->reason_revealer);
+}
+
+GtkWidget *
+mg_mk_action_panel_get_field_row (MgMkActionPanel *self, const char *key)
+{
+  Field *field = find_field (self, key);
+  return field != NULL ? field->row : NULL;
 }
 
 const char *
@@ -833,6 +1102,8 @@ mg_mk_action_panel_set (MgMkActionPanel *self, const char *key, const char *valu
   Field *field = NULL;
   gboolean ok = TRUE;
 
+  /* Setting a field is touching it, even to the value it had. */
+  self->touched = TRUE;
   for (guint i = 0; i < self->fields->len && field == NULL; i++)
     {
       Field *f = g_ptr_array_index (self->fields, i);
@@ -867,7 +1138,8 @@ mg_mk_action_panel_set (MgMkActionPanel *self, const char *key, const char *valu
         g_auto(GStrv) steps = g_strsplit (value, ",", PATH_STEPS);
 
         for (guint s = 0; s < PATH_STEPS; s++)
-          ok &= select_in_combo (field->combos[s], field->step_ids,
+          /* Each step offers the neighbours of the one before, refilled as it is chosen. */
+          ok &= select_in_combo (field->combos[s], g_object_get_data (G_OBJECT (field->combos[s]), "ids"),
                                  s < g_strv_length (steps) ? g_strstrip (steps[s]) : "");
       }
       break;
@@ -878,6 +1150,7 @@ mg_mk_action_panel_set (MgMkActionPanel *self, const char *key, const char *valu
       ok = select_in_combo (field->widget, field->ids, value);
       break;
     }
+  revalidate (self);
   return ok;
 }
 
@@ -930,6 +1203,7 @@ mg_mk_action_panel_refresh (MgMkActionPanel *self)
   self->view = json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
   self->pending = json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
 
+  set_order (self, legal_order (self));
   waiting = mg_ui_json_array (self->pending, "waiting");
   if (mg_ui_json_len (waiting) > 0)
     first = json_object_array_get_idx (waiting, 0);
@@ -1012,6 +1286,7 @@ mg_mk_action_panel_dispose (GObject *object)
   g_clear_pointer (&self->pending, json_object_put);
   g_clear_pointer (&self->reason, g_free);
   g_clear_pointer (&self->last_turn_key, g_free);
+  g_clear_pointer (&self->order, g_array_unref);
   g_clear_object (&self->campaign);
   G_OBJECT_CLASS (mg_mk_action_panel_parent_class)->dispose (object);
 }
@@ -1030,7 +1305,7 @@ mg_mk_action_panel_class_init (MgMkActionPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, fields_list);
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, reason_revealer);
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, reason_label);
-  gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, preview_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, cost_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, apply_button);
   gtk_widget_class_install_action (widget_class, "mk-panel.apply", NULL, apply_activated);
   /* Apply from the keyboard without leaving the field being edited. */
@@ -1041,13 +1316,9 @@ mg_mk_action_panel_class_init (MgMkActionPanelClass *klass)
 static void
 mg_mk_action_panel_init (MgMkActionPanel *self)
 {
-  g_autoptr(GtkStringList) types = gtk_string_list_new (NULL);
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
-  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
-    gtk_string_list_append (types, spec_label (specs[i].label));
-  adw_combo_row_set_model (self->type_row, G_LIST_MODEL (types));
+  self->order = g_array_new (FALSE, FALSE, sizeof (guint));
 }
 
 MgMkActionPanel *

@@ -25,6 +25,14 @@ gboolean    mg_mk_action_panel_set_organize    (MgMkActionPanel *self, guint row
 const char *mg_mk_action_panel_get_reason      (MgMkActionPanel *self);
 gboolean    mg_mk_action_panel_can_apply       (MgMkActionPanel *self);
 GtkWidget  *mg_mk_action_panel_get_apply_button (MgMkActionPanel *self);
+/* The action types offered, in order, ids joined by spaces ("collect adjust …"). g_free. */
+char       *mg_mk_action_panel_list_types      (MgMkActionPanel *self);
+/* What the action costs as shown under the form ("Costs 2 GP, 1 food."), or "". */
+const char *mg_mk_action_panel_get_cost        (MgMkActionPanel *self);
+/* The reason as shown (hidden until a field is touched, unless a rule refuses). */
+gboolean    mg_mk_action_panel_reason_shown    (MgMkActionPanel *self);
+/* The row of a field, by its member name ("army"); NULL if the form has none. */
+GtkWidget  *mg_mk_action_panel_get_field_row   (MgMkActionPanel *self, const char *key);
 /* The action the form describes (new reference). */
 json_object *mg_mk_action_panel_build          (MgMkActionPanel *self);
 

@@ -1,8 +1,8 @@
 /* mg-mk-map-page.c — the MecaKnights map editor: lands (resource, adjacency, city, walls,
  * camp, owner, resources lying there), rivers and capitals. Every edit is checked by the
- * engine at once and its error shown: during setup the whole map goes through `import_map`;
- * once the game has started borders and rivers are fixed and a land's state is corrected
- * with `edit_land`. Import and export are plain map JSON (docs/rules/mecaknights.md).
+ * engine at once and its error shown, in words: during setup the whole map goes through
+ * `import_map`; once the game has started a land's state is corrected with `edit_land`, and a
+ * change of borders, rivers or lands with `correct_map`, both recorded in the journal. Import and export are plain map JSON (docs/rules/mecaknights.md).
  * The editor is built the first time the page is shown. */
 #include "config.h"
 
@@ -250,12 +250,7 @@ add_land_editor (MgMkMapPage *self, json_object *land, json_object *leaders)
   g_object_set_data (G_OBJECT (edit->remove), "edit", edit);
   g_signal_connect (edit->remove, "clicked", G_CALLBACK (remove_land), self);
   adw_expander_row_add_action (ADW_EXPANDER_ROW (edit->expander), edit->remove);
-  /* Borders are fixed once the game has started; a land's state can still be corrected. */
-  gtk_widget_set_sensitive (edit->name, !self->started);
-  gtk_widget_set_sensitive (edit->resource, !self->started);
-  gtk_widget_set_sensitive (edit->adjacent, !self->started);
-  gtk_widget_set_sensitive (row, !self->started);
-  gtk_widget_set_visible (edit->remove, !self->started);
+  /* After the start the GM still corrects the map (correct_map keeps what stands on it). */
   g_ptr_array_add (self->lands, edit);
   gtk_list_box_append (self->lands_list, edit->expander);
 }
@@ -281,7 +276,7 @@ add_river_editor (MgMkMapPage *self, json_object *river)
   adw_expander_row_add_row (ADW_EXPANDER_ROW (edit->expander), edit->size);
   adw_expander_row_add_row (ADW_EXPANDER_ROW (edit->expander), edit->pairs);
   adw_expander_row_add_row (ADW_EXPANDER_ROW (edit->expander), edit->marks);
-  gtk_widget_set_sensitive (edit->expander, !self->started);
+
   g_ptr_array_add (self->rivers, edit);
   gtk_list_box_append (self->rivers_list, edit->expander);
 }
@@ -359,6 +354,24 @@ mg_mk_map_page_get_map (MgMkMapPage *self)
         json_object_object_add (river, "marks", split_list (gtk_editable_get_text (GTK_EDITABLE (edit->marks)), ",", NULL));
       json_object_array_add (rivers, river);
     }
+  /* A border is entered once, on either land, and holds both ways. */
+  for (gsize i = 0; i < json_object_array_length (lands); i++)
+    {
+      json_object *land = json_object_array_get_idx (lands, i);
+      json_object *adj = mg_ui_json_array (land, "adjacent");
+
+      for (gsize k = 0; k < mg_ui_json_len (adj); k++)
+        {
+          json_object *other = mg_mk_ui_view_find (lands, "name", json_object_get_string (json_object_array_get_idx (adj, k)));
+          json_object *back = mg_ui_json_array (other, "adjacent");
+          gboolean listed = FALSE;
+
+          for (gsize j = 0; other != NULL && j < mg_ui_json_len (back) && !listed; j++)
+            listed = g_strcmp0 (json_object_get_string (json_object_array_get_idx (back, j)), mg_ui_json_str (land, "name")) == 0;
+          if (other != NULL && other != land && back != NULL && !listed)
+            json_object_array_add (back, json_object_new_string (mg_ui_json_str (land, "name")));
+        }
+    }
   json_object_object_add (map, "lands", lands);
   json_object_object_add (map, "rivers", rivers);
   json_object_object_add (map, "bridges", self->bridges != NULL ? json_object_get (self->bridges) : json_object_new_array ());
@@ -366,18 +379,47 @@ mg_mk_map_page_get_map (MgMkMapPage *self)
   return map;
 }
 
-/* The actions that would apply the edits: import_map in setup, else one edit_land per land changed. */
+/* The map without what a land's correction changes (flags, cities, walls, camps, resources,
+ * claims): what is left are its borders, rivers and names. New reference. */
+static json_object *
+map_shape (json_object *map)
+{
+  static const char *const keys[] = { "owner", "city", "wall", "camp", "resources", "claim", "capital" };
+  json_object *shape = NULL;
+  json_object *lands;
+
+  json_object_deep_copy (map, &shape, NULL);
+  lands = mg_ui_json_array (shape, "lands");
+  for (gsize i = 0; i < mg_ui_json_len (lands); i++)
+    for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+      json_object_object_del (json_object_array_get_idx (lands, i), keys[k]);
+  json_object_object_del (shape, "bridges");
+  return shape;
+}
+
+/* The actions that would apply the edits: import_map in setup; after the start, correct_map
+ * when borders, rivers or lands changed, else one edit_land per land changed. */
 static GPtrArray *
 edit_actions (MgMkMapPage *self)
 {
   GPtrArray *actions = g_ptr_array_new_with_free_func (mg_mk_ui_json_unref);
   json_object *map = mg_mk_map_page_get_map (self);
+  gboolean reshaped = FALSE;
 
-  if (!self->started)
+  if (self->started)
+    {
+      json_object *view = mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL);
+      json_object *now = map_shape (map), *was = map_shape (mg_ui_json_get (view, "map"));
+
+      reshaped = !json_object_equal (now, was);
+      json_object_put (now);
+      json_object_put (was);
+    }
+  if (!self->started || reshaped)
     {
       json_object *action = json_object_new_object ();
 
-      json_object_object_add (action, "type", json_object_new_string ("import_map"));
+      json_object_object_add (action, "type", json_object_new_string (self->started ? "correct_map" : "import_map"));
       json_object_object_add (action, "map", json_object_get (map));
       g_ptr_array_add (actions, action);
     }
@@ -417,9 +459,31 @@ edit_actions (MgMkMapPage *self)
   return actions;
 }
 
-static void
-show_error (MgMkMapPage *self, const char *message)
+/* The engine's message for a map, in words for the map editor: a JSON path ("$.map.lands[12]
+ * .name: …") is left out, a land left unnamed is asked for. g_free. */
+static char *
+plain_map_error (const char *message)
 {
+  const char *rest;
+
+  if (message == NULL)
+    return NULL;
+  if (g_str_has_prefix (message, "$.map") && strstr (message, ".name: expected a non-empty text") != NULL)
+    return g_strdup (C_("mecaknights", "Give the new land a name."));
+  if (g_str_has_prefix (message, "$.map") && (rest = strstr (message, ": ")) != NULL)
+    {
+      g_autofree char *text = g_strdup (rest + 2);
+      text[0] = g_ascii_toupper (text[0]);
+      return g_str_has_suffix (text, ".") ? g_steal_pointer (&text) : g_strconcat (text, ".", NULL);
+    }
+  return g_strdup (message);
+}
+
+static void
+show_error (MgMkMapPage *self, const char *engine_message)
+{
+  g_autofree char *message = plain_map_error (engine_message);
+
   g_free (self->error);
   self->error = g_strdup (message);
   gtk_label_set_text (self->error_label, message != NULL ? message : "");
@@ -472,10 +536,9 @@ reload (MgMkMapPage *self)
   self->stale = FALSE;
   self->started = json_object_get_boolean (mg_ui_json_get (view, "started"));
   gtk_label_set_text (self->status_label,
-                      self->started ? C_("mecaknights", "The game has started: borders and rivers are fixed; flags, cities, walls, camps and resources lying on a land can be corrected.")
+                      self->started ? C_("mecaknights", "The game has started: corrections are recorded in the journal. Lands, borders and rivers may change as long as every army, boat, battle and capital keeps its place.")
                                     : C_("mecaknights", "Setup: the map is checked as you edit and applied as a whole."));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.add-land", !self->started);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.add-river", !self->started);
+
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.import", !self->started);
   load_map (self, mg_ui_json_get (view, "map"), mg_mk_ui_view_leaders (view));
   self->dirty = FALSE;

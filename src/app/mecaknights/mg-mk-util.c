@@ -233,13 +233,30 @@ draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer 
   cairo_stroke (cr);
 }
 
+gboolean
+mg_mk_ui_colour_rgba (const char *colour, GdkRGBA *rgba)
+{
+  /* The GNOME palette's mid tones (libadwaita's "3" shades; purple 2, as 3 is too dark), readable on light and dark
+   * backgrounds alike; CSS's pure blue (#0000ff) was not on dark. Other values are CSS colours. */
+  static const struct { const char *name, *hex; } palette[] = {
+    { "red", "#e01b24" }, { "blue", "#3584e4" }, { "green", "#33d17a" }, { "yellow", "#f6d32d" },
+    { "orange", "#ff7800" }, { "purple", "#c061cb" }, { "brown", "#986a44" },
+    { "black", "#5e5c64" }, { "white", "#deddda" },
+  };
+
+  for (guint i = 0; colour != NULL && i < G_N_ELEMENTS (palette); i++)
+    if (g_ascii_strcasecmp (colour, palette[i].name) == 0)
+      return gdk_rgba_parse (rgba, palette[i].hex);
+  return colour != NULL && gdk_rgba_parse (rgba, colour);
+}
+
 GtkWidget *
 mg_mk_ui_swatch_new (const char *colour)
 {
   GtkWidget *area = gtk_drawing_area_new ();
   GdkRGBA *rgba = g_new0 (GdkRGBA, 1);
 
-  if (colour == NULL || !gdk_rgba_parse (rgba, colour))
+  if (!mg_mk_ui_colour_rgba (colour, rgba))
     *rgba = (GdkRGBA) { 0.5, 0.5, 0.5, 0.3 };
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 14);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 14);

@@ -33,6 +33,9 @@ const char  *mg_mk_ui_phase_name      (const char *phase);
 char        *mg_mk_ui_units_text      (json_object *units);
 
 /* A small square of the leader's colour, with a border so it reads on light and dark. */
+/* A leader's colour: the ruleset's names ("red", "blue", …) as the GNOME palette's mid tones,
+ * readable in dark style; anything else as a CSS colour. FALSE if unknown. */
+gboolean     mg_mk_ui_colour_rgba     (const char *colour, GdkRGBA *rgba);
 GtkWidget   *mg_mk_ui_swatch_new      (const char *colour);
 
 /* json_object_put as a GDestroyNotify. */

@@ -2032,6 +2032,8 @@ act_move (Ctx *c, GError **error)
   max = base + (forced ? st->rs->forced_extra : 0);
   n = json_object_array_length (path);
   if (n > max)
+    /* Translators: the plural follows the first number (lands an army may move without a
+     * forced walk); the second is the same with a forced walk, the third the path's length. */
     return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s may move %u land, %u with a forced walk; the path has %u.",
                                                 "%s may move %u lands, %u with a forced walk; the path has %u.", base),
                              army->id, base, base + st->rs->forced_extra, (guint) n);
@@ -2342,8 +2344,8 @@ act_end_turn (Ctx *c, GError **error)
       st->current = 0;
       st->turn++;
       g = gm_for_turn (st, st->turn);
-      /* Translators: turn number, season, army moves allowed this turn[, the GM's name]. */
       if (g >= 0)
+        /* Translators: turn number, season, army moves allowed this turn, the GM's name. */
         g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, " Turn %u begins (%s, %u army move); %s is the GM.",
                                                       " Turn %u begins (%s, %u army moves); %s is the GM.",
                                                       moves_allowed (st)),
@@ -2816,7 +2818,8 @@ mk_pending (const MgState *state)
           if (st->phase != PHASE_COLLECT)
             {
               guint left = allowed > cur->moves_used ? allowed - cur->moves_used : 0;
-              g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " %u army move left.", " %u army moves left.", left), left);
+              g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " %u army move left.", " %u army moves left.", left),
+                                      left);
             }
           for (guint i = 0; i < st->battles->len; i++)
             {
@@ -2848,12 +2851,16 @@ mk_describe (const MgState *state, const char *seat)
   guint si = season_index (st, st->turn, &year);
 
   if (gm_for_turn (st, st->turn) >= 0)
-    g_string_append_printf (s, _("Turn %u, year %u, %s: %u army moves per leader; %s is the GM."), st->turn, year,
-                            _(st->rs->seasons[si].name), st->rs->seasons[si].moves,
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Turn %u, year %u, %s: %u army move per leader; %s is the GM.",
+                                            "Turn %u, year %u, %s: %u army moves per leader; %s is the GM.",
+                                            st->rs->seasons[si].moves),
+                            st->turn, year, _(st->rs->seasons[si].name), st->rs->seasons[si].moves,
                             st->leaders[gm_for_turn (st, st->turn)].name);
   else
-    g_string_append_printf (s, _("Turn %u, year %u, %s: %u army moves per leader."), st->turn, year,
-                            _(st->rs->seasons[si].name), st->rs->seasons[si].moves);
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Turn %u, year %u, %s: %u army move per leader.",
+                                            "Turn %u, year %u, %s: %u army moves per leader.",
+                                            st->rs->seasons[si].moves),
+                            st->turn, year, _(st->rs->seasons[si].name), st->rs->seasons[si].moves);
   for (guint i = 0; i < st->n_leaders; i++)
     {
       g_autofree char *t = mk_purse_text (&st->leaders[i].purse);
@@ -2862,10 +2869,10 @@ mk_describe (const MgState *state, const char *seat)
         lands += ((MkLand *) g_ptr_array_index (st->map.lands, k))->owner == (gint) i;
       for (guint k = 0; k < st->armies->len; k++)
         armies += ((MkArmy *) g_ptr_array_index (st->armies, k))->leader == (gint) i;
-      g_autofree char *l = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u land", "%u lands", lands), lands);
-      g_autofree char *a = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u army", "%u armies", armies), armies);
-      /* Translators: " Red: 12 GP, 3 wood; 2 lands, 1 army." */
-      g_string_append_printf (s, _(" %s: %s; %s, %s."), st->leaders[i].name, t, l, a);
+      g_autofree char *n_lands = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u land", "%u lands", lands), lands);
+      g_autofree char *n_armies = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u army", "%u armies", armies), armies);
+      /* Translators: a leader's line in the turn summary: name, treasury, "3 lands", "2 armies". */
+      g_string_append_printf (s, _(" %s: %s; %s, %s."), st->leaders[i].name, t, n_lands, n_armies);
     }
   for (guint k = 0; k < st->armies->len; k++)
     {

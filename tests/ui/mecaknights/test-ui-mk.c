@@ -11,12 +11,15 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
 
 #include "mg-application.h"
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
 #include "mg-journal-page.h"
 #include "mg-mk-dashboard-private.h"
+#include "mg-mk-util.h"
 #include "mg-start-window-private.h"
 
 static MgApplication *app;
@@ -247,16 +250,44 @@ test_first_turns (void)
 
   /* Turn 1, winter: 1 army move each. Blue cannot act in Red's turn. */
   assert_refused (window, panel, NULL, "collect", "player", "Blue", NULL);
+  /* The form offers what the phase allows (legal_actions): collect first, and no build yet. */
+  {
+    g_autofree char *types = mg_mk_action_panel_list_types (panel);
+    g_test_message ("offered: %s", types);
+    g_assert_true (g_str_has_prefix (types, "collect "));
+    g_assert_null (strstr (types, "build"));
+  }
   PLAY (window, panel, "collect", "player", "Red");       /* the capital yields nothing */
+  {
+    g_autofree char *types = mg_mk_action_panel_list_types (panel);
+    g_test_message ("offered: %s", types);
+    g_assert_null (strstr (types, "collect"));
+    g_assert_true (g_str_has_prefix (types, "build train"));
+  }
   /* A hamlet needs a land Red controls: Oakvale has no flag yet. */
   assert_refused (window, panel, "Oakvale", "build", "player", "Red", "land", "Oakvale", "what", "hamlet", NULL);
   /* A town needs a village... Redhold has the village, but a village on a village is refused. */
   assert_refused (window, panel, NULL, "build", "player", "Red", "land", "Redhold", "what", "village", NULL);
   /* Infantry: 1 food + 2 GP, into Red 1 at the capital (2 → 3 infantry). */
+  /* The cost is shown before Train (ruleset units: heavy infantry 3 GP, 1 food, 3 iron;
+   * infantry 2 GP, 1 food). */
+  fill (panel, "train", "player", "Red", "land", "Redhold", "unit", "heavy_infantry", "count", "1", "army", "Red 1", NULL);
+  g_assert_cmpstr (mg_mk_action_panel_get_cost (panel), ==, "Costs 3 GP, 1 food, 3 iron.");
+  /* The army's name is the row's subtitle, which wraps, not a value cut off. */
+  g_assert_true (adw_combo_row_get_use_subtitle (ADW_COMBO_ROW (mg_mk_action_panel_get_field_row (panel, "army"))));
   PLAY (window, panel, "train", "player", "Red", "land", "Redhold", "unit", "infantry", "count", "1", "army", "Red 1");
   g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (board, "Red 1"), "3 infantry"));
-  /* Winter allows 1 army move, and an army moves to an adjacent land only. */
-  assert_refused (window, panel, NULL, "move", "player", "Red", "army", "Red 1", "path", "Stonecross", NULL);
+  /* Winter allows 1 army move, and an army moves to an adjacent land only: the path offers
+   * Redhold's neighbours (Oakvale, Ashford), not Stonecross. */
+  g_assert_true (mg_mk_action_panel_select (panel, "move"));
+  /* A fresh form is not wrong yet; a missing field is said in words once one is touched. */
+  g_assert_false (mg_mk_action_panel_reason_shown (panel));
+  g_assert_true (mg_mk_action_panel_set (panel, "player", "Red"));
+  g_assert_true (mg_mk_action_panel_reason_shown (panel));
+  g_assert_cmpstr (mg_mk_action_panel_get_reason (panel), ==, "Fill in “Path”.");
+  g_assert_true (mg_mk_action_panel_set (panel, "army", "Red 1"));
+  g_assert_false (mg_mk_action_panel_set (panel, "path", "Stonecross"));
+  g_assert_true (mg_mk_action_panel_set (panel, "path", "Ashford"));
   PLAY (window, panel, "move", "player", "Red", "army", "Red 1", "path", "Oakvale");
   g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Oakvale"), ==, "Red · 2 wood lying");
   /* The engine's sentence for what was just applied is on the dashboard. */
@@ -428,15 +459,30 @@ test_map_import (void)
   g_assert_true (g_file_set_contents (bad_path, bad, -1, NULL));
   g_assert_false (mg_mk_map_page_import_file (map, bad_path));
   g_test_message ("bad map: %s", mg_mk_map_page_get_error (map));
-  g_assert_nonnull (strstr (mg_mk_map_page_get_error (map), "$.map.lands[1].adjacent"));
+  /* In words, without the JSON path the CLI shows. */
+  g_assert_null (strstr (mg_mk_map_page_get_error (map), "$.map"));
   g_assert_nonnull (strstr (mg_mk_map_page_get_error (map), "Nowhere"));
   g_assert_false (mg_mk_map_page_apply (map));
   g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
   wait_ms (200);
   save_screenshot (GTK_WIDGET (window), "mk-map-error.png");
 
-  /* Fixed in the editor: Bland borders Aland only. */
+  /* Fixed in the editor: Bland borders Aland only, entered once (Aland lists nobody): a border
+   * holds both ways. */
   g_assert_true (mg_mk_map_page_set_land (map, "Bland", "adjacent", "Aland"));
+  g_assert_true (mg_mk_map_page_set_land (map, "Aland", "adjacent", ""));
+  wait_ms (5);
+  g_assert_null (mg_mk_map_page_get_error (map));
+  /* A new land left unnamed is asked for in words. Revert goes back to the map in force (none
+   * yet), so the file is loaded and fixed again. */
+  gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.add-land", NULL);
+  wait_ms (5);
+  g_assert_cmpstr (mg_mk_map_page_get_error (map), ==, "Give the new land a name.");
+  gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.revert", NULL);
+  wait_ms (5);
+  g_assert_false (mg_mk_map_page_import_file (map, bad_path));
+  g_assert_true (mg_mk_map_page_set_land (map, "Bland", "adjacent", "Aland"));
+  g_assert_true (mg_mk_map_page_set_land (map, "Aland", "adjacent", ""));
   wait_ms (5);
   g_assert_null (mg_mk_map_page_get_error (map));
   wait_ms (300);
@@ -448,6 +494,8 @@ test_map_import (void)
     json_object *lands = json_object_object_get (json_object_object_get (view, "map"), "lands");
 
     g_assert_cmpuint (json_object_array_length (lands), ==, 2);
+    g_assert_cmpstr (json_object_get_string (json_object_array_get_idx (
+        json_object_object_get (json_object_array_get_idx (lands, 0), "adjacent"), 0)), ==, "Bland");
     json_object_put (view);
   }
   close_campaign_windows (app);
@@ -604,6 +652,47 @@ test_battle_heavy_view (void)
                                        "On equal counts, with heavy infantry counting double: 4.\n"));
   g_assert_nonnull (strstr (text->str, "Blue 1: 2 infantry\nNo archer.\nClose combat: 2.\n"));
   close_campaign_windows (app);
+}
+
+static double
+luminance (const GdkRGBA *c)
+{
+  double v[3] = { c->red, c->green, c->blue };
+
+  for (guint i = 0; i < 3; i++)
+    v[i] = v[i] <= 0.03928 ? v[i] / 12.92 : pow ((v[i] + 0.055) / 1.055, 2.4);
+  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+}
+
+/* Leader colours come from the GNOME palette (issue 11: pure blue #0000ff was unreadable in
+ * dark style): each colour of the shipped ruleset but black reaches a WCAG contrast of 3:1
+ * against libadwaita's dark window background #242424 (pure blue reaches 1.8). */
+static void
+test_palette (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "rulesets", "mecaknights.json", NULL);
+  json_object *ruleset = json_object_from_file (path);
+  json_object *colours = json_object_object_get (ruleset, "colours");
+  GdkRGBA dark, c;
+
+  g_assert_true (gdk_rgba_parse (&dark, "#242424"));
+  g_assert_true (mg_mk_ui_colour_rgba ("blue", &c));
+  g_assert_cmpint ((int) (c.red * 255 + 0.5), ==, 0x35);
+  g_assert_cmpint ((int) (c.blue * 255 + 0.5), ==, 0xe4);
+  for (gsize i = 0; i < json_object_array_length (colours); i++)
+    {
+      const char *name = json_object_get_string (json_object_array_get_idx (colours, i));
+      double hi, lo;
+
+      g_assert_true (mg_mk_ui_colour_rgba (name, &c));
+      if (strcmp (name, "black") == 0)
+        continue;
+      hi = MAX (luminance (&c), luminance (&dark)) + 0.05;
+      lo = MIN (luminance (&c), luminance (&dark)) + 0.05;
+      g_test_message ("%s: %.2f", name, hi / lo);
+      g_assert_cmpfloat (hi / lo, >=, 3.0);
+    }
+  json_object_put (ruleset);
 }
 
 /* The test's folder holds only files (campaigns, their -wal/-shm, map JSON). */
@@ -827,8 +916,11 @@ test_forms (void)
                "\"forced_walk\":true,\"stance\":\"war\",\"claim\":true}",
                "move", "player", "Red", "army", "Red 1", "path", "Oakvale, Stonecross", "forced_walk", "true",
                "stance", "war", "claim", "true", NULL);
-  assert_form (panel, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"North Wave\"]}",
-               "navigate", "player", "Red", "army", "Red 1", "path", "North Wave", NULL);
+  /* Navigate offers the places the Great River links to the army's: Redhold is on no river,
+   * so North Wave (a link of Oakvale's) is not offered. */
+  g_assert_true (mg_mk_action_panel_select (panel, "navigate"));
+  g_assert_true (mg_mk_action_panel_set (panel, "army", "Red 1"));
+  g_assert_false (mg_mk_action_panel_set (panel, "path", "North Wave"));
   assert_form (panel, "{\"type\":\"fire\",\"player\":\"Red\",\"army\":\"Red 1\",\"target\":\"Blue 1\"}",
                "fire", "player", "Red", "army", "Red 1", "target", "Blue 1", NULL);
   assert_form (panel, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 1\",\"stance\":\"war\"}",
@@ -840,6 +932,12 @@ test_forms (void)
   g_assert_null (mg_mk_action_panel_get_reason (panel));
   apply (window, panel);
   g_assert_cmpint (mg_mk_table_get (mg_mk_dashboard_get_table (dashboard (window)), "Red", "gp"), ==, 8);
+  /* The GM adds a leader after the start (a name and a free land): it gets the ruleset's start
+   * treasury, 10 GP, in the tracking table. */
+  assert_form (panel, "{\"type\":\"add_leader\",\"leader\":\"Yellow\",\"capital\":\"Fenmoor\"}",
+               "add_leader", "leader", "Yellow", "capital", "Fenmoor", NULL);
+  apply (window, panel);
+  g_assert_cmpint (mg_mk_table_get (mg_mk_dashboard_get_table (dashboard (window)), "Yellow", "gp"), ==, 10);
   close_campaign_windows (app);
 }
 
@@ -856,6 +954,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/battle", test_battle);
   g_test_add_func ("/ui/mecaknights/battle-choice", test_battle_choice);
   g_test_add_func ("/ui/mecaknights/battle-heavy-view", test_battle_heavy_view);
+  g_test_add_func ("/ui/mecaknights/palette", test_palette);
   g_test_add_func ("/ui/mecaknights/take-control", test_take_control);
   g_test_add_func ("/ui/mecaknights/take-control-war", test_take_control_war);
   g_test_add_func ("/ui/mecaknights/forms", test_forms);
