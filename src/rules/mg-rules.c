@@ -12,12 +12,23 @@ G_DEFINE_QUARK (mg-rules-error-quark, mg_rules_error)
 void
 mg_rules_register (const MgRules *rules)
 {
+  static GHashTable *own;   /* id → MgGame made here, kept so a second registration reuses it */
+  static GMutex lock;
   MgGame *game;
 
   g_return_if_fail (rules != NULL && rules->id != NULL);
   /* A game with an engine only (tests' fakes): no data, no tables. Lives as long as the program. */
-  game = g_new0 (MgGame, 1);
+  g_mutex_lock (&lock);
+  if (own == NULL)
+    own = g_hash_table_new (g_str_hash, g_str_equal);
+  game = g_hash_table_lookup (own, rules->id);
+  if (game == NULL)
+    {
+      game = g_new0 (MgGame, 1);
+      g_hash_table_insert (own, (gpointer) rules->id, game);
+    }
   game->rules = rules;
+  g_mutex_unlock (&lock);
   mg_game_register (game);
 }
 
