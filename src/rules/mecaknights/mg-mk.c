@@ -1429,7 +1429,8 @@ act_build_boat (Ctx *c, GError **error)
     return FALSE;
   g_string_append_c (c->text, '.');
   b = g_new0 (MkBoat, 1);
-  b->id = g_strdup_printf (_("%s boat %u"), me (c), ++c->st->leaders[c->p].boats_made);
+  /* An id that actions name ("boat"), so the same in every language, like armies' "Red 1". */
+  b->id = g_strdup_printf ("%s boat %u", me (c), ++c->st->leaders[c->p].boats_made);
   b->river = g_strdup (r->name);
   b->at = g_strdup (land->name);
   b->leader = c->p;
