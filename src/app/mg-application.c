@@ -412,6 +412,7 @@ mg_application_startup (GApplication *app)
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.export", { "<Control>e", NULL } },
     { "win.new-session", { "<Control><Shift>n", NULL } },
+    { "win.players-display", { "<Control><Shift>d", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };
 

@@ -16,5 +16,6 @@ void          mg_campaign_window_export_to      (MgCampaignWindow *self,
                                                  gint64            session,
                                                  const char       *path);
 gboolean      mg_campaign_window_is_exporting   (MgCampaignWindow *self);
+GtkWindow    *mg_campaign_window_get_players_display (MgCampaignWindow *self);  /* NULL unless open */
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include "mg-export-dialog.h"
 #include "mg-game-ui.h"
 #include "mg-journal-page.h"
+#include "mg-players-display.h"
 #include "mg-rules-page.h"
 #include "mg-widget-util.h"
 
@@ -19,11 +20,14 @@ struct _MgCampaignWindow
 
   MgCampaign       *campaign;
   MgTableState     *table;
+  guint             refresh_id;   /* store: polls for other writers (refresh_tick) */
+  GtkWindow        *display;          /* the players' display, while open */
 
   AdwToastOverlay  *toast_overlay;
   AdwViewSwitcherTitle *switcher_title;
   AdwViewSwitcherBar *switcher_bar;
   AdwViewStack     *view_stack;
+  GtkWidget        *export_button;
   GtkRevealer      *progress_revealer;
   GtkProgressBar   *progress_bar;
 
@@ -76,61 +80,33 @@ update_actions (MgCampaignWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", mg_campaign_can_undo (self->campaign));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", mg_campaign_can_redo (self->campaign));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", self->export_cancellable == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-export", self->export_cancellable != NULL);
 }
 
-/* The summary of the row that the next undo will mark (the last row not yet undone). */
-static char *
-next_undo_summary (MgCampaignWindow *self)
-{
-  gint64 end = mg_campaign_journal_count (self->campaign);
-  const gint64 window = 32;
-
-  for (gint64 scanned = 0; end > 0 && scanned < 256; scanned += window)
-    {
-      gint64 offset = MAX (0, end - window);
-      g_autoptr(GPtrArray) rows = mg_campaign_journal_range (self->campaign, offset, end - offset, NULL);
-
-      if (rows == NULL)
-        break;
-      for (guint i = rows->len; i > 0; i--)
-        {
-          MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
-
-          if (!entry->undone)
-            return g_strdup (entry->summary);
-        }
-      end = offset;
-    }
-  return NULL;
-}
-
+/* store (issue 12): the toast names the row the core really undid or redid — another process
+ * may have added rows since this window last looked. */
 static void
 step (MgCampaignWindow *self, gboolean undo)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *summary = undo ? next_undo_summary (self) : NULL;
+  g_autoptr(MgJournalEntry) entry = NULL;
   g_autofree char *title = NULL;
-  guint done = 0;
-  gboolean ok;
   AdwToast *toast;
 
-  ok = undo ? mg_campaign_undo (self->campaign, 1, &done, &error)
-            : mg_campaign_redo (self->campaign, 1, &done, &error);
-  if (!ok)
+  entry = undo ? mg_campaign_undo_entry (self->campaign, &error)
+               : mg_campaign_redo_entry (self->campaign, &error);
+  if (entry == NULL)
     {
       mg_toast_show (GTK_WIDGET (self), error->message);
       update_actions (self);
       return;
     }
 
-  if (undo)
-    title = summary != NULL && summary[0] != '\0'
-            ? g_strdup_printf (_("Undone: %s"), summary)
-            /* Translators: a toast: the last action was undone. */
-            : g_strdup (_("Undone"));
+  if (entry->summary[0] == '\0')
+    /* Translators: toasts: the last action was undone, or redone. */
+    title = g_strdup (undo ? _("Undone") : _("Redone"));
   else
-    /* Translators: a toast: the action was redone. */
-    title = g_strdup (_("Redone"));
+    title = g_strdup_printf (undo ? _("Undone: %s") : _("Redone: %s"), entry->summary);
   toast = mg_toast_show (GTK_WIDGET (self), title);
   if (toast != NULL && undo)
     {
@@ -139,6 +115,22 @@ step (MgCampaignWindow *self, gboolean undo)
     }
   update_actions (self);
 }
+
+/* store (issue 12): another process (the CLI, a second window) may write the campaign; a cheap
+ * poll (PRAGMA data_version) reloads it within a second, and "changed" redraws the pages. */
+static gboolean
+refresh_tick (gpointer data)
+{
+  MgCampaignWindow *self = data;
+  g_autoptr(GError) error = NULL;
+
+  if (mg_campaign_refresh (self->campaign, NULL, &error))
+    return G_SOURCE_CONTINUE;
+  mg_toast_show (GTK_WIDGET (self), error->message);
+  self->refresh_id = 0;
+  return G_SOURCE_REMOVE;
+}
+/* end store */
 
 static void
 undo_activated (GtkWidget *widget, const char *name, GVariant *param)
@@ -150,6 +142,44 @@ static void
 redo_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
   step (MG_CAMPAIGN_WINDOW (widget), FALSE);
+}
+
+/* Players' display (Ctrl+Shift+D): a second window, for a second screen or a projector. */
+
+static void
+players_display_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
+
+  if (self->display == NULL)
+    {
+      self->display = GTK_WINDOW (mg_players_display_new (self->table));
+      g_object_add_weak_pointer (G_OBJECT (self->display), (gpointer *) &self->display);
+      gtk_window_set_application (self->display, gtk_window_get_application (GTK_WINDOW (self)));
+      gtk_window_fullscreen (self->display);
+    }
+  gtk_window_present (self->display);
+}
+
+GtkWindow *
+mg_campaign_window_get_players_display (MgCampaignWindow *self)
+{
+  return self->display;
+}
+
+/* win.show-page(n), Ctrl+1…9: the nth page (from 0), in the order of the page switcher. */
+static void
+show_page_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
+  g_autoptr(GtkSelectionModel) pages = adw_view_stack_get_pages (self->view_stack);
+  int n = g_variant_get_int32 (param);
+  g_autoptr(AdwViewStackPage) page = NULL;
+
+  if (n < 0 || (guint) n >= g_list_model_get_n_items (G_LIST_MODEL (pages)))
+    return;
+  page = g_list_model_get_item (G_LIST_MODEL (pages), n);
+  adw_view_stack_set_visible_child (self->view_stack, adw_view_stack_page_get_child (page));
 }
 
 /* Lazy pages */
@@ -368,6 +398,15 @@ export_dialog_chosen (MgExportDialog *dialog, MgCampaignWindow *self)
 }
 
 static void
+cancel_export_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
+
+  if (self->export_cancellable != NULL)
+    g_cancellable_cancel (self->export_cancellable);
+}
+
+static void
 export_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
   MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
@@ -432,6 +471,8 @@ mg_campaign_window_close_request (GtkWindow *window)
 static void
 switcher_bar_revealed (MgCampaignWindow *self)
 {
+  /* Narrow: the page switcher moves to the bottom, and Export to the menu only. */
+  gtk_widget_set_visible (self->export_button, !adw_view_switcher_bar_get_reveal (self->switcher_bar));
   if (adw_view_switcher_bar_get_reveal (self->switcher_bar)
       && adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
     adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
@@ -451,6 +492,12 @@ mg_campaign_window_setup (MgCampaignWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), mg_campaign_get_name (self->campaign));
   adw_view_switcher_title_set_title (self->switcher_title, mg_campaign_get_name (self->campaign));
   adw_view_switcher_title_set_subtitle (self->switcher_title, rules != NULL ? _(rules->name) : "");
+  /* store: a campaign that cannot be written says so (every change is refused by the core) */
+  if (mg_campaign_is_read_only (self->campaign))
+    {
+      g_autofree char *subtitle = g_strdup_printf (_("%s — read-only"), rules != NULL ? _(rules->name) : "");
+      adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
+    }
 
   if (game_ui->add_pages != NULL)
     game_ui->add_pages (self->view_stack, self->campaign);
@@ -477,6 +524,7 @@ mg_campaign_window_setup (MgCampaignWindow *self)
 
   g_signal_connect_object (self->campaign, "changed", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
   update_actions (self);
+  self->refresh_id = g_timeout_add_seconds (1, refresh_tick, self);   /* store */
 }
 
 static void
@@ -514,6 +562,9 @@ mg_campaign_window_dispose (GObject *object)
 {
   MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (object);
 
+  g_clear_handle_id (&self->refresh_id, g_source_remove);   /* store */
+  if (self->display != NULL)
+    gtk_window_destroy (self->display);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
@@ -557,14 +608,20 @@ mg_campaign_window_class_init (MgCampaignWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, export_button);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, progress_bar);
 
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
+  gtk_widget_class_install_action (widget_class, "win.cancel-export", NULL, cancel_export_activated);
   gtk_widget_class_install_action (widget_class, "win.new-session", NULL, new_session_activated);
   gtk_widget_class_install_action (widget_class, "win.show-secrets", "s", show_secrets_activated);
+  gtk_widget_class_install_action (widget_class, "win.players-display", NULL, players_display_activated);
+  gtk_widget_class_install_action (widget_class, "win.show-page", "i", show_page_activated);
+  for (int i = 0; i < 9; i++)
+    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + i, GDK_CONTROL_MASK, "win.show-page", "i", i);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, mg_widget_show_shortcuts);
 }
 

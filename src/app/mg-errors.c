@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 #include <adwaita.h>
+#include <string.h>
 
 #include "mg-campaign.h"
 #include "mg-errors.h"
@@ -53,6 +54,140 @@ mg_error_describe_open (const char   *path,
     *body = g_strdup_printf ("%s\n\n%s", what, error->message);
   else
     *body = g_strdup (error->message);
+}
+
+/* "map.lands[12].name" → subject "Name", place "map › lands 13". */
+static void
+split_path (const char *path, char **subject, char **place)
+{
+  g_auto(GStrv) parts = g_strsplit (path[0] == '$' ? path + 1 : path, ".", -1);
+  g_autoptr(GPtrArray) words = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_autoptr(GString) word = g_string_new (NULL);
+      const char *p = parts[i];
+
+      if (p[0] == '\0')
+        continue;
+      for (; *p != '\0'; p++)
+        {
+          if (*p == '[')
+            {
+              g_autofree char *digits = g_strndup (p + 1, strcspn (p + 1, "]"));
+
+              g_string_append_printf (word, " %" G_GINT64_FORMAT, g_ascii_strtoll (digits, NULL, 10) + 1);
+              p += strcspn (p, "]");
+              if (*p == '\0')
+                break;
+            }
+          else
+            g_string_append_c (word, *p == '_' ? ' ' : *p);
+        }
+      g_ptr_array_add (words, g_string_free (g_steal_pointer (&word), FALSE));
+    }
+  if (words->len == 0)
+    {
+      *subject = g_strdup (_("The rules"));
+      *place = NULL;
+      return;
+    }
+  *subject = g_strdup (g_ptr_array_index (words, words->len - 1));
+  (*subject)[0] = g_ascii_toupper ((*subject)[0]);
+  g_ptr_array_set_size (words, words->len - 1);
+  g_ptr_array_add (words, NULL);
+  *place = words->len > 1 ? g_strjoinv (" › ", (char **) words->pdata) : NULL;
+}
+
+char *
+mg_error_plain (const char *message)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *subject = NULL;
+  g_autofree char *place = NULL;
+  g_autofree char *sentence = NULL;
+  const char *rest = NULL;
+  const char *expected = NULL;
+  g_autofree char *want = NULL;
+  const char *got = NULL;
+
+  if (message == NULL)
+    return NULL;
+  /* "$.a.b: rest" (files) or "\"field\" must be …, got …" (actions). */
+  if (message[0] == '$')
+    {
+      const char *colon = strstr (message, ": ");
+
+      if (colon == NULL)
+        return g_strdup (message);
+      path = g_strndup (message, colon - message);
+      rest = colon + 2;
+      if (g_str_has_prefix (rest, "missing, expected "))
+        expected = rest + strlen ("missing, expected ");
+      else if (g_str_has_prefix (rest, "expected ") && strstr (rest, ", got ") != NULL)
+        {
+          want = g_strndup (rest + strlen ("expected "), strstr (rest, ", got ") - rest - strlen ("expected "));
+          got = strstr (rest, ", got ") + strlen (", got ");
+        }
+    }
+  else if (message[0] == '"' && strchr (message + 1, '"') != NULL)
+    {
+      const char *end = strchr (message + 1, '"');
+
+      path = g_strndup (message + 1, end - message - 1);
+      rest = end + 1;
+      if (g_str_has_prefix (rest, " is missing: it must be "))
+        expected = rest + strlen (" is missing: it must be ");
+      else if (g_str_has_prefix (rest, " must be ") && strstr (rest, ", got ") != NULL)
+        {
+          want = g_strndup (rest + strlen (" must be "), strstr (rest, ", got ") - rest - strlen (" must be "));
+          got = strstr (rest, ", got ") + strlen (", got ");
+        }
+      else
+        return g_strdup (message);
+    }
+  else
+    return g_strdup (message);
+
+  split_path (path, &subject, &place);
+  if (expected != NULL)
+    /* Translators: %s is a field ("Name"); %s what it must be ("a non-empty text") */
+    sentence = g_strdup_printf (_("%s is missing: give %s."), subject, expected);
+  else if (want != NULL && (g_str_equal (got, "\"\"") || g_str_equal (got, "0 items")))
+    sentence = g_strdup_printf (_("%s is empty: fill it in."), subject);
+  else if (want != NULL)
+    /* Translators: a field, what it must be, what it is ("Meeples must be an integer from 1 to 20, not -3.") */
+    sentence = g_strdup_printf (_("%s must be %s, not %s."), subject, want, got);
+  else
+    /* Translators: a field and what is wrong with it */
+    sentence = g_strdup_printf (_("%s: %s."), subject, rest);
+  if (place == NULL)
+    return g_steal_pointer (&sentence);
+  /* Translators: a sentence about a field, and where the field is ("in faces 2") */
+  return g_strdup_printf (_("%s (in %s)"), sentence, place);
+}
+
+static void
+mark_touched (GtkWidget *field)
+{
+  g_object_set_data (G_OBJECT (field), "mg-touched", GINT_TO_POINTER (TRUE));
+}
+
+void
+mg_error_track_touched (GtkWidget *field)
+{
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (mark_touched), field);
+  gtk_widget_add_controller (field, focus);
+  if (GTK_IS_EDITABLE (field))
+    g_signal_connect (field, "changed", G_CALLBACK (mark_touched), NULL);
+}
+
+gboolean
+mg_error_touched (GtkWidget *field)
+{
+  return field != NULL && g_object_get_data (G_OBJECT (field), "mg-touched") != NULL;
 }
 
 GtkWidget *

@@ -11,6 +11,16 @@ void  mg_error_describe_open (const char   *path,
                               char        **heading,
                               char        **body);
 
+/* An engine's or a ruleset's message in words a referee reads, without JSON paths:
+ * "$.map.lands[12].name: expected a non-empty text, got \"\"" → "Name (in map › land 13) is
+ * empty: fill it in." The CLI and the docs keep the paths; the app shows this. g_free. */
+char *mg_error_plain          (const char *message);
+
+/* Forms show a field's problem only once the user has touched it (typed in it, or left it):
+ * track the field once, then ask. */
+void     mg_error_track_touched (GtkWidget *field);
+gboolean mg_error_touched       (GtkWidget *field);
+
 /* A modal AdwMessageDialog with one Close button; parent may be NULL. */
 GtkWidget *mg_error_show     (GtkWindow  *parent,
                               const char *heading,

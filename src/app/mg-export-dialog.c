@@ -1,9 +1,11 @@
-/* mg-export-dialog.c — asks what to export: format, scope (whole, a turn, the session) and whose actions. */
+/* mg-export-dialog.c — asks what to export: format, scope (whole, a turn, the session) and whose
+ * actions; remembers the last format and scope; prints the same layout as the PDF. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "mg-export-dialog.h"
+#include "mg-settings.h"
 
 struct _MgExportDialog
 {
@@ -15,12 +17,16 @@ struct _MgExportDialog
   AdwActionRow  *turn_row;
   AdwComboRow   *player_row;
   GtkAdjustment *turn_adjustment;
+  GSettings     *settings;    /* NULL when no schema is found */
 };
 
 G_DEFINE_FINAL_TYPE (MgExportDialog, mg_export_dialog, ADW_TYPE_MESSAGE_DIALOG)
 
 enum { SCOPE_WHOLE, SCOPE_TURN, SCOPE_SESSION };
 enum { CHOSEN, N_SIGNALS };
+/* The settings' names of the format and scope rows' items, in the rows' order. */
+static const char * const format_names[] = { "md", "html", "json", "pdf" };
+static const char * const scope_names[] = { "campaign", "turn", "session" };
 static guint signals[N_SIGNALS];
 
 MgExportFormat
@@ -63,11 +69,181 @@ scope_changed (MgExportDialog *self)
                             adw_combo_row_get_selected (self->scope_row) == SCOPE_TURN);
 }
 
+static guint
+index_of (const char * const *names, guint n, const char *name)
+{
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (names[i], name) == 0)
+      return i;
+  return 0;
+}
+
+static void
+remember (MgExportDialog *self)
+{
+  guint format = adw_combo_row_get_selected (self->format_row);
+  guint scope = adw_combo_row_get_selected (self->scope_row);
+
+  if (self->settings == NULL)
+    return;
+  if (format < G_N_ELEMENTS (format_names))
+    g_settings_set_string (self->settings, "export-format", format_names[format]);
+  if (scope < G_N_ELEMENTS (scope_names))
+    g_settings_set_string (self->settings, "export-scope", scope_names[scope]);
+}
+
+/* ---- printing: the PDF's layout, recorded page by page off the main thread ---- */
+
+typedef struct {
+  char          *path;
+  MgExportScope  scope;
+  char          *title;
+  char          *export_filename;
+  GtkWindow     *parent;
+} PrintJob;
+
+static void
+print_job_free (gpointer data)
+{
+  PrintJob *job = data;
+
+  g_free (job->path);
+  g_free ((char *) job->scope.player);
+  g_free (job->title);
+  g_free (job->export_filename);
+  g_clear_object (&job->parent);
+  g_free (job);
+}
+
+static void
+print_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  PrintJob *job = data;
+  g_autoptr(MgCampaign) campaign = NULL;
+  GError *error = NULL;
+  GPtrArray *pages = NULL;
+
+  /* SQLite connections stay in the thread that opened them: this thread opens its own. */
+  campaign = mg_campaign_open (job->path, &error);
+  if (campaign != NULL)
+    pages = mg_export_pages (campaign, job->scope, cancellable, &error);
+  if (pages == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, pages, (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+draw_page (GtkPrintOperation *op, GtkPrintContext *context, int page_nr, GPtrArray *pages)
+{
+  cairo_t *cr = gtk_print_context_get_cairo_context (context);
+  double scale = MIN (gtk_print_context_get_width (context) / MG_EXPORT_PAGE_WIDTH,
+                      gtk_print_context_get_height (context) / MG_EXPORT_PAGE_HEIGHT);
+
+  if (page_nr < 0 || (guint) page_nr >= pages->len)
+    return;
+  cairo_save (cr);
+  cairo_scale (cr, scale, scale);
+  cairo_set_source_surface (cr, g_ptr_array_index (pages, page_nr), 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+}
+
+static void
+print_done (GtkPrintOperation *op, GtkPrintOperationResult result, gpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+    {
+      gtk_print_operation_get_error (op, &error);
+      g_warning ("Printing failed: %s", error != NULL ? error->message : "");
+    }
+  g_object_unref (op);
+}
+
+static void
+pages_ready (GObject *source, GAsyncResult *result, gpointer data)
+{
+  PrintJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) pages = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr(GtkPageSetup) setup = NULL;
+  GtkPrintOperation *op;
+
+  if (pages == NULL)
+    {
+      if (job->parent != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          AdwMessageDialog *alert = ADW_MESSAGE_DIALOG (adw_message_dialog_new (job->parent, _("Cannot Print"),
+                                                                                error->message));
+
+          adw_message_dialog_add_response (alert, "close", _("_Close"));
+          gtk_window_present (GTK_WINDOW (alert));
+        }
+      return;
+    }
+  op = gtk_print_operation_new ();
+  setup = gtk_page_setup_new ();
+  {
+    g_autoptr(GtkPaperSize) a4 = gtk_paper_size_new (GTK_PAPER_NAME_A4);
+
+    gtk_page_setup_set_paper_size_and_default_margins (setup, a4);
+  }
+  gtk_print_operation_set_default_page_setup (op, setup);
+  /* The layout has its own margins, header and page numbers: the whole sheet is drawn. */
+  gtk_print_operation_set_use_full_page (op, TRUE);
+  gtk_print_operation_set_unit (op, GTK_UNIT_POINTS);
+  gtk_print_operation_set_n_pages (op, (int) pages->len);
+  gtk_print_operation_set_job_name (op, job->title);
+  gtk_print_operation_set_allow_async (op, TRUE);
+  g_object_set_data_full (G_OBJECT (op), "pages", g_ptr_array_ref (pages), (GDestroyNotify) g_ptr_array_unref);
+  g_signal_connect (op, "draw-page", G_CALLBACK (draw_page), pages);
+  /* "done" holds its own reference: it comes during run() or after it. */
+  g_signal_connect (g_object_ref (op), "done", G_CALLBACK (print_done), NULL);
+  if (job->export_filename != NULL)
+    gtk_print_operation_set_export_filename (op, job->export_filename);
+  if (gtk_print_operation_run (op, job->export_filename != NULL ? GTK_PRINT_OPERATION_ACTION_EXPORT
+                                                                : GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,
+                               job->parent, &error) == GTK_PRINT_OPERATION_RESULT_ERROR && error != NULL)
+    g_warning ("Printing failed: %s", error->message);
+  g_object_unref (op);
+}
+
+void
+mg_export_dialog_print (GtkWindow *parent, MgCampaign *campaign, MgExportScope scope,
+                        const char *export_filename, GCancellable *cancellable)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, pages_ready, NULL);
+  PrintJob *job = g_new0 (PrintJob, 1);
+
+  job->path = g_strdup (mg_campaign_get_path (campaign));
+  job->scope = scope;
+  job->scope.player = g_strdup (scope.player);
+  /* A turn-only scope looks in the session the window is in, as the exports do. */
+  job->title = g_strdup (mg_campaign_get_name (campaign));
+  job->export_filename = g_strdup (export_filename);
+  job->parent = parent != NULL ? g_object_ref (parent) : NULL;
+  g_task_set_task_data (task, job, print_job_free);
+  g_task_run_in_thread (task, print_thread);
+}
+
 static void
 mg_export_dialog_response (AdwMessageDialog *dialog, const char *response)
 {
+  MgExportDialog *self = MG_EXPORT_DIALOG (dialog);
+
   if (g_strcmp0 (response, "export") == 0)
-    g_signal_emit (dialog, signals[CHOSEN], 0);
+    {
+      remember (self);
+      g_signal_emit (dialog, signals[CHOSEN], 0);
+    }
+  else if (g_strcmp0 (response, "print") == 0)
+    {
+      remember (self);
+      mg_export_dialog_print (gtk_window_get_transient_for (GTK_WINDOW (self)), self->campaign,
+                              mg_export_dialog_get_scope (self), NULL, NULL);
+    }
 }
 
 static void
@@ -76,6 +252,7 @@ mg_export_dialog_finalize (GObject *object)
   MgExportDialog *self = MG_EXPORT_DIALOG (object);
 
   g_clear_object (&self->campaign);
+  g_clear_object (&self->settings);
   G_OBJECT_CLASS (mg_export_dialog_parent_class)->finalize (object);
 }
 
@@ -104,6 +281,16 @@ static void
 mg_export_dialog_init (MgExportDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The format and scope last used come first. */
+  self->settings = mg_settings_new ();
+  if (self->settings != NULL)
+    {
+      g_autofree char *format = g_settings_get_string (self->settings, "export-format");
+      g_autofree char *scope = g_settings_get_string (self->settings, "export-scope");
+
+      adw_combo_row_set_selected (self->format_row, index_of (format_names, G_N_ELEMENTS (format_names), format));
+      adw_combo_row_set_selected (self->scope_row, index_of (scope_names, G_N_ELEMENTS (scope_names), scope));
+    }
   g_signal_connect_swapped (self->scope_row, "notify::selected", G_CALLBACK (scope_changed), self);
   scope_changed (self);
 }
@@ -149,4 +336,16 @@ AdwComboRow *
 mg_export_dialog_get_player_row (MgExportDialog *self)
 {
   return self->player_row;
+}
+
+AdwComboRow *
+mg_export_dialog_get_format_row (MgExportDialog *self)
+{
+  return self->format_row;
+}
+
+AdwComboRow *
+mg_export_dialog_get_scope_row (MgExportDialog *self)
+{
+  return self->scope_row;
 }

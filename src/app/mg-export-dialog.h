@@ -18,5 +18,16 @@ MgExportFormat  mg_export_dialog_get_format (MgExportDialog *self);
 MgExportScope   mg_export_dialog_get_scope  (MgExportDialog *self);
 /* For the tests: the row that picks whose actions (0 everyone, then each seat, then the GM). */
 AdwComboRow    *mg_export_dialog_get_player_row (MgExportDialog *self);
+/* For the tests: format (Markdown, HTML, JSON, PDF) and scope (whole, one turn, session). */
+AdwComboRow    *mg_export_dialog_get_format_row (MgExportDialog *self);
+AdwComboRow    *mg_export_dialog_get_scope_row  (MgExportDialog *self);
+
+/* Prints `scope` with the PDF's layout (pages recorded off the main thread, then the print
+ * dialog); export_filename non-NULL: no dialog, the print is written there as a PDF (tests). */
+void            mg_export_dialog_print      (GtkWindow     *parent,
+                                             MgCampaign    *campaign,
+                                             MgExportScope  scope,
+                                             const char    *export_filename,
+                                             GCancellable  *cancellable);
 
 G_END_DECLS

@@ -4,29 +4,24 @@
 #include <glib/gi18n.h>
 
 #include "mg-game-ui.h"
+#include "mg-json.h"
+#include "mg-json-facts.h"
 #include "mg-table-state.h"
 
-/* Any other game: the public view as indented JSON. */
+/* Any other game: the public view laid out as facts and tables (never JSON text). */
 static GtkWidget *
 generic_state_view_new (void)
 {
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "monospace");
-  return label;
+  return mg_json_facts_new ();
 }
 
 static void
 generic_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *state)
 {
-  json_object *json = mg_table_state_view_of_state (mg_table_state_for_campaign (campaign), state, MG_SEAT_PUBLIC);
+  g_autoptr(json_object) json = mg_table_state_view_of_state (mg_table_state_for_campaign (campaign),
+                                                              state, MG_SEAT_PUBLIC);
 
-  gtk_label_set_text (GTK_LABEL (view),
-                      json != NULL ? json_object_to_json_string_ext (json, JSON_C_TO_STRING_PRETTY) : "");
-  json_object_put (json);
+  mg_json_facts_set (view, json);
 }
 
 static const MgGameUi generic_ui = {

@@ -9,6 +9,7 @@
 #include "mg-journal-model.h"
 #include "mg-journal-page.h"
 #include "mg-journal-row.h"
+#include "mg-table-state.h"
 
 struct _MgJournalPage
 {
@@ -21,7 +22,11 @@ struct _MgJournalPage
   GtkWidget         *state_view;
 
   GtkStack          *stack;
+  AdwLeaflet        *leaflet;
+  GtkWidget         *list_pane;
+  GtkWidget         *replay_pane;
   GtkListView       *list_view;
+  gboolean           scrolled_to_end;
   GtkLabel          *replay_title;
   GtkLabel          *replay_summary;
   AdwBin            *state_bin;
@@ -35,17 +40,53 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *list_item)
   gtk_list_item_set_child (list_item, mg_journal_row_new ());
 }
 
+/* The row's dice column, found by its style class (the row is another module's widget). */
+static GtkWidget *
+find_dice_label (GtkWidget *widget)
+{
+  if (gtk_widget_has_css_class (widget, "journal-dice"))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_dice_label (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A long list of dice is cut off in its column: the whole list is in its tooltip. */
+static void
+update_dice_tooltip (MgJournalItem *item, GParamSpec *pspec, GtkWidget *row)
+{
+  GtkWidget *label = find_dice_label (row);
+  const char *dice = mg_journal_item_get_dice (item);
+
+  if (label != NULL)
+    gtk_widget_set_tooltip_text (label, dice != NULL && g_utf8_strlen (dice, -1) > 8 ? dice : NULL);
+}
+
 static void
 bind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item)
 {
-  mg_journal_row_set_item (MG_JOURNAL_ROW (gtk_list_item_get_child (list_item)),
-                           gtk_list_item_get_item (list_item));
+  GtkWidget *row = gtk_list_item_get_child (list_item);
+  MgJournalItem *item = gtk_list_item_get_item (list_item);
+
+  mg_journal_row_set_item (MG_JOURNAL_ROW (row), item);
+  update_dice_tooltip (item, NULL, row);
+  g_signal_connect_object (item, "notify::dice", G_CALLBACK (update_dice_tooltip), row, 0);
 }
 
 static void
 unbind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item)
 {
-  mg_journal_row_set_item (MG_JOURNAL_ROW (gtk_list_item_get_child (list_item)), NULL);
+  GtkWidget *row = gtk_list_item_get_child (list_item);
+  MgJournalItem *item = gtk_list_item_get_item (list_item);
+
+  if (item != NULL)
+    g_signal_handlers_disconnect_by_func (item, update_dice_tooltip, row);
+  mg_journal_row_set_item (MG_JOURNAL_ROW (row), NULL);
 }
 
 static void
@@ -89,6 +130,39 @@ update_replay (MgJournalPage *self)
     }
   self->game_ui->state_view_set (self->state_view, self->campaign, state);
   mg_state_free (state);
+  /* Narrow: choosing a step shows its replay; Back returns to the list. */
+  if (adw_leaflet_get_folded (self->leaflet))
+    adw_leaflet_set_visible_child (self->leaflet, self->replay_pane);
+}
+
+static void
+back_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgJournalPage *self = MG_JOURNAL_PAGE (widget);
+
+  adw_leaflet_set_visible_child (self->leaflet, self->list_pane);
+}
+
+/* The journal opens at the latest turn: scrolled to its end once first shown. */
+static void
+scroll_to_end (MgJournalPage *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
+
+  if (self->scrolled_to_end || n == 0)
+    return;
+  self->scrolled_to_end = TRUE;
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", n - 1);
+}
+
+gboolean
+mg_journal_page_shows_end (MgJournalPage *self)
+{
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
+
+  return adjustment != NULL
+         && gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment)
+            >= gtk_adjustment_get_upper (adjustment) - 1;
 }
 
 void
@@ -156,6 +230,10 @@ mg_journal_page_class_init (MgJournalPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-journal-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, stack);
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, list_view);
+  gtk_widget_class_bind_template_child (widget_class, MgJournalPage, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, MgJournalPage, list_pane);
+  gtk_widget_class_bind_template_child (widget_class, MgJournalPage, replay_pane);
+  gtk_widget_class_install_action (widget_class, "journal.back", NULL, back_activated);
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, replay_title);
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, replay_summary);
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, state_bin);
@@ -197,7 +275,10 @@ mg_journal_page_new (MgCampaign *campaign)
   adw_bin_set_child (self->state_bin, self->state_view);
 
   g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (update_replay), self);
-  g_signal_connect_object (campaign, "changed", G_CALLBACK (update_replay), self, G_CONNECT_SWAPPED);
+  /* After the table state has taken the change in, so the state now is drawn from its views. */
+  g_signal_connect_object (mg_table_state_for_campaign (campaign), "changed", G_CALLBACK (update_replay),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->list_view, "map", G_CALLBACK (scroll_to_end), self, G_CONNECT_SWAPPED);
   update_replay (self);
   return self;
 }

@@ -16,5 +16,6 @@ MgJournalPage *mg_journal_page_new (MgCampaign *campaign);
 GListModel    *mg_journal_page_get_model    (MgJournalPage *self);
 void           mg_journal_page_select       (MgJournalPage *self, guint position);
 const char    *mg_journal_page_get_replay_title (MgJournalPage *self);
+gboolean       mg_journal_page_shows_end    (MgJournalPage *self);   /* the last row is in view */
 
 G_END_DECLS

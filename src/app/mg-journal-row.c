@@ -1,4 +1,9 @@
-/* mg-journal-row.c — one journal row: turn, actor, summary, dice; undone rows greyed. */
+/* mg-journal-row.c — one journal row: turn, actor, summary, dice; undone rows greyed.
+ *
+ * Rows of a million-row journal must bind and lay out in a frame: every row has one line per
+ * column (the whole summary and dice are in the tooltip, built only when asked for), so its
+ * size depends on nothing but the fonts; it is measured once per kind of row (turn start or
+ * not) and remembered, as GTK's own large lists do with fixed-height rows. */
 #include "config.h"
 
 #include "mg-widget-util.h"
@@ -22,21 +27,96 @@ struct _MgJournalRow
 
 G_DEFINE_FINAL_TYPE (MgJournalRow, mg_journal_row, GTK_TYPE_WIDGET)
 
+/* Sizes measured once: [0] a row inside a turn, [1] a turn's first row (its own padding and
+ * rule); forgotten when the fonts change. */
+static int row_height[2] = { -1, -1 };
+static int row_width = -1;
+
+static void
+forget_sizes (void)
+{
+  row_height[0] = row_height[1] = row_width = -1;
+}
+
 static void
 update_undone (MgJournalRow *self)
 {
   gboolean undone = self->item != NULL && mg_journal_item_get_undone (self->item);
-  g_autofree char *tooltip = NULL;
 
+  /* No tooltip set here: setting one asks the display where the pointer is, a round trip per
+   * row bound. */
   if (undone)
     gtk_widget_add_css_class (self->box, "undone");
   else
     gtk_widget_remove_css_class (self->box, "undone");
+}
 
-  if (self->item != NULL)
-    tooltip = undone ? g_strdup_printf (_("Undone: %s"), mg_journal_item_get_summary (self->item))
-                     : g_strdup (mg_journal_item_get_summary (self->item));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
+/* The whole summary (and the dice, which may be cut short in their column), built on demand. */
+static gboolean
+query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
+{
+  MgJournalRow *self = MG_JOURNAL_ROW (widget);
+  const char *dice;
+  g_autofree char *text = NULL;
+
+  if (self->item == NULL)
+    return FALSE;
+  text = mg_journal_item_get_undone (self->item)
+         ? g_strdup_printf (_("Undone: %s"), mg_journal_item_get_summary (self->item))
+         : g_strdup (mg_journal_item_get_summary (self->item));
+  dice = mg_journal_item_get_dice (self->item);
+  if (dice != NULL && *dice)
+    {
+      /* TRANSLATORS: the second line of a journal row's tooltip: "Dice: 4 Sweep · 3 Kick" */
+      g_autofree char *with_dice = g_strdup_printf (_("%s\nDice: %s"), text, dice);
+
+      g_free (text);
+      text = g_steal_pointer (&with_dice);
+    }
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static GtkSizeRequestMode
+mg_journal_row_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_CONSTANT_SIZE;
+}
+
+static void
+mg_journal_row_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                        int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  MgJournalRow *self = MG_JOURNAL_ROW (widget);
+  int start = gtk_widget_has_css_class (self->box, "turn-start") ? 1 : 0;
+  int min, nat;
+
+  if (orientation == GTK_ORIENTATION_VERTICAL)
+    {
+      if (row_height[start] < 0)
+        {
+          gtk_widget_measure (self->box, orientation, -1, &min, &nat, NULL, NULL);
+          row_height[start] = MAX (min, nat);
+        }
+      *minimum = *natural = row_height[start];
+    }
+  else
+    {
+      /* Every label has its width in characters: the row's least width is the same for all. */
+      if (row_width < 0)
+        {
+          gtk_widget_measure (self->box, orientation, -1, &min, &nat, NULL, NULL);
+          row_width = min;
+        }
+      *minimum = *natural = row_width;
+    }
+  *minimum_baseline = *natural_baseline = -1;
+}
+
+static void
+mg_journal_row_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  gtk_widget_allocate (MG_JOURNAL_ROW (widget)->box, width, height, baseline, NULL);
 }
 
 static void
@@ -71,12 +151,20 @@ mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
       g_autofree char *turn = g_strdup_printf ("%d", mg_journal_item_get_turn (item));
 
       gtk_label_set_text (self->turn_label, turn);
-      gtk_widget_add_css_class (self->box, "turn-start");
+      if (!gtk_widget_has_css_class (self->box, "turn-start"))
+        {
+          gtk_widget_add_css_class (self->box, "turn-start");
+          gtk_widget_queue_resize (GTK_WIDGET (self));
+        }
     }
   else
     {
       gtk_label_set_text (self->turn_label, "");
-      gtk_widget_remove_css_class (self->box, "turn-start");
+      if (gtk_widget_has_css_class (self->box, "turn-start"))
+        {
+          gtk_widget_remove_css_class (self->box, "turn-start");
+          gtk_widget_queue_resize (GTK_WIDGET (self));
+        }
     }
   /* The referee's own actions are journaled as "GM"; shown in the referee's language. */
   gtk_label_set_text (self->actor_label, g_strcmp0 (mg_journal_item_get_actor (item), "GM") == 0
@@ -104,7 +192,10 @@ mg_journal_row_class_init (MgJournalRowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = mg_journal_row_dispose;
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->get_request_mode = mg_journal_row_get_request_mode;
+  widget_class->measure = mg_journal_row_measure;
+  widget_class->size_allocate = mg_journal_row_size_allocate;
+  widget_class->query_tooltip = query_tooltip;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-journal-row.ui");
   gtk_widget_class_bind_template_child (widget_class, MgJournalRow, box);
   gtk_widget_class_bind_template_child (widget_class, MgJournalRow, turn_label);
@@ -116,7 +207,21 @@ mg_journal_row_class_init (MgJournalRowClass *klass)
 static void
 mg_journal_row_init (MgJournalRow *self)
 {
+  static gboolean watching = FALSE;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  if (!watching)
+    {
+      GtkSettings *settings = gtk_settings_get_default ();
+
+      watching = TRUE;
+      if (settings != NULL)
+        {
+          g_signal_connect (settings, "notify::gtk-font-name", G_CALLBACK (forget_sizes), NULL);
+          g_signal_connect (settings, "notify::gtk-xft-dpi", G_CALLBACK (forget_sizes), NULL);
+        }
+    }
 }
 
 GtkWidget *

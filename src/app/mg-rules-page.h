@@ -16,5 +16,7 @@ MgRulesPage *mg_rules_page_new       (MgCampaign *campaign);
 void         mg_rules_page_set_text  (MgRulesPage *self, const char *text);
 char        *mg_rules_page_get_text  (MgRulesPage *self);
 const char  *mg_rules_page_get_error (MgRulesPage *self);   /* NULL when none shown */
+/* The form's spin button for the member `key` (the first found, depth first), or NULL. */
+GtkSpinButton *mg_rules_page_find_spin (MgRulesPage *self, const char *key);
 
 G_END_DECLS

@@ -308,12 +308,29 @@ cmd_act (int argc, char **argv)
   ssize_t len;
   guint storage_failures = 0;
   int status = EXIT_OK;
+  g_autofree char *member = NULL;
+  json_object *member_value = NULL;
+  GOptionEntry entries[] = {
+    /* A file as it is (a map drawn elsewhere, pretty-printed) into each action: see docs/cli.md. */
+    { "member", 'm', 0, G_OPTION_ARG_STRING, &member,
+      N_("Set member NAME of every action to the JSON in FILE"), N_("NAME=FILE.json") },
+    { NULL }
+  };
 
   if (!parse_options ("act", "FILE",
                       _("Applies one JSON action per line of standard input; writes one JSON "
                         "result per line, each after the action is committed."),
-                      NULL, &argc, &argv, 1, &status))
+                      entries, &argc, &argv, 1, &status))
     return status;
+  if (member != NULL)
+    {
+      char *eq = strchr (member, '=');
+      if (eq == NULL || eq == member || eq[1] == '\0')
+        return fail_usage ("act", _("--member takes NAME=FILE.json"));
+      *eq = '\0';
+      if ((member_value = json_object_from_file (eq + 1)) == NULL)
+        return fail_line (EXIT_FAIL, eq + 1, json_util_get_last_err ());
+    }
 
   campaign = open_campaign (argv[1], &status);
   if (campaign == NULL)
@@ -340,6 +357,8 @@ cmd_act (int argc, char **argv)
 
       g_string_truncate (out, 0);
       action = parse_line (tok, text, (gsize) len, &message);
+      if (member_value != NULL && json_object_is_type (action, json_type_object))
+        json_object_object_add (action, member, json_object_get (member_value));
       if (action == NULL)
         append_refusal (out, "bad_json", message);
       else if (!json_object_is_type (action, json_type_object))
@@ -373,6 +392,7 @@ cmd_act (int argc, char **argv)
 
   free (line);
   json_tokener_free (tok);
+  json_object_put (member_value);
   if (status == EXIT_OK && ferror (stdin))
     status = fail_line (EXIT_FAIL, NULL, g_strerror (errno));
   if (status == EXIT_OK && storage_failures > 0)

@@ -4,6 +4,7 @@
  * replay of the rows in force after it, and every change is committed before it is reported.
  * journal.undone: 0 = in force, 1 = undone (redo can restore it), 2 = undone for good.
  * Rows with undone = 1 always lie after the last row in force; redo restores them in order. */
+#define _GNU_SOURCE   /* renameat2 (RENAME_NOREPLACE) */
 #include "config.h"
 #include "mg-campaign.h"
 #include "mg-campaign-private.h"
@@ -13,6 +14,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -43,6 +46,8 @@ struct _MgCampaign {
   guint          since_snap;   /* rows in force applied after the last snapshot (or the start) */
   gint64         data_version; /* PRAGMA data_version when memory last matched the file */
   char          *tables_text;  /* the engine's tables() as last written to the entity tables */
+  gboolean       read_only;    /* the file or its folder is not writable: nothing is written */
+  gint64         stepped;      /* the row the last undo or redo marked last */
 };
 
 enum { SIGNAL_CHANGED, N_SIGNALS };
@@ -204,11 +209,12 @@ replay_row (MgState *state, gint64 seq, const char *action_text, const char *dic
   g_autoptr(GError) local = NULL;
   json_object *events = NULL;
 
-  if (!dice_json)
-    dice_json = json_object_new_array ();
   if (!json_object_is_type (action, json_type_object))
     g_set_error_literal (&local, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
                          _("the action is not a JSON object"));
+  else if (!json_object_is_type (dice_json, json_type_array))
+    g_set_error_literal (&local, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                         _("its dice are not a JSON array"));
   else if ((dice = mg_dice_new_from_json (dice_json, &local)))
     events = mg_state_apply (state, action, dice, &summary, &local);
 
@@ -263,8 +269,17 @@ replay (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 u
         {
           json_object *json = json_parse_text ((const char *) sqlite3_column_text (snap, 1));
 
+          /* Text that is not even JSON was damaged on disk; refuse rather than build on it. */
+          if (!json_object_is_type (json, json_type_object))
+            {
+              json_object_put (json);
+              g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                           _("the snapshot after journal row %lld is not JSON"),
+                           (long long) sqlite3_column_int64 (snap, 0));
+              return NULL;
+            }
           /* A snapshot the engine no longer reads is only a cache: replay from the start. */
-          state = json ? self->rules->from_json (ruleset, json, NULL) : NULL;
+          state = self->rules->from_json (ruleset, json, NULL);
           json_object_put (json);
           if (state)
             from = sqlite3_column_int64 (snap, 0);
@@ -696,6 +711,15 @@ resync (MgCampaign *self)
 static gboolean
 begin_locked (MgCampaign *self, GError **error)
 {
+  if (self->read_only)
+    {
+      g_autofree char *display = g_filename_display_name (self->path);
+
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_READ_ONLY,
+                   _("“%s” is read-only (the file or its folder cannot be written): it can be "
+                     "read and exported, not changed"), display);
+      return FALSE;
+    }
   if (!mg_store_begin (self->store, error))
     return FALSE;
   if (!sync_locked (self, error))
@@ -812,10 +836,80 @@ inspect_header (const char *path, GError **error)
   return TRUE;
 }
 
+/* Rows whose JSON was damaged on disk, named (up to a few of each kind); TRUE if none. Runs in
+ * C inside SQLite, a few hundred MB/s: only `check` and the first open after an unclean close
+ * pay it, so opening does not grow with the campaign. */
+static gboolean
+check_json_rows (MgStore *store, GError **error)
+{
+  static const struct { const char *sql; const char *what; } checks[] = {
+    { "SELECT seq FROM journal WHERE NOT (json_valid (action) AND json_valid (dice) AND "
+      "json_valid (events)) ORDER BY seq LIMIT 11", N_("journal rows whose JSON is damaged") },
+    { "SELECT seq FROM snapshot WHERE NOT json_valid (state) ORDER BY seq LIMIT 11",
+      N_("snapshots (after journal rows) whose JSON is damaged") },
+  };
+  g_autoptr(GString) problems = g_string_new (NULL);
+
+  for (guint c = 0; c < G_N_ELEMENTS (checks); c++)
+    {
+      g_autoptr(MgStoreStmt) stmt = mg_store_prepare (store, checks[c].sql, error);
+      guint n = 0;
+      int rc;
+
+      if (!stmt)
+        return FALSE;
+      while ((rc = mg_store_step (store, stmt, error)) == SQLITE_ROW)
+        {
+          if (n == 0)
+            g_string_append_printf (problems, "%s%s: ", problems->len ? "; " : "", _(checks[c].what));
+          if (++n > 10)
+            {
+              g_string_append (problems, ", …");
+              break;
+            }
+          g_string_append_printf (problems, n > 1 ? ", %" G_GINT64_FORMAT : "%" G_GINT64_FORMAT,
+                                  (gint64) sqlite3_column_int64 (stmt, 0));
+        }
+      if (rc < 0)
+        return FALSE;
+    }
+  if (problems->len)
+    {
+      g_set_error_literal (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT, problems->str);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean check_pragma_rows (MgStore *store, const char *sql, const char *ok_text,
+                                   const char *what, GError **error);
+
+/* A damaged file is refused with what is damaged and how to recover; nothing is written to it. */
+static void
+explain_damage (GError **error, const char *path)
+{
+  g_autofree char *display = NULL;
+  char *message;
+
+  if (!error || !*error || (*error)->domain != MG_CAMPAIGN_ERROR ||
+      (*error)->code != MG_CAMPAIGN_ERROR_CORRUPT)
+    return;
+  display = g_filename_display_name (path);
+  if (!strstr ((*error)->message, display))   /* SQLite's message alone does not say which file */
+    g_prefix_error (error, _("“%s” is damaged: "), display);
+  message = g_strdup_printf (_("%s. Nothing was written to it. Restore a backup copy, or "
+                               "recover what can be read with: sqlite3 %s .recover"),
+                             (*error)->message, path);
+  g_free ((*error)->message);
+  (*error)->message = message;
+}
+
 /* The same questions asked of SQLite through a read-only connection (it sees a WAL too). */
 static gboolean
 inspect_readonly (const char *path, gint64 *version, GError **error)
 {
+  /* Asked before this process attaches a connection of its own. */
+  gboolean unclean = mg_store_closed_uncleanly (path);
   g_autoptr(MgStore) ro = mg_store_open (path, MG_STORE_READ_ONLY, error);
   gint64 app_id, tables;
 
@@ -835,7 +929,21 @@ inspect_readonly (const char *path, gint64 *version, GError **error)
   if (tables != 5)
     return refuse (error, MG_CAMPAIGN_ERROR_CORRUPT, path,
                    _("“%s” is damaged: tables of the campaign are missing"));
+  /* Killed or powered off while writing: look at every page once before anything writes. */
+  if (unclean &&
+      (!check_pragma_rows (ro, "PRAGMA quick_check", "ok", _("Integrity check"), error) ||
+       !check_json_rows (ro, error)))
+    return FALSE;
   return TRUE;
+}
+
+/* Whether this process may write the file and create its -wal and -shm beside it. */
+static gboolean
+writable (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  return g_access (path, W_OK) == 0 && g_access (dir, W_OK) == 0;
 }
 
 static GResource *
@@ -855,24 +963,25 @@ mg_campaign_open (const char *path, GError **error)
   if (!inspect_header (path, error) || !inspect_readonly (path, &version, error))
     {
       convert_error (error);
+      explain_damage (error, path);
       return NULL;
     }
 
   self = g_object_new (MG_TYPE_CAMPAIGN, NULL);
   self->path = g_strdup (path);
-  self->store = mg_store_open (path, MG_STORE_READ_WRITE, error);
+  self->read_only = !writable (path);
+  self->store = mg_store_open (path, self->read_only ? MG_STORE_READ_ONLY : MG_STORE_READ_WRITE,
+                               error);
+  /* Load (which checks what it replays) before a migration could write anything. */
   if (!self->store ||
-      (version < MG_CAMPAIGN_SCHEMA_VERSION &&
-       !mg_store_migrate (self->store, core_resource (), SCHEMA_DIR, error)) ||
-      !load_all (self, error))
+      !load_all (self, error) ||
+      (!self->read_only && version < MG_CAMPAIGN_SCHEMA_VERSION &&
+       !mg_store_migrate (self->store, core_resource (), SCHEMA_DIR, error)))
     {
-      gboolean damaged = error && *error && (*error)->domain == MG_STORE_ERROR &&
-                         ((*error)->code == SQLITE_CORRUPT || (*error)->code == SQLITE_NOTADB);
-      g_autofree char *display = g_filename_display_name (path);
-
       convert_error (error);
-      if (damaged)   /* SQLite's message alone does not say which file */
-        g_prefix_error (error, _("“%s” is damaged: "), display);
+      if (self->store)
+        mg_store_keep_wal (self->store);   /* a refused file is left as it was: no checkpoint */
+      explain_damage (error, path);
       return NULL;
     }
   return g_steal_pointer (&self);
@@ -982,17 +1091,17 @@ remove_campaign_files (const char *path)
     }
 }
 
-/* Opens a campaign just written and fills its entity tables from the initial state. */
-static MgCampaign *
-open_new (const char *path, GError **error)
+/* Opens a campaign just written, fills its entity tables from the initial state, closes it. */
+static gboolean
+fill_new (const char *path, GError **error)
 {
   g_autoptr(MgCampaign) self = mg_campaign_open (path, error);
   char *tables = NULL;
 
   if (!self)
-    return NULL;
+    return FALSE;
   if (self->rules->tables == NULL)
-    return g_steal_pointer (&self);
+    return TRUE;
   if (!begin_locked (self, error) ||
       !write_tables (self, self->state, &tables, error) ||
       !mg_store_commit (self->store, error))
@@ -1000,10 +1109,96 @@ open_new (const char *path, GError **error)
       g_free (tables);
       mg_store_rollback (self->store);
       convert_error (error);
-      return NULL;
+      return FALSE;
     }
   tables_written (self, tables);
-  return g_steal_pointer (&self);
+  return TRUE;
+}
+
+/* A new campaign is written whole under a temporary name in the same folder, then renamed into
+ * place, so a killed `new` leaves no half campaign: ".NAME.PID.mgnew". */
+#define TEMP_SUFFIX ".mgnew"
+
+static char *
+temp_path (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *name = g_strdup_printf (".%s.%d" TEMP_SUFFIX, base, (int) getpid ());
+
+  return g_build_filename (dir, name, NULL);
+}
+
+/* Temporary files of a creation of `path` whose process is gone (killed mid-way). */
+static void
+remove_stale_temps (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *prefix = g_strdup_printf (".%s.", base);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      const char *end = strstr (name, TEMP_SUFFIX);
+      char *after = NULL;
+      gint64 pid;
+
+      if (!g_str_has_prefix (name, prefix) || !end)
+        continue;
+      pid = g_ascii_strtoll (name + strlen (prefix), &after, 10);
+      /* Only a dead process's: another `new` may be at work. */
+      if (after != end || pid <= 0 || pid > G_MAXINT || kill ((pid_t) pid, 0) == 0 || errno != ESRCH)
+        continue;
+      {
+        g_autofree char *file = g_build_filename (dir, name, NULL);
+        g_unlink (file);
+      }
+    }
+}
+
+static void
+sync_path (const char *path, int flags)
+{
+  int fd = g_open (path, flags | O_CLOEXEC, 0);
+
+  if (fd >= 0)
+    {
+      fsync (fd);
+      close (fd);
+    }
+}
+
+/* Moves tmp to path unless path exists (then EEXIST), and makes the new name durable. */
+static gboolean
+move_into_place (const char *tmp, const char *path, GError **error)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  int rc;
+
+  sync_path (tmp, O_RDONLY);
+  rc = renameat2 (AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE);
+  if (rc != 0 && (errno == EINVAL || errno == ENOSYS))
+    {
+      /* A file system without RENAME_NOREPLACE: link() also refuses an existing name. */
+      rc = link (tmp, path);
+      if (rc == 0)
+        g_unlink (tmp);
+    }
+  if (rc != 0)
+    {
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, MG_CAMPAIGN_ERROR,
+                   saved == EEXIST ? MG_CAMPAIGN_ERROR_EXISTS : MG_CAMPAIGN_ERROR_NOT_FOUND,
+                   saved == EEXIST ? _("“%s” already exists") : _("Cannot create “%s”: %s"),
+                   display, g_strerror (saved));
+      return FALSE;
+    }
+  sync_path (dir, O_RDONLY | O_DIRECTORY);
+  return TRUE;
 }
 
 MgCampaign *
@@ -1013,8 +1208,10 @@ mg_campaign_create (const char *path, const char *game_id, const char *name,
 {
   const MgRules *rules;
   json_object *own = NULL;
+  g_autofree char *tmp = NULL;
   MgState *state;
   MgStore *store;
+  GStatBuf st;
   gboolean ok;
   int fd;
 
@@ -1054,33 +1251,45 @@ mg_campaign_create (const char *path, const char *game_id, const char *name,
     }
   mg_state_free (state);
 
+  if (g_lstat (path, &st) == 0)
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      json_object_put (own);
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_EXISTS,
+                   _("“%s” already exists"), display);
+      return NULL;
+    }
+  remove_stale_temps (path);
+  tmp = temp_path (path);
+  remove_campaign_files (tmp);
   /* O_EXCL: never take over a file that exists, even one created a moment ago. */
-  fd = g_open (path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+  fd = g_open (tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0)
     {
       int saved = errno;
       g_autofree char *display = g_filename_display_name (path);
 
       json_object_put (own);
-      g_set_error (error, MG_CAMPAIGN_ERROR,
-                   saved == EEXIST ? MG_CAMPAIGN_ERROR_EXISTS : MG_CAMPAIGN_ERROR_NOT_FOUND,
-                   saved == EEXIST ? _("“%s” already exists") : _("Cannot create “%s”: %s"),
-                   display, g_strerror (saved));
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOT_FOUND,
+                   _("Cannot create “%s”: %s"), display, g_strerror (saved));
       return NULL;
     }
   close (fd);
 
-  store = mg_store_open (path, MG_STORE_READ_WRITE, error);
+  store = mg_store_open (tmp, MG_STORE_READ_WRITE, error);
   ok = store && write_new_campaign (store, game_id, name, players, own, seed, error);
   mg_store_free (store);   /* closing checkpoints the WAL into the file */
   json_object_put (own);
+  /* Whole and closed (the WAL checkpointed and gone) before it takes the name. */
+  ok = ok && fill_new (tmp, error) && move_into_place (tmp, path, error);
   if (!ok)
     {
-      remove_campaign_files (path);
+      remove_campaign_files (tmp);
       convert_error (error);
       return NULL;
     }
-  return open_new (path, error);
+  return mg_campaign_open (path, error);
 }
 
 /* ---- GObject --------------------------------------------------------------------------- */
@@ -1437,6 +1646,7 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   set_state (self, state);
   set_undo_marks (self, &marks);
   self->since_snap = info.since_snap;
+  self->stepped = g_array_index (seqs, gint64, seqs->len - 1);
   *done = seqs->len;
   return TRUE;
 }
@@ -1492,6 +1702,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
     }
   tables_written (self, tables);
   set_undo_marks (self, &marks);
+  self->stepped = g_array_index (seqs, gint64, seqs->len - 1);
   *done = seqs->len;
   return TRUE;
 }
@@ -1535,6 +1746,74 @@ mg_campaign_undo (MgCampaign *self, guint steps, guint *done, GError **error)
 {
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
   return undo_or_redo (self, undo_locked, steps, done, error);
+}
+
+/* One step of undo or redo; the row it marked, read back after the commit. */
+static MgJournalEntry *
+step_entry (MgCampaign *self, StepsFunc func, GError **error)
+{
+  guint done = 0;
+
+  self->stepped = 0;
+  if (!undo_or_redo (self, func, 1, &done, error))
+    return NULL;
+  if (done == 0 || self->stepped == 0)
+    {
+      fail_nothing (error, func == undo_locked ? _("There is nothing to undo")
+                                               : _("There is nothing to redo"));
+      return NULL;
+    }
+  return mg_campaign_journal_get (self, self->stepped, error);
+}
+
+MgJournalEntry *
+mg_campaign_undo_entry (MgCampaign *self, GError **error)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  return step_entry (self, undo_locked, error);
+}
+
+MgJournalEntry *
+mg_campaign_redo_entry (MgCampaign *self, GError **error)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  return step_entry (self, redo_locked, error);
+}
+
+gboolean
+mg_campaign_refresh (MgCampaign *self, gboolean *changed, GError **error)
+{
+  gint64 version;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  if (changed)
+    *changed = FALSE;
+  /* Outside a transaction the value is the last commit any other connection made. */
+  if (!mg_store_query_int (self->store, "PRAGMA data_version", &version, error))
+    {
+      convert_error (error);
+      return FALSE;
+    }
+  if (version == self->data_version)
+    return TRUE;
+  g_clear_pointer (&self->tables_text, g_free);
+  if (!load_all (self, error))
+    {
+      convert_error (error);
+      explain_damage (error, self->path);
+      return FALSE;
+    }
+  if (changed)
+    *changed = TRUE;
+  emit_changed (self);
+  return TRUE;
+}
+
+gboolean
+mg_campaign_is_read_only (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  return self->read_only;
 }
 
 gboolean
@@ -1929,16 +2208,16 @@ fail:
 }
 
 static gboolean
-check_pragma_rows (MgCampaign *self, const char *sql, const char *ok_text, const char *what,
+check_pragma_rows (MgStore *store, const char *sql, const char *ok_text, const char *what,
                    GError **error)
 {
-  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store, sql, error);
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (store, sql, error);
   g_autoptr(GString) problems = g_string_new (NULL);
   int rc;
 
   if (!stmt)
     return FALSE;
-  while ((rc = mg_store_step (self->store, stmt, error)) == SQLITE_ROW)
+  while ((rc = mg_store_step (store, stmt, error)) == SQLITE_ROW)
     {
       const char *text = (const char *) sqlite3_column_text (stmt, 0);
 
@@ -2004,8 +2283,9 @@ mg_campaign_check (MgCampaign *self, GError **error)
   gboolean ok = FALSE;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
-  if (!check_pragma_rows (self, "PRAGMA integrity_check", "ok", _("Integrity check"), error) ||
-      !check_pragma_rows (self, "PRAGMA foreign_key_check", NULL, _("Foreign key check"), error))
+  if (!check_pragma_rows (self->store, "PRAGMA integrity_check", "ok", _("Integrity check"), error) ||
+      !check_pragma_rows (self->store, "PRAGMA foreign_key_check", NULL, _("Foreign key check"), error) ||
+      !check_json_rows (self->store, error))
     goto out;
 
   /* Rows in force with seq beyond any snapshot count too: G_MAXINT64 bound. */
@@ -2032,6 +2312,9 @@ out:
   json_object_put (b);
   g_clear_pointer (&check.snapshots, g_array_unref);
   if (!ok)
-    convert_error (error);
+    {
+      convert_error (error);
+      explain_damage (error, self->path);
+    }
   return ok;
 }

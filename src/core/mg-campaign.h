@@ -17,6 +17,7 @@ typedef enum {
   MG_CAMPAIGN_ERROR_UNKNOWN_GAME, /* game id not built into this version */
   MG_CAMPAIGN_ERROR_SQLITE,       /* any other SQLite failure: the message carries SQLite's */
   MG_CAMPAIGN_ERROR_NOTHING,      /* undo with nothing to undo, redo with nothing to redo */
+  MG_CAMPAIGN_ERROR_READ_ONLY,    /* a change asked of a campaign opened read-only */
 } MgCampaignError;
 
 GQuark mg_campaign_error_quark (void);
@@ -94,6 +95,11 @@ gboolean     mg_campaign_validate     (MgCampaign *self, json_object *action, GE
  * journal, marked; redo only restores rows undone after the last active action. */
 gboolean     mg_campaign_undo         (MgCampaign *self, guint steps, guint *done, GError **error);
 gboolean     mg_campaign_redo         (MgCampaign *self, guint steps, guint *done, GError **error);
+/* The same for one step, returning the row undone / redone as the file now has it (free it);
+ * NULL with MG_CAMPAIGN_ERROR_NOTHING when there is none.  Messages name this row: another
+ * process may have added rows since the caller last looked. */
+MgJournalEntry *mg_campaign_undo_entry (MgCampaign *self, GError **error);
+MgJournalEntry *mg_campaign_redo_entry (MgCampaign *self, GError **error);
 gboolean     mg_campaign_can_undo     (MgCampaign *self);
 gboolean     mg_campaign_can_redo     (MgCampaign *self);
 
@@ -153,6 +159,17 @@ gint64       mg_campaign_new_session   (MgCampaign *self, const char *name, GErr
 /* PRAGMA integrity_check, foreign keys, and a full replay equal to the cached state. */
 gboolean     mg_campaign_check        (MgCampaign *self, GError **error);
 
-/* Signal "changed": emitted after act/undo/redo/set_ruleset/new_session. */
+/* Another process (the CLI, a second window) may write the file.  This asks SQLite whether
+ * anyone else committed since memory last matched the file (PRAGMA data_version: no I/O, a
+ * few microseconds, meant for a timer); if so it reloads and emits "changed".  *changed (if
+ * given) says whether it did. */
+gboolean     mg_campaign_refresh      (MgCampaign *self, gboolean *changed, GError **error);
+
+/* Opened read-only because the file or its folder cannot be written: every change is refused
+ * (MG_CAMPAIGN_ERROR_READ_ONLY), reading works, and no -wal or -shm is left beside it. */
+gboolean     mg_campaign_is_read_only (MgCampaign *self);
+
+/* Signal "changed": emitted after act/undo/redo/set_ruleset/new_session, and after a refresh
+ * that found another process's changes. */
 
 G_END_DECLS

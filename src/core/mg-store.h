@@ -14,9 +14,10 @@ GQuark mg_store_error_quark (void);
 #define MG_STORE_APPLICATION_ID 0x4D474D31
 
 typedef enum {
-  MG_STORE_READ_WRITE = 0,      /* existing file; WAL, foreign keys, busy timeout, synchronous=NORMAL */
+  MG_STORE_READ_WRITE = 0,      /* existing file; WAL, foreign keys, busy timeout, synchronous=FULL */
   MG_STORE_CREATE     = 1 << 0, /* may create the file */
-  MG_STORE_READ_ONLY  = 1 << 1, /* inspect only: no pragma that writes, nothing written */
+  MG_STORE_READ_ONLY  = 1 << 1, /* inspect only: no pragma that writes, nothing written; no
+                                 * -wal/-shm left behind (immutable when no WAL is waiting) */
 } MgStoreFlags;
 
 typedef struct _MgStore MgStore;
@@ -25,6 +26,13 @@ typedef sqlite3_stmt MgStoreStmt;
 
 MgStore     *mg_store_open        (const char *path, MgStoreFlags flags, GError **error);
 void         mg_store_free        (MgStore *store);
+/* Whether another connection (this process's or another's) has the file open. */
+gboolean     mg_store_others_attached (const char *path);
+/* A WAL with frames but no connection: the last writer was killed or lost power (a clean
+ * close checkpoints and deletes the WAL). The cue for a full check before any write. */
+gboolean     mg_store_closed_uncleanly (const char *path);
+/* Closing will not checkpoint the WAL into the file (a damaged file is left as it was). */
+void         mg_store_keep_wal    (MgStore *store);
 
 /* Prepares once per SQL text (cached for the life of the store); returned reset and unbound. */
 MgStoreStmt *mg_store_prepare     (MgStore *store, const char *sql, GError **error);

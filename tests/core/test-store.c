@@ -79,7 +79,7 @@ test_pragmas (void)
   g_assert_cmpint (mg_store_step (store, stmt, &error), ==, SQLITE_ROW);
   g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==, "wal");
   g_assert_cmpint (query_int (store, "PRAGMA foreign_keys"), ==, 1);
-  g_assert_cmpint (query_int (store, "PRAGMA synchronous"), ==, 1);   /* NORMAL */
+  g_assert_cmpint (query_int (store, "PRAGMA synchronous"), ==, 2);   /* FULL: power-safe commits */
   g_assert_cmpint (query_int (store, "PRAGMA busy_timeout"), >=, 1000);
 }
 

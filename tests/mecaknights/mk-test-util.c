@@ -15,6 +15,17 @@ mk_test_ruleset (void)
   return rs;
 }
 
+json_object *
+mk_test_sample_map (void)
+{
+  const char *root = g_getenv ("MG_SOURCE_ROOT");
+  g_autofree char *path = g_build_filename (root ? root : ".", "data", "samples", "mecaknights-map.json", NULL);
+  json_object *map = json_object_from_file (path);
+
+  g_assert_nonnull (map);
+  return map;
+}
+
 MgState *
 mk_test_new (json_object *ruleset, gboolean start)
 {
@@ -26,6 +37,13 @@ mk_test_new (json_object *ruleset, gboolean start)
   g_assert_nonnull (rules);
   st = rules->new_state (ruleset, players, &error);
   g_assert_no_error (error);
+  /* A new campaign starts from an empty map: the GM imports the sample one, as the sample does. */
+  {
+    json_object *map = mk_test_sample_map ();
+    g_autofree char *action = g_strdup_printf ("{\"type\":\"import_map\",\"map\":%s}", json_object_to_json_string (map));
+    json_object_put (map);
+    json_object_put (mk_play (st, action, NULL));
+  }
   if (start)
     json_object_put (mk_play (st, "{\"type\":\"start\"}", NULL));
   return st;

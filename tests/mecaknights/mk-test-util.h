@@ -8,7 +8,9 @@ G_BEGIN_DECLS
 
 /* data/rulesets/mecaknights.json from the source tree. New reference. */
 json_object *mk_test_ruleset (void);
-/* A new game with leaders Red, Blue, Green (or `players`), started on the sample map. */
+/* data/samples/mecaknights-map.json, the sample campaign's map. New reference. */
+json_object *mk_test_sample_map (void);
+/* A new game with leaders Red, Blue, Green, the sample map imported (data/samples/mecaknights-map.json), started if asked. */
 MgState     *mk_test_new     (json_object *ruleset, gboolean start);
 /* Applies a JSON action (text); fails the test if refused. Returns the events (free). */
 json_object *mk_play         (MgState *st, const char *json, char **summary);

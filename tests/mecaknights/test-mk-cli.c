@@ -358,6 +358,9 @@ test_bad_ruleset (void)
   g_autoptr(TestJson) rs = json_object_from_file (shipped);
   g_autoptr(CliResult) r = NULL;
 
+  g_autofree char *map_path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", "mecaknights-map.json", NULL);
+
+  json_object_object_add (rs, "map", json_object_from_file (map_path));
   json_object_array_put_idx (json_object_object_get (json_object_object_get (rs, "map"), "rivers"), 1,
                              json_object_new_int (-1));
   g_assert_cmpint (json_object_to_file (rs_path, rs), ==, 0);
@@ -371,11 +374,55 @@ test_bad_ruleset (void)
   test_remove_dir (dir);
 }
 
+/* A new campaign starts from an empty map; the GM imports a map file as it is (many lines,
+ * the sample's layout) with act --member, and the map's three capitals go to the leaders. */
+static void
+test_import_map_file (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *file = g_build_filename (dir, "k.db", NULL);
+  g_autofree char *map_path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", "mecaknights-map.json", NULL);
+  g_autofree char *member = g_strdup_printf ("map=%s", map_path);
+
+  {
+    g_autoptr(CliResult) r = cli_run (NULL, NULL, "new", file, "--game", "mecaknights", "--name", "Kingdoms",
+                                      "--player", "Red", "--player", "Blue", "--player", "Green", NULL);
+    g_assert_cmpint (r->status, ==, 0);
+  }
+  {
+    g_autoptr(TestJson) st = state_of (file, FALSE);
+    g_assert_cmpuint (json_object_array_length (json_object_object_get (json_object_object_get (st, "map"), "lands")), ==, 0);
+  }
+  {
+    g_autoptr(CliResult) r = cli_run (NULL, "{\"type\":\"import_map\"}\n{\"type\":\"start\"}\n", "act", file,
+                                      "--member", member, NULL);
+    g_assert_cmpint (r->status, ==, 0);
+    g_assert_nonnull (strstr (r->out, "\"summary\":\"The GM imports a map of 12 lands.\""));
+  }
+  {
+    /* start takes no member: refused as an unknown field, and nothing changes. */
+    g_autoptr(TestJson) st = state_of (file, FALSE);
+    g_assert_false (json_object_get_boolean (json_object_object_get (st, "started")));
+  }
+  {
+    g_autoptr(CliResult) r = cli_run (NULL, "{\"type\":\"start\"}\n", "act", file, NULL);
+    g_autoptr(TestJson) st = state_of (file, FALSE);
+    g_assert_nonnull (strstr (r->out, "Red in Redhold, Blue in Bluecrest, Green in Greenmoor"));
+    g_assert_true (json_object_get_boolean (json_object_object_get (st, "started")));
+  }
+  {
+    g_autoptr(CliResult) r = cli_run (NULL, "", "act", file, "--member", "map", NULL);
+    g_assert_cmpint (r->status, ==, 2);
+  }
+  test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/mk-cli/year", test_campaign);
   g_test_add_func ("/mk-cli/bad-ruleset", test_bad_ruleset);
+  g_test_add_func ("/mk-cli/import-map-file", test_import_map_file);
   return g_test_run ();
 }

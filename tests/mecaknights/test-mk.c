@@ -76,9 +76,10 @@ test_ruleset (void)
   g_clear_error (&error);
   json_object_put (bad);
 
-  /* The sample map is checked too: a land adjacent to an unknown land. */
+  /* A house ruleset's map is checked too: a land adjacent to an unknown land. */
   bad = NULL;
   json_object_deep_copy (ruleset, &bad, NULL);
+  json_object_object_add (bad, "map", mk_test_sample_map ());
   {
     json_object *lands = json_object_object_get (json_object_object_get (bad, "map"), "lands");
     json_object *adj = json_object_object_get (json_object_array_get_idx (lands, 0), "adjacent");
@@ -514,6 +515,13 @@ test_battle_heavy (void)
   MgState *st = battle_setup (U (1, 1, 0, 0, 0), U (2, 0, 0, 0, 0), NULL);
 
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
+  /* Before the round the engine says what each side counts (the battle view shows it): 2 vs 2,
+   * and on that draw the heavy infantry counts double, 3 vs 2. Blue's hamlet has no wall. */
+  g_assert_cmpint (mk_int (st, "battles.0.sides.attacker.count"), ==, 2);
+  g_assert_cmpint (mk_int (st, "battles.0.sides.attacker.draw_count"), ==, 3);
+  g_assert_cmpint (mk_int (st, "battles.0.sides.defender.count"), ==, 2);
+  g_assert_cmpint (mk_int (st, "battles.0.sides.defender.draw_count"), ==, 2);
+  g_assert_cmpint (mk_int (st, "battles.0.sides.defender.multiplier"), ==, 1);
   play (st, "{\"type\":\"fight\",\"battle\":1}");
   g_assert_null (mk_str (st, "armies.1"));
   /* The winner removes one unit, its choice. */
@@ -550,6 +558,14 @@ test_battle_stone_wall (void)
   json_object *events;
 
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
+  /* What the battle view shows before the round: Red's archer stopped by the stone wall;
+   * Blue's 2 infantry × 2 behind it = 4. */
+  g_assert_cmpstr (mk_str (st, "battles.0.sides.attacker.archers_stopped_by"), ==, "stone");
+  g_assert_null (mk_str (st, "battles.0.sides.defender.archers_stopped_by"));
+  g_assert_cmpint (mk_int (st, "battles.0.sides.defender.units"), ==, 2);
+  g_assert_cmpint (mk_int (st, "battles.0.sides.defender.multiplier"), ==, 2);
+  g_assert_cmpint (mk_int (st, "battles.0.sides.defender.count"), ==, 4);
+  g_assert_cmpint (mk_int (st, "battles.0.sides.attacker.count"), ==, 3);
   events = mk_play (st, "{\"type\":\"fight\",\"battle\":1}", NULL);
   /* Red's archer is stopped by the wall; Blue's archer shoots: Red chooses its casualty. */
   for (guint i = 0; i < json_object_array_length (events); i++)
@@ -751,6 +767,7 @@ test_bad_maps (void)
     g_autoptr(GError) error = NULL;
     json_object *bad = NULL;
     json_object_deep_copy (ruleset, &bad, NULL);
+    json_object_object_add (bad, "map", mk_test_sample_map ());
     json_object_array_put_idx (json_object_object_get (json_object_object_get (bad, "map"), "rivers"), 1,
                                json_object_new_int (-1));
     g_assert_false (st->rules->check_ruleset (bad, &error));
@@ -789,6 +806,291 @@ test_round_trip (void)
   json_object_put (a);
   json_object_put (b);
   mg_state_free (copy);
+  mg_state_free (st);
+}
+
+/* A capital never changes hands (rulebook: units "can always be deployed" there): at war an
+ * army arriving on, or standing on, another leader's capital cannot remove its flag. Found by
+ * the contract test's random play of legal actions (it left a capital without an owner). */
+static void
+test_capital_kept (void)
+{
+  MgState *st = mk_with (mk_test_new (ruleset, TRUE), ruleset,
+    "{\"armies\":[{\"id\":\"Red 1\",\"leader\":\"Red\",\"land\":\"Stonecross\",\"afloat\":false,"
+    "\"units\":{\"infantry\":2,\"heavy_infantry\":0,\"archer\":0,\"catapult\":0,\"cavalry\":0},"
+    "\"moved\":false,\"forced_walk\":false}]}");
+
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Bluecrest\"],\"stance\":\"war\",\"claim\":true}",
+             ILLEGAL, "Bluecrest is Blue's capital: its flag cannot be removed");
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Bluecrest\"],\"stance\":\"war\",\"plunder\":true}");
+  advance_to (st, 2, "Red");
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  mk_refuse (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 1\",\"stance\":\"war\"}",
+             ILLEGAL, "Bluecrest is Blue's capital");
+  g_assert_cmpstr (mk_str (st, "map.lands.3.owner"), ==, "Blue");
+  mg_state_free (st);
+}
+
+/* Set-up as a GM does it (issue 11): moving a capital leaves nothing on the old land (the
+ * starting village comes with "start"; it used to stay and pay taxes), the fixed rotation reads
+ * as a sentence, and counts are words ("1 land", "2 armies"). */
+static void
+test_setup_words (void)
+{
+  MgState *st = mk_test_new (ruleset, FALSE);
+  char *summary = NULL;
+  g_autofree char *text = NULL;
+
+  play (st, "{\"type\":\"set_leader\",\"leader\":\"Red\",\"capital\":\"Oakvale\"}");
+  play (st, "{\"type\":\"set_leader\",\"leader\":\"Red\",\"capital\":\"Redhold\"}");
+  g_assert_cmpstr (mk_str (st, "map.lands.1.name"), ==, "Oakvale");
+  g_assert_null (mk_str (st, "map.lands.1.owner"));
+  g_assert_null (mk_str (st, "map.lands.1.city"));
+  json_object_put (mk_play (st, "{\"type\":\"set_gm\",\"rotation\":\"fixed\",\"first\":\"Blue\"}", &summary));
+  g_assert_cmpstr (summary, ==, "Blue runs the game throughout; the GM role does not pass.");
+  g_free (summary);
+  play (st, "{\"type\":\"start\"}");
+  /* Rulebook 2: "1 GP per hamlet, 2 per village … (capital does not count)": the start village
+   * is Redhold's, Oakvale pays nothing. */
+  g_assert_cmpstr (mk_str (st, "map.lands.0.city"), ==, "village");
+  g_assert_null (mk_str (st, "map.lands.1.city"));
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  g_assert_cmpint (mk_int (st, "leaders.0.gp"), ==, 10);
+  play (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"infantry\"}");
+  text = mg_state_describe (st, MG_SEAT_PUBLIC);
+  g_assert_nonnull (strstr (text, " Red: "));
+  g_assert_nonnull (strstr (text, "; 1 land, 2 armies."));
+  g_assert_null (strstr (text, "(s)"));
+  g_assert_null (strstr (text, "(ies)"));
+  mg_state_free (st);
+}
+
+/* A GM's own campaign (issue 11 item 7): the GM need not be a leader, a leader joins after the
+ * start with the start's treasury, village and army (ruleset "start"), and the map is corrected
+ * after the start as a recorded action that keeps whatever stands on the board. */
+static void
+test_gm_campaign (void)
+{
+  MgState *st = mk_test_new (ruleset, FALSE);
+  char *summary = NULL;
+  g_autoptr(json_object) map = NULL;
+  g_autofree char *action = NULL;
+  json_object *lands;
+
+  json_object_put (mk_play (st, "{\"type\":\"set_gm\",\"rotation\":\"outside\"}", &summary));
+  g_assert_cmpstr (summary, ==, "The GM is not one of the leaders and runs the game throughout.");
+  g_free (summary);
+  play (st, "{\"type\":\"start\"}");
+  g_assert_null (mk_str (st, "gm"));
+  advance_to (st, 4, "Red");
+  g_assert_null (mk_str (st, "gm"));
+
+  /* Yellow joins on a free land: 10/6/4/6/2, a village and 2 infantry; it plays after Green. */
+  mk_refuse (st, "{\"type\":\"add_leader\",\"leader\":\"Yellow\"}", ILLEGAL, "needs a free land as its capital");
+  mk_refuse (st, "{\"type\":\"add_leader\",\"leader\":\"Yellow\",\"capital\":\"Bluecrest\"}", ILLEGAL, "belongs to Blue");
+  mk_refuse (st, "{\"type\":\"add_leader\",\"leader\":\"Blue\",\"capital\":\"Fenmoor\"}", ILLEGAL, "already a leader");
+  play (st, "{\"type\":\"add_leader\",\"leader\":\"Yellow\",\"capital\":\"Fenmoor\"}");
+  g_assert_cmpstr (mk_str (st, "leaders.3.name"), ==, "Yellow");
+  g_assert_cmpstr (mk_str (st, "leaders.3.colour"), ==, "yellow");
+  assert_purse (st, "Yellow", "10/6/4/6/2");
+  g_assert_cmpstr (mk_str (st, "leaders.3.capital"), ==, "Fenmoor");
+  g_assert_cmpstr (mk_str (st, "armies.3.id"), ==, "Yellow 1");
+  g_assert_cmpint (mk_int (st, "armies.3.units.infantry"), ==, 2);
+  advance_to (st, 4, "Yellow");
+  play (st, "{\"type\":\"collect\",\"player\":\"Yellow\"}");
+  play (st, "{\"type\":\"end_turn\",\"player\":\"Yellow\"}");
+  g_assert_cmpint (mk_int (st, "turn"), ==, 5);
+
+  /* The GM adds a border Redhold–Ironpeak (both sides) after the start. */
+  {
+    g_autoptr(json_object) now = mg_state_to_json (st);
+    map = json_tokener_parse (json_object_to_json_string (json_object_object_get (now, "map")));
+  }
+  lands = json_object_object_get (map, "lands");
+  for (gsize i = 0; i < json_object_array_length (lands); i++)
+    {
+      json_object *land = json_object_array_get_idx (lands, i);
+      const char *name = json_object_get_string (json_object_object_get (land, "name"));
+      if (strcmp (name, "Redhold") == 0 || strcmp (name, "Ironpeak") == 0)
+        json_object_array_add (json_object_object_get (land, "adjacent"),
+                               json_object_new_string (strcmp (name, "Redhold") == 0 ? "Ironpeak" : "Redhold"));
+    }
+  action = g_strdup_printf ("{\"type\":\"correct_map\",\"map\":%s}", json_object_to_json_string (map));
+  play (st, action);
+  g_assert_cmpstr (mk_str (st, "map.lands.0.adjacent.2"), ==, "Ironpeak");
+  /* What stands on the board stays: Fenmoor remains Yellow's capital. */
+  for (gsize i = 0; i < json_object_array_length (lands); i++)
+    if (strcmp (json_object_get_string (json_object_object_get (json_object_array_get_idx (lands, i), "name")), "Fenmoor") == 0)
+      json_object_object_add (json_object_array_get_idx (lands, i), "capital", json_object_new_boolean (FALSE));
+  g_free (action);
+  action = g_strdup_printf ("{\"type\":\"correct_map\",\"map\":%s}", json_object_to_json_string (map));
+  mk_refuse (st, action, ILLEGAL, "Fenmoor must stay Yellow's capital");
+  mg_state_free (st);
+}
+
+/* A new campaign starts from an empty map (issue 11: the sample map only in the sample); the
+ * start asks for a map first. */
+static void
+test_empty_map (void)
+{
+  static const char * const players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  MgState *st = mg_rules_lookup ("mecaknights")->new_state (ruleset, players, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (mk_len (st, "map.lands"), ==, 0);
+  g_assert_cmpuint (mk_len (st, "map.capitals"), ==, 0);
+  mk_refuse (st, "{\"type\":\"start\"}", ILLEGAL, "Red has no capital and the map suggests no free land");
+  mg_state_free (st);
+}
+
+/* ------------------------------------------------------------------ legal actions */
+
+/* The action types of legal_actions (seat), in order, without repeats, joined by spaces. */
+static char *
+legal_types (MgState *st, const char *seat)
+{
+  g_autoptr(json_object) legal = mg_state_legal_actions (st, seat);
+  g_autoptr(GString) out = g_string_new (NULL);
+  const char *last = NULL;
+
+  g_assert_nonnull (legal);
+  for (gsize i = 0; i < json_object_array_length (legal); i++)
+    {
+      const char *t = mg_action_type (json_object_array_get_idx (legal, i));
+      if (last != NULL && strcmp (t, last) == 0)
+        continue;
+      if (strstr (out->str, t) == NULL)
+        g_string_append_printf (out, "%s%s", out->len ? " " : "", t);
+      last = t;
+    }
+  return g_strdup (out->str);
+}
+
+/* Each listed action is applied, as it stands, to its own copy of the state: all accepted. */
+static void
+assert_all_apply (MgState *st, const char *seat)
+{
+  g_autoptr(json_object) legal = mg_state_legal_actions (st, seat);
+  g_autoptr(json_object) json = mg_state_to_json (st);
+
+  for (gsize i = 0; i < json_object_array_length (legal); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      MgState *copy = st->rules->from_json (ruleset, json, &error);
+      json_object *ev;
+      char *summary = NULL;
+
+      g_assert_no_error (error);
+      ev = mg_state_apply (copy, json_object_array_get_idx (legal, i), NULL, &summary, &error);
+      if (error)
+        g_error ("%s refused: %s", json_object_to_json_string (json_object_array_get_idx (legal, i)), error->message);
+      json_object_put (ev);
+      g_free (summary);
+      mg_state_free (copy);
+    }
+}
+
+static gint
+cmp_strp (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The destinations of one-land moves of `army` offered to `seat`, sorted, joined by spaces. */
+static char *
+move_steps (MgState *st, const char *seat, const char *army)
+{
+  g_autoptr(json_object) legal = mg_state_legal_actions (st, seat);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  GString *out = g_string_new (NULL);
+
+  for (gsize i = 0; i < json_object_array_length (legal); i++)
+    {
+      json_object *a = json_object_array_get_idx (legal, i), *path = mg_json_member (a, "path");
+      const char *to;
+      if (g_strcmp0 (mg_action_type (a), "move") != 0 ||
+          g_strcmp0 (json_object_get_string (mg_json_member (a, "army")), army) != 0 ||
+          json_object_array_length (path) != 1)
+        continue;
+      to = json_object_get_string (json_object_array_get_idx (path, 0));
+      if (!g_ptr_array_find_with_equal_func (names, to, g_str_equal, NULL))
+        g_ptr_array_add (names, (gpointer) to);
+    }
+  g_ptr_array_sort (names, cmp_strp);
+  for (guint i = 0; i < names->len; i++)
+    g_string_append_printf (out, "%s%s", i ? " " : "", (char *) g_ptr_array_index (names, i));
+  return g_string_free (out, FALSE);
+}
+
+/* legal_actions follows the turn (rulebook 2: collect, then build and train, then move) and
+ * the map: a move offers the land's neighbours only. */
+static void
+test_legal_actions (void)
+{
+  MgState *st = mk_test_new (ruleset, FALSE);
+  char *t;
+
+  /* Set-up is the GM's: nothing for a leader, the set-up actions first for the GM. */
+  t = legal_types (st, "Red");
+  g_assert_cmpstr (t, ==, "");
+  g_free (t);
+  t = legal_types (st, MG_SEAT_ALL);
+  g_assert_true (g_str_has_prefix (t, "import_map set_leader set_gm start"));
+  g_assert_null (strstr (t, "collect"));
+  g_free (t);
+  assert_all_apply (st, MG_SEAT_ALL);
+  play (st, "{\"type\":\"start\"}");
+
+  /* Turn 1: Red collects first, and only that; Blue has nothing to do. */
+  t = legal_types (st, "Red");
+  g_assert_cmpstr (t, ==, "collect");
+  g_free (t);
+  t = legal_types (st, "Blue");
+  g_assert_cmpstr (t, ==, "");
+  g_free (t);
+  t = legal_types (st, MG_SEAT_ALL);
+  g_assert_cmpstr (t, ==, "collect adjust edit_land add_leader correct_map");
+  g_free (t);
+
+  /* After collecting: no second collect; building, training, organizing, moving; the sample
+   * map's Redhold borders Oakvale and Ashford only. */
+  play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
+  t = legal_types (st, "Red");
+  g_assert_null (strstr (t, "collect"));
+  g_assert_true (g_str_has_prefix (t, "build train"));
+  g_assert_nonnull (strstr (t, "organize move"));
+  g_assert_true (g_str_has_suffix (t, "model_bonus end_turn"));
+  g_free (t);
+  t = move_steps (st, "Red", "Red 1");
+  g_assert_cmpstr (t, ==, "Ashford Oakvale");
+  g_free (t);
+  assert_all_apply (st, "Red");
+
+  /* Winter allows one army move: once Red 1 has moved, no other move is offered. */
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}");
+  t = legal_types (st, "Red");
+  g_assert_null (strstr (t, "move"));
+  g_assert_null (strstr (t, "build"));
+  g_free (t);
+  mg_state_free (st);
+
+  /* A battle: Blue (no other army to send) may only fight; then a casualty to choose: only
+   * that leader's lose (a template). */
+  st = battle_setup (U (2, 0, 1, 0, 0), U (2, 1, 0, 0, 1), NULL);
+  play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
+  t = legal_types (st, "Blue");
+  g_assert_cmpstr (t, ==, "fight");
+  g_free (t);
+  play (st, "{\"type\":\"fight\",\"battle\":1}");
+  t = legal_types (st, "Blue");
+  g_assert_cmpstr (t, ==, "lose");
+  g_free (t);
+  t = legal_types (st, "Red");
+  g_assert_cmpstr (t, ==, "");
+  g_free (t);
+  assert_all_apply (st, MG_SEAT_ALL);
   mg_state_free (st);
 }
 
@@ -909,6 +1211,11 @@ main (int argc, char **argv)
   g_test_add_func ("/mk/bad-maps", test_bad_maps);
   g_test_add_func ("/mk/round-trip", test_round_trip);
   g_test_add_func ("/mk/flat-state", test_flat_state);
+  g_test_add_func ("/mk/legal-actions", test_legal_actions);
+  g_test_add_func ("/mk/capital-kept", test_capital_kept);
+  g_test_add_func ("/mk/setup-words", test_setup_words);
+  g_test_add_func ("/mk/gm-campaign", test_gm_campaign);
+  g_test_add_func ("/mk/empty-map", test_empty_map);
   g_test_add_func ("/mk/old-gm-history", test_old_gm_history);
   return g_test_run ();
 }

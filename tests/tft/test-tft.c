@@ -613,6 +613,62 @@ test_long_tie (void)
   }
 }
 
+/* The options legal_actions() lists for one figure, as "a,b,…" in the order listed. */
+static char *
+listed_options (MgState *st, const char *seat, const char *figure)
+{
+  g_autoptr(json_object) legal = mg_state_legal_actions (st, seat);
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; i < json_object_array_length (legal); i++)
+    {
+      json_object *a = json_object_array_get_idx (legal, i);
+      if (g_strcmp0 (json_object_get_string (json_object_object_get (a, "type")), "option") == 0 &&
+          g_strcmp0 (json_object_get_string (json_object_object_get (a, "figure")), figure) == 0 &&
+          json_object_object_get (a, "engaged_with") == NULL &&
+          !strstr (out->str, json_object_get_string (json_object_object_get (a, "option"))))
+        g_string_append_printf (out, "%s%s", out->len ? "," : "", json_object_get_string (json_object_object_get (a, "option")));
+      g_assert_true (mg_state_validate (st, a, NULL) || json_object_get_boolean (json_object_object_get (a, "template")));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* legal_actions(): an unengaged, standing figure has options a to f (p. 5; f only with a missile
+ * weapon ready), an engaged one h to o but not n;
+ * one that took 8 hits "may do nothing NEXT turn except stand up (or stay down)" (p. 19): g, n or
+ * none. A player's seat lists only its own figures' options. */
+static void
+test_legal_actions (void)
+{
+  g_autoptr(MgState) st = new_state ();
+  g_autofree char *free_a = NULL, *engaged = NULL, *fallen = NULL, *bobs = NULL;
+  g_autoptr(json_object) roster = NULL;
+
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"A\",\"owner\":\"Ann\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}");
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"B\",\"owner\":\"Bob\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}");
+  roster = mg_state_legal_actions (st, "GM");
+  g_assert_nonnull (strstr (json_object_to_json_string (roster), "\"start_fight\""));
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}");
+  free_a = listed_options (st, MG_SEAT_ALL, "A");
+  g_assert_cmpstr (free_a, ==, "a,b,c,d,e,none");
+  bobs = listed_options (st, "Bob", "A");
+  g_assert_cmpstr (bobs, ==, "");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"h\",\"engaged_with\":[\"B\"]}");
+  engaged = listed_options (st, "Bob", "B");
+  g_assert_cmpstr (engaged, ==, "a,b,c,d,e,none");  /* B is engaged once it says so (h with engaged_with) */
+  {
+    g_autoptr(json_object) legal = mg_state_legal_actions (st, "Bob");
+    g_assert_nonnull (strstr (json_object_to_json_string_ext (legal, JSON_C_TO_STRING_PLAIN),
+                              "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"h\",\"engaged_with\":[\"A\"]}"));
+  }
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"none\",\"engaged_with\":[\"A\"]}");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  /* A rolls 3: triple damage, 3 x (4+1) = 15 … too much; a 4, double: 2 x (4+1) = 10 hits, B falls */
+  PLAY (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", 1, 1, 2, 4, 1);
+  PLAY (st, "{\"type\":\"end_turn\"}");
+  fallen = listed_options (st, "Bob", "B");
+  g_assert_cmpstr (fallen, ==, "g,n,none");
+}
+
 /* The fight's record counts the turns fought: none when abandoned before anyone acted, the
  * turn under way when it ends mid-turn, not the turn to come after end_turn. */
 static void
@@ -829,6 +885,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/fight/initiative-once", test_initiative_once);
   g_test_add_func ("/tft/fight/turns-fought", test_turns_fought);
   g_test_add_func ("/tft/fight/long-tie", test_long_tie);
+  g_test_add_func ("/tft/legal-actions", test_legal_actions);
   g_test_add_func ("/tft/fight/over-refuses-turns", test_over_refuses_turns);
   g_test_add_func ("/tft/fight/option-e-shield-pick-up", test_option_e_shield_pick_up);
   g_test_add_func ("/tft/odds-and-duel", test_odds_and_duel);

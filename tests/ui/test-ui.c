@@ -9,11 +9,13 @@
 #include "mg-application.h"
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
+#include "mg-errors.h"
 #include "mg-export-dialog.h"
 #include "mg-journal-model.h"
 #include "mg-journal-page.h"
 #include "mg-ruleset.h"
 #include "mg-meeple-page-private.h"
+#include "mg-players-display.h"
 #include "mg-rules-page.h"
 #include "mg-start-window-private.h"
 
@@ -219,8 +221,10 @@ test_new_campaign_and_battle (void)
 
     mg_rules_page_set_text (rules, "{ \"game\": \"meeple\", \"meeples\": -3 }");
     gtk_widget_activate_action (GTK_WIDGET (rules), "rules.apply", NULL);
+    /* In words, without the JSON path the CLI gives ("$.meeples: …"). */
     g_assert_nonnull (mg_rules_page_get_error (rules));
-    g_assert_nonnull (strstr (mg_rules_page_get_error (rules), "$"));
+    g_assert_null (strstr (mg_rules_page_get_error (rules), "$"));
+    g_assert_nonnull (strstr (mg_rules_page_get_error (rules), "Meeples"));
     g_assert_cmpstr (json_object_to_json_string (mg_campaign_get_ruleset (campaign)), ==, before);
     mg_rules_page_set_text (rules, "{ not json");
     gtk_widget_activate_action (GTK_WIDGET (rules), "rules.apply", NULL);
@@ -320,7 +324,40 @@ test_sample_battle (void)
     adw_combo_row_set_selected (mg_export_dialog_get_player_row (dialog), 3);
     scope = mg_export_dialog_get_scope (dialog);
     g_assert_cmpstr (scope.player, ==, "GM");
+    /* It remembers the format and scope of the last export (GSettings). */
+    adw_combo_row_set_selected (mg_export_dialog_get_format_row (dialog), MG_EXPORT_PDF);
+    adw_combo_row_set_selected (mg_export_dialog_get_scope_row (dialog), 1);
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
     gtk_window_destroy (GTK_WINDOW (dialog));
+    dialog = mg_export_dialog_new (GTK_WINDOW (window), campaign);
+    g_assert_cmpint (mg_export_dialog_get_format (dialog), ==, MG_EXPORT_PDF);
+    g_assert_cmpint (mg_export_dialog_get_scope (dialog).turn, >, 0);
+    adw_combo_row_set_selected (mg_export_dialog_get_scope_row (dialog), 0);
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
+
+  /* Printing draws the PDF's pages: printed to a file, as many pages as the layout has. */
+  {
+    g_autofree char *out = g_build_filename (tmpdir, "printed.pdf", NULL);
+    g_autoptr(GPtrArray) pages = mg_export_pages (campaign, (MgExportScope) { 0 }, NULL, NULL);
+    g_autofree char *pdf = NULL;
+    gsize len = 0;
+    guint printed = 0;
+
+    g_assert_nonnull (pages);
+    g_assert_cmpuint (pages->len, >=, 1);
+    mg_export_dialog_print (GTK_WINDOW (window), campaign, (MgExportScope) { 0 }, out, NULL);
+    for (guint i = 0; i < 500 && !g_file_get_contents (out, &pdf, &len, NULL); i++)
+      wait_ms (10);
+    wait_ms (100);
+    g_clear_pointer (&pdf, g_free);
+    g_assert_true (g_file_get_contents (out, &pdf, &len, NULL));
+    g_assert_true (g_str_has_prefix (pdf, "%PDF-"));
+    /* Page objects ("/Type /Page", not "/Type /Pages"); a PDF holds NUL bytes. */
+    for (gsize i = 0; i + 12 <= len; i++)
+      printed += memcmp (pdf + i, "/Type /Page", 11) == 0 && pdf[i + 11] != 's';
+    g_assert_cmpuint (printed, ==, pages->len);
   }
 
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "journal");
@@ -461,6 +498,21 @@ test_journal_seals_secret_dice (void)
 }
 
 static GtkWindow *
+find_players_display (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (MG_IS_PLAYERS_DISPLAY (w))
+        return GTK_WINDOW (w);
+    }
+  return NULL;
+}
+
+static GtkWindow *
 find_shortcuts_window (void)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();  /* transfer none */
@@ -569,6 +621,134 @@ test_one_view_per_change (void)
   close_campaign_windows (app);
 }
 
+/* 11.2: the players' display shows what every player may see, follows the referee's actions,
+ * and never a secret: not a roll's faces while its battle is played, not the faces the
+ * referee's screen is showing. */
+static void
+test_players_display (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = mg_application_create_sample (app, tmpdir, &error);
+  MgCampaignWindow *window;
+  MgPlayersDisplay *display;
+  g_autofree char *before = NULL, *during = NULL, *shown = NULL;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
+  g_assert_null (mg_campaign_window_get_players_display (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.players-display", NULL));
+  display = MG_PLAYERS_DISPLAY (mg_campaign_window_get_players_display (window));
+  g_assert_nonnull (display);
+  gtk_window_unfullscreen (GTK_WINDOW (display));
+  gtk_window_set_default_size (GTK_WINDOW (display), 1280, 800);
+  wait_ms (200);
+
+  /* The sample's last battle in words, and what the table does next: the rulebook's sample
+   * battle ends with Blue winning on Punch; both then roll 8 - 2 = 6 meeples. */
+  before = mg_players_display_get_text (display);
+  g_assert_nonnull (strstr (before, "Punch"));
+  g_assert_nonnull (strstr (before, "roll"));
+  save_screenshot (GTK_WIDGET (display), "test-ui-players-display.png");
+
+  /* Red rolls behind the screen: the display says Red rolled, never the faces. */
+  act_ok (c, "{\"type\":\"roll\",\"player\":\"Red\",\"dice\":[3,3,3,3,3,3]}");
+  wait_ms (50);
+  during = mg_players_display_get_text (display);
+  g_assert_cmpstr (during, !=, before);
+  g_assert_null (strstr (during, "Dice:"));
+  g_assert_null (strstr (during, "6 Punch"));
+  /* The referee shows Red's faces on their own screen: the display does not change. */
+  mg_table_state_show_secrets (mg_campaign_window_get_table_state (window), "Red");
+  wait_ms (50);
+  shown = mg_players_display_get_text (display);
+  g_assert_cmpstr (shown, ==, during);
+  g_assert_null (strstr (shown, "6 Punch"));
+
+  /* Closing the campaign's window closes its display. */
+  close_campaign_windows (app);
+  g_assert_null (find_players_display ());
+}
+
+/* 11.3: engine and ruleset messages in plain words, and the Rules page as readable rules. */
+static void
+test_plain_words (void)
+{
+  g_autofree char *a = mg_error_plain ("$.map.lands[12].name: expected a non-empty text, got \"\"");
+  g_autofree char *b = mg_error_plain ("\"path\" must be a list of 1 to 20, got 0 items");
+  g_autofree char *c = mg_error_plain ("$.meeples: expected an integer from 1 to 20, got -3");
+  g_autofree char *d = mg_error_plain ("Village needs a hamlet on Oakvale; Oakvale is empty");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "rules.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "meeple", "Rules", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgRulesPage *rules;
+  GtkSpinButton *meeples;
+
+  g_assert_cmpstr (a, ==, "Name is empty: fill it in. (in map › lands 13)");
+  g_assert_cmpstr (b, ==, "Path is empty: fill it in.");
+  g_assert_cmpstr (c, ==, "Meeples must be an integer from 1 to 20, not -3.");
+  /* A reason already in words is left as it is. */
+  g_assert_cmpstr (d, ==, "Village needs a hamlet on Oakvale; Oakvale is empty");
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-page", "i", 2);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (mg_campaign_window_get_view_stack (window)), ==, "rules");
+  rules = MG_RULES_PAGE (mg_campaign_window_get_page (window, "rules"));
+  /* The rulebook: each player has 8 meeples; the form shows it as a number to change. */
+  meeples = mg_rules_page_find_spin (rules, "meeples");
+  g_assert_nonnull (meeples);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (meeples), ==, 8);
+  g_assert_null (mg_rules_page_get_error (rules));
+  gtk_spin_button_set_value (meeples, 10);
+  gtk_widget_activate_action (GTK_WIDGET (rules), "rules.apply", NULL);
+  g_assert_null (mg_rules_page_get_error (rules));
+  g_assert_cmpint (json_object_get_int (json_object_object_get (mg_campaign_get_ruleset (campaign), "meeples")), ==, 10);
+  wait_ms (200);
+  save_screenshot (GTK_WIDGET (window), "test-ui-rules.png");
+  close_campaign_windows (app);
+}
+
+/* 11.4: every page of the campaign window at 360 px and at 1400 px: its content fits the
+ * width (nothing cut off, no sideways scrolling), and a picture of each is kept. */
+static void
+test_window_sizes (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = mg_application_create_sample (app, tmpdir, &error);
+  static const int widths[] = { 360, 1400 };
+  static const char *pages[] = { "battle", "journal", "rules" };
+  MgCampaignWindow *window;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    for (guint p = 0; p < G_N_ELEMENTS (pages); p++)
+      {
+        g_autofree char *name = g_strdup_printf ("test-ui-%s-%d.png", pages[p], widths[w]);
+        int minimum = 0;
+
+        gtk_window_set_default_size (GTK_WINDOW (window), widths[w], widths[w] == 360 ? 720 : 900);
+        adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), pages[p]);
+        if (g_str_equal (pages[p], "journal"))
+          mg_journal_page_select (MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal")), 14);
+        wait_ms (250);
+        gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+        if (minimum > widths[w])
+          {
+            g_test_message ("%s: needs %d px", pages[p], minimum);
+            report_wide_widgets (GTK_WIDGET (window), widths[w] - 24);
+          }
+        g_assert_cmpint (minimum, <=, widths[w]);
+        g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, widths[w]);
+        save_screenshot (GTK_WIDGET (window), name);
+      }
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -584,6 +764,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/journal-seals-secret-dice", test_journal_seals_secret_dice);
   g_test_add_func ("/ui/window-shell", test_window_shell);
   g_test_add_func ("/ui/one-view-per-change", test_one_view_per_change);
+  g_test_add_func ("/ui/players-display", test_players_display);
+  g_test_add_func ("/ui/plain-words", test_plain_words);
+  g_test_add_func ("/ui/window-sizes", test_window_sizes);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);

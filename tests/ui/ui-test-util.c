@@ -127,3 +127,34 @@ remove_tree (const char *path)
       }
   g_rmdir (path);
 }
+
+void
+report_wide_widgets (GtkWidget *widget, int limit)
+{
+  gboolean child_too_wide = FALSE;
+  int minimum = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      int child_min = 0;
+
+      if (!gtk_widget_get_visible (child))
+        continue;
+      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &child_min, NULL, NULL, NULL);
+      if (child_min > limit)
+        {
+          child_too_wide = TRUE;
+          report_wide_widgets (child, limit);
+        }
+    }
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  if (!child_too_wide && minimum > limit)
+    {
+      g_auto(GStrv) classes = gtk_widget_get_css_classes (widget);
+      g_autofree char *joined = g_strjoinv (".", classes);
+      GtkWidget *parent = gtk_widget_get_parent (widget);
+
+      g_test_message ("too wide: %s.%s in %s needs %d px", G_OBJECT_TYPE_NAME (widget), joined,
+                      parent != NULL ? G_OBJECT_TYPE_NAME (parent) : "-", minimum);
+    }
+}

@@ -22,6 +22,9 @@ void              click                  (GtkWidget *button);
  * looked at; waits until a window just opened has been laid out and drawn. */
 void              save_screenshot        (GtkWidget *widget, const char *name);
 
+/* Tells (as test messages) the innermost visible widgets whose minimum width exceeds limit. */
+void              report_wide_widgets    (GtkWidget *widget, int limit);
+
 MgCampaignWindow *find_campaign_window   (MgApplication *app);
 void              close_campaign_windows (MgApplication *app);
 void              remove_tree            (const char *path);

@@ -82,21 +82,20 @@ text_label (const char *text, const char *css_class)
   return label;
 }
 
-/* One side: its armies on the land, archers, what counts in close combat and the wall. */
+/* One side: its armies on the land, then what the engine counts for it (the battle's "sides":
+ * archers, walls, close combat with heavy infantry's weight on equal counts), never a count of
+ * the view's own. */
 static GtkWidget *
-side_box (json_object *view, json_object *ruleset, json_object *land, const char *leader,
-          const char *enemy, const char *role)
+side_box (json_object *view, json_object *battle, const char *leader, const char *role_key, const char *role)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *head = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   json_object *armies = mg_mk_ui_view_armies (view);
-  const char *land_name = mg_ui_json_str (land, "name");
-  const char *wall = g_strcmp0 (mg_ui_json_str (land, "owner"), leader) == 0 ? mg_ui_json_str (land, "wall") : NULL;
-  const char *enemy_wall = g_strcmp0 (mg_ui_json_str (land, "owner"), enemy) == 0 ? mg_ui_json_str (land, "wall") : NULL;
-  json_object *wall_rule = mg_ui_json_get (mg_ui_json_get (ruleset, "walls"), wall);
-  json_object *enemy_wall_rule = mg_ui_json_get (mg_ui_json_get (ruleset, "walls"), enemy_wall);
-  int multiplier = wall_rule != NULL ? mg_ui_json_int (wall_rule, "multiplier", 1) : 1;
-  int archers = 0, close = 0;
+  json_object *side = mg_ui_json_get (mg_ui_json_get (battle, "sides"), role_key);
+  int archers = mg_ui_json_int (side, "archers", 0), units = mg_ui_json_int (side, "units", 0);
+  int multiplier = mg_ui_json_int (side, "multiplier", 1), count = mg_ui_json_int (side, "count", 0);
+  int draw_count = mg_ui_json_int (side, "draw_count", count);
+  const char *wall = mg_ui_json_str (side, "wall"), *stopped_by = mg_ui_json_str (side, "archers_stopped_by");
   g_autofree char *title = g_strdup_printf ("%s · %s", leader, role);
   g_autofree char *archer_text = NULL;
   g_autofree char *close_text = NULL;
@@ -108,36 +107,40 @@ side_box (json_object *view, json_object *ruleset, json_object *land, const char
   for (gsize i = 0; i < mg_ui_json_len (armies); i++)
     {
       json_object *army = json_object_array_get_idx (armies, i);
-      json_object *units = mg_ui_json_get (army, "units");
       g_autofree char *text = NULL, *line = NULL;
 
       if (g_strcmp0 (mg_ui_json_str (army, "leader"), leader) != 0
-          || g_strcmp0 (mg_ui_json_str (army, "land"), land_name) != 0)
+          || mg_ui_json_int (army, "battle", 0) != mg_ui_json_int (battle, "id", -1))
         continue;
-      text = mg_mk_ui_units_text (units);
+      text = mg_mk_ui_units_text (mg_ui_json_get (army, "units"));
       line = g_strdup_printf ("%s: %s", mg_ui_json_str (army, "id"), text);
       gtk_box_append (GTK_BOX (box), text_label (line, NULL));
-      archers += mg_ui_json_int (units, "archer", 0);
-      close += mg_ui_json_int (units, "infantry", 0) + mg_ui_json_int (units, "heavy_infantry", 0)
-               + mg_ui_json_int (units, "cavalry", 0);
     }
 
   if (archers == 0)
     archer_text = g_strdup (C_("mecaknights", "No archer."));
-  else if (enemy_wall_rule != NULL && json_object_get_boolean (mg_ui_json_get (enemy_wall_rule, "stops_archers")))
+  else if (stopped_by != NULL)
     /* Translators: %s is a wall ("stone wall") */
-    archer_text = g_strdup_printf (C_("mecaknights", "Archers stopped by the %s."), mg_mk_ui_wall_name (enemy_wall));
+    archer_text = g_strdup_printf (C_("mecaknights", "Archers stopped by the %s."), mg_mk_ui_wall_name (stopped_by));
   else
     archer_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d archer shoots first.", "%d archers shoot first.", archers), archers);
   gtk_box_append (GTK_BOX (box), text_label (archer_text, "dim-label"));
-  /* Infantry, heavy infantry and cavalry count; archers and catapults do not. */
-  if (multiplier > 1)
+  if (mg_ui_json_bool (side, "lone_catapult"))
+    close_text = g_strdup (C_("mecaknights", "Catapults alone: this side loses the close combat."));
+  else if (multiplier > 1)
     /* Translators: close-combat count: units, multiplier, wall, total */
     close_text = g_strdup_printf (C_("mecaknights", "Close combat: %d × %d behind the %s = %d."),
-                                  close, multiplier, mg_mk_ui_wall_name (wall), close * multiplier);
+                                  units, multiplier, mg_mk_ui_wall_name (wall), count);
   else
-    close_text = g_strdup_printf (C_("mecaknights", "Close combat: %d."), close);
+    close_text = g_strdup_printf (C_("mecaknights", "Close combat: %d."), count);
   gtk_box_append (GTK_BOX (box), text_label (close_text, "dim-label"));
+  if (draw_count != count)
+    {
+      /* Translators: the count used when both sides' counts are equal */
+      g_autofree char *draw_text = g_strdup_printf (C_("mecaknights", "On equal counts, with heavy infantry counting double: %d."),
+                                                    draw_count);
+      gtk_box_append (GTK_BOX (box), text_label (draw_text, "dim-label"));
+    }
   gtk_widget_set_hexpand (box, TRUE);
   return box;
 }
@@ -252,12 +255,10 @@ step_text (const char *step)
 static GtkWidget *
 battle_card (MgMkBattleView *self, json_object *view, json_object *pending, json_object *battle)
 {
-  json_object *ruleset = mg_campaign_get_ruleset (self->campaign);
   int id = mg_ui_json_int (battle, "id", 0);
   const char *land_name = mg_ui_json_str (battle, "land");
   const char *attacker = mg_ui_json_str (battle, "attacker");
   const char *defender = mg_ui_json_str (battle, "defender");
-  json_object *land = mg_mk_ui_view_find (mg_mk_ui_view_lands (view), "name", land_name);
   json_object *choices = mg_ui_json_array (view, "choices");
   json_object *waiting = mg_ui_json_array (pending, "waiting");
   GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 10);
@@ -272,8 +273,8 @@ battle_card (MgMkBattleView *self, json_object *view, json_object *pending, json
   gtk_widget_add_css_class (card, "mk-battle");
   gtk_box_append (GTK_BOX (card), text_label (title, "title-4"));
   gtk_box_append (GTK_BOX (card), text_label (step_text (mg_ui_json_str (battle, "step")), "dim-label"));
-  gtk_box_append (GTK_BOX (sides), side_box (view, ruleset, land, attacker, defender, C_("mecaknights", "attacker")));
-  gtk_box_append (GTK_BOX (sides), side_box (view, ruleset, land, defender, attacker, C_("mecaknights", "defender")));
+  gtk_box_append (GTK_BOX (sides), side_box (view, battle, attacker, "attacker", C_("mecaknights", "attacker")));
+  gtk_box_append (GTK_BOX (sides), side_box (view, battle, defender, "defender", C_("mecaknights", "defender")));
   gtk_box_append (GTK_BOX (card), sides);
 
   /* Reinforcements offered to the defender, then the round. */

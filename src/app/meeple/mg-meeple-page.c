@@ -95,6 +95,22 @@ refresh (MgMeeplePage *self)
   mg_meeple_side_refresh (self->side_b);
 }
 
+/* S, K, P type a face for the side whose faces are shown (the only one that can type). */
+static gboolean
+key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode, GdkModifierType state,
+             MgMeeplePage *self)
+{
+  MgMeepleSide *sides[] = { self->side_a, self->side_b };
+  const char * const *players = mg_campaign_get_players (self->campaign);
+
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK)) != 0 || players == NULL)
+    return FALSE;
+  for (guint i = 0; i < 2 && players[i] != NULL; i++)
+    if (mg_table_state_secrets_shown (self->table, players[i]))
+      return mg_meeple_side_type_key (sides[i], keyval);
+  return FALSE;
+}
+
 static void
 rematch_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -165,7 +181,14 @@ mg_meeple_page_class_init (MgMeeplePageClass *klass)
 static void
 mg_meeple_page_init (MgMeeplePage *self)
 {
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The flow box's cells only lay the sides out: no tab stop of their own. */
+  gtk_widget_set_focusable (gtk_widget_get_parent (GTK_WIDGET (self->side_a)), FALSE);
+  gtk_widget_set_focusable (gtk_widget_get_parent (GTK_WIDGET (self->side_b)), FALSE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
 MgMeeplePage *

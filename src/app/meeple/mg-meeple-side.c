@@ -708,6 +708,21 @@ mg_meeple_side_setup (MgMeepleSide *self, MgCampaign *campaign, guint index)
   adw_bin_set_child (self->show_bin, show);
 }
 
+gboolean
+mg_meeple_side_type_key (MgMeepleSide *self, guint keyval)
+{
+  gunichar key = g_unichar_tolower (gdk_keyval_to_unicode (keyval));
+
+  g_return_val_if_fail (MG_IS_MEEPLE_SIDE (self), FALSE);
+  if (key == 0 || !gtk_widget_get_visible (self->typed_row))
+    return FALSE;
+  /* A face's key is its name's first letter: S, K, P for Sweep, Kick, Punch. */
+  for (guint f = 0; f < self->face_ids->len; f++)
+    if (g_unichar_tolower (g_utf8_get_char (face_label (self, f))) == key)
+      return gtk_widget_activate_action (GTK_WIDGET (self), "side.type-face", "u", f);
+  return FALSE;
+}
+
 /* Private accessors */
 
 MgMeepleTracks *

@@ -13,5 +13,8 @@ G_DECLARE_FINAL_TYPE (MgMeepleSide, mg_meeple_side, MG, MEEPLE_SIDE, GtkWidget)
 void mg_meeple_side_setup   (MgMeepleSide *self, MgCampaign *campaign, guint index);
 /* Re-reads the campaign's state; called by the page when the campaign changes. */
 void mg_meeple_side_refresh (MgMeepleSide *self);
+/* Types the face whose name starts with the key's letter (S, K, P), while the dice can be
+ * typed; FALSE when the key is not a face's. */
+gboolean mg_meeple_side_type_key (MgMeepleSide *self, guint keyval);
 
 G_END_DECLS

@@ -27,6 +27,7 @@ struct _MgTftAttackDialog
   char          *figure;
   GPtrArray     *line;        /* LineEntry* */
   char          *outcome;
+  char          *rolled;
   char          *message;
   double         hit_chance;
   int            adj_dx;
@@ -38,6 +39,7 @@ struct _MgTftAttackDialog
   GtkWidget     *close_button;
   GtkWidget     *outcome_group;
   GtkLabel      *outcome_label;
+  GtkLabel      *rolled_label;
   AdwPreferencesGroup *attack_group;
   AdwComboRow   *target_row;
   AdwComboRow   *weapon_row;
@@ -215,31 +217,57 @@ show_odds (MgTftAttackDialog *self, json_object *odds)
     gtk_label_set_text (self->odds_detail_label, detail);
   }
 
-  for (size_t i = 0; spread != NULL && i < json_object_array_length (spread); i++)
-    max = MAX (max, json_object_get_double (json_object_object_get (json_object_array_get_idx (spread, i), "p")));
-  for (size_t i = 0; spread != NULL && i < json_object_array_length (spread); i++)
-    {
-      json_object *entry = json_object_array_get_idx (spread, i);
-      double p = json_object_get_double (json_object_object_get (entry, "p"));
-      int hits = mg_ui_json_int (entry, "hits", 0);
-      g_autofree char *what = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit", "%d hits", hits), hits);
-      g_autofree char *pc = g_strdup_printf (_("%.1f%%"), 100.0 * p);
-      GtkWidget *label = gtk_label_new (what);
-      GtkWidget *bar = gtk_progress_bar_new ();
-      GtkWidget *value = gtk_label_new (pc);
+  /* The spread, collapsed to what matters: no row under 0.05 %, and the tail past the fifth row
+   * shown as one "n hits or more", so the chart stays short. */
+  {
+    enum { MAX_ROWS = 6 };
+    int hits_of[MAX_ROWS];
+    double p_of[MAX_ROWS];
+    guint rows = 0;
+    gboolean merged = FALSE;
 
-      gtk_label_set_xalign (GTK_LABEL (label), 1);
-      gtk_label_set_xalign (GTK_LABEL (value), 1);
-      gtk_widget_add_css_class (value, "numeric");
-      gtk_widget_set_hexpand (bar, TRUE);
-      gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (bar, "hits-bar");
-      gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (bar), max > 0 ? p / max : 0);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (bar), GTK_ACCESSIBLE_PROPERTY_LABEL, what, -1);
-      gtk_grid_attach (self->spread_grid, label, 0, (int) i, 1, 1);
-      gtk_grid_attach (self->spread_grid, bar, 1, (int) i, 1, 1);
-      gtk_grid_attach (self->spread_grid, value, 2, (int) i, 1, 1);
-    }
+    for (size_t i = 0; spread != NULL && i < json_object_array_length (spread); i++)
+      {
+        json_object *entry = json_object_array_get_idx (spread, i);
+        double p = json_object_get_double (json_object_object_get (entry, "p"));
+        if (p < 0.0005)
+          continue;
+        if (rows == MAX_ROWS)
+          {
+            p_of[MAX_ROWS - 1] += p;
+            merged = TRUE;
+          }
+        else
+          {
+            hits_of[rows] = mg_ui_json_int (entry, "hits", 0);
+            p_of[rows++] = p;
+          }
+      }
+    for (guint i = 0; i < rows; i++)
+      max = MAX (max, p_of[i]);
+    for (guint i = 0; i < rows; i++)
+      {
+        gboolean tail = merged && i == MAX_ROWS - 1;
+        g_autofree char *what = tail ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit or more", "%d hits or more", hits_of[i]), hits_of[i])
+                                     : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit", "%d hits", hits_of[i]), hits_of[i]);
+        g_autofree char *pc = g_strdup_printf (_("%.1f%%"), 100.0 * p_of[i]);
+        GtkWidget *label = gtk_label_new (what);
+        GtkWidget *bar = gtk_progress_bar_new ();
+        GtkWidget *value = gtk_label_new (pc);
+
+        gtk_label_set_xalign (GTK_LABEL (label), 1);
+        gtk_label_set_xalign (GTK_LABEL (value), 1);
+        gtk_widget_add_css_class (value, "numeric");
+        gtk_widget_set_hexpand (bar, TRUE);
+        gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
+        gtk_widget_add_css_class (bar, "hits-bar");
+        gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (bar), max > 0 ? p_of[i] / max : 0);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (bar), GTK_ACCESSIBLE_PROPERTY_LABEL, what, -1);
+        gtk_grid_attach (self->spread_grid, label, 0, (int) i, 1, 1);
+        gtk_grid_attach (self->spread_grid, bar, 1, (int) i, 1, 1);
+        gtk_grid_attach (self->spread_grid, value, 2, (int) i, 1, 1);
+      }
+  }
 }
 
 /* Rows shown follow the weapon: range for missiles and throws, facing for the rest. */
@@ -370,6 +398,21 @@ act (MgTftAttackDialog *self, gboolean with_typed)
   self->outcome = g_strdup (entry->summary);
   gtk_label_set_text (self->outcome_label, self->outcome);
   gtk_widget_set_visible (self->outcome_group, TRUE);
+  {
+    /* every die, in the order the engine used them, not only the totals in the sentence */
+    g_autoptr(json_object) dice = entry->dice ? json_tokener_parse (entry->dice) : NULL;
+    g_autoptr(GString) list = g_string_new (NULL);
+    for (size_t i = 0; json_object_is_type (dice, json_type_array) && i < json_object_array_length (dice); i++)
+      g_string_append_printf (list, "%s%d", i ? ", " : "",
+                              mg_ui_json_int (json_object_array_get_idx (dice, i), "value", 0));
+    g_free (self->rolled);
+    self->rolled = list->len == 0 ? NULL
+                   : with_typed ? g_strdup_printf (_("Dice typed: %s."), list->str)
+                                : g_strdup_printf (_("Dice rolled here: %s."), list->str);
+    gtk_label_set_text (self->rolled_label, self->rolled ? self->rolled : "");
+    gtk_widget_set_visible (GTK_WIDGET (self->rolled_label), self->rolled != NULL);
+  }
+  gtk_widget_set_visible (GTK_WIDGET (self->dice_hint_label), FALSE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->attack_group), FALSE);
   gtk_widget_set_sensitive (self->situation_group, FALSE);
   gtk_widget_set_visible (self->dice_group, FALSE);
@@ -456,7 +499,6 @@ fill (MgTftAttackDialog *self, json_object *fight, json_object *pending)
     const char *mode_ids[] = { "weapon", "shield_rush", "hth" };
     const char *mode_names[] = { _("With the weapon"), _("Shield rush"), _("Hand-to-hand (onto its hex)") };
     const char *facing_ids[] = { "front", "side", "rear" };
-    /* Translators: the side of the target the attack comes from. */
     const char *facing_names[] = { _("Front"), _("Side (+2 DX)"), _("Rear (+4 DX)") };
     const char *because_ids[] = { "", "wall", "rear", "agreed" };
     const char *because_names[] = { _("It is down, slower, or already in HTH"), _("Its back is to the wall"),
@@ -520,18 +562,6 @@ mg_tft_attack_dialog_set_target (MgTftAttackDialog *self, const char *target)
   return mg_tft_choice_set (self->target_row, target);
 }
 
-gboolean
-mg_tft_attack_dialog_set_weapon (MgTftAttackDialog *self, const char *weapon)
-{
-  return mg_tft_choice_set (self->weapon_row, weapon);
-}
-
-gboolean
-mg_tft_attack_dialog_set_facing (MgTftAttackDialog *self, const char *facing)
-{
-  return mg_tft_choice_set (self->facing_row, facing);
-}
-
 void
 mg_tft_attack_dialog_set_megahexes (MgTftAttackDialog *self, int megahexes)
 {
@@ -580,6 +610,34 @@ mg_tft_attack_dialog_get_message (MgTftAttackDialog *self)
   return self->message;
 }
 
+const char *
+mg_tft_attack_dialog_get_rolled (MgTftAttackDialog *self)
+{
+  return self->rolled;
+}
+
+GtkWidget *
+mg_tft_attack_dialog_get_dice_row (MgTftAttackDialog *self)
+{
+  return GTK_WIDGET (self->dice_row);
+}
+
+GtkWidget *
+mg_tft_attack_dialog_get_outcome_label (MgTftAttackDialog *self)
+{
+  return GTK_WIDGET (self->outcome_label);
+}
+
+char *
+mg_tft_attack_dialog_get_odds_rows (MgTftAttackDialog *self)
+{
+  GString *rows = g_string_new (NULL);
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->spread_grid)); c; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_LABEL (c))
+      g_string_append_printf (rows, "%s%s", rows->len ? "|" : "", gtk_label_get_text (GTK_LABEL (c)));
+  return g_string_free (rows, FALSE);
+}
+
 /* GObject */
 
 static void
@@ -590,6 +648,7 @@ mg_tft_attack_dialog_finalize (GObject *object)
   g_clear_object (&self->campaign);
   g_free (self->figure);
   g_free (self->outcome);
+  g_free (self->rolled);
   g_free (self->message);
   g_ptr_array_unref (self->line);
   G_OBJECT_CLASS (mg_tft_attack_dialog_parent_class)->finalize (object);
@@ -609,6 +668,7 @@ mg_tft_attack_dialog_class_init (MgTftAttackDialogClass *klass)
   BIND (close_button);
   BIND (outcome_group);
   BIND (outcome_label);
+  BIND (rolled_label);
   BIND (attack_group);
   BIND (target_row);
   BIND (weapon_row);

@@ -14,8 +14,6 @@ MgTftAttackDialog *mg_tft_attack_dialog_new (GtkWindow *parent, MgCampaign *camp
 
 /* Handles for the UI tests. */
 gboolean     mg_tft_attack_dialog_set_target  (MgTftAttackDialog *self, const char *target);
-gboolean     mg_tft_attack_dialog_set_weapon  (MgTftAttackDialog *self, const char *weapon);
-gboolean     mg_tft_attack_dialog_set_facing  (MgTftAttackDialog *self, const char *facing);
 void         mg_tft_attack_dialog_set_megahexes (MgTftAttackDialog *self, int megahexes);
 void         mg_tft_attack_dialog_set_dice    (MgTftAttackDialog *self, const char *typed);
 GtkWidget   *mg_tft_attack_dialog_get_apply_button (MgTftAttackDialog *self);
@@ -24,5 +22,9 @@ double       mg_tft_attack_dialog_get_hit_chance (MgTftAttackDialog *self);   /*
 int          mg_tft_attack_dialog_get_adj_dx   (MgTftAttackDialog *self);      /* of the odds shown */
 const char  *mg_tft_attack_dialog_get_outcome  (MgTftAttackDialog *self);      /* NULL before */
 const char  *mg_tft_attack_dialog_get_message  (MgTftAttackDialog *self);      /* NULL when none */
+const char  *mg_tft_attack_dialog_get_rolled   (MgTftAttackDialog *self);      /* the dice listed after, or NULL */
+GtkWidget   *mg_tft_attack_dialog_get_dice_row (MgTftAttackDialog *self);
+GtkWidget   *mg_tft_attack_dialog_get_outcome_label (MgTftAttackDialog *self);
+char        *mg_tft_attack_dialog_get_odds_rows (MgTftAttackDialog *self);    /* the chart's labels, "|"-joined */
 
 G_END_DECLS

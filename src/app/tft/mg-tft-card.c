@@ -29,6 +29,14 @@ struct _MgTftCard
 G_DEFINE_FINAL_TYPE (MgTftCard, mg_tft_card, GTK_TYPE_WIDGET)
 
 char *
+mg_tft_card_get_tooltips (MgTftCard *self)
+{
+  const char *dx = gtk_widget_get_tooltip_text (GTK_WIDGET (self->dx_label));
+  const char *gear = gtk_widget_get_tooltip_text (GTK_WIDGET (self->armor_label));
+  return g_strdup_printf ("%s\n%s", dx ? dx : "", gear ? gear : "");
+}
+
+char *
 mg_tft_tally (int hits)
 {
   GString *text = g_string_new (NULL);
@@ -64,7 +72,7 @@ mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, con
   json_object *shield = mg_ui_json_object (card, "shield");
   json_object *adj_shield = NULL;
   g_autofree char *name = upper (mg_ui_json_str (figure, "name"));
-  g_autofree char *st = NULL, *dx = NULL, *ma = NULL, *ep = NULL, *kind = NULL;
+  g_autofree char *st = NULL, *dx = NULL, *ma = NULL, *ep = NULL, *kind = NULL, *dx_tip = NULL, *gear_tip = NULL;
   g_autoptr(GString) gear = g_string_new (NULL);
   int basic_dx = mg_ui_json_int (card, "dx", mg_ui_json_int (figure, "dx", 0));
   int adj = mg_ui_json_int (card, "adj_dx", basic_dx);
@@ -94,14 +102,24 @@ mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, con
     gtk_widget_set_visible (GTK_WIDGET (self->tally_label), hits > 0);
   }
 
+  /* The card's "DX = 13 (11)(10)" is basic DX, then adjusted DX without and with the shield
+   * (p. 3): the line says so in words, and the tooltip in full. */
   json_object_object_get_ex (card, "adj_dx_shield", &adj_shield);
-  if (adj_shield != NULL && json_object_is_type (adj_shield, json_type_int))
-    dx = g_strdup_printf (_("DX = %d (%d)(%d)"), basic_dx, adj, json_object_get_int (adj_shield));
+  if (adj_shield != NULL && json_object_is_type (adj_shield, json_type_int) && json_object_get_int (adj_shield) != adj)
+    {
+      dx = g_strdup_printf (_("DX = %d (%d without shield)(%d with shield)"), basic_dx, adj, json_object_get_int (adj_shield));
+      dx_tip = g_strdup_printf (_("Basic DX %d. Adjusted DX %d without the shield, %d when the shield is ready."),
+                                basic_dx, adj, json_object_get_int (adj_shield));
+    }
   else if (adj != basic_dx)
-    dx = g_strdup_printf (_("DX = %d (%d)"), basic_dx, adj);
+    {
+      dx = g_strdup_printf (_("DX = %d (%d adjusted)"), basic_dx, adj);
+      dx_tip = g_strdup_printf (_("Basic DX %d. Adjusted DX %d, for the armor and gear it carries."), basic_dx, adj);
+    }
   else
     dx = g_strdup_printf (_("DX = %d"), basic_dx);
   gtk_label_set_text (self->dx_label, dx);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->dx_label), dx_tip);
 
   ma = g_strdup_printf (_("MA = %d"), mg_ui_json_int (card, "ma", 0));
   gtk_label_set_text (self->ma_label, ma);
@@ -135,11 +153,17 @@ mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, con
     {
       g_autofree char *sname = upper (translated (mg_ui_json_str (shield, "name")));
 
+      int with = mg_ui_json_int (card, "stops_shield", mg_ui_json_int (shield, "stops", 0));
+
       g_string_append (gear, "; ");
-      g_string_append_printf (gear, _("%s / %d W/SHIELD"), sname,
-                              mg_ui_json_int (card, "stops_shield", mg_ui_json_int (shield, "stops", 0)));
+      /* the card's "4 W/SHIELD": hits stopped by armor and shield together when it is used */
+      g_string_append_printf (gear, g_dngettext (GETTEXT_PACKAGE, "%s / STOPS %d HIT WITH SHIELD", "%s / STOPS %d HITS WITH SHIELD", with),
+                              sname, with);
+      gear_tip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "With the shield ready, armor and shield stop %d hit of every attack.",
+                                               "With the shield ready, armor and shield stop %d hits of every attack.", with), with);
     }
   gtk_label_set_text (self->armor_label, gear->str);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->armor_label), gear_tip);
 
   ep = g_strdup_printf (_("EXPERIENCE POINTS = %d"), mg_ui_json_int (card, "ep", mg_ui_json_int (figure, "ep", 0)));
   gtk_label_set_text (self->ep_label, ep);

@@ -16,6 +16,8 @@ void        mg_tft_card_set      (MgTftCard *self, json_object *figure, json_obj
                                   const char *kind_name);
 /* The card as text, line by line (for tests and the clipboard). */
 char       *mg_tft_card_get_text (MgTftCard *self);
+/* The tooltips that explain the DX and armor lines, one a line. */
+char       *mg_tft_card_get_tooltips (MgTftCard *self);
 
 /* "||||| ||": hits as tally marks in fives, as a referee marks them beside ST. */
 char       *mg_tft_tally         (int hits);

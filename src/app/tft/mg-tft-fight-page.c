@@ -27,6 +27,8 @@ struct _MgTftFightPage
   char          *message;
   char          *title;
   gboolean       filling;
+  char          *setup_problem;
+  gboolean       setup_touched;   /* the referee changed the New Fight form: now say what is wrong */
   GtkWidget     *attack_dialog;  /* weak */
 
   GtkStack      *stack;
@@ -137,6 +139,32 @@ fill_side_choices (MgTftFightPage *self)
   self->filling = FALSE;
 }
 
+/* What stops the New Fight form, as a sentence for the referee. */
+static const char *
+setup_problem (MgTftFightPage *self, const GError *error)
+{
+  g_autofree char *a = side_name (self->side_a_row, _("First side"));
+  g_autofree char *b = side_name (self->side_b_row, _("Second side"));
+  guint on[2] = { 0, 0 };
+
+  if (g_error_matches (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL))
+    return error->message;
+  for (guint i = 0; i < self->setup_rows->len; i++)
+    {
+      const char *side = mg_tft_choice_get (g_ptr_array_index (self->setup_rows, i));
+      if (g_strcmp0 (side, "a") == 0 || g_strcmp0 (side, "b") == 0)
+        on[side[0] == 'b']++;
+    }
+  g_free (self->setup_problem);
+  if (g_strcmp0 (a, b) == 0)
+    self->setup_problem = g_strdup (_("Give the two sides different names."));
+  else if (on[0] == 0 || on[1] == 0)
+    self->setup_problem = g_strdup_printf (_("Put at least one fighter on %s."), on[0] == 0 ? a : b);
+  else
+    self->setup_problem = g_strdup (_("This fight cannot start as it stands: check the sides."));
+  return self->setup_problem;
+}
+
 static void
 setup_changed (MgTftFightPage *self)
 {
@@ -149,15 +177,25 @@ setup_changed (MgTftFightPage *self)
   action = start_action (self);
   ok = mg_campaign_validate (self->campaign, action, &error);
   json_object_put (action);
-  set_message (self, self->setup_message, ok ? NULL : error->message);
+  /* Said only once the form was touched, and in the referee's words: the engine's refusals of a
+   * fight are sentences already; a malformed one (an empty side) gets one here. */
+  set_message (self, self->setup_message, ok || !self->setup_touched ? NULL : setup_problem (self, error));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "fight.start", ok);
+}
+
+static void
+setup_touched (MgTftFightPage *self)
+{
+  if (!self->filling)
+    self->setup_touched = TRUE;
+  setup_changed (self);
 }
 
 static void
 sides_renamed (MgTftFightPage *self)
 {
   fill_side_choices (self);
-  setup_changed (self);
+  setup_touched (self);
 }
 
 /* What the last fight gave each figure, from the figures' histories. */
@@ -256,7 +294,8 @@ refresh_setup (MgTftFightPage *self, json_object *view)
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), mg_ui_json_str (figure, "name"));
           adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
           g_object_set_data_full (G_OBJECT (row), "figure", g_strdup (mg_ui_json_str (figure, "name")), g_free);
-          g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (setup_changed), self);
+          g_object_set_data_full (G_OBJECT (row), "owner", g_strdup (mg_ui_json_str (figure, "owner")), g_free);
+          g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (setup_touched), self);
           gtk_list_box_append (self->figures_list, row);
           g_ptr_array_add (self->setup_rows, row);
         }
@@ -268,7 +307,17 @@ refresh_setup (MgTftFightPage *self, json_object *view)
         {
           AdwComboRow *row = g_ptr_array_index (self->setup_rows, i);
 
-          mg_tft_choice_set (row, g_hash_table_lookup (sides, g_object_get_data (G_OBJECT (row), "figure")));
+          const char *was = g_hash_table_lookup (sides, g_object_get_data (G_OBJECT (row), "figure"));
+
+          /* a new row starts on its owner's side, when a side bears the owner's name */
+          if (was == NULL)
+            {
+              const char *owner = g_object_get_data (G_OBJECT (row), "owner");
+              g_autofree char *a = side_name (self->side_a_row, "");
+              g_autofree char *b = side_name (self->side_b_row, "");
+              was = owner == NULL ? "" : g_strcmp0 (owner, a) == 0 ? "a" : g_strcmp0 (owner, b) == 0 ? "b" : "";
+            }
+          mg_tft_choice_set (row, was);
         }
       self->filling = FALSE;
     }
@@ -305,8 +354,11 @@ start_activated (GtkWidget *widget, const char *name, GVariant *param)
   if (entry == NULL)
     set_message (self, self->setup_message, error->message);
   else
-    /* The next fight gets a name of its own. */
-    gtk_editable_set_text (GTK_EDITABLE (self->fight_name_row), "");
+    {
+      /* The next fight gets a name of its own, and a fresh form says nothing until touched. */
+      gtk_editable_set_text (GTK_EDITABLE (self->fight_name_row), "");
+      self->setup_touched = FALSE;
+    }
 }
 
 /* ---- the fight ---- */
@@ -944,6 +996,37 @@ mg_tft_fight_page_get_message (MgTftFightPage *self)
   return self->message;
 }
 
+/* The New Fight form's message (NULL when none), its side names, a figure's side (-1 out). */
+const char *
+mg_tft_fight_page_get_setup_message (MgTftFightPage *self)
+{
+  mg_widget_redraw_pending (GTK_WIDGET (self));
+  return gtk_widget_get_visible (GTK_WIDGET (self->setup_message)) ? gtk_label_get_text (self->setup_message) : NULL;
+}
+
+const char *
+mg_tft_fight_page_get_side_name (MgTftFightPage *self, int side)
+{
+  mg_widget_redraw_pending (GTK_WIDGET (self));
+  return gtk_editable_get_text (GTK_EDITABLE (side == 0 ? self->side_a_row : self->side_b_row));
+}
+
+int
+mg_tft_fight_page_get_side (MgTftFightPage *self, const char *figure)
+{
+  mg_widget_redraw_pending (GTK_WIDGET (self));
+  for (guint i = 0; i < self->setup_rows->len; i++)
+    {
+      AdwComboRow *row = g_ptr_array_index (self->setup_rows, i);
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "figure"), figure) == 0)
+        {
+          const char *side = mg_tft_choice_get (row);
+          return g_strcmp0 (side, "a") == 0 ? 0 : g_strcmp0 (side, "b") == 0 ? 1 : -1;
+        }
+    }
+  return -2;
+}
+
 const char *
 mg_tft_fight_page_get_award (MgTftFightPage *self)
 {
@@ -993,6 +1076,7 @@ mg_tft_fight_page_finalize (GObject *object)
   g_ptr_array_unref (self->setup_rows);
   g_ptr_array_unref (self->fighter_rows);
   g_free (self->roster_key);
+  g_free (self->setup_problem);
   g_free (self->fighters_key);
   g_free (self->default_name);
   g_free (self->award);
@@ -1083,10 +1167,17 @@ mg_tft_fight_page_new (MgCampaign *campaign)
     }
   mg_tft_choice_fill (self->kind_row, kinds, names);
   /* Translators: the default names of the two sides of a new fight; the referee may rename them. */
-  gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), C_("fight side", "Red"));
-  gtk_editable_set_text (GTK_EDITABLE (self->side_b_row), C_("fight side", "Blue"));
+  {
+    /* the sides default to the campaign's first two players, each figure to its owner's side */
+    const char * const *players = mg_campaign_get_players (campaign);
+    gboolean two = players != NULL && players[0] != NULL && players[1] != NULL;
+    self->filling = TRUE;
+    gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), two ? players[0] : C_("fight side", "Red"));
+    gtk_editable_set_text (GTK_EDITABLE (self->side_b_row), two ? players[1] : C_("fight side", "Blue"));
+    self->filling = FALSE;
+  }
 
-  g_signal_connect_swapped (self->kind_row, "notify::selected", G_CALLBACK (setup_changed), self);
+  g_signal_connect_swapped (self->kind_row, "notify::selected", G_CALLBACK (setup_touched), self);
   g_signal_connect_swapped (self->side_a_row, "changed", G_CALLBACK (sides_renamed), self);
   g_signal_connect_swapped (self->side_b_row, "changed", G_CALLBACK (sides_renamed), self);
   g_signal_connect_swapped (self->dice_entry, "changed", G_CALLBACK (dice_changed), self);

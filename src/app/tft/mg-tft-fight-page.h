@@ -33,4 +33,8 @@ const char        *mg_tft_fight_page_get_title     (MgTftFightPage *self);
 GtkWidget         *mg_tft_fight_page_get_button    (MgTftFightPage *self, const char *which);
 /* "start", "initiative", "order", "attack", "pass", "end-turn", "end" */
 
+const char  *mg_tft_fight_page_get_setup_message (MgTftFightPage *self);
+const char  *mg_tft_fight_page_get_side_name (MgTftFightPage *self, int side);
+int          mg_tft_fight_page_get_side      (MgTftFightPage *self, const char *figure);
+
 G_END_DECLS

@@ -465,13 +465,33 @@ mg_tft_roster_page_class_init (MgTftRosterPageClass *klass)
   gtk_widget_class_install_action (widget_class, "roster.remove", NULL, remove_activated);
   gtk_widget_class_install_action (widget_class, "roster.duel", NULL, duel_activated);
   gtk_widget_class_install_action (widget_class, "roster.back", NULL, back_activated);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "roster.new", NULL);
+}
+
+/* Ctrl+N makes a figure while the roster is on screen. The application's Ctrl+N (a new campaign)
+ * runs in the window's capture phase, before any binding of a page; a shortcut the window
+ * manages in the capture phase runs before it, and lets the key through when the page is hidden. */
+static gboolean
+new_shortcut (GtkWidget *widget, GVariant *args, gpointer data)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return FALSE;
+  return gtk_widget_activate_action (widget, "roster.new", NULL);
 }
 
 static void
 mg_tft_roster_page_init (MgTftRosterPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    GtkEventController *keys = gtk_shortcut_controller_new ();
+    gtk_event_controller_set_name (keys, "mg-tft-roster-new");
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+    gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (keys), GTK_SHORTCUT_SCOPE_MANAGED);
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_n, GDK_CONTROL_MASK),
+                                                            gtk_callback_action_new (new_shortcut, NULL, NULL)));
+    gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  }
   g_signal_connect (self->figure_list, "row-selected", G_CALLBACK (row_selected), self);
   g_signal_connect (self->figure_list, "row-activated", G_CALLBACK (row_activated), self);
 }

@@ -221,20 +221,20 @@ mk_choice_check (const MkState *st, const MkChoice *c, json_object *units, GErro
           if (taken[e] > (guint) json_object_get_int (mg_json_member (el, "max")))
             {
               g_autofree char *most = mk_unit_count (unit, (guint) json_object_get_int (mg_json_member (el, "max")));
-              return mk_illegal (error, _("%s has only %s."), army, most);
+              return mg_rules_illegal (error, _("%s has only %s."), army, most);
             }
         }
       if (!found)
         {
           if (!unit_hittable (c->why, unit))
-            return mk_illegal (error, _("%s is immune to archers; choose an infantry, archer or cavalry unit."),
-                               mk_unit_name (unit, 1));
-          return mk_illegal (error, no_such_unit_text (c->why), army, mk_unit_name (unit, 1));
+            return mg_rules_illegal (error, _("%s is immune to archers; choose an infantry, archer or cavalry unit."),
+                                     mk_unit_name (unit, 1));
+          return mg_rules_illegal (error, no_such_unit_text (c->why), army, mk_unit_name (unit, 1));
         }
       total += count;
     }
   if (total != c->count)
-    return mk_illegal (error, lose_exactly_text (c->why, c->count), st->leaders[c->leader].name, c->count, total);
+    return mg_rules_illegal (error, lose_exactly_text (c->why, c->count), st->leaders[c->leader].name, c->count, total);
   return TRUE;
 }
 
@@ -254,7 +254,7 @@ mk_choice_apply (MkState *st, const MkChoice *c, json_object *units, json_object
         if (strcmp (mk_unit_ids[u], json_object_get_string (mg_json_member (o, "unit"))) == 0)
           break;
       a->units[u] -= count;
-      e = mk_event ("unit_lost");
+      e = mg_event_new ("unit_lost", NULL, NULL);
       json_object_object_add (e, "leader", json_object_new_string (st->leaders[a->leader].name));
       json_object_object_add (e, "army", json_object_new_string (a->id));
       json_object_object_add (e, "unit", json_object_new_string (mk_unit_ids[u]));
@@ -311,7 +311,7 @@ mk_choice_offer (MkState *st, gint leader, MkWhy why, guint battle, const char *
       return;
     }
   {
-    json_object *e = mk_event ("choice");
+    json_object *e = mg_event_new ("choice", NULL, NULL);
     json_object_object_add (e, "leader", json_object_new_string (st->leaders[leader].name));
     json_object_object_add (e, "why", json_object_new_string (mk_why_ids[why]));
     json_object_object_add (e, "count", json_object_new_int64 (c->count));
@@ -361,7 +361,7 @@ mk_battle_start (MkState *st, const char *land, gint attacker, gint defender, js
   g_ptr_array_add (st->battles, b);
   ta = side_text (st, b->id, attacker);
   td = side_text (st, b->id, defender);
-  e = mk_event ("battle_started");
+  e = mg_event_new ("battle_started", NULL, NULL);
   json_object_object_add (e, "battle", json_object_new_int64 (b->id));
   json_object_object_add (e, "land", json_object_new_string (land));
   json_object_object_add (e, "attacker", json_object_new_string (st->leaders[attacker].name));
@@ -374,7 +374,7 @@ mk_battle_start (MkState *st, const char *land, gint attacker, gint defender, js
 static void
 battle_end (MkState *st, MkBattle *b, json_object *events, GString *text)
 {
-  json_object *e = mk_event ("battle_ended");
+  json_object *e = mg_event_new ("battle_ended", NULL, NULL);
   guint units[MK_N_UNITS];
   gint survivor = side_units (st, b->id, b->attacker, units) ? b->attacker
                 : side_units (st, b->id, b->defender, units) ? b->defender : -1;
@@ -418,6 +418,36 @@ close_count (const MkState *st, const MkBattle *b, gint leader, const guint *u, 
          st->rs->wall_multiplier[wall_for (st, b, leader)];
 }
 
+json_object *
+mk_battle_sides_json (const MkState *st, const MkBattle *b)
+{
+  json_object *o = json_object_new_object ();
+  gint sides[2] = { b->attacker, b->defender };
+  static const char * const names[2] = { "attacker", "defender" };
+
+  for (guint s = 0; s < 2; s++)
+    {
+      json_object *side = json_object_new_object ();
+      MkWall own = wall_for (st, b, sides[s]), enemy = wall_for (st, b, sides[1 - s]);
+      guint u[MK_N_UNITS];
+
+      side_units (st, b->id, sides[s], u);
+      json_object_object_add (side, "archers", json_object_new_int64 (u[U_ARCHER]));
+      json_object_object_add (side, "archers_stopped_by", st->rs->wall_stops_archers[enemy]
+                                                          ? json_object_new_string (mk_wall_ids[enemy]) : NULL);
+      json_object_object_add (side, "units", json_object_new_int64 (u[U_INFANTRY] + u[U_HEAVY] + u[U_CAVALRY]));
+      json_object_object_add (side, "wall", own ? json_object_new_string (mk_wall_ids[own]) : NULL);
+      json_object_object_add (side, "multiplier", json_object_new_int64 (st->rs->wall_multiplier[own]));
+      json_object_object_add (side, "count", json_object_new_int64 (close_count (st, b, sides[s], u, 1)));
+      json_object_object_add (side, "draw_count",
+                              json_object_new_int64 (close_count (st, b, sides[s], u, st->rs->heavy_draw_weight)));
+      json_object_object_add (side, "lone_catapult",
+                              json_object_new_boolean (u[U_CATAPULT] > 0 && mk_purse_units (u) == u[U_CATAPULT]));
+      json_object_object_add (o, names[s], side);
+    }
+  return o;
+}
+
 static void
 remove_side (MkState *st, guint id, gint leader, json_object *events)
 {
@@ -448,7 +478,7 @@ close_combat (MkState *st, MkBattle *b, json_object *events, GString *text)
   /* A side of catapults alone "automatically loses". */
   lone_a = ua[U_CATAPULT] > 0 && mk_purse_units (ua) == ua[U_CATAPULT];
   lone_d = ud[U_CATAPULT] > 0 && mk_purse_units (ud) == ud[U_CATAPULT];
-  e = mk_event ("close_combat");
+  e = mg_event_new ("close_combat", NULL, NULL);
   json_object_object_add (e, "battle", json_object_new_int64 (b->id));
   json_object_object_add (e, "attacker_count", json_object_new_int64 (ca));
   json_object_object_add (e, "defender_count", json_object_new_int64 (cd));
@@ -517,7 +547,7 @@ mk_battle_resume (MkState *st, guint id, json_object *events, GString *text)
     return;
   if (side_units (st, id, b->attacker, units) > 0 && side_units (st, id, b->defender, units) > 0)
     {
-      json_object *e = mk_event ("battle_continues");
+      json_object *e = mg_event_new ("battle_continues", NULL, NULL);
       b->step = STEP_CONTINUES;
       b->round++;
       json_object_object_add (e, "battle", json_object_new_int64 (b->id));
@@ -554,7 +584,7 @@ mk_battle_fight (MkState *st, MkBattle *b, json_object *events, GString *text)
 
       if (shots[s] == 0)
         continue;
-      e = mk_event ("archers");
+      e = mg_event_new ("archers", NULL, NULL);
       json_object_object_add (e, "battle", json_object_new_int64 (b->id));
       json_object_object_add (e, "leader", json_object_new_string (st->leaders[sides[s]].name));
       json_object_object_add (e, "shots", json_object_new_int64 (shots[s]));

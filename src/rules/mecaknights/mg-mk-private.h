@@ -36,7 +36,7 @@ typedef enum { COST_HAMLET, COST_VILLAGE, COST_TOWN, COST_CAMP, COST_WOOD_WALL, 
                COST_BRIDGE, COST_BOAT, COST_UPGRADE, MK_N_COSTS } MkCostId;
 extern const char * const mk_cost_ids[];
 
-typedef enum { GM_SEASON, GM_YEAR, GM_FIXED } MkGmRotation;
+typedef enum { GM_SEASON, GM_YEAR, GM_FIXED, GM_OUTSIDE } MkGmRotation;   /* outside: the GM is no leader */
 extern const char * const mk_gm_ids[];
 
 typedef struct {
@@ -205,6 +205,7 @@ guint      mk_purse_units    (const guint *units); /* number of units */
 /* Parses a map (import or saved state); leader names resolve owners and claims. */
 gboolean   mk_map_parse      (json_object *map, const char *path, MgJsonErr kind,
                               char **leaders, guint n_leaders, MkMap *out, GError **error);
+void       mk_map_init       (MkMap *map);   /* empty: no land, river, bridge or capital */
 void       mk_map_clear      (MkMap *map);
 void       mk_map_copy       (const MkMap *from, MkMap *to);   /* deep */
 gpointer   mk_str_copy       (gconstpointer s, gpointer unused);  /* a GCopyFunc: g_strdup */
@@ -219,8 +220,6 @@ gboolean   mk_river_links    (const MkRiver *r, const char *a, const char *b);
 MkArmy    *mk_army_find      (const MkState *st, const char *id);
 guint      mk_army_size      (const MkArmy *a);
 void       mk_army_remove    (MkState *st, MkArmy *a, json_object *events);
-#define mk_event(type) mg_event_new ((type), NULL, NULL)   /* src/rules/mg-rules.h */
-#define mk_illegal mg_rules_illegal   /* src/rules/mg-rules.h */
 const char *mk_unit_name     (MkUnit u, guint n);
 char       *mk_unit_count    (MkUnit u, guint n);   /* "2 archers", with its plural form */
 const char *mk_choice_text   (MkWhy why, guint n);  /* "%s chooses %u units to lose to the archers." */
@@ -247,6 +246,10 @@ void       mk_choice_apply   (MkState *st, const MkChoice *c, json_object *units
 /* A choice with one possible answer is applied at once; else it is queued. */
 void       mk_choice_offer   (MkState *st, gint leader, MkWhy why, guint battle, const char *army,
                               guint count, json_object *events, GString *text);
+/* What each side brings to the next round, as the engine counts it (derived, for views):
+ * {"attacker":{"archers","archers_stopped_by","units","wall","multiplier","count",
+ * "draw_count" (heavy infantry weighted, used on equal counts),"lone_catapult"},"defender":…} */
+json_object *mk_battle_sides_json (const MkState *st, const MkBattle *b);
 /* Ends battles that lost a side (armies moved away or removed). */
 void       mk_battles_tidy   (MkState *st, json_object *events, GString *text);
 

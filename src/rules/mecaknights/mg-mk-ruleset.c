@@ -12,7 +12,7 @@ const char * const mk_city_ids[] = { "none", "hamlet", "village", "town", NULL }
 const char * const mk_wall_ids[] = { "none", "wood", "stone", NULL };
 const char * const mk_cost_ids[] = { "hamlet", "village", "town", "camp", "wood_wall", "stone_wall",
                                      "bridge", "boat", "upgrade", NULL };
-const char * const mk_gm_ids[] = { "season", "year", "fixed", NULL };
+const char * const mk_gm_ids[] = { "season", "year", "fixed", "outside", NULL };
 
 /* ---------------------------------------------------------------- purses */
 
@@ -103,6 +103,16 @@ bridge_free (MkBridge *b)
   g_free (b->a);
   g_free (b->b);
   g_free (b);
+}
+
+void
+mk_map_init (MkMap *map)
+{
+  memset (map, 0, sizeof *map);
+  map->lands = g_ptr_array_new_with_free_func ((GDestroyNotify) land_free);
+  map->rivers = g_ptr_array_new_with_free_func ((GDestroyNotify) river_free);
+  map->bridges = g_ptr_array_new_with_free_func ((GDestroyNotify) bridge_free);
+  map->capitals = g_new0 (char *, 1);
 }
 
 void
@@ -428,12 +438,9 @@ map_parse (json_object *json, const char *path, MgJsonErr kind, char **leaders, 
   json_object *lands, *rivers, *bridges, *capitals;
   g_autofree char *lpath = mk_path_key (path, "lands");
 
-  memset (map, 0, sizeof *map);
-  map->lands = g_ptr_array_new_with_free_func ((GDestroyNotify) land_free);
-  map->rivers = g_ptr_array_new_with_free_func ((GDestroyNotify) river_free);
-  map->bridges = g_ptr_array_new_with_free_func ((GDestroyNotify) bridge_free);
+  mk_map_init (map);
   if (!mg_json_object (json, path, kind, error) || !mg_json_only (json, path, kind, known, error) ||
-      (lands = mg_json_get_array (json, path, "lands", kind, 1, 1000, error)) == NULL)
+      (lands = mg_json_get_array (json, path, "lands", kind, 0, 1000, error)) == NULL)
     goto fail;
 
   for (guint i = 0; i < json_object_array_length (lands); i++)
@@ -550,6 +557,7 @@ map_parse (json_object *json, const char *path, MgJsonErr kind, char **leaders, 
     gsize n = 0;
     g_autofree char *cpath = mk_path_key (path, "capitals");
     capitals = mg_json_member (json, "capitals");
+    g_clear_pointer (&map->capitals, g_strfreev);
     if ((capitals != NULL && !mg_json_array (capitals, cpath, kind, 0, 1000, &n, error)) ||
         !read_strv (capitals, cpath, kind, &map->capitals, error))
       goto fail;
@@ -980,12 +988,17 @@ mk_ruleset_parse (json_object *root, MkRuleset *rs, GError **error)
       !parse_colours (root, rs, error))
     goto fail;
 
-  /* The sample map: checked as an import with no leaders yet (so no owners). */
-  if ((map = mg_json_get_object (root, "$", "map", MK_RULESET_ERR, error)) == NULL)
-    goto fail;
-  if (!mk_map_parse (map, "$.map", MK_RULESET_ERR, NULL, 0, &rs->sample, error))
-    goto fail;
-  json_object_deep_copy (map, &rs->map, NULL);
+  /* A map to start from (optional: without one a new campaign starts from an empty map; the
+   * shipped ruleset has none). Checked as an import with no leaders yet (so no owners). */
+  if (mg_json_member (root, "map") != NULL)
+    {
+      if ((map = mg_json_get_object (root, "$", "map", MK_RULESET_ERR, error)) == NULL ||
+          !mk_map_parse (map, "$.map", MK_RULESET_ERR, NULL, 0, &rs->sample, error))
+        goto fail;
+      json_object_deep_copy (map, &rs->map, NULL);
+    }
+  else
+    mk_map_init (&rs->sample);
 
   if ((notes = mg_json_member (root, "notes")) != NULL)
     {

@@ -80,7 +80,7 @@ army_free (MkArmy *a)
 void
 mk_army_remove (MkState *st, MkArmy *a, json_object *events)
 {
-  json_object *e = mk_event ("army_removed");
+  json_object *e = mg_event_new ("army_removed", NULL, NULL);
   json_object_object_add (e, "army", json_object_new_string (a->id));
   json_object_object_add (e, "leader", json_object_new_string (st->leaders[a->leader].name));
   json_object_object_add (e, "land", json_object_new_string (a->land));
@@ -157,7 +157,8 @@ season_name (const MkState *st)
   return _(st->rs->seasons[season_index (st, MAX (st->turn, 1), NULL)].name);
 }
 
-static guint
+/* The leader who runs `turn`, or -1 when the GM is not one of the leaders ("outside"). */
+static gint
 gm_for_turn (const MkState *st, guint turn)
 {
   guint year, s = season_index (st, turn, &year), k;
@@ -166,9 +167,18 @@ gm_for_turn (const MkState *st, guint turn)
     {
     case GM_SEASON: k = (year - 1) * st->rs->n_seasons + s; break;
     case GM_YEAR: k = year - 1; break;
+    case GM_OUTSIDE: return -1;
     default: k = 0; break;
     }
-  return (st->gm_first + k) % st->n_leaders;
+  return (gint) ((st->gm_first + k) % st->n_leaders);
+}
+
+/* The GM's name for the JSON: a leader's, or null when the GM is not a leader. */
+static json_object *
+gm_json (const MkState *st)
+{
+  gint g = gm_for_turn (st, st->turn);
+  return g < 0 ? NULL : json_object_new_string (st->leaders[g].name);
 }
 
 /* ---------------------------------------------------------------- state life */
@@ -307,7 +317,7 @@ mk_to_json (const MgState *state)
   json_object_object_add (o, "moves_allowed", json_object_new_int64 (st->rs->seasons[s].moves));
   json_object_object_add (o, "current", json_object_new_string (st->leaders[st->current].name));
   json_object_object_add (o, "phase", json_object_new_string (mk_phase_ids[st->phase]));
-  json_object_object_add (o, "gm", json_object_new_string (st->leaders[gm_for_turn (st, st->turn)].name));
+  json_object_object_add (o, "gm", gm_json (st));
   json_object_object_add (o, "gm_rotation", json_object_new_string (mk_gm_ids[st->gm_rotation]));
   json_object_object_add (o, "gm_first", json_object_new_string (st->leaders[st->gm_first].name));
 
@@ -408,6 +418,7 @@ mk_to_json (const MgState *state)
         json_object_array_add (r, json_object_new_string (g_ptr_array_index (b->reinforced, k)));
       json_object_object_add (bo, "reinforced", r);
       json_object_object_add (bo, "fought_turn", json_object_new_int64 (b->fought_turn));
+      json_object_object_add (bo, "sides", mk_battle_sides_json (st, b));
       json_object_array_add (a, bo);
     }
   json_object_object_add (o, "battles", a);
@@ -869,7 +880,7 @@ get_land (Ctx *c, const char *key, MkLand **out, GError **error)
     return FALSE;
   *out = mk_map_land (&c->st->map, name);
   if (*out == NULL)
-    return mk_illegal (error, _("There is no land called \"%s\" on the map."), name);
+    return mg_rules_illegal (error, _("There is no land called \"%s\" on the map."), name);
   return TRUE;
 }
 
@@ -881,7 +892,7 @@ get_leader_arg (Ctx *c, const char *key, gint *out, GError **error)
     return FALSE;
   *out = find_leader (c->st, name);
   if (*out < 0)
-    return mk_illegal (error, _("There is no leader called \"%s\" in this campaign."), name);
+    return mg_rules_illegal (error, _("There is no leader called \"%s\" in this campaign."), name);
   return TRUE;
 }
 
@@ -894,10 +905,10 @@ get_own_army (Ctx *c, const char *key, MkArmy **out, GError **error)
     return FALSE;
   *out = mk_army_find (c->st, id);
   if (*out == NULL)
-    return mk_illegal (error, _("There is no army \"%s\"."), id);
+    return mg_rules_illegal (error, _("There is no army \"%s\"."), id);
   if ((*out)->leader != c->p)
-    return mk_illegal (error, _("%s belongs to %s, not %s."), id, c->st->leaders[(*out)->leader].name,
-                       c->st->leaders[c->p].name);
+    return mg_rules_illegal (error, _("%s belongs to %s, not %s."), id, c->st->leaders[(*out)->leader].name,
+                             c->st->leaders[c->p].name);
   return TRUE;
 }
 
@@ -927,13 +938,13 @@ pay (Ctx *c, const MkPurse *cost, guint times, const char *what, GError **error)
       for (guint r = 0; r < MK_N_RES; r++)
         has.res[r] = total.res[r] ? has.res[r] : 0;
       have = mk_purse_text (&has);
-      return mk_illegal (error, _("%s cannot pay for %s: it costs %s; %s has %s."), me (c), what, need, me (c),
-                         have);
+      return mg_rules_illegal (error, _("%s cannot pay for %s: it costs %s; %s has %s."), me (c), what, need, me (c),
+                               have);
     }
   purse->gp -= total.gp;
   for (guint r = 0; r < MK_N_RES; r++)
     purse->res[r] -= total.res[r];
-  e = mk_event ("paid");
+  e = mg_event_new ("paid", NULL, NULL);
   json_object_object_add (e, "leader", json_object_new_string (me (c)));
   json_object_object_add (e, "for", json_object_new_string (what));
   json_object_object_add (e, "cost", mk_purse_json (&total, TRUE));
@@ -949,7 +960,7 @@ static void
 gain (Ctx *c, gint leader, const MkPurse *p, const char *type, const char *land)
 {
   MkPurse *purse = &c->st->leaders[leader].purse;
-  json_object *e = mk_event (type);
+  json_object *e = mg_event_new (type, NULL, NULL);
   purse->gp += p->gp;
   for (guint r = 0; r < MK_N_RES; r++)
     purse->res[r] += p->res[r];
@@ -966,15 +977,15 @@ need_turn (Ctx *c, gboolean build, gboolean move, GError **error)
 {
   MkState *st = c->st;
   if (!st->started)
-    return mk_illegal (error, _("The game has not started: the GM sends \"start\" after the setup."));
+    return mg_rules_illegal (error, _("The game has not started: the GM sends \"start\" after the setup."));
   if (c->p < 0)
-    return mk_illegal (error, _("This action needs a \"player\": the leader who acts."));
+    return mg_rules_illegal (error, _("This action needs a \"player\": the leader who acts."));
   if ((guint) c->p != st->current)
-    return mk_illegal (error, _("It is %s's turn, not %s's."), st->leaders[st->current].name, me (c));
+    return mg_rules_illegal (error, _("It is %s's turn, not %s's."), st->leaders[st->current].name, me (c));
   if (st->phase == PHASE_COLLECT)
-    return mk_illegal (error, _("%s collects taxes and resources first."), me (c));
+    return mg_rules_illegal (error, _("%s collects taxes and resources first."), me (c));
   if (build && !move && st->phase == PHASE_MOVE)
-    return mk_illegal (error, _("%s has begun to organize and move; building and training are over this turn."), me (c));
+    return mg_rules_illegal (error, _("%s has begun to organize and move; building and training are over this turn."), me (c));
   if (move)
     st->phase = PHASE_MOVE;
   return TRUE;
@@ -1002,7 +1013,7 @@ static void
 record_encounter (Ctx *c, gint other, const char *land, gboolean war)
 {
   MkEncounter *e = g_new0 (MkEncounter, 1);
-  json_object *ev = mk_event ("encounter");
+  json_object *ev = mg_event_new ("encounter", NULL, NULL);
 
   e->turn = c->st->turn;
   e->land = g_strdup (land);
@@ -1024,13 +1035,13 @@ check_army_limits (const MkState *st, const guint *units, const char *what, GErr
 {
   guint n = mk_purse_units (units);
   if (n > st->rs->max_units)
-    return mk_illegal (error, _("%s would have %u units; an army has at most %u."), what, n, st->rs->max_units);
+    return mg_rules_illegal (error, _("%s would have %u units; an army has at most %u."), what, n, st->rs->max_units);
   if (units[U_ARCHER] > st->rs->max_archers)
-    return mk_illegal (error, _("%s would have %u archers; an army has at most %u."), what, units[U_ARCHER],
-                       st->rs->max_archers);
+    return mg_rules_illegal (error, _("%s would have %u archers; an army has at most %u."), what, units[U_ARCHER],
+                             st->rs->max_archers);
   if (units[U_CATAPULT] > st->rs->max_catapults)
-    return mk_illegal (error, _("%s would have %u catapults; an army has at most %u."), what, units[U_CATAPULT],
-                       st->rs->max_catapults);
+    return mg_rules_illegal (error, _("%s would have %u catapults; an army has at most %u."), what, units[U_CATAPULT],
+                             st->rs->max_catapults);
   return TRUE;
 }
 
@@ -1051,7 +1062,7 @@ static gboolean
 need_setup (Ctx *c, GError **error)
 {
   if (c->st->started)
-    return mk_illegal (error, _("The game has started (turn %u); setup actions are over."), c->st->turn);
+    return mg_rules_illegal (error, _("The game has started (turn %u); setup actions are over."), c->st->turn);
   return TRUE;
 }
 
@@ -1081,10 +1092,74 @@ act_import_map (Ctx *c, GError **error)
   mk_map_clear (&c->st->map);
   c->st->map = map;
   sync_capitals (c->st);
-  json_object_array_add (c->events, mk_event ("map_imported"));
+  json_object_array_add (c->events, mg_event_new ("map_imported", NULL, NULL));
   g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, "The GM imports a map of %u land.",
-                                                         "The GM imports a map of %u lands.", map.lands->len),
-                          map.lands->len);
+                                                "The GM imports a map of %u lands.", map.lands->len), map.lands->len);
+  return TRUE;
+}
+
+/* Is `place` (a land, or a wave mark when afloat) on `map`? */
+static gboolean
+on_map (const MkMap *map, const char *place, gboolean afloat)
+{
+  return afloat ? mk_map_is_mark (map, place) : mk_map_land (map, place) != NULL;
+}
+
+/* The GM corrects the map after the start (a land's neighbours, a river, a new land), as a
+ * recorded action. Whatever stands on the board must still be there: armies, boats, battles,
+ * and each leader's capital, still its capital. */
+static gboolean
+act_correct_map (Ctx *c, GError **error)
+{
+  MkState *st = c->st;
+  MkMap map;
+
+  if (!st->started)
+    return mg_rules_illegal (error, _("Before the start the GM imports the map (\"import_map\")."));
+  if (!mk_map_parse (mg_json_member (c->a, "map"), "$.map", MK_ACTION_ERR, LEADER_NAMES (st), st->n_leaders, &map, error))
+    return FALSE;
+  for (guint i = 0; i < st->armies->len; i++)
+    {
+      MkArmy *a = g_ptr_array_index (st->armies, i);
+      if (!on_map (&map, a->land, a->afloat))
+        {
+          mk_map_clear (&map);
+          return mg_rules_illegal (error, _("%s stands on %s, which the corrected map leaves out."), a->id, a->land);
+        }
+    }
+  for (guint i = 0; i < st->boats->len; i++)
+    {
+      MkBoat *b = g_ptr_array_index (st->boats, i);
+      if (!on_map (&map, b->at, mk_map_land (&map, b->at) == NULL))
+        {
+          mk_map_clear (&map);
+          return mg_rules_illegal (error, _("%s lies at %s, which the corrected map leaves out."), b->id, b->at);
+        }
+    }
+  for (guint i = 0; i < st->battles->len; i++)
+    {
+      MkBattle *b = g_ptr_array_index (st->battles, i);
+      if (mk_map_land (&map, b->land) == NULL)
+        {
+          mk_map_clear (&map);
+          return mg_rules_illegal (error, _("Battle %u is fought on %s, which the corrected map leaves out."), b->id, b->land);
+        }
+    }
+  for (guint i = 0; i < st->n_leaders; i++)
+    {
+      MkLand *cap = mk_map_land (&map, st->leaders[i].capital);
+      if (cap == NULL || !cap->capital || cap->owner != (gint) i)
+        {
+          mk_map_clear (&map);
+          return mg_rules_illegal (error, _("%s must stay %s's capital on the corrected map."), st->leaders[i].capital,
+                                   st->leaders[i].name);
+        }
+    }
+  mk_map_clear (&st->map);
+  st->map = map;
+  json_object_array_add (c->events, mg_event_new ("map_corrected", NULL, NULL));
+  g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, "The GM corrects the map (%u land).",
+                                                "The GM corrects the map (%u lands).", map.lands->len), map.lands->len);
   return TRUE;
 }
 
@@ -1094,8 +1169,6 @@ place_capital (MkState *st, gint leader, MkLand *land)
   land->owner = leader;
   land->capital = TRUE;
   land->claim = -1;
-  if (land->city < st->rs->start_city)
-    land->city = st->rs->start_city;
   g_free (st->leaders[leader].capital);
   st->leaders[leader].capital = g_strdup (land->name);
 }
@@ -1113,8 +1186,8 @@ act_set_leader (Ctx *c, GError **error)
       (mg_json_member (c->a, "capital") && !get_land (c, "capital", &land, error)))
     return FALSE;
   if (land != NULL && land->owner >= 0 && land->owner != who)
-    return mk_illegal (error, _("%s belongs to %s; it cannot be %s's capital."), land->name,
-                       st->leaders[land->owner].name, st->leaders[who].name);
+    return mg_rules_illegal (error, _("%s belongs to %s; it cannot be %s's capital."), land->name,
+                             st->leaders[land->owner].name, st->leaders[who].name);
   g_string_append_printf (c->text, _("%s is set up"), st->leaders[who].name);
   if (mg_json_member (c->a, "colour"))
     {
@@ -1127,6 +1200,8 @@ act_set_leader (Ctx *c, GError **error)
       MkLand *old = mk_map_land (&st->map, st->leaders[who].capital);
       if (old != NULL && old != land)
         {
+          /* Only the flag moves: the starting city is given at "start" (place_capital does
+           * not build), so the old land keeps what the map gave it and no village of nobody's. */
           old->capital = FALSE;
           old->owner = -1;
         }
@@ -1134,7 +1209,60 @@ act_set_leader (Ctx *c, GError **error)
       g_string_append_printf (c->text, _(", capital %s"), land->name);
     }
   g_string_append_c (c->text, '.');
-  json_object_array_add (c->events, mk_event ("leader_set"));
+  json_object_array_add (c->events, mg_event_new ("leader_set", NULL, NULL));
+  return TRUE;
+}
+
+/* A leader who joins after the campaign was created (the GM's action). Before the start it is
+ * set up like the others; after it, it needs a free land as its capital and gets the start's
+ * treasury, city and army there. It plays last in the turn order. */
+static gboolean
+act_add_leader (Ctx *c, GError **error)
+{
+  MkState *st = c->st;
+  const char *name, *colour = NULL;
+  MkLand *land = NULL;
+  MkLeader *l;
+  gint who;
+
+  if (!get_str (c, "leader", &name, error) || !name_ok (name, MG_RULES_ERROR_BAD_ACTION, error) ||
+      (mg_json_member (c->a, "colour") && !get_str (c, "colour", &colour, error)) ||
+      (mg_json_member (c->a, "capital") && !get_land (c, "capital", &land, error)))
+    return FALSE;
+  if (find_leader (st, name) >= 0)
+    return mg_rules_illegal (error, _("%s is already a leader of this campaign."), name);
+  if (st->n_leaders == MK_MAX_LEADERS)
+    return mg_rules_illegal (error, _("A campaign has at most %u leaders."), MK_MAX_LEADERS);
+  if (st->started && land == NULL)
+    return mg_rules_illegal (error, _("The game has started: %s needs a free land as its capital."), name);
+  if (land != NULL && land->owner >= 0)
+    return mg_rules_illegal (error, _("%s belongs to %s; it cannot be %s's capital."), land->name,
+                             st->leaders[land->owner].name, name);
+  for (guint i = 0; land != NULL && i < st->armies->len; i++)
+    if (strcmp (((MkArmy *) g_ptr_array_index (st->armies, i))->land, land->name) == 0)
+      return mg_rules_illegal (error, _("An army stands on %s; a new leader's capital must be free."), land->name);
+  who = (gint) st->n_leaders++;
+  l = &st->leaders[who];
+  memset (l, 0, sizeof *l);
+  l->name = g_strdup (name);
+  l->colour = g_strdup (colour != NULL ? colour : st->rs->colours[who]);
+  l->purse = st->rs->start_purse;
+  for (guint i = 0; i < MK_MAX_LEADERS; i++)
+    st->relations[who][i] = st->relations[i][who] = -1;
+  if (land != NULL)
+    place_capital (st, who, land);
+  if (st->started)
+    {
+      if (land->city < st->rs->start_city)
+        land->city = st->rs->start_city;
+      if (mk_purse_units (st->rs->start_army) > 0)
+        memcpy (new_army (st, who, land->name)->units, st->rs->start_army, sizeof st->rs->start_army);
+    }
+  json_object_array_add (c->events, mg_event_new ("leader_added", "leader", name));
+  if (land != NULL)
+    g_string_append_printf (c->text, _("%s joins the campaign, capital %s."), name, land->name);
+  else
+    g_string_append_printf (c->text, _("%s joins the campaign."), name);
   return TRUE;
 }
 
@@ -1149,10 +1277,18 @@ act_set_gm (Ctx *c, GError **error)
     return FALSE;
   c->st->gm_rotation = rot;
   c->st->gm_first = first;
-  json_object_array_add (c->events, mk_event ("gm_set"));
-  g_string_append_printf (c->text, _("%s runs the game first; the GM role passes every %s."),
-                          c->st->leaders[first].name,
-                          rot == GM_SEASON ? _("season") : rot == GM_YEAR ? _("year") : _("never (fixed)"));
+  json_object_array_add (c->events, mg_event_new ("gm_set", NULL, NULL));
+  if (rot == GM_SEASON)
+    g_string_append_printf (c->text, _("%s runs the game first; the GM role passes to the next leader every season."),
+                            c->st->leaders[first].name);
+  else if (rot == GM_YEAR)
+    g_string_append_printf (c->text, _("%s runs the game first; the GM role passes to the next leader every year."),
+                            c->st->leaders[first].name);
+  else if (rot == GM_FIXED)
+    g_string_append_printf (c->text, _("%s runs the game throughout; the GM role does not pass."),
+                            c->st->leaders[first].name);
+  else
+    g_string_append (c->text, _("The GM is not one of the leaders and runs the game throughout."));
   return TRUE;
 }
 
@@ -1194,8 +1330,8 @@ act_start (Ctx *c, GError **error)
             land = l;
         }
       if (land == NULL)
-        return mk_illegal (error, _("%s has no capital and the map suggests no free land: "
-                                    "give one with \"set_leader\"."), st->leaders[i].name);
+        return mg_rules_illegal (error, _("%s has no capital and the map suggests no free land: "
+                                          "give one with \"set_leader\"."), st->leaders[i].name);
       place_capital (st, i, land);
     }
   {
@@ -1203,6 +1339,10 @@ act_start (Ctx *c, GError **error)
 
     for (guint i = 0; i < st->n_leaders; i++)
       {
+        MkLand *capital = mk_map_land (&st->map, st->leaders[i].capital);
+        /* The starting city comes with the start, so a capital moved in set-up leaves none behind. */
+        if (capital->city < st->rs->start_city)
+          capital->city = st->rs->start_city;
         if (mk_purse_units (st->rs->start_army) > 0)
           {
             MkArmy *a = new_army (st, i, st->leaders[i].capital);
@@ -1220,7 +1360,7 @@ act_start (Ctx *c, GError **error)
   st->turn = 1;
   st->current = 0;
   begin_leader_turn (st);
-  json_object_array_add (c->events, mk_event ("started"));
+  json_object_array_add (c->events, mg_event_new ("started", NULL, NULL));
   return TRUE;
 }
 
@@ -1242,7 +1382,7 @@ act_collect (Ctx *c, GError **error)
   if (st->phase != PHASE_COLLECT)
     {
       json_object_put (from);
-      return mk_illegal (error, _("%s has already collected this turn."), me (c));
+      return mg_rules_illegal (error, _("%s has already collected this turn."), me (c));
     }
   /* A flag removed last turn is planted if the army is still there. */
   for (guint i = 0; i < st->map.lands->len; i++)
@@ -1253,7 +1393,7 @@ act_collect (Ctx *c, GError **error)
       l->claim = -1;
       if (l->owner < 0 && has_army (st, c->p, l->name, FALSE))
         {
-          json_object *ce = mk_event ("controlled");
+          json_object *ce = mg_event_new ("controlled", NULL, NULL);
           l->owner = c->p;
           json_object_object_add (ce, "leader", json_object_new_string (me (c)));
           json_object_object_add (ce, "land", json_object_new_string (l->name));
@@ -1305,8 +1445,8 @@ act_build (Ctx *c, GError **error)
       !mg_json_get_choice (c->a, NULL, "what", MK_ACTION_ERR, whats, &what, error))
     return FALSE;
   if (land->owner != c->p)
-    return mk_illegal (error, _("%s does not control %s; a leader builds only on lands under its flag."),
-                       me (c), land->name);
+    return mg_rules_illegal (error, _("%s does not control %s; a leader builds only on lands under its flag."),
+                             me (c), land->name);
   switch (what)
     {
     case COST_HAMLET:
@@ -1319,23 +1459,23 @@ act_build (Ctx *c, GError **error)
           static const char * const has[] = { N_("%s is empty"), N_("%s has a hamlet"), N_("%s has a village"),
                                               N_("%s has a town") };
           g_autofree char *h = g_strdup_printf (_(has[land->city]), land->name);
-          return mk_illegal (error, _("%s on %s; %s."), _(needs[what]), land->name, h);
+          return mg_rules_illegal (error, _("%s on %s; %s."), _(needs[what]), land->name, h);
         }
       break;
     case COST_CAMP:
       if (land->capital)
-        return mk_illegal (error, _("%s is a capital: it already has its own camp."), land->name);
+        return mg_rules_illegal (error, _("%s is a capital: it already has its own camp."), land->name);
       if (land->camp)
-        return mk_illegal (error, _("%s already has a camp."), land->name);
+        return mg_rules_illegal (error, _("%s already has a camp."), land->name);
       break;
     case COST_WOOD_WALL:
     case COST_STONE_WALL:
       if (land->city == CITY_NONE)
-        return mk_illegal (error, _("Walls stand around a hamlet, village or town; %s is empty."), land->name);
+        return mg_rules_illegal (error, _("Walls stand around a hamlet, village or town; %s is empty."), land->name);
       if (land->wall == WALL_STONE)
-        return mk_illegal (error, _("%s already has a stone wall."), land->name);
+        return mg_rules_illegal (error, _("%s already has a stone wall."), land->name);
       if (what == COST_WOOD_WALL && land->wall == WALL_WOOD)
-        return mk_illegal (error, _("%s already has a wood wall."), land->name);
+        return mg_rules_illegal (error, _("%s already has a wood wall."), land->name);
       break;
     }
   g_string_append_printf (c->text, _("%s builds %s on %s"), me (c), _(names[what]), land->name);
@@ -1349,7 +1489,7 @@ act_build (Ctx *c, GError **error)
   else
     land->wall = what == COST_WOOD_WALL ? WALL_WOOD : WALL_STONE;
   {
-    json_object *e = mk_event ("built");
+    json_object *e = mg_event_new ("built", NULL, NULL);
     json_object_object_add (e, "leader", json_object_new_string (me (c)));
     json_object_object_add (e, "land", json_object_new_string (land->name));
     json_object_object_add (e, "what", json_object_new_string (whats[what]));
@@ -1369,15 +1509,15 @@ act_bridge (Ctx *c, gboolean destroy, GError **error)
     return FALSE;
   r = small_crossing (c->st, land->name, to->name);
   if (r == NULL)
-    return mk_illegal (error, _("No small river runs between %s and %s to bridge."), land->name, to->name);
+    return mg_rules_illegal (error, _("No small river runs between %s and %s to bridge."), land->name, to->name);
   if (!has_army (c->st, c->p, land->name, FALSE))
-    return mk_illegal (error, destroy ? _("%s needs an army on %s to destroy the bridge.")
-                                      : _("%s needs an army on %s to build a bridge."), me (c), land->name);
+    return mg_rules_illegal (error, destroy ? _("%s needs an army on %s to destroy the bridge.")
+                                            : _("%s needs an army on %s to build a bridge."), me (c), land->name);
   br = find_bridge (c->st, land->name, to->name);
   if (!destroy)
     {
       if (br != NULL)
-        return mk_illegal (error, _("A bridge already crosses %s between %s and %s."), r->name, land->name, to->name);
+        return mg_rules_illegal (error, _("A bridge already crosses %s between %s and %s."), r->name, land->name, to->name);
       g_string_append_printf (c->text, _("%s builds a bridge over %s from %s to %s"), me (c), r->name, land->name,
                               to->name);
       if (!pay (c, &c->st->rs->costs[COST_BRIDGE], 1, "bridge", error))
@@ -1392,15 +1532,15 @@ act_bridge (Ctx *c, gboolean destroy, GError **error)
   else
     {
       if (br == NULL)
-        return mk_illegal (error, _("There is no bridge between %s and %s."), land->name, to->name);
+        return mg_rules_illegal (error, _("There is no bridge between %s and %s."), land->name, to->name);
       if (has_army (c->st, c->p, land->name, TRUE))
-        return mk_illegal (error, _("An enemy army stands on %s; the bridge cannot be destroyed."), land->name);
+        return mg_rules_illegal (error, _("An enemy army stands on %s; the bridge cannot be destroyed."), land->name);
       g_string_append_printf (c->text, _("%s destroys the bridge over %s between %s and %s"), me (c), r->name,
                               land->name, to->name);
       g_ptr_array_remove (c->st->map.bridges, br);
     }
   g_string_append_c (c->text, '.');
-  json_object *e = mk_event (destroy ? "bridge_destroyed" : "bridge_built");
+  json_object *e = mg_event_new (destroy ? "bridge_destroyed" : "bridge_built", NULL, NULL);
   json_object_object_add (e, "a", json_object_new_string (land->name));
   json_object_object_add (e, "b", json_object_new_string (to->name));
   json_object_array_add (c->events, e);
@@ -1419,11 +1559,11 @@ act_build_boat (Ctx *c, GError **error)
     return FALSE;
   r = find_river (c->st, rname);
   if (r == NULL || !r->large)
-    return mk_illegal (error, _("There is no large river called \"%s\"."), rname);
+    return mg_rules_illegal (error, _("There is no large river called \"%s\"."), rname);
   if (!river_touches (r, land->name))
-    return mk_illegal (error, _("%s is not on the shore of %s."), land->name, r->name);
+    return mg_rules_illegal (error, _("%s is not on the shore of %s."), land->name, r->name);
   if (!has_army (c->st, c->p, land->name, FALSE))
-    return mk_illegal (error, _("%s needs an army on %s to build a boat."), me (c), land->name);
+    return mg_rules_illegal (error, _("%s needs an army on %s to build a boat."), me (c), land->name);
   g_string_append_printf (c->text, _("%s builds a boat on %s at %s"), me (c), r->name, land->name);
   if (!pay (c, &c->st->rs->costs[COST_BOAT], 1, "boat", error))
     return FALSE;
@@ -1435,7 +1575,7 @@ act_build_boat (Ctx *c, GError **error)
   b->at = g_strdup (land->name);
   b->leader = c->p;
   g_ptr_array_add (c->st->boats, b);
-  json_object *e = mk_event ("boat_built");
+  json_object *e = mg_event_new ("boat_built", NULL, NULL);
   json_object_object_add (e, "boat", json_object_new_string (b->id));
   json_object_array_add (c->events, e);
   return TRUE;
@@ -1459,13 +1599,13 @@ act_destroy_boat (Ctx *c, GError **error)
   if (!need_turn (c, TRUE, FALSE, error) || !get_str (c, "boat", &id, error))
     return FALSE;
   if ((b = find_boat (c->st, id)) == NULL)
-    return mk_illegal (error, _("There is no boat \"%s\"."), id);
+    return mg_rules_illegal (error, _("There is no boat \"%s\"."), id);
   if (mk_map_land (&c->st->map, b->at) == NULL || !has_army (c->st, c->p, b->at, FALSE))
-    return mk_illegal (error, _("%s needs an army where %s lies (%s) to destroy it."), me (c), id, b->at);
+    return mg_rules_illegal (error, _("%s needs an army where %s lies (%s) to destroy it."), me (c), id, b->at);
   if (has_army (c->st, c->p, b->at, TRUE))
-    return mk_illegal (error, _("An enemy army stands on %s; the boat cannot be destroyed."), b->at);
+    return mg_rules_illegal (error, _("An enemy army stands on %s; the boat cannot be destroyed."), b->at);
   g_string_append_printf (c->text, _("%s destroys %s on %s."), me (c), id, b->at);
-  json_object *e = mk_event ("boat_destroyed");
+  json_object *e = mg_event_new ("boat_destroyed", NULL, NULL);
   json_object_object_add (e, "boat", json_object_new_string (id));
   json_object_array_add (c->events, e);
   g_ptr_array_remove (c->st->boats, b);
@@ -1487,15 +1627,15 @@ act_train (Ctx *c, GError **error)
       (mg_json_member (c->a, "army") && !get_own_army (c, "army", &army, error)))
     return FALSE;
   if (land->owner != c->p)
-    return mk_illegal (error, _("%s does not control %s."), me (c), land->name);
+    return mg_rules_illegal (error, _("%s does not control %s."), me (c), land->name);
   if (!land->camp && !(land->capital && g_strcmp0 (st->leaders[c->p].capital, land->name) == 0))
-    return mk_illegal (error, _("Units are trained at a camp or the capital; %s has neither."), land->name);
+    return mg_rules_illegal (error, _("Units are trained at a camp or the capital; %s has neither."), land->name);
   if (army != NULL)
     {
       if (army->afloat || strcmp (army->land, land->name) != 0)
-        return mk_illegal (error, _("%s is not on %s."), army->id, land->name);
+        return mg_rules_illegal (error, _("%s is not on %s."), army->id, land->name);
       if (army->battle)
-        return mk_illegal (error, _("%s is in a battle."), army->id);
+        return mg_rules_illegal (error, _("%s is in a battle."), army->id);
       memcpy (units, army->units, sizeof units);
     }
   units[unit] += count;
@@ -1510,7 +1650,7 @@ act_train (Ctx *c, GError **error)
   army->units[unit] += count;
   g_string_append_printf (c->text, _(" (%s)."), army->id);
   {
-    json_object *e = mk_event ("trained");
+    json_object *e = mg_event_new ("trained", NULL, NULL);
     json_object_object_add (e, "army", json_object_new_string (army->id));
     json_object_object_add (e, "unit", json_object_new_string (mk_unit_ids[unit]));
     json_object_object_add (e, "count", json_object_new_int64 (count));
@@ -1528,14 +1668,14 @@ act_upgrade (Ctx *c, GError **error)
   if (!need_turn (c, TRUE, FALSE, error) || !get_own_army (c, "army", &army, error) || !opt_count (c, &count, error))
     return FALSE;
   if (army->units[U_INFANTRY] < count)
-    return mk_illegal (error, _("%s has %u infantry to upgrade, not %u."), army->id, army->units[U_INFANTRY], count);
+    return mg_rules_illegal (error, _("%s has %u infantry to upgrade, not %u."), army->id, army->units[U_INFANTRY], count);
   g_string_append_printf (c->text, _("%s upgrades %u infantry of %s to heavy infantry"), me (c), count, army->id);
   if (!pay (c, &c->st->rs->costs[COST_UPGRADE], count, "upgrade", error))
     return FALSE;
   g_string_append_c (c->text, '.');
   army->units[U_INFANTRY] -= count;
   army->units[U_HEAVY] += count;
-  json_object *e = mk_event ("upgraded");
+  json_object *e = mg_event_new ("upgraded", NULL, NULL);
   json_object_object_add (e, "army", json_object_new_string (army->id));
   json_object_object_add (e, "count", json_object_new_int64 (count));
   json_object_array_add (c->events, e);
@@ -1560,20 +1700,20 @@ act_organize (Ctx *c, GError **error)
       (list = mg_json_get_array (c->a, NULL, "armies", MK_ACTION_ERR, 1, 100, error)) == NULL)
     return FALSE;
   if (st->leaders[c->p].moves_used > 0)
-    return mk_illegal (error, _("%s has already moved an army this turn; armies are organized before moving."), me (c));
+    return mg_rules_illegal (error, _("%s has already moved an army this turn; armies are organized before moving."), me (c));
   for (guint i = 0; i < st->armies->len; i++)
     {
       MkArmy *a = g_ptr_array_index (st->armies, i);
       if (a->leader != c->p || a->afloat || strcmp (a->land, land->name) != 0)
         continue;
       if (a->battle)
-        return mk_illegal (error, _("%s is in a battle; it cannot be reorganized."), a->id);
+        return mg_rules_illegal (error, _("%s is in a battle; it cannot be reorganized."), a->id);
       g_ptr_array_add (mine, a);
       for (guint u = 0; u < MK_N_UNITS; u++)
         before[u] += a->units[u];
     }
   if (mine->len == 0)
-    return mk_illegal (error, _("%s has no army on %s."), me (c), land->name);
+    return mg_rules_illegal (error, _("%s has no army on %s."), me (c), land->name);
   n = json_object_array_length (list);
   wanted = g_malloc0_n (n, sizeof *wanted);
   keep = g_new0 (MkArmy *, n);
@@ -1592,10 +1732,10 @@ act_organize (Ctx *c, GError **error)
             return FALSE;
           keep[i] = mk_army_find (st, id);
           if (keep[i] == NULL || !g_ptr_array_find (mine, keep[i], NULL))
-            return mk_illegal (error, _("%s has no army \"%s\" on %s."), me (c), id, land->name);
+            return mg_rules_illegal (error, _("%s has no army \"%s\" on %s."), me (c), id, land->name);
           for (guint j = 0; j < i; j++)
             if (keep[j] == keep[i])
-              return mk_illegal (error, _("%s is listed twice."), id);
+              return mg_rules_illegal (error, _("%s is listed twice."), id);
         }
       for (guint u = 0; u < MK_N_UNITS; u++)
         if (mg_json_member (o, mk_unit_ids[u]) &&
@@ -1603,7 +1743,7 @@ act_organize (Ctx *c, GError **error)
           return FALSE;
       label = keep[i] ? g_strdup (keep[i]->id) : g_strdup_printf (_("New army %u"), i + 1);
       if (mk_purse_units (wanted[i]) == 0)
-        return mk_illegal (error, _("%s would have no units; an army has 1 to %u."), label, st->rs->max_units);
+        return mg_rules_illegal (error, _("%s would have no units; an army has 1 to %u."), label, st->rs->max_units);
       if (!check_army_limits (st, wanted[i], label, error))
         return FALSE;
       for (guint u = 0; u < MK_N_UNITS; u++)
@@ -1614,8 +1754,8 @@ act_organize (Ctx *c, GError **error)
       {
         g_autofree char *had = mk_unit_count (u, before[u]);
         /* Translators: "Red has 3 infantry on Fenmoor, but the new armies hold 2." */
-        return mk_illegal (error, _("%s has %s on %s, but the new armies hold %u."), me (c), had, land->name,
-                           after[u]);
+        return mg_rules_illegal (error, _("%s has %s on %s, but the new armies hold %u."), me (c), had,
+                                 land->name, after[u]);
       }
   /* Armies not listed are merged away. */
   for (guint i = 0; i < mine->len; i++)
@@ -1626,7 +1766,7 @@ act_organize (Ctx *c, GError **error)
         kept |= keep[j] == a;
       if (!kept)
         {
-          json_object *e = mk_event ("army_merged");
+          json_object *e = mg_event_new ("army_merged", NULL, NULL);
           json_object_object_add (e, "army", json_object_new_string (a->id));
           json_object_array_add (c->events, e);
           g_ptr_array_remove (st->armies, a);
@@ -1642,7 +1782,7 @@ act_organize (Ctx *c, GError **error)
       g_string_append_printf (c->text, "%s %s (%s)", i ? "," : "", a->id, t);
     }
   g_string_append_c (c->text, '.');
-  json_object_array_add (c->events, mk_event ("organized"));
+  json_object_array_add (c->events, mg_event_new ("organized", NULL, NULL));
   return TRUE;
 }
 
@@ -1650,7 +1790,7 @@ act_organize (Ctx *c, GError **error)
 static void
 plant_flag (Ctx *c, MkLand *land)
 {
-  json_object *e = mk_event ("controlled");
+  json_object *e = mg_event_new ("controlled", NULL, NULL);
   land->owner = c->p;
   land->claim = -1;
   json_object_object_add (e, "leader", json_object_new_string (me (c)));
@@ -1662,10 +1802,19 @@ plant_flag (Ctx *c, MkLand *land)
 /* Rulebook 3.b, war on a land without the owner's army: "decide to take control; if so, remove
  * its flag. On the next turn, if the army remains in this land, you will take control of it"
  * (settled at the claimer's next collect). */
+/* The rulebook never lets a capital change hands (it is where a leader's units are always
+ * deployed), so its flag stays: a refusal, not a capital without an owner. */
+static gboolean
+capital_kept (const MkLand *land, const MkState *st, GError **error)
+{
+  return mg_rules_illegal (error, _("%s is %s's capital: its flag cannot be removed."), land->name,
+                           st->leaders[land->owner].name);
+}
+
 static void
 remove_flag (Ctx *c, MkLand *land)
 {
-  json_object *e = mk_event ("flag_removed");
+  json_object *e = mg_event_new ("flag_removed", NULL, NULL);
   gint owner = land->owner;
   land->owner = -1;
   land->claim = c->p;
@@ -1699,7 +1848,7 @@ arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
       war = s == 1;
     }
   if (plunder && claim)
-    return mk_illegal (error, _("An army either plunders or takes control, not both."));
+    return mg_rules_illegal (error, _("An army either plunders or takes control, not both."));
   for (guint i = 0; i < st->n_leaders; i++)
     if ((gint) i != c->p && has_army (st, i, dest->name, FALSE))
       {
@@ -1709,15 +1858,15 @@ arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
   if (n_others > 0)
     {
       if (stance_s == NULL)
-        return mk_illegal (error, _("%s meets %s's army on %s: say whether it is peace or war (\"stance\")."),
-                           army->id, st->leaders[enemy].name, dest->name);
+        return mg_rules_illegal (error, _("%s meets %s's army on %s: say whether it is peace or war (\"stance\")."),
+                                 army->id, st->leaders[enemy].name, dest->name);
       if (plunder || claim)
-        return mk_illegal (error, _("Another leader's army stands on %s: no plunder and no flag taken."), dest->name);
+        return mg_rules_illegal (error, _("Another leader's army stands on %s: no plunder and no flag taken."), dest->name);
       if (war && n_others > 1)
-        return mk_illegal (error, _("Armies of several leaders stand on %s; a battle is fought against one leader at a time."),
-                           dest->name);
+        return mg_rules_illegal (error, _("Armies of several leaders stand on %s; a battle is fought against one leader at a time."),
+                                 dest->name);
       if (war && mk_battle_on (st, dest->name) != NULL)
-        return mk_illegal (error, _("A battle is already going on at %s."), dest->name);
+        return mg_rules_illegal (error, _("A battle is already going on at %s."), dest->name);
       for (guint i = 0; i < st->n_leaders; i++)
         if ((gint) i != c->p && has_army (st, i, dest->name, FALSE))
           record_encounter (c, i, dest->name, war);
@@ -1728,13 +1877,13 @@ arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
   if (dest->owner == c->p)
     {
       if (plunder || claim)
-        return mk_illegal (error, _("%s is %s's own land."), dest->name, me (c));
+        return mg_rules_illegal (error, _("%s is %s's own land."), dest->name, me (c));
       return TRUE;
     }
   if (dest->owner < 0)
     {
       if (claim)
-        return mk_illegal (error, _("%s has no flag to remove; arriving there takes control of it."), dest->name);
+        return mg_rules_illegal (error, _("%s has no flag to remove; arriving there takes control of it."), dest->name);
       if (!plunder)
         {
           plant_flag (c, dest);
@@ -1745,10 +1894,12 @@ arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
     {
       gint owner = dest->owner;
       if (stance_s == NULL)
-        return mk_illegal (error, _("%s belongs to %s: say whether it is peace or war (\"stance\")."), dest->name,
-                           st->leaders[owner].name);
+        return mg_rules_illegal (error, _("%s belongs to %s: say whether it is peace or war (\"stance\")."), dest->name,
+                                 st->leaders[owner].name);
       if (!war && (plunder || claim))
-        return mk_illegal (error, _("At peace, %s's army only stays on %s."), me (c), dest->name);
+        return mg_rules_illegal (error, _("At peace, %s's army only stays on %s."), me (c), dest->name);
+      if (claim && dest->capital)
+        return capital_kept (dest, c->st, error);
       record_encounter (c, owner, dest->name, war);
       if (claim)
         remove_flag (c, dest);
@@ -1778,13 +1929,13 @@ can_move (Ctx *c, MkArmy *army, GError **error)
   guint allowed = moves_allowed (st);
 
   if (army->moved)
-    return mk_illegal (error, _("%s has already moved (or fired) this turn."), army->id);
+    return mg_rules_illegal (error, _("%s has already moved (or fired) this turn."), army->id);
   if (army->battle && mk_battle_find (st, army->battle)->step != STEP_CONTINUES)
-    return mk_illegal (error, _("%s is in a battle."), army->id);
+    return mg_rules_illegal (error, _("%s is in a battle."), army->id);
   if (st->leaders[c->p].moves_used >= allowed)
-    return mk_illegal (error, g_dngettext (GETTEXT_PACKAGE, "In %s %s may move only %u army a turn, and has moved it.",
-                                           "In %s %s may move only %u armies a turn, and has moved them.", allowed),
-                       season_name (st), me (c), allowed);
+    return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "In %s %s may move only %u army a turn, and has moved it.",
+                                                 "In %s %s may move only %u armies a turn, and has moved them.", allowed),
+                             season_name (st), me (c), allowed);
   return TRUE;
 }
 
@@ -1811,21 +1962,23 @@ act_take_control (Ctx *c, GError **error)
       war = s == 1;
     }
   if (army->afloat || (land = mk_map_land (&st->map, army->land)) == NULL)
-    return mk_illegal (error, _("%s is on a boat: it takes control of a land it stands on."), army->id);
+    return mg_rules_illegal (error, _("%s is on a boat: it takes control of a land it stands on."), army->id);
   if (lone_catapult (army))
-    return mk_illegal (error, _("%s is a catapult without infantry: it stays until infantry joins."), army->id);
+    return mg_rules_illegal (error, _("%s is a catapult without infantry: it stays until infantry joins."), army->id);
   if (land->owner == c->p)
-    return mk_illegal (error, _("%s is already %s's land."), land->name, me (c));
+    return mg_rules_illegal (error, _("%s is already %s's land."), land->name, me (c));
   for (guint i = 0; i < st->n_leaders; i++)
     if ((gint) i != c->p && has_army (st, i, land->name, FALSE))
-      return mk_illegal (error, _("%s's army stands on %s: no flag is taken while it is there."), st->leaders[i].name,
-                         land->name);
+      return mg_rules_illegal (error, _("%s's army stands on %s: no flag is taken while it is there."), st->leaders[i].name,
+                               land->name);
   if (land->owner < 0 && land->claim == c->p)
-    return mk_illegal (error, _("%s has already removed the flag from %s; it takes control at its next collect if still there."),
-                       me (c), land->name);
+    return mg_rules_illegal (error, _("%s has already removed the flag from %s; it takes control at its next collect if still there."),
+                             me (c), land->name);
   if (land->owner >= 0 && !war)
-    return mk_illegal (error, _("%s belongs to %s: only at war (\"stance\":\"war\") is its flag removed."), land->name,
-                       st->leaders[land->owner].name);
+    return mg_rules_illegal (error, _("%s belongs to %s: only at war (\"stance\":\"war\") is its flag removed."), land->name,
+                             st->leaders[land->owner].name);
+  if (land->owner >= 0 && land->capital)
+    return capital_kept (land, st, error);
   if (st->rs->control_counts_as_move)
     {
       if (!can_move (c, army, error))
@@ -1872,23 +2025,20 @@ act_move (Ctx *c, GError **error)
       !can_move (c, army, error))
     return FALSE;
   if (army->afloat)
-    return mk_illegal (error, _("%s is on a boat at %s; it moves by \"navigate\"."), army->id, army->land);
+    return mg_rules_illegal (error, _("%s is on a boat at %s; it moves by \"navigate\"."), army->id, army->land);
   if (lone_catapult (army))
-    return mk_illegal (error, _("%s is a catapult without infantry: it stays until infantry joins."), army->id);
+    return mg_rules_illegal (error, _("%s is a catapult without infantry: it stays until infantry joins."), army->id);
   base = all_cavalry (army) ? st->rs->cavalry_lands : st->rs->move_lands;
   max = base + (forced ? st->rs->forced_extra : 0);
   n = json_object_array_length (path);
   if (n > max)
-    /* Translators: the plural follows the first number (lands an army may move without a
-     * forced walk); the second is the same with a forced walk, the third the path's length. */
-    return mk_illegal (error, g_dngettext (GETTEXT_PACKAGE,
-                                           "%s may move %u land, %u with a forced walk; the path has %u.",
-                                           "%s may move %u lands, %u with a forced walk; the path has %u.", base),
-                       army->id, base, base + st->rs->forced_extra, (guint) n);
+    return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s may move %u land, %u with a forced walk; the path has %u.",
+                                                "%s may move %u lands, %u with a forced walk; the path has %u.", base),
+                             army->id, base, base + st->rs->forced_extra, (guint) n);
   if (forced && n <= base)
-    return mk_illegal (error, _("%s reaches there without a forced walk."), army->id);
+    return mg_rules_illegal (error, _("%s reaches there without a forced walk."), army->id);
   if (forced && army->forced)
-    return mk_illegal (error, _("%s has already made its forced walk."), army->id);
+    return mg_rules_illegal (error, _("%s has already made its forced walk."), army->id);
   from = army->land;
   for (guint i = 0; i < n; i++)
     {
@@ -1899,19 +2049,19 @@ act_move (Ctx *c, GError **error)
         return FALSE;
       dest = mk_map_land (&st->map, name);
       if (dest == NULL)
-        return mk_illegal (error, _("There is no land called \"%s\" on the map."), name);
+        return mg_rules_illegal (error, _("There is no land called \"%s\" on the map."), name);
       if (!walkable (st, from, name))
         {
           if ((r = small_crossing (st, from, name)) != NULL)
-            return mk_illegal (error, _("%s cannot cross %s from %s to %s: there is no bridge."), army->id, r->name,
-                               from, name);
-          return mk_illegal (error, _("%s is not adjacent to %s."), name, from);
+            return mg_rules_illegal (error, _("%s cannot cross %s from %s to %s: there is no bridge."), army->id, r->name,
+                                     from, name);
+          return mg_rules_illegal (error, _("%s is not adjacent to %s."), name, from);
         }
       if (i + 1 < n)
         for (guint l = 0; l < st->n_leaders; l++)
           if ((gint) l != c->p && has_army (st, l, name, FALSE))
-            return mk_illegal (error, _("%s cannot pass through %s: %s's army is there."), army->id, name,
-                               st->leaders[l].name);
+            return mg_rules_illegal (error, _("%s cannot pass through %s: %s's army is there."), army->id, name,
+                                     st->leaders[l].name);
       from = name;
     }
   g_string_append_printf (c->text, _("%s moves %s from %s to %s"), me (c), army->id, army->land, dest->name);
@@ -1926,7 +2076,7 @@ act_move (Ctx *c, GError **error)
     }
   g_string_append_c (c->text, '.');
   {
-    json_object *e = mk_event ("moved");
+    json_object *e = mg_event_new ("moved", NULL, NULL);
     json_object_object_add (e, "army", json_object_new_string (army->id));
     json_object_object_add (e, "from", json_object_new_string (army->land));
     json_object_object_add (e, "to", json_object_new_string (dest->name));
@@ -1969,13 +2119,13 @@ act_navigate (Ctx *c, GError **error)
       !can_move (c, army, error))
     return FALSE;
   if ((boat = own_boat_at (st, c->p, army->land)) == NULL)
-    return mk_illegal (error, _("%s has no boat at %s for %s to board."), me (c), army->land, army->id);
+    return mg_rules_illegal (error, _("%s has no boat at %s for %s to board."), me (c), army->land, army->id);
   r = find_river (st, boat->river);
   n = json_object_array_length (path);
   if (n > st->rs->navigation_steps)
-    return mk_illegal (error, g_dngettext (GETTEXT_PACKAGE, "A boat moves %u step a turn; the path has %u.",
-                                           "A boat moves %u steps a turn; the path has %u.", st->rs->navigation_steps),
-                       st->rs->navigation_steps, (guint) n);
+    return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "A boat moves %u step a turn; the path has %u.",
+                                                "A boat moves %u steps a turn; the path has %u.", st->rs->navigation_steps),
+                             st->rs->navigation_steps, (guint) n);
   from = army->land;
   for (guint i = 0; i < n; i++)
     {
@@ -1983,12 +2133,12 @@ act_navigate (Ctx *c, GError **error)
       if (!mg_json_string (json_object_array_get_idx (path, i), p, MK_ACTION_ERR, &name, error))
         return FALSE;
       if (!mk_river_links (r, from, name))
-        return mk_illegal (error, _("On %s a boat cannot go from %s to %s in one move."), r->name, from, name);
+        return mg_rules_illegal (error, _("On %s a boat cannot go from %s to %s in one move."), r->name, from, name);
       from = name;
     }
   g_string_append_printf (c->text, _("%s sails %s with %s from %s to %s."), me (c), army->id, boat->id, army->land, name);
   {
-    json_object *e = mk_event ("navigated");
+    json_object *e = mg_event_new ("navigated", NULL, NULL);
     json_object_object_add (e, "army", json_object_new_string (army->id));
     json_object_object_add (e, "boat", json_object_new_string (boat->id));
     json_object_object_add (e, "from", json_object_new_string (army->land));
@@ -2019,21 +2169,21 @@ act_fire (Ctx *c, GError **error)
       !get_str (c, "target", &tid, error) || !can_move (c, army, error))
     return FALSE;
   if (army->units[U_CATAPULT] == 0)
-    return mk_illegal (error, _("%s has no catapult."), army->id);
+    return mg_rules_illegal (error, _("%s has no catapult."), army->id);
   if (lone_catapult (army))
-    return mk_illegal (error, _("The catapult of %s needs infantry or heavy infantry to fire."), army->id);
+    return mg_rules_illegal (error, _("The catapult of %s needs infantry or heavy infantry to fire."), army->id);
   if ((target = mk_army_find (st, tid)) == NULL)
-    return mk_illegal (error, _("There is no army \"%s\"."), tid);
+    return mg_rules_illegal (error, _("There is no army \"%s\"."), tid);
   if (target->leader == c->p)
-    return mk_illegal (error, _("%s is %s's own army."), tid, me (c));
+    return mg_rules_illegal (error, _("%s is %s's own army."), tid, me (c));
   if (army->afloat || target->afloat || !walkable (st, army->land, target->land))
-    return mk_illegal (error, _("%s is not on a land adjacent to %s."), tid, army->id);
+    return mg_rules_illegal (error, _("%s is not on a land adjacent to %s."), tid, army->id);
   g_string_append_printf (c->text, _("%s fires the catapult of %s at %s on %s."), me (c), army->id, tid, target->land);
   record_encounter (c, target->leader, target->land, TRUE);
   army->moved = TRUE;
   st->leaders[c->p].moves_used++;
   {
-    json_object *e = mk_event ("catapult");
+    json_object *e = mg_event_new ("catapult", NULL, NULL);
     json_object_object_add (e, "army", json_object_new_string (army->id));
     json_object_object_add (e, "target", json_object_new_string (tid));
     json_object_array_add (c->events, e);
@@ -2050,7 +2200,7 @@ get_battle (Ctx *c, MkBattle **out, GError **error)
   if (!mg_json_get_uint (c->a, NULL, "battle", MK_ACTION_ERR, 1, G_MAXINT32, &id, error))
     return FALSE;
   if ((*out = mk_battle_find (c->st, id)) == NULL)
-    return mk_illegal (error, _("There is no battle %u going on."), id);
+    return mg_rules_illegal (error, _("There is no battle %u going on."), id);
   return TRUE;
 }
 
@@ -2063,20 +2213,20 @@ act_reinforce (Ctx *c, GError **error)
   MkPurse food = { 0 };
 
   if (c->p < 0)
-    return mk_illegal (error, _("This action needs a \"player\": the leader who acts."));
+    return mg_rules_illegal (error, _("This action needs a \"player\": the leader who acts."));
   if (!get_battle (c, &b, error) || !get_own_army (c, "army", &army, error))
     return FALSE;
   if (c->p != b->defender)
-    return mk_illegal (error, _("Only the attacked leader, %s, may reinforce battle %u."), st->leaders[b->defender].name,
-                       b->id);
+    return mg_rules_illegal (error, _("Only the attacked leader, %s, may reinforce battle %u."), st->leaders[b->defender].name,
+                             b->id);
   if (b->step != STEP_REINFORCE)
-    return mk_illegal (error, _("Reinforcements join before the fight; battle %u is past that."), b->id);
+    return mg_rules_illegal (error, _("Reinforcements join before the fight; battle %u is past that."), b->id);
   if (army->battle)
-    return mk_illegal (error, _("%s is already in a battle."), army->id);
+    return mg_rules_illegal (error, _("%s is already in a battle."), army->id);
   if (army->afloat || !walkable (st, army->land, b->land))
-    return mk_illegal (error, _("%s is not on a land adjacent to %s."), army->id, b->land);
+    return mg_rules_illegal (error, _("%s is not on a land adjacent to %s."), army->id, b->land);
   if (lone_catapult (army))
-    return mk_illegal (error, _("%s is a catapult without infantry: it cannot move."), army->id);
+    return mg_rules_illegal (error, _("%s is a catapult without infantry: it cannot move."), army->id);
   food.res[RES_FOOD] = st->rs->reinforce_food;
   g_string_append_printf (c->text, _("%s sends %s from %s to reinforce %s"), me (c), army->id, army->land, b->land);
   if (!pay (c, &food, mk_army_size (army), "reinforcement", error))
@@ -2086,7 +2236,7 @@ act_reinforce (Ctx *c, GError **error)
   army->land = g_strdup (b->land);
   army->battle = b->id;
   g_ptr_array_add (b->reinforced, g_strdup (army->id));
-  json_object *e = mk_event ("reinforced");
+  json_object *e = mg_event_new ("reinforced", NULL, NULL);
   json_object_object_add (e, "army", json_object_new_string (army->id));
   json_object_object_add (e, "battle", json_object_new_int64 (b->id));
   json_object_array_add (c->events, e);
@@ -2102,17 +2252,17 @@ act_fight (Ctx *c, GError **error)
   if (!get_battle (c, &b, error))
     return FALSE;
   if (c->p >= 0 && c->p != b->attacker && c->p != b->defender)
-    return mk_illegal (error, _("%s does not fight in battle %u."), me (c), b->id);
+    return mg_rules_illegal (error, _("%s does not fight in battle %u."), me (c), b->id);
   if (b->step == STEP_CONTINUES)
     {
       if (st->current != (guint) b->attacker || st->phase == PHASE_COLLECT)
-        return mk_illegal (error, _("Battle %u goes on in %s's move phase."), b->id, st->leaders[b->attacker].name);
+        return mg_rules_illegal (error, _("Battle %u goes on in %s's move phase."), b->id, st->leaders[b->attacker].name);
       if (b->fought_turn >= st->turn)
-        return mk_illegal (error, _("Battle %u has already been fought this turn."), b->id);
+        return mg_rules_illegal (error, _("Battle %u has already been fought this turn."), b->id);
       st->phase = PHASE_MOVE;
     }
   else if (b->step != STEP_REINFORCE)
-    return mk_illegal (error, _("Battle %u waits for a leader to choose a casualty."), b->id);
+    return mg_rules_illegal (error, _("Battle %u waits for a leader to choose a casualty."), b->id);
   g_string_append_printf (c->text, _("Battle %u:"), b->id);
   mk_battle_fight (st, b, c->events, c->text);
   return TRUE;
@@ -2127,12 +2277,12 @@ act_lose (Ctx *c, GError **error)
   guint battle;
 
   if (c->p < 0)
-    return mk_illegal (error, _("This action needs a \"player\": the leader who chooses."));
+    return mg_rules_illegal (error, _("This action needs a \"player\": the leader who chooses."));
   for (guint i = 0; i < st->choices->len && ch == NULL; i++)
     if (((MkChoice *) g_ptr_array_index (st->choices, i))->leader == c->p)
       ch = g_ptr_array_index (st->choices, i);
   if (ch == NULL)
-    return mk_illegal (error, _("No choice waits for %s."), me (c));
+    return mg_rules_illegal (error, _("No choice waits for %s."), me (c));
   units = mg_json_member (c->a, "units");
   if (!mk_choice_check (st, ch, units, error))
     return FALSE;
@@ -2155,9 +2305,9 @@ act_model_bonus (Ctx *c, GError **error)
   /* Any time after collecting: it neither needs nor closes a phase. */
   if (!c->st->started || c->p < 0 || (guint) c->p != c->st->current || !c->st->leaders[c->p].collected)
     return need_turn (c, FALSE, FALSE, error) &&
-           mk_illegal (error, _("%s collects taxes and resources first."), me (c));
+           mg_rules_illegal (error, _("%s collects taxes and resources first."), me (c));
   if (c->st->leaders[c->p].bonus)
-    return mk_illegal (error, _("%s has already earned the model bonus this turn."), me (c));
+    return mg_rules_illegal (error, _("%s has already earned the model bonus this turn."), me (c));
   bonus.gp = c->st->rs->model_bonus_gp;
   c->st->leaders[c->p].bonus = TRUE;
   gain (c, c->p, &bonus, "model_bonus", NULL);
@@ -2171,35 +2321,40 @@ act_end_turn (Ctx *c, GError **error)
   MkState *st = c->st;
 
   if (!st->started)
-    return mk_illegal (error, _("The game has not started: the GM sends \"start\" after the setup."));
+    return mg_rules_illegal (error, _("The game has not started: the GM sends \"start\" after the setup."));
   if (c->p < 0 || (guint) c->p != st->current)
-    return mk_illegal (error, _("It is %s's turn; only %s can end it."), st->leaders[st->current].name,
-                       st->leaders[st->current].name);
+    return mg_rules_illegal (error, _("It is %s's turn; only %s can end it."), st->leaders[st->current].name,
+                             st->leaders[st->current].name);
   if (!st->leaders[c->p].collected)
-    return mk_illegal (error, _("%s collects taxes and resources first."), me (c));
+    return mg_rules_illegal (error, _("%s collects taxes and resources first."), me (c));
   for (guint i = 0; i < st->battles->len; i++)
     {
       MkBattle *b = g_ptr_array_index (st->battles, i);
       if (b->attacker == c->p && b->step == STEP_CONTINUES && b->fought_turn < st->turn)
-        return mk_illegal (error, _("The battle on %s goes on: %s fights again (\"fight\") or moves away first."),
-                           b->land, me (c));
+        return mg_rules_illegal (error, _("The battle on %s goes on: %s fights again (\"fight\") or moves away first."),
+                                 b->land, me (c));
     }
   g_string_append_printf (c->text, _("%s ends its turn."), me (c));
   st->current++;
   if (st->current == st->n_leaders)
     {
-      guint g;
+      gint g;
       st->current = 0;
       st->turn++;
       g = gm_for_turn (st, st->turn);
-      /* Translators: turn number, season, army moves allowed this turn, the GM's name. */
-      g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, " Turn %u begins (%s, %u army move); %s is the GM.",
-                                                    " Turn %u begins (%s, %u army moves); %s is the GM.",
-                                                    moves_allowed (st)),
-                              st->turn, season_name (st), moves_allowed (st), st->leaders[g].name);
+      /* Translators: turn number, season, army moves allowed this turn[, the GM's name]. */
+      if (g >= 0)
+        g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, " Turn %u begins (%s, %u army move); %s is the GM.",
+                                                      " Turn %u begins (%s, %u army moves); %s is the GM.",
+                                                      moves_allowed (st)),
+                                st->turn, season_name (st), moves_allowed (st), st->leaders[g].name);
+      else
+        g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, " Turn %u begins (%s, %u army move).",
+                                                      " Turn %u begins (%s, %u army moves).", moves_allowed (st)),
+                                st->turn, season_name (st), moves_allowed (st));
     }
   begin_leader_turn (st);
-  json_object *e = mk_event ("turn_ended");
+  json_object *e = mg_event_new ("turn_ended", NULL, NULL);
   json_object_object_add (e, "leader", json_object_new_string (me (c)));
   json_object_object_add (e, "next", json_object_new_string (st->leaders[st->current].name));
   json_object_object_add (e, "turn", json_object_new_int64 (st->turn));
@@ -2221,21 +2376,21 @@ act_adjust (Ctx *c, GError **error)
       (mg_json_member (c->a, "reason") && !get_str (c, "reason", &reason, error)))
     return FALSE;
   json_object_object_foreach (c->a, key, val)
-    if (strcmp (key, "type") && strcmp (key, "leader") && strcmp (key, "reason") && strcmp (key, "player"))
+    if (strcmp (key, "type") && strcmp (key, "leader") && strcmp (key, "reason") && strcmp (key, "player") && strcmp (key, "template"))
       json_object_object_add (deltas, key, json_object_get (val));
   if (!mk_purse_parse (deltas, NULL, MK_ACTION_ERR, -MK_MAX_COUNT, &d, error))
     return FALSE;
   purse = &c->st->leaders[who].purse;
   if (purse->gp + d.gp < 0 || purse->res[0] + d.res[0] < 0 || purse->res[1] + d.res[1] < 0 ||
       purse->res[2] + d.res[2] < 0 || purse->res[3] + d.res[3] < 0)
-    return mk_illegal (error, _("That would leave %s with less than nothing."), c->st->leaders[who].name);
+    return mg_rules_illegal (error, _("That would leave %s with less than nothing."), c->st->leaders[who].name);
   purse->gp += d.gp;
   for (guint r = 0; r < MK_N_RES; r++)
     purse->res[r] += d.res[r];
   t = mk_purse_text (&d);
   g_string_append_printf (c->text, _("The GM corrects %s's treasury by %s%s%s."), c->st->leaders[who].name, t,
                           reason ? ": " : "", reason ? reason : "");
-  json_object *e = mk_event ("adjusted");
+  json_object *e = mg_event_new ("adjusted", NULL, NULL);
   json_object_object_add (e, "leader", json_object_new_string (c->st->leaders[who].name));
   json_object_object_add (e, "change", mk_purse_json (&d, TRUE));
   json_object_array_add (c->events, e);
@@ -2258,7 +2413,7 @@ act_edit_land (Ctx *c, GError **error)
       if (v != NULL && !get_leader_arg (c, "owner", &owner, error))
         return FALSE;
       if (land->capital && owner < 0)
-        return mk_illegal (error, _("%s is a capital; it keeps an owner."), land->name);
+        return mg_rules_illegal (error, _("%s is a capital; it keeps an owner."), land->name);
       land->owner = owner;
       land->claim = -1;
     }
@@ -2279,7 +2434,7 @@ act_edit_land (Ctx *c, GError **error)
       land->wall = x;
     }
   if (land->wall != WALL_NONE && land->city == CITY_NONE)
-    return mk_illegal (error, _("Walls stand around a hamlet, village or town; %s would have no city."), land->name);
+    return mg_rules_illegal (error, _("Walls stand around a hamlet, village or town; %s would have no city."), land->name);
   if (mg_json_member (c->a, "camp") && !mg_json_get_bool (c->a, NULL, "camp", MK_ACTION_ERR, &land->camp, error))
     return FALSE;
   if ((v = mg_json_member (c->a, "resources")) != NULL)
@@ -2292,7 +2447,7 @@ act_edit_land (Ctx *c, GError **error)
           land->lying[r] = p.res[r];
     }
   g_string_append_printf (c->text, _("The GM updates %s."), land->name);
-  json_object *e = mk_event ("land_edited");
+  json_object *e = mg_event_new ("land_edited", NULL, NULL);
   json_object_object_add (e, "land", json_object_new_string (land->name));
   json_object_array_add (c->events, e);
   (void) st;
@@ -2317,6 +2472,8 @@ static const ActDef acts[] = {
   { "import_map", { "map" }, act_import_map, FALSE },
   { "set_leader", { "leader", "colour", "capital" }, act_set_leader, FALSE },
   { "set_gm", { "rotation", "first" }, act_set_gm, FALSE },
+  { "add_leader", { "leader", "colour", "capital" }, act_add_leader, TRUE },
+  { "correct_map", { "map" }, act_correct_map, TRUE },
   { "start", { NULL }, act_start, FALSE },
   { "collect", { NULL }, act_collect, FALSE },
   { "build", { "land", "what" }, act_build, FALSE },
@@ -2346,9 +2503,10 @@ run_action (MkState *st, json_object *action, json_object *events, GString *text
 {
   const ActDef *def = NULL;
   const char *type, *player;
-  const char *known[16] = { "type", "player" };
+  /* "template" marks an example from legal_actions () whose free fields a form fills in. */
+  const char *known[16] = { "type", "player", "template" };
   Ctx c = { st, action, events, text, -1 };
-  guint k = 2;
+  guint k = 3;
 
   if (!json_object_is_type (action, json_type_object))
     {
@@ -2378,21 +2536,21 @@ run_action (MkState *st, json_object *action, json_object *events, GString *text
       if (!mg_json_get_string (action, NULL, "player", MK_ACTION_ERR, &player, error))
         return FALSE;
       if ((c.p = find_leader (st, player)) < 0)
-        return mk_illegal (error, _("There is no leader called \"%s\" in this campaign."), player);
+        return mg_rules_illegal (error, _("There is no leader called \"%s\" in this campaign."), player);
     }
   if (st->choices->len > 0 && !def->while_choosing)
     {
       MkChoice *ch = g_ptr_array_index (st->choices, 0);
-      return mk_illegal (error, g_dngettext (GETTEXT_PACKAGE, "Waiting for %s to choose %u unit to lose first (\"lose\").",
-                                             "Waiting for %s to choose %u units to lose first (\"lose\").", ch->count),
-                         st->leaders[ch->leader].name, ch->count);
+      return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "Waiting for %s to choose %u unit to lose first (\"lose\").",
+                                                  "Waiting for %s to choose %u units to lose first (\"lose\").", ch->count),
+                               st->leaders[ch->leader].name, ch->count);
     }
   for (guint i = 0; i < st->battles->len && !def->while_choosing; i++)
     {
       MkBattle *b = g_ptr_array_index (st->battles, i);
       if (b->step == STEP_REINFORCE && strcmp (type, "reinforce") != 0 && strcmp (type, "fight") != 0)
-        return mk_illegal (error, _("Battle %u on %s comes first: %s may reinforce, then \"fight\"."), b->id, b->land,
-                           st->leaders[b->defender].name);
+        return mg_rules_illegal (error, _("Battle %u on %s comes first: %s may reinforce, then \"fight\"."), b->id, b->land,
+                                 st->leaders[b->defender].name);
     }
   return def->fn (&c, error);
 }
@@ -2565,7 +2723,7 @@ mk_pending (const MgState *state)
   json_object_object_add (o, "moves_allowed", json_object_new_int64 (allowed));
   json_object_object_add (o, "moves_left", json_object_new_int64 (allowed > cur->moves_used ? allowed - cur->moves_used : 0));
   json_object_object_add (o, "current", json_object_new_string (cur->name));
-  json_object_object_add (o, "gm", json_object_new_string (st->leaders[gm_for_turn (st, st->turn)].name));
+  json_object_object_add (o, "gm", gm_json (st));
 
   if (!st->started)
     {
@@ -2658,8 +2816,7 @@ mk_pending (const MgState *state)
           if (st->phase != PHASE_COLLECT)
             {
               guint left = allowed > cur->moves_used ? allowed - cur->moves_used : 0;
-              g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " %u army move left.", " %u army moves left.", left),
-                                      left);
+              g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " %u army move left.", " %u army moves left.", left), left);
             }
           for (guint i = 0; i < st->battles->len; i++)
             {
@@ -2690,11 +2847,17 @@ mk_describe (const MgState *state, const char *seat)
   guint year;
   guint si = season_index (st, st->turn, &year);
 
-  g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Turn %u, year %u, %s: %u army move per leader; %s is the GM.",
-                                          "Turn %u, year %u, %s: %u army moves per leader; %s is the GM.",
-                                          st->rs->seasons[si].moves),
-                          st->turn, year, _(st->rs->seasons[si].name), st->rs->seasons[si].moves,
-                          st->leaders[gm_for_turn (st, st->turn)].name);
+  if (gm_for_turn (st, st->turn) >= 0)
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Turn %u, year %u, %s: %u army move per leader; %s is the GM.",
+                                            "Turn %u, year %u, %s: %u army moves per leader; %s is the GM.",
+                                            st->rs->seasons[si].moves),
+                            st->turn, year, _(st->rs->seasons[si].name), st->rs->seasons[si].moves,
+                            st->leaders[gm_for_turn (st, st->turn)].name);
+  else
+    g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "Turn %u, year %u, %s: %u army move per leader.",
+                                            "Turn %u, year %u, %s: %u army moves per leader.",
+                                            st->rs->seasons[si].moves),
+                            st->turn, year, _(st->rs->seasons[si].name), st->rs->seasons[si].moves);
   for (guint i = 0; i < st->n_leaders; i++)
     {
       g_autofree char *t = mk_purse_text (&st->leaders[i].purse);
@@ -2703,10 +2866,10 @@ mk_describe (const MgState *state, const char *seat)
         lands += ((MkLand *) g_ptr_array_index (st->map.lands, k))->owner == (gint) i;
       for (guint k = 0; k < st->armies->len; k++)
         armies += ((MkArmy *) g_ptr_array_index (st->armies, k))->leader == (gint) i;
-      g_autofree char *n_lands = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u land", "%u lands", lands), lands);
-      g_autofree char *n_armies = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u army", "%u armies", armies), armies);
-      /* Translators: a leader's line in the turn summary: name, treasury, "3 lands", "2 armies". */
-      g_string_append_printf (s, _(" %s: %s; %s, %s."), st->leaders[i].name, t, n_lands, n_armies);
+      g_autofree char *l = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u land", "%u lands", lands), lands);
+      g_autofree char *a = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u army", "%u armies", armies), armies);
+      /* Translators: " Red: 12 GP, 3 wood; 2 lands, 1 army." */
+      g_string_append_printf (s, _(" %s: %s; %s, %s."), st->leaders[i].name, t, l, a);
     }
   for (guint k = 0; k < st->armies->len; k++)
     {
@@ -2774,26 +2937,321 @@ mk_tables (const MgState *state)
   return o;
 }
 
-/* ---------------------------------------------------------------- public helpers */
+/* ---------------------------------------------------------------- legal actions */
 
-gboolean
-mg_mk_check_map (json_object *map, const char * const *leaders, GError **error)
+typedef struct {
+  const MkState *st;
+  const char    *seat;       /* a leader's name, or NULL for every seat and the GM */
+  json_object   *out;
+} Legal;
+
+/* Keeps `action` (stolen) if it is `seat`'s to take and validate () accepts it as it stands. */
+static void
+offer (Legal *l, json_object *action)
 {
-  MkMap m;
-  guint n = leaders ? g_strv_length ((char **) leaders) : 0;
+  const char *player = json_object_get_string (mg_json_member (action, "player"));
 
-  if (!mk_map_parse (map, "$.map", MK_ACTION_ERR, (char **) leaders, n, &m, error))
-    return FALSE;
-  mk_map_clear (&m);
-  return TRUE;
+  if ((l->seat == NULL || g_strcmp0 (player, l->seat) == 0) && mk_validate ((const MgState *) l->st, action, NULL))
+    json_object_array_add (l->out, action);
+  else
+    json_object_put (action);
 }
 
-json_object *
-mg_mk_export_map (const MgState *state)
+/* {"type":type,"player":player} (player NULL: the GM's), then members as key, json pairs. */
+static json_object *
+act_json (const char *type, const char *player, ...)
+{
+  json_object *a = json_object_new_object ();
+  const char *key;
+  va_list args;
+
+  json_object_object_add (a, "type", json_object_new_string (type));
+  if (player != NULL)
+    json_object_object_add (a, "player", json_object_new_string (player));
+  va_start (args, player);
+  while ((key = va_arg (args, const char *)) != NULL)
+    json_object_object_add (a, key, va_arg (args, json_object *));
+  va_end (args);
+  return a;
+}
+
+#define S(x) json_object_new_string (x)
+
+static json_object *
+paths_json (const char *a, const char *b)
+{
+  json_object *p = json_object_new_array ();
+  json_object_array_add (p, S (a));
+  if (b != NULL)
+    json_object_array_add (p, S (b));
+  return p;
+}
+
+static void
+offer_setup (Legal *l)
+{
+  const MkState *st = l->st;
+
+  offer (l, act_json ("import_map", NULL, "map", mk_map_json (&st->map, LEADER_NAMES (st)),
+                      "template", json_object_new_boolean (TRUE), NULL));
+  for (guint i = 0; i < st->n_leaders; i++)
+    {
+      const char *who = st->leaders[i].name;
+      offer (l, act_json ("set_leader", NULL, "leader", S (who), "colour", S (st->leaders[i].colour),
+                          "template", json_object_new_boolean (TRUE), NULL));
+      for (guint k = 0; k < st->map.lands->len; k++)
+        offer (l, act_json ("set_leader", NULL, "leader", S (who),
+                            "capital", S (((MkLand *) g_ptr_array_index (st->map.lands, k))->name), NULL));
+    }
+  for (guint r = 0; mk_gm_ids[r]; r++)
+    for (guint i = 0; i < st->n_leaders; i++)
+      offer (l, act_json ("set_gm", NULL, "rotation", S (mk_gm_ids[r]), "first", S (st->leaders[i].name), NULL));
+  offer (l, act_json ("start", NULL, NULL));
+}
+
+/* A `lose` that takes the first eligible units: the leader picks, so it is a template. */
+static void
+offer_lose (Legal *l, const MkChoice *c)
+{
+  g_autoptr(json_object) eligible = mk_choice_eligible (l->st, c);
+  json_object *units = json_object_new_array ();
+  guint left = c->count;
+
+  for (guint i = 0; i < json_object_array_length (eligible) && left > 0; i++)
+    {
+      json_object *e = json_object_array_get_idx (eligible, i);
+      guint n = MIN (left, (guint) json_object_get_int (mg_json_member (e, "max")));
+      json_object *u = json_object_new_object ();
+      json_object_object_add (u, "army", json_object_get (mg_json_member (e, "army")));
+      json_object_object_add (u, "unit", json_object_get (mg_json_member (e, "unit")));
+      json_object_object_add (u, "count", json_object_new_int (n));
+      json_object_array_add (units, u);
+      left -= n;
+    }
+  offer (l, act_json ("lose", l->st->leaders[c->leader].name, "units", units,
+                      "template", json_object_new_boolean (TRUE), NULL));
+}
+
+static void
+offer_battles (Legal *l)
+{
+  const MkState *st = l->st;
+
+  for (guint i = 0; i < st->battles->len; i++)
+    {
+      MkBattle *b = g_ptr_array_index (st->battles, i);
+      offer (l, act_json ("fight", NULL, "battle", json_object_new_int (b->id), NULL));
+      offer (l, act_json ("fight", st->leaders[b->attacker].name, "battle", json_object_new_int (b->id), NULL));
+      offer (l, act_json ("fight", st->leaders[b->defender].name, "battle", json_object_new_int (b->id), NULL));
+      for (guint k = 0; b->step == STEP_REINFORCE && k < st->armies->len; k++)
+        {
+          MkArmy *a = g_ptr_array_index (st->armies, k);
+          if (a->leader == b->defender)
+            offer (l, act_json ("reinforce", st->leaders[a->leader].name, "army", S (a->id),
+                                "battle", json_object_new_int (b->id), NULL));
+        }
+    }
+}
+
+static void
+offer_builds (Legal *l, const char *me)
+{
+  const MkState *st = l->st;
+  static const char * const whats[] = { "hamlet", "village", "town", "camp", "wood_wall", "stone_wall", NULL };
+
+  for (guint k = 0; k < st->map.lands->len; k++)
+    {
+      MkLand *land = g_ptr_array_index (st->map.lands, k);
+      for (guint w = 0; whats[w]; w++)
+        offer (l, act_json ("build", me, "land", S (land->name), "what", S (whats[w]), NULL));
+      for (guint u = 0; u < MK_N_UNITS; u++)
+        {
+          /* The count is the leader's to choose: one is the example. */
+          offer (l, act_json ("train", me, "land", S (land->name), "unit", S (mk_unit_ids[u]),
+                              "count", json_object_new_int (1), "template", json_object_new_boolean (TRUE), NULL));
+          for (guint i = 0; i < st->armies->len; i++)
+            {
+              MkArmy *a = g_ptr_array_index (st->armies, i);
+              if (!a->afloat && strcmp (a->land, land->name) == 0)
+                offer (l, act_json ("train", me, "land", S (land->name), "unit", S (mk_unit_ids[u]),
+                                    "count", json_object_new_int (1), "army", S (a->id),
+                                    "template", json_object_new_boolean (TRUE), NULL));
+            }
+        }
+    }
+  for (guint i = 0; i < st->map.rivers->len; i++)
+    {
+      MkRiver *r = g_ptr_array_index (st->map.rivers, i);
+      for (guint k = 0; k + 1 < r->pairs->len; k += 2)
+        for (guint side = 0; side < 2; side++)
+          {
+            const char *x = g_ptr_array_index (r->pairs, k + side), *y = g_ptr_array_index (r->pairs, k + 1 - side);
+            if (!r->large)
+              {
+                offer (l, act_json ("build_bridge", me, "land", S (x), "to", S (y), NULL));
+                offer (l, act_json ("destroy_bridge", me, "land", S (x), "to", S (y), NULL));
+              }
+            else
+              offer (l, act_json ("build_boat", me, "land", S (x), "river", S (r->name), NULL));
+          }
+    }
+  for (guint i = 0; i < st->boats->len; i++)
+    offer (l, act_json ("destroy_boat", me, "boat", S (((MkBoat *) g_ptr_array_index (st->boats, i))->id), NULL));
+}
+
+/* Moves one land away (every neighbour), and two for those that may go on (cavalry, a forced
+ * walk), with the stances and choices that arrival asks for. */
+static void
+offer_moves (Legal *l, const char *me, MkArmy *a)
+{
+  const MkState *st = l->st;
+  static const char * const extras[][2] = { { NULL, NULL }, { "stance", "peace" }, { "stance", "war" },
+                                            { "plunder", NULL }, { "claim", NULL } };
+
+  for (guint k = 0; k < st->map.lands->len; k++)
+    {
+      MkLand *n = g_ptr_array_index (st->map.lands, k);
+      if (a->afloat || !walkable (st, a->land, n->name))
+        continue;
+      for (guint e = 0; e < G_N_ELEMENTS (extras); e++)
+        {
+          json_object *m = act_json ("move", me, "army", S (a->id), "path", paths_json (n->name, NULL), NULL);
+          if (extras[e][0] != NULL && extras[e][1] != NULL)
+            json_object_object_add (m, extras[e][0], S (extras[e][1]));
+          else if (extras[e][0] != NULL)
+            {
+              json_object_object_add (m, extras[e][0], json_object_new_boolean (TRUE));
+              json_object_object_add (m, "stance", S ("war"));
+            }
+          offer (l, m);
+        }
+      for (guint j = 0; j < st->map.lands->len; j++)
+        {
+          MkLand *far = g_ptr_array_index (st->map.lands, j);
+          if (far == n || strcmp (far->name, a->land) == 0 || !walkable (st, n->name, far->name))
+            continue;
+          offer (l, act_json ("move", me, "army", S (a->id), "path", paths_json (n->name, far->name), NULL));
+          offer (l, act_json ("move", me, "army", S (a->id), "path", paths_json (n->name, far->name),
+                              "forced_walk", json_object_new_boolean (TRUE), NULL));
+        }
+    }
+  for (guint i = 0; i < st->map.rivers->len; i++)
+    {
+      MkRiver *r = g_ptr_array_index (st->map.rivers, i);
+      for (guint k = 0; r->large && k + 1 < r->pairs->len; k += 2)
+        for (guint side = 0; side < 2; side++)
+          if (strcmp (g_ptr_array_index (r->pairs, k + side), a->land) == 0)
+            offer (l, act_json ("navigate", me, "army", S (a->id),
+                                "path", paths_json (g_ptr_array_index (r->pairs, k + 1 - side), NULL), NULL));
+    }
+  for (guint i = 0; i < st->armies->len; i++)
+    {
+      MkArmy *t = g_ptr_array_index (st->armies, i);
+      if (t->leader != a->leader)
+        offer (l, act_json ("fire", me, "army", S (a->id), "target", S (t->id), NULL));
+    }
+  offer (l, act_json ("take_control", me, "army", S (a->id), NULL));
+  offer (l, act_json ("take_control", me, "army", S (a->id), "stance", S ("war"), NULL));
+  offer (l, act_json ("upgrade", me, "army", S (a->id), "count", json_object_new_int (1),
+                      "template", json_object_new_boolean (TRUE), NULL));
+}
+
+/* Organize: the armies on a land as they stand, for the leader to regroup. */
+static void
+offer_organize (Legal *l, const char *me, gint leader)
+{
+  const MkState *st = l->st;
+
+  for (guint k = 0; k < st->map.lands->len; k++)
+    {
+      MkLand *land = g_ptr_array_index (st->map.lands, k);
+      json_object *armies = json_object_new_array ();
+      for (guint i = 0; i < st->armies->len; i++)
+        {
+          MkArmy *a = g_ptr_array_index (st->armies, i);
+          json_object *o;
+          if (a->leader != leader || a->afloat || strcmp (a->land, land->name) != 0)
+            continue;
+          o = units_json (a->units);
+          json_object_object_add (o, "id", S (a->id));
+          json_object_array_add (armies, o);
+        }
+      if (json_object_array_length (armies) == 0)
+        json_object_put (armies);
+      else
+        offer (l, act_json ("organize", me, "land", S (land->name), "armies", armies,
+                            "template", json_object_new_boolean (TRUE), NULL));
+    }
+}
+
+/* The GM's corrections, open at any time: an example for each leader and land. */
+static void
+offer_corrections (Legal *l)
+{
+  const MkState *st = l->st;
+
+  for (guint i = 0; i < st->n_leaders; i++)
+    offer (l, act_json ("adjust", NULL, "leader", S (st->leaders[i].name), "gp", json_object_new_int (1),
+                        "template", json_object_new_boolean (TRUE), NULL));
+  for (guint k = 0; k < st->map.lands->len; k++)
+    offer (l, act_json ("edit_land", NULL, "land", S (((MkLand *) g_ptr_array_index (st->map.lands, k))->name),
+                        "template", json_object_new_boolean (TRUE), NULL));
+  /* A new leader (its name, and after the start a free land, are the GM's to give). */
+  for (guint k = 0; k < st->map.lands->len; k++)
+    {
+      MkLand *land = g_ptr_array_index (st->map.lands, k);
+      offer (l, act_json ("add_leader", NULL, "leader", S (_("New leader")), "capital", S (land->name),
+                          "template", json_object_new_boolean (TRUE), NULL));
+      if (l->out != NULL && json_object_array_length (l->out) > 0 &&
+          g_strcmp0 (mg_action_type (json_object_array_get_idx (l->out, json_object_array_length (l->out) - 1)),
+                     "add_leader") == 0)
+        break;
+    }
+  offer (l, act_json ("correct_map", NULL, "map", mk_map_json (&st->map, LEADER_NAMES (st)),
+                      "template", json_object_new_boolean (TRUE), NULL));
+}
+
+static json_object *
+mk_legal_actions (const MgState *state, const char *seat)
 {
   const MkState *st = (const MkState *) state;
-  return mk_map_json (&st->map, LEADER_NAMES (st));
+  Legal l = { st, NULL, json_object_new_array () };
+  const char *me = st->leaders[st->current].name;
+
+  if (g_strcmp0 (seat, MG_SEAT_ALL) != 0)
+    {
+      if (find_leader (st, seat) < 0)
+        return l.out;
+      l.seat = seat;
+    }
+  if (!st->started)
+    offer_setup (&l);
+  for (guint i = 0; i < st->choices->len; i++)
+    offer_lose (&l, g_ptr_array_index (st->choices, i));
+  offer_battles (&l);
+  if (st->started)
+    {
+      /* In the order of the turn: collect, build and train, organize, move, then the rest. */
+      offer (&l, act_json ("collect", me, NULL));
+      offer_builds (&l, me);
+      offer_organize (&l, me, st->current);
+      for (guint i = 0; i < st->armies->len; i++)
+        {
+          MkArmy *a = g_ptr_array_index (st->armies, i);
+          if (a->leader == (gint) st->current)
+            offer_moves (&l, me, a);
+        }
+      offer (&l, act_json ("model_bonus", me, NULL));
+      offer (&l, act_json ("end_turn", me, NULL));
+    }
+  if (l.seat == NULL)
+    offer_corrections (&l);
+  return l.out;
 }
+
+#undef S
+
+/* ---------------------------------------------------------------- public helpers */
 
 json_object *
 mg_mk_army_options (const MgState *state, const char *army_id)
@@ -2903,6 +3361,7 @@ static const MgRules mk_rules = {
   .turn = mk_turn,
   .describe = mk_describe,
   .tables = mk_tables,
+  .legal_actions = mk_legal_actions,
 };
 
 const MgRules *

@@ -7,9 +7,6 @@
 
 gboolean tft_check_gear (const TftRuleset *rs, const char *name, guint kind, gint st, const gint *w, guint n,
                          gint shield, gint ready, GError **error);
-gboolean tft_roster_action (TftState *st, guint kind, json_object *a, gboolean commit, json_object *events,
-                            GString *text, GError **error);
-
 static const char * const kind_names[] = { "death", "arena", "practice", NULL };
 static const char * const phase_names[] = { "options", "attacks", "end", "over", NULL };
 static const char * const posture_names[] = { "standing", "fallen", "prone", "kneeling", "hth", NULL };
@@ -417,10 +414,88 @@ weapons_from_json (const TftState *st, json_object *fo, const char *p, const cha
 
 gboolean tft_fight_from_json (TftState *st, json_object *o, GError **error);
 
+/* One fighter of $.fight.figures (at `p`), its name and side already read. */
+static gboolean
+fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, GError **error)
+{
+  const TftRuleset *rs = &st->rs;
+  json_object *c, *op;
+  guint u;
+  gint64 v;
+
+#define GI(key, field, lo, hi) (mg_json_get_int (fo, p, key, TFT_STATE_ERR, lo, hi, &v, error) && ((x->field = v), TRUE))
+#define GB(key, field) mg_json_get_bool (fo, p, key, TFT_STATE_ERR, &x->field, error)
+  if (!GI ("hits", hits, 0, 100000) || !GI ("hits_turn", hits_turn, 0, 100000) ||
+      !GI ("hits_last_turn", hits_last_turn, 0, 100000) || !GI ("attacks_made", attacks_made, 0, 10) ||
+      !GI ("reload", reload, 0, 10) || !GI ("fell_turn", fell_turn, 0, G_MAXINT32) ||
+      !GI ("kills", kills, 0, TFT_MAX_FIGHTERS) ||
+      !GB ("shield_ready", shield_ready) || !GB ("must_drop", must_drop) || !GB ("fell_now", fell_now) ||
+      !GB ("lost_attack", lost_attack) || !GB ("bending", bending) || !GB ("took_hits", took_hits) ||
+      !mg_json_get_choice (fo, p, "posture", TFT_STATE_ERR, posture_names, &u, error))
+    return FALSE;
+  x->posture = u;
+  if (!mg_json_get_choice (fo, p, "state", TFT_STATE_ERR, life_names, &u, error))
+    return FALSE;
+  x->life = u;
+#undef GI
+#undef GB
+  {
+    g_autofree char *rp = mg_json_path_key (p, "ready");
+    if (!weapon_from_json (st, mg_json_member (fo, "ready"), rp, &x->ready, error))
+      return FALSE;
+  }
+  x->shield = TFT_NONE;
+  if ((c = mg_json_member (fo, "shield")) != NULL)
+    {
+      const char *id;
+      g_autofree char *sp = mg_json_path_key (p, "shield");
+      if (!mg_json_string (c, sp, TFT_STATE_ERR, &id, error))
+        return FALSE;
+      if ((x->shield = tft_shield_find (rs, id)) < 0)
+        {
+          mg_json_set_error (error, TFT_STATE_ERR, sp, _("a shield of the ruleset"), c);
+          return FALSE;
+        }
+    }
+  x->n_broken = 0;
+  if (!weapons_from_json (st, fo, p, "carried", 0, x->carried, &x->n_carried, error) ||
+      (mg_json_member (fo, "broken") && !weapons_from_json (st, fo, p, "broken", 1, x->broken, &x->n_broken, error)))
+    return FALSE;
+  x->mg_target = -1;
+  if ((c = mg_json_member (fo, "mg_target")) != NULL)
+    {
+      const char *tn;
+      g_autofree char *tp = mg_json_path_key (p, "mg_target");
+      if (!mg_json_string (c, tp, TFT_STATE_ERR, &tn, error))
+        return FALSE;
+      if ((x->mg_target = fighter_find (st, tn)) < 0)
+        {
+          mg_json_set_error (error, TFT_STATE_ERR, tp, _("a figure of the fight"), c);
+          return FALSE;
+        }
+    }
+  if (!mask_from_json (st, fo, p, "engaged_with", &x->engaged, error) ||
+      !mask_from_json (st, fo, p, "hth_with", &x->hth, error) ||
+      !mask_from_json (st, fo, p, "inflicted", &x->inflicted, error))
+    return FALSE;
+  x->opt = OPT_UNSET;
+  x->moved = 0;
+  if ((op = mg_json_member (fo, "option")) != NULL)
+    {
+      g_autofree char *opp = mg_json_path_key (p, "option");
+      if (!mg_json_object (op, opp, TFT_STATE_ERR, error) ||
+          !mg_json_get_choice (op, opp, "option", TFT_STATE_ERR, option_names, &x->opt, error) ||
+          !mg_json_get_int (op, opp, "moved", TFT_STATE_ERR, 0, 100, &v, error) ||
+          !mg_json_get_bool (op, opp, "main_gauche", TFT_STATE_ERR, &x->use_mg, error))
+        return FALSE;
+      x->moved = v;
+    }
+  return TRUE;
+}
+
 gboolean
 tft_fight_from_json (TftState *st, json_object *o, GError **error)
 {
-  const TftRuleset *rs = &st->rs;
   TftFight *fg = tft_fight_new ();
   json_object *a, *in;
   guint u;
@@ -479,75 +554,8 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
   for (guint i = 0; i < fg->n; i++)
     {
       g_autofree char *p = mg_json_path_index ("$.fight.figures", i);
-      json_object *fo = json_object_array_get_idx (a, i), *c, *op;
-      TftFighter *x = &fg->f[i];
-#define GI(key, field, lo, hi) (mg_json_get_int (fo, p, key, TFT_STATE_ERR, lo, hi, &v, error) && ((x->field = v), TRUE))
-#define GB(key, field) mg_json_get_bool (fo, p, key, TFT_STATE_ERR, &x->field, error)
-      if (!GI ("hits", hits, 0, 100000) || !GI ("hits_turn", hits_turn, 0, 100000) ||
-          !GI ("hits_last_turn", hits_last_turn, 0, 100000) || !GI ("attacks_made", attacks_made, 0, 10) ||
-          !GI ("reload", reload, 0, 10) || !GI ("fell_turn", fell_turn, 0, G_MAXINT32) ||
-          !GI ("kills", kills, 0, TFT_MAX_FIGHTERS) ||
-          !GB ("shield_ready", shield_ready) || !GB ("must_drop", must_drop) || !GB ("fell_now", fell_now) ||
-          !GB ("lost_attack", lost_attack) || !GB ("bending", bending) || !GB ("took_hits", took_hits) ||
-          !mg_json_get_choice (fo, p, "posture", TFT_STATE_ERR, posture_names, &u, error))
+      if (!fighter_from_json (st, json_object_array_get_idx (a, i), p, &fg->f[i], error))
         return FALSE;
-      x->posture = u;
-      if (!mg_json_get_choice (fo, p, "state", TFT_STATE_ERR, life_names, &u, error))
-        return FALSE;
-      x->life = u;
-#undef GI
-#undef GB
-      {
-        g_autofree char *rp = mg_json_path_key (p, "ready");
-        if (!weapon_from_json (st, mg_json_member (fo, "ready"), rp, &x->ready, error))
-          return FALSE;
-      }
-      x->shield = TFT_NONE;
-      if ((c = mg_json_member (fo, "shield")) != NULL)
-        {
-          const char *id;
-          g_autofree char *sp = mg_json_path_key (p, "shield");
-          if (!mg_json_string (c, sp, TFT_STATE_ERR, &id, error))
-            return FALSE;
-          if ((x->shield = tft_shield_find (rs, id)) < 0)
-            {
-              mg_json_set_error (error, TFT_STATE_ERR, sp, _("a shield of the ruleset"), c);
-              return FALSE;
-            }
-        }
-      x->n_broken = 0;
-      if (!weapons_from_json (st, fo, p, "carried", 0, x->carried, &x->n_carried, error) ||
-          (mg_json_member (fo, "broken") && !weapons_from_json (st, fo, p, "broken", 1, x->broken, &x->n_broken, error)))
-        return FALSE;
-      x->mg_target = -1;
-      if ((c = mg_json_member (fo, "mg_target")) != NULL)
-        {
-          const char *tn;
-          g_autofree char *tp = mg_json_path_key (p, "mg_target");
-          if (!mg_json_string (c, tp, TFT_STATE_ERR, &tn, error))
-            return FALSE;
-          if ((x->mg_target = fighter_find (st, tn)) < 0)
-            {
-              mg_json_set_error (error, TFT_STATE_ERR, tp, _("a figure of the fight"), c);
-              return FALSE;
-            }
-        }
-      if (!mask_from_json (st, fo, p, "engaged_with", &x->engaged, error) ||
-          !mask_from_json (st, fo, p, "hth_with", &x->hth, error) ||
-          !mask_from_json (st, fo, p, "inflicted", &x->inflicted, error))
-        return FALSE;
-      x->opt = OPT_UNSET;
-      x->moved = 0;
-      if ((op = mg_json_member (fo, "option")) != NULL)
-        {
-          g_autofree char *opp = mg_json_path_key (p, "option");
-          if (!mg_json_object (op, opp, TFT_STATE_ERR, error) ||
-              !mg_json_get_choice (op, opp, "option", TFT_STATE_ERR, option_names, &x->opt, error) ||
-              !mg_json_get_int (op, opp, "moved", TFT_STATE_ERR, 0, 100, &v, error) ||
-              !mg_json_get_bool (op, opp, "main_gauche", TFT_STATE_ERR, &x->use_mg, error))
-            return FALSE;
-          x->moved = v;
-        }
     }
   if ((in = mg_json_member (o, "initiative")) != NULL)
     {
@@ -1013,26 +1021,24 @@ parse_along (const TftState *st, json_object *a, const char *key, Along *out, gu
 }
 
 /* Parses an attack and checks it against the order and the figures' state. */
+/* The attack action's members into a (figure, target and weapon names into xn, tn, wn; where the
+ * pile starts in a->beyond into *pile); nothing about the fight yet. */
 static gboolean
-parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
+read_attack (const TftState *st, json_object *j, Attack *a, const char **xn, const char **tn, const char **wn,
+             guint *pile, GError **error)
 {
   static const char * const known[] = { "type", "player", "figure", "target", "weapon", "facing", "mode", "hexes",
                                         "megahexes", "throw", "in_the_way", "beyond", "pile", "sheltering",
                                         "hth_because", "from_behind", NULL };
-  const TftRuleset *rs = &st->rs;
-  const TftFight *fg = st->fight;
-  const char *xn, *tn, *wn = NULL;
-  const TftFighter *x, *y;
-  const TftSlot *s;
   gint64 v;
-  guint n2, pile;
+  guint n2;
 
   memset (a, 0, sizeof *a);
   if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
-      !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, &xn, error) ||
-      !mg_json_get_string (j, NULL, "target", TFT_ACTION_ERR, &tn, error))
+      !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, xn, error) ||
+      !mg_json_get_string (j, NULL, "target", TFT_ACTION_ERR, tn, error))
     return FALSE;
-  if (mg_json_member (j, "weapon") && !mg_json_get_string (j, NULL, "weapon", TFT_ACTION_ERR, &wn, error))
+  if (mg_json_member (j, "weapon") && !mg_json_get_string (j, NULL, "weapon", TFT_ACTION_ERR, wn, error))
     return FALSE;
 #define OPTC(key, names, field) (!mg_json_member (j, key) || mg_json_get_choice (j, NULL, key, TFT_ACTION_ERR, names, &a->field, error))
 #define OPTB(key, field) (!mg_json_member (j, key) || mg_json_get_bool (j, NULL, key, TFT_ACTION_ERR, &a->field, error))
@@ -1058,8 +1064,23 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
       !parse_along (st, j, "beyond", a->beyond, 8, &a->n_beyond, error) ||
       !parse_along (st, j, "pile", a->beyond + a->n_beyond, 8, &n2, error))
     return FALSE;
-  pile = a->n_beyond;
+  *pile = a->n_beyond;
   a->n_beyond += n2;
+  return TRUE;
+}
+
+static gboolean
+parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+  const char *xn, *tn, *wn = NULL;
+  const TftFighter *x, *y;
+  const TftSlot *s;
+  guint pile;
+
+  if (!read_attack (st, j, a, &xn, &tn, &wn, &pile, error))
+    return FALSE;
 
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));
@@ -1105,7 +1126,7 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
       fg->f[x->mg_target].life == L_FIGHTING)
     return illegal (error, _("Both attacks of a main-gauche turn go against the same enemy: %s."),
                     fname (st, &fg->f[x->mg_target]));
-  if (n2 > 0 && x->posture == P_HTH)
+  if (a->n_beyond > pile && x->posture == P_HTH)
     return illegal (error, _("Figures in hand-to-hand combat never hit their friends in the same brawl: no \"pile\" "
                              "for %s."), xn);
   /* Into a pile: "each other enemy in the HTH combat, and then each friend" (p. 17). */
@@ -1239,6 +1260,67 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
   return TRUE;
 }
 
+/* Hand-to-hand: x enters y's hex (no roll when joining a brawl already on the ground), p. 16-17.
+ * -1 on a dice error, 1 when the entry ends the attack (repelled, or countered), 0 to roll to hit. */
+static gint
+hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, json_object *events, GString *text,
+           GError **error)
+{
+  const TftRuleset *rs = &st->rs;
+  json_object *e;
+
+  if (x->ready >= 0 && !rs->weapons[x->ready].dagger)
+    drop_weapon (st, x, x->ready);
+  if (x->shield_ready && x->shield >= 0)
+    x->shield = TFT_NONE;
+  if (!((x->hth >> a->ti) & 1) && y->posture != P_HTH)
+    {
+      gint roll;
+      TftEntry en;
+      do
+        {
+          guint v;
+          if (!tft_roll (r, 1, 6, "entry", &v, error))
+            return -1;
+          roll = v;
+        }
+      while (roll == 6 && a->from_behind);
+      en = rs->entry[roll - 1];
+      e = mg_event_new ("hth", "figure", fname (st, x));
+      json_object_object_add (e, "target", json_object_new_string (fname (st, y)));
+      ev_int (e, "roll", roll);
+      json_object_object_add (e, "result", json_object_new_string (
+        en == HTH_GRAPPLE ? "grapple" : en == HTH_GRAPPLE_DAGGER ? "grapple_dagger" : en == HTH_REPEL ? "repel" : "counter"));
+      json_object_array_add (events, e);
+      g_string_append_printf (text, _("%s throws himself on %s; %s rolls %d"), fname (st, x), fname (st, y),
+                              fname (st, y), roll);
+      if (en == HTH_REPEL || en == HTH_COUNTER)
+        {
+          if (en == HTH_REPEL)
+            {
+              g_string_append_printf (text, _(" and keeps %s off."), fname (st, x));
+              return 1;
+            }
+          g_string_append_printf (text, _(" and strikes %s"), fname (st, x));
+          return do_damage (st, r, NULL, y, x, 1, FALSE, e, events, text, error) ? 1 : -1;
+        }
+      if (y->ready >= 0 && !rs->weapons[y->ready].dagger)
+        drop_weapon (st, y, y->ready);
+      if (y->shield_ready)
+        y->shield = TFT_NONE;
+      if (en == HTH_GRAPPLE_DAGGER && carried_dagger (st, y) >= 0)
+        y->ready = carried_dagger (st, y);
+      g_string_append (text, _(": both go down in hand-to-hand combat."));
+    }
+  x->hth |= G_GUINT64_CONSTANT (1) << a->ti;
+  y->hth |= G_GUINT64_CONSTANT (1) << a->fi;
+  x->posture = y->posture = P_HTH;
+  a->weapon = x->ready >= 0 && rs->weapons[x->ready].has_hth ? x->ready : TFT_NONE;
+  if (text->len)
+    g_string_append_c (text, ' ');
+  return 0;
+}
+
 static gboolean
 do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
 {
@@ -1260,59 +1342,12 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
   if (x->use_mg && fg->order[a.slot].attack == 1)
     x->mg_target = a.ti;
 
-  /* Hand-to-hand: entering the hex (no roll when joining a brawl already on the ground). */
   if (a.mode == M_HTH)
     {
+      gint entered = hth_enter (st, r, &a, x, y, events, text, error);
+      if (entered != 0)
+        return entered > 0;
       hth = TRUE;
-      if (x->ready >= 0 && !rs->weapons[x->ready].dagger)
-        drop_weapon (st, x, x->ready);
-      if (x->shield_ready && x->shield >= 0)
-        x->shield = TFT_NONE;
-      if (!((x->hth >> a.ti) & 1) && y->posture != P_HTH)
-        {
-          gint roll;
-          TftEntry en;
-          do
-            {
-              guint v;
-              if (!tft_roll (r, 1, 6, "entry", &v, error))
-                return FALSE;
-              roll = v;
-            }
-          while (roll == 6 && a.from_behind);
-          en = rs->entry[roll - 1];
-          e = mg_event_new ("hth", "figure", fname (st, x));
-          json_object_object_add (e, "target", json_object_new_string (fname (st, y)));
-          ev_int (e, "roll", roll);
-          json_object_object_add (e, "result", json_object_new_string (
-            en == HTH_GRAPPLE ? "grapple" : en == HTH_GRAPPLE_DAGGER ? "grapple_dagger" : en == HTH_REPEL ? "repel" : "counter"));
-          json_object_array_add (events, e);
-          g_string_append_printf (text, _("%s throws himself on %s; %s rolls %d"), fname (st, x), fname (st, y),
-                                  fname (st, y), roll);
-          if (en == HTH_REPEL || en == HTH_COUNTER)
-            {
-              if (en == HTH_REPEL)
-                {
-                  g_string_append_printf (text, _(" and keeps %s off."), fname (st, x));
-                  return TRUE;
-                }
-              g_string_append_printf (text, _(" and strikes %s"), fname (st, x));
-              return do_damage (st, r, NULL, y, x, 1, FALSE, e, events, text, error);
-            }
-          if (y->ready >= 0 && !rs->weapons[y->ready].dagger)
-            drop_weapon (st, y, y->ready);
-          if (y->shield_ready)
-            y->shield = TFT_NONE;
-          if (en == HTH_GRAPPLE_DAGGER && carried_dagger (st, y) >= 0)
-            y->ready = carried_dagger (st, y);
-          g_string_append (text, _(": both go down in hand-to-hand combat."));
-        }
-      x->hth |= G_GUINT64_CONSTANT (1) << a.ti;
-      y->hth |= G_GUINT64_CONSTANT (1) << a.fi;
-      x->posture = y->posture = P_HTH;
-      a.weapon = x->ready >= 0 && rs->weapons[x->ready].has_hth ? x->ready : TFT_NONE;
-      if (text->len)
-        g_string_append_c (text, ' ');
     }
 
   /* Roll to miss (or hit) every figure in the way first. */
@@ -1474,6 +1509,86 @@ refuse_when_over (TftState *st, GError **error)
   return TRUE;
 }
 
+/* Option o is legal for x: it takes it (the weapon w, shield and posture choices, the hexes moved). */
+static void
+option_take (TftState *st, TftFighter *x, guint o, gint w, guint shield, guint posture, gint moved,
+             gboolean use_mg, guint64 engaged, json_object *events, GString *text)
+{
+  const TftRuleset *rs = &st->rs;
+  const char *name = fname (st, x);
+
+  /* Changing one's mind costs nothing; the weapon that had to go is gone. */
+  if (x->must_drop && is_missile (rs, x->ready))
+    {
+      json_object *d = mg_event_new ("dropped", "figure", name);
+      json_object_object_add (d, "weapon", json_object_new_string (rs->weapons[x->ready].id));
+      json_object_array_add (events, d);
+      g_string_append_printf (text, _("%s drops the %s. "), name, _(rs->weapons[x->ready].name));
+      drop_weapon (st, x, x->ready);
+    }
+  x->must_drop = FALSE;
+  x->opt = o;
+  x->moved = moved;
+  x->use_mg = use_mg;
+  x->engaged = engaged;
+  x->bending = o == O_O;
+  switch (o)
+    {
+    case O_D:
+      x->posture = posture ? P_KNEELING : P_PRONE;
+      break;
+    case O_G: case O_N:
+      x->posture = P_STANDING;
+      break;
+    case O_J:
+      x->must_drop = TRUE;
+      break;
+    case O_E:
+      if (w >= 0 && !carries (x, w))
+        {
+          dropped_take (st, dropped_find (st, w));
+          x->carried[x->n_carried++] = w;
+        }
+      if (w >= 0 && w == x->ready && x->reload > 0)
+        x->reload--;
+      else if (w < 0 && x->ready >= 0 && rs->weapons[x->ready].crossbow && x->reload > 0)
+        x->reload--;
+      else if (w >= 0)
+        x->ready = w;
+      if (shield < 2 && x->shield >= 0)
+        x->shield_ready = shield == 0;
+      break;
+    case O_K:
+      if (x->ready >= 0)
+        drop_weapon (st, x, x->ready);
+      x->ready = w;
+      break;
+    case O_O:
+      if (x->ready >= 0)
+        drop_weapon (st, x, x->ready);
+      dropped_take (st, dropped_find (st, w));
+      x->carried[x->n_carried++] = w;
+      x->ready = w;
+      break;
+    default:
+      break;
+    }
+  if (x->ready >= 0 && rs->weapons[x->ready].two_handed)
+    x->shield_ready = FALSE;
+  {
+    json_object *e = mg_event_new ("option", "figure", name);
+    json_object_object_add (e, "option", json_object_new_string (option_names[o]));
+    ev_int (e, "moved", moved);
+    json_object_array_add (events, e);
+  }
+  g_string_append_printf (text, _("%s takes option %s"), name, option_names[o]);
+  if (moved)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, ", moving %d hex", ", moving %d hexes", moved), (gint) moved);
+  if ((o == O_E || o == O_K || o == O_O) && x->ready >= 0)
+    g_string_append_printf (text, _(" and readies the %s"), _(rs->weapons[x->ready].name));
+  g_string_append_c (text, '.');
+}
+
 static gboolean
 do_option (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
 {
@@ -1619,76 +1734,7 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
       break;
     }
 
-  /* Changing one's mind costs nothing; the weapon that had to go is gone. */
-  if (x->must_drop && is_missile (rs, x->ready))
-    {
-      json_object *d = mg_event_new ("dropped", "figure", name);
-      json_object_object_add (d, "weapon", json_object_new_string (rs->weapons[x->ready].id));
-      json_object_array_add (events, d);
-      g_string_append_printf (text, _("%s drops the %s. "), name, _(rs->weapons[x->ready].name));
-      drop_weapon (st, x, x->ready);
-    }
-  x->must_drop = FALSE;
-  x->opt = o;
-  x->moved = moved;
-  x->use_mg = use_mg;
-  x->engaged = engaged;
-  x->bending = o == O_O;
-  switch (o)
-    {
-    case O_D:
-      x->posture = posture ? P_KNEELING : P_PRONE;
-      break;
-    case O_G: case O_N:
-      x->posture = P_STANDING;
-      break;
-    case O_J:
-      x->must_drop = TRUE;
-      break;
-    case O_E:
-      if (w >= 0 && !carries (x, w))
-        {
-          dropped_take (st, dropped_find (st, w));
-          x->carried[x->n_carried++] = w;
-        }
-      if (w >= 0 && w == x->ready && x->reload > 0)
-        x->reload--;
-      else if (w < 0 && x->ready >= 0 && rs->weapons[x->ready].crossbow && x->reload > 0)
-        x->reload--;
-      else if (w >= 0)
-        x->ready = w;
-      if (shield < 2 && x->shield >= 0)
-        x->shield_ready = shield == 0;
-      break;
-    case O_K:
-      if (x->ready >= 0)
-        drop_weapon (st, x, x->ready);
-      x->ready = w;
-      break;
-    case O_O:
-      if (x->ready >= 0)
-        drop_weapon (st, x, x->ready);
-      dropped_take (st, dropped_find (st, w));
-      x->carried[x->n_carried++] = w;
-      x->ready = w;
-      break;
-    default:
-      break;
-    }
-  if (x->ready >= 0 && rs->weapons[x->ready].two_handed)
-    x->shield_ready = FALSE;
-  {
-    json_object *e = mg_event_new ("option", "figure", name);
-    json_object_object_add (e, "option", json_object_new_string (option_names[o]));
-    ev_int (e, "moved", moved);
-    json_object_array_add (events, e);
-  }
-  g_string_append_printf (text, _("%s takes option %s"), name, option_names[o]);
-  if (moved)
-    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, ", moving %d hex", ", moving %d hexes", moved), (gint) moved);
-  if ((o == O_E || o == O_K || o == O_O) && x->ready >= 0)
-    g_string_append_printf (text, _(" and readies the %s"), _(rs->weapons[x->ready].name));
-  g_string_append_c (text, '.');
+  option_take (st, x, o, w, shield, posture, (gint) moved, use_mg, engaged, events, text);
   return TRUE;
 }
 
@@ -1873,8 +1919,11 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
 }
 
 /* pass, draw_dagger, disengage: the next slot's figure acts without attacking. */
+/* The slot actions that are not attacks: pass, or the die of option q or r. */
+typedef enum { SLOT_PASS, SLOT_DRAW_DAGGER, SLOT_DISENGAGE } SlotAct;
+
 static gboolean
-do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_object *events, GString *text,
+do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_object *events, GString *text,
                 GError **error)
 {
   static const char * const known[] = { "type", "player", "figure", NULL };
@@ -1894,12 +1943,12 @@ do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_obj
     return illegal (error, _("It is not the time of the attacks."));
   if (fg->order[slot].fi != (guint) xi)
     return illegal (error, _("%s acts next; %s must wait for its turn."), fname (st, &fg->f[fg->order[slot].fi]), name);
-  if (kind == 1 && x->opt != O_Q)
+  if (kind == SLOT_DRAW_DAGGER && x->opt != O_Q)
     return illegal (error, _("%s did not choose option q (draw dagger)."), name);
-  if (kind == 2 && x->opt != O_R)
+  if (kind == SLOT_DISENGAGE && x->opt != O_R)
     return illegal (error, _("%s did not choose option r (disengage from hand-to-hand)."), name);
   fg->order[slot].done = TRUE;
-  if (kind == 0)
+  if (kind == SLOT_PASS)
     {
       json_object_array_add (events, mg_event_new ("pass", "figure", name));
       g_string_append_printf (text, _("%s does not attack."), name);
@@ -1907,14 +1956,14 @@ do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_obj
     }
   {
     guint v;
-    json_object *e = mg_event_new (kind == 1 ? "draw_dagger" : "disengage", "figure", name);
+    json_object *e = mg_event_new (kind == SLOT_DRAW_DAGGER ? "draw_dagger" : "disengage", "figure", name);
     gint need;
-    if (!tft_roll (r, 1, 6, kind == 1 ? "draw_dagger" : "disengage", &v, error))
+    if (!tft_roll (r, 1, 6, kind == SLOT_DRAW_DAGGER ? "draw_dagger" : "disengage", &v, error))
       {
         json_object_put (e);
         return FALSE;
       }
-    if (kind == 1)
+    if (kind == SLOT_DRAW_DAGGER)
       need = rs->draw_dagger_max;
     else
       {
@@ -1932,9 +1981,9 @@ do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_obj
     json_object_object_add (e, "success", json_object_new_boolean ((gint) v <= need));
     json_object_array_add (events, e);
     if ((gint) v > need)
-      g_string_append_printf (text, kind == 1 ? _("%s rolls %u and fails to draw the dagger.")
+      g_string_append_printf (text, kind == SLOT_DRAW_DAGGER ? _("%s rolls %u and fails to draw the dagger.")
                                               : _("%s rolls %u and cannot break free."), name, v);
-    else if (kind == 1)
+    else if (kind == SLOT_DRAW_DAGGER)
       {
         x->ready = carried_dagger (st, x);
         g_string_append_printf (text, _("%s rolls %u and draws the dagger."), name, v);
@@ -1954,6 +2003,24 @@ do_slot_action (TftState *st, guint kind, json_object *j, TftRoller *r, json_obj
       }
   }
   return TRUE;
+}
+
+static gboolean
+do_pass (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
+{
+  return do_slot_action (st, SLOT_PASS, j, r, events, text, error);
+}
+
+static gboolean
+do_draw_dagger (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
+{
+  return do_slot_action (st, SLOT_DRAW_DAGGER, j, r, events, text, error);
+}
+
+static gboolean
+do_disengage (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
+{
+  return do_slot_action (st, SLOT_DISENGAGE, j, r, events, text, error);
 }
 
 /* ---------------------------------------------------------------- fights begin and end */
@@ -2403,13 +2470,41 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
 
 /* ---------------------------------------------------------------- dispatch */
 
-static const char * const act_names[] = { "create_figure", "edit_figure", "set_gear", "spend_ep", "remove_figure",
-                                          "start_fight", "initiative", "option", "attacks", "attack", "pass",
-                                          "draw_dagger", "disengage", "flee", "end_turn", "end_fight", NULL };
+/* The action vocabulary (docs/rules/tft.md): a handler that rolls takes the roller; `slot` marks
+ * the actions that use up an entry of the attack order. */
+typedef gboolean (*TftPlain)  (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
+typedef gboolean (*TftRolled) (TftState *st, json_object *a, TftRoller *r, json_object *events, GString *text,
+                               GError **error);
+
+static const struct {
+  const char *type;
+  TftPlain    plain;
+  TftRolled   rolled;
+  gboolean    slot;
+} actions[] = {
+  { "create_figure", tft_create_figure, NULL, FALSE },
+  { "edit_figure", tft_edit_figure, NULL, FALSE },
+  { "set_gear", tft_set_gear, NULL, FALSE },
+  { "spend_ep", tft_spend_ep, NULL, FALSE },
+  { "remove_figure", tft_remove_figure, NULL, FALSE },
+  { "start_fight", do_start_fight, NULL, FALSE },
+  { "initiative", NULL, do_initiative, FALSE },
+  { "option", do_option, NULL, FALSE },
+  { "attacks", NULL, do_attacks, FALSE },
+  { "attack", NULL, do_attack, TRUE },
+  { "pass", NULL, do_pass, TRUE },
+  { "draw_dagger", NULL, do_draw_dagger, TRUE },
+  { "disengage", NULL, do_disengage, TRUE },
+  { "flee", do_flee, NULL, FALSE },
+  { "end_turn", do_end_turn, NULL, FALSE },
+  { "end_fight", do_end_fight, NULL, FALSE },
+};
 
 json_object *
 tft_apply_roller (TftState *st, json_object *action, TftRoller *r, char **summary, GError **error)
 {
+  const char *names[G_N_ELEMENTS (actions) + 1];
+  g_autoptr(json_object) plain = NULL;
   json_object *events;
   g_autoptr(GString) text = g_string_new (NULL);
   guint kind;
@@ -2422,32 +2517,27 @@ tft_apply_roller (TftState *st, json_object *action, TftRoller *r, char **summar
                    _("An action must be a JSON object with a \"type\", got %s"), got);
       return NULL;
     }
-  if (!mg_json_get_choice (action, NULL, "type", TFT_ACTION_ERR, act_names, &kind, error))
+  /* legal_actions() marks a form's example with "template": it is not part of the action */
+  if (mg_json_member (action, "template"))
+    {
+      plain = json_object_new_object ();
+      json_object_object_foreach (action, k, v)
+        if (strcmp (k, "template") != 0)
+          json_object_object_add (plain, k, json_object_get (v));
+      action = plain;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    names[i] = actions[i].type;
+  names[G_N_ELEMENTS (actions)] = NULL;
+  if (!mg_json_get_choice (action, NULL, "type", TFT_ACTION_ERR, names, &kind, error))
     return NULL;
   events = json_object_new_array ();
-  switch (kind)
-    {
-    case 0: case 1: case 2: case 3: case 4:
-      ok = tft_roster_action (st, kind, action, TRUE, events, text, error);
-      break;
-    case 5: ok = do_start_fight (st, action, events, text, error); break;
-    case 6: ok = do_initiative (st, action, r, events, text, error); break;
-    case 7: ok = do_option (st, action, events, text, error); break;
-    case 8: ok = do_attacks (st, action, r, events, text, error); break;
-    case 9:
-      ok = do_attack (st, action, r, events, text, error);
-      if (ok)
-        after_slot (st);
-      break;
-    case 10: case 11: case 12:
-      ok = do_slot_action (st, kind - 10, action, r, events, text, error);
-      if (ok)
-        after_slot (st);
-      break;
-    case 13: ok = do_flee (st, action, events, text, error); break;
-    case 14: ok = do_end_turn (st, action, events, text, error); break;
-    default: ok = do_end_fight (st, action, events, text, error); break;
-    }
+  if (actions[kind].rolled)
+    ok = actions[kind].rolled (st, action, r, events, text, error);
+  else
+    ok = actions[kind].plain (st, action, events, text, error);
+  if (ok && actions[kind].slot)
+    after_slot (st);
   if (!ok)
     {
       json_object_put (events);
@@ -2682,6 +2772,229 @@ tft_fight_describe (const TftState *st)
       g_string_append_c (s, '.');
     }
   return g_string_free (s, FALSE);
+}
+
+/* ---------------------------------------------------------------- legal actions */
+
+static json_object *
+action_new (const char *type, const char *figure)
+{
+  json_object *a = json_object_new_object ();
+  json_object_object_add (a, "type", json_object_new_string (type));
+  if (figure)
+    json_object_object_add (a, "figure", json_object_new_string (figure));
+  return a;
+}
+
+/* Adds `a` (taken) when it is for `seat` and validate() accepts it. */
+static void
+offer (const TftState *st, json_object *list, const char *seat, const char *actor, json_object *a)
+{
+  if ((strcmp (seat, MG_SEAT_ALL) == 0 || strcmp (seat, actor) == 0) &&
+      (json_object_get_boolean (mg_json_member (a, "template")) || tft_validate ((const MgState *) st, a, NULL)))
+    json_object_array_add (list, a);
+  else
+    json_object_put (a);
+}
+
+/* Between fights: the GM's roster forms, and a fight between each pair of figures still alive. */
+static void
+legal_roster (const TftState *st, json_object *list, const char *seat)
+{
+  static const char * const kinds[] = { "death", "arena", "practice" };
+  json_object *a = action_new ("create_figure", "New figure");
+  guint alive = 0;
+
+  json_object_object_add (a, "kind", json_object_new_string ("human"));
+  json_object_object_add (a, "st", json_object_new_int (12));
+  json_object_object_add (a, "dx", json_object_new_int (12));
+  json_object_object_add (a, "template", json_object_new_boolean (TRUE));
+  offer (st, list, seat, "GM", a);
+  /* and, while fewer than two figures are alive to fight, a ready-made one under the first free
+   * "Figure N", for each player in turn */
+  for (guint i = 0; i < st->roster->len; i++)
+    alive += ((const TftFigure *) g_ptr_array_index (st->roster, i))->alive;
+  if (alive < 2)
+    {
+      guint n = 1, players = st->players ? g_strv_length (st->players) : 0;
+      g_autofree char *name = NULL;
+      do
+        {
+          g_free (name);
+          name = g_strdup_printf (_("Figure %u"), n++);
+        }
+      while (tft_figure_find (st, name) >= 0);
+      a = action_new ("create_figure", name);
+      json_object_object_add (a, "kind", json_object_new_string ("human"));
+      json_object_object_add (a, "st", json_object_new_int (12));
+      json_object_object_add (a, "dx", json_object_new_int (12));
+      {
+        json_object *w = json_object_new_array ();
+        json_object_array_add (w, json_object_new_string ("broadsword"));
+        json_object_object_add (a, "weapons", w);
+      }
+      if (players > 0)
+        json_object_object_add (a, "owner", json_object_new_string (st->players[st->roster->len % players]));
+      offer (st, list, seat, "GM", a);
+    }
+  for (guint i = 0; i < st->roster->len; i++)
+    {
+      const TftFigure *f = g_ptr_array_index (st->roster, i);
+      static const char * const forms[] = { "edit_figure", "set_gear", NULL };
+      if (!f->alive)
+        continue;
+      for (guint k = 0; forms[k]; k++)
+        {
+          a = action_new (forms[k], f->name);
+          json_object_object_add (a, "template", json_object_new_boolean (TRUE));
+          offer (st, list, seat, "GM", a);
+        }
+      a = action_new ("spend_ep", f->name);
+      json_object_object_add (a, "attribute", json_object_new_string ("st"));
+      offer (st, list, seat, "GM", a);
+      a = action_new ("spend_ep", f->name);
+      json_object_object_add (a, "attribute", json_object_new_string ("dx"));
+      offer (st, list, seat, "GM", a);
+      offer (st, list, seat, "GM", action_new ("remove_figure", f->name));
+      for (guint j = i + 1; j < st->roster->len; j++)
+        {
+          const TftFigure *g = g_ptr_array_index (st->roster, j);
+          if (!g->alive)
+            continue;
+          for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+            {
+              json_object *sides = json_object_new_object (), *x = json_object_new_array (), *y = json_object_new_array ();
+              a = action_new ("start_fight", NULL);
+              json_object_array_add (x, json_object_new_string (f->name));
+              json_object_array_add (y, json_object_new_string (g->name));
+              json_object_object_add (sides, f->owner && g->owner && strcmp (f->owner, g->owner) != 0 ? f->owner : f->name, x);
+              json_object_object_add (sides, f->owner && g->owner && strcmp (f->owner, g->owner) != 0 ? g->owner : g->name, y);
+              json_object_object_add (a, "kind", json_object_new_string (kinds[k]));
+              json_object_object_add (a, "sides", sides);
+              offer (st, list, seat, "GM", a);
+            }
+        }
+    }
+}
+
+/* The options open to fighter x now: every letter open, h to o engaged with each enemy when x is
+ * not engaged yet, and the weapon a k, o or e names. */
+static void
+legal_options (const TftState *st, const TftFighter *x, json_object *list, const char *seat)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+  const char *name = fname (st, x);
+  guint open = options_open (st, x, x->engaged);
+
+  for (guint o = 0; o <= OPT_NONE; o++)
+    {
+      json_object *a;
+      if (!((open >> o) & 1))
+        continue;
+      if (o == O_K || o == O_E)
+        {
+          for (guint k = 0; k < x->n_carried; k++)
+            {
+              a = action_new ("option", name);
+              json_object_object_add (a, "option", json_object_new_string (option_names[o]));
+              json_object_object_add (a, "weapon", json_object_new_string (rs->weapons[x->carried[k]].id));
+              offer (st, list, seat, seat_of (st, x), a);
+            }
+          if (o == O_K)
+            continue;
+        }
+      if (o == O_O)
+        {
+          for (guint k = 0; k < fg->dropped->len; k++)
+            {
+              a = action_new ("option", name);
+              json_object_object_add (a, "option", json_object_new_string ("o"));
+              json_object_object_add (a, "weapon", json_object_new_string (
+                rs->weapons[g_array_index (fg->dropped, TftDropped, k).weapon].id));
+              offer (st, list, seat, seat_of (st, x), a);
+            }
+          continue;
+        }
+      a = action_new ("option", name);
+      json_object_object_add (a, "option", json_object_new_string (option_names[o]));
+      offer (st, list, seat, seat_of (st, x), a);
+    }
+  /* not engaged yet: closing with an enemy opens h to o (the model's attack, h, is listed) */
+  if (!x->engaged && !x->hth && !down (x))
+    for (guint i = 0; i < fg->n; i++)
+      if (enemies (x, &fg->f[i]) && able (st, &fg->f[i]))
+        {
+          json_object *a = action_new ("option", name), *with = json_object_new_array ();
+          json_object_array_add (with, json_object_new_string (fname (st, &fg->f[i])));
+          json_object_object_add (a, "option", json_object_new_string ("h"));
+          json_object_object_add (a, "engaged_with", with);
+          offer (st, list, seat, seat_of (st, x), a);
+        }
+}
+
+json_object *tft_legal_actions (const MgState *state, const char *seat);
+
+json_object *
+tft_legal_actions (const MgState *state, const char *seat)
+{
+  const TftState *st = (const TftState *) state;
+  const TftFight *fg = st->fight;
+  json_object *list = json_object_new_array ();
+  gint last, slot;
+
+  if (seat == NULL)
+    seat = MG_SEAT_ALL;
+  if (fg == NULL)
+    {
+      legal_roster (st, list, seat);
+      return list;
+    }
+  if (sides_able (st, &last) <= 1)
+    {
+      offer (st, list, seat, "GM", action_new ("end_turn", NULL));
+      offer (st, list, seat, "GM", action_new ("end_fight", NULL));
+      return list;
+    }
+  if (fg->phase == PH_OPTIONS)
+    {
+      gboolean all = TRUE;
+      offer (st, list, seat, "GM", action_new ("initiative", NULL));
+      for (guint i = 0; i < fg->n; i++)
+        if (able (st, &fg->f[i]) && fg->f[i].opt == OPT_UNSET)
+          {
+            all = FALSE;
+            legal_options (st, &fg->f[i], list, seat);
+          }
+      if (all)
+        offer (st, list, seat, "GM", action_new ("attacks", NULL));
+    }
+  else if (fg->phase == PH_ATTACKS && (slot = next_slot (fg)) >= 0)
+    {
+      const TftFighter *x = &fg->f[fg->order[slot].fi];
+      const char *who = seat_of (st, x);
+      for (guint i = 0; i < fg->n; i++)
+        if (enemies (x, &fg->f[i]) && fg->f[i].life == L_FIGHTING)
+          {
+            json_object *a = action_new ("attack", fname (st, x));
+            json_object_object_add (a, "target", json_object_new_string (fname (st, &fg->f[i])));
+            offer (st, list, seat, who, a);
+          }
+      offer (st, list, seat, who, action_new ("pass", fname (st, x)));
+      offer (st, list, seat, who, action_new ("draw_dagger", fname (st, x)));
+      offer (st, list, seat, who, action_new ("disengage", fname (st, x)));
+    }
+  else
+    offer (st, list, seat, "GM", action_new ("end_turn", NULL));
+  for (guint i = 0; i < fg->n; i++)
+    if (able (st, &fg->f[i]))
+      offer (st, list, seat, seat_of (st, &fg->f[i]), action_new ("flee", fname (st, &fg->f[i])));
+  {
+    json_object *a = action_new ("end_fight", NULL);
+    json_object_object_add (a, "abandon", json_object_new_boolean (TRUE));
+    offer (st, list, seat, "GM", a);
+  }
+  return list;
 }
 
 /* ---------------------------------------------------------------- for the odds */

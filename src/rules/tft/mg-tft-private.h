@@ -217,6 +217,13 @@ char    *tft_damage_text   (gint dice, gint adds);
 /* mg-tft.c: a refusal a referee can read aloud (MG_RULES_ERROR_ILLEGAL); returns FALSE. */
 #define tft_illegal mg_rules_illegal   /* src/rules/mg-rules.h */
 
+/* mg-tft.c: the roster's actions (between fights) */
+gboolean tft_create_figure (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
+gboolean tft_edit_figure   (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
+gboolean tft_set_gear      (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
+gboolean tft_spend_ep      (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
+gboolean tft_remove_figure (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
+
 /* mg-tft.c: the state */
 TftState *tft_state_copy   (const TftState *st);
 void      tft_state_free   (TftState *st);

@@ -709,203 +709,233 @@ gear_json (const TftState *st, const TftFigure *f)
   return o;
 }
 
-gboolean
-tft_roster_action (TftState *st, guint kind, json_object *a, gboolean commit, json_object *events,
-                   GString *text, GError **error);
+/* The roster's actions, between fights (docs/rules/tft.md, "Roster"). */
 
-/* kind: 0 create, 1 edit, 2 set_gear, 3 spend_ep, 4 remove. Checks; applies only when commit. */
-gboolean
-tft_roster_action (TftState *st, guint kind, json_object *a, gboolean commit, json_object *events,
-                   GString *text, GError **error)
+/* Reads an edit, set_gear or remove (members `known`) into g: the figure it names, not fighting
+ * now (and alive when `alive`); NULL with the reason. `gear`: the refusal speaks of gear. */
+static TftFigure *
+roster_figure_between_fights (TftState *st, json_object *a, const char * const *known, GearArgs *g, gboolean gear,
+                              gboolean alive, gint *idx, GError **error)
 {
-  static const char * const known_create[] = { "type", "player", "figure", "owner", "kind", "st", "dx", "weapons", "armor",
-                                               "shield", "ready", "shield_ready", "ep", "advances", NULL };
-  static const char * const known_edit[] = { "type", "player", "figure", "name", "owner", "kind", "st", "dx", NULL };
-  static const char * const known_gear[] = { "type", "player", "figure", "weapons", "armor", "shield", "ready",
-                                             "shield_ready", NULL };
-  static const char * const known_spend[] = { "type", "player", "figure", "attribute", NULL };
-  static const char * const known_remove[] = { "type", "player", "figure", NULL };
-  const char * const *known[] = { known_create, known_edit, known_gear, known_spend, known_remove };
+  TftFigure *f;
+  if (!mg_json_only (a, NULL, TFT_ACTION_ERR, known, error) || !read_gear_args (st, a, g, error))
+    return NULL;
+  if ((*idx = tft_figure_find (st, g->name)) < 0)
+    {
+      illegal (error, _("There is no figure called \"%s\" on the roster."), g->name);
+      return NULL;
+    }
+  f = g_ptr_array_index (st->roster, *idx);
+  if (tft_fight_figure (st, *idx))
+    {
+      illegal (error, gear ? _("%s is fighting: armor cannot change during a combat, and weapons change by options e, k and o.")
+                           : _("%s is fighting; the roster changes between fights."), f->name);
+      return NULL;
+    }
+  if (alive && !f->alive)
+    {
+      illegal (error, _("%s is dead."), f->name);
+      return NULL;
+    }
+  return f;
+}
+
+gboolean
+tft_spend_ep (TftState *st, json_object *a, json_object *events, GString *text, GError **error)
+{
+  static const char * const known[] = { "type", "player", "figure", "attribute", NULL };
+  static const char * const attrs[] = { "st", "dx", NULL };
+  const TftRuleset *rs = &st->rs;
+  const char *name;
+  guint attr;
+  gint idx;
+  TftFigure *f;
+
+  if (!mg_json_only (a, NULL, TFT_ACTION_ERR, known, error) ||
+      !mg_json_get_string (a, NULL, "figure", TFT_ACTION_ERR, &name, error) ||
+      !mg_json_get_choice (a, NULL, "attribute", TFT_ACTION_ERR, attrs, &attr, error))
+    return FALSE;
+  if ((idx = tft_figure_find (st, name)) < 0)
+    return illegal (error, _("There is no figure called \"%s\" on the roster."), name);
+  f = g_ptr_array_index (st->roster, idx);
+  if (!f->alive)
+    return illegal (error, _("%s is dead."), f->name);
+  if (tft_fight_figure (st, idx))
+    return illegal (error, _("%s is fighting; experience is traded in between fights."), f->name);
+  if (f->ep < rs->ep_trade)
+    return illegal (error, _("%s has %d EP; %d are needed for +1 %s."), f->name, f->ep, rs->ep_trade,
+                    attr ? "DX" : "ST");
+  f->ep -= rs->ep_trade;
+  f->advances++;
+  if (attr)
+    f->dx++;
+  else
+    f->st++;
+  {
+    json_object *e = mg_event_new ("ep_spent", "figure", f->name), *h = json_object_new_object ();
+    json_object_object_add (e, "attribute", json_object_new_string (attrs[attr]));
+    json_object_object_add (e, "value", json_object_new_int (attr ? f->dx : f->st));
+    json_object_object_add (e, "ep", json_object_new_int (f->ep));
+    json_object_array_add (events, e);
+    json_object_object_add (h, "attribute", json_object_new_string (attrs[attr]));
+    json_object_object_add (h, "value", json_object_new_int (attr ? f->dx : f->st));
+    json_object_object_add (h, "ep", json_object_new_int (rs->ep_trade));
+    history_add (f, "increase", st->turn, h);
+  }
+  g_string_append_printf (text, _("%s trades %d EP for +1 %s (now %d; %d EP left)."), f->name, rs->ep_trade,
+                          attr ? "DX" : "ST", attr ? f->dx : f->st, f->ep);
+  return TRUE;
+}
+
+gboolean
+tft_create_figure (TftState *st, json_object *a, json_object *events, GString *text, GError **error)
+{
+  static const char * const known[] = { "type", "player", "figure", "owner", "kind", "st", "dx", "weapons", "armor",
+                                        "shield", "ready", "shield_ready", "ep", "advances", NULL };
+  const TftRuleset *rs = &st->rs;
+  GearArgs g;
+  TftFigure *f, tmp;
+
+  if (!mg_json_only (a, NULL, TFT_ACTION_ERR, known, error) || !read_gear_args (st, a, &g, error))
+    return FALSE;
+  if (!name_free (st, g.name, -1, error) || !owner_ok (st, g.owner, error))
+    return FALSE;
+  if (!g.has_kind)
+    return mg_json_get_string (a, NULL, "kind", TFT_ACTION_ERR, &g.kind, error);
+  memset (&tmp, 0, sizeof tmp);
+  tmp.name = (char *) g.name;
+  tmp.kind = tft_kind_find (rs, g.kind);
+  tmp.armor = tmp.shield = tmp.ready = TFT_NONE;
+  if (tft_beast (rs, tmp.kind))
+    {
+      tmp.st = g.has_st ? g.st : tft_beast (rs, tmp.kind)->st;
+      tmp.dx = g.has_dx ? g.dx : tft_beast (rs, tmp.kind)->dx;
+    }
+  else
+    {
+      if (!g.has_st)
+        return mg_json_get_int (a, NULL, "st", TFT_ACTION_ERR, 1, 500, NULL, error);
+      if (!g.has_dx)
+        return mg_json_get_int (a, NULL, "dx", TFT_ACTION_ERR, 1, 100, NULL, error);
+      tmp.st = g.st;
+      tmp.dx = g.dx;
+    }
+  tmp.advances = g.advances;
+  if (!check_attributes (rs, g.name, tmp.kind, tmp.st, tmp.dx, tmp.advances, error) ||
+      !apply_gear_args (st, &tmp, &g, TRUE, error))
+    return FALSE;
+  f = g_memdup2 (&tmp, sizeof tmp);
+  f->name = g_strdup (g.name);
+  f->owner = g_strdup (g.owner);
+  f->ep = g.ep;
+  f->alive = TRUE;
+  f->history = json_object_new_array ();
+  history_add (f, "created", st->turn, gear_json (st, f));
+  g_ptr_array_add (st->roster, f);
+  {
+    json_object *e = mg_event_new ("figure_created", "figure", f->name);
+    json_object_object_add (e, "kind", json_object_new_string (g.kind));
+    json_object_object_add (e, "st", json_object_new_int (f->st));
+    json_object_object_add (e, "dx", json_object_new_int (f->dx));
+    json_object_array_add (events, e);
+  }
+  {
+    g_autofree char *ws = weapons_text (rs, f);
+    g_string_append_printf (text, _("%s joins the roster: %s, ST %d, DX %d, MA %d%s%s."), f->name,
+                            _(tft_race (rs, f->kind) ? tft_race (rs, f->kind)->name : tft_beast (rs, f->kind)->name),
+                            f->st, f->dx, tft_figure_ma (rs, f), *ws ? "; " : "", ws);
+  }
+  return TRUE;
+}
+
+gboolean
+tft_remove_figure (TftState *st, json_object *a, json_object *events, GString *text, GError **error)
+{
+  static const char * const known[] = { "type", "player", "figure", NULL };
+  GearArgs g;
+  gint idx;
+  TftFigure *f;
+
+  if ((f = roster_figure_between_fights (st, a, known, &g, FALSE, FALSE, &idx, error)) == NULL)
+    return FALSE;
+  if (st->fight)
+    return illegal (error, _("Figures are removed between fights."));
+  if (f->fights > 0)
+    return illegal (error, _("%s has fought: the roster keeps its record."), f->name);
+  json_object_array_add (events, mg_event_new ("figure_removed", "figure", f->name));
+  g_string_append_printf (text, _("%s leaves the roster."), f->name);
+  g_ptr_array_remove_index (st->roster, idx);
+  return TRUE;
+}
+
+gboolean
+tft_edit_figure (TftState *st, json_object *a, json_object *events, GString *text, GError **error)
+{
+  static const char * const known[] = { "type", "player", "figure", "name", "owner", "kind", "st", "dx", NULL };
   const TftRuleset *rs = &st->rs;
   GearArgs g;
   gint idx;
   TftFigure *f, tmp;
 
-  if (!mg_json_only (a, NULL, TFT_ACTION_ERR, known[kind], error))
+  if ((f = roster_figure_between_fights (st, a, known, &g, FALSE, TRUE, &idx, error)) == NULL)
     return FALSE;
-  if (kind == 3)
-    {
-      static const char * const attrs[] = { "st", "dx", NULL };
-      const char *name;
-      guint attr;
-      if (!mg_json_get_string (a, NULL, "figure", TFT_ACTION_ERR, &name, error) ||
-          !mg_json_get_choice (a, NULL, "attribute", TFT_ACTION_ERR, attrs, &attr, error))
-        return FALSE;
-      if ((idx = tft_figure_find (st, name)) < 0)
-        return illegal (error, _("There is no figure called \"%s\" on the roster."), name);
-      f = g_ptr_array_index (st->roster, idx);
-      if (!f->alive)
-        return illegal (error, _("%s is dead."), f->name);
-      if (tft_fight_figure (st, idx))
-        return illegal (error, _("%s is fighting; experience is traded in between fights."), f->name);
-      if (f->ep < rs->ep_trade)
-        return illegal (error, _("%s has %d EP; %d are needed for +1 %s."), f->name, f->ep, rs->ep_trade,
-                        attr ? "DX" : "ST");
-      if (!commit)
-        return TRUE;
-      f->ep -= rs->ep_trade;
-      f->advances++;
-      if (attr)
-        f->dx++;
-      else
-        f->st++;
-      {
-        json_object *e = mg_event_new ("ep_spent", "figure", f->name), *h = json_object_new_object ();
-        json_object_object_add (e, "attribute", json_object_new_string (attrs[attr]));
-        json_object_object_add (e, "value", json_object_new_int (attr ? f->dx : f->st));
-        json_object_object_add (e, "ep", json_object_new_int (f->ep));
-        json_object_array_add (events, e);
-        json_object_object_add (h, "attribute", json_object_new_string (attrs[attr]));
-        json_object_object_add (h, "value", json_object_new_int (attr ? f->dx : f->st));
-        json_object_object_add (h, "ep", json_object_new_int (rs->ep_trade));
-        history_add (f, "increase", st->turn, h);
-      }
-      g_string_append_printf (text, _("%s trades %d EP for +1 %s (now %d; %d EP left)."), f->name, rs->ep_trade,
-                              attr ? "DX" : "ST", attr ? f->dx : f->st, f->ep);
-      return TRUE;
-    }
-
-  if (!read_gear_args (st, a, &g, error))
-    return FALSE;
-  idx = tft_figure_find (st, g.name);
-
-  if (kind == 0)
-    {
-      if (!name_free (st, g.name, -1, error) || !owner_ok (st, g.owner, error))
-        return FALSE;
-      if (!g.has_kind)
-        return mg_json_get_string (a, NULL, "kind", TFT_ACTION_ERR, &g.kind, error);
-      memset (&tmp, 0, sizeof tmp);
-      tmp.name = (char *) g.name;
-      tmp.kind = tft_kind_find (rs, g.kind);
-      tmp.armor = tmp.shield = tmp.ready = TFT_NONE;
-      if (tft_beast (rs, tmp.kind))
-        {
-          tmp.st = g.has_st ? g.st : tft_beast (rs, tmp.kind)->st;
-          tmp.dx = g.has_dx ? g.dx : tft_beast (rs, tmp.kind)->dx;
-        }
-      else
-        {
-          if (!g.has_st)
-            return mg_json_get_int (a, NULL, "st", TFT_ACTION_ERR, 1, 500, NULL, error);
-          if (!g.has_dx)
-            return mg_json_get_int (a, NULL, "dx", TFT_ACTION_ERR, 1, 100, NULL, error);
-          tmp.st = g.st;
-          tmp.dx = g.dx;
-        }
-      tmp.advances = g.advances;
-      if (!check_attributes (rs, g.name, tmp.kind, tmp.st, tmp.dx, tmp.advances, error) ||
-          !apply_gear_args (st, &tmp, &g, TRUE, error))
-        return FALSE;
-      if (!commit)
-        return TRUE;
-      f = g_memdup2 (&tmp, sizeof tmp);
-      f->name = g_strdup (g.name);
-      f->owner = g_strdup (g.owner);
-      f->ep = g.ep;
-      f->alive = TRUE;
-      f->history = json_object_new_array ();
-      history_add (f, "created", st->turn, gear_json (st, f));
-      g_ptr_array_add (st->roster, f);
-      {
-        json_object *e = mg_event_new ("figure_created", "figure", f->name);
-        json_object_object_add (e, "kind", json_object_new_string (g.kind));
-        json_object_object_add (e, "st", json_object_new_int (f->st));
-        json_object_object_add (e, "dx", json_object_new_int (f->dx));
-        json_object_array_add (events, e);
-      }
-      {
-        g_autofree char *ws = weapons_text (rs, f);
-        g_string_append_printf (text, _("%s joins the roster: %s, ST %d, DX %d, MA %d%s%s."), f->name,
-                                _(tft_race (rs, f->kind) ? tft_race (rs, f->kind)->name : tft_beast (rs, f->kind)->name),
-                                f->st, f->dx, tft_figure_ma (rs, f), *ws ? "; " : "", ws);
-      }
-      return TRUE;
-    }
-
-  if (idx < 0)
-    return illegal (error, _("There is no figure called \"%s\" on the roster."), g.name);
-  f = g_ptr_array_index (st->roster, idx);
-  if (tft_fight_figure (st, idx))
-    return illegal (error, kind == 2 ? _("%s is fighting: armor cannot change during a combat, and weapons change by options e, k and o.")
-                                     : _("%s is fighting; the roster changes between fights."), f->name);
-  if (kind == 4)
-    {
-      if (st->fight)
-        return illegal (error, _("Figures are removed between fights."));
-      if (f->fights > 0)
-        return illegal (error, _("%s has fought: the roster keeps its record."), f->name);
-      if (!commit)
-        return TRUE;
-      json_object_array_add (events, mg_event_new ("figure_removed", "figure", f->name));
-      g_string_append_printf (text, _("%s leaves the roster."), f->name);
-      g_ptr_array_remove_index (st->roster, idx);
-      return TRUE;
-    }
-  if (!f->alive)
-    return illegal (error, _("%s is dead."), f->name);
-
   memcpy (&tmp, f, sizeof tmp);
-  if (kind == 1)
-    {
-      if ((g.has_kind || g.has_st || g.has_dx) && f->fights > 0)
-        return illegal (error, _("%s has fought: ST and DX now change only with experience."), f->name);
-      if (g.new_name && !name_free (st, g.new_name, idx, error))
-        return FALSE;
-      if (g.has_owner && !owner_ok (st, g.owner, error))
-        return FALSE;
-      if (g.has_kind)
-        tmp.kind = tft_kind_find (rs, g.kind);
-      if (g.has_st)
-        tmp.st = g.st;
-      if (g.has_dx)
-        tmp.dx = g.dx;
-      if (!check_attributes (rs, f->name, tmp.kind, tmp.st, tmp.dx, tmp.advances, error) ||
-          !tft_check_gear (rs, f->name, tmp.kind, tmp.st, tmp.weapons, tmp.n_weapons, tmp.shield, tmp.ready, error))
-        return FALSE;
-      if (!commit)
-        return TRUE;
+  if ((g.has_kind || g.has_st || g.has_dx) && f->fights > 0)
+    return illegal (error, _("%s has fought: ST and DX now change only with experience."), f->name);
+  if (g.new_name && !name_free (st, g.new_name, idx, error))
+    return FALSE;
+  if (g.has_owner && !owner_ok (st, g.owner, error))
+    return FALSE;
+  if (g.has_kind)
+    tmp.kind = tft_kind_find (rs, g.kind);
+  if (g.has_st)
+    tmp.st = g.st;
+  if (g.has_dx)
+    tmp.dx = g.dx;
+  if (!check_attributes (rs, f->name, tmp.kind, tmp.st, tmp.dx, tmp.advances, error) ||
+      !tft_check_gear (rs, f->name, tmp.kind, tmp.st, tmp.weapons, tmp.n_weapons, tmp.shield, tmp.ready, error))
+    return FALSE;
+  {
+    json_object *e = mg_event_new ("figure_edited", "figure", f->name);
+    g_autofree char *old = g_strdup (f->name);
+    if (g.new_name)
       {
-        json_object *e = mg_event_new ("figure_edited", "figure", f->name);
-        g_autofree char *old = g_strdup (f->name);
-        if (g.new_name)
-          {
-            g_free (f->name);
-            f->name = g_strdup (g.new_name);
-            json_object_object_add (e, "name", json_object_new_string (f->name));
-          }
-        if (g.has_owner)
-          {
-            g_free (f->owner);
-            f->owner = g_strdup (g.owner);
-          }
-        f->kind = tmp.kind;
-        f->st = tmp.st;
-        f->dx = tmp.dx;
-        json_object_array_add (events, e);
-        history_add (f, "edited", st->turn, NULL);
-        g_string_append_printf (text, _("%s's record is changed: %s, ST %d, DX %d."), old,
-                                f->name, f->st, f->dx);
+        g_free (f->name);
+        f->name = g_strdup (g.new_name);
+        json_object_object_add (e, "name", json_object_new_string (f->name));
       }
-      return TRUE;
-    }
+    if (g.has_owner)
+      {
+        g_free (f->owner);
+        f->owner = g_strdup (g.owner);
+      }
+    f->kind = tmp.kind;
+    f->st = tmp.st;
+    f->dx = tmp.dx;
+    json_object_array_add (events, e);
+    history_add (f, "edited", st->turn, NULL);
+    g_string_append_printf (text, _("%s's record is changed: %s, ST %d, DX %d."), old,
+                            f->name, f->st, f->dx);
+  }
+  return TRUE;
+}
 
-  /* set_gear */
+gboolean
+tft_set_gear (TftState *st, json_object *a, json_object *events, GString *text, GError **error)
+{
+  static const char * const known[] = { "type", "player", "figure", "weapons", "armor", "shield", "ready",
+                                        "shield_ready", NULL };
+  const TftRuleset *rs = &st->rs;
+  GearArgs g;
+  gint idx;
+  TftFigure *f, tmp;
+
+  if ((f = roster_figure_between_fights (st, a, known, &g, TRUE, TRUE, &idx, error)) == NULL)
+    return FALSE;
+  memcpy (&tmp, f, sizeof tmp);
   tmp.name = f->name;
   if (!apply_gear_args (st, &tmp, &g, FALSE, error))
     return FALSE;
-  if (!commit)
-    return TRUE;
   memcpy (f, &tmp, sizeof tmp);
   history_add (f, "gear", st->turn, gear_json (st, f));
   {
@@ -1111,6 +1141,8 @@ tft_turn (const MgState *state)
   return (gint) ((const TftState *) state)->turn;
 }
 
+extern json_object *tft_legal_actions (const MgState *state, const char *seat);
+
 static const MgRules tft_rules = {
   .id = "tft",
   .name = N_("The Fantasy Trip: Melee"),
@@ -1128,6 +1160,7 @@ static const MgRules tft_rules = {
   .turn = tft_turn,
   .describe = tft_describe,
   .tables = tft_tables,
+  .legal_actions = tft_legal_actions,
 };
 
 const MgRules *

@@ -123,6 +123,41 @@ assert_refused (MgCampaignWindow *window, MgMkActionPanel *panel, const char *ex
   g_assert_cmpstr (after, ==, before);
 }
 
+/* data/samples/mecaknights-map.json, the sample campaign's map. g_free. */
+static char *
+sample_map_path (void)
+{
+  return g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", "mecaknights-map.json", NULL);
+}
+
+/* A new campaign starts from an empty map: the GM imports the sample map, as the sample does. */
+static void
+import_sample_map (MgCampaign *campaign)
+{
+  g_autofree char *path = sample_map_path ();
+  g_autofree char *text = NULL, *action = NULL;
+  g_autoptr(GError) error = NULL;
+  json_object *json;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  action = g_strdup_printf ("{\"type\":\"import_map\",\"map\":%s}", text);
+  json = json_tokener_parse (action);
+  mg_journal_entry_free (mg_campaign_act (campaign, json, &error));
+  g_assert_no_error (error);
+  json_object_put (json);
+}
+
+/* The number of lands on the campaign's map. */
+static guint
+n_lands (MgCampaign *campaign)
+{
+  json_object *view = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_ALL);
+  guint n = json_object_array_length (json_object_object_get (json_object_object_get (view, "map"), "lands"));
+
+  json_object_put (view);
+  return n;
+}
+
 typedef struct { const char *leader; int gp, wood, stone, food, iron, lands, armies; } Count;
 
 static void
@@ -182,6 +217,18 @@ test_first_turns (void)
   wait_ms (200);
   save_screenshot (GTK_WIDGET (window), "mk-setup.png");
 
+  /* A new campaign starts from an empty map: the start is refused until the GM imports one
+   * (here the sample map's file, through the Map page). */
+  g_assert_cmpuint (n_lands (mg_campaign_window_get_campaign (window)), ==, 0);
+  assert_refused (window, panel, "no capital", "start", NULL);
+  {
+    MgMkMapPage *map = MG_MK_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+    g_autofree char *map_path = sample_map_path ();
+    g_assert_true (mg_mk_map_page_import_file (map, map_path));
+    g_assert_true (mg_mk_map_page_apply (map));
+    wait_ms (20);
+    g_assert_cmpuint (n_lands (mg_campaign_window_get_campaign (window)), ==, 12);
+  }
   /* Setup: the sample map's capitals go to the leaders in seat order. Collecting before the
    * start is refused. */
   assert_refused (window, panel, NULL, "collect", "player", "Red", NULL);
@@ -463,6 +510,7 @@ show_scripted (const char *file, const char *name, const char *script)
   MgCampaignWindow *window;
 
   g_assert_no_error (error);
+  import_sample_map (campaign);
   play_script (campaign, script);
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
@@ -520,6 +568,44 @@ test_battle (void)
   close_campaign_windows (app);
 }
 
+/* Every label's text under `w`, one a line. */
+static void
+collect_labels (GtkWidget *w, GString *out)
+{
+  if (GTK_IS_LABEL (w))
+    g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (w)));
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_labels (c, out);
+}
+
+/* Red 1 (2 infantry + 1 heavy infantry) attacks Blue 1 (2 infantry): the battle view shows the
+ * engine's counts, 3 against 2, and (rulebook: on a draw "heavy infantry counts double") the
+ * count on equal terms, 4: what the view used to recompute without the heavy's weight. */
+static void
+test_battle_heavy_view (void)
+{
+  g_autofree char *attack = attack_script ("heavy_infantry", FALSE);
+  /* A heavy infantry costs 3 iron; Red starts with 2: the GM gives one. */
+  g_autoptr(GString) script = g_string_new (attack);
+  MgCampaignWindow *window;
+  MgMkBattleView *battles;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_string_replace (script, "{\"type\":\"start\"}\n",
+                    "{\"type\":\"start\"}\n{\"type\":\"adjust\",\"leader\":\"Red\",\"iron\":1}\n", 1);
+  window = show_scripted ("heavy.db", "Heavy", script->str);
+  battles = mg_mk_dashboard_get_battle_view (dashboard (window));
+
+  wait_ms (50);
+  g_assert_cmpuint (mg_mk_battle_view_get_n_battles (battles), ==, 1);
+  collect_labels (GTK_WIDGET (battles), text);
+  g_test_message ("%s", text->str);
+  g_assert_nonnull (strstr (text->str, "Red 1: 2 infantry, 1 heavy infantry\nNo archer.\nClose combat: 3.\n"
+                                       "On equal counts, with heavy infantry counting double: 4.\n"));
+  g_assert_nonnull (strstr (text->str, "Blue 1: 2 infantry\nNo archer.\nClose combat: 2.\n"));
+  close_campaign_windows (app);
+}
+
 /* The test's folder holds only files (campaigns, their -wal/-shm, map JSON). */
 /* The text's archer: Red 1 (2 infantry + archer) attacks Blue 1 (2 infantry) on Oakvale. The
  * archer shoots first and Blue 1 loses an infantry (one kind only: no choice); close combat
@@ -538,6 +624,7 @@ test_battle_choice (void)
   g_autofree char *script = NULL;
 
   g_assert_no_error (error);
+  import_sample_map (campaign);
   script = attack_script ("archer", TRUE);
   play_script (campaign, script);
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
@@ -657,6 +744,7 @@ test_whole_year (void)
   guint checked = 0;
 
   g_assert_no_error (error);
+  import_sample_map (campaign);
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
   board = dashboard (window);
   panel = mg_mk_dashboard_get_action_panel (board);
@@ -722,6 +810,7 @@ test_forms (void)
   MgMkActionPanel *panel;
 
   g_assert_no_error (error);
+  import_sample_map (campaign);
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
   panel = mg_mk_dashboard_get_action_panel (dashboard (window));
   PLAY (window, panel, "start");
@@ -766,6 +855,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/map-import", test_map_import);
   g_test_add_func ("/ui/mecaknights/battle", test_battle);
   g_test_add_func ("/ui/mecaknights/battle-choice", test_battle_choice);
+  g_test_add_func ("/ui/mecaknights/battle-heavy-view", test_battle_heavy_view);
   g_test_add_func ("/ui/mecaknights/take-control", test_take_control);
   g_test_add_func ("/ui/mecaknights/take-control-war", test_take_control_war);
   g_test_add_func ("/ui/mecaknights/forms", test_forms);

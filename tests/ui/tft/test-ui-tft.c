@@ -106,12 +106,18 @@ build_flavius (MgTftRosterPage *roster, MgTftCard **card)
    * in chainmail; the shortsword 2−1; armor and shield stop 5. */
   text = card_text (roster, "Flavius");
   assert_contains (text, "ST = 12");
-  assert_contains (text, "DX = 12 (9)(8)");
+  /* the card's "DX = 12 (9)(8)" and "5 W/SHIELD", in words, explained in tooltips (p. 3) */
+  assert_contains (text, "DX = 12 (9 without shield)(8 with shield)");
+  {
+    g_autofree char *tips = mg_tft_card_get_tooltips (mg_tft_roster_page_get_card (roster));
+    assert_contains (tips, "Basic DX 12. Adjusted DX 9 without the shield, 8 when the shield is ready.");
+    assert_contains (tips, "With the shield ready, armor and shield stop 5 hits of every attack.");
+  }
   assert_contains (text, "MA = 6");
   assert_contains (text, "SHORTSWORD 2-1");
   assert_contains (text, "DAGGER 1-1");
   assert_contains (text, "STOPS 3 HITS");
-  assert_contains (text, "5 W/SHIELD");
+  assert_contains (text, "LARGE SHIELD / STOPS 5 HITS WITH SHIELD");
   *card = mg_tft_roster_page_get_card (roster);
 }
 
@@ -173,12 +179,12 @@ build_ragnar (MgTftRosterPage *roster)
   text = card_text (roster, "Ragnar");
   assert_contains (text, "RAGNAR");
   assert_contains (text, "ST = 11");
-  assert_contains (text, "DX = 13 (11)(10)");
+  assert_contains (text, "DX = 13 (11 without shield)(10 with shield)");
   assert_contains (text, "MA = 8");
   assert_contains (text, "SPEAR 1+1");
   assert_contains (text, "DAGGER 1-1");
   assert_contains (text, "LEATHER ARMOR / STOPS 2 HITS");
-  assert_contains (text, "LARGE SHIELD / 4 W/SHIELD");
+  assert_contains (text, "LARGE SHIELD / STOPS 4 HITS WITH SHIELD");
   assert_contains (text, "EXPERIENCE POINTS = 50");
 }
 
@@ -247,6 +253,19 @@ step (const char *which, const char *dice)
     g_error ("%s: %s", which, mg_tft_fight_page_get_message (page));
 }
 
+/* `widget` is drawn inside `window`'s first `height` pixels (no scrolling needed to see it). */
+static void
+assert_in_window (GtkWidget *window, GtkWidget *widget, int height)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_get_mapped (widget));
+  g_assert_true (gtk_widget_compute_bounds (widget, window, &bounds));
+  if (bounds.origin.y < 0 || bounds.origin.y + bounds.size.height > height)
+    g_error ("%s at y %.0f-%.0f, outside a window %d px tall", G_OBJECT_TYPE_NAME (widget), bounds.origin.y,
+             bounds.origin.y + bounds.size.height, height);
+}
+
 /* Opens the attack dialog for the next attacker, checks the odds shown, types the dice. */
 static void
 attack (const char *attacker, const char *target, int adj_dx, int megahexes, const char *dice, const char *shot)
@@ -272,14 +291,32 @@ attack (const char *attacker, const char *target, int adj_dx, int megahexes, con
   wait_ms (10);
   if (mg_tft_attack_dialog_get_message (dialog) != NULL)
     g_error ("%s attacks: %s", attacker, mg_tft_attack_dialog_get_message (dialog));
+  /* A 760 px tall screen: the dice entry is in sight without scrolling, and the odds chart has
+   * no empty (0.0 %) rows. */
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 620, 760 - 60);
+  wait_ms (300);
+  assert_in_window (GTK_WIDGET (dialog), mg_tft_attack_dialog_get_dice_row (dialog), 760 - 60);
+  {
+    g_autofree char *rows = mg_tft_attack_dialog_get_odds_rows (dialog);
+    g_assert_null (strstr (rows, "|0.0%"));
+  }
   if (shot != NULL)
-    {
-      gtk_window_set_default_size (GTK_WINDOW (dialog), 620, 1000);
-      wait_ms (300);
-      save_screenshot (GTK_WIDGET (dialog), shot);
-    }
+    save_screenshot (GTK_WIDGET (dialog), shot);
   click (mg_tft_attack_dialog_get_apply_button (dialog));
   g_assert_nonnull (mg_tft_attack_dialog_get_outcome (dialog));
+  /* the outcome where the user looks (beside the dice, in sight), and every die listed */
+  wait_ms (100);
+  assert_in_window (GTK_WIDGET (dialog), mg_tft_attack_dialog_get_outcome_label (dialog), 760 - 60);
+  {
+    g_auto(GStrv) typed = g_strsplit_set (dice, " ,", -1);
+    g_autofree char *want = NULL;
+    g_autoptr(GString) list = g_string_new (NULL);
+    for (guint i = 0; typed[i]; i++)
+      if (*typed[i])
+        g_string_append_printf (list, "%s%s", list->len ? ", " : "", typed[i]);
+    want = g_strdup_printf ("Dice typed: %s.", list->str);
+    g_assert_cmpstr (mg_tft_attack_dialog_get_rolled (dialog), ==, want);
+  }
   if (shot != NULL)
     {
       g_autofree char *after = g_strdup_printf ("outcome-%s", shot);
@@ -479,6 +516,39 @@ play_turn (const Turn *turn, guint number, MgCampaignWindow *window)
   assert_hits ("Wulf", turn->wulf_hits);
 }
 
+/* Ctrl+N on the Roster makes a figure (issue 11, keyboard): the page's shortcut runs in the
+ * window's capture phase, managed by the window, so it comes before the application's Ctrl+N
+ * (a new campaign); hidden, the page lets the key through. */
+static void
+check_ctrl_n (MgTftRosterPage *roster)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (roster));
+  GtkShortcutController *keys = NULL;
+  g_autoptr(GtkShortcut) shortcut = NULL;
+  GtkWidget *editor;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+      if (g_strcmp0 (gtk_event_controller_get_name (c), "mg-tft-roster-new") == 0)
+        keys = GTK_SHORTCUT_CONTROLLER (c);
+    }
+  g_assert_nonnull (keys);
+  g_assert_cmpint (gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (keys)), ==, GTK_PHASE_CAPTURE);
+  g_assert_cmpint (gtk_shortcut_controller_get_scope (keys), ==, GTK_SHORTCUT_SCOPE_MANAGED);
+  shortcut = g_list_model_get_item (G_LIST_MODEL (keys), 0);
+  {
+    g_autofree char *label = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+    g_assert_cmpstr (label, ==, "<Control>n");
+  }
+  g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, GTK_WIDGET (roster), NULL));
+  wait_ms (50);
+  editor = GTK_WIDGET (find_toplevel (MG_TYPE_TFT_EDITOR));
+  g_assert_nonnull (editor);
+  gtk_window_destroy (GTK_WINDOW (editor));
+  wait_ms (20);
+}
+
 static void
 test_combat_example (void)
 {
@@ -503,20 +573,37 @@ test_combat_example (void)
   build_flavius (roster, &card);
   build_wulf (roster);
   spend_and_remove (roster);
+  check_ctrl_n (roster);
   g_assert_cmpuint (mg_tft_roster_page_get_n_figures (roster), ==, 3);
   mg_tft_roster_page_select (roster, "Flavius");
   wait_ms (300);
   save_screenshot (GTK_WIDGET (window), "tft-roster.png");
 
-  /* The fight: a new session named after it. */
+  /* The fight: a new session named after it. Ragnar is Bob's. */
+  {
+    g_autoptr(json_object) own = json_tokener_parse ("{\"type\":\"edit_figure\",\"figure\":\"Ragnar\",\"owner\":\"Bob\"}");
+    g_autoptr(MgJournalEntry) done = mg_campaign_act (mg_campaign_window_get_campaign (window), own, &error);
+    g_assert_no_error (error);
+  }
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
   page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+  /* A fresh form: the sides are the campaign's players, a figure Bob owns starts on his side, and
+   * nothing is said before the referee touches the form (issue 11: no JSON path, ever). */
+  g_assert_cmpstr (mg_tft_fight_page_get_side_name (page, 0), ==, "Ann");
+  g_assert_cmpstr (mg_tft_fight_page_get_side_name (page, 1), ==, "Bob");
+  g_assert_cmpint (mg_tft_fight_page_get_side (page, "Ragnar"), ==, 1);
+  g_assert_cmpint (mg_tft_fight_page_get_side (page, "Flavius"), ==, -1);
+  g_assert_false (gtk_widget_is_sensitive (mg_tft_fight_page_get_button (page, "start")));
+  g_assert_null (mg_tft_fight_page_get_setup_message (page));
+  g_assert_true (mg_tft_fight_page_set_side (page, "Ragnar", -1));
+  wait_ms (10);
+  g_assert_cmpstr (mg_tft_fight_page_get_setup_message (page), ==, "Put at least one fighter on Ann.");
   mg_tft_fight_page_setup (page, "The Glade", "death", "Romans", "Germans");
-  /* One side only: refused with the engine's reason. */
+  /* One side only: refused, in plain words. */
   g_assert_true (mg_tft_fight_page_set_side (page, "Flavius", 0));
   wait_ms (10);
   g_assert_false (gtk_widget_is_sensitive (mg_tft_fight_page_get_button (page, "start")));
-  g_assert_nonnull (mg_tft_fight_page_get_message (page));
+  g_assert_cmpstr (mg_tft_fight_page_get_setup_message (page), ==, "Put at least one fighter on Germans.");
   g_assert_true (mg_tft_fight_page_set_side (page, "Wulf", 1));
   wait_ms (10);
   step ("start", NULL);

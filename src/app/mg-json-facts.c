@@ -1,0 +1,212 @@
+/* mg-json-facts.c — an engine's view laid out for people: facts, tables, sections. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-json-facts.h"
+#include "mg-widget-util.h"
+
+#define MAX_DEPTH 3
+
+char *
+mg_json_facts_label (const char *key)
+{
+  char *label = g_strdup (key != NULL ? key : "");
+
+  g_strdelimit (label, "_-", ' ');
+  if (label[0] != '\0')
+    label[0] = g_ascii_toupper (label[0]);
+  return label;
+}
+
+static gboolean
+is_scalar (json_object *value)
+{
+  return value == NULL || !(json_object_is_type (value, json_type_object)
+                            || json_object_is_type (value, json_type_array));
+}
+
+char *
+mg_json_facts_value (json_object *value)
+{
+  if (value == NULL)
+    return g_strdup ("—");
+  switch (json_object_get_type (value))
+    {
+    case json_type_boolean:
+      return g_strdup (json_object_get_boolean (value) ? _("Yes") : _("No"));
+    case json_type_string:
+      return g_strdup (json_object_get_string (value));
+    case json_type_array:
+      {
+        g_autoptr(GString) text = g_string_new (NULL);
+
+        for (size_t i = 0; i < json_object_array_length (value); i++)
+          {
+            g_autofree char *item = mg_json_facts_value (json_object_array_get_idx (value, i));
+
+            g_string_append_printf (text, "%s%s", i > 0 ? ", " : "", item);
+          }
+        return g_string_free (g_steal_pointer (&text), FALSE);
+      }
+    case json_type_object:
+      {
+        g_autoptr(GString) text = g_string_new (NULL);
+
+        json_object_object_foreach (value, key, member)
+          {
+            g_autofree char *label = mg_json_facts_label (key);
+            g_autofree char *item = mg_json_facts_value (member);
+
+            /* Translators: one fact of a record, "Label: value" */
+            g_string_append_printf (text, "%s", text->len > 0 ? " · " : "");
+            g_string_append_printf (text, _("%s: %s"), label, item);
+          }
+        return g_string_free (g_steal_pointer (&text), FALSE);
+      }
+    default:
+      return g_strdup (json_object_get_string (value));
+    }
+}
+
+static GtkWidget *
+cell (const char *text, const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+static GtkWidget *
+heading (const char *key)
+{
+  g_autofree char *label = mg_json_facts_label (key);
+
+  return cell (label, "heading");
+}
+
+gboolean
+mg_json_facts_is_records (json_object *array)
+{
+  if (!json_object_is_type (array, json_type_array) || json_object_array_length (array) == 0)
+    return FALSE;
+  for (size_t i = 0; i < json_object_array_length (array); i++)
+    if (!json_object_is_type (json_object_array_get_idx (array, i), json_type_object))
+      return FALSE;
+  return TRUE;
+}
+
+/* Records as a table: one column per member seen (in first-seen order), one row per record. */
+static GtkWidget *
+table_new (json_object *array)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  g_autoptr(GPtrArray) columns = g_ptr_array_new ();
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
+  gtk_widget_add_css_class (grid, "facts-table");
+  for (size_t i = 0; i < json_object_array_length (array); i++)
+    {
+      json_object_object_foreach (json_object_array_get_idx (array, i), key, member)
+        {
+          gboolean seen = FALSE;
+
+          (void) member;
+          for (guint c = 0; c < columns->len && !seen; c++)
+            seen = g_str_equal (g_ptr_array_index (columns, c), key);
+          if (!seen)
+            g_ptr_array_add (columns, key);
+        }
+    }
+  for (guint c = 0; c < columns->len; c++)
+    {
+      g_autofree char *label = mg_json_facts_label (g_ptr_array_index (columns, c));
+
+      gtk_grid_attach (GTK_GRID (grid), cell (label, "dim-label"), c, 0, 1, 1);
+    }
+  for (size_t i = 0; i < json_object_array_length (array); i++)
+    for (guint c = 0; c < columns->len; c++)
+      {
+        json_object *member = NULL;
+        g_autofree char *text = NULL;
+
+        json_object_object_get_ex (json_object_array_get_idx (array, i), g_ptr_array_index (columns, c), &member);
+        text = member != NULL ? mg_json_facts_value (member) : g_strdup ("");
+        gtk_grid_attach (GTK_GRID (grid), cell (text, c == 0 ? "facts-key" : NULL), c, (int) i + 1, 1, 1);
+      }
+  return grid;
+}
+
+static void
+add_object (GtkBox *box, json_object *object, int depth)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  int row = 0;
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
+  gtk_box_append (box, grid);
+
+  /* Facts first, then the lists and the sections. */
+  json_object_object_foreach (object, key, member)
+    {
+      g_autofree char *label = NULL;
+      g_autofree char *text = NULL;
+
+      if (!is_scalar (member) && !(json_object_is_type (member, json_type_array) && !mg_json_facts_is_records (member)))
+        continue;
+      if (json_object_is_type (member, json_type_array) && json_object_array_length (member) == 0)
+        continue;
+      label = mg_json_facts_label (key);
+      text = mg_json_facts_value (member);
+      gtk_grid_attach (GTK_GRID (grid), cell (label, "dim-label"), 0, row, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), cell (text, "facts-value"), 1, row, 1, 1);
+      row++;
+    }
+  if (row == 0)
+    gtk_box_remove (box, grid);
+
+  json_object_object_foreach (object, key2, member2)
+    {
+      if (mg_json_facts_is_records (member2))
+        {
+          gtk_box_append (box, heading (key2));
+          gtk_box_append (box, table_new (member2));
+        }
+      else if (json_object_is_type (member2, json_type_object) && json_object_object_length (member2) > 0)
+        {
+          gtk_box_append (box, heading (key2));
+          if (depth < MAX_DEPTH)
+            add_object (box, member2, depth + 1);
+          else
+            {
+              g_autofree char *text = mg_json_facts_value (member2);
+              gtk_box_append (box, cell (text, NULL));
+            }
+        }
+    }
+}
+
+GtkWidget *
+mg_json_facts_new (void)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+
+  gtk_widget_add_css_class (box, "json-facts");
+  return box;
+}
+
+void
+mg_json_facts_set (GtkWidget *facts, json_object *view)
+{
+  g_return_if_fail (GTK_IS_BOX (facts));
+  mg_widget_remove_children (facts);
+  if (json_object_is_type (view, json_type_object))
+    add_object (GTK_BOX (facts), view, 0);
+}

@@ -1,0 +1,534 @@
+/* test-durability.c — issue 12: power-safe commits, damaged files refused untouched, atomic
+ * creation, other writers seen, read-only campaigns read without a trace. */
+#include "mg-campaign.h"
+#include "mg-campaign-private.h"
+#include "mg-store.h"
+#include "mg-fake-engine.h"
+#include "mg-core-test-util.h"
+
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const char *two_players[] = { "Ann", "Bob", NULL };
+
+static json_object *
+fake_ruleset (int per_turn)
+{
+  json_object *ruleset = json_object_new_object ();
+
+  json_object_object_add (ruleset, "sides", json_object_new_int (6));
+  json_object_object_add (ruleset, "per_turn", json_object_new_int (per_turn));
+  return ruleset;
+}
+
+static MgCampaign *
+new_fake (const char *path, int per_turn)
+{
+  g_autoptr(GError) error = NULL;
+  json_object *ruleset = fake_ruleset (per_turn);
+  MgCampaign *c;
+
+  c = mg_campaign_create (path, "fake", "Test campaign", two_players, ruleset, 1, &error);
+  json_object_put (ruleset);
+  g_assert_no_error (error);
+  g_assert_nonnull (c);
+  return c;
+}
+
+static void
+add (MgCampaign *c, int value)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = g_strdup_printf ("{\"type\":\"add\",\"value\":%d}", value);
+  json_object *action = json_tokener_parse (text);
+  MgJournalEntry *e = mg_campaign_act (c, action, &error);
+
+  json_object_put (action);
+  g_assert_no_error (error);
+  mg_journal_entry_free (e);
+}
+
+static gint64
+total (MgCampaign *c)
+{
+  json_object *j = mg_state_to_json (mg_campaign_get_state (c));
+  gint64 t = json_object_get_int64 (json_object_object_get (j, "total"));
+
+  json_object_put (j);
+  return t;
+}
+
+static void
+sql (const char *path, const char *statement)
+{
+  sqlite3 *db = mg_test_sqlite_open (path);
+
+  mg_test_sql_exec (db, statement);
+  sqlite3_close (db);
+}
+
+static gboolean
+exists (const char *path, const char *suffix)
+{
+  g_autofree char *file = g_strconcat (path, suffix, NULL);
+
+  return g_file_test (file, G_FILE_TEST_EXISTS);
+}
+
+/* ---- power-safe commits ------------------------------------------------------------------- */
+
+/* A VFS over the default one that counts syncs of WAL files: a commit survives a power cut only
+ * if the WAL was synced before the commit returned. */
+typedef struct {
+  sqlite3_file base;
+  gboolean     wal;
+  sqlite3_file real[];   /* the default VFS's file, szOsFile bytes */
+} CountFile;
+
+static sqlite3_vfs *real_vfs;
+static gint wal_syncs;
+
+#define REAL(f) (((CountFile *) (f))->real)
+static int c_close (sqlite3_file *f) { return REAL (f)->pMethods->xClose (REAL (f)); }
+static int c_read (sqlite3_file *f, void *b, int n, sqlite3_int64 o) { return REAL (f)->pMethods->xRead (REAL (f), b, n, o); }
+static int c_write (sqlite3_file *f, const void *b, int n, sqlite3_int64 o) { return REAL (f)->pMethods->xWrite (REAL (f), b, n, o); }
+static int c_truncate (sqlite3_file *f, sqlite3_int64 s) { return REAL (f)->pMethods->xTruncate (REAL (f), s); }
+static int
+c_sync (sqlite3_file *f, int flags)
+{
+  if (((CountFile *) f)->wal)
+    g_atomic_int_inc (&wal_syncs);
+  return REAL (f)->pMethods->xSync (REAL (f), flags);
+}
+static int c_size (sqlite3_file *f, sqlite3_int64 *s) { return REAL (f)->pMethods->xFileSize (REAL (f), s); }
+static int c_lock (sqlite3_file *f, int l) { return REAL (f)->pMethods->xLock (REAL (f), l); }
+static int c_unlock (sqlite3_file *f, int l) { return REAL (f)->pMethods->xUnlock (REAL (f), l); }
+static int c_check (sqlite3_file *f, int *r) { return REAL (f)->pMethods->xCheckReservedLock (REAL (f), r); }
+static int c_fctl (sqlite3_file *f, int op, void *a) { return REAL (f)->pMethods->xFileControl (REAL (f), op, a); }
+static int c_sector (sqlite3_file *f) { return REAL (f)->pMethods->xSectorSize (REAL (f)); }
+static int c_dev (sqlite3_file *f) { return REAL (f)->pMethods->xDeviceCharacteristics (REAL (f)); }
+static int c_shm_map (sqlite3_file *f, int i, int s, int e, void volatile **p) { return REAL (f)->pMethods->xShmMap (REAL (f), i, s, e, p); }
+static int c_shm_lock (sqlite3_file *f, int o, int n, int fl) { return REAL (f)->pMethods->xShmLock (REAL (f), o, n, fl); }
+static void c_shm_barrier (sqlite3_file *f) { REAL (f)->pMethods->xShmBarrier (REAL (f)); }
+static int c_shm_unmap (sqlite3_file *f, int d) { return REAL (f)->pMethods->xShmUnmap (REAL (f), d); }
+static int c_fetch (sqlite3_file *f, sqlite3_int64 o, int n, void **p) { return REAL (f)->pMethods->xFetch (REAL (f), o, n, p); }
+static int c_unfetch (sqlite3_file *f, sqlite3_int64 o, void *p) { return REAL (f)->pMethods->xUnfetch (REAL (f), o, p); }
+
+static const sqlite3_io_methods count_methods = {
+  3, c_close, c_read, c_write, c_truncate, c_sync, c_size, c_lock, c_unlock, c_check, c_fctl,
+  c_sector, c_dev, c_shm_map, c_shm_lock, c_shm_barrier, c_shm_unmap, c_fetch, c_unfetch,
+};
+
+static int
+c_open (sqlite3_vfs *vfs, const char *name, sqlite3_file *f, int flags, int *out_flags)
+{
+  CountFile *cf = (CountFile *) f;
+  int rc = real_vfs->xOpen (real_vfs, name, cf->real, flags, out_flags);
+
+  cf->base.pMethods = rc == SQLITE_OK ? &count_methods : NULL;
+  cf->wal = (flags & SQLITE_OPEN_WAL) != 0;
+  return rc;
+}
+
+static void
+install_counting_vfs (void)
+{
+  static sqlite3_vfs vfs;
+
+  real_vfs = sqlite3_vfs_find (NULL);
+  vfs = *real_vfs;
+  vfs.zName = "mg-count";
+  vfs.szOsFile = (int) sizeof (CountFile) + real_vfs->szOsFile;
+  vfs.xOpen = c_open;
+  g_assert_cmpint (sqlite3_vfs_register (&vfs, 1), ==, SQLITE_OK);
+}
+
+static void
+test_power_safe (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("p.mgc");
+  MgCampaign *c = new_fake (path, 4);
+  gint before;
+
+  /* Every commit that returned has reached the disk: the WAL was synced for each. */
+  before = g_atomic_int_get (&wal_syncs);
+  for (int i = 1; i <= 10; i++)
+    add (c, i);
+  g_assert_cmpint (g_atomic_int_get (&wal_syncs) - before, >=, 10);
+  g_object_unref (c);
+}
+
+/* ---- damaged files ------------------------------------------------------------------------ */
+
+static void
+assert_refused_untouched (const char *path, const char *needle)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = mg_test_checksum_all (path);
+  g_autofree char *after = NULL;
+  MgCampaign *c = mg_campaign_open (path, &error);
+
+  g_assert_null (c);
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, needle));
+  /* What to do about it. */
+  g_assert_nonnull (strstr (error->message, "Nothing was written"));
+  g_assert_nonnull (strstr (error->message, ".recover"));
+  after = mg_test_checksum_all (path);
+  g_assert_cmpstr (after, ==, before);
+}
+
+static void
+test_garbage_snapshot (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("s.mgc");
+  MgCampaign *c = new_fake (path, 1);   /* a turn per action: snapshots at each boundary */
+
+  for (int i = 0; i < MG_CAMPAIGN_SNAPSHOT_MIN_ROWS + 2; i++)
+    add (c, 1);
+  g_object_unref (c);
+  sql (path, "UPDATE snapshot SET state = 'xx}{garbage' WHERE seq = (SELECT max (seq) FROM snapshot)");
+  assert_refused_untouched (path, "snapshot after journal row");
+}
+
+static void
+test_garbage_dice (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("d.mgc");
+  MgCampaign *c = new_fake (path, 100);
+
+  add (c, 1);
+  add (c, 2);
+  g_object_unref (c);
+  /* Row 2 is replayed at open: dice that are not JSON were read as "no dice" before. */
+  sql (path, "UPDATE journal SET dice = '[{\"sides\":6,' WHERE seq = 2");
+  assert_refused_untouched (path, "Journal row 2");
+}
+
+/* A row before the last snapshot is not replayed at open: check finds and names it. */
+static void
+test_check_old_rows (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("o.mgc");
+  g_autoptr(GError) error = NULL;
+  MgCampaign *c = new_fake (path, 1);
+
+  for (int i = 0; i < MG_CAMPAIGN_SNAPSHOT_MIN_ROWS + 2; i++)
+    add (c, 1);
+  g_object_unref (c);
+  sql (path, "UPDATE journal SET action = '{\"type\":\"add\",\"val' WHERE seq IN (3, 5)");
+  sql (path, "UPDATE journal SET events = 'nope' WHERE seq = 7");
+  c = mg_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_false (mg_campaign_check (c, &error));
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "journal rows whose JSON is damaged: 3, 5, 7"));
+  g_object_unref (c);
+}
+
+/* Leaves `path` as a killed writer would: a WAL with frames, no connection. */
+static void
+kill_a_writer (const char *path)
+{
+  pid_t pid = fork ();
+  int status;
+
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      sqlite3 *db = NULL;
+
+      if (sqlite3_open (path, &db) != SQLITE_OK ||
+          sqlite3_exec (db, "PRAGMA journal_mode = WAL; UPDATE session SET name = name || '.' WHERE id = 1",
+                        NULL, NULL, NULL) != SQLITE_OK)
+        _exit (1);
+      _exit (0);   /* no close: no checkpoint */
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  g_assert_true (exists (path, "-wal"));
+}
+
+/* After an unclean close every page and row is looked at before anything is written. */
+static void
+test_unclean_close (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("u.mgc");
+  g_autoptr(GError) error = NULL;
+  MgCampaign *c = new_fake (path, 1);
+
+  for (int i = 0; i < MG_CAMPAIGN_SNAPSHOT_MIN_ROWS + 2; i++)
+    add (c, 1);
+  g_object_unref (c);
+
+  /* Clean close, then killed: opens (and the WAL of the killed writer is kept). */
+  kill_a_writer (path);
+  g_assert_true (mg_store_closed_uncleanly (path));
+  c = mg_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_false (mg_store_closed_uncleanly (path));   /* we are attached now */
+  g_assert_cmpint (total (c), ==, MG_CAMPAIGN_SNAPSHOT_MIN_ROWS + 2);
+  g_object_unref (c);
+  g_assert_false (exists (path, "-wal"));
+
+  /* An old row damaged, then killed: the open after the unclean close finds it. */
+  sql (path, "UPDATE journal SET action = 'garbage' WHERE seq = 2");
+  kill_a_writer (path);
+  assert_refused_untouched (path, "journal rows whose JSON is damaged: 2");
+}
+
+/* ---- atomic creation ---------------------------------------------------------------------- */
+
+static void
+test_create_leaves_nothing_else (void)
+{
+  g_autofree char *dir = mg_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "new.mgc", NULL);
+  g_autofree char *stale = g_build_filename (dir, ".new.mgc.999999999.mgnew", NULL);
+  g_autoptr(GDir) d = NULL;
+  g_autoptr(GError) error = NULL;
+  json_object *ruleset = fake_ruleset (4);
+  const char *name;
+  guint n = 0;
+  MgCampaign *c, *again;
+
+  /* What a `new` killed mid-way leaves: only a hidden temporary file, never the name. */
+  g_assert_true (g_file_set_contents (stale, "half", -1, NULL));
+  c = new_fake (path, 4);
+  again = mg_campaign_create (path, "fake", "Again", two_players, ruleset, 1, &error);
+  json_object_put (ruleset);
+  g_assert_null (again);
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_EXISTS);
+  g_object_unref (c);
+  d = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (d)))
+    {
+      g_test_message ("left: %s", name);
+      n++;
+    }
+  g_assert_cmpuint (n, ==, 1);   /* the campaign; the stale temporary file is gone */
+}
+
+/* ---- other writers ------------------------------------------------------------------------ */
+
+static void
+count_changed (MgCampaign *c, guint *n)
+{
+  (*n)++;
+}
+
+static void
+test_other_writer (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("w.mgc");
+  g_autoptr(GError) error = NULL;
+  MgCampaign *a = new_fake (path, 4);
+  MgCampaign *b = mg_campaign_open (path, &error);
+  g_autoptr(MgJournalEntry) row2 = NULL;
+  g_autoptr(MgJournalEntry) undone = NULL;
+  g_autoptr(MgJournalEntry) redone = NULL;
+  g_autoptr(MgJournalEntry) none = NULL;
+  gboolean changed = FALSE;
+  guint signals = 0;
+
+  g_assert_no_error (error);
+  g_signal_connect (b, "changed", G_CALLBACK (count_changed), &signals);
+
+  /* Nothing happened: nothing reloaded, nothing announced. */
+  g_assert_true (mg_campaign_refresh (b, &changed, &error));
+  g_assert_no_error (error);
+  g_assert_false (changed);
+  g_assert_cmpuint (signals, ==, 0);
+
+  /* Another connection writes: b sees it at its next refresh. */
+  add (a, 5);
+  g_assert_cmpint (mg_campaign_journal_count (b), ==, 0);
+  g_assert_true (mg_campaign_refresh (b, &changed, &error));
+  g_assert_true (changed);
+  g_assert_cmpuint (signals, ==, 1);
+  g_assert_cmpint (mg_campaign_journal_count (b), ==, 1);
+  g_assert_cmpint (total (b), ==, 5);
+  g_assert_true (mg_campaign_refresh (b, &changed, &error));
+  g_assert_false (changed);
+
+  /* b has not looked since a added row 2: its undo undoes row 2 and says so. */
+  add (a, 7);
+  row2 = mg_campaign_journal_get (a, 2, &error);
+  g_assert_no_error (error);
+  undone = mg_campaign_undo_entry (b, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (undone->seq, ==, 2);
+  g_assert_true (undone->undone);
+  g_assert_cmpstr (undone->summary, ==, row2->summary);
+  g_assert_cmpint (total (b), ==, 5);
+  redone = mg_campaign_redo_entry (b, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (redone->seq, ==, 2);
+  g_assert_false (redone->undone);
+  g_assert_cmpint (total (b), ==, 12);
+  none = mg_campaign_redo_entry (b, &error);
+  g_assert_null (none);
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_NOTHING);
+  g_clear_error (&error);
+
+  /* And a sees b's undo and redo. */
+  g_assert_true (mg_campaign_refresh (a, &changed, &error));
+  g_assert_true (changed);
+  g_assert_cmpint (total (a), ==, 12);
+  g_object_unref (a);
+  g_object_unref (b);
+}
+
+/* ---- read-only campaigns and full disks --------------------------------------------------- */
+
+/* Runs func in a child process (as nobody if we are root: root writes anywhere); asserts it passed. */
+static void
+as_nobody (void (*func) (const char *path), const char *path)
+{
+  pid_t pid = fork ();
+  int status;
+
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      if (geteuid () == 0 && (setgid (65534) != 0 || setuid (65534) != 0))
+        _exit (3);
+      func (path);
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+}
+
+static void
+read_only_child (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = mg_campaign_open (path, &error);
+  json_object *action = json_tokener_parse ("{\"type\":\"add\",\"value\":1}");
+  MgJournalEntry *e;
+  guint done = 9;
+
+  g_assert_no_error (error);
+  g_assert_true (mg_campaign_is_read_only (c));
+  g_assert_cmpint (total (c), ==, 7);
+  g_assert_cmpint (mg_campaign_journal_count (c), ==, 2);
+  g_assert_true (mg_campaign_check (c, &error));
+  g_assert_no_error (error);
+  e = mg_campaign_act (c, action, &error);
+  json_object_put (action);
+  g_assert_null (e);
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_READ_ONLY);
+  g_clear_error (&error);
+  g_assert_false (mg_campaign_undo (c, 1, &done, &error));
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_READ_ONLY);
+  g_assert_cmpint (total (c), ==, 7);
+}
+
+static void
+test_read_only (void)
+{
+  g_autofree char *dir = mg_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "r.mgc", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  MgCampaign *c = new_fake (path, 4);
+
+  add (c, 3);
+  add (c, 4);
+  g_object_unref (c);
+  before = mg_test_checksum (path);
+
+  /* A read-only folder: before, "attempt to write a readonly database". */
+  g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
+  as_nobody (read_only_child, path);
+  g_assert_false (exists (path, "-wal"));
+  g_assert_false (exists (path, "-shm"));
+
+  /* A read-only file in a writable folder: before, -wal and -shm were left beside it. */
+  g_assert_cmpint (g_chmod (dir, 0777), ==, 0);
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+  as_nobody (read_only_child, path);
+  g_assert_false (exists (path, "-wal"));
+  g_assert_false (exists (path, "-shm"));
+  g_chmod (dir, 0755);
+
+  after = mg_test_checksum (path);
+  g_assert_cmpstr (after, ==, before);
+}
+
+static void
+full_disk_child (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = NULL;
+  json_object *action = json_tokener_parse ("{\"type\":\"add\",\"value\":1}");
+  struct rlimit limit;
+  GStatBuf st;
+
+  /* No file may grow past 1 KiB (not a WAL frame, not the -shm): a full disk as far as this
+   * process can tell. */
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  signal (SIGXFSZ, SIG_IGN);
+  limit.rlim_cur = limit.rlim_max = 1024;
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  c = mg_campaign_open (path, &error);
+  if (c)
+    {
+      MgJournalEntry *e = mg_campaign_act (c, action, &error);
+
+      g_assert_null (e);
+      g_test_message ("act on a full disk: %s", error->message);
+    }
+  else
+    g_test_message ("open on a full disk: %s", error->message);
+  json_object_put (action);
+}
+
+static void
+test_full_disk (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("f.mgc");
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  MgCampaign *c = new_fake (path, 4);
+
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  add (c, 3);
+  g_object_unref (c);
+  before = mg_test_checksum (path);
+  g_chmod (dir, 0777);
+  g_chmod (path, 0666);
+  as_nobody (full_disk_child, path);
+  g_assert_false (exists (path, "-wal"));
+  g_assert_false (exists (path, "-shm"));
+  after = mg_test_checksum (path);
+  g_assert_cmpstr (after, ==, before);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  mg_rules_register (mg_fake_rules ());
+  install_counting_vfs ();
+
+  g_test_add_func ("/durability/power-safe", test_power_safe);
+  g_test_add_func ("/durability/garbage-snapshot", test_garbage_snapshot);
+  g_test_add_func ("/durability/garbage-dice", test_garbage_dice);
+  g_test_add_func ("/durability/check-old-rows", test_check_old_rows);
+  g_test_add_func ("/durability/unclean-close", test_unclean_close);
+  g_test_add_func ("/durability/create-atomic", test_create_leaves_nothing_else);
+  g_test_add_func ("/durability/other-writer", test_other_writer);
+  g_test_add_func ("/durability/read-only", test_read_only);
+  g_test_add_func ("/durability/full-disk", test_full_disk);
+  return g_test_run ();
+}
