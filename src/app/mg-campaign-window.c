@@ -106,6 +106,7 @@ step (MgCampaignWindow *self, gboolean undo)
     /* Translators: toasts: the last action was undone, or redone. */
     title = g_strdup (undo ? _("Undone") : _("Redone"));
   else
+    /* Translators: a toast naming the action undone or redone. */
     title = g_strdup_printf (undo ? _("Undone: %s") : _("Redone: %s"), entry->summary);
   toast = mg_toast_show (GTK_WIDGET (self), title);
   if (toast != NULL && undo)

@@ -730,6 +730,19 @@ face_name (json_object *ruleset, int sides, int value)
   return json_object_get_string (name);
 }
 
+/* "4 Sweep" in the language of the moment: the catalogue's plural message "%u Sweep" when the
+ * game has one (Meeple Melee's faces, src/rules/meeple), else the count and the translated name. */
+static char *
+counted_face (const char *name, int count)
+{
+  g_autofree char *key = g_strdup_printf ("%%u %s", name);
+  const char *format = strchr (name, '%') == NULL ? g_dngettext (GETTEXT_PACKAGE, key, key, count) : key;
+
+  if (format != key)
+    return g_strdup_printf (format, (guint) count);
+  return g_strdup_printf ("%d %s", count, _(name));
+}
+
 char *
 mg_export_format_dice (const char *dice_json, json_object *ruleset)
 {
@@ -781,18 +794,9 @@ mg_export_format_dice (const char *dice_json, json_object *ruleset)
               for (int f = 1; f <= s; f++)
                 if (count[f] > 0)
                   {
-                    /* "%u Sweep": the engine's own plural message for a count of that face,
-                     * when there is one (a house rule's face keeps the referee's word). */
-                    g_autofree char *msgid = g_strdup_printf ("%%u %s", face_name (ruleset, s, f));
-                    const char *format = g_dngettext (GETTEXT_PACKAGE, msgid, msgid, count[f]);
+                    g_autofree char *counted = counted_face (face_name (ruleset, s, f), count[f]);
 
-                    g_string_append (text, first ? "" : " · ");
-                    /* A translation is used only as the one "%u" it must be. */
-                    if (g_strcmp0 (format, msgid) != 0 && strstr (format, "%u") != NULL &&
-                        strchr (format, '%') == strrchr (format, '%'))
-                      g_string_append_printf (text, format, (guint) count[f]);
-                    else
-                      g_string_append_printf (text, "%d %s", count[f], face_name (ruleset, s, f));
+                    g_string_append_printf (text, "%s%s", first ? "" : " · ", counted);
                     first = FALSE;
                   }
               i = j - 1;

@@ -74,7 +74,7 @@ test_games (void)
   g_autoptr(CliResult) r = cli_run (NULL, NULL, "games", NULL);
 
   assert_ok (r);
-  g_assert_cmpstr (r->out, ==, "meeple\ntft\nmecaknights\n");
+  g_assert_cmpstr (r->out, ==, "meeple\ntft\nmecaknights\nlamame\n");
 }
 
 static void

@@ -1,0 +1,507 @@
+/* mg-lamame-editor.c — La Mame's Melee's map editor: add and place areas, connect neighbours by
+ * clicking, mark castles, mountains and (+1), import and export the map JSON, and start the year
+ * on it. Every edit is checked by the engine's map check at once; its message names the field. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "mg-area-map.h"
+#include "mg-lamame.h"
+#include "mg-lamame-editor.h"
+#include "mg-lamame-util.h"
+#include "mg-table-state.h"
+#include "mg-widget-util.h"
+
+struct _MgLamameEditor
+{
+  GtkWidget    parent_instance;
+
+  MgCampaign  *campaign;
+  json_object *map;        /* the map being edited (Map JSON, docs/rules/lamame.md) */
+  char        *selected;
+  gboolean     loading;
+  guint        next_number;
+  GtkNativeDialog *chooser;
+
+  MgAreaMap   *area_map;
+  GtkToggleButton *add_toggle, *connect_toggle;
+  GtkButton   *import_button, *export_button, *use_button, *delete_button;
+  GtkEntry    *name_entry;
+  GtkCheckButton *mountain_check, *plus_check;
+  GtkDropDown *castle_drop;
+  GtkLabel    *status_label;
+};
+
+G_DEFINE_FINAL_TYPE (MgLamameEditor, mg_lamame_editor, GTK_TYPE_WIDGET)
+
+static json_object *
+areas (MgLamameEditor *self)
+{
+  return mg_ui_json_array (self->map, "areas");
+}
+
+static json_object *
+find (MgLamameEditor *self, const char *name)
+{
+  json_object *list = areas (self);
+  for (gsize i = 0; name && i < mg_ui_json_len (list); i++)
+    if (g_strcmp0 (mg_ui_json_str (json_object_array_get_idx (list, i), "name"), name) == 0)
+      return json_object_array_get_idx (list, i);
+  return NULL;
+}
+
+static guint
+n_players (MgLamameEditor *self)
+{
+  const char * const *players = mg_campaign_get_players (self->campaign);
+  return players ? g_strv_length ((char **) players) : 0;
+}
+
+static void
+update (MgLamameEditor *self)
+{
+  g_autoptr(json_object) model = mg_lamame_ui_map_model (self->map, NULL);
+  g_autoptr(GError) error = NULL;
+  json_object *area = find (self, self->selected);
+  json_object *castles = mg_ui_json_array (self->map, "castles");
+  guint castle = 0;
+
+  mg_area_map_set_model (self->area_map, model);
+  mg_area_map_set_selected (self->area_map, self->selected);
+  self->loading = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->name_entry), area ? mg_ui_json_str (area, "name") : "");
+  gtk_check_button_set_active (self->mountain_check, area && mg_ui_json_bool (area, "mountain"));
+  gtk_check_button_set_active (self->plus_check, area && mg_ui_json_bool (area, "plus_one"));
+  for (gsize i = 0; area && i < mg_ui_json_len (castles); i++)
+    if (g_strcmp0 (json_object_get_string (json_object_array_get_idx (castles, i)), self->selected) == 0)
+      castle = i + 1;
+  gtk_drop_down_set_selected (self->castle_drop, castle);
+  self->loading = FALSE;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->name_entry), area != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->mountain_check), area != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->plus_check), area != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->castle_drop), area != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->delete_button), area != NULL);
+  {
+    json_object *pending = mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign));
+    gtk_widget_set_visible (GTK_WIDGET (self->use_button),
+                            g_strcmp0 (mg_ui_json_str (pending, "phase"), "setup") == 0);
+  }
+  if (mg_lamame_check_map (self->map, "$", n_players (self), &error))
+    gtk_label_set_text (self->status_label, _("The map is complete: every border goes both ways, one castle a player."));
+  else
+    gtk_label_set_text (self->status_label, error->message);
+}
+
+static void
+set_map (MgLamameEditor *self, json_object *map)
+{
+  g_clear_pointer (&self->map, json_object_put);
+  json_object_deep_copy (map, &self->map, NULL);
+  if (mg_ui_json_array (self->map, "castles") == NULL)
+    json_object_object_add (self->map, "castles", json_object_new_array ());
+  if (mg_ui_json_array (self->map, "areas") == NULL)
+    json_object_object_add (self->map, "areas", json_object_new_array ());
+  g_clear_pointer (&self->selected, g_free);
+  update (self);
+}
+
+static void
+load (MgLamameEditor *self)
+{
+  g_autoptr(json_object) map = mg_lamame_export_map (mg_campaign_get_state (self->campaign));
+
+  if (map == NULL)
+    {
+      map = json_object_new_object ();
+      json_object_object_add (map, "name", json_object_new_string (_("My map")));
+      json_object_object_add (map, "players", json_object_new_int (n_players (self)));
+    }
+  set_map (self, map);
+}
+
+/* Renames every mention of `from`. */
+static void
+rename_area (MgLamameEditor *self, const char *from, const char *to)
+{
+  json_object *list = areas (self), *castles = mg_ui_json_array (self->map, "castles");
+
+  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+    {
+      json_object *a = json_object_array_get_idx (list, i), *adj = mg_ui_json_array (a, "adjacent");
+      if (g_strcmp0 (mg_ui_json_str (a, "name"), from) == 0)
+        json_object_object_add (a, "name", json_object_new_string (to));
+      for (gsize j = 0; j < mg_ui_json_len (adj); j++)
+        if (g_strcmp0 (json_object_get_string (json_object_array_get_idx (adj, j)), from) == 0)
+          json_object_array_put_idx (adj, j, json_object_new_string (to));
+    }
+  for (gsize j = 0; j < mg_ui_json_len (castles); j++)
+    if (g_strcmp0 (json_object_get_string (json_object_array_get_idx (castles, j)), from) == 0)
+      json_object_array_put_idx (castles, j, json_object_new_string (to));
+}
+
+/* Removes `name` from a list of names; TRUE if it was there. */
+static gboolean
+list_remove (json_object *list, const char *name)
+{
+  for (gsize j = 0; j < mg_ui_json_len (list); j++)
+    if (g_strcmp0 (json_object_get_string (json_object_array_get_idx (list, j)), name) == 0)
+      {
+        json_object_array_del_idx (list, j, 1);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static json_object *
+adjacent_of (json_object *area)
+{
+  json_object *adj = mg_ui_json_array (area, "adjacent");
+  if (adj == NULL)
+    {
+      adj = json_object_new_array ();
+      json_object_object_add (area, "adjacent", adj);
+    }
+  return adj;
+}
+
+static void
+toggle_border (MgLamameEditor *self, const char *a, const char *b)
+{
+  json_object *aa = find (self, a), *bb = find (self, b);
+
+  if (aa == NULL || bb == NULL || g_strcmp0 (a, b) == 0)
+    return;
+  if (!list_remove (adjacent_of (aa), b))
+    json_object_array_add (adjacent_of (aa), json_object_new_string (b));
+  if (!list_remove (adjacent_of (bb), a))
+    json_object_array_add (adjacent_of (bb), json_object_new_string (a));
+}
+
+static void
+area_activated (MgAreaMap *map, const char *id, MgLamameEditor *self)
+{
+  (void) map;
+  if (gtk_toggle_button_get_active (self->connect_toggle) && self->selected != NULL && g_strcmp0 (self->selected, id) != 0)
+    toggle_border (self, self->selected, id);
+  else
+    {
+      g_free (self->selected);
+      self->selected = g_strdup (id);
+    }
+  update (self);
+}
+
+static void
+background_clicked (MgAreaMap *map, double x, double y, MgLamameEditor *self)
+{
+  json_object *a;
+  g_autofree char *name = NULL;
+
+  (void) map;
+  if (!gtk_toggle_button_get_active (self->add_toggle))
+    return;
+  do
+    name = (g_free (name), g_strdup_printf (_("Area %u"), ++self->next_number));
+  while (find (self, name) != NULL);
+  a = json_object_new_object ();
+  json_object_object_add (a, "name", json_object_new_string (name));
+  json_object_object_add (a, "x", json_object_new_int (CLAMP ((int) x, 0, 10000)));
+  json_object_object_add (a, "y", json_object_new_int (CLAMP ((int) y, 0, 10000)));
+  json_object_object_add (a, "adjacent", json_object_new_array ());
+  json_object_array_add (areas (self), a);
+  g_free (self->selected);
+  self->selected = g_strdup (name);
+  update (self);
+}
+
+static void
+area_dragged (MgAreaMap *map, const char *id, double x, double y, MgLamameEditor *self)
+{
+  json_object *a = find (self, id);
+
+  (void) map;
+  if (a == NULL)
+    return;
+  json_object_object_add (a, "x", json_object_new_int (CLAMP ((int) x, 0, 10000)));
+  json_object_object_add (a, "y", json_object_new_int (CLAMP ((int) y, 0, 10000)));
+  update (self);
+}
+
+static void
+name_activated (GtkEntry *entry, MgLamameEditor *self)
+{
+  const char *to = gtk_editable_get_text (GTK_EDITABLE (entry));
+
+  if (self->selected == NULL || *to == '\0' || find (self, to) != NULL)
+    return;
+  rename_area (self, self->selected, to);
+  g_free (self->selected);
+  self->selected = g_strdup (to);
+  update (self);
+}
+
+static void
+flag_toggled (GtkCheckButton *check, MgLamameEditor *self)
+{
+  json_object *a = find (self, self->selected);
+
+  if (self->loading || a == NULL)
+    return;
+  json_object_object_add (a, check == self->mountain_check ? "mountain" : "plus_one",
+                          json_object_new_boolean (gtk_check_button_get_active (check)));
+  update (self);
+}
+
+static void
+castle_selected (GtkDropDown *drop, GParamSpec *pspec, MgLamameEditor *self)
+{
+  json_object *castles = mg_ui_json_array (self->map, "castles");
+  guint seat = gtk_drop_down_get_selected (drop);
+
+  (void) pspec;
+  if (self->loading || self->selected == NULL || seat == GTK_INVALID_LIST_POSITION)
+    return;
+  for (gsize j = 0; j < mg_ui_json_len (castles); j++)
+    if (g_strcmp0 (json_object_get_string (json_object_array_get_idx (castles, j)), self->selected) == 0)
+      json_object_array_put_idx (castles, j, json_object_new_string (""));
+  if (seat > 0)
+    {
+      while (mg_ui_json_len (castles) < seat)
+        json_object_array_add (castles, json_object_new_string (""));
+      json_object_array_put_idx (castles, seat - 1, json_object_new_string (self->selected));
+    }
+  update (self);
+}
+
+static void
+delete_clicked (GtkButton *button, MgLamameEditor *self)
+{
+  json_object *list = areas (self), *castles = mg_ui_json_array (self->map, "castles");
+
+  (void) button;
+  if (self->selected == NULL)
+    return;
+  for (gsize i = mg_ui_json_len (list); i > 0; i--)
+    {
+      json_object *a = json_object_array_get_idx (list, i - 1);
+      if (g_strcmp0 (mg_ui_json_str (a, "name"), self->selected) == 0)
+        json_object_array_del_idx (list, i - 1, 1);
+      else
+        list_remove (mg_ui_json_array (a, "adjacent"), self->selected);
+    }
+  for (gsize j = 0; j < mg_ui_json_len (castles); j++)
+    if (g_strcmp0 (json_object_get_string (json_object_array_get_idx (castles, j)), self->selected) == 0)
+      json_object_array_put_idx (castles, j, json_object_new_string (""));
+  g_clear_pointer (&self->selected, g_free);
+  update (self);
+}
+
+static void
+use_clicked (GtkButton *button, MgLamameEditor *self)
+{
+  g_autoptr(json_object) action = json_object_new_object ();
+  g_autoptr(GError) error = NULL;
+
+  (void) button;
+  json_object_object_add (action, "type", json_object_new_string ("start"));
+  json_object_object_add (action, "map", json_object_get (self->map));
+  if (!mg_lamame_ui_act (self->campaign, action, &error))
+    gtk_label_set_text (self->status_label, error->message);
+}
+
+static void
+chooser_response (GtkNativeDialog *dialog, int response, MgLamameEditor *self)
+{
+  gboolean save = gtk_file_chooser_get_action (GTK_FILE_CHOOSER (dialog)) == GTK_FILE_CHOOSER_ACTION_SAVE;
+  g_autoptr(GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog)) : NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (file != NULL)
+    mg_lamame_editor_file (self, file, save, &error);
+  if (error != NULL)
+    gtk_label_set_text (self->status_label, error->message);
+  g_clear_object (&self->chooser);
+}
+
+static void
+choose_file (MgLamameEditor *self, gboolean save)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *chooser =
+    gtk_file_chooser_native_new (save ? _("Export Map") : _("Import Map"),
+                                 GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                 save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN, NULL, NULL);
+  if (save)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "map.json");
+  g_clear_object (&self->chooser);
+  self->chooser = GTK_NATIVE_DIALOG (chooser);
+  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response), self);
+  gtk_native_dialog_show (self->chooser);
+}
+
+static void
+import_clicked (GtkButton *button, MgLamameEditor *self)
+{
+  (void) button;
+  choose_file (self, FALSE);
+}
+
+static void
+export_clicked (GtkButton *button, MgLamameEditor *self)
+{
+  (void) button;
+  choose_file (self, TRUE);
+}
+
+gboolean
+mg_lamame_editor_file (MgLamameEditor *self, GFile *file, gboolean save, GError **error)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(json_object) map = NULL;
+  gsize len;
+
+  if (save)
+    {
+      const char *out = json_object_to_json_string_ext (self->map, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED);
+      return g_file_replace_contents (file, out, strlen (out), NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL, error);
+    }
+  if (!g_file_load_contents (file, NULL, &text, &len, NULL, error))
+    return FALSE;
+  map = json_tokener_parse (text);
+  if (!json_object_is_type (map, json_type_object))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("This file is not a map: a JSON object with \"areas\" and \"castles\" is expected"));
+      return FALSE;
+    }
+  set_map (self, map);
+  return TRUE;
+}
+
+json_object *
+mg_lamame_editor_get_map (MgLamameEditor *self)
+{
+  return self->map;
+}
+
+MgAreaMap *
+mg_lamame_editor_get_area_map (MgLamameEditor *self)
+{
+  return self->area_map;
+}
+
+void
+mg_lamame_editor_set_mode (MgLamameEditor *self, gboolean add, gboolean connect)
+{
+  gtk_toggle_button_set_active (self->add_toggle, add);
+  gtk_toggle_button_set_active (self->connect_toggle, connect);
+}
+
+void
+mg_lamame_editor_mark (MgLamameEditor *self, gboolean mountain, gboolean plus_one, guint castle_of_seat)
+{
+  gtk_check_button_set_active (self->mountain_check, mountain);
+  gtk_check_button_set_active (self->plus_check, plus_one);
+  gtk_drop_down_set_selected (self->castle_drop, castle_of_seat);
+}
+
+const char *
+mg_lamame_editor_status (MgLamameEditor *self)
+{
+  return gtk_label_get_text (self->status_label);
+}
+
+void
+mg_lamame_editor_start (MgLamameEditor *self)
+{
+  use_clicked (NULL, self);
+}
+
+static void
+campaign_changed (MgLamameEditor *self)
+{
+  update (self);
+}
+
+static void
+mg_lamame_editor_dispose (GObject *object)
+{
+  MgLamameEditor *self = MG_LAMAME_EDITOR (object);
+
+  mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_LAMAME_EDITOR);
+  g_clear_object (&self->campaign);
+  g_clear_object (&self->chooser);
+  g_clear_pointer (&self->map, json_object_put);
+  g_clear_pointer (&self->selected, g_free);
+  G_OBJECT_CLASS (mg_lamame_editor_parent_class)->dispose (object);
+}
+
+static void
+mg_lamame_editor_class_init (MgLamameEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = mg_lamame_editor_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/lamame/mg-lamame-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, add_toggle);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, connect_toggle);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, import_button);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, export_button);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, use_button);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, delete_button);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, name_entry);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, mountain_check);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, plus_check);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, castle_drop);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, status_label);
+  gtk_widget_class_bind_template_child_full (widget_class, "map_box", FALSE, 0);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+mg_lamame_editor_init (MgLamameEditor *self)
+{
+  GtkWidget *map_box;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  map_box = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), MG_TYPE_LAMAME_EDITOR, "map_box"));
+  self->area_map = mg_area_map_new ();
+  mg_area_map_set_editable (self->area_map, TRUE);
+  gtk_box_append (GTK_BOX (map_box), GTK_WIDGET (self->area_map));
+  g_signal_connect (self->area_map, "area-activated", G_CALLBACK (area_activated), self);
+  g_signal_connect (self->area_map, "background-clicked", G_CALLBACK (background_clicked), self);
+  g_signal_connect (self->area_map, "area-dragged", G_CALLBACK (area_dragged), self);
+  g_signal_connect (self->name_entry, "activate", G_CALLBACK (name_activated), self);
+  g_signal_connect (self->mountain_check, "toggled", G_CALLBACK (flag_toggled), self);
+  g_signal_connect (self->plus_check, "toggled", G_CALLBACK (flag_toggled), self);
+  g_signal_connect (self->castle_drop, "notify::selected", G_CALLBACK (castle_selected), self);
+  g_signal_connect (self->delete_button, "clicked", G_CALLBACK (delete_clicked), self);
+  g_signal_connect (self->use_button, "clicked", G_CALLBACK (use_clicked), self);
+  g_signal_connect (self->import_button, "clicked", G_CALLBACK (import_clicked), self);
+  g_signal_connect (self->export_button, "clicked", G_CALLBACK (export_clicked), self);
+}
+
+MgLamameEditor *
+mg_lamame_editor_new (MgCampaign *campaign)
+{
+  MgLamameEditor *self = g_object_new (MG_TYPE_LAMAME_EDITOR, NULL);
+  const char * const *players = mg_campaign_get_players (campaign);
+  GtkStringList *castles = gtk_string_list_new (NULL);
+
+  self->campaign = g_object_ref (campaign);
+  gtk_string_list_append (castles, C_("lamame", "No castle"));
+  for (guint i = 0; players && players[i]; i++)
+    {
+      g_autofree char *label = g_strdup_printf (C_("lamame", "Castle of %s"), players[i]);
+      gtk_string_list_append (castles, label);
+    }
+  self->loading = TRUE;
+  gtk_drop_down_set_model (self->castle_drop, G_LIST_MODEL (castles));
+  g_object_unref (castles);
+  self->loading = FALSE;
+  g_signal_connect_object (mg_table_state_for_campaign (campaign), "changed", G_CALLBACK (campaign_changed), self, G_CONNECT_SWAPPED);
+  load (self);
+  return self;
+}

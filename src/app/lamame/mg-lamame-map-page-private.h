@@ -1,0 +1,40 @@
+/* mg-lamame-map-page-private.h — the Map page's parts, for its UI test. */
+#pragma once
+
+#include "mg-area-map.h"
+#include "mg-lamame-map-page.h"
+#include "mg-table-state.h"
+
+G_BEGIN_DECLS
+
+struct _MgLamameMapPage
+{
+  GtkWidget    parent_instance;
+
+  MgCampaign  *campaign;
+  MgTableState *table;      /* the campaign's pending() and views, shared by its pages */
+  json_object *legal;        /* legal_actions("*") of the current state */
+
+  MgAreaMap   *map;
+  GtkLabel    *banner;
+  GtkGrid     *players_grid;
+  GtkLabel    *costs_label;
+  GtkLabel    *error_label;
+  GtkBox      *steps_box;
+  GtkLabel    *area_label;
+  GtkBox      *area_box;
+  GtkGrid     *result_grid;
+
+  /* The open step dialog (secret or typed after the table's reveal), and its fields. */
+  AdwMessageDialog *dialog;
+  GtkWidget   *entries[4];   /* GtkEntry with visibility off (secret) or GtkSpinButton (revealed) */
+  GtkWidget   *checks[3];    /* card choice: Tax, Build, Move/Attack */
+  json_object *dialog_action; /* the action the dialog completes */
+};
+
+/* The buttons of the steps and area boxes, in order (for tests). */
+GPtrArray *mg_lamame_map_page_buttons (MgLamameMapPage *self);
+/* Clicks the button whose label contains `text`; FALSE if none. */
+gboolean   mg_lamame_map_page_click   (MgLamameMapPage *self, const char *text);
+
+G_END_DECLS

@@ -1,0 +1,58 @@
+/* mg-lamame-ui.c — what La Mame's Melee adds to the campaign window: the Map page, the map
+ * editor, and the drawn map (public view) for the Journal's step-by-step replay. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-area-map.h"
+#include "mg-lamame-editor.h"
+#include "mg-lamame-map-page.h"
+#include "mg-lamame-resources.h"
+#include "mg-lamame-ui.h"
+#include "mg-lamame-util.h"
+#include "mg-widget-util.h"
+
+#define CSS "/io/github/meleegm/MeleeGM/lamame/lamame.css"
+
+static void
+lamame_add_pages (AdwViewStack *stack, MgCampaign *campaign)
+{
+  AdwViewStackPage *page;
+
+  mg_widget_load_css (CSS);
+  page = adw_view_stack_add_titled (stack, GTK_WIDGET (mg_lamame_map_page_new (campaign)), "map", _("Map"));
+  adw_view_stack_page_set_icon_name (page, "mark-location-symbolic");
+  page = adw_view_stack_add_titled (stack, GTK_WIDGET (mg_lamame_editor_new (campaign)), "map-editor", _("Map Editor"));
+  adw_view_stack_page_set_icon_name (page, "document-edit-symbolic");
+}
+
+static GtkWidget *
+lamame_state_view_new (void)
+{
+  mg_widget_load_css (CSS);
+  return GTK_WIDGET (mg_area_map_new ());
+}
+
+static void
+lamame_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *state)
+{
+  /* The replay is shown to the table: the public view, secrets redacted. */
+  g_autoptr(json_object) json = state != NULL ? mg_state_view (state, MG_SEAT_PUBLIC) : NULL;
+  g_autoptr(json_object) model = json ? mg_lamame_ui_map_model (mg_ui_json_object (json, "map"), json) : NULL;
+
+  (void) campaign;
+  mg_area_map_set_model (MG_AREA_MAP (view), model);
+}
+
+static const MgGameUi lamame_ui = {
+  "lamame", lamame_add_pages, lamame_state_view_new, lamame_state_view_set,
+};
+
+const MgGameUi *
+mg_lamame_game_ui (void)
+{
+  /* Referencing the resource keeps its object file, whose constructor registers it, in the
+   * static library. */
+  (void) mg_lamame_get_resource ();
+  return &lamame_ui;
+}

@@ -1,0 +1,186 @@
+/* mg-lamame-util.c — readings of La Mame's Melee's view for its pages: the area-map model, names, actions. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-lamame-util.h"
+
+const char *
+mg_lamame_ui_colour (const char *name)
+{
+  static const struct { const char *name, *hex; } colours[] = {
+    { "red", "#c01c28" }, { "blue", "#1c71d8" }, { "green", "#26a269" }, { "yellow", "#e5a50a" },
+    { "purple", "#813d9c" }, { "orange", "#e66100" }, { "brown", "#865e3c" }, { "black", "#3d3846" },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (colours); i++)
+    if (g_strcmp0 (name, colours[i].name) == 0)
+      return colours[i].hex;
+  return name;
+}
+
+const char *
+mg_lamame_ui_kind_name (const char *kind)
+{
+  if (g_strcmp0 (kind, "knight") == 0)
+    return C_("lamame", "knight");
+  if (g_strcmp0 (kind, "soldier") == 0)
+    return C_("lamame", "soldier");
+  if (g_strcmp0 (kind, "catapult") == 0)
+    return C_("lamame", "catapult");
+  if (g_strcmp0 (kind, "camp") == 0)
+    return C_("lamame", "camp");
+  return kind;
+}
+
+const char *
+mg_lamame_ui_card_name (const char *card)
+{
+  if (g_strcmp0 (card, "tax") == 0)
+    return C_("lamame", "Tax");
+  if (g_strcmp0 (card, "build") == 0)
+    return C_("lamame", "Build");
+  if (g_strcmp0 (card, "move") == 0)
+    return C_("lamame", "Move/Attack");
+  return card;
+}
+
+const char *
+mg_lamame_ui_season_name (const char *season)
+{
+  if (g_strcmp0 (season, "spring") == 0)
+    return C_("lamame", "Spring");
+  if (g_strcmp0 (season, "summer") == 0)
+    return C_("lamame", "Summer");
+  if (g_strcmp0 (season, "fall") == 0)
+    return C_("lamame", "Fall");
+  if (g_strcmp0 (season, "winter") == 0)
+    return C_("lamame", "Winter");
+  return season ? season : C_("lamame", "Initial build");
+}
+
+static const char *
+shape_of (const char *kind)
+{
+  if (g_strcmp0 (kind, "knight") == 0)
+    return "circle";
+  if (g_strcmp0 (kind, "soldier") == 0)
+    return "square";
+  if (g_strcmp0 (kind, "catapult") == 0)
+    return "diamond";
+  return "triangle";
+}
+
+json_object *
+mg_lamame_ui_map_model (json_object *map, json_object *view)
+{
+  json_object *model = json_object_new_object ();
+  json_object *areas = json_object_new_array (), *tokens = json_object_new_array ();
+  json_object *src = mg_ui_json_array (map, "areas"), *castles = mg_ui_json_array (map, "castles");
+  json_object *units = mg_ui_json_array (view, "units"), *players = mg_ui_json_array (view, "players");
+
+  for (gsize i = 0; i < mg_ui_json_len (src); i++)
+    {
+      json_object *a = json_object_array_get_idx (src, i);
+      json_object *out = json_object_new_object (), *marks = json_object_new_array ();
+      const char *name = mg_ui_json_str (a, "name");
+
+      json_object_object_add (out, "id", json_object_new_string (name ? name : ""));
+      json_object_object_add (out, "label", json_object_new_string (name ? name : ""));
+      json_object_object_add (out, "x", json_object_new_int (mg_ui_json_int (a, "x", 0)));
+      json_object_object_add (out, "y", json_object_new_int (mg_ui_json_int (a, "y", 0)));
+      json_object_object_add (out, "neighbours", json_object_get (mg_ui_json_get (a, "adjacent")));
+      for (gsize c = 0; c < mg_ui_json_len (castles); c++)
+        if (g_strcmp0 (json_object_get_string (json_object_array_get_idx (castles, c)), name) == 0)
+          json_object_array_add (marks, json_object_new_string ("castle"));
+      if (mg_ui_json_bool (a, "mountain"))
+        json_object_array_add (marks, json_object_new_string ("mountain"));
+      if (mg_ui_json_bool (a, "plus_one"))
+        json_object_array_add (marks, json_object_new_string ("plus_one"));
+      json_object_object_add (out, "marks", marks);
+      json_object_array_add (areas, out);
+    }
+  for (gsize i = 0; i < mg_ui_json_len (units); i++)
+    {
+      json_object *u = json_object_array_get_idx (units, i), *t = json_object_new_object ();
+      const char *owner = mg_ui_json_str (u, "player");
+      const char *colour = NULL;
+      g_autofree char *letter = g_utf8_substring (owner ? owner : "?", 0, 1);
+      g_autofree char *title = g_strdup_printf ("%s: %s", owner, mg_lamame_ui_kind_name (mg_ui_json_str (u, "unit")));
+
+      for (gsize p = 0; p < mg_ui_json_len (players); p++)
+        if (g_strcmp0 (mg_ui_json_str (json_object_array_get_idx (players, p), "name"), owner) == 0)
+          colour = mg_lamame_ui_colour (mg_ui_json_str (json_object_array_get_idx (players, p), "colour"));
+      json_object_object_add (t, "area", json_object_new_string (mg_ui_json_str (u, "area")));
+      json_object_object_add (t, "colour", json_object_new_string (colour ? colour : "#77767b"));
+      json_object_object_add (t, "letter", json_object_new_string (letter));
+      json_object_object_add (t, "shape", json_object_new_string (shape_of (mg_ui_json_str (u, "unit"))));
+      json_object_object_add (t, "title", json_object_new_string (title));
+      json_object_array_add (tokens, t);
+      /* Tint the area in its owner's colour. */
+      for (gsize a = 0; a < json_object_array_length (areas); a++)
+        {
+          json_object *ar = json_object_array_get_idx (areas, a);
+          if (g_strcmp0 (mg_ui_json_str (ar, "id"), mg_ui_json_str (u, "area")) == 0 && colour != NULL)
+            json_object_object_add (ar, "owner", json_object_new_string (colour));
+        }
+    }
+  json_object_object_add (model, "areas", areas);
+  json_object_object_add (model, "tokens", tokens);
+  return model;
+}
+
+char *
+mg_lamame_ui_action_text (json_object *a)
+{
+  const char *type = mg_ui_json_str (a, "type");
+  const char *player = mg_ui_json_str (a, "player");
+  const char *unit = mg_lamame_ui_kind_name (mg_ui_json_str (a, "unit"));
+
+  if (g_strcmp0 (type, "build") == 0)
+    return g_strdup_printf (_("%s: build a %s on %s"), player, unit, mg_ui_json_str (a, "area"));
+  if (g_strcmp0 (type, "move") == 0)
+    return g_strdup_printf (_("%s: move the %s from %s to %s"), player, unit, mg_ui_json_str (a, "from"), mg_ui_json_str (a, "to"));
+  if (g_strcmp0 (type, "attack") == 0)
+    return g_strdup_printf (_("%s: attack %s with the %s from %s"), player, mg_ui_json_str (a, "to"), unit, mg_ui_json_str (a, "from"));
+  if (g_strcmp0 (type, "fire") == 0)
+    return g_strdup_printf (_("%s: fire the catapult on %s at %s"), player, mg_ui_json_str (a, "from"), mg_ui_json_str (a, "to"));
+  if (g_strcmp0 (type, "tax") == 0)
+    return g_strdup_printf (_("%s: Tax"), player);
+  if (g_strcmp0 (type, "pass") == 0)
+    return g_strdup_printf (_("%s: pass"), player);
+  if (g_strcmp0 (type, "withdraw") == 0)
+    return g_strdup_printf (_("%s: stop the attack"), player);
+  if (g_strcmp0 (type, "end_action") == 0)
+    return g_strdup_printf (_("%s: end the %s action"), player, mg_lamame_ui_card_name (mg_ui_json_str (a, "card")));
+  if (g_strcmp0 (type, "choose_start") == 0)
+    return g_strdup_printf (_("%s names %s start player"), player, mg_ui_json_str (a, "start"));
+  if (g_strcmp0 (type, "cards_at_table") == 0)
+    return g_strdup (_("The cards lie face down at the table"));
+  if (g_strcmp0 (type, "reveal_cards") == 0)
+    {
+      json_object *cards = mg_ui_json_array (a, "cards");
+      GString *s = g_string_new (NULL);
+      for (gsize i = 0; i < mg_ui_json_len (cards); i++)
+        g_string_append_printf (s, "%s%s", i ? " + " : "", mg_lamame_ui_card_name (json_object_get_string (json_object_array_get_idx (cards, i))));
+      {
+        char *text = g_strdup_printf (_("%s reveals %s"), player, s->str);
+        g_string_free (s, TRUE);
+        return text;
+      }
+    }
+  return g_strdup (type);
+}
+
+gboolean
+mg_lamame_ui_act (MgCampaign *campaign, json_object *action, GError **error)
+{
+  g_autoptr(MgJournalEntry) entry = NULL;
+  json_object *clean = json_object_get (action);
+
+  /* Legal actions carry "template": the engine ignores it, the journal need not keep it. */
+  json_object_object_del (clean, "template");
+  entry = mg_campaign_act (campaign, clean, error);
+  json_object_put (clean);
+  return entry != NULL;
+}

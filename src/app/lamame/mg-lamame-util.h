@@ -1,0 +1,26 @@
+/* mg-lamame-util.h — readings of La Mame's Melee's view for its pages: the area-map model, names, actions. */
+#pragma once
+
+#include <adwaita.h>
+#include <json-c/json.h>
+
+#include "mg-campaign.h"
+#include "mg-json.h"
+#include "mg-ui-json.h"
+
+G_BEGIN_DECLS
+
+/* The area-map model (mg-area-map.h) of a map JSON and, when `view` is given, its units
+ * (shape = kind, letter = owner's initial, colour = owner's). New reference. */
+json_object *mg_lamame_ui_map_model   (json_object *map, json_object *view);
+/* A colour for the ruleset's colour names ("red" → a readable red). */
+const char  *mg_lamame_ui_colour      (const char *name);
+const char  *mg_lamame_ui_kind_name   (const char *kind);
+const char  *mg_lamame_ui_card_name   (const char *card);
+const char  *mg_lamame_ui_season_name (const char *season);
+/* A sentence for a legal action ("Red: move the knight from Oak Hill to Mill"). g_free. */
+char        *mg_lamame_ui_action_text (json_object *action);
+/* Applies `action` to the campaign; on refusal returns FALSE with the engine's reason. */
+gboolean     mg_lamame_ui_act         (MgCampaign *campaign, json_object *action, GError **error);
+
+G_END_DECLS

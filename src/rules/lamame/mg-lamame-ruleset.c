@@ -1,0 +1,456 @@
+/* mg-lamame-ruleset.c — La Mame's Melee: the ruleset and the map, read and checked with JSON paths. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "mg-lamame-private.h"
+
+const char * const lm_kind_ids[] = { "knight", "soldier", "catapult", "camp", NULL };
+const char * const lm_card_ids[] = { "tax", "build", "move", NULL };
+const char * const lm_form_ids[] = { "introductory", "complete", NULL };
+const char * const lm_phase_ids[] = { "setup", "initial_build", "start_bid", "choose_start",
+                                      "choose_cards", "actions", "over", NULL };
+
+#define ERR LM_RULESET_ERR
+
+static gboolean
+fail (GError **error, const char *path, const char *fmt, ...) G_GNUC_PRINTF (3, 4);
+
+static gboolean
+fail (GError **error, const char *path, const char *fmt, ...)
+{
+  va_list ap;
+  g_autofree char *msg = NULL;
+
+  va_start (ap, fmt);
+  msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET, "%s: %s", path, msg);
+  return FALSE;
+}
+
+/* ---------------------------------------------------------------- map */
+
+void
+lm_map_free (LmMap *map)
+{
+  if (map == NULL)
+    return;
+  for (guint i = 0; i < map->n_areas; i++)
+    {
+      g_free (map->areas[i].name);
+      g_free (map->areas[i].adj);
+    }
+  g_free (map->areas);
+  g_free (map->name);
+  if (map->json)
+    json_object_put (map->json);
+  g_free (map);
+}
+
+gint
+lm_map_find (const LmMap *map, const char *name)
+{
+  if (map == NULL || name == NULL)
+    return -1;
+  for (guint i = 0; i < map->n_areas; i++)
+    if (strcmp (map->areas[i].name, name) == 0)
+      return (gint) i;
+  return -1;
+}
+
+gboolean
+lm_map_adjacent (const LmMap *map, guint a, guint b)
+{
+  for (guint i = 0; i < map->areas[a].n_adj; i++)
+    if (map->areas[a].adj[i] == b)
+      return TRUE;
+  return FALSE;
+}
+
+gint
+lm_map_distance (const LmMap *map, guint a, guint b)
+{
+  gint dist[LM_MAX_AREAS];
+  guint queue[LM_MAX_AREAS], head = 0, tail = 0;
+
+  for (guint i = 0; i < map->n_areas; i++)
+    dist[i] = G_MAXINT;
+  dist[a] = 0;
+  queue[tail++] = a;
+  while (head < tail)
+    {
+      guint x = queue[head++];
+      if (x == b)
+        return dist[x];
+      for (guint i = 0; i < map->areas[x].n_adj; i++)
+        {
+          guint y = map->areas[x].adj[i];
+          if (dist[y] == G_MAXINT)
+            {
+              dist[y] = dist[x] + 1;
+              queue[tail++] = y;
+            }
+        }
+    }
+  return G_MAXINT;
+}
+
+LmMap *
+lm_map_parse (json_object *json, const char *path, guint n_players, GError **error)
+{
+  static const char * const known[] = { "name", "sample", "players", "areas", "castles", NULL };
+  static const char * const area_known[] = { "name", "x", "y", "adjacent", "mountain", "plus_one", NULL };
+  g_autoptr(LmMap) map = g_new0 (LmMap, 1);
+  g_autofree char *areas_path = mg_json_path_key (path, "areas");
+  g_autofree char *castles_path = mg_json_path_key (path, "castles");
+  json_object *areas, *castles;
+  const char *s;
+  gsize n, nc;
+
+  if (!mg_json_object (json, path, ERR, error) || !mg_json_only (json, path, ERR, known, error))
+    return NULL;
+  if (!mg_json_get_string (json, path, "name", ERR, &s, error))
+    return NULL;
+  map->name = g_strdup (s);
+  if (mg_json_member (json, "sample") != NULL &&
+      !mg_json_get_bool (json, path, "sample", ERR, &map->sample, error))
+    return NULL;
+  if (!mg_json_get_uint (json, path, "players", ERR, 2, LM_MAX_SEATS, &map->players, error))
+    return NULL;
+  if (n_players != 0 && map->players != n_players)
+    {
+      g_autofree char *p = mg_json_path_key (path, "players");
+      fail (error, p, ngettext ("the map is for %u players, the campaign has %u player",
+                                "the map is for %u players, the campaign has %u players", n_players),
+            map->players, n_players);
+      return NULL;
+    }
+  areas = mg_json_get_array (json, path, "areas", ERR, 1, LM_MAX_AREAS, error);
+  if (areas == NULL)
+    return NULL;
+  n = json_object_array_length (areas);
+  map->areas = g_new0 (LmArea, n);
+  map->n_areas = n;
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autofree char *ap = mg_json_path_index (areas_path, i);
+      json_object *a = json_object_array_get_idx (areas, i);
+      LmArea *area = &map->areas[i];
+      gint64 v;
+
+      area->castle_of = -1;
+      if (!mg_json_object (a, ap, ERR, error) || !mg_json_only (a, ap, ERR, area_known, error) ||
+          !mg_json_get_string (a, ap, "name", ERR, &s, error))
+        return NULL;
+      area->name = g_strdup (s);
+      for (gsize j = 0; j < i; j++)
+        if (strcmp (map->areas[j].name, s) == 0)
+          {
+            g_autofree char *np = mg_json_path_key (ap, "name");
+            fail (error, np, _("two areas are called \"%s\""), s);
+            return NULL;
+          }
+      if (!mg_json_get_int (a, ap, "x", ERR, 0, 10000, &v, error))
+        return NULL;
+      area->x = v;
+      if (!mg_json_get_int (a, ap, "y", ERR, 0, 10000, &v, error))
+        return NULL;
+      area->y = v;
+      if ((mg_json_member (a, "mountain") != NULL &&
+           !mg_json_get_bool (a, ap, "mountain", ERR, &area->mountain, error)) ||
+          (mg_json_member (a, "plus_one") != NULL &&
+           !mg_json_get_bool (a, ap, "plus_one", ERR, &area->plus_one, error)))
+        return NULL;
+    }
+  /* Neighbours once every name is known. */
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autofree char *ap = mg_json_path_index (areas_path, i);
+      g_autofree char *adp = mg_json_path_key (ap, "adjacent");
+      json_object *adj = mg_json_get_array (json_object_array_get_idx (areas, i), ap, "adjacent",
+                                            ERR, 1, LM_MAX_AREAS, error);
+      LmArea *area = &map->areas[i];
+
+      if (adj == NULL)
+        return NULL;
+      area->adj = g_new0 (guint, json_object_array_length (adj));
+      for (gsize j = 0; j < json_object_array_length (adj); j++)
+        {
+          g_autofree char *jp = mg_json_path_index (adp, j);
+          gint k;
+
+          if (!mg_json_string (json_object_array_get_idx (adj, j), jp, ERR, &s, error))
+            return NULL;
+          k = lm_map_find (map, s);
+          if (k < 0)
+            return fail (error, jp, _("no area is called \"%s\""), s), NULL;
+          if (k == (gint) i)
+            return fail (error, jp, _("\"%s\" cannot be its own neighbour"), s), NULL;
+          for (guint m = 0; m < area->n_adj; m++)
+            if (area->adj[m] == (guint) k)
+              return fail (error, jp, _("\"%s\" is listed twice"), s), NULL;
+          area->adj[area->n_adj++] = k;
+        }
+    }
+  for (gsize i = 0; i < n; i++)
+    for (guint j = 0; j < map->areas[i].n_adj; j++)
+      if (!lm_map_adjacent (map, map->areas[i].adj[j], i))
+        {
+          g_autofree char *ap = mg_json_path_index (areas_path, i);
+          g_autofree char *adp = mg_json_path_key (ap, "adjacent");
+          g_autofree char *jp = mg_json_path_index (adp, j);
+          const char *other = map->areas[map->areas[i].adj[j]].name;
+          fail (error, jp, _("\"%s\" lists \"%s\" as a neighbour but \"%s\" does not list \"%s\""),
+                map->areas[i].name, other, other, map->areas[i].name);
+          return NULL;
+        }
+  castles = mg_json_get_array (json, path, "castles", ERR, map->players, map->players, error);
+  if (castles == NULL)
+    return NULL;
+  nc = json_object_array_length (castles);
+  for (gsize i = 0; i < nc; i++)
+    {
+      g_autofree char *cp = mg_json_path_index (castles_path, i);
+      gint k;
+
+      if (!mg_json_string (json_object_array_get_idx (castles, i), cp, ERR, &s, error))
+        return NULL;
+      k = lm_map_find (map, s);
+      if (k < 0)
+        return fail (error, cp, _("no area is called \"%s\""), s), NULL;
+      if (map->areas[k].castle_of >= 0)
+        return fail (error, cp, _("\"%s\" is already a castle"), s), NULL;
+      if (map->areas[k].mountain)
+        return fail (error, cp, _("a castle cannot be in the mountains (\"%s\")"), s), NULL;
+      map->areas[k].castle_of = i;
+    }
+  for (guint i = 1; i < n; i++)
+    if (lm_map_distance (map, 0, i) == G_MAXINT)
+      {
+        fail (error, areas_path, _("\"%s\" cannot be reached from \"%s\": the map must be in one piece"),
+              map->areas[i].name, map->areas[0].name);
+        return NULL;
+      }
+  map->json = json_object_get (json);
+  return g_steal_pointer (&map);
+}
+
+gboolean
+mg_lamame_check_map (json_object *map, const char *path, guint n_players, GError **error)
+{
+  g_autoptr(LmMap) m = lm_map_parse (map, path ? path : "$", n_players, error);
+  return m != NULL;
+}
+
+/* ---------------------------------------------------------------- ruleset */
+
+void
+lm_ruleset_free (LmRuleset *rs)
+{
+  if (rs == NULL)
+    return;
+  g_strfreev (rs->seasons);
+  g_strfreev (rs->colours);
+  for (guint i = 0; i < rs->n_abilities; i++)
+    {
+      g_free (rs->abilities[i].name);
+      g_free (rs->abilities[i].text);
+    }
+  g_free (rs->abilities);
+  if (rs->json)
+    json_object_put (rs->json);
+  g_free (rs);
+}
+
+static gboolean
+read_kinds (json_object *obj, const char *path, const char *key, gint min, gint max,
+            gint out[LM_N_KINDS], GError **error)
+{
+  g_autofree char *p = mg_json_path_key (path, key);
+  json_object *o = mg_json_get_object (obj, path, key, ERR, error);
+
+  if (o == NULL || !mg_json_only (o, p, ERR, lm_kind_ids, error))
+    return FALSE;
+  for (guint k = 0; k < LM_N_KINDS; k++)
+    {
+      gint64 v;
+      if (!mg_json_get_int (o, p, lm_kind_ids[k], ERR, min, max, &v, error))
+        return FALSE;
+      out[k] = v;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_int (json_object *obj, const char *path, const char *key, gint min, gint max, gint *out, GError **error)
+{
+  gint64 v;
+  if (!mg_json_get_int (obj, path, key, ERR, min, max, &v, error))
+    return FALSE;
+  *out = v;
+  return TRUE;
+}
+
+static char **
+read_names (json_object *obj, const char *path, const char *key, gsize min, gsize max, GError **error)
+{
+  g_autofree char *p = mg_json_path_key (path, key);
+  json_object *arr = mg_json_get_array (obj, path, key, ERR, min, max, error);
+  g_auto(GStrv) out = NULL;
+  gsize n;
+
+  if (arr == NULL)
+    return NULL;
+  n = json_object_array_length (arr);
+  out = g_new0 (char *, n + 1);
+  for (gsize i = 0; i < n; i++)
+    {
+      g_autofree char *ip = mg_json_path_index (p, i);
+      const char *s;
+      if (!mg_json_string (json_object_array_get_idx (arr, i), ip, ERR, &s, error))
+        return NULL;
+      out[i] = g_strdup (s);
+    }
+  return g_steal_pointer (&out);
+}
+
+LmRuleset *
+lm_ruleset_parse (json_object *json, GError **error)
+{
+  static const char * const known[] = {
+    "game", "name", "starting_gold", "supply", "costs", "costs_are_defaults", "tax", "income",
+    "seasons", "cards_per_season", "guesses", "catapult_range", "attack_gold_min",
+    "catapult_single_use", "lost_units_return_to_supply", "initial_build", "colours",
+    "abilities", "maps", NULL };
+  static const char * const income_known[] = { "camp", "plus_one", NULL };
+  static const char * const guesses_known[] = { "default", "castle", "soldier_in_mountains", NULL };
+  static const char * const range_known[] = { "base", "mountain_bonus", NULL };
+  static const char * const ability_known[] = { "name", "text", "effect", NULL };
+  static const char * const effect_known[] = { "bonus_income", NULL };
+  g_autoptr(LmRuleset) rs = g_new0 (LmRuleset, 1);
+  json_object *o, *arr;
+  const char *s;
+  guint form;
+
+  if (!mg_json_object (json, "$", ERR, error) || !mg_json_only (json, "$", ERR, known, error))
+    return NULL;
+  if (mg_json_member (json, "game") != NULL)
+    {
+      if (!mg_json_get_string (json, "$", "game", ERR, &s, error))
+        return NULL;
+      if (strcmp (s, "lamame") != 0)
+        return fail (error, "$.game", _("this ruleset is for \"%s\", not La Mame's Melee"), s), NULL;
+    }
+  if (!read_int (json, "$", "starting_gold", 0, LM_MAX_GOLD, &rs->starting_gold, error) ||
+      !read_kinds (json, "$", "supply", 0, 20, rs->supply, error) ||
+      !read_kinds (json, "$", "costs", 0, LM_MAX_GOLD, rs->costs, error) ||
+      !read_int (json, "$", "tax", 0, LM_MAX_GOLD, &rs->tax, error))
+    return NULL;
+  if (rs->supply[LM_SOLDIER] < 1)
+    return fail (error, "$.supply.soldier", _("at least 1: each player puts a soldier in their castle")), NULL;
+  if (mg_json_member (json, "costs_are_defaults") != NULL &&
+      !mg_json_get_bool (json, "$", "costs_are_defaults", ERR, &rs->costs_are_defaults, error))
+    return NULL;
+  if ((o = mg_json_get_object (json, "$", "income", ERR, error)) == NULL ||
+      !mg_json_only (o, "$.income", ERR, income_known, error) ||
+      !read_int (o, "$.income", "camp", 0, LM_MAX_GOLD, &rs->income_camp, error) ||
+      !read_int (o, "$.income", "plus_one", 0, LM_MAX_GOLD, &rs->income_plus_one, error))
+    return NULL;
+  if ((rs->seasons = read_names (json, "$", "seasons", 1, LM_MAX_SEASONS, error)) == NULL)
+    return NULL;
+  rs->n_seasons = g_strv_length (rs->seasons);
+  if ((arr = mg_json_get_array (json, "$", "cards_per_season", ERR, rs->n_seasons, rs->n_seasons, error)) == NULL)
+    return NULL;
+  for (guint i = 0; i < rs->n_seasons; i++)
+    {
+      g_autofree char *ip = mg_json_path_index ("$.cards_per_season", i);
+      if (!mg_json_uint (json_object_array_get_idx (arr, i), ip, ERR, 1, 2, &rs->cards_per_season[i], error))
+        return NULL;
+    }
+  if ((o = mg_json_get_object (json, "$", "guesses", ERR, error)) == NULL ||
+      !mg_json_only (o, "$.guesses", ERR, guesses_known, error) ||
+      !read_int (o, "$.guesses", "default", 1, 2, &rs->guesses_default, error) ||
+      !read_int (o, "$.guesses", "castle", 1, 2, &rs->guesses_castle, error) ||
+      !read_int (o, "$.guesses", "soldier_in_mountains", 1, 2, &rs->guesses_soldier_mountain, error))
+    return NULL;
+  if ((o = mg_json_get_object (json, "$", "catapult_range", ERR, error)) == NULL ||
+      !mg_json_only (o, "$.catapult_range", ERR, range_known, error) ||
+      !read_int (o, "$.catapult_range", "base", 1, 10, &rs->range_base, error) ||
+      !read_int (o, "$.catapult_range", "mountain_bonus", 0, 10, &rs->range_mountain_bonus, error))
+    return NULL;
+  if (!read_int (json, "$", "attack_gold_min", 1, LM_MAX_GOLD, &rs->attack_gold_min, error))
+    return NULL;
+  rs->catapult_single_use = TRUE;
+  rs->lost_return = TRUE;
+  if ((mg_json_member (json, "catapult_single_use") != NULL &&
+       !mg_json_get_bool (json, "$", "catapult_single_use", ERR, &rs->catapult_single_use, error)) ||
+      (mg_json_member (json, "lost_units_return_to_supply") != NULL &&
+       !mg_json_get_bool (json, "$", "lost_units_return_to_supply", ERR, &rs->lost_return, error)))
+    return NULL;
+  if (!mg_json_get_choice (json, "$", "initial_build", ERR, lm_form_ids, &form, error))
+    return NULL;
+  rs->initial_build = form;
+  if ((rs->colours = read_names (json, "$", "colours", LM_MAX_SEATS, 16, error)) == NULL)
+    return NULL;
+  if ((arr = mg_json_get_array (json, "$", "abilities", ERR, 0, LM_MAX_ABILITIES, error)) == NULL)
+    return NULL;
+  rs->n_abilities = json_object_array_length (arr);
+  rs->abilities = g_new0 (LmAbility, rs->n_abilities + 1);
+  for (guint i = 0; i < rs->n_abilities; i++)
+    {
+      g_autofree char *ip = mg_json_path_index ("$.abilities", i);
+      json_object *a = json_object_array_get_idx (arr, i);
+      json_object *eff;
+
+      if (!mg_json_object (a, ip, ERR, error) || !mg_json_only (a, ip, ERR, ability_known, error) ||
+          !mg_json_get_string (a, ip, "name", ERR, &s, error))
+        return NULL;
+      for (guint j = 0; j < i; j++)
+        if (strcmp (rs->abilities[j].name, s) == 0)
+          {
+            g_autofree char *np = mg_json_path_key (ip, "name");
+            return fail (error, np, _("two abilities are called \"%s\""), s), NULL;
+          }
+      rs->abilities[i].name = g_strdup (s);
+      if (!mg_json_get_string (a, ip, "text", ERR, &s, error))
+        return NULL;
+      rs->abilities[i].text = g_strdup (s);
+      if (mg_json_member (a, "effect") != NULL)
+        {
+          g_autofree char *ep = mg_json_path_key (ip, "effect");
+          if ((eff = mg_json_get_object (a, ip, "effect", ERR, error)) == NULL ||
+              !mg_json_only (eff, ep, ERR, effect_known, error))
+            return NULL;
+          if (mg_json_member (eff, "bonus_income") != NULL &&
+              !read_int (eff, ep, "bonus_income", 0, LM_MAX_GOLD, &rs->abilities[i].bonus_income, error))
+            return NULL;
+        }
+    }
+  if ((arr = mg_json_get_array (json, "$", "maps", ERR, 0, 50, error)) == NULL)
+    return NULL;
+  for (gsize i = 0; i < json_object_array_length (arr); i++)
+    {
+      g_autofree char *ip = mg_json_path_index ("$.maps", i);
+      g_autoptr(LmMap) m = lm_map_parse (json_object_array_get_idx (arr, i), ip, 0, error);
+      if (m == NULL)
+        return NULL;
+    }
+  rs->json = json_object_get (json);
+  return g_steal_pointer (&rs);
+}
+
+json_object *
+lm_ruleset_map_for (const LmRuleset *rs, guint n_players)
+{
+  json_object *maps = mg_json_member (rs->json, "maps");
+
+  for (gsize i = 0; i < json_object_array_length (maps); i++)
+    {
+      json_object *m = json_object_array_get_idx (maps, i);
+      if (json_object_get_int (mg_json_member (m, "players")) == (gint) n_players)
+        return m;
+    }
+  return NULL;
+}

@@ -1,0 +1,338 @@
+/* test-ui-lamame.c — drives La Mame's Melee's Map page through its widgets: the year started from
+ * the page, a knight bought by selecting its area on the drawn map, a spring season played with
+ * the start bids typed into hidden entries (one refused for more gold than the player holds), a
+ * secret card and cards revealed at the table, an attack with hidden gold and a hidden guess,
+ * income counted by hand; then the map editor; and
+ * screenshots of the map. Numbers: 15 gold, knight 6, Tax 3, (+1) area 1 gold (docs/rules/lamame.md). */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "mg-application.h"
+#include "ui-test-util.h"
+#include "mg-campaign-window-private.h"
+#include "mg-lamame-editor.h"
+#include "mg-lamame-map-page-private.h"
+#include "mg-json.h"
+
+static MgApplication *app;
+static char *tmpdir;
+
+static gint
+gold (MgCampaign *campaign, guint seat)
+{
+  g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+  return json_object_get_int (json_object_object_get (json_object_array_get_idx (json_object_object_get (v, "players"), seat), "gold"));
+}
+
+static void
+click_step (MgLamameMapPage *page, const char *text)
+{
+  if (!mg_lamame_map_page_click (page, text))
+    {
+      g_autoptr(GPtrArray) buttons = mg_lamame_map_page_buttons (page);
+      for (guint i = 0; i < buttons->len; i++)
+        g_test_message ("button: %s", gtk_button_get_label (GTK_BUTTON (g_ptr_array_index (buttons, i))));
+      g_error ("no button \"%s\"", text);
+    }
+  wait_ms (20);
+}
+
+static gboolean
+grid_has (GtkGrid *grid, const char *text)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (grid)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_LABEL (c) && strstr (gtk_label_get_text (GTK_LABEL (c)), text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+select_area (MgLamameMapPage *page, const char *area)
+{
+  double x, y;
+
+  g_assert_true (mg_area_map_area_position (page->map, area, &x, &y));
+  mg_area_map_click (page->map, x, y);
+  g_assert_cmpstr (mg_area_map_get_selected (page->map), ==, area);
+  wait_ms (10);
+}
+
+/* Confirms the open dialog as its button does: the response, then the dialog closes. */
+static void
+respond (MgLamameMapPage *page)
+{
+  AdwMessageDialog *dialog = page->dialog;
+
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "ok");
+  gtk_window_close (GTK_WINDOW (dialog));
+  wait_ms (20);
+}
+
+/* Types `text` into the open dialog's hidden entries and confirms. */
+static void
+enter_secret (MgLamameMapPage *page, const char *text)
+{
+  g_assert_nonnull (page->dialog);
+  g_assert_true (GTK_IS_ENTRY (page->entries[0]));
+  /* Hidden as typed: the entry shows dots only. */
+  g_assert_false (gtk_entry_get_visibility (GTK_ENTRY (page->entries[0])));
+  gtk_editable_set_text (GTK_EDITABLE (page->entries[0]), text);
+  respond (page);
+}
+
+static void
+test_season_through_the_map (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "year.db", NULL);
+  const char *players[] = { "Red", "Blue", "Green", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "lamame", "Year", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgLamameMapPage *page;
+  json_object *model;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  page = MG_LAMAME_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  for (guint i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET (page->map)) < 100; i++)
+    wait_ms (20);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (page->map)), >=, 100);
+
+  click_step (page, "introductory rules");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
+  /* The sample map for 3 players: 15 areas; a soldier in each castle. */
+  model = mg_area_map_get_model (page->map);
+  g_assert_cmpuint (json_object_array_length (json_object_object_get (model, "areas")), ==, 15);
+  g_assert_cmpuint (json_object_array_length (json_object_object_get (model, "tokens")), ==, 3);
+  g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Initial build"));
+
+  /* Red buys a knight next to the castle: select Oak Hill, take what it offers. 15 - 6 = 9. */
+  select_area (page, "Oak Hill");
+  click_step (page, "Red: build a knight on Oak Hill");
+  g_assert_cmpint (gold (campaign, 0), ==, 9);
+  /* Mill is not next to Redkeep: nothing to build there. */
+  select_area (page, "Mill");
+  g_assert_false (mg_lamame_map_page_click (page, "build a knight on Mill"));
+  click_step (page, "Red: pass");
+  /* Blue: a soldier on Bluewater, 15 - 2 = 13. */
+  select_area (page, "Bluewater");
+  click_step (page, "Blue: build a soldier on Bluewater");
+  g_assert_cmpint (gold (campaign, 1), ==, 13);
+  click_step (page, "Blue: pass");
+  click_step (page, "Green: pass");
+  g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Spring"));
+
+  /* Secret bids on the device: each typed hidden; Blue's 99 refused (15 gold). */
+  click_step (page, "Red: bid for start player in secret");
+  enter_secret (page, "3");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (page->error_label)));
+  {
+    g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), "Blue");
+    json_object *bid = json_object_object_get (json_object_array_get_idx (json_object_object_get (v, "players"), 0), "start_bid");
+    g_assert_true (json_object_is_type (bid, json_type_boolean));
+  }
+  {
+    g_autoptr(MgJournalEntry) last = mg_campaign_journal_get (campaign, mg_campaign_journal_count (campaign), &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (last->summary, ==, "Red has bid in secret (1 of 3).");
+  }
+  /* The shared screen shows no bid; Red's secrets, shown on request, show it; hidden again. */
+  g_assert_false (grid_has (page->players_grid, "bid 3"));
+  mg_table_state_show_secrets (page->table, "Red");
+  wait_ms (20);
+  g_assert_true (grid_has (page->players_grid, "bid 3"));
+  mg_table_state_show_secrets (page->table, NULL);
+  wait_ms (20);
+  g_assert_false (grid_has (page->players_grid, "bid 3"));
+  save_screenshot (GTK_WIDGET (window), "lamame-secret-bid.png");
+  click_step (page, "Blue: bid for start player in secret");
+  enter_secret (page, "99");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (page->error_label)));
+  g_assert_nonnull (strstr (gtk_label_get_text (page->error_label), "only 13 gold"));
+  click_step (page, "Blue: bid for start player in secret");
+  enter_secret (page, "1");
+  click_step (page, "Green: bid for start player in secret");
+  enter_secret (page, "0");
+  /* Revealed together: Red wins and pays 3: 9 - 3 = 6. */
+  g_assert_cmpint (gold (campaign, 0), ==, 6);
+  g_assert_cmpint (gold (campaign, 1), ==, 13);
+  click_step (page, "Red names Red start player");
+
+  /* Red chooses in secret; the others' cards lie face down at the table. */
+  click_step (page, "Red: choose the action in secret");
+  g_assert_nonnull (page->checks[2]);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (page->checks[2]), TRUE);
+  respond (page);
+  click_step (page, "face down at the table");
+  /* Red's turn: the card is revealed; the knight rides to North Pass (+1). */
+  select_area (page, "Oak Hill");
+  click_step (page, "Red: move the knight from Oak Hill to North Pass");
+  /* …and attacks Blue's soldier on Bluewater: 2 gold in hand, hidden; Blue guesses 1, hidden. */
+  select_area (page, "North Pass");
+  click_step (page, "Red: attack Bluewater with the knight from North Pass");
+  click_step (page, "Red: hold gold for the attack in secret");
+  enter_secret (page, "2");
+  {
+    g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    g_assert_true (json_object_is_type (json_object_object_get (json_object_object_get (v, "attack"), "gold"), json_type_boolean));
+    g_assert_null (strstr (gtk_label_get_text (page->banner), " 2 "));
+  }
+  click_step (page, "Blue: guess in secret");
+  enter_secret (page, "1");
+  /* Wrong guess: the soldier falls, Red takes Bluewater; the gold is spent: 6 - 2 = 4. */
+  g_assert_cmpint (gold (campaign, 0), ==, 4);
+  {
+    g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    json_object *units = json_object_object_get (v, "units");
+    gboolean taken = FALSE;
+    for (gsize i = 0; i < json_object_array_length (units); i++)
+      {
+        json_object *u = json_object_array_get_idx (units, i);
+        if (g_strcmp0 (json_object_get_string (json_object_object_get (u, "area")), "Bluewater") == 0)
+          taken = g_strcmp0 (json_object_get_string (json_object_object_get (u, "player")), "Red") == 0;
+      }
+    g_assert_true (taken);
+  }
+  click_step (page, "Red: end the Move/Attack action");
+  click_step (page, "Blue: type the cards turned over");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (page->checks[0]), TRUE);
+  respond (page);
+  click_step (page, "Blue: Tax");
+  click_step (page, "Green: type the cards turned over");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (page->checks[0]), TRUE);
+  respond (page);
+  click_step (page, "Green: Tax");
+  /* Income: Red holds Bluewater, no (+1), no camp: 4; Blue 13 + 3 = 16; Green 15 + 3 = 18. */
+  g_assert_cmpint (gold (campaign, 0), ==, 4);
+  g_assert_cmpint (gold (campaign, 1), ==, 16);
+  g_assert_cmpint (gold (campaign, 2), ==, 18);
+  g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Summer"));
+  model = mg_area_map_get_model (page->map);
+  g_assert_cmpuint (json_object_array_length (json_object_object_get (model, "tokens")), ==, 4);
+  wait_ms (200);
+  save_screenshot (GTK_WIDGET (window), "lamame-map.png");
+
+  /* Mid-season: Red bids 2 in secret, the campaign is closed and opened again; the bid is
+   * still held (and still hidden) and counts when the others have bid: Red 4 - 2 = 2. */
+  click_step (page, "Red: bid for start player in secret");
+  enter_secret (page, "2");
+  close_campaign_windows (app);
+  g_clear_object (&campaign);
+  window = MG_CAMPAIGN_WINDOW (mg_application_open_path (app, path, NULL));
+  g_assert_nonnull (window);
+  campaign = g_object_ref (mg_campaign_window_get_campaign (window));
+  page = MG_LAMAME_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  wait_ms (100);
+  g_assert_true (grid_has (page->players_grid, "entered"));
+  g_assert_false (grid_has (page->players_grid, "bid 2"));
+  click_step (page, "Blue: bid for start player in secret");
+  enter_secret (page, "1");
+  click_step (page, "Green: bid for start player in secret");
+  enter_secret (page, "0");
+  g_assert_cmpint (gold (campaign, 0), ==, 2);
+  g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Red won the bid"));
+  close_campaign_windows (app);
+}
+
+static void
+test_map_editor (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "editor.db", NULL);
+  g_autofree char *json_path = g_build_filename (tmpdir, "map.json", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "lamame", "Editor", players, NULL, 1, &error);
+  g_autoptr(GFile) file = g_file_new_for_path (json_path);
+  MgCampaignWindow *window;
+  MgLamameEditor *editor;
+  MgAreaMap *map;
+  double x, y;
+  json_object *areas;
+  guint before;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  editor = MG_LAMAME_EDITOR (mg_campaign_window_get_page (window, "map-editor"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map-editor");
+  map = mg_lamame_editor_get_area_map (editor);
+  /* Clicks land where the map is drawn: wait until it has its size. */
+  for (guint i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET (map)) < 100; i++)
+    wait_ms (20);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (map)), >=, 100);
+  /* The sample map for 2 players is complete. */
+  g_assert_nonnull (strstr (mg_lamame_editor_status (editor), "complete"));
+  areas = json_object_object_get (mg_lamame_editor_get_map (editor), "areas");
+  before = json_object_array_length (areas);
+  /* Add an area in an empty corner: it has no neighbour yet, and the check says where. */
+  mg_lamame_editor_set_mode (editor, TRUE, FALSE);
+  mg_area_map_click (map, 5, 5);
+  areas = json_object_object_get (mg_lamame_editor_get_map (editor), "areas");
+  g_assert_cmpuint (json_object_array_length (areas), ==, before + 1);
+  g_assert_nonnull (strstr (mg_lamame_editor_status (editor), "adjacent"));
+  /* Connect it to Redkeep by clicking, and mark it (+1). */
+  mg_lamame_editor_mark (editor, FALSE, TRUE, 0);
+  mg_lamame_editor_set_mode (editor, FALSE, TRUE);
+  g_assert_true (mg_area_map_area_position (map, "Redkeep", &x, &y));
+  mg_area_map_click (map, x, y);
+  g_assert_nonnull (strstr (mg_lamame_editor_status (editor), "complete"));
+  g_assert_true (mg_lamame_editor_file (editor, file, TRUE, &error));
+  g_assert_no_error (error);
+  wait_ms (100);
+  save_screenshot (GTK_WIDGET (window), "lamame-editor.png");
+  /* Start the year on the edited map: the engine takes it. */
+  mg_lamame_editor_start (editor);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
+  {
+    g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    g_assert_cmpuint (json_object_array_length (json_object_object_get (json_object_object_get (v, "map"), "areas")), ==, before + 1);
+  }
+  close_campaign_windows (app);
+}
+
+/* The Samples menu's year: the final scoring table, Green first with 4 areas and 9 gold. */
+static void
+test_sample_final_table (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, "lamame", tmpdir, &error);
+  MgCampaignWindow *window;
+  MgLamameMapPage *page;
+  GtkWidget *cell;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  page = MG_LAMAME_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  wait_ms (200);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (page->result_grid)));
+  cell = gtk_grid_get_child_at (page->result_grid, 1, 1);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (cell)), ==, "Green");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (page->result_grid, 2, 1))), ==, "4");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (page->result_grid, 3, 1))), ==, "9");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (page->result_grid, 1, 3))), ==, "Red");
+  g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Green"));
+  save_screenshot (GTK_WIDGET (window), "lamame-final.png");
+  close_campaign_windows (app);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  app = ui_test_init (&argc, &argv, "lamame-ui", &tmpdir);
+  g_test_add_func ("/lamame-ui/season-through-the-map", test_season_through_the_map);
+  g_test_add_func ("/lamame-ui/map-editor", test_map_editor);
+  g_test_add_func ("/lamame-ui/sample-final-table", test_sample_final_table);
+  status = g_test_run ();
+  ui_test_finish (app, tmpdir);
+  return status;
+}
