@@ -131,6 +131,7 @@ test_state_is_language_free (void)
     { "meeple", { "Red", "Blue", NULL } },
     { "tft", { "Referee", NULL } },
     { "mecaknights", { "Red", "Blue", "Green", NULL } },
+    { "lamame", { "Red", "Blue", "Green", NULL } },
   };
   const char *root = g_getenv ("MG_SOURCE_ROOT");
 
