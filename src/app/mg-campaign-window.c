@@ -104,7 +104,7 @@ step (MgCampaignWindow *self, gboolean undo)
     }
 
   if (entry->summary[0] == '\0')
-    /* Translators: a toast: the last action was undone, or redone. */
+    /* Translators: toasts: the last action was undone, or redone. */
     title = g_strdup (undo ? _("Undone") : _("Redone"));
   else
     /* Translators: a toast naming the action undone or redone. */

@@ -289,8 +289,8 @@ replay (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 u
             {
               json_object_put (json);
               g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
-                           _("the snapshot after journal row %" G_GINT64_FORMAT " is not JSON"),
-                           (gint64) sqlite3_column_int64 (snap, 0));
+                           _("the snapshot after journal row %lld is not JSON"),
+                           (long long) sqlite3_column_int64 (snap, 0));
               return NULL;
             }
           /* A snapshot the engine no longer reads is only a cache: replay from the start. */

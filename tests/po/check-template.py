@@ -51,6 +51,12 @@ def main():
              if FAKED_PLURAL.search(e["msgid"]) or FAKED_PLURAL.search(e["msgid_plural"] or "")]
     for e in faked:
         print(f"{', '.join(e['references'])}: a plural faked with '(s)': {e['msgid']!r}; use ngettext")
+    # "%" G_GINT64_FORMAT cuts the message where xgettext stops reading: it can never match.
+    cut = [e for e in polib_mini.read(fresh) if e["msgid"].endswith("%") and not e["msgid"].endswith("%%")]
+    for e in cut:
+        print(f"{', '.join(e['references'])}: a message cut by a format macro: {e['msgid']!r}; "
+              "use %lld with a (long long) cast, or %zu")
+    faked += cut
     committed = {polib_mini.key(e) for e in polib_mini.read(committed_path) if not e["obsolete"]}
     missing = [e for e in polib_mini.read(fresh)
                if e["msgid"] and polib_mini.key(e) not in committed]

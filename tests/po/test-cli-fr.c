@@ -5,6 +5,9 @@
 
 #include <gio/gio.h>
 
+/* The language the next runs use: NULL keeps this test's LANGUAGE=fr. */
+static const char *run_language;
+
 /* The CLI with this test's environment (LANGUAGE=fr; cli-test-util forces English). */
 typedef struct {
   int   status;
@@ -41,6 +44,8 @@ cli_run (const char *cwd, const char *input, ...)
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
                                         | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_subprocess_launcher_set_cwd (launcher, cwd);
+  if (run_language != NULL)
+    g_subprocess_launcher_setenv (launcher, "LANGUAGE", run_language, TRUE);
   proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) args->pdata, &error);
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (proc, input, NULL, &r->out, &r->err, &error);
@@ -115,11 +120,68 @@ test_engine_refusal_and_summary (void)
   remove_dir (dir);
 }
 
+/* A campaign played in one language checks in another: the saved state holds ids and the
+ * ruleset's own names, never words of the language of the moment (only the journal's
+ * sentences are in the language they were said in). Each game's shipped sample, played
+ * through `act`, then `check`ed in English and in French. */
+static void
+test_state_is_language_free (void)
+{
+  static const struct { const char *game; const char *players[5]; } games[] = {
+    { "meeple", { "Red", "Blue", NULL } },
+    { "tft", { "Referee", NULL } },
+    { "mecaknights", { "Red", "Blue", "Green", NULL } },
+    { "lamame", { "Red", "Blue", "Green", NULL } },
+    { "cricchio", { "Black", "Blue", "Red", "White", NULL } },
+  };
+  const char *root = g_getenv ("MG_SOURCE_ROOT");
+
+  g_assert_nonnull (root);
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    for (guint played_in = 0; played_in < 2; played_in++)
+      {
+        const char *play = played_in == 0 ? "fr" : "C", *read = played_in == 0 ? "C" : "fr";
+        g_autofree char *dir = make_dir ();
+        g_autofree char *sample_path = g_strdup_printf ("%s/data/samples/%s-sample.jsonl", root, games[g].game);
+        g_autofree char *sample = NULL;
+        g_autoptr(Run) made = NULL, played = NULL, checked = NULL;
+
+        g_test_message ("%s: played with LANGUAGE=%s, checked with LANGUAGE=%s", games[g].game, play, read);
+        g_assert_true (g_file_get_contents (sample_path, &sample, NULL, NULL));
+        run_language = play;
+        {
+          const char *a[17] = { "new", "c.db", "--game", games[g].game, "--name", "C", "--seed", "5" };
+          guint n = 8;
+
+          for (guint p = 0; games[g].players[p] != NULL; p++)
+            {
+              a[n++] = "--player";
+              a[n++] = games[g].players[p];
+            }
+          made = cli_run (dir, NULL, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11],
+                          a[12], a[13], a[14], a[15], NULL);
+        }
+        g_assert_cmpint (made->status, ==, 0);
+        played = cli_run (dir, sample, "act", "c.db", NULL);
+        g_assert_cmpint (played->status, ==, 0);
+        if (strstr (played->out, "\"ok\":false") != NULL)
+          g_test_message ("refused: %s", strstr (played->out, "\"ok\":false"));
+        g_assert_null (strstr (played->out, "\"ok\":false"));
+        run_language = read;
+        checked = cli_run (dir, NULL, "check", "c.db", NULL);
+        g_test_message ("check: %s%s", checked->out, checked->err);
+        g_assert_cmpint (checked->status, ==, 0);
+        run_language = NULL;
+        remove_dir (dir);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli-fr/refusal", test_cli_refusal);
   g_test_add_func ("/cli-fr/engine", test_engine_refusal_and_summary);
+  g_test_add_func ("/cli-fr/state-is-language-free", test_state_is_language_free);
   return g_test_run ();
 }

@@ -218,7 +218,24 @@ refresh (MgChessPage *self)
     mg_chess_board_view_set_terrain (self->board, terrain);
   mg_chess_board_view_set_view (self->board, view);
   {
-    g_autofree char *v = g_strdup_printf (_("Variant: %s"), mg_ui_json_str (view, "variant"));
+    /* The rulebook's variants, by the engine's ids (src/rules/cricchio/mg-chess-ruleset.c). */
+    static const struct { const char *id; const char *name; } variants[] = {
+      { "basic", NC_("cricchio variant", "Basic") },
+      { "rogue", NC_("cricchio variant", "Rogue pieces") },
+      { "minefield", NC_("cricchio variant", "Minefield") },
+      { "ak", NC_("cricchio variant", "Abandoned Kingdom") },
+      { "points", NC_("cricchio variant", "Points") },
+      { "solitaire", NC_("cricchio variant", "Solitaire") },
+      { "team", NC_("cricchio variant", "Team") },
+    };
+    const char *id = mg_ui_json_str (view, "variant");
+    const char *name = id != NULL ? id : "";
+    g_autofree char *v = NULL;
+
+    for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
+      if (g_strcmp0 (variants[i].id, id) == 0)
+        name = g_dpgettext2 (GETTEXT_PACKAGE, "cricchio variant", variants[i].name);
+    v = g_strdup_printf (_("Variant: %s"), name);
     gtk_label_set_text (GTK_LABEL (self->variant_label), v);
   }
   gtk_label_set_text (GTK_LABEL (self->status_label), mg_ui_json_str (pending, "text"));

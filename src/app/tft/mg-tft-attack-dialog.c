@@ -250,7 +250,7 @@ show_odds (MgTftAttackDialog *self, json_object *odds)
         gboolean tail = merged && i == MAX_ROWS - 1;
         g_autofree char *what = tail ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit or more", "%d hits or more", hits_of[i]), hits_of[i])
                                      : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d hit", "%d hits", hits_of[i]), hits_of[i]);
-        g_autofree char *pc = g_strdup_printf ("%.1f%%", 100.0 * p_of[i]);
+        g_autofree char *pc = g_strdup_printf (_("%.1f%%"), 100.0 * p_of[i]);
         GtkWidget *label = gtk_label_new (what);
         GtkWidget *bar = gtk_progress_bar_new ();
         GtkWidget *value = gtk_label_new (pc);
@@ -499,7 +499,6 @@ fill (MgTftAttackDialog *self, json_object *fight, json_object *pending)
     const char *mode_ids[] = { "weapon", "shield_rush", "hth" };
     const char *mode_names[] = { _("With the weapon"), _("Shield rush"), _("Hand-to-hand (onto its hex)") };
     const char *facing_ids[] = { "front", "side", "rear" };
-    /* Translators: the side of the target the attack comes from. */
     const char *facing_names[] = { _("Front"), _("Side (+2 DX)"), _("Rear (+4 DX)") };
     const char *because_ids[] = { "", "wall", "rear", "agreed" };
     const char *because_names[] = { _("It is down, slower, or already in HTH"), _("Its back is to the wall"),

@@ -56,6 +56,13 @@ upper (const char *text)
   return g_utf8_strup (text != NULL ? text : "", -1);
 }
 
+/* A ruleset name from the card (as the ruleset spells it), in the referee's language. */
+static const char *
+translated (const char *name)
+{
+  return name != NULL ? _(name) : NULL;
+}
+
 void
 mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, const char *kind_name)
 {
@@ -121,7 +128,7 @@ mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, con
   for (size_t i = 0; weapons != NULL && i < json_object_array_length (weapons); i++)
     {
       json_object *weapon = json_object_array_get_idx (weapons, i);
-      g_autofree char *wname = upper (mg_ui_json_str (weapon, "name"));
+      g_autofree char *wname = upper (translated (mg_ui_json_str (weapon, "name")));
       const char *hth = mg_ui_json_str (weapon, "hth");
       g_autofree char *line = hth != NULL
         ? g_strdup_printf (_("%s %s (%s in HTH)"), wname, mg_ui_json_str (weapon, "damage"), hth)
@@ -136,7 +143,7 @@ mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, con
 
   if (armor != NULL)
     {
-      g_autofree char *aname = upper (mg_ui_json_str (armor, "name"));
+      g_autofree char *aname = upper (translated (mg_ui_json_str (armor, "name")));
 
       g_string_append_printf (gear, _("%s / STOPS %d HITS"), aname, mg_ui_json_int (armor, "stops", 0));
     }
@@ -144,7 +151,7 @@ mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, con
     g_string_append (gear, _("NO ARMOR"));
   if (shield != NULL)
     {
-      g_autofree char *sname = upper (mg_ui_json_str (shield, "name"));
+      g_autofree char *sname = upper (translated (mg_ui_json_str (shield, "name")));
 
       int with = mg_ui_json_int (card, "stops_shield", mg_ui_json_int (shield, "stops", 0));
 

@@ -1340,7 +1340,6 @@ act_start (Ctx *c, GError **error)
     for (guint i = 0; i < st->n_leaders; i++)
       {
         MkLand *capital = mk_map_land (&st->map, st->leaders[i].capital);
-
         /* The starting city comes with the start, so a capital moved in set-up leaves none behind. */
         if (capital->city < st->rs->start_city)
           capital->city = st->rs->start_city;
@@ -1570,7 +1569,8 @@ act_build_boat (Ctx *c, GError **error)
     return FALSE;
   g_string_append_c (c->text, '.');
   b = g_new0 (MkBoat, 1);
-  b->id = g_strdup_printf (_("%s boat %u"), me (c), ++c->st->leaders[c->p].boats_made);
+  /* An id that actions name ("boat"), so the same in every language, like armies' "Red 1". */
+  b->id = g_strdup_printf ("%s boat %u", me (c), ++c->st->leaders[c->p].boats_made);
   b->river = g_strdup (r->name);
   b->at = g_strdup (land->name);
   b->leader = c->p;
@@ -1754,8 +1754,8 @@ act_organize (Ctx *c, GError **error)
       {
         g_autofree char *had = mk_unit_count (u, before[u]);
         /* Translators: "Red has 3 infantry on Fenmoor, but the new armies hold 2." */
-        return mg_rules_illegal (error, _("%s has %s on %s, but the new armies hold %u."), me (c), had, land->name,
-                           after[u]);
+        return mg_rules_illegal (error, _("%s has %s on %s, but the new armies hold %u."), me (c), had,
+                                 land->name, after[u]);
       }
   /* Armies not listed are merged away. */
   for (guint i = 0; i < mine->len; i++)

@@ -681,8 +681,8 @@ parse_reroll (const MeepleState *st, json_object *json, Action *act, GError **er
         {
           g_autofree char *got = mg_json_describe (item);
           g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                       _("\"meeples\" must be a list of meeple numbers (counted from 0); item %"
-                         G_GSIZE_FORMAT " is %s"), i, got);
+                       _("\"meeples\" must be a list of meeple numbers (counted from 0); item %zu is %s"),
+                       (size_t) i, got);
           return FALSE;
         }
       act->idx[i] = (guint) json_object_get_int64 (item);

@@ -199,7 +199,9 @@ mg_tft_record_card (const MgState *state, const char *figure, GError **error)
       tft_figure_damage (rs, f, k < f->n_weapons ? f->weapons[k] : TFT_NONE, FALSE, &d, &a);
       dmg = tft_damage_text (d, a);
       json_object_object_add (w, "id", json_object_new_string (k < f->n_weapons ? rs->weapons[f->weapons[k]].id : b->attack_id));
-      json_object_object_add (w, "name", json_object_new_string (k < f->n_weapons ? _(rs->weapons[f->weapons[k]].name) : _(b->attack_name)));
+      /* Names as the ruleset spells them: the card is part of the saved state, which must not
+       * depend on the language of the moment; the pages translate them when they show them. */
+      json_object_object_add (w, "name", json_object_new_string (k < f->n_weapons ? rs->weapons[f->weapons[k]].name : b->attack_name));
       json_object_object_add (w, "damage", json_object_new_string (dmg));
       if (k < f->n_weapons && rs->weapons[f->weapons[k]].has_hth)
         {
@@ -215,7 +217,7 @@ mg_tft_record_card (const MgState *state, const char *figure, GError **error)
     {
       json_object *a = json_object_new_object ();
       json_object_object_add (a, "id", json_object_new_string (rs->armor[f->armor].id));
-      json_object_object_add (a, "name", json_object_new_string (_(rs->armor[f->armor].name)));
+      json_object_object_add (a, "name", json_object_new_string (rs->armor[f->armor].name));
       json_object_object_add (a, "stops", json_object_new_int (rs->armor[f->armor].stops));
       json_object_object_add (o, "armor", a);
     }
@@ -225,7 +227,7 @@ mg_tft_record_card (const MgState *state, const char *figure, GError **error)
     {
       json_object *a = json_object_new_object ();
       json_object_object_add (a, "id", json_object_new_string (rs->shields[f->shield].id));
-      json_object_object_add (a, "name", json_object_new_string (_(rs->shields[f->shield].name)));
+      json_object_object_add (a, "name", json_object_new_string (rs->shields[f->shield].name));
       json_object_object_add (a, "stops", json_object_new_int (rs->shields[f->shield].stops));
       json_object_object_add (o, "shield", a);
     }
