@@ -1291,7 +1291,16 @@ progress_post (double fraction, gpointer data)
   r->progress = t->progress;
   r->data = t->progress_data;
   r->fraction = fraction;
-  g_main_context_invoke_full (t->context, G_PRIORITY_DEFAULT, progress_dispatch, r, g_free);
+  /* A source, not g_main_context_invoke: that runs the callback right here, in the worker,
+   * when the caller's context is not being iterated at that instant. */
+  {
+    GSource *source = g_idle_source_new ();
+
+    g_source_set_priority (source, G_PRIORITY_DEFAULT);
+    g_source_set_callback (source, progress_dispatch, r, g_free);
+    g_source_attach (source, t->context);
+    g_source_unref (source);
+  }
 }
 
 static void
