@@ -28,6 +28,7 @@ struct _MgCampaignWindow
   AdwViewSwitcherBar *switcher_bar;
   AdwViewStack     *view_stack;
   GtkWidget        *export_button;
+  guint             export_idle;
   GtkRevealer      *progress_revealer;
   GtkProgressBar   *progress_bar;
 
@@ -469,11 +470,23 @@ mg_campaign_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (mg_campaign_window_parent_class)->close_request (window);
 }
 
+/* Narrow: the page switcher moves to the bottom, and Export to the menu only. Deferred: the
+ * switcher title decides this while it is being allocated, when nothing may change size. */
+static gboolean
+update_export_button (gpointer data)
+{
+  MgCampaignWindow *self = data;
+
+  self->export_idle = 0;
+  gtk_widget_set_visible (self->export_button, !adw_view_switcher_bar_get_reveal (self->switcher_bar));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 switcher_bar_revealed (MgCampaignWindow *self)
 {
-  /* Narrow: the page switcher moves to the bottom, and Export to the menu only. */
-  gtk_widget_set_visible (self->export_button, !adw_view_switcher_bar_get_reveal (self->switcher_bar));
+  if (self->export_idle == 0)
+    self->export_idle = g_idle_add (update_export_button, self);
   if (adw_view_switcher_bar_get_reveal (self->switcher_bar)
       && adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
     adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
@@ -563,6 +576,7 @@ mg_campaign_window_dispose (GObject *object)
 {
   MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (object);
 
+  g_clear_handle_id (&self->export_idle, g_source_remove);
   g_clear_handle_id (&self->refresh_id, g_source_remove);   /* store */
   if (self->display != NULL)
     gtk_window_destroy (self->display);

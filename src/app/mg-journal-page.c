@@ -27,6 +27,9 @@ struct _MgJournalPage
   GtkWidget         *replay_pane;
   GtkListView       *list_view;
   gboolean           scrolled_to_end;
+  guint              end_passes;
+  guint              folded_idle;
+  GtkWidget         *back_button;
   GtkLabel          *replay_title;
   GtkLabel          *replay_summary;
   AdwBin            *state_bin;
@@ -135,6 +138,25 @@ update_replay (MgJournalPage *self)
     adw_leaflet_set_visible_child (self->leaflet, self->replay_pane);
 }
 
+/* Back shows only when the leaflet is folded. Deferred: the leaflet folds while it is being
+ * allocated, when nothing may change size. */
+static gboolean
+update_back_button (gpointer data)
+{
+  MgJournalPage *self = data;
+
+  self->folded_idle = 0;
+  gtk_widget_set_visible (self->back_button, adw_leaflet_get_folded (self->leaflet));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+folded_changed (MgJournalPage *self)
+{
+  if (self->folded_idle == 0)
+    self->folded_idle = g_idle_add (update_back_button, self);
+}
+
 static void
 back_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
@@ -143,16 +165,30 @@ back_activated (GtkWidget *widget, const char *name, GVariant *param)
   adw_leaflet_set_visible_child (self->leaflet, self->list_pane);
 }
 
-/* The journal opens at the latest turn: scrolled to its end once first shown. */
+/* The journal opens at the latest turn: once first shown and laid out, it scrolls to its end. */
+static gboolean
+scroll_to_end_later (gpointer data)
+{
+  MgJournalPage *self = data;
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
+
+  /* Twice: the rows measured at the end may change the list's height once more. */
+  if (adjustment != NULL)
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment));
+  if (self->end_passes++ < 2)
+    return G_SOURCE_CONTINUE;
+  g_object_unref (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 scroll_to_end (MgJournalPage *self)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
-
-  if (self->scrolled_to_end || n == 0)
+  if (self->scrolled_to_end)
     return;
   self->scrolled_to_end = TRUE;
-  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", n - 1);
+  /* After the first frame: before it, the list has no height to scroll in. */
+  g_timeout_add (30, scroll_to_end_later, g_object_ref (self));
 }
 
 gboolean
@@ -213,6 +249,7 @@ mg_journal_page_dispose (GObject *object)
 {
   MgJournalPage *self = MG_JOURNAL_PAGE (object);
 
+  g_clear_handle_id (&self->folded_idle, g_source_remove);
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_JOURNAL_PAGE);
   g_clear_object (&self->selection);
   g_clear_object (&self->model);
@@ -231,6 +268,7 @@ mg_journal_page_class_init (MgJournalPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, stack);
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, list_view);
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, MgJournalPage, back_button);
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, list_pane);
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, replay_pane);
   gtk_widget_class_install_action (widget_class, "journal.back", NULL, back_activated);
@@ -278,6 +316,7 @@ mg_journal_page_new (MgCampaign *campaign)
   /* After the table state has taken the change in, so the state now is drawn from its views. */
   g_signal_connect_object (mg_table_state_for_campaign (campaign), "changed", G_CALLBACK (update_replay),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (folded_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->list_view, "map", G_CALLBACK (scroll_to_end), self, G_CONNECT_SWAPPED);
   update_replay (self);
   return self;

@@ -16,6 +16,14 @@ mg_json_facts_label (const char *key)
   g_strdelimit (label, "_-", ' ');
   if (label[0] != '\0')
     label[0] = g_ascii_toupper (label[0]);
+  /* Where the app already has words for it ("Dice", "Result"), in the reader's language. */
+  if (g_dgettext (GETTEXT_PACKAGE, label) != label)
+    {
+      char *translated = g_strdup (g_dgettext (GETTEXT_PACKAGE, label));
+
+      g_free (label);
+      return translated;
+    }
   return label;
 }
 
@@ -36,7 +44,9 @@ mg_json_facts_value (json_object *value)
     case json_type_boolean:
       return g_strdup (json_object_get_boolean (value) ? _("Yes") : _("No"));
     case json_type_string:
-      return g_strdup (json_object_get_string (value));
+      /* Names the engines mark for translation (a weapon's "Bare hands") read in the reader's language. */
+      return json_object_get_string_len (value) > 0 ? g_strdup (g_dgettext (GETTEXT_PACKAGE, json_object_get_string (value)))
+                                                    : g_strdup ("");
     case json_type_array:
       {
         g_autoptr(GString) text = g_string_new (NULL);

@@ -205,6 +205,9 @@ mg_players_display_new (MgTableState *table)
   self->state_widget = self->game_ui->state_view_new ();
   gtk_widget_add_css_class (self->state_widget, "display-state");
   gtk_box_append (GTK_BOX (box), self->state_widget);
+  /* Read from across the table, never typed into: nothing in it takes the focus (a selectable
+   * label would be shown selected). */
+  gtk_widget_set_can_focus (box, FALSE);
   adw_clamp_set_child (ADW_CLAMP (clamp), box);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
   adw_window_set_content (ADW_WINDOW (self), scrolled);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "mg-application.h"
@@ -52,6 +53,17 @@ selected_rules (MgStartWindow *self)
   return i < n ? all[i] : NULL;
 }
 
+/* "…/Friday Meeples 2.db" → "Friday Meeples 2". */
+static char *
+real_name (const char *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+
+  if (g_str_has_suffix (base, ".db"))
+    base[strlen (base) - 3] = '\0';
+  return g_steal_pointer (&base);
+}
+
 /* Validation: says what is missing, and only enables Create when nothing is. */
 static void
 validate_form (MgStartWindow *self)
@@ -59,6 +71,7 @@ validate_form (MgStartWindow *self)
   const MgRules *rules = selected_rules (self);
   const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name_row));
   g_autofree char *message = NULL;
+  g_autofree char *message_hint = NULL;
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *trimmed = g_strstrip (g_strdup (name));
   gboolean name_ok = trimmed[0] != '\0';
@@ -101,9 +114,21 @@ validate_form (MgStartWindow *self)
         gtk_widget_remove_css_class (row, "error");
     }
 
+  /* Another campaign of that name in the folder: this one takes the next free name, said
+   * here, before Create, and used as its name too (window, exports). */
+  if (message == NULL && self->folder != NULL)
+    {
+      g_autofree char *path = mg_application_unique_path (self->folder, trimmed);
+      g_autofree char *real = real_name (path);
+
+      if (g_strcmp0 (real, trimmed) != 0)
+        message_hint = g_strdup_printf (_("A campaign called “%s” is already in this folder: this one will be called “%s”."),
+                                        trimmed, real);
+    }
   gtk_label_set_text (self->form_message,
                       message != NULL ? message
-                                      : _("The campaign is saved as you play; there is nothing else to save."));
+                      : message_hint != NULL ? message_hint
+                                             : _("The campaign is saved as you play; there is nothing else to save."));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "start.create", message == NULL);
   if (rules != NULL)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "start.add-player",
@@ -323,6 +348,9 @@ create_activated (GtkWidget *widget, const char *name, GVariant *param)
       return;
     }
   path = mg_application_unique_path (self->folder, campaign_name);
+  /* The name the form announced when the first was taken: the file's, so the two never differ. */
+  g_free (campaign_name);
+  campaign_name = real_name (path);
   campaign = mg_campaign_create (path, rules->id, campaign_name,
                                  (const char * const *) players->pdata,
                                  NULL, g_random_int (), &error);
@@ -374,6 +402,13 @@ mg_start_window_choose_file (MgStartWindow *self)
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  /* Where the campaigns are: the folder new campaigns go to. */
+  if (self->folder != NULL)
+    {
+      g_autoptr(GFile) folder = g_file_new_for_path (self->folder);
+
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+    }
   g_signal_connect (chooser, "response", G_CALLBACK (open_response), self);
   self->chooser = GTK_NATIVE_DIALOG (chooser);
   gtk_native_dialog_show (self->chooser);

@@ -1284,6 +1284,7 @@ progress_post (double fraction, gpointer data)
 {
   ExportTask *t = data;
   ProgressReport *r;
+  GSource *source;
 
   if (t->progress == NULL)
     return;
@@ -1291,16 +1292,13 @@ progress_post (double fraction, gpointer data)
   r->progress = t->progress;
   r->data = t->progress_data;
   r->fraction = fraction;
-  /* A source, not g_main_context_invoke: that runs the callback right here, in the worker,
-   * when the caller's context is not being iterated at that instant. */
-  {
-    GSource *source = g_idle_source_new ();
-
-    g_source_set_priority (source, G_PRIORITY_DEFAULT);
-    g_source_set_callback (source, progress_dispatch, r, g_free);
-    g_source_attach (source, t->context);
-    g_source_unref (source);
-  }
+  /* Always a source on the caller's context: g_main_context_invoke would run the report right
+   * here, in the worker, whenever the caller's loop happens not to hold its context. */
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, progress_dispatch, r, g_free);
+  g_source_attach (source, t->context);
+  g_source_unref (source);
 }
 
 static void

@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 
 #include "cli-test-util.h"
+#include "mg-game.h"
 
 /* A failure is exactly one line on stderr, "melee-gm-cli: …", nothing on stdout. */
 static void
@@ -72,9 +73,16 @@ static void
 test_games (void)
 {
   g_autoptr(CliResult) r = cli_run (NULL, NULL, "games", NULL);
+  g_autoptr(GString) want = g_string_new (NULL);
+  guint n;
+  const MgGame **games = mg_games_all (&n);
 
+  /* The registry, in the order of the meson list: a new game needs no line here. */
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (want, "%s\n", games[i]->rules->id);
   assert_ok (r);
-  g_assert_cmpstr (r->out, ==, "meeple\ntft\nmecaknights\nlamame\n");
+  g_assert_cmpuint (n, >=, 5);
+  g_assert_cmpstr (r->out, ==, want->str);
 }
 
 static void

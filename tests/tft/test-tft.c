@@ -802,9 +802,19 @@ test_duel_sim_pinned (void)
   {
     g_autoptr(json_object) a = json_tokener_parse (pairs[0].a), b = json_tokener_parse (pairs[0].b);
     MgTftDuelResult r;
-    gint64 t0 = g_get_monotonic_time ();
-    g_assert_true (mg_tft_duel (rs, a, b, 10000, 7, NULL, NULL, NULL, &r, NULL));
-    g_assert_cmpint (g_get_monotonic_time () - t0, <, 100000);
+    gint64 best = G_MAXINT64;
+    /* the best of three, so a machine busy for a moment does not decide; a sanitizer's build is
+     * several times slower by design and only checks the result */
+    for (guint k = 0; k < 3; k++)
+      {
+        gint64 t0 = g_get_monotonic_time ();
+        g_assert_true (mg_tft_duel (rs, a, b, 10000, 7, NULL, NULL, NULL, &r, NULL));
+        best = MIN (best, g_get_monotonic_time () - t0);
+      }
+    g_test_message ("10,000 fights in %.1f ms", best / 1000.0);
+#if !defined (__SANITIZE_ADDRESS__)
+    g_assert_cmpint (best, <, 100000);
+#endif
     g_assert_cmpuint (r.fights, ==, 10000);
     /* the two-handed sword's DX 10 strikes first and more often: it wins most fights */
     g_assert_cmpuint (r.wins_a, >, r.wins_b);

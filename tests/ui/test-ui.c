@@ -128,6 +128,14 @@ test_new_campaign_and_battle (void)
   g_assert_cmpstr (button_label (mg_meeple_side_get_show_button (blue)), ==, "S_how Blue’s faces");
   /* Showing Blue's hides Red's: one seat at a time. */
   show_faces (blue);
+  /* 11.10: S, K, P type Sweep, Kick, Punch for the side shown; other letters type nothing. */
+  g_assert_true (mg_meeple_side_type_key (blue, GDK_KEY_s));
+  g_assert_true (mg_meeple_side_type_key (blue, GDK_KEY_P));
+  g_assert_false (mg_meeple_side_type_key (blue, GDK_KEY_x));
+  g_assert_cmpuint (mg_meeple_side_get_n_typed (blue), ==, 2);
+  gtk_widget_activate_action (GTK_WIDGET (blue), "side.backspace", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (blue), "side.backspace", NULL);
+  g_assert_cmpuint (mg_meeple_side_get_n_typed (blue), ==, 0);
   g_assert_false (gtk_toggle_button_get_active (mg_meeple_side_get_show_button (red)));
   g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), ==, 0);
   g_assert_cmpstr (button_label (mg_meeple_side_get_show_button (red)), ==, "S_how Red’s faces");
@@ -668,6 +676,32 @@ test_players_display (void)
   /* Closing the campaign's window closes its display. */
   close_campaign_windows (app);
   g_assert_null (find_players_display ());
+
+  /* Every game's sample on the display: its own state widget, or facts and tables; no JSON. */
+  {
+    guint n = 0;
+    const MgSample *samples = mg_application_samples (&n);
+
+    for (guint i = 0; i < n; i++)
+      {
+        g_autoptr(MgCampaign) sample = mg_application_create_sample_for (app, samples[i].game_id, tmpdir, &error);
+        g_autofree char *name = g_strdup_printf ("test-ui-players-display-%s.png", samples[i].game_id);
+        g_autofree char *text = NULL;
+
+        g_assert_no_error (error);
+        window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, sample));
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.players-display", NULL);
+        display = MG_PLAYERS_DISPLAY (mg_campaign_window_get_players_display (window));
+        gtk_window_unfullscreen (GTK_WINDOW (display));
+        gtk_window_set_default_size (GTK_WINDOW (display), 1280, 800);
+        wait_ms (300);
+        text = mg_players_display_get_text (display);
+        g_assert_null (strstr (text, "{"));
+        g_assert_null (strstr (text, "$."));
+        save_screenshot (GTK_WIDGET (display), name);
+        close_campaign_windows (app);
+      }
+  }
 }
 
 /* 11.3: engine and ruleset messages in plain words, and the Rules page as readable rules. */
@@ -734,8 +768,17 @@ test_window_sizes (void)
         gtk_window_set_default_size (GTK_WINDOW (window), widths[w], widths[w] == 360 ? 720 : 900);
         adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), pages[p]);
         if (g_str_equal (pages[p], "journal"))
-          mg_journal_page_select (MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal")), 14);
-        wait_ms (250);
+          {
+            MgJournalPage *journal = MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal"));
+
+            /* 11.6: the Journal opens at the latest turn (19 rows do not fit 720 px). */
+            wait_ms (250);
+            if (w == 0)
+              g_assert_true (mg_journal_page_shows_end (journal));
+            mg_journal_page_select (journal, 14);
+          }
+        /* The page switcher's move between header and bottom bar is animated. */
+        wait_ms (600);
         gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
         if (minimum > widths[w])
           {
@@ -746,6 +789,35 @@ test_window_sizes (void)
         g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, widths[w]);
         save_screenshot (GTK_WIDGET (window), name);
       }
+  close_campaign_windows (app);
+}
+
+/* 11.11: a second campaign with the same name in the folder: the form says the name it will
+ * take, and its window shows that name (the file's). */
+static void
+test_same_name (void)
+{
+  MgStartWindow *start = MG_START_WINDOW (mg_application_get_start_window (app));
+  g_autofree char *path = g_build_filename (tmpdir, "Friday Meeples.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) first = mg_campaign_create (path, "meeple", "Friday Meeples", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (start));
+  mg_start_window_set_folder (start, tmpdir);
+  gtk_widget_activate_action (GTK_WIDGET (start), "start.show-new", NULL);
+  gtk_editable_set_text (mg_start_window_get_name_row (start), "Friday Meeples");
+  gtk_editable_set_text (mg_start_window_get_player_row (start, 0), "Red");
+  gtk_editable_set_text (mg_start_window_get_player_row (start, 1), "Blue");
+  g_assert_nonnull (strstr (mg_start_window_get_form_message (start), "“Friday Meeples 2”"));
+  click (mg_start_window_get_create_button (start));
+  wait_ms (100);
+  window = find_campaign_window (app);
+  g_assert_nonnull (window);
+  g_assert_cmpstr (mg_campaign_get_name (mg_campaign_window_get_campaign (window)), ==, "Friday Meeples 2");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Friday Meeples 2");
   close_campaign_windows (app);
 }
 
@@ -767,6 +839,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/players-display", test_players_display);
   g_test_add_func ("/ui/plain-words", test_plain_words);
   g_test_add_func ("/ui/window-sizes", test_window_sizes);
+  g_test_add_func ("/ui/same-name", test_same_name);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);

@@ -30,6 +30,7 @@ struct _MgMeeplePage
   GtkWidget    *rematch_button;
   MgMeepleSide *side_a;
   MgMeepleSide *side_b;
+  gboolean      has_result;
 };
 
 G_DEFINE_FINAL_TYPE (MgMeeplePage, mg_meeple_page, GTK_TYPE_WIDGET)
@@ -86,7 +87,14 @@ refresh (MgMeeplePage *self)
       gtk_revealer_set_reveal_child (self->banner_revealer, TRUE);
     }
   else
-    gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
+    {
+      /* Room kept for the first result, so the sides do not move down when it comes. */
+      gtk_label_set_text (self->banner_title, _("No battle fought yet"));
+      gtk_label_set_text (self->banner_body, _("The result of each battle is told here, in words."));
+      gtk_image_set_from_icon_name (self->banner_icon, "io.github.meleegm.MeleeGM-symbolic");
+      gtk_widget_add_css_class (self->banner, "draw");
+    }
+  self->has_result = last != NULL && json_object_is_type (last, json_type_object);
 
   gtk_widget_set_visible (self->rematch_button, over);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "battle.rematch", over);
@@ -135,13 +143,13 @@ mg_meeple_page_get_side (MgMeeplePage *self, guint index)
 const char *
 mg_meeple_page_get_banner_title (MgMeeplePage *self)
 {
-  return gtk_revealer_get_reveal_child (self->banner_revealer) ? gtk_label_get_text (self->banner_title) : NULL;
+  return self->has_result ? gtk_label_get_text (self->banner_title) : NULL;
 }
 
 const char *
 mg_meeple_page_get_banner_body (MgMeeplePage *self)
 {
-  return gtk_revealer_get_reveal_child (self->banner_revealer) ? gtk_label_get_text (self->banner_body) : NULL;
+  return self->has_result ? gtk_label_get_text (self->banner_body) : NULL;
 }
 
 static void

@@ -1,0 +1,509 @@
+/* mg-chess-board-view.c — the square board widget: 14×14 squares, sea, walls, pieces with letters, moves to click. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "mg-chess-board-view.h"
+#include "mg-ui-json.h"
+
+#define W 14
+#define N (W * W)
+
+typedef struct {
+  guint8 kind;       /* 0 none, else index in kind_ids */
+  guint8 owner, ctrl;
+} Piece;
+
+struct _MgChessBoardView {
+  GtkWidget parent_instance;
+  guint8    terrain[N];
+  Piece     pieces[N];
+  guint8    mine_owner[N];   /* side + 1, 0 none */
+  gint      last_from, last_to;
+  gint      selected;
+  gboolean  target[N];
+  gint      cursor;
+  guint     bottom;          /* side drawn at the bottom */
+  char      name_buf[2][4];
+};
+
+G_DEFINE_FINAL_TYPE (MgChessBoardView, mg_chess_board_view, GTK_TYPE_WIDGET)
+
+enum { SQUARE_ACTIVATED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static const char * const kind_ids[] = { "", "president", "admiral", "general", "air_force", "navy", "army", "marine", NULL };
+/* One letter each, so a piece never reads by colour alone (docs/rules/cricchio.md). */
+static const char * const kind_letters[] = { "", "P", "A", "G", "F", "N", "R", "M" };
+static const char * const side_ids[] = { "south", "west", "north", "east", NULL };
+/* Black, Blue, Red, White: fill, and the letter's colour on it. */
+static const double fill[4][3] = { { 0.12, 0.12, 0.12 }, { 0.15, 0.35, 0.75 }, { 0.78, 0.16, 0.16 }, { 0.96, 0.96, 0.93 } };
+static const double ink[4][3] = { { 1, 1, 1 }, { 1, 1, 1 }, { 1, 1, 1 }, { 0.1, 0.1, 0.1 } };
+static const gint FWD[4][2] = { { 0, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 } };
+
+static gint
+index_of (const char * const *ids, const char *id)
+{
+  for (guint i = 0; id != NULL && ids[i] != NULL; i++)
+    if (strcmp (ids[i], id) == 0)
+      return i;
+  return -1;
+}
+
+static gint
+parse_square (const char *name)
+{
+  gint64 rank;
+  char *end = NULL;
+
+  if (name == NULL || name[0] < 'a' || name[0] >= 'a' + W)
+    return -1;
+  rank = g_ascii_strtoll (name + 1, &end, 10);
+  if (end == name + 1 || *end != '\0' || rank < 1 || rank > W)
+    return -1;
+  return (rank - 1) * W + (name[0] - 'a');
+}
+
+static const char *
+square_name (MgChessBoardView *self, gint s, guint buf)
+{
+  if (s < 0)
+    return NULL;
+  g_snprintf (self->name_buf[buf], 4, "%c%d", 'a' + s % W, s / W + 1);
+  return self->name_buf[buf];
+}
+
+/* Board square → display column and row for the side at the bottom (its forward is "up"). */
+static void
+to_display (guint bottom, gint s, gint *col, gint *row)
+{
+  double dx = s % W - 6.5, dy = s / W - 6.5;
+  gint fx = FWD[bottom][0], fy = FWD[bottom][1], rx = fy, ry = -fx;   /* right = forward turned clockwise */
+
+  *col = (gint) (6.5 + dx * rx + dy * ry);
+  *row = (gint) (6.5 - (dx * fx + dy * fy));
+}
+
+static gint
+from_display (guint bottom, gint col, gint row)
+{
+  for (gint s = 0; s < N; s++)
+    {
+      gint c, r;
+      to_display (bottom, s, &c, &r);
+      if (c == col && r == row)
+        return s;
+    }
+  return -1;
+}
+
+static void
+geometry (MgChessBoardView *self, double *size, double *x0, double *y0)
+{
+  double w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
+  double side = MIN (w, h);
+
+  *size = side / (W + 1);           /* half a square of margin each side for the coordinates */
+  *x0 = (w - *size * W) / 2;
+  *y0 = (h - *size * W) / 2;
+}
+
+static void
+draw_text (cairo_t *cr, const char *text, double cx, double cy, double px, gboolean bold)
+{
+  cairo_text_extents_t ext;
+
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, px);
+  cairo_text_extents (cr, text, &ext);
+  cairo_move_to (cr, cx - ext.width / 2 - ext.x_bearing, cy - ext.height / 2 - ext.y_bearing);
+  cairo_show_text (cr, text);
+}
+
+static void
+mg_chess_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  MgChessBoardView *self = MG_CHESS_BOARD_VIEW (widget);
+  double sz, x0, y0;
+  cairo_t *cr;
+
+  geometry (self, &sz, &x0, &y0);
+  if (sz <= 0)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
+                                                                gtk_widget_get_height (widget)));
+  for (gint s = 0; s < N; s++)
+    {
+      gint col, row;
+      double x, y;
+      to_display (self->bottom, s, &col, &row);
+      x = x0 + col * sz;
+      y = y0 + row * sz;
+      switch (self->terrain[s])
+        {
+        case 1: cairo_set_source_rgb (cr, 0.55, 0.75, 0.93); break;
+        case 2: cairo_set_source_rgb (cr, 0.45, 0.36, 0.30); break;
+        default:
+          if ((s % W + s / W) % 2)
+            cairo_set_source_rgb (cr, 0.93, 0.88, 0.78);
+          else
+            cairo_set_source_rgb (cr, 0.86, 0.80, 0.68);
+        }
+      cairo_rectangle (cr, x, y, sz, sz);
+      cairo_fill (cr);
+      if (self->terrain[s] == 1)
+        {
+          /* Waves, so the sea reads without its colour too. */
+          cairo_set_source_rgba (cr, 1, 1, 1, 0.6);
+          cairo_set_line_width (cr, MAX (1, sz / 20));
+          cairo_move_to (cr, x + sz * 0.2, y + sz * 0.55);
+          cairo_curve_to (cr, x + sz * 0.35, y + sz * 0.4, x + sz * 0.5, y + sz * 0.7, x + sz * 0.8, y + sz * 0.5);
+          cairo_stroke (cr);
+        }
+      else if (self->terrain[s] == 2)
+        {
+          /* Bricks. */
+          cairo_set_source_rgba (cr, 0.2, 0.15, 0.1, 0.8);
+          cairo_set_line_width (cr, MAX (1, sz / 24));
+          for (gint k = 1; k < 3; k++)
+            {
+              cairo_move_to (cr, x, y + k * sz / 3);
+              cairo_line_to (cr, x + sz, y + k * sz / 3);
+            }
+          cairo_move_to (cr, x + sz / 2, y);
+          cairo_line_to (cr, x + sz / 2, y + sz / 3);
+          cairo_move_to (cr, x + sz / 4, y + sz / 3);
+          cairo_line_to (cr, x + sz / 4, y + 2 * sz / 3);
+          cairo_move_to (cr, x + 3 * sz / 4, y + 2 * sz / 3);
+          cairo_line_to (cr, x + 3 * sz / 4, y + sz);
+          cairo_stroke (cr);
+        }
+      if (s == self->last_from || s == self->last_to)
+        {
+          cairo_set_source_rgba (cr, 0.95, 0.75, 0.1, 0.45);
+          cairo_rectangle (cr, x, y, sz, sz);
+          cairo_fill (cr);
+          cairo_set_source_rgb (cr, 0.7, 0.5, 0.0);
+          cairo_set_line_width (cr, MAX (1, sz / 16));
+          cairo_rectangle (cr, x + 1, y + 1, sz - 2, sz - 2);
+          cairo_stroke (cr);
+        }
+      if (self->pieces[s].kind)
+        {
+          const Piece *p = &self->pieces[s];
+          cairo_arc (cr, x + sz / 2, y + sz / 2, sz * 0.38, 0, 2 * G_PI);
+          cairo_set_source_rgb (cr, fill[p->owner][0], fill[p->owner][1], fill[p->owner][2]);
+          cairo_fill_preserve (cr);
+          /* A rogue wears its commander's colour as a thick ring. */
+          if (p->ctrl != p->owner)
+            {
+              cairo_set_source_rgb (cr, fill[p->ctrl][0], fill[p->ctrl][1], fill[p->ctrl][2]);
+              cairo_set_line_width (cr, sz / 8);
+            }
+          else
+            {
+              cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
+              cairo_set_line_width (cr, MAX (1, sz / 20));
+            }
+          cairo_stroke (cr);
+          cairo_set_source_rgb (cr, ink[p->owner][0], ink[p->owner][1], ink[p->owner][2]);
+          draw_text (cr, kind_letters[p->kind], x + sz / 2, y + sz / 2, sz * 0.45, TRUE);
+        }
+      if (self->mine_owner[s])
+        {
+          guint o = self->mine_owner[s] - 1;
+          /* A mine: a small starred square in its owner's colour, in the corner. */
+          cairo_set_source_rgb (cr, fill[o][0], fill[o][1], fill[o][2]);
+          cairo_rectangle (cr, x + sz * 0.62, y + sz * 0.05, sz * 0.33, sz * 0.33);
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgb (cr, 0.9, 0.6, 0.0);
+          cairo_set_line_width (cr, MAX (1, sz / 20));
+          cairo_stroke (cr);
+          cairo_set_source_rgb (cr, ink[o][0], ink[o][1], ink[o][2]);
+          draw_text (cr, "✸", x + sz * 0.785, y + sz * 0.215, sz * 0.3, FALSE);
+        }
+      if (s == self->selected)
+        {
+          cairo_set_source_rgb (cr, 0.1, 0.6, 0.1);
+          cairo_set_line_width (cr, MAX (2, sz / 10));
+          cairo_rectangle (cr, x + 2, y + 2, sz - 4, sz - 4);
+          cairo_stroke (cr);
+        }
+      if (self->target[s])
+        {
+          cairo_set_source_rgba (cr, 0.1, 0.55, 0.1, 0.85);
+          if (self->pieces[s].kind)
+            {
+              /* A capture: a ring around the piece (a move is a dot): shape, not only colour. */
+              cairo_set_source_rgba (cr, 0.8, 0.1, 0.1, 0.9);
+              cairo_set_line_width (cr, MAX (2, sz / 9));
+              cairo_arc (cr, x + sz / 2, y + sz / 2, sz * 0.46, 0, 2 * G_PI);
+              cairo_stroke (cr);
+            }
+          else
+            {
+              cairo_arc (cr, x + sz / 2, y + sz / 2, sz * 0.14, 0, 2 * G_PI);
+              cairo_fill (cr);
+            }
+        }
+      if (s == self->cursor && gtk_widget_has_focus (widget))
+        {
+          double dash[] = { sz / 8, sz / 12 };
+          cairo_set_source_rgb (cr, 0.05, 0.2, 0.6);
+          cairo_set_line_width (cr, MAX (2, sz / 12));
+          cairo_set_dash (cr, dash, 2, 0);
+          cairo_rectangle (cr, x + sz * 0.08, y + sz * 0.08, sz * 0.84, sz * 0.84);
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+        }
+    }
+  /* Files and ranks around the board, turned with it. */
+  cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+  for (gint col = 0; col < W; col++)
+    {
+      gint s = from_display (self->bottom, col, W - 1);
+      char label[4];
+      if (self->bottom % 2 == 0)
+        g_snprintf (label, sizeof label, "%c", 'a' + s % W);
+      else
+        g_snprintf (label, sizeof label, "%d", s / W + 1);
+      draw_text (cr, label, x0 + (col + 0.5) * sz, y0 + W * sz + sz * 0.3, sz * 0.35, FALSE);
+    }
+  for (gint row = 0; row < W; row++)
+    {
+      gint s = from_display (self->bottom, 0, row);
+      char label[4];
+      if (self->bottom % 2 == 0)
+        g_snprintf (label, sizeof label, "%d", s / W + 1);
+      else
+        g_snprintf (label, sizeof label, "%c", 'a' + s % W);
+      draw_text (cr, label, x0 - sz * 0.3, y0 + (row + 0.5) * sz, sz * 0.35, FALSE);
+    }
+  cairo_destroy (cr);
+}
+
+static void
+mg_chess_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                             int *minimum, int *natural, int *min_baseline, int *nat_baseline)
+{
+  *minimum = 15 * 24;
+  *natural = 15 * 44;
+  *min_baseline = *nat_baseline = -1;
+}
+
+static gint
+hit (MgChessBoardView *self, double px, double py)
+{
+  double sz, x0, y0;
+  gint col, row;
+
+  geometry (self, &sz, &x0, &y0);
+  if (sz <= 0 || px < x0 || py < y0)
+    return -1;
+  col = (gint) ((px - x0) / sz);
+  row = (gint) ((py - y0) / sz);
+  if (col >= W || row >= W)
+    return -1;
+  return from_display (self->bottom, col, row);
+}
+
+static void
+pressed (GtkGestureClick *gesture, int n_press, double x, double y, MgChessBoardView *self)
+{
+  gint s = hit (self, x, y);
+
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (s < 0)
+    return;
+  self->cursor = s;
+  g_signal_emit (self, signals[SQUARE_ACTIVATED], 0, square_name (self, s, 0));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode, GdkModifierType state,
+             MgChessBoardView *self)
+{
+  gint col, row, dc = 0, dr = 0, s;
+
+  switch (keyval)
+    {
+    case GDK_KEY_Left: case GDK_KEY_KP_Left: dc = -1; break;
+    case GDK_KEY_Right: case GDK_KEY_KP_Right: dc = 1; break;
+    case GDK_KEY_Up: case GDK_KEY_KP_Up: dr = -1; break;
+    case GDK_KEY_Down: case GDK_KEY_KP_Down: dr = 1; break;
+    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space:
+      g_signal_emit (self, signals[SQUARE_ACTIVATED], 0, square_name (self, self->cursor, 0));
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return TRUE;
+    default:
+      return FALSE;
+    }
+  to_display (self->bottom, self->cursor, &col, &row);
+  col = CLAMP (col + dc, 0, W - 1);
+  row = CLAMP (row + dr, 0, W - 1);
+  if ((s = from_display (self->bottom, col, row)) >= 0)
+    self->cursor = s;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
+static void
+focus_changed (MgChessBoardView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+mg_chess_board_view_class_init (MgChessBoardViewClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->snapshot = mg_chess_board_view_snapshot;
+  widget_class->measure = mg_chess_board_view_measure;
+  signals[SQUARE_ACTIVATED] = g_signal_new ("square-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                            0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
+  gtk_widget_class_set_css_name (widget_class, "chessboard");
+}
+
+static void
+mg_chess_board_view_init (MgChessBoardView *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  self->last_from = self->last_to = self->selected = -1;
+  self->cursor = 9;   /* j1, South's President */
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_changed), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Board: arrow keys move the cursor, Enter picks a piece or its destination"), -1);
+}
+
+MgChessBoardView *
+mg_chess_board_view_new (void)
+{
+  return g_object_new (MG_TYPE_CHESS_BOARD_VIEW, NULL);
+}
+
+void
+mg_chess_board_view_set_terrain (MgChessBoardView *self, const guint8 *terrain)
+{
+  memcpy (self->terrain, terrain, N);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+mg_chess_board_view_set_view (MgChessBoardView *self, json_object *view)
+{
+  json_object *pieces = mg_ui_json_array (view, "pieces"), *mines = mg_ui_json_array (view, "mines");
+
+  memset (self->pieces, 0, sizeof self->pieces);
+  memset (self->mine_owner, 0, sizeof self->mine_owner);
+  for (gsize i = 0; i < mg_ui_json_len (pieces); i++)
+    {
+      json_object *p = json_object_array_get_idx (pieces, i);
+      gint s = parse_square (mg_ui_json_str (p, "at")), k = index_of (kind_ids, mg_ui_json_str (p, "kind"));
+      gint o = index_of (side_ids, mg_ui_json_str (p, "owner")), c = index_of (side_ids, mg_ui_json_str (p, "ctrl"));
+      if (s < 0 || k <= 0 || o < 0)
+        continue;
+      self->pieces[s] = (Piece) { k, o, c >= 0 ? c : o };
+    }
+  for (gsize i = 0; i < mg_ui_json_len (mines); i++)
+    {
+      json_object *m = json_object_array_get_idx (mines, i);
+      gint s = parse_square (mg_ui_json_str (m, "at")), o = index_of (side_ids, mg_ui_json_str (m, "owner"));
+      if (s >= 0 && o >= 0)
+        self->mine_owner[s] = o + 1;
+    }
+  self->last_from = parse_square (mg_ui_json_str (view, "last_from"));
+  self->last_to = parse_square (mg_ui_json_str (view, "last_to"));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+mg_chess_board_view_set_bottom (MgChessBoardView *self, const char *side)
+{
+  gint b = index_of (side_ids, side);
+
+  self->bottom = b >= 0 ? b : 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+mg_chess_board_view_set_selection (MgChessBoardView *self, const char *square, const char * const *targets)
+{
+  self->selected = parse_square (square);
+  memset (self->target, 0, sizeof self->target);
+  for (guint i = 0; targets != NULL && targets[i] != NULL; i++)
+    {
+      gint s = parse_square (targets[i]);
+      if (s >= 0)
+        self->target[s] = TRUE;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const char *
+mg_chess_board_view_get_selected (MgChessBoardView *self)
+{
+  return square_name (self, self->selected, 1);
+}
+
+const char *
+mg_chess_board_view_get_cursor (MgChessBoardView *self)
+{
+  return square_name (self, self->cursor, 0);
+}
+
+void
+mg_chess_board_view_set_cursor (MgChessBoardView *self, const char *square)
+{
+  gint s = parse_square (square);
+
+  if (s >= 0)
+    self->cursor = s;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+mg_chess_board_view_square_point (MgChessBoardView *self, const char *name, double *x, double *y)
+{
+  double sz, x0, y0;
+  gint s = parse_square (name), col, row;
+
+  geometry (self, &sz, &x0, &y0);
+  if (s < 0 || sz <= 0)
+    return FALSE;
+  to_display (self->bottom, s, &col, &row);
+  *x = x0 + (col + 0.5) * sz;
+  *y = y0 + (row + 0.5) * sz;
+  return TRUE;
+}
+
+guint
+mg_chess_board_view_get_n_targets (MgChessBoardView *self)
+{
+  guint n = 0;
+
+  for (guint s = 0; s < N; s++)
+    n += self->target[s];
+  return n;
+}
+
+const char *
+mg_chess_board_view_get_bottom (MgChessBoardView *self)
+{
+  return side_ids[self->bottom];
+}

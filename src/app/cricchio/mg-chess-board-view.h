@@ -1,0 +1,35 @@
+/* mg-chess-board-view.h — the square board widget: 14×14 squares, sea, walls, pieces with letters, moves to click. */
+#pragma once
+
+#include <gtk/gtk.h>
+#include <json-c/json.h>
+
+G_BEGIN_DECLS
+
+#define MG_TYPE_CHESS_BOARD_VIEW (mg_chess_board_view_get_type ())
+G_DECLARE_FINAL_TYPE (MgChessBoardView, mg_chess_board_view, MG, CHESS_BOARD_VIEW, GtkWidget)
+
+MgChessBoardView *mg_chess_board_view_new          (void);
+/* terrain: 196 bytes (0 land, 1 water, 2 wall), square = rank * 14 + file. */
+void              mg_chess_board_view_set_terrain  (MgChessBoardView *self, const guint8 *terrain);
+/* A view() of the game: pieces, last move, mines (only those the view holds). Borrowed for the call. */
+void              mg_chess_board_view_set_view     (MgChessBoardView *self, json_object *view);
+/* The side drawn at the bottom: "south", "west", "north" or "east". */
+void              mg_chess_board_view_set_bottom   (MgChessBoardView *self, const char *side);
+/* The selected square ("f2") and the squares it may go to (NULL-terminated; NULL for none). */
+void              mg_chess_board_view_set_selection (MgChessBoardView *self, const char *square,
+                                                     const char * const *targets);
+const char       *mg_chess_board_view_get_selected (MgChessBoardView *self);
+guint             mg_chess_board_view_get_n_targets (MgChessBoardView *self);
+/* The side drawn at the bottom. */
+const char       *mg_chess_board_view_get_bottom   (MgChessBoardView *self);
+/* The keyboard cursor's square ("a1"). */
+const char       *mg_chess_board_view_get_cursor   (MgChessBoardView *self);
+void              mg_chess_board_view_set_cursor   (MgChessBoardView *self, const char *square);
+/* Where square `name` is drawn, in widget coordinates (its centre); FALSE before the first size. */
+gboolean          mg_chess_board_view_square_point (MgChessBoardView *self, const char *name,
+                                                    double *x, double *y);
+
+/* Signal "square-activated" (const char *square): a click, or Enter on the cursor. */
+
+G_END_DECLS

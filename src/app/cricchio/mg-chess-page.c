@@ -1,0 +1,412 @@
+/* mg-chess-page.c — Cricchio's Mêlée board page: the referee records each move by clicking it. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "mg-chess.h"
+#include "mg-chess-page.h"
+#include "mg-json.h"
+#include "mg-secrets-button.h"
+#include "mg-table-state.h"
+#include "mg-ui-json.h"
+#include "mg-widget-util.h"
+
+struct _MgChessPage {
+  GtkWidget         parent_instance;
+  MgCampaign       *campaign;
+  MgTableState     *table;
+  MgChessBoardView *board;
+  char             *selected;
+  char            **targets;
+  gboolean          secrets_built;
+
+  GtkWidget *box;
+  GtkWidget *board_box;
+  GtkWidget *variant_label;
+  GtkWidget *status_label;
+  GtkWidget *melee_box;
+  GtkWidget *melee_label;
+  GtkWidget *said_button;
+  GtkWidget *not_said_button;
+  GtkWidget *error_label;
+  GtkWidget *last_label;
+  GtkWidget *bottom_dropdown;
+  GtkWidget *captured_box;
+  GtkWidget *secrets_box;
+  GtkWidget *help_label;
+};
+
+G_DEFINE_FINAL_TYPE (MgChessPage, mg_chess_page, GTK_TYPE_WIDGET)
+
+static const char * const letters[] = { "president", "P", "admiral", "A", "general", "G", "air_force", "F",
+                                        "navy", "N", "army", "R", "marine", "M", NULL };
+
+static const char *
+letter (const char *kind)
+{
+  for (guint i = 0; letters[i] != NULL; i += 2)
+    if (g_strcmp0 (letters[i], kind) == 0)
+      return letters[i + 1];
+  return "?";
+}
+
+/* A side's colour from the players' list ("west" → "Blue"); the side itself when no player has it (the AK). */
+static const char *
+colour_of (json_object *view, const char *side)
+{
+  json_object *players = mg_ui_json_array (view, "players");
+
+  for (gsize i = 0; i < mg_ui_json_len (players); i++)
+    {
+      json_object *p = json_object_array_get_idx (players, i);
+      if (g_strcmp0 (mg_ui_json_str (p, "side"), side) == 0)
+        return mg_ui_json_str (p, "colour");
+    }
+  return side != NULL ? _("Abandoned Kingdom") : "";
+}
+
+/* "Black" when the player is named after the colour, else "Ann (Black)". g_free. */
+static char *
+player_label (json_object *p)
+{
+  const char *name = mg_ui_json_str (p, "name"), *colour = mg_ui_json_str (p, "colour");
+
+  if (g_strcmp0 (name, colour) == 0)
+    return g_strdup (name);
+  return g_strdup_printf (_("%s (%s)"), name, colour);
+}
+
+static void
+clear_selection (MgChessPage *self)
+{
+  g_clear_pointer (&self->selected, g_free);
+  g_clear_pointer (&self->targets, g_strfreev);
+  mg_chess_board_view_set_selection (self->board, NULL, NULL);
+}
+
+static void
+show_error (MgChessPage *self, const char *message)
+{
+  gtk_label_set_text (GTK_LABEL (self->error_label), message ? message : "");
+  gtk_widget_set_visible (self->error_label, message != NULL);
+}
+
+static gboolean
+act (MgChessPage *self, json_object *action)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgJournalEntry) entry = mg_campaign_act (self->campaign, action, &error);
+
+  json_object_put (action);
+  if (entry == NULL)
+    {
+      show_error (self, error->message);
+      return FALSE;
+    }
+  show_error (self, NULL);
+  return TRUE;
+}
+
+/* The last summary in the journal not undone: the move just recorded, the AK's reply explained. */
+static void
+update_last (MgChessPage *self)
+{
+  gint64 count = mg_campaign_journal_count (self->campaign);
+  g_autoptr(GPtrArray) rows = mg_campaign_journal_range (self->campaign, MAX (0, count - 16), 16, NULL);
+  const char *text = NULL;
+
+  for (guint i = rows ? rows->len : 0; i > 0 && text == NULL; i--)
+    {
+      MgJournalEntry *e = g_ptr_array_index (rows, i - 1);
+      if (!e->undone)
+        text = e->summary;
+    }
+  if (text)
+    {
+      g_autofree char *t = g_strdup_printf (_("Last: %s"), text);
+      gtk_label_set_text (GTK_LABEL (self->last_label), t);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (self->last_label), "");
+}
+
+static void
+fill_captured (MgChessPage *self, json_object *view)
+{
+  json_object *players = mg_ui_json_array (view, "players"), *captured = mg_ui_json_array (view, "captured");
+  json_object *scores = mg_ui_json_array (view, "scores");
+  const char *variant = mg_ui_json_str (view, "variant");
+  static const char * const sides[] = { "south", "west", "north", "east", NULL };
+  gboolean scored = g_strcmp0 (variant, "points") == 0 || g_strcmp0 (variant, "solitaire") == 0;
+
+  mg_widget_remove_children (self->captured_box);
+  for (gsize i = 0; i < mg_ui_json_len (players); i++)
+    {
+      json_object *p = json_object_array_get_idx (players, i);
+      const char *side = mg_ui_json_str (p, "side");
+      guint si = 0;
+      g_autoptr(GString) s = g_string_new (NULL);
+      json_object *list;
+      GtkWidget *label;
+
+      while (sides[si] && g_strcmp0 (sides[si], side) != 0)
+        si++;
+      if (sides[si] == NULL)
+        continue;
+      list = json_object_array_get_idx (captured, si);
+      {
+        g_autofree char *who = player_label (p);
+        g_string_append_printf (s, _("%s took:"), who);
+      }
+      if (mg_ui_json_len (list) == 0)
+        g_string_append_printf (s, " %s", _("nothing yet"));
+      for (gsize k = 0; k < mg_ui_json_len (list); k++)
+        {
+          json_object *c = json_object_array_get_idx (list, k);
+          /* Owner's initial and the piece's letter: "Red R" reads without colour. */
+          /* The piece's letter and its colour in words: never colour alone. */
+          g_string_append_printf (s, " %s %s%s", colour_of (view, mg_ui_json_str (c, "owner")),
+                                  letter (mg_ui_json_str (c, "kind")), k + 1 < mg_ui_json_len (list) ? "," : "");
+        }
+      if (scored)
+        g_string_append_printf (s, ngettext (" — %d point", " — %d points",
+                                             ABS (mg_ui_json_int (json_object_array_get_idx (scores, si), NULL, 0))),
+                                json_object_get_int (json_object_array_get_idx (scores, si)));
+      label = gtk_label_new (s->str);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_box_append (GTK_BOX (self->captured_box), label);
+    }
+}
+
+static void
+build_once (MgChessPage *self, json_object *view)
+{
+  json_object *players = mg_ui_json_array (view, "players");
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+
+  if (self->secrets_built)
+    return;
+  self->secrets_built = TRUE;
+  for (gsize i = 0; i < mg_ui_json_len (players); i++)
+    {
+      json_object *p = json_object_array_get_idx (players, i);
+      g_autofree char *t = player_label (p);
+      gtk_string_list_append (list, t);
+      if (g_strcmp0 (mg_ui_json_str (view, "variant"), "minefield") == 0)
+        gtk_box_append (GTK_BOX (self->secrets_box),
+                        mg_secrets_button_new (self->table, mg_ui_json_str (p, "name"),
+                                               _("Show %s’s mines"), _("Hide %s’s mines")));
+    }
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->bottom_dropdown), G_LIST_MODEL (list));
+}
+
+static void
+refresh (MgChessPage *self)
+{
+  const MgState *state = mg_table_state_get_state (self->table);
+  json_object *pending = mg_table_state_get_pending (self->table);
+  json_object *view = mg_table_state_get_seat_view (self->table);
+  const char *phase = mg_ui_json_str (pending, "phase");
+  guint8 terrain[196];
+
+  if (state == NULL)
+    return;
+  build_once (self, view);
+  if (mg_chess_terrain (state, terrain))
+    mg_chess_board_view_set_terrain (self->board, terrain);
+  mg_chess_board_view_set_view (self->board, view);
+  {
+    g_autofree char *v = g_strdup_printf (_("Variant: %s"), mg_ui_json_str (view, "variant"));
+    gtk_label_set_text (GTK_LABEL (self->variant_label), v);
+  }
+  gtk_label_set_text (GTK_LABEL (self->status_label), mg_ui_json_str (pending, "text"));
+  gtk_widget_set_visible (self->melee_box, g_strcmp0 (phase, "melee") == 0);
+  if (g_strcmp0 (phase, "melee") == 0)
+    {
+      g_autofree char *t = g_strdup_printf (_("Mêlée! %s"), mg_ui_json_str (pending, "text"));
+      gtk_label_set_text (GTK_LABEL (self->melee_label), t);
+    }
+  fill_captured (self, view);
+  update_last (self);
+  clear_selection (self);
+}
+
+static void
+square_activated (MgChessPage *self, const char *square)
+{
+  const MgState *state = mg_table_state_get_state (self->table);
+  json_object *pending = mg_table_state_get_pending (self->table);
+  const char *phase = mg_ui_json_str (pending, "phase");
+
+  if (state == NULL)
+    return;
+  if (g_strcmp0 (phase, "mines") == 0)
+    {
+      const char *seat = mg_table_state_get_secrets_seat (self->table);
+      json_object *a;
+      if (seat == NULL)
+        {
+          show_error (self, _("Show one player’s mines first (buttons below): mines are placed in secret."));
+          return;
+        }
+      a = json_object_new_object ();
+      json_object_object_add (a, "type", json_object_new_string ("place_mine"));
+      json_object_object_add (a, "player", json_object_new_string (seat));
+      json_object_object_add (a, "square", json_object_new_string (square));
+      act (self, a);
+      return;
+    }
+  if (g_strcmp0 (phase, "move") != 0)
+    return;
+  if (self->selected != NULL && self->targets != NULL &&
+      g_strv_contains ((const char * const *) self->targets, square))
+    {
+      json_object *a = json_object_new_object ();
+      json_object_object_add (a, "type", json_object_new_string ("move"));
+      json_object_object_add (a, "from", json_object_new_string (self->selected));
+      json_object_object_add (a, "to", json_object_new_string (square));
+      if (!act (self, a))
+        clear_selection (self);
+      return;
+    }
+  {
+    char **dests = mg_chess_destinations (state, square);
+    if (dests[0] == NULL && self->selected != NULL)
+      {
+        /* Not a destination: say why, in the engine's words ("The Navy cannot cross the wall at e3."). */
+        g_autoptr(GError) error = NULL;
+        g_autoptr(json_object) a = json_object_new_object ();
+        json_object_object_add (a, "type", json_object_new_string ("move"));
+        json_object_object_add (a, "from", json_object_new_string (self->selected));
+        json_object_object_add (a, "to", json_object_new_string (square));
+        if (!mg_campaign_validate (self->campaign, a, &error))
+          show_error (self, error->message);
+        g_strfreev (dests);
+        return;
+      }
+    clear_selection (self);
+    if (dests[0] == NULL)
+      {
+        g_strfreev (dests);
+        return;
+      }
+    self->selected = g_strdup (square);
+    self->targets = dests;
+    mg_chess_board_view_set_selection (self->board, square, (const char * const *) dests);
+    show_error (self, NULL);
+  }
+}
+
+static void
+said_clicked (MgChessPage *self, GtkButton *button)
+{
+  json_object *a = json_object_new_object ();
+
+  json_object_object_add (a, "type", json_object_new_string ("melee"));
+  json_object_object_add (a, "said", json_object_new_boolean (GTK_WIDGET (button) == self->said_button));
+  act (self, a);
+}
+
+static void
+bottom_changed (MgChessPage *self)
+{
+  guint i = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->bottom_dropdown));
+  const char * const *players = mg_campaign_get_players (self->campaign);
+  const MgState *state = mg_table_state_get_state (self->table);
+
+  if (state != NULL && players != NULL && i < g_strv_length ((char **) players))
+    mg_chess_board_view_set_bottom (self->board, mg_chess_side (state, players[i]));
+}
+
+static void
+mg_chess_page_dispose (GObject *object)
+{
+  MgChessPage *self = MG_CHESS_PAGE (object);
+
+  clear_selection (self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MG_TYPE_CHESS_PAGE);
+  g_clear_object (&self->campaign);
+  G_OBJECT_CLASS (mg_chess_page_parent_class)->dispose (object);
+}
+
+static void
+mg_chess_page_class_init (MgChessPageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_chess_page_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/cricchio/mg-chess-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, MgChessPage, box);
+  gtk_widget_class_bind_template_child (widget_class, MgChessPage, board_box);
+  gtk_widget_class_bind_template_child (widget_class, MgChessPage, variant_label);
+  gtk_widget_class_bind_template_child (widget_class, MgChessPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, MgChessPage, melee_box);
+  gtk_widget_class_bind_template_child (widget_class, MgChessPage, melee_label);
+  gtk_widget_class_bind_template_child (widget_class, MgChessPage, said_button);
+  gtk_widget_class_bind_template_child (widget_class, MgChessPage, not_said_button);
+  gtk_widget_class_bind_template_child (widget_class, MgChessPage, error_label);
+  gtk_widget_class_bind_template_child (widget_class, MgChessPage, last_label);
+  gtk_widget_class_bind_template_child (widget_class, MgChessPage, bottom_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MgChessPage, captured_box);
+  gtk_widget_class_bind_template_child (widget_class, MgChessPage, secrets_box);
+  gtk_widget_class_bind_template_child (widget_class, MgChessPage, help_label);
+}
+
+static void
+mg_chess_page_init (MgChessPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->board = mg_chess_board_view_new ();
+  gtk_box_append (GTK_BOX (self->board_box), GTK_WIDGET (self->board));
+  g_signal_connect_swapped (self->board, "square-activated", G_CALLBACK (square_activated), self);
+  g_signal_connect_swapped (self->said_button, "clicked", G_CALLBACK (said_clicked), self);
+  g_signal_connect_swapped (self->not_said_button, "clicked", G_CALLBACK (said_clicked), self);
+  g_signal_connect_swapped (self->bottom_dropdown, "notify::selected", G_CALLBACK (bottom_changed), self);
+}
+
+MgChessPage *
+mg_chess_page_new (MgCampaign *campaign)
+{
+  MgChessPage *self = g_object_new (MG_TYPE_CHESS_PAGE, NULL);
+
+  self->campaign = g_object_ref (campaign);
+  self->table = mg_table_state_for_campaign (campaign);
+  g_signal_connect_object (self->table, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  refresh (self);
+  return self;
+}
+
+MgChessBoardView *
+mg_chess_page_get_board (MgChessPage *self)
+{
+  return self->board;
+}
+
+const char *
+mg_chess_page_get_error (MgChessPage *self)
+{
+  return gtk_widget_get_visible (self->error_label) ? gtk_label_get_text (GTK_LABEL (self->error_label)) : "";
+}
+
+GtkWidget *
+mg_chess_page_get_part (MgChessPage *self, const char *name)
+{
+  if (g_strcmp0 (name, "melee") == 0)
+    return self->melee_box;
+  if (g_strcmp0 (name, "said") == 0)
+    return self->said_button;
+  if (g_strcmp0 (name, "not-said") == 0)
+    return self->not_said_button;
+  if (g_strcmp0 (name, "last") == 0)
+    return self->last_label;
+  if (g_strcmp0 (name, "status") == 0)
+    return self->status_label;
+  if (g_strcmp0 (name, "bottom") == 0)
+    return self->bottom_dropdown;
+  if (g_strcmp0 (name, "captured") == 0)
+    return self->captured_box;
+  return NULL;
+}

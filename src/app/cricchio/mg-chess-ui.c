@@ -1,0 +1,49 @@
+/* mg-chess-ui.c — what Cricchio's Mêlée adds to the campaign window: the Board page and a board for replay. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-game-ui.h"
+#include "mg-chess.h"
+#include "mg-chess-page.h"
+#include "mg-chess-resources.h"
+#include "mg-table-state.h"
+
+static void
+chess_add_pages (AdwViewStack *stack, MgCampaign *campaign)
+{
+  AdwViewStackPage *page = adw_view_stack_add_titled (stack, GTK_WIDGET (mg_chess_page_new (campaign)),
+                                                      "board", _("Board"));
+  adw_view_stack_page_set_icon_name (page, "view-grid-symbolic");
+}
+
+static GtkWidget *
+chess_state_view_new (void)
+{
+  return GTK_WIDGET (mg_chess_board_view_new ());
+}
+
+static void
+chess_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *state)
+{
+  json_object *json = state != NULL ? mg_table_state_view_of_state (mg_table_state_for_campaign (campaign), state,
+                                                                    MG_SEAT_PUBLIC) : NULL;
+  guint8 terrain[196];
+
+  if (state != NULL && mg_chess_terrain (state, terrain))
+    mg_chess_board_view_set_terrain (MG_CHESS_BOARD_VIEW (view), terrain);
+  mg_chess_board_view_set_view (MG_CHESS_BOARD_VIEW (view), json);
+  json_object_put (json);
+}
+
+static const MgGameUi chess_ui = {
+  "cricchio", chess_add_pages, chess_state_view_new, chess_state_view_set,
+};
+
+const MgGameUi *
+mg_cricchio_game_ui (void)
+{
+  /* Referencing the resource keeps its object file, whose constructor registers it. */
+  (void) mg_chess_get_resource ();
+  return &chess_ui;
+}

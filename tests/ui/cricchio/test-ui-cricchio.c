@@ -1,0 +1,153 @@
+/* test-ui-cricchio.c — Cricchio's Mêlée through the board page: four players' opening moves played by
+ * clicking a piece and then a highlighted square, the destinations the rulebook gives (the Air
+ * Force h1 has 6 at the four-player start, docs/rules/cricchio.md), the board turned to Red's
+ * side, the "Mêlée!" prompt answered, and screenshots of the board. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "mg-application.h"
+#include "ui-test-util.h"
+#include "mg-campaign-window-private.h"
+#include "mg-chess-page.h"
+#include "mg-json.h"
+
+static MgApplication *app;
+static char *tmpdir;
+
+/* A click on a square: what the board's click gesture (or Enter on the cursor) emits. */
+static void
+click_square (MgChessBoardView *board, const char *square)
+{
+  double x, y;
+
+  g_assert_true (mg_chess_board_view_square_point (board, square, &x, &y));
+  g_signal_emit_by_name (board, "square-activated", square);
+  wait_ms (5);
+}
+
+static void
+play (MgChessPage *page, const char *from, const char *to, const char *summary)
+{
+  MgChessBoardView *board = mg_chess_page_get_board (page);
+  const char *last;
+
+  click_square (board, from);
+  g_assert_cmpstr (mg_chess_board_view_get_selected (board), ==, from);
+  g_assert_cmpuint (mg_chess_board_view_get_n_targets (board), >, 0);
+  click_square (board, to);
+  g_assert_cmpstr (mg_chess_page_get_error (page), ==, "");
+  last = gtk_label_get_text (GTK_LABEL (mg_chess_page_get_part (page, "last")));
+  if (strstr (last, summary) == NULL)
+    g_error ("“%s” not in “%s”", summary, last);
+}
+
+static void
+test_opening (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "Melee.db", NULL);
+  const char *players[] = { "Black", "Blue", "Red", "White", NULL };
+  MgCampaign *campaign = mg_campaign_create (path, "cricchio", "Four Kingdoms", players, NULL, 7, &error);
+  MgCampaignWindow *window;
+  MgChessPage *page;
+  MgChessBoardView *board;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (100);
+  page = MG_CHESS_PAGE (mg_campaign_window_get_page (window, "board"));
+  g_assert_nonnull (page);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "board");
+  wait_ms (100);
+  board = mg_chess_page_get_board (page);
+
+  /* The Air Force h1 at the four-player start: f3 e4 d5 c6 and j3 k4 (6), counted in the docs. */
+  click_square (board, "h1");
+  g_assert_cmpuint (mg_chess_board_view_get_n_targets (board), ==, 6);
+  /* Another piece of the side to move replaces the selection; a piece of another side clears it. */
+  click_square (board, "g1");
+  g_assert_cmpuint (mg_chess_board_view_get_n_targets (board), ==, 2);   /* f3 h3 */
+  /* A square it may not go to: the page says why, in the engine's words, and nothing is played. */
+  click_square (board, "e2");
+  g_assert_cmpstr (mg_chess_page_get_error (page), ==, "The Navy cannot cross the wall at e1.");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
+  g_assert_cmpstr (mg_chess_board_view_get_selected (board), ==, "g1");
+  click_square (board, "h1");
+
+  play (page, "h1", "f3", "Black Air Force h1–f3");
+  play (page, "b5", "d5", "Blue Marine b5–d5");
+  play (page, "e13", "e11", "Red Marine e13–e11");
+  play (page, "m10", "k10", "White Marine m10–k10");
+  play (page, "j2", "j4", "Black Marine j2–j4");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 5);
+  /* The keyboard: the cursor on b4 and Enter picks Blue's Marine there. */
+  mg_chess_board_view_set_cursor (board, "b4");
+  g_signal_emit_by_name (board, "square-activated", mg_chess_board_view_get_cursor (board));
+  g_assert_cmpstr (mg_chess_board_view_get_selected (board), ==, "b4");
+  save_screenshot (GTK_WIDGET (window), "cricchio-opening.png");
+
+  /* Turned to Red's side (North at the bottom). */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (mg_chess_page_get_part (page, "bottom")), 2);
+  wait_ms (20);
+  g_assert_cmpstr (mg_chess_board_view_get_bottom (board), ==, "north");
+  save_screenshot (GTK_WIDGET (window), "cricchio-red-side.png");
+  g_object_unref (campaign);
+  close_campaign_windows (app);
+}
+
+/* The sample game up to its Mêlée (Blue's Air Force takes on m11 next to White's President):
+ * the prompt shows; "said" records it and the game goes on. */
+static void
+test_melee_prompt (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "Sample.db", NULL);
+  g_autofree char *sample_path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", "cricchio-sample.jsonl", NULL);
+  g_autofree char *sample = NULL;
+  g_auto(GStrv) lines = NULL;
+  const char *players[] = { "Black", "Blue", "Red", "White", NULL };
+  MgCampaign *campaign = mg_campaign_create (path, "cricchio", "Sample", players, NULL, 7, &error);
+  MgCampaignWindow *window;
+  MgChessPage *page;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (sample_path, &sample, NULL, NULL));
+  lines = g_strsplit (sample, "\n", -1);
+  for (guint i = 0; lines[i] && !strstr (lines[i], "\"melee\""); i++)
+    {
+      g_autoptr(json_object) a = json_tokener_parse (lines[i]);
+      g_autoptr(MgJournalEntry) e = mg_campaign_act (campaign, a, &error);
+      g_assert_no_error (error);
+    }
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (100);
+  page = MG_CHESS_PAGE (mg_campaign_window_get_page (window, "board"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "board");
+  wait_ms (50);
+  g_assert_true (gtk_widget_get_visible (mg_chess_page_get_part (page, "melee")));
+  save_screenshot (GTK_WIDGET (window), "cricchio-melee.png");
+  click (mg_chess_page_get_part (page, "said"));
+  wait_ms (20);
+  g_assert_false (gtk_widget_get_visible (mg_chess_page_get_part (page, "melee")));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (mg_chess_page_get_part (page, "last"))),
+                            "Mêlée on White's President"));
+  g_object_unref (campaign);
+  close_campaign_windows (app);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  app = ui_test_init (&argc, &argv, "cricchio", &tmpdir);
+  g_test_add_func ("/ui/cricchio/opening", test_opening);
+  g_test_add_func ("/ui/cricchio/melee-prompt", test_melee_prompt);
+  status = g_test_run ();
+  ui_test_finish (app, tmpdir);
+  return status;
+}
