@@ -652,9 +652,9 @@ cmd_log (int argc, char **argv)
           if (!entry_is_whole (e))
             {
               g_autofree char *message = g_strdup_printf (
-                  _("“%s” is damaged: journal row %" G_GINT64_FORMAT " is not JSON. Nothing was "
+                  _("“%s” is damaged: journal row %lld is not JSON. Nothing was "
                     "written to it. Restore a backup copy, or recover what can be read with: "
-                    "sqlite3 %s .recover"), argv[1], e->seq, argv[1]);
+                    "sqlite3 %s .recover"), argv[1], (long long) e->seq, argv[1]);
 
               fflush (stdout);
               return fail_line (EXIT_FAIL, NULL, message);

@@ -1000,9 +1000,8 @@ check_game_tables_version (MgCampaign *self, GError **error)
   if (version > game_tables_latest (self->game))
     {
       g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_TOO_NEW,
-                   _("This campaign’s %s tables were written by a newer Melee GM (version %"
-                     G_GINT64_FORMAT "; this version reads up to %u). Open it with a newer version."),
-                   _(self->rules->name), version, game_tables_latest (self->game));
+                   _("This campaign’s %s tables were written by a newer Melee GM (version %lld; this version reads up to %u). Open it with a newer version."),
+                   _(self->rules->name), (long long) version, game_tables_latest (self->game));
       return FALSE;
     }
   return TRUE;
