@@ -104,22 +104,36 @@ case "$cmd" in
     configure_and_build
     status=0
     meson test -C "$build" --print-errorlogs --num-processes 2 || status=$?
-    # One plain closing line that any CI reads: "N passed, N failed".
-    python3 - "$build/meson-logs/testlog.json" <<'PY'
-import json, sys
-passed = failed = skipped = 0
-for line in open(sys.argv[1]):
-    r = json.loads(line).get("result")
-    if r in ("OK", "EXPECTEDFAIL"): passed += 1
-    elif r == "SKIP": skipped += 1
-    else: failed += 1
-print(f"tests: {passed} passed, {failed} failed, {skipped} skipped")
-PY
     # The same unit, engine and CLI tests in an ASan+UBSan build with leak checking (the UI
     # tests stay in the plain build; test-crash kills processes and measures nothing more).
-    sanitize_tests || status=$?
+    asan_status=0
+    sanitize_tests || asan_status=$?
+    [ $asan_status -eq 0 ] || status=$asan_status
     # A bounded libFuzzer run of every engine from its sample (tests/fuzz/README.md).
-    fuzz_engines || status=$?
+    fuzz_status=0
+    fuzz_engines || fuzz_status=$?
+    [ $fuzz_status -eq 0 ] || status=$fuzz_status
+    # One plain closing line that any CI reads, last: "N passed, N failed", over the plain
+    # build, the sanitizer build (its runs counted apart) and the fuzz run (one test).
+    python3 - "$build/meson-logs/testlog.json" "${MG_ASAN_BUILD_DIR:-build-asan}/meson-logs/testlog.json" \
+      "$asan_status" "$fuzz_status" <<'PY'
+import json, os, sys
+passed = failed = skipped = 0
+for log in sys.argv[1:3]:
+    if not os.path.exists(log):
+        failed += 1
+        continue
+    for line in open(log):
+        r = json.loads(line).get("result")
+        if r in ("OK", "EXPECTEDFAIL"): passed += 1
+        elif r == "SKIP": skipped += 1
+        else: failed += 1
+if sys.argv[3] != "0" and os.path.exists(sys.argv[2]) and failed == 0:
+    failed += 1   # the sanitizer build itself failed to build or run
+if sys.argv[4] == "0": passed += 1
+else: failed += 1
+print(f"tests: {passed} passed, {failed} failed, {skipped} skipped")
+PY
     exit $status
     ;;
   bench)
