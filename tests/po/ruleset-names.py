@@ -28,6 +28,10 @@ def names(root):
             for key, value in node.items():
                 if key in PLACES:
                     continue
+                # The Rules page labels each field by its key, as mg_json_facts_label () words it.
+                label = key.replace("_", " ").replace("-", " ")
+                if label:
+                    found.setdefault(label[0].upper() + label[1:], f"{ruleset} {path}.{key} (a field's label)")
                 if key == "name" and isinstance(value, str):
                     if path != "$":
                         found.setdefault(value, f"{ruleset} {path}.name")
