@@ -962,6 +962,140 @@ renderer_for (MgExportFormat format)
     }
 }
 
+/* The campaign's sessions by id (names borrowed from *sessions), after checking that the scope's
+ * session and player exist. */
+static GHashTable *
+scope_sessions (MgCampaign *campaign, MgExportScope scope, GPtrArray **sessions_out, GError **error)
+{
+  g_autoptr(GPtrArray) sessions = NULL;
+  g_autoptr(GHashTable) names = NULL;
+
+  sessions = mg_campaign_list_sessions (campaign, error);
+  if (sessions == NULL)
+    return NULL;
+  names = g_hash_table_new (g_int64_hash, g_int64_equal);
+  for (guint i = 0; i < sessions->len; i++)
+    {
+      MgSession *s = g_ptr_array_index (sessions, i);
+
+      g_hash_table_insert (names, &s->id, s->name);
+    }
+  if (scope.session > 0 && !g_hash_table_contains (names, &scope.session))
+    {
+      g_set_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_EMPTY_SCOPE,
+                   _("There is no session %lld"), (long long) scope.session);
+      return NULL;
+    }
+
+  if (scope.player != NULL && g_strcmp0 (scope.player, "GM") != 0 &&
+      !g_strv_contains (mg_campaign_get_players (campaign), scope.player))
+    {
+      g_set_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_EMPTY_SCOPE,
+                   _("There is no player “%s” in this campaign"), scope.player);
+      return NULL;
+    }
+
+  *sessions_out = g_steal_pointer (&sessions);
+  return g_steal_pointer (&names);
+}
+
+/* What to read, and the span the progress counts over. */
+static gboolean
+scope_filter (MgCampaign *campaign, MgExportScope scope, MgExportFormat format, gint64 current_session,
+              MgJournalFilter *filter_out, Walk *w, GError **error)
+{
+  MgJournalFilter filter = { 0 };
+
+  filter.turn = scope.turn;
+  filter.session = scope.session;
+  filter.actor = scope.player;
+  filter.fields = MG_JOURNAL_READ_DICE | (format == MG_EXPORT_JSON ? MG_JOURNAL_READ_EVENTS : 0);
+  if (scope.turn > 0 && scope.session == 0)
+    {
+      MgJournalFilter here = { .turn = scope.turn, .session = current_session };
+      gboolean found;
+
+      /* The current session's turn if it has that turn, else wherever it was played. */
+      if (!mg_campaign_journal_any (campaign, &here, &found, error))
+        return FALSE;
+      filter.session = found ? current_session : 0;
+    }
+  if (filter.session > 0 && scope.turn == 0 &&
+      !mg_campaign_session_span (campaign, filter.session, &filter.first_seq, &filter.last_seq, error))
+    return FALSE;
+  w->first_seq = filter.first_seq > 0 ? filter.first_seq : 1;
+  w->span = filter.session > 0 && scope.turn == 0 ? filter.last_seq - filter.first_seq + 1
+           : scope.turn > 0 ? 0 : mg_campaign_journal_count (campaign);
+
+  *filter_out = filter;
+  return TRUE;
+}
+
+/* The scope's heading in doc, and the standing's heading (g_free); *plain_scope gets the scope's
+ * heading without the player when there is one. */
+static char *
+scope_headings (MgExportDoc *doc, const MgRules *rules, MgExportScope scope, GHashTable *names,
+                char **plain_scope)
+{
+  char *standing_heading = NULL;
+
+  switch (doc->kind)
+    {
+    case MG_EXPORT_SCOPE_TURN:
+      doc->scope_text = turn_heading (rules->id, scope.turn);
+      standing_heading = g_strcmp0 (rules->id, "meeple") == 0
+                         ? g_strdup_printf (_("Standing after battle %d"), scope.turn)
+                         : g_strdup_printf (_("Standing after turn %d"), scope.turn);
+      break;
+    case MG_EXPORT_SCOPE_SESSION:
+      doc->scope_text = mg_export_session_heading (scope.session, g_hash_table_lookup (names, &scope.session));
+      standing_heading = g_strdup_printf (_("Standing after session %lld"), (long long) scope.session);
+      break;
+    default:
+      doc->scope_text = g_strdup (_("The whole campaign"));
+      /* Translators: a heading, the game's state after the exported actions (the standings),
+       * not a figure's posture. */
+      standing_heading = g_strdup (C_("standings", "Standing"));
+      break;
+    }
+  if (scope.player != NULL)
+    {
+      /* TRANSLATORS: the scope of an export limited to one player: "Turn 3 — Red's actions" */
+      char *text = g_strdup_printf (_("%s — %s’s actions"), doc->scope_text, scope.player);
+
+      *plain_scope = doc->scope_text;
+      doc->scope_text = text;
+    }
+
+  return standing_heading;
+}
+
+/* The standing as the table saw it at the end of the scope, as everyone may see it. */
+static gboolean
+render_standing (MgCampaign *campaign, MgExportDoc *doc, const MgExportRenderer *renderer,
+                 gint64 last_seq, const char *standing_heading, GError **error)
+{
+  g_autoptr(ExportJson) view = NULL;
+  g_autofree char *standing_text = NULL;
+
+  if (doc->kind == MG_EXPORT_SCOPE_CAMPAIGN)
+    {
+      view = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+      standing_text = mg_state_describe (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    }
+  else
+    {
+      g_autoptr(MgState) state = mg_campaign_state_at (campaign, last_seq, error);
+
+      if (state == NULL)
+        return FALSE;
+      view = mg_state_view (state, MG_SEAT_PUBLIC);
+      standing_text = mg_state_describe (state, MG_SEAT_PUBLIC);
+    }
+  renderer->standing (doc, standing_heading, view, standing_text);
+  return TRUE;
+}
+
 /* Renders with `renderer` into `out` (NULL for the page renderer, which fills doc->pages).
  * current_session: the session a turn-only scope looks in first. */
 static gboolean
@@ -980,9 +1114,7 @@ export_render (MgCampaign      *campaign,
   const MgRules *rules = mg_campaign_get_rules (campaign);
   g_autoptr(GPtrArray) sessions = NULL;
   g_autoptr(GHashTable) names = NULL;
-  g_autoptr(ExportJson) view = NULL;
   g_autofree char *standing_heading = NULL;
-  g_autofree char *standing_text = NULL;
   g_autofree char *plain_scope = NULL;
   MgJournalFilter filter = { 0 };
   MgExportDoc doc = { 0 };
@@ -1001,52 +1133,12 @@ export_render (MgCampaign      *campaign,
       return FALSE;
     }
 
-  sessions = mg_campaign_list_sessions (campaign, error);
-  if (sessions == NULL)
+  names = scope_sessions (campaign, scope, &sessions, error);
+  if (names == NULL)
     return FALSE;
-  names = g_hash_table_new (g_int64_hash, g_int64_equal);
-  for (guint i = 0; i < sessions->len; i++)
-    {
-      MgSession *s = g_ptr_array_index (sessions, i);
 
-      g_hash_table_insert (names, &s->id, s->name);
-    }
-  if (scope.session > 0 && !g_hash_table_contains (names, &scope.session))
-    {
-      g_set_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_EMPTY_SCOPE,
-                   _("There is no session %lld"), (long long) scope.session);
-      return FALSE;
-    }
-
-  if (scope.player != NULL && g_strcmp0 (scope.player, "GM") != 0 &&
-      !g_strv_contains (mg_campaign_get_players (campaign), scope.player))
-    {
-      g_set_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_EMPTY_SCOPE,
-                   _("There is no player “%s” in this campaign"), scope.player);
-      return FALSE;
-    }
-
-  /* What to read: a turn through the turn index, a session as its run of seqs. */
-  filter.turn = scope.turn;
-  filter.session = scope.session;
-  filter.actor = scope.player;
-  filter.fields = MG_JOURNAL_READ_DICE | (format == MG_EXPORT_JSON ? MG_JOURNAL_READ_EVENTS : 0);
-  if (scope.turn > 0 && scope.session == 0)
-    {
-      MgJournalFilter here = { .turn = scope.turn, .session = current_session };
-      gboolean found;
-
-      /* The current session's turn if it has that turn, else wherever it was played. */
-      if (!mg_campaign_journal_any (campaign, &here, &found, error))
-        return FALSE;
-      filter.session = found ? current_session : 0;
-    }
-  if (filter.session > 0 && scope.turn == 0 &&
-      !mg_campaign_session_span (campaign, filter.session, &filter.first_seq, &filter.last_seq, error))
+  if (!scope_filter (campaign, scope, format, current_session, &filter, &w, error))
     return FALSE;
-  w.first_seq = filter.first_seq > 0 ? filter.first_seq : 1;
-  w.span = filter.session > 0 && scope.turn == 0 ? filter.last_seq - filter.first_seq + 1
-           : scope.turn > 0 ? 0 : mg_campaign_journal_count (campaign);
 
   doc.out = out;
   doc.pages = pages;
@@ -1058,33 +1150,7 @@ export_render (MgCampaign      *campaign,
   doc.game_name = g_strdup (_(rules->name));
   doc.players = g_strdupv ((char **) mg_campaign_get_players (campaign));
   doc.wants_events = format == MG_EXPORT_JSON;
-  switch (doc.kind)
-    {
-    case MG_EXPORT_SCOPE_TURN:
-      doc.scope_text = turn_heading (rules->id, scope.turn);
-      standing_heading = g_strcmp0 (rules->id, "meeple") == 0
-                         ? g_strdup_printf (_("Standing after battle %d"), scope.turn)
-                         : g_strdup_printf (_("Standing after turn %d"), scope.turn);
-      break;
-    case MG_EXPORT_SCOPE_SESSION:
-      doc.scope_text = mg_export_session_heading (scope.session, g_hash_table_lookup (names, &scope.session));
-      standing_heading = g_strdup_printf (_("Standing after session %lld"), (long long) scope.session);
-      break;
-    default:
-      doc.scope_text = g_strdup (_("The whole campaign"));
-      /* Translators: a heading, the game's state after the exported actions (the standings),
-       * not a figure's posture. */
-      standing_heading = g_strdup (C_("standings", "Standing"));
-      break;
-    }
-  if (scope.player != NULL)
-    {
-      /* TRANSLATORS: the scope of an export limited to one player: "Turn 3 — Red's actions" */
-      char *text = g_strdup_printf (_("%s — %s’s actions"), doc.scope_text, scope.player);
-
-      plain_scope = doc.scope_text;
-      doc.scope_text = text;
-    }
+  standing_heading = scope_headings (&doc, rules, scope, names, &plain_scope);
 
   w.campaign = campaign;
   w.doc = &doc;
@@ -1121,22 +1187,8 @@ export_render (MgCampaign      *campaign,
       goto out;
     }
 
-  /* The standing as the table saw it at the end of the scope, as everyone may see it. */
-  if (doc.kind == MG_EXPORT_SCOPE_CAMPAIGN)
-    {
-      view = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
-      standing_text = mg_state_describe (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
-    }
-  else
-    {
-      g_autoptr(MgState) state = mg_campaign_state_at (campaign, w.last_seq, error);
-
-      if (state == NULL)
-        goto out;
-      view = mg_state_view (state, MG_SEAT_PUBLIC);
-      standing_text = mg_state_describe (state, MG_SEAT_PUBLIC);
-    }
-  renderer->standing (&doc, standing_heading, view, standing_text);
+  if (!render_standing (campaign, &doc, renderer, w.last_seq, standing_heading, error))
+    goto out;
   ok = renderer->end (&doc, error);
   if (ok && progress != NULL)
     progress (1.0, progress_data);
