@@ -132,14 +132,20 @@ strip_dice (json_object *action, json_object **dice)
   return clean;
 }
 
+/* Who declared the action: its "player", else whom the engine names (a figure's owner), else
+ * the referee. */
 static const char *
-action_actor (json_object *action)
+action_actor (const MgState *state, json_object *action)
 {
   json_object *player;
+  const char *actor;
 
   if (json_object_object_get_ex (action, "player", &player) &&
       json_object_is_type (player, json_type_string))
     return json_object_get_string (player);
+  if (state != NULL && state->rules->actor != NULL &&
+      (actor = state->rules->actor (state, action)) != NULL)
+    return actor;
   return "GM";
 }
 
@@ -1629,6 +1635,7 @@ act_locked (MgCampaign *self, json_object *clean, json_object *dice_json, gboole
     return NULL;
 
   e->turn = self->turn;
+  e->actor = g_strdup (action_actor (self->state, clean));
   events = mg_state_apply (self->state, clean, dice, &e->summary, error);
   if (!events)
     return NULL;
@@ -1648,7 +1655,6 @@ act_locked (MgCampaign *self, json_object *clean, json_object *dice_json, gboole
   e->dice = g_strdup (json_text (record));
   json_object_put (record);
   e->session = self->session;
-  e->actor = g_strdup (action_actor (clean));
   e->action = g_strdup (json_text (clean));
   if (!e->summary)
     e->summary = g_strdup ("");

@@ -94,6 +94,11 @@ struct _MgRules {
    * "template" member. Forms offer only what is listed; the contract test plays the rest.
    * Empty array when the seat has nothing to do. New reference. */
   json_object *(*legal_actions) (const MgState *state, const char *seat);
+
+  /* Optional: the player who declares `action` in `state` (before it is applied), for an action
+   * with no "player" member — TFT's name a figure, whose owner declares them. NULL for the
+   * referee. The journal's actor column and the Journal's "Who" come from it. */
+  const char  *(*actor)         (const MgState *state, json_object *action);
 };
 
 /* The registry of engines built in. */

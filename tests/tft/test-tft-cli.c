@@ -157,6 +157,39 @@ test_combat_example (void)
 }
 
 /* Hand-to-hand and the line of fire through melee-gm-cli with dice typed from the table (p. 15-16). */
+/* The journal names who declared each action: a figure's owner for its own actions, the referee
+ * (GM) for an unowned figure's and for the fight's steps. */
+static void
+test_actor (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autoptr(CliResult) r = NULL;
+  g_auto(GStrv) rows = NULL;
+  /* Creating a figure is the referee's (it has no owner yet); then A's record by its owner Ann,
+   * B's by the referee. */
+  const char *want[] = { "GM", "GM", "Ann", "GM" };
+
+  {
+    g_autoptr(CliResult) n = cli_run (dir, NULL, "new", "c.db", "--game", "tft", "--name", "Pit", "--player", "Ann", NULL);
+    g_assert_cmpint (n->status, ==, 0);
+  }
+  act_ok (dir,
+    "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"owner\":\"Ann\"}\n"
+    "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12}\n"
+    "{\"type\":\"edit_figure\",\"figure\":\"A\",\"name\":\"A2\"}\n"
+    "{\"type\":\"edit_figure\",\"figure\":\"B\",\"name\":\"B2\"}\n");
+  r = cli_run (dir, NULL, "log", "c.db", "--json", NULL);
+  g_assert_cmpint (r->status, ==, 0);
+  rows = g_strsplit (g_strstrip (r->out), "\n", -1);
+  g_assert_cmpuint (g_strv_length (rows), ==, G_N_ELEMENTS (want));
+  for (guint i = 0; i < G_N_ELEMENTS (want); i++)
+    {
+      g_autoptr(TestJson) row = json_tokener_parse (rows[i]);
+
+      g_assert_cmpstr (json_object_get_string (json_object_object_get (row, "actor")), ==, want[i]);
+    }
+}
+
 static void
 test_hth_and_line (void)
 {
@@ -228,6 +261,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tft/cli/combat-example", test_combat_example);
+  g_test_add_func ("/tft/cli/actor", test_actor);
   g_test_add_func ("/tft/cli/hth-and-line", test_hth_and_line);
   return g_test_run ();
 }

@@ -1143,6 +1143,21 @@ tft_turn (const MgState *state)
 
 extern json_object *tft_legal_actions (const MgState *state, const char *seat);
 
+/* A figure's action is declared by the player who runs it (its owner); an unowned figure's, and
+ * everything else, by the referee. */
+static const char *
+tft_actor (const MgState *state, json_object *action)
+{
+  const TftState *st = (const TftState *) state;
+  json_object *name = NULL;
+  gint i;
+
+  if (!json_object_object_get_ex (action, "figure", &name) || !json_object_is_type (name, json_type_string))
+    return NULL;
+  i = tft_figure_find (st, json_object_get_string (name));
+  return i != TFT_NONE ? ((const TftFigure *) g_ptr_array_index (st->roster, i))->owner : NULL;
+}
+
 static const MgRules tft_rules = {
   .id = "tft",
   .name = N_("The Fantasy Trip: Melee"),
@@ -1161,6 +1176,7 @@ static const MgRules tft_rules = {
   .describe = tft_describe,
   .tables = tft_tables,
   .legal_actions = tft_legal_actions,
+  .actor = tft_actor,
 };
 
 const MgRules *
