@@ -24,7 +24,10 @@ typedef struct
   GtkWidget *expander, *name, *resource, *adjacent, *city, *wall, *camp, *capital, *owner;
   GtkWidget *lying[G_N_ELEMENTS (kinds)];
   GtkWidget *remove;
+  GtkWidget *pick_box; /* the popover's check buttons, one per other land */
   GPtrArray *owners;   /* char*: "" then the leaders */
+  GPtrArray *neighbours; /* char*: the adjacent lands' names */
+  char      *last_name;  /* to follow a rename into the other lands' neighbours */
 } LandEdit;
 
 typedef struct
@@ -64,6 +67,8 @@ static void
 land_edit_free (LandEdit *edit)
 {
   g_clear_pointer (&edit->owners, g_ptr_array_unref);
+  g_clear_pointer (&edit->neighbours, g_ptr_array_unref);
+  g_free (edit->last_name);
   g_free (edit);
 }
 
@@ -164,11 +169,97 @@ split_list (const char *text, const char *separator, const char *pair_separator)
 
 /* The editor from a map */
 
+static char *
+join_names (GPtrArray *names)
+{
+  g_ptr_array_add (names, NULL);
+  char *text = g_strjoinv (", ", (char **) names->pdata);
+  g_ptr_array_set_size (names, names->len - 1);
+  return text;
+}
+
+static gboolean
+names_find (GPtrArray *names, const char *name, guint *index)
+{
+  return g_ptr_array_find_with_equal_func (names, name, g_str_equal, index);
+}
+
+static LandEdit *
+find_land (MgMkMapPage *self, const char *name)
+{
+  for (guint i = 0; i < self->lands->len; i++)
+    {
+      LandEdit *edit = g_ptr_array_index (self->lands, i);
+
+      if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (edit->name)), name) == 0)
+        return edit;
+    }
+  return NULL;
+}
+
+static void
+set_neighbour (LandEdit *edit, const char *name, gboolean adjacent)
+{
+  guint index;
+  gboolean listed = names_find (edit->neighbours, name, &index);
+
+  if (adjacent && !listed)
+    g_ptr_array_add (edit->neighbours, g_strdup (name));
+  else if (!adjacent && listed)
+    g_ptr_array_remove_index (edit->neighbours, index);
+}
+
+/* A neighbour is picked once, on either land, and is shown on both. */
+static void
+neighbour_toggled (GtkCheckButton *check, MgMkMapPage *self)
+{
+  LandEdit *edit = g_object_get_data (G_OBJECT (check), "edit");
+  const char *other_name = g_object_get_data (G_OBJECT (check), "land");
+  LandEdit *other = find_land (self, other_name);
+  gboolean active = gtk_check_button_get_active (check);
+
+  set_neighbour (edit, other_name, active);
+  if (other != NULL && other != edit)
+    set_neighbour (other, gtk_editable_get_text (GTK_EDITABLE (edit->name)), active);
+  edited (self);
+}
+
+/* The popover lists the other lands as they are named when it opens. */
+static void
+fill_neighbour_picker (GtkWidget *popover, MgMkMapPage *self)
+{
+  LandEdit *edit = g_object_get_data (G_OBJECT (popover), "edit");
+  guint shown = 0;
+
+  mg_widget_remove_children (edit->pick_box);
+  for (guint i = 0; i < self->lands->len; i++)
+    {
+      LandEdit *other = g_ptr_array_index (self->lands, i);
+      const char *name = gtk_editable_get_text (GTK_EDITABLE (other->name));
+      GtkWidget *check;
+
+      if (other == edit || name[0] == '\0')
+        continue;
+      check = gtk_check_button_new_with_label (name);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), names_find (edit->neighbours, name, NULL));
+      g_object_set_data (G_OBJECT (check), "edit", edit);
+      g_object_set_data_full (G_OBJECT (check), "land", g_strdup (name), g_free);
+      g_signal_connect (check, "toggled", G_CALLBACK (neighbour_toggled), self);
+      gtk_box_append (GTK_BOX (edit->pick_box), check);
+      shown++;
+    }
+  if (shown == 0)
+    gtk_box_append (GTK_BOX (edit->pick_box), gtk_label_new (C_("mecaknights", "No other land yet.")));
+}
+
 static void
 remove_land (GtkWidget *button, MgMkMapPage *self)
 {
   LandEdit *edit = g_object_get_data (G_OBJECT (button), "edit");
 
+  for (guint i = 0; i < self->lands->len; i++)
+    if (g_ptr_array_index (self->lands, i) != edit)
+      set_neighbour (g_ptr_array_index (self->lands, i), gtk_editable_get_text (GTK_EDITABLE (edit->name)), FALSE);
   gtk_list_box_remove (self->lands_list, edit->expander);
   g_ptr_array_remove (self->lands, edit);
   edited (self);
@@ -182,7 +273,9 @@ add_land_editor (MgMkMapPage *self, json_object *land, json_object *leaders)
   const char *city_labels[G_N_ELEMENTS (cities)] = { C_("mecaknights", "None") };
   const char *wall_labels[G_N_ELEMENTS (walls)] = { C_("mecaknights", "None") };
   g_autoptr(GPtrArray) owner_labels = g_ptr_array_new ();
-  g_autofree char *adjacent = join_array (mg_ui_json_array (land, "adjacent"), ", ");
+  json_object *adjacent = mg_ui_json_array (land, "adjacent");
+  g_autofree char *adjacent_text = join_array (adjacent, ", ");
+  GtkWidget *popover, *picker;
   json_object *lying = mg_ui_json_get (land, "resources");
   const char *name = mg_ui_json_str (land, "name");
   GtkWidget *row;
@@ -209,11 +302,31 @@ add_land_editor (MgMkMapPage *self, json_object *land, json_object *leaders)
 
   edit->expander = adw_expander_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (edit->expander), name != NULL && name[0] != '\0' ? name : C_("mecaknights", "New land"));
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (edit->expander), adjacent);
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (edit->expander), adjacent_text);
+  edit->neighbours = g_ptr_array_new_with_free_func (g_free);
+  for (gsize i = 0; i < mg_ui_json_len (adjacent); i++)
+    set_neighbour (edit, json_object_get_string (json_object_array_get_idx (adjacent, i)), TRUE);
+  edit->last_name = g_strdup (name != NULL ? name : "");
   edit->name = entry_row (self, C_("mecaknights", "Name"), name);
   edit->resource = combo_row (self, C_("mecaknights", "Resource"), kind_labels, G_N_ELEMENTS (kinds),
                               index_of (kinds, G_N_ELEMENTS (kinds), mg_ui_json_str (land, "resource")));
-  edit->adjacent = entry_row (self, C_("mecaknights", "Adjacent lands"), adjacent);
+  edit->adjacent = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (edit->adjacent), C_("mecaknights", "Adjacent lands"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (edit->adjacent), adjacent_text);
+  edit->pick_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  popover = gtk_popover_new ();
+  gtk_popover_set_child (GTK_POPOVER (popover), edit->pick_box);
+  g_object_set_data (G_OBJECT (popover), "edit", edit);
+  g_signal_connect (popover, "show", G_CALLBACK (fill_neighbour_picker), self);
+  picker = gtk_menu_button_new ();
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (picker), C_("mecaknights", "_Choose…"));
+  gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (picker), TRUE);
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (picker), popover);
+  gtk_widget_set_tooltip_text (picker, C_("mecaknights", "Pick the lands that border this one"));
+  gtk_widget_set_valign (picker, GTK_ALIGN_CENTER);
+  g_object_set_data (G_OBJECT (edit->adjacent), "picker", picker);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (edit->adjacent), picker);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (edit->adjacent), picker);
   edit->owner = combo_row (self, C_("mecaknights", "Flag"), (const char *const *) owner_labels->pdata, owner_labels->len, owner_index);
   edit->city = combo_row (self, C_("mecaknights", "City"), city_labels, G_N_ELEMENTS (cities),
                           index_of (cities, G_N_ELEMENTS (cities), mg_ui_json_str (land, "city")));
@@ -307,6 +420,16 @@ load_map (MgMkMapPage *self, json_object *map, json_object *leaders)
 /* The map from the editor */
 
 static json_object *
+neighbours_json (LandEdit *edit)
+{
+  json_object *array = json_object_new_array ();
+
+  for (guint i = 0; i < edit->neighbours->len; i++)
+    json_object_array_add (array, json_object_new_string (g_ptr_array_index (edit->neighbours, i)));
+  return array;
+}
+
+static json_object *
 land_json (LandEdit *edit)
 {
   json_object *land = json_object_new_object ();
@@ -319,7 +442,7 @@ land_json (LandEdit *edit)
   json_object_object_add (land, "name", json_object_new_string (gtk_editable_get_text (GTK_EDITABLE (edit->name))));
   json_object_object_add (land, "resource",
                           json_object_new_string (kinds[MIN (adw_combo_row_get_selected (ADW_COMBO_ROW (edit->resource)), G_N_ELEMENTS (kinds) - 1)]));
-  json_object_object_add (land, "adjacent", split_list (gtk_editable_get_text (GTK_EDITABLE (edit->adjacent)), ",", NULL));
+  json_object_object_add (land, "adjacent", neighbours_json (edit));
   json_object_object_add (land, "owner", owner_id[0] != '\0' ? json_object_new_string (owner_id) : NULL);
   json_object_object_add (land, "city", city > 0 && city < G_N_ELEMENTS (cities) ? json_object_new_string (cities[city]) : NULL);
   json_object_object_add (land, "capital", json_object_new_boolean (gtk_switch_get_active (GTK_SWITCH (edit->capital))));
@@ -516,8 +639,33 @@ edited (MgMkMapPage *self)
       LandEdit *edit = g_ptr_array_index (self->lands, i);
       const char *name = gtk_editable_get_text (GTK_EDITABLE (edit->name));
 
+      /* A renamed land stays a neighbour of the lands it borders. */
+      if (g_strcmp0 (name, edit->last_name) != 0)
+        {
+          for (guint j = 0; j < self->lands->len; j++)
+            {
+              LandEdit *other = g_ptr_array_index (self->lands, j);
+              guint index;
+
+              if (other != edit && names_find (other->neighbours, edit->last_name, &index))
+                {
+                  g_free (g_ptr_array_index (other->neighbours, index));
+                  g_ptr_array_index (other->neighbours, index) = g_strdup (name);
+                }
+            }
+          g_free (edit->last_name);
+          edit->last_name = g_strdup (name);
+        }
+    }
+  for (guint i = 0; i < self->lands->len; i++)
+    {
+      LandEdit *edit = g_ptr_array_index (self->lands, i);
+      const char *name = gtk_editable_get_text (GTK_EDITABLE (edit->name));
+      g_autofree char *neighbours = join_names (edit->neighbours);
+
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (edit->expander), name[0] != '\0' ? name : C_("mecaknights", "New land"));
-      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (edit->expander), gtk_editable_get_text (GTK_EDITABLE (edit->adjacent)));
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (edit->expander), neighbours);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (edit->adjacent), neighbours);
     }
   for (guint i = 0; i < self->rivers->len; i++)
     {
@@ -613,7 +761,15 @@ mg_mk_map_page_set_land (MgMkMapPage *self, const char *land, const char *key, c
       if (g_strcmp0 (key, "name") == 0)
         gtk_editable_set_text (GTK_EDITABLE (edit->name), value);
       else if (g_strcmp0 (key, "adjacent") == 0)
-        gtk_editable_set_text (GTK_EDITABLE (edit->adjacent), value);
+        {
+          g_auto(GStrv) names = g_strsplit (value, ",", -1);
+
+          g_ptr_array_set_size (edit->neighbours, 0);
+          for (guint n = 0; names[n] != NULL; n++)
+            if (g_strstrip (names[n])[0] != '\0')
+              set_neighbour (edit, names[n], TRUE);
+          edited (self);
+        }
       else if (g_strcmp0 (key, "city") == 0)
         adw_combo_row_set_selected (ADW_COMBO_ROW (edit->city), index_of (cities, G_N_ELEMENTS (cities), value));
       else if (g_strcmp0 (key, "wall") == 0)
@@ -631,6 +787,20 @@ mg_mk_map_page_set_land (MgMkMapPage *self, const char *land, const char *key, c
       return TRUE;
     }
   return FALSE;
+}
+
+/* The "Choose…" menu button of a land's neighbours, for tests; NULL if no such land. */
+GtkWidget *
+mg_mk_map_page_get_neighbour_picker (MgMkMapPage *self, const char *land)
+{
+  LandEdit *edit;
+
+  ensure_built (self);
+  edit = find_land (self, land);
+  if (edit == NULL)
+    return NULL;
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (edit->expander), TRUE);
+  return g_object_get_data (G_OBJECT (edit->adjacent), "picker");
 }
 
 /* Import and export */

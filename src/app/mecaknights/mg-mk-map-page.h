@@ -22,5 +22,6 @@ const char  *mg_mk_map_page_get_error   (MgMkMapPage *self);
 gboolean     mg_mk_map_page_apply       (MgMkMapPage *self);
 /* Sets a field of a land in the editor ("name", "adjacent" comma-separated, "owner", "city"…). */
 gboolean     mg_mk_map_page_set_land    (MgMkMapPage *self, const char *land, const char *key, const char *value);
+GtkWidget   *mg_mk_map_page_get_neighbour_picker (MgMkMapPage *self, const char *land);
 
 G_END_DECLS

@@ -432,6 +432,25 @@ test_reopen (void)
   close_campaign_windows (app);
 }
 
+/* Opens LAND's neighbour picker in the map editor and returns the check button of OTHER. */
+static GtkWidget *
+open_neighbour_picker (MgMkMapPage *map, const char *land, const char *other)
+{
+  GtkWidget *picker = mg_mk_map_page_get_neighbour_picker (map, land);
+  GtkWidget *box;
+
+  g_assert_nonnull (picker);
+  wait_ms (5);
+  gtk_menu_button_popup (GTK_MENU_BUTTON (picker));
+  wait_ms (5);
+  box = gtk_popover_get_child (gtk_menu_button_get_popover (GTK_MENU_BUTTON (picker)));
+  for (GtkWidget *child = gtk_widget_get_first_child (box); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_CHECK_BUTTON (child) && g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (child)), other) == 0)
+      return child;
+  g_assert_not_reached ();
+  return NULL;
+}
+
 /* Setup: a map with a land adjacent to an unknown land is refused with the JSON path, and
  * the campaign's map stays as it was; a good edit applies. */
 static void
@@ -481,8 +500,34 @@ test_map_import (void)
   gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.revert", NULL);
   wait_ms (5);
   g_assert_false (mg_mk_map_page_import_file (map, bad_path));
-  g_assert_true (mg_mk_map_page_set_land (map, "Bland", "adjacent", "Aland"));
+  /* This time the border is picked from the lands in Bland's neighbour picker, not typed:
+   * both lands then list each other. */
+  g_assert_true (mg_mk_map_page_set_land (map, "Bland", "adjacent", ""));
   g_assert_true (mg_mk_map_page_set_land (map, "Aland", "adjacent", ""));
+  {
+    GtkWidget *check = open_neighbour_picker (map, "Bland", "Aland");
+    json_object *edited_map;
+
+    g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+    gtk_menu_button_popdown (GTK_MENU_BUTTON (mg_mk_map_page_get_neighbour_picker (map, "Bland")));
+    wait_ms (5);
+    /* Aland's picker shows Bland ticked, and the map lists the border both ways. */
+    check = open_neighbour_picker (map, "Aland", "Bland");
+    g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+    gtk_menu_button_popdown (GTK_MENU_BUTTON (mg_mk_map_page_get_neighbour_picker (map, "Aland")));
+    edited_map = mg_mk_map_page_get_map (map);
+    for (guint i = 0; i < 2; i++)
+      {
+        json_object *land = json_object_array_get_idx (json_object_object_get (edited_map, "lands"), i);
+        json_object *adjacent = json_object_object_get (land, "adjacent");
+
+        g_assert_cmpuint (json_object_array_length (adjacent), ==, 1);
+        g_assert_cmpstr (json_object_get_string (json_object_array_get_idx (adjacent, 0)), ==,
+                         i == 0 ? "Bland" : "Aland");
+      }
+    json_object_put (edited_map);
+  }
   wait_ms (5);
   g_assert_null (mg_mk_map_page_get_error (map));
   wait_ms (300);
