@@ -287,7 +287,7 @@ static void
 mg_chess_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
                              int *minimum, int *natural, int *min_baseline, int *nat_baseline)
 {
-  *minimum = 15 * 24;
+  *minimum = 15 * 20;  /* 300 px: fits a 360 px window */
   *natural = 15 * 44;
   *min_baseline = *nat_baseline = -1;
 }

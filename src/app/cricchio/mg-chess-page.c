@@ -348,13 +348,58 @@ mg_chess_page_dispose (GObject *object)
   G_OBJECT_CLASS (mg_chess_page_parent_class)->dispose (object);
 }
 
+/* Narrow windows (down to 360 px): the side panel goes under the board instead of beside it,
+ * so the page's minimum width is the wider of the two, not their sum. */
+#define MG_CHESS_PAGE_SIDE_BY_SIDE 720
+
+static void
+mg_chess_page_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                       int *minimum, int *natural, int *min_baseline, int *nat_baseline)
+{
+  MgChessPage *self = MG_CHESS_PAGE (widget);
+  GtkWidget *side = gtk_widget_get_next_sibling (self->board_box);
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      int board_min = 0, side_min = 0;
+
+      gtk_widget_measure (self->box, orientation, -1, NULL, natural, NULL, NULL);
+      gtk_widget_measure (self->board_box, orientation, -1, &board_min, NULL, NULL, NULL);
+      gtk_widget_measure (side, orientation, -1, &side_min, NULL, NULL, NULL);
+      *minimum = MAX (board_min, side_min) + gtk_widget_get_margin_start (self->box) + gtk_widget_get_margin_end (self->box);
+      *natural = MAX (*natural, *minimum);
+    }
+  else
+    {
+      GtkOrientation o = for_size >= 0 && for_size < MG_CHESS_PAGE_SIDE_BY_SIDE
+                         ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
+
+      if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->box)) != o)
+        gtk_orientable_set_orientation (GTK_ORIENTABLE (self->box), o);
+      gtk_widget_measure (self->box, orientation, for_size, minimum, natural, NULL, NULL);
+    }
+  *min_baseline = *nat_baseline = -1;
+}
+
+static void
+mg_chess_page_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  MgChessPage *self = MG_CHESS_PAGE (widget);
+  GtkOrientation o = width < MG_CHESS_PAGE_SIDE_BY_SIDE ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
+
+  if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->box)) != o)
+    gtk_orientable_set_orientation (GTK_ORIENTABLE (self->box), o);
+  gtk_widget_allocate (self->box, width, height, baseline, NULL);
+}
+
 static void
 mg_chess_page_class_init (MgChessPageClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = mg_chess_page_dispose;
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = mg_chess_page_measure;
+  widget_class->size_allocate = mg_chess_page_size_allocate;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/cricchio/mg-chess-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MgChessPage, box);
   gtk_widget_class_bind_template_child (widget_class, MgChessPage, board_box);
