@@ -13,7 +13,7 @@ scaling   per game at 1k, 10k, 100k, 1M journal rows: appends/s, bytes per row, 
 export    one turn of the biggest campaign through `melee-gm-cli export` / the indexed sqlite3 query
           for that turn (15.2, target <= 2x); the whole campaign's PDF: time and peak memory
 append    (c) `melee-gm-cli act` appends / the physical limit (bench/append-limit.c: prepared
-          statements, one transaction per row, WAL, synchronous NORMAL), >= 10 interleaved pairs
+          statements, one transaction per row, WAL, synchronous FULL as the app), >= 10 interleaved pairs
           on a 100k-row campaign of each game (target >= 0.8x)
 frame     (a)/(b) time to first frame and peak memory, cairo and GL renderers, >= 15 interleaved
           runs, every program measured by the same LD_PRELOAD probe (bench/first-frame-probe.c):
