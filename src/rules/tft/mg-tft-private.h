@@ -75,7 +75,10 @@ typedef struct {
 
 typedef enum { HTH_GRAPPLE, HTH_GRAPPLE_DAGGER, HTH_REPEL, HTH_COUNTER } TftEntry;
 
+/* Parsed once per campaign open (new_state, from_json) and shared by every copy of the state:
+ * `refs` counts the states that hold it, so a copy costs no parse (issue 15). */
 typedef struct {
+  gatomicrefcount *refs;
   json_object *json;                 /* a private copy, for the duel simulator by name */
   TftWeapon   *weapons;  guint n_weapons;
   TftArmor    *armor;    guint n_armor;
@@ -100,7 +103,14 @@ typedef struct {
        ep_arena_weak, ep_arena_margin, ep_practice, ep_practice_st, ep_trade;
 } TftRuleset;
 
-/* A roster figure. kind < n_races: a race; else beasts[kind - n_races]. */
+/* How many entries of a figure's history the state keeps: the latest ones. The whole record
+ * is the journal's (each entry is also an event there); the state keeps a bounded summary so it
+ * does not grow with the fights (issue 15). */
+#define TFT_HISTORY_KEEP 10
+
+/* A roster figure. kind < n_races: a race; else beasts[kind - n_races]. EP, fights and kills
+ * are the experience rules' numbers (p. 20); `history` the last entries, oldest first, each
+ * its compact JSON text, shared (immutable, refcounted) between copies of the state. */
 typedef struct {
   char        *name, *owner;
   guint        kind;
@@ -110,7 +120,8 @@ typedef struct {
   gint         armor, shield, ready;       /* indices or TFT_NONE */
   gboolean     shield_ready;
   guint        fights, kills;
-  json_object *history;
+  GRefString  *history[TFT_HISTORY_KEEP];
+  guint        n_history;
 } TftFigure;
 
 typedef enum { P_STANDING, P_FALLEN, P_PRONE, P_KNEELING, P_HTH } TftPosture;
@@ -185,8 +196,13 @@ typedef struct {
 } TftState;
 
 /* mg-tft-ruleset.c */
+/* Reads and checks a ruleset; its JSON paths are formatted only to word a refusal
+ * (mg_json_lazy_key, src/rules/mg-json.h). */
 gboolean tft_ruleset_parse (json_object *root, TftRuleset *rs, GError **error);
+/* Drops this holder's reference; the last one frees what the parse made. */
 void     tft_ruleset_clear (TftRuleset *rs);
+/* dst shares src's parse (one more reference). */
+void     tft_ruleset_share (TftRuleset *dst, const TftRuleset *src);
 gint     tft_weapon_find   (const TftRuleset *rs, const char *id);
 gint     tft_armor_find    (const TftRuleset *rs, const char *id);
 gint     tft_shield_find   (const TftRuleset *rs, const char *id);
@@ -223,6 +239,10 @@ gboolean tft_edit_figure   (TftState *st, json_object *a, json_object *events, G
 gboolean tft_set_gear      (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
 gboolean tft_spend_ep      (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
 gboolean tft_remove_figure (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
+
+/* mg-tft.c: appends an entry ("what", "turn" first, then extra's members; takes extra) to the
+ * figure's history, dropping the oldest beyond TFT_HISTORY_KEEP. */
+void      tft_history_add  (TftFigure *f, const char *what, guint turn, json_object *extra);
 
 /* mg-tft.c: the state */
 TftState *tft_state_copy   (const TftState *st);
