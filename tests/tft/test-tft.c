@@ -666,6 +666,48 @@ test_old_history (void)
   g_assert_nonnull (strstr (error->message, "$.roster[0].history[20]"));
 }
 
+/* validate () plays the action on a copy that shares the roster's figures with the state: the
+ * actions that change a figure (EP traded, gear, a name, the end of a fight) must leave the
+ * state itself untouched, and apply () must then change it. */
+static void
+test_validate_leaves_state (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"spend_ep\",\"figure\":\"A\",\"attribute\":\"dx\"}",
+    "{\"type\":\"set_gear\",\"figure\":\"A\",\"weapons\":[\"broadsword\"],\"armor\":\"plate\"}",
+    "{\"type\":\"edit_figure\",\"figure\":\"A\",\"name\":\"Aurelius\",\"owner\":\"Bob\"}",
+  };
+  g_autoptr(MgState) st = new_state ();
+  g_autoptr(GError) error = NULL;
+
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"ep\":150}");
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12}");
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_autoptr(json_object) a = json_tokener_parse (actions[i]);
+      g_autoptr(json_object) before = mg_state_to_json (st), after = NULL;
+      g_assert_true (mg_state_validate (st, a, &error));
+      g_assert_no_error (error);
+      after = mg_state_to_json (st);
+      g_assert_cmpstr (json_object_to_json_string (before), ==, json_object_to_json_string (after));
+    }
+  PLAY (st, actions[0]);
+  g_assert_cmpint (roster_int (st, "A", "dx"), ==, 13);   /* 100 EP for +1 DX (p. 20) */
+  g_assert_cmpint (roster_int (st, "A", "ep"), ==, 50);
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"practice\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}");
+  PLAY (st, "{\"type\":\"flee\",\"figure\":\"B\"}");
+  {
+    g_autoptr(json_object) a = json_tokener_parse ("{\"type\":\"end_fight\"}");
+    g_autoptr(json_object) before = mg_state_to_json (st), after = NULL;
+    g_assert_true (mg_state_validate (st, a, &error));
+    after = mg_state_to_json (st);
+    g_assert_cmpstr (json_object_to_json_string (before), ==, json_object_to_json_string (after));
+  }
+  PLAY (st, "{\"type\":\"end_fight\"}");
+  g_assert_cmpint (roster_int (st, "A", "ep"), ==, 60);   /* practice: 10 EP on one's feet (p. 20) */
+  g_assert_cmpint (roster_int (st, "A", "fights"), ==, 1);
+}
+
 /* A saved fight with a bad field is refused with the field's JSON path (the paths are formatted
  * only when a state is refused). */
 static void
@@ -1061,6 +1103,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/history-bounded", test_history_bounded);
   g_test_add_func ("/tft/old-history", test_old_history);
   g_test_add_func ("/tft/bad-state-path", test_bad_state_path);
+  g_test_add_func ("/tft/validate-leaves-state", test_validate_leaves_state);
   g_test_add_func ("/tft/bad-input", test_bad_input);
   g_test_add_func ("/tft/fight/initiative-once", test_initiative_once);
   g_test_add_func ("/tft/fight/turns-fought", test_turns_fought);

@@ -2422,7 +2422,7 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
   for (guint i = 0; i < fg->n; i++)
     {
       TftFighter *x = &fg->f[i];
-      TftFigure *f = fig_of (st, x);
+      TftFigure *f = tft_figure_mut (st, x->fig);   /* this state's own: copies share figures */
       gboolean won = winner >= 0 && x->side == (guint) winner;
       gboolean alive = x->life != L_DEAD;
       gdouble own = side_average (st, x->side, FALSE), foe = side_average (st, x->side, TRUE);

@@ -110,8 +110,10 @@ typedef struct {
 
 /* A roster figure. kind < n_races: a race; else beasts[kind - n_races]. EP, fights and kills
  * are the experience rules' numbers (p. 20); `history` the last entries, oldest first, each
- * its compact JSON text, shared (immutable, refcounted) between copies of the state. */
+ * its compact JSON text. Copies of the state share their figures (`refs`): a handler that
+ * changes one takes it with tft_figure_mut (), which copies it first when it is shared. */
 typedef struct {
+  gatomicrefcount refs;
   char        *name, *owner;
   guint        kind;
   gint         st, dx, ep, advances;
@@ -248,6 +250,8 @@ void      tft_history_add  (TftFigure *f, const char *what, guint turn, json_obj
 TftState *tft_state_copy   (const TftState *st);
 void      tft_state_free   (TftState *st);
 gint      tft_figure_find  (const TftState *st, const char *name);
+/* Roster figure i, this state's own (copied first if another state shares it), to change. */
+TftFigure *tft_figure_mut  (TftState *st, guint i);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TftState, tft_state_free)
 TftFight *tft_fight_new    (void);
 void      tft_fight_free   (TftFight *fg);

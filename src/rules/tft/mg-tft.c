@@ -74,6 +74,8 @@ figure_free (gpointer p)
 {
   TftFigure *f = p;
 
+  if (!g_atomic_ref_count_dec (&f->refs))
+    return;   /* another copy of the state still holds it */
   g_free (f->name);
   g_free (f->owner);
   for (guint i = 0; i < f->n_history; i++)
@@ -81,16 +83,41 @@ figure_free (gpointer p)
   g_free (f);
 }
 
-/* A copy costs two strings and a reference per history entry: the entries never change. */
+/* A figure of one's own: two strings and a reference per history entry (entries never change). */
 static TftFigure *
 figure_copy (const TftFigure *src)
 {
   TftFigure *f = g_memdup2 (src, sizeof *src);
 
+  g_atomic_ref_count_init (&f->refs);
   f->name = g_strdup (src->name);
   f->owner = g_strdup (src->owner);
   for (guint i = 0; i < f->n_history; i++)
     g_ref_string_acquire (f->history[i]);
+  return f;
+}
+
+static TftFigure *
+figure_new (void)
+{
+  TftFigure *f = g_new0 (TftFigure, 1);
+
+  g_atomic_ref_count_init (&f->refs);
+  return f;
+}
+
+TftFigure *
+tft_figure_mut (TftState *st, guint i)
+{
+  TftFigure *f = g_ptr_array_index (st->roster, i);
+
+  if (!g_atomic_ref_count_compare (&f->refs, 1))
+    {
+      TftFigure *own = figure_copy (f);
+      figure_free (f);   /* drops this state's reference */
+      st->roster->pdata[i] = own;
+      f = own;
+    }
   return f;
 }
 
@@ -409,9 +436,14 @@ tft_state_copy (const TftState *src)
   st->players = g_strdupv (src->players);
   st->turn = src->turn;
   st->fights = src->fights;
-  st->roster = g_ptr_array_new_with_free_func (figure_free);
+  /* The figures are shared: an action changes at most a few, each copied when it does. */
+  st->roster = g_ptr_array_new_full (src->roster->len, figure_free);
   for (guint i = 0; i < src->roster->len; i++)
-    g_ptr_array_add (st->roster, figure_copy (g_ptr_array_index (src->roster, i)));
+    {
+      TftFigure *f = g_ptr_array_index (src->roster, i);
+      g_atomic_ref_count_inc (&f->refs);
+      g_ptr_array_add (st->roster, f);
+    }
   if (src->fight)
     {
       st->fight = g_memdup2 (src->fight, sizeof *src->fight);
@@ -758,7 +790,7 @@ roster_figure_between_fights (TftState *st, json_object *a, const char * const *
       illegal (error, _("%s is dead."), f->name);
       return NULL;
     }
-  return f;
+  return tft_figure_mut (st, *idx);
 }
 
 gboolean
@@ -786,6 +818,7 @@ tft_spend_ep (TftState *st, json_object *a, json_object *events, GString *text, 
   if (f->ep < rs->ep_trade)
     return illegal (error, _("%s has %d EP; %d are needed for +1 %s."), f->name, f->ep, rs->ep_trade,
                     attr ? "DX" : "ST");
+  f = tft_figure_mut (st, idx);
   f->ep -= rs->ep_trade;
   f->advances++;
   if (attr)
@@ -846,6 +879,7 @@ tft_create_figure (TftState *st, json_object *a, json_object *events, GString *t
       !apply_gear_args (st, &tmp, &g, TRUE, error))
     return FALSE;
   f = g_memdup2 (&tmp, sizeof tmp);
+  g_atomic_ref_count_init (&f->refs);
   f->name = g_strdup (g.name);
   f->owner = g_strdup (g.owner);
   f->ep = g.ep;
@@ -977,7 +1011,7 @@ figure_from_json (TftState *st, json_object *o, const char *path, GError **error
 {
   const TftRuleset *rs = &st->rs;
   g_autoptr(GError) local = NULL;
-  TftFigure *f = g_new0 (TftFigure, 1);
+  TftFigure *f = figure_new ();
   const char *name, *kind;
   json_object *h;
   GearArgs g;
