@@ -226,24 +226,13 @@ tft_figure_damage (const TftRuleset *rs, const TftFigure *f, gint w, gboolean th
     *adds += r->missile_damage;
 }
 
-json_object *
-mg_tft_record_card (const MgState *state, const char *figure, GError **error)
+static json_object *
+card_json (const TftRuleset *rs, const TftFigure *f)
 {
-  const TftState *st = (const TftState *) state;
-  const TftRuleset *rs = &st->rs;
-  gint i = tft_figure_find (st, figure);
-  const TftFigure *f;
   json_object *o, *ws;
   const TftBeast *b;
   gint natural, mg;
 
-  if (i < 0)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("There is no figure called \"%s\" on the roster."),
-                   figure ? figure : "");
-      return NULL;
-    }
-  f = g_ptr_array_index (st->roster, i);
   b = tft_beast (rs, f->kind);
   natural = b ? b->armor : 0;
   mg = carries_mg (rs, f);
@@ -308,6 +297,21 @@ mg_tft_record_card (const MgState *state, const char *figure, GError **error)
   }
   json_object_object_add (o, "ep", json_object_new_int (f->ep));
   return o;
+}
+
+json_object *
+mg_tft_record_card (const MgState *state, const char *figure, GError **error)
+{
+  const TftState *st = (const TftState *) state;
+  gint i = tft_figure_find (st, figure);
+
+  if (i < 0)
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("There is no figure called \"%s\" on the roster."),
+                   figure ? figure : "");
+      return NULL;
+    }
+  return card_json (&st->rs, g_ptr_array_index (st->roster, i));
 }
 
 /* ---------------------------------------------------------------- state life */
@@ -489,7 +493,7 @@ figure_json (const TftState *st, guint i)
   json_object_object_add (o, "kills", json_object_new_int (f->kills));
   json_object_object_add (o, "advances", json_object_new_int (f->advances));
   json_object_object_add (o, "history", history_json (f));
-  json_object_object_add (o, "card", mg_tft_record_card ((const MgState *) st, f->name, NULL));
+  json_object_object_add (o, "card", card_json (rs, f));
   return o;
 }
 
