@@ -36,8 +36,9 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIZES = [1000, 10000, 100000, 1000000]
-GAMES = ["meeple", "tft", "mecaknights"]
-PLAYERS = {"meeple": ["Red", "Blue"], "tft": ["Referee"], "mecaknights": ["Red", "Blue", "Green"]}
+GAMES = ["meeple", "tft", "mecaknights", "lamame", "cricchio"]
+PLAYERS = {"meeple": ["Red", "Blue"], "tft": ["Referee"], "mecaknights": ["Red", "Blue", "Green"],
+           "lamame": ["Red", "Blue", "Green"], "cricchio": ["Black", "Blue", "Red", "White"]}
 
 
 # ---------------------------------------------------------------- statistics

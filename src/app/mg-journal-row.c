@@ -77,6 +77,18 @@ query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *t
   return TRUE;
 }
 
+/* A long list of dice is cut off in its column: over the column, the whole list alone. */
+static gboolean
+query_dice_tooltip (GtkWidget *label, int x, int y, gboolean keyboard, GtkTooltip *tooltip, MgJournalRow *self)
+{
+  const char *dice = self->item != NULL ? mg_journal_item_get_dice (self->item) : NULL;
+
+  if (dice == NULL || g_utf8_strlen (dice, -1) <= 8)
+    return FALSE;   /* the row's own tooltip, asked next */
+  gtk_tooltip_set_text (tooltip, dice);
+  return TRUE;
+}
+
 static GtkSizeRequestMode
 mg_journal_row_get_request_mode (GtkWidget *widget)
 {
@@ -211,6 +223,8 @@ mg_journal_row_init (MgJournalRow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->dice_label), TRUE);
+  g_signal_connect (self->dice_label, "query-tooltip", G_CALLBACK (query_dice_tooltip), self);
   if (!watching)
     {
       GtkSettings *settings = gtk_settings_get_default ();
