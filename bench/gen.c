@@ -19,6 +19,7 @@
 #include "mg-campaign.h"
 #include "mg-campaign-private.h"
 #include "mg-dice.h"
+#include "mg-game.h"
 #include "mg-rules.h"
 
 #define JSON_FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
@@ -112,6 +113,25 @@ static const char * const cricchio_cycle[] = {
   "{\"type\":\"move\",\"player\":\"White\",\"from\":\"l8\",\"to\":\"n7\"}",
 };
 
+static void die (const char *what, const char *detail);
+
+/* MecaKnights' sample map: the first line of the game's sample (its import_map). */
+static char *
+mk_sample_map (void)
+{
+  const MgGame *game = mg_game_lookup ("mecaknights");
+  g_autoptr(GBytes) bytes = NULL;
+  const char *text, *end;
+  gsize size;
+
+  if (game == NULL || game->n_samples == 0 ||
+      !(bytes = g_resources_lookup_data (game->samples[0].resource, 0, NULL)))
+    die ("mecaknights", "the sample is not built in");
+  text = g_bytes_get_data (bytes, &size);
+  end = memchr (text, '\n', size);
+  return g_strndup (text, end != NULL ? (gsize) (end - text) : size);
+}
+
 /* The i-th action (from 0) of the game's loop; NULL when the game has none here. */
 static char *
 action_text (const char *game, guint64 i)
@@ -178,9 +198,13 @@ action_text (const char *game, guint64 i)
       };
       guint64 k;
 
-      if (i < G_N_ELEMENTS (setup))
-        return g_strdup (setup[i]);
-      k = (i - G_N_ELEMENTS (setup)) % 6;
+      /* A campaign starts from an empty map: first the sample's own map, as its first line
+       * imports it. */
+      if (i == 0)
+        return mk_sample_map ();
+      if (i - 1 < G_N_ELEMENTS (setup))
+        return g_strdup (setup[i - 1]);
+      k = (i - 1 - G_N_ELEMENTS (setup)) % 6;
       return g_strdup_printf ("{\"type\":\"%s\",\"player\":\"%s\"}", k % 2 ? "end_turn" : "collect",
                               mk_players[k / 2]);
     }
