@@ -564,6 +564,8 @@ rebuild_organize (MgMkActionPanel *self, Field *field)
                                                    mg_mk_ui_unit_name (unit_ids[u]));
 
           gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), army != NULL ? army_units (army, unit_ids[u]) : 0);
+          /* One digit (0 to 9): three armies' columns fit a narrow window. */
+          gtk_editable_set_width_chars (GTK_EDITABLE (spin), 1);
           gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
           g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (revalidate), self);
           gtk_grid_attach (grid, spin, col, u + 1, 1, 1);

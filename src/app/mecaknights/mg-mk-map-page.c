@@ -57,6 +57,7 @@ struct _MgMkMapPage
   GtkListBox  *lands_list;
   GtkListBox  *rivers_list;
   AdwEntryRow *capitals_row;
+  GtkWidget   *tool_flow;
 };
 
 G_DEFINE_FINAL_TYPE (MgMkMapPage, mg_mk_map_page, GTK_TYPE_WIDGET)
@@ -1006,6 +1007,7 @@ mg_mk_map_page_class_init (MgMkMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, lands_list);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, rivers_list);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, capitals_row);
+  gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, tool_flow);
   gtk_widget_class_install_action (widget_class, "mk-map.import", NULL, import_activated);
   gtk_widget_class_install_action (widget_class, "mk-map.export", NULL, export_activated);
   gtk_widget_class_install_action (widget_class, "mk-map.apply", NULL, apply_activated);
@@ -1028,6 +1030,9 @@ static void
 mg_mk_map_page_init (MgMkMapPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Tab goes from button to button, not through the flow box's own cells. */
+  for (GtkWidget *cell = gtk_widget_get_first_child (self->tool_flow); cell != NULL; cell = gtk_widget_get_next_sibling (cell))
+    gtk_widget_set_focusable (cell, FALSE);
   self->lands = g_ptr_array_new_with_free_func ((GDestroyNotify) land_edit_free);
   self->rivers = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect_swapped (self->capitals_row, "changed", G_CALLBACK (edited), self);
