@@ -9,6 +9,7 @@
 #include "mg-widget-util.h"
 
 #include <glib/gi18n.h>
+#include <stdio.h>
 
 #include "mg-errors.h"
 #include "mg-mk-map-page.h"
@@ -21,6 +22,8 @@ static const char *const walls[] = { "", "wood", "stone" };
 
 typedef struct
 {
+  GtkWidget *name_note; /* "Give the new land a name", beside the name once touched */
+  gboolean   name_left; /* focus left the name: touched, even if nothing was typed */
   GtkWidget *expander, *name, *resource, *adjacent, *city, *wall, *camp, *capital, *owner;
   GtkWidget *lying[G_N_ELEMENTS (kinds)];
   GtkWidget *remove;
@@ -52,7 +55,6 @@ struct _MgMkMapPage
   GtkNativeDialog *chooser;
 
   GtkLabel    *status_label;
-  GtkRevealer *error_revealer;
   GtkLabel    *error_label;
   GtkListBox  *lands_list;
   GtkListBox  *rivers_list;
@@ -261,9 +263,25 @@ remove_land (GtkWidget *button, MgMkMapPage *self)
   for (guint i = 0; i < self->lands->len; i++)
     if (g_ptr_array_index (self->lands, i) != edit)
       set_neighbour (g_ptr_array_index (self->lands, i), gtk_editable_get_text (GTK_EDITABLE (edit->name)), FALSE);
+  self->loading = TRUE;
   gtk_list_box_remove (self->lands_list, edit->expander);
   g_ptr_array_remove (self->lands, edit);
+  self->loading = FALSE;
   edited (self);
+}
+
+static void check (MgMkMapPage *self);
+
+static void
+name_left (GtkEventControllerFocus *focus, MgMkMapPage *self)
+{
+  LandEdit *edit = g_object_get_data (G_OBJECT (focus), "edit");
+
+  /* Not while the editor is rebuilt or the window closes (focus leaves as the widgets go). */
+  if (self->loading || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  edit->name_left = TRUE;
+  check (self);
 }
 
 static void
@@ -309,6 +327,16 @@ add_land_editor (MgMkMapPage *self, json_object *land, json_object *leaders)
     set_neighbour (edit, json_object_get_string (json_object_array_get_idx (adjacent, i)), TRUE);
   edit->last_name = g_strdup (name != NULL ? name : "");
   edit->name = entry_row (self, C_("mecaknights", "Name"), name);
+  edit->name_note = mg_mk_ui_note_new ();
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (edit->name), edit->name_note);
+  mg_error_track_touched (edit->name);
+  {
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+
+    g_object_set_data (G_OBJECT (focus), "edit", edit);
+    g_signal_connect (focus, "leave", G_CALLBACK (name_left), self);
+    gtk_widget_add_controller (edit->name, focus);
+  }
   edit->resource = combo_row (self, C_("mecaknights", "Resource"), kind_labels, G_N_ELEMENTS (kinds),
                               index_of (kinds, G_N_ELEMENTS (kinds), mg_ui_json_str (land, "resource")));
   edit->adjacent = adw_action_row_new ();
@@ -600,18 +628,42 @@ plain_map_error (const char *message)
       text[0] = g_ascii_toupper (text[0]);
       return g_str_has_suffix (text, ".") ? g_steal_pointer (&text) : g_strconcat (text, ".", NULL);
     }
-  return g_strdup (message);
+  return mg_error_plain (message);
 }
 
+/* The land whose name the engine's message is about ("$.map.lands[3].name: …"), or NULL. */
+static LandEdit *
+unnamed_land (MgMkMapPage *self, const char *message)
+{
+  guint index;
+  char tail[8] = "";
+
+  if (message == NULL || sscanf (message, "$.map.lands[%u].%5s", &index, tail) != 2
+      || !g_str_has_prefix (tail, "name:") || index >= self->lands->len)
+    return NULL;
+  return g_ptr_array_index (self->lands, index);
+}
+
+/* The map's problem: beside a land's name if it is about it (once that name was touched),
+ * else under the toolbar, in the space kept for it. */
 static void
 show_error (MgMkMapPage *self, const char *engine_message)
 {
   g_autofree char *message = plain_map_error (engine_message);
+  LandEdit *land = unnamed_land (self, engine_message);
 
   g_free (self->error);
   self->error = g_strdup (message);
-  gtk_label_set_text (self->error_label, message != NULL ? message : "");
-  gtk_revealer_set_reveal_child (self->error_revealer, message != NULL);
+  for (guint i = 0; i < self->lands->len; i++)
+    {
+      LandEdit *edit = g_ptr_array_index (self->lands, i);
+      gboolean here = edit == land && (edit->name_left || mg_error_touched (edit->name));
+
+      mg_mk_ui_note_set (edit->name_note, here ? message : NULL);
+    }
+  gtk_label_set_text (self->error_label, message != NULL && land == NULL ? message : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->error_label), message != NULL && land == NULL ? message : NULL);
+  gtk_widget_set_opacity (GTK_WIDGET (self->error_label), message != NULL && land == NULL ? 1.0 : 0.0);
 }
 
 static void
@@ -746,6 +798,21 @@ const char *
 mg_mk_map_page_get_error (MgMkMapPage *self)
 {
   return self->error;
+}
+
+const char *
+mg_mk_map_page_get_shown_error (MgMkMapPage *self, const char *land)
+{
+  const char *text;
+
+  if (land == NULL)
+    text = gtk_widget_get_opacity (GTK_WIDGET (self->error_label)) > 0 ? gtk_label_get_text (self->error_label) : "";
+  else
+    {
+      LandEdit *edit = find_land (self, land);
+      text = edit != NULL ? gtk_label_get_text (GTK_LABEL (edit->name_note)) : "";
+    }
+  return text[0] != '\0' ? text : NULL;
 }
 
 gboolean
@@ -1002,7 +1069,6 @@ mg_mk_map_page_class_init (MgMkMapPageClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-map-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, status_label);
-  gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, error_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, lands_list);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, rivers_list);

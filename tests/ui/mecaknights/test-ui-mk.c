@@ -280,11 +280,16 @@ test_first_turns (void)
   /* Winter allows 1 army move, and an army moves to an adjacent land only: the path offers
    * Redhold's neighbours (Oakvale, Ashford), not Stonecross. */
   g_assert_true (mg_mk_action_panel_select (panel, "move"));
-  /* A fresh form is not wrong yet; a missing field is said in words once one is touched. */
+  /* A fresh form is not wrong yet; a missing field is said in words, beside it, once that
+   * field is touched: choosing the leader does not show the path's problem. */
   g_assert_false (mg_mk_action_panel_reason_shown (panel));
+  g_assert_null (mg_mk_action_panel_get_field_note (panel, "path"));
   g_assert_true (mg_mk_action_panel_set (panel, "player", "Red"));
-  g_assert_true (mg_mk_action_panel_reason_shown (panel));
   g_assert_cmpstr (mg_mk_action_panel_get_reason (panel), ==, "Fill in “Path”.");
+  g_assert_null (mg_mk_action_panel_get_field_note (panel, "path"));
+  g_assert_true (mg_mk_action_panel_set (panel, "path", ""));
+  g_assert_cmpstr (mg_mk_action_panel_get_field_note (panel, "path"), ==, "Fill in “Path”.");
+  g_assert_false (mg_mk_action_panel_reason_shown (panel));
   g_assert_true (mg_mk_action_panel_set (panel, "army", "Red 1"));
   g_assert_false (mg_mk_action_panel_set (panel, "path", "Stonecross"));
   g_assert_true (mg_mk_action_panel_set (panel, "path", "Ashford"));
@@ -481,6 +486,8 @@ test_map_import (void)
   /* In words, without the JSON path the CLI shows. */
   g_assert_null (strstr (mg_mk_map_page_get_error (map), "$.map"));
   g_assert_nonnull (strstr (mg_mk_map_page_get_error (map), "Nowhere"));
+  /* A file's problem is no field's: it is shown under the toolbar at once. */
+  g_assert_cmpstr (mg_mk_map_page_get_shown_error (map, NULL), ==, mg_mk_map_page_get_error (map));
   g_assert_false (mg_mk_map_page_apply (map));
   g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
   wait_ms (200);
@@ -497,6 +504,16 @@ test_map_import (void)
   gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.add-land", NULL);
   wait_ms (5);
   g_assert_cmpstr (mg_mk_map_page_get_error (map), ==, "Give the new land a name.");
+  /* Not shown on the fresh land (Apply is off meanwhile); once its name is typed and cleared,
+   * beside the name, and not under the toolbar. */
+  g_assert_null (mg_mk_map_page_get_shown_error (map, ""));
+  g_assert_null (mg_mk_map_page_get_shown_error (map, NULL));
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.apply", NULL) && mg_campaign_journal_count (campaign) > 0);
+  g_assert_true (mg_mk_map_page_set_land (map, "", "name", "C"));
+  g_assert_true (mg_mk_map_page_set_land (map, "C", "name", ""));
+  wait_ms (5);
+  g_assert_cmpstr (mg_mk_map_page_get_shown_error (map, ""), ==, "Give the new land a name.");
+  g_assert_null (mg_mk_map_page_get_shown_error (map, NULL));
   gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.revert", NULL);
   wait_ms (5);
   g_assert_false (mg_mk_map_page_import_file (map, bad_path));
@@ -986,6 +1003,51 @@ test_forms (void)
   close_campaign_windows (app);
 }
 
+/* 11.3: a form's field shows its problem in words, beside it, only once it was touched: a fresh
+ * Add a leader form shows nothing (and cannot be applied); the name typed then cleared shows
+ * the sentence beside the name, never the engine's JSON words. At 360 px the note fits. */
+static void
+test_touched_fields (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "touched.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Touched", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgMkActionPanel *panel;
+  GtkWidget *name;
+  const char *note;
+
+  g_assert_no_error (error);
+  import_sample_map (campaign);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 720);
+  panel = mg_mk_dashboard_get_action_panel (dashboard (window));
+  g_assert_true (mg_mk_action_panel_select (panel, "add_leader"));
+  wait_ms (50);
+  /* Fresh: the engine refuses an empty name, but nothing is said yet. */
+  g_assert_nonnull (mg_mk_action_panel_get_reason (panel));
+  g_assert_false (mg_mk_action_panel_can_apply (panel));
+  g_assert_null (mg_mk_action_panel_get_field_note (panel, "leader"));
+  g_assert_false (mg_mk_action_panel_reason_shown (panel));
+  /* Typed, then cleared. */
+  name = mg_mk_action_panel_get_field_row (panel, "leader");
+  g_assert_true (ADW_IS_ENTRY_ROW (name));
+  gtk_editable_set_text (GTK_EDITABLE (name), "Yellow");
+  g_assert_null (mg_mk_action_panel_get_field_note (panel, "leader"));
+  gtk_editable_set_text (GTK_EDITABLE (name), "");
+  note = mg_mk_action_panel_get_field_note (panel, "leader");
+  g_assert_cmpstr (note, ==, "Fill in “Name”.");
+  g_assert_null (strchr (note, '$'));
+  g_assert_null (strchr (note, '"'));
+  /* Said beside the field, not again under the form. */
+  g_assert_false (mg_mk_action_panel_reason_shown (panel));
+  g_assert_false (mg_mk_action_panel_can_apply (panel));
+  wait_ms (600);
+  save_screenshot (GTK_WIDGET (window), "mk-touched-360.png");
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1003,6 +1065,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/take-control", test_take_control);
   g_test_add_func ("/ui/mecaknights/take-control-war", test_take_control_war);
   g_test_add_func ("/ui/mecaknights/forms", test_forms);
+  g_test_add_func ("/ui/mecaknights/touched-fields", test_touched_fields);
   g_test_add_func ("/ui/mecaknights/whole-year", test_whole_year);
   status = g_test_run ();
 
