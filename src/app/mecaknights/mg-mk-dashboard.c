@@ -429,10 +429,16 @@ refresh (MgMkDashboard *self)
       /* Translators: "Turn 4 · Spring, year 1" */
       title = g_strdup_printf (C_("mecaknights", "Turn %d · %s, year %d"), mg_ui_json_int (view, "turn", 1),
                                mg_mk_ui_season_name (mg_ui_json_str (view, "season")), mg_ui_json_int (view, "year", 1));
-      /* Translators: "2 army moves per leader this turn · GM: Red" */
-      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d army move per leader this turn · GM: %s",
-                                               "%d army moves per leader this turn · GM: %s", moves),
-                                  moves, mg_ui_json_str (view, "gm") != NULL ? mg_ui_json_str (view, "gm") : "—");
+      if (mg_ui_json_str (view, "gm") != NULL)
+        /* Translators: "2 army moves per leader this turn · GM: Red" */
+        subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d army move per leader this turn · GM: %s",
+                                                 "%d army moves per leader this turn · GM: %s", moves),
+                                    moves, mg_ui_json_str (view, "gm"));
+      else
+        /* The GM runs the game without being one of the leaders (set_gm "outside"). */
+        subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d army move per leader this turn · the GM is not a leader",
+                                                 "%d army moves per leader this turn · the GM is not a leader", moves),
+                                    moves);
     }
   gtk_label_set_text (self->title_label, title);
   gtk_label_set_text (self->subtitle_label, subtitle);

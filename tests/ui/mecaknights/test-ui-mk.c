@@ -324,7 +324,12 @@ test_first_turns (void)
    * 2 food with Red 1 (no flag planted). */
   g_assert_nonnull (strstr (mg_mk_dashboard_get_title (board), "Turn 2"));
   PLAY (window, panel, "collect", "player", "Red");       /* Oakvale has no city yet: nothing */
+  /* The cost is shown before Build (rulebook: a hamlet costs 4 woods + 1 stone + 1 GP; a
+   * stone wall 5 stones + 5 GP). */
+  fill (panel, "build", "player", "Red", "land", "Oakvale", "what", "stone_wall", NULL);
+  g_assert_cmpstr (mg_mk_action_panel_get_cost (panel), ==, "Costs 5 GP, 5 stone.");
   PLAY (window, panel, "build", "player", "Red", "land", "Oakvale", "what", "hamlet");
+  g_assert_cmpstr (mg_mk_action_panel_get_cost (panel), ==, "Costs 1 GP, 4 wood, 1 stone.");
   /* Red has 2 wood left: a village (3 wood + 2 stone + 2 GP) is refused for want of wood. */
   assert_refused (window, panel, "wood", "build", "player", "Red", "land", "Oakvale", "what", "village", NULL);
   PLAY (window, panel, "move", "player", "Red", "army", "Red 1", "path", "Fenmoor", "plunder", "true");
@@ -1048,6 +1053,84 @@ test_touched_fields (void)
   close_campaign_windows (app);
 }
 
+/* 11.7: a GM's own campaign: a new campaign starts from an empty map (the sample map is
+ * imported here, as a GM would a file), the GM runs it without being a leader (set_gm
+ * "outside": Red, the first seat, still plays first and no leader is named GM), and after the
+ * start the GM adds a border (Redhold–Stonecross, not on the sample map) from the Map page: it
+ * is written to the journal as one correct_map, holds both ways, and Move then offers it. */
+static void
+test_gm_own_campaign (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "gm.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "GM", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgMkDashboard *board;
+  MgMkActionPanel *panel;
+  MgMkMapPage *map;
+  gint64 rows;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_lands (campaign), ==, 0);
+  import_sample_map (campaign);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  board = dashboard (window);
+  panel = mg_mk_dashboard_get_action_panel (board);
+  PLAY (window, panel, "set_gm", "rotation", "outside");
+  g_assert_cmpstr (mg_mk_dashboard_get_last (board), ==, "Last: The GM is not one of the leaders and runs the game throughout.");
+  PLAY (window, panel, "start");
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_subtitle (board), "the GM is not a leader"));
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Red"));
+
+  /* Redhold borders Oakvale and Ashford only: Move does not offer Stonecross. */
+  PLAY (window, panel, "collect", "player", "Red");
+  g_assert_true (mg_mk_action_panel_select (panel, "move"));
+  g_assert_true (mg_mk_action_panel_set (panel, "army", "Red 1"));
+  g_assert_false (mg_mk_action_panel_set (panel, "path", "Stonecross"));
+
+  map = MG_MK_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  wait_ms (100);
+  rows = mg_campaign_journal_count (campaign);
+  /* Entered once, on Redhold. */
+  g_assert_true (mg_mk_map_page_set_land (map, "Redhold", "adjacent", "Oakvale, Ashford, Stonecross"));
+  wait_ms (5);
+  g_assert_null (mg_mk_map_page_get_error (map));
+  g_assert_true (mg_mk_map_page_apply (map));
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 1);
+  {
+    g_autoptr(MgJournalEntry) last = mg_mk_ui_last_entry (campaign);
+    json_object *action = json_tokener_parse (last->action);
+    json_object *view = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_ALL);
+    json_object *lands = json_object_object_get (json_object_object_get (view, "map"), "lands");
+    gboolean back = FALSE;
+
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (action, "type")), ==, "correct_map");
+    g_assert_cmpstr (last->actor, ==, "GM");
+    for (gsize i = 0; i < json_object_array_length (lands); i++)
+      {
+        json_object *land = json_object_array_get_idx (lands, i);
+        json_object *adjacent = json_object_object_get (land, "adjacent");
+
+        if (g_strcmp0 (json_object_get_string (json_object_object_get (land, "name")), "Stonecross") != 0)
+          continue;
+        for (gsize k = 0; k < json_object_array_length (adjacent); k++)
+          back |= g_strcmp0 (json_object_get_string (json_object_array_get_idx (adjacent, k)), "Redhold") == 0;
+      }
+    g_assert_true (back);
+    json_object_put (view);
+    json_object_put (action);
+  }
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "dashboard");
+  wait_ms (20);
+  g_assert_true (mg_mk_action_panel_select (panel, "move"));
+  g_assert_true (mg_mk_action_panel_set (panel, "army", "Red 1"));
+  g_assert_true (mg_mk_action_panel_set (panel, "path", "Stonecross"));
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1066,6 +1149,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/take-control-war", test_take_control_war);
   g_test_add_func ("/ui/mecaknights/forms", test_forms);
   g_test_add_func ("/ui/mecaknights/touched-fields", test_touched_fields);
+  g_test_add_func ("/ui/mecaknights/gm-own-campaign", test_gm_own_campaign);
   g_test_add_func ("/ui/mecaknights/whole-year", test_whole_year);
   status = g_test_run ();
 
