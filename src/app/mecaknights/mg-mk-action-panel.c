@@ -218,26 +218,39 @@ find_field (MgMkActionPanel *self, const char *key)
   return NULL;
 }
 
-/* Leaving a field is touching it, even without a change: its problem shows from then on. */
+/* Leaving a field is touching it, even without a change: its problem shows from then on. The
+ * field is found by its widget: focus may leave after the form was rebuilt. */
 static void
 field_left (GtkEventControllerFocus *focus, MgMkActionPanel *self)
 {
-  Field *field = g_object_get_data (G_OBJECT (focus), "field");
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (focus));
 
-  field->touched = TRUE;
-  /* Not while the window closes (focus leaves as the widgets go). */
-  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
-    revalidate (self);
+  /* Not while the form is rebuilt or the window closes (focus leaves as the widgets go). */
+  if (self->updating || self->fields == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = g_ptr_array_index (self->fields, i);
+      gboolean mine = field->widget == widget;
+
+      for (guint s = 0; s < PATH_STEPS; s++)
+        mine |= field->combos[s] == widget;
+      if (mine)
+        {
+          field->touched = TRUE;
+          revalidate (self);
+          return;
+        }
+    }
 }
 
 static void
-track_touched (MgMkActionPanel *self, Field *field, GtkWidget *widget)
+track_touched (MgMkActionPanel *self, GtkWidget *widget)
 {
   GtkEventController *focus = gtk_event_controller_focus_new ();
 
   mg_error_track_touched (widget);
-  g_object_set_data (G_OBJECT (focus), "field", field);
-  g_signal_connect (focus, "leave", G_CALLBACK (field_left), self);
+  g_signal_connect_object (focus, "leave", G_CALLBACK (field_left), self, 0);
   gtk_widget_add_controller (widget, focus);
 }
 
@@ -938,7 +951,7 @@ add_field (MgMkActionPanel *self, const FieldSpec *spec)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (field->row), title);
       field->note = mg_mk_ui_note_new ();
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (field->row), field->note);
-      track_touched (self, field, field->widget);
+      track_touched (self, field->widget);
       g_signal_connect_swapped (field->widget, "changed", G_CALLBACK (revalidate), self);
       break;
     case F_RESOURCES:
@@ -973,7 +986,7 @@ add_field (MgMkActionPanel *self, const FieldSpec *spec)
             g_autofree char *step = g_strdup_printf (C_("mecaknights", "Step %u"), s + 1);
 
             field->combos[s] = combo_row (self, step);
-            track_touched (self, field, field->combos[s]);
+            track_touched (self, field->combos[s]);
             adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), field->combos[s]);
           }
         field->note = mg_mk_ui_note_new ();
@@ -999,7 +1012,7 @@ add_field (MgMkActionPanel *self, const FieldSpec *spec)
       field->row = field->widget = combo_row (self, title);
       field->note = mg_mk_ui_note_new ();
       adw_action_row_add_suffix (ADW_ACTION_ROW (field->row), field->note);
-      track_touched (self, field, field->widget);
+      track_touched (self, field->widget);
       /* An army or boat reads "Red 1 · Oakvale · 2 infantry": shown as the row's subtitle, which
        * wraps, instead of a value cut off at the row's end. */
       if (spec->kind == F_ARMY || spec->kind == F_ARMY_NEW || spec->kind == F_TARGET || spec->kind == F_BOAT)

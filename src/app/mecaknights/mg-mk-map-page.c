@@ -272,16 +272,27 @@ remove_land (GtkWidget *button, MgMkMapPage *self)
 
 static void check (MgMkMapPage *self);
 
+/* Focus may leave a name after its land is gone (removed, or the editor rebuilt): the land is
+ * found by its entry, not kept. */
 static void
 name_left (GtkEventControllerFocus *focus, MgMkMapPage *self)
 {
-  LandEdit *edit = g_object_get_data (G_OBJECT (focus), "edit");
+  GtkWidget *entry = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (focus));
 
   /* Not while the editor is rebuilt or the window closes (focus leaves as the widgets go). */
-  if (self->loading || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+  if (self->loading || self->lands == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return;
-  edit->name_left = TRUE;
-  check (self);
+  for (guint i = 0; i < self->lands->len; i++)
+    {
+      LandEdit *edit = g_ptr_array_index (self->lands, i);
+
+      if (edit->name == entry)
+        {
+          edit->name_left = TRUE;
+          check (self);
+          return;
+        }
+    }
 }
 
 static void
@@ -333,8 +344,7 @@ add_land_editor (MgMkMapPage *self, json_object *land, json_object *leaders)
   {
     GtkEventController *focus = gtk_event_controller_focus_new ();
 
-    g_object_set_data (G_OBJECT (focus), "edit", edit);
-    g_signal_connect (focus, "leave", G_CALLBACK (name_left), self);
+    g_signal_connect_object (focus, "leave", G_CALLBACK (name_left), self, 0);
     gtk_widget_add_controller (edit->name, focus);
   }
   edit->resource = combo_row (self, C_("mecaknights", "Resource"), kind_labels, G_N_ELEMENTS (kinds),
