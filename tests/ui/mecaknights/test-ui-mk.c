@@ -1050,6 +1050,15 @@ test_touched_fields (void)
   g_assert_false (mg_mk_action_panel_can_apply (panel));
   wait_ms (600);
   save_screenshot (GTK_WIDGET (window), "mk-touched-360.png");
+  /* The same in dark style, and the Map page wide, for the eye (the notes use the palette). */
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  wait_ms (300);
+  save_screenshot (GTK_WIDGET (window), "mk-touched-360-dark.png");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  wait_ms (600);
+  save_screenshot (GTK_WIDGET (window), "mk-map-1400-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
   close_campaign_windows (app);
 }
 
