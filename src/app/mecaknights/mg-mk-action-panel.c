@@ -591,6 +591,7 @@ rebuild_organize (MgMkActionPanel *self, Field *field)
       GtkWidget *head = gtk_label_new (mg_mk_ui_unit_name (unit_ids[u]));
 
       gtk_label_set_xalign (GTK_LABEL (head), 0);
+      gtk_label_set_wrap (GTK_LABEL (head), TRUE);
       gtk_widget_set_hexpand (head, TRUE);
       gtk_grid_attach (grid, head, 0, u + 1, 1, 1);
     }
@@ -997,12 +998,18 @@ add_field (MgMkActionPanel *self, const FieldSpec *spec)
     case F_ORGANIZE:
       {
         GtkWidget *row = gtk_list_box_row_new ();
+        GtkWidget *scroll;
 
         field->grid = gtk_grid_new ();
         gtk_grid_set_row_spacing (GTK_GRID (field->grid), 6);
         gtk_grid_set_column_spacing (GTK_GRID (field->grid), 6);
         gtk_widget_add_css_class (field->grid, "mk-organize");
-        gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), field->grid);
+        /* Many armies on one land: their columns scroll sideways rather than widen the page. */
+        scroll = gtk_scrolled_window_new ();
+        gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+        gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroll), TRUE);
+        gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), field->grid);
+        gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), scroll);
         gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
         field->army_rows = g_ptr_array_new_with_free_func (g_free);
         field->row = row;
