@@ -11,7 +11,9 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
+#include "mg-area-map.h"
 #include "mg-errors.h"
+#include "mg-mk-map-drawing.h"
 #include "mg-mk-map-page.h"
 #include "mg-mk-util.h"
 #include "mg-table-state.h"
@@ -60,6 +62,7 @@ struct _MgMkMapPage
   GtkListBox  *rivers_list;
   AdwEntryRow *capitals_row;
   GtkWidget   *tool_flow;
+  MgAreaMap   *area_map;
 };
 
 G_DEFINE_FINAL_TYPE (MgMkMapPage, mg_mk_map_page, GTK_TYPE_WIDGET)
@@ -676,6 +679,18 @@ show_error (MgMkMapPage *self, const char *engine_message)
   gtk_widget_set_opacity (GTK_WIDGET (self->error_label), message != NULL && land == NULL ? 1.0 : 0.0);
 }
 
+/* The drawing follows the editor: the map as edited, the armies as they stand. */
+static void
+redraw (MgMkMapPage *self)
+{
+  json_object *map = mg_mk_map_page_get_map (self);
+  json_object *model = mg_mk_map_drawing_model (map, mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
+
+  mg_area_map_set_model (self->area_map, model);
+  json_object_put (model);
+  json_object_put (map);
+}
+
 static void
 check (MgMkMapPage *self)
 {
@@ -687,6 +702,7 @@ check (MgMkMapPage *self)
   for (guint i = 0; ok && i < actions->len; i++)
     ok = mg_campaign_validate (self->campaign, g_ptr_array_index (actions, i), &error);
   show_error (self, ok ? NULL : error->message);
+  redraw (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.apply", ok && self->dirty && actions->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.revert", self->dirty);
 }
@@ -1041,6 +1057,34 @@ add_river_activated (GtkWidget *widget, const char *name, GVariant *param)
   edited (self);
 }
 
+/* A land clicked on the drawing: its editor opens and takes the focus. */
+static void
+area_activated (MgMkMapPage *self, const char *id)
+{
+  LandEdit *edit = find_land (self, id);
+
+  if (edit == NULL)
+    return;
+  mg_area_map_set_selected (self->area_map, id);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (edit->expander), TRUE);
+  gtk_widget_grab_focus (edit->name);
+}
+
+MgAreaMap *
+mg_mk_map_page_get_area_map (MgMkMapPage *self)
+{
+  ensure_built (self);
+  return self->area_map;
+}
+
+gboolean
+mg_mk_map_page_land_expanded (MgMkMapPage *self, const char *land)
+{
+  LandEdit *edit = find_land (self, land);
+
+  return edit != NULL && adw_expander_row_get_expanded (ADW_EXPANDER_ROW (edit->expander));
+}
+
 static void
 mg_mk_map_page_map (GtkWidget *widget)
 {
@@ -1076,6 +1120,7 @@ mg_mk_map_page_class_init (MgMkMapPageClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = mg_mk_map_page_dispose;
   widget_class->map = mg_mk_map_page_map;
+  g_type_ensure (MG_TYPE_AREA_MAP);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-map-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, status_label);
@@ -1084,6 +1129,7 @@ mg_mk_map_page_class_init (MgMkMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, rivers_list);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, capitals_row);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, tool_flow);
+  gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, area_map);
   gtk_widget_class_install_action (widget_class, "mk-map.import", NULL, import_activated);
   gtk_widget_class_install_action (widget_class, "mk-map.export", NULL, export_activated);
   gtk_widget_class_install_action (widget_class, "mk-map.apply", NULL, apply_activated);
@@ -1112,6 +1158,7 @@ mg_mk_map_page_init (MgMkMapPage *self)
   self->lands = g_ptr_array_new_with_free_func ((GDestroyNotify) land_edit_free);
   self->rivers = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect_swapped (self->capitals_row, "changed", G_CALLBACK (edited), self);
+  g_signal_connect_swapped (self->area_map, "area-activated", G_CALLBACK (area_activated), self);
   gtk_list_box_set_placeholder (self->rivers_list, placeholder (C_("mecaknights", "No river")));
   gtk_list_box_set_placeholder (self->lands_list, placeholder (C_("mecaknights", "No land: import a map or add lands")));
 }

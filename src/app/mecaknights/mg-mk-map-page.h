@@ -3,6 +3,7 @@
 
 #include <adwaita.h>
 
+#include "mg-area-map.h"
 #include "mg-campaign.h"
 
 G_BEGIN_DECLS
@@ -26,5 +27,8 @@ gboolean     mg_mk_map_page_apply       (MgMkMapPage *self);
 /* Sets a field of a land in the editor ("name", "adjacent" comma-separated, "owner", "city"…). */
 gboolean     mg_mk_map_page_set_land    (MgMkMapPage *self, const char *land, const char *key, const char *value);
 GtkWidget   *mg_mk_map_page_get_neighbour_picker (MgMkMapPage *self, const char *land);
+/* The drawing of the map as edited (a click on a land opens its editor), for tests. */
+MgAreaMap   *mg_mk_map_page_get_area_map (MgMkMapPage *self);
+gboolean     mg_mk_map_page_land_expanded (MgMkMapPage *self, const char *land);
 
 G_END_DECLS

@@ -1155,6 +1155,40 @@ test_gm_own_campaign (void)
     json_object_put (view);
     json_object_put (action);
   }
+  /* 11 (optional 4): the Map page draws the map: the sample's 12 lands, the new border among
+   * the borders drawn, the two starting armies (one per leader, ruleset start_army) as
+   * tokens; a click on Fenmoor opens its editor. */
+  {
+    MgAreaMap *drawing = mg_mk_map_page_get_area_map (map);
+    json_object *model = mg_area_map_get_model (drawing);
+    json_object *areas = json_object_object_get (model, "areas");
+    gboolean border = FALSE;
+    double x, y;
+
+    g_assert_cmpuint (json_object_array_length (areas), ==, 12);
+    g_assert_cmpuint (json_object_array_length (json_object_object_get (model, "tokens")), ==, 2);
+    for (gsize i = 0; i < json_object_array_length (areas); i++)
+      {
+        json_object *area = json_object_array_get_idx (areas, i);
+        json_object *neighbours = json_object_object_get (area, "neighbours");
+
+        if (g_strcmp0 (json_object_get_string (json_object_object_get (area, "id")), "Redhold") != 0)
+          continue;
+        for (gsize k = 0; k < json_object_array_length (neighbours); k++)
+          border |= g_strcmp0 (json_object_get_string (json_object_array_get_idx (neighbours, k)), "Stonecross") == 0;
+      }
+    g_assert_true (border);
+    wait_ms (300);
+    g_assert_false (mg_mk_map_page_land_expanded (map, "Fenmoor"));
+    g_assert_true (mg_area_map_area_position (drawing, "Fenmoor", &x, &y));
+    mg_area_map_click (drawing, x, y);
+    wait_ms (20);
+    g_assert_true (mg_mk_map_page_land_expanded (map, "Fenmoor"));
+    save_screenshot (GTK_WIDGET (window), "mk-map-drawing.png");
+    gtk_window_set_default_size (GTK_WINDOW (window), 360, 720);
+    wait_ms (600);
+    save_screenshot (GTK_WIDGET (window), "mk-map-drawing-360.png");
+  }
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "dashboard");
   wait_ms (20);
   g_assert_true (mg_mk_action_panel_select (panel, "move"));
