@@ -63,6 +63,7 @@ struct _MgMkMapPage
   AdwEntryRow *capitals_row;
   GtkWidget   *tool_flow;
   MgAreaMap   *area_map;
+  GtkWidget   *apply_button;
 };
 
 G_DEFINE_FINAL_TYPE (MgMkMapPage, mg_mk_map_page, GTK_TYPE_WIDGET)
@@ -674,6 +675,9 @@ show_error (MgMkMapPage *self, const char *engine_message)
 
       mg_mk_ui_note_set (edit->name_note, here ? message : NULL);
     }
+  /* Apply is off while the map is refused: its tooltip says why, even before the field is
+   * touched. */
+  gtk_widget_set_tooltip_text (self->apply_button, message);
   gtk_label_set_text (self->error_label, message != NULL && land == NULL ? message : "");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->error_label), message != NULL && land == NULL ? message : NULL);
   gtk_widget_set_opacity (GTK_WIDGET (self->error_label), message != NULL && land == NULL ? 1.0 : 0.0);
@@ -1130,6 +1134,7 @@ mg_mk_map_page_class_init (MgMkMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, capitals_row);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, tool_flow);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, area_map);
+  gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, apply_button);
   gtk_widget_class_install_action (widget_class, "mk-map.import", NULL, import_activated);
   gtk_widget_class_install_action (widget_class, "mk-map.export", NULL, export_activated);
   gtk_widget_class_install_action (widget_class, "mk-map.apply", NULL, apply_activated);
