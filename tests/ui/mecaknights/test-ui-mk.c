@@ -405,6 +405,23 @@ test_first_turns (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   wait_ms (20);
   g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Blue"));
+  /* 11.4: side by side, the actions stay in view while the lists (12 lands) are scrolled to
+   * their end. */
+  {
+    GtkWidget *scroll = gtk_widget_get_ancestor (GTK_WIDGET (panel), GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroll));
+    graphene_rect_t bounds;
+
+    wait_ms (100);
+    g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment) + 200);
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+    wait_ms (100);
+    g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 200);
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (panel), scroll, &bounds));
+    g_assert_cmpfloat (bounds.origin.y, >=, 0);
+    g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (scroll));
+    save_screenshot (GTK_WIDGET (window), "mk-scrolled.png");
+  }
   close_campaign_windows (app);
 }
 
@@ -468,7 +485,20 @@ open_neighbour_picker (MgMkMapPage *map, const char *land, const char *other)
   GtkWidget *box;
 
   g_assert_nonnull (picker);
-  wait_ms (5);
+  /* As a user would, with the button in view (the page scrolls to the focus): a popover
+   * anchored outside the window finds no monitor. */
+  {
+    GtkWidget *scroll = gtk_widget_get_ancestor (picker, GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroll));
+    graphene_point_t top = GRAPHENE_POINT_INIT (0, 0), at;
+
+    /* After the land's row has finished expanding (an animation). */
+    wait_ms (400);
+    g_assert_true (gtk_widget_compute_point (picker, scroll, &top, &at));
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + at.y - 100);
+    gtk_widget_grab_focus (picker);
+    wait_ms (100);
+  }
   gtk_menu_button_popup (GTK_MENU_BUTTON (picker));
   wait_ms (5);
   box = gtk_popover_get_child (gtk_menu_button_get_popover (GTK_MENU_BUTTON (picker)));
