@@ -35,8 +35,7 @@ G_DEFINE_FINAL_TYPE (MgTftRosterPage, mg_tft_roster_page, GTK_TYPE_WIDGET)
 static void
 show_message (MgTftRosterPage *self, const char *message)
 {
-  gtk_label_set_text (self->message_label, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+  mg_tft_say (self->message_label, message);
 }
 
 static const char *
@@ -176,9 +175,9 @@ show_figure (MgTftRosterPage *self, json_object *view)
     json_object_object_add (st, "figure", json_object_new_string (self->selected));
     json_object_object_add (st, "attribute", json_object_new_string ("st"));
     json_object_object_add (remove, "figure", json_object_new_string (self->selected));
-    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.edit", edit, NULL);
-    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.spend", st, NULL);
-    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.remove", remove, NULL);
+    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.edit", edit, NULL, FALSE);
+    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.spend", st, NULL, FALSE);
+    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.remove", remove, NULL, FALSE);
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.duel", mg_ui_json_bool (figure, "alive"));
   }
 }
@@ -414,7 +413,7 @@ const char *
 mg_tft_roster_page_get_message (MgTftRosterPage *self)
 {
   mg_widget_redraw_pending (GTK_WIDGET (self));
-  return gtk_widget_get_visible (GTK_WIDGET (self->message_label)) ? gtk_label_get_text (self->message_label) : NULL;
+  return mg_tft_said (self->message_label);
 }
 
 /* GObject */

@@ -70,6 +70,11 @@ build_flavius (MgTftRosterPage *roster, MgTftCard **card)
   MgTftEditor *editor = open_editor (roster);
   g_autofree char *text = NULL;
 
+  /* 11.3: a fresh form says nothing; a name typed and emptied asks for one, in words. */
+  g_assert_null (mg_tft_editor_get_message (editor));
+  gtk_editable_set_text (mg_tft_editor_get_name (editor), "F");
+  gtk_editable_set_text (mg_tft_editor_get_name (editor), "");
+  g_assert_cmpstr (mg_tft_editor_get_message (editor), ==, "Give the figure a name.");
   gtk_editable_set_text (mg_tft_editor_get_name (editor), "Flavius");
   g_assert_true (mg_tft_editor_set_kind (editor, "human"));
   mg_tft_editor_set_weapon (editor, "shortsword", TRUE);
@@ -82,6 +87,9 @@ build_flavius (MgTftRosterPage *roster, MgTftCard **card)
   mg_tft_editor_set_attributes (editor, 13, 12);
   wait_ms (10);
   g_assert_nonnull (mg_tft_editor_get_message (editor));
+  /* …said as a sentence, never a JSON path or a quoted field name. */
+  g_assert_null (strstr (mg_tft_editor_get_message (editor), "$."));
+  g_assert_null (strstr (mg_tft_editor_get_message (editor), "\""));
   g_assert_false (gtk_widget_is_sensitive (mg_tft_editor_get_save_button (editor)));
   /* ...and no human starts below 8: 16 + 8 is fine, 17 + 7 is not. */
   mg_tft_editor_set_attributes (editor, 17, 7);
