@@ -318,6 +318,10 @@ mg_tft_say (GtkLabel *line, const char *message)
 
   gtk_label_set_text (line, plain != NULL ? plain : "");
   gtk_widget_set_visible (GTK_WIDGET (line), TRUE);
+  if (plain != NULL && plain[0] != '\0')
+    gtk_widget_add_css_class (GTK_WIDGET (line), "said");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (line), "said");
 }
 
 const char *

@@ -308,6 +308,26 @@ attack (const char *attacker, const char *target, int adj_dx, int megahexes, con
     g_autofree char *rows = mg_tft_attack_dialog_get_odds_rows (dialog);
     g_assert_null (strstr (rows, "|0.0%"));
   }
+  /* …and 360 px wide (issue 11 item 4): nothing wider than that, the dice entry still in sight. */
+  {
+    int minimum = 0;
+
+    gtk_window_set_default_size (GTK_WINDOW (dialog), 360, 760 - 60);
+    wait_ms (300);
+    gtk_widget_measure (GTK_WIDGET (dialog), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+    if (minimum > 360)
+      report_wide_widgets (GTK_WIDGET (dialog), 280);
+    g_assert_cmpint (minimum, <=, 360);
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (dialog)), <=, 360);
+    assert_in_window (GTK_WIDGET (dialog), mg_tft_attack_dialog_get_dice_row (dialog), 760 - 60);
+    if (shot != NULL)
+      {
+        g_autofree char *narrow = g_strdup_printf ("narrow-%s", shot);
+        save_screenshot (GTK_WIDGET (dialog), narrow);
+      }
+    gtk_window_set_default_size (GTK_WINDOW (dialog), 620, 760 - 60);
+    wait_ms (300);
+  }
   if (shot != NULL)
     save_screenshot (GTK_WIDGET (dialog), shot);
   click (mg_tft_attack_dialog_get_apply_button (dialog));
