@@ -54,14 +54,14 @@ sanitize_tests() {
   local names targets
   names=$(meson introspect "$asan" --tests | python3 -c '
 import json, sys
-keep = {"rules", "core", "contract", "cli", "tft", "mecaknights", "fuzz"}
+keep = {"rules", "core", "contract", "cli", "tft", "mecaknights", "lamame", "cricchio", "fuzz"}
 for t in json.load(sys.stdin):
     if keep & {s.split(":")[-1] for s in t["suite"]} and t["name"] != "test-crash":
         print(t["name"])')
   targets=$(meson introspect "$asan" --tests | python3 -c '
 import json, os, sys
 b = sys.argv[1]
-keep = {"rules", "core", "contract", "cli", "tft", "mecaknights", "fuzz"}
+keep = {"rules", "core", "contract", "cli", "tft", "mecaknights", "lamame", "cricchio", "fuzz"}
 out = {"src/cli/melee-gm-cli"}
 for t in json.load(sys.stdin):
     if keep & {s.split(":")[-1] for s in t["suite"]} and t["name"] != "test-crash":
@@ -74,20 +74,21 @@ print(" ".join(sorted(out)))' "$asan")
     meson test -C "$asan" --no-rebuild --print-errorlogs --num-processes 2 -t 4 $names
 }
 
-# libFuzzer (clang) over every registered engine, from its sample; new paths land in
-# tests/fuzz/corpus (kept in the repo). MG_FUZZ_SECONDS bounds each run.
+# libFuzzer (clang) over every registered engine, from its sample and tests/fuzz/corpus (kept in
+# the repo, only read here); the inputs that reach new paths land in the build folder's
+# corpus-new/, not in the source tree. MG_FUZZ_SECONDS bounds each run.
 fuzz_engines() {
   local fz=${MG_FUZZ_BUILD_DIR:-build-fuzz}
   [ -f "$fz/build.ninja" ] || CC=clang meson setup "$fz" -Db_sanitize=address,undefined \
     -Db_lundef=false -Dc_args=-fsanitize=fuzzer-no-link -Dbuildtype=debugoptimized >/dev/null
   ninja -C "$fz" -j2 tests/fuzz/fuzz-engines-libfuzzer
-  mkdir -p tests/fuzz/corpus
+  mkdir -p "$fz/corpus-new"
   ASAN_OPTIONS=detect_leaks=1 \
   LSAN_OPTIONS="suppressions=$here/build-aux/lsan.supp:print_suppressions=0" \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   MG_SOURCE_ROOT="$here" \
     "$fz/tests/fuzz/fuzz-engines-libfuzzer" -max_total_time="${MG_FUZZ_SECONDS:-240}" \
-      -max_len=4096 -print_final_stats=1 -dict=tests/fuzz/actions.dict tests/fuzz/corpus
+      -max_len=4096 -print_final_stats=1 -dict=tests/fuzz/actions.dict "$fz/corpus-new" tests/fuzz/corpus
 }
 
 cmd=${1:-run}

@@ -16,6 +16,7 @@
 #include <cairo.h>
 
 #include "mg-export-private.h"
+#include "mg-game.h"
 
 typedef json_object ExportJson;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExportJson, json_object_put)
@@ -835,15 +836,25 @@ typedef struct {
   guint             n_rows;
 } Walk;
 
-/* "Turn 3", or the word the game's own pages use for a turn.  TODO: the game descriptor
- * (src/rules/mg-game.h) is the place for this word once it names one. */
+/* "Turn 3", or the word the game's descriptor gives for a turn ("Battle 3"). */
 static char *
 turn_heading (const char *game_id, gint turn)
 {
-  if (g_strcmp0 (game_id, "meeple") == 0)
-    /* TRANSLATORS: a turn of Meeple Melee is one battle, numbered through the campaign */
-    return g_strdup_printf (_("Battle %d"), turn);
+  const MgGame *game = mg_game_lookup (game_id);
+
+  if (game != NULL && game->turn_heading != NULL)
+    return g_strdup_printf (_(game->turn_heading), turn);
   return g_strdup_printf (_("Turn %d"), turn);
+}
+
+static char *
+standing_heading_for (const char *game_id, gint turn)
+{
+  const MgGame *game = mg_game_lookup (game_id);
+
+  if (game != NULL && game->standing_heading != NULL)
+    return g_strdup_printf (_(game->standing_heading), turn);
+  return g_strdup_printf (_("Standing after turn %d"), turn);
 }
 
 /* The events everyone may see: those without a "seat". */
@@ -1043,9 +1054,7 @@ scope_headings (MgExportDoc *doc, const MgRules *rules, MgExportScope scope, GHa
     {
     case MG_EXPORT_SCOPE_TURN:
       doc->scope_text = turn_heading (rules->id, scope.turn);
-      standing_heading = g_strcmp0 (rules->id, "meeple") == 0
-                         ? g_strdup_printf (_("Standing after battle %d"), scope.turn)
-                         : g_strdup_printf (_("Standing after turn %d"), scope.turn);
+      standing_heading = standing_heading_for (rules->id, scope.turn);
       break;
     case MG_EXPORT_SCOPE_SESSION:
       doc->scope_text = mg_export_session_heading (scope.session, g_hash_table_lookup (names, &scope.session));

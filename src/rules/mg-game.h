@@ -26,6 +26,10 @@ typedef struct {
    * a column bumps nothing for the others. Both NULL-terminated; NULL when the game has none. */
   const char * const *table_names;
   const char * const *table_migrations;
+  /* What the game calls a turn where a referee reads it (exports' headings): N_() formats
+   * with one %d, translated where shown; NULL for "Turn %d" / "Standing after turn %d". */
+  const char         *turn_heading;     /* N_("Battle %d") */
+  const char         *standing_heading; /* N_("Standing after battle %d") */
 } MgGame;
 
 const MgGame  *mg_game_lookup   (const char *game_id);

@@ -76,49 +76,6 @@ ch_test_position (const char *variant, guint n, const char *to_move, const char 
   return out;
 }
 
-json_object *
-ch_play (MgState *st, const char *json, char **summary)
-{
-  g_autoptr(GError) error = NULL;
-  json_object *action = json_tokener_parse (json);
-  json_object *events;
-  char *text = NULL;
-
-  g_assert_nonnull (action);
-  events = mg_state_apply (st, action, NULL, &text, &error);
-  json_object_put (action);
-  if (error)
-    g_test_message ("refused: %s -> %s", json, error->message);
-  g_assert_no_error (error);
-  g_assert_nonnull (events);
-  g_test_message ("%s", text);
-  if (summary)
-    *summary = text;
-  else
-    g_free (text);
-  return events;
-}
-
-void
-ch_refuse (MgState *st, const char *json, gint code, const char *needle)
-{
-  g_autoptr(GError) error = NULL;
-  json_object *action = json_tokener_parse (json);
-  json_object *before = mg_state_to_json (st), *after, *events;
-
-  events = mg_state_apply (st, action, NULL, NULL, &error);
-  g_assert_null (events);
-  g_assert_error (error, MG_RULES_ERROR, code);
-  g_test_message ("refused as expected: %s", error->message);
-  if (needle && !strstr (error->message, needle))
-    g_error ("\"%s\" does not contain \"%s\"", error->message, needle);
-  after = mg_state_to_json (st);
-  g_assert_cmpstr (json_object_to_json_string (before), ==, json_object_to_json_string (after));
-  json_object_put (before);
-  json_object_put (after);
-  json_object_put (action);
-}
-
 static gint
 cmp_sq (gconstpointer a, gconstpointer b)
 {

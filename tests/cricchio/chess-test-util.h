@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <json-c/json.h>
 #include "mg-rules.h"
+#include "engine-test-util.h"
 #include "mg-json.h"
 
 json_object *ch_test_ruleset (const char *variant);
@@ -12,8 +13,6 @@ MgState     *ch_test_new     (const char *variant, guint n_players);
 /* The same game with only the pieces listed: "south president j1, north marine e8 moved, …"
  * (side kind square [moved] [ctrl SIDE]), `to_move` the side to move. */
 MgState     *ch_test_position (const char *variant, guint n_players, const char *to_move, const char *pieces);
-json_object *ch_play         (MgState *st, const char *json, char **summary);
-void         ch_refuse       (MgState *st, const char *json, gint code, const char *needle);
 /* The destinations of the piece on `square` (legal moves), sorted, space-separated. g_free. */
 char        *ch_dests        (MgState *st, const char *square);
 guint        ch_n_dests      (MgState *st, const char *square);

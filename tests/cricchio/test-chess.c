@@ -128,7 +128,7 @@ test_board (void)
     g_autoptr(json_object) p = mg_state_pending (st);
     g_assert_cmpstr (json_object_get_string (mg_json_member (p, "player")), ==, "Black");
   }
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"j2\",\"to\":\"j3\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"j2\",\"to\":\"j3\"}", NULL));
   {
     g_autoptr(json_object) p = mg_state_pending (st);
     g_assert_cmpstr (json_object_get_string (mg_json_member (p, "player")), ==, "Blue");
@@ -183,11 +183,11 @@ test_president (void)
   mg_state_free (st);
   st = ch_test_position ("basic", 2, "south", "south president e4, north president a14");
   g_assert_cmpuint (ch_n_dests (st, "e4"), ==, 7);
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e3\"}", ILLEGAL, "wall at e3");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e3\"}", ILLEGAL, "wall at e3");
   mg_state_free (st);
   st = ch_test_position ("basic", 2, "south", "south president e7, north president a14");
   g_assert_cmpuint (ch_n_dests (st, "e7"), ==, 5);
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"e7\",\"to\":\"f7\"}", ILLEGAL, "water at f7");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"e7\",\"to\":\"f7\"}", ILLEGAL, "water at f7");
   mg_state_free (st);
   /* Rule 11: with Red's Army on d10 the d-file below it is in Mêlée: d6 d7 d8 are out, e6 e8 stay. */
   st = ch_test_position ("basic", 2, "south", "south president e7, north president a14, north army d10");
@@ -195,7 +195,7 @@ test_president (void)
     g_autofree char *d = ch_dests (st, "e7");
     g_assert_cmpstr (d, ==, "e6 e8");
   }
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"e7\",\"to\":\"d7\"}", ILLEGAL, "may not move into Mêlée: d7 is threatened by Red Army on d10");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"e7\",\"to\":\"d7\"}", ILLEGAL, "may not move into Mêlée: d7 is threatened by Red Army on d10");
   mg_state_free (st);
 }
 
@@ -221,8 +221,8 @@ test_admiral_general (void)
   g_assert_true (has_dest (st, "d2", "f2"));
   g_assert_true (has_dest (st, "d2", "m2"));
   g_assert_false (has_dest (st, "d3", "f3"));
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"d3\",\"to\":\"f3\"}", ILLEGAL, "The Admiral cannot cross the wall at e3");
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"d2\",\"to\":\"e2\"}", ILLEGAL, "Only a Marine may stand on the wall at e2");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"d3\",\"to\":\"f3\"}", ILLEGAL, "The Admiral cannot cross the wall at e3");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"d2\",\"to\":\"e2\"}", ILLEGAL, "Only a Marine may stand on the wall at e2");
   mg_state_free (st);
 }
 
@@ -241,7 +241,7 @@ test_air_force (void)
   g_assert_true (has_dest (st, "e5", "g3"));
   g_assert_false (has_dest (st, "e5", "h2"));
   g_assert_true (has_dest (st, "e5", "i1"));
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"e5\",\"to\":\"h2\"}", ILLEGAL, "flew over the Marine on f4");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"e5\",\"to\":\"h2\"}", ILLEGAL, "flew over the Marine on f4");
   mg_state_free (st);
   /* The text's example: a Black piece next to the Red piece gives air support. */
   st = ch_test_position ("basic", 2, "south", "south air_force e5, north marine f4, north army h2, south marine i3 moved, " KINGS);
@@ -250,7 +250,7 @@ test_air_force (void)
   mg_state_free (st);
   st = ch_test_position ("basic", 2, "south", "south air_force e5, north marine e6, " KINGS);
   g_assert_false (has_dest (st, "e5", "e6"));
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"e5\",\"to\":\"e6\"}", ILLEGAL, "never captures");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"e5\",\"to\":\"e6\"}", ILLEGAL, "never captures");
   mg_state_free (st);
 }
 
@@ -262,9 +262,9 @@ test_navy (void)
   MgState *st = ch_test_position ("basic", 2, "south", "south navy e5, north marine e6, north army e7, " KINGS);
   g_autofree char *d = ch_dests (st, "e5");
   g_assert_cmpstr (d, ==, "c4 c6 d7 f7 g4 g6");
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"e5\",\"to\":\"f3\"}", ILLEGAL, "The Navy cannot cross the wall at e3");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"e5\",\"to\":\"f3\"}", ILLEGAL, "The Navy cannot cross the wall at e3");
   /* It passed over e6 and e7 (pieces) without taking them; it takes only on its last square. */
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"e5\",\"to\":\"d7\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"e5\",\"to\":\"d7\"}", NULL));
   {
     g_autoptr(json_object) js = mg_state_to_json (st);
     g_assert_cmpuint (json_object_array_length (mg_json_member (js, "pieces")), ==, 5);
@@ -295,7 +295,7 @@ test_army (void)
     g_autofree char *d = ch_dests (st, "e2");
     g_assert_cmpstr (d, ==, "e1 f2 g2 h2 i2 j2 k2 l2 m2");
   }
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"e2\",\"to\":\"d2\"}", ILLEGAL, "Moving off the wall, the Army cannot capture");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"e2\",\"to\":\"d2\"}", ILLEGAL, "Moving off the wall, the Army cannot capture");
   mg_state_free (st);
 }
 
@@ -309,8 +309,8 @@ test_marine (void)
   /* Once moved: one square: c5 b5 d5 b4 d4 = 5; never backward. */
   st = ch_test_position ("basic", 2, "south", "south marine c4 moved, " KINGS);
   g_assert_cmpuint (ch_n_dests (st, "c4"), ==, 5);
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"c4\",\"to\":\"c6\"}", ILLEGAL, "has already moved");
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"c4\",\"to\":\"c3\"}", ILLEGAL, "never moves backward");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"c4\",\"to\":\"c6\"}", ILLEGAL, "has already moved");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"c4\",\"to\":\"c3\"}", ILLEGAL, "never moves backward");
   mg_state_free (st);
   /* Captures forward (c5) but not sideways (b4); c6 is behind c5, so no two-square move: 6. */
   st = ch_test_position ("basic", 2, "south", "south marine c4, north army c5, north army b4, " KINGS);
@@ -318,7 +318,7 @@ test_marine (void)
     g_autofree char *d = ch_dests (st, "c4");
     g_assert_cmpstr (d, ==, "a6 b5 c5 d4 d5 e6");
   }
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"c4\",\"to\":\"b4\"}", ILLEGAL, "never sideways");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"c4\",\"to\":\"b4\"}", ILLEGAL, "never sideways");
   mg_state_free (st);
   /* Onto the water and the wall: f3 (moved) → f4 e4 g4 and sideways e3 (wall) g3: 5. */
   st = ch_test_position ("basic", 2, "south", "south marine f3 moved, south marine e8 moved, " KINGS);
@@ -334,7 +334,7 @@ test_marine (void)
     g_assert_cmpstr (d, ==, "e1");
   }
   g_assert_cmpuint (ch_n_dests (st, "e3"), ==, 5);
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"e2\",\"to\":\"f2\"}", ILLEGAL, "front end (e3)");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"e2\",\"to\":\"f2\"}", ILLEGAL, "front end (e3)");
   mg_state_free (st);
   /* Off the wall it never captures a Marine on the wall (d2 → e3), on the wall it captures along
    * the wall (e2 takes e1). */
@@ -342,7 +342,7 @@ test_marine (void)
   g_assert_false (has_dest (st, "d2", "e3"));
   g_assert_true (has_dest (st, "e2", "e1"));
   g_assert_true (has_dest (st, "e2", "e3"));
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"d2\",\"to\":\"e3\"}", ILLEGAL, "off the wall cannot capture a Marine on the wall");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"d2\",\"to\":\"e3\"}", ILLEGAL, "off the wall cannot capture a Marine on the wall");
   mg_state_free (st);
 }
 
@@ -359,7 +359,7 @@ test_explosion (void)
   char *summary = NULL;
   json_object *captured;
 
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"c13\",\"to\":\"c14\"}", &summary));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"c13\",\"to\":\"c14\"}", &summary));
   g_assert_nonnull (strstr (summary, "explodes on c14, killing 4 pieces, and comes back on f2"));
   g_free (summary);
   js = mg_state_to_json (st);
@@ -381,30 +381,30 @@ test_melee (void)
                                   "north president e14, north marine a13 moved, north marine b13 moved");
   char *summary = NULL;
 
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e10\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e10\"}", NULL));
   g_assert_cmpstr (ch_phase (st), ==, "melee");
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"a13\",\"to\":\"a12\"}", ILLEGAL, "Mêlée");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"a13\",\"to\":\"a12\"}", ILLEGAL, "Mêlée");
   /* Not said: Black may not take that President on its next move. */
-  json_object_put (ch_play (st, "{\"type\":\"melee\",\"said\":false}", &summary));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"melee\",\"said\":false}", &summary));
   g_assert_nonnull (strstr (summary, "did not say"));
   g_free (summary);
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"a13\",\"to\":\"a12\"}", NULL));
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"e10\",\"to\":\"e14\"}", ILLEGAL, "did not say “Mêlée”");
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"a13\",\"to\":\"a12\"}", NULL));
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"e10\",\"to\":\"e14\"}", ILLEGAL, "did not say “Mêlée”");
   g_assert_false (has_dest (st, "e10", "e14"));
   /* Another move; the threat stands and this time Mêlée is said. */
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"k3\",\"to\":\"k4\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"k3\",\"to\":\"k4\"}", NULL));
   g_assert_cmpstr (ch_phase (st), ==, "melee");
-  json_object_put (ch_play (st, "{\"type\":\"melee\",\"said\":true}", &summary));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"melee\",\"said\":true}", &summary));
   g_assert_nonnull (strstr (summary, "Mêlée on Red's President"));
   g_free (summary);
   /* Red does not run (d14 was free); Black takes the President: Red is out, Black wins. */
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"b13\",\"to\":\"b12\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"b13\",\"to\":\"b12\"}", NULL));
   g_assert_true (has_dest (st, "e10", "e14"));
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"e10\",\"to\":\"e14\"}", &summary));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"e10\",\"to\":\"e14\"}", &summary));
   g_assert_nonnull (strstr (summary, "Victory! Black is the last player and wins"));
   g_free (summary);
   g_assert_cmpstr (ch_phase (st), ==, "over");
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"n1\",\"to\":\"n2\"}", MG_RULES_ERROR_GAME_OVER, NULL);
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"n1\",\"to\":\"n2\"}", MG_RULES_ERROR_GAME_OVER, NULL);
   mg_state_free (st);
 }
 
@@ -419,9 +419,9 @@ test_victory (void)
                                   "north president e14, north marine k13 moved");
   char *summary = NULL;
 
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e5\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e5\"}", NULL));
   g_assert_cmpstr (ch_phase (st), ==, "melee");
-  json_object_put (ch_play (st, "{\"type\":\"melee\",\"said\":true}", &summary));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"melee\",\"said\":true}", &summary));
   g_assert_nonnull (strstr (summary, "Victory! Red's President on e14 has no move but into Mêlée and is taken by Black"));
   g_free (summary);
   g_assert_cmpstr (ch_phase (st), ==, "over");
@@ -431,8 +431,8 @@ test_victory (void)
   st = ch_test_position ("basic", 2, "south",
                          "south army e4, south army d5, south admiral f11, south president n1, "
                          "north president e14, north marine k13 moved");
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e5\"}", NULL));
-  json_object_put (ch_play (st, "{\"type\":\"melee\",\"said\":false}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e5\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"melee\",\"said\":false}", NULL));
   g_assert_cmpstr (ch_phase (st), ==, "move");
   g_assert_cmpuint (ch_n_dests (st, "e14"), ==, 0);
   mg_state_free (st);
@@ -457,11 +457,11 @@ test_victory_readings (void)
       json_object_object_add (rs, "victory", json_object_new_string (any ? "any_move" : "president_moves"));
       s2 = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
       g_assert_no_error (error);
-      json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e5\"}", NULL));
-      json_object_put (ch_play (s2, "{\"type\":\"melee\",\"said\":true}", NULL));
+      json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e5\"}", NULL));
+      json_object_put (mg_test_play (s2, NULL, "{\"type\":\"melee\",\"said\":true}", NULL));
       g_assert_cmpstr (ch_phase (s2), ==, any ? "move" : "over");
       if (any)
-        json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"a12\",\"to\":\"e12\"}", NULL));
+        json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"a12\",\"to\":\"e12\"}", NULL));
       mg_state_free (s2);
       mg_state_free (st);
     }
@@ -477,14 +477,14 @@ test_bare_president (void)
   char *summary = NULL;
   const char *black[] = { "{\"type\":\"move\",\"from\":\"c3\",\"to\":\"c4\"}", "{\"type\":\"move\",\"from\":\"c4\",\"to\":\"c3\"}" };
 
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"k3\",\"to\":\"k8\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"k3\",\"to\":\"k8\"}", NULL));
   for (guint i = 0; i < 25; i++)
     {
       g_assert_cmpstr (ch_phase (st), ==, "move");
-      json_object_put (ch_play (st, i % 2 ? "{\"type\":\"move\",\"from\":\"d14\",\"to\":\"e14\"}"
+      json_object_put (mg_test_play (st, NULL, i % 2 ? "{\"type\":\"move\",\"from\":\"d14\",\"to\":\"e14\"}"
                                           : "{\"type\":\"move\",\"from\":\"e14\",\"to\":\"d14\"}", NULL));
       /* c3/c4 shuffle: the Marine moves only forward and sideways, so it walks c3 → d3 → c3. */
-      json_object_put (ch_play (st, i % 2 ? "{\"type\":\"move\",\"from\":\"d3\",\"to\":\"c3\"}"
+      json_object_put (mg_test_play (st, NULL, i % 2 ? "{\"type\":\"move\",\"from\":\"d3\",\"to\":\"c3\"}"
                                           : "{\"type\":\"move\",\"from\":\"c3\",\"to\":\"d3\"}", &summary));
       if (i < 24)
         {
@@ -511,19 +511,19 @@ test_team (void)
   char *summary = NULL;
 
   g_assert_false (has_dest (st, "e4", "e8"));
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e8\"}", ILLEGAL, "Team members never capture");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e8\"}", ILLEGAL, "Team members never capture");
   /* Rule 4: the first President taken wins for the team. Black's Army takes Blue's on a4 … */
   mg_state_free (st);
   st = ch_test_position ("team", 4, "south",
                          "south army e5, south president n1, north president e14, north marine h13 moved, "
                          "west president a5, west marine b9 moved, east president n10, east marine m9 moved");
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"e5\",\"to\":\"b5\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"e5\",\"to\":\"b5\"}", NULL));
   g_assert_cmpstr (ch_phase (st), ==, "melee");
-  json_object_put (ch_play (st, "{\"type\":\"melee\",\"said\":true}", NULL));
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"b9\",\"to\":\"c9\"}", NULL));   /* Blue ignores it */
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"h13\",\"to\":\"h12\"}", NULL));
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"m9\",\"to\":\"l9\"}", NULL));
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"b5\",\"to\":\"a5\"}", &summary));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"melee\",\"said\":true}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"b9\",\"to\":\"c9\"}", NULL));   /* Blue ignores it */
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"h13\",\"to\":\"h12\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"m9\",\"to\":\"l9\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"b5\",\"to\":\"a5\"}", &summary));
   g_assert_nonnull (strstr (summary, "Black and Red win"));
   g_free (summary);
   mg_state_free (st);
@@ -544,25 +544,25 @@ test_points (void)
   json_object_array_put_idx (mg_json_member (js, "scores"), 0, json_object_new_int (40));
   st2 = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
   g_assert_no_error (error);
-  json_object_put (ch_play (st2, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e9\"}", &summary));
+  json_object_put (mg_test_play (st2, NULL, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e9\"}", &summary));
   g_assert_nonnull (strstr (summary, "Black wins with 45 points"));
   g_free (summary);
   mg_state_free (st2);
 
   /* Rule 6: Mêlée before taking a General: the Army on e4 → d4 threatens the General on d13. */
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"d4\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"d4\"}", NULL));
   g_assert_cmpstr (ch_phase (st), ==, "melee");
-  json_object_put (ch_play (st, "{\"type\":\"melee\",\"said\":false}", NULL));
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"e14\",\"to\":\"f14\"}", NULL));
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"d4\",\"to\":\"d13\"}", ILLEGAL, "did not say");
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"melee\",\"said\":false}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"e14\",\"to\":\"f14\"}", NULL));
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"d4\",\"to\":\"d13\"}", ILLEGAL, "did not say");
   /* Rule 4 and 5: losing the President does not put a player out; losing General and Admiral does. */
   mg_state_free (st);
   st = ch_test_position ("points", 2, "south",
                          "south army e4, south general m3, south president n1, north president e9, north general a13, north marine h13 moved");
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e8\"}", NULL));
-  json_object_put (ch_play (st, "{\"type\":\"melee\",\"said\":true}", NULL));
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"h13\",\"to\":\"h12\"}", NULL));
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"e8\",\"to\":\"e9\"}", &summary));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e8\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"melee\",\"said\":true}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"h13\",\"to\":\"h12\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"e8\",\"to\":\"e9\"}", &summary));
   g_free (summary);
   g_assert_cmpstr (ch_phase (st), !=, "over");
   {
@@ -592,11 +592,11 @@ test_rogue (void)
   json_object_array_add (json_object_array_get_idx (mg_json_member (js, "captured"), 0), cap);
   s2 = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
   g_assert_no_error (error);
-  json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"e6\",\"to\":\"b6\"}", NULL));
-  json_object_put (ch_play (s2, "{\"type\":\"melee\",\"said\":true}", NULL));
-  json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"c3\",\"to\":\"d3\"}", NULL));  /* Blue */
-  json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"h13\",\"to\":\"h12\"}", NULL)); /* Red */
-  json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"b6\",\"to\":\"a6\"}", NULL));
+  json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"e6\",\"to\":\"b6\"}", NULL));
+  json_object_put (mg_test_play (s2, NULL, "{\"type\":\"melee\",\"said\":true}", NULL));
+  json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"c3\",\"to\":\"d3\"}", NULL));  /* Blue */
+  json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"h13\",\"to\":\"h12\"}", NULL)); /* Red */
+  json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"b6\",\"to\":\"a6\"}", NULL));
   {
     g_autoptr(json_object) j = mg_state_to_json (s2);
     json_object *pieces = mg_json_member (j, "pieces");
@@ -614,9 +614,9 @@ test_rogue (void)
     g_assert_true (marine);
   }
   /* Red moves, then the rogue Navy is Black's to move (it keeps Blue's colour). */
-  json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"h12\",\"to\":\"h11\"}", NULL));
+  json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"h12\",\"to\":\"h11\"}", NULL));
   g_assert_cmpuint (ch_n_dests (s2, "a8"), >, 0);
-  json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"a8\",\"to\":\"c7\"}", NULL));
+  json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"a8\",\"to\":\"c7\"}", NULL));
   mg_state_free (s2);
   mg_state_free (st);
 }
@@ -635,7 +635,7 @@ test_rogue_transfer (void)
   json_object *pieces;
   gboolean found = FALSE;
 
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"c8\",\"to\":\"c3\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"c8\",\"to\":\"c3\"}", NULL));
   js = mg_state_to_json (st);
   pieces = mg_json_member (js, "pieces");
   for (guint i = 0; i < json_object_array_length (pieces); i++)
@@ -667,13 +667,13 @@ test_mine_lost_turn (void)
   json_object_object_add (js, "mines", json_tokener_parse ("[{\"at\":\"e5\",\"owner\":\"south\"}]"));
   s2 = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
   g_assert_no_error (error);
-  json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"c3\",\"to\":\"d4\"}", &summary));
+  json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"c3\",\"to\":\"d4\"}", &summary));
   g_assert_nonnull (strstr (summary, "Black loses a turn"));
   g_free (summary);
-  json_object_put (ch_play (s2, "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"a13\",\"to\":\"a12\"}", &summary));
+  json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"a13\",\"to\":\"a12\"}", &summary));
   g_assert_nonnull (strstr (summary, "Black loses this turn"));
   g_free (summary);
-  json_object_put (ch_play (s2, "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"a12\",\"to\":\"a11\"}", NULL));
+  json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"a12\",\"to\":\"a11\"}", NULL));
   {
     g_autoptr(json_object) p = mg_state_pending (s2);
     g_assert_cmpstr (json_object_get_string (mg_json_member (p, "player")), ==, "Black");
@@ -692,17 +692,17 @@ test_minefield (void)
 
   g_assert_cmpstr (ch_phase (st), ==, "mines");
   /* Rule 2: not in the opponent's domain, not on a wall. */
-  ch_refuse (st, "{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"c12\"}", ILLEGAL, "opponent's domain");
-  ch_refuse (st, "{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"e2\"}", ILLEGAL, "wall");
-  events = ch_play (st, "{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"c8\"}", &summary);
+  mg_test_refuse (st, NULL, "{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"c12\"}", ILLEGAL, "opponent's domain");
+  mg_test_refuse (st, NULL, "{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"e2\"}", ILLEGAL, "wall");
+  events = mg_test_play (st, NULL, "{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"c8\"}", &summary);
   g_assert_cmpstr (summary, ==, "Black placed a mine (1 of 3).");   /* no square in the summary */
   g_free (summary);
   g_assert_cmpstr (json_object_get_string (mg_json_member (json_object_array_get_idx (events, 0), "seat")), ==, "Black");
-  json_object_put (ch_play (st, "{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"k7\"}", NULL));
-  json_object_put (ch_play (st, "{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"d10\"}", NULL));
-  json_object_put (ch_play (st, "{\"type\":\"place_mine\",\"player\":\"Red\",\"square\":\"h5\"}", NULL));
-  json_object_put (ch_play (st, "{\"type\":\"place_mine\",\"player\":\"Red\",\"square\":\"b6\"}", NULL));
-  json_object_put (ch_play (st, "{\"type\":\"place_mine\",\"player\":\"Red\",\"square\":\"m10\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"k7\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"d10\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"place_mine\",\"player\":\"Red\",\"square\":\"h5\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"place_mine\",\"player\":\"Red\",\"square\":\"b6\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"place_mine\",\"player\":\"Red\",\"square\":\"m10\"}", NULL));
   g_assert_cmpstr (ch_phase (st), ==, "move");
   /* Secrets: each seat sees its own three, the public none. */
   blk = mg_state_view (st, "Black");
@@ -732,7 +732,7 @@ test_minefield (void)
     json_object_object_add (js, "mines", mines);
     s2 = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
     g_assert_no_error (error);
-    json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"c10\",\"to\":\"c9\"}", &summary));
+    json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"c10\",\"to\":\"c9\"}", &summary));
     g_assert_nonnull (strstr (summary, "mine on c8 detonates"));
     g_free (summary);
     {
@@ -759,11 +759,11 @@ test_minefield (void)
       "{\"at\":\"a9\",\"kind\":\"army\",\"owner\":\"north\"}]"));
     s2 = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
     g_assert_no_error (error);
-    json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"a9\",\"to\":\"b9\"}", &summary));
+    json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"a9\",\"to\":\"b9\"}", &summary));
     g_assert_null (strstr (summary, "mine"));
     g_free (summary);
-    json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"a2\",\"to\":\"a3\"}", NULL));
-    json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"b8\",\"to\":\"b7\"}", &summary));
+    json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"a2\",\"to\":\"a3\"}", NULL));
+    json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"b8\",\"to\":\"b7\"}", &summary));
     g_assert_nonnull (strstr (summary, "deactivated mine on c8 kills its Marine and is now Red's"));
     g_free (summary);
     {
@@ -788,7 +788,7 @@ test_ak (void)
   /* Black's Navy k6 → l8. Only the AK Marine m9 could take it (m9 → l8 is forward-diagonal for
    * the East), and AK rule 4 says an AK Marine kills a Navy only after a first kill in the
    * domain: the AK does not move (rule 7). */
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"k6\",\"to\":\"l8\"}", &summary));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"k6\",\"to\":\"l8\"}", &summary));
   g_assert_null (strstr (summary, "Abandoned Kingdom"));
   g_free (summary);
   mg_state_free (st);
@@ -800,9 +800,9 @@ test_ak (void)
                          "east president n10, east marine m12, east army l9, east general n13");
   g_assert_true (has_dest (st, "j9", "k9"));
   g_assert_false (has_dest (st, "j9", "l9"));
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"j9\",\"to\":\"l9\"}", ILLEGAL, "only from inside its domain");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"j9\",\"to\":\"l9\"}", ILLEGAL, "only from inside its domain");
   /* The Army k3 → k9 invades; the AK kills it with its closest piece, the Army l9 (rules 6, 10). */
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"k3\",\"to\":\"k9\"}", &summary));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"k3\",\"to\":\"k9\"}", &summary));
   g_assert_nonnull (strstr (summary, "the Abandoned Kingdom's Army l9–k9 takes Black Army"));
   g_free (summary);
   mg_state_free (st);
@@ -816,7 +816,7 @@ test_ak (void)
                          "south marine m9 moved, south admiral l13, south president j1, west president a5, west marine b2 moved, "
                          "north president e14, north marine a13 moved, "
                          "east president n10, east general l10");
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"b2\",\"to\":\"b3\"}", &summary));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"b2\",\"to\":\"b3\"}", &summary));
   g_assert_nonnull (strstr (summary, "General l10–m9 takes Black Marine (it threatened the AK President)"));
   g_free (summary);
   mg_state_free (st);
@@ -843,7 +843,7 @@ test_ak_four_kills (void)
       json_object_object_add (js, "ak_active", json_object_new_boolean (TRUE));
       s2 = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
       g_assert_no_error (error);
-      json_object_put (ch_play (s2, "{\"type\":\"move\",\"from\":\"k3\",\"to\":\"k9\"}", &summary));
+      json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"k3\",\"to\":\"k9\"}", &summary));
       if (made == 3)
         g_assert_nonnull (strstr (summary, "Army l9–k9 takes Black Army"));
       else
@@ -874,20 +874,20 @@ test_solitaire (void)
   json_object *in = mg_json_member (mg_json_member (rs, "solitaire"), "in_order");
   char *summary = NULL;
 
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"d11\",\"to\":\"d12\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"d11\",\"to\":\"d12\"}", NULL));
   g_assert_cmpint (score_of (st, 0), ==, 4);
   mg_state_free (st);
   /* The AK General taken while its Navy and Air Force stand: out of order, −8. */
   st = ch_test_position ("solitaire", 1, "south",
                          "south army d11, south general b11, south president n1, "
                          "north president e14, north general d12, north navy i14, north air_force g14");
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"d11\",\"to\":\"d12\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"d11\",\"to\":\"d12\"}", NULL));
   g_assert_cmpint (score_of (st, 0), ==, -8);
   /* The General b11 threatens the AK President on e14 (b11 c12 d13 e14): Mêlée said, then
    * taking the AK President ends the game. */
   g_assert_cmpstr (ch_phase (st), ==, "melee");
-  json_object_put (ch_play (st, "{\"type\":\"melee\",\"said\":true}", NULL));
-  json_object_put (ch_play (st, "{\"type\":\"move\",\"from\":\"b11\",\"to\":\"e14\"}", &summary));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"melee\",\"said\":true}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"b11\",\"to\":\"e14\"}", &summary));
   g_assert_nonnull (strstr (summary, "takes the Abandoned Kingdom's President and wins"));
   g_free (summary);
   mg_state_free (st);
@@ -932,7 +932,7 @@ test_roundtrip (void)
     {
       g_auto(GStrv) ft = g_strsplit (moves[i], " ", 2);
       g_autofree char *a = g_strdup_printf ("{\"type\":\"move\",\"from\":\"%s\",\"to\":\"%s\"}", ft[0], ft[1]);
-      json_object_put (ch_play (st, a, NULL));
+      json_object_put (mg_test_play (st, NULL, a, NULL));
     }
   {
     g_autoptr(json_object) a = mg_state_to_json (st);
@@ -944,10 +944,10 @@ test_roundtrip (void)
     mg_state_free (back);
   }
   /* Malformed actions: clear messages, nothing changed. */
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"z9\",\"to\":\"a1\"}", MG_RULES_ERROR_BAD_ACTION, "a square from a1 to n14");
-  ch_refuse (st, "{\"type\":\"dance\"}", MG_RULES_ERROR_BAD_ACTION, NULL);
-  ch_refuse (st, "{\"type\":\"move\",\"from\":\"c5\",\"to\":\"c6\"}", ILLEGAL, "There is no piece on c5");
-  ch_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"b9\",\"to\":\"c9\"}", ILLEGAL, "It is Blue's turn");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"z9\",\"to\":\"a1\"}", MG_RULES_ERROR_BAD_ACTION, "a square from a1 to n14");
+  mg_test_refuse (st, NULL, "{\"type\":\"dance\"}", MG_RULES_ERROR_BAD_ACTION, NULL);
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"c5\",\"to\":\"c6\"}", ILLEGAL, "There is no piece on c5");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"b9\",\"to\":\"c9\"}", ILLEGAL, "It is Blue's turn");
   mg_state_free (st);
 }
 

@@ -3,6 +3,7 @@
 
 #include <json-c/json.h>
 #include "mg-rules.h"
+#include "engine-test-util.h"
 
 G_BEGIN_DECLS
 
@@ -12,11 +13,6 @@ json_object *mk_test_ruleset (void);
 json_object *mk_test_sample_map (void);
 /* A new game with leaders Red, Blue, Green, the sample map imported (data/samples/mecaknights-map.json), started if asked. */
 MgState     *mk_test_new     (json_object *ruleset, gboolean start);
-/* Applies a JSON action (text); fails the test if refused. Returns the events (free). */
-json_object *mk_play         (MgState *st, const char *json, char **summary);
-/* The action must be refused with `code` and a message containing `needle`; the state must
- * be unchanged. */
-void         mk_refuse       (MgState *st, const char *json, gint code, const char *needle);
 /* view()[path], path in dots ("leaders.0.gp"). Borrowed from a cached view: valid until the next call. */
 gint64       mk_int          (MgState *st, const char *path);
 const char  *mk_str          (MgState *st, const char *path);

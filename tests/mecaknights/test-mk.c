@@ -13,7 +13,7 @@ static json_object *ruleset;
 static void
 play (MgState *st, const char *json)
 {
-  json_object_put (mk_play (st, json, NULL));
+  json_object_put (mg_test_play (st, NULL, json, NULL));
 }
 
 static void
@@ -164,18 +164,18 @@ test_bridge_cost (void)
   /* Bridge (NOTES default): 1 GP + 2 food + 4 wood. */
   play (st, "{\"type\":\"build_bridge\",\"player\":\"Red\",\"land\":\"Ashford\",\"to\":\"Willowmere\"}");
   assert_purse (st, "Red", "9/6/4/4/2");
-  mk_refuse (st, "{\"type\":\"build_bridge\",\"player\":\"Red\",\"land\":\"Ashford\",\"to\":\"Willowmere\"}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"build_bridge\",\"player\":\"Red\",\"land\":\"Ashford\",\"to\":\"Willowmere\"}", ILLEGAL,
              "already crosses");
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Willowmere\"]}");
   g_assert_cmpstr (mk_str (st, "map.lands.10.owner"), ==, "Red");
   /* Next turn Red destroys it from the far bank (its army is there, no enemy). */
   advance_to (st, 2, "Red");
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
-  mk_refuse (st, "{\"type\":\"destroy_bridge\",\"player\":\"Red\",\"land\":\"Ashford\",\"to\":\"Willowmere\"}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"destroy_bridge\",\"player\":\"Red\",\"land\":\"Ashford\",\"to\":\"Willowmere\"}", ILLEGAL,
              "needs an army on Ashford");
   play (st, "{\"type\":\"destroy_bridge\",\"player\":\"Red\",\"land\":\"Willowmere\",\"to\":\"Ashford\"}");
   g_assert_cmpuint (mk_len (st, "map.bridges"), ==, 0);
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Ashford\"]}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Ashford\"]}", ILLEGAL,
              "cannot cross Mill Brook from Willowmere to Ashford: there is no bridge");
   mg_state_free (st);
 }
@@ -195,17 +195,17 @@ test_income (void)
   play (st, "{\"type\":\"start\"}");
   /* Redhold, the capital, has a village but counts for nothing. Hamlet 1 GP + 1, village 2 + 2,
    * town 3 + 3 of the land's resource: 6 GP, 1 wood, 5 food. */
-  ev = mk_play (st, "{\"type\":\"collect\",\"player\":\"Red\"}", &summary);
+  ev = mg_test_play (st, NULL, "{\"type\":\"collect\",\"player\":\"Red\"}", &summary);
   assert_purse (st, "Red", "16/7/4/11/2");
   g_assert_nonnull (strstr (summary, "Red collects 6 GP, 1 wood, 5 food"));
   g_free (summary);
   json_object_put (ev);
-  mk_refuse (st, "{\"type\":\"collect\",\"player\":\"Red\"}", ILLEGAL, "already collected");
+  mg_test_refuse (st, NULL, "{\"type\":\"collect\",\"player\":\"Red\"}", ILLEGAL, "already collected");
   /* The model bonus: 2 GP, once a turn. */
   play (st, "{\"type\":\"model_bonus\",\"player\":\"Red\"}");
   assert_purse (st, "Red", "18/7/4/11/2");
   g_assert_cmpstr (mk_str (st, "phase"), ==, "build");
-  mk_refuse (st, "{\"type\":\"model_bonus\",\"player\":\"Red\"}", ILLEGAL, "already earned");
+  mg_test_refuse (st, NULL, "{\"type\":\"model_bonus\",\"player\":\"Red\"}", ILLEGAL, "already earned");
   mg_state_free (st);
 }
 
@@ -232,7 +232,7 @@ test_seasons (void)
   g_assert_cmpstr (mk_str (st, "gm"), ==, "Red");
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Ashford\"]}");
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}", ILLEGAL,
              "In winter Red may move only 1 army a turn");
   /* Turns 4-6 spring: two. */
   advance_to (st, 4, "Red");
@@ -242,7 +242,7 @@ test_seasons (void)
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Fenmoor\"]}");
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}");
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 2\",\"path\":[\"Ashford\"]}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 2\",\"path\":[\"Ashford\"]}", ILLEGAL,
              "In spring Red may move only 2 armies");
   /* 7-9 summer 3, 10-12 autumn 2, and turn 13 is winter of year 2. */
   advance_to (st, 7, "Red");
@@ -271,7 +271,7 @@ test_cavalry_forced_walk (void)
 
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   /* Infantry moves 1 land; 2 only by a forced walk. */
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\",\"Stonecross\"]}",
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\",\"Stonecross\"]}",
              ILLEGAL, "may move 1 land, 2 with a forced walk");
   /* An army of cavalry only moves 2 lands; 3 with a forced walk at 1 food per unit (2 food). */
   opts = mg_mk_army_options (st, "Red 2");
@@ -288,10 +288,10 @@ test_cavalry_forced_walk (void)
   /* Spring: 2 moves. Red 1 (2 infantry + 1 archer) forced-walks 2 lands for 3 food. */
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Ashford\",\"Fenmoor\"],\"forced_walk\":true}");
   assert_purse (st, "Red", "10/6/4/1/2");
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}", ILLEGAL,
              "already moved");
   /* Red 2 (2 cavalry) would need 2 food; Red has 1. */
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 2\",\"path\":[\"Stonecross\",\"Oakvale\",\"Redhold\"],\"forced_walk\":true}",
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 2\",\"path\":[\"Stonecross\",\"Oakvale\",\"Redhold\"],\"forced_walk\":true}",
              ILLEGAL, "Red cannot pay for forced_walk: it costs 2 food; Red has 1 food.");
   mg_state_free (st);
 }
@@ -309,7 +309,7 @@ test_forced_once_per_game (void)
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Ashford\",\"Fenmoor\"],\"forced_walk\":true}");
   advance_to (st, 2, "Red");
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Oakvale\",\"Stonecross\"],\"forced_walk\":true}",
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Oakvale\",\"Stonecross\"],\"forced_walk\":true}",
              ILLEGAL, "already made its forced walk");
   mg_state_free (st);
 }
@@ -331,9 +331,9 @@ test_arrival (void)
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   /* Stonecross is Blue's (GM edit), no army there: the stance must be said. */
   play (st, "{\"type\":\"edit_land\",\"land\":\"Stonecross\",\"owner\":\"Blue\"}");
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Stonecross\"]}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Stonecross\"]}", ILLEGAL,
              "Stonecross belongs to Blue: say whether it is peace or war");
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Stonecross\"],\"stance\":\"peace\",\"claim\":true}",
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Stonecross\"],\"stance\":\"peace\",\"claim\":true}",
              ILLEGAL, "At peace");
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Stonecross\"],\"stance\":\"war\",\"claim\":true}");
   g_assert_null (mk_str (st, "map.lands.2.owner"));
@@ -384,23 +384,23 @@ test_take_control (void)
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Oakvale\"],\"plunder\":true}");
   g_assert_null (mk_str (st, "map.lands.1.owner"));
   /* Winter: 1 army move a turn, and Red 3 has moved. */
-  mk_refuse (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 3\"}", ILLEGAL, "already moved");
+  mg_test_refuse (st, NULL, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 3\"}", ILLEGAL, "already moved");
   advance_to (st, 2, "Red");
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   /* Neutral land under the army: the flag goes up at once, and that is Red's one move of winter. */
   play (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 3\"}");
   g_assert_cmpstr (mk_str (st, "map.lands.1.owner"), ==, "Red");
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Ashford\"]}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Ashford\"]}", ILLEGAL,
              "may move only 1 army");
-  mk_refuse (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 1\"}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 1\"}", ILLEGAL,
              "Redhold is already Red's land");
   /* Another leader's land: only at war, never while its army is there. */
   play (st, "{\"type\":\"edit_land\",\"land\":\"Oakvale\",\"owner\":\"Blue\"}");
   advance_to (st, 3, "Red");
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
-  mk_refuse (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 3\"}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 3\"}", ILLEGAL,
              "Oakvale belongs to Blue: only at war");
-  mk_refuse (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 3\",\"stance\":\"truce\"}",
+  mg_test_refuse (st, NULL, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 3\",\"stance\":\"truce\"}",
              MG_RULES_ERROR_BAD_ACTION, "stance");
   play (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 3\",\"stance\":\"war\"}");
   g_assert_null (mk_str (st, "map.lands.1.owner"));
@@ -417,7 +417,7 @@ test_take_control (void)
                 "{\"armies\":[{\"id\":\"Red 1\",\"leader\":\"Red\",\"land\":\"Oakvale\",\"afloat\":false,\"units\":" U(1, 0, 0, 0, 0) ",\"moved\":false,\"forced_walk\":false},"
                 "{\"id\":\"Blue 1\",\"leader\":\"Blue\",\"land\":\"Oakvale\",\"afloat\":false,\"units\":" U(1, 0, 0, 0, 0) ",\"moved\":false,\"forced_walk\":false}]}");
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
-  mk_refuse (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 1\"}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 1\"}", ILLEGAL,
              "Blue's army stands on Oakvale");
   mg_state_free (st);
 }
@@ -450,7 +450,7 @@ test_battle_archer (void)
 
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
   g_assert_cmpstr (mk_str (st, "battles.0.step"), ==, "reinforce");
-  mk_refuse (st, "{\"type\":\"end_turn\",\"player\":\"Red\"}", ILLEGAL, "Battle 1 on Stonecross comes first");
+  mg_test_refuse (st, NULL, "{\"type\":\"end_turn\",\"player\":\"Red\"}", ILLEGAL, "Battle 1 on Stonecross comes first");
   play (st, "{\"type\":\"fight\",\"battle\":1}");
   /* Blue had only infantry to lose to the archer: 3 -> 2; 2 vs 2 draw; Blue 2 -> 1. Red chooses. */
   g_assert_cmpint (mk_int (st, "armies.1.units.infantry"), ==, 1);
@@ -462,8 +462,8 @@ test_battle_archer (void)
     g_assert_cmpstr (json_object_get_string (json_object_object_get (w, "why")), ==, "draw");
   }
   json_object_put (pending);
-  mk_refuse (st, "{\"type\":\"end_turn\",\"player\":\"Red\"}", ILLEGAL, "Waiting for Red to choose");
-  mk_refuse (st, "{\"type\":\"lose\",\"player\":\"Red\",\"units\":[{\"army\":\"Red 1\",\"unit\":\"cavalry\"}]}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"end_turn\",\"player\":\"Red\"}", ILLEGAL, "Waiting for Red to choose");
+  mg_test_refuse (st, NULL, "{\"type\":\"lose\",\"player\":\"Red\",\"units\":[{\"army\":\"Red 1\",\"unit\":\"cavalry\"}]}", ILLEGAL,
              "no cavalry");
   play (st, "{\"type\":\"lose\",\"player\":\"Red\",\"units\":[{\"army\":\"Red 1\",\"unit\":\"infantry\"}]}");
   g_assert_cmpint (mk_int (st, "armies.0.units.infantry"), ==, 1);
@@ -473,7 +473,7 @@ test_battle_archer (void)
   play (st, "{\"type\":\"end_turn\",\"player\":\"Red\"}");
   advance_to (st, 2, "Red");
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
-  mk_refuse (st, "{\"type\":\"end_turn\",\"player\":\"Red\"}", ILLEGAL, "The battle on Stonecross goes on");
+  mg_test_refuse (st, NULL, "{\"type\":\"end_turn\",\"player\":\"Red\"}", ILLEGAL, "The battle on Stonecross goes on");
   /* Round 2: the archer kills Blue's last infantry; Red holds Stonecross. */
   play (st, "{\"type\":\"fight\",\"battle\":1,\"player\":\"Red\"}");
   g_assert_cmpint (mk_len (st, "battles"), ==, 0);
@@ -493,7 +493,7 @@ test_battle_archer_choice (void)
   g_assert_cmpstr (mk_str (st, "choices.0.leader"), ==, "Blue");
   g_assert_cmpstr (mk_str (st, "choices.0.why"), ==, "archers");
   /* Heavy infantry is immune to archers. */
-  mk_refuse (st, "{\"type\":\"lose\",\"player\":\"Blue\",\"units\":[{\"army\":\"Blue 1\",\"unit\":\"heavy_infantry\"}]}",
+  mg_test_refuse (st, NULL, "{\"type\":\"lose\",\"player\":\"Blue\",\"units\":[{\"army\":\"Blue 1\",\"unit\":\"heavy_infantry\"}]}",
              ILLEGAL, "immune to archers");
   play (st, "{\"type\":\"lose\",\"player\":\"Blue\",\"units\":[{\"army\":\"Blue 1\",\"unit\":\"cavalry\"}]}");
   /* Close combat: Red 2 against Blue 2 infantry + 1 heavy = 3: Blue wins, Red's army is removed;
@@ -566,7 +566,7 @@ test_battle_stone_wall (void)
   g_assert_cmpint (mk_int (st, "battles.0.sides.defender.multiplier"), ==, 2);
   g_assert_cmpint (mk_int (st, "battles.0.sides.defender.count"), ==, 4);
   g_assert_cmpint (mk_int (st, "battles.0.sides.attacker.count"), ==, 3);
-  events = mk_play (st, "{\"type\":\"fight\",\"battle\":1}", NULL);
+  events = mg_test_play (st, NULL, "{\"type\":\"fight\",\"battle\":1}", NULL);
   /* Red's archer is stopped by the wall; Blue's archer shoots: Red chooses its casualty. */
   for (guint i = 0; i < json_object_array_length (events); i++)
     {
@@ -577,7 +577,7 @@ test_battle_stone_wall (void)
     }
   json_object_put (events);
   g_assert_cmpstr (mk_str (st, "choices.0.leader"), ==, "Red");
-  events = mk_play (st, "{\"type\":\"lose\",\"player\":\"Red\",\"units\":[{\"army\":\"Red 1\",\"unit\":\"infantry\"}]}", NULL);
+  events = mg_test_play (st, NULL, "{\"type\":\"lose\",\"player\":\"Red\",\"units\":[{\"army\":\"Red 1\",\"unit\":\"infantry\"}]}", NULL);
   /* Close combat: Red 2 infantry = 2; Blue 2 infantry behind the stone wall = 4 (the archer does not count). */
   for (guint i = 0; i < json_object_array_length (events); i++)
     {
@@ -614,13 +614,13 @@ test_reinforce_and_fire (void)
   play (st, "{\"type\":\"lose\",\"player\":\"Blue\",\"units\":[{\"army\":\"Blue 1\",\"unit\":\"cavalry\"}]}");
   g_assert_cmpint (mk_int (st, "armies.2.units.cavalry"), ==, 0);
   /* Winter: firing was Red's one move. */
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 2\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}",
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 2\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}",
              ILLEGAL, "In winter");
   advance_to (st, 2, "Red");
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 2\",\"path\":[\"Stonecross\"],\"stance\":\"war\"}");
   /* Blue reinforces from Bluecrest: 1 food per unit (2). Blue had 10/6/4/6/2 + no income. */
-  mk_refuse (st, "{\"type\":\"reinforce\",\"player\":\"Red\",\"army\":\"Red 1\",\"battle\":1}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"reinforce\",\"player\":\"Red\",\"army\":\"Red 1\",\"battle\":1}", ILLEGAL,
              "Only the attacked leader");
   play (st, "{\"type\":\"reinforce\",\"player\":\"Blue\",\"army\":\"Blue 2\",\"battle\":1}");
   assert_purse (st, "Blue", "10/6/4/4/2");
@@ -643,16 +643,16 @@ test_navigation (void)
 
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
   /* One step a move: shore to the nearest wave mark, mark to mark, mark to a shore. */
-  mk_refuse (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"North Wave\",\"South Wave\"]}",
+  mg_test_refuse (st, NULL, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"North Wave\",\"South Wave\"]}",
              ILLEGAL, "A boat moves 1 step a turn");
   play (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"North Wave\"]}");
   g_assert_true (mk_int (st, "armies.0.afloat"));
   g_assert_cmpstr (mk_str (st, "boats.0.at"), ==, "North Wave");
   advance_to (st, 2, "Red");
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}", ILLEGAL,
              "on a boat at North Wave");
-  mk_refuse (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Greenmoor\"]}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Greenmoor\"]}", ILLEGAL,
              "cannot go from North Wave to Greenmoor in one move");
   play (st, "{\"type\":\"navigate\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"South Wave\"]}");
   advance_to (st, 3, "Red");
@@ -674,7 +674,7 @@ test_organize (void)
   play (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"archer\"}");
   g_assert_cmpstr (mk_str (st, "armies.3.id"), ==, "Red 2");
   /* Red 1 (2 infantry) and Red 2 (1 archer) on Redhold: the same units, in new armies. */
-  mk_refuse (st, "{\"type\":\"organize\",\"player\":\"Red\",\"land\":\"Redhold\",\"armies\":[{\"id\":\"Red 1\",\"infantry\":3}]}",
+  mg_test_refuse (st, NULL, "{\"type\":\"organize\",\"player\":\"Red\",\"land\":\"Redhold\",\"armies\":[{\"id\":\"Red 1\",\"infantry\":3}]}",
              ILLEGAL, "Red has 2 infantry on Redhold, but the new armies hold 3.");
   play (st, "{\"type\":\"organize\",\"player\":\"Red\",\"land\":\"Redhold\",\"armies\":["
             "{\"id\":\"Red 1\",\"infantry\":1,\"archer\":1},{\"infantry\":1}]}");
@@ -684,10 +684,10 @@ test_organize (void)
   g_assert_cmpstr (mk_str (st, "armies.3.id"), ==, "Red 3");
   g_assert_cmpuint (mk_len (st, "armies"), ==, 4);
   /* Building is over once the leader organizes; organizing is over once it moves. */
-  mk_refuse (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"infantry\"}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"infantry\"}", ILLEGAL,
              "building and training are over");
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 3\",\"path\":[\"Ashford\"]}");
-  mk_refuse (st, "{\"type\":\"organize\",\"player\":\"Red\",\"land\":\"Redhold\",\"armies\":[{\"id\":\"Red 1\",\"infantry\":1,\"archer\":1}]}",
+  mg_test_refuse (st, NULL, "{\"type\":\"organize\",\"player\":\"Red\",\"land\":\"Redhold\",\"armies\":[{\"id\":\"Red 1\",\"infantry\":1,\"archer\":1}]}",
              ILLEGAL, "organized before moving");
   mg_state_free (st);
 }
@@ -699,43 +699,43 @@ test_refusals (void)
 {
   MgState *st = mk_test_new (ruleset, TRUE);
 
-  mk_refuse (st, "[1,2]", BAD, "must be a JSON object");
-  mk_refuse (st, "{\"type\":\"dance\"}", BAD, "MecaKnights action");
-  mk_refuse (st, "{\"type\":\"collect\",\"player\":\"Red\",\"gold\":3}", BAD, "unknown field \"gold\"");
-  mk_refuse (st, "{\"type\":\"collect\",\"player\":\"Mauve\"}", ILLEGAL, "no leader called \"Mauve\"");
-  mk_refuse (st, "{\"type\":\"collect\",\"player\":\"Blue\"}", ILLEGAL, "It is Red's turn, not Blue's");
-  mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Redhold\",\"what\":\"camp\"}", ILLEGAL,
+  mg_test_refuse (st, NULL, "[1,2]", BAD, "must be a JSON object");
+  mg_test_refuse (st, NULL, "{\"type\":\"dance\"}", BAD, "MecaKnights action");
+  mg_test_refuse (st, NULL, "{\"type\":\"collect\",\"player\":\"Red\",\"gold\":3}", BAD, "unknown field \"gold\"");
+  mg_test_refuse (st, NULL, "{\"type\":\"collect\",\"player\":\"Mauve\"}", ILLEGAL, "no leader called \"Mauve\"");
+  mg_test_refuse (st, NULL, "{\"type\":\"collect\",\"player\":\"Blue\"}", ILLEGAL, "It is Red's turn, not Blue's");
+  mg_test_refuse (st, NULL, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Redhold\",\"what\":\"camp\"}", ILLEGAL,
              "Red collects taxes and resources first");
-  mk_refuse (st, "{\"type\":\"model_bonus\",\"player\":\"Red\"}", ILLEGAL, "Red collects taxes and resources first");
-  mk_refuse (st, "{\"type\":\"model_bonus\",\"player\":\"Blue\"}", ILLEGAL, "It is Red's turn, not Blue's");
-  json_object_put (mk_play (st, "{\"type\":\"collect\",\"player\":\"Red\"}", NULL));
-  mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"hamlet\"}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"model_bonus\",\"player\":\"Red\"}", ILLEGAL, "Red collects taxes and resources first");
+  mg_test_refuse (st, NULL, "{\"type\":\"model_bonus\",\"player\":\"Blue\"}", ILLEGAL, "It is Red's turn, not Blue's");
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"collect\",\"player\":\"Red\"}", NULL));
+  mg_test_refuse (st, NULL, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"hamlet\"}", ILLEGAL,
              "Red does not control Oakvale");
-  json_object_put (mk_play (st, "{\"type\":\"edit_land\",\"land\":\"Oakvale\",\"owner\":\"Red\"}", NULL));
-  mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"village\"}", ILLEGAL,
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"edit_land\",\"land\":\"Oakvale\",\"owner\":\"Red\"}", NULL));
+  mg_test_refuse (st, NULL, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"village\"}", ILLEGAL,
              "Village needs a hamlet on Oakvale; Oakvale is empty.");
-  mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"wood_wall\"}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Oakvale\",\"what\":\"wood_wall\"}", ILLEGAL,
              "Oakvale is empty");
-  mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Redhold\",\"what\":\"camp\"}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Redhold\",\"what\":\"camp\"}", ILLEGAL,
              "already has its own camp");
-  mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Redhold\",\"what\":\"stone_wall\"}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Redhold\",\"what\":\"stone_wall\"}", ILLEGAL,
              "Red cannot pay for stone_wall: it costs 5 GP, 5 stone; Red has 10 GP, 4 stone.");
-  mk_refuse (st, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Narnia\",\"what\":\"hamlet\"}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Narnia\",\"what\":\"hamlet\"}", ILLEGAL,
              "no land called \"Narnia\"");
-  mk_refuse (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"archer\",\"army\":\"Red 1\",\"count\":2}",
+  mg_test_refuse (st, NULL, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"archer\",\"army\":\"Red 1\",\"count\":2}",
              ILLEGAL, "an army has at most 1");
-  mk_refuse (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"infantry\",\"army\":\"Red 1\",\"count\":3}",
+  mg_test_refuse (st, NULL, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"infantry\",\"army\":\"Red 1\",\"count\":3}",
              ILLEGAL, "Red 1 would have 5 units; an army has at most 4.");
-  mk_refuse (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Oakvale\",\"unit\":\"infantry\"}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Oakvale\",\"unit\":\"infantry\"}", ILLEGAL,
              "camp or the capital");
-  mk_refuse (st, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"dragon\"}", BAD, "\"unit\"");
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"]}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"dragon\"}", BAD, "\"unit\"");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Stonecross\"]}", ILLEGAL,
              "Stonecross is not adjacent to Redhold.");
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Blue 1\",\"path\":[\"Oakvale\"]}", ILLEGAL,
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Blue 1\",\"path\":[\"Oakvale\"]}", ILLEGAL,
              "belongs to Blue");
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":\"Oakvale\"}", BAD, "\"path\"");
-  mk_refuse (st, "{\"type\":\"lose\",\"player\":\"Red\",\"units\":[]}", ILLEGAL, "No choice waits for Red");
-  mk_refuse (st, "{\"type\":\"set_leader\",\"leader\":\"Red\",\"colour\":\"pink\"}", ILLEGAL, "setup actions are over");
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":\"Oakvale\"}", BAD, "\"path\"");
+  mg_test_refuse (st, NULL, "{\"type\":\"lose\",\"player\":\"Red\",\"units\":[]}", ILLEGAL, "No choice waits for Red");
+  mg_test_refuse (st, NULL, "{\"type\":\"set_leader\",\"leader\":\"Red\",\"colour\":\"pink\"}", ILLEGAL, "setup actions are over");
   mg_state_free (st);
 }
 
@@ -744,24 +744,24 @@ test_bad_maps (void)
 {
   MgState *st = mk_test_new (ruleset, FALSE);
 
-  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[\"B\"]},"
+  mg_test_refuse (st, NULL, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[\"B\"]},"
                  "{\"name\":\"B\",\"resource\":\"food\",\"adjacent\":[]}]}}", BAD,
              "$.map.lands[0].adjacent: A lists B but B does not list A");
-  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[]},"
+  mg_test_refuse (st, NULL, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[]},"
                  "{\"name\":\"A\",\"resource\":\"food\",\"adjacent\":[]}]}}", BAD,
              "$.map.lands[1].name: \"A\" is already the name of $.map.lands[0]");
-  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"gold\",\"adjacent\":[]}]}}", BAD,
+  mg_test_refuse (st, NULL, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"gold\",\"adjacent\":[]}]}}", BAD,
              "$.map.lands[0].resource");
-  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[\"Q\"]}]}}", BAD,
+  mg_test_refuse (st, NULL, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[\"Q\"]}]}}", BAD,
              "$.map.lands[0].adjacent[0]: \"Q\" is not a land of this map");
-  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[],\"owner\":\"Mauve\"}]}}",
+  mg_test_refuse (st, NULL, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[],\"owner\":\"Mauve\"}]}}",
              BAD, "$.map.lands[0].owner: \"Mauve\" is not a leader");
-  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[]}],"
+  mg_test_refuse (st, NULL, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[]}],"
                  "\"rivers\":[{\"name\":\"R\",\"size\":\"large\",\"marks\":[\"M\"],\"links\":[[\"A\",\"Z\"]]}]}}", BAD,
              "$.map.rivers[0].links[0][1]: \"Z\" is neither a land nor a wave mark");
   /* A river that is not an object: one clear error, no GLib-CRITICAL (issue 12: the river was
    * added to the map before it was read, then freed half-built). Criticals abort a GLib test. */
-  mk_refuse (st, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[]}],"
+  mg_test_refuse (st, NULL, "{\"type\":\"import_map\",\"map\":{\"lands\":[{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[]}],"
                  "\"rivers\":[-1]}}", BAD, "$.map.rivers[0]: expected an object, got -1");
   {
     g_autoptr(GError) error = NULL;
@@ -776,12 +776,12 @@ test_bad_maps (void)
     json_object_put (bad);
   }
   /* A good map replaces the sample, and exports as it was imported. */
-  json_object_put (mk_play (st, "{\"type\":\"import_map\",\"map\":{\"lands\":["
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"import_map\",\"map\":{\"lands\":["
                    "{\"name\":\"A\",\"resource\":\"wood\",\"adjacent\":[\"B\"]},"
                    "{\"name\":\"B\",\"resource\":\"food\",\"adjacent\":[\"A\"]},"
                    "{\"name\":\"C\",\"resource\":\"iron\",\"adjacent\":[]}],\"capitals\":[\"A\",\"B\",\"C\"]}}", NULL));
   g_assert_cmpstr (mk_str (st, "map.lands.2.resource"), ==, "iron");
-  json_object_put (mk_play (st, "{\"type\":\"start\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"start\"}", NULL));
   g_assert_cmpstr (mk_str (st, "leaders.2.capital"), ==, "C");
   mg_state_free (st);
 }
@@ -821,12 +821,12 @@ test_capital_kept (void)
     "\"moved\":false,\"forced_walk\":false}]}");
 
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
-  mk_refuse (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Bluecrest\"],\"stance\":\"war\",\"claim\":true}",
+  mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Bluecrest\"],\"stance\":\"war\",\"claim\":true}",
              ILLEGAL, "Bluecrest is Blue's capital: its flag cannot be removed");
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Bluecrest\"],\"stance\":\"war\",\"plunder\":true}");
   advance_to (st, 2, "Red");
   play (st, "{\"type\":\"collect\",\"player\":\"Red\"}");
-  mk_refuse (st, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 1\",\"stance\":\"war\"}",
+  mg_test_refuse (st, NULL, "{\"type\":\"take_control\",\"player\":\"Red\",\"army\":\"Red 1\",\"stance\":\"war\"}",
              ILLEGAL, "Bluecrest is Blue's capital");
   g_assert_cmpstr (mk_str (st, "map.lands.3.owner"), ==, "Blue");
   mg_state_free (st);
@@ -847,7 +847,7 @@ test_setup_words (void)
   g_assert_cmpstr (mk_str (st, "map.lands.1.name"), ==, "Oakvale");
   g_assert_null (mk_str (st, "map.lands.1.owner"));
   g_assert_null (mk_str (st, "map.lands.1.city"));
-  json_object_put (mk_play (st, "{\"type\":\"set_gm\",\"rotation\":\"fixed\",\"first\":\"Blue\"}", &summary));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"set_gm\",\"rotation\":\"fixed\",\"first\":\"Blue\"}", &summary));
   g_assert_cmpstr (summary, ==, "Blue runs the game throughout; the GM role does not pass.");
   g_free (summary);
   play (st, "{\"type\":\"start\"}");
@@ -878,7 +878,7 @@ test_gm_campaign (void)
   g_autofree char *action = NULL;
   json_object *lands;
 
-  json_object_put (mk_play (st, "{\"type\":\"set_gm\",\"rotation\":\"outside\"}", &summary));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"set_gm\",\"rotation\":\"outside\"}", &summary));
   g_assert_cmpstr (summary, ==, "The GM is not one of the leaders and runs the game throughout.");
   g_free (summary);
   play (st, "{\"type\":\"start\"}");
@@ -887,9 +887,9 @@ test_gm_campaign (void)
   g_assert_null (mk_str (st, "gm"));
 
   /* Yellow joins on a free land: 10/6/4/6/2, a village and 2 infantry; it plays after Green. */
-  mk_refuse (st, "{\"type\":\"add_leader\",\"leader\":\"Yellow\"}", ILLEGAL, "needs a free land as its capital");
-  mk_refuse (st, "{\"type\":\"add_leader\",\"leader\":\"Yellow\",\"capital\":\"Bluecrest\"}", ILLEGAL, "belongs to Blue");
-  mk_refuse (st, "{\"type\":\"add_leader\",\"leader\":\"Blue\",\"capital\":\"Fenmoor\"}", ILLEGAL, "already a leader");
+  mg_test_refuse (st, NULL, "{\"type\":\"add_leader\",\"leader\":\"Yellow\"}", ILLEGAL, "needs a free land as its capital");
+  mg_test_refuse (st, NULL, "{\"type\":\"add_leader\",\"leader\":\"Yellow\",\"capital\":\"Bluecrest\"}", ILLEGAL, "belongs to Blue");
+  mg_test_refuse (st, NULL, "{\"type\":\"add_leader\",\"leader\":\"Blue\",\"capital\":\"Fenmoor\"}", ILLEGAL, "already a leader");
   play (st, "{\"type\":\"add_leader\",\"leader\":\"Yellow\",\"capital\":\"Fenmoor\"}");
   g_assert_cmpstr (mk_str (st, "leaders.3.name"), ==, "Yellow");
   g_assert_cmpstr (mk_str (st, "leaders.3.colour"), ==, "yellow");
@@ -925,7 +925,7 @@ test_gm_campaign (void)
       json_object_object_add (json_object_array_get_idx (lands, i), "capital", json_object_new_boolean (FALSE));
   g_free (action);
   action = g_strdup_printf ("{\"type\":\"correct_map\",\"map\":%s}", json_object_to_json_string (map));
-  mk_refuse (st, action, ILLEGAL, "Fenmoor must stay Yellow's capital");
+  mg_test_refuse (st, NULL, action, ILLEGAL, "Fenmoor must stay Yellow's capital");
   mg_state_free (st);
 }
 
@@ -941,7 +941,7 @@ test_empty_map (void)
   g_assert_no_error (error);
   g_assert_cmpuint (mk_len (st, "map.lands"), ==, 0);
   g_assert_cmpuint (mk_len (st, "map.capitals"), ==, 0);
-  mk_refuse (st, "{\"type\":\"start\"}", ILLEGAL, "Red has no capital and the map suggests no free land");
+  mg_test_refuse (st, NULL, "{\"type\":\"start\"}", ILLEGAL, "Red has no capital and the map suggests no free land");
   mg_state_free (st);
 }
 

@@ -19,6 +19,9 @@ mg_meeple_game (void)
     .ruleset_resource = DATA "ruleset.json",
     .samples = samples,
     .n_samples = G_N_ELEMENTS (samples),
+    /* TRANSLATORS: a turn of Meeple Melee is one battle, numbered through the campaign */
+    .turn_heading = N_("Battle %d"),
+    .standing_heading = N_("Standing after battle %d"),
   };
   /* The engine's table is another file's static, so it is filled in here, by the registry
    * (once, under its lock). */
