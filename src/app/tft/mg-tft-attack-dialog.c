@@ -569,6 +569,16 @@ mg_tft_attack_dialog_set_megahexes (MgTftAttackDialog *self, int megahexes)
   gtk_spin_button_set_value (self->megahexes_spin, megahexes);
 }
 
+gboolean
+mg_tft_attack_dialog_set_throw (MgTftAttackDialog *self, int hexes)
+{
+  if (!gtk_widget_get_visible (self->throw_row))
+    return FALSE;
+  gtk_switch_set_active (self->throw_switch, TRUE);
+  gtk_spin_button_set_value (self->hexes_spin, hexes);
+  return gtk_widget_get_visible (self->hexes_row);
+}
+
 void
 mg_tft_attack_dialog_set_dice (MgTftAttackDialog *self, const char *typed)
 {

@@ -14,6 +14,7 @@
 #include "mg-journal-page.h"
 #include "mg-campaign-window-private.h"
 #include "mg-tft-attack-dialog.h"
+#include "mg-tft-util.h"
 #include "mg-tft-duel-dialog.h"
 #include "mg-tft-editor.h"
 #include "mg-tft-fight-page.h"
@@ -744,6 +745,104 @@ test_dead (void)
   wait_ms (50);
 }
 
+/* Issue 11 item 8 through the pages. "Halflings get an extra +3 DX adjustment with missile or
+ * thrown weapons, and do an extra +1 damage" (p. 19): a halfling (DX 14) throwing its dagger 2
+ * hexes is shown adjDX 14 + 3 - 2 = 15, and a 5 on the die does 5 (1-1, +1), leaving B (ST 12)
+ * 7. Then B rolls 18: "the attacker's weapon is broken" (p. 10); after the fight the roster's
+ * card no longer lists B's broadsword, and the fight's summary says it stays broken. */
+static void
+test_halfling_and_broken (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"H\",\"kind\":\"halfling\",\"st\":6,\"dx\":14,\"weapons\":[\"dagger\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\",\"dagger\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"H\"],\"Y\":[\"B\"]}}",
+    "{\"type\":\"option\",\"figure\":\"H\",\"option\":\"b\"}",
+    "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"a\"}",
+    "{\"type\":\"attacks\"}",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "Shire.db", NULL);
+  const char *players[] = { "Ann", NULL };
+  MgCampaign *campaign = mg_campaign_create (path, "tft", "The Shire", players, NULL, 7, &error);
+  MgCampaignWindow *window;
+  MgTftAttackDialog *dialog;
+  MgTftRosterPage *roster;
+  g_autofree char *card = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_autoptr(json_object) action = json_tokener_parse (actions[i]);
+      g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
+
+      g_assert_no_error (error);
+    }
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
+  page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+  wait_ms (100);
+  step ("attack", NULL);
+  wait_ms (30);
+  dialog = mg_tft_fight_page_get_attack_dialog (page);
+  g_assert_nonnull (dialog);
+  g_assert_true (mg_tft_attack_dialog_set_target (dialog, "B"));
+  g_assert_true (mg_tft_attack_dialog_set_throw (dialog, 2));
+  wait_ms (10);
+  g_assert_cmpint (mg_tft_attack_dialog_get_adj_dx (dialog), ==, 15);
+  mg_tft_attack_dialog_set_dice (dialog, "3 3 3 5");
+  wait_ms (10);
+  g_assert_null (mg_tft_attack_dialog_get_message (dialog));
+  click (mg_tft_attack_dialog_get_apply_button (dialog));
+  g_assert_nonnull (mg_tft_attack_dialog_get_outcome (dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_ms (20);
+  {
+    g_autoptr(json_object) view = mg_tft_view (campaign);
+    json_object *b = mg_tft_fight_fighter (mg_tft_view_fight (view), "B");
+
+    /* 5 hits on B, ST 12: 7 left. */
+    g_assert_cmpint (mg_ui_json_int (b, "hits", 0), ==, 5);
+  }
+  /* B's turn to attack H with the broadsword: 6 6 6 is 18, a miss that breaks it. */
+  {
+    static const char * const rest[] = {
+      "{\"type\":\"end_turn\"}",
+      "{\"type\":\"option\",\"figure\":\"H\",\"option\":\"a\"}",
+      "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"b\"}",
+      "{\"type\":\"attacks\"}",
+      "{\"type\":\"attack\",\"figure\":\"B\",\"target\":\"H\",\"dice\":[6,6,6]}",
+      "{\"type\":\"end_turn\"}",
+      "{\"type\":\"end_fight\",\"abandon\":true}",
+    };
+    for (guint i = 0; i < G_N_ELEMENTS (rest); i++)
+      {
+        g_autoptr(json_object) action = json_tokener_parse (rest[i]);
+        g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
+
+        g_assert_no_error (error);
+      }
+  }
+  wait_ms (50);
+  {
+    g_autoptr(MgJournalEntry) last = mg_campaign_journal_get (campaign, mg_campaign_journal_count (campaign), &error);
+
+    g_assert_no_error (error);
+    assert_contains (last->summary, "B's Broadsword stays broken");
+  }
+  roster = MG_TFT_ROSTER_PAGE (mg_campaign_window_get_page (window, "roster"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "roster");
+  wait_ms (100);
+  card = card_text (roster, "B");
+  /* The card lists what the figure carries, in capitals as the rulebook's card does. */
+  g_assert_null (strstr (card, "BROADSWORD"));
+  assert_contains (card, "DAGGER 1-1");
+  g_object_unref (campaign);
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+}
+
 /* Reopened: the roster persists with the EP, the history, and what EP can buy. */
 static void
 test_reopen (void)
@@ -894,6 +993,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/tft/combat-example", test_combat_example);
   g_test_add_func ("/ui/tft/reopen", test_reopen);
   g_test_add_func ("/ui/tft/dead", test_dead);
+  g_test_add_func ("/ui/tft/halfling-and-broken", test_halfling_and_broken);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);
