@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <math.h>
 #include <string.h>
 
 #include "mg-application.h"
@@ -352,6 +353,58 @@ test_sample_final_table (void)
   close_campaign_windows (app);
 }
 
+/* Issue 11 item 4: the Map page and the editor from 360 px to full screen, light and dark. Side
+ * by side from 720 px; narrower, the map above the panel, as wide as the window and with its
+ * areas still apart; a picture of each. */
+static void
+test_narrow_and_dark (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, "lamame", tmpdir, &error);
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  static const int widths[] = { 360, 1400 };
+  static const char *const pages[] = { "map", "map-editor" };
+  MgCampaignWindow *window;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+        for (guint p = 0; p < G_N_ELEMENTS (pages); p++)
+          {
+            GtkWidget *page = mg_campaign_window_get_page (window, pages[p]);
+            MgAreaMap *map = p == 0 ? MG_LAMAME_MAP_PAGE (page)->map : mg_lamame_editor_get_area_map (MG_LAMAME_EDITOR (page));
+            g_autofree char *name = g_strdup_printf ("lamame-%s-%d%s.png", pages[p], widths[w], dark ? "-dark" : "");
+            double ax, ay, bx, by;
+            int minimum = 0;
+
+            gtk_window_set_default_size (GTK_WINDOW (window), widths[w], widths[w] == 360 ? 720 : 900);
+            adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), pages[p]);
+            wait_ms (600);
+            gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+            g_assert_cmpint (minimum, <=, widths[w]);
+            g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, widths[w]);
+            /* Narrow, the map spans the page's width; wide, it shares it with the panel. */
+            if (widths[w] == 360)
+              g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (map)), ==, gtk_widget_get_width (page));
+            else
+              g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (map)), <, gtk_widget_get_width (page) - 300);
+            g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (map)), >=, 240);
+            /* Scaled to the width: two neighbouring areas stay apart, and each is where a click finds it. */
+            g_assert_true (mg_area_map_area_position (map, "Redkeep", &ax, &ay));
+            g_assert_true (mg_area_map_area_position (map, "Oak Hill", &bx, &by));
+            g_assert_cmpfloat (hypot (ax - bx, ay - by), >, 30);
+            g_assert_cmpfloat (bx, <, gtk_widget_get_width (GTK_WIDGET (map)));
+            g_assert_cmpstr (mg_area_map_area_at (map, bx, by), ==, "Oak Hill");
+            save_screenshot (GTK_WIDGET (window), name);
+          }
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -361,6 +414,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lamame-ui/season-through-the-map", test_season_through_the_map);
   g_test_add_func ("/lamame-ui/map-editor", test_map_editor);
   g_test_add_func ("/lamame-ui/sample-final-table", test_sample_final_table);
+  g_test_add_func ("/lamame-ui/narrow-and-dark", test_narrow_and_dark);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
