@@ -537,6 +537,8 @@ mg_tft_fighter_row_class_init (MgTftFighterRowClass *klass)
   BIND (main_gauche_check);
   BIND (declare_button);
   BIND (message_label);
+  gtk_widget_class_bind_template_child_full (widget_class, "option_line", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "gear_line", FALSE, 0);
 #undef BIND
   gtk_widget_class_install_action (widget_class, "fighter.declare", NULL, declare_activated);
   gtk_widget_class_install_action (widget_class, "fighter.flee", NULL, flee_activated);
@@ -547,6 +549,20 @@ mg_tft_fighter_row_init (MgTftFighterRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->engaged_checks = g_ptr_array_new ();
+  /* The option and gear lines wrap in a narrow window; a hidden control takes its slot with it, and the
+   * slots are no tab stops of their own. */
+  for (guint i = 0; i < 2; i++)
+  {
+    GtkWidget *line = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), MG_TYPE_TFT_FIGHTER_ROW,
+                                                                 i == 0 ? "option_line" : "gear_line"));
+
+    for (GtkWidget *slot = gtk_widget_get_first_child (line); slot != NULL; slot = gtk_widget_get_next_sibling (slot))
+      {
+        gtk_widget_set_focusable (slot, FALSE);
+        g_object_bind_property (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (slot)), "visible", slot, "visible",
+                                G_BINDING_SYNC_CREATE);
+      }
+  }
   g_signal_connect_swapped (self->option_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
   g_signal_connect_swapped (self->weapon_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
   g_signal_connect_swapped (self->moved_spin, "value-changed", G_CALLBACK (controls_changed), self);

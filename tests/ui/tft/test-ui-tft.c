@@ -44,6 +44,31 @@ card_text (MgTftRosterPage *roster, const char *figure)
   return mg_tft_card_get_text (mg_tft_roster_page_get_card (roster));
 }
 
+/* Issue 11 item 4: `window` resized to 360 x `height` px is no wider than that. */
+static void
+resize_to_360 (GtkWindow *window, int height)
+{
+  int minimum = 0;
+
+  gtk_window_set_default_size (window, 360, height);
+  wait_ms (400);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  if (minimum > 360)
+    report_wide_widgets (GTK_WIDGET (window), 360 - 24);
+  g_assert_cmpint (minimum, <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+}
+
+/* …and a picture of it narrow is kept; then it gets back `width` x `height`. */
+static void
+assert_fits_360 (GtkWindow *window, const char *shot, int width, int height)
+{
+  resize_to_360 (window, 720);
+  save_screenshot (GTK_WIDGET (window), shot);
+  gtk_window_set_default_size (window, width, height);
+  wait_ms (300);
+}
+
 static void
 assert_contains (const char *text, const char *part)
 {
@@ -107,6 +132,7 @@ build_flavius (MgTftRosterPage *roster, MgTftCard **card)
   gtk_window_set_default_size (GTK_WINDOW (editor), 560, 900);
   wait_ms (300);
   save_screenshot (GTK_WIDGET (editor), "tft-editor.png");
+  assert_fits_360 (GTK_WINDOW (editor), "tft-editor-360.png", 560, 900);
   click (mg_tft_editor_get_save_button (editor));
   wait_ms (20);
   g_assert_null (find_toplevel (MG_TYPE_TFT_EDITOR));
@@ -311,15 +337,7 @@ attack (const char *attacker, const char *target, int adj_dx, int megahexes, con
   }
   /* …and 360 px wide (issue 11 item 4): nothing wider than that, the dice entry still in sight. */
   {
-    int minimum = 0;
-
-    gtk_window_set_default_size (GTK_WINDOW (dialog), 360, 760 - 60);
-    wait_ms (300);
-    gtk_widget_measure (GTK_WIDGET (dialog), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
-    if (minimum > 360)
-      report_wide_widgets (GTK_WIDGET (dialog), 280);
-    g_assert_cmpint (minimum, <=, 360);
-    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (dialog)), <=, 360);
+    resize_to_360 (GTK_WINDOW (dialog), 760 - 60);
     assert_in_window (GTK_WIDGET (dialog), mg_tft_attack_dialog_get_dice_row (dialog), 760 - 60);
     if (shot != NULL)
       {
@@ -532,6 +550,7 @@ play_turn (const Turn *turn, guint number, MgCampaignWindow *window)
     {
       wait_ms (300);
       save_screenshot (GTK_WIDGET (window), "tft-fight.png");
+      assert_fits_360 (GTK_WINDOW (window), "tft-fight-360.png", 1280, 900);
     }
   if (number == G_N_ELEMENTS (turns))
     {
@@ -977,6 +996,7 @@ test_reopen (void)
     g_assert_cmpuint (losses, >, 0);
     wait_ms (200);
     save_screenshot (GTK_WIDGET (duel), "tft-duel.png");
+    assert_fits_360 (GTK_WINDOW (duel), "tft-duel-360.png", 600, 700);
     gtk_window_destroy (GTK_WINDOW (duel));
   }
   gtk_window_destroy (GTK_WINDOW (window));
