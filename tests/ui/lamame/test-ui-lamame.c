@@ -129,9 +129,27 @@ test_season_through_the_map (void)
   click_step (page, "Green: pass");
   g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Spring"));
 
-  /* Secret bids on the device: each typed hidden; Blue's 99 refused (15 gold). */
+  /* Secret bids on the device: each typed hidden; Blue's 99 refused (15 gold). The device may
+   * be a phone-sized window: the page and the secret dialog fit 360 px. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 720);
+  wait_ms (400);
   click_step (page, "Red: bid for start player in secret");
+  wait_ms (300);
+  {
+    int minimum = 0;
+
+    gtk_widget_measure (GTK_WIDGET (page->dialog), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+    g_assert_cmpint (minimum, <=, 360);
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (page->dialog)), <=, 360);
+    gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+    g_assert_cmpint (minimum, <=, 360);
+    g_assert_true (gtk_widget_get_mapped (page->entries[0]));
+    save_screenshot (GTK_WIDGET (page->dialog), "lamame-secret-dialog-360.png");
+    save_screenshot (GTK_WIDGET (window), "lamame-secret-page-360.png");
+  }
   enter_secret (page, "3");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (400);
   g_assert_cmpstr (gtk_label_get_text (page->error_label), ==, "");
   {
     g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), "Blue");
