@@ -16,11 +16,12 @@ packages=(
   libjson-c-dev libsqlite3-dev libcairo2-dev libpango1.0-dev
   desktop-file-utils appstream-util
   xvfb xauth sqlite3 python3 fonts-dejavu-core
+  poppler-utils   # pdftotext, pdftoppm: the export tests read the PDF and keep its first page as a PNG
   clang libclang-rt-14-dev
 )
 
-# Only for `dev.sh bench`: the real peers of bench (a) and the PDF tools.
-bench_packages=(gnome-calculator gnome-text-editor poppler-utils)
+# Only for `dev.sh bench`: the real peers of bench (a).
+bench_packages=(gnome-calculator gnome-text-editor)
 
 install_missing() {
   local missing=()
