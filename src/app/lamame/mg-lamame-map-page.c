@@ -142,7 +142,9 @@ dialog_check (MgLamameMapPage *self)
   if (self->dialog == NULL || self->dialog_action == NULL)
     return;
   action = dialog_build (self, &problem);
-  if (action != NULL && !mg_campaign_validate (self->campaign, action, &error))
+  if (action != NULL && self->checks[0] != NULL && mg_ui_json_len (mg_ui_json_array (action, "cards")) == 0)
+    problem = _("Tick the card chosen (two in winter).");
+  else if (action != NULL && !mg_campaign_validate (self->campaign, action, &error))
     problem = plain = mg_error_plain (error->message);
   adw_message_dialog_set_response_enabled (self->dialog, "ok", problem == NULL);
   gtk_label_set_text (self->dialog_message, problem != NULL && dialog_touched (self) ? problem : "");

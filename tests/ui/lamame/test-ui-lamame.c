@@ -199,7 +199,15 @@ test_season_through_the_map (void)
   /* Red chooses in secret; the others' cards lie face down at the table. */
   click_step (page, "Red: choose the action in secret");
   g_assert_nonnull (page->checks[2]);
+  /* Fresh: nothing said, Done off; a card ticked and unticked asks for one, in words. */
+  g_assert_cmpstr (gtk_label_get_text (page->dialog_message), ==, "");
+  g_assert_false (adw_message_dialog_get_response_enabled (page->dialog, "ok"));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (page->checks[0]), TRUE);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (page->checks[0]), FALSE);
+  g_assert_cmpstr (gtk_label_get_text (page->dialog_message), ==, "Tick the card chosen (two in winter).");
   gtk_check_button_set_active (GTK_CHECK_BUTTON (page->checks[2]), TRUE);
+  g_assert_cmpstr (gtk_label_get_text (page->dialog_message), ==, "");
+  g_assert_true (adw_message_dialog_get_response_enabled (page->dialog, "ok"));
   respond (page);
   click_step (page, "face down at the table");
   /* Red's turn: the card is revealed; the knight rides to North Pass (+1). */
