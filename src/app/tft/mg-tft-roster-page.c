@@ -124,10 +124,17 @@ history_text (MgTftRosterPage *self, json_object *entry, char **title, char **su
       *title = g_strdup_printf (_("+1 %s"), g_strcmp0 (attribute, "st") == 0 ? _("ST") : _("DX"));
       *subtitle = g_strdup_printf (_("%d EP traded in"), mg_ui_json_int (entry, "ep", 0));
     }
+  else if (g_strcmp0 (what, "edited") == 0)
+    {
+      /* Translators: a figure's history: its name, owner, race, ST, DX or EP were corrected. */
+      *title = g_strdup (_("Record changed"));
+      *subtitle = g_strdup_printf (_("Campaign turn %d"), mg_ui_json_int (entry, "turn", 0));
+    }
   else
     {
+      /* A kind of entry this version does not know: its name, never its JSON. */
       *title = g_strdup (what != NULL ? what : "?");
-      *subtitle = g_strdup (json_object_to_json_string (entry));
+      *subtitle = g_strdup_printf (_("Campaign turn %d"), mg_ui_json_int (entry, "turn", 0));
     }
 }
 
@@ -393,6 +400,20 @@ mg_tft_roster_page_get_card (MgTftRosterPage *self)
 {
   mg_widget_redraw_pending (GTK_WIDGET (self));
   return self->card;
+}
+
+char *
+mg_tft_roster_page_get_history_text (MgTftRosterPage *self)
+{
+  GString *text = g_string_new (NULL);
+
+  mg_widget_redraw_pending (GTK_WIDGET (self));
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->history_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (ADW_IS_ACTION_ROW (row))
+      g_string_append_printf (text, "%s: %s\n", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                              adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+  return g_string_free (text, FALSE);
 }
 
 guint

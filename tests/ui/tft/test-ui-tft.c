@@ -631,7 +631,14 @@ test_combat_example (void)
   {
     g_autoptr(json_object) own = json_tokener_parse ("{\"type\":\"edit_figure\",\"figure\":\"Ragnar\",\"owner\":\"Bob\"}");
     g_autoptr(MgJournalEntry) done = mg_campaign_act (mg_campaign_window_get_campaign (window), own, &error);
+    g_autofree char *history = NULL;
+
     g_assert_no_error (error);
+    /* The change is in Ragnar's history in words, never as JSON. */
+    g_assert_true (mg_tft_roster_page_select (roster, "Ragnar"));
+    history = mg_tft_roster_page_get_history_text (roster);
+    assert_contains (history, "Record changed: Campaign turn");
+    g_assert_null (strchr (history, '{'));
   }
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
   page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
