@@ -31,7 +31,7 @@ struct _MgStartWindow
 
   GPtrArray       *player_rows;   /* AdwEntryRow* */
   char            *folder;
-  gboolean         edited;        /* complain about the form only once the referee typed */
+  gboolean         create_tried;  /* Create was pressed: every field's problem is said */
   GtkNativeDialog *chooser;
 };
 
@@ -64,6 +64,14 @@ real_name (const char *path)
   return g_steal_pointer (&base);
 }
 
+/* A field's problem is said once the referee touched it (typed in it, or left it), or tried
+ * to create; before that a missing field only keeps Create disabled. */
+static gboolean
+complain_about (MgStartWindow *self, GtkWidget *field)
+{
+  return self->create_tried || mg_error_touched (field);
+}
+
 /* Validation: says what is missing, and only enables Create when nothing is. */
 static void
 validate_form (MgStartWindow *self)
@@ -75,15 +83,16 @@ validate_form (MgStartWindow *self)
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *trimmed = g_strstrip (g_strdup (name));
   gboolean name_ok = trimmed[0] != '\0';
+  gboolean complete = rules != NULL && name_ok;
 
-  if (self->edited && !name_ok)
+  if (complain_about (self, GTK_WIDGET (self->name_row)) && !name_ok)
     gtk_widget_add_css_class (GTK_WIDGET (self->name_row), "error");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->name_row), "error");
 
   if (rules == NULL)
     message = g_strdup (_("This version of Melee GM has no games built in."));
-  else if (!name_ok)
+  else if (!name_ok && complain_about (self, GTK_WIDGET (self->name_row)))
     message = g_strdup (_("Give the campaign a name."));
 
   for (guint i = 0; i < self->player_rows->len; i++)
@@ -95,14 +104,16 @@ validate_form (MgStartWindow *self)
 
       if (player[0] == '\0')
         {
-          if (message == NULL)
+          complete = FALSE;
+          bad = complain_about (self, row);
+          if (message == NULL && bad)
             message = g_strdup_printf (_("Name player %u."), i + 1);
-          bad = self->edited;
         }
       else if (g_hash_table_contains (seen, folded))
         {
           if (message == NULL)
             message = g_strdup_printf (_("Two players are called “%s”; give each a different name."), player);
+          complete = FALSE;
           bad = TRUE;
         }
       else
@@ -116,7 +127,7 @@ validate_form (MgStartWindow *self)
 
   /* Another campaign of that name in the folder: this one takes the next free name, said
    * here, before Create, and used as its name too (window, exports). */
-  if (message == NULL && self->folder != NULL)
+  if (complete && message == NULL && self->folder != NULL)
     {
       g_autofree char *path = mg_application_unique_path (self->folder, trimmed);
       g_autofree char *real = real_name (path);
@@ -125,11 +136,13 @@ validate_form (MgStartWindow *self)
         message_hint = g_strdup_printf (_("A campaign called “%s” is already in this folder: this one will be called “%s”."),
                                         trimmed, real);
     }
+  if (!complete && message == NULL && rules != NULL)
+    message_hint = g_strdup (_("Name the campaign and its players, then press Create."));
   gtk_label_set_text (self->form_message,
                       message != NULL ? message
                       : message_hint != NULL ? message_hint
                                              : _("The campaign is saved as you play; there is nothing else to save."));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "start.create", message == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "start.create", complete && message == NULL);
   if (rules != NULL)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "start.add-player",
                                    self->player_rows->len < rules->max_players);
@@ -138,8 +151,32 @@ validate_form (MgStartWindow *self)
 static void
 form_changed (MgStartWindow *self)
 {
-  self->edited = TRUE;
   validate_form (self);
+}
+
+static gboolean
+validate_later (gpointer data)
+{
+  validate_form (MG_START_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
+/* Leaving a field counts as touching it (mg-errors' own focus controller marks it): say its
+ * problem then, once that mark is made, not only on the next key. */
+static void
+field_left (GtkEventControllerFocus *focus, MgStartWindow *self)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT, validate_later, g_object_ref (self), g_object_unref);
+}
+
+static void
+track_field (MgStartWindow *self, GtkWidget *field)
+{
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  mg_error_track_touched (field);
+  g_signal_connect_after (focus, "leave", G_CALLBACK (field_left), self);
+  gtk_widget_add_controller (field, focus);
 }
 
 static void
@@ -150,6 +187,7 @@ add_player_row (MgStartWindow *self)
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_entry_row_set_activates_default (ADW_ENTRY_ROW (row), TRUE);
+  track_field (self, row);
   g_signal_connect_swapped (row, "changed", G_CALLBACK (form_changed), self);
   gtk_list_box_append (self->players_list, row);
   g_ptr_array_add (self->player_rows, row);
@@ -327,7 +365,7 @@ create_activated (GtkWidget *widget, const char *name, GVariant *param)
   g_autoptr(GError) error = NULL;
   g_autoptr(MgCampaign) campaign = NULL;
 
-  self->edited = TRUE;
+  self->create_tried = TRUE;
   validate_form (self);
   if (rules == NULL || !gtk_widget_get_sensitive (self->create_button))
     return;
@@ -619,6 +657,7 @@ mg_start_window_init (MgStartWindow *self)
     gtk_string_list_append (games, _(all[i]->name));
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
   g_signal_connect_swapped (self->game_row, "notify::selected", G_CALLBACK (game_changed), self);
+  track_field (self, GTK_WIDGET (self->name_row));
   g_signal_connect_swapped (self->name_row, "changed", G_CALLBACK (form_changed), self);
   fill_samples_menu (self);
 }

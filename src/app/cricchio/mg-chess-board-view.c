@@ -288,8 +288,16 @@ mg_chess_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int 
                              int *minimum, int *natural, int *min_baseline, int *nat_baseline)
 {
   *minimum = 15 * 20;  /* 300 px: fits a 360 px window */
-  *natural = 15 * 44;
+  /* A square board: as tall as it is wide, so a narrow window (the side panel under the board)
+   * does not give it empty bands above and below and push the status out of sight. */
+  *natural = orientation == GTK_ORIENTATION_VERTICAL && for_size >= 0 ? MAX (for_size, *minimum) : 15 * 44;
   *min_baseline = *nat_baseline = -1;
+}
+
+static GtkSizeRequestMode
+mg_chess_board_view_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 static gint
@@ -362,6 +370,7 @@ mg_chess_board_view_class_init (MgChessBoardViewClass *klass)
 
   widget_class->snapshot = mg_chess_board_view_snapshot;
   widget_class->measure = mg_chess_board_view_measure;
+  widget_class->get_request_mode = mg_chess_board_view_get_request_mode;
   signals[SQUARE_ACTIVATED] = g_signal_new ("square-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                             0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
@@ -506,4 +515,15 @@ const char *
 mg_chess_board_view_get_bottom (MgChessBoardView *self)
 {
   return side_ids[self->bottom];
+}
+
+guint
+mg_chess_board_view_get_n_mines (MgChessBoardView *self, const char *owner)
+{
+  gint o = index_of (side_ids, owner);
+  guint n = 0;
+
+  for (guint s = 0; s < N; s++)
+    n += self->mine_owner[s] != 0 && (owner == NULL || self->mine_owner[s] == o + 1);
+  return n;
 }

@@ -21,6 +21,8 @@ void              mg_chess_board_view_set_selection (MgChessBoardView *self, con
                                                      const char * const *targets);
 const char       *mg_chess_board_view_get_selected (MgChessBoardView *self);
 guint             mg_chess_board_view_get_n_targets (MgChessBoardView *self);
+/* How many mines are drawn: owner's ("south"…), or everyone's when owner is NULL. */
+guint             mg_chess_board_view_get_n_mines  (MgChessBoardView *self, const char *owner);
 /* The side drawn at the bottom. */
 const char       *mg_chess_board_view_get_bottom   (MgChessBoardView *self);
 /* The keyboard cursor's square ("a1"). */

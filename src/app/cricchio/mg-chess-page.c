@@ -85,11 +85,23 @@ clear_selection (MgChessPage *self)
   mg_chess_board_view_set_selection (self->board, NULL, NULL);
 }
 
+/* The message's room is kept (two lines) whether or not there is one, so the buttons under it
+ * (the mines' Show buttons, the board's side) do not jump when a refusal is said. */
 static void
 show_error (MgChessPage *self, const char *message)
 {
   gtk_label_set_text (GTK_LABEL (self->error_label), message ? message : "");
-  gtk_widget_set_visible (self->error_label, message != NULL);
+}
+
+static void
+reserve_lines (GtkWidget *label, int lines)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (label, "Xg");
+  int height = 0;
+
+  pango_layout_get_pixel_size (layout, NULL, &height);
+  g_object_unref (layout);
+  gtk_widget_set_size_request (label, -1, height * lines);
 }
 
 static gboolean
@@ -352,6 +364,18 @@ mg_chess_page_dispose (GObject *object)
  * so the page's minimum width is the wider of the two, not their sum. */
 #define MG_CHESS_PAGE_SIDE_BY_SIDE 720
 
+/* Side by side, the board takes the height; stacked, it is a square and the panel under it
+ * takes what is left. */
+static void
+set_orientation (MgChessPage *self, GtkOrientation o)
+{
+  if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->box)) == o)
+    return;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->box), o);
+  gtk_widget_set_vexpand (self->board_box, o == GTK_ORIENTATION_HORIZONTAL);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->board), o == GTK_ORIENTATION_HORIZONTAL);
+}
+
 static void
 mg_chess_page_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
                        int *minimum, int *natural, int *min_baseline, int *nat_baseline)
@@ -374,8 +398,7 @@ mg_chess_page_measure (GtkWidget *widget, GtkOrientation orientation, int for_si
       GtkOrientation o = for_size >= 0 && for_size < MG_CHESS_PAGE_SIDE_BY_SIDE
                          ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
 
-      if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->box)) != o)
-        gtk_orientable_set_orientation (GTK_ORIENTABLE (self->box), o);
+      set_orientation (self, o);
       gtk_widget_measure (self->box, orientation, for_size, minimum, natural, NULL, NULL);
     }
   *min_baseline = *nat_baseline = -1;
@@ -387,8 +410,7 @@ mg_chess_page_size_allocate (GtkWidget *widget, int width, int height, int basel
   MgChessPage *self = MG_CHESS_PAGE (widget);
   GtkOrientation o = width < MG_CHESS_PAGE_SIDE_BY_SIDE ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
 
-  if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->box)) != o)
-    gtk_orientable_set_orientation (GTK_ORIENTABLE (self->box), o);
+  set_orientation (self, o);
   gtk_widget_allocate (self->box, width, height, baseline, NULL);
 }
 
@@ -427,6 +449,7 @@ mg_chess_page_init (MgChessPage *self)
   g_signal_connect_swapped (self->said_button, "clicked", G_CALLBACK (said_clicked), self);
   g_signal_connect_swapped (self->not_said_button, "clicked", G_CALLBACK (said_clicked), self);
   g_signal_connect_swapped (self->bottom_dropdown, "notify::selected", G_CALLBACK (bottom_changed), self);
+  reserve_lines (self->error_label, 2);
 }
 
 MgChessPage *
@@ -450,7 +473,7 @@ mg_chess_page_get_board (MgChessPage *self)
 const char *
 mg_chess_page_get_error (MgChessPage *self)
 {
-  return gtk_widget_get_visible (self->error_label) ? gtk_label_get_text (GTK_LABEL (self->error_label)) : "";
+  return gtk_label_get_text (GTK_LABEL (self->error_label));
 }
 
 GtkWidget *
@@ -470,5 +493,9 @@ mg_chess_page_get_part (MgChessPage *self, const char *name)
     return self->bottom_dropdown;
   if (g_strcmp0 (name, "captured") == 0)
     return self->captured_box;
+  if (g_strcmp0 (name, "secrets") == 0)
+    return self->secrets_box;
+  if (g_strcmp0 (name, "error") == 0)
+    return self->error_label;
   return NULL;
 }

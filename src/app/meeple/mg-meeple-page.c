@@ -19,6 +19,7 @@ struct _MgMeeplePage
   MgCampaign   *campaign;
   MgTableState *table;
 
+  GtkWidget    *header_box;
   GtkLabel     *title_label;
   GtkLabel     *pending_label;
   GtkLabel     *score_label;
@@ -163,6 +164,53 @@ mg_meeple_page_dispose (GObject *object)
   G_OBJECT_CLASS (mg_meeple_page_parent_class)->dispose (object);
 }
 
+/* .meeple-page { margin: 24px 18px } in style.css: the header's width is the page's less these. */
+#define MG_MEEPLE_PAGE_SIDE_MARGINS 36
+
+/* The score beside the title only when both fit on their line: in a narrow window it goes under
+ * the title instead of wrapping beside it ("Red 0 –" over "0 Blue"). */
+static void
+update_header (MgMeeplePage *self, int width)
+{
+  int title = 0, score = 0, spacing = gtk_box_get_spacing (GTK_BOX (self->header_box));
+  gboolean stacked;
+  GtkOrientation o;
+
+  gtk_widget_measure (GTK_WIDGET (self->title_label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &title, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (self->score_label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &score, NULL, NULL);
+  stacked = title + spacing + score > width - MG_MEEPLE_PAGE_SIDE_MARGINS;
+  o = stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
+  if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->header_box)) == o)
+    return;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->header_box), o);
+  gtk_widget_set_halign (GTK_WIDGET (self->score_label), stacked ? GTK_ALIGN_START : GTK_ALIGN_FILL);
+  gtk_label_set_xalign (self->score_label, stacked ? 0 : 0.5);
+  gtk_label_set_justify (self->score_label, stacked ? GTK_JUSTIFY_LEFT : GTK_JUSTIFY_RIGHT);
+}
+
+static void
+mg_meeple_page_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                        int *minimum, int *natural, int *min_baseline, int *nat_baseline)
+{
+  if (orientation == GTK_ORIENTATION_VERTICAL && for_size >= 0)
+    update_header (MG_MEEPLE_PAGE (widget), for_size);
+  gtk_widget_measure (gtk_widget_get_first_child (widget), orientation, for_size,
+                      minimum, natural, min_baseline, nat_baseline);
+}
+
+static void
+mg_meeple_page_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  update_header (MG_MEEPLE_PAGE (widget), width);
+  gtk_widget_allocate (gtk_widget_get_first_child (widget), width, height, baseline, NULL);
+}
+
+gboolean
+mg_meeple_page_get_score_stacked (MgMeeplePage *self)
+{
+  return gtk_orientable_get_orientation (GTK_ORIENTABLE (self->header_box)) == GTK_ORIENTATION_VERTICAL;
+}
+
 static void
 mg_meeple_page_class_init (MgMeeplePageClass *klass)
 {
@@ -170,8 +218,10 @@ mg_meeple_page_class_init (MgMeeplePageClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = mg_meeple_page_dispose;
   g_type_ensure (MG_TYPE_MEEPLE_SIDE);
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = mg_meeple_page_measure;
+  widget_class->size_allocate = mg_meeple_page_size_allocate;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/meeple/mg-meeple-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, header_box);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, title_label);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, pending_label);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, score_label);

@@ -1,0 +1,366 @@
+/* test-ui-polish.c — issue 11 through Meeple Melee's and Cricchio's Mêlée's pages and the shared
+ * dialogs, as a referee meets them: the New Campaign form that says a field's problem only once
+ * it is touched, the Battle heading in a 360 px window, Cricchio's messages that keep their room,
+ * a Cricchio move made with the keyboard alone, and Mine Field's mines shown only to their owner. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "mg-application.h"
+#include "ui-test-util.h"
+#include "mg-campaign-window-private.h"
+#include "mg-chess-page.h"
+#include "mg-json.h"
+#include "mg-meeple-page-private.h"
+#include "mg-players-display.h"
+#include "mg-start-window-private.h"
+#include "mg-table-state.h"
+
+static MgApplication *app;
+static char *tmpdir;
+
+static GtkWidget *
+find_by_class (GtkWidget *widget, GType type, const char *css_class)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && (css_class == NULL || gtk_widget_has_css_class (widget, css_class)))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_by_class (c, type, css_class);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Where a widget's top-left corner is, in its window. */
+static graphene_point_t
+place (GtkWidget *widget)
+{
+  graphene_point_t p = GRAPHENE_POINT_INIT (0, 0), out;
+
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (gtk_widget_get_root (widget)), &p, &out));
+  return out;
+}
+
+/* A key pressed on a widget, as its key controller receives it. */
+static void
+press_key (GtkWidget *widget, guint keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
+    }
+  g_assert_true (handled);
+  wait_ms (5);
+}
+
+static void
+press_keys (GtkWidget *widget, const guint *keys, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    press_key (widget, keys[i]);
+}
+
+/* 11.3: a fresh New Campaign form complains about nothing; a field's problem is said once that
+ * field was touched, never about a field the referee has not reached yet. */
+static void
+test_new_campaign_touched (void)
+{
+  MgStartWindow *start = MG_START_WINDOW (mg_application_get_start_window (app));
+  GtkWidget *name, *second;
+
+  gtk_window_present (GTK_WINDOW (start));
+  gtk_window_set_default_size (GTK_WINDOW (start), 360, 700);
+  mg_start_window_set_folder (start, tmpdir);
+  gtk_widget_activate_action (GTK_WIDGET (start), "start.show-new", NULL);
+  wait_ms (100);
+  name = GTK_WIDGET (mg_start_window_get_name_row (start));
+  second = GTK_WIDGET (mg_start_window_get_player_row (start, 1));
+
+  g_assert_null (strstr (mg_start_window_get_form_message (start), "Give the campaign a name"));
+  g_assert_cmpstr (mg_start_window_get_form_message (start), ==, "Name the campaign and its players, then press Create.");
+  g_assert_false (gtk_widget_has_css_class (name, "error"));
+  g_assert_false (gtk_widget_is_sensitive (mg_start_window_get_create_button (start)));
+  save_screenshot (GTK_WIDGET (start), "polish-new-campaign-fresh-360.png");
+
+  /* Typing the first player's name says nothing yet about the second, untouched. */
+  gtk_editable_set_text (GTK_EDITABLE (mg_start_window_get_player_row (start, 0)), "Red");
+  g_assert_false (gtk_widget_has_css_class (second, "error"));
+  g_assert_null (strstr (mg_start_window_get_form_message (start), "player 2"));
+  g_assert_false (gtk_widget_has_css_class (name, "error"));
+
+  /* A name typed then wiped: now it is said, and the field is marked. */
+  gtk_editable_set_text (GTK_EDITABLE (name), "Friday");
+  gtk_editable_set_text (GTK_EDITABLE (name), "");
+  g_assert_cmpstr (mg_start_window_get_form_message (start), ==, "Give the campaign a name.");
+  g_assert_true (gtk_widget_has_css_class (name, "error"));
+  gtk_editable_set_text (GTK_EDITABLE (name), "Friday");
+  gtk_editable_set_text (GTK_EDITABLE (second), "Blue");
+  gtk_editable_set_text (GTK_EDITABLE (second), "");
+  g_assert_cmpstr (mg_start_window_get_form_message (start), ==, "Name player 2.");
+  g_assert_true (gtk_widget_has_css_class (second, "error"));
+  gtk_editable_set_text (GTK_EDITABLE (second), "Blue");
+  g_assert_true (gtk_widget_is_sensitive (mg_start_window_get_create_button (start)));
+  save_screenshot (GTK_WIDGET (start), "polish-new-campaign-filled-360.png");
+  gtk_widget_activate_action (GTK_WIDGET (start), "start.back", NULL);
+  gtk_widget_set_visible (GTK_WIDGET (start), FALSE);
+}
+
+/* 11.4: at 360 px the Battle heading puts the match score under "Match 1 · Battle 1", on one
+ * line, instead of wrapping it beside the title; at 1400 px it stays beside the title. */
+static void
+test_meeple_heading (void)
+{
+  static const int widths[] = { 360, 1400 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = mg_application_create_sample_for (app, "meeple", tmpdir, &error);
+  MgCampaignWindow *window;
+  GtkWidget *page, *title, *score;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "battle");
+  page = mg_campaign_window_get_page (window, "battle");
+  title = find_by_class (page, GTK_TYPE_LABEL, "page-title");
+  score = find_by_class (page, GTK_TYPE_LABEL, "score");
+  g_assert_nonnull (title);
+  g_assert_nonnull (score);
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      g_autofree char *name = g_strdup_printf ("polish-meeple-battle-%d.png", widths[w]);
+      int one_line = 0;
+      graphene_point_t t, s;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), widths[w], widths[w] == 360 ? 720 : 900);
+      wait_ms (600);
+      t = place (title);
+      s = place (score);
+      gtk_widget_measure (score, GTK_ORIENTATION_VERTICAL, -1, NULL, &one_line, NULL, NULL);
+      /* The score on one line: "Red 0 – 0 Blue", not "Red 0 –" over "0 Blue". */
+      g_assert_cmpint (gtk_widget_get_height (score), <, one_line * 3 / 2);
+      g_assert_cmpint (gtk_widget_get_width (score), <=, gtk_widget_get_width (page));
+      if (widths[w] == 360)
+        {
+          g_assert_true (mg_meeple_page_get_score_stacked (MG_MEEPLE_PAGE (page)));
+          g_assert_cmpfloat (s.y, >=, t.y + gtk_widget_get_height (title));
+        }
+      else
+        {
+          g_assert_false (mg_meeple_page_get_score_stacked (MG_MEEPLE_PAGE (page)));
+          g_assert_cmpfloat (s.x, >, t.x + gtk_widget_get_width (title) - 1);
+        }
+      save_screenshot (GTK_WIDGET (window), name);
+    }
+  close_campaign_windows (app);
+}
+
+static MgCampaign *
+cricchio_campaign (const char *file, const char *variant, const char * const *players)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, file, NULL);
+  g_autofree char *rpath = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "rulesets", "cricchio.json", NULL);
+  g_autoptr(json_object) ruleset = json_object_from_file (rpath);
+  MgCampaign *c;
+
+  g_assert_nonnull (ruleset);
+  json_object_object_add (ruleset, "variant", json_object_new_string (variant));
+  c = mg_campaign_create (path, "cricchio", file, players, ruleset, 7, &error);
+  g_assert_no_error (error);
+  return c;
+}
+
+static MgChessPage *
+show_board (MgCampaign *c, int width, MgCampaignWindow **window_out)
+{
+  MgCampaignWindow *window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, width == 360 ? 720 : 900);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "board");
+  wait_ms (600);
+  *window_out = window;
+  return MG_CHESS_PAGE (mg_campaign_window_get_page (window, "board"));
+}
+
+/* 11.5: a refusal on Cricchio's board is said without moving the controls under it (the board's
+ * side, the mines' buttons), in a narrow and in a wide window. */
+static void
+test_cricchio_message_keeps_room (void)
+{
+  static const int widths[] = { 360, 1400 };
+  const char *players[] = { "Black", "Blue", "Red", "White", NULL };
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      g_autofree char *file = g_strdup_printf ("Room %d", widths[w]);
+      g_autofree char *shot = g_strdup_printf ("polish-cricchio-refusal-%d.png", widths[w]);
+      g_autoptr(MgCampaign) c = cricchio_campaign (file, "basic", players);
+      MgCampaignWindow *window;
+      MgChessPage *page = show_board (c, widths[w], &window);
+      MgChessBoardView *board = mg_chess_page_get_board (page);
+      GtkWidget *bottom = mg_chess_page_get_part (page, "bottom");
+      graphene_point_t before, after;
+      int minimum = 0;
+
+      gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+      g_assert_cmpint (minimum, <=, widths[w]);
+      before = place (bottom);
+      /* The Navy g1 cannot go to e2 (the wall at e1): the engine's words, and nothing moves. */
+      g_signal_emit_by_name (board, "square-activated", "g1");
+      g_signal_emit_by_name (board, "square-activated", "e2");
+      wait_ms (100);
+      g_assert_cmpstr (mg_chess_page_get_error (page), ==, "The Navy cannot cross the wall at e1.");
+      after = place (bottom);
+      g_assert_cmpfloat (after.y, ==, before.y);
+      save_screenshot (GTK_WIDGET (window), shot);
+      /* A move played clears the message, again without a jump. */
+      g_signal_emit_by_name (board, "square-activated", "h1");
+      g_signal_emit_by_name (board, "square-activated", "f3");
+      wait_ms (100);
+      g_assert_cmpstr (mg_chess_page_get_error (page), ==, "");
+      g_assert_cmpfloat (place (bottom).y, ==, before.y);
+      close_campaign_windows (app);
+    }
+}
+
+/* 11.10: a Cricchio move without a mouse: Tab reaches the board, arrows move its cursor, Enter
+ * picks the Air Force h1, then its destination f3 (a legal opening, docs/rules/cricchio.md). */
+static void
+test_cricchio_keyboard (void)
+{
+  const char *players[] = { "Black", "Blue", "Red", "White", NULL };
+  g_autoptr(MgCampaign) c = cricchio_campaign ("Keys", "basic", players);
+  MgCampaignWindow *window;
+  MgChessPage *page = show_board (c, 1400, &window);
+  GtkWidget *board = GTK_WIDGET (mg_chess_page_get_board (page));
+  static const guint to_h1[] = { GDK_KEY_Left, GDK_KEY_Left, GDK_KEY_Return };
+  static const guint to_f3[] = { GDK_KEY_Left, GDK_KEY_Left, GDK_KEY_Up, GDK_KEY_Up, GDK_KEY_Return };
+  gboolean reached = FALSE;
+
+  /* The board is a tab stop of the page. */
+  for (guint i = 0; i < 60 && !reached; i++)
+    {
+      gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD);
+      reached = gtk_root_get_focus (GTK_ROOT (window)) == board;
+    }
+  g_assert_true (reached);
+  g_assert_cmpstr (mg_chess_board_view_get_cursor (MG_CHESS_BOARD_VIEW (board)), ==, "j1");
+  press_keys (board, to_h1, G_N_ELEMENTS (to_h1));
+  g_assert_cmpstr (mg_chess_board_view_get_selected (MG_CHESS_BOARD_VIEW (board)), ==, "h1");
+  g_assert_cmpuint (mg_chess_board_view_get_n_targets (MG_CHESS_BOARD_VIEW (board)), ==, 6);
+  press_keys (board, to_f3, G_N_ELEMENTS (to_f3));
+  g_assert_cmpint (mg_campaign_journal_count (c), ==, 1);
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (mg_chess_page_get_part (page, "last"))),
+                            "Black Air Force h1–f3"));
+  save_screenshot (GTK_WIDGET (window), "polish-cricchio-keyboard.png");
+  close_campaign_windows (app);
+}
+
+static GtkToggleButton *
+mines_button (MgChessPage *page, guint index)
+{
+  GtkWidget *b = gtk_widget_get_first_child (mg_chess_page_get_part (page, "secrets"));
+
+  while (b != NULL && index-- > 0)
+    b = gtk_widget_get_next_sibling (b);
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (b));
+  return GTK_TOGGLE_BUTTON (b);
+}
+
+/* 11.1: Mine Field (2 players, 3 mines each, docs/rules/cricchio.md): mines are placed with one
+ * player's mines shown, by keyboard; the board then shows that player's mines only; they hide
+ * again when the player has placed all 3; the players' display never shows one. */
+static void
+test_cricchio_mines_secret (void)
+{
+  const char *players[] = { "Black", "Red", NULL };
+  g_autoptr(MgCampaign) c = cricchio_campaign ("Mines", "minefield", players);
+  MgCampaignWindow *window;
+  MgChessPage *page = show_board (c, 360, &window);
+  MgChessBoardView *board = mg_chess_page_get_board (page);
+  MgTableState *table = mg_table_state_for_campaign (c);
+  GtkWidget *secrets = mg_chess_page_get_part (page, "secrets");
+  const char *black_mines[] = { "g5", "h5", "j5" }, *red_mines[] = { "g10", "h10", "j10" };
+  MgPlayersDisplay *display;
+  graphene_point_t before;
+
+  /* Nobody's mines shown: a click says what to do, without moving the Show buttons. */
+  before = place (secrets);
+  g_signal_emit_by_name (board, "square-activated", "g5");
+  wait_ms (100);
+  g_assert_nonnull (strstr (mg_chess_page_get_error (page), "Show one player’s mines first"));
+  g_assert_cmpfloat (place (secrets).y, ==, before.y);
+  g_assert_cmpint (mg_campaign_journal_count (c), ==, 0);
+  save_screenshot (GTK_WIDGET (window), "polish-cricchio-mines-hidden-360.png");
+
+  /* Black's, by keyboard: the cursor starts on j1; Up 4 times is j5. */
+  click (GTK_WIDGET (mines_button (page, 0)));
+  g_assert_cmpstr (mg_table_state_get_secrets_seat (table), ==, "Black");
+  for (guint m = 0; m < 3; m++)
+    {
+      mg_chess_board_view_set_cursor (board, black_mines[m]);
+      press_key (GTK_WIDGET (board), GDK_KEY_Return);
+      g_assert_cmpstr (mg_chess_page_get_error (page), ==, "");
+      if (m < 2)
+        {
+          g_assert_cmpuint (mg_chess_board_view_get_n_mines (board, "south"), ==, m + 1);
+          g_assert_cmpuint (mg_chess_board_view_get_n_mines (board, NULL), ==, m + 1);
+        }
+      if (m == 1)
+        save_screenshot (GTK_WIDGET (window), "polish-cricchio-mines-black-360.png");
+    }
+  /* All 3 placed: the game waits for Red now, Black's mines hide by themselves. */
+  g_assert_null (mg_table_state_get_secrets_seat (table));
+  g_assert_cmpuint (mg_chess_board_view_get_n_mines (board, NULL), ==, 0);
+  g_assert_false (gtk_toggle_button_get_active (mines_button (page, 0)));
+
+  click (GTK_WIDGET (mines_button (page, 1)));
+  g_assert_cmpstr (mg_table_state_get_secrets_seat (table), ==, "Red");
+  g_assert_cmpuint (mg_chess_board_view_get_n_mines (board, "south"), ==, 0);
+  for (guint m = 0; m < 3; m++)
+    {
+      g_signal_emit_by_name (board, "square-activated", red_mines[m]);
+      wait_ms (5);
+      g_assert_cmpstr (mg_chess_page_get_error (page), ==, "");
+      if (m < 2)
+        g_assert_cmpuint (mg_chess_board_view_get_n_mines (board, NULL), ==,
+                          mg_chess_board_view_get_n_mines (board, "north"));
+    }
+  g_assert_null (mg_table_state_get_secrets_seat (table));
+  g_assert_cmpuint (mg_chess_board_view_get_n_mines (board, NULL), ==, 0);
+
+  /* The players' display: the public view, no mine, even while one player's are shown. */
+  click (GTK_WIDGET (mines_button (page, 0)));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.players-display", NULL);
+  wait_ms (200);
+  display = MG_PLAYERS_DISPLAY (mg_campaign_window_get_players_display (window));
+  g_assert_nonnull (display);
+  g_assert_cmpuint (mg_chess_board_view_get_n_mines (MG_CHESS_BOARD_VIEW (mg_players_display_get_state_widget (display)),
+                                                     NULL), ==, 0);
+  g_assert_cmpuint (mg_chess_board_view_get_n_mines (board, "south"), ==, 3);
+  gtk_window_destroy (GTK_WINDOW (display));
+  close_campaign_windows (app);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  app = ui_test_init (&argc, &argv, "polish", &tmpdir);
+  g_test_add_func ("/ui/polish/new-campaign-touched", test_new_campaign_touched);
+  g_test_add_func ("/ui/polish/meeple-heading", test_meeple_heading);
+  g_test_add_func ("/ui/polish/cricchio-message-keeps-room", test_cricchio_message_keeps_room);
+  g_test_add_func ("/ui/polish/cricchio-keyboard", test_cricchio_keyboard);
+  g_test_add_func ("/ui/polish/cricchio-mines-secret", test_cricchio_mines_secret);
+  status = g_test_run ();
+  ui_test_finish (app, tmpdir);
+  return status;
+}
