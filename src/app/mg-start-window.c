@@ -32,6 +32,7 @@ struct _MgStartWindow
   GPtrArray       *player_rows;   /* AdwEntryRow* */
   char            *folder;
   gboolean         create_tried;  /* Create was pressed: every field's problem is said */
+  guint            validate_idle;
   GtkNativeDialog *chooser;
 };
 
@@ -157,7 +158,11 @@ form_changed (MgStartWindow *self)
 static gboolean
 validate_later (gpointer data)
 {
-  validate_form (MG_START_WINDOW (data));
+  MgStartWindow *self = MG_START_WINDOW (data);
+
+  self->validate_idle = 0;
+  if (self->game_row != NULL)   /* not while the window goes */
+    validate_form (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -166,7 +171,9 @@ validate_later (gpointer data)
 static void
 field_left (GtkEventControllerFocus *focus, MgStartWindow *self)
 {
-  g_idle_add_full (G_PRIORITY_DEFAULT, validate_later, g_object_ref (self), g_object_unref);
+  /* Focus also leaves the fields while the window is destroyed: nothing to say then. */
+  if (self->validate_idle == 0 && !gtk_widget_in_destruction (GTK_WIDGET (self)))
+    self->validate_idle = g_idle_add (validate_later, self);
 }
 
 static void
@@ -175,7 +182,7 @@ track_field (MgStartWindow *self, GtkWidget *field)
   GtkEventController *focus = gtk_event_controller_focus_new ();
 
   mg_error_track_touched (field);
-  g_signal_connect_after (focus, "leave", G_CALLBACK (field_left), self);
+  g_signal_connect_object (focus, "leave", G_CALLBACK (field_left), self, G_CONNECT_AFTER);
   gtk_widget_add_controller (field, focus);
 }
 
@@ -591,6 +598,7 @@ mg_start_window_dispose (GObject *object)
 {
   MgStartWindow *self = MG_START_WINDOW (object);
 
+  g_clear_handle_id (&self->validate_idle, g_source_remove);
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
@@ -602,6 +610,8 @@ mg_start_window_finalize (GObject *object)
 {
   MgStartWindow *self = MG_START_WINDOW (object);
 
+  /* Focus may leave a field while the window's children go, after dispose. */
+  g_clear_handle_id (&self->validate_idle, g_source_remove);
   g_ptr_array_unref (self->player_rows);
   g_free (self->folder);
   G_OBJECT_CLASS (mg_start_window_parent_class)->finalize (object);

@@ -96,6 +96,16 @@ test_new_campaign_touched (void)
   g_assert_null (strstr (mg_start_window_get_form_message (start), "player 2"));
   g_assert_false (gtk_widget_has_css_class (name, "error"));
 
+  /* Leaving the name, untouched, empty: that is touching it; its problem is said. */
+  gtk_widget_grab_focus (name);
+  wait_ms (20);
+  gtk_widget_grab_focus (second);
+  for (guint i = 0; i < 100 && !gtk_widget_has_css_class (name, "error"); i++)
+    wait_ms (20);   /* said from an idle, once the field is marked as left */
+  g_assert_cmpstr (mg_start_window_get_form_message (start), ==, "Give the campaign a name.");
+  g_assert_true (gtk_widget_has_css_class (name, "error"));
+  g_assert_false (gtk_widget_has_css_class (second, "error"));
+
   /* A name typed then wiped: now it is said, and the field is marked. */
   gtk_editable_set_text (GTK_EDITABLE (name), "Friday");
   gtk_editable_set_text (GTK_EDITABLE (name), "");
@@ -158,6 +168,37 @@ test_meeple_heading (void)
         }
       save_screenshot (GTK_WIDGET (window), name);
     }
+  close_campaign_windows (app);
+}
+
+/* 11.10: Meeple's faces by keyboard: S and K type Sweep and Kick for the side whose faces are
+ * shown, Backspace takes the last one back (as the button does); nothing is typed for a side
+ * whose faces are hidden. */
+static void
+test_meeple_keys (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "Keys.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(MgCampaign) c = mg_campaign_create (path, "meeple", "Keys", players, NULL, 3, &error);
+  MgCampaignWindow *window;
+  MgMeeplePage *page;
+  MgMeepleSide *red, *blue;
+  static const guint typed[] = { GDK_KEY_s, GDK_KEY_k };
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  wait_ms (300);
+  page = MG_MEEPLE_PAGE (mg_campaign_window_get_page (window, "battle"));
+  red = mg_meeple_page_get_side (page, 0);
+  blue = mg_meeple_page_get_side (page, 1);
+  click (GTK_WIDGET (mg_meeple_side_get_show_button (red)));
+  press_keys (GTK_WIDGET (page), typed, G_N_ELEMENTS (typed));
+  g_assert_cmpuint (mg_meeple_side_get_n_typed (red), ==, 2);
+  press_key (GTK_WIDGET (page), GDK_KEY_BackSpace);
+  g_assert_cmpuint (mg_meeple_side_get_n_typed (red), ==, 1);
+  g_assert_cmpuint (mg_meeple_side_get_n_typed (blue), ==, 0);
   close_campaign_windows (app);
 }
 
@@ -349,6 +390,44 @@ test_cricchio_mines_secret (void)
   close_campaign_windows (app);
 }
 
+static void
+collect_accelerators (GtkWidget *widget, GString *out)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      g_autofree char *accel = NULL;
+      g_object_get (widget, "accelerator", &accel, NULL);
+      g_string_append_printf (out, "[%s]", accel != NULL ? accel : "");
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_accelerators (c, out);
+}
+
+/* 11.10: the Shortcuts window lists the keys of Meeple's and Cricchio's pages. */
+static void
+test_shortcuts_listed (void)
+{
+  const char *players[] = { "Black", "Red", NULL };
+  g_autoptr(MgCampaign) c = cricchio_campaign ("Shortcuts", "basic", players);
+  MgCampaignWindow *window;
+  GtkShortcutsWindow *shortcuts;
+  g_autoptr(GString) accels = g_string_new (NULL);
+
+  show_board (c, 1400, &window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  wait_ms (100);
+  shortcuts = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (shortcuts);
+  collect_accelerators (GTK_WIDGET (shortcuts), accels);
+  g_assert_nonnull (strstr (accels->str, "[s k p]"));
+  g_assert_nonnull (strstr (accels->str, "[BackSpace]"));
+  g_assert_nonnull (strstr (accels->str, "[Left Right Up Down]"));
+  g_assert_nonnull (strstr (accels->str, "[Return space]"));
+  save_screenshot (GTK_WIDGET (shortcuts), "polish-shortcuts.png");
+  gtk_window_close (GTK_WINDOW (shortcuts));
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -357,9 +436,11 @@ main (int argc, char **argv)
   app = ui_test_init (&argc, &argv, "polish", &tmpdir);
   g_test_add_func ("/ui/polish/new-campaign-touched", test_new_campaign_touched);
   g_test_add_func ("/ui/polish/meeple-heading", test_meeple_heading);
+  g_test_add_func ("/ui/polish/meeple-keys", test_meeple_keys);
   g_test_add_func ("/ui/polish/cricchio-message-keeps-room", test_cricchio_message_keeps_room);
   g_test_add_func ("/ui/polish/cricchio-keyboard", test_cricchio_keyboard);
   g_test_add_func ("/ui/polish/cricchio-mines-secret", test_cricchio_mines_secret);
+  g_test_add_func ("/ui/polish/shortcuts-listed", test_shortcuts_listed);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;

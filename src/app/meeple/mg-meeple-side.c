@@ -714,7 +714,12 @@ mg_meeple_side_type_key (MgMeepleSide *self, guint keyval)
   gunichar key = g_unichar_tolower (gdk_keyval_to_unicode (keyval));
 
   g_return_val_if_fail (MG_IS_MEEPLE_SIDE (self), FALSE);
-  if (key == 0 || !gtk_widget_get_visible (self->typed_row))
+  if (!gtk_widget_get_visible (self->typed_row))
+    return FALSE;
+  /* Backspace takes back the last face typed, as the button beside them does. */
+  if (keyval == GDK_KEY_BackSpace)
+    return gtk_widget_activate_action (GTK_WIDGET (self), "side.backspace", NULL);
+  if (key == 0)
     return FALSE;
   /* A face's key is its name's first letter: S, K, P for Sweep, Kick, Punch. */
   for (guint f = 0; f < self->face_ids->len; f++)
