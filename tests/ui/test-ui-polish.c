@@ -11,6 +11,7 @@
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
 #include "mg-chess-page.h"
+#include "mg-export-dialog.h"
 #include "mg-json.h"
 #include "mg-meeple-page-private.h"
 #include "mg-players-display.h"
@@ -428,6 +429,117 @@ test_shortcuts_listed (void)
   close_campaign_windows (app);
 }
 
+/* The first label under widget whose text is cut with "…", or NULL. */
+static GtkLabel *
+find_ellipsized (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+    return GTK_LABEL (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = find_ellipsized (c);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static double
+luminance (const GdkRGBA *c)
+{
+  return 0.2126 * c->red + 0.7152 * c->green + 0.0722 * c->blue;
+}
+
+/* Fits `width`: its minimum width is no more, and it is laid out no wider. */
+static void
+assert_fits (GtkWidget *widget, int width, const char *what)
+{
+  int minimum = 0;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  if (minimum > width)
+    {
+      g_test_message ("%s: needs %d px", what, minimum);
+      report_wide_widgets (widget, width - 24);
+    }
+  g_assert_cmpint (minimum, <=, width);
+  g_assert_cmpint (gtk_widget_get_width (widget), <=, width);
+}
+
+/* 11.4: the shared dialogs and windows at 360 px, in light and in dark style: New Campaign,
+ * Export, the players' display (of a Cricchio game, its board in the public view). */
+static void
+test_dialogs_narrow (void)
+{
+  static const AdwColorScheme schemes[] = { ADW_COLOR_SCHEME_FORCE_LIGHT, ADW_COLOR_SCHEME_FORCE_DARK };
+  static const char * const scheme_names[] = { "light", "dark" };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  const char *players[] = { "Black", "Red", NULL };
+  g_autoptr(MgCampaign) c = cricchio_campaign ("Narrow", "basic", players);
+
+  for (guint k = 0; k < G_N_ELEMENTS (schemes); k++)
+    {
+      g_autofree char *shot_new = g_strdup_printf ("polish-new-campaign-360-%s.png", scheme_names[k]);
+      g_autofree char *shot_export = g_strdup_printf ("polish-export-360-%s.png", scheme_names[k]);
+      g_autofree char *shot_display = g_strdup_printf ("polish-display-360-%s.png", scheme_names[k]);
+      g_autofree char *shot_board = g_strdup_printf ("polish-cricchio-360-%s.png", scheme_names[k]);
+      MgCampaignWindow *window;
+      MgExportDialog *export;
+      GtkWindow *display;
+      /* Opening a campaign closes the start window: the application makes a new one. */
+      MgStartWindow *start = MG_START_WINDOW (mg_application_get_start_window (app));
+
+      adw_style_manager_set_color_scheme (style, schemes[k]);
+      gtk_window_set_default_size (GTK_WINDOW (start), 360, 720);
+      gtk_window_present (GTK_WINDOW (start));
+      gtk_widget_activate_action (GTK_WIDGET (start), "start.show-new", NULL);
+      wait_ms (600);
+      assert_fits (GTK_WIDGET (start), 360, "New Campaign");
+      save_screenshot (GTK_WIDGET (start), shot_new);
+      gtk_widget_activate_action (GTK_WIDGET (start), "start.back", NULL);
+      gtk_widget_set_visible (GTK_WIDGET (start), FALSE);
+
+      show_board (c, 360, &window);
+      assert_fits (GTK_WIDGET (window), 360, "Board");
+      {
+        /* The files and ranks stand on the window's background: dark ink in light style,
+         * light ink in dark style. */
+        GdkRGBA ink;
+        mg_chess_board_view_get_coordinate_color (mg_chess_page_get_board (MG_CHESS_PAGE (mg_campaign_window_get_page (window, "board"))), &ink);
+        if (schemes[k] == ADW_COLOR_SCHEME_FORCE_DARK)
+          g_assert_cmpfloat (luminance (&ink), >, 0.6);
+        else
+          g_assert_cmpfloat (luminance (&ink), <, 0.4);
+      }
+      save_screenshot (GTK_WIDGET (window), shot_board);
+      export = mg_export_dialog_new (GTK_WINDOW (window), c);
+      gtk_window_present (GTK_WINDOW (export));
+      wait_ms (300);
+      assert_fits (GTK_WIDGET (export), 360, "Export");
+      /* "Actions of" shows whom in full ("Everyone"), not "E…". */
+      {
+        GtkLabel *cut = find_ellipsized (GTK_WIDGET (mg_export_dialog_get_player_row (export)));
+        if (cut != NULL)
+          g_error ("“%s” is cut off in the Export dialog at 360 px", gtk_label_get_text (cut));
+      }
+      save_screenshot (GTK_WIDGET (export), shot_export);
+      gtk_window_destroy (GTK_WINDOW (export));
+
+      /* The display as the campaign window makes it, sized before it is mapped (a mapped
+       * window keeps its size under Xvfb). */
+      display = GTK_WINDOW (mg_players_display_new (mg_table_state_for_campaign (c)));
+      gtk_window_set_default_size (display, 360, 720);
+      gtk_window_present (display);
+      wait_ms (400);
+      assert_fits (GTK_WIDGET (display), 360, "Players' display");
+      save_screenshot (GTK_WIDGET (display), shot_display);
+      gtk_window_destroy (display);
+      close_campaign_windows (app);
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -441,6 +553,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/polish/cricchio-keyboard", test_cricchio_keyboard);
   g_test_add_func ("/ui/polish/cricchio-mines-secret", test_cricchio_mines_secret);
   g_test_add_func ("/ui/polish/shortcuts-listed", test_shortcuts_listed);
+  g_test_add_func ("/ui/polish/dialogs-narrow", test_dialogs_narrow);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;

@@ -121,6 +121,15 @@ draw_text (cairo_t *cr, const char *text, double cx, double cy, double px, gbool
   cairo_show_text (cr, text);
 }
 
+void
+mg_chess_board_view_get_coordinate_color (MgChessBoardView *self, GdkRGBA *color)
+{
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  color->alpha *= 0.7;
+}
+
 static void
 mg_chess_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -258,8 +267,13 @@ mg_chess_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           cairo_set_dash (cr, NULL, 0, 0);
         }
     }
-  /* Files and ranks around the board, turned with it. */
-  cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+  /* Files and ranks around the board, turned with it, in the theme's text colour (dimmed):
+   * they stand on the window's background, light or dark. */
+  {
+    GdkRGBA ink;
+    mg_chess_board_view_get_coordinate_color (self, &ink);
+    gdk_cairo_set_source_rgba (cr, &ink);
+  }
   for (gint col = 0; col < W; col++)
     {
       gint s = from_display (self->bottom, col, W - 1);

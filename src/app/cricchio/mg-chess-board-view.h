@@ -23,6 +23,8 @@ const char       *mg_chess_board_view_get_selected (MgChessBoardView *self);
 guint             mg_chess_board_view_get_n_targets (MgChessBoardView *self);
 /* How many mines are drawn: owner's ("south"…), or everyone's when owner is NULL. */
 guint             mg_chess_board_view_get_n_mines  (MgChessBoardView *self, const char *owner);
+/* The files' and ranks' colour: the theme's text colour, dimmed (readable in dark style too). */
+void              mg_chess_board_view_get_coordinate_color (MgChessBoardView *self, GdkRGBA *color);
 /* The side drawn at the bottom. */
 const char       *mg_chess_board_view_get_bottom   (MgChessBoardView *self);
 /* The keyboard cursor's square ("a1"). */
