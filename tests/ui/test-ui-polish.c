@@ -203,6 +203,48 @@ test_meeple_keys (void)
   close_campaign_windows (app);
 }
 
+/* 11.5: showing a side's faces (and rolling them) must not send the other side under it: at
+ * 1280 px both sides stay side by side whatever one of them shows. */
+static void
+test_meeple_sides_stay (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = mg_application_create_sample_for (app, "meeple", tmpdir, &error);
+  MgCampaignWindow *window;
+  MgMeeplePage *page;
+  MgMeepleSide *red, *blue;
+  graphene_point_t before;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (400);
+  page = MG_MEEPLE_PAGE (mg_campaign_window_get_page (window, "battle"));
+  red = mg_meeple_page_get_side (page, 0);
+  blue = mg_meeple_page_get_side (page, 1);
+  before = place (GTK_WIDGET (blue));
+  g_assert_cmpfloat (before.y, ==, place (GTK_WIDGET (red)).y);
+  click (GTK_WIDGET (mg_meeple_side_get_show_button (red)));
+  for (guint i = 0; i < 6; i++)   /* the sample's battle 5: Red rolls 6 meeples */
+    press_key (GTK_WIDGET (page), GDK_KEY_s);
+  click (mg_meeple_side_get_roll_button (red));
+  wait_ms (400);
+  g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), >, 0);
+  save_screenshot (GTK_WIDGET (window), "polish-meeple-red-rolled-1280.png");
+  if (place (GTK_WIDGET (blue)).y != before.y)
+    {
+      int m, n, fm, fn;
+      gtk_widget_measure (GTK_WIDGET (red), GTK_ORIENTATION_HORIZONTAL, -1, &m, &n, NULL, NULL);
+      gtk_widget_measure (gtk_widget_get_parent (GTK_WIDGET (red)), GTK_ORIENTATION_HORIZONTAL, -1, &fm, &fn, NULL, NULL);
+      g_test_message ("red side %d/%d, its cell %d/%d, flow box %d wide", m, n, fm, fn,
+                      gtk_widget_get_width (gtk_widget_get_parent (gtk_widget_get_parent (GTK_WIDGET (red)))));
+      report_wide_widgets (GTK_WIDGET (red), (1280 - 72) / 2 - 36);
+    }
+  g_assert_cmpfloat (place (GTK_WIDGET (blue)).y, ==, before.y);
+  g_assert_cmpfloat (place (GTK_WIDGET (blue)).x, ==, before.x);
+  close_campaign_windows (app);
+}
+
 static MgCampaign *
 cricchio_campaign (const char *file, const char *variant, const char * const *players)
 {
@@ -549,6 +591,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/polish/new-campaign-touched", test_new_campaign_touched);
   g_test_add_func ("/ui/polish/meeple-heading", test_meeple_heading);
   g_test_add_func ("/ui/polish/meeple-keys", test_meeple_keys);
+  g_test_add_func ("/ui/polish/meeple-sides-stay", test_meeple_sides_stay);
   g_test_add_func ("/ui/polish/cricchio-message-keeps-room", test_cricchio_message_keeps_room);
   g_test_add_func ("/ui/polish/cricchio-keyboard", test_cricchio_keyboard);
   g_test_add_func ("/ui/polish/cricchio-mines-secret", test_cricchio_mines_secret);

@@ -839,6 +839,27 @@ mg_meeple_side_finalize (GObject *object)
   G_OBJECT_CLASS (mg_meeple_side_parent_class)->finalize (object);
 }
 
+/* The Battle page flows the two sides at their natural width (GtkFlowBox): a side whose
+ * faces are shown would ask for all of them on one line and send the other side under it as
+ * the referee clicks. Two sides side by side from about 1200 px wide windows, whatever either shows. */
+#define MG_MEEPLE_SIDE_NATURAL_WIDTH 500
+
+static void
+mg_meeple_side_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                        int *minimum, int *natural, int *min_baseline, int *nat_baseline)
+{
+  gtk_widget_measure (gtk_widget_get_first_child (widget), orientation, for_size,
+                      minimum, natural, min_baseline, nat_baseline);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *natural = MAX (*minimum, MIN (*natural, MG_MEEPLE_SIDE_NATURAL_WIDTH));
+}
+
+static void
+mg_meeple_side_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  gtk_widget_allocate (gtk_widget_get_first_child (widget), width, height, baseline, NULL);
+}
+
 static void
 mg_meeple_side_class_init (MgMeepleSideClass *klass)
 {
@@ -849,7 +870,8 @@ mg_meeple_side_class_init (MgMeepleSideClass *klass)
   object_class->finalize = mg_meeple_side_finalize;
 
   g_type_ensure (MG_TYPE_MEEPLE_TRACKS);
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = mg_meeple_side_measure;
+  widget_class->size_allocate = mg_meeple_side_size_allocate;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/meeple/mg-meeple-side.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, MgMeepleSide, name)
   BIND (name_label);
