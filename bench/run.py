@@ -13,7 +13,7 @@ scaling   per game at 1k, 10k, 100k, 1M journal rows: appends/s, bytes per row, 
 export    one turn of the biggest campaign through `melee-gm-cli export` / the indexed sqlite3 query
           for that turn (15.2, target <= 2x); the whole campaign's PDF: time and peak memory
 append    (c) `melee-gm-cli act` appends / the physical limit (bench/append-limit.c: prepared
-          statements, one transaction per row, WAL, synchronous NORMAL), >= 10 interleaved pairs
+          statements, one transaction per row, WAL, synchronous FULL as the app), >= 10 interleaved pairs
           on a 100k-row campaign of each game (target >= 0.8x)
 frame     (a)/(b) time to first frame and peak memory, cairo and GL renderers, >= 15 interleaved
           runs, every program measured by the same LD_PRELOAD probe (bench/first-frame-probe.c):
@@ -28,6 +28,7 @@ others    programs other helpers add, when built: mg-bench-tft-duel (d), mg-benc
 import argparse
 import glob
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -73,13 +74,24 @@ def ratio_line(label, values, target=None, at_most=True, unit="x"):
     print(text, flush=True)
 
 
-def timed(argv, stdin=None, env=None):
+def timed_cpu(argv, stdin=None, env=None):
+    """(wall seconds, CPU seconds of the process, stdout): the CPU time (user + system of the
+    children reaped meanwhile: this one) is what a loaded machine changes least; the wall clock
+    is what a user waits."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     out = subprocess.run(argv, input=stdin, capture_output=True, text=True, env=env)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if out.returncode != 0:
         sys.exit(f"bench: {' '.join(argv[:3])} failed: {out.stderr.strip()[:300]}")
-    return elapsed, out.stdout
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu, out.stdout
+
+
+def timed(argv, stdin=None, env=None):
+    elapsed, _, out = timed_cpu(argv, stdin, env)
+    return elapsed, out
 
 
 # ----------------------------------------------------------------- campaigns
@@ -155,7 +167,8 @@ def bench_scaling(t, games, sizes, runs, appends, gen_timeout):
                 paths[n] = p
         if not paths:
             continue
-        m = {n: {"append": [], "state": [], "undo": [], "redo": [], "check": []} for n in paths}
+        m = {n: {"append": [], "state": [], "undo": [], "redo": [], "check": [],
+                 "state cpu": [], "undo cpu": [], "redo cpu": []} for n in paths}
         work = {n: t.work_copy(p, f"{game}-{n}-scaling.db") for n, p in paths.items()}
         done = {n: rows_of(w) for n, w in work.items()}
         for r in range(runs):
@@ -164,12 +177,12 @@ def bench_scaling(t, games, sizes, runs, appends, gen_timeout):
                 el, _ = timed([t.cli, "act", work[n]], stdin=stream)
                 done[n] += appends
                 m[n]["append"].append(appends / el)
-                el, _ = timed([t.cli, "state", "-c", paths[n]])
-                m[n]["state"].append(el)
-                el, _ = timed([t.cli, "undo", work[n]])
-                m[n]["undo"].append(el)
-                el, _ = timed([t.cli, "redo", work[n]])
-                m[n]["redo"].append(el)
+                for what, argv in (("state", [t.cli, "state", "-c", paths[n]]),
+                                   ("undo", [t.cli, "undo", work[n]]),
+                                   ("redo", [t.cli, "redo", work[n]])):
+                    el, cpu, _ = timed_cpu(argv)
+                    m[n][what].append(el)
+                    m[n][what + " cpu"].append(cpu)
                 # check replays the whole journal: once for the big ones.
                 if r == 0 or n <= 10000:
                     el, _ = timed([t.cli, "check", paths[n]])
@@ -196,13 +209,15 @@ def bench_scaling(t, games, sizes, runs, appends, gen_timeout):
             for what in ("state", "undo", "redo"):
                 ratio_line(f"  {game} {what} at {big} / at {small}",
                            [a / b for a, b in zip(m[big][what], m[small][what])], 1.2)
+                ratio_line(f"  {game} {what} at {big} / at {small}, CPU time",
+                           [a / b for a, b in zip(m[big][what + " cpu"], m[small][what + " cpu"])], 1.2)
         elif game in t.unbuildable:
             print(f"  {game}: only {small} rows could be built in {gen_timeout} s")
 
 
 # ------------------------------------------------------------------- export
 
-def bench_export(t, pairs, gen_timeout):
+def bench_export(t, pairs, gen_timeout, pdf_sizes):
     print("\n== export (15.2) ==")
     path = None
     for n in reversed(SIZES):
@@ -215,16 +230,19 @@ def bench_export(t, pairs, gen_timeout):
     turn = last // 2
     out = os.path.join(t.cache, "work", "turn.md")
     query = f"select actor, summary, dice from journal where turn = {turn} and undone = 0 order by seq"
-    ratios, rows = [], []
+    ratios, cpu_ratios, rows = [], [], []
     for _ in range(pairs):
-        te, _ = timed([t.cli, "export", path, "--format", "md", "--turn", str(turn), "-o", out])
-        ts, _ = timed(["sqlite3", path, query])
+        te, ce, _ = timed_cpu([t.cli, "export", path, "--format", "md", "--turn", str(turn), "-o", out])
+        ts, cs, _ = timed_cpu(["sqlite3", path, query])
         ratios.append(te / ts)
-        rows.append((te, ts))
-    print(f"  one turn of a {n}-row Meeple campaign: export {statistics.median([a for a, _ in rows]) * 1e3:.0f} ms, "
-          f"sqlite3 {statistics.median([b for _, b in rows]) * 1e3:.0f} ms (medians)")
+        cpu_ratios.append(ce / cs)
+        rows.append((te, ts, ce, cs))
+    print(f"  one turn of a {n}-row Meeple campaign: export {statistics.median([r[0] for r in rows]) * 1e3:.0f} ms, "
+          f"sqlite3 {statistics.median([r[1] for r in rows]) * 1e3:.0f} ms; CPU "
+          f"{statistics.median([r[2] for r in rows]) * 1e3:.1f} ms and {statistics.median([r[3] for r in rows]) * 1e3:.1f} ms (medians)")
     ratio_line("  export of one turn / indexed sqlite3 query for it", ratios, 2.0)
-    for size in (10000, 100000):
+    ratio_line("  export of one turn / indexed sqlite3 query for it, CPU time", cpu_ratios, 2.0)
+    for size in pdf_sizes:
         p = t.campaign("meeple", size, gen_timeout)
         pdf = os.path.join(t.cache, "work", "all.pdf")
         start = time.perf_counter()
@@ -393,6 +411,7 @@ def main():
     ap.add_argument("--runs", type=int, default=5, help="interleaved runs of the scaling measures")
     ap.add_argument("--appends", type=int, default=200, help="rows appended per scaling run")
     ap.add_argument("--pairs", type=int, default=10, help="interleaved pairs for (c) and the export")
+    ap.add_argument("--pdf-sizes", default="10000,100000", help="Meeple campaigns exported whole to PDF ('' for none)")
     ap.add_argument("--append-rows", type=int, default=1000, help="rows appended per (c) pair")
     ap.add_argument("--frame-runs", type=int, default=15)
     ap.add_argument("--gen-timeout", type=int, default=900, help="seconds a campaign may take to build")
@@ -419,7 +438,7 @@ def main():
     if "scaling" in only:
         bench_scaling(t, games, sizes, args.runs, args.appends, args.gen_timeout)
     if "export" in only:
-        bench_export(t, args.pairs, args.gen_timeout)
+        bench_export(t, args.pairs, args.gen_timeout, [int(x) for x in args.pdf_sizes.split(",") if x])
     if "append" in only:
         bench_append(t, games, args.pairs, args.append_rows, args.gen_timeout)
     if "frame" in only:

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
 #include <json-c/json.h>
 
@@ -16,6 +17,9 @@
 #include "mg-rules.h"
 
 #define PROG "melee-gm-cli"
+
+/* The command line as given, for handing a PDF export to melee-gm-cli-pdf. */
+static char **original_argv;
 
 /* json-c has no GLib cleanup of its own. */
 typedef json_object CliJson;
@@ -696,6 +700,30 @@ cmd_check (int argc, char **argv)
 
 /* ----------------------------------------------------------------- export */
 
+/* This program does not link cairo and pango (every command would load them at start): a PDF
+ * export runs melee-gm-cli-pdf, beside this program in the build tree, else where it is
+ * installed, with the same arguments. */
+static int
+exec_pdf_cli (void)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = self != NULL ? g_path_get_dirname (self) : NULL;
+  g_autofree char *beside = dir != NULL ? g_build_filename (dir, "melee-gm-cli-pdf", NULL) : NULL;
+  g_autofree char *installed = g_build_filename (MG_CLI_PDF_DIR, "melee-gm-cli-pdf", NULL);
+  const char *path = beside != NULL && g_file_test (beside, G_FILE_TEST_IS_EXECUTABLE) ? beside : installed;
+  int saved;
+
+  fflush (stdout);
+  execv (path, original_argv);
+  saved = errno;
+  {
+    g_autofree char *msg = g_strdup_printf (_("Cannot run %s for the PDF export: %s"), path,
+                                            g_strerror (saved));
+    return fail_line (EXIT_FAIL, NULL, msg);
+  }
+}
+
+
 static int
 cmd_export (int argc, char **argv)
 {
@@ -727,6 +755,8 @@ cmd_export (int argc, char **argv)
     return fail_usage ("export", _("Missing --format"));
   if (!mg_export_format_from_string (format_name, &format))
     return fail_usage ("export", _("Unknown format '%s': md, html, json or pdf"), format_name);
+  if (format == MG_EXPORT_PDF && !mg_export_has_pdf ())
+    return exec_pdf_cli ();
   if (out_path == NULL)
     return fail_usage ("export", _("Missing -o OUT"));
   if (turn < 0 || session < 0)
@@ -851,6 +881,7 @@ main (int argc, char **argv)
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname (PROG);
+  original_argv = g_strdupv (argv);   /* GOption rearranges argv */
 
   if (argc < 2)
     return fail_line (EXIT_USAGE, NULL, _("No command given (try 'melee-gm-cli --help')"));

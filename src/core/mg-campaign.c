@@ -47,7 +47,8 @@ struct _MgCampaign {
   gint64         session;      /* current session: the newest */
   guint          since_snap;   /* rows in force applied after the last snapshot (or the start) */
   gint64         data_version; /* PRAGMA data_version when memory last matched the file */
-  char          *tables_text;  /* the engine's tables() as last written to the entity tables */
+  GPtrArray     *table_rows;   /* per declared entity table, the JSON text of each row as last
+                                * committed (row i at rowid i + 1); NULL when not known */
   gboolean       read_only;    /* the file or its folder is not writable: nothing is written */
   gint64         stepped;      /* the row the last undo or redo marked last */
 };
@@ -379,33 +380,34 @@ bind_json (sqlite3_stmt *stmt, int i, json_object *value)
     }
 }
 
+/* Inserts one entity row at the given rowid (the row's place in the engine's list, from 1),
+ * so that the tables hold exactly what rewriting them whole in the engine's order would. */
 static gboolean
-insert_entity (MgCampaign *self, const char *table, json_object *row, GError **error)
+insert_entity (MgCampaign *self, const char *table, gint64 rowid, json_object *row,
+               GError **error)
 {
   g_autoptr(GString) sql = g_string_new (NULL);
-  g_autoptr(GString) params = g_string_new (NULL);
+  g_autoptr(GString) params = g_string_new ("?1");
   g_autoptr(MgStoreStmt) stmt = NULL;
-  int n = 0;
+  int n = 1;
 
   if (!json_object_is_type (row, json_type_object))
     return corrupt (self, error, _("the engine gave an entity that is not an object"));
-  g_string_printf (sql, "INSERT INTO %s (", table);
+  g_string_printf (sql, "INSERT INTO \"%s\" (rowid", table);
   json_object_object_foreach (row, key, value)
     {
       (void) value;
       if (!is_column_name (key))
         return corrupt (self, error, _("the engine gave an entity column that is not a name"));
-      g_string_append_printf (sql, "%s%s", n ? ", " : "", key);
-      g_string_append_printf (params, "%s?%d", n ? ", " : "", n + 1);
-      n++;
+      g_string_append_printf (sql, ", %s", key);
+      g_string_append_printf (params, ", ?%d", ++n);
     }
-  if (n == 0)
-    return TRUE;
   g_string_append_printf (sql, ") VALUES (%s)", params->str);
   /* A statement per column set: the set is the same for every row of a table, so the cache hits. */
   if (!(stmt = mg_store_prepare (self->store, sql->str, error)))
     return FALSE;
-  n = 0;
+  sqlite3_bind_int64 (stmt, 1, rowid);
+  n = 1;
   json_object_object_foreach (row, key2, value2)
     {
       (void) key2;
@@ -415,62 +417,98 @@ insert_entity (MgCampaign *self, const char *table, json_object *row, GError **e
   return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
 }
 
-/* Rewrites the entity tables from state, inside the caller's transaction. Engines without a
- * `tables` entry cost nothing; others only when their tables changed. On success *written
- * (if given) gets the text to remember once the transaction commits. */
 static gboolean
-write_tables (MgCampaign *self, const MgState *state, char **written, GError **error)
+delete_entities (MgCampaign *self, const char *table, gint64 rowid, GError **error)
 {
+  g_autofree char *sql = rowid > 0 ? g_strdup_printf ("DELETE FROM \"%s\" WHERE rowid = ?1", table)
+                                   : g_strdup_printf ("DELETE FROM \"%s\"", table);
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store, sql, error);
+
+  if (!stmt)
+    return FALSE;
+  if (rowid > 0)
+    sqlite3_bind_int64 (stmt, 1, rowid);
+  return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
+}
+
+/* Brings one declared table from `old` (the rows' JSON text as last committed, row i at rowid
+ * i + 1; NULL when unknown) to `rows`, whose texts it adds to `texts`.  Only the places whose
+ * row changed are written: all their old rows are deleted first, then the new ones inserted,
+ * so a name moving from one place to another never meets itself. */
+static gboolean
+write_table (MgCampaign *self, const char *table, json_object *rows, GPtrArray *old,
+             GPtrArray *texts, GError **error)
+{
+  guint n = json_object_is_type (rows, json_type_array) ? json_object_array_length (rows) : 0;
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (texts, g_strdup (json_text (json_object_array_get_idx (rows, i))));
+  if (old == NULL && !delete_entities (self, table, 0, error))
+    return FALSE;
+  for (guint i = 0; old != NULL && i < old->len; i++)
+    if ((i >= n || strcmp (old->pdata[i], texts->pdata[i]) != 0) &&
+        !delete_entities (self, table, i + 1, error))
+      return FALSE;
+  for (guint i = 0; i < n; i++)
+    if ((old == NULL || i >= old->len || strcmp (old->pdata[i], texts->pdata[i]) != 0) &&
+        !insert_entity (self, table, i + 1, json_object_array_get_idx (rows, i), error))
+      return FALSE;
+  return TRUE;
+}
+
+/* Brings the entity tables to `state`, inside the caller's transaction: the tables the game
+ * declares, each holding the rows of `tables` in its order (what else `tables` holds is
+ * ignored).  Only rows that changed since the last commit this object made are written;
+ * when memory does not know what the file holds (just opened, another writer, a migration),
+ * each table is rewritten whole.  Engines without a `tables` entry cost nothing.  On success
+ * *written (if given) gets what to remember once the transaction commits. */
+static gboolean
+write_tables (MgCampaign *self, const MgState *state, GPtrArray **written, GError **error)
+{
+  g_autoptr(GPtrArray) memory = NULL;
   json_object *tables;
-  const char *text;
+  gboolean ok = TRUE;
 
   if (written)
     *written = NULL;
   if (state->rules->tables == NULL || self->game->table_names == NULL)
     return TRUE;
   tables = state->rules->tables (state);
-  text = json_text (tables);
-  if (g_strcmp0 (text, self->tables_text) == 0)
-    {
-      json_object_put (tables);
-      return TRUE;
-    }
-  /* The tables the game declares, each rewritten whole; what else `tables` holds is ignored. */
-  for (guint t = 0; self->game->table_names && self->game->table_names[t]; t++)
+  memory = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  for (guint t = 0; ok && self->game->table_names[t]; t++)
     {
       const char *table = self->game->table_names[t];
-      g_autofree char *sql = g_strdup_printf ("DELETE FROM \"%s\"", table);
+      GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
       json_object *rows = NULL;
-      g_autoptr(MgStoreStmt) del = mg_store_prepare (self->store, sql, error);
 
-      if (!del || mg_store_step (self->store, del, error) != SQLITE_DONE)
-        goto fail;
-      if (!json_object_object_get_ex (tables, table, &rows) ||
-          !json_object_is_type (rows, json_type_array))
-        continue;
-      for (size_t i = 0; i < json_object_array_length (rows); i++)
-        if (!insert_entity (self, table, json_object_array_get_idx (rows, i), error))
-          goto fail;
+      g_ptr_array_add (memory, texts);
+      json_object_object_get_ex (tables, table, &rows);
+      ok = write_table (self, table, rows,
+                        self->table_rows ? g_ptr_array_index (self->table_rows, t) : NULL,
+                        texts, error);
     }
-  if (written)
-    *written = g_strdup (text);
   json_object_put (tables);
-  return TRUE;
-
-fail:
-  json_object_put (tables);
-  return FALSE;
+  if (ok && written)
+    *written = g_steal_pointer (&memory);
+  return ok;
 }
 
 /* After a commit that wrote the tables: remember what they hold. */
 static void
-tables_written (MgCampaign *self, char *text)
+tables_written (MgCampaign *self, GPtrArray *rows)
 {
-  if (text != NULL)
+  if (rows != NULL)
     {
-      g_free (self->tables_text);
-      self->tables_text = text;
+      g_clear_pointer (&self->table_rows, g_ptr_array_unref);
+      self->table_rows = rows;
     }
+}
+
+/* The file's entity tables may no longer be what this object last wrote. */
+static void
+tables_unknown (MgCampaign *self)
+{
+  g_clear_pointer (&self->table_rows, g_ptr_array_unref);
 }
 
 /* ---- snapshots ------------------------------------------------------------------------- */
@@ -655,6 +693,26 @@ load_players (MgCampaign *self, GError **error)
   return TRUE;
 }
 
+/* The journal's rows: max (seq), one seek, as Melee GM numbers them 1, 2, 3, … and deletes none;
+ * counted row by row only in a file whose seqs may have a gap (edited by hand: schema/0005
+ * notes it in journal_edited) or older than that schema.  Call after last_seq is read. */
+static gboolean
+count_journal (MgCampaign *self, GError **error)
+{
+  gint64 version, edited = 1;
+
+  if (!mg_store_query_int (self->store, "PRAGMA user_version", &version, error) ||
+      (version >= 5 &&
+       !mg_store_query_int (self->store, "SELECT EXISTS (SELECT 1 FROM journal_edited)", &edited, error)))
+    return FALSE;
+  if (!edited)
+    {
+      self->count = self->last_seq;
+      return TRUE;
+    }
+  return mg_store_query_int (self->store, "SELECT count (*) FROM journal", &self->count, error);
+}
+
 /* Everything memory holds about the file: the campaign row, players, counters, the state. */
 static gboolean
 load_all_locked (MgCampaign *self, GError **error)
@@ -662,15 +720,21 @@ load_all_locked (MgCampaign *self, GError **error)
   ReplayInfo info = { 0 };
   UndoMarks marks;
   MgState *state;
+  gint64 version;
 
   if (!load_campaign_row (self, error) ||
       !load_players (self, error) ||
       !mg_store_query_int (self->store, "SELECT max (id) FROM session", &self->session, error) ||
       !mg_store_query_int (self->store, "SELECT max (seq) FROM journal", &self->last_seq, error) ||
-      !mg_store_query_int (self->store, "SELECT count (*) FROM journal", &self->count, error) ||
+      !count_journal (self, error) ||
       !query_undo_marks (self, &marks, error) ||
-      !mg_store_query_int (self->store, "PRAGMA data_version", &self->data_version, error))
+      !mg_store_query_int (self->store, "PRAGMA data_version", &version, error))
     return FALSE;
+  /* Another connection committed since memory last matched the file: its entity tables may
+   * hold anything. */
+  if (version != self->data_version)
+    tables_unknown (self);
+  self->data_version = version;
   set_undo_marks (self, &marks);
   if (self->session <= 0)
     return corrupt (self, error, _("it has no session"));
@@ -714,7 +778,7 @@ sync_locked (MgCampaign *self, GError **error)
   if (version == self->data_version)
     return TRUE;
   /* Another connection wrote: its entity tables are not what we last wrote. */
-  g_clear_pointer (&self->tables_text, g_free);
+  tables_unknown (self);
   return load_all (self, error);
 }
 
@@ -1020,7 +1084,7 @@ migrate_game_tables (MgCampaign *self, GError **error)
 {
   guint latest = game_tables_latest (self->game);
   gboolean applied = FALSE;
-  char *tables = NULL;
+  GPtrArray *tables = NULL;
   gint64 current;
 
   /* The usual case costs one read, no write lock. */
@@ -1063,7 +1127,7 @@ migrate_game_tables (MgCampaign *self, GError **error)
       break;
     }
   /* The last migration (or none) is still open: the tables are filled in the same commit. */
-  g_clear_pointer (&self->tables_text, g_free);
+  tables_unknown (self);
   if ((applied && !write_tables (self, self->state, &tables, error)) ||
       !mg_store_commit (self->store, error))
     goto fail;
@@ -1071,7 +1135,7 @@ migrate_game_tables (MgCampaign *self, GError **error)
   return TRUE;
 
 fail:
-  g_free (tables);
+  g_clear_pointer (&tables, g_ptr_array_unref);
   mg_store_rollback (self->store);
   return FALSE;
 }
@@ -1237,7 +1301,7 @@ static gboolean
 fill_new (const char *path, GError **error)
 {
   g_autoptr(MgCampaign) self = mg_campaign_open (path, error);
-  char *tables = NULL;
+  GPtrArray *tables = NULL;
 
   if (!self)
     return FALSE;
@@ -1247,7 +1311,7 @@ fill_new (const char *path, GError **error)
       !write_tables (self, self->state, &tables, error) ||
       !mg_store_commit (self->store, error))
     {
-      g_free (tables);
+      g_clear_pointer (&tables, g_ptr_array_unref);
       mg_store_rollback (self->store);
       convert_error (error);
       return FALSE;
@@ -1447,7 +1511,7 @@ mg_campaign_finalize (GObject *object)
   g_free (self->path);
   g_free (self->name);
   g_free (self->game_id);
-  g_free (self->tables_text);
+  g_clear_pointer (&self->table_rows, g_ptr_array_unref);
 
   G_OBJECT_CLASS (mg_campaign_parent_class)->finalize (object);
 }
@@ -1624,7 +1688,7 @@ act_locked (MgCampaign *self, json_object *clean, json_object *dice_json, gboole
   g_autoptr(MgJournalEntry) e = g_new0 (MgJournalEntry, 1);
   g_autoptr(MgDice) dice = NULL;
   json_object *events, *record;
-  char *tables = NULL;
+  GPtrArray *tables = NULL;
   gint turn_after;
   gboolean snap;
 
@@ -1668,7 +1732,7 @@ act_locked (MgCampaign *self, json_object *clean, json_object *dice_json, gboole
       !write_tables (self, self->state, &tables, error) ||
       !mg_store_commit (self->store, error))
     {
-      g_free (tables);
+      g_clear_pointer (&tables, g_ptr_array_unref);
       return NULL;
     }
   tables_written (self, tables);
@@ -1757,7 +1821,7 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   ReplayInfo info = { 0 };
   UndoMarks marks;
   MgState *state;
-  char *tables = NULL;
+  GPtrArray *tables = NULL;
   gint64 low;
 
   if (!seqs)
@@ -1778,7 +1842,7 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
       !write_tables (self, state, &tables, error) ||
       !mg_store_commit (self->store, error))
     {
-      g_free (tables);
+      g_clear_pointer (&tables, g_ptr_array_unref);
       mg_state_free (state);
       return FALSE;
     }
@@ -1798,7 +1862,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   g_autoptr(MgStoreStmt) stmt = NULL;
   g_autoptr(GArray) seqs = NULL;
   UndoMarks marks;
-  char *tables = NULL;
+  GPtrArray *tables = NULL;
 
   if (!self->can_redo)
     return fail_nothing (error, _("There is nothing to redo"));
@@ -1838,7 +1902,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
       !write_tables (self, self->state, &tables, error) ||
       !mg_store_commit (self->store, error))
     {
-      g_free (tables);
+      g_clear_pointer (&tables, g_ptr_array_unref);
       return FALSE;
     }
   tables_written (self, tables);
@@ -1937,7 +2001,7 @@ mg_campaign_refresh (MgCampaign *self, gboolean *changed, GError **error)
     }
   if (version == self->data_version)
     return TRUE;
-  g_clear_pointer (&self->tables_text, g_free);
+  tables_unknown (self);
   if (!load_all (self, error))
     {
       convert_error (error);
@@ -2291,7 +2355,7 @@ mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
   g_autoptr(MgStoreStmt) stmt = NULL;
   json_object *own = NULL;
   MgState *state = NULL;
-  char *tables = NULL;
+  GPtrArray *tables = NULL;
   guint since_snap = self->since_snap;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
@@ -2339,7 +2403,7 @@ mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
   return TRUE;
 
 fail:
-  g_free (tables);
+  g_clear_pointer (&tables, g_ptr_array_unref);
   self->since_snap = since_snap;
   mg_store_rollback (self->store);
   g_clear_pointer (&state, mg_state_free);

@@ -551,7 +551,26 @@ pdf_end (MgExportDoc *doc, GError **error)
   return TRUE;
 }
 
-const MgExportRenderer mg_export_pdf_renderer = {
+static const MgExportRenderer pdf_renderer = {
   pdf_begin, pdf_session_begin, pdf_session_end, pdf_turn_begin, pdf_action, pdf_turn_end,
   pdf_standing, pdf_end,
 };
+
+/* Linked whole into every program that uses core_dep (src/core/meson.build), so this runs
+ * before main: exports to PDF and mg_export_pages work there. */
+__attribute__((constructor)) static void
+register_pdf_renderer (void)
+{
+  mg_export_pdf_renderer = &pdf_renderer;
+}
+
+GPtrArray *
+mg_export_pages (MgCampaign *campaign, MgExportScope scope, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) pages = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (campaign), NULL);
+  if (!mg_export_render_pages (campaign, scope, pages, cancellable, error))
+    return NULL;
+  return g_steal_pointer (&pages);
+}

@@ -59,7 +59,12 @@ struct _MgExportDoc {
   GDestroyNotify     priv_free;
 };
 
-extern const MgExportRenderer mg_export_pdf_renderer;
+/* The PDF renderer, or NULL in a program that does not link mg-export-pdf.c (the CLI, which
+ * then hands PDF exports to melee-gm-cli-pdf: cairo and pango cost every start ~25 libraries). */
+extern const MgExportRenderer *mg_export_pdf_renderer;
+/* The PDF layout into pages (cairo recording surfaces), for mg_export_pages. */
+gboolean mg_export_render_pages (MgCampaign *campaign, MgExportScope scope, GPtrArray *pages,
+                                 GCancellable *cancellable, GError **error);
 
 
 /* "Session 2 — Friday", or "Session 2" for a session without a name. */

@@ -13,10 +13,12 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include <cairo.h>
 
 #include "mg-export-private.h"
 #include "mg-game.h"
+
+/* Set by mg-export-pdf.c when the program links it (core_dep does; the lean CLI does not). */
+const MgExportRenderer *mg_export_pdf_renderer = NULL;
 
 typedef json_object ExportJson;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExportJson, json_object_put)
@@ -968,7 +970,7 @@ renderer_for (MgExportFormat format)
     case MG_EXPORT_MARKDOWN: return &md_renderer;
     case MG_EXPORT_HTML:     return &html_renderer;
     case MG_EXPORT_JSON:     return &json_renderer;
-    case MG_EXPORT_PDF:      return &mg_export_pdf_renderer;
+    case MG_EXPORT_PDF:      return mg_export_pdf_renderer;
     default:                 return NULL;
     }
 }
@@ -1132,7 +1134,9 @@ export_render (MgCampaign      *campaign,
 
   if (renderer == NULL)
     {
-      g_set_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_BAD_FORMAT, _("Unknown export format"));
+      g_set_error_literal (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_BAD_FORMAT,
+                           format == MG_EXPORT_PDF ? _("This program was built without PDF export")
+                                                   : _("Unknown export format"));
       return FALSE;
     }
   if (scope.turn < 0 || scope.session < 0)
@@ -1287,16 +1291,20 @@ mg_export_write (MgCampaign     *campaign,
                          NULL, NULL, NULL, error);
 }
 
-GPtrArray *
-mg_export_pages (MgCampaign *campaign, MgExportScope scope, GCancellable *cancellable, GError **error)
+/* mg_export_pages (mg-export-pdf.c) through the renderer it registered. */
+gboolean
+mg_export_render_pages (MgCampaign *campaign, MgExportScope scope, GPtrArray *pages,
+                        GCancellable *cancellable, GError **error)
 {
-  g_autoptr(GPtrArray) pages = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
+  return export_render (campaign, mg_export_pdf_renderer, MG_EXPORT_PDF, scope,
+                        mg_campaign_get_session (campaign), NULL, pages, NULL, NULL, cancellable,
+                        error);
+}
 
-  g_return_val_if_fail (MG_IS_CAMPAIGN (campaign), NULL);
-  if (!export_render (campaign, &mg_export_pdf_renderer, MG_EXPORT_PDF, scope,
-                      mg_campaign_get_session (campaign), NULL, pages, NULL, NULL, cancellable, error))
-    return NULL;
-  return g_steal_pointer (&pages);
+gboolean
+mg_export_has_pdf (void)
+{
+  return mg_export_pdf_renderer != NULL;
 }
 
 /* ------------------------------------------------------------------- async */

@@ -33,6 +33,8 @@ GQuark   mg_export_error_quark (void);
 
 /* "md", "html", "json", "pdf" -> format; FALSE if unknown. */
 gboolean mg_export_format_from_string (const char *name, MgExportFormat *format);
+/* Whether this program links the PDF renderer (every program using core_dep; not the CLI). */
+gboolean mg_export_has_pdf (void);
 
 /* Writes the export to out_path (atomically: temp file + rename). */
 gboolean mg_export_write (MgCampaign     *campaign,

@@ -787,6 +787,41 @@ test_async (Fixture *f, gconstpointer data)
   g_main_loop_unref (d.loop);
 }
 
+/* The CLI loads no cairo or pango at start (every command a script runs would pay for ~25
+ * libraries); a PDF export through it is made by melee-gm-cli-pdf, the same command with the
+ * PDF renderer, and is the same PDF the library makes. */
+static void
+test_cli_pdf (Fixture *f, gconstpointer data)
+{
+  g_autofree char *db = g_build_filename (f->dir, "sample.db", NULL);
+  g_autofree char *out = g_build_filename (f->dir, "cli.pdf", NULL);
+  g_autofree char *libs = NULL;
+  g_autofree char *raw = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *turn = g_strdup_printf ("%d", f->sample_turn);
+  g_autoptr(CliResult) r = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { cli_path (), "games", NULL };
+  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "LD_TRACE_LOADED_OBJECTS", "1", TRUE);
+  gsize len;
+  int status;
+
+  /* What the dynamic loader maps for the CLI (as ldd shows it). */
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &libs, NULL,
+                               &status, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (libs, "libsqlite3"));
+  g_assert_null (strstr (libs, "libcairo"));
+  g_assert_null (strstr (libs, "libpango"));
+
+  r = cli_run (f->dir, NULL, "export", db, "--format", "pdf", "--turn", turn, "-o", out, NULL);
+  g_assert_cmpint (r->status, ==, 0);
+  g_assert_true (g_file_get_contents (out, &raw, &len, NULL));
+  g_assert_true (g_str_has_prefix (raw, "%PDF-"));
+  text = pdf_text_of (raw, len, f->dir);
+  g_assert_nonnull (strstr (text, "The Sample Battle"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -798,6 +833,7 @@ main (int argc, char **argv)
   g_test_add ("/export/standing-text", Fixture, NULL, fixture_set_up, test_standing_text, fixture_tear_down);
   g_test_add ("/export/scopes", Fixture, NULL, fixture_set_up, test_scopes, fixture_tear_down);
   g_test_add ("/export/pdf", Fixture, NULL, fixture_set_up, test_pdf_pages, fixture_tear_down);
+  g_test_add ("/export/cli-pdf", Fixture, NULL, fixture_set_up, test_cli_pdf, fixture_tear_down);
   g_test_add ("/export/errors", Fixture, NULL, fixture_set_up, test_errors, fixture_tear_down);
   g_test_add ("/export/async", Fixture, NULL, fixture_set_up, test_async, fixture_tear_down);
   g_test_add_func ("/export/no-secrets", test_no_secrets);

@@ -181,14 +181,16 @@ test_too_new (void)
 {
   g_autofree char *path = make_campaign ("new.mgc", 5);
   g_autofree char *msg = NULL;
+  g_autofree char *want = NULL;
   sqlite3 *db = mg_test_sqlite_open (path);
 
   mg_test_sql_exec (db, "PRAGMA user_version = 7");
   sqlite3_close (db);
   assert_no_side_files (path);
   msg = assert_refused (path, MG_CAMPAIGN_ERROR_TOO_NEW);
-  g_assert_cmpstr (msg, ==, "This campaign was written by a newer Melee GM (schema 7; this version "
-                            "reads up to 3). Open it with a newer version.");
+  want = g_strdup_printf ("This campaign was written by a newer Melee GM (schema 7; this version "
+                          "reads up to %d). Open it with a newer version.", MG_CAMPAIGN_SCHEMA_VERSION);
+  g_assert_cmpstr (msg, ==, want);
 
   /* Refused again, still untouched: nothing was migrated or switched. */
   g_free (assert_refused (path, MG_CAMPAIGN_ERROR_TOO_NEW));
@@ -402,6 +404,156 @@ test_schema2_file (void)
   sqlite3_close (db);
 }
 
+/* ---- the journal's length and the actor index (schema 0004, 0005; issue 15) --------------- */
+
+/* The seqs of the journal as mg_campaign_journal_range gives them from `offset`, joined. */
+static char *
+range_seqs (MgCampaign *c, gint64 offset, gint64 limit)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) rows = mg_campaign_journal_range (c, offset, limit, &error);
+  GString *out = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < rows->len; i++)
+    g_string_append_printf (out, "%s%" G_GINT64_FORMAT, i ? "," : "",
+                            ((MgJournalEntry *) rows->pdata[i])->seq);
+  return g_string_free (out, FALSE);
+}
+
+static MgCampaign *
+open_ok (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  MgCampaign *c = mg_campaign_open (path, &error);
+
+  g_assert_no_error (error);
+  return c;
+}
+
+/* Opening reads the journal's length as max (seq), unless a hand edit left gaps: then it counts,
+ * and the Journal's pages (journal_range) still list every row once, in order. */
+static void
+test_journal_count_edited (void)
+{
+  static const struct { const char *edit; gint64 count; const char *seqs; const char *page; } edits[] = {
+    /* A row deleted in the middle (its snapshot first: snapshot.seq references it). */
+    { "DELETE FROM snapshot WHERE seq = 3; DELETE FROM journal WHERE seq = 3", 5, "1,2,4,5,6", "4,5" },
+    /* The last row given another seq. */
+    { "UPDATE journal SET seq = 10 WHERE seq = 6", 6, "1,2,3,4,5,10", "3,4" },
+    /* A row inserted past the end, leaving a gap. */
+    { "INSERT INTO journal (seq, session, turn, actor, action, dice, time) "
+      "SELECT 9, session, turn, actor, action, dice, time FROM journal WHERE seq = 6", 7, "1,2,3,4,5,6,9", "3,4" },
+    /* A row inserted before the first. */
+    { "INSERT INTO journal (seq, session, turn, actor, action, dice, time) "
+      "SELECT 0, session, turn, actor, action, dice, time FROM journal WHERE seq = 1", 7, "0,1,2,3,4,5,6", "2,3" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      g_autofree char *path = make_campaign ("count.mgc", 6);
+      g_autofree char *seqs = NULL;
+      g_autofree char *page = NULL;
+      MgCampaign *c = open_ok (path);
+      sqlite3 *db;
+
+      /* Written by Melee GM alone: 6 rows, seqs 1 to 6, nothing noted. */
+      g_assert_cmpint (mg_campaign_journal_count (c), ==, 6);
+      g_object_unref (c);
+      db = mg_test_sqlite_open (path);
+      g_assert_cmpint (mg_test_sql_int (db, "SELECT count (*) FROM journal_edited"), ==, 0);
+      mg_test_sql_exec (db, edits[i].edit);
+      g_assert_cmpint (mg_test_sql_int (db, "SELECT count (*) FROM journal_edited"), ==, 1);
+      sqlite3_close (db);
+
+      c = open_ok (path);
+      g_assert_cmpint (mg_campaign_journal_count (c), ==, edits[i].count);
+      seqs = range_seqs (c, 0, -1);
+      page = range_seqs (c, 2, 2);
+      g_assert_cmpstr (seqs, ==, edits[i].seqs);
+      g_assert_cmpstr (page, ==, edits[i].page);
+      g_object_unref (c);
+    }
+}
+
+/* SQLite's plan for a query, its steps joined with "; ". */
+static char *
+query_plan (sqlite3 *db, const char *sql)
+{
+  g_autofree char *explain = g_strconcat ("EXPLAIN QUERY PLAN ", sql, NULL);
+  GString *out = g_string_new (NULL);
+  sqlite3_stmt *stmt;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, explain, -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_string_append_printf (out, "%s%s", out->len ? "; " : "", sqlite3_column_text (stmt, 3));
+  sqlite3_finalize (stmt);
+  return g_string_free (out, FALSE);
+}
+
+/* Makes `path` what Melee GM wrote at schema 3: no actor index, no journal_edited, no triggers. */
+static void
+make_schema3 (const char *path, const char *edit)
+{
+  sqlite3 *db = mg_test_sqlite_open (path);
+
+  mg_test_sql_exec (db, "DROP INDEX journal_actor; DROP TRIGGER journal_edited_delete; "
+                        "DROP TRIGGER journal_edited_renumber; DROP TRIGGER journal_edited_insert; "
+                        "DROP TABLE journal_edited; PRAGMA user_version = 3");
+  if (edit != NULL)
+    mg_test_sql_exec (db, edit);
+  sqlite3_close (db);
+}
+
+/* A file written at schema 3 opens: migrated to 5, one player's rows are read through the new
+ * index, and a gap it already had is noted (its length counted), one it had not is not. */
+static void
+test_schema3_file (void)
+{
+  for (guint gap = 0; gap < 2; gap++)
+    {
+      g_autofree char *path = make_campaign ("s3.mgc", 6);
+      g_autofree char *plan = NULL;
+      g_autoptr(GError) error = NULL;
+      MgCampaign *c;
+      sqlite3 *db;
+
+      make_schema3 (path, gap ? "DELETE FROM snapshot WHERE seq = 2; DELETE FROM journal WHERE seq = 2" : NULL);
+      c = open_ok (path);
+      g_assert_cmpint (mg_campaign_journal_count (c), ==, gap ? 5 : 6);
+      g_assert_true (mg_campaign_check (c, &error) || gap);
+      g_clear_error (&error);
+      g_object_unref (c);
+
+      db = mg_test_sqlite_open (path);
+      g_assert_cmpint (mg_test_sql_int (db, "PRAGMA user_version"), ==, MG_CAMPAIGN_SCHEMA_VERSION);
+      g_assert_cmpint (mg_test_sql_int (db, "SELECT count (*) FROM journal_edited"), ==, gap);
+      /* The export's query for one player (mg-campaign.c read_sql) seeks the actor index. */
+      plan = query_plan (db, "SELECT seq, summary FROM journal WHERE undone = 0 AND seq BETWEEN 1 "
+                             "AND 9223372036854775807 AND actor = 'Ann' ORDER BY seq");
+      g_test_message ("plan: %s", plan);
+      g_assert_nonnull (strstr (plan, "USING INDEX journal_actor (actor=?"));
+      sqlite3_close (db);
+
+      /* And appends after the migration keep the count without counting. */
+      c = open_ok (path);
+      {
+        json_object *action = json_tokener_parse ("{\"type\":\"roll\",\"player\":\"Ann\",\"n\":2}");
+        MgJournalEntry *e = mg_campaign_act (c, action, &error);
+
+        g_assert_no_error (error);
+        g_assert_cmpint (e->seq, ==, 7);
+        mg_journal_entry_free (e);
+        json_object_put (action);
+      }
+      g_assert_cmpint (mg_campaign_journal_count (c), ==, gap ? 6 : 7);
+      g_object_unref (c);
+      c = open_ok (path);
+      g_assert_cmpint (mg_campaign_journal_count (c), ==, gap ? 6 : 7);
+      g_object_unref (c);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -422,5 +574,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/refusal/game-tables-too-new", test_game_tables_too_new);
   g_test_add_func ("/migrate/game-tables", test_game_tables_migrate);
   g_test_add_func ("/migrate/schema2-file", test_schema2_file);
+  g_test_add_func ("/migrate/schema3-file", test_schema3_file);
+  g_test_add_func ("/journal-count/edited", test_journal_count_edited);
   return g_test_run ();
 }
