@@ -7,7 +7,9 @@
  * of the engine instead of one commit per row.  The file is opened and its state compared with
  * the generator's before it is accepted.  Each game plays a loop a real campaign repeats: Meeple
  * battles (typed dice, Blue wins on Sweep), TFT practice fights between two figures of the
- * roster, MecaKnights seasons of collect and end turn for three leaders. */
+ * roster, MecaKnights seasons of collect and end turn for three leaders, La Mame's year with its
+ * secret steps going on in winter, and a four-player Cricchio game that goes on (each below
+ * says why). */
 #include <stdio.h>
 #include <string.h>
 #include <sqlite3.h>
@@ -17,6 +19,7 @@
 #include "mg-campaign.h"
 #include "mg-campaign-private.h"
 #include "mg-dice.h"
+#include "mg-game.h"
 #include "mg-rules.h"
 
 #define JSON_FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
@@ -24,6 +27,110 @@
 static const char * const meeple_players[] = { "Red", "Blue", NULL };
 static const char * const tft_players[] = { "Referee", NULL };
 static const char * const mk_players[] = { "Red", "Blue", "Green", NULL };
+static const char * const lamame_players[] = { "Red", "Blue", "Green", NULL };
+static const char * const cricchio_players[] = { "Black", "Blue", "Red", "White", NULL };
+
+/* La Mame's Melee on the ruleset's 3-player map: a year is all that one game of it holds (the
+ * game is over after winter's income, and the engine then refuses every action), so the loop
+ * plays the year with its secret steps — spring and fall bids and cards entered hidden on the
+ * device, summer's typed after the table's reveal, fall's attack with hidden gold and guess —
+ * and the year goes on in winter, where Red's knight rides between North Pass and Oak Hill on
+ * its Move card (a knight moves any number of areas on one card). */
+static const char * const lamame_year[] = {
+  "{\"type\":\"start\",\"start_player\":\"Red\",\"initial_build\":\"introductory\"}",
+  "{\"type\":\"build\",\"player\":\"Red\",\"unit\":\"knight\",\"area\":\"Oak Hill\"}",
+  "{\"type\":\"build\",\"player\":\"Red\",\"unit\":\"camp\",\"area\":\"Red Ford\"}",
+  "{\"type\":\"pass\",\"player\":\"Red\"}",
+  "{\"type\":\"build\",\"player\":\"Blue\",\"unit\":\"soldier\",\"area\":\"Bluewater\"}",
+  "{\"type\":\"build\",\"player\":\"Blue\",\"unit\":\"camp\",\"area\":\"Blue Meadow\"}",
+  "{\"type\":\"pass\",\"player\":\"Blue\"}",
+  "{\"type\":\"build\",\"player\":\"Green\",\"unit\":\"catapult\",\"area\":\"Green Vale\"}",
+  "{\"type\":\"build\",\"player\":\"Green\",\"unit\":\"soldier\",\"area\":\"Stonebridge\"}",
+  "{\"type\":\"pass\",\"player\":\"Green\"}",
+  /* Spring: hidden bids (a tie goes to the start player), hidden cards. */
+  "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":0}",
+  "{\"type\":\"start_bid\",\"player\":\"Blue\",\"gold\":0}",
+  "{\"type\":\"start_bid\",\"player\":\"Green\",\"gold\":0}",
+  "{\"type\":\"choose_start\",\"player\":\"Red\",\"start\":\"Red\"}",
+  "{\"type\":\"choose_cards\",\"player\":\"Red\",\"cards\":[\"move\"]}",
+  "{\"type\":\"choose_cards\",\"player\":\"Blue\",\"cards\":[\"tax\"]}",
+  "{\"type\":\"choose_cards\",\"player\":\"Green\",\"cards\":[\"tax\"]}",
+  "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"Oak Hill\",\"unit\":\"knight\",\"to\":\"Mill\"}",
+  "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"Mill\",\"unit\":\"knight\",\"to\":\"Oak Hill\"}",
+  "{\"type\":\"end_action\",\"player\":\"Red\"}",
+  "{\"type\":\"tax\",\"player\":\"Blue\"}",
+  "{\"type\":\"tax\",\"player\":\"Green\"}",
+  /* Summer: bids and cards revealed at the table, then typed. */
+  "{\"type\":\"start_bids\",\"bids\":{\"Red\":1,\"Blue\":0,\"Green\":0}}",
+  "{\"type\":\"choose_start\",\"player\":\"Red\",\"start\":\"Red\"}",
+  "{\"type\":\"cards_at_table\"}",
+  "{\"type\":\"reveal_cards\",\"player\":\"Red\",\"cards\":[\"move\"]}",
+  "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"Oak Hill\",\"unit\":\"knight\",\"to\":\"North Pass\"}",
+  "{\"type\":\"end_action\",\"player\":\"Red\"}",
+  "{\"type\":\"reveal_cards\",\"player\":\"Blue\",\"cards\":[\"tax\"]}",
+  "{\"type\":\"tax\",\"player\":\"Blue\"}",
+  "{\"type\":\"reveal_cards\",\"player\":\"Green\",\"cards\":[\"tax\"]}",
+  "{\"type\":\"tax\",\"player\":\"Green\"}",
+  /* Fall: hidden again; Red's knight takes Bluewater (gold 2 against Blue's hidden guess 1). */
+  "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":1}",
+  "{\"type\":\"start_bid\",\"player\":\"Blue\",\"gold\":0}",
+  "{\"type\":\"start_bid\",\"player\":\"Green\",\"gold\":0}",
+  "{\"type\":\"choose_start\",\"player\":\"Red\",\"start\":\"Red\"}",
+  "{\"type\":\"choose_cards\",\"player\":\"Red\",\"cards\":[\"move\"]}",
+  "{\"type\":\"choose_cards\",\"player\":\"Blue\",\"cards\":[\"tax\"]}",
+  "{\"type\":\"choose_cards\",\"player\":\"Green\",\"cards\":[\"tax\"]}",
+  "{\"type\":\"attack\",\"player\":\"Red\",\"from\":\"North Pass\",\"unit\":\"knight\",\"to\":\"Bluewater\"}",
+  "{\"type\":\"attack_gold\",\"player\":\"Red\",\"gold\":2}",
+  "{\"type\":\"guess\",\"player\":\"Blue\",\"guesses\":[1]}",
+  "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"Bluewater\",\"unit\":\"knight\",\"to\":\"North Pass\"}",
+  "{\"type\":\"end_action\",\"player\":\"Red\"}",
+  "{\"type\":\"tax\",\"player\":\"Blue\"}",
+  "{\"type\":\"tax\",\"player\":\"Green\"}",
+  /* Winter: hidden bids and two cards each; Red taxes, then rides. */
+  "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":1}",
+  "{\"type\":\"start_bid\",\"player\":\"Blue\",\"gold\":0}",
+  "{\"type\":\"start_bid\",\"player\":\"Green\",\"gold\":0}",
+  "{\"type\":\"choose_start\",\"player\":\"Red\",\"start\":\"Red\"}",
+  "{\"type\":\"choose_cards\",\"player\":\"Red\",\"cards\":[\"tax\",\"move\"]}",
+  "{\"type\":\"choose_cards\",\"player\":\"Blue\",\"cards\":[\"tax\",\"build\"]}",
+  "{\"type\":\"choose_cards\",\"player\":\"Green\",\"cards\":[\"tax\",\"build\"]}",
+  "{\"type\":\"tax\",\"player\":\"Red\"}",
+};
+
+/* Cricchio's Mêlée, four players: one game holds a campaign (the game ends only when one
+ * President is left; there is no rematch in the engine and no draw by repetition in the text),
+ * so a long campaign is a game that goes on.  What such a game repeats is moves — the loop
+ * is each side's Navy out and back, eight plies a cycle, over the whole board of 72 pieces,
+ * each move checked by the full move generator and the Mêlée test. */
+static const char * const cricchio_cycle[] = {
+  "{\"type\":\"move\",\"player\":\"Black\",\"from\":\"g1\",\"to\":\"h3\"}",
+  "{\"type\":\"move\",\"player\":\"Blue\",\"from\":\"a8\",\"to\":\"c7\"}",
+  "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"h14\",\"to\":\"g12\"}",
+  "{\"type\":\"move\",\"player\":\"White\",\"from\":\"n7\",\"to\":\"l8\"}",
+  "{\"type\":\"move\",\"player\":\"Black\",\"from\":\"h3\",\"to\":\"g1\"}",
+  "{\"type\":\"move\",\"player\":\"Blue\",\"from\":\"c7\",\"to\":\"a8\"}",
+  "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"g12\",\"to\":\"h14\"}",
+  "{\"type\":\"move\",\"player\":\"White\",\"from\":\"l8\",\"to\":\"n7\"}",
+};
+
+static void die (const char *what, const char *detail);
+
+/* MecaKnights' sample map: the first line of the game's sample (its import_map). */
+static char *
+mk_sample_map (void)
+{
+  const MgGame *game = mg_game_lookup ("mecaknights");
+  g_autoptr(GBytes) bytes = NULL;
+  const char *text, *end;
+  gsize size;
+
+  if (game == NULL || game->n_samples == 0 ||
+      !(bytes = g_resources_lookup_data (game->samples[0].resource, 0, NULL)))
+    die ("mecaknights", "the sample is not built in");
+  text = g_bytes_get_data (bytes, &size);
+  end = memchr (text, '\n', size);
+  return g_strndup (text, end != NULL ? (gsize) (end - text) : size);
+}
 
 /* The i-th action (from 0) of the game's loop; NULL when the game has none here. */
 static char *
@@ -91,12 +198,28 @@ action_text (const char *game, guint64 i)
       };
       guint64 k;
 
-      if (i < G_N_ELEMENTS (setup))
-        return g_strdup (setup[i]);
-      k = (i - G_N_ELEMENTS (setup)) % 6;
+      /* A campaign starts from an empty map: first the sample's own map, as its first line
+       * imports it. */
+      if (i == 0)
+        return mk_sample_map ();
+      if (i - 1 < G_N_ELEMENTS (setup))
+        return g_strdup (setup[i - 1]);
+      k = (i - 1 - G_N_ELEMENTS (setup)) % 6;
       return g_strdup_printf ("{\"type\":\"%s\",\"player\":\"%s\"}", k % 2 ? "end_turn" : "collect",
                               mk_players[k / 2]);
     }
+  if (g_str_equal (game, "lamame"))
+    {
+      guint64 k;
+
+      if (i < G_N_ELEMENTS (lamame_year))
+        return g_strdup (lamame_year[i]);
+      k = (i - G_N_ELEMENTS (lamame_year)) % 2;
+      return g_strdup_printf ("{\"type\":\"move\",\"player\":\"Red\",\"from\":\"%s\",\"unit\":\"knight\",\"to\":\"%s\"}",
+                              k ? "Oak Hill" : "North Pass", k ? "North Pass" : "Oak Hill");
+    }
+  if (g_str_equal (game, "cricchio"))
+    return g_strdup (cricchio_cycle[i % G_N_ELEMENTS (cricchio_cycle)]);
   return NULL;
 }
 
@@ -107,6 +230,10 @@ players_of (const char *game)
     return tft_players;
   if (g_str_equal (game, "mecaknights"))
     return mk_players;
+  if (g_str_equal (game, "lamame"))
+    return lamame_players;
+  if (g_str_equal (game, "cricchio"))
+    return cricchio_players;
   return meeple_players;
 }
 
@@ -214,7 +341,7 @@ main (int argc, char **argv)
     }
   if (argc != 4)
     {
-      g_printerr ("usage: mg-bench-gen meeple|tft|mecaknights ROWS OUT.db\n"
+      g_printerr ("usage: mg-bench-gen meeple|tft|mecaknights|lamame|cricchio ROWS OUT.db\n"
                   "       mg-bench-gen --stream GAME FROM COUNT\n");
       return 2;
     }

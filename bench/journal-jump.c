@@ -6,7 +6,13 @@
  * (what a loaded machine stretches), the frame's own time (from its start to its end: layout,
  * rows bound and measured, the journal's pages read, drawing), and the process's CPU time for
  * the jump (what the load on the machine does not change).  Run under a display (bench/run.py
- * uses xvfb). */
+ * uses xvfb).
+ *
+ * `mg-bench-journal-jump --peer ROWS`: the physical limit of the toolkit on this renderer — a
+ * bare GtkListView of ROWS one-line GtkInscription rows (a journal line's worth of text each,
+ * made when asked for) filling a window of the same size, jumped the same way.  bench/run.py
+ * runs the two interleaved and reports the Journal's jump as a ratio against it.
+ * MG_BENCH_JUMPS sets the number of jumps (40; more for a profile). */
 #include <adwaita.h>
 #include <sys/resource.h>
 
@@ -14,7 +20,6 @@
 #include "mg-journal-page.h"
 #include "mg-app-resources.h"
 
-#define JUMPS 40
 
 typedef struct {
   GtkWidget     *window;
@@ -28,6 +33,7 @@ typedef struct {
   double         cpu_start;
   guint          jump;
   guint          rows;
+  guint          jumps;
   GRand         *rand;
 } Bench;
 
@@ -110,17 +116,25 @@ report (const char *what, GArray *values, guint rows)
            "(target < 33 ms)\n", rows, what, n, t[n / 2], t[(n * 9) / 10], t[n - 1]);
 }
 
+static double
+median (GArray *sorted)
+{
+  return g_array_index (sorted, double, sorted->len / 2);
+}
+
 static gboolean
 next_jump (gpointer data)
 {
   Bench *b = data;
   double upper, page, fraction;
 
-  if (b->jump++ == JUMPS)
+  if (b->jump++ == b->jumps)
     {
       report ("the frame's own time", b->frames, b->rows);
       report ("CPU time", b->cpu, b->rows);
       report ("wall time from the jump", b->times, b->rows);
+      /* For bench/run.py: the three medians, in ms. */
+      g_print ("medians: frame %.3f cpu %.3f wall %.3f\n", median (b->frames), median (b->cpu), median (b->times));
       g_application_quit (g_application_get_default ());
       return G_SOURCE_REMOVE;
     }
@@ -158,27 +172,127 @@ start (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The peer's model: ROWS strings made when asked for, as long as a journal line. */
+#define MG_TYPE_PEER_MODEL (mg_peer_model_get_type ())
+G_DECLARE_FINAL_TYPE (MgPeerModel, mg_peer_model, MG, PEER_MODEL, GObject)
+
+struct _MgPeerModel
+{
+  GObject parent_instance;
+  guint   rows;
+};
+
+static GType
+mg_peer_model_get_item_type (GListModel *model)
+{
+  return GTK_TYPE_STRING_OBJECT;
+}
+
+static guint
+mg_peer_model_get_n_items (GListModel *model)
+{
+  return MG_PEER_MODEL (model)->rows;
+}
+
+static gpointer
+mg_peer_model_get_item (GListModel *model, guint position)
+{
+  g_autofree char *text = NULL;
+
+  if (position >= MG_PEER_MODEL (model)->rows)
+    return NULL;
+  text = g_strdup_printf ("%u   Red   Red rolls 8 dice and keeps 4 Punch; Blue keeps 4 Sweep: Blue wins on Sweep   3 3 3 3",
+                          position + 1);
+  return gtk_string_object_new (text);
+}
+
 static void
-activate (GApplication *app, const char *path)
+mg_peer_model_list_init (GListModelInterface *iface)
+{
+  iface->get_item_type = mg_peer_model_get_item_type;
+  iface->get_n_items = mg_peer_model_get_n_items;
+  iface->get_item = mg_peer_model_get_item;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (MgPeerModel, mg_peer_model, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, mg_peer_model_list_init))
+
+static void
+mg_peer_model_class_init (MgPeerModelClass *klass)
+{
+}
+
+static void
+mg_peer_model_init (MgPeerModel *self)
+{
+}
+
+static void
+peer_setup (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  GtkWidget *inscription = gtk_inscription_new (NULL);
+
+  gtk_inscription_set_nat_chars (GTK_INSCRIPTION (inscription), 80);
+  gtk_widget_set_margin_start (inscription, 18);
+  gtk_widget_set_margin_end (inscription, 18);
+  gtk_widget_set_margin_top (inscription, 6);
+  gtk_widget_set_margin_bottom (inscription, 6);
+  gtk_list_item_set_child (item, inscription);
+}
+
+static void
+peer_bind (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  gtk_inscription_set_text (GTK_INSCRIPTION (gtk_list_item_get_child (item)),
+                            gtk_string_object_get_string (gtk_list_item_get_item (item)));
+}
+
+static GtkWidget *
+peer_list (guint rows)
+{
+  MgPeerModel *model = g_object_new (MG_TYPE_PEER_MODEL, NULL);
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  model->rows = rows;
+  g_signal_connect (factory, "setup", G_CALLBACK (peer_setup), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (peer_bind), NULL);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled),
+                                 gtk_list_view_new (GTK_SELECTION_MODEL (gtk_no_selection_new (G_LIST_MODEL (model))),
+                                                    factory));
+  return scrolled;
+}
+
+static void
+activate (GApplication *app, char **argv)
 {
   static Bench b;
   g_autoptr(GError) error = NULL;
-  MgCampaign *campaign = mg_campaign_open (path, &error);
+  const char *jumps = g_getenv ("MG_BENCH_JUMPS");
+  GtkWidget *content;
 
-  if (campaign == NULL)
+  if (g_str_equal (argv[1], "--peer"))
+    content = peer_list ((guint) g_ascii_strtoull (argv[2], NULL, 10));
+  else
     {
-      g_printerr ("mg-bench-journal-jump: %s\n", error->message);
-      g_application_quit (app);
-      return;
+      MgCampaign *campaign = mg_campaign_open (argv[1], &error);
+
+      if (campaign == NULL)
+        {
+          g_printerr ("mg-bench-journal-jump: %s\n", error->message);
+          g_application_quit (app);
+          return;
+        }
+      content = GTK_WIDGET (mg_journal_page_new (campaign));
     }
+  b.jumps = jumps != NULL ? (guint) g_ascii_strtoull (jumps, NULL, 10) : 40;
   b.times = g_array_new (FALSE, FALSE, sizeof (double));
   b.frames = g_array_new (FALSE, FALSE, sizeof (double));
   b.cpu = g_array_new (FALSE, FALSE, sizeof (double));
   b.rand = g_rand_new_with_seed (15);
   b.window = adw_application_window_new (GTK_APPLICATION (app));
   gtk_window_set_default_size (GTK_WINDOW (b.window), 1100, 760);
-  adw_application_window_set_content (ADW_APPLICATION_WINDOW (b.window),
-                                      GTK_WIDGET (mg_journal_page_new (campaign)));
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (b.window), content);
   gtk_window_present (GTK_WINDOW (b.window));
   /* Once the window is up and settled. */
   g_timeout_add (1500, start, &b);
@@ -188,19 +302,17 @@ int
 main (int argc, char **argv)
 {
   g_autoptr(AdwApplication) app = NULL;
-  const char *path;
-
-  if (argc != 2)
+  if (!(argc == 2 && !g_str_equal (argv[1], "--peer")) && !(argc == 3 && g_str_equal (argv[1], "--peer")))
     {
-      g_printerr ("usage: mg-bench-journal-jump CAMPAIGN.db\n");
+      g_printerr ("usage: mg-bench-journal-jump CAMPAIGN.db\n"
+                  "       mg-bench-journal-jump --peer ROWS\n");
       return 2;
     }
-  path = argv[1];
   /* A static library's resources are linked only when something names them. */
   g_resources_register (mg_app_get_resource ());
   app = adw_application_new ("io.github.meleegm.BenchJournal", G_APPLICATION_NON_UNIQUE);
   /* The app's own style.css, as AdwApplication loads it for Melee GM. */
   g_application_set_resource_base_path (G_APPLICATION (app), "/io/github/meleegm/MeleeGM");
-  g_signal_connect (app, "activate", G_CALLBACK (activate), (gpointer) path);
+  g_signal_connect (app, "activate", G_CALLBACK (activate), argv);
   return g_application_run (G_APPLICATION (app), 1, argv);
 }

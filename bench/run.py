@@ -21,7 +21,9 @@ frame     (a)/(b) time to first frame and peak memory, cairo and GL renderers, >
           window, GNOME Calculator and GNOME Text Editor (Debian packages gnome-calculator,
           gnome-text-editor).  Targets: app <= Calculator, app <= 1.3x header-bar window,
           memory <= 1.2x bare window
-journal   (15.5) the Journal list's jump anywhere in 1M rows: frame time (bench/journal-jump.c)
+journal   (15.5) the Journal list's jump anywhere in 1M rows (bench/journal-jump.c), cairo and GL,
+          interleaved with the same jump in a bare GtkListView of 1M one-line GtkInscription rows
+          (the toolkit's limit on that renderer): CPU and frame time, and their ratios
 others    programs other helpers add, when built: mg-bench-tft-duel (d), mg-bench-cricchio-perft,
           mg-bench-durability*
 """
@@ -37,8 +39,9 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIZES = [1000, 10000, 100000, 1000000]
-GAMES = ["meeple", "tft", "mecaknights"]
-PLAYERS = {"meeple": ["Red", "Blue"], "tft": ["Referee"], "mecaknights": ["Red", "Blue", "Green"]}
+GAMES = ["meeple", "tft", "mecaknights", "lamame", "cricchio"]
+PLAYERS = {"meeple": ["Red", "Blue"], "tft": ["Referee"], "mecaknights": ["Red", "Blue", "Green"],
+           "lamame": ["Red", "Blue", "Green"], "cricchio": ["Black", "Blue", "Red", "White"]}
 
 
 # ---------------------------------------------------------------- statistics
@@ -183,8 +186,8 @@ def bench_scaling(t, games, sizes, runs, appends, gen_timeout):
                     el, cpu, _ = timed_cpu(argv)
                     m[n][what].append(el)
                     m[n][what + " cpu"].append(cpu)
-                # check replays the whole journal: once for the big ones.
-                if r == 0 or n <= 10000:
+                # check replays the whole journal: once for the 1M one (the 100k/10k ratio needs its spread).
+                if r == 0 or n <= 100000:
                     el, _ = timed([t.cli, "check", paths[n]])
                     m[n]["check"].append(el / n)
         print(f"\n{game}:")
@@ -203,8 +206,8 @@ def bench_scaling(t, games, sizes, runs, appends, gen_timeout):
             print(f"  {game} bytes per row at {big} / at {small}: {bpr[big] / bpr[small]:.2f}x "
                   f"(target 0.8-1.2x: {'meets' if 0.8 <= bpr[big] / bpr[small] <= 1.2 else 'misses'} the target)")
         if 100000 in paths and 10000 in paths:
-            c10 = statistics.median(m[10000]["check"])
-            ratio_line(f"  {game} check time per row at 100k / at 10k", [c / c10 for c in m[100000]["check"]], 1.2)
+            ratio_line(f"  {game} check time per row at 100k / at 10k",
+                       [a / b for a, b in zip(m[100000]["check"], m[10000]["check"])], 1.2)
         if big != small:
             for what in ("state", "undo", "redo"):
                 ratio_line(f"  {game} {what} at {big} / at {small}",
@@ -364,8 +367,19 @@ def bench_frame(t, runs, gen_timeout):
 
 # ------------------------------------------------------------------ journal
 
-def bench_journal(t, gen_timeout):
-    print("\n== journal (15.5): a jump anywhere in the list ==")
+def jump_medians(t, argv, env):
+    """One run of mg-bench-journal-jump: its (frame, cpu, wall) medians in ms, or None."""
+    out = subprocess.run([t.jump] + argv, capture_output=True, text=True, env=env)
+    for line in out.stdout.splitlines():
+        if line.startswith("medians:"):
+            f = line.split()
+            return float(f[2]), float(f[4]), float(f[6])
+    print(f"  {' '.join(argv)} failed: {out.stderr.strip()[:300]}")
+    return None
+
+
+def bench_journal(t, pairs, gen_timeout):
+    print("\n== journal (15.5): a jump anywhere in the list, against a bare list of the same rows ==")
     if not os.path.exists(t.jump):
         print("  mg-bench-journal-jump is not built")
         return
@@ -374,14 +388,38 @@ def bench_journal(t, gen_timeout):
         path = t.campaign("meeple", n, gen_timeout)
         if path:
             break
+    rows = rows_of(path)
     env = dict(os.environ, GSETTINGS_BACKEND="memory", GTK_A11Y="none", ADW_DISABLE_PORTAL="1",
                NO_AT_BRIDGE="1", GSETTINGS_SCHEMA_DIR=os.path.join(t.build, "data"))
+    env.pop("MG_BENCH_JUMPS", None)
+    # The peer: a GtkListView of as many one-line GtkInscription rows, same window, same jumps:
+    # what this toolkit costs on this renderer at the least.  Interleaved, the order swapped
+    # every pair; each run's figure is the median of its 40 jumps.
     for renderer in ("cairo", "gl"):
-        out = subprocess.run([t.jump, path], capture_output=True, text=True, env=dict(env, GSK_RENDERER=renderer))
-        for line in out.stdout.splitlines():
-            print(f"  {renderer}: {line}")
-        if out.returncode != 0:
-            print(f"  {renderer}: failed: {out.stderr.strip()[:300]}")
+        e = dict(env, GSK_RENDERER=renderer)
+        ours, peer = [], []
+        for i in range(pairs):
+            runs = [("ours", [path]), ("peer", ["--peer", str(rows)])]
+            got = {}
+            for name, argv in (runs if i % 2 == 0 else runs[::-1]):
+                got[name] = jump_medians(t, argv, e)
+            if got["ours"] is None or got["peer"] is None:
+                return
+            ours.append(got["ours"])
+            peer.append(got["peer"])
+        print(f"\n  GSK_RENDERER={renderer}, {rows} rows, {pairs} interleaved pairs of 40 jumps "
+              f"(each run's median jump; then the median and IQR over the runs):")
+        for k, clock in enumerate(("frame", "CPU", "wall")):
+            lo, med, hi = quartiles([o[k] for o in ours])
+            plo, pmed, phi = quartiles([p[k] for p in peer])
+            print(f"    {clock:<5}  Journal {med:6.1f} ms (IQR {lo:.1f}-{hi:.1f})   "
+                  f"bare list {pmed:6.1f} ms (IQR {plo:.1f}-{phi:.1f})")
+        ratio_line(f"  {renderer}: Journal jump / bare GtkInscription list, CPU",
+                   [o[1] / p[1] for o, p in zip(ours, peer)])
+        ratio_line(f"  {renderer}: Journal jump / bare GtkInscription list, frame",
+                   [o[0] / p[0] for o, p in zip(ours, peer)])
+        ratio_line(f"  {renderer}: Journal jump CPU time, ms", [o[1] for o in ours], 33, unit=" ms")
+        ratio_line(f"  {renderer}: Journal jump frame time, ms", [o[0] for o in ours], 33, unit=" ms")
 
 
 # ------------------------------------------------------------------- others
@@ -414,6 +452,7 @@ def main():
     ap.add_argument("--pdf-sizes", default="10000,100000", help="Meeple campaigns exported whole to PDF ('' for none)")
     ap.add_argument("--append-rows", type=int, default=1000, help="rows appended per (c) pair")
     ap.add_argument("--frame-runs", type=int, default=15)
+    ap.add_argument("--journal-pairs", type=int, default=9, help="interleaved pairs of the journal jump")
     ap.add_argument("--gen-timeout", type=int, default=900, help="seconds a campaign may take to build")
     args = ap.parse_args()
 
@@ -444,7 +483,7 @@ def main():
     if "frame" in only:
         bench_frame(t, args.frame_runs, args.gen_timeout)
     if "journal" in only:
-        bench_journal(t, args.gen_timeout)
+        bench_journal(t, args.journal_pairs, args.gen_timeout)
     if "others" in only:
         bench_others(t, args.runs)
 

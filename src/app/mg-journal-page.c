@@ -43,53 +43,21 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *list_item)
   gtk_list_item_set_child (list_item, mg_journal_row_new ());
 }
 
-/* The row's dice column, found by its style class (the row is another module's widget). */
-static GtkWidget *
-find_dice_label (GtkWidget *widget)
-{
-  if (gtk_widget_has_css_class (widget, "journal-dice"))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_dice_label (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* A long list of dice is cut off in its column: the whole list is in its tooltip. */
-static void
-update_dice_tooltip (MgJournalItem *item, GParamSpec *pspec, GtkWidget *row)
-{
-  GtkWidget *label = find_dice_label (row);
-  const char *dice = mg_journal_item_get_dice (item);
-
-  if (label != NULL)
-    gtk_widget_set_tooltip_text (label, dice != NULL && g_utf8_strlen (dice, -1) > 8 ? dice : NULL);
-}
-
 static void
 bind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item)
 {
   GtkWidget *row = gtk_list_item_get_child (list_item);
   MgJournalItem *item = gtk_list_item_get_item (list_item);
 
+  /* The row tells its long dice in a tooltip of its own, built when asked for: a tooltip set
+   * here would cost a round trip to the display for every row bound (issue 15.5). */
   mg_journal_row_set_item (MG_JOURNAL_ROW (row), item);
-  update_dice_tooltip (item, NULL, row);
-  g_signal_connect_object (item, "notify::dice", G_CALLBACK (update_dice_tooltip), row, 0);
 }
 
 static void
 unbind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item)
 {
-  GtkWidget *row = gtk_list_item_get_child (list_item);
-  MgJournalItem *item = gtk_list_item_get_item (list_item);
-
-  if (item != NULL)
-    g_signal_handlers_disconnect_by_func (item, update_dice_tooltip, row);
-  mg_journal_row_set_item (MG_JOURNAL_ROW (row), NULL);
+  mg_journal_row_set_item (MG_JOURNAL_ROW (gtk_list_item_get_child (list_item)), NULL);
 }
 
 static void

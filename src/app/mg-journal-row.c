@@ -1,9 +1,10 @@
 /* mg-journal-row.c — one journal row: turn, actor, summary, dice; undone rows greyed.
  *
- * Rows of a million-row journal must bind and lay out in a frame: every row has one line per
- * column (the whole summary and dice are in the tooltip, built only when asked for), so its
- * size depends on nothing but the fonts; it is measured once per kind of row (turn start or
- * not) and remembered, as GTK's own large lists do with fixed-height rows. */
+ * Rows of a million-row journal must bind and lay out in a frame: every column is one
+ * GtkInscription (made for list cells: sized by its chars, not by its text; the whole summary
+ * and dice are in the tooltip, built only when asked for), so a row's size depends on nothing
+ * but the fonts; it is measured once per kind of row (turn start or not) and remembered, as
+ * GTK's own large lists do with fixed-height rows. */
 #include "config.h"
 
 #include "mg-widget-util.h"
@@ -17,10 +18,10 @@ struct _MgJournalRow
   GtkWidget      parent_instance;
 
   GtkWidget     *box;
-  GtkLabel      *turn_label;
-  GtkLabel      *actor_label;
-  GtkLabel      *summary_label;
-  GtkLabel      *dice_label;
+  GtkInscription *turn_label;
+  GtkInscription *actor_label;
+  GtkInscription *summary_label;
+  GtkInscription *dice_label;
 
   MgJournalItem *item;
 };
@@ -77,6 +78,18 @@ query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *t
   return TRUE;
 }
 
+/* A long list of dice is cut off in its column: over the column, the whole list alone. */
+static gboolean
+query_dice_tooltip (GtkWidget *label, int x, int y, gboolean keyboard, GtkTooltip *tooltip, MgJournalRow *self)
+{
+  const char *dice = self->item != NULL ? mg_journal_item_get_dice (self->item) : NULL;
+
+  if (dice == NULL || g_utf8_strlen (dice, -1) <= 8)
+    return FALSE;   /* the row's own tooltip, asked next */
+  gtk_tooltip_set_text (tooltip, dice);
+  return TRUE;
+}
+
 static GtkSizeRequestMode
 mg_journal_row_get_request_mode (GtkWidget *widget)
 {
@@ -102,7 +115,7 @@ mg_journal_row_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
     }
   else
     {
-      /* Every label has its width in characters: the row's least width is the same for all. */
+      /* Every column has its width in characters: the row's least width is the same for all. */
       if (row_width < 0)
         {
           gtk_widget_measure (self->box, orientation, -1, &min, &nat, NULL, NULL);
@@ -122,7 +135,7 @@ mg_journal_row_size_allocate (GtkWidget *widget, int width, int height, int base
 static void
 update_dice (MgJournalRow *self)
 {
-  gtk_label_set_text (self->dice_label, self->item != NULL ? mg_journal_item_get_dice (self->item) : "");
+  gtk_inscription_set_text (self->dice_label, self->item != NULL ? mg_journal_item_get_dice (self->item) : "");
 }
 
 void
@@ -138,10 +151,10 @@ mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
   g_set_object (&self->item, item);
   if (item == NULL)
     {
-      gtk_label_set_text (self->turn_label, "");
-      gtk_label_set_text (self->actor_label, "");
-      gtk_label_set_text (self->summary_label, "");
-      gtk_label_set_text (self->dice_label, "");
+      gtk_inscription_set_text (self->turn_label, "");
+      gtk_inscription_set_text (self->actor_label, "");
+      gtk_inscription_set_text (self->summary_label, "");
+      gtk_inscription_set_text (self->dice_label, "");
       update_undone (self);
       return;
     }
@@ -150,7 +163,7 @@ mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
     {
       g_autofree char *turn = g_strdup_printf ("%d", mg_journal_item_get_turn (item));
 
-      gtk_label_set_text (self->turn_label, turn);
+      gtk_inscription_set_text (self->turn_label, turn);
       if (!gtk_widget_has_css_class (self->box, "turn-start"))
         {
           gtk_widget_add_css_class (self->box, "turn-start");
@@ -159,7 +172,7 @@ mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
     }
   else
     {
-      gtk_label_set_text (self->turn_label, "");
+      gtk_inscription_set_text (self->turn_label, "");
       if (gtk_widget_has_css_class (self->box, "turn-start"))
         {
           gtk_widget_remove_css_class (self->box, "turn-start");
@@ -167,9 +180,9 @@ mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
         }
     }
   /* The referee's own actions are journaled as "GM"; shown in the referee's language. */
-  gtk_label_set_text (self->actor_label, g_strcmp0 (mg_journal_item_get_actor (item), "GM") == 0
+  gtk_inscription_set_text (self->actor_label, g_strcmp0 (mg_journal_item_get_actor (item), "GM") == 0
                                          ? C_("referee", "GM") : mg_journal_item_get_actor (item));
-  gtk_label_set_text (self->summary_label, mg_journal_item_get_summary (item));
+  gtk_inscription_set_text (self->summary_label, mg_journal_item_get_summary (item));
   update_dice (self);
   g_signal_connect_swapped (item, "notify::undone", G_CALLBACK (update_undone), self);
   g_signal_connect_swapped (item, "notify::dice", G_CALLBACK (update_dice), self);
@@ -211,6 +224,8 @@ mg_journal_row_init (MgJournalRow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->dice_label), TRUE);
+  g_signal_connect (self->dice_label, "query-tooltip", G_CALLBACK (query_dice_tooltip), self);
   if (!watching)
     {
       GtkSettings *settings = gtk_settings_get_default ();

@@ -20,6 +20,41 @@ mg_json_path_index (const char *path, gsize index)
   return g_strdup_printf ("%s[%" G_GSIZE_FORMAT "]", path ? path : "", index);
 }
 
+/* Per thread, as engines may run off the main thread (the duel simulator, odds). */
+static _Thread_local gboolean lazy_paths_on;
+
+gboolean
+mg_json_paths_on (void)
+{
+  return lazy_paths_on;
+}
+
+gboolean
+mg_json_paths_begin (void)
+{
+  gboolean was = lazy_paths_on;
+  lazy_paths_on = TRUE;
+  return was;
+}
+
+void
+mg_json_paths_end (gboolean was)
+{
+  lazy_paths_on = was;
+}
+
+char *
+mg_json_lazy_key (const char *path, const char *key)
+{
+  return lazy_paths_on ? mg_json_path_key (path, key) : NULL;
+}
+
+char *
+mg_json_lazy_index (const char *path, gsize index)
+{
+  return lazy_paths_on ? mg_json_path_index (path, index) : NULL;
+}
+
 char *
 mg_json_describe (json_object *value)
 {

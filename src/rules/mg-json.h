@@ -37,6 +37,16 @@ char        *mg_json_path_key   (const char *path, const char *key);
 /* "path[index]". g_free. */
 char        *mg_json_path_index (const char *path, gsize index);
 
+/* Paths formatted only to word an error: a reader of a big document (a ruleset, a saved state)
+ * runs first with paths off — the lazy ones give NULL and format nothing — and only a refused
+ * input is read again between mg_json_paths_begin () and mg_json_paths_end () to name the bad
+ * field. Per thread. */
+gboolean     mg_json_paths_on    (void);
+gboolean     mg_json_paths_begin (void);          /* turns them on; returns the old setting */
+void         mg_json_paths_end   (gboolean was);
+char        *mg_json_lazy_key    (const char *path, const char *key);
+char        *mg_json_lazy_index  (const char *path, gsize index);
+
 /* A short description of a value for messages: "\"x\"", "3.5", "true", "a list", "an object",
  * "nothing" (NULL). g_free. */
 char        *mg_json_describe   (json_object *value);

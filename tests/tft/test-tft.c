@@ -244,6 +244,17 @@ test_figure_rules (void)
 
 /* ---- the combat example, p. 20, through the engine ---- */
 
+/* The object of `list` whose member `key` is `name`. */
+static json_object *
+find_named_member (json_object *list, const char *key, const char *name)
+{
+  for (guint i = 0; list && i < json_object_array_length (list); i++)
+    if (g_strcmp0 (json_object_get_string (json_object_object_get (json_object_array_get_idx (list, i), key)), name) == 0)
+      return json_object_array_get_idx (list, i);
+  g_error ("no %s \"%s\"", key, name);
+  return NULL;
+}
+
 static void
 test_combat_example (void)
 {
@@ -269,6 +280,23 @@ test_combat_example (void)
       json_object_object_del (a, "dice");
       events = mg_state_apply (st, a, d, NULL, &error);
       g_assert_no_error (error);
+      if (strstr (lines[i], "\"end_fight\""))
+        {
+          /* The journal keeps each fight's record (the state only the latest entries): Flavius
+           * took 2 + 5 hits, won, killed Wulf in nine turns and earned 50 EP (p. 20). */
+          json_object *ended_ev = json_object_array_get_idx (events, json_object_array_length (events) - 1);
+          json_object *figures = json_object_object_get (ended_ev, "figures");
+          json_object *fl = find_named_member (figures, "figure", "Flavius");
+          json_object *wu = find_named_member (figures, "figure", "Wulf");
+          g_assert_cmpstr (json_object_get_string (json_object_object_get (ended_ev, "type")), ==, "fight_ended");
+          g_assert_cmpint (iget (fl, "hits"), ==, 7);
+          g_assert_cmpint (iget (fl, "ep"), ==, 50);
+          g_assert_cmpint (iget (fl, "kills"), ==, 1);
+          g_assert_cmpint (iget (fl, "turns"), ==, 9);
+          g_assert_cmpstr (json_object_get_string (json_object_object_get (fl, "result")), ==, "won");
+          g_assert_cmpstr (json_object_get_string (json_object_object_get (wu, "result")), ==, "killed");
+          g_assert_cmpint (iget (wu, "ep"), ==, 0);
+        }
       json_object_put (events);
       g_assert_cmpuint (mg_dice_remaining (d), ==, 0);
       /* describe names the fight's turn just over, not the campaign's (the roster is turn 1) */
@@ -516,6 +544,187 @@ test_experience (void)
     g_assert_cmpint (roster_int (s4, "P", "ep"), ==, 30);
     g_assert_cmpint (roster_int (s4, "Q", "ep"), ==, 0);
   }
+}
+
+/* The state does not grow with the fights (issue 15): EP, fights and kills are the experience
+ * rules' numbers (p. 20: "Those still on their feet when one side is eliminated get 10 EP each"
+ * in practice), while a figure's history keeps only its latest entries — the journal keeps
+ * every fight. */
+static void
+test_history_bounded (void)
+{
+  g_autoptr(MgState) st = new_state ();
+  gsize size_at_30 = 0;
+
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"P\",\"kind\":\"human\",\"st\":12,\"dx\":12}");
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"Q\",\"kind\":\"human\",\"st\":12,\"dx\":12}");
+  for (guint fight = 1; fight <= 60; fight++)
+    {
+      PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"practice\",\"sides\":{\"X\":[\"P\"],\"Y\":[\"Q\"]}}");
+      PLAY (st, "{\"type\":\"flee\",\"figure\":\"Q\"}");
+      PLAY (st, "{\"type\":\"end_fight\"}");
+      if (fight == 30)
+        {
+          g_autoptr(json_object) j = mg_state_to_json (st);
+          size_at_30 = strlen (json_object_to_json_string_ext (j, JSON_C_TO_STRING_PLAIN));
+        }
+    }
+  g_assert_cmpint (roster_int (st, "P", "ep"), ==, 60 * 10);
+  g_assert_cmpint (roster_int (st, "P", "fights"), ==, 60);
+  g_assert_cmpint (roster_int (st, "Q", "fights"), ==, 60);
+  {
+    g_autoptr(json_object) j = mg_state_to_json (st);
+    json_object *h = json_object_object_get (find_named (json_object_object_get (j, "roster"), "P"), "history");
+    gsize size_at_60 = strlen (json_object_to_json_string_ext (j, JSON_C_TO_STRING_PLAIN));
+
+    /* the last ten entries: fights 51 to 60 */
+    g_assert_cmpuint (json_object_array_length (h), ==, 10);
+    g_assert_cmpint (iget (json_object_array_get_idx (h, 0), "fight"), ==, 51);
+    g_assert_cmpint (iget (json_object_array_get_idx (h, 9), "fight"), ==, 60);
+    g_assert_cmpint (iget (json_object_array_get_idx (h, 9), "ep"), ==, 10);
+    /* 30 more fights add a few digits, not 60 history entries (some 130 bytes each) */
+    g_assert_cmpuint (size_at_60, <, size_at_30 + 200);
+  }
+  /* spending EP is recorded like any entry, and the oldest one goes */
+  PLAY (st, "{\"type\":\"spend_ep\",\"figure\":\"P\",\"attribute\":\"st\"}");
+  {
+    g_autoptr(json_object) j = mg_state_to_json (st);
+    json_object *h = json_object_object_get (find_named (json_object_object_get (j, "roster"), "P"), "history");
+    g_assert_cmpuint (json_object_array_length (h), ==, 10);
+    g_assert_cmpint (iget (json_object_array_get_idx (h, 0), "fight"), ==, 52);
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (json_object_array_get_idx (h, 9), "what")), ==, "increase");
+    g_assert_cmpint (roster_int (st, "P", "ep"), ==, 500);   /* 100 EP for +1 ST (p. 20) */
+  }
+}
+
+/* A campaign saved before the history was bounded: every entry in the state. It still loads; the
+ * last ten entries are kept, the counts and EP unchanged; a bad entry is refused at its path. */
+static void
+test_old_history (void)
+{
+  g_autoptr(MgState) st = new_state ();
+  g_autoptr(json_object) rs = ruleset ();
+  g_autoptr(json_object) old = NULL, again = NULL, back_json = NULL;
+  g_autoptr(MgState) back = NULL;
+  g_autoptr(GError) error = NULL;
+  json_object *fig, *h;
+
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"Flavius\",\"kind\":\"human\",\"st\":12,\"dx\":12,"
+            "\"weapons\":[\"shortsword\",\"dagger\"],\"armor\":\"chainmail\",\"shield\":\"large_shield\"}");
+  old = mg_state_to_json (st);
+  fig = json_object_array_get_idx (json_object_object_get (old, "roster"), 0);
+  /* the old format: "created", then 24 death fights won (50 EP each), in one unbounded list */
+  h = json_object_new_array ();
+  json_object_array_add (h, json_tokener_parse ("{\"what\":\"created\",\"turn\":1,\"weapons\":[\"shortsword\",\"dagger\"],"
+                                                "\"armor\":\"chainmail\",\"shield\":\"large_shield\",\"ready\":\"shortsword\","
+                                                "\"shield_ready\":true}"));
+  for (guint i = 1; i <= 24; i++)
+    {
+      g_autofree char *e = g_strdup_printf ("{\"what\":\"fight\",\"turn\":%u,\"fight\":%u,\"kind\":\"death\","
+                                            "\"side\":\"Romans\",\"result\":\"won\",\"hits\":7,\"ep\":50,"
+                                            "\"kills\":1,\"turns\":9}", 10 * i + 1, i);
+      json_object_array_add (h, json_tokener_parse (e));
+    }
+  json_object_object_add (fig, "history", h);
+  json_object_object_add (fig, "ep", json_object_new_int (24 * 50));
+  json_object_object_add (fig, "fights", json_object_new_int (24));
+  json_object_object_add (fig, "kills", json_object_new_int (24));
+  json_object_object_add (old, "fights", json_object_new_int (24));
+
+  back = mg_tft_rules ()->from_json (rs, old, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (roster_int (back, "Flavius", "ep"), ==, 1200);
+  g_assert_cmpint (roster_int (back, "Flavius", "fights"), ==, 24);
+  g_assert_cmpint (roster_int (back, "Flavius", "kills"), ==, 24);
+  back_json = mg_state_to_json (back);
+  h = json_object_object_get (json_object_array_get_idx (json_object_object_get (back_json, "roster"), 0), "history");
+  g_assert_cmpuint (json_object_array_length (h), ==, 10);
+  g_assert_cmpint (iget (json_object_array_get_idx (h, 0), "fight"), ==, 15);
+  g_assert_cmpint (iget (json_object_array_get_idx (h, 9), "fight"), ==, 24);
+  g_assert_cmpint (iget (json_object_array_get_idx (h, 9), "hits"), ==, 7);
+  /* from then on the state round-trips exactly */
+  {
+    g_autoptr(MgState) b2 = mg_tft_rules ()->from_json (rs, back_json, &error);
+    g_assert_no_error (error);
+    again = mg_state_to_json (b2);
+    g_assert_cmpstr (json_object_to_json_string (again), ==, json_object_to_json_string (back_json));
+  }
+  /* and it plays on: 50 EP more for the next death fight won (p. 20) */
+  PLAY (back, "{\"type\":\"create_figure\",\"figure\":\"Wulf\",\"kind\":\"human\",\"st\":14,\"dx\":10}");
+  PLAY (back, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"Romans\":[\"Flavius\"],\"Germans\":[\"Wulf\"]}}");
+  PLAY (back, "{\"type\":\"flee\",\"figure\":\"Wulf\"}");
+  PLAY (back, "{\"type\":\"end_fight\"}");
+  g_assert_cmpint (roster_int (back, "Flavius", "ep"), ==, 1250);
+  g_assert_cmpint (roster_int (back, "Flavius", "fights"), ==, 25);
+
+  /* a history entry that is not an object is refused, at its JSON path */
+  json_object_array_put_idx (json_object_object_get (fig, "history"), 20, json_object_new_string ("won"));
+  g_clear_pointer (&back, mg_state_free);
+  back = mg_tft_rules ()->from_json (rs, old, &error);
+  g_assert_null (back);
+  g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE);
+  g_assert_nonnull (strstr (error->message, "$.roster[0].history[20]"));
+}
+
+/* validate () plays the action on a copy that shares the roster's figures with the state: the
+ * actions that change a figure (EP traded, gear, a name, the end of a fight) must leave the
+ * state itself untouched, and apply () must then change it. */
+static void
+test_validate_leaves_state (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"spend_ep\",\"figure\":\"A\",\"attribute\":\"dx\"}",
+    "{\"type\":\"set_gear\",\"figure\":\"A\",\"weapons\":[\"broadsword\"],\"armor\":\"plate\"}",
+    "{\"type\":\"edit_figure\",\"figure\":\"A\",\"name\":\"Aurelius\",\"owner\":\"Bob\"}",
+  };
+  g_autoptr(MgState) st = new_state ();
+  g_autoptr(GError) error = NULL;
+
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"ep\":150}");
+  PLAY (st, "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12}");
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_autoptr(json_object) a = json_tokener_parse (actions[i]);
+      g_autoptr(json_object) before = mg_state_to_json (st), after = NULL;
+      g_assert_true (mg_state_validate (st, a, &error));
+      g_assert_no_error (error);
+      after = mg_state_to_json (st);
+      g_assert_cmpstr (json_object_to_json_string (before), ==, json_object_to_json_string (after));
+    }
+  PLAY (st, actions[0]);
+  g_assert_cmpint (roster_int (st, "A", "dx"), ==, 13);   /* 100 EP for +1 DX (p. 20) */
+  g_assert_cmpint (roster_int (st, "A", "ep"), ==, 50);
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"practice\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}");
+  PLAY (st, "{\"type\":\"flee\",\"figure\":\"B\"}");
+  {
+    g_autoptr(json_object) a = json_tokener_parse ("{\"type\":\"end_fight\"}");
+    g_autoptr(json_object) before = mg_state_to_json (st), after = NULL;
+    g_assert_true (mg_state_validate (st, a, &error));
+    after = mg_state_to_json (st);
+    g_assert_cmpstr (json_object_to_json_string (before), ==, json_object_to_json_string (after));
+  }
+  PLAY (st, "{\"type\":\"end_fight\"}");
+  g_assert_cmpint (roster_int (st, "A", "ep"), ==, 60);   /* practice: 10 EP on one's feet (p. 20) */
+  g_assert_cmpint (roster_int (st, "A", "fights"), ==, 1);
+}
+
+/* A saved fight with a bad field is refused with the field's JSON path (the paths are formatted
+ * only when a state is refused). */
+static void
+test_bad_state_path (void)
+{
+  g_autoptr(MgState) st = duel_state ("death", "", "");
+  g_autoptr(json_object) rs = ruleset ();
+  g_autoptr(json_object) j = mg_state_to_json (st);
+  g_autoptr(GError) error = NULL;
+  MgState *back;
+  json_object *fighter = json_object_array_get_idx (json_object_object_get (json_object_object_get (j, "fight"), "figures"), 1);
+
+  json_object_object_add (fighter, "hits", json_object_new_string ("x"));
+  back = mg_tft_rules ()->from_json (rs, j, &error);
+  g_assert_null (back);
+  g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE);
+  g_assert_true (g_str_has_prefix (error->message, "$.fight.figures[1].hits"));
 }
 
 static void
@@ -891,6 +1100,10 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/attack/halfling-snake", test_halfling_and_snake);
   g_test_add_func ("/tft/fight/injuries", test_injuries);
   g_test_add_func ("/tft/experience", test_experience);
+  g_test_add_func ("/tft/history-bounded", test_history_bounded);
+  g_test_add_func ("/tft/old-history", test_old_history);
+  g_test_add_func ("/tft/bad-state-path", test_bad_state_path);
+  g_test_add_func ("/tft/validate-leaves-state", test_validate_leaves_state);
   g_test_add_func ("/tft/bad-input", test_bad_input);
   g_test_add_func ("/tft/fight/initiative-once", test_initiative_once);
   g_test_add_func ("/tft/fight/turns-fought", test_turns_fought);

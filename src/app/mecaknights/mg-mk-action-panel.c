@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mg-errors.h"
 #include "mg-mk-action-panel.h"
 #include "mg-mk-util.h"
 #include "mg-table-state.h"
@@ -155,6 +156,8 @@ typedef struct
   GtkWidget *spins[G_N_ELEMENTS (unit_ids)];   /* F_RESOURCES: one per resource */
   GPtrArray *army_rows;                /* F_ORGANIZE: char* army id ("" = new), per grid row */
   GtkWidget *grid;                     /* F_ORGANIZE */
+  GtkWidget *note;                     /* the field's problem, beside it, once touched */
+  gboolean   touched;                  /* chosen or set (entries: see mg_error_track_touched) */
 } Field;
 
 struct _MgMkActionPanel
@@ -174,8 +177,9 @@ struct _MgMkActionPanel
   GtkWidget   *form_box;
   AdwComboRow *type_row;
   GtkListBox  *fields_list;
-  GtkRevealer *reason_revealer;
+  GtkWidget   *reason_box;
   GtkLabel    *reason_label;
+  gboolean     reason_shown;
   GtkLabel    *cost_label;
   GArray      *order;       /* guint: the spec shown in each row of the type list */
   gboolean     touched;     /* a field was changed since the action was chosen */
@@ -212,6 +216,52 @@ find_field (MgMkActionPanel *self, const char *key)
         return field;
     }
   return NULL;
+}
+
+/* Leaving a field is touching it, even without a change: its problem shows from then on. The
+ * field is found by its widget: focus may leave after the form was rebuilt. */
+static void
+field_left (GtkEventControllerFocus *focus, MgMkActionPanel *self)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (focus));
+
+  /* Not while the form is rebuilt or the window closes (focus leaves as the widgets go). */
+  if (self->updating || self->fields == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = g_ptr_array_index (self->fields, i);
+      gboolean mine = field->widget == widget;
+
+      for (guint s = 0; s < PATH_STEPS; s++)
+        mine |= field->combos[s] == widget;
+      if (mine)
+        {
+          field->touched = TRUE;
+          revalidate (self);
+          return;
+        }
+    }
+}
+
+static void
+track_touched (MgMkActionPanel *self, GtkWidget *widget)
+{
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  mg_error_track_touched (widget);
+  g_signal_connect_object (focus, "leave", G_CALLBACK (field_left), self, 0);
+  gtk_widget_add_controller (widget, focus);
+}
+
+static gboolean
+field_touched (Field *field)
+{
+  gboolean touched = field->touched || mg_error_touched (field->widget);
+
+  for (guint s = 0; s < PATH_STEPS; s++)
+    touched |= mg_error_touched (field->combos[s]);
+  return touched;
 }
 
 /* Combos */
@@ -541,6 +591,7 @@ rebuild_organize (MgMkActionPanel *self, Field *field)
       GtkWidget *head = gtk_label_new (mg_mk_ui_unit_name (unit_ids[u]));
 
       gtk_label_set_xalign (GTK_LABEL (head), 0);
+      gtk_label_set_wrap (GTK_LABEL (head), TRUE);
       gtk_widget_set_hexpand (head, TRUE);
       gtk_grid_attach (grid, head, 0, u + 1, 1, 1);
     }
@@ -564,6 +615,8 @@ rebuild_organize (MgMkActionPanel *self, Field *field)
                                                    mg_mk_ui_unit_name (unit_ids[u]));
 
           gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), army != NULL ? army_units (army, unit_ids[u]) : 0);
+          /* One digit (0 to 9): three armies' columns fit a narrow window. */
+          gtk_editable_set_width_chars (GTK_EDITABLE (spin), 1);
           gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
           g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (revalidate), self);
           gtk_grid_attach (grid, spin, col, u + 1, 1, 1);
@@ -685,16 +738,17 @@ mg_mk_action_panel_build (MgMkActionPanel *self)
 /* The engine's reason as a sentence for the table: a rule's refusal is one already; a field
  * missing or out of range (the engine's message names it as JSON) is said with the form's label. */
 static char *
-plain_reason (MgMkActionPanel *self, const GError *error)
+plain_reason (MgMkActionPanel *self, const GError *error, Field **about)
 {
   const char *msg, *q1, *q2, *range;
   g_autofree char *key = NULL;
   const char *label = NULL;
 
+  *about = NULL;
   if (error == NULL)
     return g_strdup (C_("mecaknights", "Choose an action."));
   if (!g_error_matches (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION))
-    return g_strdup (error->message);
+    return mg_error_plain (error->message);
   msg = error->message;
   if ((q1 = strchr (msg, '"')) != NULL && (q2 = strchr (q1 + 1, '"')) != NULL)
     key = g_strndup (q1 + 1, q2 - q1 - 1);
@@ -704,6 +758,7 @@ plain_reason (MgMkActionPanel *self, const GError *error)
               ? C_("mecaknights", "Path") : spec_label (self->spec->fields[i].label);
   if (label == NULL)
     return g_strdup (C_("mecaknights", "Fill in the form."));
+  *about = find_field (self, key);
   if ((range = strstr (msg, " from ")) != NULL && strstr (msg, "got nothing") == NULL && strstr (msg, "0 items") == NULL)
     {
       int lo, hi;
@@ -763,18 +818,34 @@ revalidate (MgMkActionPanel *self)
 {
   g_autoptr(GError) error = NULL;
   json_object *action;
-  gboolean ok;
+  Field *about = NULL;
+  gboolean ok, inline_note;
 
   if (self->updating || self->campaign == NULL)
     return;
   action = mg_mk_action_panel_build (self);
   ok = action != NULL && mg_campaign_validate (self->campaign, action, &error);
   g_free (self->reason);
-  self->reason = ok ? NULL : plain_reason (self, error);
-  gtk_label_set_text (self->reason_label, self->reason != NULL ? self->reason : "");
-  /* A form just chosen is not wrong yet: a missing field is said once the user touches one. */
-  gtk_revealer_set_reveal_child (self->reason_revealer,
-                                 self->reason != NULL && (self->touched || g_error_matches (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL)));
+  self->reason = ok ? NULL : plain_reason (self, error, &about);
+  /* A field's problem is said beside it, and only once the user has touched that field: a form
+   * just chosen is not wrong yet. A rule's refusal is said under the form at once. Both places
+   * keep their space, so nothing moves as they come and go. */
+  inline_note = about != NULL && about->note != NULL && field_touched (about);
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = g_ptr_array_index (self->fields, i);
+
+      if (field->note != NULL)
+        {
+          mg_mk_ui_note_set (field->note, field == about && inline_note ? self->reason : NULL);
+        }
+    }
+  self->reason_shown = self->reason != NULL && !inline_note
+                       && (g_error_matches (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL)
+                           || (about == NULL && self->touched)
+                           || (about != NULL && about->note == NULL && field_touched (about)));
+  gtk_label_set_text (self->reason_label, self->reason_shown ? self->reason : "");
+  gtk_widget_set_opacity (self->reason_box, self->reason_shown ? 1.0 : 0.0);
   {
     g_autofree char *cost = cost_text (self, action);
     gtk_label_set_text (self->cost_label, cost != NULL ? cost : "");
@@ -792,6 +863,14 @@ field_changed (MgMkActionPanel *self, GParamSpec *pspec, GtkWidget *widget)
   if (self->updating)
     return;
   self->touched = TRUE;
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = g_ptr_array_index (self->fields, i);
+
+      field->touched |= widget == field->widget;
+      for (guint s = 0; s < PATH_STEPS; s++)
+        field->touched |= widget == field->combos[s];
+    }
   /* The player or the land decides the choices of the other fields. */
   self->updating = TRUE;
   for (guint i = 0; i < self->fields->len; i++)
@@ -871,6 +950,9 @@ add_field (MgMkActionPanel *self, const FieldSpec *spec)
     case F_TEXT:
       field->row = field->widget = adw_entry_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (field->row), title);
+      field->note = mg_mk_ui_note_new ();
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (field->row), field->note);
+      track_touched (self, field->widget);
       g_signal_connect_swapped (field->widget, "changed", G_CALLBACK (revalidate), self);
       break;
     case F_RESOURCES:
@@ -886,6 +968,8 @@ add_field (MgMkActionPanel *self, const FieldSpec *spec)
             g_signal_connect_swapped (field->spins[r], "value-changed", G_CALLBACK (revalidate), self);
             adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
           }
+        field->note = mg_mk_ui_note_new ();
+        adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), field->note);
         field->row = expander;
       }
       break;
@@ -903,20 +987,29 @@ add_field (MgMkActionPanel *self, const FieldSpec *spec)
             g_autofree char *step = g_strdup_printf (C_("mecaknights", "Step %u"), s + 1);
 
             field->combos[s] = combo_row (self, step);
+            track_touched (self, field->combos[s]);
             adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), field->combos[s]);
           }
+        field->note = mg_mk_ui_note_new ();
+        adw_expander_row_add_action (ADW_EXPANDER_ROW (expander), field->note);
         field->row = expander;
       }
       break;
     case F_ORGANIZE:
       {
         GtkWidget *row = gtk_list_box_row_new ();
+        GtkWidget *scroll;
 
         field->grid = gtk_grid_new ();
         gtk_grid_set_row_spacing (GTK_GRID (field->grid), 6);
         gtk_grid_set_column_spacing (GTK_GRID (field->grid), 6);
         gtk_widget_add_css_class (field->grid, "mk-organize");
-        gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), field->grid);
+        /* Many armies on one land: their columns scroll sideways rather than widen the page. */
+        scroll = gtk_scrolled_window_new ();
+        gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
+        gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroll), TRUE);
+        gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), field->grid);
+        gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), scroll);
         gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
         field->army_rows = g_ptr_array_new_with_free_func (g_free);
         field->row = row;
@@ -924,6 +1017,9 @@ add_field (MgMkActionPanel *self, const FieldSpec *spec)
       break;
     default:
       field->row = field->widget = combo_row (self, title);
+      field->note = mg_mk_ui_note_new ();
+      adw_action_row_add_suffix (ADW_ACTION_ROW (field->row), field->note);
+      track_touched (self, field->widget);
       /* An army or boat reads "Red 1 · Oakvale · 2 infantry": shown as the row's subtitle, which
        * wraps, instead of a value cut off at the row's end. */
       if (spec->kind == F_ARMY || spec->kind == F_ARMY_NEW || spec->kind == F_TARGET || spec->kind == F_BOAT)
@@ -1068,7 +1164,16 @@ mg_mk_action_panel_get_cost (MgMkActionPanel *self)
 gboolean
 mg_mk_action_panel_reason_shown (MgMkActionPanel *self)
 {
-  return gtk_revealer_get_reveal_child (self->reason_revealer);
+  return self->reason_shown;
+}
+
+const char *
+mg_mk_action_panel_get_field_note (MgMkActionPanel *self, const char *key)
+{
+  Field *field = find_field (self, key);
+  const char *text = field != NULL && field->note != NULL ? gtk_label_get_text (GTK_LABEL (field->note)) : "";
+
+  return text[0] != '\0' ? text : NULL;
 }
 
 GtkWidget *
@@ -1120,6 +1225,7 @@ mg_mk_action_panel_set (MgMkActionPanel *self, const char *key, const char *valu
     }
   if (field == NULL)
     return FALSE;
+  field->touched = TRUE;
 
   switch (field->spec->kind)
     {
@@ -1268,9 +1374,10 @@ apply_activated (GtkWidget *widget, const char *name, GVariant *param)
     {
       /* Validated a moment ago; the engine may still refuse (dice, a race with undo). */
       g_free (self->reason);
-      self->reason = g_strdup (error->message);
+      self->reason = mg_error_plain (error->message);
+      self->reason_shown = TRUE;
       gtk_label_set_text (self->reason_label, self->reason);
-      gtk_revealer_set_reveal_child (self->reason_revealer, TRUE);
+      gtk_widget_set_opacity (self->reason_box, 1.0);
     }
   json_object_put (action);
 }
@@ -1303,7 +1410,7 @@ mg_mk_action_panel_class_init (MgMkActionPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, form_box);
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, type_row);
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, fields_list);
-  gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, reason_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, reason_box);
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, reason_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, cost_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, apply_button);

@@ -31,6 +31,8 @@ char       *mg_mk_action_panel_list_types      (MgMkActionPanel *self);
 const char *mg_mk_action_panel_get_cost        (MgMkActionPanel *self);
 /* The reason as shown (hidden until a field is touched, unless a rule refuses). */
 gboolean    mg_mk_action_panel_reason_shown    (MgMkActionPanel *self);
+/* The problem shown beside a field (only once it was touched), or NULL. */
+const char *mg_mk_action_panel_get_field_note  (MgMkActionPanel *self, const char *key);
 /* The row of a field, by its member name ("army"); NULL if the form has none. */
 GtkWidget  *mg_mk_action_panel_get_field_row   (MgMkActionPanel *self, const char *key);
 /* The action the form describes (new reference). */

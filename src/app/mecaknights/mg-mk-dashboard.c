@@ -13,6 +13,162 @@
 #include "mg-mk.h"
 #include "mg-table-state.h"
 
+/* MgMkSplit: the page's layout. Wide (from SPLIT_WIDE px), the head and the lists on the left
+ * and the actions beside them, kept in view while the lists scroll; narrow, one column: the
+ * head, the actions, then the lists. Its children, in order: head, side, body, separator. */
+#define SPLIT_WIDE    760
+#define SPLIT_SIDE    400   /* the actions' width when side by side */
+#define SPLIT_GAP     37    /* 18 px either side of the separator */
+#define SPLIT_SPACING 18
+#define SPLIT_PAD     18
+
+#define MG_TYPE_MK_SPLIT (mg_mk_split_get_type ())
+G_DECLARE_FINAL_TYPE (MgMkSplit, mg_mk_split, MG, MK_SPLIT, GtkWidget)
+
+struct _MgMkSplit
+{
+  GtkWidget      parent_instance;
+  GtkAdjustment *vadjustment;   /* the scrolled window's, followed to keep the actions in view */
+};
+
+G_DEFINE_FINAL_TYPE (MgMkSplit, mg_mk_split, GTK_TYPE_WIDGET)
+
+static void
+split_children (MgMkSplit *self, GtkWidget **head, GtkWidget **side, GtkWidget **body, GtkWidget **sep)
+{
+  *head = gtk_widget_get_first_child (GTK_WIDGET (self));
+  *side = gtk_widget_get_next_sibling (*head);
+  *body = gtk_widget_get_next_sibling (*side);
+  *sep = gtk_widget_get_next_sibling (*body);
+}
+
+static int
+split_height (GtkWidget *child, int width, int *natural)
+{
+  int min = 0, nat = 0;
+
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, width, &min, &nat, NULL, NULL);
+  if (natural != NULL)
+    *natural += nat;
+  return min;
+}
+
+static void
+mg_mk_split_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                     int *minimum, int *natural, int *min_baseline, int *nat_baseline)
+{
+  MgMkSplit *self = MG_MK_SPLIT (widget);
+  GtkWidget *head, *side, *body, *sep;
+
+  split_children (self, &head, &side, &body, &sep);
+  *min_baseline = *nat_baseline = -1;
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      int head_min, head_nat, side_min, side_nat, body_min, body_nat;
+
+      /* Narrow, one column: the widest child's minimum. */
+      gtk_widget_measure (head, orientation, -1, &head_min, &head_nat, NULL, NULL);
+      gtk_widget_measure (side, orientation, -1, &side_min, &side_nat, NULL, NULL);
+      gtk_widget_measure (body, orientation, -1, &body_min, &body_nat, NULL, NULL);
+      *minimum = MAX (head_min, MAX (side_min, body_min));
+      *natural = MAX (SPLIT_WIDE, MAX (head_nat, body_nat) + SPLIT_GAP + MAX (side_nat, SPLIT_SIDE));
+    }
+  else if (for_size < 0 || for_size >= SPLIT_WIDE)
+    {
+      int width = for_size < 0 ? SPLIT_WIDE : for_size;
+      int left = width - SPLIT_GAP - SPLIT_SIDE;
+      int left_nat = 0, side_nat = 0;
+      int left_min = split_height (head, left, &left_nat) + SPLIT_SPACING + split_height (body, left, &left_nat);
+      int side_min = split_height (side, SPLIT_SIDE, &side_nat);
+
+      *minimum = MAX (left_min, side_min);
+      *natural = MAX (left_nat + SPLIT_SPACING, side_nat);
+    }
+  else
+    {
+      *natural = 2 * SPLIT_SPACING;
+      *minimum = split_height (head, for_size, natural) + split_height (side, for_size, natural)
+                 + split_height (body, for_size, natural) + 2 * SPLIT_SPACING;
+    }
+}
+
+static void
+mg_mk_split_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  MgMkSplit *self = MG_MK_SPLIT (widget);
+  GtkWidget *head, *side, *body, *sep;
+  gboolean wide = width >= SPLIT_WIDE;
+
+  split_children (self, &head, &side, &body, &sep);
+  gtk_widget_set_child_visible (sep, wide);
+  if (wide)
+    {
+      int left = width - SPLIT_GAP - SPLIT_SIDE;
+      int head_h = split_height (head, left, NULL);
+      int body_h = split_height (body, left, NULL);
+      int side_h = split_height (side, SPLIT_SIDE, NULL);
+      int y = 0;
+
+      /* The actions stay in view while the lists scroll under them, if they fit the view
+       * (SPLIT_PAD: the page's padding above them, .mk-split in mecaknights.css). */
+      if (self->vadjustment != NULL && side_h <= gtk_adjustment_get_page_size (self->vadjustment))
+        y = CLAMP ((int) gtk_adjustment_get_value (self->vadjustment) - SPLIT_PAD, 0, MAX (0, height - side_h));
+      gtk_widget_allocate (head, left, head_h, -1, NULL);
+      gtk_widget_allocate (body, left, MAX (body_h, height - head_h - SPLIT_SPACING), -1,
+                           gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, head_h + SPLIT_SPACING)));
+      gtk_widget_allocate (sep, 1, height, -1,
+                           gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (left + SPLIT_GAP / 2, 0)));
+      gtk_widget_allocate (side, SPLIT_SIDE, side_h, -1,
+                           gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (left + SPLIT_GAP, y)));
+    }
+  else
+    {
+      int head_h = split_height (head, width, NULL);
+      int side_h = split_height (side, width, NULL);
+      int body_h = split_height (body, width, NULL);
+
+      gtk_widget_allocate (head, width, head_h, -1, NULL);
+      gtk_widget_allocate (side, width, side_h, -1,
+                           gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, head_h + SPLIT_SPACING)));
+      gtk_widget_allocate (body, width, MAX (body_h, height - head_h - side_h - 2 * SPLIT_SPACING), -1,
+                           gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, head_h + side_h + 2 * SPLIT_SPACING)));
+    }
+}
+
+static void
+mg_mk_split_follow (MgMkSplit *self, GtkAdjustment *vadjustment)
+{
+  g_set_object (&self->vadjustment, vadjustment);
+  g_signal_connect_object (vadjustment, "value-changed", G_CALLBACK (gtk_widget_queue_allocate), self, G_CONNECT_SWAPPED);
+}
+
+static void
+mg_mk_split_dispose (GObject *object)
+{
+  MgMkSplit *self = MG_MK_SPLIT (object);
+  GtkWidget *child;
+
+  g_clear_object (&self->vadjustment);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (mg_mk_split_parent_class)->dispose (object);
+}
+
+static void
+mg_mk_split_class_init (MgMkSplitClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_mk_split_dispose;
+  widget_class->measure = mg_mk_split_measure;
+  widget_class->size_allocate = mg_mk_split_size_allocate;
+}
+
+static void
+mg_mk_split_init (MgMkSplit *self)
+{
+}
+
 struct _MgMkDashboard
 {
   GtkWidget        parent_instance;
@@ -34,6 +190,8 @@ struct _MgMkDashboard
   GtkListBox      *armies_list;
   GtkListBox      *lands_list;
   GtkBox          *side_box;
+  GtkScrolledWindow *scroll;
+  MgMkSplit       *split;
   GtkWidget       *phase_swatch;
   gboolean         stale;        /* the campaign changed while the page was hidden */
 };
@@ -271,10 +429,16 @@ refresh (MgMkDashboard *self)
       /* Translators: "Turn 4 · Spring, year 1" */
       title = g_strdup_printf (C_("mecaknights", "Turn %d · %s, year %d"), mg_ui_json_int (view, "turn", 1),
                                mg_mk_ui_season_name (mg_ui_json_str (view, "season")), mg_ui_json_int (view, "year", 1));
-      /* Translators: "2 army moves per leader this turn · GM: Red" */
-      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d army move per leader this turn · GM: %s",
-                                               "%d army moves per leader this turn · GM: %s", moves),
-                                  moves, mg_ui_json_str (view, "gm") != NULL ? mg_ui_json_str (view, "gm") : "—");
+      if (mg_ui_json_str (view, "gm") != NULL)
+        /* Translators: "2 army moves per leader this turn · GM: Red" */
+        subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d army move per leader this turn · GM: %s",
+                                                 "%d army moves per leader this turn · GM: %s", moves),
+                                    moves, mg_ui_json_str (view, "gm"));
+      else
+        /* The GM runs the game without being one of the leaders (set_gm "outside"). */
+        subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d army move per leader this turn · the GM is not a leader",
+                                                 "%d army moves per leader this turn · the GM is not a leader", moves),
+                                    moves);
     }
   gtk_label_set_text (self->title_label, title);
   gtk_label_set_text (self->subtitle_label, subtitle);
@@ -430,6 +594,7 @@ mg_mk_dashboard_class_init (MgMkDashboardClass *klass)
   G_OBJECT_CLASS (klass)->dispose = mg_mk_dashboard_dispose;
   widget_class->map = mg_mk_dashboard_map;
   g_type_ensure (MG_TYPE_MK_TABLE);
+  g_type_ensure (MG_TYPE_MK_SPLIT);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-dashboard.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, title_label);
@@ -443,12 +608,15 @@ mg_mk_dashboard_class_init (MgMkDashboardClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, armies_list);
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, lands_list);
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, side_box);
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, scroll);
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, split);
 }
 
 static void
 mg_mk_dashboard_init (MgMkDashboard *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  mg_mk_split_follow (self->split, gtk_scrolled_window_get_vadjustment (self->scroll));
   self->land_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->army_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }

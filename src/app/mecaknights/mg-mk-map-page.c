@@ -9,8 +9,11 @@
 #include "mg-widget-util.h"
 
 #include <glib/gi18n.h>
+#include <stdio.h>
 
+#include "mg-area-map.h"
 #include "mg-errors.h"
+#include "mg-mk-map-drawing.h"
 #include "mg-mk-map-page.h"
 #include "mg-mk-util.h"
 #include "mg-table-state.h"
@@ -21,6 +24,8 @@ static const char *const walls[] = { "", "wood", "stone" };
 
 typedef struct
 {
+  GtkWidget *name_note; /* "Give the new land a name", beside the name once touched */
+  gboolean   name_left; /* focus left the name: touched, even if nothing was typed */
   GtkWidget *expander, *name, *resource, *adjacent, *city, *wall, *camp, *capital, *owner;
   GtkWidget *lying[G_N_ELEMENTS (kinds)];
   GtkWidget *remove;
@@ -52,11 +57,13 @@ struct _MgMkMapPage
   GtkNativeDialog *chooser;
 
   GtkLabel    *status_label;
-  GtkRevealer *error_revealer;
   GtkLabel    *error_label;
   GtkListBox  *lands_list;
   GtkListBox  *rivers_list;
   AdwEntryRow *capitals_row;
+  GtkWidget   *tool_flow;
+  MgAreaMap   *area_map;
+  GtkWidget   *apply_button;
 };
 
 G_DEFINE_FINAL_TYPE (MgMkMapPage, mg_mk_map_page, GTK_TYPE_WIDGET)
@@ -260,9 +267,36 @@ remove_land (GtkWidget *button, MgMkMapPage *self)
   for (guint i = 0; i < self->lands->len; i++)
     if (g_ptr_array_index (self->lands, i) != edit)
       set_neighbour (g_ptr_array_index (self->lands, i), gtk_editable_get_text (GTK_EDITABLE (edit->name)), FALSE);
+  self->loading = TRUE;
   gtk_list_box_remove (self->lands_list, edit->expander);
   g_ptr_array_remove (self->lands, edit);
+  self->loading = FALSE;
   edited (self);
+}
+
+static void check (MgMkMapPage *self);
+
+/* Focus may leave a name after its land is gone (removed, or the editor rebuilt): the land is
+ * found by its entry, not kept. */
+static void
+name_left (GtkEventControllerFocus *focus, MgMkMapPage *self)
+{
+  GtkWidget *entry = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (focus));
+
+  /* Not while the editor is rebuilt or the window closes (focus leaves as the widgets go). */
+  if (self->loading || self->lands == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return;
+  for (guint i = 0; i < self->lands->len; i++)
+    {
+      LandEdit *edit = g_ptr_array_index (self->lands, i);
+
+      if (edit->name == entry)
+        {
+          edit->name_left = TRUE;
+          check (self);
+          return;
+        }
+    }
 }
 
 static void
@@ -308,6 +342,15 @@ add_land_editor (MgMkMapPage *self, json_object *land, json_object *leaders)
     set_neighbour (edit, json_object_get_string (json_object_array_get_idx (adjacent, i)), TRUE);
   edit->last_name = g_strdup (name != NULL ? name : "");
   edit->name = entry_row (self, C_("mecaknights", "Name"), name);
+  edit->name_note = mg_mk_ui_note_new ();
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (edit->name), edit->name_note);
+  mg_error_track_touched (edit->name);
+  {
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+
+    g_signal_connect_object (focus, "leave", G_CALLBACK (name_left), self, 0);
+    gtk_widget_add_controller (edit->name, focus);
+  }
   edit->resource = combo_row (self, C_("mecaknights", "Resource"), kind_labels, G_N_ELEMENTS (kinds),
                               index_of (kinds, G_N_ELEMENTS (kinds), mg_ui_json_str (land, "resource")));
   edit->adjacent = adw_action_row_new ();
@@ -599,18 +642,57 @@ plain_map_error (const char *message)
       text[0] = g_ascii_toupper (text[0]);
       return g_str_has_suffix (text, ".") ? g_steal_pointer (&text) : g_strconcat (text, ".", NULL);
     }
-  return g_strdup (message);
+  return mg_error_plain (message);
 }
 
+/* The land whose name the engine's message is about ("$.map.lands[3].name: …"), or NULL. */
+static LandEdit *
+unnamed_land (MgMkMapPage *self, const char *message)
+{
+  guint index;
+  char tail[8] = "";
+
+  if (message == NULL || sscanf (message, "$.map.lands[%u].%5s", &index, tail) != 2
+      || !g_str_has_prefix (tail, "name:") || index >= self->lands->len)
+    return NULL;
+  return g_ptr_array_index (self->lands, index);
+}
+
+/* The map's problem: beside a land's name if it is about it (once that name was touched),
+ * else under the toolbar, in the space kept for it. */
 static void
 show_error (MgMkMapPage *self, const char *engine_message)
 {
   g_autofree char *message = plain_map_error (engine_message);
+  LandEdit *land = unnamed_land (self, engine_message);
 
   g_free (self->error);
   self->error = g_strdup (message);
-  gtk_label_set_text (self->error_label, message != NULL ? message : "");
-  gtk_revealer_set_reveal_child (self->error_revealer, message != NULL);
+  for (guint i = 0; i < self->lands->len; i++)
+    {
+      LandEdit *edit = g_ptr_array_index (self->lands, i);
+      gboolean here = edit == land && (edit->name_left || mg_error_touched (edit->name));
+
+      mg_mk_ui_note_set (edit->name_note, here ? message : NULL);
+    }
+  /* Apply is off while the map is refused: its tooltip says why, even before the field is
+   * touched. */
+  gtk_widget_set_tooltip_text (self->apply_button, message);
+  gtk_label_set_text (self->error_label, message != NULL && land == NULL ? message : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->error_label), message != NULL && land == NULL ? message : NULL);
+  gtk_widget_set_opacity (GTK_WIDGET (self->error_label), message != NULL && land == NULL ? 1.0 : 0.0);
+}
+
+/* The drawing follows the editor: the map as edited, the armies as they stand. */
+static void
+redraw (MgMkMapPage *self)
+{
+  json_object *map = mg_mk_map_page_get_map (self);
+  json_object *model = mg_mk_map_drawing_model (map, mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
+
+  mg_area_map_set_model (self->area_map, model);
+  json_object_put (model);
+  json_object_put (map);
 }
 
 static void
@@ -624,6 +706,7 @@ check (MgMkMapPage *self)
   for (guint i = 0; ok && i < actions->len; i++)
     ok = mg_campaign_validate (self->campaign, g_ptr_array_index (actions, i), &error);
   show_error (self, ok ? NULL : error->message);
+  redraw (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.apply", ok && self->dirty && actions->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.revert", self->dirty);
 }
@@ -745,6 +828,21 @@ const char *
 mg_mk_map_page_get_error (MgMkMapPage *self)
 {
   return self->error;
+}
+
+const char *
+mg_mk_map_page_get_shown_error (MgMkMapPage *self, const char *land)
+{
+  const char *text;
+
+  if (land == NULL)
+    text = gtk_widget_get_opacity (GTK_WIDGET (self->error_label)) > 0 ? gtk_label_get_text (self->error_label) : "";
+  else
+    {
+      LandEdit *edit = find_land (self, land);
+      text = edit != NULL ? gtk_label_get_text (GTK_LABEL (edit->name_note)) : "";
+    }
+  return text[0] != '\0' ? text : NULL;
 }
 
 gboolean
@@ -963,6 +1061,34 @@ add_river_activated (GtkWidget *widget, const char *name, GVariant *param)
   edited (self);
 }
 
+/* A land clicked on the drawing: its editor opens and takes the focus. */
+static void
+area_activated (MgMkMapPage *self, const char *id)
+{
+  LandEdit *edit = find_land (self, id);
+
+  if (edit == NULL)
+    return;
+  mg_area_map_set_selected (self->area_map, id);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (edit->expander), TRUE);
+  gtk_widget_grab_focus (edit->name);
+}
+
+MgAreaMap *
+mg_mk_map_page_get_area_map (MgMkMapPage *self)
+{
+  ensure_built (self);
+  return self->area_map;
+}
+
+gboolean
+mg_mk_map_page_land_expanded (MgMkMapPage *self, const char *land)
+{
+  LandEdit *edit = find_land (self, land);
+
+  return edit != NULL && adw_expander_row_get_expanded (ADW_EXPANDER_ROW (edit->expander));
+}
+
 static void
 mg_mk_map_page_map (GtkWidget *widget)
 {
@@ -998,14 +1124,17 @@ mg_mk_map_page_class_init (MgMkMapPageClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = mg_mk_map_page_dispose;
   widget_class->map = mg_mk_map_page_map;
+  g_type_ensure (MG_TYPE_AREA_MAP);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-map-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, status_label);
-  gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, error_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, lands_list);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, rivers_list);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, capitals_row);
+  gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, tool_flow);
+  gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, area_map);
+  gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, apply_button);
   gtk_widget_class_install_action (widget_class, "mk-map.import", NULL, import_activated);
   gtk_widget_class_install_action (widget_class, "mk-map.export", NULL, export_activated);
   gtk_widget_class_install_action (widget_class, "mk-map.apply", NULL, apply_activated);
@@ -1028,9 +1157,13 @@ static void
 mg_mk_map_page_init (MgMkMapPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Tab goes from button to button, not through the flow box's own cells. */
+  for (GtkWidget *cell = gtk_widget_get_first_child (self->tool_flow); cell != NULL; cell = gtk_widget_get_next_sibling (cell))
+    gtk_widget_set_focusable (cell, FALSE);
   self->lands = g_ptr_array_new_with_free_func ((GDestroyNotify) land_edit_free);
   self->rivers = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect_swapped (self->capitals_row, "changed", G_CALLBACK (edited), self);
+  g_signal_connect_swapped (self->area_map, "area-activated", G_CALLBACK (area_activated), self);
   gtk_list_box_set_placeholder (self->rivers_list, placeholder (C_("mecaknights", "No river")));
   gtk_list_box_set_placeholder (self->lands_list, placeholder (C_("mecaknights", "No land: import a map or add lands")));
 }

@@ -300,3 +300,32 @@ mg_mk_ui_json_unref (gpointer object)
 {
   json_object_put (object);
 }
+
+GtkWidget *
+mg_mk_ui_note_new (void)
+{
+  GtkWidget *note = gtk_label_new (NULL);
+
+  gtk_label_set_wrap (GTK_LABEL (note), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (note), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (note), 2);
+  gtk_label_set_ellipsize (GTK_LABEL (note), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (note), 18);
+  gtk_label_set_xalign (GTK_LABEL (note), 1);
+  gtk_label_set_justify (GTK_LABEL (note), GTK_JUSTIFY_RIGHT);
+  gtk_widget_set_valign (note, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (note, "caption");
+  gtk_widget_add_css_class (note, "mk-field-note");
+  return note;
+}
+
+void
+mg_mk_ui_note_set (GtkWidget *note, const char *text)
+{
+  gboolean shown = text != NULL && text[0] != '\0';
+
+  gtk_label_set_text (GTK_LABEL (note), shown ? text : "");
+  gtk_widget_set_tooltip_text (note, shown ? text : NULL);
+  /* Room for a few words while shown; none while empty, so the field keeps its width. */
+  gtk_label_set_width_chars (GTK_LABEL (note), shown ? 12 : -1);
+}

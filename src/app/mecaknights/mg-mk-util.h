@@ -38,6 +38,11 @@ char        *mg_mk_ui_units_text      (json_object *units);
 gboolean     mg_mk_ui_colour_rgba     (const char *colour, GdkRGBA *rgba);
 GtkWidget   *mg_mk_ui_swatch_new      (const char *colour);
 
+/* A label for a form field's problem, put beside the field (a row's suffix): red, two short
+ * lines at most, so the row keeps its height as the sentence comes and goes. */
+GtkWidget   *mg_mk_ui_note_new        (void);
+void         mg_mk_ui_note_set        (GtkWidget *note, const char *text);   /* NULL or "": none */
+
 /* json_object_put as a GDestroyNotify. */
 void         mg_mk_ui_json_unref   (gpointer object);
 

@@ -186,12 +186,12 @@ typedef struct {
 extern const char * const mk_phase_ids[];
 
 /* mg-mk-ruleset.c */
-/* JSON paths built only to word an error (see mg-mk-ruleset.c): NULL while mk_paths () is off. */
-gboolean   mk_paths          (void);
-gboolean   mk_paths_begin    (void);             /* turns them on; returns the old setting */
-void       mk_paths_end      (gboolean was);
-char      *mk_path_key       (const char *path, const char *key);
-char      *mk_path_index     (const char *path, gsize index);
+/* JSON paths built only to word an error (src/rules/mg-json.h): NULL while mk_paths () is off. */
+#define mk_paths       mg_json_paths_on
+#define mk_paths_begin mg_json_paths_begin
+#define mk_paths_end   mg_json_paths_end
+#define mk_path_key    mg_json_lazy_key
+#define mk_path_index  mg_json_lazy_index
 gboolean   mk_ruleset_parse  (json_object *root, MkRuleset *rs, GError **error);
 void       mk_ruleset_clear  (MkRuleset *rs);
 MkRuleset *mk_ruleset_new    (json_object *root, GError **error);   /* parsed, refcount 1 */

@@ -152,45 +152,6 @@ mk_map_is_mark (const MkMap *map, const char *name)
   return FALSE;
 }
 
-/* ---------------------------------------------------------------- JSON paths, built on error only */
-
-/* A path names a bad field in a message, so it is built only then: a parse runs first with paths
- * off (mk_path_* give NULL and format nothing) and, only when it fails, once more with them on
- * to word the error. Per thread, as engines may run off the main thread. */
-static _Thread_local gboolean paths_on;
-
-gboolean
-mk_paths (void)
-{
-  return paths_on;
-}
-
-gboolean
-mk_paths_begin (void)
-{
-  gboolean was = paths_on;
-  paths_on = TRUE;
-  return was;
-}
-
-void
-mk_paths_end (gboolean was)
-{
-  paths_on = was;
-}
-
-char *
-mk_path_key (const char *path, const char *key)
-{
-  return paths_on ? mg_json_path_key (path, key) : NULL;
-}
-
-char *
-mk_path_index (const char *path, gsize index)
-{
-  return paths_on ? mg_json_path_index (path, index) : NULL;
-}
-
 static gint
 leader_index (char **leaders, guint n, const char *name)
 {

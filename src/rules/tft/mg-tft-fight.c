@@ -353,7 +353,7 @@ tft_fight_to_json (const TftState *st)
 static gboolean
 mask_from_json (const TftState *st, json_object *o, const char *path, const char *key, guint64 *mask, GError **error)
 {
-  g_autofree char *p = mg_json_path_key (path, key);
+  g_autofree char *p = mg_json_lazy_key (path, key);
   json_object *a = mg_json_get_array (o, path, key, TFT_STATE_ERR, 0, TFT_MAX_FIGHTERS, error);
 
   *mask = 0;
@@ -361,7 +361,7 @@ mask_from_json (const TftState *st, json_object *o, const char *path, const char
     return FALSE;
   for (guint i = 0; i < json_object_array_length (a); i++)
     {
-      g_autofree char *ip = mg_json_path_index (p, i);
+      g_autofree char *ip = mg_json_lazy_index (p, i);
       const char *n;
       gint k;
       if (!mg_json_string (json_object_array_get_idx (a, i), ip, TFT_STATE_ERR, &n, error))
@@ -405,7 +405,8 @@ weapons_from_json (const TftState *st, json_object *fo, const char *p, const cha
   *n = json_object_array_length (c);
   for (guint k = 0; k < *n; k++)
     {
-      g_autofree char *cp = g_strdup_printf ("%s.%s[%u]", p, key, k);
+      g_autofree char *kp = mg_json_lazy_key (p, key);
+      g_autofree char *cp = mg_json_lazy_index (kp, k);
       if (!weapon_from_json (st, json_object_array_get_idx (c, k), cp, &out[k], error))
         return FALSE;
     }
@@ -440,7 +441,7 @@ fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, 
 #undef GI
 #undef GB
   {
-    g_autofree char *rp = mg_json_path_key (p, "ready");
+    g_autofree char *rp = mg_json_lazy_key (p, "ready");
     if (!weapon_from_json (st, mg_json_member (fo, "ready"), rp, &x->ready, error))
       return FALSE;
   }
@@ -448,7 +449,7 @@ fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, 
   if ((c = mg_json_member (fo, "shield")) != NULL)
     {
       const char *id;
-      g_autofree char *sp = mg_json_path_key (p, "shield");
+      g_autofree char *sp = mg_json_lazy_key (p, "shield");
       if (!mg_json_string (c, sp, TFT_STATE_ERR, &id, error))
         return FALSE;
       if ((x->shield = tft_shield_find (rs, id)) < 0)
@@ -465,7 +466,7 @@ fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, 
   if ((c = mg_json_member (fo, "mg_target")) != NULL)
     {
       const char *tn;
-      g_autofree char *tp = mg_json_path_key (p, "mg_target");
+      g_autofree char *tp = mg_json_lazy_key (p, "mg_target");
       if (!mg_json_string (c, tp, TFT_STATE_ERR, &tn, error))
         return FALSE;
       if ((x->mg_target = fighter_find (st, tn)) < 0)
@@ -482,7 +483,7 @@ fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, 
   x->moved = 0;
   if ((op = mg_json_member (fo, "option")) != NULL)
     {
-      g_autofree char *opp = mg_json_path_key (p, "option");
+      g_autofree char *opp = mg_json_lazy_key (p, "option");
       if (!mg_json_object (op, opp, TFT_STATE_ERR, error) ||
           !mg_json_get_choice (op, opp, "option", TFT_STATE_ERR, option_names, &x->opt, error) ||
           !mg_json_get_int (op, opp, "moved", TFT_STATE_ERR, 0, 100, &v, error) ||
@@ -516,7 +517,7 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
   fg->n_sides = json_object_array_length (a);
   for (guint s = 0; s < fg->n_sides; s++)
     {
-      g_autofree char *p = mg_json_path_index ("$.fight.sides", s);
+      g_autofree char *p = mg_json_lazy_index ("$.fight.sides", s);
       const char *n;
       if (!mg_json_get_string (json_object_array_get_idx (a, s), p, "name", TFT_STATE_ERR, &n, error))
         return FALSE;
@@ -528,7 +529,7 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
   /* Names first, so masks can refer to any figure. */
   for (guint i = 0; i < fg->n; i++)
     {
-      g_autofree char *p = mg_json_path_index ("$.fight.figures", i);
+      g_autofree char *p = mg_json_lazy_index ("$.fight.figures", i);
       json_object *fo = json_object_array_get_idx (a, i);
       const char *n, *side;
       gint r;
@@ -553,7 +554,7 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
     }
   for (guint i = 0; i < fg->n; i++)
     {
-      g_autofree char *p = mg_json_path_index ("$.fight.figures", i);
+      g_autofree char *p = mg_json_lazy_index ("$.fight.figures", i);
       if (!fighter_from_json (st, json_object_array_get_idx (a, i), p, &fg->f[i], error))
         return FALSE;
     }
@@ -586,7 +587,7 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
   fg->n_order = json_object_array_length (a);
   for (guint i = 0; i < fg->n_order; i++)
     {
-      g_autofree char *p = mg_json_path_index ("$.fight.order", i);
+      g_autofree char *p = mg_json_lazy_index ("$.fight.order", i);
       json_object *so = json_object_array_get_idx (a, i);
       const char *n;
       gint k;
@@ -619,7 +620,8 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
     return FALSE;
   for (guint i = 0; i < json_object_array_length (a); i++)
     {
-      g_autofree char *p = g_strdup_printf ("$.fight.dropped[%u].weapon", i);
+      g_autofree char *dp = mg_json_lazy_index ("$.fight.dropped", i);
+      g_autofree char *p = mg_json_lazy_key (dp, "weapon");
       json_object *d = json_object_array_get_idx (a, i);
       TftDropped dr = { 0, NULL };
       const char *owner;
@@ -983,6 +985,29 @@ static const char * const facing_names[] = { "front", "side", "rear", NULL };
 static const char * const mode_names[] = { "weapon", "shield_rush", "hth", NULL };
 static const char * const because_names[] = { "none", "wall", "rear", "agreed", NULL };
 
+/* One figure of a line of fire or a pile: its name, or {"figure", "hexes", "megahexes"}. */
+static gboolean
+along_item (json_object *it, const char *p, const char **name, gint *hexes, gint *megahexes, GError **error)
+{
+  gint64 v = 0;
+
+  *hexes = *megahexes = 0;
+  if (json_object_is_type (it, json_type_string))
+    {
+      *name = json_object_get_string (it);
+      return TRUE;
+    }
+  if (!mg_json_get_string (it, p, "figure", TFT_ACTION_ERR, name, error))
+    return FALSE;
+  if (mg_json_member (it, "hexes") && !mg_json_get_int (it, p, "hexes", TFT_ACTION_ERR, 0, 100, &v, error))
+    return FALSE;
+  *hexes = mg_json_member (it, "hexes") ? v : 0;
+  if (mg_json_member (it, "megahexes") && !mg_json_get_int (it, p, "megahexes", TFT_ACTION_ERR, 0, 100, &v, error))
+    return FALSE;
+  *megahexes = mg_json_member (it, "megahexes") ? v : 0;
+  return TRUE;
+}
+
 static gboolean
 parse_along (const TftState *st, json_object *a, const char *key, Along *out, guint max, guint *n, GError **error)
 {
@@ -996,25 +1021,18 @@ parse_along (const TftState *st, json_object *a, const char *key, Along *out, gu
   for (guint i = 0; i < json_object_array_length (list); i++)
     {
       json_object *it = json_object_array_get_idx (list, i);
-      g_autofree char *p = mg_json_path_index (key, i);
       const char *name;
-      gint64 v;
-      if (json_object_is_type (it, json_type_string))
-        name = json_object_get_string (it);
-      else if (!mg_json_get_string (it, p, "figure", TFT_ACTION_ERR, &name, error))
-        return FALSE;
+      gint hexes, megahexes;
+      /* the item's path ("in_the_way[1]") is formatted only to word a refusal */
+      if (!along_item (it, NULL, &name, &hexes, &megahexes, NULL))
+        {
+          g_autofree char *p = mg_json_path_index (key, i);
+          return along_item (it, p, &name, &hexes, &megahexes, error);
+        }
       if ((out[i].fi = fighter_find (st, name)) < 0)
         return illegal (error, _("%s is not in this fight."), name);
-      out[i].hexes = out[i].megahexes = 0;
-      if (json_object_is_type (it, json_type_object))
-        {
-          if (mg_json_member (it, "hexes") && !mg_json_get_int (it, p, "hexes", TFT_ACTION_ERR, 0, 100, &v, error))
-            return FALSE;
-          out[i].hexes = mg_json_member (it, "hexes") ? v : 0;
-          if (mg_json_member (it, "megahexes") && !mg_json_get_int (it, p, "megahexes", TFT_ACTION_ERR, 0, 100, &v, error))
-            return FALSE;
-          out[i].megahexes = mg_json_member (it, "megahexes") ? v : 0;
-        }
+      out[i].hexes = hexes;
+      out[i].megahexes = megahexes;
       (*n)++;
     }
   return TRUE;
@@ -2054,12 +2072,14 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
       for (guint i = 0; i < n; i++)
         {
           const char *name;
-          g_autofree char *p = mg_json_path_index (side, i);
           gint r;
           TftFighter *x;
           const TftFigure *f;
-          if (!mg_json_string (json_object_array_get_idx (members, i), p, TFT_ACTION_ERR, &name, error))
-            return FALSE;
+          if (!mg_json_string (json_object_array_get_idx (members, i), NULL, TFT_ACTION_ERR, &name, NULL))
+            {
+              g_autofree char *p = mg_json_path_index (side, i);   /* only to word the refusal */
+              return mg_json_string (json_object_array_get_idx (members, i), p, TFT_ACTION_ERR, &name, error);
+            }
           if ((r = tft_figure_find (st, name)) < 0)
             return illegal (error, _("There is no figure called \"%s\" on the roster."), name);
           f = g_ptr_array_index (st->roster, r);
@@ -2234,12 +2254,15 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
       for (guint i = 0; i < json_object_array_length (ret); i++)
         {
           json_object *it = json_object_array_get_idx (ret, i);
-          g_autofree char *p = mg_json_path_index ("retreats", i);
           const char *fn, *bn;
           gint yi, xi;
-          if (!mg_json_get_string (it, p, "figure", TFT_ACTION_ERR, &fn, error) ||
-              !mg_json_get_string (it, p, "by", TFT_ACTION_ERR, &bn, error))
-            return FALSE;
+          if (!mg_json_get_string (it, NULL, "figure", TFT_ACTION_ERR, &fn, NULL) ||
+              !mg_json_get_string (it, NULL, "by", TFT_ACTION_ERR, &bn, NULL))
+            {
+              g_autofree char *p = mg_json_path_index ("retreats", i);   /* only to word the refusal */
+              return mg_json_get_string (it, p, "figure", TFT_ACTION_ERR, &fn, error) &&
+                     mg_json_get_string (it, p, "by", TFT_ACTION_ERR, &bn, error);
+            }
           if ((yi = fighter_find (st, fn)) < 0 || (xi = fighter_find (st, bn)) < 0)
             return illegal (error, _("%s is not in this fight."), yi < 0 ? fn : bn);
           if (!((fg->f[xi].inflicted >> yi) & 1))
@@ -2350,7 +2373,7 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
   const TftRuleset *rs = &st->rs;
   TftFight *fg = st->fight;
   gboolean abandon = FALSE;
-  json_object *slain, *e, *eps;
+  json_object *slain, *e, *eps, *record;
   gint winner;
   guint live;
 
@@ -2387,6 +2410,7 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
     winner = TFT_NONE;
   e = mg_event_new ("fight_ended", "figure", NULL);
   eps = json_object_new_object ();
+  record = json_object_new_array ();
   ev_int (e, "fight", fg->number);
   json_object_object_add (e, "winner", winner >= 0 ? json_object_new_string (fg->sides[winner]) : NULL);
   if (abandon)
@@ -2398,7 +2422,7 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
   for (guint i = 0; i < fg->n; i++)
     {
       TftFighter *x = &fg->f[i];
-      TftFigure *f = fig_of (st, x);
+      TftFigure *f = tft_figure_mut (st, x->fig);   /* this state's own: copies share figures */
       gboolean won = winner >= 0 && x->side == (guint) winner;
       gboolean alive = x->life != L_DEAD;
       gdouble own = side_average (st, x->side, FALSE), foe = side_average (st, x->side, TRUE);
@@ -2441,14 +2465,14 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
       json_object_object_add (h, "kills", json_object_new_int (x->kills));
       json_object_object_add (h, "turns", json_object_new_int (turns_fought (fg)));
       {
-        json_object *o = json_object_new_object ();
-        json_object_object_add (o, "what", json_object_new_string ("fight"));
-        json_object_object_add (o, "turn", json_object_new_int (st->turn));
+        /* The journal keeps every fight's record (the state only the latest few). */
+        json_object *r = json_object_new_object ();
+        json_object_object_add (r, "figure", json_object_new_string (f->name));
         json_object_object_foreach (h, k, v)
-          json_object_object_add (o, k, json_object_get (v));
-        json_object_put (h);
-        json_object_array_add (f->history, o);
+          json_object_object_add (r, k, json_object_get (v));
+        json_object_array_add (record, r);
       }
+      tft_history_add (f, "fight", st->turn, h);
       if (ep != 0)
         g_string_append_printf (text, _(" %s %+d EP (%d)."), f->name, ep, f->ep);
       else if (!alive)
@@ -2461,6 +2485,7 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
         }
     }
   json_object_object_add (e, "ep", eps);
+  json_object_object_add (e, "figures", record);
   json_object_array_add (events, e);
   tft_fight_free (fg);
   st->fight = NULL;

@@ -212,7 +212,7 @@ duel_once (TftState *st, TftRoller *r)
 {
   json_object *start = act ("start_fight"), *sides = json_object_new_object (), *sa = json_object_new_array (),
               *sb = json_object_new_array ();
-  TftFigure *fa = g_ptr_array_index (st->roster, 0), *fb = g_ptr_array_index (st->roster, 1);
+  TftFigure *fa = tft_figure_mut (st, 0), *fb = tft_figure_mut (st, 1);
 
   fa->alive = fb->alive = TRUE;
   json_object_array_add (sa, json_object_new_string (fa->name));

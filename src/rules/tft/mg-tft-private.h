@@ -75,7 +75,10 @@ typedef struct {
 
 typedef enum { HTH_GRAPPLE, HTH_GRAPPLE_DAGGER, HTH_REPEL, HTH_COUNTER } TftEntry;
 
+/* Parsed once per campaign open (new_state, from_json) and shared by every copy of the state:
+ * `refs` counts the states that hold it, so a copy costs no parse (issue 15). */
 typedef struct {
+  gatomicrefcount *refs;
   json_object *json;                 /* a private copy, for the duel simulator by name */
   TftWeapon   *weapons;  guint n_weapons;
   TftArmor    *armor;    guint n_armor;
@@ -100,8 +103,17 @@ typedef struct {
        ep_arena_weak, ep_arena_margin, ep_practice, ep_practice_st, ep_trade;
 } TftRuleset;
 
-/* A roster figure. kind < n_races: a race; else beasts[kind - n_races]. */
+/* How many entries of a figure's history the state keeps: the latest ones. The whole record
+ * is the journal's (each entry is also an event there); the state keeps a bounded summary so it
+ * does not grow with the fights (issue 15). */
+#define TFT_HISTORY_KEEP 10
+
+/* A roster figure. kind < n_races: a race; else beasts[kind - n_races]. EP, fights and kills
+ * are the experience rules' numbers (p. 20); `history` the last entries, oldest first, each
+ * its compact JSON text. Copies of the state share their figures (`refs`): a handler that
+ * changes one takes it with tft_figure_mut (), which copies it first when it is shared. */
 typedef struct {
+  gatomicrefcount refs;
   char        *name, *owner;
   guint        kind;
   gint         st, dx, ep, advances;
@@ -110,7 +122,8 @@ typedef struct {
   gint         armor, shield, ready;       /* indices or TFT_NONE */
   gboolean     shield_ready;
   guint        fights, kills;
-  json_object *history;
+  GRefString  *history[TFT_HISTORY_KEEP];
+  guint        n_history;
 } TftFigure;
 
 typedef enum { P_STANDING, P_FALLEN, P_PRONE, P_KNEELING, P_HTH } TftPosture;
@@ -185,8 +198,13 @@ typedef struct {
 } TftState;
 
 /* mg-tft-ruleset.c */
+/* Reads and checks a ruleset; its JSON paths are formatted only to word a refusal
+ * (mg_json_lazy_key, src/rules/mg-json.h). */
 gboolean tft_ruleset_parse (json_object *root, TftRuleset *rs, GError **error);
+/* Drops this holder's reference; the last one frees what the parse made. */
 void     tft_ruleset_clear (TftRuleset *rs);
+/* dst shares src's parse (one more reference). */
+void     tft_ruleset_share (TftRuleset *dst, const TftRuleset *src);
 gint     tft_weapon_find   (const TftRuleset *rs, const char *id);
 gint     tft_armor_find    (const TftRuleset *rs, const char *id);
 gint     tft_shield_find   (const TftRuleset *rs, const char *id);
@@ -224,10 +242,16 @@ gboolean tft_set_gear      (TftState *st, json_object *a, json_object *events, G
 gboolean tft_spend_ep      (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
 gboolean tft_remove_figure (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
 
+/* mg-tft.c: appends an entry ("what", "turn" first, then extra's members; takes extra) to the
+ * figure's history, dropping the oldest beyond TFT_HISTORY_KEEP. */
+void      tft_history_add  (TftFigure *f, const char *what, guint turn, json_object *extra);
+
 /* mg-tft.c: the state */
 TftState *tft_state_copy   (const TftState *st);
 void      tft_state_free   (TftState *st);
 gint      tft_figure_find  (const TftState *st, const char *name);
+/* Roster figure i, this state's own (copied first if another state shares it), to change. */
+TftFigure *tft_figure_mut  (TftState *st, guint i);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TftState, tft_state_free)
 TftFight *tft_fight_new    (void);
 void      tft_fight_free   (TftFight *fg);

@@ -88,14 +88,14 @@ parse_weapon (json_object *o, const char *path, TftWeapon *w, GError **error)
   w->cls = (TftClass) cls;
   if ((sub = mg_json_member (o, "hth")) != NULL)
     {
-      g_autofree char *p = mg_json_path_key (path, "hth");
+      g_autofree char *p = mg_json_lazy_key (path, "hth");
       if (!mg_json_object (sub, p, E, error) || !dice_adds (sub, p, &w->hth_dice, &w->hth_adds, error))
         return FALSE;
       w->has_hth = TRUE;
     }
   if ((sub = mg_json_member (o, "crossbow")) != NULL)
     {
-      g_autofree char *p = mg_json_path_key (path, "crossbow");
+      g_autofree char *p = mg_json_lazy_key (path, "crossbow");
       if (!mg_json_object (sub, p, E, error) ||
           !req_int (sub, p, "reload", 0, 10, &w->reload, error) ||
           !req_int (sub, p, "fast_at", 3, 30, &w->fast_at, error) ||
@@ -136,7 +136,7 @@ static gboolean
 parse_autos (json_object *o, const char *path, const char *key, TftAuto *out, guint *n, GError **error)
 {
   static const char * const known[] = { "roll", "result", "multiplier", NULL };
-  g_autofree char *p = mg_json_path_key (path, key);
+  g_autofree char *p = mg_json_lazy_key (path, key);
   json_object *a = mg_json_get_array (o, path, key, E, 0, TFT_MAX_AUTO, error);
 
   if (a == NULL)
@@ -145,7 +145,7 @@ parse_autos (json_object *o, const char *path, const char *key, TftAuto *out, gu
   for (guint i = 0; i < *n; i++)
     {
       json_object *it = json_object_array_get_idx (a, i);
-      g_autofree char *ip = mg_json_path_index (p, i);
+      g_autofree char *ip = mg_json_lazy_index (p, i);
       guint r;
       out[i].mult = 1;
       if (!mg_json_object (it, ip, E, error) || !mg_json_only (it, ip, E, known, error) ||
@@ -174,7 +174,7 @@ parse_races (json_object *root, TftRuleset *rs, GError **error)
   for (guint i = 0; i < rs->n_races; i++)
     {
       json_object *o = json_object_array_get_idx (a, i), *sub;
-      g_autofree char *path = mg_json_path_index ("$.races", i);
+      g_autofree char *path = mg_json_lazy_index ("$.races", i);
       TftRace *r = &rs->races[i];
 
       if (!id_name (o, path, &r->id, &r->name, error) || !mg_json_only (o, path, E, known, error) ||
@@ -190,12 +190,12 @@ parse_races (json_object *root, TftRuleset *rs, GError **error)
       ids[i] = r->id;
       if ((sub = mg_json_member (o, "ma_in_armor")) != NULL)
         {
-          g_autofree char *p = mg_json_path_key (path, "ma_in_armor");
+          g_autofree char *p = mg_json_lazy_key (path, "ma_in_armor");
           if (!mg_json_object (sub, p, E, error))
             return FALSE;
           json_object_object_foreach (sub, key, val)
             {
-              g_autofree char *kp = mg_json_path_key (p, key);
+              g_autofree char *kp = mg_json_lazy_key (p, key);
               gint k = tft_armor_find (rs, key);
               if (k < 0 || k >= 8)
                 {
@@ -213,13 +213,13 @@ parse_races (json_object *root, TftRuleset *rs, GError **error)
         }
       if ((sub = mg_json_member (o, "bonus_weapons")) != NULL)
         {
-          g_autofree char *p = mg_json_path_key (path, "bonus_weapons");
+          g_autofree char *p = mg_json_lazy_key (path, "bonus_weapons");
           gsize n;
           if (!mg_json_array (sub, p, E, 0, 64, &n, error))
             return FALSE;
           for (guint k = 0; k < n; k++)
             {
-              g_autofree char *kp = mg_json_path_index (p, k);
+              g_autofree char *kp = mg_json_lazy_index (p, k);
               const char *wid;
               gint w;
               if (!mg_json_string (json_object_array_get_idx (sub, k), kp, E, &wid, error))
@@ -256,7 +256,7 @@ parse_beasts (json_object *root, TftRuleset *rs, GError **error)
   for (guint i = 0; i < rs->n_beasts; i++)
     {
       json_object *o = json_object_array_get_idx (a, i), *sub;
-      g_autofree char *path = mg_json_path_index ("$.beasts", i);
+      g_autofree char *path = mg_json_lazy_index ("$.beasts", i);
       TftBeast *b = &rs->beasts[i];
 
       b->hexes = 1;
@@ -276,7 +276,7 @@ parse_beasts (json_object *root, TftRuleset *rs, GError **error)
       ids[rs->n_races + i] = b->id;
       if ((sub = mg_json_member (o, "attack")) != NULL)
         {
-          g_autofree char *p = mg_json_path_key (path, "attack");
+          g_autofree char *p = mg_json_lazy_key (path, "attack");
           if (!id_name (sub, p, &b->attack_id, &b->attack_name, error) ||
               !dice_adds (sub, p, &b->attack_dice, &b->attack_adds, error))
             return FALSE;
@@ -284,21 +284,21 @@ parse_beasts (json_object *root, TftRuleset *rs, GError **error)
         }
       if ((sub = mg_json_member (o, "hth")) != NULL)
         {
-          g_autofree char *p = mg_json_path_key (path, "hth");
+          g_autofree char *p = mg_json_lazy_key (path, "hth");
           if (!mg_json_object (sub, p, E, error) || !dice_adds (sub, p, &b->hth_dice, &b->hth_adds, error))
             return FALSE;
           b->has_hth = TRUE;
         }
       if ((sub = mg_json_member (o, "club_per_10_st")) != NULL)
         {
-          g_autofree char *p = mg_json_path_key (path, "club_per_10_st");
+          g_autofree char *p = mg_json_lazy_key (path, "club_per_10_st");
           if (!mg_json_object (sub, p, E, error) || !dice_adds (sub, p, &b->club_dice, &b->club_adds, error))
             return FALSE;
           b->has_club = TRUE;
         }
       if ((sub = mg_json_member (o, "injury")) != NULL)
         {
-          g_autofree char *p = mg_json_path_key (path, "injury");
+          g_autofree char *p = mg_json_lazy_key (path, "injury");
           if (!mg_json_object (sub, p, E, error) ||
               !req_int (sub, p, "wound_hits", 1, 200, &b->wound_hits, error) ||
               !req_int (sub, p, "fall_hits", 1, 200, &b->fall_hits, error))
@@ -334,7 +334,7 @@ parse_gear (json_object *root, TftRuleset *rs, GError **error)
   ids = g_new0 (const char *, 64 + 1);
   for (guint i = 0; i < rs->n_weapons; i++)
     {
-      g_autofree char *path = mg_json_path_index ("$.weapons", i);
+      g_autofree char *path = mg_json_lazy_index ("$.weapons", i);
       if (!parse_weapon (json_object_array_get_idx (a, i), path, &rs->weapons[i], error) ||
           !unique_id (path, rs->weapons[i].id, ids, i, error))
         return FALSE;
@@ -349,7 +349,7 @@ parse_gear (json_object *root, TftRuleset *rs, GError **error)
   for (guint i = 0; i < rs->n_armor; i++)
     {
       json_object *o = json_object_array_get_idx (a, i);
-      g_autofree char *path = mg_json_path_index ("$.armor", i);
+      g_autofree char *path = mg_json_lazy_index ("$.armor", i);
       TftArmor *r = &rs->armor[i];
       if (!id_name (o, path, &r->id, &r->name, error) || !mg_json_only (o, path, E, known_armor, error) ||
           !unique_id (path, r->id, ids, i, error) ||
@@ -368,7 +368,7 @@ parse_gear (json_object *root, TftRuleset *rs, GError **error)
   for (guint i = 0; i < rs->n_shields; i++)
     {
       json_object *o = json_object_array_get_idx (a, i);
-      g_autofree char *path = mg_json_path_index ("$.shields", i);
+      g_autofree char *path = mg_json_lazy_index ("$.shields", i);
       TftShield *r = &rs->shields[i];
       if (!id_name (o, path, &r->id, &r->name, error) || !mg_json_only (o, path, E, known_shield, error) ||
           !unique_id (path, r->id, ids, i, error) ||
@@ -417,7 +417,7 @@ parse_numbers (json_object *root, TftRuleset *rs, GError **error)
       return FALSE;
     for (guint i = 0; i < json_object_array_length (a); i++)
       {
-        g_autofree char *p = mg_json_path_index ("$.to_hit.four_dice.against", i);
+        g_autofree char *p = mg_json_lazy_index ("$.to_hit.four_dice.against", i);
         guint c;
         if (!mg_json_choice (json_object_array_get_idx (a, i), p, E, against, &c, error))
           return FALSE;
@@ -459,7 +459,7 @@ parse_numbers (json_object *root, TftRuleset *rs, GError **error)
       return FALSE;
     for (guint i = 0; i < 6; i++)
       {
-        g_autofree char *p = mg_json_path_index ("$.hth.entry", i);
+        g_autofree char *p = mg_json_lazy_index ("$.hth.entry", i);
         json_object *it = json_object_array_get_idx (a, i);
         gint roll;
         guint c;
@@ -499,8 +499,28 @@ parse_numbers (json_object *root, TftRuleset *rs, GError **error)
   return TRUE;
 }
 
+/* Read with paths off (src/rules/mg-json.h); a refused ruleset is read again to name the bad
+ * field. */
+static gboolean ruleset_parse (json_object *root, TftRuleset *rs, GError **error);
+
 gboolean
 tft_ruleset_parse (json_object *root, TftRuleset *rs, GError **error)
+{
+  g_autoptr(GError) quiet = NULL;
+  gboolean was, ok;
+
+  if (mg_json_paths_on ())
+    return ruleset_parse (root, rs, error);
+  if (ruleset_parse (root, rs, &quiet))
+    return TRUE;
+  was = mg_json_paths_begin ();
+  ok = ruleset_parse (root, rs, error);
+  mg_json_paths_end (was);
+  return ok;
+}
+
+static gboolean
+ruleset_parse (json_object *root, TftRuleset *rs, GError **error)
 {
   static const char * const known[] = {
     "game", "name", "notes", "weapons", "armor", "unarmored_ma", "shields", "main_gauche", "carry", "races",
@@ -521,13 +541,15 @@ tft_ruleset_parse (json_object *root, TftRuleset *rs, GError **error)
         goto fail;
       json_object_object_foreach (notes, key, val)
         {
-          g_autofree char *p = mg_json_path_key ("$.notes", key);
+          g_autofree char *p = mg_json_lazy_key ("$.notes", key);
           const char *text;
           if (!mg_json_string (val, p, E, &text, error))
             goto fail;
         }
     }
   json_object_deep_copy (root, &rs->json, NULL);
+  rs->refs = g_new (gatomicrefcount, 1);
+  g_atomic_ref_count_init (rs->refs);
   return TRUE;
 
 fail:
@@ -536,8 +558,22 @@ fail:
 }
 
 void
+tft_ruleset_share (TftRuleset *dst, const TftRuleset *src)
+{
+  *dst = *src;
+  if (src->refs)
+    g_atomic_ref_count_inc (src->refs);
+}
+
+void
 tft_ruleset_clear (TftRuleset *rs)
 {
+  if (rs->refs && !g_atomic_ref_count_dec (rs->refs))
+    {
+      memset (rs, 0, sizeof *rs);   /* other states still hold the parse */
+      return;
+    }
+  g_free (rs->refs);
   for (guint i = 0; rs->weapons && i < rs->n_weapons; i++)
     g_free (rs->weapons[i].id), g_free (rs->weapons[i].name);
   for (guint i = 0; rs->armor && i < rs->n_armor; i++)

@@ -74,23 +74,90 @@ figure_free (gpointer p)
 {
   TftFigure *f = p;
 
+  if (!g_atomic_ref_count_dec (&f->refs))
+    return;   /* another copy of the state still holds it */
   g_free (f->name);
   g_free (f->owner);
-  if (f->history)
-    json_object_put (f->history);
+  for (guint i = 0; i < f->n_history; i++)
+    g_ref_string_release (f->history[i]);
   g_free (f);
 }
 
+/* A figure of one's own: two strings and a reference per history entry (entries never change). */
 static TftFigure *
 figure_copy (const TftFigure *src)
 {
   TftFigure *f = g_memdup2 (src, sizeof *src);
 
+  g_atomic_ref_count_init (&f->refs);
   f->name = g_strdup (src->name);
   f->owner = g_strdup (src->owner);
-  f->history = NULL;
-  json_object_deep_copy (src->history, &f->history, NULL);
+  for (guint i = 0; i < f->n_history; i++)
+    g_ref_string_acquire (f->history[i]);
   return f;
+}
+
+static TftFigure *
+figure_new (void)
+{
+  TftFigure *f = g_new0 (TftFigure, 1);
+
+  g_atomic_ref_count_init (&f->refs);
+  return f;
+}
+
+TftFigure *
+tft_figure_mut (TftState *st, guint i)
+{
+  TftFigure *f = g_ptr_array_index (st->roster, i);
+
+  if (!g_atomic_ref_count_compare (&f->refs, 1))
+    {
+      TftFigure *own = figure_copy (f);
+      figure_free (f);   /* drops this state's reference */
+      st->roster->pdata[i] = own;
+      f = own;
+    }
+  return f;
+}
+
+/* Keeps the entry's text; the oldest goes when TFT_HISTORY_KEEP are kept. */
+static void
+history_push (TftFigure *f, json_object *entry)
+{
+  if (f->n_history == TFT_HISTORY_KEEP)
+    {
+      g_ref_string_release (f->history[0]);
+      memmove (&f->history[0], &f->history[1], sizeof f->history[0] * (TFT_HISTORY_KEEP - 1));
+      f->n_history--;
+    }
+  f->history[f->n_history++] =
+    g_ref_string_new (json_object_to_json_string_ext (entry, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE));
+}
+
+void
+tft_history_add (TftFigure *f, const char *what, guint turn, json_object *extra)
+{
+  json_object *h = extra ? extra : json_object_new_object ();
+  json_object *o = json_object_new_object ();
+
+  json_object_object_add (o, "what", json_object_new_string (what));
+  json_object_object_add (o, "turn", json_object_new_int (turn));
+  json_object_object_foreach (h, k, v)
+    json_object_object_add (o, k, json_object_get (v));
+  json_object_put (h);
+  history_push (f, o);
+  json_object_put (o);
+}
+
+static json_object *
+history_json (const TftFigure *f)
+{
+  json_object *a = json_object_new_array_ext (f->n_history);
+
+  for (guint i = 0; i < f->n_history; i++)
+    json_object_array_add (a, json_tokener_parse (f->history[i]));
+  return a;
 }
 
 gint
@@ -159,24 +226,13 @@ tft_figure_damage (const TftRuleset *rs, const TftFigure *f, gint w, gboolean th
     *adds += r->missile_damage;
 }
 
-json_object *
-mg_tft_record_card (const MgState *state, const char *figure, GError **error)
+static json_object *
+card_json (const TftRuleset *rs, const TftFigure *f)
 {
-  const TftState *st = (const TftState *) state;
-  const TftRuleset *rs = &st->rs;
-  gint i = tft_figure_find (st, figure);
-  const TftFigure *f;
   json_object *o, *ws;
   const TftBeast *b;
   gint natural, mg;
 
-  if (i < 0)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("There is no figure called \"%s\" on the roster."),
-                   figure ? figure : "");
-      return NULL;
-    }
-  f = g_ptr_array_index (st->roster, i);
   b = tft_beast (rs, f->kind);
   natural = b ? b->armor : 0;
   mg = carries_mg (rs, f);
@@ -241,6 +297,21 @@ mg_tft_record_card (const MgState *state, const char *figure, GError **error)
   }
   json_object_object_add (o, "ep", json_object_new_int (f->ep));
   return o;
+}
+
+json_object *
+mg_tft_record_card (const MgState *state, const char *figure, GError **error)
+{
+  const TftState *st = (const TftState *) state;
+  gint i = tft_figure_find (st, figure);
+
+  if (i < 0)
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("There is no figure called \"%s\" on the roster."),
+                   figure ? figure : "");
+      return NULL;
+    }
+  return card_json (&st->rs, g_ptr_array_index (st->roster, i));
 }
 
 /* ---------------------------------------------------------------- state life */
@@ -365,14 +436,18 @@ tft_state_copy (const TftState *src)
   TftState *st = g_new0 (TftState, 1);
 
   st->parent = src->parent;
-  /* The ruleset is parsed again from its JSON: it owns strings. */
-  tft_ruleset_parse (src->rs.json, &st->rs, NULL);
+  tft_ruleset_share (&st->rs, &src->rs);
   st->players = g_strdupv (src->players);
   st->turn = src->turn;
   st->fights = src->fights;
-  st->roster = g_ptr_array_new_with_free_func (figure_free);
+  /* The figures are shared: an action changes at most a few, each copied when it does. */
+  st->roster = g_ptr_array_new_full (src->roster->len, figure_free);
   for (guint i = 0; i < src->roster->len; i++)
-    g_ptr_array_add (st->roster, figure_copy (g_ptr_array_index (src->roster, i)));
+    {
+      TftFigure *f = g_ptr_array_index (src->roster, i);
+      g_atomic_ref_count_inc (&f->refs);
+      g_ptr_array_add (st->roster, f);
+    }
   if (src->fight)
     {
       st->fight = g_memdup2 (src->fight, sizeof *src->fight);
@@ -417,8 +492,8 @@ figure_json (const TftState *st, guint i)
   json_object_object_add (o, "fights", json_object_new_int (f->fights));
   json_object_object_add (o, "kills", json_object_new_int (f->kills));
   json_object_object_add (o, "advances", json_object_new_int (f->advances));
-  json_object_object_add (o, "history", json_object_get (f->history));
-  json_object_object_add (o, "card", mg_tft_record_card ((const MgState *) st, f->name, NULL));
+  json_object_object_add (o, "history", history_json (f));
+  json_object_object_add (o, "card", card_json (rs, f));
   return o;
 }
 
@@ -440,13 +515,7 @@ tft_to_json (const MgState *state)
     json_object_array_add (roster, figure_json (st, i));
   json_object_object_add (o, "roster", roster);
   json_object_object_add (o, "fight", st->fight ? tft_fight_to_json (st) : NULL);
-  {
-    /* A deep copy, so the shared history arrays never alias the caller's object. */
-    json_object *copy = NULL;
-    json_object_deep_copy (o, &copy, NULL);
-    json_object_put (o);
-    return copy;
-  }
+  return o;
 }
 
 /* Nothing in Melee is hidden from anyone. */
@@ -589,9 +658,11 @@ read_gear_args (const TftState *st, json_object *a, GearArgs *g, GError **error)
       for (guint i = 0; i < len; i++)
         {
           const char *id;
-          g_autofree char *p = mg_json_path_index ("weapons", i);
-          if (!mg_json_string (json_object_array_get_idx (v, i), p, TFT_ACTION_ERR, &id, error))
-            return FALSE;
+          if (!mg_json_string (json_object_array_get_idx (v, i), NULL, TFT_ACTION_ERR, &id, NULL))
+            {
+              g_autofree char *p = mg_json_path_index ("weapons", i);   /* only to word the refusal */
+              return mg_json_string (json_object_array_get_idx (v, i), p, TFT_ACTION_ERR, &id, error);
+            }
           if ((g->w[i] = tft_weapon_find (rs, id)) < 0)
             {
               if (tft_shield_find (rs, id) >= 0)
@@ -637,20 +708,6 @@ check_attributes (const TftRuleset *rs, const char *name, guint kind, gint st, g
   else if (b->min_st && st < b->min_st)
     return illegal (error, _("A %s has at least ST %d; %s has %d."), _(b->name), b->min_st, name, st);
   return TRUE;
-}
-
-static void
-history_add (TftFigure *f, const char *what, guint turn, json_object *extra)
-{
-  json_object *h = extra ? extra : json_object_new_object ();
-  json_object *o = json_object_new_object ();
-
-  json_object_object_add (o, "what", json_object_new_string (what));
-  json_object_object_add (o, "turn", json_object_new_int (turn));
-  json_object_object_foreach (h, k, v)
-    json_object_object_add (o, k, json_object_get (v));
-  json_object_put (h);
-  json_object_array_add (f->history, o);
 }
 
 static gboolean
@@ -737,7 +794,7 @@ roster_figure_between_fights (TftState *st, json_object *a, const char * const *
       illegal (error, _("%s is dead."), f->name);
       return NULL;
     }
-  return f;
+  return tft_figure_mut (st, *idx);
 }
 
 gboolean
@@ -765,6 +822,7 @@ tft_spend_ep (TftState *st, json_object *a, json_object *events, GString *text, 
   if (f->ep < rs->ep_trade)
     return illegal (error, _("%s has %d EP; %d are needed for +1 %s."), f->name, f->ep, rs->ep_trade,
                     attr ? "DX" : "ST");
+  f = tft_figure_mut (st, idx);
   f->ep -= rs->ep_trade;
   f->advances++;
   if (attr)
@@ -780,7 +838,7 @@ tft_spend_ep (TftState *st, json_object *a, json_object *events, GString *text, 
     json_object_object_add (h, "attribute", json_object_new_string (attrs[attr]));
     json_object_object_add (h, "value", json_object_new_int (attr ? f->dx : f->st));
     json_object_object_add (h, "ep", json_object_new_int (rs->ep_trade));
-    history_add (f, "increase", st->turn, h);
+    tft_history_add (f, "increase", st->turn, h);
   }
   g_string_append_printf (text, _("%s trades %d EP for +1 %s (now %d; %d EP left)."), f->name, rs->ep_trade,
                           attr ? "DX" : "ST", attr ? f->dx : f->st, f->ep);
@@ -825,12 +883,12 @@ tft_create_figure (TftState *st, json_object *a, json_object *events, GString *t
       !apply_gear_args (st, &tmp, &g, TRUE, error))
     return FALSE;
   f = g_memdup2 (&tmp, sizeof tmp);
+  g_atomic_ref_count_init (&f->refs);
   f->name = g_strdup (g.name);
   f->owner = g_strdup (g.owner);
   f->ep = g.ep;
   f->alive = TRUE;
-  f->history = json_object_new_array ();
-  history_add (f, "created", st->turn, gear_json (st, f));
+  tft_history_add (f, "created", st->turn, gear_json (st, f));
   g_ptr_array_add (st->roster, f);
   {
     json_object *e = mg_event_new ("figure_created", "figure", f->name);
@@ -913,7 +971,7 @@ tft_edit_figure (TftState *st, json_object *a, json_object *events, GString *tex
     f->st = tmp.st;
     f->dx = tmp.dx;
     json_object_array_add (events, e);
-    history_add (f, "edited", st->turn, NULL);
+    tft_history_add (f, "edited", st->turn, NULL);
     g_string_append_printf (text, _("%s's record is changed: %s, ST %d, DX %d."), old,
                             f->name, f->st, f->dx);
   }
@@ -937,7 +995,7 @@ tft_set_gear (TftState *st, json_object *a, json_object *events, GString *text, 
   if (!apply_gear_args (st, &tmp, &g, FALSE, error))
     return FALSE;
   memcpy (f, &tmp, sizeof tmp);
-  history_add (f, "gear", st->turn, gear_json (st, f));
+  tft_history_add (f, "gear", st->turn, gear_json (st, f));
   {
     json_object *e = mg_event_new ("gear_changed", "figure", f->name);
     g_autofree char *ws = weapons_text (rs, f);
@@ -957,7 +1015,7 @@ figure_from_json (TftState *st, json_object *o, const char *path, GError **error
 {
   const TftRuleset *rs = &st->rs;
   g_autoptr(GError) local = NULL;
-  TftFigure *f = g_new0 (TftFigure, 1);
+  TftFigure *f = figure_new ();
   const char *name, *kind;
   json_object *h;
   GearArgs g;
@@ -972,7 +1030,7 @@ figure_from_json (TftState *st, json_object *o, const char *path, GError **error
   f->name = g_strdup (name);
   if (tft_kind_find (rs, kind) < 0)
     {
-      g_autofree char *p = mg_json_path_key (path, "kind");
+      g_autofree char *p = mg_json_lazy_key (path, "kind");
       mg_json_set_error (error, TFT_STATE_ERR, p, _("a race or beast of the ruleset"), mg_json_member (o, "kind"));
       return FALSE;
     }
@@ -1004,15 +1062,28 @@ figure_from_json (TftState *st, json_object *o, const char *path, GError **error
     json_object_put (ga);
     f->owner = g_strdup (g.owner);
   }
+  /* Files written before the history was bounded hold every entry: the last TFT_HISTORY_KEEP
+   * are kept, the older ones are left to the journal (issue 15). */
   h = mg_json_get_array (o, path, "history", TFT_STATE_ERR, 0, G_MAXINT32, error);
   if (h == NULL)
     return FALSE;
-  json_object_deep_copy (h, &f->history, NULL);
+  for (gsize i = json_object_array_length (h) > TFT_HISTORY_KEEP ? json_object_array_length (h) - TFT_HISTORY_KEEP : 0;
+       i < json_object_array_length (h); i++)
+    {
+      json_object *e = json_object_array_get_idx (h, i);
+      if (!json_object_is_type (e, json_type_object))
+        {
+          g_autofree char *hp = mg_json_lazy_key (path, "history");
+          g_autofree char *ip = mg_json_lazy_index (hp, i);
+          return mg_json_object (e, ip, TFT_STATE_ERR, error);
+        }
+      history_push (f, e);
+    }
   return TRUE;
 }
 
 static MgState *
-tft_from_json (json_object *ruleset, json_object *json, GError **error)
+from_json (json_object *ruleset, json_object *json, GError **error)
 {
   static const char * const game_ids[] = { "tft", NULL };
   g_autoptr(TftState) st = state_alloc (ruleset, error);
@@ -1034,7 +1105,7 @@ tft_from_json (json_object *ruleset, json_object *json, GError **error)
   st->players = g_new0 (char *, n + 1);
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *p = mg_json_path_index ("$.players", i);
+      g_autofree char *p = mg_json_lazy_index ("$.players", i);
       const char *name;
       if (!mg_json_string (json_object_array_get_idx (players, i), p, TFT_STATE_ERR, &name, error))
         return NULL;
@@ -1044,7 +1115,7 @@ tft_from_json (json_object *ruleset, json_object *json, GError **error)
     return NULL;
   for (guint i = 0; i < json_object_array_length (roster); i++)
     {
-      g_autofree char *p = mg_json_path_index ("$.roster", i);
+      g_autofree char *p = mg_json_lazy_index ("$.roster", i);
       if (!figure_from_json (st, json_object_array_get_idx (roster, i), p, error))
         return NULL;
     }
@@ -1052,6 +1123,22 @@ tft_from_json (json_object *ruleset, json_object *json, GError **error)
   if (fight != NULL && !tft_fight_from_json (st, fight, error))
     return NULL;
   return (MgState *) g_steal_pointer (&st);
+}
+
+/* Read with paths off; a refused state is read again to name the bad field. */
+static MgState *
+tft_from_json (json_object *ruleset, json_object *json, GError **error)
+{
+  g_autoptr(GError) quiet = NULL;
+  MgState *st = from_json (ruleset, json, &quiet);
+  gboolean was;
+
+  if (st != NULL)
+    return st;
+  was = mg_json_paths_begin ();
+  st = from_json (ruleset, json, error);
+  mg_json_paths_end (was);
+  return st;
 }
 
 /* ---------------------------------------------------------------- tables, describe */

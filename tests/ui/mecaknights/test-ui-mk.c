@@ -181,6 +181,20 @@ assert_table (MgMkTable *table, const Count *counts, guint n)
     }
 }
 
+/* 11.4: the window shrunk to `width` keeps every page within it; a picture is kept. */
+static void
+assert_fits (MgCampaignWindow *window, int width, const char *screenshot)
+{
+  int minimum = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 720);
+  wait_ms (600);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, width);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, width);
+  save_screenshot (GTK_WIDGET (window), screenshot);
+}
+
 static void
 test_first_turns (void)
 {
@@ -280,11 +294,16 @@ test_first_turns (void)
   /* Winter allows 1 army move, and an army moves to an adjacent land only: the path offers
    * Redhold's neighbours (Oakvale, Ashford), not Stonecross. */
   g_assert_true (mg_mk_action_panel_select (panel, "move"));
-  /* A fresh form is not wrong yet; a missing field is said in words once one is touched. */
+  /* A fresh form is not wrong yet; a missing field is said in words, beside it, once that
+   * field is touched: choosing the leader does not show the path's problem. */
   g_assert_false (mg_mk_action_panel_reason_shown (panel));
+  g_assert_null (mg_mk_action_panel_get_field_note (panel, "path"));
   g_assert_true (mg_mk_action_panel_set (panel, "player", "Red"));
-  g_assert_true (mg_mk_action_panel_reason_shown (panel));
   g_assert_cmpstr (mg_mk_action_panel_get_reason (panel), ==, "Fill in “Path”.");
+  g_assert_null (mg_mk_action_panel_get_field_note (panel, "path"));
+  g_assert_true (mg_mk_action_panel_set (panel, "path", ""));
+  g_assert_cmpstr (mg_mk_action_panel_get_field_note (panel, "path"), ==, "Fill in “Path”.");
+  g_assert_false (mg_mk_action_panel_reason_shown (panel));
   g_assert_true (mg_mk_action_panel_set (panel, "army", "Red 1"));
   g_assert_false (mg_mk_action_panel_set (panel, "path", "Stonecross"));
   g_assert_true (mg_mk_action_panel_set (panel, "path", "Ashford"));
@@ -319,7 +338,12 @@ test_first_turns (void)
    * 2 food with Red 1 (no flag planted). */
   g_assert_nonnull (strstr (mg_mk_dashboard_get_title (board), "Turn 2"));
   PLAY (window, panel, "collect", "player", "Red");       /* Oakvale has no city yet: nothing */
+  /* The cost is shown before Build (rulebook: a hamlet costs 4 woods + 1 stone + 1 GP; a
+   * stone wall 5 stones + 5 GP). */
+  fill (panel, "build", "player", "Red", "land", "Oakvale", "what", "stone_wall", NULL);
+  g_assert_cmpstr (mg_mk_action_panel_get_cost (panel), ==, "Costs 5 GP, 5 stone.");
   PLAY (window, panel, "build", "player", "Red", "land", "Oakvale", "what", "hamlet");
+  g_assert_cmpstr (mg_mk_action_panel_get_cost (panel), ==, "Costs 1 GP, 4 wood, 1 stone.");
   /* Red has 2 wood left: a village (3 wood + 2 stone + 2 GP) is refused for want of wood. */
   assert_refused (window, panel, "wood", "build", "player", "Red", "land", "Oakvale", "what", "village", NULL);
   PLAY (window, panel, "move", "player", "Red", "army", "Red 1", "path", "Fenmoor", "plunder", "true");
@@ -349,6 +373,10 @@ test_first_turns (void)
   wait_ms (5);
   wait_ms (200);
   save_screenshot (GTK_WIDGET (window), "mk-organize.png");
+  /* The reorganizing grid (two armies' columns) fits a 360 px window. */
+  assert_fits (window, 360, "mk-organize-360.png");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (300);
   apply (window, panel);
   g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (board, "Red 1"), "2 infantry"));
   g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (board, "Red 2"), "1 infantry"));
@@ -377,6 +405,23 @@ test_first_turns (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   wait_ms (20);
   g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Blue"));
+  /* 11.4: side by side, the actions stay in view while the lists (12 lands) are scrolled to
+   * their end. */
+  {
+    GtkWidget *scroll = gtk_widget_get_ancestor (GTK_WIDGET (panel), GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroll));
+    graphene_rect_t bounds;
+
+    wait_ms (100);
+    g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment) + 200);
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+    wait_ms (100);
+    g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 200);
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (panel), scroll, &bounds));
+    g_assert_cmpfloat (bounds.origin.y, >=, 0);
+    g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (scroll));
+    save_screenshot (GTK_WIDGET (window), "mk-scrolled.png");
+  }
   close_campaign_windows (app);
 }
 
@@ -440,7 +485,20 @@ open_neighbour_picker (MgMkMapPage *map, const char *land, const char *other)
   GtkWidget *box;
 
   g_assert_nonnull (picker);
-  wait_ms (5);
+  /* As a user would, with the button in view (the page scrolls to the focus): a popover
+   * anchored outside the window finds no monitor. */
+  {
+    GtkWidget *scroll = gtk_widget_get_ancestor (picker, GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroll));
+    graphene_point_t top = GRAPHENE_POINT_INIT (0, 0), at;
+
+    /* After the land's row has finished expanding (an animation). */
+    wait_ms (400);
+    g_assert_true (gtk_widget_compute_point (picker, scroll, &top, &at));
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + at.y - 100);
+    gtk_widget_grab_focus (picker);
+    wait_ms (100);
+  }
   gtk_menu_button_popup (GTK_MENU_BUTTON (picker));
   wait_ms (5);
   box = gtk_popover_get_child (gtk_menu_button_get_popover (GTK_MENU_BUTTON (picker)));
@@ -481,6 +539,8 @@ test_map_import (void)
   /* In words, without the JSON path the CLI shows. */
   g_assert_null (strstr (mg_mk_map_page_get_error (map), "$.map"));
   g_assert_nonnull (strstr (mg_mk_map_page_get_error (map), "Nowhere"));
+  /* A file's problem is no field's: it is shown under the toolbar at once. */
+  g_assert_cmpstr (mg_mk_map_page_get_shown_error (map, NULL), ==, mg_mk_map_page_get_error (map));
   g_assert_false (mg_mk_map_page_apply (map));
   g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
   wait_ms (200);
@@ -497,6 +557,16 @@ test_map_import (void)
   gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.add-land", NULL);
   wait_ms (5);
   g_assert_cmpstr (mg_mk_map_page_get_error (map), ==, "Give the new land a name.");
+  /* Not shown on the fresh land (Apply is off meanwhile); once its name is typed and cleared,
+   * beside the name, and not under the toolbar. */
+  g_assert_null (mg_mk_map_page_get_shown_error (map, ""));
+  g_assert_null (mg_mk_map_page_get_shown_error (map, NULL));
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.apply", NULL) && mg_campaign_journal_count (campaign) > 0);
+  g_assert_true (mg_mk_map_page_set_land (map, "", "name", "C"));
+  g_assert_true (mg_mk_map_page_set_land (map, "C", "name", ""));
+  wait_ms (5);
+  g_assert_cmpstr (mg_mk_map_page_get_shown_error (map, ""), ==, "Give the new land a name.");
+  g_assert_null (mg_mk_map_page_get_shown_error (map, NULL));
   gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.revert", NULL);
   wait_ms (5);
   g_assert_false (mg_mk_map_page_import_file (map, bad_path));
@@ -628,6 +698,11 @@ test_battle (void)
   g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (dashboard (window), "Red 1"), "3 infantry"));
   wait_ms (300);
   save_screenshot (GTK_WIDGET (window), "mk-battle.png");
+  /* 11.4: the battle under way fits a 360 px window too (the game-window-sizes test sees no
+   * battle in the sample). */
+  assert_fits (window, 360, "mk-battle-360.png");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (300);
 
   /* Fight through the battle view's button. */
   {
@@ -986,6 +1061,172 @@ test_forms (void)
   close_campaign_windows (app);
 }
 
+/* 11.3: a form's field shows its problem in words, beside it, only once it was touched: a fresh
+ * Add a leader form shows nothing (and cannot be applied); the name typed then cleared shows
+ * the sentence beside the name, never the engine's JSON words. At 360 px the note fits. */
+static void
+test_touched_fields (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "touched.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Touched", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgMkActionPanel *panel;
+  GtkWidget *name;
+  const char *note;
+
+  g_assert_no_error (error);
+  import_sample_map (campaign);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 720);
+  panel = mg_mk_dashboard_get_action_panel (dashboard (window));
+  g_assert_true (mg_mk_action_panel_select (panel, "add_leader"));
+  wait_ms (50);
+  /* Fresh: the engine refuses an empty name, but nothing is said yet. */
+  g_assert_nonnull (mg_mk_action_panel_get_reason (panel));
+  g_assert_false (mg_mk_action_panel_can_apply (panel));
+  g_assert_null (mg_mk_action_panel_get_field_note (panel, "leader"));
+  g_assert_false (mg_mk_action_panel_reason_shown (panel));
+  /* Typed, then cleared. */
+  name = mg_mk_action_panel_get_field_row (panel, "leader");
+  g_assert_true (ADW_IS_ENTRY_ROW (name));
+  gtk_editable_set_text (GTK_EDITABLE (name), "Yellow");
+  g_assert_null (mg_mk_action_panel_get_field_note (panel, "leader"));
+  gtk_editable_set_text (GTK_EDITABLE (name), "");
+  note = mg_mk_action_panel_get_field_note (panel, "leader");
+  g_assert_cmpstr (note, ==, "Fill in “Name”.");
+  g_assert_null (strchr (note, '$'));
+  g_assert_null (strchr (note, '"'));
+  /* Said beside the field, not again under the form. */
+  g_assert_false (mg_mk_action_panel_reason_shown (panel));
+  g_assert_false (mg_mk_action_panel_can_apply (panel));
+  wait_ms (600);
+  save_screenshot (GTK_WIDGET (window), "mk-touched-360.png");
+  /* The same in dark style, and the Map page wide, for the eye (the notes use the palette). */
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  wait_ms (300);
+  save_screenshot (GTK_WIDGET (window), "mk-touched-360-dark.png");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  wait_ms (600);
+  save_screenshot (GTK_WIDGET (window), "mk-map-1400-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  close_campaign_windows (app);
+}
+
+/* 11.7: a GM's own campaign: a new campaign starts from an empty map (the sample map is
+ * imported here, as a GM would a file), the GM runs it without being a leader (set_gm
+ * "outside": Red, the first seat, still plays first and no leader is named GM), and after the
+ * start the GM adds a border (Redhold–Stonecross, not on the sample map) from the Map page: it
+ * is written to the journal as one correct_map, holds both ways, and Move then offers it. */
+static void
+test_gm_own_campaign (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "gm.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "GM", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgMkDashboard *board;
+  MgMkActionPanel *panel;
+  MgMkMapPage *map;
+  gint64 rows;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_lands (campaign), ==, 0);
+  import_sample_map (campaign);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  board = dashboard (window);
+  panel = mg_mk_dashboard_get_action_panel (board);
+  PLAY (window, panel, "set_gm", "rotation", "outside");
+  g_assert_cmpstr (mg_mk_dashboard_get_last (board), ==, "Last: The GM is not one of the leaders and runs the game throughout.");
+  PLAY (window, panel, "start");
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_subtitle (board), "the GM is not a leader"));
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Red"));
+
+  /* Redhold borders Oakvale and Ashford only: Move does not offer Stonecross. */
+  PLAY (window, panel, "collect", "player", "Red");
+  g_assert_true (mg_mk_action_panel_select (panel, "move"));
+  g_assert_true (mg_mk_action_panel_set (panel, "army", "Red 1"));
+  g_assert_false (mg_mk_action_panel_set (panel, "path", "Stonecross"));
+
+  map = MG_MK_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  wait_ms (100);
+  rows = mg_campaign_journal_count (campaign);
+  /* Entered once, on Redhold. */
+  g_assert_true (mg_mk_map_page_set_land (map, "Redhold", "adjacent", "Oakvale, Ashford, Stonecross"));
+  wait_ms (5);
+  g_assert_null (mg_mk_map_page_get_error (map));
+  g_assert_true (mg_mk_map_page_apply (map));
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 1);
+  {
+    g_autoptr(MgJournalEntry) last = mg_mk_ui_last_entry (campaign);
+    json_object *action = json_tokener_parse (last->action);
+    json_object *view = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_ALL);
+    json_object *lands = json_object_object_get (json_object_object_get (view, "map"), "lands");
+    gboolean back = FALSE;
+
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (action, "type")), ==, "correct_map");
+    g_assert_cmpstr (last->actor, ==, "GM");
+    for (gsize i = 0; i < json_object_array_length (lands); i++)
+      {
+        json_object *land = json_object_array_get_idx (lands, i);
+        json_object *adjacent = json_object_object_get (land, "adjacent");
+
+        if (g_strcmp0 (json_object_get_string (json_object_object_get (land, "name")), "Stonecross") != 0)
+          continue;
+        for (gsize k = 0; k < json_object_array_length (adjacent); k++)
+          back |= g_strcmp0 (json_object_get_string (json_object_array_get_idx (adjacent, k)), "Redhold") == 0;
+      }
+    g_assert_true (back);
+    json_object_put (view);
+    json_object_put (action);
+  }
+  /* 11 (optional 4): the Map page draws the map: the sample's 12 lands, the new border among
+   * the borders drawn, the two starting armies (one per leader, ruleset start_army) as
+   * tokens; a click on Fenmoor opens its editor. */
+  {
+    MgAreaMap *drawing = mg_mk_map_page_get_area_map (map);
+    json_object *model = mg_area_map_get_model (drawing);
+    json_object *areas = json_object_object_get (model, "areas");
+    gboolean border = FALSE;
+    double x, y;
+
+    g_assert_cmpuint (json_object_array_length (areas), ==, 12);
+    g_assert_cmpuint (json_object_array_length (json_object_object_get (model, "tokens")), ==, 2);
+    for (gsize i = 0; i < json_object_array_length (areas); i++)
+      {
+        json_object *area = json_object_array_get_idx (areas, i);
+        json_object *neighbours = json_object_object_get (area, "neighbours");
+
+        if (g_strcmp0 (json_object_get_string (json_object_object_get (area, "id")), "Redhold") != 0)
+          continue;
+        for (gsize k = 0; k < json_object_array_length (neighbours); k++)
+          border |= g_strcmp0 (json_object_get_string (json_object_array_get_idx (neighbours, k)), "Stonecross") == 0;
+      }
+    g_assert_true (border);
+    wait_ms (300);
+    g_assert_false (mg_mk_map_page_land_expanded (map, "Fenmoor"));
+    g_assert_true (mg_area_map_area_position (drawing, "Fenmoor", &x, &y));
+    mg_area_map_click (drawing, x, y);
+    wait_ms (20);
+    g_assert_true (mg_mk_map_page_land_expanded (map, "Fenmoor"));
+    save_screenshot (GTK_WIDGET (window), "mk-map-drawing.png");
+    gtk_window_set_default_size (GTK_WINDOW (window), 360, 720);
+    wait_ms (600);
+    save_screenshot (GTK_WIDGET (window), "mk-map-drawing-360.png");
+  }
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "dashboard");
+  wait_ms (20);
+  g_assert_true (mg_mk_action_panel_select (panel, "move"));
+  g_assert_true (mg_mk_action_panel_set (panel, "army", "Red 1"));
+  g_assert_true (mg_mk_action_panel_set (panel, "path", "Stonecross"));
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1003,6 +1244,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/take-control", test_take_control);
   g_test_add_func ("/ui/mecaknights/take-control-war", test_take_control_war);
   g_test_add_func ("/ui/mecaknights/forms", test_forms);
+  g_test_add_func ("/ui/mecaknights/touched-fields", test_touched_fields);
+  g_test_add_func ("/ui/mecaknights/gm-own-campaign", test_gm_own_campaign);
   g_test_add_func ("/ui/mecaknights/whole-year", test_whole_year);
   status = g_test_run ();
 
