@@ -161,7 +161,7 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   MgAreaMap *self = MG_AREA_MAP (widget);
   double width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
   json_object *list = areas (self), *tokens = mg_ui_json_array (self->model, "tokens");
-  GdkRGBA fg;
+  GdkRGBA fg, bg;
   cairo_t *cr;
 
   if (width <= 0 || height <= 0)
@@ -169,6 +169,9 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   compute_transform (self, width, height);
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  /* Areas are first filled with the page's background, so borders end at their edge. */
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "view_bg_color", &bg))
+    bg = (GdkRGBA) { 1 - fg.red, 1 - fg.green, 1 - fg.blue, 1 };
   G_GNUC_END_IGNORE_DEPRECATIONS
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
 
@@ -205,6 +208,12 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
       to_widget (self, a, &x, &y);
       cairo_new_path (cr);
+      if (castle)
+        cairo_rectangle (cr, x - AREA_RADIUS, y - AREA_RADIUS, 2 * AREA_RADIUS, 2 * AREA_RADIUS);
+      else
+        cairo_arc (cr, x, y, AREA_RADIUS, 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, bg.red, bg.green, bg.blue);
+      cairo_fill (cr);
       /* Fill: the owner's tint, else neutral; mountains grey-brown. */
       if (mg_ui_json_str (a, "owner") != NULL)
         colour (cr, mg_ui_json_str (a, "owner"), 0.22);

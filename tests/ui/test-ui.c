@@ -801,9 +801,6 @@ test_game_window_sizes (void)
   guint n = 0;
   const MgSample *samples = mg_application_samples (&n);
   guint too_wide = 0;
-  /* Games whose pages do not fit 360 px yet (issue 11 item 4 still open for them): their
-   * widths are reported, not failed; take a game off this list once its pages fit. */
-  static const char *const not_yet_narrow[] = { "lamame", NULL };
 
   for (guint i = 0; i < n; i++)
     {
@@ -843,12 +840,7 @@ test_game_window_sizes (void)
               }
             /* Every page is checked before failing, so one run names every page too wide. */
             if (minimum > widths[w] || gtk_widget_get_width (GTK_WIDGET (window)) > widths[w])
-              {
-                if (g_strv_contains (not_yet_narrow, samples[i].game_id))
-                  g_test_message ("%s %s: still too wide at %d px (known, to fix)", samples[i].game_id, page_name, widths[w]);
-                else
-                  too_wide++;
-              }
+              too_wide++;
             save_screenshot (GTK_WIDGET (window), name);
           }
       close_campaign_windows (app);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mg-area-map.h"
+#include "mg-errors.h"
 #include "mg-lamame.h"
 #include "mg-lamame-editor.h"
 #include "mg-lamame-util.h"
@@ -28,6 +29,9 @@ struct _MgLamameEditor
   GtkToggleButton *add_toggle, *connect_toggle;
   GtkButton   *import_button, *export_button, *use_button, *delete_button;
   GtkEntry    *name_entry;
+  GtkLabel    *name_message;   /* the name's problem, once typed in (the line is kept) */
+  GtkWidget   *toolbar, *side;
+  gboolean     edited;         /* the referee changed the map: now say what it still lacks */
   GtkCheckButton *mountain_check, *plus_check;
   GtkDropDown *castle_drop;
   GtkLabel    *status_label;
@@ -56,6 +60,64 @@ n_players (MgLamameEditor *self)
 {
   const char * const *players = mg_campaign_get_players (self->campaign);
   return players ? g_strv_length ((char **) players) : 0;
+}
+
+/* The map check's message ("$.areas[15].adjacent: expected a list of 1 to 6, got 0 items") as
+ * what the referee does next, naming the area rather than its place in the JSON. */
+static char *
+map_problem (MgLamameEditor *self, const char *message)
+{
+  guint64 index = 0;
+  const char *rest;
+  json_object *area;
+  const char *name;
+  g_autofree char *digits = g_str_has_prefix (message, "$.areas[") ? g_strndup (message + 8, strcspn (message + 8, "]")) : NULL;
+
+  if (digits == NULL || !g_ascii_string_to_unsigned (digits, 10, 0, G_MAXUINT, &index, NULL))
+    {
+      if (g_str_has_prefix (message, "$.castles"))
+        /* Translators: %u is the number of players */
+        return g_strdup_printf (ngettext ("Mark %u castle: select an area and choose whose castle it is.",
+                                          "Mark %u castles, one for each player: select an area and choose whose castle it is.",
+                                          n_players (self)), n_players (self));
+      return mg_error_plain (message);
+    }
+  area = index < mg_ui_json_len (areas (self)) ? json_object_array_get_idx (areas (self), index) : NULL;
+  if (area == NULL)
+    return mg_error_plain (message);
+  name = mg_ui_json_str (area, "name");
+  rest = message + 8 + strcspn (message + 8, "]") + 1;
+  if (g_str_has_prefix (rest, ".adjacent:") && strstr (rest, "got 0 items") != NULL)
+    return g_strdup_printf (_("%s has no neighbour yet: choose Connect, select it, then click each area next to it."), name);
+  if (g_str_has_prefix (rest, ".name:") && (name == NULL || name[0] == '\0'))
+    return g_strdup_printf (_("Give area %u a name."), (guint) index + 1);
+  {
+    g_autofree char *plain = mg_error_plain (message);
+    /* Translators: an area's name, then a sentence about it */
+    return name != NULL && name[0] != '\0' ? g_strdup_printf (_("%s: %s"), name, plain) : g_steal_pointer (&plain);
+  }
+}
+
+/* The name field's problem, said beside it once the referee typed there. */
+static const char *
+name_problem (MgLamameEditor *self, const char *to)
+{
+  if (self->selected == NULL || g_strcmp0 (to, self->selected) == 0)
+    return NULL;
+  if (to[0] == '\0')
+    return _("Give the area a name.");
+  if (find (self, to) != NULL)
+    return _("Another area already has this name: choose another.");
+  return NULL;
+}
+
+static void
+name_check (MgLamameEditor *self)
+{
+  g_autofree char *to = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_entry))));
+  const char *problem = mg_error_touched (GTK_WIDGET (self->name_entry)) ? name_problem (self, to) : NULL;
+
+  gtk_label_set_text (self->name_message, problem != NULL ? problem : "");
 }
 
 static void
@@ -90,8 +152,14 @@ update (MgLamameEditor *self)
   }
   if (mg_lamame_check_map (self->map, "$", n_players (self), &error))
     gtk_label_set_text (self->status_label, _("The map is complete: every border goes both ways, one castle a player."));
+  else if (!self->edited)
+    gtk_label_set_text (self->status_label, _("Choose Add Areas and click the map where an area goes; Connect joins two areas."));
   else
-    gtk_label_set_text (self->status_label, error->message);
+    {
+      g_autofree char *problem = map_problem (self, error->message);
+      gtk_label_set_text (self->status_label, problem);
+    }
+  name_check (self);
 }
 
 static void
@@ -184,7 +252,10 @@ area_activated (MgAreaMap *map, const char *id, MgLamameEditor *self)
 {
   (void) map;
   if (gtk_toggle_button_get_active (self->connect_toggle) && self->selected != NULL && g_strcmp0 (self->selected, id) != 0)
-    toggle_border (self, self->selected, id);
+    {
+      toggle_border (self, self->selected, id);
+      self->edited = TRUE;
+    }
   else
     {
       g_free (self->selected);
@@ -211,6 +282,7 @@ background_clicked (MgAreaMap *map, double x, double y, MgLamameEditor *self)
   json_object_object_add (a, "y", json_object_new_int (CLAMP ((int) y, 0, 10000)));
   json_object_object_add (a, "adjacent", json_object_new_array ());
   json_object_array_add (areas (self), a);
+  self->edited = TRUE;
   g_free (self->selected);
   self->selected = g_strdup (name);
   update (self);
@@ -226,16 +298,21 @@ area_dragged (MgAreaMap *map, const char *id, double x, double y, MgLamameEditor
     return;
   json_object_object_add (a, "x", json_object_new_int (CLAMP ((int) x, 0, 10000)));
   json_object_object_add (a, "y", json_object_new_int (CLAMP ((int) y, 0, 10000)));
+  self->edited = TRUE;
   update (self);
 }
 
 static void
 name_activated (GtkEntry *entry, MgLamameEditor *self)
 {
-  const char *to = gtk_editable_get_text (GTK_EDITABLE (entry));
+  g_autofree char *to = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
 
-  if (self->selected == NULL || *to == '\0' || find (self, to) != NULL)
-    return;
+  if (self->selected == NULL || name_problem (self, to) != NULL || g_strcmp0 (to, self->selected) == 0)
+    {
+      name_check (self);
+      return;
+    }
+  self->edited = TRUE;
   rename_area (self, self->selected, to);
   g_free (self->selected);
   self->selected = g_strdup (to);
@@ -251,6 +328,7 @@ flag_toggled (GtkCheckButton *check, MgLamameEditor *self)
     return;
   json_object_object_add (a, check == self->mountain_check ? "mountain" : "plus_one",
                           json_object_new_boolean (gtk_check_button_get_active (check)));
+  self->edited = TRUE;
   update (self);
 }
 
@@ -272,6 +350,7 @@ castle_selected (GtkDropDown *drop, GParamSpec *pspec, MgLamameEditor *self)
         json_object_array_add (castles, json_object_new_string (""));
       json_object_array_put_idx (castles, seat - 1, json_object_new_string (self->selected));
     }
+  self->edited = TRUE;
   update (self);
 }
 
@@ -295,6 +374,7 @@ delete_clicked (GtkButton *button, MgLamameEditor *self)
     if (g_strcmp0 (json_object_get_string (json_object_array_get_idx (castles, j)), self->selected) == 0)
       json_object_array_put_idx (castles, j, json_object_new_string (""));
   g_clear_pointer (&self->selected, g_free);
+  self->edited = TRUE;
   update (self);
 }
 
@@ -308,7 +388,10 @@ use_clicked (GtkButton *button, MgLamameEditor *self)
   json_object_object_add (action, "type", json_object_new_string ("start"));
   json_object_object_add (action, "map", json_object_get (self->map));
   if (!mg_lamame_ui_act (self->campaign, action, &error))
-    gtk_label_set_text (self->status_label, error->message);
+    {
+      g_autofree char *problem = map_problem (self, error->message);
+      gtk_label_set_text (self->status_label, problem);
+    }
 }
 
 static void
@@ -321,7 +404,10 @@ chooser_response (GtkNativeDialog *dialog, int response, MgLamameEditor *self)
   if (file != NULL)
     mg_lamame_editor_file (self, file, save, &error);
   if (error != NULL)
-    gtk_label_set_text (self->status_label, error->message);
+    {
+      g_autofree char *problem = map_problem (self, error->message);
+      gtk_label_set_text (self->status_label, problem);
+    }
   g_clear_object (&self->chooser);
 }
 
@@ -375,6 +461,7 @@ mg_lamame_editor_file (MgLamameEditor *self, GFile *file, gboolean save, GError 
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("This file is not a map: a JSON object with \"areas\" and \"castles\" is expected"));
       return FALSE;
     }
+  self->edited = TRUE;
   set_map (self, map);
   return TRUE;
 }
@@ -412,6 +499,18 @@ mg_lamame_editor_status (MgLamameEditor *self)
   return gtk_label_get_text (self->status_label);
 }
 
+GtkEditable *
+mg_lamame_editor_get_name_field (MgLamameEditor *self)
+{
+  return GTK_EDITABLE (self->name_entry);
+}
+
+const char *
+mg_lamame_editor_name_message (MgLamameEditor *self)
+{
+  return gtk_label_get_text (self->name_message);
+}
+
 void
 mg_lamame_editor_start (MgLamameEditor *self)
 {
@@ -438,6 +537,27 @@ mg_lamame_editor_dispose (GObject *object)
 }
 
 static void
+mg_lamame_editor_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                          int *minimum, int *natural, int *min_baseline, int *nat_baseline)
+{
+  MgLamameEditor *self = MG_LAMAME_EDITOR (widget);
+
+  mg_lamame_ui_split_measure (self->toolbar, gtk_widget_get_parent (GTK_WIDGET (self->area_map)), self->side,
+                              orientation, for_size, minimum, natural);
+  *min_baseline = *nat_baseline = -1;
+}
+
+static void
+mg_lamame_editor_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  MgLamameEditor *self = MG_LAMAME_EDITOR (widget);
+
+  (void) baseline;
+  mg_lamame_ui_split_allocate (self->toolbar, gtk_widget_get_parent (GTK_WIDGET (self->area_map)), self->side,
+                               width, height);
+}
+
+static void
 mg_lamame_editor_class_init (MgLamameEditorClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -456,8 +576,12 @@ mg_lamame_editor_class_init (MgLamameEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, plus_check);
   gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, castle_drop);
   gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, status_label);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, name_message);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, toolbar);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameEditor, side);
   gtk_widget_class_bind_template_child_full (widget_class, "map_box", FALSE, 0);
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = mg_lamame_editor_measure;
+  widget_class->size_allocate = mg_lamame_editor_size_allocate;
 }
 
 static void
@@ -474,6 +598,9 @@ mg_lamame_editor_init (MgLamameEditor *self)
   g_signal_connect (self->area_map, "background-clicked", G_CALLBACK (background_clicked), self);
   g_signal_connect (self->area_map, "area-dragged", G_CALLBACK (area_dragged), self);
   g_signal_connect (self->name_entry, "activate", G_CALLBACK (name_activated), self);
+  mg_error_track_touched (GTK_WIDGET (self->name_entry));
+  g_signal_connect_swapped (self->name_entry, "changed", G_CALLBACK (name_check), self);
+  mg_lamame_ui_flow_unfocus (GTK_FLOW_BOX (self->toolbar));
   g_signal_connect (self->mountain_check, "toggled", G_CALLBACK (flag_toggled), self);
   g_signal_connect (self->plus_check, "toggled", G_CALLBACK (flag_toggled), self);
   g_signal_connect (self->castle_drop, "notify::selected", G_CALLBACK (castle_selected), self);

@@ -23,6 +23,9 @@ void         mg_lamame_editor_set_mode     (MgLamameEditor *self, gboolean add, 
 void         mg_lamame_editor_mark         (MgLamameEditor *self, gboolean mountain, gboolean plus_one, guint castle_of_seat);
 /* The check's verdict on the map being edited. */
 const char  *mg_lamame_editor_status       (MgLamameEditor *self);
+/* The selected area's name field, and what is said beside it ("" when nothing). */
+GtkEditable *mg_lamame_editor_get_name_field (MgLamameEditor *self);
+const char  *mg_lamame_editor_name_message   (MgLamameEditor *self);
 /* Starts the year on the map being edited (set-up only). */
 void         mg_lamame_editor_start        (MgLamameEditor *self);
 

@@ -18,6 +18,8 @@ struct _MgLamameMapPage
   MgAreaMap   *map;
   GtkLabel    *banner;
   GtkGrid     *players_grid;
+  GtkFlowBox  *secrets_box;  /* each player's "Show secrets" button, wrapping in a narrow window */
+  GtkWidget   *side;         /* the panel beside or under the map */
   GtkLabel    *costs_label;
   GtkLabel    *error_label;
   GtkBox      *steps_box;
@@ -30,6 +32,7 @@ struct _MgLamameMapPage
   GtkWidget   *entries[4];   /* GtkEntry with visibility off (secret) or GtkSpinButton (revealed) */
   GtkWidget   *checks[3];    /* card choice: Tax, Build, Move/Attack */
   json_object *dialog_action; /* the action the dialog completes */
+  GtkLabel    *dialog_message; /* the dialog's fields' problem, said once one was touched */
 };
 
 /* The buttons of the steps and area boxes, in order (for tests). */

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "mg-errors.h"
 #include "mg-lamame-map-page-private.h"
 #include "mg-lamame-util.h"
 #include "mg-secrets-button.h"
@@ -21,8 +22,10 @@ static const char * const kinds[] = { "knight", "soldier", "catapult", "camp" };
 static void
 show_error (MgLamameMapPage *self, const char *message)
 {
-  gtk_label_set_text (self->error_label, message ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL);
+  g_autofree char *plain = mg_error_plain (message);
+
+  /* The line stays (empty) when there is nothing to say, so the steps below never jump. */
+  gtk_label_set_text (self->error_label, plain != NULL ? plain : "");
 }
 
 static void
@@ -57,28 +60,24 @@ read_number (GtkWidget *entry, gint *out)
   return TRUE;
 }
 
-static void
-dialog_response (AdwMessageDialog *dialog, const char *response, MgLamameMapPage *self)
+/* The action the open dialog would send, from its fields (new reference); NULL with a sentence
+ * for the referee when a field does not hold a whole number. */
+static json_object *
+dialog_build (MgLamameMapPage *self, const char **problem)
 {
-  g_autoptr(json_object) action = NULL;
-  const char *type;
+  json_object *action = NULL;
+  const char *type = mg_ui_json_str (self->dialog_action, "type");
   gint values[4] = { 0 };
   guint n = 0;
 
-  /* Once per dialog: closing it after a response emits the close response again. */
-  if (dialog != self->dialog)
-    return;
-  action = g_steal_pointer (&self->dialog_action);
-  type = mg_ui_json_str (action, "type");
-  self->dialog = NULL;
-  if (g_strcmp0 (response, "ok") != 0 || action == NULL)
-    goto out;
+  *problem = NULL;
   for (n = 0; n < G_N_ELEMENTS (self->entries) && self->entries[n] != NULL; n++)
     if (!read_number (self->entries[n], &values[n]))
       {
-        show_error (self, _("Type a whole number of gold"));
-        goto out;
+        *problem = _("Type a whole number of gold, 0 or more.");
+        return NULL;
       }
+  json_object_deep_copy (self->dialog_action, &action, NULL);
   if (g_strcmp0 (type, "start_bid") == 0 || g_strcmp0 (type, "attack_gold") == 0 || g_strcmp0 (type, "bid") == 0)
     json_object_object_add (action, "gold", json_object_new_int (values[0]));
   else if (g_strcmp0 (type, "guess") == 0)
@@ -115,10 +114,69 @@ dialog_response (AdwMessageDialog *dialog, const char *response, MgLamameMapPage
           json_object_array_add (cards, json_object_new_string (ids[i]));
       json_object_object_add (action, "cards", cards);
     }
-  act (self, action);
-out:
+  return action;
+}
+
+static gboolean
+dialog_touched (MgLamameMapPage *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->entries); i++)
+    if (mg_error_touched (self->entries[i]))
+      return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (self->checks); i++)
+    if (self->checks[i] != NULL && g_object_get_data (G_OBJECT (self->checks[i]), "mg-toggled") != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* As the referee types: the engine's check of what would be sent, said in words under the
+ * fields once one was touched (the line is kept, so nothing moves), and Apply only when fine. */
+static void
+dialog_check (MgLamameMapPage *self)
+{
+  const char *problem = NULL;
+  g_autoptr(json_object) action = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *plain = NULL;
+
+  if (self->dialog == NULL || self->dialog_action == NULL)
+    return;
+  action = dialog_build (self, &problem);
+  if (action != NULL && self->checks[0] != NULL && mg_ui_json_len (mg_ui_json_array (action, "cards")) == 0)
+    problem = _("Tick the card chosen (two in winter).");
+  else if (action != NULL && !mg_campaign_validate (self->campaign, action, &error))
+    problem = plain = mg_error_plain (error->message);
+  adw_message_dialog_set_response_enabled (self->dialog, "ok", problem == NULL);
+  gtk_label_set_text (self->dialog_message, problem != NULL && dialog_touched (self) ? problem : "");
+}
+
+static void
+check_toggled (GtkCheckButton *check, MgLamameMapPage *self)
+{
+  g_object_set_data (G_OBJECT (check), "mg-toggled", GINT_TO_POINTER (TRUE));
+  dialog_check (self);
+}
+
+static void
+dialog_response (AdwMessageDialog *dialog, const char *response, MgLamameMapPage *self)
+{
+  g_autoptr(json_object) action = NULL;
+  const char *problem = NULL;
+
+  /* Once per dialog: closing it after a response emits the close response again. */
+  if (dialog != self->dialog)
+    return;
+  if (g_strcmp0 (response, "ok") == 0 && self->dialog_action != NULL)
+    action = dialog_build (self, &problem);
+  self->dialog = NULL;
+  self->dialog_message = NULL;
+  g_clear_pointer (&self->dialog_action, json_object_put);
   memset (self->entries, 0, sizeof self->entries);
   memset (self->checks, 0, sizeof self->checks);
+  if (problem != NULL)
+    show_error (self, problem);
+  else if (action != NULL)
+    act (self, action);
 }
 
 /* A dialog for one step. `secret`: the fields hide what is typed (the device passes round). */
@@ -154,6 +212,9 @@ open_dialog (MgLamameMapPage *self, json_object *action, const char *heading, co
         }
       else
         self->entries[i] = gtk_spin_button_new_with_range (0, 1000, 1);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (self->entries[i]), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+      mg_error_track_touched (self->entries[i]);
+      g_signal_connect_object (self->entries[i], "changed", G_CALLBACK (dialog_check), self, G_CONNECT_SWAPPED);
       gtk_box_append (GTK_BOX (box), self->entries[i]);
     }
   if (cards)
@@ -162,9 +223,16 @@ open_dialog (MgLamameMapPage *self, json_object *action, const char *heading, co
       for (guint i = 0; i < 3; i++)
         {
           self->checks[i] = gtk_check_button_new_with_label (mg_lamame_ui_card_name (ids[i]));
+          g_signal_connect_object (self->checks[i], "toggled", G_CALLBACK (check_toggled), self, 0);
           gtk_box_append (GTK_BOX (box), self->checks[i]);
         }
     }
+  /* Where a field's problem is said, once touched: an empty line kept so nothing moves. */
+  self->dialog_message = GTK_LABEL (gtk_label_new (""));
+  gtk_label_set_wrap (self->dialog_message, TRUE);
+  gtk_label_set_xalign (self->dialog_message, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->dialog_message), "error");
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->dialog_message));
   adw_message_dialog_set_extra_child (dialog, box);
   adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "ok", secret ? _("_Done, hide it") : _("_Apply"), NULL);
   adw_message_dialog_set_response_appearance (dialog, "ok", ADW_RESPONSE_SUGGESTED);
@@ -175,6 +243,7 @@ open_dialog (MgLamameMapPage *self, json_object *action, const char *heading, co
   json_object_object_del (self->dialog_action, "template");
   self->dialog = dialog;
   g_signal_connect_object (dialog, "response", G_CALLBACK (dialog_response), self, 0);
+  dialog_check (self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -356,7 +425,10 @@ fill_players (MgLamameMapPage *self, json_object *view, json_object *pending)
   json_object *players = mg_ui_json_array (view, "players");
   json_object *entered = mg_ui_json_array (pending, "entered");
 
+  int row = 1;
+
   grid_clear (self->players_grid);
+  mg_widget_remove_children (GTK_WIDGET (self->secrets_box));
   cell (self->players_grid, "", 0, 0, TRUE);
   cell (self->players_grid, C_("lamame", "Gold"), 1, 0, TRUE);
   /* Supply counts: knight, soldier, catapult, camp (the token shapes: ● ■ ◆ ▲). */
@@ -371,6 +443,8 @@ fill_players (MgLamameMapPage *self, json_object *view, json_object *pending)
                                                  mg_ui_json_int (sup, kinds[1], 0), mg_ui_json_int (sup, kinds[2], 0),
                                                  mg_ui_json_int (sup, kinds[3], 0));
       g_autofree char *areas = g_strdup_printf ("%d", mg_ui_json_int (p, "areas", 0));
+      /* The player's own secrets, only while the table state shows that seat's. */
+      g_autofree char *secret = secrets_text (p);
       g_autofree char *markup = NULL;
       gboolean in = FALSE;
       GtkWidget *label;
@@ -380,20 +454,28 @@ fill_players (MgLamameMapPage *self, json_object *view, json_object *pending)
       markup = g_markup_printf_escaped ("<span foreground=\"%s\">⬤</span> %s%s",
                                         mg_lamame_ui_colour (mg_ui_json_str (p, "colour")), name,
                                         in ? C_("lamame", " ✓ entered") : "");
-      label = cell (self->players_grid, "", 0, (int) i + 1, FALSE);
+      label = cell (self->players_grid, "", 0, row, FALSE);
       gtk_label_set_markup (GTK_LABEL (label), markup);
-      cell (self->players_grid, gold, 1, (int) i + 1, FALSE);
-      cell (self->players_grid, supply, 2, (int) i + 1, FALSE);
-      cell (self->players_grid, areas, 3, (int) i + 1, FALSE);
-      {
-        /* The player's own secrets, only while the table state shows that seat's. */
-        g_autofree char *secret = secrets_text (p);
-        cell (self->players_grid, secret, 4, (int) i + 1, FALSE);
-        gtk_grid_attach (self->players_grid,
-                         mg_secrets_button_new (self->table, name, _("Show %s’s secrets"), _("Hide %s’s secrets")),
-                         5, (int) i + 1, 1, 1);
-      }
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_widget_set_hexpand (label, TRUE);
+      cell (self->players_grid, gold, 1, row, FALSE);
+      cell (self->players_grid, supply, 2, row, FALSE);
+      cell (self->players_grid, areas, 3, row, FALSE);
+      row++;
+      /* Under the player's line, so the table stays as narrow as the window. */
+      if (secret[0] != '\0')
+        {
+          label = gtk_label_new (secret);
+          gtk_label_set_xalign (GTK_LABEL (label), 0);
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_grid_attach (self->players_grid, label, 0, row++, 4, 1);
+          gtk_widget_add_css_class (label, "lamame-secret");
+        }
+      gtk_flow_box_append (self->secrets_box,
+                           mg_secrets_button_new (self->table, name, _("Show %s’s secrets"), _("Hide %s’s secrets")));
     }
+  mg_lamame_ui_flow_unfocus (self->secrets_box);
 }
 
 static void
@@ -609,6 +691,27 @@ mg_lamame_map_page_dispose (GObject *object)
 }
 
 static void
+mg_lamame_map_page_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                            int *minimum, int *natural, int *min_baseline, int *nat_baseline)
+{
+  MgLamameMapPage *self = MG_LAMAME_MAP_PAGE (widget);
+
+  mg_lamame_ui_split_measure (GTK_WIDGET (self->banner), gtk_widget_get_parent (GTK_WIDGET (self->map)), self->side,
+                              orientation, for_size, minimum, natural);
+  *min_baseline = *nat_baseline = -1;
+}
+
+static void
+mg_lamame_map_page_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  MgLamameMapPage *self = MG_LAMAME_MAP_PAGE (widget);
+
+  (void) baseline;
+  mg_lamame_ui_split_allocate (GTK_WIDGET (self->banner), gtk_widget_get_parent (GTK_WIDGET (self->map)), self->side,
+                               width, height);
+}
+
+static void
 mg_lamame_map_page_class_init (MgLamameMapPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -624,8 +727,11 @@ mg_lamame_map_page_class_init (MgLamameMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, area_label);
   gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, area_box);
   gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, result_grid);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, secrets_box);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, side);
   gtk_widget_class_bind_template_child_full (widget_class, "map_box", FALSE, 0);
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = mg_lamame_map_page_measure;
+  widget_class->size_allocate = mg_lamame_map_page_size_allocate;
 }
 
 static void

@@ -184,3 +184,100 @@ mg_lamame_ui_act (MgCampaign *campaign, json_object *action, GError **error)
   json_object_put (clean);
   return entry != NULL;
 }
+
+/* ---------------------------------------------------------------- layout */
+
+/* The side panel's width beside the map: enough for the players' table, the rest to the map. */
+static int
+side_width (GtkWidget *side, int width)
+{
+  int min = 0;
+
+  gtk_widget_measure (side, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  return MAX (min, MIN (420, width * 3 / 10));
+}
+
+/* Below the map, the panel keeps at least this share of the height (the steps live there). */
+static int
+map_height_below (GtkWidget *main, int width, int height)
+{
+  int min = 0;
+
+  gtk_widget_measure (main, GTK_ORIENTATION_VERTICAL, width, &min, NULL, NULL, NULL);
+  return MAX (min, MIN (width * 9 / 10, height * 11 / 20));
+}
+
+void
+mg_lamame_ui_split_measure (GtkWidget *top, GtkWidget *main, GtkWidget *side,
+                            GtkOrientation orientation, int for_size, int *minimum, int *natural)
+{
+  int t_min = 0, t_nat = 0, m_min = 0, m_nat = 0, s_min = 0, s_nat = 0;
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      gtk_widget_measure (top, orientation, -1, &t_min, &t_nat, NULL, NULL);
+      gtk_widget_measure (main, orientation, -1, &m_min, &m_nat, NULL, NULL);
+      gtk_widget_measure (side, orientation, -1, &s_min, &s_nat, NULL, NULL);
+      /* Stacked, the page is as narrow as its widest part; side by side, as wide as both. */
+      *minimum = MAX (t_min, MAX (m_min, s_min));
+      *natural = MAX (*minimum, MAX (MIN (t_nat, m_nat + 420), m_nat + MIN (s_nat, 420)));
+      return;
+    }
+  gtk_widget_measure (top, orientation, for_size, &t_min, &t_nat, NULL, NULL);
+  if (for_size >= 0 && for_size < MG_LAMAME_SIDE_BY_SIDE)
+    {
+      gtk_widget_measure (main, orientation, for_size, &m_min, &m_nat, NULL, NULL);
+      gtk_widget_measure (side, orientation, for_size, &s_min, &s_nat, NULL, NULL);
+      *minimum = t_min + m_min + s_min;
+      *natural = t_nat + MAX (m_nat, for_size * 9 / 10) + s_nat;
+    }
+  else
+    {
+      int sw = for_size >= 0 ? side_width (side, for_size) : -1;
+
+      gtk_widget_measure (main, orientation, for_size >= 0 ? for_size - sw : -1, &m_min, &m_nat, NULL, NULL);
+      gtk_widget_measure (side, orientation, sw, &s_min, &s_nat, NULL, NULL);
+      *minimum = t_min + MAX (m_min, s_min);
+      *natural = t_nat + MAX (m_nat, s_nat);
+    }
+}
+
+void
+mg_lamame_ui_split_allocate (GtkWidget *top, GtkWidget *main, GtkWidget *side, int width, int height)
+{
+  gboolean beside = width >= MG_LAMAME_SIDE_BY_SIDE;
+  int top_h = 0, rest;
+
+  gtk_widget_measure (top, GTK_ORIENTATION_VERTICAL, width, &top_h, NULL, NULL, NULL);
+  gtk_widget_allocate (top, width, top_h, -1, NULL);
+  rest = MAX (0, height - top_h);
+  gtk_widget_remove_css_class (side, beside ? "lamame-below" : "lamame-beside");
+  gtk_widget_add_css_class (side, beside ? "lamame-beside" : "lamame-below");
+  if (beside)
+    {
+      int sw = side_width (side, width);
+
+      gtk_widget_allocate (main, width - sw, rest, -1,
+                           gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, top_h)));
+      gtk_widget_allocate (side, sw, rest, -1,
+                           gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (width - sw, top_h)));
+    }
+  else
+    {
+      int side_min = 0, map_h;
+
+      gtk_widget_measure (side, GTK_ORIENTATION_VERTICAL, width, &side_min, NULL, NULL, NULL);
+      map_h = MIN (map_height_below (main, width, rest), MAX (0, rest - side_min));
+      gtk_widget_allocate (main, width, map_h, -1,
+                           gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, top_h)));
+      gtk_widget_allocate (side, width, rest - map_h, -1,
+                           gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, top_h + map_h)));
+    }
+}
+
+void
+mg_lamame_ui_flow_unfocus (GtkFlowBox *box)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (box)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    gtk_widget_set_focusable (c, FALSE);
+}

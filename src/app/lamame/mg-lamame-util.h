@@ -23,4 +23,17 @@ char        *mg_lamame_ui_action_text (json_object *action);
 /* Applies `action` to the campaign; on refusal returns FALSE with the engine's reason. */
 gboolean     mg_lamame_ui_act         (MgCampaign *campaign, json_object *action, GError **error);
 
+/* The layout of both La Mame pages, from 360 px to full screen: `top` (banner or toolbar) across
+ * the page; below it the map (`main`) beside the `side` panel from MG_LAMAME_SIDE_BY_SIDE px
+ * wide, else the map above the panel, its height following the width. Call from the page's
+ * measure and size_allocate; `side` gets the "lamame-beside" or "lamame-below" style class. */
+#define MG_LAMAME_SIDE_BY_SIDE 720
+/* Makes the flow box's children (wrappers) no tab stops of their own: Tab goes to the buttons. */
+void         mg_lamame_ui_flow_unfocus   (GtkFlowBox *box);
+void         mg_lamame_ui_split_measure  (GtkWidget *top, GtkWidget *main, GtkWidget *side,
+                                          GtkOrientation orientation, int for_size,
+                                          int *minimum, int *natural);
+void         mg_lamame_ui_split_allocate (GtkWidget *top, GtkWidget *main, GtkWidget *side,
+                                          int width, int height);
+
 G_END_DECLS

@@ -29,6 +29,7 @@ struct _MgTftAttackDialog
   char          *outcome;
   char          *rolled;
   char          *message;
+  gboolean       ready;      /* built: from now on a check follows the referee's change */
   double         hit_chance;
   int            adj_dx;
   gboolean       filling;
@@ -153,10 +154,9 @@ build_action (MgTftAttackDialog *self)
 static void
 set_message (MgTftAttackDialog *self, const char *message)
 {
+  mg_tft_say (self->message_label, message);
   g_free (self->message);
-  self->message = g_strdup (message);
-  gtk_label_set_text (self->message_label, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+  self->message = g_strdup (mg_tft_said (self->message_label));
 }
 
 static char *
@@ -370,7 +370,8 @@ update (MgTftAttackDialog *self)
   else
     gtk_label_set_text (self->dice_hint_label, "");
 
-  set_message (self, !valid ? error->message : dice_message);
+  /* Said once the referee changed something here, never on the dialog as it opens. */
+  set_message (self, !self->ready ? NULL : !valid ? error->message : dice_message);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "attack.roll", valid);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "attack.apply", valid && complete && typed->len > 0);
   json_object_put (action);
@@ -568,6 +569,16 @@ mg_tft_attack_dialog_set_megahexes (MgTftAttackDialog *self, int megahexes)
   gtk_spin_button_set_value (self->megahexes_spin, megahexes);
 }
 
+gboolean
+mg_tft_attack_dialog_set_throw (MgTftAttackDialog *self, int hexes)
+{
+  if (!gtk_widget_get_visible (self->throw_row))
+    return FALSE;
+  gtk_switch_set_active (self->throw_switch, TRUE);
+  gtk_spin_button_set_value (self->hexes_spin, hexes);
+  return gtk_widget_get_visible (self->hexes_row);
+}
+
 void
 mg_tft_attack_dialog_set_dice (MgTftAttackDialog *self, const char *typed)
 {
@@ -736,5 +747,6 @@ mg_tft_attack_dialog_new (GtkWindow *parent, MgCampaign *campaign, const char *f
   g_signal_connect_swapped (self->from_behind_switch, "notify::active", G_CALLBACK (update), self);
   g_signal_connect_swapped (self->dice_row, "changed", G_CALLBACK (update), self);
   update (self);
+  self->ready = TRUE;
   return self;
 }

@@ -16,6 +16,8 @@ MgTftAttackDialog *mg_tft_attack_dialog_new (GtkWindow *parent, MgCampaign *camp
 gboolean     mg_tft_attack_dialog_set_target  (MgTftAttackDialog *self, const char *target);
 void         mg_tft_attack_dialog_set_megahexes (MgTftAttackDialog *self, int megahexes);
 void         mg_tft_attack_dialog_set_dice    (MgTftAttackDialog *self, const char *typed);
+/* Throws the weapon `hexes` away; FALSE when the dialog offers no throw for it. */
+gboolean     mg_tft_attack_dialog_set_throw   (MgTftAttackDialog *self, int hexes);
 GtkWidget   *mg_tft_attack_dialog_get_apply_button (MgTftAttackDialog *self);
 GtkWidget   *mg_tft_attack_dialog_get_roll_button  (MgTftAttackDialog *self);
 double       mg_tft_attack_dialog_get_hit_chance (MgTftAttackDialog *self);   /* −1 without odds */

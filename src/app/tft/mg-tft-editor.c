@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mg-errors.h"
 #include "mg-tft-editor.h"
 #include "mg-tft-util.h"
 
@@ -18,6 +19,7 @@ struct _MgTftEditor
   GPtrArray    *weapon_checks;   /* GtkCheckButton*, data "id" */
   gboolean      filling;
   char         *message;
+  gboolean      ready;     /* built: from now on a check follows the referee's change */
 
   GtkWidget    *save_button;
   GtkLabel     *message_label;
@@ -184,13 +186,9 @@ edit_action (MgTftEditor *self)
 static void
 set_message (MgTftEditor *self, const char *message)
 {
+  mg_tft_say (self->message_label, message);
   g_free (self->message);
-  self->message = g_strdup (message);
-  gtk_label_set_text (self->message_label, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
-  /* Its group too, or an empty group leaves a gap above the form. */
-  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->message_label), ADW_TYPE_PREFERENCES_GROUP),
-                          message != NULL);
+  self->message = g_strdup (mg_tft_said (self->message_label));
 }
 
 /* Checks the whole form with the engine; the first refusal is shown, Save waits for none. */
@@ -241,7 +239,8 @@ update (MgTftEditor *self)
 
   if (name[0] == '\0')
     {
-      set_message (self, NULL);
+      /* Said once the referee typed in the name and emptied it, never on a fresh form. */
+      set_message (self, mg_error_touched (GTK_WIDGET (self->name_row)) ? _("Give the figure a name.") : NULL);
       gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save", FALSE);
       return;
     }
@@ -269,7 +268,8 @@ update (MgTftEditor *self)
       if (edit != NULL)
         json_object_put (edit);
     }
-  set_message (self, ok ? NULL : error->message);
+  /* Any call after the form was built follows a change the referee made. */
+  set_message (self, ok || !self->ready ? NULL : error->message);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save", ok);
 }
 
@@ -662,6 +662,8 @@ mg_tft_editor_new (GtkWindow *parent, MgCampaign *campaign, const char *figure)
   g_signal_connect_swapped (self->armor_row, "notify::selected", G_CALLBACK (update), self);
   g_signal_connect_swapped (self->shield_row, "notify::selected", G_CALLBACK (update), self);
   g_signal_connect_swapped (self->shield_ready_switch, "notify::active", G_CALLBACK (update), self);
+  mg_error_track_touched (GTK_WIDGET (self->name_row));
   update (self);
+  self->ready = TRUE;
   return self;
 }

@@ -73,10 +73,9 @@ static void refresh (MgTftFightPage *self);
 static void
 set_message (MgTftFightPage *self, GtkLabel *label, const char *message)
 {
+  mg_tft_say (label, message);
   g_free (self->message);
-  self->message = g_strdup (message);
-  gtk_label_set_text (label, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (label), message != NULL);
+  self->message = g_strdup (mg_tft_said (label));
 }
 
 static char *
@@ -646,17 +645,17 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->step_box)); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     gtk_widget_set_visible (child, gtk_widget_get_visible (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child))));
-  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.initiative", initiative_action (self), NULL);
-  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.order", mg_tft_action_new ("attacks"), NULL);
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.initiative", initiative_action (self), NULL, FALSE);
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.order", mg_tft_action_new ("attacks"), NULL, FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "fight.attack", attacks && g_strcmp0 (waiting_for, "attack") == 0);
-  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.pass", figure_action ("pass", pending), NULL);
-  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.draw-dagger", figure_action ("draw_dagger", pending), NULL);
-  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.disengage", figure_action ("disengage", pending), NULL);
-  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.end-turn", end_turn_action (self), NULL);
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.pass", figure_action ("pass", pending), NULL, FALSE);
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.draw-dagger", figure_action ("draw_dagger", pending), NULL, FALSE);
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.disengage", figure_action ("disengage", pending), NULL, FALSE);
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.end-turn", end_turn_action (self), NULL, FALSE);
   {
     json_object *finish = mg_tft_action_new ("end_fight");
 
-    mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.end", finish, NULL);
+    mg_tft_check (self->campaign, GTK_WIDGET (self), "fight.end", finish, NULL, FALSE);
   }
 
   if (options)
@@ -1001,7 +1000,7 @@ const char *
 mg_tft_fight_page_get_setup_message (MgTftFightPage *self)
 {
   mg_widget_redraw_pending (GTK_WIDGET (self));
-  return gtk_widget_get_visible (GTK_WIDGET (self->setup_message)) ? gtk_label_get_text (self->setup_message) : NULL;
+  return mg_tft_said (self->setup_message);
 }
 
 const char *

@@ -20,6 +20,7 @@ struct _MgTftFighterRow
   char          *conditions;
   int            hits;
   gboolean       filling;
+  gboolean       touched;   /* the referee changed the option form: now say what is wrong */
   GPtrArray     *engaged_checks; /* GtkCheckButton*, data "figure" */
 
   GtkWidget     *box;
@@ -109,13 +110,15 @@ controls_changed (MgTftFighterRow *self)
 
   if (self->filling)
     return;
+  self->touched = TRUE;
   gtk_widget_set_visible (GTK_WIDGET (self->weapon_dropdown), readies);
   /* Option e readies or slings the shield, or picks a weapon up on the way (p. 5). */
   gtk_widget_set_visible (GTK_WIDGET (self->shield_dropdown), option_e && g_object_get_data (G_OBJECT (self), "has-shield") != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->pick_up_check), option_e && g_object_get_data (G_OBJECT (self), "on-ground") != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->main_gauche_check), attacks && g_object_get_data (G_OBJECT (self), "has-mg") != NULL);
   update_engaged_label (self);
-  mg_tft_check (self->campaign, GTK_WIDGET (self), "fighter.declare", option_action (self), self->message_label);
+  mg_tft_check (self->campaign, GTK_WIDGET (self), "fighter.declare", option_action (self), self->message_label,
+                self->touched);
 }
 
 static void
@@ -130,10 +133,10 @@ declare_activated (GtkWidget *widget, const char *name, GVariant *param)
     return;
   entry = mg_tft_act (self->campaign, action, NULL, &error);
   if (entry == NULL)
-    {
-      gtk_label_set_text (self->message_label, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
-    }
+    mg_tft_say (self->message_label, error->message);
+  else
+    /* The next declaration starts fresh: nothing said until the referee changes it. */
+    self->touched = FALSE;
 }
 
 static void
@@ -146,8 +149,7 @@ flee_activated (GtkWidget *widget, const char *name, GVariant *param)
 
   json_object_object_add (action, "figure", json_object_new_string (self->figure));
   entry = mg_tft_act (self->campaign, action, NULL, &error);
-  gtk_label_set_text (self->message_label, entry == NULL ? error->message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), entry == NULL);
+  mg_tft_say (self->message_label, entry == NULL ? error->message : NULL);
 }
 
 /* Every option a–r: which ones are legal depends on whom the referee says the figure is
@@ -397,7 +399,7 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
       {
         json_object *flee = mg_tft_action_new ("flee");
         json_object_object_add (flee, "figure", json_object_new_string (self->figure));
-        can_flee = mg_tft_check (self->campaign, GTK_WIDGET (self), "fighter.flee", flee, NULL);
+        can_flee = mg_tft_check (self->campaign, GTK_WIDGET (self), "fighter.flee", flee, NULL, FALSE);
       }
     gtk_widget_set_visible (self->flee_button, can_flee);
   }
@@ -459,7 +461,7 @@ mg_tft_fighter_row_get_declare_button (MgTftFighterRow *self)
 const char *
 mg_tft_fighter_row_get_message (MgTftFighterRow *self)
 {
-  return gtk_widget_get_visible (GTK_WIDGET (self->message_label)) ? gtk_label_get_text (self->message_label) : NULL;
+  return mg_tft_said (self->message_label);
 }
 
 int
@@ -535,6 +537,8 @@ mg_tft_fighter_row_class_init (MgTftFighterRowClass *klass)
   BIND (main_gauche_check);
   BIND (declare_button);
   BIND (message_label);
+  gtk_widget_class_bind_template_child_full (widget_class, "option_line", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "gear_line", FALSE, 0);
 #undef BIND
   gtk_widget_class_install_action (widget_class, "fighter.declare", NULL, declare_activated);
   gtk_widget_class_install_action (widget_class, "fighter.flee", NULL, flee_activated);
@@ -545,6 +549,20 @@ mg_tft_fighter_row_init (MgTftFighterRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->engaged_checks = g_ptr_array_new ();
+  /* The option and gear lines wrap in a narrow window; a hidden control takes its slot with it, and the
+   * slots are no tab stops of their own. */
+  for (guint i = 0; i < 2; i++)
+  {
+    GtkWidget *line = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), MG_TYPE_TFT_FIGHTER_ROW,
+                                                                 i == 0 ? "option_line" : "gear_line"));
+
+    for (GtkWidget *slot = gtk_widget_get_first_child (line); slot != NULL; slot = gtk_widget_get_next_sibling (slot))
+      {
+        gtk_widget_set_focusable (slot, FALSE);
+        g_object_bind_property (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (slot)), "visible", slot, "visible",
+                                G_BINDING_SYNC_CREATE);
+      }
+  }
   g_signal_connect_swapped (self->option_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
   g_signal_connect_swapped (self->weapon_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
   g_signal_connect_swapped (self->moved_spin, "value-changed", G_CALLBACK (controls_changed), self);

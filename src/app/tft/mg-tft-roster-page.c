@@ -35,8 +35,7 @@ G_DEFINE_FINAL_TYPE (MgTftRosterPage, mg_tft_roster_page, GTK_TYPE_WIDGET)
 static void
 show_message (MgTftRosterPage *self, const char *message)
 {
-  gtk_label_set_text (self->message_label, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+  mg_tft_say (self->message_label, message);
 }
 
 static const char *
@@ -125,10 +124,17 @@ history_text (MgTftRosterPage *self, json_object *entry, char **title, char **su
       *title = g_strdup_printf (_("+1 %s"), g_strcmp0 (attribute, "st") == 0 ? _("ST") : _("DX"));
       *subtitle = g_strdup_printf (_("%d EP traded in"), mg_ui_json_int (entry, "ep", 0));
     }
+  else if (g_strcmp0 (what, "edited") == 0)
+    {
+      /* Translators: a figure's history: its name, owner, race, ST, DX or EP were corrected. */
+      *title = g_strdup (_("Record changed"));
+      *subtitle = g_strdup_printf (_("Campaign turn %d"), mg_ui_json_int (entry, "turn", 0));
+    }
   else
     {
+      /* A kind of entry this version does not know: its name, never its JSON. */
       *title = g_strdup (what != NULL ? what : "?");
-      *subtitle = g_strdup (json_object_to_json_string (entry));
+      *subtitle = g_strdup_printf (_("Campaign turn %d"), mg_ui_json_int (entry, "turn", 0));
     }
 }
 
@@ -176,9 +182,9 @@ show_figure (MgTftRosterPage *self, json_object *view)
     json_object_object_add (st, "figure", json_object_new_string (self->selected));
     json_object_object_add (st, "attribute", json_object_new_string ("st"));
     json_object_object_add (remove, "figure", json_object_new_string (self->selected));
-    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.edit", edit, NULL);
-    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.spend", st, NULL);
-    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.remove", remove, NULL);
+    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.edit", edit, NULL, FALSE);
+    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.spend", st, NULL, FALSE);
+    mg_tft_check (self->campaign, GTK_WIDGET (self), "roster.remove", remove, NULL, FALSE);
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "roster.duel", mg_ui_json_bool (figure, "alive"));
   }
 }
@@ -396,6 +402,20 @@ mg_tft_roster_page_get_card (MgTftRosterPage *self)
   return self->card;
 }
 
+char *
+mg_tft_roster_page_get_history_text (MgTftRosterPage *self)
+{
+  GString *text = g_string_new (NULL);
+
+  mg_widget_redraw_pending (GTK_WIDGET (self));
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->history_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (ADW_IS_ACTION_ROW (row))
+      g_string_append_printf (text, "%s: %s\n", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                              adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+  return g_string_free (text, FALSE);
+}
+
 guint
 mg_tft_roster_page_get_n_history (MgTftRosterPage *self)
 {
@@ -414,7 +434,7 @@ const char *
 mg_tft_roster_page_get_message (MgTftRosterPage *self)
 {
   mg_widget_redraw_pending (GTK_WIDGET (self));
-  return gtk_widget_get_visible (GTK_WIDGET (self->message_label)) ? gtk_label_get_text (self->message_label) : NULL;
+  return mg_tft_said (self->message_label);
 }
 
 /* GObject */

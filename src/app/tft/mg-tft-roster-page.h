@@ -20,6 +20,8 @@ const char  *mg_tft_roster_page_get_subtitle (MgTftRosterPage *self, const char 
 guint        mg_tft_roster_page_get_n_figures (MgTftRosterPage *self);
 MgTftCard   *mg_tft_roster_page_get_card    (MgTftRosterPage *self);
 guint        mg_tft_roster_page_get_n_history (MgTftRosterPage *self);
+/* The selected figure's history as shown, "title: subtitle" a line (for tests). g_free. */
+char        *mg_tft_roster_page_get_history_text (MgTftRosterPage *self);
 GtkWidget   *mg_tft_roster_page_get_spend_st_button (MgTftRosterPage *self);
 const char  *mg_tft_roster_page_get_message (MgTftRosterPage *self);   /* NULL when none */
 

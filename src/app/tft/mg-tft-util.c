@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mg-errors.h"
 #include "mg-tft-util.h"
 #include "mg-table-state.h"
 
@@ -296,7 +297,7 @@ mg_tft_act (MgCampaign *campaign, json_object *action, GArray *typed, GError **e
 
 gboolean
 mg_tft_check (MgCampaign *campaign, GtkWidget *widget, const char *action_name,
-              json_object *action, GtkLabel *message)
+              json_object *action, GtkLabel *message, gboolean touched)
 {
   g_autoptr(GError) error = NULL;
   gboolean ok = action != NULL && mg_campaign_validate (campaign, action, &error);
@@ -304,13 +305,31 @@ mg_tft_check (MgCampaign *campaign, GtkWidget *widget, const char *action_name,
   if (widget != NULL && action_name != NULL)
     gtk_widget_action_set_enabled (widget, action_name, ok);
   if (message != NULL)
-    {
-      gtk_label_set_text (message, error != NULL ? error->message : "");
-      gtk_widget_set_visible (GTK_WIDGET (message), error != NULL);
-    }
+    mg_tft_say (message, error != NULL && touched ? error->message : NULL);
   if (action != NULL)
     json_object_put (action);
   return ok;
+}
+
+void
+mg_tft_say (GtkLabel *line, const char *message)
+{
+  g_autofree char *plain = mg_error_plain (message);
+
+  gtk_label_set_text (line, plain != NULL ? plain : "");
+  gtk_widget_set_visible (GTK_WIDGET (line), TRUE);
+  if (plain != NULL && plain[0] != '\0')
+    gtk_widget_add_css_class (GTK_WIDGET (line), "said");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (line), "said");
+}
+
+const char *
+mg_tft_said (GtkLabel *line)
+{
+  const char *text = gtk_label_get_text (line);
+
+  return text != NULL && text[0] != '\0' ? text : NULL;
 }
 
 /* Choices */

@@ -47,9 +47,16 @@ const char  *mg_tft_dice_purpose   (const char *what);      /* mg_tft_dice_neede
 MgJournalEntry *mg_tft_act         (MgCampaign *campaign, json_object *action, GArray *typed, GError **error);
 
 /* Validates `action` (consumed; NULL = not ready, nothing to say): enables the widget action
- * and puts the engine's reason in `message` (hidden when there is none). TRUE if accepted. */
+ * and, once the form was `touched`, says the engine's reason on the `message` line (as
+ * mg_tft_say). TRUE if accepted. */
 gboolean     mg_tft_check          (MgCampaign *campaign, GtkWidget *widget, const char *action_name,
-                                    json_object *action, GtkLabel *message);
+                                    json_object *action, GtkLabel *message, gboolean touched);
+
+/* A form's message line: the message in a referee's words (mg_error_plain: no JSON path), or
+ * empty; the line stays visible either way, so the controls under it never move. */
+void         mg_tft_say            (GtkLabel *line, const char *message);
+/* The line's message, NULL when it says nothing (for tests). */
+const char  *mg_tft_said           (GtkLabel *line);
 
 /* A new {"type": type} action. */
 json_object *mg_tft_action_new     (const char *type);

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <math.h>
 #include <string.h>
 
 #include "mg-application.h"
@@ -128,10 +129,28 @@ test_season_through_the_map (void)
   click_step (page, "Green: pass");
   g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Spring"));
 
-  /* Secret bids on the device: each typed hidden; Blue's 99 refused (15 gold). */
+  /* Secret bids on the device: each typed hidden; Blue's 99 refused (15 gold). The device may
+   * be a phone-sized window: the page and the secret dialog fit 360 px. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 720);
+  wait_ms (400);
   click_step (page, "Red: bid for start player in secret");
+  wait_ms (300);
+  {
+    int minimum = 0;
+
+    gtk_widget_measure (GTK_WIDGET (page->dialog), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+    g_assert_cmpint (minimum, <=, 360);
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (page->dialog)), <=, 360);
+    gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+    g_assert_cmpint (minimum, <=, 360);
+    g_assert_true (gtk_widget_get_mapped (page->entries[0]));
+    save_screenshot (GTK_WIDGET (page->dialog), "lamame-secret-dialog-360.png");
+    save_screenshot (GTK_WIDGET (window), "lamame-secret-page-360.png");
+  }
   enter_secret (page, "3");
-  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (page->error_label)));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (400);
+  g_assert_cmpstr (gtk_label_get_text (page->error_label), ==, "");
   {
     g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), "Blue");
     json_object *bid = json_object_object_get (json_object_array_get_idx (json_object_object_get (v, "players"), 0), "start_bid");
@@ -152,8 +171,21 @@ test_season_through_the_map (void)
   g_assert_false (grid_has (page->players_grid, "bid 3"));
   save_screenshot (GTK_WIDGET (window), "lamame-secret-bid.png");
   click_step (page, "Blue: bid for start player in secret");
+  /* 11.3: a fresh field says nothing (Done waits for a number); once typed in, its problem is
+   * said in words under it, and the engine's refusal too, before the device is handed back. */
+  g_assert_cmpstr (gtk_label_get_text (page->dialog_message), ==, "");
+  g_assert_false (adw_message_dialog_get_response_enabled (page->dialog, "ok"));
+  gtk_editable_set_text (GTK_EDITABLE (page->entries[0]), "lots");
+  g_assert_cmpstr (gtk_label_get_text (page->dialog_message), ==, "Type a whole number of gold, 0 or more.");
+  gtk_editable_set_text (GTK_EDITABLE (page->entries[0]), "99");
+  g_assert_nonnull (strstr (gtk_label_get_text (page->dialog_message), "only 13 gold"));
+  g_assert_false (adw_message_dialog_get_response_enabled (page->dialog, "ok"));
+  gtk_editable_set_text (GTK_EDITABLE (page->entries[0]), "1");
+  g_assert_cmpstr (gtk_label_get_text (page->dialog_message), ==, "");
+  g_assert_true (adw_message_dialog_get_response_enabled (page->dialog, "ok"));
+  /* Sent all the same (as Enter might), the refusal is said on the page and nothing changes. */
   enter_secret (page, "99");
-  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (page->error_label)));
+  g_assert_cmpint (gold (campaign, 1), ==, 13);
   g_assert_nonnull (strstr (gtk_label_get_text (page->error_label), "only 13 gold"));
   click_step (page, "Blue: bid for start player in secret");
   enter_secret (page, "1");
@@ -167,7 +199,15 @@ test_season_through_the_map (void)
   /* Red chooses in secret; the others' cards lie face down at the table. */
   click_step (page, "Red: choose the action in secret");
   g_assert_nonnull (page->checks[2]);
+  /* Fresh: nothing said, Done off; a card ticked and unticked asks for one, in words. */
+  g_assert_cmpstr (gtk_label_get_text (page->dialog_message), ==, "");
+  g_assert_false (adw_message_dialog_get_response_enabled (page->dialog, "ok"));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (page->checks[0]), TRUE);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (page->checks[0]), FALSE);
+  g_assert_cmpstr (gtk_label_get_text (page->dialog_message), ==, "Tick the card chosen (two in winter).");
   gtk_check_button_set_active (GTK_CHECK_BUTTON (page->checks[2]), TRUE);
+  g_assert_cmpstr (gtk_label_get_text (page->dialog_message), ==, "");
+  g_assert_true (adw_message_dialog_get_response_enabled (page->dialog, "ok"));
   respond (page);
   click_step (page, "face down at the table");
   /* Red's turn: the card is revealed; the knight rides to North Pass (+1). */
@@ -276,7 +316,17 @@ test_map_editor (void)
   mg_area_map_click (map, 5, 5);
   areas = json_object_object_get (mg_lamame_editor_get_map (editor), "areas");
   g_assert_cmpuint (json_object_array_length (areas), ==, before + 1);
-  g_assert_nonnull (strstr (mg_lamame_editor_status (editor), "adjacent"));
+  g_assert_nonnull (strstr (mg_lamame_editor_status (editor), "Area 1 has no neighbour yet"));
+  /* 11.3: its name field says nothing until typed in; emptied, it asks for a name in words. */
+  g_assert_cmpstr (mg_lamame_editor_name_message (editor), ==, "");
+  gtk_editable_set_text (mg_lamame_editor_get_name_field (editor), "");
+  g_assert_cmpstr (mg_lamame_editor_name_message (editor), ==, "Give the area a name.");
+  gtk_editable_set_text (mg_lamame_editor_get_name_field (editor), "Redkeep");
+  g_assert_cmpstr (mg_lamame_editor_name_message (editor), ==, "Another area already has this name: choose another.");
+  g_signal_emit_by_name (mg_lamame_editor_get_name_field (editor), "activate");
+  g_assert_nonnull (strstr (mg_lamame_editor_status (editor), "Area 1 has no neighbour yet"));
+  gtk_editable_set_text (mg_lamame_editor_get_name_field (editor), "Area 1");
+  g_assert_cmpstr (mg_lamame_editor_name_message (editor), ==, "");
   /* Connect it to Redkeep by clicking, and mark it (+1). */
   mg_lamame_editor_mark (editor, FALSE, TRUE, 0);
   mg_lamame_editor_set_mode (editor, FALSE, TRUE);
@@ -329,6 +379,58 @@ test_sample_final_table (void)
   close_campaign_windows (app);
 }
 
+/* Issue 11 item 4: the Map page and the editor from 360 px to full screen, light and dark. Side
+ * by side from 720 px; narrower, the map above the panel, as wide as the window and with its
+ * areas still apart; a picture of each. */
+static void
+test_narrow_and_dark (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, "lamame", tmpdir, &error);
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  static const int widths[] = { 360, 1400 };
+  static const char *const pages[] = { "map", "map-editor" };
+  MgCampaignWindow *window;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+        for (guint p = 0; p < G_N_ELEMENTS (pages); p++)
+          {
+            GtkWidget *page = mg_campaign_window_get_page (window, pages[p]);
+            MgAreaMap *map = p == 0 ? MG_LAMAME_MAP_PAGE (page)->map : mg_lamame_editor_get_area_map (MG_LAMAME_EDITOR (page));
+            g_autofree char *name = g_strdup_printf ("lamame-%s-%d%s.png", pages[p], widths[w], dark ? "-dark" : "");
+            double ax, ay, bx, by;
+            int minimum = 0;
+
+            gtk_window_set_default_size (GTK_WINDOW (window), widths[w], widths[w] == 360 ? 720 : 900);
+            adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), pages[p]);
+            wait_ms (600);
+            gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+            g_assert_cmpint (minimum, <=, widths[w]);
+            g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, widths[w]);
+            /* Narrow, the map spans the page's width; wide, it shares it with the panel. */
+            if (widths[w] == 360)
+              g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (map)), ==, gtk_widget_get_width (page));
+            else
+              g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (map)), <, gtk_widget_get_width (page) - 300);
+            g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (map)), >=, 240);
+            /* Scaled to the width: two neighbouring areas stay apart, and each is where a click finds it. */
+            g_assert_true (mg_area_map_area_position (map, "Redkeep", &ax, &ay));
+            g_assert_true (mg_area_map_area_position (map, "Oak Hill", &bx, &by));
+            g_assert_cmpfloat (hypot (ax - bx, ay - by), >, 30);
+            g_assert_cmpfloat (bx, <, gtk_widget_get_width (GTK_WIDGET (map)));
+            g_assert_cmpstr (mg_area_map_area_at (map, bx, by), ==, "Oak Hill");
+            save_screenshot (GTK_WIDGET (window), name);
+          }
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -338,6 +440,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lamame-ui/season-through-the-map", test_season_through_the_map);
   g_test_add_func ("/lamame-ui/map-editor", test_map_editor);
   g_test_add_func ("/lamame-ui/sample-final-table", test_sample_final_table);
+  g_test_add_func ("/lamame-ui/narrow-and-dark", test_narrow_and_dark);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;

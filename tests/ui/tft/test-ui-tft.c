@@ -14,6 +14,7 @@
 #include "mg-journal-page.h"
 #include "mg-campaign-window-private.h"
 #include "mg-tft-attack-dialog.h"
+#include "mg-tft-util.h"
 #include "mg-tft-duel-dialog.h"
 #include "mg-tft-editor.h"
 #include "mg-tft-fight-page.h"
@@ -43,6 +44,31 @@ card_text (MgTftRosterPage *roster, const char *figure)
   return mg_tft_card_get_text (mg_tft_roster_page_get_card (roster));
 }
 
+/* Issue 11 item 4: `window` resized to 360 x `height` px is no wider than that. */
+static void
+resize_to_360 (GtkWindow *window, int height)
+{
+  int minimum = 0;
+
+  gtk_window_set_default_size (window, 360, height);
+  wait_ms (400);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  if (minimum > 360)
+    report_wide_widgets (GTK_WIDGET (window), 360 - 24);
+  g_assert_cmpint (minimum, <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+}
+
+/* …and a picture of it narrow is kept; then it gets back `width` x `height`. */
+static void
+assert_fits_360 (GtkWindow *window, const char *shot, int width, int height)
+{
+  resize_to_360 (window, 720);
+  save_screenshot (GTK_WIDGET (window), shot);
+  gtk_window_set_default_size (window, width, height);
+  wait_ms (300);
+}
+
 static void
 assert_contains (const char *text, const char *part)
 {
@@ -70,6 +96,11 @@ build_flavius (MgTftRosterPage *roster, MgTftCard **card)
   MgTftEditor *editor = open_editor (roster);
   g_autofree char *text = NULL;
 
+  /* 11.3: a fresh form says nothing; a name typed and emptied asks for one, in words. */
+  g_assert_null (mg_tft_editor_get_message (editor));
+  gtk_editable_set_text (mg_tft_editor_get_name (editor), "F");
+  gtk_editable_set_text (mg_tft_editor_get_name (editor), "");
+  g_assert_cmpstr (mg_tft_editor_get_message (editor), ==, "Give the figure a name.");
   gtk_editable_set_text (mg_tft_editor_get_name (editor), "Flavius");
   g_assert_true (mg_tft_editor_set_kind (editor, "human"));
   mg_tft_editor_set_weapon (editor, "shortsword", TRUE);
@@ -82,6 +113,9 @@ build_flavius (MgTftRosterPage *roster, MgTftCard **card)
   mg_tft_editor_set_attributes (editor, 13, 12);
   wait_ms (10);
   g_assert_nonnull (mg_tft_editor_get_message (editor));
+  /* …said as a sentence, never a JSON path or a quoted field name. */
+  g_assert_null (strstr (mg_tft_editor_get_message (editor), "$."));
+  g_assert_null (strstr (mg_tft_editor_get_message (editor), "\""));
   g_assert_false (gtk_widget_is_sensitive (mg_tft_editor_get_save_button (editor)));
   /* ...and no human starts below 8: 16 + 8 is fine, 17 + 7 is not. */
   mg_tft_editor_set_attributes (editor, 17, 7);
@@ -98,6 +132,7 @@ build_flavius (MgTftRosterPage *roster, MgTftCard **card)
   gtk_window_set_default_size (GTK_WINDOW (editor), 560, 900);
   wait_ms (300);
   save_screenshot (GTK_WIDGET (editor), "tft-editor.png");
+  assert_fits_360 (GTK_WINDOW (editor), "tft-editor-360.png", 560, 900);
   click (mg_tft_editor_get_save_button (editor));
   wait_ms (20);
   g_assert_null (find_toplevel (MG_TYPE_TFT_EDITOR));
@@ -299,6 +334,18 @@ attack (const char *attacker, const char *target, int adj_dx, int megahexes, con
   {
     g_autofree char *rows = mg_tft_attack_dialog_get_odds_rows (dialog);
     g_assert_null (strstr (rows, "|0.0%"));
+  }
+  /* …and 360 px wide (issue 11 item 4): nothing wider than that, the dice entry still in sight. */
+  {
+    resize_to_360 (GTK_WINDOW (dialog), 760 - 60);
+    assert_in_window (GTK_WIDGET (dialog), mg_tft_attack_dialog_get_dice_row (dialog), 760 - 60);
+    if (shot != NULL)
+      {
+        g_autofree char *narrow = g_strdup_printf ("narrow-%s", shot);
+        save_screenshot (GTK_WIDGET (dialog), narrow);
+      }
+    gtk_window_set_default_size (GTK_WINDOW (dialog), 620, 760 - 60);
+    wait_ms (300);
   }
   if (shot != NULL)
     save_screenshot (GTK_WIDGET (dialog), shot);
@@ -503,6 +550,7 @@ play_turn (const Turn *turn, guint number, MgCampaignWindow *window)
     {
       wait_ms (300);
       save_screenshot (GTK_WIDGET (window), "tft-fight.png");
+      assert_fits_360 (GTK_WINDOW (window), "tft-fight-360.png", 1280, 900);
     }
   if (number == G_N_ELEMENTS (turns))
     {
@@ -583,7 +631,14 @@ test_combat_example (void)
   {
     g_autoptr(json_object) own = json_tokener_parse ("{\"type\":\"edit_figure\",\"figure\":\"Ragnar\",\"owner\":\"Bob\"}");
     g_autoptr(MgJournalEntry) done = mg_campaign_act (mg_campaign_window_get_campaign (window), own, &error);
+    g_autofree char *history = NULL;
+
     g_assert_no_error (error);
+    /* The change is in Ragnar's history in words, never as JSON. */
+    g_assert_true (mg_tft_roster_page_select (roster, "Ragnar"));
+    history = mg_tft_roster_page_get_history_text (roster);
+    assert_contains (history, "Record changed: Campaign turn");
+    g_assert_null (strchr (history, '{'));
   }
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
   page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
@@ -712,6 +767,104 @@ test_dead (void)
   assert_contains (text, "B: ST 12, DX 12, 0 EP, dead");
   assert_contains (text, "A: ST 12, DX 12, 50 EP\n");
   g_assert_null (strstr (text, "fallen"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+}
+
+/* Issue 11 item 8 through the pages. "Halflings get an extra +3 DX adjustment with missile or
+ * thrown weapons, and do an extra +1 damage" (p. 19): a halfling (DX 14) throwing its dagger 2
+ * hexes is shown adjDX 14 + 3 - 2 = 15, and a 5 on the die does 5 (1-1, +1), leaving B (ST 12)
+ * 7. Then B rolls 18: "the attacker's weapon is broken" (p. 10); after the fight the roster's
+ * card no longer lists B's broadsword, and the fight's summary says it stays broken. */
+static void
+test_halfling_and_broken (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"H\",\"kind\":\"halfling\",\"st\":6,\"dx\":14,\"weapons\":[\"dagger\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\",\"dagger\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"H\"],\"Y\":[\"B\"]}}",
+    "{\"type\":\"option\",\"figure\":\"H\",\"option\":\"b\"}",
+    "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"a\"}",
+    "{\"type\":\"attacks\"}",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "Shire.db", NULL);
+  const char *players[] = { "Ann", NULL };
+  MgCampaign *campaign = mg_campaign_create (path, "tft", "The Shire", players, NULL, 7, &error);
+  MgCampaignWindow *window;
+  MgTftAttackDialog *dialog;
+  MgTftRosterPage *roster;
+  g_autofree char *card = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_autoptr(json_object) action = json_tokener_parse (actions[i]);
+      g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
+
+      g_assert_no_error (error);
+    }
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
+  page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+  wait_ms (100);
+  step ("attack", NULL);
+  wait_ms (30);
+  dialog = mg_tft_fight_page_get_attack_dialog (page);
+  g_assert_nonnull (dialog);
+  g_assert_true (mg_tft_attack_dialog_set_target (dialog, "B"));
+  g_assert_true (mg_tft_attack_dialog_set_throw (dialog, 2));
+  wait_ms (10);
+  g_assert_cmpint (mg_tft_attack_dialog_get_adj_dx (dialog), ==, 15);
+  mg_tft_attack_dialog_set_dice (dialog, "3 3 3 5");
+  wait_ms (10);
+  g_assert_null (mg_tft_attack_dialog_get_message (dialog));
+  click (mg_tft_attack_dialog_get_apply_button (dialog));
+  g_assert_nonnull (mg_tft_attack_dialog_get_outcome (dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  wait_ms (20);
+  {
+    g_autoptr(json_object) view = mg_tft_view (campaign);
+    json_object *b = mg_tft_fight_fighter (mg_tft_view_fight (view), "B");
+
+    /* 5 hits on B, ST 12: 7 left. */
+    g_assert_cmpint (mg_ui_json_int (b, "hits", 0), ==, 5);
+  }
+  /* B's turn to attack H with the broadsword: 6 6 6 is 18, a miss that breaks it. */
+  {
+    static const char * const rest[] = {
+      "{\"type\":\"end_turn\"}",
+      "{\"type\":\"option\",\"figure\":\"H\",\"option\":\"a\"}",
+      "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"b\"}",
+      "{\"type\":\"attacks\"}",
+      "{\"type\":\"attack\",\"figure\":\"B\",\"target\":\"H\",\"dice\":[6,6,6]}",
+      "{\"type\":\"end_turn\"}",
+      "{\"type\":\"end_fight\",\"abandon\":true}",
+    };
+    for (guint i = 0; i < G_N_ELEMENTS (rest); i++)
+      {
+        g_autoptr(json_object) action = json_tokener_parse (rest[i]);
+        g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
+
+        g_assert_no_error (error);
+      }
+  }
+  wait_ms (50);
+  {
+    g_autoptr(MgJournalEntry) last = mg_campaign_journal_get (campaign, mg_campaign_journal_count (campaign), &error);
+
+    g_assert_no_error (error);
+    assert_contains (last->summary, "B's Broadsword stays broken");
+  }
+  roster = MG_TFT_ROSTER_PAGE (mg_campaign_window_get_page (window, "roster"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "roster");
+  wait_ms (100);
+  card = card_text (roster, "B");
+  /* The card lists what the figure carries, in capitals as the rulebook's card does. */
+  g_assert_null (strstr (card, "BROADSWORD"));
+  assert_contains (card, "DAGGER 1-1");
+  g_object_unref (campaign);
   gtk_window_destroy (GTK_WINDOW (window));
   wait_ms (50);
 }
@@ -850,6 +1003,7 @@ test_reopen (void)
     g_assert_cmpuint (losses, >, 0);
     wait_ms (200);
     save_screenshot (GTK_WIDGET (duel), "tft-duel.png");
+    assert_fits_360 (GTK_WINDOW (duel), "tft-duel-360.png", 600, 700);
     gtk_window_destroy (GTK_WINDOW (duel));
   }
   gtk_window_destroy (GTK_WINDOW (window));
@@ -866,6 +1020,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/tft/combat-example", test_combat_example);
   g_test_add_func ("/ui/tft/reopen", test_reopen);
   g_test_add_func ("/ui/tft/dead", test_dead);
+  g_test_add_func ("/ui/tft/halfling-and-broken", test_halfling_and_broken);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);
