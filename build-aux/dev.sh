@@ -63,7 +63,7 @@ for t in json.load(sys.stdin):
 import json, os, sys
 b = sys.argv[1]
 keep = {"rules", "core", "contract", "cli", "tft", "mecaknights", "lamame", "cricchio", "fuzz"}
-out = {"src/cli/melee-gm-cli", "src/cli/melee-gm-cli-pdf"}  # the CLI runs the second for PDF exports
+out = {"src/cli/melee-gm-cli", "src/cli/melee-gm-cli-pdf"}
 for t in json.load(sys.stdin):
     if keep & {s.split(":")[-1] for s in t["suite"]} and t["name"] != "test-crash":
         out.add(os.path.relpath(t["cmd"][0], os.path.abspath(b)))

@@ -21,6 +21,7 @@ struct _MgAreaMap
   GStrv        targets;
   gboolean     editable;
   char        *dragging;
+  char        *focus_area;   /* where the arrow keys are, drawn with a ring while focused */
   /* model → widget: x' = ox + x * scale */
   double       scale, ox, oy;
   double       radius;
@@ -264,6 +265,21 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       text_centred (widget, cr, label ? label : (id ? id : ""), x, y + AREA_RADIUS + 10, FALSE, CLAMP (AREA_RADIUS * 0.4, 8, 12));
     }
 
+  /* The keyboard's area: a ring around it while the map has the focus. */
+  if (self->focus_area != NULL && gtk_widget_has_focus (widget) && find_area (self, self->focus_area) != NULL)
+    {
+      double x, y, dash[] = { 4, 3 };
+
+      to_widget (self, find_area (self, self->focus_area), &x, &y);
+      cairo_new_path (cr);
+      cairo_arc (cr, x, y, AREA_RADIUS * 1.45, 0, 2 * G_PI);
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.9);
+      cairo_set_line_width (cr, 2);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+
   /* Tokens, in a row inside their area. */
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
     {
@@ -354,9 +370,112 @@ mg_area_map_click (MgAreaMap *self, double x, double y)
 static void
 pressed (GtkGestureClick *gesture, int n_press, double x, double y, MgAreaMap *self)
 {
+  const char *id = mg_area_map_area_at (self, x, y);
+
   (void) gesture;
   (void) n_press;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (id != NULL)
+    {
+      g_free (self->focus_area);
+      self->focus_area = g_strdup (id);
+    }
   mg_area_map_click (self, x, y);
+}
+
+const char *
+mg_area_map_get_focus_area (MgAreaMap *self)
+{
+  g_return_val_if_fail (MG_IS_AREA_MAP (self), NULL);
+  return self->focus_area;
+}
+
+gboolean
+mg_area_map_move_focus (MgAreaMap *self, int dx, int dy)
+{
+  json_object *list = areas (self), *from;
+  const char *best = NULL;
+  double best_score = G_MAXDOUBLE, fx, fy;
+
+  g_return_val_if_fail (MG_IS_AREA_MAP (self), FALSE);
+  from = find_area (self, self->focus_area != NULL ? self->focus_area : self->selected);
+  if (from == NULL)
+    {
+      /* Nothing yet: the first area. */
+      if (mg_ui_json_len (list) == 0)
+        return FALSE;
+      g_free (self->focus_area);
+      self->focus_area = g_strdup (mg_ui_json_str (json_object_array_get_idx (list, 0), "id"));
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return TRUE;
+    }
+  fx = mg_ui_json_int (from, "x", 0);
+  fy = mg_ui_json_int (from, "y", 0);
+  /* The nearest area ahead in that direction, a sideways step counting double. */
+  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+    {
+      json_object *a = json_object_array_get_idx (list, i);
+      double ax = mg_ui_json_int (a, "x", 0) - fx, ay = mg_ui_json_int (a, "y", 0) - fy;
+      double ahead = ax * dx + ay * dy, aside = fabs (ax * dy - ay * dx), score;
+
+      if (a == from || ahead <= 0)
+        continue;
+      score = ahead + 2 * aside;
+      if (score < best_score)
+        {
+          best_score = score;
+          best = mg_ui_json_str (a, "id");
+        }
+    }
+  if (best == NULL)
+    return FALSE;
+  g_free (self->focus_area);
+  self->focus_area = g_strdup (best);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
+gboolean
+mg_area_map_activate_focus (MgAreaMap *self)
+{
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (MG_IS_AREA_MAP (self), FALSE);
+  if (find_area (self, self->focus_area) == NULL)
+    return FALSE;
+  id = g_strdup (self->focus_area);
+  g_signal_emit (self, signals[AREA_ACTIVATED], 0, id);
+  return TRUE;
+}
+
+static gboolean
+key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state, MgAreaMap *self)
+{
+  (void) keys;
+  (void) keycode;
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return FALSE;
+  switch (keyval)
+    {
+    case GDK_KEY_Left: case GDK_KEY_KP_Left:
+      return mg_area_map_move_focus (self, -1, 0);
+    case GDK_KEY_Right: case GDK_KEY_KP_Right:
+      return mg_area_map_move_focus (self, 1, 0);
+    case GDK_KEY_Up: case GDK_KEY_KP_Up:
+      return mg_area_map_move_focus (self, 0, -1);
+    case GDK_KEY_Down: case GDK_KEY_KP_Down:
+      return mg_area_map_move_focus (self, 0, 1);
+    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space:
+      return mg_area_map_activate_focus (self);
+    default:
+      return FALSE;
+    }
+}
+
+static void
+focus_changed (MgAreaMap *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -403,6 +522,7 @@ mg_area_map_finalize (GObject *object)
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->targets, g_strfreev);
   g_clear_pointer (&self->dragging, g_free);
+  g_clear_pointer (&self->focus_area, g_free);
   G_OBJECT_CLASS (mg_area_map_parent_class)->finalize (object);
 }
 
@@ -439,6 +559,19 @@ mg_area_map_init (MgAreaMap *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  /* Without a mouse: Tab to the map, arrows from area to area, Enter or Space to pick one. */
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+
+    gtk_event_controller_set_name (keys, "mg-area-map-keys");
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), keys);
+    g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_changed), self);
+    g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), focus);
+    gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  }
 }
 
 MgAreaMap *

@@ -24,7 +24,10 @@ G_DECLARE_FINAL_TYPE (MgAreaMap, mg_area_map, MG, AREA_MAP, GtkWidget)
  * once per pair of neighbours. Tokens carry a letter and a shape as well as a colour, so owners
  * and kinds read without colour vision.
  *
- * Signals: "area-activated" (const char *id) when an area is clicked; "background-clicked"
+ * Keyboard: the map takes the focus; the arrow keys move a ring to the nearest area that way,
+ * Enter or Space activates it, as a click does.
+ *
+ * Signals: "area-activated" (const char *id) when an area is clicked (or chosen by keyboard); "background-clicked"
  * (double x, double y in model units) when a click hits no area (a map editor adds one there);
  * "area-dragged" (const char *id, double x, double y) when, in edit mode, an area is dragged.
  */
@@ -45,5 +48,9 @@ const char  *mg_area_map_area_at      (MgAreaMap *self, double x, double y);
 gboolean     mg_area_map_area_position (MgAreaMap *self, const char *id, double *x, double *y);
 /* Emits what a click at a widget position does (as a press does). */
 void         mg_area_map_click        (MgAreaMap *self, double x, double y);
+/* The keyboard's area (NULL before any); the arrow keys' and Enter's actions. */
+const char  *mg_area_map_get_focus_area (MgAreaMap *self);
+gboolean     mg_area_map_move_focus     (MgAreaMap *self, int dx, int dy);
+gboolean     mg_area_map_activate_focus (MgAreaMap *self);
 
 G_END_DECLS

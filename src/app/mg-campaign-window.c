@@ -109,12 +109,13 @@ step (MgCampaignWindow *self, gboolean undo)
   else
     /* Translators: a toast naming the action undone or redone. */
     title = g_strdup_printf (undo ? _("Undone: %s") : _("Redone: %s"), entry->summary);
-  toast = mg_toast_show (GTK_WIDGET (self), title);
-  if (toast != NULL && undo)
+  toast = adw_toast_new (title);
+  if (undo)
     {
       adw_toast_set_button_label (toast, _("_Redo"));
       adw_toast_set_action_name (toast, "win.redo");
     }
+  mg_toast_add (GTK_WIDGET (self), toast);
   update_actions (self);
 }
 
@@ -311,13 +312,11 @@ export_done (GObject *source, GAsyncResult *result, gpointer data)
     }
 
   title = g_strdup_printf (_("Exported to %s"), self->export_path);
-  toast = mg_toast_show (GTK_WIDGET (self), title);
-  if (toast != NULL)
-    {
-      adw_toast_set_button_label (toast, _("_Open"));
-      g_object_set_data_full (G_OBJECT (toast), "path", g_strdup (self->export_path), g_free);
-      g_signal_connect (toast, "button-clicked", G_CALLBACK (export_open_clicked), self);
-    }
+  toast = adw_toast_new (title);
+  adw_toast_set_button_label (toast, _("_Open"));
+  g_object_set_data_full (G_OBJECT (toast), "path", g_strdup (self->export_path), g_free);
+  g_signal_connect (toast, "button-clicked", G_CALLBACK (export_open_clicked), self);
+  mg_toast_add (GTK_WIDGET (self), toast);
 }
 
 static void

@@ -224,22 +224,27 @@ find_overlay (GtkWidget *widget)
   return NULL;
 }
 
-AdwToast *
-mg_toast_show (GtkWidget *widget, const char *title)
+void
+mg_toast_add (GtkWidget *widget, AdwToast *toast)
 {
   AdwToastOverlay *overlay = find_overlay (widget);
-  AdwToast *toast;
+  const char *title = adw_toast_get_title (toast);
 
   if (overlay == NULL)
     {
       g_message ("%s", title);
-      return NULL;
+      g_object_unref (toast);
+      return;
     }
-  toast = adw_toast_new (title);
   adw_toast_set_timeout (toast, 4);
   g_object_set_data_full (G_OBJECT (overlay), "mg-last-toast", g_strdup (title), g_free);
   adw_toast_overlay_add_toast (overlay, toast);
-  return toast;
+}
+
+void
+mg_toast_show (GtkWidget *widget, const char *title)
+{
+  mg_toast_add (widget, adw_toast_new (title));
 }
 
 const char *

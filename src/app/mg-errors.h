@@ -31,8 +31,12 @@ G_END_DECLS
 G_BEGIN_DECLS
 
 /* A toast on the window's AdwToastOverlay that holds widget; kept for the tests to read. */
-AdwToast   *mg_toast_show    (GtkWidget  *widget,
+void        mg_toast_show    (GtkWidget  *widget,
                               const char *title);
+/* The same for a toast made whole first (button, action): takes it (transfer full). A toast
+ * is never changed once the overlay has it, as libadwaita 1.2 may be showing or dropping it. */
+void        mg_toast_add     (GtkWidget  *widget,
+                              AdwToast   *toast);
 const char *mg_toast_last    (GtkWidget  *widget);
 
 G_END_DECLS

@@ -402,6 +402,8 @@ insert_entity (MgCampaign *self, const char *table, gint64 rowid, json_object *r
       g_string_append_printf (sql, ", %s", key);
       g_string_append_printf (params, ", ?%d", ++n);
     }
+  if (n == 1)   /* an empty object is no row, as it always was */
+    return TRUE;
   g_string_append_printf (sql, ") VALUES (%s)", params->str);
   /* A statement per column set: the set is the same for every row of a table, so the cache hits. */
   if (!(stmt = mg_store_prepare (self->store, sql->str, error)))

@@ -30,8 +30,12 @@ lamame_add_pages (AdwViewStack *stack, MgCampaign *campaign)
 static GtkWidget *
 lamame_state_view_new (void)
 {
+  GtkWidget *view = GTK_WIDGET (mg_area_map_new ());
+
   mg_widget_load_css (CSS);
-  return GTK_WIDGET (mg_area_map_new ());
+  /* The replay only shows the map: no tab stop. */
+  gtk_widget_set_focusable (view, FALSE);
+  return view;
 }
 
 static void

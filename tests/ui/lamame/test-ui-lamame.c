@@ -61,6 +61,23 @@ select_area (MgLamameMapPage *page, const char *area)
   wait_ms (10);
 }
 
+/* A key pressed on the map, as its key controller receives it. */
+static void
+press_key (MgAreaMap *map, guint keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (map));
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+      if (g_strcmp0 (gtk_event_controller_get_name (c), "mg-area-map-keys") == 0)
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+    }
+  g_assert_true (handled);
+  wait_ms (10);
+}
+
 /* Confirms the open dialog as its button does: the response, then the dialog closes. */
 static void
 respond (MgLamameMapPage *page)
@@ -113,8 +130,15 @@ test_season_through_the_map (void)
   g_assert_cmpuint (json_object_array_length (json_object_object_get (model, "tokens")), ==, 3);
   g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Initial build"));
 
-  /* Red buys a knight next to the castle: select Oak Hill, take what it offers. 15 - 6 = 9. */
-  select_area (page, "Oak Hill");
+  /* Red buys a knight next to the castle: select Oak Hill, take what it offers. 15 - 6 = 9.
+   * Without a mouse (issue 11 item 10): from Redkeep, the Right arrow goes to Oak Hill, the
+   * nearest area that way, and Enter selects it. */
+  select_area (page, "Redkeep");
+  press_key (page->map, GDK_KEY_Right);
+  g_assert_cmpstr (mg_area_map_get_focus_area (page->map), ==, "Oak Hill");
+  press_key (page->map, GDK_KEY_Return);
+  g_assert_cmpstr (mg_area_map_get_selected (page->map), ==, "Oak Hill");
+  g_assert_true (gtk_widget_get_focusable (GTK_WIDGET (page->map)));
   click_step (page, "Red: build a knight on Oak Hill");
   g_assert_cmpint (gold (campaign, 0), ==, 9);
   /* Mill is not next to Redkeep: nothing to build there. */
