@@ -139,6 +139,19 @@ class Tools:
         os.rename(tmp, path)
         return path
 
+    def empty_size(self, game):
+        """The size of a new campaign of the game with no rows (checkpointed)."""
+        path = os.path.join(self.cache, "work", f"{game}-empty.db")
+        for ext in ("", "-wal", "-shm"):
+            if os.path.exists(path + ext):
+                os.remove(path + ext)
+        argv = [self.cli, "new", path, "--game", game, "--name", "Empty"]
+        for p in PLAYERS[game]:
+            argv += ["--player", p]
+        subprocess.run(argv, check=True, capture_output=True)
+        subprocess.run(["sqlite3", path, "pragma wal_checkpoint(truncate)"], check=True, capture_output=True)
+        return os.path.getsize(path)
+
     def stream(self, game, start, count):
         return subprocess.run([self.gen, "--stream", game, str(start), str(count)], check=True,
                               capture_output=True, text=True).stdout
@@ -170,7 +183,7 @@ def bench_scaling(t, games, sizes, runs, appends, gen_timeout):
                 paths[n] = p
         if not paths:
             continue
-        m = {n: {"append": [], "state": [], "undo": [], "redo": [], "check": [],
+        m = {n: {"append": [], "state": [], "undo": [], "redo": [], "check": [], "check cpu": [],
                  "state cpu": [], "undo cpu": [], "redo cpu": []} for n in paths}
         work = {n: t.work_copy(p, f"{game}-{n}-scaling.db") for n, p in paths.items()}
         done = {n: rows_of(w) for n, w in work.items()}
@@ -188,8 +201,9 @@ def bench_scaling(t, games, sizes, runs, appends, gen_timeout):
                     m[n][what + " cpu"].append(cpu)
                 # check replays the whole journal: once for the 1M one (the 100k/10k ratio needs its spread).
                 if r == 0 or n <= 100000:
-                    el, _ = timed([t.cli, "check", paths[n]])
+                    el, cpu, _ = timed_cpu([t.cli, "check", paths[n]])
                     m[n]["check"].append(el / n)
+                    m[n]["check cpu"].append(cpu / n)
         print(f"\n{game}:")
         print(f"  {'rows':>9} {'appends/s':>10} {'bytes/row':>10} {'check µs/row':>13} {'state ms':>9} {'undo ms':>8} {'redo ms':>8}")
         bpr = {}
@@ -205,9 +219,18 @@ def bench_scaling(t, games, sizes, runs, appends, gen_timeout):
         if big != small:
             print(f"  {game} bytes per row at {big} / at {small}: {bpr[big] / bpr[small]:.2f}x "
                   f"(target 0.8-1.2x: {'meets' if 0.8 <= bpr[big] / bpr[small] <= 1.2 else 'misses'} the target)")
+            # A campaign's fixed part (schema, its copy of the ruleset and maps) weighs on 1k rows
+            # only: the same ratio over what the rows themselves add.
+            empty = t.empty_size(game)
+            net = {n: (os.path.getsize(paths[n]) - empty) / n for n in (small, big)}
+            print(f"  {game} bytes per row net of the empty campaign ({empty} bytes) at {big} / at {small}: "
+                  f"{net[small]:.0f} -> {net[big]:.0f}, {net[big] / net[small]:.2f}x "
+                  f"(target 0.8-1.2x: {'meets' if 0.8 <= net[big] / net[small] <= 1.2 else 'misses'} the target)")
         if 100000 in paths and 10000 in paths:
             ratio_line(f"  {game} check time per row at 100k / at 10k",
                        [a / b for a, b in zip(m[100000]["check"], m[10000]["check"])], 1.2)
+            ratio_line(f"  {game} check time per row at 100k / at 10k, CPU time",
+                       [a / b for a, b in zip(m[100000]["check cpu"], m[10000]["check cpu"])], 1.2)
         if big != small:
             for what in ("state", "undo", "redo"):
                 ratio_line(f"  {game} {what} at {big} / at {small}",
