@@ -597,6 +597,29 @@ check_ctrl_n (MgTftRosterPage *roster)
   wait_ms (20);
 }
 
+/* A TFT campaign of one player, Ann, with `actions` played into it, shown in its window. */
+static MgCampaignWindow *
+show_played (const char *file, const char *name, const char *const *actions, guint n_actions)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, file, NULL);
+  const char *players[] = { "Ann", NULL };
+  MgCampaign *campaign = mg_campaign_create (path, "tft", name, players, NULL, 7, &error);
+  MgCampaignWindow *window;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < n_actions; i++)
+    {
+      g_autoptr(json_object) action = json_tokener_parse (actions[i]);
+      g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
+
+      g_assert_no_error (error);
+    }
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  g_object_unref (campaign);
+  return window;
+}
+
 static void
 test_combat_example (void)
 {
@@ -740,24 +763,11 @@ test_dead (void)
     "{\"type\":\"end_turn\"}",
     "{\"type\":\"end_fight\"}",
   };
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (tmpdir, "Pit.db", NULL);
-  const char *players[] = { "Ann", NULL };
-  MgCampaign *campaign = mg_campaign_create (path, "tft", "The Pit", players, NULL, 7, &error);
   MgCampaignWindow *window;
   MgTftRosterPage *roster;
   g_autofree char *text = NULL;
 
-  g_assert_no_error (error);
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    {
-      g_autoptr(json_object) action = json_tokener_parse (actions[i]);
-      g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
-
-      g_assert_no_error (error);
-    }
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
-  g_object_unref (campaign);
+  window = show_played ("Pit.db", "The Pit", actions, G_N_ELEMENTS (actions));
   wait_ms (100);
   roster = MG_TFT_ROSTER_PAGE (mg_campaign_window_get_page (window, "roster"));
   assert_contains (mg_tft_roster_page_get_subtitle (roster, "B"), "· dead");
@@ -788,23 +798,14 @@ test_halfling_and_broken (void)
     "{\"type\":\"attacks\"}",
   };
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (tmpdir, "Shire.db", NULL);
-  const char *players[] = { "Ann", NULL };
-  MgCampaign *campaign = mg_campaign_create (path, "tft", "The Shire", players, NULL, 7, &error);
   MgCampaignWindow *window;
+  MgCampaign *campaign;
   MgTftAttackDialog *dialog;
   MgTftRosterPage *roster;
   g_autofree char *card = NULL;
 
-  g_assert_no_error (error);
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    {
-      g_autoptr(json_object) action = json_tokener_parse (actions[i]);
-      g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
-
-      g_assert_no_error (error);
-    }
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  window = show_played ("Shire.db", "The Shire", actions, G_N_ELEMENTS (actions));
+  campaign = mg_campaign_window_get_campaign (window);   /* the window's */
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
   page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
@@ -864,7 +865,6 @@ test_halfling_and_broken (void)
   /* The card lists what the figure carries, in capitals as the rulebook's card does. */
   g_assert_null (strstr (card, "BROADSWORD"));
   assert_contains (card, "DAGGER 1-1");
-  g_object_unref (campaign);
   gtk_window_destroy (GTK_WINDOW (window));
   wait_ms (50);
 }
