@@ -602,6 +602,20 @@ ch_make (ChPos *p, ChMove m, guint8 *killed_sq, guint8 *killed_piece, guint *n_k
   return taken;
 }
 
+/* The position after move m, the next side to move: a perft step, shared by both counters. */
+static inline void
+perft_child (const ChPos *p, ChMove m, guint8 players, ChPos *q)
+{
+  guint8 ks[25], kp[25], back;
+  guint nk;
+  gboolean ex;
+
+  memcpy (q, p, sizeof *q);
+  q->forbid = 0;
+  ch_make (q, m, ks, kp, &nk, &ex, &back);
+  q->stm = ch_next_side (q->stm, players);
+}
+
 guint64
 ch_perft (ChPos *p, guint depth)
 {
@@ -615,14 +629,8 @@ ch_perft (ChPos *p, guint depth)
   for (guint i = 0; i < n; i++)
     {
       ChPos q;
-      guint8 ks[25], kp[25], back;
-      guint nk;
-      gboolean ex;
 
-      memcpy (&q, p, sizeof q);
-      q.forbid = 0;
-      ch_make (&q, moves[i], ks, kp, &nk, &ex, &back);
-      q.stm = ch_next_side (q.stm, players);
+      perft_child (p, moves[i], players, &q);
       total += ch_perft (&q, depth - 1);
     }
   return total;
@@ -705,14 +713,8 @@ ch_perft_plain (ChPos *p, guint depth)
   for (guint i = 0; i < n; i++)
     {
       ChPos q;
-      guint8 ks[25], kp[25], back;
-      guint nk;
-      gboolean ex;
 
-      memcpy (&q, p, sizeof q);
-      q.forbid = 0;
-      ch_make (&q, moves[i], ks, kp, &nk, &ex, &back);
-      q.stm = ch_next_side (q.stm, players);
+      perft_child (p, moves[i], players, &q);
       total += ch_perft_plain (&q, depth - 1);
     }
   return total;
