@@ -1,4 +1,4 @@
-/* test-ui-mk.c — drives the MecaKnights pages: a campaign on the sample map with three leaders
+/* test-ui-mecaknights.c — drives the MecaKnights pages: a campaign on the sample map with three leaders
  * created from the start page, the first turns played through the action forms (collect,
  * build, train, move, plunder), illegal actions refused with their reason before anything is
  * applied, the tracking table checked against a count by hand, the campaign closed and reopened,
