@@ -391,8 +391,6 @@ rebuild_faces_meta (MgMeepleSide *self)
       g_autofree char *face_class = g_strdup_printf ("face-%s", face_id (self, f));
       g_autofree char *tooltip = g_strdup_printf (_("A meeple shows %s"), face_label (self, f));
       GtkWidget *button = gtk_button_new_with_mnemonic (mnemonic);
-      GtkWidget *row = adw_action_row_new ();
-      GtkWidget *spin = gtk_spin_button_new_with_range (0, 0, 1);
 
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "side.type-face");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", f);
@@ -402,6 +400,20 @@ rebuild_faces_meta (MgMeepleSide *self)
       gtk_box_append (self->type_buttons, button);
 
       gtk_string_list_append (names, face_label (self, f));
+    }
+  gtk_drop_down_set_model (self->set_dropdown, G_LIST_MODEL (names));
+}
+
+/* The Pick rows, a spin per face: only of use once this side's meeples are rolled, so built then
+ * (refresh), not for every side of a campaign opened before its roll (9M instructions of the
+ * first frame for the two sides). */
+static void
+build_pick_rows (MgMeepleSide *self)
+{
+  for (guint f = 0; f < self->face_ids->len; f++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *spin = gtk_spin_button_new_with_range (0, 0, 1);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), face_label (self, f));
       gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
@@ -413,7 +425,6 @@ rebuild_faces_meta (MgMeepleSide *self)
       gtk_list_box_append (self->pick_list, row);
       g_ptr_array_add (self->pick_spins, spin);
     }
-  gtk_drop_down_set_model (self->set_dropdown, G_LIST_MODEL (names));
 }
 
 static void
@@ -610,6 +621,12 @@ mg_meeple_side_refresh (MgMeepleSide *self)
   self->rolled = json_object_get_boolean (json_object_object_get (player, "rolled"));
   self->picked = json_object_get_boolean (json_object_object_get (player, "picked"));
   self->over = winner != NULL;
+  if (self->rolled && self->pick_spins->len == 0 && self->face_ids->len > 0)
+    {
+      build_pick_rows (self);
+      /* The faces are drawn again below, which sets the new spins' ranges. */
+      g_clear_pointer (&self->faces_key, g_free);
+    }
 
   mg_meeple_tracks_update (MG_MEEPLE_TRACKS (self->tracks), player, defeat);
 
