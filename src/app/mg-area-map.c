@@ -25,6 +25,9 @@ struct _MgAreaMap
   /* model → widget: x' = ox + x * scale */
   double       scale, ox, oy;
   double       radius;
+  /* The text's layouts, one per font (names, "+1", token letters), kept from frame to frame:
+   * a layout made for each text cost 0.5M instructions (its font looked up again). */
+  struct { PangoLayout *layout; gboolean bold; double size; } text[4];
 };
 
 G_DEFINE_FINAL_TYPE (MgAreaMap, mg_area_map, GTK_TYPE_WIDGET)
@@ -133,21 +136,36 @@ draw_shape (cairo_t *cr, const char *shape, double x, double y, double r)
 }
 
 static void
-text_centred (GtkWidget *widget, cairo_t *cr, const char *text, double x, double y, gboolean bold, double size)
+text_centred (MgAreaMap *self, cairo_t *cr, const char *text, double x, double y, gboolean bold, double size)
 {
-  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
-  PangoFontDescription *font = pango_font_description_new ();
+  PangoLayout *layout = NULL;
+  guint slot = 0;
   int w, h;
 
-  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-  if (bold)
-    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-  pango_layout_set_font_description (layout, font);
+  for (guint i = 0; i < G_N_ELEMENTS (self->text) && layout == NULL; i++)
+    if (self->text[i].layout == NULL)
+      slot = i;
+    else if (self->text[i].bold == bold && self->text[i].size == size)
+      layout = self->text[i].layout;
+  if (layout == NULL)
+    {
+      PangoFontDescription *font = pango_font_description_new ();
+
+      g_clear_object (&self->text[slot].layout);
+      layout = self->text[slot].layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+      self->text[slot].bold = bold;
+      self->text[slot].size = size;
+      pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+      if (bold)
+        pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+      pango_layout_set_font_description (layout, font);
+      pango_font_description_free (font);
+    }
+  /* A layout notices its widget's context changing (font settings, scale) by itself. */
+  pango_layout_set_text (layout, text, -1);
   pango_layout_get_pixel_size (layout, &w, &h);
   cairo_move_to (cr, x - w / 2.0, y - h / 2.0);
   pango_cairo_show_layout (cr, layout);
-  pango_font_description_free (font);
-  g_object_unref (layout);
 }
 
 static gboolean
@@ -260,9 +278,9 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           cairo_fill (cr);
         }
       if (has_mark (a, "plus_one"))
-        text_centred (widget, cr, "+1", x + AREA_RADIUS - 2, y - AREA_RADIUS + 4, TRUE, CLAMP (AREA_RADIUS * 0.4, 8, 12));
+        text_centred (self, cr, "+1", x + AREA_RADIUS - 2, y - AREA_RADIUS + 4, TRUE, CLAMP (AREA_RADIUS * 0.4, 8, 12));
       cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 1);
-      text_centred (widget, cr, label ? label : (id ? id : ""), x, y + AREA_RADIUS + 10, FALSE, CLAMP (AREA_RADIUS * 0.4, 8, 12));
+      text_centred (self, cr, label ? label : (id ? id : ""), x, y + AREA_RADIUS + 10, FALSE, CLAMP (AREA_RADIUS * 0.4, 8, 12));
     }
 
   /* The keyboard's area: a ring around it while the map has the focus. */
@@ -309,7 +327,7 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           cairo_set_line_width (cr, 1);
           cairo_stroke (cr);
           cairo_set_source_rgb (cr, 1, 1, 1);
-          text_centred (widget, cr, mg_ui_json_str (tok, "letter") ? mg_ui_json_str (tok, "letter") : "",
+          text_centred (self, cr, mg_ui_json_str (tok, "letter") ? mg_ui_json_str (tok, "letter") : "",
                         tx, ty, TRUE, CLAMP (AREA_RADIUS * 0.33, 7, 10));
         }
     }
@@ -523,6 +541,8 @@ mg_area_map_finalize (GObject *object)
   g_clear_pointer (&self->targets, g_strfreev);
   g_clear_pointer (&self->dragging, g_free);
   g_clear_pointer (&self->focus_area, g_free);
+  for (guint i = 0; i < G_N_ELEMENTS (self->text); i++)
+    g_clear_object (&self->text[i].layout);
   G_OBJECT_CLASS (mg_area_map_parent_class)->finalize (object);
 }
 
