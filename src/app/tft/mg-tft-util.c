@@ -392,7 +392,7 @@ text_row_label (const char *text, const char *style)
 }
 
 GtkWidget *
-mg_tft_text_row_new (const char *title, const char *subtitle)
+mg_tft_text_row_new (const char *title, const char *subtitle, GtkWidget *suffix)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -410,6 +410,14 @@ mg_tft_text_row_new (const char *title, const char *subtitle)
   gtk_box_append (GTK_BOX (titles), title_label);
   gtk_box_append (GTK_BOX (titles), subtitle_label);
   gtk_box_append (GTK_BOX (header), titles);
+  if (suffix != NULL)
+    {
+      GtkWidget *suffixes = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+      gtk_widget_add_css_class (suffixes, "suffixes");
+      gtk_box_append (GTK_BOX (suffixes), suffix);
+      gtk_box_append (GTK_BOX (header), suffixes);
+    }
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), header);
   gtk_accessible_update_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY, title_label, NULL,
                                   GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, subtitle_label, NULL, -1);

@@ -67,9 +67,10 @@ json_object *mg_tft_action_new     (const char *type);
  * the same, but cheap to measure: its labels wrap at word or character as the action row's do,
  * with a floor of MG_TFT_TEXT_ROW_MIN_CHARS characters. A wrapping label is measured at its
  * narrowest width, and at one character Pango lays out (and shapes again) a line a character;
- * ten history rows cost 120M instructions that way. Not activatable. */
+ * ten history rows cost 120M instructions that way. Not activatable (nor is an action row
+ * without an activatable widget); `suffix` (may be NULL) ends it, as an action row's suffix. */
 #define MG_TFT_TEXT_ROW_MIN_CHARS 8
-GtkWidget   *mg_tft_text_row_new          (const char *title, const char *subtitle);
+GtkWidget   *mg_tft_text_row_new          (const char *title, const char *subtitle, GtkWidget *suffix);
 const char  *mg_tft_text_row_get_title    (GtkWidget *row);
 const char  *mg_tft_text_row_get_subtitle (GtkWidget *row);
 
