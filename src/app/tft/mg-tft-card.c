@@ -139,6 +139,7 @@ mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, con
       /* A long weapon line wraps rather than widening the page past 360 px. */
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_width_chars (GTK_LABEL (label), MG_TFT_TEXT_ROW_MIN_CHARS);
       gtk_widget_add_css_class (label, "card-line");
       gtk_box_append (self->weapons_box, label);
     }

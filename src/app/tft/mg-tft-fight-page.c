@@ -32,6 +32,9 @@ struct _MgTftFightPage
   GtkWidget     *attack_dialog;  /* weak */
 
   GtkStack      *stack;
+  /* The New Fight form (ui/tft/mg-tft-fight-setup.ui), built the first time it is shown: a
+   * campaign opened mid-fight never builds it. NULL until then. */
+  GtkWidget     *setup_page;
   GtkWidget     *award_box;
   GtkLabel      *award_title;
   GtkLabel      *award_label;
@@ -239,6 +242,51 @@ refresh_award (MgTftFightPage *self, json_object *view)
 }
 
 static void
+ensure_setup (MgTftFightPage *self)
+{
+  g_autoptr(GtkBuilder) builder = NULL;
+  g_autoptr(GPtrArray) kinds = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  const char *ids[] = { "death", "arena", "practice" };
+  const char * const *players = mg_campaign_get_players (self->campaign);
+  gboolean two = players != NULL && players[0] != NULL && players[1] != NULL;
+
+  if (self->setup_page != NULL)
+    return;
+  builder = gtk_builder_new_from_resource ("/io/github/meleegm/MeleeGM/tft/mg-tft-fight-setup.ui");
+#define GET(name) self->name = (gpointer) gtk_builder_get_object (builder, #name)
+  GET (setup_page);
+  GET (award_box);
+  GET (award_title);
+  GET (award_label);
+  GET (fight_name_row);
+  GET (kind_row);
+  GET (side_a_row);
+  GET (side_b_row);
+  GET (figures_list);
+  GET (setup_message);
+  GET (start_button);
+#undef GET
+  gtk_stack_add_named (self->stack, self->setup_page, "setup");
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_ptr_array_add (kinds, (gpointer) ids[i]);
+      g_ptr_array_add (names, (gpointer) mg_tft_kind_title (ids[i]));
+    }
+  mg_tft_choice_fill (self->kind_row, kinds, names);
+  /* The sides default to the campaign's first two players, each figure to its owner's side. */
+  self->filling = TRUE;
+  /* Translators: the default names of the two sides of a new fight; the referee may rename them. */
+  gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), two ? players[0] : C_("fight side", "Red"));
+  gtk_editable_set_text (GTK_EDITABLE (self->side_b_row), two ? players[1] : C_("fight side", "Blue"));
+  self->filling = FALSE;
+  g_signal_connect_swapped (self->kind_row, "notify::selected", G_CALLBACK (setup_touched), self);
+  g_signal_connect_swapped (self->side_a_row, "changed", G_CALLBACK (sides_renamed), self);
+  g_signal_connect_swapped (self->side_b_row, "changed", G_CALLBACK (sides_renamed), self);
+}
+
+static void
 refresh_setup (MgTftFightPage *self, json_object *view)
 {
   json_object *roster = mg_ui_json_array (view, "roster");
@@ -332,9 +380,14 @@ start_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
   MgTftFightPage *self = MG_TFT_FIGHT_PAGE (widget);
   g_autoptr(GError) error = NULL;
-  g_autofree char *fight_name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->fight_name_row))));
-  json_object *action = start_action (self);
+  g_autofree char *fight_name = NULL;
   g_autoptr(MgJournalEntry) entry = NULL;
+  json_object *action;
+
+  if (self->setup_page == NULL)    /* the form is not shown: nothing to start from */
+    return;
+  fight_name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->fight_name_row))));
+  action = start_action (self);
 
   /* Checked before the session is made, so a refused fight leaves no empty session. */
   if (!mg_campaign_validate (self->campaign, action, &error))
@@ -728,6 +781,7 @@ refresh (MgTftFightPage *self)
   if (fight == NULL)
     {
       g_clear_pointer (&self->fighters_key, g_free);
+      ensure_setup (self);
       gtk_stack_set_visible_child_name (self->stack, "setup");
       refresh_setup (self, view);
     }
@@ -928,6 +982,7 @@ void
 mg_tft_fight_page_setup (MgTftFightPage *self, const char *name, const char *kind, const char *side_a, const char *side_b)
 {
   mg_widget_redraw_pending (GTK_WIDGET (self));
+  ensure_setup (self);
   gtk_editable_set_text (GTK_EDITABLE (self->fight_name_row), name);
   mg_tft_choice_set (self->kind_row, kind);
   gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), side_a);
@@ -1000,13 +1055,14 @@ const char *
 mg_tft_fight_page_get_setup_message (MgTftFightPage *self)
 {
   mg_widget_redraw_pending (GTK_WIDGET (self));
-  return mg_tft_said (self->setup_message);
+  return self->setup_page != NULL ? mg_tft_said (self->setup_message) : NULL;
 }
 
 const char *
 mg_tft_fight_page_get_side_name (MgTftFightPage *self, int side)
 {
   mg_widget_redraw_pending (GTK_WIDGET (self));
+  ensure_setup (self);
   return gtk_editable_get_text (GTK_EDITABLE (side == 0 ? self->side_a_row : self->side_b_row));
 }
 
@@ -1030,7 +1086,7 @@ const char *
 mg_tft_fight_page_get_award (MgTftFightPage *self)
 {
   mg_widget_redraw_pending (GTK_WIDGET (self));
-  return gtk_widget_get_visible (self->award_box) ? self->award : NULL;
+  return self->setup_page != NULL && gtk_widget_get_visible (self->award_box) ? self->award : NULL;
 }
 
 const char *
@@ -1038,6 +1094,12 @@ mg_tft_fight_page_get_title (MgTftFightPage *self)
 {
   mg_widget_redraw_pending (GTK_WIDGET (self));
   return self->title;
+}
+
+gboolean
+mg_tft_fight_page_has_setup (MgTftFightPage *self)
+{
+  return self->setup_page != NULL;
 }
 
 GtkWidget *
@@ -1095,16 +1157,6 @@ mg_tft_fight_page_class_init (MgTftFightPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/tft/mg-tft-fight-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, MgTftFightPage, name)
   BIND (stack);
-  BIND (award_box);
-  BIND (award_title);
-  BIND (award_label);
-  BIND (fight_name_row);
-  BIND (kind_row);
-  BIND (side_a_row);
-  BIND (side_b_row);
-  BIND (figures_list);
-  BIND (setup_message);
-  BIND (start_button);
   BIND (title_label);
   BIND (pending_label);
   BIND (dice_entry);
@@ -1153,32 +1205,9 @@ MgTftFightPage *
 mg_tft_fight_page_new (MgCampaign *campaign)
 {
   MgTftFightPage *self = g_object_new (MG_TYPE_TFT_FIGHT_PAGE, NULL);
-  g_autoptr(GPtrArray) kinds = g_ptr_array_new ();
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-  const char *ids[] = { "death", "arena", "practice" };
 
   mg_widget_load_css ("/io/github/meleegm/MeleeGM/tft/tft.css");
   self->campaign = g_object_ref (campaign);
-  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
-    {
-      g_ptr_array_add (kinds, (gpointer) ids[i]);
-      g_ptr_array_add (names, (gpointer) mg_tft_kind_title (ids[i]));
-    }
-  mg_tft_choice_fill (self->kind_row, kinds, names);
-  /* Translators: the default names of the two sides of a new fight; the referee may rename them. */
-  {
-    /* the sides default to the campaign's first two players, each figure to its owner's side */
-    const char * const *players = mg_campaign_get_players (campaign);
-    gboolean two = players != NULL && players[0] != NULL && players[1] != NULL;
-    self->filling = TRUE;
-    gtk_editable_set_text (GTK_EDITABLE (self->side_a_row), two ? players[0] : C_("fight side", "Red"));
-    gtk_editable_set_text (GTK_EDITABLE (self->side_b_row), two ? players[1] : C_("fight side", "Blue"));
-    self->filling = FALSE;
-  }
-
-  g_signal_connect_swapped (self->kind_row, "notify::selected", G_CALLBACK (setup_touched), self);
-  g_signal_connect_swapped (self->side_a_row, "changed", G_CALLBACK (sides_renamed), self);
-  g_signal_connect_swapped (self->side_b_row, "changed", G_CALLBACK (sides_renamed), self);
   g_signal_connect_swapped (self->dice_entry, "changed", G_CALLBACK (dice_changed), self);
   g_signal_connect_swapped (self->dice_entry, "activate", G_CALLBACK (dice_activated), self);
   mg_widget_redraw_when_shown (GTK_WIDGET (self), campaign, (MgRedrawFunc) refresh);

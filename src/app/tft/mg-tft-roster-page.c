@@ -164,12 +164,9 @@ show_figure (MgTftRosterPage *self, json_object *view)
   for (size_t i = history != NULL ? json_object_array_length (history) : 0; i > 0; i--)
     {
       g_autofree char *title = NULL, *subtitle = NULL;
-      GtkWidget *row = adw_action_row_new ();
 
       history_text (self, json_object_array_get_idx (history, i - 1), &title, &subtitle);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      gtk_list_box_append (self->history_list, row);
+      gtk_list_box_append (self->history_list, mg_tft_text_row_new (title, subtitle, NULL));
     }
 
   /* Only what the engine would accept now is offered. */
@@ -213,12 +210,10 @@ refresh (MgTftRosterPage *self)
         {
           json_object *figure = json_object_array_get_idx (roster, i);
           g_autofree char *subtitle = figure_subtitle (self, figure);
-          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *row = mg_tft_text_row_new (mg_ui_json_str (figure, "name"), subtitle,
+                                                mg_ui_json_bool (figure, "alive") ? NULL
+                                                : gtk_image_new_from_icon_name ("action-unavailable-symbolic"));
 
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), mg_ui_json_str (figure, "name"));
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-          if (!mg_ui_json_bool (figure, "alive"))
-            adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("action-unavailable-symbolic"));
           g_object_set_data_full (G_OBJECT (row), "figure", g_strdup (mg_ui_json_str (figure, "name")), g_free);
           gtk_list_box_append (self->figure_list, row);
           if (g_strcmp0 (self->selected, mg_ui_json_str (figure, "name")) == 0)
@@ -368,7 +363,7 @@ mg_tft_roster_page_get_subtitle (MgTftRosterPage *self, const char *figure)
 {
   GtkListBoxRow *row = figure_row (self, figure);
 
-  return row != NULL ? adw_action_row_get_subtitle (ADW_ACTION_ROW (row)) : NULL;
+  return row != NULL ? mg_tft_text_row_get_subtitle (GTK_WIDGET (row)) : NULL;
 }
 
 const char *
@@ -410,9 +405,8 @@ mg_tft_roster_page_get_history_text (MgTftRosterPage *self)
   mg_widget_redraw_pending (GTK_WIDGET (self));
   for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->history_list)); row != NULL;
        row = gtk_widget_get_next_sibling (row))
-    if (ADW_IS_ACTION_ROW (row))
-      g_string_append_printf (text, "%s: %s\n", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
-                              adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+    if (mg_tft_text_row_get_title (row) != NULL)
+      g_string_append_printf (text, "%s: %s\n", mg_tft_text_row_get_title (row), mg_tft_text_row_get_subtitle (row));
   return g_string_free (text, FALSE);
 }
 

@@ -375,3 +375,69 @@ mg_tft_choice_set (gpointer combo, const char *id)
       }
   return FALSE;
 }
+
+/* Text rows */
+
+static GtkWidget *
+text_row_label (const char *text, const char *style)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_width_chars (GTK_LABEL (label), MG_TFT_TEXT_ROW_MIN_CHARS);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, style);
+  return label;
+}
+
+GtkWidget *
+mg_tft_text_row_new (const char *title, const char *subtitle, GtkWidget *suffix)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *titles = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *title_label = text_row_label (title, "title");
+  GtkWidget *subtitle_label = text_row_label (subtitle, "subtitle");
+
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_add_css_class (header, "header");
+  gtk_widget_set_valign (header, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (titles, "title");
+  gtk_widget_set_valign (titles, GTK_ALIGN_CENTER);
+  gtk_widget_set_hexpand (titles, TRUE);
+  gtk_widget_set_visible (subtitle_label, subtitle != NULL && subtitle[0] != '\0');
+  gtk_box_append (GTK_BOX (titles), title_label);
+  gtk_box_append (GTK_BOX (titles), subtitle_label);
+  gtk_box_append (GTK_BOX (header), titles);
+  if (suffix != NULL)
+    {
+      GtkWidget *suffixes = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+      gtk_widget_add_css_class (suffixes, "suffixes");
+      gtk_box_append (GTK_BOX (suffixes), suffix);
+      gtk_box_append (GTK_BOX (header), suffixes);
+    }
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), header);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY, title_label, NULL,
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, subtitle_label, NULL, -1);
+  g_object_set_data (G_OBJECT (row), "mg-tft-title", title_label);
+  g_object_set_data (G_OBJECT (row), "mg-tft-subtitle", subtitle_label);
+  return row;
+}
+
+const char *
+mg_tft_text_row_get_title (GtkWidget *row)
+{
+  GtkLabel *label = g_object_get_data (G_OBJECT (row), "mg-tft-title");
+
+  return label != NULL ? gtk_label_get_text (label) : NULL;
+}
+
+const char *
+mg_tft_text_row_get_subtitle (GtkWidget *row)
+{
+  GtkLabel *label = g_object_get_data (G_OBJECT (row), "mg-tft-subtitle");
+
+  return label != NULL ? gtk_label_get_text (label) : NULL;
+}

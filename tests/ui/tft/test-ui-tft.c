@@ -781,6 +781,56 @@ test_dead (void)
   wait_ms (50);
 }
 
+/* Opened mid-fight, the Fight page shows the fight and has not built the New Fight form (issue 15:
+ * the first frame builds only what it shows). Once the fight ends the form is built and works: the
+ * award, the sides defaulting to the players ("Red" and "Blue" for a one-player campaign), each
+ * figure's side, and a new fight started from it. */
+static void
+test_setup_built_when_shown (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"practice\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}",
+  };
+  MgCampaignWindow *window = show_played ("Lazy.db", "The Lazy Form", actions, G_N_ELEMENTS (actions));
+
+  wait_ms (100);
+  page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+  g_assert_nonnull (mg_tft_fight_page_get_fighter (page, "A"));
+  g_assert_false (mg_tft_fight_page_has_setup (page));
+  g_assert_null (mg_tft_fight_page_get_award (page));
+
+  {
+    /* Abandoned (the Abandon button's action): recorded, no experience. */
+    g_autoptr(GError) error = NULL;
+    g_autoptr(json_object) abandon = json_tokener_parse ("{\"type\":\"end_fight\",\"abandon\":true}");
+    g_autoptr(MgJournalEntry) done = mg_campaign_act (mg_campaign_window_get_campaign (window), abandon, &error);
+
+    g_assert_no_error (error);
+  }
+  wait_ms (50);
+  g_assert_true (mg_tft_fight_page_has_setup (page));
+  g_assert_nonnull (mg_tft_fight_page_get_award (page));
+  assert_contains (mg_tft_fight_page_get_award (page), "A (X): abandoned, +0 EP");
+  g_assert_cmpstr (mg_tft_fight_page_get_side_name (page, 0), ==, "Red");
+  g_assert_cmpstr (mg_tft_fight_page_get_side_name (page, 1), ==, "Blue");
+  g_assert_null (mg_tft_fight_page_get_setup_message (page));
+  g_assert_false (gtk_widget_is_sensitive (mg_tft_fight_page_get_button (page, "start")));
+  g_assert_true (mg_tft_fight_page_set_side (page, "A", 0));
+  wait_ms (10);
+  g_assert_cmpstr (mg_tft_fight_page_get_setup_message (page), ==, "Put at least one fighter on Blue.");
+  g_assert_true (mg_tft_fight_page_set_side (page, "B", 1));
+  wait_ms (10);
+  g_assert_true (gtk_widget_is_sensitive (mg_tft_fight_page_get_button (page, "start")));
+  step ("start", NULL);
+  g_assert_nonnull (mg_tft_fight_page_get_fighter (page, "B"));
+  assert_contains (mg_tft_fight_page_get_title (page), "Turn 1");
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+  page = NULL;
+}
+
 /* Issue 11 item 8 through the pages. "Halflings get an extra +3 DX adjustment with missile or
  * thrown weapons, and do an extra +1 damage" (p. 19): a halfling (DX 14) throwing its dagger 2
  * hexes is shown adjDX 14 + 3 - 2 = 15, and a 5 on the die does 5 (1-1, +1), leaving B (ST 12)
@@ -1020,6 +1070,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/tft/combat-example", test_combat_example);
   g_test_add_func ("/ui/tft/reopen", test_reopen);
   g_test_add_func ("/ui/tft/dead", test_dead);
+  g_test_add_func ("/ui/tft/setup-built-when-shown", test_setup_built_when_shown);
   g_test_add_func ("/ui/tft/halfling-and-broken", test_halfling_and_broken);
   status = g_test_run ();
 
