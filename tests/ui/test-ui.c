@@ -812,7 +812,7 @@ test_game_window_sizes (void)
   static const int widths[] = { 360, 1400 };
   guint n = 0;
   const MgSample *samples = mg_application_samples (&n);
-  guint too_wide = 0;
+  guint too_wide = 0, overflowing = 0;
 
   for (guint i = 0; i < n; i++)
     {
@@ -848,10 +848,12 @@ test_game_window_sizes (void)
             if (minimum > widths[w] || gtk_widget_get_width (GTK_WIDGET (window)) > widths[w])
               too_wide++;
             save_screenshot (GTK_WIDGET (window), name);
+            overflowing += count_overflowing_children (GTK_WIDGET (window));
           }
       close_campaign_windows (app);
     }
   g_assert_cmpuint (too_wide, ==, 0);
+  g_assert_cmpuint (overflowing, ==, 0);
 }
 
 /* 15.4(a): opening a campaign builds only the page it opens on; every other page (the game's

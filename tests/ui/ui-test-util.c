@@ -158,3 +158,44 @@ report_wide_widgets (GtkWidget *widget, int limit)
                       parent != NULL ? G_OBJECT_TYPE_NAME (parent) : "-", minimum);
     }
 }
+
+/* Children drawn outside their parent: a container that gave a child more room than it asked
+ * for itself (GTK 4.8's GtkFlowBox with halign start measures one line and lays out one button
+ * per line, over what follows). Scrolled content, stacks and revealers legitimately hold children
+ * larger than themselves: their own children are not checked, their descendants are. Returns how
+ * many were found. */
+guint
+count_overflowing_children (GtkWidget *widget)
+{
+  guint found = 0;
+  gboolean may_overflow;
+
+  if (GTK_IS_SCROLLBAR (widget))    /* its slider hangs over the trough's ends on purpose */
+    return 0;
+  may_overflow = GTK_IS_VIEWPORT (widget) || GTK_IS_SCROLLED_WINDOW (widget) || GTK_IS_REVEALER (widget)
+                          || GTK_IS_STACK (widget) || ADW_IS_VIEW_STACK (widget) || ADW_IS_LEAFLET (widget)
+                          || ADW_IS_FLAP (widget) || ADW_IS_SQUEEZER (widget) || ADW_IS_CAROUSEL (widget)
+                          || GTK_IS_LIST_VIEW (widget) || GTK_IS_COLUMN_VIEW (widget) || GTK_IS_LIST_BOX (widget)
+                          /* the view switcher's badge, drawn over its icon's corner on purpose */
+                          || g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "AdwIndicatorBin") == 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      graphene_rect_t bounds;
+
+      if (!gtk_widget_get_mapped (child) || GTK_IS_NATIVE (child))
+        continue;
+      if (!may_overflow && gtk_widget_compute_bounds (child, widget, &bounds)
+          && bounds.size.height > 0 && bounds.size.width > 0
+          && (bounds.origin.y + bounds.size.height > gtk_widget_get_height (widget) + 1
+              || bounds.origin.x + bounds.size.width > gtk_widget_get_width (widget) + 1))
+        {
+          g_test_message ("overflows: %s (%gx%g at %g,%g) in %s (%dx%d)", G_OBJECT_TYPE_NAME (child),
+                          bounds.size.width, bounds.size.height, bounds.origin.x, bounds.origin.y,
+                          G_OBJECT_TYPE_NAME (widget), gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+          found++;
+        }
+      found += count_overflowing_children (child);
+    }
+  return found;
+}

@@ -24,6 +24,7 @@ void              save_screenshot        (GtkWidget *widget, const char *name);
 
 /* Tells (as test messages) the innermost visible widgets whose minimum width exceeds limit. */
 void              report_wide_widgets    (GtkWidget *widget, int limit);
+guint             count_overflowing_children (GtkWidget *widget);
 
 MgCampaignWindow *find_campaign_window   (MgApplication *app);
 void              close_campaign_windows (MgApplication *app);

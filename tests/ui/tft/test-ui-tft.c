@@ -649,6 +649,8 @@ test_combat_example (void)
   mg_tft_roster_page_select (roster, "Flavius");
   wait_ms (300);
   save_screenshot (GTK_WIDGET (window), "tft-roster.png");
+  /* Nothing drawn over what follows it (the buttons once covered the EP line and History). */
+  g_assert_cmpuint (count_overflowing_children (GTK_WIDGET (window)), ==, 0);
 
   /* The fight: a new session named after it. Ragnar is Bob's. */
   {
