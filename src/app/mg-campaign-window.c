@@ -190,23 +190,19 @@ show_page_activated (GtkWidget *widget, const char *name, GVariant *param)
 static GtkWidget *
 ensure_page (MgCampaignWindow *self, const char *name)
 {
-  GtkWidget *child = adw_view_stack_get_child_by_name (self->view_stack, name);
-  GtkWidget *page;
+  return mg_game_ui_ensure_page (self->view_stack, name);
+}
 
-  if (!ADW_IS_BIN (child))
-    return child;
-  page = adw_bin_get_child (ADW_BIN (child));
-  if (page != NULL)
-    return page;
+static GtkWidget *
+journal_page_new (MgCampaign *campaign)
+{
+  return GTK_WIDGET (mg_journal_page_new (campaign));
+}
 
-  if (g_strcmp0 (name, "journal") == 0)
-    page = GTK_WIDGET (mg_journal_page_new (self->campaign));
-  else if (g_strcmp0 (name, "rules") == 0)
-    page = GTK_WIDGET (mg_rules_page_new (self->campaign));
-  else
-    return child;
-  adw_bin_set_child (ADW_BIN (child), page);
-  return page;
+static GtkWidget *
+rules_page_new (MgCampaign *campaign)
+{
+  return GTK_WIDGET (mg_rules_page_new (campaign));
 }
 
 static void
@@ -498,7 +494,6 @@ mg_campaign_window_setup (MgCampaignWindow *self)
   const MgRules *rules = mg_campaign_get_rules (self->campaign);
   const MgGameUi *game_ui = mg_game_ui_lookup (mg_campaign_get_game_id (self->campaign));
   GSettings *settings = get_settings (self);
-  AdwViewStackPage *page;
 
   /* Before the pages: they subscribe to it. */
   self->table = g_object_ref (mg_table_state_for_campaign (self->campaign));
@@ -514,14 +509,15 @@ mg_campaign_window_setup (MgCampaignWindow *self)
 
   if (game_ui->add_pages != NULL)
     game_ui->add_pages (self->view_stack, self->campaign);
-  /* Journal and Rules are built when first shown: opening a campaign does no work that
-   * grows with its journal. */
-  page = adw_view_stack_add_titled (self->view_stack, adw_bin_new (), "journal", _("Journal"));
-  adw_view_stack_page_set_icon_name (page, "view-list-bullet-symbolic");
-  page = adw_view_stack_add_titled (self->view_stack, adw_bin_new (), "rules", _("Rules"));
-  adw_view_stack_page_set_icon_name (page, "document-properties-symbolic");
+  /* Every page is built when first shown: opening a campaign builds only the page it opens
+   * on, and does no work that grows with its journal. */
+  mg_game_ui_add_page (self->view_stack, self->campaign, "journal", _("Journal"),
+                       "view-list-bullet-symbolic", journal_page_new);
+  mg_game_ui_add_page (self->view_stack, self->campaign, "rules", _("Rules"),
+                       "document-properties-symbolic", rules_page_new);
   g_signal_connect_swapped (self->view_stack, "notify::visible-child-name",
                             G_CALLBACK (visible_page_changed), self);
+  visible_page_changed (self);
   g_signal_connect_swapped (self->switcher_bar, "notify::reveal",
                             G_CALLBACK (switcher_bar_revealed), self);
   switcher_bar_revealed (self);

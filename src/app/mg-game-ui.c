@@ -8,6 +8,61 @@
 #include "mg-json-facts.h"
 #include "mg-table-state.h"
 
+/* Lazy pages: an AdwBin stands in for the page until it is first shown. */
+
+typedef struct
+{
+  MgGamePageNew page_new;
+  MgCampaign   *campaign;
+} LazyPage;
+
+static void
+lazy_page_free (gpointer data)
+{
+  LazyPage *lazy = data;
+
+  g_object_unref (lazy->campaign);
+  g_free (lazy);
+}
+
+AdwViewStackPage *
+mg_game_ui_add_page (AdwViewStack  *stack,
+                     MgCampaign    *campaign,
+                     const char    *name,
+                     const char    *title,
+                     const char    *icon_name,
+                     MgGamePageNew  page_new)
+{
+  GtkWidget *bin = adw_bin_new ();
+  LazyPage *lazy = g_new0 (LazyPage, 1);
+  AdwViewStackPage *page;
+
+  lazy->page_new = page_new;
+  lazy->campaign = g_object_ref (campaign);
+  g_object_set_data_full (G_OBJECT (bin), "mg-lazy-page", lazy, lazy_page_free);
+  page = adw_view_stack_add_titled (stack, bin, name, title);
+  adw_view_stack_page_set_icon_name (page, icon_name);
+  return page;
+}
+
+GtkWidget *
+mg_game_ui_ensure_page (AdwViewStack *stack, const char *name)
+{
+  GtkWidget *child = adw_view_stack_get_child_by_name (stack, name);
+  LazyPage *lazy = child != NULL ? g_object_get_data (G_OBJECT (child), "mg-lazy-page") : NULL;
+  GtkWidget *page;
+
+  if (lazy == NULL)
+    return child;
+  page = adw_bin_get_child (ADW_BIN (child));
+  if (page == NULL)
+    {
+      page = lazy->page_new (lazy->campaign);
+      adw_bin_set_child (ADW_BIN (child), page);
+    }
+  return page;
+}
+
 /* Any other game: the public view laid out as facts and tables (never JSON text). */
 static GtkWidget *
 generic_state_view_new (void)

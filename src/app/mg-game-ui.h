@@ -17,6 +17,22 @@ typedef struct
   void        (*state_view_set) (GtkWidget *view, MgCampaign *campaign, const MgState *state);
 } MgGameUi;
 
+/* Builds one page of the campaign window. */
+typedef GtkWidget *(*MgGamePageNew) (MgCampaign *campaign);
+
+/* Adds a page to the campaign window's stack that is built when first shown (or asked for with
+ * mg_game_ui_ensure_page): opening a campaign builds only the page it opens on, and a hidden
+ * page is neither built nor measured. Pages read the campaign's current state when built. */
+AdwViewStackPage *mg_game_ui_add_page    (AdwViewStack  *stack,
+                                          MgCampaign    *campaign,
+                                          const char    *name,
+                                          const char    *title,
+                                          const char    *icon_name,
+                                          MgGamePageNew  page_new);
+/* The page called `name`, built now if it was not yet; NULL if there is none. */
+GtkWidget        *mg_game_ui_ensure_page (AdwViewStack  *stack,
+                                          const char    *name);
+
 /* The game's UI; a generic one (JSON of the public view) when the game has none. */
 const MgGameUi *mg_game_ui_lookup (const char *game_id);
 

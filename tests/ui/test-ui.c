@@ -794,6 +794,18 @@ test_window_sizes (void)
 
 /* 11.4: every page of every game's window, not only Meeple's: each shipped sample is opened
  * and each page of its view stack must fit 360 px and 1400 px; a picture of each is kept. */
+/* Opens the shipped sample of `game_id` in its campaign window; returns the window's pages. */
+static GtkSelectionModel *
+show_sample (const char *game_id, MgCampaignWindow **window)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = mg_application_create_sample_for (app, game_id, tmpdir, &error);
+
+  g_assert_no_error (error);
+  *window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
+  return adw_view_stack_get_pages (mg_campaign_window_get_view_stack (*window));
+}
+
 static void
 test_game_window_sizes (void)
 {
@@ -804,17 +816,11 @@ test_game_window_sizes (void)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(MgCampaign) c = mg_application_create_sample_for (app, samples[i].game_id, tmpdir, &error);
       MgCampaignWindow *window;
-      AdwViewStack *stack;
-      g_autoptr(GtkSelectionModel) pages = NULL;
+      g_autoptr(GtkSelectionModel) pages = show_sample (samples[i].game_id, &window);
+      AdwViewStack *stack = mg_campaign_window_get_view_stack (window);
       guint n_pages;
 
-      g_assert_no_error (error);
-      window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
-      stack = mg_campaign_window_get_view_stack (window);
-      pages = adw_view_stack_get_pages (stack);
       n_pages = g_list_model_get_n_items (G_LIST_MODEL (pages));
       g_assert_cmpuint (n_pages, >, 0);
       for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
@@ -846,6 +852,56 @@ test_game_window_sizes (void)
       close_campaign_windows (app);
     }
   g_assert_cmpuint (too_wide, ==, 0);
+}
+
+/* 15.4(a): opening a campaign builds only the page it opens on; every other page (the game's
+ * others, Journal, Rules) is built when first shown, and then shows its content. */
+static void
+test_lazy_pages (void)
+{
+  guint n = 0;
+  const MgSample *samples = mg_application_samples (&n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      MgCampaignWindow *window;
+      g_autoptr(GtkSelectionModel) pages = show_sample (samples[i].game_id, &window);
+      AdwViewStack *stack = mg_campaign_window_get_view_stack (window);
+      GtkWidget *opened;
+      guint n_pages, n_built = 0;
+
+      wait_ms (50);
+      opened = adw_view_stack_get_visible_child (stack);
+      n_pages = g_list_model_get_n_items (G_LIST_MODEL (pages));
+      g_assert_cmpuint (n_pages, >=, 3);    /* the game's, Journal, Rules */
+      for (guint p = 0; p < n_pages; p++)
+        {
+          g_autoptr(AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), p);
+          GtkWidget *child = adw_view_stack_page_get_child (page);
+
+          g_assert_true (ADW_IS_BIN (child));
+          if (adw_bin_get_child (ADW_BIN (child)) != NULL)
+            n_built++;
+          if (child == opened)
+            g_assert_nonnull (adw_bin_get_child (ADW_BIN (child)));
+          else
+            g_assert_null (adw_bin_get_child (ADW_BIN (child)));
+        }
+      g_assert_cmpuint (n_built, ==, 1);
+      for (guint p = 0; p < n_pages; p++)
+        {
+          g_autoptr(AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), p);
+          GtkWidget *child = adw_view_stack_page_get_child (page);
+
+          adw_view_stack_set_visible_child_name (stack, adw_view_stack_page_get_name (page));
+          wait_ms (50);
+          g_assert_nonnull (adw_bin_get_child (ADW_BIN (child)));
+          g_assert_true (gtk_widget_get_mapped (adw_bin_get_child (ADW_BIN (child))));
+          g_assert_true (mg_campaign_window_get_page (window, adw_view_stack_page_get_name (page))
+                         == adw_bin_get_child (ADW_BIN (child)));
+        }
+      close_campaign_windows (app);
+    }
 }
 
 /* 11.11: a second campaign with the same name in the folder: the form says the name it will
@@ -897,6 +953,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/window-sizes", test_window_sizes);
   g_test_add_func ("/ui/game-window-sizes", test_game_window_sizes);
   g_test_add_func ("/ui/same-name", test_same_name);
+  g_test_add_func ("/ui/lazy-pages", test_lazy_pages);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);

@@ -9,12 +9,16 @@
 #include "mg-chess-resources.h"
 #include "mg-table-state.h"
 
+static GtkWidget *
+board_page_new (MgCampaign *campaign)
+{
+  return GTK_WIDGET (mg_chess_page_new (campaign));
+}
+
 static void
 chess_add_pages (AdwViewStack *stack, MgCampaign *campaign)
 {
-  AdwViewStackPage *page = adw_view_stack_add_titled (stack, GTK_WIDGET (mg_chess_page_new (campaign)),
-                                                      "board", _("Board"));
-  adw_view_stack_page_set_icon_name (page, "view-grid-symbolic");
+  mg_game_ui_add_page (stack, campaign, "board", _("Board"), "view-grid-symbolic", board_page_new);
 }
 
 static GtkWidget *

@@ -15,16 +15,25 @@
 
 #define CSS "/io/github/meleegm/MeleeGM/lamame/lamame.css"
 
+static GtkWidget *
+map_page_new (MgCampaign *campaign)
+{
+  return GTK_WIDGET (mg_lamame_map_page_new (campaign));
+}
+
+static GtkWidget *
+editor_page_new (MgCampaign *campaign)
+{
+  return GTK_WIDGET (mg_lamame_editor_new (campaign));
+}
+
 static void
 lamame_add_pages (AdwViewStack *stack, MgCampaign *campaign)
 {
-  AdwViewStackPage *page;
-
   mg_widget_load_css (CSS);
-  page = adw_view_stack_add_titled (stack, GTK_WIDGET (mg_lamame_map_page_new (campaign)), "map", _("Map"));
-  adw_view_stack_page_set_icon_name (page, "mark-location-symbolic");
-  page = adw_view_stack_add_titled (stack, GTK_WIDGET (mg_lamame_editor_new (campaign)), "map-editor", _("Map Editor"));
-  adw_view_stack_page_set_icon_name (page, "document-edit-symbolic");
+  mg_game_ui_add_page (stack, campaign, "map", _("Map"), "mark-location-symbolic", map_page_new);
+  mg_game_ui_add_page (stack, campaign, "map-editor", _("Map Editor"), "document-edit-symbolic",
+                       editor_page_new);
 }
 
 static GtkWidget *

@@ -12,19 +12,26 @@
 #include "mg-mk-util.h"
 #include "mg-table-state.h"
 
+static GtkWidget *
+dashboard_page_new (MgCampaign *campaign)
+{
+  return GTK_WIDGET (mg_mk_dashboard_new (campaign));
+}
+
+static GtkWidget *
+map_page_new (MgCampaign *campaign)
+{
+  return GTK_WIDGET (mg_mk_map_page_new (campaign));
+}
+
 static void
 mk_add_pages (AdwViewStack *stack, MgCampaign *campaign)
 {
-  AdwViewStackPage *page;
-
   mg_widget_load_css ("/io/github/meleegm/MeleeGM/mecaknights/mecaknights.css");
-  page = adw_view_stack_add_titled (stack, GTK_WIDGET (mg_mk_dashboard_new (campaign)),
-                                    "dashboard", _("Table"));
-  adw_view_stack_page_set_icon_name (page, "x-office-spreadsheet-symbolic");
-  /* The map editor is built when first shown (see mg_mk_map_page_new). */
-  page = adw_view_stack_add_titled (stack, GTK_WIDGET (mg_mk_map_page_new (campaign)),
-                                    "map", _("Map"));
-  adw_view_stack_page_set_icon_name (page, "mark-location-symbolic");
+  mg_game_ui_add_page (stack, campaign, "dashboard", _("Table"), "x-office-spreadsheet-symbolic",
+                       dashboard_page_new);
+  /* Built when first shown, and its map editor when first opened (see mg_mk_map_page_new). */
+  mg_game_ui_add_page (stack, campaign, "map", _("Map"), "mark-location-symbolic", map_page_new);
 }
 
 static GtkWidget *

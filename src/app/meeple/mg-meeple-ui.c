@@ -11,14 +11,17 @@
 #include "mg-meeple-ui.h"
 #include "mg-table-state.h"
 
+static GtkWidget *
+battle_page_new (MgCampaign *campaign)
+{
+  return GTK_WIDGET (mg_meeple_page_new (campaign));
+}
+
 static void
 meeple_add_pages (AdwViewStack *stack, MgCampaign *campaign)
 {
-  AdwViewStackPage *page;
-
-  page = adw_view_stack_add_titled (stack, GTK_WIDGET (mg_meeple_page_new (campaign)),
-                                    "battle", _("Battle"));
-  adw_view_stack_page_set_icon_name (page, "io.github.meleegm.MeleeGM-symbolic");
+  mg_game_ui_add_page (stack, campaign, "battle", _("Battle"), "io.github.meleegm.MeleeGM-symbolic",
+                       battle_page_new);
 }
 
 static GtkWidget *

@@ -11,27 +11,38 @@
 #include "mg-tft-ui.h"
 #include "mg-tft-util.h"
 
+static GtkWidget *
+fight_page_new (MgCampaign *campaign)
+{
+  return GTK_WIDGET (mg_tft_fight_page_new (campaign));
+}
+
+static GtkWidget *
+roster_page_new (MgCampaign *campaign)
+{
+  return GTK_WIDGET (mg_tft_roster_page_new (campaign));
+}
+
+static void
+add_fight_page (AdwViewStack *stack, MgCampaign *campaign)
+{
+  mg_game_ui_add_page (stack, campaign, "fight", _("Fight"), "io.github.meleegm.MeleeGM-symbolic",
+                       fight_page_new);
+}
+
 static void
 tft_add_pages (AdwViewStack *stack, MgCampaign *campaign)
 {
   g_autoptr(json_object) view = mg_tft_view (campaign);
-  GtkWidget *fight = GTK_WIDGET (mg_tft_fight_page_new (campaign));
-  GtkWidget *roster = GTK_WIDGET (mg_tft_roster_page_new (campaign));
-  AdwViewStackPage *page;
+  gboolean fighting = mg_tft_view_fight (view) != NULL;
 
-  /* The first page added opens first: the fight while one is going on, else the roster. */
-  if (mg_tft_view_fight (view) != NULL)
-    {
-      page = adw_view_stack_add_titled (stack, fight, "fight", _("Fight"));
-      adw_view_stack_page_set_icon_name (page, "io.github.meleegm.MeleeGM-symbolic");
-    }
-  page = adw_view_stack_add_titled (stack, roster, "roster", _("Roster"));
-  adw_view_stack_page_set_icon_name (page, "system-users-symbolic");
-  if (mg_tft_view_fight (view) == NULL)
-    {
-      page = adw_view_stack_add_titled (stack, fight, "fight", _("Fight"));
-      adw_view_stack_page_set_icon_name (page, "io.github.meleegm.MeleeGM-symbolic");
-    }
+  /* The first page added opens first: the fight while one is going on, else the roster. Each
+   * is built when first shown. */
+  if (fighting)
+    add_fight_page (stack, campaign);
+  mg_game_ui_add_page (stack, campaign, "roster", _("Roster"), "system-users-symbolic", roster_page_new);
+  if (!fighting)
+    add_fight_page (stack, campaign);
 }
 
 static GtkWidget *
