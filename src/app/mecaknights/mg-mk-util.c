@@ -405,6 +405,7 @@ row_label (const char *text, const char *css_class)
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_width_chars (GTK_LABEL (label), MG_MK_UI_WRAP_CHARS);
   gtk_widget_add_css_class (label, css_class);
   gtk_widget_set_visible (label, text != NULL && text[0] != '\0');
   return label;
