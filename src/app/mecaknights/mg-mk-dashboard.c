@@ -576,6 +576,12 @@ mg_mk_dashboard_get_army_text (MgMkDashboard *self, const char *army)
   return g_hash_table_lookup (self->army_texts, army);
 }
 
+GtkWidget *
+mg_mk_dashboard_get_lands_list (MgMkDashboard *self)
+{
+  return GTK_WIDGET (self->lands_list);
+}
+
 static void
 mg_mk_dashboard_dispose (GObject *object)
 {
