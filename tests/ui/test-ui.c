@@ -904,6 +904,28 @@ test_lazy_pages (void)
     }
 }
 
+/* 15.4(b): the game's own symbolic icon (Meeple's Battle, TFT's Fight) is found as a
+ * pre-rendered symbolic PNG at every size the app shows it: as an SVG it would map librsvg
+ * (~7 MiB) into the window's first frame. */
+static void
+test_symbolic_icon_png (void)
+{
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gdk_display_get_default ());
+  static const int sizes[] = { 16, 32 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autoptr(GtkIconPaintable) icon = gtk_icon_theme_lookup_icon (theme, "mg-melee-symbolic", NULL, sizes[i], 1,
+                                                                      GTK_TEXT_DIR_LTR, 0);
+      g_autoptr(GFile) file = gtk_icon_paintable_get_file (icon);
+      g_autofree char *uri = file != NULL ? g_file_get_uri (file) : NULL;
+
+      g_assert_nonnull (uri);
+      g_assert_true (g_str_has_suffix (uri, "/mg-melee-symbolic.symbolic.png"));
+      g_assert_true (gtk_icon_paintable_is_symbolic (icon));
+    }
+}
+
 /* 11.11: a second campaign with the same name in the folder: the form says the name it will
  * take, and its window shows that name (the file's). */
 static void
@@ -954,6 +976,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/game-window-sizes", test_game_window_sizes);
   g_test_add_func ("/ui/same-name", test_same_name);
   g_test_add_func ("/ui/lazy-pages", test_lazy_pages);
+  g_test_add_func ("/ui/symbolic-icon-png", test_symbolic_icon_png);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);

@@ -92,7 +92,7 @@ refresh (MgMeeplePage *self)
       /* Room kept for the first result, so the sides do not move down when it comes. */
       gtk_label_set_text (self->banner_title, _("No battle fought yet"));
       gtk_label_set_text (self->banner_body, _("The result of each battle is told here, in words."));
-      gtk_image_set_from_icon_name (self->banner_icon, "io.github.meleegm.MeleeGM-symbolic");
+      gtk_image_set_from_icon_name (self->banner_icon, "mg-melee-symbolic");
       gtk_widget_add_css_class (self->banner, "draw");
     }
   self->has_result = last != NULL && json_object_is_type (last, json_type_object);

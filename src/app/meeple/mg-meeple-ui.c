@@ -20,7 +20,7 @@ battle_page_new (MgCampaign *campaign)
 static void
 meeple_add_pages (AdwViewStack *stack, MgCampaign *campaign)
 {
-  mg_game_ui_add_page (stack, campaign, "battle", _("Battle"), "io.github.meleegm.MeleeGM-symbolic",
+  mg_game_ui_add_page (stack, campaign, "battle", _("Battle"), "mg-melee-symbolic",
                        battle_page_new);
 }
 

@@ -26,7 +26,7 @@ roster_page_new (MgCampaign *campaign)
 static void
 add_fight_page (AdwViewStack *stack, MgCampaign *campaign)
 {
-  mg_game_ui_add_page (stack, campaign, "fight", _("Fight"), "io.github.meleegm.MeleeGM-symbolic",
+  mg_game_ui_add_page (stack, campaign, "fight", _("Fight"), "mg-melee-symbolic",
                        fight_page_new);
 }
 
