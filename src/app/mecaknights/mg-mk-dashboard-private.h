@@ -19,5 +19,6 @@ const char      *mg_mk_dashboard_get_last         (MgMkDashboard *self);   /* "L
 /* The line shown for a land or an army ("Red · village · stone wall · camp"), or NULL. */
 const char      *mg_mk_dashboard_get_land_text    (MgMkDashboard *self, const char *land);
 const char      *mg_mk_dashboard_get_army_text    (MgMkDashboard *self, const char *army);
+GtkWidget       *mg_mk_dashboard_get_lands_list   (MgMkDashboard *self);
 
 G_END_DECLS

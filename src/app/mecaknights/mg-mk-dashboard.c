@@ -73,9 +73,17 @@ mg_mk_split_measure (GtkWidget *widget, GtkOrientation orientation, int for_size
       *minimum = MAX (head_min, MAX (side_min, body_min));
       *natural = MAX (SPLIT_WIDE, MAX (head_nat, body_nat) + SPLIT_GAP + MAX (side_nat, SPLIT_SIDE));
     }
-  else if (for_size < 0 || for_size >= SPLIT_WIDE)
+  else if (for_size < 0)
     {
-      int width = for_size < 0 ? SPLIT_WIDE : for_size;
+      /* A height for no width is asked only by the scrolled window around the page, which
+       * does not use it (its vertical scrollbar is automatic and it does not take its child's
+       * natural height): laying every label out at a width never shown cost a whole pass. The
+       * viewport asks for the height at the width it gives. */
+      *minimum = *natural = 0;
+    }
+  else if (for_size >= SPLIT_WIDE)
+    {
+      int width = for_size;
       int left = width - SPLIT_GAP - SPLIT_SIDE;
       int left_nat = 0, side_nat = 0;
       int left_min = split_height (head, left, &left_nat) + SPLIT_SPACING + split_height (body, left, &left_nat);
@@ -90,6 +98,14 @@ mg_mk_split_measure (GtkWidget *widget, GtkOrientation orientation, int for_size
       *minimum = split_height (head, for_size, natural) + split_height (side, for_size, natural)
                  + split_height (body, for_size, natural) + 2 * SPLIT_SPACING;
     }
+}
+
+/* Its height depends on its width (one column or two, labels wrapping): said so, the viewport
+ * asks for the height at the width it allocates, which size_allocate then finds measured. */
+static GtkSizeRequestMode
+mg_mk_split_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 static void
@@ -161,6 +177,7 @@ mg_mk_split_class_init (MgMkSplitClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = mg_mk_split_dispose;
   widget_class->measure = mg_mk_split_measure;
+  widget_class->get_request_mode = mg_mk_split_get_request_mode;
   widget_class->size_allocate = mg_mk_split_size_allocate;
 }
 
@@ -247,22 +264,7 @@ action_name (const char *type)
 static GtkWidget *
 info_row (const char *title, const char *subtitle, const char *colour, const char *suffix)
 {
-  GtkWidget *row = adw_action_row_new ();
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
-  if (colour != NULL)
-    adw_action_row_add_prefix (ADW_ACTION_ROW (row), mg_mk_ui_swatch_new (colour));
-  if (suffix != NULL)
-    {
-      GtkWidget *label = gtk_label_new (suffix);
-
-      gtk_widget_add_css_class (label, "dim-label");
-      gtk_widget_add_css_class (label, "caption");
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
-    }
-  return row;
+  return mg_mk_ui_info_row_new (title, subtitle, colour != NULL ? mg_mk_ui_swatch_new (colour) : NULL, suffix);
 }
 
 /* What an army of the leader whose turn it is may still do, from the engine's own reckoning
@@ -574,6 +576,12 @@ mg_mk_dashboard_get_army_text (MgMkDashboard *self, const char *army)
   return g_hash_table_lookup (self->army_texts, army);
 }
 
+GtkWidget *
+mg_mk_dashboard_get_lands_list (MgMkDashboard *self)
+{
+  return GTK_WIDGET (self->lands_list);
+}
+
 static void
 mg_mk_dashboard_dispose (GObject *object)
 {
@@ -595,6 +603,7 @@ mg_mk_dashboard_class_init (MgMkDashboardClass *klass)
   widget_class->map = mg_mk_dashboard_map;
   g_type_ensure (MG_TYPE_MK_TABLE);
   g_type_ensure (MG_TYPE_MK_SPLIT);
+  g_type_ensure (MG_TYPE_MK_TEXT_STACK);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-dashboard.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, title_label);

@@ -1115,6 +1115,45 @@ test_touched_fields (void)
   close_campaign_windows (app);
 }
 
+/* The Table page is as tall as its content at the width shown, in one column (360 px: head,
+ * actions, lists) and in two (1100 px): the last land can be scrolled to, and no blank space
+ * follows it. The page once measured its height at 760 px whatever its width: at 360 px the
+ * last lands lay past the end of the scrolled area, at 1100 px blank space followed them. */
+static void
+test_page_height (void)
+{
+  static const int widths[] = { 360, 1100 };
+  g_autofree char *path = g_build_filename (tmpdir, "height.db", NULL);
+  const char *players[] = { "Red", "Blue", "Green", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Height", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+
+  g_assert_no_error (error);
+  import_sample_map (campaign);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      GtkWidget *lands = mg_mk_dashboard_get_lands_list (dashboard (window));
+      GtkWidget *split = gtk_widget_get_ancestor (lands, g_type_from_name ("MgMkSplit"));
+      GtkWidget *scroll = gtk_widget_get_ancestor (split, GTK_TYPE_SCROLLED_WINDOW);
+      GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroll));
+      graphene_rect_t last, page;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), widths[w], 720);
+      wait_ms (600);
+      g_assert_cmpuint (n_lands (campaign), ==, 12);
+      g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_last_child (lands), split, &last));
+      g_assert_true (gtk_widget_compute_bounds (split, split, &page));
+      g_test_message ("%d px: last land ends at %.0f, the page at %.0f (%.0f scrollable)", widths[w],
+                      last.origin.y + last.size.height, page.origin.y + page.size.height, gtk_adjustment_get_upper (vadj));
+      /* Taller than the window: the page ends with its content, past its 18 px padding. */
+      g_assert_cmpfloat (gtk_adjustment_get_upper (vadj), >, gtk_adjustment_get_page_size (vadj));
+      g_assert_cmpfloat (fabs (page.origin.y + page.size.height - 18 - (last.origin.y + last.size.height)), <=, 1);
+    }
+  close_campaign_windows (app);
+}
+
 /* 11.7: a GM's own campaign: a new campaign starts from an empty map (the sample map is
  * imported here, as a GM would a file), the GM runs it without being a leader (set_gm
  * "outside": Red, the first seat, still plays first and no leader is named GM), and after the
@@ -1247,6 +1286,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/touched-fields", test_touched_fields);
   g_test_add_func ("/ui/mecaknights/gm-own-campaign", test_gm_own_campaign);
   g_test_add_func ("/ui/mecaknights/whole-year", test_whole_year);
+  g_test_add_func ("/ui/mecaknights/page-height", test_page_height);
   status = g_test_run ();
 
   g_free (campaign_path);
