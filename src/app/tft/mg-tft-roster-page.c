@@ -214,6 +214,8 @@ refresh (MgTftRosterPage *self)
                                                 mg_ui_json_bool (figure, "alive") ? NULL
                                                 : gtk_image_new_from_icon_name ("action-unavailable-symbolic"));
 
+          /* Activated by a click or Enter: in one column (narrow) that opens the card. */
+          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
           g_object_set_data_full (G_OBJECT (row), "figure", g_strdup (mg_ui_json_str (figure, "name")), g_free);
           gtk_list_box_append (self->figure_list, row);
           if (g_strcmp0 (self->selected, mg_ui_json_str (figure, "name")) == 0)
@@ -388,6 +390,17 @@ mg_tft_roster_page_get_n_figures (MgTftRosterPage *self)
 {
   mg_widget_redraw_pending (GTK_WIDGET (self));
   return count_rows (self->figure_list);
+}
+
+GtkListBoxRow *
+mg_tft_roster_page_get_row (MgTftRosterPage *self, const char *figure)
+{
+  g_return_val_if_fail (MG_IS_TFT_ROSTER_PAGE (self), NULL);
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->figure_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (GTK_IS_LIST_BOX_ROW (row) && g_strcmp0 (g_object_get_data (G_OBJECT (row), "figure"), figure) == 0)
+      return GTK_LIST_BOX_ROW (row);
+  return NULL;
 }
 
 MgTftCard *

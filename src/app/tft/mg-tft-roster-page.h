@@ -19,6 +19,7 @@ const char  *mg_tft_roster_page_get_selected (MgTftRosterPage *self);
 const char  *mg_tft_roster_page_get_subtitle (MgTftRosterPage *self, const char *figure); /* as listed; NULL if not */
 guint        mg_tft_roster_page_get_n_figures (MgTftRosterPage *self);
 MgTftCard   *mg_tft_roster_page_get_card    (MgTftRosterPage *self);
+GtkListBoxRow *mg_tft_roster_page_get_row   (MgTftRosterPage *self, const char *figure); /* for tests */
 guint        mg_tft_roster_page_get_n_history (MgTftRosterPage *self);
 /* The selected figure's history as shown, "title: subtitle" a line (for tests). g_free. */
 char        *mg_tft_roster_page_get_history_text (MgTftRosterPage *self);

@@ -838,6 +838,38 @@ test_setup_built_when_shown (void)
  * hexes is shown adjDX 14 + 3 - 2 = 15, and a 5 on the die does 5 (1-1, +1), leaving B (ST 12)
  * 7. Then B rolls 18: "the attacker's weapon is broken" (p. 10); after the fight the roster's
  * card no longer lists B's broadsword, and the fight's summary says it stays broken. */
+/* At 360 px the roster is one column: choosing a figure (click or Enter) opens its card, and
+ * Back returns to the list. */
+static void
+test_narrow_roster (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+  };
+  MgCampaignWindow *window = show_played ("Narrow.db", "The Narrow Roster", actions, G_N_ELEMENTS (actions));
+  MgTftRosterPage *roster = MG_TFT_ROSTER_PAGE (mg_campaign_window_get_page (window, "roster"));
+  GtkWidget *card = GTK_WIDGET (mg_tft_roster_page_get_card (roster));
+  GtkListBoxRow *row;
+
+  resize_to_360 (GTK_WINDOW (window), 720);
+  gtk_widget_activate_action (GTK_WIDGET (roster), "roster.back", NULL);
+  wait_ms (400);
+  g_assert_false (gtk_widget_get_mapped (card));      /* the list is shown */
+  row = mg_tft_roster_page_get_row (roster, "B");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_list_box_row_get_activatable (row));
+  gtk_widget_activate (GTK_WIDGET (row));           /* what a click or Enter does */
+  wait_ms (400);
+  g_assert_cmpstr (mg_tft_roster_page_get_selected (roster), ==, "B");
+  g_assert_true (gtk_widget_get_mapped (card));       /* the card is shown */
+  save_screenshot (GTK_WIDGET (window), "tft-roster-narrow-card.png");
+  gtk_widget_activate_action (GTK_WIDGET (roster), "roster.back", NULL);
+  wait_ms (400);
+  g_assert_false (gtk_widget_get_mapped (card));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_halfling_and_broken (void)
 {
@@ -1074,6 +1106,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/tft/dead", test_dead);
   g_test_add_func ("/ui/tft/setup-built-when-shown", test_setup_built_when_shown);
   g_test_add_func ("/ui/tft/halfling-and-broken", test_halfling_and_broken);
+  g_test_add_func ("/ui/tft/narrow-roster", test_narrow_roster);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);
