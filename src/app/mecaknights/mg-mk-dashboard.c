@@ -10,6 +10,7 @@
 
 #include "mg-mk-dashboard-private.h"
 #include "mg-mk-util.h"
+#include "mg-text-stack.h"
 #include "mg-mk.h"
 #include "mg-table-state.h"
 
@@ -162,11 +163,9 @@ static void
 mg_mk_split_dispose (GObject *object)
 {
   MgMkSplit *self = MG_MK_SPLIT (object);
-  GtkWidget *child;
 
   g_clear_object (&self->vadjustment);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  mg_widget_remove_children (GTK_WIDGET (self));
   G_OBJECT_CLASS (mg_mk_split_parent_class)->dispose (object);
 }
 
@@ -603,7 +602,7 @@ mg_mk_dashboard_class_init (MgMkDashboardClass *klass)
   widget_class->map = mg_mk_dashboard_map;
   g_type_ensure (MG_TYPE_MK_TABLE);
   g_type_ensure (MG_TYPE_MK_SPLIT);
-  g_type_ensure (MG_TYPE_MK_TEXT_STACK);
+  g_type_ensure (MG_TYPE_TEXT_STACK);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-dashboard.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, title_label);

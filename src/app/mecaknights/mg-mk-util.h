@@ -49,13 +49,6 @@ void         mg_mk_ui_note_set        (GtkWidget *note, const char *text);   /* 
  * width no row of a 360 px window comes near. */
 #define MG_MK_UI_WRAP_CHARS 10
 
-/* MgMkTextStack: labels one above the other, as a vertical GtkBox (CSS name "box") stacks
- * them, with `spacing` px between. Unlike the box, its width never depends on a height: GTK
- * 4.8's box searches widths for that, laying each wrapping label out a dozen times, and once
- * more inside each step of its parent row's own search. Its height for a width is its labels'
- * heights at that width. */
-#define MG_TYPE_MK_TEXT_STACK (mg_mk_text_stack_get_type ())
-G_DECLARE_FINAL_TYPE (MgMkTextStack, mg_mk_text_stack, MG, MK_TEXT_STACK, GtkWidget)
 
 /* A list row that reads as an AdwActionRow (the same CSS nodes and classes: title, subtitle
  * wrapping on any number of lines, a prefix, a caption suffix), laid out without GTK 4.8's

@@ -7,7 +7,7 @@
 
 #include "mg-errors.h"
 #include "mg-meeple-board.h"
-#include "mg-meeple-column.h"
+#include "mg-text-stack.h"
 #include "mg-ui-json.h"
 #include "mg-meeple-page-private.h"
 #include "mg-meeple-tracks.h"
@@ -218,7 +218,7 @@ mg_meeple_page_class_init (MgMeeplePageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = mg_meeple_page_dispose;
-  g_type_ensure (MG_TYPE_MEEPLE_COLUMN);
+  g_type_ensure (MG_TYPE_TEXT_STACK);
   g_type_ensure (MG_TYPE_MEEPLE_SIDE);
   widget_class->measure = mg_meeple_page_measure;
   widget_class->size_allocate = mg_meeple_page_size_allocate;

@@ -10,7 +10,7 @@
 
 #include "mg-meeple.h"
 #include "mg-meeple-board.h"
-#include "mg-meeple-column.h"
+#include "mg-text-stack.h"
 #include "mg-ui-json.h"
 #include "mg-meeple-side-private.h"
 #include "mg-odds-bar.h"
@@ -887,7 +887,7 @@ mg_meeple_side_class_init (MgMeepleSideClass *klass)
   object_class->dispose = mg_meeple_side_dispose;
   object_class->finalize = mg_meeple_side_finalize;
 
-  g_type_ensure (MG_TYPE_MEEPLE_COLUMN);
+  g_type_ensure (MG_TYPE_TEXT_STACK);
   g_type_ensure (MG_TYPE_MEEPLE_TRACKS);
   widget_class->measure = mg_meeple_side_measure;
   widget_class->size_allocate = mg_meeple_side_size_allocate;
