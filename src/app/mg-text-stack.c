@@ -1,4 +1,5 @@
-/* mg-text-stack.c — labels one above the other, measured once per width (see the header). */
+/* mg-text-stack.c — labels one above the other, measured once per width, and the list row
+ * built on them (see the header). */
 #include "config.h"
 
 #include "mg-text-stack.h"
@@ -129,4 +130,77 @@ static void
 mg_text_stack_init (MgTextStack *self)
 {
   gtk_widget_add_css_class (GTK_WIDGET (self), "vertical");
+}
+
+/* Info rows */
+
+static GtkWidget *
+row_label (const char *text, const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_width_chars (GTK_LABEL (label), MG_INFO_ROW_MIN_CHARS);
+  gtk_widget_add_css_class (label, css_class);
+  gtk_widget_set_visible (label, text != NULL && text[0] != '\0');
+  return label;
+}
+
+static void
+add_box (GtkWidget *header, const char *css_class, GtkWidget *child)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+  gtk_widget_add_css_class (box, css_class);
+  gtk_box_append (GTK_BOX (box), child);
+  gtk_box_append (GTK_BOX (header), box);
+}
+
+GtkWidget *
+mg_info_row_new (const char *title, const char *subtitle, GtkWidget *prefix, GtkWidget *suffix)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  /* libadwaita's row > box.header > box.title: 3 px between title and subtitle. */
+  GtkWidget *titles = g_object_new (MG_TYPE_TEXT_STACK, "spacing", 3, "valign", GTK_ALIGN_CENTER, "hexpand", TRUE, NULL);
+  GtkWidget *title_label = row_label (title, "title");
+  GtkWidget *subtitle_label = row_label (subtitle, "subtitle");
+
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_set_valign (header, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (header, "header");
+  if (prefix != NULL)
+    add_box (header, "prefixes", prefix);
+  gtk_widget_add_css_class (titles, "title");
+  gtk_widget_set_parent (title_label, titles);
+  gtk_widget_set_parent (subtitle_label, titles);
+  gtk_box_append (GTK_BOX (header), titles);
+  if (suffix != NULL)
+    add_box (header, "suffixes", suffix);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), header);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, title_label, NULL,
+                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, subtitle_label, NULL,
+                                  -1);
+  g_object_set_data (G_OBJECT (row), "mg-info-title", title_label);
+  g_object_set_data (G_OBJECT (row), "mg-info-subtitle", subtitle_label);
+  return row;
+}
+
+const char *
+mg_info_row_get_title (GtkWidget *row)
+{
+  GtkLabel *label = g_object_get_data (G_OBJECT (row), "mg-info-title");
+
+  return label != NULL ? gtk_label_get_text (label) : NULL;
+}
+
+const char *
+mg_info_row_get_subtitle (GtkWidget *row)
+{
+  GtkLabel *label = g_object_get_data (G_OBJECT (row), "mg-info-subtitle");
+
+  return label != NULL ? gtk_label_get_text (label) : NULL;
 }

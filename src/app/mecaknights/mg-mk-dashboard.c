@@ -260,10 +260,19 @@ action_name (const char *type)
   return type;
 }
 
+/* A land's or an army's row (mg_info_row_new): its owner's colour before it, a caption after. */
 static GtkWidget *
 info_row (const char *title, const char *subtitle, const char *colour, const char *suffix)
 {
-  return mg_mk_ui_info_row_new (title, subtitle, colour != NULL ? mg_mk_ui_swatch_new (colour) : NULL, suffix);
+  GtkWidget *caption = NULL;
+
+  if (suffix != NULL)
+    {
+      caption = gtk_label_new (suffix);
+      gtk_widget_add_css_class (caption, "dim-label");
+      gtk_widget_add_css_class (caption, "caption");
+    }
+  return mg_info_row_new (title, subtitle, colour != NULL ? mg_mk_ui_swatch_new (colour) : NULL, caption);
 }
 
 /* What an army of the leader whose turn it is may still do, from the engine's own reckoning

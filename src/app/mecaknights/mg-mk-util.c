@@ -268,63 +268,6 @@ mg_mk_ui_swatch_new (const char *colour)
   return area;
 }
 
-static GtkWidget *
-row_label (const char *text, const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_width_chars (GTK_LABEL (label), MG_MK_UI_WRAP_CHARS);
-  gtk_widget_add_css_class (label, css_class);
-  gtk_widget_set_visible (label, text != NULL && text[0] != '\0');
-  return label;
-}
-
-GtkWidget *
-mg_mk_ui_info_row_new (const char *title, const char *subtitle, GtkWidget *prefix, const char *suffix)
-{
-  GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  /* libadwaita's row > box.header > box.title: 3 px between title and subtitle. */
-  GtkWidget *titles = g_object_new (MG_TYPE_TEXT_STACK, "spacing", 3, "valign", GTK_ALIGN_CENTER, "hexpand", TRUE, NULL);
-  GtkWidget *title_label = row_label (title, "title");
-  GtkWidget *subtitle_label = row_label (subtitle, "subtitle");
-
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_widget_set_valign (header, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (header, "header");
-  if (prefix != NULL)
-    {
-      GtkWidget *prefixes = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-
-      gtk_widget_add_css_class (prefixes, "prefixes");
-      gtk_box_append (GTK_BOX (prefixes), prefix);
-      gtk_box_append (GTK_BOX (header), prefixes);
-    }
-  gtk_widget_add_css_class (titles, "title");
-  gtk_widget_set_parent (title_label, titles);
-  gtk_widget_set_parent (subtitle_label, titles);
-  gtk_box_append (GTK_BOX (header), titles);
-  if (suffix != NULL)
-    {
-      GtkWidget *suffixes = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-      GtkWidget *label = gtk_label_new (suffix);
-
-      gtk_widget_add_css_class (suffixes, "suffixes");
-      gtk_widget_add_css_class (label, "dim-label");
-      gtk_widget_add_css_class (label, "caption");
-      gtk_box_append (GTK_BOX (suffixes), label);
-      gtk_box_append (GTK_BOX (header), suffixes);
-    }
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), header);
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (row),
-                                  GTK_ACCESSIBLE_RELATION_LABELLED_BY, title_label, NULL,
-                                  GTK_ACCESSIBLE_RELATION_DESCRIBED_BY, subtitle_label, NULL,
-                                  -1);
-  return row;
-}
 
 MgJournalEntry *
 mg_mk_ui_last_entry (MgCampaign *campaign)

@@ -43,17 +43,8 @@ GtkWidget   *mg_mk_ui_swatch_new      (const char *colour);
 GtkWidget   *mg_mk_ui_note_new        (void);
 void         mg_mk_ui_note_set        (GtkWidget *note, const char *text);   /* NULL or "": none */
 
-/* The narrowest a wrapping label of the pages is measured, in characters. Without it GTK
- * measures a label's minimum width by laying it out zero pixels wide, one character a line,
- * shaping the rest of the text again at each line: the most expensive layout of all, for a
- * width no row of a 360 px window comes near. */
-#define MG_MK_UI_WRAP_CHARS 10
 
 
-/* A list row that reads as an AdwActionRow (the same CSS nodes and classes: title, subtitle
- * wrapping on any number of lines, a prefix, a caption suffix), laid out without GTK 4.8's
- * width searches. Not activatable; labelled by its title, described by its subtitle. */
-GtkWidget   *mg_mk_ui_info_row_new    (const char *title, const char *subtitle, GtkWidget *prefix, const char *suffix);
 
 /* json_object_put as a GDestroyNotify. */
 void         mg_mk_ui_json_unref   (gpointer object);

@@ -7,6 +7,7 @@
 
 #include "mg-widget-util.h"
 #include "mg-tft-card.h"
+#include "mg-text-stack.h"
 #include "mg-tft-util.h"
 
 struct _MgTftCard
@@ -139,7 +140,7 @@ mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, con
       /* A long weapon line wraps rather than widening the page past 360 px. */
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      gtk_label_set_width_chars (GTK_LABEL (label), MG_TFT_TEXT_ROW_MIN_CHARS);
+      gtk_label_set_width_chars (GTK_LABEL (label), MG_INFO_ROW_MIN_CHARS);
       gtk_widget_add_css_class (label, "card-line");
       gtk_box_append (self->weapons_box, label);
     }

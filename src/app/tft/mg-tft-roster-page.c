@@ -9,6 +9,7 @@
 #include "mg-tft-duel-dialog.h"
 #include "mg-tft-editor.h"
 #include "mg-tft-roster-page.h"
+#include "mg-text-stack.h"
 #include "mg-tft-util.h"
 
 struct _MgTftRosterPage
@@ -166,7 +167,7 @@ show_figure (MgTftRosterPage *self, json_object *view)
       g_autofree char *title = NULL, *subtitle = NULL;
 
       history_text (self, json_object_array_get_idx (history, i - 1), &title, &subtitle);
-      gtk_list_box_append (self->history_list, mg_tft_text_row_new (title, subtitle, NULL));
+      gtk_list_box_append (self->history_list, mg_info_row_new (title, subtitle, NULL, NULL));
     }
 
   /* Only what the engine would accept now is offered. */
@@ -210,9 +211,9 @@ refresh (MgTftRosterPage *self)
         {
           json_object *figure = json_object_array_get_idx (roster, i);
           g_autofree char *subtitle = figure_subtitle (self, figure);
-          GtkWidget *row = mg_tft_text_row_new (mg_ui_json_str (figure, "name"), subtitle,
-                                                mg_ui_json_bool (figure, "alive") ? NULL
-                                                : gtk_image_new_from_icon_name ("action-unavailable-symbolic"));
+          GtkWidget *row = mg_info_row_new (mg_ui_json_str (figure, "name"), subtitle, NULL,
+                                            mg_ui_json_bool (figure, "alive") ? NULL
+                                            : gtk_image_new_from_icon_name ("action-unavailable-symbolic"));
 
           /* Activated by a click or Enter: in one column (narrow) that opens the card. */
           gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
@@ -365,7 +366,7 @@ mg_tft_roster_page_get_subtitle (MgTftRosterPage *self, const char *figure)
 {
   GtkListBoxRow *row = figure_row (self, figure);
 
-  return row != NULL ? mg_tft_text_row_get_subtitle (GTK_WIDGET (row)) : NULL;
+  return row != NULL ? mg_info_row_get_subtitle (GTK_WIDGET (row)) : NULL;
 }
 
 const char *
@@ -418,8 +419,8 @@ mg_tft_roster_page_get_history_text (MgTftRosterPage *self)
   mg_widget_redraw_pending (GTK_WIDGET (self));
   for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->history_list)); row != NULL;
        row = gtk_widget_get_next_sibling (row))
-    if (mg_tft_text_row_get_title (row) != NULL)
-      g_string_append_printf (text, "%s: %s\n", mg_tft_text_row_get_title (row), mg_tft_text_row_get_subtitle (row));
+    if (mg_info_row_get_title (row) != NULL)
+      g_string_append_printf (text, "%s: %s\n", mg_info_row_get_title (row), mg_info_row_get_subtitle (row));
   return g_string_free (text, FALSE);
 }
 

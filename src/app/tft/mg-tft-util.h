@@ -62,17 +62,6 @@ const char  *mg_tft_said           (GtkLabel *line);
 json_object *mg_tft_action_new     (const char *type);
 
 
-/* A row that only shows a title over a subtitle, built as an AdwActionRow is (the same nodes
- * and style classes: row > box.header > box.title > label.title, label.subtitle), so it looks
- * the same, but cheap to measure: its labels wrap at word or character as the action row's do,
- * with a floor of MG_TFT_TEXT_ROW_MIN_CHARS characters. A wrapping label is measured at its
- * narrowest width, and at one character Pango lays out (and shapes again) a line a character;
- * ten history rows cost 120M instructions that way. Not activatable (nor is an action row
- * without an activatable widget); `suffix` (may be NULL) ends it, as an action row's suffix. */
-#define MG_TFT_TEXT_ROW_MIN_CHARS 8
-GtkWidget   *mg_tft_text_row_new          (const char *title, const char *subtitle, GtkWidget *suffix);
-const char  *mg_tft_text_row_get_title    (GtkWidget *row);
-const char  *mg_tft_text_row_get_subtitle (GtkWidget *row);
 
 /* Choices shown by name, chosen by id, in a GtkDropDown or an AdwComboRow (anything with
  * "model" and "selected"): fill with parallel arrays; "" as an id means "none". */
