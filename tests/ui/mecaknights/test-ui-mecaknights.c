@@ -661,21 +661,31 @@ attack_script (const char *unit, gboolean fight)
     "%s", unit, fight ? "{\"type\":\"fight\",\"battle\":1}\n" : "");
 }
 
-/* A campaign of Red and Blue in tmpdir/file, the script played through the core, shown in a
- * campaign window (which holds its own reference). */
+/* A campaign of `players` (Red and Blue when NULL) in tmpdir/file on the sample map, `script`
+ * (may be NULL) played through the core, shown in a campaign window (which holds its own
+ * reference). */
 static MgCampaignWindow *
-show_scripted (const char *file, const char *name, const char *script)
+show_mk (const char *file, const char *name, const char *const *players, const char *script)
 {
+  static const char *const red_blue[] = { "Red", "Blue", NULL };
   g_autofree char *path = g_build_filename (tmpdir, file, NULL);
-  const char *players[] = { "Red", "Blue", NULL };
   g_autoptr(GError) error = NULL;
-  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", name, players, NULL, 1, &error);
-  MgCampaignWindow *window;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", name,
+                                                       players != NULL ? players : red_blue, NULL, 1, &error);
 
   g_assert_no_error (error);
   import_sample_map (campaign);
-  play_script (campaign, script);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  if (script != NULL)
+    play_script (campaign, script);
+  return MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+}
+
+/* The same, Red and Blue, at 1280 x 900. */
+static MgCampaignWindow *
+show_scripted (const char *file, const char *name, const char *script)
+{
+  MgCampaignWindow *window = show_mk (file, name, NULL, script);
+
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
   return window;
 }
@@ -815,7 +825,6 @@ test_palette (void)
   json_object_put (ruleset);
 }
 
-/* The test's folder holds only files (campaigns, their -wal/-shm, map JSON). */
 /* The text's archer: Red 1 (2 infantry + archer) attacks Blue 1 (2 infantry) on Oakvale. The
  * archer shoots first and Blue 1 loses an infantry (one kind only: no choice); close combat
  * 2 against 1, Red wins and Blue 1 is removed; the winner loses one unit, and Red 1 holds two
@@ -823,21 +832,11 @@ test_palette (void)
 static void
 test_battle_choice (void)
 {
-  g_autofree char *path = g_build_filename (tmpdir, "choice.db", NULL);
-  const char *players[] = { "Red", "Blue", NULL };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Choice", players, NULL, 1, &error);
-  MgCampaignWindow *window;
+  g_autofree char *script = attack_script ("archer", TRUE);
+  MgCampaignWindow *window = show_scripted ("choice.db", "Choice", script);
   MgMkBattleView *battles;
   GtkWidget *confirm;
-  g_autofree char *script = NULL;
 
-  g_assert_no_error (error);
-  import_sample_map (campaign);
-  script = attack_script ("archer", TRUE);
-  play_script (campaign, script);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
   battles = mg_mk_dashboard_get_battle_view (dashboard (window));
   g_assert_true (mg_mk_battle_view_has_choice (battles));
   g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (dashboard (window), "Red 1"), "2 infantry, 1 archer"));
@@ -943,18 +942,12 @@ test_whole_year (void)
     { 10, "Turn 10 · Autumn, year 1", "2 army moves", "GM: Red" },
     { 13, "Turn 13 · Winter, year 2", "1 army move", "GM: Blue" },
   };
-  g_autofree char *path = g_build_filename (tmpdir, "year.db", NULL);
-  const char *players[] = { "Red", "Blue", "Green", NULL };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Year", players, NULL, 1, &error);
-  MgCampaignWindow *window;
+  static const char *const players[] = { "Red", "Blue", "Green", NULL };
+  MgCampaignWindow *window = show_mk ("year.db", "Year", players, NULL);
   MgMkDashboard *board;
   MgMkActionPanel *panel;
   guint checked = 0;
 
-  g_assert_no_error (error);
-  import_sample_map (campaign);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
   board = dashboard (window);
   panel = mg_mk_dashboard_get_action_panel (board);
   PLAY (window, panel, "start");
@@ -1011,16 +1004,10 @@ assert_form (MgMkActionPanel *panel, const char *expected, const char *type, ...
 static void
 test_forms (void)
 {
-  g_autofree char *path = g_build_filename (tmpdir, "forms.db", NULL);
-  const char *players[] = { "Red", "Blue", "Green", NULL };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Forms", players, NULL, 1, &error);
-  MgCampaignWindow *window;
+  static const char *const players[] = { "Red", "Blue", "Green", NULL };
+  MgCampaignWindow *window = show_mk ("forms.db", "Forms", players, NULL);
   MgMkActionPanel *panel;
 
-  g_assert_no_error (error);
-  import_sample_map (campaign);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
   panel = mg_mk_dashboard_get_action_panel (dashboard (window));
   PLAY (window, panel, "start");
 
@@ -1067,18 +1054,11 @@ test_forms (void)
 static void
 test_touched_fields (void)
 {
-  g_autofree char *path = g_build_filename (tmpdir, "touched.db", NULL);
-  const char *players[] = { "Red", "Blue", NULL };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Touched", players, NULL, 1, &error);
-  MgCampaignWindow *window;
+  MgCampaignWindow *window = show_mk ("touched.db", "Touched", NULL, NULL);
   MgMkActionPanel *panel;
   GtkWidget *name;
   const char *note;
 
-  g_assert_no_error (error);
-  import_sample_map (campaign);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
   gtk_window_set_default_size (GTK_WINDOW (window), 360, 720);
   panel = mg_mk_dashboard_get_action_panel (dashboard (window));
   g_assert_true (mg_mk_action_panel_select (panel, "add_leader"));
@@ -1123,15 +1103,9 @@ static void
 test_page_height (void)
 {
   static const int widths[] = { 360, 1100 };
-  g_autofree char *path = g_build_filename (tmpdir, "height.db", NULL);
-  const char *players[] = { "Red", "Blue", "Green", NULL };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Height", players, NULL, 1, &error);
-  MgCampaignWindow *window;
-
-  g_assert_no_error (error);
-  import_sample_map (campaign);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  static const char *const players[] = { "Red", "Blue", "Green", NULL };
+  MgCampaignWindow *window = show_mk ("height.db", "Height", players, NULL);
+  MgCampaign *campaign = mg_campaign_window_get_campaign (window);
   for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
     {
       GtkWidget *lands = mg_mk_dashboard_get_lands_list (dashboard (window));
