@@ -22,6 +22,10 @@ struct _MgTftFighterRow
   gboolean       filling;
   gboolean       touched;   /* the referee changed the option form: now say what is wrong */
   GPtrArray     *engaged_checks; /* GtkCheckButton*, data "figure" */
+  /* The weapons offered and the one chosen, kept while the gear below is not built */
+  GPtrArray     *weapon_ids;
+  GPtrArray     *weapon_names;
+  char          *weapon_choice;
 
   GtkWidget     *box;
   GtkLabel      *name_label;
@@ -38,6 +42,8 @@ struct _MgTftFighterRow
   GtkSpinButton *moved_spin;
   GtkMenuButton *engaged_button;
   GtkBox        *engaged_box;
+  GtkFlowBox    *gear_line;
+  /* ui/tft/mg-tft-fighter-gear.ui, built the first time an option needs it (ensure_gear): NULL until then */
   GtkDropDown   *weapon_dropdown;
   GtkCheckButton *pick_up_check;
   GtkDropDown   *shield_dropdown;
@@ -48,12 +54,90 @@ struct _MgTftFighterRow
 
 G_DEFINE_FINAL_TYPE (MgTftFighterRow, mg_tft_fighter_row, GTK_TYPE_WIDGET)
 
+static void controls_changed (MgTftFighterRow *self);
+
+/* A control of the gear line that is built and shown. */
+static gboolean
+shown (gpointer widget)
+{
+  return widget != NULL && gtk_widget_get_visible (widget);
+}
+
+/* A flow box wraps each control in a slot: the slot is no tab stop of its own, and a hidden
+ * control takes its slot with it, so the line wraps as if it were not there. */
+static void
+slot_follows_child (GtkWidget *slot)
+{
+  gtk_widget_set_focusable (slot, FALSE);
+  g_object_bind_property (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (slot)), "visible", slot, "visible",
+                          G_BINDING_SYNC_CREATE);
+}
+
+static void
+set_weapon_choice (MgTftFighterRow *self, const char *id)
+{
+  g_free (self->weapon_choice);
+  self->weapon_choice = g_strdup (id != NULL ? id : "");
+  if (self->weapon_dropdown != NULL)
+    mg_tft_choice_set (self->weapon_dropdown, self->weapon_choice);
+}
+
+/* Builds the gear line's weapon, pick-up, shield and main-gauche controls, in that order after the
+ * engaged button, filled with the choices kept for them. */
+static void
+ensure_gear (MgTftFighterRow *self)
+{
+  g_autoptr(GtkBuilder) builder = NULL;
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  static const char * const shield_ids[] = { "", "ready", "sling" };
+  const char *shield_names[] = { _("Shield as it is"), _("Ready the shield"), _("Sling the shield") };
+  gboolean filling = self->filling;
+
+  if (self->weapon_dropdown != NULL)
+    return;
+  builder = gtk_builder_new_from_resource ("/io/github/meleegm/MeleeGM/tft/mg-tft-fighter-gear.ui");
+#define GET(name) self->name = (gpointer) gtk_builder_get_object (builder, #name)
+  GET (weapon_dropdown);
+  GET (pick_up_check);
+  GET (shield_dropdown);
+  GET (main_gauche_check);
+#undef GET
+  {
+    GtkWidget *controls[] = { GTK_WIDGET (self->weapon_dropdown), GTK_WIDGET (self->pick_up_check),
+                              GTK_WIDGET (self->shield_dropdown), GTK_WIDGET (self->main_gauche_check) };
+
+    for (guint i = 0; i < G_N_ELEMENTS (controls); i++)
+      {
+        gtk_widget_set_visible (controls[i], FALSE);
+        gtk_flow_box_insert (self->gear_line, controls[i], 1 + i);
+        slot_follows_child (gtk_widget_get_parent (controls[i]));
+      }
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (shield_ids); i++)
+    {
+      g_ptr_array_add (ids, (gpointer) shield_ids[i]);
+      g_ptr_array_add (names, (gpointer) shield_names[i]);
+    }
+  self->filling = TRUE;
+  mg_tft_choice_fill (self->shield_dropdown, ids, names);
+  if (self->weapon_ids != NULL)
+    mg_tft_choice_fill (self->weapon_dropdown, self->weapon_ids, self->weapon_names);
+  mg_tft_choice_set (self->weapon_dropdown, self->weapon_choice);
+  mg_tft_choice_set (self->shield_dropdown, "");
+  self->filling = filling;
+  g_signal_connect_swapped (self->weapon_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
+  g_signal_connect_swapped (self->main_gauche_check, "toggled", G_CALLBACK (controls_changed), self);
+  g_signal_connect_swapped (self->shield_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
+  g_signal_connect_swapped (self->pick_up_check, "toggled", G_CALLBACK (controls_changed), self);
+}
+
 static json_object *
 option_action (MgTftFighterRow *self)
 {
   const char *option = mg_tft_choice_get (self->option_dropdown);
-  const char *weapon = mg_tft_choice_get (self->weapon_dropdown);
-  const char *shield = mg_tft_choice_get (self->shield_dropdown);
+  const char *weapon = self->weapon_dropdown != NULL ? mg_tft_choice_get (self->weapon_dropdown) : NULL;
+  const char *shield = self->shield_dropdown != NULL ? mg_tft_choice_get (self->shield_dropdown) : NULL;
   json_object *action, *engaged;
 
   if (option == NULL)
@@ -71,13 +155,13 @@ option_action (MgTftFighterRow *self)
         json_object_array_add (engaged, json_object_new_string (g_object_get_data (G_OBJECT (check), "figure")));
     }
   json_object_object_add (action, "engaged_with", engaged);
-  if (gtk_widget_get_visible (GTK_WIDGET (self->weapon_dropdown)) && weapon != NULL && weapon[0] != '\0')
+  if (shown (self->weapon_dropdown) && weapon != NULL && weapon[0] != '\0')
     json_object_object_add (action, "weapon", json_object_new_string (weapon));
-  if (gtk_widget_get_visible (GTK_WIDGET (self->pick_up_check)) && gtk_check_button_get_active (self->pick_up_check))
+  if (shown (self->pick_up_check) && gtk_check_button_get_active (self->pick_up_check))
     json_object_object_add (action, "pick_up", json_object_new_boolean (TRUE));
-  if (gtk_widget_get_visible (GTK_WIDGET (self->shield_dropdown)) && shield != NULL && shield[0] != '\0')
+  if (shown (self->shield_dropdown) && shield != NULL && shield[0] != '\0')
     json_object_object_add (action, "shield", json_object_new_string (shield));
-  if (gtk_widget_get_visible (GTK_WIDGET (self->main_gauche_check)) && gtk_check_button_get_active (self->main_gauche_check))
+  if (shown (self->main_gauche_check) && gtk_check_button_get_active (self->main_gauche_check))
     json_object_object_add (action, "main_gauche", json_object_new_boolean (TRUE));
   return action;
 }
@@ -107,15 +191,23 @@ controls_changed (MgTftFighterRow *self)
   gboolean readies = option != NULL && strchr ("eko", option[0]) != NULL && option[1] == '\0';
   gboolean attacks = g_strcmp0 (option, "b") == 0 || g_strcmp0 (option, "h") == 0;
   gboolean option_e = g_strcmp0 (option, "e") == 0;
+  /* Option e readies or slings the shield, or picks a weapon up on the way (p. 5). */
+  gboolean shield = option_e && g_object_get_data (G_OBJECT (self), "has-shield") != NULL;
+  gboolean pick_up = option_e && g_object_get_data (G_OBJECT (self), "on-ground") != NULL;
+  gboolean main_gauche = attacks && g_object_get_data (G_OBJECT (self), "has-mg") != NULL;
 
   if (self->filling)
     return;
   self->touched = TRUE;
-  gtk_widget_set_visible (GTK_WIDGET (self->weapon_dropdown), readies);
-  /* Option e readies or slings the shield, or picks a weapon up on the way (p. 5). */
-  gtk_widget_set_visible (GTK_WIDGET (self->shield_dropdown), option_e && g_object_get_data (G_OBJECT (self), "has-shield") != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->pick_up_check), option_e && g_object_get_data (G_OBJECT (self), "on-ground") != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->main_gauche_check), attacks && g_object_get_data (G_OBJECT (self), "has-mg") != NULL);
+  if (readies || shield || pick_up || main_gauche)
+    ensure_gear (self);
+  if (self->weapon_dropdown != NULL)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->weapon_dropdown), readies);
+      gtk_widget_set_visible (GTK_WIDGET (self->shield_dropdown), shield);
+      gtk_widget_set_visible (GTK_WIDGET (self->pick_up_check), pick_up);
+      gtk_widget_set_visible (GTK_WIDGET (self->main_gauche_check), main_gauche);
+    }
   update_engaged_label (self);
   mg_tft_check (self->campaign, GTK_WIDGET (self), "fighter.declare", option_action (self), self->message_label,
                 self->touched);
@@ -170,8 +262,8 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
 {
   g_autoptr(GPtrArray) options = all_options ();
   g_autoptr(GPtrArray) titles = g_ptr_array_new ();
-  g_autoptr(GPtrArray) weapons = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) weapon_names = g_ptr_array_new ();
+  GPtrArray *weapons = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *weapon_names = g_ptr_array_new ();
   g_autoptr(GString) key = g_string_new (NULL);
   json_object *figures = mg_ui_json_array (fight, "figures");
   json_object *carried = mg_ui_json_array (fighter, "carried");
@@ -206,20 +298,33 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
   g_string_append (key, json_object_to_json_string (declared));
   g_string_append (key, json_object_to_json_string (engaged));
   if (g_strcmp0 (key->str, self->options_key) == 0)
-    return;
+    {
+      g_ptr_array_unref (weapons);
+      g_ptr_array_unref (weapon_names);
+      return;
+    }
   g_free (self->options_key);
   self->options_key = g_strdup (key->str);
 
   self->filling = TRUE;
   mg_tft_choice_fill (self->option_dropdown, options, titles);
-  mg_tft_choice_fill (self->weapon_dropdown, weapons, weapon_names);
+  g_clear_pointer (&self->weapon_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->weapon_names, g_ptr_array_unref);
+  self->weapon_ids = weapons;
+  self->weapon_names = weapon_names;
+  set_weapon_choice (self, "");
+  if (self->weapon_dropdown != NULL)
+    mg_tft_choice_fill (self->weapon_dropdown, weapons, weapon_names);
   g_object_set_data (G_OBJECT (self), "has-mg",
                      mg_tft_json_has_str (carried, "main_gauche") ? GINT_TO_POINTER (1) : NULL);
   g_object_set_data (G_OBJECT (self), "has-shield", mg_ui_json_str (fighter, "shield") != NULL ? GINT_TO_POINTER (1) : NULL);
   g_object_set_data (G_OBJECT (self), "on-ground",
                      dropped != NULL && json_object_array_length (dropped) > 0 ? GINT_TO_POINTER (1) : NULL);
-  mg_tft_choice_set (self->shield_dropdown, "");
-  gtk_check_button_set_active (self->pick_up_check, FALSE);
+  if (self->shield_dropdown != NULL)
+    {
+      mg_tft_choice_set (self->shield_dropdown, "");
+      gtk_check_button_set_active (self->pick_up_check, FALSE);
+    }
 
   /* Who it may be engaged with: every other figure still in the fight. */
   mg_widget_remove_children (GTK_WIDGET (self->engaged_box));
@@ -244,7 +349,7 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
     {
       mg_tft_choice_set (self->option_dropdown, mg_ui_json_str (declared, "option"));
       gtk_spin_button_set_value (self->moved_spin, mg_ui_json_int (declared, "moved", 0));
-      mg_tft_choice_set (self->weapon_dropdown, mg_ui_json_str (declared, "weapon") ?: "");
+      set_weapon_choice (self, mg_ui_json_str (declared, "weapon"));
     }
   else
     {
@@ -433,7 +538,7 @@ mg_tft_fighter_row_choose (MgTftFighterRow *self, const char *option, int moved,
       gtk_check_button_set_active (check, engaged_with != NULL
                                    && g_strv_contains (engaged_with, g_object_get_data (G_OBJECT (check), "figure")));
     }
-  mg_tft_choice_set (self->weapon_dropdown, weapon ?: "");
+  set_weapon_choice (self, weapon);
   controls_changed (self);
   return TRUE;
 }
@@ -441,10 +546,16 @@ mg_tft_fighter_row_choose (MgTftFighterRow *self, const char *option, int moved,
 gboolean
 mg_tft_fighter_row_choose_shield (MgTftFighterRow *self, const char *shield, gboolean pick_up)
 {
-  if (!gtk_widget_get_visible (GTK_WIDGET (self->shield_dropdown)) && shield != NULL)
+  if (!shown (self->shield_dropdown) && shield != NULL)
     return FALSE;
-  if (!gtk_widget_get_visible (GTK_WIDGET (self->pick_up_check)) && pick_up)
+  if (!shown (self->pick_up_check) && pick_up)
     return FALSE;
+  if (self->shield_dropdown == NULL)
+    {
+      /* nothing of option e's gear is offered: nothing to set */
+      controls_changed (self);
+      return TRUE;
+    }
   if (!mg_tft_choice_set (self->shield_dropdown, shield ?: ""))
     return FALSE;
   gtk_check_button_set_active (self->pick_up_check, pick_up);
@@ -502,6 +613,9 @@ mg_tft_fighter_row_finalize (GObject *object)
   g_free (self->figure);
   g_free (self->options_key);
   g_free (self->conditions);
+  g_free (self->weapon_choice);
+  g_clear_pointer (&self->weapon_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->weapon_names, g_ptr_array_unref);
   g_ptr_array_unref (self->engaged_checks);
   G_OBJECT_CLASS (mg_tft_fighter_row_parent_class)->finalize (object);
 }
@@ -531,14 +645,10 @@ mg_tft_fighter_row_class_init (MgTftFighterRowClass *klass)
   BIND (moved_spin);
   BIND (engaged_button);
   BIND (engaged_box);
-  BIND (weapon_dropdown);
-  BIND (pick_up_check);
-  BIND (shield_dropdown);
-  BIND (main_gauche_check);
+  BIND (gear_line);
   BIND (declare_button);
   BIND (message_label);
   gtk_widget_class_bind_template_child_full (widget_class, "option_line", FALSE, 0);
-  gtk_widget_class_bind_template_child_full (widget_class, "gear_line", FALSE, 0);
 #undef BIND
   gtk_widget_class_install_action (widget_class, "fighter.declare", NULL, declare_activated);
   gtk_widget_class_install_action (widget_class, "fighter.flee", NULL, flee_activated);
@@ -549,40 +659,16 @@ mg_tft_fighter_row_init (MgTftFighterRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->engaged_checks = g_ptr_array_new ();
-  /* The option and gear lines wrap in a narrow window; a hidden control takes its slot with it, and the
-   * slots are no tab stops of their own. */
   for (guint i = 0; i < 2; i++)
   {
-    GtkWidget *line = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), MG_TYPE_TFT_FIGHTER_ROW,
-                                                                 i == 0 ? "option_line" : "gear_line"));
+    GtkWidget *line = i == 0 ? GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), MG_TYPE_TFT_FIGHTER_ROW, "option_line"))
+                             : GTK_WIDGET (self->gear_line);
 
     for (GtkWidget *slot = gtk_widget_get_first_child (line); slot != NULL; slot = gtk_widget_get_next_sibling (slot))
-      {
-        gtk_widget_set_focusable (slot, FALSE);
-        g_object_bind_property (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (slot)), "visible", slot, "visible",
-                                G_BINDING_SYNC_CREATE);
-      }
+      slot_follows_child (slot);
   }
   g_signal_connect_swapped (self->option_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
-  g_signal_connect_swapped (self->weapon_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
   g_signal_connect_swapped (self->moved_spin, "value-changed", G_CALLBACK (controls_changed), self);
-  g_signal_connect_swapped (self->main_gauche_check, "toggled", G_CALLBACK (controls_changed), self);
-  g_signal_connect_swapped (self->shield_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
-  g_signal_connect_swapped (self->pick_up_check, "toggled", G_CALLBACK (controls_changed), self);
-  {
-    g_autoptr(GPtrArray) ids = g_ptr_array_new ();
-    g_autoptr(GPtrArray) names = g_ptr_array_new ();
-
-    static const char * const shield_ids[] = { "", "ready", "sling" };
-    const char *shield_names[] = { _("Shield as it is"), _("Ready the shield"), _("Sling the shield") };
-
-    for (guint i = 0; i < G_N_ELEMENTS (shield_ids); i++)
-      {
-        g_ptr_array_add (ids, (gpointer) shield_ids[i]);
-        g_ptr_array_add (names, (gpointer) shield_names[i]);
-      }
-    mg_tft_choice_fill (self->shield_dropdown, ids, names);
-  }
   /* Enter in the hexes moved declares, as the button would. */
 }
 
