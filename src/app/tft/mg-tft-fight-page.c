@@ -57,14 +57,14 @@ struct _MgTftFightPage
   GtkWidget     *pass_button;
   GtkWidget     *dagger_button;
   GtkWidget     *disengage_button;
-  GtkDropDown   *retreat_dropdown;
+  GtkDropDown   *retreat_dropdown;   /* built when first needed (build_step_part): NULL until then */
   GtkWidget     *end_turn_button;
   GtkWidget     *end_fight_button;
   GtkWidget     *abandon_button;
   GtkLabel      *step_message;
   GtkLabel      *last_label;
   GtkFlowBox    *fighters_box;
-  GtkWidget     *order_group;
+  GtkWidget     *order_group;        /* built when first needed: NULL until then */
   GtkListBox    *order_list;
   GtkListBox    *log_list;
 };
@@ -438,7 +438,7 @@ static json_object *
 end_turn_action (MgTftFightPage *self)
 {
   json_object *action = mg_tft_action_new ("end_turn");
-  const char *retreat = mg_tft_choice_get (self->retreat_dropdown);
+  const char *retreat = self->retreat_dropdown != NULL ? mg_tft_choice_get (self->retreat_dropdown) : NULL;
 
   if (retreat != NULL && retreat[0] != '\0')
     {
@@ -589,6 +589,19 @@ refresh_log (MgTftFightPage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->last_label), last != NULL);
 }
 
+/* Builds one of ui/tft/mg-tft-fight-steps.ui's parts, which most turns do not show, for the caller
+ * to put in its place before the builder (which owns it until then) goes. */
+static GtkBuilder *
+build_step_part (const char *id, gpointer *part)
+{
+  GtkBuilder *builder = gtk_builder_new ();
+  const char *ids[] = { id, NULL };
+
+  gtk_builder_add_objects_from_resource (builder, "/io/github/meleegm/MeleeGM/tft/mg-tft-fight-steps.ui", ids, NULL);
+  *part = gtk_builder_get_object (builder, id);
+  return builder;
+}
+
 static void
 refresh_retreats (MgTftFightPage *self, json_object *fight)
 {
@@ -612,6 +625,16 @@ refresh_retreats (MgTftFightPage *self, json_object *fight)
           g_ptr_array_add (names, g_strdup_printf (_("%s forces %s back a hex"), by, foe));
         }
     }
+  if (ids->len > 1 && self->retreat_dropdown == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = build_step_part ("retreat_dropdown", (gpointer *) &self->retreat_dropdown);
+
+      /* between Disengage and End Turn */
+      gtk_flow_box_insert (self->step_box, GTK_WIDGET (self->retreat_dropdown),
+                           gtk_flow_box_child_get_index (GTK_FLOW_BOX_CHILD (gtk_widget_get_parent (self->end_turn_button))));
+    }
+  if (self->retreat_dropdown == NULL)
+    return;
   mg_tft_choice_fill (self->retreat_dropdown, ids, names);
   gtk_widget_set_visible (GTK_WIDGET (self->retreat_dropdown), ids->len > 1);
 }
@@ -690,7 +713,7 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
   gtk_widget_set_visible (self->end_fight_button, over);
   if (end)
     refresh_retreats (self, fight);
-  else
+  else if (self->retreat_dropdown != NULL)
     gtk_widget_set_visible (GTK_WIDGET (self->retreat_dropdown), FALSE);
 
   refresh_first (self, fight, options);
@@ -752,8 +775,17 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
   for (guint i = 0; i < self->fighter_rows->len; i++)
     mg_tft_fighter_row_update (g_ptr_array_index (self->fighter_rows, i), fight, pending);
 
-  mg_widget_remove_children (GTK_WIDGET (self->order_list));
-  for (size_t i = 0; order != NULL && i < json_object_array_length (order); i++)
+  if (order != NULL && json_object_array_length (order) > 0 && self->order_group == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = build_step_part ("order_group", (gpointer *) &self->order_group);
+
+      self->order_list = GTK_LIST_BOX (gtk_builder_get_object (builder, "order_list"));
+      gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->fighters_box))), self->order_group,
+                                  GTK_WIDGET (self->fighters_box));
+    }
+  if (self->order_group != NULL)
+    mg_widget_remove_children (GTK_WIDGET (self->order_list));
+  for (size_t i = 0; self->order_group != NULL && order != NULL && i < json_object_array_length (order); i++)
     {
       json_object *slot = json_object_array_get_idx (order, i);
       GtkWidget *row = adw_action_row_new ();
@@ -767,7 +799,8 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
         adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("object-select-symbolic"));
       gtk_list_box_append (self->order_list, row);
     }
-  gtk_widget_set_visible (self->order_group, order != NULL && json_object_array_length (order) > 0);
+  if (self->order_group != NULL)
+    gtk_widget_set_visible (self->order_group, order != NULL && json_object_array_length (order) > 0);
   refresh_log (self);
 }
 
@@ -1016,7 +1049,7 @@ mg_tft_fight_page_set_retreat (MgTftFightPage *self, const char *by, const char 
   g_autofree char *id = g_strdup_printf ("%s\n%s", by, figure);
 
   mg_widget_redraw_pending (GTK_WIDGET (self));
-  return mg_tft_choice_set (self->retreat_dropdown, id);
+  return self->retreat_dropdown != NULL && mg_tft_choice_set (self->retreat_dropdown, id);
 }
 
 MgTftFighterRow *
@@ -1169,15 +1202,12 @@ mg_tft_fight_page_class_init (MgTftFightPageClass *klass)
   BIND (pass_button);
   BIND (dagger_button);
   BIND (disengage_button);
-  BIND (retreat_dropdown);
   BIND (end_turn_button);
   BIND (end_fight_button);
   BIND (abandon_button);
   BIND (step_message);
   BIND (last_label);
   BIND (fighters_box);
-  BIND (order_group);
-  BIND (order_list);
   BIND (log_list);
 #undef BIND
   gtk_widget_class_install_action (widget_class, "fight.start", NULL, start_activated);
