@@ -569,6 +569,18 @@ mg_tft_fighter_row_get_declare_button (MgTftFighterRow *self)
   return self->declare_button;
 }
 
+GtkWidget *
+mg_tft_fighter_row_get_engaged_button (MgTftFighterRow *self)
+{
+  return GTK_WIDGET (self->engaged_button);
+}
+
+GtkWidget *
+mg_tft_fighter_row_get_weapon_dropdown (MgTftFighterRow *self)
+{
+  return GTK_WIDGET (self->weapon_dropdown);
+}
+
 const char *
 mg_tft_fighter_row_get_message (MgTftFighterRow *self)
 {

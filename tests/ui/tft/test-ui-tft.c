@@ -833,6 +833,96 @@ test_setup_built_when_shown (void)
   page = NULL;
 }
 
+/* The gear line's weapon, pick-up, shield and main-gauche controls are built the first time an
+ * option needs them (a fight opened at option a has none). Built late, the weapon to ready must
+ * still be what the referee reaches with Tab from the engaged button, before Declare, and its list,
+ * opened from the keyboard, must offer the figure's weapons (p. 5: option e readies a weapon). */
+static GtkWidget *
+find_descendant (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_gear_built_when_needed (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\",\"dagger\"],\"ready\":\"broadsword\"}",
+    "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"practice\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}",
+  };
+  static const char * const offered[] = { "Weapon to ready", "Broadsword", "Dagger" };
+  MgCampaignWindow *window = show_played ("Gear.db", "The Gear", actions, G_N_ELEMENTS (actions));
+  MgTftFighterRow *a;
+  GtkWidget *weapon, *popover, *list, *focus;
+  GListModel *model;
+
+  wait_ms (100);
+  page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+  a = mg_tft_fight_page_get_fighter (page, "A");
+  g_assert_nonnull (a);
+  g_assert_null (mg_tft_fighter_row_get_weapon_dropdown (a));
+
+  g_assert_true (mg_tft_fighter_row_choose (a, "e", 0, NULL, NULL));
+  wait_ms (50);
+  weapon = mg_tft_fighter_row_get_weapon_dropdown (a);
+  g_assert_nonnull (weapon);
+  g_assert_true (gtk_widget_get_mapped (weapon));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (weapon), ==, "The weapon to ready");
+  model = gtk_drop_down_get_model (GTK_DROP_DOWN (weapon));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, G_N_ELEMENTS (offered));
+  for (guint i = 0; i < G_N_ELEMENTS (offered); i++)
+    g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), i), ==, offered[i]);
+
+  /* Tab: engaged button, the weapon to ready, Declare (A has no shield, nothing lies on the ground). */
+  g_assert_true (gtk_widget_grab_focus (mg_tft_fighter_row_get_engaged_button (a)));
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus == weapon || gtk_widget_is_ancestor (focus, weapon));
+
+  /* Opened from the keyboard (Enter on the focused drop-down), its list offers the same weapons. */
+  g_assert_true (gtk_widget_activate (focus));
+  wait_ms (400);   /* a button activated from the keyboard clicks after its 250 ms press */
+  popover = find_descendant (weapon, GTK_TYPE_POPOVER);
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_visible (popover));
+  list = find_descendant (popover, GTK_TYPE_LIST_VIEW);
+  g_assert_nonnull (list);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)))), ==,
+                    G_N_ELEMENTS (offered));
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  wait_ms (50);
+
+  g_assert_true (gtk_widget_grab_focus (mg_tft_fighter_row_get_engaged_button (a)));
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus == mg_tft_fighter_row_get_declare_button (a)
+                 || gtk_widget_is_ancestor (focus, mg_tft_fighter_row_get_declare_button (a)));
+
+  /* Chosen there, the dagger is what the declaration readies: the engine takes it. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (weapon), 2);
+  wait_ms (10);
+  g_assert_null (mg_tft_fighter_row_get_message (a));
+  g_assert_true (gtk_widget_is_sensitive (mg_tft_fighter_row_get_declare_button (a)));
+  /* Back to option a: the weapon is no longer offered. */
+  g_assert_true (mg_tft_fighter_row_choose (a, "a", 0, NULL, NULL));
+  wait_ms (10);
+  g_assert_false (gtk_widget_get_visible (weapon));
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+  page = NULL;
+}
+
 /* Issue 11 item 8 through the pages. "Halflings get an extra +3 DX adjustment with missile or
  * thrown weapons, and do an extra +1 damage" (p. 19): a halfling (DX 14) throwing its dagger 2
  * hexes is shown adjDX 14 + 3 - 2 = 15, and a 5 on the die does 5 (1-1, +1), leaving B (ST 12)
@@ -1105,6 +1195,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/tft/reopen", test_reopen);
   g_test_add_func ("/ui/tft/dead", test_dead);
   g_test_add_func ("/ui/tft/setup-built-when-shown", test_setup_built_when_shown);
+  g_test_add_func ("/ui/tft/gear-built-when-needed", test_gear_built_when_needed);
   g_test_add_func ("/ui/tft/halfling-and-broken", test_halfling_and_broken);
   g_test_add_func ("/ui/tft/narrow-roster", test_narrow_roster);
   status = g_test_run ();
