@@ -639,6 +639,9 @@ mg_start_window_class_init (MgStartWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, create_button);
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, form_message);
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, samples_button);
+  /* Looked up once in init (mg_menu_button_defer_menu), so not kept in the struct. */
+  gtk_widget_class_bind_template_child_full (widget_class, "menu_button", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "primary_menu", FALSE, 0);
 
   gtk_widget_class_install_action (widget_class, "start.show-new", NULL, show_new_activated);
   gtk_widget_class_install_action (widget_class, "start.back", NULL, back_activated);
@@ -660,6 +663,10 @@ mg_start_window_init (MgStartWindow *self)
   guint n = 0;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  mg_menu_button_defer_menu (GTK_MENU_BUTTON (gtk_widget_get_template_child (GTK_WIDGET (self), MG_TYPE_START_WINDOW,
+                                                                             "menu_button")),
+                             G_MENU_MODEL (gtk_widget_get_template_child (GTK_WIDGET (self), MG_TYPE_START_WINDOW,
+                                                                          "primary_menu")));
   self->player_rows = g_ptr_array_new ();
 
   all = mg_rules_all (&n);

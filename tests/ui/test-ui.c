@@ -535,9 +535,70 @@ find_shortcuts_window (void)
   return NULL;
 }
 
+/* The window's primary menu button (F10 opens it). */
+static GtkMenuButton *
+find_primary_menu_button (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget)))
+    return GTK_MENU_BUTTON (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkMenuButton *found = find_primary_menu_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The primary menu's popover is built when the menu is first opened (gtk_menu_button_popup is
+ * what F10 calls), holds the menu's items, and is kept for the next opening. */
+static void
+check_primary_menu (GtkWidget *window, const char *action)
+{
+  GtkMenuButton *button = find_primary_menu_button (window);
+  GtkPopover *popover;
+  GMenuModel *model;
+  gboolean found = FALSE;
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (button)));
+  g_assert_null (gtk_menu_button_get_popover (button));
+  gtk_menu_button_popup (button);
+  wait_ms (50);
+  popover = gtk_menu_button_get_popover (button);
+  g_assert_true (GTK_IS_POPOVER_MENU (popover));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  model = gtk_menu_button_get_menu_model (button);
+  g_assert_nonnull (model);
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+
+      for (int j = 0; section != NULL && j < g_menu_model_get_n_items (section); j++)
+        {
+          g_autofree char *name = NULL;
+
+          if (g_menu_model_get_item_attribute (section, j, G_MENU_ATTRIBUTE_ACTION, "s", &name)
+              && g_strcmp0 (name, action) == 0)
+            found = TRUE;
+        }
+    }
+  g_assert_true (found);
+  gtk_menu_button_popdown (button);
+  wait_ms (50);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  gtk_menu_button_popup (button);
+  wait_ms (50);
+  g_assert_true (gtk_menu_button_get_popover (button) == popover);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  gtk_menu_button_popdown (button);
+}
+
 /* The window's shell: the shortcuts window opens from win.show-help-overlay (Ctrl+?) over the
  * campaign window, and the bottom page switcher gets its pages once a narrow window reveals it
- * (neither is built before the first frame). */
+ * (neither is built before the first frame); so is the primary menu. */
 static void
 test_window_shell (void)
 {
@@ -547,7 +608,7 @@ test_window_shell (void)
   g_autoptr(MgCampaign) c = mg_campaign_create (path, "meeple", "Shell", players, NULL, 1, &error);
   MgCampaignWindow *window;
   AdwViewSwitcherBar *bar;
-  GtkWindow *shortcuts;
+  GtkWindow *shortcuts, *start;
 
   g_assert_no_error (error);
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
@@ -556,6 +617,7 @@ test_window_shell (void)
   bar = mg_campaign_window_get_switcher_bar (window);
   g_assert_false (adw_view_switcher_bar_get_reveal (bar));
   g_assert_null (adw_view_switcher_bar_get_stack (bar));
+  check_primary_menu (GTK_WIDGET (window), "win.export");
 
   g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
@@ -582,6 +644,12 @@ test_window_shell (void)
   g_assert_true (adw_view_switcher_bar_get_reveal (bar));
   g_assert_true (adw_view_switcher_bar_get_stack (bar) == mg_campaign_window_get_view_stack (window));
   close_campaign_windows (app);
+
+  start = GTK_WINDOW (mg_application_get_start_window (app));
+  gtk_window_present (start);
+  wait_ms (100);
+  check_primary_menu (GTK_WIDGET (start), "app.about");
+  gtk_widget_set_visible (GTK_WIDGET (start), FALSE);
 }
 
 /* 9.4: one pending() and one view() per seat per change, however many pages draw them; the
