@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 
 #include "mg-application.h"
+#include "mg-area-map.h"
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
 #include "mg-errors.h"
@@ -535,6 +536,37 @@ find_shortcuts_window (void)
   return NULL;
 }
 
+/* The area map (La Mame's and MecaKnights' maps, and the map editors, where a referee may set
+ * areas close together): a name that would run into the name of an area beside it is wrapped
+ * between its words, under its area. */
+static void
+test_area_map_names (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  MgAreaMap *map = mg_area_map_new ();
+  json_object *model = json_tokener_parse (
+    "{\"areas\":[{\"id\":\"a\",\"label\":\"Green Vale of Ash\",\"x\":0,\"y\":0,\"neighbours\":[\"b\"]},"
+    "{\"id\":\"b\",\"label\":\"Old Stone Bridge\",\"x\":90,\"y\":0,\"neighbours\":[\"a\",\"c\"]},"
+    "{\"id\":\"c\",\"label\":\"Long Market Square\",\"x\":180,\"y\":10,\"neighbours\":[\"b\"]},"
+    "{\"id\":\"d\",\"label\":\"High Pass\",\"x\":90,\"y\":200,\"neighbours\":[\"e\"]},"
+    "{\"id\":\"e\",\"label\":\"Far Keep\",\"x\":600,\"y\":200,\"neighbours\":[\"d\"]}]}");
+  graphene_rect_t a, d;
+
+  mg_area_map_set_model (map, model);
+  json_object_put (model);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (map));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 400);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_ms (300);
+  assert_area_names_apart (map);
+  /* Wrapped, a name is taller than one line; an area alone keeps its name on one line. */
+  g_assert_true (mg_area_map_name_rect (map, "a", &a));
+  g_assert_true (mg_area_map_name_rect (map, "d", &d));
+  g_assert_cmpfloat (a.size.height, >, 1.5 * d.size.height);
+  save_screenshot (window, "area-map-names.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The window's primary menu button (F10 opens it). */
 static GtkMenuButton *
 find_primary_menu_button (GtkWidget *widget)
@@ -1047,6 +1079,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/same-name", test_same_name);
   g_test_add_func ("/ui/lazy-pages", test_lazy_pages);
   g_test_add_func ("/ui/symbolic-icon-png", test_symbolic_icon_png);
+  g_test_add_func ("/ui/area-map-names", test_area_map_names);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);
