@@ -853,6 +853,15 @@ find_descendant (GtkWidget *widget, GType type)
 }
 
 static void
+collect_labels (GtkWidget *widget, GString *out)
+{
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, out);
+}
+
+static void
 test_gear_built_when_needed (void)
 {
   static const char * const actions[] = {
@@ -899,6 +908,14 @@ test_gear_built_when_needed (void)
   g_assert_nonnull (list);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)))), ==,
                     G_N_ELEMENTS (offered));
+  /* Its rows, built as it opened, name them. */
+  {
+    g_autoptr(GString) shown = g_string_new (NULL);
+
+    collect_labels (list, shown);
+    for (guint i = 0; i < G_N_ELEMENTS (offered); i++)
+      assert_contains (shown->str, offered[i]);
+  }
   gtk_popover_popdown (GTK_POPOVER (popover));
   wait_ms (50);
 
