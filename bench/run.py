@@ -17,10 +17,11 @@ append    (c) `melee-gm-cli act` appends / the physical limit (bench/append-limi
           on a 100k-row campaign of each game (target >= 0.8x)
 frame     (a)/(b) time to first frame and peak memory, cairo and GL renderers, >= 15 interleaved
           runs, every program measured by the same LD_PRELOAD probe (bench/first-frame-probe.c):
-          Melee GM on 100k-row Meeple and MecaKnights campaigns, the bare window, the header-bar
+          Melee GM on a 100k-row campaign of every game, the bare window, the header-bar
           window, GNOME Calculator and GNOME Text Editor (Debian packages gnome-calculator,
-          gnome-text-editor).  Targets: app <= Calculator, app <= 1.3x header-bar window,
-          memory <= 1.2x bare window
+          gnome-text-editor), with the X server's CPU time beside each; then the games, the
+          bare window and Calculator again, every window at Calculator's size.  Targets:
+          app <= Calculator, app <= 1.3x header-bar window, memory <= 1.2x bare window
 journal   (15.5) the Journal list's jump anywhere in 1M rows (bench/journal-jump.c), cairo and GL,
           interleaved with the same jump in a bare GtkListView of 1M one-line GtkInscription rows
           (the toolkit's limit on that renderer): CPU and frame time, and their ratios
@@ -112,6 +113,7 @@ class Tools:
         self.bare = os.path.join(build, "bench/mg-bench-bare-window")
         self.shell = os.path.join(build, "bench/mg-bench-shell-window")
         self.jump = os.path.join(build, "bench/mg-bench-journal-jump")
+        self.xserver = x_server_pid()
         self.unbuildable = {}
 
     def campaign(self, game, rows, gen_timeout):
@@ -309,8 +311,33 @@ def bench_append(t, games, pairs, count, gen_timeout):
 
 # -------------------------------------------------------------------- frame
 
+def x_server_pid():
+    """The pid of the X server of $DISPLAY when it runs on this machine (Xvfb under xvfb-run), else None."""
+    display = os.environ.get("DISPLAY", "")
+    if not display.startswith(":"):
+        return None
+    display = display.split(".")[0]
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                argv = f.read().decode(errors="replace").split("\0")
+        except OSError:
+            continue
+        if os.path.basename(argv[0]) in ("Xvfb", "Xorg", "X") and display in argv[1:]:
+            return int(pid)
+    return None
+
+
+def process_cpu(pid):
+    """User + system CPU seconds of a running process, from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def first_frame(t, argv, env):
     env = dict(env, LD_PRELOAD=t.probe)
+    x0 = process_cpu(t.xserver) if t.xserver else 0.0
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
     seen = None
@@ -321,11 +348,23 @@ def first_frame(t, argv, env):
     if seen is None:
         sys.exit(f"bench: {argv[0]} never painted a frame (status {status})")
     # The CPU time the process spent to its first frame: what the machine's load changes least.
-    return seen, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
+    # The X server's, from the launch to the exit (its work on the window's pixels: mapping
+    # it, and drawing under cairo, which renders through the X server), is not in it.
+    xcpu = process_cpu(t.xserver) - x0 if t.xserver else None
+    return seen, usage.ru_maxrss, usage.ru_utime + usage.ru_stime, xcpu
+
+
+def x_server_column(values):
+    """The X server's median CPU time over a program's runs, when the server was found."""
+    if not values or values[0] is None:
+        return ""
+    return f"  X server CPU {statistics.median(values) * 1e3:5.0f} ms"
 
 
 def bench_frame(t, runs, gen_timeout):
     print("\n== (a)/(b) time to first frame and peak memory ==")
+    if t.xserver:
+        print(f"  (the X server of {os.environ['DISPLAY']} is pid {t.xserver}: its CPU time is read around every run)")
     programs = []
     for game in GAMES:     # every game: the target is "a 100k-row campaign of any game"
         p = None
@@ -355,17 +394,19 @@ def bench_frame(t, runs, gen_timeout):
         times = {label: [] for label, _ in programs}
         rss = {label: [] for label, _ in programs}
         cpu = {label: [] for label, _ in programs}
+        xcpu = {label: [] for label, _ in programs}
         for _ in range(runs):
             for label, argv in programs:
-                el, m, c = first_frame(t, argv, env)
+                el, m, c, x = first_frame(t, argv, env)
                 times[label].append(el)
                 rss[label].append(m)
                 cpu[label].append(c)
+                xcpu[label].append(x)
         print(f"\n  GSK_RENDERER={renderer}, {runs} interleaved runs (medians):")
         for label, _ in programs:
             print(f"    {label:<34} {statistics.median(times[label]) * 1e3:7.0f} ms  "
                   f"CPU {statistics.median(cpu[label]) * 1e3:6.0f} ms  "
-                  f"peak RSS {statistics.median(rss[label]) / 1024:6.1f} MiB")
+                  f"peak RSS {statistics.median(rss[label]) / 1024:6.1f} MiB{x_server_column(xcpu[label])}")
         for label, _ in programs[:n_games]:
             ratio_line(f"  (a) {renderer}: {label} / bare window",
                        [a / b for a, b in zip(times[label], times["bare window"])])
@@ -387,6 +428,11 @@ def bench_frame(t, runs, gen_timeout):
                        [a / b for a, b in zip(rss[label], rss["bare window"])], 1.2)
         ratio_line(f"  (a) {renderer}: header-bar window / bare window (libadwaita's chrome alone)",
                    [a / b for a, b in zip(times["header-bar window"], times["bare window"])])
+        # What the window's chrome alone leaves to a page against Calculator at this size.
+        if "GNOME Calculator" in times:
+            for label in ("bare window", "header-bar window"):
+                ratio_line(f"  (a) {renderer}: {label} / GNOME Calculator",
+                           [a / b for a, b in zip(times[label], times["GNOME Calculator"])])
     if "GNOME Calculator" in dict(programs):
         bench_frame_calculator_size(t, runs, base_env, programs[:n_games], dict(programs)["GNOME Calculator"])
 
@@ -418,15 +464,17 @@ def bench_frame_calculator_size(t, runs, base_env, games, calculator):
                 first_frame(t, argv, app_env if label in app_labels else peer_env)
             times = {label: [] for label, _ in programs}
             cpu = {label: [] for label, _ in programs}
+            xcpu = {label: [] for label, _ in programs}
             for _ in range(runs):
                 for label, argv in programs:
-                    el, _, c = first_frame(t, argv, app_env if label in app_labels else peer_env)
+                    el, _, c, x = first_frame(t, argv, app_env if label in app_labels else peer_env)
                     times[label].append(el)
                     cpu[label].append(c)
+                    xcpu[label].append(x)
             print(f"\n  GSK_RENDERER={renderer}, {runs} interleaved runs at {w} x {h} (medians):")
             for label, _ in programs:
                 print(f"    {label:<34} {statistics.median(times[label]) * 1e3:7.0f} ms  "
-                      f"CPU {statistics.median(cpu[label]) * 1e3:6.0f} ms")
+                      f"CPU {statistics.median(cpu[label]) * 1e3:6.0f} ms{x_server_column(xcpu[label])}")
             for label, _ in games:
                 ratio_line(f"  (a) {renderer} at {w} x {h}: {label} / GNOME Calculator",
                            [a / b for a, b in zip(times[label], times["GNOME Calculator"])], 1.0)

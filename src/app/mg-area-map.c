@@ -135,37 +135,90 @@ draw_shape (cairo_t *cr, const char *shape, double x, double y, double r)
     cairo_arc (cr, x, y, r, 0, 2 * G_PI);
 }
 
-static void
-text_centred (MgAreaMap *self, cairo_t *cr, const char *text, double x, double y, gboolean bold, double size)
+/* The kept layout for a font (see text[]). */
+static PangoLayout *
+layout_for (MgAreaMap *self, gboolean bold, double size)
 {
-  PangoLayout *layout = NULL;
   guint slot = 0;
-  int w, h;
 
-  for (guint i = 0; i < G_N_ELEMENTS (self->text) && layout == NULL; i++)
+  for (guint i = 0; i < G_N_ELEMENTS (self->text); i++)
     if (self->text[i].layout == NULL)
       slot = i;
     else if (self->text[i].bold == bold && self->text[i].size == size)
-      layout = self->text[i].layout;
-  if (layout == NULL)
-    {
-      PangoFontDescription *font = pango_font_description_new ();
+      return self->text[i].layout;
 
-      g_clear_object (&self->text[slot].layout);
-      layout = self->text[slot].layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
-      self->text[slot].bold = bold;
-      self->text[slot].size = size;
-      pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-      if (bold)
-        pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
-      pango_layout_set_font_description (layout, font);
-      pango_font_description_free (font);
-    }
+  PangoFontDescription *font = pango_font_description_new ();
+  PangoLayout *layout;
+
+  g_clear_object (&self->text[slot].layout);
+  layout = self->text[slot].layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  self->text[slot].bold = bold;
+  self->text[slot].size = size;
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  return layout;
+}
+
+static void
+text_centred (MgAreaMap *self, cairo_t *cr, const char *text, double x, double y, gboolean bold, double size)
+{
+  PangoLayout *layout = layout_for (self, bold, size);
+  int w, h;
+
   /* A layout notices its widget's context changing (font settings, scale) by itself. */
+  pango_layout_set_width (layout, -1);
   pango_layout_set_text (layout, text, -1);
   pango_layout_get_pixel_size (layout, &w, &h);
   cairo_move_to (cr, x - w / 2.0, y - h / 2.0);
   pango_cairo_show_layout (cr, layout);
+}
+
+/* An area's name, laid out under it: wrapped between words when it would run into the name of
+ * an area beside it (in a narrow window "Green Vale" ran into "Stonebridge"). *x, *y: where to
+ * show the layout; *rect: where its text is. */
+static PangoLayout *
+name_layout (MgAreaMap *self, json_object *area, double *x, double *y, graphene_rect_t *rect)
+{
+  json_object *list = areas (self);
+  const char *label = mg_ui_json_str (area, "label"), *id = mg_ui_json_str (area, "id");
+  double size = CLAMP (AREA_RADIUS * 0.4, 8, 12), ax, ay, room = G_MAXDOUBLE;
+  PangoLayout *layout = layout_for (self, FALSE, size);
+  PangoRectangle logical;
+  int w, h;
+
+  to_widget (self, area, &ax, &ay);
+  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+    {
+      json_object *b = json_object_array_get_idx (list, i);
+      double bx, by;
+
+      if (b == area)
+        continue;
+      to_widget (self, b, &bx, &by);
+      /* Names on about the same line: each may take the gap between the two areas, less a space. */
+      if (fabs (by - ay) < 3 * size)
+        room = MIN (room, fabs (bx - ax) - size / 2);
+    }
+  pango_layout_set_width (layout, -1);
+  pango_layout_set_text (layout, label ? label : (id ? id : ""), -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  /* One line: its middle 10 px under the area; more lines go on down. */
+  *x = ax - w / 2.0;
+  *y = ay + AREA_RADIUS + 10 - h / 2.0;
+  *rect = GRAPHENE_RECT_INIT (*x, *y, w, h);
+  if (w <= room)
+    return layout;
+  room = MAX (room, size);
+  pango_layout_set_width (layout, (int) (room * PANGO_SCALE));
+  pango_layout_get_pixel_extents (layout, NULL, &logical);   /* the lines centred in the width */
+  *x = ax - room / 2;
+  *rect = GRAPHENE_RECT_INIT (*x + logical.x, *y, logical.width, logical.height);
+  return layout;
 }
 
 static gboolean
@@ -221,7 +274,6 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     {
       json_object *a = json_object_array_get_idx (list, i);
       const char *id = mg_ui_json_str (a, "id");
-      const char *label = mg_ui_json_str (a, "label");
       gboolean castle = has_mark (a, "castle"), mountain = has_mark (a, "mountain");
       double x, y;
 
@@ -280,7 +332,14 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (has_mark (a, "plus_one"))
         text_centred (self, cr, "+1", x + AREA_RADIUS - 2, y - AREA_RADIUS + 4, TRUE, CLAMP (AREA_RADIUS * 0.4, 8, 12));
       cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 1);
-      text_centred (self, cr, label ? label : (id ? id : ""), x, y + AREA_RADIUS + 10, FALSE, CLAMP (AREA_RADIUS * 0.4, 8, 12));
+      {
+        graphene_rect_t r;
+        double lx, ly;
+        PangoLayout *layout = name_layout (self, a, &lx, &ly, &r);
+
+        cairo_move_to (cr, lx, ly);
+        pango_cairo_show_layout (cr, layout);
+      }
     }
 
   /* The keyboard's area: a ring around it while the map has the focus. */
@@ -368,6 +427,19 @@ mg_area_map_area_position (MgAreaMap *self, const char *id, double *x, double *y
     return FALSE;
   compute_transform (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
   to_widget (self, a, x, y);
+  return TRUE;
+}
+
+gboolean
+mg_area_map_name_rect (MgAreaMap *self, const char *id, graphene_rect_t *rect)
+{
+  json_object *a = find_area (self, id);
+  double x, y;
+
+  if (a == NULL)
+    return FALSE;
+  compute_transform (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
+  name_layout (self, a, &x, &y, rect);
   return TRUE;
 }
 

@@ -46,6 +46,8 @@ void         mg_area_map_set_editable (MgAreaMap *self, gboolean editable);
 const char  *mg_area_map_area_at      (MgAreaMap *self, double x, double y);
 /* Where an area is drawn, in widget coordinates (for tests); FALSE if unknown. */
 gboolean     mg_area_map_area_position (MgAreaMap *self, const char *id, double *x, double *y);
+/* Where an area's name is drawn, in widget coordinates (for tests); FALSE if unknown. */
+gboolean     mg_area_map_name_rect    (MgAreaMap *self, const char *id, graphene_rect_t *rect);
 /* Emits what a click at a widget position does (as a press does). */
 void         mg_area_map_click        (MgAreaMap *self, double x, double y);
 /* The keyboard's area (NULL before any); the arrow keys' and Enter's actions. */

@@ -621,6 +621,9 @@ mg_campaign_window_class_init (MgCampaignWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, export_button);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, progress_bar);
+  /* Looked up once in init (mg_menu_button_defer_menu), so not kept in the struct. */
+  gtk_widget_class_bind_template_child_full (widget_class, "menu_button", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "primary_menu", FALSE, 0);
 
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_activated);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_activated);
@@ -639,6 +642,10 @@ static void
 mg_campaign_window_init (MgCampaignWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  mg_menu_button_defer_menu (GTK_MENU_BUTTON (gtk_widget_get_template_child (GTK_WIDGET (self), MG_TYPE_CAMPAIGN_WINDOW,
+                                                                             "menu_button")),
+                             G_MENU_MODEL (gtk_widget_get_template_child (GTK_WIDGET (self), MG_TYPE_CAMPAIGN_WINDOW,
+                                                                          "primary_menu")));
 }
 
 MgCampaignWindow *

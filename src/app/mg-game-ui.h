@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "mg-campaign.h"
+#include "mg-game.h"
 
 G_BEGIN_DECLS
 
@@ -32,6 +33,10 @@ AdwViewStackPage *mg_game_ui_add_page    (AdwViewStack  *stack,
 /* The page called `name`, built now if it was not yet; NULL if there is none. */
 GtkWidget        *mg_game_ui_ensure_page (AdwViewStack  *stack,
                                           const char    *name);
+
+/* A variant's title, translated; the variant of `game` whose value is `value` (NULL if none). */
+const char          *mg_game_variant_title (const MgGameVariant *variant);
+const MgGameVariant *mg_game_find_variant  (const MgGame *game, const char *value);
 
 /* The game's UI; a generic one (JSON of the public view) when the game has none. */
 const MgGameUi *mg_game_ui_lookup (const char *game_id);

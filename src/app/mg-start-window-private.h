@@ -7,6 +7,7 @@ G_BEGIN_DECLS
 
 void        mg_start_window_set_folder      (MgStartWindow *self, const char *folder);
 AdwComboRow *mg_start_window_get_game_row   (MgStartWindow *self);
+AdwComboRow *mg_start_window_get_variant_row (MgStartWindow *self);
 GtkEditable *mg_start_window_get_name_row   (MgStartWindow *self);
 GtkEditable *mg_start_window_get_player_row (MgStartWindow *self, guint index);
 GtkWidget  *mg_start_window_get_create_button (MgStartWindow *self);

@@ -8,6 +8,8 @@
 #include "mg-application.h"
 #include "mg-campaign.h"
 #include "mg-errors.h"
+#include "mg-game-ui.h"
+#include "mg-ruleset.h"
 #include "mg-settings.h"
 #include "mg-start-window-private.h"
 #include "mg-widget-util.h"
@@ -21,6 +23,7 @@ struct _MgStartWindow
   AdwPreferencesGroup *recent_group;
   GtkListBox      *recent_list;
   AdwComboRow     *game_row;
+  AdwComboRow     *variant_row;
   GtkMenuButton   *samples_button;
   AdwEntryRow     *name_row;
   AdwActionRow    *folder_row;
@@ -52,6 +55,30 @@ selected_rules (MgStartWindow *self)
   guint i = adw_combo_row_get_selected (self->game_row);
 
   return i < n ? all[i] : NULL;
+}
+
+/* The variant chosen for the selected game; NULL for a game of one. */
+static const MgGameVariant *
+selected_variant (MgStartWindow *self)
+{
+  const MgRules *rules = selected_rules (self);
+  const MgGame *game = rules != NULL ? mg_game_lookup (rules->id) : NULL;
+  guint i = adw_combo_row_get_selected (self->variant_row);
+
+  return game != NULL && i < game->n_variants ? &game->variants[i] : NULL;
+}
+
+/* How many players the chosen game, or its chosen variant, is for. */
+static void
+player_limits (MgStartWindow *self, guint *min, guint *max)
+{
+  const MgRules *rules = selected_rules (self);
+  const MgGameVariant *variant = selected_variant (self);
+
+  *min = variant != NULL ? variant->min_players : rules != NULL ? rules->min_players : 2;
+  *max = variant != NULL ? variant->max_players : rules != NULL ? rules->max_players : 2;
+  *min = MAX (*min, 1);
+  *max = MAX (*max, *min);
 }
 
 /* "…/Friday Meeples 2.db" → "Friday Meeples 2". */
@@ -145,8 +172,12 @@ validate_form (MgStartWindow *self)
                                              : _("The campaign is saved as you play; there is nothing else to save."));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "start.create", complete && message == NULL);
   if (rules != NULL)
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), "start.add-player",
-                                   self->player_rows->len < rules->max_players);
+    {
+      guint min, max;
+
+      player_limits (self, &min, &max);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "start.add-player", self->player_rows->len < max);
+    }
 }
 
 static void
@@ -200,21 +231,41 @@ add_player_row (MgStartWindow *self)
   g_ptr_array_add (self->player_rows, row);
 }
 
+/* As many player rows as the game (or its variant) is for: rows over its most are removed
+ * from the end, rows up to its least added. */
 static void
-game_changed (MgStartWindow *self)
+fit_players (MgStartWindow *self)
 {
-  const MgRules *rules = selected_rules (self);
-  guint want = rules != NULL ? MAX (rules->min_players, 1) : 2;
+  guint min, max;
 
-  while (self->player_rows->len > want
-         && self->player_rows->len > (rules != NULL ? rules->max_players : want))
+  player_limits (self, &min, &max);
+  while (self->player_rows->len > max)
     {
       GtkWidget *row = g_ptr_array_steal_index (self->player_rows, self->player_rows->len - 1);
       gtk_list_box_remove (self->players_list, row);
     }
-  while (self->player_rows->len < want)
+  while (self->player_rows->len < min)
     add_player_row (self);
   validate_form (self);
+}
+
+static void
+game_changed (MgStartWindow *self)
+{
+  const MgRules *rules = selected_rules (self);
+  const MgGame *game = rules != NULL ? mg_game_lookup (rules->id) : NULL;
+  g_autoptr(GtkStringList) titles = NULL;
+
+  if (game != NULL && game->n_variants > 0)
+    {
+      titles = gtk_string_list_new (NULL);
+      for (guint i = 0; i < game->n_variants; i++)
+        gtk_string_list_append (titles, mg_game_variant_title (&game->variants[i]));
+    }
+  /* The first variant is the shipped ruleset's; a model set again selects it. */
+  adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (titles));
+  gtk_widget_set_visible (GTK_WIDGET (self->variant_row), titles != NULL);
+  fit_players (self);
 }
 
 static void
@@ -371,6 +422,8 @@ create_activated (GtkWidget *widget, const char *name, GVariant *param)
   g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
   g_autoptr(MgCampaign) campaign = NULL;
+  const MgGameVariant *variant;
+  json_object *ruleset = NULL;
 
   self->create_tried = TRUE;
   validate_form (self);
@@ -396,9 +449,20 @@ create_activated (GtkWidget *widget, const char *name, GVariant *param)
   /* The name the form announced when the first was taken: the file's, so the two never differ. */
   g_free (campaign_name);
   campaign_name = real_name (path);
-  campaign = mg_campaign_create (path, rules->id, campaign_name,
-                                 (const char * const *) players->pdata,
-                                 NULL, g_random_int (), &error);
+  variant = selected_variant (self);
+  if (variant != NULL)
+    {
+      /* The shipped ruleset, playing the chosen variant. */
+      ruleset = mg_ruleset_load_default (rules->id, &error);
+      if (ruleset != NULL)
+        json_object_object_add (ruleset, mg_game_lookup (rules->id)->variant_key,
+                                json_object_new_string (variant->value));
+    }
+  if (variant == NULL || ruleset != NULL)
+    campaign = mg_campaign_create (path, rules->id, campaign_name,
+                                   (const char * const *) players->pdata,
+                                   ruleset, g_random_int (), &error);
+  g_clear_pointer (&ruleset, json_object_put);
   if (campaign == NULL)
     {
       g_autofree char *heading = NULL;
@@ -549,6 +613,12 @@ mg_start_window_get_game_row (MgStartWindow *self)
   return self->game_row;
 }
 
+AdwComboRow *
+mg_start_window_get_variant_row (MgStartWindow *self)
+{
+  return self->variant_row;
+}
+
 GtkEditable *
 mg_start_window_get_name_row (MgStartWindow *self)
 {
@@ -632,6 +702,7 @@ mg_start_window_class_init (MgStartWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, recent_group);
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, recent_list);
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, game_row);
+  gtk_widget_class_bind_template_child (widget_class, MgStartWindow, variant_row);
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, name_row);
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, folder_row);
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, players_list);
@@ -639,6 +710,9 @@ mg_start_window_class_init (MgStartWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, create_button);
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, form_message);
   gtk_widget_class_bind_template_child (widget_class, MgStartWindow, samples_button);
+  /* Looked up once in init (mg_menu_button_defer_menu), so not kept in the struct. */
+  gtk_widget_class_bind_template_child_full (widget_class, "menu_button", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "primary_menu", FALSE, 0);
 
   gtk_widget_class_install_action (widget_class, "start.show-new", NULL, show_new_activated);
   gtk_widget_class_install_action (widget_class, "start.back", NULL, back_activated);
@@ -660,6 +734,10 @@ mg_start_window_init (MgStartWindow *self)
   guint n = 0;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  mg_menu_button_defer_menu (GTK_MENU_BUTTON (gtk_widget_get_template_child (GTK_WIDGET (self), MG_TYPE_START_WINDOW,
+                                                                             "menu_button")),
+                             G_MENU_MODEL (gtk_widget_get_template_child (GTK_WIDGET (self), MG_TYPE_START_WINDOW,
+                                                                          "primary_menu")));
   self->player_rows = g_ptr_array_new ();
 
   all = mg_rules_all (&n);
@@ -667,6 +745,7 @@ mg_start_window_init (MgStartWindow *self)
     gtk_string_list_append (games, _(all[i]->name));
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
   g_signal_connect_swapped (self->game_row, "notify::selected", G_CALLBACK (game_changed), self);
+  g_signal_connect_swapped (self->variant_row, "notify::selected", G_CALLBACK (fit_players), self);
   track_field (self, GTK_WIDGET (self->name_row));
   g_signal_connect_swapped (self->name_row, "changed", G_CALLBACK (form_changed), self);
   fill_samples_menu (self);

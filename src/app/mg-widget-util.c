@@ -42,6 +42,20 @@ mg_widget_remove_children (GtkWidget *container)
     }
 }
 
+static void
+create_deferred_menu (GtkMenuButton *button, gpointer data)
+{
+  if (gtk_menu_button_get_menu_model (button) == NULL)
+    gtk_menu_button_set_menu_model (button, data);
+}
+
+void
+mg_menu_button_defer_menu (GtkMenuButton *button, GMenuModel *model)
+{
+  gtk_menu_button_set_create_popup_func (button, create_deferred_menu,
+                                         g_object_ref (model), g_object_unref);
+}
+
 void
 mg_widget_show_shortcuts (GtkWidget  *widget,
                           const char *action_name,

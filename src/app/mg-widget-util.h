@@ -26,6 +26,12 @@ void mg_widget_load_css        (const char *resource);
 /* Removes every child of a GtkBox, GtkListBox or GtkFlowBox (gtk_list_box_remove_all is GTK 4.12). */
 void mg_widget_remove_children (GtkWidget *container);
 
+/* The button's menu, built when first opened (by click, Enter or F10 for a primary button):
+ * a GtkMenuButton given its menu-model builds the whole popover menu at once, before the
+ * window's first frame. */
+void mg_menu_button_defer_menu (GtkMenuButton *button,
+                                GMenuModel    *model);
+
 /* win.show-help-overlay (Ctrl+?): the keyboard shortcuts window of the widget's
  * GtkApplicationWindow, built and set as its help overlay when first asked for, then shown.
  * Install it on a window class with gtk_widget_class_install_action.  (Named gtk/help-overlay.ui,

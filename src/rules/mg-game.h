@@ -12,6 +12,15 @@ typedef struct {
   const char *players[5];            /* seat order, NULL-terminated */
 } MgGameSample;
 
+/* One of a game's variants, offered by the New Campaign form: the value it writes into the new
+ * campaign's ruleset (as the member `variant_key` of the MgGame), and the players it takes. */
+typedef struct {
+  const char *value;                 /* "minefield" */
+  const char *title;                 /* NC_("game variant", "Minefield"): translated where shown */
+  guint       min_players;
+  guint       max_players;
+} MgGameVariant;
+
 /* Each game's folder fills one of these (src/rules/<game>/mg-<game>-game.c) and the meson list
  * `games` in the top-level meson.build names it; the registry below is generated from that list.
  * The game's pages (MgGameUi, src/app/mg-game-ui.h) are looked up by the same id. */
@@ -30,6 +39,11 @@ typedef struct {
    * with one %d, translated where shown; NULL for "Turn %d" / "Standing after turn %d". */
   const char         *turn_heading;     /* N_("Battle %d") */
   const char         *standing_heading; /* N_("Standing after battle %d") */
+  /* The rulebook's variants (NULL/0 for a game of one): the ruleset's top-level string member
+   * `variant_key` names the one played; the first is the shipped ruleset's. */
+  const char          *variant_key;      /* "variant" */
+  const MgGameVariant *variants;
+  guint                n_variants;
 } MgGame;
 
 const MgGame  *mg_game_lookup   (const char *game_id);

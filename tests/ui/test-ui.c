@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 
 #include "mg-application.h"
+#include "mg-area-map.h"
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
 #include "mg-errors.h"
@@ -535,9 +536,101 @@ find_shortcuts_window (void)
   return NULL;
 }
 
+/* The area map (La Mame's and MecaKnights' maps, and the map editors, where a referee may set
+ * areas close together): a name that would run into the name of an area beside it is wrapped
+ * between its words, under its area. */
+static void
+test_area_map_names (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  MgAreaMap *map = mg_area_map_new ();
+  json_object *model = json_tokener_parse (
+    "{\"areas\":[{\"id\":\"a\",\"label\":\"Green Vale of Ash\",\"x\":0,\"y\":0,\"neighbours\":[\"b\"]},"
+    "{\"id\":\"b\",\"label\":\"Old Stone Bridge\",\"x\":90,\"y\":0,\"neighbours\":[\"a\",\"c\"]},"
+    "{\"id\":\"c\",\"label\":\"Long Market Square\",\"x\":180,\"y\":10,\"neighbours\":[\"b\"]},"
+    "{\"id\":\"d\",\"label\":\"High Pass\",\"x\":90,\"y\":200,\"neighbours\":[\"e\"]},"
+    "{\"id\":\"e\",\"label\":\"Far Keep\",\"x\":600,\"y\":200,\"neighbours\":[\"d\"]}]}");
+  graphene_rect_t a, d;
+
+  mg_area_map_set_model (map, model);
+  json_object_put (model);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (map));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 400);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_ms (300);
+  assert_area_names_apart (map);
+  /* Wrapped, a name is taller than one line; an area alone keeps its name on one line. */
+  g_assert_true (mg_area_map_name_rect (map, "a", &a));
+  g_assert_true (mg_area_map_name_rect (map, "d", &d));
+  g_assert_cmpfloat (a.size.height, >, 1.5 * d.size.height);
+  save_screenshot (window, "area-map-names.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The window's primary menu button (F10 opens it). */
+static GtkMenuButton *
+find_primary_menu_button (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget)))
+    return GTK_MENU_BUTTON (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkMenuButton *found = find_primary_menu_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The primary menu's popover is built when the menu is first opened (gtk_menu_button_popup is
+ * what F10 calls), holds the menu's items, and is kept for the next opening. */
+static void
+check_primary_menu (GtkWidget *window, const char *action)
+{
+  GtkMenuButton *button = find_primary_menu_button (window);
+  GtkPopover *popover;
+  GMenuModel *model;
+  gboolean found = FALSE;
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (button)));
+  g_assert_null (gtk_menu_button_get_popover (button));
+  gtk_menu_button_popup (button);
+  wait_ms (50);
+  popover = gtk_menu_button_get_popover (button);
+  g_assert_true (GTK_IS_POPOVER_MENU (popover));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  model = gtk_menu_button_get_menu_model (button);
+  g_assert_nonnull (model);
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+
+      for (int j = 0; section != NULL && j < g_menu_model_get_n_items (section); j++)
+        {
+          g_autofree char *name = NULL;
+
+          if (g_menu_model_get_item_attribute (section, j, G_MENU_ATTRIBUTE_ACTION, "s", &name)
+              && g_strcmp0 (name, action) == 0)
+            found = TRUE;
+        }
+    }
+  g_assert_true (found);
+  gtk_menu_button_popdown (button);
+  wait_ms (50);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  gtk_menu_button_popup (button);
+  wait_ms (50);
+  g_assert_true (gtk_menu_button_get_popover (button) == popover);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  gtk_menu_button_popdown (button);
+}
+
 /* The window's shell: the shortcuts window opens from win.show-help-overlay (Ctrl+?) over the
  * campaign window, and the bottom page switcher gets its pages once a narrow window reveals it
- * (neither is built before the first frame). */
+ * (neither is built before the first frame); so is the primary menu. */
 static void
 test_window_shell (void)
 {
@@ -547,7 +640,7 @@ test_window_shell (void)
   g_autoptr(MgCampaign) c = mg_campaign_create (path, "meeple", "Shell", players, NULL, 1, &error);
   MgCampaignWindow *window;
   AdwViewSwitcherBar *bar;
-  GtkWindow *shortcuts;
+  GtkWindow *shortcuts, *start;
 
   g_assert_no_error (error);
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
@@ -556,6 +649,7 @@ test_window_shell (void)
   bar = mg_campaign_window_get_switcher_bar (window);
   g_assert_false (adw_view_switcher_bar_get_reveal (bar));
   g_assert_null (adw_view_switcher_bar_get_stack (bar));
+  check_primary_menu (GTK_WIDGET (window), "win.export");
 
   g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
@@ -582,6 +676,12 @@ test_window_shell (void)
   g_assert_true (adw_view_switcher_bar_get_reveal (bar));
   g_assert_true (adw_view_switcher_bar_get_stack (bar) == mg_campaign_window_get_view_stack (window));
   close_campaign_windows (app);
+
+  start = GTK_WINDOW (mg_application_get_start_window (app));
+  gtk_window_present (start);
+  wait_ms (100);
+  check_primary_menu (GTK_WIDGET (start), "app.about");
+  gtk_widget_set_visible (GTK_WIDGET (start), FALSE);
 }
 
 /* 9.4: one pending() and one view() per seat per change, however many pages draw them; the
@@ -979,6 +1079,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/same-name", test_same_name);
   g_test_add_func ("/ui/lazy-pages", test_lazy_pages);
   g_test_add_func ("/ui/symbolic-icon-png", test_symbolic_icon_png);
+  g_test_add_func ("/ui/area-map-names", test_area_map_names);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);

@@ -199,3 +199,31 @@ count_overflowing_children (GtkWidget *widget)
     }
   return found;
 }
+
+/* Every area's name stands apart from the others', by a gap of at least 4 px (at 360 px "Green
+ * Vale" ran into "Stonebridge"). */
+void
+assert_area_names_apart (MgAreaMap *map)
+{
+  json_object *areas = json_object_object_get (mg_area_map_get_model (map), "areas");
+  gsize n = json_object_array_length (areas);
+
+  g_assert_cmpuint (n, >=, 2);
+  for (gsize i = 0; i < n; i++)
+    for (gsize j = i + 1; j < n; j++)
+      {
+        const char *a = json_object_get_string (json_object_object_get (json_object_array_get_idx (areas, i), "id"));
+        const char *b = json_object_get_string (json_object_object_get (json_object_array_get_idx (areas, j), "id"));
+        graphene_rect_t ra, rb;
+
+        g_assert_true (mg_area_map_name_rect (map, a, &ra));
+        g_assert_true (mg_area_map_name_rect (map, b, &rb));
+        g_assert_cmpfloat (ra.size.width, >, 10);
+        graphene_rect_inset (&ra, -2, -2);
+        graphene_rect_inset (&rb, -2, -2);
+        if (graphene_rect_intersection (&ra, &rb, NULL))
+          g_error ("the names of %s (%g,%g %gx%g) and %s (%g,%g %gx%g) are less than 4 px apart", a,
+                   ra.origin.x, ra.origin.y, ra.size.width, ra.size.height, b,
+                   rb.origin.x, rb.origin.y, rb.size.width, rb.size.height);
+      }
+}

@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "mg-application.h"
+#include "mg-area-map.h"
 #include "mg-campaign-window.h"
 
 G_BEGIN_DECLS
@@ -25,6 +26,9 @@ void              save_screenshot        (GtkWidget *widget, const char *name);
 /* Tells (as test messages) the innermost visible widgets whose minimum width exceeds limit. */
 void              report_wide_widgets    (GtkWidget *widget, int limit);
 guint             count_overflowing_children (GtkWidget *widget);
+
+/* Fails the test when two areas' names on the map are drawn less than 4 px apart. */
+void              assert_area_names_apart (MgAreaMap *map);
 
 MgCampaignWindow *find_campaign_window   (MgApplication *app);
 void              close_campaign_windows (MgApplication *app);

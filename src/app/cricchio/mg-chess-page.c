@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "mg-chess.h"
+#include "mg-game-ui.h"
 #include "mg-chess-page.h"
 #include "mg-json.h"
 #include "mg-secrets-button.h"
@@ -230,24 +231,11 @@ refresh (MgChessPage *self)
     mg_chess_board_view_set_terrain (self->board, terrain);
   mg_chess_board_view_set_view (self->board, view);
   {
-    /* The rulebook's variants, by the engine's ids (src/rules/cricchio/mg-chess-ruleset.c). */
-    static const struct { const char *id; const char *name; } variants[] = {
-      { "basic", NC_("cricchio variant", "Basic") },
-      { "rogue", NC_("cricchio variant", "Rogue pieces") },
-      { "minefield", NC_("cricchio variant", "Minefield") },
-      { "ak", NC_("cricchio variant", "Abandoned Kingdom") },
-      { "points", NC_("cricchio variant", "Points") },
-      { "solitaire", NC_("cricchio variant", "Solitaire") },
-      { "team", NC_("cricchio variant", "Team") },
-    };
     const char *id = mg_ui_json_str (view, "variant");
-    const char *name = id != NULL ? id : "";
-    g_autofree char *v = NULL;
+    const MgGameVariant *variant = mg_game_find_variant (mg_game_lookup ("cricchio"), id);
+    g_autofree char *v = g_strdup_printf (_("Variant: %s"), variant != NULL ? mg_game_variant_title (variant)
+                                                                           : (id != NULL ? id : ""));
 
-    for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
-      if (g_strcmp0 (variants[i].id, id) == 0)
-        name = g_dpgettext2 (GETTEXT_PACKAGE, "cricchio variant", variants[i].name);
-    v = g_strdup_printf (_("Variant: %s"), name);
     gtk_label_set_text (GTK_LABEL (self->variant_label), v);
   }
   gtk_label_set_text (GTK_LABEL (self->status_label), mg_ui_json_str (pending, "text"));
@@ -497,5 +485,7 @@ mg_chess_page_get_part (MgChessPage *self, const char *name)
     return self->secrets_box;
   if (g_strcmp0 (name, "error") == 0)
     return self->error_label;
+  if (g_strcmp0 (name, "variant") == 0)
+    return self->variant_label;
   return NULL;
 }

@@ -28,6 +28,8 @@ typedef enum { V_BASIC, V_ROGUE, V_MINEFIELD, V_AK, V_POINTS, V_SOLITAIRE, V_TEA
 extern const char * const ch_kind_ids[];     /* "none", "president", … "marine", NULL */
 extern const char * const ch_side_ids[];     /* "south", "west", "north", "east", NULL */
 extern const char * const ch_variant_ids[];  /* "basic", "rogue", … NULL */
+extern const guint ch_variant_min_players[CH_N_VARIANTS];
+extern const guint ch_variant_max_players[CH_N_VARIANTS];
 
 /* A piece in one byte: kind (bits 0-2), owner side = colour and forward direction (3-4),
  * controlling side (5-6: differs from the owner for a rogue), moved (7: a Marine's first move). */

@@ -10,6 +10,11 @@ const char * const ch_kind_ids[] = { "none", "president", "admiral", "general", 
                                      "army", "marine", NULL };
 const char * const ch_side_ids[] = { "south", "west", "north", "east", NULL };
 const char * const ch_variant_ids[] = { "basic", "rogue", "minefield", "ak", "points", "solitaire", "team", NULL };
+/* The players each variant is for, by the rulebook's headings ("2-4 Player Mêlée Rogue
+ * Variation", "2 Player Mine Field Mêlée", "3 Player Abandoned Kingdom", "Solitaire Mêlée",
+ * "Four Player Team Mêlée"). */
+const guint ch_variant_min_players[] = { 2, 2, 2, 3, 2, 1, 4 };
+const guint ch_variant_max_players[] = { 4, 4, 2, 3, 4, 1, 4 };
 
 #define ERR CH_RULESET_ERR
 

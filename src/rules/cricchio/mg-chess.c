@@ -249,7 +249,7 @@ state_alloc (json_object *ruleset, guint n_players, GError **error)
 static gboolean
 check_players (const ChRuleset *rs, guint n, GError **error)
 {
-  static const guint min[] = { 2, 2, 2, 3, 2, 1, 4 }, max[] = { 4, 4, 2, 3, 4, 1, 4 };
+  const guint *min = ch_variant_min_players, *max = ch_variant_max_players;
   ChVariant v = rs->variant;
 
   if (n < min[v] || n > max[v])

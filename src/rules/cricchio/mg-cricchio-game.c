@@ -5,6 +5,7 @@
 
 #include "mg-game.h"
 #include "mg-chess.h"
+#include "mg-chess-private.h"
 
 #define DATA "/io/github/meleegm/MeleeGM/games/cricchio/"
 
@@ -12,15 +13,33 @@ static const MgGameSample samples[] = {
   { N_("Four Kingdoms"), DATA "sample.jsonl", { "Black", "Blue", "Red", "White", NULL } },
 };
 
+/* The rulebook's seven ways to play, in the engine's order (ch_variant_ids). */
+static const char *const variant_titles[CH_N_VARIANTS] = {
+  NC_("game variant", "Basic"),
+  NC_("game variant", "Rogue pieces"),
+  NC_("game variant", "Minefield"),
+  NC_("game variant", "Abandoned Kingdom"),
+  NC_("game variant", "Points"),
+  NC_("game variant", "Solitaire"),
+  NC_("game variant", "Team"),
+};
+
 const MgGame *
 mg_cricchio_game (void)
 {
+  static MgGameVariant variants[CH_N_VARIANTS];
   static MgGame game = {
     .ruleset_resource = DATA "ruleset.json",
     .samples = samples,
     .n_samples = G_N_ELEMENTS (samples),
+    .variant_key = "variant",
+    .variants = variants,
+    .n_variants = CH_N_VARIANTS,
   };
-  /* The engine's table is another file's static, so it is filled in here. */
+  /* The engine's tables are another file's, so they are filled in here. */
   game.rules = mg_chess_rules ();
+  for (guint i = 0; i < CH_N_VARIANTS; i++)
+    variants[i] = (MgGameVariant) { ch_variant_ids[i], variant_titles[i],
+                                    ch_variant_min_players[i], ch_variant_max_players[i] };
   return &game;
 }

@@ -10,6 +10,7 @@
 #include "mg-application.h"
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
+#include "mg-start-window-private.h"
 #include "mg-chess-page.h"
 #include "mg-json.h"
 
@@ -139,6 +140,92 @@ test_melee_prompt (void)
   close_campaign_windows (app);
 }
 
+/* The New Campaign form offers the rulebook's seven ways to play Cricchio's Mêlée (none for a
+ * game of one), fits the players to the variant chosen (Minefield is for 2, Team for 4,
+ * Solitaire for 1: "2 Player Mine Field Mêlée", "Four Player Team Mêlée", "Solitaire Mêlée"),
+ * and the campaign it creates plays that variant. */
+static guint
+n_player_rows (MgStartWindow *start)
+{
+  guint n = 0;
+
+  while (mg_start_window_get_player_row (start, n) != NULL)
+    n++;
+  return n;
+}
+
+static void
+select_game (MgStartWindow *start, const char *game_id)
+{
+  guint n = 0;
+  const MgRules **all = mg_rules_all (&n);
+
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (all[i]->id, game_id) == 0)
+      adw_combo_row_set_selected (mg_start_window_get_game_row (start), i);
+  wait_ms (20);
+}
+
+static void
+test_new_campaign_variant (void)
+{
+  MgStartWindow *start = MG_START_WINDOW (mg_application_get_start_window (app));
+  AdwComboRow *variant = mg_start_window_get_variant_row (start);
+  g_autoptr(GtkStringObject) minefield = NULL;
+  MgCampaignWindow *window;
+  MgCampaign *campaign;
+  MgChessPage *page;
+
+  gtk_window_present (GTK_WINDOW (start));
+  wait_ms (50);
+  mg_start_window_set_folder (start, tmpdir);
+  gtk_widget_activate_action (GTK_WIDGET (start), "start.show-new", NULL);
+  select_game (start, "meeple");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (variant)));
+
+  select_game (start, "cricchio");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (variant)));
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (variant)), ==, 7);
+  g_assert_cmpuint (adw_combo_row_get_selected (variant), ==, 0);
+  g_assert_cmpuint (n_player_rows (start), ==, 2);          /* Basic: 2 to 4 */
+  gtk_widget_activate_action (GTK_WIDGET (start), "start.add-player", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (start), "start.add-player", NULL);
+  g_assert_cmpuint (n_player_rows (start), ==, 4);
+  gtk_widget_activate_action (GTK_WIDGET (start), "start.add-player", NULL);   /* disabled at 4 */
+  g_assert_cmpuint (n_player_rows (start), ==, 4);
+
+  adw_combo_row_set_selected (variant, 6);                    /* Team: 4 */
+  g_assert_cmpuint (n_player_rows (start), ==, 4);
+  adw_combo_row_set_selected (variant, 5);                    /* Solitaire: 1 */
+  g_assert_cmpuint (n_player_rows (start), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (start), "start.add-player", NULL);
+  g_assert_cmpuint (n_player_rows (start), ==, 1);
+  adw_combo_row_set_selected (variant, 2);                    /* Minefield: 2 */
+  g_assert_cmpuint (n_player_rows (start), ==, 2);
+  gtk_widget_activate_action (GTK_WIDGET (start), "start.add-player", NULL);
+  g_assert_cmpuint (n_player_rows (start), ==, 2);
+  minefield = g_list_model_get_item (adw_combo_row_get_model (variant), 2);
+  g_assert_cmpstr (gtk_string_object_get_string (minefield), ==, "Minefield");
+
+  gtk_editable_set_text (mg_start_window_get_name_row (start), "Mines");
+  gtk_editable_set_text (mg_start_window_get_player_row (start, 0), "Black");
+  gtk_editable_set_text (mg_start_window_get_player_row (start, 1), "Red");
+  gtk_window_set_default_size (GTK_WINDOW (start), 360, 720);
+  wait_ms (700);   /* the form folds over the start page */
+  save_screenshot (GTK_WIDGET (start), "cricchio-new-variant-360.png");
+  click (mg_start_window_get_create_button (start));
+  wait_ms (200);
+  window = find_campaign_window (MG_APPLICATION (app));
+  g_assert_nonnull (window);
+  campaign = mg_campaign_window_get_campaign (window);
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (mg_campaign_get_ruleset (campaign), "variant")),
+                   ==, "minefield");
+  page = MG_CHESS_PAGE (mg_campaign_window_get_page (window, "board"));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (mg_chess_page_get_part (page, "variant"))), ==,
+                   "Variant: Minefield");
+  close_campaign_windows (app);   /* the start window closed when the campaign opened */
+}
+
 int
 main (int argc, char **argv)
 {
@@ -147,6 +234,7 @@ main (int argc, char **argv)
   app = ui_test_init (&argc, &argv, "cricchio", &tmpdir);
   g_test_add_func ("/ui/cricchio/opening", test_opening);
   g_test_add_func ("/ui/cricchio/melee-prompt", test_melee_prompt);
+  g_test_add_func ("/ui/cricchio/new-campaign-variant", test_new_campaign_variant);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
