@@ -183,6 +183,7 @@ struct _MgMkActionPanel
   GtkLabel    *cost_label;
   GArray      *order;       /* guint: the spec shown in each row of the type list */
   gboolean     order_known; /* FALSE: `order` holds the chosen type only (see ensure_order) */
+  gboolean     fill_on_open; /* the type list's popover is known: it may be filled when shown */
   guint        built;       /* forms built by show_spec, to skip refilling one just built */
   gboolean     touched;     /* a field was changed since the action was chosen */
   GtkWidget   *apply_button;
@@ -1411,7 +1412,8 @@ mg_mk_action_panel_refresh (MgMkActionPanel *self)
             type = t;
         }
     }
-  if (self->spec == NULL && spec_index (type) >= 0 && g_strcmp0 (type, "adjust") != 0 && adjust_allowed (self))
+  if (self->fill_on_open && self->spec == NULL && spec_index (type) >= 0 && g_strcmp0 (type, "adjust") != 0
+      && adjust_allowed (self))
     {
       /* Just built: the list holds the type offered and a correction (so it shows its arrow
        * and opens, as the full list of two or more would); the rest come when it is opened. */
@@ -1526,13 +1528,16 @@ MgMkActionPanel *
 mg_mk_action_panel_new (MgCampaign *campaign)
 {
   MgMkActionPanel *self = g_object_new (MG_TYPE_MK_ACTION_PANEL, NULL);
+  GtkWidget *popover;
 
   self->campaign = g_object_ref (campaign);
   g_signal_connect_swapped (self->type_row, "notify::selected", G_CALLBACK (type_changed), self);
-  /* However it is opened (pointer, Enter, Space, its mnemonic), the list is its popover. */
-  g_assert (find_popover (GTK_WIDGET (self->type_row)) != NULL);
-  g_signal_connect_object (find_popover (GTK_WIDGET (self->type_row)), "show", G_CALLBACK (type_list_opened), self,
-                           G_CONNECT_SWAPPED);
+  /* However it is opened (pointer, Enter, Space, its mnemonic), the list is its popover. Were it
+   * not found (another libadwaita), the list is filled at once, as it was before. */
+  popover = find_popover (GTK_WIDGET (self->type_row));
+  self->fill_on_open = popover != NULL;
+  if (popover != NULL)
+    g_signal_connect_object (popover, "show", G_CALLBACK (type_list_opened), self, G_CONNECT_SWAPPED);
   mg_mk_action_panel_refresh (self);
   if (self->spec == NULL)
     mg_mk_action_panel_select (self, specs[0].type);
