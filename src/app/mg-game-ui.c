@@ -51,15 +51,6 @@ mg_game_variant_title (const MgGameVariant *variant)
   return g_dpgettext2 (GETTEXT_PACKAGE, "game variant", variant->title);
 }
 
-const MgGameVariant *
-mg_game_find_variant (const MgGame *game, const char *value)
-{
-  for (guint i = 0; game != NULL && value != NULL && i < game->n_variants; i++)
-    if (g_strcmp0 (game->variants[i].value, value) == 0)
-      return &game->variants[i];
-  return NULL;
-}
-
 GtkWidget *
 mg_game_ui_ensure_page (AdwViewStack *stack, const char *name)
 {

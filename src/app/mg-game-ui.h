@@ -34,9 +34,8 @@ AdwViewStackPage *mg_game_ui_add_page    (AdwViewStack  *stack,
 GtkWidget        *mg_game_ui_ensure_page (AdwViewStack  *stack,
                                           const char    *name);
 
-/* A variant's title, translated; the variant of `game` whose value is `value` (NULL if none). */
+/* A variant's title, translated. */
 const char          *mg_game_variant_title (const MgGameVariant *variant);
-const MgGameVariant *mg_game_find_variant  (const MgGame *game, const char *value);
 
 /* The game's UI; a generic one (JSON of the public view) when the game has none. */
 const MgGameUi *mg_game_ui_lookup (const char *game_id);

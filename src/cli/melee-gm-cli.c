@@ -13,6 +13,7 @@
 
 #include "mg-campaign.h"
 #include "mg-export.h"
+#include "mg-game.h"
 #include "mg-ruleset.h"
 #include "mg-rules.h"
 
@@ -153,6 +154,7 @@ cmd_new (int argc, char **argv)
   g_autofree char *game = NULL;
   g_autofree char *name = NULL;
   g_autofree char *ruleset_path = NULL;
+  g_autofree char *variant_id = NULL;
   g_autofree char *seed_text = NULL;
   g_auto(GStrv) players = NULL;
   g_autoptr(GError) error = NULL;
@@ -167,6 +169,7 @@ cmd_new (int argc, char **argv)
     { "name", 'n', 0, G_OPTION_ARG_STRING, &name, N_("Campaign name"), N_("NAME") },
     { "player", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &players, N_("A player (repeat for each)"), N_("NAME") },
     { "ruleset", 'r', 0, G_OPTION_ARG_FILENAME, &ruleset_path, N_("Ruleset to copy in instead of the game's default"), N_("FILE.json") },
+    { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant_id, N_("The rulebook's variant to play (Cricchio's Mêlée: basic, rogue, minefield, ak, points, solitaire, team)"), N_("ID") },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text, N_("Seed for dice rolled by the app (default: random)"), N_("N") },
     { NULL }
   };
@@ -209,12 +212,34 @@ cmd_new (int argc, char **argv)
   else
     seed = g_random_int ();
 
-  if (ruleset_path != NULL)
+  if (variant_id != NULL)
     {
-      ruleset = mg_ruleset_load_file (rules, ruleset_path, &error);
-      if (ruleset == NULL)
-        return fail_error (EXIT_FAIL, ruleset_path, error);
+      const MgGame *descriptor = mg_game_lookup (game);
+
+      if (descriptor == NULL || descriptor->n_variants == 0)
+        return fail_usage ("new", _("%s has no variants"), _(rules->name));
+      if (mg_game_find_variant (descriptor, variant_id) == NULL)
+        {
+          g_autoptr(GString) known = g_string_new (NULL);
+
+          for (guint i = 0; i < descriptor->n_variants; i++)
+            g_string_append_printf (known, "%s%s", i > 0 ? ", " : "", descriptor->variants[i].value);
+          /* Translators: the first %s is the id given, the second the game's name, the third
+           * the list of its variants' ids. */
+          return fail_usage ("new", _("Unknown variant '%s' of %s: choose one of %s"),
+                             variant_id, _(rules->name), known->str);
+        }
     }
+
+  if (ruleset_path != NULL)
+    ruleset = mg_ruleset_load_file (rules, ruleset_path, &error);
+  else if (variant_id != NULL)
+    ruleset = mg_ruleset_load_default (game, &error);
+  if ((ruleset_path != NULL || variant_id != NULL) && ruleset == NULL)
+    return fail_error (EXIT_FAIL, ruleset_path != NULL ? ruleset_path : game, error);
+  /* The variant given is played, whatever the ruleset copied in says. */
+  if (variant_id != NULL)
+    json_object_object_add (ruleset, mg_game_lookup (game)->variant_key, json_object_new_string (variant_id));
 
   campaign = mg_campaign_create (argv[1], game, name, (const char * const *) players,
                                  ruleset, (guint32) seed, &error);
@@ -849,7 +874,7 @@ typedef struct {
 
 static const Command commands[] = {
   { "games",    cmd_games,    N_("games                         the game ids, one a line") },
-  { "new",      cmd_new,      N_("new FILE --game ID --name NAME --player NAME... [--ruleset FILE.json] [--seed N]") },
+  { "new",      cmd_new,      N_("new FILE --game ID --name NAME --player NAME... [--ruleset FILE.json] [--variant ID] [--seed N]") },
   { "act",      cmd_act,      N_("act FILE                      JSON actions on stdin, one result per line") },
   { "state",    cmd_state,    N_("state FILE [--seat NAME] [--pending]") },
   { "undo",     cmd_undo,     N_("undo FILE [--steps N]") },

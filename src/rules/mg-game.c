@@ -71,3 +71,12 @@ mg_game_lookup (const char *game_id)
       return all[i];
   return NULL;
 }
+
+const MgGameVariant *
+mg_game_find_variant (const MgGame *game, const char *value)
+{
+  for (guint i = 0; game != NULL && value != NULL && i < game->n_variants; i++)
+    if (g_strcmp0 (game->variants[i].value, value) == 0)
+      return &game->variants[i];
+  return NULL;
+}

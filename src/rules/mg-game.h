@@ -51,5 +51,7 @@ const MgGame **mg_games_all     (guint *n_games);       /* in the order of the m
 /* Adds a game after the built-in ones (or replaces the one with the same id): tests use it
  * for their fake engine. `game` must outlive the program. */
 void           mg_game_register (const MgGame *game);
+/* The variant of `game` whose value is `value`; NULL if it has none of that value. */
+const MgGameVariant *mg_game_find_variant (const MgGame *game, const char *value);
 
 G_END_DECLS

@@ -94,11 +94,59 @@ test_mines_secret (void)
   test_remove_dir (dir);
 }
 
+/* `new --variant`: one of the rulebook's seven ways to play, written into the campaign's ruleset
+ * (Mine Field starts by placing mines); the player count is the variant's ("2 Player Mine Field
+ * Mêlée"); an unknown variant, or one for a game of one, is a usage error naming what is known. */
+static void
+test_new_variant (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *db = g_build_filename (dir, "v.db", NULL);
+  g_autofree char *db3 = g_build_filename (dir, "v3.db", NULL);
+  g_autofree char *meeple = g_build_filename (dir, "m.db", NULL);
+  g_autoptr(CliResult) r = NULL;
+
+  r = cli_run (NULL, NULL, "new", db, "--game", "cricchio", "--name", "Mines", "--player", "Black", "--player", "Red",
+               "--variant", "minefield", NULL);
+  g_assert_cmpint (r->status, ==, 0);
+  g_clear_pointer (&r, cli_result_free);
+  r = cli_run (NULL, NULL, "state", db, NULL);
+  g_assert_cmpint (r->status, ==, 0);
+  g_assert_nonnull (strstr (r->out, "\"variant\": \"minefield\""));
+  g_assert_nonnull (strstr (r->out, "\"phase\": \"mines\""));
+  g_clear_pointer (&r, cli_result_free);
+  r = cli_run (NULL, "{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"c8\"}\n", "act", db, NULL);
+  g_assert_cmpint (r->status, ==, 0);
+  g_assert_nonnull (strstr (r->out, "Black placed a mine (1 of 3)."));
+  g_clear_pointer (&r, cli_result_free);
+
+  r = cli_run (NULL, NULL, "new", db3, "--game", "cricchio", "--name", "Mines", "--player", "Black", "--player", "Red",
+               "--player", "Blue", "--variant", "minefield", NULL);
+  g_assert_cmpint (r->status, !=, 0);
+  g_assert_nonnull (strstr (r->err, "The minefield variant is for 2 players, not 3."));
+  g_assert_false (g_file_test (db3, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&r, cli_result_free);
+  r = cli_run (NULL, NULL, "new", db3, "--game", "cricchio", "--name", "Mines", "--player", "Black", "--player", "Red",
+               "--variant", "mines", NULL);
+  g_assert_cmpint (r->status, !=, 0);
+  g_assert_nonnull (strstr (r->err, "Unknown variant 'mines'"));
+  g_assert_nonnull (strstr (r->err, "basic, rogue, minefield, ak, points, solitaire, team"));
+  g_assert_false (g_file_test (db3, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&r, cli_result_free);
+  r = cli_run (NULL, NULL, "new", meeple, "--game", "meeple", "--name", "M", "--player", "Red", "--player", "Blue",
+               "--variant", "basic", NULL);
+  g_assert_cmpint (r->status, !=, 0);
+  g_assert_nonnull (strstr (r->err, "has no variants"));
+  g_assert_false (g_file_test (meeple, G_FILE_TEST_EXISTS));
+  test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cricchio-cli/sample", test_sample);
   g_test_add_func ("/cricchio-cli/mines-secret", test_mines_secret);
+  g_test_add_func ("/cricchio-cli/new-variant", test_new_variant);
   return g_test_run ();
 }

@@ -182,6 +182,9 @@ struct _MgMkActionPanel
   gboolean     reason_shown;
   GtkLabel    *cost_label;
   GArray      *order;       /* guint: the spec shown in each row of the type list */
+  gboolean     order_known; /* FALSE: `order` holds the chosen type only (see ensure_order) */
+  gboolean     fill_on_open; /* the type list's popover is known: it may be filled when shown */
+  guint        built;       /* forms built by show_spec, to skip refilling one just built */
   gboolean     touched;     /* a field was changed since the action was chosen */
   GtkWidget   *apply_button;
 };
@@ -1040,6 +1043,7 @@ show_spec (MgMkActionPanel *self, const ActionSpec *spec)
   self->updating = TRUE;
   mg_widget_remove_children (GTK_WIDGET (self->fields_list));
   g_ptr_array_set_size (self->fields, 0);
+  self->built++;
   for (guint i = 0; i < MAX_FIELDS && spec->fields[i].label != NULL; i++)
     add_field (self, &spec->fields[i]);
   /* The player first: the other fields' choices depend on it. */
@@ -1120,6 +1124,74 @@ legal_order (MgMkActionPanel *self)
   return order;
 }
 
+/* The type list of a panel just built holds the chosen type only: what the engine allows is
+ * asked (mg_state_legal_actions, the dearest part of the first frame) when the list is first
+ * opened or read. The full list is what refresh() would have offered: the allowed types in the
+ * engine's order, the chosen one after them if it is not allowed now. */
+static void
+ensure_order (MgMkActionPanel *self)
+{
+  GArray *order;
+
+  if (self->order_known)
+    return;
+  self->order_known = TRUE;
+  order = legal_order (self);
+  if (self->spec != NULL)
+    {
+      guint k = (guint) (self->spec - specs);
+      gboolean listed = FALSE;
+
+      for (guint i = 0; i < order->len && !listed; i++)
+        listed = g_array_index (order, guint, i) == k;
+      if (!listed)
+        g_array_append_val (order, k);
+    }
+  set_order (self, order);
+}
+
+/* Whether the engine allows a GM's correction now, asked as its legal_actions asks it
+ * (offer_corrections: the first leader, 1 GP): then the full list holds it and the type chosen,
+ * two entries or more. */
+static gboolean
+adjust_allowed (MgMkActionPanel *self)
+{
+  json_object *leaders = mg_mk_ui_view_leaders (self->view);
+  const char *leader = mg_ui_json_len (leaders) > 0 ? mg_ui_json_str (json_object_array_get_idx (leaders, 0), "name") : NULL;
+  json_object *action;
+  gboolean ok;
+
+  if (leader == NULL)
+    return FALSE;
+  action = json_object_new_object ();
+  json_object_object_add (action, "type", json_object_new_string ("adjust"));
+  json_object_object_add (action, "leader", json_object_new_string (leader));
+  json_object_object_add (action, "gp", json_object_new_int (1));
+  json_object_object_add (action, "template", json_object_new_boolean (TRUE));
+  ok = mg_campaign_validate (self->campaign, action, NULL);
+  json_object_put (action);
+  return ok;
+}
+
+static void
+type_list_opened (MgMkActionPanel *self)
+{
+  ensure_order (self);
+}
+
+static GtkWidget *
+find_popover (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = GTK_IS_POPOVER (child) ? child : find_popover (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 gboolean
 mg_mk_action_panel_select (MgMkActionPanel *self, const char *type)
 {
@@ -1127,6 +1199,7 @@ mg_mk_action_panel_select (MgMkActionPanel *self, const char *type)
 
   if (k < 0)
     return FALSE;
+  ensure_order (self);
   for (guint row = 0; self->order != NULL && row < self->order->len; row++)
     if ((gint) g_array_index (self->order, guint, row) == k)
       {
@@ -1150,6 +1223,7 @@ mg_mk_action_panel_list_types (MgMkActionPanel *self)
 {
   GString *out = g_string_new (NULL);
 
+  ensure_order (self);
   for (guint i = 0; i < self->order->len; i++)
     g_string_append_printf (out, "%s%s", i ? " " : "", specs[g_array_index (self->order, guint, i)].type);
   return g_string_free (out, FALSE);
@@ -1303,13 +1377,14 @@ mg_mk_action_panel_refresh (MgMkActionPanel *self)
 {
   json_object *waiting, *first = NULL, *may;
   g_autofree char *turn_key = NULL;
+  const char *type = NULL;
+  guint built = self->built;
 
   g_clear_pointer (&self->view, json_object_put);
   g_clear_pointer (&self->pending, json_object_put);
   self->view = json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
   self->pending = json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
 
-  set_order (self, legal_order (self));
   waiting = mg_ui_json_array (self->pending, "waiting");
   if (mg_ui_json_len (waiting) > 0)
     first = json_object_array_get_idx (waiting, 0);
@@ -1320,7 +1395,6 @@ mg_mk_action_panel_refresh (MgMkActionPanel *self)
   if (g_strcmp0 (turn_key, self->last_turn_key) != 0)
     {
       const char *waits_for = mg_ui_json_str (first, "for");
-      const char *type = NULL;
 
       g_free (self->last_turn_key);
       self->last_turn_key = g_steal_pointer (&turn_key);
@@ -1337,6 +1411,24 @@ mg_mk_action_panel_refresh (MgMkActionPanel *self)
           if (g_strcmp0 (t, "model_bonus") != 0 && g_strcmp0 (t, "organize") != 0)
             type = t;
         }
+    }
+  if (self->fill_on_open && self->spec == NULL && spec_index (type) >= 0 && g_strcmp0 (type, "adjust") != 0
+      && adjust_allowed (self))
+    {
+      /* Just built: the list holds the type offered and a correction (so it shows its arrow
+       * and opens, as the full list of two or more would); the rest come when it is opened. */
+      GArray *order = g_array_new (FALSE, FALSE, sizeof (guint));
+      guint k = (guint) spec_index (type), adjust = (guint) spec_index ("adjust");
+
+      g_array_append_val (order, k);
+      g_array_append_val (order, adjust);
+      self->order_known = FALSE;
+      set_order (self, order);
+    }
+  else
+    {
+      self->order_known = TRUE;
+      set_order (self, legal_order (self));
       if (type != NULL)
         mg_mk_action_panel_select (self, type);
     }
@@ -1353,11 +1445,15 @@ mg_mk_action_panel_refresh (MgMkActionPanel *self)
     gtk_widget_set_visible (self->form_box, !choosing);
   }
 
-  self->updating = TRUE;
-  for (guint i = 0; i < self->fields->len; i++)
-    refill_field (self, g_ptr_array_index (self->fields, i));
-  self->updating = FALSE;
-  revalidate (self);
+  /* A form built above already holds this view's choices. */
+  if (built == self->built)
+    {
+      self->updating = TRUE;
+      for (guint i = 0; i < self->fields->len; i++)
+        refill_field (self, g_ptr_array_index (self->fields, i));
+      self->updating = FALSE;
+      revalidate (self);
+    }
 }
 
 static void
@@ -1432,9 +1528,16 @@ MgMkActionPanel *
 mg_mk_action_panel_new (MgCampaign *campaign)
 {
   MgMkActionPanel *self = g_object_new (MG_TYPE_MK_ACTION_PANEL, NULL);
+  GtkWidget *popover;
 
   self->campaign = g_object_ref (campaign);
   g_signal_connect_swapped (self->type_row, "notify::selected", G_CALLBACK (type_changed), self);
+  /* However it is opened (pointer, Enter, Space, its mnemonic), the list is its popover. Were it
+   * not found (another libadwaita), the list is filled at once, as it was before. */
+  popover = find_popover (GTK_WIDGET (self->type_row));
+  self->fill_on_open = popover != NULL;
+  if (popover != NULL)
+    g_signal_connect_object (popover, "show", G_CALLBACK (type_list_opened), self, G_CONNECT_SWAPPED);
   mg_mk_action_panel_refresh (self);
   if (self->spec == NULL)
     mg_mk_action_panel_select (self, specs[0].type);

@@ -1128,6 +1128,72 @@ test_page_height (void)
   close_campaign_windows (app);
 }
 
+static GtkWidget *
+first_of_type (GtkWidget *widget, GType type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = G_TYPE_CHECK_INSTANCE_TYPE (child, type) ? child : first_of_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The Action list of a campaign just opened is filled when first opened (its legal actions
+ * are the dearest part of the first frame): opened from the keyboard (the row focused and
+ * activated, as Enter does), it offers every action type the engine allows now, in the
+ * engine's order, and still shows the type it offered before. Turn 1, Red's collect done: the
+ * build phase, where building, training, the moves and the GM's corrections are allowed. */
+static void
+test_type_list_opened (void)
+{
+  static const char *const script = "{\"type\":\"start\"}\n{\"type\":\"collect\",\"player\":\"Red\"}\n";
+  MgCampaignWindow *window = show_mk ("types.db", "Types", NULL, script);
+  MgCampaign *campaign = mg_campaign_window_get_campaign (window);
+  MgMkActionPanel *panel = mg_mk_dashboard_get_action_panel (dashboard (window));
+  GtkWidget *type_row = first_of_type (GTK_WIDGET (panel), ADW_TYPE_COMBO_ROW);
+  GtkWidget *popover = first_of_type (type_row, GTK_TYPE_POPOVER);
+  json_object *legal = mg_state_legal_actions (mg_campaign_get_state (campaign), MG_SEAT_ALL);
+  g_autoptr(GPtrArray) expected = g_ptr_array_new ();
+  g_autofree char *shown = NULL, *types = NULL, *want = NULL;
+  GListModel *model;
+
+  wait_ms (300);
+  shown = g_strdup (gtk_string_object_get_string (adw_combo_row_get_selected_item (ADW_COMBO_ROW (type_row))));
+  /* The form offered is the phase's own action, whatever the list holds. */
+  g_assert_cmpstr (mg_mk_action_panel_get_type_name (panel), ==, "build");
+  /* What the engine allows, once each, in its order; the Map page's corrections have no form. */
+  for (gsize i = 0; i < json_object_array_length (legal); i++)
+    {
+      const char *type = json_object_get_string (json_object_object_get (json_object_array_get_idx (legal, i), "type"));
+      gboolean seen = g_strcmp0 (type, "edit_land") == 0 || g_strcmp0 (type, "correct_map") == 0;
+
+      for (guint j = 0; j < expected->len && !seen; j++)
+        seen = g_strcmp0 (g_ptr_array_index (expected, j), type) == 0;
+      if (!seen)
+        g_ptr_array_add (expected, (gpointer) type);
+    }
+  g_ptr_array_add (expected, NULL);
+  want = g_strjoinv (" ", (char **) expected->pdata);
+  g_assert_cmpuint (expected->len - 1, >=, 5);
+
+  gtk_widget_grab_focus (type_row);
+  g_assert_true (gtk_widget_activate (type_row));
+  wait_ms (300);
+  g_assert_true (gtk_widget_get_visible (popover));
+  model = adw_combo_row_get_model (ADW_COMBO_ROW (type_row));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, expected->len - 1);
+  g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (ADW_COMBO_ROW (type_row))), ==, shown);
+  types = mg_mk_action_panel_list_types (panel);
+  g_assert_cmpstr (types, ==, want);
+  g_assert_cmpstr (mg_mk_action_panel_get_type_name (panel), ==, "build");
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  json_object_put (legal);
+  close_campaign_windows (app);
+}
+
 /* 11.7: a GM's own campaign: a new campaign starts from an empty map (the sample map is
  * imported here, as a GM would a file), the GM runs it without being a leader (set_gm
  * "outside": Red, the first seat, still plays first and no leader is named GM), and after the
@@ -1261,6 +1327,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/gm-own-campaign", test_gm_own_campaign);
   g_test_add_func ("/ui/mecaknights/whole-year", test_whole_year);
   g_test_add_func ("/ui/mecaknights/page-height", test_page_height);
+  g_test_add_func ("/ui/mecaknights/type-list-opened", test_type_list_opened);
   status = g_test_run ();
 
   g_free (campaign_path);
