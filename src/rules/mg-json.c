@@ -69,7 +69,10 @@ mg_json_describe (json_object *value)
       return g_strdup (json_object_to_json_string_ext (value, JSON_C_TO_STRING_PLAIN));
     case json_type_string:
       {
-        const char *s = json_object_get_string (value);
+        /* json-c takes any bytes in a string: what is not UTF-8 is shown as U+FFFD (a message
+         * must be text, and the UTF-8 functions below read past the end of bad sequences). */
+        g_autofree char *s = g_utf8_make_valid (json_object_get_string (value),
+                                                json_object_get_string_len (value));
         /* Long strings are cut so a message stays one readable line. */
         if (g_utf8_strlen (s, -1) > 40)
           {

@@ -38,6 +38,26 @@ test_describe (void)
     }
   g_autofree char *none = mg_json_describe (NULL);
   g_assert_cmpstr (none, ==, "nothing");
+
+  /* Bytes that are not UTF-8 (the fuzzer's "roll\xc1\xc1…" as an action's type) are described
+   * as U+FFFD, cut like any long string: the message stays text. */
+  {
+    g_autoptr(GString) bad = g_string_new ("roll");
+    g_autoptr(GString) want = g_string_new ("\"roll");
+    g_autofree char *text = NULL;
+    json_object *v;
+
+    for (guint i = 0; i < 60; i++)
+      g_string_append_c (bad, '\xc1');
+    for (guint i = 0; i < 36; i++)
+      g_string_append (want, "\xef\xbf\xbd");
+    g_string_append (want, "…\"");
+    v = json_object_new_string_len (bad->str, (int) bad->len);
+    text = mg_json_describe (v);
+    json_object_put (v);
+    g_assert_true (g_utf8_validate (text, -1, NULL));
+    g_assert_cmpstr (text, ==, want->str);
+  }
 }
 
 static void
