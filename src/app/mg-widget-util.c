@@ -56,6 +56,39 @@ mg_menu_button_defer_menu (GtkMenuButton *button, GMenuModel *model)
                                          g_object_ref (model), g_object_unref);
 }
 
+GtkWidget *
+mg_widget_find_popover (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = GTK_IS_POPOVER (child) ? child : mg_widget_find_popover (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+drop_down_popup_shown (GtkWidget *popover, GtkDropDown *dropdown)
+{
+  g_signal_handlers_disconnect_by_func (popover, drop_down_popup_shown, dropdown);
+  /* NULL: the list takes the drop-down's own factory, as it always did */
+  gtk_drop_down_set_list_factory (dropdown, NULL);
+}
+
+void
+mg_drop_down_defer_list (GtkDropDown *dropdown)
+{
+  g_autoptr(GtkListItemFactory) empty = gtk_signal_list_item_factory_new ();
+  GtkWidget *popover = mg_widget_find_popover (GTK_WIDGET (dropdown));
+
+  if (popover == NULL)
+    return;
+  gtk_drop_down_set_list_factory (dropdown, empty);
+  g_signal_connect (popover, "show", G_CALLBACK (drop_down_popup_shown), dropdown);
+}
+
 void
 mg_widget_show_shortcuts (GtkWidget  *widget,
                           const char *action_name,

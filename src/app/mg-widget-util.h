@@ -32,6 +32,13 @@ void mg_widget_remove_children (GtkWidget *container);
 void mg_menu_button_defer_menu (GtkMenuButton *button,
                                 GMenuModel    *model);
 
+/* A GtkDropDown's list rows built when its list is first opened (until then the list has an
+ * empty factory; then the drop-down's own, so the list looks and works as before). */
+void mg_drop_down_defer_list (GtkDropDown *dropdown);
+
+/* The first GtkPopover inside a widget (a drop-down's or combo row's list), or NULL. */
+GtkWidget *mg_widget_find_popover (GtkWidget *widget);
+
 /* win.show-help-overlay (Ctrl+?): the keyboard shortcuts window of the widget's
  * GtkApplicationWindow, built and set as its help overlay when first asked for, then shown.
  * Install it on a window class with gtk_widget_class_install_action.  (Named gtk/help-overlay.ui,

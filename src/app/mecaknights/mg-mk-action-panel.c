@@ -1179,19 +1179,6 @@ type_list_opened (MgMkActionPanel *self)
   ensure_order (self);
 }
 
-static GtkWidget *
-find_popover (GtkWidget *widget)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = GTK_IS_POPOVER (child) ? child : find_popover (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 gboolean
 mg_mk_action_panel_select (MgMkActionPanel *self, const char *type)
 {
@@ -1534,7 +1521,7 @@ mg_mk_action_panel_new (MgCampaign *campaign)
   g_signal_connect_swapped (self->type_row, "notify::selected", G_CALLBACK (type_changed), self);
   /* However it is opened (pointer, Enter, Space, its mnemonic), the list is its popover. Were it
    * not found (another libadwaita), the list is filled at once, as it was before. */
-  popover = find_popover (GTK_WIDGET (self->type_row));
+  popover = mg_widget_find_popover (GTK_WIDGET (self->type_row));
   self->fill_on_open = popover != NULL;
   if (popover != NULL)
     g_signal_connect_object (popover, "show", G_CALLBACK (type_list_opened), self, G_CONNECT_SWAPPED);

@@ -629,7 +629,7 @@ refresh_retreats (MgTftFightPage *self, json_object *fight)
     {
       g_autoptr(GtkBuilder) builder = build_step_part ("retreat_dropdown", (gpointer *) &self->retreat_dropdown);
 
-      mg_tft_dropdown_defer_list (self->retreat_dropdown);
+      mg_drop_down_defer_list (self->retreat_dropdown);
       /* between Disengage and End Turn */
       gtk_flow_box_insert (self->step_box, GTK_WIDGET (self->retreat_dropdown),
                            gtk_flow_box_child_get_index (GTK_FLOW_BOX_CHILD (gtk_widget_get_parent (self->end_turn_button))));
@@ -1230,7 +1230,7 @@ mg_tft_fight_page_init (MgTftFightPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->setup_rows = g_ptr_array_new ();
   self->fighter_rows = g_ptr_array_new ();
-  mg_tft_dropdown_defer_list (self->first_dropdown);
+  mg_drop_down_defer_list (self->first_dropdown);
 }
 
 MgTftFightPage *

@@ -114,8 +114,8 @@ ensure_gear (MgTftFighterRow *self)
         slot_follows_child (gtk_widget_get_parent (controls[i]));
       }
   }
-  mg_tft_dropdown_defer_list (self->weapon_dropdown);
-  mg_tft_dropdown_defer_list (self->shield_dropdown);
+  mg_drop_down_defer_list (self->weapon_dropdown);
+  mg_drop_down_defer_list (self->shield_dropdown);
   for (guint i = 0; i < G_N_ELEMENTS (shield_ids); i++)
     {
       g_ptr_array_add (ids, (gpointer) shield_ids[i]);
@@ -681,7 +681,7 @@ mg_tft_fighter_row_init (MgTftFighterRow *self)
     for (GtkWidget *slot = gtk_widget_get_first_child (line); slot != NULL; slot = gtk_widget_get_next_sibling (slot))
       slot_follows_child (slot);
   }
-  mg_tft_dropdown_defer_list (self->option_dropdown);
+  mg_drop_down_defer_list (self->option_dropdown);
   g_signal_connect_swapped (self->option_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
   g_signal_connect_swapped (self->moved_spin, "value-changed", G_CALLBACK (controls_changed), self);
   /* Enter in the hexes moved declares, as the button would. */

@@ -350,28 +350,6 @@ mg_tft_choice_fill (gpointer combo, GPtrArray *ids, GPtrArray *names)
   g_object_unref (model);
 }
 
-static void
-popup_shown (GtkWidget *popover, GtkDropDown *dropdown)
-{
-  g_signal_handlers_disconnect_by_func (popover, popup_shown, dropdown);
-  /* NULL: the list takes the drop-down's own factory, as it always did */
-  gtk_drop_down_set_list_factory (dropdown, NULL);
-}
-
-void
-mg_tft_dropdown_defer_list (GtkDropDown *dropdown)
-{
-  g_autoptr(GtkListItemFactory) empty = gtk_signal_list_item_factory_new ();
-
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (dropdown)); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_POPOVER (child))
-      {
-        gtk_drop_down_set_list_factory (dropdown, empty);
-        g_signal_connect (child, "show", G_CALLBACK (popup_shown), dropdown);
-      }
-}
-
 const char *
 mg_tft_choice_get (gpointer combo)
 {

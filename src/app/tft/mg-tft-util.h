@@ -67,9 +67,6 @@ json_object *mg_tft_action_new     (const char *type);
  * "model" and "selected"): fill with parallel arrays; "" as an id means "none". */
 void         mg_tft_choice_fill    (gpointer combo, GPtrArray *ids, GPtrArray *names);
 const char  *mg_tft_choice_get     (gpointer combo);   /* NULL if nothing is selected */
-/* A GtkDropDown's list is built with its rows when it is first opened, not with each model:
- * until then its popup has rows without content. */
-void         mg_tft_dropdown_defer_list (GtkDropDown *dropdown);
 gboolean     mg_tft_choice_set     (gpointer combo, const char *id);
 
 G_END_DECLS
