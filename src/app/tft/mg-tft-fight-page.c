@@ -67,6 +67,10 @@ struct _MgTftFightPage
   GtkWidget     *order_group;        /* built when first needed: NULL until then */
   GtkListBox    *order_list;
   GtkListBox    *log_list;
+  /* "This Fight So Far": its rows' text, put in the list the first time the list comes into view or
+   * the keyboard moves through the page (log_built); at a small window the first frame shows neither. */
+  GPtrArray     *log_lines;
+  gboolean       log_built;
 };
 
 G_DEFINE_FINAL_TYPE (MgTftFightPage, mg_tft_fight_page, GTK_TYPE_WIDGET)
@@ -557,25 +561,13 @@ session_name (MgTftFightPage *self)
 }
 
 static void
-refresh_log (MgTftFightPage *self)
+build_log (MgTftFightPage *self)
 {
-  gint64 count = mg_campaign_journal_count (self->campaign);
-  gint64 session = mg_campaign_get_session (self->campaign);
-  g_autoptr(GPtrArray) rows = mg_campaign_journal_range (self->campaign, MAX (0, count - 40), 40, NULL);
-  const char *last = NULL;
-  guint shown = 0;
-
   mg_widget_remove_children (GTK_WIDGET (self->log_list));
-  for (guint i = rows != NULL ? rows->len : 0; i > 0 && shown < 16; i--)
+  for (guint i = 0; i < self->log_lines->len; i++)
     {
-      MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
-      GtkWidget *label;
+      GtkWidget *label = gtk_label_new (g_ptr_array_index (self->log_lines, i));
 
-      if (entry->undone || entry->session != session || entry->summary == NULL || entry->summary[0] == '\0')
-        continue;
-      if (last == NULL)
-        last = entry->summary;
-      label = gtk_label_new (entry->summary);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_set_margin_start (label, 12);
@@ -583,8 +575,52 @@ refresh_log (MgTftFightPage *self)
       gtk_widget_set_margin_top (label, 8);
       gtk_widget_set_margin_bottom (label, 8);
       gtk_list_box_append (self->log_list, label);
-      shown++;
     }
+}
+
+static void
+ensure_log (MgTftFightPage *self)
+{
+  if (self->log_built)
+    return;
+  self->log_built = TRUE;
+  build_log (self);
+}
+
+/* The list is in view when its top is above the scrolled window's bottom edge. */
+static gboolean
+log_in_view (MgTftFightPage *self)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self->log_list), GTK_TYPE_SCROLLED_WINDOW);
+  graphene_point_t top;
+
+  if (scroller == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self->log_list))
+      || !gtk_widget_compute_point (GTK_WIDGET (self->log_list), scroller, &GRAPHENE_POINT_INIT (0, 0), &top))
+    return FALSE;
+  return top.y < gtk_widget_get_height (scroller);
+}
+
+static void
+refresh_log (MgTftFightPage *self)
+{
+  gint64 count = mg_campaign_journal_count (self->campaign);
+  gint64 session = mg_campaign_get_session (self->campaign);
+  g_autoptr(GPtrArray) rows = mg_campaign_journal_range (self->campaign, MAX (0, count - 40), 40, NULL);
+  const char *last = NULL;
+
+  g_ptr_array_set_size (self->log_lines, 0);
+  for (guint i = rows != NULL ? rows->len : 0; i > 0 && self->log_lines->len < 16; i--)
+    {
+      MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
+
+      if (entry->undone || entry->session != session || entry->summary == NULL || entry->summary[0] == '\0')
+        continue;
+      if (last == NULL)
+        last = entry->summary;
+      g_ptr_array_add (self->log_lines, g_strdup (entry->summary));
+    }
+  if (self->log_built)
+    build_log (self);
   gtk_label_set_text (self->last_label, last != NULL ? last : "");
   gtk_widget_set_visible (GTK_WIDGET (self->last_label), last != NULL);
 }
@@ -1130,6 +1166,12 @@ mg_tft_fight_page_get_title (MgTftFightPage *self)
   return self->title;
 }
 
+GtkWidget *
+mg_tft_fight_page_get_log (MgTftFightPage *self)
+{
+  return GTK_WIDGET (self->log_list);
+}
+
 gboolean
 mg_tft_fight_page_has_setup (MgTftFightPage *self)
 {
@@ -1153,6 +1195,38 @@ mg_tft_fight_page_get_button (MgTftFightPage *self, const char *which)
 /* GObject */
 
 static void
+mg_tft_fight_page_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                           int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  gtk_widget_measure (GTK_WIDGET (MG_TFT_FIGHT_PAGE (widget)->stack), orientation, for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
+/* The log's rows are built in the layout that first brings the list into view, and laid out at
+ * once, so no frame shows the list without them. */
+static void
+mg_tft_fight_page_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  MgTftFightPage *self = MG_TFT_FIGHT_PAGE (widget);
+
+  gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
+  if (!self->log_built && self->log_lines->len > 0 && log_in_view (self))
+    {
+      ensure_log (self);
+      gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
+    }
+}
+
+/* Tab and Shift+Tab find their way through the page here: the log's rows are built first, so the
+ * keyboard reaches them in either direction as if they had always been there. */
+static gboolean
+mg_tft_fight_page_focus (GtkWidget *widget, GtkDirectionType direction)
+{
+  ensure_log (MG_TFT_FIGHT_PAGE (widget));
+  return GTK_WIDGET_CLASS (mg_tft_fight_page_parent_class)->focus (widget, direction);
+}
+
+static void
 mg_tft_fight_page_dispose (GObject *object)
 {
   MgTftFightPage *self = MG_TFT_FIGHT_PAGE (object);
@@ -1170,6 +1244,7 @@ mg_tft_fight_page_finalize (GObject *object)
 
   g_ptr_array_unref (self->setup_rows);
   g_ptr_array_unref (self->fighter_rows);
+  g_ptr_array_unref (self->log_lines);
   g_free (self->roster_key);
   g_free (self->setup_problem);
   g_free (self->fighters_key);
@@ -1187,7 +1262,9 @@ mg_tft_fight_page_class_init (MgTftFightPageClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = mg_tft_fight_page_dispose;
   G_OBJECT_CLASS (klass)->finalize = mg_tft_fight_page_finalize;
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = mg_tft_fight_page_measure;
+  widget_class->size_allocate = mg_tft_fight_page_size_allocate;
+  widget_class->focus = mg_tft_fight_page_focus;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/tft/mg-tft-fight-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, MgTftFightPage, name)
   BIND (stack);
@@ -1230,7 +1307,9 @@ mg_tft_fight_page_init (MgTftFightPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->setup_rows = g_ptr_array_new ();
   self->fighter_rows = g_ptr_array_new ();
+  self->log_lines = g_ptr_array_new_with_free_func (g_free);
   mg_drop_down_defer_list (self->first_dropdown);
+
 }
 
 MgTftFightPage *
