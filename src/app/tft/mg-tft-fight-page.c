@@ -71,6 +71,8 @@ struct _MgTftFightPage
    * the keyboard moves through the page (log_built); at a small window the first frame shows neither. */
   GPtrArray     *log_lines;
   gboolean       log_built;
+  /* The fighters' cards likewise (cards_built): at a small window they are below the fold too. */
+  gboolean       cards_built;
 };
 
 G_DEFINE_FINAL_TYPE (MgTftFightPage, mg_tft_fight_page, GTK_TYPE_WIDGET)
@@ -587,17 +589,23 @@ ensure_log (MgTftFightPage *self)
   build_log (self);
 }
 
-/* The list is in view when its top is above the scrolled window's bottom edge. */
+/* A part of the fight is in view when its top is above the bottom edge of what the scrolled window
+ * shows, measured in the scrolled content, so it holds while a scroll is not laid out yet. */
 static gboolean
-log_in_view (MgTftFightPage *self)
+in_view (GtkWidget *part)
 {
-  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self->log_list), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *scroller = gtk_widget_get_ancestor (part, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *content = scroller != NULL ? gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller)) : NULL;
+  GtkAdjustment *adjustment;
   graphene_point_t top;
 
-  if (scroller == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self->log_list))
-      || !gtk_widget_compute_point (GTK_WIDGET (self->log_list), scroller, &GRAPHENE_POINT_INIT (0, 0), &top))
+  if (GTK_IS_VIEWPORT (content))
+    content = gtk_viewport_get_child (GTK_VIEWPORT (content));
+  if (content == NULL || !gtk_widget_get_mapped (part)
+      || !gtk_widget_compute_point (part, content, &GRAPHENE_POINT_INIT (0, 0), &top))
     return FALSE;
-  return top.y < gtk_widget_get_height (scroller);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  return top.y < gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment);
 }
 
 static void
@@ -714,16 +722,43 @@ refresh_first (MgTftFightPage *self, json_object *fight, gboolean options)
   gtk_widget_set_visible (GTK_WIDGET (self->first_dropdown), options);
 }
 
+/* The fighters' cards, in the fight's order. */
+static void
+refresh_fighters (MgTftFightPage *self, json_object *fight, json_object *pending)
+{
+  json_object *figures = mg_ui_json_array (fight, "figures");
+  g_autoptr(GString) key = g_string_new (NULL);
+
+  for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
+    g_string_append_printf (key, "%s\n", mg_ui_json_str (json_object_array_get_idx (figures, i), "name"));
+  if (g_strcmp0 (key->str, self->fighters_key) != 0)
+    {
+      mg_widget_remove_children (GTK_WIDGET (self->fighters_box));
+      g_ptr_array_set_size (self->fighter_rows, 0);
+      for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
+        {
+          MgTftFighterRow *row = mg_tft_fighter_row_new (self->campaign, mg_ui_json_str (json_object_array_get_idx (figures, i), "name"));
+
+          gtk_flow_box_append (self->fighters_box, GTK_WIDGET (row));
+          g_ptr_array_add (self->fighter_rows, row);
+        }
+      /* Two fighters side by side fill the width; more wrap by threes. */
+      gtk_flow_box_set_max_children_per_line (self->fighters_box, CLAMP (self->fighter_rows->len, 1, 3));
+      g_free (self->fighters_key);
+      self->fighters_key = g_string_free (g_steal_pointer (&key), FALSE);
+    }
+  for (guint i = 0; i < self->fighter_rows->len; i++)
+    mg_tft_fighter_row_update (g_ptr_array_index (self->fighter_rows, i), fight, pending);
+}
+
 static void
 refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json_object *pending)
 {
-  json_object *figures = mg_ui_json_array (fight, "figures");
   json_object *order = mg_ui_json_array (fight, "order");
   json_object *next = next_waiting (pending);
   const char *phase = mg_ui_json_str (fight, "phase");
   const char *waiting_for = mg_ui_json_str (next, "for");
   const char *name = session_name (self);
-  g_autoptr(GString) key = g_string_new (NULL);
   json_object *dice_action = NULL;
   gboolean options = g_strcmp0 (phase, "options") == 0;
   gboolean attacks = g_strcmp0 (phase, "attacks") == 0;
@@ -790,27 +825,8 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
   gtk_widget_set_visible (GTK_WIDGET (self->dice_hint), dice_action != NULL);
   update_dice_hint (self, dice_action);
 
-  /* Fighters, in the fight's order. */
-  for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
-    g_string_append_printf (key, "%s\n", mg_ui_json_str (json_object_array_get_idx (figures, i), "name"));
-  if (g_strcmp0 (key->str, self->fighters_key) != 0)
-    {
-      mg_widget_remove_children (GTK_WIDGET (self->fighters_box));
-      g_ptr_array_set_size (self->fighter_rows, 0);
-      for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
-        {
-          MgTftFighterRow *row = mg_tft_fighter_row_new (self->campaign, mg_ui_json_str (json_object_array_get_idx (figures, i), "name"));
-
-          gtk_flow_box_append (self->fighters_box, GTK_WIDGET (row));
-          g_ptr_array_add (self->fighter_rows, row);
-        }
-      /* Two fighters side by side fill the width; more wrap by threes. */
-      gtk_flow_box_set_max_children_per_line (self->fighters_box, CLAMP (self->fighter_rows->len, 1, 3));
-      g_free (self->fighters_key);
-      self->fighters_key = g_string_free (g_steal_pointer (&key), FALSE);
-    }
-  for (guint i = 0; i < self->fighter_rows->len; i++)
-    mg_tft_fighter_row_update (g_ptr_array_index (self->fighter_rows, i), fight, pending);
+  if (self->cards_built)
+    refresh_fighters (self, fight, pending);
 
   if (order != NULL && json_object_array_length (order) > 0 && self->order_group == NULL)
     {
@@ -860,6 +876,23 @@ refresh (MgTftFightPage *self)
       gtk_stack_set_visible_child_name (self->stack, "fight");
       refresh_fight (self, view, fight, pending);
     }
+}
+
+static void
+ensure_cards (MgTftFightPage *self)
+{
+  g_autoptr(json_object) view = NULL;
+  g_autoptr(json_object) pending = NULL;
+  json_object *fight;
+
+  if (self->cards_built)
+    return;
+  self->cards_built = TRUE;
+  view = mg_tft_view (self->campaign);
+  pending = json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
+  fight = mg_tft_view_fight (view);
+  if (fight != NULL)
+    refresh_fighters (self, fight, pending);
 }
 
 static void
@@ -1093,6 +1126,7 @@ MgTftFighterRow *
 mg_tft_fight_page_get_fighter (MgTftFightPage *self, const char *figure)
 {
   mg_widget_redraw_pending (GTK_WIDGET (self));
+  ensure_cards (self);
   for (guint i = 0; i < self->fighter_rows->len; i++)
     if (g_strcmp0 (mg_tft_fighter_row_get_figure (g_ptr_array_index (self->fighter_rows, i)), figure) == 0)
       return g_ptr_array_index (self->fighter_rows, i);
@@ -1173,6 +1207,12 @@ mg_tft_fight_page_get_log (MgTftFightPage *self)
 }
 
 gboolean
+mg_tft_fight_page_has_cards (MgTftFightPage *self)
+{
+  return self->cards_built;
+}
+
+gboolean
 mg_tft_fight_page_has_setup (MgTftFightPage *self)
 {
   return self->setup_page != NULL;
@@ -1202,26 +1242,43 @@ mg_tft_fight_page_measure (GtkWidget *widget, GtkOrientation orientation, int fo
                       minimum, natural, minimum_baseline, natural_baseline);
 }
 
-/* The log's rows are built in the layout that first brings the list into view, and laid out at
- * once, so no frame shows the list without them. */
+/* The fighters' cards and the log's rows are built in the layout that first brings them into view,
+ * and laid out at once, so no frame shows the page without them. The cards come first: built, they
+ * push the log down. */
 static void
 mg_tft_fight_page_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   MgTftFightPage *self = MG_TFT_FIGHT_PAGE (widget);
 
   gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
-  if (!self->log_built && self->log_lines->len > 0 && log_in_view (self))
+  if (!self->cards_built && in_view (GTK_WIDGET (self->fighters_box)))
+    {
+      ensure_cards (self);
+      gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
+    }
+  if (!self->log_built && self->log_lines->len > 0 && in_view (GTK_WIDGET (self->log_list)))
     {
       ensure_log (self);
       gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
     }
 }
 
-/* Tab and Shift+Tab find their way through the page here: the log's rows are built first, so the
- * keyboard reaches them in either direction as if they had always been there. */
+/* Scrolled to: built now, laid out in the frame that shows them. */
+static void
+scrolled (MgTftFightPage *self)
+{
+  if (!self->cards_built && in_view (GTK_WIDGET (self->fighters_box)))
+    ensure_cards (self);
+  if (!self->log_built && self->log_lines->len > 0 && in_view (GTK_WIDGET (self->log_list)))
+    ensure_log (self);
+}
+
+/* Tab and Shift+Tab find their way through the page here: the cards and the log's rows are built
+ * first, so the keyboard reaches them in either direction as if they had always been there. */
 static gboolean
 mg_tft_fight_page_focus (GtkWidget *widget, GtkDirectionType direction)
 {
+  ensure_cards (MG_TFT_FIGHT_PAGE (widget));
   ensure_log (MG_TFT_FIGHT_PAGE (widget));
   return GTK_WIDGET_CLASS (mg_tft_fight_page_parent_class)->focus (widget, direction);
 }
@@ -1309,6 +1366,8 @@ mg_tft_fight_page_init (MgTftFightPage *self)
   self->fighter_rows = g_ptr_array_new ();
   self->log_lines = g_ptr_array_new_with_free_func (g_free);
   mg_drop_down_defer_list (self->first_dropdown);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self->log_list), GTK_TYPE_SCROLLED_WINDOW))),
+                           "value-changed", G_CALLBACK (scrolled), self, G_CONNECT_SWAPPED);
 
 }
 

@@ -833,6 +833,8 @@ test_setup_built_when_shown (void)
   page = NULL;
 }
 
+static void collect_labels (GtkWidget *widget, GString *out);
+
 /* The rows of "This Fight So Far", as shown, newest first. */
 static char *
 log_text (void)
@@ -863,12 +865,13 @@ journal_text (MgCampaign *campaign)
   return g_string_free (out, FALSE);
 }
 
-/* In a small window "This Fight So Far" is below the fold: its rows are not built for the first
- * frame (issue 15). They are there, newest first, when the referee scrolls down to it, and when the
- * keyboard gets to it: Tab from the last fighter's Declare lands on its newest row, Shift+Tab from
- * the top of the window wraps round to its oldest. Each later step is added at the top. */
+/* In a small window the fighters' cards and "This Fight So Far" are below the fold: they are not
+ * built for the first frame (issue 15). They are there when the referee scrolls down to them (the
+ * log's rows newest first, each later step added at the top), and when the keyboard gets to them:
+ * Tab from the top of the window reaches the first fighter's option, then, past the last fighter's
+ * Declare, the log's newest row; Shift+Tab from the top wraps round to its oldest. */
 static void
-test_log_built_when_shown (void)
+test_below_fold_built_when_shown (void)
 {
   static const char * const actions[] = {
     "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
@@ -905,6 +908,7 @@ test_log_built_when_shown (void)
       g_assert_nonnull (strchr (strchr (expected, '\n') + 1, '\n'));
       /* Below the fold, not built. */
       g_assert_null (gtk_widget_get_first_child (log));
+      g_assert_false (mg_tft_fight_page_has_cards (page));
 
       if (pass == 0)
         {
@@ -918,6 +922,18 @@ test_log_built_when_shown (void)
           shown = log_text ();
           g_assert_cmpstr (shown, ==, expected);
           g_assert_true (gtk_widget_get_mapped (gtk_widget_get_first_child (log)));
+          g_assert_true (mg_tft_fight_page_has_cards (page));
+          /* A's card says what A declared, B's that B has not chosen yet. */
+          g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "B"))));
+          {
+            g_autoptr(GString) a = g_string_new (NULL), b = g_string_new (NULL);
+
+            collect_labels (GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "A")), a);
+            collect_labels (GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "B")), b);
+            assert_contains (a->str, "Option (a) Move, moved 0");
+            assert_contains (b->str, "No option chosen yet");
+            assert_contains (b->str, "ST 12");
+          }
           /* B's option, taken now, is added at the top. */
           declare ("B", "a", 0, NULL, NULL);
           wait_ms (50);
@@ -930,7 +946,19 @@ test_log_built_when_shown (void)
         }
       else if (pass == 1)
         {
-          /* Tab from the last fighter's Declare button: the newest row. */
+          GtkWidget *card = NULL;
+
+          /* Tab from the top of the window: the first card's first control, A's option. */
+          gtk_window_set_focus (GTK_WINDOW (window), NULL);
+          for (guint i = 0; i < 60 && card == NULL; i++)
+            {
+              g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+              card = gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (window)), MG_TYPE_TFT_FIGHTER_ROW);
+            }
+          g_assert_nonnull (card);
+          g_assert_true (card == GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "A")));
+          g_assert_nonnull (gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (window)), GTK_TYPE_DROP_DOWN));
+          /* Past the last fighter's Declare button: the newest row. */
           g_assert_true (gtk_widget_grab_focus (mg_tft_fighter_row_get_declare_button (mg_tft_fight_page_get_fighter (page, "B"))));
           g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
           wait_ms (100);
@@ -1349,7 +1377,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/tft/dead", test_dead);
   g_test_add_func ("/ui/tft/setup-built-when-shown", test_setup_built_when_shown);
   g_test_add_func ("/ui/tft/gear-built-when-needed", test_gear_built_when_needed);
-  g_test_add_func ("/ui/tft/log-built-when-shown", test_log_built_when_shown);
+  g_test_add_func ("/ui/tft/below-fold-built-when-shown", test_below_fold_built_when_shown);
   g_test_add_func ("/ui/tft/halfling-and-broken", test_halfling_and_broken);
   g_test_add_func ("/ui/tft/narrow-roster", test_narrow_roster);
   status = g_test_run ();
