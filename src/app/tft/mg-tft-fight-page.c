@@ -73,6 +73,7 @@ struct _MgTftFightPage
   gboolean       log_built;
   /* The fighters' cards likewise (cards_built): at a small window they are below the fold too. */
   gboolean       cards_built;
+  gboolean       allocating;     /* in size_allocate, which checks the view itself once laid out */
 };
 
 G_DEFINE_FINAL_TYPE (MgTftFightPage, mg_tft_fight_page, GTK_TYPE_WIDGET)
@@ -1250,7 +1251,9 @@ mg_tft_fight_page_size_allocate (GtkWidget *widget, int width, int height, int b
 {
   MgTftFightPage *self = MG_TFT_FIGHT_PAGE (widget);
 
+  self->allocating = TRUE;
   gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
+  self->allocating = FALSE;
   if (!self->cards_built && in_view (GTK_WIDGET (self->fighters_box)))
     {
       ensure_cards (self);
@@ -1263,10 +1266,13 @@ mg_tft_fight_page_size_allocate (GtkWidget *widget, int width, int height, int b
     }
 }
 
-/* Scrolled to: built now, laid out in the frame that shows them. */
+/* Scrolled to: built now, laid out in the frame that shows them. A scroll made by the page's own
+ * layout (a taller window) is left to mg_tft_fight_page_size_allocate, where positions are current. */
 static void
 scrolled (MgTftFightPage *self)
 {
+  if (self->allocating)
+    return;
   if (!self->cards_built && in_view (GTK_WIDGET (self->fighters_box)))
     ensure_cards (self);
   if (!self->log_built && self->log_lines->len > 0 && in_view (GTK_WIDGET (self->log_list)))
@@ -1366,9 +1372,12 @@ mg_tft_fight_page_init (MgTftFightPage *self)
   self->fighter_rows = g_ptr_array_new ();
   self->log_lines = g_ptr_array_new_with_free_func (g_free);
   mg_drop_down_defer_list (self->first_dropdown);
-  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self->log_list), GTK_TYPE_SCROLLED_WINDOW))),
-                           "value-changed", G_CALLBACK (scrolled), self, G_CONNECT_SWAPPED);
+  {
+    GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self->log_list), GTK_TYPE_SCROLLED_WINDOW);
 
+    g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)), "value-changed",
+                             G_CALLBACK (scrolled), self, G_CONNECT_SWAPPED);
+  }
 }
 
 MgTftFightPage *
