@@ -67,6 +67,13 @@ struct _MgTftFightPage
   GtkWidget     *order_group;        /* built when first needed: NULL until then */
   GtkListBox    *order_list;
   GtkListBox    *log_list;
+  /* "This Fight So Far": its rows' text, put in the list the first time the list comes into view or
+   * the keyboard moves through the page (log_built); at a small window the first frame shows neither. */
+  GPtrArray     *log_lines;
+  gboolean       log_built;
+  /* The fighters' cards likewise (cards_built): at a small window they are below the fold too. */
+  gboolean       cards_built;
+  gboolean       allocating;     /* in size_allocate, which checks the view itself once laid out */
 };
 
 G_DEFINE_FINAL_TYPE (MgTftFightPage, mg_tft_fight_page, GTK_TYPE_WIDGET)
@@ -557,25 +564,13 @@ session_name (MgTftFightPage *self)
 }
 
 static void
-refresh_log (MgTftFightPage *self)
+build_log (MgTftFightPage *self)
 {
-  gint64 count = mg_campaign_journal_count (self->campaign);
-  gint64 session = mg_campaign_get_session (self->campaign);
-  g_autoptr(GPtrArray) rows = mg_campaign_journal_range (self->campaign, MAX (0, count - 40), 40, NULL);
-  const char *last = NULL;
-  guint shown = 0;
-
   mg_widget_remove_children (GTK_WIDGET (self->log_list));
-  for (guint i = rows != NULL ? rows->len : 0; i > 0 && shown < 16; i--)
+  for (guint i = 0; i < self->log_lines->len; i++)
     {
-      MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
-      GtkWidget *label;
+      GtkWidget *label = gtk_label_new (g_ptr_array_index (self->log_lines, i));
 
-      if (entry->undone || entry->session != session || entry->summary == NULL || entry->summary[0] == '\0')
-        continue;
-      if (last == NULL)
-        last = entry->summary;
-      label = gtk_label_new (entry->summary);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_set_margin_start (label, 12);
@@ -583,8 +578,58 @@ refresh_log (MgTftFightPage *self)
       gtk_widget_set_margin_top (label, 8);
       gtk_widget_set_margin_bottom (label, 8);
       gtk_list_box_append (self->log_list, label);
-      shown++;
     }
+}
+
+static void
+ensure_log (MgTftFightPage *self)
+{
+  if (self->log_built)
+    return;
+  self->log_built = TRUE;
+  build_log (self);
+}
+
+/* A part of the fight is in view when its top is above the bottom edge of what the scrolled window
+ * shows, measured in the scrolled content, so it holds while a scroll is not laid out yet. */
+static gboolean
+in_view (GtkWidget *part)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (part, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *content = scroller != NULL ? gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller)) : NULL;
+  GtkAdjustment *adjustment;
+  graphene_point_t top;
+
+  if (GTK_IS_VIEWPORT (content))
+    content = gtk_viewport_get_child (GTK_VIEWPORT (content));
+  if (content == NULL || !gtk_widget_get_mapped (part)
+      || !gtk_widget_compute_point (part, content, &GRAPHENE_POINT_INIT (0, 0), &top))
+    return FALSE;
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  return top.y < gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment);
+}
+
+static void
+refresh_log (MgTftFightPage *self)
+{
+  gint64 count = mg_campaign_journal_count (self->campaign);
+  gint64 session = mg_campaign_get_session (self->campaign);
+  g_autoptr(GPtrArray) rows = mg_campaign_journal_range (self->campaign, MAX (0, count - 40), 40, NULL);
+  const char *last = NULL;
+
+  g_ptr_array_set_size (self->log_lines, 0);
+  for (guint i = rows != NULL ? rows->len : 0; i > 0 && self->log_lines->len < 16; i--)
+    {
+      MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
+
+      if (entry->undone || entry->session != session || entry->summary == NULL || entry->summary[0] == '\0')
+        continue;
+      if (last == NULL)
+        last = entry->summary;
+      g_ptr_array_add (self->log_lines, g_strdup (entry->summary));
+    }
+  if (self->log_built)
+    build_log (self);
   gtk_label_set_text (self->last_label, last != NULL ? last : "");
   gtk_widget_set_visible (GTK_WIDGET (self->last_label), last != NULL);
 }
@@ -678,16 +723,43 @@ refresh_first (MgTftFightPage *self, json_object *fight, gboolean options)
   gtk_widget_set_visible (GTK_WIDGET (self->first_dropdown), options);
 }
 
+/* The fighters' cards, in the fight's order. */
+static void
+refresh_fighters (MgTftFightPage *self, json_object *fight, json_object *pending)
+{
+  json_object *figures = mg_ui_json_array (fight, "figures");
+  g_autoptr(GString) key = g_string_new (NULL);
+
+  for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
+    g_string_append_printf (key, "%s\n", mg_ui_json_str (json_object_array_get_idx (figures, i), "name"));
+  if (g_strcmp0 (key->str, self->fighters_key) != 0)
+    {
+      mg_widget_remove_children (GTK_WIDGET (self->fighters_box));
+      g_ptr_array_set_size (self->fighter_rows, 0);
+      for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
+        {
+          MgTftFighterRow *row = mg_tft_fighter_row_new (self->campaign, mg_ui_json_str (json_object_array_get_idx (figures, i), "name"));
+
+          gtk_flow_box_append (self->fighters_box, GTK_WIDGET (row));
+          g_ptr_array_add (self->fighter_rows, row);
+        }
+      /* Two fighters side by side fill the width; more wrap by threes. */
+      gtk_flow_box_set_max_children_per_line (self->fighters_box, CLAMP (self->fighter_rows->len, 1, 3));
+      g_free (self->fighters_key);
+      self->fighters_key = g_string_free (g_steal_pointer (&key), FALSE);
+    }
+  for (guint i = 0; i < self->fighter_rows->len; i++)
+    mg_tft_fighter_row_update (g_ptr_array_index (self->fighter_rows, i), fight, pending);
+}
+
 static void
 refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json_object *pending)
 {
-  json_object *figures = mg_ui_json_array (fight, "figures");
   json_object *order = mg_ui_json_array (fight, "order");
   json_object *next = next_waiting (pending);
   const char *phase = mg_ui_json_str (fight, "phase");
   const char *waiting_for = mg_ui_json_str (next, "for");
   const char *name = session_name (self);
-  g_autoptr(GString) key = g_string_new (NULL);
   json_object *dice_action = NULL;
   gboolean options = g_strcmp0 (phase, "options") == 0;
   gboolean attacks = g_strcmp0 (phase, "attacks") == 0;
@@ -754,27 +826,8 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
   gtk_widget_set_visible (GTK_WIDGET (self->dice_hint), dice_action != NULL);
   update_dice_hint (self, dice_action);
 
-  /* Fighters, in the fight's order. */
-  for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
-    g_string_append_printf (key, "%s\n", mg_ui_json_str (json_object_array_get_idx (figures, i), "name"));
-  if (g_strcmp0 (key->str, self->fighters_key) != 0)
-    {
-      mg_widget_remove_children (GTK_WIDGET (self->fighters_box));
-      g_ptr_array_set_size (self->fighter_rows, 0);
-      for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
-        {
-          MgTftFighterRow *row = mg_tft_fighter_row_new (self->campaign, mg_ui_json_str (json_object_array_get_idx (figures, i), "name"));
-
-          gtk_flow_box_append (self->fighters_box, GTK_WIDGET (row));
-          g_ptr_array_add (self->fighter_rows, row);
-        }
-      /* Two fighters side by side fill the width; more wrap by threes. */
-      gtk_flow_box_set_max_children_per_line (self->fighters_box, CLAMP (self->fighter_rows->len, 1, 3));
-      g_free (self->fighters_key);
-      self->fighters_key = g_string_free (g_steal_pointer (&key), FALSE);
-    }
-  for (guint i = 0; i < self->fighter_rows->len; i++)
-    mg_tft_fighter_row_update (g_ptr_array_index (self->fighter_rows, i), fight, pending);
+  if (self->cards_built)
+    refresh_fighters (self, fight, pending);
 
   if (order != NULL && json_object_array_length (order) > 0 && self->order_group == NULL)
     {
@@ -824,6 +877,23 @@ refresh (MgTftFightPage *self)
       gtk_stack_set_visible_child_name (self->stack, "fight");
       refresh_fight (self, view, fight, pending);
     }
+}
+
+static void
+ensure_cards (MgTftFightPage *self)
+{
+  g_autoptr(json_object) view = NULL;
+  g_autoptr(json_object) pending = NULL;
+  json_object *fight;
+
+  if (self->cards_built)
+    return;
+  self->cards_built = TRUE;
+  view = mg_tft_view (self->campaign);
+  pending = json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
+  fight = mg_tft_view_fight (view);
+  if (fight != NULL)
+    refresh_fighters (self, fight, pending);
 }
 
 static void
@@ -1057,6 +1127,7 @@ MgTftFighterRow *
 mg_tft_fight_page_get_fighter (MgTftFightPage *self, const char *figure)
 {
   mg_widget_redraw_pending (GTK_WIDGET (self));
+  ensure_cards (self);
   for (guint i = 0; i < self->fighter_rows->len; i++)
     if (g_strcmp0 (mg_tft_fighter_row_get_figure (g_ptr_array_index (self->fighter_rows, i)), figure) == 0)
       return g_ptr_array_index (self->fighter_rows, i);
@@ -1130,6 +1201,18 @@ mg_tft_fight_page_get_title (MgTftFightPage *self)
   return self->title;
 }
 
+GtkWidget *
+mg_tft_fight_page_get_log (MgTftFightPage *self)
+{
+  return GTK_WIDGET (self->log_list);
+}
+
+gboolean
+mg_tft_fight_page_has_cards (MgTftFightPage *self)
+{
+  return self->cards_built;
+}
+
 gboolean
 mg_tft_fight_page_has_setup (MgTftFightPage *self)
 {
@@ -1153,6 +1236,60 @@ mg_tft_fight_page_get_button (MgTftFightPage *self, const char *which)
 /* GObject */
 
 static void
+mg_tft_fight_page_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                           int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  gtk_widget_measure (GTK_WIDGET (MG_TFT_FIGHT_PAGE (widget)->stack), orientation, for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
+/* The fighters' cards and the log's rows are built in the layout that first brings them into view,
+ * and laid out at once, so no frame shows the page without them. The cards come first: built, they
+ * push the log down. */
+static void
+mg_tft_fight_page_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  MgTftFightPage *self = MG_TFT_FIGHT_PAGE (widget);
+
+  self->allocating = TRUE;
+  gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
+  self->allocating = FALSE;
+  if (!self->cards_built && in_view (GTK_WIDGET (self->fighters_box)))
+    {
+      ensure_cards (self);
+      gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
+    }
+  if (!self->log_built && self->log_lines->len > 0 && in_view (GTK_WIDGET (self->log_list)))
+    {
+      ensure_log (self);
+      gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
+    }
+}
+
+/* Scrolled to: built now, laid out in the frame that shows them. A scroll made by the page's own
+ * layout (a taller window) is left to mg_tft_fight_page_size_allocate, where positions are current. */
+static void
+scrolled (MgTftFightPage *self)
+{
+  if (self->allocating)
+    return;
+  if (!self->cards_built && in_view (GTK_WIDGET (self->fighters_box)))
+    ensure_cards (self);
+  if (!self->log_built && self->log_lines->len > 0 && in_view (GTK_WIDGET (self->log_list)))
+    ensure_log (self);
+}
+
+/* Tab and Shift+Tab find their way through the page here: the cards and the log's rows are built
+ * first, so the keyboard reaches them in either direction as if they had always been there. */
+static gboolean
+mg_tft_fight_page_focus (GtkWidget *widget, GtkDirectionType direction)
+{
+  ensure_cards (MG_TFT_FIGHT_PAGE (widget));
+  ensure_log (MG_TFT_FIGHT_PAGE (widget));
+  return GTK_WIDGET_CLASS (mg_tft_fight_page_parent_class)->focus (widget, direction);
+}
+
+static void
 mg_tft_fight_page_dispose (GObject *object)
 {
   MgTftFightPage *self = MG_TFT_FIGHT_PAGE (object);
@@ -1170,6 +1307,7 @@ mg_tft_fight_page_finalize (GObject *object)
 
   g_ptr_array_unref (self->setup_rows);
   g_ptr_array_unref (self->fighter_rows);
+  g_ptr_array_unref (self->log_lines);
   g_free (self->roster_key);
   g_free (self->setup_problem);
   g_free (self->fighters_key);
@@ -1187,7 +1325,9 @@ mg_tft_fight_page_class_init (MgTftFightPageClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = mg_tft_fight_page_dispose;
   G_OBJECT_CLASS (klass)->finalize = mg_tft_fight_page_finalize;
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = mg_tft_fight_page_measure;
+  widget_class->size_allocate = mg_tft_fight_page_size_allocate;
+  widget_class->focus = mg_tft_fight_page_focus;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/tft/mg-tft-fight-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, MgTftFightPage, name)
   BIND (stack);
@@ -1230,7 +1370,14 @@ mg_tft_fight_page_init (MgTftFightPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->setup_rows = g_ptr_array_new ();
   self->fighter_rows = g_ptr_array_new ();
+  self->log_lines = g_ptr_array_new_with_free_func (g_free);
   mg_drop_down_defer_list (self->first_dropdown);
+  {
+    GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self->log_list), GTK_TYPE_SCROLLED_WINDOW);
+
+    g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)), "value-changed",
+                             G_CALLBACK (scrolled), self, G_CONNECT_SWAPPED);
+  }
 }
 
 MgTftFightPage *

@@ -36,6 +36,11 @@ GtkWidget         *mg_tft_fight_page_get_button    (MgTftFightPage *self, const 
 const char  *mg_tft_fight_page_get_setup_message (MgTftFightPage *self);
 const char  *mg_tft_fight_page_get_side_name (MgTftFightPage *self, int side);
 int          mg_tft_fight_page_get_side      (MgTftFightPage *self, const char *figure);
+/* The "This Fight So Far" list, whose rows are built when it first comes into view or the
+ * keyboard moves through the page, as the fighters' cards are. */
+GtkWidget   *mg_tft_fight_page_get_log       (MgTftFightPage *self);
+/* Whether the fighters' cards have been built (mg_tft_fight_page_get_fighter builds them). */
+gboolean     mg_tft_fight_page_has_cards     (MgTftFightPage *self);
 /* Whether the New Fight form has been built: not before it is first shown. */
 gboolean     mg_tft_fight_page_has_setup     (MgTftFightPage *self);
 

@@ -833,6 +833,181 @@ test_setup_built_when_shown (void)
   page = NULL;
 }
 
+static void collect_labels (GtkWidget *widget, GString *out);
+
+/* The rows of "This Fight So Far", as shown, newest first. */
+static char *
+log_text (void)
+{
+  GString *out = g_string_new (NULL);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (mg_tft_fight_page_get_log (page)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (GTK_IS_LIST_BOX_ROW (row))
+      g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row)))));
+  return g_string_free (out, FALSE);
+}
+
+/* What the log must say: the session's summaries, newest first, as the journal holds them. */
+static char *
+journal_text (MgCampaign *campaign)
+{
+  g_autoptr(GPtrArray) rows = mg_campaign_journal_range (campaign, 0, mg_campaign_journal_count (campaign), NULL);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = rows->len; i > 0; i--)
+    {
+      MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
+
+      if (!entry->undone && entry->summary != NULL && entry->summary[0] != '\0')
+        g_string_append_printf (out, "%s\n", entry->summary);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* In a small window the fighters' cards and "This Fight So Far" are below the fold: they are not
+ * built for the first frame (issue 15). They are there when the referee scrolls down to them (the
+ * log's rows newest first, each later step added at the top), and when the keyboard gets to them:
+ * Tab from the top of the window reaches the first fighter's option, then, past the last fighter's
+ * Declare, the log's newest row; Shift+Tab from the top wraps round to its oldest. A window made
+ * taller builds them in the layout that shows them. */
+static void
+test_below_fold_built_when_shown (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"practice\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}",
+    "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\",\"moved\":0,\"engaged_with\":[]}",
+  };
+  GSettings *settings = mg_application_get_settings (app);
+  MgCampaignWindow *window;
+  MgCampaign *campaign;
+  GtkWidget *log, *focus, *scroller;
+  GtkAdjustment *adjustment;
+  g_autofree char *expected = NULL;
+
+  for (guint pass = 0; pass < 4; pass++)
+    {
+      g_autofree char *file = g_strdup_printf ("Log%u.db", pass);
+      g_autofree char *shown = NULL;
+
+      g_assert_nonnull (settings);
+      g_settings_set_int (settings, "window-width", 365);
+      g_settings_set_int (settings, "window-height", 496);
+      window = show_played (file, "The Log", actions, G_N_ELEMENTS (actions));
+      g_settings_reset (settings, "window-width");
+      g_settings_reset (settings, "window-height");
+      wait_ms (200);
+      campaign = mg_campaign_window_get_campaign (window);
+      page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+      log = mg_tft_fight_page_get_log (page);
+      g_clear_pointer (&expected, g_free);
+      expected = journal_text (campaign);
+      /* the fight's start and A's option at least */
+      g_assert_cmpuint (strlen (expected), >, 0);
+      g_assert_nonnull (strchr (strchr (expected, '\n') + 1, '\n'));
+      /* Below the fold, not built. */
+      g_assert_null (gtk_widget_get_first_child (log));
+      g_assert_false (mg_tft_fight_page_has_cards (page));
+
+      if (pass == 0)
+        {
+          /* Scrolled down to, it shows the session's steps, newest first. */
+          scroller = gtk_widget_get_ancestor (log, GTK_TYPE_SCROLLED_WINDOW);
+          adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+          gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+          wait_ms (200);
+          gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+          wait_ms (200);
+          shown = log_text ();
+          g_assert_cmpstr (shown, ==, expected);
+          g_assert_true (gtk_widget_get_mapped (gtk_widget_get_first_child (log)));
+          g_assert_true (mg_tft_fight_page_has_cards (page));
+          /* A's card says what A declared, B's that B has not chosen yet. */
+          g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "B"))));
+          {
+            g_autoptr(GString) a = g_string_new (NULL), b = g_string_new (NULL);
+
+            collect_labels (GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "A")), a);
+            collect_labels (GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "B")), b);
+            assert_contains (a->str, "Option (a) Move, moved 0");
+            assert_contains (b->str, "No option chosen yet");
+            assert_contains (b->str, "ST 12");
+          }
+          /* B's option, taken now, is added at the top. */
+          declare ("B", "a", 0, NULL, NULL);
+          wait_ms (50);
+          g_free (shown);
+          shown = log_text ();
+          g_free (expected);
+          expected = journal_text (campaign);
+          g_assert_cmpstr (shown, ==, expected);
+          assert_contains (strtok (shown, "\n"), "B");
+        }
+      else if (pass == 1)
+        {
+          GtkWidget *card = NULL;
+
+          /* Tab from the top of the window: the first card's first control, A's option. */
+          gtk_window_set_focus (GTK_WINDOW (window), NULL);
+          for (guint i = 0; i < 60 && card == NULL; i++)
+            {
+              g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+              card = gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (window)), MG_TYPE_TFT_FIGHTER_ROW);
+            }
+          g_assert_nonnull (card);
+          g_assert_true (card == GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "A")));
+          g_assert_nonnull (gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (window)), GTK_TYPE_DROP_DOWN));
+          /* Past the last fighter's Declare button: the newest row. */
+          g_assert_true (gtk_widget_grab_focus (mg_tft_fighter_row_get_declare_button (mg_tft_fight_page_get_fighter (page, "B"))));
+          g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+          wait_ms (100);
+          focus = gtk_root_get_focus (GTK_ROOT (window));
+          g_assert_nonnull (focus);
+          g_assert_true (gtk_widget_is_ancestor (focus, log));
+          g_assert_true (GTK_IS_LIST_BOX_ROW (focus));
+          g_assert_true (focus == gtk_widget_get_first_child (log));
+          shown = log_text ();
+          g_assert_cmpstr (shown, ==, expected);
+          g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (focus)))), ==,
+                           strtok (expected, "\n"));
+        }
+      else if (pass == 3)
+        {
+          /* A window made taller shows them: built in that layout. */
+          gtk_window_set_default_size (GTK_WINDOW (window), 1100, 1000);
+          wait_ms (400);
+          g_assert_true (mg_tft_fight_page_has_cards (page));
+          shown = log_text ();
+          g_assert_cmpstr (shown, ==, expected);
+          g_assert_true (gtk_widget_get_mapped (gtk_widget_get_first_child (log)));
+        }
+      else
+        {
+          /* Shift+Tab from the window's first control wraps round to the page's last: the log's oldest row. */
+          gtk_window_set_focus (GTK_WINDOW (window), NULL);
+          for (guint i = 0; i < 40; i++)
+            {
+              g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_BACKWARD)
+                             || gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_BACKWARD));
+              focus = gtk_root_get_focus (GTK_ROOT (window));
+              if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (page)))
+                break;
+            }
+          wait_ms (100);
+          g_assert_nonnull (focus);
+          g_assert_true (gtk_widget_is_ancestor (focus, log));
+          g_assert_true (focus == gtk_widget_get_last_child (log));
+          shown = log_text ();
+          g_assert_cmpstr (shown, ==, expected);
+        }
+      gtk_window_destroy (GTK_WINDOW (window));
+      wait_ms (50);
+      page = NULL;
+    }
+}
+
 /* The gear line's weapon, pick-up, shield and main-gauche controls are built the first time an
  * option needs them (a fight opened at option a has none). Built late, the weapon to ready must
  * still be what the referee reaches with Tab from the engaged button, before Declare, and its list,
@@ -1213,6 +1388,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/tft/dead", test_dead);
   g_test_add_func ("/ui/tft/setup-built-when-shown", test_setup_built_when_shown);
   g_test_add_func ("/ui/tft/gear-built-when-needed", test_gear_built_when_needed);
+  g_test_add_func ("/ui/tft/below-fold-built-when-shown", test_below_fold_built_when_shown);
   g_test_add_func ("/ui/tft/halfling-and-broken", test_halfling_and_broken);
   g_test_add_func ("/ui/tft/narrow-roster", test_narrow_roster);
   status = g_test_run ();
