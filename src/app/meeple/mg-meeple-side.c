@@ -52,6 +52,8 @@ struct _MgMeepleSide
   GtkLabel       *hidden_label;
   GtkFlowBox     *faces_box;
   GtkWidget      *dice_group;
+  GtkWidget      *dice_header;
+  GtkLabel       *dice_description;
   GtkWidget      *typed_row;
   GtkBox         *type_buttons;
   GtkLabel       *typed_label;
@@ -584,6 +586,17 @@ rebuild_faces (MgMeepleSide *self, json_object *faces)
   self->updating_picks = FALSE;
 }
 
+/* The Dice header as an AdwPreferencesGroup (libadwaita 1.2) lays out its own: 6 px under a
+ * title and description, a 34 px line for a title alone. */
+static void
+set_dice_description (MgMeepleSide *self, const char *description)
+{
+  gtk_label_set_text (self->dice_description, description != NULL ? description : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->dice_description), description != NULL);
+  gtk_widget_set_margin_bottom (self->dice_header, description != NULL ? 6 : 0);
+  gtk_widget_set_size_request (self->dice_header, -1, description != NULL ? -1 : 34);
+}
+
 void
 mg_meeple_side_refresh (MgMeepleSide *self)
 {
@@ -686,8 +699,7 @@ mg_meeple_side_refresh (MgMeepleSide *self)
   }
   /* Typing the table's dice shows faces, so it waits for the faces to be shown: say so, or a referee
    * who only sees Roll Here would not know the dice can be typed. */
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->dice_group),
-                                         shown ? NULL : _("Show this player’s faces to type the dice rolled at the table."));
+  set_dice_description (self, shown ? NULL : _("Show this player’s faces to type the dice rolled at the table."));
   gtk_widget_set_visible (self->typed_row, shown);
   gtk_widget_set_visible (GTK_WIDGET (self->typed_label), shown);
   gtk_widget_set_visible (self->roll_button, !self->rolled && shown);
@@ -786,6 +798,30 @@ GtkWidget *
 mg_meeple_side_get_reroll_here_button (MgMeepleSide *self)
 {
   return self->reroll_here_button;
+}
+
+GtkWidget *
+mg_meeple_side_get_set_button (MgMeepleSide *self)
+{
+  return self->set_button;
+}
+
+GtkDropDown *
+mg_meeple_side_get_set_dropdown (MgMeepleSide *self)
+{
+  return self->set_dropdown;
+}
+
+GtkWidget *
+mg_meeple_side_get_dice_group (MgMeepleSide *self)
+{
+  return self->dice_group;
+}
+
+const char *
+mg_meeple_side_get_dice_description (MgMeepleSide *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->dice_description)) ? gtk_label_get_text (self->dice_description) : NULL;
 }
 
 GtkSpinButton *
@@ -904,6 +940,8 @@ mg_meeple_side_class_init (MgMeepleSideClass *klass)
   BIND (hidden_label);
   BIND (faces_box);
   BIND (dice_group);
+  BIND (dice_header);
+  BIND (dice_description);
   BIND (typed_row);
   BIND (type_buttons);
   BIND (typed_label);
@@ -941,4 +979,6 @@ mg_meeple_side_init (MgMeepleSide *self)
   self->pick_spins = g_ptr_array_new ();
   self->typed = g_array_new (FALSE, FALSE, sizeof (guint));
   g_signal_connect_swapped (self->set_dropdown, "notify::selected", G_CALLBACK (update_sensitivity), self);
+  /* "Set To" is only shown once the meeples are rolled: its list of faces is made on first opening. */
+  mg_drop_down_defer_list (self->set_dropdown);
 }

@@ -1,0 +1,206 @@
+/* test-ui-meeple.c — Meeple Melee's Battle page where its first frame leaves work for later: the
+ * "Set To" list of faces, made when it is first opened, used by keyboard for the rulebook's own
+ * action (Red "uses their one action to change a Sweep to a Kick", shared/rules/meeple-melee.txt);
+ * and the Dice header, laid out as an AdwPreferencesGroup's at any width, in both its forms. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "mg-application.h"
+#include "ui-test-util.h"
+#include "mg-campaign-window-private.h"
+#include "mg-json.h"
+#include "mg-meeple-page-private.h"
+
+static MgApplication *app;
+static char *tmpdir;
+
+static GtkWidget *
+find_descendant (GtkWidget *widget, GType type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = G_TYPE_CHECK_INSTANCE_TYPE (child, type) ? child : find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The texts of the labels under widget, in order, joined by "|". */
+static void
+collect_labels (GtkWidget *widget, GString *out)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child) && gtk_widget_get_visible (child))
+        g_string_append_printf (out, "%s%s", out->len > 0 ? "|" : "", gtk_label_get_text (GTK_LABEL (child)));
+      collect_labels (child, out);
+    }
+}
+
+static MgMeeplePage *
+open_battle (const char *name, MgCampaign **campaign, int width, int height)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_strdup_printf ("%s/%s.db", tmpdir, name);
+  const char *players[] = { "Red", "Blue", NULL };
+  MgCampaignWindow *window;
+
+  *campaign = mg_campaign_create (path, "meeple", name, players, NULL, 3, &error);
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, *campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  wait_ms (400);
+  return MG_MEEPLE_PAGE (mg_campaign_window_get_page (window, "battle"));
+}
+
+/* The rulebook's example (p. 2): Red uses its one action to change a Sweep to a Kick. Red's
+ * eight meeples are typed as Sweep; the Set To list, never opened before, is opened and chosen
+ * from with the keyboard, as a referee without a mouse does. */
+static void
+test_set_to_by_keyboard (void)
+{
+  g_autoptr(MgCampaign) c = NULL;
+  MgMeeplePage *page = open_battle ("SetTo", &c, 1400, 900);
+  MgMeepleSide *red = mg_meeple_page_get_side (page, 0);
+  GtkDropDown *dropdown = mg_meeple_side_get_set_dropdown (red);
+  GtkWidget *popover, *list;
+  g_autoptr(GString) rows = g_string_new (NULL);
+  guint kicks = 0, sweeps = 0;
+
+  click (GTK_WIDGET (mg_meeple_side_get_show_button (red)));
+  wait_ms (50);
+  for (guint i = 0; i < 8; i++)   /* battle 1: 8 meeples, 1 action */
+    click (mg_meeple_side_get_type_button (red, 0));
+  click (mg_meeple_side_get_roll_button (red));
+  wait_ms (100);
+  g_assert_null (mg_meeple_side_get_message (red));
+  g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), ==, 8);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dropdown)));
+  gtk_toggle_button_set_active (mg_meeple_side_get_face_toggle (red, 0), TRUE);
+  wait_ms (50);
+
+  /* Enter on the focused drop-down opens its list: one row per face, named. */
+  gtk_widget_grab_focus (GTK_WIDGET (dropdown));
+  g_signal_emit_by_name (dropdown, "activate");
+  wait_ms (300);
+  popover = find_descendant (GTK_WIDGET (dropdown), GTK_TYPE_POPOVER);
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_visible (popover));
+  list = find_descendant (popover, GTK_TYPE_LIST_VIEW);
+  g_assert_nonnull (list);
+  collect_labels (list, rows);
+  g_assert_cmpstr (rows->str, ==, "Sweep|Kick|Punch");
+
+  /* Down to the Kick row and Enter choose it and closes the list; the Set To button sets meeple 1. */
+  g_assert_true (gtk_widget_activate_action (list, "list.select-item", "(ubb)", 1, FALSE, FALSE));   /* Down */
+  g_assert_true (gtk_widget_activate_action (list, "list.activate-item", "u", 1));                    /* Enter */
+  wait_ms (300);
+  g_assert_false (gtk_widget_get_visible (popover));
+  g_assert_cmpuint (gtk_drop_down_get_selected (dropdown), ==, 1);
+  g_assert_true (gtk_widget_is_sensitive (mg_meeple_side_get_set_button (red)));
+  gtk_widget_grab_focus (mg_meeple_side_get_set_button (red));
+  g_assert_true (gtk_widget_activate (mg_meeple_side_get_set_button (red)));
+  wait_ms (400);
+  g_assert_null (mg_meeple_side_get_message (red));
+
+  /* One Sweep became a Kick, and Red's one action is used. */
+  for (guint i = 0; i < mg_meeple_side_get_n_faces_held (red); i++)
+    {
+      const char *face = gtk_button_get_label (GTK_BUTTON (mg_meeple_side_get_face_toggle (red, i)));
+
+      kicks += g_strcmp0 (face, "Kick") == 0;
+      sweeps += g_strcmp0 (face, "Sweep") == 0;
+    }
+  g_assert_cmpuint (kicks, ==, 1);
+  g_assert_cmpuint (sweeps, ==, 7);
+  {
+    g_autoptr(json_object) view = mg_state_view (mg_campaign_get_state (c), MG_SEAT_PUBLIC);
+    json_object *player = json_object_array_get_idx (json_object_object_get (view, "players"), 0);
+
+    g_assert_cmpint (json_object_get_int (json_object_object_get (player, "actions_used")), ==, 1);
+    g_assert_cmpint (json_object_get_int (json_object_object_get (player, "actions_allowed")), ==, 1);
+  }
+  close_campaign_windows (app);
+}
+
+/* Where `widget`'s top-left corner is in `ancestor`. */
+static graphene_point_t
+offset_in (GtkWidget *widget, GtkWidget *ancestor)
+{
+  graphene_point_t p = GRAPHENE_POINT_INIT (0, 0), out;
+
+  g_assert_true (gtk_widget_compute_point (widget, ancestor, &p, &out));
+  return out;
+}
+
+/* The Dice group puts its dice where an AdwPreferencesGroup titled "Dice", with the same
+ * description (or none), puts its content at the same width: in a wide and a 360 px window, with
+ * a side's faces hidden (a description, wrapped when narrow) and shown (a title alone). */
+static void
+test_dice_header (void)
+{
+  static const int widths[] = { 1400, 360 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      g_autoptr(MgCampaign) c = NULL;
+      g_autofree char *name = g_strdup_printf ("Dice%d", widths[w]);
+      MgMeeplePage *page = open_battle (name, &c, widths[w], 720);
+      MgMeepleSide *red = mg_meeple_page_get_side (page, 0);
+
+      for (guint shown = 0; shown < 2; shown++)
+        {
+          GtkWidget *group = mg_meeple_side_get_dice_group (red);
+          GtkWidget *dice = gtk_widget_get_last_child (group);
+          int width = gtk_widget_get_width (group);
+          GtkWidget *window = gtk_window_new ();
+          GtkWidget *ref = adw_preferences_group_new ();
+          GtkWidget *ref_child = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+          const char *description = mg_meeple_side_get_dice_description (red);
+          g_autofree char *shot = g_strdup_printf ("meeple-dice-%s-%d.png", shown ? "shown" : "hidden", widths[w]);
+
+          if (!shown)
+            g_assert_cmpstr (description, ==, "Show this player’s faces to type the dice rolled at the table.");
+          else
+            g_assert_null (description);
+          g_assert_true (gtk_widget_get_mapped (dice));
+          adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (ref), "Dice");
+          adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (ref), description);
+          gtk_widget_set_size_request (ref_child, -1, 20);
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (ref), ref_child);
+          gtk_window_set_default_size (GTK_WINDOW (window), width, 400);
+          gtk_widget_set_valign (ref, GTK_ALIGN_START);
+          gtk_window_set_child (GTK_WINDOW (window), ref);
+          gtk_window_present (GTK_WINDOW (window));
+          wait_ms (200);
+          g_assert_cmpint (gtk_widget_get_width (ref), ==, width);
+          g_assert_cmpfloat (offset_in (dice, group).y, ==, offset_in (ref_child, ref).y);
+          g_assert_cmpint (gtk_widget_get_width (dice), ==, gtk_widget_get_width (ref_child));
+          save_screenshot (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (page))), shot);
+          gtk_window_destroy (GTK_WINDOW (window));
+          if (!shown)
+            {
+              click (GTK_WIDGET (mg_meeple_side_get_show_button (red)));
+              wait_ms (200);
+            }
+        }
+      close_campaign_windows (app);
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  app = ui_test_init (&argc, &argv, "melee-gm-ui-meeple", &tmpdir);
+  g_test_add_func ("/ui/meeple/set-to-by-keyboard", test_set_to_by_keyboard);
+  g_test_add_func ("/ui/meeple/dice-header", test_dice_header);
+  status = g_test_run ();
+  ui_test_finish (app, tmpdir);
+  return status;
+}
