@@ -1,4 +1,5 @@
 /* test-ui-meeple.c — Meeple Melee's Battle page where its first frame leaves work for later: the
+ * parts of a side shown only once its faces are shown or its meeples rolled, built then; the
  * "Set To" list of faces, made when it is first opened, used by keyboard for the rulebook's own
  * action (Red "uses their one action to change a Sweep to a Kick", shared/rules/meeple-melee.txt);
  * and the Dice header, laid out as an AdwPreferencesGroup's at any width, in both its forms. */
@@ -66,7 +67,7 @@ test_set_to_by_keyboard (void)
   g_autoptr(MgCampaign) c = NULL;
   MgMeeplePage *page = open_battle ("SetTo", &c, 1400, 900);
   MgMeepleSide *red = mg_meeple_page_get_side (page, 0);
-  GtkDropDown *dropdown = mg_meeple_side_get_set_dropdown (red);
+  GtkDropDown *dropdown;
   GtkWidget *popover, *list;
   g_autoptr(GString) rows = g_string_new (NULL);
   guint kicks = 0, sweeps = 0;
@@ -79,6 +80,8 @@ test_set_to_by_keyboard (void)
   wait_ms (100);
   g_assert_null (mg_meeple_side_get_message (red));
   g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), ==, 8);
+  dropdown = mg_meeple_side_get_set_dropdown (red);
+  g_assert_nonnull (dropdown);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dropdown)));
   gtk_toggle_button_set_active (mg_meeple_side_get_face_toggle (red, 0), TRUE);
   wait_ms (50);
@@ -124,6 +127,121 @@ test_set_to_by_keyboard (void)
     g_assert_cmpint (json_object_get_int (json_object_object_get (player, "actions_used")), ==, 1);
     g_assert_cmpint (json_object_get_int (json_object_object_get (player, "actions_allowed")), ==, 1);
   }
+  close_campaign_windows (app);
+}
+
+/* A key pressed on a widget, as its key controller receives it. */
+static void
+press_key (GtkWidget *widget, guint keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
+    }
+}
+
+/* The side's parts in the template's order (the order Tab follows), whether built at open or later:
+ * name and button, tracks, Meeples, Dice (typing row, what was typed, buttons), Pick, Odds. */
+static void
+assert_side_order (MgMeepleSide *side)
+{
+  GtkWidget *dice = mg_meeple_side_get_dice_group (side);
+  GtkWidget *box = gtk_widget_get_parent (dice);
+  GtkWidget *typed_row = mg_meeple_side_get_typed_row (side);
+
+  g_assert_true (gtk_widget_get_parent (mg_meeple_side_get_faces_group (side)) == box);
+  g_assert_true (gtk_widget_get_next_sibling (mg_meeple_side_get_faces_group (side)) == dice);
+  g_assert_true (gtk_widget_get_prev_sibling (gtk_widget_get_prev_sibling (mg_meeple_side_get_faces_group (side)))
+                 == gtk_widget_get_first_child (box));
+  g_assert_true (gtk_widget_get_next_sibling (dice) == mg_meeple_side_get_pick_group (side));
+  g_assert_true (gtk_widget_get_next_sibling (mg_meeple_side_get_pick_group (side)) == mg_meeple_side_get_odds_group (side));
+  g_assert_null (gtk_widget_get_next_sibling (mg_meeple_side_get_odds_group (side)));
+  g_assert_true (gtk_widget_get_first_child (gtk_widget_get_last_child (dice)) == typed_row);
+  g_assert_true (gtk_widget_is_ancestor (mg_meeple_side_get_roll_button (side), gtk_widget_get_last_child (dice)));
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (mg_meeple_side_get_set_dropdown (side)), gtk_widget_get_last_child (dice)));
+}
+
+/* A side's faces, typing row, Set To, Pick and Odds are built when its faces are first shown or
+ * its meeples rolled, and are then where the template had them and work by keyboard: Show (Enter
+ * on the button), S K P typed, the face buttons named, Roll Typed by Enter, the faces held, Pick
+ * and Odds below Dice. A side rolled before the campaign is opened has its Meeples group (faces
+ * behind the screen) from the first frame; one that has neither rolled nor shown has none. */
+static void
+test_play_built_when_needed (void)
+{
+  g_autoptr(MgCampaign) c = NULL;
+  MgMeeplePage *page = open_battle ("Play", &c, 1400, 900);
+  MgMeepleSide *red = mg_meeple_page_get_side (page, 0);
+  MgMeepleSide *blue = mg_meeple_page_get_side (page, 1);
+  g_autofree char *path = g_strdup (mg_campaign_get_path (c));
+  static const guint keys[] = { GDK_KEY_s, GDK_KEY_k, GDK_KEY_p, GDK_KEY_s, GDK_KEY_s, GDK_KEY_k, GDK_KEY_k, GDK_KEY_p };
+  g_autoptr(GString) labels = g_string_new (NULL);
+  GtkWindow *window;
+
+  /* Nothing of it before a roll or a Show. */
+  g_assert_null (mg_meeple_side_get_faces_group (red));
+  g_assert_null (mg_meeple_side_get_set_dropdown (blue));
+  g_assert_false (mg_meeple_side_type_key (red, GDK_KEY_s));
+
+  gtk_widget_grab_focus (GTK_WIDGET (mg_meeple_side_get_show_button (red)));
+  g_assert_true (gtk_widget_activate (GTK_WIDGET (mg_meeple_side_get_show_button (red))));
+  wait_ms (300);
+  g_assert_true (gtk_toggle_button_get_active (mg_meeple_side_get_show_button (red)));
+  g_assert_nonnull (mg_meeple_side_get_faces_group (red));
+  assert_side_order (red);
+  g_assert_true (gtk_widget_get_mapped (mg_meeple_side_get_typed_row (red)));
+  g_assert_false (gtk_widget_get_visible (mg_meeple_side_get_faces_group (red)));   /* not rolled */
+  g_assert_null (mg_meeple_side_get_set_dropdown (blue));
+  collect_labels (mg_meeple_side_get_typed_row (red), labels);
+  g_assert_cmpstr (labels->str, ==, "Sweep|Kick|Punch");
+  g_assert_cmpstr (mg_meeple_side_get_dice_description (red), ==, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    press_key (GTK_WIDGET (page), keys[i]);
+  g_assert_cmpuint (mg_meeple_side_get_n_typed (red), ==, 8);
+  g_assert_true (gtk_widget_is_sensitive (mg_meeple_side_get_roll_button (red)));
+  gtk_widget_grab_focus (mg_meeple_side_get_roll_button (red));
+  g_assert_true (gtk_widget_activate (mg_meeple_side_get_roll_button (red)));
+  wait_ms (400);
+  g_assert_null (mg_meeple_side_get_message (red));
+  g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), ==, 8);
+  g_assert_true (gtk_widget_get_mapped (mg_meeple_side_get_faces_group (red)));
+  g_assert_true (gtk_widget_get_mapped (mg_meeple_side_get_pick_group (red)));
+  g_assert_true (gtk_widget_get_mapped (mg_meeple_side_get_odds_group (red)));
+  g_assert_cmpuint (mg_meeple_side_get_n_odds (red), >, 0);
+  g_assert_nonnull (mg_meeple_side_get_pick_spin (red, 2));
+  assert_side_order (red);
+  save_screenshot (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (page))), "meeple-play-built.png");
+
+  /* Hidden again, then the campaign reopened: Red rolled, so its Meeples group is there at once,
+   * the faces behind the screen; Blue has nothing to build. */
+  click (GTK_WIDGET (mg_meeple_side_get_show_button (red)));
+  wait_ms (100);
+  g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), ==, 0);
+  g_clear_object (&c);
+  close_campaign_windows (app);
+  wait_ms (100);
+  window = mg_application_open_path (app, path, NULL);
+  g_assert_nonnull (window);
+  gtk_window_set_default_size (window, 1400, 900);
+  wait_ms (400);
+  page = MG_MEEPLE_PAGE (mg_campaign_window_get_page (MG_CAMPAIGN_WINDOW (window), "battle"));
+  red = mg_meeple_page_get_side (page, 0);
+  blue = mg_meeple_page_get_side (page, 1);
+  g_assert_nonnull (mg_meeple_side_get_faces_group (red));
+  g_assert_true (gtk_widget_get_mapped (mg_meeple_side_get_faces_group (red)));
+  assert_side_order (red);
+  g_string_truncate (labels, 0);
+  collect_labels (mg_meeple_side_get_faces_group (red), labels);
+  g_assert_nonnull (strstr (labels->str, "8 meeples behind Red’s screen"));
+  g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), ==, 0);
+  g_assert_null (mg_meeple_side_get_faces_group (blue));
   close_campaign_windows (app);
 }
 
@@ -200,6 +318,7 @@ main (int argc, char *argv[])
   app = ui_test_init (&argc, &argv, "melee-gm-ui-meeple", &tmpdir);
   g_test_add_func ("/ui/meeple/set-to-by-keyboard", test_set_to_by_keyboard);
   g_test_add_func ("/ui/meeple/dice-header", test_dice_header);
+  g_test_add_func ("/ui/meeple/play-built-when-needed", test_play_built_when_needed);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
