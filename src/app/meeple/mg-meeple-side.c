@@ -55,7 +55,9 @@ struct _MgMeepleSide
   GtkWidget      *dice_header;
   GtkLabel       *dice_description;
   GtkFlowBox     *dice_buttons;
-  gboolean        play_built;    /* the parts of mg-meeple-side-play.ui below, NULL until then */
+  gboolean        play_built;    /* mg-meeple-side-play.ui's parts below (faces_group, typed_row,
+                                  * type_buttons, typed_label, set_button, set_dropdown, pick_*,
+                                  * odds_*): NULL until then */
   GtkWidget      *typed_row;
   GtkBox         *type_buttons;
   GtkLabel       *typed_label;
@@ -600,10 +602,10 @@ rebuild_faces (MgMeepleSide *self, json_object *faces)
   self->updating_picks = FALSE;
 }
 
-/* The faces held, typing the dice, Set To's button and list, Pick and Odds are only shown once this side's
- * faces are shown or its meeples rolled: built then, in their places in the template, not for both
- * sides of every campaign opened before a roll (a GtkDropDown, three AdwPreferencesGroups, a
- * stack, a flow box and the buttons that the first frame does not show). */
+/* The faces held, typing the dice, Set To's button and list, Pick and Odds are only shown once
+ * this side's faces are shown or its meeples rolled: built then, in their places in the template,
+ * not for both sides of every campaign opened before a roll (a GtkDropDown, three
+ * AdwPreferencesGroups, a stack, a flow box and buttons that the first frame does not show). */
 static void
 build_play (MgMeepleSide *self)
 {
