@@ -310,6 +310,94 @@ test_dice_header (void)
     }
 }
 
+/* The pixel at (x, y) of `widget` as drawn now. */
+static guint32
+pixel_of (GtkWidget *widget, int x, int y)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  guint32 pixel = 0;
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
+                                         &GRAPHENE_RECT_INIT (x, y, 1, 1));
+  gdk_texture_download (texture, (guchar *) &pixel, 4);
+  return pixel;
+}
+
+static GtkWidget *
+find_by_class (GtkWidget *widget, const char *css_class)
+{
+  if (gtk_widget_has_css_class (widget, css_class))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_by_class (c, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The tracks' cells are drawn, not widgets, but look as style.css's .track-cell boxes do: a
+ * casualty cell, an empty one and a used action, each against a real box of those classes in the
+ * same window, in the light and the dark style. */
+static void
+test_track_cells (void)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  static const AdwColorScheme schemes[] = { ADW_COLOR_SCHEME_FORCE_LIGHT, ADW_COLOR_SCHEME_FORCE_DARK };
+  static const char *fills[] = { "casualty", NULL, "used" };
+  g_autoptr(MgCampaign) c = NULL;
+  MgMeeplePage *page = open_battle ("Cells", &c, 1400, 900);
+  MgMeepleSide *red = mg_meeple_page_get_side (page, 0);
+  GtkWidget *tracks = GTK_WIDGET (mg_meeple_side_get_tracks (red));
+  GtkWidget *card = find_by_class (GTK_WIDGET (page), "battle-banner");
+  g_autoptr(json_object) player = json_object_new_object ();
+
+  /* One casualty of six, one action of two used. */
+  json_object_object_add (player, "casualties", json_object_new_int (1));
+  json_object_object_add (player, "actions_allowed", json_object_new_int (2));
+  json_object_object_add (player, "actions_used", json_object_new_int (1));
+  mg_meeple_tracks_update (mg_meeple_side_get_tracks (red), player, 6);
+  g_assert_nonnull (card);
+  for (guint s = 0; s < G_N_ELEMENTS (schemes); s++)
+    {
+      adw_style_manager_set_color_scheme (style, schemes[s]);
+      wait_ms (300);
+      for (guint f = 0; f < G_N_ELEMENTS (fills); f++)
+        {
+          /* Row 0, cells 0 and 1: casualty, empty; row 2, cell 0: used. */
+          GtkWidget *grid = gtk_widget_get_first_child (tracks);
+          GtkWidget *cells = gtk_grid_get_child_at (GTK_GRID (grid), 1, f == 2 ? 2 : 0);
+          GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+          guint32 drawn, expected;
+
+          gtk_widget_add_css_class (box, "track-cell");
+          if (fills[f] != NULL)
+            gtk_widget_add_css_class (box, fills[f]);
+          gtk_widget_set_halign (box, GTK_ALIGN_START);
+          gtk_widget_set_valign (box, GTK_ALIGN_START);
+          /* The reference box in the window, styled as the cells' own (each drawn alone). */
+          gtk_box_append (GTK_BOX (card), box);
+          wait_ms (100);
+          g_assert_cmpint (gtk_widget_get_width (box), ==, 18);
+          drawn = pixel_of (cells, f == 1 ? 22 + 9 : 9, (gtk_widget_get_height (cells) - 18) / 2 + 9);
+          expected = pixel_of (box, 9, 9);
+          gtk_box_remove (GTK_BOX (card), box);
+          g_assert_cmphex (drawn, ==, expected);
+          g_assert_cmphex (drawn, !=, 0);
+        }
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -319,6 +407,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/meeple/set-to-by-keyboard", test_set_to_by_keyboard);
   g_test_add_func ("/ui/meeple/dice-header", test_dice_header);
   g_test_add_func ("/ui/meeple/play-built-when-needed", test_play_built_when_needed);
+  g_test_add_func ("/ui/meeple/track-cells", test_track_cells);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
