@@ -56,11 +56,15 @@ struct _MgMeepleSide
   GtkLabel       *dice_description;
   GtkFlowBox     *dice_buttons;
   gboolean        play_built;    /* mg-meeple-side-play.ui's parts below (faces_group, typed_row,
-                                  * type_buttons, typed_label, set_button, set_dropdown, pick_*,
-                                  * odds_*): NULL until then */
+                                  * type_buttons, typed_label, roll_button, reroll_button,
+                                  * reroll_here_button, set_button, set_dropdown, pick_*, odds_*):
+                                  * NULL until then */
   GtkWidget      *typed_row;
   GtkBox         *type_buttons;
   GtkLabel       *typed_label;
+  GtkWidget      *roll_slot;     /* hidden places of the three buttons below, until built */
+  GtkWidget      *reroll_slot;
+  GtkWidget      *reroll_here_slot;
   GtkWidget      *roll_button;
   GtkWidget      *roll_here_button;
   GtkWidget      *reroll_button;
@@ -611,8 +615,8 @@ build_play (MgMeepleSide *self)
 {
   g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/meleegm/MeleeGM/meeple/mg-meeple-side-play.ui");
   GtkBox *box = GTK_BOX (gtk_widget_get_parent (self->dice_group));
-  /* The dice buttons' flow box stays in the template, all five in place: GtkFlowBox (4.8) places
-   * Roll Here by its hidden siblings too. */
+  /* The dice buttons' flow box stays in the template with a place for each of its five buttons:
+   * GtkFlowBox (4.8) places Roll Here by its hidden siblings too. */
   GtkBox *dice = GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->dice_buttons)));
 
 #define GET(name) self->name = (gpointer) gtk_builder_get_object (builder, #name)
@@ -623,6 +627,9 @@ build_play (MgMeepleSide *self)
   GET (typed_row);
   GET (type_buttons);
   GET (typed_label);
+  GET (roll_button);
+  GET (reroll_button);
+  GET (reroll_here_button);
   GET (set_button);
   GET (set_dropdown);
   GET (pick_group);
@@ -638,6 +645,11 @@ build_play (MgMeepleSide *self)
   gtk_box_insert_child_after (box, self->odds_group, self->pick_group);
   gtk_box_prepend (dice, GTK_WIDGET (self->typed_label));
   gtk_box_prepend (dice, self->typed_row);
+  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (gtk_widget_get_parent (self->roll_slot)), self->roll_button);
+  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (gtk_widget_get_parent (self->reroll_slot)), self->reroll_button);
+  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (gtk_widget_get_parent (self->reroll_here_slot)),
+                                self->reroll_here_button);
+  self->roll_slot = self->reroll_slot = self->reroll_here_slot = NULL;
   gtk_box_append (GTK_BOX (self->set_box), self->set_button);
   gtk_box_append (GTK_BOX (self->set_box), GTK_WIDGET (self->set_dropdown));
 
@@ -760,13 +772,13 @@ mg_meeple_side_refresh (MgMeepleSide *self)
   /* Typing the table's dice shows faces, so it waits for the faces to be shown: say so, or a referee
    * who only sees Roll Here would not know the dice can be typed. */
   set_dice_description (self, shown ? NULL : _("Show this player’s faces to type the dice rolled at the table."));
-  gtk_widget_set_visible (self->roll_button, !self->rolled && shown);
   gtk_widget_set_visible (self->roll_here_button, !self->rolled);
-  gtk_widget_set_visible (self->reroll_button, self->rolled && shown);
-  gtk_widget_set_visible (self->reroll_here_button, self->rolled && shown);
   gtk_widget_set_visible (self->set_box, self->rolled && shown);
   if (self->play_built)
     {
+      gtk_widget_set_visible (self->roll_button, !self->rolled && shown);
+      gtk_widget_set_visible (self->reroll_button, self->rolled && shown);
+      gtk_widget_set_visible (self->reroll_here_button, self->rolled && shown);
       g_autofree char *pick_title = g_strdup_printf (_("Pick %d to Reveal"), self->reveal);
 
       gtk_label_set_text (self->hidden_label, hidden);
@@ -1030,9 +1042,9 @@ mg_meeple_side_class_init (MgMeepleSideClass *klass)
   BIND (dice_header);
   BIND (dice_description);
   BIND (dice_buttons);
-  BIND (roll_button);
-  BIND (reroll_button);
-  BIND (reroll_here_button);
+  BIND (roll_slot);
+  BIND (reroll_slot);
+  BIND (reroll_here_slot);
   BIND (set_box);
   BIND (roll_here_button);
 #undef BIND
