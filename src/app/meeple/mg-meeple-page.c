@@ -23,6 +23,7 @@ struct _MgMeeplePage
   GtkWidget    *header_box;
   GtkLabel     *title_label;
   GtkLabel     *pending_label;
+  GtkWidget    *score_stack;
   GtkLabel     *score_label;
   GtkRevealer  *banner_revealer;
   GtkWidget    *banner;
@@ -184,7 +185,7 @@ update_header (MgMeeplePage *self, int width)
   if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->header_box)) == o)
     return;
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->header_box), o);
-  gtk_widget_set_halign (GTK_WIDGET (self->score_label), stacked ? GTK_ALIGN_START : GTK_ALIGN_FILL);
+  gtk_widget_set_halign (self->score_stack, stacked ? GTK_ALIGN_START : GTK_ALIGN_FILL);
   gtk_label_set_xalign (self->score_label, stacked ? 0 : 0.5);
   gtk_label_set_justify (self->score_label, stacked ? GTK_JUSTIFY_LEFT : GTK_JUSTIFY_RIGHT);
 }
@@ -226,6 +227,7 @@ mg_meeple_page_class_init (MgMeeplePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, header_box);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, title_label);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, pending_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, score_stack);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, score_label);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner);

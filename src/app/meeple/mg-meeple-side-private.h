@@ -13,6 +13,17 @@ GtkWidget       *mg_meeple_side_get_type_button  (MgMeepleSide *self, guint face
 GtkWidget       *mg_meeple_side_get_roll_button  (MgMeepleSide *self);   /* roll with typed faces */
 GtkWidget       *mg_meeple_side_get_pick_button  (MgMeepleSide *self);
 GtkWidget       *mg_meeple_side_get_reroll_here_button (MgMeepleSide *self);
+GtkWidget       *mg_meeple_side_get_set_button   (MgMeepleSide *self);   /* "Set To" */
+GtkDropDown     *mg_meeple_side_get_set_dropdown (MgMeepleSide *self);   /* the face it sets */
+GtkWidget       *mg_meeple_side_get_dice_group   (MgMeepleSide *self);   /* header, then the dice */
+/* The parts built when first needed (faces shown or rolled), NULL until then: the Meeples group,
+ * the row of face buttons, Pick, Odds. */
+GtkWidget       *mg_meeple_side_get_faces_group  (MgMeepleSide *self);
+GtkWidget       *mg_meeple_side_get_typed_row    (MgMeepleSide *self);
+GtkWidget       *mg_meeple_side_get_pick_group   (MgMeepleSide *self);
+GtkWidget       *mg_meeple_side_get_odds_group   (MgMeepleSide *self);
+/* The Dice group's description ("Show this player's faces…"), NULL while it is hidden. */
+const char      *mg_meeple_side_get_dice_description (MgMeepleSide *self);
 GtkSpinButton   *mg_meeple_side_get_pick_spin    (MgMeepleSide *self, guint face);
 GtkToggleButton *mg_meeple_side_get_face_toggle  (MgMeepleSide *self, guint meeple);
 guint            mg_meeple_side_get_n_faces_held (MgMeepleSide *self);

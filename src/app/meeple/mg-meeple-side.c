@@ -52,9 +52,19 @@ struct _MgMeepleSide
   GtkLabel       *hidden_label;
   GtkFlowBox     *faces_box;
   GtkWidget      *dice_group;
+  GtkWidget      *dice_header;
+  GtkLabel       *dice_description;
+  GtkFlowBox     *dice_buttons;
+  gboolean        play_built;    /* mg-meeple-side-play.ui's parts below (faces_group, typed_row,
+                                  * type_buttons, typed_label, roll_button, reroll_button,
+                                  * reroll_here_button, set_button, set_dropdown, pick_*, odds_*):
+                                  * NULL until then */
   GtkWidget      *typed_row;
   GtkBox         *type_buttons;
   GtkLabel       *typed_label;
+  GtkWidget      *roll_slot;     /* hidden places of the three buttons below, until built */
+  GtkWidget      *reroll_slot;
+  GtkWidget      *reroll_here_slot;
   GtkWidget      *roll_button;
   GtkWidget      *roll_here_button;
   GtkWidget      *reroll_button;
@@ -132,7 +142,7 @@ set_action (MgMeepleSide *self)
 {
   json_object *action = action_new (self, "set");
   g_autoptr(GArray) selected = selected_meeples (self);
-  guint face = gtk_drop_down_get_selected (self->set_dropdown);
+  guint face = self->set_dropdown != NULL ? gtk_drop_down_get_selected (self->set_dropdown) : 0;
 
   json_object_object_add (action, "meeple", json_object_new_int (selected->len > 0 ? g_array_index (selected, guint, 0) : 0));
   json_object_object_add (action, "face", json_object_new_string (face_id (self, face)));
@@ -214,7 +224,8 @@ update_sensitivity (MgMeepleSide *self)
       g_string_prepend (typed, self->typed->len > 0 ? ": " : "");
       g_string_prepend (typed, head);
     }
-  gtk_label_set_text (self->typed_label, typed->str);
+  if (self->play_built)
+    gtk_label_set_text (self->typed_label, typed->str);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "side.type-face", self->typed->len < needed);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "side.backspace", self->typed->len > 0);
@@ -228,10 +239,11 @@ update_sensitivity (MgMeepleSide *self)
   check (self, "side.set", self->set_button, self->rolled && n_sel == 1, set_action (self));
 
   total = pick_total (self);
-  {
-    g_autofree char *text = g_strdup_printf (_("%d of %d chosen"), total, self->reveal);
-    gtk_label_set_text (self->pick_total_label, text);
-  }
+  if (self->play_built)
+    {
+      g_autofree char *text = g_strdup_printf (_("%d of %d chosen"), total, self->reveal);
+      gtk_label_set_text (self->pick_total_label, text);
+    }
   check (self, "side.pick", self->pick_button, self->rolled && total == self->reveal, pick_action (self));
 }
 
@@ -351,13 +363,14 @@ clear_box (GtkWidget *box)
     }
 }
 
+static void build_face_buttons (MgMeepleSide *self);
+
 static void
 rebuild_faces_meta (MgMeepleSide *self)
 {
   json_object *ruleset = mg_campaign_get_ruleset (self->campaign);
   json_object *faces = NULL;
   g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   gboolean same;
 
   if (ruleset != NULL && json_object_object_get_ex (ruleset, "faces", &faces)
@@ -380,6 +393,15 @@ rebuild_faces_meta (MgMeepleSide *self)
   self->face_ids = g_steal_pointer (&ids);
   g_array_set_size (self->typed, 0);
   g_clear_pointer (&self->faces_key, g_free);
+  if (self->play_built)
+    build_face_buttons (self);
+}
+
+/* The buttons that type each face, the Set To list's names; the Pick rows again when rolled. */
+static void
+build_face_buttons (MgMeepleSide *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
   clear_box (GTK_WIDGET (self->type_buttons));
   clear_box (GTK_WIDGET (self->pick_list));
@@ -584,6 +606,71 @@ rebuild_faces (MgMeepleSide *self, json_object *faces)
   self->updating_picks = FALSE;
 }
 
+/* The faces held, typing the dice, Set To's button and list, Pick and Odds are only shown once
+ * this side's faces are shown or its meeples rolled: built then, in their places in the template,
+ * not for both sides of every campaign opened before a roll (a GtkDropDown, three
+ * AdwPreferencesGroups, a stack, a flow box and buttons that the first frame does not show). */
+static void
+build_play (MgMeepleSide *self)
+{
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/meleegm/MeleeGM/meeple/mg-meeple-side-play.ui");
+  GtkBox *box = GTK_BOX (gtk_widget_get_parent (self->dice_group));
+  /* The dice buttons' flow box stays in the template with a place for each of its five buttons:
+   * GtkFlowBox (4.8) places Roll Here by its hidden siblings too. */
+  GtkBox *dice = GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->dice_buttons)));
+
+#define GET(name) self->name = (gpointer) gtk_builder_get_object (builder, #name)
+  GET (faces_group);
+  GET (faces_stack);
+  GET (hidden_label);
+  GET (faces_box);
+  GET (typed_row);
+  GET (type_buttons);
+  GET (typed_label);
+  GET (roll_button);
+  GET (reroll_button);
+  GET (reroll_here_button);
+  GET (set_button);
+  GET (set_dropdown);
+  GET (pick_group);
+  GET (pick_list);
+  GET (pick_total_label);
+  GET (pick_button);
+  GET (odds_group);
+  GET (odds_list);
+#undef GET
+
+  gtk_box_insert_child_after (box, self->faces_group, gtk_widget_get_prev_sibling (self->dice_group));
+  gtk_box_insert_child_after (box, self->pick_group, self->dice_group);
+  gtk_box_insert_child_after (box, self->odds_group, self->pick_group);
+  gtk_box_prepend (dice, GTK_WIDGET (self->typed_label));
+  gtk_box_prepend (dice, self->typed_row);
+  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (gtk_widget_get_parent (self->roll_slot)), self->roll_button);
+  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (gtk_widget_get_parent (self->reroll_slot)), self->reroll_button);
+  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (gtk_widget_get_parent (self->reroll_here_slot)),
+                                self->reroll_here_button);
+  self->roll_slot = self->reroll_slot = self->reroll_here_slot = NULL;
+  gtk_box_append (GTK_BOX (self->set_box), self->set_button);
+  gtk_box_append (GTK_BOX (self->set_box), GTK_WIDGET (self->set_dropdown));
+
+  g_signal_connect_swapped (self->set_dropdown, "notify::selected", G_CALLBACK (update_sensitivity), self);
+  /* Set To's list of faces is made when first opened. */
+  mg_drop_down_defer_list (self->set_dropdown);
+  self->play_built = TRUE;
+  build_face_buttons (self);
+}
+
+/* The Dice header as an AdwPreferencesGroup (libadwaita 1.2) lays out its own: 6 px under a
+ * title and description, a 34 px line for a title alone. */
+static void
+set_dice_description (MgMeepleSide *self, const char *description)
+{
+  gtk_label_set_text (self->dice_description, description != NULL ? description : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->dice_description), description != NULL);
+  gtk_widget_set_margin_bottom (self->dice_header, description != NULL ? 6 : 0);
+  gtk_widget_set_size_request (self->dice_header, -1, description != NULL ? -1 : 34);
+}
+
 void
 mg_meeple_side_refresh (MgMeepleSide *self)
 {
@@ -621,7 +708,9 @@ mg_meeple_side_refresh (MgMeepleSide *self)
   self->rolled = json_object_get_boolean (json_object_object_get (player, "rolled"));
   self->picked = json_object_get_boolean (json_object_object_get (player, "picked"));
   self->over = winner != NULL;
-  if (self->rolled && self->pick_spins->len == 0 && self->face_ids->len > 0)
+  if (!self->play_built && (shown || self->rolled))
+    build_play (self);
+  if (self->play_built && self->rolled && self->pick_spins->len == 0 && self->face_ids->len > 0)
     {
       build_pick_rows (self);
       /* The faces are drawn again below, which sets the new spins' ranges. */
@@ -654,13 +743,11 @@ mg_meeple_side_refresh (MgMeepleSide *self)
                                          "%d meeples behind %s’s screen. Show the faces to type dice, act or pick.",
                                          self->to_roll),
                             self->to_roll, self->name);
-  gtk_label_set_text (self->hidden_label, hidden);
-
   json_object_object_get_ex (player, "faces", &faces);
   if (!json_object_is_type (faces, json_type_array))
     faces = NULL;
   key = faces != NULL ? g_strdup (json_object_to_json_string (faces)) : g_strdup ("");
-  if (g_strcmp0 (key, self->faces_key) != 0)
+  if (self->play_built && g_strcmp0 (key, self->faces_key) != 0)
     {
       json_object *best = NULL;
 
@@ -675,8 +762,6 @@ mg_meeple_side_refresh (MgMeepleSide *self)
         }
     }
 
-  gtk_widget_set_visible (self->faces_group, self->rolled && !self->over && !self->picked);
-  gtk_stack_set_visible_child_name (self->faces_stack, shown ? "faces" : "hidden");
   {
     int left = mg_ui_json_int (player, "actions_allowed", 0) - mg_ui_json_int (player, "actions_used", 0);
 
@@ -686,21 +771,25 @@ mg_meeple_side_refresh (MgMeepleSide *self)
   }
   /* Typing the table's dice shows faces, so it waits for the faces to be shown: say so, or a referee
    * who only sees Roll Here would not know the dice can be typed. */
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (self->dice_group),
-                                         shown ? NULL : _("Show this player’s faces to type the dice rolled at the table."));
-  gtk_widget_set_visible (self->typed_row, shown);
-  gtk_widget_set_visible (GTK_WIDGET (self->typed_label), shown);
-  gtk_widget_set_visible (self->roll_button, !self->rolled && shown);
+  set_dice_description (self, shown ? NULL : _("Show this player’s faces to type the dice rolled at the table."));
   gtk_widget_set_visible (self->roll_here_button, !self->rolled);
-  gtk_widget_set_visible (self->reroll_button, self->rolled && shown);
-  gtk_widget_set_visible (self->reroll_here_button, self->rolled && shown);
   gtk_widget_set_visible (self->set_box, self->rolled && shown);
-  gtk_widget_set_visible (self->pick_group, self->rolled && !self->picked && !self->over && shown);
-  gtk_widget_set_visible (self->odds_group, self->rolled && !self->picked && !self->over && shown);
-  {
-    g_autofree char *pick_title = g_strdup_printf (_("Pick %d to Reveal"), self->reveal);
-    adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->pick_group), pick_title);
-  }
+  if (self->play_built)
+    {
+      gtk_widget_set_visible (self->roll_button, !self->rolled && shown);
+      gtk_widget_set_visible (self->reroll_button, self->rolled && shown);
+      gtk_widget_set_visible (self->reroll_here_button, self->rolled && shown);
+      g_autofree char *pick_title = g_strdup_printf (_("Pick %d to Reveal"), self->reveal);
+
+      gtk_label_set_text (self->hidden_label, hidden);
+      gtk_widget_set_visible (self->faces_group, self->rolled && !self->over && !self->picked);
+      gtk_stack_set_visible_child_name (self->faces_stack, shown ? "faces" : "hidden");
+      gtk_widget_set_visible (self->typed_row, shown);
+      gtk_widget_set_visible (GTK_WIDGET (self->typed_label), shown);
+      gtk_widget_set_visible (self->pick_group, self->rolled && !self->picked && !self->over && shown);
+      gtk_widget_set_visible (self->odds_group, self->rolled && !self->picked && !self->over && shown);
+      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->pick_group), pick_title);
+    }
 
   update_sensitivity (self);
 }
@@ -732,7 +821,7 @@ mg_meeple_side_type_key (MgMeepleSide *self, guint keyval)
   gunichar key = g_unichar_tolower (gdk_keyval_to_unicode (keyval));
 
   g_return_val_if_fail (MG_IS_MEEPLE_SIDE (self), FALSE);
-  if (!gtk_widget_get_visible (self->typed_row))
+  if (self->typed_row == NULL || !gtk_widget_get_visible (self->typed_row))
     return FALSE;
   /* Backspace takes back the last face typed, as the button beside them does. */
   if (keyval == GDK_KEY_BackSpace)
@@ -763,7 +852,7 @@ mg_meeple_side_get_show_button (MgMeepleSide *self)
 GtkWidget *
 mg_meeple_side_get_type_button (MgMeepleSide *self, guint face)
 {
-  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->type_buttons));
+  GtkWidget *child = self->type_buttons != NULL ? gtk_widget_get_first_child (GTK_WIDGET (self->type_buttons)) : NULL;
 
   for (guint i = 0; child != NULL && i < face; i++)
     child = gtk_widget_get_next_sibling (child);
@@ -786,6 +875,54 @@ GtkWidget *
 mg_meeple_side_get_reroll_here_button (MgMeepleSide *self)
 {
   return self->reroll_here_button;
+}
+
+GtkWidget *
+mg_meeple_side_get_set_button (MgMeepleSide *self)
+{
+  return self->set_button;
+}
+
+GtkDropDown *
+mg_meeple_side_get_set_dropdown (MgMeepleSide *self)
+{
+  return self->set_dropdown;
+}
+
+GtkWidget *
+mg_meeple_side_get_dice_group (MgMeepleSide *self)
+{
+  return self->dice_group;
+}
+
+GtkWidget *
+mg_meeple_side_get_faces_group (MgMeepleSide *self)
+{
+  return self->faces_group;
+}
+
+GtkWidget *
+mg_meeple_side_get_typed_row (MgMeepleSide *self)
+{
+  return self->typed_row;
+}
+
+GtkWidget *
+mg_meeple_side_get_pick_group (MgMeepleSide *self)
+{
+  return self->pick_group;
+}
+
+GtkWidget *
+mg_meeple_side_get_odds_group (MgMeepleSide *self)
+{
+  return self->odds_group;
+}
+
+const char *
+mg_meeple_side_get_dice_description (MgMeepleSide *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->dice_description)) ? gtk_label_get_text (self->dice_description) : NULL;
 }
 
 GtkSpinButton *
@@ -817,6 +954,8 @@ mg_meeple_side_get_n_odds (MgMeepleSide *self)
 {
   guint n = 0;
 
+  if (self->odds_list == NULL)
+    return 0;
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->odds_list));
        child != NULL; child = gtk_widget_get_next_sibling (child))
     n++;
@@ -899,27 +1038,15 @@ mg_meeple_side_class_init (MgMeepleSideClass *klass)
   BIND (tracks);
   BIND (message_revealer);
   BIND (message_label);
-  BIND (faces_group);
-  BIND (faces_stack);
-  BIND (hidden_label);
-  BIND (faces_box);
   BIND (dice_group);
-  BIND (typed_row);
-  BIND (type_buttons);
-  BIND (typed_label);
-  BIND (roll_button);
-  BIND (roll_here_button);
-  BIND (reroll_button);
-  BIND (reroll_here_button);
+  BIND (dice_header);
+  BIND (dice_description);
+  BIND (dice_buttons);
+  BIND (roll_slot);
+  BIND (reroll_slot);
+  BIND (reroll_here_slot);
   BIND (set_box);
-  BIND (set_button);
-  BIND (set_dropdown);
-  BIND (pick_group);
-  BIND (pick_list);
-  BIND (pick_total_label);
-  BIND (pick_button);
-  BIND (odds_group);
-  BIND (odds_list);
+  BIND (roll_here_button);
 #undef BIND
 
   gtk_widget_class_install_action (widget_class, "side.roll", NULL, roll_activated);
@@ -940,5 +1067,4 @@ mg_meeple_side_init (MgMeepleSide *self)
   self->face_toggles = g_ptr_array_new ();
   self->pick_spins = g_ptr_array_new ();
   self->typed = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_signal_connect_swapped (self->set_dropdown, "notify::selected", G_CALLBACK (update_sensitivity), self);
 }
