@@ -45,23 +45,6 @@ place (GtkWidget *widget)
   return out;
 }
 
-/* A key pressed on a widget, as its key controller receives it. */
-static void
-press_key (GtkWidget *widget, guint keyval)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-  gboolean handled = FALSE;
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
-      if (GTK_IS_EVENT_CONTROLLER_KEY (c))
-        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
-    }
-  g_assert_true (handled);
-  wait_ms (5);
-}
-
 static void
 press_keys (GtkWidget *widget, const guint *keys, guint n)
 {

@@ -19,6 +19,10 @@ void              ui_test_finish         (MgApplication *app, char *tmpdir);
 void              wait_ms                (guint ms);
 /* Emits "clicked" on a visible, sensitive button (activate() waits for a press animation). */
 void              click                  (GtkWidget *button);
+/* A key pressed on a widget, as its key controllers receive it; fails unless one handles it. */
+void              press_key              (GtkWidget *widget, guint keyval);
+/* The widget itself or its first descendant (depth first) of that type, or NULL. */
+GtkWidget        *find_descendant        (GtkWidget *widget, GType type);
 /* A PNG of the widget as drawn, in $MG_SCREENSHOT_DIR (else the test's build folder), to be
  * looked at; waits until a window just opened has been laid out and drawn. */
 void              save_screenshot        (GtkWidget *widget, const char *name);

@@ -63,7 +63,7 @@ select_area (MgLamameMapPage *page, const char *area)
 
 /* A key pressed on the map, as its key controller receives it. */
 static void
-press_key (MgAreaMap *map, guint keyval)
+press_map_key (MgAreaMap *map, guint keyval)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (map));
   gboolean handled = FALSE;
@@ -134,9 +134,9 @@ test_season_through_the_map (void)
    * Without a mouse (issue 11 item 10): from Redkeep, the Right arrow goes to Oak Hill, the
    * nearest area that way, and Enter selects it. */
   select_area (page, "Redkeep");
-  press_key (page->map, GDK_KEY_Right);
+  press_map_key (page->map, GDK_KEY_Right);
   g_assert_cmpstr (mg_area_map_get_focus_area (page->map), ==, "Oak Hill");
-  press_key (page->map, GDK_KEY_Return);
+  press_map_key (page->map, GDK_KEY_Return);
   g_assert_cmpstr (mg_area_map_get_selected (page->map), ==, "Oak Hill");
   g_assert_true (gtk_widget_get_focusable (GTK_WIDGET (page->map)));
   click_step (page, "Red: build a knight on Oak Hill");

@@ -17,19 +17,6 @@
 static MgApplication *app;
 static char *tmpdir;
 
-static GtkWidget *
-find_descendant (GtkWidget *widget, GType type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = G_TYPE_CHECK_INSTANCE_TYPE (child, type) ? child : find_descendant (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The texts of the labels under widget, in order, joined by "|". */
 static void
 collect_labels (GtkWidget *widget, GString *out)
@@ -128,22 +115,6 @@ test_set_to_by_keyboard (void)
     g_assert_cmpint (json_object_get_int (json_object_object_get (player, "actions_allowed")), ==, 1);
   }
   close_campaign_windows (app);
-}
-
-/* A key pressed on a widget, as its key controller receives it. */
-static void
-press_key (GtkWidget *widget, guint keyval)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-  gboolean handled = FALSE;
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
-        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
-    }
 }
 
 /* The side's parts in the template's order (the order Tab follows), whether built at open or later:

@@ -1012,21 +1012,6 @@ test_below_fold_built_when_shown (void)
  * option needs them (a fight opened at option a has none). Built late, the weapon to ready must
  * still be what the referee reaches with Tab from the engaged button, before Declare, and its list,
  * opened from the keyboard, must offer the figure's weapons (p. 5: option e readies a weapon). */
-static GtkWidget *
-find_descendant (GtkWidget *widget, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 collect_labels (GtkWidget *widget, GString *out)
 {
