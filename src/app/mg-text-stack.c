@@ -20,7 +20,7 @@ mg_text_stack_measure (GtkWidget *widget, GtkOrientation orientation, int for_si
                           int *minimum, int *natural, int *min_baseline, int *nat_baseline)
 {
   MgTextStack *self = MG_TEXT_STACK (widget);
-  int shown = 0;
+  int shown = 0, min_base = -1, nat_base = -1;
 
   *minimum = *natural = 0;
   *min_baseline = *nat_baseline = -1;
@@ -32,7 +32,7 @@ mg_text_stack_measure (GtkWidget *widget, GtkOrientation orientation, int for_si
         continue;
       /* Across: the widest label, whatever the height. Down: the labels' heights at the width. */
       gtk_widget_measure (child, orientation, orientation == GTK_ORIENTATION_HORIZONTAL ? -1 : for_size,
-                          &min, &nat, NULL, NULL);
+                          &min, &nat, &min_base, &nat_base);
       if (orientation == GTK_ORIENTATION_HORIZONTAL)
         {
           *minimum = MAX (*minimum, min);
@@ -50,6 +50,12 @@ mg_text_stack_measure (GtkWidget *widget, GtkOrientation orientation, int for_si
       *minimum += (shown - 1) * self->spacing;
       *natural += (shown - 1) * self->spacing;
     }
+  /* One label alone: its baseline is the stack's, so a row aligns it as the label itself. */
+  if (orientation == GTK_ORIENTATION_VERTICAL && shown == 1)
+    {
+      *min_baseline = min_base;
+      *nat_baseline = nat_base;
+    }
 }
 
 static GtkSizeRequestMode
@@ -62,8 +68,18 @@ static void
 mg_text_stack_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   MgTextStack *self = MG_TEXT_STACK (widget);
-  int y = 0;
+  GtkWidget *alone = NULL;
+  int y = 0, shown = 0;
 
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_should_layout (child) && shown++ == 0)
+      alone = child;
+  /* One label alone fills the stack, on the baseline it was given (see measure). */
+  if (shown == 1)
+    {
+      gtk_widget_allocate (alone, width, height, baseline, NULL);
+      return;
+    }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
       int min = 0, nat = 0;

@@ -9,7 +9,9 @@ G_BEGIN_DECLS
  * them, with `spacing` px between. Unlike the box, its width never depends on a height: GTK
  * 4.8's box searches widths for that, laying each wrapping label out a dozen times, and once
  * more inside each step of its parent row's own search. Its height for a width is its labels'
- * heights at that width. Used wherever wrapping text sits beside other widgets in a row. */
+ * heights at that width; a label alone fills it, on the baseline it is given, and gives its
+ * own, so a row places it as the label itself. Used wherever wrapping text sits beside other
+ * widgets in a row. */
 #define MG_TYPE_TEXT_STACK (mg_text_stack_get_type ())
 G_DECLARE_FINAL_TYPE (MgTextStack, mg_text_stack, MG, TEXT_STACK, GtkWidget)
 

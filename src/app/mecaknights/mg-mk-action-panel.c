@@ -11,8 +11,8 @@
 
 #include "mg-errors.h"
 #include "mg-mk-action-panel.h"
+#include "mg-text-stack.h"
 #include "mg-mk-util.h"
-#include "mg-mk-text-bin.h"
 #include "mg-table-state.h"
 
 typedef enum {
@@ -1488,7 +1488,7 @@ mg_mk_action_panel_class_init (MgMkActionPanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = mg_mk_action_panel_dispose;
-  g_type_ensure (MG_TYPE_MK_TEXT_BIN);
+  g_type_ensure (MG_TYPE_TEXT_STACK);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-action-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, notice_label);

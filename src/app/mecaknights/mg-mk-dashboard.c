@@ -10,7 +10,6 @@
 
 #include "mg-mk-dashboard-private.h"
 #include "mg-mk-util.h"
-#include "mg-mk-text-bin.h"
 #include "mg-text-stack.h"
 #include "mg-mk.h"
 #include "mg-table-state.h"
@@ -613,7 +612,6 @@ mg_mk_dashboard_class_init (MgMkDashboardClass *klass)
   g_type_ensure (MG_TYPE_MK_TABLE);
   g_type_ensure (MG_TYPE_MK_SPLIT);
   g_type_ensure (MG_TYPE_TEXT_STACK);
-  g_type_ensure (MG_TYPE_MK_TEXT_BIN);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-dashboard.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, title_label);
