@@ -158,3 +158,20 @@ mg_widget_redraw_pending (GtkWidget *page)
       r->redraw (page);
     }
 }
+
+gboolean
+mg_widget_in_scrolled_view (GtkWidget *part)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (part, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *content = scroller != NULL ? gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller)) : NULL;
+  GtkAdjustment *adjustment;
+  graphene_point_t top;
+
+  if (GTK_IS_VIEWPORT (content))
+    content = gtk_viewport_get_child (GTK_VIEWPORT (content));
+  if (content == NULL || !gtk_widget_get_mapped (part)
+      || !gtk_widget_compute_point (part, content, &GRAPHENE_POINT_INIT (0, 0), &top))
+    return FALSE;
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  return top.y < gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment);
+}

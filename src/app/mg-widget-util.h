@@ -36,6 +36,12 @@ void mg_menu_button_defer_menu (GtkMenuButton *button,
  * empty factory; then the drop-down's own, so the list looks and works as before). */
 void mg_drop_down_defer_list (GtkDropDown *dropdown);
 
+/* Whether a part of a scrolled page has come into view: its top above the bottom edge of what
+ * its GtkScrolledWindow shows, measured in the scrolled content, so it holds while a scroll is
+ * not laid out yet. FALSE when not mapped. Pages that build what lies below the fold only when
+ * it is first seen ask it from their size_allocate and their vadjustment's value-changed. */
+gboolean mg_widget_in_scrolled_view (GtkWidget *part);
+
 /* The first GtkPopover inside a widget (a drop-down's or combo row's list), or NULL. */
 GtkWidget *mg_widget_find_popover (GtkWidget *widget);
 

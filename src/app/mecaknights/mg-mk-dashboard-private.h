@@ -20,5 +20,8 @@ const char      *mg_mk_dashboard_get_last         (MgMkDashboard *self);   /* "L
 const char      *mg_mk_dashboard_get_land_text    (MgMkDashboard *self, const char *land);
 const char      *mg_mk_dashboard_get_army_text    (MgMkDashboard *self, const char *army);
 GtkWidget       *mg_mk_dashboard_get_lands_list   (MgMkDashboard *self);
+/* Whether the table, armies and lands are built yet (they are when first in view, when the
+ * keyboard moves through the page, or when one of the getters above asks for them). */
+gboolean         mg_mk_dashboard_has_lists        (MgMkDashboard *self);
 
 G_END_DECLS

@@ -1,7 +1,11 @@
 /* mg-mk-dashboard.c — the MecaKnights Table page: the turn and season with the moves allowed,
  * whose phase it is and what they may still do, the tracking table, the armies and lands, and
  * beside them the action forms and the battle view. Everything is read from the engine's view
- * and pending() after each change of the campaign. */
+ * and pending() after each change of the campaign.
+ *
+ * The table, armies and lands (mg-mk-dashboard-body.ui) are built and filled in the layout that
+ * first brings their heading into view, or when the keyboard moves through the page: narrow, they
+ * lie below the head and the actions, and a window at its first frame does not show them. */
 #include "config.h"
 
 #include "mg-widget-util.h"
@@ -202,6 +206,9 @@ struct _MgMkDashboard
   GtkLabel        *pending_label;
   GtkLabel        *may_label;
   GtkLabel        *last_label;
+  GtkBox          *body_box;
+  gboolean         body_built;   /* the lists below are built (ensure_body) */
+  gboolean         allocating;
   MgMkTable       *table;
   GtkListBox      *armies_list;
   GtkListBox      *lands_list;
@@ -415,6 +422,19 @@ fill_lands (MgMkDashboard *self, json_object *view)
     }
 }
 
+/* The table, armies and lands, once built. */
+static void
+refresh_body (MgMkDashboard *self, const MgState *state, json_object *view, json_object *pending)
+{
+  json_object *waiting = mg_ui_json_array (pending, "waiting");
+
+  if (!self->body_built)
+    return;
+  mg_mk_table_set_view (self->table, view);
+  fill_armies (self, state, view, mg_ui_json_len (waiting) > 0 ? json_object_array_get_idx (waiting, 0) : NULL);
+  fill_lands (self, view);
+}
+
 static void
 refresh (MgMkDashboard *self)
 {
@@ -497,11 +517,25 @@ refresh (MgMkDashboard *self)
     gtk_label_set_text (self->last_label, text != NULL ? text : "");
     gtk_widget_set_visible (GTK_WIDGET (self->last_label), text != NULL);
   }
-  mg_mk_table_set_view (self->table, view);
-  fill_armies (self, state, view, wait);
-  fill_lands (self, view);
+  refresh_body (self, state, view, pending);
   json_object_put (view);
   json_object_put (pending);
+}
+
+static void
+ensure_body (MgMkDashboard *self)
+{
+  g_autoptr(GtkBuilder) builder = NULL;
+
+  if (self->body_built)
+    return;
+  self->body_built = TRUE;
+  builder = gtk_builder_new_from_resource ("/io/github/meleegm/MeleeGM/mecaknights/mg-mk-dashboard-body.ui");
+  self->table = MG_MK_TABLE (gtk_builder_get_object (builder, "table"));
+  self->armies_list = GTK_LIST_BOX (gtk_builder_get_object (builder, "armies_list"));
+  self->lands_list = GTK_LIST_BOX (gtk_builder_get_object (builder, "lands_list"));
+  gtk_box_append (self->body_box, GTK_WIDGET (gtk_builder_get_object (builder, "lists_box")));
+  refresh (self);
 }
 
 /* A hidden page only notes the change and catches up when shown: acting from the Journal
@@ -533,6 +567,7 @@ mg_mk_dashboard_map (GtkWidget *widget)
 MgMkTable *
 mg_mk_dashboard_get_table (MgMkDashboard *self)
 {
+  ensure_body (self);
   return self->table;
 }
 
@@ -575,19 +610,71 @@ mg_mk_dashboard_get_last (MgMkDashboard *self)
 const char *
 mg_mk_dashboard_get_land_text (MgMkDashboard *self, const char *land)
 {
+  ensure_body (self);
   return g_hash_table_lookup (self->land_texts, land);
 }
 
 const char *
 mg_mk_dashboard_get_army_text (MgMkDashboard *self, const char *army)
 {
+  ensure_body (self);
   return g_hash_table_lookup (self->army_texts, army);
 }
 
 GtkWidget *
 mg_mk_dashboard_get_lands_list (MgMkDashboard *self)
 {
+  ensure_body (self);
   return GTK_WIDGET (self->lands_list);
+}
+
+gboolean
+mg_mk_dashboard_has_lists (MgMkDashboard *self)
+{
+  return self->body_built;
+}
+
+static void
+mg_mk_dashboard_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                         int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  gtk_widget_measure (GTK_WIDGET (MG_MK_DASHBOARD (widget)->scroll), orientation, for_size,
+                      minimum, natural, minimum_baseline, natural_baseline);
+}
+
+/* The lists are built in the layout that first brings their heading into view, and laid out at
+ * once, so no frame shows the page without them (wide, that is the first layout). */
+static void
+mg_mk_dashboard_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  MgMkDashboard *self = MG_MK_DASHBOARD (widget);
+
+  self->allocating = TRUE;
+  gtk_widget_allocate (GTK_WIDGET (self->scroll), width, height, baseline, NULL);
+  self->allocating = FALSE;
+  if (!self->body_built && mg_widget_in_scrolled_view (GTK_WIDGET (self->body_box)))
+    {
+      ensure_body (self);
+      gtk_widget_allocate (GTK_WIDGET (self->scroll), width, height, baseline, NULL);
+    }
+}
+
+/* Scrolled to: built now, laid out in the frame that shows them. A scroll made by the page's own
+ * layout is left to mg_mk_dashboard_size_allocate, where positions are current. */
+static void
+scrolled (MgMkDashboard *self)
+{
+  if (!self->allocating && !self->body_built && mg_widget_in_scrolled_view (GTK_WIDGET (self->body_box)))
+    ensure_body (self);
+}
+
+/* Tab and Shift+Tab find their way through the page here: the lists are built first, so the
+ * keyboard reaches them in either direction as if they had always been there. */
+static gboolean
+mg_mk_dashboard_focus (GtkWidget *widget, GtkDirectionType direction)
+{
+  ensure_body (MG_MK_DASHBOARD (widget));
+  return GTK_WIDGET_CLASS (mg_mk_dashboard_parent_class)->focus (widget, direction);
 }
 
 static void
@@ -609,10 +696,12 @@ mg_mk_dashboard_class_init (MgMkDashboardClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = mg_mk_dashboard_dispose;
   widget_class->map = mg_mk_dashboard_map;
+  widget_class->measure = mg_mk_dashboard_measure;
+  widget_class->size_allocate = mg_mk_dashboard_size_allocate;
+  widget_class->focus = mg_mk_dashboard_focus;
   g_type_ensure (MG_TYPE_MK_TABLE);
   g_type_ensure (MG_TYPE_MK_SPLIT);
   g_type_ensure (MG_TYPE_TEXT_STACK);
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-dashboard.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, title_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, subtitle_label);
@@ -621,9 +710,7 @@ mg_mk_dashboard_class_init (MgMkDashboardClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, pending_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, may_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, last_label);
-  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, table);
-  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, armies_list);
-  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, lands_list);
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, body_box);
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, side_box);
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, scroll);
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, split);
@@ -634,6 +721,8 @@ mg_mk_dashboard_init (MgMkDashboard *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   mg_mk_split_follow (self->split, gtk_scrolled_window_get_vadjustment (self->scroll));
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->scroll), "value-changed",
+                           G_CALLBACK (scrolled), self, G_CONNECT_SWAPPED);
   self->land_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->army_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }

@@ -590,25 +590,6 @@ ensure_log (MgTftFightPage *self)
   build_log (self);
 }
 
-/* A part of the fight is in view when its top is above the bottom edge of what the scrolled window
- * shows, measured in the scrolled content, so it holds while a scroll is not laid out yet. */
-static gboolean
-in_view (GtkWidget *part)
-{
-  GtkWidget *scroller = gtk_widget_get_ancestor (part, GTK_TYPE_SCROLLED_WINDOW);
-  GtkWidget *content = scroller != NULL ? gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller)) : NULL;
-  GtkAdjustment *adjustment;
-  graphene_point_t top;
-
-  if (GTK_IS_VIEWPORT (content))
-    content = gtk_viewport_get_child (GTK_VIEWPORT (content));
-  if (content == NULL || !gtk_widget_get_mapped (part)
-      || !gtk_widget_compute_point (part, content, &GRAPHENE_POINT_INIT (0, 0), &top))
-    return FALSE;
-  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
-  return top.y < gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment);
-}
-
 static void
 refresh_log (MgTftFightPage *self)
 {
@@ -1254,12 +1235,12 @@ mg_tft_fight_page_size_allocate (GtkWidget *widget, int width, int height, int b
   self->allocating = TRUE;
   gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
   self->allocating = FALSE;
-  if (!self->cards_built && in_view (GTK_WIDGET (self->fighters_box)))
+  if (!self->cards_built && mg_widget_in_scrolled_view (GTK_WIDGET (self->fighters_box)))
     {
       ensure_cards (self);
       gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
     }
-  if (!self->log_built && self->log_lines->len > 0 && in_view (GTK_WIDGET (self->log_list)))
+  if (!self->log_built && self->log_lines->len > 0 && mg_widget_in_scrolled_view (GTK_WIDGET (self->log_list)))
     {
       ensure_log (self);
       gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
@@ -1273,9 +1254,9 @@ scrolled (MgTftFightPage *self)
 {
   if (self->allocating)
     return;
-  if (!self->cards_built && in_view (GTK_WIDGET (self->fighters_box)))
+  if (!self->cards_built && mg_widget_in_scrolled_view (GTK_WIDGET (self->fighters_box)))
     ensure_cards (self);
-  if (!self->log_built && self->log_lines->len > 0 && in_view (GTK_WIDGET (self->log_list)))
+  if (!self->log_built && self->log_lines->len > 0 && mg_widget_in_scrolled_view (GTK_WIDGET (self->log_list)))
     ensure_log (self);
 }
 

@@ -1306,6 +1306,122 @@ test_gm_own_campaign (void)
   close_campaign_windows (app);
 }
 
+/* Blue's figure `key` ("wood") in the campaign's view, as the engine has it. */
+static int
+blue_figure (MgCampaign *campaign, const char *key)
+{
+  json_object *view = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_ALL);
+  json_object *leaders = mg_mk_ui_view_leaders (view);
+  int value = -1;
+
+  for (gsize i = 0; i < json_object_array_length (leaders); i++)
+    {
+      json_object *leader = json_object_array_get_idx (leaders, i);
+
+      if (g_strcmp0 (json_object_get_string (json_object_object_get (leader, "name")), "Blue") == 0)
+        value = mg_ui_json_int (leader, key, -1);
+    }
+  json_object_put (view);
+  return value;
+}
+
+/* Issue 15: at GNOME Calculator's size (365 x 496) the table, armies and lands lie below the head
+ * and the actions, and are built when they come into view: scrolled to (pass 0), reached by Tab
+ * from the top of the window (pass 1), or shown by a wider window, where they stand beside the
+ * actions (pass 2). Built, they show the campaign as it is then: Blue's archer, trained while
+ * they were not built, is in the table and the armies. */
+static void
+test_lists_built_when_shown (void)
+{
+  static const char script[] =
+    "{\"type\":\"start\"}\n"
+    "{\"type\":\"collect\",\"player\":\"Red\"}\n"
+    "{\"type\":\"train\",\"player\":\"Red\",\"land\":\"Redhold\",\"unit\":\"infantry\",\"army\":\"Red 1\"}\n"
+    "{\"type\":\"end_turn\",\"player\":\"Red\"}\n";
+  GSettings *settings = mg_application_get_settings (app);
+
+  for (guint pass = 0; pass < 3; pass++)
+    {
+      g_autofree char *file = g_strdup_printf ("lists%u.db", pass);
+      MgCampaignWindow *window;
+      MgCampaign *campaign;
+      MgMkDashboard *board;
+      MgMkActionPanel *panel;
+      GtkWidget *lands;
+      GtkAdjustment *adjustment;
+      int wood;
+      guint n = 0;
+
+      g_assert_nonnull (settings);
+      g_settings_set_int (settings, "window-width", 365);
+      g_settings_set_int (settings, "window-height", 496);
+      window = show_mk (file, "Lists", NULL, script);
+      g_settings_reset (settings, "window-width");
+      g_settings_reset (settings, "window-height");
+      wait_ms (300);
+      campaign = mg_campaign_window_get_campaign (window);
+      board = dashboard (window);
+      panel = mg_mk_dashboard_get_action_panel (board);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <, 400);   /* one column */
+      /* Below the fold, not built. */
+      g_assert_false (mg_mk_dashboard_has_lists (board));
+      /* Blue collects and trains an archer while they wait: 1 food + 3 GP + 3 wood, a new army. */
+      wood = blue_figure (campaign, "wood");
+      PLAY (window, panel, "collect", "player", "Blue");
+      PLAY (window, panel, "train", "player", "Blue", "land", "Bluecrest", "unit", "archer", "count", "1", "army", "");
+      g_assert_cmpint (blue_figure (campaign, "wood"), ==, wood - 3);
+      g_assert_false (mg_mk_dashboard_has_lists (board));
+      adjustment = gtk_scrolled_window_get_vadjustment (
+        GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (panel), GTK_TYPE_SCROLLED_WINDOW)));
+
+      if (pass == 0)
+        {
+          gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+          wait_ms (200);
+          g_assert_true (mg_mk_dashboard_has_lists (board));
+        }
+      else if (pass == 1)
+        {
+          GtkWidget *focus = NULL;
+
+          gtk_window_set_focus (GTK_WINDOW (window), NULL);
+          lands = NULL;
+          for (guint i = 0; i < 200 && lands == NULL; i++)
+            {
+              g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+              focus = gtk_root_get_focus (GTK_ROOT (window));
+              wait_ms (20);   /* a frame between key presses, as at the keyboard */
+              if (mg_mk_dashboard_has_lists (board) && focus != NULL
+                  && gtk_widget_is_ancestor (focus, mg_mk_dashboard_get_lands_list (board)))
+                lands = focus;
+            }
+          g_assert_nonnull (lands);
+          wait_ms (200);
+          /* Scrolled into view by the focus. */
+          g_assert_true (mg_widget_in_scrolled_view (focus));
+        }
+      else
+        {
+          gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
+          wait_ms (300);
+          g_assert_true (mg_mk_dashboard_has_lists (board));
+        }
+      /* What they show: the campaign as it is now. */
+      lands = mg_mk_dashboard_get_lands_list (board);
+      g_assert_true (gtk_widget_get_mapped (lands));
+      for (GtkWidget *row = gtk_widget_get_first_child (lands); row != NULL; row = gtk_widget_get_next_sibling (row))
+        n += GTK_IS_LIST_BOX_ROW (row);
+      g_assert_cmpuint (n, ==, 12);
+      g_assert_nonnull (strstr (mg_mk_dashboard_get_land_text (board, "Redhold"), "Red"));
+      g_assert_nonnull (mg_mk_dashboard_get_army_text (board, "Red 1"));
+      g_assert_nonnull (mg_mk_dashboard_get_army_text (board, "Blue 1"));
+      g_assert_cmpuint (mg_mk_table_get_n_leaders (mg_mk_dashboard_get_table (board)), ==, 2);
+      g_assert_cmpint (mg_mk_table_get (mg_mk_dashboard_get_table (board), "Blue", "wood"), ==, wood - 3);
+      g_assert_nonnull (mg_mk_dashboard_get_army_text (board, "Blue 2"));
+      close_campaign_windows (app);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1328,6 +1444,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/whole-year", test_whole_year);
   g_test_add_func ("/ui/mecaknights/page-height", test_page_height);
   g_test_add_func ("/ui/mecaknights/type-list-opened", test_type_list_opened);
+  g_test_add_func ("/ui/mecaknights/lists-built-when-shown", test_lists_built_when_shown);
   status = g_test_run ();
 
   g_free (campaign_path);
