@@ -17,6 +17,7 @@ packages=(
   desktop-file-utils appstream-util
   xvfb xauth sqlite3 python3 fonts-dejavu-core
   poppler-utils   # pdftotext, pdftoppm: the export tests read the PDF and keep its first page as a PNG
+  libxtst-dev     # the UI tests turn a mouse wheel through the X server (XTest) under Xvfb
   clang libclang-rt-14-dev
 )
 

@@ -175,3 +175,48 @@ mg_widget_in_scrolled_view (GtkWidget *part)
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
   return top.y < gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment);
 }
+
+/* Before the scrolled window's scroll controllers see a wheel event, their axes are set for this
+ * event: without Shift, sideways only, so a vertical step finds nothing to do there and goes on
+ * to the page. (GTK 4.8's scrolled window has two: one in the capture phase, which keeps a
+ * touchpad's scroll in the window it began in, and the one that scrolls, in the bubble phase.) */
+static gboolean
+sideways_event (GtkEventControllerLegacy *legacy, GdkEvent *event, GPtrArray *scrolls)
+{
+  gboolean shift = (gdk_event_get_modifier_state (event) & GDK_SHIFT_MASK) != 0;
+
+  if (gdk_event_get_event_type (event) != GDK_SCROLL)
+    return GDK_EVENT_PROPAGATE;
+  for (guint i = 0; i < scrolls->len; i++)
+    {
+      GtkEventControllerScroll *scroll = g_ptr_array_index (scrolls, i);
+      GtkEventControllerScrollFlags flags = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (scroll), "mg-flags"));
+
+      gtk_event_controller_scroll_set_flags (scroll, shift ? flags : flags & ~GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+void
+mg_scrolled_window_pass_vertical (GtkScrolledWindow *sideways)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (sideways));
+  GPtrArray *scrolls = g_ptr_array_new ();
+  GtkEventController *legacy;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_SCROLL (controller))
+        {
+          g_object_set_data (controller, "mg-flags",
+                             GUINT_TO_POINTER (gtk_event_controller_scroll_get_flags (GTK_EVENT_CONTROLLER_SCROLL (controller))));
+          g_ptr_array_add (scrolls, controller);   /* the widget holds it */
+        }
+    }
+  legacy = gtk_event_controller_legacy_new ();
+  gtk_event_controller_set_propagation_phase (legacy, GTK_PHASE_CAPTURE);
+  g_signal_connect_data (legacy, "event", G_CALLBACK (sideways_event), scrolls, (GClosureNotify) (void (*) (void)) g_ptr_array_unref, 0);
+  gtk_widget_add_controller (GTK_WIDGET (sideways), legacy);
+}

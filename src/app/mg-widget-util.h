@@ -42,6 +42,12 @@ void mg_drop_down_defer_list (GtkDropDown *dropdown);
  * it is first seen ask it from their size_allocate and their vadjustment's value-changed. */
 gboolean mg_widget_in_scrolled_view (GtkWidget *part);
 
+/* A scrolled window that scrolls only sideways (a wide table, a row of columns) inside a page
+ * that scrolls down: GTK 4.8's scrolled window keeps every wheel event it could use on either
+ * axis, so the page stopped scrolling while the pointer was over it. The plain wheel now goes to
+ * the page; Shift+wheel, a tilt wheel and a touchpad's sideways swipe still scroll this one. */
+void mg_scrolled_window_pass_vertical (GtkScrolledWindow *sideways);
+
 /* The first GtkPopover inside a widget (a drop-down's or combo row's list), or NULL. */
 GtkWidget *mg_widget_find_popover (GtkWidget *widget);
 

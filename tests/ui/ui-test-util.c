@@ -2,6 +2,9 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <gdk/x11/gdkx.h>
+#include <X11/extensions/XTest.h>
+#include <X11/keysym.h>
 
 #include "ui-test-util.h"
 
@@ -76,6 +79,46 @@ press_key (GtkWidget *widget, guint keyval)
     }
   g_assert_true (handled);
   wait_ms (5);
+}
+
+gboolean
+ui_test_wheel (GtkWidget *widget, int clicks, gboolean shift)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkDisplay *display = gtk_widget_get_display (widget);
+  graphene_point_t at;
+  double dx = 0, dy = 0;
+  Display *x;
+  Window xid;
+  KeyCode shift_key;
+
+  if (!GDK_IS_X11_DISPLAY (display))
+    return FALSE;
+  g_assert_nonnull (native);
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native),
+                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.0,
+                                                                 gtk_widget_get_height (widget) / 2.0), &at));
+  gtk_native_get_surface_transform (native, &dx, &dy);
+  x = gdk_x11_display_get_xdisplay (display);
+  xid = gdk_x11_surface_get_xid (gtk_native_get_surface (native));
+  shift_key = XKeysymToKeycode (x, XK_Shift_L);
+  XWarpPointer (x, None, xid, 0, 0, 0, 0, (int) (at.x + dx), (int) (at.y + dy));
+  XSync (x, False);
+  wait_ms (50);
+  if (shift)
+    XTestFakeKeyEvent (x, shift_key, True, CurrentTime);
+  for (int i = 0; i < ABS (clicks); i++)
+    {
+      XTestFakeButtonEvent (x, clicks > 0 ? 5 : 4, True, CurrentTime);
+      XTestFakeButtonEvent (x, clicks > 0 ? 5 : 4, False, CurrentTime);
+      XSync (x, False);
+      wait_ms (30);
+    }
+  if (shift)
+    XTestFakeKeyEvent (x, shift_key, False, CurrentTime);
+  XSync (x, False);
+  wait_ms (200);
+  return TRUE;
 }
 
 GtkWidget *

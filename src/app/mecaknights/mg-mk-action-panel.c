@@ -1012,6 +1012,7 @@ add_field (MgMkActionPanel *self, const FieldSpec *spec)
         scroll = gtk_scrolled_window_new ();
         gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
         gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroll), TRUE);
+        mg_scrolled_window_pass_vertical (GTK_SCROLLED_WINDOW (scroll));
         gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), field->grid);
         gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), scroll);
         gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);

@@ -55,6 +55,7 @@ struct _MgMkTable
   GListStore      *rows;
   gboolean         compact;
   GtkLabel        *caption_label;
+  GtkScrolledWindow *scroller;
   GtkColumnView   *column_view;
   GtkColumnViewColumn *leader_column;
   GtkColumnViewColumn *columns[N_COLS];
@@ -206,6 +207,7 @@ mg_mk_table_class_init (MgMkTableClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-table.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMkTable, caption_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMkTable, scroller);
   gtk_widget_class_bind_template_child (widget_class, MgMkTable, column_view);
   gtk_widget_class_bind_template_child (widget_class, MgMkTable, leader_column);
   gtk_widget_class_bind_template_child_full (widget_class, "gp_column", FALSE, G_STRUCT_OFFSET (MgMkTable, columns[COL_GP]));
@@ -223,6 +225,7 @@ mg_mk_table_init (MgMkTable *self)
   g_autoptr(GtkNoSelection) selection = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  mg_scrolled_window_pass_vertical (self->scroller);
   self->rows = g_list_store_new (MG_TYPE_MK_LEADER_ROW);
   /* Read-only figures: nothing to select. */
   selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));

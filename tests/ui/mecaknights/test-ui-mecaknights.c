@@ -1422,6 +1422,65 @@ test_lists_built_when_shown (void)
     }
 }
 
+/* At 365 px the tracking table is wider than the page and scrolls sideways. The mouse wheel
+ * turned over it scrolls the page (GTK 4.8's scrolled window kept it, and the page stopped while
+ * the pointer was on the table); Shift+wheel over it scrolls the table sideways, not the page. */
+static void
+test_wheel_over_table (void)
+{
+  static const char *const players[] = { "Red", "Blue", "Green", NULL };
+  GSettings *settings = mg_application_get_settings (app);
+  MgCampaignWindow *window;
+  MgMkDashboard *board;
+  GtkWidget *table, *sideways;
+  GtkAdjustment *page, *across;
+  graphene_point_t top;
+  double down, aside;
+
+  g_settings_set_int (settings, "window-width", 365);
+  g_settings_set_int (settings, "window-height", 496);
+  window = show_mk ("wheel.db", "Wheel", players, "{\"type\":\"start\"}\n");
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+  wait_ms (300);
+  board = dashboard (window);
+  table = GTK_WIDGET (mg_mk_dashboard_get_table (board));
+  sideways = find_descendant (table, GTK_TYPE_SCROLLED_WINDOW);
+  page = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (gtk_widget_get_parent (table),
+                                                                                          GTK_TYPE_SCROLLED_WINDOW)));
+  across = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (sideways));
+  /* The table in the middle of the view. */
+  wait_ms (100);
+  g_assert_true (gtk_widget_compute_point (sideways, gtk_widget_get_ancestor (table, g_type_from_name ("MgMkSplit")),
+                                           &GRAPHENE_POINT_INIT (0, 0), &top));
+  gtk_adjustment_set_value (page, top.y - 100);
+  wait_ms (200);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (across), >, gtk_adjustment_get_page_size (across));
+  g_assert_cmpfloat (gtk_adjustment_get_value (across), ==, 0);
+
+  down = gtk_adjustment_get_value (page);
+  if (!ui_test_wheel (sideways, 2, FALSE))
+    {
+      g_test_skip ("the wheel is sent through XTest: needs an X11 display (the tests run under xvfb-run)");
+      close_campaign_windows (app);
+      return;
+    }
+  g_test_message ("page %.0f -> %.0f, table %.0f", down, gtk_adjustment_get_value (page), gtk_adjustment_get_value (across));
+  g_assert_cmpfloat (gtk_adjustment_get_value (page), >, down);
+  g_assert_cmpfloat (gtk_adjustment_get_value (across), ==, 0);
+
+  /* Back up, then sideways with Shift. */
+  gtk_adjustment_set_value (page, top.y - 100);
+  wait_ms (200);
+  down = gtk_adjustment_get_value (page);
+  g_assert_true (ui_test_wheel (sideways, 2, TRUE));
+  aside = gtk_adjustment_get_value (across);
+  g_test_message ("page %.0f -> %.0f, table 0 -> %.0f", down, gtk_adjustment_get_value (page), aside);
+  g_assert_cmpfloat (aside, >, 0);
+  g_assert_cmpfloat (gtk_adjustment_get_value (page), ==, down);
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1445,6 +1504,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/page-height", test_page_height);
   g_test_add_func ("/ui/mecaknights/type-list-opened", test_type_list_opened);
   g_test_add_func ("/ui/mecaknights/lists-built-when-shown", test_lists_built_when_shown);
+  g_test_add_func ("/ui/mecaknights/wheel-over-table", test_wheel_over_table);
   status = g_test_run ();
 
   g_free (campaign_path);
