@@ -81,34 +81,50 @@ press_key (GtkWidget *widget, guint keyval)
   wait_ms (5);
 }
 
-gboolean
-ui_test_wheel (GtkWidget *widget, int clicks, gboolean shift)
+/* The pointer moved to the centre of the widget through the X server, so that its window gets
+ * the wheel and the keys (no window manager under Xvfb: the keyboard follows the pointer).
+ * NULL when the display is not X11. */
+static Display *
+pointer_to (GtkWidget *widget)
 {
   GtkNative *native = gtk_widget_get_native (widget);
   GdkDisplay *display = gtk_widget_get_display (widget);
   graphene_point_t at;
   double dx = 0, dy = 0;
   Display *x;
-  Window xid;
-  KeyCode shift_key;
 
   if (!GDK_IS_X11_DISPLAY (display))
-    return FALSE;
+    return NULL;
   g_assert_nonnull (native);
   g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native),
                                            &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.0,
                                                                  gtk_widget_get_height (widget) / 2.0), &at));
   gtk_native_get_surface_transform (native, &dx, &dy);
   x = gdk_x11_display_get_xdisplay (display);
-  xid = gdk_x11_surface_get_xid (gtk_native_get_surface (native));
-  shift_key = XKeysymToKeycode (x, XK_Shift_L);
-  XWarpPointer (x, None, xid, 0, 0, 0, 0, (int) (at.x + dx), (int) (at.y + dy));
+  XWarpPointer (x, None, gdk_x11_surface_get_xid (gtk_native_get_surface (native)), 0, 0, 0, 0,
+                (int) (at.x + dx), (int) (at.y + dy));
   XSync (x, False);
   wait_ms (50);
+  return x;
+}
+
+gboolean
+ui_test_wheel (GtkWidget *widget, int clicks, gboolean shift)
+{
+  Display *x = pointer_to (widget);
+  KeyCode shift_key;
+
+  if (x == NULL)
+    return FALSE;
+  shift_key = XKeysymToKeycode (x, XK_Shift_L);
   if (shift)
     XTestFakeKeyEvent (x, shift_key, True, CurrentTime);
   for (int i = 0; i < ABS (clicks); i++)
     {
+      /* Back over the widget's centre: a page it scrolled has moved it under the pointer (onto
+       * its own scrollbar, which the wheel would move instead). */
+      if (i > 0)
+        pointer_to (widget);
       XTestFakeButtonEvent (x, clicks > 0 ? 5 : 4, True, CurrentTime);
       XTestFakeButtonEvent (x, clicks > 0 ? 5 : 4, False, CurrentTime);
       XSync (x, False);
@@ -116,6 +132,28 @@ ui_test_wheel (GtkWidget *widget, int clicks, gboolean shift)
     }
   if (shift)
     XTestFakeKeyEvent (x, shift_key, False, CurrentTime);
+  XSync (x, False);
+  wait_ms (200);
+  return TRUE;
+}
+
+gboolean
+ui_test_keys (GtkWidget *widget, guint keysym, gboolean control)
+{
+  Display *x = pointer_to (widget);
+  KeyCode ctrl_key, key;
+
+  if (x == NULL)
+    return FALSE;
+  ctrl_key = XKeysymToKeycode (x, XK_Control_L);
+  key = XKeysymToKeycode (x, keysym);
+  g_assert_cmpuint (key, !=, 0);
+  if (control)
+    XTestFakeKeyEvent (x, ctrl_key, True, CurrentTime);
+  XTestFakeKeyEvent (x, key, True, CurrentTime);
+  XTestFakeKeyEvent (x, key, False, CurrentTime);
+  if (control)
+    XTestFakeKeyEvent (x, ctrl_key, False, CurrentTime);
   XSync (x, False);
   wait_ms (200);
   return TRUE;

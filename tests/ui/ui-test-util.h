@@ -22,10 +22,14 @@ void              click                  (GtkWidget *button);
 /* A key pressed on a widget, as its key controllers receive it; fails unless one handles it. */
 void              press_key              (GtkWidget *widget, guint keyval);
 /* The mouse wheel turned `clicks` notches (down if > 0, up if < 0) with the pointer at the centre
- * of `widget`, Shift held if asked, sent through the X server (XTest) as a mouse would, so GTK
+ * of `widget` (moved back there before each notch), Shift held if asked, sent through the X server (XTest) as a mouse would, so GTK
  * routes it to whichever widget takes it; then waits for it to be handled. FALSE, having done
  * nothing, when the display is not X11 (Wayland): the caller skips. */
 gboolean          ui_test_wheel          (GtkWidget *widget, int clicks, gboolean shift);
+/* A key (an X keysym, e.g. XK_Return = 0xff0d), Ctrl held if asked, typed through the X server
+ * into the window of `widget` (the pointer is moved over it first), as at the keyboard: GTK
+ * routes it from wherever the focus is. FALSE, having done nothing, when not on X11. */
+gboolean          ui_test_keys           (GtkWidget *widget, guint keysym, gboolean control);
 /* The widget itself or its first descendant (depth first) of that type, or NULL. */
 GtkWidget        *find_descendant        (GtkWidget *widget, GType type);
 /* A PNG of the widget as drawn, in $MG_SCREENSHOT_DIR (else the test's build folder), to be

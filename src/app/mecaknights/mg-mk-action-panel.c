@@ -1502,14 +1502,22 @@ mg_mk_action_panel_class_init (MgMkActionPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, apply_button);
   gtk_widget_class_install_action (widget_class, "mk-panel.apply", NULL, apply_activated);
   /* Apply from the keyboard without leaving the field being edited. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "mk-panel.apply", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "mk-panel.apply", NULL);
 }
 
 static void
 mg_mk_action_panel_init (MgMkActionPanel *self)
 {
+  GtkEventController *shortcuts = gtk_shortcut_controller_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Ctrl+Enter applies the form wherever the focus is in the window (the header bar's Undo
+   * has it when a campaign opens), while the form is shown: the window runs a managed
+   * controller's shortcuts only for a mapped widget. A disabled Apply lets the key go on. */
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_MANAGED);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>Return|<Control>KP_Enter"),
+                                                          gtk_named_action_new ("mk-panel.apply")));
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
   self->fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
   self->order = g_array_new (FALSE, FALSE, sizeof (guint));
 }

@@ -1481,6 +1481,49 @@ test_wheel_over_table (void)
   close_campaign_windows (app);
 }
 
+/* Ctrl+Enter applies the form shown wherever the focus is: a campaign opens with the focus on
+ * the header bar's Undo, outside the form, and the key did nothing there. It does nothing while
+ * another page is in front (Map), and applies Red's collect when the Table is back. */
+static void
+test_apply_shortcut (void)
+{
+  MgCampaignWindow *window = show_scripted ("shortcut.db", "Shortcut", "{\"type\":\"start\"}\n");
+  MgCampaign *campaign = mg_campaign_window_get_campaign (window);
+  MgMkActionPanel *panel;
+  GtkWidget *focus;
+  gint64 rows;
+
+  wait_ms (400);
+  panel = mg_mk_dashboard_get_action_panel (dashboard (window));
+  g_assert_cmpstr (mg_mk_action_panel_get_type_name (panel), ==, "collect");
+  g_assert_true (mg_mk_action_panel_can_apply (panel));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_false (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (panel)));
+  rows = mg_campaign_journal_count (campaign);
+
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  wait_ms (200);
+  if (!ui_test_keys (GTK_WIDGET (window), GDK_KEY_Return, TRUE))
+    {
+      g_test_skip ("the keys are typed through XTest: needs an X11 display (the tests run under xvfb-run)");
+      close_campaign_windows (app);
+      return;
+    }
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows);
+
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "dashboard");
+  wait_ms (200);
+  g_assert_true (ui_test_keys (GTK_WIDGET (window), GDK_KEY_Return, TRUE));
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 1);
+  {
+    g_autoptr(MgJournalEntry) last = mg_mk_ui_last_entry (campaign);
+
+    g_assert_cmpstr (last->actor, ==, "Red");
+    g_assert_true (g_str_has_prefix (last->summary, "Red collects"));
+  }
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1505,6 +1548,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/type-list-opened", test_type_list_opened);
   g_test_add_func ("/ui/mecaknights/lists-built-when-shown", test_lists_built_when_shown);
   g_test_add_func ("/ui/mecaknights/wheel-over-table", test_wheel_over_table);
+  g_test_add_func ("/ui/mecaknights/apply-shortcut", test_apply_shortcut);
   status = g_test_run ();
 
   g_free (campaign_path);
