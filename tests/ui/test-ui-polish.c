@@ -21,20 +21,6 @@
 static MgApplication *app;
 static char *tmpdir;
 
-static GtkWidget *
-find_by_class (GtkWidget *widget, GType type, const char *css_class)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && (css_class == NULL || gtk_widget_has_css_class (widget, css_class)))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_by_class (c, type, css_class);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Where a widget's top-left corner is, in its window. */
 static graphene_point_t
 place (GtkWidget *widget)
@@ -122,8 +108,8 @@ test_meeple_heading (void)
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "battle");
   page = mg_campaign_window_get_page (window, "battle");
-  title = find_by_class (page, GTK_TYPE_LABEL, "page-title");
-  score = find_by_class (page, GTK_TYPE_LABEL, "score");
+  title = find_styled (page, GTK_TYPE_LABEL, "page-title");
+  score = find_styled (page, GTK_TYPE_LABEL, "score");
   g_assert_nonnull (title);
   g_assert_nonnull (score);
   for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
@@ -224,7 +210,7 @@ test_meeple_banner_border (void)
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 800);
   wait_ms (400);
-  banner = find_by_class (mg_campaign_window_get_page (window, "battle"), GTK_TYPE_BOX, "battle-banner");
+  banner = find_styled (mg_campaign_window_get_page (window, "battle"), GTK_TYPE_BOX, "battle-banner");
   g_assert_nonnull (banner);
   paintable = gtk_widget_paintable_new (banner);
   gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), gtk_widget_get_width (banner),

@@ -108,17 +108,22 @@ pointer_to (GtkWidget *widget)
   return x;
 }
 
+/* A modifier key (an X keysym; none when 0) pressed or released through the X server. */
+static void
+hold (Display *x, guint modifier, gboolean down)
+{
+  if (modifier != 0)
+    XTestFakeKeyEvent (x, XKeysymToKeycode (x, modifier), down, CurrentTime);
+}
+
 gboolean
-ui_test_wheel (GtkWidget *widget, int clicks, gboolean shift)
+ui_test_wheel (GtkWidget *widget, int clicks, guint modifier)
 {
   Display *x = pointer_to (widget);
-  KeyCode shift_key;
 
   if (x == NULL)
     return FALSE;
-  shift_key = XKeysymToKeycode (x, XK_Shift_L);
-  if (shift)
-    XTestFakeKeyEvent (x, shift_key, True, CurrentTime);
+  hold (x, modifier, TRUE);
   for (int i = 0; i < ABS (clicks); i++)
     {
       /* Back over the widget's centre: a page it scrolled has moved it under the pointer (onto
@@ -130,48 +135,50 @@ ui_test_wheel (GtkWidget *widget, int clicks, gboolean shift)
       XSync (x, False);
       wait_ms (30);
     }
-  if (shift)
-    XTestFakeKeyEvent (x, shift_key, False, CurrentTime);
+  hold (x, modifier, FALSE);
   XSync (x, False);
   wait_ms (200);
   return TRUE;
 }
 
 gboolean
-ui_test_keys (GtkWidget *widget, guint keysym, gboolean control)
+ui_test_keys (GtkWidget *widget, guint keysym, guint modifier)
 {
   Display *x = pointer_to (widget);
-  KeyCode ctrl_key, key;
+  KeyCode key;
 
   if (x == NULL)
     return FALSE;
-  ctrl_key = XKeysymToKeycode (x, XK_Control_L);
   key = XKeysymToKeycode (x, keysym);
   g_assert_cmpuint (key, !=, 0);
-  if (control)
-    XTestFakeKeyEvent (x, ctrl_key, True, CurrentTime);
+  hold (x, modifier, TRUE);
   XTestFakeKeyEvent (x, key, True, CurrentTime);
   XTestFakeKeyEvent (x, key, False, CurrentTime);
-  if (control)
-    XTestFakeKeyEvent (x, ctrl_key, False, CurrentTime);
+  hold (x, modifier, FALSE);
   XSync (x, False);
   wait_ms (200);
   return TRUE;
 }
 
 GtkWidget *
-find_descendant (GtkWidget *widget, GType type)
+find_styled (GtkWidget *widget, GType type, const char *css_class)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && (css_class == NULL || gtk_widget_has_css_class (widget, css_class)))
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_descendant (child, type);
+      GtkWidget *found = find_styled (child, type, css_class);
 
       if (found != NULL)
         return found;
     }
   return NULL;
+}
+
+GtkWidget *
+find_descendant (GtkWidget *widget, GType type)
+{
+  return find_styled (widget, type, NULL);
 }
 
 void

@@ -21,17 +21,19 @@ void              wait_ms                (guint ms);
 void              click                  (GtkWidget *button);
 /* A key pressed on a widget, as its key controllers receive it; fails unless one handles it. */
 void              press_key              (GtkWidget *widget, guint keyval);
-/* The mouse wheel turned `clicks` notches (down if > 0, up if < 0) with the pointer at the centre
- * of `widget` (moved back there before each notch), Shift held if asked, sent through the X server (XTest) as a mouse would, so GTK
- * routes it to whichever widget takes it; then waits for it to be handled. FALSE, having done
- * nothing, when the display is not X11 (Wayland): the caller skips. */
-gboolean          ui_test_wheel          (GtkWidget *widget, int clicks, gboolean shift);
-/* A key (an X keysym, e.g. XK_Return = 0xff0d), Ctrl held if asked, typed through the X server
- * into the window of `widget` (the pointer is moved over it first), as at the keyboard: GTK
- * routes it from wherever the focus is. FALSE, having done nothing, when not on X11. */
-gboolean          ui_test_keys           (GtkWidget *widget, guint keysym, gboolean control);
+/* Input sent through the X server (XTest) as a mouse and keyboard would, so GTK routes it as it
+ * routes a user's: the pointer is first moved to the centre of `widget` (no window manager under
+ * Xvfb: the keyboard follows it), a modifier (a keysym such as GDK_KEY_Shift_L; none when 0) is
+ * held around it, and the call waits for it to be handled. FALSE, having done nothing, when the
+ * display is not X11 (Wayland): the caller skips.
+ * ui_test_wheel: `clicks` notches, down if > 0, up if < 0, the pointer back on the widget's
+ * centre before each. ui_test_keys: one key, a keysym (GDK_KEY_Return). */
+gboolean          ui_test_wheel          (GtkWidget *widget, int clicks, guint modifier);
+gboolean          ui_test_keys           (GtkWidget *widget, guint keysym, guint modifier);
 /* The widget itself or its first descendant (depth first) of that type, or NULL. */
 GtkWidget        *find_descendant        (GtkWidget *widget, GType type);
+/* The same, of that type with that CSS class (any class when NULL). */
+GtkWidget        *find_styled            (GtkWidget *widget, GType type, const char *css_class);
 /* A PNG of the widget as drawn, in $MG_SCREENSHOT_DIR (else the test's build folder), to be
  * looked at; waits until a window just opened has been laid out and drawn. */
 void              save_screenshot        (GtkWidget *widget, const char *name);

@@ -1128,19 +1128,6 @@ test_page_height (void)
   close_campaign_windows (app);
 }
 
-static GtkWidget *
-first_of_type (GtkWidget *widget, GType type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = G_TYPE_CHECK_INSTANCE_TYPE (child, type) ? child : first_of_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The Action list of a campaign just opened is filled when first opened (its legal actions
  * are the dearest part of the first frame): opened from the keyboard (the row focused and
  * activated, as Enter does), it offers every action type the engine allows now, in the
@@ -1153,8 +1140,8 @@ test_type_list_opened (void)
   MgCampaignWindow *window = show_mk ("types.db", "Types", NULL, script);
   MgCampaign *campaign = mg_campaign_window_get_campaign (window);
   MgMkActionPanel *panel = mg_mk_dashboard_get_action_panel (dashboard (window));
-  GtkWidget *type_row = first_of_type (GTK_WIDGET (panel), ADW_TYPE_COMBO_ROW);
-  GtkWidget *popover = first_of_type (type_row, GTK_TYPE_POPOVER);
+  GtkWidget *type_row = find_descendant (GTK_WIDGET (panel), ADW_TYPE_COMBO_ROW);
+  GtkWidget *popover = find_descendant (type_row, GTK_TYPE_POPOVER);
   json_object *legal = mg_state_legal_actions (mg_campaign_get_state (campaign), MG_SEAT_ALL);
   g_autoptr(GPtrArray) expected = g_ptr_array_new ();
   g_autofree char *shown = NULL, *types = NULL, *want = NULL;
@@ -1459,7 +1446,7 @@ test_wheel_over_table (void)
   g_assert_cmpfloat (gtk_adjustment_get_value (across), ==, 0);
 
   down = gtk_adjustment_get_value (page);
-  if (!ui_test_wheel (sideways, 2, FALSE))
+  if (!ui_test_wheel (sideways, 2, 0))
     {
       g_test_skip ("the wheel is sent through XTest: needs an X11 display (the tests run under xvfb-run)");
       close_campaign_windows (app);
@@ -1473,7 +1460,7 @@ test_wheel_over_table (void)
   gtk_adjustment_set_value (page, top.y - 100);
   wait_ms (200);
   down = gtk_adjustment_get_value (page);
-  g_assert_true (ui_test_wheel (sideways, 2, TRUE));
+  g_assert_true (ui_test_wheel (sideways, 2, GDK_KEY_Shift_L));
   aside = gtk_adjustment_get_value (across);
   g_test_message ("page %.0f -> %.0f, table 0 -> %.0f", down, gtk_adjustment_get_value (page), aside);
   g_assert_cmpfloat (aside, >, 0);
@@ -1503,7 +1490,7 @@ test_apply_shortcut (void)
 
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
   wait_ms (200);
-  if (!ui_test_keys (GTK_WIDGET (window), GDK_KEY_Return, TRUE))
+  if (!ui_test_keys (GTK_WIDGET (window), GDK_KEY_Return, GDK_KEY_Control_L))
     {
       g_test_skip ("the keys are typed through XTest: needs an X11 display (the tests run under xvfb-run)");
       close_campaign_windows (app);
@@ -1513,7 +1500,7 @@ test_apply_shortcut (void)
 
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "dashboard");
   wait_ms (200);
-  g_assert_true (ui_test_keys (GTK_WIDGET (window), GDK_KEY_Return, TRUE));
+  g_assert_true (ui_test_keys (GTK_WIDGET (window), GDK_KEY_Return, GDK_KEY_Control_L));
   g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 1);
   {
     g_autoptr(MgJournalEntry) last = mg_mk_ui_last_entry (campaign);

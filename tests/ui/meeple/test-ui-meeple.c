@@ -300,21 +300,6 @@ pixel_of (GtkWidget *widget, int x, int y)
   return pixel;
 }
 
-static GtkWidget *
-find_by_class (GtkWidget *widget, const char *css_class)
-{
-  if (gtk_widget_has_css_class (widget, css_class))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_by_class (c, css_class);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The tracks' cells are drawn, not widgets, but look as style.css's .track-cell boxes do: a
  * casualty cell, an empty one and a used action, each against a real box of those classes in the
  * same window, in the light and the dark style. */
@@ -328,7 +313,7 @@ test_track_cells (void)
   MgMeeplePage *page = open_battle ("Cells", &c, 1400, 900);
   MgMeepleSide *red = mg_meeple_page_get_side (page, 0);
   GtkWidget *tracks = GTK_WIDGET (mg_meeple_side_get_tracks (red));
-  GtkWidget *card = find_by_class (GTK_WIDGET (page), "battle-banner");
+  GtkWidget *card = find_styled (GTK_WIDGET (page), GTK_TYPE_WIDGET, "battle-banner");
   g_autoptr(json_object) player = json_object_new_object ();
 
   /* One casualty of six, one action of two used. */
