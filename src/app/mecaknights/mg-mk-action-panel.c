@@ -1501,7 +1501,6 @@ mg_mk_action_panel_class_init (MgMkActionPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, cost_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkActionPanel, apply_button);
   gtk_widget_class_install_action (widget_class, "mk-panel.apply", NULL, apply_activated);
-  /* Apply from the keyboard without leaving the field being edited. */
 }
 
 static void

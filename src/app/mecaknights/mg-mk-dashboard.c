@@ -424,25 +424,19 @@ fill_lands (MgMkDashboard *self, json_object *view)
 
 /* The table, armies and lands, once built. */
 static void
-refresh_body (MgMkDashboard *self, const MgState *state, json_object *view, json_object *pending)
+refresh_body (MgMkDashboard *self, const MgState *state, json_object *view, json_object *wait)
 {
-  json_object *waiting = mg_ui_json_array (pending, "waiting");
-
   if (!self->body_built)
     return;
   mg_mk_table_set_view (self->table, view);
-  fill_armies (self, state, view, mg_ui_json_len (waiting) > 0 ? json_object_array_get_idx (waiting, 0) : NULL);
+  fill_armies (self, state, view, wait);
   fill_lands (self, view);
 }
 
+/* The title, the phase card and what the leader may still do. */
 static void
-refresh (MgMkDashboard *self)
+refresh_head (MgMkDashboard *self, json_object *view, json_object *pending, json_object *wait)
 {
-  const MgState *state = mg_campaign_get_state (self->campaign);
-  json_object *view = mg_table_state_view_of_state (mg_table_state_for_campaign (self->campaign), state, MG_SEAT_ALL);
-  json_object *pending = json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
-  json_object *waiting = mg_ui_json_array (pending, "waiting");
-  json_object *wait = mg_ui_json_len (waiting) > 0 ? json_object_array_get_idx (waiting, 0) : NULL;
   const char *phase = mg_ui_json_str (view, "phase");
   const char *current = mg_mk_ui_view_current_leader (view);
   g_autofree char *title = NULL, *subtitle = NULL, *phase_text = NULL, *may_text = NULL;
@@ -517,9 +511,30 @@ refresh (MgMkDashboard *self)
     gtk_label_set_text (self->last_label, text != NULL ? text : "");
     gtk_widget_set_visible (GTK_WIDGET (self->last_label), text != NULL);
   }
-  refresh_body (self, state, view, pending);
+}
+
+/* From the engine's view and pending() now: the head unless only the lists (just built) need it,
+ * and the lists once built. */
+static void
+refresh_parts (MgMkDashboard *self, gboolean head)
+{
+  const MgState *state = mg_campaign_get_state (self->campaign);
+  json_object *view = mg_table_state_view_of_state (mg_table_state_for_campaign (self->campaign), state, MG_SEAT_ALL);
+  json_object *pending = json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
+  json_object *waiting = mg_ui_json_array (pending, "waiting");
+  json_object *wait = mg_ui_json_len (waiting) > 0 ? json_object_array_get_idx (waiting, 0) : NULL;
+
+  if (head)
+    refresh_head (self, view, pending, wait);
+  refresh_body (self, state, view, wait);
   json_object_put (view);
   json_object_put (pending);
+}
+
+static void
+refresh (MgMkDashboard *self)
+{
+  refresh_parts (self, TRUE);
 }
 
 static void
@@ -535,7 +550,7 @@ ensure_body (MgMkDashboard *self)
   self->armies_list = GTK_LIST_BOX (gtk_builder_get_object (builder, "armies_list"));
   self->lands_list = GTK_LIST_BOX (gtk_builder_get_object (builder, "lands_list"));
   gtk_box_append (self->body_box, GTK_WIDGET (gtk_builder_get_object (builder, "lists_box")));
-  refresh (self);
+  refresh_parts (self, FALSE);
 }
 
 /* A hidden page only notes the change and catches up when shown: acting from the Journal

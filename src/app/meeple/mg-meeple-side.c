@@ -776,11 +776,11 @@ mg_meeple_side_refresh (MgMeepleSide *self)
   gtk_widget_set_visible (self->set_box, self->rolled && shown);
   if (self->play_built)
     {
+      g_autofree char *pick_title = g_strdup_printf (_("Pick %d to Reveal"), self->reveal);
+
       gtk_widget_set_visible (self->roll_button, !self->rolled && shown);
       gtk_widget_set_visible (self->reroll_button, self->rolled && shown);
       gtk_widget_set_visible (self->reroll_here_button, self->rolled && shown);
-      g_autofree char *pick_title = g_strdup_printf (_("Pick %d to Reveal"), self->reveal);
-
       gtk_label_set_text (self->hidden_label, hidden);
       gtk_widget_set_visible (self->faces_group, self->rolled && !self->over && !self->picked);
       gtk_stack_set_visible_child_name (self->faces_stack, shown ? "faces" : "hidden");
