@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """bench/run.py — Melee GM's benchmarks (issue 15): every figure a ratio against a baseline
 measured in the same run, runs interleaved (a, b, a, b, ...) so the machine's drift hits both
-sides, every ratio printed with its spread (the interquartile range of the per-pair ratios), and
-"too noisy to judge" when that range straddles the target.  Not part of the test suite.  Writes
+sides, every ratio printed with its spread (the interquartile range of the per-pair ratios) and,
+from 6 pairs, the median's 95% confidence interval (order statistics), and "too noisy to judge"
+when the IQR straddles the target.  Not part of the test suite.  Writes
 nothing into the source tree: campaigns and scratch files live in the cache
 ($MELEE_GM_BENCH_CACHE, default ~/.cache/melee-gm-bench); big campaigns are built once there by
 bench/gen.c at the engine's speed.
@@ -55,6 +56,26 @@ def quartiles(values):
     return q[0], statistics.median(values), q[2]
 
 
+def median_interval(values, level=0.95):
+    """A distribution-free confidence interval of the median, from the order statistics: the
+    k-th smallest and k-th largest value, with k the largest for which a Binomial(n, 1/2) count
+    falls below k with probability <= (1 - level) / 2. None below 6 values (no such k). At 15
+    pairs it is the 4th to the 12th value (96% coverage), about the IQR; unlike the IQR, which
+    is the spread of single runs, it narrows as runs are added."""
+    n = len(values)
+    tail, k, cdf, term = (1 - level) / 2, 0, 0.0, 0.5 ** n
+    for i in range(n):
+        cdf += term
+        if cdf > tail:
+            break
+        k = i + 1
+        term = term * (n - i) / (i + 1)
+    if k == 0:
+        return None
+    ordered = sorted(values)
+    return ordered[k - 1], ordered[n - k]
+
+
 def judge(values, target, at_most):
     """'meets', 'misses' or 'too noisy to judge', from where the IQR lies against the target."""
     lo, med, hi = quartiles(values)
@@ -73,7 +94,9 @@ def judge(values, target, at_most):
 
 def ratio_line(label, values, target=None, at_most=True, unit="x"):
     lo, med, hi = quartiles(values)
-    text = f"{label}: {med:.2f}{unit} (IQR {lo:.2f}-{hi:.2f}, n={len(values)})"
+    ci = median_interval(values)
+    ci_text = f", median 95% CI {ci[0]:.2f}-{ci[1]:.2f}" if ci is not None else ""
+    text = f"{label}: {med:.2f}{unit} (IQR {lo:.2f}-{hi:.2f}{ci_text}, n={len(values)})"
     if target is not None:
         text += f"; target {'<=' if at_most else '>='} {target}{unit}: {judge(values, target, at_most)}"
     print(text, flush=True)
