@@ -32,6 +32,7 @@ others    programs other helpers add, when built: mg-bench-tft-duel (d), mg-benc
 """
 import argparse
 import glob
+import math
 import os
 import resource
 import shutil
@@ -64,13 +65,11 @@ def median_interval(values, level=0.95):
     pairs it is the 4th to the 12th value (96% coverage), about the IQR; unlike the IQR, which
     is the spread of single runs, it narrows as runs are added."""
     n = len(values)
-    tail, k, cdf, term = (1 - level) / 2, 0, 0.0, 0.5 ** n
-    for i in range(n):
-        cdf += term
-        if cdf > tail:
-            break
-        k = i + 1
-        term = term * (n - i) / (i + 1)
+    # Exact integer counts: 0.5 ** n would vanish to 0.0 past ~1,000 values.
+    k, below = 0, 0
+    while k < n and (below + math.comb(n, k)) / 2 ** n <= (1 - level) / 2:
+        below += math.comb(n, k)
+        k += 1
     if k == 0:
         return None
     ordered = sorted(values)
