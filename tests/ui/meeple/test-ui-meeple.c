@@ -147,7 +147,7 @@ static void
 test_play_built_when_needed (void)
 {
   g_autoptr(MgCampaign) c = NULL;
-  MgMeeplePage *page = open_battle ("Play", &c, 1400, 900);
+  MgMeeplePage *page = open_battle ("Play", &c, 1100, 760);    /* the app's own default size */
   MgMeepleSide *red = mg_meeple_page_get_side (page, 0);
   MgMeepleSide *blue = mg_meeple_page_get_side (page, 1);
   g_autofree char *path = g_strdup (mg_campaign_get_path (c));
@@ -176,6 +176,17 @@ test_play_built_when_needed (void)
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     press_key (GTK_WIDGET (page), keys[i]);
   g_assert_cmpuint (mg_meeple_side_get_n_typed (red), ==, 8);
+  /* The eight faces typed are listed under the buttons and wrap there: the side does not widen
+   * until Blue's drops below it while the referee types. */
+  wait_ms (200);
+  {
+    graphene_rect_t a, b;
+
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (red), GTK_WIDGET (page), &a));
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (blue), GTK_WIDGET (page), &b));
+    g_assert_cmpfloat (b.origin.y, ==, a.origin.y);
+    g_assert_cmpfloat (b.origin.x, >=, a.origin.x + a.size.width);
+  }
   g_assert_true (gtk_widget_is_sensitive (mg_meeple_side_get_roll_button (red)));
   gtk_widget_grab_focus (mg_meeple_side_get_roll_button (red));
   g_assert_true (gtk_widget_activate (mg_meeple_side_get_roll_button (red)));
