@@ -58,6 +58,7 @@ void
 click (GtkWidget *button)
 {
   g_assert_nonnull (button);
+  g_assert_nonnull (gtk_widget_get_root (button));   /* in a window, not taken out of one */
   g_assert_true (gtk_widget_get_visible (button));
   g_assert_true (gtk_widget_is_sensitive (button));
   g_signal_emit_by_name (button, "clicked");

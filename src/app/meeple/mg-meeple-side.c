@@ -18,6 +18,9 @@
 
 #define ODDS_SHOWN 5
 
+/* The dice buttons, in the order the flow box shows them. */
+enum { SLOT_ROLL, SLOT_ROLL_HERE, SLOT_REROLL, SLOT_REROLL_HERE, SLOT_SET, N_DICE_SLOTS };
+
 struct _MgMeepleSide
 {
   GtkWidget       parent_instance;
@@ -62,9 +65,8 @@ struct _MgMeepleSide
   GtkWidget      *typed_row;
   GtkBox         *type_buttons;
   GtkLabel       *typed_label;
-  GtkWidget      *roll_slot;     /* hidden places of the three buttons below, until built */
-  GtkWidget      *reroll_slot;
-  GtkWidget      *reroll_here_slot;
+  GtkWidget      *dice_slots[N_DICE_SLOTS];   /* the flow box's places of the dice buttons, in
+                                              * order: in it while offered (offer_dice_buttons) */
   GtkWidget      *roll_button;
   GtkWidget      *roll_here_button;
   GtkWidget      *reroll_button;
@@ -81,6 +83,50 @@ struct _MgMeepleSide
 };
 
 G_DEFINE_FINAL_TYPE (MgMeepleSide, mg_meeple_side, GTK_TYPE_WIDGET)
+
+/* A flow box wraps each button in a slot of its own. The slot is no Tab stop of its own (the button
+ * in it is), so Tab goes from button to button; and it is as sensitive as its button, since the flow
+ * box (4.8) hands Tab to its next sensitive slot and keeps the key there when the slot's button
+ * does not take it. */
+static GtkWidget *
+slot_follows_child (GtkWidget *slot)
+{
+  gtk_widget_set_focusable (slot, FALSE);
+  g_object_bind_property (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (slot)), "sensitive", slot, "sensitive",
+                          G_BINDING_SYNC_CREATE);
+  return slot;
+}
+
+static GtkWidget *
+slot_new (GtkWidget *button)
+{
+  GtkWidget *slot = gtk_flow_box_child_new ();
+
+  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (slot), button);
+  return slot_follows_child (slot);
+}
+
+/* GtkFlowBox (4.8) keeps the slot of a hidden button as an empty Tab stop, and places the line's
+ * buttons by its hidden slots too: so a dice button not offered now is taken out of the flow box,
+ * and put back in its place among the others when it is offered again. */
+static void
+offer_dice_buttons (MgMeepleSide *self, const gboolean offered[N_DICE_SLOTS])
+{
+  int position = 0;
+
+  for (guint i = 0; i < N_DICE_SLOTS; i++)
+    {
+      GtkWidget *slot = self->dice_slots[i];
+      gboolean in = slot != NULL && gtk_widget_get_parent (slot) != NULL;
+      gboolean want = slot != NULL && offered[i];
+
+      if (want && !in)
+        gtk_flow_box_insert (self->dice_buttons, slot, position);
+      else if (!want && in)
+        gtk_flow_box_remove (self->dice_buttons, slot);
+      position += want;
+    }
+}
 
 static const char *
 face_id (MgMeepleSide *self, guint face)
@@ -589,7 +635,7 @@ rebuild_faces (MgMeepleSide *self, json_object *faces)
       gtk_widget_add_css_class (toggle, face_class);
       gtk_widget_set_tooltip_text (toggle, tooltip);
       g_signal_connect_swapped (toggle, "toggled", G_CALLBACK (face_toggled), self);
-      gtk_flow_box_append (self->faces_box, toggle);
+      gtk_flow_box_append (self->faces_box, slot_new (toggle));
       g_ptr_array_add (self->face_toggles, toggle);
       if (f >= 0 && f < 16)
         held[f]++;
@@ -615,8 +661,6 @@ build_play (MgMeepleSide *self)
 {
   g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/meleegm/MeleeGM/meeple/mg-meeple-side-play.ui");
   GtkBox *box = GTK_BOX (gtk_widget_get_parent (self->dice_group));
-  /* The dice buttons' flow box stays in the template with a place for each of its five buttons:
-   * GtkFlowBox (4.8) places Roll Here by its hidden siblings too. */
   GtkBox *dice = GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->dice_buttons)));
 
 #define GET(name) self->name = (gpointer) gtk_builder_get_object (builder, #name)
@@ -645,11 +689,10 @@ build_play (MgMeepleSide *self)
   gtk_box_insert_child_after (box, self->odds_group, self->pick_group);
   gtk_box_prepend (dice, GTK_WIDGET (self->typed_label));
   gtk_box_prepend (dice, self->typed_row);
-  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (gtk_widget_get_parent (self->roll_slot)), self->roll_button);
-  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (gtk_widget_get_parent (self->reroll_slot)), self->reroll_button);
-  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (gtk_widget_get_parent (self->reroll_here_slot)),
-                                self->reroll_here_button);
-  self->roll_slot = self->reroll_slot = self->reroll_here_slot = NULL;
+  /* The three buttons' slots go into the flow box when offered (mg_meeple_side_refresh). */
+  self->dice_slots[SLOT_ROLL] = g_object_ref_sink (slot_new (self->roll_button));
+  self->dice_slots[SLOT_REROLL] = g_object_ref_sink (slot_new (self->reroll_button));
+  self->dice_slots[SLOT_REROLL_HERE] = g_object_ref_sink (slot_new (self->reroll_here_button));
   gtk_box_append (GTK_BOX (self->set_box), self->set_button);
   gtk_box_append (GTK_BOX (self->set_box), GTK_WIDGET (self->set_dropdown));
 
@@ -671,6 +714,23 @@ set_dice_description (MgMeepleSide *self, const char *description)
   gtk_widget_set_size_request (self->dice_header, -1, description != NULL ? -1 : 34);
 }
 
+/* The button the keyboard just used may be gone (Roll Here after the roll, Pick after the pick):
+ * the focus stays in this side rather than falling back to the window, on the first meeple held
+ * when the faces are shown (what the referee selects next), else on the button that shows them,
+ * the side's first control. (Tab from the side itself would start after the control just gone.) */
+static void
+keep_focus (MgMeepleSide *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (root == NULL || (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self))))
+    return;
+  if (self->face_toggles->len > 0 && gtk_widget_grab_focus (g_ptr_array_index (self->face_toggles, 0)))
+    return;
+  gtk_widget_grab_focus (adw_bin_get_child (self->show_bin));
+}
+
 void
 mg_meeple_side_refresh (MgMeepleSide *self)
 {
@@ -682,10 +742,12 @@ mg_meeple_side_refresh (MgMeepleSide *self)
   g_autofree char *hidden = NULL;
   g_autofree char *key = NULL;
   int defeat;
+  gboolean had_focus;
 
   g_return_if_fail (MG_IS_MEEPLE_SIDE (self));
   if (self->campaign == NULL)
     return;
+  had_focus = (gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_FOCUS_WITHIN) != 0;
 
   rebuild_faces_meta (self);
   defeat = mg_ui_json_int (mg_campaign_get_ruleset (self->campaign), "defeat_casualties", 6);
@@ -772,15 +834,21 @@ mg_meeple_side_refresh (MgMeepleSide *self)
   /* Typing the table's dice shows faces, so it waits for the faces to be shown: say so, or a referee
    * who only sees Roll Here would not know the dice can be typed. */
   set_dice_description (self, shown ? NULL : _("Show this player’s faces to type the dice rolled at the table."));
-  gtk_widget_set_visible (self->roll_here_button, !self->rolled);
-  gtk_widget_set_visible (self->set_box, self->rolled && shown);
+  {
+    gboolean offered[N_DICE_SLOTS] = {
+      [SLOT_ROLL] = !self->rolled && shown,
+      [SLOT_ROLL_HERE] = !self->rolled,
+      [SLOT_REROLL] = self->rolled && shown,
+      [SLOT_REROLL_HERE] = self->rolled && shown,
+      [SLOT_SET] = self->play_built && self->rolled && shown,
+    };
+
+    offer_dice_buttons (self, offered);
+  }
   if (self->play_built)
     {
       g_autofree char *pick_title = g_strdup_printf (_("Pick %d to Reveal"), self->reveal);
 
-      gtk_widget_set_visible (self->roll_button, !self->rolled && shown);
-      gtk_widget_set_visible (self->reroll_button, self->rolled && shown);
-      gtk_widget_set_visible (self->reroll_here_button, self->rolled && shown);
       gtk_label_set_text (self->hidden_label, hidden);
       gtk_widget_set_visible (self->faces_group, self->rolled && !self->over && !self->picked);
       gtk_stack_set_visible_child_name (self->faces_stack, shown ? "faces" : "hidden");
@@ -792,6 +860,8 @@ mg_meeple_side_refresh (MgMeepleSide *self)
     }
 
   update_sensitivity (self);
+  if (had_focus)
+    keep_focus (self);
 }
 
 void
@@ -976,6 +1046,8 @@ mg_meeple_side_dispose (GObject *object)
   MgMeepleSide *self = MG_MEEPLE_SIDE (object);
 
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MEEPLE_SIDE);
+  for (guint i = 0; i < N_DICE_SLOTS; i++)
+    g_clear_object (&self->dice_slots[i]);
   g_clear_object (&self->campaign);
   g_clear_object (&self->table);
   G_OBJECT_CLASS (mg_meeple_side_parent_class)->dispose (object);
@@ -1011,6 +1083,15 @@ mg_meeple_side_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
     *natural = MAX (*minimum, MIN (*natural, MG_MEEPLE_SIDE_NATURAL_WIDTH));
 }
 
+/* Its box is height-for-width (the Dice description wraps): GtkWidget's default with neither a
+ * layout manager nor this would be a constant size, measured as if the side had its natural
+ * width whatever width it is given. */
+static GtkSizeRequestMode
+mg_meeple_side_get_request_mode (GtkWidget *widget)
+{
+  return gtk_widget_get_request_mode (gtk_widget_get_first_child (widget));
+}
+
 static void
 mg_meeple_side_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
@@ -1030,6 +1111,7 @@ mg_meeple_side_class_init (MgMeepleSideClass *klass)
   g_type_ensure (MG_TYPE_MEEPLE_TRACKS);
   widget_class->measure = mg_meeple_side_measure;
   widget_class->size_allocate = mg_meeple_side_size_allocate;
+  widget_class->get_request_mode = mg_meeple_side_get_request_mode;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/meeple/mg-meeple-side.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, MgMeepleSide, name)
   BIND (name_label);
@@ -1042,9 +1124,6 @@ mg_meeple_side_class_init (MgMeepleSideClass *klass)
   BIND (dice_header);
   BIND (dice_description);
   BIND (dice_buttons);
-  BIND (roll_slot);
-  BIND (reroll_slot);
-  BIND (reroll_here_slot);
   BIND (set_box);
   BIND (roll_here_button);
 #undef BIND
@@ -1063,6 +1142,10 @@ static void
 mg_meeple_side_init (MgMeepleSide *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Roll Here and Set To are the template's; Set To waits for a roll. */
+  self->dice_slots[SLOT_ROLL_HERE] = g_object_ref (slot_follows_child (gtk_widget_get_parent (self->roll_here_button)));
+  self->dice_slots[SLOT_SET] = g_object_ref (slot_follows_child (gtk_widget_get_parent (self->set_box)));
+  gtk_flow_box_remove (self->dice_buttons, self->dice_slots[SLOT_SET]);
   self->face_ids = g_ptr_array_new_with_free_func (g_free);
   self->face_toggles = g_ptr_array_new ();
   self->pick_spins = g_ptr_array_new ();

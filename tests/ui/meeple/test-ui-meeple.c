@@ -134,8 +134,16 @@ assert_side_order (MgMeepleSide *side)
   g_assert_true (gtk_widget_get_next_sibling (mg_meeple_side_get_pick_group (side)) == mg_meeple_side_get_odds_group (side));
   g_assert_null (gtk_widget_get_next_sibling (mg_meeple_side_get_odds_group (side)));
   g_assert_true (gtk_widget_get_first_child (gtk_widget_get_last_child (dice)) == typed_row);
-  g_assert_true (gtk_widget_is_ancestor (mg_meeple_side_get_roll_button (side), gtk_widget_get_last_child (dice)));
-  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (mg_meeple_side_get_set_dropdown (side)), gtk_widget_get_last_child (dice)));
+  /* The dice buttons offered now (Roll Typed before a roll; Reroll Here and Set To after, while the
+   * faces are shown) are there. */
+  {
+    GtkWidget *offered[] = { mg_meeple_side_get_roll_button (side), mg_meeple_side_get_reroll_here_button (side),
+                             GTK_WIDGET (mg_meeple_side_get_set_dropdown (side)) };
+
+    for (guint i = 0; i < G_N_ELEMENTS (offered); i++)
+      if (gtk_widget_get_root (offered[i]) != NULL)
+        g_assert_true (gtk_widget_is_ancestor (offered[i], gtk_widget_get_last_child (dice)));
+  }
 }
 
 /* A side's faces, typing row, Set To, Pick and Odds are built when its faces are first shown or
@@ -224,6 +232,128 @@ test_play_built_when_needed (void)
   g_assert_nonnull (strstr (labels->str, "8 meeples behind Red’s screen"));
   g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), ==, 0);
   g_assert_null (mg_meeple_side_get_faces_group (blue));
+  close_campaign_windows (app);
+}
+
+/* Tab from the top of window once round (GTK 4.8's window wraps to its first stop): the stops
+ * inside `within`, in order. Each stop is a control that is drawn and takes the key (no empty slot
+ * of a flow box with a focus ring round nothing), and every Tab moves the focus. */
+static GPtrArray *
+tab_stops (GtkWidget *window, GtkWidget *within)
+{
+  GPtrArray *stops = g_ptr_array_new ();
+  GtkWidget *first = NULL, *last = NULL;
+  guint steps = 0;
+
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  for (;;)
+    {
+      GtkWidget *focus;
+
+      g_assert_true (gtk_widget_child_focus (window, GTK_DIR_TAB_FORWARD));
+      wait_ms (20);   /* a frame between key presses, as a keyboard user's */
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      g_assert_nonnull (focus);
+      if (focus == first)
+        break;
+      first = first != NULL ? first : focus;
+      g_assert_true (focus != last);
+      g_assert_cmpuint (++steps, <, 300);
+      g_assert_false (GTK_IS_FLOW_BOX_CHILD (focus));
+      g_assert_true (gtk_widget_get_mapped (focus));
+      g_assert_true (gtk_widget_is_sensitive (focus));
+      g_assert_cmpint (gtk_widget_get_width (focus), >, 0);
+      if (gtk_widget_is_ancestor (focus, within))
+        g_ptr_array_add (stops, focus);
+      last = focus;
+    }
+  return stops;
+}
+
+/* Whether stop is button or inside it (a drop-down's focus is its inner button). */
+static gboolean
+is_stop (GtkWidget *stop, GtkWidget *button)
+{
+  return stop == button || gtk_widget_is_ancestor (stop, button);
+}
+
+/* Tab goes through a side's dice buttons and face buttons one stop each, and only through those
+ * offered: Roll Here alone before anything is typed (Roll Typed waits for the eight faces); Roll
+ * Typed then Roll Here once they are typed; after the roll, one stop a meeple held, then Reroll
+ * Here, Set To and its face (Reroll Typed waits for the new face; Roll Typed and Roll Here are
+ * gone). Before this, every button of a flow box
+ * sat in a slot of its own that was a stop too, and a hidden button's slot stayed, empty. */
+static void
+test_tab_stops (void)
+{
+  g_autoptr(MgCampaign) c = NULL;
+  MgMeeplePage *page = open_battle ("Tab", &c, 1100, 760);
+  MgMeepleSide *red = mg_meeple_page_get_side (page, 0);
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (page)));
+  GtkWidget *dice = find_descendant (mg_meeple_side_get_dice_group (red), GTK_TYPE_FLOW_BOX);
+  GtkWidget *roll_here;
+  g_autoptr(GPtrArray) stops = NULL;
+
+  g_assert_nonnull (dice);
+  stops = tab_stops (window, dice);
+  g_assert_cmpuint (stops->len, ==, 1);
+  roll_here = g_ptr_array_index (stops, 0);
+  g_assert_true (GTK_IS_BUTTON (roll_here));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (roll_here)), ==, "Roll _Here");
+  g_clear_pointer (&stops, g_ptr_array_unref);
+
+  /* Shown: Roll Typed is offered, but takes no stop until the eight faces are typed. */
+  click (GTK_WIDGET (mg_meeple_side_get_show_button (red)));
+  wait_ms (100);
+  stops = tab_stops (window, dice);
+  g_assert_cmpuint (stops->len, ==, 1);
+  g_assert_true (g_ptr_array_index (stops, 0) == roll_here);
+  g_clear_pointer (&stops, g_ptr_array_unref);
+  for (guint i = 0; i < 8; i++)
+    click (mg_meeple_side_get_type_button (red, 0));
+  stops = tab_stops (window, dice);
+  g_assert_cmpuint (stops->len, ==, 2);
+  g_assert_true (g_ptr_array_index (stops, 0) == mg_meeple_side_get_roll_button (red));
+  g_assert_true (g_ptr_array_index (stops, 1) == roll_here);
+  g_clear_pointer (&stops, g_ptr_array_unref);
+
+  /* Roll Typed by Enter, then gone: the focus stays on the side, on the first meeple held. */
+  g_assert_true (gtk_widget_grab_focus (mg_meeple_side_get_roll_button (red)));
+  g_assert_true (gtk_widget_activate (mg_meeple_side_get_roll_button (red)));
+  wait_ms (400);   /* a button activated from the keyboard clicks after its 250 ms press */
+  g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), ==, 8);
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == GTK_WIDGET (mg_meeple_side_get_face_toggle (red, 0)));
+  gtk_toggle_button_set_active (mg_meeple_side_get_face_toggle (red, 0), TRUE);
+  wait_ms (50);
+  stops = tab_stops (window, mg_meeple_side_get_faces_group (red));
+  g_assert_cmpuint (stops->len, ==, 8);
+  for (guint i = 0; i < 8; i++)
+    g_assert_true (g_ptr_array_index (stops, i) == GTK_WIDGET (mg_meeple_side_get_face_toggle (red, i)));
+  g_clear_pointer (&stops, g_ptr_array_unref);
+  stops = tab_stops (window, dice);
+  g_assert_cmpuint (stops->len, ==, 3);
+  g_assert_true (is_stop (g_ptr_array_index (stops, 0), mg_meeple_side_get_reroll_here_button (red)));
+  g_assert_true (is_stop (g_ptr_array_index (stops, 1), mg_meeple_side_get_set_button (red)));
+  g_assert_true (is_stop (g_ptr_array_index (stops, 2), GTK_WIDGET (mg_meeple_side_get_set_dropdown (red))));
+  g_assert_null (gtk_widget_get_root (roll_here));
+  g_assert_null (gtk_widget_get_root (mg_meeple_side_get_roll_button (red)));
+
+  /* Blue's roll moves the game on and hides its faces: the focus goes to Blue's first control,
+   * the button that shows them. */
+  {
+    MgMeepleSide *blue = mg_meeple_page_get_side (page, 1);
+
+    click (GTK_WIDGET (mg_meeple_side_get_show_button (blue)));
+    for (guint i = 0; i < 8; i++)
+      click (mg_meeple_side_get_type_button (blue, 1));
+    g_assert_true (gtk_widget_grab_focus (mg_meeple_side_get_roll_button (blue)));
+    g_assert_true (gtk_widget_activate (mg_meeple_side_get_roll_button (blue)));
+    wait_ms (400);
+    g_assert_null (mg_meeple_side_get_message (blue));
+    g_assert_null (gtk_widget_get_root (mg_meeple_side_get_roll_button (blue)));
+    g_assert_false (gtk_toggle_button_get_active (mg_meeple_side_get_show_button (blue)));
+    g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == GTK_WIDGET (mg_meeple_side_get_show_button (blue)));
+  }
   close_campaign_windows (app);
 }
 
@@ -375,6 +505,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/meeple/dice-header", test_dice_header);
   g_test_add_func ("/ui/meeple/play-built-when-needed", test_play_built_when_needed);
   g_test_add_func ("/ui/meeple/track-cells", test_track_cells);
+  g_test_add_func ("/ui/meeple/tab-stops", test_tab_stops);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
