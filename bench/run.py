@@ -76,8 +76,16 @@ def median_interval(values, level=0.95):
     return ordered[k - 1], ordered[n - k]
 
 
+# One or two runs have no spread to judge by (their "IQR" is the runs themselves): no verdict.
+# The 1M-row scaling rows in docs/performance.md were judged at 3.
+MIN_RUNS_TO_JUDGE = 3
+
+
 def judge(values, target, at_most):
-    """'meets', 'misses' or 'too noisy to judge', from where the IQR lies against the target."""
+    """'meets', 'misses' or 'too noisy to judge', from where the IQR lies against the target;
+    'too few runs to judge' under MIN_RUNS_TO_JUDGE runs."""
+    if len(values) < MIN_RUNS_TO_JUDGE:
+        return f"too few runs to judge (n={len(values)}, at least {MIN_RUNS_TO_JUDGE})"
     lo, med, hi = quartiles(values)
     if at_most:
         if hi <= target:
