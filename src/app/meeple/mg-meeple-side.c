@@ -1070,8 +1070,9 @@ mg_meeple_side_finalize (GObject *object)
 
 /* The Battle page flows the two sides at their natural width (GtkFlowBox): a side whose
  * faces are shown would ask for all of them on one line and send the other side under it as
- * the referee clicks. Two sides side by side from about 1200 px wide windows, whatever either shows. */
-#define MG_MEEPLE_SIDE_NATURAL_WIDTH 500
+ * the referee clicks. Two sides side by side from about 1070 px wide windows, whatever either shows:
+ * so at the app's default 1100 px a roll does not send Blue's side under Red's (at 500 it did). */
+#define MG_MEEPLE_SIDE_NATURAL_WIDTH 470
 
 static void
 mg_meeple_side_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,

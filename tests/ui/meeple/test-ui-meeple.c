@@ -207,6 +207,15 @@ test_play_built_when_needed (void)
   g_assert_cmpuint (mg_meeple_side_get_n_odds (red), >, 0);
   g_assert_nonnull (mg_meeple_side_get_pick_spin (red, 2));
   assert_side_order (red);
+  {
+    graphene_rect_t a, b;
+
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (red), GTK_WIDGET (page), &a));
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (blue), GTK_WIDGET (page), &b));
+    /* Nor does the roll: the eight faces held wrap within Red's side. */
+    g_assert_cmpfloat (b.origin.y, ==, a.origin.y);
+    g_assert_cmpfloat (b.origin.x, >=, a.origin.x + a.size.width);
+  }
   save_screenshot (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (page))), "meeple-play-built.png");
 
   /* Hidden again, then the campaign reopened: Red rolled, so its Meeples group is there at once,
