@@ -197,6 +197,28 @@ sideways_event (GtkEventControllerLegacy *legacy, GdkEvent *event, GPtrArray *sc
   return GDK_EVENT_PROPAGATE;
 }
 
+GtkWidget *
+mg_flow_box_slot_follows_child (GtkWidget *slot)
+{
+  GtkWidget *child = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (slot));
+
+  gtk_widget_set_focusable (slot, FALSE);
+  if (child != NULL)
+    {
+      g_object_bind_property (child, "sensitive", slot, "sensitive", G_BINDING_SYNC_CREATE);
+      g_object_bind_property (child, "visible", slot, "visible", G_BINDING_SYNC_CREATE);
+    }
+  return slot;
+}
+
+void
+mg_flow_box_slots_follow_children (GtkFlowBox *box)
+{
+  for (GtkWidget *slot = gtk_widget_get_first_child (GTK_WIDGET (box)); slot != NULL; slot = gtk_widget_get_next_sibling (slot))
+    if (GTK_IS_FLOW_BOX_CHILD (slot))
+      mg_flow_box_slot_follows_child (slot);
+}
+
 void
 mg_scrolled_window_pass_vertical (GtkScrolledWindow *sideways)
 {

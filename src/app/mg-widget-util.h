@@ -48,6 +48,16 @@ gboolean mg_widget_in_scrolled_view (GtkWidget *part);
  * the page; Shift+wheel, a tilt wheel and a touchpad's sideways swipe still scroll this one. */
 void mg_scrolled_window_pass_vertical (GtkScrolledWindow *sideways);
 
+/* A GtkFlowBox (4.8) wraps each control in a GtkFlowBoxChild slot that is a Tab stop of its own,
+ * so Tab stopped twice at each control, once with a focus ring round the slot. This makes a slot
+ * no stop of its own, as sensitive as its control and shown only with it: the flow box hands Tab
+ * to its next sensitive, shown slot and keeps the key there when the control in it does not take
+ * it, so a slot left round a disabled or hidden button held Tab there for good (and a hidden
+ * control's slot kept its place in the line). Returns slot. */
+GtkWidget *mg_flow_box_slot_follows_child (GtkWidget *slot);
+/* The same for every slot box holds now. */
+void       mg_flow_box_slots_follow_children (GtkFlowBox *box);
+
 /* The first GtkPopover inside a widget (a drop-down's or combo row's list), or NULL. */
 GtkWidget *mg_widget_find_popover (GtkWidget *widget);
 

@@ -906,13 +906,47 @@ show_sample (const char *game_id, MgCampaignWindow **window)
   return adw_view_stack_get_pages (mg_campaign_window_get_view_stack (*window));
 }
 
+/* Tab once round the window from its top (GTK 4.8's window wraps to its first stop): how many
+ * times the key did not move the focus (a keyboard trap: a flow box held Tab on a slot round a
+ * disabled button) or stopped on a flow box's slot rather than on a control (a second stop for
+ * each button, with a focus ring round it). */
+static guint
+count_tab_traps (GtkWidget *window, const char *game, const char *page, int width)
+{
+  GtkWidget *first = NULL, *last = NULL;
+  guint found = 0;
+
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  for (guint steps = 0; steps < 300; steps++)
+    {
+      GtkWidget *focus;
+
+      gtk_widget_child_focus (window, GTK_DIR_TAB_FORWARD);
+      wait_ms (10);   /* a frame between key presses, as a keyboard user's */
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      if (focus == NULL || focus == first)
+        break;
+      if (focus == last || GTK_IS_FLOW_BOX_CHILD (focus))
+        {
+          g_test_message ("%s %s at %d px: Tab %s a %s", game, page, width,
+                          focus == last ? "stuck on" : "stopped on", G_OBJECT_TYPE_NAME (focus));
+          found++;
+          if (focus == last)
+            break;
+        }
+      first = first != NULL ? first : focus;
+      last = focus;
+    }
+  return found;
+}
+
 static void
 test_game_window_sizes (void)
 {
   static const int widths[] = { 360, 1400 };
   guint n = 0;
   const MgSample *samples = mg_application_samples (&n);
-  guint too_wide = 0, overflowing = 0;
+  guint too_wide = 0, overflowing = 0, trapped = 0;
 
   for (guint i = 0; i < n; i++)
     {
@@ -949,11 +983,14 @@ test_game_window_sizes (void)
               too_wide++;
             save_screenshot (GTK_WIDGET (window), name);
             overflowing += count_overflowing_children (GTK_WIDGET (window));
+            if (g_strcmp0 (page_name, "rules") != 0)   /* the Rules page's cards are stops, to read by */
+              trapped += count_tab_traps (GTK_WIDGET (window), samples[i].game_id, page_name, widths[w]);
           }
       close_campaign_windows (app);
     }
   g_assert_cmpuint (too_wide, ==, 0);
   g_assert_cmpuint (overflowing, ==, 0);
+  g_assert_cmpuint (trapped, ==, 0);
 }
 
 /* 15.4(a): opening a campaign builds only the page it opens on; every other page (the game's

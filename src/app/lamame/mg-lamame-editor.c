@@ -600,7 +600,7 @@ mg_lamame_editor_init (MgLamameEditor *self)
   g_signal_connect (self->name_entry, "activate", G_CALLBACK (name_activated), self);
   mg_error_track_touched (GTK_WIDGET (self->name_entry));
   g_signal_connect_swapped (self->name_entry, "changed", G_CALLBACK (name_check), self);
-  mg_lamame_ui_flow_unfocus (GTK_FLOW_BOX (self->toolbar));
+  mg_flow_box_slots_follow_children (GTK_FLOW_BOX (self->toolbar));
   g_signal_connect (self->mountain_check, "toggled", G_CALLBACK (flag_toggled), self);
   g_signal_connect (self->plus_check, "toggled", G_CALLBACK (flag_toggled), self);
   g_signal_connect (self->castle_drop, "notify::selected", G_CALLBACK (castle_selected), self);

@@ -475,7 +475,7 @@ fill_players (MgLamameMapPage *self, json_object *view, json_object *pending)
       gtk_flow_box_append (self->secrets_box,
                            mg_secrets_button_new (self->table, name, _("Show %s’s secrets"), _("Hide %s’s secrets")));
     }
-  mg_lamame_ui_flow_unfocus (self->secrets_box);
+  mg_flow_box_slots_follow_children (self->secrets_box);
 }
 
 static void

@@ -275,9 +275,3 @@ mg_lamame_ui_split_allocate (GtkWidget *top, GtkWidget *main, GtkWidget *side, i
     }
 }
 
-void
-mg_lamame_ui_flow_unfocus (GtkFlowBox *box)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (box)); c != NULL; c = gtk_widget_get_next_sibling (c))
-    gtk_widget_set_focusable (c, FALSE);
-}

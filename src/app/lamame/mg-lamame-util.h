@@ -28,8 +28,6 @@ gboolean     mg_lamame_ui_act         (MgCampaign *campaign, json_object *action
  * wide, else the map above the panel, its height following the width. Call from the page's
  * measure and size_allocate; `side` gets the "lamame-beside" or "lamame-below" style class. */
 #define MG_LAMAME_SIDE_BY_SIDE 720
-/* Makes the flow box's children (wrappers) no tab stops of their own: Tab goes to the buttons. */
-void         mg_lamame_ui_flow_unfocus   (GtkFlowBox *box);
 void         mg_lamame_ui_split_measure  (GtkWidget *top, GtkWidget *main, GtkWidget *side,
                                           GtkOrientation orientation, int for_size,
                                           int *minimum, int *natural);

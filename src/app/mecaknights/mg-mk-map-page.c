@@ -1157,9 +1157,8 @@ static void
 mg_mk_map_page_init (MgMkMapPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* Tab goes from button to button, not through the flow box's own cells. */
-  for (GtkWidget *cell = gtk_widget_get_first_child (self->tool_flow); cell != NULL; cell = gtk_widget_get_next_sibling (cell))
-    gtk_widget_set_focusable (cell, FALSE);
+  /* Tab goes from button to button, not through the flow box's own cells, and past the disabled. */
+  mg_flow_box_slots_follow_children (GTK_FLOW_BOX (self->tool_flow));
   self->lands = g_ptr_array_new_with_free_func ((GDestroyNotify) land_edit_free);
   self->rivers = g_ptr_array_new_with_free_func (g_free);
   g_signal_connect_swapped (self->capitals_row, "changed", G_CALLBACK (edited), self);

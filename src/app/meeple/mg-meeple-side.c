@@ -84,26 +84,14 @@ struct _MgMeepleSide
 
 G_DEFINE_FINAL_TYPE (MgMeepleSide, mg_meeple_side, GTK_TYPE_WIDGET)
 
-/* A flow box wraps each button in a slot of its own. The slot is no Tab stop of its own (the button
- * in it is), so Tab goes from button to button; and it is as sensitive as its button, since the flow
- * box (4.8) hands Tab to its next sensitive slot and keeps the key there when the slot's button
- * does not take it. */
-static GtkWidget *
-slot_follows_child (GtkWidget *slot)
-{
-  gtk_widget_set_focusable (slot, FALSE);
-  g_object_bind_property (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (slot)), "sensitive", slot, "sensitive",
-                          G_BINDING_SYNC_CREATE);
-  return slot;
-}
-
+/* A flow box's slot for button, no Tab stop of its own (mg_flow_box_slot_follows_child). */
 static GtkWidget *
 slot_new (GtkWidget *button)
 {
   GtkWidget *slot = gtk_flow_box_child_new ();
 
   gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (slot), button);
-  return slot_follows_child (slot);
+  return mg_flow_box_slot_follows_child (slot);
 }
 
 /* GtkFlowBox (4.8) keeps the slot of a hidden button as an empty Tab stop, and places the line's
@@ -1144,8 +1132,8 @@ mg_meeple_side_init (MgMeepleSide *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Roll Here and Set To are the template's; Set To waits for a roll. */
-  self->dice_slots[SLOT_ROLL_HERE] = g_object_ref (slot_follows_child (gtk_widget_get_parent (self->roll_here_button)));
-  self->dice_slots[SLOT_SET] = g_object_ref (slot_follows_child (gtk_widget_get_parent (self->set_box)));
+  self->dice_slots[SLOT_ROLL_HERE] = g_object_ref (mg_flow_box_slot_follows_child (gtk_widget_get_parent (self->roll_here_button)));
+  self->dice_slots[SLOT_SET] = g_object_ref (mg_flow_box_slot_follows_child (gtk_widget_get_parent (self->set_box)));
   gtk_flow_box_remove (self->dice_buttons, self->dice_slots[SLOT_SET]);
   self->face_ids = g_ptr_array_new_with_free_func (g_free);
   self->face_toggles = g_ptr_array_new ();

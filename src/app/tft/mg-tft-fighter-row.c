@@ -63,16 +63,6 @@ shown (gpointer widget)
   return widget != NULL && gtk_widget_get_visible (widget);
 }
 
-/* A flow box wraps each control in a slot: the slot is no tab stop of its own, and a hidden
- * control takes its slot with it, so the line wraps as if it were not there. */
-static void
-slot_follows_child (GtkWidget *slot)
-{
-  gtk_widget_set_focusable (slot, FALSE);
-  g_object_bind_property (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (slot)), "visible", slot, "visible",
-                          G_BINDING_SYNC_CREATE);
-}
-
 static void
 set_weapon_choice (MgTftFighterRow *self, const char *id)
 {
@@ -111,7 +101,7 @@ ensure_gear (MgTftFighterRow *self)
       {
         gtk_widget_set_visible (controls[i], FALSE);
         gtk_flow_box_insert (self->gear_line, controls[i], 1 + i);
-        slot_follows_child (gtk_widget_get_parent (controls[i]));
+        mg_flow_box_slot_follows_child (gtk_widget_get_parent (controls[i]));
       }
   }
   mg_drop_down_defer_list (self->weapon_dropdown);
@@ -679,7 +669,7 @@ mg_tft_fighter_row_init (MgTftFighterRow *self)
                              : GTK_WIDGET (self->gear_line);
 
     for (GtkWidget *slot = gtk_widget_get_first_child (line); slot != NULL; slot = gtk_widget_get_next_sibling (slot))
-      slot_follows_child (slot);
+      mg_flow_box_slot_follows_child (slot);
   }
   mg_drop_down_defer_list (self->option_dropdown);
   g_signal_connect_swapped (self->option_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);

@@ -510,6 +510,8 @@ static void
 mg_tft_roster_page_init (MgTftRosterPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The card's buttons: one Tab stop each, past the disabled. */
+  mg_flow_box_slots_follow_children (GTK_FLOW_BOX (gtk_widget_get_ancestor (self->spend_st_button, GTK_TYPE_FLOW_BOX)));
   {
     GtkEventController *keys = gtk_shortcut_controller_new ();
     gtk_event_controller_set_name (keys, "mg-tft-roster-new");
