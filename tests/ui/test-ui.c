@@ -906,40 +906,6 @@ show_sample (const char *game_id, MgCampaignWindow **window)
   return adw_view_stack_get_pages (mg_campaign_window_get_view_stack (*window));
 }
 
-/* Tab once round the window from its top (GTK 4.8's window wraps to its first stop): how many
- * times the key did not move the focus (a keyboard trap: a flow box held Tab on a slot round a
- * disabled button) or stopped on a flow box's slot rather than on a control (a second stop for
- * each button, with a focus ring round it). */
-static guint
-count_tab_traps (GtkWidget *window, const char *game, const char *page, int width)
-{
-  GtkWidget *first = NULL, *last = NULL;
-  guint found = 0;
-
-  gtk_window_set_focus (GTK_WINDOW (window), NULL);
-  for (guint steps = 0; steps < 300; steps++)
-    {
-      GtkWidget *focus;
-
-      gtk_widget_child_focus (window, GTK_DIR_TAB_FORWARD);
-      wait_ms (10);   /* a frame between key presses, as a keyboard user's */
-      focus = gtk_root_get_focus (GTK_ROOT (window));
-      if (focus == NULL || focus == first)
-        break;
-      if (focus == last || GTK_IS_FLOW_BOX_CHILD (focus))
-        {
-          g_test_message ("%s %s at %d px: Tab %s a %s", game, page, width,
-                          focus == last ? "stuck on" : "stopped on", G_OBJECT_TYPE_NAME (focus));
-          found++;
-          if (focus == last)
-            break;
-        }
-      first = first != NULL ? first : focus;
-      last = focus;
-    }
-  return found;
-}
-
 static void
 test_game_window_sizes (void)
 {
@@ -977,7 +943,13 @@ test_game_window_sizes (void)
                 gtk_window_set_default_size (GTK_WINDOW (window), widths[w], widths[w] == 360 ? 720 : 900);
                 adw_view_stack_set_visible_child_name (stack, page_name);
                 wait_ms (300);
-                trapped += count_tab_traps (GTK_WIDGET (window), samples[i].game_id, page_name, widths[w]);
+                {
+                  g_autofree char *where = g_strdup_printf ("%s %s at %d px", samples[i].game_id, page_name, widths[w]);
+                  guint traps;
+
+                  g_ptr_array_unref (ui_test_tab_round (GTK_WIDGET (window), NULL, where, &traps));
+                  trapped += traps;
+                }
                 continue;
               }
             name = g_strdup_printf ("test-ui-%s-%s-%d.png", samples[i].game_id, page_name, widths[w]);

@@ -348,3 +348,35 @@ assert_area_names_apart (MgAreaMap *map)
                    rb.origin.x, rb.origin.y, rb.size.width, rb.size.height);
       }
 }
+
+GPtrArray *
+ui_test_tab_round (GtkWidget *window, GtkWidget *within, const char *where, guint *traps)
+{
+  GPtrArray *stops = g_ptr_array_new ();
+  GtkWidget *first = NULL, *last = NULL;
+
+  *traps = 0;
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  for (guint steps = 0; steps < 300; steps++)
+    {
+      GtkWidget *focus;
+
+      gtk_widget_child_focus (window, GTK_DIR_TAB_FORWARD);
+      wait_ms (10);   /* a frame between key presses, as a keyboard user's */
+      focus = gtk_root_get_focus (GTK_ROOT (window));
+      if (focus == NULL || focus == first)
+        break;
+      if (focus == last || GTK_IS_FLOW_BOX_CHILD (focus))
+        {
+          g_test_message ("%s: Tab %s a %s", where, focus == last ? "stuck on" : "stopped on", G_OBJECT_TYPE_NAME (focus));
+          ++*traps;
+          if (focus == last)
+            break;
+        }
+      if (within == NULL || gtk_widget_is_ancestor (focus, within))
+        g_ptr_array_add (stops, focus);
+      first = first != NULL ? first : focus;
+      last = focus;
+    }
+  return stops;
+}

@@ -34,6 +34,11 @@ gboolean          ui_test_keys           (GtkWidget *widget, guint keysym, guint
 GtkWidget        *find_descendant        (GtkWidget *widget, GType type);
 /* The same, of that type with that CSS class (any class when NULL). */
 GtkWidget        *find_styled            (GtkWidget *widget, GType type, const char *css_class);
+/* Tab once round window from its top (GTK 4.8's window wraps to its first stop): the stops inside
+ * `within` (every stop when NULL), in order. *traps counts each Tab that did not move the focus
+ * (a keyboard trap, where the walk ends) or that stopped on a flow box's slot rather than on a
+ * control, each named in a test message after `where`. */
+GPtrArray        *ui_test_tab_round      (GtkWidget *window, GtkWidget *within, const char *where, guint *traps);
 /* A PNG of the widget as drawn, in $MG_SCREENSHOT_DIR (else the test's build folder), to be
  * looked at; waits until a window just opened has been laid out and drawn. */
 void              save_screenshot        (GtkWidget *widget, const char *name);

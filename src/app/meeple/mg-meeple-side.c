@@ -18,9 +18,6 @@
 
 #define ODDS_SHOWN 5
 
-/* The dice buttons, in the order the flow box shows them. */
-enum { SLOT_ROLL, SLOT_ROLL_HERE, SLOT_REROLL, SLOT_REROLL_HERE, SLOT_SET, N_DICE_SLOTS };
-
 struct _MgMeepleSide
 {
   GtkWidget       parent_instance;
@@ -65,8 +62,6 @@ struct _MgMeepleSide
   GtkWidget      *typed_row;
   GtkBox         *type_buttons;
   GtkLabel       *typed_label;
-  GtkWidget      *dice_slots[N_DICE_SLOTS];   /* the flow box's places of the dice buttons, in
-                                              * order: in it while offered (offer_dice_buttons) */
   GtkWidget      *roll_button;
   GtkWidget      *roll_here_button;
   GtkWidget      *reroll_button;
@@ -83,38 +78,6 @@ struct _MgMeepleSide
 };
 
 G_DEFINE_FINAL_TYPE (MgMeepleSide, mg_meeple_side, GTK_TYPE_WIDGET)
-
-/* A flow box's slot for button, no Tab stop of its own (mg_flow_box_slot_follows_child). */
-static GtkWidget *
-slot_new (GtkWidget *button)
-{
-  GtkWidget *slot = gtk_flow_box_child_new ();
-
-  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (slot), button);
-  return mg_flow_box_slot_follows_child (slot);
-}
-
-/* GtkFlowBox (4.8) keeps the slot of a hidden button as an empty Tab stop, and places the line's
- * buttons by its hidden slots too: so a dice button not offered now is taken out of the flow box,
- * and put back in its place among the others when it is offered again. */
-static void
-offer_dice_buttons (MgMeepleSide *self, const gboolean offered[N_DICE_SLOTS])
-{
-  int position = 0;
-
-  for (guint i = 0; i < N_DICE_SLOTS; i++)
-    {
-      GtkWidget *slot = self->dice_slots[i];
-      gboolean in = slot != NULL && gtk_widget_get_parent (slot) != NULL;
-      gboolean want = slot != NULL && offered[i];
-
-      if (want && !in)
-        gtk_flow_box_insert (self->dice_buttons, slot, position);
-      else if (!want && in)
-        gtk_flow_box_remove (self->dice_buttons, slot);
-      position += want;
-    }
-}
 
 static const char *
 face_id (MgMeepleSide *self, guint face)
@@ -623,7 +586,8 @@ rebuild_faces (MgMeepleSide *self, json_object *faces)
       gtk_widget_add_css_class (toggle, face_class);
       gtk_widget_set_tooltip_text (toggle, tooltip);
       g_signal_connect_swapped (toggle, "toggled", G_CALLBACK (face_toggled), self);
-      gtk_flow_box_append (self->faces_box, slot_new (toggle));
+      gtk_flow_box_append (self->faces_box, toggle);
+      mg_flow_box_slot_follows_child (gtk_widget_get_parent (toggle));
       g_ptr_array_add (self->face_toggles, toggle);
       if (f >= 0 && f < 16)
         held[f]++;
@@ -677,10 +641,13 @@ build_play (MgMeepleSide *self)
   gtk_box_insert_child_after (box, self->odds_group, self->pick_group);
   gtk_box_prepend (dice, GTK_WIDGET (self->typed_label));
   gtk_box_prepend (dice, self->typed_row);
-  /* The three buttons' slots go into the flow box when offered (mg_meeple_side_refresh). */
-  self->dice_slots[SLOT_ROLL] = g_object_ref_sink (slot_new (self->roll_button));
-  self->dice_slots[SLOT_REROLL] = g_object_ref_sink (slot_new (self->reroll_button));
-  self->dice_slots[SLOT_REROLL_HERE] = g_object_ref_sink (slot_new (self->reroll_here_button));
+  /* In the dice buttons' order: Roll Typed, Roll Here, Reroll Typed, Reroll Here, Set To. */
+  gtk_flow_box_insert (self->dice_buttons, self->roll_button, 0);
+  gtk_flow_box_insert (self->dice_buttons, self->reroll_button, 2);
+  gtk_flow_box_insert (self->dice_buttons, self->reroll_here_button, 3);
+  mg_flow_box_slot_follows_child (gtk_widget_get_parent (self->roll_button));
+  mg_flow_box_slot_follows_child (gtk_widget_get_parent (self->reroll_button));
+  mg_flow_box_slot_follows_child (gtk_widget_get_parent (self->reroll_here_button));
   gtk_box_append (GTK_BOX (self->set_box), self->set_button);
   gtk_box_append (GTK_BOX (self->set_box), GTK_WIDGET (self->set_dropdown));
 
@@ -822,21 +789,16 @@ mg_meeple_side_refresh (MgMeepleSide *self)
   /* Typing the table's dice shows faces, so it waits for the faces to be shown: say so, or a referee
    * who only sees Roll Here would not know the dice can be typed. */
   set_dice_description (self, shown ? NULL : _("Show this player’s faces to type the dice rolled at the table."));
-  {
-    gboolean offered[N_DICE_SLOTS] = {
-      [SLOT_ROLL] = !self->rolled && shown,
-      [SLOT_ROLL_HERE] = !self->rolled,
-      [SLOT_REROLL] = self->rolled && shown,
-      [SLOT_REROLL_HERE] = self->rolled && shown,
-      [SLOT_SET] = self->play_built && self->rolled && shown,
-    };
-
-    offer_dice_buttons (self, offered);
-  }
+  /* A hidden button takes its flow box slot with it (mg_flow_box_slot_follows_child). */
+  gtk_widget_set_visible (self->roll_here_button, !self->rolled);
+  gtk_widget_set_visible (self->set_box, self->rolled && shown);
   if (self->play_built)
     {
       g_autofree char *pick_title = g_strdup_printf (_("Pick %d to Reveal"), self->reveal);
 
+      gtk_widget_set_visible (self->roll_button, !self->rolled && shown);
+      gtk_widget_set_visible (self->reroll_button, self->rolled && shown);
+      gtk_widget_set_visible (self->reroll_here_button, self->rolled && shown);
       gtk_label_set_text (self->hidden_label, hidden);
       gtk_widget_set_visible (self->faces_group, self->rolled && !self->over && !self->picked);
       gtk_stack_set_visible_child_name (self->faces_stack, shown ? "faces" : "hidden");
@@ -1034,8 +996,6 @@ mg_meeple_side_dispose (GObject *object)
   MgMeepleSide *self = MG_MEEPLE_SIDE (object);
 
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MEEPLE_SIDE);
-  for (guint i = 0; i < N_DICE_SLOTS; i++)
-    g_clear_object (&self->dice_slots[i]);
   g_clear_object (&self->campaign);
   g_clear_object (&self->table);
   G_OBJECT_CLASS (mg_meeple_side_parent_class)->dispose (object);
@@ -1131,10 +1091,8 @@ static void
 mg_meeple_side_init (MgMeepleSide *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* Roll Here and Set To are the template's; Set To waits for a roll. */
-  self->dice_slots[SLOT_ROLL_HERE] = g_object_ref (mg_flow_box_slot_follows_child (gtk_widget_get_parent (self->roll_here_button)));
-  self->dice_slots[SLOT_SET] = g_object_ref (mg_flow_box_slot_follows_child (gtk_widget_get_parent (self->set_box)));
-  gtk_flow_box_remove (self->dice_buttons, self->dice_slots[SLOT_SET]);
+  /* Roll Here and Set To's box; the three other dice buttons join them when built (build_play). */
+  mg_flow_box_slots_follow_children (self->dice_buttons);
   self->face_ids = g_ptr_array_new_with_free_func (g_free);
   self->face_toggles = g_ptr_array_new ();
   self->pick_spins = g_ptr_array_new ();
