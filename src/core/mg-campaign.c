@@ -47,8 +47,8 @@ struct _MgCampaign {
   gint64         session;      /* current session: the newest */
   guint          since_snap;   /* rows in force applied after the last snapshot (or the start) */
   gint64         data_version; /* PRAGMA data_version when memory last matched the file */
-  GPtrArray     *table_rows;   /* per declared entity table, the JSON text of each row as last
-                                * committed (row i at rowid i + 1); NULL when not known */
+  json_object   *table_rows;   /* the engine's entity tables as last committed (each declared
+                                * table's row i at rowid i + 1); NULL when not known */
   gboolean       read_only;    /* the file or its folder is not writable: nothing is written */
   gint64         stepped;      /* the row the last undo or redo marked last */
 };
@@ -386,25 +386,32 @@ static gboolean
 insert_entity (MgCampaign *self, const char *table, gint64 rowid, json_object *row,
                GError **error)
 {
-  g_autoptr(GString) sql = g_string_new (NULL);
-  g_autoptr(GString) params = g_string_new ("?1");
+  g_autoptr(GString) sql = g_string_sized_new (256);
   g_autoptr(MgStoreStmt) stmt = NULL;
   int n = 1;
 
   if (!json_object_is_type (row, json_type_object))
     return corrupt (self, error, _("the engine gave an entity that is not an object"));
-  g_string_printf (sql, "INSERT INTO \"%s\" (rowid", table);
+  /* Built by appending, not printf: this runs for every changed row of every action. */
+  g_string_append (sql, "INSERT INTO \"");
+  g_string_append (sql, table);
+  g_string_append (sql, "\" (rowid");
   json_object_object_foreach (row, key, value)
     {
       (void) value;
       if (!is_column_name (key))
         return corrupt (self, error, _("the engine gave an entity column that is not a name"));
-      g_string_append_printf (sql, ", %s", key);
-      g_string_append_printf (params, ", ?%d", ++n);
+      g_string_append (sql, ", ");
+      g_string_append (sql, key);
+      n++;
     }
   if (n == 1)   /* an empty object is no row, as it always was */
     return TRUE;
-  g_string_append_printf (sql, ") VALUES (%s)", params->str);
+  /* Parameters without numbers take the next one in order: ?1 to ?n. */
+  g_string_append (sql, ") VALUES (?");
+  for (int i = 1; i < n; i++)
+    g_string_append (sql, ", ?");
+  g_string_append_c (sql, ')');
   /* A statement per column set: the set is the same for every row of a table, so the cache hits. */
   if (!(stmt = mg_store_prepare (self->store, sql->str, error)))
     return FALSE;
@@ -433,28 +440,51 @@ delete_entities (MgCampaign *self, const char *table, gint64 rowid, GError **err
   return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
 }
 
-/* Brings one declared table from `old` (the rows' JSON text as last committed, row i at rowid
- * i + 1; NULL when unknown) to `rows`, whose texts it adds to `texts`.  Only the places whose
- * row changed are written: all their old rows are deleted first, then the new ones inserted,
- * so a name moving from one place to another never meets itself. */
+/* Whether two entity rows hold the same columns and values.  An engine builds every row of a
+ * table in the same column order, so the two are walked side by side; json_object_equal (which
+ * looks every key up in the other row's hash table) is kept for the rare row built otherwise. */
 static gboolean
-write_table (MgCampaign *self, const char *table, json_object *rows, GPtrArray *old,
-             GPtrArray *texts, GError **error)
+row_equal (json_object *a, json_object *b)
+{
+  struct lh_entry *ea, *eb;
+
+  if (!json_object_is_type (a, json_type_object) || !json_object_is_type (b, json_type_object) ||
+      json_object_object_length (a) != json_object_object_length (b))
+    return json_object_equal (a, b);
+  for (ea = json_object_get_object (a)->head, eb = json_object_get_object (b)->head;
+       ea != NULL && eb != NULL; ea = ea->next, eb = eb->next)
+    {
+      if (strcmp (lh_entry_k (ea), lh_entry_k (eb)) != 0)
+        return json_object_equal (a, b);
+      if (!json_object_equal (lh_entry_v (ea), lh_entry_v (eb)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Brings one declared table from `old` (its rows as last committed, row i at rowid i + 1; none
+ * if NULL; not known at all unless `known`) to `rows`.  Only the places whose row changed are written: all their old rows
+ * are deleted first, then the new ones inserted, so a name moving from one place to another
+ * never meets itself.  Rows are compared as JSON values, not printed. */
+static gboolean
+write_table (MgCampaign *self, const char *table, json_object *rows, gboolean known,
+             json_object *old, GError **error)
 {
   guint n = json_object_is_type (rows, json_type_array) ? json_object_array_length (rows) : 0;
+  guint n_old = json_object_is_type (old, json_type_array) ? json_object_array_length (old) : 0;
 
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (texts, g_strdup (json_text (json_object_array_get_idx (rows, i))));
-  if (old == NULL && !delete_entities (self, table, 0, error))
+#define SAME(i) ((i) < n && (i) < n_old && \
+                 row_equal (json_object_array_get_idx (old, i), json_object_array_get_idx (rows, i)))
+  if (!known && !delete_entities (self, table, 0, error))
     return FALSE;
-  for (guint i = 0; old != NULL && i < old->len; i++)
-    if ((i >= n || strcmp (old->pdata[i], texts->pdata[i]) != 0) &&
-        !delete_entities (self, table, i + 1, error))
+  for (guint i = 0; i < n_old; i++)
+    if (!SAME (i) && !delete_entities (self, table, i + 1, error))
       return FALSE;
   for (guint i = 0; i < n; i++)
-    if ((old == NULL || i >= old->len || strcmp (old->pdata[i], texts->pdata[i]) != 0) &&
+    if ((!known || !SAME (i)) &&
         !insert_entity (self, table, i + 1, json_object_array_get_idx (rows, i), error))
       return FALSE;
+#undef SAME
   return TRUE;
 }
 
@@ -465,9 +495,8 @@ write_table (MgCampaign *self, const char *table, json_object *rows, GPtrArray *
  * each table is rewritten whole.  Engines without a `tables` entry cost nothing.  On success
  * *written (if given) gets what to remember once the transaction commits. */
 static gboolean
-write_tables (MgCampaign *self, const MgState *state, GPtrArray **written, GError **error)
+write_tables (MgCampaign *self, const MgState *state, json_object **written, GError **error)
 {
-  g_autoptr(GPtrArray) memory = NULL;
   json_object *tables;
   gboolean ok = TRUE;
 
@@ -476,33 +505,31 @@ write_tables (MgCampaign *self, const MgState *state, GPtrArray **written, GErro
   if (state->rules->tables == NULL || self->game->table_names == NULL)
     return TRUE;
   tables = state->rules->tables (state);
-  memory = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   for (guint t = 0; ok && self->game->table_names[t]; t++)
     {
       const char *table = self->game->table_names[t];
-      GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
-      json_object *rows = NULL;
+      json_object *rows = NULL, *old = NULL;
 
-      g_ptr_array_add (memory, texts);
       json_object_object_get_ex (tables, table, &rows);
-      ok = write_table (self, table, rows,
-                        self->table_rows ? g_ptr_array_index (self->table_rows, t) : NULL,
-                        texts, error);
+      if (self->table_rows != NULL)
+        json_object_object_get_ex (self->table_rows, table, &old);
+      ok = write_table (self, table, rows, self->table_rows != NULL, old, error);
     }
-  json_object_put (tables);
   if (ok && written)
-    *written = g_steal_pointer (&memory);
+    *written = tables;
+  else
+    json_object_put (tables);
   return ok;
 }
 
 /* After a commit that wrote the tables: remember what they hold. */
 static void
-tables_written (MgCampaign *self, GPtrArray *rows)
+tables_written (MgCampaign *self, json_object *tables)
 {
-  if (rows != NULL)
+  if (tables != NULL)
     {
-      g_clear_pointer (&self->table_rows, g_ptr_array_unref);
-      self->table_rows = rows;
+      g_clear_pointer (&self->table_rows, json_object_put);
+      self->table_rows = tables;
     }
 }
 
@@ -510,7 +537,7 @@ tables_written (MgCampaign *self, GPtrArray *rows)
 static void
 tables_unknown (MgCampaign *self)
 {
-  g_clear_pointer (&self->table_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->table_rows, json_object_put);
 }
 
 /* ---- snapshots ------------------------------------------------------------------------- */
@@ -1086,7 +1113,7 @@ migrate_game_tables (MgCampaign *self, GError **error)
 {
   guint latest = game_tables_latest (self->game);
   gboolean applied = FALSE;
-  GPtrArray *tables = NULL;
+  json_object *tables = NULL;
   gint64 current;
 
   /* The usual case costs one read, no write lock. */
@@ -1137,7 +1164,7 @@ migrate_game_tables (MgCampaign *self, GError **error)
   return TRUE;
 
 fail:
-  g_clear_pointer (&tables, g_ptr_array_unref);
+  g_clear_pointer (&tables, json_object_put);
   mg_store_rollback (self->store);
   return FALSE;
 }
@@ -1303,7 +1330,7 @@ static gboolean
 fill_new (const char *path, GError **error)
 {
   g_autoptr(MgCampaign) self = mg_campaign_open (path, error);
-  GPtrArray *tables = NULL;
+  json_object *tables = NULL;
 
   if (!self)
     return FALSE;
@@ -1313,7 +1340,7 @@ fill_new (const char *path, GError **error)
       !write_tables (self, self->state, &tables, error) ||
       !mg_store_commit (self->store, error))
     {
-      g_clear_pointer (&tables, g_ptr_array_unref);
+      g_clear_pointer (&tables, json_object_put);
       mg_store_rollback (self->store);
       convert_error (error);
       return FALSE;
@@ -1513,7 +1540,7 @@ mg_campaign_finalize (GObject *object)
   g_free (self->path);
   g_free (self->name);
   g_free (self->game_id);
-  g_clear_pointer (&self->table_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->table_rows, json_object_put);
 
   G_OBJECT_CLASS (mg_campaign_parent_class)->finalize (object);
 }
@@ -1690,7 +1717,7 @@ act_locked (MgCampaign *self, json_object *clean, json_object *dice_json, gboole
   g_autoptr(MgJournalEntry) e = g_new0 (MgJournalEntry, 1);
   g_autoptr(MgDice) dice = NULL;
   json_object *events, *record;
-  GPtrArray *tables = NULL;
+  json_object *tables = NULL;
   gint turn_after;
   gboolean snap;
 
@@ -1734,7 +1761,7 @@ act_locked (MgCampaign *self, json_object *clean, json_object *dice_json, gboole
       !write_tables (self, self->state, &tables, error) ||
       !mg_store_commit (self->store, error))
     {
-      g_clear_pointer (&tables, g_ptr_array_unref);
+      g_clear_pointer (&tables, json_object_put);
       return NULL;
     }
   tables_written (self, tables);
@@ -1823,7 +1850,7 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   ReplayInfo info = { 0 };
   UndoMarks marks;
   MgState *state;
-  GPtrArray *tables = NULL;
+  json_object *tables = NULL;
   gint64 low;
 
   if (!seqs)
@@ -1844,7 +1871,7 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
       !write_tables (self, state, &tables, error) ||
       !mg_store_commit (self->store, error))
     {
-      g_clear_pointer (&tables, g_ptr_array_unref);
+      g_clear_pointer (&tables, json_object_put);
       mg_state_free (state);
       return FALSE;
     }
@@ -1864,7 +1891,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   g_autoptr(MgStoreStmt) stmt = NULL;
   g_autoptr(GArray) seqs = NULL;
   UndoMarks marks;
-  GPtrArray *tables = NULL;
+  json_object *tables = NULL;
 
   if (!self->can_redo)
     return fail_nothing (error, _("There is nothing to redo"));
@@ -1904,7 +1931,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
       !write_tables (self, self->state, &tables, error) ||
       !mg_store_commit (self->store, error))
     {
-      g_clear_pointer (&tables, g_ptr_array_unref);
+      g_clear_pointer (&tables, json_object_put);
       return FALSE;
     }
   tables_written (self, tables);
@@ -2357,7 +2384,7 @@ mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
   g_autoptr(MgStoreStmt) stmt = NULL;
   json_object *own = NULL;
   MgState *state = NULL;
-  GPtrArray *tables = NULL;
+  json_object *tables = NULL;
   guint since_snap = self->since_snap;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
@@ -2405,7 +2432,7 @@ mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
   return TRUE;
 
 fail:
-  g_clear_pointer (&tables, g_ptr_array_unref);
+  g_clear_pointer (&tables, json_object_put);
   self->since_snap = since_snap;
   mg_store_rollback (self->store);
   g_clear_pointer (&state, mg_state_free);

@@ -2699,17 +2699,17 @@ lm_tables (const MgState *state)
       GString *ab = g_string_new (NULL);
       gint castle = s->map ? castle_of (s, i) : -1;
 
-      json_object_object_add (r, "name", JS (NAME (s, i)));
-      json_object_object_add (r, "colour", JS (s->rs->colours[i]));
-      json_object_object_add (r, "castle", castle >= 0 ? JS (AREA (s, castle)) : NULL);
-      json_object_object_add (r, "gold", JI (s->p.pl[i].gold));
-      json_object_object_add (r, "areas", JI (s->map ? areas_held (s, i) : 0));
+      mg_json_add_column (r, "name", JS (NAME (s, i)));
+      mg_json_add_column (r, "colour", JS (s->rs->colours[i]));
+      mg_json_add_column (r, "castle", castle >= 0 ? JS (AREA (s, castle)) : NULL);
+      mg_json_add_column (r, "gold", JI (s->p.pl[i].gold));
+      mg_json_add_column (r, "areas", JI (s->map ? areas_held (s, i) : 0));
       for (guint k = 0; k < LM_N_KINDS; k++)
-        json_object_object_add (r, supply_cols[k], JI (s->p.pl[i].supply[k]));
+        mg_json_add_column (r, supply_cols[k], JI (s->p.pl[i].supply[k]));
       for (guint k = 0; k < s->rs->n_abilities; k++)
         if (s->p.ability_owner[k] == (gint) i)
           g_string_append_printf (ab, "%s%s", ab->len ? ", " : "", s->rs->abilities[k].name);
-      json_object_object_add (r, "abilities", ab->len ? JS (ab->str) : NULL);
+      mg_json_add_column (r, "abilities", ab->len ? JS (ab->str) : NULL);
       g_string_free (ab, TRUE);
       json_object_array_add (barons, r);
     }
@@ -2719,13 +2719,13 @@ lm_tables (const MgState *state)
       json_object *r = json_object_new_object ();
       gint owner = area_owner (s, a);
 
-      json_object_object_add (r, "name", JS (area->name));
-      json_object_object_add (r, "owner", owner >= 0 ? JS (NAME (s, owner)) : NULL);
-      json_object_object_add (r, "castle_of", area->castle_of >= 0 ? JS (NAME (s, area->castle_of)) : NULL);
-      json_object_object_add (r, "mountain", JI (area->mountain));
-      json_object_object_add (r, "plus_one", JI (area->plus_one));
+      mg_json_add_column (r, "name", JS (area->name));
+      mg_json_add_column (r, "owner", owner >= 0 ? JS (NAME (s, owner)) : NULL);
+      mg_json_add_column (r, "castle_of", area->castle_of >= 0 ? JS (NAME (s, area->castle_of)) : NULL);
+      mg_json_add_column (r, "mountain", JI (area->mountain));
+      mg_json_add_column (r, "plus_one", JI (area->plus_one));
       for (guint k = 0; k < LM_N_KINDS; k++)
-        json_object_object_add (r, lm_kind_ids[k], JI (s->p.spot[a].owner[k] >= 0));
+        mg_json_add_column (r, lm_kind_ids[k], JI (s->p.spot[a].owner[k] >= 0));
       json_object_array_add (areas, r);
     }
   json_object_object_add (o, "baron", barons);

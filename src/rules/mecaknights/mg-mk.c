@@ -2900,38 +2900,38 @@ mk_tables (const MgState *state)
     {
       const MkLeader *l = &st->leaders[i];
       json_object *r = json_object_new_object ();
-      json_object_object_add (r, "name", json_object_new_string (l->name));
-      json_object_object_add (r, "colour", json_object_new_string (l->colour));
-      json_object_object_add (r, "capital", l->capital ? json_object_new_string (l->capital) : NULL);
-      json_object_object_add (r, "gp", json_object_new_int64 (l->purse.gp));
+      mg_json_add_column (r, "name", json_object_new_string (l->name));
+      mg_json_add_column (r, "colour", json_object_new_string (l->colour));
+      mg_json_add_column (r, "capital", l->capital ? json_object_new_string (l->capital) : NULL);
+      mg_json_add_column (r, "gp", json_object_new_int64 (l->purse.gp));
       for (guint k = 0; k < MK_N_RES; k++)
-        json_object_object_add (r, mk_res_ids[k], json_object_new_int64 (l->purse.res[k]));
+        mg_json_add_column (r, mk_res_ids[k], json_object_new_int64 (l->purse.res[k]));
       json_object_array_add (leaders, r);
     }
   for (guint i = 0; i < st->map.lands->len; i++)
     {
       const MkLand *l = g_ptr_array_index (st->map.lands, i);
       json_object *r = json_object_new_object ();
-      json_object_object_add (r, "name", json_object_new_string (l->name));
-      json_object_object_add (r, "resource", json_object_new_string (mk_res_ids[l->resource]));
-      json_object_object_add (r, "owner", l->owner >= 0 ? json_object_new_string (st->leaders[l->owner].name) : NULL);
-      json_object_object_add (r, "city", l->city ? json_object_new_string (mk_city_ids[l->city]) : NULL);
-      json_object_object_add (r, "capital", json_object_new_int (l->capital));
-      json_object_object_add (r, "wall", l->wall ? json_object_new_string (mk_wall_ids[l->wall]) : NULL);
-      json_object_object_add (r, "camp", json_object_new_int (l->camp));
+      mg_json_add_column (r, "name", json_object_new_string (l->name));
+      mg_json_add_column (r, "resource", json_object_new_string (mk_res_ids[l->resource]));
+      mg_json_add_column (r, "owner", l->owner >= 0 ? json_object_new_string (st->leaders[l->owner].name) : NULL);
+      mg_json_add_column (r, "city", l->city ? json_object_new_string (mk_city_ids[l->city]) : NULL);
+      mg_json_add_column (r, "capital", json_object_new_int (l->capital));
+      mg_json_add_column (r, "wall", l->wall ? json_object_new_string (mk_wall_ids[l->wall]) : NULL);
+      mg_json_add_column (r, "camp", json_object_new_int (l->camp));
       for (guint k = 0; k < MK_N_RES; k++)
-        json_object_object_add (r, mk_res_ids[k], json_object_new_int64 (l->lying[k]));
+        mg_json_add_column (r, mk_res_ids[k], json_object_new_int64 (l->lying[k]));
       json_object_array_add (lands, r);
     }
   for (guint i = 0; i < st->armies->len; i++)
     {
       const MkArmy *a = g_ptr_array_index (st->armies, i);
       json_object *r = json_object_new_object ();
-      json_object_object_add (r, "id", json_object_new_string (a->id));
-      json_object_object_add (r, "leader", json_object_new_string (st->leaders[a->leader].name));
-      json_object_object_add (r, "land", json_object_new_string (a->land));
+      mg_json_add_column (r, "id", json_object_new_string (a->id));
+      mg_json_add_column (r, "leader", json_object_new_string (st->leaders[a->leader].name));
+      mg_json_add_column (r, "land", json_object_new_string (a->land));
       for (guint u = 0; u < MK_N_UNITS; u++)
-        json_object_object_add (r, mk_unit_ids[u], json_object_new_int64 (a->units[u]));
+        mg_json_add_column (r, mk_unit_ids[u], json_object_new_int64 (a->units[u]));
       json_object_array_add (armies, r);
     }
   json_object_object_add (o, "leader", leaders);

@@ -1163,21 +1163,21 @@ tft_tables (const MgState *state)
           if (st->fight->f[k].fig == i)
             hits = st->fight->f[k].hits;
       adj = f->dx + tft_gear_dx (rs, f->armor, f->shield, f->shield >= 0, f->shield < 0 && carries_mg (rs, f), FALSE);
-      json_object_object_add (r, "name", json_object_new_string (f->name));
-      json_object_object_add (r, "owner", f->owner ? json_object_new_string (f->owner) : NULL);
-      json_object_object_add (r, "kind", json_object_new_string (tft_kind_id (rs, f->kind)));
-      json_object_object_add (r, "st", json_object_new_int (f->st));
-      json_object_object_add (r, "dx", json_object_new_int (f->dx));
-      json_object_object_add (r, "adj_dx", json_object_new_int (adj));
-      json_object_object_add (r, "ma", json_object_new_int (tft_figure_ma (rs, f)));
-      json_object_object_add (r, "ep", json_object_new_int (f->ep));
-      json_object_object_add (r, "hits", json_object_new_int (hits));
-      json_object_object_add (r, "weapons", json_object_new_string (ws));
-      json_object_object_add (r, "armor", f->armor >= 0 ? json_object_new_string (_(rs->armor[f->armor].name)) : NULL);
-      json_object_object_add (r, "shield", f->shield >= 0 ? json_object_new_string (_(rs->shields[f->shield].name)) : NULL);
-      json_object_object_add (r, "fights", json_object_new_int (f->fights));
-      json_object_object_add (r, "kills", json_object_new_int (f->kills));
-      json_object_object_add (r, "alive", json_object_new_int (f->alive ? 1 : 0));
+      mg_json_add_column (r, "name", json_object_new_string (f->name));
+      mg_json_add_column (r, "owner", f->owner ? json_object_new_string (f->owner) : NULL);
+      mg_json_add_column (r, "kind", json_object_new_string (tft_kind_id (rs, f->kind)));
+      mg_json_add_column (r, "st", json_object_new_int (f->st));
+      mg_json_add_column (r, "dx", json_object_new_int (f->dx));
+      mg_json_add_column (r, "adj_dx", json_object_new_int (adj));
+      mg_json_add_column (r, "ma", json_object_new_int (tft_figure_ma (rs, f)));
+      mg_json_add_column (r, "ep", json_object_new_int (f->ep));
+      mg_json_add_column (r, "hits", json_object_new_int (hits));
+      mg_json_add_column (r, "weapons", json_object_new_string (ws));
+      mg_json_add_column (r, "armor", f->armor >= 0 ? json_object_new_string (_(rs->armor[f->armor].name)) : NULL);
+      mg_json_add_column (r, "shield", f->shield >= 0 ? json_object_new_string (_(rs->shields[f->shield].name)) : NULL);
+      mg_json_add_column (r, "fights", json_object_new_int (f->fights));
+      mg_json_add_column (r, "kills", json_object_new_int (f->kills));
+      mg_json_add_column (r, "alive", json_object_new_int (f->alive ? 1 : 0));
       json_object_array_add (rows, r);
     }
   json_object_object_add (o, "figure", rows);
