@@ -49,6 +49,7 @@ struct _MgCampaign {
   gint64         data_version; /* PRAGMA data_version when memory last matched the file */
   json_object   *table_rows;   /* the engine's entity tables as last committed (each declared
                                 * table's row i at rowid i + 1); NULL when not known */
+  GHashTable    *unique_cols;  /* entity table -> the set of its columns in a unique index */
   gboolean       read_only;    /* the file or its folder is not writable: nothing is written */
   gint64         stepped;      /* the row the last undo or redo marked last */
 };
@@ -462,29 +463,148 @@ row_equal (json_object *a, json_object *b)
   return TRUE;
 }
 
+/* The columns of `table` that some unique index holds (its PRIMARY KEY or UNIQUE name), asked of
+ * SQLite once per table and remembered: a row whose change leaves them alone is updated in place,
+ * which leaves those indexes' pages alone too. */
+static GHashTable *
+unique_columns (MgCampaign *self, const char *table, GError **error)
+{
+  g_autoptr(GHashTable) cols = NULL;
+  g_autoptr(GPtrArray) indexes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(MgStoreStmt) list = NULL;
+  GHashTable *known;
+  int rc;
+
+  if (self->unique_cols == NULL)
+    self->unique_cols = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                               (GDestroyNotify) g_hash_table_unref);
+  if ((known = g_hash_table_lookup (self->unique_cols, table)) != NULL)
+    return known;
+  if (!(list = mg_store_prepare (self->store, "SELECT name FROM pragma_index_list (?1) WHERE \"unique\"", error)))
+    return NULL;
+  sqlite3_bind_text (list, 1, table, -1, SQLITE_TRANSIENT);
+  while ((rc = mg_store_step (self->store, list, error)) == SQLITE_ROW)
+    g_ptr_array_add (indexes, g_strdup ((const char *) sqlite3_column_text (list, 0)));
+  if (rc != SQLITE_DONE)
+    return NULL;
+  cols = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < indexes->len; i++)
+    {
+      g_autoptr(MgStoreStmt) info = mg_store_prepare (self->store, "SELECT name FROM pragma_index_info (?1)", error);
+
+      if (!info)
+        return NULL;
+      sqlite3_bind_text (info, 1, indexes->pdata[i], -1, SQLITE_TRANSIENT);
+      while ((rc = mg_store_step (self->store, info, error)) == SQLITE_ROW)
+        if (sqlite3_column_text (info, 0) != NULL)   /* NULL: an expression, not a column */
+          g_hash_table_add (cols, g_strdup ((const char *) sqlite3_column_text (info, 0)));
+      if (rc != SQLITE_DONE)
+        return NULL;
+    }
+  known = g_steal_pointer (&cols);
+  g_hash_table_insert (self->unique_cols, g_strdup (table), known);
+  return known;
+}
+
+/* The columns of row `old` that differ in `row`, in `changed`, when the row can be updated in
+ * place: both objects with the same columns in the same order, and no column of a unique index
+ * changed (so the update can never meet another row's name).  FALSE when it must be deleted and
+ * inserted again. */
+static gboolean
+changed_columns (json_object *old, json_object *row, GHashTable *unique, GPtrArray *changed)
+{
+  struct lh_entry *eo, *er;
+
+  if (!json_object_is_type (old, json_type_object) || !json_object_is_type (row, json_type_object) ||
+      json_object_object_length (old) != json_object_object_length (row))
+    return FALSE;
+  g_ptr_array_set_size (changed, 0);
+  for (eo = json_object_get_object (old)->head, er = json_object_get_object (row)->head;
+       eo != NULL && er != NULL; eo = eo->next, er = er->next)
+    {
+      const char *key = lh_entry_k (er);
+
+      if (strcmp (lh_entry_k (eo), key) != 0)
+        return FALSE;
+      if (json_object_equal (lh_entry_v (eo), lh_entry_v (er)))
+        continue;
+      if (g_hash_table_contains (unique, key))
+        return FALSE;
+      g_ptr_array_add (changed, (gpointer) key);
+    }
+  return changed->len > 0;
+}
+
+/* Sets the `changed` columns of the entity row at `rowid` to their values in `row`. */
+static gboolean
+update_entity (MgCampaign *self, const char *table, gint64 rowid, json_object *row,
+               GPtrArray *changed, GError **error)
+{
+  g_autoptr(GString) sql = g_string_sized_new (256);
+  g_autoptr(MgStoreStmt) stmt = NULL;
+
+  g_string_append (sql, "UPDATE \"");
+  g_string_append (sql, table);
+  g_string_append (sql, "\" SET ");
+  for (guint i = 0; i < changed->len; i++)
+    {
+      if (!is_column_name (changed->pdata[i]))
+        return corrupt (self, error, _("the engine gave an entity column that is not a name"));
+      if (i > 0)
+        g_string_append (sql, ", ");
+      g_string_append (sql, changed->pdata[i]);
+      g_string_append (sql, " = ?");
+    }
+  g_string_append (sql, " WHERE rowid = ?");
+  if (!(stmt = mg_store_prepare (self->store, sql->str, error)))
+    return FALSE;
+  for (guint i = 0; i < changed->len; i++)
+    if (!bind_json (stmt, i + 1, json_object_object_get (row, changed->pdata[i])))
+      return corrupt (self, error, _("an entity value could not be bound"));
+  sqlite3_bind_int64 (stmt, changed->len + 1, rowid);
+  return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
+}
+
 /* Brings one declared table from `old` (its rows as last committed, row i at rowid i + 1; none
- * if NULL; not known at all unless `known`) to `rows`.  Only the places whose row changed are written: all their old rows
- * are deleted first, then the new ones inserted, so a name moving from one place to another
+ * if NULL; not known at all unless `known`) to `rows`.  Only the places whose row changed are
+ * written.  A row whose change leaves its unique columns alone is updated in place; the others
+ * are deleted first, all of them, then inserted, so a name moving from one place to another
  * never meets itself.  Rows are compared as JSON values, not printed. */
 static gboolean
 write_table (MgCampaign *self, const char *table, json_object *rows, gboolean known,
              json_object *old, GError **error)
 {
+  enum { SAME, UPDATED, INSERT };
   guint n = json_object_is_type (rows, json_type_array) ? json_object_array_length (rows) : 0;
   guint n_old = json_object_is_type (old, json_type_array) ? json_object_array_length (old) : 0;
+  g_autoptr(GPtrArray) changed = g_ptr_array_new ();
+  g_autofree guint8 *todo = g_new (guint8, MAX (n, 1));
+  GHashTable *unique = NULL;
 
-#define SAME(i) ((i) < n && (i) < n_old && \
-                 row_equal (json_object_array_get_idx (old, i), json_object_array_get_idx (rows, i)))
   if (!known && !delete_entities (self, table, 0, error))
     return FALSE;
-  for (guint i = 0; i < n_old; i++)
-    if (!SAME (i) && !delete_entities (self, table, i + 1, error))
-      return FALSE;
   for (guint i = 0; i < n; i++)
-    if ((!known || !SAME (i)) &&
-        !insert_entity (self, table, i + 1, json_object_array_get_idx (rows, i), error))
+    todo[i] = INSERT;
+  for (guint i = 0; known && i < n_old; i++)
+    {
+      json_object *before = json_object_array_get_idx (old, i);
+      json_object *after = i < n ? json_object_array_get_idx (rows, i) : NULL;
+
+      if (after != NULL && row_equal (before, after))
+        todo[i] = SAME;
+      else if (after != NULL && (unique != NULL || (unique = unique_columns (self, table, error)) != NULL) &&
+               changed_columns (before, after, unique, changed))
+        {
+          if (!update_entity (self, table, i + 1, after, changed, error))
+            return FALSE;
+          todo[i] = UPDATED;
+        }
+      else if ((after != NULL && unique == NULL) || !delete_entities (self, table, i + 1, error))
+        return FALSE;   /* the unique columns could not be read, or the delete failed */
+    }
+  for (guint i = 0; i < n; i++)
+    if (todo[i] == INSERT && !insert_entity (self, table, i + 1, json_object_array_get_idx (rows, i), error))
       return FALSE;
-#undef SAME
   return TRUE;
 }
 
@@ -538,6 +658,7 @@ static void
 tables_unknown (MgCampaign *self)
 {
   g_clear_pointer (&self->table_rows, json_object_put);
+  g_clear_pointer (&self->unique_cols, g_hash_table_unref);   /* a migration may change them */
 }
 
 /* ---- snapshots ------------------------------------------------------------------------- */
@@ -1541,6 +1662,7 @@ mg_campaign_finalize (GObject *object)
   g_free (self->name);
   g_free (self->game_id);
   g_clear_pointer (&self->table_rows, json_object_put);
+  g_clear_pointer (&self->unique_cols, g_hash_table_unref);
 
   G_OBJECT_CLASS (mg_campaign_parent_class)->finalize (object);
 }
