@@ -1,13 +1,19 @@
 /* append-limit.c — bench (c)'s baseline, the physical limit of a journal append:
- * `mg-bench-append-limit FROM.db TO.db SEQ` copies the rows FROM.db's journal (and snapshot
- * table) hold from SEQ on into TO.db, a copy of the campaign FROM.db was before they were
- * appended: prepared statements, one transaction per row (with its snapshot, if the campaign
- * took one there), WAL, and synchronous = FULL as Melee GM opens a campaign (src/core/mg-store.c:
- * the WAL is synced at every commit; a limit with NORMAL would skip the one fsync per row that
- * the app owes its users).  Prints the rows copied.  Nothing is parsed, checked or replayed:
- * what is left is SQLite's own cost. */
+ * `mg-bench-append-limit FROM.db TO.db SEQ [CHANGES.db]` copies the rows FROM.db's journal (and
+ * snapshot table) hold from SEQ on into TO.db, a copy of the campaign FROM.db was before they
+ * were appended: prepared statements, one transaction per row (with its snapshot, if the
+ * campaign took one there), WAL, and synchronous = FULL as Melee GM opens a campaign
+ * (src/core/mg-store.c: the WAL is synced at every commit; a limit with NORMAL would skip the one
+ * fsync per row that the app owes its users).  Prints the rows copied.  Nothing is parsed,
+ * checked or replayed: what is left is SQLite's own cost.
+ *
+ * With CHANGES.db (made by bench/run.py: the same rows appended with triggers that logged every
+ * other row the app wrote, keyed by journal seq), each transaction also makes those writes — the
+ * entity tables' deletes, inserts and updates of only the columns that changed — so that the
+ * limit writes the same rows, pages and WAL frames the app does. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sqlite3.h>
 
 static void
@@ -20,16 +26,71 @@ check (sqlite3 *db, int rc, const char *what)
     }
 }
 
+/* Prepared statements for the logged writes, one per distinct SQL text (a few per table). */
+typedef struct Cached { char *sql; sqlite3_stmt *stmt; struct Cached *next; } Cached;
+
+static sqlite3_stmt *
+cached (sqlite3 *db, Cached **cache, const char *sql)
+{
+  for (Cached *c = *cache; c; c = c->next)
+    if (strcmp (c->sql, sql) == 0)
+      {
+        sqlite3_reset (c->stmt);
+        return c->stmt;
+      }
+  Cached *c = calloc (1, sizeof *c);
+  c->sql = strdup (sql);
+  check (db, sqlite3_prepare_v2 (db, sql, -1, &c->stmt, NULL), sql);
+  c->next = *cache;
+  *cache = c;
+  return c->stmt;
+}
+
+/* Makes in `to` the writes logged for one journal row: `changes` is stepped over the log's rows
+ * for it (op, tbl, rid, cid, cols): D deletes rowid rid; I inserts the logged row (every column,
+ * read from the attached log); U sets the columns listed in `cols` ("a,b,") from it. */
+static void
+replay_changes (sqlite3 *to, sqlite3_stmt *changes, Cached **cache)
+{
+  char sql[4096];
+
+  while (sqlite3_step (changes) == SQLITE_ROW)
+    {
+      const char *op = (const char *) sqlite3_column_text (changes, 0);
+      const char *tbl = (const char *) sqlite3_column_text (changes, 1);
+      const char *cols = (const char *) sqlite3_column_text (changes, 4);
+      size_t len = cols ? strlen (cols) : 0;
+      sqlite3_stmt *st;
+
+      if (op[0] == 'D')
+        snprintf (sql, sizeof sql, "DELETE FROM \"%s\" WHERE rowid = ?1", tbl);
+      else if (op[0] == 'I')
+        snprintf (sql, sizeof sql, "INSERT INTO \"%s\" (rowid, %.*s) SELECT ?1, %.*s FROM log.\"bench_log_vals_%s\" "
+                  "WHERE cid = ?2", tbl, (int) len - 1, cols, (int) len - 1, cols, tbl);
+      else if (len > 0)
+        snprintf (sql, sizeof sql, "UPDATE \"%s\" SET (%.*s) = (SELECT %.*s FROM log.\"bench_log_vals_%s\" "
+                  "WHERE cid = ?2) WHERE rowid = ?1", tbl, (int) len - 1, cols, (int) len - 1, cols, tbl);
+      else
+        continue;
+      st = cached (to, cache, sql);
+      sqlite3_bind_int64 (st, 1, sqlite3_column_int64 (changes, 2));
+      if (op[0] != 'D')
+        sqlite3_bind_int64 (st, 2, sqlite3_column_int64 (changes, 3));
+      check (to, sqlite3_step (st), sql);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   sqlite3 *from, *to;
-  sqlite3_stmt *rows, *snap, *insert, *insert_snap, *begin, *commit;
+  sqlite3_stmt *rows, *snap, *insert, *insert_snap, *begin, *commit, *changes = NULL;
+  Cached *cache = NULL;
   long long seq, n = 0;
 
-  if (argc != 4)
+  if (argc != 4 && argc != 5)
     {
-      fprintf (stderr, "usage: mg-bench-append-limit FROM.db TO.db SEQ\n");
+      fprintf (stderr, "usage: mg-bench-append-limit FROM.db TO.db SEQ [CHANGES.db]\n");
       return 2;
     }
   seq = atoll (argv[3]);
@@ -37,6 +98,14 @@ main (int argc, char **argv)
   check (NULL, sqlite3_open (argv[2], &to), argv[2]);
   check (to, sqlite3_exec (to, "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
                                "PRAGMA foreign_keys = ON", NULL, NULL, NULL), "pragmas");
+  if (argc == 5)
+    {
+      char *attach = sqlite3_mprintf ("ATTACH 'file:%q?mode=ro' AS log", argv[4]);
+      check (to, sqlite3_exec (to, attach, NULL, NULL, NULL), argv[4]);
+      sqlite3_free (attach);
+      check (to, sqlite3_prepare_v2 (to, "SELECT op, tbl, rid, cid, cols FROM log.bench_log_change WHERE seq = ?1 "
+                                         "ORDER BY cid", -1, &changes, NULL), "changes");
+    }
   check (from, sqlite3_prepare_v2 (from, "SELECT seq, session, turn, actor, action, dice, events, summary, "
                                          "time, undone FROM journal WHERE seq >= ?1 ORDER BY seq", -1, &rows, NULL), "select");
   check (from, sqlite3_prepare_v2 (from, "SELECT turn, state FROM snapshot WHERE seq = ?1", -1, &snap, NULL), "select");
@@ -66,6 +135,12 @@ main (int argc, char **argv)
           sqlite3_bind_value (insert_snap, 3, sqlite3_column_value (snap, 1));
           check (to, sqlite3_step (insert_snap), "snapshot");
         }
+      if (changes)
+        {
+          sqlite3_reset (changes);
+          sqlite3_bind_int64 (changes, 1, sqlite3_column_int64 (rows, 0));
+          replay_changes (to, changes, &cache);
+        }
       sqlite3_reset (commit);
       check (to, sqlite3_step (commit), "commit");
       n++;
@@ -76,6 +151,14 @@ main (int argc, char **argv)
   sqlite3_finalize (insert_snap);
   sqlite3_finalize (begin);
   sqlite3_finalize (commit);
+  sqlite3_finalize (changes);
+  for (Cached *c = cache, *next; c; c = next)
+    {
+      next = c->next;
+      sqlite3_finalize (c->stmt);
+      free (c->sql);
+      free (c);
+    }
   sqlite3_close (from);
   sqlite3_close (to);
   printf ("%lld\n", n);
