@@ -15,7 +15,8 @@ export    one turn of the biggest campaign through `melee-gm-cli export` / the i
           for that turn (15.2, target <= 2x); the whole campaign's PDF: time and peak memory
 append    (c) `melee-gm-cli act` appends / the physical limit (bench/append-limit.c: prepared
           statements, one transaction per row, WAL, synchronous FULL as the app), >= 10 interleaved pairs
-          on a 100k-row campaign of each game (target >= 0.8x)
+          on a 100k-row campaign of each game (target >= 0.8x); for the games with entity tables, also
+          against the limit making the same entity-table writes as act (logged by triggers in a copy)
 frame     (a)/(b) time to first frame and peak memory, cairo and GL renderers, >= 15 interleaved
           runs, every program measured by the same LD_PRELOAD probe (bench/first-frame-probe.c):
           Melee GM on a 100k-row campaign of every game, the bare window, the header-bar
