@@ -496,8 +496,9 @@ unique_columns (MgCampaign *self, const char *table, GError **error)
         return NULL;
       sqlite3_bind_text (info, 1, indexes->pdata[i], -1, SQLITE_TRANSIENT);
       while ((rc = mg_store_step (self->store, info, error)) == SQLITE_ROW)
-        if (sqlite3_column_text (info, 0) != NULL)   /* NULL: an expression, not a column */
-          g_hash_table_add (cols, g_strdup ((const char *) sqlite3_column_text (info, 0)));
+        /* NULL: an expression, which any column may feed; "*" then keeps every row from updates. */
+        g_hash_table_add (cols, g_strdup (sqlite3_column_text (info, 0) != NULL
+                                          ? (const char *) sqlite3_column_text (info, 0) : "*"));
       if (rc != SQLITE_DONE)
         return NULL;
     }
@@ -516,7 +517,8 @@ changed_columns (json_object *old, json_object *row, GHashTable *unique, GPtrArr
   struct lh_entry *eo, *er;
 
   if (!json_object_is_type (old, json_type_object) || !json_object_is_type (row, json_type_object) ||
-      json_object_object_length (old) != json_object_object_length (row))
+      json_object_object_length (old) != json_object_object_length (row) ||
+      g_hash_table_contains (unique, "*"))
     return FALSE;
   g_ptr_array_set_size (changed, 0);
   for (eo = json_object_get_object (old)->head, er = json_object_get_object (row)->head;
