@@ -256,11 +256,14 @@ exec_sql (sqlite3 *db, const char *sql)
 static void
 write_tables (sqlite3 *db, const MgState *state)
 {
+  g_autoptr(MgRows) built = NULL;
   json_object *tables;
 
   if (state->rules->tables == NULL)
     return;
-  tables = state->rules->tables (state);
+  built = mg_rows_new ();
+  state->rules->tables (state, built);
+  tables = mg_rows_to_json (built);
   json_object_object_foreach (tables, name, rows)
     {
       g_autofree char *del = g_strdup_printf ("DELETE FROM %s", name);

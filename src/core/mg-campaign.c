@@ -47,8 +47,9 @@ struct _MgCampaign {
   gint64         session;      /* current session: the newest */
   guint          since_snap;   /* rows in force applied after the last snapshot (or the start) */
   gint64         data_version; /* PRAGMA data_version when memory last matched the file */
-  json_object   *table_rows;   /* the engine's entity tables as last committed (each declared
+  MgRows        *table_rows;   /* the engine's entity rows as last committed (each declared
                                 * table's row i at rowid i + 1); NULL when not known */
+  MgRows        *spare_rows;   /* the rows of the commit before, reused to build the next */
   GHashTable    *unique_cols;  /* entity table -> the set of its columns in a unique index */
   gboolean       read_only;    /* the file or its folder is not writable: nothing is written */
   gint64         stepped;      /* the row the last undo or redo marked last */
@@ -361,68 +362,59 @@ is_column_name (const char *key)
   return TRUE;
 }
 
-static gboolean
-bind_json (sqlite3_stmt *stmt, int i, json_object *value)
+static void
+bind_cell (sqlite3_stmt *stmt, int i, const MgRowsCell *cell)
 {
-  switch (json_object_get_type (value))
+  switch (cell->type)
     {
-    case json_type_null:
-      return sqlite3_bind_null (stmt, i) == SQLITE_OK;
-    case json_type_boolean:
-      return sqlite3_bind_int (stmt, i, json_object_get_boolean (value)) == SQLITE_OK;
-    case json_type_int:
-      return sqlite3_bind_int64 (stmt, i, json_object_get_int64 (value)) == SQLITE_OK;
-    case json_type_double:
-      return sqlite3_bind_double (stmt, i, json_object_get_double (value)) == SQLITE_OK;
-    case json_type_string:
-      return sqlite3_bind_text (stmt, i, json_object_get_string (value), -1, SQLITE_TRANSIENT) == SQLITE_OK;
-    default:   /* arrays and objects are stored as their JSON text */
-      return sqlite3_bind_text (stmt, i, json_text (value), -1, SQLITE_TRANSIENT) == SQLITE_OK;
+    case MG_ROWS_INT:
+      sqlite3_bind_int64 (stmt, i, cell->i);
+      break;
+    case MG_ROWS_TEXT:
+      sqlite3_bind_text (stmt, i, cell->text, cell->len, SQLITE_TRANSIENT);
+      break;
+    default:
+      sqlite3_bind_null (stmt, i);
+      break;
     }
 }
 
-/* Inserts one entity row at the given rowid (the row's place in the engine's list, from 1),
- * so that the tables hold exactly what rewriting them whole in the engine's order would. */
+/* Inserts one entity row (its packed cells, mg-rows.h) at the given rowid (the row's place in
+ * the engine's list, from 1), so that the tables hold exactly what rewriting them whole in the
+ * engine's order would.  Built by appending, not printf: this runs for rows of every action. */
 static gboolean
-insert_entity (MgCampaign *self, const char *table, gint64 rowid, json_object *row,
-               GError **error)
+insert_entity (MgCampaign *self, const char *table, const char * const *columns, gint64 rowid,
+               const guint8 *row, GError **error)
 {
   g_autoptr(GString) sql = g_string_sized_new (256);
   g_autoptr(MgStoreStmt) stmt = NULL;
-  int n = 1;
+  guint n;
 
-  if (!json_object_is_type (row, json_type_object))
-    return corrupt (self, error, _("the engine gave an entity that is not an object"));
-  /* Built by appending, not printf: this runs for every changed row of every action. */
   g_string_append (sql, "INSERT INTO \"");
   g_string_append (sql, table);
   g_string_append (sql, "\" (rowid");
-  json_object_object_foreach (row, key, value)
+  for (n = 0; columns[n]; n++)
     {
-      (void) value;
-      if (!is_column_name (key))
-        return corrupt (self, error, _("the engine gave an entity column that is not a name"));
       g_string_append (sql, ", ");
-      g_string_append (sql, key);
-      n++;
+      g_string_append (sql, columns[n]);
     }
-  if (n == 1)   /* an empty object is no row, as it always was */
+  if (n == 0)   /* a row of no column is no row, as it always was */
     return TRUE;
-  /* Parameters without numbers take the next one in order: ?1 to ?n. */
+  /* Parameters without numbers take the next one in order: ?1 to ?n + 1. */
   g_string_append (sql, ") VALUES (?");
-  for (int i = 1; i < n; i++)
+  for (guint c = 0; c < n; c++)
     g_string_append (sql, ", ?");
   g_string_append_c (sql, ')');
-  /* A statement per column set: the set is the same for every row of a table, so the cache hits. */
+  /* A statement per table: the cache hits. */
   if (!(stmt = mg_store_prepare (self->store, sql->str, error)))
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, rowid);
-  n = 1;
-  json_object_object_foreach (row, key2, value2)
+  for (guint c = 0; c < n; c++)
     {
-      (void) key2;
-      if (!bind_json (stmt, ++n, value2))
-        return corrupt (self, error, _("an entity value could not be bound"));
+      MgRowsCell cell;
+
+      mg_rows_cell (&row, &cell);
+      bind_cell (stmt, c + 2, &cell);
     }
   return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
 }
@@ -439,28 +431,6 @@ delete_entities (MgCampaign *self, const char *table, gint64 rowid, GError **err
   if (rowid > 0)
     sqlite3_bind_int64 (stmt, 1, rowid);
   return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
-}
-
-/* Whether two entity rows hold the same columns and values.  An engine builds every row of a
- * table in the same column order, so the two are walked side by side; json_object_equal (which
- * looks every key up in the other row's hash table) is kept for the rare row built otherwise. */
-static gboolean
-row_equal (json_object *a, json_object *b)
-{
-  struct lh_entry *ea, *eb;
-
-  if (!json_object_is_type (a, json_type_object) || !json_object_is_type (b, json_type_object) ||
-      json_object_object_length (a) != json_object_object_length (b))
-    return json_object_equal (a, b);
-  for (ea = json_object_get_object (a)->head, eb = json_object_get_object (b)->head;
-       ea != NULL && eb != NULL; ea = ea->next, eb = eb->next)
-    {
-      if (strcmp (lh_entry_k (ea), lh_entry_k (eb)) != 0)
-        return json_object_equal (a, b);
-      if (!json_object_equal (lh_entry_v (ea), lh_entry_v (eb)))
-        return FALSE;
-    }
-  return TRUE;
 }
 
 /* The columns of `table` that some unique index holds (its PRIMARY KEY or UNIQUE name), asked of
@@ -507,97 +477,103 @@ unique_columns (MgCampaign *self, const char *table, GError **error)
   return known;
 }
 
-/* The columns of row `old` that differ in `row`, in `changed`, when the row can be updated in
- * place: both objects with the same columns in the same order, and no column of a unique index
- * changed (so the update can never meet another row's name).  FALSE when it must be deleted and
- * inserted again. */
+/* The columns (their numbers) whose cells differ between two packed rows of the same columns,
+ * in `changed`, when the row can be updated in place: no column of a unique index changed, so
+ * the update can never meet another row's name.  FALSE when it must be deleted and inserted. */
 static gboolean
-changed_columns (json_object *old, json_object *row, GHashTable *unique, GPtrArray *changed)
+changed_columns (const guint8 *old, const guint8 *row, const char * const *columns,
+                 GHashTable *unique, GArray *changed)
 {
-  struct lh_entry *eo, *er;
-
-  if (!json_object_is_type (old, json_type_object) || !json_object_is_type (row, json_type_object) ||
-      json_object_object_length (old) != json_object_object_length (row) ||
-      g_hash_table_contains (unique, "*"))
+  g_array_set_size (changed, 0);
+  if (g_hash_table_contains (unique, "*"))
     return FALSE;
-  g_ptr_array_set_size (changed, 0);
-  for (eo = json_object_get_object (old)->head, er = json_object_get_object (row)->head;
-       eo != NULL && er != NULL; eo = eo->next, er = er->next)
+  for (guint c = 0; columns[c]; c++)
     {
-      const char *key = lh_entry_k (er);
+      const guint8 *a = old, *b = row;
+      MgRowsCell ca, cb;
 
-      if (strcmp (lh_entry_k (eo), key) != 0)
-        return FALSE;
-      if (json_object_equal (lh_entry_v (eo), lh_entry_v (er)))
+      mg_rows_cell (&old, &ca);
+      mg_rows_cell (&row, &cb);
+      if (old - a == row - b && memcmp (a, b, old - a) == 0)
         continue;
-      if (g_hash_table_contains (unique, key))
+      if (g_hash_table_contains (unique, columns[c]))
         return FALSE;
-      g_ptr_array_add (changed, (gpointer) key);
+      g_array_append_val (changed, c);
     }
   return changed->len > 0;
 }
 
-/* Sets the `changed` columns of the entity row at `rowid` to their values in `row`. */
+/* Sets the `changed` columns of the entity row at `rowid` to their cells in `row`. */
 static gboolean
-update_entity (MgCampaign *self, const char *table, gint64 rowid, json_object *row,
-               GPtrArray *changed, GError **error)
+update_entity (MgCampaign *self, const char *table, const char * const *columns, gint64 rowid,
+               const guint8 *row, GArray *changed, GError **error)
 {
   g_autoptr(GString) sql = g_string_sized_new (256);
   g_autoptr(MgStoreStmt) stmt = NULL;
+  guint k = 0;
 
   g_string_append (sql, "UPDATE \"");
   g_string_append (sql, table);
   g_string_append (sql, "\" SET ");
   for (guint i = 0; i < changed->len; i++)
     {
-      if (!is_column_name (changed->pdata[i]))
-        return corrupt (self, error, _("the engine gave an entity column that is not a name"));
       if (i > 0)
         g_string_append (sql, ", ");
-      g_string_append (sql, changed->pdata[i]);
+      g_string_append (sql, columns[g_array_index (changed, guint, i)]);
       g_string_append (sql, " = ?");
     }
   g_string_append (sql, " WHERE rowid = ?");
   if (!(stmt = mg_store_prepare (self->store, sql->str, error)))
     return FALSE;
-  for (guint i = 0; i < changed->len; i++)
-    if (!bind_json (stmt, i + 1, json_object_object_get (row, changed->pdata[i])))
-      return corrupt (self, error, _("an entity value could not be bound"));
+  for (guint c = 0; columns[c] && k < changed->len; c++)
+    {
+      MgRowsCell cell;
+
+      mg_rows_cell (&row, &cell);
+      if (g_array_index (changed, guint, k) == c)
+        bind_cell (stmt, ++k, &cell);
+    }
   sqlite3_bind_int64 (stmt, changed->len + 1, rowid);
   return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
 }
 
-/* Brings one declared table from `old` (its rows as last committed, row i at rowid i + 1; none
- * if NULL; not known at all unless `known`) to `rows`.  Only the places whose row changed are
- * written.  A row whose change leaves its unique columns alone is updated in place; the others
- * are deleted first, all of them, then inserted, so a name moving from one place to another
- * never meets itself.  Rows are compared as JSON values, not printed. */
+/* Brings one declared table from its rows as last committed (table `t_old` of `old`: row i at
+ * rowid i + 1; none if t_old < 0; not known at all if `old` is NULL) to table `t` of `rows` (none
+ * if t < 0).  Only the places whose row changed are written.  A row whose change leaves its
+ * unique columns alone is updated in place; the others are deleted first, all of them, then
+ * inserted, so a name moving from one place to another never meets itself. */
 static gboolean
-write_table (MgCampaign *self, const char *table, json_object *rows, gboolean known,
-             json_object *old, GError **error)
+write_table (MgCampaign *self, const char *table, const MgRows *rows, gint t,
+             const MgRows *old, gint t_old, GError **error)
 {
   enum { SAME, UPDATED, INSERT };
-  guint n = json_object_is_type (rows, json_type_array) ? json_object_array_length (rows) : 0;
-  guint n_old = json_object_is_type (old, json_type_array) ? json_object_array_length (old) : 0;
-  g_autoptr(GPtrArray) changed = g_ptr_array_new ();
+  guint n = t >= 0 ? mg_rows_n_rows (rows, t) : 0;
+  guint n_old = old != NULL && t_old >= 0 ? mg_rows_n_rows (old, t_old) : 0;
+  const char * const *columns = t >= 0 ? mg_rows_columns (rows, t) : NULL;
+  g_autoptr(GArray) changed = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autofree guint8 *todo = g_new (guint8, MAX (n, 1));
   GHashTable *unique = NULL;
 
-  if (!known && !delete_entities (self, table, 0, error))
+  /* Columns other than last time's (a newer engine): the rows cannot be compared. */
+  if (old != NULL && t_old >= 0 && t >= 0 &&
+      !g_strv_equal ((const char * const *) mg_rows_columns (old, t_old), columns))
+    old = NULL;
+  if (old == NULL && !delete_entities (self, table, 0, error))
     return FALSE;
   for (guint i = 0; i < n; i++)
     todo[i] = INSERT;
-  for (guint i = 0; known && i < n_old; i++)
+  for (guint i = 0; old != NULL && i < n_old; i++)
     {
-      json_object *before = json_object_array_get_idx (old, i);
-      json_object *after = i < n ? json_object_array_get_idx (rows, i) : NULL;
+      gsize len_before, len_after = 0;
+      const guint8 *before = mg_rows_row (old, t_old, i, &len_before);
+      const guint8 *after = i < n ? mg_rows_row (rows, t, i, &len_after) : NULL;
 
-      if (after != NULL && row_equal (before, after))
+      if (after != NULL && len_before == len_after && memcmp (before, after, len_after) == 0)
         todo[i] = SAME;
       else if (after != NULL && (unique != NULL || (unique = unique_columns (self, table, error)) != NULL) &&
-               changed_columns (before, after, unique, changed))
+               changed_columns (before, after, columns, unique, changed))
         {
-          if (!update_entity (self, table, i + 1, after, changed, error))
+          if (!update_entity (self, table, columns, i + 1, after, changed, error))
             return FALSE;
           todo[i] = UPDATED;
         }
@@ -605,53 +581,63 @@ write_table (MgCampaign *self, const char *table, json_object *rows, gboolean kn
         return FALSE;   /* the unique columns could not be read, or the delete failed */
     }
   for (guint i = 0; i < n; i++)
-    if (todo[i] == INSERT && !insert_entity (self, table, i + 1, json_object_array_get_idx (rows, i), error))
-      return FALSE;
+    {
+      gsize len;
+
+      if (todo[i] == INSERT &&
+          !insert_entity (self, table, columns, i + 1, mg_rows_row (rows, t, i, &len), error))
+        return FALSE;
+    }
   return TRUE;
 }
 
 /* Brings the entity tables to `state`, inside the caller's transaction: the tables the game
- * declares, each holding the rows of `tables` in its order (what else `tables` holds is
- * ignored).  Only rows that changed since the last commit this object made are written;
+ * declares, each holding the rows the engine gives for it in its order (other tables it gives
+ * are ignored).  Only rows that changed since the last commit this object made are written;
  * when memory does not know what the file holds (just opened, another writer, a migration),
  * each table is rewritten whole.  Engines without a `tables` entry cost nothing.  On success
  * *written (if given) gets what to remember once the transaction commits. */
 static gboolean
-write_tables (MgCampaign *self, const MgState *state, json_object **written, GError **error)
+write_tables (MgCampaign *self, const MgState *state, MgRows **written, GError **error)
 {
-  json_object *tables;
-  gboolean ok = TRUE;
+  g_autoptr(MgRows) rows = NULL;
 
   if (written)
     *written = NULL;
   if (state->rules->tables == NULL || self->game->table_names == NULL)
     return TRUE;
-  tables = state->rules->tables (state);
-  for (guint t = 0; ok && self->game->table_names[t]; t++)
+  rows = self->spare_rows ? g_steal_pointer (&self->spare_rows) : mg_rows_new ();
+  mg_rows_clear (rows);
+  state->rules->tables (state, rows);
+  if (mg_rows_broken (rows) != NULL)
+    return corrupt (self, error, _("the engine gave entity rows that do not fit their columns"));
+  for (guint t = 0; t < mg_rows_n_tables (rows); t++)
+    for (const char * const *c = mg_rows_columns (rows, t); *c; c++)
+      if (!is_column_name (*c))
+        return corrupt (self, error, _("the engine gave an entity column that is not a name"));
+  for (guint t = 0; self->game->table_names[t]; t++)
     {
       const char *table = self->game->table_names[t];
-      json_object *rows = NULL, *old = NULL;
 
-      json_object_object_get_ex (tables, table, &rows);
-      if (self->table_rows != NULL)
-        json_object_object_get_ex (self->table_rows, table, &old);
-      ok = write_table (self, table, rows, self->table_rows != NULL, old, error);
+      if (!write_table (self, table, rows, mg_rows_find (rows, table), self->table_rows,
+                        self->table_rows ? mg_rows_find (self->table_rows, table) : -1, error))
+        return FALSE;
     }
-  if (ok && written)
-    *written = tables;
-  else
-    json_object_put (tables);
-  return ok;
+  if (written)
+    *written = g_steal_pointer (&rows);
+  return TRUE;
 }
 
-/* After a commit that wrote the tables: remember what they hold. */
+/* After a commit that wrote the tables: remember what they hold (the rows before become the
+ * buffers of the next write). */
 static void
-tables_written (MgCampaign *self, json_object *tables)
+tables_written (MgCampaign *self, MgRows *rows)
 {
-  if (tables != NULL)
+  if (rows != NULL)
     {
-      g_clear_pointer (&self->table_rows, json_object_put);
-      self->table_rows = tables;
+      g_clear_pointer (&self->spare_rows, mg_rows_free);
+      self->spare_rows = g_steal_pointer (&self->table_rows);
+      self->table_rows = rows;
     }
 }
 
@@ -659,7 +645,7 @@ tables_written (MgCampaign *self, json_object *tables)
 static void
 tables_unknown (MgCampaign *self)
 {
-  g_clear_pointer (&self->table_rows, json_object_put);
+  g_clear_pointer (&self->table_rows, mg_rows_free);
   g_clear_pointer (&self->unique_cols, g_hash_table_unref);   /* a migration may change them */
 }
 
@@ -1236,7 +1222,7 @@ migrate_game_tables (MgCampaign *self, GError **error)
 {
   guint latest = game_tables_latest (self->game);
   gboolean applied = FALSE;
-  json_object *tables = NULL;
+  MgRows *tables = NULL;
   gint64 current;
 
   /* The usual case costs one read, no write lock. */
@@ -1287,7 +1273,7 @@ migrate_game_tables (MgCampaign *self, GError **error)
   return TRUE;
 
 fail:
-  g_clear_pointer (&tables, json_object_put);
+  g_clear_pointer (&tables, mg_rows_free);
   mg_store_rollback (self->store);
   return FALSE;
 }
@@ -1453,7 +1439,7 @@ static gboolean
 fill_new (const char *path, GError **error)
 {
   g_autoptr(MgCampaign) self = mg_campaign_open (path, error);
-  json_object *tables = NULL;
+  MgRows *tables = NULL;
 
   if (!self)
     return FALSE;
@@ -1463,7 +1449,7 @@ fill_new (const char *path, GError **error)
       !write_tables (self, self->state, &tables, error) ||
       !mg_store_commit (self->store, error))
     {
-      g_clear_pointer (&tables, json_object_put);
+      g_clear_pointer (&tables, mg_rows_free);
       mg_store_rollback (self->store);
       convert_error (error);
       return FALSE;
@@ -1663,7 +1649,8 @@ mg_campaign_finalize (GObject *object)
   g_free (self->path);
   g_free (self->name);
   g_free (self->game_id);
-  g_clear_pointer (&self->table_rows, json_object_put);
+  g_clear_pointer (&self->table_rows, mg_rows_free);
+  g_clear_pointer (&self->spare_rows, mg_rows_free);
   g_clear_pointer (&self->unique_cols, g_hash_table_unref);
 
   G_OBJECT_CLASS (mg_campaign_parent_class)->finalize (object);
@@ -1841,7 +1828,7 @@ act_locked (MgCampaign *self, json_object *clean, json_object *dice_json, gboole
   g_autoptr(MgJournalEntry) e = g_new0 (MgJournalEntry, 1);
   g_autoptr(MgDice) dice = NULL;
   json_object *events, *record;
-  json_object *tables = NULL;
+  MgRows *tables = NULL;
   gint turn_after;
   gboolean snap;
 
@@ -1885,7 +1872,7 @@ act_locked (MgCampaign *self, json_object *clean, json_object *dice_json, gboole
       !write_tables (self, self->state, &tables, error) ||
       !mg_store_commit (self->store, error))
     {
-      g_clear_pointer (&tables, json_object_put);
+      g_clear_pointer (&tables, mg_rows_free);
       return NULL;
     }
   tables_written (self, tables);
@@ -1974,7 +1961,7 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   ReplayInfo info = { 0 };
   UndoMarks marks;
   MgState *state;
-  json_object *tables = NULL;
+  MgRows *tables = NULL;
   gint64 low;
 
   if (!seqs)
@@ -1995,7 +1982,7 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
       !write_tables (self, state, &tables, error) ||
       !mg_store_commit (self->store, error))
     {
-      g_clear_pointer (&tables, json_object_put);
+      g_clear_pointer (&tables, mg_rows_free);
       mg_state_free (state);
       return FALSE;
     }
@@ -2015,7 +2002,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   g_autoptr(MgStoreStmt) stmt = NULL;
   g_autoptr(GArray) seqs = NULL;
   UndoMarks marks;
-  json_object *tables = NULL;
+  MgRows *tables = NULL;
 
   if (!self->can_redo)
     return fail_nothing (error, _("There is nothing to redo"));
@@ -2055,7 +2042,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
       !write_tables (self, self->state, &tables, error) ||
       !mg_store_commit (self->store, error))
     {
-      g_clear_pointer (&tables, json_object_put);
+      g_clear_pointer (&tables, mg_rows_free);
       return FALSE;
     }
   tables_written (self, tables);
@@ -2508,7 +2495,7 @@ mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
   g_autoptr(MgStoreStmt) stmt = NULL;
   json_object *own = NULL;
   MgState *state = NULL;
-  json_object *tables = NULL;
+  MgRows *tables = NULL;
   guint since_snap = self->since_snap;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
@@ -2556,7 +2543,7 @@ mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
   return TRUE;
 
 fail:
-  g_clear_pointer (&tables, json_object_put);
+  g_clear_pointer (&tables, mg_rows_free);
   self->since_snap = since_snap;
   mg_store_rollback (self->store);
   g_clear_pointer (&state, mg_state_free);

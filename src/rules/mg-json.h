@@ -103,14 +103,4 @@ json_object *mg_json_get_object (json_object *obj, const char *path, const char 
 gboolean     mg_json_only       (json_object *obj, const char *path, MgJsonErr kind,
                                  const char * const *known, GError **error);
 
-/* Adds `value` to `row` under `column`, a name that is new in `row` and lives as long as the
- * program (a string literal or a static table).  For the entity rows an engine builds on every
- * action (MgRules.tables): json-c then neither looks the name up first nor copies it. */
-static inline void
-mg_json_add_column (json_object *row, const char *column, json_object *value)
-{
-  json_object_object_add_ex (row, column, value,
-                             JSON_C_OBJECT_ADD_KEY_IS_NEW | JSON_C_OBJECT_KEY_IS_CONSTANT);
-}
-
 G_END_DECLS

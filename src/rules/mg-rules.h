@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <json-c/json.h>
 #include "mg-dice.h"
+#include "mg-rows.h"
 
 G_BEGIN_DECLS
 
@@ -80,11 +81,12 @@ struct _MgRules {
   char        *(*describe)      (const MgState *state, const char *seat);
 
   /* Optional: the entities a referee browses, as rows of the campaign file's named tables
-   * (schema/0002-entities.sql): {"figure":[{"name":"Wulf","st":12,…},…],"leader":[…],…}.
-   * Each key of a row is a column of that table; tables left out are left empty. The store
-   * rewrites them in the same transaction as each journal row, so
-   * `sqlite3 c.db 'select name, st, dx, ep from figure'` answers a referee. New reference. */
-  json_object *(*tables)        (const MgState *state);
+   * (schema/0002-entities.sql), added to `rows` (mg-rows.h, empty when called): a table
+   * ("figure", its columns), then each row's cells ("Wulf", 12, …). Tables left out are left
+   * empty. The store brings the file's tables to these rows in the same transaction as each
+   * journal row, so `sqlite3 c.db 'select name, st, dx, ep from figure'` answers a referee.
+   * Called after every action: build, do not allocate per cell. */
+  void         (*tables)        (const MgState *state, MgRows *rows);
 
   /* Optional (OpenSpiel's LegalActions): the actions `seat` (a player's name, or MG_SEAT_ALL
    * for every seat and the referee) may take now, as a JSON array of action objects. Each one

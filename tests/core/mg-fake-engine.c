@@ -231,21 +231,18 @@ fake_view (const MgState *state, const char *seat)
 }
 
 /* The entity tables: one leader row whose gp is the running total and food the action count. */
-static json_object *
-fake_tables (const MgState *state)
+static void
+fake_tables (const MgState *state, MgRows *rows)
 {
+  static const char * const leader_cols[] = { "name", "gp", "food", "capital", NULL };
   const FakeState *s = (const FakeState *) state;
-  json_object *o = json_object_new_object ();
-  json_object *leaders = json_object_new_array ();
-  json_object *row = json_object_new_object ();
 
-  json_object_object_add (row, "name", json_object_new_string ("Total"));
-  json_object_object_add (row, "gp", json_object_new_int64 (s->total));
-  json_object_object_add (row, "food", json_object_new_int64 (s->actions));
-  json_object_object_add (row, "capital", NULL);
-  json_object_array_add (leaders, row);
-  json_object_object_add (o, "leader", leaders);
-  return o;
+  mg_rows_table (rows, "leader", leader_cols);
+  mg_rows_text (rows, "Total");
+  mg_rows_int (rows, s->total);
+  mg_rows_int (rows, s->actions);
+  mg_rows_null (rows);
+  mg_rows_end_row (rows);
 }
 
 static const MgRules fake_rules = {

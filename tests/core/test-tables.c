@@ -32,8 +32,13 @@ bind_value (sqlite3_stmt *stmt, int i, json_object *value)
 static sqlite3 *
 oracle (const MgGame *game, const MgState *state)
 {
-  json_object *tables = state->rules->tables (state);
+  g_autoptr(MgRows) rows = mg_rows_new ();
+  json_object *tables;
   sqlite3 *db = NULL;
+
+  state->rules->tables (state, rows);
+  g_assert_null (mg_rows_broken (rows));
+  tables = mg_rows_to_json (rows);
 
   g_assert_cmpint (sqlite3_open (":memory:", &db), ==, SQLITE_OK);
   for (guint m = 0; game->table_migrations[m]; m++)

@@ -2685,52 +2685,57 @@ lm_legal_actions (const MgState *state, const char *seat)
 /* ---------------------------------------------------------------- tables */
 
 /* The public state as rows of schema/lamame/0001-tables.sql: nothing secret. */
-static json_object *
-lm_tables (const MgState *state)
+static void
+lm_tables (const MgState *state, MgRows *rows)
 {
+  static const char * const baron_cols[] = {
+    "name", "colour", "castle", "gold", "areas", "knights", "soldiers", "catapults", "camps", "abilities", NULL
+  };
+  static const char * const area_cols[] = {
+    "name", "owner", "castle_of", "mountain", "plus_one", "knight", "soldier", "catapult", "camp", NULL
+  };
   const LmState *s = lm (state);
-  json_object *o = json_object_new_object ();
-  json_object *barons = json_object_new_array (), *areas = json_object_new_array ();
-  static const char * const supply_cols[] = { "knights", "soldiers", "catapults", "camps" };
+  g_autoptr(GString) ab = g_string_new (NULL);
 
+  G_STATIC_ASSERT (LM_N_KINDS == 4);   /* the four supply columns and the four unit columns */
+  mg_rows_table (rows, "baron", baron_cols);
   for (guint i = 0; i < s->p.n; i++)
     {
-      json_object *r = json_object_new_object ();
-      GString *ab = g_string_new (NULL);
       gint castle = s->map ? castle_of (s, i) : -1;
 
-      mg_json_add_column (r, "name", JS (NAME (s, i)));
-      mg_json_add_column (r, "colour", JS (s->rs->colours[i]));
-      mg_json_add_column (r, "castle", castle >= 0 ? JS (AREA (s, castle)) : NULL);
-      mg_json_add_column (r, "gold", JI (s->p.pl[i].gold));
-      mg_json_add_column (r, "areas", JI (s->map ? areas_held (s, i) : 0));
+      mg_rows_text (rows, NAME (s, i));
+      mg_rows_text (rows, s->rs->colours[i]);
+      mg_rows_text (rows, castle >= 0 ? AREA (s, castle) : NULL);
+      mg_rows_int (rows, s->p.pl[i].gold);
+      mg_rows_int (rows, s->map ? areas_held (s, i) : 0);
       for (guint k = 0; k < LM_N_KINDS; k++)
-        mg_json_add_column (r, supply_cols[k], JI (s->p.pl[i].supply[k]));
+        mg_rows_int (rows, s->p.pl[i].supply[k]);
+      g_string_truncate (ab, 0);
       for (guint k = 0; k < s->rs->n_abilities; k++)
         if (s->p.ability_owner[k] == (gint) i)
-          g_string_append_printf (ab, "%s%s", ab->len ? ", " : "", s->rs->abilities[k].name);
-      mg_json_add_column (r, "abilities", ab->len ? JS (ab->str) : NULL);
-      g_string_free (ab, TRUE);
-      json_object_array_add (barons, r);
+          {
+            if (ab->len)
+              g_string_append (ab, ", ");
+            g_string_append (ab, s->rs->abilities[k].name);
+          }
+      mg_rows_text (rows, ab->len ? ab->str : NULL);
+      mg_rows_end_row (rows);
     }
+  mg_rows_table (rows, "area", area_cols);
   for (guint a = 0; s->map && a < s->map->n_areas; a++)
     {
       const LmArea *area = &s->map->areas[a];
-      json_object *r = json_object_new_object ();
       gint owner = area_owner (s, a);
 
-      mg_json_add_column (r, "name", JS (area->name));
-      mg_json_add_column (r, "owner", owner >= 0 ? JS (NAME (s, owner)) : NULL);
-      mg_json_add_column (r, "castle_of", area->castle_of >= 0 ? JS (NAME (s, area->castle_of)) : NULL);
-      mg_json_add_column (r, "mountain", JI (area->mountain));
-      mg_json_add_column (r, "plus_one", JI (area->plus_one));
+      mg_rows_text (rows, area->name);
+      mg_rows_text (rows, owner >= 0 ? NAME (s, owner) : NULL);
+      mg_rows_text (rows, area->castle_of >= 0 ? NAME (s, area->castle_of) : NULL);
+      mg_rows_int (rows, area->mountain);
+      mg_rows_int (rows, area->plus_one);
       for (guint k = 0; k < LM_N_KINDS; k++)
-        mg_json_add_column (r, lm_kind_ids[k], JI (s->p.spot[a].owner[k] >= 0));
-      json_object_array_add (areas, r);
+        mg_rows_int (rows, s->p.spot[a].owner[k] >= 0);
+      mg_rows_end_row (rows);
     }
-  json_object_object_add (o, "baron", barons);
-  json_object_object_add (o, "area", areas);
-  return o;
 }
 
 /* ---------------------------------------------------------------- helpers for the app */

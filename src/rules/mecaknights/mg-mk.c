@@ -2888,56 +2888,58 @@ mk_describe (const MgState *state, const char *seat)
     }
   return g_string_free (s, FALSE);
 }
-
-static json_object *
-mk_tables (const MgState *state)
+static void
+mk_tables (const MgState *state, MgRows *rows)
 {
+  /* Columns in the order of schema/mecaknights/0001-tables.sql's rows as they always were. */
+  static const char * const leader_cols[] = { "name", "colour", "capital", "gp", "wood", "stone", "food", "iron", NULL };
+  static const char * const land_cols[] = {
+    "name", "resource", "owner", "city", "capital", "wall", "camp", "wood", "stone", "food", "iron", NULL
+  };
+  static const char * const army_cols[] = {
+    "id", "leader", "land", "infantry", "heavy_infantry", "archer", "catapult", "cavalry", NULL
+  };
   const MkState *st = (const MkState *) state;
-  json_object *o = json_object_new_object ();
-  json_object *leaders = json_object_new_array (), *lands = json_object_new_array (), *armies = json_object_new_array ();
 
+  G_STATIC_ASSERT (MK_N_RES == 4 && MK_N_UNITS == 5);   /* mk_res_ids and mk_unit_ids, as above */
+  mg_rows_table (rows, "leader", leader_cols);
   for (guint i = 0; i < st->n_leaders; i++)
     {
       const MkLeader *l = &st->leaders[i];
-      json_object *r = json_object_new_object ();
-      mg_json_add_column (r, "name", json_object_new_string (l->name));
-      mg_json_add_column (r, "colour", json_object_new_string (l->colour));
-      mg_json_add_column (r, "capital", l->capital ? json_object_new_string (l->capital) : NULL);
-      mg_json_add_column (r, "gp", json_object_new_int64 (l->purse.gp));
+      mg_rows_text (rows, l->name);
+      mg_rows_text (rows, l->colour);
+      mg_rows_text (rows, l->capital);
+      mg_rows_int (rows, l->purse.gp);
       for (guint k = 0; k < MK_N_RES; k++)
-        mg_json_add_column (r, mk_res_ids[k], json_object_new_int64 (l->purse.res[k]));
-      json_object_array_add (leaders, r);
+        mg_rows_int (rows, l->purse.res[k]);
+      mg_rows_end_row (rows);
     }
+  mg_rows_table (rows, "land", land_cols);
   for (guint i = 0; i < st->map.lands->len; i++)
     {
       const MkLand *l = g_ptr_array_index (st->map.lands, i);
-      json_object *r = json_object_new_object ();
-      mg_json_add_column (r, "name", json_object_new_string (l->name));
-      mg_json_add_column (r, "resource", json_object_new_string (mk_res_ids[l->resource]));
-      mg_json_add_column (r, "owner", l->owner >= 0 ? json_object_new_string (st->leaders[l->owner].name) : NULL);
-      mg_json_add_column (r, "city", l->city ? json_object_new_string (mk_city_ids[l->city]) : NULL);
-      mg_json_add_column (r, "capital", json_object_new_int (l->capital));
-      mg_json_add_column (r, "wall", l->wall ? json_object_new_string (mk_wall_ids[l->wall]) : NULL);
-      mg_json_add_column (r, "camp", json_object_new_int (l->camp));
+      mg_rows_text (rows, l->name);
+      mg_rows_text (rows, mk_res_ids[l->resource]);
+      mg_rows_text (rows, l->owner >= 0 ? st->leaders[l->owner].name : NULL);
+      mg_rows_text (rows, l->city ? mk_city_ids[l->city] : NULL);
+      mg_rows_int (rows, l->capital);
+      mg_rows_text (rows, l->wall ? mk_wall_ids[l->wall] : NULL);
+      mg_rows_int (rows, l->camp);
       for (guint k = 0; k < MK_N_RES; k++)
-        mg_json_add_column (r, mk_res_ids[k], json_object_new_int64 (l->lying[k]));
-      json_object_array_add (lands, r);
+        mg_rows_int (rows, l->lying[k]);
+      mg_rows_end_row (rows);
     }
+  mg_rows_table (rows, "army", army_cols);
   for (guint i = 0; i < st->armies->len; i++)
     {
       const MkArmy *a = g_ptr_array_index (st->armies, i);
-      json_object *r = json_object_new_object ();
-      mg_json_add_column (r, "id", json_object_new_string (a->id));
-      mg_json_add_column (r, "leader", json_object_new_string (st->leaders[a->leader].name));
-      mg_json_add_column (r, "land", json_object_new_string (a->land));
+      mg_rows_text (rows, a->id);
+      mg_rows_text (rows, st->leaders[a->leader].name);
+      mg_rows_text (rows, a->land);
       for (guint u = 0; u < MK_N_UNITS; u++)
-        mg_json_add_column (r, mk_unit_ids[u], json_object_new_int64 (a->units[u]));
-      json_object_array_add (armies, r);
+        mg_rows_int (rows, a->units[u]);
+      mg_rows_end_row (rows);
     }
-  json_object_object_add (o, "leader", leaders);
-  json_object_object_add (o, "land", lands);
-  json_object_object_add (o, "army", armies);
-  return o;
 }
 
 /* ---------------------------------------------------------------- legal actions */

@@ -1143,18 +1143,20 @@ tft_from_json (json_object *ruleset, json_object *json, GError **error)
 
 /* ---------------------------------------------------------------- tables, describe */
 
-static json_object *
-tft_tables (const MgState *state)
+static void
+tft_tables (const MgState *state, MgRows *rows)
 {
+  static const char * const figure_cols[] = {
+    "name", "owner", "kind", "st", "dx", "adj_dx", "ma", "ep", "hits", "weapons", "armor", "shield",
+    "fights", "kills", "alive", NULL
+  };
   const TftState *st = (const TftState *) state;
   const TftRuleset *rs = &st->rs;
-  json_object *o = json_object_new_object ();
-  json_object *rows = json_object_new_array ();
 
+  mg_rows_table (rows, "figure", figure_cols);
   for (guint i = 0; i < st->roster->len; i++)
     {
       const TftFigure *f = g_ptr_array_index (st->roster, i);
-      json_object *r = json_object_new_object ();
       g_autofree char *ws = weapons_text (rs, f);
       gint hits = 0, adj;
 
@@ -1163,25 +1165,23 @@ tft_tables (const MgState *state)
           if (st->fight->f[k].fig == i)
             hits = st->fight->f[k].hits;
       adj = f->dx + tft_gear_dx (rs, f->armor, f->shield, f->shield >= 0, f->shield < 0 && carries_mg (rs, f), FALSE);
-      mg_json_add_column (r, "name", json_object_new_string (f->name));
-      mg_json_add_column (r, "owner", f->owner ? json_object_new_string (f->owner) : NULL);
-      mg_json_add_column (r, "kind", json_object_new_string (tft_kind_id (rs, f->kind)));
-      mg_json_add_column (r, "st", json_object_new_int (f->st));
-      mg_json_add_column (r, "dx", json_object_new_int (f->dx));
-      mg_json_add_column (r, "adj_dx", json_object_new_int (adj));
-      mg_json_add_column (r, "ma", json_object_new_int (tft_figure_ma (rs, f)));
-      mg_json_add_column (r, "ep", json_object_new_int (f->ep));
-      mg_json_add_column (r, "hits", json_object_new_int (hits));
-      mg_json_add_column (r, "weapons", json_object_new_string (ws));
-      mg_json_add_column (r, "armor", f->armor >= 0 ? json_object_new_string (_(rs->armor[f->armor].name)) : NULL);
-      mg_json_add_column (r, "shield", f->shield >= 0 ? json_object_new_string (_(rs->shields[f->shield].name)) : NULL);
-      mg_json_add_column (r, "fights", json_object_new_int (f->fights));
-      mg_json_add_column (r, "kills", json_object_new_int (f->kills));
-      mg_json_add_column (r, "alive", json_object_new_int (f->alive ? 1 : 0));
-      json_object_array_add (rows, r);
+      mg_rows_text (rows, f->name);
+      mg_rows_text (rows, f->owner);
+      mg_rows_text (rows, tft_kind_id (rs, f->kind));
+      mg_rows_int (rows, f->st);
+      mg_rows_int (rows, f->dx);
+      mg_rows_int (rows, adj);
+      mg_rows_int (rows, tft_figure_ma (rs, f));
+      mg_rows_int (rows, f->ep);
+      mg_rows_int (rows, hits);
+      mg_rows_text (rows, ws);
+      mg_rows_text (rows, f->armor >= 0 ? _(rs->armor[f->armor].name) : NULL);
+      mg_rows_text (rows, f->shield >= 0 ? _(rs->shields[f->shield].name) : NULL);
+      mg_rows_int (rows, f->fights);
+      mg_rows_int (rows, f->kills);
+      mg_rows_int (rows, f->alive ? 1 : 0);
+      mg_rows_end_row (rows);
     }
-  json_object_object_add (o, "figure", rows);
-  return o;
 }
 
 extern char        *tft_fight_describe (const TftState *st);
