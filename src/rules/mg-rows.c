@@ -9,7 +9,8 @@ typedef struct {
   const char         *name;
   const char * const *columns;
   guint               n_columns;
-  GByteArray         *data;    /* the rows' cells, one row after the other */
+  guint8             *data;    /* the rows' cells, one row after the other */
+  gsize               len, cap;
   GArray             *starts;  /* guint: where each row begins in data */
 } Table;
 
@@ -23,7 +24,7 @@ struct _MgRows {
 static void
 table_free (Table *t)
 {
-  g_byte_array_unref (t->data);
+  g_free (t->data);
   g_array_unref (t->starts);
   g_free (t);
 }
@@ -75,7 +76,6 @@ mg_rows_table (MgRows *rows, const char *table, const char * const *columns)
   if (rows->n_tables == rows->tables->len)
     {
       t = g_new0 (Table, 1);
-      t->data = g_byte_array_new ();
       t->starts = g_array_new (FALSE, FALSE, sizeof (guint));
       g_ptr_array_add (rows->tables, t);
     }
@@ -83,43 +83,64 @@ mg_rows_table (MgRows *rows, const char *table, const char * const *columns)
   t->name = table;
   t->columns = columns;
   t->n_columns = g_strv_length ((char **) columns);
-  g_byte_array_set_size (t->data, 0);
+  t->len = 0;
   g_array_set_size (t->starts, 0);
 }
 
+/* Room for `more` bytes at the end of the table's buffer (grown by doubling: once warm, a
+ * cleared MgRows never grows again), returned there. */
+static guint8 *
+reserve (Table *t, gsize more)
+{
+  guint8 *at;
+
+  if (t->len + more > t->cap)
+    {
+      t->cap = MAX (MAX (t->cap * 2, t->len + more), 256);
+      t->data = g_realloc (t->data, t->cap);
+    }
+  at = t->data + t->len;
+  t->len += more;
+  return at;
+}
+
+/* Appends a cell: its tag, then `len` bytes of `bytes`, then `len2` of `bytes2`. */
 static void
-put (MgRows *rows, guint8 tag, const void *bytes, guint len)
+put (MgRows *rows, guint8 tag, const void *bytes, gsize len, const void *bytes2, gsize len2)
 {
   Table *t = current (rows);
+  guint8 *at;
 
   if (t == NULL)
     return;
   if (rows->cells++ == 0)
     {
-      guint start = t->data->len;
+      guint start = t->len;
       g_array_append_val (t->starts, start);
     }
-  g_byte_array_append (t->data, &tag, 1);
+  at = reserve (t, 1 + len + len2);
+  at[0] = tag;
   if (len > 0)
-    g_byte_array_append (t->data, bytes, len);
+    memcpy (at + 1, bytes, len);
+  if (len2 > 0)
+    memcpy (at + 1 + len, bytes2, len2);
 }
 
 void
 mg_rows_int (MgRows *rows, gint64 value)
 {
-  put (rows, MG_ROWS_INT, &value, sizeof value);
+  put (rows, MG_ROWS_INT, &value, sizeof value, NULL, 0);
 }
 
 void
 mg_rows_null (MgRows *rows)
 {
-  put (rows, MG_ROWS_NULL, NULL, 0);
+  put (rows, MG_ROWS_NULL, NULL, 0, NULL, 0);
 }
 
 void
 mg_rows_text (MgRows *rows, const char *text)
 {
-  Table *t;
   guint32 len;
 
   if (text == NULL)
@@ -128,9 +149,7 @@ mg_rows_text (MgRows *rows, const char *text)
       return;
     }
   len = strlen (text);
-  put (rows, MG_ROWS_TEXT, &len, sizeof len);
-  if ((t = current (rows)) != NULL)
-    g_byte_array_append (t->data, (const guint8 *) text, len);
+  put (rows, MG_ROWS_TEXT, &len, sizeof len, text, len);
 }
 
 void
@@ -193,10 +212,10 @@ mg_rows_row (const MgRows *rows, guint t, guint r, gsize *len)
 {
   Table *table = g_ptr_array_index (rows->tables, t);
   guint start = g_array_index (table->starts, guint, r);
-  guint end = r + 1 < table->starts->len ? g_array_index (table->starts, guint, r + 1) : table->data->len;
+  guint end = r + 1 < table->starts->len ? g_array_index (table->starts, guint, r + 1) : table->len;
 
   *len = end - start;
-  return table->data->data + start;
+  return table->data + start;
 }
 
 void
