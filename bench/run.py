@@ -346,11 +346,10 @@ def log_other_writes(t, base, game, stream):
             db.execute(f'CREATE TRIGGER "bench_log_{op}_{tbl}" AFTER {when} ON "{tbl}" BEGIN {body} END')
     db.commit()
     db.close()
-    rows_before = rows_of(work)
+    rows_before, want = rows_of(work), stream.count("\n")
     timed([t.cli, "act", work], stdin=stream)
-    if rows_of(work) != rows_before + stream.count("\n"):
-        sys.exit(f"bench: the logged run of act appended {rows_of(work) - rows_before} rows, "
-                 f"not {stream.count(chr(10))}")
+    if rows_of(work) != rows_before + want:
+        sys.exit(f"bench: the logged run of act appended {rows_of(work) - rows_before} rows, not {want}")
     db = sqlite3.connect(work)
     logged = db.execute("SELECT count (*) FROM bench_log_change").fetchone()[0]
     db.close()

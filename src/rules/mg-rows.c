@@ -196,12 +196,6 @@ mg_rows_columns (const MgRows *rows, guint t)
 }
 
 guint
-mg_rows_n_columns (const MgRows *rows, guint t)
-{
-  return ((Table *) g_ptr_array_index (rows->tables, t))->n_columns;
-}
-
-guint
 mg_rows_n_rows (const MgRows *rows, guint t)
 {
   return ((Table *) g_ptr_array_index (rows->tables, t))->starts->len;

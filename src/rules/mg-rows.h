@@ -43,7 +43,6 @@ guint              mg_rows_n_tables (const MgRows *rows);
 gint               mg_rows_find     (const MgRows *rows, const char *table);   /* -1: none */
 const char        *mg_rows_name     (const MgRows *rows, guint t);
 const char * const *mg_rows_columns (const MgRows *rows, guint t);
-guint              mg_rows_n_columns (const MgRows *rows, guint t);
 guint              mg_rows_n_rows   (const MgRows *rows, guint t);
 /* Row r's packed cells: equal rows of the same columns have equal bytes. */
 const guint8      *mg_rows_row      (const MgRows *rows, guint t, guint r, gsize *len);
