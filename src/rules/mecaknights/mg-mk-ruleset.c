@@ -79,11 +79,36 @@ mk_purse_units (const guint *units)
 
 /* ---------------------------------------------------------------- the map */
 
+/* A land's name and neighbours, and the rivers, never change once the map is parsed (a map is
+ * replaced whole, never edited in place), while every action runs on a copy of the state: so
+ * copies share them, by atomic reference counts (a copy may be made in another thread), and a
+ * copy costs the lands' changing fields only. */
+static char **
+strv_shared (char **v)
+{
+  guint n = v ? g_strv_length (v) : 0;
+  char **s = g_atomic_rc_box_alloc0 ((n + 1) * sizeof (char *));
+
+  if (n > 0)
+    memcpy (s, v, n * sizeof (char *));
+  g_free (v);    /* the strings now belong to s */
+  return s;
+}
+
+static void
+strv_contents_free (gpointer p)
+{
+  for (char **s = p; *s; s++)
+    g_free (*s);
+}
+
 static void
 land_free (MkLand *l)
 {
-  g_free (l->name);
-  g_strfreev (l->adjacent);
+  if (l->name)
+    g_ref_string_release (l->name);
+  if (l->adjacent)
+    g_atomic_rc_box_release_full (l->adjacent, strv_contents_free);
   g_free (l);
 }
 
@@ -227,7 +252,7 @@ parse_land (json_object *o, const char *path, MgJsonErr kind, char **leaders, gu
   if (!mg_json_object (o, path, kind, error) || !mg_json_only (o, path, kind, known, error) ||
       !mg_json_get_string (o, path, "name", kind, &name, error))
     return FALSE;
-  l->name = g_strdup (name);
+  l->name = g_ref_string_new (name);
   if (!mg_json_get_choice (o, path, "resource", kind, mk_res_ids, &v, error))
     return FALSE;
   l->resource = v;
@@ -235,8 +260,10 @@ parse_land (json_object *o, const char *path, MgJsonErr kind, char **leaders, gu
     return FALSE;
   {
     g_autofree char *apath = mk_path_key (path, "adjacent");
-    if (!read_strv (adj, apath, kind, &l->adjacent, error))
+    char **names = NULL;
+    if (!read_strv (adj, apath, kind, &names, error))
       return FALSE;
+    l->adjacent = strv_shared (names);
   }
   if (!get_leader (o, path, "owner", kind, leaders, n_leaders, &l->owner, error))
     return FALSE;
@@ -560,32 +587,21 @@ static void
 land_copy (const MkLand *from, MkLand *to)
 {
   *to = *from;
-  to->name = g_strdup (from->name);
-  to->adjacent = g_strdupv (from->adjacent);
+  to->name = g_ref_string_acquire (from->name);
+  to->adjacent = g_atomic_rc_box_acquire (from->adjacent);
 }
 
 void
 mk_map_copy (const MkMap *from, MkMap *to)
 {
   to->lands = g_ptr_array_new_full (from->lands->len, (GDestroyNotify) land_free);
-  to->rivers = g_ptr_array_new_full (from->rivers->len, (GDestroyNotify) river_free);
+  to->rivers = g_ptr_array_ref (from->rivers);
   to->bridges = g_ptr_array_new_full (from->bridges->len, (GDestroyNotify) bridge_free);
   for (guint i = 0; i < from->lands->len; i++)
     {
       MkLand *l = g_new (MkLand, 1);
       land_copy (g_ptr_array_index (from->lands, i), l);
       g_ptr_array_add (to->lands, l);
-    }
-  for (guint i = 0; i < from->rivers->len; i++)
-    {
-      const MkRiver *f = g_ptr_array_index (from->rivers, i);
-      MkRiver *r = g_new0 (MkRiver, 1);
-      r->name = g_strdup (f->name);
-      r->large = f->large;
-      r->pairs = g_ptr_array_copy (f->pairs, mk_str_copy, NULL);
-      g_ptr_array_set_free_func (r->pairs, g_free);
-      r->marks = g_strdupv (f->marks);
-      g_ptr_array_add (to->rivers, r);
     }
   for (guint i = 0; i < from->bridges->len; i++)
     {
