@@ -529,7 +529,7 @@ def bench_frame(t, runs, same_size_runs, gen_timeout):
             for label in ("bare window", "header-bar window"):
                 ratio_line(f"  (a) {renderer}: {label} / GNOME Calculator",
                            [a / b for a, b in zip(times[label], times["GNOME Calculator"])])
-    if "GNOME Calculator" in dict(programs):
+    if "GNOME Calculator" in dict(programs) and same_size_runs > 0:
         bench_frame_calculator_size(t, same_size_runs, base_env, programs[:n_games], dict(programs)["GNOME Calculator"])
 
 

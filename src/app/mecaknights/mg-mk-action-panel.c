@@ -537,6 +537,24 @@ refill_path (MgMkActionPanel *self, Field *field)
     }
 }
 
+/* Where a Land field starts: the first land of the leader whose turn it is, so that the panel
+ * does not open on another leader's land, where building or training is refused. */
+static const char *
+leaders_land (json_object *view)
+{
+  const char *leader = mg_mk_ui_view_current_leader (view);
+  json_object *lands = mg_mk_ui_view_lands (view);
+
+  for (gsize i = 0; leader != NULL && i < mg_ui_json_len (lands); i++)
+    {
+      json_object *land = json_object_array_get_idx (lands, i);
+
+      if (g_strcmp0 (mg_ui_json_str (land, "owner"), leader) == 0)
+        return mg_ui_json_str (land, "name");
+    }
+  return NULL;
+}
+
 static void
 refill_field (MgMkActionPanel *self, Field *field)
 {
@@ -562,7 +580,9 @@ refill_field (MgMkActionPanel *self, Field *field)
       g_clear_pointer (&field->ids, g_ptr_array_unref);
       field->ids = g_ptr_array_ref (ids);
       fill_combo (field->widget, ids, labels,
-                  field->spec->kind == F_PLAYER ? mg_mk_ui_view_current_leader (self->view) : NULL);
+                  field->spec->kind == F_PLAYER ? mg_mk_ui_view_current_leader (self->view) :
+                  field->spec->kind == F_LAND && strcmp (field->spec->key, "land") == 0 ?
+                    leaders_land (self->view) : NULL);
       break;
     }
 }

@@ -1048,6 +1048,29 @@ test_forms (void)
   close_campaign_windows (app);
 }
 
+/* A Land field starts on a land of the leader whose turn it is: opened on Blue's turn, Build does
+ * not offer Redhold (the map's first land, Red's), where Blue's build is refused, but Bluecrest,
+ * Blue's capital. */
+static void
+test_land_starts_on_leaders_land (void)
+{
+  static const char *const players[] = { "Red", "Blue", "Green", NULL };
+  MgCampaignWindow *window = show_mk ("own-land.db", "Own land", players, NULL);
+  MgMkActionPanel *panel = mg_mk_dashboard_get_action_panel (dashboard (window));
+  json_object *built;
+
+  PLAY (window, panel, "start");
+  PLAY (window, panel, "collect", "player", "Red");
+  PLAY (window, panel, "end_turn", "player", "Red");
+  PLAY (window, panel, "collect", "player", "Blue");
+  g_assert_true (mg_mk_action_panel_select (panel, "build"));
+  built = mg_mk_action_panel_build (panel);
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (built, "player")), ==, "Blue");
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (built, "land")), ==, "Bluecrest");
+  json_object_put (built);
+  close_campaign_windows (app);
+}
+
 /* 11.3: a form's field shows its problem in words, beside it, only once it was touched: a fresh
  * Add a leader form shows nothing (and cannot be applied); the name typed then cleared shows
  * the sentence beside the name, never the engine's JSON words. At 360 px the note fits. */
@@ -1528,6 +1551,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/take-control", test_take_control);
   g_test_add_func ("/ui/mecaknights/take-control-war", test_take_control_war);
   g_test_add_func ("/ui/mecaknights/forms", test_forms);
+  g_test_add_func ("/ui/mecaknights/land-starts-on-leaders-land", test_land_starts_on_leaders_land);
   g_test_add_func ("/ui/mecaknights/touched-fields", test_touched_fields);
   g_test_add_func ("/ui/mecaknights/gm-own-campaign", test_gm_own_campaign);
   g_test_add_func ("/ui/mecaknights/whole-year", test_whole_year);
