@@ -21,8 +21,9 @@ packages=(
   clang libclang-rt-14-dev
 )
 
-# Only for `dev.sh bench`: the real peers of bench (a).
-bench_packages=(gnome-calculator gnome-text-editor)
+# Only for `dev.sh bench`: the real peers of bench (a), and node and git for (d)'s peer,
+# melee-sim-js (its source is exported from a git directory given in $MG_MELEE_SIM_JS_GIT).
+bench_packages=(gnome-calculator gnome-text-editor nodejs git)
 
 install_missing() {
   local missing=()
