@@ -296,18 +296,30 @@ def bench_export(t, pairs, gen_timeout, pdf_sizes):
     turn = last // 2
     out = os.path.join(t.cache, "work", "turn.md")
     query = f"select actor, summary, dice from journal where turn = {turn} and undone = 0 order by seq"
-    ratios, cpu_ratios, rows = [], [], []
-    for _ in range(pairs):
+    # The same export from the smallest campaign, a turn in its middle: what a turn's export costs
+    # must not grow with the campaign's length (the ratio to the query is mostly process start).
+    small = t.campaign("meeple", SIZES[0], gen_timeout) if n > SIZES[0] else None
+    small_turn = int(subprocess.run(["sqlite3", small, "select max(turn) from journal"], capture_output=True,
+                                    text=True).stdout.strip()) // 2 if small else None
+    ratios, cpu_ratios, rows, growth, cpu_growth = [], [], [], [], []
+    for i in range(pairs):
         te, ce, _ = timed_cpu([t.cli, "export", path, "--format", "md", "--turn", str(turn), "-o", out])
         ts, cs, _ = timed_cpu(["sqlite3", path, query])
         ratios.append(te / ts)
         cpu_ratios.append(ce / cs)
         rows.append((te, ts, ce, cs))
+        if small:
+            tk, ck, _ = timed_cpu([t.cli, "export", small, "--format", "md", "--turn", str(small_turn), "-o", out])
+            growth.append(te / tk)
+            cpu_growth.append(ce / ck)
     print(f"  one turn of a {n}-row Meeple campaign: export {statistics.median([r[0] for r in rows]) * 1e3:.0f} ms, "
           f"sqlite3 {statistics.median([r[1] for r in rows]) * 1e3:.0f} ms; CPU "
           f"{statistics.median([r[2] for r in rows]) * 1e3:.1f} ms and {statistics.median([r[3] for r in rows]) * 1e3:.1f} ms (medians)")
     ratio_line("  export of one turn / indexed sqlite3 query for it", ratios, 2.0)
     ratio_line("  export of one turn / indexed sqlite3 query for it, CPU time", cpu_ratios, 2.0)
+    if small:
+        ratio_line(f"  export of one turn, {n}-row campaign / {SIZES[0]}-row campaign", growth, 1.2)
+        ratio_line(f"  export of one turn, {n}-row campaign / {SIZES[0]}-row campaign, CPU time", cpu_growth, 1.2)
     for size in pdf_sizes:
         p = t.campaign("meeple", size, gen_timeout)
         pdf = os.path.join(t.cache, "work", "all.pdf")
