@@ -2888,6 +2888,7 @@ mk_describe (const MgState *state, const char *seat)
     }
   return g_string_free (s, FALSE);
 }
+
 static void
 mk_tables (const MgState *state, MgRows *rows)
 {
