@@ -26,20 +26,34 @@ check (sqlite3 *db, int rc, const char *what)
     }
 }
 
-/* Prepared statements for the logged writes, one per distinct SQL text (a few per table). */
-typedef struct Cached { char *sql; sqlite3_stmt *stmt; struct Cached *next; } Cached;
+/* Prepared statements for the logged writes, one per (op, table, columns): a few per table.
+ * Found by comparing those three, so a write costs no SQL text once its statement exists. */
+typedef struct Cached { char op; char *tbl, *cols; sqlite3_stmt *stmt; struct Cached *next; } Cached;
 
 static sqlite3_stmt *
-cached (sqlite3 *db, Cached **cache, const char *sql)
+cached (sqlite3 *db, Cached **cache, char op, const char *tbl, const char *cols)
 {
+  char sql[4096];
+  size_t len = strlen (cols);
+
   for (Cached *c = *cache; c; c = c->next)
-    if (strcmp (c->sql, sql) == 0)
+    if (c->op == op && strcmp (c->tbl, tbl) == 0 && strcmp (c->cols, cols) == 0)
       {
         sqlite3_reset (c->stmt);
         return c->stmt;
       }
+  if (op == 'D')
+    snprintf (sql, sizeof sql, "DELETE FROM \"%s\" WHERE rowid = ?1", tbl);
+  else if (op == 'I')
+    snprintf (sql, sizeof sql, "INSERT INTO \"%s\" (rowid, %.*s) SELECT ?1, %.*s FROM log.\"bench_log_vals_%s\" "
+              "WHERE cid = ?2", tbl, (int) len - 1, cols, (int) len - 1, cols, tbl);
+  else
+    snprintf (sql, sizeof sql, "UPDATE \"%s\" SET (%.*s) = (SELECT %.*s FROM log.\"bench_log_vals_%s\" "
+              "WHERE cid = ?2) WHERE rowid = ?1", tbl, (int) len - 1, cols, (int) len - 1, cols, tbl);
   Cached *c = calloc (1, sizeof *c);
-  c->sql = strdup (sql);
+  c->op = op;
+  c->tbl = strdup (tbl);
+  c->cols = strdup (cols);
   check (db, sqlite3_prepare_v2 (db, sql, -1, &c->stmt, NULL), sql);
   c->next = *cache;
   *cache = c;
@@ -52,31 +66,20 @@ cached (sqlite3 *db, Cached **cache, const char *sql)
 static void
 replay_changes (sqlite3 *to, sqlite3_stmt *changes, Cached **cache)
 {
-  char sql[4096];
-
   while (sqlite3_step (changes) == SQLITE_ROW)
     {
-      const char *op = (const char *) sqlite3_column_text (changes, 0);
+      char op = ((const char *) sqlite3_column_text (changes, 0))[0];
       const char *tbl = (const char *) sqlite3_column_text (changes, 1);
       const char *cols = (const char *) sqlite3_column_text (changes, 4);
-      size_t len = cols ? strlen (cols) : 0;
       sqlite3_stmt *st;
 
-      if (op[0] == 'D')
-        snprintf (sql, sizeof sql, "DELETE FROM \"%s\" WHERE rowid = ?1", tbl);
-      else if (op[0] == 'I')
-        snprintf (sql, sizeof sql, "INSERT INTO \"%s\" (rowid, %.*s) SELECT ?1, %.*s FROM log.\"bench_log_vals_%s\" "
-                  "WHERE cid = ?2", tbl, (int) len - 1, cols, (int) len - 1, cols, tbl);
-      else if (len > 0)
-        snprintf (sql, sizeof sql, "UPDATE \"%s\" SET (%.*s) = (SELECT %.*s FROM log.\"bench_log_vals_%s\" "
-                  "WHERE cid = ?2) WHERE rowid = ?1", tbl, (int) len - 1, cols, (int) len - 1, cols, tbl);
-      else
-        continue;
-      st = cached (to, cache, sql);
+      if (op != 'D' && (cols == NULL || *cols == '\0'))
+        continue;   /* an update that changed nothing */
+      st = cached (to, cache, op, tbl, op == 'D' ? "" : cols);
       sqlite3_bind_int64 (st, 1, sqlite3_column_int64 (changes, 2));
-      if (op[0] != 'D')
+      if (op != 'D')
         sqlite3_bind_int64 (st, 2, sqlite3_column_int64 (changes, 3));
-      check (to, sqlite3_step (st), sql);
+      check (to, sqlite3_step (st), tbl);
     }
 }
 
@@ -156,7 +159,8 @@ main (int argc, char **argv)
     {
       next = c->next;
       sqlite3_finalize (c->stmt);
-      free (c->sql);
+      free (c->tbl);
+      free (c->cols);
       free (c);
     }
   sqlite3_close (from);
