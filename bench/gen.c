@@ -19,6 +19,7 @@
 #include "mg-campaign.h"
 #include "mg-campaign-private.h"
 #include "mg-dice.h"
+#include "mg-data.h"
 #include "mg-game.h"
 #include "mg-rules.h"
 
@@ -125,7 +126,7 @@ mk_sample_map (void)
   gsize size;
 
   if (game == NULL || game->n_samples == 0 ||
-      !(bytes = g_resources_lookup_data (game->samples[0].resource, 0, NULL)))
+      !(bytes = mg_data_lookup (game->samples[0].resource, NULL)))
     die ("mecaknights", "the sample is not built in");
   text = g_bytes_get_data (bytes, &size);
   end = memchr (text, '\n', size);

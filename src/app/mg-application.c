@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "mg-application.h"
+#include "mg-data.h"
 #include "mg-app-resources.h"
 #include "mg-campaign-window.h"
 #include "mg-errors.h"
@@ -42,8 +43,10 @@ mg_application_samples (guint *n_samples)
             const MgGameSample *s = &games[i]->samples[j];
             MgSample sample = { games[i]->rules->id, s->title, s->resource, { NULL } };
 
+            g_autoptr(GBytes) script = mg_data_lookup (s->resource, NULL);
+
             /* Only scripts that are really compiled in. */
-            if (!g_resources_get_info (s->resource, 0, NULL, NULL, NULL))
+            if (script == NULL)
               continue;
             for (guint k = 0; k < G_N_ELEMENTS (sample.players) - 1 && s->players[k] != NULL; k++)
               sample.players[k] = s->players[k];
@@ -284,7 +287,7 @@ mg_application_create_sample_for (MgApplication *self,
                    _("There is no sample for the game “%s”."), game_id);
       return NULL;
     }
-  bytes = g_resources_lookup_data (sample->script, 0, error);
+  bytes = mg_data_lookup (sample->script, error);
   if (bytes == NULL)
     return NULL;
 

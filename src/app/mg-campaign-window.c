@@ -6,7 +6,7 @@
 #include "mg-application.h"
 #include "mg-campaign-window-private.h"
 #include "mg-errors.h"
-#include "mg-export.h"
+#include "mg-export-async.h"
 #include "mg-export-dialog.h"
 #include "mg-game-ui.h"
 #include "mg-journal-page.h"

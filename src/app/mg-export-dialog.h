@@ -4,7 +4,7 @@
 #include <adwaita.h>
 
 #include "mg-campaign.h"
-#include "mg-export.h"
+#include "mg-export-async.h"
 
 G_BEGIN_DECLS
 

@@ -1,5 +1,12 @@
-/* mg-campaign-private.h — the campaign's snapshot policy, shared with its tests. */
+/* mg-campaign-private.h — the campaign's snapshot policy and schema, shared with its tests. */
 #pragma once
+
+#include "mg-data.h"
+
+/* The campaign file's schema: its migrations, NNNN-*.sql in SCHEMA_DIR (generated from
+ * mg-core.gresource.xml by build-aux/embed-data.py). */
+extern const MgDataFile mg_core_data[];
+#define MG_CAMPAIGN_SCHEMA_DIR "/io/github/meleegm/MeleeGM/core/schema/"
 
 /* Snapshots are caches of the state, taken only at turn boundaries, but not at every one:
  * writing a state costs about as much as writing its journal row, and a Meeple turn is four

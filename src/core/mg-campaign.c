@@ -11,7 +11,6 @@
 #include "mg-ruleset.h"
 #include "mg-store.h"
 #include "mg-game.h"
-#include "mg-core-resources.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -22,7 +21,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define SCHEMA_DIR "/io/github/meleegm/MeleeGM/core/schema/"
 #define JSON_FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
 
 struct _MgCampaign {
@@ -1246,7 +1244,7 @@ migrate_game_tables (MgCampaign *self, GError **error)
       if (version >= latest)
         break;
       resource = self->game->table_migrations[version];
-      if (!(bytes = g_resources_lookup_data (resource, 0, error)))
+      if (!(bytes = mg_data_lookup (resource, error)))
         goto fail;
       script = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
       if (!mg_store_exec_script (self->store, script, resource, error) ||
@@ -1287,12 +1285,6 @@ writable (const char *path)
   return g_access (path, W_OK) == 0 && g_access (dir, W_OK) == 0;
 }
 
-static GResource *
-core_resource (void)
-{
-  return mg_core_get_resource ();
-}
-
 MgCampaign *
 mg_campaign_open (const char *path, GError **error)
 {
@@ -1318,7 +1310,7 @@ mg_campaign_open (const char *path, GError **error)
       !load_all (self, error) ||
       !check_game_tables_version (self, error) ||
       (!self->read_only && version < MG_CAMPAIGN_SCHEMA_VERSION &&
-       !mg_store_migrate (self->store, core_resource (), SCHEMA_DIR, error)) ||
+       !mg_store_migrate (self->store, mg_core_data, MG_CAMPAIGN_SCHEMA_DIR, error)) ||
       (!self->read_only && !migrate_game_tables (self, error)))
     {
       convert_error (error);
@@ -1340,12 +1332,12 @@ check_players (const MgRules *rules, const char * const *players, GError **error
   if (n < rules->min_players || n > rules->max_players)
     {
       if (rules->min_players == rules->max_players)
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+        g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_INVALID,
                      g_dngettext (GETTEXT_PACKAGE, "%s needs %u player", "%s needs %u players",
                                   rules->min_players),
                      _(rules->name), rules->min_players);
       else
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+        g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_INVALID,
                      _("%s needs %u to %u players"), _(rules->name),
                      rules->min_players, rules->max_players);
       return FALSE;
@@ -1354,14 +1346,14 @@ check_players (const MgRules *rules, const char * const *players, GError **error
     {
       if (!players[i][0] || !g_utf8_validate (players[i], -1, NULL))
         {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+          g_set_error_literal (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_INVALID,
                                _("Every player needs a name"));
           return FALSE;
         }
       for (guint j = 0; j < i; j++)
         if (strcmp (players[i], players[j]) == 0)
           {
-            g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+            g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_INVALID,
                          _("Two players are named “%s”"), players[i]);
             return FALSE;
           }
@@ -1378,7 +1370,7 @@ write_new_campaign (MgStore *store, const char *game_id, const char *name,
   g_autoptr(MgStoreStmt) camp = NULL;
   g_autoptr(MgStoreStmt) sess = NULL;
 
-  if (!mg_store_migrate (store, core_resource (), SCHEMA_DIR, error) || !mg_store_begin (store, error))
+  if (!mg_store_migrate (store, mg_core_data, MG_CAMPAIGN_SCHEMA_DIR, error) || !mg_store_begin (store, error))
     return FALSE;
 
   camp = mg_store_prepare (store,
@@ -1569,7 +1561,7 @@ mg_campaign_create (const char *path, const char *game_id, const char *name,
     }
   if (!name || !*name || !g_utf8_validate (name, -1, NULL))
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+      g_set_error_literal (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_INVALID,
                            _("The campaign needs a name"));
       return NULL;
     }

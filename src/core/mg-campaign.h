@@ -1,7 +1,7 @@
 /* mg-campaign.h — one campaign = one SQLite file: journal, snapshots, undo/redo, replay. */
 #pragma once
 
-#include <gio/gio.h>
+#include <glib-object.h>
 #include <json-c/json.h>
 #include "mg-rules.h"
 
@@ -18,6 +18,7 @@ typedef enum {
   MG_CAMPAIGN_ERROR_SQLITE,       /* any other SQLite failure: the message carries SQLite's */
   MG_CAMPAIGN_ERROR_NOTHING,      /* undo with nothing to undo, redo with nothing to redo */
   MG_CAMPAIGN_ERROR_READ_ONLY,    /* a change asked of a campaign opened read-only */
+  MG_CAMPAIGN_ERROR_INVALID,      /* create: no name, or players the game does not take */
 } MgCampaignError;
 
 GQuark mg_campaign_error_quark (void);
@@ -57,7 +58,7 @@ G_DECLARE_FINAL_TYPE (MgCampaign, mg_campaign, MG, CAMPAIGN, GObject)
 
 /* Creates PATH (must not exist). ruleset NULL = the game's shipped default (copied in).
  * players: NULL-terminated, rules->min_players..max_players distinct names (else
- * G_IO_ERROR_INVALID_ARGUMENT, as for an empty name).  seed: for dice rolled in the app. */
+ * MG_CAMPAIGN_ERROR_INVALID, as for an empty name).  seed: for dice rolled in the app. */
 MgCampaign  *mg_campaign_create       (const char         *path,
                                        const char         *game_id,
                                        const char         *name,

@@ -11,6 +11,7 @@
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 
+#include "mg-export-async.h"
 #include "mg-export-private.h"
 
 /* A4 in points, and the margins. */
@@ -568,9 +569,13 @@ GPtrArray *
 mg_export_pages (MgCampaign *campaign, MgExportScope scope, GCancellable *cancellable, GError **error)
 {
   g_autoptr(GPtrArray) pages = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
+  MgExportStop stop = { mg_export_cancellable_stopped, cancellable };
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (campaign), NULL);
-  if (!mg_export_render_pages (campaign, scope, pages, cancellable, error))
-    return NULL;
+  if (!mg_export_render_pages (campaign, scope, pages, cancellable ? &stop : NULL, error))
+    {
+      mg_export_cancelled_error (error);
+      return NULL;
+    }
   return g_steal_pointer (&pages);
 }

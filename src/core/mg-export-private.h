@@ -62,9 +62,28 @@ struct _MgExportDoc {
 /* The PDF renderer, or NULL in a program that does not link mg-export-pdf.c (the CLI, which
  * then hands PDF exports to melee-gm-cli-pdf: cairo and pango cost every start ~25 libraries). */
 extern const MgExportRenderer *mg_export_pdf_renderer;
+/* How a caller stops an export under way: asked before the walk and every 1,024 rows, TRUE
+ * stops it with MG_EXPORT_ERROR_CANCELLED.  (Not a GCancellable: the CLI does not link GIO.) */
+typedef struct {
+  gboolean (*stopped) (gpointer data);
+  gpointer   data;
+} MgExportStop;
+
+/* In mg-export-async.c (GIO): a stop's `stopped` for a GCancellable, and MG_EXPORT_ERROR_CANCELLED
+ * turned into the G_IO_ERROR_CANCELLED the app looks for. */
+gboolean mg_export_cancellable_stopped (gpointer cancellable);
+void     mg_export_cancelled_error     (GError **error);
+
 /* The PDF layout into pages (cairo recording surfaces), for mg_export_pages. */
 gboolean mg_export_render_pages (MgCampaign *campaign, MgExportScope scope, GPtrArray *pages,
-                                 GCancellable *cancellable, GError **error);
+                                 const MgExportStop *stop, GError **error);
+/* mg_export_write, for mg_export_write_async's thread: current_session is the session a
+ * turn-only scope looks in first; progress (0..1) is reported in the calling thread; stop may be
+ * NULL. */
+gboolean mg_export_to_file      (MgCampaign *campaign, MgExportFormat format, MgExportScope scope,
+                                 gint64 current_session, const char *out_path,
+                                 MgExportProgress progress, gpointer progress_data,
+                                 const MgExportStop *stop, GError **error);
 
 
 /* "Session 2 — Friday", or "Session 2" for a session without a name. */

@@ -816,7 +816,15 @@ mg_export_format_dice (const char *dice_json, json_object *ruleset)
 
 /* ------------------------------------------------------------------ walker */
 
-typedef void (*ProgressFunc) (double fraction, gpointer data);
+/* Whether the caller asked the export to stop (MG_EXPORT_ERROR_CANCELLED). */
+static gboolean
+stopped (const MgExportStop *stop, GError **error)
+{
+  if (stop == NULL || stop->stopped == NULL || !stop->stopped (stop->data))
+    return FALSE;
+  g_set_error_literal (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_CANCELLED, _("The export was cancelled"));
+  return TRUE;
+}
 
 typedef struct {
   MgCampaign       *campaign;
@@ -825,8 +833,8 @@ typedef struct {
   GHashTable       *session_names;   /* id -> name */
   json_object      *ruleset;         /* for the dice's face names */
   gint              current_turn;    /* the turn under way: its secret dice stay hidden */
-  GCancellable     *cancellable;
-  ProgressFunc      progress;
+  const MgExportStop *stop;
+  MgExportProgress  progress;
   gpointer          progress_data;
   gint64            first_seq, span; /* for progress */
   double            last_reported;
@@ -898,7 +906,7 @@ walk_row (const MgJournalRead *row, gpointer data, GError **error)
   g_autoptr(ExportJson) events = NULL;
   MgExportAction action = { 0 };
 
-  if ((w->n_rows & 1023) == 0 && g_cancellable_set_error_if_cancelled (w->cancellable, error))
+  if ((w->n_rows & 1023) == 0 && stopped (w->stop, error))
     return FALSE;
   if (w->group_open && (row->turn != w->group_turn || row->session != w->open_session))
     walk_close_turn (w);
@@ -1117,9 +1125,9 @@ export_render (MgCampaign      *campaign,
                gint64           current_session,
                FILE            *out,
                GPtrArray       *pages,
-               ProgressFunc     progress,
+               MgExportProgress progress,
                gpointer         progress_data,
-               GCancellable    *cancellable,
+               const MgExportStop *stop,
                GError         **error)
 {
   const MgRules *rules = mg_campaign_get_rules (campaign);
@@ -1171,12 +1179,12 @@ export_render (MgCampaign      *campaign,
   w.session_names = names;
   w.ruleset = mg_campaign_get_ruleset (campaign);
   w.current_turn = mg_state_turn (mg_campaign_get_state (campaign));
-  w.cancellable = cancellable;
+  w.stop = stop;
   w.progress = progress;
   w.progress_data = progress_data;
   w.last_reported = -1;
 
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  if (stopped (stop, error))
     goto out;
   renderer->begin (&doc);
   if (!mg_campaign_journal_read (campaign, &filter, walk_row, &w, error))
@@ -1213,16 +1221,16 @@ out:
 
 /* Writes to a temporary file beside out_path, then renames it over out_path: a reader
  * (or a crash) sees the old file or the new one, never half of one. */
-static gboolean
-export_to_file (MgCampaign      *campaign,
-                MgExportFormat   format,
-                MgExportScope    scope,
-                gint64           current_session,
-                const char      *out_path,
-                ProgressFunc     progress,
-                gpointer         progress_data,
-                GCancellable    *cancellable,
-                GError         **error)
+gboolean
+mg_export_to_file (MgCampaign      *campaign,
+                   MgExportFormat   format,
+                   MgExportScope    scope,
+                   gint64           current_session,
+                   const char      *out_path,
+                   MgExportProgress progress,
+                   gpointer         progress_data,
+                   const MgExportStop *stop,
+                   GError         **error)
 {
   g_autofree char *dir = g_path_get_dirname (out_path);
   g_autofree char *base = g_path_get_basename (out_path);
@@ -1253,7 +1261,7 @@ export_to_file (MgCampaign      *campaign,
     }
 
   ok = export_render (campaign, renderer_for (format), format, scope, current_session, out, NULL,
-                      progress, progress_data, cancellable, error);
+                      progress, progress_data, stop, error);
   if (ok && (fflush (out) != 0 || ferror (out) || fsync (fileno (out)) != 0))
     {
       g_set_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_WRITE,
@@ -1287,146 +1295,21 @@ mg_export_write (MgCampaign     *campaign,
   g_return_val_if_fail (MG_IS_CAMPAIGN (campaign), FALSE);
   g_return_val_if_fail (out_path != NULL, FALSE);
 
-  return export_to_file (campaign, format, scope, mg_campaign_get_session (campaign), out_path,
-                         NULL, NULL, NULL, error);
+  return mg_export_to_file (campaign, format, scope, mg_campaign_get_session (campaign), out_path,
+                            NULL, NULL, NULL, error);
 }
 
 /* mg_export_pages (mg-export-pdf.c) through the renderer it registered. */
 gboolean
 mg_export_render_pages (MgCampaign *campaign, MgExportScope scope, GPtrArray *pages,
-                        GCancellable *cancellable, GError **error)
+                        const MgExportStop *stop, GError **error)
 {
   return export_render (campaign, mg_export_pdf_renderer, MG_EXPORT_PDF, scope,
-                        mg_campaign_get_session (campaign), NULL, pages, NULL, NULL, cancellable,
-                        error);
+                        mg_campaign_get_session (campaign), NULL, pages, NULL, NULL, stop, error);
 }
 
 gboolean
 mg_export_has_pdf (void)
 {
   return mg_export_pdf_renderer != NULL;
-}
-
-/* ------------------------------------------------------------------- async */
-
-typedef struct {
-  char            *path;
-  MgExportFormat   format;
-  MgExportScope    scope;
-  gint64           current_session;
-  char            *out_path;
-  MgExportProgress progress;
-  gpointer         progress_data;
-  GMainContext    *context;
-} ExportTask;
-
-static void
-export_task_free (gpointer data)
-{
-  ExportTask *t = data;
-
-  g_free (t->path);
-  g_free (t->out_path);
-  g_free ((char *) t->scope.player);
-  g_main_context_unref (t->context);
-  g_free (t);
-}
-
-typedef struct {
-  MgExportProgress progress;
-  gpointer         data;
-  double           fraction;
-} ProgressReport;
-
-static gboolean
-progress_dispatch (gpointer data)
-{
-  ProgressReport *r = data;
-
-  r->progress (r->fraction, r->data);
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs in the worker thread: the report is delivered on the caller's main context. */
-static void
-progress_post (double fraction, gpointer data)
-{
-  ExportTask *t = data;
-  ProgressReport *r;
-  GSource *source;
-
-  if (t->progress == NULL)
-    return;
-  r = g_new (ProgressReport, 1);
-  r->progress = t->progress;
-  r->data = t->progress_data;
-  r->fraction = fraction;
-  /* Always a source on the caller's context: g_main_context_invoke would run the report right
-   * here, in the worker, whenever the caller's loop happens not to hold its context. */
-  source = g_idle_source_new ();
-  g_source_set_priority (source, G_PRIORITY_DEFAULT);
-  g_source_set_callback (source, progress_dispatch, r, g_free);
-  g_source_attach (source, t->context);
-  g_source_unref (source);
-}
-
-static void
-export_thread (GTask        *task,
-               gpointer      source,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  ExportTask *t = task_data;
-  g_autoptr(MgCampaign) campaign = NULL;
-  GError *error = NULL;
-
-  /* SQLite connections stay in the thread that opened them: this thread opens its own. */
-  campaign = mg_campaign_open (t->path, &error);
-  if (campaign == NULL
-      || !export_to_file (campaign, t->format, t->scope, t->current_session, t->out_path,
-                          progress_post, t, cancellable, &error))
-    g_task_return_error (task, error);
-  else
-    g_task_return_boolean (task, TRUE);
-}
-
-void
-mg_export_write_async (MgCampaign         *campaign,
-                       MgExportFormat      format,
-                       MgExportScope       scope,
-                       const char         *out_path,
-                       MgExportProgress    progress,
-                       gpointer            progress_data,
-                       GCancellable       *cancellable,
-                       GAsyncReadyCallback callback,
-                       gpointer            user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  ExportTask *t;
-
-  g_return_if_fail (MG_IS_CAMPAIGN (campaign));
-  g_return_if_fail (out_path != NULL);
-
-  task = g_task_new (campaign, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mg_export_write_async);
-  t = g_new0 (ExportTask, 1);
-  t->path = g_strdup (mg_campaign_get_path (campaign));
-  t->format = format;
-  t->scope = scope;
-  t->scope.player = g_strdup (scope.player);   /* the caller's string may not outlive the thread */
-  t->current_session = mg_campaign_get_session (campaign);
-  t->out_path = g_strdup (out_path);
-  t->progress = progress;
-  t->progress_data = progress_data;
-  t->context = g_main_context_ref_thread_default ();
-  g_task_set_task_data (task, t, export_task_free);
-  g_task_run_in_thread (task, export_thread);
-}
-
-gboolean
-mg_export_write_finish (MgCampaign *campaign, GAsyncResult *result, GError **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, campaign), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
 }

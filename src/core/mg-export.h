@@ -1,7 +1,8 @@
 /* mg-export.h — turn summaries for the players: Markdown, HTML, JSON, PDF; nothing secret. */
 #pragma once
 
-#include <gio/gio.h>
+#include <glib.h>
+#include <json-c/json.h>
 #include "mg-campaign.h"
 
 G_BEGIN_DECLS
@@ -27,6 +28,7 @@ typedef enum {
   MG_EXPORT_ERROR_BAD_FORMAT,
   MG_EXPORT_ERROR_EMPTY_SCOPE, /* no such turn/session */
   MG_EXPORT_ERROR_WRITE,
+  MG_EXPORT_ERROR_CANCELLED,   /* mg-export-async.h turns it into G_IO_ERROR_CANCELLED */
 } MgExportError;
 
 GQuark   mg_export_error_quark (void);
@@ -43,27 +45,8 @@ gboolean mg_export_write (MgCampaign     *campaign,
                           const char     *out_path,
                           GError        **error);
 
-/* Same, off the main thread, with progress (0..1) reported on the caller's main context. */
+/* Progress of an export, 0..1 (mg-export-async.h: off the main thread, and printing). */
 typedef void (*MgExportProgress) (double fraction, gpointer user_data);
-void     mg_export_write_async  (MgCampaign         *campaign,
-                                 MgExportFormat      format,
-                                 MgExportScope       scope,
-                                 const char         *out_path,
-                                 MgExportProgress    progress,
-                                 gpointer            progress_data,
-                                 GCancellable       *cancellable,
-                                 GAsyncReadyCallback callback,
-                                 gpointer            user_data);
-gboolean mg_export_write_finish (MgCampaign *campaign, GAsyncResult *result, GError **error);
-
-/* The same layout as the PDF, one cairo recording surface per A4 page (595.28 × 841.89 points):
- * what printing draws.  GPtrArray of cairo_surface_t*, freed with the array. */
-GPtrArray *mg_export_pages        (MgCampaign   *campaign,
-                                   MgExportScope scope,
-                                   GCancellable *cancellable,
-                                   GError      **error);
-#define MG_EXPORT_PAGE_WIDTH  595.28
-#define MG_EXPORT_PAGE_HEIGHT 841.89
 
 /* Dice as a person reads them: "d6: 3 5 1", or for a die whose faces the ruleset names
  * ("faces": [{"name": "Sweep"}, ...]) the count of each in the ruleset's order,

@@ -1,5 +1,7 @@
-/* mg-ruleset.c — loading rulesets: the shipped defaults (GResource) and referee-edited files. */
+/* mg-ruleset.c — loading rulesets: the shipped defaults (compiled in) and referee-edited files. */
 #include "mg-ruleset.h"
+#include "mg-campaign.h"
+#include "mg-data.h"
 #include "mg-game.h"
 
 #include <glib/gi18n.h>
@@ -108,15 +110,15 @@ mg_ruleset_load_default (const char *game_id, GError **error)
 
   if (!rules)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_UNKNOWN_GAME,
                    _("This version of Melee GM has no game “%s”"), game_id);
       return NULL;
     }
   if (game->ruleset_resource != NULL)
-    bytes = g_resources_lookup_data (game->ruleset_resource, 0, NULL);
+    bytes = mg_data_lookup (game->ruleset_resource, NULL);
   if (!bytes)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
                    _("No ruleset is shipped for the game “%s”"), game_id);
       return NULL;
     }

@@ -1,7 +1,7 @@
-/* mg-ruleset.h — loading rulesets: the shipped defaults (GResource) and referee-edited files. */
+/* mg-ruleset.h — loading rulesets: the shipped defaults (compiled in) and referee-edited files. */
 #pragma once
 
-#include <gio/gio.h>
+#include <glib.h>
 #include <json-c/json.h>
 #include "mg-rules.h"
 

@@ -341,9 +341,9 @@ compare_migrations (gconstpointer a, gconstpointer b)
 
 /* The migration files in `dir`, ordered by number. */
 static GPtrArray *
-list_migrations (GResource *resource, const char *dir)
+list_migrations (const MgDataFile *files, const char *dir)
 {
-  g_auto(GStrv) names = g_resource_enumerate_children (resource, dir, 0, NULL);
+  g_auto(GStrv) names = mg_data_list (files, dir);
   GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; names && names[i]; i++)
@@ -354,9 +354,9 @@ list_migrations (GResource *resource, const char *dir)
 }
 
 gint
-mg_store_latest_migration (GResource *resource, const char *dir)
+mg_store_latest_migration (const MgDataFile *files, const char *dir)
 {
-  g_autoptr(GPtrArray) names = list_migrations (resource, dir);
+  g_autoptr(GPtrArray) names = list_migrations (files, dir);
 
   return names->len ? migration_number (g_ptr_array_index (names, names->len - 1)) : 0;
 }
@@ -402,19 +402,21 @@ mg_store_exec_script (MgStore *store, const char *script, const char *name, GErr
 }
 
 static gboolean
-apply_migration (MgStore *store, GResource *resource, const char *dir, const char *name,
+apply_migration (MgStore *store, const MgDataFile *files, const char *dir, const char *name,
                  GError **error)
 {
   g_autofree char *path = g_build_path ("/", dir, name, NULL);
   g_autofree char *pragma = g_strdup_printf ("PRAGMA user_version = %d", migration_number (name));
-  g_autoptr(GBytes) bytes = g_resource_lookup_data (resource, path, 0, error);
-  g_autofree char *script = NULL;
+  const MgDataFile *file = mg_data_find (files, path);
+  const char *script;
   gint64 version;
 
-  if (!bytes)
-    return FALSE;
-  /* NUL-terminated copy: resource data is, but be safe. */
-  script = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  if (file == NULL)   /* mg_data_list named it: only a broken table gets here */
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT, "%s", path);
+      return FALSE;
+    }
+  script = file->data;   /* NUL-terminated */
 
   if (!mg_store_begin (store, error))
     return FALSE;
@@ -437,9 +439,9 @@ apply_migration (MgStore *store, GResource *resource, const char *dir, const cha
 }
 
 gboolean
-mg_store_migrate (MgStore *store, GResource *resource, const char *dir, GError **error)
+mg_store_migrate (MgStore *store, const MgDataFile *files, const char *dir, GError **error)
 {
-  g_autoptr(GPtrArray) names = list_migrations (resource, dir);
+  g_autoptr(GPtrArray) names = list_migrations (files, dir);
   gint64 version;
 
   if (!mg_store_query_int (store, "PRAGMA user_version", &version, error))
@@ -450,7 +452,7 @@ mg_store_migrate (MgStore *store, GResource *resource, const char *dir, GError *
       const char *name = g_ptr_array_index (names, i);
 
       if (migration_number (name) > version &&
-          !apply_migration (store, resource, dir, name, error))
+          !apply_migration (store, files, dir, name, error))
         return FALSE;
     }
   return TRUE;

@@ -1,8 +1,10 @@
 /* mg-store.h — a thin SQLite connection: pragmas, cached prepared statements, GErrors, migrations. */
 #pragma once
 
-#include <gio/gio.h>
+#include <glib.h>
 #include <sqlite3.h>
+
+#include "mg-data.h"
 
 G_BEGIN_DECLS
 
@@ -51,11 +53,11 @@ gboolean     mg_store_in_transaction (MgStore *store);
 
 gint64       mg_store_last_insert_rowid (MgStore *store);
 
-/* Applies the migrations NNNN-*.sql found in the resource folder `dir` whose number is above
+/* Applies the migrations NNNN-*.sql of `files` in the folder `dir` whose number is above
  * PRAGMA user_version, in order, each in one transaction that also sets user_version = NNNN. */
-gboolean     mg_store_migrate     (MgStore *store, GResource *resource, const char *dir, GError **error);
+gboolean     mg_store_migrate     (MgStore *store, const MgDataFile *files, const char *dir, GError **error);
 /* The highest migration number in `dir`, or 0. */
-gint         mg_store_latest_migration (GResource *resource, const char *dir);
+gint         mg_store_latest_migration (const MgDataFile *files, const char *dir);
 
 /* Runs every statement of an SQL script (no transaction of its own); `name` prefixes errors. */
 gboolean     mg_store_exec_script (MgStore *store, const char *script, const char *name, GError **error);

@@ -5,7 +5,7 @@
 #include <glib/gstdio.h>
 
 #include "mg-campaign.h"
-#include "mg-export.h"
+#include "mg-export-async.h"
 #include "cli-test-util.h"
 
 static const char * const players[] = { "Red", "Blue", NULL };

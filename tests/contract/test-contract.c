@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "mg-campaign.h"
+#include "mg-data.h"
 #include "mg-game.h"
 #include "mg-json.h"
 #include "mg-ruleset.h"
@@ -254,7 +255,7 @@ check_after_action (const MgGame *game, json_object *ruleset, const MgState *sta
 static GPtrArray *
 sample_actions (const MgGameSample *sample)
 {
-  g_autoptr(GBytes) bytes = g_resources_lookup_data (sample->resource, 0, NULL);
+  g_autoptr(GBytes) bytes = mg_data_lookup (sample->resource, NULL);
   g_auto(GStrv) lines = NULL;
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) (void (*) (void)) json_object_put);
 

@@ -270,10 +270,10 @@ mg_fake_rules (void)
 
 
 /* The game around the engine: one entity table, "leader", at version 1 or 2 of its SQL. */
-#include <gio/gio.h>
+#include "mg-data.h"
 
 #define FAKE_DATA "/io/github/meleegm/MeleeGM/tests/fake/"
-GResource *mg_fake_game_data_get_resource (void);
+extern const MgDataFile mg_fake_game_data[];   /* fake-game.gresource.xml */
 
 static const char * const fake_table_names[] = { "leader", NULL };
 static const char * const fake_migrations[] = { FAKE_DATA "tables/0001.sql", FAKE_DATA "tables/0002.sql", NULL };
@@ -287,7 +287,7 @@ mg_fake_game (guint tables_version)
     { .rules = &fake_rules, .table_names = fake_table_names, .table_migrations = fake_migrations },
   };
 
-  (void) mg_fake_game_data_get_resource ();   /* linked in, registered */
+  mg_data_add (mg_fake_game_data);
   g_return_val_if_fail (tables_version == 1 || tables_version == 2, NULL);
   return &games[tables_version - 1];
 }

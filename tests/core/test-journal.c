@@ -198,12 +198,12 @@ test_create_refused (void)
 
   c = mg_campaign_create (path, "fake", "X", five, good, 1, &error);
   g_assert_null (c);
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_INVALID);
   g_clear_error (&error);
 
   c = mg_campaign_create (path, "fake", "X", dup, good, 1, &error);
   g_assert_null (c);
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_INVALID);
   g_clear_error (&error);
 
   c = mg_campaign_create (path, "fake", "X", one, bad, 1, &error);

@@ -1,4 +1,5 @@
 /* test-ruleset.c — loading rulesets: shipped defaults, text and files, errors that say where. */
+#include "mg-campaign.h"
 #include "mg-ruleset.h"
 #include "mg-fake-engine.h"
 #include "mg-core-test-util.h"
@@ -23,13 +24,13 @@ test_default (void)
 
   r = mg_ruleset_load_default ("nosuchgame", &error);
   g_assert_null (r);
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_UNKNOWN_GAME);
   g_clear_error (&error);
 
   /* A game registered without a shipped ruleset. */
   r = mg_ruleset_load_default ("fake", &error);
   g_assert_null (r);
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
 }
 
 static void

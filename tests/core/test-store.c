@@ -1,13 +1,13 @@
 /* test-store.c — the SQLite wrapper: pragmas, migrations, statement cache, errors, transactions. */
 #include "mg-store.h"
 #include "mg-campaign.h"
-#include "mg-core-resources.h"
-#include "test-store-resources.h"
+#include "mg-campaign-private.h"
 #include "mg-core-test-util.h"
 
 #include <string.h>
 
-#define SCHEMA_DIR "/io/github/meleegm/MeleeGM/core/schema/"
+#define SCHEMA_DIR MG_CAMPAIGN_SCHEMA_DIR
+extern const MgDataFile test_store_data[];   /* test-store.gresource.xml */
 
 static MgStore *
 open_new (char **path_out)
@@ -89,7 +89,7 @@ test_schema (void)
   g_autofree char *path = NULL;
   g_autoptr(MgStore) store = open_new (&path);
   g_autoptr(GError) error = NULL;
-  GResource *res = mg_core_get_resource ();
+  const MgDataFile *res = mg_core_data;
   struct { const char *table, *columns; } expected[] = {
     { "campaign", "id,name,game,seed,ruleset,created,app_version" },
     { "player",   "seat,name" },
@@ -152,7 +152,7 @@ test_migration_order (void)
   g_autofree char *path = NULL;
   g_autoptr(MgStore) store = open_new (&path);
   g_autoptr(GError) error = NULL;
-  GResource *res = test_store_get_resource ();
+  const MgDataFile *res = test_store_data;
 
   g_assert_cmpint (mg_store_latest_migration (res, "/test/migrations/good/"), ==, 10);
   g_assert_true (mg_store_migrate (store, res, "/test/migrations/good/", &error));
@@ -169,7 +169,7 @@ test_migration_rollback (void)
   g_autofree char *path = NULL;
   g_autoptr(MgStore) store = open_new (&path);
   g_autoptr(GError) error = NULL;
-  GResource *res = test_store_get_resource ();
+  const MgDataFile *res = test_store_data;
 
   g_assert_false (mg_store_migrate (store, res, "/test/migrations/bad/", &error));
   g_assert_error (error, MG_STORE_ERROR, SQLITE_ERROR);

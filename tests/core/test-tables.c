@@ -3,6 +3,7 @@
  * every step of each shipped sample and of random play (actions, undo, redo, reopen, a second
  * writer) for every game whose engine has tables. */
 #include "mg-campaign.h"
+#include "mg-data.h"
 #include "mg-game.h"
 #include "mg-core-test-util.h"
 
@@ -43,7 +44,7 @@ oracle (const MgGame *game, const MgState *state)
   g_assert_cmpint (sqlite3_open (":memory:", &db), ==, SQLITE_OK);
   for (guint m = 0; game->table_migrations[m]; m++)
     {
-      g_autoptr(GBytes) sql = g_resources_lookup_data (game->table_migrations[m], 0, NULL);
+      g_autoptr(GBytes) sql = mg_data_lookup (game->table_migrations[m], NULL);
       g_autofree char *text = g_strndup (g_bytes_get_data (sql, NULL), g_bytes_get_size (sql));
 
       g_assert_cmpint (sqlite3_exec (db, text, NULL, NULL, NULL), ==, SQLITE_OK);
@@ -192,7 +193,7 @@ play (gconstpointer data)
   assert_tables (path, c, "create");
 
   /* The shipped sample: builds, armies, fights, as a referee plays them. */
-  script = g_resources_lookup_data (game->samples[0].resource, 0, &error);
+  script = mg_data_lookup (game->samples[0].resource, &error);
   g_assert_no_error (error);
   lines = g_strsplit (g_bytes_get_data (script, NULL), "\n", -1);
   for (guint i = 0; lines[i]; i++)
@@ -327,7 +328,7 @@ test_only_changed_rows (void)
 
   c = mg_campaign_create (path, "mecaknights", "Tables", game->samples[0].players, NULL, 7, &error);
   g_assert_no_error (error);
-  script = g_resources_lookup_data (game->samples[0].resource, 0, &error);
+  script = mg_data_lookup (game->samples[0].resource, &error);
   g_assert_no_error (error);
   lines = g_strsplit (g_bytes_get_data (script, NULL), "\n", -1);
   for (i = 0; lines[i] && i < 30; i++)

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mg-data.h"
 #include "mg-game.h"
 #include "mg-rules.h"
 #include "mg-dice.h"
@@ -203,8 +204,8 @@ init_bases (void)
 
       if (!g->ruleset_resource || g->n_samples == 0)
         continue;
-      ruleset = g_resources_lookup_data (g->ruleset_resource, 0, NULL);
-      sample = g_resources_lookup_data (g->samples[0].resource, 0, NULL);
+      ruleset = mg_data_lookup (g->ruleset_resource, NULL);
+      sample = mg_data_lookup (g->samples[0].resource, NULL);
       if (!ruleset || !sample)
         continue;
       b->game = g;
