@@ -40,6 +40,9 @@ mg_error_describe_open (const char   *path,
         case MG_CAMPAIGN_ERROR_TOO_NEW:
           what = _("The campaign was saved by a newer version of Melee GM. It was left unchanged; update Melee GM to open it.");
           break;
+        case MG_CAMPAIGN_ERROR_ENGINE:
+          what = _("Melee GM made a mistake with this game’s rules. The campaign was left unchanged; please report this.");
+          break;
         case MG_CAMPAIGN_ERROR_UNKNOWN_GAME:
           what = _("The campaign is for a game this version of Melee GM does not know. Update Melee GM to open it.");
           break;

@@ -348,6 +348,7 @@ replay (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 u
 /* ---- entity tables (each game's own: MgGame.table_names) -------------------------------- */
 
 static gboolean corrupt (MgCampaign *self, GError **error, const char *what);
+static gboolean engine_fault (MgCampaign *self, GError **error, const char *what);
 
 static gboolean
 is_column_name (const char *key)
@@ -608,11 +609,11 @@ write_tables (MgCampaign *self, const MgState *state, MgRows **written, GError *
   mg_rows_clear (rows);
   state->rules->tables (state, rows);
   if (mg_rows_broken (rows) != NULL)
-    return corrupt (self, error, _("the engine gave entity rows that do not fit their columns"));
+    return engine_fault (self, error, _("the engine gave entity rows that do not fit their columns"));
   for (guint t = 0; t < mg_rows_n_tables (rows); t++)
     for (const char * const *c = mg_rows_columns (rows, t); *c; c++)
       if (!is_column_name (*c))
-        return corrupt (self, error, _("the engine gave an entity column that is not a name"));
+        return engine_fault (self, error, _("the engine gave an entity column that is not a name"));
   for (guint t = 0; self->game->table_names[t]; t++)
     {
       const char *table = self->game->table_names[t];
@@ -769,6 +770,18 @@ corrupt (MgCampaign *self, GError **error, const char *what)
 
   g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
                _("“%s” is a damaged campaign: %s"), display, what);
+  return FALSE;
+}
+
+/* Not the file's fault: telling the referee to restore a backup would be wrong. */
+static gboolean
+engine_fault (MgCampaign *self, GError **error, const char *what)
+{
+  g_autofree char *display = g_filename_display_name (self->path);
+
+  g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_ENGINE,
+               _("Melee GM could not record this in “%s”: %s. This is a fault of Melee GM, not of "
+                 "the campaign, which was left as it was; please report it."), display, what);
   return FALSE;
 }
 

@@ -19,6 +19,8 @@ typedef enum {
   MG_CAMPAIGN_ERROR_NOTHING,      /* undo with nothing to undo, redo with nothing to redo */
   MG_CAMPAIGN_ERROR_READ_ONLY,    /* a change asked of a campaign opened read-only */
   MG_CAMPAIGN_ERROR_INVALID,      /* create: no name, or players the game does not take */
+  MG_CAMPAIGN_ERROR_ENGINE,       /* the game's engine gave what cannot be stored: a fault of
+                                   * Melee GM, not of the file (nothing was written) */
 } MgCampaignError;
 
 GQuark mg_campaign_error_quark (void);

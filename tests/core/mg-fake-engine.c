@@ -238,6 +238,13 @@ fake_tables (const MgState *state, MgRows *rows)
   const FakeState *s = (const FakeState *) state;
 
   mg_rows_table (rows, "leader", leader_cols);
+  if (s->total == MG_FAKE_BROKEN_TOTAL)
+    {
+      /* An engine's bug: a row with fewer cells than columns. */
+      mg_rows_text (rows, "Total");
+      mg_rows_end_row (rows);
+      return;
+    }
   mg_rows_text (rows, "Total");
   mg_rows_int (rows, s->total);
   mg_rows_int (rows, s->actions);

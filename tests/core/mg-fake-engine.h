@@ -11,8 +11,10 @@
  *   {"type":"roll","player":NAME,"n":K}  rolls K (default 1) dice of S sides, adds them
  *   {"type":"add","value":V}             adds V (refused as ILLEGAL when V < 0); no dice
  * to_json: {"total":T,"actions":A,"values":[the last 16 dice and numbers added, in order]}
- * tables: one leader row {"name":"Total","gp":T,"food":A,"capital":null}
+ * tables: one leader row {"name":"Total","gp":T,"food":A,"capital":null}; but when the total is
+ * MG_FAKE_BROKEN_TOTAL, a row of one cell: an engine's bug, which the store must refuse.
  */
+#define MG_FAKE_BROKEN_TOTAL 999983
 const MgRules *mg_fake_rules (void);
 
 /* The fake game: its engine and one entity table, "leader" (gp, food, capital, name), whose SQL

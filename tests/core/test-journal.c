@@ -665,6 +665,44 @@ test_entity_tables (void)
   free_states (s);
 }
 
+/* An engine that gives rows its table cannot take is a fault of the program, not of the file:
+ * refused with MG_CAMPAIGN_ERROR_ENGINE (not "damaged", which sends a referee to a backup),
+ * nothing written, memory as before, and the next legal action recorded. */
+static void
+test_engine_fault (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("c.mgc");
+  g_autoptr(GError) error = NULL;
+  MgCampaign *c = new_fake (path, 6, 2, 1);
+  g_autofree char *before = NULL;
+  g_autofree char *sums = NULL;
+  g_autofree char *sums_now = NULL;
+  g_autofree char *text = NULL;
+  json_object *action;
+
+  mg_journal_entry_free (act_ok (c, "{\"type\":\"add\",\"value\":3}"));
+  before = current (c);
+  sums = mg_test_checksum_all (path);
+  text = g_strdup_printf ("{\"type\":\"add\",\"value\":%d}", MG_FAKE_BROKEN_TOTAL - 3);
+  action = parse (text);
+  g_assert_null (mg_campaign_act (c, action, &error));
+  json_object_put (action);
+  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_ENGINE);
+  g_assert_null (strstr (error->message, "damaged"));
+  g_assert_nonnull (strstr (error->message, "do not fit their columns"));
+  g_clear_error (&error);
+  assert_state (c, before);
+  g_assert_cmpint (mg_campaign_journal_count (c), ==, 1);
+  sums_now = mg_test_checksum_all (path);
+  g_assert_cmpstr (sums_now, ==, sums);
+
+  mg_journal_entry_free (act_ok (c, "{\"type\":\"add\",\"value\":4}"));
+  g_assert_cmpint (total_of (c), ==, 7);
+  g_assert_true (mg_campaign_check (c, &error));
+  g_assert_no_error (error);
+  g_object_unref (c);
+}
+
 static void
 test_undo_reopen (void)
 {
@@ -1184,6 +1222,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/journal/act-refused", test_act_refused);
   g_test_add_func ("/journal/seeded-dice", test_seeded_dice);
   g_test_add_func ("/journal/write-fails", test_write_fails);
+  g_test_add_func ("/journal/engine-fault", test_engine_fault);
   g_test_add_func ("/journal/validate", test_validate);
   g_test_add_func ("/journal/undo-redo", test_undo_redo);
   g_test_add_func ("/journal/undo-reopen", test_undo_reopen);
