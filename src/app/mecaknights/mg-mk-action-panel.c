@@ -837,6 +837,43 @@ cost_text (MgMkActionPanel *self, json_object *action)
   return g_strdup_printf (C_("mecaknights", "Costs %s."), text->str);
 }
 
+/* Build opens on a hamlet, which a land already built on refuses: a Build field the referee has
+ * not chosen moves to the first building the land takes now, so that the form does not greet
+ * the GM with a refusal. None: it stays where it was, and the reason says why. */
+static gboolean
+choose_legal_what (MgMkActionPanel *self)
+{
+  Field *what = find_field (self, "what");
+  AdwComboRow *row;
+  guint was;
+
+  if (what == NULL || what->spec->kind != F_WHAT || what->ids == NULL || field_touched (what))
+    return FALSE;
+  row = ADW_COMBO_ROW (what->widget);
+  was = adw_combo_row_get_selected (row);
+  self->updating = TRUE;
+  for (guint i = 0; i < what->ids->len; i++)
+    {
+      json_object *action;
+      gboolean legal;
+
+      if (i == was)
+        continue;
+      adw_combo_row_set_selected (row, i);
+      action = mg_mk_action_panel_build (self);
+      legal = action != NULL && mg_campaign_validate (self->campaign, action, NULL);
+      json_object_put (action);
+      if (legal)
+        {
+          self->updating = FALSE;
+          return TRUE;
+        }
+    }
+  adw_combo_row_set_selected (row, was);
+  self->updating = FALSE;
+  return FALSE;
+}
+
 static void
 revalidate (MgMkActionPanel *self)
 {
@@ -849,6 +886,13 @@ revalidate (MgMkActionPanel *self)
     return;
   action = mg_mk_action_panel_build (self);
   ok = action != NULL && mg_campaign_validate (self->campaign, action, &error);
+  if (!ok && g_error_matches (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL) && choose_legal_what (self))
+    {
+      g_clear_error (&error);
+      json_object_put (action);
+      action = mg_mk_action_panel_build (self);
+      ok = action != NULL && mg_campaign_validate (self->campaign, action, &error);
+    }
   g_free (self->reason);
   self->reason = ok ? NULL : plain_reason (self, error, &about);
   /* A field's problem is said beside it, and only once the user has touched that field: a form

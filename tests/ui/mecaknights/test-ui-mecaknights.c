@@ -1071,6 +1071,40 @@ test_land_starts_on_leaders_land (void)
   close_campaign_windows (app);
 }
 
+/* Build opens on a building the land takes: Blue's capital already has a village, where a
+ * hamlet is refused, so the form does not open on a hamlet and a refusal; a hamlet the GM
+ * chooses is kept, and the rule's reason said. */
+static void
+test_build_starts_legal (void)
+{
+  static const char *const players[] = { "Red", "Blue", "Green", NULL };
+  MgCampaignWindow *window = show_mk ("build-legal.db", "Build legal", players, NULL);
+  MgMkActionPanel *panel = mg_mk_dashboard_get_action_panel (dashboard (window));
+  g_autoptr(GError) error = NULL;
+  json_object *built;
+
+  PLAY (window, panel, "start");
+  PLAY (window, panel, "collect", "player", "Red");
+  g_assert_true (mg_mk_action_panel_select (panel, "build"));
+  built = mg_mk_action_panel_build (panel);
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (built, "land")), ==, "Redhold");
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (built, "what")), !=, "hamlet");
+  g_assert_true (mg_campaign_validate (mg_campaign_window_get_campaign (window), built, &error));
+  g_assert_no_error (error);
+  json_object_put (built);
+  g_assert_true (mg_mk_action_panel_can_apply (panel));
+  g_assert_false (mg_mk_action_panel_reason_shown (panel));
+
+  g_assert_true (mg_mk_action_panel_set (panel, "what", "hamlet"));
+  built = mg_mk_action_panel_build (panel);
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (built, "what")), ==, "hamlet");
+  g_assert_false (mg_campaign_validate (mg_campaign_window_get_campaign (window), built, NULL));
+  json_object_put (built);
+  g_assert_false (mg_mk_action_panel_can_apply (panel));
+  g_assert_true (mg_mk_action_panel_reason_shown (panel));
+  close_campaign_windows (app);
+}
+
 /* 11.3: a form's field shows its problem in words, beside it, only once it was touched: a fresh
  * Add a leader form shows nothing (and cannot be applied); the name typed then cleared shows
  * the sentence beside the name, never the engine's JSON words. At 360 px the note fits. */
@@ -1552,6 +1586,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/take-control-war", test_take_control_war);
   g_test_add_func ("/ui/mecaknights/forms", test_forms);
   g_test_add_func ("/ui/mecaknights/land-starts-on-leaders-land", test_land_starts_on_leaders_land);
+  g_test_add_func ("/ui/mecaknights/build-starts-legal", test_build_starts_legal);
   g_test_add_func ("/ui/mecaknights/touched-fields", test_touched_fields);
   g_test_add_func ("/ui/mecaknights/gm-own-campaign", test_gm_own_campaign);
   g_test_add_func ("/ui/mecaknights/whole-year", test_whole_year);
