@@ -326,19 +326,148 @@ parse_line (json_tokener *tok, const char *line, gsize len, char **message)
   return obj;
 }
 
+/* One line of standard input, read and parsed ahead by the reader thread. */
+typedef struct {
+  json_object *action;    /* NULL: the line is no action, and `code` and `message` say why */
+  const char  *code;
+  char        *message;
+} ActLine;
+
+static ActLine act_eof;   /* the end of the input (or a read error: ActInput.read_error) */
+
+typedef struct {
+  GAsyncQueue *lines;      /* ActLine*, then &act_eof */
+  int          read_error; /* errno of a failed read, 0 */
+} ActInput;
+
+/* Reads and parses the lines while the campaign commits: the actions arrive as fast as the
+ * script writes them, and a script that waits for each answer gets it (see act_next). */
+static gpointer
+act_reader (gpointer data)
+{
+  ActInput *in = data;
+  json_tokener *tok = json_tokener_new ();
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+
+  while ((len = getline (&line, &cap, stdin)) >= 0)
+    {
+      ActLine *l;
+      char *text = line;
+
+      while (len > 0 && g_ascii_isspace (text[len - 1]))
+        text[--len] = '\0';
+      while (len > 0 && g_ascii_isspace (*text))
+        text++, len--;
+      if (len == 0)
+        continue;
+      l = g_new0 (ActLine, 1);
+      l->action = parse_line (tok, text, (gsize) len, &l->message);
+      if (l->action == NULL)
+        l->code = "bad_json";
+      else if (!json_object_is_type (l->action, json_type_object))
+        {
+          g_clear_pointer (&l->action, json_object_put);
+          l->code = "bad_action";
+          l->message = g_strdup (_("An action is a JSON object with a \"type\""));
+        }
+      g_async_queue_push (in->lines, l);
+    }
+  if (ferror (stdin))
+    in->read_error = errno;
+  free (line);
+  json_tokener_free (tok);
+  g_async_queue_push (in->lines, &act_eof);
+  return NULL;
+}
+
+typedef struct {
+  ActInput    *input;
+  GString     *out;
+  const char  *member;
+  json_object *member_value;
+  ActLine     *refused;        /* a line that is no action: told once the stream before it is */
+  gboolean     at_end;
+  guint        storage_failures;
+  int          status;
+} ActRun;
+
+static MgActNext
+act_next (gboolean wait, json_object **action, gpointer data)
+{
+  ActRun *run = data;
+  ActLine *l = wait ? g_async_queue_pop (run->input->lines) : g_async_queue_try_pop (run->input->lines);
+
+  if (l == NULL)
+    return MG_ACT_NEXT_LATER;
+  if (l == &act_eof)
+    {
+      run->at_end = TRUE;
+      return MG_ACT_NEXT_END;
+    }
+  if (l->action == NULL)
+    {
+      run->refused = l;
+      return MG_ACT_NEXT_END;
+    }
+  /* Here, not in the reader: json-c's reference counts are not atomic. */
+  if (run->member_value != NULL)
+    json_object_object_add (l->action, run->member, json_object_get (run->member_value));
+  *action = l->action;
+  g_free (l);
+  return MG_ACT_NEXT_ACTION;
+}
+
+/* Writes one answer line; FALSE (and the status set) when standard output is gone. */
+static gboolean
+act_answer (ActRun *run)
+{
+  if (fwrite (run->out->str, 1, run->out->len, stdout) == run->out->len && fflush (stdout) == 0)
+    return TRUE;
+  run->status = fail_line (EXIT_FAIL, NULL, g_strerror (errno));
+  return FALSE;
+}
+
+static gboolean
+act_done (json_object *action, const MgJournalEntry *entry, const GError *error, gpointer data)
+{
+  ActRun *run = data;
+  GString *out = run->out;
+
+  g_string_truncate (out, 0);
+  if (entry == NULL)
+    {
+      const char *code = error_code (error);
+
+      if (g_str_equal (code, "storage"))
+        run->storage_failures++;
+      append_refusal (out, code, error->message);
+    }
+  else
+    {
+      g_string_append_printf (out, "{\"ok\":true,\"seq\":%" G_GINT64_FORMAT ",\"summary\":",
+                              entry->seq);
+      append_json_string (out, entry->summary);
+      g_string_append (out, ",\"events\":");
+      /* The journal's text is JSON already; copied as is. */
+      g_string_append (out, entry->events != NULL && *entry->events ? entry->events : "[]");
+      g_string_append (out, "}\n");
+    }
+  return act_answer (run);
+}
+
 static int
 cmd_act (int argc, char **argv)
 {
   g_autoptr(MgCampaign) campaign = NULL;
   g_autoptr(GString) out = g_string_sized_new (512);
-  json_tokener *tok;
-  char *line = NULL;
-  size_t cap = 0;
-  ssize_t len;
-  guint storage_failures = 0;
-  int status = EXIT_OK;
   g_autofree char *member = NULL;
-  json_object *member_value = NULL;
+  /* Static: the reader may outlive this function when standard output goes away (it then
+   * waits for a line that no one will read). */
+  static ActInput input;
+  ActRun run = { &input, NULL, NULL, NULL, NULL, FALSE, 0, EXIT_OK };
+  GThread *reader;
   GOptionEntry entries[] = {
     /* A file as it is (a map drawn elsewhere, pretty-printed) into each action: see docs/cli.md. */
     { "member", 'm', 0, G_OPTION_ARG_STRING, &member,
@@ -349,89 +478,65 @@ cmd_act (int argc, char **argv)
   if (!parse_options ("act", "FILE",
                       _("Applies one JSON action per line of standard input; writes one JSON "
                         "result per line, each after the action is committed."),
-                      entries, &argc, &argv, 1, &status))
-    return status;
+                      entries, &argc, &argv, 1, &run.status))
+    return run.status;
   if (member != NULL)
     {
       char *eq = strchr (member, '=');
       if (eq == NULL || eq == member || eq[1] == '\0')
         return fail_usage ("act", _("--member takes NAME=FILE.json"));
       *eq = '\0';
-      if ((member_value = json_object_from_file (eq + 1)) == NULL)
+      if ((run.member_value = json_object_from_file (eq + 1)) == NULL)
         return fail_line (EXIT_FAIL, eq + 1, json_util_get_last_err ());
+      run.member = member;
     }
 
-  campaign = open_campaign (argv[1], &status);
+  campaign = open_campaign (argv[1], &run.status);
   if (campaign == NULL)
-    return status;
+    {
+      json_object_put (run.member_value);
+      return run.status;
+    }
 
   /* A reader that went away is reported, not a silent death by SIGPIPE. */
   signal (SIGPIPE, SIG_IGN);
-  tok = json_tokener_new ();
+  run.out = out;
+  input.lines = g_async_queue_new ();
+  reader = g_thread_new ("act-reader", act_reader, &input);
 
-  while ((len = getline (&line, &cap, stdin)) >= 0)
+  /* One stream until a line that is no action: that line's answer comes after the answers of
+   * the actions before it, then the next stream starts. */
+  while (run.status == EXIT_OK && !run.at_end)
     {
-      g_autoptr(GError) error = NULL;
-      g_autofree char *message = NULL;
-      g_autoptr(MgJournalEntry) entry = NULL;
-      json_object *action;
-      char *text = line;
-
-      while (len > 0 && g_ascii_isspace (text[len - 1]))
-        text[--len] = '\0';
-      while (len > 0 && g_ascii_isspace (*text))
-        text++, len--;
-      if (len == 0)
-        continue;
-
-      g_string_truncate (out, 0);
-      action = parse_line (tok, text, (gsize) len, &message);
-      if (member_value != NULL && json_object_is_type (action, json_type_object))
-        json_object_object_add (action, member, json_object_get (member_value));
-      if (action == NULL)
-        append_refusal (out, "bad_json", message);
-      else if (!json_object_is_type (action, json_type_object))
-        append_refusal (out, "bad_action", _("An action is a JSON object with a \"type\""));
-      else if ((entry = mg_campaign_act (campaign, action, &error)) == NULL)
+      mg_campaign_act_stream (campaign, act_next, act_done, &run);
+      if (run.refused != NULL)
         {
-          const char *code = error_code (error);
-
-          if (g_str_equal (code, "storage"))
-            storage_failures++;
-          append_refusal (out, code, error->message);
-        }
-      else
-        {
-          g_string_append_printf (out, "{\"ok\":true,\"seq\":%" G_GINT64_FORMAT ",\"summary\":",
-                                  entry->seq);
-          append_json_string (out, entry->summary);
-          g_string_append (out, ",\"events\":");
-          /* The journal's text is JSON already; copied as is. */
-          g_string_append (out, entry->events != NULL && *entry->events ? entry->events : "[]");
-          g_string_append (out, "}\n");
-        }
-      json_object_put (action);
-
-      if (fwrite (out->str, 1, out->len, stdout) != out->len || fflush (stdout) != 0)
-        {
-          status = fail_line (EXIT_FAIL, NULL, g_strerror (errno));
-          break;
+          g_string_truncate (out, 0);
+          append_refusal (out, run.refused->code, run.refused->message);
+          g_free (run.refused->message);
+          g_clear_pointer (&run.refused, g_free);
+          act_answer (&run);
         }
     }
 
-  free (line);
-  json_tokener_free (tok);
-  json_object_put (member_value);
-  if (status == EXIT_OK && ferror (stdin))
-    status = fail_line (EXIT_FAIL, NULL, g_strerror (errno));
-  if (status == EXIT_OK && storage_failures > 0)
+  json_object_put (run.member_value);
+  if (run.at_end)
+    {
+      g_thread_join (reader);
+      g_clear_pointer (&input.lines, g_async_queue_unref);
+    }
+  else
+    g_thread_unref (reader);   /* not joined: it may wait for a line forever */
+  if (run.status == EXIT_OK && input.read_error != 0)
+    run.status = fail_line (EXIT_FAIL, NULL, g_strerror (input.read_error));
+  if (run.status == EXIT_OK && run.storage_failures > 0)
     {
       g_autofree char *msg = g_strdup_printf (ngettext ("%u action could not be stored",
                                                         "%u actions could not be stored",
-                                                        storage_failures), storage_failures);
-      status = fail_line (EXIT_FAIL, argv[1], msg);
+                                                        run.storage_failures), run.storage_failures);
+      run.status = fail_line (EXIT_FAIL, argv[1], msg);
     }
-  return status;
+  return run.status;
 }
 
 /* ------------------------------------------------------------------ state */

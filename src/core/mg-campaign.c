@@ -590,6 +590,46 @@ write_table (MgCampaign *self, const char *table, const MgRows *rows, gint t,
   return TRUE;
 }
 
+/* The engine's entity rows for `state` (NULL when the game declares none): no I/O, so that a
+ * stream of actions builds them while the action before is being written. */
+static gboolean
+build_tables (MgCampaign *self, const MgState *state, MgRows **out, GError **error)
+{
+  g_autoptr(MgRows) rows = NULL;
+
+  *out = NULL;
+  if (state->rules->tables == NULL || self->game->table_names == NULL)
+    return TRUE;
+  rows = self->spare_rows ? g_steal_pointer (&self->spare_rows) : mg_rows_new ();
+  mg_rows_clear (rows);
+  state->rules->tables (state, rows);
+  if (mg_rows_broken (rows) != NULL)
+    return engine_fault (self, error, _("the engine gave entity rows that do not fit their columns"));
+  for (guint t = 0; t < mg_rows_n_tables (rows); t++)
+    for (const char * const *c = mg_rows_columns (rows, t); *c; c++)
+      if (!is_column_name (*c))
+        return engine_fault (self, error, _("the engine gave an entity column that is not a name"));
+  *out = g_steal_pointer (&rows);
+  return TRUE;
+}
+
+/* Writes what build_tables gave (NULL: nothing), inside the caller's transaction. */
+static gboolean
+write_rows (MgCampaign *self, const MgRows *rows, GError **error)
+{
+  if (rows == NULL)
+    return TRUE;
+  for (guint t = 0; self->game->table_names[t]; t++)
+    {
+      const char *table = self->game->table_names[t];
+
+      if (!write_table (self, table, rows, mg_rows_find (rows, table), self->table_rows,
+                        self->table_rows ? mg_rows_find (self->table_rows, table) : -1, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Brings the entity tables to `state`, inside the caller's transaction: the tables the game
  * declares, each holding the rows the engine gives for it in its order (other tables it gives
  * are ignored).  Only rows that changed since the last commit this object made are written;
@@ -603,25 +643,8 @@ write_tables (MgCampaign *self, const MgState *state, MgRows **written, GError *
 
   if (written)
     *written = NULL;
-  if (state->rules->tables == NULL || self->game->table_names == NULL)
-    return TRUE;
-  rows = self->spare_rows ? g_steal_pointer (&self->spare_rows) : mg_rows_new ();
-  mg_rows_clear (rows);
-  state->rules->tables (state, rows);
-  if (mg_rows_broken (rows) != NULL)
-    return engine_fault (self, error, _("the engine gave entity rows that do not fit their columns"));
-  for (guint t = 0; t < mg_rows_n_tables (rows); t++)
-    for (const char * const *c = mg_rows_columns (rows, t); *c; c++)
-      if (!is_column_name (*c))
-        return engine_fault (self, error, _("the engine gave an entity column that is not a name"));
-  for (guint t = 0; self->game->table_names[t]; t++)
-    {
-      const char *table = self->game->table_names[t];
-
-      if (!write_table (self, table, rows, mg_rows_find (rows, table), self->table_rows,
-                        self->table_rows ? mg_rows_find (self->table_rows, table) : -1, error))
-        return FALSE;
-    }
+  if (!build_tables (self, state, &rows, error) || !write_rows (self, rows, error))
+    return FALSE;
   if (written)
     *written = g_steal_pointer (&rows);
   return TRUE;
@@ -661,20 +684,25 @@ snapshot_due (MgCampaign *self, gint turn_before, gint turn_after)
 }
 
 static gboolean
-write_snapshot (MgCampaign *self, gint64 seq, MgState *state, GError **error)
+insert_snapshot (MgCampaign *self, gint64 seq, gint turn, const char *text, GError **error)
 {
   g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
       "INSERT OR REPLACE INTO snapshot (seq, turn, state) VALUES (?1, ?2, ?3)", error);
-  json_object *json;
-  gboolean ok;
 
   if (!stmt)
     return FALSE;
-  json = mg_state_to_json (state);
   sqlite3_bind_int64 (stmt, 1, seq);
-  sqlite3_bind_int (stmt, 2, mg_state_turn (state));
-  sqlite3_bind_text (stmt, 3, json_text (json), -1, SQLITE_STATIC);
-  ok = mg_store_step (self->store, stmt, error) == SQLITE_DONE;
+  sqlite3_bind_int (stmt, 2, turn);
+  sqlite3_bind_text (stmt, 3, text, -1, SQLITE_STATIC);
+  return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
+}
+
+static gboolean
+write_snapshot (MgCampaign *self, gint64 seq, MgState *state, GError **error)
+{
+  json_object *json = mg_state_to_json (state);
+  gboolean ok = insert_snapshot (self, seq, mg_state_turn (state), json_text (json), error);
+
   json_object_put (json);
   return ok;
 }
@@ -697,16 +725,22 @@ after_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, gpoin
   return TRUE;
 }
 
+/* A statement that takes one seq (?1) and returns no row. */
 static gboolean
-drop_snapshots_from (MgCampaign *self, gint64 seq, GError **error)
+exec_seq (MgCampaign *self, const char *sql, gint64 seq, GError **error)
 {
-  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
-      "DELETE FROM snapshot WHERE seq >= ?1", error);
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store, sql, error);
 
   if (!stmt)
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, seq);
   return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
+}
+
+static gboolean
+drop_snapshots_from (MgCampaign *self, gint64 seq, GError **error)
+{
+  return exec_seq (self, "DELETE FROM snapshot WHERE seq >= ?1", seq, error);
 }
 
 /* ---- loading --------------------------------------------------------------------------- */
@@ -915,17 +949,22 @@ load_all (MgCampaign *self, GError **error)
   return ok;
 }
 
-/* Inside a write transaction: if another connection changed the file since memory last matched
- * it, reload, so the action applies to the state on disk. */
+/* If another connection changed the file since memory last matched it, reload (*reloaded, if
+ * given, says so), so that the next action applies to the state on disk: inside a write
+ * transaction, or before the engine runs (mg_campaign_act). */
 static gboolean
-sync_locked (MgCampaign *self, GError **error)
+sync_if_stale (MgCampaign *self, gboolean *reloaded, GError **error)
 {
   gint64 version;
 
+  if (reloaded != NULL)
+    *reloaded = FALSE;
   if (!mg_store_query_int (self->store, "PRAGMA data_version", &version, error))
     return FALSE;
   if (version == self->data_version)
     return TRUE;
+  if (reloaded != NULL)
+    *reloaded = TRUE;
   /* Another connection wrote: its entity tables are not what we last wrote. */
   tables_unknown (self);
   return load_all (self, error);
@@ -942,21 +981,14 @@ resync (MgCampaign *self)
     g_warning ("Cannot reload campaign %s: %s", self->path, error->message);
 }
 
+static gboolean check_writable (MgCampaign *self, GError **error);
+
 static gboolean
 begin_locked (MgCampaign *self, GError **error)
 {
-  if (self->read_only)
-    {
-      g_autofree char *display = g_filename_display_name (self->path);
-
-      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_READ_ONLY,
-                   _("“%s” is read-only (the file or its folder cannot be written): it can be "
-                     "read and exported, not changed"), display);
-      return FALSE;
-    }
-  if (!mg_store_begin (self->store, error))
+  if (!check_writable (self, error) || !mg_store_begin (self->store, error))
     return FALSE;
-  if (!sync_locked (self, error))
+  if (!sync_if_stale (self, NULL, error))
     {
       mg_store_rollback (self->store);
       return FALSE;
@@ -1809,56 +1841,91 @@ insert_row (MgCampaign *self, const MgJournalEntry *e, GError **error)
   return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
 }
 
-/* A new action after an undo: the rows that redo could have restored are undone for good. */
-static gboolean
-drop_redo (MgCampaign *self, GError **error)
-{
-  g_autoptr(MgStoreStmt) stmt = NULL;
+/* One action as the engine made it, ready to be written.  Everything the write needs is
+ * computed here from the state, with no I/O, so that a stream of actions
+ * (mg_campaign_act_stream) computes the next one while a thread of its own commits this one;
+ * mg_campaign_act does the two one after the other. */
+typedef struct {
+  json_object    *action;      /* as given (a reference) */
+  MgJournalEntry *entry;       /* NULL when refused: `error` says why */
+  GError         *error;
+  gboolean        resync;      /* refused after the engine changed the state: reload it */
+  gboolean        drop_redo;   /* rows undone after `kept` are dropped for good */
+  gint64          kept;
+  char           *snapshot;    /* the state after the action when a snapshot is due, or NULL */
+  gint            snapshot_turn;
+  MgRows         *tables;      /* the entity rows after it (NULL: the game has none) */
+  /* set by act_write (a stream's writer thread) */
+  gboolean        written;
+  gboolean        conflict;    /* another connection wrote since memory last matched the file */
+  gboolean        skipped;     /* not written: a write before it in the stream failed */
+  GError         *write_error;
+} Acted;
 
-  if (!self->can_redo)
-    return TRUE;
-  stmt = mg_store_prepare (self->store,
-      "UPDATE journal SET undone = 2 WHERE seq > ?1 AND undone = 1", error);
-  if (!stmt)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, self->last_active);
-  return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
+static void
+acted_free (Acted *a)
+{
+  json_object_put (a->action);
+  g_clear_pointer (&a->entry, mg_journal_entry_free);
+  g_clear_error (&a->error);
+  g_free (a->snapshot);
+  g_clear_pointer (&a->tables, mg_rows_free);
+  g_clear_error (&a->write_error);
+  g_free (a);
 }
 
-/* Applies and journals; on failure returns NULL and sets *mutated if the state changed. */
-static MgJournalEntry *
-act_locked (MgCampaign *self, json_object *clean, json_object *dice_json, gboolean *mutated,
-            GError **error)
+static gboolean
+check_writable (MgCampaign *self, GError **error)
 {
-  g_autoptr(MgJournalEntry) e = g_new0 (MgJournalEntry, 1);
+  g_autofree char *display = NULL;
+
+  if (!self->read_only)
+    return TRUE;
+  display = g_filename_display_name (self->path);
+  g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_READ_ONLY,
+               _("“%s” is read-only (the file or its folder cannot be written): it can be "
+                 "read and exported, not changed"), display);
+  return FALSE;
+}
+
+/* The engine's half: applies the action to the state in memory and moves memory's counters on
+ * as if it were written (a failed write reloads them all from the file). */
+static Acted *
+act_prepare (MgCampaign *self, json_object *action)
+{
+  Acted *a = g_new0 (Acted, 1);
+  g_autoptr(MgJournalEntry) e = NULL;
   g_autoptr(MgDice) dice = NULL;
-  json_object *events, *record;
-  MgRows *tables = NULL;
+  json_object *clean, *dice_json, *events, *record;
   gint turn_after;
   gboolean snap;
 
+  a->action = json_object_get (action);
+  if (!check_writable (self, &a->error) || !check_action_object (action, &a->error))
+    return a;
+  clean = strip_dice (action, &dice_json);
+  e = g_new0 (MgJournalEntry, 1);
   e->seq = self->last_seq + 1;
-  dice = dice_json ? mg_dice_new_from_json (dice_json, error)
+  dice = dice_json ? mg_dice_new_from_json (dice_json, &a->error)
                    : mg_dice_new_seeded (row_seed (self->seed, e->seq));
   if (!dice)
-    return NULL;
-
+    goto out;
   e->turn = self->turn;
   e->actor = g_strdup (action_actor (self->state, clean));
-  events = mg_state_apply (self->state, clean, dice, &e->summary, error);
+  events = mg_state_apply (self->state, clean, dice, &e->summary, &a->error);
   if (!events)
-    return NULL;
-  *mutated = TRUE;
+    goto out;
+  a->resync = TRUE;   /* from here on, a refusal leaves memory ahead of the file */
   e->events = g_strdup (json_text (events));
   json_object_put (events);
   if (mg_dice_remaining (dice) > 0)
     {
-      g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_UNUSED,
+      g_set_error (&a->error, MG_DICE_ERROR, MG_DICE_ERROR_UNUSED,
                    g_dngettext (GETTEXT_PACKAGE, "%u die typed was not used by this action",
                                 "%u dice typed were not used by this action",
                                 mg_dice_remaining (dice)),
                    mg_dice_remaining (dice));
-      return NULL;
+      goto out;
     }
   record = mg_dice_to_json (dice);
   e->dice = g_strdup (json_text (record));
@@ -1871,54 +1938,348 @@ act_locked (MgCampaign *self, json_object *clean, json_object *dice_json, gboole
 
   turn_after = mg_state_turn (self->state);
   snap = snapshot_due (self, e->turn, turn_after);
-  if (!drop_redo (self, error) ||
-      !insert_row (self, e, error) ||
-      (snap && !write_snapshot (self, e->seq, self->state, error)) ||
-      !write_tables (self, self->state, &tables, error) ||
-      !mg_store_commit (self->store, error))
+  if (snap)
     {
-      g_clear_pointer (&tables, mg_rows_free);
-      return NULL;
+      json_object *json = mg_state_to_json (self->state);
+
+      a->snapshot = g_strdup (json_text (json));
+      a->snapshot_turn = turn_after;
+      json_object_put (json);
     }
-  tables_written (self, tables);
+  if (!build_tables (self, self->state, &a->tables, &a->error))
+    goto out;
+  a->drop_redo = self->can_redo;
+  a->kept = self->last_active;
 
   self->turn = turn_after;
   self->since_snap = snap ? 0 : self->since_snap + 1;
   self->last_seq = self->last_active = e->seq;
   self->count++;
   self->can_redo = FALSE;
-  return g_steal_pointer (&e);
+  a->resync = FALSE;
+  a->entry = g_steal_pointer (&e);
+out:
+  json_object_put (clean);
+  return a;
+}
+
+/* A new action after an undo: the rows that redo could have restored are undone for good. */
+static gboolean
+drop_redo (MgCampaign *self, gint64 kept, GError **error)
+{
+  return exec_seq (self, "UPDATE journal SET undone = 2 WHERE seq > ?1 AND undone = 1", kept, error);
+}
+
+/* The write's half: one transaction.  `locked`: the caller holds the write lock and memory was
+ * checked against the file; else this takes the lock and sets a->conflict (writing nothing)
+ * when another connection wrote since memory last matched the file.  Touches the connection,
+ * the entity rows last written and nothing of the state: a stream runs it on its own thread. */
+static gboolean
+act_write (MgCampaign *self, Acted *a, gboolean locked, GError **error)
+{
+  gint64 version;
+
+  if (!locked)
+    {
+      if (!mg_store_begin (self->store, error))
+        return FALSE;
+      if (!mg_store_query_int (self->store, "PRAGMA data_version", &version, error))
+        goto fail;
+      if (version != self->data_version)
+        {
+          a->conflict = TRUE;
+          mg_store_rollback (self->store);
+          return FALSE;
+        }
+    }
+  if ((a->drop_redo && !drop_redo (self, a->kept, error)) ||
+      !insert_row (self, a->entry, error) ||
+      (a->snapshot != NULL && !insert_snapshot (self, a->entry->seq, a->snapshot_turn, a->snapshot, error)) ||
+      !write_rows (self, a->tables, error) ||
+      !mg_store_commit (self->store, error))
+    goto fail;
+  return TRUE;
+
+fail:
+  mg_store_rollback (self->store);
+  return FALSE;
+}
+
+/* After act_write: the entity rows it wrote are what the file holds. */
+static MgJournalEntry *
+act_done (MgCampaign *self, Acted *a)
+{
+  tables_written (self, g_steal_pointer (&a->tables));
+  emit_changed (self);
+  return g_steal_pointer (&a->entry);
+}
+
+/* The whole act under the write lock, as when another connection keeps writing. */
+static MgJournalEntry *
+act_locked (MgCampaign *self, json_object *action, GError **error)
+{
+  Acted *a;
+  MgJournalEntry *entry = NULL;
+
+  if (!begin_locked (self, error))
+    return NULL;
+  a = act_prepare (self, action);
+  if (a->entry == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&a->error));
+      if (a->resync)
+        resync (self);
+      else
+        mg_store_rollback (self->store);
+    }
+  else if (!act_write (self, a, TRUE, error))
+    resync (self);
+  else
+    entry = act_done (self, a);
+  acted_free (a);
+  return entry;
 }
 
 MgJournalEntry *
 mg_campaign_act (MgCampaign *self, json_object *action, GError **error)
 {
-  json_object *dice_json, *clean;
   MgJournalEntry *entry = NULL;
-  gboolean mutated = FALSE;
+  gboolean reloaded;
+  Acted *a;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
-  if (!check_action_object (action, error))
+  if (!check_writable (self, error) || !check_action_object (action, error))
     return NULL;
-
-  clean = strip_dice (action, &dice_json);
-  if (begin_locked (self, error))
-    {
-      entry = act_locked (self, clean, dice_json, &mutated, error);
-      if (!entry && mutated)
-        resync (self);   /* memory must equal the file again */
-      else if (!entry)
-        mg_store_rollback (self->store);
-    }
-  json_object_put (clean);
-
-  if (!entry)
+  if (!sync_if_stale (self, &reloaded, error))
     {
       convert_error (error);
       return NULL;
     }
-  emit_changed (self);
+  /* The engine first, then the write lock: a write that finds the file changed since (another
+   * connection slipped a row in between) does it all again under the lock. */
+  a = act_prepare (self, action);
+  if (a->entry == NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&a->error));
+      if (a->resync)
+        resync (self);
+    }
+  else if (act_write (self, a, FALSE, error))
+    entry = act_done (self, a);
+  else
+    {
+      resync (self);
+      if (a->conflict)
+        entry = act_locked (self, action, error);
+    }
+  acted_free (a);
+  if (entry == NULL)
+    convert_error (error);
   return entry;
+}
+
+/* ---- a stream of actions --------------------------------------------------------------- */
+
+/* The writer thread's side: it commits each action it is given, in order, and after a failed
+ * write gives the ones queued behind it back unwritten (`skipped`: they were computed on a state
+ * that is not on disk) until the stream, its memory reloaded, sends `resume`. */
+typedef struct {
+  MgCampaign  *self;
+  GAsyncQueue *todo;       /* Acted*, &resume, &stop */
+  GAsyncQueue *written;    /* the same Acted*, in the same order */
+  GThread     *thread;
+  GQueue       inflight;   /* what todo holds or the writer works on, oldest first */
+  GQueue       again;      /* actions to compute again (after a failure) before new input */
+  MgCampaignActDone done;
+  gpointer     data;
+  gboolean     go_on;      /* FALSE once `done` said so: nothing more is told */
+} Stream;
+
+static Acted resume_item, stop_item;
+
+static gpointer
+writer_main (gpointer data)
+{
+  Stream *st = data;
+  gboolean skipping = FALSE;
+  Acted *a;
+
+  while ((a = g_async_queue_pop (st->todo)) != &stop_item)
+    {
+      if (a == &resume_item)
+        {
+          skipping = FALSE;
+          continue;
+        }
+      if (skipping)
+        a->skipped = TRUE;
+      else if ((a->written = act_write (st->self, a, FALSE, &a->write_error)))
+        {
+          /* What the entity tables hold now, for the next action's write (the stream's own
+           * thread builds rows from spare buffers this thread never touches). */
+          g_clear_pointer (&st->self->table_rows, mg_rows_free);
+          st->self->table_rows = g_steal_pointer (&a->tables);
+        }
+      else
+        skipping = TRUE;
+      g_async_queue_push (st->written, a);
+    }
+  return NULL;
+}
+
+static void
+stream_tell (Stream *st, json_object *action, const MgJournalEntry *entry, GError **error)
+{
+  if (entry == NULL)
+    convert_error (error);
+  if (st->go_on)
+    st->go_on = st->done (action, entry, entry == NULL ? *error : NULL, st->data);
+}
+
+/* Takes the writer's answer on the oldest action in flight and tells it.  A failed write: the
+ * actions behind it come back unwritten and go to `again`, memory is reloaded from the file,
+ * and the failed one is told (or, when another connection had written first, done again under
+ * the write lock, as mg_campaign_act does). */
+static void
+stream_take (Stream *st)
+{
+  MgCampaign *self = st->self;
+  Acted *a = g_queue_pop_head (&st->inflight);
+  g_autoptr(MgJournalEntry) entry = NULL;
+  g_autoptr(GError) error = NULL;
+  Acted *behind;
+
+  g_async_queue_pop (st->written);   /* the writer answers in order: this is `a` */
+  if (a->written)
+    {
+      emit_changed (self);
+      entry = g_steal_pointer (&a->entry);
+      stream_tell (st, a->action, entry, &error);
+      acted_free (a);
+      return;
+    }
+  /* Also in the order given: before any new input. */
+  for (GList *l = st->inflight.tail; l != NULL; l = l->prev)
+    g_queue_push_head (&st->again, json_object_get (((Acted *) l->data)->action));
+  while ((behind = g_queue_pop_head (&st->inflight)) != NULL)
+    {
+      g_async_queue_pop (st->written);
+      acted_free (behind);
+    }
+  resync (self);
+  g_async_queue_push (st->todo, &resume_item);
+  if (a->conflict)
+    entry = act_locked (self, a->action, &error);
+  else
+    error = g_steal_pointer (&a->write_error);
+  stream_tell (st, a->action, entry, &error);
+  acted_free (a);
+}
+
+static void
+stream_take_all (Stream *st)
+{
+  while (!g_queue_is_empty (&st->inflight))
+    stream_take (st);
+}
+
+/* A refusal is told in its place, once what was given before it is told, and from what is on
+ * disk, as mg_campaign_act tells it.  FALSE: it was computed on a state that was not written
+ * (a write before it failed): it is computed again. */
+static gboolean
+stream_refuse (Stream *st, Acted *a)
+{
+  MgCampaign *self = st->self;
+  g_autoptr(MgJournalEntry) entry = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean reloaded = FALSE;
+
+  stream_take_all (st);
+  if (!g_queue_is_empty (&st->again))
+    {
+      if (a->resync)
+        resync (self);
+      g_queue_push_tail (&st->again, json_object_get (a->action));
+      return FALSE;
+    }
+  error = g_steal_pointer (&a->error);
+  if (a->resync)
+    resync (self);
+  else if (!self->read_only && check_action_object (a->action, NULL)
+           && sync_if_stale (self, &reloaded, NULL) && reloaded)
+    {
+      g_clear_error (&error);
+      entry = mg_campaign_act (self, a->action, &error);
+    }
+  stream_tell (st, a->action, entry, &error);
+  return TRUE;
+}
+
+void
+mg_campaign_act_stream (MgCampaign         *self,
+                        MgCampaignActSource next,
+                        MgCampaignActDone   done,
+                        gpointer            data)
+{
+  Stream st = { self, NULL, NULL, NULL, G_QUEUE_INIT, G_QUEUE_INIT, done, data, TRUE };
+  json_object *action;
+  Acted *a;
+
+  g_return_if_fail (MG_IS_CAMPAIGN (self));
+  st.todo = g_async_queue_new ();
+  st.written = g_async_queue_new ();
+
+  while (st.go_on)
+    {
+      if ((action = g_queue_pop_head (&st.again)) == NULL)
+        {
+          /* Waits for input only with nothing in flight: a script that waits for each answer
+           * before it writes the next action gets it. */
+          MgActNext got = next (g_queue_is_empty (&st.inflight), &action, data);
+
+          if (got == MG_ACT_NEXT_LATER)
+            {
+              stream_take_all (&st);
+              continue;
+            }
+          if (got == MG_ACT_NEXT_END)
+            break;
+        }
+      /* The engine's work on this action while the writer commits those before it. */
+      a = act_prepare (self, action);
+      json_object_put (action);
+      if (a->entry == NULL)
+        {
+          stream_refuse (&st, a);
+          acted_free (a);
+          continue;
+        }
+      if (st.thread == NULL)
+        st.thread = g_thread_new ("mg-act-writer", writer_main, &st);
+      g_async_queue_push (st.todo, a);
+      g_queue_push_tail (&st.inflight, a);
+      /* Tell what is written already; wait only when far enough ahead. */
+      while (!g_queue_is_empty (&st.inflight)
+             && (g_queue_get_length (&st.inflight) >= MG_CAMPAIGN_ACT_AHEAD
+                 || g_async_queue_length (st.written) > 0))
+        stream_take (&st);
+    }
+  /* Every action given is written or refused before this returns; those computed but not
+   * given to the writer (the reader stopped) are dropped, and memory reloaded without them. */
+  stream_take_all (&st);
+  if (!g_queue_is_empty (&st.again))
+    {
+      while ((action = g_queue_pop_head (&st.again)) != NULL)
+        json_object_put (action);
+      resync (self);
+    }
+  if (st.thread != NULL)
+    {
+      g_async_queue_push (st.todo, &stop_item);
+      g_thread_join (st.thread);
+    }
+  g_async_queue_unref (st.todo);
+  g_async_queue_unref (st.written);
 }
 
 /* ---- undo / redo ----------------------------------------------------------------------- */

@@ -93,6 +93,30 @@ const MgState *mg_campaign_get_state  (MgCampaign *self);
  * mg-campaign-private.h calls for one) is committed in one transaction before this returns.
  * Returns the new journal entry (free it); on refusal NULL, error set, nothing written. */
 MgJournalEntry *mg_campaign_act       (MgCampaign *self, json_object *action, GError **error);
+/* A stream of actions, as a script gives them (melee-gm-cli act): mg_campaign_act on each,
+ * one after another, with the same results and the same commit per action; but each action's
+ * engine work runs while the action before it is being committed, by a thread of the stream's
+ * own.  `next` gives the next action (a new reference) and MG_ACT_NEXT_ACTION; when `wait` is
+ * FALSE it may answer MG_ACT_NEXT_LATER rather than wait for one (the stream then tells the
+ * action in flight first, so a script that waits for each answer is answered); MG_ACT_NEXT_END
+ * ends the stream.  `done` is called on the calling thread for each action, in order, once its
+ * row is committed (entry) or it is refused (error); FALSE from it ends the stream.  Memory
+ * equals the file when this returns. */
+/* How many actions a stream's engine may run ahead of its writer: enough that the writer finds
+ * the next one waiting when it has committed one (no thread wakes up on the way), few enough
+ * that a failed write makes little to do again.  So when a stream is killed, up to this many
+ * actions may be committed whose `done` was not called yet. */
+#define MG_CAMPAIGN_ACT_AHEAD 4
+typedef enum {
+  MG_ACT_NEXT_ACTION,
+  MG_ACT_NEXT_LATER,
+  MG_ACT_NEXT_END,
+} MgActNext;
+typedef MgActNext (*MgCampaignActSource) (gboolean wait, json_object **action, gpointer data);
+typedef gboolean  (*MgCampaignActDone)   (json_object *action, const MgJournalEntry *entry,
+                                          const GError *error, gpointer data);
+void         mg_campaign_act_stream   (MgCampaign *self, MgCampaignActSource next,
+                                       MgCampaignActDone done, gpointer data);
 /* Same, but only checks (no dice, no write). */
 gboolean     mg_campaign_validate     (MgCampaign *self, json_object *action, GError **error);
 

@@ -198,6 +198,50 @@ result_code (json_object *line)
 
 /* The stream: refusals of every kind in between good actions; each refusal gets its code,
  * the stream goes on, and only the good actions are in the journal. */
+/* A script that writes an action and waits for its answer before it writes the next one is
+ * answered each time (act computes ahead while it commits: it must not wait for the next line
+ * before it answers the last). */
+static void
+test_act_conversation (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *path = new_campaign (dir, "c.db");
+  static const char * const actions[] = {
+    "{\"type\":\"roll\",\"player\":\"Red\",\"dice\":[3,3,3,3,3,3,3,3]}\n",
+    "{\"type\":\"roll\",\"player\":\"Red\"}\n",                       /* illegal: rolled */
+    "{\"type\":\"roll\",\"player\":\"Blue\",\"dice\":[1,1,1,1,1,1,1,1]}\n",
+    "not json\n",
+    "{\"type\":\"pick\",\"player\":\"Red\",\"sweep\":0,\"kick\":0,\"punch\":6}\n",
+  };
+  static const gboolean ok[] = { TRUE, FALSE, TRUE, FALSE, TRUE };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocess) proc = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
+                                                  &error, cli_path (), "act", path, NULL);
+  g_autoptr(GDataInputStream) out = NULL;
+
+  g_assert_no_error (error);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (proc));
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_autofree char *line = NULL;
+      g_autoptr(TestJson) answer = NULL;
+
+      g_assert_true (g_output_stream_write_all (g_subprocess_get_stdin_pipe (proc), actions[i],
+                                                strlen (actions[i]), NULL, NULL, &error));
+      g_assert_no_error (error);
+      /* Its answer, with the input still open. */
+      line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (line);
+      answer = parse (line);
+      g_assert_cmpint (json_object_get_boolean (json_object_object_get (answer, "ok")), ==, ok[i]);
+    }
+  g_assert_true (g_output_stream_close (g_subprocess_get_stdin_pipe (proc), NULL, &error));
+  g_assert_true (g_subprocess_wait_check (proc, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (journal_rows (dir, "c.db"), ==, 3);
+}
+
 static void
 test_act_stream (void)
 {
@@ -695,6 +739,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/help-and-usage", test_help);
   g_test_add_func ("/cli/new", test_new);
   g_test_add_func ("/cli/act/stream", test_act_stream);
+  g_test_add_func ("/cli/act/conversation", test_act_conversation);
   g_test_add_func ("/cli/act/refusal-untouched", test_refusal_untouched);
   g_test_add_func ("/cli/state", test_state);
   g_test_add_func ("/cli/undo-redo-log", test_undo_redo_log);

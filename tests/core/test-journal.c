@@ -1139,6 +1139,282 @@ test_two_connections (void)
   g_object_unref (b);
 }
 
+/* ---- a stream of actions (mg_campaign_act_stream) ----------------------------------------- */
+
+/* The stream's script: rolls and adds, with refusals of every kind among them (an illegal add,
+ * dice typed and not used, an unknown type, an action that is not an object), long enough for
+ * several snapshots. */
+static GPtrArray *
+stream_script (guint n)
+{
+  GPtrArray *script = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (script,
+        i % 7 == 3 ? g_strdup ("{\"type\":\"add\",\"value\":-1}")
+      : i % 11 == 5 ? g_strdup ("{\"type\":\"roll\",\"n\":1,\"dice\":[2,3]}")
+      : i % 13 == 6 ? g_strdup ("{\"type\":\"nope\"}")
+      : i % 17 == 8 ? g_strdup ("[1]")
+      : i % 5 == 0 ? g_strdup_printf ("{\"type\":\"add\",\"value\":%u}", i)
+      : i % 5 == 1 ? g_strdup_printf ("{\"type\":\"roll\",\"n\":%u,\"dice\":[%u,%u,%u]}", 3u, i % 6 + 1, 2u, 5u)
+      : g_strdup_printf ("{\"type\":\"roll\",\"n\":%u}", i % 3 + 1));
+  return script;
+}
+
+/* What happened to an action, as a line: the row, or the refusal. */
+static char *
+told_text (const MgJournalEntry *entry, const GError *error)
+{
+  if (entry != NULL)
+    return g_strdup_printf ("%" G_GINT64_FORMAT " %d %s %s %s %s %s", entry->seq, entry->turn,
+                            entry->actor, entry->action, entry->dice, entry->events, entry->summary);
+  return g_strdup_printf ("refused %s %d %s", g_quark_to_string (error->domain), error->code,
+                          error->message);
+}
+
+typedef struct {
+  GPtrArray  *script;
+  guint       given;
+  GPtrArray  *told;        /* told_text of each, in order */
+  gboolean    later;       /* answer LATER after each action, and check all were told */
+  guint       stop_after;  /* done returns FALSE after this many (0: never) */
+  guint       foreign_at;  /* before giving this action, another connection acts (0: never) */
+  const char *path;
+} StreamRun;
+
+static MgActNext
+stream_next (gboolean wait, json_object **action, gpointer data)
+{
+  StreamRun *run = data;
+
+  if (run->later && !wait && run->given > 0 && run->told->len < run->given)
+    return MG_ACT_NEXT_LATER;
+  if (run->later && wait)
+    /* Waiting for input: every action given so far has been told. */
+    g_assert_cmpuint (run->told->len, ==, run->given);
+  if (run->given == run->script->len)
+    return MG_ACT_NEXT_END;
+  if (run->foreign_at != 0 && run->given == run->foreign_at)
+    {
+      g_autoptr(GError) error = NULL;
+      MgCampaign *other = mg_campaign_open (run->path, &error);
+
+      g_assert_no_error (error);
+      mg_journal_entry_free (act_ok (other, "{\"type\":\"add\",\"value\":1000}"));
+      g_object_unref (other);
+    }
+  *action = json_tokener_parse (g_ptr_array_index (run->script, run->given++));
+  g_assert_nonnull (*action);
+  return MG_ACT_NEXT_ACTION;
+}
+
+static gboolean
+stream_done (json_object *action, const MgJournalEntry *entry, const GError *error, gpointer data)
+{
+  StreamRun *run = data;
+
+  g_assert_true ((entry == NULL) != (error == NULL));
+  g_ptr_array_add (run->told, told_text (entry, error));
+  return run->stop_after == 0 || run->told->len < run->stop_after;
+}
+
+/* The same script through mg_campaign_act, one action after another. */
+static GPtrArray *
+act_each (MgCampaign *c, GPtrArray *script)
+{
+  GPtrArray *told = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < script->len; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      json_object *action = json_tokener_parse (g_ptr_array_index (script, i));
+      g_autoptr(MgJournalEntry) e = mg_campaign_act (c, action, &error);
+
+      json_object_put (action);
+      g_ptr_array_add (told, told_text (e, error));
+    }
+  return told;
+}
+
+/* The file as a referee's sqlite3 reads it: journal rows (but their time), snapshots, and the
+ * entity table. */
+static char *
+file_text (const char *path)
+{
+  sqlite3 *db = mg_test_sqlite_open (path);
+  char *text = mg_test_sql_text (db,
+      "SELECT (SELECT group_concat (seq || turn || actor || action || dice || events || summary "
+      "|| undone, '|') FROM journal) || '#' || (SELECT group_concat (seq || turn || state, '|') "
+      "FROM snapshot) || '#' || (SELECT group_concat (name || gp || food, '|') FROM leader)");
+
+  sqlite3_close (db);
+  return text;
+}
+
+/* Each row told is in the file as told, their seqs rising; how many. */
+static guint
+told_rows_in_file (MgCampaign *c, GPtrArray *told)
+{
+  guint rows = 0;
+  gint64 last = 0;
+
+  for (guint i = 0; i < told->len; i++)
+    {
+      const char *t = g_ptr_array_index (told, i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MgJournalEntry) e = NULL;
+      g_autofree char *in_file = NULL;
+      gint64 seq;
+
+      if (g_str_has_prefix (t, "refused"))
+        continue;
+      seq = g_ascii_strtoll (t, NULL, 10);
+      g_assert_cmpint (seq, >, last);
+      e = mg_campaign_journal_get (c, seq, &error);
+      g_assert_no_error (error);
+      in_file = told_text (e, NULL);
+      g_assert_cmpstr (in_file, ==, t);
+      last = seq;
+      rows++;
+    }
+  return rows;
+}
+
+static void
+assert_memory_is_file (MgCampaign *c)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *now = current (c);
+  MgCampaign *again = mg_campaign_open (mg_campaign_get_path (c), &error);
+  g_autofree char *on_disk = NULL;
+
+  g_assert_no_error (error);
+  on_disk = current (again);
+  g_assert_cmpstr (now, ==, on_disk);
+  g_assert_cmpint (mg_campaign_journal_count (c), ==, mg_campaign_journal_count (again));
+  g_assert_true (mg_campaign_check (again, &error));
+  g_assert_no_error (error);
+  g_object_unref (again);
+}
+
+/* A stream tells every action what mg_campaign_act would, in order, and leaves the same file:
+ * the same rows, dice, snapshots and entity rows; also when a write fails in the middle (the
+ * actions computed behind it are computed again). */
+static void
+test_stream_same_as_each (gconstpointer data)
+{
+  gboolean failing = GPOINTER_TO_INT (data);
+  g_autofree char *one = mg_test_tmpfile ("one.mgc");
+  g_autofree char *each = mg_test_tmpfile ("each.mgc");
+  g_autoptr(GPtrArray) script = stream_script (3 * MG_CAMPAIGN_SNAPSHOT_MIN_ROWS + 7);
+  g_autoptr(GPtrArray) told = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) told_each = NULL;
+  StreamRun run = { script, 0, told, FALSE, 0, 0, one };
+  MgCampaign *a = new_fake (one, 6, 3, 9);
+  MgCampaign *b = new_fake (each, 6, 3, 9);
+  g_autofree char *file_a = NULL;
+  g_autofree char *file_b = NULL;
+
+  if (failing)
+    for (guint k = 0; k < 2; k++)
+      {
+        /* Two adds the disk refuses: the writer's transaction fails in the middle. */
+        sqlite3 *db = mg_test_sqlite_open (k == 0 ? one : each);
+
+        mg_test_sql_exec (db, "CREATE TRIGGER no_40 BEFORE INSERT ON journal WHEN NEW.action "
+                              "LIKE '%\"value\":40}' OR NEW.action LIKE '%\"value\":75}' "
+                              "BEGIN SELECT RAISE (ABORT, 'disk says no'); END");
+        sqlite3_close (db);
+      }
+  mg_campaign_act_stream (a, stream_next, stream_done, &run);
+  told_each = act_each (b, script);
+  g_assert_cmpuint (told->len, ==, script->len);
+  for (guint i = 0; i < script->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (told, i), ==, g_ptr_array_index (told_each, i));
+  if (failing)
+    g_assert_nonnull (strstr (g_ptr_array_index (told, 40), "disk says no"));
+  file_a = file_text (one);
+  file_b = file_text (each);
+  g_assert_cmpstr (file_a, ==, file_b);
+  assert_memory_is_file (a);
+  g_object_unref (a);
+  g_object_unref (b);
+}
+
+/* A script that waits for each answer before it writes the next action is answered: the
+ * stream tells what is in flight before it waits for input. */
+static void
+test_stream_waits_told (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("c.mgc");
+  g_autoptr(GPtrArray) script = stream_script (40);
+  g_autoptr(GPtrArray) told = g_ptr_array_new_with_free_func (g_free);
+  StreamRun run = { script, 0, told, TRUE, 0, 0, path };
+  MgCampaign *c = new_fake (path, 6, 3, 9);
+
+  mg_campaign_act_stream (c, stream_next, stream_done, &run);
+  g_assert_cmpuint (told->len, ==, script->len);
+  assert_memory_is_file (c);
+  g_object_unref (c);
+}
+
+/* `done` ends the stream: what was told is in the file, the rest of what was computed is not,
+ * and memory is the file. */
+static void
+test_stream_stopped (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("c.mgc");
+  g_autoptr(GPtrArray) script = stream_script (60);
+  g_autoptr(GPtrArray) told = g_ptr_array_new_with_free_func (g_free);
+  StreamRun run = { script, 0, told, FALSE, 10, 0, path };
+  MgCampaign *c = new_fake (path, 6, 3, 9);
+  guint rows_told;
+  gint64 rows;
+
+  mg_campaign_act_stream (c, stream_next, stream_done, &run);
+  g_assert_cmpuint (told->len, ==, 10);
+  rows_told = told_rows_in_file (c, told);
+  rows = mg_campaign_journal_count (c);
+  g_assert_cmpint (rows, >=, rows_told);
+  g_assert_cmpint (rows, <=, rows_told + MG_CAMPAIGN_ACT_AHEAD);
+  assert_memory_is_file (c);
+  g_object_unref (c);
+}
+
+/* Another connection writes while the stream runs: the actions computed before that are done
+ * again on the file as it is then, as mg_campaign_act does them. */
+static void
+test_stream_other_writer (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("c.mgc");
+  g_autoptr(GPtrArray) script = stream_script (50);
+  g_autoptr(GPtrArray) told = g_ptr_array_new_with_free_func (g_free);
+  StreamRun run = { script, 0, told, FALSE, 0, 20, path };
+  MgCampaign *c = new_fake (path, 6, 3, 9);
+  g_autofree char *each = mg_test_tmpfile ("each.mgc");
+  MgCampaign *b = new_fake (each, 6, 3, 9);
+  g_autoptr(GPtrArray) told_each = act_each (b, script);
+  guint written;
+
+  mg_campaign_act_stream (c, stream_next, stream_done, &run);
+  g_assert_cmpuint (told->len, ==, script->len);
+  /* Refused where one action after another refuses, and for the same reason: nothing else. */
+  for (guint i = 0; i < told->len; i++)
+    {
+      const char *t = g_ptr_array_index (told, i), *t_each = g_ptr_array_index (told_each, i);
+
+      g_assert_cmpint (g_str_has_prefix (t, "refused"), ==, g_str_has_prefix (t_each, "refused"));
+      if (g_str_has_prefix (t, "refused"))
+        g_assert_cmpstr (t, ==, t_each);
+    }
+  g_object_unref (b);
+  /* Every row told is there as told, in order; the other connection's row is among them. */
+  written = told_rows_in_file (c, told);
+  g_assert_cmpint (mg_campaign_journal_count (c), ==, written + 1);
+  assert_memory_is_file (c);
+  g_object_unref (c);
+}
+
 /* ---- the real engine ---------------------------------------------------------------------- */
 
 static void
@@ -1236,6 +1512,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/journal/set-ruleset", test_set_ruleset);
   g_test_add_func ("/journal/signal", test_signal);
   g_test_add_func ("/journal/two-connections", test_two_connections);
+  g_test_add_data_func ("/journal/stream/same-as-each", GINT_TO_POINTER (FALSE), test_stream_same_as_each);
+  g_test_add_data_func ("/journal/stream/write-fails", GINT_TO_POINTER (TRUE), test_stream_same_as_each);
+  g_test_add_func ("/journal/stream/waits-told", test_stream_waits_told);
+  g_test_add_func ("/journal/stream/stopped", test_stream_stopped);
+  g_test_add_func ("/journal/stream/other-writer", test_stream_other_writer);
   g_test_add_func ("/journal/meeple", test_meeple);
   g_test_add_func ("/journal/perf", test_perf);
   return g_test_run ();
