@@ -8,7 +8,7 @@ G_BEGIN_DECLS
 /* A script of actions shipped with the game, played into a new campaign by the Samples menu. */
 typedef struct {
   const char *title;                 /* N_("Three Kingdoms"): translated where shown */
-  const char *resource;              /* GResource path of the .jsonl script */
+  const char *resource;              /* path of the .jsonl script in the game's data (mg-data.h) */
   const char *players[5];            /* seat order, NULL-terminated */
 } MgGameSample;
 
@@ -26,11 +26,11 @@ typedef struct {
  * The game's pages (MgGameUi, src/app/mg-game-ui.h) are looked up by the same id. */
 typedef struct {
   const MgRules      *rules;            /* id, name, players, the engine */
-  const char         *ruleset_resource; /* GResource path of the shipped ruleset (JSON) */
+  const char         *ruleset_resource; /* path of the shipped ruleset (JSON) in its data */
   const MgGameSample *samples;          /* may be NULL */
   guint               n_samples;
   /* The tables a referee queries with sqlite3 that this game's `tables` entry fills, and the
-   * SQL that creates them: entry i (a GResource path) brings the game's tables from version i
+   * SQL that creates them: entry i (a path in its data) brings the game's tables from version i
    * to i + 1. The store keeps each game's version apart from its own schema, so a game adding
    * a column bumps nothing for the others. Both NULL-terminated; NULL when the game has none. */
   const char * const *table_names;
