@@ -2093,6 +2093,8 @@ typedef struct {
   MgCampaignActDone done;
   gpointer     data;
   gboolean     go_on;      /* FALSE once `done` said so: nothing more is told */
+  gboolean     changed;    /* rows were written: "changed" is emitted once the writer stopped
+                            * (a handler may read the campaign: not while the writer writes) */
 } Stream;
 
 static Acted resume_item, stop_item;
@@ -2152,7 +2154,7 @@ stream_take (Stream *st)
   g_async_queue_pop (st->written);   /* the writer answers in order: this is `a` */
   if (a->written)
     {
-      emit_changed (self);
+      st->changed = TRUE;
       entry = g_steal_pointer (&a->entry);
       stream_tell (st, a->action, entry, &error);
       acted_free (a);
@@ -2221,7 +2223,7 @@ mg_campaign_act_stream (MgCampaign         *self,
                         MgCampaignActDone   done,
                         gpointer            data)
 {
-  Stream st = { self, NULL, NULL, NULL, G_QUEUE_INIT, G_QUEUE_INIT, done, data, TRUE };
+  Stream st = { self, NULL, NULL, NULL, G_QUEUE_INIT, G_QUEUE_INIT, done, data, TRUE, FALSE };
   json_object *action;
   Acted *a;
 
@@ -2280,6 +2282,8 @@ mg_campaign_act_stream (MgCampaign         *self,
     }
   g_async_queue_unref (st.todo);
   g_async_queue_unref (st.written);
+  if (st.changed)
+    emit_changed (self);
 }
 
 /* ---- undo / redo ----------------------------------------------------------------------- */

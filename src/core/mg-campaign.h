@@ -101,7 +101,8 @@ MgJournalEntry *mg_campaign_act       (MgCampaign *self, json_object *action, GE
  * action in flight first, so a script that waits for each answer is answered); MG_ACT_NEXT_END
  * ends the stream.  `done` is called on the calling thread for each action, in order, once its
  * row is committed (entry) or it is refused (error); FALSE from it ends the stream.  Memory
- * equals the file when this returns. */
+ * equals the file when this returns.  "changed" is emitted once, at the end, when rows were
+ * written (a handler may read the campaign, which the writer thread is using until then). */
 /* How many actions a stream's engine may run ahead of its writer: enough that the writer finds
  * the next one waiting when it has committed one (no thread wakes up on the way), few enough
  * that a failed write makes little to do again.  So when a stream is killed, up to this many

@@ -1342,7 +1342,8 @@ test_stream_same_as_each (gconstpointer data)
 }
 
 /* A script that waits for each answer before it writes the next action is answered: the
- * stream tells what is in flight before it waits for input. */
+ * stream tells what is in flight before it waits for input.  "changed" comes once, at the end
+ * (its handlers may read the campaign, which the writer thread uses until then). */
 static void
 test_stream_waits_told (void)
 {
@@ -1351,8 +1352,11 @@ test_stream_waits_told (void)
   g_autoptr(GPtrArray) told = g_ptr_array_new_with_free_func (g_free);
   StreamRun run = { script, 0, told, TRUE, 0, 0, path };
   MgCampaign *c = new_fake (path, 6, 3, 9);
+  guint changed = 0;
 
+  g_signal_connect (c, "changed", G_CALLBACK (count_changed), &changed);
   mg_campaign_act_stream (c, stream_next, stream_done, &run);
+  g_assert_cmpuint (changed, ==, 1);
   g_assert_cmpuint (told->len, ==, script->len);
   assert_memory_is_file (c);
   g_object_unref (c);
