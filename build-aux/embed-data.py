@@ -28,11 +28,11 @@ def main():
             data = fh.read()
         body = ",".join(str(b) for b in data)
         # NUL-terminated, as GResource data is: a text file can be read as a C string.
-        lines.append(f"static const char d{i}[] = {{{body}{',' if data else ''}0}};")
+        lines.append(f"static const unsigned char d{i}[] = {{{body}{',' if data else ''}0}};")
     lines.append("")
     lines.append(f"const MgDataFile {c_name}[] = {{")
     for i, (path, _) in enumerate(entries):
-        lines.append(f'  {{ "{path}", d{i}, sizeof d{i} - 1 }},')
+        lines.append(f'  {{ "{path}", (const char *) d{i}, sizeof d{i} - 1 }},')
     lines.append("  { NULL, NULL, 0 },")
     lines.append("};")
     with open(out_path, "w") as fh:
