@@ -1858,7 +1858,6 @@ typedef struct {
   /* set by act_write (a stream's writer thread) */
   gboolean        written;
   gboolean        conflict;    /* another connection wrote since memory last matched the file */
-  gboolean        skipped;     /* not written: a write before it in the stream failed */
   GError         *write_error;
 } Acted;
 
@@ -2081,8 +2080,8 @@ mg_campaign_act (MgCampaign *self, json_object *action, GError **error)
 /* ---- a stream of actions --------------------------------------------------------------- */
 
 /* The writer thread's side: it commits each action it is given, in order, and after a failed
- * write gives the ones queued behind it back unwritten (`skipped`: they were computed on a state
- * that is not on disk) until the stream, its memory reloaded, sends `resume`. */
+ * write gives the ones queued behind it back unwritten (they were computed on a state that is
+ * not on disk) until the stream, its memory reloaded, sends `resume`. */
 typedef struct {
   MgCampaign  *self;
   GAsyncQueue *todo;       /* Acted*, &resume, &stop */
@@ -2113,9 +2112,7 @@ writer_main (gpointer data)
           skipping = FALSE;
           continue;
         }
-      if (skipping)
-        a->skipped = TRUE;
-      else if ((a->written = act_write (st->self, a, FALSE, &a->write_error)))
+      if (!skipping && (a->written = act_write (st->self, a, FALSE, &a->write_error)))
         {
           /* What the entity tables hold now, for the next action's write (the stream's own
            * thread builds rows from spare buffers this thread never touches). */
@@ -2123,7 +2120,7 @@ writer_main (gpointer data)
           st->self->table_rows = g_steal_pointer (&a->tables);
         }
       else
-        skipping = TRUE;
+        skipping = TRUE;   /* this one failed, or one before it did */
       g_async_queue_push (st->written, a);
     }
   return NULL;
@@ -2185,36 +2182,26 @@ stream_take_all (Stream *st)
     stream_take (st);
 }
 
-/* A refusal is told in its place, once what was given before it is told, and from what is on
- * disk, as mg_campaign_act tells it.  FALSE: it was computed on a state that was not written
- * (a write before it failed): it is computed again. */
-static gboolean
+/* A refusal is told in its place, once what was given before it is told: it is asked again of
+ * mg_campaign_act, which tells it from what is on disk (the engine refuses the same action on
+ * the same state the same way; refusals are few).  When a write before it failed, it was
+ * computed on a state that was not written, and goes to `again`. */
+static void
 stream_refuse (Stream *st, Acted *a)
 {
-  MgCampaign *self = st->self;
   g_autoptr(MgJournalEntry) entry = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean reloaded = FALSE;
 
   stream_take_all (st);
+  if (a->resync)
+    resync (st->self);   /* the engine changed memory before it refused */
   if (!g_queue_is_empty (&st->again))
     {
-      if (a->resync)
-        resync (self);
       g_queue_push_tail (&st->again, json_object_get (a->action));
-      return FALSE;
+      return;
     }
-  error = g_steal_pointer (&a->error);
-  if (a->resync)
-    resync (self);
-  else if (!self->read_only && check_action_object (a->action, NULL)
-           && sync_if_stale (self, &reloaded, NULL) && reloaded)
-    {
-      g_clear_error (&error);
-      entry = mg_campaign_act (self, a->action, &error);
-    }
+  entry = mg_campaign_act (st->self, a->action, &error);
   stream_tell (st, a->action, entry, &error);
-  return TRUE;
 }
 
 void

@@ -839,8 +839,9 @@ cost_text (MgMkActionPanel *self, json_object *action)
 
 /* Build opens on a hamlet, which a land already built on refuses: a Build field the referee has
  * not chosen moves to the first building the land takes now, so that the form does not greet
- * the GM with a refusal. None: it stays where it was, and the reason says why. */
-static gboolean
+ * the GM with a refusal; that action is returned.  None: NULL, the field stays where it was,
+ * and the reason says why. */
+static json_object *
 choose_legal_what (MgMkActionPanel *self)
 {
   Field *what = find_field (self, "what");
@@ -848,7 +849,7 @@ choose_legal_what (MgMkActionPanel *self)
   guint was;
 
   if (what == NULL || what->spec->kind != F_WHAT || what->ids == NULL || field_touched (what))
-    return FALSE;
+    return NULL;
   row = ADW_COMBO_ROW (what->widget);
   was = adw_combo_row_get_selected (row);
   self->updating = TRUE;
@@ -862,23 +863,23 @@ choose_legal_what (MgMkActionPanel *self)
       adw_combo_row_set_selected (row, i);
       action = mg_mk_action_panel_build (self);
       legal = action != NULL && mg_campaign_validate (self->campaign, action, NULL);
-      json_object_put (action);
       if (legal)
         {
           self->updating = FALSE;
-          return TRUE;
+          return action;
         }
+      json_object_put (action);
     }
   adw_combo_row_set_selected (row, was);
   self->updating = FALSE;
-  return FALSE;
+  return NULL;
 }
 
 static void
 revalidate (MgMkActionPanel *self)
 {
   g_autoptr(GError) error = NULL;
-  json_object *action;
+  json_object *action, *legal;
   Field *about = NULL;
   gboolean ok, inline_note;
 
@@ -886,12 +887,13 @@ revalidate (MgMkActionPanel *self)
     return;
   action = mg_mk_action_panel_build (self);
   ok = action != NULL && mg_campaign_validate (self->campaign, action, &error);
-  if (!ok && g_error_matches (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL) && choose_legal_what (self))
+  if (!ok && g_error_matches (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL)
+      && (legal = choose_legal_what (self)) != NULL)
     {
       g_clear_error (&error);
       json_object_put (action);
-      action = mg_mk_action_panel_build (self);
-      ok = action != NULL && mg_campaign_validate (self->campaign, action, &error);
+      action = legal;
+      ok = TRUE;
     }
   g_free (self->reason);
   self->reason = ok ? NULL : plain_reason (self, error, &about);
