@@ -1,8 +1,6 @@
 /* mg-export-async.c — exports off the main thread (GTask), with progress and cancel. */
 #include "config.h"
 
-#include <glib/gi18n.h>
-
 #include "mg-export-async.h"
 #include "mg-export-private.h"
 
@@ -15,10 +13,11 @@ mg_export_cancellable_stopped (gpointer cancellable)
 void
 mg_export_cancelled_error (GError **error)
 {
+  /* The message stays the walker's. */
   if (error != NULL && g_error_matches (*error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_CANCELLED))
     {
-      g_clear_error (error);
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("The export was cancelled"));
+      (*error)->domain = G_IO_ERROR;
+      (*error)->code = G_IO_ERROR_CANCELLED;
     }
 }
 
