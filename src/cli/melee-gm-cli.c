@@ -466,7 +466,7 @@ cmd_act (int argc, char **argv)
   /* Static: the reader may outlive this function when standard output goes away (it then
    * waits for a line that no one will read). */
   static ActInput input;
-  ActRun run = { &input, NULL, NULL, NULL, NULL, FALSE, 0, EXIT_OK };
+  ActRun run = { .input = &input, .status = EXIT_OK };
   GThread *reader;
   GOptionEntry entries[] = {
     /* A file as it is (a map drawn elsewhere, pretty-printed) into each action: see docs/cli.md. */

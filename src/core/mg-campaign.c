@@ -2210,7 +2210,8 @@ mg_campaign_act_stream (MgCampaign         *self,
                         MgCampaignActDone   done,
                         gpointer            data)
 {
-  Stream st = { self, NULL, NULL, NULL, G_QUEUE_INIT, G_QUEUE_INIT, done, data, TRUE, FALSE };
+  Stream st = { .self = self, .inflight = G_QUEUE_INIT, .again = G_QUEUE_INIT, .done = done,
+                .data = data, .go_on = TRUE };
   json_object *action;
   Acted *a;
 
