@@ -370,7 +370,8 @@ test_game_tables_migrate (void)
 }
 
 /* A file written at schema 2 (every game's tables in it, no game_schema; kept in
- * tests/core/fixtures) opens: the store migrates to 3 and records TFT's tables as version 1. */
+ * tests/core/fixtures) opens: the store migrates to the latest schema and TFT's tables to their
+ * version 2, whose gear columns hold the ruleset's ids where the file held English names. */
 static void
 test_schema2_file (void)
 {
@@ -378,6 +379,7 @@ test_schema2_file (void)
   g_autofree char *path = mg_test_tmpfile ("old.mgc");
   g_autofree char *data = NULL;
   g_autoptr(GError) error = NULL;
+  char *text;
   gsize len;
   MgCampaign *c;
   sqlite3 *db;
@@ -398,9 +400,16 @@ test_schema2_file (void)
 
   db = mg_test_sqlite_open (path);
   g_assert_cmpint (mg_test_sql_int (db, "PRAGMA user_version"), ==, MG_CAMPAIGN_SCHEMA_VERSION);
-  g_assert_cmpint (mg_test_sql_int (db, "SELECT version FROM game_schema WHERE game = 'tft'"), ==, 1);
+  g_assert_cmpint (mg_test_sql_int (db, "SELECT version FROM game_schema WHERE game = 'tft'"), ==, 2);
   /* The roster the referee queried before is still there: Wulf, ST 14, DX 10. */
   g_assert_cmpint (mg_test_sql_int (db, "SELECT st * 100 + dx FROM figure WHERE name = 'Wulf'"), ==, 1410);
+  /* The fixture held "Longbow, 2-handed sword, Dagger" and "Leather armor", "Large shield". */
+  text = mg_test_sql_text (db, "SELECT weapons FROM figure WHERE name = 'Wulf'");
+  g_assert_cmpstr (text, ==, "longbow, two_handed_sword, dagger");
+  g_free (text);
+  text = mg_test_sql_text (db, "SELECT armor || ' ' || shield FROM figure WHERE name = 'Ragnar'");
+  g_assert_cmpstr (text, ==, "leather large_shield");
+  g_free (text);
   sqlite3_close (db);
 }
 

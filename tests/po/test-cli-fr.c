@@ -4,6 +4,7 @@
 #include <glib/gstdio.h>
 
 #include <gio/gio.h>
+#include <sqlite3.h>
 
 /* The language the next runs use: NULL keeps this test's LANGUAGE=fr. */
 static const char *run_language;
@@ -120,25 +121,56 @@ test_engine_refusal_and_summary (void)
   remove_dir (dir);
 }
 
+/* Every row of the game's entity tables (comma-separated names), in order, as text. */
+static char *
+dump_tables (const char *path, const char *tables)
+{
+  g_auto(GStrv) names = g_strsplit (tables, ",", -1);
+  GString *out = g_string_new (NULL);
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  for (guint t = 0; names[t] != NULL && names[t][0] != '\0'; t++)
+    {
+      g_autofree char *sql = g_strdup_printf ("SELECT * FROM %s ORDER BY rowid", names[t]);
+      sqlite3_stmt *stmt = NULL;
+
+      g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+      g_string_append_printf (out, "%s:\n", names[t]);
+      while (sqlite3_step (stmt) == SQLITE_ROW)
+        {
+          for (int c = 0; c < sqlite3_column_count (stmt); c++)
+            g_string_append_printf (out, "%s%s", c ? "|" : "",
+                                    sqlite3_column_type (stmt, c) == SQLITE_NULL ? "NULL"
+                                    : (const char *) sqlite3_column_text (stmt, c));
+          g_string_append_c (out, '\n');
+        }
+      sqlite3_finalize (stmt);
+    }
+  sqlite3_close (db);
+  return g_string_free (out, FALSE);
+}
+
 /* A campaign played in one language checks in another: the saved state holds ids and the
  * ruleset's own names, never words of the language of the moment (only the journal's
  * sentences are in the language they were said in). Each game's shipped sample, played
- * through `act`, then `check`ed in English and in French. */
+ * through `act`, then `check`ed in English and in French. Its entity tables, which the referee
+ * queries with sqlite3, hold the same rows whichever language wrote them. */
 static void
 test_state_is_language_free (void)
 {
-  static const struct { const char *game; const char *players[5]; } games[] = {
-    { "meeple", { "Red", "Blue", NULL } },
-    { "tft", { "Referee", NULL } },
-    { "mecaknights", { "Red", "Blue", "Green", NULL } },
-    { "lamame", { "Red", "Blue", "Green", NULL } },
-    { "cricchio", { "Black", "Blue", "Red", "White", NULL } },
+  static const struct { const char *game; const char *players[5]; const char *tables; } games[] = {
+    { "meeple", { "Red", "Blue", NULL }, "" },
+    { "tft", { "Referee", NULL }, "figure" },
+    { "mecaknights", { "Red", "Blue", "Green", NULL }, "leader,land,army" },
+    { "lamame", { "Red", "Blue", "Green", NULL }, "baron,area" },
+    { "cricchio", { "Black", "Blue", "Red", "White", NULL }, "" },
   };
   const char *root = g_getenv ("MG_SOURCE_ROOT");
 
   g_assert_nonnull (root);
   for (guint g = 0; g < G_N_ELEMENTS (games); g++)
-    for (guint played_in = 0; played_in < 2; played_in++)
+    for (guint played_in = 0, dumped = 0; played_in < 2; played_in++)
       {
         const char *play = played_in == 0 ? "fr" : "C", *read = played_in == 0 ? "C" : "fr";
         g_autofree char *dir = make_dir ();
@@ -167,6 +199,23 @@ test_state_is_language_free (void)
         if (strstr (played->out, "\"ok\":false") != NULL)
           g_test_message ("refused: %s", strstr (played->out, "\"ok\":false"));
         g_assert_null (strstr (played->out, "\"ok\":false"));
+        {
+          static char *first;   /* the tables as the French run wrote them */
+          g_autofree char *db_path = g_build_filename (dir, "c.db", NULL);
+          char *tables = dump_tables (db_path, games[g].tables);
+
+          if (!dumped)
+            {
+              g_free (first);
+              first = tables;
+              dumped = 1;
+            }
+          else
+            {
+              g_assert_cmpstr (tables, ==, first);
+              g_free (tables);
+            }
+        }
         run_language = read;
         checked = cli_run (dir, NULL, "check", "c.db", NULL);
         g_test_message ("check: %s%s", checked->out, checked->err);

@@ -13,7 +13,7 @@ static const MgGameSample samples[] = {
 };
 
 static const char * const table_names[] = { "figure", NULL };
-static const char * const table_migrations[] = { DATA "tables/0001.sql", NULL };
+static const char * const table_migrations[] = { DATA "tables/0001.sql", DATA "tables/0002.sql", NULL };
 
 const MgGame *
 mg_tft_game (void)

@@ -1143,6 +1143,22 @@ tft_from_json (json_object *ruleset, json_object *json, GError **error)
 
 /* ---------------------------------------------------------------- tables, describe */
 
+/* A figure's weapons for its entity row, as the ruleset's ids ("shortsword, dagger", a beast's
+ * attack last): an entity table reads the same in every language, where the names the UI shows
+ * are translated (weapons_text). */
+static char *
+weapon_ids (const TftRuleset *rs, const TftFigure *f)
+{
+  GString *s = g_string_new (NULL);
+  const TftBeast *b = tft_beast (rs, f->kind);
+
+  for (guint i = 0; i < f->n_weapons; i++)
+    g_string_append_printf (s, "%s%s", i ? ", " : "", rs->weapons[f->weapons[i]].id);
+  if (b && b->has_attack)
+    g_string_append_printf (s, "%s%s", s->len ? ", " : "", b->attack_id);
+  return g_string_free (s, FALSE);
+}
+
 static void
 tft_tables (const MgState *state, MgRows *rows)
 {
@@ -1157,7 +1173,7 @@ tft_tables (const MgState *state, MgRows *rows)
   for (guint i = 0; i < st->roster->len; i++)
     {
       const TftFigure *f = g_ptr_array_index (st->roster, i);
-      g_autofree char *ws = weapons_text (rs, f);
+      g_autofree char *ws = weapon_ids (rs, f);
       gint hits = 0, adj;
 
       if (st->fight)
@@ -1175,8 +1191,8 @@ tft_tables (const MgState *state, MgRows *rows)
       mg_rows_int (rows, f->ep);
       mg_rows_int (rows, hits);
       mg_rows_text (rows, ws);
-      mg_rows_text (rows, f->armor >= 0 ? _(rs->armor[f->armor].name) : NULL);
-      mg_rows_text (rows, f->shield >= 0 ? _(rs->shields[f->shield].name) : NULL);
+      mg_rows_text (rows, f->armor >= 0 ? rs->armor[f->armor].id : NULL);
+      mg_rows_text (rows, f->shield >= 0 ? rs->shields[f->shield].id : NULL);
       mg_rows_int (rows, f->fights);
       mg_rows_int (rows, f->kills);
       mg_rows_int (rows, f->alive ? 1 : 0);
