@@ -42,6 +42,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -446,18 +447,30 @@ def process_cpu(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+# A program whose first frame the probe has not reported by then is stopped, so that the bench
+# ends with a message instead of waiting for ever (seen under valgrind only: the window painted,
+# the probe said nothing; a normal run takes well under a second).
+FIRST_FRAME_TIMEOUT = 60
+
+
 def first_frame(t, argv, env):
     env = dict(env, LD_PRELOAD=t.probe)
     x0 = process_cpu(t.xserver) if t.xserver else 0.0
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    watchdog = threading.Timer(FIRST_FRAME_TIMEOUT, proc.kill)
+    watchdog.start()
     seen = None
-    for line in proc.stdout:
-        if line.strip() == "first-frame":
-            seen = time.perf_counter() - start
+    try:
+        for line in proc.stdout:
+            if line.strip() == "first-frame":
+                seen = time.perf_counter() - start
+    finally:
+        watchdog.cancel()
     _, status, usage = os.wait4(proc.pid, 0)
     if seen is None:
-        sys.exit(f"bench: {argv[0]} never painted a frame (status {status})")
+        sys.exit(f"bench: {argv[0]} did not report a first frame within {FIRST_FRAME_TIMEOUT} s "
+                 f"(wait status {status})")
     # The CPU time the process spent to its first frame: what the machine's load changes least.
     # The X server's, from the launch to the exit (its work on the window's pixels: mapping
     # it, and drawing under cairo, which renders through the X server), is not in it.
