@@ -167,10 +167,11 @@ test_state_is_language_free (void)
     { "cricchio", { "Black", "Blue", "Red", "White", NULL }, "" },
   };
   const char *root = g_getenv ("MG_SOURCE_ROOT");
+  g_autofree char *first_tables = NULL;   /* the game's tables as its French run wrote them */
 
   g_assert_nonnull (root);
   for (guint g = 0; g < G_N_ELEMENTS (games); g++)
-    for (guint played_in = 0, dumped = 0; played_in < 2; played_in++)
+    for (guint played_in = 0; played_in < 2; played_in++)
       {
         const char *play = played_in == 0 ? "fr" : "C", *read = played_in == 0 ? "C" : "fr";
         g_autofree char *dir = make_dir ();
@@ -200,21 +201,16 @@ test_state_is_language_free (void)
           g_test_message ("refused: %s", strstr (played->out, "\"ok\":false"));
         g_assert_null (strstr (played->out, "\"ok\":false"));
         {
-          static char *first;   /* the tables as the French run wrote them */
           g_autofree char *db_path = g_build_filename (dir, "c.db", NULL);
-          char *tables = dump_tables (db_path, games[g].tables);
+          g_autofree char *tables = dump_tables (db_path, games[g].tables);
 
-          if (!dumped)
+          if (played_in == 0)
             {
-              g_free (first);
-              first = tables;
-              dumped = 1;
+              g_free (first_tables);
+              first_tables = g_steal_pointer (&tables);
             }
           else
-            {
-              g_assert_cmpstr (tables, ==, first);
-              g_free (tables);
-            }
+            g_assert_cmpstr (tables, ==, first_tables);
         }
         run_language = read;
         checked = cli_run (dir, NULL, "check", "c.db", NULL);
