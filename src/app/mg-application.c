@@ -42,10 +42,9 @@ mg_application_samples (guint *n_samples)
           {
             const MgGameSample *s = &games[i]->samples[j];
             MgSample sample = { games[i]->rules->id, s->title, s->resource, { NULL } };
-
+            /* Only scripts that are really compiled in. */
             g_autoptr(GBytes) script = mg_data_lookup (s->resource, NULL);
 
-            /* Only scripts that are really compiled in. */
             if (script == NULL)
               continue;
             for (guint k = 0; k < G_N_ELEMENTS (sample.players) - 1 && s->players[k] != NULL; k++)
