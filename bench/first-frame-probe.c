@@ -5,7 +5,8 @@
  *
  * Nothing of the program is changed: a 1 ms timeout on the default main context (which every
  * GApplication runs) waits for GTK to be initialized and a toplevel to be mapped, then hooks
- * that window's frame clock.  GTK is looked up at run time, so the probe links only GLib. */
+ * that window's frame clock.  GTK is looked up at run time, so the probe links only GLib; a
+ * program run through a wrapper (`timeout 60 PROGRAM`, `perf stat PROGRAM`) is probed too. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdio.h>
@@ -65,7 +66,11 @@ watch (gpointer data)
 __attribute__((constructor)) static void
 probe_init (void)
 {
-  /* Only the program itself, not what it spawns. */
+  /* A program without GTK 4 is a wrapper (env, timeout, perf, strace, valgrind's launcher):
+   * LD_PRELOAD is left for the GTK program it runs, which would otherwise start unprobed and
+   * never print. In the GTK program, only the program itself, not what it spawns. */
+  if (dlsym (RTLD_DEFAULT, "gtk_window_get_toplevels") == NULL)
+    return;
   unsetenv ("LD_PRELOAD");
   g_timeout_add_full (G_PRIORITY_HIGH, 1, watch, NULL, NULL);
 }
