@@ -159,21 +159,34 @@ mg_widget_redraw_pending (GtkWidget *page)
     }
 }
 
-gboolean
-mg_widget_in_scrolled_view (GtkWidget *part)
+/* Whether the point y px down a part of a scrolled page is above the bottom edge of the view. */
+static gboolean
+scrolled_view_reaches (GtkWidget *part, float y)
 {
   GtkWidget *scroller = gtk_widget_get_ancestor (part, GTK_TYPE_SCROLLED_WINDOW);
   GtkWidget *content = scroller != NULL ? gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller)) : NULL;
   GtkAdjustment *adjustment;
-  graphene_point_t top;
+  graphene_point_t point;
 
   if (GTK_IS_VIEWPORT (content))
     content = gtk_viewport_get_child (GTK_VIEWPORT (content));
   if (content == NULL || !gtk_widget_get_mapped (part)
-      || !gtk_widget_compute_point (part, content, &GRAPHENE_POINT_INIT (0, 0), &top))
+      || !gtk_widget_compute_point (part, content, &GRAPHENE_POINT_INIT (0, y), &point))
     return FALSE;
   adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
-  return top.y < gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment);
+  return point.y < gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment);
+}
+
+gboolean
+mg_widget_in_scrolled_view (GtkWidget *part)
+{
+  return scrolled_view_reaches (part, 0);
+}
+
+gboolean
+mg_widget_end_in_scrolled_view (GtkWidget *part)
+{
+  return scrolled_view_reaches (part, gtk_widget_get_height (part));
 }
 
 /* Before the scrolled window's scroll controllers see a wheel event, their axes are set for this

@@ -41,6 +41,9 @@ void mg_drop_down_defer_list (GtkDropDown *dropdown);
  * not laid out yet. FALSE when not mapped. Pages that build what lies below the fold only when
  * it is first seen ask it from their size_allocate and their vadjustment's value-changed. */
 gboolean mg_widget_in_scrolled_view (GtkWidget *part);
+/* Likewise its bottom edge: a list whose rows are made as they come into view grows while its
+ * end shows. */
+gboolean mg_widget_end_in_scrolled_view (GtkWidget *part);
 
 /* A scrolled window that scrolls only sideways (a wide table, a row of columns) inside a page
  * that scrolls down: GTK 4.8's scrolled window keeps every wheel event it could use on either

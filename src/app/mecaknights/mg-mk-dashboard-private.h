@@ -20,6 +20,9 @@ const char      *mg_mk_dashboard_get_last         (MgMkDashboard *self);   /* "L
 const char      *mg_mk_dashboard_get_land_text    (MgMkDashboard *self, const char *land);
 const char      *mg_mk_dashboard_get_army_text    (MgMkDashboard *self, const char *army);
 GtkWidget       *mg_mk_dashboard_get_lands_list   (MgMkDashboard *self);
+/* The Lands list as it is, its rows made so far (they are made as they come into view, the rest
+ * after the frame that shows the first of them): NULL before the lists are built. */
+GtkWidget       *mg_mk_dashboard_peek_lands_list  (MgMkDashboard *self);
 /* Whether the table, armies and lands are built yet (they are when first in view, when the
  * keyboard moves through the page, or when one of the getters above asks for them). */
 gboolean         mg_mk_dashboard_has_lists        (MgMkDashboard *self);

@@ -1466,6 +1466,61 @@ test_lists_built_when_shown (void)
     }
 }
 
+static guint
+count_rows (GtkWidget *list)
+{
+  guint n = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    n += GTK_IS_LIST_BOX_ROW (row);
+  return n;
+}
+
+typedef struct
+{
+  MgMkDashboard *board;
+  gboolean       painted;
+  guint          rows;         /* the Lands rows made when the first frame was painted */
+  gboolean       end_below;    /* and the last of them reached below the view */
+} FirstPaint;
+
+static void
+first_paint (GdkFrameClock *clock, FirstPaint *first)
+{
+  GtkWidget *lands = mg_mk_dashboard_peek_lands_list (first->board);
+
+  if (first->painted)
+    return;
+  first->painted = TRUE;
+  first->rows = lands != NULL ? count_rows (lands) : 0;
+  first->end_below = lands != NULL && !mg_widget_end_in_scrolled_view (lands);
+}
+
+/* Wide (1100 x 760, the default size), the Lands heading is at the bottom of the first frame.
+ * That frame has the rows it shows, made in its own layout, down past the bottom of the view,
+ * and not the rest of the dozen, which were most of what the lists cost it; they come once it is
+ * painted, with nothing asked. */
+static void
+test_lands_grow_into_view (void)
+{
+  MgCampaignWindow *window = show_mk ("lands-grow.db", "Lands", NULL, NULL);
+  FirstPaint first = { dashboard (window), FALSE, 0, FALSE };
+  gulong handler = g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                                     G_CALLBACK (first_paint), &first);
+
+  for (guint i = 0; i < 500 && !first.painted; i++)
+    wait_ms (10);
+  g_signal_handler_disconnect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), handler);
+  g_assert_true (first.painted);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >=, 1000);   /* two columns */
+  g_assert_cmpuint (first.rows, >, 0);
+  g_assert_cmpuint (first.rows, <, 12);
+  g_assert_true (first.end_below);
+  wait_ms (200);
+  g_assert_cmpuint (count_rows (mg_mk_dashboard_peek_lands_list (first.board)), ==, 12);
+  close_campaign_windows (app);
+}
+
 /* At 365 px the tracking table is wider than the page and scrolls sideways. The mouse wheel
  * turned over it scrolls the page (GTK 4.8's scrolled window kept it, and the page stopped while
  * the pointer was on the table); Shift+wheel over it scrolls the table sideways, not the page. */
@@ -1593,6 +1648,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/page-height", test_page_height);
   g_test_add_func ("/ui/mecaknights/type-list-opened", test_type_list_opened);
   g_test_add_func ("/ui/mecaknights/lists-built-when-shown", test_lists_built_when_shown);
+  g_test_add_func ("/ui/mecaknights/lands-grow-into-view", test_lands_grow_into_view);
   g_test_add_func ("/ui/mecaknights/wheel-over-table", test_wheel_over_table);
   g_test_add_func ("/ui/mecaknights/apply-shortcut", test_apply_shortcut);
   status = g_test_run ();
