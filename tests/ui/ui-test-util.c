@@ -182,33 +182,105 @@ find_descendant (GtkWidget *widget, GType type)
   return find_styled (widget, type, NULL);
 }
 
-void
-save_screenshot (GtkWidget *widget, const char *name)
+/* The widget's render nodes as drawn, once a window just opened has been laid out. */
+static GskRenderNode *
+widget_node (GtkWidget *widget, int *width, int *height)
 {
-  const char *dir = g_getenv ("MG_SCREENSHOT_DIR") != NULL ? g_getenv ("MG_SCREENSHOT_DIR")
-                                                            : g_getenv ("G_TEST_BUILDDIR");
-  g_autofree char *path = g_build_filename (dir != NULL ? dir : ".", name, NULL);
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  int width = 0, height = 0;
+  GskRenderNode *node = NULL;
 
   for (guint tries = 0; node == NULL && tries < 100; tries++)
     {
       GtkSnapshot *snapshot = gtk_snapshot_new ();
 
       wait_ms (20);
-      width = gtk_widget_get_width (widget);
-      height = gtk_widget_get_height (widget);
-      if (gtk_widget_get_mapped (widget) && width > 0)
-        gdk_paintable_snapshot (paintable, snapshot, width, height);
+      *width = gtk_widget_get_width (widget);
+      *height = gtk_widget_get_height (widget);
+      if (gtk_widget_get_mapped (widget) && *width > 0)
+        gdk_paintable_snapshot (paintable, snapshot, *width, *height);
       node = gtk_snapshot_free_to_node (snapshot);
     }
   g_assert_nonnull (node);
+  return node;
+}
+
+void
+save_screenshot (GtkWidget *widget, const char *name)
+{
+  const char *dir = g_getenv ("MG_SCREENSHOT_DIR") != NULL ? g_getenv ("MG_SCREENSHOT_DIR")
+                                                            : g_getenv ("G_TEST_BUILDDIR");
+  g_autofree char *path = g_build_filename (dir != NULL ? dir : ".", name, NULL);
+  int width = 0, height = 0;
+  g_autoptr(GskRenderNode) node = widget_node (widget, &width, &height);
+  g_autoptr(GdkTexture) texture = NULL;
+
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_test_message ("screenshot: %s", path);
+}
+
+/* Counts the borders under node, and those among them of more than one colour (each named). */
+static void
+check_borders (GskRenderNode *node, guint *borders, guint *mixed)
+{
+  switch (gsk_render_node_get_node_type (node))
+    {
+    case GSK_CONTAINER_NODE:
+      for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
+        check_borders (gsk_container_node_get_child (node, i), borders, mixed);
+      break;
+    case GSK_TRANSFORM_NODE:
+      check_borders (gsk_transform_node_get_child (node), borders, mixed);
+      break;
+    case GSK_CLIP_NODE:
+      check_borders (gsk_clip_node_get_child (node), borders, mixed);
+      break;
+    case GSK_ROUNDED_CLIP_NODE:
+      check_borders (gsk_rounded_clip_node_get_child (node), borders, mixed);
+      break;
+    case GSK_OPACITY_NODE:
+      check_borders (gsk_opacity_node_get_child (node), borders, mixed);
+      break;
+    case GSK_COLOR_MATRIX_NODE:
+      check_borders (gsk_color_matrix_node_get_child (node), borders, mixed);
+      break;
+    case GSK_SHADOW_NODE:
+      check_borders (gsk_shadow_node_get_child (node), borders, mixed);
+      break;
+    case GSK_DEBUG_NODE:
+      check_borders (gsk_debug_node_get_child (node), borders, mixed);
+      break;
+    case GSK_BORDER_NODE:
+      {
+        const GdkRGBA *colors = gsk_border_node_get_colors (node);
+        graphene_rect_t bounds;
+
+        (*borders)++;
+        if (gdk_rgba_equal (&colors[0], &colors[1]) && gdk_rgba_equal (&colors[0], &colors[2])
+            && gdk_rgba_equal (&colors[0], &colors[3]))
+          break;
+        (*mixed)++;
+        gsk_render_node_get_bounds (node, &bounds);
+        g_test_message ("a border of mixed colours, %g x %g at (%g, %g)",
+                        bounds.size.width, bounds.size.height, bounds.origin.x, bounds.origin.y);
+      }
+      break;
+    default:
+      break;
+    }
+}
+
+guint
+assert_borders_one_colour (GtkWidget *widget)
+{
+  int width = 0, height = 0;
+  g_autoptr(GskRenderNode) node = widget_node (widget, &width, &height);
+  guint borders = 0, mixed = 0;
+
+  check_borders (node, &borders, &mixed);
+  g_assert_cmpuint (mixed, ==, 0);
+  return borders;
 }
 
 MgCampaignWindow *

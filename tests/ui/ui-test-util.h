@@ -42,6 +42,10 @@ GPtrArray        *ui_test_tab_round      (GtkWidget *window, GtkWidget *within, 
 /* A PNG of the widget as drawn, in $MG_SCREENSHOT_DIR (else the test's build folder), to be
  * looked at; waits until a window just opened has been laid out and drawn. */
 void              save_screenshot        (GtkWidget *widget, const char *name);
+/* Fails the test, naming each, for a border drawn in the widget whose four sides' colours are not
+ * all the same (GTK 4.8's cairo renderer draws it through a mesh gradient over its whole box;
+ * style.css, .battle-banner). Returns how many borders it checked. */
+guint             assert_borders_one_colour (GtkWidget *widget);
 
 /* Tells (as test messages) the innermost visible widgets whose minimum width exceeds limit. */
 void              report_wide_widgets    (GtkWidget *widget, int limit);

@@ -1518,6 +1518,8 @@ test_lands_grow_into_view (void)
   g_assert_true (first.end_below);
   wait_ms (200);
   g_assert_cmpuint (count_rows (mg_mk_dashboard_peek_lands_list (first.board)), ==, 12);
+  /* The phase card, the table's column separators and the lists' rows: each border one fill. */
+  g_assert_cmpuint (assert_borders_one_colour (GTK_WIDGET (window)), >=, 20);
   close_campaign_windows (app);
 }
 

@@ -1105,6 +1105,24 @@ test_gear_built_when_needed (void)
  * hexes is shown adjDX 14 + 3 - 2 = 15, and a 5 on the die does 5 (1-1, +1), leaving B (ST 12)
  * 7. Then B rolls 18: "the attacker's weapon is broken" (p. 10); after the fight the roster's
  * card no longer lists B's broadsword, and the fight's summary says it stays broken. */
+/* The Fight page at its default size, with a declared option: the outcome card's accent and the
+ * log's rows are borders of one colour (assert_borders_one_colour). */
+static void
+test_borders_one_colour (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"practice\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}",
+    "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\",\"moved\":0,\"engaged_with\":[]}",
+  };
+  MgCampaignWindow *window = show_played ("Borders.db", "Borders", actions, G_N_ELEMENTS (actions));
+
+  wait_ms (300);
+  g_assert_cmpuint (assert_borders_one_colour (GTK_WIDGET (window)), >=, 3);
+  close_campaign_windows (app);
+}
+
 /* At 360 px the roster is one column: choosing a figure (click or Enter) opens its card, and
  * Back returns to the list. */
 static void
@@ -1376,6 +1394,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/tft/below-fold-built-when-shown", test_below_fold_built_when_shown);
   g_test_add_func ("/ui/tft/halfling-and-broken", test_halfling_and_broken);
   g_test_add_func ("/ui/tft/narrow-roster", test_narrow_roster);
+  g_test_add_func ("/ui/tft/borders-one-colour", test_borders_one_colour);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);
