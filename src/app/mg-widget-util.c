@@ -189,6 +189,84 @@ mg_widget_end_in_scrolled_view (GtkWidget *part)
   return scrolled_view_reaches (part, gtk_widget_get_height (part));
 }
 
+typedef struct
+{
+  GtkListBox *list;
+  GPtrArray  *items;
+  MgRowMaker  make;
+  guint       made;
+  guint       idle;   /* makes the rest (mg_list_box_grow_rows) */
+} LazyRows;
+
+static void
+lazy_rows_free (LazyRows *lazy)
+{
+  g_clear_handle_id (&lazy->idle, g_source_remove);
+  g_ptr_array_unref (lazy->items);
+  g_free (lazy);
+}
+
+void
+mg_list_box_set_rows (GtkListBox *list, GPtrArray *items, MgRowMaker make, gboolean wait)
+{
+  LazyRows *lazy = g_new0 (LazyRows, 1);
+
+  lazy->list = list;
+  lazy->items = g_ptr_array_ref (items);
+  lazy->make = make;
+  mg_widget_remove_children (GTK_WIDGET (list));
+  g_object_set_data_full (G_OBJECT (list), "mg-lazy-rows", lazy, (GDestroyNotify) lazy_rows_free);
+  if (!wait)
+    mg_list_box_make_rows (list, G_MAXUINT);
+}
+
+void
+mg_list_box_make_rows (GtkListBox *list, guint n)
+{
+  LazyRows *lazy = g_object_get_data (G_OBJECT (list), "mg-lazy-rows");
+
+  if (lazy == NULL)
+    return;
+  for (; lazy->made < MIN (n, lazy->items->len); lazy->made++)
+    gtk_list_box_append (list, lazy->make (g_ptr_array_index (lazy->items, lazy->made)));
+  if (lazy->made == lazy->items->len)
+    g_clear_handle_id (&lazy->idle, g_source_remove);
+}
+
+static gboolean
+make_rest_of_rows (gpointer data)
+{
+  LazyRows *lazy = data;
+
+  lazy->idle = 0;
+  mg_list_box_make_rows (lazy->list, G_MAXUINT);
+  return G_SOURCE_REMOVE;
+}
+
+void
+mg_list_box_grow_rows (GtkListBox *list, GtkWidget *page, int width, int height, int baseline)
+{
+  LazyRows *lazy = g_object_get_data (G_OBJECT (list), "mg-lazy-rows");
+
+  if (lazy == NULL)
+    return;
+  while (lazy->made < lazy->items->len && mg_widget_end_in_scrolled_view (GTK_WIDGET (list)))
+    {
+      mg_list_box_make_rows (list, lazy->made + 2);
+      gtk_widget_allocate (page, width, height, baseline, NULL);
+    }
+  if (lazy->made < lazy->items->len && lazy->idle == 0)
+    lazy->idle = g_idle_add_full (G_PRIORITY_LOW, make_rest_of_rows, lazy, NULL);
+}
+
+guint
+mg_list_box_n_made (GtkListBox *list)
+{
+  LazyRows *lazy = g_object_get_data (G_OBJECT (list), "mg-lazy-rows");
+
+  return lazy != NULL ? lazy->made : 0;
+}
+
 /* Before the scrolled window's scroll controllers see a wheel event, their axes are set for this
  * event: without Shift, sideways only, so a vertical step finds nothing to do there and goes on
  * to the page. (GTK 4.8's scrolled window has two: one in the capture phase, which keeps a

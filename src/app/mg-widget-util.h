@@ -45,6 +45,22 @@ gboolean mg_widget_in_scrolled_view (GtkWidget *part);
  * end shows. */
 gboolean mg_widget_end_in_scrolled_view (GtkWidget *part);
 
+/* A GtkListBox of a scrolled page whose rows are made as they come into view. A first frame that
+ * shows a list's top shows one or two of its rows: the rest need not be made for it. */
+typedef GtkWidget *(*MgRowMaker) (gpointer item);
+/* The list's rows from now on: one made by make for each of items (kept, in order), all of them
+ * at once, or none yet when wait (mg_list_box_grow_rows makes them). Any rows before go. */
+void     mg_list_box_set_rows  (GtkListBox *list, GPtrArray *items, MgRowMaker make, gboolean wait);
+/* Makes the rows up to the first n (all: G_MAXUINT) not made yet. */
+void     mg_list_box_make_rows (GtkListBox *list, guint n);
+/* From the page's size_allocate, once laid out: rows made two at a time while the list's end is
+ * in view, `page` (the page's child, at the page's size) laid out again after each two; then the
+ * rest at low priority, after the frame this layout is for is painted. So that frame shows every
+ * row it would have shown, and the rows below it cost it nothing. */
+void     mg_list_box_grow_rows (GtkListBox *list, GtkWidget *page, int width, int height, int baseline);
+/* How many of its rows are made (those of mg_list_box_set_rows; 0 without them). */
+guint    mg_list_box_n_made    (GtkListBox *list);
+
 /* A scrolled window that scrolls only sideways (a wide table, a row of columns) inside a page
  * that scrolls down: GTK 4.8's scrolled window keeps every wheel event it could use on either
  * axis, so the page stopped scrolling while the pointer was over it. The plain wheel now goes to

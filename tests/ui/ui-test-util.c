@@ -283,6 +283,47 @@ assert_borders_one_colour (GtkWidget *widget)
   return borders;
 }
 
+typedef struct
+{
+  void   (*at_paint) (gpointer data);
+  gpointer data;
+  gboolean painted;
+} FirstPaint;
+
+static void
+first_paint (GdkFrameClock *clock, FirstPaint *first)
+{
+  if (first->painted)
+    return;
+  first->painted = TRUE;
+  first->at_paint (first->data);
+}
+
+void
+ui_test_at_first_paint (GtkWidget *window, void (*at_paint) (gpointer data), gpointer data)
+{
+  FirstPaint first = { at_paint, data, FALSE };
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+  gulong handler;
+
+  g_assert_nonnull (clock);
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (first_paint), &first);
+  for (guint i = 0; i < 500 && !first.painted; i++)
+    wait_ms (10);
+  g_signal_handler_disconnect (clock, handler);
+  g_assert_true (first.painted);
+}
+
+guint
+ui_test_count_rows (GtkWidget *list)
+{
+  guint n = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    n += GTK_IS_LIST_BOX_ROW (row);
+  return n;
+}
+
 MgCampaignWindow *
 find_campaign_window (MgApplication *app)
 {

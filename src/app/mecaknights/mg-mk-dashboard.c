@@ -7,7 +7,7 @@
  * first brings their heading into view, or when the keyboard moves through the page: narrow, they
  * lie below the head and the actions, and a window at its first frame does not show them. Wide,
  * the Lands heading is at the bottom of a first frame: there, the rows the view shows are made in
- * that layout and the rest once the frame is painted (grow_lands). */
+ * that layout and the rest once the frame is painted (mg_list_box_grow_rows). */
 #include "config.h"
 
 #include "mg-widget-util.h"
@@ -214,10 +214,7 @@ struct _MgMkDashboard
   MgMkTable       *table;
   GtkListBox      *armies_list;
   GtkListBox      *lands_list;
-  GPtrArray       *land_rows;    /* LandRow: every land's row, made into lands_list in order */
-  guint            lands_made;   /* how many of them are in lands_list */
-  guint            lands_idle;   /* makes the rest after the frame (grow_lands) */
-  gboolean         lands_wait;   /* fill_lands leaves the rows to grow_lands */
+  gboolean         lands_wait;   /* fill_lands leaves the rows to mg_list_box_grow_rows */
   GtkBox          *side_box;
   GtkScrolledWindow *scroll;
   MgMkSplit       *split;
@@ -392,43 +389,12 @@ fill_armies (MgMkDashboard *self, const MgState *state, json_object *view, json_
     gtk_list_box_append (self->armies_list, info_row (C_("mecaknights", "No army yet"), NULL, NULL, NULL));
 }
 
-/* The Lands rows up to the first n (all: G_MAXUINT) put in the list. */
-static void
-make_lands (MgMkDashboard *self, guint n)
+static GtkWidget *
+make_land_row (gpointer item)
 {
-  for (; self->lands_made < MIN (n, self->land_rows->len); self->lands_made++)
-    {
-      LandRow *row = g_ptr_array_index (self->land_rows, self->lands_made);
+  LandRow *row = item;
 
-      gtk_list_box_append (self->lands_list, info_row (row->title, row->subtitle, row->colour, row->suffix));
-    }
-  if (self->lands_made == self->land_rows->len)
-    g_clear_handle_id (&self->lands_idle, g_source_remove);
-}
-
-static gboolean
-make_lands_idle (gpointer data)
-{
-  MgMkDashboard *self = data;
-
-  self->lands_idle = 0;
-  make_lands (self, G_MAXUINT);
-  return G_SOURCE_REMOVE;
-}
-
-/* In a layout (size_allocate): rows made, two at a time and laid out at once, while the end of
- * the list shows, then the rest at low priority, after the frame this layout is for is painted.
- * So the frame shows every row it would have shown, and no more are made before it. */
-static void
-grow_lands (MgMkDashboard *self, int width, int height, int baseline)
-{
-  while (self->lands_made < self->land_rows->len && mg_widget_end_in_scrolled_view (GTK_WIDGET (self->lands_list)))
-    {
-      make_lands (self, self->lands_made + 2);
-      gtk_widget_allocate (GTK_WIDGET (self->scroll), width, height, baseline, NULL);
-    }
-  if (self->lands_made < self->land_rows->len && self->lands_idle == 0)
-    self->lands_idle = g_idle_add_full (G_PRIORITY_LOW, make_lands_idle, self, NULL);
+  return info_row (row->title, row->subtitle, row->colour, row->suffix);
 }
 
 static void
@@ -437,9 +403,8 @@ fill_lands (MgMkDashboard *self, json_object *view)
   json_object *lands = mg_mk_ui_view_lands (view);
   json_object *armies = mg_mk_ui_view_armies (view);
 
-  mg_widget_remove_children (GTK_WIDGET (self->lands_list));
-  g_ptr_array_set_size (self->land_rows, 0);
-  self->lands_made = 0;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) land_row_free);
+
   g_hash_table_remove_all (self->land_texts);
   for (gsize i = 0; i < mg_ui_json_len (lands); i++)
     {
@@ -484,11 +449,10 @@ fill_lands (MgMkDashboard *self, json_object *view)
       row->subtitle = g_strdup (text->str);
       row->colour = owner != NULL ? g_strdup (mg_mk_ui_view_colour (view, owner)) : NULL;
       row->suffix = here->len > 0 ? g_strdup (here->str) : NULL;
-      g_ptr_array_add (self->land_rows, row);
+      g_ptr_array_add (rows, row);
       g_hash_table_insert (self->land_texts, g_strdup (name), g_string_free (g_steal_pointer (&text), FALSE));
     }
-  if (!self->lands_wait)
-    make_lands (self, G_MAXUINT);
+  mg_list_box_set_rows (self->lands_list, rows, make_land_row, self->lands_wait);
 }
 
 /* The table, armies and lands, once built. */
@@ -709,7 +673,7 @@ GtkWidget *
 mg_mk_dashboard_get_lands_list (MgMkDashboard *self)
 {
   ensure_body (self);
-  make_lands (self, G_MAXUINT);
+  mg_list_box_make_rows (self->lands_list, G_MAXUINT);
   return GTK_WIDGET (self->lands_list);
 }
 
@@ -749,7 +713,7 @@ mg_mk_dashboard_size_allocate (GtkWidget *widget, int width, int height, int bas
       ensure_body (self);
       self->lands_wait = FALSE;
       gtk_widget_allocate (GTK_WIDGET (self->scroll), width, height, baseline, NULL);
-      grow_lands (self, width, height, baseline);
+      mg_list_box_grow_rows (self->lands_list, GTK_WIDGET (self->scroll), width, height, baseline);
     }
 }
 
@@ -763,7 +727,7 @@ scrolled (MgMkDashboard *self)
   if (!self->body_built && mg_widget_in_scrolled_view (GTK_WIDGET (self->body_box)))
     ensure_body (self);
   if (self->body_built)
-    make_lands (self, G_MAXUINT);
+    mg_list_box_make_rows (self->lands_list, G_MAXUINT);
 }
 
 /* Tab and Shift+Tab find their way through the page here: the lists are built first, so the
@@ -772,7 +736,7 @@ static gboolean
 mg_mk_dashboard_focus (GtkWidget *widget, GtkDirectionType direction)
 {
   ensure_body (MG_MK_DASHBOARD (widget));
-  make_lands (MG_MK_DASHBOARD (widget), G_MAXUINT);
+  mg_list_box_make_rows (MG_MK_DASHBOARD (widget)->lands_list, G_MAXUINT);
   return GTK_WIDGET_CLASS (mg_mk_dashboard_parent_class)->focus (widget, direction);
 }
 
@@ -781,10 +745,8 @@ mg_mk_dashboard_dispose (GObject *object)
 {
   MgMkDashboard *self = MG_MK_DASHBOARD (object);
 
-  g_clear_handle_id (&self->lands_idle, g_source_remove);
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MK_DASHBOARD);
   g_clear_object (&self->campaign);
-  g_clear_pointer (&self->land_rows, g_ptr_array_unref);
   g_clear_pointer (&self->land_texts, g_hash_table_unref);
   g_clear_pointer (&self->army_texts, g_hash_table_unref);
   G_OBJECT_CLASS (mg_mk_dashboard_parent_class)->dispose (object);
@@ -826,7 +788,6 @@ mg_mk_dashboard_init (MgMkDashboard *self)
                            G_CALLBACK (scrolled), self, G_CONNECT_SWAPPED);
   self->land_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->army_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->land_rows = g_ptr_array_new_with_free_func ((GDestroyNotify) land_row_free);
 }
 
 MgMkDashboard *

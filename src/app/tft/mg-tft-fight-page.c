@@ -563,31 +563,31 @@ session_name (MgTftFightPage *self)
   return NULL;
 }
 
-static void
-build_log (MgTftFightPage *self)
+static GtkWidget *
+make_log_row (gpointer line)
 {
-  mg_widget_remove_children (GTK_WIDGET (self->log_list));
-  for (guint i = 0; i < self->log_lines->len; i++)
-    {
-      GtkWidget *label = gtk_label_new (g_ptr_array_index (self->log_lines, i));
+  GtkWidget *label = gtk_label_new (line);
 
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_set_margin_start (label, 12);
-      gtk_widget_set_margin_end (label, 12);
-      gtk_widget_set_margin_top (label, 8);
-      gtk_widget_set_margin_bottom (label, 8);
-      gtk_list_box_append (self->log_list, label);
-    }
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_margin_start (label, 12);
+  gtk_widget_set_margin_end (label, 12);
+  gtk_widget_set_margin_top (label, 8);
+  gtk_widget_set_margin_bottom (label, 8);
+  return label;
 }
 
+/* The log's rows, all of them, or (wait, from size_allocate) as they come into view. */
 static void
-ensure_log (MgTftFightPage *self)
+ensure_log (MgTftFightPage *self, gboolean wait)
 {
-  if (self->log_built)
-    return;
-  self->log_built = TRUE;
-  build_log (self);
+  if (!self->log_built)
+    {
+      self->log_built = TRUE;
+      mg_list_box_set_rows (self->log_list, self->log_lines, make_log_row, wait);
+    }
+  if (!wait)
+    mg_list_box_make_rows (self->log_list, G_MAXUINT);
 }
 
 static void
@@ -598,7 +598,9 @@ refresh_log (MgTftFightPage *self)
   g_autoptr(GPtrArray) rows = mg_campaign_journal_range (self->campaign, MAX (0, count - 40), 40, NULL);
   const char *last = NULL;
 
-  g_ptr_array_set_size (self->log_lines, 0);
+  /* A new array: the list keeps the one its rows were made from. */
+  g_ptr_array_unref (self->log_lines);
+  self->log_lines = g_ptr_array_new_with_free_func (g_free);
   for (guint i = rows != NULL ? rows->len : 0; i > 0 && self->log_lines->len < 16; i--)
     {
       MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
@@ -610,7 +612,7 @@ refresh_log (MgTftFightPage *self)
       g_ptr_array_add (self->log_lines, g_strdup (entry->summary));
     }
   if (self->log_built)
-    build_log (self);
+    mg_list_box_set_rows (self->log_list, self->log_lines, make_log_row, FALSE);
   gtk_label_set_text (self->last_label, last != NULL ? last : "");
   gtk_widget_set_visible (GTK_WIDGET (self->last_label), last != NULL);
 }
@@ -1225,8 +1227,9 @@ mg_tft_fight_page_measure (GtkWidget *widget, GtkOrientation orientation, int fo
 }
 
 /* The fighters' cards and the log's rows are built in the layout that first brings them into view,
- * and laid out at once, so no frame shows the page without them. The cards come first: built, they
- * push the log down. */
+ * and laid out at once, so no frame shows the page without them; of the log, the rows in view, the
+ * rest after the frame (mg_list_box_grow_rows). The cards come first: built, they push the log
+ * down. */
 static void
 mg_tft_fight_page_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
@@ -1242,8 +1245,9 @@ mg_tft_fight_page_size_allocate (GtkWidget *widget, int width, int height, int b
     }
   if (!self->log_built && self->log_lines->len > 0 && mg_widget_in_scrolled_view (GTK_WIDGET (self->log_list)))
     {
-      ensure_log (self);
+      ensure_log (self, TRUE);
       gtk_widget_allocate (GTK_WIDGET (self->stack), width, height, baseline, NULL);
+      mg_list_box_grow_rows (self->log_list, GTK_WIDGET (self->stack), width, height, baseline);
     }
 }
 
@@ -1256,8 +1260,8 @@ scrolled (MgTftFightPage *self)
     return;
   if (!self->cards_built && mg_widget_in_scrolled_view (GTK_WIDGET (self->fighters_box)))
     ensure_cards (self);
-  if (!self->log_built && self->log_lines->len > 0 && mg_widget_in_scrolled_view (GTK_WIDGET (self->log_list)))
-    ensure_log (self);
+  if (self->log_built || (self->log_lines->len > 0 && mg_widget_in_scrolled_view (GTK_WIDGET (self->log_list))))
+    ensure_log (self, FALSE);
 }
 
 /* Tab and Shift+Tab find their way through the page here: the cards and the log's rows are built
@@ -1266,7 +1270,7 @@ static gboolean
 mg_tft_fight_page_focus (GtkWidget *widget, GtkDirectionType direction)
 {
   ensure_cards (MG_TFT_FIGHT_PAGE (widget));
-  ensure_log (MG_TFT_FIGHT_PAGE (widget));
+  ensure_log (MG_TFT_FIGHT_PAGE (widget), FALSE);
   return GTK_WIDGET_CLASS (mg_tft_fight_page_parent_class)->focus (widget, direction);
 }
 

@@ -1466,34 +1466,21 @@ test_lists_built_when_shown (void)
     }
 }
 
-static guint
-count_rows (GtkWidget *list)
-{
-  guint n = 0;
-
-  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
-    n += GTK_IS_LIST_BOX_ROW (row);
-  return n;
-}
-
 typedef struct
 {
   MgMkDashboard *board;
-  gboolean       painted;
   guint          rows;         /* the Lands rows made when the first frame was painted */
   gboolean       end_below;    /* and the last of them reached below the view */
-} FirstPaint;
+} LandsAtPaint;
 
 static void
-first_paint (GdkFrameClock *clock, FirstPaint *first)
+lands_at_paint (gpointer data)
 {
-  GtkWidget *lands = mg_mk_dashboard_peek_lands_list (first->board);
+  LandsAtPaint *at = data;
+  GtkWidget *lands = mg_mk_dashboard_peek_lands_list (at->board);
 
-  if (first->painted)
-    return;
-  first->painted = TRUE;
-  first->rows = lands != NULL ? count_rows (lands) : 0;
-  first->end_below = lands != NULL && !mg_widget_end_in_scrolled_view (lands);
+  at->rows = lands != NULL ? ui_test_count_rows (lands) : 0;
+  at->end_below = lands != NULL && !mg_widget_end_in_scrolled_view (lands);
 }
 
 /* Wide (1100 x 760, the default size), the Lands heading is at the bottom of the first frame.
@@ -1504,20 +1491,15 @@ static void
 test_lands_grow_into_view (void)
 {
   MgCampaignWindow *window = show_mk ("lands-grow.db", "Lands", NULL, NULL);
-  FirstPaint first = { dashboard (window), FALSE, 0, FALSE };
-  gulong handler = g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
-                                     G_CALLBACK (first_paint), &first);
+  LandsAtPaint at = { dashboard (window), 0, FALSE };
 
-  for (guint i = 0; i < 500 && !first.painted; i++)
-    wait_ms (10);
-  g_signal_handler_disconnect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), handler);
-  g_assert_true (first.painted);
+  ui_test_at_first_paint (GTK_WIDGET (window), lands_at_paint, &at);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >=, 1000);   /* two columns */
-  g_assert_cmpuint (first.rows, >, 0);
-  g_assert_cmpuint (first.rows, <, 12);
-  g_assert_true (first.end_below);
+  g_assert_cmpuint (at.rows, >, 0);
+  g_assert_cmpuint (at.rows, <, 12);
+  g_assert_true (at.end_below);
   wait_ms (200);
-  g_assert_cmpuint (count_rows (mg_mk_dashboard_peek_lands_list (first.board)), ==, 12);
+  g_assert_cmpuint (ui_test_count_rows (mg_mk_dashboard_peek_lands_list (at.board)), ==, 12);
   /* The phase card, the table's column separators and the lists' rows: each border one fill. */
   g_assert_cmpuint (assert_borders_one_colour (GTK_WIDGET (window)), >=, 20);
   close_campaign_windows (app);

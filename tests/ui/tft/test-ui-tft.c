@@ -1123,6 +1123,53 @@ test_borders_one_colour (void)
   close_campaign_windows (app);
 }
 
+typedef struct
+{
+  GtkWidget *log;
+  guint      rows;        /* the log's rows made when the first frame was painted */
+  gboolean   end_below;   /* and the last of them reached below the view */
+} LogAtPaint;
+
+static void
+log_at_paint (gpointer data)
+{
+  LogAtPaint *at = data;
+
+  at->rows = ui_test_count_rows (at->log);
+  at->end_below = !mg_widget_end_in_scrolled_view (at->log);
+}
+
+/* At the default size the log's heading is at the bottom of the first frame: that frame has the
+ * rows it shows, not the rest of the session's ten steps (a line each), which come after it,
+ * unasked. */
+static void
+test_log_grows_into_view (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"practice\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}",
+    /* Options may be declared again while the turn is in its options phase. */
+    "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\",\"moved\":0,\"engaged_with\":[]}",
+    "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"a\",\"moved\":1,\"engaged_with\":[]}",
+    "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\",\"moved\":2,\"engaged_with\":[]}",
+    "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"a\",\"moved\":3,\"engaged_with\":[]}",
+    "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\",\"moved\":4,\"engaged_with\":[]}",
+    "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"a\",\"moved\":5,\"engaged_with\":[]}",
+    "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\",\"moved\":6,\"engaged_with\":[]}",
+  };
+  MgCampaignWindow *window = show_played ("LogGrows.db", "Log", actions, G_N_ELEMENTS (actions));
+  LogAtPaint at = { mg_tft_fight_page_get_log (MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"))), 0, FALSE };
+
+  ui_test_at_first_paint (GTK_WIDGET (window), log_at_paint, &at);
+  g_assert_cmpuint (at.rows, >, 0);
+  g_assert_cmpuint (at.rows, <, G_N_ELEMENTS (actions));
+  g_assert_true (at.end_below);
+  wait_ms (200);
+  g_assert_cmpuint (ui_test_count_rows (at.log), ==, G_N_ELEMENTS (actions));
+  close_campaign_windows (app);
+}
+
 /* At 360 px the roster is one column: choosing a figure (click or Enter) opens its card, and
  * Back returns to the list. */
 static void
@@ -1395,6 +1442,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/tft/halfling-and-broken", test_halfling_and_broken);
   g_test_add_func ("/ui/tft/narrow-roster", test_narrow_roster);
   g_test_add_func ("/ui/tft/borders-one-colour", test_borders_one_colour);
+  g_test_add_func ("/ui/tft/log-grows-into-view", test_log_grows_into_view);
   status = g_test_run ();
 
   ui_test_finish (app, tmpdir);
