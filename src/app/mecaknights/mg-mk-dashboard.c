@@ -402,7 +402,6 @@ fill_lands (MgMkDashboard *self, json_object *view)
 {
   json_object *lands = mg_mk_ui_view_lands (view);
   json_object *armies = mg_mk_ui_view_armies (view);
-
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) land_row_free);
 
   g_hash_table_remove_all (self->land_texts);
