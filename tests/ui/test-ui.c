@@ -240,7 +240,11 @@ test_new_campaign_and_battle (void)
     g_assert_nonnull (mg_rules_page_get_error (rules));
     gtk_widget_activate_action (GTK_WIDGET (rules), "rules.revert", NULL);
     g_assert_null (mg_rules_page_get_error (rules));
-    g_assert_cmpstr (mg_rules_page_get_text (rules), ==, good);
+    {
+      g_autofree char *reverted = mg_rules_page_get_text (rules);
+
+      g_assert_cmpstr (reverted, ==, good);
+    }
   }
 
   /* Export, off the main thread, ends in a toast naming the file. */
