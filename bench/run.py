@@ -448,8 +448,8 @@ def process_cpu(pid):
 
 
 # A program whose first frame the probe has not reported by then is stopped, so that the bench
-# ends with a message instead of waiting for ever (seen under valgrind only: the window painted,
-# the probe said nothing; a normal run takes well under a second).
+# ends with a message instead of waiting for ever (a normal run takes well under a second; one
+# that painted unprobed, as under a wrapper before ed10b32, would wait for ever).
 FIRST_FRAME_TIMEOUT = 60
 
 

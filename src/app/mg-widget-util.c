@@ -259,14 +259,6 @@ mg_list_box_grow_rows (GtkListBox *list, GtkWidget *page, int width, int height,
     lazy->idle = g_idle_add_full (G_PRIORITY_LOW, make_rest_of_rows, lazy, NULL);
 }
 
-guint
-mg_list_box_n_made (GtkListBox *list)
-{
-  LazyRows *lazy = g_object_get_data (G_OBJECT (list), "mg-lazy-rows");
-
-  return lazy != NULL ? lazy->made : 0;
-}
-
 /* Before the scrolled window's scroll controllers see a wheel event, their axes are set for this
  * event: without Shift, sideways only, so a vertical step finds nothing to do there and goes on
  * to the page. (GTK 4.8's scrolled window has two: one in the capture phase, which keeps a

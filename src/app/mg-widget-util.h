@@ -58,8 +58,6 @@ void     mg_list_box_make_rows (GtkListBox *list, guint n);
  * rest at low priority, after the frame this layout is for is painted. So that frame shows every
  * row it would have shown, and the rows below it cost it nothing. */
 void     mg_list_box_grow_rows (GtkListBox *list, GtkWidget *page, int width, int height, int baseline);
-/* How many of its rows are made (those of mg_list_box_set_rows; 0 without them). */
-guint    mg_list_box_n_made    (GtkListBox *list);
 
 /* A scrolled window that scrolls only sideways (a wide table, a row of columns) inside a page
  * that scrolls down: GTK 4.8's scrolled window keeps every wheel event it could use on either

@@ -1394,7 +1394,6 @@ test_lists_built_when_shown (void)
       GtkWidget *lands;
       GtkAdjustment *adjustment;
       int wood;
-      guint n = 0;
 
       g_assert_nonnull (settings);
       g_settings_set_int (settings, "window-width", 365);
@@ -1453,9 +1452,7 @@ test_lists_built_when_shown (void)
       /* What they show: the campaign as it is now. */
       lands = mg_mk_dashboard_get_lands_list (board);
       g_assert_true (gtk_widget_get_mapped (lands));
-      for (GtkWidget *row = gtk_widget_get_first_child (lands); row != NULL; row = gtk_widget_get_next_sibling (row))
-        n += GTK_IS_LIST_BOX_ROW (row);
-      g_assert_cmpuint (n, ==, 12);
+      g_assert_cmpuint (ui_test_count_rows (lands), ==, 12);
       g_assert_nonnull (strstr (mg_mk_dashboard_get_land_text (board, "Redhold"), "Red"));
       g_assert_nonnull (mg_mk_dashboard_get_army_text (board, "Red 1"));
       g_assert_nonnull (mg_mk_dashboard_get_army_text (board, "Blue 1"));
