@@ -985,12 +985,26 @@ spin_row (const char *title, double min, double max, double value, GtkWidget **s
   return row;
 }
 
+/* A combo's title of up to SHORT_TITLE characters fits on one line beside its choice from 360 px
+ * up (/ui/mecaknights/short-titles-whole), and is laid out as one: a title that may wrap is
+ * laid out again at every width the row is measured at, ~3 M instructions a row in each layout
+ * (docs/performance.md). Longer titles (the stance questions) still wrap. */
+#define SHORT_TITLE 12
+
+static void
+combo_title_lines (GtkWidget *row, const char *title)
+{
+  if (g_utf8_strlen (title, -1) <= SHORT_TITLE)
+    adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 1);
+}
+
 static GtkWidget *
 combo_row (MgMkActionPanel *self, const char *title)
 {
   GtkWidget *row = adw_combo_row_new ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  combo_title_lines (row, title);
   g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (field_changed), self);
   return row;
 }
@@ -1575,6 +1589,7 @@ mg_mk_action_panel_init (MgMkActionPanel *self)
   GtkEventController *shortcuts = gtk_shortcut_controller_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  combo_title_lines (GTK_WIDGET (self->type_row), adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->type_row)));
   /* Ctrl+Enter applies the form wherever the focus is in the window (the header bar's Undo
    * has it when a campaign opens), while the form is shown: the window runs a managed
    * controller's shortcuts only for a mapped widget. A disabled Apply lets the key go on. */

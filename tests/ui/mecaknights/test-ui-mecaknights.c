@@ -1152,6 +1152,83 @@ test_touched_fields (void)
   close_campaign_windows (app);
 }
 
+/* The label that shows a row's title: the descendant whose text is the title (its mnemonic
+ * underline taken out). */
+static GtkLabel *
+find_title_label (GtkWidget *widget, const char *title)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found;
+
+      if (GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (child)), title) == 0)
+        return GTK_LABEL (child);
+      if ((found = find_title_label (child, title)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+check_combo_titles (GtkWidget *widget, const char *type, guint *n_short, guint *n_long)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (ADW_IS_COMBO_ROW (child) && gtk_widget_get_mapped (child))
+        {
+          const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (child));
+          GtkLabel *label = find_title_label (child, title);
+
+          g_assert_nonnull (label);
+          if (pango_layout_is_ellipsized (gtk_label_get_layout (label)))
+            g_error ("%s: the title “%s” is cut at 360 px", type, title);
+          if (adw_action_row_get_title_lines (ADW_ACTION_ROW (child)) == 1)
+            ++*n_short;
+          else
+            ++*n_long;
+        }
+      check_combo_titles (child, type, n_short, n_long);
+    }
+}
+
+/* A combo's short title is laid out as one line (it is measured once, not at every width: see
+ * combo_title_lines), and no title of any form is cut at 360 px for it: each form's combos are
+ * looked at, in one column, at the narrowest width. The stance questions are too long for one
+ * line: they still wrap. */
+static void
+test_short_titles_whole (void)
+{
+  /* Every form, offered now or not (mg_mk_action_panel_select shows any). */
+  static const char *const type[] = { "collect", "build", "train", "upgrade", "build_bridge", "destroy_bridge",
+                                      "build_boat", "destroy_boat", "organize", "move", "navigate", "take_control",
+                                      "fire", "reinforce", "fight", "model_bonus", "end_turn", "adjust",
+                                      "set_leader", "add_leader", "set_gm", "start", NULL };
+  static const char *const players[] = { "Red", "Blue", "Green", NULL };
+  MgCampaignWindow *window = show_mk ("titles.db", "Titles", players, NULL);
+  MgMkActionPanel *panel = mg_mk_dashboard_get_action_panel (dashboard (window));
+  guint n_short = 0, n_long = 0;
+
+  PLAY (window, panel, "start");
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 720);
+  for (guint i = 0; type[i] != NULL; i++)
+    {
+      g_assert_true (mg_mk_action_panel_select (panel, type[i]));
+      wait_ms (30);
+      check_combo_titles (GTK_WIDGET (panel), type[i], &n_short, &n_long);
+    }
+  g_assert_true (mg_mk_action_panel_select (panel, "move"));
+  g_assert_true (mg_mk_action_panel_set (panel, "army", "Red 1"));
+  g_assert_true (mg_mk_action_panel_set (panel, "path", "Oakvale, Stonecross"));
+  wait_ms (30);
+  check_combo_titles (GTK_WIDGET (panel), "move", &n_short, &n_long);
+  /* The Action row and each form's Leader, Land, … rows; at least one stance question. */
+  g_test_message ("titles: %u short, %u long", n_short, n_long);
+  g_assert_cmpuint (n_short, >=, 60);
+  g_assert_cmpuint (n_long, >=, 1);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  close_campaign_windows (app);
+}
+
 /* The Table page is as tall as its content at the width shown, in one column (360 px: head,
  * actions, lists) and in two (1100 px): the last land can be scrolled to, and no blank space
  * follows it. The page once measured its height at 760 px whatever its width: at 360 px the
@@ -1627,6 +1704,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/gm-own-campaign", test_gm_own_campaign);
   g_test_add_func ("/ui/mecaknights/whole-year", test_whole_year);
   g_test_add_func ("/ui/mecaknights/page-height", test_page_height);
+  g_test_add_func ("/ui/mecaknights/short-titles-whole", test_short_titles_whole);
   g_test_add_func ("/ui/mecaknights/type-list-opened", test_type_list_opened);
   g_test_add_func ("/ui/mecaknights/lists-built-when-shown", test_lists_built_when_shown);
   g_test_add_func ("/ui/mecaknights/lands-grow-into-view", test_lands_grow_into_view);
