@@ -2,7 +2,42 @@
 #include "config.h"
 
 #include "mg-widget-util.h"
+
+#include <string.h>
+#include <adwaita.h>
+
 #include "mg-table-state.h"
+
+static void
+high_contrast_changed (AdwStyleManager *manager, GParamSpec *pspec, GtkStyleProvider *provider)
+{
+  GdkDisplay *display = adw_style_manager_get_display (manager);
+
+  if (adw_style_manager_get_high_contrast (manager))
+    gtk_style_context_add_provider_for_display (display, provider, GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1);
+  else
+    gtk_style_context_remove_provider_for_display (display, provider);
+}
+
+/* A game's X-hc.css, if it has one, while high contrast is on. libadwaita's style-hc.css cannot
+ * do it: a game's stylesheet is added after it, at the same priority, and wins. */
+static void
+load_css_hc (GdkDisplay *display, const char *resource)
+{
+  g_autofree char *base = g_str_has_suffix (resource, ".css") ? g_strndup (resource, strlen (resource) - 4) : NULL;
+  g_autofree char *hc = base != NULL ? g_strconcat (base, "-hc.css", NULL) : NULL;
+  AdwStyleManager *manager = adw_style_manager_get_for_display (display);
+  GtkCssProvider *provider;
+
+  if (hc == NULL || !g_resources_get_info (hc, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL, NULL, NULL))
+    return;
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (provider, hc);
+  /* The provider lives as long as the display's style manager (the app's). */
+  g_signal_connect_data (manager, "notify::high-contrast", G_CALLBACK (high_contrast_changed),
+                         provider, (GClosureNotify) (void (*) (void)) g_object_unref, 0);
+  high_contrast_changed (manager, NULL, GTK_STYLE_PROVIDER (provider));
+}
 
 void
 mg_widget_load_css (const char *resource)
@@ -22,6 +57,7 @@ mg_widget_load_css (const char *resource)
   gtk_css_provider_load_from_resource (provider, resource);
   gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  load_css_hc (display, resource);
 }
 
 void

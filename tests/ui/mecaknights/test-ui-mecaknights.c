@@ -164,9 +164,39 @@ n_lands (MgCampaign *campaign)
 typedef struct { const char *leader; int gp, wood, stone, food, iron, lands, armies; } Count;
 
 static void
+count_roles (GtkWidget *widget, guint *n_table, guint *n_heads, guint *n_leaders, guint *n_cells)
+{
+  switch (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)))
+    {
+    case GTK_ACCESSIBLE_ROLE_TABLE: ++*n_table; break;
+    case GTK_ACCESSIBLE_ROLE_COLUMN_HEADER: ++*n_heads; break;
+    case GTK_ACCESSIBLE_ROLE_ROW_HEADER: ++*n_leaders; break;
+    case GTK_ACCESSIBLE_ROLE_CELL: ++*n_cells; break;
+    default: break;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    count_roles (child, n_table, n_heads, n_leaders, n_cells);
+}
+
+/* The table tells assistive technologies what it is: a table, its eight column headers, a row
+ * header per leader, and seven cells a leader. */
+static void
+assert_table_roles (MgMkTable *table, guint n)
+{
+  guint n_table = 0, n_heads = 0, n_leaders = 0, n_cells = 0;
+
+  count_roles (GTK_WIDGET (table), &n_table, &n_heads, &n_leaders, &n_cells);
+  g_assert_cmpuint (n_table, ==, 1);
+  g_assert_cmpuint (n_heads, ==, 8);
+  g_assert_cmpuint (n_leaders, ==, n);
+  g_assert_cmpuint (n_cells, ==, 7 * n);
+}
+
+static void
 assert_table (MgMkTable *table, const Count *counts, guint n)
 {
   g_assert_cmpuint (mg_mk_table_get_n_leaders (table), ==, n);
+  assert_table_roles (table, n);
   for (guint i = 0; i < n; i++)
     {
       const Count *c = &counts[i];
@@ -395,6 +425,15 @@ test_first_turns (void)
   mg_journal_page_select (MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal")), 3);
   wait_ms (300);
   save_screenshot (GTK_WIDGET (window), "mk-journal.png");
+  {
+    MgMkTable *replay = MG_MK_TABLE (find_descendant (mg_campaign_window_get_page (window, "journal"), MG_TYPE_MK_TABLE));
+
+    /* GP and resources only: no lands or armies. */
+    g_assert_cmpuint (mg_mk_table_get_n_leaders (replay), ==, 3);
+    g_assert_cmpint (mg_mk_table_get (replay, "Red", "gp"), >=, 0);
+    g_assert_cmpint (mg_mk_table_get (replay, "Red", "lands"), ==, -1);
+    g_assert_cmpint (mg_mk_table_get (replay, "Red", "armies"), ==, -1);
+  }
   /* Undo from the Journal (Red's end of turn): the Table, hidden meanwhile, shows Red's turn
    * again when it comes back; redo gives it to Blue. */
   g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Blue"));
