@@ -590,6 +590,14 @@ ensure_log (MgTftFightPage *self, gboolean wait)
     mg_list_box_make_rows (self->log_list, G_MAXUINT);
 }
 
+static gboolean
+is_start_fight (const MgJournalEntry *entry)
+{
+  g_autoptr(json_object) action = entry->action != NULL ? json_tokener_parse (entry->action) : NULL;
+
+  return g_strcmp0 (mg_ui_json_str (action, "type"), "start_fight") == 0;
+}
+
 static void
 refresh_log (MgTftFightPage *self)
 {
@@ -610,6 +618,9 @@ refresh_log (MgTftFightPage *self)
       if (last == NULL)
         last = entry->summary;
       g_ptr_array_add (self->log_lines, g_strdup (entry->summary));
+      /* This fight's steps: none from before its start (an earlier fight's, the roster's). */
+      if (is_start_fight (entry))
+        break;
     }
   if (self->log_built)
     mg_list_box_set_rows (self->log_list, self->log_lines, make_log_row, FALSE);

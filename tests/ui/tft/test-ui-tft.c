@@ -848,7 +848,8 @@ log_text (void)
   return g_string_free (out, FALSE);
 }
 
-/* What the log must say: the session's summaries, newest first, as the journal holds them. */
+/* What the log must say: this fight's summaries, newest first back to its start, as the journal
+ * holds them (not the roster's steps before it). */
 static char *
 journal_text (MgCampaign *campaign)
 {
@@ -861,6 +862,15 @@ journal_text (MgCampaign *campaign)
 
       if (!entry->undone && entry->summary != NULL && entry->summary[0] != '\0')
         g_string_append_printf (out, "%s\n", entry->summary);
+      if (!entry->undone)
+        {
+          json_object *action = json_tokener_parse (entry->action);
+          gboolean start = g_strcmp0 (json_object_get_string (json_object_object_get (action, "type")), "start_fight") == 0;
+
+          json_object_put (action);
+          if (start)
+            break;
+        }
     }
   return g_string_free (out, FALSE);
 }
@@ -913,7 +923,8 @@ test_below_fold_built_when_shown (void)
 
       if (pass == 0)
         {
-          /* Scrolled down to, it shows the session's steps, newest first. */
+          /* Scrolled down to, it shows the fight's steps, newest first: its start and A's
+           * option, not the two figures made before it. */
           scroller = gtk_widget_get_ancestor (log, GTK_TYPE_SCROLLED_WINDOW);
           adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
           gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
@@ -1166,7 +1177,8 @@ test_log_grows_into_view (void)
   g_assert_cmpuint (at.rows, <, G_N_ELEMENTS (actions));
   g_assert_true (at.end_below);
   wait_ms (200);
-  g_assert_cmpuint (ui_test_count_rows (at.log), ==, G_N_ELEMENTS (actions));
+  /* The fight's steps, from its start: not the two figures made before it. */
+  g_assert_cmpuint (ui_test_count_rows (at.log), ==, G_N_ELEMENTS (actions) - 2);
   close_campaign_windows (app);
 }
 
