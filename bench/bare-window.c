@@ -29,6 +29,7 @@ main (int argc, char **argv)
       width = atoi (argv[1]);
       height = atoi (argv[2]);
     }
+  g_signal_connect (app, "startup", G_CALLBACK (bench_startup), NULL);
   g_signal_connect (app, "activate", G_CALLBACK (activate), NULL);
   return g_application_run (G_APPLICATION (app), 1, argv);
 }

@@ -70,6 +70,7 @@ main (int argc, char **argv)
   g_autoptr (AdwApplication) app =
     adw_application_new ("io.github.meleegm.BenchShell", G_APPLICATION_NON_UNIQUE);
 
+  g_signal_connect (app, "startup", G_CALLBACK (bench_startup), NULL);
   g_signal_connect (app, "activate", G_CALLBACK (activate), NULL);
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

@@ -10,6 +10,7 @@
 #include "mg-campaign-window.h"
 #include "mg-errors.h"
 #include "mg-game.h"
+#include "mg-icon-theme-load.h"
 #include "mg-settings.h"
 #include "mg-start-window.h"
 
@@ -420,6 +421,7 @@ mg_application_startup (GApplication *app)
 
   G_APPLICATION_CLASS (mg_application_parent_class)->startup (app);
 
+  mg_icon_theme_load_in_thread ();
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
