@@ -220,55 +220,69 @@ save_screenshot (GtkWidget *widget, const char *name)
   g_test_message ("screenshot: %s", path);
 }
 
-/* Counts the borders under node, and those among them of more than one colour (each named). */
+typedef void (*NodeVisit) (GskRenderNode *node, gpointer data);
+
+/* Calls visit on every node under node, itself included, through the nodes that wrap others. */
 static void
-check_borders (GskRenderNode *node, guint *borders, guint *mixed)
+walk_nodes (GskRenderNode *node, NodeVisit visit, gpointer data)
 {
+  visit (node, data);
   switch (gsk_render_node_get_node_type (node))
     {
     case GSK_CONTAINER_NODE:
       for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
-        check_borders (gsk_container_node_get_child (node, i), borders, mixed);
+        walk_nodes (gsk_container_node_get_child (node, i), visit, data);
       break;
     case GSK_TRANSFORM_NODE:
-      check_borders (gsk_transform_node_get_child (node), borders, mixed);
+      walk_nodes (gsk_transform_node_get_child (node), visit, data);
       break;
     case GSK_CLIP_NODE:
-      check_borders (gsk_clip_node_get_child (node), borders, mixed);
+      walk_nodes (gsk_clip_node_get_child (node), visit, data);
       break;
     case GSK_ROUNDED_CLIP_NODE:
-      check_borders (gsk_rounded_clip_node_get_child (node), borders, mixed);
+      walk_nodes (gsk_rounded_clip_node_get_child (node), visit, data);
       break;
     case GSK_OPACITY_NODE:
-      check_borders (gsk_opacity_node_get_child (node), borders, mixed);
+      walk_nodes (gsk_opacity_node_get_child (node), visit, data);
       break;
     case GSK_COLOR_MATRIX_NODE:
-      check_borders (gsk_color_matrix_node_get_child (node), borders, mixed);
+      walk_nodes (gsk_color_matrix_node_get_child (node), visit, data);
       break;
     case GSK_SHADOW_NODE:
-      check_borders (gsk_shadow_node_get_child (node), borders, mixed);
+      walk_nodes (gsk_shadow_node_get_child (node), visit, data);
       break;
     case GSK_DEBUG_NODE:
-      check_borders (gsk_debug_node_get_child (node), borders, mixed);
-      break;
-    case GSK_BORDER_NODE:
-      {
-        const GdkRGBA *colors = gsk_border_node_get_colors (node);
-        graphene_rect_t bounds;
-
-        (*borders)++;
-        if (gdk_rgba_equal (&colors[0], &colors[1]) && gdk_rgba_equal (&colors[0], &colors[2])
-            && gdk_rgba_equal (&colors[0], &colors[3]))
-          break;
-        (*mixed)++;
-        gsk_render_node_get_bounds (node, &bounds);
-        g_test_message ("a border of mixed colours, %g x %g at (%g, %g)",
-                        bounds.size.width, bounds.size.height, bounds.origin.x, bounds.origin.y);
-      }
+      walk_nodes (gsk_debug_node_get_child (node), visit, data);
       break;
     default:
       break;
     }
+}
+
+typedef struct
+{
+  guint borders, mixed;
+} BorderCount;
+
+/* Counts a border, and one of more than one colour (named). */
+static void
+check_border (GskRenderNode *node, gpointer data)
+{
+  BorderCount *count = data;
+  const GdkRGBA *colors;
+  graphene_rect_t bounds;
+
+  if (gsk_render_node_get_node_type (node) != GSK_BORDER_NODE)
+    return;
+  colors = gsk_border_node_get_colors (node);
+  count->borders++;
+  if (gdk_rgba_equal (&colors[0], &colors[1]) && gdk_rgba_equal (&colors[0], &colors[2])
+      && gdk_rgba_equal (&colors[0], &colors[3]))
+    return;
+  count->mixed++;
+  gsk_render_node_get_bounds (node, &bounds);
+  g_test_message ("a border of mixed colours, %g x %g at (%g, %g)",
+                  bounds.size.width, bounds.size.height, bounds.origin.x, bounds.origin.y);
 }
 
 guint
@@ -276,11 +290,42 @@ assert_borders_one_colour (GtkWidget *widget)
 {
   int width = 0, height = 0;
   g_autoptr(GskRenderNode) node = widget_node (widget, &width, &height);
-  guint borders = 0, mixed = 0;
+  BorderCount count = { 0, 0 };
 
-  check_borders (node, &borders, &mixed);
-  g_assert_cmpuint (mixed, ==, 0);
-  return borders;
+  walk_nodes (node, check_border, &count);
+  g_assert_cmpuint (count.mixed, ==, 0);
+  return count.borders;
+}
+
+typedef struct
+{
+  GskRenderNodeType type;
+  const GdkRGBA    *color;
+  guint             n;
+} NodeCount;
+
+static void
+count_node (GskRenderNode *node, gpointer data)
+{
+  NodeCount *count = data;
+
+  if (gsk_render_node_get_node_type (node) != count->type)
+    return;
+  if (count->color != NULL
+      && (count->type != GSK_COLOR_NODE || !gdk_rgba_equal (gsk_color_node_get_color (node), count->color)))
+    return;
+  count->n++;
+}
+
+guint
+ui_test_count_nodes (GtkWidget *widget, GskRenderNodeType type, const GdkRGBA *color)
+{
+  int width = 0, height = 0;
+  g_autoptr(GskRenderNode) node = widget_node (widget, &width, &height);
+  NodeCount count = { type, color, 0 };
+
+  walk_nodes (node, count_node, &count);
+  return count.n;
 }
 
 typedef struct

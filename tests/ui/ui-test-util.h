@@ -46,6 +46,8 @@ void              save_screenshot        (GtkWidget *widget, const char *name);
  * all the same (GTK 4.8's cairo renderer draws it through a mesh gradient over its whole box;
  * style.css, .battle-banner). Returns how many borders it checked. */
 guint             assert_borders_one_colour (GtkWidget *widget);
+/* How many nodes of type the widget draws (of that colour, for GSK_COLOR_NODE, unless NULL). */
+guint             ui_test_count_nodes    (GtkWidget *widget, GskRenderNodeType type, const GdkRGBA *color);
 /* Runs the main loop until window (just presented, not yet drawn) paints its first frame, calling
  * at_paint (data) as that frame is painted, before anything after it runs. */
 void              ui_test_at_first_paint (GtkWidget *window, void (*at_paint) (gpointer data), gpointer data);

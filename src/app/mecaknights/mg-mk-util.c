@@ -218,20 +218,59 @@ mg_mk_ui_units_text (json_object *units_json)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-static void
-draw_swatch (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
-{
-  GdkRGBA *rgba = data;
-  double side = MIN (width, height) - 2;
-  double x = (width - side) / 2.0, y = (height - side) / 2.0;
+/* A swatch: a colour node and a border node, the toolkit's own primitives for a flat square.
+ * (A GtkDrawingArea drew it with cairo: under GL each became a texture to upload and blit.) */
+#define SWATCH_SIZE 14
 
-  cairo_rectangle (cr, x, y, side, side);
-  gdk_cairo_set_source_rgba (cr, rgba);
-  cairo_fill_preserve (cr);
-  /* A neutral edge keeps a dark colour visible on a dark background and vice versa. */
-  cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 0.8);
-  cairo_set_line_width (cr, 1);
-  cairo_stroke (cr);
+struct _MgMkSwatch
+{
+  GtkWidget parent_instance;
+  GdkRGBA   rgba;
+};
+
+G_DECLARE_FINAL_TYPE (MgMkSwatch, mg_mk_swatch, MG, MK_SWATCH, GtkWidget)
+G_DEFINE_FINAL_TYPE (MgMkSwatch, mg_mk_swatch, GTK_TYPE_WIDGET)
+
+static void
+mg_mk_swatch_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                      int *minimum, int *natural, int *min_baseline, int *nat_baseline)
+{
+  *minimum = *natural = SWATCH_SIZE;
+}
+
+static void
+mg_mk_swatch_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  int side = MIN (width, height) - 2;
+  graphene_rect_t square = GRAPHENE_RECT_INIT ((width - side) / 2, (height - side) / 2, side, side);
+  /* A neutral edge keeps a dark colour visible on a dark background and vice versa: 1 px inside
+   * the square, on whole pixels, so that cairo and GL draw it alike. */
+  const GdkRGBA edge = { 0.5f, 0.5f, 0.5f, 0.8f };
+  const GdkRGBA edges[4] = { edge, edge, edge, edge };
+  const float widths[4] = { 1, 1, 1, 1 };
+  GskRoundedRect outline;
+
+  if (side <= 2)
+    return;
+  gtk_snapshot_append_color (snapshot, &MG_MK_SWATCH (widget)->rgba, &square);
+  gsk_rounded_rect_init_from_rect (&outline, &square, 0);
+  gtk_snapshot_append_border (snapshot, &outline, widths, edges);
+}
+
+static void
+mg_mk_swatch_class_init (MgMkSwatchClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->measure = mg_mk_swatch_measure;
+  widget_class->snapshot = mg_mk_swatch_snapshot;
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+mg_mk_swatch_init (MgMkSwatch *self)
+{
 }
 
 gboolean
@@ -254,18 +293,13 @@ mg_mk_ui_colour_rgba (const char *colour, GdkRGBA *rgba)
 GtkWidget *
 mg_mk_ui_swatch_new (const char *colour)
 {
-  GtkWidget *area = gtk_drawing_area_new ();
-  GdkRGBA *rgba = g_new0 (GdkRGBA, 1);
+  MgMkSwatch *swatch = g_object_new (mg_mk_swatch_get_type (), "valign", GTK_ALIGN_CENTER, NULL);
 
-  if (!mg_mk_ui_colour_rgba (colour, rgba))
-    *rgba = (GdkRGBA) { 0.5, 0.5, 0.5, 0.3 };
-  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 14);
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 14);
-  gtk_widget_set_valign (area, GTK_ALIGN_CENTER);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_swatch, rgba, g_free);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (area), GTK_ACCESSIBLE_PROPERTY_LABEL,
+  if (!mg_mk_ui_colour_rgba (colour, &swatch->rgba))
+    swatch->rgba = (GdkRGBA) { 0.5f, 0.5f, 0.5f, 0.3f };
+  gtk_accessible_update_property (GTK_ACCESSIBLE (swatch), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   colour != NULL ? colour : "", -1);
-  return area;
+  return GTK_WIDGET (swatch);
 }
 
 

@@ -1605,6 +1605,7 @@ test_lands_grow_into_view (void)
 {
   MgCampaignWindow *window = show_mk ("lands-grow.db", "Lands", NULL, NULL);
   LandsAtPaint at = { dashboard (window), 0, FALSE };
+  GdkRGBA red, blue;
 
   ui_test_at_first_paint (GTK_WIDGET (window), lands_at_paint, &at);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >=, 1000);   /* two columns */
@@ -1615,6 +1616,13 @@ test_lands_grow_into_view (void)
   g_assert_cmpuint (ui_test_count_rows (mg_mk_dashboard_peek_lands_list (at.board)), ==, 12);
   /* The phase card, the table's column separators and the lists' rows: each border one fill. */
   g_assert_cmpuint (assert_borders_one_colour (GTK_WIDGET (window)), >=, 20);
+  /* Leaders' swatches are colour nodes of the palette's red and blue (#e01b24, #3584e4), and
+   * nothing is drawn with cairo, which the GL renderer would upload as a texture each. */
+  g_assert_true (gdk_rgba_parse (&red, "#e01b24"));
+  g_assert_true (gdk_rgba_parse (&blue, "#3584e4"));
+  g_assert_cmpuint (ui_test_count_nodes (GTK_WIDGET (window), GSK_COLOR_NODE, &red), >=, 1);
+  g_assert_cmpuint (ui_test_count_nodes (GTK_WIDGET (window), GSK_COLOR_NODE, &blue), >=, 1);
+  g_assert_cmpuint (ui_test_count_nodes (GTK_WIDGET (window), GSK_CAIRO_NODE, NULL), ==, 0);
   close_campaign_windows (app);
 }
 
