@@ -687,7 +687,7 @@ def main():
     ap.add_argument("--only", help="comma-separated: scaling,export,append,frame,journal,others")
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--sizes", default=",".join(str(s) for s in SIZES))
-    ap.add_argument("--runs", type=int, default=5, help="interleaved runs of the scaling measures")
+    ap.add_argument("--runs", type=int, default=9, help="interleaved runs of the scaling measures")
     ap.add_argument("--appends", type=int, default=500, help="rows appended per scaling run")
     ap.add_argument("--pairs", type=int, default=10, help="interleaved pairs for (c) and the export")
     ap.add_argument("--pdf-sizes", default="10000,100000", help="Meeple campaigns exported whole to PDF ('' for none)")
