@@ -215,7 +215,8 @@ find_overlay (GtkWidget *widget)
 
   if (overlay != NULL)
     return ADW_TOAST_OVERLAY (overlay);
-  /* From a window: its content is the overlay. */
+  /* From a window, or from outside the overlay (the header bar): its content is the overlay, or
+   * holds it (the campaign window's box: header bar, overlay, switcher bar). */
   root = gtk_widget_get_root (widget);
   if (ADW_IS_APPLICATION_WINDOW (root))
     {
@@ -223,6 +224,10 @@ find_overlay (GtkWidget *widget)
 
       if (ADW_IS_TOAST_OVERLAY (content))
         return ADW_TOAST_OVERLAY (content);
+      for (GtkWidget *child = content != NULL ? gtk_widget_get_first_child (content) : NULL; child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        if (ADW_IS_TOAST_OVERLAY (child))
+          return ADW_TOAST_OVERLAY (child);
     }
   return NULL;
 }

@@ -30,7 +30,8 @@ G_END_DECLS
 
 G_BEGIN_DECLS
 
-/* A toast on the window's AdwToastOverlay that holds widget; kept for the tests to read. */
+/* A toast on the AdwToastOverlay that holds widget, else on the one its window's content is or
+ * holds; kept for the tests to read. */
 void        mg_toast_show    (GtkWidget  *widget,
                               const char *title);
 /* The same for a toast made whole first (button, action): takes it (transfer full). A toast
