@@ -6,7 +6,8 @@ from 6 pairs, the median's 95% confidence interval (order statistics); the verdi
 median: "too noisy to judge" when that interval (under 6 runs, the IQR) straddles the target.
 Not part of the test suite.  Writes nothing into the source tree: campaigns and scratch files
 live in the cache ($MELEE_GM_BENCH_CACHE, default ~/.cache/melee-gm-bench); big campaigns are
-built once there by bench/gen.c at the engine's speed.
+built once there by bench/gen.c at the engine's speed; every ratio's values are written there
+too, when the run ends (runs/ratios-COMMIT-TIME.json).
 
 scaling   per game at 1k, 10k, 100k, 1M journal rows: appends/s, bytes per row, `check` time
           per row, `state`, `undo`, `redo` (15.1): appends at 100k >= 0.9x 1k; bytes per row within
@@ -33,6 +34,7 @@ others    programs other helpers add, when built: mg-bench-tft-duel (d), mg-benc
 """
 import argparse
 import glob
+import json
 import math
 import os
 import resource
@@ -112,7 +114,15 @@ def judge(values, target, at_most):
     return "too noisy to judge"
 
 
+# Every ratio line's values, written to the cache when the run ends (write_record), so that a
+# reading at its target (an interval ending at "1.30" against 1.3) can be judged again to more
+# than the two decimals printed, or with another statistic.
+RECORD = []
+
+
 def ratio_line(label, values, target=None, at_most=True, unit="x"):
+    RECORD.append({"label": label.strip(), "values": list(values), "target": target,
+                   "at_most": at_most, "unit": unit.strip()})
     lo, med, hi = quartiles(values)
     ci = median_interval(values)
     ci_text = f", median 95% CI {ci[0]:.2f}-{ci[1]:.2f}" if ci is not None else ""
@@ -674,6 +684,18 @@ def bench_journal(t, pairs, gen_timeout):
 
 # ------------------------------------------------------------------- others
 
+def write_record(cache, commit):
+    if not RECORD:
+        return
+    stamp = time.strftime("%Y%m%dT%H%M%S")
+    path = os.path.join(cache, "runs", f"ratios-{commit or 'nogit'}-{stamp}.json")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump({"commit": commit, "time": stamp, "load": os.getloadavg()[0], "cpus": os.cpu_count(),
+                   "ratios": RECORD}, f, indent=1)
+    print(f"\nEvery ratio's values: {path}")
+
+
 def bench_others(t, runs):
     found = False
     for pattern in ("mg-bench-tft-duel", "mg-bench-cricchio-perft", "mg-bench-durability*"):
@@ -741,6 +763,7 @@ def main():
         bench_journal(t, args.journal_pairs, args.gen_timeout)
     if "others" in only:
         bench_others(t, args.runs)
+    write_record(cache, commit)
 
 
 if __name__ == "__main__":
