@@ -22,7 +22,9 @@ frame     (a)/(b) time to first frame and peak memory, cairo and GL renderers, 3
           runs, every program measured by the same LD_PRELOAD probe (bench/first-frame-probe.c):
           Melee GM on a 100k-row campaign of every game, the bare window, the header-bar
           window, GNOME Calculator and GNOME Text Editor (Debian packages gnome-calculator,
-          gnome-text-editor), with the X server's CPU time beside each; then the games, the
+          gnome-text-editor), with the X server's CPU time beside each, and each game's first
+          frame drawn alone (its physical limit: the frame saved by the probe as a render node,
+          drawn by bench/frame-replay.c, which builds and lays out nothing); then the games, the
           bare window and Calculator again, every window at Calculator's size (31 runs,
           --same-size-runs: the games' margin there is small).  Targets:
           app <= Calculator, app <= 1.3x header-bar window, memory <= 1.2x bare window
@@ -36,6 +38,7 @@ import argparse
 import glob
 import json
 import math
+import re
 import os
 import resource
 import shutil
@@ -165,6 +168,7 @@ class Tools:
         self.probe = os.path.join(build, "bench/mg-bench-first-frame-probe.so")
         self.bare = os.path.join(build, "bench/mg-bench-bare-window")
         self.shell = os.path.join(build, "bench/mg-bench-shell-window")
+        self.replay = os.path.join(build, "bench/mg-bench-frame-replay")
         self.jump = os.path.join(build, "bench/mg-bench-journal-jump")
         self.xserver = x_server_pid()
         self.unbuildable = {}
@@ -530,6 +534,28 @@ def bench_frame(t, runs, same_size_runs, gen_timeout):
     base_env = dict(os.environ, GSETTINGS_BACKEND="memory", GTK_A11Y="none", ADW_DISABLE_PORTAL="1",
                     NO_AT_BRIDGE="1", GSETTINGS_SCHEMA_DIR=os.path.join(t.build, "data"))
     base_env.pop("MELEE_GM_BENCH_FIRST_FRAME", None)
+    base_env.pop("MG_BENCH_FRAME_NODE", None)
+    # Each game's physical limit: its first frame, saved by the probe as a render node, drawn
+    # alone by a bare window (bench/frame-replay.c), which builds, styles and lays out nothing.
+    # Its cost over the header-bar window is the renderer's for that frame; the game over it is
+    # what Melee GM spends on everything else.
+    alone = {}
+    if os.path.exists(t.replay):
+        for label, argv in programs[:n_games]:
+            node = os.path.join(t.cache, "work", os.path.basename(argv[1]) + ".first-frame.node")
+            first_frame(t, argv, dict(base_env, GSK_RENDERER="cairo", MG_BENCH_FRAME_NODE=node))
+            if not os.path.exists(node):
+                continue
+            game = label.split(',')[1].split()[0]
+            with open(node) as f:
+                drawn_by_cairo = re.search(r"^\s*cairo \{", f.read(), re.M) is not None
+            if drawn_by_cairo:
+                # A cairo node (a board or map drawn in code) is saved as a PNG image: drawn from
+                # it, the frame would decode and upload an image the app never makes.
+                print(f"  {game}: its first frame has a cairo drawing, saved as an image: not drawn alone")
+                continue
+            alone[label] = (f"first frame alone, {game}", [t.replay, node])
+        programs += list(alone.values())
     for renderer in ("cairo", "gl"):
         env = dict(base_env, GSK_RENDERER=renderer)
         for _, argv in programs:      # warm the page cache
@@ -547,7 +573,7 @@ def bench_frame(t, runs, same_size_runs, gen_timeout):
                 xcpu[label].append(x)
         print(f"\n  GSK_RENDERER={renderer}, {runs} interleaved runs (medians):")
         for label, _ in programs:
-            print(f"    {label:<34} {statistics.median(times[label]) * 1e3:7.0f} ms  "
+            print(f"    {label:<36} {statistics.median(times[label]) * 1e3:7.0f} ms  "
                   f"CPU {statistics.median(cpu[label]) * 1e3:6.0f} ms  "
                   f"peak RSS {statistics.median(rss[label]) / 1024:6.1f} MiB{x_server_column(xcpu[label])}")
         for label, _ in programs[:n_games]:
@@ -569,6 +595,14 @@ def bench_frame(t, runs, same_size_runs, gen_timeout):
                            [a / b for a, b in zip(cpu[label], cpu["GNOME Calculator"])], 1.0)
             ratio_line(f"  (b) {renderer}: {label} peak memory / bare window",
                        [a / b for a, b in zip(rss[label], rss["bare window"])], 1.2)
+            if label in alone:
+                frame = alone[label][0]
+                ratio_line(f"  (a) {renderer}: {frame} / header-bar window (what drawing it costs)",
+                           [a / b for a, b in zip(times[frame], times["header-bar window"])])
+                ratio_line(f"  (a) {renderer}: {label} / {frame} (all else the app does)",
+                           [a / b for a, b in zip(times[label], times[frame])])
+                ratio_line(f"  (a) {renderer}: {label} / {frame}, CPU time",
+                           [a / b for a, b in zip(cpu[label], cpu[frame])])
         ratio_line(f"  (a) {renderer}: header-bar window / bare window (libadwaita's chrome alone)",
                    [a / b for a, b in zip(times["header-bar window"], times["bare window"])])
         # What the window's chrome alone leaves to a page against Calculator at this size.
@@ -616,7 +650,7 @@ def bench_frame_calculator_size(t, runs, base_env, games, calculator):
                     xcpu[label].append(x)
             print(f"\n  GSK_RENDERER={renderer}, {runs} interleaved runs at {w} x {h} (medians):")
             for label, _ in programs:
-                print(f"    {label:<34} {statistics.median(times[label]) * 1e3:7.0f} ms  "
+                print(f"    {label:<36} {statistics.median(times[label]) * 1e3:7.0f} ms  "
                       f"CPU {statistics.median(cpu[label]) * 1e3:6.0f} ms{x_server_column(xcpu[label])}")
             for label, _ in games:
                 ratio_line(f"  (a) {renderer} at {w} x {h}: {label} / GNOME Calculator",
