@@ -38,8 +38,8 @@ import argparse
 import glob
 import json
 import math
-import re
 import os
+import re
 import resource
 import shutil
 import sqlite3
@@ -133,6 +133,18 @@ def ratio_line(label, values, target=None, at_most=True, unit="x"):
     if target is not None:
         text += f"; target {'<=' if at_most else '>='} {target}{unit}: {judge(values, target, at_most)}"
     print(text, flush=True)
+
+
+def write_record(cache, commit):
+    if not RECORD:
+        return
+    stamp = time.strftime("%Y%m%dT%H%M%S")
+    path = os.path.join(cache, "runs", f"ratios-{commit or 'nogit'}-{stamp}.json")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump({"commit": commit, "time": stamp, "load": os.getloadavg()[0], "cpus": os.cpu_count(),
+                   "ratios": RECORD}, f, indent=1)
+    print(f"\nEvery ratio's values: {path}")
 
 
 def timed_cpu(argv, stdin=None, env=None):
@@ -513,6 +525,7 @@ def bench_frame(t, runs, same_size_runs, gen_timeout):
     if t.xserver:
         print(f"  (the X server of {os.environ['DISPLAY']} is pid {t.xserver}: its CPU time is read around every run)")
     programs = []
+    game_of = {}
     for game in GAMES:     # every game: the target is "a 100k-row campaign of any game"
         p = None
         for n in (100000, 10000):
@@ -521,6 +534,7 @@ def bench_frame(t, runs, same_size_runs, gen_timeout):
                 break
         if p:
             programs.append((f"Melee GM, {game} {rows_of(p)} rows", [t.app, p]))
+            game_of[programs[-1][0]] = game
         else:
             print(f"  {game}: no campaign of 10,000 rows or more could be built: left out")
     n_games = len(programs)
@@ -542,11 +556,14 @@ def bench_frame(t, runs, same_size_runs, gen_timeout):
     alone = {}
     if os.path.exists(t.replay):
         for label, argv in programs[:n_games]:
+            game = game_of[label]
             node = os.path.join(t.cache, "work", os.path.basename(argv[1]) + ".first-frame.node")
+            if os.path.exists(node):      # never a frame of an earlier build
+                os.remove(node)
             first_frame(t, argv, dict(base_env, GSK_RENDERER="cairo", MG_BENCH_FRAME_NODE=node))
             if not os.path.exists(node):
+                print(f"  {game}: the probe saved no frame: not drawn alone")
                 continue
-            game = label.split(',')[1].split()[0]
             with open(node) as f:
                 drawn_by_cairo = re.search(r"^\s*cairo \{", f.read(), re.M) is not None
             if drawn_by_cairo:
@@ -717,18 +734,6 @@ def bench_journal(t, pairs, gen_timeout):
 
 
 # ------------------------------------------------------------------- others
-
-def write_record(cache, commit):
-    if not RECORD:
-        return
-    stamp = time.strftime("%Y%m%dT%H%M%S")
-    path = os.path.join(cache, "runs", f"ratios-{commit or 'nogit'}-{stamp}.json")
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        json.dump({"commit": commit, "time": stamp, "load": os.getloadavg()[0], "cpus": os.cpu_count(),
-                   "ratios": RECORD}, f, indent=1)
-    print(f"\nEvery ratio's values: {path}")
-
 
 def bench_others(t, runs):
     found = False
