@@ -80,3 +80,15 @@ mg_game_find_variant (const MgGame *game, const char *value)
       return &game->variants[i];
   return NULL;
 }
+
+gboolean
+mg_house_rule (json_object *ruleset, const char *key, gboolean fallback)
+{
+  json_object *rules, *value;
+
+  if (json_object_object_get_ex (ruleset, "house_rules", &rules)
+      && json_object_object_get_ex (rules, key, &value)
+      && json_object_is_type (value, json_type_boolean))
+    return json_object_get_boolean (value);
+  return fallback;
+}

@@ -21,6 +21,18 @@ typedef struct {
   guint       max_players;
 } MgGameVariant;
 
+/* A reading the rulebook leaves open, as a switch the table chooses (issue 34): the ruleset's
+ * object member "house_rules" holds `key` → true/false; the shipped ruleset holds the default the
+ * rulebook's words favour. The Rules page shows `title` and the sentence of the choice in force,
+ * translated; `passage` quotes the rulebook's words it rests on (docs/rules/<game>.md says more). */
+typedef struct {
+  const char *key;                   /* "camp_mountain_two_guesses" */
+  const char *title;                 /* N_("A camp defending in mountains"): translated where shown */
+  const char *when_on;               /* N_("It gets 2 guesses, as a castle does.") */
+  const char *when_off;              /* N_("It gets 1 guess, as in open country.") */
+  const char *passage;               /* the rulebook's words, untranslated (a quotation) */
+} MgHouseRule;
+
 /* Each game's folder fills one of these (src/rules/<game>/mg-<game>-game.c) and the meson list
  * `games` in the top-level meson.build names it; the registry below is generated from that list.
  * The game's pages (MgGameUi, src/app/mg-game-ui.h) are looked up by the same id. */
@@ -44,6 +56,9 @@ typedef struct {
   const char          *variant_key;      /* "variant" */
   const MgGameVariant *variants;
   guint                n_variants;
+  /* The disputed readings the table may switch (NULL/0 for none); see MgHouseRule. */
+  const MgHouseRule   *house_rules;
+  guint                n_house_rules;
 } MgGame;
 
 const MgGame  *mg_game_lookup   (const char *game_id);
@@ -53,5 +68,8 @@ const MgGame **mg_games_all     (guint *n_games);       /* in the order of the m
 void           mg_game_register (const MgGame *game);
 /* The variant of `game` whose value is `value`; NULL if it has none of that value. */
 const MgGameVariant *mg_game_find_variant (const MgGame *game, const char *value);
+/* The value of house rule `key` in `ruleset` ("house_rules" member); `fallback` when absent
+ * (an older campaign's ruleset): engines read their switches through it. */
+gboolean             mg_house_rule      (json_object *ruleset, const char *key, gboolean fallback);
 
 G_END_DECLS
