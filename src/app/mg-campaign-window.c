@@ -31,6 +31,7 @@ struct _MgCampaignWindow
   guint             export_idle;
   GtkRevealer      *progress_revealer;
   GtkProgressBar   *progress_bar;
+  AdwToast         *step_toast;   /* the undo/redo toast while it is shown, else NULL */
 
   GCancellable     *export_cancellable;
   char             *export_path;
@@ -84,6 +85,12 @@ update_actions (MgCampaignWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-export", self->export_cancellable != NULL);
 }
 
+static void
+step_toast_dismissed (MgCampaignWindow *self)
+{
+  self->step_toast = NULL;
+}
+
 /* store (issue 12): the toast names the row the core really undid or redid — another process
  * may have added rows since this window last looked. */
 static void
@@ -106,15 +113,35 @@ step (MgCampaignWindow *self, gboolean undo)
   if (entry->summary[0] == '\0')
     /* Translators: toasts: the last action was undone, or redone. */
     title = g_strdup (undo ? _("Undone") : _("Redone"));
+  else if (undo && mg_state_hides_something (mg_campaign_get_state (self->campaign)))
+    /* Issue 32: the summary of what was undone may tell a secret that is in force again (Blue's
+     * guess undone: Red's gold is hidden again), so the toast names only whose action it was. */
+    title = entry->actor != NULL && entry->actor[0] != '\0'
+            /* Translators: a toast after undoing while a secret is in force; %s is a player. */
+            ? g_strdup_printf (_("Undone: %s’s action"), entry->actor)
+            : g_strdup (_("Undone: the referee’s action"));
   else
     /* Translators: a toast naming the action undone or redone. */
     title = g_strdup_printf (undo ? _("Undone: %s") : _("Redone: %s"), entry->summary);
+  /* The undo/redo toast still shown says what the last step did: a Redo's news must not wait
+   * behind its Undo's toast, which would still say "Undone" after the redo. Its text is changed
+   * in place (dismissing a shown toast and adding one at once upsets libadwaita 1.2). */
+  if (self->step_toast != NULL)
+    {
+      mg_toast_retitle (GTK_WIDGET (self), self->step_toast, title);
+      adw_toast_set_button_label (self->step_toast, undo ? _("_Redo") : NULL);
+      adw_toast_set_action_name (self->step_toast, undo ? "win.redo" : NULL);
+      update_actions (self);
+      return;
+    }
   toast = adw_toast_new (title);
   if (undo)
     {
       adw_toast_set_button_label (toast, _("_Redo"));
       adw_toast_set_action_name (toast, "win.redo");
     }
+  self->step_toast = toast;
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (step_toast_dismissed), self, G_CONNECT_SWAPPED);
   mg_toast_add (GTK_WIDGET (self), toast);
   update_actions (self);
 }

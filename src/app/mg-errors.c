@@ -255,6 +255,16 @@ mg_toast_show (GtkWidget *widget, const char *title)
   mg_toast_add (widget, adw_toast_new (title));
 }
 
+void
+mg_toast_retitle (GtkWidget *widget, AdwToast *toast, const char *title)
+{
+  AdwToastOverlay *overlay = find_overlay (widget);
+
+  if (overlay != NULL)
+    g_object_set_data_full (G_OBJECT (overlay), "mg-last-toast", g_strdup (title), g_free);
+  adw_toast_set_title (toast, title);
+}
+
 const char *
 mg_toast_last (GtkWidget *widget)
 {

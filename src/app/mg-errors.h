@@ -38,6 +38,8 @@ void        mg_toast_show    (GtkWidget  *widget,
  * is never changed once the overlay has it, as libadwaita 1.2 may be showing or dropping it. */
 void        mg_toast_add     (GtkWidget  *widget,
                               AdwToast   *toast);
+/* Gives a toast that is shown a new title (mg_toast_last says it). */
+void        mg_toast_retitle (GtkWidget *widget, AdwToast *toast, const char *title);
 const char *mg_toast_last    (GtkWidget  *widget);
 
 G_END_DECLS

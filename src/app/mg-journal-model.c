@@ -26,6 +26,8 @@ struct _MgJournalItem
   gboolean turn_start;
   gboolean secret;     /* an event was for one seat only (faces behind a screen) */
   gboolean sealed;     /* secret and its turn still being played: dice not shown */
+  gboolean withheld;   /* undone while something is hidden: its summary may tell it (issue 32) */
+  char    *withheld_text;
 };
 
 G_DEFINE_FINAL_TYPE (MgJournalItem, mg_journal_item, G_TYPE_OBJECT)
@@ -38,6 +40,7 @@ mg_journal_item_finalize (GObject *object)
 {
   MgJournalItem *self = MG_JOURNAL_ITEM (object);
 
+  g_free (self->withheld_text);
   g_free (self->actor);
   g_free (self->summary);
   g_free (self->dice);
@@ -88,7 +91,21 @@ mg_journal_item_init (MgJournalItem *self)
 gint64      mg_journal_item_get_seq        (MgJournalItem *self) { return self->seq; }
 int         mg_journal_item_get_turn       (MgJournalItem *self) { return self->turn; }
 const char *mg_journal_item_get_actor      (MgJournalItem *self) { return self->actor; }
-const char *mg_journal_item_get_summary    (MgJournalItem *self) { return self->summary; }
+/* An undone row's summary told what its action revealed or decided; once undone, that may be a
+ * secret in force again (Blue's guess undone: Red's gold is hidden again). While anything is
+ * hidden, the row names only whose action it was. */
+const char *
+mg_journal_item_get_summary (MgJournalItem *self)
+{
+  if (!self->withheld)
+    return self->summary;
+  if (self->withheld_text == NULL)
+    self->withheld_text = self->actor[0] != '\0'
+      /* Translators: an undone journal row whose text could tell a secret in force again. */
+      ? g_strdup_printf (_("%s’s action (its details stay hidden while a secret is in force)"), self->actor)
+      : g_strdup (_("The referee’s action (its details stay hidden while a secret is in force)"));
+  return self->withheld_text;
+}
 const char *
 mg_journal_item_get_dice (MgJournalItem *self)
 {
@@ -122,7 +139,7 @@ current_turn (MgCampaign *campaign)
 }
 
 static MgJournalItem *
-item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign)
+item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign, gboolean hiding)
 {
   MgJournalItem *item = g_object_new (MG_TYPE_JOURNAL_ITEM, NULL);
 
@@ -138,6 +155,7 @@ item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign)
   item->sealed = item->secret && entry->turn == current_turn (campaign);
   item->time = entry->time;
   item->undone = entry->undone;
+  item->withheld = entry->undone && hiding;
   item->turn_start = entry->turn != previous_turn;
   return item;
 }
@@ -157,7 +175,16 @@ struct _MgJournalModel
   guint       n_items;
   GQueue      pages;    /* of Page*, most recently used first */
   guint       fetched;
+  int         hiding;   /* mg_state_hides_something of the state in force; -1: not asked yet */
 };
+
+static gboolean
+model_hiding (MgJournalModel *self)
+{
+  if (self->hiding < 0)
+    self->hiding = mg_state_hides_something (mg_campaign_get_state (self->campaign));
+  return self->hiding;
+}
 
 static void mg_journal_model_list_model_init (GListModelInterface *iface);
 
@@ -227,7 +254,7 @@ get_page (MgJournalModel *self, guint index)
     {
       MgJournalEntry *entry = g_ptr_array_index (rows, i);
 
-      g_ptr_array_add (page->items, item_new (entry, turn, self->campaign));
+      g_ptr_array_add (page->items, item_new (entry, turn, self->campaign, entry->undone && model_hiding (self)));
       turn = entry->turn;
     }
   g_queue_push_head (&self->pages, page);
@@ -280,6 +307,8 @@ campaign_changed (MgJournalModel *self)
   guint new_n = (guint) MAX (0, mg_campaign_journal_count (self->campaign));
   gint now = current_turn (self->campaign);
 
+  self->hiding = -1;
+
   for (GList *l = self->pages.head; l != NULL; l = l->next)
     {
       Page *page = l->data;
@@ -298,10 +327,12 @@ campaign_changed (MgJournalModel *self)
               MgJournalItem *item = g_ptr_array_index (page->items, i);
 
               gboolean sealed = item->secret && item->turn == now;
+              gboolean withheld = entry->undone && model_hiding (self);
 
-              if (item->undone != entry->undone)
+              if (item->undone != entry->undone || item->withheld != withheld)
                 {
                   item->undone = entry->undone;
+                  item->withheld = withheld;
                   g_object_notify_by_pspec (G_OBJECT (item), item_properties[ITEM_PROP_UNDONE]);
                 }
               if (item->sealed != sealed)
@@ -311,7 +342,8 @@ campaign_changed (MgJournalModel *self)
                 }
             }
           else
-            g_ptr_array_add (page->items, item_new (entry, turn, self->campaign));
+            g_ptr_array_add (page->items, item_new (entry, turn, self->campaign,
+                                                    entry->undone && model_hiding (self)));
           turn = entry->turn;
         }
     }
@@ -356,6 +388,7 @@ mg_journal_model_new (MgCampaign *campaign)
   MgJournalModel *self = g_object_new (MG_TYPE_JOURNAL_MODEL, NULL);
 
   self->campaign = g_object_ref (campaign);
+  self->hiding = -1;
   self->n_items = (guint) MAX (0, mg_campaign_journal_count (campaign));
   g_signal_connect_swapped (campaign, "changed", G_CALLBACK (campaign_changed), self);
   return self;

@@ -5,6 +5,7 @@
 
 #include "mg-rules.h"
 #include "mg-game.h"
+#include "mg-json.h"
 
 G_DEFINE_QUARK (mg-rules-error-quark, mg_rules_error)
 
@@ -158,4 +159,13 @@ mg_action_type (json_object *action)
       !json_object_is_type (type, json_type_string))
     return NULL;
   return json_object_get_string (type);
+}
+
+gboolean
+mg_state_hides_something (const MgState *state)
+{
+  g_autoptr(json_object) all = mg_state_view (state, MG_SEAT_ALL);
+  g_autoptr(json_object) pub = mg_state_view (state, MG_SEAT_PUBLIC);
+
+  return !json_object_equal (all, pub);
 }

@@ -120,6 +120,10 @@ void         mg_state_free     (MgState *state);
 gint         mg_state_turn     (const MgState *state);   /* pending()["turn"] */
 char        *mg_state_describe (const MgState *state, const char *seat); /* NULL if the engine has none */
 json_object *mg_state_legal_actions (const MgState *state, const char *seat); /* NULL if the engine has none */
+/* TRUE when something is hidden from the table now: the referee's view and the public one
+ * differ (a bid, a pick, a mine, faces never shown). An undone action's summary may tell what
+ * is hidden again, so the app does not show it then (issue 32). */
+gboolean     mg_state_hides_something (const MgState *state);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgState, mg_state_free)
 

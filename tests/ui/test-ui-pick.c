@@ -245,24 +245,6 @@ switcher_button (GtkWidget *w, const char *title)
   return NULL;
 }
 
-/* The first mapped button whose tooltip is `tooltip`. */
-static GtkWidget *
-button_by_tooltip (GtkWidget *w, const char *tooltip)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found;
-
-      if (GTK_IS_NATIVE (c) || !gtk_widget_get_mapped (c))
-        continue;
-      if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_widget_get_tooltip_text (c), tooltip) == 0)
-        return c;
-      if ((found = button_by_tooltip (c, tooltip)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* A real click on `button` opens one window, which is then closed. */
 static void
 x_click_opens_window (GtkWidget *button)
@@ -306,8 +288,8 @@ test_x_clicks (void)
       g_assert_true (ui_test_x_click (journal));
       g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "journal");
 
-      undo = button_by_tooltip (GTK_WIDGET (window), _("Undo (Ctrl+Z)"));
-      redo = button_by_tooltip (GTK_WIDGET (window), _("Redo (Shift+Ctrl+Z)"));
+      undo = ui_test_find_by_tooltip (GTK_WIDGET (window), _("Undo (Ctrl+Z)"));
+      redo = ui_test_find_by_tooltip (GTK_WIDGET (window), _("Redo (Shift+Ctrl+Z)"));
       g_assert_nonnull (undo);
       g_assert_nonnull (redo);
       g_assert_true (mg_campaign_can_undo (campaign));
@@ -317,7 +299,7 @@ test_x_clicks (void)
       g_assert_true (ui_test_x_click (redo));
       g_assert_false (mg_campaign_can_redo (campaign));
 
-      export = button_by_tooltip (GTK_WIDGET (window), _("Export (Ctrl+E)"));
+      export = ui_test_find_by_tooltip (GTK_WIDGET (window), _("Export (Ctrl+E)"));
       g_assert_nonnull (export);
       x_click_opens_window (export);
 
@@ -327,7 +309,7 @@ test_x_clicks (void)
 
           adw_view_stack_set_visible_child_name (stack, "roster");
           wait_ms (400);
-          plus = button_by_tooltip (GTK_WIDGET (window), "New Figure");
+          plus = ui_test_find_by_tooltip (GTK_WIDGET (window), "New Figure");
           g_assert_nonnull (plus);
           x_click_opens_window (plus);
         }

@@ -720,3 +720,55 @@ ui_test_x_click (GtkWidget *widget)
   wait_ms (250);
   return TRUE;
 }
+
+GtkWidget *
+ui_test_find_by_tooltip (GtkWidget *root, const char *tooltip)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_NATIVE (c) || !gtk_widget_get_mapped (c))
+        continue;
+      if (GTK_IS_BUTTON (c) && g_strcmp0 (gtk_widget_get_tooltip_text (c), tooltip) == 0)
+        return c;
+      if ((found = ui_test_find_by_tooltip (c, tooltip)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+void
+ui_test_collect_texts (GtkWidget *root, GString *out)
+{
+  const char *texts[4] = { NULL };
+
+  if (GTK_IS_LABEL (root))
+    texts[0] = gtk_label_get_text (GTK_LABEL (root));
+  else if (GTK_IS_INSCRIPTION (root))
+    texts[0] = gtk_inscription_get_text (GTK_INSCRIPTION (root));
+  else if (GTK_IS_EDITABLE (root))
+    texts[0] = gtk_editable_get_text (GTK_EDITABLE (root));
+  else if (GTK_IS_BUTTON (root))
+    texts[0] = gtk_button_get_label (GTK_BUTTON (root));
+  if (ADW_IS_PREFERENCES_ROW (root))
+    texts[1] = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (root));
+  if (ADW_IS_ACTION_ROW (root))
+    texts[2] = adw_action_row_get_subtitle (ADW_ACTION_ROW (root));
+  texts[3] = gtk_widget_get_tooltip_text (root);
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    if (texts[i] != NULL && texts[i][0] != '\0')
+      g_string_append_printf (out, "%s\n", texts[i]);
+  if (GTK_IS_TEXT_VIEW (root))
+    {
+      GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (root));
+      GtkTextIter a, b;
+      g_autofree char *text = NULL;
+
+      gtk_text_buffer_get_bounds (buffer, &a, &b);
+      text = gtk_text_buffer_get_text (buffer, &a, &b, FALSE);
+      g_string_append_printf (out, "%s\n", text);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    ui_test_collect_texts (c, out);
+}

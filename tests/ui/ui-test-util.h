@@ -76,6 +76,12 @@ char             *ui_test_describe       (GtkWidget *widget);
  * FALSE, having done nothing, when the display is not X11. */
 gboolean          ui_test_x_click        (GtkWidget *widget);
 
+/* The first mapped button in `root` whose tooltip is `tooltip` (popovers left out), or NULL. */
+GtkWidget        *ui_test_find_by_tooltip (GtkWidget *root, const char *tooltip);
+/* Every text `root` shows (labels, inscriptions, entries, buttons, rows' titles, tooltips), one a
+ * line, appended to `out`; popovers included, as they may be opened. */
+void              ui_test_collect_texts  (GtkWidget *root, GString *out);
+
 MgCampaignWindow *find_campaign_window   (MgApplication *app);
 void              close_campaign_windows (MgApplication *app);
 void              remove_tree            (const char *path);
