@@ -30,7 +30,8 @@
  * Winter (two cards each): bids typed Red 0, Blue 0, Green 2: Green pays 2 (5), starts.
  *   Green Tax +3 = 8, then attacks Red's camp on Red Ford from Westmarsh with 2 against the guess
  *   1: wrong, the camp becomes Green's, 8-2 = 6. Red Build: camp on Oak Hill 5-2 = 3, then Tax
- *   +3 = 6. Blue (last; could still build a knight and ride on a castle, so it plays) Tax 6+3 = 9,
+ *   +3 = 6. Blue (last; with Tax and Move/Attack its two soldiers could step into two new areas,
+ *   level with Green's 4, and its gold could top Green's, so it plays) Tax 6+3 = 9,
  *   soldier Bluewater to North Pass (+1). Income: Red camp 1 = 7; Blue camp 1 + North Pass 1 = 11;
  *   Green camps 2 + Eastwood 1 = 9.                                        Red 7, Blue 11, Green 9.
  * Areas held (castles excluded): Green 4 (Green Vale, Stonebridge, Eastwood, Red Ford), Blue 2

@@ -1179,6 +1179,54 @@ test_cannot_win_any_more (void)
   mg_state_free (st);
 }
 
+/* Issue 34's case, by path and gold: Red holds 4 areas; Green, last in winter, has 0 gold, only
+ * its castle soldier, one free area next to its castle (Green Vale; Stonebridge is Red's) and no
+ * knight. Its best cards: Tax and Move/Attack, 3 gold, the soldier takes Stonebridge (Green 1,
+ * Red 3); Tax and Build, one unit on Green Vale (1); Build and Move, 0 gold, one step (1). Red
+ * keeps at least 3 > 1: Green is skipped. (Counting a coin as an area of Red's, 4 - 3 = 1 < 2,
+ * Green used to play.) With Red on Stonebridge alone, taking it wins: Green plays. */
+static void
+test_cannot_win_by_reach (void)
+{
+  g_autoptr(json_object) rs = ruleset ();
+  MgState *st;
+  g_autofree char *s = NULL;
+
+  st = to_winter_last (rs, "[{\"player\":\"Red\",\"unit\":\"soldier\",\"area\":\"Stonebridge\"},"
+                            "{\"player\":\"Red\",\"unit\":\"camp\",\"area\":\"Eastwood\"},"
+                            "{\"player\":\"Red\",\"unit\":\"soldier\",\"area\":\"Market\"},"
+                            "{\"player\":\"Red\",\"unit\":\"camp\",\"area\":\"Peak\"},"
+                            "{\"player\":\"Red\",\"unit\":\"soldier\",\"area\":\"Redkeep\"},"
+                            "{\"player\":\"Blue\",\"unit\":\"soldier\",\"area\":\"Bluekeep\"},"
+                            "{\"player\":\"Green\",\"unit\":\"soldier\",\"area\":\"Greenkeep\"}]",
+                       "Red:5,Blue:5,Green:0");
+  PLAY (st, "{\"type\":\"cards_at_table\"}");
+  s = winter_pass (st, 2);
+  g_assert_nonnull (strstr (s, "Green cannot win any more"));
+  g_assert_cmpstr (phase (st), ==, "over");
+  mg_state_free (st);
+
+  st = to_winter_last (rs, "[{\"player\":\"Red\",\"unit\":\"soldier\",\"area\":\"Stonebridge\"},"
+                            "{\"player\":\"Red\",\"unit\":\"soldier\",\"area\":\"Redkeep\"},"
+                            "{\"player\":\"Blue\",\"unit\":\"soldier\",\"area\":\"Bluekeep\"},"
+                            "{\"player\":\"Green\",\"unit\":\"soldier\",\"area\":\"Greenkeep\"}]",
+                       "Red:5,Blue:5,Green:0");
+  PLAY (st, "{\"type\":\"cards_at_table\"}");
+  g_free (winter_pass (st, 2));
+  g_assert_cmpstr (phase (st), ==, "actions");
+  /* And it does win: Tax, then the castle soldier takes Stonebridge (Green 1, Red 0, Blue 0). */
+  PLAY (st, "{\"type\":\"reveal_cards\",\"player\":\"Green\",\"cards\":[\"tax\",\"move\"]}");
+  PLAY (st, "{\"type\":\"tax\",\"player\":\"Green\"}");
+  PLAY (st, "{\"type\":\"attack\",\"player\":\"Green\",\"from\":\"Greenkeep\",\"unit\":\"soldier\",\"to\":\"Stonebridge\"}");
+  PLAY (st, "{\"type\":\"reveal_attack\",\"gold\":1,\"guesses\":[2]}");
+  PLAY (st, "{\"type\":\"end_action\",\"player\":\"Green\"}");
+  {
+    g_autoptr(json_object) j = mg_state_to_json (st);
+    g_assert_cmpstr (json_object_get_string (mg_json_member (mg_json_member (j, "result"), "winner")), ==, "Green");
+  }
+  mg_state_free (st);
+}
+
 /* ---------------------------------------------------------------- secrets */
 
 static void
@@ -1370,6 +1418,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lamame/build/supply-and-knights", test_build_supply_and_knight_limits);
   g_test_add_func ("/lamame/end/most-areas-and-ties", test_end_most_areas_ties);
   g_test_add_func ("/lamame/end/cannot-win", test_cannot_win_any_more);
+  g_test_add_func ("/lamame/end/cannot-win-by-reach", test_cannot_win_by_reach);
   g_test_add_func ("/lamame/secrets/redacted", test_secrets_redacted);
   g_test_add_func ("/lamame/bad-actions-and-maps", test_bad_actions);
   g_test_add_func ("/lamame/legal-actions", test_legal_actions);

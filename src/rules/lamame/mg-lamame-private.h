@@ -159,6 +159,9 @@ typedef struct {
   LmPlay     p;
 } LmState;
 
+/* mg-lamame-reach.c: could `seat`, the last player of the year, still win with any cards? */
+gboolean   lm_could_still_win (const LmState *s, gint seat);
+
 /* mg-lamame-ruleset.c */
 LmRuleset *lm_ruleset_parse (json_object *json, GError **error);
 void       lm_ruleset_free  (LmRuleset *rs);

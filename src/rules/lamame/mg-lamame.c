@@ -602,98 +602,6 @@ next_turn (LmState *s, Ctx *c)
     begin_turn (s, c);
 }
 
-/* Could `seat`, the last player of the last season, still win with any cards? A bound that
- * errs towards "yes": it uses no hidden card, so saying "no" tells nothing of them. */
-static gboolean
-could_still_win (const LmState *s, gint seat)
-{
-  const LmPlay *p = &s->p;
-  const LmRuleset *rs = s->rs;
-  gint gold = p->pl[seat].gold + rs->tax;
-  gint attacks = gold / rs->attack_gold_min;
-  gint cheapest = G_MAXINT, builds = 0, movers = 0, catapults = 0, me, my_gold_max, income_max = 0;
-  gint castle = castle_of (s, seat);
-
-  /* A castle within reach ends the game at once. */
-  for (guint a = 0; a < s->map->n_areas; a++)
-    {
-      gint owner_castle = s->map->areas[a].castle_of;
-      if (owner_castle < 0 || owner_castle == seat || gold < rs->attack_gold_min)
-        continue;
-      for (guint b = 0; b < s->map->n_areas; b++)
-        {
-          if (p->spot[b].owner[LM_SOLDIER] == seat && lm_map_adjacent (s->map, a, b))
-            return TRUE;
-          if (p->spot[b].owner[LM_KNIGHT] == seat)
-            {
-              /* any path avoiding mountains */
-              gboolean seen[LM_MAX_AREAS] = { 0 };
-              guint queue[LM_MAX_AREAS], head = 0, tail = 0;
-              seen[b] = TRUE;
-              queue[tail++] = b;
-              while (head < tail)
-                {
-                  guint x = queue[head++];
-                  if (x == a)
-                    return TRUE;
-                  for (guint i = 0; i < s->map->areas[x].n_adj; i++)
-                    {
-                      guint y = s->map->areas[x].adj[i];
-                      if (!seen[y] && !s->map->areas[y].mountain)
-                        {
-                          seen[y] = TRUE;
-                          queue[tail++] = y;
-                        }
-                    }
-                }
-            }
-        }
-      /* A knight built now could ride there; a soldier built next to the castle could attack it. */
-      if (p->pl[seat].supply[LM_KNIGHT] > 0 && gold >= rs->costs[LM_KNIGHT] + rs->attack_gold_min)
-        return TRUE;
-      if (p->pl[seat].supply[LM_SOLDIER] > 0 && gold >= rs->costs[LM_SOLDIER] + rs->attack_gold_min)
-        for (guint b = 0; b < s->map->n_areas; b++)
-          if (lm_map_adjacent (s->map, a, b) &&
-              ((gint) b == castle || lm_map_adjacent (s->map, castle, b) || area_owner (s, b) == seat))
-            return TRUE;
-    }
-  for (guint k = 0; k < LM_N_KINDS; k++)
-    if (p->pl[seat].supply[k] > 0)
-      cheapest = MIN (cheapest, MAX (rs->costs[k], 1));
-  if (cheapest != G_MAXINT)
-    builds = MIN (supply_total (s, seat), gold / cheapest);
-  for (guint a = 0; a < s->map->n_areas; a++)
-    {
-      if (p->spot[a].owner[LM_KNIGHT] == seat)
-        movers++;
-      if (p->spot[a].owner[LM_SOLDIER] == seat)
-        movers++;
-      if (p->spot[a].owner[LM_CATAPULT] == seat)
-        catapults++;
-      if (s->map->areas[a].plus_one)
-        income_max += rs->income_plus_one;
-    }
-  income_max += (p->pl[seat].supply[LM_CAMP] + builds) * rs->income_camp * 4;  /* generous */
-  for (guint k = 0; k < rs->n_abilities; k++)
-    if (p->ability_owner[k] == seat)
-      income_max += rs->abilities[k].bonus_income;
-  me = areas_held (s, seat) + builds + movers;
-  my_gold_max = gold + income_max;
-  for (guint i = 0; i < p->n; i++)
-    {
-      gint rival_min;
-      if ((gint) i == seat)
-        continue;
-      rival_min = areas_held (s, i) - attacks - catapults;
-      if (rival_min > me)
-        return FALSE;
-      /* Equal areas: gold decides, then turn order, where the last player comes last. */
-      if (rival_min == me && p->pl[i].gold >= my_gold_max)
-        return FALSE;
-    }
-  return TRUE;
-}
-
 static void
 reveal_cards_of (LmState *s, Ctx *c, gint seat)
 {
@@ -718,7 +626,7 @@ begin_turn (LmState *s, Ctx *c)
           p->spot[a].moved[k] = 0;
           p->spot[a].fresh[k] = 0;
         }
-  if ((guint) p->season + 1 == s->rs->n_seasons && (guint) p->cur + 1 == p->n && !could_still_win (s, seat))
+  if ((guint) p->season + 1 == s->rs->n_seasons && (guint) p->cur + 1 == p->n && !lm_could_still_win (s, seat))
     {
       p->skipped_last = TRUE;
       ev (c, "cannot_win", "player", JS (NAME (s, seat)), NULL);
