@@ -638,26 +638,27 @@ ch_president_trapped (const ChPos *p, guint8 side, guint8 pres, guint8 by, gbool
 
 /* ---------------------------------------------------------------- perft, the game as played */
 
-/* A perft node: the position and, per side, the Presidents its last move put in Mêlée (every
- * "Mêlée" is said in perft, so each threat is announced). */
+/* A perft node: the position, where each side's President stands, and per side the Presidents
+ * its last move put in Mêlée (every "Mêlée" is said in perft, so each threat is announced). */
 typedef struct {
   ChPos    pos;
+  guint8   pres[CH_SIDES];      /* CH_NONE: taken */
   guint8   announced[CH_SIDES];
-  gboolean every_ply;     /* the count before issue 34: plies go on after a President falls */
+  gboolean every_ply;           /* the count before issue 34: plies go on after a President falls */
 } PerftNode;
 
 static guint8
-perft_presidents (const ChPos *p, guint8 *where)
+perft_presidents (PerftNode *q)
 {
   guint8 mask = 0;
 
   for (guint side = 0; side < CH_SIDES; side++)
-    where[side] = CH_NONE;
+    q->pres[side] = CH_NONE;
   for (guint s = 0; s < CH_SQ; s++)
-    if (p->sq[s] != 0 && P_KIND (p->sq[s]) == K_PRESIDENT && P_OWNER (p->sq[s]) == P_CTRL (p->sq[s]))
+    if (q->pos.sq[s] != 0 && P_KIND (q->pos.sq[s]) == K_PRESIDENT && P_OWNER (q->pos.sq[s]) == P_CTRL (q->pos.sq[s]))
       {
-        where[P_OWNER (p->sq[s])] = s;
-        mask |= 1u << P_OWNER (p->sq[s]);
+        q->pres[P_OWNER (q->pos.sq[s])] = s;
+        mask |= 1u << P_OWNER (q->pos.sq[s]);
       }
   return mask;
 }
@@ -667,7 +668,7 @@ perft_presidents (const ChPos *p, guint8 *where)
 static gboolean
 perft_fallen (PerftNode *q, guint8 *players)
 {
-  guint8 where[CH_SIDES], alive = perft_presidents (&q->pos, where), out = *players & ~alive;
+  guint8 alive = perft_presidents (q), out = *players & ~alive;
 
   if (out == 0)
     return TRUE;
@@ -682,51 +683,68 @@ perft_fallen (PerftNode *q, guint8 *players)
   return (*players & (*players - 1)) != 0;
 }
 
+/* Rule 12 as `side`'s turn begins (`attackers`: the sides threatening its President): the side
+ * that announced the Mêlée, if the President has no way out; CH_NONE otherwise. */
+static guint8
+perft_victor (const PerftNode *q, guint8 side, guint8 attackers)
+{
+  for (guint i = 1; i <= CH_SIDES; i++)
+    {
+      guint x = (side + i) % CH_SIDES;
+      if ((attackers & (1u << x)) && (q->announced[x] & (1u << side)))
+        return ch_president_trapped (&q->pos, side, q->pres[side], x, q->pos.rs->victory_any_move) ? x : CH_NONE;
+    }
+  return CH_NONE;
+}
+
 /* The node after move m, as the game is played: a President taken ends its side (a two-player
  * game ends: no plies follow), the mover's threats are announced, and each next side's turn
  * starts with rule 12 (unless the house rule victim_moves_first). FALSE: the game is over. */
 static gboolean
 perft_child (const PerftNode *p, ChMove m, guint8 players, PerftNode *q)
 {
-  guint8 ks[25], kp[25], back, where[CH_SIDES], mover = p->pos.stm;
+  guint8 ks[25], kp[25], back, taken, mover = p->pos.stm, attackers[CH_SIDES] = { 0 };
   guint nk;
-  gboolean ex;
+  gboolean ex, fell;
 
   memcpy (q, p, sizeof *q);
   q->pos.forbid = 0;
-  ch_make (&q->pos, m, ks, kp, &nk, &ex, &back);
+  taken = ch_make (&q->pos, m, ks, kp, &nk, &ex, &back);
   if (p->every_ply)
     {
       q->pos.stm = ch_next_side (mover, players);
       return TRUE;
     }
-  if (!perft_fallen (q, &players))
+  fell = taken != 0 && P_KIND (taken) == K_PRESIDENT;
+  for (guint i = 0; i < nk; i++)
+    fell |= P_KIND (kp[i]) == K_PRESIDENT;
+  if (m.from == p->pres[mover])
+    q->pres[mover] = m.to;
+  if (fell && !perft_fallen (q, &players))
     return FALSE;
-  perft_presidents (&q->pos, where);
   q->announced[mover] = 0;
   for (guint side = 0; side < CH_SIDES; side++)
-    if (where[side] != CH_NONE && side != mover && (ch_attackers (&q->pos, where[side]) & (1u << mover)))
-      q->announced[mover] |= 1u << side;
-  q->pos.stm = mover;
+    if (q->pres[side] != CH_NONE && side != mover)
+      {
+        attackers[side] = ch_attackers (&q->pos, q->pres[side]);
+        if (attackers[side] & (1u << mover))
+          q->announced[mover] |= 1u << side;
+      }
+  q->pos.stm = ch_next_side (mover, players);
+  if (p->pos.rs->victim_moves_first)
+    return TRUE;
   for (guint guard = 0; guard < CH_SIDES; guard++)
     {
-      guint8 side = q->pos.stm = ch_next_side (q->pos.stm, players), by = CH_NONE, attackers;
-      if (where[side] == CH_NONE || p->pos.rs->victim_moves_first)
+      guint8 side = q->pos.stm;
+      if (q->pres[side] == CH_NONE || perft_victor (q, side, attackers[side]) == CH_NONE)
         return TRUE;
-      attackers = ch_attackers (&q->pos, where[side]);
-      for (guint i = 1; i <= CH_SIDES && by == CH_NONE; i++)
-        {
-          guint x = (side + i) % CH_SIDES;
-          if ((attackers & (1u << x)) && (q->announced[x] & (1u << side)))
-            by = x;
-        }
-      if (by == CH_NONE || !ch_president_trapped (&q->pos, side, where[side], by, p->pos.rs->victory_any_move))
-        return TRUE;
-      /* "Victory!": the President is taken before its side moves. */
-      q->pos.sq[where[side]] = 0;
+      /* "Victory!": the President is taken before its side moves; the next side's turn begins. */
+      q->pos.sq[q->pres[side]] = 0;
       if (!perft_fallen (q, &players))
         return FALSE;
-      perft_presidents (&q->pos, where);
+      q->pos.stm = ch_next_side (side, players);
+      for (guint x = 0; x < CH_SIDES; x++)
+        attackers[x] = q->pres[x] != CH_NONE ? ch_attackers (&q->pos, q->pres[x]) : 0;
     }
   return TRUE;
 }
@@ -756,10 +774,19 @@ perft_node (const PerftNode *p, guint depth)
   return total;
 }
 
+static PerftNode
+perft_root (const ChPos *p, gboolean every_ply)
+{
+  PerftNode root = { .pos = *p, .every_ply = every_ply };
+
+  perft_presidents (&root);
+  return root;
+}
+
 guint64
 ch_perft (ChPos *p, guint depth)
 {
-  PerftNode root = { .pos = *p };
+  PerftNode root = perft_root (p, FALSE);
 
   return perft_node (&root, depth);
 }
@@ -767,7 +794,7 @@ ch_perft (ChPos *p, guint depth)
 guint64
 ch_perft_every_ply (ChPos *p, guint depth)
 {
-  PerftNode root = { .pos = *p, .every_ply = TRUE };
+  PerftNode root = perft_root (p, TRUE);
 
   return perft_node (&root, depth);
 }
@@ -868,7 +895,7 @@ plain_node (const PerftNode *p, guint depth)
 guint64
 ch_perft_plain (ChPos *p, guint depth)
 {
-  PerftNode root = { .pos = *p };
+  PerftNode root = perft_root (p, FALSE);
 
   return plain_node (&root, depth);
 }
