@@ -492,6 +492,47 @@ test_victory_readings (void)
     }
 }
 
+/* The house rule victim_moves_first (rule 12 read as "the victim moves first"): the same Mêlée
+ * as above, said; Red is not taken as its turn begins but plays: its Army a12–e12 blocks the
+ * e-file, and Black's Army may no longer take the President. Without the block, Black takes it
+ * with a move: Victory. */
+static void
+test_victim_moves_first (void)
+{
+  for (guint block = 0; block < 2; block++)
+    {
+      MgState *st = ch_test_position ("basic", 2, "south",
+                                      "south army e4, south army d5, south admiral f11, south president n1, "
+                                      "north president e14, north army a12, north marine k13 moved");
+      g_autoptr(json_object) js = mg_state_to_json (st);
+      g_autoptr(json_object) rs = ch_test_ruleset (NULL);
+      g_autoptr(GError) error = NULL;
+      char *summary = NULL;
+      MgState *s2;
+
+      json_object_object_add (mg_json_member (rs, "house_rules"), "victim_moves_first", json_object_new_boolean (TRUE));
+      s2 = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
+      g_assert_no_error (error);
+      json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e5\"}", NULL));
+      json_object_put (mg_test_play (s2, NULL, "{\"type\":\"melee\",\"said\":true}", NULL));
+      g_assert_cmpstr (ch_phase (s2), ==, "move");
+      /* The President still may not move into Mêlée. */
+      g_assert_cmpuint (ch_n_dests (s2, "e14"), ==, 0);
+      json_object_put (mg_test_play (s2, NULL, block ? "{\"type\":\"move\",\"from\":\"a12\",\"to\":\"e12\"}"
+                                                     : "{\"type\":\"move\",\"from\":\"k13\",\"to\":\"k12\"}", NULL));
+      g_assert_cmpint (has_dest (s2, "e5", "e14"), ==, !block);
+      if (!block)
+        {
+          json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"e5\",\"to\":\"e14\"}", &summary));
+          g_assert_nonnull (strstr (summary, "takes Red President"));
+          g_free (summary);
+          g_assert_cmpstr (ch_phase (s2), ==, "over");
+        }
+      mg_state_free (s2);
+      mg_state_free (st);
+    }
+}
+
 /* Rule 15: Black takes Red's last piece but the President; Black then has 25 moves. */
 static void
 test_bare_president (void)
@@ -1039,6 +1080,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cricchio/melee", test_melee);
   g_test_add_func ("/cricchio/victory", test_victory);
   g_test_add_func ("/cricchio/victory-readings", test_victory_readings);
+  g_test_add_func ("/cricchio/victim-moves-first", test_victim_moves_first);
   g_test_add_func ("/cricchio/bare-president", test_bare_president);
   g_test_add_func ("/cricchio/team", test_team);
   g_test_add_func ("/cricchio/points", test_points);
