@@ -1201,6 +1201,21 @@ test_cannot_win_by_reach (void)
                             "{\"player\":\"Green\",\"unit\":\"soldier\",\"area\":\"Greenkeep\"}]",
                        "Red:5,Blue:5,Green:0");
   PLAY (st, "{\"type\":\"cards_at_table\"}");
+  {
+    /* The same, but Green holds a special ability: what it allows is the referee's to apply, so
+     * Green plays. */
+    g_autoptr(json_object) j = mg_state_to_json (st);
+    g_autoptr(json_object) abilities = json_object_new_array ();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(MgState) with = NULL;
+    json_object_array_add (abilities, json_object_new_string ("Ability card 1"));
+    json_object_object_add (json_object_array_get_idx (mg_json_member (j, "players"), 2), "abilities",
+                            json_object_get (abilities));
+    with = mg_rules_lookup ("lamame")->from_json (rs, j, &error);
+    g_assert_no_error (error);
+    g_free (winter_pass (with, 2));
+    g_assert_cmpstr (phase (with), ==, "actions");
+  }
   s = winter_pass (st, 2);
   g_assert_nonnull (strstr (s, "Green cannot win any more"));
   g_assert_cmpstr (phase (st), ==, "over");

@@ -359,6 +359,12 @@ lm_could_still_win (const LmState *s, gint seat)
   gboolean possible = TRUE;
   Reach r;
 
+  /* A special ability's text is the referee's to apply ("Only knights and soldiers can move.
+   * (Unless you have a special ability)"): the engine cannot tell what it allows, so its holder
+   * is never skipped. */
+  for (guint k = 0; k < rs->n_abilities; k++)
+    if (p->ability_owner[k] == seat)
+      return TRUE;
   reach_init (&r, s, seat);
   r.groups = g_array_new (FALSE, FALSE, sizeof (GArray *));
   for (guint plan = 1; plan < 8; plan++)
@@ -371,7 +377,7 @@ lm_could_still_win (const LmState *s, gint seat)
         return TRUE;
       }
   /* The most gold the seat could hold at the final count: no gold spent, every camp it has
-   * built, every (+1) area, its abilities' bonus. */
+   * built, every (+1) area. */
   gold_max = p->pl[seat].gold + rs->tax;
   for (guint a = 0; a < s->map->n_areas; a++)
     {
@@ -379,9 +385,6 @@ lm_could_still_win (const LmState *s, gint seat)
       gold_max += s->map->areas[a].plus_one ? rs->income_plus_one : 0;
     }
   gold_max += camps * rs->income_camp;
-  for (guint k = 0; k < rs->n_abilities; k++)
-    if (p->ability_owner[k] == seat)
-      gold_max += rs->abilities[k].bonus_income;
   mine = held (&r, seat);
   for (guint i = 0; i < p->n && possible; i++)
     {
