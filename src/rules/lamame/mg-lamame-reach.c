@@ -32,6 +32,7 @@ typedef struct {
   gboolean covered[LM_MAX_AREAS]; /* one of the seat's catapults reaches it */
   gboolean spot[LM_MAX_AREAS];    /* the Build card may place a unit there */
   gint     fresh_areas;           /* empty areas next to the castle: a build there gains one */
+  gint     clearable_areas;       /* and those an enemy holds: free once Move/Attack has cleared them */
   GArray  *groups;                /* of GArray of Option: one choice per unit, one purse */
 } Reach;
 
@@ -85,8 +86,11 @@ reach_init (Reach *r, const LmState *s, gint seat)
       r->spot[a] = (gint) a == r->castle || owner == seat ||
                    (r->castle >= 0 && lm_map_adjacent (map, r->castle, a) && (owner < 0 || owner == seat) &&
                     map->areas[a].castle_of < 0);
-      if (r->castle >= 0 && lm_map_adjacent (map, r->castle, a) && owner < 0 && map->areas[a].castle_of < 0)
-        r->fresh_areas++;
+      if (r->castle >= 0 && lm_map_adjacent (map, r->castle, a) && owner != seat && map->areas[a].castle_of < 0)
+        {
+          r->fresh_areas += owner < 0;
+          r->clearable_areas++;
+        }
     }
 }
 
@@ -289,7 +293,8 @@ best_swing (Reach *r, guint plan, gint gold, gint rival)
   groups_clear (r);
   if (plan & PLAN_BUILD)
     {
-      gint cheapest = FAR, total = 0;
+      /* With Move/Attack first, an area next to the castle that it cleared may be built on too. */
+      gint cheapest = FAR, total = 0, room = (plan & PLAN_MOVE) ? r->clearable_areas : r->fresh_areas;
       GArray *g = group_new ();
       for (guint k = 0; k < LM_N_KINDS; k++)
         if (pl->supply[k] > 0)
@@ -297,7 +302,7 @@ best_swing (Reach *r, guint plan, gint gold, gint rival)
             cheapest = MIN (cheapest, s->rs->costs[k]);
             total += pl->supply[k];
           }
-      for (gint n = 1; n <= MIN (total, r->fresh_areas); n++)
+      for (gint n = 1; n <= MIN (total, room); n++)
         group_add (g, n, n * cheapest);
       g_array_append_val (r->groups, g);
     }
