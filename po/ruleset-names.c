@@ -86,6 +86,18 @@ N_("Lost piece")
 N_("Team")
 /* Translators: a name in the shipped ruleset, cricchio.json $.team.pairs (a field's label) */
 N_("Pairs")
+/* Translators: a name in the shipped ruleset, cricchio.json $.house_rules (a field's label) */
+N_("House rules")
+/* Translators: a name in the shipped ruleset, cricchio.json $.house_rules.victim_moves_first (a field's label) */
+N_("Victim moves first")
+/* Translators: a name in the shipped ruleset, cricchio.json $.house_rules.uncovered_threat_needs_melee (a field's label) */
+N_("Uncovered threat needs melee")
+/* Translators: a name in the shipped ruleset, cricchio.json $.house_rules.marine_front_end_captures_sideways (a field's label) */
+N_("Marine front end captures sideways")
+/* Translators: a name in the shipped ruleset, cricchio.json $.house_rules.marine_double_step_over_wall (a field's label) */
+N_("Marine double step over wall")
+/* Translators: a name in the shipped ruleset, cricchio.json $.house_rules.explosion_kills_score (a field's label) */
+N_("Explosion kills score")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes (a field's label) */
 N_("Notes")
 /* Translators: a name in the shipped ruleset, lamame.json $.starting_gold (a field's label) */
@@ -134,6 +146,12 @@ N_("Attack gold min")
 N_("Catapult single use")
 /* Translators: a name in the shipped ruleset, lamame.json $.lost_units_return_to_supply (a field's label) */
 N_("Lost units return to supply")
+/* Translators: a name in the shipped ruleset, lamame.json $.house_rules.camp_mountain_two_guesses (a field's label) */
+N_("Camp mountain two guesses")
+/* Translators: a name in the shipped ruleset, lamame.json $.house_rules.start_tie_first_start_player (a field's label) */
+N_("Start tie first start player")
+/* Translators: a name in the shipped ruleset, lamame.json $.house_rules.fired_catapult_gone (a field's label) */
+N_("Fired catapult gone")
 /* Translators: a name in the shipped ruleset, lamame.json $.initial_build (a field's label) */
 N_("Initial build")
 /* Translators: a name in the shipped ruleset, lamame.json $.colours (a field's label) */

@@ -141,6 +141,167 @@ test_new_variant (void)
   test_remove_dir (dir);
 }
 
+/* ---------------------------------------------------------------- house rules (issue 34) */
+
+#define MOVE(f, t) "{\"type\":\"move\",\"from\":\"" f "\",\"to\":\"" t "\"}\n"
+#define SAID       "{\"type\":\"melee\",\"said\":true}\n"
+
+typedef struct {
+  char        *out;     /* act's output, one result a line */
+  json_object *state;   /* the campaign's state after the script */
+} HouseGame;
+
+static void
+house_game_clear (HouseGame *g)
+{
+  g_free (g->out);
+  json_object_put (g->state);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (HouseGame, house_game_clear)
+
+/* Black against Red, through melee-gm-cli: `new --ruleset` with the shipped ruleset, `variant`,
+ * and house rule `key` set to `on`; then `script` through `act`. */
+static void
+house_game (HouseGame *g, const char *key, gboolean on, const char *variant, const char *script)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *src = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "rulesets", "cricchio.json", NULL);
+  g_autofree char *path = g_build_filename (dir, "house.json", NULL);
+  g_autoptr(TestJson) rs = json_object_from_file (src);
+  g_autoptr(CliResult) made = NULL, played = NULL, st = NULL;
+  json_object *hr = NULL;
+
+  g_assert_true (json_object_object_get_ex (rs, "house_rules", &hr));
+  g_assert_nonnull (json_object_object_get (hr, key));
+  json_object_object_add (hr, key, json_object_new_boolean (on));
+  json_object_object_add (rs, "variant", json_object_new_string (variant));
+  g_assert_cmpint (json_object_to_file (path, rs), ==, 0);
+  made = cli_run (dir, NULL, "new", "h.db", "--game", "cricchio", "--name", "House", "--player", "Black",
+                  "--player", "Red", "--ruleset", "house.json", NULL);
+  g_assert_cmpint (made->status, ==, 0);
+  played = cli_run (dir, script, "act", "h.db", NULL);
+  g_assert_cmpint (played->status, ==, 0);
+  g_assert_cmpuint (count_lines (played->out), ==, count_lines (script));
+  st = cli_run (dir, NULL, "state", "h.db", "--compact", NULL);
+  g_assert_cmpint (st->status, ==, 0);
+  g->out = g_strdup (played->out);
+  g->state = json_tokener_parse (st->out);
+  g_assert_nonnull (g->state);
+  test_remove_dir (dir);
+}
+
+static const char *
+phase_of (const HouseGame *g)
+{
+  return json_object_get_string (json_object_object_get (g->state, "phase"));
+}
+
+/* Rule 12. Black opens i2 (i3); Red's Air Force g14–b9 puts Black's President j1 in Mêlée down
+ * the cleared diagonal and says so; every square of that President is its own or in Mêlée.
+ * Shipped: taken as Black's turn begins, Red wins. victim_moves_first: Black plays (here a
+ * Marine n2–n3, not a block on h3), then Red takes the President with a move and wins. */
+static void
+test_house_victim_moves_first (void)
+{
+  const char *script = MOVE ("i2", "i3") MOVE ("g14", "b9") SAID MOVE ("n2", "n3") MOVE ("b9", "j1");
+
+  for (guint on = 0; on < 2; on++)
+    {
+      g_auto(HouseGame) g = { 0 };
+      g_auto(GStrv) lines = NULL;
+      house_game (&g, "victim_moves_first", on, "basic", script);
+      lines = g_strsplit (g.out, "\n", -1);
+      g_assert_nonnull (strstr (lines[2], on ? "Mêlée on Black's President." : "Black's President on j1 has no move but into Mêlée and is taken by Red"));
+      g_assert_nonnull (strstr (lines[3], on ? "\"ok\":true" : "The game is over"));
+      g_assert_nonnull (strstr (lines[4], on ? "Red Air Force b9–j1 takes Black President" : "The game is over"));
+      g_assert_cmpstr (phase_of (&g), ==, "over");
+    }
+}
+
+/* Red uncovers its own President: Marine f13–f12 opens the diagonal from Black's Air Force on m6
+ * to e14. Shipped: nobody had to say "Mêlée", Black takes it at once and wins.
+ * uncovered_threat_needs_melee: refused; Black moves on (h2–h3), the threat stands and "Mêlée"
+ * is said; as Red's turn begins its President (every square its own or in Mêlée) is taken. */
+static void
+test_house_uncovered_threat (void)
+{
+  const char *script = MOVE ("h1", "m6") MOVE ("f13", "f12") MOVE ("m6", "e14") MOVE ("h2", "h3") SAID;
+
+  for (guint on = 0; on < 2; on++)
+    {
+      g_auto(HouseGame) g = { 0 };
+      g_auto(GStrv) lines = NULL;
+      house_game (&g, "uncovered_threat_needs_melee", on, "basic", script);
+      lines = g_strsplit (g.out, "\n", -1);
+      if (on)
+        {
+          g_assert_nonnull (strstr (lines[2], "Black did not say “Mêlée”: the President on e14 cannot be taken on this move."));
+          g_assert_nonnull (strstr (lines[4], "Mêlée on Red's President; Victory!"));
+        }
+      else
+        {
+          g_assert_nonnull (strstr (lines[2], "Black Air Force m6–e14 takes Red President"));
+          g_assert_nonnull (strstr (lines[3], "The game is over"));
+        }
+      g_assert_cmpstr (phase_of (&g), ==, "over");
+    }
+}
+
+/* On-wall rule 4. Black's Marine f2–e3 stands on the front end of its wall; Red's Air Force comes
+ * to f3 beside it (c14–j7–f3). Shipped: the Marine takes it sideways; off: only forward. */
+static void
+test_house_front_end_sideways (void)
+{
+  const char *script = MOVE ("f2", "e3") MOVE ("c14", "j7") MOVE ("n2", "n3") MOVE ("j7", "f3") MOVE ("e3", "f3");
+
+  for (guint on = 0; on < 2; on++)
+    {
+      g_auto(HouseGame) g = { 0 };
+      g_auto(GStrv) lines = NULL;
+      house_game (&g, "marine_front_end_captures_sideways", on, "basic", script);
+      lines = g_strsplit (g.out, "\n", -1);
+      g_assert_nonnull (strstr (lines[4], on ? "Black Marine e3–f3 takes Red Air Force."
+                                             : "A Marine captures only forward and diagonally forward, never sideways."));
+    }
+}
+
+/* The Marine's two-square first move f2–d4 passes over e3, the front end of Black's wall.
+ * Shipped: refused (it would stop on the wall); marine_double_step_over_wall: played. */
+static void
+test_house_double_step_over_wall (void)
+{
+  for (guint on = 0; on < 2; on++)
+    {
+      g_auto(HouseGame) g = { 0 };
+      house_game (&g, "marine_double_step_over_wall", on, "basic", MOVE ("f2", "d4"));
+      g_assert_nonnull (strstr (g.out, on ? "Black Marine f2–d4." : "The Marine stops on the wall at e3."));
+    }
+}
+
+/* Points. Black's Marine walks up the f-file (over the water), takes the Marine g13 (1 point; its
+ * threat on the Admiral is announced) and the Air Force g14 (6) on Red's home side, and explodes:
+ * President -10, Admiral 9, Navy h14 5, Army i14 4, Marines e13 f13 h13 i13 4 = 12 more.
+ * Shipped: 1 + 6 + 12 = 19. explosion_kills_score off: 7. Red moves its Navy to and fro. */
+static void
+test_house_explosion_scores (void)
+{
+  const char *script =
+    MOVE ("f2", "f4") MOVE ("b14", "c12") MOVE ("f4", "f5") MOVE ("c12", "b14") MOVE ("f5", "f6") MOVE ("b14", "c12")
+    MOVE ("f6", "f7") MOVE ("c12", "b14") MOVE ("f7", "f8") MOVE ("b14", "c12") MOVE ("f8", "f9") MOVE ("c12", "b14")
+    MOVE ("f9", "f10") MOVE ("b14", "c12") MOVE ("f10", "f11") MOVE ("c12", "b14") MOVE ("f11", "f12") MOVE ("b14", "c12")
+    MOVE ("f12", "g13") SAID MOVE ("c12", "b14") MOVE ("g13", "g14");
+
+  for (guint on = 0; on < 2; on++)
+    {
+      g_auto(HouseGame) g = { 0 };
+      house_game (&g, "explosion_kills_score", on, "points", script);
+      g_assert_null (strstr (g.out, "\"ok\":false"));
+      g_assert_nonnull (strstr (g.out, "the Marine explodes on g14, killing 8 pieces"));
+      g_assert_cmpint (json_object_get_int (json_object_array_get_idx (json_object_object_get (g.state, "scores"), 0)), ==,
+                       on ? 19 : 7);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -148,5 +309,10 @@ main (int argc, char **argv)
   g_test_add_func ("/cricchio-cli/sample", test_sample);
   g_test_add_func ("/cricchio-cli/mines-secret", test_mines_secret);
   g_test_add_func ("/cricchio-cli/new-variant", test_new_variant);
+  g_test_add_func ("/cricchio-cli/house-rules/victim-moves-first", test_house_victim_moves_first);
+  g_test_add_func ("/cricchio-cli/house-rules/uncovered-threat", test_house_uncovered_threat);
+  g_test_add_func ("/cricchio-cli/house-rules/front-end-sideways", test_house_front_end_sideways);
+  g_test_add_func ("/cricchio-cli/house-rules/double-step-over-wall", test_house_double_step_over_wall);
+  g_test_add_func ("/cricchio-cli/house-rules/explosion-scores", test_house_explosion_scores);
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
 
 #include "chess-test-util.h"
 #include "mg-chess.h"
+#include "mg-game.h"
 
 #define ILLEGAL MG_RULES_ERROR_ILLEGAL
 
@@ -49,6 +50,30 @@ test_ruleset (void)
   g_assert_true (g_str_has_prefix (error->message, "$.points.values.navy"));
   g_clear_error (&error);
   g_clear_pointer (&bad, json_object_put);
+
+  /* House rules: only the game's switches, only true or false; none at all is an older campaign. */
+  json_object_deep_copy (rs, &bad, NULL);
+  json_object_object_add (mg_json_member (bad, "house_rules"), "flying_navy", json_object_new_boolean (TRUE));
+  g_assert_false (rules->check_ruleset (bad, &error));
+  g_assert_true (g_str_has_prefix (error->message, "$.house_rules: unknown field \"flying_navy\""));
+  g_clear_error (&error);
+  g_clear_pointer (&bad, json_object_put);
+  json_object_deep_copy (rs, &bad, NULL);
+  json_object_object_add (mg_json_member (bad, "house_rules"), "victim_moves_first", json_object_new_int (1));
+  g_assert_false (rules->check_ruleset (bad, &error));
+  g_assert_true (g_str_has_prefix (error->message, "$.house_rules.victim_moves_first"));
+  g_clear_error (&error);
+  json_object_object_del (bad, "house_rules");
+  g_assert_true (rules->check_ruleset (bad, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&bad, json_object_put);
+  {
+    const MgGame *game = mg_game_lookup ("cricchio");
+    json_object *hr = mg_json_member (rs, "house_rules");
+    g_assert_cmpuint (game->n_house_rules, ==, json_object_object_length (hr));
+    for (guint i = 0; i < game->n_house_rules; i++)
+      g_assert_nonnull (mg_json_member (hr, game->house_rules[i].key));
+  }
 
   json_object_deep_copy (rs, &bad, NULL);
   json_object_object_add (bad, "variant", json_object_new_string ("blitz"));
@@ -462,6 +487,47 @@ test_victory_readings (void)
       g_assert_cmpstr (ch_phase (s2), ==, any ? "move" : "over");
       if (any)
         json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"a12\",\"to\":\"e12\"}", NULL));
+      mg_state_free (s2);
+      mg_state_free (st);
+    }
+}
+
+/* The house rule victim_moves_first (rule 12 read as "the victim moves first"): the same Mêlée
+ * as above, said; Red is not taken as its turn begins but plays: its Army a12–e12 blocks the
+ * e-file, and Black's Army may no longer take the President. Without the block, Black takes it
+ * with a move: Victory. */
+static void
+test_victim_moves_first (void)
+{
+  for (guint block = 0; block < 2; block++)
+    {
+      MgState *st = ch_test_position ("basic", 2, "south",
+                                      "south army e4, south army d5, south admiral f11, south president n1, "
+                                      "north president e14, north army a12, north marine k13 moved");
+      g_autoptr(json_object) js = mg_state_to_json (st);
+      g_autoptr(json_object) rs = ch_test_ruleset (NULL);
+      g_autoptr(GError) error = NULL;
+      char *summary = NULL;
+      MgState *s2;
+
+      json_object_object_add (mg_json_member (rs, "house_rules"), "victim_moves_first", json_object_new_boolean (TRUE));
+      s2 = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
+      g_assert_no_error (error);
+      json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e5\"}", NULL));
+      json_object_put (mg_test_play (s2, NULL, "{\"type\":\"melee\",\"said\":true}", NULL));
+      g_assert_cmpstr (ch_phase (s2), ==, "move");
+      /* The President still may not move into Mêlée. */
+      g_assert_cmpuint (ch_n_dests (s2, "e14"), ==, 0);
+      json_object_put (mg_test_play (s2, NULL, block ? "{\"type\":\"move\",\"from\":\"a12\",\"to\":\"e12\"}"
+                                                     : "{\"type\":\"move\",\"from\":\"k13\",\"to\":\"k12\"}", NULL));
+      g_assert_cmpint (has_dest (s2, "e5", "e14"), ==, !block);
+      if (!block)
+        {
+          json_object_put (mg_test_play (s2, NULL, "{\"type\":\"move\",\"from\":\"e5\",\"to\":\"e14\"}", &summary));
+          g_assert_nonnull (strstr (summary, "takes Red President"));
+          g_free (summary);
+          g_assert_cmpstr (ch_phase (s2), ==, "over");
+        }
       mg_state_free (s2);
       mg_state_free (st);
     }
@@ -900,9 +966,15 @@ test_solitaire (void)
 
 /* ---------------------------------------------------------------- perft, JSON */
 
-/* Perft from the start (shipped ruleset, basic, every Mêlée said, nobody out). Depth 1 is the
- * hand count above (73 and 69); deeper counts are pinned so a rule change shows, and the plain
- * baseline generator (bench) must agree. */
+/* Perft from the start (shipped ruleset, basic, every Mêlée said), the game as played: a side whose
+ * President falls is out and a two-player game ends there, rule 12 takes a trapped President as
+ * its side's turn begins. Depth 1 is the hand count above (73 and 69); deeper counts are pinned
+ * so a rule change shows, and the plain baseline generator (bench) must agree.
+ * Depth 3, two players: 405,917, not the 406,549 of every ply: in 8 lines Black opens its
+ * President's diagonals (i2 or k2 moves off them), Red's Air Force lands on one (g14–b9, c14–m4) and
+ * says "Mêlée", and Black's President j1 — every square its own or in Mêlée — is taken as
+ * Black's turn begins: Black's moves there are never played (i2–i3 73, i2–i4 75, i2–j3 82,
+ * i2–k4 85, k2–k3 73, k2–k4 75, k2–j3 83, k2–i4 86: 632). */
 static void
 test_perft (void)
 {
@@ -910,14 +982,54 @@ test_perft (void)
 
   g_assert_cmpuint (mg_chess_perft (two, 1, FALSE), ==, 73);
   g_assert_cmpuint (mg_chess_perft (two, 2, FALSE), ==, 5320);
-  g_assert_cmpuint (mg_chess_perft (two, 3, FALSE), ==, 406549);
+  g_assert_cmpuint (mg_chess_perft (two, 3, FALSE), ==, 405917);
+  g_assert_cmpuint (mg_chess_perft_every_ply (two, 3), ==, 406549);
   g_assert_cmpuint (mg_chess_perft (four, 1, FALSE), ==, 69);
   g_assert_cmpuint (mg_chess_perft (four, 2, FALSE), ==, 4766);
   g_assert_cmpuint (mg_chess_perft (four, 3, FALSE), ==, 328716);
-  g_assert_cmpuint (mg_chess_perft (two, 3, TRUE), ==, 406549);
+  g_assert_cmpuint (mg_chess_perft (two, 3, TRUE), ==, 405917);
   g_assert_cmpuint (mg_chess_perft (four, 3, TRUE), ==, 328716);
   mg_state_free (two);
   mg_state_free (four);
+}
+
+/* The state of a new two-player game under the shipped ruleset with the house rules given. */
+static MgState *
+two_with (const char *key1, gboolean on1, const char *key2, gboolean on2)
+{
+  g_autoptr(json_object) rs = ch_test_ruleset ("basic");
+  g_autoptr(GError) error = NULL;
+  const char *names[] = { "Black", "Red", NULL };
+  json_object *hr = mg_json_member (rs, "house_rules");
+  MgState *st;
+
+  json_object_object_add (hr, key1, json_object_new_boolean (on1));
+  if (key2)
+    json_object_object_add (hr, key2, json_object_new_boolean (on2));
+  st = mg_rules_lookup ("cricchio")->new_state (rs, names, &error);
+  g_assert_no_error (error);
+  return st;
+}
+
+/* Perft(4), two players, as played and every ply (issue 34). Shipped: 30,873,507 (every ply
+ * 31,019,735: 12 more than before issue 34, a Red Marine on j12 taking sideways at the front end
+ * of its wall). The issue's count, 31,019,075, is the reading where rule 12 waits for the victim's
+ * move (victim_moves_first) and the front end takes no sideways capture: 31,019,723 every ply
+ * less the 8 lines where Red uncovers its President and Black's Air Force takes it on ply 3
+ * (h1–m6, f13 to f12 f11 e12 d11, m6–e14; l1–b11, d13 to d12 d11 e12 f11, b11–e14), whose
+ * 75 + 77 + 84 + 87 + 75 + 77 + 85 + 88 = 648 Red moves on ply 4 are never played. */
+static void
+test_perft_as_played (void)
+{
+  MgState *shipped = ch_test_new ("basic", 2);
+  MgState *issue = two_with ("victim_moves_first", TRUE, "marine_front_end_captures_sideways", FALSE);
+
+  g_assert_cmpuint (mg_chess_perft (shipped, 4, FALSE), ==, 30873507);
+  g_assert_cmpuint (mg_chess_perft_every_ply (shipped, 4), ==, 31019735);
+  g_assert_cmpuint (mg_chess_perft (issue, 4, FALSE), ==, 31019075);
+  g_assert_cmpuint (mg_chess_perft_every_ply (issue, 4), ==, 31019723);
+  mg_state_free (shipped);
+  mg_state_free (issue);
 }
 
 static void
@@ -968,6 +1080,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cricchio/melee", test_melee);
   g_test_add_func ("/cricchio/victory", test_victory);
   g_test_add_func ("/cricchio/victory-readings", test_victory_readings);
+  g_test_add_func ("/cricchio/victim-moves-first", test_victim_moves_first);
   g_test_add_func ("/cricchio/bare-president", test_bare_president);
   g_test_add_func ("/cricchio/team", test_team);
   g_test_add_func ("/cricchio/points", test_points);
@@ -979,6 +1092,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cricchio/ak-four-kills", test_ak_four_kills);
   g_test_add_func ("/cricchio/solitaire", test_solitaire);
   g_test_add_func ("/cricchio/perft", test_perft);
+  g_test_add_func ("/cricchio/perft-as-played", test_perft_as_played);
   g_test_add_func ("/cricchio/roundtrip", test_roundtrip);
   return g_test_run ();
 }

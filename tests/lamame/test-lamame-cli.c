@@ -30,7 +30,8 @@
  * Winter (two cards each): bids typed Red 0, Blue 0, Green 2: Green pays 2 (5), starts.
  *   Green Tax +3 = 8, then attacks Red's camp on Red Ford from Westmarsh with 2 against the guess
  *   1: wrong, the camp becomes Green's, 8-2 = 6. Red Build: camp on Oak Hill 5-2 = 3, then Tax
- *   +3 = 6. Blue (last; could still build a knight and ride on a castle, so it plays) Tax 6+3 = 9,
+ *   +3 = 6. Blue (last; with Tax and Move/Attack its two soldiers could step into two new areas,
+ *   level with Green's 4, and its gold could top Green's, so it plays) Tax 6+3 = 9,
  *   soldier Bluewater to North Pass (+1). Income: Red camp 1 = 7; Blue camp 1 + North Pass 1 = 11;
  *   Green camps 2 + Eastwood 1 = 9.                                        Red 7, Blue 11, Green 9.
  * Areas held (castles excluded): Green 4 (Green Vale, Stonebridge, Eastwood, Red Ford), Blue 2
@@ -258,6 +259,145 @@ test_refusals_change_nothing (void)
   test_remove_dir (dir);
 }
 
+/* ---------------------------------------------------------------- house rules (issue 34) */
+
+/* A valley for two: Ford lies between Redkeep, the mountain Hill and Meadow; Hill and Meadow
+ * touch Bluekeep. */
+#define VALLEY "{\"name\":\"Valley\",\"players\":2,\"castles\":[\"Redkeep\",\"Bluekeep\"],\"areas\":[" \
+  "{\"name\":\"Redkeep\",\"x\":0,\"y\":0,\"adjacent\":[\"Ford\"]}," \
+  "{\"name\":\"Ford\",\"x\":100,\"y\":0,\"adjacent\":[\"Redkeep\",\"Hill\",\"Meadow\"]}," \
+  "{\"name\":\"Hill\",\"x\":200,\"y\":0,\"mountain\":true,\"adjacent\":[\"Ford\",\"Bluekeep\"]}," \
+  "{\"name\":\"Meadow\",\"x\":200,\"y\":100,\"adjacent\":[\"Ford\",\"Bluekeep\"]}," \
+  "{\"name\":\"Bluekeep\",\"x\":300,\"y\":0,\"adjacent\":[\"Hill\",\"Meadow\"]}]}"
+
+/* The shipped ruleset with every house rule flipped, written to dir/house.json. */
+static void
+write_flipped_ruleset (const char *dir)
+{
+  g_autofree char *src = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "rulesets", "lamame.json", NULL);
+  g_autofree char *dst = g_build_filename (dir, "house.json", NULL);
+  g_autoptr(TestJson) rs = json_object_from_file (src);
+  json_object *hr = json_object_object_get (rs, "house_rules");
+
+  json_object_object_foreach (hr, key, value)
+    json_object_object_add (hr, key, json_object_new_boolean (!json_object_get_boolean (value)));
+  g_assert_cmpint (json_object_to_file (dst, rs), ==, 0);
+}
+
+static gint
+supply_of (json_object *st, const char *player, const char *kind)
+{
+  json_object *players = json_object_object_get (st, "players");
+  for (gsize i = 0; i < json_object_array_length (players); i++)
+    {
+      json_object *p = json_object_array_get_idx (players, i);
+      if (g_strcmp0 (json_object_get_string (json_object_object_get (p, "name")), player) == 0)
+        return json_object_get_int (json_object_object_get (json_object_object_get (p, "supply"), kind));
+    }
+  g_assert_not_reached ();
+}
+
+/* One spring and the summer's bids in the valley, under the shipped house rules or all flipped:
+ *  - Red's catapult on Ford fires at Meadow: out of the game (shipped; Red's supply stays 1 of
+ *    2 after building one) or back in the supply (flipped: 2);
+ *  - Red's soldier attacks Hill: Blue's soldier, then Blue's camp in mountains with 2 guesses
+ *    (shipped: "2 … if defending a castle or mountain") or 1 (flipped: only soldiers get 2);
+ *  - summer's bids tie at 0: Blue holds the start player card (it won spring's bid and named
+ *    itself), Red was the year's first: Blue wins (shipped) or Red (flipped). */
+static void
+house_rules_year (gboolean flipped)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autoptr(TestJson) st = NULL;
+  g_autoptr(CliResult) made = NULL;
+
+  if (flipped)
+    {
+      write_flipped_ruleset (dir);
+      made = cli_run (dir, NULL, "new", "h.db", "--game", "lamame", "--name", "Valley", "--player", "Red",
+                      "--player", "Blue", "--ruleset", "house.json", NULL);
+    }
+  else
+    made = cli_run (dir, NULL, "new", "h.db", "--game", "lamame", "--name", "Valley", "--player", "Red",
+                    "--player", "Blue", NULL);
+  g_assert_cmpint (made->status, ==, 0);
+  act_ok (dir, "h.db",
+          "{\"type\":\"start\",\"start_player\":\"Red\",\"map\":" VALLEY "}\n"
+          "{\"type\":\"build\",\"player\":\"Red\",\"unit\":\"soldier\",\"area\":\"Ford\"}\n"
+          "{\"type\":\"build\",\"player\":\"Red\",\"unit\":\"catapult\",\"area\":\"Ford\"}\n"
+          "{\"type\":\"pass\",\"player\":\"Red\"}\n"
+          "{\"type\":\"build\",\"player\":\"Blue\",\"unit\":\"soldier\",\"area\":\"Hill\"}\n"
+          "{\"type\":\"build\",\"player\":\"Blue\",\"unit\":\"camp\",\"area\":\"Hill\"}\n"
+          "{\"type\":\"build\",\"player\":\"Blue\",\"unit\":\"soldier\",\"area\":\"Meadow\"}\n"
+          "{\"type\":\"pass\",\"player\":\"Blue\"}\n"
+          "{\"type\":\"start_bids\",\"bids\":{\"Red\":0,\"Blue\":1}}\n"
+          "{\"type\":\"choose_start\",\"player\":\"Blue\",\"start\":\"Blue\"}\n"
+          "{\"type\":\"choose_cards\",\"player\":\"Red\",\"cards\":[\"move\"]}\n"
+          "{\"type\":\"choose_cards\",\"player\":\"Blue\",\"cards\":[\"tax\"]}\n"
+          "{\"type\":\"tax\",\"player\":\"Blue\"}\n"
+          "{\"type\":\"fire\",\"player\":\"Red\",\"from\":\"Ford\",\"to\":\"Meadow\"}\n", 14);
+  st = state_of (dir, "h.db", NULL);
+  g_assert_cmpint (supply_of (st, "Red", "catapult"), ==, flipped ? 2 : 1);
+  g_assert_cmpint (supply_of (st, "Blue", "soldier"), ==, 1);   /* the destroyed one is back */
+  g_clear_pointer (&st, json_object_put);
+  act_ok (dir, "h.db",
+          "{\"type\":\"attack\",\"player\":\"Red\",\"from\":\"Ford\",\"unit\":\"soldier\",\"to\":\"Hill\"}\n"
+          "{\"type\":\"reveal_attack\",\"gold\":3,\"guesses\":[1,2]}\n", 2);
+  st = state_of (dir, "h.db", NULL);
+  {
+    json_object *attack = json_object_object_get (st, "attack");
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (attack, "target")), ==, "camp");
+    g_assert_cmpint (json_object_get_int (json_object_object_get (attack, "guesses_allowed")), ==, flipped ? 1 : 2);
+  }
+  g_clear_pointer (&st, json_object_put);
+  act_ok (dir, "h.db",
+          "{\"type\":\"withdraw\",\"player\":\"Red\"}\n"
+          "{\"type\":\"end_action\",\"player\":\"Red\"}\n"
+          "{\"type\":\"start_bids\",\"bids\":{\"Red\":0,\"Blue\":0}}\n", 3);
+  st = state_of (dir, "h.db", NULL);
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (st, "bid_winner")), ==, flipped ? "Red" : "Blue");
+  test_remove_dir (dir);
+}
+
+static void
+test_house_rules_shipped (void)
+{
+  house_rules_year (FALSE);
+}
+
+static void
+test_house_rules_flipped (void)
+{
+  house_rules_year (TRUE);
+}
+
+/* A house rule the game does not have, or not true/false, is refused by `new`, naming the field. */
+static void
+test_house_rules_refused (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "bad.json", NULL);
+  g_autofree char *src = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "rulesets", "lamame.json", NULL);
+  g_autoptr(TestJson) rs = json_object_from_file (src);
+  json_object *hr = json_object_object_get (rs, "house_rules");
+  g_autoptr(CliResult) r = NULL, r2 = NULL;
+
+  json_object_object_add (hr, "knights_fly", json_object_new_boolean (TRUE));
+  g_assert_cmpint (json_object_to_file (path, rs), ==, 0);
+  r = cli_run (dir, NULL, "new", "b.db", "--game", "lamame", "--name", "B", "--player", "Red", "--player", "Blue",
+               "--ruleset", "bad.json", NULL);
+  g_assert_cmpint (r->status, !=, 0);
+  g_assert_nonnull (strstr (r->err, "$.house_rules: unknown field \"knights_fly\""));
+  json_object_object_del (hr, "knights_fly");
+  json_object_object_add (hr, "fired_catapult_gone", json_object_new_string ("yes"));
+  g_assert_cmpint (json_object_to_file (path, rs), ==, 0);
+  r2 = cli_run (dir, NULL, "new", "b.db", "--game", "lamame", "--name", "B", "--player", "Red", "--player", "Blue",
+                "--ruleset", "bad.json", NULL);
+  g_assert_cmpint (r2->status, !=, 0);
+  g_assert_nonnull (strstr (r2->err, "$.house_rules.fired_catapult_gone"));
+  test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -267,5 +407,8 @@ main (int argc, char **argv)
   g_test_add_func ("/lamame-cli/secret/card", test_secret_card);
   g_test_add_func ("/lamame-cli/secret/attack-gold", test_secret_attack_gold);
   g_test_add_func ("/lamame-cli/refusals", test_refusals_change_nothing);
+  g_test_add_func ("/lamame-cli/house-rules/shipped", test_house_rules_shipped);
+  g_test_add_func ("/lamame-cli/house-rules/flipped", test_house_rules_flipped);
+  g_test_add_func ("/lamame-cli/house-rules/refused", test_house_rules_refused);
   return g_test_run ();
 }

@@ -398,9 +398,10 @@ gen_raw (const ChPos *p, guint8 from, ChMove *out, gboolean legal)
           if (p->sq[t] == 0)
             {
               ADD (t);
-              /* The first move: two squares, the middle one empty and not a wall. */
-              if (!(pc & P_MOVED) && (i < 3 || p->rs->double_step_all) && g->terrain[t] != T_WALL &&
-                  P_CTRL (pc) != p->ak)
+              /* The first move: two squares, the middle one empty and not a wall (house rule
+               * marine_double_step_over_wall: a wall square too). */
+              if (!(pc & P_MOVED) && (i < 3 || p->rs->double_step_all) &&
+                  (g->terrain[t] != T_WALL || p->rs->double_step_over_wall) && P_CTRL (pc) != p->ak)
                 {
                   guint8 t2 = g->nb[t][d];
                   if (t2 != CH_NONE)
@@ -414,7 +415,9 @@ gen_raw (const ChPos *p, guint8 from, ChMove *out, gboolean legal)
                     }
                 }
             }
-          else if (i < 3 && may_take (p, from, pc, p->sq[t], legal) &&
+          /* Captures forward; at a wall's front end sideways too by the house rule
+           * marine_front_end_captures_sideways (on-wall rule 4). */
+          else if ((i < 3 || (on_wall && p->rs->front_lateral_capture)) && may_take (p, from, pc, p->sq[t], legal) &&
                    !(g->terrain[t] == T_WALL && P_KIND (p->sq[t]) == K_MARINE))
             ADD (t);
         }
@@ -602,38 +605,198 @@ ch_make (ChPos *p, ChMove m, guint8 *killed_sq, guint8 *killed_piece, guint *n_k
   return taken;
 }
 
-/* The position after move m, the next side to move: a perft step, shared by both counters. */
-static inline void
-perft_child (const ChPos *p, ChMove m, guint8 players, ChPos *q)
-{
-  guint8 ks[25], kp[25], back;
-  guint nk;
-  gboolean ex;
-
-  memcpy (q, p, sizeof *q);
-  q->forbid = 0;
-  ch_make (q, m, ks, kp, &nk, &ex, &back);
-  q->stm = ch_next_side (q->stm, players);
-}
-
-guint64
-ch_perft (ChPos *p, guint depth)
+/* Rule 12's test: `side` to move, its President in Mêlée announced by `by`: has it no move but
+ * into Mêlée (`any_move`: does no move of its side lift the Mêlée of `by`)? */
+gboolean
+ch_president_trapped (const ChPos *p, guint8 side, guint8 pres, guint8 by, gboolean any_move)
 {
   ChMove moves[CH_MAX_MOVES];
-  guint n = ch_gen_moves (p, moves);
-  guint8 players = p->active & ~(p->ak != CH_NONE ? 1u << p->ak : 0);
+  ChPos q;
+  guint n;
+
+  memcpy (&q, p, sizeof q);
+  q.stm = side;
+  if (!any_move)
+    return ch_gen_piece (&q, pres, moves, TRUE) == 0;   /* moves into Mêlée are already left out */
+  n = ch_gen_moves (&q, moves);
+  for (guint i = 0; i < n; i++)
+    {
+      ChPos r;
+      guint8 ks[25], kp[25], back, np = CH_NONE;
+      guint nk;
+      gboolean ex;
+      memcpy (&r, &q, sizeof r);
+      ch_make (&r, moves[i], ks, kp, &nk, &ex, &back);
+      for (guint s = 0; s < CH_SQ && np == CH_NONE; s++)
+        if (r.sq[s] != 0 && P_KIND (r.sq[s]) == K_PRESIDENT && P_OWNER (r.sq[s]) == side)
+          np = s;
+      if (np != CH_NONE && !(ch_attackers (&r, np) & (1u << by)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------- perft, the game as played */
+
+/* A perft node: the position, where each side's President stands, and per side the Presidents
+ * its last move put in Mêlée (every "Mêlée" is said in perft, so each threat is announced). */
+typedef struct {
+  ChPos    pos;
+  guint8   pres[CH_SIDES];      /* CH_NONE: taken */
+  guint8   announced[CH_SIDES];
+  gboolean every_ply;           /* the count before issue 34: plies go on after a President falls */
+} PerftNode;
+
+static guint8
+perft_presidents (PerftNode *q)
+{
+  guint8 mask = 0;
+
+  for (guint side = 0; side < CH_SIDES; side++)
+    q->pres[side] = CH_NONE;
+  for (guint s = 0; s < CH_SQ; s++)
+    if (q->pos.sq[s] != 0 && P_KIND (q->pos.sq[s]) == K_PRESIDENT && P_OWNER (q->pos.sq[s]) == P_CTRL (q->pos.sq[s]))
+      {
+        q->pres[P_OWNER (q->pos.sq[s])] = s;
+        mask |= 1u << P_OWNER (q->pos.sq[s]);
+      }
+  return mask;
+}
+
+/* Sides of `players` left without a President are out: their pieces leave the board (basic
+ * play). FALSE when at most one President is left: the game is over. */
+static gboolean
+perft_fallen (PerftNode *q, guint8 *players)
+{
+  guint8 alive = perft_presidents (q), out = *players & ~alive;
+
+  if (out == 0)
+    return TRUE;
+  for (guint s = 0; s < CH_SQ; s++)
+    if (q->pos.sq[s] != 0 && (out & (1u << P_CTRL (q->pos.sq[s]))))
+      q->pos.sq[s] = 0;
+  *players &= alive;
+  q->pos.active &= ~out;
+  ch_pos_refresh (&q->pos);
+  for (guint side = 0; side < CH_SIDES; side++)
+    q->announced[side] &= ~out;
+  return (*players & (*players - 1)) != 0;
+}
+
+/* Rule 12 as `side`'s turn begins (`attackers`: the sides threatening its President): the side
+ * that announced the Mêlée, if the President has no way out; CH_NONE otherwise. */
+static guint8
+perft_victor (const PerftNode *q, guint8 side, guint8 attackers)
+{
+  for (guint i = 1; i <= CH_SIDES; i++)
+    {
+      guint x = (side + i) % CH_SIDES;
+      if ((attackers & (1u << x)) && (q->announced[x] & (1u << side)))
+        return ch_president_trapped (&q->pos, side, q->pres[side], x, q->pos.rs->victory_any_move) ? x : CH_NONE;
+    }
+  return CH_NONE;
+}
+
+/* The node after move m, as the game is played: a President taken ends its side (a two-player
+ * game ends: no plies follow), the mover's threats are announced, and each next side's turn
+ * starts with rule 12 (unless the house rule victim_moves_first). FALSE: the game is over. */
+static gboolean
+perft_child (const PerftNode *p, ChMove m, guint8 players, PerftNode *q)
+{
+  guint8 ks[25], kp[25], back, taken, mover = p->pos.stm, attackers[CH_SIDES] = { 0 };
+  guint nk;
+  gboolean ex, fell;
+
+  memcpy (q, p, sizeof *q);
+  q->pos.forbid = 0;
+  taken = ch_make (&q->pos, m, ks, kp, &nk, &ex, &back);
+  if (p->every_ply)
+    {
+      q->pos.stm = ch_next_side (mover, players);
+      return TRUE;
+    }
+  fell = taken != 0 && P_KIND (taken) == K_PRESIDENT;
+  for (guint i = 0; i < nk; i++)
+    fell |= P_KIND (kp[i]) == K_PRESIDENT;
+  if (m.from == p->pres[mover])
+    q->pres[mover] = m.to;
+  if (fell && !perft_fallen (q, &players))
+    return FALSE;
+  q->announced[mover] = 0;
+  for (guint side = 0; side < CH_SIDES; side++)
+    if (q->pres[side] != CH_NONE && side != mover)
+      {
+        attackers[side] = ch_attackers (&q->pos, q->pres[side]);
+        if (attackers[side] & (1u << mover))
+          q->announced[mover] |= 1u << side;
+      }
+  q->pos.stm = ch_next_side (mover, players);
+  if (p->pos.rs->victim_moves_first)
+    return TRUE;
+  for (guint guard = 0; guard < CH_SIDES; guard++)
+    {
+      guint8 side = q->pos.stm;
+      if (q->pres[side] == CH_NONE || perft_victor (q, side, attackers[side]) == CH_NONE)
+        return TRUE;
+      /* "Victory!": the President is taken before its side moves; the next side's turn begins. */
+      q->pos.sq[q->pres[side]] = 0;
+      if (!perft_fallen (q, &players))
+        return FALSE;
+      q->pos.stm = ch_next_side (side, players);
+      for (guint x = 0; x < CH_SIDES; x++)
+        attackers[x] = q->pres[x] != CH_NONE ? ch_attackers (&q->pos, q->pres[x]) : 0;
+    }
+  return TRUE;
+}
+
+static guint8
+perft_players (const ChPos *p)
+{
+  return p->active & ~(p->ak != CH_NONE ? 1u << p->ak : 0);
+}
+
+static guint64
+perft_node (const PerftNode *p, guint depth)
+{
+  ChMove moves[CH_MAX_MOVES];
+  guint n = ch_gen_moves (&p->pos, moves);
   guint64 total = 0;
 
   if (depth <= 1)
     return depth == 1 ? n : 1;
   for (guint i = 0; i < n; i++)
     {
-      ChPos q;
+      PerftNode q;
 
-      perft_child (p, moves[i], players, &q);
-      total += ch_perft (&q, depth - 1);
+      if (perft_child (p, moves[i], perft_players (&p->pos), &q))
+        total += perft_node (&q, depth - 1);
     }
   return total;
+}
+
+static PerftNode
+perft_root (const ChPos *p, gboolean every_ply)
+{
+  PerftNode root = { .pos = *p, .every_ply = every_ply };
+
+  perft_presidents (&root);
+  return root;
+}
+
+guint64
+ch_perft (ChPos *p, guint depth)
+{
+  PerftNode root = perft_root (p, FALSE);
+
+  return perft_node (&root, depth);
+}
+
+guint64
+ch_perft_every_ply (ChPos *p, guint depth)
+{
+  PerftNode root = perft_root (p, TRUE);
+
+  return perft_node (&root, depth);
 }
 
 /* ---------------------------------------------------------------- the plain baseline */
@@ -699,23 +862,40 @@ plain_gen (const ChPos *p, ChMove *out)
   return n;
 }
 
-guint64
-ch_perft_plain (ChPos *p, guint depth)
+static guint64
+plain_node (const PerftNode *p, guint depth)
 {
   ChMove moves[CH_MAX_MOVES];
   guint n;
-  guint8 players = p->active & ~(p->ak != CH_NONE ? 1u << p->ak : 0);
   guint64 total = 0;
 
   if (depth == 0)
     return 1;
-  n = plain_gen (p, moves);
+  n = plain_gen (&p->pos, moves);
   for (guint i = 0; i < n; i++)
     {
-      ChPos q;
+      PerftNode q;
 
-      perft_child (p, moves[i], players, &q);
-      total += ch_perft_plain (&q, depth - 1);
+      if (depth == 1)
+        {
+          /* Every leaf made, as the first generator did; a move that ends the game is a ply too. */
+          guint8 ks[25], kp[25], back;
+          guint nk;
+          gboolean ex;
+          memcpy (&q, p, sizeof q);
+          ch_make (&q.pos, moves[i], ks, kp, &nk, &ex, &back);
+          total++;
+        }
+      else if (perft_child (p, moves[i], perft_players (&p->pos), &q))
+        total += plain_node (&q, depth - 1);
     }
   return total;
+}
+
+guint64
+ch_perft_plain (ChPos *p, guint depth)
+{
+  PerftNode root = perft_root (p, FALSE);
+
+  return plain_node (&root, depth);
 }

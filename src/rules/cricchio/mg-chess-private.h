@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <json-c/json.h>
 
+#include "mg-game.h"
 #include "mg-json.h"
 #include "mg-chess.h"
 
@@ -30,6 +31,15 @@ extern const char * const ch_side_ids[];     /* "south", "west", "north", "east"
 extern const char * const ch_variant_ids[];  /* "basic", "rogue", … NULL */
 extern const guint ch_variant_min_players[CH_N_VARIANTS];
 extern const guint ch_variant_max_players[CH_N_VARIANTS];
+
+/* House rules (declared in mg-cricchio-game.c; ruleset member "house_rules", issue 34). */
+#define CH_HR_VICTIM_MOVES_FIRST    "victim_moves_first"
+#define CH_HR_UNCOVERED_NEEDS_MELEE "uncovered_threat_needs_melee"
+#define CH_HR_FRONT_LATERAL         "marine_front_end_captures_sideways"
+#define CH_HR_STEP_OVER_WALL        "marine_double_step_over_wall"
+#define CH_HR_EXPLOSION_SCORES      "explosion_kills_score"
+#define CH_N_HOUSE_RULES 5
+extern const MgHouseRule ch_house_rules[CH_N_HOUSE_RULES];
 
 /* A piece in one byte: kind (bits 0-2), owner side = colour and forward direction (3-4),
  * controlling side (5-6: differs from the owner for a rogue), moved (7: a Marine's first move). */
@@ -78,6 +88,11 @@ typedef struct {
   guint     explosion_radius;
   guint     bare_moves;
   gboolean  victory_any_move;
+  gboolean  victim_moves_first;      /* rule 12 not at the turn's start: the victim plays, then the capture */
+  gboolean  uncovered_needs_melee;   /* a President (Points: General, Admiral) is taken only after "Mêlée" */
+  gboolean  front_lateral_capture;   /* a Marine at a wall's front end also captures sideways */
+  gboolean  double_step_over_wall;   /* a Marine's two-square first move may pass over a wall square */
+  gboolean  explosion_scores;        /* Points: pieces killed by an explosion score for the Marine's side */
   gint      points[CH_N_KINDS];
   gint      points_to_win;
   guint     mines_per_player, mine_trigger, mine_blast;
@@ -131,7 +146,13 @@ guint8   ch_make            (ChPos *p, ChMove m, guint8 *killed_sq, guint8 *kill
                              guint *n_killed, gboolean *exploded, guint8 *back_to);
 /* Next side to move after `side` among `mask`, clockwise. */
 guint8   ch_next_side       (guint8 side, guint8 mask);
+/* Rule 12's test: may `side` (to move, President on `pres`, in Mêlée announced by `by`) move its
+ * President only into Mêlée (`any_move`: does none of its moves lift the Mêlée)? */
+gboolean ch_president_trapped (const ChPos *p, guint8 side, guint8 pres, guint8 by, gboolean any_move);
+/* Move sequences of `depth` plies as the game is played (basic): no ply after the game ends. */
 guint64  ch_perft           (ChPos *p, guint depth);
+/* The count before issue 34, for comparison: plies go on after a President falls, no rule 12. */
+guint64  ch_perft_every_ply (ChPos *p, guint depth);
 /* The plain first generator, kept as the bench's baseline: per-move scans, no tables. */
 guint64  ch_perft_plain     (ChPos *p, guint depth);
 

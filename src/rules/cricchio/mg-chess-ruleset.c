@@ -72,7 +72,7 @@ ch_ruleset_parse (json_object *rs, ChRuleset *out, ChGeom *geom, GError **error)
   static const char * const known[] = { "game", "name", "variant", "board", "sides", "seats_by_players",
                                         "start_order", "power", "marine_double_step", "explosion_radius",
                                         "bare_president_moves", "victory", "points", "minefield", "ak",
-                                        "solitaire", "team", "notes", NULL };
+                                        "solitaire", "team", "notes", "house_rules", NULL };
   static const char * const board_known[] = { "size", "water", "wall_lengths", NULL };
   static const char * const game_ids[] = { "cricchio", NULL };
   static const char * const step_ids[] = { "forward", "all", NULL };
@@ -216,6 +216,14 @@ ch_ruleset_parse (json_object *rs, ChRuleset *out, ChGeom *geom, GError **error)
       !mg_json_get_choice (rs, "$", "victory", ERR, victory_ids, &u, error))
     return FALSE;
   r.victory_any_move = u == 1;
+  /* An older campaign's ruleset has no house_rules: the shipped defaults apply. */
+  if (!mg_house_rules_check (rs, ch_house_rules, CH_N_HOUSE_RULES, error))
+    return FALSE;
+  r.victim_moves_first = mg_house_rule (rs, CH_HR_VICTIM_MOVES_FIRST, FALSE);
+  r.uncovered_needs_melee = mg_house_rule (rs, CH_HR_UNCOVERED_NEEDS_MELEE, FALSE);
+  r.front_lateral_capture = mg_house_rule (rs, CH_HR_FRONT_LATERAL, TRUE);
+  r.double_step_over_wall = mg_house_rule (rs, CH_HR_STEP_OVER_WALL, FALSE);
+  r.explosion_scores = mg_house_rule (rs, CH_HR_EXPLOSION_SCORES, TRUE);
 
   {
     static const char * const pk[] = { "to_win", "values", NULL };

@@ -298,6 +298,8 @@ check_name (const char *name, GError **error)
   return TRUE;
 }
 
+static guint32 melee_unsaid (const ChState *st);
+
 static MgState *
 ch_new_state (json_object *ruleset, const char * const *players, GError **error)
 {
@@ -342,6 +344,9 @@ ch_new_state (json_object *ruleset, const char * const *players, GError **error)
         break;
       }
   st->phase = st->rs.variant == V_MINEFIELD ? PH_MINES : PH_MOVE;
+  for (guint s = 0; s < CH_SIDES; s++)
+    st->forbid[s] = melee_unsaid (st);
+  st->pos.forbid = st->forbid[st->pos.stm];
   return &st->parent;
 }
 
@@ -733,7 +738,7 @@ piece_lost (ChState *st, guint8 pc, guint8 by, gboolean killed, json_object *eve
   if (by != CH_NONE && by != victim && (st->pos.enemies[by] & (1u << victim)))
     {
       add_captured (st, by, pc, killed);
-      if (st->rs.variant == V_POINTS)
+      if (st->rs.variant == V_POINTS && (!killed || st->rs.explosion_scores))
         st->score[by] += st->rs.points[P_KIND (pc)];
       if (st->rs.variant == V_SOLITAIRE && victim == st->pos.ak)
         st->score[by] += solo_score (st, pc);
@@ -1127,6 +1132,22 @@ melee_kinds (const ChState *st)
   return (1u << K_PRESIDENT) | (st->rs.variant == V_POINTS ? (1u << K_GENERAL) | (1u << K_ADMIRAL) : 0);
 }
 
+/* What a side may take only after saying "Mêlée" on it: nothing, or by the house rule
+ * uncovered_threat_needs_melee every President (Points: General, Admiral too). */
+static guint32
+melee_unsaid (const ChState *st)
+{
+  guint32 bits = 0, kinds = melee_kinds (st);
+
+  if (!st->rs.uncovered_needs_melee)
+    return 0;
+  for (guint s = 0; s < CH_SIDES; s++)
+    for (guint k = 1; k < CH_N_KINDS; k++)
+      if (kinds & (1u << k))
+        bits |= P_BIT (s, k);
+  return bits;
+}
+
 static guint32
 threats_of (const ChState *st, guint side)
 {
@@ -1148,11 +1169,10 @@ static gboolean
 victory_check (ChState *st, guint side, json_object *events, GString *summary)
 {
   guint8 pres = president_sq (&st->pos, side), attackers, by = CH_NONE;
-  ChMove moves[CH_MAX_MOVES];
-  guint n;
-  gboolean escape = FALSE;
+  gboolean escape;
 
-  if (pres == CH_NONE || st->rs.variant == V_POINTS)
+  /* The house rule victim_moves_first: the victim plays its turn; the President is taken by a move. */
+  if (pres == CH_NONE || st->rs.variant == V_POINTS || st->rs.victim_moves_first)
     return FALSE;
   attackers = ch_attackers (&st->pos, pres);
   for (guint i = 1; i <= CH_SIDES && by == CH_NONE; i++)
@@ -1166,30 +1186,8 @@ victory_check (ChState *st, guint side, json_object *events, GString *summary)
   {
     ChPos q;
     memcpy (&q, &st->pos, sizeof q);
-    q.stm = side;
     q.forbid = st->forbid[side];
-    if (!st->rs.victory_any_move)
-      {
-        n = ch_gen_piece (&q, pres, moves, TRUE);   /* moves into Mêlée are already left out */
-        escape = n > 0;
-      }
-    else
-      {
-        n = ch_gen_moves (&q, moves);
-        for (guint i = 0; i < n && !escape; i++)
-          {
-            ChPos r;
-            guint8 ks[25], kp[25], back;
-            guint nk;
-            gboolean ex;
-            memcpy (&r, &q, sizeof r);
-            ch_make (&r, moves[i], ks, kp, &nk, &ex, &back);
-            {
-              guint8 np = president_sq (&r, side);
-              escape = np != CH_NONE && !(ch_attackers (&r, np) & (1u << by));
-            }
-          }
-      }
+    escape = !ch_president_trapped (&q, side, pres, by, st->rs.victory_any_move);
   }
   if (escape)
     return FALSE;
@@ -1439,10 +1437,10 @@ explain (const ChState *st, guint8 from, guint8 to)
             ch_square_name (path[0], w);
             if (p->sq[path[0]] != 0)
               return g_strdup_printf (_("The Marine cannot pass over the %s on %s."), kind_name (P_KIND (p->sq[path[0]])), w);
-            if (g->terrain[path[0]] == T_WALL)
+            if (g->terrain[path[0]] == T_WALL && !st->rs.double_step_over_wall)
               return g_strdup_printf (_("The Marine stops on the wall at %s."), w);
           }
-        if (v != 0 && ahead == 0)
+        if (v != 0 && ahead == 0 && !(on_wall && g->wall_front[from] && st->rs.front_lateral_capture))
           return g_strdup (_("A Marine captures only forward and diagonally forward, never sideways."));
         if (v != 0 && g->terrain[to] == T_WALL && !on_wall && P_KIND (v) == K_MARINE)
           return g_strdup (_("A Marine off the wall cannot capture a Marine on the wall."));
@@ -1600,7 +1598,7 @@ act_move (ChState *st, json_object *action, GString *summary, GError **error)
 
   ch_pos_refresh (&st->pos);
   settle (st, mover, events, summary);
-  st->forbid[mover] = 0;
+  st->forbid[mover] = melee_unsaid (st);
   st->announced[mover] = 0;
   ak_reply (st, events, summary);
   bare_rule (st, mover, events);
@@ -1667,10 +1665,13 @@ act_melee (ChState *st, json_object *action, GString *summary, GError **error)
     if (said && (st->threat & P_BIT (s, K_PRESIDENT)))
       st->announced[st->mover] |= 1u << s;
   if (said)
-    g_string_append_printf (summary, _("Mêlée on %s"), whom->str);
+    {
+      st->forbid[st->mover] = melee_unsaid (st) & ~st->threat;
+      g_string_append_printf (summary, _("Mêlée on %s"), whom->str);
+    }
   else
     {
-      st->forbid[st->mover] = st->threat;
+      st->forbid[st->mover] = st->threat | melee_unsaid (st);
       g_string_append_printf (summary, _("%s did not say “Mêlée”: %s may not take %s on the next move"),
                               side_name (st, st->mover), side_name (st, st->mover), whom->str);
     }
@@ -1771,7 +1772,7 @@ act_pass (ChState *st, json_object *action, GString *summary, GError **error)
   events = json_object_new_array ();
   json_object_array_add (events, event_new ("pass"));
   g_string_append_printf (summary, _("%s has no legal move and passes"), side_name (st, st->pos.stm));
-  st->forbid[st->pos.stm] = 0;
+  st->forbid[st->pos.stm] = melee_unsaid (st);
   begin_turn (st, events, summary);
   return events;
 }
@@ -2102,13 +2103,33 @@ mg_chess_side (const MgState *state, const char *player)
   return side >= 0 ? ch_side_ids[side] : NULL;
 }
 
+/* The position perft starts from: the state's, every "Mêlée" said. */
+static ChPos
+perft_root (const MgState *state)
+{
+  ChPos p;
+
+  memcpy (&p, &((const ChState *) state)->pos, sizeof p);
+  p.forbid = 0;
+  return p;
+}
+
 guint64
 mg_chess_perft (const MgState *state, guint depth, gboolean plain)
 {
   ChPos p;
 
   g_return_val_if_fail (state != NULL && state->rules == &ch_rules, 0);
-  memcpy (&p, &((const ChState *) state)->pos, sizeof p);
-  p.forbid = 0;
+  p = perft_root (state);
   return plain ? ch_perft_plain (&p, depth) : ch_perft (&p, depth);
+}
+
+guint64
+mg_chess_perft_every_ply (const MgState *state, guint depth)
+{
+  ChPos p;
+
+  g_return_val_if_fail (state != NULL && state->rules == &ch_rules, 0);
+  p = perft_root (state);
+  return ch_perft_every_ply (&p, depth);
 }

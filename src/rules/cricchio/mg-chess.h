@@ -19,8 +19,11 @@ char       **mg_chess_destinations (const MgState *state, const char *square);
 const char  *mg_chess_colour      (const MgState *state, const char *player);
 const char  *mg_chess_side        (const MgState *state, const char *player);
 
-/* Perft: move sequences of `depth` plies from this position, every "Mêlée" said, nobody put
- * out (docs/rules/cricchio.md). `plain`: the bench's baseline generator. */
+/* Perft: move sequences of `depth` plies from this position as the game is played (basic), every
+ * "Mêlée" said: a side whose President falls is out, no ply follows the end of the game, rule 12
+ * applies as each turn starts (docs/rules/cricchio.md). `plain`: the bench's baseline generator. */
 guint64      mg_chess_perft       (const MgState *state, guint depth, gboolean plain);
+/* The count before issue 34: every ply, even after a President has fallen (the bench states both). */
+guint64      mg_chess_perft_every_ply (const MgState *state, guint depth);
 
 G_END_DECLS

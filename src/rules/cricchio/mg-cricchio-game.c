@@ -24,6 +24,41 @@ static const char *const variant_titles[CH_N_VARIANTS] = {
   NC_("game variant", "Team"),
 };
 
+/* The readings the rulebook leaves open (issue 34); docs/rules/cricchio.md says why each default.
+ * The ruleset check (mg-chess-ruleset.c) reads this list. */
+const MgHouseRule ch_house_rules[CH_N_HOUSE_RULES] = {
+  { CH_HR_VICTIM_MOVES_FIRST,
+    N_("A President with no move but into Mêlée"),
+    N_("Its player still takes the turn (a piece may take or block the attacker); the attacker may then take the President with a move."),
+    N_("It is taken as its player's turn begins: \"Victory!\" for the player who announced the Mêlée."),
+    "12. If a President has no choice but to move into Mêlée then the player who put the president in "
+    "Mêlée can capture the president and proclaim \"Victory!\"" },
+  { CH_HR_UNCOVERED_NEEDS_MELEE,
+    N_("A threat a player uncovers on their own President"),
+    N_("It may be taken only after \"Mêlée\" has been said on a later move."),
+    N_("It may be taken at once: nobody had to say \"Mêlée\"."),
+    "10. When a player threatens the President that player must say Mêlée. If he does not, he cannot "
+    "capture the President on his next move. / Points 6. Before you take a General or the Admiral, you must say Mêlée." },
+  { CH_HR_FRONT_LATERAL,
+    N_("A Marine at the front end of a wall"),
+    N_("It captures sideways off the wall as well as forward."),
+    N_("It captures only forward and diagonally forward off the wall."),
+    "Marine On-Wall Rules 4. A Marine can move and capture in any forward direction and laterally "
+    "only at the front end of a wall." },
+  { CH_HR_STEP_OVER_WALL,
+    N_("A Marine's two-square first move across a wall square"),
+    N_("It may pass over an empty wall square."),
+    N_("It stops at the wall: it never passes over a wall square."),
+    "2. A Marine can move and capture two spaces only on its first move. / Marine On-Wall Rules "
+    "1. A Marine can only move along a wall. 3. A Marine can move off the wall only at the front end of the wall." },
+  { CH_HR_EXPLOSION_SCORES,
+    N_("Pieces killed by a Marine's explosion (Points)"),
+    N_("They score their points for the Marine's player, as captures do."),
+    N_("They score nothing: only pieces taken by a move score."),
+    "6. If a Marine reaches an opponents' home side it will explode, killing all pieces in a two-space "
+    "radius. 7. Any opponent pieces killed in step #6 can never become a Rogue. / Points 8. Points are as follows" },
+};
+
 const MgGame *
 mg_cricchio_game (void)
 {
@@ -35,6 +70,8 @@ mg_cricchio_game (void)
     .variant_key = "variant",
     .variants = variants,
     .n_variants = CH_N_VARIANTS,
+    .house_rules = ch_house_rules,
+    .n_house_rules = CH_N_HOUSE_RULES,
   };
   /* The engine's tables are another file's, so they are filled in here. */
   game.rules = mg_chess_rules ();
