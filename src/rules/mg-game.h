@@ -59,6 +59,11 @@ typedef struct {
   /* The disputed readings the table may switch (NULL/0 for none); see MgHouseRule. */
   const MgHouseRule   *house_rules;
   guint                n_house_rules;
+  /* Optional: the odds of a question the table asks before rolling (`melee-gm-cli odds`): a
+   * declared action, or a query of the game's own ({"type":…}, docs/rules/<game>.md), as JSON —
+   * exact where the space is small, else sampled with a GRand seeded by `seed`, so the same
+   * question gives the same answer. NULL with the reason validate() would give on refusal. */
+  json_object         *(*odds) (const MgState *state, json_object *question, guint32 seed, GError **error);
 } MgGame;
 
 const MgGame  *mg_game_lookup   (const char *game_id);

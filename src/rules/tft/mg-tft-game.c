@@ -24,6 +24,7 @@ mg_tft_game (void)
     .n_samples = G_N_ELEMENTS (samples),
     .table_names = table_names,
     .table_migrations = table_migrations,
+    .odds = mg_tft_odds,
   };
   /* The engine's table is another file's static, so it is filled in here, by the registry
    * (once, under its lock). */
