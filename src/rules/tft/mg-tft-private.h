@@ -155,6 +155,8 @@ typedef struct {
   gboolean took_hits;
   gint     mg_target;                  /* main-gauche turn: the enemy of the first attack; -1 none */
   gint     broken[TFT_MAX_CARRY]; guint n_broken;  /* its own weapons broken by an 18: gone from the roster at end_fight */
+  gboolean flying;                     /* its option this turn was flown (a gargoyle: MA 16) */
+  gboolean aloft;                      /* in the air: it flew and did not land to attack */
 } TftFighter;
 
 typedef struct {
