@@ -612,5 +612,9 @@ N_("Practice")
 N_("Practice out st")
 /* Translators: a name in the shipped ruleset, tft.json $.experience.trade_cost (a field's label) */
 N_("Trade cost")
+/* Translators: a name in the shipped ruleset, tft.json $.house_rules (a field's label) */
+N_("House rules")
+/* Translators: a name in the shipped ruleset, tft.json $.house_rules.flier_out_of_reach (a field's label) */
+N_("Flier out of reach")
 /* Translators: a name in the shipped ruleset, tft.json $.notes.giant_club (a field's label) */
 N_("Giant club")

@@ -1053,6 +1053,46 @@ test_gargoyle_flies (void)
           "lower MA");
 }
 
+/* House rule flier_out_of_reach, both ways: on (the shipped default) a sword cannot reach a
+ * gargoyle aloft; off, it can. A ruleset's house rule that is not a boolean, or not one of the
+ * game's, is refused at its path. */
+static void
+test_house_flier (void)
+{
+  for (guint on = 0; on < 2; on++)
+    {
+      g_autoptr(json_object) rs = tft_test_ruleset ();
+      g_autoptr(MgState) st = NULL;
+
+      json_object_object_add (json_object_object_get (rs, "house_rules"), "flier_out_of_reach",
+                              json_object_new_boolean (on));
+      st = tft_test_new_state_with (rs);
+      create (st, "G", "gargoyle", 20, 11, "");
+      create (st, "H", "human", 12, 12, ",\"weapons\":[\"spear\"]");
+      PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"Stone\":[\"G\"],\"Men\":[\"H\"]}}");
+      option (st, "G", "\"option\":\"a\",\"moved\":10,\"flying\":true");
+      option (st, "H", "\"option\":\"b\",\"moved\":2");
+      PLAY (st, "{\"type\":\"attacks\"}");
+      if (on)
+        refuse (st, "{\"type\":\"attack\",\"figure\":\"H\",\"target\":\"G\"}", MG_RULES_ERROR_ILLEGAL, "only missile and thrown");
+      else
+        PLAY (st, "{\"type\":\"attack\",\"figure\":\"H\",\"target\":\"G\"}", 6, 6, 6);   /* 18: a miss that breaks */
+    }
+  {
+    g_autoptr(json_object) rs = tft_test_ruleset ();
+    g_autoptr(GError) error = NULL;
+
+    json_object_object_add (json_object_object_get (rs, "house_rules"), "flier_out_of_reach", json_object_new_int (1));
+    g_assert_false (mg_tft_rules ()->check_ruleset (rs, &error));
+    g_assert_nonnull (strstr (error->message, "$.house_rules.flier_out_of_reach"));
+    g_clear_error (&error);
+    json_object_object_add (json_object_object_get (rs, "house_rules"), "flier_out_of_reach", json_object_new_boolean (1));
+    json_object_object_add (json_object_object_get (rs, "house_rules"), "no_such_rule", json_object_new_boolean (1));
+    g_assert_false (mg_tft_rules ()->check_ruleset (rs, &error));
+    g_assert_nonnull (strstr (error->message, "no_such_rule"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1079,5 +1119,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/injury/giant-practice", test_giant_and_practice);
   g_test_add_func ("/tft/pending/dice", test_pending_dice);
   g_test_add_func ("/tft/gargoyle/flies", test_gargoyle_flies);
+  g_test_add_func ("/tft/house/flier-out-of-reach", test_house_flier);
   return g_test_run ();
 }

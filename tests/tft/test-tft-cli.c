@@ -385,6 +385,42 @@ test_odds (void)
   test_remove_dir (dir);
 }
 
+/* House rule flier_out_of_reach through the CLI, both ways: the shipped ruleset (on) refuses a
+ * spear against a gargoyle aloft; a campaign made with it off lets the spear strike. */
+static void
+test_house_flier (void)
+{
+  for (guint on = 0; on < 2; on++)
+    {
+      g_autofree char *dir = test_make_dir ();
+      g_autofree char *text = NULL;
+      g_autofree char *rs_path = g_build_filename (dir, "rules.json", NULL);
+      g_autoptr(TestJson) rs = NULL;
+      g_autoptr(CliResult) r = NULL;
+      g_autoptr(CliResult) a = NULL;
+
+      g_assert_true (g_file_get_contents (MG_TFT_RULESET, &text, NULL, NULL));
+      rs = json_tokener_parse (text);
+      json_object_object_add (json_object_object_get (rs, "house_rules"), "flier_out_of_reach", json_object_new_boolean (on));
+      g_assert_true (g_file_set_contents (rs_path, json_object_to_json_string (rs), -1, NULL));
+      r = cli_run (dir, NULL, "new", "c.db", "--game", "tft", "--name", "Pit", "--player", "Ann", "--ruleset", "rules.json", NULL);
+      g_assert_cmpint (r->status, ==, 0);
+      act_ok (dir,
+        "{\"type\":\"create_figure\",\"figure\":\"G\",\"kind\":\"gargoyle\"}\n"
+        "{\"type\":\"create_figure\",\"figure\":\"H\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"spear\"]}\n"
+        "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"Stone\":[\"G\"],\"Men\":[\"H\"]}}\n"
+        "{\"type\":\"option\",\"figure\":\"G\",\"option\":\"a\",\"moved\":16,\"flying\":true}\n"
+        "{\"type\":\"option\",\"figure\":\"H\",\"option\":\"b\",\"moved\":2}\n"
+        "{\"type\":\"attacks\"}\n");
+      a = cli_run (dir, "{\"type\":\"attack\",\"figure\":\"H\",\"target\":\"G\",\"dice\":[6,6,6]}\n", "act", "c.db", NULL);
+      if (on)
+        g_assert_nonnull (strstr (a->out, "only missile and thrown weapons"));
+      else
+        g_assert_nonnull (strstr (a->out, "\"ok\":true"));
+      test_remove_dir (dir);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -393,5 +429,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/cli/actor", test_actor);
   g_test_add_func ("/tft/cli/hth-and-line", test_hth_and_line);
   g_test_add_func ("/tft/cli/odds", test_odds);
+  g_test_add_func ("/tft/cli/house-flier", test_house_flier);
   return g_test_run ();
 }

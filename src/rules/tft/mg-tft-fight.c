@@ -1213,7 +1213,7 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
     return illegal (error, _("%s chose to fire a missile weapon this turn (option %s)."), xn, option_names[x->opt]);
   if (a->thrown && (a->weapon < 0 || !rs->weapons[a->weapon].thrown))
     return illegal (error, _("%s's %s cannot be thrown."), xn, a->weapon >= 0 ? _(rs->weapons[a->weapon].name) : _("bare hands"));
-  if (y->aloft && !is_missile (rs, a->weapon) && !a->thrown)
+  if (y->aloft && rs->fliers_out_of_reach && !is_missile (rs, a->weapon) && !a->thrown)
     return illegal (error, _("%s is flying: only missile and thrown weapons reach it."), tn);
   if (a->mode == M_HTH && !(y->posture == P_HTH) && !((x->hth >> a->ti) & 1))
     {

@@ -101,7 +101,11 @@ typedef struct {
   gint rush_dice, rush_weak_dice, rush_fall3, rush_fall2, rush_ratio;
   gint ep_death, ep_death_sup, ep_death_margin, ep_arena_win, ep_arena_def, ep_arena_fled,
        ep_arena_weak, ep_arena_margin, ep_practice, ep_practice_st, ep_trade;
+  gboolean fliers_out_of_reach;         /* house rule TFT_HOUSE_FLIER_OUT_OF_REACH */
 } TftRuleset;
+
+/* The house rules (docs/rules/tft.md, House rules; the descriptor's table in mg-tft-game.c). */
+#define TFT_HOUSE_FLIER_OUT_OF_REACH "flier_out_of_reach"
 
 /* How many entries of a figure's history the state keeps: the latest ones. The whole record
  * is the journal's (each entry is also an event there); the state keeps a bounded summary so it
