@@ -183,11 +183,7 @@ main (int argc, char **argv)
 {
   int status;
 
-  /* As main.c does, with the catalogue built in the tree (MG_LOCALEDIR, set by meson). */
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MG_LOCALEDIR") != NULL ? g_getenv ("MG_LOCALEDIR") : LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  ui_test_use_catalogue ();
 
   app = ui_test_init (&argc, &argv, "mg-ui-fr", &tmpdir);
   g_test_add_func ("/ui-fr/catalogue", test_catalogue);

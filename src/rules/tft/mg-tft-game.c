@@ -24,6 +24,9 @@ static const MgHouseRule house_rules[] = {
 static const char * const table_names[] = { "figure", NULL };
 static const char * const table_migrations[] = { DATA "tables/0001.sql", DATA "tables/0002.sql", NULL };
 
+/* mg-tft-words.c: the Rules page's words. */
+const MgRulesetWord *mg_tft_ruleset_words (guint *n);
+
 const MgGame *
 mg_tft_game (void)
 {
@@ -40,5 +43,6 @@ mg_tft_game (void)
   /* The engine's table is another file's static, so it is filled in here, by the registry
    * (once, under its lock). */
   game.rules = mg_tft_rules ();
+  game.ruleset_words = mg_tft_ruleset_words (&game.n_ruleset_words);
   return &game;
 }

@@ -1,0 +1,50 @@
+/* mg-mk-words.c — MecaKnights' ruleset as the Rules page words it (MgRulesetWord, issue 33). */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mg-game.h"
+
+static const char * const once_choices[] = { "turn", N_("Once each turn"), "game", N_("Once in the whole game"), NULL };
+static const char * const gm_choices[] = {
+  "season", N_("A new GM each season"), "year", N_("A new GM each year"), "fixed", N_("The same GM throughout"),
+  "outside", N_("A GM who does not play"), NULL
+};
+static const char * const city_choices[] = {
+  "none", N_("None"), "hamlet", N_("Hamlet"), "village", N_("Village"), "town", N_("Town"), NULL
+};
+static const char * const season_choices[] = {
+  "winter", N_("Winter"), "spring", N_("Spring"), "summer", N_("Summer"), "autumn", N_("Autumn"), NULL
+};
+static const char * const colour_choices[] = {
+  "red", N_("Red"), "blue", N_("Blue"), "green", N_("Green"), "yellow", N_("Yellow"), "black", N_("Black"),
+  "white", N_("White"), "orange", N_("Orange"), "purple", N_("Purple"), NULL
+};
+static const char * const leader_entries[] = {
+  N_("First leader"), N_("Second leader"), N_("Third leader"), N_("Fourth leader"), N_("Fifth leader"),
+  N_("Sixth leader"), N_("Seventh leader"), N_("Eighth leader"), NULL
+};
+
+static const MgRulesetWord words[] = {
+  { "$.income.*.gp", N_("Gold pieces"), NULL, NULL, NULL },
+  { "$.costs.*.gp", N_("Gold pieces"), NULL, NULL, NULL },
+  { "$.units.*.cost.gp", N_("Gold pieces"), NULL, NULL, NULL },
+  { "$.model_bonus.gp", N_("Gold pieces"), NULL, NULL, NULL },
+  { "$.start.treasury.gp", N_("Gold pieces"), NULL, NULL, NULL },
+  { "$.model_bonus", N_("Bonus for a model built"), NULL, NULL, NULL },
+  { "$.units.*.rule", N_("What it does"), NULL, NULL, NULL },
+  { "$.forced_walk.once_per", N_("How often"), once_choices, NULL, NULL },
+  { "$.gm", N_("Game Master"), NULL, NULL, NULL },
+  { "$.gm.rotation", N_("Who is GM"), gm_choices, NULL, NULL },
+  { "$.start.capital_city", N_("Capital"), city_choices, NULL, NULL },
+  { "$.seasons[].name", N_("Season"), season_choices, NULL, NULL },
+  { "$.colours", N_("Leaders' colours"), NULL, leader_entries, NULL },
+  { "$.colours[]", NULL, colour_choices, NULL, NULL },
+};
+
+const MgRulesetWord *
+mg_mk_ruleset_words (guint *n)
+{
+  *n = G_N_ELEMENTS (words);
+  return words;
+}

@@ -1,0 +1,50 @@
+/* mg-tft-words.c — The Fantasy Trip: Melee's ruleset as the Rules page words it (MgRulesetWord, issue 33). */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mg-game.h"
+#include "mg-tft.h"
+
+static const char * const class_choices[] = {
+  "melee", N_("Hand weapon"), "pole", N_("Pole weapon"), "thrown", N_("Thrown"), "missile", N_("Missile weapon"), NULL
+};
+static const char * const result_choices[] = {
+  "hit", N_("Hits"), "miss", N_("Misses"), "drop", N_("Drops the weapon"), "break", N_("Breaks the weapon"), NULL
+};
+static const char * const entry_choices[] = {
+  "grapple", N_("Both fall, weapons dropped"), "grapple_dagger", N_("Both fall, the defender's dagger ready"),
+  "repel", N_("The attacker is repelled"), "counter", N_("Repelled and struck"), NULL
+};
+static const char * const four_dice_choices[] = { "defend", N_("Defending"), "dodge", N_("Dodging"), NULL };
+static const char * const automatic_entries[] = {
+  N_("A roll of 3"), N_("A roll of 4"), N_("A roll of 5"), N_("A roll of 16"), N_("A roll of 17"), N_("A roll of 18"), NULL
+};
+static const char * const to_miss_entries[] = {
+  N_("A roll of 14"), N_("A roll of 15"), N_("A roll of 16"), N_("A roll of 17"), N_("A roll of 18"), NULL
+};
+static const char * const hth_entries[] = {
+  N_("A roll of 1"), N_("A roll of 2"), N_("A roll of 3"), N_("A roll of 4"), N_("A roll of 5"), N_("A roll of 6"), NULL
+};
+static const char * const four_dice_entries[] = { N_("First option"), N_("Second option"), NULL };
+
+static const MgRulesetWord words[] = {
+  { "$.weapons[].class", N_("Kind"), class_choices, NULL, NULL },
+  { "$.to_hit.automatic", N_("Automatic results on 3 dice"), NULL, automatic_entries, NULL },
+  { "$.to_hit.automatic[].result", N_("Result"), result_choices, NULL, NULL },
+  { "$.to_hit.roll_to_miss", N_("Rolling to miss"), NULL, to_miss_entries, NULL },
+  { "$.to_hit.roll_to_miss[].result", N_("Result"), result_choices, NULL, NULL },
+  { "$.to_hit.four_dice.against", N_("Four dice against"), NULL, four_dice_entries, NULL },
+  { "$.to_hit.four_dice.against[]", NULL, four_dice_choices, NULL, NULL },
+  { "$.hth.entry", N_("The defender's roll when a foe enters its hex"), NULL, hth_entries, NULL },
+  { "$.hth.entry[].result", N_("Result"), entry_choices, NULL, NULL },
+  { "$.dx", N_("DX adjustments"), NULL, NULL, NULL },
+  { "$.hth", N_("Hand-to-hand combat"), NULL, NULL, NULL },
+};
+
+const MgRulesetWord *
+mg_tft_ruleset_words (guint *n)
+{
+  *n = G_N_ELEMENTS (words);
+  return words;
+}
