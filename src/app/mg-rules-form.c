@@ -142,7 +142,7 @@ choice_name (const char * const *choices, const char *value)
 {
   for (guint i = 0; choices != NULL && value != NULL && choices[2 * i] != NULL; i++)
     if (g_str_equal (choices[2 * i], value))
-      return _(choices[2 * i + 1]);
+      return g_dpgettext2 (GETTEXT_PACKAGE, "ruleset value", choices[2 * i + 1]);
   return NULL;
 }
 
@@ -154,6 +154,27 @@ value_text (const MgRulesetWord *word, json_object *value)
                      ? choice_name (word->choices, json_object_get_string (value)) : NULL;
 
   return name != NULL ? g_strdup (name) : mg_json_facts_value (value);
+}
+
+/* A drop-down's names may be long sentences: ellipsized in a narrow window, whole in its list. */
+static void
+choice_setup (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+choice_bind (GtkSignalListItemFactory *factory, GtkListItem *item)
+{
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+  const char *text = gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_list_item_get_item (item)));
+
+  gtk_label_set_text (label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), text);
 }
 
 static GtkWidget *
@@ -171,15 +192,22 @@ choice_editor (Form *form, json_object *parent, const char *key, gsize index, js
       if (g_strcmp0 (choices[2 * i], fallback) == 0)
         {
           /* Translators: a drop-down's entry for the rulebook's default, e.g. "Spring (default)" */
-          g_autofree char *marked = g_strdup_printf (_("%s (default)"), _(choices[2 * i + 1]));
+          g_autofree char *marked = g_strdup_printf (_("%s (default)"), choice_name (choices, choices[2 * i]));
           gtk_string_list_append (names, marked);
         }
       else
-        gtk_string_list_append (names, _(choices[2 * i + 1]));
+        gtk_string_list_append (names, choice_name (choices, choices[2 * i]));
       if (g_strcmp0 (choices[2 * i], current) == 0)
         selected = i;
     }
   dropdown = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
+  {
+    g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+    g_signal_connect (factory, "setup", G_CALLBACK (choice_setup), NULL);
+    g_signal_connect (factory, "bind", G_CALLBACK (choice_bind), NULL);
+    gtk_drop_down_set_factory (GTK_DROP_DOWN (dropdown), factory);
+  }
   gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), selected);
   attach_slot (dropdown, form, parent, key, index, choices);
   g_signal_connect (dropdown, "notify::selected", G_CALLBACK (choice_changed), NULL);

@@ -40,8 +40,9 @@ typedef struct {
 typedef struct {
   const char         *path;
   const char         *label;    /* N_("Gold pieces"); NULL: the generic label */
-  /* A string that takes one of a few values: value, N_(name) pairs, NULL-terminated; shown as a
-   * drop-down of the names. */
+  /* A string that takes one of a few values: value, NC_("ruleset value", name) pairs,
+   * NULL-terminated; shown as a drop-down of the names (the context keeps "Red" the colour
+   * apart from a player called Red). */
   const char * const *choices;
   /* A list's entries by position, N_() names, NULL-terminated (a season per entry, a number of
    * casualties…); entries past the end are numbered. */

@@ -6,20 +6,20 @@
 #include "mg-game.h"
 
 static const char * const side_choices[] = {
-  "south", N_("South"), "west", N_("West"), "north", N_("North"), "east", N_("East"), NULL
+  "south", NC_("ruleset value", "South"), "west", NC_("ruleset value", "West"), "north", NC_("ruleset value", "North"), "east", NC_("ruleset value", "East"), NULL
 };
 static const char * const colour_choices[] = {
-  "Black", N_("Black"), "Blue", N_("Blue"), "Red", N_("Red"), "White", N_("White"), NULL
+  "Black", NC_("ruleset value", "Black"), "Blue", NC_("ruleset value", "Blue"), "Red", NC_("ruleset value", "Red"), "White", NC_("ruleset value", "White"), NULL
 };
 static const char * const piece_choices[] = {
-  "president", N_("President"), "admiral", N_("Admiral"), "general", N_("General"), "air_force", N_("Air force"),
-  "navy", N_("Navy"), "army", N_("Army"), "marine", N_("Marine"), NULL
+  "president", NC_("ruleset value", "President"), "admiral", NC_("ruleset value", "Admiral"), "general", NC_("ruleset value", "General"), "air_force", NC_("ruleset value", "Air force"),
+  "navy", NC_("ruleset value", "Navy"), "army", NC_("ruleset value", "Army"), "marine", NC_("ruleset value", "Marine"), NULL
 };
 static const char * const step_choices[] = {
-  "forward", N_("Forward only"), "all", N_("Forward and sideways"), NULL
+  "forward", NC_("ruleset value", "Forward only"), "all", NC_("ruleset value", "Forward and sideways"), NULL
 };
 static const char * const victory_choices[] = {
-  "president_moves", N_("Every move of the President is into Mêlée"), "any_move", N_("No move lifts the Mêlée"), NULL
+  "president_moves", NC_("ruleset value", "Every move of the President is into Mêlée"), "any_move", NC_("ruleset value", "No move lifts the Mêlée"), NULL
 };
 static const char * const water_entries[] = { N_("First corner"), N_("Opposite corner"), NULL };
 static const char * const side_entries[] = { N_("South"), N_("West"), N_("North"), N_("East"), NULL };

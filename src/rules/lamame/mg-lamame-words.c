@@ -6,15 +6,15 @@
 #include "mg-game.h"
 
 static const char * const form_choices[] = {
-  "introductory", N_("Introductory (the rulebook's set-up)"), "complete", N_("Complete (players choose)"), NULL
+  "introductory", NC_("ruleset value", "Introductory (the rulebook's set-up)"), "complete", NC_("ruleset value", "Complete (players choose)"), NULL
 };
 static const char * const season_choices[] = {
-  "spring", N_("Spring"), "summer", N_("Summer"), "fall", N_("Fall"), "winter", N_("Winter"), NULL
+  "spring", NC_("ruleset value", "Spring"), "summer", NC_("ruleset value", "Summer"), "fall", NC_("ruleset value", "Fall"), "winter", NC_("ruleset value", "Winter"), NULL
 };
 static const char * const season_entries[] = { N_("First season"), N_("Second season"), N_("Third season"), N_("Fourth season"), NULL };
 static const char * const cards_entries[] = { N_("Spring"), N_("Summer"), N_("Fall"), N_("Winter"), NULL };
 static const char * const colour_choices[] = {
-  "red", N_("Red"), "blue", N_("Blue"), "green", N_("Green"), "yellow", N_("Yellow"), NULL
+  "red", NC_("ruleset value", "Red"), "blue", NC_("ruleset value", "Blue"), "green", NC_("ruleset value", "Green"), "yellow", NC_("ruleset value", "Yellow"), NULL
 };
 static const char * const seat_entries[] = { N_("First player"), N_("Second player"), N_("Third player"), N_("Fourth player"), NULL };
 

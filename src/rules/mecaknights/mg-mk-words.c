@@ -5,20 +5,20 @@
 
 #include "mg-game.h"
 
-static const char * const once_choices[] = { "turn", N_("Once each turn"), "game", N_("Once in the whole game"), NULL };
+static const char * const once_choices[] = { "turn", NC_("ruleset value", "Once each turn"), "game", NC_("ruleset value", "Once in the whole game"), NULL };
 static const char * const gm_choices[] = {
-  "season", N_("A new GM each season"), "year", N_("A new GM each year"), "fixed", N_("The same GM throughout"),
-  "outside", N_("A GM who does not play"), NULL
+  "season", NC_("ruleset value", "A new GM each season"), "year", NC_("ruleset value", "A new GM each year"), "fixed", NC_("ruleset value", "The same GM throughout"),
+  "outside", NC_("ruleset value", "A GM who does not play"), NULL
 };
 static const char * const city_choices[] = {
-  "none", N_("None"), "hamlet", N_("Hamlet"), "village", N_("Village"), "town", N_("Town"), NULL
+  "none", NC_("ruleset value", "None"), "hamlet", NC_("ruleset value", "Hamlet"), "village", NC_("ruleset value", "Village"), "town", NC_("ruleset value", "Town"), NULL
 };
 static const char * const season_choices[] = {
-  "winter", N_("Winter"), "spring", N_("Spring"), "summer", N_("Summer"), "autumn", N_("Autumn"), NULL
+  "winter", NC_("ruleset value", "Winter"), "spring", NC_("ruleset value", "Spring"), "summer", NC_("ruleset value", "Summer"), "autumn", NC_("ruleset value", "Autumn"), NULL
 };
 static const char * const colour_choices[] = {
-  "red", N_("Red"), "blue", N_("Blue"), "green", N_("Green"), "yellow", N_("Yellow"), "black", N_("Black"),
-  "white", N_("White"), "orange", N_("Orange"), "purple", N_("Purple"), NULL
+  "red", NC_("ruleset value", "Red"), "blue", NC_("ruleset value", "Blue"), "green", NC_("ruleset value", "Green"), "yellow", NC_("ruleset value", "Yellow"), "black", NC_("ruleset value", "Black"),
+  "white", NC_("ruleset value", "White"), "orange", NC_("ruleset value", "Orange"), "purple", NC_("ruleset value", "Purple"), NULL
 };
 static const char * const leader_entries[] = {
   N_("First leader"), N_("Second leader"), N_("Third leader"), N_("Fourth leader"), N_("Fifth leader"),

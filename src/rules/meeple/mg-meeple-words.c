@@ -9,7 +9,7 @@ static const char * const casualty_entries[] = {
   N_("No casualties"), N_("1 casualty"), N_("2 casualties"), N_("3 casualties"), N_("4 casualties"), N_("5 casualties"), NULL
 };
 static const char * const short_choices[] = {
-  "match", N_("Both reveal as many as the smaller hand"), "all", N_("The short player reveals all"), NULL
+  "match", NC_("ruleset value", "Both reveal as many as the smaller hand"), "all", NC_("ruleset value", "The short player reveals all"), NULL
 };
 
 static const MgRulesetWord words[] = {

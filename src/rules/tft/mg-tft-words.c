@@ -7,16 +7,16 @@
 #include "mg-tft.h"
 
 static const char * const class_choices[] = {
-  "melee", N_("Hand weapon"), "pole", N_("Pole weapon"), "thrown", N_("Thrown"), "missile", N_("Missile weapon"), NULL
+  "melee", NC_("ruleset value", "Hand weapon"), "pole", NC_("ruleset value", "Pole weapon"), "thrown", NC_("ruleset value", "Thrown"), "missile", NC_("ruleset value", "Missile weapon"), NULL
 };
 static const char * const result_choices[] = {
-  "hit", N_("Hits"), "miss", N_("Misses"), "drop", N_("Drops the weapon"), "break", N_("Breaks the weapon"), NULL
+  "hit", NC_("ruleset value", "Hits"), "miss", NC_("ruleset value", "Misses"), "drop", NC_("ruleset value", "Drops the weapon"), "break", NC_("ruleset value", "Breaks the weapon"), NULL
 };
 static const char * const entry_choices[] = {
-  "grapple", N_("Both fall, weapons dropped"), "grapple_dagger", N_("Both fall, the defender's dagger ready"),
-  "repel", N_("The attacker is repelled"), "counter", N_("Repelled and struck"), NULL
+  "grapple", NC_("ruleset value", "Both fall, weapons dropped"), "grapple_dagger", NC_("ruleset value", "Both fall, the defender's dagger ready"),
+  "repel", NC_("ruleset value", "The attacker is repelled"), "counter", NC_("ruleset value", "Repelled and struck"), NULL
 };
-static const char * const four_dice_choices[] = { "defend", N_("Defending"), "dodge", N_("Dodging"), NULL };
+static const char * const four_dice_choices[] = { "defend", NC_("ruleset value", "Defending"), "dodge", NC_("ruleset value", "Dodging"), NULL };
 static const char * const automatic_entries[] = {
   N_("A roll of 3"), N_("A roll of 4"), N_("A roll of 5"), N_("A roll of 16"), N_("A roll of 17"), N_("A roll of 18"), NULL
 };
