@@ -25,6 +25,7 @@
 #include "mg-game.h"
 #include "mg-rules-form.h"
 #include "mg-rules-house.h"
+#include "mg-rules-page.h"
 #include "ui-test-util.h"
 
 static MgApplication *app;
@@ -173,6 +174,72 @@ test_house_screenshot (void)
   close_campaign_windows (app);
 }
 
+static GtkWidget *
+find_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_button (GtkWidget *widget, const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* La Mame's maps are rows that open the Map Editor; a value changed from the rulebook's says the
+ * default beside it once applied (TFT's unarmored MA, 10 in the text). */
+static void
+test_maps_and_defaults (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) lamame = mg_application_create_sample_for (app, "lamame", tmpdir, &error);
+  g_autoptr(MgCampaign) tft = NULL;
+  GtkWidget *page, *button, *window;
+  GtkSpinButton *spin;
+  g_autofree char *was = g_strdup_printf (_("Default: %s"), "10");
+
+  g_assert_no_error (error);
+  page = show_rules (lamame, 1000);
+  window = gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW);
+  button = find_button (page, _("Open the _Map Editor"));
+  g_assert_nonnull (button);
+  g_assert_null (find_label (page, "Redkeep"));   /* a map's areas are the editor's, not rows here */
+  gtk_widget_activate (button);
+  wait_ms (300);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (mg_campaign_window_get_view_stack (MG_CAMPAIGN_WINDOW (window))), ==,
+                   "map-editor");
+  close_campaign_windows (app);
+
+  tft = mg_application_create_sample_for (app, "tft", tmpdir, &error);
+  g_assert_no_error (error);
+  page = show_rules (tft, 1000);
+  g_assert_null (find_label (page, was));
+  spin = mg_rules_page_find_spin (MG_RULES_PAGE (page), "unarmored_ma");
+  g_assert_nonnull (spin);
+  gtk_spin_button_set_value (spin, 12);
+  gtk_widget_activate_action (page, "rules.apply", NULL);
+  wait_ms (200);
+  g_assert_null (mg_rules_page_get_error (MG_RULES_PAGE (page)));
+  g_assert_nonnull (find_label (page, was));
+  close_campaign_windows (app);
+}
+
 /* ---- a fake game with two house rules ---- */
 
 static const MgHouseRule fake_house[] = {
@@ -261,6 +328,7 @@ main (int argc, char **argv)
   app = ui_test_init (&argc, &argv, "mg-ui-rules", &tmpdir);
   g_test_add_func ("/ui-rules/each-game", test_each_game);
   g_test_add_func ("/ui-rules/house/screenshot", test_house_screenshot);
+  g_test_add_func ("/ui-rules/maps-and-defaults", test_maps_and_defaults);
   if (!french)
     g_test_add_func ("/ui-rules/house/click-undo", test_house_click_undo);
   status = g_test_run ();
