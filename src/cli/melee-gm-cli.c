@@ -969,6 +969,78 @@ cmd_sessions (int argc, char **argv)
   return EXIT_OK;
 }
 
+/* ------------------------------------------------------------------- odds */
+
+/* The question: JSON on the command line, or "-" for one JSON text on stdin. NULL after the line. */
+static json_object *
+odds_question (const char *text, int *status)
+{
+  g_autofree char *input = NULL;
+  json_object *q;
+  enum json_tokener_error jerr = json_tokener_success;
+
+  if (g_str_equal (text, "-"))
+    {
+      g_autoptr(GString) buf = g_string_new (NULL);
+      char chunk[4096];
+      size_t n;
+
+      while ((n = fread (chunk, 1, sizeof chunk, stdin)) > 0 && buf->len < 1 << 20)
+        g_string_append_len (buf, chunk, n);
+      input = g_string_free (g_steal_pointer (&buf), FALSE);
+      text = input;
+    }
+  q = json_tokener_parse_verbose (text, &jerr);
+  if (q == NULL || !json_object_is_type (q, json_type_object))
+    {
+      json_object_put (q);
+      *status = fail_usage ("odds", _("The question is not a JSON object: %s"),
+                            jerr != json_tokener_success ? json_tokener_error_desc (jerr) : text);
+      return NULL;
+    }
+  return q;
+}
+
+/* Asks the campaign's game (MgGame.odds) before any die is cast; the campaign is only read. */
+static int
+cmd_odds (int argc, char **argv)
+{
+  gboolean compact = FALSE;
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autoptr(CliJson) question = NULL;
+  g_autoptr(CliJson) answer = NULL;
+  g_autoptr(GError) error = NULL;
+  const MgGame *game;
+  int status = EXIT_OK;
+  GOptionEntry entries[] = {
+    { "compact", 'c', 0, G_OPTION_ARG_NONE, &compact, N_("One line of JSON"), NULL },
+    { NULL }
+  };
+
+  if (!parse_options ("odds", "FILE QUESTION",
+                      _("Prints the odds of a question as JSON, as the app shows them: QUESTION is a JSON "
+                        "object (\"-\" reads it from stdin), an action as it would be declared now or a "
+                        "query of the game's own (docs/cli.md)."),
+                      entries, &argc, &argv, 2, &status))
+    return status;
+  if ((question = odds_question (argv[2], &status)) == NULL)
+    return status;
+  campaign = open_campaign (argv[1], &status);
+  if (campaign == NULL)
+    return status;
+  game = mg_game_lookup (mg_campaign_get_game_id (campaign));
+  if (game == NULL || game->odds == NULL)
+    {
+      g_autofree char *msg = g_strdup_printf (_("The game \"%s\" gives no odds."), mg_campaign_get_game_id (campaign));
+      return fail_line (EXIT_FAIL, argv[1], msg);
+    }
+  answer = game->odds (mg_campaign_get_state (campaign), question, mg_campaign_get_seed (campaign), &error);
+  if (answer == NULL)
+    return fail_error (EXIT_FAIL, argv[1], error);
+  print_json (answer, !compact);
+  return EXIT_OK;
+}
+
 /* ------------------------------------------------------------------- main */
 
 typedef struct {
@@ -989,6 +1061,7 @@ static const Command commands[] = {
   { "export",   cmd_export,   N_("export FILE --format md|html|json|pdf [--turn N] [--session ID] [--player NAME] -o OUT") },
   { "session",  cmd_session,  N_("session FILE [--name NAME]    start a new session") },
   { "sessions", cmd_sessions, N_("sessions FILE                 list the sessions") },
+  { "odds",     cmd_odds,     N_("odds FILE QUESTION            the odds of a declared action or a game's query (JSON)") },
 };
 
 static void

@@ -119,3 +119,33 @@ mg_house_rules_check (json_object *ruleset, const MgHouseRule *rules, guint n_ru
     }
   return TRUE;
 }
+
+/* Does `pattern` ("$.costs.*.gp") name `path` ("$.costs.knight.gp")? "*" is one whole member. */
+static gboolean
+word_matches (const char *pattern, const char *path)
+{
+  while (*pattern != '\0' && *path != '\0')
+    {
+      if (pattern[0] == '*')
+        {
+          pattern++;
+          while (*path != '\0' && *path != '.' && *path != '[')
+            path++;
+          continue;
+        }
+      if (*pattern != *path)
+        return FALSE;
+      pattern++;
+      path++;
+    }
+  return *pattern == '\0' && *path == '\0';
+}
+
+const MgRulesetWord *
+mg_game_find_word (const MgGame *game, const char *path)
+{
+  for (guint i = 0; game != NULL && path != NULL && i < game->n_ruleset_words; i++)
+    if (word_matches (game->ruleset_words[i].path, path))
+      return &game->ruleset_words[i];
+  return NULL;
+}

@@ -33,6 +33,24 @@ typedef struct {
   const char *passage;               /* the rulebook's words, untranslated (a quotation) */
 } MgHouseRule;
 
+/* How the Rules page words one member of the game's ruleset (issue 33: rules in plain words):
+ * found by `path`, a JSON path where "*" stands for any member and "[]" for any entry of a list
+ * ("$.costs.*.gp", "$.seasons[]", "$.maps"). Every text is N_(), translated where shown. A member
+ * no entry names keeps the generic label made from its key. */
+typedef struct {
+  const char         *path;
+  const char         *label;    /* N_("Gold pieces"); NULL: the generic label */
+  /* A string that takes one of a few values: value, NC_("ruleset value", name) pairs,
+   * NULL-terminated; shown as a drop-down of the names (the context keeps "Red" the colour
+   * apart from a player called Red). */
+  const char * const *choices;
+  /* A list's entries by position, N_() names, NULL-terminated (a season per entry, a number of
+   * casualties…); entries past the end are numbered. */
+  const char * const *entries;
+  /* A list of maps: the name of the campaign window's page that edits a map ("map-editor"). */
+  const char         *page;
+} MgRulesetWord;
+
 /* Each game's folder fills one of these (src/rules/<game>/mg-<game>-game.c) and the meson list
  * `games` in the top-level meson.build names it; the registry below is generated from that list.
  * The game's pages (MgGameUi, src/app/mg-game-ui.h) are looked up by the same id. */
@@ -59,6 +77,14 @@ typedef struct {
   /* The disputed readings the table may switch (NULL/0 for none); see MgHouseRule. */
   const MgHouseRule   *house_rules;
   guint                n_house_rules;
+  /* The Rules page's words for the game's ruleset (NULL/0: the generic labels only). */
+  const MgRulesetWord *ruleset_words;
+  guint                n_ruleset_words;
+  /* Optional: the odds of a question the table asks before rolling (`melee-gm-cli odds`): a
+   * declared action, or a query of the game's own ({"type":…}, docs/rules/<game>.md), as JSON —
+   * exact where the space is small, else sampled with a GRand seeded by `seed`, so the same
+   * question gives the same answer. NULL with the reason validate() would give on refusal. */
+  json_object         *(*odds) (const MgState *state, json_object *question, guint32 seed, GError **error);
 } MgGame;
 
 const MgGame  *mg_game_lookup   (const char *game_id);
@@ -75,5 +101,8 @@ gboolean             mg_house_rule      (json_object *ruleset, const char *key, 
  * `rules` and every value true or false; the error names the JSON path ("$.house_rules.x"). */
 gboolean             mg_house_rules_check (json_object *ruleset, const MgHouseRule *rules, guint n_rules,
                                            GError **error);
+/* The word of `game` for the member at `path` ("$.costs.knight", "$.seasons[]": lists' entries
+ * as "[]"), or NULL. */
+const MgRulesetWord *mg_game_find_word  (const MgGame *game, const char *path);
 
 G_END_DECLS

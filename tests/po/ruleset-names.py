@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """ruleset-names.py SOURCE_ROOT [--write] — the names in the shipped rulesets
 (data/rulesets/*.json) that the engines and pages show through gettext (weapons, armor, races,
-faces, seasons…) must be in the template, but xgettext does not read JSON. po/ruleset-names.c
+faces, seasons…, and the notes the Rules page shows beside the rules) must be in the template, but xgettext does not read JSON. po/ruleset-names.c
 lists them as N_() for xgettext (it is never compiled). Without --write, fails when that file
 is not what the rulesets give, naming the names to add or drop."""
 import glob
@@ -32,6 +32,11 @@ def names(root):
                 label = key.replace("_", " ").replace("-", " ")
                 if label:
                     found.setdefault(label[0].upper() + label[1:], f"{ruleset} {path}.{key} (a field's label)")
+                # The Rules page says each note beside what it is about, in the reader's language.
+                if key == "notes" and isinstance(value, dict):
+                    for what, text in value.items():
+                        if isinstance(text, str):
+                            found.setdefault(text, f"{ruleset} {path}.notes.{what} (a note on the rules)")
                 if key == "name" and isinstance(value, str):
                     if path != "$":
                         found.setdefault(value, f"{ruleset} {path}.name")

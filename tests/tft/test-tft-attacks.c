@@ -981,6 +981,118 @@ test_pending_dice (void)
   g_assert_cmpint (iget (json_object_object_get (d, "to_hit_by_target"), "C"), ==, 3);
 }
 
+/* ---- the gargoyle flies, p. 19 ---- */
+
+/* "Its MA is 8 on the ground, 16 if flying. It lands to attack, but may land ON you for HTH..."
+ * G, a gargoyle; H a man with a broadsword (MA 10); F a man with a small bow. */
+static void
+test_gargoyle_flies (void)
+{
+  g_autoptr(MgState) st = tft_test_new_state ();
+  g_autoptr(json_object) card = NULL;
+  g_autoptr(GError) error = NULL;
+
+  create (st, "G", "gargoyle", 20, 11, "");
+  create (st, "H", "human", 12, 12, ",\"weapons\":[\"broadsword\"]");
+  create (st, "F", "human", 12, 12, ",\"weapons\":[\"small_bow\"]");
+  card = mg_tft_record_card (st, "G", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (iget (card, "ma"), ==, 8);
+  g_assert_cmpint (iget (card, "ma_flying"), ==, 16);
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"Stone\":[\"G\"],\"Men\":[\"H\",\"F\"]}}");
+  refuse (st, "{\"type\":\"option\",\"figure\":\"H\",\"option\":\"a\",\"flying\":true}", MG_RULES_ERROR_ILLEGAL, "cannot fly");
+
+  /* Turn 1: 16 hexes in the air, 8 on the ground; flying is moving (a, b, c), nothing else. */
+  refuse (st, "{\"type\":\"option\",\"figure\":\"G\",\"option\":\"a\",\"moved\":16}", MG_RULES_ERROR_ILLEGAL, "allows moving 8");
+  refuse (st, "{\"type\":\"option\",\"figure\":\"G\",\"option\":\"a\",\"moved\":17,\"flying\":true}", MG_RULES_ERROR_ILLEGAL,
+          "allows moving 16");
+  refuse (st, "{\"type\":\"option\",\"figure\":\"G\",\"option\":\"e\",\"flying\":true}", MG_RULES_ERROR_ILLEGAL, "a, b and c");
+  option (st, "G", "\"option\":\"a\",\"moved\":16,\"flying\":true");
+  g_assert_cmpint (fig_int (st, "G", "aloft"), ==, 1);
+  /* In the air it engages no one. */
+  refuse (st, "{\"type\":\"option\",\"figure\":\"H\",\"option\":\"h\",\"engaged_with\":[\"G\"]}", MG_RULES_ERROR_ILLEGAL,
+          "G is flying");
+  option (st, "H", "\"option\":\"none\"");
+  option (st, "F", "\"option\":\"none\"");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  PLAY (st, "{\"type\":\"end_turn\"}");
+
+  /* Turn 2: G dodges aloft (8 hexes, half of 16). H's broadsword cannot reach it; F's arrow can,
+   * on 4 dice (dodging). */
+  option (st, "H", "\"option\":\"b\",\"moved\":5");
+  option (st, "F", "\"option\":\"f\"");
+  refuse (st, "{\"type\":\"option\",\"figure\":\"G\",\"option\":\"c\",\"moved\":9,\"flying\":true}", MG_RULES_ERROR_ILLEGAL,
+          "allows moving 8");
+  option (st, "G", "\"option\":\"c\",\"moved\":8,\"flying\":true");
+  PLAY (st, "{\"type\":\"attacks\"}", 6, 1);   /* H and F tie at 12: H strikes first */
+  refuse (st, "{\"type\":\"attack\",\"figure\":\"H\",\"target\":\"G\"}", MG_RULES_ERROR_ILLEGAL, "only missile and thrown");
+  PLAY (st, "{\"type\":\"pass\",\"figure\":\"H\"}");
+  {
+    g_autoptr(json_object) odds = tft_test_odds (st, "{\"type\":\"attack\",\"figure\":\"F\",\"target\":\"G\"}", &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (iget (odds, "dice"), ==, 4);
+  }
+  PLAY (st, "{\"type\":\"attack\",\"figure\":\"F\",\"target\":\"G\"}", 6, 6, 6, 6);
+  PLAY (st, "{\"type\":\"end_turn\"}");
+
+  /* Turn 3: G flies 8 and lands ON H for HTH, though H's MA (10) is not lower than G's 8 and no
+   * other reason is given; on the ground it could not. H rolls 5: repelled. */
+  option (st, "H", "\"option\":\"none\"");
+  option (st, "F", "\"option\":\"none\"");
+  option (st, "G", "\"option\":\"b\",\"moved\":8,\"flying\":true");
+  g_assert_cmpint (fig_int (st, "G", "aloft"), ==, 0);
+  PLAY (st, "{\"type\":\"attacks\"}");
+  PLAY (st, "{\"type\":\"attack\",\"figure\":\"G\",\"target\":\"H\",\"mode\":\"hth\"}", 5);
+  PLAY (st, "{\"type\":\"end_turn\"}");
+  /* Turn 4, on the ground: the same leap is refused. */
+  option (st, "H", "\"option\":\"none\"");
+  option (st, "F", "\"option\":\"none\"");
+  option (st, "G", "\"option\":\"b\",\"moved\":4");
+  PLAY (st, "{\"type\":\"attacks\"}");
+  refuse (st, "{\"type\":\"attack\",\"figure\":\"G\",\"target\":\"H\",\"mode\":\"hth\"}", MG_RULES_ERROR_ILLEGAL,
+          "lower MA");
+}
+
+/* House rule flier_out_of_reach, both ways: on (the shipped default) a sword cannot reach a
+ * gargoyle aloft; off, it can. A ruleset's house rule that is not a boolean, or not one of the
+ * game's, is refused at its path. */
+static void
+test_house_flier (void)
+{
+  for (guint on = 0; on < 2; on++)
+    {
+      g_autoptr(json_object) rs = tft_test_ruleset ();
+      g_autoptr(MgState) st = NULL;
+
+      json_object_object_add (json_object_object_get (rs, "house_rules"), "flier_out_of_reach",
+                              json_object_new_boolean (on));
+      st = tft_test_new_state_with (rs);
+      create (st, "G", "gargoyle", 20, 11, "");
+      create (st, "H", "human", 12, 12, ",\"weapons\":[\"spear\"]");
+      PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"Stone\":[\"G\"],\"Men\":[\"H\"]}}");
+      option (st, "G", "\"option\":\"a\",\"moved\":10,\"flying\":true");
+      option (st, "H", "\"option\":\"b\",\"moved\":2");
+      PLAY (st, "{\"type\":\"attacks\"}");
+      if (on)
+        refuse (st, "{\"type\":\"attack\",\"figure\":\"H\",\"target\":\"G\"}", MG_RULES_ERROR_ILLEGAL, "only missile and thrown");
+      else
+        PLAY (st, "{\"type\":\"attack\",\"figure\":\"H\",\"target\":\"G\"}", 6, 6, 6);   /* 18: a miss that breaks */
+    }
+  {
+    g_autoptr(json_object) rs = tft_test_ruleset ();
+    g_autoptr(GError) error = NULL;
+
+    json_object_object_add (json_object_object_get (rs, "house_rules"), "flier_out_of_reach", json_object_new_int (1));
+    g_assert_false (mg_tft_rules ()->check_ruleset (rs, &error));
+    g_assert_nonnull (strstr (error->message, "$.house_rules.flier_out_of_reach"));
+    g_clear_error (&error);
+    json_object_object_add (json_object_object_get (rs, "house_rules"), "flier_out_of_reach", json_object_new_boolean (1));
+    json_object_object_add (json_object_object_get (rs, "house_rules"), "no_such_rule", json_object_new_boolean (1));
+    g_assert_false (mg_tft_rules ()->check_ruleset (rs, &error));
+    g_assert_nonnull (strstr (error->message, "no_such_rule"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1006,5 +1118,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/attack/broken-stays-broken", test_broken_stays_broken);
   g_test_add_func ("/tft/injury/giant-practice", test_giant_and_practice);
   g_test_add_func ("/tft/pending/dice", test_pending_dice);
+  g_test_add_func ("/tft/gargoyle/flies", test_gargoyle_flies);
+  g_test_add_func ("/tft/house/flier-out-of-reach", test_house_flier);
   return g_test_run ();
 }

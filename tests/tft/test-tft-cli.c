@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "cli-test-util.h"
+#include "mg-campaign.h"
+#include "mg-tft.h"
 
 /* After each TURN of the example: Flavius' and Wulf's hits, and their adjusted DX for the next turn,
  * as the book gives them. */
@@ -256,6 +258,169 @@ test_hth_and_line (void)
   test_remove_dir (dir);
 }
 
+/* Ways to roll each total on three dice (3..18) and on four (4..24): the counts behind "roll your
+ * adjusted DX or less" (p. 6) — 216 and 1,296 outcomes. */
+static const gint ways3[19] = { 0, 0, 0, 1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1 };
+static const gint ways4[25] = { 0, 0, 0, 0, 1, 4, 10, 20, 35, 56, 80, 104, 125, 140, 146, 140, 125, 104, 80,
+                                56, 35, 20, 10, 4, 1 };
+
+static json_object *
+odds_of (const char *dir, const char *question)
+{
+  g_autoptr(CliResult) r = cli_run (dir, NULL, "odds", "c.db", question, "--compact", NULL);
+  if (r->status != 0)
+    g_error ("odds %s: %s", question, r->err);
+  return json_tokener_parse (r->out);
+}
+
+static void
+assert_fraction (json_object *f, gint64 num, gint64 den)
+{
+  g_assert_cmpint (json_object_get_int64 (json_object_object_get (f, "num")), ==, num);
+  g_assert_cmpint (json_object_get_int64 (json_object_object_get (f, "den")), ==, den);
+}
+
+/* The exact hits after armor: the count of ways out of 6^(to-hit dice + damage dice). */
+static gint64
+hits_ways (json_object *odds, gint hits)
+{
+  json_object *spread = json_object_object_get (odds, "hits");
+  for (guint i = 0; i < json_object_array_length (spread); i++)
+    if (iget (json_object_array_get_idx (spread, i), "hits") == hits)
+      return json_object_get_int64 (json_object_object_get (json_object_array_get_idx (spread, i), "num"));
+  return 0;
+}
+
+/* `melee-gm-cli odds`: A (DX 12, no armor, broadsword 2 dice) strikes B in leather (stops 2) on 3
+ * dice and C in leather, defending (option i), on 4 (p. 18). The same duel gives what the app's
+ * duel dialog computes (mg_tft_duel_names with the campaign's seed). */
+static void
+test_odds (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  gint64 le12 = 0, le12_4 = 0;
+
+  {
+    g_autoptr(CliResult) r = cli_run (dir, NULL, "new", "c.db", "--game", "tft", "--name", "Pit", "--player", "Ann",
+                                      "--seed", "7", NULL);
+    g_assert_cmpint (r->status, ==, 0);
+  }
+  act_ok (dir,
+    "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}\n"
+    "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"],\"armor\":\"leather\"}\n"
+    "{\"type\":\"create_figure\",\"figure\":\"C\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"],\"armor\":\"leather\"}\n"
+    "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\",\"C\"]}}\n"
+    "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"h\",\"engaged_with\":[\"B\",\"C\"]}\n"
+    "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"h\",\"engaged_with\":[\"A\"]}\n"
+    "{\"type\":\"option\",\"figure\":\"C\",\"option\":\"i\",\"engaged_with\":[\"A\"]}\n"
+    "{\"type\":\"attacks\"}\n");
+  for (gint t = 3; t <= 12; t++)
+    le12 += ways3[t];
+  for (gint t = 4; t <= 12; t++)
+    le12_4 += ways4[t];
+  {
+    g_autoptr(TestJson) o = odds_of (dir, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}");
+    g_assert_cmpint (iget (o, "adj_dx"), ==, 12);
+    g_assert_cmpint (iget (o, "dice"), ==, 3);
+    assert_fraction (json_object_object_get (o, "hit"), le12, 216);                 /* 160/216 */
+    assert_fraction (json_object_object_get (o, "triple"), ways3[3], 216);          /* a 3: triple */
+    assert_fraction (json_object_object_get (o, "double"), ways3[4], 216);          /* a 4: double */
+    assert_fraction (json_object_object_get (o, "drop"), ways3[17], 216);           /* 17 drops */
+    assert_fraction (json_object_object_get (o, "break"), ways3[18], 216);          /* 18 breaks */
+    assert_fraction (json_object_object_get (o, "miss"), 216 - le12 - 4, 216);
+    /* 2 dice less 2 for the leather, out of 216 × 36: 0 hits on any miss or a 2 on a plain hit;
+     * 10 hits on a plain hit's 12 (5..12: 156 ways), a double's 6 (2 × 6 − 2: 3 × 5 ways) or a
+     * triple's 4 (3 × 4 − 2: 1 × 3 ways). */
+    g_assert_cmpint (hits_ways (o, 0), ==, (216 - le12) * 36 + (le12 - 4) * 1);
+    g_assert_cmpint (hits_ways (o, 10), ==, (le12 - 4) * 1 + 3 * 5 + 1 * 3);
+    g_assert_cmpint (json_object_get_int64 (json_object_object_get (json_object_array_get_idx (
+                       json_object_object_get (o, "hits"), 0), "den")), ==, 216 * 36);
+  }
+  {
+    g_autoptr(TestJson) o = odds_of (dir, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"C\"}");
+    g_assert_cmpint (iget (o, "dice"), ==, 4);
+    assert_fraction (json_object_object_get (o, "hit"), le12_4, 1296);              /* 435/1296 */
+    assert_fraction (json_object_object_get (o, "triple"), 0, 1296);                /* no automatic hits */
+    assert_fraction (json_object_object_get (o, "drop"), 0, 1296);
+  }
+  /* Refusals: one line, status 1; a question that is not JSON is a usage error. */
+  {
+    g_autoptr(CliResult) r = cli_run (dir, NULL, "odds", "c.db", "{\"type\":\"attack\",\"figure\":\"B\",\"target\":\"A\"}", NULL);
+    g_assert_cmpint (r->status, ==, 1);
+    g_assert_cmpstr (r->out, ==, "");
+  }
+  {
+    g_autoptr(CliResult) r = cli_run (dir, NULL, "odds", "c.db", "not json", NULL);
+    g_assert_cmpint (r->status, ==, 2);
+  }
+  {
+    g_autoptr(CliResult) r = cli_run (dir, NULL, "odds", "c.db", "{\"type\":\"duel\",\"figures\":[\"A\",\"A\"]}", NULL);
+    g_assert_cmpint (r->status, ==, 1);
+  }
+  /* The duel: the numbers the app shows for the same figures and fights. */
+  {
+    g_autoptr(TestJson) o = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *path = g_build_filename (dir, "c.db", NULL);
+    g_autoptr(CliResult) r = cli_run (dir, "{\"type\":\"duel\",\"figures\":[\"A\",\"B\"],\"fights\":2000}", "odds", "c.db",
+                                      "-", "--compact", NULL);
+    MgCampaign *campaign;
+    MgTftDuelResult want = { 0 };
+    json_object *wins;
+
+    g_assert_cmpint (r->status, ==, 0);
+    o = json_tokener_parse (r->out);
+    campaign = mg_campaign_open (path, &error);
+    g_assert_no_error (error);
+    g_assert_true (mg_tft_duel_names (mg_campaign_get_state (campaign), "A", "B", 2000, mg_campaign_get_seed (campaign),
+                                      NULL, NULL, NULL, &want, &error));
+    g_object_unref (campaign);
+    wins = json_object_object_get (o, "wins");
+    g_assert_cmpint (iget (o, "fights"), ==, 2000);
+    g_assert_cmpint (iget (wins, "A"), ==, want.wins_a);
+    g_assert_cmpint (iget (wins, "B"), ==, want.wins_b);
+    g_assert_cmpint (iget (o, "draws"), ==, want.draws);
+    g_assert_cmpint (want.wins_a + want.wins_b + want.draws, ==, 2000);
+  }
+  test_remove_dir (dir);
+}
+
+/* House rule flier_out_of_reach through the CLI, both ways: the shipped ruleset (on) refuses a
+ * spear against a gargoyle aloft; a campaign made with it off lets the spear strike. */
+static void
+test_house_flier (void)
+{
+  for (guint on = 0; on < 2; on++)
+    {
+      g_autofree char *dir = test_make_dir ();
+      g_autofree char *text = NULL;
+      g_autofree char *rs_path = g_build_filename (dir, "rules.json", NULL);
+      g_autoptr(TestJson) rs = NULL;
+      g_autoptr(CliResult) r = NULL;
+      g_autoptr(CliResult) a = NULL;
+
+      g_assert_true (g_file_get_contents (MG_TFT_RULESET, &text, NULL, NULL));
+      rs = json_tokener_parse (text);
+      json_object_object_add (json_object_object_get (rs, "house_rules"), "flier_out_of_reach", json_object_new_boolean (on));
+      g_assert_true (g_file_set_contents (rs_path, json_object_to_json_string (rs), -1, NULL));
+      r = cli_run (dir, NULL, "new", "c.db", "--game", "tft", "--name", "Pit", "--player", "Ann", "--ruleset", "rules.json", NULL);
+      g_assert_cmpint (r->status, ==, 0);
+      act_ok (dir,
+        "{\"type\":\"create_figure\",\"figure\":\"G\",\"kind\":\"gargoyle\"}\n"
+        "{\"type\":\"create_figure\",\"figure\":\"H\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"spear\"]}\n"
+        "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"Stone\":[\"G\"],\"Men\":[\"H\"]}}\n"
+        "{\"type\":\"option\",\"figure\":\"G\",\"option\":\"a\",\"moved\":16,\"flying\":true}\n"
+        "{\"type\":\"option\",\"figure\":\"H\",\"option\":\"b\",\"moved\":2}\n"
+        "{\"type\":\"attacks\"}\n");
+      a = cli_run (dir, "{\"type\":\"attack\",\"figure\":\"H\",\"target\":\"G\",\"dice\":[6,6,6]}\n", "act", "c.db", NULL);
+      if (on)
+        g_assert_nonnull (strstr (a->out, "only missile and thrown weapons"));
+      else
+        g_assert_nonnull (strstr (a->out, "\"ok\":true"));
+      test_remove_dir (dir);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -263,5 +428,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/cli/combat-example", test_combat_example);
   g_test_add_func ("/tft/cli/actor", test_actor);
   g_test_add_func ("/tft/cli/hth-and-line", test_hth_and_line);
+  g_test_add_func ("/tft/cli/odds", test_odds);
+  g_test_add_func ("/tft/cli/house-flier", test_house_flier);
   return g_test_run ();
 }

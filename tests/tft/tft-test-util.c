@@ -12,14 +12,20 @@ tft_test_ruleset (void)
 }
 
 MgState *
-tft_test_new_state (void)
+tft_test_new_state_with (json_object *rs)
 {
-  g_autoptr(json_object) rs = tft_test_ruleset ();
   const char *players[] = { "Ann", "Bob", NULL };
   g_autoptr(GError) error = NULL;
   MgState *st = mg_tft_rules ()->new_state (rs, players, &error);
   g_assert_no_error (error);
   return st;
+}
+
+MgState *
+tft_test_new_state (void)
+{
+  g_autoptr(json_object) rs = tft_test_ruleset ();
+  return tft_test_new_state_with (rs);
 }
 
 /* Applies one action with the dice listed; asserts success; returns its events (and summary). */

@@ -8,6 +8,7 @@
 
 json_object *tft_test_ruleset (void);
 MgState     *tft_test_new_state (void);
+MgState     *tft_test_new_state_with (json_object *ruleset);   /* players Ann, Bob */
 char        *tft_test_play (MgState *st, const char *text, const guint *dice, guint n);
 json_object *tft_test_events (MgState *st, const char *text, const guint *dice, guint n);
 void         tft_test_refuse (MgState *st, const char *text, gint code, const char *fragment);

@@ -1,12 +1,24 @@
 /* ui-test-util.c — what every UI test needs: the application, the main loop, clicks, screenshots. */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <gdk/x11/gdkx.h>
 #include <X11/extensions/XTest.h>
 #include <X11/keysym.h>
 
 #include "ui-test-util.h"
+
+void
+ui_test_use_catalogue (void)
+{
+  /* As main.c does, with the catalogue built in the tree (MG_LOCALEDIR, set by meson). */
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MG_LOCALEDIR") != NULL ? g_getenv ("MG_LOCALEDIR") : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}
 
 MgApplication *
 ui_test_init (int *argc, char ***argv, const char *prefix, char **tmpdir)
@@ -137,6 +149,32 @@ ui_test_wheel (GtkWidget *widget, int clicks, guint modifier)
       wait_ms (30);
     }
   hold (x, modifier, FALSE);
+  XSync (x, False);
+  wait_ms (200);
+  return TRUE;
+}
+
+gboolean
+ui_test_click (GtkWidget *widget)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  graphene_point_t at;
+  GtkWidget *picked;
+  Display *x;
+
+  g_assert_nonnull (native);
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native),
+                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.0,
+                                                                 gtk_widget_get_height (widget) / 2.0), &at));
+  /* What GTK would hand the click to: the widget itself or a part of it, nothing over it. */
+  picked = gtk_widget_pick (GTK_WIDGET (native), at.x, at.y, GTK_PICK_DEFAULT);
+  g_assert_nonnull (picked);
+  if (picked != widget && !gtk_widget_is_ancestor (picked, widget))
+    g_error ("a click on the %s's centre goes to a %s", G_OBJECT_TYPE_NAME (widget), G_OBJECT_TYPE_NAME (picked));
+  if ((x = pointer_to (widget)) == NULL)
+    return FALSE;
+  XTestFakeButtonEvent (x, 1, True, CurrentTime);
+  XTestFakeButtonEvent (x, 1, False, CurrentTime);
   XSync (x, False);
   wait_ms (200);
   return TRUE;

@@ -11,6 +11,9 @@ G_BEGIN_DECLS
 
 /* gtk_test_init, a temporary folder named from `prefix` (*tmpdir, removed by ui_test_finish)
  * and a registered, held, non-unique application. */
+/* The locale from the environment and the app's catalogue, the one built in the tree when
+ * MG_LOCALEDIR says where (as main.c does): before ui_test_init. */
+void              ui_test_use_catalogue  (void);
 MgApplication    *ui_test_init           (int *argc, char ***argv, const char *prefix, char **tmpdir);
 /* Releases the application, removes tmpdir and everything in it, frees tmpdir. */
 void              ui_test_finish         (MgApplication *app, char *tmpdir);
@@ -30,6 +33,9 @@ void              press_key              (GtkWidget *widget, guint keyval);
  * centre before each. ui_test_keys: one key, a keysym (GDK_KEY_Return). */
 gboolean          ui_test_wheel          (GtkWidget *widget, int clicks, guint modifier);
 gboolean          ui_test_keys           (GtkWidget *widget, guint keysym, guint modifier);
+/* A click of the first button at the widget's centre through the X server, after checking with
+ * gtk_widget_pick that the widget (or a part of it) is what is there; FALSE on Wayland. */
+gboolean          ui_test_click          (GtkWidget *widget);
 /* The widget itself or its first descendant (depth first) of that type, or NULL. */
 GtkWidget        *find_descendant        (GtkWidget *widget, GType type);
 /* The same, of that type with that CSS class (any class when NULL). */

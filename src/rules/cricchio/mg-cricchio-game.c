@@ -59,6 +59,9 @@ const MgHouseRule ch_house_rules[CH_N_HOUSE_RULES] = {
     "radius. 7. Any opponent pieces killed in step #6 can never become a Rogue. / Points 8. Points are as follows" },
 };
 
+/* mg-cricchio-words.c: the Rules page's words. */
+const MgRulesetWord *mg_cricchio_ruleset_words (guint *n);
+
 const MgGame *
 mg_cricchio_game (void)
 {
@@ -75,6 +78,7 @@ mg_cricchio_game (void)
   };
   /* The engine's tables are another file's, so they are filled in here. */
   game.rules = mg_chess_rules ();
+  game.ruleset_words = mg_cricchio_ruleset_words (&game.n_ruleset_words);
   for (guint i = 0; i < CH_N_VARIANTS; i++)
     variants[i] = (MgGameVariant) { ch_variant_ids[i], variant_titles[i],
                                     ch_variant_min_players[i], ch_variant_max_players[i] };

@@ -37,6 +37,9 @@ const MgHouseRule lm_house_rules[LM_N_HOUSE_RULES] = {
 static const char * const table_names[] = { "baron", "area", NULL };
 static const char * const table_migrations[] = { DATA "tables/0001.sql", NULL };
 
+/* mg-lamame-words.c: the Rules page's words. */
+const MgRulesetWord *mg_lamame_ruleset_words (guint *n);
+
 const MgGame *
 mg_lamame_game (void)
 {
@@ -52,5 +55,6 @@ mg_lamame_game (void)
   /* The engine's table is another file's static, so it is filled in here, by the registry
    * (once, under its lock). */
   game.rules = mg_lamame_rules ();
+  game.ruleset_words = mg_lamame_ruleset_words (&game.n_ruleset_words);
   return &game;
 }

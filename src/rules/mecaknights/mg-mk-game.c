@@ -15,6 +15,9 @@ static const MgGameSample samples[] = {
 static const char * const table_names[] = { "leader", "land", "army", NULL };
 static const char * const table_migrations[] = { DATA "tables/0001.sql", NULL };
 
+/* mg-mk-words.c: the Rules page's words. */
+const MgRulesetWord *mg_mk_ruleset_words (guint *n);
+
 const MgGame *
 mg_mecaknights_game (void)
 {
@@ -28,5 +31,6 @@ mg_mecaknights_game (void)
   /* The engine's table is another file's static, so it is filled in here, by the registry
    * (once, under its lock). */
   game.rules = mg_mk_rules ();
+  game.ruleset_words = mg_mk_ruleset_words (&game.n_ruleset_words);
   return &game;
 }

@@ -12,6 +12,9 @@ static const MgGameSample samples[] = {
   { N_("Sample Battle"), DATA "sample.jsonl", { "Red", "Blue", NULL } },
 };
 
+/* mg-meeple-words.c: the Rules page's words. */
+const MgRulesetWord *mg_meeple_ruleset_words (guint *n);
+
 const MgGame *
 mg_meeple_game (void)
 {
@@ -26,5 +29,6 @@ mg_meeple_game (void)
   /* The engine's table is another file's static, so it is filled in here, by the registry
    * (once, under its lock). */
   game.rules = mg_meeple_rules ();
+  game.ruleset_words = mg_meeple_ruleset_words (&game.n_ruleset_words);
   return &game;
 }

@@ -289,6 +289,11 @@ tft_fight_to_json (const TftState *st)
       json_object_object_add (fo, "hits_last_turn", json_object_new_int (x->hits_last_turn));
       json_object_object_add (fo, "adj_dx", json_object_new_int (fighter_adj_dx (st, x)));
       json_object_object_add (fo, "ma", json_object_new_int (tft_figure_ma (rs, fig_of (st, x))));
+      if (beast_of (st, x) != NULL && beast_of (st, x)->ma_flying > 0)
+        {
+          json_object_object_add (fo, "ma_flying", json_object_new_int (beast_of (st, x)->ma_flying));
+          json_object_object_add (fo, "aloft", json_object_new_boolean (x->aloft));
+        }
       json_object_object_add (fo, "posture", json_object_new_string (posture_names[x->posture]));
       json_object_object_add (fo, "state", json_object_new_string (life_names[x->life]));
       json_object_object_add (fo, "conditions", conditions_json (st, x));
@@ -316,6 +321,8 @@ tft_fight_to_json (const TftState *st)
           json_object_object_add (op, "option", json_object_new_string (option_names[x->opt]));
           json_object_object_add (op, "moved", json_object_new_int (x->moved));
           json_object_object_add (op, "main_gauche", json_object_new_boolean (x->use_mg));
+          if (x->flying)
+            json_object_object_add (op, "flying", json_object_new_boolean (TRUE));
           json_object_object_add (fo, "option", op);
         }
       else
@@ -481,13 +488,18 @@ fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, 
     return FALSE;
   x->opt = OPT_UNSET;
   x->moved = 0;
+  x->flying = FALSE;
+  x->aloft = FALSE;   /* absent before gargoyles flew (and for any figure that cannot) */
+  if (mg_json_member (fo, "aloft") && !mg_json_get_bool (fo, p, "aloft", TFT_STATE_ERR, &x->aloft, error))
+    return FALSE;
   if ((op = mg_json_member (fo, "option")) != NULL)
     {
       g_autofree char *opp = mg_json_lazy_key (p, "option");
       if (!mg_json_object (op, opp, TFT_STATE_ERR, error) ||
           !mg_json_get_choice (op, opp, "option", TFT_STATE_ERR, option_names, &x->opt, error) ||
           !mg_json_get_int (op, opp, "moved", TFT_STATE_ERR, 0, 100, &v, error) ||
-          !mg_json_get_bool (op, opp, "main_gauche", TFT_STATE_ERR, &x->use_mg, error))
+          !mg_json_get_bool (op, opp, "main_gauche", TFT_STATE_ERR, &x->use_mg, error) ||
+          (mg_json_member (op, "flying") && !mg_json_get_bool (op, opp, "flying", TFT_STATE_ERR, &x->flying, error)))
         return FALSE;
       x->moved = v;
     }
@@ -1201,9 +1213,12 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
     return illegal (error, _("%s chose to fire a missile weapon this turn (option %s)."), xn, option_names[x->opt]);
   if (a->thrown && (a->weapon < 0 || !rs->weapons[a->weapon].thrown))
     return illegal (error, _("%s's %s cannot be thrown."), xn, a->weapon >= 0 ? _(rs->weapons[a->weapon].name) : _("bare hands"));
+  if (y->aloft && rs->fliers_out_of_reach && !is_missile (rs, a->weapon) && !a->thrown)
+    return illegal (error, _("%s is flying: only missile and thrown weapons reach it."), tn);
   if (a->mode == M_HTH && !(y->posture == P_HTH) && !((x->hth >> a->ti) & 1))
     {
-      gboolean ok = down (y) || a->because != 0 ||
+      /* A flier that flew in this turn "may land ON you for HTH" (p. 19). */
+      gboolean ok = down (y) || a->because != 0 || x->flying ||
                     tft_figure_ma (rs, fig_of (st, y)) < tft_figure_ma (rs, fig_of (st, x));
       if (!ok)
         return illegal (error, _("%s may move onto %s's hex only if %s has its back to the wall, is down, has a lower MA, "
@@ -1466,9 +1481,10 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
 /* ---------------------------------------------------------------- options */
 
 static gint
-max_move (const TftState *st, const TftFighter *x, guint o)
+max_move (const TftState *st, const TftFighter *x, guint o, gboolean flying)
 {
-  gint ma = tft_figure_ma (&st->rs, fig_of (st, x));
+  /* "Its MA is 8 on the ground, 16 if flying" (p. 19). */
+  gint ma = flying ? beast_of (st, x)->ma_flying : tft_figure_ma (&st->rs, fig_of (st, x));
   switch (o)
     {
     case O_A: return ma;
@@ -1607,11 +1623,37 @@ option_take (TftState *st, TftFighter *x, guint o, gint w, guint shield, guint p
   g_string_append_c (text, '.');
 }
 
+/* A flier's option: in the air it engages no one (those engaged with it must say so again); an
+ * option without flight lands it, and a charge lands it to attack (p. 19). */
+static void
+option_fly (TftState *st, TftFighter *x, guint o, gboolean flying, json_object *events, GString *text)
+{
+  gboolean was_aloft = x->aloft;
+  guint xi = (guint) (x - st->fight->f);
+
+  x->flying = flying;
+  x->aloft = flying && o != O_B;
+  if (flying)
+    for (guint i = 0; i < st->fight->n; i++)
+      st->fight->f[i].engaged &= ~(G_GUINT64_CONSTANT (1) << xi);
+  if (flying)
+    {
+      json_object *e = mg_event_new (x->aloft ? "flies" : "lands", "figure", fname (st, x));
+      json_object_array_add (events, e);
+      g_string_append_printf (text, x->aloft ? _(" %s flies.") : _(" %s flies and lands to attack."), fname (st, x));
+    }
+  else if (was_aloft)
+    {
+      json_object_array_add (events, mg_event_new ("lands", "figure", fname (st, x)));
+      g_string_append_printf (text, _(" %s lands."), fname (st, x));
+    }
+}
+
 static gboolean
 do_option (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
 {
   static const char * const known[] = { "type", "player", "figure", "option", "moved", "engaged_with", "weapon",
-                                        "shield", "main_gauche", "pick_up", "posture", NULL };
+                                        "shield", "main_gauche", "pick_up", "posture", "flying", NULL };
   static const char * const shield_names[] = { "ready", "sling", NULL };
   static const char * const postures[] = { "prone", "kneeling", NULL };
   const TftRuleset *rs = &st->rs;
@@ -1619,7 +1661,7 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
   const char *name, *wn = NULL;
   guint o, shield = 2, posture = 0;
   gint64 moved = 0;
-  gboolean use_mg = FALSE, pick_up = FALSE;
+  gboolean use_mg = FALSE, pick_up = FALSE, flying = FALSE;
   guint64 engaged;
   gint xi, w = TFT_NONE;
   TftFighter *x;
@@ -1634,10 +1676,13 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
       (mg_json_member (j, "shield") && !mg_json_get_choice (j, NULL, "shield", TFT_ACTION_ERR, shield_names, &shield, error)) ||
       (mg_json_member (j, "posture") && !mg_json_get_choice (j, NULL, "posture", TFT_ACTION_ERR, postures, &posture, error)) ||
       (mg_json_member (j, "main_gauche") && !mg_json_get_bool (j, NULL, "main_gauche", TFT_ACTION_ERR, &use_mg, error)) ||
-      (mg_json_member (j, "pick_up") && !mg_json_get_bool (j, NULL, "pick_up", TFT_ACTION_ERR, &pick_up, error)))
+      (mg_json_member (j, "pick_up") && !mg_json_get_bool (j, NULL, "pick_up", TFT_ACTION_ERR, &pick_up, error)) ||
+      (mg_json_member (j, "flying") && !mg_json_get_bool (j, NULL, "flying", TFT_ACTION_ERR, &flying, error)))
     return FALSE;
   if ((xi = fighter_in_fight (st, name, error)) < 0)
     return FALSE;
+  if (flying && !(beast_of (st, &fg->f[xi]) != NULL && beast_of (st, &fg->f[xi])->ma_flying > 0))
+    return illegal (error, _("%s cannot fly."), name);
   x = &fg->f[xi];
   engaged = x->engaged;
   if (mg_json_member (j, "engaged_with"))
@@ -1652,6 +1697,8 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
           if (!enemies (x, &fg->f[al[i].fi]))
             return illegal (error, _("%s and %s are on the same side: figures engage only enemies."), name,
                             fname (st, &fg->f[al[i].fi]));
+          if (fg->f[al[i].fi].aloft)
+            return illegal (error, _("%s is flying: it engages no one until it lands."), fname (st, &fg->f[al[i].fi]));
           engaged |= G_GUINT64_CONSTANT (1) << al[i].fi;
         }
     }
@@ -1677,15 +1724,18 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
         return illegal (error, _("%s is engaged and may choose h to o."), name);
       return illegal (error, _("%s is not engaged and may choose a to g."), name);
     }
-  if (is_attack_option (o) && moved > max_move (st, x, O_B))
+  if (is_attack_option (o) && moved > max_move (st, x, O_B, flying))
     return illegal (error, _("%s moved more than half its MA (%d) this turn and may not attack."), name,
-                    tft_figure_ma (rs, fig_of (st, x)));
-  if (o != OPT_NONE && moved > max_move (st, x, o))
+                    flying ? beast_of (st, x)->ma_flying : tft_figure_ma (rs, fig_of (st, x)));
+  if (o != OPT_NONE && moved > max_move (st, x, o, flying))
     return illegal (error, g_dngettext (GETTEXT_PACKAGE, "Option %s allows moving %d hex; %s moved %d.",
-                                        "Option %s allows moving %d hexes; %s moved %d.", max_move (st, x, o)),
-                    option_names[o], max_move (st, x, o), name, (gint) moved);
+                                        "Option %s allows moving %d hexes; %s moved %d.", max_move (st, x, o, flying)),
+                    option_names[o], max_move (st, x, o, flying), name, (gint) moved);
   if (o == OPT_NONE && moved > 0)
     return illegal (error, _("A figure that does nothing does not move."));
+  /* A flier moves in the air (a, c) and lands to attack (b) (p. 19); it does nothing else aloft. */
+  if (flying && o != O_A && o != O_B && o != O_C)
+    return illegal (error, _("%s flies only with options a, b and c (move, charge, dodge)."), name);
   if (wn && (w = tft_weapon_find (rs, wn)) < 0)
     return illegal (error, _("There is no weapon \"%s\" in the ruleset."), wn);
   if (use_mg && (o != O_B && o != O_H))
@@ -1753,6 +1803,7 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
     }
 
   option_take (st, x, o, w, shield, posture, (gint) moved, use_mg, engaged, events, text);
+  option_fly (st, x, o, flying, events, text);
   return TRUE;
 }
 
@@ -2288,6 +2339,7 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
       x->opt = OPT_UNSET;
       x->mg_target = -1;
       x->moved = 0;
+      x->flying = FALSE;
       x->attacks_made = 0;
       x->inflicted = 0;
     }

@@ -12,8 +12,20 @@ static const MgGameSample samples[] = {
   { N_("Flavius and Wulf"), DATA "sample.jsonl", { "Referee", NULL } },
 };
 
+/* docs/rules/tft.md, House rules. */
+static const MgHouseRule house_rules[] = {
+  { "flier_out_of_reach",
+    N_("A figure in the air"),
+    N_("Only missile and thrown weapons reach a flying gargoyle until it lands."),
+    N_("Any weapon reaches a flying gargoyle, as if it stood on the ground."),
+    "Its MA is 8 on the ground, 16 if flying. It lands to attack, but may land ON you for HTH..." },
+};
+
 static const char * const table_names[] = { "figure", NULL };
 static const char * const table_migrations[] = { DATA "tables/0001.sql", DATA "tables/0002.sql", NULL };
+
+/* mg-tft-words.c: the Rules page's words. */
+const MgRulesetWord *mg_tft_ruleset_words (guint *n);
 
 const MgGame *
 mg_tft_game (void)
@@ -24,9 +36,13 @@ mg_tft_game (void)
     .n_samples = G_N_ELEMENTS (samples),
     .table_names = table_names,
     .table_migrations = table_migrations,
+    .house_rules = house_rules,
+    .n_house_rules = G_N_ELEMENTS (house_rules),
+    .odds = mg_tft_odds,
   };
   /* The engine's table is another file's static, so it is filled in here, by the registry
    * (once, under its lock). */
   game.rules = mg_tft_rules ();
+  game.ruleset_words = mg_tft_ruleset_words (&game.n_ruleset_words);
   return &game;
 }

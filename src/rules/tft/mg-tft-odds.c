@@ -42,7 +42,7 @@ mg_tft_attack_odds (const MgState *state, json_object *attack, GError **error)
   gint max_hits;
   gdouble *spread;
   json_object *o, *hits;
-  gdouble expected = 0;
+  gdouble expected = 0, dden;
 
   if (!tft_attack_plan (st, attack, &plan, error))
     return NULL;
@@ -73,36 +73,36 @@ mg_tft_attack_odds (const MgState *state, json_object *attack, GError **error)
   json_object_object_add (o, "drop", fraction (drop, den));
   json_object_object_add (o, "break", fraction (brk, den));
 
-  /* The spread of hits after armor: every to-hit outcome times every damage roll. */
+  /* The spread of hits after armor: every to-hit outcome times every damage roll, counted in
+   * ways out of 6^(to-hit dice + damage dice), so each entry is an exact fraction. */
   plan.dmg_dice = CLAMP (plan.dmg_dice, 0, 60);
   dice_ways (plan.dmg_dice, dmg);
   max_hits = MAX (0, (6 * plan.dmg_dice + MAX (plan.dmg_adds, 0)) * 3 * plan.mult);
   spread = g_new0 (gdouble, max_hits + 1);
-  spread[0] = (miss + drop + brk) / den;
+  dden = 1;
+  for (gint i = 0; i < plan.dmg_dice; i++)
+    dden *= 6;
   if (plan.no_damage)
-    spread[0] = 1;
+    spread[0] = den * dden;
   else
     {
-      gdouble dden = 1;
-      for (gint i = 0; i < plan.dmg_dice; i++)
-        dden *= 6;
+      spread[0] = (miss + drop + brk) * dden;
       for (gint m = 1; m <= 3; m++)
         for (gint s = plan.dmg_dice; s <= 6 * plan.dmg_dice; s++)
           {
             gint total = MAX (0, s + plan.dmg_adds) * m * plan.mult / plan.divisor;
             gint h = CLAMP (total - plan.stops, 0, max_hits);
-            spread[h] += hit[m] / den * dmg[s] / dden;
+            spread[h] += hit[m] * dmg[s];
           }
     }
   hits = json_object_new_array ();
   for (gint h = 0; h <= max_hits; h++)
     if (spread[h] > 0)
       {
-        json_object *e = json_object_new_object ();
+        json_object *e = fraction (spread[h], den * dden);
         json_object_object_add (e, "hits", json_object_new_int (h));
-        json_object_object_add (e, "p", json_object_new_double (spread[h]));
         json_object_array_add (hits, e);
-        expected += h * spread[h];
+        expected += h * spread[h] / (den * dden);
       }
   g_free (spread);
   json_object_object_add (o, "hits", hits);
@@ -400,4 +400,68 @@ mg_tft_duel_names (const MgState *state, const char *a, const char *b, guint n, 
       return FALSE;
     }
   return mg_tft_duel (st->rs.json, fa, fb, n, seed, progress, user_data, cancel, result, error);
+}
+
+/* A duel's question: {"type":"duel","figures":["Flavius","Wulf"],"fights":20000}. The answer is
+ * what the app's duel dialog shows for the same figures, fights and campaign seed. */
+static json_object *
+odds_duel (const MgState *state, json_object *q, guint32 seed, GError **error)
+{
+  static const char * const known[] = { "type", "figures", "fights", NULL };
+  json_object *figures = NULL, *o, *wins, *rate;
+  const char *a, *b;
+  gint64 n = 20000;   /* the duel dialog's default */
+  MgTftDuelResult r = { 0 };
+
+  if (!mg_json_only (q, NULL, TFT_ACTION_ERR, known, error))
+    return NULL;
+  if (!json_object_object_get_ex (q, "figures", &figures) || !json_object_is_type (figures, json_type_array) ||
+      json_object_array_length (figures) != 2 ||
+      !json_object_is_type (json_object_array_get_idx (figures, 0), json_type_string) ||
+      !json_object_is_type (json_object_array_get_idx (figures, 1), json_type_string))
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                   _("A duel names two roster figures: \"figures\":[\"Flavius\",\"Wulf\"]."));
+      return NULL;
+    }
+  if (mg_json_member (q, "fights") && !mg_json_get_int (q, NULL, "fights", TFT_ACTION_ERR, 1, 10000000, &n, error))
+    return NULL;
+  a = json_object_get_string (json_object_array_get_idx (figures, 0));
+  b = json_object_get_string (json_object_array_get_idx (figures, 1));
+  if (strcmp (a, b) == 0)
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("A figure cannot fight a duel with itself."));
+      return NULL;
+    }
+  if (!mg_tft_duel_names (state, a, b, (guint) n, seed, NULL, NULL, NULL, &r, error))
+    return NULL;
+  o = json_object_new_object ();
+  json_object_object_add (o, "figures", json_object_get (figures));
+  json_object_object_add (o, "fights", json_object_new_int64 (r.fights));
+  json_object_object_add (o, "seed", json_object_new_int64 (seed));
+  wins = json_object_new_object ();
+  json_object_object_add (wins, a, json_object_new_int64 (r.wins_a));
+  json_object_object_add (wins, b, json_object_new_int64 (r.wins_b));
+  json_object_object_add (o, "wins", wins);
+  json_object_object_add (o, "draws", json_object_new_int64 (r.draws));
+  rate = json_object_new_object ();
+  json_object_object_add (rate, a, json_object_new_double ((gdouble) r.wins_a / MAX (r.fights, 1)));
+  json_object_object_add (rate, b, json_object_new_double ((gdouble) r.wins_b / MAX (r.fights, 1)));
+  json_object_object_add (o, "win_rate", rate);
+  json_object_object_add (o, "draw_rate", json_object_new_double ((gdouble) r.draws / MAX (r.fights, 1)));
+  return o;
+}
+
+json_object *
+mg_tft_odds (const MgState *state, json_object *question, guint32 seed, GError **error)
+{
+  const char *type = mg_action_type (question);
+
+  if (g_strcmp0 (type, "attack") == 0)
+    return mg_tft_attack_odds (state, question, error);
+  if (g_strcmp0 (type, "duel") == 0)
+    return odds_duel (state, question, seed, error);
+  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+               _("Odds are given for an \"attack\" as it would be declared now, or a \"duel\" between two roster figures."));
+  return NULL;
 }

@@ -101,7 +101,11 @@ typedef struct {
   gint rush_dice, rush_weak_dice, rush_fall3, rush_fall2, rush_ratio;
   gint ep_death, ep_death_sup, ep_death_margin, ep_arena_win, ep_arena_def, ep_arena_fled,
        ep_arena_weak, ep_arena_margin, ep_practice, ep_practice_st, ep_trade;
+  gboolean fliers_out_of_reach;         /* house rule TFT_HOUSE_FLIER_OUT_OF_REACH */
 } TftRuleset;
+
+/* The house rules (docs/rules/tft.md, House rules; the descriptor's table in mg-tft-game.c). */
+#define TFT_HOUSE_FLIER_OUT_OF_REACH "flier_out_of_reach"
 
 /* How many entries of a figure's history the state keeps: the latest ones. The whole record
  * is the journal's (each entry is also an event there); the state keeps a bounded summary so it
@@ -155,6 +159,8 @@ typedef struct {
   gboolean took_hits;
   gint     mg_target;                  /* main-gauche turn: the enemy of the first attack; -1 none */
   gint     broken[TFT_MAX_CARRY]; guint n_broken;  /* its own weapons broken by an 18: gone from the roster at end_fight */
+  gboolean flying;                     /* its option this turn was flown (a gargoyle: MA 16) */
+  gboolean aloft;                      /* in the air: it flew and did not land to attack */
 } TftFighter;
 
 typedef struct {

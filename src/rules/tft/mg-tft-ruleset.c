@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "mg-game.h"
 #include "mg-tft-private.h"
 
 #define E TFT_RULESET_ERR
@@ -524,7 +525,8 @@ ruleset_parse (json_object *root, TftRuleset *rs, GError **error)
 {
   static const char * const known[] = {
     "game", "name", "notes", "weapons", "armor", "unarmored_ma", "shields", "main_gauche", "carry", "races",
-    "beasts", "to_hit", "dx", "damage", "injury", "hth", "shield_rush", "experience", NULL };
+    "beasts", "to_hit", "dx", "damage", "injury", "hth", "shield_rush", "experience", "house_rules", NULL };
+  static const char * const house_rules[] = { TFT_HOUSE_FLIER_OUT_OF_REACH, NULL };
   static const char * const game_ids[] = { "tft", NULL };
   guint game;
   json_object *notes;
@@ -535,6 +537,20 @@ ruleset_parse (json_object *root, TftRuleset *rs, GError **error)
       !parse_gear (root, rs, error) || !parse_races (root, rs, error) || !parse_beasts (root, rs, error) ||
       !parse_numbers (root, rs, error))
     goto fail;
+  /* The switches the table chose (docs/rules/tft.md, House rules): each a boolean. */
+  if ((notes = mg_json_member (root, "house_rules")) != NULL)
+    {
+      if (!mg_json_object (notes, "$.house_rules", E, error) || !mg_json_only (notes, "$.house_rules", E, house_rules, error))
+        goto fail;
+      json_object_object_foreach (notes, key, val)
+        {
+          g_autofree char *p = mg_json_lazy_key ("$.house_rules", key);
+          gboolean b;
+          if (!mg_json_bool (val, p, E, &b, error))
+            goto fail;
+        }
+    }
+  rs->fliers_out_of_reach = mg_house_rule (root, TFT_HOUSE_FLIER_OUT_OF_REACH, TRUE);
   if ((notes = mg_json_member (root, "notes")) != NULL)
     {
       if (!mg_json_object (notes, "$.notes", E, error))

@@ -243,6 +243,8 @@ card_json (const TftRuleset *rs, const TftFigure *f)
   json_object_object_add (o, "adj_dx_shield", f->shield >= 0
                           ? json_object_new_int (f->dx + tft_gear_dx (rs, f->armor, f->shield, TRUE, FALSE, FALSE)) : NULL);
   json_object_object_add (o, "ma", json_object_new_int (tft_figure_ma (rs, f)));
+  if (b != NULL && b->ma_flying > 0)
+    json_object_object_add (o, "ma_flying", json_object_new_int (b->ma_flying));
   ws = json_object_new_array ();
   for (guint k = 0; k <= f->n_weapons; k++)
     {

@@ -22,6 +22,12 @@ json_object *mg_tft_record_card (const MgState *state, const char *figure, GErro
  * after armor and shield (misses counted as 0 hits), exact over every die. New reference. */
 json_object *mg_tft_attack_odds (const MgState *state, json_object *attack, GError **error);
 
+/* The game's odds (MgGame.odds, `melee-gm-cli odds`): `question` is an "attack" action (the
+ * answer of mg_tft_attack_odds) or {"type":"duel","figures":[A,B],"fights":N} (default 20,000,
+ * the duel dialog's): {"figures","fights","seed","wins":{A:n,B:n},"draws","win_rate":{A:p,B:p},
+ * "draw_rate"}, simulated with `seed` as the app does with the campaign's seed. New reference. */
+json_object *mg_tft_odds (const MgState *state, json_object *question, guint32 seed, GError **error);
+
 /* How many more dice `action` needs after the `n_typed` values typed so far:
  * {"complete":bool,"count":N,"sides":S,"for":"to_hit"|"damage"|"roll_to_miss"|"entry"|
  *  "save"|"tie"|"initiative"|"draw_dagger"|"disengage"} ("count" 0 when complete).

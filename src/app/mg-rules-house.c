@@ -1,0 +1,229 @@
+/* mg-rules-house.c — the Rules page's "House rules" (issue 34): each reading the rulebook leaves
+ * open, declared by the game's descriptor (MgHouseRule), as a row with a switch and the sentence
+ * of the choice in force. A switch applies at once through mg_campaign_set_ruleset, the path the
+ * page's Apply takes, and a toast offers to undo it. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-errors.h"
+#include "mg-rules-house.h"
+
+typedef struct
+{
+  MgCampaign          *campaign;
+  const MgGame        *game;
+  json_object         *shipped;
+  MgRulesHouseApplied  applied;
+  gpointer             data;
+} House;
+
+static void
+house_free (gpointer data)
+{
+  House *house = data;
+
+  g_clear_object (&house->campaign);
+  json_object_put (house->shipped);
+  g_free (house);
+}
+
+gboolean
+mg_rules_house_set (MgCampaign *campaign, const char *key, gboolean on, GError **error)
+{
+  json_object *ruleset = NULL, *rules = NULL;
+  gboolean ok;
+
+  json_object_deep_copy (mg_campaign_get_ruleset (campaign), &ruleset, NULL);
+  if (!json_object_object_get_ex (ruleset, "house_rules", &rules) || !json_object_is_type (rules, json_type_object))
+    {
+      rules = json_object_new_object ();
+      json_object_object_add (ruleset, "house_rules", rules);
+    }
+  json_object_object_add (rules, key, json_object_new_boolean (on));
+  ok = mg_campaign_set_ruleset (campaign, ruleset, error);
+  json_object_put (ruleset);
+  return ok;
+}
+
+/* The row of one house rule shows the choice in force: its sentence, and "Default" when it is
+ * the shipped one. */
+static void
+row_show (GtkWidget *row, const MgHouseRule *rule, gboolean on, gboolean fallback)
+{
+  GtkWidget *tag = g_object_get_data (G_OBJECT (row), "mg-default-tag");
+
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(on ? rule->when_on : rule->when_off));
+  gtk_widget_set_visible (tag, on == fallback);
+}
+
+typedef struct
+{
+  MgCampaign *campaign;
+  char       *key;
+  gboolean    on;
+} Undo;
+
+static void
+undo_free (gpointer data)
+{
+  Undo *undo = data;
+
+  g_object_unref (undo->campaign);
+  g_free (undo->key);
+  g_free (undo);
+}
+
+static void
+undo_clicked (AdwToast *toast, Undo *undo)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!mg_rules_house_set (undo->campaign, undo->key, undo->on, &error))
+    g_warning ("A house rule could not be put back: %s", error->message);
+}
+
+static void
+switch_changed (GtkSwitch *sw, GParamSpec *pspec, House *house)
+{
+  const MgHouseRule *rule = g_object_get_data (G_OBJECT (sw), "mg-house-rule");
+  gboolean on = gtk_switch_get_active (sw);
+  g_autoptr(GError) error = NULL;
+
+  if (on == mg_house_rule (mg_campaign_get_ruleset (house->campaign), rule->key, !on))
+    return;   /* the switch follows the campaign (a refresh), nothing to apply */
+  if (!mg_rules_house_set (house->campaign, rule->key, on, &error))
+    {
+      g_autofree char *plain = mg_error_plain (error->message);
+      g_autofree char *message = g_strdup_printf (_("Not applied: %s"), plain);
+
+      g_signal_handlers_block_by_func (sw, switch_changed, house);
+      gtk_switch_set_active (sw, !on);
+      g_signal_handlers_unblock_by_func (sw, switch_changed, house);
+      mg_toast_show (GTK_WIDGET (sw), message);
+      return;
+    }
+  {
+    /* Translators: a toast: the house rule just switched, and the choice now in force */
+    g_autofree char *title = g_strdup_printf (_("%s: %s"), _(rule->title), _(on ? rule->when_on : rule->when_off));
+    AdwToast *toast = adw_toast_new (title);
+    Undo *undo = g_new0 (Undo, 1);
+
+    undo->campaign = g_object_ref (house->campaign);
+    undo->key = g_strdup (rule->key);
+    undo->on = !on;
+    adw_toast_set_button_label (toast, _("_Undo"));
+    g_object_set_data_full (G_OBJECT (toast), "mg-undo", undo, undo_free);
+    g_signal_connect (toast, "button-clicked", G_CALLBACK (undo_clicked), undo);
+    mg_toast_add (GTK_WIDGET (sw), toast);
+  }
+}
+
+/* After any change of the campaign (this page's, an Undo, another window's): every switch and
+ * sentence shows the ruleset in force. */
+static void
+campaign_changed (GtkWidget *group)
+{
+  House *house = g_object_get_data (G_OBJECT (group), "mg-house");
+
+  for (guint i = 0; i < house->game->n_house_rules; i++)
+    {
+      const MgHouseRule *rule = &house->game->house_rules[i];
+      GtkSwitch *sw = mg_rules_house_find_switch (group, rule->key);
+      gboolean fallback = mg_house_rule (house->shipped, rule->key, FALSE);
+      gboolean on = mg_house_rule (mg_campaign_get_ruleset (house->campaign), rule->key, fallback);
+
+      if (sw == NULL)
+        continue;
+      g_signal_handlers_block_by_func (sw, switch_changed, house);
+      gtk_switch_set_active (sw, on);
+      g_signal_handlers_unblock_by_func (sw, switch_changed, house);
+      row_show (g_object_get_data (G_OBJECT (sw), "mg-row"), rule, on, fallback);
+    }
+  if (house->applied != NULL)
+    house->applied (house->data);
+}
+
+static GtkWidget *
+rule_row (House *house, const MgHouseRule *rule)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *sw = gtk_switch_new ();
+  GtkWidget *tag = gtk_label_new (_("Default"));
+  gboolean fallback = mg_house_rule (house->shipped, rule->key, FALSE);
+  gboolean on = mg_house_rule (mg_campaign_get_ruleset (house->campaign), rule->key, fallback);
+  /* Translators: a house rule's tooltip: the rulebook's words it rests on, quoted in its language */
+  g_autofree char *passage = g_strdup_printf (_("The rulebook: “%s”"), rule->passage);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(rule->title));
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
+  gtk_widget_set_tooltip_text (row, passage);
+  gtk_widget_add_css_class (tag, "dim-label");
+  gtk_widget_add_css_class (tag, "caption");
+  gtk_widget_set_valign (tag, GTK_ALIGN_CENTER);
+  g_object_set_data (G_OBJECT (row), "mg-default-tag", tag);
+  gtk_switch_set_active (GTK_SWITCH (sw), on);
+  gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (sw), GTK_ACCESSIBLE_PROPERTY_LABEL, _(rule->title), -1);
+  g_object_set_data (G_OBJECT (sw), "mg-house-rule", (gpointer) rule);
+  g_object_set_data (G_OBJECT (sw), "mg-row", row);
+  g_signal_connect (sw, "notify::active", G_CALLBACK (switch_changed), house);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), tag);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+  row_show (row, rule, on, fallback);
+  return row;
+}
+
+GtkWidget *
+mg_rules_house_group_new (MgCampaign *campaign, const MgGame *game, json_object *shipped,
+                          MgRulesHouseApplied applied, gpointer data)
+{
+  GtkWidget *group, *list;
+  House *house;
+
+  if (game == NULL || game->n_house_rules == 0)
+    return NULL;
+  house = g_new0 (House, 1);
+  house->campaign = g_object_ref (campaign);
+  house->game = game;
+  house->shipped = json_object_get (shipped);
+  house->applied = applied;
+  house->data = data;
+
+  group = adw_preferences_group_new ();
+  g_object_set_data_full (G_OBJECT (group), "mg-house", house, house_free);
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("House rules"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                         _("Where the rulebook can be read two ways, the table chooses. A switch applies at once."));
+  list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
+  for (guint i = 0; i < game->n_house_rules; i++)
+    gtk_list_box_append (GTK_LIST_BOX (list), rule_row (house, &game->house_rules[i]));
+  g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed), group, G_CONNECT_SWAPPED);
+  return group;
+}
+
+static GtkSwitch *
+find_switch (GtkWidget *widget, const char *key)
+{
+  const MgHouseRule *rule = g_object_get_data (G_OBJECT (widget), "mg-house-rule");
+
+  if (GTK_IS_SWITCH (widget) && rule != NULL && g_str_equal (rule->key, key))
+    return GTK_SWITCH (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkSwitch *found = find_switch (child, key);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkSwitch *
+mg_rules_house_find_switch (GtkWidget *group, const char *key)
+{
+  return group != NULL ? find_switch (group, key) : NULL;
+}

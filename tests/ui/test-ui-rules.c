@@ -1,0 +1,337 @@
+/* test-ui-rules.c — the Rules page in plain words (issue 33) and its House rules (issue 34).
+ *
+ * Run twice by meson: `ui-rules` in English and `ui-rules-fr` in French (LANGUAGE=fr, the .mo
+ * built in the tree). Both open every game's Rules page from its sample, with every row opened,
+ * and fail on a raw index for a label (a bare number) or a flattened object (“X : 100 · Y : 100”).
+ * In French, a label fails when it is English, told two ways, both robust to names and numbers:
+ *  - it is a message of the catalogue that has a French translation (an untranslated string or a
+ *    name that skipped gettext: exact, no false alarm);
+ *  - it holds one of a few English words that no French sentence uses (“the”, “of”, “with”…),
+ *    which catches English that is not in the catalogue at all (a ruleset's note, a value typed
+ *    in a JSON file). Names typed by the referee (entries) are data and are not labels.
+ * Then a fake game with two house rules: a real click on a switch (gtk_widget_pick at its
+ * centre, then the X server's button) changes the campaign's ruleset; the toast's Undo, clicked
+ * the same way, puts it back. Screenshots of the House rules (TFT) in each language. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <string.h>
+
+#include "mg-application.h"
+#include "mg-campaign-window-private.h"
+#include "mg-fake-engine.h"
+#include "mg-game.h"
+#include "mg-rules-form.h"
+#include "mg-rules-house.h"
+#include "mg-rules-page.h"
+#include "ui-test-util.h"
+
+static MgApplication *app;
+static char *tmpdir;
+static gboolean french;
+
+/* English words that no French text uses (“a”, “on”, “as”, “or”, “plus” are French too: not here). */
+static const char * const english_words[] = {
+  "the", "and", "of", "with", "by", "per", "is", "are", "for", "from", "when", "this", "that",
+  "its", "it", "to", "each", "only", "if", "be", "may", "can", "not", "at", "in", "their",
+  "turn", "turns", "player", "players", "default", "gold", "castle", "castles", "areas", "spring",
+  "summer", "fall", "winter", "red", "blue", "green", "yellow", "black", "white", "introductory",
+  "rules", "cost", "costs", "weapons", "moves", "number", NULL
+};
+
+static gboolean
+has_english_word (const char *text)
+{
+  g_autofree char *lower = g_utf8_strdown (text, -1);
+  g_auto(GStrv) words = g_regex_split_simple ("[^[:alpha:]’']+", lower, 0, 0);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (g_strv_contains (english_words, words[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+check_label (const char *where, const char *text, GPtrArray *faults)
+{
+  const char *translated;
+
+  if (text == NULL || *text == '\0')
+    return;
+  if (g_regex_match_simple ("^[0-9]+$", text, 0, 0))
+    g_ptr_array_add (faults, g_strdup_printf ("%s: a bare number for a label: “%s”", where, text));
+  if (strstr (text, "·") != NULL && strchr (text, ':') != NULL)
+    g_ptr_array_add (faults, g_strdup_printf ("%s: a flattened object: “%s”", where, text));
+  if (!french)
+    return;
+  translated = g_dgettext (GETTEXT_PACKAGE, text);
+  if (translated != text && g_strcmp0 (translated, text) != 0)
+    g_ptr_array_add (faults, g_strdup_printf ("%s: English “%s” (French: “%s”)", where, text, translated));
+  else if (has_english_word (text))
+    g_ptr_array_add (faults, g_strdup_printf ("%s: English words in “%s”", where, text));
+}
+
+/* Every row opened, so that every label of the form is shown. */
+static void
+expand_all (GtkWidget *widget)
+{
+  if (ADW_IS_EXPANDER_ROW (widget))
+    adw_expander_row_set_expanded (ADW_EXPANDER_ROW (widget), TRUE);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    expand_all (child);
+}
+
+static void
+collect (GtkWidget *widget, const char *where, GPtrArray *faults)
+{
+  if (!gtk_widget_get_visible (widget) || !gtk_widget_get_child_visible (widget))
+    return;
+  if (GTK_IS_TEXT_VIEW (widget))   /* the JSON behind its button */
+    return;
+  if (GTK_IS_LABEL (widget))
+    check_label (where, gtk_label_get_text (GTK_LABEL (widget)), faults);
+  /* A value shown in an entry is English too when it is a word of the rules (a season, a colour)
+   * rather than a name or a text the referee writes (members "name", "text", "rule"). */
+  if (GTK_IS_ENTRY (widget) && mg_rules_form_slot_key (widget) != NULL &&
+      !g_strv_contains ((const char * const[]) { "name", "text", "rule", NULL }, mg_rules_form_slot_key (widget)))
+    check_label (where, gtk_editable_get_text (GTK_EDITABLE (widget)), faults);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect (child, where, faults);
+}
+
+/* The House rules group of the page, or NULL. */
+static GtkWidget *
+house_group (GtkWidget *page)
+{
+  for (GtkWidget *w = find_descendant (page, ADW_TYPE_PREFERENCES_GROUP); w != NULL; w = gtk_widget_get_next_sibling (w))
+    if (ADW_IS_PREFERENCES_GROUP (w) && g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (w)), _("House rules")) == 0)
+      return w;
+  return NULL;
+}
+
+static GtkWidget *
+show_rules (MgCampaign *campaign, int width)
+{
+  MgCampaignWindow *window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 900);
+  wait_ms (200);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "rules");
+  wait_ms (300);
+  return mg_campaign_window_get_page (window, "rules");
+}
+
+/* Every game's Rules page, every row open: no raw index, no flattened object, in French no English. */
+static void
+test_each_game (void)
+{
+  guint n_games = 0, faults_in_all = 0;
+  const MgGame **games = mg_games_all (&n_games);
+
+  for (guint g = 0; g < n_games; g++)
+    {
+      const char *id = games[g]->rules->id;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MgCampaign) campaign = NULL;
+      g_autoptr(GPtrArray) faults = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *shot = g_strdup_printf ("test-ui-rules-%s-%s.png", id, french ? "fr" : "en");
+      GtkWidget *page;
+
+      if (games[g]->n_samples == 0)
+        continue;
+      campaign = mg_application_create_sample_for (app, id, tmpdir, &error);
+      g_assert_no_error (error);
+      page = show_rules (campaign, 1000);
+      expand_all (page);
+      wait_ms (300);
+      collect (page, id, faults);
+      for (guint i = 0; i < faults->len; i++)
+        g_test_message ("%s", (char *) faults->pdata[i]);
+      faults_in_all += faults->len;
+      save_screenshot (gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW), shot);
+      close_campaign_windows (app);
+    }
+  g_assert_cmpuint (faults_in_all, ==, 0);
+}
+
+/* The House rules of TFT, as a referee sees them: kept as a screenshot in each language. */
+static void
+test_house_screenshot (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, "tft", tmpdir, &error);
+  g_autofree char *shot = g_strdup_printf ("test-ui-rules-house-tft-%s.png", french ? "fr" : "en");
+  GtkWidget *page, *group;
+
+  g_assert_no_error (error);
+  page = show_rules (campaign, 800);
+  group = house_group (page);
+  g_assert_nonnull (group);
+  g_assert_nonnull (mg_rules_house_find_switch (group, "flier_out_of_reach"));
+  save_screenshot (group, shot);
+  close_campaign_windows (app);
+}
+
+static GtkWidget *
+find_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_button (GtkWidget *widget, const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* La Mame's maps are rows that open the Map Editor; a value changed from the rulebook's says the
+ * default beside it once applied (TFT's unarmored MA, 10 in the text). */
+static void
+test_maps_and_defaults (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) lamame = mg_application_create_sample_for (app, "lamame", tmpdir, &error);
+  g_autoptr(MgCampaign) tft = NULL;
+  GtkWidget *page, *button, *window;
+  GtkSpinButton *spin;
+  g_autofree char *was = g_strdup_printf (_("Default: %s"), "10");
+
+  g_assert_no_error (error);
+  page = show_rules (lamame, 1000);
+  window = gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW);
+  button = find_button (page, _("Open the _Map Editor"));
+  g_assert_nonnull (button);
+  g_assert_null (find_label (page, "Redkeep"));   /* a map's areas are the editor's, not rows here */
+  gtk_widget_activate (button);
+  wait_ms (300);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (mg_campaign_window_get_view_stack (MG_CAMPAIGN_WINDOW (window))), ==,
+                   "map-editor");
+  close_campaign_windows (app);
+
+  tft = mg_application_create_sample_for (app, "tft", tmpdir, &error);
+  g_assert_no_error (error);
+  page = show_rules (tft, 1000);
+  g_assert_null (find_label (page, was));
+  spin = mg_rules_page_find_spin (MG_RULES_PAGE (page), "unarmored_ma");
+  g_assert_nonnull (spin);
+  gtk_spin_button_set_value (spin, 12);
+  gtk_widget_activate_action (page, "rules.apply", NULL);
+  wait_ms (200);
+  g_assert_null (mg_rules_page_get_error (MG_RULES_PAGE (page)));
+  g_assert_nonnull (find_label (page, was));
+  close_campaign_windows (app);
+}
+
+/* ---- a fake game with two house rules ---- */
+
+static const MgHouseRule fake_house[] = {
+  { "double_dice", "Dice rolled twice", "Every roll is made twice.", "Every roll is made once.", "Roll twice." },
+  { "lucky_seven", "A lucky seven", "A seven wins.", "A seven is a number like any.", "Seven is lucky." },
+};
+
+static GtkWidget *
+undo_button (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+      g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), _("_Undo")) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = undo_button (child);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_house_click_undo (void)
+{
+  static MgGame fake;
+  const char *players[] = { "Ann", "Bob", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "fake-house.db", NULL);
+  json_object *ruleset = json_tokener_parse ("{\"sides\":6,\"per_turn\":2,"
+                                                       "\"house_rules\":{\"double_dice\":false,\"lucky_seven\":true}}");
+  GtkWidget *page, *group, *window, *undo;
+  GtkSwitch *sw;
+
+  fake = *mg_fake_game (1);
+  fake.house_rules = fake_house;
+  fake.n_house_rules = G_N_ELEMENTS (fake_house);
+  mg_game_register (&fake);
+  campaign = mg_campaign_create (path, "fake", "House", players, ruleset, 1, &error);
+  json_object_put (ruleset);
+  g_assert_no_error (error);
+  page = show_rules (campaign, 800);
+  window = gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW);
+  group = house_group (page);
+  g_assert_nonnull (group);
+  sw = mg_rules_house_find_switch (group, "double_dice");
+  g_assert_nonnull (sw);
+  g_assert_false (gtk_switch_get_active (sw));
+  g_assert_true (gtk_switch_get_active (mg_rules_house_find_switch (group, "lucky_seven")));
+
+  if (!ui_test_click (GTK_WIDGET (sw)))
+    {
+      g_test_skip ("not an X11 display: no click through the server");
+      close_campaign_windows (app);
+      return;
+    }
+  g_assert_true (gtk_switch_get_active (sw));
+  g_assert_true (mg_house_rule (mg_campaign_get_ruleset (campaign), "double_dice", FALSE));
+  g_assert_true (mg_house_rule (mg_campaign_get_ruleset (campaign), "lucky_seven", FALSE));
+  /* The file holds it: a new reader of the campaign sees the switch on. */
+  {
+    g_autoptr(MgCampaign) again = mg_campaign_open (path, &error);
+    g_assert_no_error (error);
+    g_assert_true (mg_house_rule (mg_campaign_get_ruleset (again), "double_dice", FALSE));
+  }
+
+  wait_ms (700);   /* the toast slides in: click it where it rests */
+  undo = undo_button (window);
+  g_assert_nonnull (undo);
+  g_assert_true (ui_test_click (undo));
+  wait_ms (200);
+  g_assert_false (mg_house_rule (mg_campaign_get_ruleset (campaign), "double_dice", TRUE));
+  g_assert_false (gtk_switch_get_active (sw));
+  close_campaign_windows (app);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  ui_test_use_catalogue ();
+  french = g_str_has_prefix (g_getenv ("LANGUAGE") != NULL ? g_getenv ("LANGUAGE") : "", "fr");
+
+  app = ui_test_init (&argc, &argv, "mg-ui-rules", &tmpdir);
+  g_test_add_func ("/ui-rules/each-game", test_each_game);
+  g_test_add_func ("/ui-rules/house/screenshot", test_house_screenshot);
+  g_test_add_func ("/ui-rules/maps-and-defaults", test_maps_and_defaults);
+  if (!french)
+    g_test_add_func ("/ui-rules/house/click-undo", test_house_click_undo);
+  status = g_test_run ();
+  ui_test_finish (app, tmpdir);
+  return status;
+}
