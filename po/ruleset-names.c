@@ -128,6 +128,8 @@ N_("The Abandoned Kingdom (3 players): its side and the most kills it makes (rul
 N_("In order = no AK officer earlier in `order` is left on the board. The first free_marines AK Marines score 0, others `marine`; each piece lost `lost_piece`. Perfect game 57. max_kills 0 = no limit.")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.team (a note on the rules) */
 N_("Partners sit opposite and never capture each other's pieces.")
+/* Translators: a name in the shipped ruleset, cricchio.json $.notes.house_rules (a note on the rules) */
+N_("Disputed readings the table chooses (docs/rules/cricchio.md): victim_moves_first (rule 12), uncovered_threat_needs_melee, marine_front_end_captures_sideways, marine_double_step_over_wall, explosion_kills_score (Points).")
 /* Translators: a name in the shipped ruleset, lamame.json $.starting_gold (a field's label) */
 N_("Starting gold")
 /* Translators: a name in the shipped ruleset, lamame.json $.supply (a field's label) */
@@ -682,8 +684,6 @@ N_("Practice")
 N_("Practice out st")
 /* Translators: a name in the shipped ruleset, tft.json $.experience.trade_cost (a field's label) */
 N_("Trade cost")
-/* Translators: a name in the shipped ruleset, tft.json $.house_rules (a field's label) */
-N_("House rules")
 /* Translators: a name in the shipped ruleset, tft.json $.house_rules.flier_out_of_reach (a field's label) */
 N_("Flier out of reach")
 /* Translators: a name in the shipped ruleset, tft.json $.notes.dwarf (a note on the rules) */
