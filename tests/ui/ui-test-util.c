@@ -663,6 +663,8 @@ pick_lands (GtkWidget *root, GtkWidget *w, double x, double y, const char *where
 
   if (picked == w || (picked != NULL && gtk_widget_is_ancestor (picked, w)))
     return TRUE;
+  if (where == NULL)   /* a first look, told nothing */
+    return FALSE;
   mine = ui_test_describe (w);
   over = picked != NULL ? ui_test_describe (picked) : g_strdup ("nothing");
   over_parent = picked != NULL && gtk_widget_get_parent (picked) != NULL

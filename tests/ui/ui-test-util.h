@@ -73,7 +73,7 @@ void              assert_area_names_apart (MgAreaMap *map);
  * their areas or at a grid of points), gtk_widget_pick() at the centre of what is visible of it
  * (clipped by every scrolling ancestor) must return the control or a descendant. Each failure is a
  * test message naming the control and what covered it, prefixed by `where`; returns how many
- * failed, and adds to *n_checked the controls checked. */
+ * failed, and adds to *n_checked the controls checked. With `where` NULL nothing is told. */
 guint             ui_test_assert_pickable (GtkWidget *root, const char *where, guint *n_checked);
 /* A short description of a widget for messages: its type, id, label, tooltip or icon. */
 char             *ui_test_describe       (GtkWidget *widget);
