@@ -507,6 +507,55 @@ assert_area_names_apart (MgAreaMap *map)
       }
 }
 
+guint
+assert_area_map_readable (MgAreaMap *map)
+{
+  json_object *model = mg_area_map_get_model (map);
+  json_object *areas = json_object_object_get (model, "areas");
+  guint n_tokens = json_object_array_length (json_object_object_get (model, "tokens")), shrunk = 0;
+  gsize n = json_object_array_length (areas);
+
+  for (guint t = 0; t < n_tokens; t++)
+    {
+      graphene_rect_t r;
+      g_assert_true (mg_area_map_token_rect (map, t, &r));
+      g_assert_cmpfloat (r.size.width, >=, 12);
+      g_assert_cmpfloat (r.size.height, >=, 12);
+    }
+  for (gsize i = 0; i < n; i++)
+    {
+      const char *a = json_object_get_string (json_object_object_get (json_object_array_get_idx (areas, i), "id"));
+      graphene_rect_t ra;
+
+      g_assert_true (mg_area_map_name_rect (map, a, &ra));
+      if (mg_area_map_name_is_short (map, a))
+        {
+          g_test_message ("%s: its name is shrunk to initials", a);
+          shrunk++;
+        }
+      for (guint t = 0; t < n_tokens; t++)
+        {
+          graphene_rect_t r;
+          mg_area_map_token_rect (map, t, &r);
+          if (graphene_rect_intersection (&ra, &r, NULL))
+            g_error ("the name of %s (%g,%g %gx%g) lies over token %u", a, ra.origin.x, ra.origin.y,
+                     ra.size.width, ra.size.height, t);
+        }
+      for (gsize j = i + 1; j < n; j++)
+        {
+          const char *b = json_object_get_string (json_object_object_get (json_object_array_get_idx (areas, j), "id"));
+          graphene_rect_t wa, rb;
+
+          g_assert_true (mg_area_map_name_rect (map, b, &rb));
+          graphene_rect_inset_r (&ra, -2, -2, &wa);
+          graphene_rect_inset (&rb, -2, -2);
+          if (graphene_rect_intersection (&wa, &rb, NULL))
+            g_error ("the names of %s and %s are less than 4 px apart", a, b);
+        }
+    }
+  return shrunk;
+}
+
 GPtrArray *
 ui_test_tab_round (GtkWidget *window, GtkWidget *within, const char *where, guint *traps)
 {

@@ -59,6 +59,9 @@ void              report_wide_widgets    (GtkWidget *widget, int limit);
 guint             count_overflowing_children (GtkWidget *widget);
 
 /* Fails the test when two areas' names on the map are drawn less than 4 px apart. */
+/* Fails the test for a token drawn under 12 px, a name over a token or less than 4 px from
+ * another name; tells (test messages) each name shrunk to initials and returns their count. */
+guint             assert_area_map_readable (MgAreaMap *map);
 void              assert_area_names_apart (MgAreaMap *map);
 
 MgCampaignWindow *find_campaign_window   (MgApplication *app);

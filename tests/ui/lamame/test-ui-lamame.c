@@ -448,7 +448,7 @@ test_narrow_and_dark (void)
             g_assert_cmpfloat (hypot (ax - bx, ay - by), >, 30);
             g_assert_cmpfloat (bx, <, gtk_widget_get_width (GTK_WIDGET (map)));
             g_assert_cmpstr (mg_area_map_area_at (map, bx, by), ==, "Oak Hill");
-            assert_area_names_apart (map);
+            g_test_message ("%s: %u names shrunk", name, assert_area_map_readable (map));
             save_screenshot (GTK_WIDGET (window), name);
           }
     }
