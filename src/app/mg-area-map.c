@@ -355,7 +355,7 @@ layout_names (MgAreaMap *self)
 
 /* The legend's items in rows across the bottom of the widget; returns its height. */
 static double
-layout_legend (MgAreaMap *self, cairo_t *cr)
+layout_legend (MgAreaMap *self, cairo_t *cr, int width)
 {
   json_object *legend = mg_ui_json_array (self->model, "legend");
   double x = 8, y, row = LEGEND_FONT + 8, icon = 12;
@@ -363,7 +363,7 @@ layout_legend (MgAreaMap *self, cairo_t *cr)
 
   if (mg_ui_json_len (legend) == 0)
     return 0;
-  /* First pass: how many rows; second (cr given): draw them. */
+  /* Without cr: how many rows; with cr: draw them. */
   y = self->lh - (self->legend_h > 0 ? self->legend_h : 0) + 4;
   for (gsize i = 0; i < mg_ui_json_len (legend); i++)
     {
@@ -372,7 +372,7 @@ layout_legend (MgAreaMap *self, cairo_t *cr)
       int w, h;
 
       text_size (self, text, FALSE, LEGEND_FONT, &w, &h);
-      if (x > 8 && x + icon + 4 + w > self->lw - 8)
+      if (x > 8 && x + icon + 4 + w > width - 8)
         {
           x = 8;
           y += row;
@@ -422,7 +422,7 @@ ensure_layout (MgAreaMap *self)
   self->lw = width;
   self->lh = height;
   self->legend_h = 0;
-  self->legend_h = layout_legend (self, NULL);
+  self->legend_h = layout_legend (self, NULL, width);
   self->map_h = MAX (1, height - self->legend_h);
   self->radius = MIN (CLAMP (MIN (width, self->map_h) / 24.0, 14.0, 30.0) * sqrt (self->zoom), 48.0);
   self->token = MAX (MIN_TOKEN, self->radius * 0.55);
@@ -669,7 +669,7 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.15);
       cairo_rectangle (cr, 0, self->map_h, width, 1);
       cairo_fill (cr);
-      layout_legend (self, cr);
+      layout_legend (self, cr, self->lw);
     }
   draw_focus (self, cr, &fg);
   cairo_destroy (cr);
@@ -1135,15 +1135,35 @@ drag_end (GtkGestureDrag *gesture, double dx, double dy, MgAreaMap *self)
 
 /* ---------------------------------------------------------------- the widget */
 
+/* For a width, the height that shows the map whole at that width (its aspect kept) with its
+ * legend: what the map wants when its page lays it out under the width (a narrow window). */
 static void
 mg_area_map_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
                      int *minimum, int *natural, int *min_baseline, int *nat_baseline)
 {
-  (void) widget;
-  (void) for_size;
+  MgAreaMap *self = MG_AREA_MAP (widget);
+
   *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 280 : 240;
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 720 : 560;
   *min_baseline = *nat_baseline = -1;
+  if (orientation == GTK_ORIENTATION_VERTICAL && for_size > 0 && mg_ui_json_len (areas (self)) > 1)
+    {
+      json_object *list = areas (self);
+      double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE;
+      double radius = CLAMP (for_size / 24.0, 14.0, 30.0), margin = radius + 2 * CLAMP (radius * 0.45, 10, 14) + 6;
+
+      for (gsize i = 0; i < mg_ui_json_len (list); i++)
+        {
+          json_object *a = json_object_array_get_idx (list, i);
+          minx = MIN (minx, mg_ui_json_int (a, "x", 0));
+          maxx = MAX (maxx, mg_ui_json_int (a, "x", 0));
+          miny = MIN (miny, mg_ui_json_int (a, "y", 0));
+          maxy = MAX (maxy, mg_ui_json_int (a, "y", 0));
+        }
+      if (maxx > minx)
+        *natural = MAX (*minimum, (int) ((maxy - miny) / (maxx - minx) * (for_size - 2 * margin) + 2 * margin
+                                         + layout_legend (self, NULL, for_size)));
+    }
 }
 
 static void

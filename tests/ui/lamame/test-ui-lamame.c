@@ -433,6 +433,7 @@ test_narrow_and_dark (void)
             gtk_window_set_default_size (GTK_WINDOW (window), widths[w], widths[w] == 360 ? 720 : 900);
             adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), pages[p]);
             wait_ms (600);
+            save_screenshot (GTK_WIDGET (window), name);
             gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
             g_assert_cmpint (minimum, <=, widths[w]);
             g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, widths[w]);
@@ -449,7 +450,6 @@ test_narrow_and_dark (void)
             g_assert_cmpfloat (bx, <, gtk_widget_get_width (GTK_WIDGET (map)));
             g_assert_cmpstr (mg_area_map_area_at (map, bx, by), ==, "Oak Hill");
             g_test_message ("%s: %u names shrunk", name, assert_area_map_readable (map));
-            save_screenshot (GTK_WIDGET (window), name);
           }
     }
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
