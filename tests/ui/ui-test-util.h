@@ -30,6 +30,24 @@ void              press_key              (GtkWidget *widget, guint keyval);
  * centre before each. ui_test_keys: one key, a keysym (GDK_KEY_Return). */
 gboolean          ui_test_wheel          (GtkWidget *widget, int clicks, guint modifier);
 gboolean          ui_test_keys           (GtkWidget *widget, guint keysym, guint modifier);
+/* Real input for keyboard-only and pointer tests, through the X server (XTest); each FALSE,
+ * having done nothing, when the display is not X11.
+ * ui_test_key: one key (a keysym) to the window holding `widget`, the pointer first put in its
+ * top-left corner (not on a control: no WM under Xvfb, the keyboard follows the pointer).
+ * ui_test_type: each character of `text` (digits and letters) as keys.
+ * ui_test_click_at: the pointer moved to (x, y) in `widget` and its first button clicked there;
+ * first checks that GTK's picking finds `widget` (or a descendant) at that point, else fails
+ * naming the widget on top. */
+gboolean          ui_test_key            (GtkWidget *widget, guint keysym, guint modifier);
+gboolean          ui_test_type           (GtkWidget *widget, const char *text);
+gboolean          ui_test_click_at       (GtkWidget *widget, double x, double y);
+/* Fails unless gtk_widget_pick at (x, y) in widget, asked of its window, gives widget or a
+ * descendant; the message names what was picked instead. */
+void              assert_pick            (GtkWidget *widget, double x, double y);
+/* Tab (real keys) until `target` has the focus; fails after `max` presses. Returns the count. */
+guint             ui_test_tab_to         (GtkWidget *target, guint max);
+/* The first visible button under root whose label contains text (its child label's too). */
+GtkWidget        *find_button_labelled   (GtkWidget *root, const char *text);
 /* The widget itself or its first descendant (depth first) of that type, or NULL. */
 GtkWidget        *find_descendant        (GtkWidget *widget, GType type);
 /* The same, of that type with that CSS class (any class when NULL). */

@@ -175,7 +175,7 @@ mg_lamame_ui_action_text (json_object *a)
   if (g_strcmp0 (type, "pass") == 0)
     return g_strdup_printf (_("%s: pass"), player);
   if (g_strcmp0 (type, "withdraw") == 0)
-    return g_strdup_printf (_("%s: stop the attack"), player);
+    return g_strdup_printf (_("%s: withdraw from the attack"), player);
   if (g_strcmp0 (type, "end_action") == 0)
     return g_strdup_printf (_("%s: end the %s action"), player, mg_lamame_ui_card_name (mg_ui_json_str (a, "card")));
   if (g_strcmp0 (type, "choose_start") == 0)
