@@ -11,6 +11,7 @@
 #define NAME_GAP    2.0    /* px each side: names stand 4 px apart */
 #define LEGEND_FONT 12.0
 #define MAX_ZOOM    6.0
+#define RING_ROOM   4.0    /* px round an area for its hover and focus rings */
 
 /* Where one area's name is drawn: its text (whole, broken on two lines, or initials). */
 typedef struct
@@ -298,7 +299,9 @@ spot_free (MgAreaMap *self, const graphene_rect_t *rect, guint upto)
     }
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
     {
+      /* Room for the rings drawn round an area (hover, keyboard). */
       box = area_box (self, json_object_array_get_idx (list, i));
+      graphene_rect_inset (&box, -RING_ROOM, -RING_ROOM);
       if (graphene_rect_intersection (&wide, &box, NULL))
         return FALSE;
     }
@@ -544,7 +547,7 @@ draw_area (MgAreaMap *self, cairo_t *cr, json_object *a, const GdkRGBA *fg, cons
   /* The pointer's area: a faint ring, so a click's target shows before it lands. */
   if (g_strcmp0 (id, self->hover_area) == 0)
     {
-      area_path (self, cr, castle, x, y, r + 4);
+      area_path (self, cr, castle, x, y, r + RING_ROOM - 1);
       cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.3);
       cairo_set_line_width (cr, 2);
       cairo_stroke (cr);
@@ -606,13 +609,13 @@ draw_focus (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
   /* The keyboard's area: a dashed ring; the map itself: an accent line round it. */
   if (self->focus_area != NULL && find_area (self, self->focus_area) != NULL)
     {
+      json_object *a = find_area (self, self->focus_area);
       double x, y;
 
-      to_widget (self, find_area (self, self->focus_area), &x, &y);
-      cairo_new_path (cr);
-      cairo_arc (cr, x, y, self->radius * 1.45, 0, 2 * G_PI);
+      to_widget (self, a, &x, &y);
+      area_path (self, cr, has_mark (a, "castle"), x, y, self->radius + RING_ROOM - 1);
       cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.9);
-      cairo_set_line_width (cr, 2.5);
+      cairo_set_line_width (cr, 2);
       cairo_set_dash (cr, (double[]) { 4, 3 }, 2, 0);
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);

@@ -228,6 +228,15 @@ assert_pick (GtkWidget *widget, double x, double y)
 }
 
 gboolean
+ui_test_pointer_to (GtkWidget *widget, double x, double y)
+{
+  if (pointer_at (widget, x, y) == NULL)
+    return FALSE;
+  wait_ms (50);
+  return TRUE;
+}
+
+gboolean
 ui_test_click_at (GtkWidget *widget, double x, double y)
 {
   Display *display;

@@ -41,6 +41,8 @@ gboolean          ui_test_keys           (GtkWidget *widget, guint keysym, guint
 gboolean          ui_test_key            (GtkWidget *widget, guint keysym, guint modifier);
 gboolean          ui_test_type           (GtkWidget *widget, const char *text);
 gboolean          ui_test_click_at       (GtkWidget *widget, double x, double y);
+/* The pointer moved to (x, y) in widget, nothing pressed (hover). */
+gboolean          ui_test_pointer_to     (GtkWidget *widget, double x, double y);
 /* Fails unless gtk_widget_pick at (x, y) in widget, asked of its window, gives widget or a
  * descendant; the message names what was picked instead. */
 void              assert_pick            (GtkWidget *widget, double x, double y);

@@ -151,7 +151,8 @@ mg_lamame_ui_map_model (json_object *map, json_object *view)
     }
   json_object_object_add (model, "areas", areas);
   json_object_object_add (model, "tokens", tokens);
-  json_object_object_add (model, "legend", legend (players));
+  if (view != NULL)
+    json_object_object_add (model, "legend", legend (players));
   return model;
 }
 

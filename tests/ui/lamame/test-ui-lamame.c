@@ -678,6 +678,107 @@ test_keyboard_turn (void)
   close_campaign_windows (app);
 }
 
+static void
+play (MgCampaign *campaign, const char *json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) action = json_tokener_parse (json);
+  g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (entry);
+}
+
+/* Issue 32 item 4: on the map, a click on a highlighted destination acts (real clicks, each
+ * first checked to land on the map by GTK's picking); what it will do is said under the map as
+ * the pointer comes over it. Item 6: mid-year, the Map Editor shows the live map read-only. */
+static void
+test_click_destinations (void)
+{
+  static const char * const setup[] = {
+    "{\"type\":\"start\",\"initial_build\":\"introductory\"}",
+    "{\"type\":\"build\",\"player\":\"Red\",\"unit\":\"knight\",\"area\":\"Oak Hill\"}",
+    "{\"type\":\"pass\",\"player\":\"Red\"}",
+    "{\"type\":\"build\",\"player\":\"Blue\",\"unit\":\"soldier\",\"area\":\"Bluewater\"}",
+    "{\"type\":\"pass\",\"player\":\"Blue\"}",
+    "{\"type\":\"pass\",\"player\":\"Green\"}",
+    "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":1}",
+    "{\"type\":\"start_bid\",\"player\":\"Blue\",\"gold\":0}",
+    "{\"type\":\"start_bid\",\"player\":\"Green\",\"gold\":0}",
+    "{\"type\":\"choose_start\",\"player\":\"Red\",\"start\":\"Red\"}",
+    "{\"type\":\"choose_cards\",\"player\":\"Red\",\"cards\":[\"move\"]}",
+    "{\"type\":\"choose_cards\",\"player\":\"Blue\",\"cards\":[\"tax\"]}",
+    "{\"type\":\"choose_cards\",\"player\":\"Green\",\"cards\":[\"tax\"]}",
+  };
+  MgCampaignWindow *window;
+  MgLamameMapPage *page;
+  g_autoptr(MgCampaign) campaign = open_on_map ("clicks.db", &window, &page);
+  GtkWidget *map = GTK_WIDGET (page->map);
+  MgLamameEditor *editor;
+  MgAreaMap *emap;
+  double x, y;
+  guint before;
+
+  for (guint i = 0; i < G_N_ELEMENTS (setup); i++)
+    play (campaign, setup[i]);
+  wait_ms (100);
+  g_assert_true (mg_area_map_area_position (page->map, "Oak Hill", &x, &y));
+  if (!ui_test_click_at (map, x, y))
+    {
+      g_test_skip ("not an X11 display");
+      close_campaign_windows (app);
+      return;
+    }
+  g_assert_cmpstr (mg_area_map_get_selected (page->map), ==, "Oak Hill");
+  g_assert_true (mg_area_map_is_target (page->map, "North Pass"));
+  /* Over North Pass: the line under the map says what a click does, before it is done. */
+  g_assert_true (mg_area_map_area_position (page->map, "North Pass", &x, &y));
+  g_assert_true (ui_test_pointer_to (map, x, y));
+  g_assert_true (label_has (page->map_hint, "move the knight from Oak Hill to North Pass"));
+  g_assert_true (ui_test_click_at (map, x, y));
+  {
+    g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    json_object *units = json_object_object_get (v, "units");
+    gboolean moved = FALSE;
+    for (gsize i = 0; i < json_object_array_length (units); i++)
+      moved = moved || (g_strcmp0 (json_object_get_string (json_object_object_get (json_object_array_get_idx (units, i), "area")), "North Pass") == 0);
+    g_assert_true (moved);
+  }
+  g_assert_cmpstr (mg_area_map_get_selected (page->map), ==, "North Pass");
+  /* Bluewater is a destination now: the hint says "attack" as the pointer arrives; a click attacks. */
+  g_assert_true (mg_area_map_area_position (page->map, "Bluewater", &x, &y));
+  g_assert_true (ui_test_pointer_to (map, x + 1, y));
+  g_assert_true (label_has (page->map_hint, "attack Bluewater"));
+  g_assert_true (ui_test_click_at (map, x + 1, y));
+  {
+    g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    g_assert_nonnull (json_object_object_get (v, "attack"));
+  }
+  g_assert_true (label_has (page->banner, "attacks Blue on Bluewater"));
+  save_screenshot (GTK_WIDGET (window), "lamame-clicked-attack.png");
+
+  /* The Map Editor, mid-year: the live map, read-only, and how to correct it; a click on an
+   * empty spot adds nothing; no "The map is complete". */
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map-editor");
+  editor = MG_LAMAME_EDITOR (mg_campaign_window_get_page (window, "map-editor"));
+  emap = mg_lamame_editor_get_area_map (editor);
+  wait_ms (300);
+  g_assert_nonnull (strstr (mg_lamame_editor_status (editor), "read-only"));
+  g_assert_nonnull (strstr (mg_lamame_editor_status (editor), "undo back"));
+  g_assert_null (strstr (mg_lamame_editor_status (editor), "complete"));
+  g_assert_null (find_button_labelled (GTK_WIDGET (editor), "Add Areas"));
+  g_assert_null (find_button_labelled (GTK_WIDGET (editor), "Import"));
+  before = json_object_array_length (json_object_object_get (mg_lamame_editor_get_map (editor), "areas"));
+  mg_lamame_editor_set_mode (editor, TRUE, FALSE);
+  g_assert_true (ui_test_click_at (GTK_WIDGET (emap), 8, 8));
+  g_assert_cmpuint (json_object_array_length (json_object_object_get (mg_lamame_editor_get_map (editor), "areas")), ==, before);
+  g_assert_true (mg_area_map_area_position (emap, "Oak Hill", &x, &y));
+  g_assert_true (ui_test_click_at (GTK_WIDGET (emap), x, y));
+  g_assert_false (gtk_widget_is_sensitive (find_button_labelled (GTK_WIDGET (editor), "Delete Area")));
+  save_screenshot (GTK_WIDGET (window), "lamame-editor-live.png");
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -689,6 +790,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lamame-ui/sample-final-table", test_sample_final_table);
   g_test_add_func ("/lamame-ui/narrow-and-dark", test_narrow_and_dark);
   g_test_add_func ("/lamame-ui/keyboard-turn", test_keyboard_turn);
+  g_test_add_func ("/lamame-ui/click-destinations", test_click_destinations);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
