@@ -318,7 +318,7 @@ static void
 layout_names (MgAreaMap *self)
 {
   json_object *list = areas (self);
-  double size = name_font (self);
+  double size = name_font (self), off = RING_ROOM + NAME_GAP + 0.5;   /* clear of the area's rings */
 
   g_array_set_size (self->names, 0);   /* name_spot_clear frees their texts */
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
@@ -341,10 +341,10 @@ layout_names (MgAreaMap *self)
           if (texts[t] == NULL)
             continue;
           text_size (self, texts[t], FALSE, size, &w, &h);
-          c[0] = GRAPHENE_RECT_INIT (ax - w / 2.0, box.origin.y + box.size.height + 2, w, h);
-          c[1] = GRAPHENE_RECT_INIT (ax - w / 2.0, box.origin.y - 2 - h, w, h);
-          c[2] = GRAPHENE_RECT_INIT (box.origin.x + box.size.width + 3, ay - h / 2.0, w, h);
-          c[3] = GRAPHENE_RECT_INIT (box.origin.x - 3 - w, ay - h / 2.0, w, h);
+          c[0] = GRAPHENE_RECT_INIT (ax - w / 2.0, box.origin.y + box.size.height + off, w, h);
+          c[1] = GRAPHENE_RECT_INIT (ax - w / 2.0, box.origin.y - off - h, w, h);
+          c[2] = GRAPHENE_RECT_INIT (box.origin.x + box.size.width + off, ay - h / 2.0, w, h);
+          c[3] = GRAPHENE_RECT_INIT (box.origin.x - off - w, ay - h / 2.0, w, h);
           for (guint k = 0; k < 4 && spot.text == NULL; k++)
             if (spot_free (self, &c[k], self->names->len))
               spot = (NameSpot) { g_strdup (texts[t]), c[k], t == 2 };

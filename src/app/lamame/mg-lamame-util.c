@@ -315,14 +315,14 @@ side_width (GtkWidget *side, int width)
 }
 
 /* Below the map, the panel keeps at least this share of the height (the steps live there); the
- * map takes what shows it whole at the window's width (its natural height), up to 7/10. */
+ * map takes what shows it whole at the window's width (its natural height), up to 3/4. */
 static int
 map_height_below (GtkWidget *main, int width, int height)
 {
   int min = 0, nat = 0;
 
   gtk_widget_measure (main, GTK_ORIENTATION_VERTICAL, width, &min, &nat, NULL, NULL);
-  return MAX (min, MIN (nat, height * 7 / 10));
+  return MAX (min, MIN (nat, height * 3 / 4));
 }
 
 void
