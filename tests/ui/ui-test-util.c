@@ -728,3 +728,185 @@ ui_test_tab_round (GtkWidget *window, GtkWidget *within, const char *where, guin
     }
   return stops;
 }
+
+/* Issue 32: the pointer reaches every control the user sees. */
+
+char *
+ui_test_describe (GtkWidget *widget)
+{
+  GString *s = g_string_new (G_OBJECT_TYPE_NAME (widget));
+  const char *id = gtk_buildable_get_buildable_id (GTK_BUILDABLE (widget));
+  const char *text = NULL;
+
+  if (id != NULL)
+    g_string_append_printf (s, "#%s", id);
+  if (GTK_IS_BUTTON (widget))
+    text = gtk_button_get_label (GTK_BUTTON (widget));
+  if (text == NULL && GTK_IS_LABEL (widget))
+    text = gtk_label_get_label (GTK_LABEL (widget));
+  if (text == NULL && ADW_IS_PREFERENCES_ROW (widget))
+    text = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget));
+  if (text == NULL)
+    text = gtk_widget_get_tooltip_text (widget);
+  if (text == NULL && GTK_IS_BUTTON (widget))
+    text = gtk_button_get_icon_name (GTK_BUTTON (widget));
+  if (text != NULL)
+    g_string_append_printf (s, " “%.40s”", text);
+  return g_string_free (s, FALSE);
+}
+
+/* A control a user points at: the stock ones, and the app's own drawn widgets that take clicks. */
+static gboolean
+is_control (GtkWidget *w)
+{
+  const char *type = G_OBJECT_TYPE_NAME (w);
+
+  if (GTK_IS_BUTTON (w) || GTK_IS_CHECK_BUTTON (w) || GTK_IS_SWITCH (w) || GTK_IS_TEXT (w)
+      || GTK_IS_DROP_DOWN (w) || GTK_IS_SPIN_BUTTON (w) || GTK_IS_SCALE (w) || GTK_IS_TEXT_VIEW (w))
+    return TRUE;
+  if (GTK_IS_LIST_BOX_ROW (w))
+    return gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (w));
+  /* A list view's rows; a combo row shows its choice in one too, which the row answers for. */
+  if (g_str_equal (type, "GtkListItemWidget") || g_str_equal (type, "GtkColumnViewRowWidget"))
+    return gtk_widget_get_ancestor (w, ADW_TYPE_COMBO_ROW) == NULL
+           && gtk_widget_get_ancestor (w, GTK_TYPE_DROP_DOWN) == NULL;
+  return g_str_has_prefix (type, "Mg") && gtk_widget_get_focusable (w);
+}
+
+/* What of w the user sees, in root's coordinates: its bounds clipped by every ancestor that
+ * clips (scrolled windows, viewports, stacks) and by the root. */
+static gboolean
+visible_rect (GtkWidget *w, GtkWidget *root, graphene_rect_t *out)
+{
+  graphene_rect_t r, a;
+
+  if (!gtk_widget_compute_bounds (w, root, &r))
+    return FALSE;
+  for (GtkWidget *p = gtk_widget_get_parent (w); p != NULL && p != root; p = gtk_widget_get_parent (p))
+    if (gtk_widget_get_overflow (p) == GTK_OVERFLOW_HIDDEN || GTK_IS_VIEWPORT (p) || GTK_IS_SCROLLED_WINDOW (p))
+      {
+        if (!gtk_widget_compute_bounds (p, root, &a) || !graphene_rect_intersection (&r, &a, &r))
+          return FALSE;
+      }
+  graphene_rect_init (&a, 0, 0, gtk_widget_get_width (root), gtk_widget_get_height (root));
+  if (!graphene_rect_intersection (&r, &a, &r))
+    return FALSE;
+  *out = r;
+  return r.size.width >= 2 && r.size.height >= 2;
+}
+
+/* Seen by the user: mapped, and neither it nor an ancestor fully transparent. */
+static gboolean
+seen (GtkWidget *w)
+{
+  if (!gtk_widget_get_mapped (w))
+    return FALSE;
+  for (GtkWidget *p = w; p != NULL; p = gtk_widget_get_parent (p))
+    if (gtk_widget_get_opacity (p) <= 0.01)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+pick_lands (GtkWidget *root, GtkWidget *w, double x, double y, const char *where)
+{
+  GtkWidget *picked = gtk_widget_pick (root, x, y, GTK_PICK_DEFAULT);
+  g_autofree char *mine = NULL, *over = NULL, *over_parent = NULL;
+
+  if (picked == w || (picked != NULL && gtk_widget_is_ancestor (picked, w)))
+    return TRUE;
+  mine = ui_test_describe (w);
+  over = picked != NULL ? ui_test_describe (picked) : g_strdup ("nothing");
+  over_parent = picked != NULL && gtk_widget_get_parent (picked) != NULL
+                ? ui_test_describe (gtk_widget_get_parent (picked)) : g_strdup ("-");
+  g_test_message ("%s: %s at (%.0f, %.0f) is covered by %s (in %s)", where, mine, x, y, over, over_parent);
+  return FALSE;
+}
+
+static guint
+check_control (GtkWidget *root, GtkWidget *w, const char *where)
+{
+  graphene_rect_t r;
+  gboolean canvas;
+
+  if (!visible_rect (w, root, &r))
+    return 0;
+  canvas = g_str_has_prefix (G_OBJECT_TYPE_NAME (w), "Mg") && r.size.width > 64 && r.size.height > 64;
+  if (MG_IS_AREA_MAP (w))
+    {
+      /* Every area the user sees. */
+      json_object *model = mg_area_map_get_model (MG_AREA_MAP (w)), *areas;
+      guint bad = 0;
+
+      if (json_object_object_get_ex (model, "areas", &areas))
+        for (size_t i = 0; i < json_object_array_length (areas); i++)
+          {
+            json_object *id;
+            double ax, ay;
+            graphene_point_t at;
+
+            if (!json_object_object_get_ex (json_object_array_get_idx (areas, i), "id", &id)
+                || !mg_area_map_area_position (MG_AREA_MAP (w), json_object_get_string (id), &ax, &ay)
+                || !gtk_widget_compute_point (w, root, &GRAPHENE_POINT_INIT (ax, ay), &at)
+                || !graphene_rect_contains_point (&r, &at))
+              continue;
+            bad += !pick_lands (root, w, at.x, at.y, where);
+          }
+      return bad;
+    }
+  if (canvas)
+    {
+      /* A board or a drawing: a grid of points over what is seen of it (a board's squares). */
+      guint bad = 0;
+
+      for (int i = 0; i < 5; i++)
+        for (int j = 0; j < 5; j++)
+          bad += !pick_lands (root, w, r.origin.x + r.size.width * (i + 0.5) / 5,
+                              r.origin.y + r.size.height * (j + 0.5) / 5, where);
+      return bad > 0;
+    }
+  return !pick_lands (root, w, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, where);
+}
+
+static void
+walk_controls (GtkWidget *root, GtkWidget *w, const char *where, guint *bad, guint *n)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      if (GTK_IS_NATIVE (c) || !seen (c))   /* popovers are their own surfaces */
+        continue;
+      if (is_control (c) && gtk_widget_is_sensitive (c))
+        {
+          (*n)++;
+          *bad += check_control (root, c, where);
+        }
+      walk_controls (root, c, where, bad, n);
+    }
+}
+
+guint
+ui_test_assert_pickable (GtkWidget *root, const char *where, guint *n_checked)
+{
+  guint bad = 0, n = 0;
+
+  walk_controls (root, root, where, &bad, &n);
+  if (n_checked != NULL)
+    *n_checked += n;
+  return bad;
+}
+
+gboolean
+ui_test_x_click (GtkWidget *widget)
+{
+  Display *x = pointer_to (widget);
+
+  if (x == NULL)
+    return FALSE;
+  XTestFakeButtonEvent (x, 1, True, CurrentTime);
+  XSync (x, False);
+  wait_ms (30);
+  XTestFakeButtonEvent (x, 1, False, CurrentTime);
+  XSync (x, False);
+  wait_ms (250);
+  return TRUE;
+}

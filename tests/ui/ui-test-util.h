@@ -84,6 +84,21 @@ guint             count_overflowing_children (GtkWidget *widget);
 guint             assert_area_map_readable (MgAreaMap *map);
 void              assert_area_names_apart (MgAreaMap *map);
 
+/* Issue 32: the pointer reaches every control the user sees. For each mapped, sensitive control
+ * in `root` (buttons, toggles, check buttons, switches, entries, drop-downs, spin buttons,
+ * scales, activatable rows; and the app's own drawn widgets — maps, boards — at the positions of
+ * their areas or at a grid of points), gtk_widget_pick() at the centre of what is visible of it
+ * (clipped by every scrolling ancestor) must return the control or a descendant. Each failure is a
+ * test message naming the control and what covered it, prefixed by `where`; returns how many
+ * failed, and adds to *n_checked the controls checked. */
+guint             ui_test_assert_pickable (GtkWidget *root, const char *where, guint *n_checked);
+/* A short description of a widget for messages: its type, id, label, tooltip or icon. */
+char             *ui_test_describe       (GtkWidget *widget);
+/* A left click through the X server (XTest) at the centre of `widget` as it is on screen: the
+ * pointer moves there and button 1 is pressed and released, so GTK picks the target itself.
+ * FALSE, having done nothing, when the display is not X11. */
+gboolean          ui_test_x_click        (GtkWidget *widget);
+
 MgCampaignWindow *find_campaign_window   (MgApplication *app);
 void              close_campaign_windows (MgApplication *app);
 void              remove_tree            (const char *path);
