@@ -162,6 +162,18 @@ ui_test_keys (GtkWidget *widget, guint keysym, guint modifier)
   return TRUE;
 }
 
+/* Button 1 pressed and released where the pointer is, then `ms` to let GTK handle it. */
+static void
+press_button_1 (Display *x, guint ms)
+{
+  XTestFakeButtonEvent (x, 1, True, CurrentTime);
+  XSync (x, False);
+  wait_ms (30);
+  XTestFakeButtonEvent (x, 1, False, CurrentTime);
+  XSync (x, False);
+  wait_ms (ms);
+}
+
 /* The pointer to a point of widget (through the X server), or NULL when not X11. */
 static Display *
 pointer_at (GtkWidget *widget, double x, double y)
@@ -244,12 +256,7 @@ ui_test_click_at (GtkWidget *widget, double x, double y)
   assert_pick (widget, x, y);
   if ((display = pointer_at (widget, x, y)) == NULL)
     return FALSE;
-  XTestFakeButtonEvent (display, 1, True, CurrentTime);
-  XSync (display, False);
-  wait_ms (20);
-  XTestFakeButtonEvent (display, 1, False, CurrentTime);
-  XSync (display, False);
-  wait_ms (80);
+  press_button_1 (display, 100);
   return TRUE;
 }
 
@@ -902,11 +909,6 @@ ui_test_x_click (GtkWidget *widget)
 
   if (x == NULL)
     return FALSE;
-  XTestFakeButtonEvent (x, 1, True, CurrentTime);
-  XSync (x, False);
-  wait_ms (30);
-  XTestFakeButtonEvent (x, 1, False, CurrentTime);
-  XSync (x, False);
-  wait_ms (250);
+  press_button_1 (x, 250);
   return TRUE;
 }
