@@ -504,6 +504,21 @@ type_secret (MgLamameMapPage *page, const char *text)
   wait_ms (50);
 }
 
+/* Does any label in widget show text? */
+static gboolean
+window_says (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    {
+      g_test_message ("a label says \"%s\"", gtk_label_get_text (GTK_LABEL (widget)));
+      return TRUE;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (window_says (c, text))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 label_has (GtkLabel *label, const char *text)
 {
@@ -669,6 +684,19 @@ test_keyboard_turn (void)
   g_assert_true (gtk_widget_get_visible (page->result_banner));
   g_assert_true (label_has (page->result_label, "Red spent 8 gold against the soldier on Bluewater; Blue guessed 1 — wrong."));
   g_assert_true (label_has (page->result_label, "Blue's soldier on Bluewater is destroyed."));
+  /* Ctrl+Z takes the guess back: Red's gold is a secret in force again, and no label in the
+   * Map page shows it; Ctrl+Y (redo) brings the round back. */
+  g_assert_true (ui_test_key (GTK_WIDGET (window), GDK_KEY_z, GDK_KEY_Control_L));
+  wait_ms (100);
+  g_assert_cmpint (gold (campaign, 0), ==, 8);
+  /* The Map page (the campaign window's "Undone:" toast is the window's, issue 32 item 2). */
+  g_assert_false (window_says (GTK_WIDGET (page), "8 gold"));
+  g_assert_false (window_says (GTK_WIDGET (page), "spent 8"));
+  g_assert_true (grid_has (page->players_grid, "Red ✓ entered"));
+  g_assert_true (ui_test_key (GTK_WIDGET (window), GDK_KEY_y, GDK_KEY_Control_L));   /* Ctrl+Y: redo */
+  wait_ms (100);
+  g_assert_cmpint (gold (campaign, 0), ==, 0);
+  g_assert_true (label_has (page->result_label, "Red spent 8 gold"));
   /* No gold for round 2: the page says so, and Withdraw is all it offers. */
   g_assert_true (label_has (page->banner, "can only withdraw"));
   assert_only_steps (page, "withdraw");
@@ -756,6 +784,15 @@ test_click_destinations (void)
   }
   g_assert_true (label_has (page->banner, "attacks Blue on Bluewater"));
   save_screenshot (GTK_WIDGET (window), "lamame-clicked-attack.png");
+  /* Zoom: Ctrl and the wheel, 0 to fit again; the buttons under the map. */
+  g_assert_true (ui_test_wheel (map, -2, GDK_KEY_Control_L));
+  g_assert_cmpfloat (mg_area_map_get_zoom (page->map), >, 1.2);
+  key (map, GDK_KEY_0);
+  g_assert_cmpfloat (mg_area_map_get_zoom (page->map), ==, 1.0);
+  g_assert_true (ui_test_x_click (page->zoom_in));
+  g_assert_cmpfloat (mg_area_map_get_zoom (page->map), >, 1.2);
+  g_assert_true (ui_test_x_click (page->zoom_fit));
+  g_assert_cmpfloat (mg_area_map_get_zoom (page->map), ==, 1.0);
 
   /* The Map Editor, mid-year: the live map, read-only, and how to correct it; a click on an
    * empty spot adds nothing; no "The map is complete". */
