@@ -44,6 +44,7 @@ struct _MgAreaMap
   double       scale, ox, oy, radius, token, fit;
   double       bcx, bcy, bw, bh;     /* the areas' bounding box: centre and size */
   double       map_h, legend_h;
+  double       cy0;                  /* where the areas' centre is drawn, unzoomed */
   GArray      *names;                /* NameSpot, one per area in model order */
   GArray      *token_rects;          /* graphene_rect_t, one per model token */
   /* The text's layouts, one per font (names, "+1", token letters, legend), kept from frame to
@@ -417,7 +418,7 @@ ensure_layout (MgAreaMap *self)
 {
   json_object *list = areas (self);
   int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
-  double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE, margin, sx, sy;
+  double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE, margin, top, bottom, sx, sy;
 
   if (self->laid_out && width == self->lw && height == self->lh)
     return;
@@ -429,7 +430,11 @@ ensure_layout (MgAreaMap *self)
   self->map_h = MAX (1, height - self->legend_h);
   self->radius = MIN (CLAMP (MIN (width, self->map_h) / 24.0, 14.0, 30.0) * sqrt (self->zoom), 48.0);
   self->token = MAX (MIN_TOKEN, self->radius * 0.55);
+  /* Beside the areas, room for names left or right; above, for a castle's crenellations and
+   * the rings; under, for one line of name (a page's height is scarcer than its width). */
   margin = self->radius + 2 * name_font (self) + 6;
+  top = self->radius + RING_ROOM + 8;
+  bottom = self->radius + RING_ROOM + NAME_GAP + name_font (self) * 1.4 + 2;
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
     {
       json_object *a = json_object_array_get_idx (list, i);
@@ -446,11 +451,12 @@ ensure_layout (MgAreaMap *self)
   self->bw = maxx - minx;
   self->bh = maxy - miny;
   sx = self->bw > 0 ? (width - 2 * margin) / self->bw : 1;
-  sy = self->bh > 0 ? (self->map_h - 2 * margin) / self->bh : 1;
+  sy = self->bh > 0 ? (self->map_h - top - bottom) / self->bh : 1;
   self->fit = MAX (MIN (sx, sy), 0.01);
   self->scale = self->fit * self->zoom;
   self->ox = width / 2.0 - (self->bcx + self->pan_x) * self->scale;
-  self->oy = self->map_h / 2.0 - (self->bcy + self->pan_y) * self->scale;
+  self->cy0 = top + (self->map_h - top - bottom) / 2.0;
+  self->oy = self->cy0 - (self->bcy + self->pan_y) * self->scale;
   layout_tokens (self);
   layout_names (self);
 }
@@ -997,7 +1003,7 @@ zoom_about (MgAreaMap *self, double factor, double px, double py)
     {
       /* The model point under (px, py) stays there. */
       self->pan_x = CLAMP ((self->lw / 2.0 - (px - mx * scale)) / scale - self->bcx, -self->bw / 2, self->bw / 2);
-      self->pan_y = CLAMP ((self->map_h / 2.0 - (py - my * scale)) / scale - self->bcy, -self->bh / 2, self->bh / 2);
+      self->pan_y = CLAMP ((self->cy0 - (py - my * scale)) / scale - self->bcy, -self->bh / 2, self->bh / 2);
     }
   invalidate (self);
 }
@@ -1153,7 +1159,8 @@ mg_area_map_measure (GtkWidget *widget, GtkOrientation orientation, int for_size
     {
       json_object *list = areas (self);
       double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE;
-      double radius = CLAMP (for_size / 24.0, 14.0, 30.0), margin = radius + 2 * CLAMP (radius * 0.45, 10, 14) + 6;
+      double radius = CLAMP (for_size / 24.0, 14.0, 30.0), font = CLAMP (radius * 0.45, 10, 14);
+      double margin = radius + 2 * font + 6, vertical = 2 * radius + 2 * RING_ROOM + NAME_GAP + font * 1.4 + 10;
 
       for (gsize i = 0; i < mg_ui_json_len (list); i++)
         {
@@ -1164,7 +1171,7 @@ mg_area_map_measure (GtkWidget *widget, GtkOrientation orientation, int for_size
           maxy = MAX (maxy, mg_ui_json_int (a, "y", 0));
         }
       if (maxx > minx)
-        *natural = MAX (*minimum, (int) ((maxy - miny) / (maxx - minx) * (for_size - 2 * margin) + 2 * margin
+        *natural = MAX (*minimum, (int) ((maxy - miny) / (maxx - minx) * (for_size - 2 * margin) + vertical
                                          + layout_legend (self, NULL, for_size)));
     }
 }

@@ -662,6 +662,7 @@ test_keyboard_turn (void)
   /* Right to North Pass, a destination: what Enter will do is said under the map first. */
   key (map, GDK_KEY_Right);
   g_assert_true (label_has (page->map_hint, "move the knight from Oak Hill to North Pass"));
+  save_screenshot (GTK_WIDGET (window), "lamame-keys-focus.png");
   key (map, GDK_KEY_Return);
   g_assert_cmpstr (mg_area_map_get_selected (page->map), ==, "North Pass");
   {
@@ -700,7 +701,21 @@ test_keyboard_turn (void)
   /* No gold for round 2: the page says so, and Withdraw is all it offers. */
   g_assert_true (label_has (page->banner, "can only withdraw"));
   assert_only_steps (page, "withdraw");
-  save_screenshot (GTK_WIDGET (window), "lamame-keys-withdraw.png");
+  /* Pictures of the page mid-attack, to be looked at: 360 and 1400 px, light and dark. */
+  for (guint dark = 0; dark < 2; dark++)
+    for (guint w = 0; w < 2; w++)
+      {
+        g_autofree char *name = g_strdup_printf ("lamame-keys-withdraw-%d%s.png", w ? 1400 : 360, dark ? "-dark" : "");
+        adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                            dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        gtk_window_set_default_size (GTK_WINDOW (window), w ? 1400 : 360, w ? 900 : 720);
+        wait_ms (500);
+        g_test_message ("%s: %u names shrunk", name, assert_area_map_readable (page->map));
+        save_screenshot (GTK_WIDGET (window), name);
+      }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (300);
   press_button (GTK_WIDGET (page), "Red: withdraw from the attack");
   g_assert_true (label_has (page->result_label, "Red withdraws from the attack on Bluewater."));
   close_campaign_windows (app);
