@@ -403,6 +403,51 @@ test_sample_final_table (void)
   close_campaign_windows (app);
 }
 
+/* Issue 33 item 2: the areas spread over most of the map's width or height (its aspect kept). */
+static void
+assert_map_fills (MgAreaMap *map)
+{
+  json_object *areas = json_object_object_get (mg_area_map_get_model (map), "areas");
+  double minx = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, miny = G_MAXDOUBLE, maxy = -G_MAXDOUBLE;
+  graphene_rect_t legend;
+
+  for (gsize i = 0; i < json_object_array_length (areas); i++)
+    {
+      double x, y;
+      g_assert_true (mg_area_map_area_position (map, json_object_get_string (json_object_object_get (json_object_array_get_idx (areas, i), "id")), &x, &y));
+      minx = MIN (minx, x);
+      maxx = MAX (maxx, x);
+      miny = MIN (miny, y);
+      maxy = MAX (maxy, y);
+    }
+  mg_area_map_legend_rect (map, &legend);
+  g_test_message ("areas span %.0f×%.0f of a %d×%d map (legend %.0f px)", maxx - minx, maxy - miny,
+                  gtk_widget_get_width (GTK_WIDGET (map)), gtk_widget_get_height (GTK_WIDGET (map)), legend.size.height);
+  g_assert_true (maxx - minx >= 0.6 * gtk_widget_get_width (GTK_WIDGET (map)) ||
+                 maxy - miny >= 0.6 * (gtk_widget_get_height (GTK_WIDGET (map)) - legend.size.height));
+}
+
+static void
+assert_short_names_hinted (MgLamameMapPage *page)
+{
+  json_object *areas = json_object_object_get (mg_area_map_get_model (page->map), "areas");
+
+  for (gsize i = 0; i < json_object_array_length (areas); i++)
+    {
+      const char *id = json_object_get_string (json_object_object_get (json_object_array_get_idx (areas, i), "id"));
+      double x, y;
+
+      if (!mg_area_map_name_is_short (page->map, id))
+        continue;
+      g_assert_true (mg_area_map_area_position (page->map, id, &x, &y));
+      if (!ui_test_pointer_to (GTK_WIDGET (page->map), x, y))
+        return;
+      g_assert_nonnull (strstr (gtk_label_get_text (page->map_hint), id));
+      ui_test_pointer_to (GTK_WIDGET (page->map), 1, 1);
+      return;
+    }
+}
+
 /* Issue 11 item 4: the Map page and the editor from 360 px to full screen, light and dark. Side
  * by side from 720 px; narrower, the map above the panel, as wide as the window and with its
  * areas still apart; a picture of each. */
@@ -450,6 +495,10 @@ test_narrow_and_dark (void)
             g_assert_cmpfloat (bx, <, gtk_widget_get_width (GTK_WIDGET (map)));
             g_assert_cmpstr (mg_area_map_area_at (map, bx, by), ==, "Oak Hill");
             g_test_message ("%s: %u names shrunk", name, assert_area_map_readable (map));
+            assert_map_fills (map);
+            /* A name shrunk to initials is said in full as the pointer comes over its area. */
+            if (p == 0)
+              assert_short_names_hinted (MG_LAMAME_MAP_PAGE (page));
           }
     }
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
