@@ -211,6 +211,9 @@ test_season_through_the_map (void)
   enter_secret (page, "99");
   g_assert_cmpint (gold (campaign, 1), ==, 13);
   g_assert_nonnull (strstr (gtk_label_get_text (page->error_label), "only 13 gold"));
+  /* Said where the referee looks: under the map (issue 32 item 4), not only in a toast. */
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (page->error_label), page->map_box));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page->error_label)));
   click_step (page, "Blue: bid for start player in secret");
   enter_secret (page, "1");
   click_step (page, "Green: bid for start player in secret");
