@@ -37,6 +37,7 @@ struct _MgAreaMap
   char        *hover_area;
   char        *hint;
   double       zoom, pan_x, pan_y;   /* pan: the view's centre from the areas' centre, model units */
+  double       pinch_zoom;           /* the zoom when a pinch began */
 
   /* The layout, made again when the size, the model or the zoom changed (laid_out FALSE). */
   gboolean     laid_out;
@@ -813,6 +814,9 @@ update_hint (MgAreaMap *self)
     return;
   g_free (self->hint);
   self->hint = g_steal_pointer (&hint);
+  /* A screen reader hears what the ring or the pointer is on. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  self->hint != NULL ? self->hint : "", -1);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_HINT]);
 }
 
@@ -1047,6 +1051,25 @@ scrolled (GtkEventControllerScroll *scroll, double dx, double dy, MgAreaMap *sel
   return TRUE;
 }
 
+/* Two fingers on a touchpad or a screen: the zoom follows their spread. */
+static void
+pinch_begin (GtkGesture *gesture, GdkEventSequence *sequence, MgAreaMap *self)
+{
+  (void) gesture;
+  (void) sequence;
+  self->pinch_zoom = self->zoom;
+}
+
+static void
+pinch_changed (GtkGestureZoom *gesture, double scale, MgAreaMap *self)
+{
+  double cx, cy;
+
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &cx, &cy))
+    return;
+  zoom_about (self, self->pinch_zoom * scale / self->zoom, cx, cy);
+}
+
 static gboolean
 key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state, MgAreaMap *self)
 {
@@ -1256,6 +1279,7 @@ mg_area_map_init (MgAreaMap *self)
   GtkEventController *focus = gtk_event_controller_focus_new ();
   GtkEventController *moves = gtk_event_controller_motion_new ();
   GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  GtkGesture *pinch = gtk_gesture_zoom_new ();
 
   self->scale = 1;
   self->zoom = 1;
@@ -1275,6 +1299,9 @@ mg_area_map_init (MgAreaMap *self)
   gtk_widget_add_controller (widget, moves);
   g_signal_connect (scroll, "scroll", G_CALLBACK (scrolled), self);
   gtk_widget_add_controller (widget, scroll);
+  g_signal_connect (pinch, "begin", G_CALLBACK (pinch_begin), self);
+  g_signal_connect (pinch, "scale-changed", G_CALLBACK (pinch_changed), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (pinch));
   gtk_widget_set_hexpand (widget, TRUE);
   gtk_widget_set_vexpand (widget, TRUE);
   gtk_widget_set_has_tooltip (widget, TRUE);
