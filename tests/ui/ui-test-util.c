@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <locale.h>
+#include <string.h>
 #include <gdk/x11/gdkx.h>
 #include <X11/extensions/XTest.h>
 #include <X11/keysym.h>
@@ -197,6 +198,153 @@ ui_test_keys (GtkWidget *widget, guint keysym, guint modifier)
   XSync (x, False);
   wait_ms (200);
   return TRUE;
+}
+
+/* Button 1 pressed and released where the pointer is, then `ms` to let GTK handle it. */
+static void
+press_button_1 (Display *x, guint ms)
+{
+  XTestFakeButtonEvent (x, 1, True, CurrentTime);
+  XSync (x, False);
+  wait_ms (30);
+  XTestFakeButtonEvent (x, 1, False, CurrentTime);
+  XSync (x, False);
+  wait_ms (ms);
+}
+
+/* The pointer to a point of widget (through the X server), or NULL when not X11. */
+static Display *
+pointer_at (GtkWidget *widget, double x, double y)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  graphene_point_t at;
+  double dx = 0, dy = 0;
+  Display *display;
+
+  if (!GDK_IS_X11_DISPLAY (gtk_widget_get_display (widget)))
+    return NULL;
+  g_assert_nonnull (native);
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (x, y), &at));
+  gtk_native_get_surface_transform (native, &dx, &dy);
+  display = gdk_x11_display_get_xdisplay (gtk_widget_get_display (widget));
+  XWarpPointer (display, None, gdk_x11_surface_get_xid (gtk_native_get_surface (native)), 0, 0, 0, 0,
+                (int) (at.x + dx), (int) (at.y + dy));
+  XSync (display, False);
+  wait_ms (30);
+  return display;
+}
+
+gboolean
+ui_test_key (GtkWidget *widget, guint keysym, guint modifier)
+{
+  GtkWidget *native = GTK_WIDGET (gtk_widget_get_native (widget));
+  Display *x;
+  KeyCode key;
+
+  /* The window's top-left corner, on no control, so no hover changes what is shown. */
+  if ((x = pointer_at (native, 1, 1)) == NULL)
+    return FALSE;
+  key = XKeysymToKeycode (x, keysym);
+  g_assert_cmpuint (key, !=, 0);
+  hold (x, modifier, TRUE);
+  XTestFakeKeyEvent (x, key, True, CurrentTime);
+  XTestFakeKeyEvent (x, key, False, CurrentTime);
+  hold (x, modifier, FALSE);
+  XSync (x, False);
+  wait_ms (40);
+  return TRUE;
+}
+
+gboolean
+ui_test_type (GtkWidget *widget, const char *text)
+{
+  for (const char *p = text; *p; p++)
+    if (!ui_test_key (widget, gdk_unicode_to_keyval ((guint) *p), 0))
+      return FALSE;
+  return TRUE;
+}
+
+void
+assert_pick (GtkWidget *widget, double x, double y)
+{
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget)), *picked;
+  graphene_point_t at;
+
+  g_assert_true (gtk_widget_compute_point (widget, root, &GRAPHENE_POINT_INIT (x, y), &at));
+  picked = gtk_widget_pick (root, at.x, at.y, GTK_PICK_DEFAULT);
+  if (picked != widget && (picked == NULL || !gtk_widget_is_ancestor (picked, widget)))
+    g_error ("a %s (%s) is picked at %g,%g of the %s, over it", picked ? G_OBJECT_TYPE_NAME (picked) : "nothing",
+             picked ? gtk_widget_get_name (picked) : "", x, y, G_OBJECT_TYPE_NAME (widget));
+}
+
+gboolean
+ui_test_pointer_to (GtkWidget *widget, double x, double y)
+{
+  if (pointer_at (widget, x, y) == NULL)
+    return FALSE;
+  wait_ms (50);
+  return TRUE;
+}
+
+gboolean
+ui_test_click_at (GtkWidget *widget, double x, double y)
+{
+  Display *display;
+
+  assert_pick (widget, x, y);
+  if ((display = pointer_at (widget, x, y)) == NULL)
+    return FALSE;
+  press_button_1 (display, 100);
+  return TRUE;
+}
+
+guint
+ui_test_tab_to (GtkWidget *target, guint max)
+{
+  GtkRoot *root = gtk_widget_get_root (target);
+
+  g_assert_nonnull (root);
+  for (guint n = 0; n <= max; n++)
+    {
+      GtkWidget *focus = gtk_root_get_focus (root);
+
+      if (focus != NULL && (focus == target || gtk_widget_is_ancestor (focus, target)))
+        return n;
+      g_assert_true (ui_test_key (target, GDK_KEY_Tab, 0));
+    }
+  g_error ("%u Tabs did not reach the %s", max, G_OBJECT_TYPE_NAME (target));
+  return max;
+}
+
+/* A label under widget (itself included) whose text contains text. */
+static gboolean
+has_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (has_label (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+GtkWidget *
+find_button_labelled (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_BUTTON (root) && gtk_widget_get_visible (root))
+    {
+      const char *label = gtk_button_get_label (GTK_BUTTON (root));
+
+      if ((label != NULL && strstr (label, text) != NULL) || has_label (root, text))
+        return root;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_button_labelled (c, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }
 
 GtkWidget *
@@ -545,6 +693,55 @@ assert_area_names_apart (MgAreaMap *map)
       }
 }
 
+guint
+assert_area_map_readable (MgAreaMap *map)
+{
+  json_object *model = mg_area_map_get_model (map);
+  json_object *areas = json_object_object_get (model, "areas");
+  guint n_tokens = json_object_array_length (json_object_object_get (model, "tokens")), shrunk = 0;
+  gsize n = json_object_array_length (areas);
+
+  for (guint t = 0; t < n_tokens; t++)
+    {
+      graphene_rect_t r;
+      g_assert_true (mg_area_map_token_rect (map, t, &r));
+      g_assert_cmpfloat (r.size.width, >=, 12);
+      g_assert_cmpfloat (r.size.height, >=, 12);
+    }
+  for (gsize i = 0; i < n; i++)
+    {
+      const char *a = json_object_get_string (json_object_object_get (json_object_array_get_idx (areas, i), "id"));
+      graphene_rect_t ra;
+
+      g_assert_true (mg_area_map_name_rect (map, a, &ra));
+      if (mg_area_map_name_is_short (map, a))
+        {
+          g_test_message ("%s: its name is shrunk to initials", a);
+          shrunk++;
+        }
+      for (guint t = 0; t < n_tokens; t++)
+        {
+          graphene_rect_t r;
+          mg_area_map_token_rect (map, t, &r);
+          if (graphene_rect_intersection (&ra, &r, NULL))
+            g_error ("the name of %s (%g,%g %gx%g) lies over token %u", a, ra.origin.x, ra.origin.y,
+                     ra.size.width, ra.size.height, t);
+        }
+      for (gsize j = i + 1; j < n; j++)
+        {
+          const char *b = json_object_get_string (json_object_object_get (json_object_array_get_idx (areas, j), "id"));
+          graphene_rect_t wa, rb;
+
+          g_assert_true (mg_area_map_name_rect (map, b, &rb));
+          graphene_rect_inset_r (&ra, -2, -2, &wa);
+          graphene_rect_inset (&rb, -2, -2);
+          if (graphene_rect_intersection (&wa, &rb, NULL))
+            g_error ("the names of %s and %s are less than 4 px apart", a, b);
+        }
+    }
+  return shrunk;
+}
+
 GPtrArray *
 ui_test_tab_round (GtkWidget *window, GtkWidget *within, const char *where, guint *traps)
 {
@@ -752,12 +949,7 @@ ui_test_x_click (GtkWidget *widget)
 
   if (x == NULL)
     return FALSE;
-  XTestFakeButtonEvent (x, 1, True, CurrentTime);
-  XSync (x, False);
-  wait_ms (30);
-  XTestFakeButtonEvent (x, 1, False, CurrentTime);
-  XSync (x, False);
-  wait_ms (250);
+  press_button_1 (x, 250);
   return TRUE;
 }
 

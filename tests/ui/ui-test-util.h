@@ -36,6 +36,26 @@ gboolean          ui_test_keys           (GtkWidget *widget, guint keysym, guint
 /* A click of the first button at the widget's centre through the X server, after checking with
  * gtk_widget_pick that the widget (or a part of it) is what is there; FALSE on Wayland. */
 gboolean          ui_test_click          (GtkWidget *widget);
+/* Real input for keyboard-only and pointer tests, through the X server (XTest); each FALSE,
+ * having done nothing, when the display is not X11.
+ * ui_test_key: one key (a keysym) to the window holding `widget`, the pointer first put in its
+ * top-left corner (not on a control: no WM under Xvfb, the keyboard follows the pointer).
+ * ui_test_type: each character of `text` (digits and letters) as keys.
+ * ui_test_click_at: the pointer moved to (x, y) in `widget` and its first button clicked there;
+ * first checks that GTK's picking finds `widget` (or a descendant) at that point, else fails
+ * naming the widget on top. */
+gboolean          ui_test_key            (GtkWidget *widget, guint keysym, guint modifier);
+gboolean          ui_test_type           (GtkWidget *widget, const char *text);
+gboolean          ui_test_click_at       (GtkWidget *widget, double x, double y);
+/* The pointer moved to (x, y) in widget, nothing pressed (hover). */
+gboolean          ui_test_pointer_to     (GtkWidget *widget, double x, double y);
+/* Fails unless gtk_widget_pick at (x, y) in widget, asked of its window, gives widget or a
+ * descendant; the message names what was picked instead. */
+void              assert_pick            (GtkWidget *widget, double x, double y);
+/* Tab (real keys) until `target` has the focus; fails after `max` presses. Returns the count. */
+guint             ui_test_tab_to         (GtkWidget *target, guint max);
+/* The first visible button under root whose label contains text (its child label's too). */
+GtkWidget        *find_button_labelled   (GtkWidget *root, const char *text);
 /* The widget itself or its first descendant (depth first) of that type, or NULL. */
 GtkWidget        *find_descendant        (GtkWidget *widget, GType type);
 /* The same, of that type with that CSS class (any class when NULL). */
@@ -65,6 +85,9 @@ void              report_wide_widgets    (GtkWidget *widget, int limit);
 guint             count_overflowing_children (GtkWidget *widget);
 
 /* Fails the test when two areas' names on the map are drawn less than 4 px apart. */
+/* Fails the test for a token drawn under 12 px, a name over a token or less than 4 px from
+ * another name; tells (test messages) each name shrunk to initials and returns their count. */
+guint             assert_area_map_readable (MgAreaMap *map);
 void              assert_area_names_apart (MgAreaMap *map);
 
 /* Issue 32: the pointer reaches every control the user sees. For each mapped, sensitive control
