@@ -80,6 +80,16 @@ struct _MgTableServer
 
 G_DEFINE_FINAL_TYPE (MgTableServer, mg_table_server, G_TYPE_OBJECT)
 
+enum { CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+emit_changed (MgTableServer *self)
+{
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+
 void
 mg_table_server_limits_default (MgTableServerLimits *limits)
 {
@@ -701,9 +711,21 @@ token_reissued (MgTableServer *self, const char *seat)
 {
   if (self->push_idle == 0 && self->soup != NULL)
     self->push_idle = g_idle_add (push_all, self);
+  emit_changed (self);
 }
 
 /* ---------------------------------------------------------------- life */
+
+/* The campaign is going away (its window closed): the port closes with it. */
+static void
+campaign_gone (gpointer data, GObject *where_the_campaign_was)
+{
+  MgTableServer *self = data;
+
+  self->campaign = NULL;
+  self->changed_id = 0;   /* its handlers go with it */
+  mg_table_server_stop (self);
+}
 
 static void
 mg_table_server_dispose (GObject *object)
@@ -711,9 +733,13 @@ mg_table_server_dispose (GObject *object)
   MgTableServer *self = MG_TABLE_SERVER (object);
 
   mg_table_server_stop (self);
-  g_clear_signal_handler (&self->changed_id, self->campaign);
+  if (self->campaign != NULL)
+    {
+      g_clear_signal_handler (&self->changed_id, self->campaign);
+      g_object_weak_unref (G_OBJECT (self->campaign), campaign_gone, self);
+      self->campaign = NULL;
+    }
   g_clear_signal_handler (&self->reissued_id, self->tokens);
-  g_clear_object (&self->campaign);
   g_clear_object (&self->tokens);
   G_OBJECT_CLASS (mg_table_server_parent_class)->dispose (object);
 }
@@ -736,6 +762,9 @@ mg_table_server_class_init (MgTableServerClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = mg_table_server_dispose;
   G_OBJECT_CLASS (klass)->finalize = mg_table_server_finalize;
+  /* "changed": started, stopped, or a seat's link was reissued: links and QR codes to redraw. */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -762,10 +791,26 @@ mg_table_server_new (MgCampaign *campaign)
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (campaign), NULL);
   self = g_object_new (MG_TYPE_TABLE_SERVER, NULL);
-  self->campaign = g_object_ref (campaign);
+  self->campaign = campaign;
+  g_object_weak_ref (G_OBJECT (campaign), campaign_gone, self);
   self->tokens = g_object_ref (mg_table_tokens_for_campaign (campaign));
   self->changed_id = g_signal_connect_swapped (campaign, "changed", G_CALLBACK (campaign_changed), self);
   self->reissued_id = g_signal_connect_swapped (self->tokens, "reissued", G_CALLBACK (token_reissued), self);
+  return self;
+}
+
+MgTableServer *
+mg_table_server_for_campaign (MgCampaign *campaign)
+{
+  MgTableServer *self;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (campaign), NULL);
+  self = g_object_get_data (G_OBJECT (campaign), "mg-table-server");
+  if (self == NULL)
+    {
+      self = mg_table_server_new (campaign);
+      g_object_set_data_full (G_OBJECT (campaign), "mg-table-server", self, g_object_unref);
+    }
   return self;
 }
 
@@ -790,7 +835,7 @@ mg_table_server_start (MgTableServer *self, GInetAddress *address, guint port, G
   g_autoptr(GSocketAddress) where = NULL;
   GSList *uris;
 
-  g_return_val_if_fail (MG_IS_TABLE_SERVER (self), FALSE);
+  g_return_val_if_fail (MG_IS_TABLE_SERVER (self) && self->campaign != NULL, FALSE);
   if (self->soup != NULL)
     return TRUE;
   if (address == NULL)
@@ -816,6 +861,7 @@ mg_table_server_start (MgTableServer *self, GInetAddress *address, guint port, G
   uris = soup_server_get_uris (self->soup);
   self->port = uris != NULL ? (guint) g_uri_get_port (uris->data) : port;
   g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  emit_changed (self);
   return TRUE;
 }
 
@@ -848,6 +894,7 @@ mg_table_server_stop (MgTableServer *self)
   g_clear_object (&self->soup);
   g_hash_table_remove_all (self->buckets);
   self->port = 0;
+  emit_changed (self);
 }
 
 gboolean

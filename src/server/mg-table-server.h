@@ -36,9 +36,14 @@ typedef struct {
 #define MG_TYPE_TABLE_SERVER (mg_table_server_get_type ())
 G_DECLARE_FINAL_TYPE (MgTableServer, mg_table_server, MG, TABLE_SERVER, GObject)
 
-/* A server for `campaign`, not listening yet.  Seats' tokens come from
- * mg_table_tokens_for_campaign (campaign), so they outlive a stop and start. */
+/* A server for `campaign`, not listening yet.  It borrows the campaign (the caller keeps it
+ * alive; when the campaign goes, the server stops).  Seats' tokens come from
+ * mg_table_tokens_for_campaign (campaign), so they outlive a stop and start.
+ * Signal "changed": started, stopped, or a seat's link reissued. */
 MgTableServer *mg_table_server_new        (MgCampaign *campaign);
+/* The one server of this campaign (borrowed; kept by the campaign, stopped with it): what the
+ * Players' Phones dialog switches and the players' display shows. */
+MgTableServer *mg_table_server_for_campaign (MgCampaign *campaign);
 MgCampaign    *mg_table_server_get_campaign (MgTableServer *self);
 void           mg_table_server_set_limits (MgTableServer *self, const MgTableServerLimits *limits);
 
