@@ -67,6 +67,7 @@ struct _MgTableServer
   MgTableServerLimits  limits;
   SoupServer          *soup;
   guint                port;
+  char                *host;      /* the address listened on, NULL for every interface */
   GHashTable          *conns;     /* GSocket* → Conn* */
   GHashTable          *per_host;  /* host → count (GUINT_TO_POINTER) */
   GHashTable          *buckets;   /* "t:TOKEN" or "h:HOST" → Bucket* */
@@ -749,6 +750,7 @@ mg_table_server_finalize (GObject *object)
 {
   MgTableServer *self = MG_TABLE_SERVER (object);
 
+  g_free (self->host);
   g_hash_table_unref (self->conns);
   g_hash_table_unref (self->per_host);
   g_hash_table_unref (self->buckets);
@@ -841,6 +843,8 @@ mg_table_server_start (MgTableServer *self, GInetAddress *address, guint port, G
   if (address == NULL)
     address = any = g_inet_address_new_any (G_SOCKET_FAMILY_IPV4);
   where = g_inet_socket_address_new (address, port);
+  g_free (self->host);
+  self->host = any == NULL ? g_inet_address_to_string (address) : NULL;
   /* raw-paths: the gate sees the path as sent and matches it exactly; nothing is decoded. */
   self->soup = soup_server_new ("raw-paths", TRUE, "server-header", NULL, NULL);
   soup_server_add_early_handler (self->soup, NULL, gate, self, NULL);
@@ -948,11 +952,12 @@ char *
 mg_table_server_seat_url (MgTableServer *self, const char *host, const char *seat, GError **error)
 {
   g_autofree char *path = mg_table_server_seat_path (self, seat, error);
-  g_autofree char *lan = host == NULL ? mg_table_server_lan_host () : NULL;
+  g_autofree char *lan = host == NULL && self->host == NULL ? mg_table_server_lan_host () : NULL;
 
   if (path == NULL)
     return NULL;
-  return g_strdup_printf ("http://%s:%u%s", host != NULL ? host : lan, self->port, path);
+  return g_strdup_printf ("http://%s:%u%s", host != NULL ? host : self->host != NULL ? self->host : lan,
+                          self->port, path);
 }
 
 void

@@ -61,7 +61,8 @@ guint          mg_table_server_get_port   (MgTableServer *self);
  * is issued on first ask.  g_free. */
 char          *mg_table_server_seat_path  (MgTableServer *self, const char *seat, GError **error);
 /* The full address for a host the phones reach ("http://192.168.1.20:8123/t/TOKEN/"); `host`
- * NULL: this machine's first non-loopback IPv4 address, else 127.0.0.1.  g_free. */
+ * NULL: the address listened on, or for every interface this machine's first non-loopback IPv4
+ * address (else 127.0.0.1).  g_free. */
 char          *mg_table_server_seat_url   (MgTableServer *self, const char *host, const char *seat,
                                            GError **error);
 /* The address of this machine a phone on the same network would use (g_free). */

@@ -1,0 +1,123 @@
+/* mg-phones-dialog.c — the referee's switch for the table server (src/server/), with one QR code,
+ * address, "who has entered" and "New link" per seat (MgSeatLinks). */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-phones-dialog.h"
+#include "mg-seat-links.h"
+#include "mg-table-server.h"
+
+struct _MgPhonesDialog
+{
+  AdwWindow      parent_instance;
+
+  MgCampaign    *campaign;   /* borrowed: the campaign window keeps it and this dialog */
+  MgTableServer *server;
+  gboolean       syncing;
+
+  GtkBox        *content_box;
+  GtkSwitch     *serve_switch;
+  GtkLabel      *error_label;
+  GtkWidget     *links;
+};
+
+G_DEFINE_FINAL_TYPE (MgPhonesDialog, mg_phones_dialog, ADW_TYPE_WINDOW)
+
+static void
+sync_switch (MgPhonesDialog *self)
+{
+  self->syncing = TRUE;
+  gtk_switch_set_active (self->serve_switch, mg_table_server_is_running (self->server));
+  self->syncing = FALSE;
+}
+
+/* Every interface, so phones on the local network reach it; MG_TABLE_SERVER_ADDRESS narrows it
+ * (the tests set 127.0.0.1).  NULL for every interface. */
+static GInetAddress *
+listen_address (void)
+{
+  static GInetAddress *address;
+  const char *text = g_getenv ("MG_TABLE_SERVER_ADDRESS");
+
+  if (address == NULL && text != NULL && text[0] != '\0')
+    address = g_inet_address_new_from_string (text);
+  return address;
+}
+
+static void
+switch_toggled (MgPhonesDialog *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->syncing)
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), FALSE);
+  if (!gtk_switch_get_active (self->serve_switch))
+    mg_table_server_stop (self->server);   /* the port closes now, every phone is cut off */
+  else if (!mg_table_server_start (self->server, listen_address (), 0, &error))
+    {
+      g_autofree char *text = g_strdup_printf (_("The server could not start: %s"), error->message);
+      gtk_label_set_text (self->error_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
+    }
+  sync_switch (self);
+}
+
+GtkSwitch *
+mg_phones_dialog_get_switch (MgPhonesDialog *self)
+{
+  g_return_val_if_fail (MG_IS_PHONES_DIALOG (self), NULL);
+  return self->serve_switch;
+}
+
+GtkWidget *
+mg_phones_dialog_get_links (MgPhonesDialog *self)
+{
+  g_return_val_if_fail (MG_IS_PHONES_DIALOG (self), NULL);
+  return self->links;
+}
+
+static void
+mg_phones_dialog_dispose (GObject *object)
+{
+  MgPhonesDialog *self = MG_PHONES_DIALOG (object);
+
+  g_clear_object (&self->server);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MG_TYPE_PHONES_DIALOG);
+  G_OBJECT_CLASS (mg_phones_dialog_parent_class)->dispose (object);
+}
+
+static void
+mg_phones_dialog_class_init (MgPhonesDialogClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_phones_dialog_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-phones-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, MgPhonesDialog, content_box);
+  gtk_widget_class_bind_template_child (widget_class, MgPhonesDialog, serve_switch);
+  gtk_widget_class_bind_template_child (widget_class, MgPhonesDialog, error_label);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+mg_phones_dialog_init (MgPhonesDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+MgPhonesDialog *
+mg_phones_dialog_new (GtkWindow *parent, MgCampaign *campaign)
+{
+  MgPhonesDialog *self = g_object_new (MG_TYPE_PHONES_DIALOG, "transient-for", parent, NULL);
+
+  self->campaign = campaign;
+  self->server = g_object_ref (mg_table_server_for_campaign (campaign));
+  self->links = mg_seat_links_new (campaign, MG_SEAT_LINKS_CONTROLS);
+  gtk_box_append (self->content_box, self->links);
+  sync_switch (self);
+  g_signal_connect_object (self->server, "changed", G_CALLBACK (sync_switch), self, G_CONNECT_SWAPPED);
+  g_signal_connect_swapped (self->serve_switch, "notify::active", G_CALLBACK (switch_toggled), self);
+  return self;
+}
