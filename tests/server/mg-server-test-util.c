@@ -20,6 +20,36 @@ mg_server_test_play (MgCampaign *campaign, const char * const *lines, GError **e
   return TRUE;
 }
 
+/* La Mame's sample year (data/samples/lamame-sample.jsonl, Red, Blue, Green) up to Red's attack on
+ * Bluewater: the attack round's secrets (Red's gold, Blue's guess) are next. */
+static MgCampaign *
+lamame_attack (const char *path, GError **error)
+{
+  static const char * const players[] = { "Red", "Blue", "Green", NULL };
+  g_autofree char *sample = g_build_filename (g_getenv ("MG_SOURCE_ROOT") ? g_getenv ("MG_SOURCE_ROOT") : ".",
+                                              "data", "samples", "lamame-sample.jsonl", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  MgCampaign *campaign;
+
+  if (!g_file_get_contents (sample, &text, NULL, error))
+    return NULL;
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], "\"attack_gold\"") != NULL)
+      {
+        g_free (lines[i]);
+        lines[i] = NULL;   /* the phones take it from here */
+        for (guint j = i + 1; lines[j] != NULL; j++)
+          g_clear_pointer (&lines[j], g_free);
+        break;
+      }
+  campaign = mg_campaign_create (path, "lamame", "Table test", players, NULL, 1234, error);
+  if (campaign != NULL && !mg_server_test_play (campaign, (const char * const *) lines, error))
+    g_clear_object (&campaign);
+  return campaign;
+}
+
 MgCampaign *
 mg_server_test_campaign (const char *dir, const char *game, GError **error)
 {
@@ -34,6 +64,8 @@ mg_server_test_campaign (const char *dir, const char *game, GError **error)
   MgCampaign *campaign;
 
   g_mkdir_with_parents (dir, 0700);
+  if (g_strcmp0 (game, "lamame-attack") == 0)
+    return lamame_attack (path, error);
   campaign = mg_campaign_create (path, game, "Table test", players, NULL, 1234, error);
   if (campaign != NULL && g_strcmp0 (game, "lamame") == 0 && !mg_server_test_play (campaign, lamame, error))
     g_clear_object (&campaign);

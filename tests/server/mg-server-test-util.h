@@ -8,7 +8,9 @@
 G_BEGIN_DECLS
 
 /* A new campaign in `dir` (created if needed): La Mame for Red and Blue, at spring's secret
- * start bids ("lamame"), or Meeple for Red and Blue at the first roll ("meeple"). */
+ * start bids ("lamame"); La Mame's sample year for Red, Blue and Green at Red's attack on
+ * Bluewater, before its secrets ("lamame-attack"); or Meeple for Red and Blue at the first roll
+ * ("meeple"). */
 MgCampaign *mg_server_test_campaign (const char *dir, const char *game, GError **error);
 
 /* Plays JSON action lines on `campaign`; FALSE (error set) at the first refusal. */

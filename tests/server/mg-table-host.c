@@ -1,6 +1,7 @@
 /* mg-table-host.c — a campaign served on 127.0.0.1 for the browser test (no GTK).
  *
- *   mg-table-host DIR GAME     creates DIR/GAME.db (La Mame at spring's bids, or Meeple), serves
+ *   mg-table-host DIR GAME     creates a campaign (mg_server_test_campaign: La Mame at spring's
+ *                              bids, La Mame at an attack round, or Meeple), serves
  *                              it, prints {"port":N,"seats":{"Red":"/t/…/",…},"public":"/t/…/"};
  *                              then each JSON line on stdin is a referee's action, answered with
  *                              one JSON line; ends at end of input or after 600 s. */
@@ -75,7 +76,7 @@ main (int argc, char **argv)
 
   if (argc != 3)
     {
-      fprintf (stderr, "usage: mg-table-host DIR lamame|meeple\n");
+      fprintf (stderr, "usage: mg-table-host DIR lamame|lamame-attack|meeple\n");
       return 2;
     }
   host.campaign = mg_server_test_campaign (argv[1], argv[2], &error);

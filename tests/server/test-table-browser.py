@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Two seats play from two real browsers (Debian's chromium, headless, driven by chromedriver over
 WebDriver's HTTP JSON protocol with the standard library only): La Mame's spring (secret start
-bids, then secret cards) and Meeple's roll and pick.  Every page's whole DOM and every message it
+bids, then secret cards) and an attack round (attack gold, guess), and Meeple's roll and pick.  Every page's whole DOM and every message it
 received (the page's own log, window.mgLog: each HTTP answer and WebSocket message) holds its own
 secret and never the other seat's; the public page shows who has entered, never what.
 
@@ -275,6 +275,35 @@ def lamame(exe, tmp, drv, shots):
         host.close()
 
 
+def attack(exe, tmp, drv):
+    """La Mame's attack round: Red's gold and Blue's guess, each from its own phone."""
+    host = Host(exe, tmp, "lamame-attack")
+    red, blue = drv.session("en-US"), drv.session("en-US")
+    try:
+        red.go(host.url("Red"))
+        blue.go(host.url("Blue"))
+        for s, name in ((red, "Red"), (blue, "Blue")):
+            s.wait("return document.querySelectorAll('#steps form').length > 0", name + "'s attack form")
+        send_template(red, "2")
+        red.wait("return (document.getElementById('status').className || '') === 'good'", "Red's attack gold acknowledged")
+        blue.wait("return (window.mgLog || []).some(m => m.kind === 'ws' && m.received.includes('\"gold\":true'))",
+                  "Blue's page hearing that Red put gold on the attack")
+        for m in received(blue):
+            gold = ((m.get("view") or {}).get("attack") or {}).get("gold")
+            check(gold in (None, True), "Blue's page never got Red's attack gold (%r)" % (gold,))
+        check(any(((m.get("view") or {}).get("attack") or {}).get("gold") == 2 for m in received(red)),
+              "Red's page shows Red's own attack gold")
+        send_template(blue, "1")
+        blue.wait("return (document.getElementById('status').className || '') === 'good'", "Blue's guess acknowledged")
+        for m in received(red)[:-1]:
+            guesses = ((m.get("view") or {}).get("attack") or {}).get("guesses")
+            check(guesses in (None, True), "Red's page never got Blue's guess before the reveal (%r)" % (guesses,))
+    finally:
+        for s in (red, blue):
+            s.quit()
+        host.close()
+
+
 def meeple(exe, tmp, drv, shots):
     host = Host(exe, tmp, "meeple")
     red, blue = drv.session("en-US"), drv.session("en-US")
@@ -332,6 +361,7 @@ def main():
     signal.alarm(280)
     try:
         lamame(exe, tmp, drv, shots)
+        attack(exe, tmp, drv)
         meeple(exe, tmp, drv, shots)
     finally:
         drv.close()
