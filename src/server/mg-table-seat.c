@@ -7,8 +7,8 @@
 #include "mg-dice.h"
 #include "mg-table-seat.h"
 
-/* A legal-action list longer than this is tried no further: no game offers a phone more. */
-#define MAX_TRIED 256
+/* A legal-action list is read this far at most: no game offers a phone more secret choices. */
+#define MAX_TRIED 1024
 
 G_DEFINE_QUARK (mg-table-seat-error-quark, mg_table_seat_error)
 
@@ -61,6 +61,7 @@ mg_table_seat_steps (MgCampaign *campaign, const char *seat)
 {
   json_object *steps = json_object_new_array ();
   json_object *legal;
+  GHashTable *types;
   size_t n;
 
   if (seat == NULL || strcmp (seat, MG_SEAT_PUBLIC) == 0 || strcmp (seat, MG_SEAT_ALL) == 0)
@@ -71,13 +72,26 @@ mg_table_seat_steps (MgCampaign *campaign, const char *seat)
       json_object_put (legal);
       return steps;
     }
+  /* A type's first action is tried, and its answer holds for the type: an engine keeps a kind of
+   * step secret or public whatever its values (a bid, a pick), and Cricchio's moves are many. */
+  types = g_hash_table_new (g_str_hash, g_str_equal);
   n = MIN (json_object_array_length (legal), MAX_TRIED);
   for (size_t i = 0; i < n; i++)
     {
       json_object *a = json_object_array_get_idx (legal, i);
-      if (g_strcmp0 (member_string (a, "player"), seat) == 0 && is_secret_step (campaign, seat, a))
+      const char *type = member_string (a, "type");
+      gpointer known;
+      if (type == NULL || g_strcmp0 (member_string (a, "player"), seat) != 0)
+        continue;
+      if (!g_hash_table_lookup_extended (types, type, NULL, &known))
+        {
+          known = GINT_TO_POINTER (is_secret_step (campaign, seat, a));
+          g_hash_table_insert (types, (gpointer) type, known);
+        }
+      if (GPOINTER_TO_INT (known))
         json_object_array_add (steps, json_object_get (a));
     }
+  g_hash_table_unref (types);
   json_object_put (legal);
   return steps;
 }

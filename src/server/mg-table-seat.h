@@ -17,7 +17,8 @@ typedef enum {
 GQuark       mg_table_seat_error_quark (void);
 
 /* The seat's secret steps now: its legal actions (mg_state_legal_actions) that name it as
- * "player" and whose events, tried on a copy of the state, carry "seat": that seat — a bid,
+ * "player" and whose events, tried on a copy of the state (the first action of each type), carry
+ * "seat": that seat — a bid,
  * cards, attack gold, a guess, a Meeple roll or pick, a Cricchio mine.  Nothing game-specific is
  * named here: an engine marks a secret by the event only its owner may see.  New reference (an
  * array, empty for MG_SEAT_PUBLIC, a game without legal_actions, or no secret step now). */

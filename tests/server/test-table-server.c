@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <libsoup/soup.h>
 
+#include "mg-ruleset.h"
 #include "mg-server-test-util.h"
 #include "mg-table-server.h"
 #include "mg-table-tokens.h"
@@ -656,6 +657,72 @@ test_live_updates (Fx *fx, gconstpointer data)
   g_clear_error (&bad.error);
 }
 
+/* Cricchio's Mine Field: a mine is placed from its owner's phone and no one else's page holds it. */
+static void
+test_cricchio_mines (void)
+{
+  static const char * const players[] = { "Black", "White", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("mg-mines-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "mines.db", NULL);
+  g_autoptr(GInetAddress) lo = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  json_object *ruleset = mg_ruleset_load_default ("cricchio", &error);
+  MgCampaign *campaign;
+  MgTableServer *server;
+  g_autofree char *black = NULL, *white = NULL, *act = NULL, *black_state = NULL, *white_state = NULL;
+  g_autofree char *answer = NULL, *body = NULL, *square = NULL;
+  json_object *state, *steps;
+  guint status = 0, port;
+
+  g_assert_no_error (error);
+  json_object_object_add (ruleset, "variant", json_object_new_string ("minefield"));
+  campaign = mg_campaign_create (path, "cricchio", "Mines", players, ruleset, 7, &error);
+  json_object_put (ruleset);
+  g_assert_no_error (error);
+  server = mg_table_server_new (campaign);
+  g_assert_true (mg_table_server_start (server, lo, 0, &error));
+  port = mg_table_server_get_port (server);
+  black = mg_table_server_seat_path (server, "Black", NULL);
+  white = mg_table_server_seat_path (server, "White", NULL);
+  black_state = g_strconcat (black, "state", NULL);
+  white_state = g_strconcat (white, "state", NULL);
+  act = g_strconcat (black, "act", NULL);
+
+  answer = mg_server_test_http (port, "GET", black_state, NULL, &status);
+  state = json_tokener_parse (mg_server_test_body (answer));
+  steps = json_object_object_get (state, "steps");
+  g_assert_cmpuint (json_object_array_length (steps), >, 0);
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (json_object_array_get_idx (steps, 0), "type")), ==, "place_mine");
+  square = g_strdup (json_object_get_string (json_object_object_get (json_object_array_get_idx (steps, 0), "square")));
+  json_object_put (state);
+  body = g_strdup_printf ("{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"%s\"}", square);
+  g_free (answer);
+  answer = mg_server_test_http (port, "POST", act, body, &status);
+  g_assert_cmpuint (status, ==, 200);
+  /* Black's view holds the mine; White's holds no mine at all. */
+  g_free (answer);
+  answer = mg_server_test_http (port, "GET", black_state, NULL, &status);
+  state = json_tokener_parse (mg_server_test_body (answer));
+  g_assert_cmpuint (json_object_array_length (json_object_object_get (json_object_object_get (state, "view"), "mines")), ==, 1);
+  json_object_put (state);
+  g_free (answer);
+  answer = mg_server_test_http (port, "GET", white_state, NULL, &status);
+  state = json_tokener_parse (mg_server_test_body (answer));
+  g_assert_cmpuint (json_object_array_length (json_object_object_get (json_object_object_get (state, "view"), "mines")), ==, 0);
+  json_object_put (state);
+
+  g_object_unref (server);
+  g_object_unref (campaign);
+  {
+    g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+    g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+    g_remove (wal);
+    g_remove (shm);
+    g_remove (path);
+    g_rmdir (dir);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -675,5 +742,6 @@ main (int argc, char **argv)
   FX_TEST ("/table-server/stop-closes-port", test_stop_closes_port);
   FX_TEST ("/table-server/live-updates", test_live_updates);
   g_test_add_func ("/table-server/tokens", test_tokens);
+  g_test_add_func ("/table-server/cricchio-mines", test_cricchio_mines);
   return g_test_run ();
 }
