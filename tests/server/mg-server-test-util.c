@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "mg-server-test-util.h"
 
@@ -182,4 +183,16 @@ mg_server_test_file_sum (const char *path)
         g_checksum_update (sum, (const guchar *) data, len);
     }
   return g_strdup (g_checksum_get_string (sum));
+}
+
+void
+mg_server_test_remove (const char *path, const char *dir)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+
+  g_remove (wal);
+  g_remove (shm);
+  g_remove (path);
+  g_rmdir (dir);
 }

@@ -31,4 +31,7 @@ const char *mg_server_test_body     (const char *answer);
 /* The bytes of a file and its -wal, hashed: equal hashes, unchanged file. */
 char       *mg_server_test_file_sum (const char *path);
 
+/* Removes a campaign file with its -wal and -shm, then its (empty) folder. */
+void        mg_server_test_remove   (const char *path, const char *dir);
+
 G_END_DECLS

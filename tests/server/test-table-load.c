@@ -251,14 +251,9 @@ test_load (void)
   g_array_unref (ticker.late_us);
   {
     g_autofree char *path = g_strdup (mg_campaign_get_path (campaign));
-    g_autofree char *wal = g_strconcat (path, "-wal", NULL);
-    g_autofree char *shm = g_strconcat (path, "-shm", NULL);
     g_clear_object (&server);
     g_clear_object (&campaign);
-    g_remove (wal);
-    g_remove (shm);
-    g_remove (path);
-    g_rmdir (dir);
+    mg_server_test_remove (path, dir);
   }
 }
 

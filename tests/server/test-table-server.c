@@ -86,15 +86,10 @@ static void
 fx_teardown (Fx *fx, gconstpointer data)
 {
   g_autofree char *path = g_strdup (mg_campaign_get_path (fx->campaign));
-  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
-  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
 
   g_clear_object (&fx->server);
   g_clear_object (&fx->campaign);
-  g_remove (wal);
-  g_remove (shm);
-  g_remove (path);
-  g_rmdir (fx->dir);
+  mg_server_test_remove (path, fx->dir);
   g_free (fx->dir);
   g_free (fx->red);
   g_free (fx->blue);
@@ -499,12 +494,7 @@ test_tokens (void)
   {
     g_autofree char *path = g_strdup (mg_campaign_get_path (campaign));
     g_clear_object (&campaign);
-    g_autofree char *wal = g_strconcat (path, "-wal", NULL);
-    g_autofree char *shm = g_strconcat (path, "-shm", NULL);
-    g_remove (wal);
-    g_remove (shm);
-    g_remove (path);
-    g_rmdir (dir);
+    mg_server_test_remove (path, dir);
   }
 }
 
@@ -713,14 +703,7 @@ test_cricchio_mines (void)
 
   g_object_unref (server);
   g_object_unref (campaign);
-  {
-    g_autofree char *wal = g_strconcat (path, "-wal", NULL);
-    g_autofree char *shm = g_strconcat (path, "-shm", NULL);
-    g_remove (wal);
-    g_remove (shm);
-    g_remove (path);
-    g_rmdir (dir);
-  }
+  mg_server_test_remove (path, dir);
 }
 
 int
