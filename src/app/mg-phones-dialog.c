@@ -64,6 +64,13 @@ switch_toggled (MgPhonesDialog *self)
   sync_switch (self);
 }
 
+static void
+forget (MgPhonesDialog *self, MgCampaign *campaign)
+{
+  if (g_object_get_data (G_OBJECT (campaign), "mg-phones-dialog") == self)
+    g_object_set_data (G_OBJECT (campaign), "mg-phones-dialog", NULL);
+}
+
 GtkSwitch *
 mg_phones_dialog_get_switch (MgPhonesDialog *self)
 {
@@ -110,7 +117,14 @@ mg_phones_dialog_init (MgPhonesDialog *self)
 MgPhonesDialog *
 mg_phones_dialog_new (GtkWindow *parent, MgCampaign *campaign)
 {
-  MgPhonesDialog *self = g_object_new (MG_TYPE_PHONES_DIALOG, "transient-for", parent, NULL);
+  MgPhonesDialog *self = g_object_get_data (G_OBJECT (campaign), "mg-phones-dialog");
+
+  /* One dialog per campaign: asking again brings it back. */
+  if (self != NULL)
+    return self;
+  self = g_object_new (MG_TYPE_PHONES_DIALOG, "transient-for", parent, NULL);
+  g_object_set_data (G_OBJECT (campaign), "mg-phones-dialog", self);
+  g_signal_connect_object (self, "destroy", G_CALLBACK (forget), campaign, 0);
 
   self->campaign = campaign;
   self->server = g_object_ref (mg_table_server_for_campaign (campaign));

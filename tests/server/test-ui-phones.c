@@ -77,6 +77,9 @@ test_phones_dialog (void)
   wait_ms (100);
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
+  /* Asked again, the same dialog comes back. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.phones", NULL));
+  g_assert_true (mg_phones_dialog_new (GTK_WINDOW (window), mg_campaign_window_get_campaign (window)) == dialog);
   server = mg_table_server_for_campaign (mg_campaign_window_get_campaign (window));
   g_assert_false (mg_table_server_is_running (server));
   links = mg_phones_dialog_get_links (dialog);
