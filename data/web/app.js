@@ -117,7 +117,9 @@ function templateForm(a) {
     if (["type", "player", "template"].includes(k)) continue;
     const numbers = Array.isArray(v) && v.every((x) => typeof x === "number");
     if (typeof v !== "number" && !numbers) continue;
-    const input = el("input", { name: k, inputmode: "numeric", value: numbers ? v.join(", ") : v,
+    const key = `${a.type}:${k}`;
+    const input = el("input", { name: k, inputmode: "numeric", "data-key": key,
+      value: typed.has(key) ? typed.get(key) : numbers ? v.join(", ") : v,
       type: numbers ? "text" : "number", min: "0", autocomplete: "off" });
     fields.push([k, numbers, input]);
     f.append(el("label", {}, T(k), input));
@@ -134,8 +136,12 @@ function templateForm(a) {
   return f;
 }
 
+/* What the player typed, kept across live updates: a re-render never takes a number back. */
+const typed = new Map();
+
 function renderSteps(steps) {
   const box = $("steps");
+  for (const input of box.querySelectorAll("input[data-key]")) typed.set(input.dataset.key, input.value);
   box.replaceChildren();
   if (current.seat === "public") return;
   const card = el("div", { class: "card" }, el("h2", {}, T("your_steps")));

@@ -224,7 +224,9 @@ def lamame(exe, tmp, drv, shots):
                   "Blue's page hearing that Red bid")
         pub.wait("return document.querySelector('.entered') !== null", "the public page showing 'entered'")
         if shots:
+            red.screenshot(os.path.join(shots, "phone-red-spring-bids.png"))
             blue.screenshot(os.path.join(shots, "phone-blue-spring-bids.png"))
+            pub.screenshot(os.path.join(shots, "phone-public-spring-bids.png"))
         send_template(blue, "5")
         blue.wait("return (document.getElementById('status').className || '') === 'good'", "Blue's bid acknowledged")
         # Before the reveal: Blue never received Red's amount, the public page neither.
