@@ -20,6 +20,7 @@ packages=(
   libxtst-dev     # the UI tests turn a mouse wheel through the X server (XTest) under Xvfb
   clang libclang-rt-14-dev
   libsoup-3.0-dev libqrencode-dev   # the table server (src/server/) and the seats' QR codes
+  libgnutls28-dev glib-networking   # its HTTPS: a self-signed certificate made, and GIO's TLS
   chromium chromium-driver          # the table server's browser test (tests/server/test-table-browser.py)
 )
 

@@ -14,6 +14,8 @@ G_DECLARE_FINAL_TYPE (MgPhonesDialog, mg_phones_dialog, MG, PHONES_DIALOG, AdwWi
 MgPhonesDialog *mg_phones_dialog_new         (GtkWindow *parent, MgCampaign *campaign);
 /* The switch, for tests: on starts the server on every interface, off closes the port at once. */
 GtkSwitch      *mg_phones_dialog_get_switch  (MgPhonesDialog *self);
+/* HTTPS with the campaign's self-signed certificate (mg-table-tls.h); its fingerprint is shown. */
+GtkSwitch      *mg_phones_dialog_get_tls_switch (MgPhonesDialog *self);
 GtkWidget      *mg_phones_dialog_get_links   (MgPhonesDialog *self);
 
 G_END_DECLS

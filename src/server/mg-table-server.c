@@ -68,6 +68,7 @@ struct _MgTableServer
   SoupServer          *soup;
   guint                port;
   char                *host;      /* the address listened on, NULL for every interface */
+  GTlsCertificate     *tls;       /* HTTPS with it; NULL: plain HTTP */
   GHashTable          *conns;     /* GSocket* → Conn* */
   GHashTable          *per_host;  /* host → count (GUINT_TO_POINTER) */
   GHashTable          *buckets;   /* "t:TOKEN" or "h:HOST" → Bucket* */
@@ -387,7 +388,9 @@ refuse_and_cut (MgTableServer *self, SoupServerMessage *msg, guint status, const
   self->stats.refused++;
   if (socket != NULL)
     {
-      g_socket_send (socket, answer, strlen (answer), NULL, NULL);
+      /* Over HTTPS the socket carries TLS records: the connection is only cut. */
+      if (self->tls == NULL)
+        g_socket_send (socket, answer, strlen (answer), NULL, NULL);
       g_socket_shutdown (socket, TRUE, TRUE, NULL);
     }
 }
@@ -751,6 +754,7 @@ mg_table_server_finalize (GObject *object)
   MgTableServer *self = MG_TABLE_SERVER (object);
 
   g_free (self->host);
+  g_clear_object (&self->tls);
   g_hash_table_unref (self->conns);
   g_hash_table_unref (self->per_host);
   g_hash_table_unref (self->buckets);
@@ -857,7 +861,9 @@ mg_table_server_start (MgTableServer *self, GInetAddress *address, guint port, G
   g_signal_connect (self->soup, "request-read", G_CALLBACK (request_read), self);
   g_signal_connect (self->soup, "request-finished", G_CALLBACK (request_done), self);
   g_signal_connect (self->soup, "request-aborted", G_CALLBACK (request_done), self);
-  if (!soup_server_listen (self->soup, where, 0, error))
+  if (self->tls != NULL)
+    soup_server_set_tls_certificate (self->soup, self->tls);
+  if (!soup_server_listen (self->soup, where, self->tls != NULL ? SOUP_SERVER_LISTEN_HTTPS : 0, error))
     {
       g_clear_object (&self->soup);
       return FALSE;
@@ -956,8 +962,38 @@ mg_table_server_seat_url (MgTableServer *self, const char *host, const char *sea
 
   if (path == NULL)
     return NULL;
-  return g_strdup_printf ("http://%s:%u%s", host != NULL ? host : self->host != NULL ? self->host : lan,
-                          self->port, path);
+  return g_strdup_printf ("%s://%s:%u%s", self->tls != NULL ? "https" : "http",
+                          host != NULL ? host : self->host != NULL ? self->host : lan, self->port, path);
+}
+
+void
+mg_table_server_set_tls (MgTableServer *self, GTlsCertificate *certificate)
+{
+  gboolean running;
+
+  g_return_if_fail (MG_IS_TABLE_SERVER (self));
+  if (certificate == self->tls)
+    return;
+  /* The port changes hands at once: a running server starts again, with the same links. */
+  running = self->soup != NULL;
+  mg_table_server_stop (self);
+  g_set_object (&self->tls, certificate);
+  if (running)
+    {
+      g_autoptr(GInetAddress) address = self->host != NULL ? g_inet_address_new_from_string (self->host) : NULL;
+      g_autoptr(GError) error = NULL;
+      if (!mg_table_server_start (self, address, 0, &error))
+        g_warning ("The table server did not start again: %s", error->message);
+    }
+  else
+    emit_changed (self);
+}
+
+GTlsCertificate *
+mg_table_server_get_tls (MgTableServer *self)
+{
+  g_return_val_if_fail (MG_IS_TABLE_SERVER (self), NULL);
+  return self->tls;
 }
 
 void

@@ -48,8 +48,8 @@ MgCampaign    *mg_table_server_get_campaign (MgTableServer *self);
 void           mg_table_server_set_limits (MgTableServer *self, const MgTableServerLimits *limits);
 
 /* Listens on `address` (NULL: every interface, for phones on the local network; tests pass
- * 127.0.0.1) and `port` (0: the system chooses).  Plain HTTP: docs/table-server.md says what
- * that leaves open. */
+ * 127.0.0.1) and `port` (0: the system chooses).  Plain HTTP unless a certificate was set
+ * (mg_table_server_set_tls): docs/table-server.md says what each leaves open. */
 gboolean       mg_table_server_start      (MgTableServer *self, GInetAddress *address, guint port,
                                            GError **error);
 /* Closes the port and every connection at once.  Idempotent. */
@@ -67,6 +67,11 @@ char          *mg_table_server_seat_url   (MgTableServer *self, const char *host
                                            GError **error);
 /* The address of this machine a phone on the same network would use (g_free). */
 char          *mg_table_server_lan_host   (void);
+
+/* HTTPS with `certificate` (mg-table-tls.h), or plain HTTP with NULL (the default).  A running
+ * server starts again on a new port at once; the links keep their tokens. */
+void           mg_table_server_set_tls    (MgTableServer *self, GTlsCertificate *certificate);
+GTlsCertificate *mg_table_server_get_tls  (MgTableServer *self);
 
 void           mg_table_server_get_stats  (MgTableServer *self, MgTableServerStats *stats);
 

@@ -4,7 +4,8 @@
  *                              bids, La Mame at an attack round, or Meeple), serves
  *                              it, prints {"port":N,"seats":{"Red":"/t/…/",…},"public":"/t/…/"};
  *                              then each JSON line on stdin is a referee's action, answered with
- *                              one JSON line; ends at end of input or after 600 s. */
+ *                              one JSON line; ends at end of input or after 600 s.
+ *   mg-table-host DIR GAME https   the same over HTTPS, with the campaign's self-signed certificate. */
 #include "config.h"
 
 #include <stdio.h>
@@ -13,6 +14,7 @@
 
 #include "mg-server-test-util.h"
 #include "mg-table-server.h"
+#include "mg-table-tls.h"
 
 typedef struct {
   MgCampaign       *campaign;
@@ -74,9 +76,9 @@ main (int argc, char **argv)
   const char * const *players;
   Host host = { 0 };
 
-  if (argc != 3)
+  if (argc != 3 && !(argc == 4 && strcmp (argv[3], "https") == 0))
     {
-      fprintf (stderr, "usage: mg-table-host DIR lamame|lamame-attack|meeple\n");
+      fprintf (stderr, "usage: mg-table-host DIR lamame|lamame-attack|meeple [https]\n");
       return 2;
     }
   host.campaign = mg_server_test_campaign (argv[1], argv[2], &error);
@@ -86,6 +88,16 @@ main (int argc, char **argv)
       return 1;
     }
   server = mg_table_server_new (host.campaign);
+  if (argc == 4)
+    {
+      GTlsCertificate *tls = mg_table_tls_for_campaign (host.campaign, &error);
+      if (tls == NULL)
+        {
+          fprintf (stderr, "mg-table-host: %s\n", error->message);
+          return 1;
+        }
+      mg_table_server_set_tls (server, tls);
+    }
   if (!mg_table_server_start (server, lo, 0, &error))
     {
       fprintf (stderr, "mg-table-host: %s\n", error->message);
@@ -94,6 +106,7 @@ main (int argc, char **argv)
   out = json_object_new_object ();
   seats = json_object_new_object ();
   json_object_object_add (out, "port", json_object_new_int ((int) mg_table_server_get_port (server)));
+  json_object_object_add (out, "scheme", json_object_new_string (argc == 4 ? "https" : "http"));
   players = mg_campaign_get_players (host.campaign);
   for (guint i = 0; players[i] != NULL; i++)
     json_object_object_add (seats, players[i], json_object_new_string (mg_table_server_seat_path (server, players[i], NULL)));

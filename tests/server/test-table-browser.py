@@ -71,12 +71,15 @@ class Driver:
         except urllib.error.HTTPError as e:
             raise RuntimeError("%s %s: %s" % (method, path, e.read()[:400])) from None
 
-    def session(self, lang):
+    def session(self, lang, https=False):
         profile = tempfile.mkdtemp(dir=self.tmp, prefix="profile-")
         args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--window-size=360,800",
                 "--lang=" + lang, "--hide-scrollbars"]
+        if https:
+            # The table's self-signed certificate (the player's "go on" in the warning page).
+            args.append("--ignore-certificate-errors")
         caps = {"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {"binary": CHROMIUM, "args": args,
@@ -166,11 +169,11 @@ def player(message, name):
 
 
 class Host:
-    def __init__(self, exe, tmp, game):
-        self.proc = subprocess.Popen([exe, os.path.join(tmp, game), game], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True)
+    def __init__(self, exe, tmp, game, https=False):
+        self.proc = subprocess.Popen([exe, os.path.join(tmp, game), game] + (["https"] if https else []),
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.info = json.loads(self.proc.stdout.readline())
-        self.base = "http://127.0.0.1:%d" % self.info["port"]
+        self.base = "%s://127.0.0.1:%d" % (self.info["scheme"], self.info["port"])
 
     def url(self, seat):
         return self.base + (self.info["public"] if seat == "public" else self.info["seats"][seat])
@@ -278,9 +281,11 @@ def lamame(exe, tmp, drv, shots):
 
 
 def attack(exe, tmp, drv):
-    """La Mame's attack round: Red's gold and Blue's guess, each from its own phone."""
-    host = Host(exe, tmp, "lamame-attack")
-    red, blue = drv.session("en-US"), drv.session("en-US")
+    """La Mame's attack round: Red's gold and Blue's guess, each from its own phone, over HTTPS
+    (the campaign's self-signed certificate; live updates over wss)."""
+    host = Host(exe, tmp, "lamame-attack", https=True)
+    check(host.base.startswith("https://"), "the attack round is served over HTTPS")
+    red, blue = drv.session("en-US", https=True), drv.session("en-US", https=True)
     try:
         red.go(host.url("Red"))
         blue.go(host.url("Blue"))

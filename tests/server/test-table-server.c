@@ -9,6 +9,7 @@
 #include "mg-ruleset.h"
 #include "mg-server-test-util.h"
 #include "mg-table-server.h"
+#include "mg-table-tls.h"
 #include "mg-table-tokens.h"
 
 typedef struct {
@@ -706,6 +707,116 @@ test_cricchio_mines (void)
   mg_server_test_remove (path, dir);
 }
 
+/* ---------------------------------------------------------------- HTTPS */
+
+typedef struct {
+  GBytes  *body;
+  GError  *error;
+  guint    status;
+  gboolean done;
+} Fetch;
+
+static void
+fetched (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Fetch *f = data;
+
+  f->body = soup_session_send_and_read_finish (SOUP_SESSION (source), result, &f->error);
+  f->status = soup_message_get_status (soup_session_get_async_result_message (SOUP_SESSION (source), result));
+  f->done = TRUE;
+}
+
+/* The phone's side of pinning: the certificate shown must be the one the dialog names. */
+static gboolean
+accept_pinned (SoupMessage *msg, GTlsCertificate *peer, GTlsCertificateFlags errors, const char *expected)
+{
+  g_autofree char *fingerprint = mg_table_tls_fingerprint (peer);
+
+  return g_strcmp0 (fingerprint, expected) == 0;
+}
+
+static void
+fetch (SoupSession *session, const char *method, const char *url, const char *body, const char *pin, Fetch *f)
+{
+  SoupMessage *msg = soup_message_new (method, url);
+
+  if (body != NULL)
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new (body, strlen (body));
+      soup_message_set_request_body_from_bytes (msg, "application/json", bytes);
+    }
+  g_signal_connect (msg, "accept-certificate", G_CALLBACK (accept_pinned), (gpointer) pin);
+  soup_session_send_and_read_async (session, msg, G_PRIORITY_DEFAULT, NULL, fetched, f);
+  g_object_unref (msg);
+  wait_for (&f->done, NULL, 0);
+  g_assert_true (f->done);
+}
+
+static void
+test_https (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("mg-tls-XXXXXX", &error);
+  MgCampaign *campaign = mg_server_test_campaign (dir, "lamame", &error);
+  g_autofree char *path = g_strdup (mg_campaign_get_path (campaign));
+  g_autoptr(GInetAddress) lo = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(SoupSession) session = soup_session_new ();
+  GTlsCertificate *cert = mg_table_tls_for_campaign (campaign, &error);
+  MgTableServer *server = mg_table_server_new (campaign);
+  g_autofree char *fingerprint = NULL;
+  g_autofree char *url = NULL, *state = NULL, *act = NULL, *plain = NULL, *pad = g_strnfill (20000, ' ');
+  g_autofree char *big = g_strdup_printf ("{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":1%s}", pad);
+  gint64 count0 = mg_campaign_journal_count (campaign);
+  Fetch ok = { 0 }, wrong = { 0 }, acted = { 0 }, large = { 0 };
+  guint status = 0;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (cert);
+  g_assert_true (mg_table_tls_for_campaign (campaign, NULL) == cert);   /* one per campaign */
+  fingerprint = mg_table_tls_fingerprint (cert);
+  g_assert_cmpuint (strlen (fingerprint), ==, 32 * 3 - 1);
+  mg_table_server_set_tls (server, cert);
+  g_assert_true (mg_table_server_start (server, lo, 0, &error));
+  g_assert_no_error (error);
+  url = mg_table_server_seat_url (server, NULL, "Red", &error);
+  g_assert_true (g_str_has_prefix (url, "https://127.0.0.1:"));
+  state = g_strconcat (url, "state", NULL);
+  act = g_strconcat (url, "act", NULL);
+
+  /* The pinned certificate: the state, and an action, over TLS. */
+  fetch (session, "GET", state, NULL, fingerprint, &ok);
+  g_assert_no_error (ok.error);
+  g_assert_cmpuint (ok.status, ==, 200);
+  g_assert_true (g_str_has_prefix (g_bytes_get_data (ok.body, NULL), "{\"seat\":\"Red\""));
+  fetch (session, "POST", act, "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":2}", fingerprint, &acted);
+  g_assert_cmpuint (acted.status, ==, 200);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, count0 + 1);
+  /* Another certificate than the one the dialog names: the phone refuses to talk. */
+  {
+    g_autoptr(SoupSession) fresh = soup_session_new ();   /* a new connection, a new handshake */
+    fetch (fresh, "GET", state, NULL, "00:11", &wrong);
+  }
+  g_assert_nonnull (wrong.error);
+  g_assert_null (wrong.body);
+  /* Plain HTTP to the HTTPS port gets no answer. */
+  plain = mg_server_test_http (mg_table_server_get_port (server), "GET", strstr (url, "/t/"), NULL, &status);
+  g_assert_cmpuint (status, !=, 200);
+  g_assert_null (strstr (plain, "\"view\""));
+  /* A body past the limit: the connection is cut (no plain text inside TLS), nothing written. */
+  fetch (session, "POST", act, big, fingerprint, &large);
+  g_assert_cmpuint (large.status, !=, 200);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, count0 + 1);
+
+  g_clear_pointer (&ok.body, g_bytes_unref);
+  g_clear_pointer (&acted.body, g_bytes_unref);
+  g_clear_pointer (&large.body, g_bytes_unref);
+  g_clear_error (&wrong.error);
+  g_clear_error (&large.error);
+  g_object_unref (server);
+  g_object_unref (campaign);
+  mg_server_test_remove (path, dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -726,5 +837,6 @@ main (int argc, char **argv)
   FX_TEST ("/table-server/live-updates", test_live_updates);
   g_test_add_func ("/table-server/tokens", test_tokens);
   g_test_add_func ("/table-server/cricchio-mines", test_cricchio_mines);
+  g_test_add_func ("/table-server/https", test_https);
   return g_test_run ();
 }

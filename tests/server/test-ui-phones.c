@@ -119,6 +119,22 @@ test_phones_dialog (void)
   g_assert_false (has_label (links, "gold"));
   g_assert_false (has_label (GTK_WIDGET (window), "bid 7"));
   save_screenshot (GTK_WIDGET (dialog), "phones-dialog.png");
+
+  /* HTTPS: the server starts again at once on a new port, the codes say https, the fingerprint
+   * is shown; then back to plain HTTP. */
+  gtk_switch_set_active (mg_phones_dialog_get_tls_switch (dialog), TRUE);
+  wait_ms (100);
+  g_assert_true (mg_table_server_is_running (server));
+  g_assert_nonnull (mg_table_server_get_tls (server));
+  g_free (text);
+  text = mg_seat_links_get_text (MG_SEAT_LINKS (links));
+  g_assert_nonnull (strstr (text, "Red https://127.0.0.1:"));
+  g_assert_true (has_label (GTK_WIDGET (dialog), "SHA-256"));
+  save_screenshot (GTK_WIDGET (dialog), "phones-dialog-https.png");
+  gtk_switch_set_active (mg_phones_dialog_get_tls_switch (dialog), FALSE);
+  wait_ms (50);
+  g_assert_null (mg_table_server_get_tls (server));
+  port = mg_table_server_get_port (server);
   save_screenshot (GTK_WIDGET (window), "phones-referee-window.png");
 
   /* New link for Red: the old one is refused at once. */
