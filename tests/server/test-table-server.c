@@ -768,13 +768,17 @@ test_https (void)
   g_autofree char *big = g_strdup_printf ("{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":1%s}", pad);
   gint64 count0 = mg_campaign_journal_count (campaign);
   Fetch ok = { 0 }, wrong = { 0 }, acted = { 0 }, large = { 0 };
-  guint status = 0;
+  MgTableServerLimits limits;
+  guint status = 0, elapsed = 0;
 
   g_assert_no_error (error);
   g_assert_nonnull (cert);
   g_assert_true (mg_table_tls_for_campaign (campaign, NULL) == cert);   /* one per campaign */
   fingerprint = mg_table_tls_fingerprint (cert);
   g_assert_cmpuint (strlen (fingerprint), ==, 32 * 3 - 1);
+  mg_table_server_limits_default (&limits);
+  limits.header_timeout_ms = 400;
+  mg_table_server_set_limits (server, &limits);
   mg_table_server_set_tls (server, cert);
   g_assert_true (mg_table_server_start (server, lo, 0, &error));
   g_assert_no_error (error);
@@ -802,6 +806,9 @@ test_https (void)
   plain = mg_server_test_http (mg_table_server_get_port (server), "GET", strstr (url, "/t/"), NULL, &status);
   g_assert_cmpuint (status, !=, 200);
   g_assert_null (strstr (plain, "\"view\""));
+  /* A client that never begins its handshake is cut by the same deadline as a slow one. */
+  g_free (mg_server_test_raw (mg_table_server_get_port (server), "", 0, 0, 3000, &status, &elapsed));
+  g_assert_cmpuint (elapsed, <, 2500);
   /* A body past the limit: the connection is cut (no plain text inside TLS), nothing written. */
   fetch (session, "POST", act, big, fingerprint, &large);
   g_assert_cmpuint (large.status, !=, 200);
