@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <string.h>
 #include <qrencode.h>
 #include <glib/gi18n.h>
 

@@ -108,6 +108,7 @@ test_phones_dialog (void)
   g_assert_true (gtk_widget_get_visible (display_links));
   g_assert_cmpuint (count_pictures (display_links), ==, 2);
   g_assert_false (has_label (display_links, "New Link"));
+  save_screenshot (GTK_WIDGET (display), "phones-players-display.png");
 
   /* Red bids 7 from a phone: the referee's dialog says Red has entered, never how much. */
   red = mg_table_server_seat_path (server, "Red", &error);
