@@ -107,11 +107,13 @@ garbage_thread (gpointer data)
         case 1:   /* a guessed token */
           len = g_snprintf (junk, sizeof junk, "GET /t/%022u/state HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", g_rand_int (rand));
           break;
-        case 2:   /* a path trick */
+        case 2:   /* a path trick, not waiting for the answer */
           len = g_snprintf (junk, sizeof junk, "GET /t/../../etc/passwd%%00 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+          wait = FALSE;
           break;
-        case 3:   /* an oversized body announced */
+        case 3:   /* an oversized body announced, not waiting either */
           len = g_snprintf (junk, sizeof junk, "POST /t/AAAAAAAAAAAAAAAAAAAAAA/act HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n{");
+          wait = FALSE;
           break;
         default:  /* half a request, then gone */
           len = g_snprintf (junk, sizeof junk, "GET /t/AAAA");
