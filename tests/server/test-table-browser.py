@@ -6,7 +6,8 @@ received (the page's own log, window.mgLog: each HTTP answer and WebSocket messa
 secret and never the other seat's; the public page shows who has entered, never what.
 
 Everything runs on 127.0.0.1; every wait is bounded; the whole test ends within DEADLINE seconds.
-Screenshots of the phone pages (360 px wide) go to $MG_SCREENSHOT_DIR when it is set.
+Screenshots of the phone pages (360 px wide) go to $MG_SCREENSHOT_DIR, else to the folder given
+after the host program (meson gives build/screenshots).
 Exit 77 (skipped) when chromium or chromedriver is missing."""
 
 import base64
@@ -359,7 +360,7 @@ def main():
         print("SKIP: chromium or chromedriver is not installed")
         return 77
     exe = sys.argv[1]
-    shots = os.environ.get("MG_SCREENSHOT_DIR")
+    shots = os.environ.get("MG_SCREENSHOT_DIR") or (sys.argv[2] if len(sys.argv) > 2 else None)
     if shots:
         os.makedirs(shots, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="mg-browser-")

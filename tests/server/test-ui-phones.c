@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "mg-application.h"
 #include "mg-campaign-window-private.h"
@@ -172,6 +173,10 @@ main (int argc, char **argv)
   int status;
 
   g_setenv ("MG_TABLE_SERVER_ADDRESS", "127.0.0.1", TRUE);
+#ifdef MG_SCREENSHOT_DIR_DEFAULT
+  g_setenv ("MG_SCREENSHOT_DIR", MG_SCREENSHOT_DIR_DEFAULT, FALSE);   /* build/screenshots */
+#endif
+  g_mkdir_with_parents (g_getenv ("MG_SCREENSHOT_DIR") ? g_getenv ("MG_SCREENSHOT_DIR") : ".", 0755);
   app = ui_test_init (&argc, &argv, "mg-ui-phones", &tmpdir);
   g_test_add_func ("/ui/phones-dialog", test_phones_dialog);
   status = g_test_run ();
