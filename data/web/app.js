@@ -16,6 +16,11 @@ const STRINGS = {
     roll: "Roll", reroll: "Reroll meeples", set: "Set a meeple by hand", pick: "Your pick",
     place_mine: "Place a mine", gold: "Gold", guesses: "Guesses (e.g. 2, 4)", cards: "Cards",
     square: "Square", meeples: "Meeples", face: "Face", sweep: "Sweep", kick: "Kick", punch: "Punch",
+    name: "Name", colour: "Colour", castle: "Castle", supply: "Supply", areas: "Areas", passed: "Passed",
+    abilities: "Abilities", card_entry: "Cards entered", cards_revealed: "Cards revealed",
+    cards_done: "Cards played", card_active: "Card in play", faces: "Faces", rolled: "Rolled",
+    picked: "Picked", casualties: "Casualties", knight: "knight", soldier: "soldier",
+    catapult: "catapult", camp: "camp", move: "move", tax: "tax", build: "build", hidden: "hidden",
   },
   fr: {
     seat: "Place : %s", public_seat: "Table (vue publique)", connecting: "Connexion…",
@@ -29,6 +34,11 @@ const STRINGS = {
     roll: "Lancer", reroll: "Relancer des meeples", set: "Poser un meeple à la main", pick: "Votre choix",
     place_mine: "Poser une mine", gold: "Or", guesses: "Pronostics (ex. 2, 4)", cards: "Cartes",
     square: "Case", meeples: "Meeples", face: "Face", sweep: "Balayage", kick: "Coup de pied", punch: "Coup de poing",
+    name: "Nom", colour: "Couleur", castle: "Château", supply: "Réserve", areas: "Régions", passed: "A passé",
+    abilities: "Capacités", card_entry: "Cartes saisies", cards_revealed: "Cartes révélées",
+    cards_done: "Cartes jouées", card_active: "Carte en jeu", faces: "Faces", rolled: "A lancé",
+    picked: "A choisi", casualties: "Pertes", knight: "chevalier", soldier: "soldat",
+    catapult: "catapulte", camp: "camp", move: "déplacement", tax: "impôt", build: "construction", hidden: "cachée",
   },
 };
 const LANG = (navigator.languages || [navigator.language || "en"])
@@ -73,6 +83,7 @@ function plain(v) {
   if (typeof v === "boolean") return v ? T("yes") : T("no");
   if (Array.isArray(v)) return v.length ? v.map(plain).join(", ") : T("none");
   if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${T(k)} ${plain(x)}`).join(", ");
+  if (typeof v === "string" && STRINGS[LANG][v] !== undefined) return STRINGS[LANG][v];
   return String(v);
 }
 
@@ -81,7 +92,7 @@ function factsTable(obj) {
   for (const [k, v] of Object.entries(obj)) {
     if (v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length > 6) continue;
     if (Array.isArray(v) && v.some((x) => x !== null && typeof x === "object" && Object.keys(x).length > 6)) continue;
-    t.append(el("tr", {}, el("th", {}, k), el("td", {}, plain(v))));
+    t.append(el("tr", {}, el("th", {}, T(k)), el("td", {}, plain(v))));
   }
   return t;
 }
@@ -148,7 +159,8 @@ function renderSteps(steps) {
   if (!steps.length) card.append(el("p", { class: "dim" }, T("no_steps")));
   for (const a of steps) {
     if (a.template) card.append(templateForm(a));
-    else card.append(el("button", { class: "choice", type: "button", onclick: () => act(a) }, stepLabel(a)));
+    else card.append(el("button", { class: "choice", type: "button", "data-action": JSON.stringify(a),
+                                    onclick: () => act(a) }, stepLabel(a)));
   }
   box.append(card);
 }
