@@ -19,6 +19,9 @@ packages=(
   poppler-utils   # pdftotext, pdftoppm: the export tests read the PDF and keep its first page as a PNG
   libxtst-dev     # the UI tests turn a mouse wheel through the X server (XTest) under Xvfb
   clang libclang-rt-14-dev
+  libsoup-3.0-dev libqrencode-dev   # the table server (src/server/) and the seats' QR codes
+  libgnutls28-dev glib-networking   # its HTTPS: a self-signed certificate made, and GIO's TLS
+  chromium chromium-driver          # the table server's browser test (tests/server/test-table-browser.py)
 )
 
 # Only for `dev.sh bench`: the real peers of bench (a), and node and git for (d)'s peer,

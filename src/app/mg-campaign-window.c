@@ -11,6 +11,7 @@
 #include "mg-game-ui.h"
 #include "mg-journal-page.h"
 #include "mg-players-display.h"
+#include "mg-phones-dialog.h"
 #include "mg-rules-page.h"
 #include "mg-widget-util.h"
 
@@ -189,6 +190,15 @@ players_display_activated (GtkWidget *widget, const char *name, GVariant *param)
       gtk_window_fullscreen (self->display);
     }
   gtk_window_present (self->display);
+}
+
+/* Players' phones (issue 37): the table server's switch and each seat's code. */
+static void
+phones_activated (GtkWidget *widget, const char *name, GVariant *param)
+{
+  MgCampaignWindow *self = MG_CAMPAIGN_WINDOW (widget);
+
+  gtk_window_present (GTK_WINDOW (mg_phones_dialog_new (GTK_WINDOW (self), self->campaign)));
 }
 
 GtkWindow *
@@ -671,6 +681,7 @@ mg_campaign_window_class_init (MgCampaignWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-session", NULL, new_session_activated);
   gtk_widget_class_install_action (widget_class, "win.show-secrets", "s", show_secrets_activated);
   gtk_widget_class_install_action (widget_class, "win.players-display", NULL, players_display_activated);
+  gtk_widget_class_install_action (widget_class, "win.phones", NULL, phones_activated);
   gtk_widget_class_install_action (widget_class, "win.show-page", "i", show_page_activated);
   for (int i = 0; i < 9; i++)
     gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + i, GDK_CONTROL_MASK, "win.show-page", "i", i);

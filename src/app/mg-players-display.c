@@ -9,6 +9,7 @@
 #include "mg-game-ui.h"
 #include "mg-journal-model.h"
 #include "mg-players-display.h"
+#include "mg-seat-links.h"
 #include "mg-ui-json.h"
 
 struct _MgPlayersDisplay
@@ -192,6 +193,7 @@ mg_players_display_new (MgTableState *table)
   self->state_widget = self->game_ui->state_view_new ();
   gtk_widget_add_css_class (self->state_widget, "display-state");
   gtk_box_append (GTK_BOX (box), self->state_widget);
+  gtk_box_append (GTK_BOX (box), mg_seat_links_new (campaign, MG_SEAT_LINKS_PLAIN));   /* while phones are served */
   /* Read from across the table, never typed into: nothing in it takes the focus (a selectable
    * label would be shown selected). */
   gtk_widget_set_can_focus (box, FALSE);

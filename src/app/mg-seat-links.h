@@ -1,0 +1,26 @@
+/* mg-seat-links.h — one QR code and address per seat for the table server, while it runs. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "mg-campaign.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  MG_SEAT_LINKS_PLAIN    = 0,       /* the players' display: codes and addresses only */
+  MG_SEAT_LINKS_CONTROLS = 1 << 0,  /* the referee's dialog: who has entered, "New link", public page */
+} MgSeatLinksFlags;
+
+#define MG_TYPE_SEAT_LINKS (mg_seat_links_get_type ())
+G_DECLARE_FINAL_TYPE (MgSeatLinks, mg_seat_links, MG, SEAT_LINKS, GtkBox)
+
+/* Shows the links of mg_table_server_for_campaign (campaign); hidden while it is off. */
+GtkWidget  *mg_seat_links_new        (MgCampaign *campaign, MgSeatLinksFlags flags);
+/* A QR code of `text` (libqrencode, level M, 4-module quiet zone), `module_px` pixels a module.
+ * NULL with an error when the text does not fit in a QR code. */
+GdkTexture *mg_seat_links_qr_texture (const char *text, guint module_px, GError **error);
+/* The addresses shown now, one a line (for tests). g_free. */
+char       *mg_seat_links_get_text   (MgSeatLinks *self);
+
+G_END_DECLS

@@ -1,0 +1,163 @@
+/* mg-table-seat.c — one seat's share of the campaign, as the table server hands it to a phone. */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "mg-dice.h"
+#include "mg-table-seat.h"
+
+/* A legal-action list is read this far at most: no game offers a phone more secret choices. */
+#define MAX_TRIED 1024
+
+G_DEFINE_QUARK (mg-table-seat-error-quark, mg_table_seat_error)
+
+static const char *
+member_string (json_object *o, const char *key)
+{
+  json_object *v = NULL;
+
+  if (!json_object_object_get_ex (o, key, &v) || !json_object_is_type (v, json_type_string))
+    return NULL;
+  return json_object_get_string (v);
+}
+
+/* Do the events hold one meant for `seat` alone? */
+static gboolean
+events_have_seat (json_object *events, const char *seat)
+{
+  if (events == NULL || !json_object_is_type (events, json_type_array))
+    return FALSE;
+  for (size_t i = 0; i < json_object_array_length (events); i++)
+    if (g_strcmp0 (member_string (json_object_array_get_idx (events, i), "seat"), seat) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Applies `action` to a copy of the current state and says whether its events are secret. */
+static gboolean
+is_secret_step (MgCampaign *campaign, const char *seat, json_object *action)
+{
+  const MgRules *rules = mg_campaign_get_rules (campaign);
+  g_autoptr(MgDice) dice = mg_dice_new_seeded (mg_campaign_get_seed (campaign));
+  json_object *saved = mg_state_to_json (mg_campaign_get_state (campaign));
+  MgState *copy = rules->from_json (mg_campaign_get_ruleset (campaign), saved, NULL);
+  json_object *events = NULL;
+  g_autofree char *summary = NULL;
+  gboolean secret;
+
+  json_object_put (saved);
+  if (copy == NULL)
+    return FALSE;
+  events = mg_state_apply (copy, action, dice, &summary, NULL);
+  secret = events_have_seat (events, seat);
+  json_object_put (events);
+  mg_state_free (copy);
+  return secret;
+}
+
+json_object *
+mg_table_seat_steps (MgCampaign *campaign, const char *seat)
+{
+  json_object *steps = json_object_new_array ();
+  json_object *legal;
+  GHashTable *types;
+  size_t n;
+
+  if (seat == NULL || strcmp (seat, MG_SEAT_PUBLIC) == 0 || strcmp (seat, MG_SEAT_ALL) == 0)
+    return steps;
+  legal = mg_state_legal_actions (mg_campaign_get_state (campaign), seat);
+  if (legal == NULL || !json_object_is_type (legal, json_type_array))
+    {
+      json_object_put (legal);
+      return steps;
+    }
+  /* A type's first action is tried, and its answer holds for the type: an engine keeps a kind of
+   * step secret or public whatever its values (a bid, a pick), and Cricchio's moves are many. */
+  types = g_hash_table_new (g_str_hash, g_str_equal);
+  n = MIN (json_object_array_length (legal), MAX_TRIED);
+  for (size_t i = 0; i < n; i++)
+    {
+      json_object *a = json_object_array_get_idx (legal, i);
+      const char *type = member_string (a, "type");
+      gpointer known;
+      if (type == NULL || g_strcmp0 (member_string (a, "player"), seat) != 0)
+        continue;
+      if (!g_hash_table_lookup_extended (types, type, NULL, &known))
+        {
+          known = GINT_TO_POINTER (is_secret_step (campaign, seat, a));
+          g_hash_table_insert (types, (gpointer) type, known);
+        }
+      if (GPOINTER_TO_INT (known))
+        json_object_array_add (steps, json_object_get (a));
+    }
+  g_hash_table_unref (types);
+  json_object_put (legal);
+  return steps;
+}
+
+json_object *
+mg_table_seat_state (MgCampaign *campaign, const char *seat, json_object *steps)
+{
+  const MgState *state = mg_campaign_get_state (campaign);
+  json_object *o = json_object_new_object ();
+
+  json_object_object_add (o, "seat", json_object_new_string (seat));
+  json_object_object_add (o, "game", json_object_new_string (mg_campaign_get_game_id (campaign)));
+  json_object_object_add (o, "campaign", json_object_new_string (mg_campaign_get_name (campaign)));
+  json_object_object_add (o, "view", mg_state_view (state, seat));
+  json_object_object_add (o, "pending", mg_state_pending (state));
+  json_object_object_add (o, "steps", steps != NULL ? json_object_get (steps) : json_object_new_array ());
+  return o;
+}
+
+static gboolean
+type_offered (json_object *steps, const char *type)
+{
+  for (size_t i = 0; steps != NULL && i < json_object_array_length (steps); i++)
+    if (g_strcmp0 (member_string (json_object_array_get_idx (steps, i), "type"), type) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+json_object *
+mg_table_seat_check (const char *seat, json_object *steps, json_object *action, GError **error)
+{
+  const char *type, *player;
+  json_object *copy = NULL;
+
+  if (action == NULL || !json_object_is_type (action, json_type_object)
+      || (type = member_string (action, "type")) == NULL)
+    {
+      g_set_error (error, MG_TABLE_SEAT_ERROR, MG_TABLE_SEAT_ERROR_MALFORMED,
+                   _("An action is a JSON object with a \"type\"."));
+      return NULL;
+    }
+  if (json_object_object_get_ex (action, "dice", NULL))
+    {
+      g_set_error (error, MG_TABLE_SEAT_ERROR, MG_TABLE_SEAT_ERROR_MALFORMED,
+                   _("A phone does not choose its dice: the referee's device rolls them."));
+      return NULL;
+    }
+  player = member_string (action, "player");
+  if (player == NULL || strcmp (player, seat) != 0)
+    {
+      g_set_error (error, MG_TABLE_SEAT_ERROR, MG_TABLE_SEAT_ERROR_NOT_YOURS,
+                   _("This link acts for %s only."), seat);
+      return NULL;
+    }
+  if (!type_offered (steps, type))
+    {
+      g_set_error (error, MG_TABLE_SEAT_ERROR, MG_TABLE_SEAT_ERROR_NOT_SECRET,
+                   _("%s has no secret to enter now: the referee's device takes this step."), seat);
+      return NULL;
+    }
+  if (json_object_deep_copy (action, &copy, NULL) != 0)
+    {
+      g_set_error (error, MG_TABLE_SEAT_ERROR, MG_TABLE_SEAT_ERROR_MALFORMED,
+                   _("An action is a JSON object with a \"type\"."));
+      return NULL;
+    }
+  json_object_object_del (copy, "template");
+  return copy;
+}

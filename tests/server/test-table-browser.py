@@ -1,0 +1,383 @@
+#!/usr/bin/env python3
+"""Two seats play from two real browsers (Debian's chromium, headless, driven by chromedriver over
+WebDriver's HTTP JSON protocol with the standard library only): La Mame's spring (secret start
+bids, then secret cards) and an attack round (attack gold, guess), and Meeple's roll and pick.  Every page's whole DOM and every message it
+received (the page's own log, window.mgLog: each HTTP answer and WebSocket message) holds its own
+secret and never the other seat's; the public page shows who has entered, never what.
+
+Everything runs on 127.0.0.1; every wait is bounded; the whole test ends within DEADLINE seconds.
+Screenshots of the phone pages (360 px wide) go to $MG_SCREENSHOT_DIR, else to the folder given
+after the host program (meson gives build/screenshots).
+Exit 77 (skipped) when chromium or chromedriver is missing."""
+
+import base64
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+CHROMIUM = "/usr/bin/chromium"
+DRIVER = "/usr/bin/chromedriver"
+DEADLINE = time.monotonic() + 240
+
+
+def fail(message):
+    print("FAIL: " + message, flush=True)
+    raise SystemExit(1)
+
+
+def check(cond, message):
+    if not cond:
+        fail(message)
+    print("ok - " + message, flush=True)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Driver:
+    """A chromedriver on 127.0.0.1 and the WebDriver calls this test needs."""
+
+    def __init__(self, tmp):
+        self.port = free_port()
+        self.proc = subprocess.Popen([DRIVER, "--port=%d" % self.port, "--allowed-ips=127.0.0.1"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.tmp = tmp
+        for _ in range(100):
+            try:
+                self.call("GET", "/status")
+                return
+            except OSError:
+                time.sleep(0.1)
+        fail("chromedriver did not start")
+
+    def call(self, method, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request("http://127.0.0.1:%d%s" % (self.port, path), data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        timeout = max(1.0, min(60.0, DEADLINE - time.monotonic()))
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as res:
+                return json.loads(res.read() or b"{}").get("value")
+        except urllib.error.HTTPError as e:
+            raise RuntimeError("%s %s: %s" % (method, path, e.read()[:400])) from None
+
+    def session(self, lang, https=False):
+        profile = tempfile.mkdtemp(dir=self.tmp, prefix="profile-")
+        args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--window-size=360,800",
+                "--lang=" + lang, "--hide-scrollbars"]
+        if https:
+            # The table's self-signed certificate (the player's "go on" in the warning page).
+            args.append("--ignore-certificate-errors")
+        caps = {"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {"binary": CHROMIUM, "args": args,
+                                   "prefs": {"intl.accept_languages": lang},
+                                   # A phone's screen: 360 CSS pixels wide.
+                                   "mobileEmulation": {"deviceMetrics": {"width": 360, "height": 740,
+                                                                         "pixelRatio": 1}}}}}}
+        value = self.call("POST", "/session", caps)
+        return Session(self, value["sessionId"])
+
+    def close(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+class Session:
+    def __init__(self, driver, sid):
+        self.d = driver
+        self.sid = sid
+
+    def call(self, method, path, body=None):
+        return self.d.call(method, "/session/%s%s" % (self.sid, path), body)
+
+    def go(self, url):
+        self.call("POST", "/url", {"url": url})
+
+    def js(self, script, *args):
+        return self.call("POST", "/execute/sync", {"script": script, "args": list(args)})
+
+    def find(self, css):
+        found = self.call("POST", "/elements", {"using": "css selector", "value": css})
+        return [list(e.values())[0] for e in found]
+
+    def click(self, element):
+        self.call("POST", "/element/%s/click" % element, {})
+
+    def type_into(self, element, text):
+        self.call("POST", "/element/%s/clear" % element, {})
+        self.call("POST", "/element/%s/value" % element, {"text": text})
+
+    def html(self):
+        return self.js("return document.documentElement.outerHTML;")
+
+    def log(self):
+        return self.js("return window.mgLog || [];")
+
+    def wait(self, script, what, seconds=20):
+        end = min(time.monotonic() + seconds, DEADLINE)
+        while time.monotonic() < end:
+            if self.js(script):
+                return
+            time.sleep(0.2)
+        fail("timed out waiting for " + what)
+
+    def screenshot(self, path):
+        png = base64.b64decode(self.call("GET", "/screenshot"))
+        with open(path, "wb") as f:
+            f.write(png)
+        print("screenshot: " + path, flush=True)
+
+    def quit(self):
+        try:
+            self.call("DELETE", "")
+        except Exception:
+            pass
+
+
+def received(session):
+    """Every JSON message the page received, parsed."""
+    out = []
+    for entry in session.log():
+        try:
+            out.append(json.loads(entry.get("received") or "null"))
+        except ValueError:
+            pass
+    return [m for m in out if isinstance(m, dict)]
+
+
+def player(message, name):
+    for p in ((message.get("view") or {}).get("players") or []):
+        if p.get("name") == name:
+            return p
+    return {}
+
+
+class Host:
+    def __init__(self, exe, tmp, game, https=False):
+        self.proc = subprocess.Popen([exe, os.path.join(tmp, game), game] + (["https"] if https else []),
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.info = json.loads(self.proc.stdout.readline())
+        self.base = "%s://127.0.0.1:%d" % (self.info["scheme"], self.info["port"])
+
+    def url(self, seat):
+        return self.base + (self.info["public"] if seat == "public" else self.info["seats"][seat])
+
+    def act(self, action):
+        self.proc.stdin.write(json.dumps(action) + "\n")
+        self.proc.stdin.flush()
+        answer = json.loads(self.proc.stdout.readline())
+        check(answer.get("ok"), "referee's %s accepted (%s)" % (action["type"], answer.get("error", "")))
+
+    def close(self):
+        try:
+            self.proc.stdin.close()
+            self.proc.wait(10)
+        except Exception:
+            self.proc.kill()
+
+
+def step_button(session, text):
+    """Clicks the step button whose label, or whose action's JSON, contains text."""
+    for e in session.find("button.choice"):
+        label = session.call("GET", "/element/%s/text" % e)
+        action = session.call("GET", "/element/%s/attribute/data-action" % e) or ""
+        if text in label or text in action:
+            session.click(e)
+            return label
+    fail("no step button with " + repr(text))
+
+
+def send_template(session, value):
+    inputs = session.find("#steps form input")
+    check(len(inputs) >= 1, "the page offers a field for the secret")
+    session.type_into(inputs[0], value)
+    session.click(session.find("#steps form button")[0])
+
+
+def lamame(exe, tmp, drv, shots):
+    host = Host(exe, tmp, "lamame")
+    red, blue, pub = drv.session("en-US"), drv.session("fr"), drv.session("en-US")
+    try:
+        red.go(host.url("Red"))
+        blue.go(host.url("Blue"))
+        pub.go(host.url("public"))
+        for s, name in ((red, "Red"), (blue, "Blue")):
+            s.wait("return document.querySelectorAll('#steps form').length > 0", name + "'s bid form")
+        check("Place : Blue" in blue.html(), "Blue's page speaks French (Accept-Language fr)")
+        check("Seat: Red" in red.html(), "Red's page speaks English")
+        # Red bids 3 in secret.
+        send_template(red, "3")
+        red.wait("return (document.getElementById('status').className || '') === 'good'", "Red's bid acknowledged")
+        blue.wait("return (window.mgLog || []).some(m => m.kind === 'ws' && m.received.includes('\"entered\":[\"Red\"]'))",
+                  "Blue's page hearing that Red bid")
+        pub.wait("return document.querySelector('.entered') !== null", "the public page showing 'entered'")
+        if shots:
+            red.screenshot(os.path.join(shots, "phone-red-spring-bids.png"))
+            blue.screenshot(os.path.join(shots, "phone-blue-spring-bids.png"))
+            pub.screenshot(os.path.join(shots, "phone-public-spring-bids.png"))
+        send_template(blue, "5")
+        blue.wait("return (document.getElementById('status').className || '') === 'good'", "Blue's bid acknowledged")
+        # Before the reveal: Blue never received Red's amount, the public page neither.
+        for m in received(blue)[:-1]:
+            rb = player(m, "Red").get("start_bid")
+            check(rb in (None, True), "Blue's page got Red's bid as entered/none, never the amount (%r)" % (rb,))
+        for m in received(pub):
+            for name in ("Red", "Blue"):
+                check(player(m, name).get("start_bid") in (None, True), "public page never got %s's bid" % name)
+        red_msgs = received(red)
+        check(any(player(m, "Red").get("start_bid") == 3 for m in red_msgs), "Red's page shows Red's own bid")
+        check(all(player(m, "Blue").get("start_bid") in (None, True) for m in red_msgs[:-1]),
+              "Red's page never got Blue's bid before the reveal")
+        check("start_bid: 5" not in red.html() or "last_start_bids" in red.html(),
+              "Red's DOM holds no 'start_bid: 5' of Blue")
+        pub_html = pub.html()
+        check("start_bid: 3" not in pub_html and "start_bid: 5" not in pub_html, "public DOM holds no bid")
+        # Blue won (5 > 3) and names the start player: the referee's step, typed on the device.
+        red.wait("return (window.mgLog || []).some(m => m.kind === 'ws' && m.received.includes('choose_start'))", "reveal")
+        host.act({"type": "choose_start", "player": "Blue", "start": "Blue"})
+        for s, name in ((red, "Red"), (blue, "Blue")):
+            s.wait("return document.querySelectorAll('button.choice').length > 0", name + "'s card choices")
+        if shots:
+            red.screenshot(os.path.join(shots, "phone-red-spring-cards.png"))
+        step_button(red, '"move"')
+        red.wait("return (document.getElementById('status').className || '') === 'good'", "Red's cards acknowledged")
+        blue.wait("return (window.mgLog || []).some(m => m.kind === 'ws' && m.received.includes('\"hidden\"'))",
+                  "Blue's page hearing that Red chose, face down")
+        for m in received(blue):
+            cards = player(m, "Red").get("cards") or []
+            check(all(c == "hidden" for c in cards), "Blue's page got Red's cards face down only (%r)" % (cards,))
+        check(any(player(m, "Red").get("cards") == ["move"] for m in received(red)), "Red's page shows Red's own card")
+        for m in received(pub):
+            for name in ("Red", "Blue"):
+                cards = player(m, name).get("cards") or []
+                check(all(c == "hidden" for c in cards), "public page got %s's cards face down only" % name)
+        blue_html = blue.html()
+        check("#0: move" not in blue_html and "#0: déplacement" not in blue_html, "Blue's DOM does not hold Red's card")
+        step_button(blue, '"tax"')
+        blue.wait("return (document.getElementById('status').className || '') === 'good'", "Blue's cards acknowledged")
+        for m in received(red):
+            cards = player(m, "Blue").get("cards") or []
+            check(cards in ([], ["hidden"]) or cards == ["tax"] and m.get("pending", {}).get("phase") == "actions",
+                  "Red's page never got Blue's card before it was played (%r)" % (cards,))
+    finally:
+        for s in (red, blue, pub):
+            s.quit()
+        host.close()
+
+
+def attack(exe, tmp, drv):
+    """La Mame's attack round: Red's gold and Blue's guess, each from its own phone, over HTTPS
+    (the campaign's self-signed certificate; live updates over wss)."""
+    host = Host(exe, tmp, "lamame-attack", https=True)
+    check(host.base.startswith("https://"), "the attack round is served over HTTPS")
+    red, blue = drv.session("en-US", https=True), drv.session("en-US", https=True)
+    try:
+        red.go(host.url("Red"))
+        blue.go(host.url("Blue"))
+        for s, name in ((red, "Red"), (blue, "Blue")):
+            s.wait("return document.querySelectorAll('#steps form').length > 0", name + "'s attack form")
+        send_template(red, "2")
+        red.wait("return (document.getElementById('status').className || '') === 'good'", "Red's attack gold acknowledged")
+        blue.wait("return (window.mgLog || []).some(m => m.kind === 'ws' && m.received.includes('\"gold\":true'))",
+                  "Blue's page hearing that Red put gold on the attack")
+        for m in received(blue):
+            gold = ((m.get("view") or {}).get("attack") or {}).get("gold")
+            check(gold in (None, True), "Blue's page never got Red's attack gold (%r)" % (gold,))
+        check(any(((m.get("view") or {}).get("attack") or {}).get("gold") == 2 for m in received(red)),
+              "Red's page shows Red's own attack gold")
+        send_template(blue, "1")
+        blue.wait("return (document.getElementById('status').className || '') === 'good'", "Blue's guess acknowledged")
+        for m in received(red)[:-1]:
+            guesses = ((m.get("view") or {}).get("attack") or {}).get("guesses")
+            check(guesses in (None, True), "Red's page never got Blue's guess before the reveal (%r)" % (guesses,))
+    finally:
+        for s in (red, blue):
+            s.quit()
+        host.close()
+
+
+def meeple(exe, tmp, drv, shots):
+    host = Host(exe, tmp, "meeple")
+    red, blue = drv.session("en-US"), drv.session("en-US")
+    try:
+        red.go(host.url("Red"))
+        blue.go(host.url("Blue"))
+        for s, name in ((red, "Red"), (blue, "Blue")):
+            s.wait("return document.querySelectorAll('button.choice').length > 0", name + "'s roll")
+            step_button(s, "Roll")
+            s.wait("return (document.getElementById('status').className || '') === 'good'", name + " rolled")
+        red.wait("return (window.mgLog || []).filter(m => m.kind === 'ws').length >= 2", "Red's update")
+        red_faces = [player(m, "Red").get("faces") for m in received(red) if player(m, "Red").get("faces")]
+        check(len(red_faces) > 0, "Red's page shows Red's own faces")
+        for m in received(blue):
+            check(player(m, "Red").get("faces") is None, "Blue's page never got Red's faces")
+        for m in received(red):
+            check(player(m, "Blue").get("faces") is None, "Red's page never got Blue's faces")
+        # Red picks (the first pick offered); Blue's page must not learn it until Blue picks.
+        red.wait("return Array.from(document.querySelectorAll('button.choice')).some(b => b.textContent.includes('Your pick'))",
+                 "Red's picks")
+        label = step_button(red, "Your pick")
+        print("Red picked: " + label, flush=True)
+        red.wait("return (document.getElementById('status').className || '') === 'good'", "Red picked")
+        blue.wait("return (window.mgLog || []).some(m => m.kind === 'ws' && m.received.includes('\"picked\":true'))",
+                  "Blue's page hearing that Red picked")
+        for m in received(blue):
+            check(player(m, "Red").get("pick") is None, "Blue's page never got Red's pick before Blue picked")
+        check("Your pick" in blue.html() and label.split(" — ")[1] not in blue.js(
+              "return document.getElementById('table').outerHTML;"), "Blue's view of the table holds no pick of Red's")
+        blue.wait("return Array.from(document.querySelectorAll('button.choice')).some(b => b.textContent.includes('Your pick'))",
+                  "Blue's picks")
+        step_button(blue, "Your pick")
+        # The second pick reveals both and resolves the battle: now both pages may see both picks.
+        red.wait("return (window.mgLog || []).some(m => m.kind === 'ws' && m.received.includes('\"last\"') && m.received.includes('\"picks\"'))",
+                 "the battle resolved on Red's page")
+        check(any(((m.get("view") or {}).get("last") or {}).get("picks") for m in received(red)),
+              "after both picks, the revealed picks reach Red's page")
+    finally:
+        for s in (red, blue):
+            s.quit()
+        host.close()
+
+
+def main():
+    if not (os.access(CHROMIUM, os.X_OK) and os.access(DRIVER, os.X_OK)):
+        print("SKIP: chromium or chromedriver is not installed")
+        return 77
+    exe = sys.argv[1]
+    shots = os.environ.get("MG_SCREENSHOT_DIR") or (sys.argv[2] if len(sys.argv) > 2 else None)
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix="mg-browser-")
+    drv = Driver(tmp)
+    signal.signal(signal.SIGALRM, lambda *a: fail("the test ran past its deadline"))
+    signal.alarm(280)
+    try:
+        lamame(exe, tmp, drv, shots)
+        attack(exe, tmp, drv)
+        meeple(exe, tmp, drv, shots)
+    finally:
+        drv.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("browser test passed", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
