@@ -161,6 +161,84 @@ ui_test_keys (GtkWidget *widget, guint keysym, guint modifier)
   return TRUE;
 }
 
+/* The X keyboard focus given to the window holding widget, without moving the pointer (no window
+ * manager under Xvfb gives it); NULL when the display is not X11. Waits until GTK knows it is
+ * active, so its focus widget draws as focused. */
+static Display *
+keyboard_to (GtkWidget *widget)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkDisplay *display = gtk_widget_get_display (widget);
+  Display *x;
+
+  if (!GDK_IS_X11_DISPLAY (display))
+    return NULL;
+  g_assert_nonnull (native);
+  x = gdk_x11_display_get_xdisplay (display);
+  XSetInputFocus (x, gdk_x11_surface_get_xid (gtk_native_get_surface (native)), RevertToParent, CurrentTime);
+  XSync (x, False);
+  for (guint i = 0; i < 50 && GTK_IS_WINDOW (native) && !gtk_window_is_active (GTK_WINDOW (native)); i++)
+    wait_ms (10);
+  return x;
+}
+
+gboolean
+ui_test_key (GtkWidget *widget, guint keysym, guint modifier)
+{
+  Display *x = keyboard_to (widget);
+  KeyCode key;
+
+  if (x == NULL)
+    return FALSE;
+  key = XKeysymToKeycode (x, keysym);
+  g_assert_cmpuint (key, !=, 0);
+  hold (x, modifier, TRUE);
+  XTestFakeKeyEvent (x, key, True, CurrentTime);
+  XTestFakeKeyEvent (x, key, False, CurrentTime);
+  hold (x, modifier, FALSE);
+  XSync (x, False);
+  wait_ms (60);
+  return TRUE;
+}
+
+gboolean
+ui_test_type (GtkWidget *widget, const char *text)
+{
+  for (const char *c = text; *c != '\0'; c = g_utf8_next_char (c))
+    {
+      gunichar u = g_utf8_get_char (c);
+      guint keysym = gdk_unicode_to_keyval (u);
+      gboolean upper = g_unichar_isupper (u);
+
+      if (!ui_test_key (widget, upper ? gdk_keyval_to_lower (keysym) : keysym, upper ? GDK_KEY_Shift_L : 0))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+GtkWidget *
+ui_test_focus (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  return root != NULL ? gtk_root_get_focus (root) : NULL;
+}
+
+gboolean
+ui_test_tab_to (GtkWidget *widget, GtkWidget *target, guint max_tabs)
+{
+  for (guint i = 0; i <= max_tabs; i++)
+    {
+      GtkWidget *focus = ui_test_focus (widget);
+
+      if (focus != NULL && (focus == target || gtk_widget_is_ancestor (focus, target)))
+        return TRUE;
+      if (i < max_tabs && !ui_test_key (widget, GDK_KEY_Tab, 0))
+        return FALSE;
+    }
+  return FALSE;
+}
+
 GtkWidget *
 find_styled (GtkWidget *widget, GType type, const char *css_class)
 {

@@ -30,6 +30,16 @@ void              press_key              (GtkWidget *widget, guint keyval);
  * centre before each. ui_test_keys: one key, a keysym (GDK_KEY_Return). */
 gboolean          ui_test_wheel          (GtkWidget *widget, int clicks, guint modifier);
 gboolean          ui_test_keys           (GtkWidget *widget, guint keysym, guint modifier);
+/* Keys only, as a keyboard user gives them: the X input focus is given to the window holding
+ * `widget` (the pointer stays where it is) and the key (a keysym, with a modifier keysym held
+ * when not 0) goes through the X server to GTK's focus widget. FALSE when the display is not X11.
+ * ui_test_type: each character of text, Shift held for capitals (ASCII letters, digits, space).
+ * ui_test_focus: the focus widget of widget's window. ui_test_tab_to: Tab (at most max_tabs
+ * times) until the focus is target or inside it; FALSE if it never gets there. */
+gboolean          ui_test_key            (GtkWidget *widget, guint keysym, guint modifier);
+gboolean          ui_test_type           (GtkWidget *widget, const char *text);
+GtkWidget        *ui_test_focus          (GtkWidget *widget);
+gboolean          ui_test_tab_to         (GtkWidget *widget, GtkWidget *target, guint max_tabs);
 /* The widget itself or its first descendant (depth first) of that type, or NULL. */
 GtkWidget        *find_descendant        (GtkWidget *widget, GType type);
 /* The same, of that type with that CSS class (any class when NULL). */

@@ -434,6 +434,7 @@ mg_chess_page_init (MgChessPage *self)
   self->board = mg_chess_board_view_new ();
   gtk_box_append (GTK_BOX (self->board_box), GTK_WIDGET (self->board));
   g_signal_connect_swapped (self->board, "square-activated", G_CALLBACK (square_activated), self);
+  g_signal_connect_swapped (self->board, "cancelled", G_CALLBACK (clear_selection), self);
   g_signal_connect_swapped (self->said_button, "clicked", G_CALLBACK (said_clicked), self);
   g_signal_connect_swapped (self->not_said_button, "clicked", G_CALLBACK (said_clicked), self);
   g_signal_connect_swapped (self->bottom_dropdown, "notify::selected", G_CALLBACK (bottom_changed), self);

@@ -99,6 +99,75 @@ test_opening (void)
   close_campaign_windows (app);
 }
 
+/* Keys only (issue 32): Tab reaches the board, which shows it has the focus; the arrows move its
+ * cursor a square at a time from j1 (South's President), Enter picks the Air Force on h1 (its 6
+ * destinations), Escape lets it go, Enter picks it again and Enter on f3 plays it; then Blue's
+ * Marine b5–d5 the same way (from f3, where the cursor stayed). */
+static void
+arrows (GtkWidget *window, guint keysym, guint times)
+{
+  for (guint i = 0; i < times; i++)
+    g_assert_true (ui_test_key (window, keysym, 0));
+}
+
+static void
+test_keyboard_turn (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "Keys.db", NULL);
+  const char *players[] = { "Black", "Blue", "Red", "White", NULL };
+  MgCampaign *campaign = mg_campaign_create (path, "cricchio", "Keys", players, NULL, 7, &error);
+  MgCampaignWindow *window;
+  MgChessPage *page;
+  MgChessBoardView *board;
+  GtkWidget *w;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  w = GTK_WIDGET (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "board");
+  wait_ms (200);
+  page = MG_CHESS_PAGE (mg_campaign_window_get_page (window, "board"));
+  board = mg_chess_page_get_board (page);
+  if (!ui_test_key (w, GDK_KEY_Tab, 0))
+    {
+      g_test_skip ("not an X11 display");
+      return;
+    }
+  g_assert_true (ui_test_tab_to (w, GTK_WIDGET (board), 60));
+  g_assert_true (gtk_widget_has_visible_focus (GTK_WIDGET (board)));
+  g_assert_cmpstr (mg_chess_board_view_get_cursor (board), ==, "j1");
+  arrows (w, GDK_KEY_Left, 2);
+  g_assert_cmpstr (mg_chess_board_view_get_cursor (board), ==, "h1");
+  arrows (w, GDK_KEY_Return, 1);
+  g_assert_cmpstr (mg_chess_board_view_get_selected (board), ==, "h1");
+  g_assert_cmpuint (mg_chess_board_view_get_n_targets (board), ==, 6);
+  arrows (w, GDK_KEY_Escape, 1);
+  g_assert_null (mg_chess_board_view_get_selected (board));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (board)));
+  arrows (w, GDK_KEY_Return, 1);
+  arrows (w, GDK_KEY_Left, 2);
+  arrows (w, GDK_KEY_Up, 2);
+  g_assert_cmpstr (mg_chess_board_view_get_cursor (board), ==, "f3");
+  save_screenshot (w, "cricchio-keyboard-target.png");
+  arrows (w, GDK_KEY_Return, 1);
+  g_assert_cmpstr (mg_chess_page_get_error (page), ==, "");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
+
+  arrows (w, GDK_KEY_Left, 4);
+  arrows (w, GDK_KEY_Up, 2);
+  g_assert_cmpstr (mg_chess_board_view_get_cursor (board), ==, "b5");
+  arrows (w, GDK_KEY_Return, 1);
+  arrows (w, GDK_KEY_Right, 2);
+  arrows (w, GDK_KEY_Return, 1);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 2);
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (mg_chess_page_get_part (page, "last"))),
+                            "Blue Marine b5–d5"));
+  g_object_unref (campaign);
+  close_campaign_windows (app);
+}
+
 /* The sample game up to its Mêlée (Blue's Air Force takes on m11 next to White's President):
  * the prompt shows; "said" records it and the game goes on. */
 static void
@@ -233,6 +302,7 @@ main (int argc, char **argv)
 
   app = ui_test_init (&argc, &argv, "cricchio", &tmpdir);
   g_test_add_func ("/ui/cricchio/opening", test_opening);
+  g_test_add_func ("/ui/cricchio/keyboard-turn", test_keyboard_turn);
   g_test_add_func ("/ui/cricchio/melee-prompt", test_melee_prompt);
   g_test_add_func ("/ui/cricchio/new-campaign-variant", test_new_campaign_variant);
   status = g_test_run ();
