@@ -142,10 +142,11 @@ ui_test_wheel (GtkWidget *widget, int clicks, guint modifier)
   return TRUE;
 }
 
-gboolean
-ui_test_keys (GtkWidget *widget, guint keysym, guint modifier)
+/* One key (a keysym) pressed and released through the X server, a modifier held around it;
+ * then ms for GTK to handle it. FALSE when x is NULL (not an X11 display). */
+static gboolean
+send_key (Display *x, guint keysym, guint modifier, guint ms)
 {
-  Display *x = pointer_to (widget);
   KeyCode key;
 
   if (x == NULL)
@@ -157,8 +158,14 @@ ui_test_keys (GtkWidget *widget, guint keysym, guint modifier)
   XTestFakeKeyEvent (x, key, False, CurrentTime);
   hold (x, modifier, FALSE);
   XSync (x, False);
-  wait_ms (200);
+  wait_ms (ms);
   return TRUE;
+}
+
+gboolean
+ui_test_keys (GtkWidget *widget, guint keysym, guint modifier)
+{
+  return send_key (pointer_to (widget), keysym, modifier, 200);
 }
 
 /* The X keyboard focus given to the window holding widget, without moving the pointer (no window
@@ -185,20 +192,7 @@ keyboard_to (GtkWidget *widget)
 gboolean
 ui_test_key (GtkWidget *widget, guint keysym, guint modifier)
 {
-  Display *x = keyboard_to (widget);
-  KeyCode key;
-
-  if (x == NULL)
-    return FALSE;
-  key = XKeysymToKeycode (x, keysym);
-  g_assert_cmpuint (key, !=, 0);
-  hold (x, modifier, TRUE);
-  XTestFakeKeyEvent (x, key, True, CurrentTime);
-  XTestFakeKeyEvent (x, key, False, CurrentTime);
-  hold (x, modifier, FALSE);
-  XSync (x, False);
-  wait_ms (60);
-  return TRUE;
+  return send_key (keyboard_to (widget), keysym, modifier, 60);
 }
 
 gboolean

@@ -44,26 +44,34 @@ play (MgChessPage *page, const char *from, const char *to, const char *summary)
     g_error ("“%s” not in “%s”", summary, last);
 }
 
+/* A new four-player game in file `file`, its window at 1280×900 on the board page. */
+static MgChessPage *
+open_board (const char *file, MgCampaign **campaign, MgCampaignWindow **window)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, file, NULL);
+  const char *players[] = { "Black", "Blue", "Red", "White", NULL };
+  MgChessPage *page;
+
+  *campaign = mg_campaign_create (path, "cricchio", "Four Kingdoms", players, NULL, 7, &error);
+  g_assert_no_error (error);
+  *window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, *campaign));
+  gtk_window_set_default_size (GTK_WINDOW (*window), 1280, 900);
+  wait_ms (100);
+  page = MG_CHESS_PAGE (mg_campaign_window_get_page (*window, "board"));
+  g_assert_nonnull (page);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (*window), "board");
+  wait_ms (100);
+  return page;
+}
+
 static void
 test_opening (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (tmpdir, "Melee.db", NULL);
-  const char *players[] = { "Black", "Blue", "Red", "White", NULL };
-  MgCampaign *campaign = mg_campaign_create (path, "cricchio", "Four Kingdoms", players, NULL, 7, &error);
+  MgCampaign *campaign;
   MgCampaignWindow *window;
-  MgChessPage *page;
-  MgChessBoardView *board;
-
-  g_assert_no_error (error);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
-  wait_ms (100);
-  page = MG_CHESS_PAGE (mg_campaign_window_get_page (window, "board"));
-  g_assert_nonnull (page);
-  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "board");
-  wait_ms (100);
-  board = mg_chess_page_get_board (page);
+  MgChessPage *page = open_board ("Melee.db", &campaign, &window);
+  MgChessBoardView *board = mg_chess_page_get_board (page);
 
   /* The Air Force h1 at the four-player start: f3 e4 d5 c6 and j3 k4 (6), counted in the docs. */
   click_square (board, "h1");
@@ -113,23 +121,11 @@ arrows (GtkWidget *window, guint keysym, guint times)
 static void
 test_keyboard_turn (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (tmpdir, "Keys.db", NULL);
-  const char *players[] = { "Black", "Blue", "Red", "White", NULL };
-  MgCampaign *campaign = mg_campaign_create (path, "cricchio", "Keys", players, NULL, 7, &error);
+  MgCampaign *campaign;
   MgCampaignWindow *window;
-  MgChessPage *page;
-  MgChessBoardView *board;
-  GtkWidget *w;
-
-  g_assert_no_error (error);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
-  w = GTK_WIDGET (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
-  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "board");
-  wait_ms (200);
-  page = MG_CHESS_PAGE (mg_campaign_window_get_page (window, "board"));
-  board = mg_chess_page_get_board (page);
+  MgChessPage *page = open_board ("Keys.db", &campaign, &window);
+  MgChessBoardView *board = mg_chess_page_get_board (page);
+  GtkWidget *w = GTK_WIDGET (window);
   if (!ui_test_key (w, GDK_KEY_Tab, 0))
     {
       g_test_skip ("not an X11 display");
