@@ -233,6 +233,82 @@ ui_test_tab_to (GtkWidget *widget, GtkWidget *target, guint max_tabs)
   return FALSE;
 }
 
+/* The first descendant of widget that is a GtkLabel reading text, or NULL. */
+static GtkWidget *
+find_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+ui_test_labelled (GtkWidget *widget, GType type, const char *text)
+{
+  GtkWidget *label = find_label (widget, text);
+
+  while (label != NULL && !G_TYPE_CHECK_INSTANCE_TYPE (label, type))
+    label = gtk_widget_get_parent (label);
+  return label;
+}
+
+gboolean
+ui_test_key_to_page (GtkWidget *window, const char *title)
+{
+  GtkWidget *switcher = find_descendant (window, ADW_TYPE_VIEW_SWITCHER);
+  GtkWidget *button = switcher != NULL ? ui_test_labelled (switcher, GTK_TYPE_TOGGLE_BUTTON, title) : NULL;
+
+  g_assert_nonnull (button);
+  if (!ui_test_tab_to (window, button, 80))
+    return FALSE;
+  g_assert_true (ui_test_key (window, GDK_KEY_space, 0));
+  wait_ms (100);
+  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button));
+}
+
+gboolean
+ui_test_arrow_to (GtkWidget *window, MgAreaMap *map, const char *area)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gboolean other_axis = FALSE;
+  double tx, ty;
+
+  g_assert_true (mg_area_map_area_position (map, area, &tx, &ty));
+  for (guint i = 0; i < 40; i++)
+    {
+      const char *at = mg_area_map_get_focus_area (map);
+      double x = -1, y = -1;
+      gboolean horizontal;
+
+      if (g_strcmp0 (at, area) == 0)
+        return TRUE;
+      /* Back where it was: the nearest area that way led round; go along the other axis once. */
+      other_axis = at != NULL && g_hash_table_contains (seen, at) && !other_axis;
+      if (at != NULL)
+        {
+          g_hash_table_add (seen, g_strdup (at));
+          g_assert_true (mg_area_map_area_position (map, at, &x, &y));
+        }
+      horizontal = (ABS (tx - x) >= ABS (ty - y)) != other_axis;
+      if (horizontal && ABS (tx - x) < 1)
+        horizontal = FALSE;
+      else if (!horizontal && ABS (ty - y) < 1)
+        horizontal = TRUE;
+      if (horizontal)
+        g_assert_true (ui_test_key (window, tx > x ? GDK_KEY_Right : GDK_KEY_Left, 0));
+      else
+        g_assert_true (ui_test_key (window, ty > y ? GDK_KEY_Down : GDK_KEY_Up, 0));
+    }
+  return FALSE;
+}
+
 GtkWidget *
 find_styled (GtkWidget *widget, GType type, const char *css_class)
 {

