@@ -743,7 +743,8 @@ mg_meeple_side_refresh (MgMeepleSide *self)
     status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Rolls %d meeple.", "Rolls %d meeples.", self->to_roll),
                               self->to_roll);
   else if (self->picked)
-    status = g_strdup_printf (_("Has picked; waiting for %s."), other != NULL ? other : "");
+    /* Translators: a secret pick recorded, not shown until both have picked */
+    status = g_strdup_printf (_("✓ entered — waiting for %s’s pick."), other != NULL ? other : "");
   else
     {
       int left = mg_ui_json_int (player, "actions_allowed", 0) - mg_ui_json_int (player, "actions_used", 0);
