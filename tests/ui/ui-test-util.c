@@ -7,6 +7,7 @@
 #include <X11/keysym.h>
 
 #include "ui-test-util.h"
+#include "mg-campaign-window-private.h"
 
 MgApplication *
 ui_test_init (int *argc, char ***argv, const char *prefix, char **tmpdir)
@@ -307,6 +308,38 @@ ui_test_arrow_to (GtkWidget *window, MgAreaMap *map, const char *area)
         g_assert_true (ui_test_key (window, ty > y ? GDK_KEY_Down : GDK_KEY_Up, 0));
     }
   return FALSE;
+}
+
+void
+ui_test_sample_screenshots (MgApplication *app, const char *folder, const char *game_id, const char *page)
+{
+  static const struct { int width, height; } sizes[] = { { 360, 720 }, { 1400, 900 } };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, game_id, folder, &error);
+  MgCampaignWindow *window;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), page);
+  for (guint dark = 0; dark < 2; dark++)
+    for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+      {
+        g_autofree char *name = g_strdup_printf ("%s-%s-%d-%s.png", game_id, page, sizes[i].width, dark ? "dark" : "light");
+        int minimum = 0;
+
+        adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        gtk_window_set_default_size (GTK_WINDOW (window), sizes[i].width, sizes[i].height);
+        wait_ms (700);
+        gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+        if (minimum > sizes[i].width)
+          report_wide_widgets (GTK_WIDGET (window), sizes[i].width);
+        g_assert_cmpint (minimum, <=, sizes[i].width);
+        save_screenshot (GTK_WIDGET (window), name);
+      }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
 }
 
 GtkWidget *

@@ -291,6 +291,13 @@ test_new_campaign_variant (void)
   close_campaign_windows (app);   /* the start window closed when the campaign opened */
 }
 
+/* The sample's board at 360 and 1400 px, light and dark, to be looked at (issue 32, 33). */
+static void
+test_screenshots (void)
+{
+  ui_test_sample_screenshots (app, tmpdir, "cricchio", "board");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -299,6 +306,7 @@ main (int argc, char **argv)
   app = ui_test_init (&argc, &argv, "cricchio", &tmpdir);
   g_test_add_func ("/ui/cricchio/opening", test_opening);
   g_test_add_func ("/ui/cricchio/keyboard-turn", test_keyboard_turn);
+  g_test_add_func ("/ui/cricchio/screenshots", test_screenshots);
   g_test_add_func ("/ui/cricchio/melee-prompt", test_melee_prompt);
   g_test_add_func ("/ui/cricchio/new-campaign-variant", test_new_campaign_variant);
   status = g_test_run ();

@@ -138,6 +138,14 @@ test_keyboard_turn (void)
   close_campaign_windows (app);
 }
 
+/* The sample's main page at 360 and 1400 px, light and dark, to be looked at (issue 32, 33). */
+static void
+test_screenshots (void)
+{
+  ui_test_sample_screenshots (app, tmpdir, "mecaknights", "dashboard");
+  ui_test_sample_screenshots (app, tmpdir, "mecaknights", "map");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -145,6 +153,7 @@ main (int argc, char *argv[])
 
   app = ui_test_init (&argc, &argv, "melee-gm-ui-mk-keys", &tmpdir);
   g_test_add_func ("/ui/mecaknights/keyboard-turn", test_keyboard_turn);
+  g_test_add_func ("/ui/mecaknights/screenshots", test_screenshots);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;

@@ -104,6 +104,13 @@ test_keyboard_battle (void)
   close_campaign_windows (app);
 }
 
+/* The sample's main page at 360 and 1400 px, light and dark, to be looked at (issue 32, 33). */
+static void
+test_screenshots (void)
+{
+  ui_test_sample_screenshots (app, tmpdir, "meeple", "battle");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -111,6 +118,7 @@ main (int argc, char *argv[])
 
   app = ui_test_init (&argc, &argv, "melee-gm-ui-meeple-keys", &tmpdir);
   g_test_add_func ("/ui/meeple/keyboard-battle", test_keyboard_battle);
+  g_test_add_func ("/ui/meeple/screenshots", test_screenshots);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;

@@ -97,6 +97,13 @@ test_keyboard_turn (void)
   close_campaign_windows (app);
 }
 
+/* The sample's main page at 360 and 1400 px, light and dark, to be looked at (issue 32, 33). */
+static void
+test_screenshots (void)
+{
+  ui_test_sample_screenshots (app, tmpdir, "tft", "fight");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -104,6 +111,7 @@ main (int argc, char *argv[])
 
   app = ui_test_init (&argc, &argv, "melee-gm-ui-tft-keys", &tmpdir);
   g_test_add_func ("/ui/tft/keyboard-turn", test_keyboard_turn);
+  g_test_add_func ("/ui/tft/screenshots", test_screenshots);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
