@@ -68,6 +68,8 @@ struct _MgMkMapPage
   GtkLabel    *play_label;
   GtkLabel    *legend_label;
   MgMkMapPlay *play;
+  int          map_height;
+  guint        map_height_idle;
 };
 
 G_DEFINE_FINAL_TYPE (MgMkMapPage, mg_mk_map_page, GTK_TYPE_WIDGET)
@@ -1149,7 +1151,19 @@ mg_mk_map_page_map (GtkWidget *widget)
 }
 
 /* The map takes the page's width (keeping the drawing's proportions, 10 by 7) and at most two
- * thirds of its height, so the lands' editors stay in reach below it. */
+ * thirds of its height, so the lands' editors stay in reach below it. The height is asked for
+ * after the allocation, not during it (a resize queued while allocating left parts of the page
+ * unallocated when drawn). */
+static gboolean
+apply_map_height (gpointer data)
+{
+  MgMkMapPage *self = data;
+
+  self->map_height_idle = 0;
+  gtk_widget_set_size_request (GTK_WIDGET (self->area_map), -1, self->map_height);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 mg_mk_map_page_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
@@ -1158,8 +1172,11 @@ mg_mk_map_page_size_allocate (GtkWidget *widget, int width, int height, int base
   int now = 0;
 
   gtk_widget_get_size_request (GTK_WIDGET (self->area_map), NULL, &now);
-  if (ABS (now - want) > 4)
-    gtk_widget_set_size_request (GTK_WIDGET (self->area_map), -1, want);
+  if (ABS (now - want) > 4 && self->map_height_idle == 0)
+    {
+      self->map_height = want;
+      self->map_height_idle = g_idle_add (apply_map_height, self);
+    }
   gtk_widget_allocate (gtk_widget_get_first_child (widget), width, height, baseline, NULL);
 }
 
@@ -1180,6 +1197,7 @@ mg_mk_map_page_dispose (GObject *object)
   g_clear_object (&self->chooser);
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MK_MAP_PAGE);
   g_clear_pointer (&self->play, mg_mk_map_play_free);
+  g_clear_handle_id (&self->map_height_idle, g_source_remove);
   g_clear_pointer (&self->lands, g_ptr_array_unref);
   g_clear_pointer (&self->rivers, g_ptr_array_unref);
   g_clear_pointer (&self->bridges, json_object_put);

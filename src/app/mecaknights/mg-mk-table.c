@@ -49,6 +49,8 @@ struct _MgMkTable
   GtkWidget         *heads[1 + N_COLS];
   GPtrArray         *rows;   /* Row, one per leader */
   gboolean           transposed;
+  gboolean           turn;         /* to be turned, after the allocation that found it */
+  guint              turn_idle;
   int                wide_width;   /* the grid's natural width a row per leader */
 };
 
@@ -255,6 +257,7 @@ mg_mk_table_dispose (GObject *object)
 {
   MgMkTable *self = MG_MK_TABLE (object);
 
+  g_clear_handle_id (&self->turn_idle, g_source_remove);
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MK_TABLE);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   G_OBJECT_CLASS (mg_mk_table_parent_class)->dispose (object);
@@ -267,21 +270,32 @@ mg_mk_table_measure (GtkWidget *widget, GtkOrientation orientation, int for_size
   gtk_widget_measure (gtk_widget_get_first_child (widget), orientation, for_size, minimum, natural, min_baseline, nat_baseline);
 }
 
-/* Turns the grid when the leaders' rows do not fit the width given, back when they do. */
+/* Turns the grid after the allocation that found the leaders' rows too wide for it (or wide
+ * enough again), not during it: children moved while allocating were drawn unallocated. */
+static gboolean
+apply_turn (gpointer data)
+{
+  MgMkTable *self = data;
+
+  self->turn_idle = 0;
+  if (self->turn != self->transposed)
+    {
+      self->transposed = self->turn;
+      place_all (self);
+    }
+  return G_SOURCE_REMOVE;
+}
+
 static void
 mg_mk_table_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   MgMkTable *self = MG_MK_TABLE (widget);
-  gboolean turn;
 
   if (!self->transposed)
     gtk_widget_measure (GTK_WIDGET (self->grid), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &self->wide_width, NULL, NULL);
-  turn = self->rows->len > 0 && width < self->wide_width;
-  if (turn != self->transposed)
-    {
-      self->transposed = turn;
-      place_all (self);
-    }
+  self->turn = self->rows->len > 0 && width < self->wide_width;
+  if (self->turn != self->transposed && self->turn_idle == 0)
+    self->turn_idle = g_idle_add (apply_turn, self);
   gtk_widget_allocate (gtk_widget_get_first_child (widget), width, height, baseline, NULL);
 }
 

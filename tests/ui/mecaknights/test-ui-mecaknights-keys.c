@@ -19,9 +19,10 @@
 static MgApplication *app;
 static char *tmpdir;
 
-/* A campaign of Red and Blue on the sample map, started, in a window at width × height. */
+/* A campaign of Red and Blue on the sample map, started, `more` (NULL-terminated actions, or
+ * NULL) played, in a window at width × height. */
 static MgCampaignWindow *
-show_started (const char *file, int width, int height)
+show_started (const char *file, int width, int height, const char *const *more)
 {
   g_autofree char *path = g_build_filename (tmpdir, file, NULL);
   g_autofree char *map_path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", "mecaknights-map.json", NULL);
@@ -43,6 +44,14 @@ show_started (const char *file, int width, int height)
       g_assert_no_error (error);
       json_object_put (action);
     }
+  for (guint i = 0; more != NULL && more[i] != NULL; i++)
+    {
+      json_object *action = json_tokener_parse (more[i]);
+
+      mg_journal_entry_free (mg_campaign_act (campaign, action, &error));
+      g_assert_no_error (error);
+      json_object_put (action);
+    }
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   wait_ms (400);
@@ -52,7 +61,7 @@ show_started (const char *file, int width, int height)
 static void
 test_keyboard_turn (void)
 {
-  MgCampaignWindow *window = show_started ("keys.db", 1280, 900);
+  MgCampaignWindow *window = show_started ("keys.db", 1280, 900, NULL);
   MgCampaign *campaign = mg_campaign_window_get_campaign (window);
   GtkWidget *w = GTK_WIDGET (window);
   MgMkMapPage *map_page;
@@ -67,6 +76,10 @@ test_keyboard_turn (void)
       return;
     }
   g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 1);
+  /* The Table page says what the collect gave, in words, until the next step: in winter of
+   * year 1 Red's only city is its capital, which yields nothing (docs/rules/mecaknights.md). */
+  g_assert_cmpstr (mg_mk_dashboard_get_result (MG_MK_DASHBOARD (mg_campaign_window_get_page (window, "dashboard"))), ==,
+                   "Red collects nothing: no town or village of theirs yields income.");
 
   /* The Map page, by Tab and Space on the view switcher; Tab reaches the map. */
   g_assert_true (ui_test_key_to_page (w, "Map"));
@@ -109,6 +122,8 @@ test_keyboard_turn (void)
    * and Down go to End the turn, Enter chooses it and Ctrl+Return applies it. */
   g_assert_true (ui_test_key_to_page (w, "Table"));
   wait_ms (200);
+  /* The collect's banner went with the next step (the move resolved nothing to tell). */
+  g_assert_null (mg_mk_dashboard_get_result (MG_MK_DASHBOARD (mg_campaign_window_get_page (window, "dashboard"))));
   {
     MgMkActionPanel *panel = mg_mk_dashboard_get_action_panel (MG_MK_DASHBOARD (mg_campaign_window_get_page (window, "dashboard")));
     g_autofree char *types = mg_mk_action_panel_list_types (panel);
@@ -138,6 +153,52 @@ test_keyboard_turn (void)
   close_campaign_windows (app);
 }
 
+/* An attack played on the map, keys only: Blue 1 has walked to Oakvale, next to Red 1 on Redhold;
+ * the ring on Oakvale says that Enter attacks, Enter does, and the Table page's banner says the
+ * battle began. */
+static void
+test_keyboard_attack (void)
+{
+  static const char *const script[] = {
+    "{\"type\":\"collect\",\"player\":\"Red\"}", "{\"type\":\"end_turn\",\"player\":\"Red\"}",
+    "{\"type\":\"collect\",\"player\":\"Blue\"}",
+    "{\"type\":\"move\",\"player\":\"Blue\",\"army\":\"Blue 1\",\"path\":[\"Stonecross\"]}",
+    "{\"type\":\"end_turn\",\"player\":\"Blue\"}",
+    "{\"type\":\"collect\",\"player\":\"Red\"}", "{\"type\":\"end_turn\",\"player\":\"Red\"}",
+    "{\"type\":\"collect\",\"player\":\"Blue\"}",
+    "{\"type\":\"move\",\"player\":\"Blue\",\"army\":\"Blue 1\",\"path\":[\"Oakvale\"]}",
+    "{\"type\":\"end_turn\",\"player\":\"Blue\"}",
+    "{\"type\":\"collect\",\"player\":\"Red\"}", NULL,
+  };
+  MgCampaignWindow *window = show_started ("attack.db", 1280, 900, script);
+  GtkWidget *w = GTK_WIDGET (window);
+  MgMkMapPage *map_page;
+  MgAreaMap *map;
+
+  if (!ui_test_key (w, GDK_KEY_Tab, 0))
+    {
+      g_test_skip ("keys are sent through XTest: needs an X11 display (the tests run under xvfb-run)");
+      close_campaign_windows (app);
+      return;
+    }
+  g_assert_true (ui_test_key_to_page (w, "Map"));
+  map_page = MG_MK_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  map = mg_mk_map_page_get_area_map (map_page);
+  wait_ms (200);
+  g_assert_true (ui_test_tab_to (w, GTK_WIDGET (map), 60));
+  g_assert_true (ui_test_arrow_to (w, map, "Redhold"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  g_assert_true (ui_test_arrow_to (w, map, "Oakvale"));
+  g_assert_cmpstr (mg_mk_map_page_get_play_hint (map_page), ==, "Click or Enter: Red 1 attacks Blue 1 on Oakvale: a battle begins.");
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  g_assert_true (ui_test_key_to_page (w, "Table"));
+  wait_ms (200);
+  g_assert_cmpstr (mg_mk_dashboard_get_result (MG_MK_DASHBOARD (mg_campaign_window_get_page (window, "dashboard"))), ==,
+                   "Battle 1 begins on Oakvale: Red attacks Blue.");
+  save_screenshot (w, "mk-keys-attack.png");
+  close_campaign_windows (app);
+}
+
 /* The sample's main page at 360 and 1400 px, light and dark, to be looked at (issue 32, 33). */
 static void
 test_screenshots (void)
@@ -153,6 +214,7 @@ main (int argc, char *argv[])
 
   app = ui_test_init (&argc, &argv, "melee-gm-ui-mk-keys", &tmpdir);
   g_test_add_func ("/ui/mecaknights/keyboard-turn", test_keyboard_turn);
+  g_test_add_func ("/ui/mecaknights/keyboard-attack", test_keyboard_attack);
   g_test_add_func ("/ui/mecaknights/screenshots", test_screenshots);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);

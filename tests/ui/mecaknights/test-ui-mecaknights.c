@@ -777,6 +777,10 @@ test_battle (void)
   g_assert_cmpuint (mg_mk_battle_view_get_n_battles (battles), ==, 0);
   g_assert_nonnull (mg_mk_battle_view_get_result (battles));
   g_assert_nonnull (strstr (mg_mk_battle_view_get_result (battles), "Red wins"));
+  /* The Table page's banner says it in words from the round's events: 3 against 2. */
+  g_assert_nonnull (mg_mk_dashboard_get_result (dashboard (window)));
+  g_assert_nonnull (strstr (mg_mk_dashboard_get_result (dashboard (window)),
+                            "Battle 1: Red wins, 3 against 2; Blue’s army is removed."));
   /* Red 1 had 3 infantry; the winner loses one; Blue 1 is gone. */
   g_assert_cmpstr (mg_mk_dashboard_get_army_text (dashboard (window), "Red 1"), ==, "Oakvale · 2 infantry");
   g_assert_null (mg_mk_dashboard_get_army_text (dashboard (window), "Blue 1"));
