@@ -1,4 +1,4 @@
-/* mg-area-map.c — draws a map of areas (positions, borders, marks, owners' tokens) and reports clicks; any game. */
+/* mg-area-map.c — draws a map of areas (positions, borders, marks, owners' tokens, a legend), lets the pointer and the keyboard choose areas and act on highlighted destinations; any game. */
 #include "config.h"
 
 #include <math.h>
@@ -7,10 +7,19 @@
 #include "mg-area-map.h"
 #include "mg-ui-json.h"
 
-/* Sizes follow the widget: full size on a page, smaller in a narrow replay pane. */
-#define AREA_RADIUS (self->radius)
-#define TOKEN_SIZE  (self->radius * 0.55)
-#define MARGIN      (self->radius + 24.0)
+#define MIN_TOKEN   12.0   /* px: a token stays readable at 360 px (issue 33) */
+#define NAME_GAP    2.0    /* px each side: names stand 4 px apart */
+#define LEGEND_FONT 12.0
+#define MAX_ZOOM    6.0
+#define RING_ROOM   4.0    /* px round an area for its hover and focus rings */
+
+/* Where one area's name is drawn: its text (whole, broken on two lines, or initials). */
+typedef struct
+{
+  char            *text;
+  graphene_rect_t  rect;
+  gboolean         is_short;
+} NameSpot;
 
 struct _MgAreaMap
 {
@@ -19,21 +28,35 @@ struct _MgAreaMap
   json_object *model;
   char        *selected;
   GStrv        targets;
+  GHashTable  *target_texts;  /* id → what activating it does */
   gboolean     editable;
   char        *dragging;
+  gboolean     panning;
+  double       pan_start_x, pan_start_y;
   char        *focus_area;   /* where the arrow keys are, drawn with a ring while focused */
-  /* model → widget: x' = ox + x * scale */
-  double       scale, ox, oy;
-  double       radius;
-  /* The text's layouts, one per font (names, "+1", token letters), kept from frame to frame:
-   * a layout made for each text cost 0.5M instructions (its font looked up again). */
+  char        *hover_area;
+  char        *hint;
+  double       zoom, pan_x, pan_y;   /* pan: the view's centre from the areas' centre, model units */
+
+  /* The layout, made again when the size, the model or the zoom changed (laid_out FALSE). */
+  gboolean     laid_out;
+  int          lw, lh;
+  double       scale, ox, oy, radius, token, fit;
+  double       bcx, bcy, bw, bh;     /* the areas' bounding box: centre and size */
+  double       map_h, legend_h;
+  GArray      *names;                /* NameSpot, one per area in model order */
+  GArray      *token_rects;          /* graphene_rect_t, one per model token */
+  /* The text's layouts, one per font (names, "+1", token letters, legend), kept from frame to
+   * frame: a layout made for each text cost 0.5M instructions (its font looked up again). */
   struct { PangoLayout *layout; gboolean bold; double size; } text[4];
 };
 
 G_DEFINE_FINAL_TYPE (MgAreaMap, mg_area_map, GTK_TYPE_WIDGET)
 
-enum { AREA_ACTIVATED, BACKGROUND_CLICKED, AREA_DRAGGED, N_SIGNALS };
+enum { AREA_ACTIVATED, TARGET_ACTIVATED, CANCELLED, BACKGROUND_CLICKED, AREA_DRAGGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
+enum { PROP_0, PROP_HINT, N_PROPS };
+static GParamSpec *props[N_PROPS];
 
 static json_object *
 areas (MgAreaMap *self)
@@ -63,77 +86,14 @@ has_mark (json_object *area, const char *mark)
   return FALSE;
 }
 
-/* Fits the areas' bounding box into the widget. */
 static void
-compute_transform (MgAreaMap *self, double width, double height)
+invalidate (MgAreaMap *self)
 {
-  json_object *list = areas (self);
-  double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE;
-  double sx, sy;
-
-  self->radius = CLAMP (MIN (width, height) / 24.0, 10.0, 30.0);
-  if (mg_ui_json_len (list) == 0)
-    {
-      self->scale = 1;
-      self->ox = self->oy = MARGIN;
-      return;
-    }
-  for (gsize i = 0; i < mg_ui_json_len (list); i++)
-    {
-      json_object *a = json_object_array_get_idx (list, i);
-      double x = mg_ui_json_int (a, "x", 0), y = mg_ui_json_int (a, "y", 0);
-      minx = MIN (minx, x);
-      maxx = MAX (maxx, x);
-      miny = MIN (miny, y);
-      maxy = MAX (maxy, y);
-    }
-  sx = (maxx - minx) > 0 ? (width - 2 * MARGIN) / (maxx - minx) : 1;
-  sy = (maxy - miny) > 0 ? (height - 2 * MARGIN) / (maxy - miny) : 1;
-  self->scale = MAX (MIN (sx, sy), 0.01);
-  self->ox = (width - (maxx - minx) * self->scale) / 2 - minx * self->scale;
-  self->oy = (height - (maxy - miny) * self->scale) / 2 - miny * self->scale;
+  self->laid_out = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static void
-to_widget (MgAreaMap *self, json_object *area, double *x, double *y)
-{
-  *x = self->ox + mg_ui_json_int (area, "x", 0) * self->scale;
-  *y = self->oy + mg_ui_json_int (area, "y", 0) * self->scale;
-}
-
-static void
-colour (cairo_t *cr, const char *spec, double alpha)
-{
-  GdkRGBA rgba;
-
-  if (spec == NULL || !gdk_rgba_parse (&rgba, spec))
-    gdk_rgba_parse (&rgba, "#77767b");
-  cairo_set_source_rgba (cr, rgba.red, rgba.green, rgba.blue, alpha);
-}
-
-static void
-draw_shape (cairo_t *cr, const char *shape, double x, double y, double r)
-{
-  if (g_strcmp0 (shape, "square") == 0)
-    cairo_rectangle (cr, x - r, y - r, 2 * r, 2 * r);
-  else if (g_strcmp0 (shape, "triangle") == 0)
-    {
-      cairo_move_to (cr, x, y - r * 1.2);
-      cairo_line_to (cr, x + r * 1.1, y + r * 0.8);
-      cairo_line_to (cr, x - r * 1.1, y + r * 0.8);
-      cairo_close_path (cr);
-    }
-  else if (g_strcmp0 (shape, "diamond") == 0)
-    {
-      cairo_move_to (cr, x, y - r * 1.2);
-      cairo_line_to (cr, x + r * 1.2, y);
-      cairo_line_to (cr, x, y + r * 1.2);
-      cairo_line_to (cr, x - r * 1.2, y);
-      cairo_close_path (cr);
-    }
-  else
-    cairo_arc (cr, x, y, r, 0, 2 * G_PI);
-}
+/* ---------------------------------------------------------------- text */
 
 /* The kept layout for a font (see text[]). */
 static PangoLayout *
@@ -160,96 +120,367 @@ layout_for (MgAreaMap *self, gboolean bold, double size)
   pango_layout_set_font_description (layout, font);
   pango_font_description_free (font);
   pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
   return layout;
+}
+
+static void
+text_size (MgAreaMap *self, const char *text, gboolean bold, double size, int *w, int *h)
+{
+  PangoLayout *layout = layout_for (self, bold, size);
+
+  pango_layout_set_width (layout, -1);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, w, h);
+}
+
+static void
+text_at (MgAreaMap *self, cairo_t *cr, const char *text, double x, double y, gboolean bold, double size)
+{
+  PangoLayout *layout = layout_for (self, bold, size);
+
+  pango_layout_set_width (layout, -1);
+  pango_layout_set_text (layout, text, -1);
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
 }
 
 static void
 text_centred (MgAreaMap *self, cairo_t *cr, const char *text, double x, double y, gboolean bold, double size)
 {
-  PangoLayout *layout = layout_for (self, bold, size);
   int w, h;
 
-  /* A layout notices its widget's context changing (font settings, scale) by itself. */
-  pango_layout_set_width (layout, -1);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_move_to (cr, x - w / 2.0, y - h / 2.0);
-  pango_cairo_show_layout (cr, layout);
+  text_size (self, text, bold, size, &w, &h);
+  text_at (self, cr, text, x - w / 2.0, y - h / 2.0, bold, size);
 }
 
-/* An area's name, laid out under it: wrapped between words when it would run into the name of
- * an area beside it (in a narrow window "Green Vale" ran into "Stonebridge"). *x, *y: where to
- * show the layout; *rect: where its text is. */
-static PangoLayout *
-name_layout (MgAreaMap *self, json_object *area, double *x, double *y, graphene_rect_t *rect)
+static double
+name_font (MgAreaMap *self)
 {
-  json_object *list = areas (self);
-  const char *label = mg_ui_json_str (area, "label"), *id = mg_ui_json_str (area, "id");
-  double size = CLAMP (AREA_RADIUS * 0.4, 8, 12), ax, ay, room = G_MAXDOUBLE;
-  PangoLayout *layout = layout_for (self, FALSE, size);
-  PangoRectangle logical;
-  int w, h;
+  return CLAMP (self->radius * 0.45, 10, 14);
+}
 
-  to_widget (self, area, &ax, &ay);
-  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+/* "Green Vale" → "Green\nVale" (the break nearest the middle); NULL for one word. */
+static char *
+two_lines (const char *label)
+{
+  const char *best = NULL;
+  glong len = (glong) strlen (label);
+
+  for (const char *p = strchr (label, ' '); p != NULL; p = strchr (p + 1, ' '))
+    if (best == NULL || labs ((p - label) - len / 2) < labs ((best - label) - len / 2))
+      best = p;
+  if (best == NULL)
+    return NULL;
+  return g_strdup_printf ("%.*s\n%s", (int) (best - label), label, best + 1);
+}
+
+/* "Green Vale" → "GV"; "Stonebridge" → "Sto.". */
+static char *
+initials (const char *label)
+{
+  GString *s = g_string_new (NULL);
+  gboolean start = TRUE;
+
+  for (const char *p = label; *p; p = g_utf8_next_char (p))
     {
-      json_object *b = json_object_array_get_idx (list, i);
-      double bx, by;
-
-      if (b == area)
-        continue;
-      to_widget (self, b, &bx, &by);
-      /* Names on about the same line: each may take the gap between the two areas, less a space. */
-      if (fabs (by - ay) < 3 * size)
-        room = MIN (room, fabs (bx - ax) - size / 2);
+      gunichar c = g_utf8_get_char (p);
+      if (start && !g_unichar_isspace (c))
+        g_string_append_unichar (s, c);
+      start = g_unichar_isspace (c);
     }
-  pango_layout_set_width (layout, -1);
-  pango_layout_set_text (layout, label ? label : (id ? id : ""), -1);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  /* One line: its middle 10 px under the area; more lines go on down. */
-  *x = ax - w / 2.0;
-  *y = ay + AREA_RADIUS + 10 - h / 2.0;
-  *rect = GRAPHENE_RECT_INIT (*x, *y, w, h);
-  if (w <= room)
-    return layout;
-  room = MAX (room, size);
-  pango_layout_set_width (layout, (int) (room * PANGO_SCALE));
-  pango_layout_get_pixel_extents (layout, NULL, &logical);   /* the lines centred in the width */
-  *x = ax - room / 2;
-  *rect = GRAPHENE_RECT_INIT (*x + logical.x, *y, logical.width, logical.height);
-  return layout;
+  /* One word: its first three letters and a full stop ("Stonebridge" → "Sto."). */
+  if (g_utf8_strlen (s->str, -1) < 2 && g_utf8_strlen (label, -1) > 3)
+    {
+      g_autofree char *three = g_utf8_substring (label, 0, 3);
+      g_string_free (s, TRUE);
+      return g_strconcat (three, ".", NULL);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+draw_shape (cairo_t *cr, const char *shape, double x, double y, double r)
+{
+  if (g_strcmp0 (shape, "square") == 0)
+    cairo_rectangle (cr, x - r, y - r, 2 * r, 2 * r);
+  else if (g_strcmp0 (shape, "triangle") == 0)
+    {
+      cairo_move_to (cr, x, y - r * 1.2);
+      cairo_line_to (cr, x + r * 1.1, y + r * 0.8);
+      cairo_line_to (cr, x - r * 1.1, y + r * 0.8);
+      cairo_close_path (cr);
+    }
+  else if (g_strcmp0 (shape, "diamond") == 0)
+    {
+      cairo_move_to (cr, x, y - r * 1.2);
+      cairo_line_to (cr, x + r * 1.2, y);
+      cairo_line_to (cr, x, y + r * 1.2);
+      cairo_line_to (cr, x - r * 1.2, y);
+      cairo_close_path (cr);
+    }
+  else
+    cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+}
+
+/* ---------------------------------------------------------------- layout */
+
+static void
+to_widget (MgAreaMap *self, json_object *area, double *x, double *y)
+{
+  *x = self->ox + mg_ui_json_int (area, "x", 0) * self->scale;
+  *y = self->oy + mg_ui_json_int (area, "y", 0) * self->scale;
+}
+
+/* An area's box as drawn, its marks (a castle's crenellations) included. */
+static graphene_rect_t
+area_box (MgAreaMap *self, json_object *area)
+{
+  double x, y, r = self->radius;
+
+  to_widget (self, area, &x, &y);
+  return GRAPHENE_RECT_INIT (x - r, y - r - (has_mark (area, "castle") ? 7 : 0), 2 * r, 2 * r + (has_mark (area, "castle") ? 7 : 0));
+}
+
+/* Token k of n in an area: two rows of two around its centre. */
+static void
+token_centre (MgAreaMap *self, double x, double y, guint k, guint n, double *tx, double *ty)
+{
+  *tx = x + ((k % 2) ? 1 : -1) * (n > 1 ? self->token * 0.65 : 0);
+  *ty = y + ((k / 2) ? 1 : -1) * (n > 2 ? self->token * 0.65 : 0);
+}
+
+static void
+layout_tokens (MgAreaMap *self)
+{
+  json_object *tokens = mg_ui_json_array (self->model, "tokens");
+  guint n_tokens = mg_ui_json_len (tokens);
+
+  g_array_set_size (self->token_rects, n_tokens);
+  for (guint t = 0; t < n_tokens; t++)
+    {
+      json_object *tok = json_object_array_get_idx (tokens, t), *a = find_area (self, mg_ui_json_str (tok, "area"));
+      guint n = 0, k = 0;
+      double x, y, tx, ty, r = self->token / 2 * 1.2;   /* a triangle or a diamond reaches 1.2 r */
+
+      if (a == NULL)
+        {
+          g_array_index (self->token_rects, graphene_rect_t, t) = GRAPHENE_RECT_INIT (-100, -100, 0, 0);
+          continue;
+        }
+      for (guint u = 0; u < n_tokens; u++)
+        {
+          gboolean here = g_strcmp0 (mg_ui_json_str (json_object_array_get_idx (tokens, u), "area"), mg_ui_json_str (tok, "area")) == 0;
+          n += here;
+          k += here && u < t;
+        }
+      to_widget (self, a, &x, &y);
+      token_centre (self, x, y, k, n, &tx, &ty);
+      g_array_index (self->token_rects, graphene_rect_t, t) = GRAPHENE_RECT_INIT (tx - r, ty - r, 2 * r, 2 * r);
+    }
 }
 
 static gboolean
-is_target (MgAreaMap *self, const char *id)
+spot_free (MgAreaMap *self, const graphene_rect_t *rect, guint upto)
 {
+  json_object *list = areas (self);
+  graphene_rect_t wide, box;
+
+  graphene_rect_inset_r (rect, -NAME_GAP, -NAME_GAP, &wide);
+  /* In the window (zoomed in, the map runs past it anyway). */
+  if (self->zoom <= 1.0 && (rect->origin.x < 0 || rect->origin.y < 0 ||
+                            rect->origin.x + rect->size.width > self->lw || rect->origin.y + rect->size.height > self->map_h))
+    return FALSE;
+  for (guint i = 0; i < upto; i++)
+    {
+      graphene_rect_t other;
+      graphene_rect_inset_r (&g_array_index (self->names, NameSpot, i).rect, -NAME_GAP, -NAME_GAP, &other);
+      if (graphene_rect_intersection (&wide, &other, NULL))
+        return FALSE;
+    }
+  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+    {
+      /* Room for the rings drawn round an area (hover, keyboard). */
+      box = area_box (self, json_object_array_get_idx (list, i));
+      graphene_rect_inset (&box, -RING_ROOM, -RING_ROOM);
+      if (graphene_rect_intersection (&wide, &box, NULL))
+        return FALSE;
+    }
+  for (guint t = 0; t < self->token_rects->len; t++)
+    if (graphene_rect_intersection (&wide, &g_array_index (self->token_rects, graphene_rect_t, t), NULL))
+      return FALSE;
+  return TRUE;
+}
+
+/* Each area's name where it overlaps nothing drawn before it: its whole name under the area,
+ * above, right or left; else on two lines under or above; else its initials (issue 33: at
+ * 360 px "Green Vale" ran into "Stonebridge"). */
+static void
+layout_names (MgAreaMap *self)
+{
+  json_object *list = areas (self);
+  double size = name_font (self), off = RING_ROOM + NAME_GAP + 0.5;   /* clear of the area's rings */
+
+  g_array_set_size (self->names, 0);   /* name_spot_clear frees their texts */
+  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+    {
+      json_object *a = json_object_array_get_idx (list, i);
+      const char *label = mg_ui_json_str (a, "label") ? mg_ui_json_str (a, "label") : mg_ui_json_str (a, "id");
+      g_autofree char *broken = two_lines (label ? label : "");
+      g_autofree char *short_ = initials (label ? label : "");
+      const char *texts[] = { label ? label : "", broken, short_ };
+      graphene_rect_t box = area_box (self, a);
+      NameSpot spot = { NULL, GRAPHENE_RECT_INIT (0, 0, 0, 0), FALSE };
+      double ax, ay;
+
+      to_widget (self, a, &ax, &ay);
+      for (guint t = 0; t < G_N_ELEMENTS (texts) && spot.text == NULL; t++)
+        {
+          int w, h;
+          graphene_rect_t c[4];
+
+          if (texts[t] == NULL)
+            continue;
+          text_size (self, texts[t], FALSE, size, &w, &h);
+          c[0] = GRAPHENE_RECT_INIT (ax - w / 2.0, box.origin.y + box.size.height + off, w, h);
+          c[1] = GRAPHENE_RECT_INIT (ax - w / 2.0, box.origin.y - off - h, w, h);
+          c[2] = GRAPHENE_RECT_INIT (box.origin.x + box.size.width + off, ay - h / 2.0, w, h);
+          c[3] = GRAPHENE_RECT_INIT (box.origin.x - off - w, ay - h / 2.0, w, h);
+          for (guint k = 0; k < 4 && spot.text == NULL; k++)
+            if (spot_free (self, &c[k], self->names->len))
+              spot = (NameSpot) { g_strdup (texts[t]), c[k], t == 2 };
+          /* Nowhere free: the initials under the area all the same. */
+          if (spot.text == NULL && t == 2)
+            spot = (NameSpot) { g_strdup (texts[t]), c[0], TRUE };
+        }
+      g_array_append_val (self->names, spot);
+    }
+}
+
+/* The legend's items in rows across the bottom of the widget; returns its height. */
+static double
+layout_legend (MgAreaMap *self, cairo_t *cr, int width)
+{
+  json_object *legend = mg_ui_json_array (self->model, "legend");
+  double x = 8, y, row = LEGEND_FONT + 8, icon = 12;
+  guint rows = 1;
+
+  if (mg_ui_json_len (legend) == 0)
+    return 0;
+  /* Without cr: how many rows; with cr: draw them. */
+  y = self->lh - (self->legend_h > 0 ? self->legend_h : 0) + 4;
+  for (gsize i = 0; i < mg_ui_json_len (legend); i++)
+    {
+      json_object *item = json_object_array_get_idx (legend, i);
+      const char *text = mg_ui_json_str (item, "text") ? mg_ui_json_str (item, "text") : "";
+      int w, h;
+
+      text_size (self, text, FALSE, LEGEND_FONT, &w, &h);
+      if (x > 8 && x + icon + 4 + w > width - 8)
+        {
+          x = 8;
+          y += row;
+          rows++;
+        }
+      if (cr != NULL)
+        {
+          GdkRGBA fg;
+          G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+          gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
+          G_GNUC_END_IGNORE_DEPRECATIONS
+          cairo_new_path (cr);
+          if (mg_ui_json_str (item, "shape") != NULL)
+            {
+              draw_shape (cr, mg_ui_json_str (item, "shape"), x + icon / 2, y + row / 2 - 2, icon / 2 * 0.85);
+              cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.8);
+              cairo_fill (cr);
+            }
+          else
+            {
+              GdkRGBA c;
+              if (!gdk_rgba_parse (&c, mg_ui_json_str (item, "colour") ? mg_ui_json_str (item, "colour") : ""))
+                c = fg;
+              cairo_arc (cr, x + icon / 2, y + row / 2 - 2, icon / 2, 0, 2 * G_PI);
+              gdk_cairo_set_source_rgba (cr, &c);
+              cairo_fill (cr);
+            }
+          cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.9);
+          text_at (self, cr, text, x + icon + 4, y + row / 2 - 2 - h / 2.0, FALSE, LEGEND_FONT);
+        }
+      x += icon + 4 + w + 14;
+    }
+  return rows * row + 6;
+}
+
+/* Fits the areas' bounding box into the widget (above the legend), then zooms and pans. */
+static void
+ensure_layout (MgAreaMap *self)
+{
+  json_object *list = areas (self);
+  int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
+  double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE, margin, sx, sy;
+
+  if (self->laid_out && width == self->lw && height == self->lh)
+    return;
+  self->laid_out = TRUE;
+  self->lw = width;
+  self->lh = height;
+  self->legend_h = 0;
+  self->legend_h = layout_legend (self, NULL, width);
+  self->map_h = MAX (1, height - self->legend_h);
+  self->radius = MIN (CLAMP (MIN (width, self->map_h) / 24.0, 14.0, 30.0) * sqrt (self->zoom), 48.0);
+  self->token = MAX (MIN_TOKEN, self->radius * 0.55);
+  margin = self->radius + 2 * name_font (self) + 6;
+  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+    {
+      json_object *a = json_object_array_get_idx (list, i);
+      double x = mg_ui_json_int (a, "x", 0), y = mg_ui_json_int (a, "y", 0);
+      minx = MIN (minx, x);
+      maxx = MAX (maxx, x);
+      miny = MIN (miny, y);
+      maxy = MAX (maxy, y);
+    }
+  if (mg_ui_json_len (list) == 0)
+    minx = maxx = miny = maxy = 0;
+  self->bcx = (minx + maxx) / 2;
+  self->bcy = (miny + maxy) / 2;
+  self->bw = maxx - minx;
+  self->bh = maxy - miny;
+  sx = self->bw > 0 ? (width - 2 * margin) / self->bw : 1;
+  sy = self->bh > 0 ? (self->map_h - 2 * margin) / self->bh : 1;
+  self->fit = MAX (MIN (sx, sy), 0.01);
+  self->scale = self->fit * self->zoom;
+  self->ox = width / 2.0 - (self->bcx + self->pan_x) * self->scale;
+  self->oy = self->map_h / 2.0 - (self->bcy + self->pan_y) * self->scale;
+  layout_tokens (self);
+  layout_names (self);
+}
+
+/* ---------------------------------------------------------------- drawing */
+
+static void
+colour (cairo_t *cr, const char *spec, double alpha)
+{
+  GdkRGBA rgba;
+
+  if (spec == NULL || !gdk_rgba_parse (&rgba, spec))
+    gdk_rgba_parse (&rgba, "#77767b");
+  cairo_set_source_rgba (cr, rgba.red, rgba.green, rgba.blue, alpha);
+}
+
+gboolean
+mg_area_map_is_target (MgAreaMap *self, const char *id)
+{
+  g_return_val_if_fail (MG_IS_AREA_MAP (self), FALSE);
   return self->targets != NULL && id != NULL && g_strv_contains ((const char * const *) self->targets, id);
 }
 
 static void
-mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+draw_borders (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
 {
-  MgAreaMap *self = MG_AREA_MAP (widget);
-  double width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  json_object *list = areas (self), *tokens = mg_ui_json_array (self->model, "tokens");
-  GdkRGBA fg, bg;
-  cairo_t *cr;
+  json_object *list = areas (self);
 
-  if (width <= 0 || height <= 0)
-    return;
-  compute_transform (self, width, height);
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
-  /* Areas are first filled with the page's background, so borders end at their edge. */
-  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "view_bg_color", &bg))
-    bg = (GdkRGBA) { 1 - fg.red, 1 - fg.green, 1 - fg.blue, 1 };
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-
-  /* Borders, once per pair. */
   cairo_set_line_width (cr, 3);
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.35);
+  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.35);
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
     {
       json_object *a = json_object_array_get_idx (list, i), *nb = mg_ui_json_array (a, "neighbours");
@@ -268,140 +499,199 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
           cairo_stroke (cr);
         }
     }
+}
 
-  /* Areas. */
-  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+static void
+area_path (MgAreaMap *self, cairo_t *cr, gboolean castle, double x, double y, double r)
+{
+  cairo_new_path (cr);
+  if (castle)
+    cairo_rectangle (cr, x - r, y - r, 2 * r, 2 * r);
+  else
+    cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+  (void) self;
+}
+
+static void
+draw_area (MgAreaMap *self, cairo_t *cr, json_object *a, const GdkRGBA *fg, const GdkRGBA *bg)
+{
+  const char *id = mg_ui_json_str (a, "id");
+  gboolean castle = has_mark (a, "castle"), mountain = has_mark (a, "mountain");
+  gboolean selected = g_strcmp0 (id, self->selected) == 0, target = mg_area_map_is_target (self, id);
+  double x, y, r = self->radius;
+
+  to_widget (self, a, &x, &y);
+  /* Filled with the page's background first, so borders end at the area's edge. */
+  area_path (self, cr, castle, x, y, r);
+  cairo_set_source_rgb (cr, bg->red, bg->green, bg->blue);
+  cairo_fill (cr);
+  if (mg_ui_json_str (a, "owner") != NULL)
+    colour (cr, mg_ui_json_str (a, "owner"), 0.22);
+  else if (mountain)
+    cairo_set_source_rgba (cr, 0.55, 0.45, 0.35, 0.35);
+  else
+    cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.07);
+  area_path (self, cr, castle, x, y, r);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, selected ? 5 : (target ? 3 : 1.5));
+  if (selected)
+    cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
+  else if (target)
+    cairo_set_source_rgb (cr, 0.18, 0.76, 0.49);
+  else
+    cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.6);
+  if (target)
+    cairo_set_dash (cr, (double[]) { 6, 4 }, 2, 0);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  /* The pointer's area: a faint ring, so a click's target shows before it lands. */
+  if (g_strcmp0 (id, self->hover_area) == 0)
     {
-      json_object *a = json_object_array_get_idx (list, i);
-      const char *id = mg_ui_json_str (a, "id");
-      gboolean castle = has_mark (a, "castle"), mountain = has_mark (a, "mountain");
-      double x, y;
-
-      to_widget (self, a, &x, &y);
-      cairo_new_path (cr);
-      if (castle)
-        cairo_rectangle (cr, x - AREA_RADIUS, y - AREA_RADIUS, 2 * AREA_RADIUS, 2 * AREA_RADIUS);
-      else
-        cairo_arc (cr, x, y, AREA_RADIUS, 0, 2 * G_PI);
-      cairo_set_source_rgb (cr, bg.red, bg.green, bg.blue);
-      cairo_fill (cr);
-      /* Fill: the owner's tint, else neutral; mountains grey-brown. */
-      if (mg_ui_json_str (a, "owner") != NULL)
-        colour (cr, mg_ui_json_str (a, "owner"), 0.22);
-      else if (mountain)
-        cairo_set_source_rgba (cr, 0.55, 0.45, 0.35, 0.35);
-      else
-        cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.07);
-      if (castle)
-        cairo_rectangle (cr, x - AREA_RADIUS, y - AREA_RADIUS, 2 * AREA_RADIUS, 2 * AREA_RADIUS);
-      else
-        cairo_arc (cr, x, y, AREA_RADIUS, 0, 2 * G_PI);
-      cairo_fill_preserve (cr);
-      cairo_set_line_width (cr, g_strcmp0 (id, self->selected) == 0 ? 5 : (is_target (self, id) ? 3 : 1.5));
-      if (g_strcmp0 (id, self->selected) == 0)
-        cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
-      else if (is_target (self, id))
-        cairo_set_source_rgb (cr, 0.18, 0.76, 0.49);
-      else
-        cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.6);
-      if (is_target (self, id))
-        {
-          double dash[] = { 6, 4 };
-          cairo_set_dash (cr, dash, 2, 0);
-        }
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-
-      /* Marks: crenellations for a castle, a peak for mountains, "+1". */
-      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.85);
-      if (castle)
-        for (int k = 0; k < 3; k++)
-          {
-            cairo_rectangle (cr, x - AREA_RADIUS + k * (AREA_RADIUS - 4), y - AREA_RADIUS - 7, 8, 7);
-            cairo_fill (cr);
-          }
-      cairo_new_path (cr);
-      if (mountain)
-        {
-          cairo_move_to (cr, x - AREA_RADIUS * 0.4, y - AREA_RADIUS * 0.45);
-          cairo_line_to (cr, x, y - AREA_RADIUS * 0.95);
-          cairo_line_to (cr, x + AREA_RADIUS * 0.4, y - AREA_RADIUS * 0.45);
-          cairo_close_path (cr);
-          cairo_fill (cr);
-        }
-      if (has_mark (a, "plus_one"))
-        text_centred (self, cr, "+1", x + AREA_RADIUS - 2, y - AREA_RADIUS + 4, TRUE, CLAMP (AREA_RADIUS * 0.4, 8, 12));
-      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 1);
-      {
-        graphene_rect_t r;
-        double lx, ly;
-        PangoLayout *layout = name_layout (self, a, &lx, &ly, &r);
-
-        cairo_move_to (cr, lx, ly);
-        pango_cairo_show_layout (cr, layout);
-      }
-    }
-
-  /* The keyboard's area: a ring around it while the map has the focus. */
-  if (self->focus_area != NULL && gtk_widget_has_focus (widget) && find_area (self, self->focus_area) != NULL)
-    {
-      double x, y, dash[] = { 4, 3 };
-
-      to_widget (self, find_area (self, self->focus_area), &x, &y);
-      cairo_new_path (cr);
-      cairo_arc (cr, x, y, AREA_RADIUS * 1.45, 0, 2 * G_PI);
-      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.9);
+      area_path (self, cr, castle, x, y, r + RING_ROOM - 1);
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.3);
       cairo_set_line_width (cr, 2);
-      cairo_set_dash (cr, dash, 2, 0);
       cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
     }
-
-  /* Tokens, in a row inside their area. */
-  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+  /* Marks: crenellations for a castle, a peak for mountains, "+1". */
+  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.85);
+  if (castle)
+    for (int k = 0; k < 3; k++)
+      {
+        cairo_rectangle (cr, x - r + k * (r - 4), y - r - 7, 8, 7);
+        cairo_fill (cr);
+      }
+  cairo_new_path (cr);
+  if (mountain)
     {
-      json_object *a = json_object_array_get_idx (list, i);
-      const char *id = mg_ui_json_str (a, "id");
-      guint n = 0, k = 0;
+      cairo_move_to (cr, x - r * 0.4, y - r * 0.45);
+      cairo_line_to (cr, x, y - r * 0.95);
+      cairo_line_to (cr, x + r * 0.4, y - r * 0.45);
+      cairo_close_path (cr);
+      cairo_fill (cr);
+    }
+  if (has_mark (a, "plus_one"))
+    text_centred (self, cr, "+1", x + r - 2, y - r + 4, TRUE, CLAMP (r * 0.4, 8, 12));
+}
+
+static void
+draw_tokens (MgAreaMap *self, cairo_t *cr)
+{
+  json_object *tokens = mg_ui_json_array (self->model, "tokens");
+
+  for (guint t = 0; t < self->token_rects->len && t < mg_ui_json_len (tokens); t++)
+    {
+      json_object *tok = json_object_array_get_idx (tokens, t);
+      graphene_rect_t *r = &g_array_index (self->token_rects, graphene_rect_t, t);
+      double tx = r->origin.x + r->size.width / 2, ty = r->origin.y + r->size.height / 2;
+
+      if (r->size.width <= 0)
+        continue;
+      cairo_new_path (cr);
+      draw_shape (cr, mg_ui_json_str (tok, "shape"), tx, ty, self->token / 2);
+      colour (cr, mg_ui_json_str (tok, "colour"), 1);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      text_centred (self, cr, mg_ui_json_str (tok, "letter") ? mg_ui_json_str (tok, "letter") : "",
+                    tx, ty, TRUE, CLAMP (self->token * 0.6, 7, 12));
+    }
+}
+
+static void
+draw_focus (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+
+  if (!gtk_widget_has_focus (widget))
+    return;
+  /* The keyboard's area: a dashed ring; the map itself: an accent line round it. */
+  if (self->focus_area != NULL && find_area (self, self->focus_area) != NULL)
+    {
+      json_object *a = find_area (self, self->focus_area);
       double x, y;
 
       to_widget (self, a, &x, &y);
-      for (gsize t = 0; t < mg_ui_json_len (tokens); t++)
-        n += g_strcmp0 (mg_ui_json_str (json_object_array_get_idx (tokens, t), "area"), id) == 0;
-      for (gsize t = 0; t < mg_ui_json_len (tokens); t++)
-        {
-          json_object *tok = json_object_array_get_idx (tokens, t);
-          double tx, ty;
-          if (g_strcmp0 (mg_ui_json_str (tok, "area"), id) != 0)
-            continue;
-          /* Two rows of two inside the area. */
-          tx = x + ((k % 2) ? 1 : -1) * (n > 1 ? TOKEN_SIZE * 0.65 : 0);
-          ty = y + ((k / 2) ? 1 : -1) * (n > 2 ? TOKEN_SIZE * 0.65 : 0);
-          k++;
-          cairo_new_path (cr);
-          draw_shape (cr, mg_ui_json_str (tok, "shape"), tx, ty, TOKEN_SIZE / 2);
-          colour (cr, mg_ui_json_str (tok, "colour"), 1);
-          cairo_fill_preserve (cr);
-          cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-          cairo_set_line_width (cr, 1);
-          cairo_stroke (cr);
-          cairo_set_source_rgb (cr, 1, 1, 1);
-          text_centred (self, cr, mg_ui_json_str (tok, "letter") ? mg_ui_json_str (tok, "letter") : "",
-                        tx, ty, TRUE, CLAMP (AREA_RADIUS * 0.33, 7, 10));
-        }
+      area_path (self, cr, has_mark (a, "castle"), x, y, self->radius + RING_ROOM - 1);
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.9);
+      cairo_set_line_width (cr, 2);
+      cairo_set_dash (cr, (double[]) { 4, 3 }, 2, 0);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
     }
+  if (gtk_widget_has_visible_focus (widget))
+    {
+      GdkRGBA accent;
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "accent_color", &accent))
+        gdk_rgba_parse (&accent, "#3584e4");
+      G_GNUC_END_IGNORE_DEPRECATIONS
+      cairo_new_path (cr);
+      cairo_rectangle (cr, 2, 2, self->lw - 4, self->lh - 4);
+      cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 0.8);
+      cairo_set_line_width (cr, 2);
+      cairo_stroke (cr);
+    }
+}
+
+static void
+mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  MgAreaMap *self = MG_AREA_MAP (widget);
+  double width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  json_object *list = areas (self);
+  GdkRGBA fg, bg;
+  cairo_t *cr;
+
+  if (width <= 0 || height <= 0)
+    return;
+  ensure_layout (self);
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "view_bg_color", &bg))
+    bg = (GdkRGBA) { 1 - fg.red, 1 - fg.green, 1 - fg.blue, 1 };
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, self->map_h);
+  cairo_clip (cr);
+  draw_borders (self, cr, &fg);
+  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+    draw_area (self, cr, json_object_array_get_idx (list, i), &fg, &bg);
+  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 1);
+  for (guint i = 0; i < self->names->len; i++)
+    {
+      NameSpot *n = &g_array_index (self->names, NameSpot, i);
+      text_at (self, cr, n->text, n->rect.origin.x, n->rect.origin.y, FALSE, name_font (self));
+    }
+  draw_tokens (self, cr);
+  cairo_restore (cr);
+  if (self->legend_h > 0)
+    {
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.15);
+      cairo_rectangle (cr, 0, self->map_h, width, 1);
+      cairo_fill (cr);
+      layout_legend (self, cr, self->lw);
+    }
+  draw_focus (self, cr, &fg);
   cairo_destroy (cr);
 }
+
+/* ---------------------------------------------------------------- reading the layout */
 
 const char *
 mg_area_map_area_at (MgAreaMap *self, double x, double y)
 {
   json_object *list;
   const char *best = NULL;
-  double best_d = AREA_RADIUS * AREA_RADIUS * 1.2;
+  double best_d;
 
   g_return_val_if_fail (MG_IS_AREA_MAP (self), NULL);
-  compute_transform (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
+  ensure_layout (self);
+  if (y > self->map_h)
+    return NULL;
+  best_d = self->radius * self->radius * 1.44;
   list = areas (self);
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
     {
@@ -415,6 +705,10 @@ mg_area_map_area_at (MgAreaMap *self, double x, double y)
           best = mg_ui_json_str (a, "id");
         }
     }
+  /* On an area's name: that area. */
+  for (guint i = 0; best == NULL && i < self->names->len && i < mg_ui_json_len (list); i++)
+    if (graphene_rect_contains_point (&g_array_index (self->names, NameSpot, i).rect, &GRAPHENE_POINT_INIT (x, y)))
+      best = mg_ui_json_str (json_object_array_get_idx (list, i), "id");
   return best;
 }
 
@@ -425,22 +719,129 @@ mg_area_map_area_position (MgAreaMap *self, const char *id, double *x, double *y
 
   if (a == NULL)
     return FALSE;
-  compute_transform (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
+  ensure_layout (self);
   to_widget (self, a, x, y);
   return TRUE;
+}
+
+static NameSpot *
+name_spot (MgAreaMap *self, const char *id)
+{
+  json_object *list = areas (self);
+
+  ensure_layout (self);
+  for (gsize i = 0; i < mg_ui_json_len (list) && i < self->names->len; i++)
+    if (g_strcmp0 (mg_ui_json_str (json_object_array_get_idx (list, i), "id"), id) == 0)
+      return &g_array_index (self->names, NameSpot, i);
+  return NULL;
 }
 
 gboolean
 mg_area_map_name_rect (MgAreaMap *self, const char *id, graphene_rect_t *rect)
 {
-  json_object *a = find_area (self, id);
-  double x, y;
+  NameSpot *spot = name_spot (self, id);
+
+  if (spot == NULL)
+    return FALSE;
+  *rect = spot->rect;
+  return TRUE;
+}
+
+gboolean
+mg_area_map_name_is_short (MgAreaMap *self, const char *id)
+{
+  NameSpot *spot = name_spot (self, id);
+
+  return spot != NULL && spot->is_short;
+}
+
+gboolean
+mg_area_map_token_rect (MgAreaMap *self, guint index, graphene_rect_t *rect)
+{
+  ensure_layout (self);
+  if (index >= self->token_rects->len)
+    return FALSE;
+  *rect = g_array_index (self->token_rects, graphene_rect_t, index);
+  return rect->size.width > 0;
+}
+
+void
+mg_area_map_legend_rect (MgAreaMap *self, graphene_rect_t *rect)
+{
+  ensure_layout (self);
+  *rect = GRAPHENE_RECT_INIT (0, self->map_h, self->lw, self->legend_h);
+}
+
+/* ---------------------------------------------------------------- hint */
+
+/* What an area is, or what activating it does: "Oak Hill: Red: knight" or the target's text. */
+static char *
+describe (MgAreaMap *self, const char *id)
+{
+  json_object *a = find_area (self, id), *tokens = mg_ui_json_array (self->model, "tokens");
+  const char *text = self->target_texts && mg_area_map_is_target (self, id) ? g_hash_table_lookup (self->target_texts, id) : NULL;
+  GString *s;
 
   if (a == NULL)
+    return NULL;
+  if (text != NULL)
+    return g_strdup (text);
+  s = g_string_new (mg_ui_json_str (a, "label") ? mg_ui_json_str (a, "label") : id);
+  for (gsize t = 0; t < mg_ui_json_len (tokens); t++)
+    {
+      json_object *tok = json_object_array_get_idx (tokens, t);
+      if (g_strcmp0 (mg_ui_json_str (tok, "area"), id) == 0 && mg_ui_json_str (tok, "title") != NULL)
+        g_string_append_printf (s, "\n%s", mg_ui_json_str (tok, "title"));
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+update_hint (MgAreaMap *self)
+{
+  const char *id = self->hover_area != NULL ? self->hover_area
+                   : (gtk_widget_has_focus (GTK_WIDGET (self)) ? self->focus_area : NULL);
+  g_autofree char *hint = describe (self, id);
+
+  if (g_strcmp0 (hint, self->hint) == 0)
+    return;
+  g_free (self->hint);
+  self->hint = g_steal_pointer (&hint);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_HINT]);
+}
+
+const char *
+mg_area_map_get_hint (MgAreaMap *self)
+{
+  g_return_val_if_fail (MG_IS_AREA_MAP (self), NULL);
+  return self->hint;
+}
+
+static gboolean
+query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
+{
+  MgAreaMap *self = MG_AREA_MAP (widget);
+  const char *id = keyboard ? self->focus_area : mg_area_map_area_at (self, x, y);
+  g_autofree char *text = describe (self, id);
+
+  if (text == NULL)
     return FALSE;
-  compute_transform (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)));
-  name_layout (self, a, &x, &y, rect);
+  gtk_tooltip_set_text (tooltip, text);
   return TRUE;
+}
+
+/* ---------------------------------------------------------------- input */
+
+static void
+emit_activated (MgAreaMap *self, const char *id)
+{
+  g_autofree char *copy = g_strdup (id);
+  gboolean handled = FALSE;
+
+  if (mg_area_map_is_target (self, copy))
+    g_signal_emit (self, signals[TARGET_ACTIVATED], 0, copy, &handled);
+  if (!handled)
+    g_signal_emit (self, signals[AREA_ACTIVATED], 0, copy);
 }
 
 void
@@ -449,12 +850,20 @@ mg_area_map_click (MgAreaMap *self, double x, double y)
   const char *id = mg_area_map_area_at (self, x, y);
 
   if (id != NULL)
-    {
-      g_autofree char *copy = g_strdup (id);
-      g_signal_emit (self, signals[AREA_ACTIVATED], 0, copy);
-    }
+    emit_activated (self, id);
   else
     g_signal_emit (self, signals[BACKGROUND_CLICKED], 0, (x - self->ox) / self->scale, (y - self->oy) / self->scale);
+}
+
+static void
+set_focus_area (MgAreaMap *self, const char *id)
+{
+  if (g_strcmp0 (id, self->focus_area) == 0)
+    return;
+  g_free (self->focus_area);
+  self->focus_area = g_strdup (id);
+  update_hint (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -466,11 +875,31 @@ pressed (GtkGestureClick *gesture, int n_press, double x, double y, MgAreaMap *s
   (void) n_press;
   gtk_widget_grab_focus (GTK_WIDGET (self));
   if (id != NULL)
-    {
-      g_free (self->focus_area);
-      self->focus_area = g_strdup (id);
-    }
+    set_focus_area (self, id);
   mg_area_map_click (self, x, y);
+}
+
+static void
+motion (GtkEventControllerMotion *controller, double x, double y, MgAreaMap *self)
+{
+  const char *id = mg_area_map_area_at (self, x, y);
+
+  (void) controller;
+  if (g_strcmp0 (id, self->hover_area) == 0)
+    return;
+  g_free (self->hover_area);
+  self->hover_area = g_strdup (id);
+  update_hint (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+leave (GtkEventControllerMotion *controller, MgAreaMap *self)
+{
+  (void) controller;
+  g_clear_pointer (&self->hover_area, g_free);
+  update_hint (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 const char *
@@ -478,6 +907,23 @@ mg_area_map_get_focus_area (MgAreaMap *self)
 {
   g_return_val_if_fail (MG_IS_AREA_MAP (self), NULL);
   return self->focus_area;
+}
+
+/* Zoomed in, the keyboard's area is brought into view. */
+static void
+keep_in_view (MgAreaMap *self, const char *id)
+{
+  double x, y, m = self->radius * 2;
+
+  if (self->zoom <= 1.0 || !mg_area_map_area_position (self, id, &x, &y))
+    return;
+  if (x < m || x > self->lw - m || y < m || y > self->map_h - m)
+    {
+      json_object *a = find_area (self, id);
+      self->pan_x = mg_ui_json_int (a, "x", 0) - self->bcx;
+      self->pan_y = mg_ui_json_int (a, "y", 0) - self->bcy;
+      invalidate (self);
+    }
 }
 
 gboolean
@@ -494,9 +940,7 @@ mg_area_map_move_focus (MgAreaMap *self, int dx, int dy)
       /* Nothing yet: the first area. */
       if (mg_ui_json_len (list) == 0)
         return FALSE;
-      g_free (self->focus_area);
-      self->focus_area = g_strdup (mg_ui_json_str (json_object_array_get_idx (list, 0), "id"));
-      gtk_widget_queue_draw (GTK_WIDGET (self));
+      set_focus_area (self, mg_ui_json_str (json_object_array_get_idx (list, 0), "id"));
       return TRUE;
     }
   fx = mg_ui_json_int (from, "x", 0);
@@ -518,23 +962,82 @@ mg_area_map_move_focus (MgAreaMap *self, int dx, int dy)
         }
     }
   if (best == NULL)
-    return FALSE;
-  g_free (self->focus_area);
-  self->focus_area = g_strdup (best);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+    return TRUE;   /* at the edge: the key is still the map's (the focus stays) */
+  set_focus_area (self, best);
+  keep_in_view (self, best);
   return TRUE;
 }
 
 gboolean
 mg_area_map_activate_focus (MgAreaMap *self)
 {
-  g_autofree char *id = NULL;
-
   g_return_val_if_fail (MG_IS_AREA_MAP (self), FALSE);
   if (find_area (self, self->focus_area) == NULL)
     return FALSE;
-  id = g_strdup (self->focus_area);
-  g_signal_emit (self, signals[AREA_ACTIVATED], 0, id);
+  emit_activated (self, self->focus_area);
+  return TRUE;
+}
+
+static void
+zoom_about (MgAreaMap *self, double factor, double px, double py)
+{
+  double mx, my, zoom, scale;
+
+  ensure_layout (self);
+  mx = (px - self->ox) / self->scale;
+  my = (py - self->oy) / self->scale;
+  zoom = CLAMP (self->zoom * factor, 1.0, MAX_ZOOM);
+  if (zoom == self->zoom)
+    return;
+  scale = self->fit * zoom;
+  self->zoom = zoom;
+  if (zoom <= 1.0)
+    self->pan_x = self->pan_y = 0;
+  else
+    {
+      /* The model point under (px, py) stays there. */
+      self->pan_x = CLAMP ((self->lw / 2.0 - (px - mx * scale)) / scale - self->bcx, -self->bw / 2, self->bw / 2);
+      self->pan_y = CLAMP ((self->map_h / 2.0 - (py - my * scale)) / scale - self->bcy, -self->bh / 2, self->bh / 2);
+    }
+  invalidate (self);
+}
+
+void
+mg_area_map_zoom (MgAreaMap *self, double factor)
+{
+  g_return_if_fail (MG_IS_AREA_MAP (self));
+  ensure_layout (self);
+  zoom_about (self, factor, self->lw / 2.0, self->map_h / 2.0);
+}
+
+void
+mg_area_map_fit (MgAreaMap *self)
+{
+  g_return_if_fail (MG_IS_AREA_MAP (self));
+  self->zoom = 1;
+  self->pan_x = self->pan_y = 0;
+  invalidate (self);
+}
+
+double
+mg_area_map_get_zoom (MgAreaMap *self)
+{
+  g_return_val_if_fail (MG_IS_AREA_MAP (self), 1);
+  return self->zoom;
+}
+
+static gboolean
+scrolled (GtkEventControllerScroll *scroll, double dx, double dy, MgAreaMap *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
+  double px = self->lw / 2.0, py = self->map_h / 2.0;
+
+  (void) dx;
+  if (!(state & GDK_CONTROL_MASK) || dy == 0)
+    return FALSE;
+  if (self->hover_area != NULL)
+    mg_area_map_area_position (self, self->hover_area, &px, &py);
+  zoom_about (self, dy < 0 ? 1.25 : 0.8, px, py);
   return TRUE;
 }
 
@@ -555,16 +1058,42 @@ key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifi
       return mg_area_map_move_focus (self, 0, -1);
     case GDK_KEY_Down: case GDK_KEY_KP_Down:
       return mg_area_map_move_focus (self, 0, 1);
-    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space:
+    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_ISO_Enter: case GDK_KEY_space:
       return mg_area_map_activate_focus (self);
+    case GDK_KEY_Escape:
+      g_signal_emit (self, signals[CANCELLED], 0);
+      return TRUE;
+    case GDK_KEY_plus: case GDK_KEY_equal: case GDK_KEY_KP_Add:
+      mg_area_map_zoom (self, 1.25);
+      return TRUE;
+    case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
+      mg_area_map_zoom (self, 0.8);
+      return TRUE;
+    case GDK_KEY_0: case GDK_KEY_KP_0:
+      mg_area_map_fit (self);
+      return TRUE;
     default:
       return FALSE;
     }
 }
 
 static void
-focus_changed (MgAreaMap *self)
+focus_enter (MgAreaMap *self)
 {
+  json_object *list = areas (self);
+
+  /* The ring shows at once: on the selected area, else the first. */
+  if (find_area (self, self->focus_area) == NULL)
+    set_focus_area (self, self->selected != NULL ? self->selected
+                    : (mg_ui_json_len (list) ? mg_ui_json_str (json_object_array_get_idx (list, 0), "id") : NULL));
+  update_hint (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+focus_leave (MgAreaMap *self)
+{
+  update_hint (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -575,8 +1104,22 @@ drag_begin (GtkGestureDrag *gesture, double x, double y, MgAreaMap *self)
 
   g_free (self->dragging);
   self->dragging = g_strdup (id);
-  if (id == NULL)
+  self->panning = id == NULL && self->zoom > 1.0;
+  self->pan_start_x = self->pan_x;
+  self->pan_start_y = self->pan_y;
+  if (id == NULL && !self->panning)
     gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+}
+
+static void
+drag_update (GtkGestureDrag *gesture, double dx, double dy, MgAreaMap *self)
+{
+  (void) gesture;
+  if (!self->panning)
+    return;
+  self->pan_x = CLAMP (self->pan_start_x - dx / self->scale, -self->bw / 2, self->bw / 2);
+  self->pan_y = CLAMP (self->pan_start_y - dy / self->scale, -self->bh / 2, self->bh / 2);
+  invalidate (self);
 }
 
 static void
@@ -584,6 +1127,7 @@ drag_end (GtkGestureDrag *gesture, double dx, double dy, MgAreaMap *self)
 {
   double sx, sy;
 
+  self->panning = FALSE;
   if (self->dragging == NULL || (fabs (dx) < 4 && fabs (dy) < 4))
     return;
   gtk_gesture_drag_get_start_point (gesture, &sx, &sy);
@@ -592,15 +1136,59 @@ drag_end (GtkGestureDrag *gesture, double dx, double dy, MgAreaMap *self)
   g_clear_pointer (&self->dragging, g_free);
 }
 
+/* ---------------------------------------------------------------- the widget */
+
+/* For a width, the height that shows the map whole at that width (its aspect kept) with its
+ * legend: what the map wants when its page lays it out under the width (a narrow window). */
 static void
 mg_area_map_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
                      int *minimum, int *natural, int *min_baseline, int *nat_baseline)
 {
-  (void) widget;
-  (void) for_size;
+  MgAreaMap *self = MG_AREA_MAP (widget);
+
   *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 280 : 240;
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 720 : 560;
   *min_baseline = *nat_baseline = -1;
+  if (orientation == GTK_ORIENTATION_VERTICAL && for_size > 0 && mg_ui_json_len (areas (self)) > 1)
+    {
+      json_object *list = areas (self);
+      double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE;
+      double radius = CLAMP (for_size / 24.0, 14.0, 30.0), margin = radius + 2 * CLAMP (radius * 0.45, 10, 14) + 6;
+
+      for (gsize i = 0; i < mg_ui_json_len (list); i++)
+        {
+          json_object *a = json_object_array_get_idx (list, i);
+          minx = MIN (minx, mg_ui_json_int (a, "x", 0));
+          maxx = MAX (maxx, mg_ui_json_int (a, "x", 0));
+          miny = MIN (miny, mg_ui_json_int (a, "y", 0));
+          maxy = MAX (maxy, mg_ui_json_int (a, "y", 0));
+        }
+      if (maxx > minx)
+        *natural = MAX (*minimum, (int) ((maxy - miny) / (maxx - minx) * (for_size - 2 * margin) + 2 * margin
+                                         + layout_legend (self, NULL, for_size)));
+    }
+}
+
+static void
+mg_area_map_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
+{
+  GTK_WIDGET_CLASS (mg_area_map_parent_class)->css_changed (widget, change);
+  invalidate (MG_AREA_MAP (widget));   /* the fonts may have changed: names measured again */
+}
+
+static void
+name_spot_clear (gpointer data)
+{
+  g_free (((NameSpot *) data)->text);
+}
+
+static void
+mg_area_map_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+  if (id == PROP_HINT)
+    g_value_set_string (value, MG_AREA_MAP (object)->hint);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
 }
 
 static void
@@ -611,8 +1199,13 @@ mg_area_map_finalize (GObject *object)
   g_clear_pointer (&self->model, json_object_put);
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->targets, g_strfreev);
+  g_clear_pointer (&self->target_texts, g_hash_table_unref);
   g_clear_pointer (&self->dragging, g_free);
   g_clear_pointer (&self->focus_area, g_free);
+  g_clear_pointer (&self->hover_area, g_free);
+  g_clear_pointer (&self->hint, g_free);
+  g_clear_pointer (&self->names, g_array_unref);
+  g_clear_pointer (&self->token_rects, g_array_unref);
   for (guint i = 0; i < G_N_ELEMENTS (self->text); i++)
     g_clear_object (&self->text[i].layout);
   G_OBJECT_CLASS (mg_area_map_parent_class)->finalize (object);
@@ -625,11 +1218,21 @@ mg_area_map_class_init (MgAreaMapClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = mg_area_map_finalize;
+  object_class->get_property = mg_area_map_get_property;
   widget_class->snapshot = mg_area_map_snapshot;
   widget_class->measure = mg_area_map_measure;
+  widget_class->css_changed = mg_area_map_css_changed;
+  widget_class->query_tooltip = query_tooltip;
   gtk_widget_class_set_css_name (widget_class, "areamap");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  props[PROP_HINT] = g_param_spec_string ("hint", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
   signals[AREA_ACTIVATED] = g_signal_new ("area-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                           0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[TARGET_ACTIVATED] = g_signal_new ("target-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                            0, g_signal_accumulator_true_handled, NULL, NULL, G_TYPE_BOOLEAN, 1, G_TYPE_STRING);
+  signals[CANCELLED] = g_signal_new ("cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[BACKGROUND_CLICKED] = g_signal_new ("background-clicked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                               0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
   signals[AREA_DRAGGED] = g_signal_new ("area-dragged", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -639,31 +1242,43 @@ mg_area_map_class_init (MgAreaMapClass *klass)
 static void
 mg_area_map_init (MgAreaMap *self)
 {
+  GtkWidget *widget = GTK_WIDGET (self);
   GtkGesture *click = gtk_gesture_click_new ();
   GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+  GtkEventController *moves = gtk_event_controller_motion_new ();
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
 
   self->scale = 1;
+  self->zoom = 1;
   self->radius = 30;
+  self->token = MIN_TOKEN;
+  self->names = g_array_new (FALSE, TRUE, sizeof (NameSpot));
+  g_array_set_clear_func (self->names, name_spot_clear);
+  self->token_rects = g_array_new (FALSE, TRUE, sizeof (graphene_rect_t));
   g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (click));
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
   g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (drag));
+  g_signal_connect (moves, "motion", G_CALLBACK (motion), self);
+  g_signal_connect (moves, "leave", G_CALLBACK (leave), self);
+  gtk_widget_add_controller (widget, moves);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (scrolled), self);
+  gtk_widget_add_controller (widget, scroll);
+  gtk_widget_set_hexpand (widget, TRUE);
+  gtk_widget_set_vexpand (widget, TRUE);
+  gtk_widget_set_has_tooltip (widget, TRUE);
   /* Without a mouse: Tab to the map, arrows from area to area, Enter or Space to pick one. */
-  {
-    GtkEventController *keys = gtk_event_controller_key_new ();
-    GtkEventController *focus = gtk_event_controller_focus_new ();
-
-    gtk_event_controller_set_name (keys, "mg-area-map-keys");
-    g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), keys);
-    g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_changed), self);
-    g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed), self);
-    gtk_widget_add_controller (GTK_WIDGET (self), focus);
-    gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  }
+  gtk_event_controller_set_name (keys, "mg-area-map-keys");
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
+  gtk_widget_add_controller (widget, keys);
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_enter), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_leave), self);
+  gtk_widget_add_controller (widget, focus);
+  gtk_widget_set_focusable (widget, TRUE);
 }
 
 MgAreaMap *
@@ -680,7 +1295,8 @@ mg_area_map_set_model (MgAreaMap *self, json_object *model)
   self->model = model ? json_object_get (model) : NULL;
   if (self->selected != NULL && find_area (self, self->selected) == NULL)
     g_clear_pointer (&self->selected, g_free);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  invalidate (self);
+  update_hint (self);
 }
 
 json_object *
@@ -707,12 +1323,27 @@ mg_area_map_get_selected (MgAreaMap *self)
 }
 
 void
-mg_area_map_set_targets (MgAreaMap *self, const char * const *ids)
+mg_area_map_set_targets_with_texts (MgAreaMap *self, const char * const *ids, const char * const *texts)
 {
   g_return_if_fail (MG_IS_AREA_MAP (self));
   g_clear_pointer (&self->targets, g_strfreev);
+  g_clear_pointer (&self->target_texts, g_hash_table_unref);
   self->targets = ids ? g_strdupv ((char **) ids) : NULL;
+  if (ids != NULL && texts != NULL)
+    {
+      self->target_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      for (guint i = 0; ids[i] != NULL; i++)
+        if (texts[i] != NULL && !g_hash_table_contains (self->target_texts, ids[i]))
+          g_hash_table_insert (self->target_texts, g_strdup (ids[i]), g_strdup (texts[i]));
+    }
+  update_hint (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+mg_area_map_set_targets (MgAreaMap *self, const char * const *ids)
+{
+  mg_area_map_set_targets_with_texts (self, ids, NULL);
 }
 
 void

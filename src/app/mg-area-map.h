@@ -1,4 +1,4 @@
-/* mg-area-map.h — draws a map of areas (positions, borders, marks, owners' tokens) and reports clicks; any game. */
+/* mg-area-map.h — draws a map of areas (positions, borders, marks, owners' tokens, a legend), lets the pointer and the keyboard choose areas and act on highlighted destinations; any game. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -18,18 +18,32 @@ G_DECLARE_FINAL_TYPE (MgAreaMap, mg_area_map, MG, AREA_MAP, GtkWidget)
  *              "owner":"#c01c28"},                            // optional: the area's tint
  *             …],
  *    "tokens":[{"area":"Oak Hill","colour":"#c01c28","letter":"K",
- *               "shape":"circle"|"square"|"triangle"|"diamond","title":"Red knight"}, …]}
+ *               "shape":"circle"|"square"|"triangle"|"diamond","title":"Red knight"}, …],
+ *    "legend":[{"shape":"circle","text":"knight"}, {"colour":"#c01c28","text":"Red"}, …]}
  *
- * Positions are in the model's own units; the widget fits their bounding box. A border is drawn
- * once per pair of neighbours. Tokens carry a letter and a shape as well as a colour, so owners
- * and kinds read without colour vision.
+ * Positions are in the model's own units; the widget fits their bounding box into all the room
+ * it is given, keeping its aspect (zoom and pan on top: Ctrl+scroll, +, −, 0 to fit, drag the
+ * background). A border is drawn once per pair of neighbours. Tokens carry a letter and a shape
+ * as well as a colour, so owners and kinds read without colour vision; a token is never drawn
+ * under 12 px. An area's name goes where it overlaps no other name, area or token (under it,
+ * above, right, left), else shrinks to its initials; the tooltip always says it in full.
  *
  * Keyboard: the map takes the focus; the arrow keys move a ring to the nearest area that way,
- * Enter or Space activates it, as a click does.
+ * Enter or Space activates it, as a click does; Escape emits "cancelled".
  *
- * Signals: "area-activated" (const char *id) when an area is clicked (or chosen by keyboard); "background-clicked"
- * (double x, double y in model units) when a click hits no area (a map editor adds one there);
- * "area-dragged" (const char *id, double x, double y) when, in edit mode, an area is dragged.
+ * Targets ("highlighted destinations", for example where the selected unit may go) are drawn
+ * dashed, each with a sentence saying what activating it does (shown as the tooltip and as the
+ * "hint" property while the pointer or the keyboard's ring is on it).
+ *
+ * Signals:
+ *   "target-activated" (const char *id) → gboolean: a target was clicked or chosen by keyboard;
+ *       TRUE when handled, else "area-activated" follows.
+ *   "area-activated" (const char *id): an area was clicked (or chosen by keyboard).
+ *   "cancelled": Escape while the map has the focus.
+ *   "background-clicked" (double x, double y in model units): a click hit no area.
+ *   "area-dragged" (const char *id, double x, double y): in edit mode, an area was dragged.
+ * Property "hint" (string, read-only): what the area under the pointer or the ring is, or
+ * what activating it does; NULL when neither is on an area.
  */
 MgAreaMap   *mg_area_map_new          (void);
 /* Takes a reference to `model` (or clears the map with NULL). */
@@ -38,16 +52,32 @@ json_object *mg_area_map_get_model    (MgAreaMap *self);   /* borrowed */
 /* The selected area (drawn highlighted), or NULL. */
 void         mg_area_map_set_selected (MgAreaMap *self, const char *id);
 const char  *mg_area_map_get_selected (MgAreaMap *self);
-/* Areas drawn as targets (for example where the selected unit may go). NULL-terminated or NULL. */
+/* Areas drawn as targets. NULL-terminated or NULL. `texts`, NULL or as long as `ids`: what
+ * activating each does, in words. */
 void         mg_area_map_set_targets  (MgAreaMap *self, const char * const *ids);
+void         mg_area_map_set_targets_with_texts (MgAreaMap *self, const char * const *ids, const char * const *texts);
+gboolean     mg_area_map_is_target    (MgAreaMap *self, const char *id);
+const char  *mg_area_map_get_hint     (MgAreaMap *self);
 /* Edit mode: areas can be dragged to new positions. */
 void         mg_area_map_set_editable (MgAreaMap *self, gboolean editable);
-/* The area at a widget position, or NULL (for tests and tooltips). */
+/* Zoom: factor × the current zoom (1 = the whole map fits), about the widget's centre; fit. */
+void         mg_area_map_zoom         (MgAreaMap *self, double factor);
+void         mg_area_map_fit          (MgAreaMap *self);
+double       mg_area_map_get_zoom     (MgAreaMap *self);
+
+/* The layout, for tests and tooltips (widget coordinates; FALSE if unknown): */
+/* The area at a widget position, or NULL. */
 const char  *mg_area_map_area_at      (MgAreaMap *self, double x, double y);
-/* Where an area is drawn, in widget coordinates (for tests); FALSE if unknown. */
+/* Where an area's centre is drawn. */
 gboolean     mg_area_map_area_position (MgAreaMap *self, const char *id, double *x, double *y);
-/* Where an area's name is drawn, in widget coordinates (for tests); FALSE if unknown. */
+/* Where an area's name is drawn. */
 gboolean     mg_area_map_name_rect    (MgAreaMap *self, const char *id, graphene_rect_t *rect);
+/* Its name was shrunk to initials (no room for it in full). */
+gboolean     mg_area_map_name_is_short (MgAreaMap *self, const char *id);
+/* Where the model's token number `index` is drawn (its bounding box). */
+gboolean     mg_area_map_token_rect   (MgAreaMap *self, guint index, graphene_rect_t *rect);
+/* Where the legend is drawn (empty when the model has none). */
+void         mg_area_map_legend_rect  (MgAreaMap *self, graphene_rect_t *rect);
 /* Emits what a click at a widget position does (as a press does). */
 void         mg_area_map_click        (MgAreaMap *self, double x, double y);
 /* The keyboard's area (NULL before any); the arrow keys' and Enter's actions. */

@@ -286,6 +286,16 @@ export_open_clicked (AdwToast *toast, gpointer data)
   gtk_show_uri (window, uri, GDK_CURRENT_TIME);
 }
 
+/* Issue 32: a crossfade revealer keeps its size when it hides its child, and an overlay child
+ * takes the pointer over what it covers: the strip under the header bar ignored every click.
+ * Hidden once it has faded out, it takes no events. */
+static void
+progress_child_revealed (GtkRevealer *revealer, GParamSpec *pspec, gpointer data)
+{
+  if (!gtk_revealer_get_child_revealed (revealer) && !gtk_revealer_get_reveal_child (revealer))
+    gtk_widget_set_visible (GTK_WIDGET (revealer), FALSE);
+}
+
 static void
 export_done (GObject *source, GAsyncResult *result, gpointer data)
 {
@@ -325,6 +335,7 @@ start_export (MgCampaignWindow *self, MgExportFormat format, MgExportScope scope
   self->export_path = g_strdup (path);
   self->export_cancellable = g_cancellable_new ();
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), TRUE);
   gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
   update_actions (self);
   mg_export_write_async (self->campaign, format, scope, path,
@@ -621,6 +632,7 @@ mg_campaign_window_class_init (MgCampaignWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, export_button);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, progress_revealer);
   gtk_widget_class_bind_template_child (widget_class, MgCampaignWindow, progress_bar);
+  gtk_widget_class_bind_template_callback (widget_class, progress_child_revealed);
   /* Looked up once in init (mg_menu_button_defer_menu), so not kept in the struct. */
   gtk_widget_class_bind_template_child_full (widget_class, "menu_button", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "primary_menu", FALSE, 0);

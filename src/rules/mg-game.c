@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "mg-game.h"
+#include "mg-json.h"
 
 /* Generated from the `games` list in meson.build (mg-games-builtin.c). */
 void mg_games_add_builtins (void (*add) (const MgGame *game));
@@ -91,4 +92,30 @@ mg_house_rule (json_object *ruleset, const char *key, gboolean fallback)
       && json_object_is_type (value, json_type_boolean))
     return json_object_get_boolean (value);
   return fallback;
+}
+
+gboolean
+mg_house_rules_check (json_object *ruleset, const MgHouseRule *rules, guint n_rules, GError **error)
+{
+  MgJsonErr kind = mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET);
+  json_object *switches = mg_json_member (ruleset, "house_rules");
+  g_autofree const char **keys = g_new0 (const char *, n_rules + 1);
+
+  if (switches == NULL)
+    return TRUE;
+  for (guint i = 0; i < n_rules; i++)
+    keys[i] = rules[i].key;
+  /* "$.house_rules: unknown field \"x\"" names a typo'd switch as any unknown field is named. */
+  if (!mg_json_object (switches, "$.house_rules", kind, error) ||
+      !mg_json_only (switches, "$.house_rules", kind, keys, error))
+    return FALSE;
+  json_object_object_foreach (switches, key, value)
+    {
+      g_autofree char *path = mg_json_path_key ("$.house_rules", key);
+      gboolean on;
+
+      if (!mg_json_bool (value, path, kind, &on, error))
+        return FALSE;
+    }
+  return TRUE;
 }

@@ -71,5 +71,9 @@ const MgGameVariant *mg_game_find_variant (const MgGame *game, const char *value
 /* The value of house rule `key` in `ruleset` ("house_rules" member); `fallback` when absent
  * (an older campaign's ruleset): engines read their switches through it. */
 gboolean             mg_house_rule      (json_object *ruleset, const char *key, gboolean fallback);
+/* The ruleset's "house_rules" member, when present, is an object whose every key is one of
+ * `rules` and every value true or false; the error names the JSON path ("$.house_rules.x"). */
+gboolean             mg_house_rules_check (json_object *ruleset, const MgHouseRule *rules, guint n_rules,
+                                           GError **error);
 
 G_END_DECLS

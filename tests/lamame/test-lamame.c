@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "mg-rules.h"
+#include "mg-game.h"
 #include "mg-json.h"
 #include "mg-lamame.h"
 
@@ -29,6 +30,18 @@ ruleset (void)
   g_autofree char *path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "rulesets", "lamame.json", NULL);
   json_object *rs = json_object_from_file (path);
   g_assert_nonnull (rs);
+  return rs;
+}
+
+/* The shipped ruleset with house rule `key` set to `on` (issue 34). */
+static json_object *
+ruleset_with (const char *key, gboolean on)
+{
+  json_object *rs = ruleset ();
+  json_object *hr = NULL;
+
+  g_assert_true (json_object_object_get_ex (rs, "house_rules", &hr));
+  json_object_object_add (hr, key, json_object_new_boolean (on));
   return rs;
 }
 
@@ -214,6 +227,19 @@ with_units (MgState *st, const char *units, const char *golds)
   return out;
 }
 
+/* The same state under ruleset `rs` (with_units reads the shipped one): a house rule set again. */
+static MgState *
+rebind (MgState *st, json_object *rs)
+{
+  g_autoptr(json_object) j = mg_state_to_json (st);
+  g_autoptr(GError) error = NULL;
+  MgState *out = mg_rules_lookup ("lamame")->from_json (rs, j, &error);
+
+  g_assert_no_error (error);
+  mg_state_free (st);
+  return out;
+}
+
 /* A 3-player game on the sample map at Red's turn in spring, Red start player, with the cards
  * given (Red plays first, then Blue, then Green). Nobody built anything. */
 static MgState *
@@ -292,6 +318,29 @@ check_bad (const char *edit_path, const char *edit_json, const char *expect_pref
     g_error ("message \"%s\" does not start with \"%s\"", error->message, expect_prefix);
 }
 
+/* An older campaign's ruleset without house_rules plays the shipped defaults. */
+static void
+test_ruleset_without_house_rules (void)
+{
+  g_autoptr(json_object) rs = ruleset ();
+  g_autoptr(GError) error = NULL;
+
+  const MgGame *game = mg_game_lookup ("lamame");
+  json_object *hr = mg_json_member (rs, "house_rules");
+
+  /* The descriptor declares exactly the switches the shipped ruleset holds. */
+  g_assert_cmpuint (game->n_house_rules, ==, json_object_object_length (hr));
+  for (guint i = 0; i < game->n_house_rules; i++)
+    {
+      g_assert_nonnull (mg_json_member (hr, game->house_rules[i].key));
+      g_assert_true (game->house_rules[i].title[0] && game->house_rules[i].when_on[0] &&
+                     game->house_rules[i].when_off[0] && game->house_rules[i].passage[0]);
+    }
+  json_object_object_del (rs, "house_rules");
+  g_assert_true (mg_rules_lookup ("lamame")->check_ruleset (rs, &error));
+  g_assert_no_error (error);
+}
+
 static void
 test_ruleset_bad (void)
 {
@@ -302,6 +351,9 @@ test_ruleset_bad (void)
   check_bad ("guesses/castle", "3", "$.guesses.castle:");
   check_bad ("weigth", "1", "$: unknown field");
   check_bad ("abilities/0/effect", "{\"bonus_gold\":1}", "$.abilities[0].effect: unknown field");
+  check_bad ("house_rules/camp_in_mountains", "true", "$.house_rules: unknown field \"camp_in_mountains\"");
+  check_bad ("house_rules/fired_catapult_gone", "\"yes\"", "$.house_rules.fired_catapult_gone:");
+  check_bad ("house_rules", "[]", "$.house_rules:");
   /* Map 1 (3 players): area 0 is Redkeep; adjacency must go both ways. */
   check_bad ("maps/1/areas/0/adjacent", "[\"Oak Hill\",\"Red Ford\",\"Mill\"]",
              "$.maps[1].areas[0].adjacent[2]: \"Redkeep\" lists \"Mill\" as a neighbour but \"Mill\" does not list \"Redkeep\"");
@@ -464,11 +516,14 @@ test_ability_bonus_income (void)
 
 /* ---------------------------------------------------------------- seasons */
 
+/* Ties "in favour of the original start player and clockwise from there": the holder of the
+ * start player card (shipped), or the year's first start player (house rule). */
 static void
-test_start_bid_ties (void)
+start_bid_ties (gboolean year_first)
 {
-  g_autoptr(json_object) rs = ruleset ();
+  g_autoptr(json_object) rs = ruleset_with ("start_tie_first_start_player", year_first);
   g_autoptr(MgState) st = new_game (rs, three);
+  const char *summer = year_first ? "Red" : "Green";
   g_autofree char *s = NULL;
 
   PLAY (st, "{\"type\":\"start\",\"start_player\":\"Red\"}");
@@ -497,17 +552,44 @@ test_start_bid_ties (void)
   PLAY (st, "{\"type\":\"tax\",\"player\":\"Red\"}");
   PLAY (st, "{\"type\":\"reveal_cards\",\"player\":\"Blue\",\"cards\":[\"tax\"]}");
   PLAY (st, "{\"type\":\"tax\",\"player\":\"Blue\"}");
-  /* Summer: Green is now the start player; a three-way tie of 0 goes to Green, who pays 0. */
+  /* Summer: Green holds the card; a three-way tie of 0 goes to Green (the holder), or to Red
+   * (the year's first start player) by the house rule. The winner pays 0. */
   g_free (s);
   s = play (st, "{\"type\":\"start_bids\",\"bids\":{\"Red\":0,\"Blue\":0,\"Green\":0}}");
-  g_assert_nonnull (strstr (s, "Green wins, pays 0"));
-  PLAY (st, "{\"type\":\"choose_start\",\"player\":\"Green\",\"start\":\"Blue\"}");
+  {
+    g_autofree char *want = g_strdup_printf ("%s wins, pays 0", summer);
+    g_assert_nonnull (strstr (s, want));
+  }
+  PLAY (st, "{\"type\":\"choose_start\",\"player\":\"%s\",\"start\":\"Blue\"}", summer);
   {
     /* Blue now starts: the order is Blue, Green, Red. */
     g_autoptr(json_object) j = mg_state_to_json (st);
     g_assert_cmpstr (json_object_get_string (json_object_array_get_idx (mg_json_member (j, "order"), 0)), ==, "Blue");
     g_assert_cmpstr (json_object_get_string (json_object_array_get_idx (mg_json_member (j, "order"), 1)), ==, "Green");
   }
+  {
+    /* Fall: Blue holds the card; Red and Green tie on 1. Clockwise from Blue, Green comes
+     * first; from Red (the year's first start player), Red itself. */
+    const char *fall = year_first ? "Red" : "Green";
+    g_autofree char *want = g_strdup_printf ("%s wins, pays 1", fall);
+    PLAY (st, "{\"type\":\"cards_at_table\"}");
+    PLAY (st, "{\"type\":\"reveal_cards\",\"player\":\"Blue\",\"cards\":[\"tax\"]}");
+    PLAY (st, "{\"type\":\"tax\",\"player\":\"Blue\"}");
+    PLAY (st, "{\"type\":\"reveal_cards\",\"player\":\"Green\",\"cards\":[\"tax\"]}");
+    PLAY (st, "{\"type\":\"tax\",\"player\":\"Green\"}");
+    PLAY (st, "{\"type\":\"reveal_cards\",\"player\":\"Red\",\"cards\":[\"tax\"]}");
+    PLAY (st, "{\"type\":\"tax\",\"player\":\"Red\"}");
+    g_free (s);
+    s = play (st, "{\"type\":\"start_bids\",\"bids\":{\"Red\":1,\"Blue\":0,\"Green\":1}}");
+    g_assert_nonnull (strstr (s, want));
+  }
+}
+
+static void
+test_start_bid_ties (void)
+{
+  start_bid_ties (FALSE);
+  start_bid_ties (TRUE);
 }
 
 static void
@@ -728,10 +810,12 @@ test_castle_defenders_then_garrison (void)
   mg_state_free (st);
 }
 
+/* "A defending soldier in mountains gets 2 guesses"; a camp there: 2 by the shipped house rule
+ * ("2 … if defending a castle or mountain"), 1 with it off. */
 static void
-test_soldier_in_mountains_two_guesses (void)
+mountain_defence (gboolean camp_two)
 {
-  g_autoptr(json_object) rs = ruleset ();
+  g_autoptr(json_object) rs = ruleset_with ("camp_mountain_two_guesses", camp_two);
   MgState *st = at_turn (rs, "[\"move\"]", "[\"tax\"]", "[\"tax\"]");
   g_autoptr(json_object) p = NULL;
 
@@ -739,6 +823,7 @@ test_soldier_in_mountains_two_guesses (void)
                         "{\"player\":\"Red\",\"unit\":\"knight\",\"area\":\"North Pass\"},"
                         "{\"player\":\"Blue\",\"unit\":\"soldier\",\"area\":\"Peak\"},"
                         "{\"player\":\"Blue\",\"unit\":\"camp\",\"area\":\"Peak\"}]", NULL);
+  st = rebind (st, rs);
   /* Knights cannot attack into mountains. */
   refuse (st, "{\"type\":\"attack\",\"player\":\"Red\",\"from\":\"North Pass\",\"unit\":\"knight\",\"to\":\"Peak\"}",
           MG_RULES_ERROR_ILLEGAL, "mountains");
@@ -746,15 +831,60 @@ test_soldier_in_mountains_two_guesses (void)
   p = mg_state_to_json (st);
   g_assert_cmpint (json_object_get_int (mg_json_member (mg_json_member (p, "attack"), "guesses_allowed")), ==, 2);
   PLAY (st, "{\"type\":\"reveal_attack\",\"gold\":3,\"guesses\":[1,2]}");
-  /* The camp in mountains has 1 guess. */
   g_clear_pointer (&p, json_object_put);
   p = mg_state_to_json (st);
   g_assert_cmpstr (json_object_get_string (mg_json_member (mg_json_member (p, "attack"), "target")), ==, "camp");
-  g_assert_cmpint (json_object_get_int (mg_json_member (mg_json_member (p, "attack"), "guesses_allowed")), ==, 1);
+  g_assert_cmpint (json_object_get_int (mg_json_member (mg_json_member (p, "attack"), "guesses_allowed")), ==, camp_two ? 2 : 1);
+  if (camp_two)
+    refuse (st, "{\"type\":\"reveal_attack\",\"gold\":2,\"guesses\":[1]}", MG_RULES_ERROR_ILLEGAL, "2 guesses");
+  else
+    refuse (st, "{\"type\":\"reveal_attack\",\"gold\":2,\"guesses\":[1,3]}", MG_RULES_ERROR_ILLEGAL, "1 guess");
   /* Red withdraws: the soldier stays on Mill, the camp stays Blue's. */
   PLAY (st, "{\"type\":\"withdraw\",\"player\":\"Red\"}");
   assert_unit (st, "Mill", "soldier", "Red");
   assert_unit (st, "Peak", "camp", "Blue");
+  mg_state_free (st);
+}
+
+static void
+test_soldier_in_mountains_two_guesses (void)
+{
+  mountain_defence (TRUE);
+  mountain_defence (FALSE);
+}
+
+/* An attacker left with no gold between rounds can only withdraw: pending() waits for
+ * "withdraw" and says so, legal_actions offers nothing else, gold and guesses are refused. */
+static void
+test_attack_broke_only_withdraw (void)
+{
+  g_autoptr(json_object) rs = ruleset ();
+  MgState *st = at_turn (rs, "[\"move\"]", "[\"tax\"]", "[\"tax\"]");
+  g_autoptr(json_object) p = NULL, la = NULL;
+  json_object *w;
+
+  st = with_units (st, "[{\"player\":\"Red\",\"unit\":\"knight\",\"area\":\"Oak Hill\"},"
+                        "{\"player\":\"Blue\",\"unit\":\"soldier\",\"area\":\"North Pass\"},"
+                        "{\"player\":\"Blue\",\"unit\":\"camp\",\"area\":\"North Pass\"}]", "Red:3");
+  PLAY (st, "{\"type\":\"attack\",\"player\":\"Red\",\"from\":\"Oak Hill\",\"unit\":\"knight\",\"to\":\"North Pass\"}");
+  /* All 3 gold against the soldier; Blue guesses 1: wrong, the soldier falls, the camp is next. */
+  PLAY (st, "{\"type\":\"reveal_attack\",\"gold\":3,\"guesses\":[1]}");
+  g_assert_cmpint (gold (st, "Red"), ==, 0);
+  p = mg_state_pending (st);
+  w = mg_json_member (p, "waiting");
+  g_assert_cmpuint (json_object_array_length (w), ==, 1);
+  g_assert_cmpstr (json_object_get_string (mg_json_member (json_object_array_get_idx (w, 0), "seat")), ==, "Red");
+  g_assert_cmpstr (json_object_get_string (mg_json_member (json_object_array_get_idx (w, 0), "for")), ==, "withdraw");
+  g_assert_nonnull (strstr (json_object_get_string (mg_json_member (p, "text")), "can only withdraw"));
+  la = mg_state_legal_actions (st, "*");
+  g_assert_cmpuint (json_object_array_length (la), ==, 1);
+  g_assert_cmpstr (json_object_get_string (mg_json_member (json_object_array_get_idx (la, 0), "type")), ==, "withdraw");
+  refuse (st, "{\"type\":\"attack_gold\",\"player\":\"Red\",\"gold\":1}", MG_RULES_ERROR_ILLEGAL, "only choice is to withdraw");
+  refuse (st, "{\"type\":\"reveal_attack\",\"gold\":1,\"guesses\":[1]}", MG_RULES_ERROR_ILLEGAL, "only choice is to withdraw");
+  refuse (st, "{\"type\":\"guess\",\"player\":\"Blue\",\"guesses\":[1]}", MG_RULES_ERROR_ILLEGAL, "must withdraw");
+  PLAY (st, "{\"type\":\"withdraw\",\"player\":\"Red\"}");
+  assert_unit (st, "Oak Hill", "knight", "Red");
+  assert_unit (st, "North Pass", "camp", "Blue");
   mg_state_free (st);
 }
 
@@ -796,6 +926,34 @@ test_catapults (void)
   refuse (st, "{\"type\":\"fire\",\"player\":\"Red\",\"from\":\"Red Ford\",\"to\":\"Greenkeep\"}",
           MG_RULES_ERROR_ILLEGAL, "out of range");
   mg_state_free (st);
+}
+
+/* "Catapults can only be used once": the fired catapult is out of the game (shipped house
+ * rule) or goes back to its owner's supply (off); the units it destroyed go back either way. */
+static void
+fired_catapult (gboolean gone)
+{
+  g_autoptr(json_object) rs = ruleset_with ("fired_catapult_gone", gone);
+  MgState *st = at_turn (rs, "[\"move\"]", "[\"tax\"]", "[\"tax\"]");
+
+  st = with_units (st, "[{\"player\":\"Red\",\"unit\":\"catapult\",\"area\":\"Oak Hill\"},"
+                        "{\"player\":\"Blue\",\"unit\":\"knight\",\"area\":\"Mill\"}]", NULL);
+  st = rebind (st, rs);
+  g_assert_cmpint (supply (st, "Red", "catapult"), ==, 2);
+  g_assert_cmpint (supply (st, "Blue", "knight"), ==, 2);
+  PLAY (st, "{\"type\":\"fire\",\"player\":\"Red\",\"from\":\"Oak Hill\",\"to\":\"Mill\"}");
+  assert_unit (st, "Oak Hill", "catapult", NULL);
+  assert_unit (st, "Mill", "knight", NULL);
+  g_assert_cmpint (supply (st, "Red", "catapult"), ==, gone ? 2 : 3);
+  g_assert_cmpint (supply (st, "Blue", "knight"), ==, 3);
+  mg_state_free (st);
+}
+
+static void
+test_fired_catapult (void)
+{
+  fired_catapult (TRUE);
+  fired_catapult (FALSE);
 }
 
 static void
@@ -1191,6 +1349,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/lamame/ruleset/numbers", test_ruleset_numbers);
   g_test_add_func ("/lamame/ruleset/bad", test_ruleset_bad);
+  g_test_add_func ("/lamame/ruleset/without-house-rules", test_ruleset_without_house_rules);
   g_test_add_func ("/lamame/setup", test_setup);
   g_test_add_func ("/lamame/initial-build/introductory", test_introductory_build);
   g_test_add_func ("/lamame/initial-build/complete-auction", test_complete_build_auction);
@@ -1203,7 +1362,9 @@ main (int argc, char **argv)
   g_test_add_func ("/lamame/attack/free-catapult", test_free_catapult);
   g_test_add_func ("/lamame/attack/castle-then-garrison", test_castle_defenders_then_garrison);
   g_test_add_func ("/lamame/attack/soldier-in-mountains", test_soldier_in_mountains_two_guesses);
+  g_test_add_func ("/lamame/attack/broke-only-withdraw", test_attack_broke_only_withdraw);
   g_test_add_func ("/lamame/catapult/range-and-mountains", test_catapults);
+  g_test_add_func ("/lamame/catapult/fired-gone-or-back", test_fired_catapult);
   g_test_add_func ("/lamame/catapult/castle", test_catapult_at_castle);
   g_test_add_func ("/lamame/build/where-and-limits", test_build_and_limits);
   g_test_add_func ("/lamame/build/supply-and-knights", test_build_supply_and_knight_limits);

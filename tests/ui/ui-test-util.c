@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 #include <gdk/x11/gdkx.h>
 #include <X11/extensions/XTest.h>
 #include <X11/keysym.h>
@@ -169,46 +170,138 @@ ui_test_keys (GtkWidget *widget, guint keysym, guint modifier)
   return send_key (pointer_to (widget), keysym, modifier, 200);
 }
 
-/* The X keyboard focus given to the window holding widget, without moving the pointer (no window
- * manager under Xvfb gives it); NULL when the display is not X11. Waits until GTK knows it is
- * active, so its focus widget draws as focused. */
+/* Button 1 pressed and released where the pointer is, then `ms` to let GTK handle it. */
+static void
+press_button_1 (Display *x, guint ms)
+{
+  XTestFakeButtonEvent (x, 1, True, CurrentTime);
+  XSync (x, False);
+  wait_ms (30);
+  XTestFakeButtonEvent (x, 1, False, CurrentTime);
+  XSync (x, False);
+  wait_ms (ms);
+}
+
+/* The pointer to a point of widget (through the X server), or NULL when not X11. */
 static Display *
-keyboard_to (GtkWidget *widget)
+pointer_at (GtkWidget *widget, double x, double y)
 {
   GtkNative *native = gtk_widget_get_native (widget);
-  GdkDisplay *display = gtk_widget_get_display (widget);
-  Display *x;
+  graphene_point_t at;
+  double dx = 0, dy = 0;
+  Display *display;
 
-  if (!GDK_IS_X11_DISPLAY (display))
+  if (!GDK_IS_X11_DISPLAY (gtk_widget_get_display (widget)))
     return NULL;
   g_assert_nonnull (native);
-  x = gdk_x11_display_get_xdisplay (display);
-  XSetInputFocus (x, gdk_x11_surface_get_xid (gtk_native_get_surface (native)), RevertToParent, CurrentTime);
-  XSync (x, False);
-  for (guint i = 0; i < 50 && GTK_IS_WINDOW (native) && !gtk_window_is_active (GTK_WINDOW (native)); i++)
-    wait_ms (10);
-  return x;
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (x, y), &at));
+  gtk_native_get_surface_transform (native, &dx, &dy);
+  display = gdk_x11_display_get_xdisplay (gtk_widget_get_display (widget));
+  XWarpPointer (display, None, gdk_x11_surface_get_xid (gtk_native_get_surface (native)), 0, 0, 0, 0,
+                (int) (at.x + dx), (int) (at.y + dy));
+  XSync (display, False);
+  wait_ms (30);
+  return display;
 }
 
 gboolean
 ui_test_key (GtkWidget *widget, guint keysym, guint modifier)
 {
-  return send_key (keyboard_to (widget), keysym, modifier, 60);
+  /* The window's top-left corner, on no control, so no hover changes what is shown (no window
+   * manager under Xvfb: the keyboard follows the pointer). */
+  return send_key (pointer_at (GTK_WIDGET (gtk_widget_get_native (widget)), 1, 1), keysym, modifier, 40);
 }
 
 gboolean
 ui_test_type (GtkWidget *widget, const char *text)
 {
-  for (const char *c = text; *c != '\0'; c = g_utf8_next_char (c))
-    {
-      gunichar u = g_utf8_get_char (c);
-      guint keysym = gdk_unicode_to_keyval (u);
-      gboolean upper = g_unichar_isupper (u);
-
-      if (!ui_test_key (widget, upper ? gdk_keyval_to_lower (keysym) : keysym, upper ? GDK_KEY_Shift_L : 0))
-        return FALSE;
-    }
+  for (const char *p = text; *p; p++)
+    if (!ui_test_key (widget, gdk_unicode_to_keyval ((guint) *p), 0))
+      return FALSE;
   return TRUE;
+}
+
+void
+assert_pick (GtkWidget *widget, double x, double y)
+{
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget)), *picked;
+  graphene_point_t at;
+
+  g_assert_true (gtk_widget_compute_point (widget, root, &GRAPHENE_POINT_INIT (x, y), &at));
+  picked = gtk_widget_pick (root, at.x, at.y, GTK_PICK_DEFAULT);
+  if (picked != widget && (picked == NULL || !gtk_widget_is_ancestor (picked, widget)))
+    g_error ("a %s (%s) is picked at %g,%g of the %s, over it", picked ? G_OBJECT_TYPE_NAME (picked) : "nothing",
+             picked ? gtk_widget_get_name (picked) : "", x, y, G_OBJECT_TYPE_NAME (widget));
+}
+
+gboolean
+ui_test_pointer_to (GtkWidget *widget, double x, double y)
+{
+  if (pointer_at (widget, x, y) == NULL)
+    return FALSE;
+  wait_ms (50);
+  return TRUE;
+}
+
+gboolean
+ui_test_click_at (GtkWidget *widget, double x, double y)
+{
+  Display *display;
+
+  assert_pick (widget, x, y);
+  if ((display = pointer_at (widget, x, y)) == NULL)
+    return FALSE;
+  press_button_1 (display, 100);
+  return TRUE;
+}
+
+guint
+ui_test_tab_to (GtkWidget *target, guint max)
+{
+  GtkRoot *root = gtk_widget_get_root (target);
+
+  g_assert_nonnull (root);
+  for (guint n = 0; n <= max; n++)
+    {
+      GtkWidget *focus = gtk_root_get_focus (root);
+
+      if (focus != NULL && (focus == target || gtk_widget_is_ancestor (focus, target)))
+        return n;
+      g_assert_true (ui_test_key (target, GDK_KEY_Tab, 0));
+    }
+  g_error ("%u Tabs did not reach the %s", max, G_OBJECT_TYPE_NAME (target));
+  return max;
+}
+
+/* A label under widget (itself included) whose text contains text. */
+static gboolean
+has_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (has_label (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+GtkWidget *
+find_button_labelled (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_BUTTON (root) && gtk_widget_get_visible (root))
+    {
+      const char *label = gtk_button_get_label (GTK_BUTTON (root));
+
+      if ((label != NULL && strstr (label, text) != NULL) || has_label (root, text))
+        return root;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_button_labelled (c, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }
 
 GtkWidget *
@@ -217,21 +310,6 @@ ui_test_focus (GtkWidget *widget)
   GtkRoot *root = gtk_widget_get_root (widget);
 
   return root != NULL ? gtk_root_get_focus (root) : NULL;
-}
-
-gboolean
-ui_test_tab_to (GtkWidget *widget, GtkWidget *target, guint max_tabs)
-{
-  for (guint i = 0; i <= max_tabs; i++)
-    {
-      GtkWidget *focus = ui_test_focus (widget);
-
-      if (focus != NULL && (focus == target || gtk_widget_is_ancestor (focus, target)))
-        return TRUE;
-      if (i < max_tabs && !ui_test_key (widget, GDK_KEY_Tab, 0))
-        return FALSE;
-    }
-  return FALSE;
 }
 
 /* The first descendant of widget that is a GtkLabel reading text, or NULL. */
@@ -267,8 +345,7 @@ ui_test_key_to_page (GtkWidget *window, const char *title)
   GtkWidget *button = switcher != NULL ? ui_test_labelled (switcher, GTK_TYPE_TOGGLE_BUTTON, title) : NULL;
 
   g_assert_nonnull (button);
-  if (!ui_test_tab_to (window, button, 80))
-    return FALSE;
+  ui_test_tab_to (button, 80);
   g_assert_true (ui_test_key (window, GDK_KEY_space, 0));
   wait_ms (100);
   return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button));
@@ -688,6 +765,55 @@ assert_area_names_apart (MgAreaMap *map)
       }
 }
 
+guint
+assert_area_map_readable (MgAreaMap *map)
+{
+  json_object *model = mg_area_map_get_model (map);
+  json_object *areas = json_object_object_get (model, "areas");
+  guint n_tokens = json_object_array_length (json_object_object_get (model, "tokens")), shrunk = 0;
+  gsize n = json_object_array_length (areas);
+
+  for (guint t = 0; t < n_tokens; t++)
+    {
+      graphene_rect_t r;
+      g_assert_true (mg_area_map_token_rect (map, t, &r));
+      g_assert_cmpfloat (r.size.width, >=, 12);
+      g_assert_cmpfloat (r.size.height, >=, 12);
+    }
+  for (gsize i = 0; i < n; i++)
+    {
+      const char *a = json_object_get_string (json_object_object_get (json_object_array_get_idx (areas, i), "id"));
+      graphene_rect_t ra;
+
+      g_assert_true (mg_area_map_name_rect (map, a, &ra));
+      if (mg_area_map_name_is_short (map, a))
+        {
+          g_test_message ("%s: its name is shrunk to initials", a);
+          shrunk++;
+        }
+      for (guint t = 0; t < n_tokens; t++)
+        {
+          graphene_rect_t r;
+          mg_area_map_token_rect (map, t, &r);
+          if (graphene_rect_intersection (&ra, &r, NULL))
+            g_error ("the name of %s (%g,%g %gx%g) lies over token %u", a, ra.origin.x, ra.origin.y,
+                     ra.size.width, ra.size.height, t);
+        }
+      for (gsize j = i + 1; j < n; j++)
+        {
+          const char *b = json_object_get_string (json_object_object_get (json_object_array_get_idx (areas, j), "id"));
+          graphene_rect_t wa, rb;
+
+          g_assert_true (mg_area_map_name_rect (map, b, &rb));
+          graphene_rect_inset_r (&ra, -2, -2, &wa);
+          graphene_rect_inset (&rb, -2, -2);
+          if (graphene_rect_intersection (&wa, &rb, NULL))
+            g_error ("the names of %s and %s are less than 4 px apart", a, b);
+        }
+    }
+  return shrunk;
+}
+
 GPtrArray *
 ui_test_tab_round (GtkWidget *window, GtkWidget *within, const char *where, guint *traps)
 {
@@ -718,4 +844,181 @@ ui_test_tab_round (GtkWidget *window, GtkWidget *within, const char *where, guin
       last = focus;
     }
   return stops;
+}
+
+/* Issue 32: the pointer reaches every control the user sees. */
+
+char *
+ui_test_describe (GtkWidget *widget)
+{
+  GString *s = g_string_new (G_OBJECT_TYPE_NAME (widget));
+  const char *id = gtk_buildable_get_buildable_id (GTK_BUILDABLE (widget));
+  const char *text = NULL;
+
+  if (id != NULL)
+    g_string_append_printf (s, "#%s", id);
+  if (GTK_IS_BUTTON (widget))
+    text = gtk_button_get_label (GTK_BUTTON (widget));
+  if (text == NULL && GTK_IS_LABEL (widget))
+    text = gtk_label_get_label (GTK_LABEL (widget));
+  if (text == NULL && ADW_IS_PREFERENCES_ROW (widget))
+    text = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget));
+  if (text == NULL)
+    text = gtk_widget_get_tooltip_text (widget);
+  if (text == NULL && GTK_IS_BUTTON (widget))
+    text = gtk_button_get_icon_name (GTK_BUTTON (widget));
+  if (text != NULL)
+    g_string_append_printf (s, " “%.40s”", text);
+  return g_string_free (s, FALSE);
+}
+
+/* A control a user points at: the stock ones, and the app's own drawn widgets that take clicks. */
+static gboolean
+is_control (GtkWidget *w)
+{
+  const char *type = G_OBJECT_TYPE_NAME (w);
+
+  if (GTK_IS_BUTTON (w) || GTK_IS_CHECK_BUTTON (w) || GTK_IS_SWITCH (w) || GTK_IS_TEXT (w)
+      || GTK_IS_DROP_DOWN (w) || GTK_IS_SPIN_BUTTON (w) || GTK_IS_SCALE (w) || GTK_IS_TEXT_VIEW (w))
+    return TRUE;
+  if (GTK_IS_LIST_BOX_ROW (w))
+    return gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (w));
+  /* A list view's rows; a combo row shows its choice in one too, which the row answers for. */
+  if (g_str_equal (type, "GtkListItemWidget") || g_str_equal (type, "GtkColumnViewRowWidget"))
+    return gtk_widget_get_ancestor (w, ADW_TYPE_COMBO_ROW) == NULL
+           && gtk_widget_get_ancestor (w, GTK_TYPE_DROP_DOWN) == NULL;
+  return g_str_has_prefix (type, "Mg") && gtk_widget_get_focusable (w);
+}
+
+/* What of w the user sees, in root's coordinates: its bounds clipped by every ancestor that
+ * clips (scrolled windows, viewports, stacks) and by the root. */
+static gboolean
+visible_rect (GtkWidget *w, GtkWidget *root, graphene_rect_t *out)
+{
+  graphene_rect_t r, a;
+
+  if (!gtk_widget_compute_bounds (w, root, &r))
+    return FALSE;
+  for (GtkWidget *p = gtk_widget_get_parent (w); p != NULL && p != root; p = gtk_widget_get_parent (p))
+    if (gtk_widget_get_overflow (p) == GTK_OVERFLOW_HIDDEN || GTK_IS_VIEWPORT (p) || GTK_IS_SCROLLED_WINDOW (p))
+      {
+        if (!gtk_widget_compute_bounds (p, root, &a) || !graphene_rect_intersection (&r, &a, &r))
+          return FALSE;
+      }
+  graphene_rect_init (&a, 0, 0, gtk_widget_get_width (root), gtk_widget_get_height (root));
+  if (!graphene_rect_intersection (&r, &a, &r))
+    return FALSE;
+  *out = r;
+  return r.size.width >= 2 && r.size.height >= 2;
+}
+
+/* Seen by the user: mapped, and neither it nor an ancestor fully transparent. */
+static gboolean
+seen (GtkWidget *w)
+{
+  if (!gtk_widget_get_mapped (w))
+    return FALSE;
+  for (GtkWidget *p = w; p != NULL; p = gtk_widget_get_parent (p))
+    if (gtk_widget_get_opacity (p) <= 0.01)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+pick_lands (GtkWidget *root, GtkWidget *w, double x, double y, const char *where)
+{
+  GtkWidget *picked = gtk_widget_pick (root, x, y, GTK_PICK_DEFAULT);
+  g_autofree char *mine = NULL, *over = NULL, *over_parent = NULL;
+
+  if (picked == w || (picked != NULL && gtk_widget_is_ancestor (picked, w)))
+    return TRUE;
+  mine = ui_test_describe (w);
+  over = picked != NULL ? ui_test_describe (picked) : g_strdup ("nothing");
+  over_parent = picked != NULL && gtk_widget_get_parent (picked) != NULL
+                ? ui_test_describe (gtk_widget_get_parent (picked)) : g_strdup ("-");
+  g_test_message ("%s: %s at (%.0f, %.0f) is covered by %s (in %s)", where, mine, x, y, over, over_parent);
+  return FALSE;
+}
+
+static guint
+check_control (GtkWidget *root, GtkWidget *w, const char *where)
+{
+  graphene_rect_t r;
+  gboolean canvas;
+
+  if (!visible_rect (w, root, &r))
+    return 0;
+  canvas = g_str_has_prefix (G_OBJECT_TYPE_NAME (w), "Mg") && r.size.width > 64 && r.size.height > 64;
+  if (MG_IS_AREA_MAP (w))
+    {
+      /* Every area the user sees. */
+      json_object *model = mg_area_map_get_model (MG_AREA_MAP (w)), *areas;
+      guint bad = 0;
+
+      if (json_object_object_get_ex (model, "areas", &areas))
+        for (size_t i = 0; i < json_object_array_length (areas); i++)
+          {
+            json_object *id;
+            double ax, ay;
+            graphene_point_t at;
+
+            if (!json_object_object_get_ex (json_object_array_get_idx (areas, i), "id", &id)
+                || !mg_area_map_area_position (MG_AREA_MAP (w), json_object_get_string (id), &ax, &ay)
+                || !gtk_widget_compute_point (w, root, &GRAPHENE_POINT_INIT (ax, ay), &at)
+                || !graphene_rect_contains_point (&r, &at))
+              continue;
+            bad += !pick_lands (root, w, at.x, at.y, where);
+          }
+      return bad;
+    }
+  if (canvas)
+    {
+      /* A board or a drawing: a grid of points over what is seen of it (a board's squares). */
+      guint bad = 0;
+
+      for (int i = 0; i < 5; i++)
+        for (int j = 0; j < 5; j++)
+          bad += !pick_lands (root, w, r.origin.x + r.size.width * (i + 0.5) / 5,
+                              r.origin.y + r.size.height * (j + 0.5) / 5, where);
+      return bad > 0;
+    }
+  return !pick_lands (root, w, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2, where);
+}
+
+static void
+walk_controls (GtkWidget *root, GtkWidget *w, const char *where, guint *bad, guint *n)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      if (GTK_IS_NATIVE (c) || !seen (c))   /* popovers are their own surfaces */
+        continue;
+      if (is_control (c) && gtk_widget_is_sensitive (c))
+        {
+          (*n)++;
+          *bad += check_control (root, c, where);
+        }
+      walk_controls (root, c, where, bad, n);
+    }
+}
+
+guint
+ui_test_assert_pickable (GtkWidget *root, const char *where, guint *n_checked)
+{
+  guint bad = 0, n = 0;
+
+  walk_controls (root, root, where, &bad, &n);
+  if (n_checked != NULL)
+    *n_checked += n;
+  return bad;
+}
+
+gboolean
+ui_test_x_click (GtkWidget *widget)
+{
+  Display *x = pointer_to (widget);
+
+  if (x == NULL)
+    return FALSE;
+  press_button_1 (x, 250);
+  return TRUE;
 }

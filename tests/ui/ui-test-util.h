@@ -30,16 +30,28 @@ void              press_key              (GtkWidget *widget, guint keyval);
  * centre before each. ui_test_keys: one key, a keysym (GDK_KEY_Return). */
 gboolean          ui_test_wheel          (GtkWidget *widget, int clicks, guint modifier);
 gboolean          ui_test_keys           (GtkWidget *widget, guint keysym, guint modifier);
-/* Keys only, as a keyboard user gives them: the X input focus is given to the window holding
- * `widget` (the pointer stays where it is) and the key (a keysym, with a modifier keysym held
- * when not 0) goes through the X server to GTK's focus widget. FALSE when the display is not X11.
- * ui_test_type: each character of text, Shift held for capitals (ASCII letters, digits, space).
- * ui_test_focus: the focus widget of widget's window. ui_test_tab_to: Tab (at most max_tabs
- * times) until the focus is target or inside it; FALSE if it never gets there. */
+/* Real input for keyboard-only and pointer tests, through the X server (XTest); each FALSE,
+ * having done nothing, when the display is not X11.
+ * ui_test_key: one key (a keysym) to the window holding `widget`, the pointer first put in its
+ * top-left corner (not on a control: no WM under Xvfb, the keyboard follows the pointer).
+ * ui_test_type: each character of `text` (digits and letters) as keys.
+ * ui_test_click_at: the pointer moved to (x, y) in `widget` and its first button clicked there;
+ * first checks that GTK's picking finds `widget` (or a descendant) at that point, else fails
+ * naming the widget on top. */
 gboolean          ui_test_key            (GtkWidget *widget, guint keysym, guint modifier);
 gboolean          ui_test_type           (GtkWidget *widget, const char *text);
+gboolean          ui_test_click_at       (GtkWidget *widget, double x, double y);
+/* The pointer moved to (x, y) in widget, nothing pressed (hover). */
+gboolean          ui_test_pointer_to     (GtkWidget *widget, double x, double y);
+/* Fails unless gtk_widget_pick at (x, y) in widget, asked of its window, gives widget or a
+ * descendant; the message names what was picked instead. */
+void              assert_pick            (GtkWidget *widget, double x, double y);
+/* Tab (real keys) until `target` has the focus; fails after `max` presses. Returns the count. */
+guint             ui_test_tab_to         (GtkWidget *target, guint max);
+/* The first visible button under root whose label contains text (its child label's too). */
+GtkWidget        *find_button_labelled   (GtkWidget *root, const char *text);
+/* The focus widget of widget's window. */
 GtkWidget        *ui_test_focus          (GtkWidget *widget);
-gboolean          ui_test_tab_to         (GtkWidget *widget, GtkWidget *target, guint max_tabs);
 /* The first ancestor of type (or the label itself) of a label under widget reading text. */
 GtkWidget        *ui_test_labelled       (GtkWidget *widget, GType type, const char *text);
 /* Keys only: Tab to the view switcher's button titled `title`, then Space; TRUE once it is on. */
@@ -80,7 +92,25 @@ void              report_wide_widgets    (GtkWidget *widget, int limit);
 guint             count_overflowing_children (GtkWidget *widget);
 
 /* Fails the test when two areas' names on the map are drawn less than 4 px apart. */
+/* Fails the test for a token drawn under 12 px, a name over a token or less than 4 px from
+ * another name; tells (test messages) each name shrunk to initials and returns their count. */
+guint             assert_area_map_readable (MgAreaMap *map);
 void              assert_area_names_apart (MgAreaMap *map);
+
+/* Issue 32: the pointer reaches every control the user sees. For each mapped, sensitive control
+ * in `root` (buttons, toggles, check buttons, switches, entries, drop-downs, spin buttons,
+ * scales, activatable rows; and the app's own drawn widgets — maps, boards — at the positions of
+ * their areas or at a grid of points), gtk_widget_pick() at the centre of what is visible of it
+ * (clipped by every scrolling ancestor) must return the control or a descendant. Each failure is a
+ * test message naming the control and what covered it, prefixed by `where`; returns how many
+ * failed, and adds to *n_checked the controls checked. */
+guint             ui_test_assert_pickable (GtkWidget *root, const char *where, guint *n_checked);
+/* A short description of a widget for messages: its type, id, label, tooltip or icon. */
+char             *ui_test_describe       (GtkWidget *widget);
+/* A left click through the X server (XTest) at the centre of `widget` as it is on screen: the
+ * pointer moves there and button 1 is pressed and released, so GTK picks the target itself.
+ * FALSE, having done nothing, when the display is not X11. */
+gboolean          ui_test_x_click        (GtkWidget *widget);
 
 MgCampaignWindow *find_campaign_window   (MgApplication *app);
 void              close_campaign_windows (MgApplication *app);

@@ -62,6 +62,16 @@ n_players (MgLamameEditor *self)
   return players ? g_strv_length ((char **) players) : 0;
 }
 
+/* The year is under way: the engine holds the live map, and edits here would change nothing
+ * (issue 32): the editor shows it read-only and says how to correct it. */
+static gboolean
+is_live (MgLamameEditor *self)
+{
+  json_object *pending = mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign));
+
+  return g_strcmp0 (mg_ui_json_str (pending, "phase"), "setup") != 0;
+}
+
 /* The map check's message ("$.areas[15].adjacent: expected a list of 1 to 6, got 0 items") as
  * what the referee does next, naming the area rather than its place in the JSON. */
 static char *
@@ -128,6 +138,7 @@ update (MgLamameEditor *self)
   json_object *area = find (self, self->selected);
   json_object *castles = mg_ui_json_array (self->map, "castles");
   guint castle = 0;
+  gboolean live = is_live (self);
 
   mg_area_map_set_model (self->area_map, model);
   mg_area_map_set_selected (self->area_map, self->selected);
@@ -140,17 +151,27 @@ update (MgLamameEditor *self)
       castle = i + 1;
   gtk_drop_down_set_selected (self->castle_drop, castle);
   self->loading = FALSE;
-  gtk_widget_set_sensitive (GTK_WIDGET (self->name_entry), area != NULL);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->mountain_check), area != NULL);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->plus_check), area != NULL);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->castle_drop), area != NULL);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->delete_button), area != NULL);
-  {
-    json_object *pending = mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign));
-    gtk_widget_set_visible (GTK_WIDGET (self->use_button),
-                            g_strcmp0 (mg_ui_json_str (pending, "phase"), "setup") == 0);
-  }
-  if (mg_lamame_check_map (self->map, "$", n_players (self), &error))
+  gtk_widget_set_sensitive (GTK_WIDGET (self->name_entry), area != NULL && !live);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->mountain_check), area != NULL && !live);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->plus_check), area != NULL && !live);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->castle_drop), area != NULL && !live);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->delete_button), area != NULL && !live);
+  /* Hidden, not only insensitive: nothing on the toolbar may change the live map. */
+  gtk_widget_set_visible (GTK_WIDGET (self->use_button), !live);
+  gtk_widget_set_visible (GTK_WIDGET (self->import_button), !live);
+  gtk_widget_set_visible (GTK_WIDGET (self->add_toggle), !live);
+  gtk_widget_set_visible (GTK_WIDGET (self->connect_toggle), !live);
+  mg_area_map_set_editable (self->area_map, !live);
+  if (live)
+    {
+      gtk_toggle_button_set_active (self->add_toggle, FALSE);
+      gtk_toggle_button_set_active (self->connect_toggle, FALSE);
+      gtk_label_set_text (self->status_label,
+                          _("The year is under way: this is the live map, shown read-only (edits here would change nothing). "
+                            "To correct it, undo back to before the year started, correct it here and start the year again; "
+                            "or export it, correct the copy and start a new campaign on it."));
+    }
+  else if (mg_lamame_check_map (self->map, "$", n_players (self), &error))
     gtk_label_set_text (self->status_label, _("The map is complete: every border goes both ways, one castle a player."));
   else if (!self->edited)
     gtk_label_set_text (self->status_label, _("Choose Add Areas and click the map where an area goes; Connect joins two areas."));
@@ -251,6 +272,13 @@ static void
 area_activated (MgAreaMap *map, const char *id, MgLamameEditor *self)
 {
   (void) map;
+  if (is_live (self))
+    {
+      g_free (self->selected);
+      self->selected = g_strdup (id);
+      update (self);
+      return;
+    }
   if (gtk_toggle_button_get_active (self->connect_toggle) && self->selected != NULL && g_strcmp0 (self->selected, id) != 0)
     {
       toggle_border (self, self->selected, id);
@@ -271,6 +299,8 @@ background_clicked (MgAreaMap *map, double x, double y, MgLamameEditor *self)
   g_autofree char *name = NULL;
 
   (void) map;
+  if (is_live (self))
+    return;
   if (!gtk_toggle_button_get_active (self->add_toggle))
     return;
   do
@@ -294,6 +324,8 @@ area_dragged (MgAreaMap *map, const char *id, double x, double y, MgLamameEditor
   json_object *a = find (self, id);
 
   (void) map;
+  if (is_live (self))
+    return;
   if (a == NULL)
     return;
   json_object_object_add (a, "x", json_object_new_int (CLAMP ((int) x, 0, 10000)));
@@ -307,6 +339,8 @@ name_activated (GtkEntry *entry, MgLamameEditor *self)
 {
   g_autofree char *to = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
 
+  if (is_live (self))
+    return;
   if (self->selected == NULL || name_problem (self, to) != NULL || g_strcmp0 (to, self->selected) == 0)
     {
       name_check (self);
@@ -324,6 +358,8 @@ flag_toggled (GtkCheckButton *check, MgLamameEditor *self)
 {
   json_object *a = find (self, self->selected);
 
+  if (is_live (self))
+    return;
   if (self->loading || a == NULL)
     return;
   json_object_object_add (a, check == self->mountain_check ? "mountain" : "plus_one",
@@ -339,7 +375,7 @@ castle_selected (GtkDropDown *drop, GParamSpec *pspec, MgLamameEditor *self)
   guint seat = gtk_drop_down_get_selected (drop);
 
   (void) pspec;
-  if (self->loading || self->selected == NULL || seat == GTK_INVALID_LIST_POSITION)
+  if (self->loading || self->selected == NULL || seat == GTK_INVALID_LIST_POSITION || is_live (self))
     return;
   for (gsize j = 0; j < mg_ui_json_len (castles); j++)
     if (g_strcmp0 (json_object_get_string (json_object_array_get_idx (castles, j)), self->selected) == 0)
@@ -360,6 +396,8 @@ delete_clicked (GtkButton *button, MgLamameEditor *self)
   json_object *list = areas (self), *castles = mg_ui_json_array (self->map, "castles");
 
   (void) button;
+  if (is_live (self))
+    return;
   if (self->selected == NULL)
     return;
   for (gsize i = mg_ui_json_len (list); i > 0; i--)
@@ -520,7 +558,11 @@ mg_lamame_editor_start (MgLamameEditor *self)
 static void
 campaign_changed (MgLamameEditor *self)
 {
-  update (self);
+  /* During the year the editor shows the live map as it is now (undo may take the year back). */
+  if (is_live (self))
+    load (self);
+  else
+    update (self);
 }
 
 static void

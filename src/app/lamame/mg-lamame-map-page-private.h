@@ -17,6 +17,11 @@ struct _MgLamameMapPage
 
   MgAreaMap   *map;
   GtkLabel    *banner;
+  GtkWidget   *result_banner;  /* what the last step resolved, hidden (not only unrevealed) when nothing */
+  GtkLabel    *result_label;
+  GtkLabel    *map_hint;       /* under the map: what the pointer's or the ring's area is, or what it does */
+  GtkWidget   *zoom_in, *zoom_out, *zoom_fit;
+  GtkWidget   *map_box;        /* the map with its banner and foot */
   GtkGrid     *players_grid;
   GtkFlowBox  *secrets_box;  /* each player's "Show secrets" button, wrapping in a narrow window */
   GtkWidget   *side;         /* the panel beside or under the map */

@@ -179,6 +179,17 @@ dialog_response (AdwMessageDialog *dialog, const char *response, MgLamameMapPage
     act (self, action);
 }
 
+static void
+dialog_enter (MgLamameMapPage *self)
+{
+  AdwMessageDialog *dialog = self->dialog;
+
+  if (dialog == NULL || !adw_message_dialog_get_response_enabled (dialog, "ok"))
+    return;
+  adw_message_dialog_response (dialog, "ok");
+  gtk_window_close (GTK_WINDOW (dialog));
+}
+
 /* A dialog for one step. `secret`: the fields hide what is typed (the device passes round). */
 static void
 open_dialog (MgLamameMapPage *self, json_object *action, const char *heading, const char *body,
@@ -215,6 +226,8 @@ open_dialog (MgLamameMapPage *self, json_object *action, const char *heading, co
       gtk_accessible_update_relation (GTK_ACCESSIBLE (self->entries[i]), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
       mg_error_track_touched (self->entries[i]);
       g_signal_connect_object (self->entries[i], "changed", G_CALLBACK (dialog_check), self, G_CONNECT_SWAPPED);
+      /* Enter in a field sends the dialog, as its Done button does (issue 32). */
+      g_signal_connect_object (self->entries[i], "activate", G_CALLBACK (dialog_enter), self, G_CONNECT_SWAPPED);
       gtk_box_append (GTK_BOX (box), self->entries[i]);
     }
   if (cards)
@@ -257,10 +270,11 @@ action_copy (json_object *a)
   return copy;
 }
 
+/* Does what a legal action (a step button's, or a destination's on the map) asks: a dialog for
+ * what must be typed, else the action at once. */
 static void
-step_clicked (GtkButton *button, MgLamameMapPage *self)
+perform (MgLamameMapPage *self, json_object *a)
 {
-  json_object *a = g_object_get_data (G_OBJECT (button), "action");
   g_autoptr(json_object) action = action_copy (a);
   const char *type = mg_ui_json_str (action, "type");
   const char *player = mg_ui_json_str (action, "player");
@@ -337,6 +351,12 @@ step_clicked (GtkButton *button, MgLamameMapPage *self)
 }
 
 static void
+step_clicked (GtkButton *button, MgLamameMapPage *self)
+{
+  perform (self, g_object_get_data (G_OBJECT (button), "action"));
+}
+
+static void
 start_clicked (GtkButton *button, MgLamameMapPage *self)
 {
   g_autoptr(json_object) action = json_object_new_object ();
@@ -400,14 +420,16 @@ cell (GtkGrid *grid, const char *text, int col, int row, gboolean heading)
   return label;
 }
 
-/* "bid 3 · Tax" from a player's own view; "" where the view holds no value (public view). */
+/* "bid 3 · Tax" from a player's own view; "" where the view holds no value (public view). The
+ * bid only while bids are being entered: after the reveal the view keeps the last one, which
+ * showed as a stray "bid 0" line (issue 32). */
 static char *
-secrets_text (json_object *p)
+secrets_text (json_object *p, gboolean bidding)
 {
   json_object *bid = mg_ui_json_get (p, "start_bid"), *cards = mg_ui_json_array (p, "cards");
   GString *s = g_string_new (NULL);
 
-  if (bid != NULL && json_object_is_type (bid, json_type_int))
+  if (bidding && bid != NULL && json_object_is_type (bid, json_type_int))
     g_string_append_printf (s, C_("lamame", "bid %d"), json_object_get_int (bid));
   if (!mg_ui_json_bool (p, "cards_revealed"))
     for (gsize i = 0; i < mg_ui_json_len (cards); i++)
@@ -423,8 +445,8 @@ static void
 fill_players (MgLamameMapPage *self, json_object *view, json_object *pending)
 {
   json_object *players = mg_ui_json_array (view, "players");
-  json_object *entered = mg_ui_json_array (pending, "entered");
-
+  json_object *entered = mg_ui_json_array (pending, "entered"), *attack = mg_ui_json_object (view, "attack");
+  gboolean bidding = g_strcmp0 (mg_ui_json_str (pending, "phase"), "start_bid") == 0;
   int row = 1;
 
   grid_clear (self->players_grid);
@@ -444,13 +466,17 @@ fill_players (MgLamameMapPage *self, json_object *view, json_object *pending)
                                                  mg_ui_json_int (sup, kinds[3], 0));
       g_autofree char *areas = g_strdup_printf ("%d", mg_ui_json_int (p, "areas", 0));
       /* The player's own secrets, only while the table state shows that seat's. */
-      g_autofree char *secret = secrets_text (p);
+      g_autofree char *secret = secrets_text (p, bidding);
       g_autofree char *markup = NULL;
       gboolean in = FALSE;
       GtkWidget *label;
 
       for (gsize e = 0; e < mg_ui_json_len (entered); e++)
         in = in || g_strcmp0 (json_object_get_string (json_object_array_get_idx (entered, e)), name) == 0;
+      /* An attack's hidden gold and guesses: entered once the view holds them (as true, or the
+       * value in the seat's own view). */
+      in = in || (g_strcmp0 (mg_ui_json_str (attack, "attacker"), name) == 0 && mg_ui_json_get (attack, "gold") != NULL);
+      in = in || (g_strcmp0 (mg_ui_json_str (attack, "defender"), name) == 0 && mg_ui_json_get (attack, "guesses") != NULL);
       markup = g_markup_printf_escaped ("<span foreground=\"%s\">⬤</span> %s%s",
                                         mg_lamame_ui_colour (mg_ui_json_str (p, "colour")), name,
                                         in ? C_("lamame", " ✓ entered") : "");
@@ -530,18 +556,19 @@ fill_area (MgLamameMapPage *self, json_object *view)
 {
   const char *area = mg_area_map_get_selected (self->map);
   json_object *units = mg_ui_json_array (view, "units");
-  GPtrArray *targets = g_ptr_array_new ();
-  GString *text = g_string_new (NULL);
+  GPtrArray *targets, *texts;
+  GString *text;
 
   mg_widget_remove_children (GTK_WIDGET (self->area_box));
   if (area == NULL)
     {
       gtk_label_set_text (self->area_label, _("Select an area on the map to see what may be done there."));
       mg_area_map_set_targets (self->map, NULL);
-      g_ptr_array_free (targets, TRUE);
-      g_string_free (text, TRUE);
       return;
     }
+  targets = g_ptr_array_new ();
+  texts = g_ptr_array_new_with_free_func (g_free);
+  text = g_string_new (NULL);
   g_string_append (text, area);
   for (gsize i = 0; i < mg_ui_json_len (units); i++)
     {
@@ -555,17 +582,24 @@ fill_area (MgLamameMapPage *self, json_object *view)
   for (gsize i = 0; i < mg_ui_json_len (self->legal); i++)
     {
       json_object *a = json_object_array_get_idx (self->legal, i);
-      g_autofree char *label = NULL;
+      char *label;
       if (!is_area_action (mg_ui_json_str (a, "type")) || !action_touches (a, area))
         continue;
       label = mg_lamame_ui_action_text (a);
       step_button (self, self->area_box, label, a);
-      if (mg_ui_json_str (a, "to") != NULL)
-        g_ptr_array_add (targets, (gpointer) mg_ui_json_str (a, "to"));
+      /* A destination on the map, saying what a click or Enter there does. */
+      if (mg_ui_json_str (a, "to") != NULL && g_strcmp0 (mg_ui_json_str (a, "from"), area) == 0)
+        {
+          g_ptr_array_add (targets, (gpointer) mg_ui_json_str (a, "to"));
+          g_ptr_array_add (texts, g_strdup_printf (_("Click or press Enter: %s"), label));
+        }
+      g_free (label);
     }
   g_ptr_array_add (targets, NULL);
-  mg_area_map_set_targets (self->map, (const char * const *) targets->pdata);
+  g_ptr_array_add (texts, NULL);
+  mg_area_map_set_targets_with_texts (self->map, (const char * const *) targets->pdata, (const char * const *) texts->pdata);
   g_ptr_array_free (targets, TRUE);
+  g_ptr_array_free (texts, TRUE);
 }
 
 static void
@@ -634,6 +668,29 @@ fill_steps (MgLamameMapPage *self, json_object *view, json_object *pending)
   (void) view;
 }
 
+/* The banner over the map: what the last step in force resolved (an attack round, a reveal,
+ * the season's income), rendered from its public events in the viewer's language, until the
+ * next step; hidden otherwise. An undone step is not in force: its secrets are not shown. */
+static void
+fill_result_banner (MgLamameMapPage *self)
+{
+  g_autofree char *text = NULL;
+
+  for (gint64 seq = mg_campaign_journal_count (self->campaign), n = 0; seq > 0 && n < 64; seq--, n++)
+    {
+      g_autoptr(MgJournalEntry) entry = mg_campaign_journal_get (self->campaign, seq, NULL);
+      g_autoptr(json_object) events = NULL;
+
+      if (entry == NULL || entry->undone)
+        continue;
+      events = json_tokener_parse (entry->events ? entry->events : "[]");
+      text = mg_lamame_ui_result_text (events);
+      break;
+    }
+  gtk_label_set_text (self->result_label, text != NULL ? text : "");
+  gtk_widget_set_visible (self->result_banner, text != NULL);
+}
+
 static void
 refresh (MgLamameMapPage *self)
 {
@@ -663,6 +720,7 @@ refresh (MgLamameMapPage *self)
   fill_steps (self, view, pending);
   fill_area (self, view);
   fill_result (self, view);
+  fill_result_banner (self);
   (void) find_player;
 }
 
@@ -670,7 +728,77 @@ static void
 area_activated (MgAreaMap *map, const char *id, MgLamameMapPage *self)
 {
   mg_area_map_set_selected (map, id);
+  show_error (self, NULL);
   fill_area (self, mg_table_state_get_seat_view (self->table));
+}
+
+/* A click or Enter on a highlighted destination: the move, attack or shot from the selected
+ * area to it, as its button in the panel does (Cricchio's board acts the same way). */
+static gboolean
+target_activated (MgAreaMap *map, const char *id, MgLamameMapPage *self)
+{
+  const char *from = mg_area_map_get_selected (map);
+  json_object *found = NULL;
+  guint n = 0;
+
+  for (gsize i = 0; i < mg_ui_json_len (self->legal); i++)
+    {
+      json_object *a = json_object_array_get_idx (self->legal, i);
+      if (is_area_action (mg_ui_json_str (a, "type")) && g_strcmp0 (mg_ui_json_str (a, "from"), from) == 0 &&
+          g_strcmp0 (mg_ui_json_str (a, "to"), id) == 0)
+        {
+          found = found ? found : a;
+          n++;
+        }
+    }
+  if (n == 0)
+    return FALSE;
+  if (n > 1)
+    {
+      g_autofree char *text = g_strdup_printf (_("More than one unit can go to %s: choose one in the list."), id);
+      show_error (self, text);
+      return TRUE;
+    }
+  {
+    g_autoptr(json_object) action = json_object_get (found);
+    gboolean move = g_strcmp0 (mg_ui_json_str (action, "type"), "move") == 0;
+    g_autofree char *to = g_strdup (id);
+    gint64 before = mg_campaign_journal_count (self->campaign);
+
+    perform (self, action);
+    /* Moved: the unit is now there, and so is the selection (it may go on or attack). */
+    if (move && mg_campaign_journal_count (self->campaign) > before)
+      area_activated (map, to, self);
+  }
+  return TRUE;
+}
+
+/* Escape on the map: nothing selected, no destinations. */
+static void
+map_cancelled (MgAreaMap *map, MgLamameMapPage *self)
+{
+  mg_area_map_set_selected (map, NULL);
+  show_error (self, NULL);
+  fill_area (self, mg_table_state_get_seat_view (self->table));
+}
+
+static void
+hint_changed (MgLamameMapPage *self)
+{
+  const char *hint = mg_area_map_get_hint (self->map);
+  g_autofree char *line = hint ? g_strdelimit (g_strdup (hint), "\n", ' ') : NULL;
+
+  gtk_label_set_text (self->map_hint, line != NULL ? line
+                      : _("Tab to the map; the arrow keys go from area to area, Enter selects, Escape cancels."));
+}
+
+static void
+zoom_clicked (GtkButton *button, MgLamameMapPage *self)
+{
+  if (GTK_WIDGET (button) == self->zoom_fit)
+    mg_area_map_fit (self->map);
+  else
+    mg_area_map_zoom (self->map, GTK_WIDGET (button) == self->zoom_in ? 1.25 : 0.8);
 }
 
 static void
@@ -696,7 +824,7 @@ mg_lamame_map_page_measure (GtkWidget *widget, GtkOrientation orientation, int f
 {
   MgLamameMapPage *self = MG_LAMAME_MAP_PAGE (widget);
 
-  mg_lamame_ui_split_measure (GTK_WIDGET (self->banner), gtk_widget_get_parent (GTK_WIDGET (self->map)), self->side,
+  mg_lamame_ui_split_measure (GTK_WIDGET (self->banner), self->map_box, self->side,
                               orientation, for_size, minimum, natural);
   *min_baseline = *nat_baseline = -1;
 }
@@ -707,7 +835,7 @@ mg_lamame_map_page_size_allocate (GtkWidget *widget, int width, int height, int 
   MgLamameMapPage *self = MG_LAMAME_MAP_PAGE (widget);
 
   (void) baseline;
-  mg_lamame_ui_split_allocate (GTK_WIDGET (self->banner), gtk_widget_get_parent (GTK_WIDGET (self->map)), self->side,
+  mg_lamame_ui_split_allocate (GTK_WIDGET (self->banner), self->map_box, self->side,
                                width, height);
 }
 
@@ -729,7 +857,14 @@ mg_lamame_map_page_class_init (MgLamameMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, result_grid);
   gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, secrets_box);
   gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, side);
-  gtk_widget_class_bind_template_child_full (widget_class, "map_box", FALSE, 0);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, map_box);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, result_banner);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, result_label);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, map_hint);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, zoom_in);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, zoom_out);
+  gtk_widget_class_bind_template_child (widget_class, MgLamameMapPage, zoom_fit);
+  gtk_widget_class_bind_template_child_full (widget_class, "map_slot", FALSE, 0);
   widget_class->measure = mg_lamame_map_page_measure;
   widget_class->size_allocate = mg_lamame_map_page_size_allocate;
 }
@@ -737,13 +872,20 @@ mg_lamame_map_page_class_init (MgLamameMapPageClass *klass)
 static void
 mg_lamame_map_page_init (MgLamameMapPage *self)
 {
-  GtkWidget *map_box;
+  GtkWidget *slot;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  map_box = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), MG_TYPE_LAMAME_MAP_PAGE, "map_box"));
+  slot = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), MG_TYPE_LAMAME_MAP_PAGE, "map_slot"));
   self->map = mg_area_map_new ();
-  gtk_box_append (GTK_BOX (map_box), GTK_WIDGET (self->map));
+  gtk_box_append (GTK_BOX (slot), GTK_WIDGET (self->map));
   g_signal_connect (self->map, "area-activated", G_CALLBACK (area_activated), self);
+  g_signal_connect (self->map, "target-activated", G_CALLBACK (target_activated), self);
+  g_signal_connect (self->map, "cancelled", G_CALLBACK (map_cancelled), self);
+  g_signal_connect_swapped (self->map, "notify::hint", G_CALLBACK (hint_changed), self);
+  g_signal_connect (self->zoom_in, "clicked", G_CALLBACK (zoom_clicked), self);
+  g_signal_connect (self->zoom_out, "clicked", G_CALLBACK (zoom_clicked), self);
+  g_signal_connect (self->zoom_fit, "clicked", G_CALLBACK (zoom_clicked), self);
+  hint_changed (self);
 }
 
 MgLamameMapPage *

@@ -71,6 +71,30 @@ shape_of (const char *kind)
   return "triangle";
 }
 
+/* The shapes of the four kinds, then each player's colour. */
+static json_object *
+legend (json_object *players)
+{
+  static const char * const kinds[] = { "knight", "soldier", "catapult", "camp" };
+  json_object *out = json_object_new_array ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      json_object *item = json_object_new_object ();
+      json_object_object_add (item, "shape", json_object_new_string (shape_of (kinds[i])));
+      json_object_object_add (item, "text", json_object_new_string (mg_lamame_ui_kind_name (kinds[i])));
+      json_object_array_add (out, item);
+    }
+  for (gsize p = 0; p < mg_ui_json_len (players); p++)
+    {
+      json_object *pl = json_object_array_get_idx (players, p), *item = json_object_new_object ();
+      json_object_object_add (item, "colour", json_object_new_string (mg_lamame_ui_colour (mg_ui_json_str (pl, "colour"))));
+      json_object_object_add (item, "text", json_object_new_string (mg_ui_json_str (pl, "name") ? mg_ui_json_str (pl, "name") : ""));
+      json_object_array_add (out, item);
+    }
+  return out;
+}
+
 json_object *
 mg_lamame_ui_map_model (json_object *map, json_object *view)
 {
@@ -127,6 +151,8 @@ mg_lamame_ui_map_model (json_object *map, json_object *view)
     }
   json_object_object_add (model, "areas", areas);
   json_object_object_add (model, "tokens", tokens);
+  if (view != NULL)
+    json_object_object_add (model, "legend", legend (players));
   return model;
 }
 
@@ -150,7 +176,7 @@ mg_lamame_ui_action_text (json_object *a)
   if (g_strcmp0 (type, "pass") == 0)
     return g_strdup_printf (_("%s: pass"), player);
   if (g_strcmp0 (type, "withdraw") == 0)
-    return g_strdup_printf (_("%s: stop the attack"), player);
+    return g_strdup_printf (_("%s: withdraw from the attack"), player);
   if (g_strcmp0 (type, "end_action") == 0)
     return g_strdup_printf (_("%s: end the %s action"), player, mg_lamame_ui_card_name (mg_ui_json_str (a, "card")));
   if (g_strcmp0 (type, "choose_start") == 0)
@@ -170,6 +196,97 @@ mg_lamame_ui_action_text (json_object *a)
       }
     }
   return g_strdup (type);
+}
+
+static char *
+numbers_text (json_object *list)
+{
+  GString *s = g_string_new (NULL);
+
+  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+    g_string_append_printf (s, "%s%d", i == 0 ? "" : C_("lamame list", " and "), json_object_get_int (json_object_array_get_idx (list, i)));
+  return g_string_free (s, FALSE);
+}
+
+/* One public event's sentence, or NULL for those that resolve nothing. */
+static char *
+event_text (json_object *e)
+{
+  const char *type = mg_ui_json_str (e, "type"), *player = mg_ui_json_str (e, "player");
+  const char *area = mg_ui_json_str (e, "area"), *unit = mg_lamame_ui_kind_name (mg_ui_json_str (e, "unit"));
+
+  if (g_strcmp0 (type, "attack_round") == 0)
+    {
+      g_autofree char *guesses = numbers_text (mg_ui_json_array (e, "guesses"));
+      const char *target = g_strcmp0 (mg_ui_json_str (e, "target"), "garrison") == 0
+                           ? C_("lamame", "garrison") : mg_lamame_ui_kind_name (mg_ui_json_str (e, "target"));
+      gboolean right = g_strcmp0 (mg_ui_json_str (e, "result"), "defender") == 0;
+      /* Translators: attacker, gold, target, area, defender, the guesses ("1 and 3") */
+      return g_strdup_printf (right ? _("Round %d: %s spent %d gold against the %s on %s; %s guessed %s — right.")
+                                    : _("Round %d: %s spent %d gold against the %s on %s; %s guessed %s — wrong."),
+                              mg_ui_json_int (e, "round", 1), mg_ui_json_str (e, "attacker"), mg_ui_json_int (e, "gold", 0),
+                              target, mg_ui_json_str (e, "area"), mg_ui_json_str (e, "defender"), guesses);
+    }
+  if (g_strcmp0 (type, "destroyed") == 0)
+    return g_strdup_printf (_("%s's %s on %s is destroyed."), player, unit, area);
+  if (g_strcmp0 (type, "area_taken") == 0)
+    return g_strdup_printf (_("%s takes %s."), player, area);
+  if (g_strcmp0 (type, "captured") == 0)
+    return g_strdup_printf (mg_ui_json_bool (e, "replaced") ? _("%s captures %s's %s on %s.") : _("%s captures %s's %s on %s; it is destroyed."),
+                            player, mg_ui_json_str (e, "from"), unit, area);
+  if (g_strcmp0 (type, "castle_captured") == 0)
+    return g_strdup_printf (_("%s takes %s's castle %s and is crowned."), player, mg_ui_json_str (e, "owner"), mg_ui_json_str (e, "castle"));
+  if (g_strcmp0 (type, "withdrawn") == 0)
+    return g_strdup_printf (_("%s withdraws from the attack on %s."), player, area);
+  if (g_strcmp0 (type, "fired") == 0)
+    return g_strdup_printf (_("%s's catapult on %s fires at %s."), player, mg_ui_json_str (e, "from"), mg_ui_json_str (e, "to"));
+  if (g_strcmp0 (type, "start_bids_revealed") == 0)
+    {
+      GString *s = g_string_new (NULL);
+      char *text;
+      json_object_object_foreach (mg_ui_json_object (e, "bids"), name, bid)
+        g_string_append_printf (s, "%s%s %d", s->len ? ", " : "", name, json_object_get_int (bid));
+      text = g_strdup_printf (_("Bids for start player: %s. %s wins and pays %d."), s->str,
+                              mg_ui_json_str (e, "winner"), mg_ui_json_int (e, "paid", 0));
+      g_string_free (s, TRUE);
+      return text;
+    }
+  if (g_strcmp0 (type, "income") == 0)
+    {
+      GString *s = g_string_new (NULL);
+      char *text;
+      json_object_object_foreach (mg_ui_json_object (e, "incomes"), name, inc)
+        /* Translators: a player, the gold earned, the gold held now */
+        g_string_append_printf (s, _("%s%s +%d (now %d)"), s->len ? ", " : "", name,
+                                mg_ui_json_int (inc, "total", 0), mg_ui_json_int (inc, "gold", 0));
+      text = g_strdup_printf (_("Income at the end of the season: %s."), s->str);
+      g_string_free (s, TRUE);
+      return text;
+    }
+  return NULL;
+}
+
+char *
+mg_lamame_ui_result_text (json_object *events)
+{
+  GString *s = g_string_new (NULL);
+
+  for (gsize i = 0; i < mg_ui_json_len (events); i++)
+    {
+      json_object *e = json_object_array_get_idx (events, i);
+      g_autofree char *text = NULL;
+
+      /* An event for one seat only is a secret: never on the shared screen. */
+      if (mg_ui_json_get (e, "seat") != NULL || (text = event_text (e)) == NULL)
+        continue;
+      g_string_append_printf (s, "%s%s", s->len ? " " : "", text);
+    }
+  if (s->len == 0)
+    {
+      g_string_free (s, TRUE);
+      return NULL;
+    }
+  return g_string_free (s, FALSE);
 }
 
 gboolean
@@ -197,14 +314,15 @@ side_width (GtkWidget *side, int width)
   return MAX (min, MIN (420, width * 3 / 10));
 }
 
-/* Below the map, the panel keeps at least this share of the height (the steps live there). */
+/* Below the map, the panel keeps at least this share of the height (the steps live there); the
+ * map takes what shows it whole at the window's width (its natural height), up to 3/4. */
 static int
 map_height_below (GtkWidget *main, int width, int height)
 {
-  int min = 0;
+  int min = 0, nat = 0;
 
-  gtk_widget_measure (main, GTK_ORIENTATION_VERTICAL, width, &min, NULL, NULL, NULL);
-  return MAX (min, MIN (width * 9 / 10, height * 11 / 20));
+  gtk_widget_measure (main, GTK_ORIENTATION_VERTICAL, width, &min, &nat, NULL, NULL);
+  return MAX (min, MIN (nat, height * 3 / 4));
 }
 
 void

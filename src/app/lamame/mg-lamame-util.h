@@ -20,6 +20,11 @@ const char  *mg_lamame_ui_card_name   (const char *card);
 const char  *mg_lamame_ui_season_name (const char *season);
 /* A sentence for a legal action ("Red: move the knight from Oak Hill to Mill"). g_free. */
 char        *mg_lamame_ui_action_text (json_object *action);
+/* What an action's events resolved, in plain words for the Map page's banner ("Red spent 2 gold
+ * against the soldier on Bluewater; Blue guessed 1 — wrong. Blue's soldier is destroyed. Red
+ * takes Bluewater."), from the events everyone may see (none with a "seat"); NULL when the
+ * events resolved nothing (a secret entered, a unit built). g_free. */
+char        *mg_lamame_ui_result_text (json_object *events);
 /* Applies `action` to the campaign; on refusal returns FALSE with the engine's reason. */
 gboolean     mg_lamame_ui_act         (MgCampaign *campaign, json_object *action, GError **error);
 

@@ -94,6 +94,8 @@ clear_pick (MgMkMapPlay *self)
   mg_area_map_set_targets (self->map, NULL);
 }
 
+static char *describe (MgMkMapPlay *self, const char *land);
+
 /* Picks army when some neighbouring land takes its move; FALSE (nothing picked) when none does. */
 static gboolean
 pick (MgMkMapPlay *self, json_object *view, json_object *army)
@@ -101,6 +103,7 @@ pick (MgMkMapPlay *self, json_object *view, json_object *army)
   const char *land = mg_ui_json_str (army, "land");
   json_object *adjacent = mg_ui_json_array (mg_mk_ui_view_find (mg_mk_ui_view_lands (view), "name", land), "adjacent");
   g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
 
   clear_pick (self);
   for (gsize i = 0; i < mg_ui_json_len (adjacent); i++)
@@ -121,10 +124,15 @@ pick (MgMkMapPlay *self, json_object *view, json_object *army)
   self->army = g_strdup (mg_ui_json_str (army, "id"));
   self->land = g_strdup (land);
   for (guint i = 0; i < self->targets->len; i++)
-    g_ptr_array_add (ids, g_ptr_array_index (self->targets, i));
+    {
+      g_ptr_array_add (ids, g_ptr_array_index (self->targets, i));
+      g_ptr_array_add (texts, describe (self, g_ptr_array_index (self->targets, i)));
+    }
   g_ptr_array_add (ids, NULL);
+  g_ptr_array_add (texts, NULL);
   mg_area_map_set_selected (self->map, land);
-  mg_area_map_set_targets (self->map, (const char * const *) ids->pdata);
+  /* Each ringed land's tooltip says what a click there does, as the sentence above the map. */
+  mg_area_map_set_targets_with_texts (self->map, (const char * const *) ids->pdata, (const char * const *) texts->pdata);
   return TRUE;
 }
 
@@ -295,10 +303,11 @@ mg_mk_map_play_refresh (MgMkMapPlay *self)
     }
 }
 
-static gboolean
-key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state, MgMkMapPlay *self)
+/* Escape on the map (its "cancelled"). */
+static void
+cancelled (MgAreaMap *map, MgMkMapPlay *self)
 {
-  return keyval == GDK_KEY_Escape && mg_mk_map_play_cancel (self);
+  mg_mk_map_play_cancel (self);
 }
 
 static void
@@ -329,7 +338,7 @@ mg_mk_map_play_new (MgCampaign *campaign, MgAreaMap *map, GtkLabel *hint)
   self->hint = hint;
   self->targets = g_ptr_array_new_with_free_func (g_free);
   self->actions = g_ptr_array_new_with_free_func (mg_mk_ui_json_unref);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
+  g_signal_connect (map, "cancelled", G_CALLBACK (cancelled), self);
   g_signal_connect (keys, "key-released", G_CALLBACK (key_released), self);
   gtk_widget_add_controller (GTK_WIDGET (map), keys);
   g_signal_connect (pointer, "motion", G_CALLBACK (motion), self);

@@ -11,8 +11,8 @@ G_BEGIN_DECLS
 typedef struct _MgMkMapPlay MgMkMapPlay;
 
 /* Plays on `map` for the campaign's current leader; `hint` (a label above the map) says what a
- * click or Enter will do, and why not when the engine refuses. Adds Escape (lets the army go)
- * and the pointer's and keyboard's hover text to the map. */
+ * click or Enter will do, and why not when the engine refuses. Escape (the map's "cancelled")
+ * lets the army go; the pointer's and keyboard's hover text follow the map. */
 MgMkMapPlay *mg_mk_map_play_new      (MgCampaign *campaign, MgAreaMap *map, GtkLabel *hint);
 void         mg_mk_map_play_free     (MgMkMapPlay *self);
 /* A land activated (click or Enter). FALSE when it is not a move of the game (no army of the

@@ -5,11 +5,33 @@
 
 #include "mg-game.h"
 #include "mg-lamame.h"
+#include "mg-lamame-private.h"
 
 #define DATA "/io/github/meleegm/MeleeGM/games/lamame/"
 
 static const MgGameSample samples[] = {
   { N_("A year for three barons"), DATA "sample.jsonl", { "Red", "Blue", "Green", NULL } },
+};
+
+/* The readings the rulebook leaves open (issue 34); docs/rules/lamame.md says why each default.
+ * The ruleset check (mg-lamame-ruleset.c) reads this list. */
+const MgHouseRule lm_house_rules[LM_N_HOUSE_RULES] = {
+  { LM_HR_CAMP_MOUNTAIN,
+    N_("A camp defending in mountains"),
+    N_("It gets 2 guesses, as every defender in mountains does."),
+    N_("It gets 1 guess: only a soldier in mountains gets 2."),
+    "The defender gets 1 guess (2 simultaneous guesses if defending a castle or mountain). / "
+    "A defending soldier in mountains gets 2 guesses / Mountains - defenders get 2 guesses" },
+  { LM_HR_TIE_FIRST_START,
+    N_("A tie in the bid for start player"),
+    N_("It goes to the year's first start player, then clockwise from them."),
+    N_("It goes to whoever holds the start player card when the bids are revealed, then clockwise."),
+    "Ties are resolved in favour of the original start player and clockwise from there" },
+  { LM_HR_FIRED_CATAPULT_GONE,
+    N_("A catapult that has fired"),
+    N_("It is out of the game: it cannot be built again."),
+    N_("It goes back to its owner's supply and may be built again."),
+    "Catapults can only be used once and obliterate every unit in their target area." },
 };
 
 static const char * const table_names[] = { "baron", "area", NULL };
@@ -24,6 +46,8 @@ mg_lamame_game (void)
     .n_samples = G_N_ELEMENTS (samples),
     .table_names = table_names,
     .table_migrations = table_migrations,
+    .house_rules = lm_house_rules,
+    .n_house_rules = LM_N_HOUSE_RULES,
   };
   /* The engine's table is another file's static, so it is filled in here, by the registry
    * (once, under its lock). */

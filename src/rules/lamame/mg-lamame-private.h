@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <json-c/json.h>
 
+#include "mg-game.h"
 #include "mg-json.h"
 #include "mg-lamame.h"
 
@@ -19,6 +20,13 @@ G_BEGIN_DECLS
 #define LM_MAX_DEALT     (LM_MAX_SEATS + 1)
 #define LM_MAX_GOLD      100000
 #define LM_MAX_SEASONS   12
+
+/* House rules (src/rules/lamame/mg-lamame-game.c declares them; ruleset member "house_rules"). */
+#define LM_HR_CAMP_MOUNTAIN       "camp_mountain_two_guesses"
+#define LM_HR_TIE_FIRST_START     "start_tie_first_start_player"
+#define LM_HR_FIRED_CATAPULT_GONE "fired_catapult_gone"
+#define LM_N_HOUSE_RULES 3
+extern const MgHouseRule lm_house_rules[LM_N_HOUSE_RULES];
 
 typedef enum { LM_KNIGHT, LM_SOLDIER, LM_CATAPULT, LM_CAMP, LM_N_KINDS } LmKind;
 #define LM_GARRISON LM_N_KINDS            /* an attack target after the units of a castle */
@@ -72,6 +80,10 @@ typedef struct {
   gint       attack_gold_min;
   gboolean   catapult_single_use;
   gboolean   lost_return;
+  /* house rules */
+  gboolean   camp_mountain_two;      /* a camp in mountains defends with 2 guesses */
+  gboolean   tie_first_start;        /* start-bid ties: the year's first start player */
+  gboolean   fired_catapult_gone;    /* a fired catapult never returns to supply */
   LmBuildForm initial_build;
   char     **colours;
   LmAbility *abilities;
@@ -118,6 +130,7 @@ typedef struct {
   LmBuildForm form;
   gint      season;           /* -1 before spring */
   gint      start_player;
+  gint      first_start;      /* the year's first start player (set-up) */
   gint      order[LM_MAX_SEATS];
   gint      cur;              /* index into order */
   guint     n_dealt;

@@ -323,7 +323,7 @@ lm_ruleset_parse (json_object *json, GError **error)
     "game", "name", "starting_gold", "supply", "costs", "costs_are_defaults", "tax", "income",
     "seasons", "cards_per_season", "guesses", "catapult_range", "attack_gold_min",
     "catapult_single_use", "lost_units_return_to_supply", "initial_build", "colours",
-    "abilities", "maps", NULL };
+    "abilities", "maps", "house_rules", NULL };
   static const char * const income_known[] = { "camp", "plus_one", NULL };
   static const char * const guesses_known[] = { "default", "castle", "soldier_in_mountains", NULL };
   static const char * const range_known[] = { "base", "mountain_bonus", NULL };
@@ -389,6 +389,12 @@ lm_ruleset_parse (json_object *json, GError **error)
       (mg_json_member (json, "lost_units_return_to_supply") != NULL &&
        !mg_json_get_bool (json, "$", "lost_units_return_to_supply", ERR, &rs->lost_return, error)))
     return NULL;
+  /* An older campaign's ruleset has no house_rules: the defaults of the shipped ruleset apply. */
+  if (!mg_house_rules_check (json, lm_house_rules, LM_N_HOUSE_RULES, error))
+    return NULL;
+  rs->camp_mountain_two = mg_house_rule (json, LM_HR_CAMP_MOUNTAIN, TRUE);
+  rs->tie_first_start = mg_house_rule (json, LM_HR_TIE_FIRST_START, FALSE);
+  rs->fired_catapult_gone = mg_house_rule (json, LM_HR_FIRED_CATAPULT_GONE, TRUE);
   if (!mg_json_get_choice (json, "$", "initial_build", ERR, lm_form_ids, &form, error))
     return NULL;
   rs->initial_build = form;

@@ -192,7 +192,8 @@ guesses_for (const LmState *s, guint target, guint area)
 {
   if (s->map->areas[area].castle_of >= 0)
     return s->rs->guesses_castle;
-  if (target == LM_SOLDIER && s->map->areas[area].mountain)
+  /* "2 … if defending a castle or mountain"; the house rule decides whether a camp counts. */
+  if (s->map->areas[area].mountain && (target == LM_SOLDIER || (target == LM_CAMP && s->rs->camp_mountain_two)))
     return s->rs->guesses_soldier_mountain;
   return s->rs->guesses_default;
 }
@@ -824,6 +825,7 @@ do_start (LmState *s, json_object *a, Ctx *c, GError **error)
     return mg_rules_illegal (error, _("Special abilities are dealt only with the complete rules"));
 
   p->start_player = start;
+  p->first_start = start;
   compute_order (s);
   for (guint i = 0; i < p->n; i++)
     {
@@ -1006,10 +1008,11 @@ reveal_start_bids (LmState *s, Ctx *c)
   GString *text = g_string_new (NULL);
   gint best = -1, winner = -1;
 
-  /* Ties go to the current start player, then clockwise: order[] starts with them. */
+  /* Ties go to the current start player, then clockwise: order[] starts with them; or, by the
+   * house rule, to the year's first start player, then clockwise. */
   for (guint i = 0; i < p->n; i++)
     {
-      gint seat = p->order[i];
+      gint seat = s->rs->tie_first_start ? (p->first_start + (gint) i) % (gint) p->n : p->order[i];
       gint b = p->pl[seat].start_bid;
       if (b > best)
         {
@@ -1548,10 +1551,20 @@ do_attack (LmState *s, json_object *a, Ctx *c, GError **error)
   return TRUE;
 }
 
+/* Between rounds the attacker holds less than an attack needs: withdrawing is all that is left. */
+static gboolean
+attacker_broke (const LmState *s)
+{
+  return s->p.atk.active && s->p.pl[s->p.atk.attacker].gold < s->rs->attack_gold_min;
+}
+
 static gboolean
 check_attack_gold (const LmState *s, gint gold, GError **error)
 {
   const LmAttack *at = &s->p.atk;
+  if (attacker_broke (s))
+    return mg_rules_illegal (error, _("%s has no gold left to pay for another round: the only choice is to withdraw"),
+                             NAME (s, at->attacker));
   if (gold < s->rs->attack_gold_min)
     return mg_rules_illegal (error, _("An attack needs at least %d gold"), s->rs->attack_gold_min);
   if (gold > s->p.pl[at->attacker].gold)
@@ -1629,6 +1642,9 @@ do_guess (LmState *s, json_object *a, Ctx *c, GError **error)
     return FALSE;
   if (seat != at->defender)
     return mg_rules_illegal (error, _("%s is the defender: only they guess"), NAME (s, at->defender));
+  if (attacker_broke (s))
+    return mg_rules_illegal (error, _("%s has no gold left for another round: there is nothing to guess, %s must withdraw"),
+                             NAME (s, at->attacker), NAME (s, at->attacker));
   if (!read_guesses (s, a, g, &n, error))
     return FALSE;
   at->guesses[0] = g[0];
@@ -1731,7 +1747,12 @@ do_fire (LmState *s, json_object *a, Ctx *c, GError **error)
         unit_remove (s, to, k);
       }
   if (s->rs->catapult_single_use)
-    unit_remove (s, from, LM_CATAPULT);
+    {
+      unit_remove (s, from, LM_CATAPULT);
+      /* "used once": by the house rule the fired piece is not put back into the supply. */
+      if (s->rs->fired_catapult_gone && s->rs->lost_return)
+        p->pl[seat].supply[LM_CATAPULT]--;
+    }
   else
     p->spot[from].fresh[LM_CATAPULT] = 1;
   ev (c, "fired", "player", JS (NAME (s, seat)), "from", JS (AREA (s, from)), "to", JS (AREA (s, to)),
@@ -1925,6 +1946,7 @@ lm_to_json (const MgState *state)
   json_object_object_add (o, "season_index", JI (p->season));
   json_object_object_add (o, "initial_build", JS (lm_form_ids[p->form]));
   json_object_object_add (o, "start_player", JS (NAME (s, p->start_player)));
+  json_object_object_add (o, "first_start_player", JS (NAME (s, p->first_start)));
   arr = json_object_new_array ();
   for (guint i = 0; i < p->n; i++)
     json_object_array_add (arr, JS (NAME (s, p->order[i])));
@@ -2120,6 +2142,11 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
       !int_of (json, "$", "season_index", -1, s->rs->n_seasons - 1, &s->p.season, error) ||
       !int_of (json, "$", "cur", 0, n - 1, &s->p.cur, error) ||
       !seat_of (s, mg_json_member (json, "start_player"), "$.start_player", &s->p.start_player, error))
+    return NULL;
+  /* States saved before the member existed: the start player stands in for the year's first. */
+  s->p.first_start = s->p.start_player;
+  if (mg_json_member (json, "first_start_player") != NULL &&
+      !seat_of (s, mg_json_member (json, "first_start_player"), "$.first_start_player", &s->p.first_start, error))
     return NULL;
   s->p.phase = phase;
   s->p.form = form;
@@ -2420,7 +2447,13 @@ lm_pending (const MgState *state)
         gint seat = current_seat (s);
         const LmPlayer *pl = &p->pl[seat];
         const LmAttack *at = &p->atk;
-        if (at->active)
+        if (at->active && attacker_broke (s))
+          {
+            waiting (w, NAME (s, at->attacker), "withdraw", FALSE);
+            text = g_strdup_printf (_("%s has no gold left to attack the %s on %s again: %s can only withdraw."),
+                                    NAME (s, at->attacker), KIND (at->target), AREA (s, at->to), NAME (s, at->attacker));
+          }
+        else if (at->active)
           {
             const char *tgt = KIND (at->target);
             if (at->gold < 0)

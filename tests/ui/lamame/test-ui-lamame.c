@@ -433,6 +433,7 @@ test_narrow_and_dark (void)
             gtk_window_set_default_size (GTK_WINDOW (window), widths[w], widths[w] == 360 ? 720 : 900);
             adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), pages[p]);
             wait_ms (600);
+            save_screenshot (GTK_WIDGET (window), name);
             gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
             g_assert_cmpint (minimum, <=, widths[w]);
             g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, widths[w]);
@@ -448,11 +449,370 @@ test_narrow_and_dark (void)
             g_assert_cmpfloat (hypot (ax - bx, ay - by), >, 30);
             g_assert_cmpfloat (bx, <, gtk_widget_get_width (GTK_WIDGET (map)));
             g_assert_cmpstr (mg_area_map_area_at (map, bx, by), ==, "Oak Hill");
-            assert_area_names_apart (map);
-            save_screenshot (GTK_WIDGET (window), name);
+            g_test_message ("%s: %u names shrunk", name, assert_area_map_readable (map));
           }
     }
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  close_campaign_windows (app);
+}
+
+
+/* ---------------------------------------------------------------- real input (issue 32) */
+
+/* Every press below goes through the X server (XTest), so GTK routes it as a user's. */
+static void
+key (GtkWidget *widget, guint keysym)
+{
+  g_assert_true (ui_test_key (widget, keysym, 0));
+  wait_ms (20);
+}
+
+/* Tab to the button that says `text`, then Enter. */
+static void
+press_button (GtkWidget *within, const char *text)
+{
+  GtkWidget *button = find_button_labelled (within, text);
+
+  if (button == NULL)
+    g_error ("no button \"%s\"", text);
+  ui_test_tab_to (button, 80);
+  key (button, GDK_KEY_Return);
+  wait_ms (30);
+}
+
+static void
+wait_dialog (MgLamameMapPage *page)
+{
+  for (guint i = 0; i < 100 && (page->dialog == NULL || !gtk_widget_get_mapped (GTK_WIDGET (page->dialog))); i++)
+    wait_ms (20);
+  g_assert_nonnull (page->dialog);
+  wait_ms (100);
+}
+
+/* In the open secret dialog: Tab to its field, type, Enter (which sends it). */
+static void
+type_secret (MgLamameMapPage *page, const char *text)
+{
+  wait_dialog (page);
+  g_assert_false (gtk_entry_get_visibility (GTK_ENTRY (page->entries[0])));
+  ui_test_tab_to (page->entries[0], 10);
+  g_assert_true (ui_test_type (page->entries[0], text));
+  key (page->entries[0], GDK_KEY_Return);
+  for (guint i = 0; i < 50 && page->dialog != NULL; i++)
+    wait_ms (20);
+  g_assert_null (page->dialog);
+  wait_ms (50);
+}
+
+/* Does any label in widget show text? */
+static gboolean
+window_says (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    {
+      g_test_message ("a label says \"%s\"", gtk_label_get_text (GTK_LABEL (widget)));
+      return TRUE;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (window_says (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+label_has (GtkLabel *label, const char *text)
+{
+  return strstr (gtk_label_get_text (label), text) != NULL;
+}
+
+/* The only step buttons are those containing `text`. */
+static void
+assert_only_steps (MgLamameMapPage *page, const char *text)
+{
+  g_autoptr(GPtrArray) buttons = mg_lamame_map_page_buttons (page);
+
+  g_assert_cmpuint (buttons->len, >=, 1);
+  for (guint i = 0; i < buttons->len; i++)
+    if (strstr (gtk_button_get_label (GTK_BUTTON (g_ptr_array_index (buttons, i))), text) == NULL)
+      g_error ("a step \"%s\" is offered beside \"%s\"", gtk_button_get_label (GTK_BUTTON (g_ptr_array_index (buttons, i))), text);
+}
+
+static MgCampaign *
+open_on_map (const char *file, MgCampaignWindow **window, MgLamameMapPage **page)
+{
+  g_autofree char *path = g_build_filename (tmpdir, file, NULL);
+  const char *players[] = { "Red", "Blue", "Green", NULL };
+  g_autoptr(GError) error = NULL;
+  MgCampaign *campaign = mg_campaign_create (path, "lamame", "Keys", players, NULL, 1, &error);
+
+  g_assert_no_error (error);
+  *window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (*window), 1280, 900);
+  *page = MG_LAMAME_MAP_PAGE (mg_campaign_window_get_page (*window, "map"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (*window), "map");
+  for (guint i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET ((*page)->map)) < 100; i++)
+    wait_ms (20);
+  wait_ms (200);
+  return campaign;
+}
+
+/* Issue 32 item 3: one turn of the 3-player sample map with the keyboard only (real key
+ * events, no signal calls, no pointer on a control): the year started, a knight built from the
+ * map, the start bids typed in hidden fields (one dialog cancelled with Escape), the cards
+ * chosen in secret, the knight moved and an attack round on Bluewater, then, the attacker out
+ * of gold, only Withdraw. Numbers: 15 gold, knight 6, soldier 2, camp 2 (docs/rules/lamame.md). */
+static void
+test_keyboard_turn (void)
+{
+  MgCampaignWindow *window;
+  MgLamameMapPage *page;
+  g_autoptr(MgCampaign) campaign = open_on_map ("keys.db", &window, &page);
+  GtkWidget *map = GTK_WIDGET (page->map);
+
+  if (!ui_test_key (GTK_WIDGET (window), GDK_KEY_Shift_L, 0))
+    {
+      g_test_skip ("not an X11 display");
+      return;
+    }
+  press_button (GTK_WIDGET (page), "introductory rules");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
+
+  /* Red: Tab to the map (its focus drawn: a ring on its first area, Redkeep), Right to Oak
+   * Hill, Enter selects it, and the knight is bought from the panel: 15 - 6 = 9. */
+  ui_test_tab_to (map, 80);
+  g_assert_true (gtk_widget_has_visible_focus (map) || gtk_widget_has_focus (map));
+  g_assert_cmpstr (mg_area_map_get_focus_area (page->map), ==, "Redkeep");
+  key (map, GDK_KEY_Right);
+  g_assert_cmpstr (mg_area_map_get_focus_area (page->map), ==, "Oak Hill");
+  g_assert_true (label_has (page->map_hint, "Oak Hill"));
+  key (map, GDK_KEY_Return);
+  g_assert_cmpstr (mg_area_map_get_selected (page->map), ==, "Oak Hill");
+  press_button (GTK_WIDGET (page), "Red: build a knight on Oak Hill");
+  g_assert_cmpint (gold (campaign, 0), ==, 9);
+  press_button (GTK_WIDGET (page), "Red: pass");
+  /* Blue: a soldier and a camp on Bluewater, two areas right: 15 - 2 - 2 = 11. */
+  ui_test_tab_to (map, 80);
+  key (map, GDK_KEY_Right);
+  key (map, GDK_KEY_Right);
+  g_assert_cmpstr (mg_area_map_get_focus_area (page->map), ==, "Bluewater");
+  key (map, GDK_KEY_Return);
+  press_button (GTK_WIDGET (page), "Blue: build a soldier on Bluewater");
+  press_button (GTK_WIDGET (page), "Blue: build a camp on Bluewater");
+  g_assert_cmpint (gold (campaign, 1), ==, 11);
+  press_button (GTK_WIDGET (page), "Blue: pass");
+  press_button (GTK_WIDGET (page), "Green: pass");
+  g_assert_true (label_has (page->banner, "Spring"));
+
+  /* Bids in secret dialogs: Enter sends, Escape cancels (nothing entered). */
+  press_button (GTK_WIDGET (page), "Red: bid for start player in secret");
+  type_secret (page, "1");
+  g_assert_true (grid_has (page->players_grid, "Red ✓ entered"));
+  press_button (GTK_WIDGET (page), "Blue: bid for start player in secret");
+  wait_dialog (page);
+  key (GTK_WIDGET (page->dialog), GDK_KEY_Escape);
+  wait_ms (100);
+  g_assert_null (page->dialog);
+  g_assert_false (grid_has (page->players_grid, "Blue ✓ entered"));
+  press_button (GTK_WIDGET (page), "Blue: bid for start player in secret");
+  type_secret (page, "0");
+  press_button (GTK_WIDGET (page), "Green: bid for start player in secret");
+  type_secret (page, "0");
+  /* Revealed: Red wins and pays 1: 9 - 1 = 8; the banner says so. */
+  g_assert_cmpint (gold (campaign, 0), ==, 8);
+  g_assert_true (gtk_widget_get_visible (page->result_banner));
+  g_assert_true (label_has (page->result_label, "Red wins and pays 1"));
+  /* Red's secrets shown after the reveal: no stray bid line (issue 32). */
+  press_button (GTK_WIDGET (page), "Show Red’s secrets");
+  g_assert_false (grid_has (page->players_grid, "bid"));
+  press_button (GTK_WIDGET (page), "Hide Red’s secrets");
+  press_button (GTK_WIDGET (page), "Red names Red start player");
+
+  /* Cards in secret: a check ticked with Space, Done with Enter. */
+  {
+    static const char * const who[] = { "Red", "Blue", "Green" };
+    for (guint i = 0; i < 3; i++)
+      {
+        g_autofree char *step = g_strdup_printf ("%s: choose the action in secret", who[i]);
+        GtkWidget *done;
+        press_button (GTK_WIDGET (page), step);
+        wait_dialog (page);
+        ui_test_tab_to (page->checks[i == 0 ? 2 : 0], 10);
+        key (page->checks[i == 0 ? 2 : 0], GDK_KEY_space);
+        done = find_button_labelled (GTK_WIDGET (page->dialog), "hide it");
+        g_assert_nonnull (done);
+        ui_test_tab_to (done, 10);
+        key (done, GDK_KEY_Return);
+        wait_ms (100);
+        g_assert_null (page->dialog);
+      }
+  }
+
+  /* Red's turn: on the map, Left twice to Oak Hill, Enter; Escape lets go of it; Enter again. */
+  ui_test_tab_to (map, 80);
+  key (map, GDK_KEY_Left);
+  key (map, GDK_KEY_Left);
+  g_assert_cmpstr (mg_area_map_get_focus_area (page->map), ==, "Oak Hill");
+  key (map, GDK_KEY_Return);
+  g_assert_cmpstr (mg_area_map_get_selected (page->map), ==, "Oak Hill");
+  g_assert_true (mg_area_map_is_target (page->map, "North Pass"));
+  key (map, GDK_KEY_Escape);
+  g_assert_null (mg_area_map_get_selected (page->map));
+  g_assert_false (mg_area_map_is_target (page->map, "North Pass"));
+  key (map, GDK_KEY_Return);
+  /* Right to North Pass, a destination: what Enter will do is said under the map first. */
+  key (map, GDK_KEY_Right);
+  g_assert_true (label_has (page->map_hint, "move the knight from Oak Hill to North Pass"));
+  key (map, GDK_KEY_Return);
+  g_assert_cmpstr (mg_area_map_get_selected (page->map), ==, "North Pass");
+  {
+    g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    g_assert_nonnull (strstr (json_object_to_json_string (json_object_object_get (v, "units")), "\"North Pass\""));
+  }
+  /* And on to Bluewater: the attack. All 8 gold, hidden; the banner shows no gold yet. */
+  key (map, GDK_KEY_Right);
+  g_assert_true (label_has (page->map_hint, "attack Bluewater"));
+  key (map, GDK_KEY_Return);
+  press_button (GTK_WIDGET (page), "Red: hold gold for the attack in secret");
+  type_secret (page, "8");
+  g_assert_true (grid_has (page->players_grid, "Red ✓ entered"));
+  g_assert_false (gtk_widget_get_visible (page->result_banner) && label_has (page->result_label, "8 gold"));
+  g_assert_false (label_has (page->banner, "8"));
+  press_button (GTK_WIDGET (page), "Blue: guess in secret");
+  type_secret (page, "1");
+  /* Wrong guess: the soldier falls, the camp holds; Red has 8 - 8 = 0 gold. */
+  g_assert_cmpint (gold (campaign, 0), ==, 0);
+  g_assert_true (gtk_widget_get_visible (page->result_banner));
+  g_assert_true (label_has (page->result_label, "Red spent 8 gold against the soldier on Bluewater; Blue guessed 1 — wrong."));
+  g_assert_true (label_has (page->result_label, "Blue's soldier on Bluewater is destroyed."));
+  /* Ctrl+Z takes the guess back: Red's gold is a secret in force again, and no label in the
+   * Map page shows it; Ctrl+Y (redo) brings the round back. */
+  g_assert_true (ui_test_key (GTK_WIDGET (window), GDK_KEY_z, GDK_KEY_Control_L));
+  wait_ms (100);
+  g_assert_cmpint (gold (campaign, 0), ==, 8);
+  /* The Map page (the campaign window's "Undone:" toast is the window's, issue 32 item 2). */
+  g_assert_false (window_says (GTK_WIDGET (page), "8 gold"));
+  g_assert_false (window_says (GTK_WIDGET (page), "spent 8"));
+  g_assert_true (grid_has (page->players_grid, "Red ✓ entered"));
+  g_assert_true (ui_test_key (GTK_WIDGET (window), GDK_KEY_y, GDK_KEY_Control_L));   /* Ctrl+Y: redo */
+  wait_ms (100);
+  g_assert_cmpint (gold (campaign, 0), ==, 0);
+  g_assert_true (label_has (page->result_label, "Red spent 8 gold"));
+  /* No gold for round 2: the page says so, and Withdraw is all it offers. */
+  g_assert_true (label_has (page->banner, "can only withdraw"));
+  assert_only_steps (page, "withdraw");
+  save_screenshot (GTK_WIDGET (window), "lamame-keys-withdraw.png");
+  press_button (GTK_WIDGET (page), "Red: withdraw from the attack");
+  g_assert_true (label_has (page->result_label, "Red withdraws from the attack on Bluewater."));
+  close_campaign_windows (app);
+}
+
+static void
+play (MgCampaign *campaign, const char *json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) action = json_tokener_parse (json);
+  g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (entry);
+}
+
+/* Issue 32 item 4: on the map, a click on a highlighted destination acts (real clicks, each
+ * first checked to land on the map by GTK's picking); what it will do is said under the map as
+ * the pointer comes over it. Item 6: mid-year, the Map Editor shows the live map read-only. */
+static void
+test_click_destinations (void)
+{
+  static const char * const setup[] = {
+    "{\"type\":\"start\",\"initial_build\":\"introductory\"}",
+    "{\"type\":\"build\",\"player\":\"Red\",\"unit\":\"knight\",\"area\":\"Oak Hill\"}",
+    "{\"type\":\"pass\",\"player\":\"Red\"}",
+    "{\"type\":\"build\",\"player\":\"Blue\",\"unit\":\"soldier\",\"area\":\"Bluewater\"}",
+    "{\"type\":\"pass\",\"player\":\"Blue\"}",
+    "{\"type\":\"pass\",\"player\":\"Green\"}",
+    "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":1}",
+    "{\"type\":\"start_bid\",\"player\":\"Blue\",\"gold\":0}",
+    "{\"type\":\"start_bid\",\"player\":\"Green\",\"gold\":0}",
+    "{\"type\":\"choose_start\",\"player\":\"Red\",\"start\":\"Red\"}",
+    "{\"type\":\"choose_cards\",\"player\":\"Red\",\"cards\":[\"move\"]}",
+    "{\"type\":\"choose_cards\",\"player\":\"Blue\",\"cards\":[\"tax\"]}",
+    "{\"type\":\"choose_cards\",\"player\":\"Green\",\"cards\":[\"tax\"]}",
+  };
+  MgCampaignWindow *window;
+  MgLamameMapPage *page;
+  g_autoptr(MgCampaign) campaign = open_on_map ("clicks.db", &window, &page);
+  GtkWidget *map = GTK_WIDGET (page->map);
+  MgLamameEditor *editor;
+  MgAreaMap *emap;
+  double x, y;
+  guint before;
+
+  for (guint i = 0; i < G_N_ELEMENTS (setup); i++)
+    play (campaign, setup[i]);
+  wait_ms (100);
+  g_assert_true (mg_area_map_area_position (page->map, "Oak Hill", &x, &y));
+  if (!ui_test_click_at (map, x, y))
+    {
+      g_test_skip ("not an X11 display");
+      close_campaign_windows (app);
+      return;
+    }
+  g_assert_cmpstr (mg_area_map_get_selected (page->map), ==, "Oak Hill");
+  g_assert_true (mg_area_map_is_target (page->map, "North Pass"));
+  /* Over North Pass: the line under the map says what a click does, before it is done. */
+  g_assert_true (mg_area_map_area_position (page->map, "North Pass", &x, &y));
+  g_assert_true (ui_test_pointer_to (map, x, y));
+  g_assert_true (label_has (page->map_hint, "move the knight from Oak Hill to North Pass"));
+  g_assert_true (ui_test_click_at (map, x, y));
+  {
+    g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    json_object *units = json_object_object_get (v, "units");
+    gboolean moved = FALSE;
+    for (gsize i = 0; i < json_object_array_length (units); i++)
+      moved = moved || (g_strcmp0 (json_object_get_string (json_object_object_get (json_object_array_get_idx (units, i), "area")), "North Pass") == 0);
+    g_assert_true (moved);
+  }
+  g_assert_cmpstr (mg_area_map_get_selected (page->map), ==, "North Pass");
+  /* Bluewater is a destination now: the hint says "attack" as the pointer arrives; a click attacks. */
+  g_assert_true (mg_area_map_area_position (page->map, "Bluewater", &x, &y));
+  g_assert_true (ui_test_pointer_to (map, x + 1, y));
+  g_assert_true (label_has (page->map_hint, "attack Bluewater"));
+  g_assert_true (ui_test_click_at (map, x + 1, y));
+  {
+    g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    g_assert_nonnull (json_object_object_get (v, "attack"));
+  }
+  g_assert_true (label_has (page->banner, "attacks Blue on Bluewater"));
+  save_screenshot (GTK_WIDGET (window), "lamame-clicked-attack.png");
+  /* Zoom: Ctrl and the wheel, 0 to fit again; the buttons under the map. */
+  g_assert_true (ui_test_wheel (map, -2, GDK_KEY_Control_L));
+  g_assert_cmpfloat (mg_area_map_get_zoom (page->map), >, 1.2);
+  key (map, GDK_KEY_0);
+  g_assert_cmpfloat (mg_area_map_get_zoom (page->map), ==, 1.0);
+  g_assert_true (ui_test_x_click (page->zoom_in));
+  g_assert_cmpfloat (mg_area_map_get_zoom (page->map), >, 1.2);
+  g_assert_true (ui_test_x_click (page->zoom_fit));
+  g_assert_cmpfloat (mg_area_map_get_zoom (page->map), ==, 1.0);
+
+  /* The Map Editor, mid-year: the live map, read-only, and how to correct it; a click on an
+   * empty spot adds nothing; no "The map is complete". */
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map-editor");
+  editor = MG_LAMAME_EDITOR (mg_campaign_window_get_page (window, "map-editor"));
+  emap = mg_lamame_editor_get_area_map (editor);
+  wait_ms (300);
+  g_assert_nonnull (strstr (mg_lamame_editor_status (editor), "read-only"));
+  g_assert_nonnull (strstr (mg_lamame_editor_status (editor), "undo back"));
+  g_assert_null (strstr (mg_lamame_editor_status (editor), "complete"));
+  g_assert_null (find_button_labelled (GTK_WIDGET (editor), "Add Areas"));
+  g_assert_null (find_button_labelled (GTK_WIDGET (editor), "Import"));
+  before = json_object_array_length (json_object_object_get (mg_lamame_editor_get_map (editor), "areas"));
+  mg_lamame_editor_set_mode (editor, TRUE, FALSE);
+  g_assert_true (ui_test_click_at (GTK_WIDGET (emap), 8, 8));
+  g_assert_cmpuint (json_object_array_length (json_object_object_get (mg_lamame_editor_get_map (editor), "areas")), ==, before);
+  g_assert_true (mg_area_map_area_position (emap, "Oak Hill", &x, &y));
+  g_assert_true (ui_test_click_at (GTK_WIDGET (emap), x, y));
+  g_assert_false (gtk_widget_is_sensitive (find_button_labelled (GTK_WIDGET (editor), "Delete Area")));
+  save_screenshot (GTK_WIDGET (window), "lamame-editor-live.png");
   close_campaign_windows (app);
 }
 
@@ -466,6 +826,8 @@ main (int argc, char **argv)
   g_test_add_func ("/lamame-ui/map-editor", test_map_editor);
   g_test_add_func ("/lamame-ui/sample-final-table", test_sample_final_table);
   g_test_add_func ("/lamame-ui/narrow-and-dark", test_narrow_and_dark);
+  g_test_add_func ("/lamame-ui/keyboard-turn", test_keyboard_turn);
+  g_test_add_func ("/lamame-ui/click-destinations", test_click_destinations);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
