@@ -1,7 +1,7 @@
 /* test-ui-meeple-keys.c — a Meeple Melee battle played with the keyboard only (issue 32), keys sent
  * through the X server to GTK's focus: each player's faces shown by Tab and Space, the dice the
- * table rolled typed with S, K and P, rolled and picked by Tab and Space; the first pick says
- * "✓ entered" and nothing of what was picked; after the second, the page's banner says who won
+ * table rolled typed with S, K and P, rolled and picked by Tab and Space; the roll and the first
+ * pick say "✓ entered" and nothing of what was rolled or picked; after the second, the page's banner says who won
  * the battle, in words, until the next step. */
 #include "config.h"
 
@@ -15,6 +15,18 @@
 
 static MgApplication *app;
 static char *tmpdir;
+
+/* The texts of the visible labels under widget, one a line. */
+static void
+collect_labels (GtkWidget *widget, GString *out)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_LABEL (child) && gtk_widget_get_mapped (child))
+        g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (child)));
+      collect_labels (child, out);
+    }
+}
 
 /* One player's roll and pick, keys only: Show, the faces typed, Roll, Pick (the best pick is
  * offered), then the faces hidden again. */
@@ -42,22 +54,16 @@ play_side (GtkWidget *w, MgMeepleSide *side, const char *faces)
       wait_ms (200);
     }
   g_assert_cmpuint (mg_meeple_side_get_n_faces_held (side), ==, strlen (faces));
+  {
+    g_autoptr(GString) labels = g_string_new (NULL);
+
+    collect_labels (GTK_WIDGET (side), labels);
+    g_assert_nonnull (strstr (labels->str, "✓ roll entered — "));
+  }
   ui_test_tab_to (mg_meeple_side_get_pick_button (side), 120);
   g_assert_true (ui_test_key (w, GDK_KEY_space, 0));
   wait_ms (200);
   g_assert_null (mg_meeple_side_get_message (side));
-}
-
-/* The texts of the visible labels under widget, one a line. */
-static void
-collect_labels (GtkWidget *widget, GString *out)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      if (GTK_IS_LABEL (child) && gtk_widget_get_mapped (child))
-        g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (child)));
-      collect_labels (child, out);
-    }
 }
 
 static void
