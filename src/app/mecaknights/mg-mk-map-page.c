@@ -1150,10 +1150,13 @@ mg_mk_map_page_map (GtkWidget *widget)
   ensure_built (self);
 }
 
-/* The map takes the page's width (keeping the drawing's proportions, 10 by 7) and at most two
- * thirds of its height, so the lands' editors stay in reach below it. The height is asked for
+/* The map takes the page's width (keeping the drawing's proportions, 10 by 7) and its height
+ * but for the toolbar, the sentence above the map and the legend under it (MAP_PAGE_ROOM); the
+ * lands' editors are below, a scroll away. The height is asked for
  * after the allocation, not during it (a resize queued while allocating left parts of the page
  * unallocated when drawn). */
+#define MAP_PAGE_ROOM 230
+
 static gboolean
 apply_map_height (gpointer data)
 {
@@ -1168,7 +1171,7 @@ static void
 mg_mk_map_page_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   MgMkMapPage *self = MG_MK_MAP_PAGE (widget);
-  int want = CLAMP ((MIN (width, 1600) - 36) * 7 / 10, 240, MAX (height * 2 / 3, 240));
+  int want = CLAMP ((MIN (width, 1600) - 36) * 7 / 10, 240, MAX (height - MAP_PAGE_ROOM, 240));
   int now = 0;
 
   gtk_widget_get_size_request (GTK_WIDGET (self->area_map), NULL, &now);
