@@ -37,6 +37,7 @@ struct _MgAreaMap
   char        *hover_area;
   char        *hint;
   double       zoom, pan_x, pan_y;   /* pan: the view's centre from the areas' centre, model units */
+  double       pinch_zoom;           /* the zoom when a pinch began */
 
   /* The layout, made again when the size, the model or the zoom changed (laid_out FALSE). */
   gboolean     laid_out;
@@ -44,6 +45,7 @@ struct _MgAreaMap
   double       scale, ox, oy, radius, token, fit;
   double       bcx, bcy, bw, bh;     /* the areas' bounding box: centre and size */
   double       map_h, legend_h;
+  double       cy0;                  /* where the areas' centre is drawn, unzoomed */
   GArray      *names;                /* NameSpot, one per area in model order */
   GArray      *token_rects;          /* graphene_rect_t, one per model token */
   /* The text's layouts, one per font (names, "+1", token letters, legend), kept from frame to
@@ -417,7 +419,7 @@ ensure_layout (MgAreaMap *self)
 {
   json_object *list = areas (self);
   int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
-  double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE, margin, sx, sy;
+  double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE, margin, top, bottom, sx, sy;
 
   if (self->laid_out && width == self->lw && height == self->lh)
     return;
@@ -429,7 +431,11 @@ ensure_layout (MgAreaMap *self)
   self->map_h = MAX (1, height - self->legend_h);
   self->radius = MIN (CLAMP (MIN (width, self->map_h) / 24.0, 14.0, 30.0) * sqrt (self->zoom), 48.0);
   self->token = MAX (MIN_TOKEN, self->radius * 0.55);
+  /* Beside the areas, room for names left or right; above, for a castle's crenellations and
+   * the rings; under, for one line of name (a page's height is scarcer than its width). */
   margin = self->radius + 2 * name_font (self) + 6;
+  top = self->radius + RING_ROOM + 8;
+  bottom = self->radius + RING_ROOM + NAME_GAP + name_font (self) * 1.4 + 2;
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
     {
       json_object *a = json_object_array_get_idx (list, i);
@@ -446,11 +452,12 @@ ensure_layout (MgAreaMap *self)
   self->bw = maxx - minx;
   self->bh = maxy - miny;
   sx = self->bw > 0 ? (width - 2 * margin) / self->bw : 1;
-  sy = self->bh > 0 ? (self->map_h - 2 * margin) / self->bh : 1;
+  sy = self->bh > 0 ? (self->map_h - top - bottom) / self->bh : 1;
   self->fit = MAX (MIN (sx, sy), 0.01);
   self->scale = self->fit * self->zoom;
   self->ox = width / 2.0 - (self->bcx + self->pan_x) * self->scale;
-  self->oy = self->map_h / 2.0 - (self->bcy + self->pan_y) * self->scale;
+  self->cy0 = top + (self->map_h - top - bottom) / 2.0;
+  self->oy = self->cy0 - (self->bcy + self->pan_y) * self->scale;
   layout_tokens (self);
   layout_names (self);
 }
@@ -807,6 +814,9 @@ update_hint (MgAreaMap *self)
     return;
   g_free (self->hint);
   self->hint = g_steal_pointer (&hint);
+  /* A screen reader hears what the ring or the pointer is on. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  self->hint != NULL ? self->hint : "", -1);
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_HINT]);
 }
 
@@ -997,7 +1007,7 @@ zoom_about (MgAreaMap *self, double factor, double px, double py)
     {
       /* The model point under (px, py) stays there. */
       self->pan_x = CLAMP ((self->lw / 2.0 - (px - mx * scale)) / scale - self->bcx, -self->bw / 2, self->bw / 2);
-      self->pan_y = CLAMP ((self->map_h / 2.0 - (py - my * scale)) / scale - self->bcy, -self->bh / 2, self->bh / 2);
+      self->pan_y = CLAMP ((self->cy0 - (py - my * scale)) / scale - self->bcy, -self->bh / 2, self->bh / 2);
     }
   invalidate (self);
 }
@@ -1039,6 +1049,25 @@ scrolled (GtkEventControllerScroll *scroll, double dx, double dy, MgAreaMap *sel
     mg_area_map_area_position (self, self->hover_area, &px, &py);
   zoom_about (self, dy < 0 ? 1.25 : 0.8, px, py);
   return TRUE;
+}
+
+/* Two fingers on a touchpad or a screen: the zoom follows their spread. */
+static void
+pinch_begin (GtkGesture *gesture, GdkEventSequence *sequence, MgAreaMap *self)
+{
+  (void) gesture;
+  (void) sequence;
+  self->pinch_zoom = self->zoom;
+}
+
+static void
+pinch_changed (GtkGestureZoom *gesture, double scale, MgAreaMap *self)
+{
+  double cx, cy;
+
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &cx, &cy))
+    return;
+  zoom_about (self, self->pinch_zoom * scale / self->zoom, cx, cy);
 }
 
 static gboolean
@@ -1153,7 +1182,8 @@ mg_area_map_measure (GtkWidget *widget, GtkOrientation orientation, int for_size
     {
       json_object *list = areas (self);
       double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE;
-      double radius = CLAMP (for_size / 24.0, 14.0, 30.0), margin = radius + 2 * CLAMP (radius * 0.45, 10, 14) + 6;
+      double radius = CLAMP (for_size / 24.0, 14.0, 30.0), font = CLAMP (radius * 0.45, 10, 14);
+      double margin = radius + 2 * font + 6, vertical = 2 * radius + 2 * RING_ROOM + NAME_GAP + font * 1.4 + 10;
 
       for (gsize i = 0; i < mg_ui_json_len (list); i++)
         {
@@ -1164,7 +1194,7 @@ mg_area_map_measure (GtkWidget *widget, GtkOrientation orientation, int for_size
           maxy = MAX (maxy, mg_ui_json_int (a, "y", 0));
         }
       if (maxx > minx)
-        *natural = MAX (*minimum, (int) ((maxy - miny) / (maxx - minx) * (for_size - 2 * margin) + 2 * margin
+        *natural = MAX (*minimum, (int) ((maxy - miny) / (maxx - minx) * (for_size - 2 * margin) + vertical
                                          + layout_legend (self, NULL, for_size)));
     }
 }
@@ -1249,6 +1279,7 @@ mg_area_map_init (MgAreaMap *self)
   GtkEventController *focus = gtk_event_controller_focus_new ();
   GtkEventController *moves = gtk_event_controller_motion_new ();
   GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  GtkGesture *pinch = gtk_gesture_zoom_new ();
 
   self->scale = 1;
   self->zoom = 1;
@@ -1268,6 +1299,9 @@ mg_area_map_init (MgAreaMap *self)
   gtk_widget_add_controller (widget, moves);
   g_signal_connect (scroll, "scroll", G_CALLBACK (scrolled), self);
   gtk_widget_add_controller (widget, scroll);
+  g_signal_connect (pinch, "begin", G_CALLBACK (pinch_begin), self);
+  g_signal_connect (pinch, "scale-changed", G_CALLBACK (pinch_changed), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (pinch));
   gtk_widget_set_hexpand (widget, TRUE);
   gtk_widget_set_vexpand (widget, TRUE);
   gtk_widget_set_has_tooltip (widget, TRUE);

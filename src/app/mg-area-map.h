@@ -22,8 +22,8 @@ G_DECLARE_FINAL_TYPE (MgAreaMap, mg_area_map, MG, AREA_MAP, GtkWidget)
  *    "legend":[{"shape":"circle","text":"knight"}, {"colour":"#c01c28","text":"Red"}, …]}
  *
  * Positions are in the model's own units; the widget fits their bounding box into all the room
- * it is given, keeping its aspect (zoom and pan on top: Ctrl+scroll, +, −, 0 to fit, drag the
- * background). A border is drawn once per pair of neighbours. Tokens carry a letter and a shape
+ * it is given, keeping its aspect (zoom and pan on top: Ctrl+scroll, a pinch, +, −, 0 to fit,
+ * drag the background). A border is drawn once per pair of neighbours. Tokens carry a letter and a shape
  * as well as a colour, so owners and kinds read without colour vision; a token is never drawn
  * under 12 px. An area's name goes where it overlaps no other name, area or token (under it,
  * above, right, left), else shrinks to its initials; the tooltip always says it in full.

@@ -786,7 +786,8 @@ static void
 hint_changed (MgLamameMapPage *self)
 {
   const char *hint = mg_area_map_get_hint (self->map);
-  g_autofree char *line = hint ? g_strdelimit (g_strdup (hint), "\n", ' ') : NULL;
+  g_auto(GStrv) lines = hint ? g_strsplit (hint, "\n", -1) : NULL;
+  g_autofree char *line = lines ? g_strjoinv (" · ", lines) : NULL;   /* "Oak Hill · Red: knight" */
 
   gtk_label_set_text (self->map_hint, line != NULL ? line
                       : _("Tab to the map; the arrow keys go from area to area, Enter selects, Escape cancels."));

@@ -156,6 +156,20 @@ mg_lamame_ui_map_model (json_object *map, json_object *view)
   return model;
 }
 
+/* "Red reveals Tax + Build". */
+static char *
+reveals_text (const char *player, json_object *cards)
+{
+  GString *s = g_string_new (NULL);
+  char *text;
+
+  for (gsize i = 0; i < mg_ui_json_len (cards); i++)
+    g_string_append_printf (s, "%s%s", i ? " + " : "", mg_lamame_ui_card_name (json_object_get_string (json_object_array_get_idx (cards, i))));
+  text = g_strdup_printf (_("%s reveals %s"), player, s->str);
+  g_string_free (s, TRUE);
+  return text;
+}
+
 char *
 mg_lamame_ui_action_text (json_object *a)
 {
@@ -184,17 +198,7 @@ mg_lamame_ui_action_text (json_object *a)
   if (g_strcmp0 (type, "cards_at_table") == 0)
     return g_strdup (_("The cards lie face down at the table"));
   if (g_strcmp0 (type, "reveal_cards") == 0)
-    {
-      json_object *cards = mg_ui_json_array (a, "cards");
-      GString *s = g_string_new (NULL);
-      for (gsize i = 0; i < mg_ui_json_len (cards); i++)
-        g_string_append_printf (s, "%s%s", i ? " + " : "", mg_lamame_ui_card_name (json_object_get_string (json_object_array_get_idx (cards, i))));
-      {
-        char *text = g_strdup_printf (_("%s reveals %s"), player, s->str);
-        g_string_free (s, TRUE);
-        return text;
-      }
-    }
+    return reveals_text (player, mg_ui_json_array (a, "cards"));
   return g_strdup (type);
 }
 
@@ -240,6 +244,8 @@ event_text (json_object *e)
     return g_strdup_printf (_("%s withdraws from the attack on %s."), player, area);
   if (g_strcmp0 (type, "fired") == 0)
     return g_strdup_printf (_("%s's catapult on %s fires at %s."), player, mg_ui_json_str (e, "from"), mg_ui_json_str (e, "to"));
+  if (g_strcmp0 (type, "cards_revealed") == 0)
+    return reveals_text (player, mg_ui_json_array (e, "cards"));
   if (g_strcmp0 (type, "start_bids_revealed") == 0)
     {
       GString *s = g_string_new (NULL);
@@ -279,7 +285,8 @@ mg_lamame_ui_result_text (json_object *events)
       /* An event for one seat only is a secret: never on the shared screen. */
       if (mg_ui_json_get (e, "seat") != NULL || (text = event_text (e)) == NULL)
         continue;
-      g_string_append_printf (s, "%s%s", s->len ? " " : "", text);
+      /* Sentences, each ending in a full stop ("Red reveals Move/Attack" has none of its own). */
+      g_string_append_printf (s, "%s%s%s", s->len ? " " : "", text, g_str_has_suffix (text, ".") ? "" : ".");
     }
   if (s->len == 0)
     {

@@ -211,6 +211,9 @@ test_season_through_the_map (void)
   enter_secret (page, "99");
   g_assert_cmpint (gold (campaign, 1), ==, 13);
   g_assert_nonnull (strstr (gtk_label_get_text (page->error_label), "only 13 gold"));
+  /* Said where the referee looks: under the map (issue 32 item 4), not only in a toast. */
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (page->error_label), page->map_box));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page->error_label)));
   click_step (page, "Blue: bid for start player in secret");
   enter_secret (page, "1");
   click_step (page, "Green: bid for start player in secret");
@@ -403,6 +406,51 @@ test_sample_final_table (void)
   close_campaign_windows (app);
 }
 
+/* Issue 33 item 2: the areas spread over most of the map's width or height (its aspect kept). */
+static void
+assert_map_fills (MgAreaMap *map)
+{
+  json_object *areas = json_object_object_get (mg_area_map_get_model (map), "areas");
+  double minx = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, miny = G_MAXDOUBLE, maxy = -G_MAXDOUBLE;
+  graphene_rect_t legend;
+
+  for (gsize i = 0; i < json_object_array_length (areas); i++)
+    {
+      double x, y;
+      g_assert_true (mg_area_map_area_position (map, json_object_get_string (json_object_object_get (json_object_array_get_idx (areas, i), "id")), &x, &y));
+      minx = MIN (minx, x);
+      maxx = MAX (maxx, x);
+      miny = MIN (miny, y);
+      maxy = MAX (maxy, y);
+    }
+  mg_area_map_legend_rect (map, &legend);
+  g_test_message ("areas span %.0f×%.0f of a %d×%d map (legend %.0f px)", maxx - minx, maxy - miny,
+                  gtk_widget_get_width (GTK_WIDGET (map)), gtk_widget_get_height (GTK_WIDGET (map)), legend.size.height);
+  g_assert_true (maxx - minx >= 0.6 * gtk_widget_get_width (GTK_WIDGET (map)) ||
+                 maxy - miny >= 0.6 * (gtk_widget_get_height (GTK_WIDGET (map)) - legend.size.height));
+}
+
+static void
+assert_short_names_hinted (MgLamameMapPage *page)
+{
+  json_object *areas = json_object_object_get (mg_area_map_get_model (page->map), "areas");
+
+  for (gsize i = 0; i < json_object_array_length (areas); i++)
+    {
+      const char *id = json_object_get_string (json_object_object_get (json_object_array_get_idx (areas, i), "id"));
+      double x, y;
+
+      if (!mg_area_map_name_is_short (page->map, id))
+        continue;
+      g_assert_true (mg_area_map_area_position (page->map, id, &x, &y));
+      if (!ui_test_pointer_to (GTK_WIDGET (page->map), x, y))
+        return;
+      g_assert_nonnull (strstr (gtk_label_get_text (page->map_hint), id));
+      ui_test_pointer_to (GTK_WIDGET (page->map), 1, 1);
+      return;
+    }
+}
+
 /* Issue 11 item 4: the Map page and the editor from 360 px to full screen, light and dark. Side
  * by side from 720 px; narrower, the map above the panel, as wide as the window and with its
  * areas still apart; a picture of each. */
@@ -450,6 +498,10 @@ test_narrow_and_dark (void)
             g_assert_cmpfloat (bx, <, gtk_widget_get_width (GTK_WIDGET (map)));
             g_assert_cmpstr (mg_area_map_area_at (map, bx, by), ==, "Oak Hill");
             g_test_message ("%s: %u names shrunk", name, assert_area_map_readable (map));
+            assert_map_fills (map);
+            /* A name shrunk to initials is said in full as the pointer comes over its area. */
+            if (p == 0)
+              assert_short_names_hinted (MG_LAMAME_MAP_PAGE (page));
           }
     }
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
@@ -556,24 +608,13 @@ open_on_map (const char *file, MgCampaignWindow **window, MgLamameMapPage **page
   return campaign;
 }
 
-/* Issue 32 item 3: one turn of the 3-player sample map with the keyboard only (real key
- * events, no signal calls, no pointer on a control): the year started, a knight built from the
- * map, the start bids typed in hidden fields (one dialog cancelled with Escape), the cards
- * chosen in secret, the knight moved and an attack round on Bluewater, then, the attacker out
- * of gold, only Withdraw. Numbers: 15 gold, knight 6, soldier 2, camp 2 (docs/rules/lamame.md). */
+/* The keyboard turn's first part: the year started, Red's knight and Blue's soldier and camp
+ * bought from the map, then everyone passes. */
 static void
-test_keyboard_turn (void)
+keys_initial_build (MgCampaign *campaign, MgLamameMapPage *page)
 {
-  MgCampaignWindow *window;
-  MgLamameMapPage *page;
-  g_autoptr(MgCampaign) campaign = open_on_map ("keys.db", &window, &page);
   GtkWidget *map = GTK_WIDGET (page->map);
 
-  if (!ui_test_key (GTK_WIDGET (window), GDK_KEY_Shift_L, 0))
-    {
-      g_test_skip ("not an X11 display");
-      return;
-    }
   press_button (GTK_WIDGET (page), "introductory rules");
   g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
 
@@ -602,7 +643,12 @@ test_keyboard_turn (void)
   press_button (GTK_WIDGET (page), "Blue: pass");
   press_button (GTK_WIDGET (page), "Green: pass");
   g_assert_true (label_has (page->banner, "Spring"));
+}
 
+/* Then the start bids and the cards, all in secret dialogs. */
+static void
+keys_bids_and_cards (MgCampaign *campaign, MgLamameMapPage *page)
+{
   /* Bids in secret dialogs: Enter sends, Escape cancels (nothing entered). */
   press_button (GTK_WIDGET (page), "Red: bid for start player in secret");
   type_secret (page, "1");
@@ -646,6 +692,28 @@ test_keyboard_turn (void)
         g_assert_null (page->dialog);
       }
   }
+}
+
+/* Issue 32 item 3: one turn of the 3-player sample map with the keyboard only (real key
+ * events, no signal calls, no pointer on a control): the year started, a knight built from the
+ * map, the start bids typed in hidden fields (one dialog cancelled with Escape), the cards
+ * chosen in secret, the knight moved and an attack round on Bluewater, then, the attacker out
+ * of gold, only Withdraw. Numbers: 15 gold, knight 6, soldier 2, camp 2 (docs/rules/lamame.md). */
+static void
+test_keyboard_turn (void)
+{
+  MgCampaignWindow *window;
+  MgLamameMapPage *page;
+  g_autoptr(MgCampaign) campaign = open_on_map ("keys.db", &window, &page);
+  GtkWidget *map = GTK_WIDGET (page->map);
+
+  if (!ui_test_key (GTK_WIDGET (window), GDK_KEY_Shift_L, 0))
+    {
+      g_test_skip ("not an X11 display");
+      return;
+    }
+  keys_initial_build (campaign, page);
+  keys_bids_and_cards (campaign, page);
 
   /* Red's turn: on the map, Left twice to Oak Hill, Enter; Escape lets go of it; Enter again. */
   ui_test_tab_to (map, 80);
@@ -662,6 +730,7 @@ test_keyboard_turn (void)
   /* Right to North Pass, a destination: what Enter will do is said under the map first. */
   key (map, GDK_KEY_Right);
   g_assert_true (label_has (page->map_hint, "move the knight from Oak Hill to North Pass"));
+  save_screenshot (GTK_WIDGET (window), "lamame-keys-focus.png");
   key (map, GDK_KEY_Return);
   g_assert_cmpstr (mg_area_map_get_selected (page->map), ==, "North Pass");
   {
@@ -700,7 +769,21 @@ test_keyboard_turn (void)
   /* No gold for round 2: the page says so, and Withdraw is all it offers. */
   g_assert_true (label_has (page->banner, "can only withdraw"));
   assert_only_steps (page, "withdraw");
-  save_screenshot (GTK_WIDGET (window), "lamame-keys-withdraw.png");
+  /* Pictures of the page mid-attack, to be looked at: 360 and 1400 px, light and dark. */
+  for (guint dark = 0; dark < 2; dark++)
+    for (guint w = 0; w < 2; w++)
+      {
+        g_autofree char *name = g_strdup_printf ("lamame-keys-withdraw-%d%s.png", w ? 1400 : 360, dark ? "-dark" : "");
+        adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                            dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        gtk_window_set_default_size (GTK_WINDOW (window), w ? 1400 : 360, w ? 900 : 720);
+        wait_ms (500);
+        g_test_message ("%s: %u names shrunk", name, assert_area_map_readable (page->map));
+        save_screenshot (GTK_WIDGET (window), name);
+      }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (300);
   press_button (GTK_WIDGET (page), "Red: withdraw from the attack");
   g_assert_true (label_has (page->result_label, "Red withdraws from the attack on Bluewater."));
   close_campaign_windows (app);
