@@ -10,6 +10,7 @@
 #include <X11/keysym.h>
 
 #include "ui-test-util.h"
+#include "mg-campaign-window-private.h"
 
 void
 ui_test_use_catalogue (void)
@@ -181,10 +182,11 @@ ui_test_click (GtkWidget *widget)
   return TRUE;
 }
 
-gboolean
-ui_test_keys (GtkWidget *widget, guint keysym, guint modifier)
+/* One key (a keysym) pressed and released through the X server, a modifier held around it;
+ * then ms for GTK to handle it. FALSE when x is NULL (not an X11 display). */
+static gboolean
+send_key (Display *x, guint keysym, guint modifier, guint ms)
 {
-  Display *x = pointer_to (widget);
   KeyCode key;
 
   if (x == NULL)
@@ -196,8 +198,14 @@ ui_test_keys (GtkWidget *widget, guint keysym, guint modifier)
   XTestFakeKeyEvent (x, key, False, CurrentTime);
   hold (x, modifier, FALSE);
   XSync (x, False);
-  wait_ms (200);
+  wait_ms (ms);
   return TRUE;
+}
+
+gboolean
+ui_test_keys (GtkWidget *widget, guint keysym, guint modifier)
+{
+  return send_key (pointer_to (widget), keysym, modifier, 200);
 }
 
 /* Button 1 pressed and released where the pointer is, then `ms` to let GTK handle it. */
@@ -237,22 +245,9 @@ pointer_at (GtkWidget *widget, double x, double y)
 gboolean
 ui_test_key (GtkWidget *widget, guint keysym, guint modifier)
 {
-  GtkWidget *native = GTK_WIDGET (gtk_widget_get_native (widget));
-  Display *x;
-  KeyCode key;
-
-  /* The window's top-left corner, on no control, so no hover changes what is shown. */
-  if ((x = pointer_at (native, 1, 1)) == NULL)
-    return FALSE;
-  key = XKeysymToKeycode (x, keysym);
-  g_assert_cmpuint (key, !=, 0);
-  hold (x, modifier, TRUE);
-  XTestFakeKeyEvent (x, key, True, CurrentTime);
-  XTestFakeKeyEvent (x, key, False, CurrentTime);
-  hold (x, modifier, FALSE);
-  XSync (x, False);
-  wait_ms (40);
-  return TRUE;
+  /* The window's top-left corner, on no control, so no hover changes what is shown (no window
+   * manager under Xvfb: the keyboard follows the pointer). */
+  return send_key (pointer_at (GTK_WIDGET (gtk_widget_get_native (widget)), 1, 1), keysym, modifier, 40);
 }
 
 gboolean
@@ -345,6 +340,121 @@ find_button_labelled (GtkWidget *root, const char *text)
         return found;
     }
   return NULL;
+}
+
+GtkWidget *
+ui_test_focus (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  return root != NULL ? gtk_root_get_focus (root) : NULL;
+}
+
+/* The first descendant of widget that is a GtkLabel reading text, or NULL. */
+static GtkWidget *
+find_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+ui_test_labelled (GtkWidget *widget, GType type, const char *text)
+{
+  GtkWidget *label = find_label (widget, text);
+
+  while (label != NULL && !G_TYPE_CHECK_INSTANCE_TYPE (label, type))
+    label = gtk_widget_get_parent (label);
+  return label;
+}
+
+gboolean
+ui_test_key_to_page (GtkWidget *window, const char *title)
+{
+  GtkWidget *switcher = find_descendant (window, ADW_TYPE_VIEW_SWITCHER);
+  GtkWidget *button = switcher != NULL ? ui_test_labelled (switcher, GTK_TYPE_TOGGLE_BUTTON, title) : NULL;
+
+  g_assert_nonnull (button);
+  ui_test_tab_to (button, 80);
+  g_assert_true (ui_test_key (window, GDK_KEY_space, 0));
+  wait_ms (100);
+  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button));
+}
+
+gboolean
+ui_test_arrow_to (GtkWidget *window, MgAreaMap *map, const char *area)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gboolean other_axis = FALSE;
+  double tx, ty;
+
+  g_assert_true (mg_area_map_area_position (map, area, &tx, &ty));
+  for (guint i = 0; i < 40; i++)
+    {
+      const char *at = mg_area_map_get_focus_area (map);
+      double x = -1, y = -1;
+      gboolean horizontal;
+
+      if (g_strcmp0 (at, area) == 0)
+        return TRUE;
+      /* Back where it was: the nearest area that way led round; go along the other axis once. */
+      other_axis = at != NULL && g_hash_table_contains (seen, at) && !other_axis;
+      if (at != NULL)
+        {
+          g_hash_table_add (seen, g_strdup (at));
+          g_assert_true (mg_area_map_area_position (map, at, &x, &y));
+        }
+      horizontal = (ABS (tx - x) >= ABS (ty - y)) != other_axis;
+      if (horizontal && ABS (tx - x) < 1)
+        horizontal = FALSE;
+      else if (!horizontal && ABS (ty - y) < 1)
+        horizontal = TRUE;
+      if (horizontal)
+        g_assert_true (ui_test_key (window, tx > x ? GDK_KEY_Right : GDK_KEY_Left, 0));
+      else
+        g_assert_true (ui_test_key (window, ty > y ? GDK_KEY_Down : GDK_KEY_Up, 0));
+    }
+  return FALSE;
+}
+
+void
+ui_test_sample_screenshots (MgApplication *app, const char *folder, const char *game_id, const char *page)
+{
+  static const struct { int width, height; } sizes[] = { { 360, 720 }, { 1400, 900 } };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, game_id, folder, &error);
+  MgCampaignWindow *window;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), page);
+  for (guint dark = 0; dark < 2; dark++)
+    for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+      {
+        g_autofree char *name = g_strdup_printf ("%s-%s-%d-%s.png", game_id, page, sizes[i].width, dark ? "dark" : "light");
+        int minimum = 0;
+
+        adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        gtk_window_set_default_size (GTK_WINDOW (window), sizes[i].width, sizes[i].height);
+        wait_ms (700);
+        gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+        if (minimum > sizes[i].width)
+          report_wide_widgets (GTK_WIDGET (window), sizes[i].width);
+        g_assert_cmpint (minimum, <=, sizes[i].width);
+        save_screenshot (GTK_WIDGET (window), name);
+      }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
 }
 
 GtkWidget *

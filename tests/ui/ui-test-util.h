@@ -56,6 +56,19 @@ void              assert_pick            (GtkWidget *widget, double x, double y)
 guint             ui_test_tab_to         (GtkWidget *target, guint max);
 /* The first visible button under root whose label contains text (its child label's too). */
 GtkWidget        *find_button_labelled   (GtkWidget *root, const char *text);
+/* The focus widget of widget's window. */
+GtkWidget        *ui_test_focus          (GtkWidget *widget);
+/* The first ancestor of type (or the label itself) of a label under widget reading text. */
+GtkWidget        *ui_test_labelled       (GtkWidget *widget, GType type, const char *text);
+/* Keys only: Tab to the view switcher's button titled `title`, then Space; TRUE once it is on. */
+gboolean          ui_test_key_to_page    (GtkWidget *window, const char *title);
+/* Keys only: the arrow keys, chosen from where the areas are drawn, until the map's keyboard ring
+ * is on area (the map has the focus); FALSE if 40 keys do not get there. */
+gboolean          ui_test_arrow_to       (GtkWidget *window, MgAreaMap *map, const char *area);
+/* The game's shipped sample played into a new campaign in folder, its page `page` shown at 360×720
+ * and 1400×900, light and dark, each saved as <game>-<page>-<width>-<light|dark>.png (fails if
+ * the window cannot be that narrow). */
+void              ui_test_sample_screenshots (MgApplication *app, const char *folder, const char *game_id, const char *page);
 /* The widget itself or its first descendant (depth first) of that type, or NULL. */
 GtkWidget        *find_descendant        (GtkWidget *widget, GType type);
 /* The same, of that type with that CSS class (any class when NULL). */

@@ -30,7 +30,7 @@ struct _MgChessBoardView {
 
 G_DEFINE_FINAL_TYPE (MgChessBoardView, mg_chess_board_view, GTK_TYPE_WIDGET)
 
-enum { SQUARE_ACTIVATED, N_SIGNALS };
+enum { SQUARE_ACTIVATED, CANCELLED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static const char * const kind_ids[] = { "", "president", "admiral", "general", "air_force", "navy", "army", "marine", NULL };
@@ -359,6 +359,13 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode, Gdk
       g_signal_emit (self, signals[SQUARE_ACTIVATED], 0, square_name (self, self->cursor, 0));
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
+    case GDK_KEY_Escape:
+      /* Lets the piece go; with nothing picked, Escape is the window's (it may close a dialog). */
+      if (self->selected < 0)
+        return FALSE;
+      g_signal_emit (self, signals[CANCELLED], 0);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return TRUE;
     default:
       return FALSE;
     }
@@ -387,6 +394,8 @@ mg_chess_board_view_class_init (MgChessBoardViewClass *klass)
   widget_class->get_request_mode = mg_chess_board_view_get_request_mode;
   signals[SQUARE_ACTIVATED] = g_signal_new ("square-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                             0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[CANCELLED] = g_signal_new ("cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
   gtk_widget_class_set_css_name (widget_class, "chessboard");
 }
@@ -411,7 +420,7 @@ mg_chess_board_view_init (MgChessBoardView *self)
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Board: arrow keys move the cursor, Enter picks a piece or its destination"), -1);
+                                  _("Board: arrow keys move the cursor, Enter picks a piece or its destination, Escape lets it go"), -1);
 }
 
 MgChessBoardView *

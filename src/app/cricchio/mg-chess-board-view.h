@@ -34,6 +34,7 @@ void              mg_chess_board_view_set_cursor   (MgChessBoardView *self, cons
 gboolean          mg_chess_board_view_square_point (MgChessBoardView *self, const char *name,
                                                     double *x, double *y);
 
-/* Signal "square-activated" (const char *square): a click, or Enter on the cursor. */
+/* Signal "square-activated" (const char *square): a click, or Enter on the cursor.
+ * Signal "cancelled": Escape while a square is selected. */
 
 G_END_DECLS

@@ -353,15 +353,38 @@ mg_chess_page_dispose (GObject *object)
 #define MG_CHESS_PAGE_SIDE_BY_SIDE 720
 
 /* Side by side, the board takes the height; stacked, it is a square and the panel under it
- * takes what is left. */
+ * takes what is left, at least STACKED_PANEL px so whose turn it is stays in view. */
+#define STACKED_PANEL 150
+
 static void
 set_orientation (MgChessPage *self, GtkOrientation o)
 {
+  GtkWidget *side = gtk_widget_get_next_sibling (self->board_box);
+
   if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->box)) == o)
     return;
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->box), o);
   gtk_widget_set_vexpand (self->board_box, o == GTK_ORIENTATION_HORIZONTAL);
   gtk_widget_set_vexpand (GTK_WIDGET (self->board), o == GTK_ORIENTATION_HORIZONTAL);
+  gtk_widget_set_size_request (side, o == GTK_ORIENTATION_HORIZONTAL ? 300 : -1,
+                               o == GTK_ORIENTATION_HORIZONTAL ? -1 : STACKED_PANEL);
+}
+
+/* The layout that gives the board more room (issue 33: at 800×800 side by side left it 350 px,
+ * blank above and below): beside the panel, the board has the height and the width the panel
+ * leaves; above it, the width and the height the panel's rows leave. */
+static GtkOrientation
+best_orientation (MgChessPage *self, int width, int height)
+{
+  int side_min = 0, beside, above;
+
+  if (width < MG_CHESS_PAGE_SIDE_BY_SIDE)
+    return GTK_ORIENTATION_VERTICAL;
+  gtk_widget_measure (gtk_widget_get_next_sibling (self->board_box), GTK_ORIENTATION_HORIZONTAL, -1,
+                      &side_min, NULL, NULL, NULL);
+  beside = MIN (height - 24, width - 36 - MAX (side_min, 300));
+  above = MIN (width - 24, height - 36 - STACKED_PANEL);
+  return beside >= above ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL;
 }
 
 static void
@@ -383,10 +406,9 @@ mg_chess_page_measure (GtkWidget *widget, GtkOrientation orientation, int for_si
     }
   else
     {
-      GtkOrientation o = for_size >= 0 && for_size < MG_CHESS_PAGE_SIDE_BY_SIDE
-                         ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
-
-      set_orientation (self, o);
+      /* Narrow is always stacked; wider, the layout chosen with the height (size_allocate). */
+      if (for_size >= 0 && for_size < MG_CHESS_PAGE_SIDE_BY_SIDE)
+        set_orientation (self, GTK_ORIENTATION_VERTICAL);
       gtk_widget_measure (self->box, orientation, for_size, minimum, natural, NULL, NULL);
     }
   *min_baseline = *nat_baseline = -1;
@@ -396,9 +418,8 @@ static void
 mg_chess_page_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   MgChessPage *self = MG_CHESS_PAGE (widget);
-  GtkOrientation o = width < MG_CHESS_PAGE_SIDE_BY_SIDE ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
 
-  set_orientation (self, o);
+  set_orientation (self, best_orientation (self, width, height));
   gtk_widget_allocate (self->box, width, height, baseline, NULL);
 }
 
@@ -434,6 +455,7 @@ mg_chess_page_init (MgChessPage *self)
   self->board = mg_chess_board_view_new ();
   gtk_box_append (GTK_BOX (self->board_box), GTK_WIDGET (self->board));
   g_signal_connect_swapped (self->board, "square-activated", G_CALLBACK (square_activated), self);
+  g_signal_connect_swapped (self->board, "cancelled", G_CALLBACK (clear_selection), self);
   g_signal_connect_swapped (self->said_button, "clicked", G_CALLBACK (said_clicked), self);
   g_signal_connect_swapped (self->not_said_button, "clicked", G_CALLBACK (said_clicked), self);
   g_signal_connect_swapped (self->bottom_dropdown, "notify::selected", G_CALLBACK (bottom_changed), self);

@@ -16,6 +16,8 @@ const char      *mg_mk_dashboard_get_title        (MgMkDashboard *self);
 const char      *mg_mk_dashboard_get_subtitle     (MgMkDashboard *self);
 const char      *mg_mk_dashboard_get_phase        (MgMkDashboard *self);
 const char      *mg_mk_dashboard_get_last         (MgMkDashboard *self);   /* "Last: <summary>" */
+/* The banner of what the last step resolved (a battle's round, a season's income), NULL if none. */
+const char      *mg_mk_dashboard_get_result       (MgMkDashboard *self);
 /* The line shown for a land or an army ("Red · village · stone wall · camp"), or NULL. */
 const char      *mg_mk_dashboard_get_land_text    (MgMkDashboard *self, const char *land);
 const char      *mg_mk_dashboard_get_army_text    (MgMkDashboard *self, const char *army);

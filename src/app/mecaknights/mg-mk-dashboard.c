@@ -16,6 +16,7 @@
 
 #include "mg-mk-dashboard-private.h"
 #include "mg-mk-util.h"
+#include "mg-json.h"
 #include "mg-text-stack.h"
 #include "mg-mk.h"
 #include "mg-table-state.h"
@@ -208,6 +209,7 @@ struct _MgMkDashboard
   GtkLabel        *pending_label;
   GtkLabel        *may_label;
   GtkLabel        *last_label;
+  GtkLabel        *result_label;
   GtkBox          *body_box;
   gboolean         body_built;   /* the lists below are built (ensure_body) */
   gboolean         allocating;
@@ -540,8 +542,13 @@ refresh_head (MgMkDashboard *self, json_object *view, json_object *pending, json
     /* Translators: the last action applied, "Last: Red moves Red 1 …" */
     g_autofree char *text = last != NULL ? g_strdup_printf (C_("mecaknights", "Last: %s"), last->summary) : NULL;
 
+    g_autoptr(json_object) events = last != NULL && last->events != NULL ? json_tokener_parse (last->events) : NULL;
+    g_autofree char *result = mg_mk_ui_result_text (events);
+
     gtk_label_set_text (self->last_label, text != NULL ? text : "");
     gtk_widget_set_visible (GTK_WIDGET (self->last_label), text != NULL);
+    gtk_label_set_text (self->result_label, result != NULL ? result : "");
+    gtk_widget_set_visible (GTK_WIDGET (self->result_label), result != NULL);
   }
 }
 
@@ -652,6 +659,12 @@ const char *
 mg_mk_dashboard_get_last (MgMkDashboard *self)
 {
   return gtk_label_get_text (self->last_label);
+}
+
+const char *
+mg_mk_dashboard_get_result (MgMkDashboard *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->result_label)) ? gtk_label_get_text (self->result_label) : NULL;
 }
 
 const char *
@@ -772,6 +785,7 @@ mg_mk_dashboard_class_init (MgMkDashboardClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, pending_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, may_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, last_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, result_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, body_box);
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, side_box);
   gtk_widget_class_bind_template_child (widget_class, MgMkDashboard, scroll);

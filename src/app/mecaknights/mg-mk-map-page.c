@@ -15,6 +15,7 @@
 #include "mg-errors.h"
 #include "mg-mk-map-drawing.h"
 #include "mg-mk-map-page.h"
+#include "mg-mk-map-play.h"
 #include "mg-mk-util.h"
 #include "mg-table-state.h"
 
@@ -64,6 +65,11 @@ struct _MgMkMapPage
   GtkWidget   *tool_flow;
   MgAreaMap   *area_map;
   GtkWidget   *apply_button;
+  GtkLabel    *play_label;
+  GtkLabel    *legend_label;
+  MgMkMapPlay *play;
+  int          map_height;
+  guint        map_height_idle;
 };
 
 G_DEFINE_FINAL_TYPE (MgMkMapPage, mg_mk_map_page, GTK_TYPE_WIDGET)
@@ -683,6 +689,33 @@ show_error (MgMkMapPage *self, const char *engine_message)
   gtk_widget_set_opacity (GTK_WIDGET (self->error_label), message != NULL && land == NULL ? 1.0 : 0.0);
 }
 
+/* The shapes and colours of the leaders' tokens (mg-mk-map-drawing.c gives a shape per seat),
+ * the tint of a flag and the castle's mark. */
+static void
+fill_legend (MgMkMapPage *self)
+{
+  static const char *const shapes[] = { "●", "■", "▲", "◆" };
+  json_object *view = mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL);
+  json_object *leaders = mg_mk_ui_view_leaders (view);
+  GString *text = g_string_new (NULL);
+
+  for (gsize i = 0; i < mg_ui_json_len (leaders); i++)
+    {
+      const char *name = mg_ui_json_str (json_object_array_get_idx (leaders, i), "name");
+      GdkRGBA rgba = { 0.6, 0.6, 0.6, 1 };
+      g_autofree char *escaped = g_markup_escape_text (name != NULL ? name : "", -1);
+
+      mg_mk_ui_colour_rgba (mg_mk_ui_view_colour (view, name), &rgba);
+      g_string_append_printf (text, "<span foreground=\"#%02x%02x%02x\" size=\"large\">%s</span> %s   ",
+                              (int) (rgba.red * 255 + 0.5), (int) (rgba.green * 255 + 0.5),
+                              (int) (rgba.blue * 255 + 0.5), shapes[i % G_N_ELEMENTS (shapes)], escaped);
+    }
+  /* Translators: the map's legend after the leaders' token shapes. */
+  g_string_append (text, C_("mecaknights", "· a token is an army (its leader’s initial) · a tinted land is flagged by its leader · a tower is a capital or a city"));
+  gtk_label_set_markup (self->legend_label, text->str);
+  g_string_free (text, TRUE);
+}
+
 /* The drawing follows the editor: the map as edited, the armies as they stand. */
 static void
 redraw (MgMkMapPage *self)
@@ -693,6 +726,9 @@ redraw (MgMkMapPage *self)
   mg_area_map_set_model (self->area_map, model);
   json_object_put (model);
   json_object_put (map);
+  fill_legend (self);
+  if (self->play != NULL)
+    mg_mk_map_play_refresh (self->play);
 }
 
 static void
@@ -1067,6 +1103,8 @@ area_activated (MgMkMapPage *self, const char *id)
 {
   LandEdit *edit = find_land (self, id);
 
+  if (self->started && !self->dirty && mg_mk_map_play_activate (self->play, id))
+    return;
   if (edit == NULL)
     return;
   mg_area_map_set_selected (self->area_map, id);
@@ -1089,6 +1127,18 @@ mg_mk_map_page_land_expanded (MgMkMapPage *self, const char *land)
   return edit != NULL && adw_expander_row_get_expanded (ADW_EXPANDER_ROW (edit->expander));
 }
 
+const char *
+mg_mk_map_page_get_play_army (MgMkMapPage *self)
+{
+  return mg_mk_map_play_get_army (self->play);
+}
+
+const char *
+mg_mk_map_page_get_play_hint (MgMkMapPage *self)
+{
+  return mg_mk_map_play_get_hint (self->play);
+}
+
 static void
 mg_mk_map_page_map (GtkWidget *widget)
 {
@@ -1100,6 +1150,46 @@ mg_mk_map_page_map (GtkWidget *widget)
   ensure_built (self);
 }
 
+/* The map takes the page's width (keeping the drawing's proportions, 10 by 7) and its height
+ * but for the toolbar, the sentence above the map and the legend under it (MAP_PAGE_ROOM); the
+ * lands' editors are below, a scroll away. The height is asked for
+ * after the allocation, not during it (a resize queued while allocating left parts of the page
+ * unallocated when drawn). */
+#define MAP_PAGE_ROOM 230
+
+static gboolean
+apply_map_height (gpointer data)
+{
+  MgMkMapPage *self = data;
+
+  self->map_height_idle = 0;
+  gtk_widget_set_size_request (GTK_WIDGET (self->area_map), -1, self->map_height);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+mg_mk_map_page_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  MgMkMapPage *self = MG_MK_MAP_PAGE (widget);
+  int want = CLAMP ((MIN (width, 1600) - 36) * 7 / 10, 240, MAX (height - MAP_PAGE_ROOM, 240));
+  int now = 0;
+
+  gtk_widget_get_size_request (GTK_WIDGET (self->area_map), NULL, &now);
+  if (ABS (now - want) > 4 && self->map_height_idle == 0)
+    {
+      self->map_height = want;
+      self->map_height_idle = g_idle_add (apply_map_height, self);
+    }
+  gtk_widget_allocate (gtk_widget_get_first_child (widget), width, height, baseline, NULL);
+}
+
+static void
+mg_mk_map_page_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                        int *minimum, int *natural, int *min_baseline, int *nat_baseline)
+{
+  gtk_widget_measure (gtk_widget_get_first_child (widget), orientation, for_size, minimum, natural, min_baseline, nat_baseline);
+}
+
 static void
 mg_mk_map_page_dispose (GObject *object)
 {
@@ -1109,6 +1199,8 @@ mg_mk_map_page_dispose (GObject *object)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MK_MAP_PAGE);
+  g_clear_pointer (&self->play, mg_mk_map_play_free);
+  g_clear_handle_id (&self->map_height_idle, g_source_remove);
   g_clear_pointer (&self->lands, g_ptr_array_unref);
   g_clear_pointer (&self->rivers, g_ptr_array_unref);
   g_clear_pointer (&self->bridges, json_object_put);
@@ -1124,8 +1216,9 @@ mg_mk_map_page_class_init (MgMkMapPageClass *klass)
 
   G_OBJECT_CLASS (klass)->dispose = mg_mk_map_page_dispose;
   widget_class->map = mg_mk_map_page_map;
+  widget_class->size_allocate = mg_mk_map_page_size_allocate;
+  widget_class->measure = mg_mk_map_page_measure;
   g_type_ensure (MG_TYPE_AREA_MAP);
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-map-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, error_label);
@@ -1135,6 +1228,8 @@ mg_mk_map_page_class_init (MgMkMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, tool_flow);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, area_map);
   gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, apply_button);
+  gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, play_label);
+  gtk_widget_class_bind_template_child (widget_class, MgMkMapPage, legend_label);
   gtk_widget_class_install_action (widget_class, "mk-map.import", NULL, import_activated);
   gtk_widget_class_install_action (widget_class, "mk-map.export", NULL, export_activated);
   gtk_widget_class_install_action (widget_class, "mk-map.apply", NULL, apply_activated);
@@ -1173,6 +1268,7 @@ mg_mk_map_page_new (MgCampaign *campaign)
   MgMkMapPage *self = g_object_new (MG_TYPE_MK_MAP_PAGE, NULL);
 
   self->campaign = g_object_ref (campaign);
+  self->play = mg_mk_map_play_new (campaign, self->area_map, self->play_label);
   g_signal_connect_object (mg_table_state_for_campaign (campaign), "changed", G_CALLBACK (campaign_changed), self, G_CONNECT_SWAPPED);
   return self;
 }

@@ -30,5 +30,9 @@ GtkWidget   *mg_mk_map_page_get_neighbour_picker (MgMkMapPage *self, const char 
 /* The drawing of the map as edited (a click on a land opens its editor), for tests. */
 MgAreaMap   *mg_mk_map_page_get_area_map (MgMkMapPage *self);
 gboolean     mg_mk_map_page_land_expanded (MgMkMapPage *self, const char *land);
+/* In play: the army picked on the map ("Red 1") or NULL, and the sentence above the map (what
+ * a click or Enter will do, why not, or what was done). */
+const char  *mg_mk_map_page_get_play_army (MgMkMapPage *self);
+const char  *mg_mk_map_page_get_play_hint (MgMkMapPage *self);
 
 G_END_DECLS

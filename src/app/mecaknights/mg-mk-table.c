@@ -6,7 +6,10 @@
  * instructions more of MecaKnights' first frame, and whose rows were all rebound after every
  * action (docs/performance.md). It looks the same (mecaknights.css). The grid says what it is to
  * assistive technologies: a table, column headers, a row header per leader, and cells named with
- * their leader and column ("Red, GP: 10"). */
+ * their leader and column ("Red, GP: 10").
+ *
+ * Narrower than its eight columns (a phone's 360 px), the grid turns: a column per leader, a row
+ * per figure, so it fits without scrolling sideways (issue 33). */
 #include "config.h"
 
 #include "mg-widget-util.h"
@@ -45,6 +48,10 @@ struct _MgMkTable
   GtkGrid           *grid;
   GtkWidget         *heads[1 + N_COLS];
   GPtrArray         *rows;   /* Row, one per leader */
+  gboolean           transposed;
+  gboolean           turn;         /* to be turned, after the allocation that found it */
+  guint              turn_idle;
+  int                wide_width;   /* the grid's natural width a row per leader */
 };
 
 G_DEFINE_FINAL_TYPE (MgMkTable, mg_mk_table, GTK_TYPE_WIDGET)
@@ -71,6 +78,39 @@ cell_new (GtkAccessibleRole role, guint column, float xalign)
   if (column > 0)
     gtk_widget_add_css_class (label, "mk-sep");
   return label;
+}
+
+/* Puts child at (column, row) of the grid as laid out now: turned, the column is the row. */
+static void
+place (MgMkTable *self, GtkWidget *child, int column, int row)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self->grid));
+  GtkGridLayoutChild *at = GTK_GRID_LAYOUT_CHILD (gtk_layout_manager_get_layout_child (layout, child));
+
+  gtk_grid_layout_child_set_column (at, self->transposed ? row : column);
+  gtk_grid_layout_child_set_row (at, self->transposed ? column : row);
+}
+
+static void
+place_all (MgMkTable *self)
+{
+  for (guint c = 0; c <= N_COLS; c++)
+    {
+      place (self, self->heads[c], c, 0);
+      gtk_label_set_xalign (GTK_LABEL (self->heads[c]), c == 0 || self->transposed ? 0 : 1);
+    }
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = g_ptr_array_index (self->rows, i);
+
+      place (self, row->leader_box, 0, i + 1);
+      for (guint c = 0; c < N_COLS; c++)
+        place (self, GTK_WIDGET (row->figures[c]), c + 1, i + 1);
+    }
+  if (self->transposed)
+    gtk_widget_add_css_class (GTK_WIDGET (self->grid), "mk-transposed");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->grid), "mk-transposed");
 }
 
 static void
@@ -110,6 +150,8 @@ add_row (MgMkTable *self)
       row->figures[c] = GTK_LABEL (cell);
     }
   g_ptr_array_add (self->rows, row);
+  if (self->transposed)
+    place_all (self);
 }
 
 static void
@@ -160,7 +202,11 @@ mg_mk_table_set_view (MgMkTable *self, json_object *view)
   /* Usually as many leaders as before: the rows are kept and only their text changes. */
   while (self->rows->len > n)
     {
-      gtk_grid_remove_row (self->grid, self->rows->len);
+      Row *row = g_ptr_array_index (self->rows, self->rows->len - 1);
+
+      gtk_grid_remove (self->grid, row->leader_box);
+      for (guint c = 0; c < N_COLS; c++)
+        gtk_grid_remove (self->grid, GTK_WIDGET (row->figures[c]));
       g_ptr_array_remove_index (self->rows, self->rows->len - 1);
     }
   while (self->rows->len < n)
@@ -211,9 +257,46 @@ mg_mk_table_dispose (GObject *object)
 {
   MgMkTable *self = MG_MK_TABLE (object);
 
+  g_clear_handle_id (&self->turn_idle, g_source_remove);
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MK_TABLE);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   G_OBJECT_CLASS (mg_mk_table_parent_class)->dispose (object);
+}
+
+static void
+mg_mk_table_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                     int *minimum, int *natural, int *min_baseline, int *nat_baseline)
+{
+  gtk_widget_measure (gtk_widget_get_first_child (widget), orientation, for_size, minimum, natural, min_baseline, nat_baseline);
+}
+
+/* Turns the grid after the allocation that found the leaders' rows too wide for it (or wide
+ * enough again), not during it: children moved while allocating were drawn unallocated. */
+static gboolean
+apply_turn (gpointer data)
+{
+  MgMkTable *self = data;
+
+  self->turn_idle = 0;
+  if (self->turn != self->transposed)
+    {
+      self->transposed = self->turn;
+      place_all (self);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+mg_mk_table_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  MgMkTable *self = MG_MK_TABLE (widget);
+
+  if (!self->transposed)
+    gtk_widget_measure (GTK_WIDGET (self->grid), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &self->wide_width, NULL, NULL);
+  self->turn = self->rows->len > 0 && width < self->wide_width;
+  if (self->turn != self->transposed && self->turn_idle == 0)
+    self->turn_idle = g_idle_add (apply_turn, self);
+  gtk_widget_allocate (gtk_widget_get_first_child (widget), width, height, baseline, NULL);
 }
 
 static void
@@ -222,7 +305,8 @@ mg_mk_table_class_init (MgMkTableClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = mg_mk_table_dispose;
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = mg_mk_table_measure;
+  widget_class->size_allocate = mg_mk_table_size_allocate;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/mecaknights/mg-mk-table.ui");
   gtk_widget_class_bind_template_child (widget_class, MgMkTable, caption_label);
   gtk_widget_class_bind_template_child (widget_class, MgMkTable, scroller);

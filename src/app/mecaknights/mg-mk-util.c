@@ -365,3 +365,77 @@ mg_mk_ui_note_set (GtkWidget *note, const char *text)
   /* Room for a few words while shown; none while empty, so the field keeps its width. */
   gtk_label_set_width_chars (GTK_LABEL (note), shown ? 12 : -1);
 }
+
+/* "3 GP, 2 wood" from a purse's JSON (its zero amounts left out). g_free. */
+static char *
+purse_text (json_object *purse)
+{
+  static const char *const ids[] = { "gp", "wood", "stone", "food", "iron" };
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      int n = mg_ui_json_int (purse, ids[i], 0);
+
+      if (n == 0)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      /* Translators: an amount of a resource in the income banner: "3 GP", "2 wood" */
+      g_string_append_printf (text, C_("mecaknights", "%d %s"), n, mg_mk_ui_resource_name (ids[i]));
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+describe_event (GString *out, json_object *e)
+{
+  const char *type = mg_ui_json_str (e, "type");
+  int battle = mg_ui_json_int (e, "battle", 0);
+
+  if (out->len > 0 && (g_strcmp0 (type, "collected") == 0 || g_str_has_prefix (type != NULL ? type : "", "battle_")
+                       || g_strcmp0 (type, "close_combat") == 0))
+    g_string_append_c (out, ' ');
+  if (g_strcmp0 (type, "collected") == 0)
+    {
+      g_autofree char *gain = purse_text (mg_ui_json_get (e, "gain"));
+
+      if (gain[0] != '\0')
+        g_string_append_printf (out, C_("mecaknights", "%s collects the season’s income: %s."), mg_ui_json_str (e, "leader"), gain);
+      else
+        g_string_append_printf (out, C_("mecaknights", "%s collects nothing: no town or village of theirs yields income."),
+                                mg_ui_json_str (e, "leader"));
+    }
+  else if (g_strcmp0 (type, "battle_started") == 0)
+    g_string_append_printf (out, C_("mecaknights", "Battle %d begins on %s: %s attacks %s."), battle,
+                            mg_ui_json_str (e, "land"), mg_ui_json_str (e, "attacker"), mg_ui_json_str (e, "defender"));
+  else if (g_strcmp0 (type, "close_combat") == 0 && g_strcmp0 (mg_ui_json_str (e, "result"), "win") == 0)
+    g_string_append_printf (out, C_("mecaknights", "Battle %d: %s wins, %d against %d; %s’s army is removed."), battle,
+                            mg_ui_json_str (e, "winner"), mg_ui_json_int (e, "attacker_count", 0),
+                            mg_ui_json_int (e, "defender_count", 0), mg_ui_json_str (e, "loser"));
+  else if (g_strcmp0 (type, "close_combat") == 0)
+    g_string_append_printf (out, C_("mecaknights", "Battle %d: a draw, %d against %d; each side loses one unit."), battle,
+                            mg_ui_json_int (e, "attacker_count", 0), mg_ui_json_int (e, "defender_count", 0));
+  else if (g_strcmp0 (type, "battle_continues") == 0)
+    g_string_append_printf (out, C_("mecaknights", "Battle %d goes on next turn (round %d)."), battle, mg_ui_json_int (e, "round", 0));
+  else if (g_strcmp0 (type, "battle_ended") == 0 && mg_ui_json_str (e, "holds") != NULL)
+    g_string_append_printf (out, C_("mecaknights", "Battle %d is over: %s holds %s."), battle, mg_ui_json_str (e, "holds"),
+                            mg_ui_json_str (e, "land"));
+  else if (g_strcmp0 (type, "battle_ended") == 0)
+    g_string_append_printf (out, C_("mecaknights", "Battle %d is over: no army is left on %s."), battle, mg_ui_json_str (e, "land"));
+}
+
+char *
+mg_mk_ui_result_text (json_object *events)
+{
+  GString *out = g_string_new (NULL);
+
+  for (gsize i = 0; i < mg_ui_json_len (events); i++)
+    describe_event (out, json_object_array_get_idx (events, i));
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}

@@ -52,6 +52,11 @@ void         mg_mk_ui_json_unref   (gpointer object);
 /* The last journal row not undone (free it), or NULL. */
 MgJournalEntry *mg_mk_ui_last_entry (MgCampaign *campaign);
 
+/* What an action's events resolved, in plain words for the banner above the page's head: a
+ * season's income collected, a battle begun, a round of close combat, a battle's end. NULL when
+ * they resolve nothing of these. Rendered from the events (public in MecaKnights). g_free. */
+char        *mg_mk_ui_result_text     (json_object *events);
+
 /* Applies an action; on refusal returns FALSE with the engine's reason. */
 gboolean     mg_mk_ui_act             (MgCampaign *campaign, json_object *action, char **summary, GError **error);
 

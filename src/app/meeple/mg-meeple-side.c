@@ -743,15 +743,20 @@ mg_meeple_side_refresh (MgMeepleSide *self)
     status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Rolls %d meeple.", "Rolls %d meeples.", self->to_roll),
                               self->to_roll);
   else if (self->picked)
-    status = g_strdup_printf (_("Has picked; waiting for %s."), other != NULL ? other : "");
+    /* Translators: a secret pick recorded, not shown until both have picked */
+    status = g_strdup_printf (_("✓ entered — waiting for %s’s pick."), other != NULL ? other : "");
   else
     {
       int left = mg_ui_json_int (player, "actions_allowed", 0) - mg_ui_json_int (player, "actions_used", 0);
 
-      status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                             "%d action left, then picks %d.",
-                                             "%d actions left, then picks %d.", MAX (left, 0)),
-                                MAX (left, 0), self->reveal);
+      g_autofree char *next = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "%d action left, then picks %d.",
+                                                            "%d actions left, then picks %d.", MAX (left, 0)),
+                                               MAX (left, 0), self->reveal);
+
+      /* The roll is behind the screen too: it says it is entered, not what it is. */
+      /* Translators: a secret roll recorded; %s is "1 action left, then picks 6." */
+      status = g_strdup_printf (_("✓ roll entered — %s"), next);
     }
   gtk_label_set_text (self->status_label, status);
 

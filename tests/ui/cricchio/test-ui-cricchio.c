@@ -44,26 +44,34 @@ play (MgChessPage *page, const char *from, const char *to, const char *summary)
     g_error ("“%s” not in “%s”", summary, last);
 }
 
+/* A new four-player game in file `file`, its window at 1280×900 on the board page. */
+static MgChessPage *
+open_board (const char *file, MgCampaign **campaign, MgCampaignWindow **window)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, file, NULL);
+  const char *players[] = { "Black", "Blue", "Red", "White", NULL };
+  MgChessPage *page;
+
+  *campaign = mg_campaign_create (path, "cricchio", "Four Kingdoms", players, NULL, 7, &error);
+  g_assert_no_error (error);
+  *window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, *campaign));
+  gtk_window_set_default_size (GTK_WINDOW (*window), 1280, 900);
+  wait_ms (100);
+  page = MG_CHESS_PAGE (mg_campaign_window_get_page (*window, "board"));
+  g_assert_nonnull (page);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (*window), "board");
+  wait_ms (100);
+  return page;
+}
+
 static void
 test_opening (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (tmpdir, "Melee.db", NULL);
-  const char *players[] = { "Black", "Blue", "Red", "White", NULL };
-  MgCampaign *campaign = mg_campaign_create (path, "cricchio", "Four Kingdoms", players, NULL, 7, &error);
+  MgCampaign *campaign;
   MgCampaignWindow *window;
-  MgChessPage *page;
-  MgChessBoardView *board;
-
-  g_assert_no_error (error);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
-  wait_ms (100);
-  page = MG_CHESS_PAGE (mg_campaign_window_get_page (window, "board"));
-  g_assert_nonnull (page);
-  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "board");
-  wait_ms (100);
-  board = mg_chess_page_get_board (page);
+  MgChessPage *page = open_board ("Melee.db", &campaign, &window);
+  MgChessBoardView *board = mg_chess_page_get_board (page);
 
   /* The Air Force h1 at the four-player start: f3 e4 d5 c6 and j3 k4 (6), counted in the docs. */
   click_square (board, "h1");
@@ -95,6 +103,63 @@ test_opening (void)
   wait_ms (20);
   g_assert_cmpstr (mg_chess_board_view_get_bottom (board), ==, "north");
   save_screenshot (GTK_WIDGET (window), "cricchio-red-side.png");
+  g_object_unref (campaign);
+  close_campaign_windows (app);
+}
+
+/* Keys only (issue 32): Tab reaches the board, which shows it has the focus; the arrows move its
+ * cursor a square at a time from j1 (South's President), Enter picks the Air Force on h1 (its 6
+ * destinations), Escape lets it go, Enter picks it again and Enter on f3 plays it; then Blue's
+ * Marine b5–d5 the same way (from f3, where the cursor stayed). */
+static void
+arrows (GtkWidget *window, guint keysym, guint times)
+{
+  for (guint i = 0; i < times; i++)
+    g_assert_true (ui_test_key (window, keysym, 0));
+}
+
+static void
+test_keyboard_turn (void)
+{
+  MgCampaign *campaign;
+  MgCampaignWindow *window;
+  MgChessPage *page = open_board ("Keys.db", &campaign, &window);
+  MgChessBoardView *board = mg_chess_page_get_board (page);
+  GtkWidget *w = GTK_WIDGET (window);
+  if (!ui_test_key (w, GDK_KEY_Tab, 0))
+    {
+      g_test_skip ("not an X11 display");
+      return;
+    }
+  ui_test_tab_to (GTK_WIDGET (board), 60);
+  g_assert_true (gtk_widget_has_visible_focus (GTK_WIDGET (board)));
+  g_assert_cmpstr (mg_chess_board_view_get_cursor (board), ==, "j1");
+  arrows (w, GDK_KEY_Left, 2);
+  g_assert_cmpstr (mg_chess_board_view_get_cursor (board), ==, "h1");
+  arrows (w, GDK_KEY_Return, 1);
+  g_assert_cmpstr (mg_chess_board_view_get_selected (board), ==, "h1");
+  g_assert_cmpuint (mg_chess_board_view_get_n_targets (board), ==, 6);
+  arrows (w, GDK_KEY_Escape, 1);
+  g_assert_null (mg_chess_board_view_get_selected (board));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (board)));
+  arrows (w, GDK_KEY_Return, 1);
+  arrows (w, GDK_KEY_Left, 2);
+  arrows (w, GDK_KEY_Up, 2);
+  g_assert_cmpstr (mg_chess_board_view_get_cursor (board), ==, "f3");
+  save_screenshot (w, "cricchio-keyboard-target.png");
+  arrows (w, GDK_KEY_Return, 1);
+  g_assert_cmpstr (mg_chess_page_get_error (page), ==, "");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
+
+  arrows (w, GDK_KEY_Left, 4);
+  arrows (w, GDK_KEY_Up, 2);
+  g_assert_cmpstr (mg_chess_board_view_get_cursor (board), ==, "b5");
+  arrows (w, GDK_KEY_Return, 1);
+  arrows (w, GDK_KEY_Right, 2);
+  arrows (w, GDK_KEY_Return, 1);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 2);
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (mg_chess_page_get_part (page, "last"))),
+                            "Blue Marine b5–d5"));
   g_object_unref (campaign);
   close_campaign_windows (app);
 }
@@ -226,6 +291,41 @@ test_new_campaign_variant (void)
   close_campaign_windows (app);   /* the start window closed when the campaign opened */
 }
 
+/* The board takes the room its page gives it (issue 33: at 800×800 it was 350 px, blank above
+ * and below): stacked over the panel there, beside it at 1400×900, square either way. */
+static void
+test_board_fills (void)
+{
+  static const struct { int width, height, at_least; } sizes[] = { { 800, 800, 540 }, { 1400, 900, 800 }, { 360, 720, 300 } };
+  MgCampaign *campaign;
+  MgCampaignWindow *window;
+  MgChessPage *page = open_board ("Fills.db", &campaign, &window);
+  GtkWidget *board = GTK_WIDGET (mg_chess_page_get_board (page));
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("cricchio-board-fills-%d.png", sizes[i].width);
+      int side;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), sizes[i].width, sizes[i].height);
+      wait_ms (600);
+      side = MIN (gtk_widget_get_width (board), gtk_widget_get_height (board));
+      g_test_message ("%dx%d: the board is %d px", sizes[i].width, sizes[i].height, side);
+      save_screenshot (GTK_WIDGET (window), name);
+      g_assert_cmpint (side, >=, sizes[i].at_least);
+      g_assert_true (gtk_widget_get_mapped (mg_chess_page_get_part (page, "status")));
+    }
+  g_object_unref (campaign);
+  close_campaign_windows (app);
+}
+
+/* The sample's board at 360 and 1400 px, light and dark, to be looked at (issue 32, 33). */
+static void
+test_screenshots (void)
+{
+  ui_test_sample_screenshots (app, tmpdir, "cricchio", "board");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -233,6 +333,9 @@ main (int argc, char **argv)
 
   app = ui_test_init (&argc, &argv, "cricchio", &tmpdir);
   g_test_add_func ("/ui/cricchio/opening", test_opening);
+  g_test_add_func ("/ui/cricchio/keyboard-turn", test_keyboard_turn);
+  g_test_add_func ("/ui/cricchio/screenshots", test_screenshots);
+  g_test_add_func ("/ui/cricchio/board-fills", test_board_fills);
   g_test_add_func ("/ui/cricchio/melee-prompt", test_melee_prompt);
   g_test_add_func ("/ui/cricchio/new-campaign-variant", test_new_campaign_variant);
   status = g_test_run ();

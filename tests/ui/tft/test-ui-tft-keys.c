@@ -1,0 +1,118 @@
+/* test-ui-tft-keys.c — a TFT Melee turn played with the keyboard only (issue 32), keys sent through
+ * the X server to GTK's focus: A's attack opened from the Fight page by Tab and Space, the dice
+ * typed and submitted with Enter, the dialog closed with Escape, the outcome said on the page
+ * until the next step, and the turn ended by Tab and Space. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "mg-application.h"
+#include "ui-test-util.h"
+#include "mg-campaign-window-private.h"
+#include "mg-tft-attack-dialog.h"
+#include "mg-tft-fight-page.h"
+#include "mg-tft-util.h"
+
+static MgApplication *app;
+static char *tmpdir;
+
+static void
+test_keyboard_turn (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}",
+    "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"b\"}",
+    "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"a\"}",
+    "{\"type\":\"attacks\"}",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "Keys.db", NULL);
+  const char *players[] = { "Ann", NULL };
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "tft", "Keys", players, NULL, 7, &error);
+  MgCampaignWindow *window;
+  MgTftFightPage *page;
+  MgTftAttackDialog *dialog;
+  GtkWidget *w, *banner;
+  g_autofree char *outcome = NULL;
+  gint64 rows;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_autoptr(json_object) action = json_tokener_parse (actions[i]);
+
+      mg_journal_entry_free (mg_campaign_act (campaign, action, &error));
+      g_assert_no_error (error);
+    }
+  rows = mg_campaign_journal_count (campaign);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  w = GTK_WIDGET (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
+  wait_ms (300);
+  page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+  if (!ui_test_key (w, GDK_KEY_Tab, 0))
+    {
+      g_test_skip ("keys are sent through XTest: needs an X11 display (the tests run under xvfb-run)");
+      close_campaign_windows (app);
+      return;
+    }
+
+  /* Tab to Attack, Space opens A's attack; the dice typed, Enter applies them. */
+  ui_test_tab_to (mg_tft_fight_page_get_button (page, "attack"), 80);
+  g_assert_true (gtk_widget_has_visible_focus (ui_test_focus (w)));
+  g_assert_true (ui_test_key (w, GDK_KEY_space, 0));
+  wait_ms (300);
+  dialog = mg_tft_fight_page_get_attack_dialog (page);
+  g_assert_nonnull (dialog);
+  ui_test_tab_to (mg_tft_attack_dialog_get_dice_row (dialog), 40);
+  /* 3 dice to hit: 3 + 4 + 4 = 11, under A's DX; 2 for the broadsword's damage: 3 + 4 = 7. */
+  g_assert_true (ui_test_type (GTK_WIDGET (dialog), "3 4 4 3 4"));
+  wait_ms (100);
+  g_assert_null (mg_tft_attack_dialog_get_message (dialog));
+  g_assert_true (ui_test_key (GTK_WIDGET (dialog), GDK_KEY_Return, 0));
+  wait_ms (200);
+  g_assert_nonnull (mg_tft_attack_dialog_get_outcome (dialog));
+  outcome = g_strdup (mg_tft_attack_dialog_get_outcome (dialog));
+  g_assert_nonnull (strstr (outcome, "7"));
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 1);
+  save_screenshot (GTK_WIDGET (dialog), "tft-keys-outcome.png");
+  /* Escape closes the dialog; the page says what happened until the next step. */
+  g_assert_true (ui_test_key (GTK_WIDGET (dialog), GDK_KEY_Escape, 0));
+  wait_ms (200);
+  g_assert_null (mg_tft_fight_page_get_attack_dialog (page));
+  banner = ui_test_labelled (GTK_WIDGET (page), GTK_TYPE_LABEL, outcome);
+  g_assert_nonnull (banner);
+  g_assert_true (gtk_widget_get_mapped (banner));
+  save_screenshot (w, "tft-keys-page.png");
+
+  /* Tab to End Turn and Space: the turn is ended, the next step said in its place. */
+  ui_test_tab_to (mg_tft_fight_page_get_button (page, "end-turn"), 80);
+  g_assert_true (ui_test_key (w, GDK_KEY_space, 0));
+  wait_ms (200);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 2);
+  close_campaign_windows (app);
+}
+
+/* The sample's main page at 360 and 1400 px, light and dark, to be looked at (issue 32, 33). */
+static void
+test_screenshots (void)
+{
+  ui_test_sample_screenshots (app, tmpdir, "tft", "fight");
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  app = ui_test_init (&argc, &argv, "melee-gm-ui-tft-keys", &tmpdir);
+  g_test_add_func ("/ui/tft/keyboard-turn", test_keyboard_turn);
+  g_test_add_func ("/ui/tft/screenshots", test_screenshots);
+  status = g_test_run ();
+  ui_test_finish (app, tmpdir);
+  return status;
+}
