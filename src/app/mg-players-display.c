@@ -1,7 +1,8 @@
-/* mg-players-display.c — the players' display: the public view on a second screen, in large
- * type: what the table must decide, the last result in words and dice, the standing (the
- * engine's describe()), and the game's own state widget. Only view(MG_SEAT_PUBLIC) and the
- * public summaries ever reach it, so no secret can. */
+/* mg-players-display.c — the players' display: the public view on a second screen, made to be
+ * read from three metres (issue 33.1): a heading with what the table must decide, the game's
+ * picture filling the screen (its map or board and standings, MgGameUi.display_new; else the
+ * engine's describe() and the replay widget), and what just happened in one large line. Only
+ * view(MG_SEAT_PUBLIC) and the public summaries ever reach it, so no secret can. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -10,6 +11,7 @@
 #include "mg-journal-model.h"
 #include "mg-players-display.h"
 #include "mg-ui-json.h"
+#include "mg-widget-util.h"
 
 struct _MgPlayersDisplay
 {
@@ -24,6 +26,8 @@ struct _MgPlayersDisplay
   GtkLabel     *dice_label;
   GtkLabel     *describe_label;
   GtkWidget    *state_widget;
+  GtkWidget    *picture;
+  GtkBox       *slot;
 };
 
 G_DEFINE_FINAL_TYPE (MgPlayersDisplay, mg_players_display, ADW_TYPE_WINDOW)
@@ -33,17 +37,25 @@ G_DEFINE_FINAL_TYPE (MgPlayersDisplay, mg_players_display, ADW_TYPE_WINDOW)
 static void
 update_last (MgPlayersDisplay *self, MgCampaign *campaign)
 {
-  gint64 count = mg_campaign_journal_count (campaign);
-  gint64 offset = MAX (0, count - 16);
-  g_autoptr(GPtrArray) rows = count > 0 ? mg_campaign_journal_range (campaign, offset, count - offset, NULL) : NULL;
+  gint64 end = mg_campaign_journal_count (campaign);
+  g_autoptr(GPtrArray) rows = NULL;
   MgJournalEntry *last = NULL;
 
-  for (guint i = rows != NULL ? rows->len : 0; i > 0 && last == NULL; i--)
+  /* Back from the end a window at a time: after an undo the last rows are all undone. */
+  while (last == NULL && end > 0)
     {
-      MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
+      gint64 offset = MAX (0, end - 64);
 
-      if (!entry->undone)
-        last = entry;
+      g_clear_pointer (&rows, g_ptr_array_unref);
+      rows = mg_campaign_journal_range (campaign, offset, end - offset, NULL);
+      for (guint i = rows != NULL ? rows->len : 0; i > 0 && last == NULL; i--)
+        {
+          MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
+
+          if (!entry->undone)
+            last = entry;
+        }
+      end = rows != NULL ? offset : 0;
     }
   gtk_label_set_text (self->last_label, last != NULL && last->summary != NULL ? last->summary
                                                                              : _("Nothing has been played yet."));
@@ -74,6 +86,9 @@ refresh (MgPlayersDisplay *self)
   gtk_label_set_text (self->pending_label, text != NULL ? text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->pending_label), text != NULL && text[0] != '\0');
   update_last (self, campaign);
+  /* A game's own picture follows the table itself (mg_players_display_follow). */
+  if (self->game_ui->display_new != NULL)
+    return;
   describe = mg_state_describe (state, MG_SEAT_PUBLIC);
   gtk_label_set_text (self->describe_label, describe != NULL ? describe : "");
   gtk_widget_set_visible (GTK_WIDGET (self->describe_label), describe != NULL && describe[0] != '\0');
@@ -89,7 +104,7 @@ mg_players_display_get_text (MgPlayersDisplay *self)
   g_autoptr(GString) text = g_string_new (NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
-    if (gtk_widget_get_visible (GTK_WIDGET (labels[i])))
+    if (labels[i] != NULL && gtk_widget_get_visible (GTK_WIDGET (labels[i])))
       g_string_append_printf (text, "%s\n", gtk_label_get_text (labels[i]));
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
@@ -98,6 +113,18 @@ GtkWidget *
 mg_players_display_get_state_widget (MgPlayersDisplay *self)
 {
   return self->state_widget;
+}
+
+GtkWidget *
+mg_players_display_get_picture (MgPlayersDisplay *self)
+{
+  return self->picture;
+}
+
+GtkBox *
+mg_players_display_get_slot (MgPlayersDisplay *self)
+{
+  return self->slot;
 }
 
 static GtkLabel *
@@ -155,51 +182,312 @@ mg_players_display_init (MgPlayersDisplay *self)
 {
 }
 
+/* Any other game: the engine's standing in words above its replay widget, scrolled. */
+static GtkWidget *
+generic_picture_new (MgPlayersDisplay *self)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  self->describe_label = add_label (GTK_BOX (box), "display-describe");
+  self->state_widget = self->game_ui->state_view_new ();
+  gtk_widget_add_css_class (self->state_widget, "display-state");
+  gtk_box_append (GTK_BOX (box), self->state_widget);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
+  return scrolled;
+}
+
 MgPlayersDisplay *
 mg_players_display_new (MgTableState *table)
 {
   MgPlayersDisplay *self = g_object_new (MG_TYPE_PLAYERS_DISPLAY, NULL);
   MgCampaign *campaign = mg_table_state_get_campaign (table);
   const MgRules *rules = mg_campaign_get_rules (campaign);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *clamp = adw_clamp_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
-  GtkWidget *game = gtk_label_new (rules != NULL ? _(rules->name) : "");
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  GtkWidget *head = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 36);
+  GtkWidget *foot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 36);
+  GtkWidget *last = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   g_autofree char *title = g_strdup_printf (_("%s — Players’ Display"), mg_campaign_get_name (campaign));
+  /* TRANSLATORS: the players' display's heading: the campaign's name, then its game's. */
+  g_autofree char *heading = g_strdup_printf (C_("players display", "%s · %s"), mg_campaign_get_name (campaign),
+                                              rules != NULL ? _(rules->name) : "");
 
   self->table = g_object_ref (table);
   self->game_ui = mg_game_ui_lookup (mg_campaign_get_game_id (campaign));
   gtk_window_set_title (GTK_WINDOW (self), title);
   gtk_window_set_default_size (GTK_WINDOW (self), 1280, 800);
   gtk_widget_add_css_class (GTK_WIDGET (self), "players-display");
+  gtk_widget_add_css_class (box, "display-frame");
 
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 1600);
-  adw_clamp_set_tightening_threshold (ADW_CLAMP (clamp), 1200);
-  gtk_widget_set_margin_top (box, 36);
-  gtk_widget_set_margin_bottom (box, 36);
-  gtk_widget_set_margin_start (box, 24);
-  gtk_widget_set_margin_end (box, 24);
-  gtk_label_set_xalign (GTK_LABEL (game), 0);
-  gtk_widget_add_css_class (game, "display-game");
-  gtk_box_append (GTK_BOX (box), game);
-  self->title_label = add_label (GTK_BOX (box), "display-title");
-  gtk_label_set_text (self->title_label, mg_campaign_get_name (campaign));
-  self->pending_label = add_label (GTK_BOX (box), "display-pending");
-  self->last_label = add_label (GTK_BOX (box), "display-last");
-  self->dice_label = add_label (GTK_BOX (box), "display-dice");
-  self->describe_label = add_label (GTK_BOX (box), "display-describe");
-  self->state_widget = self->game_ui->state_view_new ();
-  gtk_widget_add_css_class (self->state_widget, "display-state");
-  gtk_box_append (GTK_BOX (box), self->state_widget);
+  /* Heading: the campaign and game, and what the table must decide, on one line. */
+  self->title_label = add_label (GTK_BOX (head), "display-title");
+  gtk_label_set_text (self->title_label, heading);
+  gtk_label_set_wrap (self->title_label, FALSE);
+  gtk_label_set_ellipsize (self->title_label, PANGO_ELLIPSIZE_END);
+  self->pending_label = add_label (GTK_BOX (head), "display-pending");
+  gtk_label_set_xalign (self->pending_label, 1);
+  gtk_label_set_lines (self->pending_label, 2);
+  gtk_label_set_ellipsize (self->pending_label, PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->pending_label), TRUE);
+  gtk_box_append (GTK_BOX (box), head);
+
+  /* The picture fills what the heading and the last line leave. */
+  if (self->game_ui->display_new != NULL)
+    {
+      self->picture = self->game_ui->display_new (table);
+      self->state_widget = g_object_get_data (G_OBJECT (self->picture), "mg-display-main");
+      if (self->state_widget == NULL)
+        self->state_widget = self->picture;
+    }
+  else
+    self->picture = generic_picture_new (self);
+  gtk_widget_add_css_class (self->picture, "display-picture");
+  gtk_widget_set_hexpand (self->picture, TRUE);
+  gtk_widget_set_vexpand (self->picture, TRUE);
+  gtk_box_append (GTK_BOX (box), self->picture);
+
+  /* What just happened, in one large line (two at most), its dice under it; the corner beside
+   * it is kept for a small widget (the slot). */
+  self->last_label = add_label (GTK_BOX (last), "display-last");
+  gtk_label_set_lines (self->last_label, 2);
+  gtk_label_set_ellipsize (self->last_label, PANGO_ELLIPSIZE_END);
+  self->dice_label = add_label (GTK_BOX (last), "display-dice");
+  gtk_widget_set_hexpand (last, TRUE);
+  gtk_widget_set_valign (last, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (foot), last);
+  self->slot = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+  gtk_widget_set_valign (GTK_WIDGET (self->slot), GTK_ALIGN_END);
+  gtk_widget_add_css_class (GTK_WIDGET (self->slot), "display-slot");
+  gtk_box_append (GTK_BOX (foot), GTK_WIDGET (self->slot));
+  gtk_widget_add_css_class (foot, "display-foot");
+  gtk_box_append (GTK_BOX (box), foot);
+
   /* Read from across the table, never typed into: nothing in it takes the focus (a selectable
    * label would be shown selected). */
   gtk_widget_set_can_focus (box, FALSE);
-  adw_clamp_set_child (ADW_CLAMP (clamp), box);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
-  adw_window_set_content (ADW_WINDOW (self), scrolled);
+  adw_window_set_content (ADW_WINDOW (self), box);
 
   g_signal_connect_object (table, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
   refresh (self);
   return self;
+}
+
+/* Helpers for a game's picture */
+
+static void
+follow_changed (MgTableState *table, GtkWidget *picture)
+{
+  MgDisplayUpdate update = (MgDisplayUpdate) g_object_get_data (G_OBJECT (picture), "mg-display-update");
+
+  if (update != NULL && mg_table_state_get_state (table) != NULL)
+    update (picture, table);
+}
+
+void
+mg_players_display_follow (GtkWidget *picture, MgTableState *table, MgDisplayUpdate update)
+{
+  g_object_set_data (G_OBJECT (picture), "mg-display-update", (gpointer) update);
+  g_signal_connect_object (table, "changed", G_CALLBACK (follow_changed), picture, 0);
+  follow_changed (table, picture);
+}
+
+GtkWidget *
+mg_players_display_picture_new (GtkWidget *main, GtkBox **side)
+{
+  GtkWidget *picture = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 36);
+  GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+
+  gtk_widget_set_hexpand (main, TRUE);
+  gtk_widget_set_vexpand (main, TRUE);
+  gtk_widget_set_can_target (main, FALSE);
+  gtk_widget_set_focusable (main, FALSE);
+  gtk_box_append (GTK_BOX (picture), main);
+  gtk_widget_set_valign (column, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (column, "display-side");
+  gtk_box_append (GTK_BOX (picture), column);
+  g_object_set_data (G_OBJECT (picture), "mg-display-main", main);
+  *side = GTK_BOX (column);
+  return picture;
+}
+
+GtkWidget *
+mg_players_display_key_new (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "display-key");
+  return label;
+}
+
+/* A player's colour as drawn on the display: the palette's mid tones for the usual names; a
+ * colour too close to the background is moved towards the text's. */
+static gboolean
+display_colour (const char *colour, GdkRGBA *rgba)
+{
+  static const struct { const char *name, *hex; } palette[] = {
+    { "red", "#c01c28" }, { "blue", "#1c71d8" }, { "green", "#26a269" }, { "yellow", "#e5a50a" },
+    { "purple", "#813d9c" }, { "orange", "#e66100" }, { "brown", "#865e3c" }, { "black", "#3d3846" },
+    { "white", "#deddda" }, { "grey", "#77767b" }, { "gray", "#77767b" },
+  };
+  g_autofree char *lower = colour != NULL ? g_ascii_strdown (colour, -1) : NULL;
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  double luminance;
+
+  if (lower == NULL)
+    return FALSE;
+  for (gsize i = 0; i < G_N_ELEMENTS (palette); i++)
+    if (g_str_equal (lower, palette[i].name))
+      colour = palette[i].hex;
+  if (!gdk_rgba_parse (rgba, colour))
+    return FALSE;
+  luminance = 0.2126 * rgba->red + 0.7152 * rgba->green + 0.0722 * rgba->blue;
+  if (dark && luminance < 0.35)
+    *rgba = (GdkRGBA) { 0.45 + rgba->red * 0.55, 0.45 + rgba->green * 0.55, 0.45 + rgba->blue * 0.55, 1 };
+  else if (!dark && luminance > 0.7)
+    *rgba = (GdkRGBA) { rgba->red * 0.55, rgba->green * 0.55, rgba->blue * 0.55, 1 };
+  return TRUE;
+}
+
+static PangoAttrList *
+colour_attributes (const char *colour)
+{
+  PangoAttrList *attrs = pango_attr_list_new ();
+  GdkRGBA rgba;
+
+  if (display_colour (colour, &rgba))
+    pango_attr_list_insert (attrs, pango_attr_foreground_new ((guint16) (rgba.red * 65535), (guint16) (rgba.green * 65535),
+                                                              (guint16) (rgba.blue * 65535)));
+  return attrs;
+}
+
+GtkWidget *
+mg_players_display_name_new (const char *name, const char *colour)
+{
+  GtkWidget *label = mg_players_display_key_new (name);
+  PangoAttrList *attrs = colour_attributes (colour);
+
+  gtk_label_set_attributes (GTK_LABEL (label), attrs);
+  pango_attr_list_unref (attrs);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (label, "display-name");
+  return label;
+}
+
+static GtkWidget *
+caption_new (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "display-caption");
+  return label;
+}
+
+GtkWidget *
+mg_players_display_table_new (const char * const *captions)
+{
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 36);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
+  gtk_widget_add_css_class (grid, "display-table");
+  for (guint i = 0; captions[i] != NULL; i++)
+    {
+      GtkWidget *caption = caption_new (captions[i]);
+
+      /* Figures line up on the right, under their caption. */
+      if (i > 0)
+        gtk_label_set_xalign (GTK_LABEL (caption), 1);
+      gtk_grid_attach (GTK_GRID (grid), caption, (int) i, 0, 1, 1);
+    }
+  g_object_set_data (G_OBJECT (grid), "mg-rows", GINT_TO_POINTER (1));
+  return grid;
+}
+
+void
+mg_players_display_table_add (GtkWidget *table, const char *name, const char *colour, const char * const *values)
+{
+  int row = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (table), "mg-rows"));
+
+  gtk_grid_attach (GTK_GRID (table), mg_players_display_name_new (name, colour), 0, row, 1, 1);
+  for (guint i = 0; values[i] != NULL; i++)
+    {
+      GtkWidget *figure = mg_players_display_key_new (values[i]);
+
+      gtk_label_set_xalign (GTK_LABEL (figure), 1);
+      gtk_widget_add_css_class (figure, "numeric");
+      gtk_grid_attach (GTK_GRID (table), figure, (int) i + 1, row, 1, 1);
+    }
+  g_object_set_data (G_OBJECT (table), "mg-rows", GINT_TO_POINTER (row + 1));
+}
+
+/* The boxes of a track, as large as the room given allows (square, at most 96 px). */
+typedef struct
+{
+  guint   n, filled;
+  GdkRGBA fill;
+} Track;
+
+static void
+draw_track (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  Track *track = data;
+  GdkRGBA fg;
+  double gap = 12, side;
+
+  if (track->n == 0)
+    return;
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS   /* gtk_widget_get_color is GTK 4.10 */
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  side = MIN (96, MIN (height, (width - gap * (track->n - 1)) / track->n));
+  for (guint i = 0; i < track->n; i++)
+    {
+      double x = i * (side + gap) + 2, y = (height - side) / 2 + 2, s = side - 4;
+
+      cairo_rectangle (cr, x, y, s, s);
+      if (i < track->filled)
+        {
+          gdk_cairo_set_source_rgba (cr, &track->fill);
+          cairo_fill_preserve (cr);
+        }
+      cairo_set_line_width (cr, 4);
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.5);
+      cairo_stroke (cr);
+    }
+}
+
+GtkWidget *
+mg_players_display_track_new (const char *caption, guint n, guint filled, const char *colour)
+{
+  GtkWidget *box = gtk_grid_new ();
+  GtkWidget *area = gtk_drawing_area_new ();
+  g_autofree char *count = g_strdup_printf (C_("track", "%u / %u"), filled, n);
+  GtkWidget *figure = mg_players_display_key_new (count);
+  Track *track = g_new0 (Track, 1);
+
+  track->n = n;
+  track->filled = MIN (filled, n);
+  if (!display_colour (colour, &track->fill))
+    gdk_rgba_parse (&track->fill, "#77767b");
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_track, track, g_free);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 64);
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), (int) n * 40);
+  gtk_widget_set_hexpand (area, TRUE);
+  gtk_widget_set_vexpand (area, TRUE);
+  gtk_grid_set_column_spacing (GTK_GRID (box), 24);
+  gtk_grid_attach (GTK_GRID (box), caption_new (caption), 0, 0, 2, 1);
+  gtk_grid_attach (GTK_GRID (box), area, 0, 1, 1, 1);
+  gtk_label_set_xalign (GTK_LABEL (figure), 1);
+  gtk_widget_add_css_class (figure, "numeric");
+  gtk_grid_attach (GTK_GRID (box), figure, 1, 1, 1, 1);
+  return box;
+}
+
+void
+mg_players_display_clear (GtkBox *box)
+{
+  mg_widget_remove_children (GTK_WIDGET (box));
 }
