@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "mg-game-ui.h"
 #include "mg-journal-model.h"
@@ -275,6 +276,85 @@ mg_players_display_new (MgTableState *table)
 
 /* Helpers for a game's picture */
 
+/* A bin drawing its child `scale` times larger: the child is laid out in its room divided by
+ * the scale, then magnified, so a map drawn for a page (its names and tokens sized for a
+ * reader at arm's length) reads from across the room. */
+#define MG_TYPE_DISPLAY_ZOOM (mg_display_zoom_get_type ())
+G_DECLARE_FINAL_TYPE (MgDisplayZoom, mg_display_zoom, MG, DISPLAY_ZOOM, GtkWidget)
+
+struct _MgDisplayZoom
+{
+  GtkWidget parent_instance;
+  double    scale;
+};
+
+G_DEFINE_FINAL_TYPE (MgDisplayZoom, mg_display_zoom, GTK_TYPE_WIDGET)
+
+static void
+mg_display_zoom_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                         int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  MgDisplayZoom *self = MG_DISPLAY_ZOOM (widget);
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  *minimum = *natural = 0;
+  if (child != NULL)
+    {
+      gtk_widget_measure (child, orientation, for_size < 0 ? -1 : (int) (for_size / self->scale),
+                          minimum, natural, NULL, NULL);
+      *minimum = (int) ceil (*minimum * self->scale);
+      *natural = (int) ceil (*natural * self->scale);
+    }
+  *minimum_baseline = *natural_baseline = -1;
+}
+
+static void
+mg_display_zoom_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  MgDisplayZoom *self = MG_DISPLAY_ZOOM (widget);
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  if (child != NULL)
+    gtk_widget_allocate (child, (int) (width / self->scale), (int) (height / self->scale), -1,
+                         gsk_transform_scale (NULL, (float) self->scale, (float) self->scale));
+}
+
+static void
+mg_display_zoom_dispose (GObject *object)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (mg_display_zoom_parent_class)->dispose (object);
+}
+
+static void
+mg_display_zoom_class_init (MgDisplayZoomClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_display_zoom_dispose;
+  widget_class->measure = mg_display_zoom_measure;
+  widget_class->size_allocate = mg_display_zoom_size_allocate;
+}
+
+static void
+mg_display_zoom_init (MgDisplayZoom *self)
+{
+  self->scale = 1;
+}
+
+GtkWidget *
+mg_players_display_zoom_new (GtkWidget *child, double scale)
+{
+  MgDisplayZoom *self = g_object_new (MG_TYPE_DISPLAY_ZOOM, NULL);
+
+  self->scale = MAX (scale, 0.1);
+  gtk_widget_set_parent (child, GTK_WIDGET (self));
+  return GTK_WIDGET (self);
+}
+
 static void
 follow_changed (MgTableState *table, GtkWidget *picture)
 {
@@ -343,7 +423,7 @@ display_colour (const char *colour, GdkRGBA *rgba)
   if (!gdk_rgba_parse (rgba, colour))
     return FALSE;
   luminance = 0.2126 * rgba->red + 0.7152 * rgba->green + 0.0722 * rgba->blue;
-  if (dark && luminance < 0.35)
+  if (dark && luminance < 0.45)
     *rgba = (GdkRGBA) { 0.45 + rgba->red * 0.55, 0.45 + rgba->green * 0.55, 0.45 + rgba->blue * 0.55, 1 };
   else if (!dark && luminance > 0.7)
     *rgba = (GdkRGBA) { rgba->red * 0.55, rgba->green * 0.55, rgba->blue * 0.55, 1 };

@@ -35,6 +35,10 @@ void       mg_players_display_follow      (GtkWidget       *picture,
  * standings, returned in *side. `main` is what get_state_widget returns. */
 GtkWidget *mg_players_display_picture_new (GtkWidget       *main,
                                            GtkBox         **side);
+/* `child` drawn `scale` times larger than it would be laid out in the same room: a map drawn
+ * for a page, magnified for the room. */
+GtkWidget *mg_players_display_zoom_new    (GtkWidget       *child,
+                                           double           scale);
 /* A figure read from across the room: style class "display-key" (at least 32 px). */
 GtkWidget *mg_players_display_key_new     (const char      *text);
 /* A player's name in their colour (a colour name such as "red", or any CSS colour; NULL: the

@@ -14,7 +14,7 @@
 static void
 update (GtkWidget *picture, MgTableState *table)
 {
-  MgAreaMap *map = g_object_get_data (G_OBJECT (picture), "mg-display-main");
+  MgAreaMap *map = g_object_get_data (G_OBJECT (picture), "mg-display-map");
   GtkBox *side = g_object_get_data (G_OBJECT (picture), "mg-display-side");
   json_object *view = mg_table_state_get_view (table, MG_SEAT_PUBLIC);
   g_autoptr(json_object) model = mg_lamame_ui_map_model (mg_ui_json_object (view, "map"), view);
@@ -57,8 +57,10 @@ mg_lamame_display_new (MgTableState *table)
   GtkWidget *picture;
 
   mg_widget_load_css ("/io/github/meleegm/MeleeGM/lamame/lamame.css");
-  picture = mg_players_display_picture_new (map, &side);
+  /* The map's names and tokens, drawn for a page, twice as large. */
+  picture = mg_players_display_picture_new (mg_players_display_zoom_new (map, 2), &side);
   g_object_set_data (G_OBJECT (picture), "mg-display-side", side);
+  g_object_set_data (G_OBJECT (picture), "mg-display-map", map);
   mg_players_display_follow (picture, table, update);
   return picture;
 }

@@ -15,7 +15,7 @@
 static void
 update (GtkWidget *picture, MgTableState *table)
 {
-  MgAreaMap *map = g_object_get_data (G_OBJECT (picture), "mg-display-main");
+  MgAreaMap *map = g_object_get_data (G_OBJECT (picture), "mg-display-map");
   GtkBox *side = g_object_get_data (G_OBJECT (picture), "mg-display-side");
   json_object *view = mg_table_state_get_view (table, MG_SEAT_PUBLIC);
   g_autoptr(json_object) model = mg_mk_map_drawing_model (mg_ui_json_object (view, "map"), view);
@@ -58,11 +58,14 @@ GtkWidget *
 mg_mk_display_new (MgTableState *table)
 {
   GtkBox *side = NULL;
+  GtkWidget *map = GTK_WIDGET (mg_area_map_new ());
   GtkWidget *picture;
 
   mg_widget_load_css ("/io/github/meleegm/MeleeGM/mecaknights/mecaknights.css");
-  picture = mg_players_display_picture_new (GTK_WIDGET (mg_area_map_new ()), &side);
+  /* The map's names and tokens, drawn for a page, twice as large. */
+  picture = mg_players_display_picture_new (mg_players_display_zoom_new (map, 2), &side);
   g_object_set_data (G_OBJECT (picture), "mg-display-side", side);
+  g_object_set_data (G_OBJECT (picture), "mg-display-map", map);
   mg_players_display_follow (picture, table, update);
   return picture;
 }
