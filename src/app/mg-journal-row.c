@@ -2,14 +2,12 @@
  * them), dice; undone rows greyed.
  *
  * Rows of a million-row journal must bind and lay out in a frame. The summary is shown whole,
- * wrapped (issue 33.3), so a row's height follows its text and width; everything else is sized
- * by the fonts alone: the turn and dice are GtkInscriptions (sized by their chars, not their
- * text; the whole dice are in the tooltip, built only when asked for) and the row's least width
- * is measured once. The summary's label sits in a MgJournalSummary, which gives the row's box
- * a fixed width to share out and asks the label only its height at the width it gets: a
- * wrapped GtkLabel's own widths lay its text out one character a line, which made a jump in a
- * million rows 15 times slower. A row remembers its height for the width it was last measured
- * at, until it is bound to another item. */
+ * wrapped (issue 33.3), so a row's height follows its text and its list's width; everything
+ * else is sized by the fonts alone: the turn and dice are GtkInscriptions (sized by their
+ * chars, not their text; the whole dice are in the tooltip, built only when asked for) and the
+ * row's least width is measured once. The summary is drawn by MgJournalSummary from its own
+ * layout (below). A row remembers its height for the width it was measured at, until it is
+ * bound to another item. */
 #include "config.h"
 
 #include "mg-widget-util.h"
@@ -31,6 +29,7 @@ struct _MgJournalSummary
   GtkWidget    parent_instance;
   PangoLayout *layout;
   int          layout_width;   /* what the layout is wrapped at, px; -1: not wrapped */
+  PangoFontDescription *font; /* what it was laid out in */
 };
 
 G_DEFINE_FINAL_TYPE (MgJournalSummary, mg_journal_summary, GTK_TYPE_WIDGET)
@@ -96,9 +95,16 @@ static void
 mg_journal_summary_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 {
   MgJournalSummary *self = MG_JOURNAL_SUMMARY (widget);
+  const PangoFontDescription *font;
 
   GTK_WIDGET_CLASS (mg_journal_summary_parent_class)->css_changed (widget, change);
-  /* The font may have changed: the layout is measured again. */
+  /* Measured again only when the font changed: a row's hover or selection changes its style
+   * too, and a resize queued then (while the list lays out) left widgets unallocated. */
+  font = pango_context_get_font_description (gtk_widget_get_pango_context (widget));
+  if (self->font != NULL && pango_font_description_equal (self->font, font))
+    return;
+  g_clear_pointer (&self->font, pango_font_description_free);
+  self->font = pango_font_description_copy (font);
   pango_layout_context_changed (self->layout);
   self->layout_width = -2;
   gtk_widget_queue_resize (widget);
@@ -108,6 +114,7 @@ static void
 mg_journal_summary_finalize (GObject *object)
 {
   g_clear_object (&MG_JOURNAL_SUMMARY (object)->layout);
+  g_clear_pointer (&MG_JOURNAL_SUMMARY (object)->font, pango_font_description_free);
   G_OBJECT_CLASS (mg_journal_summary_parent_class)->finalize (object);
 }
 
@@ -144,6 +151,7 @@ struct _MgJournalRow
   MgJournalItem *item;
   int            measured_width;    /* the width `measured_height` is for; -1: none */
   int            measured_height;
+  guint          remeasure;         /* idle: queue a resize */
 };
 
 G_DEFINE_FINAL_TYPE (MgJournalRow, mg_journal_row, GTK_TYPE_WIDGET)
@@ -220,7 +228,7 @@ query_dice_tooltip (GtkWidget *label, int x, int y, gboolean keyboard, GtkToolti
 static GtkSizeRequestMode
 mg_journal_row_get_request_mode (GtkWidget *widget)
 {
-  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+  return GTK_SIZE_REQUEST_CONSTANT_SIZE;
 }
 
 static void
@@ -232,11 +240,17 @@ mg_journal_row_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
 
   if (orientation == GTK_ORIENTATION_VERTICAL)
     {
-      /* The list asks at its own width, the same for every row: one layout per row bound. */
-      if (self->measured_width < 0 || self->measured_width != for_size || row_width < 0)
+      /* The row is as wide as its list: its height is for the list's width (a size request
+       * that varies with the width made GTK 4.8's list leave widgets of the page unallocated
+       * when the window grew). Before the list has a width, a guess; the row measures again
+       * when allocated another width than it was measured at (size_allocate). */
+      GtkWidget *list = gtk_widget_get_ancestor (widget, GTK_TYPE_LIST_VIEW);
+      int width = list != NULL && gtk_widget_get_width (list) > 0 ? gtk_widget_get_width (list) : 640;
+
+      if (self->measured_width != width || row_width < 0)
         {
-          gtk_widget_measure (self->box, orientation, for_size, &min, &nat, NULL, NULL);
-          self->measured_width = for_size;
+          gtk_widget_measure (self->box, orientation, width, &min, &nat, NULL, NULL);
+          self->measured_width = width;
           self->measured_height = MAX (min, nat);
         }
       *minimum = *natural = self->measured_height;
@@ -255,10 +269,26 @@ mg_journal_row_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
   *minimum_baseline = *natural_baseline = -1;
 }
 
+static gboolean
+measure_again (gpointer data)
+{
+  MgJournalRow *self = data;
+
+  self->remeasure = 0;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 mg_journal_row_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
-  gtk_widget_allocate (MG_JOURNAL_ROW (widget)->box, width, height, baseline, NULL);
+  MgJournalRow *self = MG_JOURNAL_ROW (widget);
+
+  gtk_widget_allocate (self->box, width, height, baseline, NULL);
+  /* Its height was for another width (the list was not laid out yet, or the window was
+   * resized): measured again, once this layout is over. */
+  if (width != self->measured_width && self->remeasure == 0)
+    self->remeasure = g_idle_add (measure_again, self);
 }
 
 static void
@@ -352,6 +382,7 @@ mg_journal_row_dispose (GObject *object)
   MgJournalRow *self = MG_JOURNAL_ROW (object);
 
   mg_journal_row_set_item (self, NULL);
+  g_clear_handle_id (&self->remeasure, g_source_remove);
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_JOURNAL_ROW);
   G_OBJECT_CLASS (mg_journal_row_parent_class)->dispose (object);
 }

@@ -159,6 +159,19 @@ leave_fullscreen (GtkWidget *widget, GVariant *args, gpointer data)
   return TRUE;
 }
 
+/* A small window (not the screen across the table): smaller type (style.css, .narrow). */
+static void
+size_changed (MgPlayersDisplay *self)
+{
+  int width = 0, height = 0;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width > 0 && width < 1000 && !gtk_window_is_fullscreen (GTK_WINDOW (self)))
+    gtk_widget_add_css_class (GTK_WIDGET (self), "narrow");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "narrow");
+}
+
 static void
 mg_players_display_dispose (GObject *object)
 {
@@ -246,7 +259,17 @@ mg_players_display_new (MgTableState *table)
   gtk_widget_add_css_class (self->picture, "display-picture");
   gtk_widget_set_hexpand (self->picture, TRUE);
   gtk_widget_set_vexpand (self->picture, TRUE);
-  gtk_box_append (GTK_BOX (box), self->picture);
+  if (self->game_ui->display_new != NULL)
+    {
+      /* Made for a large screen: on a small window it scrolls rather than overflows. */
+      GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->picture);
+      gtk_widget_set_vexpand (scrolled, TRUE);
+      gtk_box_append (GTK_BOX (box), scrolled);
+    }
+  else
+    gtk_box_append (GTK_BOX (box), self->picture);
 
   /* What just happened, in one large line (two at most), its dice under it; the corner beside
    * it is kept for a small widget (the slot). */
@@ -270,11 +293,22 @@ mg_players_display_new (MgTableState *table)
   adw_window_set_content (ADW_WINDOW (self), box);
 
   g_signal_connect_object (table, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (size_changed), NULL);
+  g_signal_connect (self, "notify::fullscreened", G_CALLBACK (size_changed), NULL);
   refresh (self);
   return self;
 }
 
 /* Helpers for a game's picture */
+
+static void
+unparent_children (GtkWidget *widget)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (widget)) != NULL)
+    gtk_widget_unparent (child);
+}
 
 /* A bin drawing its child `scale` times larger: the child is laid out in its room divided by
  * the scale, then magnified, so a map drawn for a page (its names and tokens sized for a
@@ -322,10 +356,7 @@ mg_display_zoom_size_allocate (GtkWidget *widget, int width, int height, int bas
 static void
 mg_display_zoom_dispose (GObject *object)
 {
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
-    gtk_widget_unparent (child);
+  unparent_children (GTK_WIDGET (object));
   G_OBJECT_CLASS (mg_display_zoom_parent_class)->dispose (object);
 }
 
@@ -372,20 +403,141 @@ mg_players_display_follow (GtkWidget *picture, MgTableState *table, MgDisplayUpd
   follow_changed (table, picture);
 }
 
+/* Two parts side by side when the room allows both, the second at its natural width (or
+ * halves, when homogeneous); else one above the other: a display on a small window (a phone,
+ * a narrow projector) still shows everything, without sideways scrolling. */
+#define MG_TYPE_DISPLAY_SPLIT (mg_display_split_get_type ())
+G_DECLARE_FINAL_TYPE (MgDisplaySplit, mg_display_split, MG, DISPLAY_SPLIT, GtkWidget)
+
+#define SPLIT_SPACING 36
+
+struct _MgDisplaySplit
+{
+  GtkWidget parent_instance;
+  gboolean  homogeneous;
+};
+
+G_DEFINE_FINAL_TYPE (MgDisplaySplit, mg_display_split, GTK_TYPE_WIDGET)
+
+/* The width both parts need side by side. */
+static int
+split_side_by_side (MgDisplaySplit *self, GtkWidget *a, GtkWidget *b)
+{
+  int a_min, b_min, b_nat;
+
+  gtk_widget_measure (a, GTK_ORIENTATION_HORIZONTAL, -1, &a_min, NULL, NULL, NULL);
+  gtk_widget_measure (b, GTK_ORIENTATION_HORIZONTAL, -1, &b_min, &b_nat, NULL, NULL);
+  return self->homogeneous ? 2 * MAX (a_min, b_nat) + SPLIT_SPACING : a_min + b_nat + SPLIT_SPACING;
+}
+
+static void
+mg_display_split_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                          int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  MgDisplaySplit *self = MG_DISPLAY_SPLIT (widget);
+  GtkWidget *a = gtk_widget_get_first_child (widget), *b = gtk_widget_get_last_child (widget);
+  int a_min, a_nat, b_min, b_nat;
+
+  gtk_widget_measure (a, orientation, -1, &a_min, &a_nat, NULL, NULL);
+  gtk_widget_measure (b, orientation, -1, &b_min, &b_nat, NULL, NULL);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      /* At least the wider part (stacked); naturally both side by side. */
+      *minimum = MAX (a_min, b_min);
+      *natural = split_side_by_side (self, a, b);
+    }
+  else
+    {
+      gboolean beside = for_size < 0 || for_size >= split_side_by_side (self, a, b);
+
+      *minimum = beside ? MAX (a_min, b_min) : a_min + b_min + SPLIT_SPACING;
+      *natural = beside ? MAX (a_nat, b_nat) : a_nat + b_nat + SPLIT_SPACING;
+    }
+  *minimum_baseline = *natural_baseline = -1;
+}
+
+static GtkSizeRequestMode
+mg_display_split_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+mg_display_split_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  MgDisplaySplit *self = MG_DISPLAY_SPLIT (widget);
+  GtkWidget *a = gtk_widget_get_first_child (widget), *b = gtk_widget_get_last_child (widget);
+  int b_nat, b_height;
+
+  if (width >= split_side_by_side (self, a, b))
+    {
+      gtk_widget_measure (b, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &b_nat, NULL, NULL);
+      if (self->homogeneous)
+        b_nat = (width - SPLIT_SPACING) / 2;
+      gtk_widget_allocate (a, width - b_nat - SPLIT_SPACING, height, -1, NULL);
+      gtk_widget_allocate (b, b_nat, height, -1,
+                           gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (width - b_nat, 0)));
+      return;
+    }
+  {
+    int a_min, b_min;
+
+    gtk_widget_measure (a, GTK_ORIENTATION_VERTICAL, width, &a_min, NULL, NULL, NULL);
+    gtk_widget_measure (b, GTK_ORIENTATION_VERTICAL, width, &b_min, &b_height, NULL, NULL);
+    b_height = MAX (b_min, MIN (b_height, height - a_min - SPLIT_SPACING));
+  }
+  gtk_widget_allocate (a, width, height - b_height - SPLIT_SPACING, -1, NULL);
+  gtk_widget_allocate (b, width, b_height, -1,
+                       gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, height - b_height)));
+}
+
+static void
+mg_display_split_dispose (GObject *object)
+{
+  unparent_children (GTK_WIDGET (object));
+  G_OBJECT_CLASS (mg_display_split_parent_class)->dispose (object);
+}
+
+static void
+mg_display_split_class_init (MgDisplaySplitClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_display_split_dispose;
+  widget_class->get_request_mode = mg_display_split_get_request_mode;
+  widget_class->measure = mg_display_split_measure;
+  widget_class->size_allocate = mg_display_split_size_allocate;
+}
+
+static void
+mg_display_split_init (MgDisplaySplit *self)
+{
+}
+
+GtkWidget *
+mg_players_display_split_new (GtkWidget *first, GtkWidget *second, gboolean homogeneous)
+{
+  MgDisplaySplit *self = g_object_new (MG_TYPE_DISPLAY_SPLIT, NULL);
+
+  self->homogeneous = homogeneous;
+  gtk_widget_set_parent (first, GTK_WIDGET (self));
+  gtk_widget_set_parent (second, GTK_WIDGET (self));
+  return GTK_WIDGET (self);
+}
+
 GtkWidget *
 mg_players_display_picture_new (GtkWidget *main, GtkBox **side)
 {
-  GtkWidget *picture = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 36);
   GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+  GtkWidget *picture;
 
   gtk_widget_set_hexpand (main, TRUE);
   gtk_widget_set_vexpand (main, TRUE);
   gtk_widget_set_can_target (main, FALSE);
   gtk_widget_set_focusable (main, FALSE);
-  gtk_box_append (GTK_BOX (picture), main);
   gtk_widget_set_valign (column, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (column, "display-side");
-  gtk_box_append (GTK_BOX (picture), column);
+  picture = mg_players_display_split_new (main, column, FALSE);
   g_object_set_data (G_OBJECT (picture), "mg-display-main", main);
   *side = GTK_BOX (column);
   return picture;

@@ -35,6 +35,11 @@ void       mg_players_display_follow      (GtkWidget       *picture,
  * standings, returned in *side. `main` is what get_state_widget returns. */
 GtkWidget *mg_players_display_picture_new (GtkWidget       *main,
                                            GtkBox         **side);
+/* `first` and `second` side by side when the room allows both (the second at its natural width,
+ * or halves when homogeneous), else one above the other. */
+GtkWidget *mg_players_display_split_new   (GtkWidget       *first,
+                                           GtkWidget       *second,
+                                           gboolean         homogeneous);
 /* `child` drawn `scale` times larger than it would be laid out in the same room: a map drawn
  * for a page, magnified for the room. */
 GtkWidget *mg_players_display_zoom_new    (GtkWidget       *child,

@@ -63,18 +63,21 @@ update (GtkWidget *picture, MgTableState *table)
   json_object *players = mg_ui_json_array (view, "players");
   json_object *score = mg_ui_json_get (view, "score");
   const char *winner = mg_ui_json_str (view, "winner");
-  GtkWidget *sides = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 72);
   g_autofree char *heading = winner != NULL
     ? g_strdup_printf (_("Match %d is over: %s won"), mg_ui_json_int (view, "match", 1), winner)
     : g_strdup_printf (_("Match %d, battle %d"), mg_ui_json_int (view, "match", 1), mg_ui_json_int (view, "battle", 1));
 
   mg_players_display_clear (GTK_BOX (picture));
   gtk_box_append (GTK_BOX (picture), mg_players_display_key_new (heading));
-  gtk_box_set_homogeneous (GTK_BOX (sides), TRUE);
-  gtk_widget_set_vexpand (sides, TRUE);
-  for (guint i = 0; i < MIN (mg_ui_json_len (players), 2); i++)
-    gtk_box_append (GTK_BOX (sides), player_panel (json_object_array_get_idx (players, i), score, ruleset, i));
-  gtk_box_append (GTK_BOX (picture), sides);
+  if (mg_ui_json_len (players) >= 2)
+    {
+      GtkWidget *sides = mg_players_display_split_new (player_panel (json_object_array_get_idx (players, 0), score, ruleset, 0),
+                                                       player_panel (json_object_array_get_idx (players, 1), score, ruleset, 1),
+                                                       TRUE);
+
+      gtk_widget_set_vexpand (sides, TRUE);
+      gtk_box_append (GTK_BOX (picture), sides);
+    }
 }
 
 GtkWidget *
