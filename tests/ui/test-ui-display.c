@@ -2,7 +2,7 @@
  * meson.build): every game's players' display, from its sample played to its end and taken
  * back to half-way, must show its key figures (labels of style class "display-key") at 32 px
  * or more and give its picture at least 0.6 of the window; and the Journal shows summaries
- * whole (wrapped, never ellipsized) at 360 and 1400 px. Screenshots of each, light and dark,
+ * whole (wrapped, never ellipsized) at 360 and 1400 px, and no secret already told as hidden. Screenshots of each, light and dark,
  * in the language the test runs in (registered twice: English, and French as ui-display-fr). */
 #include "config.h"
 
@@ -13,6 +13,7 @@
 
 #include "mg-application.h"
 #include "mg-campaign-window-private.h"
+#include "mg-journal-model.h"
 #include "mg-journal-page.h"
 #include "mg-players-display.h"
 #include "ui-test-util.h"
@@ -173,6 +174,35 @@ test_journal_whole (void)
       }
 }
 
+/* 33.3: a secret without dice (La Mame's bids and cards, entered on the device) is told by the
+ * public summaries once revealed; its row never says "Hidden until the turn ends", even in the
+ * turn still being played (the sample ends in turn 5, whose bids and cards were secret). */
+static void
+test_journal_secrets_told (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = mg_application_create_sample_for (app, "lamame", tmpdir, &error);
+  g_autoptr(MgJournalModel) model = NULL;
+  guint n, hidden = 0;
+
+  g_assert_no_error (error);
+  model = mg_journal_model_new (c);
+  n = g_list_model_get_n_items (G_LIST_MODEL (model));
+  g_assert_cmpuint (n, >, 20);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(MgJournalItem) item = g_list_model_get_item (G_LIST_MODEL (model), i);
+
+      if (g_strcmp0 (mg_journal_item_get_dice (item), _("Hidden until the turn ends")) == 0)
+        {
+          g_test_message ("row %u (turn %d) hidden: %s", i + 1, mg_journal_item_get_turn (item),
+                          mg_journal_item_get_summary (item));
+          hidden++;
+        }
+    }
+  g_assert_cmpuint (hidden, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -194,6 +224,7 @@ main (int argc, char **argv)
       g_test_add_data_func (path, samples[i].game_id, test_display);
     }
   g_test_add_func ("/ui/display/journal-whole", test_journal_whole);
+  g_test_add_func ("/ui/display/journal-secrets-told", test_journal_secrets_told);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
