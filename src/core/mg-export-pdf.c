@@ -550,6 +550,20 @@ table_columns (MgExportTable *table, guint first, guint last)
   return part;
 }
 
+/* The end (the index past its last column) of the part of a table that starts at column
+ * `from`: columns taken while they fit the text's width beside column 0 (the rows' names, in
+ * every part), at most `per` of them, at least one. */
+static guint
+part_end (const double *least, guint n, guint from, guint per)
+{
+  double total = least[0] + least[from];
+  guint c = from + 1;
+
+  while (c < n && c - from < per && total + least[c] <= TEXT_W)
+    total += least[c++];
+  return c;
+}
+
 /* A table too wide for the page at its headings' words is set as several, each repeating the
  * first column, rather than squeezed until its headings break mid-word ("Casualt-ies"). */
 static void
@@ -557,7 +571,7 @@ pdf_table (Pdf *pdf, const char *name, MgExportTable *table)
 {
   guint n = table->labels->len;
   g_autofree double *least = g_new0 (double, MAX (n, 1));
-  guint first = 1;
+  guint first = 1, parts = 0, per;
 
   if (n <= 1)
     {
@@ -566,15 +580,17 @@ pdf_table (Pdf *pdf, const char *name, MgExportTable *table)
     }
   for (guint c = 0; c < n; c++)
     least[c] = column_least (pdf, table, c);
+  /* As few parts as fit, then as even as they can be ("Players (continued)" not left with one
+   * column). */
+  for (guint from = 1; from < n; from = part_end (least, n, from, G_MAXUINT))
+    parts++;
+  per = (n - 1 + parts - 1) / parts;   /* the columns after the names, shared out evenly */
   while (first < n)
     {
-      double total = least[0] + least[first];
-      guint last = first + 1;
+      guint last = part_end (least, n, first, per);
       MgExportTable *part;
       g_autofree char *heading = NULL;
 
-      while (last < n && total + least[last] <= TEXT_W)
-        total += least[last++];
       if (first == 1 && last == n)
         {
           pdf_table_part (pdf, name, table);
