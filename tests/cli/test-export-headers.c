@@ -26,6 +26,14 @@ static const Game games[] = {
   { "cricchio", { "Black", "Blue", "Red", "White" }, { "Where", "Kind", "Owner", "Name" } },
 };
 
+static gboolean
+have_pdftotext (void)
+{
+  g_autofree char *tool = g_find_program_in_path ("pdftotext");
+
+  return tool != NULL;
+}
+
 static char *
 pdf_to_text (const char *pdf)
 {
@@ -138,7 +146,7 @@ test_headers (gconstpointer data)
   g_autofree char *steps = NULL;
   guint lines;
 
-  if (g_find_program_in_path ("pdftotext") == NULL)
+  if (!have_pdftotext ())
     {
       g_test_skip ("pdftotext (Debian package poppler-utils) is not installed");
       return;
@@ -182,7 +190,7 @@ test_header_repeated (void)
   g_auto(GStrv) pages = NULL;
   guint with_heading = 0, continued = 0;
 
-  if (g_find_program_in_path ("pdftotext") == NULL)
+  if (!have_pdftotext ())
     {
       g_test_skip ("pdftotext (Debian package poppler-utils) is not installed");
       return;
