@@ -629,7 +629,7 @@ mg_players_display_table_new (const char * const *captions)
     {
       GtkWidget *caption = caption_new (captions[i]);
 
-      /* Figures line up on the right, under their caption. */
+      /* Figures line up on the right, under their caption (words on the left: table_add). */
       if (i > 0)
         gtk_label_set_xalign (GTK_LABEL (caption), 1);
       gtk_grid_attach (GTK_GRID (grid), caption, (int) i, 0, 1, 1);
@@ -647,8 +647,13 @@ mg_players_display_table_add (GtkWidget *table, const char *name, const char *co
   for (guint i = 0; values[i] != NULL; i++)
     {
       GtkWidget *figure = mg_players_display_key_new (values[i]);
+      GtkWidget *caption = gtk_grid_get_child_at (GTK_GRID (table), (int) i + 1, 0);
+      /* Numbers line up on the right, words on the left, their caption with them. */
+      float xalign = g_ascii_isdigit (values[i][0]) ? 1 : 0;
 
-      gtk_label_set_xalign (GTK_LABEL (figure), 1);
+      gtk_label_set_xalign (GTK_LABEL (figure), xalign);
+      if (caption != NULL && (row == 1 || xalign == 0))
+        gtk_label_set_xalign (GTK_LABEL (caption), xalign);
       gtk_widget_add_css_class (figure, "numeric");
       gtk_grid_attach (GTK_GRID (table), figure, (int) i + 1, row, 1, 1);
     }
