@@ -158,6 +158,9 @@ G_DEFINE_FINAL_TYPE (MgJournalRow, mg_journal_row, GTK_TYPE_WIDGET)
 
 /* The least width of every row, measured once; forgotten when the fonts change. */
 static int row_width = -1;
+/* The width a row was last given: a row made while the list scrolls is measured before it is
+ * in the list, and lists are as wide as each other more often than not. */
+static int last_width = 640;
 
 static void
 forget_sizes (void)
@@ -245,7 +248,7 @@ mg_journal_row_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
        * when the window grew). Before the list has a width, a guess; the row measures again
        * when allocated another width than it was measured at (size_allocate). */
       GtkWidget *list = gtk_widget_get_ancestor (widget, GTK_TYPE_LIST_VIEW);
-      int width = list != NULL && gtk_widget_get_width (list) > 0 ? gtk_widget_get_width (list) : 640;
+      int width = list != NULL && gtk_widget_get_width (list) > 0 ? gtk_widget_get_width (list) : last_width;
 
       if (self->measured_width != width || row_width < 0)
         {
@@ -285,6 +288,7 @@ mg_journal_row_size_allocate (GtkWidget *widget, int width, int height, int base
   MgJournalRow *self = MG_JOURNAL_ROW (widget);
 
   gtk_widget_allocate (self->box, width, height, baseline, NULL);
+  last_width = width;
   /* Its height was for another width (the list was not laid out yet, or the window was
    * resized): measured again, once this layout is over. */
   if (width != self->measured_width && self->remeasure == 0)
