@@ -5,6 +5,7 @@
 
 #include "mg-campaign.h"
 #include "mg-game.h"
+#include "mg-table-state.h"
 
 G_BEGIN_DECLS
 
@@ -16,6 +17,9 @@ typedef struct
   /* A widget that shows a state, for step-by-step replay, and how to update it. */
   GtkWidget  *(*state_view_new) (void);
   void        (*state_view_set) (GtkWidget *view, MgCampaign *campaign, const MgState *state);
+  /* Optional: the players' display's picture, drawn from the public view and following the
+   * table (mg-players-display.h); without it, the engine's describe() above the state view. */
+  GtkWidget  *(*display_new)    (MgTableState *table);
 } MgGameUi;
 
 /* Builds one page of the campaign window. */

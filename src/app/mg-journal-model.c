@@ -24,7 +24,7 @@ struct _MgJournalItem
   gint64   time;
   gboolean undone;
   gboolean turn_start;
-  gboolean secret;     /* an event was for one seat only (faces behind a screen) */
+  gboolean secret;     /* dice rolled, with an event for one seat only (faces behind a screen) */
   gboolean sealed;     /* secret and its turn still being played: dice not shown */
   gboolean withheld;   /* undone while something is hidden: its summary may tell it (issue 32) */
   char    *withheld_text;
@@ -138,6 +138,14 @@ current_turn (MgCampaign *campaign)
   return mg_state_turn (mg_campaign_get_state (campaign));
 }
 
+static gboolean
+has_dice (const char *dice_json)
+{
+  while (dice_json != NULL && (*dice_json == '[' || g_ascii_isspace (*dice_json)))
+    dice_json++;
+  return dice_json != NULL && *dice_json != '\0' && *dice_json != ']';
+}
+
 static MgJournalItem *
 item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign, gboolean hiding)
 {
@@ -151,7 +159,11 @@ item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign, 
   item->ruleset = json_object_get (mg_campaign_get_ruleset (campaign));
   /* An event for one seat carries "seat": looked for in the text, not parsed (as the store's
    * journal reads do; a false match only hides dice, never shows them). */
-  item->secret = entry->events != NULL && strstr (entry->events, "\"seat\"") != NULL;
+  item->secret = entry->events != NULL && strstr (entry->events, "\"seat\"") != NULL
+                 && has_dice (entry->dice);
+  /* Only dice are held back: a secret without dice (a bid, a card) is told, once revealed, by
+   * the public summaries, and its row has nothing to hide (issue 33.3: "Hidden until the turn
+   * ends" stayed on La Mame's bid rows after the bids were revealed). */
   item->sealed = item->secret && entry->turn == current_turn (campaign);
   item->time = entry->time;
   item->undone = entry->undone;

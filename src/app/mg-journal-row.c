@@ -1,17 +1,143 @@
-/* mg-journal-row.c — one journal row: turn, actor, summary, dice; undone rows greyed.
+/* mg-journal-row.c — one journal row: turn, summary (led by who acted when it does not name
+ * them), dice; undone rows greyed.
  *
- * Rows of a million-row journal must bind and lay out in a frame: every column is one
- * GtkInscription (made for list cells: sized by its chars, not by its text; the whole summary
- * and dice are in the tooltip, built only when asked for), so a row's size depends on nothing
- * but the fonts; it is measured once per kind of row (turn start or not) and remembered, as
- * GTK's own large lists do with fixed-height rows. */
+ * Rows of a million-row journal must bind and lay out in a frame. The summary is shown whole,
+ * wrapped (issue 33.3), so a row's height follows its text and its list's width; everything
+ * else is sized by the fonts alone: the turn and dice are GtkInscriptions (sized by their
+ * chars, not their text; the whole dice are in the tooltip, built only when asked for) and the
+ * row's least width is measured once. The summary is drawn by MgJournalSummary from its own
+ * layout (below). A row remembers its height for the width it was measured at, until it is
+ * bound to another item. */
 #include "config.h"
 
 #include "mg-widget-util.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "mg-journal-row.h"
+
+/* The summary, drawn from its own PangoLayout: as wide as the row's box gives it (it expands),
+ * as tall as its text wrapped at that width. A GtkLabel did the same at 15 times the cost of a
+ * jump in a million rows (its widths lay a wrapped text out again, one character a line). Its
+ * CSS name is "label", so the row's label styles (undone rows) apply to it. */
+#define MG_TYPE_JOURNAL_SUMMARY (mg_journal_summary_get_type ())
+G_DECLARE_FINAL_TYPE (MgJournalSummary, mg_journal_summary, MG, JOURNAL_SUMMARY, GtkWidget)
+
+struct _MgJournalSummary
+{
+  GtkWidget    parent_instance;
+  PangoLayout *layout;
+  int          layout_width;   /* what the layout is wrapped at, px; -1: not wrapped */
+  PangoFontDescription *font; /* what it was laid out in */
+};
+
+G_DEFINE_FINAL_TYPE (MgJournalSummary, mg_journal_summary, GTK_TYPE_WIDGET)
+
+/* The least width of the summary's column, whatever its text. */
+#define SUMMARY_MIN_WIDTH 96
+
+static void
+summary_wrap_at (MgJournalSummary *self, int width)
+{
+  if (self->layout_width == width)
+    return;
+  pango_layout_set_width (self->layout, width * PANGO_SCALE);
+  self->layout_width = width;
+}
+
+static void
+mg_journal_summary_set (MgJournalSummary *self, const char *text, PangoAttrList *attrs)
+{
+  pango_layout_set_text (self->layout, text, -1);
+  pango_layout_set_attributes (self->layout, attrs);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+static GtkSizeRequestMode
+mg_journal_summary_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+mg_journal_summary_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                            int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  MgJournalSummary *self = MG_JOURNAL_SUMMARY (widget);
+  int height = 0;
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *minimum = *natural = SUMMARY_MIN_WIDTH;
+  else
+    {
+      summary_wrap_at (self, MAX (for_size, SUMMARY_MIN_WIDTH));
+      pango_layout_get_pixel_size (self->layout, NULL, &height);
+      *minimum = *natural = height;
+    }
+  *minimum_baseline = *natural_baseline = -1;
+}
+
+static void
+mg_journal_summary_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  MgJournalSummary *self = MG_JOURNAL_SUMMARY (widget);
+  GdkRGBA color;
+
+  summary_wrap_at (self, gtk_widget_get_width (widget));
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS   /* gtk_widget_get_color is GTK 4.10 */
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  gtk_snapshot_append_layout (snapshot, self->layout, &color);
+}
+
+static void
+mg_journal_summary_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
+{
+  MgJournalSummary *self = MG_JOURNAL_SUMMARY (widget);
+  const PangoFontDescription *font;
+
+  GTK_WIDGET_CLASS (mg_journal_summary_parent_class)->css_changed (widget, change);
+  /* Measured again only when the font changed: a row's hover or selection changes its style
+   * too, and a resize queued then (while the list lays out) left widgets unallocated. */
+  font = pango_context_get_font_description (gtk_widget_get_pango_context (widget));
+  if (self->font != NULL && pango_font_description_equal (self->font, font))
+    return;
+  g_clear_pointer (&self->font, pango_font_description_free);
+  self->font = pango_font_description_copy (font);
+  pango_layout_context_changed (self->layout);
+  self->layout_width = -2;
+  gtk_widget_queue_resize (widget);
+}
+
+static void
+mg_journal_summary_finalize (GObject *object)
+{
+  g_clear_object (&MG_JOURNAL_SUMMARY (object)->layout);
+  g_clear_pointer (&MG_JOURNAL_SUMMARY (object)->font, pango_font_description_free);
+  G_OBJECT_CLASS (mg_journal_summary_parent_class)->finalize (object);
+}
+
+static void
+mg_journal_summary_class_init (MgJournalSummaryClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = mg_journal_summary_finalize;
+  widget_class->get_request_mode = mg_journal_summary_get_request_mode;
+  widget_class->measure = mg_journal_summary_measure;
+  widget_class->snapshot = mg_journal_summary_snapshot;
+  widget_class->css_changed = mg_journal_summary_css_changed;
+  gtk_widget_class_set_css_name (widget_class, "label");
+}
+
+static void
+mg_journal_summary_init (MgJournalSummary *self)
+{
+  self->layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  pango_layout_set_wrap (self->layout, PANGO_WRAP_WORD_CHAR);
+  self->layout_width = -1;
+}
 
 struct _MgJournalRow
 {
@@ -19,24 +145,27 @@ struct _MgJournalRow
 
   GtkWidget     *box;
   GtkInscription *turn_label;
-  GtkInscription *actor_label;
-  GtkInscription *summary_label;
+  MgJournalSummary *summary;
   GtkInscription *dice_label;
 
   MgJournalItem *item;
+  int            measured_width;    /* the width `measured_height` is for; -1: none */
+  int            measured_height;
+  guint          remeasure;         /* idle: queue a resize */
 };
 
 G_DEFINE_FINAL_TYPE (MgJournalRow, mg_journal_row, GTK_TYPE_WIDGET)
 
-/* Sizes measured once: [0] a row inside a turn, [1] a turn's first row (its own padding and
- * rule); forgotten when the fonts change. */
-static int row_height[2] = { -1, -1 };
+/* The least width of every row, measured once; forgotten when the fonts change. */
 static int row_width = -1;
+/* The width a row was last given: a row made while the list scrolls is measured before it is
+ * in the list, and lists are as wide as each other more often than not. */
+static int last_width = 640;
 
 static void
 forget_sizes (void)
 {
-  row_height[0] = row_height[1] = row_width = -1;
+  row_width = -1;
 }
 
 static void
@@ -53,6 +182,15 @@ update_undone (MgJournalRow *self)
   /* Undoing may hide what the summary tells (mg_journal_item_get_summary). */
   if (self->item != NULL)
     gtk_inscription_set_text (self->summary_label, mg_journal_item_get_summary (self->item));
+}
+
+static void set_summary (MgJournalRow *self);
+
+static void
+undone_changed (MgJournalRow *self)
+{
+  update_undone (self);
+  set_summary (self);
 }
 
 /* The whole summary (and the dice, which may be cut short in their column), built on demand. */
@@ -104,21 +242,29 @@ mg_journal_row_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
                         int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
 {
   MgJournalRow *self = MG_JOURNAL_ROW (widget);
-  int start = gtk_widget_has_css_class (self->box, "turn-start") ? 1 : 0;
   int min, nat;
 
   if (orientation == GTK_ORIENTATION_VERTICAL)
     {
-      if (row_height[start] < 0)
+      /* The row is as wide as its list: its height is for the list's width (a size request
+       * that varies with the width made GTK 4.8's list leave widgets of the page unallocated
+       * when the window grew). Before the list has a width, a guess; the row measures again
+       * when allocated another width than it was measured at (size_allocate). */
+      GtkWidget *list = gtk_widget_get_ancestor (widget, GTK_TYPE_LIST_VIEW);
+      int width = list != NULL && gtk_widget_get_width (list) > 0 ? gtk_widget_get_width (list) : last_width;
+
+      if (self->measured_width != width || row_width < 0)
         {
-          gtk_widget_measure (self->box, orientation, -1, &min, &nat, NULL, NULL);
-          row_height[start] = MAX (min, nat);
+          gtk_widget_measure (self->box, orientation, width, &min, &nat, NULL, NULL);
+          self->measured_width = width;
+          self->measured_height = MAX (min, nat);
         }
-      *minimum = *natural = row_height[start];
+      *minimum = *natural = self->measured_height;
     }
   else
     {
-      /* Every column has its width in characters: the row's least width is the same for all. */
+      /* Every column but the summary has its width in characters, and the summary's least is
+       * its width-chars: the row's least width is the same for all. */
       if (row_width < 0)
         {
           gtk_widget_measure (self->box, orientation, -1, &min, &nat, NULL, NULL);
@@ -129,16 +275,63 @@ mg_journal_row_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
   *minimum_baseline = *natural_baseline = -1;
 }
 
+static gboolean
+measure_again (gpointer data)
+{
+  MgJournalRow *self = data;
+
+  self->remeasure = 0;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 mg_journal_row_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
-  gtk_widget_allocate (MG_JOURNAL_ROW (widget)->box, width, height, baseline, NULL);
+  MgJournalRow *self = MG_JOURNAL_ROW (widget);
+
+  gtk_widget_allocate (self->box, width, height, baseline, NULL);
+  last_width = width;
+  /* Its height was for another width (the list was not laid out yet, or the window was
+   * resized): measured again, once this layout is over. */
+  if (width != self->measured_width && self->remeasure == 0)
+    self->remeasure = g_idle_add (measure_again, self);
 }
 
 static void
 update_dice (MgJournalRow *self)
 {
   gtk_inscription_set_text (self->dice_label, self->item != NULL ? mg_journal_item_get_dice (self->item) : "");
+}
+
+/* The summary, led by who acted (in bold) unless it names them: the name is then not said
+ * twice, and the summary has the row's whole width. Struck through when undone (the CSS's
+ * text-decoration reaches only GtkLabels). */
+static void
+set_summary (MgJournalRow *self)
+{
+  MgJournalItem *item = self->item;
+  const char *summary = item != NULL ? mg_journal_item_get_summary (item) : "";
+  const char *actor = item != NULL ? mg_journal_item_get_actor (item) : NULL;
+  g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
+  g_autofree char *text = NULL;
+
+  /* The referee's own actions are journaled as "GM"; shown in the referee's language. */
+  if (g_strcmp0 (actor, "GM") == 0)
+    actor = C_("referee", "GM");
+  if (actor != NULL && actor[0] != '\0' && strstr (summary, actor) == NULL)
+    {
+      PangoAttribute *bold = pango_attr_weight_new (PANGO_WEIGHT_BOLD);
+
+      /* TRANSLATORS: a Journal row whose summary does not name who acted: "GM: Turn 3 begins." */
+      text = g_strdup_printf (C_("journal row", "%s: %s"), actor, summary);
+      bold->start_index = 0;
+      bold->end_index = strlen (actor);
+      pango_attr_list_insert (attrs, bold);
+    }
+  if (item != NULL && mg_journal_item_get_undone (item))
+    pango_attr_list_insert (attrs, pango_attr_strikethrough_new (TRUE));
+  mg_journal_summary_set (self->summary, text != NULL ? text : summary, attrs);
 }
 
 void
@@ -148,15 +341,16 @@ mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
 
   if (self->item != NULL)
     {
-      g_signal_handlers_disconnect_by_func (self->item, update_undone, self);
+      g_signal_handlers_disconnect_by_func (self->item, undone_changed, self);
       g_signal_handlers_disconnect_by_func (self->item, update_dice, self);
     }
   g_set_object (&self->item, item);
+  self->measured_width = -1;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
   if (item == NULL)
     {
       gtk_inscription_set_text (self->turn_label, "");
-      gtk_inscription_set_text (self->actor_label, "");
-      gtk_inscription_set_text (self->summary_label, "");
+      set_summary (self);
       gtk_inscription_set_text (self->dice_label, "");
       update_undone (self);
       return;
@@ -182,12 +376,9 @@ mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
           gtk_widget_queue_resize (GTK_WIDGET (self));
         }
     }
-  /* The referee's own actions are journaled as "GM"; shown in the referee's language. */
-  gtk_inscription_set_text (self->actor_label, g_strcmp0 (mg_journal_item_get_actor (item), "GM") == 0
-                                         ? C_("referee", "GM") : mg_journal_item_get_actor (item));
-  gtk_inscription_set_text (self->summary_label, mg_journal_item_get_summary (item));
+  set_summary (self);
   update_dice (self);
-  g_signal_connect_swapped (item, "notify::undone", G_CALLBACK (update_undone), self);
+  g_signal_connect_swapped (item, "notify::undone", G_CALLBACK (undone_changed), self);
   g_signal_connect_swapped (item, "notify::dice", G_CALLBACK (update_dice), self);
   update_undone (self);
 }
@@ -198,6 +389,7 @@ mg_journal_row_dispose (GObject *object)
   MgJournalRow *self = MG_JOURNAL_ROW (object);
 
   mg_journal_row_set_item (self, NULL);
+  g_clear_handle_id (&self->remeasure, g_source_remove);
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_JOURNAL_ROW);
   G_OBJECT_CLASS (mg_journal_row_parent_class)->dispose (object);
 }
@@ -215,8 +407,6 @@ mg_journal_row_class_init (MgJournalRowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-journal-row.ui");
   gtk_widget_class_bind_template_child (widget_class, MgJournalRow, box);
   gtk_widget_class_bind_template_child (widget_class, MgJournalRow, turn_label);
-  gtk_widget_class_bind_template_child (widget_class, MgJournalRow, actor_label);
-  gtk_widget_class_bind_template_child (widget_class, MgJournalRow, summary_label);
   gtk_widget_class_bind_template_child (widget_class, MgJournalRow, dice_label);
 }
 
@@ -226,6 +416,13 @@ mg_journal_row_init (MgJournalRow *self)
   static gboolean watching = FALSE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->measured_width = -1;
+  /* The whole summary, wrapped at any width (issue 33.3), between the turn and the dice. */
+  self->summary = g_object_new (MG_TYPE_JOURNAL_SUMMARY, NULL);
+  gtk_widget_add_css_class (GTK_WIDGET (self->summary), "journal-summary");
+  gtk_widget_set_hexpand (GTK_WIDGET (self->summary), TRUE);
+  gtk_widget_set_valign (GTK_WIDGET (self->summary), GTK_ALIGN_START);
+  gtk_box_insert_child_after (GTK_BOX (self->box), GTK_WIDGET (self->summary), GTK_WIDGET (self->turn_label));
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self->dice_label), TRUE);
   g_signal_connect (self->dice_label, "query-tooltip", G_CALLBACK (query_dice_tooltip), self);

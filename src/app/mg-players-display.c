@@ -1,16 +1,19 @@
-/* mg-players-display.c — the players' display: the public view on a second screen, in large
- * type: what the table must decide, the last result in words and dice, the standing (the
- * engine's describe()), and the game's own state widget. Only view(MG_SEAT_PUBLIC) and the
- * public summaries ever reach it, so no secret can. */
+/* mg-players-display.c — the players' display: the public view on a second screen, made to be
+ * read from three metres (issue 33.1): a heading with what the table must decide, the game's
+ * picture filling the screen (its map or board and standings, MgGameUi.display_new; else the
+ * engine's describe() and the replay widget), and what just happened in one large line. Only
+ * view(MG_SEAT_PUBLIC) and the public summaries ever reach it, so no secret can. */
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "mg-game-ui.h"
 #include "mg-journal-model.h"
 #include "mg-players-display.h"
 #include "mg-seat-links.h"
 #include "mg-ui-json.h"
+#include "mg-widget-util.h"
 
 struct _MgPlayersDisplay
 {
@@ -25,6 +28,8 @@ struct _MgPlayersDisplay
   GtkLabel     *dice_label;
   GtkLabel     *describe_label;
   GtkWidget    *state_widget;
+  GtkWidget    *picture;
+  GtkBox       *slot;
 };
 
 G_DEFINE_FINAL_TYPE (MgPlayersDisplay, mg_players_display, ADW_TYPE_WINDOW)
@@ -34,17 +39,25 @@ G_DEFINE_FINAL_TYPE (MgPlayersDisplay, mg_players_display, ADW_TYPE_WINDOW)
 static void
 update_last (MgPlayersDisplay *self, MgCampaign *campaign)
 {
-  gint64 count = mg_campaign_journal_count (campaign);
-  gint64 offset = MAX (0, count - 16);
-  g_autoptr(GPtrArray) rows = count > 0 ? mg_campaign_journal_range (campaign, offset, count - offset, NULL) : NULL;
+  gint64 end = mg_campaign_journal_count (campaign);
+  g_autoptr(GPtrArray) rows = NULL;
   MgJournalEntry *last = NULL;
 
-  for (guint i = rows != NULL ? rows->len : 0; i > 0 && last == NULL; i--)
+  /* Back from the end a window at a time: after an undo the last rows are all undone. */
+  while (last == NULL && end > 0)
     {
-      MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
+      gint64 offset = MAX (0, end - 64);
 
-      if (!entry->undone)
-        last = entry;
+      g_clear_pointer (&rows, g_ptr_array_unref);
+      rows = mg_campaign_journal_range (campaign, offset, end - offset, NULL);
+      for (guint i = rows != NULL ? rows->len : 0; i > 0 && last == NULL; i--)
+        {
+          MgJournalEntry *entry = g_ptr_array_index (rows, i - 1);
+
+          if (!entry->undone)
+            last = entry;
+        }
+      end = rows != NULL ? offset : 0;
     }
   gtk_label_set_text (self->last_label, last != NULL && last->summary != NULL ? last->summary
                                                                              : _("Nothing has been played yet."));
@@ -75,6 +88,9 @@ refresh (MgPlayersDisplay *self)
   gtk_label_set_text (self->pending_label, text != NULL ? text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->pending_label), text != NULL && text[0] != '\0');
   update_last (self, campaign);
+  /* A game's own picture follows the table itself (mg_players_display_follow). */
+  if (self->game_ui->display_new != NULL)
+    return;
   describe = mg_state_describe (state, MG_SEAT_PUBLIC);
   gtk_label_set_text (self->describe_label, describe != NULL ? describe : "");
   gtk_widget_set_visible (GTK_WIDGET (self->describe_label), describe != NULL && describe[0] != '\0');
@@ -90,7 +106,7 @@ mg_players_display_get_text (MgPlayersDisplay *self)
   g_autoptr(GString) text = g_string_new (NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
-    if (gtk_widget_get_visible (GTK_WIDGET (labels[i])))
+    if (labels[i] != NULL && gtk_widget_get_visible (GTK_WIDGET (labels[i])))
       g_string_append_printf (text, "%s\n", gtk_label_get_text (labels[i]));
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
@@ -99,6 +115,18 @@ GtkWidget *
 mg_players_display_get_state_widget (MgPlayersDisplay *self)
 {
   return self->state_widget;
+}
+
+GtkWidget *
+mg_players_display_get_picture (MgPlayersDisplay *self)
+{
+  return self->picture;
+}
+
+GtkBox *
+mg_players_display_get_slot (MgPlayersDisplay *self)
+{
+  return self->slot;
 }
 
 static GtkLabel *
@@ -132,6 +160,19 @@ leave_fullscreen (GtkWidget *widget, GVariant *args, gpointer data)
   return TRUE;
 }
 
+/* A small window (not the screen across the table): smaller type (style.css, .narrow). */
+static void
+size_changed (MgPlayersDisplay *self)
+{
+  int width = 0, height = 0;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width > 0 && width < 1000 && !gtk_window_is_fullscreen (GTK_WINDOW (self)))
+    gtk_widget_add_css_class (GTK_WIDGET (self), "narrow");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "narrow");
+}
+
 static void
 mg_players_display_dispose (GObject *object)
 {
@@ -156,52 +197,537 @@ mg_players_display_init (MgPlayersDisplay *self)
 {
 }
 
+/* Any other game: the engine's standing in words above its replay widget, scrolled. */
+static GtkWidget *
+generic_picture_new (MgPlayersDisplay *self)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  self->describe_label = add_label (GTK_BOX (box), "display-describe");
+  self->state_widget = self->game_ui->state_view_new ();
+  gtk_widget_add_css_class (self->state_widget, "display-state");
+  gtk_box_append (GTK_BOX (box), self->state_widget);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
+  return scrolled;
+}
+
 MgPlayersDisplay *
 mg_players_display_new (MgTableState *table)
 {
   MgPlayersDisplay *self = g_object_new (MG_TYPE_PLAYERS_DISPLAY, NULL);
   MgCampaign *campaign = mg_table_state_get_campaign (table);
   const MgRules *rules = mg_campaign_get_rules (campaign);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *clamp = adw_clamp_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
-  GtkWidget *game = gtk_label_new (rules != NULL ? _(rules->name) : "");
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 18);
+  GtkWidget *head = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 36);
+  GtkWidget *foot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 36);
+  GtkWidget *last = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   g_autofree char *title = g_strdup_printf (_("%s — Players’ Display"), mg_campaign_get_name (campaign));
+  /* TRANSLATORS: the players' display's heading: the campaign's name, then its game's. */
+  g_autofree char *heading = g_strdup_printf (C_("players display", "%s · %s"), mg_campaign_get_name (campaign),
+                                              rules != NULL ? _(rules->name) : "");
 
   self->table = g_object_ref (table);
   self->game_ui = mg_game_ui_lookup (mg_campaign_get_game_id (campaign));
   gtk_window_set_title (GTK_WINDOW (self), title);
   gtk_window_set_default_size (GTK_WINDOW (self), 1280, 800);
   gtk_widget_add_css_class (GTK_WIDGET (self), "players-display");
+  gtk_widget_add_css_class (box, "display-frame");
 
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 1600);
-  adw_clamp_set_tightening_threshold (ADW_CLAMP (clamp), 1200);
-  gtk_widget_set_margin_top (box, 36);
-  gtk_widget_set_margin_bottom (box, 36);
-  gtk_widget_set_margin_start (box, 24);
-  gtk_widget_set_margin_end (box, 24);
-  gtk_label_set_xalign (GTK_LABEL (game), 0);
-  gtk_widget_add_css_class (game, "display-game");
-  gtk_box_append (GTK_BOX (box), game);
-  self->title_label = add_label (GTK_BOX (box), "display-title");
-  gtk_label_set_text (self->title_label, mg_campaign_get_name (campaign));
-  self->pending_label = add_label (GTK_BOX (box), "display-pending");
-  self->last_label = add_label (GTK_BOX (box), "display-last");
-  self->dice_label = add_label (GTK_BOX (box), "display-dice");
-  self->describe_label = add_label (GTK_BOX (box), "display-describe");
-  self->state_widget = self->game_ui->state_view_new ();
-  gtk_widget_add_css_class (self->state_widget, "display-state");
-  gtk_box_append (GTK_BOX (box), self->state_widget);
-  gtk_box_append (GTK_BOX (box), mg_seat_links_new (campaign, MG_SEAT_LINKS_PLAIN));   /* while phones are served */
+  /* Heading: the campaign and game, and what the table must decide, on one line. */
+  self->title_label = add_label (GTK_BOX (head), "display-title");
+  gtk_label_set_text (self->title_label, heading);
+  gtk_label_set_wrap (self->title_label, FALSE);
+  gtk_label_set_ellipsize (self->title_label, PANGO_ELLIPSIZE_END);
+  self->pending_label = add_label (GTK_BOX (head), "display-pending");
+  gtk_label_set_xalign (self->pending_label, 1);
+  gtk_label_set_lines (self->pending_label, 2);
+  gtk_label_set_ellipsize (self->pending_label, PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->pending_label), TRUE);
+  gtk_box_append (GTK_BOX (box), head);
+
+  /* The picture fills what the heading and the last line leave. */
+  if (self->game_ui->display_new != NULL)
+    {
+      self->picture = self->game_ui->display_new (table);
+      self->state_widget = g_object_get_data (G_OBJECT (self->picture), "mg-display-main");
+      if (self->state_widget == NULL)
+        self->state_widget = self->picture;
+    }
+  else
+    self->picture = generic_picture_new (self);
+  gtk_widget_add_css_class (self->picture, "display-picture");
+  gtk_widget_set_hexpand (self->picture, TRUE);
+  gtk_widget_set_vexpand (self->picture, TRUE);
+  if (self->game_ui->display_new != NULL)
+    {
+      /* Made for a large screen: on a small window it scrolls rather than overflows. */
+      GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->picture);
+      gtk_widget_set_vexpand (scrolled, TRUE);
+      gtk_box_append (GTK_BOX (box), scrolled);
+    }
+  else
+    gtk_box_append (GTK_BOX (box), self->picture);
+
+  /* What just happened, in one large line (two at most), its dice under it; the corner beside
+   * it is kept for a small widget (the slot). */
+  self->last_label = add_label (GTK_BOX (last), "display-last");
+  gtk_label_set_lines (self->last_label, 2);
+  gtk_label_set_ellipsize (self->last_label, PANGO_ELLIPSIZE_END);
+  self->dice_label = add_label (GTK_BOX (last), "display-dice");
+  gtk_widget_set_hexpand (last, TRUE);
+  gtk_widget_set_valign (last, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (foot), last);
+  self->slot = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+  gtk_widget_set_valign (GTK_WIDGET (self->slot), GTK_ALIGN_END);
+  gtk_widget_add_css_class (GTK_WIDGET (self->slot), "display-slot");
+  gtk_box_append (GTK_BOX (foot), GTK_WIDGET (self->slot));
+  gtk_widget_add_css_class (foot, "display-foot");
+  gtk_box_append (GTK_BOX (box), foot);
+
+  /* The seats' codes, while phones are served (mg-seat-links.c), in the corner kept for them. */
+  gtk_box_append (self->slot, mg_seat_links_new (campaign, MG_SEAT_LINKS_PLAIN));
   /* Read from across the table, never typed into: nothing in it takes the focus (a selectable
    * label would be shown selected). */
   gtk_widget_set_can_focus (box, FALSE);
-  adw_clamp_set_child (ADW_CLAMP (clamp), box);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), clamp);
-  adw_window_set_content (ADW_WINDOW (self), scrolled);
+  adw_window_set_content (ADW_WINDOW (self), box);
 
   g_signal_connect_object (table, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self, "notify::default-width", G_CALLBACK (size_changed), NULL);
+  g_signal_connect (self, "notify::fullscreened", G_CALLBACK (size_changed), NULL);
   refresh (self);
   return self;
+}
+
+/* Helpers for a game's picture */
+
+static void
+unparent_children (GtkWidget *widget)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (widget)) != NULL)
+    gtk_widget_unparent (child);
+}
+
+/* A bin drawing its child `scale` times larger: the child is laid out in its room divided by
+ * the scale, then magnified, so a map drawn for a page (its names and tokens sized for a
+ * reader at arm's length) reads from across the room. */
+#define MG_TYPE_DISPLAY_ZOOM (mg_display_zoom_get_type ())
+G_DECLARE_FINAL_TYPE (MgDisplayZoom, mg_display_zoom, MG, DISPLAY_ZOOM, GtkWidget)
+
+struct _MgDisplayZoom
+{
+  GtkWidget parent_instance;
+  double    scale;
+};
+
+G_DEFINE_FINAL_TYPE (MgDisplayZoom, mg_display_zoom, GTK_TYPE_WIDGET)
+
+static void
+mg_display_zoom_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                         int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  MgDisplayZoom *self = MG_DISPLAY_ZOOM (widget);
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  *minimum = *natural = 0;
+  if (child != NULL)
+    {
+      gtk_widget_measure (child, orientation, for_size < 0 ? -1 : (int) (for_size / self->scale),
+                          minimum, natural, NULL, NULL);
+      *minimum = (int) ceil (*minimum * self->scale);
+      *natural = (int) ceil (*natural * self->scale);
+    }
+  *minimum_baseline = *natural_baseline = -1;
+}
+
+static void
+mg_display_zoom_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  MgDisplayZoom *self = MG_DISPLAY_ZOOM (widget);
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  if (child != NULL)
+    gtk_widget_allocate (child, (int) (width / self->scale), (int) (height / self->scale), -1,
+                         gsk_transform_scale (NULL, (float) self->scale, (float) self->scale));
+}
+
+static void
+mg_display_zoom_dispose (GObject *object)
+{
+  unparent_children (GTK_WIDGET (object));
+  G_OBJECT_CLASS (mg_display_zoom_parent_class)->dispose (object);
+}
+
+static void
+mg_display_zoom_class_init (MgDisplayZoomClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_display_zoom_dispose;
+  widget_class->measure = mg_display_zoom_measure;
+  widget_class->size_allocate = mg_display_zoom_size_allocate;
+}
+
+static void
+mg_display_zoom_init (MgDisplayZoom *self)
+{
+  self->scale = 1;
+}
+
+GtkWidget *
+mg_players_display_zoom_new (GtkWidget *child, double scale)
+{
+  MgDisplayZoom *self = g_object_new (MG_TYPE_DISPLAY_ZOOM, NULL);
+
+  self->scale = MAX (scale, 0.1);
+  gtk_widget_set_parent (child, GTK_WIDGET (self));
+  return GTK_WIDGET (self);
+}
+
+static void
+follow_changed (MgTableState *table, GtkWidget *picture)
+{
+  MgDisplayUpdate update = (MgDisplayUpdate) g_object_get_data (G_OBJECT (picture), "mg-display-update");
+
+  if (update != NULL && mg_table_state_get_state (table) != NULL)
+    update (picture, table);
+}
+
+void
+mg_players_display_follow (GtkWidget *picture, MgTableState *table, MgDisplayUpdate update)
+{
+  g_object_set_data (G_OBJECT (picture), "mg-display-update", (gpointer) update);
+  g_signal_connect_object (table, "changed", G_CALLBACK (follow_changed), picture, 0);
+  follow_changed (table, picture);
+}
+
+/* Two parts side by side when the room allows both, the second at its natural width (or
+ * halves, when homogeneous); else one above the other: a display on a small window (a phone,
+ * a narrow projector) still shows everything, without sideways scrolling. */
+#define MG_TYPE_DISPLAY_SPLIT (mg_display_split_get_type ())
+G_DECLARE_FINAL_TYPE (MgDisplaySplit, mg_display_split, MG, DISPLAY_SPLIT, GtkWidget)
+
+#define SPLIT_SPACING 36
+
+struct _MgDisplaySplit
+{
+  GtkWidget parent_instance;
+  gboolean  homogeneous;
+};
+
+G_DEFINE_FINAL_TYPE (MgDisplaySplit, mg_display_split, GTK_TYPE_WIDGET)
+
+/* The width both parts need side by side. */
+static int
+split_side_by_side (MgDisplaySplit *self, GtkWidget *a, GtkWidget *b)
+{
+  int a_min, b_min, b_nat;
+
+  gtk_widget_measure (a, GTK_ORIENTATION_HORIZONTAL, -1, &a_min, NULL, NULL, NULL);
+  gtk_widget_measure (b, GTK_ORIENTATION_HORIZONTAL, -1, &b_min, &b_nat, NULL, NULL);
+  return self->homogeneous ? 2 * MAX (a_min, b_nat) + SPLIT_SPACING : a_min + b_nat + SPLIT_SPACING;
+}
+
+static void
+mg_display_split_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                          int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  MgDisplaySplit *self = MG_DISPLAY_SPLIT (widget);
+  GtkWidget *a = gtk_widget_get_first_child (widget), *b = gtk_widget_get_last_child (widget);
+  int a_min, a_nat, b_min, b_nat;
+
+  gtk_widget_measure (a, orientation, -1, &a_min, &a_nat, NULL, NULL);
+  gtk_widget_measure (b, orientation, -1, &b_min, &b_nat, NULL, NULL);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      /* At least the wider part (stacked); naturally both side by side. */
+      *minimum = MAX (a_min, b_min);
+      *natural = split_side_by_side (self, a, b);
+    }
+  else
+    {
+      gboolean beside = for_size < 0 || for_size >= split_side_by_side (self, a, b);
+
+      *minimum = beside ? MAX (a_min, b_min) : a_min + b_min + SPLIT_SPACING;
+      *natural = beside ? MAX (a_nat, b_nat) : a_nat + b_nat + SPLIT_SPACING;
+    }
+  *minimum_baseline = *natural_baseline = -1;
+}
+
+static GtkSizeRequestMode
+mg_display_split_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+mg_display_split_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  MgDisplaySplit *self = MG_DISPLAY_SPLIT (widget);
+  GtkWidget *a = gtk_widget_get_first_child (widget), *b = gtk_widget_get_last_child (widget);
+  int b_nat, b_height;
+
+  if (width >= split_side_by_side (self, a, b))
+    {
+      gtk_widget_measure (b, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &b_nat, NULL, NULL);
+      if (self->homogeneous)
+        b_nat = (width - SPLIT_SPACING) / 2;
+      gtk_widget_allocate (a, width - b_nat - SPLIT_SPACING, height, -1, NULL);
+      gtk_widget_allocate (b, b_nat, height, -1,
+                           gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (width - b_nat, 0)));
+      return;
+    }
+  {
+    int a_min, b_min;
+
+    gtk_widget_measure (a, GTK_ORIENTATION_VERTICAL, width, &a_min, NULL, NULL, NULL);
+    gtk_widget_measure (b, GTK_ORIENTATION_VERTICAL, width, &b_min, &b_height, NULL, NULL);
+    b_height = MAX (b_min, MIN (b_height, height - a_min - SPLIT_SPACING));
+  }
+  gtk_widget_allocate (a, width, height - b_height - SPLIT_SPACING, -1, NULL);
+  gtk_widget_allocate (b, width, b_height, -1,
+                       gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, height - b_height)));
+}
+
+static void
+mg_display_split_dispose (GObject *object)
+{
+  unparent_children (GTK_WIDGET (object));
+  G_OBJECT_CLASS (mg_display_split_parent_class)->dispose (object);
+}
+
+static void
+mg_display_split_class_init (MgDisplaySplitClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_display_split_dispose;
+  widget_class->get_request_mode = mg_display_split_get_request_mode;
+  widget_class->measure = mg_display_split_measure;
+  widget_class->size_allocate = mg_display_split_size_allocate;
+}
+
+static void
+mg_display_split_init (MgDisplaySplit *self)
+{
+}
+
+GtkWidget *
+mg_players_display_split_new (GtkWidget *first, GtkWidget *second, gboolean homogeneous)
+{
+  MgDisplaySplit *self = g_object_new (MG_TYPE_DISPLAY_SPLIT, NULL);
+
+  self->homogeneous = homogeneous;
+  gtk_widget_set_parent (first, GTK_WIDGET (self));
+  gtk_widget_set_parent (second, GTK_WIDGET (self));
+  return GTK_WIDGET (self);
+}
+
+GtkWidget *
+mg_players_display_picture_new (GtkWidget *main, GtkBox **side)
+{
+  GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+  GtkWidget *picture;
+
+  gtk_widget_set_hexpand (main, TRUE);
+  gtk_widget_set_vexpand (main, TRUE);
+  gtk_widget_set_can_target (main, FALSE);
+  gtk_widget_set_focusable (main, FALSE);
+  gtk_widget_set_valign (column, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (column, "display-side");
+  picture = mg_players_display_split_new (main, column, FALSE);
+  g_object_set_data (G_OBJECT (picture), "mg-display-main", main);
+  *side = GTK_BOX (column);
+  return picture;
+}
+
+GtkWidget *
+mg_players_display_key_new (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "display-key");
+  return label;
+}
+
+/* A player's colour as drawn on the display: the palette's mid tones for the usual names; a
+ * colour too close to the background is moved towards the text's. */
+static gboolean
+display_colour (const char *colour, GdkRGBA *rgba)
+{
+  static const struct { const char *name, *hex; } palette[] = {
+    { "red", "#c01c28" }, { "blue", "#1c71d8" }, { "green", "#26a269" }, { "yellow", "#e5a50a" },
+    { "purple", "#813d9c" }, { "orange", "#e66100" }, { "brown", "#865e3c" }, { "black", "#3d3846" },
+    { "white", "#deddda" }, { "grey", "#77767b" }, { "gray", "#77767b" },
+  };
+  g_autofree char *lower = colour != NULL ? g_ascii_strdown (colour, -1) : NULL;
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  double luminance;
+
+  if (lower == NULL)
+    return FALSE;
+  for (gsize i = 0; i < G_N_ELEMENTS (palette); i++)
+    if (g_str_equal (lower, palette[i].name))
+      colour = palette[i].hex;
+  if (!gdk_rgba_parse (rgba, colour))
+    return FALSE;
+  luminance = 0.2126 * rgba->red + 0.7152 * rgba->green + 0.0722 * rgba->blue;
+  if (dark && luminance < 0.45)
+    *rgba = (GdkRGBA) { 0.45 + rgba->red * 0.55, 0.45 + rgba->green * 0.55, 0.45 + rgba->blue * 0.55, 1 };
+  else if (!dark && luminance > 0.7)
+    *rgba = (GdkRGBA) { rgba->red * 0.55, rgba->green * 0.55, rgba->blue * 0.55, 1 };
+  return TRUE;
+}
+
+static PangoAttrList *
+colour_attributes (const char *colour)
+{
+  PangoAttrList *attrs = pango_attr_list_new ();
+  GdkRGBA rgba;
+
+  if (display_colour (colour, &rgba))
+    pango_attr_list_insert (attrs, pango_attr_foreground_new ((guint16) (rgba.red * 65535), (guint16) (rgba.green * 65535),
+                                                              (guint16) (rgba.blue * 65535)));
+  return attrs;
+}
+
+GtkWidget *
+mg_players_display_name_new (const char *name, const char *colour)
+{
+  GtkWidget *label = mg_players_display_key_new (name);
+  PangoAttrList *attrs = colour_attributes (colour);
+
+  gtk_label_set_attributes (GTK_LABEL (label), attrs);
+  pango_attr_list_unref (attrs);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (label, "display-name");
+  return label;
+}
+
+static GtkWidget *
+caption_new (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "display-caption");
+  return label;
+}
+
+GtkWidget *
+mg_players_display_table_new (const char * const *captions)
+{
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 36);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 12);
+  gtk_widget_add_css_class (grid, "display-table");
+  for (guint i = 0; captions[i] != NULL; i++)
+    {
+      GtkWidget *caption = caption_new (captions[i]);
+
+      /* Figures line up on the right, under their caption (words on the left: table_add). */
+      if (i > 0)
+        gtk_label_set_xalign (GTK_LABEL (caption), 1);
+      gtk_grid_attach (GTK_GRID (grid), caption, (int) i, 0, 1, 1);
+    }
+  g_object_set_data (G_OBJECT (grid), "mg-rows", GINT_TO_POINTER (1));
+  return grid;
+}
+
+void
+mg_players_display_table_add (GtkWidget *table, const char *name, const char *colour, const char * const *values)
+{
+  int row = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (table), "mg-rows"));
+
+  gtk_grid_attach (GTK_GRID (table), mg_players_display_name_new (name, colour), 0, row, 1, 1);
+  for (guint i = 0; values[i] != NULL; i++)
+    {
+      GtkWidget *figure = mg_players_display_key_new (values[i]);
+      GtkWidget *caption = gtk_grid_get_child_at (GTK_GRID (table), (int) i + 1, 0);
+      /* Numbers line up on the right, words on the left, their caption with them. */
+      float xalign = g_ascii_isdigit (values[i][0]) ? 1 : 0;
+
+      gtk_label_set_xalign (GTK_LABEL (figure), xalign);
+      if (caption != NULL && (row == 1 || xalign == 0))
+        gtk_label_set_xalign (GTK_LABEL (caption), xalign);
+      gtk_widget_add_css_class (figure, "numeric");
+      gtk_grid_attach (GTK_GRID (table), figure, (int) i + 1, row, 1, 1);
+    }
+  g_object_set_data (G_OBJECT (table), "mg-rows", GINT_TO_POINTER (row + 1));
+}
+
+/* The boxes of a track, as large as the room given allows (square, at most 96 px). */
+typedef struct
+{
+  guint   n, filled;
+  GdkRGBA fill;
+} Track;
+
+static void
+draw_track (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  Track *track = data;
+  GdkRGBA fg;
+  double gap = 12, side;
+
+  if (track->n == 0)
+    return;
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS   /* gtk_widget_get_color is GTK 4.10 */
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  side = MIN (96, MIN (height, (width - gap * (track->n - 1)) / track->n));
+  for (guint i = 0; i < track->n; i++)
+    {
+      double x = i * (side + gap) + 2, y = (height - side) / 2 + 2, s = side - 4;
+
+      cairo_rectangle (cr, x, y, s, s);
+      if (i < track->filled)
+        {
+          gdk_cairo_set_source_rgba (cr, &track->fill);
+          cairo_fill_preserve (cr);
+        }
+      cairo_set_line_width (cr, 4);
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.5);
+      cairo_stroke (cr);
+    }
+}
+
+GtkWidget *
+mg_players_display_track_new (const char *caption, guint n, guint filled, const char *colour)
+{
+  GtkWidget *box = gtk_grid_new ();
+  GtkWidget *area = gtk_drawing_area_new ();
+  g_autofree char *count = g_strdup_printf (C_("track", "%u / %u"), filled, n);
+  GtkWidget *figure = mg_players_display_key_new (count);
+  Track *track = g_new0 (Track, 1);
+
+  track->n = n;
+  track->filled = MIN (filled, n);
+  if (!display_colour (colour, &track->fill))
+    gdk_rgba_parse (&track->fill, "#77767b");
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_track, track, g_free);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 64);
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), (int) n * 40);
+  gtk_widget_set_hexpand (area, TRUE);
+  gtk_widget_set_vexpand (area, TRUE);
+  gtk_grid_set_column_spacing (GTK_GRID (box), 24);
+  gtk_grid_attach (GTK_GRID (box), caption_new (caption), 0, 0, 2, 1);
+  gtk_grid_attach (GTK_GRID (box), area, 0, 1, 1, 1);
+  gtk_label_set_xalign (GTK_LABEL (figure), 1);
+  gtk_widget_add_css_class (figure, "numeric");
+  gtk_grid_attach (GTK_GRID (box), figure, 1, 1, 1, 1);
+  return box;
+}
+
+void
+mg_players_display_clear (GtkBox *box)
+{
+  mg_widget_remove_children (GTK_WIDGET (box));
 }

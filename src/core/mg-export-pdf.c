@@ -485,7 +485,7 @@ table_row_height (Pdf *pdf, const double *widths, guint n, char **cells, gboolea
 
 /* A real table: a header row, repeated at the top of each page the table continues on. */
 static void
-pdf_table (Pdf *pdf, const char *name, MgExportTable *table)
+pdf_table_part (Pdf *pdf, const char *name, MgExportTable *table)
 {
   g_autofree double *widths = table_widths (pdf, table);
   guint n = table->labels->len;
@@ -506,6 +506,104 @@ pdf_table (Pdf *pdf, const char *name, MgExportTable *table)
       if (pdf->page != page)
         pdf_table_row (pdf, widths, n, labels, TRUE);
       pdf_table_row (pdf, widths, n, cells, FALSE);
+    }
+}
+
+/* The least width of column c: its heading's widest word (headings are never broken inside a
+ * word) and its cells' (up to a point: a long word in a cell may break). */
+static double
+column_least (Pdf *pdf, MgExportTable *table, guint c)
+{
+  double word, line, least;
+
+  text_widths (pdf, pdf->bold, g_ptr_array_index (table->labels, c), &least, &line);
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      text_widths (pdf, pdf->body, ((char **) g_ptr_array_index (table->rows, r))[c], &word, &line);
+      least = MAX (least, MIN (word, 120));
+    }
+  return least + 2 * CELL_PAD;
+}
+
+/* Columns [first, last) of table, after its first column (the rows' names), as a table of their
+ * own: borrowed strings. */
+static MgExportTable *
+table_columns (MgExportTable *table, guint first, guint last)
+{
+  MgExportTable *part = g_new0 (MgExportTable, 1);
+
+  part->labels = g_ptr_array_new ();
+  part->rows = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (part->labels, g_ptr_array_index (table->labels, 0));
+  for (guint c = first; c < last; c++)
+    g_ptr_array_add (part->labels, g_ptr_array_index (table->labels, c));
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      char **cells = g_ptr_array_index (table->rows, r);
+      char **row = g_new0 (char *, last - first + 2);
+
+      row[0] = cells[0];
+      for (guint c = first; c < last; c++)
+        row[c - first + 1] = cells[c];
+      g_ptr_array_add (part->rows, row);
+    }
+  return part;
+}
+
+/* The end (the index past its last column) of the part of a table that starts at column
+ * `from`: columns taken while they fit the text's width beside column 0 (the rows' names, in
+ * every part), at most `per` of them, at least one. */
+static guint
+part_end (const double *least, guint n, guint from, guint per)
+{
+  double total = least[0] + least[from];
+  guint c = from + 1;
+
+  while (c < n && c - from < per && total + least[c] <= TEXT_W)
+    total += least[c++];
+  return c;
+}
+
+/* A table too wide for the page at its headings' words is set as several, each repeating the
+ * first column, rather than squeezed until its headings break mid-word ("Casualt-ies"). */
+static void
+pdf_table (Pdf *pdf, const char *name, MgExportTable *table)
+{
+  guint n = table->labels->len;
+  g_autofree double *least = g_new0 (double, MAX (n, 1));
+  guint first = 1, parts = 0, per;
+
+  if (n <= 1)
+    {
+      pdf_table_part (pdf, name, table);
+      return;
+    }
+  for (guint c = 0; c < n; c++)
+    least[c] = column_least (pdf, table, c);
+  /* As few parts as fit, then as even as they can be ("Players (continued)" not left with one
+   * column). */
+  for (guint from = 1; from < n; from = part_end (least, n, from, G_MAXUINT))
+    parts++;
+  per = (n - 1 + parts - 1) / parts;   /* the columns after the names, shared out evenly */
+  while (first < n)
+    {
+      guint last = part_end (least, n, first, per);
+      MgExportTable *part;
+      g_autofree char *heading = NULL;
+
+      if (first == 1 && last == n)
+        {
+          pdf_table_part (pdf, name, table);
+          return;
+        }
+      /* TRANSLATORS: the next columns of a table too wide for the page: "Players (continued)" */
+      heading = first == 1 ? g_strdup (name) : g_strdup_printf (_("%s (continued)"), name);
+      part = table_columns (table, first, last);
+      pdf_table_part (pdf, heading, part);
+      g_ptr_array_unref (part->labels);
+      g_ptr_array_unref (part->rows);
+      g_free (part);
+      first = last;
     }
 }
 

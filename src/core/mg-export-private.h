@@ -96,6 +96,12 @@ typedef struct {
   GPtrArray *rows;    /* of GStrv, one cell per label */
 } MgExportTable;
 
+/* mg-export-columns.c: a column's heading in the Journal's words, for the view's key; FALSE
+ * (and *label NULL) for a column a reader is not shown. */
+gboolean mg_export_column_label      (const char *key, char **label);
+/* Leaves out the columns with nothing in any row (the first, the rows' names, stays). */
+void     mg_export_table_drop_empty  (MgExportTable *table);
+
 typedef struct {
   GPtrArray *fact_labels;  /* of char* */
   GPtrArray *fact_values;  /* of char* */

@@ -160,11 +160,14 @@ table_new (json_object *array)
     {
       json_object_object_foreach (json_object_array_get_idx (array, i), key, member)
         {
+          char *label = NULL;
+
           (void) member;
-          if (!g_ptr_array_find_with_equal_func (keys, key, g_str_equal, NULL))
+          /* Headed in the Journal's words (mg-export-columns.c). */
+          if (!g_ptr_array_find_with_equal_func (keys, key, g_str_equal, NULL) && mg_export_column_label (key, &label))
             {
               g_ptr_array_add (keys, key);
-              g_ptr_array_add (table->labels, label_text (key));
+              g_ptr_array_add (table->labels, label);
             }
         }
     }
@@ -184,6 +187,7 @@ table_new (json_object *array)
         }
       g_ptr_array_add (table->rows, cells);
     }
+  mg_export_table_drop_empty (table);
   return table;
 }
 
@@ -404,7 +408,8 @@ static const char html_style[] =
   "h3{margin:1.2em 0 .3em;font-size:1.05em;break-after:avoid}"
   "table{border-collapse:collapse;margin:.4em 0 .8em;width:100%}"
   "th,td{border:1px solid #deddda;padding:.2em .6em;text-align:left;vertical-align:top}"
-  "thead th{background:#f6f5f4}"
+  "thead th{background:#f6f5f4;hyphens:none;overflow-wrap:normal;word-break:keep-all}"
+  "thead{display:table-header-group}tr{break-inside:avoid}"
   "table.actions th{width:8em;font-weight:bold;border:0;padding-left:0}"
   "table.actions td{border:0}"
   "table.actions td.dice{color:#5e5c64;font-family:monospace;white-space:nowrap;text-align:right}"

@@ -5,6 +5,7 @@
 
 #include "mg-game-ui.h"
 #include "mg-chess.h"
+#include "mg-chess-display.h"
 #include "mg-chess-page.h"
 #include "mg-chess-resources.h"
 #include "mg-table-state.h"
@@ -41,7 +42,7 @@ chess_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *stat
 }
 
 static const MgGameUi chess_ui = {
-  "cricchio", chess_add_pages, chess_state_view_new, chess_state_view_set,
+  "cricchio", chess_add_pages, chess_state_view_new, chess_state_view_set, mg_chess_display_new,
 };
 
 const MgGameUi *

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "mg-area-map.h"
+#include "mg-lamame-display.h"
 #include "mg-lamame-editor.h"
 #include "mg-lamame-map-page.h"
 #include "mg-lamame-resources.h"
@@ -59,7 +60,7 @@ lamame_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *sta
 }
 
 static const MgGameUi lamame_ui = {
-  "lamame", lamame_add_pages, lamame_state_view_new, lamame_state_view_set,
+  "lamame", lamame_add_pages, lamame_state_view_new, lamame_state_view_set, mg_lamame_display_new,
 };
 
 const MgGameUi *

@@ -6,6 +6,7 @@
 
 #include "mg-mk-ui.h"
 #include "mg-mk-dashboard.h"
+#include "mg-mk-display.h"
 #include "mg-mk-map-page.h"
 #include "mg-mk-resources.h"
 #include "mg-mk-table.h"
@@ -55,7 +56,7 @@ mk_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *state)
 }
 
 static const MgGameUi mk_ui = {
-  "mecaknights", mk_add_pages, mk_state_view_new, mk_state_view_set,
+  "mecaknights", mk_add_pages, mk_state_view_new, mk_state_view_set, mg_mk_display_new,
 };
 
 const MgGameUi *

@@ -6,6 +6,7 @@
 
 #include "mg-json.h"
 #include "mg-meeple-board.h"
+#include "mg-meeple-display.h"
 #include "mg-meeple-page.h"
 #include "mg-meeple-resources.h"
 #include "mg-meeple-ui.h"
@@ -41,7 +42,7 @@ meeple_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *sta
 }
 
 static const MgGameUi meeple_ui = {
-  "meeple", meeple_add_pages, meeple_state_view_new, meeple_state_view_set,
+  "meeple", meeple_add_pages, meeple_state_view_new, meeple_state_view_set, mg_meeple_display_new,
 };
 
 const MgGameUi *

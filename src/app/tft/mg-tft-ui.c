@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mg-tft-display.h"
 #include "mg-tft-fight-page.h"
 #include "mg-tft-resources.h"
 #include "mg-tft-roster-page.h"
@@ -58,7 +59,7 @@ tft_state_view_set (GtkWidget *view, MgCampaign *campaign, const MgState *state)
 }
 
 static const MgGameUi tft_ui = {
-  "tft", tft_add_pages, tft_state_view_new, tft_state_view_set,
+  "tft", tft_add_pages, tft_state_view_new, tft_state_view_set, mg_tft_display_new,
 };
 
 const MgGameUi *

@@ -1,0 +1,13 @@
+/* mg-chess-display.h — Cricchio's Mêlée on the players' display: the board and the standings. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "mg-table-state.h"
+
+G_BEGIN_DECLS
+
+/* The picture for MgGameUi.display_new: follows the table's public view. */
+GtkWidget *mg_chess_display_new (MgTableState *table);
+
+G_END_DECLS

@@ -1,0 +1,13 @@
+/* mg-meeple-display.h — Meeple Melee on the players' display: both players' tracks. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "mg-table-state.h"
+
+G_BEGIN_DECLS
+
+/* The picture for MgGameUi.display_new: follows the table's public view. */
+GtkWidget *mg_meeple_display_new (MgTableState *table);
+
+G_END_DECLS

@@ -1,0 +1,13 @@
+/* mg-tft-display.h — TFT Melee on the players' display: the fight's figures. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "mg-table-state.h"
+
+G_BEGIN_DECLS
+
+/* The picture for MgGameUi.display_new: follows the table's public view. */
+GtkWidget *mg_tft_display_new (MgTableState *table);
+
+G_END_DECLS

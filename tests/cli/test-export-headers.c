@@ -1,0 +1,238 @@
+/* test-export-headers.c — issue 33.4: each game's PDF, from its sample played to the end and
+ * taken back to half-way, read back with pdftotext (poppler-utils): every word of every table
+ * heading stands whole (never "Casualt-ies", "Na-me"), the headings are the Journal's words
+ * (never the engine's "Faces", "Picked", "Pick"), and a table's heading row comes back on each
+ * page the table continues on. */
+#include "config.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "cli-test-util.h"
+#include "mg-export-private.h"
+
+typedef struct {
+  const char *game;
+  const char *players[5];
+  const char *words[4];   /* heading words this game's standing must show */
+} Game;
+
+static const Game games[] = {
+  { "meeple", { "Red", "Blue" }, { "Casualties", "Neutral", "roll", "reveal" } },
+  { "tft", { "Referee" }, { "ST", "DX", "EP", "Weapons" } },
+  { "mecaknights", { "Red", "Blue", "Green" }, { "Gold", "Capital", "Leader", "Armies" } },
+  { "lamame", { "Red", "Blue", "Green" }, { "Gold", "Areas", "Unit", "Area" } },
+  { "cricchio", { "Black", "Blue", "Red", "White" }, { "Where", "Kind", "Owner", "Name" } },
+};
+
+static gboolean
+have_pdftotext (void)
+{
+  g_autofree char *tool = g_find_program_in_path ("pdftotext");
+
+  return tool != NULL;
+}
+
+static char *
+pdf_to_text (const char *pdf)
+{
+  g_autofree char *tool = g_find_program_in_path ("pdftotext");
+  const char *argv[] = { tool, "-layout", pdf, "-", NULL };
+  char *out = NULL;
+  int status = 1;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               &out, NULL, &status, NULL));
+  g_assert_cmpint (status, ==, 0);
+  return out;
+}
+
+/* The text's words, as pdftotext sets them apart (spaces, lines, pages). */
+static GHashTable *
+words_of (const char *text)
+{
+  GHashTable *words = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_auto(GStrv) tokens = g_strsplit_set (text, " \n\f\t", -1);
+
+  for (guint i = 0; tokens[i] != NULL; i++)
+    if (tokens[i][0] != '\0')
+      g_hash_table_add (words, g_strdup (tokens[i]));
+  return words;
+}
+
+/* Every heading word whole; none of its pieces standing alone, as a word cut across two lines
+ * leaves them ("Casualt-" and "ies"). */
+static void
+assert_heading_words (GHashTable *words, const char *label, const char *where)
+{
+  g_auto(GStrv) parts = g_strsplit (label, " ", -1);
+
+  for (guint p = 0; parts[p] != NULL; p++)
+    {
+      const char *word = parts[p];
+      glong n = g_utf8_strlen (word, -1);
+
+      if (!g_hash_table_contains (words, word))
+        g_error ("%s: the heading word “%s” (of “%s”) is not found whole", where, word, label);
+      for (glong k = 2; k + 2 <= n; k++)
+        {
+          g_autofree char *head = g_utf8_substring (word, 0, k);
+          g_autofree char *hyphen = g_strconcat (head, "-", NULL);
+          g_autofree char *tail = g_utf8_substring (word, k, n);
+
+          if (g_hash_table_contains (words, hyphen) && g_hash_table_contains (words, tail))
+            g_error ("%s: the heading word “%s” is broken: “%s” “%s”", where, word, hyphen, tail);
+        }
+    }
+}
+
+/* The standing's tables as the export makes them, from the public view. */
+static MgExportStanding *
+standing_of (const char *dir, const char *file)
+{
+  g_autoptr(CliResult) r = cli_run (dir, NULL, "state", file, "--seat", "public", NULL);
+  g_autoptr(TestJson) view = NULL;
+
+  g_assert_cmpint (r->status, ==, 0);
+  view = json_tokener_parse (r->out);
+  g_assert_nonnull (view);
+  return mg_export_standing_new (view, FALSE);
+}
+
+static void
+check_export (const Game *g, const char *dir, const char *when)
+{
+  g_autofree char *pdf = g_strdup_printf ("%s-%s.pdf", g->game, when);
+  g_autofree char *path = g_build_filename (dir, pdf, NULL);
+  g_autoptr(CliResult) r = cli_run (dir, NULL, "export", "c.db", "--format", "pdf", "-o", pdf, NULL);
+  g_autoptr(MgExportStanding) standing = standing_of (dir, "c.db");
+  g_autofree char *text = NULL;
+  g_autoptr(GHashTable) words = NULL;
+  g_autofree char *where = g_strdup_printf ("%s (%s)", g->game, when);
+  guint headings = 0;
+
+  g_assert_cmpint (r->status, ==, 0);
+  text = pdf_to_text (path);
+  words = words_of (text);
+  for (guint t = 0; t < standing->tables->len; t++)
+    {
+      MgExportTable *table = g_ptr_array_index (standing->tables, t);
+
+      for (guint c = 0; c < table->labels->len; c++, headings++)
+        assert_heading_words (words, g_ptr_array_index (table->labels, c), where);
+    }
+  g_test_message ("%s: %u table headings, every word whole", where, headings);
+  g_assert_cmpuint (headings, >, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (g->words) && g->words[i] != NULL; i++)
+    if (!g_hash_table_contains (words, g->words[i]))
+      g_error ("%s: the heading word “%s” is missing", where, g->words[i]);
+  /* The engine's keys are not headings. */
+  g_assert_false (g_hash_table_contains (words, "Faces"));
+  g_assert_false (g_hash_table_contains (words, "Picked"));
+  g_assert_false (g_hash_table_contains (words, "Pick"));
+}
+
+static void
+test_headers (gconstpointer data)
+{
+  const Game *g = data;
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *sample_name = g_strdup_printf ("%s-sample.jsonl", g->game);
+  g_autofree char *sample_path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", sample_name, NULL);
+  g_autofree char *sample = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(CliResult) created = NULL, played = NULL, undone = NULL;
+  g_autofree char *steps = NULL;
+  guint lines;
+
+  if (!have_pdftotext ())
+    {
+      g_test_skip ("pdftotext (Debian package poppler-utils) is not installed");
+      return;
+    }
+  g_assert_true (g_file_get_contents (sample_path, &sample, NULL, NULL));
+  lines = count_lines (sample);
+  g_ptr_array_add (argv, "new");
+  g_ptr_array_add (argv, "c.db");
+  g_ptr_array_add (argv, "--game");
+  g_ptr_array_add (argv, (gpointer) g->game);
+  g_ptr_array_add (argv, "--name");
+  g_ptr_array_add (argv, "Headers");
+  for (guint i = 0; g->players[i] != NULL; i++)
+    {
+      g_ptr_array_add (argv, "--player");
+      g_ptr_array_add (argv, (gpointer) g->players[i]);
+    }
+  g_ptr_array_add (argv, NULL);
+  created = cli_run_argv (dir, NULL, (const char * const *) argv->pdata);
+  g_assert_cmpint (created->status, ==, 0);
+  played = cli_run (dir, sample, "act", "c.db", NULL);
+  g_assert_cmpint (played->status, ==, 0);
+  check_export (g, dir, "end");
+
+  steps = g_strdup_printf ("%u", lines / 2);
+  undone = cli_run (dir, NULL, "undo", "c.db", "--steps", steps, NULL);
+  g_assert_cmpint (undone->status, ==, 0);
+  check_export (g, dir, "mid");
+  test_remove_dir (dir);
+}
+
+/* A table longer than a page repeats its heading row on the next: Cricchio's pieces. */
+static void
+test_header_repeated (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *sample_path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples",
+                                                        "cricchio-sample.jsonl", NULL);
+  g_autofree char *sample = NULL, *text = NULL, *path = g_build_filename (dir, "c.pdf", NULL);
+  g_autoptr(CliResult) created = NULL, played = NULL, exported = NULL;
+  g_auto(GStrv) pages = NULL;
+  guint with_heading = 0, continued = 0;
+
+  if (!have_pdftotext ())
+    {
+      g_test_skip ("pdftotext (Debian package poppler-utils) is not installed");
+      return;
+    }
+  g_assert_true (g_file_get_contents (sample_path, &sample, NULL, NULL));
+  created = cli_run (dir, NULL, "new", "c.db", "--game", "cricchio", "--name", "Headers", "--player", "Black",
+                     "--player", "Blue", "--player", "Red", "--player", "White", NULL);
+  g_assert_cmpint (created->status, ==, 0);
+  played = cli_run (dir, sample, "act", "c.db", NULL);
+  g_assert_cmpint (played->status, ==, 0);
+  exported = cli_run (dir, NULL, "export", "c.db", "--format", "pdf", "-o", "c.pdf", NULL);
+  g_assert_cmpint (exported->status, ==, 0);
+  text = pdf_to_text (path);
+  pages = g_strsplit (strstr (text, "Pieces") != NULL ? strstr (text, "Pieces") : text, "\f", -1);
+  /* Every page the pieces' table runs over starts its rows under the heading row. */
+  for (guint p = 0; pages[p] != NULL; p++)
+    {
+      g_autoptr(GRegex) heading = g_regex_new ("^\\s*Where\\s+Kind\\s+Owner", G_REGEX_MULTILINE, 0, NULL);
+      g_autoptr(GRegex) square = g_regex_new ("^\\s*[a-n]1?[0-9]\\s+\\S", G_REGEX_MULTILINE, 0, NULL);
+
+      if (!g_regex_match (square, pages[p], 0, NULL))
+        continue;
+      continued++;
+      if (g_regex_match (heading, pages[p], 0, NULL))
+        with_heading++;
+    }
+  g_test_message ("the pieces' table runs over %u pages, %u headed", continued, with_heading);
+  g_assert_cmpuint (continued, >=, 2);
+  g_assert_cmpuint (with_heading, ==, continued);
+  test_remove_dir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/export/headers/%s", games[i].game);
+
+      g_test_add_data_func (path, &games[i], test_headers);
+    }
+  g_test_add_func ("/export/headers/repeated", test_header_repeated);
+  return g_test_run ();
+}
