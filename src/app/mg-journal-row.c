@@ -179,9 +179,6 @@ update_undone (MgJournalRow *self)
     gtk_widget_add_css_class (self->box, "undone");
   else
     gtk_widget_remove_css_class (self->box, "undone");
-  /* Undoing may hide what the summary tells (mg_journal_item_get_summary). */
-  if (self->item != NULL)
-    gtk_inscription_set_text (self->summary_label, mg_journal_item_get_summary (self->item));
 }
 
 static void set_summary (MgJournalRow *self);
