@@ -74,7 +74,9 @@ test_keyboard_turn (void)
   wait_ms (100);
   g_assert_null (mg_tft_attack_dialog_get_message (dialog));
   g_assert_true (ui_test_key (GTK_WIDGET (dialog), GDK_KEY_Return, 0));
-  wait_ms (200);
+  /* The action is on disk (fsync) before its outcome shows: up to 2 s on a loaded machine. */
+  for (guint tries = 0; tries < 40 && mg_tft_attack_dialog_get_outcome (dialog) == NULL; tries++)
+    wait_ms (50);
   g_assert_nonnull (mg_tft_attack_dialog_get_outcome (dialog));
   outcome = g_strdup (mg_tft_attack_dialog_get_outcome (dialog));
   g_assert_nonnull (strstr (outcome, "7"));
