@@ -2089,6 +2089,7 @@ typedef struct {
   GThread     *thread;
   GQueue       inflight;   /* what todo holds or the writer works on, oldest first */
   GQueue       again;      /* actions to compute again (after a failure) before new input */
+  guint        failures;   /* writes that failed (each tells its action for good) */
   MgCampaignActDone done;
   gpointer     data;
   gboolean     go_on;      /* FALSE once `done` said so: nothing more is told */
@@ -2157,6 +2158,7 @@ stream_take (Stream *st)
       acted_free (a);
       return;
     }
+  st->failures++;
   /* Also in the order given: before any new input. */
   for (GList *l = st->inflight.tail; l != NULL; l = l->prev)
     g_queue_push_head (&st->again, json_object_get (((Acted *) l->data)->action));
@@ -2184,20 +2186,26 @@ stream_take_all (Stream *st)
 
 /* A refusal is told in its place, once what was given before it is told: it is asked again of
  * mg_campaign_act, which tells it from what is on disk (the engine refuses the same action on
- * the same state the same way; refusals are few).  When a write before it failed, it was
- * computed on a state that was not written, and goes to `again`. */
+ * the same state the same way; refusals are few).  Only when a write in flight before it failed
+ * was it computed on a state that was never written: it goes back to `again`, right behind the
+ * actions that came back with that failure (the order given is kept).  Every such return
+ * follows a failed write, and each failed write tells its own action for good, so the queue
+ * always drains: a refusal is never put back without something having been told (with other
+ * writers on the file, the loop used to put refusals back forever). */
 static void
 stream_refuse (Stream *st, Acted *a)
 {
   g_autoptr(MgJournalEntry) entry = NULL;
   g_autoptr(GError) error = NULL;
+  guint failures = st->failures, queued = g_queue_get_length (&st->again);
 
   stream_take_all (st);
   if (a->resync)
     resync (st->self);   /* the engine changed memory before it refused */
-  if (!g_queue_is_empty (&st->again))
+  if (st->failures != failures)
     {
-      g_queue_push_tail (&st->again, json_object_get (a->action));
+      g_queue_push_nth (&st->again, json_object_get (a->action),
+                        (int) (g_queue_get_length (&st->again) - queued));
       return;
     }
   entry = mg_campaign_act (st->self, a->action, &error);
