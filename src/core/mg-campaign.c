@@ -2221,6 +2221,7 @@ mg_campaign_act_stream (MgCampaign         *self,
   Stream st = { .self = self, .inflight = G_QUEUE_INIT, .again = G_QUEUE_INIT, .done = done,
                 .data = data, .go_on = TRUE };
   json_object *action;
+  gboolean ended = FALSE;
   Acted *a;
 
   g_return_if_fail (MG_IS_CAMPAIGN (self));
@@ -2231,17 +2232,30 @@ mg_campaign_act_stream (MgCampaign         *self,
     {
       if ((action = g_queue_pop_head (&st.again)) == NULL)
         {
+          MgActNext got;
+
+          /* The input ended: what is in flight is told, and what a failed write among it gives
+           * back is done again before the stream returns (it used to be dropped untold). */
+          if (ended)
+            {
+              stream_take_all (&st);
+              if (g_queue_is_empty (&st.again))
+                break;
+              continue;
+            }
           /* Waits for input only with nothing in flight: a script that waits for each answer
            * before it writes the next action gets it. */
-          MgActNext got = next (g_queue_is_empty (&st.inflight), &action, data);
-
+          got = next (g_queue_is_empty (&st.inflight), &action, data);
           if (got == MG_ACT_NEXT_LATER)
             {
               stream_take_all (&st);
               continue;
             }
           if (got == MG_ACT_NEXT_END)
-            break;
+            {
+              ended = TRUE;
+              continue;
+            }
         }
       /* The engine's work on this action while the writer commits those before it. */
       a = act_prepare (self, action);

@@ -100,9 +100,34 @@ attach (MgStore *store, const char *path)
   G_UNLOCK (attached);
 }
 
+/* The bytes of the database file on which SQLite's unix VFS takes its SHARED lock; every
+ * connection to a WAL database holds that lock from its first read until it closes. */
+#define SQLITE_SHARED_FIRST (0x40000000 + 2)
+#define SQLITE_SHARED_SIZE  510
+
+/* Locks every other connection out of the file (FALSE when one is open), for as long as
+ * *fd stays open.  A file that cannot be opened for writing can only be probed, which is racy:
+ * then the caller leaves the side files alone, unless no one had them open at the probe. */
+static gboolean
+lock_out_others (const char *path, int *fd)
+{
+  struct flock lock = { .l_type = F_WRLCK, .l_whence = SEEK_SET,
+                        .l_start = SQLITE_SHARED_FIRST, .l_len = SQLITE_SHARED_SIZE };
+
+  *fd = g_open (path, O_RDWR | O_CLOEXEC, 0);
+  if (*fd >= 0)
+    return fcntl (*fd, F_SETLK, &lock) == 0;
+  *fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (*fd < 0 || fcntl (*fd, F_GETLK, &lock) != 0)
+    return FALSE;
+  return lock.l_type == F_UNLCK;
+}
+
 /* After the connection closed: a read-only reader, a failed open or a full disk may leave side
  * files that SQLite did not remove. Remove the ones this store made, if no one else is
- * attached: the -shm always (it is only an index, rebuilt from the WAL), the -wal when empty. */
+ * attached: the -shm always (it is only an index, rebuilt from the WAL), the -wal when empty.
+ * Never while another process may be using them: two processes on two different -shm files
+ * would each think they held the write lock (8 concurrent writers did, test-writers). */
 static void
 detach (MgStore *store)
 {
@@ -111,6 +136,7 @@ detach (MgStore *store)
   g_autofree char *shm = NULL;
   GStatBuf st;
   guint n;
+  int fd = -1;
 
   if (!store->key)
     return;
@@ -127,12 +153,18 @@ detach (MgStore *store)
   shm = side_file (path, "-shm");
   if (!(store->made_wal && exists (wal)) && !(store->made_shm && exists (shm)))
     return;
-  if (mg_store_others_attached (path))
-    return;
+  /* Another connection of this process: closing a descriptor of ours would drop its locks. */
+  if (mg_store_others_attached (path) || !lock_out_others (path, &fd))
+    {
+      if (fd >= 0)
+        close (fd);
+      return;
+    }
   if (store->made_wal && g_stat (wal, &st) == 0 && st.st_size == 0)
     g_unlink (wal);
   if (store->made_shm && !exists (wal))
     g_unlink (shm);
+  close (fd);
 }
 
 /* "file:" URI of a path, for the query parameters (immutable=1). */

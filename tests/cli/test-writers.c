@@ -251,6 +251,14 @@ test_streams (gconstpointer data)
   for (guint i = 0; i < run->writers; i++)
     {
       g_autofree char *answers = read_output (dir, i);
+      g_autofree char *err_path = g_strdup_printf ("%s/err-%u.txt", dir, i);
+      g_autofree char *err = NULL;
+
+      g_file_get_contents (err_path, &err, NULL, NULL);
+      if (count_lines (answers) != ((GPtrArray *) g_ptr_array_index (inputs, i))->len)
+        g_error ("writer %u of %u answered %u lines of %u, exit %d: %s", i, run->writers,
+                 count_lines (answers), ((GPtrArray *) g_ptr_array_index (inputs, i))->len,
+                 g_subprocess_get_exit_status (g_ptr_array_index (procs, i)), err);
 
       /* 0, or 1 when an action could not be stored (a busy file, told as such) */
       g_assert_cmpint (g_subprocess_get_exit_status (g_ptr_array_index (procs, i)), <=, 1);
