@@ -322,24 +322,27 @@ def bench_scaling(t, games, sizes, runs, appends, gen_timeout):
 
 # ------------------------------------------------------------------- export
 
-def bench_export(t, pairs, gen_timeout, pdf_sizes):
-    print("\n== export (15.2) ==")
+def max_turn(path):
+    return int(subprocess.run(["sqlite3", path, "select max(turn) from journal"], capture_output=True,
+                              text=True).stdout.strip())
+
+
+def bench_export_turn(t, game, pairs, gen_timeout):
+    """One turn's Markdown export from the game's biggest campaign against the indexed sqlite3
+    query of that turn, and against the same export from the 1,000-row campaign."""
     path = None
     for n in reversed(SIZES):
-        path = t.campaign("meeple", n, gen_timeout)
+        path = t.campaign(game, n, gen_timeout)
         if path:
             break
     n = rows_of(path)
-    last = int(subprocess.run(["sqlite3", path, "select max(turn) from journal"], capture_output=True,
-                              text=True).stdout.strip())
-    turn = last // 2
+    turn = max_turn(path) // 2
     out = os.path.join(t.cache, "work", "turn.md")
     query = f"select actor, summary, dice from journal where turn = {turn} and undone = 0 order by seq"
     # The same export from the smallest campaign, a turn in its middle: what a turn's export costs
     # must not grow with the campaign's length (the ratio to the query is mostly process start).
-    small = t.campaign("meeple", SIZES[0], gen_timeout) if n > SIZES[0] else None
-    small_turn = int(subprocess.run(["sqlite3", small, "select max(turn) from journal"], capture_output=True,
-                                    text=True).stdout.strip()) // 2 if small else None
+    small = t.campaign(game, SIZES[0], gen_timeout) if n > SIZES[0] else None
+    small_turn = max_turn(small) // 2 if small else None
     ratios, cpu_ratios, rows, growth, cpu_growth = [], [], [], [], []
     for i in range(pairs):
         te, ce, _ = timed_cpu([t.cli, "export", path, "--format", "md", "--turn", str(turn), "-o", out])
@@ -351,14 +354,20 @@ def bench_export(t, pairs, gen_timeout, pdf_sizes):
             tk, ck, _ = timed_cpu([t.cli, "export", small, "--format", "md", "--turn", str(small_turn), "-o", out])
             growth.append(te / tk)
             cpu_growth.append(ce / ck)
-    print(f"  one turn of a {n}-row Meeple campaign: export {statistics.median([r[0] for r in rows]) * 1e3:.0f} ms, "
+    print(f"  one turn ({turn}) of a {n}-row {game} campaign: export {statistics.median([r[0] for r in rows]) * 1e3:.0f} ms, "
           f"sqlite3 {statistics.median([r[1] for r in rows]) * 1e3:.0f} ms; CPU "
           f"{statistics.median([r[2] for r in rows]) * 1e3:.1f} ms and {statistics.median([r[3] for r in rows]) * 1e3:.1f} ms (medians)")
-    ratio_line("  export of one turn / indexed sqlite3 query for it", ratios, 2.0)
-    ratio_line("  export of one turn / indexed sqlite3 query for it, CPU time", cpu_ratios, 2.0)
+    ratio_line(f"  {game}: export of one turn / indexed sqlite3 query for it", ratios, 2.0)
+    ratio_line(f"  {game}: export of one turn / indexed sqlite3 query for it, CPU time", cpu_ratios, 2.0)
     if small:
-        ratio_line(f"  export of one turn, {n}-row campaign / {SIZES[0]}-row campaign", growth, 1.2)
-        ratio_line(f"  export of one turn, {n}-row campaign / {SIZES[0]}-row campaign, CPU time", cpu_growth, 1.2)
+        ratio_line(f"  {game}: export of one turn, {n}-row campaign / {SIZES[0]}-row campaign", growth, 1.2)
+        ratio_line(f"  {game}: export of one turn, {n}-row campaign / {SIZES[0]}-row campaign, CPU time", cpu_growth, 1.2)
+
+
+def bench_export(t, games, pairs, gen_timeout, pdf_sizes):
+    print("\n== export (15.2) ==")
+    for game in games:
+        bench_export_turn(t, game, pairs, gen_timeout)
     for size in pdf_sizes:
         p = t.campaign("meeple", size, gen_timeout)
         pdf = os.path.join(t.cache, "work", "all.pdf")
@@ -793,7 +802,7 @@ def main():
     if "scaling" in only:
         bench_scaling(t, games, sizes, args.runs, args.appends, args.gen_timeout)
     if "export" in only:
-        bench_export(t, args.pairs, args.gen_timeout, [int(x) for x in args.pdf_sizes.split(",") if x])
+        bench_export(t, games, args.pairs, args.gen_timeout, [int(x) for x in args.pdf_sizes.split(",") if x])
     if "append" in only:
         bench_append(t, games, args.pairs, args.append_rows, args.gen_timeout)
     if "frame" in only:
