@@ -1395,6 +1395,8 @@ check_players (const MgRules *rules, const char * const *players, GError **error
                                _("Every player needs a name"));
           return FALSE;
         }
+      if (!mg_rules_check_name (players[i], MG_RULES_ERROR_BAD_ACTION, error))
+        return FALSE;
       for (guint j = 0; j < i; j++)
         if (strcmp (players[i], players[j]) == 0)
           {
@@ -1589,6 +1591,7 @@ mg_campaign_create (const char *path, const char *game_id, const char *name,
   const MgRules *rules;
   json_object *own = NULL;
   g_autofree char *tmp = NULL;
+  g_auto(GStrv) trimmed = NULL;
   MgState *state;
   MgStore *store;
   GStatBuf st;
@@ -1610,6 +1613,11 @@ mg_campaign_create (const char *path, const char *game_id, const char *name,
                            _("The campaign needs a name"));
       return NULL;
     }
+  /* Seat names as the referee meant them: spaces typed around a name are not part of it. */
+  trimmed = g_new0 (char *, (players ? g_strv_length ((char **) players) : 0) + 1);
+  for (guint i = 0; players && players[i]; i++)
+    trimmed[i] = mg_rules_trim_name (players[i]);
+  players = (const char * const *) trimmed;
   if (!check_players (rules, players, error))
     return NULL;
 
