@@ -13,6 +13,8 @@ struct _MgStore {
   GHashTable *stmts;   /* SQL text → sqlite3_stmt* */
   char       *key;     /* canonical path, in `attached` while open */
   gboolean    made_wal, made_shm;  /* the -wal / -shm did not exist before this store opened */
+  char       *private_dir;         /* a private copy read instead of the file (see below) */
+  char       *private_path;
 };
 
 /* Files this process has open, canonical path → count: another connection of our own holds no
@@ -162,9 +164,88 @@ detach (MgStore *store)
     }
   if (store->made_wal && g_stat (wal, &st) == 0 && st.st_size == 0)
     g_unlink (wal);
-  if (store->made_shm && !exists (wal))
+  /* Even beside a WAL that waits: the next connection rebuilds the index from it, where a -shm
+   * made by a reader of a read-only file (made read-only like it) would refuse every writer. */
+  if (store->made_shm)
     g_unlink (shm);
   close (fd);
+}
+
+/* ---- a WAL without its -shm where none can be made ------------------------------------- */
+
+static gboolean
+copy_file (const char *from, const char *to, GError **error)
+{
+  g_autofree char *buf = g_malloc (1 << 20);
+  int in = g_open (from, O_RDONLY | O_CLOEXEC, 0), out = -1;
+  gssize n = 0;
+  int saved = 0;
+
+  if (in >= 0)
+    out = g_open (to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  while (out >= 0 && (n = read (in, buf, 1 << 20)) > 0)
+    if (write (out, buf, (size_t) n) != n)
+      {
+        n = -1;
+        break;
+      }
+  if (in < 0 || out < 0 || n < 0)
+    saved = errno;
+  if (in >= 0)
+    close (in);
+  if (out >= 0 && close (out) != 0 && saved == 0)
+    saved = errno;
+  if (saved == 0)
+    return TRUE;
+  g_set_error (error, MG_STORE_ERROR, SQLITE_CANTOPEN, "%s: %s", from, g_strerror (saved));
+  return FALSE;
+}
+
+static void
+remove_private (MgStore *store)
+{
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  if (!store->private_dir)
+    return;
+  if ((dir = g_dir_open (store->private_dir, 0, NULL)) != NULL)
+    while ((name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (store->private_dir, name, NULL);
+        g_unlink (path);
+      }
+  g_rmdir (store->private_dir);
+  g_clear_pointer (&store->private_dir, g_free);
+}
+
+/* A campaign copied as its file and its WAL, without the -shm, into a folder this process
+ * cannot write: SQLite can read the WAL only with a -shm beside it, and cannot make one there.
+ * The two files are read from a private copy instead (rare, and only for reading), so that
+ * nothing is left in that folder.  NULL: not needed; else the copy's path. */
+static char *
+private_copy_if_needed (MgStore *store, const char *path, GError **error)
+{
+  g_autofree char *wal = side_file (path, "-wal");
+  g_autofree char *shm = side_file (path, "-shm");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *copy = NULL;
+  g_autofree char *copy_wal = NULL;
+  GStatBuf st;
+
+  if (g_stat (wal, &st) != 0 || st.st_size == 0 || exists (shm) || g_access (dir, W_OK) == 0)
+    return NULL;
+  if ((store->private_dir = g_dir_make_tmp ("melee-gm-XXXXXX", error)) == NULL)
+    return NULL;
+  copy = g_build_filename (store->private_dir, base, NULL);
+  copy_wal = side_file (copy, "-wal");
+  if (!copy_file (path, copy, error) || !copy_file (wal, copy_wal, error))
+    {
+      remove_private (store);
+      return NULL;
+    }
+  return g_steal_pointer (&copy);
 }
 
 /* "file:" URI of a path, for the query parameters (immutable=1). */
@@ -194,6 +275,21 @@ mg_store_open (const char *path, MgStoreFlags flags, GError **error)
 
   if (flags & MG_STORE_READ_ONLY)
     {
+      g_autoptr(GError) local = NULL;
+      char *copy = private_copy_if_needed (store, path, &local);
+
+      if (local != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
+      if (copy != NULL)
+        {
+          g_free (wal);
+          wal = side_file (copy, "-wal");
+          path = copy;   /* freed with the store's private folder */
+          store->private_path = copy;
+        }
       oflags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
       /* Nothing waits in a WAL and no one else has the file open: read the file as it is,
        * without the -shm and -wal that a WAL reader otherwise creates (and cannot in a
@@ -242,6 +338,8 @@ mg_store_free (MgStore *store)
   if (store->db)
     sqlite3_close_v2 (store->db);
   detach (store);
+  remove_private (store);
+  g_free (store->private_path);
   g_free (store);
 }
 
