@@ -34,7 +34,8 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 static int
 fail_line (int status, const char *file, const char *message)
 {
-  g_autofree char *flat = g_strdup (message != NULL ? message : _("Unknown error"));
+  /* A damaged file's message may quote its damaged bytes: the line stays UTF-8 text. */
+  g_autofree char *flat = g_utf8_make_valid (message != NULL ? message : _("Unknown error"), -1);
 
   g_strdelimit (flat, "\r\n", ' ');
   g_strstrip (flat);

@@ -51,6 +51,8 @@ struct _MgCampaign {
   GHashTable    *unique_cols;  /* entity table -> the set of its columns in a unique index */
   gboolean       read_only;    /* the file or its folder is not writable: nothing is written */
   gint64         stepped;      /* the row the last undo or redo marked last */
+  gboolean       sound;        /* checked before this process's first write (ensure_sound) */
+  GError        *unsound;      /* why it is not: every write is refused with it */
 };
 
 enum { SIGNAL_CHANGED, N_SIGNALS };
@@ -982,6 +984,7 @@ resync (MgCampaign *self)
 }
 
 static gboolean check_writable (MgCampaign *self, GError **error);
+static gboolean ensure_sound (MgCampaign *self, GError **error);
 
 static gboolean
 begin_locked (MgCampaign *self, GError **error)
@@ -1273,6 +1276,8 @@ migrate_game_tables (MgCampaign *self, GError **error)
     return FALSE;
   if (current >= latest)
     return TRUE;
+  if (!ensure_sound (self, error))
+    return FALSE;
   for (;;)
     {
       g_autoptr(GBytes) bytes = NULL;
@@ -1354,6 +1359,8 @@ mg_campaign_open (const char *path, GError **error)
   if (!self->store ||
       !load_all (self, error) ||
       !check_game_tables_version (self, error) ||
+      (!self->read_only && version < MG_CAMPAIGN_SCHEMA_VERSION &&
+       !ensure_sound (self, error)) ||
       (!self->read_only && version < MG_CAMPAIGN_SCHEMA_VERSION &&
        !mg_store_migrate (self->store, mg_core_data, MG_CAMPAIGN_SCHEMA_DIR, error)) ||
       (!self->read_only && !migrate_game_tables (self, error)))
@@ -1697,6 +1704,7 @@ mg_campaign_finalize (GObject *object)
   g_clear_pointer (&self->table_rows, mg_rows_free);
   g_clear_pointer (&self->spare_rows, mg_rows_free);
   g_clear_pointer (&self->unique_cols, g_hash_table_unref);
+  g_clear_error (&self->unsound);
 
   G_OBJECT_CLASS (mg_campaign_parent_class)->finalize (object);
 }
@@ -1881,13 +1889,51 @@ acted_free (Acted *a)
   g_free (a);
 }
 
+/* A damaged campaign is never written (issue 36): before this process's first write, the file
+ * must pass what `check` asks (mg_campaign_check: SQLite's integrity check, the JSON of every
+ * row, a full replay against every snapshot), unless it is sealed — exactly as Melee GM left it
+ * after such a check or its own writes (mg_store_is_sealed: the files' size and times), which
+ * costs two stat calls.  A refusal is `check`'s own message, and is kept for later writes. */
+static gboolean
+ensure_sound (MgCampaign *self, GError **error)
+{
+  gboolean ok;
+
+  if (self->sound)
+    return TRUE;
+  if (self->unsound != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->unsound));
+      return FALSE;
+    }
+  if (mg_store_is_sealed (self->path))
+    ok = TRUE;
+  else
+    {
+      /* In one read transaction: memory and the file compared as of the same instant. */
+      ok = mg_store_exec (self->store, "BEGIN", &self->unsound) &&
+           sync_if_stale (self, NULL, &self->unsound) &&
+           mg_campaign_check (self, &self->unsound);
+      mg_store_rollback (self->store);
+      if (!ok)
+        {
+          convert_error (&self->unsound);
+          g_propagate_error (error, g_error_copy (self->unsound));
+          return FALSE;
+        }
+    }
+  mg_store_seal (self->store);
+  self->sound = TRUE;
+  return TRUE;
+}
+
 static gboolean
 check_writable (MgCampaign *self, GError **error)
 {
   g_autofree char *display = NULL;
 
   if (!self->read_only)
-    return TRUE;
+    return ensure_sound (self, error);
   display = g_filename_display_name (self->path);
   g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_READ_ONLY,
                _("“%s” is read-only (the file or its folder cannot be written): it can be "
@@ -3048,6 +3094,13 @@ out:
     {
       convert_error (error);
       explain_damage (error, self->path);
+    }
+  else if (!self->read_only)
+    {
+      /* Found sound: this process's writes need not ask again, nor the next process's while
+       * the file stays as Melee GM leaves it. */
+      mg_store_seal (self->store);
+      self->sound = TRUE;
     }
   return ok;
 }

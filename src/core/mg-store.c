@@ -5,6 +5,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
+#include <sys/stat.h>
 #include <glib/gstdio.h>
 #include <unistd.h>
 
@@ -15,6 +17,9 @@ struct _MgStore {
   gboolean    made_wal, made_shm;  /* the -wal / -shm did not exist before this store opened */
   char       *private_dir;         /* a private copy read instead of the file (see below) */
   char       *private_path;
+  char       *path;                /* as opened, for the seal */
+  gboolean    sealed;              /* verified sound by this process: keep its seal current */
+  char       *mark_after_commit;   /* the files' mark after this store's last commit */
 };
 
 /* Files this process has open, canonical path → count: another connection of our own holds no
@@ -248,6 +253,79 @@ private_copy_if_needed (MgStore *store, const char *path, GError **error)
   return g_steal_pointer (&copy);
 }
 
+/* ---- the seal: the file as Melee GM last left it ------------------------------------ */
+
+/* What the file and its WAL look like from outside: a write by anything (a program, a hand
+ * with sqlite3, dd) changes the modification or status-change time of one of them. */
+static char *
+files_mark (const char *path)
+{
+  g_autofree char *wal = side_file (path, "-wal");
+  struct stat db_st, wal_st;
+  gboolean has_wal = stat (wal, &wal_st) == 0;
+
+  if (stat (path, &db_st) != 0)
+    return NULL;
+  return g_strdup_printf ("%ju %ju %jd %jd.%09ld %jd.%09ld wal %d %jd %jd.%09ld %jd.%09ld",
+                          (uintmax_t) db_st.st_dev, (uintmax_t) db_st.st_ino, (intmax_t) db_st.st_size,
+                          (intmax_t) db_st.st_mtim.tv_sec, db_st.st_mtim.tv_nsec,
+                          (intmax_t) db_st.st_ctim.tv_sec, db_st.st_ctim.tv_nsec,
+                          has_wal, has_wal ? (intmax_t) wal_st.st_size : 0,
+                          has_wal ? (intmax_t) wal_st.st_mtim.tv_sec : 0, has_wal ? wal_st.st_mtim.tv_nsec : 0,
+                          has_wal ? (intmax_t) wal_st.st_ctim.tv_sec : 0, has_wal ? wal_st.st_ctim.tv_nsec : 0);
+}
+
+/* In the user's cache, one small file per campaign path: not beside the campaign, so a copy
+ * elsewhere (another folder, another machine) is checked whole before its first write. */
+static char *
+seal_path (const char *path)
+{
+  const char *dir = g_getenv ("MELEE_GM_SEAL_DIR");
+  g_autofree char *key = g_canonicalize_filename (path, NULL);
+  g_autofree char *name = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
+
+  if (dir != NULL && *dir)
+    return g_build_filename (dir, name, NULL);
+  return g_build_filename (g_get_user_cache_dir (), "melee-gm", "sound", name, NULL);
+}
+
+gboolean
+mg_store_is_sealed (const char *path)
+{
+  g_autofree char *seal = seal_path (path);
+  g_autofree char *kept = NULL;
+  g_autofree char *now = files_mark (path);
+
+  return now != NULL && g_file_get_contents (seal, &kept, NULL, NULL) && g_str_equal (kept, now);
+}
+
+static void
+write_seal (const char *path)
+{
+  g_autofree char *seal = seal_path (path);
+  g_autofree char *dir = g_path_get_dirname (seal);
+  g_autofree char *now = files_mark (path);
+
+  /* Best effort: without a seal, the next process checks the whole file again. */
+  if (now != NULL && g_mkdir_with_parents (dir, 0700) == 0)
+    g_file_set_contents (seal, now, -1, NULL);
+}
+
+void
+mg_store_seal (MgStore *store)
+{
+  store->sealed = TRUE;
+  write_seal (store->path);
+}
+
+void
+mg_store_unseal (const char *path)
+{
+  g_autofree char *seal = seal_path (path);
+
+  g_unlink (seal);
+}
+
 /* "file:" URI of a path, for the query parameters (immutable=1). */
 static char *
 file_uri (const char *path, const char *query)
@@ -300,6 +378,7 @@ mg_store_open (const char *path, MgStoreFlags flags, GError **error)
   else
     oflags = SQLITE_OPEN_READWRITE | ((flags & MG_STORE_CREATE) ? SQLITE_OPEN_CREATE : 0);
 
+  store->path = g_strdup (path);
   attach (store, path);
   if (sqlite3_open_v2 (uri ? uri : path, &store->db, oflags, NULL) != SQLITE_OK)
     {
@@ -335,11 +414,24 @@ mg_store_free (MgStore *store)
   if (!store)
     return;
   g_clear_pointer (&store->stmts, g_hash_table_destroy);
+  /* Sealed, and no one wrote since this store's last commit: the file after the close (which
+   * may checkpoint) is as Melee GM left it. */
+  if (store->sealed && store->mark_after_commit != NULL)
+    {
+      g_autofree char *before = files_mark (store->path);
+
+      if (g_strcmp0 (before, store->mark_after_commit) != 0)
+        g_clear_pointer (&store->mark_after_commit, g_free);
+    }
   if (store->db)
     sqlite3_close_v2 (store->db);
   detach (store);
+  if (store->sealed && store->mark_after_commit != NULL)
+    write_seal (store->path);
   remove_private (store);
   g_free (store->private_path);
+  g_free (store->mark_after_commit);
+  g_free (store->path);
   g_free (store);
 }
 
@@ -426,7 +518,14 @@ mg_store_begin (MgStore *store, GError **error)
 gboolean
 mg_store_commit (MgStore *store, GError **error)
 {
-  return mg_store_exec (store, "COMMIT", error);
+  if (!mg_store_exec (store, "COMMIT", error))
+    return FALSE;
+  if (store->sealed)
+    {
+      g_free (store->mark_after_commit);
+      store->mark_after_commit = files_mark (store->path);
+    }
+  return TRUE;
 }
 
 void

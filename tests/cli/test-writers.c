@@ -13,19 +13,6 @@
 
 #define RUN_SECONDS 120   /* far above what a run takes on a loaded machine */
 
-typedef struct {
-  const char *game;
-  const char *players[5];
-} Game;
-
-static const Game games[] = {
-  { "meeple",      { "Red", "Blue" } },
-  { "tft",         { "Referee" } },
-  { "mecaknights", { "Red", "Blue", "Green" } },
-  { "lamame",      { "Red", "Blue", "Green" } },
-  { "cricchio",    { "Black", "Blue", "Red", "White" } },
-};
-
 static GPtrArray *
 sample_lines (const char *game)
 {
@@ -44,18 +31,9 @@ sample_lines (const char *game)
 }
 
 static char *
-new_campaign (const char *dir, const Game *g)
+new_campaign (const char *dir, const TestGame *g)
 {
-  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
-  g_auto(GStrv) argv = NULL;
-  g_autoptr(CliResult) r = NULL;
-
-  g_strv_builder_add_many (b, "new", "c.db", "--game", g->game, "--name", "Writers", NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (g->players) && g->players[i]; i++)
-    g_strv_builder_add_many (b, "--player", g->players[i], NULL);
-  argv = g_strv_builder_end (b);
-  r = cli_run_argv (dir, NULL, (const char * const *) argv);
-  g_assert_cmpint (r->status, ==, 0);
+  test_game_new (dir, g, "c.db");
   return g_build_filename (dir, "c.db", NULL);
 }
 
@@ -213,7 +191,7 @@ assert_check_ok (const char *dir)
 }
 
 typedef struct {
-  const Game *game;
+  const TestGame *game;
   guint       writers;
   gboolean    same;      /* every writer the whole sample, or each its share (line % writers) */
 } Run;
@@ -301,7 +279,7 @@ core_writer (gpointer data)
 static void
 test_core_and_cli (gconstpointer data)
 {
-  const Game *game = data;
+  const TestGame *game = data;
   g_autofree char *dir = test_make_dir ();
   g_autofree char *db = new_campaign (dir, game);
   g_autoptr(GPtrArray) sample = sample_lines (game->game);
@@ -342,24 +320,24 @@ int
 main (int argc, char **argv)
 {
   static const guint writers[] = { 2, 4, 8 };
-  static Run runs[G_N_ELEMENTS (games) * G_N_ELEMENTS (writers) * 2];
+  static Run runs[TEST_N_GAMES * G_N_ELEMENTS (writers) * 2];
   guint n = 0;
 
   g_test_init (&argc, &argv, NULL);
-  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+  for (guint g = 0; g < TEST_N_GAMES; g++)
     {
-      g_autofree char *core = g_strdup_printf ("/writers/core-and-cli/%s", games[g].game);
+      g_autofree char *core = g_strdup_printf ("/writers/core-and-cli/%s", cli_games[g].game);
 
       for (guint w = 0; w < G_N_ELEMENTS (writers); w++)
         for (int same = 1; same >= 0; same--)
           {
-            g_autofree char *path = g_strdup_printf ("/writers/%s/%u-%s", games[g].game, writers[w],
+            g_autofree char *path = g_strdup_printf ("/writers/%s/%u-%s", cli_games[g].game, writers[w],
                                                      same ? "same" : "shares");
 
-            runs[n] = (Run) { &games[g], writers[w], same };
+            runs[n] = (Run) { &cli_games[g], writers[w], same };
             g_test_add_data_func (path, &runs[n++], test_streams);
           }
-      g_test_add_data_func (core, &games[g], test_core_and_cli);
+      g_test_add_data_func (core, &cli_games[g], test_core_and_cli);
     }
   return g_test_run ();
 }
