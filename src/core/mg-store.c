@@ -19,6 +19,7 @@ struct _MgStore {
   char       *private_path;
   char       *path;                /* as opened, for the seal */
   gboolean    sealed;              /* verified sound by this process: keep its seal current */
+  gint64      sealed_at;           /* when the seal was last written (monotonic µs) */
   char       *mark_after_commit;   /* the files' mark after this store's last commit */
 };
 
@@ -299,23 +300,25 @@ mg_store_is_sealed (const char *path)
   return now != NULL && g_file_get_contents (seal, &kept, NULL, NULL) && g_str_equal (kept, now);
 }
 
+/* `mark` (NULL: the files' mark now) as the seal of path.  Best effort, and not synced: without
+ * a seal, or with a stale one, the next process checks the whole file again. */
 static void
-write_seal (const char *path)
+write_seal (const char *path, const char *mark)
 {
   g_autofree char *seal = seal_path (path);
   g_autofree char *dir = g_path_get_dirname (seal);
-  g_autofree char *now = files_mark (path);
+  g_autofree char *now = mark ? g_strdup (mark) : files_mark (path);
 
-  /* Best effort: without a seal, the next process checks the whole file again. */
   if (now != NULL && g_mkdir_with_parents (dir, 0700) == 0)
-    g_file_set_contents (seal, now, -1, NULL);
+    g_file_set_contents_full (seal, now, -1, G_FILE_SET_CONTENTS_NONE, 0600, NULL);
 }
 
 void
 mg_store_seal (MgStore *store)
 {
   store->sealed = TRUE;
-  write_seal (store->path);
+  store->sealed_at = g_get_monotonic_time ();
+  write_seal (store->path, NULL);
 }
 
 void
@@ -427,7 +430,7 @@ mg_store_free (MgStore *store)
     sqlite3_close_v2 (store->db);
   detach (store);
   if (store->sealed && store->mark_after_commit != NULL)
-    write_seal (store->path);
+    write_seal (store->path, NULL);
   remove_private (store);
   g_free (store->private_path);
   g_free (store->mark_after_commit);
@@ -524,6 +527,14 @@ mg_store_commit (MgStore *store, GError **error)
     {
       g_free (store->mark_after_commit);
       store->mark_after_commit = files_mark (store->path);
+      /* Another program may open the file while this one keeps it (the app, then a script):
+       * the seal follows this store's writes, at most once a second (a file write per action
+       * would cost an append about a tenth). */
+      if (g_get_monotonic_time () - store->sealed_at >= G_USEC_PER_SEC)
+        {
+          write_seal (store->path, store->mark_after_commit);
+          store->sealed_at = g_get_monotonic_time ();
+        }
     }
   return TRUE;
 }
