@@ -20,7 +20,7 @@ struct _MgStore {
   char       *path;                /* as opened, for the seal */
   gboolean    sealed;              /* verified sound by this process: keep its seal current */
   gint64      sealed_at;           /* when the seal was last written (monotonic µs) */
-  char       *mark_after_commit;   /* the files' mark after this store's last commit */
+  char       *mark_after_commit;   /* the files' mark after this store's last commit (or seal) */
 };
 
 /* Files this process has open, canonical path → count: another connection of our own holds no
@@ -263,7 +263,8 @@ files_mark (const char *path)
 {
   g_autofree char *wal = side_file (path, "-wal");
   struct stat db_st, wal_st;
-  gboolean has_wal = stat (wal, &wal_st) == 0;
+  /* An empty WAL holds nothing: SQLite makes one as it opens the file, and resets it. */
+  gboolean has_wal = stat (wal, &wal_st) == 0 && wal_st.st_size > 0;
 
   if (stat (path, &db_st) != 0)
     return NULL;
@@ -310,7 +311,7 @@ write_seal (const char *path, const char *mark)
   g_autofree char *now = mark ? g_strdup (mark) : files_mark (path);
 
   if (now != NULL && g_mkdir_with_parents (dir, 0700) == 0)
-    g_file_set_contents_full (seal, now, -1, G_FILE_SET_CONTENTS_NONE, 0600, NULL);
+    g_file_set_contents_full (seal, now, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, NULL);
 }
 
 void
@@ -318,7 +319,9 @@ mg_store_seal (MgStore *store)
 {
   store->sealed = TRUE;
   store->sealed_at = g_get_monotonic_time ();
-  write_seal (store->path, NULL);
+  g_free (store->mark_after_commit);
+  store->mark_after_commit = files_mark (store->path);
+  write_seal (store->path, store->mark_after_commit);
 }
 
 void
@@ -417,8 +420,8 @@ mg_store_free (MgStore *store)
   if (!store)
     return;
   g_clear_pointer (&store->stmts, g_hash_table_destroy);
-  /* Sealed, and no one wrote since this store's last commit: the file after the close (which
-   * may checkpoint) is as Melee GM left it. */
+  /* Sealed, and no one wrote since this store's last commit or seal: the file after the close
+   * (which may checkpoint the WAL into it and delete the WAL) is as Melee GM left it. */
   if (store->sealed && store->mark_after_commit != NULL)
     {
       g_autofree char *before = files_mark (store->path);
