@@ -116,7 +116,8 @@ mg_cli_input_shorten (const char *message)
 typedef struct {
   const char *line;
   gsize       len;
-  GPtrArray  *keys;     /* per open container: the raw keys of an object, NULL for an array */
+  GPtrArray  *keys;     /* per open container: the raw keys of an object, NULL for an array;
+                         * NULL itself on the first pass, which only counts the members */
   guint       colons;   /* members written in the text (duplicates included) */
   char       *message;
 } Scan;
@@ -188,7 +189,7 @@ scan_string (Scan *s, gsize *i)
 static gboolean
 scan_key (Scan *s, gsize start, gsize end)
 {
-  GHashTable *keys = s->keys->len ? g_ptr_array_index (s->keys, s->keys->len - 1) : NULL;
+  GHashTable *keys = s->keys && s->keys->len ? g_ptr_array_index (s->keys, s->keys->len - 1) : NULL;
   gsize k = end + 1;
   char *key;
 
@@ -206,7 +207,9 @@ static gboolean
 scan_number (Scan *s, gsize *i)
 {
   gsize start = *i, k = start;
-  g_autofree char *text = NULL;
+  char buf[64];
+  g_autofree char *long_text = NULL;
+  const char *text = buf;
   gboolean integer = TRUE;
 
   while (k < s->len && strchr ("0123456789+-.eE", s->line[k]) != NULL && s->line[k] != '\0')
@@ -215,7 +218,13 @@ scan_number (Scan *s, gsize *i)
         integer = FALSE;
       k++;
     }
-  text = g_strndup (s->line + start, k - start);
+  if (k - start < sizeof buf)
+    {
+      memcpy (buf, s->line + start, k - start);
+      buf[k - start] = '\0';
+    }
+  else
+    text = long_text = g_strndup (s->line + start, k - start);
   *i = k - 1;
   if (integer ? !g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, NULL, NULL)
               : !isfinite (g_ascii_strtod (text, NULL)))
@@ -255,15 +264,17 @@ scan_text (Scan *s)
           if (!scan_string (s, &i) || !scan_key (s, start, i))
             return FALSE;
         }
-      else if (c == '{')
+      else if (c == '{' && s->keys)
         g_ptr_array_add (s->keys, g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL));
-      else if (c == '[')
+      else if (c == '[' && s->keys)
         g_ptr_array_add (s->keys, NULL);
-      else if (c == '}' || c == ']')
+      else if ((c == '}' || c == ']') && s->keys)
         {
           if (s->keys->len)
             g_ptr_array_remove_index (s->keys, s->keys->len - 1);
         }
+      else if (c == '{' || c == '[' || c == '}' || c == ']')
+        ;
       else if (c == ':')
         s->colons++;
       else if (c == '-' || g_ascii_isdigit (c))
@@ -388,19 +399,22 @@ mg_cli_input_parse (json_tokener *tok, const char *line, gsize len, const char *
         json_object_put (obj);
         return NULL;
       }
-  s.keys = g_ptr_array_new_with_free_func (free_keys);
   if (!scan_text (&s) || !check_value (obj, &members, &s.message))
     {
-      g_ptr_array_unref (s.keys);
       json_object_put (obj);
       *message = s.message;
       return NULL;
     }
-  g_ptr_array_unref (s.keys);
-  if (members != s.colons)   /* keys equal once unescaped ("a" and "\u0061") */
+  if (members != s.colons)
     {
+      /* A key given twice (json-c kept the last): a second pass tells where. */
+      Scan again = { line, len, g_ptr_array_new_with_free_func (free_keys), 0, NULL };
+
+      scan_text (&again);
+      g_ptr_array_unref (again.keys);
       json_object_put (obj);
-      *message = g_strdup (_("Not JSON: a key given twice"));
+      /* keys equal only once unescaped ("a" and "\u0061") are not found as written */
+      *message = again.message ? again.message : g_strdup (_("Not JSON: a key given twice"));
       return NULL;
     }
   if (!json_object_is_type (obj, json_type_object))

@@ -20,7 +20,9 @@ struct _MgStore {
   char       *path;                /* as opened, for the seal */
   gboolean    sealed;              /* verified sound by this process: keep its seal current */
   gint64      sealed_at;           /* when the seal was last written (monotonic µs) */
-  char       *mark_after_commit;   /* the files' mark after this store's last commit (or seal) */
+  char       *mark_after_commit;   /* the files' mark when last sealed */
+  gint64      version_at_mark;     /* PRAGMA data_version then: moves when others commit */
+  guint       commits_since_mark;  /* this store's commits since */
 };
 
 /* Files this process has open, canonical path → count: another connection of our own holds no
@@ -314,14 +316,38 @@ write_seal (const char *path, const char *mark)
     g_file_set_contents_full (seal, now, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, NULL);
 }
 
+/* Takes the files' mark now (and the data version it goes with) and writes it as the seal. */
+static void
+seal_now (MgStore *store)
+{
+  store->sealed_at = g_get_monotonic_time ();
+  g_free (store->mark_after_commit);
+  store->mark_after_commit = files_mark (store->path);
+  if (!mg_store_query_int (store, "PRAGMA data_version", &store->version_at_mark, NULL))
+    store->version_at_mark = -1;
+  store->commits_since_mark = 0;
+  write_seal (store->path, store->mark_after_commit);
+}
+
 void
 mg_store_seal (MgStore *store)
 {
   store->sealed = TRUE;
-  store->sealed_at = g_get_monotonic_time ();
-  g_free (store->mark_after_commit);
-  store->mark_after_commit = files_mark (store->path);
-  write_seal (store->path, store->mark_after_commit);
+  seal_now (store);
+}
+
+/* Whether the files are still as this store left them: nothing changed since its seal, or
+ * only its own commits did (no other connection committed: data_version). */
+static gboolean
+still_as_left (MgStore *store)
+{
+  g_autofree char *now = files_mark (store->path);
+  gint64 version;
+
+  if (store->commits_since_mark == 0)
+    return g_strcmp0 (now, store->mark_after_commit) == 0;
+  return mg_store_query_int (store, "PRAGMA data_version", &version, NULL) &&
+         version == store->version_at_mark;
 }
 
 void
@@ -417,22 +443,18 @@ mg_store_open (const char *path, MgStoreFlags flags, GError **error)
 void
 mg_store_free (MgStore *store)
 {
+  gboolean reseal;
+
   if (!store)
     return;
+  /* Sealed, and the files changed only by this store since: after the close (which may
+   * checkpoint the WAL into the file and delete the WAL) they are as Melee GM left them. */
+  reseal = store->sealed && store->db && still_as_left (store);
   g_clear_pointer (&store->stmts, g_hash_table_destroy);
-  /* Sealed, and no one wrote since this store's last commit or seal: the file after the close
-   * (which may checkpoint the WAL into it and delete the WAL) is as Melee GM left it. */
-  if (store->sealed && store->mark_after_commit != NULL)
-    {
-      g_autofree char *before = files_mark (store->path);
-
-      if (g_strcmp0 (before, store->mark_after_commit) != 0)
-        g_clear_pointer (&store->mark_after_commit, g_free);
-    }
   if (store->db)
     sqlite3_close_v2 (store->db);
   detach (store);
-  if (store->sealed && store->mark_after_commit != NULL)
+  if (reseal)
     write_seal (store->path, NULL);
   remove_private (store);
   g_free (store->private_path);
@@ -528,16 +550,12 @@ mg_store_commit (MgStore *store, GError **error)
     return FALSE;
   if (store->sealed)
     {
-      g_free (store->mark_after_commit);
-      store->mark_after_commit = files_mark (store->path);
+      store->commits_since_mark++;
       /* Another program may open the file while this one keeps it (the app, then a script):
-       * the seal follows this store's writes, at most once a second (a file write per action
-       * would cost an append about a tenth). */
+       * the seal follows this store's writes, at most once a second (two stat calls and a
+       * file write per action would cost an append several percent). */
       if (g_get_monotonic_time () - store->sealed_at >= G_USEC_PER_SEC)
-        {
-          write_seal (store->path, store->mark_after_commit);
-          store->sealed_at = g_get_monotonic_time ();
-        }
+        seal_now (store);
     }
   return TRUE;
 }
