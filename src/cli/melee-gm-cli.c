@@ -12,6 +12,7 @@
 #include <json-c/json.h>
 
 #include "mg-campaign.h"
+#include "mg-cli-input.h"
 #include "mg-export.h"
 #include "mg-game.h"
 #include "mg-ruleset.h"
@@ -33,7 +34,8 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 static int
 fail_line (int status, const char *file, const char *message)
 {
-  g_autofree char *flat = g_strdup (message != NULL ? message : _("Unknown error"));
+  /* A damaged file's message may quote its damaged bytes: the line stays UTF-8 text. */
+  g_autofree char *flat = g_utf8_make_valid (message != NULL ? message : _("Unknown error"), -1);
 
   g_strdelimit (flat, "\r\n", ' ');
   g_strstrip (flat);
@@ -283,47 +285,14 @@ append_json_string (GString *out, const char *text)
 static void
 append_refusal (GString *out, const char *code, const char *message)
 {
+  /* An engine's message may quote a value sent: never a long one back. */
+  g_autofree char *shortened = mg_cli_input_shorten (message);
+
   g_string_append (out, "{\"ok\":false,\"error\":{\"code\":");
   append_json_string (out, code);
   g_string_append (out, ",\"message\":");
-  append_json_string (out, message);
+  append_json_string (out, shortened);
   g_string_append (out, "}}\n");
-}
-
-/* Parses one line; NULL with *message set when it is not JSON. */
-static json_object *
-parse_line (json_tokener *tok, const char *line, gsize len, char **message)
-{
-  json_object *obj;
-  enum json_tokener_error jerr;
-  gsize end;
-
-  if (!g_utf8_validate (line, (gssize) len, NULL))
-    {
-      *message = g_strdup (_("Not JSON: the line is not UTF-8 text"));
-      return NULL;
-    }
-  json_tokener_reset (tok);
-  /* len + 1: the terminating NUL ends a bare number or literal. */
-  obj = json_tokener_parse_ex (tok, line, (int) len + 1);
-  jerr = json_tokener_get_error (tok);
-  if (obj == NULL || jerr != json_tokener_success)
-    {
-      *message = g_strdup_printf (_("Not JSON: %s at column %u"),
-                                  json_tokener_error_desc (jerr),
-                                  (guint) json_tokener_get_parse_end (tok) + 1);
-      json_object_put (obj);
-      return NULL;
-    }
-  for (end = json_tokener_get_parse_end (tok); end < len; end++)
-    if (!g_ascii_isspace (line[end]))
-      {
-        *message = g_strdup_printf (_("Not JSON: unexpected text after the value at column %u"),
-                                    (guint) end + 1);
-        json_object_put (obj);
-        return NULL;
-      }
-  return obj;
 }
 
 /* One line of standard input, read and parsed ahead by the reader thread. */
@@ -347,36 +316,33 @@ act_reader (gpointer data)
 {
   ActInput *in = data;
   json_tokener *tok = json_tokener_new ();
-  char *line = NULL;
-  size_t cap = 0;
-  ssize_t len;
+  g_autoptr(GString) line = g_string_sized_new (1024);
+  gboolean too_long;
 
-  while ((len = getline (&line, &cap, stdin)) >= 0)
+  while (mg_cli_input_read_line (stdin, line, &too_long))
     {
       ActLine *l;
-      char *text = line;
+      char *text = line->str;
+      gsize len = line->len;
 
       while (len > 0 && g_ascii_isspace (text[len - 1]))
         text[--len] = '\0';
       while (len > 0 && g_ascii_isspace (*text))
         text++, len--;
-      if (len == 0)
+      if (len == 0 && !too_long)
         continue;
       l = g_new0 (ActLine, 1);
-      l->action = parse_line (tok, text, (gsize) len, &l->message);
-      if (l->action == NULL)
-        l->code = "bad_json";
-      else if (!json_object_is_type (l->action, json_type_object))
+      if (too_long)
         {
-          g_clear_pointer (&l->action, json_object_put);
-          l->code = "bad_action";
-          l->message = g_strdup (_("An action is a JSON object with a \"type\""));
+          l->code = "bad_json";
+          l->message = g_strdup_printf (_("Not JSON: a line is at most %d bytes"), MG_CLI_LINE_MAX);
         }
+      else
+        l->action = mg_cli_input_parse (tok, text, len, &l->code, &l->message);
       g_async_queue_push (in->lines, l);
     }
   if (ferror (stdin))
     in->read_error = errno;
-  free (line);
   json_tokener_free (tok);
   g_async_queue_push (in->lines, &act_eof);
   return NULL;

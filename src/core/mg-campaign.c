@@ -51,6 +51,8 @@ struct _MgCampaign {
   GHashTable    *unique_cols;  /* entity table -> the set of its columns in a unique index */
   gboolean       read_only;    /* the file or its folder is not writable: nothing is written */
   gint64         stepped;      /* the row the last undo or redo marked last */
+  gboolean       sound;        /* checked before this process's first write (ensure_sound) */
+  GError        *unsound;      /* why it is not: every write is refused with it */
 };
 
 enum { SIGNAL_CHANGED, N_SIGNALS };
@@ -266,9 +268,25 @@ typedef struct {
 
 /* The state after the rows in force up to `upto`: from the last snapshot at or before it
  * (if use_snapshots) or from the start, under `ruleset`. */
+static MgState *replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 upto,
+                             RowFunc func, gpointer data, ReplayInfo *info, GError **error);
+
+/* Names in the journal were accepted when played: not checked again (mg_rules_replaying). */
 static MgState *
 replay (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 upto,
         RowFunc func, gpointer data, ReplayInfo *info, GError **error)
+{
+  MgState *state;
+
+  mg_rules_replaying (TRUE);
+  state = replay_rows (self, ruleset, use_snapshots, upto, func, data, info, error);
+  mg_rules_replaying (FALSE);
+  return state;
+}
+
+static MgState *
+replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 upto,
+             RowFunc func, gpointer data, ReplayInfo *info, GError **error)
 {
   g_autoptr(MgState) state = NULL;
   g_autoptr(MgStoreStmt) rows = NULL;
@@ -982,6 +1000,7 @@ resync (MgCampaign *self)
 }
 
 static gboolean check_writable (MgCampaign *self, GError **error);
+static gboolean ensure_sound (MgCampaign *self, GError **error);
 
 static gboolean
 begin_locked (MgCampaign *self, GError **error)
@@ -1273,6 +1292,8 @@ migrate_game_tables (MgCampaign *self, GError **error)
     return FALSE;
   if (current >= latest)
     return TRUE;
+  if (!ensure_sound (self, error))
+    return FALSE;
   for (;;)
     {
       g_autoptr(GBytes) bytes = NULL;
@@ -1355,6 +1376,8 @@ mg_campaign_open (const char *path, GError **error)
       !load_all (self, error) ||
       !check_game_tables_version (self, error) ||
       (!self->read_only && version < MG_CAMPAIGN_SCHEMA_VERSION &&
+       !ensure_sound (self, error)) ||
+      (!self->read_only && version < MG_CAMPAIGN_SCHEMA_VERSION &&
        !mg_store_migrate (self->store, mg_core_data, MG_CAMPAIGN_SCHEMA_DIR, error)) ||
       (!self->read_only && !migrate_game_tables (self, error)))
     {
@@ -1395,6 +1418,8 @@ check_players (const MgRules *rules, const char * const *players, GError **error
                                _("Every player needs a name"));
           return FALSE;
         }
+      if (!mg_rules_check_name (players[i], MG_RULES_ERROR_BAD_ACTION, error))
+        return FALSE;
       for (guint j = 0; j < i; j++)
         if (strcmp (players[i], players[j]) == 0)
           {
@@ -1589,6 +1614,7 @@ mg_campaign_create (const char *path, const char *game_id, const char *name,
   const MgRules *rules;
   json_object *own = NULL;
   g_autofree char *tmp = NULL;
+  g_auto(GStrv) trimmed = NULL;
   MgState *state;
   MgStore *store;
   GStatBuf st;
@@ -1610,6 +1636,11 @@ mg_campaign_create (const char *path, const char *game_id, const char *name,
                            _("The campaign needs a name"));
       return NULL;
     }
+  /* Seat names as the referee meant them: spaces typed around a name are not part of it. */
+  trimmed = g_new0 (char *, (players ? g_strv_length ((char **) players) : 0) + 1);
+  for (guint i = 0; players && players[i]; i++)
+    trimmed[i] = mg_rules_trim_name (players[i]);
+  players = (const char * const *) trimmed;
   if (!check_players (rules, players, error))
     return NULL;
 
@@ -1689,6 +1720,7 @@ mg_campaign_finalize (GObject *object)
   g_clear_pointer (&self->table_rows, mg_rows_free);
   g_clear_pointer (&self->spare_rows, mg_rows_free);
   g_clear_pointer (&self->unique_cols, g_hash_table_unref);
+  g_clear_error (&self->unsound);
 
   G_OBJECT_CLASS (mg_campaign_parent_class)->finalize (object);
 }
@@ -1873,13 +1905,51 @@ acted_free (Acted *a)
   g_free (a);
 }
 
+/* A damaged campaign is never written (issue 36): before this process's first write, the file
+ * must pass what `check` asks (mg_campaign_check: SQLite's integrity check, the JSON of every
+ * row, a full replay against every snapshot), unless it is sealed — exactly as Melee GM left it
+ * after such a check or its own writes (mg_store_is_sealed: the files' size and times), which
+ * costs two stat calls.  A refusal is `check`'s own message, and is kept for later writes. */
+static gboolean
+ensure_sound (MgCampaign *self, GError **error)
+{
+  gboolean ok;
+
+  if (self->sound)
+    return TRUE;
+  if (self->unsound != NULL)
+    {
+      g_propagate_error (error, g_error_copy (self->unsound));
+      return FALSE;
+    }
+  if (mg_store_is_sealed (self->path))
+    ok = TRUE;
+  else
+    {
+      /* In one read transaction: memory and the file compared as of the same instant. */
+      ok = mg_store_exec (self->store, "BEGIN", &self->unsound) &&
+           sync_if_stale (self, NULL, &self->unsound) &&
+           mg_campaign_check (self, &self->unsound);
+      mg_store_rollback (self->store);
+      if (!ok)
+        {
+          convert_error (&self->unsound);
+          g_propagate_error (error, g_error_copy (self->unsound));
+          return FALSE;
+        }
+    }
+  mg_store_seal (self->store);
+  self->sound = TRUE;
+  return TRUE;
+}
+
 static gboolean
 check_writable (MgCampaign *self, GError **error)
 {
   g_autofree char *display = NULL;
 
   if (!self->read_only)
-    return TRUE;
+    return ensure_sound (self, error);
   display = g_filename_display_name (self->path);
   g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_READ_ONLY,
                _("“%s” is read-only (the file or its folder cannot be written): it can be "
@@ -2089,6 +2159,7 @@ typedef struct {
   GThread     *thread;
   GQueue       inflight;   /* what todo holds or the writer works on, oldest first */
   GQueue       again;      /* actions to compute again (after a failure) before new input */
+  guint        failures;   /* writes that failed (each tells its action for good) */
   MgCampaignActDone done;
   gpointer     data;
   gboolean     go_on;      /* FALSE once `done` said so: nothing more is told */
@@ -2157,6 +2228,7 @@ stream_take (Stream *st)
       acted_free (a);
       return;
     }
+  st->failures++;
   /* Also in the order given: before any new input. */
   for (GList *l = st->inflight.tail; l != NULL; l = l->prev)
     g_queue_push_head (&st->again, json_object_get (((Acted *) l->data)->action));
@@ -2184,20 +2256,26 @@ stream_take_all (Stream *st)
 
 /* A refusal is told in its place, once what was given before it is told: it is asked again of
  * mg_campaign_act, which tells it from what is on disk (the engine refuses the same action on
- * the same state the same way; refusals are few).  When a write before it failed, it was
- * computed on a state that was not written, and goes to `again`. */
+ * the same state the same way; refusals are few).  Only when a write in flight before it failed
+ * was it computed on a state that was never written: it goes back to `again`, right behind the
+ * actions that came back with that failure (the order given is kept).  Every such return
+ * follows a failed write, and each failed write tells its own action for good, so the queue
+ * always drains: a refusal is never put back without something having been told (with other
+ * writers on the file, the loop used to put refusals back forever). */
 static void
 stream_refuse (Stream *st, Acted *a)
 {
   g_autoptr(MgJournalEntry) entry = NULL;
   g_autoptr(GError) error = NULL;
+  guint failures = st->failures, queued = g_queue_get_length (&st->again);
 
   stream_take_all (st);
   if (a->resync)
     resync (st->self);   /* the engine changed memory before it refused */
-  if (!g_queue_is_empty (&st->again))
+  if (st->failures != failures)
     {
-      g_queue_push_tail (&st->again, json_object_get (a->action));
+      g_queue_push_nth (&st->again, json_object_get (a->action),
+                        (int) (g_queue_get_length (&st->again) - queued));
       return;
     }
   entry = mg_campaign_act (st->self, a->action, &error);
@@ -2213,6 +2291,7 @@ mg_campaign_act_stream (MgCampaign         *self,
   Stream st = { .self = self, .inflight = G_QUEUE_INIT, .again = G_QUEUE_INIT, .done = done,
                 .data = data, .go_on = TRUE };
   json_object *action;
+  gboolean ended = FALSE;
   Acted *a;
 
   g_return_if_fail (MG_IS_CAMPAIGN (self));
@@ -2223,17 +2302,30 @@ mg_campaign_act_stream (MgCampaign         *self,
     {
       if ((action = g_queue_pop_head (&st.again)) == NULL)
         {
+          MgActNext got;
+
+          /* The input ended: what is in flight is told, and what a failed write among it gives
+           * back is done again before the stream returns (it used to be dropped untold). */
+          if (ended)
+            {
+              stream_take_all (&st);
+              if (g_queue_is_empty (&st.again))
+                break;
+              continue;
+            }
           /* Waits for input only with nothing in flight: a script that waits for each answer
            * before it writes the next action gets it. */
-          MgActNext got = next (g_queue_is_empty (&st.inflight), &action, data);
-
+          got = next (g_queue_is_empty (&st.inflight), &action, data);
           if (got == MG_ACT_NEXT_LATER)
             {
               stream_take_all (&st);
               continue;
             }
           if (got == MG_ACT_NEXT_END)
-            break;
+            {
+              ended = TRUE;
+              continue;
+            }
         }
       /* The engine's work on this action while the writer commits those before it. */
       a = act_prepare (self, action);
@@ -3018,6 +3110,13 @@ out:
     {
       convert_error (error);
       explain_damage (error, self->path);
+    }
+  else if (!self->read_only)
+    {
+      /* Found sound: this process's writes need not ask again, nor the next process's while
+       * the file stays as Melee GM leaves it. */
+      mg_store_seal (self->store);
+      self->sound = TRUE;
     }
   return ok;
 }

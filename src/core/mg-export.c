@@ -236,15 +236,37 @@ mg_export_standing_free (MgExportStanding *standing)
 
 /* ---------------------------------------------------------------- Markdown */
 
-/* Escapes what Markdown would read as markup, so a name like "*Bob*" stays text. */
+/* Escapes what Markdown would read as markup, so a name like "*Bob*" stays text; a line break
+ * or another control character (a name typed before names were checked, a session's name)
+ * becomes a space, as it would otherwise end a table row or cut a heading. */
 static void
 md_put (FILE *out, const char *text)
 {
-  for (const char *p = text; *p; p++)
+  const char *p = text;
+
+  while (*p)
     {
-      if (strchr ("\\`*_[]<>|#", *p) != NULL)
-        fputc ('\\', out);
-      fputc (*p, out);
+      gunichar c = g_utf8_get_char_validated (p, -1);
+      const char *next;
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          fputs ("\xef\xbf\xbd", out);   /* U+FFFD for a byte that is not UTF-8 */
+          p++;
+          continue;
+        }
+      next = g_utf8_next_char (p);
+      if (g_unichar_iscntrl (c) || c == 0x2028 || c == 0x2029)
+        fputc (' ', out);
+      else
+        {
+          /* "&" only where it could start an entity ("&amp;") */
+          if ((c < 0x80 && strchr ("\\`*_[]<>|#~!", (char) c) != NULL) ||
+              (c == '&' && (g_ascii_isalnum (p[1]) || p[1] == '#')))
+            fputc ('\\', out);
+          fwrite (p, 1, next - p, out);
+        }
+      p = next;
     }
 }
 

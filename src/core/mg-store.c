@@ -5,6 +5,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
+#include <sys/stat.h>
 #include <glib/gstdio.h>
 #include <unistd.h>
 
@@ -13,6 +15,14 @@ struct _MgStore {
   GHashTable *stmts;   /* SQL text → sqlite3_stmt* */
   char       *key;     /* canonical path, in `attached` while open */
   gboolean    made_wal, made_shm;  /* the -wal / -shm did not exist before this store opened */
+  char       *private_dir;         /* a private copy read instead of the file (see below) */
+  char       *private_path;
+  char       *path;                /* as opened, for the seal */
+  gboolean    sealed;              /* verified sound by this process: keep its seal current */
+  gint64      sealed_at;           /* when the seal was last written (monotonic µs) */
+  char       *mark_after_commit;   /* the files' mark when last sealed */
+  gint64      version_at_mark;     /* PRAGMA data_version then: moves when others commit */
+  guint       commits_since_mark;  /* this store's commits since */
 };
 
 /* Files this process has open, canonical path → count: another connection of our own holds no
@@ -100,9 +110,34 @@ attach (MgStore *store, const char *path)
   G_UNLOCK (attached);
 }
 
+/* The bytes of the database file on which SQLite's unix VFS takes its SHARED lock; every
+ * connection to a WAL database holds that lock from its first read until it closes. */
+#define SQLITE_SHARED_FIRST (0x40000000 + 2)
+#define SQLITE_SHARED_SIZE  510
+
+/* Locks every other connection out of the file (FALSE when one is open), for as long as
+ * *fd stays open.  A file that cannot be opened for writing can only be probed, which is racy:
+ * then the caller leaves the side files alone, unless no one had them open at the probe. */
+static gboolean
+lock_out_others (const char *path, int *fd)
+{
+  struct flock lock = { .l_type = F_WRLCK, .l_whence = SEEK_SET,
+                        .l_start = SQLITE_SHARED_FIRST, .l_len = SQLITE_SHARED_SIZE };
+
+  *fd = g_open (path, O_RDWR | O_CLOEXEC, 0);
+  if (*fd >= 0)
+    return fcntl (*fd, F_SETLK, &lock) == 0;
+  *fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (*fd < 0 || fcntl (*fd, F_GETLK, &lock) != 0)
+    return FALSE;
+  return lock.l_type == F_UNLCK;
+}
+
 /* After the connection closed: a read-only reader, a failed open or a full disk may leave side
  * files that SQLite did not remove. Remove the ones this store made, if no one else is
- * attached: the -shm always (it is only an index, rebuilt from the WAL), the -wal when empty. */
+ * attached: the -shm always (it is only an index, rebuilt from the WAL), the -wal when empty.
+ * Never while another process may be using them: two processes on two different -shm files
+ * would each think they held the write lock (8 concurrent writers did, test-writers). */
 static void
 detach (MgStore *store)
 {
@@ -111,6 +146,7 @@ detach (MgStore *store)
   g_autofree char *shm = NULL;
   GStatBuf st;
   guint n;
+  int fd = -1;
 
   if (!store->key)
     return;
@@ -127,12 +163,199 @@ detach (MgStore *store)
   shm = side_file (path, "-shm");
   if (!(store->made_wal && exists (wal)) && !(store->made_shm && exists (shm)))
     return;
-  if (mg_store_others_attached (path))
-    return;
+  /* Another connection of this process: closing a descriptor of ours would drop its locks. */
+  if (mg_store_others_attached (path) || !lock_out_others (path, &fd))
+    {
+      if (fd >= 0)
+        close (fd);
+      return;
+    }
   if (store->made_wal && g_stat (wal, &st) == 0 && st.st_size == 0)
     g_unlink (wal);
-  if (store->made_shm && !exists (wal))
+  /* Even beside a WAL that waits: the next connection rebuilds the index from it, where a -shm
+   * made by a reader of a read-only file (made read-only like it) would refuse every writer. */
+  if (store->made_shm)
     g_unlink (shm);
+  close (fd);
+}
+
+/* ---- a WAL without its -shm where none can be made ------------------------------------- */
+
+static gboolean
+copy_file (const char *from, const char *to, GError **error)
+{
+  g_autofree char *buf = g_malloc (1 << 20);
+  int in = g_open (from, O_RDONLY | O_CLOEXEC, 0), out = -1;
+  gssize n = 0;
+  int saved = 0;
+
+  if (in >= 0)
+    out = g_open (to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  while (out >= 0 && (n = read (in, buf, 1 << 20)) > 0)
+    if (write (out, buf, (size_t) n) != n)
+      {
+        n = -1;
+        break;
+      }
+  if (in < 0 || out < 0 || n < 0)
+    saved = errno;
+  if (in >= 0)
+    close (in);
+  if (out >= 0 && close (out) != 0 && saved == 0)
+    saved = errno;
+  if (saved == 0)
+    return TRUE;
+  g_set_error (error, MG_STORE_ERROR, SQLITE_CANTOPEN, "%s: %s", from, g_strerror (saved));
+  return FALSE;
+}
+
+static void
+remove_private (MgStore *store)
+{
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  if (!store->private_dir)
+    return;
+  if ((dir = g_dir_open (store->private_dir, 0, NULL)) != NULL)
+    while ((name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (store->private_dir, name, NULL);
+        g_unlink (path);
+      }
+  g_rmdir (store->private_dir);
+  g_clear_pointer (&store->private_dir, g_free);
+}
+
+/* A campaign copied as its file and its WAL, without the -shm, into a folder this process
+ * cannot write: SQLite can read the WAL only with a -shm beside it, and cannot make one there.
+ * The two files are read from a private copy instead (rare, and only for reading), so that
+ * nothing is left in that folder.  NULL: not needed; else the copy's path. */
+static char *
+private_copy_if_needed (MgStore *store, const char *path, GError **error)
+{
+  g_autofree char *wal = side_file (path, "-wal");
+  g_autofree char *shm = side_file (path, "-shm");
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *copy = NULL;
+  g_autofree char *copy_wal = NULL;
+  GStatBuf st;
+
+  if (g_stat (wal, &st) != 0 || st.st_size == 0 || exists (shm) || g_access (dir, W_OK) == 0)
+    return NULL;
+  if ((store->private_dir = g_dir_make_tmp ("melee-gm-XXXXXX", error)) == NULL)
+    return NULL;
+  copy = g_build_filename (store->private_dir, base, NULL);
+  copy_wal = side_file (copy, "-wal");
+  if (!copy_file (path, copy, error) || !copy_file (wal, copy_wal, error))
+    {
+      remove_private (store);
+      return NULL;
+    }
+  return g_steal_pointer (&copy);
+}
+
+/* ---- the seal: the file as Melee GM last left it ------------------------------------ */
+
+/* What the file and its WAL look like from outside: a write by anything (a program, a hand
+ * with sqlite3, dd) changes the modification or status-change time of one of them. */
+static char *
+files_mark (const char *path)
+{
+  g_autofree char *wal = side_file (path, "-wal");
+  struct stat db_st, wal_st;
+  /* An empty WAL holds nothing: SQLite makes one as it opens the file, and resets it. */
+  gboolean has_wal = stat (wal, &wal_st) == 0 && wal_st.st_size > 0;
+
+  if (stat (path, &db_st) != 0)
+    return NULL;
+  return g_strdup_printf ("%ju %ju %jd %jd.%09ld %jd.%09ld wal %d %jd %jd.%09ld %jd.%09ld",
+                          (uintmax_t) db_st.st_dev, (uintmax_t) db_st.st_ino, (intmax_t) db_st.st_size,
+                          (intmax_t) db_st.st_mtim.tv_sec, db_st.st_mtim.tv_nsec,
+                          (intmax_t) db_st.st_ctim.tv_sec, db_st.st_ctim.tv_nsec,
+                          has_wal, has_wal ? (intmax_t) wal_st.st_size : 0,
+                          has_wal ? (intmax_t) wal_st.st_mtim.tv_sec : 0, has_wal ? wal_st.st_mtim.tv_nsec : 0,
+                          has_wal ? (intmax_t) wal_st.st_ctim.tv_sec : 0, has_wal ? wal_st.st_ctim.tv_nsec : 0);
+}
+
+/* In the user's cache, one small file per campaign path: not beside the campaign, so a copy
+ * elsewhere (another folder, another machine) is checked whole before its first write. */
+static char *
+seal_path (const char *path)
+{
+  const char *dir = g_getenv ("MELEE_GM_SEAL_DIR");
+  g_autofree char *key = g_canonicalize_filename (path, NULL);
+  g_autofree char *name = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
+
+  if (dir != NULL && *dir)
+    return g_build_filename (dir, name, NULL);
+  return g_build_filename (g_get_user_cache_dir (), "melee-gm", "sound", name, NULL);
+}
+
+gboolean
+mg_store_is_sealed (const char *path)
+{
+  g_autofree char *seal = seal_path (path);
+  g_autofree char *kept = NULL;
+  g_autofree char *now = files_mark (path);
+
+  return now != NULL && g_file_get_contents (seal, &kept, NULL, NULL) && g_str_equal (kept, now);
+}
+
+/* `mark` (NULL: the files' mark now) as the seal of path.  Best effort, and not synced: without
+ * a seal, or with a stale one, the next process checks the whole file again. */
+static void
+write_seal (const char *path, const char *mark)
+{
+  g_autofree char *seal = seal_path (path);
+  g_autofree char *dir = g_path_get_dirname (seal);
+  g_autofree char *now = mark ? g_strdup (mark) : files_mark (path);
+
+  if (now != NULL && g_mkdir_with_parents (dir, 0700) == 0)
+    g_file_set_contents_full (seal, now, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, NULL);
+}
+
+/* Takes the files' mark now (and the data version it goes with) and writes it as the seal. */
+static void
+seal_now (MgStore *store)
+{
+  store->sealed_at = g_get_monotonic_time ();
+  g_free (store->mark_after_commit);
+  store->mark_after_commit = files_mark (store->path);
+  if (!mg_store_query_int (store, "PRAGMA data_version", &store->version_at_mark, NULL))
+    store->version_at_mark = -1;
+  store->commits_since_mark = 0;
+  write_seal (store->path, store->mark_after_commit);
+}
+
+void
+mg_store_seal (MgStore *store)
+{
+  store->sealed = TRUE;
+  seal_now (store);
+}
+
+/* Whether the files are still as this store left them: nothing changed since its seal, or
+ * only its own commits did (no other connection committed: data_version). */
+static gboolean
+still_as_left (MgStore *store)
+{
+  g_autofree char *now = files_mark (store->path);
+  gint64 version;
+
+  if (store->commits_since_mark == 0)
+    return g_strcmp0 (now, store->mark_after_commit) == 0;
+  return mg_store_query_int (store, "PRAGMA data_version", &version, NULL) &&
+         version == store->version_at_mark;
+}
+
+void
+mg_store_unseal (const char *path)
+{
+  g_autofree char *seal = seal_path (path);
+
+  g_unlink (seal);
 }
 
 /* "file:" URI of a path, for the query parameters (immutable=1). */
@@ -162,6 +385,21 @@ mg_store_open (const char *path, MgStoreFlags flags, GError **error)
 
   if (flags & MG_STORE_READ_ONLY)
     {
+      g_autoptr(GError) local = NULL;
+      char *copy = private_copy_if_needed (store, path, &local);
+
+      if (local != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
+      if (copy != NULL)
+        {
+          g_free (wal);
+          wal = side_file (copy, "-wal");
+          path = copy;   /* freed with the store's private folder */
+          store->private_path = copy;
+        }
       oflags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI;
       /* Nothing waits in a WAL and no one else has the file open: read the file as it is,
        * without the -shm and -wal that a WAL reader otherwise creates (and cannot in a
@@ -172,6 +410,7 @@ mg_store_open (const char *path, MgStoreFlags flags, GError **error)
   else
     oflags = SQLITE_OPEN_READWRITE | ((flags & MG_STORE_CREATE) ? SQLITE_OPEN_CREATE : 0);
 
+  store->path = g_strdup (path);
   attach (store, path);
   if (sqlite3_open_v2 (uri ? uri : path, &store->db, oflags, NULL) != SQLITE_OK)
     {
@@ -204,12 +443,23 @@ mg_store_open (const char *path, MgStoreFlags flags, GError **error)
 void
 mg_store_free (MgStore *store)
 {
+  gboolean reseal;
+
   if (!store)
     return;
+  /* Sealed, and the files changed only by this store since: after the close (which may
+   * checkpoint the WAL into the file and delete the WAL) they are as Melee GM left them. */
+  reseal = store->sealed && store->db && still_as_left (store);
   g_clear_pointer (&store->stmts, g_hash_table_destroy);
   if (store->db)
     sqlite3_close_v2 (store->db);
   detach (store);
+  if (reseal)
+    write_seal (store->path, NULL);
+  remove_private (store);
+  g_free (store->private_path);
+  g_free (store->mark_after_commit);
+  g_free (store->path);
   g_free (store);
 }
 
@@ -296,7 +546,18 @@ mg_store_begin (MgStore *store, GError **error)
 gboolean
 mg_store_commit (MgStore *store, GError **error)
 {
-  return mg_store_exec (store, "COMMIT", error);
+  if (!mg_store_exec (store, "COMMIT", error))
+    return FALSE;
+  if (store->sealed)
+    {
+      store->commits_since_mark++;
+      /* Another program may open the file while this one keeps it (the app, then a script):
+       * the seal follows this store's writes, at most once a second (two stat calls and a
+       * file write per action would cost an append several percent). */
+      if (g_get_monotonic_time () - store->sealed_at >= G_USEC_PER_SEC)
+        seal_now (store);
+    }
+  return TRUE;
 }
 
 void

@@ -33,6 +33,13 @@ gboolean     mg_store_others_attached (const char *path);
 /* A WAL with frames but no connection: the last writer was killed or lost power (a clean
  * close checkpoints and deletes the WAL). The cue for a full check before any write. */
 gboolean     mg_store_closed_uncleanly (const char *path);
+/* The seal (issue 36): whether the file and its WAL are as this user's Melee GM last left them
+ * after a full check or its own writes (their size and times, kept in the user's cache). */
+gboolean     mg_store_is_sealed   (const char *path);
+/* The file was just found sound: seal it now, and again on close when this store's own commit
+ * was the last write. */
+void         mg_store_seal        (MgStore *store);
+void         mg_store_unseal      (const char *path);
 /* Closing will not checkpoint the WAL into the file (a damaged file is left as it was). */
 void         mg_store_keep_wal    (MgStore *store);
 

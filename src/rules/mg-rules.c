@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "mg-rules.h"
 #include "mg-game.h"
@@ -168,4 +169,94 @@ mg_state_hides_something (const MgState *state)
   g_autoptr(json_object) pub = mg_state_view (state, MG_SEAT_PUBLIC);
 
   return !json_object_equal (all, pub);
+}
+
+/* Control characters, line and paragraph separators, bidirectional embeddings and isolates:
+ * what would break a Markdown row, a heading or the order of the text around a name. */
+static gboolean
+name_control (gunichar c)
+{
+  return g_unichar_iscntrl (c) || c == 0x2028 || c == 0x2029 ||
+         (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x200e || c == 0x200f;
+}
+
+/* The name for a message: control characters shown as \uXXXX, cut after the limit. */
+static char *
+name_for_message (const char *name)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  guint n = 0;
+
+  for (const char *p = name; *p && n < MG_RULES_NAME_MAX; p = g_utf8_next_char (p), n++)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (name_control (c))
+        g_string_append_printf (out, "\\u%04X", c);
+      else
+        g_string_append_unichar (out, c);
+    }
+  if (g_utf8_strlen (name, -1) > MG_RULES_NAME_MAX)
+    g_string_append (out, "…");
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+mg_rules_trim_name (const char *name)
+{
+  return g_strstrip (g_strdup (name ? name : ""));
+}
+
+static __thread int replaying;
+
+void
+mg_rules_replaying (gboolean on)
+{
+  replaying += on ? 1 : -1;
+}
+
+gboolean
+mg_rules_check_name (const char *name, MgRulesError code, GError **error)
+{
+  g_autofree char *shown = NULL;
+  glong len;
+
+  if (replaying > 0)
+    return TRUE;
+
+  if (name == NULL || !g_utf8_validate (name, -1, NULL))
+    {
+      g_set_error_literal (error, MG_RULES_ERROR, code, _("A name must be text (UTF-8)"));
+      return FALSE;
+    }
+  if (*name == '\0')
+    {
+      g_set_error_literal (error, MG_RULES_ERROR, code, _("A name cannot be empty"));
+      return FALSE;
+    }
+  shown = name_for_message (name);
+  for (const char *p = name; *p; p = g_utf8_next_char (p))
+    if (name_control (g_utf8_get_char (p)))
+      {
+        g_set_error (error, MG_RULES_ERROR, code,
+                     _("The name “%s” holds a control character (a line break, a tab…): type it on one line, as plain text"),
+                     shown);
+        return FALSE;
+      }
+  if (g_unichar_isspace (g_utf8_get_char (name)) ||
+      g_unichar_isspace (g_utf8_get_char (g_utf8_find_prev_char (name, name + strlen (name)))))
+    {
+      g_set_error (error, MG_RULES_ERROR, code,
+                   _("The name “%s” begins or ends with a space: type it without"), shown);
+      return FALSE;
+    }
+  if ((len = g_utf8_strlen (name, -1)) > MG_RULES_NAME_MAX)
+    {
+      g_set_error (error, MG_RULES_ERROR, code,
+                   g_dngettext (GETTEXT_PACKAGE, "The name “%s” is %ld character long; a name has at most %d",
+                                "The name “%s” is %ld characters long; a name has at most %d", len),
+                   shown, len, MG_RULES_NAME_MAX);
+      return FALSE;
+    }
+  return TRUE;
 }

@@ -136,6 +136,21 @@ gboolean     mg_rules_illegal  (GError **error, const char *format, ...) G_GNUC_
  * as most events name the figure, player or unit they are about. New reference. */
 json_object *mg_event_new      (const char *type, const char *key, const char *value);
 
+/* A name a referee types (a seat, a figure): at most this many characters. */
+#define MG_RULES_NAME_MAX 40
+
+/* Checks a name a referee typed for a seat or a figure: not empty, valid UTF-8, no control
+ * character (a line break, a tab, a bidirectional override), no space at either end (seat names
+ * are trimmed before they get here: mg_rules_trim_name), at most MG_RULES_NAME_MAX characters.
+ * Sets `code` of MG_RULES_ERROR with a message that quotes the name safely. */
+gboolean     mg_rules_check_name (const char *name, MgRulesError code, GError **error);
+/* `name` without white space at either end (a new string). */
+char        *mg_rules_trim_name  (const char *name);
+/* While a journal is replayed (on this thread), names are not checked again: they were accepted
+ * when played, and an older campaign with a longer name, or one typed before the check existed,
+ * must still open. Calls nest; each TRUE is ended by a FALSE. */
+void         mg_rules_replaying  (gboolean on);
+
 /* The action's "type" member, or NULL. */
 const char  *mg_action_type    (json_object *action);
 

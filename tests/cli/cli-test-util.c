@@ -112,6 +112,30 @@ test_remove_dir (const char *dir)
   g_rmdir (dir);
 }
 
+const TestGame cli_games[TEST_N_GAMES] = {
+  { "meeple",      { "Red", "Blue" } },
+  { "tft",         { "Referee" } },
+  { "mecaknights", { "Red", "Blue", "Green" } },
+  { "lamame",      { "Red", "Blue", "Green" } },
+  { "cricchio",    { "Black", "Blue", "Red", "White" } },
+};
+
+void
+test_game_new (const char *dir, const TestGame *g, const char *file)
+{
+  g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+  g_auto(GStrv) argv = NULL;
+  CliResult *r;
+
+  g_strv_builder_add_many (b, "new", file, "--game", g->game, "--name", "Test", "--seed", "3", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (g->players) && g->players[i]; i++)
+    g_strv_builder_add_many (b, "--player", g->players[i], NULL);
+  argv = g_strv_builder_end (b);
+  r = cli_run_argv (dir, NULL, (const char * const *) argv);
+  g_assert_cmpint (r->status, ==, 0);
+  cli_result_free (r);
+}
+
 guint
 count_lines (const char *text)
 {

@@ -31,6 +31,17 @@ CliResult *cli_run (const char *cwd, const char *input, ...) G_GNUC_NULL_TERMINA
 char      *test_make_dir (void);
 void       test_remove_dir (const char *dir);
 
+/* Each game with the players of its sample (data/samples). */
+typedef struct {
+  const char *game;
+  const char *players[5];
+} TestGame;
+#define TEST_N_GAMES 5
+extern const TestGame cli_games[TEST_N_GAMES];
+
+/* `melee-gm-cli new FILE --game … --name Test --seed 3 --player …` in dir; asserts it worked. */
+void       test_game_new (const char *dir, const TestGame *g, const char *file);
+
 /* Number of '\n'-terminated lines. */
 guint      count_lines (const char *text);
 

@@ -289,6 +289,8 @@ begin_turn (ChState *st, json_object *events, GString *summary);
 static gboolean
 check_name (const char *name, GError **error)
 {
+  if (name != NULL && *name != '\0' && !mg_rules_check_name (name, MG_RULES_ERROR_ILLEGAL, error))
+    return FALSE;
   if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL) ||
       strcmp (name, MG_SEAT_PUBLIC) == 0 || strcmp (name, MG_SEAT_ALL) == 0)
     {

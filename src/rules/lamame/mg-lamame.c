@@ -362,6 +362,8 @@ state_alloc (json_object *ruleset, const char * const *players, GError **error)
     return NULL;
   for (guint i = 0; i < n; i++)
     {
+      if (players[i][0] != '\0' && !mg_rules_check_name (players[i], MG_RULES_ERROR_BAD_ACTION, error))
+        return NULL;
       if (players[i][0] == '\0' || strcmp (players[i], MG_SEAT_PUBLIC) == 0 ||
           strcmp (players[i], MG_SEAT_ALL) == 0 || strcmp (players[i], "referee") == 0)
         {

@@ -234,6 +234,8 @@ state_alloc (MkRuleset *rs)
 static gboolean
 name_ok (const char *name, MgRulesError code, GError **error)
 {
+  if (code != MG_RULES_ERROR_BAD_STATE && name != NULL && *name != '\0' && !mg_rules_check_name (name, code, error))
+    return FALSE;
   if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL) ||
       strcmp (name, MG_SEAT_PUBLIC) == 0 || strcmp (name, MG_SEAT_ALL) == 0 || strcmp (name, "GM") == 0)
     {

@@ -327,6 +327,8 @@ name_ok (const char *name, const char *other, MgRulesError code, GError **error)
       g_set_error (error, MG_RULES_ERROR, code, _("A player needs a name"));
       return FALSE;
     }
+  if (code != MG_RULES_ERROR_BAD_STATE && !mg_rules_check_name (name, code, error))
+    return FALSE;
   if (strcmp (name, MG_SEAT_PUBLIC) == 0 || strcmp (name, MG_SEAT_ALL) == 0)
     {
       g_set_error (error, MG_RULES_ERROR, code, _("\"%s\" is reserved and cannot name a player"), name);

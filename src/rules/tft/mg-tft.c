@@ -393,6 +393,8 @@ player_name_ok (const char *name, MgRulesError code, GError **error)
       g_set_error (error, MG_RULES_ERROR, code, _("A player needs a name"));
       return FALSE;
     }
+  if (!mg_rules_check_name (name, code, error))
+    return FALSE;
   if (strcmp (name, MG_SEAT_PUBLIC) == 0 || strcmp (name, MG_SEAT_ALL) == 0 || strcmp (name, "GM") == 0)
     {
       g_set_error (error, MG_RULES_ERROR, code, _("\"%s\" is reserved and cannot name a player"), name);
@@ -719,6 +721,8 @@ name_free (const TftState *st, const char *name, gint except, GError **error)
 
   if (!g_utf8_validate (name, -1, NULL))
     return illegal (error, _("A figure's name must be text."));
+  if (!mg_rules_check_name (name, MG_RULES_ERROR_ILLEGAL, error))
+    return FALSE;
   if (i >= 0 && i != except)
     return illegal (error, _("There is already a figure called \"%s\" on the roster."), name);
   return TRUE;

@@ -1,0 +1,165 @@
+/* test-input.c — `act` reads each line strictly as one JSON object (issue 36): what lenient
+ * parsers take is refused with a short, escaped excerpt, numbers out of range are reported as
+ * sent, and a refused line writes nothing. */
+#include <string.h>
+
+#include "cli-test-util.h"
+
+typedef struct {
+  const char *name;
+  const char *line;
+  const char *code;
+  const char *says;      /* a part of the message */
+} Bad;
+
+static const Bad bad[] = {
+  { "single-quotes", "{'type':'roll','player':'Red'}", "bad_json", "Not JSON" },
+  { "comment", "{\"type\":\"roll\",/* c */\"player\":\"Red\"}", "bad_json", "Not JSON" },
+  { "line-comment", "{\"type\":\"roll\",\"player\":\"Red\"} // c", "bad_json", "Not JSON" },
+  { "duplicate-key", "{\"type\":\"roll\",\"player\":\"Red\",\"player\":\"Blue\"}", "bad_json", "key given twice" },
+  { "duplicate-escaped-key", "{\"type\":\"roll\",\"player\":\"Red\",\"pl\\u0061yer\":\"Blue\"}", "bad_json", "key given twice" },
+  { "nul-escape", "{\"type\":\"roll\",\"player\":\"Red\\u0000Blue\"}", "bad_json", "NUL" },
+  { "raw-control", "{\"type\":\"roll\",\"player\":\"Red\tBlue\"}", "bad_json", "control character" },
+  { "lone-surrogate", "{\"type\":\"roll\",\"player\":\"\\ud800\"}", "bad_json", "surrogate" },
+  { "nan", "{\"type\":\"roll\",\"player\":\"Red\",\"n\":NaN}", "bad_json", "Not JSON" },
+  { "null", "null", "bad_action", "JSON object" },
+  { "array", "[{\"type\":\"roll\"}]", "bad_action", "JSON object" },
+  { "two-values", "{\"type\":\"roll\"} {\"type\":\"roll\"}", "bad_json", "Not JSON" },
+  { "int-out-of-range", "{\"type\":\"roll\",\"player\":\"Red\",\"n\":18446744073709551616}", "bad_json",
+    "18446744073709551616" },
+  { "negative-out-of-range", "{\"type\":\"roll\",\"player\":\"Red\",\"n\":-9223372036854775809}", "bad_json",
+    "-9223372036854775809" },
+  { "float-out-of-range", "{\"type\":\"roll\",\"player\":\"Red\",\"n\":1e400}", "bad_json", "1e400" },
+};
+
+static char *
+new_meeple (void)
+{
+  char *dir = test_make_dir ();
+  g_autoptr(CliResult) r = cli_run (dir, NULL, "new", "c.db", "--game", "meeple", "--name", "Input",
+                                    "--player", "Red", "--player", "Blue", NULL);
+
+  g_assert_cmpint (r->status, ==, 0);
+  return dir;
+}
+
+static char *
+file_bytes (const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "c.db", NULL);
+  char *text = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) text, len);
+}
+
+/* One line given to act: its single answer, parsed. */
+static json_object *
+answer (const char *dir, const char *line)
+{
+  g_autofree char *input = g_strconcat (line, "\n", NULL);
+  g_autoptr(CliResult) r = cli_run (dir, input, "act", "c.db", NULL);
+  json_object *a;
+
+  g_assert_cmpuint (count_lines (r->out), ==, 1);
+  a = json_tokener_parse (r->out);
+  g_assert_nonnull (a);
+  return a;
+}
+
+static void
+assert_refused (json_object *a, const char *code, const char *says, gsize max_len)
+{
+  json_object *ok, *error, *c, *m;
+
+  g_assert_true (json_object_object_get_ex (a, "ok", &ok));
+  g_assert_false (json_object_get_boolean (ok));
+  g_assert_true (json_object_object_get_ex (a, "error", &error));
+  g_assert_true (json_object_object_get_ex (error, "code", &c));
+  g_assert_true (json_object_object_get_ex (error, "message", &m));
+  g_assert_cmpstr (json_object_get_string (c), ==, code);
+  if (strstr (json_object_get_string (m), says) == NULL)
+    g_error ("“%s” does not say “%s”", json_object_get_string (m), says);
+  g_assert_cmpuint (strlen (json_object_get_string (m)), <=, max_len);
+  g_assert_null (strstr (json_object_get_string (m), "success"));
+}
+
+static void
+test_bad (gconstpointer data)
+{
+  const Bad *b = data;
+  g_autofree char *dir = new_meeple ();
+  g_autofree char *before = file_bytes (dir);
+  g_autofree char *after = NULL;
+  g_autoptr(TestJson) a = answer (dir, b->line);
+
+  assert_refused (a, b->code, b->says, 200);
+  after = file_bytes (dir);
+  g_assert_cmpstr (before, ==, after);
+  test_remove_dir (dir);
+}
+
+/* Raw bytes that are not UTF-8, and a raw NUL. */
+static void
+test_bad_bytes (void)
+{
+  static const char *const lines[] = { "{\"type\":\"roll\",\"player\":\"R\xff\"}", "{\"type\":\"roll\",\"player\":\"R\xc3\"}" };
+  g_autofree char *dir = new_meeple ();
+  g_autofree char *before = file_bytes (dir);
+  g_autofree char *after = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
+    {
+      g_autoptr(TestJson) a = answer (dir, lines[i]);
+      assert_refused (a, "bad_json", "UTF-8", 200);
+    }
+  after = file_bytes (dir);
+  g_assert_cmpstr (before, ==, after);
+  test_remove_dir (dir);
+}
+
+/* A 10 MB name and a 2 MB line: refused with a short message, and the next line is read. */
+static void
+test_sizes (void)
+{
+  g_autofree char *dir = new_meeple ();
+  g_autofree char *huge = g_strnfill (10 * 1024 * 1024, 'x');
+  g_autofree char *long_name = g_strnfill (1001, 'y');
+  g_autofree char *fit = g_strnfill (999, 'z');
+  g_autofree char *input = g_strdup_printf (
+      "{\"type\":\"roll\",\"player\":\"%s\"}\n"
+      "{\"type\":\"roll\",\"player\":\"%s\"}\n"
+      "{\"type\":\"roll\",\"player\":\"%s\"}\n"
+      "{\"type\":\"roll\",\"player\":\"Red\",\"dice\":[1,1,1,1,1,1,2,2]}\n", huge, long_name, fit);
+  g_autoptr(CliResult) r = cli_run (dir, input, "act", "c.db", NULL);
+  g_auto(GStrv) lines = g_strsplit (r->out, "\n", -1);
+  g_autoptr(TestJson) a0 = json_tokener_parse (lines[0]);
+  g_autoptr(TestJson) a1 = json_tokener_parse (lines[1]);
+  g_autoptr(TestJson) a2 = json_tokener_parse (lines[2]);
+  g_autoptr(TestJson) a3 = json_tokener_parse (lines[3]);
+  json_object *ok;
+
+  g_assert_cmpuint (count_lines (r->out), ==, 4);
+  assert_refused (a0, "bad_json", "1048576 bytes", 200);
+  assert_refused (a1, "bad_json", "1000 characters", 200);
+  /* 999 characters pass the reader; the engine's refusal quotes only an excerpt of the name */
+  assert_refused (a2, "illegal", "zzz…", 300);
+  g_assert_true (json_object_object_get_ex (a3, "ok", &ok));
+  g_assert_true (json_object_get_boolean (ok));
+  test_remove_dir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/input/strict/%s", bad[i].name);
+      g_test_add_data_func (path, &bad[i], test_bad);
+    }
+  g_test_add_func ("/input/strict/bytes", test_bad_bytes);
+  g_test_add_func ("/input/sizes", test_sizes);
+  return g_test_run ();
+}
