@@ -217,3 +217,12 @@ mg_narrate_entry (MgCampaign *campaign, const MgJournalEntry *entry)
 
   return mg_narrator_tell (narrator, entry);
 }
+
+void
+mg_narrate_prepare (MgCampaign *campaign, GPtrArray *entries)
+{
+  g_autoptr(MgNarrator) narrator = mg_narrator_new (campaign);
+
+  for (guint i = 0; entries != NULL && i < entries->len; i++)
+    g_free (mg_narrator_tell (narrator, g_ptr_array_index (entries, i)));
+}

@@ -33,6 +33,10 @@ char       *mg_narrator_tell_seq (MgNarrator *self, gint64 seq, const char *stor
 /* One row's sentence, with a narrator of its own (a toast, the players' display). g_free. */
 char       *mg_narrate_entry     (MgCampaign *campaign, const MgJournalEntry *entry);
 
+/* Tells every entry of a journal read (consecutive rows, oldest first) with one narrator, so
+ * that mg_narrate_entry answers them from memory in any order (a log read newest first). */
+void        mg_narrate_prepare   (MgCampaign *campaign, GPtrArray *entries);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgNarrator, mg_narrator_free)
 
 G_END_DECLS

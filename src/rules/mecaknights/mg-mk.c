@@ -1858,7 +1858,7 @@ arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
   if (n_others > 0)
     {
       if (stance_s == NULL)
-        return mg_rules_illegal (error, _("%s meets %s's army on %s: say whether it is peace or war (\"stance\")."),
+        return mg_rules_illegal (error, _("%s meets %s's army on %s: say whether it is peace or war."),
                                  army->id, st->leaders[enemy].name, dest->name);
       if (plunder || claim)
         return mg_rules_illegal (error, _("Another leader's army stands on %s: no plunder and no flag taken."), dest->name);
@@ -1894,7 +1894,7 @@ arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
     {
       gint owner = dest->owner;
       if (stance_s == NULL)
-        return mg_rules_illegal (error, _("%s belongs to %s: say whether it is peace or war (\"stance\")."), dest->name,
+        return mg_rules_illegal (error, _("%s belongs to %s: say whether it is peace or war."), dest->name,
                                  st->leaders[owner].name);
       if (!war && (plunder || claim))
         return mg_rules_illegal (error, _("At peace, %s's army only stays on %s."), me (c), dest->name);
@@ -1975,7 +1975,7 @@ act_take_control (Ctx *c, GError **error)
     return mg_rules_illegal (error, _("%s has already removed the flag from %s; it takes control at its next collect if still there."),
                              me (c), land->name);
   if (land->owner >= 0 && !war)
-    return mg_rules_illegal (error, _("%s belongs to %s: only at war (\"stance\":\"war\") is its flag removed."), land->name,
+    return mg_rules_illegal (error, _("%s belongs to %s: only at war is its flag removed."), land->name,
                              st->leaders[land->owner].name);
   if (land->owner >= 0 && land->capital)
     return capital_kept (land, st, error);
