@@ -8,6 +8,7 @@
 #include "mg-campaign.h"
 #include "mg-data.h"
 #include "mg-game.h"
+#include "mg-export-private.h"
 #include "mg-narrate.h"
 #include "mg-core-test-util.h"
 
@@ -109,6 +110,33 @@ test_sample (gconstpointer data)
   g_assert_cmpuint (differ, >, en_rows->len / 2);
 }
 
+/* The app's exports tell the rows in French and the JSON keeps the stored sentence beside it;
+ * the CLI's (mg_export_write) keep the stored summaries. */
+static void
+test_export (void)
+{
+  guint n = 0;
+  const MgGame **games = mg_games_all (&n);
+  g_autofree char *dir = mg_test_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "export.db", NULL);
+  g_autofree char *json = g_build_filename (dir, "export.json", NULL);
+  g_autofree char *md = g_build_filename (dir, "export.md", NULL);
+  g_autoptr(MgCampaign) campaign = play_sample_in_english (games[0], path);
+  MgExportScope scope = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *cli = NULL;
+
+  g_assert_true (mg_export_to_file (campaign, MG_EXPORT_JSON, scope, 1, TRUE, json, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (json, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "\"summary\":\"Red a lancé 8 meeples.\",\"recorded_summary\":\"Red rolled 8 meeples.\""));
+  g_assert_true (mg_export_write (campaign, MG_EXPORT_MARKDOWN, scope, md, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (md, &cli, NULL, NULL));
+  g_assert_nonnull (strstr (cli, "Red rolled 8 meeples."));
+}
+
 /* A row whose action cannot be applied again (as if the engine changed) keeps what was stored. */
 static void
 test_fallback (void)
@@ -161,5 +189,6 @@ main (int argc, char **argv)
         g_test_add_data_func (name, games[g], test_sample);
       }
   g_test_add_func ("/narrate/fallback", test_fallback);
+  g_test_add_func ("/narrate/export", test_export);
   return g_test_run ();
 }
