@@ -131,6 +131,16 @@ test_export (void)
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (json, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "\"summary\":\"Red a lancé 8 meeples.\",\"recorded_summary\":\"Red rolled 8 meeples.\""));
+  /* One player's rows: the state is rebuilt over the rows in between. */
+  scope.player = "Blue";
+  g_clear_pointer (&text, g_free);
+  g_assert_true (mg_export_to_file (campaign, MG_EXPORT_JSON, scope, 1, TRUE, json, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (json, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "\"summary\":\"Blue a lancé 8 meeples.\""));
+  g_assert_nonnull (strstr (text, "\"summary\":\"Blue a relancé 5 meeples (action 1 sur 2).\""));
+  g_assert_null (strstr (text, "Red a lancé"));
+  scope.player = NULL;
   g_assert_true (mg_export_write (campaign, MG_EXPORT_MARKDOWN, scope, md, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (md, &cli, NULL, NULL));
