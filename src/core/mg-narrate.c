@@ -9,6 +9,8 @@
 /* Rows remembered per campaign: a Journal's pages and a few toasts.  Past this, forgotten. */
 #define TOLD_MAX 4096
 #define TOLD_KEY "mg-narrate-told"
+/* Undone rows looked back over for the run an undone row was played after. */
+#define UNDONE_RUN_MAX 256
 
 /* What a campaign's rows were told as, under the ruleset they were told with. */
 typedef struct {
@@ -135,6 +137,41 @@ apply_row (MgState *state, const MgJournalEntry *entry, gboolean *applied)
   return told;
 }
 
+/* Rows undone together, one after another, stand just before: the scratch copy of the state
+ * with the undone rows right before seq applied again (told from memory, they were not walked),
+ * oldest first.  NULL when there are none, or they no longer apply. */
+static MgState *
+undone_run_before (MgNarrator *self, gint64 seq)
+{
+  g_autoptr(GPtrArray) run = g_ptr_array_new_with_free_func ((GDestroyNotify) mg_journal_entry_free);
+  MgState *scratch;
+
+  for (gint64 s = seq - 1; s >= 1 && run->len < UNDONE_RUN_MAX; s--)
+    {
+      MgJournalEntry *e = mg_campaign_journal_get (self->campaign, s, NULL);
+
+      if (e == NULL || !e->undone)
+        {
+          g_clear_pointer (&e, mg_journal_entry_free);
+          break;
+        }
+      g_ptr_array_insert (run, 0, e);
+    }
+  if (run->len == 0 || (scratch = state_copy (self->campaign, self->state)) == NULL)
+    return NULL;
+  for (guint i = 0; i < run->len; i++)
+    {
+      const MgJournalEntry *e = g_ptr_array_index (run, i);
+
+      if (!mg_campaign_replay_row (scratch, e->seq, e->action, e->dice, NULL, NULL, NULL))
+        {
+          mg_state_free (scratch);
+          return NULL;
+        }
+    }
+  return scratch;
+}
+
 /* An undone row, on a scratch copy: rows undone together were played one after another, so
  * first on the undone rows before it; else (undone, another played and undone in turn) on the
  * rows in force. */
@@ -144,6 +181,8 @@ tell_undone (MgNarrator *self, const MgJournalEntry *entry)
   char *told = NULL;
   gboolean applied = FALSE;
 
+  if (self->scratch == NULL)
+    self->scratch = undone_run_before (self, entry->seq);
   if (self->scratch != NULL)
     told = apply_row (self->scratch, entry, &applied);
   if (told == NULL)

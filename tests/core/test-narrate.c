@@ -106,6 +106,15 @@ test_sample (gconstpointer data)
       g_assert_cmpstr (again, ==, fr->summary);
       differ += strcmp (en->summary, fr->summary) != 0;
     }
+  /* The last undone row told first, by a window that never read the rows before it (a toast):
+   * it was played after the undone row before it. */
+  {
+    g_autoptr(MgCampaign) again = mg_campaign_open (en_path, NULL);
+    MgJournalEntry *last = en_rows->pdata[en_rows->len - 1];
+    g_autofree char *told = mg_narrate_entry (again, last);
+
+    g_assert_cmpstr (told, ==, ((MgJournalEntry *) fr_rows->pdata[fr_rows->len - 1])->summary);
+  }
   /* The English campaign keeps its English sentences for sqlite3 and the CLI. */
   g_assert_cmpuint (differ, >, en_rows->len / 2);
 }
