@@ -10,6 +10,7 @@
 #include "mg-export-dialog.h"
 #include "mg-game-ui.h"
 #include "mg-journal-page.h"
+#include "mg-narrate.h"
 #include "mg-players-display.h"
 #include "mg-phones-dialog.h"
 #include "mg-rules-page.h"
@@ -100,6 +101,7 @@ step (MgCampaignWindow *self, gboolean undo)
   g_autoptr(GError) error = NULL;
   g_autoptr(MgJournalEntry) entry = NULL;
   g_autofree char *title = NULL;
+  g_autofree char *summary = NULL;
   AdwToast *toast;
 
   entry = undo ? mg_campaign_undo_entry (self->campaign, &error)
@@ -111,7 +113,9 @@ step (MgCampaignWindow *self, gboolean undo)
       return;
     }
 
-  if (entry->summary[0] == '\0')
+  /* Told in the viewer's language, whatever language the row was played in. */
+  summary = mg_narrate_entry (self->campaign, entry);
+  if (summary[0] == '\0')
     /* Translators: toasts: the last action was undone, or redone. */
     title = g_strdup (undo ? _("Undone") : _("Redone"));
   else if (undo && mg_state_hides_something (mg_campaign_get_state (self->campaign)))
@@ -123,7 +127,7 @@ step (MgCampaignWindow *self, gboolean undo)
             : g_strdup (_("Undone: the referee’s action"));
   else
     /* Translators: a toast naming the action undone or redone. */
-    title = g_strdup_printf (undo ? _("Undone: %s") : _("Redone: %s"), entry->summary);
+    title = g_strdup_printf (undo ? _("Undone: %s") : _("Redone: %s"), summary);
   /* The undo/redo toast still shown says what the last step did: a Redo's news must not wait
    * behind its Undo's toast, which would still say "Undone" after the redo. Its text is changed
    * in place (dismissing a shown toast and adding one at once upsets libadwaita 1.2). */

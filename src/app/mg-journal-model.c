@@ -6,6 +6,7 @@
 
 #include "mg-journal-model.h"
 #include "mg-export.h"
+#include "mg-narrate.h"
 
 /* A jump anywhere reads one or two pages: small pages keep that to the rows a window shows. */
 #define PAGE_SIZE 32
@@ -146,15 +147,17 @@ has_dice (const char *dice_json)
   return dice_json != NULL && *dice_json != '\0' && *dice_json != ']';
 }
 
+/* summary: the row's sentence in the viewer's language (mg-narrate.h), taken. */
 static MgJournalItem *
-item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign, gboolean hiding)
+item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign, gboolean hiding,
+          char *summary)
 {
   MgJournalItem *item = g_object_new (MG_TYPE_JOURNAL_ITEM, NULL);
 
   item->seq = entry->seq;
   item->turn = entry->turn;
   item->actor = g_strdup (entry->actor != NULL ? entry->actor : "");
-  item->summary = g_strdup (entry->summary != NULL ? entry->summary : "");
+  item->summary = summary;
   item->dice_json = g_strdup (entry->dice);
   item->ruleset = json_object_get (mg_campaign_get_ruleset (campaign));
   /* An event for one seat carries "seat": looked for in the text, not parsed (as the store's
@@ -184,6 +187,7 @@ struct _MgJournalModel
 {
   GObject     parent_instance;
   MgCampaign *campaign;
+  MgNarrator *narrator; /* tells the rows of a page in the viewer's language, one after another */
   guint       n_items;
   GQueue      pages;    /* of Page*, most recently used first */
   guint       fetched;
@@ -266,7 +270,8 @@ get_page (MgJournalModel *self, guint index)
     {
       MgJournalEntry *entry = g_ptr_array_index (rows, i);
 
-      g_ptr_array_add (page->items, item_new (entry, turn, self->campaign, entry->undone && model_hiding (self)));
+      g_ptr_array_add (page->items, item_new (entry, turn, self->campaign, entry->undone && model_hiding (self),
+                                              mg_narrator_tell (self->narrator, entry)));
       turn = entry->turn;
     }
   g_queue_push_head (&self->pages, page);
@@ -320,6 +325,7 @@ campaign_changed (MgJournalModel *self)
   gint now = current_turn (self->campaign);
 
   self->hiding = -1;
+  mg_narrator_forget (self->narrator);
 
   for (GList *l = self->pages.head; l != NULL; l = l->next)
     {
@@ -355,7 +361,8 @@ campaign_changed (MgJournalModel *self)
             }
           else
             g_ptr_array_add (page->items, item_new (entry, turn, self->campaign,
-                                                    entry->undone && model_hiding (self)));
+                                                    entry->undone && model_hiding (self),
+                                                    mg_narrator_tell (self->narrator, entry)));
           turn = entry->turn;
         }
     }
@@ -377,6 +384,7 @@ mg_journal_model_dispose (GObject *object)
 
   if (self->campaign != NULL)
     g_signal_handlers_disconnect_by_func (self->campaign, campaign_changed, self);
+  g_clear_pointer (&self->narrator, mg_narrator_free);
   g_clear_object (&self->campaign);
   g_queue_clear_full (&self->pages, (GDestroyNotify) page_free);
   G_OBJECT_CLASS (mg_journal_model_parent_class)->dispose (object);
@@ -400,6 +408,7 @@ mg_journal_model_new (MgCampaign *campaign)
   MgJournalModel *self = g_object_new (MG_TYPE_JOURNAL_MODEL, NULL);
 
   self->campaign = g_object_ref (campaign);
+  self->narrator = mg_narrator_new (campaign);
   self->hiding = -1;
   self->n_items = (guint) MAX (0, mg_campaign_journal_count (campaign));
   g_signal_connect_swapped (campaign, "changed", G_CALLBACK (campaign_changed), self);

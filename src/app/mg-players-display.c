@@ -10,6 +10,7 @@
 
 #include "mg-game-ui.h"
 #include "mg-journal-model.h"
+#include "mg-narrate.h"
 #include "mg-players-display.h"
 #include "mg-seat-links.h"
 #include "mg-ui-json.h"
@@ -59,8 +60,9 @@ update_last (MgPlayersDisplay *self, MgCampaign *campaign)
         }
       end = rows != NULL ? offset : 0;
     }
-  gtk_label_set_text (self->last_label, last != NULL && last->summary != NULL ? last->summary
-                                                                             : _("Nothing has been played yet."));
+  g_autofree char *said = last != NULL ? mg_narrate_entry (campaign, last) : NULL;  /* in the viewer's language */
+
+  gtk_label_set_text (self->last_label, said != NULL ? said : _("Nothing has been played yet."));
   if (last != NULL && last->dice != NULL
       && !(mg_journal_entry_has_secret (last) && last->turn == mg_state_turn (mg_table_state_get_state (self->table))))
     {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "mg-data.h"
+#include "mg-rules.h"
 
 /* The campaign file's schema: its migrations, NNNN-*.sql in SCHEMA_DIR (generated from
  * mg-core.gresource.xml by build-aux/embed-data.py). */
@@ -18,3 +19,11 @@ extern const MgDataFile mg_core_data[];
  * turns are shorter than MIN rows still snapshots only at turn boundaries. */
 #define MG_CAMPAIGN_SNAPSHOT_MIN_ROWS 32
 #define MG_CAMPAIGN_SNAPSHOT_MAX_ROWS 64
+
+/* Applies one journal row (its action and recorded dice, as stored) to state; every recorded die
+ * must be used.  On success the engine's summary and events are handed back where asked for
+ * (either may be NULL): mg-narrate.c tells rows again in the viewer's language with them.  On
+ * failure state is untouched and the error names the row. */
+gboolean mg_campaign_replay_row (MgState *state, gint64 seq, const char *action_text,
+                                 const char *dice_text, char **summary, json_object **events,
+                                 GError **error);

@@ -221,10 +221,11 @@ entry_from_row (sqlite3_stmt *stmt)
 
 /* ---- replay ---------------------------------------------------------------------------- */
 
-/* Applies one recorded row to state with its recorded dice, which must all be used. */
-static gboolean
-replay_row (MgState *state, gint64 seq, const char *action_text, const char *dice_text,
-            GError **error)
+/* Applies one recorded row to state with its recorded dice, which must all be used.  The
+ * summary and events the engine gives now are handed back when asked for (mg-narrate.c). */
+gboolean
+mg_campaign_replay_row (MgState *state, gint64 seq, const char *action_text, const char *dice_text,
+                        char **summary_out, json_object **events_out, GError **error)
 {
   json_object *action = json_parse_text (action_text);
   json_object *dice_json = json_parse_text (dice_text);
@@ -240,11 +241,20 @@ replay_row (MgState *state, gint64 seq, const char *action_text, const char *dic
     g_set_error_literal (&local, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
                          _("its dice are not a JSON array"));
   else if ((dice = mg_dice_new_from_json (dice_json, &local)))
-    events = mg_state_apply (state, action, dice, &summary, &local);
+    {
+      /* A recorded row: its names were accepted when it was played (mg_rules_replaying). */
+      mg_rules_replaying (TRUE);
+      events = mg_state_apply (state, action, dice, &summary, &local);
+      mg_rules_replaying (FALSE);
+    }
 
   if (events && mg_dice_remaining (dice) > 0)
     g_set_error (&local, MG_DICE_ERROR, MG_DICE_ERROR_UNUSED,
                  _("%u recorded dice were not used"), mg_dice_remaining (dice));
+  if (local == NULL && summary_out != NULL)
+    *summary_out = g_steal_pointer (&summary);
+  if (local == NULL && events_out != NULL)
+    *events_out = g_steal_pointer (&events);
   json_object_put (events);
   json_object_put (action);
   json_object_put (dice_json);
@@ -349,8 +359,8 @@ replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gin
       gint64 seq = sqlite3_column_int64 (rows, 0);
       gint turn_before = func ? mg_state_turn (state) : 0;
 
-      if (!replay_row (state, seq, (const char *) sqlite3_column_text (rows, 1),
-                       (const char *) sqlite3_column_text (rows, 2), error))
+      if (!mg_campaign_replay_row (state, seq, (const char *) sqlite3_column_text (rows, 1),
+                                   (const char *) sqlite3_column_text (rows, 2), NULL, NULL, error))
         return NULL;
       replayed++;
       if (func && !func (self, seq, state, turn_before, data, error))
@@ -2479,8 +2489,8 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
       if ((rc = mg_store_step (self->store, stmt, error)) != SQLITE_ROW)
         return rc < 0 ? FALSE : corrupt (self, error, _("a journal row vanished"));
       *mutated = TRUE;
-      if (!replay_row (self->state, seq, (const char *) sqlite3_column_text (stmt, 0),
-                       (const char *) sqlite3_column_text (stmt, 1), error))
+      if (!mg_campaign_replay_row (self->state, seq, (const char *) sqlite3_column_text (stmt, 0),
+                                   (const char *) sqlite3_column_text (stmt, 1), NULL, NULL, error))
         return FALSE;
       g_clear_pointer (&stmt, mg_store_stmt_release);
       self->turn = mg_state_turn (self->state);

@@ -97,7 +97,7 @@ export_thread (GTask        *task,
   /* SQLite connections stay in the thread that opened them: this thread opens its own. */
   campaign = mg_campaign_open (t->path, &error);
   if (campaign == NULL
-      || !mg_export_to_file (campaign, t->format, t->scope, t->current_session, t->out_path,
+      || !mg_export_to_file (campaign, t->format, t->scope, t->current_session, TRUE, t->out_path,
                              progress_post, t, &stop, &error))
     {
       mg_export_cancelled_error (&error);

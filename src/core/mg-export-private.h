@@ -12,7 +12,8 @@ typedef struct _MgExportDoc MgExportDoc;
 typedef struct {
   gint64       seq;
   const char  *actor;
-  const char  *summary;
+  const char  *summary;  /* in the viewer's language (mg-narrate.h) */
+  const char  *recorded; /* the summary as stored, when it says otherwise (JSON keeps it), or NULL */
   const char  *dice;     /* as a person reads them ("4 Sweep · 3 Kick", "d6: 3 5"), or NULL:
                           * no dice, or dice behind a screen whose turn is not over */
   json_object *events;   /* the public events (JSON only, else NULL) */
@@ -78,10 +79,11 @@ void     mg_export_cancelled_error     (GError **error);
 gboolean mg_export_render_pages (MgCampaign *campaign, MgExportScope scope, GPtrArray *pages,
                                  const MgExportStop *stop, GError **error);
 /* mg_export_write, for mg_export_write_async's thread: current_session is the session a
- * turn-only scope looks in first; progress (0..1) is reported in the calling thread; stop may be
+ * turn-only scope looks in first; narrate: each row's sentence told in the current language
+ * (the app), else the stored summary (the CLI, for scripts, as fast as sqlite3 reads it); progress (0..1) is reported in the calling thread; stop may be
  * NULL. */
 gboolean mg_export_to_file      (MgCampaign *campaign, MgExportFormat format, MgExportScope scope,
-                                 gint64 current_session, const char *out_path,
+                                 gint64 current_session, gboolean narrate, const char *out_path,
                                  MgExportProgress progress, gpointer progress_data,
                                  const MgExportStop *stop, GError **error);
 

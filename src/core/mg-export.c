@@ -15,6 +15,7 @@
 
 
 #include "mg-export-private.h"
+#include "mg-narrate.h"
 #include "mg-game.h"
 
 /* Set by mg-export-pdf.c when the program links it (core_dep does; the lean CLI does not). */
@@ -685,6 +686,12 @@ json_action (MgExportDoc *doc, const MgExportAction *a)
   json_put_string (doc->out, a->actor);
   fputs (",\"summary\":", doc->out);
   json_put_string (doc->out, a->summary);
+  if (a->recorded != NULL)
+    {
+      /* The sentence as the journal stored it, in the language it was played in. */
+      fputs (",\"recorded_summary\":", doc->out);
+      json_put_string (doc->out, a->recorded);
+    }
   if (a->dice != NULL)
     {
       fputs (",\"dice\":", doc->out);
@@ -871,6 +878,7 @@ typedef struct {
   gboolean          group_open;
   gint64            last_seq;        /* last row told */
   guint             n_rows;
+  MgNarrator       *narrator;        /* tells each row in the current language; NULL: as stored */
 } Walk;
 
 /* "Turn 3", or the word the game's descriptor gives for a turn ("Battle 3"). */
@@ -930,6 +938,7 @@ walk_row (const MgJournalRead *row, gpointer data, GError **error)
 {
   Walk *w = data;
   g_autofree char *dice = NULL;
+  g_autofree char *summary = NULL;
   g_autoptr(ExportJson) events = NULL;
   MgExportAction action = { 0 };
 
@@ -966,6 +975,13 @@ walk_row (const MgJournalRead *row, gpointer data, GError **error)
   action.seq = row->seq;
   action.actor = row->actor != NULL ? row->actor : "";
   action.summary = row->summary != NULL ? row->summary : "";
+  if (w->narrator != NULL)
+    {
+      summary = mg_narrator_tell_seq (w->narrator, row->seq, row->summary);
+      if (strcmp (summary, action.summary) != 0)
+        action.recorded = action.summary;
+      action.summary = summary;
+    }
   action.dice = dice;
   action.events = events;
   w->renderer->action (w->doc, &action);
@@ -1150,6 +1166,7 @@ export_render (MgCampaign      *campaign,
                MgExportFormat   format,
                MgExportScope    scope,
                gint64           current_session,
+               gboolean         narrate,
                FILE            *out,
                GPtrArray       *pages,
                MgExportProgress progress,
@@ -1164,6 +1181,7 @@ export_render (MgCampaign      *campaign,
   g_autofree char *plain_scope = NULL;
   MgJournalFilter filter = { 0 };
   MgExportDoc doc = { 0 };
+  g_autoptr(MgNarrator) narrator = narrate ? mg_narrator_new (campaign) : NULL;
   Walk w = { 0 };
   gboolean ok = FALSE;
 
@@ -1210,6 +1228,7 @@ export_render (MgCampaign      *campaign,
   w.progress = progress;
   w.progress_data = progress_data;
   w.last_reported = -1;
+  w.narrator = narrator;
 
   if (stopped (stop, error))
     goto out;
@@ -1253,6 +1272,7 @@ mg_export_to_file (MgCampaign      *campaign,
                    MgExportFormat   format,
                    MgExportScope    scope,
                    gint64           current_session,
+                   gboolean         narrate,
                    const char      *out_path,
                    MgExportProgress progress,
                    gpointer         progress_data,
@@ -1287,7 +1307,7 @@ mg_export_to_file (MgCampaign      *campaign,
       return FALSE;
     }
 
-  ok = export_render (campaign, renderer_for (format), format, scope, current_session, out, NULL,
+  ok = export_render (campaign, renderer_for (format), format, scope, current_session, narrate, out, NULL,
                       progress, progress_data, stop, error);
   if (ok && (fflush (out) != 0 || ferror (out) || fsync (fileno (out)) != 0))
     {
@@ -1322,8 +1342,9 @@ mg_export_write (MgCampaign     *campaign,
   g_return_val_if_fail (MG_IS_CAMPAIGN (campaign), FALSE);
   g_return_val_if_fail (out_path != NULL, FALSE);
 
-  return mg_export_to_file (campaign, format, scope, mg_campaign_get_session (campaign), out_path,
-                            NULL, NULL, NULL, error);
+  /* The CLI's: the stored summaries, for scripts (the app's exports go through mg-export-async.c). */
+  return mg_export_to_file (campaign, format, scope, mg_campaign_get_session (campaign), FALSE,
+                            out_path, NULL, NULL, NULL, error);
 }
 
 /* mg_export_pages (mg-export-pdf.c) through the renderer it registered. */
@@ -1332,7 +1353,7 @@ mg_export_render_pages (MgCampaign *campaign, MgExportScope scope, GPtrArray *pa
                         const MgExportStop *stop, GError **error)
 {
   return export_render (campaign, mg_export_pdf_renderer, MG_EXPORT_PDF, scope,
-                        mg_campaign_get_session (campaign), NULL, pages, NULL, NULL, stop, error);
+                        mg_campaign_get_session (campaign), TRUE, NULL, pages, NULL, NULL, stop, error);
 }
 
 gboolean

@@ -2,7 +2,9 @@
  * campaign of each game opened from its sample with every page shown, the export dialog and an
  * export, each kept as a screenshot (test-ui-fr-*.png) to be looked at. No text shown may be an
  * English message that has a French translation: that is what an untranslated .ui file or a
- * string missed by gettext looks like on screen. */
+ * string missed by gettext looks like on screen.  And each game's sample played in English (by
+ * this program run again with LANGUAGE=en) opened in French shows none of its English sentences:
+ * Journal rows, replay, undo and redo toasts, players' display, exports (issue 33). */
 #include "config.h"
 
 #include <adwaita.h>
@@ -13,12 +15,16 @@
 
 #include "mg-application.h"
 #include "mg-campaign-window-private.h"
+#include "mg-errors.h"
 #include "mg-export-dialog.h"
 #include "mg-game.h"
 #include "ui-test-util.h"
 
 static MgApplication *app;
 static char *tmpdir;
+static const char *self_path;
+/* The name of the campaign played in English: the referee's words, not a message. */
+static const char *data_name;
 
 /* An English message shown as is although the catalogue translates it. */
 static void
@@ -26,7 +32,7 @@ check_text (const char *where, const char *text, GPtrArray *english)
 {
   const char *french;
 
-  if (text == NULL || *text == '\0')
+  if (text == NULL || *text == '\0' || g_strcmp0 (text, data_name) == 0)
     return;
   french = g_dgettext (GETTEXT_PACKAGE, text);
   if (french != text && g_strcmp0 (french, text) != 0)
@@ -176,11 +182,174 @@ test_export (void)
   close_campaign_windows (app);
 }
 
+/* The child's work: the game's sample made as the Samples menu makes it, in this process's
+ * language (English: the parent sets LANGUAGE=en), into folder; its path printed. */
+static int
+play_sample (const char *game_id, const char *folder)
+{
+  g_autoptr(MgApplication) maker = mg_application_new ();
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (maker, game_id, folder, NULL);
+
+  if (campaign == NULL)
+    return 1;
+  g_print ("%s", mg_campaign_get_path (campaign));
+  return 0;
+}
+
+/* The sentences the English play stored that French tells otherwise (the same sample played in
+ * French gives the French ones, row by row). */
+static GPtrArray *
+english_sentences (MgCampaign *english, MgCampaign *french)
+{
+  g_autoptr(GPtrArray) en = mg_campaign_journal_range (english, 0, G_MAXINT, NULL);
+  g_autoptr(GPtrArray) fr = mg_campaign_journal_range (french, 0, G_MAXINT, NULL);
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+
+  g_assert_nonnull (en);
+  g_assert_cmpuint (en->len, ==, fr->len);
+  for (guint i = 0; i < en->len; i++)
+    {
+      MgJournalEntry *e = en->pdata[i], *f = fr->pdata[i];
+
+      if (e->summary[0] != '\0' && strcmp (e->summary, f->summary) != 0)
+        g_ptr_array_add (out, g_strdup (e->summary));
+    }
+  return out;
+}
+
+static MgCampaign *
+open_in_english (const char *id)
+{
+  g_autofree char *folder = g_strdup_printf ("%s/%s-english", tmpdir, id);
+  g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "LANGUAGE", "en", TRUE);
+  const char *argv[] = { self_path, "--play-sample", id, folder, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  int status = -1;
+  MgCampaign *campaign;
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &path, NULL,
+                               &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, &error));
+  campaign = mg_campaign_open (path, &error);
+  g_assert_no_error (error);
+  return campaign;
+}
+
+static void
+append_file (GString *shown, const char *path)
+{
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_string_append (shown, text);
+}
+
+/* Every text of the window that tells the journal: each page, the Journal's rows and the
+ * replay of its last steps, Undo's and Redo's toasts, the players' display, the md and html
+ * exports. */
+static void
+collect_told (MgCampaignWindow *window, const char *id, GString *shown)
+{
+  AdwViewStack *stack = mg_campaign_window_get_view_stack (window);
+  GtkWidget *journal;
+  static const char * const formats[] = { "md", "html" };
+
+  ui_test_pages_texts (window, shown);
+  adw_view_stack_set_visible_child_name (stack, "journal");
+  journal = mg_campaign_window_get_page (window, "journal");
+  wait_ms (200);
+  for (guint i = 0; i < 4; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (journal, "journal.previous", NULL));
+      wait_ms (100);
+      ui_test_collect_texts (journal, shown);
+    }
+  save_screenshot (GTK_WIDGET (window), g_strdup_printf ("test-ui-fr-%s-english-journal.png", id));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (100);
+  g_assert_true (g_str_has_prefix (mg_campaign_window_get_last_toast (window), "Annulé"));
+  g_string_append_printf (shown, "%s\n", mg_campaign_window_get_last_toast (window));
+  ui_test_collect_texts (journal, shown);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  wait_ms (100);
+  g_assert_true (g_str_has_prefix (mg_campaign_window_get_last_toast (window), "Rétabli : "));
+  g_string_append_printf (shown, "%s\n", mg_campaign_window_get_last_toast (window));
+
+  ui_test_players_display_texts (window, shown);
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+    {
+      g_autofree char *out = g_strdup_printf ("%s/%s-english.%s", tmpdir, id, formats[f]);
+
+      mg_campaign_window_export_to (window, formats[f], 0, 0, out);
+      for (guint i = 0; i < 500 && mg_campaign_window_is_exporting (window); i++)
+        wait_ms (10);
+      g_assert_false (mg_campaign_window_is_exporting (window));
+      append_file (shown, out);
+    }
+}
+
+/* Each game's sample played in English, opened in French: none of its English sentences shows. */
+static void
+test_english_samples (void)
+{
+  guint n_games = 0;
+  const MgGame **games = mg_games_all (&n_games);
+
+  for (guint g = 0; g < n_games; g++)
+    {
+      const char *id = games[g]->rules->id;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MgCampaign) english = NULL;
+      g_autoptr(MgCampaign) french = NULL;
+      g_autoptr(GPtrArray) sentences = NULL;
+      g_autoptr(GString) shown = g_string_new (NULL);
+      MgCampaignWindow *window;
+      guint left = 0;
+
+      if (games[g]->n_samples == 0)
+        continue;
+      english = open_in_english (id);
+      french = mg_application_create_sample_for (app, id, tmpdir, &error);
+      g_assert_no_error (error);
+      sentences = english_sentences (english, french);
+      g_assert_cmpuint (sentences->len, >, 0);
+
+      data_name = mg_campaign_get_name (english);
+      window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, english));
+      gtk_window_set_default_size (GTK_WINDOW (window), 1400, 1000);
+      gtk_window_present (GTK_WINDOW (window));
+      wait_ms (300);
+      collect_told (window, id, shown);
+      assert_french (GTK_WIDGET (window), id);
+      for (guint i = 0; i < sentences->len; i++)
+        {
+          const char *at = strstr (shown->str, sentences->pdata[i]);
+
+          if (at == NULL)
+            continue;
+          g_test_message ("%s: English sentence shown: “%s”", id, (char *) sentences->pdata[i]);
+          left++;
+        }
+      g_assert_cmpuint (left, ==, 0);
+      close_campaign_windows (app);
+      data_name = NULL;
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   int status;
 
+  /* The child that plays a sample in English (test_english_samples). */
+  if (argc == 4 && strcmp (argv[1], "--play-sample") == 0)
+    return play_sample (argv[2], argv[3]);
+  self_path = argv[0];
   ui_test_use_catalogue ();
 
   app = ui_test_init (&argc, &argv, "mg-ui-fr", &tmpdir);
@@ -188,6 +357,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-fr/start-page", test_start_page);
   g_test_add_func ("/ui-fr/each-game", test_each_game);
   g_test_add_func ("/ui-fr/export", test_export);
+  g_test_add_func ("/ui-fr/english-samples", test_english_samples);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;

@@ -70,33 +70,10 @@ collect_exports (MgCampaign *c, GString *out)
 static GString *
 everything_shown (MgCampaignWindow *window)
 {
-  AdwViewStack *stack = mg_campaign_window_get_view_stack (window);
-  g_autoptr(GtkSelectionModel) pages = adw_view_stack_get_pages (stack);
-  g_autofree char *was = g_strdup (adw_view_stack_get_visible_child_name (stack));
-  GtkWindow *display;
   GString *out = g_string_new (NULL);
 
-  for (guint p = 0; p < g_list_model_get_n_items (G_LIST_MODEL (pages)); p++)
-    {
-      g_autoptr(AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), p);
-
-      if (adw_view_stack_page_get_name (page) == NULL || !adw_view_stack_page_get_visible (page))
-        continue;
-      adw_view_stack_set_visible_child_name (stack, adw_view_stack_page_get_name (page));
-      wait_ms (150);
-      ui_test_collect_texts (GTK_WIDGET (window), out);
-    }
-  adw_view_stack_set_visible_child_name (stack, was);
-  /* The players' display, opened for the reading and closed again: full screen, it would cover
-   * the window that the keyboard must reach. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.players-display", NULL));
-  wait_ms (300);
-  display = mg_campaign_window_get_players_display (window);
-  g_assert_nonnull (display);
-  ui_test_collect_texts (GTK_WIDGET (display), out);
-  gtk_window_destroy (display);
-  gtk_window_present (GTK_WINDOW (window));
-  wait_ms (200);
+  ui_test_pages_texts (window, out);
+  ui_test_players_display_texts (window, out);
   if (mg_toast_last (GTK_WIDGET (window)) != NULL)
     g_string_append_printf (out, "%s\n", mg_toast_last (GTK_WIDGET (window)));
   collect_exports (mg_campaign_window_get_campaign (window), out);

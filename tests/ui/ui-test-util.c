@@ -685,6 +685,41 @@ close_campaign_windows (MgApplication *app)
 }
 
 void
+ui_test_pages_texts (MgCampaignWindow *window, GString *out)
+{
+  AdwViewStack *stack = mg_campaign_window_get_view_stack (window);
+  g_autoptr(GtkSelectionModel) pages = adw_view_stack_get_pages (stack);
+  g_autofree char *was = g_strdup (adw_view_stack_get_visible_child_name (stack));
+
+  for (guint p = 0; p < g_list_model_get_n_items (G_LIST_MODEL (pages)); p++)
+    {
+      g_autoptr(AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), p);
+
+      if (adw_view_stack_page_get_name (page) == NULL || !adw_view_stack_page_get_visible (page))
+        continue;
+      adw_view_stack_set_visible_child_name (stack, adw_view_stack_page_get_name (page));
+      wait_ms (150);
+      ui_test_collect_texts (GTK_WIDGET (window), out);
+    }
+  adw_view_stack_set_visible_child_name (stack, was);
+}
+
+void
+ui_test_players_display_texts (MgCampaignWindow *window, GString *out)
+{
+  GtkWindow *display;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.players-display", NULL));
+  wait_ms (300);
+  display = mg_campaign_window_get_players_display (window);
+  g_assert_nonnull (display);
+  ui_test_collect_texts (GTK_WIDGET (display), out);
+  gtk_window_destroy (display);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_ms (200);
+}
+
+void
 remove_tree (const char *path)
 {
   g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);

@@ -124,6 +124,12 @@ GtkWidget        *ui_test_find_by_tooltip (GtkWidget *root, const char *tooltip)
  * line, appended to `out`; popovers included, as they may be opened. */
 void              ui_test_collect_texts  (GtkWidget *root, GString *out);
 
+/* Each page of the window shown (which builds it) and its texts appended to out; then the page
+ * shown before. */
+void              ui_test_pages_texts    (MgCampaignWindow *window, GString *out);
+/* The players' display opened, its texts appended to out (as ui_test_collect_texts), and closed
+ * again: full screen, it would cover the window that the keyboard must reach. */
+void              ui_test_players_display_texts (MgCampaignWindow *window, GString *out);
 MgCampaignWindow *find_campaign_window   (MgApplication *app);
 void              close_campaign_windows (MgApplication *app);
 void              remove_tree            (const char *path);

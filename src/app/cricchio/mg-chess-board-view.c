@@ -35,7 +35,10 @@ static guint signals[N_SIGNALS];
 
 static const char * const kind_ids[] = { "", "president", "admiral", "general", "air_force", "navy", "army", "marine", NULL };
 /* One letter each, so a piece never reads by colour alone (docs/rules/cricchio.md). */
-static const char * const kind_letters[] = { "", "P", "A", "G", "F", "N", "R", "M" };
+static const char * const kind_letters[] = { "", NC_("cricchio piece letter", "P"), NC_("cricchio piece letter", "A"),
+                                             NC_("cricchio piece letter", "G"), NC_("cricchio piece letter", "F"),
+                                             NC_("cricchio piece letter", "N"), NC_("cricchio piece letter", "R"),
+                                             NC_("cricchio piece letter", "M") };
 static const char * const side_ids[] = { "south", "west", "north", "east", NULL };
 /* Black, Blue, Red, White: fill, and the letter's colour on it. */
 static const double fill[4][3] = { { 0.12, 0.12, 0.12 }, { 0.15, 0.35, 0.75 }, { 0.78, 0.16, 0.16 }, { 0.96, 0.96, 0.93 } };
@@ -217,7 +220,7 @@ mg_chess_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
             }
           cairo_stroke (cr);
           cairo_set_source_rgb (cr, ink[p->owner][0], ink[p->owner][1], ink[p->owner][2]);
-          draw_text (cr, kind_letters[p->kind], x + sz / 2, y + sz / 2, sz * 0.45, TRUE);
+          draw_text (cr, g_dpgettext2 (GETTEXT_PACKAGE, "cricchio piece letter", kind_letters[p->kind]), x + sz / 2, y + sz / 2, sz * 0.45, TRUE);
         }
       if (self->mine_owner[s])
         {

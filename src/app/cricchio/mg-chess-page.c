@@ -8,6 +8,7 @@
 #include "mg-game-ui.h"
 #include "mg-chess-page.h"
 #include "mg-json.h"
+#include "mg-narrate.h"
 #include "mg-secrets-button.h"
 #include "mg-table-state.h"
 #include "mg-ui-json.h"
@@ -40,15 +41,18 @@ struct _MgChessPage {
 
 G_DEFINE_FINAL_TYPE (MgChessPage, mg_chess_page, GTK_TYPE_WIDGET)
 
-static const char * const letters[] = { "president", "P", "admiral", "A", "general", "G", "air_force", "F",
-                                        "navy", "N", "army", "R", "marine", "M", NULL };
+/* The letters the board draws (mg-chess-board-view.c) and its legend spells out. */
+static const char * const letters[] = { "president", NC_("cricchio piece letter", "P"), "admiral", NC_("cricchio piece letter", "A"),
+                                        "general", NC_("cricchio piece letter", "G"), "air_force", NC_("cricchio piece letter", "F"),
+                                        "navy", NC_("cricchio piece letter", "N"), "army", NC_("cricchio piece letter", "R"),
+                                        "marine", NC_("cricchio piece letter", "M"), NULL };
 
 static const char *
 letter (const char *kind)
 {
   for (guint i = 0; letters[i] != NULL; i += 2)
     if (g_strcmp0 (letters[i], kind) == 0)
-      return letters[i + 1];
+      return g_dpgettext2 (GETTEXT_PACKAGE, "cricchio piece letter", letters[i + 1]);
   return "?";
 }
 
@@ -62,7 +66,7 @@ colour_of (json_object *view, const char *side)
     {
       json_object *p = json_object_array_get_idx (players, i);
       if (g_strcmp0 (mg_ui_json_str (p, "side"), side) == 0)
-        return mg_ui_json_str (p, "colour");
+        return g_dpgettext2 (GETTEXT_PACKAGE, "ruleset value", mg_ui_json_str (p, "colour"));
     }
   return side != NULL ? _("Abandoned Kingdom") : "";
 }
@@ -75,7 +79,7 @@ player_label (json_object *p)
 
   if (g_strcmp0 (name, colour) == 0)
     return g_strdup (name);
-  return g_strdup_printf (_("%s (%s)"), name, colour);
+  return g_strdup_printf (_("%s (%s)"), name, g_dpgettext2 (GETTEXT_PACKAGE, "ruleset value", colour));
 }
 
 static void
@@ -127,13 +131,13 @@ update_last (MgChessPage *self)
 {
   gint64 count = mg_campaign_journal_count (self->campaign);
   g_autoptr(GPtrArray) rows = mg_campaign_journal_range (self->campaign, MAX (0, count - 16), 16, NULL);
-  const char *text = NULL;
+  g_autofree char *text = NULL;
 
   for (guint i = rows ? rows->len : 0; i > 0 && text == NULL; i--)
     {
       MgJournalEntry *e = g_ptr_array_index (rows, i - 1);
       if (!e->undone)
-        text = e->summary;
+        text = mg_narrate_entry (self->campaign, e);   /* in the viewer's language */
     }
   if (text)
     {

@@ -12,6 +12,7 @@
 #include "mg-mk-battle-view.h"
 #include "mg-mk-util.h"
 #include "mg-table-state.h"
+#include "mg-narrate.h"
 
 struct _MgMkBattleView
 {
@@ -328,7 +329,7 @@ last_result (MgMkBattleView *self)
   char *result = NULL;
 
   if (action != NULL && g_strv_contains (types, mg_action_type (action) != NULL ? mg_action_type (action) : ""))
-    result = g_strdup (entry->summary);
+    result = mg_narrate_entry (self->campaign, entry);   /* in the viewer's language */
   json_object_put (action);
   return result;
 }

@@ -20,6 +20,7 @@
 #include "mg-text-stack.h"
 #include "mg-mk.h"
 #include "mg-table-state.h"
+#include "mg-narrate.h"
 
 /* MgMkSplit: the page's layout. Wide (from SPLIT_WIDE px), the head and the lists on the left
  * and the actions beside them, kept in view while the lists scroll; narrow, one column: the
@@ -540,7 +541,8 @@ refresh_head (MgMkDashboard *self, json_object *view, json_object *pending, json
   {
     g_autoptr(MgJournalEntry) last = mg_mk_ui_last_entry (self->campaign);
     /* Translators: the last action applied, "Last: Red moves Red 1 …" */
-    g_autofree char *text = last != NULL ? g_strdup_printf (C_("mecaknights", "Last: %s"), last->summary) : NULL;
+    g_autofree char *said = last != NULL ? mg_narrate_entry (self->campaign, last) : NULL;
+    g_autofree char *text = said != NULL ? g_strdup_printf (C_("mecaknights", "Last: %s"), said) : NULL;
 
     g_autoptr(json_object) events = last != NULL && last->events != NULL ? json_tokener_parse (last->events) : NULL;
     g_autofree char *result = mg_mk_ui_result_text (events);

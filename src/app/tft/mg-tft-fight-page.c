@@ -12,6 +12,7 @@
 #include "mg-tft-fight-page.h"
 #include "mg-tft-util.h"
 #include "mg-table-state.h"
+#include "mg-narrate.h"
 
 struct _MgTftFightPage
 {
@@ -606,6 +607,7 @@ refresh_log (MgTftFightPage *self)
   g_autoptr(GPtrArray) rows = mg_campaign_journal_range (self->campaign, MAX (0, count - 40), 40, NULL);
   const char *last = NULL;
 
+  mg_narrate_prepare (self->campaign, rows);   /* in the viewer's language, told oldest first */
   /* A new array: the list keeps the one its rows were made from. */
   g_ptr_array_unref (self->log_lines);
   self->log_lines = g_ptr_array_new_with_free_func (g_free);
@@ -615,9 +617,9 @@ refresh_log (MgTftFightPage *self)
 
       if (entry->undone || entry->session != session || entry->summary == NULL || entry->summary[0] == '\0')
         continue;
+      g_ptr_array_add (self->log_lines, mg_narrate_entry (self->campaign, entry));
       if (last == NULL)
-        last = entry->summary;
-      g_ptr_array_add (self->log_lines, g_strdup (entry->summary));
+        last = g_ptr_array_index (self->log_lines, 0);
       /* This fight's steps: none from before its start (an earlier fight's, the roster's). */
       if (is_start_fight (entry))
         break;

@@ -83,6 +83,13 @@ side_name (const ChState *st, guint side)
   return st->rs.colour[side];
 }
 
+/* A side's colour in a sentence: the ruleset's word, as the Rules page translates it. */
+static const char *
+colour_word (const ChState *st, guint side)
+{
+  return g_dpgettext2 (GETTEXT_PACKAGE, "ruleset value", st->rs.colour[side]);
+}
+
 static const char *
 kind_name (guint kind)
 {
@@ -94,7 +101,7 @@ static char *
 piece_text (const ChState *st, guint8 pc)
 {
   if (P_OWNER (pc) != P_CTRL (pc))
-    return g_strdup_printf (_("%s's rogue %s %s"), side_name (st, P_CTRL (pc)), st->rs.colour[P_OWNER (pc)],
+    return g_strdup_printf (_("%s's rogue %s %s"), side_name (st, P_CTRL (pc)), colour_word (st, P_OWNER (pc)),
                             kind_name (P_KIND (pc)));
   return g_strdup_printf (_("%s %s"), side_name (st, P_OWNER (pc)), kind_name (P_KIND (pc)));
 }
@@ -1363,7 +1370,7 @@ explain (const ChState *st, guint8 from, guint8 to)
               {
                 ch_square_name (path[i], w);
                 return g_strdup_printf (_("The Air Force flew over the %s on %s: it may take only a piece standing next to another %s piece."),
-                                        kind_name (P_KIND (p->sq[path[i]])), w, st->rs.colour[owner]);
+                                        kind_name (P_KIND (p->sq[path[i]])), w, colour_word (st, owner));
               }
         }
       break;
@@ -1897,7 +1904,7 @@ ch_pending (const MgState *state)
         if (strcmp (side_name (st, st->pos.stm), st->rs.colour[st->pos.stm]) == 0)
           g_string_append_printf (text, _("%s to move."), side_name (st, st->pos.stm));
         else
-          g_string_append_printf (text, _("%s (%s) to move."), side_name (st, st->pos.stm), st->rs.colour[st->pos.stm]);
+          g_string_append_printf (text, _("%s (%s) to move."), side_name (st, st->pos.stm), colour_word (st, st->pos.stm));
         if (st->bare_side >= 0)
           g_string_append_printf (text, ngettext (" %d move left to take the bare President.",
                                                   " %d moves left to take the bare President.", st->bare_left), st->bare_left);

@@ -1215,7 +1215,7 @@ do_end_action (LmState *s, json_object *a, Ctx *c, GError **error)
             idx = i;
           }
       if (left != 1)
-        return mg_rules_illegal (error, _("Say which card %s ends (\"card\")"), NAME (s, seat));
+        return mg_rules_illegal (error, _("Say which card %s ends"), NAME (s, seat));
     }
   say (c, _("%s ends their %s action."), NAME (s, seat), CARD (pl->cards[idx]));
   card_done (s, c, seat, idx);

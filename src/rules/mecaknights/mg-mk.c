@@ -1117,7 +1117,7 @@ act_correct_map (Ctx *c, GError **error)
   MkMap map;
 
   if (!st->started)
-    return mg_rules_illegal (error, _("Before the start the GM imports the map (\"import_map\")."));
+    return mg_rules_illegal (error, _("Before the start the GM imports the map."));
   if (!mk_map_parse (mg_json_member (c->a, "map"), "$.map", MK_ACTION_ERR, LEADER_NAMES (st), st->n_leaders, &map, error))
     return FALSE;
   for (guint i = 0; i < st->armies->len; i++)
@@ -1860,7 +1860,7 @@ arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
   if (n_others > 0)
     {
       if (stance_s == NULL)
-        return mg_rules_illegal (error, _("%s meets %s's army on %s: say whether it is peace or war (\"stance\")."),
+        return mg_rules_illegal (error, _("%s meets %s's army on %s: say whether it is peace or war."),
                                  army->id, st->leaders[enemy].name, dest->name);
       if (plunder || claim)
         return mg_rules_illegal (error, _("Another leader's army stands on %s: no plunder and no flag taken."), dest->name);
@@ -1896,7 +1896,7 @@ arrive (Ctx *c, MkArmy *army, MkLand *dest, GError **error)
     {
       gint owner = dest->owner;
       if (stance_s == NULL)
-        return mg_rules_illegal (error, _("%s belongs to %s: say whether it is peace or war (\"stance\")."), dest->name,
+        return mg_rules_illegal (error, _("%s belongs to %s: say whether it is peace or war."), dest->name,
                                  st->leaders[owner].name);
       if (!war && (plunder || claim))
         return mg_rules_illegal (error, _("At peace, %s's army only stays on %s."), me (c), dest->name);
@@ -1977,7 +1977,7 @@ act_take_control (Ctx *c, GError **error)
     return mg_rules_illegal (error, _("%s has already removed the flag from %s; it takes control at its next collect if still there."),
                              me (c), land->name);
   if (land->owner >= 0 && !war)
-    return mg_rules_illegal (error, _("%s belongs to %s: only at war (\"stance\":\"war\") is its flag removed."), land->name,
+    return mg_rules_illegal (error, _("%s belongs to %s: only at war is its flag removed."), land->name,
                              st->leaders[land->owner].name);
   if (land->owner >= 0 && land->capital)
     return capital_kept (land, st, error);
@@ -2027,7 +2027,7 @@ act_move (Ctx *c, GError **error)
       !can_move (c, army, error))
     return FALSE;
   if (army->afloat)
-    return mg_rules_illegal (error, _("%s is on a boat at %s; it moves by \"navigate\"."), army->id, army->land);
+    return mg_rules_illegal (error, _("%s is on a boat at %s; it moves by sailing."), army->id, army->land);
   if (lone_catapult (army))
     return mg_rules_illegal (error, _("%s is a catapult without infantry: it stays until infantry joins."), army->id);
   base = all_cavalry (army) ? st->rs->cavalry_lands : st->rs->move_lands;
@@ -2335,7 +2335,7 @@ act_end_turn (Ctx *c, GError **error)
     {
       MkBattle *b = g_ptr_array_index (st->battles, i);
       if (b->attacker == c->p && b->step == STEP_CONTINUES && b->fought_turn < st->turn)
-        return mg_rules_illegal (error, _("The battle on %s goes on: %s fights again (\"fight\") or moves away first."),
+        return mg_rules_illegal (error, _("The battle on %s goes on: %s fights again or moves away first."),
                                  b->land, me (c));
     }
   g_string_append_printf (c->text, _("%s ends its turn."), me (c));
@@ -2553,7 +2553,7 @@ run_action (MkState *st, json_object *action, json_object *events, GString *text
     {
       MkBattle *b = g_ptr_array_index (st->battles, i);
       if (b->step == STEP_REINFORCE && strcmp (type, "reinforce") != 0 && strcmp (type, "fight") != 0)
-        return mg_rules_illegal (error, _("Battle %u on %s comes first: %s may reinforce, then \"fight\"."), b->id, b->land,
+        return mg_rules_illegal (error, _("Battle %u on %s comes first: %s may reinforce, then fight."), b->id, b->land,
                                  st->leaders[b->defender].name);
     }
   return def->fn (&c, error);

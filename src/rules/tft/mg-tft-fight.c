@@ -1123,7 +1123,7 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
   x = &fg->f[a->fi];
   y = &fg->f[a->ti];
   if (fg->phase == PH_OPTIONS)
-    return illegal (error, _("Attacks come after every figure has chosen its option (action \"attacks\")."));
+    return illegal (error, _("Attacks come after every figure has chosen its option."));
   a->slot = next_slot (fg);
   if (x->lost_attack)
     return illegal (error, _("%s fell this turn before attacking and loses the attack."), xn);
@@ -1766,14 +1766,14 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
       break;
     case O_K:
       if (w < 0 || !carries (x, w) || is_missile (rs, w))
-        return illegal (error, _("Option k readies a non-missile weapon %s carries (\"weapon\")."), name);
+        return illegal (error, _("Option k readies a non-missile weapon %s carries: say which."), name);
       break;
     case O_E:
       if (w >= 0 && !carries (x, w) && !(pick_up && dropped_find (st, w) >= 0))
-        return illegal (error, _("%s does not carry a %s, and none lies on the ground (\"pick_up\")."), name,
+        return illegal (error, _("%s does not carry a %s, and none lies on the ground to pick up."), name,
                         _(rs->weapons[w].name));
       if (pick_up && w < 0)
-        return illegal (error, _("Name the weapon %s picks up (\"weapon\")."), name);
+        return illegal (error, _("Name the weapon %s picks up."), name);
       if (shield < 2 && x->shield < 0)
         return illegal (error, _("%s has no shield to ready or sling."), name);
       if (shield == 0 && (w >= 0 ? w : x->ready) >= 0 && rs->weapons[w >= 0 ? w : x->ready].two_handed)
@@ -1792,7 +1792,7 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
       break;
     case O_O:
       if (w < 0 || dropped_find (st, w) < 0)
-        return illegal (error, _("Option o picks up a weapon lying in the hex (\"weapon\")."));
+        return illegal (error, _("Option o picks up a weapon lying in the hex: say which."));
       break;
     case O_Q:
       if (carried_dagger (st, x) < 0 || x->ready == carried_dagger (st, x))

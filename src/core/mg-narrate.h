@@ -1,0 +1,42 @@
+/* mg-narrate.h — each journal row's sentence in the viewer's language.
+ *
+ * The journal stores each row's summary in the language it was played in (for `sqlite3` readers
+ * and the CLI).  Every text the app shows is told again: the state before the row is rebuilt
+ * from the nearest snapshot (mg_campaign_state_at), then the row's action is applied again with
+ * its recorded dice under the current locale, and the engine's sentence is taken.  An undone row
+ * is applied to a scratch copy of the state it was played on.  A row told again must give the
+ * events it gave then; one that does not (a ruleset changed since, an engine that changed) keeps
+ * its stored summary. */
+#pragma once
+
+#include "mg-campaign.h"
+
+G_BEGIN_DECLS
+
+/* A narrator walks the journal forwards, keeping the state it has rebuilt: rows asked for in
+ * increasing seq order cost one apply each; a jump back or over rows in force rebuilds. */
+typedef struct _MgNarrator MgNarrator;
+
+MgNarrator *mg_narrator_new      (MgCampaign *campaign);
+void        mg_narrator_free     (MgNarrator *self);
+/* Drops the state kept: after an undo or redo it may no longer be the journal's.  (What rows
+ * were told as stays: a row's sentence does not change when later rows are undone.) */
+void        mg_narrator_forget   (MgNarrator *self);
+/* The row's sentence now (g_free; "" when the row has none).  Remembered per campaign, so a
+ * row told once is not told again while the ruleset stays the same. */
+char       *mg_narrator_tell     (MgNarrator *self, const MgJournalEntry *entry);
+/* The same for a row in force known by its seq only (exports read rows without their action);
+ * `stored` is its stored summary, the answer when the row cannot be told again.  Not
+ * remembered: an export walks each row once. */
+char       *mg_narrator_tell_seq (MgNarrator *self, gint64 seq, const char *stored);
+
+/* One row's sentence, with a narrator of its own (a toast, the players' display). g_free. */
+char       *mg_narrate_entry     (MgCampaign *campaign, const MgJournalEntry *entry);
+
+/* Tells every entry of a journal read (consecutive rows, oldest first) with one narrator, so
+ * that mg_narrate_entry answers them from memory in any order (a log read newest first). */
+void        mg_narrate_prepare   (MgCampaign *campaign, GPtrArray *entries);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgNarrator, mg_narrator_free)
+
+G_END_DECLS
