@@ -23,7 +23,9 @@ RESERVED = {"auto", "break", "case", "char", "const", "continue", "default", "do
             "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
             "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch",
             "typedef", "union", "unsigned", "void", "volatile", "while", "fake", "core", "app",
-            "rules", "cli", "server", "ui", "po", "contract", "fuzz"}
+            "rules", "cli", "server", "ui", "po", "contract", "fuzz", "scaffold", "games", "data"}
+# A game's tests go to tests/<id>/: the shared test folders' names cannot be ids either.
+RESERVED |= {d for d in os.listdir(os.path.join(os.path.dirname(HERE), "tests"))}
 
 
 def games_in(root):
@@ -55,16 +57,20 @@ def main():
     game_id, root = args.id, os.path.abspath(args.root)
     title = args.title or game_id.replace("_", " ").capitalize()
 
-    if not re.fullmatch(r"[a-z][a-z0-9_]{0,30}", game_id) or game_id in RESERVED or keyword.iskeyword(game_id):
+    if game_id in games_in(root):
+        print(f"new-game.py: \"{game_id}\" is already in the games list of meson.build", file=sys.stderr)
+        return 1
+    if not re.fullmatch(r"[a-z][a-z0-9_]{0,30}", game_id) or keyword.iskeyword(game_id):
         print(f"new-game.py: \"{game_id}\" cannot be a game's id: lower case letters, digits and _, "
-              "starting with a letter, not a C keyword", file=sys.stderr)
+              "starting with a letter", file=sys.stderr)
+        return 2
+    if game_id in RESERVED:
+        print(f"new-game.py: \"{game_id}\" is a C keyword or a name the tree uses already "
+              "(a shared folder of tests/)", file=sys.stderr)
         return 2
     if '"' in title or "\\" in title or "\n" in title:
         print("new-game.py: the title cannot hold a quote, a backslash or a new line", file=sys.stderr)
         return 2
-    if game_id in games_in(root):
-        print(f"new-game.py: \"{game_id}\" is already in the games list of meson.build", file=sys.stderr)
-        return 1
     files = plan(root, game_id, title)
     taken = [os.path.relpath(p, root) for p, _ in files if os.path.exists(p)]
     if taken:
