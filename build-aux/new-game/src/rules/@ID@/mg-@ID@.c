@@ -327,11 +327,32 @@ from_json (json_object *ruleset, json_object *json, GError **error)
   return (MgState *) g_steal_pointer (&st);
 }
 
-/* Nothing is hidden: every seat sees the whole state. */
+/* Nothing is hidden: every seat sees the whole state, laid out for the generic pages (a list of
+ * records is a table): the board a row a record, columns a, b, c…, each square its player's name. */
 static json_object *
 view (const MgState *state, const char *seat)
 {
-  return to_json (state);
+  const State *st = (const State *) state;
+  json_object *json = json_object_new_object ();
+  json_object *board = json_object_new_array ();
+
+  for (guint row = 0; row < st->size; row++)
+    {
+      json_object *r = json_object_new_object ();
+
+      for (guint col = 0; col < st->size; col++)
+        {
+          gint mark = st->squares[row * st->size + col];
+          char column[2] = { (char) ('a' + col), '\0' };
+
+          json_object_object_add (r, column, json_object_new_string (mark == EMPTY ? "" : st->players[mark]));
+        }
+      json_object_array_add (board, r);
+    }
+  json_object_object_add (json, "board", board);
+  json_object_object_add (json, "to_place", over (st) ? NULL : json_object_new_string (st->players[st->next]));
+  json_object_object_add (json, "winner", st->winner == EMPTY ? NULL : json_object_new_string (st->players[st->winner]));
+  return json;
 }
 
 /* The squares the player to move may place on (none once the game is over). */
