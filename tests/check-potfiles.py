@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check-potfiles.py SOURCE_ROOT [--fix] — every file with translatable strings is in
+"""check-potfiles.py [SOURCE_ROOT] [--fix] — every file with translatable strings is in
 po/POTFILES.in, and every file listed there exists, so no message silently escapes translation.
 With --fix it adds the missing files and drops the gone ones (a new game's folders need no
 hand-written line: docs/adding-a-game.md)."""
@@ -7,7 +7,9 @@ import os
 import re
 import sys
 
-root = sys.argv[1]
+# The source folder is optional: by default, the tree this script is in.
+args = [a for a in sys.argv[1:] if not a.startswith("--")]
+root = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 marks = re.compile(r'(\b_|\bN_|\bC_|\bNC_)\s*\(\s*"|g_dn?gettext\s*\(|ngettext\s*\(|translatable="yes"')
 listed = set()
 with open(os.path.join(root, "po", "POTFILES.in"), encoding="utf-8") as f:
@@ -28,7 +30,7 @@ for top in ("src", "ui"):
                     missing.append(os.path.relpath(path, root))
 missing = sorted(p for p in missing if p not in listed)
 gone = sorted(p for p in listed if not os.path.exists(os.path.join(root, p)))
-if "--fix" in sys.argv[2:]:
+if "--fix" in sys.argv[1:]:
     path = os.path.join(root, "po", "POTFILES.in")
     with open(path, encoding="utf-8") as f:
         lines = [l.rstrip("\n") for l in f if l.strip() not in gone]

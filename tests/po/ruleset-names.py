@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ruleset-names.py SOURCE_ROOT [--write] — the names in the shipped rulesets
+"""ruleset-names.py [SOURCE_ROOT] [--write] — the names in the shipped rulesets
 (data/rulesets/*.json) that the engines and pages show through gettext (weapons, armor, races,
 faces, seasons…, and the notes the Rules page shows beside the rules) must be in the template, but xgettext does not read JSON. po/ruleset-names.c
 lists them as N_() for xgettext (it is never compiled). Without --write, fails when that file
@@ -61,7 +61,9 @@ def render(found):
 
 
 def main():
-    root = sys.argv[1]
+    # The source folder is optional: by default, the tree this script is in.
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    root = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
     target = os.path.join(root, "po", "ruleset-names.c")
     want = render(names(root))
     if "--write" in sys.argv:

@@ -6,6 +6,9 @@
 #include <gio/gio.h>
 #include <sqlite3.h>
 
+#include "mg-data.h"
+#include "mg-game.h"
+
 /* The language the next runs use: NULL keeps this test's LANGUAGE=fr. */
 static const char *run_language;
 
@@ -153,43 +156,43 @@ dump_tables (const char *path, const char *tables)
 
 /* A campaign played in one language checks in another: the saved state holds ids and the
  * ruleset's own names, never words of the language of the moment (only the journal's
- * sentences are in the language they were said in). Each game's shipped sample, played
- * through `act`, then `check`ed in English and in French. Its entity tables, which the referee
- * queries with sqlite3, hold the same rows whichever language wrote them. */
+ * sentences are in the language they were said in). Each registered game's first sample,
+ * played through `act`, then `check`ed in English and in French. Its entity tables (the
+ * descriptor's table_names), which the referee queries with sqlite3, hold the same rows
+ * whichever language wrote them. */
 static void
 test_state_is_language_free (void)
 {
-  static const struct { const char *game; const char *players[5]; const char *tables; } games[] = {
-    { "meeple", { "Red", "Blue", NULL }, "" },
-    { "tft", { "Referee", NULL }, "figure" },
-    { "mecaknights", { "Red", "Blue", "Green", NULL }, "leader,land,army" },
-    { "lamame", { "Red", "Blue", "Green", NULL }, "baron,area" },
-    { "cricchio", { "Black", "Blue", "Red", "White", NULL }, "" },
-  };
-  const char *root = g_getenv ("MG_SOURCE_ROOT");
+  guint n_games;
+  const MgGame **games = mg_games_all (&n_games);
   g_autofree char *first_tables = NULL;   /* the game's tables as its French run wrote them */
 
-  g_assert_nonnull (root);
-  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
-    for (guint played_in = 0; played_in < 2; played_in++)
+  for (guint g = 0; g < n_games; g++)
+    for (guint played_in = 0; played_in < 2 && games[g]->n_samples > 0; played_in++)
       {
         const char *play = played_in == 0 ? "fr" : "C", *read = played_in == 0 ? "C" : "fr";
+        const char *id = games[g]->rules->id;
+        const MgGameSample *s = games[g]->samples;
         g_autofree char *dir = make_dir ();
-        g_autofree char *sample_path = g_strdup_printf ("%s/data/samples/%s-sample.jsonl", root, games[g].game);
+        g_autofree char *table_list = games[g]->table_names != NULL
+          ? g_strjoinv (",", (char **) games[g]->table_names) : g_strdup ("");
+        g_autoptr(GBytes) bytes = NULL;
         g_autofree char *sample = NULL;
         g_autoptr(Run) made = NULL, played = NULL, checked = NULL;
 
-        g_test_message ("%s: played with LANGUAGE=%s, checked with LANGUAGE=%s", games[g].game, play, read);
-        g_assert_true (g_file_get_contents (sample_path, &sample, NULL, NULL));
+        g_test_message ("%s: played with LANGUAGE=%s, checked with LANGUAGE=%s", id, play, read);
+        bytes = mg_data_lookup (s[0].resource, NULL);
+        g_assert_nonnull (bytes);
+        sample = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
         run_language = play;
         {
-          const char *a[17] = { "new", "c.db", "--game", games[g].game, "--name", "C", "--seed", "5" };
+          const char *a[17] = { "new", "c.db", "--game", id, "--name", "C", "--seed", "5" };
           guint n = 8;
 
-          for (guint p = 0; games[g].players[p] != NULL; p++)
+          for (guint p = 0; s[0].players[p] != NULL; p++)
             {
               a[n++] = "--player";
-              a[n++] = games[g].players[p];
+              a[n++] = s[0].players[p];
             }
           made = cli_run (dir, NULL, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11],
                           a[12], a[13], a[14], a[15], NULL);
@@ -202,7 +205,7 @@ test_state_is_language_free (void)
         g_assert_null (strstr (played->out, "\"ok\":false"));
         {
           g_autofree char *db_path = g_build_filename (dir, "c.db", NULL);
-          g_autofree char *tables = dump_tables (db_path, games[g].tables);
+          g_autofree char *tables = dump_tables (db_path, table_list);
 
           if (played_in == 0)
             {

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""new-game.py ID [--title TITLE] [--root DIR] — creates the folders of a minimal game: two
+players, a 3×3 board, one action ("place"), a win and a draw, legal actions, no secrets and the
+generic pages (docs/adding-a-game.md). It passes the contract test (tests/contract/) as it stands.
+
+It writes only the game's own paths, from the templates in build-aux/new-game/ (@ID@ and
+@TITLE@ replaced in names and text):
+  src/rules/ID/          the engine, its descriptor mg_ID_game () and its data list
+  data/rulesets/ID.json  the ruleset        data/samples/ID-sample.jsonl  the sample
+  docs/rules/ID.md       the rules notes    tests/ID/                     its engine test
+and changes no shared file: adding ID to `games` in meson.build is yours (the guide's next step).
+"""
+import argparse
+import keyword
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TEMPLATES = os.path.join(HERE, "new-game")
+# C keywords and names the tree already uses for something else.
+RESERVED = {"auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
+            "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
+            "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch",
+            "typedef", "union", "unsigned", "void", "volatile", "while", "fake", "core", "app",
+            "rules", "cli", "server", "ui", "po", "contract", "fuzz", "scaffold", "games", "data"}
+# A game's tests go to tests/<id>/: the shared test folders' names cannot be ids either.
+RESERVED |= {d for d in os.listdir(os.path.join(os.path.dirname(HERE), "tests"))}
+
+
+def games_in(root):
+    """The words of `games = [...]` in the top-level meson.build."""
+    with open(os.path.join(root, "meson.build"), encoding="utf-8") as f:
+        m = re.search(r"^games\s*=\s*\[([^\]]*)\]", f.read(), re.M)
+    return re.findall(r"'([^']+)'", m.group(1)) if m else []
+
+
+def plan(root, game_id, title):
+    """(destination, text) of every file the templates give."""
+    out = []
+    for folder, _, files in os.walk(TEMPLATES):
+        for name in sorted(files):
+            src = os.path.join(folder, name)
+            rel = os.path.relpath(src, TEMPLATES).replace("@ID@", game_id)
+            with open(src, encoding="utf-8") as f:
+                text = f.read().replace("@ID@", game_id).replace("@TITLE@", title)
+            out.append((os.path.join(root, rel), text))
+    return sorted(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("id", help="the game's id: lower case, a C identifier (the word in meson.build)")
+    ap.add_argument("--title", help="its name as shown (default: the id, capitalised)")
+    ap.add_argument("--root", default=os.path.dirname(HERE), help="the source tree (default: this one)")
+    args = ap.parse_args()
+    game_id, root = args.id, os.path.abspath(args.root)
+    title = args.title or game_id.replace("_", " ").capitalize()
+
+    if game_id in games_in(root):
+        print(f"new-game.py: \"{game_id}\" is already in the games list of meson.build", file=sys.stderr)
+        return 1
+    if not re.fullmatch(r"[a-z][a-z0-9_]{0,30}", game_id) or keyword.iskeyword(game_id):
+        print(f"new-game.py: \"{game_id}\" cannot be a game's id: lower case letters, digits and _, "
+              "starting with a letter", file=sys.stderr)
+        return 2
+    if game_id in RESERVED:
+        print(f"new-game.py: \"{game_id}\" is a C keyword or a name the tree uses already "
+              "(a shared folder of tests/)", file=sys.stderr)
+        return 2
+    if '"' in title or "\\" in title or "\n" in title:
+        print("new-game.py: the title cannot hold a quote, a backslash or a new line", file=sys.stderr)
+        return 2
+    files = plan(root, game_id, title)
+    taken = [os.path.relpath(p, root) for p, _ in files if os.path.exists(p)]
+    if taken:
+        print("new-game.py: these exist already, nothing was written: " + ", ".join(taken), file=sys.stderr)
+        return 1
+    for path, text in files:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        print("created", os.path.relpath(path, root))
+    print(f"""
+Next (docs/adding-a-game.md, "Quick start"):
+  add '{game_id}' to games = [...] in meson.build
+  python3 tests/check-potfiles.py . --fix
+  python3 tests/po/ruleset-names.py . --write
+  meson setup --reconfigure build && ninja -C build
+  meson test -C build --no-rebuild test-contract test-{game_id}
+  ninja -C build melee-gm-pot melee-gm-update-po   # then translate po/*.po""")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,26 @@
+/* mg-@ID@-game.c — @TITLE@'s descriptor: what the rest of Melee GM needs to know of the game. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mg-game.h"
+#include "mg-@ID@.h"
+
+#define DATA "/io/github/meleegm/MeleeGM/games/@ID@/"
+
+static const MgGameSample samples[] = {
+  { N_("Cross wins the top row"), DATA "sample.jsonl", { "Cross", "Nought", NULL } },
+};
+
+const MgGame *
+mg_@ID@_game (void)
+{
+  static MgGame game = {
+    .ruleset_resource = DATA "ruleset.json",
+    .samples = samples,
+    .n_samples = G_N_ELEMENTS (samples),
+  };
+  /* The engine's table is another file's static, so it is filled in here, by the registry. */
+  game.rules = mg_@ID@_rules ();
+  return &game;
+}

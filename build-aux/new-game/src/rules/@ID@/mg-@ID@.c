@@ -1,0 +1,408 @@
+/* mg-@ID@.c — @TITLE@'s engine: two players take turns placing their mark on an empty square
+ * of a square board; a full row, column or diagonal of one mark wins, a full board without one
+ * is a draw (docs/rules/@ID@.md). Written by build-aux/new-game.py: change it into your game. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "mg-json.h"
+#include "mg-@ID@.h"
+
+#define GAME_ID "@ID@"
+#define MAX_SIZE 5
+#define EMPTY (-1)
+#define RULESET_ERR mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET)
+#define ACTION_ERR mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION)
+#define STATE_ERR mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE)
+
+typedef struct {
+  MgState base;
+  guint   size;                           /* squares a side (the ruleset's "size") */
+  char   *players[2];                     /* in turn order */
+  gint    squares[MAX_SIZE * MAX_SIZE];   /* EMPTY or the seat (0, 1) whose mark is there */
+  guint   next;                           /* the seat to place */
+  guint   placed;                         /* marks on the board */
+  gint    winner;                         /* the seat with a full line, or EMPTY */
+} State;
+
+static void
+state_free (MgState *base)
+{
+  State *st = (State *) base;
+
+  if (st == NULL)
+    return;
+  g_free (st->players[0]);
+  g_free (st->players[1]);
+  g_free (st);
+}
+
+static void
+state_unref (State *st)
+{
+  state_free ((MgState *) st);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (State, state_unref)
+
+static const MgRules *rules (void);
+
+static gboolean
+check_ruleset (json_object *ruleset, GError **error)
+{
+  static const char * const known[] = { "game", "name", "size", NULL };
+  const char *game, *name;
+  guint size;
+
+  if (!mg_json_object (ruleset, "$", RULESET_ERR, error) ||
+      !mg_json_only (ruleset, "$", RULESET_ERR, known, error) ||
+      !mg_json_get_string (ruleset, "$", "game", RULESET_ERR, &game, error) ||
+      !mg_json_get_string (ruleset, "$", "name", RULESET_ERR, &name, error) ||
+      !mg_json_get_uint (ruleset, "$", "size", RULESET_ERR, 3, MAX_SIZE, &size, error))
+    return FALSE;
+  if (strcmp (game, GAME_ID) != 0)
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
+                   _("$.game: this ruleset is for \"%s\", not \"%s\""), game, GAME_ID);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A new, empty board for `ruleset` (checked) and two players. */
+static State *
+state_new (json_object *ruleset, GError **error)
+{
+  State *st;
+  guint size;
+
+  if (!check_ruleset (ruleset, error))
+    return NULL;
+  (void) mg_json_get_uint (ruleset, "$", "size", RULESET_ERR, 3, MAX_SIZE, &size, NULL);
+  st = g_new0 (State, 1);
+  st->base.rules = rules ();
+  st->size = size;
+  st->winner = EMPTY;
+  for (guint i = 0; i < MAX_SIZE * MAX_SIZE; i++)
+    st->squares[i] = EMPTY;
+  return st;
+}
+
+/* Does a full line of `seat`'s marks pass through square i? */
+static gboolean
+line_through (const State *st, guint i, gint seat)
+{
+  guint n = st->size, row = i / n, col = i % n;
+  gboolean r = TRUE, c = TRUE, d = row == col, a = row + col == n - 1;
+
+  for (guint k = 0; k < n; k++)
+    {
+      r = r && st->squares[row * n + k] == seat;
+      c = c && st->squares[k * n + col] == seat;
+      d = d && st->squares[k * n + k] == seat;
+      a = a && st->squares[k * n + (n - 1 - k)] == seat;
+    }
+  return r || c || d || a;
+}
+
+static gboolean
+over (const State *st)
+{
+  return st->winner != EMPTY || st->placed == st->size * st->size;
+}
+
+static MgState *
+new_state (json_object *ruleset, const char * const *players, GError **error)
+{
+  g_autoptr(State) st = NULL;
+  guint n = players != NULL ? g_strv_length ((char **) players) : 0;
+
+  if (n != 2)
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                   _("@TITLE@ is played by 2 players, not %u"), n);
+      return NULL;
+    }
+  for (guint p = 0; p < 2; p++)
+    if (players[p][0] == '\0' || !g_utf8_validate (players[p], -1, NULL) ||
+        strcmp (players[p], MG_SEAT_PUBLIC) == 0 || strcmp (players[p], MG_SEAT_ALL) == 0)
+      {
+        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                     _("\"%s\" cannot name a player"), players[p]);
+        return NULL;
+      }
+  if (strcmp (players[0], players[1]) == 0)
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                   _("Both players are called \"%s\"; the names must differ"), players[0]);
+      return NULL;
+    }
+  st = state_new (ruleset, error);
+  if (st == NULL)
+    return NULL;
+  st->players[0] = g_strdup (players[0]);
+  st->players[1] = g_strdup (players[1]);
+  return (MgState *) g_steal_pointer (&st);
+}
+
+/* Reads a "place" action; *square is its index (0 top left, row by row). Changes nothing. */
+static gboolean
+read_place (const State *st, json_object *action, guint *square, GError **error)
+{
+  static const char * const known[] = { "type", "player", "square", "template", NULL };
+  const char *type, *player;
+  guint number;
+
+  if (!json_object_is_type (action, json_type_object))
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION, _("An action is a JSON object"));
+      return FALSE;
+    }
+  if (!mg_json_get_string (action, NULL, "type", ACTION_ERR, &type, error))
+    return FALSE;
+  if (strcmp (type, "place") != 0)
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                   _("Unknown action \"%s\": @TITLE@ has only \"place\""), type);
+      return FALSE;
+    }
+  if (!mg_json_only (action, NULL, ACTION_ERR, known, error) ||
+      !mg_json_get_string (action, NULL, "player", ACTION_ERR, &player, error) ||
+      !mg_json_get_uint (action, NULL, "square", ACTION_ERR, 1, st->size * st->size, &number, error))
+    return FALSE;
+  /* After the end, every well-formed action gets the game-over code, whoever sends it. */
+  if (over (st))
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER, _("The game is over"));
+      return FALSE;
+    }
+  if (strcmp (player, st->players[st->next]) != 0)
+    return mg_rules_illegal (error, _("It is %s's turn, not %s's"), st->players[st->next], player);
+  if (st->squares[number - 1] != EMPTY)
+    return mg_rules_illegal (error, _("Square %u already holds %s's mark"), number,
+                             st->players[st->squares[number - 1]]);
+  *square = number - 1;
+  return TRUE;
+}
+
+static gboolean
+validate (const MgState *state, json_object *action, GError **error)
+{
+  guint square;
+
+  return read_place ((const State *) state, action, &square, error);
+}
+
+static json_object *
+apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
+{
+  State *st = (State *) state;
+  const char *player;
+  json_object *events, *placed;
+  guint square;
+
+  if (!read_place (st, action, &square, error))
+    return NULL;
+  player = st->players[st->next];
+  st->squares[square] = (gint) st->next;
+  st->placed++;
+  events = json_object_new_array ();
+  placed = mg_event_new ("placed", "player", player);
+  json_object_object_add (placed, "square", json_object_new_int ((gint) square + 1));
+  json_object_array_add (events, placed);
+  if (line_through (st, square, (gint) st->next))
+    {
+      st->winner = (gint) st->next;
+      json_object_array_add (events, mg_event_new ("won", "player", player));
+      *summary = g_strdup_printf (_("%s places a mark on square %u and wins."), player, square + 1);
+    }
+  else if (over (st))
+    {
+      json_object_array_add (events, mg_event_new ("draw", NULL, NULL));
+      *summary = g_strdup_printf (_("%s places a mark on square %u: the board is full, a draw."),
+                                  player, square + 1);
+    }
+  else
+    *summary = g_strdup_printf (_("%s places a mark on square %u."), player, square + 1);
+  st->next = 1 - st->next;
+  return events;
+}
+
+static json_object *
+pending (const MgState *state)
+{
+  const State *st = (const State *) state;
+  json_object *p = json_object_new_object ();
+  json_object *waiting = json_object_new_array ();
+  g_autofree char *text = NULL;
+
+  if (st->winner != EMPTY)
+    text = g_strdup_printf (_("%s has won."), st->players[st->winner]);
+  else if (over (st))
+    text = g_strdup (_("A draw: the board is full."));
+  else
+    {
+      json_object *w = json_object_new_object ();
+
+      json_object_object_add (w, "seat", json_object_new_string (st->players[st->next]));
+      json_object_object_add (w, "for", json_object_new_string ("place"));
+      json_object_array_add (waiting, w);
+      text = g_strdup_printf (_("%s to place a mark."), st->players[st->next]);
+    }
+  /* A turn is a mark from each player; the last mark ends the game in its own turn. */
+  json_object_object_add (p, "turn", json_object_new_int ((gint) (over (st) ? (st->placed + 1) / 2
+                                                                           : st->placed / 2 + 1)));
+  json_object_object_add (p, "phase", json_object_new_string (over (st) ? "over" : "play"));
+  json_object_object_add (p, "over", json_object_new_boolean (over (st)));
+  json_object_object_add (p, "waiting", waiting);
+  json_object_object_add (p, "text", json_object_new_string (text));
+  return p;
+}
+
+static json_object *
+to_json (const MgState *state)
+{
+  const State *st = (const State *) state;
+  json_object *json = json_object_new_object ();
+  json_object *players = json_object_new_array ();
+  json_object *board = json_object_new_array ();
+
+  for (guint p = 0; p < 2; p++)
+    json_object_array_add (players, json_object_new_string (st->players[p]));
+  for (guint i = 0; i < st->size * st->size; i++)
+    json_object_array_add (board, json_object_new_int (st->squares[i]));
+  json_object_object_add (json, "players", players);
+  json_object_object_add (json, "board", board);
+  json_object_object_add (json, "next", json_object_new_int ((gint) st->next));
+  return json;
+}
+
+/* The winner, the count of marks and whose turn it is follow from the board: only a board
+ * that play can reach is accepted. */
+static MgState *
+from_json (json_object *ruleset, json_object *json, GError **error)
+{
+  static const char * const known[] = { "players", "board", "next", NULL };
+  g_autoptr(State) st = state_new (ruleset, error);
+  json_object *players, *board;
+  guint marks[2] = { 0, 0 }, n;
+
+  if (st == NULL)
+    return NULL;
+  n = st->size * st->size;
+  if (!mg_json_object (json, "$", STATE_ERR, error) || !mg_json_only (json, "$", STATE_ERR, known, error) ||
+      (players = mg_json_get_array (json, "$", "players", STATE_ERR, 2, 2, error)) == NULL ||
+      (board = mg_json_get_array (json, "$", "board", STATE_ERR, n, n, error)) == NULL ||
+      !mg_json_get_uint (json, "$", "next", STATE_ERR, 0, 1, &st->next, error))
+    return NULL;
+  for (guint p = 0; p < 2; p++)
+    {
+      const char *name;
+
+      if (!mg_json_string (json_object_array_get_idx (players, p), "$.players[]", STATE_ERR, &name, error))
+        return NULL;
+      st->players[p] = g_strdup (name);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 v;
+
+      if (!mg_json_int (json_object_array_get_idx (board, i), "$.board[]", STATE_ERR, EMPTY, 1, &v, error))
+        return NULL;
+      st->squares[i] = (gint) v;
+      if (v != EMPTY)
+        marks[v]++;
+    }
+  st->placed = marks[0] + marks[1];
+  for (guint i = 0; i < n && st->winner == EMPTY; i++)
+    if (st->squares[i] != EMPTY && line_through (st, i, st->squares[i]))
+      st->winner = st->squares[i];
+  if (marks[0] - marks[1] > 1 || st->next != (marks[0] > marks[1] ? 1u : 0u))
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE,
+                   _("$.board: not a board that play reaches"));
+      return NULL;
+    }
+  return (MgState *) g_steal_pointer (&st);
+}
+
+/* Nothing is hidden: every seat sees the whole state, laid out for the generic pages (a list of
+ * records is a table): the board a row a record, columns a, b, c…, each square its player's name. */
+static json_object *
+view (const MgState *state, const char *seat)
+{
+  const State *st = (const State *) state;
+  json_object *json = json_object_new_object ();
+  json_object *board = json_object_new_array ();
+
+  for (guint row = 0; row < st->size; row++)
+    {
+      json_object *r = json_object_new_object ();
+
+      for (guint col = 0; col < st->size; col++)
+        {
+          gint mark = st->squares[row * st->size + col];
+          char column[2] = { (char) ('a' + col), '\0' };
+
+          json_object_object_add (r, column, json_object_new_string (mark == EMPTY ? "" : st->players[mark]));
+        }
+      json_object_array_add (board, r);
+    }
+  json_object_object_add (json, "board", board);
+  json_object_object_add (json, "to_place", over (st) ? NULL : json_object_new_string (st->players[st->next]));
+  json_object_object_add (json, "winner", st->winner == EMPTY ? NULL : json_object_new_string (st->players[st->winner]));
+  return json;
+}
+
+/* The squares the player to move may place on (none once the game is over). */
+static json_object *
+legal_actions (const MgState *state, const char *seat)
+{
+  const State *st = (const State *) state;
+  json_object *out = json_object_new_array ();
+  const char *player = st->players[st->next];
+
+  if (over (st) || (strcmp (seat, MG_SEAT_ALL) != 0 && strcmp (seat, player) != 0))
+    return out;
+  for (guint i = 0; i < st->size * st->size; i++)
+    if (st->squares[i] == EMPTY)
+      {
+        json_object *a = json_object_new_object ();
+
+        json_object_object_add (a, "type", json_object_new_string ("place"));
+        json_object_object_add (a, "player", json_object_new_string (player));
+        json_object_object_add (a, "square", json_object_new_int ((gint) i + 1));
+        json_object_array_add (out, a);
+      }
+  return out;
+}
+
+static const MgRules *
+rules (void)
+{
+  static const MgRules table = {
+    .id = GAME_ID,
+    .name = N_("@TITLE@"),
+    .min_players = 2,
+    .max_players = 2,
+    .check_ruleset = check_ruleset,
+    .new_state = new_state,
+    .free_state = state_free,
+    .validate = validate,
+    .apply = apply,
+    .pending = pending,
+    .to_json = to_json,
+    .from_json = from_json,
+    .view = view,
+    .legal_actions = legal_actions,
+  };
+
+  return &table;
+}
+
+const MgRules *
+mg_@ID@_rules (void)
+{
+  return rules ();
+}

@@ -1,0 +1,10 @@
+/* mg-@ID@.h — @TITLE@'s engine (docs/rules/@ID@.md). */
+#pragma once
+
+#include "mg-rules.h"
+
+G_BEGIN_DECLS
+
+const MgRules *mg_@ID@_rules (void);
+
+G_END_DECLS
