@@ -237,6 +237,8 @@ replay_row (MgState *state, gint64 seq, const char *action_text, const char *dic
   else if (!json_object_is_type (dice_json, json_type_array))
     g_set_error_literal (&local, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
                          _("its dice are not a JSON array"));
+  else if (mg_campaign_rules_is_row (action))
+    ;   /* a change of the ruleset (mg-campaign-rules.c), not an engine action */
   else if ((dice = mg_dice_new_from_json (dice_json, &local)))
     events = mg_state_apply (state, action, dice, &summary, &local);
 
@@ -2326,6 +2328,17 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
     return FALSE;
   if (seqs->len == 0)
     return fail_nothing (error, _("There is nothing to undo"));
+  switch (mg_campaign_rules_step (self, seqs, TRUE, error))
+    {
+    case MG_CAMPAIGN_RULES_STEP_FAILED: return FALSE;
+    case MG_CAMPAIGN_RULES_STEP_DONE: break;
+    case MG_CAMPAIGN_RULES_STEP_NONE: goto engine_rows;
+    }
+  self->stepped = g_array_index (seqs, gint64, seqs->len - 1);
+  *done = seqs->len;
+  return TRUE;
+
+engine_rows:
 
   for (guint i = 0; i < seqs->len; i++)
     if (!mark_row (self, g_array_index (seqs, gint64, i), 1, error))
@@ -2371,6 +2384,17 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
     return FALSE;
   if (seqs->len == 0)
     return fail_nothing (error, _("There is nothing to redo"));
+  switch (mg_campaign_rules_step (self, seqs, FALSE, error))
+    {
+    case MG_CAMPAIGN_RULES_STEP_FAILED: return FALSE;
+    case MG_CAMPAIGN_RULES_STEP_DONE: break;
+    case MG_CAMPAIGN_RULES_STEP_NONE: goto engine_rows;
+    }
+  self->stepped = g_array_index (seqs, gint64, seqs->len - 1);
+  *done = seqs->len;
+  return TRUE;
+
+engine_rows:
   if (!drop_snapshots_from (self, g_array_index (seqs, gint64, 0), error))
     return FALSE;
 
@@ -2846,35 +2870,34 @@ fail:
 
 /* ---- ruleset, check -------------------------------------------------------------------- */
 
+/* mg_campaign_set_ruleset is in mg-campaign-rules.c: a change of the ruleset is a journal row
+ * (issue 34).  What it needs of the campaign: */
+
+MgStore *
+mg_campaign_get_store (MgCampaign *self)
+{
+  return self->store;
+}
+
 gboolean
-mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
+mg_campaign_begin (MgCampaign *self, GError **error)
+{
+  return begin_locked (self, error);
+}
+
+/* Every row in force must replay under the new rules; snapshots are rebuilt as it goes. */
+gboolean
+mg_campaign_rebuild (MgCampaign *self, json_object *ruleset, GError **error)
 {
   g_autoptr(GError) local = NULL;
   g_autoptr(MgStoreStmt) stmt = NULL;
-  json_object *own = NULL;
-  MgState *state = NULL;
+  g_autoptr(MgState) state = NULL;
   MgRows *tables = NULL;
-  guint since_snap = self->since_snap;
 
-  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
-  if (!json_object_is_type (ruleset, json_type_object))
-    {
-      g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                           _("$: a ruleset is a JSON object"));
-      return FALSE;
-    }
-  if (self->rules->check_ruleset && !self->rules->check_ruleset (ruleset, error))
-    return FALSE;
-  /* The campaign keeps its own copy, exactly as stored. */
-  own = json_tokener_parse (json_text (ruleset));
-
-  if (!begin_locked (self, error))
-    goto fail;
-  /* Every row in force must replay under the new rules; snapshots are rebuilt as it goes. */
   self->since_snap = 0;
   if (!drop_snapshots_from (self, 0, error))
-    goto fail;
-  state = replay (self, own, FALSE, G_MAXINT64, after_row, NULL, NULL, &local);
+    return FALSE;
+  state = replay (self, ruleset, FALSE, G_MAXINT64, after_row, NULL, NULL, &local);
   if (!state)
     {
       if (local->domain == MG_STORE_ERROR)
@@ -2882,30 +2905,27 @@ mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
       else
         g_propagate_prefixed_error (error, g_steal_pointer (&local),
                                     _("The journal does not replay under this ruleset: "));
-      goto fail;
+      return FALSE;
     }
   stmt = mg_store_prepare (self->store, "UPDATE campaign SET ruleset = ?1 WHERE id = 1", error);
   if (!stmt)
-    goto fail;
-  sqlite3_bind_text (stmt, 1, json_text (own), -1, SQLITE_STATIC);
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, json_text (ruleset), -1, SQLITE_STATIC);
   if (mg_store_step (self->store, stmt, error) != SQLITE_DONE ||
-      !write_tables (self, state, &tables, error) ||
-      !mg_store_commit (self->store, error))
-    goto fail;
-
-  tables_written (self, g_steal_pointer (&tables));
-  json_object_put (self->ruleset);
-  self->ruleset = own;
-  set_state (self, state);
-  emit_changed (self);
+      !write_tables (self, state, &tables, error))
+    return FALSE;
+  tables_written (self, tables);
   return TRUE;
+}
 
-fail:
-  g_clear_pointer (&tables, mg_rows_free);
-  self->since_snap = since_snap;
-  mg_store_rollback (self->store);
-  g_clear_pointer (&state, mg_state_free);
-  json_object_put (own);
+gboolean
+mg_campaign_finish (MgCampaign *self, gboolean ok, GError **error)
+{
+  if (ok && mg_store_commit (self->store, error) && load_all (self, error))
+    return TRUE;
+  /* The entity tables may be written in memory's cache and rolled back in the file. */
+  tables_unknown (self);
+  resync (self);
   convert_error (error);
   return FALSE;
 }
