@@ -2311,6 +2311,20 @@ mark_row (MgCampaign *self, gint64 seq, int undone, GError **error)
   return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
 }
 
+/* A ruleset change among the rows is undone or redone by mg-campaign-rules.c, in one commit. */
+static MgCampaignRulesStep
+rules_step (MgCampaign *self, GArray *seqs, gboolean undo, guint *done, GError **error)
+{
+  MgCampaignRulesStep step = mg_campaign_rules_step (self, seqs, undo, error);
+
+  if (step == MG_CAMPAIGN_RULES_STEP_DONE)
+    {
+      self->stepped = g_array_index (seqs, gint64, seqs->len - 1);
+      *done = seqs->len;
+    }
+  return step;
+}
+
 /* Undo builds its new state aside (never sets *mutated): on failure memory still equals the file. */
 static gboolean
 undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GError **error)
@@ -2322,23 +2336,15 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   UndoMarks marks;
   MgState *state;
   MgRows *tables = NULL;
+  MgCampaignRulesStep step;
   gint64 low;
 
   if (!seqs)
     return FALSE;
   if (seqs->len == 0)
     return fail_nothing (error, _("There is nothing to undo"));
-  switch (mg_campaign_rules_step (self, seqs, TRUE, error))
-    {
-    case MG_CAMPAIGN_RULES_STEP_FAILED: return FALSE;
-    case MG_CAMPAIGN_RULES_STEP_DONE: break;
-    case MG_CAMPAIGN_RULES_STEP_NONE: goto engine_rows;
-    }
-  self->stepped = g_array_index (seqs, gint64, seqs->len - 1);
-  *done = seqs->len;
-  return TRUE;
-
-engine_rows:
+  if ((step = rules_step (self, seqs, TRUE, done, error)) != MG_CAMPAIGN_RULES_STEP_NONE)
+    return step == MG_CAMPAIGN_RULES_STEP_DONE;
 
   for (guint i = 0; i < seqs->len; i++)
     if (!mark_row (self, g_array_index (seqs, gint64, i), 1, error))
@@ -2374,6 +2380,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   g_autoptr(GArray) seqs = NULL;
   UndoMarks marks;
   MgRows *tables = NULL;
+  MgCampaignRulesStep step;
 
   if (!self->can_redo)
     return fail_nothing (error, _("There is nothing to redo"));
@@ -2384,17 +2391,8 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
     return FALSE;
   if (seqs->len == 0)
     return fail_nothing (error, _("There is nothing to redo"));
-  switch (mg_campaign_rules_step (self, seqs, FALSE, error))
-    {
-    case MG_CAMPAIGN_RULES_STEP_FAILED: return FALSE;
-    case MG_CAMPAIGN_RULES_STEP_DONE: break;
-    case MG_CAMPAIGN_RULES_STEP_NONE: goto engine_rows;
-    }
-  self->stepped = g_array_index (seqs, gint64, seqs->len - 1);
-  *done = seqs->len;
-  return TRUE;
-
-engine_rows:
+  if ((step = rules_step (self, seqs, FALSE, done, error)) != MG_CAMPAIGN_RULES_STEP_NONE)
+    return step == MG_CAMPAIGN_RULES_STEP_DONE;
   if (!drop_snapshots_from (self, g_array_index (seqs, gint64, 0), error))
     return FALSE;
 
