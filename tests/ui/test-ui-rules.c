@@ -262,6 +262,36 @@ undo_button (GtkWidget *widget)
   return NULL;
 }
 
+/* The shown button under root whose action is `action`. */
+static GtkWidget *
+action_button (GtkWidget *root, const char *action)
+{
+  if (GTK_IS_BUTTON (root) && gtk_widget_get_mapped (root) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = action_button (child, action);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Journal row `seq` of the campaign: undone or not, and its sentence (when given). */
+static void
+assert_row (MgCampaign *campaign, gint64 seq, gboolean undone, const char *summary)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgJournalEntry) row = mg_campaign_journal_get (campaign, seq, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (row->actor, ==, "GM");
+  g_assert_cmpint (row->undone, ==, undone);
+  if (summary != NULL)
+    g_assert_cmpstr (row->summary, ==, summary);
+}
+
 static void
 test_house_click_undo (void)
 {
@@ -314,6 +344,26 @@ test_house_click_undo (void)
   wait_ms (200);
   g_assert_false (mg_house_rule (mg_campaign_get_ruleset (campaign), "double_dice", TRUE));
   g_assert_false (gtk_switch_get_active (sw));
+  /* The toast's Undo is the window's: the switch's journal row is marked undone. */
+  assert_row (campaign, 1, TRUE, "House rule: Dice rolled twice — Every roll is made twice.");
+
+  /* Again, then Ctrl+Z through the X server, no entry holding the focus: the old reading is
+   * back, on the switch too, and the row says it was undone. */
+  g_assert_true (ui_test_click (GTK_WIDGET (sw)));
+  g_assert_true (gtk_switch_get_active (sw));
+  assert_row (campaign, 2, FALSE, "House rule: Dice rolled twice — Every roll is made twice.");
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  g_assert_true (ui_test_keys (window, GDK_KEY_z, GDK_KEY_Control_L));
+  wait_ms (200);
+  g_assert_false (mg_house_rule (mg_campaign_get_ruleset (campaign), "double_dice", TRUE));
+  g_assert_false (gtk_switch_get_active (sw));
+  assert_row (campaign, 2, TRUE, NULL);
+  /* The header bar's Redo, clicked, makes it again. */
+  g_assert_true (ui_test_click (action_button (window, "win.redo")));
+  wait_ms (200);
+  g_assert_true (mg_house_rule (mg_campaign_get_ruleset (campaign), "double_dice", FALSE));
+  g_assert_true (gtk_switch_get_active (sw));
+  assert_row (campaign, 2, FALSE, NULL);
   close_campaign_windows (app);
 }
 
