@@ -247,31 +247,18 @@ static const MgHouseRule fake_house[] = {
   { "lucky_seven", "A lucky seven", "A seven wins.", "A seven is a number like any.", "Seven is lucky." },
 };
 
+/* The first shown button under root with this label (when given) and action (when given): the
+ * toast's "_Undo", the header bar's Redo. */
 static GtkWidget *
-undo_button (GtkWidget *widget)
-{
-  if (GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
-      g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), _("_Undo")) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = undo_button (child);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The shown button under root whose action is `action`. */
-static GtkWidget *
-action_button (GtkWidget *root, const char *action)
+shown_button (GtkWidget *root, const char *label, const char *action)
 {
   if (GTK_IS_BUTTON (root) && gtk_widget_get_mapped (root) &&
-      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+      (label == NULL || g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0) &&
+      (action == NULL || g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0))
     return root;
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = action_button (child, action);
+      GtkWidget *found = shown_button (child, label, action);
       if (found != NULL)
         return found;
     }
@@ -338,7 +325,7 @@ test_house_click_undo (void)
   }
 
   wait_ms (700);   /* the toast slides in: click it where it rests */
-  undo = undo_button (window);
+  undo = shown_button (window, _("_Undo"), NULL);
   g_assert_nonnull (undo);
   g_assert_true (ui_test_click (undo));
   wait_ms (200);
@@ -359,7 +346,7 @@ test_house_click_undo (void)
   g_assert_false (gtk_switch_get_active (sw));
   assert_row (campaign, 2, TRUE, NULL);
   /* The header bar's Redo, clicked, makes it again. */
-  g_assert_true (ui_test_click (action_button (window, "win.redo")));
+  g_assert_true (ui_test_click (shown_button (window, NULL, "win.redo")));
   wait_ms (200);
   g_assert_true (mg_house_rule (mg_campaign_get_ruleset (campaign), "double_dice", FALSE));
   g_assert_true (gtk_switch_get_active (sw));
