@@ -277,7 +277,8 @@ mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
     {
       /* A change after an undo: the rows redo could have restored are undone for good. */
       ok = mg_store_exec (mg_campaign_get_store (self),
-                          "UPDATE journal SET undone = 2 WHERE undone = 1", error) &&
+                          "UPDATE journal SET undone = 2 WHERE undone = 1 AND seq > coalesce ("
+                          "(SELECT seq FROM journal WHERE undone = 0 ORDER BY seq DESC LIMIT 1), 0)", error) &&
            insert_change (self, from, own, changed, previous, error) &&
            mg_campaign_rebuild (self, own, error);
       ok = mg_campaign_finish (self, ok, error);

@@ -153,10 +153,15 @@ action_actor (const MgState *state, json_object *action)
 static gboolean
 check_action_object (json_object *action, GError **error)
 {
-  if (json_object_is_type (action, json_type_object))
+  if (!json_object_is_type (action, json_type_object))
+    g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                         _("An action is a JSON object"));
+  /* Replay skips it: only mg_campaign_set_ruleset writes one. */
+  else if (mg_campaign_rules_is_row (action))
+    g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                         _("A change of the ruleset is made on the Rules page, not as an action"));
+  else
     return TRUE;
-  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                       _("An action is a JSON object"));
   return FALSE;
 }
 

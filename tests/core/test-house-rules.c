@@ -112,6 +112,15 @@ test_row_undo_redo (void)
   g_assert_nonnull (strstr (row->events, "\"house_rules_changed\""));
   g_assert_true (house_on (c));
   g_assert_true (move_valid (c));
+  /* Such a row is not an action anyone can play: the campaign refuses it. */
+  {
+    json_object *fake = json_tokener_parse ("{\"type\":\"_ruleset\",\"ruleset\":{},\"previous\":{}}");
+
+    g_assert_null (mg_campaign_act (c, fake, &error));
+    g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION);
+    g_clear_error (&error);
+    json_object_put (fake);
+  }
   /* Setting the same ruleset again changes nothing and writes nothing. */
   g_assert_true (mg_campaign_set_ruleset (c, on, &error));
   g_assert_cmpint (mg_campaign_journal_count (c), ==, 1);
