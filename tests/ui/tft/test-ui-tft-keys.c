@@ -83,7 +83,9 @@ test_keyboard_turn (void)
   wait_ms (100);
   g_assert_null (mg_tft_attack_dialog_get_message (dialog));
   g_assert_true (ui_test_key (GTK_WIDGET (dialog), GDK_KEY_Return, 0));
-  wait_ms (200);
+  /* Enter activates the default button, which GTK clicks 250 ms later (ACTIVATE_TIMEOUT). */
+  for (guint i = 0; i < 20 && mg_tft_attack_dialog_get_outcome (dialog) == NULL; i++)
+    wait_ms (100);
   g_assert_nonnull (mg_tft_attack_dialog_get_outcome (dialog));
   outcome = g_strdup (mg_tft_attack_dialog_get_outcome (dialog));
   g_assert_nonnull (strstr (outcome, "7"));
