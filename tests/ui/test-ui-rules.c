@@ -23,6 +23,8 @@
 #include "mg-campaign-window-private.h"
 #include "mg-fake-engine.h"
 #include "mg-game.h"
+#include "mg-journal-model.h"
+#include "mg-journal-page.h"
 #include "mg-rules-form.h"
 #include "mg-rules-house.h"
 #include "mg-rules-page.h"
@@ -345,6 +347,17 @@ test_house_click_undo (void)
   g_assert_false (mg_house_rule (mg_campaign_get_ruleset (campaign), "double_dice", TRUE));
   g_assert_false (gtk_switch_get_active (sw));
   assert_row (campaign, 2, TRUE, NULL);
+  /* The Journal page shows both rows, with the descriptor's sentence, the last one undone. */
+  {
+    MgJournalPage *journal = MG_JOURNAL_PAGE (mg_campaign_window_get_page (MG_CAMPAIGN_WINDOW (window), "journal"));
+    GListModel *model = mg_journal_page_get_model (journal);
+    g_autoptr(MgJournalItem) item = NULL;
+
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
+    item = g_list_model_get_item (model, 1);
+    g_assert_cmpstr (mg_journal_item_get_summary (item), ==, "House rule: Dice rolled twice — Every roll is made twice.");
+    g_assert_true (mg_journal_item_get_undone (item));
+  }
   /* The header bar's Redo, clicked, makes it again. */
   g_assert_true (ui_test_click (shown_button (window, NULL, "win.redo")));
   wait_ms (200);
