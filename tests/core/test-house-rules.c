@@ -200,7 +200,9 @@ test_cli (void)
   g_autoptr(GError) error = NULL;
   MgCampaign *c = new_cricchio (path);
   json_object *on = ruleset_with (mg_campaign_get_ruleset (c), TRUE);
-  g_autoptr(CliResult) undo = NULL, log = NULL, redo = NULL, check = NULL;
+  g_autoptr(CliResult) undo = NULL, log = NULL, redo = NULL, check = NULL, md = NULL;
+  g_autofree char *md_path = g_build_filename (dir, "h.md", NULL);
+  g_autofree char *text = NULL;
 
   g_assert_true (mg_campaign_set_ruleset (c, on, &error));
   g_object_unref (c);
@@ -208,6 +210,11 @@ test_cli (void)
   log = cli_run (dir, NULL, "log", "h.db", NULL);
   g_assert_cmpint (log->status, ==, 0);
   g_assert_nonnull (strstr (log->out, summary));
+  /* The players' export says which house rule was in force from when. */
+  md = cli_run (dir, NULL, "export", "h.db", "--format", "md", "-o", "h.md", NULL);
+  g_assert_cmpint (md->status, ==, 0);
+  g_assert_true (g_file_get_contents (md_path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, summary));
   undo = cli_run (dir, NULL, "undo", "h.db", NULL);
   g_assert_cmpint (undo->status, ==, 0);
   assert_file_rule (path, FALSE);
