@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "mg-journal-model.h"
+#include "mg-campaign-rules.h"
 #include "mg-export.h"
 #include "mg-narrate.h"
 
@@ -147,6 +148,18 @@ has_dice (const char *dice_json)
   return dice_json != NULL && *dice_json != '\0' && *dice_json != ']';
 }
 
+/* The row's sentence; a ruleset change's is made again from its events in the viewer's
+ * language (the house rules' titles and sentences are the descriptor's, issue 34). */
+static char *
+journal_summary (const MgJournalEntry *entry, MgCampaign *campaign)
+{
+  char *text = NULL;
+
+  if (g_strcmp0 (entry->actor, "GM") == 0 && entry->events != NULL && strstr (entry->events, "_changed\"") != NULL)
+    text = mg_campaign_rules_describe (mg_campaign_get_game_id (campaign), entry->events);
+  return text != NULL ? text : g_strdup (entry->summary != NULL ? entry->summary : "");
+}
+
 /* summary: the row's sentence in the viewer's language (mg-narrate.h), taken. */
 static MgJournalItem *
 item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign, gboolean hiding,
@@ -157,7 +170,15 @@ item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign, 
   item->seq = entry->seq;
   item->turn = entry->turn;
   item->actor = g_strdup (entry->actor != NULL ? entry->actor : "");
-  item->summary = summary;
+  /* A ruleset change is told from its events (the descriptor's words); any other row by the
+   * narrator (the engine's sentence in the viewer's language). */
+  if (g_strcmp0 (entry->actor, "GM") == 0 && entry->events != NULL && strstr (entry->events, "_changed\"") != NULL)
+    {
+      g_free (summary);
+      item->summary = journal_summary (entry, campaign);
+    }
+  else
+    item->summary = summary;
   item->dice_json = g_strdup (entry->dice);
   item->ruleset = json_object_get (mg_campaign_get_ruleset (campaign));
   /* An event for one seat carries "seat": looked for in the text, not parsed (as the store's

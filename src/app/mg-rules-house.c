@@ -1,7 +1,8 @@
 /* mg-rules-house.c — the Rules page's "House rules" (issue 34): each reading the rulebook leaves
  * open, declared by the game's descriptor (MgHouseRule), as a row with a switch and the sentence
  * of the choice in force. A switch applies at once through mg_campaign_set_ruleset, the path the
- * page's Apply takes, and a toast offers to undo it. */
+ * page's Apply takes: a journal row of the referee's, so the toast's Undo is the window's Undo
+ * (Ctrl+Z, the header bar's button), which takes it back as any action. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -16,6 +17,7 @@ typedef struct
   json_object         *shipped;
   MgRulesHouseApplied  applied;
   gpointer             data;
+  AdwToast            *toast;   /* the toast of the last switch while it is shown, else NULL */
 } House;
 
 static void
@@ -23,6 +25,8 @@ house_free (gpointer data)
 {
   House *house = data;
 
+  if (house->toast != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (house->toast), (gpointer *) &house->toast);
   g_clear_object (&house->campaign);
   json_object_put (house->shipped);
   g_free (house);
@@ -57,32 +61,6 @@ row_show (GtkWidget *row, const MgHouseRule *rule, gboolean on, gboolean fallbac
   gtk_widget_set_visible (tag, on == fallback);
 }
 
-typedef struct
-{
-  MgCampaign *campaign;
-  char       *key;
-  gboolean    on;
-} Undo;
-
-static void
-undo_free (gpointer data)
-{
-  Undo *undo = data;
-
-  g_object_unref (undo->campaign);
-  g_free (undo->key);
-  g_free (undo);
-}
-
-static void
-undo_clicked (AdwToast *toast, Undo *undo)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!mg_rules_house_set (undo->campaign, undo->key, undo->on, &error))
-    g_warning ("A house rule could not be put back: %s", error->message);
-}
-
 static void
 switch_changed (GtkSwitch *sw, GParamSpec *pspec, House *house)
 {
@@ -107,14 +85,14 @@ switch_changed (GtkSwitch *sw, GParamSpec *pspec, House *house)
     /* Translators: a toast: the house rule just switched, and the choice now in force */
     g_autofree char *title = g_strdup_printf (_("%s: %s"), _(rule->title), _(on ? rule->when_on : rule->when_off));
     AdwToast *toast = adw_toast_new (title);
-    Undo *undo = g_new0 (Undo, 1);
 
-    undo->campaign = g_object_ref (house->campaign);
-    undo->key = g_strdup (rule->key);
-    undo->on = !on;
+    /* The change is the journal's last row: the window's Undo takes it back. */
     adw_toast_set_button_label (toast, _("_Undo"));
-    g_object_set_data_full (G_OBJECT (toast), "mg-undo", undo, undo_free);
-    g_signal_connect (toast, "button-clicked", G_CALLBACK (undo_clicked), undo);
+    adw_toast_set_action_name (toast, "win.undo");
+    if (house->toast != NULL)
+      g_object_remove_weak_pointer (G_OBJECT (house->toast), (gpointer *) &house->toast);
+    house->toast = toast;
+    g_object_add_weak_pointer (G_OBJECT (toast), (gpointer *) &house->toast);
     mg_toast_add (GTK_WIDGET (sw), toast);
   }
 }
@@ -126,6 +104,9 @@ campaign_changed (GtkWidget *group)
 {
   House *house = g_object_get_data (G_OBJECT (group), "mg-house");
 
+  /* Anything after the switch (an action, an undo) makes the toast's Undo about another row. */
+  if (house->toast != NULL)
+    adw_toast_dismiss (house->toast);
   for (guint i = 0; i < house->game->n_house_rules; i++)
     {
       const MgHouseRule *rule = &house->game->house_rules[i];

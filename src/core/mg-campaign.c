@@ -155,10 +155,15 @@ action_actor (const MgState *state, json_object *action)
 static gboolean
 check_action_object (json_object *action, GError **error)
 {
-  if (json_object_is_type (action, json_type_object))
+  if (!json_object_is_type (action, json_type_object))
+    g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                         _("An action is a JSON object"));
+  /* Replay skips it: only mg_campaign_set_ruleset writes one. */
+  else if (mg_campaign_rules_is_row (action))
+    g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                         _("A change of the ruleset is made on the Rules page, not as an action"));
+  else
     return TRUE;
-  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                       _("An action is a JSON object"));
   return FALSE;
 }
 
@@ -240,6 +245,8 @@ mg_campaign_replay_row (MgState *state, gint64 seq, const char *action_text, con
   else if (!json_object_is_type (dice_json, json_type_array))
     g_set_error_literal (&local, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
                          _("its dice are not a JSON array"));
+  else if (mg_campaign_rules_is_row (action))
+    ;   /* a change of the ruleset (mg-campaign-rules.c), not an engine action */
   else if ((dice = mg_dice_new_from_json (dice_json, &local)))
     {
       /* A recorded row: its names were accepted when it was played (mg_rules_replaying). */
@@ -2411,6 +2418,20 @@ mark_row (MgCampaign *self, gint64 seq, int undone, GError **error)
   return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
 }
 
+/* A ruleset change among the rows is undone or redone by mg-campaign-rules.c, in one commit. */
+static MgCampaignRulesStep
+rules_step (MgCampaign *self, GArray *seqs, gboolean undo, guint *done, GError **error)
+{
+  MgCampaignRulesStep step = mg_campaign_rules_step (self, seqs, undo, error);
+
+  if (step == MG_CAMPAIGN_RULES_STEP_DONE)
+    {
+      self->stepped = g_array_index (seqs, gint64, seqs->len - 1);
+      *done = seqs->len;
+    }
+  return step;
+}
+
 /* Undo builds its new state aside (never sets *mutated): on failure memory still equals the file. */
 static gboolean
 undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GError **error)
@@ -2422,12 +2443,15 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   UndoMarks marks;
   MgState *state;
   MgRows *tables = NULL;
+  MgCampaignRulesStep step;
   gint64 low;
 
   if (!seqs)
     return FALSE;
   if (seqs->len == 0)
     return fail_nothing (error, _("There is nothing to undo"));
+  if ((step = rules_step (self, seqs, TRUE, done, error)) != MG_CAMPAIGN_RULES_STEP_NONE)
+    return step == MG_CAMPAIGN_RULES_STEP_DONE;
 
   for (guint i = 0; i < seqs->len; i++)
     if (!mark_row (self, g_array_index (seqs, gint64, i), 1, error))
@@ -2463,6 +2487,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   g_autoptr(GArray) seqs = NULL;
   UndoMarks marks;
   MgRows *tables = NULL;
+  MgCampaignRulesStep step;
 
   if (!self->can_redo)
     return fail_nothing (error, _("There is nothing to redo"));
@@ -2473,6 +2498,8 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
     return FALSE;
   if (seqs->len == 0)
     return fail_nothing (error, _("There is nothing to redo"));
+  if ((step = rules_step (self, seqs, FALSE, done, error)) != MG_CAMPAIGN_RULES_STEP_NONE)
+    return step == MG_CAMPAIGN_RULES_STEP_DONE;
   if (!drop_snapshots_from (self, g_array_index (seqs, gint64, 0), error))
     return FALSE;
 
@@ -2948,35 +2975,34 @@ fail:
 
 /* ---- ruleset, check -------------------------------------------------------------------- */
 
+/* mg_campaign_set_ruleset is in mg-campaign-rules.c: a change of the ruleset is a journal row
+ * (issue 34).  What it needs of the campaign: */
+
+MgStore *
+mg_campaign_get_store (MgCampaign *self)
+{
+  return self->store;
+}
+
 gboolean
-mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
+mg_campaign_begin (MgCampaign *self, GError **error)
+{
+  return begin_locked (self, error);
+}
+
+/* Every row in force must replay under the new rules; snapshots are rebuilt as it goes. */
+gboolean
+mg_campaign_rebuild (MgCampaign *self, json_object *ruleset, GError **error)
 {
   g_autoptr(GError) local = NULL;
   g_autoptr(MgStoreStmt) stmt = NULL;
-  json_object *own = NULL;
-  MgState *state = NULL;
+  g_autoptr(MgState) state = NULL;
   MgRows *tables = NULL;
-  guint since_snap = self->since_snap;
 
-  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
-  if (!json_object_is_type (ruleset, json_type_object))
-    {
-      g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                           _("$: a ruleset is a JSON object"));
-      return FALSE;
-    }
-  if (self->rules->check_ruleset && !self->rules->check_ruleset (ruleset, error))
-    return FALSE;
-  /* The campaign keeps its own copy, exactly as stored. */
-  own = json_tokener_parse (json_text (ruleset));
-
-  if (!begin_locked (self, error))
-    goto fail;
-  /* Every row in force must replay under the new rules; snapshots are rebuilt as it goes. */
   self->since_snap = 0;
   if (!drop_snapshots_from (self, 0, error))
-    goto fail;
-  state = replay (self, own, FALSE, G_MAXINT64, after_row, NULL, NULL, &local);
+    return FALSE;
+  state = replay (self, ruleset, FALSE, G_MAXINT64, after_row, NULL, NULL, &local);
   if (!state)
     {
       if (local->domain == MG_STORE_ERROR)
@@ -2984,30 +3010,27 @@ mg_campaign_set_ruleset (MgCampaign *self, json_object *ruleset, GError **error)
       else
         g_propagate_prefixed_error (error, g_steal_pointer (&local),
                                     _("The journal does not replay under this ruleset: "));
-      goto fail;
+      return FALSE;
     }
   stmt = mg_store_prepare (self->store, "UPDATE campaign SET ruleset = ?1 WHERE id = 1", error);
   if (!stmt)
-    goto fail;
-  sqlite3_bind_text (stmt, 1, json_text (own), -1, SQLITE_STATIC);
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, json_text (ruleset), -1, SQLITE_STATIC);
   if (mg_store_step (self->store, stmt, error) != SQLITE_DONE ||
-      !write_tables (self, state, &tables, error) ||
-      !mg_store_commit (self->store, error))
-    goto fail;
-
-  tables_written (self, g_steal_pointer (&tables));
-  json_object_put (self->ruleset);
-  self->ruleset = own;
-  set_state (self, state);
-  emit_changed (self);
+      !write_tables (self, state, &tables, error))
+    return FALSE;
+  tables_written (self, tables);
   return TRUE;
+}
 
-fail:
-  g_clear_pointer (&tables, mg_rows_free);
-  self->since_snap = since_snap;
-  mg_store_rollback (self->store);
-  g_clear_pointer (&state, mg_state_free);
-  json_object_put (own);
+gboolean
+mg_campaign_finish (MgCampaign *self, gboolean ok, GError **error)
+{
+  if (ok && mg_store_commit (self->store, error) && load_all (self, error))
+    return TRUE;
+  /* The entity tables may be written in memory's cache and rolled back in the file. */
+  tables_unknown (self);
+  resync (self);
   convert_error (error);
   return FALSE;
 }

@@ -81,7 +81,9 @@ guint32      mg_campaign_get_seed     (MgCampaign *self);
 /* The campaign's own copy of the ruleset (owned by self; do not modify). */
 json_object *mg_campaign_get_ruleset  (MgCampaign *self);
 /* Checks the ruleset, then that every active journal action still replays under it;
- * on refusal nothing changes and the message says which check failed. */
+ * on refusal nothing changes and the message says which check failed.  A change is one journal
+ * row of the referee's ("GM", action {"type":"_ruleset"}: mg-campaign-rules.h) in the same
+ * commit, which undo and redo take back and make again; the same ruleset again writes nothing. */
 gboolean     mg_campaign_set_ruleset  (MgCampaign *self, json_object *ruleset, GError **error);
 
 /* The current state (owned by self, valid until the next act/undo/redo). */

@@ -23,6 +23,8 @@
 #include "mg-campaign-window-private.h"
 #include "mg-fake-engine.h"
 #include "mg-game.h"
+#include "mg-journal-model.h"
+#include "mg-journal-page.h"
 #include "mg-rules-form.h"
 #include "mg-rules-house.h"
 #include "mg-rules-page.h"
@@ -247,19 +249,36 @@ static const MgHouseRule fake_house[] = {
   { "lucky_seven", "A lucky seven", "A seven wins.", "A seven is a number like any.", "Seven is lucky." },
 };
 
+/* The first shown button under root with this label (when given) and action (when given): the
+ * toast's "_Undo", the header bar's Redo. */
 static GtkWidget *
-undo_button (GtkWidget *widget)
+shown_button (GtkWidget *root, const char *label, const char *action)
 {
-  if (GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
-      g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), _("_Undo")) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+  if (GTK_IS_BUTTON (root) && gtk_widget_get_mapped (root) &&
+      (label == NULL || g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0) &&
+      (action == NULL || g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = undo_button (child);
+      GtkWidget *found = shown_button (child, label, action);
       if (found != NULL)
         return found;
     }
   return NULL;
+}
+
+/* Journal row `seq` of the campaign: undone or not, and its sentence (when given). */
+static void
+assert_row (MgCampaign *campaign, gint64 seq, gboolean undone, const char *summary)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgJournalEntry) row = mg_campaign_journal_get (campaign, seq, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (row->actor, ==, "GM");
+  g_assert_cmpint (row->undone, ==, undone);
+  if (summary != NULL)
+    g_assert_cmpstr (row->summary, ==, summary);
 }
 
 static void
@@ -308,12 +327,43 @@ test_house_click_undo (void)
   }
 
   wait_ms (700);   /* the toast slides in: click it where it rests */
-  undo = undo_button (window);
+  undo = shown_button (window, _("_Undo"), NULL);
   g_assert_nonnull (undo);
   g_assert_true (ui_test_click (undo));
   wait_ms (200);
   g_assert_false (mg_house_rule (mg_campaign_get_ruleset (campaign), "double_dice", TRUE));
   g_assert_false (gtk_switch_get_active (sw));
+  /* The toast's Undo is the window's: the switch's journal row is marked undone. */
+  assert_row (campaign, 1, TRUE, "House rule: Dice rolled twice — Every roll is made twice.");
+
+  /* Again, then Ctrl+Z through the X server, no entry holding the focus: the old reading is
+   * back, on the switch too, and the row says it was undone. */
+  g_assert_true (ui_test_click (GTK_WIDGET (sw)));
+  g_assert_true (gtk_switch_get_active (sw));
+  assert_row (campaign, 2, FALSE, "House rule: Dice rolled twice — Every roll is made twice.");
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  g_assert_true (ui_test_keys (window, GDK_KEY_z, GDK_KEY_Control_L));
+  wait_ms (200);
+  g_assert_false (mg_house_rule (mg_campaign_get_ruleset (campaign), "double_dice", TRUE));
+  g_assert_false (gtk_switch_get_active (sw));
+  assert_row (campaign, 2, TRUE, NULL);
+  /* The Journal page shows both rows, with the descriptor's sentence, the last one undone. */
+  {
+    MgJournalPage *journal = MG_JOURNAL_PAGE (mg_campaign_window_get_page (MG_CAMPAIGN_WINDOW (window), "journal"));
+    GListModel *model = mg_journal_page_get_model (journal);
+    g_autoptr(MgJournalItem) item = NULL;
+
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
+    item = g_list_model_get_item (model, 1);
+    g_assert_cmpstr (mg_journal_item_get_summary (item), ==, "House rule: Dice rolled twice — Every roll is made twice.");
+    g_assert_true (mg_journal_item_get_undone (item));
+  }
+  /* The header bar's Redo, clicked, makes it again. */
+  g_assert_true (ui_test_click (shown_button (window, NULL, "win.redo")));
+  wait_ms (200);
+  g_assert_true (mg_house_rule (mg_campaign_get_ruleset (campaign), "double_dice", FALSE));
+  g_assert_true (gtk_switch_get_active (sw));
+  assert_row (campaign, 2, FALSE, NULL);
   close_campaign_windows (app);
 }
 

@@ -40,6 +40,7 @@ struct _MgTftFighterRow
   GtkWidget     *option_box;
   GtkDropDown   *option_dropdown;
   GtkSpinButton *moved_spin;
+  GtkCheckButton *fly_check;   /* shown for a figure with a flying MA, options a, b, c */
   GtkMenuButton *engaged_button;
   GtkBox        *engaged_box;
   GtkFlowBox    *gear_line;
@@ -138,6 +139,8 @@ option_action (MgTftFighterRow *self)
   json_object_object_add (action, "figure", json_object_new_string (self->figure));
   json_object_object_add (action, "option", json_object_new_string (option));
   json_object_object_add (action, "moved", json_object_new_int (gtk_spin_button_get_value_as_int (self->moved_spin)));
+  if (shown (self->fly_check) && gtk_check_button_get_active (self->fly_check))
+    json_object_object_add (action, "flying", json_object_new_boolean (TRUE));
   engaged = json_object_new_array ();
   for (guint i = 0; i < self->engaged_checks->len; i++)
     {
@@ -187,9 +190,13 @@ controls_changed (MgTftFighterRow *self)
   gboolean shield = option_e && g_object_get_data (G_OBJECT (self), "has-shield") != NULL;
   gboolean pick_up = option_e && g_object_get_data (G_OBJECT (self), "on-ground") != NULL;
   gboolean main_gauche = attacks && g_object_get_data (G_OBJECT (self), "has-mg") != NULL;
+  /* "Its MA is 8 on the ground, 16 if flying" (p. 19): only moving is flown (a, b, c). */
+  gboolean fly = g_object_get_data (G_OBJECT (self), "can-fly") != NULL && option != NULL &&
+                 strchr ("abc", option[0]) != NULL && option[1] == '\0';
 
   if (self->filling)
     return;
+  gtk_widget_set_visible (GTK_WIDGET (self->fly_check), fly);
   self->touched = TRUE;
   if (readies || shield || pick_up || main_gauche)
     ensure_gear (self);
@@ -309,6 +316,8 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
     mg_tft_choice_fill (self->weapon_dropdown, weapons, weapon_names);
   g_object_set_data (G_OBJECT (self), "has-mg",
                      mg_tft_json_has_str (carried, "main_gauche") ? GINT_TO_POINTER (1) : NULL);
+  /* The engine tells a figure that can fly by its flying MA. */
+  g_object_set_data (G_OBJECT (self), "can-fly", mg_ui_json_int (fighter, "ma_flying", 0) > 0 ? GINT_TO_POINTER (1) : NULL);
   g_object_set_data (G_OBJECT (self), "has-shield", mg_ui_json_str (fighter, "shield") != NULL ? GINT_TO_POINTER (1) : NULL);
   g_object_set_data (G_OBJECT (self), "on-ground",
                      dropped != NULL && json_object_array_length (dropped) > 0 ? GINT_TO_POINTER (1) : NULL);
@@ -341,6 +350,7 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
     {
       mg_tft_choice_set (self->option_dropdown, mg_ui_json_str (declared, "option"));
       gtk_spin_button_set_value (self->moved_spin, mg_ui_json_int (declared, "moved", 0));
+      gtk_check_button_set_active (self->fly_check, mg_ui_json_bool (declared, "flying"));
       set_weapon_choice (self, mg_ui_json_str (declared, "weapon"));
     }
   else
@@ -358,6 +368,7 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
             mg_tft_choice_set (self->option_dropdown, json_object_get_string (json_object_array_get_idx (legal, 0)));
         }
       gtk_spin_button_set_value (self->moved_spin, 0);
+      gtk_check_button_set_active (self->fly_check, FALSE);
     }
   self->filling = FALSE;
 }
@@ -463,7 +474,9 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
 
   if (declared != NULL)
     {
-      g_autofree char *text = g_strdup_printf (_("Option %s, moved %d"), mg_tft_option_title (mg_ui_json_str (declared, "option")),
+      g_autofree char *text = g_strdup_printf (mg_ui_json_bool (declared, "flying") ? _("Option %s, flew %d")
+                                                                                    : _("Option %s, moved %d"),
+                                               mg_tft_option_title (mg_ui_json_str (declared, "option")),
                                                mg_ui_json_int (declared, "moved", 0));
       gtk_label_set_text (self->option_label, text);
     }
@@ -553,6 +566,12 @@ mg_tft_fighter_row_choose_shield (MgTftFighterRow *self, const char *shield, gbo
   gtk_check_button_set_active (self->pick_up_check, pick_up);
   controls_changed (self);
   return TRUE;
+}
+
+GtkWidget *
+mg_tft_fighter_row_get_fly_check (MgTftFighterRow *self)
+{
+  return GTK_WIDGET (self->fly_check);
 }
 
 GtkWidget *
@@ -646,6 +665,7 @@ mg_tft_fighter_row_class_init (MgTftFighterRowClass *klass)
   BIND (option_label);
   BIND (option_box);
   BIND (option_dropdown);
+  BIND (fly_check);
   BIND (moved_spin);
   BIND (engaged_button);
   BIND (engaged_box);
@@ -673,6 +693,7 @@ mg_tft_fighter_row_init (MgTftFighterRow *self)
   }
   mg_drop_down_defer_list (self->option_dropdown);
   g_signal_connect_swapped (self->option_dropdown, "notify::selected", G_CALLBACK (controls_changed), self);
+  g_signal_connect_swapped (self->fly_check, "toggled", G_CALLBACK (controls_changed), self);
   g_signal_connect_swapped (self->moved_spin, "value-changed", G_CALLBACK (controls_changed), self);
   /* Enter in the hexes moved declares, as the button would. */
 }

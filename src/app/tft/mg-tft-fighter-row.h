@@ -21,6 +21,8 @@ gboolean         mg_tft_fighter_row_choose  (MgTftFighterRow *self, const char *
 /* Option e's shield ("ready", "sling", NULL as it is) and picking up; FALSE if not offered now. */
 gboolean         mg_tft_fighter_row_choose_shield (MgTftFighterRow *self, const char *shield, gboolean pick_up);
 GtkWidget       *mg_tft_fighter_row_get_declare_button (MgTftFighterRow *self);
+/* "Fly": shown for a figure with a flying MA (the gargoyle) on options a, b, c. */
+GtkWidget       *mg_tft_fighter_row_get_fly_check (MgTftFighterRow *self);
 GtkWidget       *mg_tft_fighter_row_get_engaged_button (MgTftFighterRow *self);
 /* The weapon to ready: NULL until an option first needs it (it is built then). */
 GtkWidget       *mg_tft_fighter_row_get_weapon_dropdown (MgTftFighterRow *self);

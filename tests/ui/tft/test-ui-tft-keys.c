@@ -12,10 +12,37 @@
 #include "mg-campaign-window-private.h"
 #include "mg-tft-attack-dialog.h"
 #include "mg-tft-fight-page.h"
+#include "mg-tft-fighter-row.h"
 #include "mg-tft-util.h"
 
 static MgApplication *app;
 static char *tmpdir;
+
+/* A campaign of TFT named `name` in tmpdir, `actions` played, shown on its Fight page. */
+static MgTftFightPage *
+show_fight (const char *name, const char * const *actions, guint n, MgCampaign **campaign)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *file = g_strdup_printf ("%s.db", name);
+  g_autofree char *path = g_build_filename (tmpdir, file, NULL);
+  const char *players[] = { "Ann", NULL };
+  MgCampaignWindow *window;
+
+  *campaign = mg_campaign_create (path, "tft", name, players, NULL, 7, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(json_object) action = json_tokener_parse (actions[i]);
+
+      mg_journal_entry_free (mg_campaign_act (*campaign, action, &error));
+      g_assert_no_error (error);
+    }
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, *campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
+  wait_ms (300);
+  return MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+}
 
 static void
 test_keyboard_turn (void)
@@ -28,32 +55,14 @@ test_keyboard_turn (void)
     "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"a\"}",
     "{\"type\":\"attacks\"}",
   };
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (tmpdir, "Keys.db", NULL);
-  const char *players[] = { "Ann", NULL };
-  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "tft", "Keys", players, NULL, 7, &error);
-  MgCampaignWindow *window;
-  MgTftFightPage *page;
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgTftFightPage *page = show_fight ("Keys", actions, G_N_ELEMENTS (actions), &campaign);
+  GtkWidget *w = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (page)));
   MgTftAttackDialog *dialog;
-  GtkWidget *w, *banner;
+  GtkWidget *banner;
   g_autofree char *outcome = NULL;
-  gint64 rows;
+  gint64 rows = mg_campaign_journal_count (campaign);
 
-  g_assert_no_error (error);
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    {
-      g_autoptr(json_object) action = json_tokener_parse (actions[i]);
-
-      mg_journal_entry_free (mg_campaign_act (campaign, action, &error));
-      g_assert_no_error (error);
-    }
-  rows = mg_campaign_journal_count (campaign);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
-  w = GTK_WIDGET (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
-  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
-  wait_ms (300);
-  page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
   if (!ui_test_key (w, GDK_KEY_Tab, 0))
     {
       g_test_skip ("keys are sent through XTest: needs an X11 display (the tests run under xvfb-run)");
@@ -74,9 +83,9 @@ test_keyboard_turn (void)
   wait_ms (100);
   g_assert_null (mg_tft_attack_dialog_get_message (dialog));
   g_assert_true (ui_test_key (GTK_WIDGET (dialog), GDK_KEY_Return, 0));
-  /* The action is on disk (fsync) before its outcome shows: up to 2 s on a loaded machine. */
-  for (guint tries = 0; tries < 40 && mg_tft_attack_dialog_get_outcome (dialog) == NULL; tries++)
-    wait_ms (50);
+  /* Enter activates the default button, which GTK clicks 250 ms later (ACTIVATE_TIMEOUT). */
+  for (guint i = 0; i < 20 && mg_tft_attack_dialog_get_outcome (dialog) == NULL; i++)
+    wait_ms (100);
   g_assert_nonnull (mg_tft_attack_dialog_get_outcome (dialog));
   outcome = g_strdup (mg_tft_attack_dialog_get_outcome (dialog));
   g_assert_nonnull (strstr (outcome, "7"));
@@ -99,6 +108,77 @@ test_keyboard_turn (void)
   close_campaign_windows (app);
 }
 
+/* A gargoyle flies (p. 19, issue 34): on the Fight page its card offers Fly with options a, b, c
+ * (not d, and never on a man's card); a real click on Fly, its 16 hexes typed, a click on Declare:
+ * the engine records the flight and the gargoyle is aloft. */
+static void
+test_fly (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"G\",\"kind\":\"gargoyle\"}",
+    "{\"type\":\"create_figure\",\"figure\":\"H\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"spear\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"Stone\":[\"G\"],\"Men\":[\"H\"]}}",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgTftFightPage *page = show_fight ("Fly", actions, G_N_ELEMENTS (actions), &campaign);
+  GtkWidget *w = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (page)));
+  g_autoptr(MgJournalEntry) last = NULL;
+  g_autoptr(json_object) state = NULL;
+  MgTftFighterRow *g, *h;
+  GtkWidget *fly, *spin;
+  json_object *figures;
+
+  g = mg_tft_fight_page_get_fighter (page, "G");
+  h = mg_tft_fight_page_get_fighter (page, "H");
+  wait_ms (100);
+  fly = mg_tft_fighter_row_get_fly_check (g);
+  /* Fly goes with moving: a, b, c; not d (drop prone); never for a man. */
+  g_assert_true (mg_tft_fighter_row_choose (g, "d", 0, NULL, NULL));
+  g_assert_false (gtk_widget_get_visible (fly));
+  g_assert_true (mg_tft_fighter_row_choose (h, "a", 0, NULL, NULL));
+  g_assert_false (gtk_widget_get_visible (mg_tft_fighter_row_get_fly_check (h)));
+  g_assert_true (mg_tft_fighter_row_choose (g, "a", 0, NULL, NULL));
+  wait_ms (100);
+  g_assert_true (gtk_widget_get_mapped (fly));
+
+  if (!ui_test_click (fly))
+    {
+      g_test_skip ("clicks are sent through XTest: needs an X11 display (the tests run under xvfb-run)");
+      close_campaign_windows (app);
+      return;
+    }
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (fly)));
+  /* 16 hexes, the flying MA: typed into Moved (beside Fly), Tab to take it. */
+  spin = gtk_widget_get_prev_sibling (fly);
+  g_assert_true (GTK_IS_SPIN_BUTTON (spin));
+  gtk_widget_grab_focus (spin);
+  g_assert_true (ui_test_key (w, GDK_KEY_a, GDK_KEY_Control_L));
+  g_assert_true (ui_test_type (w, "16"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Tab, 0));
+  wait_ms (100);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)), ==, 16);
+  g_assert_null (mg_tft_fighter_row_get_message (g));
+  g_assert_true (ui_test_click (mg_tft_fighter_row_get_declare_button (g)));
+  wait_ms (200);
+
+  last = mg_campaign_journal_get (campaign, mg_campaign_journal_count (campaign), &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (last->action, "\"option\":\"a\""));
+  g_assert_nonnull (strstr (last->action, "\"moved\":16"));
+  g_assert_nonnull (strstr (last->action, "\"flying\":true"));
+  state = mg_state_to_json (mg_campaign_get_state (campaign));
+  figures = json_object_object_get (json_object_object_get (state, "fight"), "figures");
+  for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
+    {
+      json_object *f = json_object_array_get_idx (figures, i);
+      if (g_strcmp0 (json_object_get_string (json_object_object_get (f, "name")), "G") == 0)
+        g_assert_true (json_object_get_boolean (json_object_object_get (f, "aloft")));
+    }
+  g_assert_nonnull (figures);
+  close_campaign_windows (app);
+}
+
 /* The sample's main page at 360 and 1400 px, light and dark, to be looked at (issue 32, 33). */
 static void
 test_screenshots (void)
@@ -113,6 +193,7 @@ main (int argc, char *argv[])
 
   app = ui_test_init (&argc, &argv, "melee-gm-ui-tft-keys", &tmpdir);
   g_test_add_func ("/ui/tft/keyboard-turn", test_keyboard_turn);
+  g_test_add_func ("/ui/tft/fly", test_fly);
   g_test_add_func ("/ui/tft/screenshots", test_screenshots);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
