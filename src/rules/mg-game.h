@@ -51,6 +51,12 @@ typedef struct {
   const char         *page;
 } MgRulesetWord;
 
+/* How the exports head one column of a standing table (see MgGame.export_columns). */
+typedef struct {
+  const char *key;                   /* "casualties" */
+  const char *title;                 /* NC_("export column", "Casualties"), or NULL: not shown */
+} MgExportColumn;
+
 /* Each game's folder fills one of these (src/rules/<game>/mg-<game>-game.c) and the meson list
  * `games` in the top-level meson.build names it; the registry below is generated from that list.
  * The game's pages (MgGameUi, src/app/mg-game-ui.h) are looked up by the same id. */
@@ -85,6 +91,18 @@ typedef struct {
    * exact where the space is small, else sampled with a GRand seeded by `seed`, so the same
    * question gives the same answer. NULL with the reason validate() would give on refusal. */
   json_object         *(*odds) (const MgState *state, json_object *question, guint32 seed, GError **error);
+  /* The members of pending() besides "turn", "phase" and "over" whose change means that play
+   * moved on (the secrets shown are hidden again): NULL-terminated; NULL for none. */
+  const char * const  *moved_on;         /* { "match", "battle", NULL } */
+  /* Optional: the name of face `value` (1 to `sides`) of a die of `sides` sides, as the game's
+   * ruleset names it, untranslated ("Sweep"); NULL where the die shows a plain number. The
+   * Journal and the exports count such dice by face ("4 Sweep · 2 Kick"). */
+  const char          *(*face_name) (json_object *ruleset, guint sides, guint value);
+  /* The words heading the exports' standing tables, for the keys of the game's views' tables:
+   * the Journal's words, never the engine's key ("Revealed", not "pick"). A title NULL: not a
+   * column for a reader (a whole record in one cell). Keys no game declares keep their words. */
+  const MgExportColumn *export_columns;
+  guint                 n_export_columns;
 } MgGame;
 
 const MgGame  *mg_game_lookup   (const char *game_id);
@@ -92,6 +110,8 @@ const MgGame **mg_games_all     (guint *n_games);       /* in the order of the m
 /* Adds a game after the built-in ones (or replaces the one with the same id): tests use it
  * for their fake engine. `game` must outlive the program. */
 void           mg_game_register (const MgGame *game);
+/* The game a ruleset or a view names in its member "game"; NULL if none or unknown. */
+const MgGame  *mg_game_of_json  (json_object *object);
 /* The variant of `game` whose value is `value`; NULL if it has none of that value. */
 const MgGameVariant *mg_game_find_variant (const MgGame *game, const char *value);
 /* The value of house rule `key` in `ruleset` ("house_rules" member); `fallback` when absent

@@ -62,6 +62,13 @@ const MgHouseRule ch_house_rules[CH_N_HOUSE_RULES] = {
 /* mg-cricchio-words.c: the Rules page's words. */
 const MgRulesetWord *mg_cricchio_ruleset_words (guint *n);
 
+/* The exports' words for the view's tables. */
+static const MgExportColumn export_columns[] = {
+  { "kind", NC_("export column", "Kind") },
+  { "at", NC_("export column", "Where") },
+  { "moved", NC_("export column", "Moved") },
+};
+
 const MgGame *
 mg_cricchio_game (void)
 {
@@ -75,6 +82,8 @@ mg_cricchio_game (void)
     .n_variants = CH_N_VARIANTS,
     .house_rules = ch_house_rules,
     .n_house_rules = CH_N_HOUSE_RULES,
+    .export_columns = export_columns,
+    .n_export_columns = G_N_ELEMENTS (export_columns),
   };
   /* The engine's tables are another file's, so they are filled in here. */
   game.rules = mg_chess_rules ();

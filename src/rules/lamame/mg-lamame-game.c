@@ -40,6 +40,26 @@ static const char * const table_migrations[] = { DATA "tables/0001.sql", NULL };
 /* mg-lamame-words.c: the Rules page's words. */
 const MgRulesetWord *mg_lamame_ruleset_words (guint *n);
 
+/* The exports' words for the view's tables. */
+static const MgExportColumn export_columns[] = {
+  { "castle", NC_("export column", "Castle") },
+  { "gold", NC_("export column", "Gold") },
+  { "supply", NC_("export column", "Supply") },
+  { "areas", NC_("export column", "Areas") },
+  { "passed", NC_("export column", "Passed") },
+  { "abilities", NC_("export column", "Abilities") },
+  { "start_bid", NC_("export column", "Start bid") },
+  { "card_entry", NC_("export column", "Cards entered") },
+  { "cards", NC_("export column", "Cards") },
+  { "cards_revealed", NC_("export column", "Cards revealed") },
+  { "cards_done", NC_("export column", "Cards played") },
+  { "card_active", NC_("export column", "Card in play") },
+  { "unit", NC_("export column", "Unit") },
+  { "area", NC_("export column", "Area") },
+  { "moved", NC_("export column", "Moved") },
+  { "fresh", NC_("export column", "Fresh") },
+};
+
 const MgGame *
 mg_lamame_game (void)
 {
@@ -51,6 +71,8 @@ mg_lamame_game (void)
     .table_migrations = table_migrations,
     .house_rules = lm_house_rules,
     .n_house_rules = LM_N_HOUSE_RULES,
+    .export_columns = export_columns,
+    .n_export_columns = G_N_ELEMENTS (export_columns),
   };
   /* The engine's table is another file's static, so it is filled in here, by the registry
    * (once, under its lock). */
