@@ -1684,7 +1684,7 @@ do_adjust (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!only (a, f, error) || !get_seat (s, a, "player", &seat, error) ||
       !mg_json_get_int (a, NULL, "gold", AERR, -LM_MAX_GOLD, LM_MAX_GOLD, &delta, error))
     return FALSE;
-  if (mg_json_member (a, "reason") != NULL && !mg_json_get_string (a, NULL, "reason", AERR, &reason, error))
+  if (!mg_json_opt_string (a, NULL, "reason", AERR, &reason, error))
     return FALSE;
   if (s->p.phase == LM_SETUP)
     return mg_rules_illegal (error, _("Start the game first"));
