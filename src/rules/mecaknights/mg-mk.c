@@ -431,13 +431,6 @@ mk_to_json (const MgState *state)
   return o;
 }
 
-static json_object *
-mk_view (const MgState *state, const char *seat)
-{
-  /* Nothing in MecaKnights is hidden from any seat. */
-  return mk_to_json (state);
-}
-
 /* ---------------------------------------------------------------- JSON in */
 
 static gboolean
@@ -3362,7 +3355,7 @@ static const MgRules mk_rules = {
   .pending = mk_pending,
   .to_json = mk_to_json,
   .from_json = mk_from_json,
-  .view = mk_view,
+  /* .view: nothing in MecaKnights is hidden from any seat. */
   .turn = mk_turn,
   .describe = mk_describe,
   .tables = mk_tables,
