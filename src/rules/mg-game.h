@@ -105,6 +105,28 @@ typedef struct {
   guint                 n_export_columns;
 } MgGame;
 
+/* One shape for every descriptor (src/rules/<game>/mg-<game>-game.c): a static MgGame whose
+ * members come from static arrays of the conventional names below, then mg_game_fill() for
+ * what the game's other files hold. MG_GAME_DATA: its shipped ruleset and samples (`samples`)
+ * in its data folder `data` ("/io/github/meleegm/MeleeGM/games/<id>/"); MG_GAME_TABLES: its
+ * `table_names` and `table_migrations`; MG_GAME_EXPORT_COLUMNS: its `export_columns`. */
+#define MG_GAME_DATA(data) \
+  .ruleset_resource = data "ruleset.json", .samples = samples, .n_samples = G_N_ELEMENTS (samples)
+#define MG_GAME_TABLES .table_names = table_names, .table_migrations = table_migrations
+#define MG_GAME_EXPORT_COLUMNS .export_columns = export_columns, .n_export_columns = G_N_ELEMENTS (export_columns)
+
+/* Fills in the members that are other files' (the engine's table, the Rules page's words:
+ * `words` may be NULL) and returns `game`. The registry calls each descriptor once, under its
+ * lock. */
+static inline const MgGame *
+mg_game_fill (MgGame *game, const MgRules *rules, const MgRulesetWord *(*words) (guint *n_words))
+{
+  game->rules = rules;
+  if (words != NULL)
+    game->ruleset_words = words (&game->n_ruleset_words);
+  return game;
+}
+
 const MgGame  *mg_game_lookup   (const char *game_id);
 const MgGame **mg_games_all     (guint *n_games);       /* in the order of the meson list */
 /* Adds a game after the built-in ones (or replaces the one with the same id): tests use it

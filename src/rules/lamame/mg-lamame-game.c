@@ -64,19 +64,11 @@ const MgGame *
 mg_lamame_game (void)
 {
   static MgGame game = {
-    .ruleset_resource = DATA "ruleset.json",
-    .samples = samples,
-    .n_samples = G_N_ELEMENTS (samples),
-    .table_names = table_names,
-    .table_migrations = table_migrations,
+    MG_GAME_DATA (DATA),
+    MG_GAME_TABLES,
     .house_rules = lm_house_rules,
     .n_house_rules = LM_N_HOUSE_RULES,
-    .export_columns = export_columns,
-    .n_export_columns = G_N_ELEMENTS (export_columns),
+    MG_GAME_EXPORT_COLUMNS,
   };
-  /* The engine's table is another file's static, so it is filled in here, by the registry
-   * (once, under its lock). */
-  game.rules = mg_lamame_rules ();
-  game.ruleset_words = mg_lamame_ruleset_words (&game.n_ruleset_words);
-  return &game;
+  return mg_game_fill (&game, mg_lamame_rules (), mg_lamame_ruleset_words);
 }

@@ -51,17 +51,9 @@ const MgGame *
 mg_mecaknights_game (void)
 {
   static MgGame game = {
-    .ruleset_resource = DATA "ruleset.json",
-    .samples = samples,
-    .n_samples = G_N_ELEMENTS (samples),
-    .table_names = table_names,
-    .table_migrations = table_migrations,
-    .export_columns = export_columns,
-    .n_export_columns = G_N_ELEMENTS (export_columns),
+    MG_GAME_DATA (DATA),
+    MG_GAME_TABLES,
+    MG_GAME_EXPORT_COLUMNS,
   };
-  /* The engine's table is another file's static, so it is filled in here, by the registry
-   * (once, under its lock). */
-  game.rules = mg_mk_rules ();
-  game.ruleset_words = mg_mk_ruleset_words (&game.n_ruleset_words);
-  return &game;
+  return mg_game_fill (&game, mg_mk_rules (), mg_mk_ruleset_words);
 }

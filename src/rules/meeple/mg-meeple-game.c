@@ -52,20 +52,13 @@ const MgGame *
 mg_meeple_game (void)
 {
   static MgGame game = {
-    .ruleset_resource = DATA "ruleset.json",
-    .samples = samples,
-    .n_samples = G_N_ELEMENTS (samples),
+    MG_GAME_DATA (DATA),
     /* TRANSLATORS: a turn of Meeple Melee is one battle, numbered through the campaign */
     .turn_heading = N_("Battle %d"),
     .standing_heading = N_("Standing after battle %d"),
     .moved_on = moved_on,
     .face_name = face_name,
-    .export_columns = export_columns,
-    .n_export_columns = G_N_ELEMENTS (export_columns),
+    MG_GAME_EXPORT_COLUMNS,
   };
-  /* The engine's table is another file's static, so it is filled in here, by the registry
-   * (once, under its lock). */
-  game.rules = mg_meeple_rules ();
-  game.ruleset_words = mg_meeple_ruleset_words (&game.n_ruleset_words);
-  return &game;
+  return mg_game_fill (&game, mg_meeple_rules (), mg_meeple_ruleset_words);
 }
