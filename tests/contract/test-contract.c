@@ -325,6 +325,15 @@ test_sample (gconstpointer data)
   g_assert_no_error (error);
 }
 
+/* The seats of the game's first sample, else four of the colours. */
+static const char *const *
+players_of (const MgGame *game)
+{
+  static const char *names[] = { "Red", "Blue", "Green", "Yellow", NULL };
+
+  return game->n_samples > 0 ? game->samples[0].players : names;
+}
+
 /* Random playouts from the start: every concrete action legal_actions() lists is accepted by
  * validate(), and the one played is accepted by apply() with the invariants after it. */
 static void
@@ -333,8 +342,7 @@ test_legal_playout (gconstpointer data)
   const MgGame *game = data;
   g_autoptr(GError) error = NULL;
   g_autoptr(json_object) ruleset = mg_ruleset_load_default (game->rules->id, &error);
-  const char *names[] = { "Red", "Blue", "Green", "Yellow", NULL };
-  const char *const *players = game->n_samples > 0 ? game->samples[0].players : names;
+  const char *const *players = players_of (game);
   guint played = 0;
 
   g_assert_no_error (error);
@@ -400,8 +408,7 @@ test_descriptor (gconstpointer data)
   const MgGame *game = data;
   g_autoptr(GError) error = NULL;
   g_autoptr(json_object) ruleset = mg_ruleset_load_default (game->rules->id, &error);
-  const char *names[] = { "Red", "Blue", "Green", "Yellow", NULL };
-  const char *const *players = game->n_samples > 0 ? game->samples[0].players : names;
+  const char *const *players = players_of (game);
   g_autoptr(MgState) state = NULL;
   g_autoptr(json_object) pending = NULL;
 
