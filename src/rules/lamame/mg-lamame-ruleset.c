@@ -272,10 +272,8 @@ read_kinds (json_object *obj, const char *path, const char *key, gint min, gint 
     return FALSE;
   for (guint k = 0; k < LM_N_KINDS; k++)
     {
-      gint64 v;
-      if (!mg_json_get_int (o, p, lm_kind_ids[k], ERR, min, max, &v, error))
+      if (!mg_json_get_gint (o, p, lm_kind_ids[k], ERR, min, max, &out[k], error))
         return FALSE;
-      out[k] = v;
     }
   return TRUE;
 }
@@ -413,8 +411,7 @@ lm_ruleset_parse (json_object *json, GError **error)
           if ((eff = mg_json_get_object (a, ip, "effect", ERR, error)) == NULL ||
               !mg_json_only (eff, ep, ERR, effect_known, error))
             return NULL;
-          if (mg_json_member (eff, "bonus_income") != NULL &&
-              !mg_json_get_gint (eff, ep, "bonus_income", ERR, 0, LM_MAX_GOLD, &rs->abilities[i].bonus_income, error))
+          if (!mg_json_opt_gint (eff, ep, "bonus_income", ERR, 0, LM_MAX_GOLD, &rs->abilities[i].bonus_income, error))
             return NULL;
         }
     }

@@ -27,8 +27,7 @@ mk_purse_parse (json_object *obj, const char *path, MgJsonErr kind, gint64 min, 
   if (!mg_json_opt_int (obj, path, "gp", kind, min, MK_MAX_COUNT, &out->gp, error))
     return FALSE;
   for (guint r = 0; r < MK_N_RES; r++)
-    if (mg_json_member (obj, mk_res_ids[r]) != NULL &&
-        !mg_json_get_int (obj, path, mk_res_ids[r], kind, min, MK_MAX_COUNT, &out->res[r], error))
+    if (!mg_json_opt_int (obj, path, mk_res_ids[r], kind, min, MK_MAX_COUNT, &out->res[r], error))
       return FALSE;
   return TRUE;
 }

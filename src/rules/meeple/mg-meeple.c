@@ -726,8 +726,7 @@ parse_action (const MeepleState *st, json_object *json, Action *act, GError **er
     case ACT_PICK:
       /* A face left out counts as none of it. */
       for (guint f = 0; f < st->rs.n_faces; f++)
-        if (mg_json_member (json, st->rs.face_ids[f]) != NULL &&
-            !mg_json_get_uint (json, NULL, st->rs.face_ids[f], ACTION_ERR, 0, st->rs.meeples, &act->pick[f], error))
+        if (!mg_json_opt_uint (json, NULL, st->rs.face_ids[f], ACTION_ERR, 0, st->rs.meeples, &act->pick[f], error))
           return FALSE;
       return parse_player (st, json, act, error);
     default:
