@@ -392,7 +392,7 @@ act (MgTftAttackDialog *self, gboolean with_typed)
   entry = mg_widget_act (self->campaign, build_action (self), with_typed ? typed : NULL, &error);
   if (entry == NULL)
     {
-          set_message (self, error->message);
+      set_message (self, error->message);
       return;
     }
 
