@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "mg-table-state.h"
+#include "mg-game.h"
 
 struct _MgTableState
 {
@@ -133,22 +134,33 @@ mg_table_state_show_secrets (MgTableState *self, const char *seat)
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
-/* What the table must decide, minus the wording and the counters: its turn, phase, whether it
- * is over, and the seats it waits for. When this changes, pending() has moved on. */
-static char *
-moves_key (json_object *pending)
+static void
+append_members (GString *key, json_object *pending, const char * const *members)
 {
-  g_autoptr(GString) key = g_string_new (NULL);
-  json_object *waiting = NULL;
-  static const char *members[] = { "turn", "phase", "over", "match", "battle", "session" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (members); i++)
+  for (guint i = 0; members != NULL && members[i] != NULL; i++)
     {
       json_object *member = NULL;
 
       json_object_object_get_ex (pending, members[i], &member);
       g_string_append_printf (key, "%s=%s;", members[i], member != NULL ? json_object_to_json_string (member) : "");
     }
+}
+
+/* What the table must decide, minus the wording and the counters: its turn, phase, whether it
+ * is over, the counters the game's descriptor says move play on (MgGame.moved_on), and the
+ * seats it waits for. When this changes, pending() has moved on. */
+static char *
+moves_key (MgTableState *self)
+{
+  g_autoptr(GString) key = g_string_new (NULL);
+  json_object *pending = mg_table_state_get_pending (self);
+  const MgGame *game = self->campaign != NULL ? mg_game_lookup (mg_campaign_get_game_id (self->campaign)) : NULL;
+  json_object *waiting = NULL;
+  static const char * const members[] = { "turn", "phase", "over", "session", NULL };
+
+  append_members (key, pending, members);
+  if (game != NULL)
+    append_members (key, pending, game->moved_on);
   if (json_object_object_get_ex (pending, "waiting", &waiting) && json_object_is_type (waiting, json_type_array))
     for (size_t i = 0; i < json_object_array_length (waiting); i++)
       {
@@ -168,7 +180,7 @@ campaign_changed (MgTableState *self)
   g_clear_pointer (&self->pending, json_object_put);
   g_hash_table_remove_all (self->views);
   /* pending() is wanted by nearly every subscriber, and to know whether it moved on. */
-  key = moves_key (mg_table_state_get_pending (self));
+  key = moves_key (self);
   if (g_strcmp0 (key, self->moves_key) != 0)
     {
       g_clear_pointer (&self->secrets_seat, g_free);
@@ -232,7 +244,7 @@ mg_table_state_for_campaign (MgCampaign *campaign)
   self = g_object_new (MG_TYPE_TABLE_STATE, NULL);
   self->campaign = campaign;
   g_object_add_weak_pointer (G_OBJECT (campaign), (gpointer *) &self->campaign);
-  self->moves_key = moves_key (mg_table_state_get_pending (self));
+  self->moves_key = moves_key (self);
   g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed), self, G_CONNECT_SWAPPED);
   g_object_set_data_full (G_OBJECT (campaign), qdata_key, self, g_object_unref);
   return self;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <adwaita.h>
 
+#include "mg-errors.h"
 #include "mg-table-state.h"
 
 static void
@@ -360,4 +361,48 @@ mg_scrolled_window_pass_vertical (GtkScrolledWindow *sideways)
   gtk_event_controller_set_propagation_phase (legacy, GTK_PHASE_CAPTURE);
   g_signal_connect_data (legacy, "event", G_CALLBACK (sideways_event), scrolls, (GClosureNotify) (void (*) (void)) g_ptr_array_unref, 0);
   gtk_widget_add_controller (GTK_WIDGET (sideways), legacy);
+}
+
+/* ------------------------------------------------------------------ acting */
+
+MgJournalEntry *
+mg_widget_act (MgCampaign *campaign, json_object *action, GArray *typed, GError **error)
+{
+  MgJournalEntry *entry;
+
+  if (json_object_object_get_ex (action, "template", NULL))
+    {
+      /* A copy: the legal action may be held by the page that offered it. */
+      json_object *copy = NULL;
+
+      json_object_deep_copy (action, &copy, NULL);
+      json_object_put (action);
+      action = copy;
+      json_object_object_del (action, "template");
+    }
+  if (typed != NULL)
+    {
+      json_object *dice = json_object_new_array ();
+
+      for (guint i = 0; i < typed->len; i++)
+        json_object_array_add (dice, json_object_new_int (g_array_index (typed, guint, i)));
+      json_object_object_add (action, "dice", dice);
+    }
+  entry = mg_campaign_act (campaign, action, error);
+  json_object_put (action);
+  return entry;
+}
+
+gboolean
+mg_widget_act_or_say (MgCampaign *campaign, json_object *action, GtkLabel *message, GtkWidget *widget)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgJournalEntry) entry = mg_widget_act (campaign, action, NULL, &error);
+  g_autofree char *plain = entry == NULL ? mg_error_plain (error->message) : NULL;
+
+  if (message != NULL)
+    gtk_label_set_text (message, plain != NULL ? plain : "");
+  else if (plain != NULL)
+    mg_toast_show (widget, plain);
+  return entry != NULL;
 }

@@ -94,4 +94,20 @@ typedef void (*MgRedrawFunc) (gpointer page);
 void mg_widget_redraw_when_shown (GtkWidget *page, MgCampaign *campaign, MgRedrawFunc redraw);
 void mg_widget_redraw_pending    (GtkWidget *page);
 
+/* Plays `action` (taken: it is released) in the campaign. A legal action's "template" is
+ * dropped (the engine ignores it, the journal need not keep it); the dice typed at the table,
+ * when `typed` is not NULL, go with it as its "dice". Returns the journal entry, or NULL with
+ * the engine's reason when refused (nothing was written). */
+MgJournalEntry *mg_widget_act        (MgCampaign  *campaign,
+                                      json_object *action,
+                                      GArray      *typed,
+                                      GError     **error);
+/* The same, with the refusal shown where the user looks, in a referee's words (mg_error_plain):
+ * in `message` when not NULL (its room kept: emptied when the action is accepted), else in a
+ * toast over `widget`. TRUE when accepted. */
+gboolean        mg_widget_act_or_say (MgCampaign  *campaign,
+                                      json_object *action,
+                                      GtkLabel    *message,
+                                      GtkWidget   *widget);
+
 G_END_DECLS

@@ -150,6 +150,39 @@ cmd_games (int argc, char **argv)
 
 /* -------------------------------------------------------------------- new */
 
+/* "basic, rogue, minefield": the ids of a game's variants, from its descriptor. */
+static char *
+variant_ids (const MgGame *game)
+{
+  GString *ids = g_string_new (NULL);
+
+  for (guint i = 0; i < game->n_variants; i++)
+    g_string_append_printf (ids, "%s%s", i > 0 ? ", " : "", game->variants[i].value);
+  return g_string_free (ids, FALSE);
+}
+
+/* --variant's help: every game that has variants, and their ids. */
+static char *
+variant_help (void)
+{
+  g_autoptr(GString) games = g_string_new (NULL);
+  guint n;
+  const MgGame **all = mg_games_all (&n);
+
+  for (guint i = 0; i < n; i++)
+    if (all[i]->n_variants > 0)
+      {
+        g_autofree char *ids = variant_ids (all[i]);
+
+        if (games->len > 0)
+          g_string_append (games, "; ");
+        /* Translators: a game's name and the ids of its variants ("Cricchio's Mêlée: basic, rogue") */
+        g_string_append_printf (games, C_("variants of a game", "%s: %s"), _(all[i]->rules->name), ids);
+      }
+  /* Translators: %s lists each game's name and the ids of its variants */
+  return g_strdup_printf (_("The rulebook's variant to play (%s)"), games->str);
+}
+
 static int
 cmd_new (int argc, char **argv)
 {
@@ -159,6 +192,7 @@ cmd_new (int argc, char **argv)
   g_autofree char *variant_id = NULL;
   g_autofree char *seed_text = NULL;
   g_auto(GStrv) players = NULL;
+  g_autofree char *variant_text = variant_help ();
   g_autoptr(GError) error = NULL;
   g_autoptr(CliJson) ruleset = NULL;
   g_autoptr(MgCampaign) campaign = NULL;
@@ -171,7 +205,7 @@ cmd_new (int argc, char **argv)
     { "name", 'n', 0, G_OPTION_ARG_STRING, &name, N_("Campaign name"), N_("NAME") },
     { "player", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &players, N_("A player (repeat for each)"), N_("NAME") },
     { "ruleset", 'r', 0, G_OPTION_ARG_FILENAME, &ruleset_path, N_("Ruleset to copy in instead of the game's default"), N_("FILE.json") },
-    { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant_id, N_("The rulebook's variant to play (Cricchio's Mêlée: basic, rogue, minefield, ak, points, solitaire, team)"), N_("ID") },
+    { "variant", 'v', 0, G_OPTION_ARG_STRING, &variant_id, variant_text, N_("ID") },
     { "seed", 's', 0, G_OPTION_ARG_STRING, &seed_text, N_("Seed for dice rolled by the app (default: random)"), N_("N") },
     { NULL }
   };
@@ -222,14 +256,12 @@ cmd_new (int argc, char **argv)
         return fail_usage ("new", _("%s has no variants"), _(rules->name));
       if (mg_game_find_variant (descriptor, variant_id) == NULL)
         {
-          g_autoptr(GString) known = g_string_new (NULL);
+          g_autofree char *known = variant_ids (descriptor);
 
-          for (guint i = 0; i < descriptor->n_variants; i++)
-            g_string_append_printf (known, "%s%s", i > 0 ? ", " : "", descriptor->variants[i].value);
           /* Translators: the first %s is the id given, the second the game's name, the third
            * the list of its variants' ids. */
           return fail_usage ("new", _("Unknown variant '%s' of %s: choose one of %s"),
-                             variant_id, _(rules->name), known->str);
+                             variant_id, _(rules->name), known);
         }
     }
 

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include "mg-export.h"
+#include "mg-game.h"
 
 G_BEGIN_DECLS
 
@@ -100,7 +101,7 @@ typedef struct {
 
 /* mg-export-columns.c: a column's heading in the Journal's words, for the view's key; FALSE
  * (and *label NULL) for a column a reader is not shown. */
-gboolean mg_export_column_label      (const char *key, char **label);
+gboolean mg_export_column_label      (const MgGame *game, const char *key, char **label);
 /* Leaves out the columns with nothing in any row (the first, the rows' names, stays). */
 void     mg_export_table_drop_empty  (MgExportTable *table);
 

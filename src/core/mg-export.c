@@ -147,7 +147,7 @@ table_free (gpointer data)
 }
 
 static MgExportTable *
-table_new (json_object *array)
+table_new (const MgGame *game, json_object *array)
 {
   MgExportTable *table = g_new0 (MgExportTable, 1);
   g_autoptr(GPtrArray) keys = g_ptr_array_new ();
@@ -164,8 +164,8 @@ table_new (json_object *array)
           char *label = NULL;
 
           (void) member;
-          /* Headed in the Journal's words (mg-export-columns.c). */
-          if (!g_ptr_array_find_with_equal_func (keys, key, g_str_equal, NULL) && mg_export_column_label (key, &label))
+          /* Headed in the game's words (mg-export-columns.c). */
+          if (!g_ptr_array_find_with_equal_func (keys, key, g_str_equal, NULL) && mg_export_column_label (game, key, &label))
             {
               g_ptr_array_add (keys, key);
               g_ptr_array_add (table->labels, label);
@@ -196,6 +196,7 @@ MgExportStanding *
 mg_export_standing_new (json_object *view, gboolean facts)
 {
   MgExportStanding *standing = g_new0 (MgExportStanding, 1);
+  const MgGame *game = NULL;
 
   standing->fact_labels = g_ptr_array_new_with_free_func (g_free);
   standing->fact_values = g_ptr_array_new_with_free_func (g_free);
@@ -204,6 +205,8 @@ mg_export_standing_new (json_object *view, gboolean facts)
 
   if (!json_object_is_type (view, json_type_object))
     return standing;
+  /* Every view names its game: its descriptor words the columns. */
+  game = mg_game_of_json (view);
   json_object_object_foreach (view, key, member)
     {
       /* The title already names the game. */
@@ -212,7 +215,7 @@ mg_export_standing_new (json_object *view, gboolean facts)
       if (is_table (member))
         {
           g_ptr_array_add (standing->table_names, label_text (key));
-          g_ptr_array_add (standing->tables, table_new (member));
+          g_ptr_array_add (standing->tables, table_new (game, member));
         }
       else if (facts)
         {
@@ -750,25 +753,18 @@ static const MgExportRenderer json_renderer = {
 
 /* -------------------------------------------------------------------- dice */
 
-/* The name of face `value` of a die with `sides` sides, when the ruleset names the faces of
- * such a die ("faces": [{"name": "Sweep"}, ...], as Meeple Melee's does); else NULL. */
+/* The name of face `value` of a die with `sides` sides, as the game of `ruleset` names it
+ * (its descriptor's face_name); else NULL. */
 static const char *
-face_name (json_object *ruleset, int sides, int value)
+face_name (const MgGame *game, json_object *ruleset, int sides, int value)
 {
-  json_object *faces = NULL, *face = NULL, *name = NULL;
-
-  if (ruleset == NULL || !json_object_object_get_ex (ruleset, "faces", &faces)
-      || !json_object_is_type (faces, json_type_array)
-      || (int) json_object_array_length (faces) != sides || value < 1 || value > sides)
+  if (game == NULL || game->face_name == NULL || sides < 1 || value < 1 || value > sides)
     return NULL;
-  face = json_object_array_get_idx (faces, value - 1);
-  if (!json_object_object_get_ex (face, "name", &name) || !json_object_is_type (name, json_type_string))
-    return NULL;
-  return json_object_get_string (name);
+  return game->face_name (ruleset, (guint) sides, (guint) value);
 }
 
 /* "4 Sweep" in the language of the moment: the catalogue's plural message "%u Sweep" when the
- * game has one (Meeple Melee's faces, src/rules/meeple), else the count and the translated name. */
+ * game has one (a game's named faces, MgGame.face_name), else the count and the translated name. */
 static char *
 counted_face (const char *name, int count)
 {
@@ -785,6 +781,7 @@ mg_export_format_dice (const char *dice_json, json_object *ruleset)
 {
   g_autoptr(ExportJson) dice = dice_json != NULL ? json_tokener_parse (dice_json) : NULL;
   g_autoptr(GString) text = g_string_new (NULL);
+  const MgGame *game = mg_game_of_json (ruleset);
   int last_sides = -1;
   size_t n;
 
@@ -812,7 +809,7 @@ mg_export_format_dice (const char *dice_json, json_object *ruleset)
           if (text->len > 0)
             g_string_append (text, "  ");
           last_sides = s;
-          if (s > 0 && face_name (ruleset, s, 1) != NULL)
+          if (s > 0 && face_name (game, ruleset, s, 1) != NULL)
             {
               /* Count this run of named dice, then move past it. */
               g_autofree int *count = g_new0 (int, s + 1);
@@ -831,7 +828,7 @@ mg_export_format_dice (const char *dice_json, json_object *ruleset)
               for (int f = 1; f <= s; f++)
                 if (count[f] > 0)
                   {
-                    g_autofree char *counted = counted_face (face_name (ruleset, s, f), count[f]);
+                    g_autofree char *counted = counted_face (face_name (game, ruleset, s, f), count[f]);
 
                     g_string_append_printf (text, "%s%s", first ? "" : " · ", counted);
                     first = FALSE;

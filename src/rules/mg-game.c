@@ -73,6 +73,17 @@ mg_game_lookup (const char *game_id)
   return NULL;
 }
 
+const MgGame *
+mg_game_of_json (json_object *object)
+{
+  json_object *id = NULL;
+
+  if (!json_object_is_type (object, json_type_object) || !json_object_object_get_ex (object, "game", &id)
+      || !json_object_is_type (id, json_type_string))
+    return NULL;
+  return mg_game_lookup (json_object_get_string (id));
+}
+
 const MgGameVariant *
 mg_game_find_variant (const MgGame *game, const char *value)
 {

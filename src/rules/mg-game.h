@@ -51,6 +51,12 @@ typedef struct {
   const char         *page;
 } MgRulesetWord;
 
+/* How the exports head one column of a standing table (see MgGame.export_columns). */
+typedef struct {
+  const char *key;                   /* "casualties" */
+  const char *title;                 /* NC_("export column", "Casualties"), or NULL: not shown */
+} MgExportColumn;
+
 /* Each game's folder fills one of these (src/rules/<game>/mg-<game>-game.c) and the meson list
  * `games` in the top-level meson.build names it; the registry below is generated from that list.
  * The game's pages (MgGameUi, src/app/mg-game-ui.h) are looked up by the same id. */
@@ -85,13 +91,49 @@ typedef struct {
    * exact where the space is small, else sampled with a GRand seeded by `seed`, so the same
    * question gives the same answer. NULL with the reason validate() would give on refusal. */
   json_object         *(*odds) (const MgState *state, json_object *question, guint32 seed, GError **error);
+  /* The members of pending() besides "turn", "phase" and "over" whose change means that play
+   * moved on (the secrets shown are hidden again): NULL-terminated; NULL for none. */
+  const char * const  *moved_on;         /* { "match", "battle", NULL } */
+  /* Optional: the name of face `value` (1 to `sides`) of a die of `sides` sides, as the game's
+   * ruleset names it, untranslated ("Sweep"); NULL where the die shows a plain number. The
+   * Journal and the exports count such dice by face ("4 Sweep · 2 Kick"). */
+  const char          *(*face_name) (json_object *ruleset, guint sides, guint value);
+  /* The words heading the exports' standing tables, for the keys of the game's views' tables:
+   * the Journal's words, never the engine's key ("Revealed", not "pick"). A title NULL: not a
+   * column for a reader (a whole record in one cell). Keys no game declares keep their words. */
+  const MgExportColumn *export_columns;
+  guint                 n_export_columns;
 } MgGame;
+
+/* One shape for every descriptor (src/rules/<game>/mg-<game>-game.c): a static MgGame whose
+ * members come from static arrays of the conventional names below, then mg_game_fill() for
+ * what the game's other files hold. MG_GAME_DATA: its shipped ruleset and samples (`samples`)
+ * in its data folder `data` ("/io/github/meleegm/MeleeGM/games/<id>/"); MG_GAME_TABLES: its
+ * `table_names` and `table_migrations`; MG_GAME_EXPORT_COLUMNS: its `export_columns`. */
+#define MG_GAME_DATA(data) \
+  .ruleset_resource = data "ruleset.json", .samples = samples, .n_samples = G_N_ELEMENTS (samples)
+#define MG_GAME_TABLES .table_names = table_names, .table_migrations = table_migrations
+#define MG_GAME_EXPORT_COLUMNS .export_columns = export_columns, .n_export_columns = G_N_ELEMENTS (export_columns)
+
+/* Fills in the members that are other files' (the engine's table, the Rules page's words:
+ * `words` may be NULL) and returns `game`. The registry calls each descriptor once, under its
+ * lock. */
+static inline const MgGame *
+mg_game_fill (MgGame *game, const MgRules *rules, const MgRulesetWord *(*words) (guint *n_words))
+{
+  game->rules = rules;
+  if (words != NULL)
+    game->ruleset_words = words (&game->n_ruleset_words);
+  return game;
+}
 
 const MgGame  *mg_game_lookup   (const char *game_id);
 const MgGame **mg_games_all     (guint *n_games);       /* in the order of the meson list */
 /* Adds a game after the built-in ones (or replaces the one with the same id): tests use it
  * for their fake engine. `game` must outlive the program. */
 void           mg_game_register (const MgGame *game);
+/* The game a ruleset or a view names in its member "game"; NULL if none or unknown. */
+const MgGame  *mg_game_of_json  (json_object *object);
 /* The variant of `game` whose value is `value`; NULL if it has none of that value. */
 const MgGameVariant *mg_game_find_variant (const MgGame *game, const char *value);
 /* The value of house rule `key` in `ruleset` ("house_rules" member); `fallback` when absent

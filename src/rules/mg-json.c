@@ -347,3 +347,92 @@ mg_json_only (json_object *obj, const char *path, MgJsonErr kind, const char * c
     }
   return TRUE;
 }
+
+/* ------------------------------------------------------ optional members, whole numbers */
+
+gboolean
+mg_json_get_gint (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                  gint min, gint max, gint *out, GError **error)
+{
+  gint64 v;
+
+  if (!mg_json_get_int (obj, path, key, kind, min, max, &v, error))
+    return FALSE;
+  *out = (gint) v;
+  return TRUE;
+}
+
+gboolean
+mg_json_opt_gint (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                  gint min, gint max, gint *out, GError **error)
+{
+  return mg_json_member (obj, key) == NULL || mg_json_get_gint (obj, path, key, kind, min, max, out, error);
+}
+
+gboolean
+mg_json_opt_int (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                 gint64 min, gint64 max, gint64 *out, GError **error)
+{
+  return mg_json_member (obj, key) == NULL || mg_json_get_int (obj, path, key, kind, min, max, out, error);
+}
+
+gboolean
+mg_json_opt_uint (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                  guint min, guint max, guint *out, GError **error)
+{
+  return mg_json_member (obj, key) == NULL || mg_json_get_uint (obj, path, key, kind, min, max, out, error);
+}
+
+gboolean
+mg_json_opt_bool (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                  gboolean *out, GError **error)
+{
+  return mg_json_member (obj, key) == NULL || mg_json_get_bool (obj, path, key, kind, out, error);
+}
+
+gboolean
+mg_json_opt_string (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                    const char **out, GError **error)
+{
+  return mg_json_member (obj, key) == NULL || mg_json_get_string (obj, path, key, kind, out, error);
+}
+
+gboolean
+mg_json_opt_choice (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                    const char * const *choices, guint *out, GError **error)
+{
+  return mg_json_member (obj, key) == NULL || mg_json_get_choice (obj, path, key, kind, choices, out, error);
+}
+
+/* ------------------------------------------------------------------ rulesets */
+
+gboolean
+mg_json_ruleset_header (json_object *root, const char *game_id, MgJsonErr kind,
+                        const char * const *known, GError **error)
+{
+  const char * const game_ids[] = { game_id, NULL };
+  guint game;
+
+  return mg_json_object (root, "$", kind, error) && mg_json_only (root, "$", kind, known, error) &&
+         mg_json_get_choice (root, "$", "game", kind, game_ids, &game, error);
+}
+
+gboolean
+mg_json_ruleset_notes (json_object *root, MgJsonErr kind, GError **error)
+{
+  json_object *notes = mg_json_member (root, "notes");
+
+  if (notes == NULL)
+    return TRUE;
+  if (!mg_json_object (notes, "$.notes", kind, error))
+    return FALSE;
+  json_object_object_foreach (notes, key, val)
+    {
+      g_autofree char *p = mg_json_path_key ("$.notes", key);
+      const char *text;
+
+      if (!mg_json_string (val, p, kind, &text, error))
+        return FALSE;
+    }
+  return TRUE;
+}

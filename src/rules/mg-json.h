@@ -98,6 +98,31 @@ json_object *mg_json_get_array  (json_object *obj, const char *path, const char 
 json_object *mg_json_get_object (json_object *obj, const char *path, const char *key, MgJsonErr kind,
                                  GError **error);
 
+/* A whole number member read into a gint (min and max within gint). */
+gboolean     mg_json_get_gint   (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                                 gint min, gint max, gint *out, GError **error);
+
+/* Optional members: absent, they keep *out and succeed; present, they are read as above. */
+gboolean     mg_json_opt_gint   (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                                 gint min, gint max, gint *out, GError **error);
+gboolean     mg_json_opt_int    (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                                 gint64 min, gint64 max, gint64 *out, GError **error);
+gboolean     mg_json_opt_uint   (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                                 guint min, guint max, guint *out, GError **error);
+gboolean     mg_json_opt_bool   (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                                 gboolean *out, GError **error);
+gboolean     mg_json_opt_string (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                                 const char **out, GError **error);
+gboolean     mg_json_opt_choice (json_object *obj, const char *path, const char *key, MgJsonErr kind,
+                                 const char * const *choices, guint *out, GError **error);
+
+/* A ruleset's top ("$"): an object of only the `known` members, whose "game" is `game_id`. */
+gboolean     mg_json_ruleset_header (json_object *root, const char *game_id, MgJsonErr kind,
+                                     const char * const *known, GError **error);
+/* A ruleset's optional "notes": free text for the referee (why a default was chosen), an object
+ * of strings; only its shape is checked ("$.notes.x: expected a string"). */
+gboolean     mg_json_ruleset_notes  (json_object *root, MgJsonErr kind, GError **error);
+
 /* Refuses members of obj that are not in the NULL-terminated `known` list (catches typos such
  * as "weigth"): "$.faces[0]: unknown field \"weigth\"" / "unknown field \"meeeple\"". */
 gboolean     mg_json_only       (json_object *obj, const char *path, MgJsonErr kind,

@@ -88,6 +88,9 @@ mg_state_to_json (const MgState *state)
 json_object *
 mg_state_view (const MgState *state, const char *seat)
 {
+  /* A game without secrets shows every seat the whole state. */
+  if (state->rules->view == NULL)
+    return state->rules->to_json (state);
   return state->rules->view (state, seat);
 }
 

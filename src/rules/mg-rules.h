@@ -68,7 +68,8 @@ struct _MgRules {
   MgState     *(*from_json)     (json_object *ruleset, json_object *json, GError **error);
 
   /* The state as `seat` may see it (a player's name, MG_SEAT_PUBLIC or MG_SEAT_ALL):
-   * secrets (hidden picks, faces behind a screen) are redacted until revealed. */
+   * secrets (hidden picks, faces behind a screen) are redacted until revealed. NULL for a game
+   * that hides nothing from anyone: every seat sees to_json(). */
   json_object *(*view)          (const MgState *state, const char *seat);
 
   /* Optional: pending()["turn"] without building pending(); the store asks it twice per

@@ -325,6 +325,15 @@ test_sample (gconstpointer data)
   g_assert_no_error (error);
 }
 
+/* The seats of the game's first sample, else four of the colours. */
+static const char *const *
+players_of (const MgGame *game)
+{
+  static const char *names[] = { "Red", "Blue", "Green", "Yellow", NULL };
+
+  return game->n_samples > 0 ? game->samples[0].players : names;
+}
+
 /* Random playouts from the start: every concrete action legal_actions() lists is accepted by
  * validate(), and the one played is accepted by apply() with the invariants after it. */
 static void
@@ -333,8 +342,7 @@ test_legal_playout (gconstpointer data)
   const MgGame *game = data;
   g_autoptr(GError) error = NULL;
   g_autoptr(json_object) ruleset = mg_ruleset_load_default (game->rules->id, &error);
-  const char *names[] = { "Red", "Blue", "Green", "Yellow", NULL };
-  const char *const *players = game->n_samples > 0 ? game->samples[0].players : names;
+  const char *const *players = players_of (game);
   guint played = 0;
 
   g_assert_no_error (error);
@@ -391,6 +399,48 @@ test_legal_playout (gconstpointer data)
   g_assert_cmpuint (played, >, 0);
 }
 
+/* The facts a descriptor declares for shared code (issue 35.3) name what the engine has: each
+ * pending() counter that means play moved on is in pending(); every face of a die it names
+ * has a name; each export column's key is a plain word of the views' tables. */
+static void
+test_descriptor (gconstpointer data)
+{
+  const MgGame *game = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) ruleset = mg_ruleset_load_default (game->rules->id, &error);
+  const char *const *players = players_of (game);
+  g_autoptr(MgState) state = NULL;
+  g_autoptr(json_object) pending = NULL;
+
+  g_assert_no_error (error);
+  state = game->rules->new_state (ruleset, players, &error);
+  g_assert_no_error (error);
+  pending = mg_state_pending (state);
+  for (guint i = 0; game->moved_on != NULL && game->moved_on[i] != NULL; i++)
+    if (mg_json_member (pending, game->moved_on[i]) == NULL)
+      g_error ("%s: pending() has no \"%s\", which its descriptor says moves play on", game->rules->id,
+               game->moved_on[i]);
+  if (game->face_name != NULL)
+    {
+      guint named = 0;
+
+      for (guint sides = 1; sides <= 20; sides++)
+        if (game->face_name (ruleset, sides, 1) != NULL)
+          {
+            for (guint f = 1; f <= sides; f++)
+              g_assert_nonnull (game->face_name (ruleset, sides, f));
+            named++;
+          }
+      g_assert_cmpuint (named, >, 0);
+    }
+  for (guint i = 0; i < game->n_export_columns; i++)
+    {
+      const char *key = game->export_columns[i].key;
+
+      g_assert_true (key[0] != '\0' && strspn (key, "abcdefghijklmnopqrstuvwxyz_") == strlen (key));
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -406,7 +456,10 @@ main (int argc, char *argv[])
       g_autofree char *playout = g_strdup_printf ("/contract/%s/legal-playout", games[i]->rules->id);
 
       g_test_add_data_func (sample, games[i], test_sample);
+      g_autofree char *descriptor = g_strdup_printf ("/contract/%s/descriptor", games[i]->rules->id);
+
       g_test_add_data_func (playout, games[i], test_legal_playout);
+      g_test_add_data_func (descriptor, games[i], test_descriptor);
     }
   return g_test_run ();
 }

@@ -1,6 +1,8 @@
 /* test-json.c — the JSON readers: paths, the two message styles, strict types. */
 #include "config.h"
 
+#include <string.h>
+
 #include "mg-json.h"
 #include "mg-rules.h"
 
@@ -162,6 +164,54 @@ test_only (void)
   g_assert_cmpstr (error->message, ==, "unknown field \"weigth\"");
 }
 
+/* An optional member: absent keeps the default; present, it is read and checked as a required one. */
+static void
+test_optional (void)
+{
+  g_autoptr(json_object) obj = json_tokener_parse ("{\"hexes\":3,\"aloft\":\"yes\",\"far\":99}");
+  g_autoptr(GError) error = NULL;
+  gboolean aloft = TRUE, flying = TRUE;
+  gint hexes = 1, megahexes = 7;
+
+  g_assert_true (mg_json_opt_gint (obj, "$", "megahexes", FILE_ERR, 0, 10, &megahexes, &error));
+  g_assert_cmpint (megahexes, ==, 7);
+  g_assert_true (mg_json_opt_gint (obj, "$", "hexes", FILE_ERR, 0, 10, &hexes, &error));
+  g_assert_cmpint (hexes, ==, 3);
+  g_assert_true (mg_json_opt_bool (obj, NULL, "flying", ACTION_ERR, &flying, &error));
+  g_assert_true (flying);
+  g_assert_false (mg_json_opt_bool (obj, NULL, "aloft", ACTION_ERR, &aloft, &error));
+  g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION);
+  g_assert_true (aloft);
+  g_clear_error (&error);
+  g_assert_false (mg_json_opt_gint (obj, "$", "far", FILE_ERR, 0, 10, &hexes, &error));
+  g_assert_nonnull (strstr (error->message, "$.far"));
+  g_assert_cmpint (hexes, ==, 3);
+}
+
+/* A ruleset's header names its game and only known members; its notes are strings. */
+static void
+test_ruleset_header (void)
+{
+  static const char * const known[] = { "game", "name", "notes", NULL };
+  g_autoptr(json_object) good = json_tokener_parse ("{\"game\":\"meeple\",\"notes\":{\"why\":\"text\"}}");
+  g_autoptr(json_object) other = json_tokener_parse ("{\"game\":\"tft\"}");
+  g_autoptr(json_object) typo = json_tokener_parse ("{\"game\":\"meeple\",\"nmae\":\"x\"}");
+  g_autoptr(json_object) notes = json_tokener_parse ("{\"game\":\"meeple\",\"notes\":{\"why\":3}}");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (mg_json_ruleset_header (good, "meeple", FILE_ERR, known, &error));
+  g_assert_true (mg_json_ruleset_notes (good, FILE_ERR, &error));
+  g_assert_true (mg_json_ruleset_notes (other, FILE_ERR, &error));
+  g_assert_false (mg_json_ruleset_header (other, "meeple", FILE_ERR, known, &error));
+  g_assert_nonnull (strstr (error->message, "$.game"));
+  g_clear_error (&error);
+  g_assert_false (mg_json_ruleset_header (typo, "meeple", FILE_ERR, known, &error));
+  g_assert_nonnull (strstr (error->message, "\"nmae\""));
+  g_clear_error (&error);
+  g_assert_false (mg_json_ruleset_notes (notes, FILE_ERR, &error));
+  g_assert_nonnull (strstr (error->message, "$.notes.why"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -171,5 +221,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/json/int", test_int);
   g_test_add_func ("/json/other-kinds", test_other_kinds);
   g_test_add_func ("/json/only", test_only);
+  g_test_add_func ("/json/optional", test_optional);
+  g_test_add_func ("/json/ruleset-header", test_ruleset_header);
   return g_test_run ();
 }

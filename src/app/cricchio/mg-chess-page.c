@@ -109,22 +109,6 @@ reserve_lines (GtkWidget *label, int lines)
   gtk_widget_set_size_request (label, -1, height * lines);
 }
 
-static gboolean
-act (MgChessPage *self, json_object *action)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MgJournalEntry) entry = mg_campaign_act (self->campaign, action, &error);
-
-  json_object_put (action);
-  if (entry == NULL)
-    {
-      show_error (self, error->message);
-      return FALSE;
-    }
-  show_error (self, NULL);
-  return TRUE;
-}
-
 /* The last summary in the journal not undone: the move just recorded, the AK's reply explained. */
 static void
 update_last (MgChessPage *self)
@@ -276,7 +260,7 @@ square_activated (MgChessPage *self, const char *square)
       json_object_object_add (a, "type", json_object_new_string ("place_mine"));
       json_object_object_add (a, "player", json_object_new_string (seat));
       json_object_object_add (a, "square", json_object_new_string (square));
-      act (self, a);
+      mg_widget_act_or_say (self->campaign, a, GTK_LABEL (self->error_label), NULL);
       return;
     }
   if (g_strcmp0 (phase, "move") != 0)
@@ -288,7 +272,7 @@ square_activated (MgChessPage *self, const char *square)
       json_object_object_add (a, "type", json_object_new_string ("move"));
       json_object_object_add (a, "from", json_object_new_string (self->selected));
       json_object_object_add (a, "to", json_object_new_string (square));
-      if (!act (self, a))
+      if (!mg_widget_act_or_say (self->campaign, a, GTK_LABEL (self->error_label), NULL))
         clear_selection (self);
       return;
     }
@@ -327,7 +311,7 @@ said_clicked (MgChessPage *self, GtkButton *button)
 
   json_object_object_add (a, "type", json_object_new_string ("melee"));
   json_object_object_add (a, "said", json_object_new_boolean (GTK_WIDGET (button) == self->said_button));
-  act (self, a);
+  mg_widget_act_or_say (self->campaign, a, GTK_LABEL (self->error_label), NULL);
 }
 
 static void

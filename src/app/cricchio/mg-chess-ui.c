@@ -7,7 +7,7 @@
 #include "mg-chess.h"
 #include "mg-chess-display.h"
 #include "mg-chess-page.h"
-#include "mg-chess-resources.h"
+#include "mg-cricchio-resources.h"
 #include "mg-table-state.h"
 
 static GtkWidget *
@@ -49,6 +49,6 @@ const MgGameUi *
 mg_cricchio_game_ui (void)
 {
   /* Referencing the resource keeps its object file, whose constructor registers it. */
-  (void) mg_chess_get_resource ();
+  (void) mg_cricchio_get_resource ();
   return &chess_ui;
 }

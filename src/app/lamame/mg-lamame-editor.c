@@ -421,11 +421,13 @@ use_clicked (GtkButton *button, MgLamameEditor *self)
 {
   g_autoptr(json_object) action = json_object_new_object ();
   g_autoptr(GError) error = NULL;
+  g_autoptr(MgJournalEntry) entry = NULL;
 
   (void) button;
   json_object_object_add (action, "type", json_object_new_string ("start"));
   json_object_object_add (action, "map", json_object_get (self->map));
-  if (!mg_lamame_ui_act (self->campaign, action, &error))
+  entry = mg_widget_act (self->campaign, json_object_get (action), NULL, &error);
+  if (entry == NULL)
     {
       g_autofree char *problem = map_problem (self, error->message);
       gtk_label_set_text (self->status_label, problem);

@@ -28,17 +28,6 @@ show_error (MgLamameMapPage *self, const char *message)
   gtk_label_set_text (self->error_label, plain != NULL ? plain : "");
 }
 
-static void
-act (MgLamameMapPage *self, json_object *action)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!mg_lamame_ui_act (self->campaign, action, &error))
-    show_error (self, error->message);
-  else
-    show_error (self, NULL);
-}
-
 /* ---------------------------------------------------------------- dialogs */
 
 static gboolean
@@ -176,7 +165,7 @@ dialog_response (AdwMessageDialog *dialog, const char *response, MgLamameMapPage
   if (problem != NULL)
     show_error (self, problem);
   else if (action != NULL)
-    act (self, action);
+    mg_widget_act_or_say (self->campaign, json_object_get (action), self->error_label, NULL);
 }
 
 static void
@@ -347,7 +336,7 @@ perform (MgLamameMapPage *self, json_object *a)
         gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->entries[0]), mg_ui_json_int (a, "gold", 1));
     }
   else
-    act (self, action);
+    mg_widget_act_or_say (self->campaign, json_object_get (action), self->error_label, NULL);
 }
 
 static void
@@ -364,7 +353,7 @@ start_clicked (GtkButton *button, MgLamameMapPage *self)
   json_object_object_add (action, "type", json_object_new_string ("start"));
   json_object_object_add (action, "initial_build",
                           json_object_new_string (g_object_get_data (G_OBJECT (button), "form")));
-  act (self, action);
+  mg_widget_act_or_say (self->campaign, json_object_get (action), self->error_label, NULL);
 }
 
 static void

@@ -296,19 +296,6 @@ mg_lamame_ui_result_text (json_object *events)
   return g_string_free (s, FALSE);
 }
 
-gboolean
-mg_lamame_ui_act (MgCampaign *campaign, json_object *action, GError **error)
-{
-  g_autoptr(MgJournalEntry) entry = NULL;
-  json_object *clean = json_object_get (action);
-
-  /* Legal actions carry "template": the engine ignores it, the journal need not keep it. */
-  json_object_object_del (clean, "template");
-  entry = mg_campaign_act (campaign, clean, error);
-  json_object_put (clean);
-  return entry != NULL;
-}
-
 /* ---------------------------------------------------------------- layout */
 
 /* The side panel's width beside the map: enough for the players' table, the rest to the map. */

@@ -25,8 +25,6 @@ char        *mg_lamame_ui_action_text (json_object *action);
  * takes Bluewater."), from the events everyone may see (none with a "seat"); NULL when the
  * events resolved nothing (a secret entered, a unit built). g_free. */
 char        *mg_lamame_ui_result_text (json_object *events);
-/* Applies `action` to the campaign; on refusal returns FALSE with the engine's reason. */
-gboolean     mg_lamame_ui_act         (MgCampaign *campaign, json_object *action, GError **error);
 
 /* The layout of both La Mame pages, from 360 px to full screen: `top` (banner or toolbar) across
  * the page; below it the map (`main`) beside the `side` panel from MG_LAMAME_SIDE_BY_SIDE px

@@ -1531,11 +1531,13 @@ apply_activated (GtkWidget *widget, const char *name, GVariant *param)
   MgMkActionPanel *self = MG_MK_ACTION_PANEL (widget);
   json_object *action = mg_mk_action_panel_build (self);
   g_autoptr(GError) error = NULL;
+  g_autoptr(MgJournalEntry) entry = NULL;
 
   if (action == NULL)
     return;
   /* What happened is told on the dashboard (its last-action line), not in a queue of toasts. */
-  if (!mg_mk_ui_act (self->campaign, action, NULL, &error))
+  entry = mg_widget_act (self->campaign, action, NULL, &error);
+  if (entry == NULL)
     {
       /* Validated a moment ago; the engine may still refuse (dice, a race with undo). */
       g_free (self->reason);
@@ -1544,7 +1546,6 @@ apply_activated (GtkWidget *widget, const char *name, GVariant *param)
       gtk_label_set_text (self->reason_label, self->reason);
       gtk_widget_set_opacity (self->reason_box, 1.0);
     }
-  json_object_put (action);
 }
 
 static void

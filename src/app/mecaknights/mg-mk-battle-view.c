@@ -36,12 +36,8 @@ G_DEFINE_FINAL_TYPE (MgMkBattleView, mg_mk_battle_view, GTK_TYPE_WIDGET)
 static void
 act (MgMkBattleView *self, GtkWidget *button, json_object *action)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *summary = NULL;
-
   /* Success shows in the result card; a refusal (the state moved on) in a toast. */
-  if (!mg_mk_ui_act (self->campaign, action, &summary, &error))
-    mg_toast_show (button, error->message);
+  mg_widget_act_or_say (self->campaign, json_object_get (action), NULL, button);
 }
 
 static void

@@ -846,7 +846,10 @@ mg_mk_map_page_apply (MgMkMapPage *self)
   actions = edit_actions (self);
   for (guint i = 0; i < actions->len; i++)
     {
-      if (!mg_mk_ui_act (self->campaign, g_ptr_array_index (actions, i), NULL, &error))
+      g_autoptr(MgJournalEntry) entry = mg_widget_act (self->campaign, json_object_get (g_ptr_array_index (actions, i)),
+                                                       NULL, &error);
+
+      if (entry == NULL)
         {
           show_error (self, error->message);
           return FALSE;

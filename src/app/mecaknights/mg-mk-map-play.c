@@ -11,6 +11,7 @@
 #include "mg-json.h"
 #include "mg-mk-util.h"
 #include "mg-table-state.h"
+#include "mg-widget-util.h"
 
 struct _MgMkMapPlay
 {
@@ -234,13 +235,12 @@ mg_mk_map_play_activate (MgMkMapPlay *self, const char *land)
     {
       json_object *action = json_object_get (g_ptr_array_index (self->actions, i));
       g_autoptr(GError) error = NULL;
-      g_autofree char *summary = NULL;
-      gboolean done;
+      g_autoptr(MgJournalEntry) entry = NULL;
 
       clear_pick (self);
-      done = mg_mk_ui_act (self->campaign, action, &summary, &error);
-      json_object_put (action);
-      say (self, land, done ? g_strdup_printf (C_("mecaknights", "Done: %s"), summary) : g_strdup (error->message), !done);
+      entry = mg_widget_act (self->campaign, action, NULL, &error);
+      say (self, land, entry != NULL ? g_strdup_printf (C_("mecaknights", "Done: %s"), entry->summary) : g_strdup (error->message),
+           entry == NULL);
       return TRUE;
     }
   if (self->army != NULL && g_strcmp0 (land, self->land) == 0)

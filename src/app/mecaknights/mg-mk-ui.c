@@ -8,7 +8,7 @@
 #include "mg-mk-dashboard.h"
 #include "mg-mk-display.h"
 #include "mg-mk-map-page.h"
-#include "mg-mk-resources.h"
+#include "mg-mecaknights-resources.h"
 #include "mg-mk-table.h"
 #include "mg-mk-util.h"
 #include "mg-table-state.h"
@@ -64,6 +64,6 @@ mg_mecaknights_game_ui (void)
 {
   /* Referencing the resource keeps its object file, whose constructor registers it, in the
    * static library. */
-  (void) mg_mk_get_resource ();
+  (void) mg_mecaknights_get_resource ();
   return &mk_ui;
 }

@@ -319,18 +319,6 @@ mg_mk_ui_last_entry (MgCampaign *campaign)
   return NULL;
 }
 
-gboolean
-mg_mk_ui_act (MgCampaign *campaign, json_object *action, char **summary, GError **error)
-{
-  g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, error);
-
-  if (entry == NULL)
-    return FALSE;
-  if (summary != NULL)
-    *summary = g_strdup (entry->summary);
-  return TRUE;
-}
-
 void
 mg_mk_ui_json_unref (gpointer object)
 {

@@ -57,7 +57,5 @@ MgJournalEntry *mg_mk_ui_last_entry (MgCampaign *campaign);
  * they resolve nothing of these. Rendered from the events (public in MecaKnights). g_free. */
 char        *mg_mk_ui_result_text     (json_object *events);
 
-/* Applies an action; on refusal returns FALSE with the engine's reason. */
-gboolean     mg_mk_ui_act             (MgCampaign *campaign, json_object *action, char **summary, GError **error);
 
 G_END_DECLS

@@ -127,14 +127,9 @@ rematch_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
   MgMeeplePage *self = MG_MEEPLE_PAGE (widget);
   json_object *action = json_object_new_object ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MgJournalEntry) entry = NULL;
 
   json_object_object_add (action, "type", json_object_new_string ("rematch"));
-  entry = mg_campaign_act (self->campaign, action, &error);
-  json_object_put (action);
-  if (entry == NULL)
-    mg_toast_show (widget, error->message);
+  mg_widget_act_or_say (self->campaign, action, NULL, widget);
 }
 
 MgMeepleSide *

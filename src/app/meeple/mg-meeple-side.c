@@ -248,19 +248,8 @@ static void
 act (MgMeepleSide *self, json_object *action, gboolean with_typed)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(MgJournalEntry) entry = NULL;
+  g_autoptr(MgJournalEntry) entry = mg_widget_act (self->campaign, action, with_typed ? self->typed : NULL, &error);
 
-  if (with_typed)
-    {
-      json_object *dice = json_object_new_array ();
-
-      for (guint i = 0; i < self->typed->len; i++)
-        json_object_array_add (dice, json_object_new_int (g_array_index (self->typed, guint, i)));
-      json_object_object_add (action, "dice", dice);
-    }
-
-  entry = mg_campaign_act (self->campaign, action, &error);
-  json_object_put (action);
   if (entry == NULL)
     {
       /* Refused: nothing was written; say why, keep what was typed. */

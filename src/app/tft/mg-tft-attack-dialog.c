@@ -11,6 +11,7 @@
 #include "mg-tft-attack-dialog.h"
 #include "mg-tft-util.h"
 #include "mg-table-state.h"
+#include "mg-widget-util.h"
 
 typedef struct
 {
@@ -388,7 +389,7 @@ act (MgTftAttackDialog *self, gboolean with_typed)
 
   if (with_typed && !mg_dice_parse_text (gtk_editable_get_text (GTK_EDITABLE (self->dice_row)), 6, typed, NULL))
     return;
-  entry = mg_tft_act (self->campaign, build_action (self), with_typed ? typed : NULL, &error);
+  entry = mg_widget_act (self->campaign, build_action (self), with_typed ? typed : NULL, &error);
   if (entry == NULL)
     {
       set_message (self, error->message);

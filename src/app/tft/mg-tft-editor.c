@@ -8,6 +8,7 @@
 #include "mg-errors.h"
 #include "mg-tft-editor.h"
 #include "mg-tft-util.h"
+#include "mg-widget-util.h"
 
 struct _MgTftEditor
 {
@@ -459,7 +460,7 @@ save_activated (GtkWidget *widget, const char *name, GVariant *param)
 
   if (self->figure == NULL)
     {
-      g_autoptr(MgJournalEntry) entry = mg_tft_act (self->campaign, create_action (self), NULL, &error);
+      g_autoptr(MgJournalEntry) entry = mg_widget_act (self->campaign, create_action (self), NULL, &error);
 
       if (entry == NULL)
         {
@@ -474,7 +475,7 @@ save_activated (GtkWidget *widget, const char *name, GVariant *param)
       /* Gear first: it names the figure as it is now. */
       if (gear_changed (self))
         {
-          g_autoptr(MgJournalEntry) entry = mg_tft_act (self->campaign, gear_action (self), NULL, &error);
+          g_autoptr(MgJournalEntry) entry = mg_widget_act (self->campaign, gear_action (self), NULL, &error);
 
           if (entry == NULL)
             {
@@ -486,7 +487,7 @@ save_activated (GtkWidget *widget, const char *name, GVariant *param)
         }
       if (edit != NULL)
         {
-          g_autoptr(MgJournalEntry) entry = mg_tft_act (self->campaign, edit, NULL, &error);
+          g_autoptr(MgJournalEntry) entry = mg_widget_act (self->campaign, edit, NULL, &error);
 
           if (entry == NULL)
             {

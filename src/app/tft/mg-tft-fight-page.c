@@ -410,7 +410,7 @@ start_activated (GtkWidget *widget, const char *name, GVariant *param)
       json_object_put (action);
       return;
     }
-  entry = mg_tft_act (self->campaign, action, NULL, &error);
+  entry = mg_widget_act (self->campaign, action, NULL, &error);
   if (entry == NULL)
     set_message (self, self->setup_message, error->message);
   else
@@ -496,7 +496,7 @@ step_act (MgTftFightPage *self, json_object *action, gboolean with_dice)
       json_object_put (action);
       return;
     }
-  entry = mg_tft_act (self->campaign, action, typed, &error);
+  entry = mg_widget_act (self->campaign, action, typed, &error);
   if (entry == NULL)
     {
       set_message (self, self->step_message, error->message);
@@ -963,7 +963,7 @@ mg_tft_fight_page_end (MgTftFightPage *self, const char * const *slain)
         json_object_array_add (list, json_object_new_string (slain[i]));
       json_object_object_add (action, "slain", list);
     }
-  entry = mg_tft_act (self->campaign, action, NULL, &error);
+  entry = mg_widget_act (self->campaign, action, NULL, &error);
   if (entry == NULL)
     set_message (self, self->step_message, error->message);
   return entry != NULL;

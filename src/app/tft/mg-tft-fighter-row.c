@@ -222,7 +222,7 @@ declare_activated (GtkWidget *widget, const char *name, GVariant *param)
 
   if (action == NULL)
     return;
-  entry = mg_tft_act (self->campaign, action, NULL, &error);
+  entry = mg_widget_act (self->campaign, action, NULL, &error);
   if (entry == NULL)
     mg_tft_say (self->message_label, error->message);
   else
@@ -239,7 +239,7 @@ flee_activated (GtkWidget *widget, const char *name, GVariant *param)
   g_autoptr(MgJournalEntry) entry = NULL;
 
   json_object_object_add (action, "figure", json_object_new_string (self->figure));
-  entry = mg_tft_act (self->campaign, action, NULL, &error);
+  entry = mg_widget_act (self->campaign, action, NULL, &error);
   mg_tft_say (self->message_label, entry == NULL ? error->message : NULL);
 }
 

@@ -296,7 +296,7 @@ act_on_selected (MgTftRosterPage *self, json_object *action)
   g_autoptr(MgJournalEntry) entry = NULL;
 
   json_object_object_add (action, "figure", json_object_new_string (self->selected));
-  entry = mg_tft_act (self->campaign, action, NULL, &error);
+  entry = mg_widget_act (self->campaign, action, NULL, &error);
   show_message (self, entry == NULL ? error->message : NULL);
   if (entry != NULL)
     mg_toast_show (GTK_WIDGET (self), entry->summary);

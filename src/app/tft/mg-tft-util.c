@@ -277,24 +277,6 @@ mg_tft_action_new (const char *type)
   return action;
 }
 
-MgJournalEntry *
-mg_tft_act (MgCampaign *campaign, json_object *action, GArray *typed, GError **error)
-{
-  MgJournalEntry *entry;
-
-  if (typed != NULL)
-    {
-      json_object *dice = json_object_new_array ();
-
-      for (guint i = 0; i < typed->len; i++)
-        json_object_array_add (dice, json_object_new_int (g_array_index (typed, guint, i)));
-      json_object_object_add (action, "dice", dice);
-    }
-  entry = mg_campaign_act (campaign, action, error);
-  json_object_put (action);
-  return entry;
-}
-
 gboolean
 mg_tft_check (MgCampaign *campaign, GtkWidget *widget, const char *action_name,
               json_object *action, GtkLabel *message, gboolean touched)

@@ -42,10 +42,6 @@ const char  *mg_tft_dice_purpose   (const char *what);      /* mg_tft_dice_neede
  * for the referee) on anything else. Empty text is zero dice. */
 
 
-/* Applies an action (consumed); typed != NULL adds them as its "dice". On refusal NULL, error
- * set and nothing written. */
-MgJournalEntry *mg_tft_act         (MgCampaign *campaign, json_object *action, GArray *typed, GError **error);
-
 /* Validates `action` (consumed; NULL = not ready, nothing to say): enables the widget action
  * and, once the form was `touched`, says the engine's reason on the `message` line (as
  * mg_tft_say). TRUE if accepted. */

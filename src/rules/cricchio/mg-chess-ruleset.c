@@ -74,18 +74,16 @@ ch_ruleset_parse (json_object *rs, ChRuleset *out, ChGeom *geom, GError **error)
                                         "bare_president_moves", "victory", "points", "minefield", "ak",
                                         "solitaire", "team", "notes", "house_rules", NULL };
   static const char * const board_known[] = { "size", "water", "wall_lengths", NULL };
-  static const char * const game_ids[] = { "cricchio", NULL };
   static const char * const step_ids[] = { "forward", "all", NULL };
   static const char * const victory_ids[] = { "president_moves", "any_move", NULL };
   json_object *board, *arr, *o;
   ChRuleset r;
-  guint u, x;
+  guint u;
   gint64 v;
 
   memset (&r, 0, sizeof r);
   memset (r.partner, -1, sizeof r.partner);
-  if (!mg_json_object (rs, "$", ERR, error) || !mg_json_only (rs, "$", ERR, known, error) ||
-      !mg_json_get_choice (rs, "$", "game", ERR, game_ids, &x, error) ||
+  if (!mg_json_ruleset_header (rs, "cricchio", ERR, known, error) ||
       !mg_json_get_choice (rs, "$", "variant", ERR, ch_variant_ids, &u, error))
     return FALSE;
   r.variant = u;

@@ -495,9 +495,9 @@ read_piece (json_object *o, const char *path, gboolean at, guint8 *sq, guint8 *p
       !mg_json_get_choice (o, path, "owner", SERR, ch_side_ids, &owner, error))
     return FALSE;
   ctrl = owner;
-  if (mg_json_member (o, "ctrl") && !mg_json_get_choice (o, path, "ctrl", SERR, ch_side_ids, &ctrl, error))
+  if (!mg_json_opt_choice (o, path, "ctrl", SERR, ch_side_ids, &ctrl, error))
     return FALSE;
-  if (mg_json_member (o, "moved") && !mg_json_get_bool (o, path, "moved", SERR, &moved, error))
+  if (!mg_json_opt_bool (o, path, "moved", SERR, &moved, error))
     return FALSE;
   if (kind == K_NONE)
     {
@@ -627,7 +627,7 @@ ch_from_json (json_object *ruleset, json_object *json, GError **error)
           guint8 s, pc;
           if (!mg_json_object (e, pi, SERR, error) || !read_piece (e, pi, FALSE, &s, &pc, error))
             FAIL ();
-          if (mg_json_member (e, "killed") && !mg_json_get_bool (e, pi, "killed", SERR, &killed, error))
+          if (!mg_json_opt_bool (e, pi, "killed", SERR, &killed, error))
             FAIL ();
           st->captured[side][st->n_captured[side]++] = P_KIND (pc) | (P_OWNER (pc) << 3) | (killed ? C_KILLED : 0);
         }

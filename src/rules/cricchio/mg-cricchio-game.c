@@ -62,25 +62,29 @@ const MgHouseRule ch_house_rules[CH_N_HOUSE_RULES] = {
 /* mg-cricchio-words.c: the Rules page's words. */
 const MgRulesetWord *mg_cricchio_ruleset_words (guint *n);
 
+/* The exports' words for the view's tables. */
+static const MgExportColumn export_columns[] = {
+  { "kind", NC_("export column", "Kind") },
+  { "at", NC_("export column", "Where") },
+  { "moved", NC_("export column", "Moved") },
+};
+
 const MgGame *
 mg_cricchio_game (void)
 {
   static MgGameVariant variants[CH_N_VARIANTS];
   static MgGame game = {
-    .ruleset_resource = DATA "ruleset.json",
-    .samples = samples,
-    .n_samples = G_N_ELEMENTS (samples),
+    MG_GAME_DATA (DATA),
     .variant_key = "variant",
     .variants = variants,
     .n_variants = CH_N_VARIANTS,
     .house_rules = ch_house_rules,
     .n_house_rules = CH_N_HOUSE_RULES,
+    MG_GAME_EXPORT_COLUMNS,
   };
-  /* The engine's tables are another file's, so they are filled in here. */
-  game.rules = mg_chess_rules ();
-  game.ruleset_words = mg_cricchio_ruleset_words (&game.n_ruleset_words);
+  /* The variants' ids and players are the engine's tables, another file's. */
   for (guint i = 0; i < CH_N_VARIANTS; i++)
     variants[i] = (MgGameVariant) { ch_variant_ids[i], variant_titles[i],
                                     ch_variant_min_players[i], ch_variant_max_players[i] };
-  return &game;
+  return mg_game_fill (&game, mg_chess_rules (), mg_cricchio_ruleset_words);
 }

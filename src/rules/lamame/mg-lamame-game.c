@@ -40,21 +40,35 @@ static const char * const table_migrations[] = { DATA "tables/0001.sql", NULL };
 /* mg-lamame-words.c: the Rules page's words. */
 const MgRulesetWord *mg_lamame_ruleset_words (guint *n);
 
+/* The exports' words for the view's tables. */
+static const MgExportColumn export_columns[] = {
+  { "castle", NC_("export column", "Castle") },
+  { "gold", NC_("export column", "Gold") },
+  { "supply", NC_("export column", "Supply") },
+  { "areas", NC_("export column", "Areas") },
+  { "passed", NC_("export column", "Passed") },
+  { "abilities", NC_("export column", "Abilities") },
+  { "start_bid", NC_("export column", "Start bid") },
+  { "card_entry", NC_("export column", "Cards entered") },
+  { "cards", NC_("export column", "Cards") },
+  { "cards_revealed", NC_("export column", "Cards revealed") },
+  { "cards_done", NC_("export column", "Cards played") },
+  { "card_active", NC_("export column", "Card in play") },
+  { "unit", NC_("export column", "Unit") },
+  { "area", NC_("export column", "Area") },
+  { "moved", NC_("export column", "Moved") },
+  { "fresh", NC_("export column", "Fresh") },
+};
+
 const MgGame *
 mg_lamame_game (void)
 {
   static MgGame game = {
-    .ruleset_resource = DATA "ruleset.json",
-    .samples = samples,
-    .n_samples = G_N_ELEMENTS (samples),
-    .table_names = table_names,
-    .table_migrations = table_migrations,
+    MG_GAME_DATA (DATA),
+    MG_GAME_TABLES,
     .house_rules = lm_house_rules,
     .n_house_rules = LM_N_HOUSE_RULES,
+    MG_GAME_EXPORT_COLUMNS,
   };
-  /* The engine's table is another file's static, so it is filled in here, by the registry
-   * (once, under its lock). */
-  game.rules = mg_lamame_rules ();
-  game.ruleset_words = mg_lamame_ruleset_words (&game.n_ruleset_words);
-  return &game;
+  return mg_game_fill (&game, mg_lamame_rules (), mg_lamame_ruleset_words);
 }

@@ -114,8 +114,7 @@ lm_map_parse (json_object *json, const char *path, guint n_players, GError **err
   if (!mg_json_get_string (json, path, "name", ERR, &s, error))
     return NULL;
   map->name = g_strdup (s);
-  if (mg_json_member (json, "sample") != NULL &&
-      !mg_json_get_bool (json, path, "sample", ERR, &map->sample, error))
+  if (!mg_json_opt_bool (json, path, "sample", ERR, &map->sample, error))
     return NULL;
   if (!mg_json_get_uint (json, path, "players", ERR, 2, LM_MAX_SEATS, &map->players, error))
     return NULL;
@@ -158,10 +157,8 @@ lm_map_parse (json_object *json, const char *path, guint n_players, GError **err
       if (!mg_json_get_int (a, ap, "y", ERR, 0, 10000, &v, error))
         return NULL;
       area->y = v;
-      if ((mg_json_member (a, "mountain") != NULL &&
-           !mg_json_get_bool (a, ap, "mountain", ERR, &area->mountain, error)) ||
-          (mg_json_member (a, "plus_one") != NULL &&
-           !mg_json_get_bool (a, ap, "plus_one", ERR, &area->plus_one, error)))
+      if (!mg_json_opt_bool (a, ap, "mountain", ERR, &area->mountain, error) ||
+          !mg_json_opt_bool (a, ap, "plus_one", ERR, &area->plus_one, error))
         return NULL;
     }
   /* Neighbours once every name is known. */
@@ -275,21 +272,9 @@ read_kinds (json_object *obj, const char *path, const char *key, gint min, gint 
     return FALSE;
   for (guint k = 0; k < LM_N_KINDS; k++)
     {
-      gint64 v;
-      if (!mg_json_get_int (o, p, lm_kind_ids[k], ERR, min, max, &v, error))
+      if (!mg_json_get_gint (o, p, lm_kind_ids[k], ERR, min, max, &out[k], error))
         return FALSE;
-      out[k] = v;
     }
-  return TRUE;
-}
-
-static gboolean
-read_int (json_object *obj, const char *path, const char *key, gint min, gint max, gint *out, GError **error)
-{
-  gint64 v;
-  if (!mg_json_get_int (obj, path, key, ERR, min, max, &v, error))
-    return FALSE;
-  *out = v;
   return TRUE;
 }
 
@@ -343,20 +328,19 @@ lm_ruleset_parse (json_object *json, GError **error)
       if (strcmp (s, "lamame") != 0)
         return fail (error, "$.game", _("this ruleset is for \"%s\", not La Mame's Melee"), s), NULL;
     }
-  if (!read_int (json, "$", "starting_gold", 0, LM_MAX_GOLD, &rs->starting_gold, error) ||
+  if (!mg_json_get_gint (json, "$", "starting_gold", ERR, 0, LM_MAX_GOLD, &rs->starting_gold, error) ||
       !read_kinds (json, "$", "supply", 0, 20, rs->supply, error) ||
       !read_kinds (json, "$", "costs", 0, LM_MAX_GOLD, rs->costs, error) ||
-      !read_int (json, "$", "tax", 0, LM_MAX_GOLD, &rs->tax, error))
+      !mg_json_get_gint (json, "$", "tax", ERR, 0, LM_MAX_GOLD, &rs->tax, error))
     return NULL;
   if (rs->supply[LM_SOLDIER] < 1)
     return fail (error, "$.supply.soldier", _("at least 1: each player puts a soldier in their castle")), NULL;
-  if (mg_json_member (json, "costs_are_defaults") != NULL &&
-      !mg_json_get_bool (json, "$", "costs_are_defaults", ERR, &rs->costs_are_defaults, error))
+  if (!mg_json_opt_bool (json, "$", "costs_are_defaults", ERR, &rs->costs_are_defaults, error))
     return NULL;
   if ((o = mg_json_get_object (json, "$", "income", ERR, error)) == NULL ||
       !mg_json_only (o, "$.income", ERR, income_known, error) ||
-      !read_int (o, "$.income", "camp", 0, LM_MAX_GOLD, &rs->income_camp, error) ||
-      !read_int (o, "$.income", "plus_one", 0, LM_MAX_GOLD, &rs->income_plus_one, error))
+      !mg_json_get_gint (o, "$.income", "camp", ERR, 0, LM_MAX_GOLD, &rs->income_camp, error) ||
+      !mg_json_get_gint (o, "$.income", "plus_one", ERR, 0, LM_MAX_GOLD, &rs->income_plus_one, error))
     return NULL;
   if ((rs->seasons = read_names (json, "$", "seasons", 1, LM_MAX_SEASONS, error)) == NULL)
     return NULL;
@@ -371,23 +355,21 @@ lm_ruleset_parse (json_object *json, GError **error)
     }
   if ((o = mg_json_get_object (json, "$", "guesses", ERR, error)) == NULL ||
       !mg_json_only (o, "$.guesses", ERR, guesses_known, error) ||
-      !read_int (o, "$.guesses", "default", 1, 2, &rs->guesses_default, error) ||
-      !read_int (o, "$.guesses", "castle", 1, 2, &rs->guesses_castle, error) ||
-      !read_int (o, "$.guesses", "soldier_in_mountains", 1, 2, &rs->guesses_soldier_mountain, error))
+      !mg_json_get_gint (o, "$.guesses", "default", ERR, 1, 2, &rs->guesses_default, error) ||
+      !mg_json_get_gint (o, "$.guesses", "castle", ERR, 1, 2, &rs->guesses_castle, error) ||
+      !mg_json_get_gint (o, "$.guesses", "soldier_in_mountains", ERR, 1, 2, &rs->guesses_soldier_mountain, error))
     return NULL;
   if ((o = mg_json_get_object (json, "$", "catapult_range", ERR, error)) == NULL ||
       !mg_json_only (o, "$.catapult_range", ERR, range_known, error) ||
-      !read_int (o, "$.catapult_range", "base", 1, 10, &rs->range_base, error) ||
-      !read_int (o, "$.catapult_range", "mountain_bonus", 0, 10, &rs->range_mountain_bonus, error))
+      !mg_json_get_gint (o, "$.catapult_range", "base", ERR, 1, 10, &rs->range_base, error) ||
+      !mg_json_get_gint (o, "$.catapult_range", "mountain_bonus", ERR, 0, 10, &rs->range_mountain_bonus, error))
     return NULL;
-  if (!read_int (json, "$", "attack_gold_min", 1, LM_MAX_GOLD, &rs->attack_gold_min, error))
+  if (!mg_json_get_gint (json, "$", "attack_gold_min", ERR, 1, LM_MAX_GOLD, &rs->attack_gold_min, error))
     return NULL;
   rs->catapult_single_use = TRUE;
   rs->lost_return = TRUE;
-  if ((mg_json_member (json, "catapult_single_use") != NULL &&
-       !mg_json_get_bool (json, "$", "catapult_single_use", ERR, &rs->catapult_single_use, error)) ||
-      (mg_json_member (json, "lost_units_return_to_supply") != NULL &&
-       !mg_json_get_bool (json, "$", "lost_units_return_to_supply", ERR, &rs->lost_return, error)))
+  if (!mg_json_opt_bool (json, "$", "catapult_single_use", ERR, &rs->catapult_single_use, error) ||
+      !mg_json_opt_bool (json, "$", "lost_units_return_to_supply", ERR, &rs->lost_return, error))
     return NULL;
   /* An older campaign's ruleset has no house_rules: the defaults of the shipped ruleset apply. */
   if (!mg_house_rules_check (json, lm_house_rules, LM_N_HOUSE_RULES, error))
@@ -429,8 +411,7 @@ lm_ruleset_parse (json_object *json, GError **error)
           if ((eff = mg_json_get_object (a, ip, "effect", ERR, error)) == NULL ||
               !mg_json_only (eff, ep, ERR, effect_known, error))
             return NULL;
-          if (mg_json_member (eff, "bonus_income") != NULL &&
-              !read_int (eff, ep, "bonus_income", 0, LM_MAX_GOLD, &rs->abilities[i].bonus_income, error))
+          if (!mg_json_opt_gint (eff, ep, "bonus_income", ERR, 0, LM_MAX_GOLD, &rs->abilities[i].bonus_income, error))
             return NULL;
         }
     }

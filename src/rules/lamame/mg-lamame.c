@@ -263,11 +263,7 @@ get_kind (json_object *a, const char *key, gint *out, GError **error)
 static gboolean
 get_gold (json_object *a, const char *key, gint *out, GError **error)
 {
-  gint64 v;
-  if (!mg_json_get_int (a, NULL, key, AERR, 0, LM_MAX_GOLD, &v, error))
-    return FALSE;
-  *out = v;
-  return TRUE;
+  return mg_json_get_gint (a, NULL, key, AERR, 0, LM_MAX_GOLD, out, error);
 }
 
 /* "cards": the season's number of distinct cards. */
@@ -1686,7 +1682,7 @@ do_adjust (LmState *s, json_object *a, Ctx *c, GError **error)
   if (!only (a, f, error) || !get_seat (s, a, "player", &seat, error) ||
       !mg_json_get_int (a, NULL, "gold", AERR, -LM_MAX_GOLD, LM_MAX_GOLD, &delta, error))
     return FALSE;
-  if (mg_json_member (a, "reason") != NULL && !mg_json_get_string (a, NULL, "reason", AERR, &reason, error))
+  if (!mg_json_opt_string (a, NULL, "reason", AERR, &reason, error))
     return FALSE;
   if (s->p.phase == LM_SETUP)
     return mg_rules_illegal (error, _("Start the game first"));
@@ -1985,16 +1981,6 @@ area_of (const LmState *s, json_object *v, const char *path, gint *out, GError *
 }
 
 static gboolean
-int_of (json_object *o, const char *path, const char *key, gint min, gint max, gint *out, GError **error)
-{
-  gint64 v;
-  if (!mg_json_get_int (o, path, key, LM_STATE_ERR, min, max, &v, error))
-    return FALSE;
-  *out = v;
-  return TRUE;
-}
-
-static gboolean
 cards_of (json_object *arr, const char *path, gint *cards, guint *n, GError **error)
 {
   gsize len;
@@ -2049,8 +2035,8 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
     return NULL;
   if (!mg_json_get_choice (json, "$", "phase", LM_STATE_ERR, lm_phase_ids, &phase, error) ||
       !mg_json_get_choice (json, "$", "initial_build", LM_STATE_ERR, lm_form_ids, &form, error) ||
-      !int_of (json, "$", "season_index", -1, s->rs->n_seasons - 1, &s->p.season, error) ||
-      !int_of (json, "$", "cur", 0, n - 1, &s->p.cur, error) ||
+      !mg_json_get_gint (json, "$", "season_index", LM_STATE_ERR, -1, s->rs->n_seasons - 1, &s->p.season, error) ||
+      !mg_json_get_gint (json, "$", "cur", LM_STATE_ERR, 0, n - 1, &s->p.cur, error) ||
       !seat_of (s, mg_json_member (json, "start_player"), "$.start_player", &s->p.start_player, error))
     return NULL;
   /* States saved before the member existed: the start player stands in for the year's first. */
@@ -2077,7 +2063,7 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
       LmPlayer *pl = &s->p.pl[i];
       guint entry;
 
-      if (!int_of (po, ip, "gold", 0, LM_MAX_GOLD * 10, &pl->gold, error) ||
+      if (!mg_json_get_gint (po, ip, "gold", LM_STATE_ERR, 0, LM_MAX_GOLD * 10, &pl->gold, error) ||
           (sup = mg_json_get_object (po, ip, "supply", LM_STATE_ERR, error)) == NULL ||
           !mg_json_get_bool (po, ip, "passed", LM_STATE_ERR, &pl->passed, error) ||
           !mg_json_get_choice (po, ip, "card_entry", LM_STATE_ERR, entry_ids, &entry, error) ||
@@ -2086,13 +2072,11 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
         return NULL;
       pl->card_entry = entry;
       for (guint k = 0; k < LM_N_KINDS; k++)
-        if (!int_of (sup, sp, lm_kind_ids[k], 0, 100, &pl->supply[k], error))
+        if (!mg_json_get_gint (sup, sp, lm_kind_ids[k], LM_STATE_ERR, 0, 100, &pl->supply[k], error))
           return NULL;
-      if (mg_json_member (po, "start_bid") != NULL &&
-          !int_of (po, ip, "start_bid", 0, LM_MAX_GOLD * 10, &pl->start_bid, error))
+      if (!mg_json_opt_gint (po, ip, "start_bid", LM_STATE_ERR, 0, LM_MAX_GOLD * 10, &pl->start_bid, error))
         return NULL;
-      if (mg_json_member (po, "card_active") != NULL &&
-          !int_of (po, ip, "card_active", 0, 1, &pl->card_active, error))
+      if (!mg_json_opt_gint (po, ip, "card_active", LM_STATE_ERR, 0, 1, &pl->card_active, error))
         return NULL;
       if ((arr = mg_json_get_array (po, ip, "cards_done", LM_STATE_ERR, pl->n_cards, pl->n_cards, error)) == NULL)
         return NULL;
@@ -2141,7 +2125,7 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
       gint found = -1;
 
       if (!mg_json_get_string (d, ip, "ability", LM_STATE_ERR, &an, error) ||
-          !int_of (d, ip, "bid", 0, LM_MAX_GOLD * 10, &s->p.bid[i], error))
+          !mg_json_get_gint (d, ip, "bid", LM_STATE_ERR, 0, LM_MAX_GOLD * 10, &s->p.bid[i], error))
         return NULL;
       for (guint k = 0; k < s->rs->n_abilities; k++)
         if (strcmp (s->rs->abilities[k].name, an) == 0)
@@ -2162,8 +2146,7 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
   if ((v = mg_json_get_object (json, "$", "last_start_bids", LM_STATE_ERR, error)) == NULL)
     return NULL;
   for (guint i = 0; i < n; i++)
-    if (mg_json_member (v, NAME (s, i)) != NULL &&
-        !int_of (v, "$.last_start_bids", NAME (s, i), 0, LM_MAX_GOLD * 10, &s->p.last_bids[i], error))
+    if (!mg_json_opt_gint (v, "$.last_start_bids", NAME (s, i), LM_STATE_ERR, 0, LM_MAX_GOLD * 10, &s->p.last_bids[i], error))
       return NULL;
   if (!mg_json_get_bool (json, "$", "skipped_last", LM_STATE_ERR, &s->p.skipped_last, error))
     return NULL;
@@ -2181,8 +2164,8 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
           !area_of (s, mg_json_member (v, "to"), "$.attack.to", &at->to, error) ||
           !mg_json_get_choice (v, "$.attack", "unit", LM_STATE_ERR, lm_kind_ids, &kind, error) ||
           !mg_json_get_string (v, "$.attack", "target", LM_STATE_ERR, &target, error) ||
-          !int_of (v, "$.attack", "guesses_allowed", 1, 2, &at->allowed, error) ||
-          !int_of (v, "$.attack", "round", 1, 1000, &at->round, error))
+          !mg_json_get_gint (v, "$.attack", "guesses_allowed", LM_STATE_ERR, 1, 2, &at->allowed, error) ||
+          !mg_json_get_gint (v, "$.attack", "round", LM_STATE_ERR, 1, 1000, &at->round, error))
         return NULL;
       at->kind = kind;
       at->target = LM_GARRISON;
@@ -2190,7 +2173,7 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
         if (strcmp (target, lm_kind_ids[k]) == 0)
           at->target = k;
       at->gold = -1;
-      if (mg_json_member (v, "gold") != NULL && !int_of (v, "$.attack", "gold", 0, LM_MAX_GOLD * 10, &at->gold, error))
+      if (!mg_json_opt_gint (v, "$.attack", "gold", LM_STATE_ERR, 0, LM_MAX_GOLD * 10, &at->gold, error))
         return NULL;
       at->n_guesses = -1;
       if ((g = mg_json_member (v, "guesses")) != NULL)
@@ -2218,7 +2201,7 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
           g_autofree char *ip = mg_json_path_index ("$.result.ranking", i);
           g_autofree char *pp = mg_json_path_key (ip, "player");
           if (!seat_of (s, mg_json_member (e, "player"), pp, &s->p.ranking[i], error) ||
-              !int_of (e, ip, "areas", 0, LM_MAX_AREAS, &s->p.rank_areas[i], error))
+              !mg_json_get_gint (e, ip, "areas", LM_STATE_ERR, 0, LM_MAX_AREAS, &s->p.rank_areas[i], error))
             return NULL;
         }
     }

@@ -208,7 +208,7 @@ mk_choice_check (const MkState *st, const MkChoice *c, json_object *units, GErro
       if (!mg_json_object (o, p, MK_ACTION_ERR, error) || !mg_json_only (o, p, MK_ACTION_ERR, known, error) ||
           !mg_json_get_string (o, p, "army", MK_ACTION_ERR, &army, error) ||
           !mg_json_get_choice (o, p, "unit", MK_ACTION_ERR, mk_unit_ids, &unit, error) ||
-          (mg_json_member (o, "count") && !mg_json_get_uint (o, p, "count", MK_ACTION_ERR, 1, 100, &count, error)))
+          !mg_json_opt_uint (o, p, "count", MK_ACTION_ERR, 1, 100, &count, error))
         return FALSE;
       for (guint e = 0; e < json_object_array_length (eligible); e++)
         {

@@ -24,12 +24,10 @@ mk_purse_parse (json_object *obj, const char *path, MgJsonErr kind, gint64 min, 
   memset (out, 0, sizeof *out);
   if (!mg_json_object (obj, path, kind, error) || !mg_json_only (obj, path, kind, known, error))
     return FALSE;
-  if (mg_json_member (obj, "gp") != NULL &&
-      !mg_json_get_int (obj, path, "gp", kind, min, MK_MAX_COUNT, &out->gp, error))
+  if (!mg_json_opt_int (obj, path, "gp", kind, min, MK_MAX_COUNT, &out->gp, error))
     return FALSE;
   for (guint r = 0; r < MK_N_RES; r++)
-    if (mg_json_member (obj, mk_res_ids[r]) != NULL &&
-        !mg_json_get_int (obj, path, mk_res_ids[r], kind, min, MK_MAX_COUNT, &out->res[r], error))
+    if (!mg_json_opt_int (obj, path, mk_res_ids[r], kind, min, MK_MAX_COUNT, &out->res[r], error))
       return FALSE;
   return TRUE;
 }
@@ -281,8 +279,8 @@ parse_land (json_object *o, const char *path, MgJsonErr kind, char **leaders, gu
         return FALSE;
       l->wall = v + 1;
     }
-  if ((mg_json_member (o, "capital") && !mg_json_get_bool (o, path, "capital", kind, &l->capital, error)) ||
-      (mg_json_member (o, "camp") && !mg_json_get_bool (o, path, "camp", kind, &l->camp, error)))
+  if (!mg_json_opt_bool (o, path, "capital", kind, &l->capital, error) ||
+      !mg_json_opt_bool (o, path, "camp", kind, &l->camp, error))
     return FALSE;
   if (l->capital && l->owner < 0)
     return map_error (error, kind, _("%s.capital: a capital needs an \"owner\""), path);
@@ -769,7 +767,7 @@ parse_units (json_object *root, MkRuleset *rs, GError **error)
       if (o == NULL || !mg_json_only (o, up, MK_RULESET_ERR, known, error) ||
           (cost = mg_json_get_object (o, up, "cost", MK_RULESET_ERR, error)) == NULL ||
           !mk_purse_parse (cost, cp, MK_RULESET_ERR, 0, &rs->units[u], error) ||
-          (mg_json_member (o, "rule") && !mg_json_get_string (o, up, "rule", MK_RULESET_ERR, &rule, error)))
+          !mg_json_opt_string (o, up, "rule", MK_RULESET_ERR, &rule, error))
         return FALSE;
     }
   return TRUE;
@@ -948,14 +946,10 @@ mk_ruleset_parse (json_object *root, MkRuleset *rs, GError **error)
     "game", "name", "notes", "income", "capital_yields", "costs", "units", "army", "walls",
     "heavy_draw_weight", "move_lands", "cavalry_lands", "seasons", "forced_walk", "reinforcement",
     "navigation", "model_bonus", "gm", "take_control", "start", "colours", "map", NULL };
-  static const char * const game_ids[] = { "mecaknights", NULL };
-  json_object *map, *notes;
-  guint game;
+  json_object *map;
 
   memset (rs, 0, sizeof *rs);
-  if (!mg_json_object (root, "$", MK_RULESET_ERR, error) ||
-      !mg_json_only (root, "$", MK_RULESET_ERR, known, error) ||
-      !mg_json_get_choice (root, "$", "game", MK_RULESET_ERR, game_ids, &game, error) ||
+  if (!mg_json_ruleset_header (root, "mecaknights", MK_RULESET_ERR, known, error) ||
       !parse_income (root, rs, error) ||
       !parse_cost_table (root, "costs", mk_cost_ids, MK_N_COSTS, rs->costs, error) ||
       !parse_units (root, rs, error) ||
@@ -977,18 +971,8 @@ mk_ruleset_parse (json_object *root, MkRuleset *rs, GError **error)
   else
     mk_map_init (&rs->sample);
 
-  if ((notes = mg_json_member (root, "notes")) != NULL)
-    {
-      if (!mg_json_object (notes, "$.notes", MK_RULESET_ERR, error))
-        goto fail;
-      json_object_object_foreach (notes, key, val)
-        {
-          g_autofree char *p = mg_json_path_key ("$.notes", key);
-          const char *text;
-          if (!mg_json_string (val, p, MK_RULESET_ERR, &text, error))
-            goto fail;
-        }
-    }
+  if (!mg_json_ruleset_notes (root, MK_RULESET_ERR, error))
+    goto fail;
   return TRUE;
 
 fail:

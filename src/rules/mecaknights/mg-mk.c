@@ -433,13 +433,6 @@ mk_to_json (const MgState *state)
   return o;
 }
 
-static json_object *
-mk_view (const MgState *state, const char *seat)
-{
-  /* Nothing in MecaKnights is hidden from any seat. */
-  return mk_to_json (state);
-}
-
 /* ---------------------------------------------------------------- JSON in */
 
 static gboolean
@@ -665,8 +658,8 @@ choice_from_json (MkState *st, json_object *o, const char *p, GError **error)
       !mg_json_get_choice (o, p, "why", MK_STATE_ERR, mk_why_ids, &v, error))
     return FALSE;
   c->why = v;
-  if ((mg_json_member (o, "battle") && !mg_json_get_uint (o, p, "battle", MK_STATE_ERR, 1, G_MAXINT32, &c->battle, error)) ||
-      (mg_json_member (o, "army") && !mg_json_get_string (o, p, "army", MK_STATE_ERR, &s, error)) ||
+  if (!mg_json_opt_uint (o, p, "battle", MK_STATE_ERR, 1, G_MAXINT32, &c->battle, error) ||
+      !mg_json_opt_string (o, p, "army", MK_STATE_ERR, &s, error) ||
       !mg_json_get_uint (o, p, "count", MK_STATE_ERR, 1, 1000, &c->count, error))
     return FALSE;
   c->army = g_strdup (s);
@@ -863,15 +856,14 @@ static gboolean
 opt_bool (Ctx *c, const char *key, gboolean *out, GError **error)
 {
   *out = FALSE;
-  return mg_json_member (c->a, key) == NULL || mg_json_get_bool (c->a, NULL, key, MK_ACTION_ERR, out, error);
+  return mg_json_opt_bool (c->a, NULL, key, MK_ACTION_ERR, out, error);
 }
 
 static gboolean
 opt_count (Ctx *c, guint *out, GError **error)
 {
   *out = 1;
-  return mg_json_member (c->a, "count") == NULL ||
-         mg_json_get_uint (c->a, NULL, "count", MK_ACTION_ERR, 1, c->st->rs->max_units, out, error);
+  return mg_json_opt_uint (c->a, NULL, "count", MK_ACTION_ERR, 1, c->st->rs->max_units, out, error);
 }
 
 static gboolean
@@ -2439,7 +2431,7 @@ act_edit_land (Ctx *c, GError **error)
     }
   if (land->wall != WALL_NONE && land->city == CITY_NONE)
     return mg_rules_illegal (error, _("Walls stand around a hamlet, village or town; %s would have no city."), land->name);
-  if (mg_json_member (c->a, "camp") && !mg_json_get_bool (c->a, NULL, "camp", MK_ACTION_ERR, &land->camp, error))
+  if (!mg_json_opt_bool (c->a, NULL, "camp", MK_ACTION_ERR, &land->camp, error))
     return FALSE;
   if ((v = mg_json_member (c->a, "resources")) != NULL)
     {
@@ -3365,7 +3357,7 @@ static const MgRules mk_rules = {
   .pending = mk_pending,
   .to_json = mk_to_json,
   .from_json = mk_from_json,
-  .view = mk_view,
+  /* .view: nothing in MecaKnights is hidden from any seat. */
   .turn = mk_turn,
   .describe = mk_describe,
   .tables = mk_tables,

@@ -118,14 +118,9 @@ parse_ruleset (json_object *root, MeepleRuleset *rs, GError **error)
   static const char * const known[] = {
     "game", "name", "notes", "meeples", "defeat_casualties", "faces", "actions_by_casualties",
     "reveal_by_casualties", "reveal_when_short", "draw_min_in_hand", NULL };
-  static const char * const game_ids[] = { "meeple", NULL };
-  guint game;
-  json_object *notes;
 
   memset (rs, 0, sizeof *rs);
-  if (!mg_json_object (root, "$", RULESET_ERR, error) ||
-      !mg_json_only (root, "$", RULESET_ERR, known, error) ||
-      !mg_json_get_choice (root, "$", "game", RULESET_ERR, game_ids, &game, error) ||
+  if (!mg_json_ruleset_header (root, "meeple", RULESET_ERR, known, error) ||
       !mg_json_get_uint (root, "$", "meeples", RULESET_ERR, 2, MG_MEEPLE_MAX_MEEPLES, &rs->meeples, error) ||
       !mg_json_get_uint (root, "$", "defeat_casualties", RULESET_ERR, 1, rs->meeples - 1, &rs->defeat, error) ||
       !parse_faces (root, rs, error) ||
@@ -141,20 +136,8 @@ parse_ruleset (json_object *root, MeepleRuleset *rs, GError **error)
     rs->short_reveal = (MeepleShort) mode;
   }
 
-  /* Free text for the referee (why a default was chosen); only its shape is checked. */
-  notes = mg_json_member (root, "notes");
-  if (notes != NULL)
-    {
-      if (!mg_json_object (notes, "$.notes", RULESET_ERR, error))
-        goto fail;
-      json_object_object_foreach (notes, key, val)
-        {
-          g_autofree char *p = mg_json_path_key ("$.notes", key);
-          const char *text;
-          if (!mg_json_string (val, p, RULESET_ERR, &text, error))
-            goto fail;
-        }
-    }
+  if (!mg_json_ruleset_notes (root, RULESET_ERR, error))
+    goto fail;
   return TRUE;
 
 fail:
@@ -745,8 +728,7 @@ parse_action (const MeepleState *st, json_object *json, Action *act, GError **er
     case ACT_PICK:
       /* A face left out counts as none of it. */
       for (guint f = 0; f < st->rs.n_faces; f++)
-        if (mg_json_member (json, st->rs.face_ids[f]) != NULL &&
-            !mg_json_get_uint (json, NULL, st->rs.face_ids[f], ACTION_ERR, 0, st->rs.meeples, &act->pick[f], error))
+        if (!mg_json_opt_uint (json, NULL, st->rs.face_ids[f], ACTION_ERR, 0, st->rs.meeples, &act->pick[f], error))
           return FALSE;
       return parse_player (st, json, act, error);
     default:

@@ -490,7 +490,7 @@ fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, 
   x->moved = 0;
   x->flying = FALSE;
   x->aloft = FALSE;   /* absent before gargoyles flew (and for any figure that cannot) */
-  if (mg_json_member (fo, "aloft") && !mg_json_get_bool (fo, p, "aloft", TFT_STATE_ERR, &x->aloft, error))
+  if (!mg_json_opt_bool (fo, p, "aloft", TFT_STATE_ERR, &x->aloft, error))
     return FALSE;
   if ((op = mg_json_member (fo, "option")) != NULL)
     {
@@ -499,7 +499,7 @@ fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, 
           !mg_json_get_choice (op, opp, "option", TFT_STATE_ERR, option_names, &x->opt, error) ||
           !mg_json_get_int (op, opp, "moved", TFT_STATE_ERR, 0, 100, &v, error) ||
           !mg_json_get_bool (op, opp, "main_gauche", TFT_STATE_ERR, &x->use_mg, error) ||
-          (mg_json_member (op, "flying") && !mg_json_get_bool (op, opp, "flying", TFT_STATE_ERR, &x->flying, error)))
+          !mg_json_opt_bool (op, opp, "flying", TFT_STATE_ERR, &x->flying, error))
         return FALSE;
       x->moved = v;
     }
@@ -1011,10 +1011,10 @@ along_item (json_object *it, const char *p, const char **name, gint *hexes, gint
     }
   if (!mg_json_get_string (it, p, "figure", TFT_ACTION_ERR, name, error))
     return FALSE;
-  if (mg_json_member (it, "hexes") && !mg_json_get_int (it, p, "hexes", TFT_ACTION_ERR, 0, 100, &v, error))
+  if (!mg_json_opt_int (it, p, "hexes", TFT_ACTION_ERR, 0, 100, &v, error))
     return FALSE;
   *hexes = mg_json_member (it, "hexes") ? v : 0;
-  if (mg_json_member (it, "megahexes") && !mg_json_get_int (it, p, "megahexes", TFT_ACTION_ERR, 0, 100, &v, error))
+  if (!mg_json_opt_int (it, p, "megahexes", TFT_ACTION_ERR, 0, 100, &v, error))
     return FALSE;
   *megahexes = mg_json_member (it, "megahexes") ? v : 0;
   return TRUE;
@@ -1068,7 +1068,7 @@ read_attack (const TftState *st, json_object *j, Attack *a, const char **xn, con
       !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, xn, error) ||
       !mg_json_get_string (j, NULL, "target", TFT_ACTION_ERR, tn, error))
     return FALSE;
-  if (mg_json_member (j, "weapon") && !mg_json_get_string (j, NULL, "weapon", TFT_ACTION_ERR, wn, error))
+  if (!mg_json_opt_string (j, NULL, "weapon", TFT_ACTION_ERR, wn, error))
     return FALSE;
 #define OPTC(key, names, field) (!mg_json_member (j, key) || mg_json_get_choice (j, NULL, key, TFT_ACTION_ERR, names, &a->field, error))
 #define OPTB(key, field) (!mg_json_member (j, key) || mg_json_get_bool (j, NULL, key, TFT_ACTION_ERR, &a->field, error))
@@ -1671,13 +1671,13 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
   if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
       !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, &name, error) ||
       !mg_json_get_choice (j, NULL, "option", TFT_ACTION_ERR, option_names, &o, error) ||
-      (mg_json_member (j, "moved") && !mg_json_get_int (j, NULL, "moved", TFT_ACTION_ERR, 0, 100, &moved, error)) ||
-      (mg_json_member (j, "weapon") && !mg_json_get_string (j, NULL, "weapon", TFT_ACTION_ERR, &wn, error)) ||
-      (mg_json_member (j, "shield") && !mg_json_get_choice (j, NULL, "shield", TFT_ACTION_ERR, shield_names, &shield, error)) ||
-      (mg_json_member (j, "posture") && !mg_json_get_choice (j, NULL, "posture", TFT_ACTION_ERR, postures, &posture, error)) ||
-      (mg_json_member (j, "main_gauche") && !mg_json_get_bool (j, NULL, "main_gauche", TFT_ACTION_ERR, &use_mg, error)) ||
-      (mg_json_member (j, "pick_up") && !mg_json_get_bool (j, NULL, "pick_up", TFT_ACTION_ERR, &pick_up, error)) ||
-      (mg_json_member (j, "flying") && !mg_json_get_bool (j, NULL, "flying", TFT_ACTION_ERR, &flying, error)))
+      !mg_json_opt_int (j, NULL, "moved", TFT_ACTION_ERR, 0, 100, &moved, error) ||
+      !mg_json_opt_string (j, NULL, "weapon", TFT_ACTION_ERR, &wn, error) ||
+      !mg_json_opt_choice (j, NULL, "shield", TFT_ACTION_ERR, shield_names, &shield, error) ||
+      !mg_json_opt_choice (j, NULL, "posture", TFT_ACTION_ERR, postures, &posture, error) ||
+      !mg_json_opt_bool (j, NULL, "main_gauche", TFT_ACTION_ERR, &use_mg, error) ||
+      !mg_json_opt_bool (j, NULL, "pick_up", TFT_ACTION_ERR, &pick_up, error) ||
+      !mg_json_opt_bool (j, NULL, "flying", TFT_ACTION_ERR, &flying, error))
     return FALSE;
   if ((xi = fighter_in_fight (st, name, error)) < 0)
     return FALSE;
@@ -2204,8 +2204,8 @@ do_initiative (TftState *st, json_object *j, TftRoller *r, json_object *events, 
   json_object *e;
 
   if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
-      (mg_json_member (j, "winner") && !mg_json_get_string (j, NULL, "winner", TFT_ACTION_ERR, &wn, error)) ||
-      (mg_json_member (j, "first") && !mg_json_get_string (j, NULL, "first", TFT_ACTION_ERR, &fn, error)))
+      !mg_json_opt_string (j, NULL, "winner", TFT_ACTION_ERR, &wn, error) ||
+      !mg_json_opt_string (j, NULL, "first", TFT_ACTION_ERR, &fn, error))
     return FALSE;
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));
@@ -2430,7 +2430,7 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
   guint live;
 
   if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
-      (mg_json_member (j, "abandon") && !mg_json_get_bool (j, NULL, "abandon", TFT_ACTION_ERR, &abandon, error)))
+      !mg_json_opt_bool (j, NULL, "abandon", TFT_ACTION_ERR, &abandon, error))
     return FALSE;
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));

@@ -27,22 +27,36 @@ static const char * const table_migrations[] = { DATA "tables/0001.sql", DATA "t
 /* mg-tft-words.c: the Rules page's words. */
 const MgRulesetWord *mg_tft_ruleset_words (guint *n);
 
+/* The exports' words for the view's tables; a figure's history and card are records, not columns. */
+static const MgExportColumn export_columns[] = {
+  { "kind", NC_("export column", "Kind") },
+  { "st", NC_("export column", "ST") },
+  { "dx", NC_("export column", "DX") },
+  { "ep", NC_("export column", "EP") },
+  { "alive", NC_("export column", "Alive") },
+  { "weapons", NC_("export column", "Weapons") },
+  { "armor", NC_("export column", "Armor") },
+  { "shield", NC_("export column", "Shield") },
+  { "ready", NC_("export column", "Ready weapon") },
+  { "shield_ready", NC_("export column", "Shield ready") },
+  { "fights", NC_("export column", "Fights") },
+  { "kills", NC_("export column", "Kills") },
+  { "advances", NC_("export column", "Advances") },
+  { "moved", NC_("export column", "Moved") },
+  { "history", NULL },
+  { "card", NULL },
+};
+
 const MgGame *
 mg_tft_game (void)
 {
   static MgGame game = {
-    .ruleset_resource = DATA "ruleset.json",
-    .samples = samples,
-    .n_samples = G_N_ELEMENTS (samples),
-    .table_names = table_names,
-    .table_migrations = table_migrations,
+    MG_GAME_DATA (DATA),
+    MG_GAME_TABLES,
     .house_rules = house_rules,
     .n_house_rules = G_N_ELEMENTS (house_rules),
     .odds = mg_tft_odds,
+    MG_GAME_EXPORT_COLUMNS,
   };
-  /* The engine's table is another file's static, so it is filled in here, by the registry
-   * (once, under its lock). */
-  game.rules = mg_tft_rules ();
-  game.ruleset_words = mg_tft_ruleset_words (&game.n_ruleset_words);
-  return &game;
+  return mg_game_fill (&game, mg_tft_rules (), mg_tft_ruleset_words);
 }

@@ -424,7 +424,7 @@ odds_duel (const MgState *state, json_object *q, guint32 seed, GError **error)
                    _("A duel names two roster figures: \"figures\":[\"Flavius\",\"Wulf\"]."));
       return NULL;
     }
-  if (mg_json_member (q, "fights") && !mg_json_get_int (q, NULL, "fights", TFT_ACTION_ERR, 1, 10000000, &n, error))
+  if (!mg_json_opt_int (q, NULL, "fights", TFT_ACTION_ERR, 1, 10000000, &n, error))
     return NULL;
   a = json_object_get_string (json_object_array_get_idx (figures, 0));
   b = json_object_get_string (json_object_array_get_idx (figures, 1));

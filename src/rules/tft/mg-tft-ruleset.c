@@ -12,39 +12,6 @@ static const char * const class_names[] = { "melee", "pole", "thrown", "missile"
 static const char * const roll_names[] = { "hit", "miss", "drop", "break", NULL };
 static const char * const entry_names[] = { "grapple", "grapple_dagger", "repel", "counter", NULL };
 
-/* An optional integer member: absent keeps *out. */
-static gboolean
-opt_int (json_object *o, const char *path, const char *key, gint64 min, gint64 max, gint *out, GError **error)
-{
-  gint64 v;
-
-  if (mg_json_member (o, key) == NULL)
-    return TRUE;
-  if (!mg_json_get_int (o, path, key, E, min, max, &v, error))
-    return FALSE;
-  *out = (gint) v;
-  return TRUE;
-}
-
-static gboolean
-req_int (json_object *o, const char *path, const char *key, gint64 min, gint64 max, gint *out, GError **error)
-{
-  gint64 v;
-
-  if (!mg_json_get_int (o, path, key, E, min, max, &v, error))
-    return FALSE;
-  *out = (gint) v;
-  return TRUE;
-}
-
-static gboolean
-opt_bool (json_object *o, const char *path, const char *key, gboolean *out, GError **error)
-{
-  if (mg_json_member (o, key) == NULL)
-    return TRUE;
-  return mg_json_get_bool (o, path, key, E, out, error);
-}
-
 /* id and name of an entry; the id must be unique among `n` earlier ids at `stride`. */
 static gboolean
 id_name (json_object *o, const char *path, char **id, char **name, GError **error)
@@ -63,7 +30,7 @@ id_name (json_object *o, const char *path, char **id, char **name, GError **erro
 static gboolean
 dice_adds (json_object *o, const char *path, gint *dice, gint *adds, GError **error)
 {
-  return req_int (o, path, "dice", 0, 20, dice, error) && req_int (o, path, "adds", -10, 20, adds, error);
+  return mg_json_get_gint (o, path, "dice", E, 0, 20, dice, error) && mg_json_get_gint (o, path, "adds", E, -10, 20, adds, error);
 }
 
 static gboolean
@@ -77,14 +44,14 @@ parse_weapon (json_object *o, const char *path, TftWeapon *w, GError **error)
   if (!id_name (o, path, &w->id, &w->name, error) ||
       !mg_json_only (o, path, E, known, error) ||
       !mg_json_get_choice (o, path, "class", E, class_names, &cls, error) ||
-      !req_int (o, path, "dice", 0, 20, &w->dice, error) ||
-      !req_int (o, path, "adds", -10, 20, &w->adds, error) ||
-      !req_int (o, path, "st", 0, 100, &w->st, error) ||
-      !opt_bool (o, path, "thrown", &w->thrown, error) ||
-      !opt_bool (o, path, "two_handed", &w->two_handed, error) ||
-      !opt_bool (o, path, "dagger", &w->dagger, error) ||
-      !opt_bool (o, path, "main_gauche", &w->main_gauche, error) ||
-      !opt_int (o, path, "two_shots_at", 3, 30, &w->two_shots_at, error))
+      !mg_json_get_gint (o, path, "dice", E, 0, 20, &w->dice, error) ||
+      !mg_json_get_gint (o, path, "adds", E, -10, 20, &w->adds, error) ||
+      !mg_json_get_gint (o, path, "st", E, 0, 100, &w->st, error) ||
+      !mg_json_opt_bool (o, path, "thrown", E, &w->thrown, error) ||
+      !mg_json_opt_bool (o, path, "two_handed", E, &w->two_handed, error) ||
+      !mg_json_opt_bool (o, path, "dagger", E, &w->dagger, error) ||
+      !mg_json_opt_bool (o, path, "main_gauche", E, &w->main_gauche, error) ||
+      !mg_json_opt_gint (o, path, "two_shots_at", E, 3, 30, &w->two_shots_at, error))
     return FALSE;
   w->cls = (TftClass) cls;
   if ((sub = mg_json_member (o, "hth")) != NULL)
@@ -98,9 +65,9 @@ parse_weapon (json_object *o, const char *path, TftWeapon *w, GError **error)
     {
       g_autofree char *p = mg_json_lazy_key (path, "crossbow");
       if (!mg_json_object (sub, p, E, error) ||
-          !req_int (sub, p, "reload", 0, 10, &w->reload, error) ||
-          !req_int (sub, p, "fast_at", 3, 30, &w->fast_at, error) ||
-          !req_int (sub, p, "fast_reload", 0, w->reload, &w->fast_reload, error))
+          !mg_json_get_gint (sub, p, "reload", E, 0, 10, &w->reload, error) ||
+          !mg_json_get_gint (sub, p, "fast_at", E, 3, 30, &w->fast_at, error) ||
+          !mg_json_get_gint (sub, p, "fast_reload", E, 0, w->reload, &w->fast_reload, error))
         return FALSE;
       w->crossbow = TRUE;
     }
@@ -150,9 +117,9 @@ parse_autos (json_object *o, const char *path, const char *key, TftAuto *out, gu
       guint r;
       out[i].mult = 1;
       if (!mg_json_object (it, ip, E, error) || !mg_json_only (it, ip, E, known, error) ||
-          !req_int (it, ip, "roll", 3, 18, &out[i].roll, error) ||
+          !mg_json_get_gint (it, ip, "roll", E, 3, 18, &out[i].roll, error) ||
           !mg_json_get_choice (it, ip, "result", E, roll_names, &r, error) ||
-          !opt_int (it, ip, "multiplier", 1, 5, &out[i].mult, error))
+          !mg_json_opt_gint (it, ip, "multiplier", E, 1, 5, &out[i].mult, error))
         return FALSE;
       out[i].result = (TftRoll) r;
     }
@@ -180,13 +147,13 @@ parse_races (json_object *root, TftRuleset *rs, GError **error)
 
       if (!id_name (o, path, &r->id, &r->name, error) || !mg_json_only (o, path, E, known, error) ||
           !unique_id (path, r->id, ids, i, error) ||
-          !req_int (o, path, "total", 2, 200, &r->total, error) ||
-          !req_int (o, path, "min_st", 1, r->total, &r->min_st, error) ||
-          !req_int (o, path, "min_dx", 1, r->total - r->min_st, &r->min_dx, error) ||
-          !req_int (o, path, "ma", 1, 40, &r->ma, error) ||
-          !opt_int (o, path, "bonus_damage", 0, 10, &r->bonus_damage, error) ||
-          !opt_int (o, path, "missile_dx", -10, 10, &r->missile_dx, error) ||
-          !opt_int (o, path, "missile_damage", 0, 10, &r->missile_damage, error))
+          !mg_json_get_gint (o, path, "total", E, 2, 200, &r->total, error) ||
+          !mg_json_get_gint (o, path, "min_st", E, 1, r->total, &r->min_st, error) ||
+          !mg_json_get_gint (o, path, "min_dx", E, 1, r->total - r->min_st, &r->min_dx, error) ||
+          !mg_json_get_gint (o, path, "ma", E, 1, 40, &r->ma, error) ||
+          !mg_json_opt_gint (o, path, "bonus_damage", E, 0, 10, &r->bonus_damage, error) ||
+          !mg_json_opt_gint (o, path, "missile_dx", E, -10, 10, &r->missile_dx, error) ||
+          !mg_json_opt_gint (o, path, "missile_damage", E, 0, 10, &r->missile_damage, error))
         return FALSE;
       ids[i] = r->id;
       if ((sub = mg_json_member (o, "ma_in_armor")) != NULL)
@@ -263,16 +230,16 @@ parse_beasts (json_object *root, TftRuleset *rs, GError **error)
       b->hexes = 1;
       if (!id_name (o, path, &b->id, &b->name, error) || !mg_json_only (o, path, E, known, error) ||
           !unique_id (path, b->id, ids, rs->n_races + i, error) ||
-          !req_int (o, path, "st", 1, 500, &b->st, error) ||
-          !opt_int (o, path, "min_st", 1, b->st, &b->min_st, error) ||
-          !req_int (o, path, "dx", 1, 100, &b->dx, error) ||
-          !req_int (o, path, "ma", 0, 40, &b->ma, error) ||
-          !opt_int (o, path, "ma_flying", 0, 80, &b->ma_flying, error) ||
-          !req_int (o, path, "armor", 0, 50, &b->armor, error) ||
-          !opt_int (o, path, "hard_to_hit", -20, 0, &b->hard_to_hit, error) ||
-          !opt_bool (o, path, "sides_are_front", &b->sides_front, error) ||
-          !opt_bool (o, path, "uses_weapons", &b->uses_weapons, error) ||
-          !opt_int (o, path, "hexes", 1, 7, &b->hexes, error))
+          !mg_json_get_gint (o, path, "st", E, 1, 500, &b->st, error) ||
+          !mg_json_opt_gint (o, path, "min_st", E, 1, b->st, &b->min_st, error) ||
+          !mg_json_get_gint (o, path, "dx", E, 1, 100, &b->dx, error) ||
+          !mg_json_get_gint (o, path, "ma", E, 0, 40, &b->ma, error) ||
+          !mg_json_opt_gint (o, path, "ma_flying", E, 0, 80, &b->ma_flying, error) ||
+          !mg_json_get_gint (o, path, "armor", E, 0, 50, &b->armor, error) ||
+          !mg_json_opt_gint (o, path, "hard_to_hit", E, -20, 0, &b->hard_to_hit, error) ||
+          !mg_json_opt_bool (o, path, "sides_are_front", E, &b->sides_front, error) ||
+          !mg_json_opt_bool (o, path, "uses_weapons", E, &b->uses_weapons, error) ||
+          !mg_json_opt_gint (o, path, "hexes", E, 1, 7, &b->hexes, error))
         return FALSE;
       ids[rs->n_races + i] = b->id;
       if ((sub = mg_json_member (o, "attack")) != NULL)
@@ -301,8 +268,8 @@ parse_beasts (json_object *root, TftRuleset *rs, GError **error)
         {
           g_autofree char *p = mg_json_lazy_key (path, "injury");
           if (!mg_json_object (sub, p, E, error) ||
-              !req_int (sub, p, "wound_hits", 1, 200, &b->wound_hits, error) ||
-              !req_int (sub, p, "fall_hits", 1, 200, &b->fall_hits, error))
+              !mg_json_get_gint (sub, p, "wound_hits", E, 1, 200, &b->wound_hits, error) ||
+              !mg_json_get_gint (sub, p, "fall_hits", E, 1, 200, &b->fall_hits, error))
             return FALSE;
         }
       if (!b->has_attack && !b->uses_weapons)
@@ -354,9 +321,9 @@ parse_gear (json_object *root, TftRuleset *rs, GError **error)
       TftArmor *r = &rs->armor[i];
       if (!id_name (o, path, &r->id, &r->name, error) || !mg_json_only (o, path, E, known_armor, error) ||
           !unique_id (path, r->id, ids, i, error) ||
-          !req_int (o, path, "stops", 0, 50, &r->stops, error) ||
-          !req_int (o, path, "dx", -20, 0, &r->dx, error) ||
-          !req_int (o, path, "ma", 1, 40, &r->ma, error))
+          !mg_json_get_gint (o, path, "stops", E, 0, 50, &r->stops, error) ||
+          !mg_json_get_gint (o, path, "dx", E, -20, 0, &r->dx, error) ||
+          !mg_json_get_gint (o, path, "ma", E, 1, 40, &r->ma, error))
         return FALSE;
       ids[i] = r->id;
     }
@@ -373,8 +340,8 @@ parse_gear (json_object *root, TftRuleset *rs, GError **error)
       TftShield *r = &rs->shields[i];
       if (!id_name (o, path, &r->id, &r->name, error) || !mg_json_only (o, path, E, known_shield, error) ||
           !unique_id (path, r->id, ids, i, error) ||
-          !req_int (o, path, "stops", 0, 50, &r->stops, error) ||
-          !req_int (o, path, "dx", -20, 0, &r->dx, error))
+          !mg_json_get_gint (o, path, "stops", E, 0, 50, &r->stops, error) ||
+          !mg_json_get_gint (o, path, "dx", E, -20, 0, &r->dx, error))
         return FALSE;
       ids[i] = r->id;
       if (tft_weapon_find (rs, r->id) >= 0)
@@ -392,24 +359,24 @@ parse_numbers (json_object *root, TftRuleset *rs, GError **error)
 {
   json_object *o, *sub;
 
-  if (!req_int (root, "$", "unarmored_ma", 1, 40, &rs->unarmored_ma, error))
+  if (!mg_json_get_gint (root, "$", "unarmored_ma", E, 1, 40, &rs->unarmored_ma, error))
     return FALSE;
   if (!(o = mg_json_get_object (root, "$", "main_gauche", E, error)) ||
-      !req_int (o, "$.main_gauche", "stops", 0, 10, &rs->mg_stops, error) ||
-      !req_int (o, "$.main_gauche", "dx_shield", -10, 0, &rs->mg_dx_shield, error) ||
-      !req_int (o, "$.main_gauche", "dx_weapon", -10, 0, &rs->mg_dx_weapon, error))
+      !mg_json_get_gint (o, "$.main_gauche", "stops", E, 0, 10, &rs->mg_stops, error) ||
+      !mg_json_get_gint (o, "$.main_gauche", "dx_shield", E, -10, 0, &rs->mg_dx_shield, error) ||
+      !mg_json_get_gint (o, "$.main_gauche", "dx_weapon", E, -10, 0, &rs->mg_dx_weapon, error))
     return FALSE;
   if (!(o = mg_json_get_object (root, "$", "carry", E, error)) ||
-      !req_int (o, "$.carry", "weapons", 1, TFT_MAX_CARRY - 1, &rs->carry_weapons, error) ||
-      !req_int (o, "$.carry", "daggers", 0, TFT_MAX_CARRY - 1 - rs->carry_weapons, &rs->carry_daggers, error))
+      !mg_json_get_gint (o, "$.carry", "weapons", E, 1, TFT_MAX_CARRY - 1, &rs->carry_weapons, error) ||
+      !mg_json_get_gint (o, "$.carry", "daggers", E, 0, TFT_MAX_CARRY - 1 - rs->carry_weapons, &rs->carry_daggers, error))
     return FALSE;
 
   if (!(o = mg_json_get_object (root, "$", "to_hit", E, error)) ||
       !parse_autos (o, "$.to_hit", "automatic", rs->autos, &rs->n_autos, error) ||
       !parse_autos (o, "$.to_hit", "roll_to_miss", rs->misses, &rs->n_misses, error) ||
       !(sub = mg_json_get_object (o, "$.to_hit", "four_dice", E, error)) ||
-      !req_int (sub, "$.to_hit.four_dice", "dice", 3, 6, &rs->four_dice, error) ||
-      !req_int (sub, "$.to_hit.four_dice", "miss_at", 4, 36, &rs->four_miss_at, error))
+      !mg_json_get_gint (sub, "$.to_hit.four_dice", "dice", E, 3, 6, &rs->four_dice, error) ||
+      !mg_json_get_gint (sub, "$.to_hit.four_dice", "miss_at", E, 4, 36, &rs->four_miss_at, error))
     return FALSE;
   {
     static const char * const against[] = { "defend", "dodge", NULL };
@@ -427,29 +394,29 @@ parse_numbers (json_object *root, TftRuleset *rs, GError **error)
   }
 
   if (!(o = mg_json_get_object (root, "$", "dx", E, error)) ||
-      !req_int (o, "$.dx", "side", -10, 10, &rs->dx_side, error) ||
-      !req_int (o, "$.dx", "rear", -10, 10, &rs->dx_rear, error) ||
-      !req_int (o, "$.dx", "thrown_per_hex", -10, 0, &rs->dx_thrown_hex, error) ||
-      !req_int (o, "$.dx", "prone_crossbow", -10, 10, &rs->dx_prone_xbow, error) ||
-      !req_int (o, "$.dx", "pole_vs_charge", -10, 10, &rs->dx_pole_charge, error) ||
-      !req_int (o, "$.dx", "sheltering", -10, 0, &rs->dx_shelter, error) ||
+      !mg_json_get_gint (o, "$.dx", "side", E, -10, 10, &rs->dx_side, error) ||
+      !mg_json_get_gint (o, "$.dx", "rear", E, -10, 10, &rs->dx_rear, error) ||
+      !mg_json_get_gint (o, "$.dx", "thrown_per_hex", E, -10, 0, &rs->dx_thrown_hex, error) ||
+      !mg_json_get_gint (o, "$.dx", "prone_crossbow", E, -10, 10, &rs->dx_prone_xbow, error) ||
+      !mg_json_get_gint (o, "$.dx", "pole_vs_charge", E, -10, 10, &rs->dx_pole_charge, error) ||
+      !mg_json_get_gint (o, "$.dx", "sheltering", E, -10, 0, &rs->dx_shelter, error) ||
       !(sub = mg_json_get_object (o, "$.dx", "missile_range", E, error)) ||
-      !req_int (sub, "$.dx.missile_range", "free_megahexes", 0, 50, &rs->mr_free, error) ||
-      !req_int (sub, "$.dx.missile_range", "step_megahexes", 1, 50, &rs->mr_step, error) ||
-      !req_int (sub, "$.dx.missile_range", "per_step", -10, 0, &rs->mr_per, error))
+      !mg_json_get_gint (sub, "$.dx.missile_range", "free_megahexes", E, 0, 50, &rs->mr_free, error) ||
+      !mg_json_get_gint (sub, "$.dx.missile_range", "step_megahexes", E, 1, 50, &rs->mr_step, error) ||
+      !mg_json_get_gint (sub, "$.dx.missile_range", "per_step", E, -10, 0, &rs->mr_per, error))
     return FALSE;
   if (!(o = mg_json_get_object (root, "$", "damage", E, error)) ||
-      !req_int (o, "$.damage", "pole_charge_multiplier", 1, 5, &rs->pole_mult, error) ||
-      !req_int (o, "$.damage", "practice_divisor", 1, 10, &rs->practice_div, error))
+      !mg_json_get_gint (o, "$.damage", "pole_charge_multiplier", E, 1, 5, &rs->pole_mult, error) ||
+      !mg_json_get_gint (o, "$.damage", "practice_divisor", E, 1, 10, &rs->practice_div, error))
     return FALSE;
   if (!(o = mg_json_get_object (root, "$", "injury", E, error)) ||
-      !req_int (o, "$.injury", "wound_hits", 1, 100, &rs->wound_hits, error) ||
-      !req_int (o, "$.injury", "wound_dx", -10, 0, &rs->wound_dx, error) ||
-      !req_int (o, "$.injury", "fall_hits", 1, 100, &rs->fall_hits, error) ||
-      !req_int (o, "$.injury", "weak_st", 0, 20, &rs->weak_st, error) ||
-      !req_int (o, "$.injury", "weak_dx", -10, 0, &rs->weak_dx, error) ||
-      !req_int (o, "$.injury", "dead_st", -50, 0, &rs->dead_st, error) ||
-      !req_int (o, "$.injury", "unconscious_st", rs->dead_st + 1, 20, &rs->uncon_st, error))
+      !mg_json_get_gint (o, "$.injury", "wound_hits", E, 1, 100, &rs->wound_hits, error) ||
+      !mg_json_get_gint (o, "$.injury", "wound_dx", E, -10, 0, &rs->wound_dx, error) ||
+      !mg_json_get_gint (o, "$.injury", "fall_hits", E, 1, 100, &rs->fall_hits, error) ||
+      !mg_json_get_gint (o, "$.injury", "weak_st", E, 0, 20, &rs->weak_st, error) ||
+      !mg_json_get_gint (o, "$.injury", "weak_dx", E, -10, 0, &rs->weak_dx, error) ||
+      !mg_json_get_gint (o, "$.injury", "dead_st", E, -50, 0, &rs->dead_st, error) ||
+      !mg_json_get_gint (o, "$.injury", "unconscious_st", E, rs->dead_st + 1, 20, &rs->uncon_st, error))
     return FALSE;
 
   if (!(o = mg_json_get_object (root, "$", "hth", E, error)))
@@ -464,31 +431,31 @@ parse_numbers (json_object *root, TftRuleset *rs, GError **error)
         json_object *it = json_object_array_get_idx (a, i);
         gint roll;
         guint c;
-        if (!mg_json_object (it, p, E, error) || !req_int (it, p, "roll", i + 1, i + 1, &roll, error) ||
+        if (!mg_json_object (it, p, E, error) || !mg_json_get_gint (it, p, "roll", E, i + 1, i + 1, &roll, error) ||
             !mg_json_get_choice (it, p, "result", E, entry_names, &c, error))
           return FALSE;
         rs->entry[i] = (TftEntry) c;
       }
   }
   if (!(sub = mg_json_get_object (o, "$.hth", "bare_hands", E, error)) ||
-      !req_int (sub, "$.hth.bare_hands", "stronger_foe", -10, 10, &rs->bare_stronger, error) ||
-      !req_int (sub, "$.hth.bare_hands", "same", -10, 10, &rs->bare_same, error) ||
-      !req_int (sub, "$.hth.bare_hands", "weaker_foe", -10, 10, &rs->bare_weaker, error) ||
-      !req_int (sub, "$.hth.bare_hands", "group", -10, 10, &rs->bare_group, error) ||
-      !req_int (o, "$.hth", "draw_dagger_max", 0, 6, &rs->draw_dagger_max, error) ||
-      !req_int (o, "$.hth", "disengage_superior_max", 0, 6, &rs->diseng_sup_max, error) ||
-      !req_int (o, "$.hth", "disengage_max", 0, 6, &rs->diseng_max, error))
+      !mg_json_get_gint (sub, "$.hth.bare_hands", "stronger_foe", E, -10, 10, &rs->bare_stronger, error) ||
+      !mg_json_get_gint (sub, "$.hth.bare_hands", "same", E, -10, 10, &rs->bare_same, error) ||
+      !mg_json_get_gint (sub, "$.hth.bare_hands", "weaker_foe", E, -10, 10, &rs->bare_weaker, error) ||
+      !mg_json_get_gint (sub, "$.hth.bare_hands", "group", E, -10, 10, &rs->bare_group, error) ||
+      !mg_json_get_gint (o, "$.hth", "draw_dagger_max", E, 0, 6, &rs->draw_dagger_max, error) ||
+      !mg_json_get_gint (o, "$.hth", "disengage_superior_max", E, 0, 6, &rs->diseng_sup_max, error) ||
+      !mg_json_get_gint (o, "$.hth", "disengage_max", E, 0, 6, &rs->diseng_max, error))
     return FALSE;
   if (!(o = mg_json_get_object (root, "$", "shield_rush", E, error)) ||
-      !req_int (o, "$.shield_rush", "save_dice", 1, 6, &rs->rush_dice, error) ||
-      !req_int (o, "$.shield_rush", "weaker_save_dice", 1, 6, &rs->rush_weak_dice, error) ||
-      !req_int (o, "$.shield_rush", "always_fall_3", 3, 37, &rs->rush_fall3, error) ||
-      !req_int (o, "$.shield_rush", "always_fall_2", 2, 37, &rs->rush_fall2, error) ||
-      !req_int (o, "$.shield_rush", "no_effect_ratio", 1, 10, &rs->rush_ratio, error))
+      !mg_json_get_gint (o, "$.shield_rush", "save_dice", E, 1, 6, &rs->rush_dice, error) ||
+      !mg_json_get_gint (o, "$.shield_rush", "weaker_save_dice", E, 1, 6, &rs->rush_weak_dice, error) ||
+      !mg_json_get_gint (o, "$.shield_rush", "always_fall_3", E, 3, 37, &rs->rush_fall3, error) ||
+      !mg_json_get_gint (o, "$.shield_rush", "always_fall_2", E, 2, 37, &rs->rush_fall2, error) ||
+      !mg_json_get_gint (o, "$.shield_rush", "no_effect_ratio", E, 1, 10, &rs->rush_ratio, error))
     return FALSE;
   if (!(o = mg_json_get_object (root, "$", "experience", E, error)))
     return FALSE;
-#define EXP(key, field, lo, hi) req_int (o, "$.experience", key, lo, hi, &rs->field, error)
+#define EXP(key, field, lo, hi) mg_json_get_gint (o, "$.experience", key, E, lo, hi, &rs->field, error)
   if (!EXP ("death", ep_death, 0, 10000) || !EXP ("death_superior", ep_death_sup, 0, 10000) ||
       !EXP ("death_superior_margin", ep_death_margin, 0, 100) || !EXP ("arena_win", ep_arena_win, 0, 10000) ||
       !EXP ("arena_defeated", ep_arena_def, 0, 10000) || !EXP ("arena_fled_unhurt", ep_arena_fled, -10000, 10000) ||
@@ -527,13 +494,10 @@ ruleset_parse (json_object *root, TftRuleset *rs, GError **error)
     "game", "name", "notes", "weapons", "armor", "unarmored_ma", "shields", "main_gauche", "carry", "races",
     "beasts", "to_hit", "dx", "damage", "injury", "hth", "shield_rush", "experience", "house_rules", NULL };
   static const char * const house_rules[] = { TFT_HOUSE_FLIER_OUT_OF_REACH, NULL };
-  static const char * const game_ids[] = { "tft", NULL };
-  guint game;
   json_object *notes;
 
   memset (rs, 0, sizeof *rs);
-  if (!mg_json_object (root, "$", E, error) || !mg_json_only (root, "$", E, known, error) ||
-      !mg_json_get_choice (root, "$", "game", E, game_ids, &game, error) ||
+  if (!mg_json_ruleset_header (root, "tft", E, known, error) ||
       !parse_gear (root, rs, error) || !parse_races (root, rs, error) || !parse_beasts (root, rs, error) ||
       !parse_numbers (root, rs, error))
     goto fail;
@@ -551,18 +515,8 @@ ruleset_parse (json_object *root, TftRuleset *rs, GError **error)
         }
     }
   rs->fliers_out_of_reach = mg_house_rule (root, TFT_HOUSE_FLIER_OUT_OF_REACH, TRUE);
-  if ((notes = mg_json_member (root, "notes")) != NULL)
-    {
-      if (!mg_json_object (notes, "$.notes", E, error))
-        goto fail;
-      json_object_object_foreach (notes, key, val)
-        {
-          g_autofree char *p = mg_json_lazy_key ("$.notes", key);
-          const char *text;
-          if (!mg_json_string (val, p, E, &text, error))
-            goto fail;
-        }
-    }
+  if (!mg_json_ruleset_notes (root, E, error))
+    goto fail;
   json_object_deep_copy (root, &rs->json, NULL);
   rs->refs = g_new (gatomicrefcount, 1);
   g_atomic_ref_count_init (rs->refs);

@@ -522,13 +522,6 @@ tft_to_json (const MgState *state)
   return o;
 }
 
-/* Nothing in Melee is hidden from anyone. */
-static json_object *
-tft_view (const MgState *state, const char *seat)
-{
-  return tft_to_json (state);
-}
-
 /* ---------------------------------------------------------------- gear checks */
 
 #define illegal tft_illegal
@@ -1280,7 +1273,7 @@ static const MgRules tft_rules = {
   .pending = tft_pending,
   .to_json = tft_to_json,
   .from_json = tft_from_json,
-  .view = tft_view,
+  /* .view: nothing in Melee is hidden from anyone. */
   .turn = tft_turn,
   .describe = tft_describe,
   .tables = tft_tables,
