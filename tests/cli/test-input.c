@@ -47,7 +47,7 @@ static char *
 file_bytes (const char *dir)
 {
   g_autofree char *path = g_build_filename (dir, "c.db", NULL);
-  char *text = NULL;
+  g_autofree char *text = NULL;
   gsize len;
 
   g_assert_true (g_file_get_contents (path, &text, &len, NULL));

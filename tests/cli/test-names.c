@@ -119,6 +119,7 @@ test_older_names_open (void)
   g_autofree char *sql = g_strdup_printf (
       "UPDATE journal SET action = replace(action, 'Ragnar', '%s'); DELETE FROM snapshot WHERE seq > 0;", long_name);
   const char *argv[] = { "sqlite3", db, sql, NULL };
+  g_autofree char *sqlite3 = g_find_program_in_path ("sqlite3");
   int status = -1;
 
   g_assert_cmpint (made->status, ==, 0);
@@ -126,7 +127,7 @@ test_older_names_open (void)
                     "\"st\":11,\"dx\":13,\"weapons\":[\"dagger\"],\"ready\":\"dagger\"}\n", "act", "c.db", NULL);
   g_assert_nonnull (strstr (r->out, "\"ok\":true"));
   g_clear_pointer (&r, cli_result_free);
-  if (g_find_program_in_path ("sqlite3") == NULL)
+  if (sqlite3 == NULL)
     {
       g_test_skip ("sqlite3 is not installed (Debian package sqlite3)");
       test_remove_dir (dir);
