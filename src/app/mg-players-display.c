@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "mg-area-map.h"
 #include "mg-game-ui.h"
 #include "mg-journal-model.h"
 #include "mg-narrate.h"
@@ -545,6 +546,25 @@ mg_players_display_picture_new (GtkWidget *main, GtkBox **side)
   picture = mg_players_display_split_new (main, column, FALSE);
   g_object_set_data (G_OBJECT (picture), "mg-display-main", main);
   *side = GTK_BOX (column);
+  return picture;
+}
+
+GtkWidget *
+mg_players_display_map_picture_new (MgTableState *table, const char *css, MgDisplayUpdate update)
+{
+  GtkBox *side = NULL;
+  GtkWidget *map = GTK_WIDGET (mg_area_map_new ());
+  GtkWidget *picture;
+
+  /* Read from across the table: the map takes neither the pointer nor the focus here. */
+  gtk_widget_set_focusable (map, FALSE);
+  gtk_widget_set_can_target (map, FALSE);
+  mg_widget_load_css (css);
+  /* The map's names and tokens, drawn for a page, twice as large. */
+  picture = mg_players_display_picture_new (mg_players_display_zoom_new (map, 2), &side);
+  g_object_set_data (G_OBJECT (picture), "mg-display-side", side);
+  g_object_set_data (G_OBJECT (picture), "mg-display-map", map);
+  mg_players_display_follow (picture, table, update);
   return picture;
 }
 

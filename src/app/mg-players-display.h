@@ -35,6 +35,12 @@ void       mg_players_display_follow      (GtkWidget       *picture,
  * standings, returned in *side. `main` is what get_state_widget returns. */
 GtkWidget *mg_players_display_picture_new (GtkWidget       *main,
                                            GtkBox         **side);
+/* A drawn area map (La Mame's, MecaKnights') beside the standings column: read-only (no pointer,
+ * no focus), drawn twice as large, the game's stylesheet `css` loaded, following `table`. The
+ * map and the column are the picture's data "mg-display-map" and "mg-display-side". */
+GtkWidget *mg_players_display_map_picture_new (MgTableState    *table,
+                                               const char      *css,
+                                               MgDisplayUpdate  update);
 /* `first` and `second` side by side when the room allows both (the second at its natural width,
  * or halves when homogeneous), else one above the other. */
 GtkWidget *mg_players_display_split_new   (GtkWidget       *first,

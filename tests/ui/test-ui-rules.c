@@ -177,20 +177,6 @@ test_house_screenshot (void)
 }
 
 static GtkWidget *
-find_label (GtkWidget *widget, const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label (child, text);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
 find_button (GtkWidget *widget, const char *label)
 {
   if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
@@ -221,7 +207,7 @@ test_maps_and_defaults (void)
   window = gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW);
   button = find_button (page, _("Open the _Map Editor"));
   g_assert_nonnull (button);
-  g_assert_null (find_label (page, "Redkeep"));   /* a map's areas are the editor's, not rows here */
+  g_assert_null (ui_test_find_label (page, "Redkeep"));   /* a map's areas are the editor's, not rows here */
   gtk_widget_activate (button);
   wait_ms (300);
   g_assert_cmpstr (adw_view_stack_get_visible_child_name (mg_campaign_window_get_view_stack (MG_CAMPAIGN_WINDOW (window))), ==,
@@ -231,14 +217,14 @@ test_maps_and_defaults (void)
   tft = mg_application_create_sample_for (app, "tft", tmpdir, &error);
   g_assert_no_error (error);
   page = show_rules (tft, 1000);
-  g_assert_null (find_label (page, was));
+  g_assert_null (ui_test_find_label (page, was));
   spin = mg_rules_page_find_spin (MG_RULES_PAGE (page), "unarmored_ma");
   g_assert_nonnull (spin);
   gtk_spin_button_set_value (spin, 12);
   gtk_widget_activate_action (page, "rules.apply", NULL);
   wait_ms (200);
   g_assert_null (mg_rules_page_get_error (MG_RULES_PAGE (page)));
-  g_assert_nonnull (find_label (page, was));
+  g_assert_nonnull (ui_test_find_label (page, was));
   close_campaign_windows (app);
 }
 

@@ -159,26 +159,9 @@ ui_test_wheel (GtkWidget *widget, int clicks, guint modifier)
 gboolean
 ui_test_click (GtkWidget *widget)
 {
-  GtkNative *native = gtk_widget_get_native (widget);
-  graphene_point_t at;
-  GtkWidget *picked;
-  Display *x;
-
-  g_assert_nonnull (native);
-  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native),
-                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.0,
-                                                                 gtk_widget_get_height (widget) / 2.0), &at));
-  /* What GTK would hand the click to: the widget itself or a part of it, nothing over it. */
-  picked = gtk_widget_pick (GTK_WIDGET (native), at.x, at.y, GTK_PICK_DEFAULT);
-  g_assert_nonnull (picked);
-  if (picked != widget && !gtk_widget_is_ancestor (picked, widget))
-    g_error ("a click on the %s's centre goes to a %s", G_OBJECT_TYPE_NAME (widget), G_OBJECT_TYPE_NAME (picked));
-  if ((x = pointer_to (widget)) == NULL)
+  if (!ui_test_click_at (widget, gtk_widget_get_width (widget) / 2.0, gtk_widget_get_height (widget) / 2.0))
     return FALSE;
-  XTestFakeButtonEvent (x, 1, True, CurrentTime);
-  XTestFakeButtonEvent (x, 1, False, CurrentTime);
-  XSync (x, False);
-  wait_ms (200);
+  wait_ms (100);
   return TRUE;
 }
 
@@ -350,15 +333,14 @@ ui_test_focus (GtkWidget *widget)
   return root != NULL ? gtk_root_get_focus (root) : NULL;
 }
 
-/* The first descendant of widget that is a GtkLabel reading text, or NULL. */
-static GtkWidget *
-find_label (GtkWidget *widget, const char *text)
+GtkWidget *
+ui_test_find_label (GtkWidget *widget, const char *text)
 {
   if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find_label (child, text);
+      GtkWidget *found = ui_test_find_label (child, text);
 
       if (found != NULL)
         return found;
@@ -369,7 +351,7 @@ find_label (GtkWidget *widget, const char *text)
 GtkWidget *
 ui_test_labelled (GtkWidget *widget, GType type, const char *text)
 {
-  GtkWidget *label = find_label (widget, text);
+  GtkWidget *label = ui_test_find_label (widget, text);
 
   while (label != NULL && !G_TYPE_CHECK_INSTANCE_TYPE (label, type))
     label = gtk_widget_get_parent (label);

@@ -120,6 +120,8 @@ gboolean          ui_test_x_click        (GtkWidget *widget);
 
 /* The first mapped button in `root` whose tooltip is `tooltip` (popovers left out), or NULL. */
 GtkWidget        *ui_test_find_by_tooltip (GtkWidget *root, const char *tooltip);
+/* The first descendant of widget (itself included) that is a GtkLabel reading text, or NULL. */
+GtkWidget        *ui_test_find_label     (GtkWidget *widget, const char *text);
 /* Every text `root` shows (labels, inscriptions, entries, buttons, rows' titles, tooltips), one a
  * line, appended to `out`; popovers included, as they may be opened. */
 void              ui_test_collect_texts  (GtkWidget *root, GString *out);

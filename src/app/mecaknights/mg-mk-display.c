@@ -57,19 +57,5 @@ update (GtkWidget *picture, MgTableState *table)
 GtkWidget *
 mg_mk_display_new (MgTableState *table)
 {
-  GtkBox *side = NULL;
-  GtkWidget *map = GTK_WIDGET (mg_area_map_new ());
-  GtkWidget *picture;
-
-  /* Read from across the table: the map takes neither the pointer nor the focus here. */
-  gtk_widget_set_focusable (map, FALSE);
-  gtk_widget_set_can_target (map, FALSE);
-
-  mg_widget_load_css ("/io/github/meleegm/MeleeGM/mecaknights/mecaknights.css");
-  /* The map's names and tokens, drawn for a page, twice as large. */
-  picture = mg_players_display_picture_new (mg_players_display_zoom_new (map, 2), &side);
-  g_object_set_data (G_OBJECT (picture), "mg-display-side", side);
-  g_object_set_data (G_OBJECT (picture), "mg-display-map", map);
-  mg_players_display_follow (picture, table, update);
-  return picture;
+  return mg_players_display_map_picture_new (table, "/io/github/meleegm/MeleeGM/mecaknights/mecaknights.css", update);
 }
