@@ -224,6 +224,77 @@ const char *mk_unit_name     (MkUnit u, guint n);
 char       *mk_unit_count    (MkUnit u, guint n);   /* "2 archers", with its plural form */
 const char *mk_choice_text   (MkWhy why, guint n);  /* "%s chooses %u units to lose to the archers." */
 char      *mk_units_text     (const guint *units);
+gint       mk_find_leader    (const MkState *st, const char *name);   /* leader index, -1 none */
+/* The leaders' names as a NULL-terminated list in `names` (MK_MAX_LEADERS + 1 slots). */
+char     **mk_leader_names   (const MkState *st, char **names);
+#define LEADER_NAMES(st) mk_leader_names ((st), (char *[MK_MAX_LEADERS + 1]) { NULL })
+guint      mk_season_index   (const MkState *st, guint turn, guint *year);   /* season of a turn */
+guint      mk_moves_allowed  (const MkState *st);   /* moves per leader this turn (its season) */
+const char *mk_season_name   (const MkState *st);   /* the current season's name */
+gint       mk_gm_for_turn    (const MkState *st, guint turn);   /* GM's leader index, -1 outside */
+json_object *mk_gm_json      (const MkState *st);   /* the GM rotation as saved */
+gboolean   mk_name_ok        (const char *name, MgRulesError code, GError **error);   /* a usable name */
+json_object *mk_units_json   (const guint *units);   /* {unit id: count} of non-zero counts */
+json_object *mk_choice_json  (const MkState *st, const MkChoice *c);   /* a waiting choice as saved */
+gboolean   mk_validate       (const MgState *state, json_object *action, GError **error);   /* rules .validate */
+
+/* mg-mk-act.c: map geometry */
+MkRiver   *mk_small_crossing (const MkState *st, const char *a, const char *b);   /* small river between */
+gboolean   mk_walkable       (const MkState *st, const char *a, const char *b);   /* adjacent, no river unbridged */
+MkRiver   *mk_find_river     (const MkState *st, const char *name);   /* by name, NULL none */
+gboolean   mk_has_army       (const MkState *st, gint leader, const char *land, gboolean others);   /* leader's (or others') army there */
+gboolean   mk_lone_catapult  (const MkArmy *a);   /* an army of catapults only */
+gboolean   mk_all_cavalry    (const MkArmy *a);   /* an army of cavalry only */
+
+/* mg-mk-act.c: action plumbing; one action being run */
+typedef struct {
+  MkState     *st;
+  json_object *a;        /* the action */
+  json_object *events;
+  GString     *text;
+  gint         p;        /* acting leader, -1 for the GM */
+} MkCtx;
+gboolean   mk_get_str        (MkCtx *c, const char *key, const char **out, GError **error);   /* required string field */
+gboolean   mk_opt_bool       (MkCtx *c, const char *key, gboolean *out, GError **error);   /* optional boolean field */
+gboolean   mk_get_land       (MkCtx *c, const char *key, MkLand **out, GError **error);   /* field naming a land */
+gboolean   mk_get_leader_arg (MkCtx *c, const char *key, gint *out, GError **error);   /* field naming a leader */
+gboolean   mk_get_own_army   (MkCtx *c, const char *key, MkArmy **out, GError **error);   /* field naming the actor's army */
+const char *mk_me            (MkCtx *c);   /* the acting leader's name (or the GM) */
+gboolean   mk_pay            (MkCtx *c, const MkPurse *cost, guint times, const char *what, GError **error);   /* charge the actor */
+void       mk_gain           (MkCtx *c, gint leader, const MkPurse *p, const char *type, const char *land);   /* credit a leader */
+gboolean   mk_need_turn      (MkCtx *c, gboolean build, gboolean move, GError **error);   /* actor's turn and phase */
+void       mk_encounter_put  (MkState *st, MkEncounter *e);   /* keep the latest encounter of a pair */
+void       mk_record_encounter (MkCtx *c, gint other, const char *land, gboolean war);   /* two leaders met */
+void       mk_begin_leader_turn (MkState *st);   /* reset the current leader's turn */
+/* mg-mk-act.c: setup and build-phase actions, run through mk_run_action () */
+gboolean   mk_act_import_map (MkCtx *c, GError **error);
+gboolean   mk_act_correct_map (MkCtx *c, GError **error);
+gboolean   mk_act_set_leader (MkCtx *c, GError **error);
+gboolean   mk_act_add_leader (MkCtx *c, GError **error);
+gboolean   mk_act_set_gm     (MkCtx *c, GError **error);
+gboolean   mk_act_start      (MkCtx *c, GError **error);
+gboolean   mk_act_collect    (MkCtx *c, GError **error);
+gboolean   mk_act_build      (MkCtx *c, GError **error);
+gboolean   mk_act_bridge     (MkCtx *c, gboolean destroy, GError **error);
+gboolean   mk_act_build_boat (MkCtx *c, GError **error);
+gboolean   mk_act_destroy_boat (MkCtx *c, GError **error);
+gboolean   mk_act_train      (MkCtx *c, GError **error);
+gboolean   mk_act_upgrade    (MkCtx *c, GError **error);
+gboolean   mk_act_organize   (MkCtx *c, GError **error);
+
+/* mg-mk-move.c */
+gboolean   mk_can_move       (MkCtx *c, MkArmy *army, GError **error);   /* may the army move now, and why not */
+MkBoat    *mk_own_boat_at    (const MkState *st, gint leader, const char *at);   /* leader's boat there */
+/* Runs the action on `st`; on failure `st` may be half changed (callers work on a copy). */
+gboolean   mk_run_action     (MkState *st, json_object *action, json_object *events, GString *text,
+                              GError **error);
+
+/* mg-mk-views.c: the rules' views (see mg_mk_rules ()) */
+gint       mk_turn           (const MgState *state);
+json_object *mk_pending      (const MgState *state);
+char      *mk_describe       (const MgState *state, const char *seat);
+void       mk_tables         (const MgState *state, MgRows *rows);
+json_object *mk_legal_actions (const MgState *state, const char *seat);
 
 /* mg-mk-battle.c */
 MkBattle  *mk_battle_find    (const MkState *st, guint id);
