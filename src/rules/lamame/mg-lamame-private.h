@@ -159,6 +159,81 @@ typedef struct {
   LmPlay     p;
 } LmState;
 
+/* ---------------------------------------------------------------- engine internals (mg-lamame*.c) */
+
+#define AERR LM_ACTION_ERR
+
+/* mg-lamame.c: the names shown in summaries (the ids stay English in JSON). */
+extern const char * const lm_kind_names[];   /* knight … camp, then garrison */
+extern const char * const lm_card_names[];   /* Tax, Build, Move/Attack */
+
+#define KIND(k)  _(lm_kind_names[(k)])
+#define CARD(c)  _(lm_card_names[(c)])
+#define NAME(s, i) ((s)->names[(i)])
+#define AREA(s, a) ((s)->map->areas[(a)].name)
+
+#define JS(x) json_object_new_string (x)
+#define JI(x) json_object_new_int64 (x)
+#define JB(x) json_object_new_boolean (x)
+
+/* What an action produces while it runs: its events and its summary. */
+typedef struct {
+  json_object *events;
+  GString     *summary;
+} Ctx;
+
+/* The engine's state behind the generic one. */
+static inline LmState *
+lm (const MgState *state)
+{
+  return (LmState *) state;
+}
+
+/* mg-lamame.c: shared helpers and the state's life. */
+const char *lm_season_name  (const LmState *s, gint idx);     /* the season's shown name; "Initial build" before spring */
+void        lm_say          (Ctx *c, const char *fmt, ...) G_GNUC_PRINTF (2, 3);  /* appends a sentence to the summary */
+json_object *lm_ev          (Ctx *c, const char *type, ...); /* adds an event {"type", key, value, …} */
+gint        lm_area_owner   (const LmState *s, guint a);      /* the seat holding area a, or -1 */
+gint        lm_castle_of    (const LmState *s, gint seat);    /* the area of the seat's castle, or -1 */
+gint        lm_supply_total (const LmState *s, gint seat);    /* units left in the seat's supply */
+gint        lm_cards_led    (const LmState *s, gint seat);    /* dealt abilities whose bid the seat leads */
+gint        lm_areas_held   (const LmState *s, gint seat);    /* areas the seat holds, castles excluded */
+void        lm_unit_remove  (LmState *s, guint a, guint k);   /* takes the unit of kind k off area a */
+void        lm_unit_put     (LmState *s, guint a, guint k, gint seat);  /* puts the seat's unit of kind k on area a */
+gboolean    lm_can_place    (const LmState *s, gint seat, guint k, guint a, GError **error);  /* may the seat build k on a? */
+void        lm_compute_order (LmState *s);                    /* the turn order from the start player */
+gint        lm_current_seat (const LmState *s);               /* the seat whose turn it is, or -1 */
+gint        lm_guesses_for  (const LmState *s, guint target, guint area);  /* the defender's guesses */
+gboolean    lm_only         (json_object *a, const char * const *fields, GError **error);  /* no member but "type", "template" and fields */
+gboolean    lm_get_seat     (const LmState *s, json_object *a, const char *key, gint *out, GError **error);  /* a seat by name */
+gboolean    lm_get_area     (const LmState *s, json_object *a, const char *key, gint *out, GError **error);  /* an area by name */
+gboolean    lm_get_kind     (json_object *a, const char *key, gint *out, GError **error);  /* a unit kind by id */
+gboolean    lm_get_gold     (json_object *a, const char *key, gint *out, GError **error);  /* an amount of gold */
+gboolean    lm_get_cards    (const LmState *s, json_object *a, gint out[2], guint *n_out, GError **error);  /* "cards" */
+json_object *lm_cards_json  (const gint *cards, guint n);     /* the cards as an array of ids */
+char       *lm_cards_text   (const gint *cards, guint n);     /* "Tax and Build": the cards' shown names */
+void        lm_state_unref  (LmState *s);                     /* frees a state (for g_autoptr) */
+LmState    *lm_state_alloc  (json_object *ruleset, const char * const *players, GError **error);  /* a state before play */
+void        lm_play_init    (LmPlay *p, guint n);             /* the play of n seats, in set-up */
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LmState, lm_state_unref)
+
+/* mg-lamame-actions.c */
+gboolean    lm_attacker_broke (const LmState *s);             /* between rounds the attacker cannot pay for another */
+gboolean    lm_validate     (const MgState *state, json_object *action, GError **error);  /* the descriptor's validate */
+json_object *lm_apply       (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error);  /* its apply */
+
+/* mg-lamame-json.c */
+gint        lm_turn         (const MgState *state);           /* the descriptor's turn */
+json_object *lm_to_json     (const MgState *state);           /* its to_json */
+MgState    *lm_from_json    (json_object *ruleset, json_object *json, GError **error);  /* its from_json */
+
+/* mg-lamame-views.c */
+json_object *lm_view        (const MgState *state, const char *seat);  /* the descriptor's view */
+json_object *lm_pending     (const MgState *state);           /* its pending */
+char       *lm_describe     (const MgState *state, const char *seat);  /* its describe */
+json_object *lm_legal_actions (const MgState *state, const char *seat);  /* its legal_actions */
+void        lm_tables       (const MgState *state, MgRows *rows);  /* its tables */
+
 /* mg-lamame-reach.c: could `seat`, the last player of the year, still win with any cards? */
 gboolean   lm_could_still_win (const LmState *s, gint seat);
 
