@@ -59,3 +59,154 @@ typedef enum {
  * journal under it, in one commit. */
 MgCampaignRulesStep mg_campaign_rules_step (MgCampaign *self, GArray *seqs, gboolean undo,
                                             GError **error);
+
+/* ---- shared between the mg-campaign*.c files (one campaign split by responsibility) ---- */
+
+#include "mg-game.h"
+
+#include <sqlite3.h>
+
+#define JSON_FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
+
+struct _MgCampaign {
+  GObject        parent_instance;
+
+  char          *path;
+  MgStore       *store;
+  const MgRules *rules;
+  const MgGame  *game;         /* its descriptor: the entity tables it declares */
+  char          *name;
+  char          *game_id;
+  GStrv          players;
+  guint32        seed;
+  json_object   *ruleset;
+  MgState       *state;
+
+  gint           turn;         /* mg_state_turn (state) */
+  gint64         count;        /* journal rows */
+  gint64         last_seq;     /* highest seq, 0 if none */
+  gint64         last_active;  /* highest seq in force, 0 if none */
+  gboolean       can_redo;     /* rows with undone = 1 exist (all after last_active) */
+  gint64         session;      /* current session: the newest */
+  guint          since_snap;   /* rows in force applied after the last snapshot (or the start) */
+  gint64         data_version; /* PRAGMA data_version when memory last matched the file */
+  MgRows        *table_rows;   /* the engine's entity rows as last committed (each declared
+                                * table's row i at rowid i + 1); NULL when not known */
+  MgRows        *spare_rows;   /* the rows of the commit before, reused to build the next */
+  GHashTable    *unique_cols;  /* entity table -> the set of its columns in a unique index */
+  gboolean       read_only;    /* the file or its folder is not writable: nothing is written */
+  gint64         stepped;      /* the row the last undo or redo marked last */
+  gboolean       sound;        /* checked before this process's first write (ensure_sound) */
+  GError        *unsound;      /* why it is not: every write is refused with it */
+};
+
+#define ENTRY_COLUMNS "seq, session, turn, actor, action, dice, events, summary, time, undone"
+
+/* Called after each replayed row, for callers that write or verify snapshots. */
+typedef gboolean (*RowFunc) (MgCampaign *self, gint64 seq, MgState *state, gint turn_before,
+                             gpointer data, GError **error);
+
+typedef struct {
+  guint since_snap;   /* rows replayed after the snapshot started from (or from the start) */
+} ReplayInfo;
+
+typedef struct {
+  gint64   last_active;
+  gboolean can_redo;
+} UndoMarks;
+
+/* mg-campaign.c */
+/* A store error becomes a campaign error: damage → CORRUPT, the rest → SQLITE. */
+void mg_campaign_convert_error (GError **error);
+/* Sets MG_CAMPAIGN_ERROR_NOTHING with `message`; returns FALSE. */
+gboolean mg_campaign_fail_nothing (GError **error, const char *message);
+/* The compact JSON text of obj (JSON_FLAGS), owned by obj. */
+const char *mg_campaign_json_text (json_object *obj);
+/* Parses stored JSON text (NULL for NULL text). */
+json_object *mg_campaign_json_parse_text (const char *text);
+/* A copy of a text column of the current row. */
+char *mg_campaign_column_dup (sqlite3_stmt *stmt, int col);
+/* The seed of the dice rolled in the app for journal row seq (campaign seed and seq mixed). */
+guint32 mg_campaign_row_seed (guint32 seed, gint64 seq);
+/* The action without its "dice" member (new reference); the dice handed back. */
+json_object *mg_campaign_strip_dice (json_object *action, json_object **dice);
+/* Who declared the action: its "player", else whom the engine names, else the referee. */
+const char *mg_campaign_action_actor (const MgState *state, json_object *action);
+/* Refuses what is not an action object, or a ruleset change made as an action. */
+gboolean mg_campaign_check_action_object (json_object *action, GError **error);
+/* A journal entry from a row selected with ENTRY_COLUMNS. */
+MgJournalEntry *mg_campaign_entry_from_row (sqlite3_stmt *stmt);
+/* Makes state (taken) the state in memory, and its turn the campaign's turn. */
+void mg_campaign_set_state (MgCampaign *self, MgState *state);
+/* last_active and can_redo, as the file (or the open transaction) has them. */
+gboolean mg_campaign_query_undo_marks (MgCampaign *self, UndoMarks *marks, GError **error);
+/* Copies marks into memory. */
+void mg_campaign_set_undo_marks (MgCampaign *self, const UndoMarks *marks);
+/* Sets MG_CAMPAIGN_ERROR_CORRUPT naming the file and what is damaged; returns FALSE. */
+gboolean mg_campaign_corrupt (MgCampaign *self, GError **error, const char *what);
+/* An engine failure on a row the file holds: not the file's fault; returns FALSE. */
+gboolean mg_campaign_engine_fault (MgCampaign *self, GError **error, const char *what);
+/* Reloads memory from the file, in one read transaction. */
+gboolean mg_campaign_load_all (MgCampaign *self, GError **error);
+/* Reloads memory if another connection changed the file since it last matched. */
+gboolean mg_campaign_sync_if_stale (MgCampaign *self, gboolean *reloaded, GError **error);
+/* After a failure that may have left memory different from the file: reloads it. */
+void mg_campaign_resync (MgCampaign *self);
+/* Takes the write lock (refused when read-only or unsound), memory checked against the file. */
+gboolean mg_campaign_begin_locked (MgCampaign *self, GError **error);
+/* Emits "changed". */
+void mg_campaign_emit_changed (MgCampaign *self);
+
+/* mg-campaign-replay.c */
+/* The state after the rows in force up to upto, from a snapshot or the start, under ruleset. */
+MgState *mg_campaign_replay (MgCampaign *self, json_object *ruleset, gboolean use_snapshots,
+                             gint64 upto, RowFunc func, gpointer data, ReplayInfo *info,
+                             GError **error);
+/* Is a snapshot due after a row that took the turn from turn_before to turn_after? */
+gboolean mg_campaign_snapshot_due (MgCampaign *self, gint turn_before, gint turn_after);
+/* Writes the snapshot text of the state after row seq. */
+gboolean mg_campaign_insert_snapshot (MgCampaign *self, gint64 seq, gint turn, const char *text,
+                                      GError **error);
+/* RowFunc: after a row in force, snapshots the state if the turn changed (or it is time). */
+gboolean mg_campaign_after_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before,
+                                gpointer data, GError **error);
+/* Runs a statement that takes one seq (?1) and returns no row. */
+gboolean mg_campaign_exec_seq (MgCampaign *self, const char *sql, gint64 seq, GError **error);
+/* Deletes the snapshots at or after seq. */
+gboolean mg_campaign_drop_snapshots_from (MgCampaign *self, gint64 seq, GError **error);
+
+/* mg-campaign-tables.c */
+/* The engine's entity rows for state (NULL when the game declares none). */
+gboolean mg_campaign_build_tables (MgCampaign *self, const MgState *state, MgRows **out,
+                                   GError **error);
+/* Writes what mg_campaign_build_tables gave, inside the caller's transaction. */
+gboolean mg_campaign_write_rows (MgCampaign *self, const MgRows *rows, GError **error);
+/* Brings the entity tables to state, inside the caller's transaction. */
+gboolean mg_campaign_write_tables (MgCampaign *self, const MgState *state, MgRows **written,
+                                   GError **error);
+/* After a commit that wrote the tables: rows (taken) are what the file holds. */
+void mg_campaign_tables_written (MgCampaign *self, MgRows *rows);
+/* The file's entity tables may no longer be what this object last wrote. */
+void mg_campaign_tables_unknown (MgCampaign *self);
+
+/* mg-campaign-open.c */
+/* Refuses (CORRUPT) rows whose JSON was damaged on disk, naming them. */
+gboolean mg_campaign_check_json_rows (MgStore *store, GError **error);
+/* Turns a damage error into one saying what is damaged and how to recover. */
+void mg_campaign_explain_damage (GError **error, const char *path);
+
+/* mg-campaign-journal.c */
+/* A damaged campaign is never written: checked once before the first write. */
+gboolean mg_campaign_ensure_sound (MgCampaign *self, GError **error);
+/* Refuses a write to a read-only or unsound campaign. */
+gboolean mg_campaign_check_writable (MgCampaign *self, GError **error);
+
+/* mg-campaign-undo.c */
+/* Up to n seqs from a query taking (?1 = bound, ?2 = limit). */
+GArray *mg_campaign_collect_seqs (MgCampaign *self, const char *sql, gint64 bound, guint n,
+                                  GError **error);
+
+/* mg-campaign-check.c */
+/* Runs a PRAGMA check; any row but ok_text is damage, named after what. */
+gboolean mg_campaign_check_pragma_rows (MgStore *store, const char *sql, const char *ok_text,
+                                        const char *what, GError **error);

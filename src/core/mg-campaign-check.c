@@ -1,0 +1,197 @@
+/* mg-campaign-check.c — the write transaction of mg-campaign-rules.c; the soundness check. */
+#include "config.h"
+#include "mg-campaign.h"
+#include "mg-campaign-private.h"
+#include "mg-ruleset.h"
+#include "mg-store.h"
+#include "mg-game.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- ruleset, check -------------------------------------------------------------------- */
+
+/* mg_campaign_set_ruleset is in mg-campaign-rules.c: a change of the ruleset is a journal row
+ * (issue 34).  What it needs of the campaign: */
+
+MgStore *
+mg_campaign_get_store (MgCampaign *self)
+{
+  return self->store;
+}
+
+gboolean
+mg_campaign_begin (MgCampaign *self, GError **error)
+{
+  return mg_campaign_begin_locked (self, error);
+}
+
+/* Every row in force must replay under the new rules; snapshots are rebuilt as it goes. */
+gboolean
+mg_campaign_rebuild (MgCampaign *self, json_object *ruleset, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  g_autoptr(MgState) state = NULL;
+  MgRows *tables = NULL;
+
+  self->since_snap = 0;
+  if (!mg_campaign_drop_snapshots_from (self, 0, error))
+    return FALSE;
+  state = mg_campaign_replay (self, ruleset, FALSE, G_MAXINT64, mg_campaign_after_row, NULL, NULL, &local);
+  if (!state)
+    {
+      if (local->domain == MG_STORE_ERROR)
+        g_propagate_error (error, g_steal_pointer (&local));
+      else
+        g_propagate_prefixed_error (error, g_steal_pointer (&local),
+                                    _("The journal does not replay under this ruleset: "));
+      return FALSE;
+    }
+  stmt = mg_store_prepare (self->store, "UPDATE campaign SET ruleset = ?1 WHERE id = 1", error);
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_text (stmt, 1, mg_campaign_json_text (ruleset), -1, SQLITE_STATIC);
+  if (mg_store_step (self->store, stmt, error) != SQLITE_DONE ||
+      !mg_campaign_write_tables (self, state, &tables, error))
+    return FALSE;
+  mg_campaign_tables_written (self, tables);
+  return TRUE;
+}
+
+gboolean
+mg_campaign_finish (MgCampaign *self, gboolean ok, GError **error)
+{
+  if (ok && mg_store_commit (self->store, error) && mg_campaign_load_all (self, error))
+    return TRUE;
+  /* The entity tables may be written in memory's cache and rolled back in the file. */
+  mg_campaign_tables_unknown (self);
+  mg_campaign_resync (self);
+  mg_campaign_convert_error (error);
+  return FALSE;
+}
+
+gboolean
+mg_campaign_check_pragma_rows (MgStore *store, const char *sql, const char *ok_text, const char *what,
+                               GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (store, sql, error);
+  g_autoptr(GString) problems = g_string_new (NULL);
+  int rc;
+
+  if (!stmt)
+    return FALSE;
+  while ((rc = mg_store_step (store, stmt, error)) == SQLITE_ROW)
+    {
+      const char *text = (const char *) sqlite3_column_text (stmt, 0);
+
+      if (ok_text && g_strcmp0 (text, ok_text) == 0)
+        continue;
+      if (problems->len)
+        g_string_append (problems, "; ");
+      /* foreign_key_check: table, rowid, parent table, fk index */
+      for (int c = 0; c < sqlite3_column_count (stmt); c++)
+        g_string_append_printf (problems, c ? " %s" : "%s",
+                                sqlite3_column_text (stmt, c) ? (const char *) sqlite3_column_text (stmt, c) : "NULL");
+    }
+  if (rc < 0)
+    return FALSE;
+  if (problems->len)
+    {
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT, "%s: %s", what, problems->str);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct {
+  GArray *snapshots;   /* seqs of stored snapshots, ascending */
+  guint   next;
+} CheckData;
+
+/* During a full replay, every stored snapshot must equal the replayed state at its row. */
+static gboolean
+check_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, gpointer data,
+           GError **error)
+{
+  CheckData *check = data;
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  json_object *json;
+  gboolean same;
+  int rc;
+
+  if (check->next >= check->snapshots->len || g_array_index (check->snapshots, gint64, check->next) != seq)
+    return TRUE;
+  check->next++;
+  stmt = mg_store_prepare (self->store, "SELECT state FROM snapshot WHERE seq = ?1", error);
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, seq);
+  if ((rc = mg_store_step (self->store, stmt, error)) < 0)
+    return FALSE;
+  json = mg_state_to_json (state);
+  same = rc == SQLITE_ROW && g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), mg_campaign_json_text (json)) == 0;
+  json_object_put (json);
+  if (!same)
+    g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                 _("The snapshot after journal row %lld differs from a replay"), (long long) seq);
+  return same;
+}
+
+gboolean
+mg_campaign_check (MgCampaign *self, GError **error)
+{
+  CheckData check = { NULL, 0 };
+  g_autoptr(MgState) replayed = NULL;
+  json_object *a = NULL, *b = NULL;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  if (!mg_campaign_check_pragma_rows (self->store, "PRAGMA integrity_check", "ok", _("Integrity check"), error) ||
+      !mg_campaign_check_pragma_rows (self->store, "PRAGMA foreign_key_check", NULL, _("Foreign key check"), error) ||
+      !mg_campaign_check_json_rows (self->store, error))
+    goto out;
+
+  /* Rows in force with seq beyond any snapshot count too: G_MAXINT64 bound. */
+  check.snapshots = mg_campaign_collect_seqs (self, "SELECT seq FROM snapshot WHERE seq <= ?1 ORDER BY seq LIMIT ?2",
+                                              G_MAXINT64, G_MAXINT, error);
+  if (!check.snapshots ||
+      !(replayed = mg_campaign_replay (self, self->ruleset, FALSE, G_MAXINT64, check_row, &check, NULL, error)))
+    goto out;
+  if (check.next < check.snapshots->len)
+    {
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                   _("A snapshot is kept for journal row %lld, which is not in force"),
+                   (long long) g_array_index (check.snapshots, gint64, check.next));
+      goto out;
+    }
+  a = mg_state_to_json (replayed);
+  b = mg_state_to_json (self->state);
+  ok = strcmp (mg_campaign_json_text (a), mg_campaign_json_text (b)) == 0;
+  if (!ok)
+    g_set_error_literal (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                         _("A full replay of the journal does not give the current state"));
+out:
+  json_object_put (a);
+  json_object_put (b);
+  g_clear_pointer (&check.snapshots, g_array_unref);
+  if (!ok)
+    {
+      mg_campaign_convert_error (error);
+      mg_campaign_explain_damage (error, self->path);
+    }
+  else if (!self->read_only)
+    {
+      /* Found sound: this process's writes need not ask again, nor the next process's while
+       * the file stays as Melee GM leaves it. */
+      mg_store_seal (self->store);
+      self->sound = TRUE;
+    }
+  return ok;
+}

@@ -1,0 +1,236 @@
+/* mg-campaign-replay.c — the state rebuilt from the journal: replay, and its snapshots. */
+#include "config.h"
+#include "mg-campaign.h"
+#include "mg-campaign-private.h"
+#include "mg-ruleset.h"
+#include "mg-store.h"
+#include "mg-game.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- replay ---------------------------------------------------------------------------- */
+
+/* Applies one recorded row to state with its recorded dice, which must all be used.  The
+ * summary and events the engine gives now are handed back when asked for (mg-narrate.c). */
+gboolean
+mg_campaign_replay_row (MgState *state, gint64 seq, const char *action_text, const char *dice_text,
+                        char **summary_out, json_object **events_out, GError **error)
+{
+  json_object *action = mg_campaign_json_parse_text (action_text);
+  json_object *dice_json = mg_campaign_json_parse_text (dice_text);
+  g_autoptr(MgDice) dice = NULL;
+  g_autofree char *summary = NULL;
+  g_autoptr(GError) local = NULL;
+  json_object *events = NULL;
+
+  if (!json_object_is_type (action, json_type_object))
+    g_set_error_literal (&local, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                         _("the action is not a JSON object"));
+  else if (!json_object_is_type (dice_json, json_type_array))
+    g_set_error_literal (&local, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                         _("its dice are not a JSON array"));
+  else if (mg_campaign_rules_is_row (action))
+    ;   /* a change of the ruleset (mg-campaign-rules.c), not an engine action */
+  else if ((dice = mg_dice_new_from_json (dice_json, &local)))
+    {
+      /* A recorded row: its names were accepted when it was played (mg_rules_replaying). */
+      mg_rules_replaying (TRUE);
+      events = mg_state_apply (state, action, dice, &summary, &local);
+      mg_rules_replaying (FALSE);
+    }
+
+  if (events && mg_dice_remaining (dice) > 0)
+    g_set_error (&local, MG_DICE_ERROR, MG_DICE_ERROR_UNUSED,
+                 _("%u recorded dice were not used"), mg_dice_remaining (dice));
+  if (local == NULL && summary_out != NULL)
+    *summary_out = g_steal_pointer (&summary);
+  if (local == NULL && events_out != NULL)
+    *events_out = g_steal_pointer (&events);
+  json_object_put (events);
+  json_object_put (action);
+  json_object_put (dice_json);
+
+  if (local)
+    {
+      g_propagate_prefixed_error (error, g_steal_pointer (&local),
+                                  _("Journal row %lld: "), (long long) seq);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The state after the rows in force up to `upto`: from the last snapshot at or before it
+ * (if use_snapshots) or from the start, under `ruleset`. */
+static MgState *replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 upto,
+                             RowFunc func, gpointer data, ReplayInfo *info, GError **error);
+
+/* Names in the journal were accepted when played: not checked again (mg_rules_replaying). */
+MgState *
+mg_campaign_replay (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 upto,
+                    RowFunc func, gpointer data, ReplayInfo *info, GError **error)
+{
+  MgState *state;
+
+  mg_rules_replaying (TRUE);
+  state = replay_rows (self, ruleset, use_snapshots, upto, func, data, info, error);
+  mg_rules_replaying (FALSE);
+  return state;
+}
+
+static MgState *
+replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 upto,
+             RowFunc func, gpointer data, ReplayInfo *info, GError **error)
+{
+  g_autoptr(MgState) state = NULL;
+  g_autoptr(MgStoreStmt) rows = NULL;
+  gint64 from = 0;
+  guint replayed = 0;
+  int rc;
+
+  if (use_snapshots)
+    {
+      g_autoptr(MgStoreStmt) snap = mg_store_prepare (self->store,
+          "SELECT seq, state FROM snapshot WHERE seq <= ?1 ORDER BY seq DESC LIMIT 1", error);
+
+      if (!snap)
+        return NULL;
+      sqlite3_bind_int64 (snap, 1, upto);
+      rc = mg_store_step (self->store, snap, error);
+      if (rc < 0)
+        return NULL;
+      if (rc == SQLITE_ROW)
+        {
+          json_object *json = mg_campaign_json_parse_text ((const char *) sqlite3_column_text (snap, 1));
+
+          /* Text that is not even JSON was damaged on disk; refuse rather than build on it. */
+          if (!json_object_is_type (json, json_type_object))
+            {
+              json_object_put (json);
+              g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                           _("the snapshot after journal row %lld is not JSON"),
+                           (long long) sqlite3_column_int64 (snap, 0));
+              return NULL;
+            }
+          /* A snapshot the engine no longer reads is only a cache: replay from the start. */
+          state = self->rules->from_json (ruleset, json, NULL);
+          json_object_put (json);
+          if (state)
+            from = sqlite3_column_int64 (snap, 0);
+        }
+    }
+  if (!state)
+    {
+      GError *local = NULL;
+
+      state = self->rules->new_state (ruleset, (const char * const *) self->players, &local);
+      if (!state)
+        {
+          g_propagate_prefixed_error (error, local, _("The campaign cannot start: "));
+          return NULL;
+        }
+    }
+
+  rows = mg_store_prepare (self->store,
+      "SELECT seq, action, dice FROM journal WHERE seq > ?1 AND seq <= ?2 AND undone = 0 ORDER BY seq",
+      error);
+  if (!rows)
+    return NULL;
+  sqlite3_bind_int64 (rows, 1, from);
+  sqlite3_bind_int64 (rows, 2, upto);
+  while ((rc = mg_store_step (self->store, rows, error)) == SQLITE_ROW)
+    {
+      gint64 seq = sqlite3_column_int64 (rows, 0);
+      gint turn_before = func ? mg_state_turn (state) : 0;
+
+      if (!mg_campaign_replay_row (state, seq, (const char *) sqlite3_column_text (rows, 1),
+                                   (const char *) sqlite3_column_text (rows, 2), NULL, NULL, error))
+        return NULL;
+      replayed++;
+      if (func && !func (self, seq, state, turn_before, data, error))
+        return NULL;
+    }
+  if (rc < 0)
+    return NULL;
+  if (info)
+    info->since_snap = replayed;
+  return g_steal_pointer (&state);
+}
+
+/* ---- snapshots ------------------------------------------------------------------------- */
+
+/* The policy is in mg-campaign-private.h. */
+gboolean
+mg_campaign_snapshot_due (MgCampaign *self, gint turn_before, gint turn_after)
+{
+  guint rows = self->since_snap + 1;   /* counting the row just applied */
+
+  return (turn_after != turn_before && rows >= MG_CAMPAIGN_SNAPSHOT_MIN_ROWS) ||
+         rows >= MG_CAMPAIGN_SNAPSHOT_MAX_ROWS;
+}
+
+gboolean
+mg_campaign_insert_snapshot (MgCampaign *self, gint64 seq, gint turn, const char *text, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
+      "INSERT OR REPLACE INTO snapshot (seq, turn, state) VALUES (?1, ?2, ?3)", error);
+
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, seq);
+  sqlite3_bind_int (stmt, 2, turn);
+  sqlite3_bind_text (stmt, 3, text, -1, SQLITE_STATIC);
+  return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
+}
+
+static gboolean
+write_snapshot (MgCampaign *self, gint64 seq, MgState *state, GError **error)
+{
+  json_object *json = mg_state_to_json (state);
+  gboolean ok = mg_campaign_insert_snapshot (self, seq, mg_state_turn (state), mg_campaign_json_text (json), error);
+
+  json_object_put (json);
+  return ok;
+}
+
+/* A row in force was just applied to state: snapshot it if the turn changed (or it is time). */
+gboolean
+mg_campaign_after_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, gpointer data,
+                       GError **error)
+{
+  gint turn_after = mg_state_turn (state);
+
+  if (mg_campaign_snapshot_due (self, turn_before, turn_after))
+    {
+      if (!write_snapshot (self, seq, state, error))
+        return FALSE;
+      self->since_snap = 0;
+    }
+  else
+    self->since_snap++;
+  return TRUE;
+}
+
+/* A statement that takes one seq (?1) and returns no row. */
+gboolean
+mg_campaign_exec_seq (MgCampaign *self, const char *sql, gint64 seq, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store, sql, error);
+
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, seq);
+  return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
+}
+
+gboolean
+mg_campaign_drop_snapshots_from (MgCampaign *self, gint64 seq, GError **error)
+{
+  return mg_campaign_exec_seq (self, "DELETE FROM snapshot WHERE seq >= ?1", seq, error);
+}
