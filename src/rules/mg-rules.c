@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mg-rules.h"
+#include "mg-actions.h"
 #include "mg-game.h"
 #include "mg-json.h"
 
@@ -64,12 +65,16 @@ mg_rules_lookup (const char *game_id)
 gboolean
 mg_state_validate (const MgState *state, json_object *action, GError **error)
 {
+  if (state->rules->actions != NULL)
+    return mg_actions_validate (state, action, error);
   return state->rules->validate (state, action, error);
 }
 
 json_object *
 mg_state_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
 {
+  if (state->rules->actions != NULL)
+    return mg_actions_apply (state, action, dice, summary, error);
   return state->rules->apply (state, action, dice, summary, error);
 }
 
@@ -260,6 +265,59 @@ mg_rules_check_name (const char *name, MgRulesError code, GError **error)
                                 "The name “%s” is %ld characters long; a name has at most %d", len),
                    shown, len, MG_RULES_NAME_MAX);
       return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+mg_rules_seat_reserved (const char *name)
+{
+  static const char * const reserved[] = { MG_SEAT_PUBLIC, MG_SEAT_ALL, "GM", "referee" };
+
+  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (reserved); i++)
+    if (g_ascii_strcasecmp (name, reserved[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+mg_rules_check_players (const MgRules *rules, const char * const *players, GError **error)
+{
+  guint n = players != NULL ? g_strv_length ((char **) players) : 0;
+  const char *game = g_dgettext (GETTEXT_PACKAGE, rules->name);
+
+  if (n < rules->min_players || n > rules->max_players)
+    {
+      if (rules->min_players == rules->max_players)
+        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                     /* TRANSLATORS: a game's name; how many players it takes; how many were given */
+                     g_dngettext (GETTEXT_PACKAGE, "%s is for exactly %u player, not %u",
+                                  "%s is for exactly %u players, not %u", rules->min_players),
+                     game, rules->min_players, n);
+      else
+        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                     /* TRANSLATORS: a game's name; the fewest and most players it takes; how many were given */
+                     _("%s is for %u to %u players, not %u"), game, rules->min_players, rules->max_players, n);
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      if (!mg_rules_check_name (players[i], MG_RULES_ERROR_BAD_ACTION, error))
+        return FALSE;
+      /* A campaign begun before a name was reserved for every game still opens. */
+      if (replaying == 0 && mg_rules_seat_reserved (players[i]))
+        {
+          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                       _("\"%s\" is reserved and cannot name a player"), players[i]);
+          return FALSE;
+        }
+      for (guint j = 0; j < i; j++)
+        if (strcmp (players[i], players[j]) == 0)
+          {
+            g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                         _("Two players are called \"%s\"; the names must differ"), players[i]);
+            return FALSE;
+          }
     }
   return TRUE;
 }

@@ -20,6 +20,7 @@ typedef enum {
 GQuark mg_rules_error_quark (void);
 
 typedef struct _MgRules MgRules;
+typedef struct _MgActions MgActions;   /* mg-actions.h */
 
 /* Every engine's state begins with this header; the rest is private to the engine. */
 typedef struct _MgState {
@@ -45,7 +46,12 @@ struct _MgRules {
                                  GError            **error);
   void         (*free_state)    (MgState *state);
 
-  /* Does not change the state. On refusal: MG_RULES_ERROR_BAD_ACTION or _ILLEGAL with a reason. */
+  /* The game's actions, one function each, played on a copy of the state (mg-actions.h): the
+   * one shape of every engine's validate() and apply(), which dispatch through it. */
+  const MgActions *actions;
+
+  /* TRANSITIONAL (removed once every engine fills `actions`): used when `actions` is NULL.
+   * Does not change the state. On refusal: MG_RULES_ERROR_BAD_ACTION or _ILLEGAL with a reason. */
   gboolean     (*validate)      (const MgState *state, json_object *action, GError **error);
 
   /* Validates, then applies. Returns the events (a json array, new reference) and sets
@@ -136,6 +142,15 @@ gboolean     mg_rules_illegal  (GError **error, const char *format, ...) G_GNUC_
 /* A new event {"type": type}; with `key` and `value` (both or neither) one text member more,
  * as most events name the figure, player or unit they are about. New reference. */
 json_object *mg_event_new      (const char *type, const char *key, const char *value);
+
+/* The players' names given to new_state(): between rules->min_players and max_players of them,
+ * each one mg_rules_check_name accepts and none reserved (mg_rules_seat_reserved), all different.
+ * Sets MG_RULES_ERROR_BAD_ACTION with a message a referee can act on. A game whose variants narrow
+ * the count checks that itself, after this. */
+gboolean     mg_rules_check_players (const MgRules *rules, const char * const *players, GError **error);
+/* TRUE for the names no player may take, in any case: "public" and "*" (view()'s seats), "GM" and
+ * "referee" (who acts for the table). */
+gboolean     mg_rules_seat_reserved (const char *name);
 
 /* A name a referee types (a seat, a figure): at most this many characters. */
 #define MG_RULES_NAME_MAX 40

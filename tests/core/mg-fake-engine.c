@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "mg-actions.h"
+
 /* The state keeps the last values only, so snapshots stay small in long benchmarks. */
 #define FAKE_KEEP 16
 
@@ -91,81 +93,84 @@ fake_free_state (MgState *state)
   g_free (s);
 }
 
-static gboolean
-fake_validate (const MgState *state, json_object *action, GError **error)
+/* Keeps the last FAKE_KEEP values only, so a copy per action costs the same at any length. */
+static void
+fake_keep (FakeState *s, gint64 x)
 {
-  const char *type = mg_action_type (action);
-  gint64 v;
-
-  if (g_strcmp0 (type, "roll") == 0)
-    return read_int (action, "n", 0, 10, 1, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION, "", &v, error);
-  if (g_strcmp0 (type, "add") == 0)
-    {
-      if (!read_int (action, "value", G_MININT32, G_MAXINT32, G_MININT64, MG_RULES_ERROR,
-                     MG_RULES_ERROR_BAD_ACTION, "", &v, error))
-        return FALSE;
-      if (v < 0)
-        {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, "The total never goes down");
-          return FALSE;
-        }
-      return TRUE;
-    }
-  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION, "Unknown action");
-  return FALSE;
+  g_array_append_val (s->values, x);
+  if (s->values->len > FAKE_KEEP)
+    g_array_remove_range (s->values, 0, s->values->len - FAKE_KEEP);
 }
 
-static json_object *
-fake_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
+static gboolean
+fake_roll (MgState *state, json_object *action, MgPlay *play, GError **error)
 {
   FakeState *s = (FakeState *) state;
-  json_object *events = json_object_new_array ();
-  json_object *ev = json_object_new_object ();
-  gint64 v = 0;
+  json_object *ev, *vals;
+  guint out[10];
+  gint64 v;
 
-  if (!fake_validate (state, action, error))
+  if (!read_int (action, "n", 0, 10, 1, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION, "", &v, error) ||
+      !mg_dice_roll (play->dice, (guint) v, s->sides, NULL, out, error))
+    return FALSE;
+  vals = json_object_new_array ();
+  for (guint i = 0; i < v; i++)
     {
-      json_object_put (events);
-      json_object_put (ev);
-      return NULL;
+      s->total += out[i];
+      fake_keep (s, out[i]);
+      json_object_array_add (vals, json_object_new_int64 (out[i]));
     }
-  if (g_strcmp0 (mg_action_type (action), "roll") == 0)
-    {
-      guint out[10];
-      json_object *vals = json_object_new_array ();
-
-      read_int (action, "n", 0, 10, 1, 0, 0, "", &v, NULL);
-      if (!mg_dice_roll (dice, (guint) v, s->sides, NULL, out, error))
-        {
-          json_object_put (vals);
-          json_object_put (events);
-          json_object_put (ev);
-          return NULL;
-        }
-      for (guint i = 0; i < v; i++)
-        {
-          gint64 x = out[i];
-          s->total += x;
-          g_array_append_val (s->values, x);
-          json_object_array_add (vals, json_object_new_int64 (x));
-        }
-      json_object_object_add (ev, "type", json_object_new_string ("rolled"));
-      json_object_object_add (ev, "values", vals);
-      *summary = g_strdup_printf ("Rolled %" G_GINT64_FORMAT " dice.", v);
-    }
-  else
-    {
-      read_int (action, "value", G_MININT32, G_MAXINT32, 0, 0, 0, "", &v, NULL);
-      s->total += v;
-      g_array_append_val (s->values, v);
-      json_object_object_add (ev, "type", json_object_new_string ("added"));
-      json_object_object_add (ev, "value", json_object_new_int64 (v));
-      *summary = g_strdup_printf ("Added %" G_GINT64_FORMAT ".", v);
-    }
+  ev = mg_event_new ("rolled", NULL, NULL);
+  json_object_object_add (ev, "values", vals);
+  json_object_array_add (play->events, ev);
+  g_string_append_printf (play->summary, "Rolled %" G_GINT64_FORMAT " dice.", v);
   s->actions++;
-  json_object_array_add (events, ev);
-  return events;
+  return TRUE;
 }
+
+static gboolean
+fake_add (MgState *state, json_object *action, MgPlay *play, GError **error)
+{
+  FakeState *s = (FakeState *) state;
+  json_object *ev;
+  gint64 v;
+
+  if (!read_int (action, "value", G_MININT32, G_MAXINT32, G_MININT64, MG_RULES_ERROR,
+                 MG_RULES_ERROR_BAD_ACTION, "", &v, error))
+    return FALSE;
+  if (v < 0)
+    return mg_rules_illegal (error, "The total never goes down");
+  s->total += v;
+  fake_keep (s, v);
+  ev = mg_event_new ("added", NULL, NULL);
+  json_object_object_add (ev, "value", json_object_new_int64 (v));
+  json_object_array_add (play->events, ev);
+  g_string_append_printf (play->summary, "Added %" G_GINT64_FORMAT ".", v);
+  s->actions++;
+  return TRUE;
+}
+
+static MgState *
+fake_copy (const MgState *state)
+{
+  const FakeState *s = (const FakeState *) state;
+  FakeState *c = g_memdup2 (s, sizeof *s);
+
+  c->values = g_array_copy (s->values);
+  return (MgState *) c;
+}
+
+static const MgAction fake_action_list[] = {
+  { "roll", fake_roll },
+  { "add", fake_add },
+};
+
+static const MgActions fake_actions = {
+  .actions = fake_action_list,
+  .n_actions = G_N_ELEMENTS (fake_action_list),
+  .copy = fake_copy,
+  .size = sizeof (FakeState),
+};
 
 static json_object *
 fake_pending (const MgState *state)
@@ -260,8 +265,7 @@ static const MgRules fake_rules = {
   .check_ruleset = fake_check_ruleset,
   .new_state = fake_new_state,
   .free_state = fake_free_state,
-  .validate = fake_validate,
-  .apply = fake_apply,
+  .actions = &fake_actions,
   .pending = fake_pending,
   .to_json = fake_to_json,
   .from_json = fake_from_json,

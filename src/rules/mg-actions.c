@@ -1,0 +1,146 @@
+/* mg-actions.c — every engine's validate() and apply(): find the action's function by its type,
+ * refuse a finished game, play the function on a copy of the state (mg-actions.h). */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "mg-actions.h"
+
+const MgAction *
+mg_actions_find (const MgActions *actions, const char *type)
+{
+  for (guint i = 0; type != NULL && i < actions->n_actions; i++)
+    if (strcmp (actions->actions[i].type, type) == 0)
+      return &actions->actions[i];
+  return NULL;
+}
+
+/* The function for `action`, or NULL with the error a referee reads: not an action, an
+ * unknown type (listing the known ones), or a game already over. */
+static const MgAction *
+lookup (const MgState *state, json_object *action, GError **error)
+{
+  const MgRules *rules = state->rules;
+  const MgActions *actions = rules->actions;
+  const char *type = mg_action_type (action);
+  const MgAction *found;
+
+  if (type == NULL)
+    {
+      g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                           _("An action is a JSON object with a \"type\""));
+      return NULL;
+    }
+  found = mg_actions_find (actions, type);
+  if (found == NULL)
+    {
+      g_autoptr(GString) known = g_string_new (NULL);
+
+      for (guint i = 0; i < actions->n_actions; i++)
+        g_string_append_printf (known, "%s%s", i > 0 ? ", " : "", actions->actions[i].type);
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                   /* TRANSLATORS: an action's type the game does not know; its name; the known types */
+                   _("Unknown action \"%s\" for %s (its actions: %s)"), type,
+                   g_dgettext (GETTEXT_PACKAGE, rules->name), known->str);
+      return NULL;
+    }
+  if (actions->over != NULL && actions->over (state, error))
+    return NULL;
+  return found;
+}
+
+static void
+swap_states (const MgActions *actions, MgState *state, MgState *copy)
+{
+  if (actions->swap != NULL)
+    {
+      actions->swap (state, copy);
+      return;
+    }
+  /* The default: exchange the bytes of the two structs (pointers inside move with them). */
+  {
+    g_autofree guint8 *tmp = g_malloc (actions->size);
+
+    memcpy (tmp, state, actions->size);
+    memcpy (state, copy, actions->size);
+    memcpy (copy, tmp, actions->size);
+  }
+}
+
+/* Plays the action on a copy; the copy is returned on success (the caller keeps or frees it). */
+static MgState *
+play_on_copy (const MgState *state, const MgAction *act, json_object *action, MgPlay *play, GError **error)
+{
+  MgState *copy = state->rules->actions->copy (state);
+
+  if (!act->play (copy, action, play, error))
+    {
+      state->rules->free_state (copy);
+      return NULL;
+    }
+  return copy;
+}
+
+gboolean
+mg_actions_validate (const MgState *state, json_object *action, GError **error)
+{
+  const MgAction *act = lookup (state, action, error);
+  guint ones[256];
+  g_autoptr(MgDice) dice = NULL;
+  g_autoptr(GError) local = NULL;
+  g_autoptr(GString) summary = NULL;
+  MgPlay play = { NULL, NULL, NULL, TRUE };
+  MgState *copy;
+
+  if (act == NULL)
+    return FALSE;
+  /* Validation needs no dice: every die shows 1, and running out of them means the action got
+   * as far as its dice, which is all validation can tell. */
+  for (guint i = 0; i < G_N_ELEMENTS (ones); i++)
+    ones[i] = 1;
+  dice = mg_dice_new_typed (ones, G_N_ELEMENTS (ones));
+  summary = g_string_new (NULL);
+  play.dice = dice;
+  play.events = json_object_new_array ();
+  play.summary = summary;
+  copy = play_on_copy (state, act, action, &play, &local);
+  json_object_put (play.events);
+  if (copy != NULL)
+    {
+      state->rules->free_state (copy);
+      return TRUE;
+    }
+  if (local->domain == MG_DICE_ERROR)
+    return TRUE;
+  g_propagate_error (error, g_steal_pointer (&local));
+  return FALSE;
+}
+
+json_object *
+mg_actions_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
+{
+  const MgAction *act = lookup (state, action, error);
+  MgPlay play = { dice, NULL, NULL, FALSE };
+  MgState *copy;
+
+  if (act == NULL)
+    return NULL;
+  play.events = json_object_new_array ();
+  play.summary = g_string_new (NULL);
+  copy = play_on_copy (state, act, action, &play, error);
+  if (copy == NULL)
+    {
+      json_object_put (play.events);
+      g_string_free (play.summary, TRUE);
+      return NULL;
+    }
+  /* All or nothing: the copy that succeeded becomes the state. */
+  swap_states (state->rules->actions, state, copy);
+  state->rules->free_state (copy);
+  g_strstrip (play.summary->str);
+  if (summary != NULL)
+    *summary = g_strdup (play.summary->str);
+  g_string_free (play.summary, TRUE);
+  return play.events;
+}

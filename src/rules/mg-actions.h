@@ -1,0 +1,56 @@
+/* mg-actions.h — the one shape of every engine's validate() and apply() (docs/adding-a-game.md).
+ *
+ * An engine lists its actions, each a "type" and the function that plays it on a state. The
+ * shared code (mg-actions.c) checks the action is an object with a known "type", refuses any
+ * action once the game is over, then plays the function on a COPY of the state. apply() makes
+ * the copy the state only when the function succeeded; validate() plays the same function on a
+ * copy it throws away. So a refusal half-way (a die missing, a target found illegal after a
+ * first move) leaves the state untouched by construction, and the check and the change are one
+ * code and cannot disagree. */
+#pragma once
+
+#include "mg-rules.h"
+
+G_BEGIN_DECLS
+
+/* What a playing function is given besides the state (the copy) and the action. */
+typedef struct {
+  MgDice      *dice;       /* the dice source; while validating, a source whose every die shows 1 */
+  json_object *events;     /* the events array: add each event (mg_event_new) */
+  GString     *summary;    /* the sentence(s) that tell what happened, safe to show everyone */
+  gboolean     validating; /* TRUE in validate(): the copy is thrown away afterwards */
+} MgPlay;
+
+/* Plays `action` (a JSON object whose "type" is the one it was listed for) on `state`, a copy
+ * it may change freely. On refusal sets MG_RULES_ERROR_BAD_ACTION (a missing, mistyped or unknown
+ * member) or _ILLEGAL (mg_rules_illegal: not allowed now, with a reason) and returns FALSE. */
+typedef gboolean (*MgActionFunc) (MgState *state, json_object *action, MgPlay *play, GError **error);
+
+typedef struct {
+  const char  *type;
+  MgActionFunc play;
+} MgAction;
+
+struct _MgActions {
+  const MgAction *actions;   /* in the order an unknown action's message lists them */
+  guint           n_actions;
+  /* A copy of the whole state, new (freed with the engine's free_state). */
+  MgState      *(*copy)  (const MgState *state);
+  /* Exchanges the contents of two states: the copy that succeeded becomes the state the caller
+   * holds. Optional: without it the first `size` bytes are exchanged. */
+  void          (*swap)  (MgState *state, MgState *copy);
+  gsize           size;      /* sizeof the engine's state struct, for the default swap */
+  /* Optional: TRUE when the game has ended, with MG_RULES_ERROR_GAME_OVER set saying how. Asked
+   * after the type is known and before the function runs, so every late action gets it. */
+  gboolean      (*over)  (const MgState *state, GError **error);
+};
+
+/* The MgRules.validate and .apply of every engine (mg_state_validate, mg_state_apply). */
+gboolean     mg_actions_validate (const MgState *state, json_object *action, GError **error);
+json_object *mg_actions_apply    (MgState *state, json_object *action, MgDice *dice, char **summary,
+                                  GError **error);
+
+/* The MgAction listed for `type`, or NULL. */
+const MgAction *mg_actions_find  (const MgActions *actions, const char *type);
+
+G_END_DECLS
