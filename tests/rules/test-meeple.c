@@ -407,10 +407,11 @@ typedef struct {
 
 /* Before anyone rolls: malformed actions, a wrong player, acting or picking first, bad dice. */
 static const Refusal before_roll[] = {
-  { "not json", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "must be a JSON object" },
-  { "[1,2]", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "must be a JSON object" },
-  { "{\"player\":\"Red\"}", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "\"type\" is missing" },
-  { "{\"type\":\"dance\",\"player\":\"Red\"}", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "\"type\" must be one of \"roll\", \"reroll\", \"set\", \"pick\", \"rematch\", got \"dance\"" },
+  /* Not an object, no "type", an unknown type: the shared runner's refusals (mg-actions.c). */
+  { "not json", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "JSON object with a \"type\"" },
+  { "[1,2]", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "JSON object with a \"type\"" },
+  { "{\"player\":\"Red\"}", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "JSON object with a \"type\"" },
+  { "{\"type\":\"dance\",\"player\":\"Red\"}", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "Unknown action \"dance\" for Meeple Melee (its actions: roll, reroll, set, pick, rematch)" },
   { "{\"type\":\"roll\"}", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "\"player\" is missing" },
   { "{\"type\":\"roll\",\"player\":7}", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "\"player\" must be a non-empty text, got 7" },
   { "{\"type\":\"roll\",\"player\":\"Red\",\"meeples\":[1]}", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "unknown field \"meeples\"" },
