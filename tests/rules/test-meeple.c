@@ -726,6 +726,8 @@ test_ruleset_checks (void)
   g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET);
 }
 
+/* The rulebook's two players (mg_rules_check_players): a count other than 2, a name twice, a
+ * reserved seat in any case — each refused as a bad action that says why. */
 static void
 test_new_state_players (void)
 {
@@ -734,13 +736,24 @@ test_new_state_players (void)
   const char *three[] = { "Red", "Blue", "Green", NULL };
   const char *same[] = { "Red", "Red", NULL };
   const char *pub[] = { "Red", MG_SEAT_PUBLIC, NULL };
-  const char * const *bad[] = { one, three, same, pub };
+  const char *gm[] = { "gm", "Blue", NULL };
+  const char *referee[] = { "Red", "Referee", NULL };
+  const struct { const char * const *players; const char *part; } bad[] = {
+    { one, "Meeple Melee is for exactly 2 players, not 1" },
+    { three, "Meeple Melee is for exactly 2 players, not 3" },
+    { same, "the names must differ" },
+    { pub, "\"public\" is reserved" },
+    { gm, "\"gm\" is reserved" },
+    { referee, "\"Referee\" is reserved" },
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_autoptr(GError) error = NULL;
-      g_assert_null (mg_meeple_rules ()->new_state (rs, bad[i], &error));
-      g_assert_nonnull (error);
+      g_assert_null (mg_meeple_rules ()->new_state (rs, bad[i].players, &error));
+      g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION);
+      if (strstr (error->message, bad[i].part) == NULL)
+        g_error ("\"%s\" does not say \"%s\"", error->message, bad[i].part);
     }
 }
 

@@ -303,24 +303,26 @@ start_battle (MeepleState *st)
     }
 }
 
+/* A saved state's player name: present, and not a seat view() reserves ("public", "*"); the
+ * two names differ. A campaign's names were checked when it began (mg_rules_check_players). */
 static gboolean
-name_ok (const char *name, const char *other, MgRulesError code, GError **error)
+state_name_ok (const char *name, const char *other, GError **error)
 {
   if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL))
     {
-      g_set_error (error, MG_RULES_ERROR, code, _("A player needs a name"));
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("A player needs a name"));
       return FALSE;
     }
-  if (code != MG_RULES_ERROR_BAD_STATE && !mg_rules_check_name (name, code, error))
-    return FALSE;
   if (strcmp (name, MG_SEAT_PUBLIC) == 0 || strcmp (name, MG_SEAT_ALL) == 0)
     {
-      g_set_error (error, MG_RULES_ERROR, code, _("\"%s\" is reserved and cannot name a player"), name);
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE,
+                   _("\"%s\" is reserved and cannot name a player"), name);
       return FALSE;
     }
   if (other != NULL && strcmp (name, other) == 0)
     {
-      g_set_error (error, MG_RULES_ERROR, code, _("Both players are called \"%s\"; the names must differ"), name);
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE,
+                   _("Both players are called \"%s\"; the names must differ"), name);
       return FALSE;
     }
   return TRUE;
@@ -330,16 +332,8 @@ static MgState *
 meeple_new_state (json_object *ruleset, const char * const *players, GError **error)
 {
   g_autoptr(MeepleState) st = NULL;
-  guint n = players ? g_strv_length ((char **) players) : 0;
 
-  if (n != 2)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("Meeple Melee is for exactly 2 players, not %u"), n);
-      return NULL;
-    }
-  if (!name_ok (players[0], NULL, MG_RULES_ERROR_BAD_ACTION, error) ||
-      !name_ok (players[1], players[0], MG_RULES_ERROR_BAD_ACTION, error))
+  if (!mg_rules_check_players (mg_meeple_rules (), players, error))
     return NULL;
   st = state_alloc (ruleset, error);
   if (st == NULL)
@@ -461,7 +455,7 @@ player_from_json (MeepleState *st, json_object *o, const char *path, guint p, GE
 
   if (!mg_json_object (o, path, STATE_ERR, error) ||
       !mg_json_get_string (o, path, "name", STATE_ERR, &name, error) ||
-      !name_ok (name, p == 1 ? st->players[0].name : NULL, MG_RULES_ERROR_BAD_STATE, error))
+      !state_name_ok (name, p == 1 ? st->players[0].name : NULL, error))
     return FALSE;
   pl->name = g_ref_string_new (name);
   if (!mg_json_get_uint (o, path, "casualties", STATE_ERR, 0, st->rs.meeples, &pl->casualties, error) ||
