@@ -98,7 +98,5 @@ gint max_move (const TftState *st, const TftFighter *x, guint o, gboolean flying
 guint options_open (const TftState *st, const TftFighter *x, guint64 engaged);
 /* Whether anything happened yet in the turn to come (initiative, an option, the attacks). */
 gboolean turn_begun (const TftFight *fg);
-/* Checks an action against the fight without applying it (defined in mg-tft-fight-turn.c). */
-gboolean tft_validate (const MgState *state, json_object *action, GError **error);
 
 G_END_DECLS

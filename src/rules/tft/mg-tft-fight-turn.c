@@ -1,4 +1,4 @@
-/* mg-tft-fight-turn.c — TFT Melee fights: options, the attack order, a fight's begin and end, the action dispatch. */
+/* mg-tft-fight-turn.c — TFT Melee fights: options, the attack order, a fight's begin and end, the action table. */
 #include "config.h"
 
 #include <string.h>
@@ -1072,137 +1072,120 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
   return TRUE;
 }
 
-/* ---------------------------------------------------------------- dispatch */
+/* ---------------------------------------------------------------- the action table */
 
-/* The action vocabulary (docs/rules/tft.md): a handler that rolls takes the roller; `slot` marks
- * the actions that use up an entry of the attack order. */
+/* A handler of the vocabulary (docs/rules/tft.md); one that rolls no die leaves `r` alone. */
 typedef gboolean (*TftPlain)  (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
 typedef gboolean (*TftRolled) (TftState *st, json_object *a, TftRoller *r, json_object *events, GString *text,
                                GError **error);
 
-static const struct {
-  const char *type;
-  TftPlain    plain;
-  TftRolled   rolled;
-  gboolean    slot;
-} actions[] = {
-  { "create_figure", tft_create_figure, NULL, FALSE },
-  { "edit_figure", tft_edit_figure, NULL, FALSE },
-  { "set_gear", tft_set_gear, NULL, FALSE },
-  { "spend_ep", tft_spend_ep, NULL, FALSE },
-  { "remove_figure", tft_remove_figure, NULL, FALSE },
-  { "start_fight", do_start_fight, NULL, FALSE },
-  { "initiative", NULL, do_initiative, FALSE },
-  { "option", do_option, NULL, FALSE },
-  { "attacks", NULL, do_attacks, FALSE },
-  { "attack", NULL, do_attack, TRUE },
-  { "pass", NULL, do_pass, TRUE },
-  { "draw_dagger", NULL, do_draw_dagger, TRUE },
-  { "disengage", NULL, do_disengage, TRUE },
-  { "flee", do_flee, NULL, FALSE },
-  { "end_turn", do_end_turn, NULL, FALSE },
-  { "end_fight", do_end_fight, NULL, FALSE },
-};
-
-json_object *
-tft_apply_roller (TftState *st, json_object *action, TftRoller *r, char **summary, GError **error)
-{
-  const char *names[G_N_ELEMENTS (actions) + 1];
-  g_autoptr(json_object) plain = NULL;
-  json_object *events;
-  g_autoptr(GString) text = g_string_new (NULL);
-  guint kind;
-  gboolean ok;
-
-  if (!json_object_is_type (action, json_type_object))
-    {
-      g_autofree char *got = mg_json_describe (action);
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("An action must be a JSON object with a \"type\", got %s"), got);
-      return NULL;
-    }
-  /* legal_actions() marks a form's example with "template": it is not part of the action */
-  if (mg_json_member (action, "template"))
-    {
-      plain = json_object_new_object ();
-      json_object_object_foreach (action, k, v)
-        if (strcmp (k, "template") != 0)
-          json_object_object_add (plain, k, json_object_get (v));
-      action = plain;
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    names[i] = actions[i].type;
-  names[G_N_ELEMENTS (actions)] = NULL;
-  if (!mg_json_get_choice (action, NULL, "type", TFT_ACTION_ERR, names, &kind, error))
-    return NULL;
-  events = json_object_new_array ();
-  if (actions[kind].rolled)
-    ok = actions[kind].rolled (st, action, r, events, text, error);
-  else
-    ok = actions[kind].plain (st, action, events, text, error);
-  if (ok && actions[kind].slot)
-    after_slot (st);
-  if (!ok)
-    {
-      json_object_put (events);
-      return NULL;
-    }
-  if (summary)
-    *summary = g_string_free (g_steal_pointer (&text), FALSE);
-  return events;
-}
-
-/* Every action runs on a copy, which replaces the state only when it succeeds: a refusal
- * half-way (a die missing, an illegal target) leaves the state untouched. */
-json_object *tft_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error);
-
-json_object *
-tft_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
+/* Plays a handler on `state`, the copy mg-actions.c made, with a roller on play->dice (its log kept
+ * in the state for mg_tft_dice_needed). legal_actions() marks a form's example with "template",
+ * which is not part of the action; `slot`: the action uses up an entry of the attack order. */
+static gboolean
+tft_play (MgState *state, json_object *action, MgPlay *play, TftPlain plain, TftRolled rolled, gboolean slot,
+          GError **error)
 {
   TftState *st = (TftState *) state;
-  TftState *copy = tft_state_copy (st);
-  TftRoller r = { dice, 0, 0, 0, NULL };
-  json_object *events = tft_apply_roller (copy, action, &r, summary, error);
-  TftState tmp;
+  g_autoptr(json_object) clean = NULL;
+  TftRoller r = { play->dice, 0, 0, 0, NULL };
+  gboolean ok;
 
-  if (events == NULL)
+  if (mg_json_member (action, "template"))
     {
-      tft_state_free (copy);
-      return NULL;
+      clean = json_object_new_object ();
+      json_object_object_foreach (action, k, v)
+        if (strcmp (k, "template") != 0)
+          json_object_object_add (clean, k, json_object_get (v));
+      action = clean;
     }
-  tmp = *st;
-  *st = *copy;
-  *copy = tmp;
-  tft_state_free (copy);
-  return events;
+  if (rolled != NULL)
+    ok = rolled (st, action, &r, play->events, play->summary, error);
+  else
+    ok = plain (st, action, play->events, play->summary, error);
+  r.dice = NULL;
+  st->rolled = r;
+  if (ok && slot)
+    after_slot (st);
+  return ok;
 }
 
-/* Validation needs no dice: it plays the action on a copy with dice that always show 1. */
-gboolean tft_validate (const MgState *state, json_object *action, GError **error);
+/* One MgActionFunc per type: a handler that rolls no die (PLAIN), that rolls (ROLLED), or that
+ * takes the next entry of the attack order (SLOT). */
+#define TFT_PLAIN(type, fn) \
+  static gboolean play_##type (MgState *s, json_object *a, MgPlay *p, GError **e) \
+  { return tft_play (s, a, p, fn, NULL, FALSE, e); }
+#define TFT_ROLLED(type, fn, slot) \
+  static gboolean play_##type (MgState *s, json_object *a, MgPlay *p, GError **e) \
+  { return tft_play (s, a, p, NULL, fn, slot, e); }
+
+TFT_PLAIN (create_figure, tft_create_figure)
+TFT_PLAIN (edit_figure, tft_edit_figure)
+TFT_PLAIN (set_gear, tft_set_gear)
+TFT_PLAIN (spend_ep, tft_spend_ep)
+TFT_PLAIN (remove_figure, tft_remove_figure)
+TFT_PLAIN (start_fight, do_start_fight)
+TFT_ROLLED (initiative, do_initiative, FALSE)
+TFT_PLAIN (option, do_option)
+TFT_ROLLED (attacks, do_attacks, FALSE)
+TFT_ROLLED (attack, do_attack, TRUE)
+TFT_ROLLED (pass, do_pass, TRUE)
+TFT_ROLLED (draw_dagger, do_draw_dagger, TRUE)
+TFT_ROLLED (disengage, do_disengage, TRUE)
+TFT_PLAIN (flee, do_flee)
+TFT_PLAIN (end_turn, do_end_turn)
+TFT_PLAIN (end_fight, do_end_fight)
+
+static const MgAction tft_action_list[] = {
+  { "create_figure", play_create_figure },
+  { "edit_figure", play_edit_figure },
+  { "set_gear", play_set_gear },
+  { "spend_ep", play_spend_ep },
+  { "remove_figure", play_remove_figure },
+  { "start_fight", play_start_fight },
+  { "initiative", play_initiative },
+  { "option", play_option },
+  { "attacks", play_attacks },
+  { "attack", play_attack },
+  { "pass", play_pass },
+  { "draw_dagger", play_draw_dagger },
+  { "disengage", play_disengage },
+  { "flee", play_flee },
+  { "end_turn", play_end_turn },
+  { "end_fight", play_end_fight },
+};
+
+static MgState *
+tft_copy (const MgState *state)
+{
+  return (MgState *) tft_state_copy ((const TftState *) state);
+}
+
+/* The game never ends (a campaign of fights): no `over`. No pointer into itself: the bytes swap. */
+const MgActions tft_actions = {
+  .actions = tft_action_list,
+  .n_actions = G_N_ELEMENTS (tft_action_list),
+  .copy = tft_copy,
+  .size = sizeof (TftState),
+};
 
 gboolean
-tft_validate (const MgState *state, json_object *action, GError **error)
+tft_play_action (TftState *st, json_object *action, MgDice *dice, GError **error)
 {
-  g_autoptr(TftState) copy = tft_state_copy ((const TftState *) state);
-  guint ones[256];
-  g_autoptr(MgDice) dice = NULL;
-  TftRoller r = { NULL, 0, 0, 0, NULL };
-  g_autoptr(GError) local = NULL;
-  json_object *events;
+  const MgAction *act = mg_actions_find (&tft_actions, mg_action_type (action));
+  g_autoptr(GString) summary = g_string_new (NULL);
+  MgPlay play = { dice, json_object_new_array (), summary, FALSE };
+  gboolean ok;
 
-  for (guint i = 0; i < G_N_ELEMENTS (ones); i++)
-    ones[i] = 1;
-  dice = mg_dice_new_typed (ones, G_N_ELEMENTS (ones));
-  r.dice = dice;
-  events = tft_apply_roller (copy, action, &r, NULL, &local);
-  if (events == NULL)
+  if (act == NULL)
     {
-      if (local->domain == MG_DICE_ERROR)
-        return TRUE;
-      g_propagate_error (error, g_steal_pointer (&local));
+      /* Not an action of the game: the shared refusal says why. */
+      ok = mg_actions_validate ((const MgState *) st, action, error);
+      g_warn_if_fail (!ok);
+      json_object_put (play.events);
       return FALSE;
     }
-  json_object_put (events);
-  return TRUE;
+  ok = act->play ((MgState *) st, action, &play, error);
+  json_object_put (play.events);
+  return ok;
 }
-

@@ -194,7 +194,7 @@ static void
 offer (const TftState *st, json_object *list, const char *seat, const char *actor, json_object *a)
 {
   if ((strcmp (seat, MG_SEAT_ALL) == 0 || strcmp (seat, actor) == 0) &&
-      (json_object_get_boolean (mg_json_member (a, "template")) || tft_validate ((const MgState *) st, a, NULL)))
+      (json_object_get_boolean (mg_json_member (a, "template")) || mg_state_validate ((const MgState *) st, a, NULL)))
     json_object_array_add (list, a);
   else
     json_object_put (a);

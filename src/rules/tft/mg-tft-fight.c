@@ -991,13 +991,13 @@ tft_attack_plan (const TftState *st, json_object *action, TftAttackPlan *plan, G
   g_autoptr(json_object) clean = json_object_new_object ();
 
   if (!json_object_is_type (action, json_type_object))
-    return tft_validate ((const MgState *) st, action, error);
+    return mg_state_validate ((const MgState *) st, action, error);
   {
     json_object_object_foreach (action, k, v)
       if (strcmp (k, "dice") != 0)
         json_object_object_add (clean, k, json_object_get (v));
   }
-  if (!tft_validate ((const MgState *) st, clean, error) ||
+  if (!mg_state_validate ((const MgState *) st, clean, error) ||
       !parse_attack (st, clean, &a, error))
     return FALSE;
   x = &st->fight->f[a.fi];
