@@ -13,7 +13,7 @@ names_of_mask (const TftState *st, guint64 mask)
   json_object *a = json_object_new_array ();
   for (guint i = 0; i < st->fight->n; i++)
     if ((mask >> i) & 1)
-      json_object_array_add (a, json_object_new_string (fname (st, &st->fight->f[i])));
+      json_object_array_add (a, json_object_new_string (tft_fname (st, &st->fight->f[i])));
   return a;
 }
 
@@ -21,14 +21,14 @@ static json_object *
 conditions_json (const TftState *st, const TftFighter *x)
 {
   const TftRuleset *rs = &st->rs;
-  const TftBeast *b = beast_of (st, x);
+  const TftBeast *b = tft_beast_of (st, x);
   json_object *a = json_object_new_array ();
   gint wound = b && b->wound_hits ? b->wound_hits : rs->wound_hits;
 
 #define COND(c, s) if (c) json_object_array_add (a, json_object_new_string (s))
   COND (x->hits_last_turn >= wound, "wounded");
-  COND (st_now (st, x) <= rs->weak_st, "weak");
-  COND (x->fell_turn > 0 && x->fell_turn + 1 >= (gint) st->fight->turn && down (x), "must_stand");
+  COND (tft_st_now (st, x) <= rs->weak_st, "weak");
+  COND (x->fell_turn > 0 && x->fell_turn + 1 >= (gint) st->fight->turn && tft_down (x), "must_stand");
   COND (x->opt == O_I, "defending");
   COND (x->opt == O_C, "dodging");
   COND (x->opt == O_B, "charging");
@@ -42,7 +42,7 @@ static json_object *
 slot_json (const TftState *st, const TftSlot *s)
 {
   json_object *o = json_object_new_object ();
-  json_object_object_add (o, "figure", json_object_new_string (fname (st, &st->fight->f[s->fi])));
+  json_object_object_add (o, "figure", json_object_new_string (tft_fname (st, &st->fight->f[s->fi])));
   json_object_object_add (o, "attack", json_object_new_int (s->attack));
   json_object_object_add (o, "adj_dx", json_object_new_int (s->adj_dx));
   json_object_object_add (o, "done", json_object_new_boolean (s->done));
@@ -50,7 +50,7 @@ slot_json (const TftState *st, const TftSlot *s)
 }
 
 json_object *
-order_json (const TftState *st)
+tft_order_json (const TftState *st)
 {
   json_object *a = json_object_new_array ();
   for (guint i = 0; i < st->fight->n_order; i++)
@@ -82,7 +82,7 @@ tft_fight_to_json (const TftState *st)
       json_object_object_add (so, "name", json_object_new_string (fg->sides[s]));
       for (guint i = 0; i < fg->n; i++)
         if (fg->f[i].side == s)
-          json_object_array_add (members, json_object_new_string (fname (st, &fg->f[i])));
+          json_object_array_add (members, json_object_new_string (tft_fname (st, &fg->f[i])));
       json_object_object_add (so, "figures", members);
       json_object_array_add (sides, so);
     }
@@ -104,17 +104,17 @@ tft_fight_to_json (const TftState *st)
     {
       const TftFighter *x = &fg->f[i];
       json_object *fo = json_object_new_object ();
-      json_object_object_add (fo, "name", json_object_new_string (fname (st, x)));
+      json_object_object_add (fo, "name", json_object_new_string (tft_fname (st, x)));
       json_object_object_add (fo, "side", json_object_new_string (fg->sides[x->side]));
       json_object_object_add (fo, "hits", json_object_new_int (x->hits));
-      json_object_object_add (fo, "st", json_object_new_int (st_now (st, x)));
+      json_object_object_add (fo, "st", json_object_new_int (tft_st_now (st, x)));
       json_object_object_add (fo, "hits_turn", json_object_new_int (x->hits_turn));
       json_object_object_add (fo, "hits_last_turn", json_object_new_int (x->hits_last_turn));
-      json_object_object_add (fo, "adj_dx", json_object_new_int (fighter_adj_dx (st, x)));
-      json_object_object_add (fo, "ma", json_object_new_int (tft_figure_ma (rs, fig_of (st, x))));
-      if (beast_of (st, x) != NULL && beast_of (st, x)->ma_flying > 0)
+      json_object_object_add (fo, "adj_dx", json_object_new_int (tft_fighter_adj_dx (st, x)));
+      json_object_object_add (fo, "ma", json_object_new_int (tft_figure_ma (rs, tft_fig_of (st, x))));
+      if (tft_beast_of (st, x) != NULL && tft_beast_of (st, x)->ma_flying > 0)
         {
-          json_object_object_add (fo, "ma_flying", json_object_new_int (beast_of (st, x)->ma_flying));
+          json_object_object_add (fo, "ma_flying", json_object_new_int (tft_beast_of (st, x)->ma_flying));
           json_object_object_add (fo, "aloft", json_object_new_boolean (x->aloft));
         }
       json_object_object_add (fo, "posture", json_object_new_string (posture_names[x->posture]));
@@ -157,16 +157,16 @@ tft_fight_to_json (const TftState *st)
       json_object_object_add (fo, "lost_attack", json_object_new_boolean (x->lost_attack));
       json_object_object_add (fo, "bending", json_object_new_boolean (x->bending));
       json_object_object_add (fo, "took_hits", json_object_new_boolean (x->took_hits));
-      json_object_object_add (fo, "mg_target", x->mg_target >= 0 ? json_object_new_string (fname (st, &fg->f[x->mg_target])) : NULL);
+      json_object_object_add (fo, "mg_target", x->mg_target >= 0 ? json_object_new_string (tft_fname (st, &fg->f[x->mg_target])) : NULL);
       json_object_object_add (fo, "inflicted", names_of_mask (st, x->inflicted));
       json_object_object_add (fo, "fell_turn", json_object_new_int (x->fell_turn));
       json_object_object_add (fo, "kills", json_object_new_int (x->kills));
       json_object_array_add (figs, fo);
       if (fg->ties[i] > 0)
-        json_object_object_add (ties, fname (st, x), json_object_new_int (fg->ties[i]));
+        json_object_object_add (ties, tft_fname (st, x), json_object_new_int (fg->ties[i]));
     }
   json_object_object_add (o, "figures", figs);
-  json_object_object_add (o, "order", order_json (st));
+  json_object_object_add (o, "order", tft_order_json (st));
   json_object_object_add (o, "ties", ties);
   for (guint i = 0; i < fg->dropped->len; i++)
     {
@@ -196,7 +196,7 @@ mask_from_json (const TftState *st, json_object *o, const char *path, const char
       gint k;
       if (!mg_json_string (json_object_array_get_idx (a, i), ip, TFT_STATE_ERR, &n, error))
         return FALSE;
-      if ((k = fighter_find (st, n)) < 0)
+      if ((k = tft_fighter_find (st, n)) < 0)
         {
           mg_json_set_error (error, TFT_STATE_ERR, ip, _("a figure in the fight"), json_object_array_get_idx (a, i));
           return FALSE;
@@ -299,7 +299,7 @@ fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, 
       g_autofree char *tp = mg_json_lazy_key (p, "mg_target");
       if (!mg_json_string (c, tp, TFT_STATE_ERR, &tn, error))
         return FALSE;
-      if ((x->mg_target = fighter_find (st, tn)) < 0)
+      if ((x->mg_target = tft_fighter_find (st, tn)) < 0)
         {
           mg_json_set_error (error, TFT_STATE_ERR, tp, _("a figure of the fight"), c);
           return FALSE;
@@ -432,7 +432,7 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
           !mg_json_get_bool (so, p, "done", TFT_STATE_ERR, &fg->order[i].done, error))
         return FALSE;
       fg->order[i].adj_dx = v;
-      if ((k = fighter_find (st, n)) < 0)
+      if ((k = tft_fighter_find (st, n)) < 0)
         {
           g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s.figure: \"%s\" is not fighting"), p, n);
           return FALSE;
@@ -443,7 +443,7 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
     return FALSE;
   json_object_object_foreach (in, key, val)
     {
-      gint k = fighter_find (st, key);
+      gint k = tft_fighter_find (st, key);
       if (k < 0)
         {
           g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("$.fight.ties: \"%s\" is not fighting"), key);
