@@ -176,105 +176,62 @@ option_fly (TftState *st, TftFighter *x, guint o, gboolean flying, json_object *
     }
 }
 
+/* The enemies `x` says it is engaged with ("engaged_with"; absent: those it was), each an enemy on
+ * the ground. */
 static gboolean
-do_option (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
+option_engaged (TftState *st, json_object *j, const TftFighter *x, const char *name, guint64 *engaged,
+                GError **error)
 {
-  static const char * const known[] = { "type", "player", "figure", "option", "moved", "engaged_with", "weapon",
-                                        "shield", "main_gauche", "pick_up", "posture", "flying", NULL };
-  static const char * const shield_names[] = { "ready", "sling", NULL };
-  static const char * const postures[] = { "prone", "kneeling", NULL };
-  const TftRuleset *rs = &st->rs;
   TftFight *fg = st->fight;
-  const char *name, *wn = NULL;
-  guint o, shield = 2, posture = 0;
-  gint64 moved = 0;
-  gboolean use_mg = FALSE, pick_up = FALSE, flying = FALSE;
-  guint64 engaged;
-  gint xi, w = TFT_NONE;
-  TftFighter *x;
-  guint open;
+  Along al[TFT_MAX_FIGHTERS];
+  guint n;
+
+  *engaged = x->engaged;
+  if (!mg_json_member (j, "engaged_with"))
+    return TRUE;
+  if (!tft_parse_along (st, j, "engaged_with", al, TFT_MAX_FIGHTERS, &n, error))
+    return FALSE;
+  *engaged = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      if (!tft_enemies (x, &fg->f[al[i].fi]))
+        return illegal (error, _("%s and %s are on the same side: figures engage only enemies."), name,
+                        tft_fname (st, &fg->f[al[i].fi]));
+      if (fg->f[al[i].fi].aloft)
+        return illegal (error, _("%s is flying: it engages no one until it lands."), tft_fname (st, &fg->f[al[i].fi]));
+      *engaged |= G_GUINT64_CONSTANT (1) << al[i].fi;
+    }
+  return TRUE;
+}
+
+/* Refuses an option not in `open` (the options x may take now), saying why; returns FALSE. */
+static gboolean
+option_closed (const TftState *st, const TftFighter *x, const char *name, guint open, guint64 engaged,
+               GError **error)
+{
   g_autoptr(GString) list = g_string_new (NULL);
 
-  if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
-      !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, &name, error) ||
-      !mg_json_get_choice (j, NULL, "option", TFT_ACTION_ERR, option_names, &o, error) ||
-      !mg_json_opt_int (j, NULL, "moved", TFT_ACTION_ERR, 0, 100, &moved, error) ||
-      !mg_json_opt_string (j, NULL, "weapon", TFT_ACTION_ERR, &wn, error) ||
-      !mg_json_opt_choice (j, NULL, "shield", TFT_ACTION_ERR, shield_names, &shield, error) ||
-      !mg_json_opt_choice (j, NULL, "posture", TFT_ACTION_ERR, postures, &posture, error) ||
-      !mg_json_opt_bool (j, NULL, "main_gauche", TFT_ACTION_ERR, &use_mg, error) ||
-      !mg_json_opt_bool (j, NULL, "pick_up", TFT_ACTION_ERR, &pick_up, error) ||
-      !mg_json_opt_bool (j, NULL, "flying", TFT_ACTION_ERR, &flying, error))
-    return FALSE;
-  if ((xi = tft_fighter_in_fight (st, name, error)) < 0)
-    return FALSE;
-  if (flying && !(tft_beast_of (st, &fg->f[xi]) != NULL && tft_beast_of (st, &fg->f[xi])->ma_flying > 0))
-    return illegal (error, _("%s cannot fly."), name);
-  x = &fg->f[xi];
-  engaged = x->engaged;
-  if (mg_json_member (j, "engaged_with"))
-    {
-      Along al[TFT_MAX_FIGHTERS];
-      guint n;
-      if (!tft_parse_along (st, j, "engaged_with", al, TFT_MAX_FIGHTERS, &n, error))
-        return FALSE;
-      engaged = 0;
-      for (guint i = 0; i < n; i++)
-        {
-          if (!tft_enemies (x, &fg->f[al[i].fi]))
-            return illegal (error, _("%s and %s are on the same side: figures engage only enemies."), name,
-                            tft_fname (st, &fg->f[al[i].fi]));
-          if (fg->f[al[i].fi].aloft)
-            return illegal (error, _("%s is flying: it engages no one until it lands."), tft_fname (st, &fg->f[al[i].fi]));
-          engaged |= G_GUINT64_CONSTANT (1) << al[i].fi;
-        }
-    }
-  if (!refuse_when_over (st, error))
-    return FALSE;
-  if (fg->phase != PH_OPTIONS)
-    return illegal (error, _("Options are chosen before the attacks; this turn's attacks have begun."));
-  if (!tft_able (st, x))
-    return illegal (error, _("%s is %s and takes no option."), name, _(life_names[x->life]));
-  if (x->opt == O_E || x->opt == O_K || x->opt == O_O)
-    return illegal (error, _("%s has already changed weapons this turn and cannot change its option."), name);
-  open = tft_options_open (st, x, engaged);
-  if (!((open >> o) & 1))
-    {
-      if (x->hth && x->fell_turn + 1 == (gint) fg->turn)
-        return illegal (error, _("%s fell with 8 or more hits last turn while in hand-to-hand combat and may do nothing this turn."), name);
-      if (tft_down (x))
-        return illegal (error, _("%s is down and must take a turn to stand up (g or n); open now: %s."), name,
-                        options_text (open, list));
-      if (x->hth)
-        return illegal (error, _("%s is in hand-to-hand combat and may choose p, q or r."), name);
-      if (engaged)
-        return illegal (error, _("%s is engaged and may choose h to o."), name);
-      return illegal (error, _("%s is not engaged and may choose a to g."), name);
-    }
-  if (tft_is_attack_option (o) && moved > tft_max_move (st, x, O_B, flying))
-    return illegal (error, _("%s moved more than half its MA (%d) this turn and may not attack."), name,
-                    flying ? tft_beast_of (st, x)->ma_flying : tft_figure_ma (rs, tft_fig_of (st, x)));
-  if (o != OPT_NONE && moved > tft_max_move (st, x, o, flying))
-    return illegal (error, g_dngettext (GETTEXT_PACKAGE, "Option %s allows moving %d hex; %s moved %d.",
-                                        "Option %s allows moving %d hexes; %s moved %d.", tft_max_move (st, x, o, flying)),
-                    option_names[o], tft_max_move (st, x, o, flying), name, (gint) moved);
-  if (o == OPT_NONE && moved > 0)
-    return illegal (error, _("A figure that does nothing does not move."));
-  /* A flier moves in the air (a, c) and lands to attack (b) (p. 19); it does nothing else aloft. */
-  if (flying && o != O_A && o != O_B && o != O_C)
-    return illegal (error, _("%s flies only with options a, b and c (move, charge, dodge)."), name);
-  if (wn && (w = tft_weapon_find (rs, wn)) < 0)
-    return illegal (error, _("There is no weapon \"%s\" in the ruleset."), wn);
-  if (use_mg && (o != O_B && o != O_H))
-    return illegal (error, _("The main-gauche attacks with options b and h only."));
-  if (use_mg && (tft_carried_mg (st, x) < 0 || x->ready < 0 || x->ready == tft_carried_mg (st, x) ||
-                 rs->weapons[x->ready].two_handed))
-    return illegal (error, _("%s needs a main-gauche and a one-handed weapon ready to attack with both."), name);
-  /* The shield and picking up on the way go with option e (p. 5); o picks up where it stands. */
-  if (shield < 2 && o != O_E)
-    return illegal (error, _("Option %s does not ready or sling a shield; option e does."), option_names[o]);
-  if (pick_up && o != O_E && o != O_O)
-    return illegal (error, _("Option %s does not pick up a weapon; options e and o do."), option_names[o]);
+  if (x->hth && x->fell_turn + 1 == (gint) st->fight->turn)
+    return illegal (error, _("%s fell with 8 or more hits last turn while in hand-to-hand combat and may do nothing this turn."), name);
+  if (tft_down (x))
+    return illegal (error, _("%s is down and must take a turn to stand up (g or n); open now: %s."), name,
+                    options_text (open, list));
+  if (x->hth)
+    return illegal (error, _("%s is in hand-to-hand combat and may choose p, q or r."), name);
+  if (engaged)
+    return illegal (error, _("%s is engaged and may choose h to o."), name);
+  return illegal (error, _("%s is not engaged and may choose a to g."), name);
+}
+
+/* What option o asks of x's weapons and shield: a missile weapon to fire, a weapon to parry, one
+ * carried to ready, one on the ground to pick up, a dagger to draw (p. 5). */
+static gboolean
+option_gear_ok (TftState *st, TftFighter *x, const char *name, guint o, gint w, guint shield, gboolean pick_up,
+                GError **error)
+{
+  const TftRuleset *rs = &st->rs;
+  TftFight *fg = st->fight;
+
   switch (o)
     {
     case O_F: case O_J:
@@ -328,7 +285,82 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
     default:
       break;
     }
+  return TRUE;
+}
 
+static gboolean
+do_option (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
+{
+  static const char * const known[] = { "type", "player", "figure", "option", "moved", "engaged_with", "weapon",
+                                        "shield", "main_gauche", "pick_up", "posture", "flying", NULL };
+  static const char * const shield_names[] = { "ready", "sling", NULL };
+  static const char * const postures[] = { "prone", "kneeling", NULL };
+  const TftRuleset *rs = &st->rs;
+  TftFight *fg = st->fight;
+  const char *name, *wn = NULL;
+  guint o, shield = 2, posture = 0;
+  gint64 moved = 0;
+  gboolean use_mg = FALSE, pick_up = FALSE, flying = FALSE;
+  guint64 engaged;
+  gint xi, w = TFT_NONE;
+  TftFighter *x;
+  guint open;
+
+  if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
+      !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, &name, error) ||
+      !mg_json_get_choice (j, NULL, "option", TFT_ACTION_ERR, option_names, &o, error) ||
+      !mg_json_opt_int (j, NULL, "moved", TFT_ACTION_ERR, 0, 100, &moved, error) ||
+      !mg_json_opt_string (j, NULL, "weapon", TFT_ACTION_ERR, &wn, error) ||
+      !mg_json_opt_choice (j, NULL, "shield", TFT_ACTION_ERR, shield_names, &shield, error) ||
+      !mg_json_opt_choice (j, NULL, "posture", TFT_ACTION_ERR, postures, &posture, error) ||
+      !mg_json_opt_bool (j, NULL, "main_gauche", TFT_ACTION_ERR, &use_mg, error) ||
+      !mg_json_opt_bool (j, NULL, "pick_up", TFT_ACTION_ERR, &pick_up, error) ||
+      !mg_json_opt_bool (j, NULL, "flying", TFT_ACTION_ERR, &flying, error))
+    return FALSE;
+  if ((xi = tft_fighter_in_fight (st, name, error)) < 0)
+    return FALSE;
+  if (flying && !(tft_beast_of (st, &fg->f[xi]) != NULL && tft_beast_of (st, &fg->f[xi])->ma_flying > 0))
+    return illegal (error, _("%s cannot fly."), name);
+  x = &fg->f[xi];
+  if (!option_engaged (st, j, x, name, &engaged, error))
+    return FALSE;
+  if (!refuse_when_over (st, error))
+    return FALSE;
+  if (fg->phase != PH_OPTIONS)
+    return illegal (error, _("Options are chosen before the attacks; this turn's attacks have begun."));
+  if (!tft_able (st, x))
+    return illegal (error, _("%s is %s and takes no option."), name, _(life_names[x->life]));
+  if (x->opt == O_E || x->opt == O_K || x->opt == O_O)
+    return illegal (error, _("%s has already changed weapons this turn and cannot change its option."), name);
+  open = tft_options_open (st, x, engaged);
+  if (!((open >> o) & 1))
+    return option_closed (st, x, name, open, engaged, error);
+  if (tft_is_attack_option (o) && moved > tft_max_move (st, x, O_B, flying))
+    return illegal (error, _("%s moved more than half its MA (%d) this turn and may not attack."), name,
+                    flying ? tft_beast_of (st, x)->ma_flying : tft_figure_ma (rs, tft_fig_of (st, x)));
+  if (o != OPT_NONE && moved > tft_max_move (st, x, o, flying))
+    return illegal (error, g_dngettext (GETTEXT_PACKAGE, "Option %s allows moving %d hex; %s moved %d.",
+                                        "Option %s allows moving %d hexes; %s moved %d.", tft_max_move (st, x, o, flying)),
+                    option_names[o], tft_max_move (st, x, o, flying), name, (gint) moved);
+  if (o == OPT_NONE && moved > 0)
+    return illegal (error, _("A figure that does nothing does not move."));
+  /* A flier moves in the air (a, c) and lands to attack (b) (p. 19); it does nothing else aloft. */
+  if (flying && o != O_A && o != O_B && o != O_C)
+    return illegal (error, _("%s flies only with options a, b and c (move, charge, dodge)."), name);
+  if (wn && (w = tft_weapon_find (rs, wn)) < 0)
+    return illegal (error, _("There is no weapon \"%s\" in the ruleset."), wn);
+  if (use_mg && (o != O_B && o != O_H))
+    return illegal (error, _("The main-gauche attacks with options b and h only."));
+  if (use_mg && (tft_carried_mg (st, x) < 0 || x->ready < 0 || x->ready == tft_carried_mg (st, x) ||
+                 rs->weapons[x->ready].two_handed))
+    return illegal (error, _("%s needs a main-gauche and a one-handed weapon ready to attack with both."), name);
+  /* The shield and picking up on the way go with option e (p. 5); o picks up where it stands. */
+  if (shield < 2 && o != O_E)
+    return illegal (error, _("Option %s does not ready or sling a shield; option e does."), option_names[o]);
+  if (pick_up && o != O_E && o != O_O)
+    return illegal (error, _("Option %s does not pick up a weapon; options e and o do."), option_names[o]);
+  if (!option_gear_ok (st, x, name, o, w, shield, pick_up, error))
+    return FALSE;
   option_take (st, x, o, w, shield, posture, (gint) moved, use_mg, engaged, events, text);
   option_fly (st, x, o, flying, events, text);
   return TRUE;
@@ -945,14 +977,117 @@ roster_lose_weapon (const TftRuleset *rs, TftFigure *f, gint w)
     }
 }
 
+/* The unconscious figures the winners slay ("slain"), in a combat to the death only. */
+static gboolean
+end_fight_slay (TftState *st, json_object *j, GError **error)
+{
+  TftFight *fg = st->fight;
+  Along al[TFT_MAX_FIGHTERS];
+  guint n;
+
+  if (mg_json_member (j, "slain") == NULL)
+    return TRUE;
+  if (!tft_parse_along (st, j, "slain", al, TFT_MAX_FIGHTERS, &n, error))
+    return FALSE;
+  if (fg->kind != K_DEATH && n > 0)
+    return illegal (error, _("Unconscious figures may not be slain except in a combat to the death."));
+  for (guint i = 0; i < n; i++)
+    {
+      if (fg->f[al[i].fi].life != L_UNCONSCIOUS)
+        return illegal (error, _("%s is not lying unconscious."), tft_fname (st, &fg->f[al[i].fi]));
+      fg->f[al[i].fi].life = L_DEAD;
+    }
+  return TRUE;
+}
+
+/* The EP a living fighter earns by the kind of fight (p. 20); `winner` the winning side or TFT_NONE. */
+static gint
+end_fight_ep (const TftState *st, const TftFighter *x, gint winner)
+{
+  const TftRuleset *rs = &st->rs;
+  gboolean won = winner >= 0 && x->side == (guint) winner;
+  gdouble own = side_average (st, x->side, FALSE), foe = side_average (st, x->side, TRUE);
+  gint ep = 0;
+
+  switch (st->fight->kind)
+    {
+    case K_DEATH:
+      if (won && x->life != L_FLED)
+        ep = foe - own > rs->ep_death_margin ? rs->ep_death_sup : rs->ep_death;
+      break;
+    case K_ARENA:
+      if (won && x->life != L_FLED)
+        ep = rs->ep_arena_win;
+      else
+        ep = x->life == L_FLED && x->hits == 0 ? rs->ep_arena_fled : rs->ep_arena_def;
+      if (own <= foe - rs->ep_arena_margin)
+        ep += rs->ep_arena_weak;
+      break;
+    case K_PRACTICE:
+      if (x->life == L_FIGHTING && tft_st_now (st, x) > rs->ep_practice_st)
+        ep = rs->ep_practice;
+      break;
+    }
+  return ep;
+}
+
+/* One fighter's end of the fight on its roster figure: EP, fights, kills, life, broken weapons,
+ * its history entry; its EP into `eps` and its record into `record` (the event's). */
+static void
+end_fight_figure (TftState *st, const TftFighter *x, gint winner, gboolean abandon, json_object *eps,
+                  json_object *record, GString *text)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+  TftFigure *f = tft_figure_mut (st, x->fig);   /* this state's own: copies share figures */
+  gboolean won = winner >= 0 && x->side == (guint) winner;
+  gboolean alive = x->life != L_DEAD;
+  gint ep = !abandon && alive ? end_fight_ep (st, x, winner) : 0;
+  const char *result;
+  json_object *h = json_object_new_object ();
+
+  result = abandon ? "abandoned" : !alive ? "killed" : x->life == L_FLED ? "fled" : won ? "won" : winner < 0 ? "draw" : "lost";
+  f->ep = MAX (0, f->ep + ep);
+  f->fights++;
+  f->kills += x->kills;
+  f->alive = alive;
+  tft_ev_int (eps, f->name, ep);
+  json_object_object_add (h, "fight", json_object_new_int (fg->number));
+  json_object_object_add (h, "kind", json_object_new_string (kind_names[fg->kind]));
+  json_object_object_add (h, "side", json_object_new_string (fg->sides[x->side]));
+  json_object_object_add (h, "result", json_object_new_string (result));
+  json_object_object_add (h, "hits", json_object_new_int (x->hits));
+  json_object_object_add (h, "ep", json_object_new_int (ep));
+  json_object_object_add (h, "kills", json_object_new_int (x->kills));
+  json_object_object_add (h, "turns", json_object_new_int (turns_fought (fg)));
+  {
+    /* The journal keeps every fight's record (the state only the latest few). */
+    json_object *r = json_object_new_object ();
+    json_object_object_add (r, "figure", json_object_new_string (f->name));
+    json_object_object_foreach (h, k, v)
+      json_object_object_add (r, k, json_object_get (v));
+    json_object_array_add (record, r);
+  }
+  tft_history_add (f, "fight", st->turn, h);
+  if (ep != 0)
+    g_string_append_printf (text, _(" %s %+d EP (%d)."), f->name, ep, f->ep);
+  else if (!alive)
+    g_string_append_printf (text, _(" %s is dead."), f->name);
+  for (guint k = 0; k < x->n_broken; k++)
+    {
+      roster_lose_weapon (rs, f, x->broken[k]);
+      g_string_append_printf (text, _(" %s's %s stays broken (a new one is given with set_gear)."), f->name,
+                              _(rs->weapons[x->broken[k]].name));
+    }
+}
+
 static gboolean
 do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
 {
   static const char * const known[] = { "type", "player", "slain", "abandon", NULL };
-  const TftRuleset *rs = &st->rs;
   TftFight *fg = st->fight;
   gboolean abandon = FALSE;
-  json_object *slain, *e, *eps, *record;
+  json_object *e, *eps, *record;
   gint winner;
   guint live;
 
@@ -970,21 +1105,8 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
           g_string_append_printf (who, "%s%s (%s)", who->len ? ", " : "", tft_fname (st, &fg->f[i]), fg->sides[fg->f[i].side]);
       return illegal (error, _("More than one side still has figures able to fight: %s."), who->str);
     }
-  if ((slain = mg_json_member (j, "slain")) != NULL)
-    {
-      Along al[TFT_MAX_FIGHTERS];
-      guint n;
-      if (!tft_parse_along (st, j, "slain", al, TFT_MAX_FIGHTERS, &n, error))
-        return FALSE;
-      if (fg->kind != K_DEATH && n > 0)
-        return illegal (error, _("Unconscious figures may not be slain except in a combat to the death."));
-      for (guint i = 0; i < n; i++)
-        {
-          if (fg->f[al[i].fi].life != L_UNCONSCIOUS)
-            return illegal (error, _("%s is not lying unconscious."), tft_fname (st, &fg->f[al[i].fi]));
-          fg->f[al[i].fi].life = L_DEAD;
-        }
-    }
+  if (!end_fight_slay (st, j, error))
+    return FALSE;
   if (live == 0 || abandon)
     winner = TFT_NONE;
   e = mg_event_new ("fight_ended", "figure", NULL);
@@ -999,70 +1121,7 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
   else
     g_string_append_printf (text, _("Fight %u is over: nobody is left standing."), fg->number);
   for (guint i = 0; i < fg->n; i++)
-    {
-      TftFighter *x = &fg->f[i];
-      TftFigure *f = tft_figure_mut (st, x->fig);   /* this state's own: copies share figures */
-      gboolean won = winner >= 0 && x->side == (guint) winner;
-      gboolean alive = x->life != L_DEAD;
-      gdouble own = side_average (st, x->side, FALSE), foe = side_average (st, x->side, TRUE);
-      gint ep = 0;
-      const char *result;
-      json_object *h = json_object_new_object ();
-
-      if (!abandon && alive)
-        switch (fg->kind)
-          {
-          case K_DEATH:
-            if (won && x->life != L_FLED)
-              ep = foe - own > rs->ep_death_margin ? rs->ep_death_sup : rs->ep_death;
-            break;
-          case K_ARENA:
-            if (won && x->life != L_FLED)
-              ep = rs->ep_arena_win;
-            else
-              ep = x->life == L_FLED && x->hits == 0 ? rs->ep_arena_fled : rs->ep_arena_def;
-            if (own <= foe - rs->ep_arena_margin)
-              ep += rs->ep_arena_weak;
-            break;
-          case K_PRACTICE:
-            if (x->life == L_FIGHTING && tft_st_now (st, x) > rs->ep_practice_st)
-              ep = rs->ep_practice;
-            break;
-          }
-      result = abandon ? "abandoned" : !alive ? "killed" : x->life == L_FLED ? "fled" : won ? "won" : winner < 0 ? "draw" : "lost";
-      f->ep = MAX (0, f->ep + ep);
-      f->fights++;
-      f->kills += x->kills;
-      f->alive = alive;
-      tft_ev_int (eps, f->name, ep);
-      json_object_object_add (h, "fight", json_object_new_int (fg->number));
-      json_object_object_add (h, "kind", json_object_new_string (kind_names[fg->kind]));
-      json_object_object_add (h, "side", json_object_new_string (fg->sides[x->side]));
-      json_object_object_add (h, "result", json_object_new_string (result));
-      json_object_object_add (h, "hits", json_object_new_int (x->hits));
-      json_object_object_add (h, "ep", json_object_new_int (ep));
-      json_object_object_add (h, "kills", json_object_new_int (x->kills));
-      json_object_object_add (h, "turns", json_object_new_int (turns_fought (fg)));
-      {
-        /* The journal keeps every fight's record (the state only the latest few). */
-        json_object *r = json_object_new_object ();
-        json_object_object_add (r, "figure", json_object_new_string (f->name));
-        json_object_object_foreach (h, k, v)
-          json_object_object_add (r, k, json_object_get (v));
-        json_object_array_add (record, r);
-      }
-      tft_history_add (f, "fight", st->turn, h);
-      if (ep != 0)
-        g_string_append_printf (text, _(" %s %+d EP (%d)."), f->name, ep, f->ep);
-      else if (!alive)
-        g_string_append_printf (text, _(" %s is dead."), f->name);
-      for (guint k = 0; k < x->n_broken; k++)
-        {
-          roster_lose_weapon (rs, f, x->broken[k]);
-          g_string_append_printf (text, _(" %s's %s stays broken (a new one is given with set_gear)."), f->name,
-                                  _(rs->weapons[x->broken[k]].name));
-        }
-    }
+    end_fight_figure (st, &fg->f[i], winner, abandon, eps, record, text);
   json_object_object_add (e, "ep", eps);
   json_object_object_add (e, "figures", record);
   json_object_array_add (events, e);
