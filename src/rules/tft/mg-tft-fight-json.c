@@ -329,35 +329,13 @@ fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, 
   return TRUE;
 }
 
-gboolean
-tft_fight_from_json (TftState *st, json_object *o, GError **error)
+/* The fighters ("figures"): names and sides first, so their masks may name any of them. */
+static gboolean
+fighters_from_json (TftState *st, json_object *o, GError **error)
 {
-  TftFight *fg = tft_fight_new ();
-  json_object *a, *in;
-  guint u;
-  gint64 v;
+  TftFight *fg = st->fight;
+  json_object *a;
 
-  st->fight = fg;
-  if (!mg_json_object (o, "$.fight", TFT_STATE_ERR, error) ||
-      !mg_json_get_uint (o, "$.fight", "number", TFT_STATE_ERR, 1, G_MAXINT32, &fg->number, error) ||
-      !mg_json_get_choice (o, "$.fight", "kind", TFT_STATE_ERR, kind_names, &u, error))
-    return FALSE;
-  fg->kind = u;
-  if (!mg_json_get_uint (o, "$.fight", "turn", TFT_STATE_ERR, 1, G_MAXINT32, &fg->turn, error) ||
-      !mg_json_get_choice (o, "$.fight", "phase", TFT_STATE_ERR, phase_names, &u, error))
-    return FALSE;
-  fg->phase = u;
-  if ((a = mg_json_get_array (o, "$.fight", "sides", TFT_STATE_ERR, 2, TFT_MAX_SIDES, error)) == NULL)
-    return FALSE;
-  fg->n_sides = json_object_array_length (a);
-  for (guint s = 0; s < fg->n_sides; s++)
-    {
-      g_autofree char *p = mg_json_lazy_index ("$.fight.sides", s);
-      const char *n;
-      if (!mg_json_get_string (json_object_array_get_idx (a, s), p, "name", TFT_STATE_ERR, &n, error))
-        return FALSE;
-      fg->sides[s] = g_strdup (n);
-    }
   if ((a = mg_json_get_array (o, "$.fight", "figures", TFT_STATE_ERR, 2, TFT_MAX_FIGHTERS, error)) == NULL)
     return FALSE;
   fg->n = json_object_array_length (a);
@@ -393,30 +371,46 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
       if (!fighter_from_json (st, json_object_array_get_idx (a, i), p, &fg->f[i], error))
         return FALSE;
     }
-  if ((in = mg_json_member (o, "initiative")) != NULL)
+  return TRUE;
+}
+
+/* The turn's initiative: the winning side, the side it sent first, each side's roll. */
+static gboolean
+initiative_from_json (TftFight *fg, json_object *in, GError **error)
+{
+  const char *w, *f1;
+  json_object *rolls;
+
+  if (!mg_json_get_string (in, "$.fight.initiative", "winner", TFT_STATE_ERR, &w, error) ||
+      !mg_json_get_string (in, "$.fight.initiative", "first", TFT_STATE_ERR, &f1, error) ||
+      !(rolls = mg_json_get_object (in, "$.fight.initiative", "rolls", TFT_STATE_ERR, error)))
+    return FALSE;
+  for (guint s = 0; s < fg->n_sides; s++)
     {
-      const char *w, *f1;
-      json_object *rolls;
-      if (!mg_json_get_string (in, "$.fight.initiative", "winner", TFT_STATE_ERR, &w, error) ||
-          !mg_json_get_string (in, "$.fight.initiative", "first", TFT_STATE_ERR, &f1, error) ||
-          !(rolls = mg_json_get_object (in, "$.fight.initiative", "rolls", TFT_STATE_ERR, error)))
-        return FALSE;
-      for (guint s = 0; s < fg->n_sides; s++)
-        {
-          json_object *rv;
-          if (strcmp (fg->sides[s], w) == 0)
-            fg->init_winner = s;
-          if (strcmp (fg->sides[s], f1) == 0)
-            fg->init_first = s;
-          if (json_object_object_get_ex (rolls, fg->sides[s], &rv))
-            fg->init_rolls[s] = json_object_get_int (rv);
-        }
-      if (fg->init_winner < 0 || fg->init_first < 0)
-        {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("$.fight.initiative: not a side"));
-          return FALSE;
-        }
+      json_object *rv;
+      if (strcmp (fg->sides[s], w) == 0)
+        fg->init_winner = s;
+      if (strcmp (fg->sides[s], f1) == 0)
+        fg->init_first = s;
+      if (json_object_object_get_ex (rolls, fg->sides[s], &rv))
+        fg->init_rolls[s] = json_object_get_int (rv);
     }
+  if (fg->init_winner < 0 || fg->init_first < 0)
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("$.fight.initiative: not a side"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The attack order and its ties. */
+static gboolean
+order_from_json (TftState *st, json_object *o, GError **error)
+{
+  TftFight *fg = st->fight;
+  json_object *a, *in;
+  gint64 v;
+
   if ((a = mg_json_get_array (o, "$.fight", "order", TFT_STATE_ERR, 0, TFT_MAX_FIGHTERS * 2, error)) == NULL)
     return FALSE;
   fg->n_order = json_object_array_length (a);
@@ -451,6 +445,16 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
         }
       fg->ties[k] = json_object_get_int (val);
     }
+  return TRUE;
+}
+
+/* The weapons lying on the ground, each with its owner. */
+static gboolean
+dropped_from_json (TftState *st, json_object *o, GError **error)
+{
+  TftFight *fg = st->fight;
+  json_object *a;
+
   if ((a = mg_json_get_array (o, "$.fight", "dropped", TFT_STATE_ERR, 0, 1000, error)) == NULL)
     return FALSE;
   for (guint i = 0; i < json_object_array_length (a); i++)
@@ -471,5 +475,40 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
       g_array_append_val (fg->dropped, dr);
     }
   return TRUE;
+}
+
+gboolean
+tft_fight_from_json (TftState *st, json_object *o, GError **error)
+{
+  TftFight *fg = tft_fight_new ();
+  json_object *a, *in;
+  guint u;
+
+  st->fight = fg;
+  if (!mg_json_object (o, "$.fight", TFT_STATE_ERR, error) ||
+      !mg_json_get_uint (o, "$.fight", "number", TFT_STATE_ERR, 1, G_MAXINT32, &fg->number, error) ||
+      !mg_json_get_choice (o, "$.fight", "kind", TFT_STATE_ERR, kind_names, &u, error))
+    return FALSE;
+  fg->kind = u;
+  if (!mg_json_get_uint (o, "$.fight", "turn", TFT_STATE_ERR, 1, G_MAXINT32, &fg->turn, error) ||
+      !mg_json_get_choice (o, "$.fight", "phase", TFT_STATE_ERR, phase_names, &u, error))
+    return FALSE;
+  fg->phase = u;
+  if ((a = mg_json_get_array (o, "$.fight", "sides", TFT_STATE_ERR, 2, TFT_MAX_SIDES, error)) == NULL)
+    return FALSE;
+  fg->n_sides = json_object_array_length (a);
+  for (guint s = 0; s < fg->n_sides; s++)
+    {
+      g_autofree char *p = mg_json_lazy_index ("$.fight.sides", s);
+      const char *n;
+      if (!mg_json_get_string (json_object_array_get_idx (a, s), p, "name", TFT_STATE_ERR, &n, error))
+        return FALSE;
+      fg->sides[s] = g_strdup (n);
+    }
+  if (!fighters_from_json (st, o, error))
+    return FALSE;
+  if ((in = mg_json_member (o, "initiative")) != NULL && !initiative_from_json (fg, in, error))
+    return FALSE;
+  return order_from_json (st, o, error) && dropped_from_json (st, o, error);
 }
 

@@ -14,13 +14,119 @@ seat_of (const TftState *st, const TftFighter *x)
   return owner ? owner : "GM";
 }
 
+/* The referee's turn to act: `what` the action awaited. */
+static void
+gm_waits (json_object *waiting, const char *what)
+{
+  json_object *w = json_object_new_object ();
+
+  json_object_object_add (w, "seat", json_object_new_string ("GM"));
+  json_object_object_add (w, "for", json_object_new_string (what));
+  json_object_array_add (waiting, w);
+}
+
+/* The options phase: each able fighter still to choose, with the options open to it. */
+static void
+pending_options (const TftState *st, json_object *waiting, GString *text)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+  gboolean all = TRUE;
+
+  for (guint i = 0; i < fg->n; i++)
+    {
+      const TftFighter *x = &fg->f[i];
+      json_object *w, *opts;
+      guint open;
+      if (!tft_able (st, x) || x->opt != OPT_UNSET)
+        continue;
+      all = FALSE;
+      w = json_object_new_object ();
+      open = tft_options_open (st, x, x->engaged);
+      opts = json_object_new_array ();
+      for (guint k = 0; k <= OPT_NONE; k++)
+        if ((open >> k) & 1)
+          json_object_array_add (opts, json_object_new_string (option_names[k]));
+      json_object_object_add (w, "seat", json_object_new_string (seat_of (st, x)));
+      json_object_object_add (w, "for", json_object_new_string ("option"));
+      json_object_object_add (w, "figure", json_object_new_string (tft_fname (st, x)));
+      json_object_object_add (w, "options", opts);
+      tft_ev_int (w, "max_move", tft_figure_ma (rs, tft_fig_of (st, x)));
+      json_object_array_add (waiting, w);
+      g_string_append_printf (text, "%s%s", text->len ? ", " : _("Options to choose: "), tft_fname (st, x));
+    }
+  if (all)
+    {
+      gm_waits (waiting, "attacks");
+      g_string_append (text, _("Every figure has its option: on to the attacks."));
+    }
+  else
+    g_string_append_c (text, '.');
+}
+
+/* The dice of the next attack: the usual 3 to hit, the dice against each enemy, the damage. */
+static json_object *
+slot_dice (const TftState *st, const TftSlot *s, const TftFighter *x, gint weapon)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+  json_object *d = json_object_new_object ();
+  json_object *by = json_object_new_object ();
+  Attack probe = { .fi = s->fi, .weapon = weapon, .mode = x->opt == O_M || x->opt == O_P ? M_HTH : M_WEAPON };
+  gint dice, adds;
+  g_autofree char *dm = NULL;
+
+  tft_figure_damage (rs, tft_fig_of (st, x), weapon, FALSE, &dice, &adds);
+  dm = tft_damage_text (dice, adds);
+  /* to_hit: the usual 3 before the target is named; to_hit_by_target: the truth for each
+   * enemy able to be attacked (4 against one defending or dodging) */
+  for (guint i = 0; i < fg->n; i++)
+    if (tft_enemies (x, &fg->f[i]) && fg->f[i].life == L_FIGHTING)
+      {
+        gint nd;
+        tft_attack_dx (st, &probe, &fg->f[i], 0, 0, TRUE, &nd);
+        tft_ev_int (by, tft_fname (st, &fg->f[i]), nd);
+      }
+  tft_ev_int (d, "to_hit", 3);
+  json_object_object_add (d, "to_hit_by_target", by);
+  json_object_object_add (d, "damage", json_object_new_string (dm));
+  return d;
+}
+
+/* The attacks phase: the next entry of the attack order, its figure, weapon and dice. */
+static void
+pending_slot (const TftState *st, json_object *waiting, GString *text)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+  const TftSlot *s = &fg->order[tft_next_slot (fg)];
+  const TftFighter *x = &fg->f[s->fi];
+  json_object *w = json_object_new_object ();
+  const char *what = x->opt == O_Q ? "draw_dagger" : x->opt == O_R ? "disengage" : "attack";
+  gint weapon = x->use_mg && s->attack == 2 ? tft_carried_mg (st, x) : x->ready;
+
+  json_object_object_add (w, "seat", json_object_new_string (seat_of (st, x)));
+  json_object_object_add (w, "for", json_object_new_string (what));
+  json_object_object_add (w, "figure", json_object_new_string (tft_fname (st, x)));
+  tft_ev_int (w, "attack", s->attack);
+  tft_ev_int (w, "adj_dx", s->adj_dx);
+  json_object_object_add (w, "weapon", weapon >= 0 ? json_object_new_string (rs->weapons[weapon].id) : NULL);
+  if (strcmp (what, "attack") == 0)
+    {
+      json_object_object_add (w, "dice", slot_dice (st, s, x, weapon));
+      g_string_append_printf (text, _("%s attacks (adjusted DX %d)."), tft_fname (st, x), s->adj_dx);
+    }
+  else
+    g_string_append_printf (text, _("%s rolls one die (%s)."), tft_fname (st, x), what);
+  json_object_array_add (waiting, w);
+}
+
 json_object *tft_pending (const MgState *state);
 
 json_object *
 tft_pending (const MgState *state)
 {
   const TftState *st = (const TftState *) state;
-  const TftRuleset *rs = &st->rs;
   const TftFight *fg = st->fight;
   json_object *o = json_object_new_object ();
   json_object *waiting = json_object_new_array ();
@@ -31,10 +137,7 @@ tft_pending (const MgState *state)
   tft_ev_int (o, "turn", st->turn);
   if (fg == NULL)
     {
-      json_object *w = json_object_new_object ();
-      json_object_object_add (w, "seat", json_object_new_string ("GM"));
-      json_object_object_add (w, "for", json_object_new_string ("roster"));
-      json_object_array_add (waiting, w);
+      gm_waits (waiting, "roster");
       phase = "roster";
       g_string_append (text, _("Between fights: build and equip figures, or start a fight."));
     }
@@ -45,96 +148,17 @@ tft_pending (const MgState *state)
       phase = phase_names[fg->phase];
       if (tft_sides_able (st, &last) <= 1)
         {
-          json_object *w = json_object_new_object ();
-          json_object_object_add (w, "seat", json_object_new_string ("GM"));
-          json_object_object_add (w, "for", json_object_new_string ("end_fight"));
-          json_object_array_add (waiting, w);
+          gm_waits (waiting, "end_fight");
           phase = "over";
           g_string_append_printf (text, _("One side is out of fight %u: end it to award experience."), fg->number);
         }
       else if (fg->phase == PH_OPTIONS)
-        {
-          gboolean all = TRUE;
-          for (guint i = 0; i < fg->n; i++)
-            {
-              const TftFighter *x = &fg->f[i];
-              json_object *w, *opts;
-              guint open;
-              if (!tft_able (st, x) || x->opt != OPT_UNSET)
-                continue;
-              all = FALSE;
-              w = json_object_new_object ();
-              open = tft_options_open (st, x, x->engaged);
-              opts = json_object_new_array ();
-              for (guint k = 0; k <= OPT_NONE; k++)
-                if ((open >> k) & 1)
-                  json_object_array_add (opts, json_object_new_string (option_names[k]));
-              json_object_object_add (w, "seat", json_object_new_string (seat_of (st, x)));
-              json_object_object_add (w, "for", json_object_new_string ("option"));
-              json_object_object_add (w, "figure", json_object_new_string (tft_fname (st, x)));
-              json_object_object_add (w, "options", opts);
-              tft_ev_int (w, "max_move", tft_figure_ma (rs, tft_fig_of (st, x)));
-              json_object_array_add (waiting, w);
-              g_string_append_printf (text, "%s%s", text->len ? ", " : _("Options to choose: "), tft_fname (st, x));
-            }
-          if (all)
-            {
-              json_object *w = json_object_new_object ();
-              json_object_object_add (w, "seat", json_object_new_string ("GM"));
-              json_object_object_add (w, "for", json_object_new_string ("attacks"));
-              json_object_array_add (waiting, w);
-              g_string_append (text, _("Every figure has its option: on to the attacks."));
-            }
-          else
-            g_string_append_c (text, '.');
-        }
+        pending_options (st, waiting, text);
       else if (fg->phase == PH_ATTACKS && tft_next_slot (fg) >= 0)
-        {
-          const TftSlot *s = &fg->order[tft_next_slot (fg)];
-          const TftFighter *x = &fg->f[s->fi];
-          json_object *w = json_object_new_object ();
-          const char *what = x->opt == O_Q ? "draw_dagger" : x->opt == O_R ? "disengage" : "attack";
-          gint weapon = x->use_mg && s->attack == 2 ? tft_carried_mg (st, x) : x->ready;
-          json_object_object_add (w, "seat", json_object_new_string (seat_of (st, x)));
-          json_object_object_add (w, "for", json_object_new_string (what));
-          json_object_object_add (w, "figure", json_object_new_string (tft_fname (st, x)));
-          tft_ev_int (w, "attack", s->attack);
-          tft_ev_int (w, "adj_dx", s->adj_dx);
-          json_object_object_add (w, "weapon", weapon >= 0 ? json_object_new_string (rs->weapons[weapon].id) : NULL);
-          if (strcmp (what, "attack") == 0)
-            {
-              json_object *d = json_object_new_object ();
-              gint dice, adds;
-              g_autofree char *dm = NULL;
-              tft_figure_damage (rs, tft_fig_of (st, x), weapon, FALSE, &dice, &adds);
-              dm = tft_damage_text (dice, adds);
-              json_object *by = json_object_new_object ();
-              Attack probe = { .fi = s->fi, .weapon = weapon, .mode = x->opt == O_M || x->opt == O_P ? M_HTH : M_WEAPON };
-              /* to_hit: the usual 3 before the target is named; to_hit_by_target: the truth for each
-               * enemy able to be attacked (4 against one defending or dodging) */
-              for (guint i = 0; i < fg->n; i++)
-                if (tft_enemies (x, &fg->f[i]) && fg->f[i].life == L_FIGHTING)
-                  {
-                    gint nd;
-                    tft_attack_dx (st, &probe, &fg->f[i], 0, 0, TRUE, &nd);
-                    tft_ev_int (by, tft_fname (st, &fg->f[i]), nd);
-                  }
-              tft_ev_int (d, "to_hit", 3);
-              json_object_object_add (d, "to_hit_by_target", by);
-              json_object_object_add (d, "damage", json_object_new_string (dm));
-              json_object_object_add (w, "dice", d);
-              g_string_append_printf (text, _("%s attacks (adjusted DX %d)."), tft_fname (st, x), s->adj_dx);
-            }
-          else
-            g_string_append_printf (text, _("%s rolls one die (%s)."), tft_fname (st, x), what);
-          json_object_array_add (waiting, w);
-        }
+        pending_slot (st, waiting, text);
       else
         {
-          json_object *w = json_object_new_object ();
-          json_object_object_add (w, "seat", json_object_new_string ("GM"));
-          json_object_object_add (w, "for", json_object_new_string ("end_turn"));
-          json_object_array_add (waiting, w);
+          gm_waits (waiting, "end_turn");
           g_string_append_printf (text, _("Turn %u's attacks are done: end the turn."), fg->turn);
         }
       json_object_object_add (o, "order", tft_order_json (st));
