@@ -601,10 +601,76 @@ read_attack (const TftState *st, json_object *j, Attack *a, const char **xn, con
   return TRUE;
 }
 
+/* The weapon of an attack (named, or the ready one; the main-gauche for the second attack of a
+ * main-gauche turn; a dagger or bare hands hand to hand) and whether x may use it on y now. */
+static gboolean
+attack_weapon_ok (const TftState *st, Attack *a, const TftFighter *x, const TftFighter *y, const TftSlot *s,
+                  const char *xn, const char *tn, const char *wn, GError **error)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+
+  if (wn != NULL)
+    {
+      const TftBeast *b = tft_beast_of (st, x);
+      if (b && b->has_attack && strcmp (wn, b->attack_id) == 0)
+        a->weapon = TFT_NONE;
+      else if ((a->weapon = tft_weapon_find (rs, wn)) < 0)
+        return illegal (error, _("There is no weapon \"%s\" in the ruleset."), wn);
+      else if (!tft_carries (x, a->weapon))
+        return illegal (error, _("%s does not carry a %s."), xn, _(rs->weapons[a->weapon].name));
+    }
+  else
+    a->weapon = (x->use_mg && s->attack == 2) ? tft_carried_mg (st, x) : x->ready;
+  a->mg_attack = x->use_mg && a->weapon >= 0 && rs->weapons[a->weapon].main_gauche;
+  if (a->mode != M_WEAPON || x->opt == O_M || x->opt == O_P)
+    {
+      if (x->opt == O_M || x->opt == O_P)
+        a->mode = a->mode == M_RUSH ? M_RUSH : M_HTH;
+      if (a->mode == M_HTH)
+        a->weapon = x->ready >= 0 && rs->weapons[x->ready].dagger ? x->ready : TFT_NONE;
+    }
+  if (a->weapon >= 0 && a->weapon != x->ready && !a->mg_attack && a->mode == M_WEAPON)
+    return illegal (error, _("%s's %s is not ready; readying a weapon takes a turn (options e, k, o)."), xn,
+                    _(rs->weapons[a->weapon].name));
+  if (a->weapon < 0 && a->mode == M_WEAPON && !(tft_beast_of (st, x) && tft_beast_of (st, x)->has_attack))
+    return illegal (error, _("%s has no weapon ready; it can only attack hand to hand."), xn);
+  if (x->opt == O_P && !((x->hth >> a->ti) & 1))
+    return illegal (error, _("%s is not in hand-to-hand combat with %s."), xn, tn);
+  if (x->opt == O_M && a->mode != M_HTH)
+    return illegal (error, _("Option m is a hand-to-hand attack."));
+  if (a->mode == M_RUSH && !(x->shield >= 0 && x->shield_ready))
+    return illegal (error, _("%s needs a ready shield for a shield rush."), xn);
+  if (tft_is_missile (rs, a->weapon))
+    {
+      if (x->opt != O_F && x->opt != O_J)
+        return illegal (error, _("%s may fire a missile weapon only with option f or j."), xn);
+      if (fg->kind == K_PRACTICE)
+        return illegal (error, _("No missile weapons in practice combat."));
+      if (x->reload > 0)
+        return illegal (error, _("%s's %s is not reloaded yet."), xn, _(rs->weapons[a->weapon].name));
+    }
+  else if (x->opt == O_F || x->opt == O_J)
+    return illegal (error, _("%s chose to fire a missile weapon this turn (option %s)."), xn, option_names[x->opt]);
+  if (a->thrown && (a->weapon < 0 || !rs->weapons[a->weapon].thrown))
+    return illegal (error, _("%s's %s cannot be thrown."), xn, a->weapon >= 0 ? _(rs->weapons[a->weapon].name) : _("bare hands"));
+  if (y->aloft && rs->fliers_out_of_reach && !tft_is_missile (rs, a->weapon) && !a->thrown)
+    return illegal (error, _("%s is flying: only missile and thrown weapons reach it."), tn);
+  if (a->mode == M_HTH && !(y->posture == P_HTH) && !((x->hth >> a->ti) & 1))
+    {
+      /* A flier that flew in this turn "may land ON you for HTH" (p. 19). */
+      gboolean ok = tft_down (y) || a->because != 0 || x->flying ||
+                    tft_figure_ma (rs, tft_fig_of (st, y)) < tft_figure_ma (rs, tft_fig_of (st, x));
+      if (!ok)
+        return illegal (error, _("%s may move onto %s's hex only if %s has its back to the wall, is down, has a lower MA, "
+                                 "is jumped from the rear, or agrees (\"hth_because\")."), xn, tn, tn);
+    }
+  return TRUE;
+}
+
 static gboolean
 parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
 {
-  const TftRuleset *rs = &st->rs;
   const TftFight *fg = st->fight;
   const char *xn, *tn, *wn = NULL;
   const TftFighter *x, *y;
@@ -670,63 +736,7 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
         a->beyond[k - 1] = t;
       }
 
-  /* The weapon: named, or the ready one (the main-gauche for the second attack of a main-gauche turn). */
-  if (wn != NULL)
-    {
-      const TftBeast *b = tft_beast_of (st, x);
-      if (b && b->has_attack && strcmp (wn, b->attack_id) == 0)
-        a->weapon = TFT_NONE;
-      else if ((a->weapon = tft_weapon_find (rs, wn)) < 0)
-        return illegal (error, _("There is no weapon \"%s\" in the ruleset."), wn);
-      else if (!tft_carries (x, a->weapon))
-        return illegal (error, _("%s does not carry a %s."), xn, _(rs->weapons[a->weapon].name));
-    }
-  else
-    a->weapon = (x->use_mg && s->attack == 2) ? tft_carried_mg (st, x) : x->ready;
-  a->mg_attack = x->use_mg && a->weapon >= 0 && rs->weapons[a->weapon].main_gauche;
-  if (a->mode != M_WEAPON || x->opt == O_M || x->opt == O_P)
-    {
-      if (x->opt == O_M || x->opt == O_P)
-        a->mode = a->mode == M_RUSH ? M_RUSH : M_HTH;
-      if (a->mode == M_HTH)
-        a->weapon = x->ready >= 0 && rs->weapons[x->ready].dagger ? x->ready : TFT_NONE;
-    }
-  if (a->weapon >= 0 && a->weapon != x->ready && !a->mg_attack && a->mode == M_WEAPON)
-    return illegal (error, _("%s's %s is not ready; readying a weapon takes a turn (options e, k, o)."), xn,
-                    _(rs->weapons[a->weapon].name));
-  if (a->weapon < 0 && a->mode == M_WEAPON && !(tft_beast_of (st, x) && tft_beast_of (st, x)->has_attack))
-    return illegal (error, _("%s has no weapon ready; it can only attack hand to hand."), xn);
-  if (x->opt == O_P && !((x->hth >> a->ti) & 1))
-    return illegal (error, _("%s is not in hand-to-hand combat with %s."), xn, tn);
-  if (x->opt == O_M && a->mode != M_HTH)
-    return illegal (error, _("Option m is a hand-to-hand attack."));
-  if (a->mode == M_RUSH && !(x->shield >= 0 && x->shield_ready))
-    return illegal (error, _("%s needs a ready shield for a shield rush."), xn);
-  if (tft_is_missile (rs, a->weapon))
-    {
-      if (x->opt != O_F && x->opt != O_J)
-        return illegal (error, _("%s may fire a missile weapon only with option f or j."), xn);
-      if (fg->kind == K_PRACTICE)
-        return illegal (error, _("No missile weapons in practice combat."));
-      if (x->reload > 0)
-        return illegal (error, _("%s's %s is not reloaded yet."), xn, _(rs->weapons[a->weapon].name));
-    }
-  else if (x->opt == O_F || x->opt == O_J)
-    return illegal (error, _("%s chose to fire a missile weapon this turn (option %s)."), xn, option_names[x->opt]);
-  if (a->thrown && (a->weapon < 0 || !rs->weapons[a->weapon].thrown))
-    return illegal (error, _("%s's %s cannot be thrown."), xn, a->weapon >= 0 ? _(rs->weapons[a->weapon].name) : _("bare hands"));
-  if (y->aloft && rs->fliers_out_of_reach && !tft_is_missile (rs, a->weapon) && !a->thrown)
-    return illegal (error, _("%s is flying: only missile and thrown weapons reach it."), tn);
-  if (a->mode == M_HTH && !(y->posture == P_HTH) && !((x->hth >> a->ti) & 1))
-    {
-      /* A flier that flew in this turn "may land ON you for HTH" (p. 19). */
-      gboolean ok = tft_down (y) || a->because != 0 || x->flying ||
-                    tft_figure_ma (rs, tft_fig_of (st, y)) < tft_figure_ma (rs, tft_fig_of (st, x));
-      if (!ok)
-        return illegal (error, _("%s may move onto %s's hex only if %s has its back to the wall, is down, has a lower MA, "
-                                 "is jumped from the rear, or agrees (\"hth_because\")."), xn, tn, tn);
-    }
-  return TRUE;
+  return attack_weapon_ok (st, a, x, y, s, xn, tn, wn, error);
 }
 
 static gint
@@ -856,6 +866,39 @@ hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, 
   return 0;
 }
 
+/* A shield rush that hit (docs/rules/tft.md): y, unless more than twice as strong, rolls against its adjusted
+ * DX or falls; the save goes into the attack's event e. */
+static gboolean
+shield_rush (TftState *st, TftRoller *r, const TftFighter *x, TftFighter *y, json_object *e, GString *text,
+             GError **error)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFigure *fx = tft_fig_of (st, x), *fy = tft_fig_of (st, y);
+  gint sd, save, ydx;
+  gboolean falls;
+
+  g_string_append_printf (text, _(" and rushes %s with the shield"), tft_fname (st, y));
+  if (fy->st > rs->rush_ratio * fx->st)
+    {
+      g_string_append_printf (text, _(", to no effect: %s is more than twice as strong."), tft_fname (st, y));
+      return TRUE;
+    }
+  sd = fx->st >= fy->st ? rs->rush_dice : rs->rush_weak_dice;
+  save = roll_total (st, r, sd, "save", error);
+  ydx = base_adj_dx (st, y, y->ready, FALSE, FALSE);
+  if (save < 0)
+    return FALSE;
+  falls = (sd == 3 && save >= rs->rush_fall3) || (sd == 2 && save >= rs->rush_fall2) || save > ydx;
+  tft_ev_int (e, "save", save);
+  /* Translators: the last %s is "falls" or "stays afoot" (the target of a shield rush). */
+  g_string_append_printf (text, _("; %s rolls %d on %d dice against %d and %s."), tft_fname (st, y), save, sd, ydx,
+                          /* Translators: a figure falls (verb), after a shield rush. */
+                          falls ? _("falls") : _("stays afoot"));
+  if (falls && y->posture == P_STANDING)
+    y->posture = P_FALLEN;
+  return TRUE;
+}
+
 gboolean
 tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
 {
@@ -916,28 +959,10 @@ tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, 
 
   if (res == R_HIT && a.mode == M_RUSH)
     {
-      const TftFigure *fx = tft_fig_of (st, x), *fy = tft_fig_of (st, y);
-      g_string_append_printf (text, _(" and rushes %s with the shield"), tft_fname (st, y));
-      if (fy->st > rs->rush_ratio * fx->st)
-        g_string_append_printf (text, _(", to no effect: %s is more than twice as strong."), tft_fname (st, y));
-      else
+      if (!shield_rush (st, r, x, y, e, text, error))
         {
-          gint sd = fx->st >= fy->st ? rs->rush_dice : rs->rush_weak_dice;
-          gint save = roll_total (st, r, sd, "save", error), ydx = base_adj_dx (st, y, y->ready, FALSE, FALSE);
-          gboolean falls;
-          if (save < 0)
-            {
-              json_object_put (e);
-              return FALSE;
-            }
-          falls = (sd == 3 && save >= rs->rush_fall3) || (sd == 2 && save >= rs->rush_fall2) || save > ydx;
-          tft_ev_int (e, "save", save);
-          /* Translators: the last %s is "falls" or "stays afoot" (the target of a shield rush). */
-          g_string_append_printf (text, _("; %s rolls %d on %d dice against %d and %s."), tft_fname (st, y), save, sd, ydx,
-                                  /* Translators: a figure falls (verb), after a shield rush. */
-                                  falls ? _("falls") : _("stays afoot"));
-          if (falls && y->posture == P_STANDING)
-            y->posture = P_FALLEN;
+          json_object_put (e);
+          return FALSE;
         }
     }
   else if (res == R_HIT)
