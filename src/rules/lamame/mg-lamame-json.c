@@ -248,7 +248,7 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
   if ((s = lm_state_alloc (ruleset, names, error)) == NULL)
     return NULL;
   lm_play_init (&s->p, n);
-  lm_map_free (s->map);
+  lm_map_unref (s->map);
   s->map = NULL;
   if ((v = mg_json_member (json, "map")) != NULL && (s->map = lm_map_parse (v, "$.map", n, error)) == NULL)
     return NULL;

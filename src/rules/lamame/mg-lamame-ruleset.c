@@ -32,10 +32,29 @@ fail (GError **error, const char *path, const char *fmt, ...)
 
 /* ---------------------------------------------------------------- map */
 
-void
-lm_map_free (LmMap *map)
+/* An empty map holding one reference. */
+static LmMap *
+map_new (void)
 {
-  if (map == NULL)
+  LmMap *map = g_new0 (LmMap, 1);
+
+  g_ref_count_init (&map->ref);
+  return map;
+}
+
+/* A map never changes once read: a state and its copies share it (lm_state_copy). */
+LmMap *
+lm_map_ref (LmMap *map)
+{
+  if (map != NULL)
+    g_ref_count_inc (&map->ref);
+  return map;
+}
+
+void
+lm_map_unref (LmMap *map)
+{
+  if (map == NULL || !g_ref_count_dec (&map->ref))
     return;
   for (guint i = 0; i < map->n_areas; i++)
     {
@@ -102,7 +121,7 @@ lm_map_parse (json_object *json, const char *path, guint n_players, GError **err
 {
   static const char * const known[] = { "name", "sample", "players", "areas", "castles", NULL };
   static const char * const area_known[] = { "name", "x", "y", "adjacent", "mountain", "plus_one", NULL };
-  g_autoptr(LmMap) map = g_new0 (LmMap, 1);
+  g_autoptr(LmMap) map = map_new ();
   g_autofree char *areas_path = mg_json_path_key (path, "areas");
   g_autofree char *castles_path = mg_json_path_key (path, "castles");
   json_object *areas, *castles;
@@ -243,10 +262,29 @@ mg_lamame_check_map (json_object *map, const char *path, guint n_players, GError
 
 /* ---------------------------------------------------------------- ruleset */
 
-void
-lm_ruleset_free (LmRuleset *rs)
+/* An empty ruleset holding one reference. */
+static LmRuleset *
+ruleset_new (void)
 {
-  if (rs == NULL)
+  LmRuleset *rs = g_new0 (LmRuleset, 1);
+
+  g_ref_count_init (&rs->ref);
+  return rs;
+}
+
+/* A ruleset never changes once read: a state and its copies share it (lm_state_copy). */
+LmRuleset *
+lm_ruleset_ref (LmRuleset *rs)
+{
+  if (rs != NULL)
+    g_ref_count_inc (&rs->ref);
+  return rs;
+}
+
+void
+lm_ruleset_unref (LmRuleset *rs)
+{
+  if (rs == NULL || !g_ref_count_dec (&rs->ref))
     return;
   g_strfreev (rs->seasons);
   g_strfreev (rs->colours);
@@ -314,7 +352,7 @@ lm_ruleset_parse (json_object *json, GError **error)
   static const char * const range_known[] = { "base", "mountain_bonus", NULL };
   static const char * const ability_known[] = { "name", "text", "effect", NULL };
   static const char * const effect_known[] = { "bonus_income", NULL };
-  g_autoptr(LmRuleset) rs = g_new0 (LmRuleset, 1);
+  g_autoptr(LmRuleset) rs = ruleset_new ();
   json_object *o, *arr;
   const char *s;
   guint form;

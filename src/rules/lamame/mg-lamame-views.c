@@ -246,7 +246,7 @@ lm_describe (const MgState *state, const char *seat)
 static void
 try_add (LmState *s, json_object *out, json_object *action, gboolean template)
 {
-  if (lm_validate ((MgState *) s, action, NULL))
+  if (mg_state_validate ((const MgState *) s, action, NULL))
     {
       if (template)
         json_object_object_add (action, "template", JB (TRUE));

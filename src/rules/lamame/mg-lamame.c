@@ -294,8 +294,8 @@ lm_free_state (MgState *state)
 
   if (s == NULL)
     return;
-  lm_ruleset_free (s->rs);
-  lm_map_free (s->map);
+  lm_ruleset_unref (s->rs);
+  lm_map_unref (s->map);
   for (guint i = 0; i < LM_MAX_SEATS; i++)
     g_free (s->names[i]);
   g_free (s);
@@ -305,6 +305,20 @@ void
 lm_state_unref (LmState *s)
 {
   lm_free_state ((MgState *) s);
+}
+
+/* The play is a plain value; the ruleset and the map never change (an action that brings a map
+ * replaces the pointer), so the copy shares them: its cost does not grow with the campaign. */
+MgState *
+lm_state_copy (const MgState *state)
+{
+  LmState *c = g_memdup2 (state, sizeof (LmState));
+
+  lm_ruleset_ref (c->rs);
+  lm_map_ref (c->map);
+  for (guint i = 0; i < LM_MAX_SEATS; i++)
+    c->names[i] = g_strdup (c->names[i]);
+  return (MgState *) c;
 }
 
 static gboolean
@@ -414,8 +428,7 @@ static const MgRules lamame_rules = {
   .check_ruleset = lm_check_ruleset,
   .new_state = lm_new_state,
   .free_state = lm_free_state,
-  .validate = lm_validate,
-  .apply = lm_apply,
+  .actions = &lm_actions,
   .pending = lm_pending,
   .to_json = lm_to_json,
   .from_json = lm_from_json,
