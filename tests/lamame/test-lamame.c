@@ -373,6 +373,25 @@ test_setup (void)
   g_autofree char *s = NULL;
 
   g_assert_cmpstr (phase (st), ==, "setup");
+  /* Two to four players (the rulebook), each named, none a reserved name. */
+  {
+    static const char * const one[] = { "Red", NULL };
+    static const char * const five[] = { "A", "B", "C", "D", "E", NULL };
+    static const char * const gm[] = { "Red", "gm", NULL };
+    static const char * const twice[] = { "Red", "Red", NULL };
+    static const char * const * const bad[] = { one, five, gm, twice };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_autoptr(GError) error = NULL;
+        MgState *none = mg_rules_lookup ("lamame")->new_state (rs, bad[i], &error);
+
+        g_assert_null (none);
+        g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION);
+        if (i < 2)
+          g_assert_nonnull (strstr (error->message, "2 to 4 players"));
+      }
+  }
   s = play (st, "{\"type\":\"start\",\"start_player\":\"Blue\"}");
   /* 15 gold each, a soldier in each castle (one of the three of the supply). */
   g_assert_cmpint (gold (st, "Red"), ==, 15);
