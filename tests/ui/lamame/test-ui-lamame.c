@@ -102,6 +102,22 @@ enter_secret (MgLamameMapPage *page, const char *text)
   respond (page);
 }
 
+/* Shows the campaign's window on its map page, once the map has its size (clicks land where
+ * it is drawn). */
+static MgCampaignWindow *
+show_on_map (MgCampaign *campaign, MgLamameMapPage **page)
+{
+  MgCampaignWindow *window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  *page = MG_LAMAME_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  for (guint i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET ((*page)->map)) < 100; i++)
+    wait_ms (20);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET ((*page)->map)), >=, 100);
+  return window;
+}
+
 /* The year begun with the introductory rules, and its initial build picked on the map (and
  * from the keyboard): Red a knight (15 - 6 = 9), Blue a soldier (15 - 2 = 13). */
 static void
@@ -332,14 +348,7 @@ test_season_through_the_map (void)
   MgLamameMapPage *page;
 
   g_assert_no_error (error);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
-  page = MG_LAMAME_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
-  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
-  for (guint i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET (page->map)) < 100; i++)
-    wait_ms (20);
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (page->map)), >=, 100);
-
+  window = show_on_map (campaign, &page);
   season_initial_build (campaign, page);
   /* Secret bids on the device: each typed hidden; Blue's 99 refused (15 gold). */
   season_bid_on_a_phone (window, page);
@@ -639,12 +648,7 @@ open_on_map (const char *file, MgCampaignWindow **window, MgLamameMapPage **page
   MgCampaign *campaign = mg_campaign_create (path, "lamame", "Keys", players, NULL, 1, &error);
 
   g_assert_no_error (error);
-  *window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
-  gtk_window_set_default_size (GTK_WINDOW (*window), 1280, 900);
-  *page = MG_LAMAME_MAP_PAGE (mg_campaign_window_get_page (*window, "map"));
-  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (*window), "map");
-  for (guint i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET ((*page)->map)) < 100; i++)
-    wait_ms (20);
+  *window = show_on_map (campaign, page);
   wait_ms (200);
   return campaign;
 }
