@@ -305,7 +305,7 @@ mg_rules_seat_reserved (const char *name)
   static const char * const reserved[] = { MG_SEAT_PUBLIC, MG_SEAT_ALL, "GM", "referee" };
 
   for (guint i = 0; name != NULL && i < G_N_ELEMENTS (reserved); i++)
-    if (g_ascii_strcasecmp (name, reserved[i]) == 0)
+    if (strcmp (name, reserved[i]) == 0)
       return TRUE;
   return FALSE;
 }

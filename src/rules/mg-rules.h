@@ -156,8 +156,9 @@ json_object *mg_event_new      (const char *type, const char *key, const char *v
  * Sets MG_RULES_ERROR_BAD_ACTION with a message a referee can act on. A game whose variants narrow
  * the count checks that itself, after this. */
 gboolean     mg_rules_check_players (const MgRules *rules, const char * const *players, GError **error);
-/* TRUE for the names no player may take, in any case: "public" and "*" (view()'s seats), "GM" and
- * "referee" (who acts for the table). */
+/* TRUE for the names no player may take, as written: "public" and "*" (view()'s seats), "GM" (the
+ * journal's name for the referee) and "referee" (the seat pending() waits on for the referee). A
+ * player may be called "Referee" (TFT's sample: one player runs every figure). */
 gboolean     mg_rules_seat_reserved (const char *name);
 
 /* A name a referee types (a seat, a figure): at most this many characters. */

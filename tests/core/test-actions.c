@@ -108,7 +108,7 @@ check_players (const char * const *players, gint code)
   g_assert_error (error, MG_RULES_ERROR, code);
 }
 
-/* The fake takes 1 to 4 players; the reserved names are the same for every game, in any case. */
+/* The fake takes 1 to 4 players; the reserved names are the same for every game, as written. */
 static void
 test_players (void)
 {
@@ -118,13 +118,15 @@ test_players (void)
   const char *five[] = { "Ann", "Bo", "Cy", "Di", "Ed", NULL };
   const char *twice[] = { "Ann", "Ann", NULL };
   const char *empty[] = { "Ann", "", NULL };
-  const char *gm[] = { "gm", NULL };
-  const char *referee[] = { "Referee", NULL };
+  const char *gm[] = { "GM", NULL };
+  const char *referee[] = { "referee", NULL };
+  const char *capital[] = { "Referee", "gm", NULL };
   const char *pub[] = { "public", NULL };
   const char *all[] = { "*", NULL };
   const char *line[] = { "An\nn", NULL };
 
   check_players (one, -1);
+  check_players (capital, -1);
   check_players (four, -1);
   check_players (none, MG_RULES_ERROR_BAD_ACTION);
   check_players (five, MG_RULES_ERROR_BAD_ACTION);

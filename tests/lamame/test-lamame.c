@@ -373,6 +373,25 @@ test_setup (void)
   g_autofree char *s = NULL;
 
   g_assert_cmpstr (phase (st), ==, "setup");
+  /* Two to four players (the rulebook), each named, none a reserved name. */
+  {
+    static const char * const one[] = { "Red", NULL };
+    static const char * const five[] = { "A", "B", "C", "D", "E", NULL };
+    static const char * const gm[] = { "Red", "referee", NULL };
+    static const char * const twice[] = { "Red", "Red", NULL };
+    static const char * const * const bad[] = { one, five, gm, twice };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_autoptr(GError) error = NULL;
+        MgState *none = mg_rules_lookup ("lamame")->new_state (rs, bad[i], &error);
+
+        g_assert_null (none);
+        g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION);
+        if (i < 2)
+          g_assert_nonnull (strstr (error->message, "2 to 4 players"));
+      }
+  }
   s = play (st, "{\"type\":\"start\",\"start_player\":\"Blue\"}");
   /* 15 gold each, a soldier in each castle (one of the three of the supply). */
   g_assert_cmpint (gold (st, "Red"), ==, 15);
@@ -1357,6 +1376,11 @@ test_secrets_redacted (void)
 static void
 test_bad_actions (void)
 {
+  static const char mine[] =
+    "{\"type\":\"start\",\"map\":{\"name\":\"Mine\",\"players\":3,\"areas\":["
+    "{\"name\":\"A\",\"x\":1,\"y\":1,\"adjacent\":[\"M\"]},{\"name\":\"B\",\"x\":2,\"y\":2,\"adjacent\":[\"M\"]},"
+    "{\"name\":\"C\",\"x\":3,\"y\":3,\"adjacent\":[\"M\"]},"
+    "{\"name\":\"M\",\"x\":4,\"y\":4,\"adjacent\":[\"A\",\"B\",\"C\"],\"plus_one\":true}],\"castles\":[\"A\",\"B\",\"C\"]}}";
   g_autoptr(json_object) rs = ruleset ();
   g_autoptr(MgState) st = new_game (rs, three);
 
@@ -1369,10 +1393,19 @@ test_bad_actions (void)
   refuse (st, "{\"type\":\"start\",\"map\":{\"name\":\"Mine\",\"players\":3,\"areas\":[{\"name\":\"A\",\"x\":1,\"y\":1,\"adjacent\":[\"B\"]},"
               "{\"name\":\"B\",\"x\":2,\"y\":2,\"adjacent\":[]}],\"castles\":[\"A\",\"B\",\"A\"]}}",
           MG_RULES_ERROR_BAD_ACTION, "map.areas[1].adjacent");
-  PLAY (st, "{\"type\":\"start\",\"map\":{\"name\":\"Mine\",\"players\":3,\"areas\":["
-            "{\"name\":\"A\",\"x\":1,\"y\":1,\"adjacent\":[\"M\"]},{\"name\":\"B\",\"x\":2,\"y\":2,\"adjacent\":[\"M\"]},"
-            "{\"name\":\"C\",\"x\":3,\"y\":3,\"adjacent\":[\"M\"]},"
-            "{\"name\":\"M\",\"x\":4,\"y\":4,\"adjacent\":[\"A\",\"B\",\"C\"],\"plus_one\":true}],\"castles\":[\"A\",\"B\",\"C\"]}}");
+  /* Validated, the drawn map replaces the shared one on a copy only; applied, it is the game's. */
+  {
+    g_autoptr(json_object) action = jparse (mine);
+    g_autofree char *before = dump (st), *after = NULL;
+    g_autoptr(json_object) j = NULL;
+
+    g_assert_true (mg_state_validate (st, action, NULL));
+    after = dump (st);
+    g_assert_cmpstr (before, ==, after);
+    PLAY (st, "%s", mine);
+    j = mg_state_to_json (st);
+    g_assert_cmpstr (json_object_get_string (mg_json_member (mg_json_member (j, "map"), "name")), ==, "Mine");
+  }
   assert_unit (st, "C", "soldier", "Green");
 }
 

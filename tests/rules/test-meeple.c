@@ -736,15 +736,15 @@ test_new_state_players (void)
   const char *three[] = { "Red", "Blue", "Green", NULL };
   const char *same[] = { "Red", "Red", NULL };
   const char *pub[] = { "Red", MG_SEAT_PUBLIC, NULL };
-  const char *gm[] = { "gm", "Blue", NULL };
-  const char *referee[] = { "Red", "Referee", NULL };
+  const char *gm[] = { "GM", "Blue", NULL };
+  const char *referee[] = { "Red", "referee", NULL };
   const struct { const char * const *players; const char *part; } bad[] = {
     { one, "Meeple Melee is for exactly 2 players, not 1" },
     { three, "Meeple Melee is for exactly 2 players, not 3" },
     { same, "the names must differ" },
     { pub, "\"public\" is reserved" },
-    { gm, "\"gm\" is reserved" },
-    { referee, "\"Referee\" is reserved" },
+    { gm, "\"GM\" is reserved" },
+    { referee, "\"referee\" is reserved" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)

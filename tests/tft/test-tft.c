@@ -727,6 +727,35 @@ test_bad_state_path (void)
   g_assert_true (g_str_has_prefix (error->message, "$.fight.figures[1].hits"));
 }
 
+/* The players' check (mg_rules_check_players): 1 to 8 players (the descriptor's count), no
+ * reserved seat name, no name twice. */
+#undef new_state
+static void
+test_players (void)
+{
+  g_autoptr(json_object) rs = tft_test_ruleset ();
+  const char *none[] = { NULL };
+  const char *nine[] = { "A", "B", "C", "D", "E", "F", "G", "H", "I", NULL };
+  const char *eight[] = { "A", "B", "C", "D", "E", "F", "G", "H", NULL };
+  const char *reserved[] = { "Ann", "GM", NULL };
+  const char *twice[] = { "Ann", "Ann", NULL };
+  const char * const *refused[] = { none, nine, reserved, twice };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_assert_null (mg_tft_rules ()->new_state (rs, refused[i], &error));
+      g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION);
+    }
+  {
+    g_autoptr(GError) error = NULL;
+    MgState *st = mg_tft_rules ()->new_state (rs, eight, &error);
+    g_assert_no_error (error);
+    mg_state_free (st);
+  }
+}
+#define new_state tft_test_new_state
+
 static void
 test_bad_input (void)
 {
@@ -1105,6 +1134,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/bad-state-path", test_bad_state_path);
   g_test_add_func ("/tft/validate-leaves-state", test_validate_leaves_state);
   g_test_add_func ("/tft/bad-input", test_bad_input);
+  g_test_add_func ("/tft/players", test_players);
   g_test_add_func ("/tft/fight/initiative-once", test_initiative_once);
   g_test_add_func ("/tft/fight/turns-fought", test_turns_fought);
   g_test_add_func ("/tft/fight/long-tie", test_long_tie);

@@ -249,10 +249,21 @@ card_done (LmState *s, Ctx *c, gint seat, guint idx)
 
 /* ---------------------------------------------------------------- set-up and initial build */
 
+/* Every action but "start" reads the map once the game has begun. */
 static gboolean
-do_start (LmState *s, json_object *a, Ctx *c, GError **error)
+has_map (const LmState *s, GError **error)
+{
+  if (s->p.phase == LM_SETUP || s->map != NULL)
+    return TRUE;
+  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("The game has no map"));
+  return FALSE;
+}
+
+static gboolean
+do_start (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "start_player", "initial_build", "map", "abilities", NULL };
+  LmState *s = lm (state);
   LmPlay *p = &s->p;
   gint start = 0;
   json_object *mapj, *abil;
@@ -279,7 +290,10 @@ do_start (LmState *s, json_object *a, Ctx *c, GError **error)
             (*error)->code = MG_RULES_ERROR_BAD_ACTION;
           return FALSE;
         }
-      s->map = m;   /* the caller frees the old one on success, this one on failure */
+      /* Replaced, never changed in place: the old map may be shared with the state this copy
+       * was made from (lm_state_copy). */
+      lm_map_unref (s->map);
+      s->map = m;
     }
   if (s->map == NULL)
     return mg_rules_illegal (error, _("The ruleset has no map for %u players: draw one in the map editor and start with it"), p->n);
@@ -353,13 +367,16 @@ check_turn (const LmState *s, gint seat, GError **error)
 }
 
 static gboolean
-do_build (LmState *s, json_object *a, Ctx *c, GError **error)
+do_build (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", "unit", "area", NULL };
+  LmState *s = lm (state);
   LmPlay *p = &s->p;
   gint seat, kind, area, castle;
   gboolean initial = p->phase == LM_INITIAL_BUILD;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) ||
       !lm_get_kind (a, "unit", &kind, error) || !lm_get_area (s, a, "area", &area, error))
     return FALSE;
@@ -421,13 +438,16 @@ do_build (LmState *s, json_object *a, Ctx *c, GError **error)
 }
 
 static gboolean
-do_bid (LmState *s, json_object *a, Ctx *c, GError **error)
+do_bid (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", "ability", "gold", NULL };
+  LmState *s = lm (state);
   LmPlay *p = &s->p;
   gint seat, gold, idx = -1, old;
   const char *name;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) ||
       !mg_json_get_string (a, NULL, "ability", AERR, &name, error) || !lm_get_gold (a, "gold", &gold, error))
     return FALSE;
@@ -469,11 +489,14 @@ do_bid (LmState *s, json_object *a, Ctx *c, GError **error)
 }
 
 static gboolean
-do_pass (LmState *s, json_object *a, Ctx *c, GError **error)
+do_pass (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", NULL };
+  LmState *s = lm (state);
   gint seat;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (s->p.phase != LM_INITIAL_BUILD)
@@ -526,13 +549,16 @@ reveal_start_bids (LmState *s, Ctx *c)
 }
 
 static gboolean
-do_start_bid (LmState *s, json_object *a, Ctx *c, GError **error)
+do_start_bid (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", "gold", NULL };
+  LmState *s = lm (state);
   LmPlay *p = &s->p;
   gint seat, gold;
   guint entered = 0;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) || !lm_get_gold (a, "gold", &gold, error))
     return FALSE;
   if (p->phase != LM_START_BID)
@@ -551,13 +577,16 @@ do_start_bid (LmState *s, json_object *a, Ctx *c, GError **error)
 }
 
 static gboolean
-do_start_bids (LmState *s, json_object *a, Ctx *c, GError **error)
+do_start_bids (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "bids", NULL };
+  LmState *s = lm (state);
   LmPlay *p = &s->p;
   json_object *bids;
   gint vals[LM_MAX_SEATS];
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || (bids = mg_json_get_object (a, NULL, "bids", AERR, error)) == NULL)
     return FALSE;
   if (p->phase != LM_START_BID)
@@ -594,13 +623,16 @@ do_start_bids (LmState *s, json_object *a, Ctx *c, GError **error)
 }
 
 static gboolean
-do_choose_start (LmState *s, json_object *a, Ctx *c, GError **error)
+do_choose_start (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", "start", NULL };
+  LmState *s = lm (state);
   LmPlay *p = &s->p;
   gint seat, start;
   json_object *order;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) || !lm_get_seat (s, a, "start", &start, error))
     return FALSE;
   if (p->phase != LM_CHOOSE_START)
@@ -630,13 +662,16 @@ all_cards_in (const LmState *s)
 }
 
 static gboolean
-do_choose_cards (LmState *s, json_object *a, Ctx *c, GError **error)
+do_choose_cards (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", "cards", NULL };
+  LmState *s = lm (state);
   LmPlay *p = &s->p;
   gint seat, cards[2];
   guint n, entered = 0;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (p->phase != LM_CHOOSE_CARDS)
@@ -658,11 +693,14 @@ do_choose_cards (LmState *s, json_object *a, Ctx *c, GError **error)
 }
 
 static gboolean
-do_cards_at_table (LmState *s, json_object *a, Ctx *c, GError **error)
+do_cards_at_table (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { NULL };
+  LmState *s = lm (state);
   LmPlay *p = &s->p;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error))
     return FALSE;
   if (p->phase != LM_CHOOSE_CARDS)
@@ -677,13 +715,16 @@ do_cards_at_table (LmState *s, json_object *a, Ctx *c, GError **error)
 }
 
 static gboolean
-do_reveal_cards (LmState *s, json_object *a, Ctx *c, GError **error)
+do_reveal_cards (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", "cards", NULL };
+  LmState *s = lm (state);
   LmPlay *p = &s->p;
   gint seat, cards[2];
   guint n;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (p->phase != LM_ACTIONS)
@@ -734,11 +775,14 @@ take_card (LmState *s, Ctx *c, gint seat, LmCard want, GError **error)
 }
 
 static gboolean
-do_tax (LmState *s, json_object *a, Ctx *c, GError **error)
+do_tax (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", NULL };
+  LmState *s = lm (state);
   gint seat, idx;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if ((idx = take_card (s, c, seat, LM_TAX, error)) < 0)
@@ -751,13 +795,16 @@ do_tax (LmState *s, json_object *a, Ctx *c, GError **error)
 }
 
 static gboolean
-do_end_action (LmState *s, json_object *a, Ctx *c, GError **error)
+do_end_action (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", "card", NULL };
+  LmState *s = lm (state);
   LmPlay *p = &s->p;
   gint seat, idx = -1;
   LmPlayer *pl;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (p->phase != LM_ACTIONS)
@@ -824,11 +871,14 @@ mover (LmState *s, json_object *a, gint *seat, gint *from, gint *kind, gint *to,
 }
 
 static gboolean
-do_move (LmState *s, json_object *a, Ctx *c, GError **error)
+do_move (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", "from", "unit", "to", NULL };
+  LmState *s = lm (state);
   gint seat, from, kind, to, owner;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !mover (s, a, &seat, &from, &kind, &to, error))
     return FALSE;
   if (take_card (s, c, seat, LM_MOVE, error) < 0)
@@ -1001,12 +1051,15 @@ resolve_round (LmState *s, Ctx *c)
 }
 
 static gboolean
-do_attack (LmState *s, json_object *a, Ctx *c, GError **error)
+do_attack (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", "from", "unit", "to", NULL };
+  LmState *s = lm (state);
   LmAttack *at = &s->p.atk;
   gint seat, from, kind, to, owner;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !mover (s, a, &seat, &from, &kind, &to, error))
     return FALSE;
   if (take_card (s, c, seat, LM_MOVE, error) < 0)
@@ -1096,12 +1149,15 @@ check_attack_open (const LmState *s, GError **error)
 }
 
 static gboolean
-do_attack_gold (LmState *s, json_object *a, Ctx *c, GError **error)
+do_attack_gold (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", "gold", NULL };
+  LmState *s = lm (state);
   LmAttack *at = &s->p.atk;
   gint seat, gold;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) || !lm_get_gold (a, "gold", &gold, error))
     return FALSE;
   if (!check_attack_open (s, error))
@@ -1120,12 +1176,15 @@ do_attack_gold (LmState *s, json_object *a, Ctx *c, GError **error)
 }
 
 static gboolean
-do_guess (LmState *s, json_object *a, Ctx *c, GError **error)
+do_guess (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", "guesses", NULL };
+  LmState *s = lm (state);
   LmAttack *at = &s->p.atk;
   gint seat, g[2], n;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (!check_attack_open (s, error))
@@ -1154,12 +1213,15 @@ do_guess (LmState *s, json_object *a, Ctx *c, GError **error)
 }
 
 static gboolean
-do_reveal_attack (LmState *s, json_object *a, Ctx *c, GError **error)
+do_reveal_attack (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "gold", "guesses", NULL };
+  LmState *s = lm (state);
   LmAttack *at = &s->p.atk;
   gint gold, g[2], n;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_gold (a, "gold", &gold, error))
     return FALSE;
   if (!check_attack_open (s, error))
@@ -1177,12 +1239,15 @@ do_reveal_attack (LmState *s, json_object *a, Ctx *c, GError **error)
 }
 
 static gboolean
-do_withdraw (LmState *s, json_object *a, Ctx *c, GError **error)
+do_withdraw (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", NULL };
+  LmState *s = lm (state);
   LmAttack *at = &s->p.atk;
   gint seat;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (!check_attack_open (s, error))
@@ -1196,14 +1261,17 @@ do_withdraw (LmState *s, json_object *a, Ctx *c, GError **error)
 }
 
 static gboolean
-do_fire (LmState *s, json_object *a, Ctx *c, GError **error)
+do_fire (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", "from", "to", NULL };
+  LmState *s = lm (state);
   LmPlay *p = &s->p;
   gint seat, from, to, owner, range, dist;
   json_object *destroyed;
   GString *text;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) || !lm_get_area (s, a, "from", &from, error) ||
       !lm_get_area (s, a, "to", &to, error))
     return FALSE;
@@ -1256,13 +1324,16 @@ do_fire (LmState *s, json_object *a, Ctx *c, GError **error)
 }
 
 static gboolean
-do_adjust (LmState *s, json_object *a, Ctx *c, GError **error)
+do_adjust (MgState *state, json_object *a, MgPlay *c, GError **error)
 {
   static const char * const f[] = { "player", "gold", "reason", NULL };
+  LmState *s = lm (state);
   gint seat;
   gint64 delta;
   const char *reason = NULL;
 
+  if (!has_map (s, error))
+    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) ||
       !mg_json_get_int (a, NULL, "gold", AERR, -LM_MAX_GOLD, LM_MAX_GOLD, &delta, error))
     return FALSE;
@@ -1279,11 +1350,22 @@ do_adjust (LmState *s, json_object *a, Ctx *c, GError **error)
   return TRUE;
 }
 
-/* ---------------------------------------------------------------- apply */
+/* ---------------------------------------------------------------- the actions */
 
-typedef gboolean (*Handler) (LmState *, json_object *, Ctx *, GError **);
+/* Over once a castle fell or the last season ended: no action is taken any more. */
+static gboolean
+lm_over (const MgState *state, GError **error)
+{
+  const LmState *s = lm (state);
 
-static const struct { const char *type; Handler fn; } handlers[] = {
+  if (s->p.phase != LM_OVER)
+    return FALSE;
+  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER, _("The game is over: %s has won"),
+               s->p.winner >= 0 ? NAME (s, s->p.winner) : "?");
+  return TRUE;
+}
+
+static const MgAction lm_action_list[] = {
   { "start", do_start }, { "build", do_build }, { "bid", do_bid }, { "pass", do_pass },
   { "start_bid", do_start_bid }, { "start_bids", do_start_bids }, { "choose_start", do_choose_start },
   { "choose_cards", do_choose_cards }, { "cards_at_table", do_cards_at_table },
@@ -1292,81 +1374,11 @@ static const struct { const char *type; Handler fn; } handlers[] = {
   { "withdraw", do_withdraw }, { "fire", do_fire }, { "end_action", do_end_action }, { "adjust", do_adjust },
 };
 
-/* Runs the action on the state; keeps the result only when `keep` and it succeeded. */
-static json_object *
-run (LmState *s, json_object *action, gboolean keep, char **summary, GError **error)
-{
-  const char *type = mg_action_type (action);
-  LmPlay saved = s->p;
-  LmMap *old_map = s->map;
-  Handler fn = NULL;
-  Ctx c = { NULL, NULL };
-  gboolean ok;
-
-  if (type == NULL)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("An action is a JSON object with a \"type\""));
-      return NULL;
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (handlers); i++)
-    if (strcmp (handlers[i].type, type) == 0)
-      fn = handlers[i].fn;
-  if (fn == NULL)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("Unknown action \"%s\" for La Mame's Melee"), type);
-      return NULL;
-    }
-  if (s->p.phase == LM_OVER)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER, _("The game is over: %s has won"),
-                   s->p.winner >= 0 ? NAME (s, s->p.winner) : "?");
-      return NULL;
-    }
-  if (s->p.phase != LM_SETUP && strcmp (type, "start") != 0 && s->map == NULL)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("The game has no map"));
-      return NULL;
-    }
-  c.events = json_object_new_array ();
-  c.summary = g_string_new (NULL);
-  ok = fn (s, action, &c, error);
-  if (!ok || !keep)
-    {
-      s->p = saved;
-      if (s->map != old_map)
-        {
-          lm_map_free (s->map);
-          s->map = old_map;
-        }
-      g_string_free (c.summary, TRUE);
-      if (!ok)
-        {
-          json_object_put (c.events);
-          return NULL;
-        }
-      return c.events;
-    }
-  if (s->map != old_map)
-    lm_map_free (old_map);
-  if (summary != NULL)
-    *summary = g_string_free (c.summary, FALSE);
-  else
-    g_string_free (c.summary, TRUE);
-  return c.events;
-}
-
-gboolean
-lm_validate (const MgState *state, json_object *action, GError **error)
-{
-  g_autoptr(json_object) events = run (lm (state), action, FALSE, NULL, error);
-  return events != NULL;
-}
-
-json_object *
-lm_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
-{
-  (void) dice;
-  return run (lm (state), action, TRUE, summary, error);
-}
+/* No pointer inside the state points into it, so the runner exchanges its bytes. */
+const MgActions lm_actions = {
+  .actions = lm_action_list,
+  .n_actions = G_N_ELEMENTS (lm_action_list),
+  .copy = lm_state_copy,
+  .size = sizeof (LmState),
+  .over = lm_over,
+};

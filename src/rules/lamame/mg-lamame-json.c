@@ -217,15 +217,13 @@ cards_of (json_object *arr, const char *path, gint *cards, guint *n, GError **er
   return TRUE;
 }
 
-MgState *
-lm_from_json (json_object *ruleset, json_object *json, GError **error)
+/* The players' names of a La Mame state, in seat order (the array itself is borrowed). */
+static const char **
+read_names (json_object *json, json_object **players, GError **error)
 {
-  g_autoptr(LmState) s = NULL;
   g_autofree const char **names = NULL;
-  json_object *players, *arr, *v;
-  guint phase, form;
-  gsize n;
   const char *game;
+  gsize n;
 
   if (!mg_json_object (json, "$", LM_STATE_ERR, error) ||
       !mg_json_get_string (json, "$", "game", LM_STATE_ERR, &game, error))
@@ -235,84 +233,102 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
       g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("This is a state of \"%s\", not La Mame's Melee"), game);
       return NULL;
     }
-  if ((players = mg_json_get_array (json, "$", "players", LM_STATE_ERR, 2, LM_MAX_SEATS, error)) == NULL)
+  if ((*players = mg_json_get_array (json, "$", "players", LM_STATE_ERR, 2, LM_MAX_SEATS, error)) == NULL)
     return NULL;
-  n = json_object_array_length (players);
+  n = json_object_array_length (*players);
   names = g_new0 (const char *, n + 1);
   for (gsize i = 0; i < n; i++)
     {
       g_autofree char *ip = mg_json_path_index ("$.players", i);
-      if (!mg_json_get_string (json_object_array_get_idx (players, i), ip, "name", LM_STATE_ERR, &names[i], error))
+      if (!mg_json_get_string (json_object_array_get_idx (*players, i), ip, "name", LM_STATE_ERR, &names[i], error))
         return NULL;
     }
-  if ((s = lm_state_alloc (ruleset, names, error)) == NULL)
-    return NULL;
-  lm_play_init (&s->p, n);
-  lm_map_free (s->map);
+  return g_steal_pointer (&names);
+}
+
+/* The map, the phase, the season, whose turn and the start players. */
+static gboolean
+read_progress (LmState *s, json_object *json, GError **error)
+{
+  guint n = s->p.n, phase, form;
+  json_object *v;
+
+  lm_map_unref (s->map);
   s->map = NULL;
   if ((v = mg_json_member (json, "map")) != NULL && (s->map = lm_map_parse (v, "$.map", n, error)) == NULL)
-    return NULL;
+    return FALSE;
   if (!mg_json_get_choice (json, "$", "phase", LM_STATE_ERR, lm_phase_ids, &phase, error) ||
       !mg_json_get_choice (json, "$", "initial_build", LM_STATE_ERR, lm_form_ids, &form, error) ||
       !mg_json_get_gint (json, "$", "season_index", LM_STATE_ERR, -1, s->rs->n_seasons - 1, &s->p.season, error) ||
       !mg_json_get_gint (json, "$", "cur", LM_STATE_ERR, 0, n - 1, &s->p.cur, error) ||
       !seat_of (s, mg_json_member (json, "start_player"), "$.start_player", &s->p.start_player, error))
-    return NULL;
+    return FALSE;
   /* States saved before the member existed: the start player stands in for the year's first. */
   s->p.first_start = s->p.start_player;
   if (mg_json_member (json, "first_start_player") != NULL &&
       !seat_of (s, mg_json_member (json, "first_start_player"), "$.first_start_player", &s->p.first_start, error))
-    return NULL;
+    return FALSE;
   s->p.phase = phase;
   s->p.form = form;
   if (phase != LM_SETUP && s->map == NULL)
     {
       g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("$.map: missing in a started game"));
-      return NULL;
+      return FALSE;
     }
   lm_compute_order (s);
-  if ((v = mg_json_member (json, "bid_winner")) != NULL && !seat_of (s, v, "$.bid_winner", &s->p.bid_winner, error))
-    return NULL;
-  for (gsize i = 0; i < n; i++)
-    {
-      g_autofree char *ip = mg_json_path_index ("$.players", i);
-      g_autofree char *sp = mg_json_path_key (ip, "supply");
-      g_autofree char *cp = mg_json_path_key (ip, "cards");
-      json_object *po = json_object_array_get_idx (players, i), *sup;
-      LmPlayer *pl = &s->p.pl[i];
-      guint entry;
+  return (v = mg_json_member (json, "bid_winner")) == NULL || seat_of (s, v, "$.bid_winner", &s->p.bid_winner, error);
+}
 
-      if (!mg_json_get_gint (po, ip, "gold", LM_STATE_ERR, 0, LM_MAX_GOLD * 10, &pl->gold, error) ||
-          (sup = mg_json_get_object (po, ip, "supply", LM_STATE_ERR, error)) == NULL ||
-          !mg_json_get_bool (po, ip, "passed", LM_STATE_ERR, &pl->passed, error) ||
-          !mg_json_get_choice (po, ip, "card_entry", LM_STATE_ERR, entry_ids, &entry, error) ||
-          !cards_of (mg_json_member (po, "cards"), cp, pl->cards, &pl->n_cards, error) ||
-          !mg_json_get_bool (po, ip, "cards_revealed", LM_STATE_ERR, &pl->cards_revealed, error))
-        return NULL;
-      pl->card_entry = entry;
-      for (guint k = 0; k < LM_N_KINDS; k++)
-        if (!mg_json_get_gint (sup, sp, lm_kind_ids[k], LM_STATE_ERR, 0, 100, &pl->supply[k], error))
-          return NULL;
-      if (!mg_json_opt_gint (po, ip, "start_bid", LM_STATE_ERR, 0, LM_MAX_GOLD * 10, &pl->start_bid, error))
-        return NULL;
-      if (!mg_json_opt_gint (po, ip, "card_active", LM_STATE_ERR, 0, 1, &pl->card_active, error))
-        return NULL;
-      if ((arr = mg_json_get_array (po, ip, "cards_done", LM_STATE_ERR, pl->n_cards, pl->n_cards, error)) == NULL)
-        return NULL;
-      for (guint c = 0; c < pl->n_cards; c++)
-        pl->card_done[c] = json_object_get_boolean (json_object_array_get_idx (arr, c));
-      if ((arr = mg_json_get_array (po, ip, "abilities", LM_STATE_ERR, 0, LM_MAX_ABILITIES, error)) == NULL)
-        return NULL;
-      for (gsize j = 0; j < json_object_array_length (arr); j++)
-        {
-          const char *an = json_object_get_string (json_object_array_get_idx (arr, j));
-          for (guint k = 0; an && k < s->rs->n_abilities; k++)
-            if (strcmp (s->rs->abilities[k].name, an) == 0)
-              s->p.ability_owner[k] = i;
-        }
+/* Seat i's gold, supply, cards and abilities from its entry `po` of "players". */
+static gboolean
+read_player (LmState *s, json_object *po, guint i, GError **error)
+{
+  g_autofree char *ip = mg_json_path_index ("$.players", i);
+  g_autofree char *sp = mg_json_path_key (ip, "supply");
+  g_autofree char *cp = mg_json_path_key (ip, "cards");
+  json_object *sup, *arr;
+  LmPlayer *pl = &s->p.pl[i];
+  guint entry;
+
+  if (!mg_json_get_gint (po, ip, "gold", LM_STATE_ERR, 0, LM_MAX_GOLD * 10, &pl->gold, error) ||
+      (sup = mg_json_get_object (po, ip, "supply", LM_STATE_ERR, error)) == NULL ||
+      !mg_json_get_bool (po, ip, "passed", LM_STATE_ERR, &pl->passed, error) ||
+      !mg_json_get_choice (po, ip, "card_entry", LM_STATE_ERR, entry_ids, &entry, error) ||
+      !cards_of (mg_json_member (po, "cards"), cp, pl->cards, &pl->n_cards, error) ||
+      !mg_json_get_bool (po, ip, "cards_revealed", LM_STATE_ERR, &pl->cards_revealed, error))
+    return FALSE;
+  pl->card_entry = entry;
+  for (guint k = 0; k < LM_N_KINDS; k++)
+    if (!mg_json_get_gint (sup, sp, lm_kind_ids[k], LM_STATE_ERR, 0, 100, &pl->supply[k], error))
+      return FALSE;
+  if (!mg_json_opt_gint (po, ip, "start_bid", LM_STATE_ERR, 0, LM_MAX_GOLD * 10, &pl->start_bid, error))
+    return FALSE;
+  if (!mg_json_opt_gint (po, ip, "card_active", LM_STATE_ERR, 0, 1, &pl->card_active, error))
+    return FALSE;
+  if ((arr = mg_json_get_array (po, ip, "cards_done", LM_STATE_ERR, pl->n_cards, pl->n_cards, error)) == NULL)
+    return FALSE;
+  for (guint c = 0; c < pl->n_cards; c++)
+    pl->card_done[c] = json_object_get_boolean (json_object_array_get_idx (arr, c));
+  if ((arr = mg_json_get_array (po, ip, "abilities", LM_STATE_ERR, 0, LM_MAX_ABILITIES, error)) == NULL)
+    return FALSE;
+  for (gsize j = 0; j < json_object_array_length (arr); j++)
+    {
+      const char *an = json_object_get_string (json_object_array_get_idx (arr, j));
+      for (guint k = 0; an && k < s->rs->n_abilities; k++)
+        if (strcmp (s->rs->abilities[k].name, an) == 0)
+          s->p.ability_owner[k] = i;
     }
+  return TRUE;
+}
+
+/* The units on the map ("units"), with their moved and fresh marks. */
+static gboolean
+read_units (LmState *s, json_object *json, GError **error)
+{
+  json_object *arr;
+
   if ((arr = mg_json_get_array (json, "$", "units", LM_STATE_ERR, 0, LM_MAX_AREAS * LM_N_KINDS, error)) == NULL)
-    return NULL;
+    return FALSE;
   for (gsize i = 0; i < json_object_array_length (arr); i++)
     {
       g_autofree char *ip = mg_json_path_index ("$.units", i);
@@ -328,13 +344,22 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
           !mg_json_get_choice (u, ip, "unit", LM_STATE_ERR, lm_kind_ids, &kind, error) ||
           !mg_json_get_bool (u, ip, "moved", LM_STATE_ERR, &moved, error) ||
           !mg_json_get_bool (u, ip, "fresh", LM_STATE_ERR, &fresh, error))
-        return NULL;
+        return FALSE;
       s->p.spot[area].owner[kind] = seat;
       s->p.spot[area].moved[kind] = moved;
       s->p.spot[area].fresh[kind] = fresh;
     }
+  return TRUE;
+}
+
+/* The abilities dealt for the auction, each with its bid and bidder ("auction"). */
+static gboolean
+read_auction (LmState *s, json_object *json, GError **error)
+{
+  json_object *arr, *v;
+
   if ((arr = mg_json_get_array (json, "$", "auction", LM_STATE_ERR, 0, LM_MAX_DEALT, error)) == NULL)
-    return NULL;
+    return FALSE;
   s->p.n_dealt = json_object_array_length (arr);
   for (guint i = 0; i < s->p.n_dealt; i++)
     {
@@ -345,23 +370,111 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
 
       if (!mg_json_get_string (d, ip, "ability", LM_STATE_ERR, &an, error) ||
           !mg_json_get_gint (d, ip, "bid", LM_STATE_ERR, 0, LM_MAX_GOLD * 10, &s->p.bid[i], error))
-        return NULL;
+        return FALSE;
       for (guint k = 0; k < s->rs->n_abilities; k++)
         if (strcmp (s->rs->abilities[k].name, an) == 0)
           found = k;
       if (found < 0)
         {
           g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s.ability: \"%s\" is not in the ruleset"), ip, an);
-          return NULL;
+          return FALSE;
         }
       s->p.dealt[i] = found;
       if ((v = mg_json_member (d, "bidder")) != NULL)
         {
           g_autofree char *bp = mg_json_path_key (ip, "bidder");
           if (!seat_of (s, v, bp, &s->p.bidder[i], error))
-            return NULL;
+            return FALSE;
         }
     }
+  return TRUE;
+}
+
+/* The attack under way ("attack", `v`): who, from where, the target, its round, gold and guesses. */
+static gboolean
+read_attack (LmState *s, json_object *v, GError **error)
+{
+  LmAttack *at = &s->p.atk;
+  const char *target;
+  guint kind;
+  json_object *g;
+
+  at->active = TRUE;
+  if (!seat_of (s, mg_json_member (v, "attacker"), "$.attack.attacker", &at->attacker, error) ||
+      !seat_of (s, mg_json_member (v, "defender"), "$.attack.defender", &at->defender, error) ||
+      !area_of (s, mg_json_member (v, "from"), "$.attack.from", &at->from, error) ||
+      !area_of (s, mg_json_member (v, "to"), "$.attack.to", &at->to, error) ||
+      !mg_json_get_choice (v, "$.attack", "unit", LM_STATE_ERR, lm_kind_ids, &kind, error) ||
+      !mg_json_get_string (v, "$.attack", "target", LM_STATE_ERR, &target, error) ||
+      !mg_json_get_gint (v, "$.attack", "guesses_allowed", LM_STATE_ERR, 1, 2, &at->allowed, error) ||
+      !mg_json_get_gint (v, "$.attack", "round", LM_STATE_ERR, 1, 1000, &at->round, error))
+    return FALSE;
+  at->kind = kind;
+  at->target = LM_GARRISON;
+  for (guint k = 0; k < LM_N_KINDS; k++)
+    if (strcmp (target, lm_kind_ids[k]) == 0)
+      at->target = k;
+  at->gold = -1;
+  if (!mg_json_opt_gint (v, "$.attack", "gold", LM_STATE_ERR, 0, LM_MAX_GOLD * 10, &at->gold, error))
+    return FALSE;
+  at->n_guesses = -1;
+  if ((g = mg_json_member (v, "guesses")) != NULL)
+    {
+      gsize gl;
+      if (!mg_json_array (g, "$.attack.guesses", LM_STATE_ERR, 1, 2, &gl, error))
+        return FALSE;
+      at->n_guesses = gl;
+      for (gsize i = 0; i < gl; i++)
+        at->guesses[i] = json_object_get_int (json_object_array_get_idx (g, i));
+    }
+  return TRUE;
+}
+
+/* The end of the game ("result", `v`): the winner, the fallen castle or winter's ranking. */
+static gboolean
+read_result (LmState *s, json_object *v, GError **error)
+{
+  json_object *rk;
+
+  if (!seat_of (s, mg_json_member (v, "winner"), "$.result.winner", &s->p.winner, error))
+    return FALSE;
+  if (mg_json_member (v, "castle") != NULL &&
+      !area_of (s, mg_json_member (v, "castle"), "$.result.castle", &s->p.fallen_castle, error))
+    return FALSE;
+  rk = mg_json_member (v, "ranking");
+  for (gsize i = 0; rk && i < json_object_array_length (rk) && i < s->p.n; i++)
+    {
+      json_object *e = json_object_array_get_idx (rk, i);
+      g_autofree char *ip = mg_json_path_index ("$.result.ranking", i);
+      g_autofree char *pp = mg_json_path_key (ip, "player");
+      if (!seat_of (s, mg_json_member (e, "player"), pp, &s->p.ranking[i], error) ||
+          !mg_json_get_gint (e, ip, "areas", LM_STATE_ERR, 0, LM_MAX_AREAS, &s->p.rank_areas[i], error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+MgState *
+lm_from_json (json_object *ruleset, json_object *json, GError **error)
+{
+  g_autoptr(LmState) s = NULL;
+  g_autofree const char **names = NULL;
+  json_object *players = NULL, *v;
+  gsize n;
+
+  if ((names = read_names (json, &players, error)) == NULL)
+    return NULL;
+  n = json_object_array_length (players);
+  if ((s = lm_state_alloc (ruleset, names, error)) == NULL)
+    return NULL;
+  lm_play_init (&s->p, n);
+  if (!read_progress (s, json, error))
+    return NULL;
+  for (gsize i = 0; i < n; i++)
+    if (!read_player (s, json_object_array_get_idx (players, i), i, error))
+      return NULL;
+  if (!read_units (s, json, error) || !read_auction (s, json, error))
+    return NULL;
   if ((v = mg_json_get_object (json, "$", "last_start_bids", LM_STATE_ERR, error)) == NULL)
     return NULL;
   for (guint i = 0; i < n; i++)
@@ -369,60 +482,9 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
       return NULL;
   if (!mg_json_get_bool (json, "$", "skipped_last", LM_STATE_ERR, &s->p.skipped_last, error))
     return NULL;
-  if ((v = mg_json_member (json, "attack")) != NULL)
-    {
-      LmAttack *at = &s->p.atk;
-      const char *target;
-      guint kind;
-      json_object *g;
-
-      at->active = TRUE;
-      if (!seat_of (s, mg_json_member (v, "attacker"), "$.attack.attacker", &at->attacker, error) ||
-          !seat_of (s, mg_json_member (v, "defender"), "$.attack.defender", &at->defender, error) ||
-          !area_of (s, mg_json_member (v, "from"), "$.attack.from", &at->from, error) ||
-          !area_of (s, mg_json_member (v, "to"), "$.attack.to", &at->to, error) ||
-          !mg_json_get_choice (v, "$.attack", "unit", LM_STATE_ERR, lm_kind_ids, &kind, error) ||
-          !mg_json_get_string (v, "$.attack", "target", LM_STATE_ERR, &target, error) ||
-          !mg_json_get_gint (v, "$.attack", "guesses_allowed", LM_STATE_ERR, 1, 2, &at->allowed, error) ||
-          !mg_json_get_gint (v, "$.attack", "round", LM_STATE_ERR, 1, 1000, &at->round, error))
-        return NULL;
-      at->kind = kind;
-      at->target = LM_GARRISON;
-      for (guint k = 0; k < LM_N_KINDS; k++)
-        if (strcmp (target, lm_kind_ids[k]) == 0)
-          at->target = k;
-      at->gold = -1;
-      if (!mg_json_opt_gint (v, "$.attack", "gold", LM_STATE_ERR, 0, LM_MAX_GOLD * 10, &at->gold, error))
-        return NULL;
-      at->n_guesses = -1;
-      if ((g = mg_json_member (v, "guesses")) != NULL)
-        {
-          gsize gl;
-          if (!mg_json_array (g, "$.attack.guesses", LM_STATE_ERR, 1, 2, &gl, error))
-            return NULL;
-          at->n_guesses = gl;
-          for (gsize i = 0; i < gl; i++)
-            at->guesses[i] = json_object_get_int (json_object_array_get_idx (g, i));
-        }
-    }
-  if ((v = mg_json_member (json, "result")) != NULL)
-    {
-      json_object *rk;
-      if (!seat_of (s, mg_json_member (v, "winner"), "$.result.winner", &s->p.winner, error))
-        return NULL;
-      if (mg_json_member (v, "castle") != NULL &&
-          !area_of (s, mg_json_member (v, "castle"), "$.result.castle", &s->p.fallen_castle, error))
-        return NULL;
-      rk = mg_json_member (v, "ranking");
-      for (gsize i = 0; rk && i < json_object_array_length (rk) && i < n; i++)
-        {
-          json_object *e = json_object_array_get_idx (rk, i);
-          g_autofree char *ip = mg_json_path_index ("$.result.ranking", i);
-          g_autofree char *pp = mg_json_path_key (ip, "player");
-          if (!seat_of (s, mg_json_member (e, "player"), pp, &s->p.ranking[i], error) ||
-              !mg_json_get_gint (e, ip, "areas", LM_STATE_ERR, 0, LM_MAX_AREAS, &s->p.rank_areas[i], error))
-            return NULL;
-        }
-    }
+  if ((v = mg_json_member (json, "attack")) != NULL && !read_attack (s, v, error))
+    return NULL;
+  if ((v = mg_json_member (json, "result")) != NULL && !read_result (s, v, error))
+    return NULL;
   return (MgState *) g_steal_pointer (&s);
 }

@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <json-c/json.h>
 
+#include "mg-actions.h"
 #include "mg-game.h"
 #include "mg-json.h"
 #include "mg-lamame.h"
@@ -50,7 +51,9 @@ typedef struct {
   gint     castle_of;    /* seat, or -1 */
 } LmArea;
 
+/* Read once, never changed: replaced whole (a "start" with its own map), shared by reference. */
 typedef struct {
+  grefcount    ref;
   char        *name;
   gboolean     sample;
   guint        players;
@@ -65,7 +68,9 @@ typedef struct {
   gint  bonus_income;
 } LmAbility;
 
+/* Read once, never changed: shared by reference between a state and its copies. */
 typedef struct {
+  grefcount  ref;
   gint       starting_gold;
   gint       supply[LM_N_KINDS];
   gint       costs[LM_N_KINDS];
@@ -122,8 +127,8 @@ typedef struct {
   gint     n_guesses;         /* -1: not entered */
 } LmAttack;
 
-/* The whole mutable play, a plain value: apply works on a copy and keeps it only on success,
- * so a refused action never changes anything. */
+/* The whole mutable play, a plain value: the runner (mg-actions.c) plays each action on a copy
+ * of the state and keeps it only on success, so a refused action never changes anything. */
 typedef struct {
   guint     n;
   LmPhase   phase;
@@ -176,11 +181,9 @@ extern const char * const lm_card_names[];   /* Tax, Build, Move/Attack */
 #define JI(x) json_object_new_int64 (x)
 #define JB(x) json_object_new_boolean (x)
 
-/* What an action produces while it runs: its events and its summary. */
-typedef struct {
-  json_object *events;
-  GString     *summary;
-} Ctx;
+/* What an action produces while it runs: the runner's MgPlay, its events and its summary (La
+ * Mame rolls no dice). */
+typedef MgPlay Ctx;
 
 /* The engine's state behind the generic one. */
 static inline LmState *
@@ -213,14 +216,14 @@ gboolean    lm_get_cards    (const LmState *s, json_object *a, gint out[2], guin
 json_object *lm_cards_json  (const gint *cards, guint n);     /* the cards as an array of ids */
 char       *lm_cards_text   (const gint *cards, guint n);     /* "Tax and Build": the cards' shown names */
 void        lm_state_unref  (LmState *s);                     /* frees a state (for g_autoptr) */
+MgState    *lm_state_copy   (const MgState *state);           /* a copy sharing the ruleset and the map */
 LmState    *lm_state_alloc  (json_object *ruleset, const char * const *players, GError **error);  /* a state before play */
 void        lm_play_init    (LmPlay *p, guint n);             /* the play of n seats, in set-up */
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LmState, lm_state_unref)
 
 /* mg-lamame-actions.c */
 gboolean    lm_attacker_broke (const LmState *s);             /* between rounds the attacker cannot pay for another */
-gboolean    lm_validate     (const MgState *state, json_object *action, GError **error);  /* the descriptor's validate */
-json_object *lm_apply       (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error);  /* its apply */
+extern const MgActions lm_actions;                            /* the descriptor's actions */
 
 /* mg-lamame-json.c */
 gint        lm_turn         (const MgState *state);           /* the descriptor's turn */
@@ -239,9 +242,11 @@ gboolean   lm_could_still_win (const LmState *s, gint seat);
 
 /* mg-lamame-ruleset.c */
 LmRuleset *lm_ruleset_parse (json_object *json, GError **error);
-void       lm_ruleset_free  (LmRuleset *rs);
+LmRuleset *lm_ruleset_ref   (LmRuleset *rs);
+void       lm_ruleset_unref (LmRuleset *rs);
 LmMap     *lm_map_parse     (json_object *json, const char *path, guint n_players, GError **error);
-void       lm_map_free      (LmMap *map);
+LmMap     *lm_map_ref       (LmMap *map);
+void       lm_map_unref     (LmMap *map);
 gint       lm_map_find      (const LmMap *map, const char *name);
 gboolean   lm_map_adjacent  (const LmMap *map, guint a, guint b);
 /* Borders between a and b (BFS), G_MAXINT if unreachable. */
@@ -249,7 +254,7 @@ gint       lm_map_distance  (const LmMap *map, guint a, guint b);
 /* The map for n players: the first of the ruleset's maps with that many castles, or NULL. */
 json_object *lm_ruleset_map_for (const LmRuleset *rs, guint n_players);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (LmRuleset, lm_ruleset_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (LmMap, lm_map_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LmRuleset, lm_ruleset_unref)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LmMap, lm_map_unref)
 
 G_END_DECLS

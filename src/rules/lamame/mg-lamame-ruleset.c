@@ -32,10 +32,29 @@ fail (GError **error, const char *path, const char *fmt, ...)
 
 /* ---------------------------------------------------------------- map */
 
-void
-lm_map_free (LmMap *map)
+/* An empty map holding one reference. */
+static LmMap *
+map_new (void)
 {
-  if (map == NULL)
+  LmMap *map = g_new0 (LmMap, 1);
+
+  g_ref_count_init (&map->ref);
+  return map;
+}
+
+/* A map never changes once read: a state and its copies share it (lm_state_copy). */
+LmMap *
+lm_map_ref (LmMap *map)
+{
+  if (map != NULL)
+    g_ref_count_inc (&map->ref);
+  return map;
+}
+
+void
+lm_map_unref (LmMap *map)
+{
+  if (map == NULL || !g_ref_count_dec (&map->ref))
     return;
   for (guint i = 0; i < map->n_areas; i++)
     {
@@ -97,35 +116,158 @@ lm_map_distance (const LmMap *map, guint a, guint b)
   return G_MAXINT;
 }
 
-LmMap *
-lm_map_parse (json_object *json, const char *path, guint n_players, GError **error)
+/* Area i of the map (`a`, at path ap): its name, unique so far, its place and its marks. */
+static gboolean
+read_area (LmMap *map, json_object *a, const char *ap, gsize i, GError **error)
+{
+  static const char * const area_known[] = { "name", "x", "y", "adjacent", "mountain", "plus_one", NULL };
+  LmArea *area = &map->areas[i];
+  const char *s;
+  gint64 v;
+
+  area->castle_of = -1;
+  if (!mg_json_object (a, ap, ERR, error) || !mg_json_only (a, ap, ERR, area_known, error) ||
+      !mg_json_get_string (a, ap, "name", ERR, &s, error))
+    return FALSE;
+  area->name = g_strdup (s);
+  for (gsize j = 0; j < i; j++)
+    if (strcmp (map->areas[j].name, s) == 0)
+      {
+        g_autofree char *np = mg_json_path_key (ap, "name");
+        return fail (error, np, _("two areas are called \"%s\""), s);
+      }
+  if (!mg_json_get_int (a, ap, "x", ERR, 0, 10000, &v, error))
+    return FALSE;
+  area->x = v;
+  if (!mg_json_get_int (a, ap, "y", ERR, 0, 10000, &v, error))
+    return FALSE;
+  area->y = v;
+  return mg_json_opt_bool (a, ap, "mountain", ERR, &area->mountain, error) &&
+         mg_json_opt_bool (a, ap, "plus_one", ERR, &area->plus_one, error);
+}
+
+/* Item j of `arr` (at path jp): the name of an area of the map, *k its index. */
+static gboolean
+read_area_name (const LmMap *map, json_object *arr, gsize j, const char *jp, const char **s, gint *k,
+                GError **error)
+{
+  if (!mg_json_string (json_object_array_get_idx (arr, j), jp, ERR, s, error))
+    return FALSE;
+  if ((*k = lm_map_find (map, *s)) < 0)
+    return fail (error, jp, _("no area is called \"%s\""), *s);
+  return TRUE;
+}
+
+/* Area i's "adjacent" list, once every name is known: existing areas, not itself, each once. */
+static gboolean
+read_adjacent (LmMap *map, json_object *a, const char *ap, gsize i, GError **error)
+{
+  g_autofree char *adp = mg_json_path_key (ap, "adjacent");
+  json_object *adj = mg_json_get_array (a, ap, "adjacent", ERR, 1, LM_MAX_AREAS, error);
+  LmArea *area = &map->areas[i];
+  const char *s;
+
+  if (adj == NULL)
+    return FALSE;
+  area->adj = g_new0 (guint, json_object_array_length (adj));
+  for (gsize j = 0; j < json_object_array_length (adj); j++)
+    {
+      g_autofree char *jp = mg_json_path_index (adp, j);
+      gint k;
+
+      if (!read_area_name (map, adj, j, jp, &s, &k, error))
+        return FALSE;
+      if (k == (gint) i)
+        return fail (error, jp, _("\"%s\" cannot be its own neighbour"), s);
+      for (guint m = 0; m < area->n_adj; m++)
+        if (area->adj[m] == (guint) k)
+          return fail (error, jp, _("\"%s\" is listed twice"), s);
+      area->adj[area->n_adj++] = k;
+    }
+  return TRUE;
+}
+
+/* Every border is listed on both sides. */
+static gboolean
+check_borders (const LmMap *map, const char *areas_path, GError **error)
+{
+  for (gsize i = 0; i < map->n_areas; i++)
+    for (guint j = 0; j < map->areas[i].n_adj; j++)
+      if (!lm_map_adjacent (map, map->areas[i].adj[j], i))
+        {
+          g_autofree char *ap = mg_json_path_index (areas_path, i);
+          g_autofree char *adp = mg_json_path_key (ap, "adjacent");
+          g_autofree char *jp = mg_json_path_index (adp, j);
+          const char *other = map->areas[map->areas[i].adj[j]].name;
+          return fail (error, jp, _("\"%s\" lists \"%s\" as a neighbour but \"%s\" does not list \"%s\""),
+                       map->areas[i].name, other, other, map->areas[i].name);
+        }
+  return TRUE;
+}
+
+/* One castle per player ("castles", in seat order), each on a distinct area out of the mountains. */
+static gboolean
+read_castles (LmMap *map, json_object *json, const char *path, GError **error)
+{
+  g_autofree char *castles_path = mg_json_path_key (path, "castles");
+  json_object *castles = mg_json_get_array (json, path, "castles", ERR, map->players, map->players, error);
+  const char *s;
+
+  if (castles == NULL)
+    return FALSE;
+  for (gsize i = 0; i < json_object_array_length (castles); i++)
+    {
+      g_autofree char *cp = mg_json_path_index (castles_path, i);
+      gint k;
+
+      if (!read_area_name (map, castles, i, cp, &s, &k, error))
+        return FALSE;
+      if (map->areas[k].castle_of >= 0)
+        return fail (error, cp, _("\"%s\" is already a castle"), s);
+      if (map->areas[k].mountain)
+        return fail (error, cp, _("a castle cannot be in the mountains (\"%s\")"), s);
+      map->areas[k].castle_of = i;
+    }
+  return TRUE;
+}
+
+/* The map's name, its sample mark and its number of players, which must be the campaign's
+ * (n_players, 0 for any). */
+static gboolean
+read_map_header (LmMap *map, json_object *json, const char *path, guint n_players, GError **error)
 {
   static const char * const known[] = { "name", "sample", "players", "areas", "castles", NULL };
-  static const char * const area_known[] = { "name", "x", "y", "adjacent", "mountain", "plus_one", NULL };
-  g_autoptr(LmMap) map = g_new0 (LmMap, 1);
-  g_autofree char *areas_path = mg_json_path_key (path, "areas");
-  g_autofree char *castles_path = mg_json_path_key (path, "castles");
-  json_object *areas, *castles;
   const char *s;
-  gsize n, nc;
 
   if (!mg_json_object (json, path, ERR, error) || !mg_json_only (json, path, ERR, known, error))
-    return NULL;
+    return FALSE;
   if (!mg_json_get_string (json, path, "name", ERR, &s, error))
-    return NULL;
+    return FALSE;
   map->name = g_strdup (s);
   if (!mg_json_opt_bool (json, path, "sample", ERR, &map->sample, error))
-    return NULL;
+    return FALSE;
   if (!mg_json_get_uint (json, path, "players", ERR, 2, LM_MAX_SEATS, &map->players, error))
-    return NULL;
+    return FALSE;
   if (n_players != 0 && map->players != n_players)
     {
       g_autofree char *p = mg_json_path_key (path, "players");
-      fail (error, p, ngettext ("the map is for %u players, the campaign has %u player",
-                                "the map is for %u players, the campaign has %u players", n_players),
-            map->players, n_players);
-      return NULL;
+      return fail (error, p, ngettext ("the map is for %u players, the campaign has %u player",
+                                       "the map is for %u players, the campaign has %u players", n_players),
+                   map->players, n_players);
     }
+  return TRUE;
+}
+
+LmMap *
+lm_map_parse (json_object *json, const char *path, guint n_players, GError **error)
+{
+  g_autoptr(LmMap) map = map_new ();
+  g_autofree char *areas_path = mg_json_path_key (path, "areas");
+  json_object *areas;
+  gsize n;
+
+  if (!read_map_header (map, json, path, n_players, error))
+    return NULL;
   areas = mg_json_get_array (json, path, "areas", ERR, 1, LM_MAX_AREAS, error);
   if (areas == NULL)
     return NULL;
@@ -135,94 +277,18 @@ lm_map_parse (json_object *json, const char *path, guint n_players, GError **err
   for (gsize i = 0; i < n; i++)
     {
       g_autofree char *ap = mg_json_path_index (areas_path, i);
-      json_object *a = json_object_array_get_idx (areas, i);
-      LmArea *area = &map->areas[i];
-      gint64 v;
-
-      area->castle_of = -1;
-      if (!mg_json_object (a, ap, ERR, error) || !mg_json_only (a, ap, ERR, area_known, error) ||
-          !mg_json_get_string (a, ap, "name", ERR, &s, error))
-        return NULL;
-      area->name = g_strdup (s);
-      for (gsize j = 0; j < i; j++)
-        if (strcmp (map->areas[j].name, s) == 0)
-          {
-            g_autofree char *np = mg_json_path_key (ap, "name");
-            fail (error, np, _("two areas are called \"%s\""), s);
-            return NULL;
-          }
-      if (!mg_json_get_int (a, ap, "x", ERR, 0, 10000, &v, error))
-        return NULL;
-      area->x = v;
-      if (!mg_json_get_int (a, ap, "y", ERR, 0, 10000, &v, error))
-        return NULL;
-      area->y = v;
-      if (!mg_json_opt_bool (a, ap, "mountain", ERR, &area->mountain, error) ||
-          !mg_json_opt_bool (a, ap, "plus_one", ERR, &area->plus_one, error))
+      if (!read_area (map, json_object_array_get_idx (areas, i), ap, i, error))
         return NULL;
     }
   /* Neighbours once every name is known. */
   for (gsize i = 0; i < n; i++)
     {
       g_autofree char *ap = mg_json_path_index (areas_path, i);
-      g_autofree char *adp = mg_json_path_key (ap, "adjacent");
-      json_object *adj = mg_json_get_array (json_object_array_get_idx (areas, i), ap, "adjacent",
-                                            ERR, 1, LM_MAX_AREAS, error);
-      LmArea *area = &map->areas[i];
-
-      if (adj == NULL)
+      if (!read_adjacent (map, json_object_array_get_idx (areas, i), ap, i, error))
         return NULL;
-      area->adj = g_new0 (guint, json_object_array_length (adj));
-      for (gsize j = 0; j < json_object_array_length (adj); j++)
-        {
-          g_autofree char *jp = mg_json_path_index (adp, j);
-          gint k;
-
-          if (!mg_json_string (json_object_array_get_idx (adj, j), jp, ERR, &s, error))
-            return NULL;
-          k = lm_map_find (map, s);
-          if (k < 0)
-            return fail (error, jp, _("no area is called \"%s\""), s), NULL;
-          if (k == (gint) i)
-            return fail (error, jp, _("\"%s\" cannot be its own neighbour"), s), NULL;
-          for (guint m = 0; m < area->n_adj; m++)
-            if (area->adj[m] == (guint) k)
-              return fail (error, jp, _("\"%s\" is listed twice"), s), NULL;
-          area->adj[area->n_adj++] = k;
-        }
     }
-  for (gsize i = 0; i < n; i++)
-    for (guint j = 0; j < map->areas[i].n_adj; j++)
-      if (!lm_map_adjacent (map, map->areas[i].adj[j], i))
-        {
-          g_autofree char *ap = mg_json_path_index (areas_path, i);
-          g_autofree char *adp = mg_json_path_key (ap, "adjacent");
-          g_autofree char *jp = mg_json_path_index (adp, j);
-          const char *other = map->areas[map->areas[i].adj[j]].name;
-          fail (error, jp, _("\"%s\" lists \"%s\" as a neighbour but \"%s\" does not list \"%s\""),
-                map->areas[i].name, other, other, map->areas[i].name);
-          return NULL;
-        }
-  castles = mg_json_get_array (json, path, "castles", ERR, map->players, map->players, error);
-  if (castles == NULL)
+  if (!check_borders (map, areas_path, error) || !read_castles (map, json, path, error))
     return NULL;
-  nc = json_object_array_length (castles);
-  for (gsize i = 0; i < nc; i++)
-    {
-      g_autofree char *cp = mg_json_path_index (castles_path, i);
-      gint k;
-
-      if (!mg_json_string (json_object_array_get_idx (castles, i), cp, ERR, &s, error))
-        return NULL;
-      k = lm_map_find (map, s);
-      if (k < 0)
-        return fail (error, cp, _("no area is called \"%s\""), s), NULL;
-      if (map->areas[k].castle_of >= 0)
-        return fail (error, cp, _("\"%s\" is already a castle"), s), NULL;
-      if (map->areas[k].mountain)
-        return fail (error, cp, _("a castle cannot be in the mountains (\"%s\")"), s), NULL;
-      map->areas[k].castle_of = i;
-    }
   for (guint i = 1; i < n; i++)
     if (lm_map_distance (map, 0, i) == G_MAXINT)
       {
@@ -243,10 +309,29 @@ mg_lamame_check_map (json_object *map, const char *path, guint n_players, GError
 
 /* ---------------------------------------------------------------- ruleset */
 
-void
-lm_ruleset_free (LmRuleset *rs)
+/* An empty ruleset holding one reference. */
+static LmRuleset *
+ruleset_new (void)
 {
-  if (rs == NULL)
+  LmRuleset *rs = g_new0 (LmRuleset, 1);
+
+  g_ref_count_init (&rs->ref);
+  return rs;
+}
+
+/* A ruleset never changes once read: a state and its copies share it (lm_state_copy). */
+LmRuleset *
+lm_ruleset_ref (LmRuleset *rs)
+{
+  if (rs != NULL)
+    g_ref_count_inc (&rs->ref);
+  return rs;
+}
+
+void
+lm_ruleset_unref (LmRuleset *rs)
+{
+  if (rs == NULL || !g_ref_count_dec (&rs->ref))
     return;
   g_strfreev (rs->seasons);
   g_strfreev (rs->colours);
@@ -301,6 +386,138 @@ read_names (json_object *obj, const char *path, const char *key, gsize min, gsiz
   return g_steal_pointer (&out);
 }
 
+/* Gold and units: starting gold, supply, costs, tax and income. */
+static gboolean
+read_economy (LmRuleset *rs, json_object *json, GError **error)
+{
+  static const char * const income_known[] = { "camp", "plus_one", NULL };
+  json_object *o;
+
+  if (!mg_json_get_gint (json, "$", "starting_gold", ERR, 0, LM_MAX_GOLD, &rs->starting_gold, error) ||
+      !read_kinds (json, "$", "supply", 0, 20, rs->supply, error) ||
+      !read_kinds (json, "$", "costs", 0, LM_MAX_GOLD, rs->costs, error) ||
+      !mg_json_get_gint (json, "$", "tax", ERR, 0, LM_MAX_GOLD, &rs->tax, error))
+    return FALSE;
+  if (rs->supply[LM_SOLDIER] < 1)
+    return fail (error, "$.supply.soldier", _("at least 1: each player puts a soldier in their castle"));
+  if (!mg_json_opt_bool (json, "$", "costs_are_defaults", ERR, &rs->costs_are_defaults, error))
+    return FALSE;
+  return (o = mg_json_get_object (json, "$", "income", ERR, error)) != NULL &&
+         mg_json_only (o, "$.income", ERR, income_known, error) &&
+         mg_json_get_gint (o, "$.income", "camp", ERR, 0, LM_MAX_GOLD, &rs->income_camp, error) &&
+         mg_json_get_gint (o, "$.income", "plus_one", ERR, 0, LM_MAX_GOLD, &rs->income_plus_one, error);
+}
+
+/* The seasons' names and how many action cards each is played with. */
+static gboolean
+read_seasons (LmRuleset *rs, json_object *json, GError **error)
+{
+  json_object *arr;
+
+  if ((rs->seasons = read_names (json, "$", "seasons", 1, LM_MAX_SEASONS, error)) == NULL)
+    return FALSE;
+  rs->n_seasons = g_strv_length (rs->seasons);
+  if ((arr = mg_json_get_array (json, "$", "cards_per_season", ERR, rs->n_seasons, rs->n_seasons, error)) == NULL)
+    return FALSE;
+  for (guint i = 0; i < rs->n_seasons; i++)
+    {
+      g_autofree char *ip = mg_json_path_index ("$.cards_per_season", i);
+      if (!mg_json_uint (json_object_array_get_idx (arr, i), ip, ERR, 1, 2, &rs->cards_per_season[i], error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Fighting: the defender's guesses, the catapults' range and use, the least attack gold. */
+static gboolean
+read_combat (LmRuleset *rs, json_object *json, GError **error)
+{
+  static const char * const guesses_known[] = { "default", "castle", "soldier_in_mountains", NULL };
+  static const char * const range_known[] = { "base", "mountain_bonus", NULL };
+  json_object *o;
+
+  if ((o = mg_json_get_object (json, "$", "guesses", ERR, error)) == NULL ||
+      !mg_json_only (o, "$.guesses", ERR, guesses_known, error) ||
+      !mg_json_get_gint (o, "$.guesses", "default", ERR, 1, 2, &rs->guesses_default, error) ||
+      !mg_json_get_gint (o, "$.guesses", "castle", ERR, 1, 2, &rs->guesses_castle, error) ||
+      !mg_json_get_gint (o, "$.guesses", "soldier_in_mountains", ERR, 1, 2, &rs->guesses_soldier_mountain, error))
+    return FALSE;
+  if ((o = mg_json_get_object (json, "$", "catapult_range", ERR, error)) == NULL ||
+      !mg_json_only (o, "$.catapult_range", ERR, range_known, error) ||
+      !mg_json_get_gint (o, "$.catapult_range", "base", ERR, 1, 10, &rs->range_base, error) ||
+      !mg_json_get_gint (o, "$.catapult_range", "mountain_bonus", ERR, 0, 10, &rs->range_mountain_bonus, error))
+    return FALSE;
+  if (!mg_json_get_gint (json, "$", "attack_gold_min", ERR, 1, LM_MAX_GOLD, &rs->attack_gold_min, error))
+    return FALSE;
+  rs->catapult_single_use = TRUE;
+  rs->lost_return = TRUE;
+  return mg_json_opt_bool (json, "$", "catapult_single_use", ERR, &rs->catapult_single_use, error) &&
+         mg_json_opt_bool (json, "$", "lost_units_return_to_supply", ERR, &rs->lost_return, error);
+}
+
+/* The special abilities: distinct names, their text and an optional bonus income. */
+static gboolean
+read_abilities (LmRuleset *rs, json_object *json, GError **error)
+{
+  static const char * const ability_known[] = { "name", "text", "effect", NULL };
+  static const char * const effect_known[] = { "bonus_income", NULL };
+  json_object *arr;
+  const char *s;
+
+  if ((arr = mg_json_get_array (json, "$", "abilities", ERR, 0, LM_MAX_ABILITIES, error)) == NULL)
+    return FALSE;
+  rs->n_abilities = json_object_array_length (arr);
+  rs->abilities = g_new0 (LmAbility, rs->n_abilities + 1);
+  for (guint i = 0; i < rs->n_abilities; i++)
+    {
+      g_autofree char *ip = mg_json_path_index ("$.abilities", i);
+      json_object *a = json_object_array_get_idx (arr, i);
+      json_object *eff;
+
+      if (!mg_json_object (a, ip, ERR, error) || !mg_json_only (a, ip, ERR, ability_known, error) ||
+          !mg_json_get_string (a, ip, "name", ERR, &s, error))
+        return FALSE;
+      for (guint j = 0; j < i; j++)
+        if (strcmp (rs->abilities[j].name, s) == 0)
+          {
+            g_autofree char *np = mg_json_path_key (ip, "name");
+            return fail (error, np, _("two abilities are called \"%s\""), s);
+          }
+      rs->abilities[i].name = g_strdup (s);
+      if (!mg_json_get_string (a, ip, "text", ERR, &s, error))
+        return FALSE;
+      rs->abilities[i].text = g_strdup (s);
+      if (mg_json_member (a, "effect") != NULL)
+        {
+          g_autofree char *ep = mg_json_path_key (ip, "effect");
+          if ((eff = mg_json_get_object (a, ip, "effect", ERR, error)) == NULL ||
+              !mg_json_only (eff, ep, ERR, effect_known, error))
+            return FALSE;
+          if (!mg_json_opt_gint (eff, ep, "bonus_income", ERR, 0, LM_MAX_GOLD, &rs->abilities[i].bonus_income, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Every map of the ruleset ("maps") is a good map for its own number of players. */
+static gboolean
+check_maps (json_object *json, GError **error)
+{
+  json_object *arr;
+
+  if ((arr = mg_json_get_array (json, "$", "maps", ERR, 0, 50, error)) == NULL)
+    return FALSE;
+  for (gsize i = 0; i < json_object_array_length (arr); i++)
+    {
+      g_autofree char *ip = mg_json_path_index ("$.maps", i);
+      g_autoptr(LmMap) m = lm_map_parse (json_object_array_get_idx (arr, i), ip, 0, error);
+      if (m == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 LmRuleset *
 lm_ruleset_parse (json_object *json, GError **error)
 {
@@ -309,13 +526,7 @@ lm_ruleset_parse (json_object *json, GError **error)
     "seasons", "cards_per_season", "guesses", "catapult_range", "attack_gold_min",
     "catapult_single_use", "lost_units_return_to_supply", "initial_build", "colours",
     "abilities", "maps", "house_rules", NULL };
-  static const char * const income_known[] = { "camp", "plus_one", NULL };
-  static const char * const guesses_known[] = { "default", "castle", "soldier_in_mountains", NULL };
-  static const char * const range_known[] = { "base", "mountain_bonus", NULL };
-  static const char * const ability_known[] = { "name", "text", "effect", NULL };
-  static const char * const effect_known[] = { "bonus_income", NULL };
-  g_autoptr(LmRuleset) rs = g_new0 (LmRuleset, 1);
-  json_object *o, *arr;
+  g_autoptr(LmRuleset) rs = ruleset_new ();
   const char *s;
   guint form;
 
@@ -328,48 +539,7 @@ lm_ruleset_parse (json_object *json, GError **error)
       if (strcmp (s, "lamame") != 0)
         return fail (error, "$.game", _("this ruleset is for \"%s\", not La Mame's Melee"), s), NULL;
     }
-  if (!mg_json_get_gint (json, "$", "starting_gold", ERR, 0, LM_MAX_GOLD, &rs->starting_gold, error) ||
-      !read_kinds (json, "$", "supply", 0, 20, rs->supply, error) ||
-      !read_kinds (json, "$", "costs", 0, LM_MAX_GOLD, rs->costs, error) ||
-      !mg_json_get_gint (json, "$", "tax", ERR, 0, LM_MAX_GOLD, &rs->tax, error))
-    return NULL;
-  if (rs->supply[LM_SOLDIER] < 1)
-    return fail (error, "$.supply.soldier", _("at least 1: each player puts a soldier in their castle")), NULL;
-  if (!mg_json_opt_bool (json, "$", "costs_are_defaults", ERR, &rs->costs_are_defaults, error))
-    return NULL;
-  if ((o = mg_json_get_object (json, "$", "income", ERR, error)) == NULL ||
-      !mg_json_only (o, "$.income", ERR, income_known, error) ||
-      !mg_json_get_gint (o, "$.income", "camp", ERR, 0, LM_MAX_GOLD, &rs->income_camp, error) ||
-      !mg_json_get_gint (o, "$.income", "plus_one", ERR, 0, LM_MAX_GOLD, &rs->income_plus_one, error))
-    return NULL;
-  if ((rs->seasons = read_names (json, "$", "seasons", 1, LM_MAX_SEASONS, error)) == NULL)
-    return NULL;
-  rs->n_seasons = g_strv_length (rs->seasons);
-  if ((arr = mg_json_get_array (json, "$", "cards_per_season", ERR, rs->n_seasons, rs->n_seasons, error)) == NULL)
-    return NULL;
-  for (guint i = 0; i < rs->n_seasons; i++)
-    {
-      g_autofree char *ip = mg_json_path_index ("$.cards_per_season", i);
-      if (!mg_json_uint (json_object_array_get_idx (arr, i), ip, ERR, 1, 2, &rs->cards_per_season[i], error))
-        return NULL;
-    }
-  if ((o = mg_json_get_object (json, "$", "guesses", ERR, error)) == NULL ||
-      !mg_json_only (o, "$.guesses", ERR, guesses_known, error) ||
-      !mg_json_get_gint (o, "$.guesses", "default", ERR, 1, 2, &rs->guesses_default, error) ||
-      !mg_json_get_gint (o, "$.guesses", "castle", ERR, 1, 2, &rs->guesses_castle, error) ||
-      !mg_json_get_gint (o, "$.guesses", "soldier_in_mountains", ERR, 1, 2, &rs->guesses_soldier_mountain, error))
-    return NULL;
-  if ((o = mg_json_get_object (json, "$", "catapult_range", ERR, error)) == NULL ||
-      !mg_json_only (o, "$.catapult_range", ERR, range_known, error) ||
-      !mg_json_get_gint (o, "$.catapult_range", "base", ERR, 1, 10, &rs->range_base, error) ||
-      !mg_json_get_gint (o, "$.catapult_range", "mountain_bonus", ERR, 0, 10, &rs->range_mountain_bonus, error))
-    return NULL;
-  if (!mg_json_get_gint (json, "$", "attack_gold_min", ERR, 1, LM_MAX_GOLD, &rs->attack_gold_min, error))
-    return NULL;
-  rs->catapult_single_use = TRUE;
-  rs->lost_return = TRUE;
-  if (!mg_json_opt_bool (json, "$", "catapult_single_use", ERR, &rs->catapult_single_use, error) ||
-      !mg_json_opt_bool (json, "$", "lost_units_return_to_supply", ERR, &rs->lost_return, error))
+  if (!read_economy (rs, json, error) || !read_seasons (rs, json, error) || !read_combat (rs, json, error))
     return NULL;
   /* An older campaign's ruleset has no house_rules: the defaults of the shipped ruleset apply. */
   if (!mg_house_rules_check (json, lm_house_rules, LM_N_HOUSE_RULES, error))
@@ -382,48 +552,8 @@ lm_ruleset_parse (json_object *json, GError **error)
   rs->initial_build = form;
   if ((rs->colours = read_names (json, "$", "colours", LM_MAX_SEATS, 16, error)) == NULL)
     return NULL;
-  if ((arr = mg_json_get_array (json, "$", "abilities", ERR, 0, LM_MAX_ABILITIES, error)) == NULL)
+  if (!read_abilities (rs, json, error) || !check_maps (json, error))
     return NULL;
-  rs->n_abilities = json_object_array_length (arr);
-  rs->abilities = g_new0 (LmAbility, rs->n_abilities + 1);
-  for (guint i = 0; i < rs->n_abilities; i++)
-    {
-      g_autofree char *ip = mg_json_path_index ("$.abilities", i);
-      json_object *a = json_object_array_get_idx (arr, i);
-      json_object *eff;
-
-      if (!mg_json_object (a, ip, ERR, error) || !mg_json_only (a, ip, ERR, ability_known, error) ||
-          !mg_json_get_string (a, ip, "name", ERR, &s, error))
-        return NULL;
-      for (guint j = 0; j < i; j++)
-        if (strcmp (rs->abilities[j].name, s) == 0)
-          {
-            g_autofree char *np = mg_json_path_key (ip, "name");
-            return fail (error, np, _("two abilities are called \"%s\""), s), NULL;
-          }
-      rs->abilities[i].name = g_strdup (s);
-      if (!mg_json_get_string (a, ip, "text", ERR, &s, error))
-        return NULL;
-      rs->abilities[i].text = g_strdup (s);
-      if (mg_json_member (a, "effect") != NULL)
-        {
-          g_autofree char *ep = mg_json_path_key (ip, "effect");
-          if ((eff = mg_json_get_object (a, ip, "effect", ERR, error)) == NULL ||
-              !mg_json_only (eff, ep, ERR, effect_known, error))
-            return NULL;
-          if (!mg_json_opt_gint (eff, ep, "bonus_income", ERR, 0, LM_MAX_GOLD, &rs->abilities[i].bonus_income, error))
-            return NULL;
-        }
-    }
-  if ((arr = mg_json_get_array (json, "$", "maps", ERR, 0, 50, error)) == NULL)
-    return NULL;
-  for (gsize i = 0; i < json_object_array_length (arr); i++)
-    {
-      g_autofree char *ip = mg_json_path_index ("$.maps", i);
-      g_autoptr(LmMap) m = lm_map_parse (json_object_array_get_idx (arr, i), ip, 0, error);
-      if (m == NULL)
-        return NULL;
-    }
   rs->json = json_object_get (json);
   return g_steal_pointer (&rs);
 }

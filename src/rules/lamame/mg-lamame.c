@@ -294,8 +294,8 @@ lm_free_state (MgState *state)
 
   if (s == NULL)
     return;
-  lm_ruleset_free (s->rs);
-  lm_map_free (s->map);
+  lm_ruleset_unref (s->rs);
+  lm_map_unref (s->map);
   for (guint i = 0; i < LM_MAX_SEATS; i++)
     g_free (s->names[i]);
   g_free (s);
@@ -305,6 +305,20 @@ void
 lm_state_unref (LmState *s)
 {
   lm_free_state ((MgState *) s);
+}
+
+/* The play is a plain value; the ruleset and the map never change (an action that brings a map
+ * replaces the pointer), so the copy shares them: its cost does not grow with the campaign. */
+MgState *
+lm_state_copy (const MgState *state)
+{
+  LmState *c = g_memdup2 (state, sizeof (LmState));
+
+  lm_ruleset_ref (c->rs);
+  lm_map_ref (c->map);
+  for (guint i = 0; i < LM_MAX_SEATS; i++)
+    c->names[i] = g_strdup (c->names[i]);
+  return (MgState *) c;
 }
 
 static gboolean
@@ -322,34 +336,12 @@ lm_state_alloc (json_object *ruleset, const char * const *players, GError **erro
   json_object *mapj;
 
   s->parent.rules = mg_lamame_rules ();
-  if (n < 2 || n > LM_MAX_SEATS)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("La Mame's Melee needs 2 to 4 players, not %u"), n);
-      return NULL;
-    }
+  if (!mg_rules_check_players (s->parent.rules, players, error))
+    return NULL;
   if ((s->rs = lm_ruleset_parse (ruleset, error)) == NULL)
     return NULL;
   for (guint i = 0; i < n; i++)
-    {
-      if (players[i][0] != '\0' && !mg_rules_check_name (players[i], MG_RULES_ERROR_BAD_ACTION, error))
-        return NULL;
-      if (players[i][0] == '\0' || strcmp (players[i], MG_SEAT_PUBLIC) == 0 ||
-          strcmp (players[i], MG_SEAT_ALL) == 0 || strcmp (players[i], "referee") == 0)
-        {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                       _("\"%s\" cannot name a player (empty or reserved)"), players[i]);
-          return NULL;
-        }
-      for (guint j = 0; j < i; j++)
-        if (strcmp (players[i], players[j]) == 0)
-          {
-            g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                         _("Two players are called \"%s\""), players[i]);
-            return NULL;
-          }
-      s->names[i] = g_strdup (players[i]);
-    }
+    s->names[i] = g_strdup (players[i]);
   s->p.n = n;
   mapj = lm_ruleset_map_for (s->rs, n);
   if (mapj != NULL && (s->map = lm_map_parse (mapj, "$.map", n, error)) == NULL)
@@ -414,8 +406,7 @@ static const MgRules lamame_rules = {
   .check_ruleset = lm_check_ruleset,
   .new_state = lm_new_state,
   .free_state = lm_free_state,
-  .validate = lm_validate,
-  .apply = lm_apply,
+  .actions = &lm_actions,
   .pending = lm_pending,
   .to_json = lm_to_json,
   .from_json = lm_from_json,

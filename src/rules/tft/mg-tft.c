@@ -385,48 +385,13 @@ tft_check_ruleset (json_object *ruleset, GError **error)
   return TRUE;
 }
 
-static gboolean
-player_name_ok (const char *name, MgRulesError code, GError **error)
-{
-  if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL))
-    {
-      g_set_error (error, MG_RULES_ERROR, code, _("A player needs a name"));
-      return FALSE;
-    }
-  if (!mg_rules_check_name (name, code, error))
-    return FALSE;
-  if (strcmp (name, MG_SEAT_PUBLIC) == 0 || strcmp (name, MG_SEAT_ALL) == 0 || strcmp (name, "GM") == 0)
-    {
-      g_set_error (error, MG_RULES_ERROR, code, _("\"%s\" is reserved and cannot name a player"), name);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static MgState *
 tft_new_state (json_object *ruleset, const char * const *players, GError **error)
 {
   g_autoptr(TftState) st = NULL;
-  guint n = players ? g_strv_length ((char **) players) : 0;
 
-  if (n < 1 || n > 8)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("The Fantasy Trip: Melee is for 1 to 8 players, not %u"), n);
-      return NULL;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      if (!player_name_ok (players[i], MG_RULES_ERROR_BAD_ACTION, error))
-        return NULL;
-      for (guint j = 0; j < i; j++)
-        if (strcmp (players[i], players[j]) == 0)
-          {
-            g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                         _("Two players are called \"%s\"; the names must differ"), players[i]);
-            return NULL;
-          }
-    }
+  if (!mg_rules_check_players (mg_tft_rules (), players, error))
+    return NULL;
   if ((st = state_alloc (ruleset, error)) == NULL)
     return NULL;
   st->players = g_strdupv ((char **) players);

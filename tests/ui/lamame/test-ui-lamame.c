@@ -102,25 +102,28 @@ enter_secret (MgLamameMapPage *page, const char *text)
   respond (page);
 }
 
-static void
-test_season_through_the_map (void)
+/* Shows the campaign's window on its map page, once the map has its size (clicks land where
+ * it is drawn). */
+static MgCampaignWindow *
+show_on_map (MgCampaign *campaign, MgLamameMapPage **page)
 {
-  g_autofree char *path = g_build_filename (tmpdir, "year.db", NULL);
-  const char *players[] = { "Red", "Blue", "Green", NULL };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "lamame", "Year", players, NULL, 1, &error);
-  MgCampaignWindow *window;
-  MgLamameMapPage *page;
-  json_object *model;
+  MgCampaignWindow *window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
 
-  g_assert_no_error (error);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
-  page = MG_LAMAME_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  *page = MG_LAMAME_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
-  for (guint i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET (page->map)) < 100; i++)
+  for (guint i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET ((*page)->map)) < 100; i++)
     wait_ms (20);
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (page->map)), >=, 100);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET ((*page)->map)), >=, 100);
+  return window;
+}
+
+/* The year begun with the introductory rules, and its initial build picked on the map (and
+ * from the keyboard): Red a knight (15 - 6 = 9), Blue a soldier (15 - 2 = 13). */
+static void
+season_initial_build (MgCampaign *campaign, MgLamameMapPage *page)
+{
+  json_object *model;
 
   click_step (page, "introductory rules");
   g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
@@ -152,9 +155,12 @@ test_season_through_the_map (void)
   click_step (page, "Blue: pass");
   click_step (page, "Green: pass");
   g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Spring"));
+}
 
-  /* Secret bids on the device: each typed hidden; Blue's 99 refused (15 gold). The device may
-   * be a phone-sized window: the page and the secret dialog fit 360 px. */
+/* Red's secret start bid asked on a phone-sized window: the page and the dialog fit 360 px. */
+static void
+season_bid_on_a_phone (MgCampaignWindow *window, MgLamameMapPage *page)
+{
   gtk_window_set_default_size (GTK_WINDOW (window), 360, 720);
   wait_ms (400);
   click_step (page, "Red: bid for start player in secret");
@@ -171,6 +177,15 @@ test_season_through_the_map (void)
     save_screenshot (GTK_WIDGET (page->dialog), "lamame-secret-dialog-360.png");
     save_screenshot (GTK_WIDGET (window), "lamame-secret-page-360.png");
   }
+}
+
+/* The other secret bids: hidden from the shared screen, a bid over the gold held refused in
+ * words (dialog and page), then revealed together: Red wins and pays 3. */
+static void
+season_start_bids (MgCampaignWindow *window, MgCampaign *campaign, MgLamameMapPage *page)
+{
+  g_autoptr(GError) error = NULL;
+
   enter_secret (page, "3");
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
   wait_ms (400);
@@ -222,6 +237,14 @@ test_season_through_the_map (void)
   g_assert_cmpint (gold (campaign, 0), ==, 6);
   g_assert_cmpint (gold (campaign, 1), ==, 13);
   click_step (page, "Red names Red start player");
+}
+
+/* Spring's cards (one chosen in secret, others at the table), Red's move and attack with
+ * secret gold and guess, then taxes and income. */
+static void
+season_cards_and_attack (MgCampaignWindow *window, MgCampaign *campaign, MgLamameMapPage *page)
+{
+  json_object *model;
 
   /* Red chooses in secret; the others' cards lie face down at the table. */
   click_step (page, "Red: choose the action in secret");
@@ -284,16 +307,23 @@ test_season_through_the_map (void)
   g_assert_cmpuint (json_object_array_length (json_object_object_get (model, "tokens")), ==, 4);
   wait_ms (200);
   save_screenshot (GTK_WIDGET (window), "lamame-map.png");
+}
+
+/* A secret bid held across closing and opening the campaign again. */
+static void
+season_bid_across_reopen (const char *path, MgLamameMapPage *page, MgCampaign **campaign)
+{
+  MgCampaignWindow *window;
 
   /* Mid-season: Red bids 2 in secret, the campaign is closed and opened again; the bid is
    * still held (and still hidden) and counts when the others have bid: Red 4 - 2 = 2. */
   click_step (page, "Red: bid for start player in secret");
   enter_secret (page, "2");
   close_campaign_windows (app);
-  g_clear_object (&campaign);
+  g_clear_object (campaign);
   window = MG_CAMPAIGN_WINDOW (mg_application_open_path (app, path, NULL));
   g_assert_nonnull (window);
-  campaign = g_object_ref (mg_campaign_window_get_campaign (window));
+  *campaign = g_object_ref (mg_campaign_window_get_campaign (window));
   page = MG_LAMAME_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
   wait_ms (100);
@@ -303,8 +333,28 @@ test_season_through_the_map (void)
   enter_secret (page, "1");
   click_step (page, "Green: bid for start player in secret");
   enter_secret (page, "0");
-  g_assert_cmpint (gold (campaign, 0), ==, 2);
+  g_assert_cmpint (gold (*campaign, 0), ==, 2);
   g_assert_nonnull (strstr (gtk_label_get_text (page->banner), "Red won the bid"));
+}
+
+static void
+test_season_through_the_map (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "year.db", NULL);
+  const char *players[] = { "Red", "Blue", "Green", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "lamame", "Year", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgLamameMapPage *page;
+
+  g_assert_no_error (error);
+  window = show_on_map (campaign, &page);
+  season_initial_build (campaign, page);
+  /* Secret bids on the device: each typed hidden; Blue's 99 refused (15 gold). */
+  season_bid_on_a_phone (window, page);
+  season_start_bids (window, campaign, page);
+  season_cards_and_attack (window, campaign, page);
+  season_bid_across_reopen (path, page, &campaign);
   close_campaign_windows (app);
 }
 
@@ -598,12 +648,7 @@ open_on_map (const char *file, MgCampaignWindow **window, MgLamameMapPage **page
   MgCampaign *campaign = mg_campaign_create (path, "lamame", "Keys", players, NULL, 1, &error);
 
   g_assert_no_error (error);
-  *window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
-  gtk_window_set_default_size (GTK_WINDOW (*window), 1280, 900);
-  *page = MG_LAMAME_MAP_PAGE (mg_campaign_window_get_page (*window, "map"));
-  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (*window), "map");
-  for (guint i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET ((*page)->map)) < 100; i++)
-    wait_ms (20);
+  *window = show_on_map (campaign, page);
   wait_ms (200);
   return campaign;
 }
