@@ -4,6 +4,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "mg-actions.h"
 #include "mg-chess-private.h"
 #include "mg-chess-state-private.h"
 
@@ -801,26 +802,37 @@ check_player (ChState *st, json_object *action, guint side, GError **error)
   return ch_illegal (error, _("There is no player called \"%s\" in this game."), name);
 }
 
-static json_object *
-act_move (ChState *st, json_object *action, GString *summary, GError **error)
+/* An action played: its sentence ends with a period (the shared runner adds none). */
+static gboolean
+played (GString *summary)
 {
+  if (summary->len == 0 || summary->str[summary->len - 1] != '.')
+    g_string_append_c (summary, '.');
+  return TRUE;
+}
+
+/* The actions (mg-actions.h): each plays on the runner's copy of the state. */
+static gboolean
+act_move (MgState *state, json_object *action, MgPlay *play, GError **error)
+{
+  ChState *st = (ChState *) state;
   static const char * const known[] = { "type", "player", "from", "to", "template", NULL };
   ChMove moves[128];
   guint8 from, to, pc, taken, ks[25], kp[25], back, mover = st->pos.stm;
   guint n, nk, own_before[CH_SIDES];
   gboolean ok = FALSE, ex;
-  json_object *events, *ev;
+  json_object *ev;
   char f[4], t[4];
 
   if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error) || !get_square (action, "from", &from, error) ||
       !get_square (action, "to", &to, error))
-    return NULL;
+    return FALSE;
   if (st->phase == PH_MINES)
-    return ch_illegal (error, _("The mines are not all placed yet.")), NULL;
+    return ch_illegal (error, _("The mines are not all placed yet."));
   if (st->phase == PH_MELEE)
-    return ch_illegal (error, _("First say whether %s announced “Mêlée”."), ch_side_name (st, st->mover)), NULL;
+    return ch_illegal (error, _("First say whether %s announced “Mêlée”."), ch_side_name (st, st->mover));
   if (!check_player (st, action, mover, error))
-    return NULL;
+    return FALSE;
   pc = st->pos.sq[from];
   n = pc != 0 && P_CTRL (pc) == mover ? ch_gen_piece (&st->pos, from, moves, TRUE) : 0;
   for (guint i = 0; i < n; i++)
@@ -832,17 +844,16 @@ act_move (ChState *st, json_object *action, GString *summary, GError **error)
         why = g_strdup (_("That move is not allowed."));
       g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, why);
       g_free (why);
-      return NULL;
+      return FALSE;
     }
 
   for (guint s = 0; s < CH_SIDES; s++)
     own_before[s] = ch_count_pieces (&st->pos, s, TRUE, FALSE);
-  events = json_object_new_array ();
   ch_square_name (from, f);
   ch_square_name (to, t);
   {
     g_autofree char *pt = ch_piece_text (st, pc);
-    g_string_append_printf (summary, _("%s %s–%s"), pt, f, t);
+    g_string_append_printf (play->summary, _("%s %s–%s"), pt, f, t);
   }
   taken = ch_make (&st->pos, (ChMove) { from, to }, ks, kp, &nk, &ex, &back);
   st->ply++;
@@ -857,12 +868,12 @@ act_move (ChState *st, json_object *action, GString *summary, GError **error)
     {
       g_autofree char *vt = ch_piece_text (st, taken);
       json_object_object_add (ev, "takes", ch_piece_json (st, CH_NONE, taken));
-      g_string_append_printf (summary, _(" takes %s"), vt);
-      piece_lost (st, taken, mover, FALSE, events);
+      g_string_append_printf (play->summary, _(" takes %s"), vt);
+      piece_lost (st, taken, mover, FALSE, play->events);
       if (st->pos.ak != CH_NONE && st->g->domain[to] == st->pos.ak)
         st->pos.ak_active = TRUE;   /* AK rule 5: a first kill in its domain */
     }
-  json_object_array_add (events, ev);
+  json_object_array_add (play->events, ev);
   if (ex)
     {
       json_object *e2 = ch_event_new ("explosion");
@@ -871,19 +882,19 @@ act_move (ChState *st, json_object *action, GString *summary, GError **error)
       for (guint i = 0; i < nk; i++)
         {
           json_object_array_add (killed, ch_piece_json (st, ks[i], kp[i]));
-          piece_lost (st, kp[i], mover, TRUE, events);
+          piece_lost (st, kp[i], mover, TRUE, play->events);
         }
       json_object_object_add (e2, "killed", killed);
       json_object_object_add (e2, "back_to", ch_sq_json (back));
-      json_object_array_add (events, e2);
+      json_object_array_add (play->events, e2);
       {
         g_autofree char *bt = back != CH_NONE ? (ch_square_name (back, f), g_strdup (f)) : NULL;
         if (bt)
-          g_string_append_printf (summary, ngettext ("; the Marine explodes on %s, killing %u piece, and comes back on %s",
+          g_string_append_printf (play->summary, ngettext ("; the Marine explodes on %s, killing %u piece, and comes back on %s",
                                                      "; the Marine explodes on %s, killing %u pieces, and comes back on %s", nk),
                                   t, nk, bt);
         else
-          g_string_append_printf (summary, ngettext ("; the Marine explodes on %s, killing %u piece, and is lost (no free square)",
+          g_string_append_printf (play->summary, ngettext ("; the Marine explodes on %s, killing %u piece, and is lost (no free square)",
                                                      "; the Marine explodes on %s, killing %u pieces, and is lost (no free square)", nk),
                                   t, nk);
       }
@@ -894,7 +905,7 @@ act_move (ChState *st, json_object *action, GString *summary, GError **error)
           i++;
     }
   if (st->rs.variant == V_MINEFIELD)
-    mines_after_move (st, to, events, summary);
+    mines_after_move (st, to, play->events, play->summary);
 
   /* Rogue rule 5: taking B's last own piece besides the President hands B's rogues to the taker. */
   if (st->rs.variant == V_ROGUE)
@@ -907,15 +918,15 @@ act_move (ChState *st, json_object *action, GString *summary, GError **error)
             st->pos.sq[s] = P_SET_CTRL (st->pos.sq[s], mover);
 
   ch_pos_refresh (&st->pos);
-  settle (st, mover, events, summary);
+  settle (st, mover, play->events, play->summary);
   st->forbid[mover] = ch_melee_unsaid (st);
   st->announced[mover] = 0;
-  ak_reply (st, events, summary);
-  bare_rule (st, mover, events);
+  ak_reply (st, play->events, play->summary);
+  bare_rule (st, mover, play->events);
   if (st->phase == PH_OVER)
     {
-      g_string_append_printf (summary, ". %s", st->result);
-      return events;
+      g_string_append_printf (play->summary, ". %s", st->result);
+      return played (play->summary);
     }
   st->threat = (st->pos.active & (1u << mover)) ? threats_of (st, mover) : 0;
   if (st->threat != 0)
@@ -934,11 +945,11 @@ act_move (ChState *st, json_object *action, GString *summary, GError **error)
               json_object_array_add (who, w);
             }
       json_object_object_add (e3, "threatened", who);
-      json_object_array_add (events, e3);
-      return events;
+      json_object_array_add (play->events, e3);
+      return played (play->summary);
     }
-  ch_begin_turn (st, events, summary);
-  return events;
+  ch_begin_turn (st, play->events, play->summary);
+  return played (play->summary);
 }
 
 /* "Red's President, Blue's General": what the mover threatens, awaiting the answer. */
@@ -955,21 +966,22 @@ threat_text (const ChState *st, GString *whom)
         }
 }
 
-static json_object *
-act_melee (ChState *st, json_object *action, GString *summary, GError **error)
+static gboolean
+act_melee (MgState *state, json_object *action, MgPlay *play, GError **error)
 {
+  ChState *st = (ChState *) state;
   static const char * const known[] = { "type", "player", "said", "template", NULL };
   gboolean said;
-  json_object *events, *ev;
+  json_object *ev;
   g_autoptr(GString) whom = g_string_new (NULL);
 
   if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error) ||
       !mg_json_get_bool (action, NULL, "said", CH_ACTION_ERR, &said, error))
-    return NULL;
+    return FALSE;
   if (st->phase != PH_MELEE)
-    return ch_illegal (error, _("No move is waiting for a “Mêlée” answer.")), NULL;
+    return ch_illegal (error, _("No move is waiting for a “Mêlée” answer."));
   if (!check_player (st, action, st->mover, error))
-    return NULL;
+    return FALSE;
   threat_text (st, whom);
   for (guint s = 0; s < CH_SIDES; s++)
     if (said && (st->threat & P_BIT (s, K_PRESIDENT)))
@@ -977,24 +989,23 @@ act_melee (ChState *st, json_object *action, GString *summary, GError **error)
   if (said)
     {
       st->forbid[st->mover] = ch_melee_unsaid (st) & ~st->threat;
-      g_string_append_printf (summary, _("Mêlée on %s"), whom->str);
+      g_string_append_printf (play->summary, _("Mêlée on %s"), whom->str);
     }
   else
     {
       st->forbid[st->mover] = st->threat | ch_melee_unsaid (st);
-      g_string_append_printf (summary, _("%s did not say “Mêlée”: %s may not take %s on the next move"),
+      g_string_append_printf (play->summary, _("%s did not say “Mêlée”: %s may not take %s on the next move"),
                               ch_side_name (st, st->mover), ch_side_name (st, st->mover), whom->str);
     }
-  events = json_object_new_array ();
   ev = ch_event_new ("melee");
   json_object_object_add (ev, "player", json_object_new_string (ch_side_name (st, st->mover)));
   json_object_object_add (ev, "said", json_object_new_boolean (said));
-  json_object_array_add (events, ev);
+  json_object_array_add (play->events, ev);
   st->threat = 0;
-  ch_begin_turn (st, events, summary);
+  ch_begin_turn (st, play->events, play->summary);
   if (st->phase == PH_OVER)
-    g_string_append_printf (summary, ". %s", st->result);
-  return events;
+    g_string_append_printf (play->summary, ". %s", st->result);
+  return played (play->summary);
 }
 
 gint
@@ -1024,36 +1035,36 @@ mine_square_ok (const ChState *st, guint side, guint8 s, GError **error)
   return TRUE;
 }
 
-static json_object *
-act_place_mine (ChState *st, json_object *action, GString *summary, GError **error)
+static gboolean
+act_place_mine (MgState *state, json_object *action, MgPlay *play, GError **error)
 {
+  ChState *st = (ChState *) state;
   static const char * const known[] = { "type", "player", "square", "template", NULL };
   const char *name;
   guint8 s;
   gint side;
-  json_object *events, *ev;
+  json_object *ev;
 
   if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error) ||
       !mg_json_get_string (action, NULL, "player", CH_ACTION_ERR, &name, error) ||
       !get_square (action, "square", &s, error))
-    return NULL;
+    return FALSE;
   if (st->phase != PH_MINES)
-    return ch_illegal (error, _("Mines are placed before the first move only.")), NULL;
+    return ch_illegal (error, _("Mines are placed before the first move only."));
   if ((side = ch_seat_side (st, name)) < 0)
-    return ch_illegal (error, _("There is no player called \"%s\" in this game."), name), NULL;
+    return ch_illegal (error, _("There is no player called \"%s\" in this game."), name);
   if (st->mines_placed[side] >= st->rs.mines_per_player)
     return ch_illegal (error, ngettext ("%s has placed the %u mine already.", "%s has placed all %u mines already.",
-                                     st->rs.mines_per_player), name, st->rs.mines_per_player), NULL;
+                                     st->rs.mines_per_player), name, st->rs.mines_per_player);
   if (!mine_square_ok (st, side, s, error))
-    return NULL;
+    return FALSE;
   st->mines[st->n_mines++] = (ChMine) { s, side };
   st->mines_placed[side]++;
-  events = json_object_new_array ();
   ev = ch_event_new ("mine_placed");
   json_object_object_add (ev, "seat", json_object_new_string (name));   /* a secret: only its owner */
   json_object_object_add (ev, "at", ch_sq_json (s));
-  json_object_array_add (events, ev);
-  g_string_append_printf (summary, _("%s placed a mine (%u of %u)"), name, st->mines_placed[side], st->rs.mines_per_player);
+  json_object_array_add (play->events, ev);
+  g_string_append_printf (play->summary, _("%s placed a mine (%u of %u)"), name, st->mines_placed[side], st->rs.mines_per_player);
   {
     gboolean all = TRUE;
     for (guint i = 0; i < st->n_players; i++)
@@ -1061,102 +1072,57 @@ act_place_mine (ChState *st, json_object *action, GString *summary, GError **err
     if (all)
       st->phase = PH_MOVE;
   }
-  return events;
+  return played (play->summary);
 }
 
-static json_object *
-act_pass (ChState *st, json_object *action, GString *summary, GError **error)
+static gboolean
+act_pass (MgState *state, json_object *action, MgPlay *play, GError **error)
 {
+  ChState *st = (ChState *) state;
   static const char * const known[] = { "type", "player", "template", NULL };
   ChMove moves[CH_MAX_MOVES];
-  json_object *events;
 
   if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error))
-    return NULL;
-  if (st->phase != PH_MOVE)
-    return ch_illegal (error, _("There is no move to pass now.")), NULL;
-  if (!check_player (st, action, st->pos.stm, error))
-    return NULL;
-  if (ch_gen_moves (&st->pos, moves) > 0)
-    return ch_illegal (error, _("%s has a legal move and may not pass."), ch_side_name (st, st->pos.stm)), NULL;
-  events = json_object_new_array ();
-  json_object_array_add (events, ch_event_new ("pass"));
-  g_string_append_printf (summary, _("%s has no legal move and passes"), ch_side_name (st, st->pos.stm));
-  st->forbid[st->pos.stm] = ch_melee_unsaid (st);
-  ch_begin_turn (st, events, summary);
-  return events;
-}
-
-static json_object *
-apply_inner (ChState *st, json_object *action, char **summary, GError **error)
-{
-  static const char * const types[] = { "move", "melee", "place_mine", "pass", NULL };
-  g_autoptr(GString) text = g_string_new (NULL);
-  json_object *events = NULL;
-  guint type;
-
-  if (!json_object_is_type (action, json_type_object))
-    {
-      mg_json_set_error (error, CH_ACTION_ERR, "action", _("a JSON object with a \"type\""), action);
-      return NULL;
-    }
-  if (!mg_json_get_choice (action, NULL, "type", CH_ACTION_ERR, types, &type, error))
-    return NULL;
-  if (st->phase == PH_OVER)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER, _("The game is over: %s"), st->result ? st->result : "");
-      return NULL;
-    }
-  switch (type)
-    {
-    case 0: events = act_move (st, action, text, error); break;
-    case 1: events = act_melee (st, action, text, error); break;
-    case 2: events = act_place_mine (st, action, text, error); break;
-    default: events = act_pass (st, action, text, error); break;
-    }
-  if (events != NULL && summary != NULL)
-    {
-      if (text->len == 0 || text->str[text->len - 1] != '.')
-        g_string_append_c (text, '.');
-      *summary = g_string_free (g_steal_pointer (&text), FALSE);
-    }
-  return events;
-}
-
-gboolean
-ch_validate (const MgState *state, json_object *action, GError **error)
-{
-  ChState *copy = ch_state_clone ((const ChState *) state);
-  json_object *events = apply_inner (copy, action, NULL, error);
-
-  ch_state_free (copy);
-  if (events == NULL)
     return FALSE;
-  json_object_put (events);
+  if (st->phase != PH_MOVE)
+    return ch_illegal (error, _("There is no move to pass now."));
+  if (!check_player (st, action, st->pos.stm, error))
+    return FALSE;
+  if (ch_gen_moves (&st->pos, moves) > 0)
+    return ch_illegal (error, _("%s has a legal move and may not pass."), ch_side_name (st, st->pos.stm));
+  json_object_array_add (play->events, ch_event_new ("pass"));
+  g_string_append_printf (play->summary, _("%s has no legal move and passes"), ch_side_name (st, st->pos.stm));
+  st->forbid[st->pos.stm] = ch_melee_unsaid (st);
+  ch_begin_turn (st, play->events, play->summary);
+  return played (play->summary);
+}
+
+/* Every action is refused once the game has ended, with how it ended. */
+static gboolean
+is_over (const MgState *state, GError **error)
+{
+  const ChState *st = (const ChState *) state;
+
+  if (st->phase != PH_OVER)
+    return FALSE;
+  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER, _("The game is over: %s"), st->result ? st->result : "");
   return TRUE;
 }
 
-json_object *
-ch_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
-{
-  ChState *copy = ch_state_clone ((const ChState *) state);
-  json_object *events = apply_inner (copy, action, summary, error);
+static const MgAction action_list[] = {
+  { "move", act_move },
+  { "melee", act_melee },
+  { "place_mine", act_place_mine },
+  { "pass", act_pass },
+};
 
-  (void) dice;
-  if (events != NULL)
-    {
-      /* All or nothing: the copy becomes the state. */
-      ChState *st = (ChState *) state;
-      ChState tmp;
-      memcpy (&tmp, st, sizeof tmp);
-      memcpy (st, copy, sizeof *st);
-      memcpy (copy, &tmp, sizeof tmp);
-      st->pos.g = st->g;
-      st->pos.rs = &st->rs;
-    }
-  ch_state_free (copy);
-  return events;
-}
+const MgActions ch_actions = {
+  .actions = action_list,
+  .n_actions = G_N_ELEMENTS (action_list),
+  .copy = ch_state_copy,
+  .swap = ch_state_swap,
+  .over = is_over,
+};
 
 /* ---------------------------------------------------------------- pending, legal actions */
 

@@ -152,7 +152,8 @@ ch_state_free (ChState *st)
   for (guint i = 0; i < CH_SIDES; i++)
     g_free (st->names[i]);
   ch_ruleset_clear (&st->rs);
-  g_free (st->g);
+  if (st->g != NULL)
+    g_atomic_rc_box_release ((gpointer) st->g);
   g_free (st->result);
   if (st->ruleset)
     json_object_put (st->ruleset);
@@ -165,22 +166,34 @@ ch_free_state (MgState *state)
   ch_state_free ((ChState *) state);
 }
 
-ChState *
-ch_state_clone (const ChState *src)
+MgState *
+ch_state_copy (const MgState *state)
 {
-  ChState *st = g_new (ChState, 1);
+  const ChState *src = (const ChState *) state;
+  ChState *st = g_memdup2 (src, sizeof *st);
 
-  memcpy (st, src, sizeof *st);
   for (guint i = 0; i < CH_SIDES; i++)
     st->names[i] = g_strdup (src->names[i]);
   for (guint i = 0; i < CH_SIDES; i++)
     st->rs.colour[i] = g_strdup (src->rs.colour[i]);
-  st->g = g_memdup2 (src->g, sizeof *src->g);
+  st->g = g_atomic_rc_box_acquire ((gpointer) src->g);
   st->pos.g = st->g;
   st->pos.rs = &st->rs;
   st->result = g_strdup (src->result);
   st->ruleset = json_object_get (src->ruleset);
-  return st;
+  return &st->parent;
+}
+
+void
+ch_state_swap (MgState *state, MgState *other)
+{
+  ChState *a = (ChState *) state, *b = (ChState *) other, tmp;
+
+  memcpy (&tmp, a, sizeof tmp);
+  memcpy (a, b, sizeof *a);
+  memcpy (b, &tmp, sizeof *b);
+  a->pos.rs = &a->rs;
+  b->pos.rs = &b->rs;
 }
 
 extern const MgRules ch_rules;
@@ -189,10 +202,11 @@ static ChState *
 state_alloc (json_object *ruleset, guint n_players, GError **error)
 {
   ChState *st = g_new0 (ChState, 1);
+  ChGeom *geom = g_atomic_rc_box_new0 (ChGeom);
 
   st->parent.rules = &ch_rules;
-  st->g = g_new0 (ChGeom, 1);
-  if (!ch_ruleset_parse (ruleset, &st->rs, st->g, error))
+  st->g = geom;
+  if (!ch_ruleset_parse (ruleset, &st->rs, geom, error))
     {
       ch_state_free (st);
       return NULL;
@@ -219,11 +233,11 @@ check_players (const ChRuleset *rs, guint n, GError **error)
   if (n < min[v] || n > max[v])
     {
       if (min[v] == max[v])
-        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL,
+        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
                      ngettext ("The %s variant is for %u player, not %u.", "The %s variant is for %u players, not %u.", min[v]),
                      ch_variant_ids[v], min[v], n);
       else
-        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL,
+        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
                      _("The %s variant is for %u to %u players, not %u."), ch_variant_ids[v], min[v], max[v], n);
       return FALSE;
     }
@@ -247,42 +261,14 @@ seat_players (ChState *st)
     st->pos.ak = st->rs.ak_side;
 }
 
-static gboolean
-check_name (const char *name, GError **error)
-{
-  if (name != NULL && *name != '\0' && !mg_rules_check_name (name, MG_RULES_ERROR_ILLEGAL, error))
-    return FALSE;
-  if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL) ||
-      strcmp (name, MG_SEAT_PUBLIC) == 0 || strcmp (name, MG_SEAT_ALL) == 0)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("\"%s\" cannot name a player"), name ? name : "");
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static MgState *
 ch_new_state (json_object *ruleset, const char * const *players, GError **error)
 {
   guint n = players ? g_strv_length ((char **) players) : 0;
   ChState *st;
 
-  if (n < 1 || n > CH_SIDES)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("Mêlée needs 1 to 4 players, not %u."), n);
-      return NULL;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      if (!check_name (players[i], error))
-        return NULL;
-      for (guint j = 0; j < i; j++)
-        if (strcmp (players[i], players[j]) == 0)
-          {
-            g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("Two players are called \"%s\"."), players[i]);
-            return NULL;
-          }
-    }
+  if (!mg_rules_check_players (&ch_rules, players, error))
+    return NULL;
   st = state_alloc (ruleset, n, error);
   if (st == NULL)
     return NULL;
@@ -677,8 +663,7 @@ const MgRules ch_rules = {
   .check_ruleset = ch_check_ruleset,
   .new_state = ch_new_state,
   .free_state = ch_free_state,
-  .validate = ch_validate,
-  .apply = ch_apply,
+  .actions = &ch_actions,
   .pending = ch_pending,
   .to_json = ch_to_json,
   .from_json = ch_from_json,
