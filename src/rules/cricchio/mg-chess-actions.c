@@ -567,202 +567,286 @@ between (guint8 from, guint8 to, guint8 *out)
   return n;
 }
 
+/* A refused move as explain() and its helpers read it. */
+typedef struct {
+  const ChState *st;
+  const ChPos   *p;
+  const ChGeom  *g;
+  guint8         from, to, pc, v;   /* the squares, the piece moved and the one on `to` (0) */
+  gint           dx, dy, adx, ady;  /* files and ranks from `from` to `to`, and their sizes */
+  char           f[4], t[4];        /* the squares' names */
+} ChWhy;
+
+/* The refusals any piece may meet: not its turn, a rogue without command, a square of its own,
+ * a partner's, the AK's from outside, a piece it may not take for want of "Mêlée". */
+static char *
+explain_any (const ChWhy *y)
+{
+  const ChState *st = y->st;
+  const ChPos *p = y->p;
+  guint8 pc = y->pc, v = y->v;
+  const char *kn = ch_kind_name (P_KIND (pc));
+
+  if (P_CTRL (pc) != p->stm)
+    return g_strdup_printf (_("The %s on %s is %s's; it is %s's turn."), kn, y->f, ch_side_name (st, P_CTRL (pc)), ch_side_name (st, p->stm));
+  if (P_OWNER (pc) != P_CTRL (pc) && !(p->command & (1u << P_CTRL (pc))))
+    return g_strdup_printf (_("%s commands rogues only with the President and one piece of its own on the board."),
+                            ch_side_name (st, P_CTRL (pc)));
+  if (y->from == y->to)
+    return g_strdup (_("A move must go to another square."));
+  if (v != 0 && P_CTRL (v) == P_CTRL (pc))
+    return g_strdup_printf (_("%s is occupied by your own %s."), y->t, ch_kind_name (P_KIND (v)));
+  if (v != 0 && st->rs.partner[P_CTRL (pc)] == P_CTRL (v))
+    return g_strdup (_("Team members never capture each other's pieces."));
+  if (v != 0 && P_CTRL (v) == p->ak && y->g->domain[y->from] != p->ak)
+    return g_strdup (_("An Abandoned Kingdom piece can be captured only from inside its domain."));
+  if (v != 0 && (p->forbid & P_BIT (P_OWNER (v), P_KIND (v))))
+    return g_strdup_printf (_("%s did not say “Mêlée”: the %s on %s cannot be taken on this move."),
+                            ch_side_name (st, p->stm), ch_kind_name (P_KIND (v)), y->t);
+  return NULL;
+}
+
+/* The President: one square, onto land, never into Mêlée. */
+static char *
+explain_president (const ChWhy *y)
+{
+  ChPos q;
+  guint8 by = CH_NONE;
+  char w[4];
+
+  if (y->adx > 1 || y->ady > 1)
+    return g_strdup (_("The President moves one square only."));
+  if (y->g->terrain[y->to] == T_WATER)
+    return g_strdup_printf (_("The President cannot stand on the water at %s."), y->t);
+  if (y->g->terrain[y->to] == T_WALL)
+    return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), y->t);
+  memcpy (&q, y->p, sizeof q);
+  q.sq[y->to] = q.sq[y->from];
+  q.sq[y->from] = 0;
+  if (ch_attacked (&q, y->to, &by))
+    {
+      g_autofree char *bt = ch_piece_text (y->st, q.sq[by]);
+      ch_square_name (by, w);
+      return g_strdup_printf (_("The President may not move into Mêlée: %s is threatened by %s on %s."), y->t, bt, w);
+    }
+  return NULL;
+}
+
+/* The Admiral and the General: lines, no piece passed over, the Admiral no wall, the General no water. */
+static char *
+explain_slide (const ChWhy *y)
+{
+  const ChGeom *g = y->g;
+  guint kind = P_KIND (y->pc);
+  const char *kn = ch_kind_name (kind);
+  guint8 path[CH_W];
+  guint n;
+  char w[4];
+
+  if (!(y->dx == 0 || y->dy == 0 || y->adx == y->ady))
+    return g_strdup_printf (_("The %s moves along ranks, files and diagonals."), kn);
+  n = between (y->from, y->to, path);
+  for (guint i = 0; i < n; i++)
+    {
+      ch_square_name (path[i], w);
+      if (kind == K_ADMIRAL && g->terrain[path[i]] == T_WALL)
+        return g_strdup_printf (_("The Admiral cannot cross the wall at %s."), w);
+      if (kind == K_GENERAL && g->terrain[path[i]] == T_WATER)
+        return g_strdup_printf (_("The General cannot cross the water at %s."), w);
+      if (y->p->sq[path[i]] != 0)
+        return g_strdup_printf (_("The %s cannot pass over the %s on %s."), kn, ch_kind_name (P_KIND (y->p->sq[path[i]])), w);
+    }
+  if (g->terrain[y->to] == T_WALL)
+    return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), y->t);
+  if (kind == K_GENERAL && g->terrain[y->to] == T_WATER)
+    return g_strdup_printf (_("The General cannot land on the water at %s."), y->t);
+  return NULL;
+}
+
+/* The Air Force: diagonals (a capture after flying over a piece needs support), one step straight. */
+static char *
+explain_air_force (const ChWhy *y)
+{
+  guint8 path[CH_W];
+  guint n;
+  char w[4];
+
+  if (y->adx + y->ady == 1)
+    {
+      if (y->v != 0)
+        return g_strdup (_("The Air Force's one square straight never captures."));
+    }
+  else if (y->adx != y->ady)
+    return g_strdup (_("The Air Force flies diagonally, or steps one square straight without capturing."));
+  if (y->g->terrain[y->to] == T_WATER)
+    return g_strdup_printf (_("The Air Force cannot land on the water at %s."), y->t);
+  if (y->g->terrain[y->to] == T_WALL)
+    return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), y->t);
+  if (y->v == 0 || y->adx != y->ady)
+    return NULL;
+  n = between (y->from, y->to, path);
+  for (guint i = 0; i < n; i++)
+    if (y->p->sq[path[i]] != 0)
+      {
+        ch_square_name (path[i], w);
+        return g_strdup_printf (_("The Air Force flew over the %s on %s: it may take only a piece standing next to another %s piece."),
+                                ch_kind_name (P_KIND (y->p->sq[path[i]])), w, ch_colour_word (y->st, P_OWNER (y->pc)));
+      }
+  return NULL;
+}
+
+/* The Navy: the knight's leap, its path crossing no wall. */
+static char *
+explain_navy (const ChWhy *y)
+{
+  const ChGeom *g = y->g;
+  char w[4];
+
+  if (!((y->adx == 1 && y->ady == 2) || (y->adx == 2 && y->ady == 1)))
+    return g_strdup (_("The Navy moves two squares straight, then one to the side."));
+  for (guint k = 0; k < g->n_knight[y->from]; k++)
+    if (g->knight[y->from][k].to == y->to)
+      {
+        guint8 ps[2] = { g->knight[y->from][k].p1, g->knight[y->from][k].p2 };
+        for (guint i = 0; i < 2; i++)
+          if (g->terrain[ps[i]] == T_WALL)
+            {
+              ch_square_name (ps[i], w);
+              return g_strdup_printf (_("The Navy cannot cross the wall at %s."), w);
+            }
+      }
+  if (g->terrain[y->to] == T_WALL)
+    return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), y->t);
+  return NULL;
+}
+
+/* The Army: ranks and files over land, onto a wall only by capturing, never capturing off it. */
+static char *
+explain_army (const ChWhy *y)
+{
+  const ChGeom *g = y->g;
+  guint8 path[CH_W];
+  guint n;
+  char w[4];
+
+  if (y->dx != 0 && y->dy != 0)
+    return g_strdup (_("The Army moves along ranks and files only."));
+  n = between (y->from, y->to, path);
+  for (guint i = 0; i < n; i++)
+    {
+      ch_square_name (path[i], w);
+      if (g->terrain[path[i]] == T_WATER)
+        return g_strdup_printf (_("The Army cannot cross the water at %s."), w);
+      if (g->terrain[path[i]] == T_WALL)
+        return g_strdup_printf (_("The Army cannot cross the wall at %s."), w);
+      if (y->p->sq[path[i]] != 0)
+        return g_strdup_printf (_("The Army cannot pass over the %s on %s."), ch_kind_name (P_KIND (y->p->sq[path[i]])), w);
+    }
+  if (g->terrain[y->to] == T_WATER)
+    return g_strdup_printf (_("The Army cannot land on the water at %s."), y->t);
+  if (g->terrain[y->to] == T_WALL && y->v == 0)
+    return g_strdup_printf (_("The Army stands on the wall at %s only by capturing a piece there."), y->t);
+  if (g->terrain[y->from] == T_WALL && y->v != 0 && g->terrain[y->to] != T_WALL)
+    return g_strdup (_("Moving off the wall, the Army cannot capture; on the wall it captures only pieces on a wall."));
+  return NULL;
+}
+
+/* A Marine's two-square first move (`ahead` steps forward): not moved yet, not the AK's, forward
+ * unless every direction is allowed, the middle square empty and not a wall (house rule). */
+static char *
+explain_marine_double (const ChWhy *y, gint ahead)
+{
+  guint8 path[CH_W];
+  char w[4];
+
+  if (y->pc & P_MOVED)
+    return g_strdup_printf (_("The Marine on %s has already moved: it may go only one square."), y->f);
+  if (y->p->ak == P_OWNER (y->pc))
+    return g_strdup (_("An Abandoned Kingdom Marine never moves two squares."));
+  if (ahead == 0 && !y->st->rs.double_step_all)
+    return g_strdup (_("A Marine's two-square first move goes forward or diagonally forward."));
+  between (y->from, y->to, path);
+  ch_square_name (path[0], w);
+  if (y->p->sq[path[0]] != 0)
+    return g_strdup_printf (_("The Marine cannot pass over the %s on %s."), ch_kind_name (P_KIND (y->p->sq[path[0]])), w);
+  if (y->g->terrain[path[0]] == T_WALL && !y->st->rs.double_step_over_wall)
+    return g_strdup_printf (_("The Marine stops on the wall at %s."), w);
+  return NULL;
+}
+
+/* A Marine: forward, diagonally forward or sideways, along a wall and off it at the front end,
+ * capturing forward (sideways too at a front end, by the house rule). */
+static char *
+explain_marine (const ChWhy *y)
+{
+  const ChGeom *g = y->g;
+  guint owner = P_OWNER (y->pc);
+  gint fx = g->fwd_dx[owner], fy = g->fwd_dy[owner];
+  gint ahead = y->dx * fx + y->dy * fy;       /* steps forward */
+  gint aside = ABS (y->dx * fy - y->dy * fx);  /* steps sideways */
+  gboolean on_wall = g->terrain[y->from] == T_WALL;
+  guint8 v = y->v;
+  char w[4];
+
+  if (ahead < 0)
+    return g_strdup (_("A Marine never moves backward (except along a wall)."));
+  if (on_wall && !g->wall_front[y->from] && !(g->terrain[y->to] == T_WALL && ch_dist (y->from, y->to) == 1))
+    {
+      guint8 front = y->from;
+      for (guint i = 0; i < 4; i++)
+        if (g->wall_nb[front][1] != CH_NONE)
+          front = g->wall_nb[front][1];
+      ch_square_name (front, w);
+      return g_strdup_printf (_("On the wall a Marine moves only along the wall; it leaves the wall only at the front end (%s)."), w);
+    }
+  if (ahead > 2 || aside > 2 || (ahead != 0 && aside != 0 && ahead != aside))
+    return g_strdup (_("A Marine moves one square forward, diagonally forward or sideways."));
+  if (MAX (ahead, aside) == 2)
+    {
+      char *why = explain_marine_double (y, ahead);
+      if (why != NULL)
+        return why;
+    }
+  if (v != 0 && ahead == 0 && !(on_wall && g->wall_front[y->from] && y->st->rs.front_lateral_capture))
+    return g_strdup (_("A Marine captures only forward and diagonally forward, never sideways."));
+  if (v != 0 && g->terrain[y->to] == T_WALL && !on_wall && P_KIND (v) == K_MARINE)
+    return g_strdup (_("A Marine off the wall cannot capture a Marine on the wall."));
+  if (v != 0 && on_wall && g->terrain[y->to] != T_WALL && !g->wall_front[y->from])
+    return g_strdup (_("On the wall a Marine captures only along the wall."));
+  return NULL;
+}
+
 /* A sentence for the table saying why the piece on `from` may not go to `to` (NULL: no reason found). */
 static char *
 explain (const ChState *st, guint8 from, guint8 to)
 {
-  const ChPos *p = &st->pos;
-  const ChGeom *g = st->g;
-  guint8 pc = p->sq[from], v = p->sq[to], path[CH_W];
-  gint dx, dy, adx, ady;
-  guint kind, owner, n;
-  char f[4], t[4], w[4];
-  const char *kn;
+  ChWhy y = { st, &st->pos, st->g, from, to, st->pos.sq[from], st->pos.sq[to], 0, 0, 0, 0, "", "" };
+  char *why;
 
-  ch_square_name (from, f);
-  ch_square_name (to, t);
-  if (pc == 0)
-    return g_strdup_printf (_("There is no piece on %s."), f);
-  kind = P_KIND (pc);
-  owner = P_OWNER (pc);
-  kn = ch_kind_name (kind);
-  if (P_CTRL (pc) != p->stm)
-    return g_strdup_printf (_("The %s on %s is %s's; it is %s's turn."), kn, f, ch_side_name (st, P_CTRL (pc)), ch_side_name (st, p->stm));
-  if (owner != P_CTRL (pc) && !(p->command & (1u << P_CTRL (pc))))
-    return g_strdup_printf (_("%s commands rogues only with the President and one piece of its own on the board."),
-                            ch_side_name (st, P_CTRL (pc)));
-  if (from == to)
-    return g_strdup (_("A move must go to another square."));
-  if (v != 0 && P_CTRL (v) == P_CTRL (pc))
-    return g_strdup_printf (_("%s is occupied by your own %s."), t, ch_kind_name (P_KIND (v)));
-  if (v != 0 && st->rs.partner[P_CTRL (pc)] == P_CTRL (v))
-    return g_strdup (_("Team members never capture each other's pieces."));
-  if (v != 0 && P_CTRL (v) == p->ak && g->domain[from] != p->ak)
-    return g_strdup (_("An Abandoned Kingdom piece can be captured only from inside its domain."));
-  if (v != 0 && (p->forbid & P_BIT (P_OWNER (v), P_KIND (v))))
-    return g_strdup_printf (_("%s did not say “Mêlée”: the %s on %s cannot be taken on this move."),
-                            ch_side_name (st, p->stm), ch_kind_name (P_KIND (v)), t);
-
-  dx = (gint) (to % CH_W) - (gint) (from % CH_W);
-  dy = (gint) (to / CH_W) - (gint) (from / CH_W);
-  adx = ABS (dx);
-  ady = ABS (dy);
-  switch (kind)
+  ch_square_name (from, y.f);
+  ch_square_name (to, y.t);
+  if (y.pc == 0)
+    return g_strdup_printf (_("There is no piece on %s."), y.f);
+  if ((why = explain_any (&y)) != NULL)
+    return why;
+  y.dx = (gint) (to % CH_W) - (gint) (from % CH_W);
+  y.dy = (gint) (to / CH_W) - (gint) (from / CH_W);
+  y.adx = ABS (y.dx);
+  y.ady = ABS (y.dy);
+  switch (P_KIND (y.pc))
     {
-    case K_PRESIDENT:
-      if (adx > 1 || ady > 1)
-        return g_strdup (_("The President moves one square only."));
-      if (g->terrain[to] == T_WATER)
-        return g_strdup_printf (_("The President cannot stand on the water at %s."), t);
-      if (g->terrain[to] == T_WALL)
-        return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), t);
-      {
-        ChPos q;
-        guint8 by = CH_NONE;
-        memcpy (&q, p, sizeof q);
-        q.sq[to] = q.sq[from];
-        q.sq[from] = 0;
-        if (ch_attacked (&q, to, &by))
-          {
-            g_autofree char *bt = ch_piece_text (st, q.sq[by]);
-            ch_square_name (by, w);
-            return g_strdup_printf (_("The President may not move into Mêlée: %s is threatened by %s on %s."), t, bt, w);
-          }
-      }
-      break;
-
+    case K_PRESIDENT: why = explain_president (&y); break;
     case K_ADMIRAL:
-    case K_GENERAL:
-      if (!(dx == 0 || dy == 0 || adx == ady))
-        return g_strdup_printf (_("The %s moves along ranks, files and diagonals."), kn);
-      n = between (from, to, path);
-      for (guint i = 0; i < n; i++)
-        {
-          ch_square_name (path[i], w);
-          if (kind == K_ADMIRAL && g->terrain[path[i]] == T_WALL)
-            return g_strdup_printf (_("The Admiral cannot cross the wall at %s."), w);
-          if (kind == K_GENERAL && g->terrain[path[i]] == T_WATER)
-            return g_strdup_printf (_("The General cannot cross the water at %s."), w);
-          if (p->sq[path[i]] != 0)
-            return g_strdup_printf (_("The %s cannot pass over the %s on %s."), kn, ch_kind_name (P_KIND (p->sq[path[i]])), w);
-        }
-      if (g->terrain[to] == T_WALL)
-        return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), t);
-      if (kind == K_GENERAL && g->terrain[to] == T_WATER)
-        return g_strdup_printf (_("The General cannot land on the water at %s."), t);
-      break;
-
-    case K_AIR_FORCE:
-      if (adx + ady == 1)
-        {
-          if (v != 0)
-            return g_strdup (_("The Air Force's one square straight never captures."));
-        }
-      else if (adx != ady)
-        return g_strdup (_("The Air Force flies diagonally, or steps one square straight without capturing."));
-      if (g->terrain[to] == T_WATER)
-        return g_strdup_printf (_("The Air Force cannot land on the water at %s."), t);
-      if (g->terrain[to] == T_WALL)
-        return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), t);
-      if (v != 0 && adx == ady)
-        {
-          n = between (from, to, path);
-          for (guint i = 0; i < n; i++)
-            if (p->sq[path[i]] != 0)
-              {
-                ch_square_name (path[i], w);
-                return g_strdup_printf (_("The Air Force flew over the %s on %s: it may take only a piece standing next to another %s piece."),
-                                        ch_kind_name (P_KIND (p->sq[path[i]])), w, ch_colour_word (st, owner));
-              }
-        }
-      break;
-
-    case K_NAVY:
-      if (!((adx == 1 && ady == 2) || (adx == 2 && ady == 1)))
-        return g_strdup (_("The Navy moves two squares straight, then one to the side."));
-      for (guint k = 0; k < g->n_knight[from]; k++)
-        if (g->knight[from][k].to == to)
-          {
-            guint8 ps[2] = { g->knight[from][k].p1, g->knight[from][k].p2 };
-            for (guint i = 0; i < 2; i++)
-              if (g->terrain[ps[i]] == T_WALL)
-                {
-                  ch_square_name (ps[i], w);
-                  return g_strdup_printf (_("The Navy cannot cross the wall at %s."), w);
-                }
-          }
-      if (g->terrain[to] == T_WALL)
-        return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), t);
-      break;
-
-    case K_ARMY:
-      if (dx != 0 && dy != 0)
-        return g_strdup (_("The Army moves along ranks and files only."));
-      n = between (from, to, path);
-      for (guint i = 0; i < n; i++)
-        {
-          ch_square_name (path[i], w);
-          if (g->terrain[path[i]] == T_WATER)
-            return g_strdup_printf (_("The Army cannot cross the water at %s."), w);
-          if (g->terrain[path[i]] == T_WALL)
-            return g_strdup_printf (_("The Army cannot cross the wall at %s."), w);
-          if (p->sq[path[i]] != 0)
-            return g_strdup_printf (_("The Army cannot pass over the %s on %s."), ch_kind_name (P_KIND (p->sq[path[i]])), w);
-        }
-      if (g->terrain[to] == T_WATER)
-        return g_strdup_printf (_("The Army cannot land on the water at %s."), t);
-      if (g->terrain[to] == T_WALL && v == 0)
-        return g_strdup_printf (_("The Army stands on the wall at %s only by capturing a piece there."), t);
-      if (g->terrain[from] == T_WALL && v != 0 && g->terrain[to] != T_WALL)
-        return g_strdup (_("Moving off the wall, the Army cannot capture; on the wall it captures only pieces on a wall."));
-      break;
-
-    case K_MARINE:
-      {
-        gint fx = g->fwd_dx[owner], fy = g->fwd_dy[owner];
-        gint ahead = dx * fx + dy * fy;       /* steps forward */
-        gint aside = ABS (dx * fy - dy * fx);  /* steps sideways */
-        gboolean on_wall = g->terrain[from] == T_WALL;
-        if (ahead < 0)
-          return g_strdup (_("A Marine never moves backward (except along a wall)."));
-        if (on_wall && !g->wall_front[from] && !(g->terrain[to] == T_WALL && ch_dist (from, to) == 1))
-          {
-            guint8 front = from;
-            for (guint i = 0; i < 4; i++)
-              if (g->wall_nb[front][1] != CH_NONE)
-                front = g->wall_nb[front][1];
-            ch_square_name (front, w);
-            return g_strdup_printf (_("On the wall a Marine moves only along the wall; it leaves the wall only at the front end (%s)."), w);
-          }
-        if (ahead > 2 || aside > 2 || (ahead != 0 && aside != 0 && ahead != aside))
-          return g_strdup (_("A Marine moves one square forward, diagonally forward or sideways."));
-        if (MAX (ahead, aside) == 2)
-          {
-            if (pc & P_MOVED)
-              return g_strdup_printf (_("The Marine on %s has already moved: it may go only one square."), f);
-            if (p->ak == owner)
-              return g_strdup (_("An Abandoned Kingdom Marine never moves two squares."));
-            if (ahead == 0 && !st->rs.double_step_all)
-              return g_strdup (_("A Marine's two-square first move goes forward or diagonally forward."));
-            n = between (from, to, path);
-            ch_square_name (path[0], w);
-            if (p->sq[path[0]] != 0)
-              return g_strdup_printf (_("The Marine cannot pass over the %s on %s."), ch_kind_name (P_KIND (p->sq[path[0]])), w);
-            if (g->terrain[path[0]] == T_WALL && !st->rs.double_step_over_wall)
-              return g_strdup_printf (_("The Marine stops on the wall at %s."), w);
-          }
-        if (v != 0 && ahead == 0 && !(on_wall && g->wall_front[from] && st->rs.front_lateral_capture))
-          return g_strdup (_("A Marine captures only forward and diagonally forward, never sideways."));
-        if (v != 0 && g->terrain[to] == T_WALL && !on_wall && P_KIND (v) == K_MARINE)
-          return g_strdup (_("A Marine off the wall cannot capture a Marine on the wall."));
-        if (v != 0 && on_wall && g->terrain[to] != T_WALL && !g->wall_front[from])
-          return g_strdup (_("On the wall a Marine captures only along the wall."));
-      }
-      break;
+    case K_GENERAL:   why = explain_slide (&y); break;
+    case K_AIR_FORCE: why = explain_air_force (&y); break;
+    case K_NAVY:      why = explain_navy (&y); break;
+    case K_ARMY:      why = explain_army (&y); break;
+    case K_MARINE:    why = explain_marine (&y); break;
+    default:          why = NULL; break;
     }
-  if (P_CTRL (pc) == p->ak)
-    return g_strdup (_("The Abandoned Kingdom moves only to kill an invader in its domain."));
-  return NULL;
+  if (why == NULL && P_CTRL (y.pc) == st->pos.ak)
+    why = g_strdup (_("The Abandoned Kingdom moves only to kill an invader in its domain."));
+  return why;
 }
 
 /* ---------------------------------------------------------------- actions */
