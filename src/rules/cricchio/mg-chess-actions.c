@@ -895,44 +895,87 @@ played (GString *summary)
   return TRUE;
 }
 
-/* The actions (mg-actions.h): each plays on the runner's copy of the state. */
+/* A move's squares read and checked: the phase, the player, the piece's legal moves (else why not). */
 static gboolean
-act_move (MgState *state, json_object *action, MgPlay *play, GError **error)
+move_check (ChState *st, json_object *action, guint8 *from, guint8 *to, GError **error)
 {
-  ChState *st = (ChState *) state;
   static const char * const known[] = { "type", "player", "from", "to", "template", NULL };
   ChMove moves[128];
-  guint8 from, to, pc, taken, ks[25], kp[25], back, mover = st->pos.stm;
-  guint n, nk, own_before[CH_SIDES];
-  gboolean ok = FALSE, ex;
-  json_object *ev;
-  char f[4], t[4];
+  guint8 pc;
+  guint n;
+  gboolean ok = FALSE;
+  char *why;
 
-  if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error) || !get_square (action, "from", &from, error) ||
-      !get_square (action, "to", &to, error))
+  if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error) || !get_square (action, "from", from, error) ||
+      !get_square (action, "to", to, error))
     return FALSE;
   if (st->phase == PH_MINES)
     return ch_illegal (error, _("The mines are not all placed yet."));
   if (st->phase == PH_MELEE)
     return ch_illegal (error, _("First say whether %s announced “Mêlée”."), ch_side_name (st, st->mover));
-  if (!check_player (st, action, mover, error))
+  if (!check_player (st, action, st->pos.stm, error))
     return FALSE;
-  pc = st->pos.sq[from];
-  n = pc != 0 && P_CTRL (pc) == mover ? ch_gen_piece (&st->pos, from, moves, TRUE) : 0;
+  pc = st->pos.sq[*from];
+  n = pc != 0 && P_CTRL (pc) == st->pos.stm ? ch_gen_piece (&st->pos, *from, moves, TRUE) : 0;
   for (guint i = 0; i < n; i++)
-    ok |= moves[i].to == to;
-  if (!ok)
-    {
-      char *why = explain (st, from, to);
-      if (why == NULL)
-        why = g_strdup (_("That move is not allowed."));
-      g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, why);
-      g_free (why);
-      return FALSE;
-    }
+    ok |= moves[i].to == *to;
+  if (ok)
+    return TRUE;
+  why = explain (st, *from, *to);
+  if (why == NULL)
+    why = g_strdup (_("That move is not allowed."));
+  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, why);
+  g_free (why);
+  return FALSE;
+}
 
-  for (guint s = 0; s < CH_SIDES; s++)
-    own_before[s] = ch_count_pieces (&st->pos, s, TRUE, FALSE);
+/* A Marine exploded on `to`: the event, the sentence, the killed pieces lost, the mines in the blast gone. */
+static void
+move_explosion (ChState *st, MgPlay *play, guint8 mover, guint8 to, const guint8 *ks, const guint8 *kp,
+                guint nk, guint8 back)
+{
+  json_object *e2 = ch_event_new ("explosion");
+  json_object *killed = json_object_new_array ();
+  char t[4], b[4];
+
+  ch_square_name (to, t);
+  json_object_object_add (e2, "at", json_object_new_string (t));
+  for (guint i = 0; i < nk; i++)
+    {
+      json_object_array_add (killed, ch_piece_json (st, ks[i], kp[i]));
+      piece_lost (st, kp[i], mover, TRUE, play->events);
+    }
+  json_object_object_add (e2, "killed", killed);
+  json_object_object_add (e2, "back_to", ch_sq_json (back));
+  json_object_array_add (play->events, e2);
+  if (back != CH_NONE)
+    {
+      ch_square_name (back, b);
+      g_string_append_printf (play->summary, ngettext ("; the Marine explodes on %s, killing %u piece, and comes back on %s",
+                                                       "; the Marine explodes on %s, killing %u pieces, and comes back on %s", nk),
+                              t, nk, b);
+    }
+  else
+    g_string_append_printf (play->summary, ngettext ("; the Marine explodes on %s, killing %u piece, and is lost (no free square)",
+                                                     "; the Marine explodes on %s, killing %u pieces, and is lost (no free square)", nk),
+                            t, nk);
+  for (guint i = 0; i < st->n_mines;)
+    if (ch_dist (st->mines[i].sq, to) <= st->rs.explosion_radius)
+      st->mines[i] = st->mines[--st->n_mines];
+    else
+      i++;
+}
+
+/* The move made on the board: the sentence, the "move" event, a capture, an explosion. */
+static void
+move_make (ChState *st, MgPlay *play, guint8 mover, guint8 from, guint8 to)
+{
+  guint8 pc = st->pos.sq[from], taken, ks[25], kp[25], back;
+  guint nk;
+  gboolean ex;
+  json_object *ev;
+  char f[4], t[4];
+
   ch_square_name (from, f);
   ch_square_name (to, t);
   {
@@ -959,48 +1002,61 @@ act_move (MgState *state, json_object *action, MgPlay *play, GError **error)
     }
   json_object_array_add (play->events, ev);
   if (ex)
-    {
-      json_object *e2 = ch_event_new ("explosion");
-      json_object *killed = json_object_new_array ();
-      json_object_object_add (e2, "at", json_object_new_string (t));
-      for (guint i = 0; i < nk; i++)
+    move_explosion (st, play, mover, to, ks, kp, nk, back);
+}
+
+/* Rogue rule 5: taking B's last own piece besides the President hands B's rogues to the taker. */
+static void
+rogues_to_taker (ChState *st, guint8 mover, const guint *own_before)
+{
+  for (guint b = 0; b < CH_SIDES; b++)
+    if (b != mover && own_before[b] > 0 && ch_count_pieces (&st->pos, b, TRUE, FALSE) == 0 &&
+        ch_president_sq (&st->pos, b) != CH_NONE && ch_president_sq (&st->pos, mover) != CH_NONE &&
+        ch_count_pieces (&st->pos, mover, TRUE, FALSE) > 0)
+      for (guint s = 0; s < CH_SQ; s++)
+        if (st->pos.sq[s] != 0 && P_CTRL (st->pos.sq[s]) == b && P_OWNER (st->pos.sq[s]) != b)
+          st->pos.sq[s] = P_SET_CTRL (st->pos.sq[s], mover);
+}
+
+/* The mover threatens pieces: the game waits for its "Mêlée" answer (a "threat" event names them). */
+static void
+await_melee (ChState *st, MgPlay *play, guint8 mover)
+{
+  json_object *e3 = ch_event_new ("threat");
+  json_object *who = json_object_new_array ();
+
+  st->phase = PH_MELEE;
+  st->mover = mover;
+  for (guint s = 0; s < CH_SIDES; s++)
+    for (guint k = 1; k < CH_N_KINDS; k++)
+      if (st->threat & P_BIT (s, k))
         {
-          json_object_array_add (killed, ch_piece_json (st, ks[i], kp[i]));
-          piece_lost (st, kp[i], mover, TRUE, play->events);
+          json_object *w = json_object_new_object ();
+          json_object_object_add (w, "player", json_object_new_string (ch_side_name (st, s)));
+          json_object_object_add (w, "kind", json_object_new_string (ch_kind_ids[k]));
+          json_object_array_add (who, w);
         }
-      json_object_object_add (e2, "killed", killed);
-      json_object_object_add (e2, "back_to", ch_sq_json (back));
-      json_object_array_add (play->events, e2);
-      {
-        g_autofree char *bt = back != CH_NONE ? (ch_square_name (back, f), g_strdup (f)) : NULL;
-        if (bt)
-          g_string_append_printf (play->summary, ngettext ("; the Marine explodes on %s, killing %u piece, and comes back on %s",
-                                                     "; the Marine explodes on %s, killing %u pieces, and comes back on %s", nk),
-                                  t, nk, bt);
-        else
-          g_string_append_printf (play->summary, ngettext ("; the Marine explodes on %s, killing %u piece, and is lost (no free square)",
-                                                     "; the Marine explodes on %s, killing %u pieces, and is lost (no free square)", nk),
-                                  t, nk);
-      }
-      for (guint i = 0; i < st->n_mines;)
-        if (ch_dist (st->mines[i].sq, to) <= st->rs.explosion_radius)
-          st->mines[i] = st->mines[--st->n_mines];
-        else
-          i++;
-    }
+  json_object_object_add (e3, "threatened", who);
+  json_object_array_add (play->events, e3);
+}
+
+/* The actions (mg-actions.h): each plays on the runner's copy of the state. */
+static gboolean
+act_move (MgState *state, json_object *action, MgPlay *play, GError **error)
+{
+  ChState *st = (ChState *) state;
+  guint8 from, to, mover = st->pos.stm;
+  guint own_before[CH_SIDES];
+
+  if (!move_check (st, action, &from, &to, error))
+    return FALSE;
+  for (guint s = 0; s < CH_SIDES; s++)
+    own_before[s] = ch_count_pieces (&st->pos, s, TRUE, FALSE);
+  move_make (st, play, mover, from, to);
   if (st->rs.variant == V_MINEFIELD)
     mines_after_move (st, to, play->events, play->summary);
-
-  /* Rogue rule 5: taking B's last own piece besides the President hands B's rogues to the taker. */
   if (st->rs.variant == V_ROGUE)
-    for (guint b = 0; b < CH_SIDES; b++)
-      if (b != mover && own_before[b] > 0 && ch_count_pieces (&st->pos, b, TRUE, FALSE) == 0 &&
-          ch_president_sq (&st->pos, b) != CH_NONE && ch_president_sq (&st->pos, mover) != CH_NONE &&
-          ch_count_pieces (&st->pos, mover, TRUE, FALSE) > 0)
-        for (guint s = 0; s < CH_SQ; s++)
-          if (st->pos.sq[s] != 0 && P_CTRL (st->pos.sq[s]) == b && P_OWNER (st->pos.sq[s]) != b)
-            st->pos.sq[s] = P_SET_CTRL (st->pos.sq[s], mover);
-
+    rogues_to_taker (st, mover, own_before);
   ch_pos_refresh (&st->pos);
   settle (st, mover, play->events, play->summary);
   st->forbid[mover] = ch_melee_unsaid (st);
@@ -1014,25 +1070,9 @@ act_move (MgState *state, json_object *action, MgPlay *play, GError **error)
     }
   st->threat = (st->pos.active & (1u << mover)) ? threats_of (st, mover) : 0;
   if (st->threat != 0)
-    {
-      st->phase = PH_MELEE;
-      st->mover = mover;
-      json_object *e3 = ch_event_new ("threat");
-      json_object *who = json_object_new_array ();
-      for (guint s = 0; s < CH_SIDES; s++)
-        for (guint k = 1; k < CH_N_KINDS; k++)
-          if (st->threat & P_BIT (s, k))
-            {
-              json_object *w = json_object_new_object ();
-              json_object_object_add (w, "player", json_object_new_string (ch_side_name (st, s)));
-              json_object_object_add (w, "kind", json_object_new_string (ch_kind_ids[k]));
-              json_object_array_add (who, w);
-            }
-      json_object_object_add (e3, "threatened", who);
-      json_object_array_add (play->events, e3);
-      return played (play->summary);
-    }
-  ch_begin_turn (st, play->events, play->summary);
+    await_melee (st, play, mover);
+  else
+    ch_begin_turn (st, play->events, play->summary);
   return played (play->summary);
 }
 
