@@ -5,8 +5,8 @@
  * East n5 m5 l5 (front l5). Squares a1..n14, South on rank 1 moving up. */
 #include <string.h>
 
-#include "chess-test-util.h"
-#include "mg-chess.h"
+#include "cricchio-test-util.h"
+#include "mg-cricchio.h"
 #include "mg-game.h"
 
 #define ILLEGAL MG_RULES_ERROR_ILLEGAL

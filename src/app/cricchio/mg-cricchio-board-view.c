@@ -1,10 +1,10 @@
-/* mg-chess-board-view.c — the square board widget: 14×14 squares, sea, walls, pieces with letters, moves to click. */
+/* mg-cricchio-board-view.c — the square board widget: 14×14 squares, sea, walls, pieces with letters, moves to click. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "mg-chess-board-view.h"
+#include "mg-cricchio-board-view.h"
 #include "mg-ui-json.h"
 
 #define W 14

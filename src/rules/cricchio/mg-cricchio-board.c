@@ -1,10 +1,10 @@
-/* mg-chess-board.c — Cricchio's Mêlée: the board's geometry and the legal-move generator. */
+/* mg-cricchio-board.c — Cricchio's Mêlée: the board's geometry and the legal-move generator. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "mg-chess-private.h"
+#include "mg-cricchio-private.h"
 
 /* Directions: 0 up (towards rank 14), then clockwise; even ones are orthogonal. */
 static const gint8 DX[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };

@@ -1,11 +1,11 @@
-/* mg-chess.c — Cricchio's Mêlée: the state, its JSON, the descriptor and the board page's helpers. */
+/* mg-cricchio.c — Cricchio's Mêlée: the state, its JSON, the descriptor and the board page's helpers. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "mg-chess-private.h"
-#include "mg-chess-state-private.h"
+#include "mg-cricchio-private.h"
+#include "mg-cricchio-state-private.h"
 
 const char * const ch_phase_ids[] = { "mines", "move", "melee", "over", NULL };
 

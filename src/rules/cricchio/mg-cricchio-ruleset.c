@@ -1,10 +1,10 @@
-/* mg-chess-ruleset.c — Cricchio's Mêlée: the ruleset, read and checked with JSON paths. */
+/* mg-cricchio-ruleset.c — Cricchio's Mêlée: the ruleset, read and checked with JSON paths. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "mg-chess-private.h"
+#include "mg-cricchio-private.h"
 
 const char * const ch_kind_ids[] = { "none", "president", "admiral", "general", "air_force", "navy",
                                      "army", "marine", NULL };

@@ -1,10 +1,10 @@
-/* mg-chess-state-private.h — Cricchio's Mêlée engine internals: the game state shared by mg-chess.c and mg-chess-actions.c. */
+/* mg-cricchio-state-private.h — Cricchio's Mêlée engine internals: the game state shared by mg-cricchio.c and mg-cricchio-actions.c. */
 #pragma once
 
 #include <glib.h>
 #include <json-c/json.h>
 
-#include "mg-chess-private.h"
+#include "mg-cricchio-private.h"
 
 G_BEGIN_DECLS
 
@@ -51,7 +51,7 @@ typedef struct {
 
 #define C_KILLED 0x20
 
-/* mg-chess.c: small helpers */
+/* mg-cricchio.c: small helpers */
 /* Sets an MG_RULES_ERROR_ILLEGAL error from a printf format; returns FALSE. */
 gboolean     ch_illegal       (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
 /* The name of the player holding `side`, "the Abandoned Kingdom", or the side's colour. */
@@ -77,7 +77,7 @@ json_object *ch_event_new     (const char *type);
 /* A piece on a square as the events and the state show it. */
 json_object *ch_piece_json    (const ChState *st, guint8 s, guint8 pc);
 
-/* mg-chess.c: state life */
+/* mg-cricchio.c: state life */
 /* Frees a state and all it owns. */
 void         ch_state_free    (ChState *st);
 /* A deep copy of a state, new (actions are played on a copy, mg-actions.h); the board's geometry
@@ -86,7 +86,7 @@ MgState     *ch_state_copy    (const MgState *state);
 /* Exchanges two states' contents, mending the position's pointer into its own state. */
 void         ch_state_swap    (MgState *state, MgState *other);
 
-/* mg-chess-actions.c */
+/* mg-cricchio-actions.c */
 /* Passes the turn to the next side in play (lost turns skipped, rule 12 checked); events and summary appended. */
 void         ch_begin_turn    (ChState *st, json_object *events, GString *summary);
 /* What a side may take only after saying "Mêlée" on it ((owner, kind) bits). */

@@ -1,12 +1,12 @@
-/* mg-chess-actions.c — Cricchio's Mêlée in play: the actions, captures, mines, the AK, turns, why a move is refused, pending. */
+/* mg-cricchio-actions.c — Cricchio's Mêlée in play: the actions, captures, mines, the AK, turns, why a move is refused, pending. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "mg-actions.h"
-#include "mg-chess-private.h"
-#include "mg-chess-state-private.h"
+#include "mg-cricchio-private.h"
+#include "mg-cricchio-state-private.h"
 
 /* ---------------------------------------------------------------- captures, the end */
 
