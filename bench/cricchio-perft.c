@@ -9,7 +9,7 @@
  * either way. docs/rules/cricchio.md explains the lines that differ. */
 #include <stdio.h>
 
-#include "mg-chess.h"
+#include "mg-cricchio.h"
 
 static MgState *
 start (json_object *rs, guint n)

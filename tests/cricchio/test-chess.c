@@ -5,8 +5,8 @@
  * East n5 m5 l5 (front l5). Squares a1..n14, South on rank 1 moving up. */
 #include <string.h>
 
-#include "chess-test-util.h"
-#include "mg-chess.h"
+#include "cricchio-test-util.h"
+#include "mg-cricchio.h"
 #include "mg-game.h"
 
 #define ILLEGAL MG_RULES_ERROR_ILLEGAL
@@ -94,7 +94,26 @@ test_ruleset (void)
     g_autoptr(json_object) mf = ch_test_ruleset ("team");
     const char *three[] = { "A", "B", "C", NULL };
     g_assert_null (rules->new_state (mf, three, &error));
-    g_assert_error (error, MG_RULES_ERROR, ILLEGAL);
+    g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION);
+    g_assert_cmpstr (error->message, ==, "The team variant is for 4 players, not 3.");
+    g_clear_error (&error);
+  }
+  /* The shared players' check: one to four players (one side each), no reserved name, no twice. */
+  {
+    g_autoptr(json_object) basic = ch_test_ruleset ("basic");
+    const char *five[] = { "A", "B", "C", "D", "E", NULL };
+    const char *reserved[] = { "Black", "referee", NULL };
+    const char *twice[] = { "Black", "Black", NULL };
+    g_assert_null (rules->new_state (basic, five, &error));
+    g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION);
+    g_assert_nonnull (strstr (error->message, "1 to 4 players, not 5"));
+    g_clear_error (&error);
+    g_assert_null (rules->new_state (basic, reserved, &error));
+    g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION);
+    g_assert_nonnull (strstr (error->message, "reserved"));
+    g_clear_error (&error);
+    g_assert_null (rules->new_state (basic, twice, &error));
+    g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION);
     g_clear_error (&error);
   }
 }
@@ -1057,7 +1076,7 @@ test_roundtrip (void)
   }
   /* Malformed actions: clear messages, nothing changed. */
   mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"z9\",\"to\":\"a1\"}", MG_RULES_ERROR_BAD_ACTION, "a square from a1 to n14");
-  mg_test_refuse (st, NULL, "{\"type\":\"dance\"}", MG_RULES_ERROR_BAD_ACTION, NULL);
+  mg_test_refuse (st, NULL, "{\"type\":\"dance\"}", MG_RULES_ERROR_BAD_ACTION, "Unknown action");
   mg_test_refuse (st, NULL, "{\"type\":\"move\",\"from\":\"c5\",\"to\":\"c6\"}", ILLEGAL, "There is no piece on c5");
   mg_test_refuse (st, NULL, "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"b9\",\"to\":\"c9\"}", ILLEGAL, "It is Blue's turn");
   mg_state_free (st);

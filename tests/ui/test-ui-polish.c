@@ -10,7 +10,7 @@
 #include "mg-application.h"
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
-#include "mg-chess-page.h"
+#include "mg-cricchio-page.h"
 #include "mg-export-dialog.h"
 #include "mg-json.h"
 #include "mg-meeple-page-private.h"

@@ -4,8 +4,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "mg-game.h"
-#include "mg-chess.h"
-#include "mg-chess-private.h"
+#include "mg-cricchio.h"
+#include "mg-cricchio-private.h"
 
 #define DATA "/io/github/meleegm/MeleeGM/games/cricchio/"
 
@@ -25,7 +25,7 @@ static const char *const variant_titles[CH_N_VARIANTS] = {
 };
 
 /* The readings the rulebook leaves open (issue 34); docs/rules/cricchio.md says why each default.
- * The ruleset check (mg-chess-ruleset.c) reads this list. */
+ * The ruleset check (mg-cricchio-ruleset.c) reads this list. */
 const MgHouseRule ch_house_rules[CH_N_HOUSE_RULES] = {
   { CH_HR_VICTIM_MOVES_FIRST,
     N_("A President with no move but into Mêlée"),

@@ -11,7 +11,7 @@
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
 #include "mg-start-window-private.h"
-#include "mg-chess-page.h"
+#include "mg-cricchio-page.h"
 #include "mg-json.h"
 
 static MgApplication *app;

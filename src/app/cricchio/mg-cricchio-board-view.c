@@ -1,10 +1,10 @@
-/* mg-chess-board-view.c — the square board widget: 14×14 squares, sea, walls, pieces with letters, moves to click. */
+/* mg-cricchio-board-view.c — the square board widget: 14×14 squares, sea, walls, pieces with letters, moves to click. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "mg-chess-board-view.h"
+#include "mg-cricchio-board-view.h"
 #include "mg-ui-json.h"
 
 #define W 14
@@ -133,150 +133,162 @@ mg_chess_board_view_get_coordinate_color (MgChessBoardView *self, GdkRGBA *color
   color->alpha *= 0.7;
 }
 
+/* A square's ground: land in two shades, the sea with a wave, a wall with bricks (shape, not only colour). */
 static void
-mg_chess_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+draw_ground (cairo_t *cr, guint8 terrain, gint s, double x, double y, double sz)
 {
-  MgChessBoardView *self = MG_CHESS_BOARD_VIEW (widget);
-  double sz, x0, y0;
-  cairo_t *cr;
-
-  geometry (self, &sz, &x0, &y0);
-  if (sz <= 0)
-    return;
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
-                                                                gtk_widget_get_height (widget)));
-  for (gint s = 0; s < N; s++)
+  switch (terrain)
     {
-      gint col, row;
-      double x, y;
-      to_display (self->bottom, s, &col, &row);
-      x = x0 + col * sz;
-      y = y0 + row * sz;
-      switch (self->terrain[s])
-        {
-        case 1: cairo_set_source_rgb (cr, 0.55, 0.75, 0.93); break;
-        case 2: cairo_set_source_rgb (cr, 0.45, 0.36, 0.30); break;
-        default:
-          if ((s % W + s / W) % 2)
-            cairo_set_source_rgb (cr, 0.93, 0.88, 0.78);
-          else
-            cairo_set_source_rgb (cr, 0.86, 0.80, 0.68);
-        }
-      cairo_rectangle (cr, x, y, sz, sz);
-      cairo_fill (cr);
-      if (self->terrain[s] == 1)
-        {
-          /* Waves, so the sea reads without its colour too. */
-          cairo_set_source_rgba (cr, 1, 1, 1, 0.6);
-          cairo_set_line_width (cr, MAX (1, sz / 20));
-          cairo_move_to (cr, x + sz * 0.2, y + sz * 0.55);
-          cairo_curve_to (cr, x + sz * 0.35, y + sz * 0.4, x + sz * 0.5, y + sz * 0.7, x + sz * 0.8, y + sz * 0.5);
-          cairo_stroke (cr);
-        }
-      else if (self->terrain[s] == 2)
-        {
-          /* Bricks. */
-          cairo_set_source_rgba (cr, 0.2, 0.15, 0.1, 0.8);
-          cairo_set_line_width (cr, MAX (1, sz / 24));
-          for (gint k = 1; k < 3; k++)
-            {
-              cairo_move_to (cr, x, y + k * sz / 3);
-              cairo_line_to (cr, x + sz, y + k * sz / 3);
-            }
-          cairo_move_to (cr, x + sz / 2, y);
-          cairo_line_to (cr, x + sz / 2, y + sz / 3);
-          cairo_move_to (cr, x + sz / 4, y + sz / 3);
-          cairo_line_to (cr, x + sz / 4, y + 2 * sz / 3);
-          cairo_move_to (cr, x + 3 * sz / 4, y + 2 * sz / 3);
-          cairo_line_to (cr, x + 3 * sz / 4, y + sz);
-          cairo_stroke (cr);
-        }
-      if (s == self->last_from || s == self->last_to)
-        {
-          cairo_set_source_rgba (cr, 0.95, 0.75, 0.1, 0.45);
-          cairo_rectangle (cr, x, y, sz, sz);
-          cairo_fill (cr);
-          cairo_set_source_rgb (cr, 0.7, 0.5, 0.0);
-          cairo_set_line_width (cr, MAX (1, sz / 16));
-          cairo_rectangle (cr, x + 1, y + 1, sz - 2, sz - 2);
-          cairo_stroke (cr);
-        }
-      if (self->pieces[s].kind)
-        {
-          const Piece *p = &self->pieces[s];
-          cairo_arc (cr, x + sz / 2, y + sz / 2, sz * 0.38, 0, 2 * G_PI);
-          cairo_set_source_rgb (cr, fill[p->owner][0], fill[p->owner][1], fill[p->owner][2]);
-          cairo_fill_preserve (cr);
-          /* A rogue wears its commander's colour as a thick ring. */
-          if (p->ctrl != p->owner)
-            {
-              cairo_set_source_rgb (cr, fill[p->ctrl][0], fill[p->ctrl][1], fill[p->ctrl][2]);
-              cairo_set_line_width (cr, sz / 8);
-            }
-          else
-            {
-              cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
-              cairo_set_line_width (cr, MAX (1, sz / 20));
-            }
-          cairo_stroke (cr);
-          cairo_set_source_rgb (cr, ink[p->owner][0], ink[p->owner][1], ink[p->owner][2]);
-          draw_text (cr, g_dpgettext2 (GETTEXT_PACKAGE, "cricchio piece letter", kind_letters[p->kind]), x + sz / 2, y + sz / 2, sz * 0.45, TRUE);
-        }
-      if (self->mine_owner[s])
-        {
-          guint o = self->mine_owner[s] - 1;
-          /* A mine: a small starred square in its owner's colour, in the corner. */
-          cairo_set_source_rgb (cr, fill[o][0], fill[o][1], fill[o][2]);
-          cairo_rectangle (cr, x + sz * 0.62, y + sz * 0.05, sz * 0.33, sz * 0.33);
-          cairo_fill_preserve (cr);
-          cairo_set_source_rgb (cr, 0.9, 0.6, 0.0);
-          cairo_set_line_width (cr, MAX (1, sz / 20));
-          cairo_stroke (cr);
-          cairo_set_source_rgb (cr, ink[o][0], ink[o][1], ink[o][2]);
-          draw_text (cr, "✸", x + sz * 0.785, y + sz * 0.215, sz * 0.3, FALSE);
-        }
-      if (s == self->selected)
-        {
-          cairo_set_source_rgb (cr, 0.1, 0.6, 0.1);
-          cairo_set_line_width (cr, MAX (2, sz / 10));
-          cairo_rectangle (cr, x + 2, y + 2, sz - 4, sz - 4);
-          cairo_stroke (cr);
-        }
-      if (self->target[s])
-        {
-          cairo_set_source_rgba (cr, 0.1, 0.55, 0.1, 0.85);
-          if (self->pieces[s].kind)
-            {
-              /* A capture: a ring around the piece (a move is a dot): shape, not only colour. */
-              cairo_set_source_rgba (cr, 0.8, 0.1, 0.1, 0.9);
-              cairo_set_line_width (cr, MAX (2, sz / 9));
-              cairo_arc (cr, x + sz / 2, y + sz / 2, sz * 0.46, 0, 2 * G_PI);
-              cairo_stroke (cr);
-            }
-          else
-            {
-              cairo_arc (cr, x + sz / 2, y + sz / 2, sz * 0.14, 0, 2 * G_PI);
-              cairo_fill (cr);
-            }
-        }
-      if (s == self->cursor && gtk_widget_has_focus (widget))
-        {
-          double dash[] = { sz / 8, sz / 12 };
-          cairo_set_source_rgb (cr, 0.05, 0.2, 0.6);
-          cairo_set_line_width (cr, MAX (2, sz / 12));
-          cairo_set_dash (cr, dash, 2, 0);
-          cairo_rectangle (cr, x + sz * 0.08, y + sz * 0.08, sz * 0.84, sz * 0.84);
-          cairo_stroke (cr);
-          cairo_set_dash (cr, NULL, 0, 0);
-        }
+    case 1: cairo_set_source_rgb (cr, 0.55, 0.75, 0.93); break;
+    case 2: cairo_set_source_rgb (cr, 0.45, 0.36, 0.30); break;
+    default:
+      if ((s % W + s / W) % 2)
+        cairo_set_source_rgb (cr, 0.93, 0.88, 0.78);
+      else
+        cairo_set_source_rgb (cr, 0.86, 0.80, 0.68);
     }
-  /* Files and ranks around the board, turned with it, in the theme's text colour (dimmed):
-   * they stand on the window's background, light or dark. */
-  {
-    GdkRGBA ink;
-    mg_chess_board_view_get_coordinate_color (self, &ink);
-    gdk_cairo_set_source_rgba (cr, &ink);
-  }
+  cairo_rectangle (cr, x, y, sz, sz);
+  cairo_fill (cr);
+  if (terrain == 1)
+    {
+      /* Waves, so the sea reads without its colour too. */
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.6);
+      cairo_set_line_width (cr, MAX (1, sz / 20));
+      cairo_move_to (cr, x + sz * 0.2, y + sz * 0.55);
+      cairo_curve_to (cr, x + sz * 0.35, y + sz * 0.4, x + sz * 0.5, y + sz * 0.7, x + sz * 0.8, y + sz * 0.5);
+      cairo_stroke (cr);
+    }
+  else if (terrain == 2)
+    {
+      /* Bricks. */
+      cairo_set_source_rgba (cr, 0.2, 0.15, 0.1, 0.8);
+      cairo_set_line_width (cr, MAX (1, sz / 24));
+      for (gint k = 1; k < 3; k++)
+        {
+          cairo_move_to (cr, x, y + k * sz / 3);
+          cairo_line_to (cr, x + sz, y + k * sz / 3);
+        }
+      cairo_move_to (cr, x + sz / 2, y);
+      cairo_line_to (cr, x + sz / 2, y + sz / 3);
+      cairo_move_to (cr, x + sz / 4, y + sz / 3);
+      cairo_line_to (cr, x + sz / 4, y + 2 * sz / 3);
+      cairo_move_to (cr, x + 3 * sz / 4, y + 2 * sz / 3);
+      cairo_line_to (cr, x + 3 * sz / 4, y + sz);
+      cairo_stroke (cr);
+    }
+}
+
+/* A square of the last move: tinted and framed. */
+static void
+draw_last_move (cairo_t *cr, double x, double y, double sz)
+{
+  cairo_set_source_rgba (cr, 0.95, 0.75, 0.1, 0.45);
+  cairo_rectangle (cr, x, y, sz, sz);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 0.7, 0.5, 0.0);
+  cairo_set_line_width (cr, MAX (1, sz / 16));
+  cairo_rectangle (cr, x + 1, y + 1, sz - 2, sz - 2);
+  cairo_stroke (cr);
+}
+
+/* A piece: a disc in its owner's colour with its letter; a rogue ringed in its commander's colour. */
+static void
+draw_piece (cairo_t *cr, const Piece *p, double x, double y, double sz)
+{
+  cairo_arc (cr, x + sz / 2, y + sz / 2, sz * 0.38, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, fill[p->owner][0], fill[p->owner][1], fill[p->owner][2]);
+  cairo_fill_preserve (cr);
+  /* A rogue wears its commander's colour as a thick ring. */
+  if (p->ctrl != p->owner)
+    {
+      cairo_set_source_rgb (cr, fill[p->ctrl][0], fill[p->ctrl][1], fill[p->ctrl][2]);
+      cairo_set_line_width (cr, sz / 8);
+    }
+  else
+    {
+      cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
+      cairo_set_line_width (cr, MAX (1, sz / 20));
+    }
+  cairo_stroke (cr);
+  cairo_set_source_rgb (cr, ink[p->owner][0], ink[p->owner][1], ink[p->owner][2]);
+  draw_text (cr, g_dpgettext2 (GETTEXT_PACKAGE, "cricchio piece letter", kind_letters[p->kind]), x + sz / 2, y + sz / 2, sz * 0.45, TRUE);
+}
+
+/* A mine: a small starred square in its owner's colour, in the corner. */
+static void
+draw_mine (cairo_t *cr, guint o, double x, double y, double sz)
+{
+  cairo_set_source_rgb (cr, fill[o][0], fill[o][1], fill[o][2]);
+  cairo_rectangle (cr, x + sz * 0.62, y + sz * 0.05, sz * 0.33, sz * 0.33);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.9, 0.6, 0.0);
+  cairo_set_line_width (cr, MAX (1, sz / 20));
+  cairo_stroke (cr);
+  cairo_set_source_rgb (cr, ink[o][0], ink[o][1], ink[o][2]);
+  draw_text (cr, "✸", x + sz * 0.785, y + sz * 0.215, sz * 0.3, FALSE);
+}
+
+/* A destination of the selected piece: a dot for a move, a red ring for a capture. */
+static void
+draw_target (cairo_t *cr, gboolean capture, double x, double y, double sz)
+{
+  cairo_set_source_rgba (cr, 0.1, 0.55, 0.1, 0.85);
+  if (capture)
+    {
+      /* A capture: a ring around the piece (a move is a dot): shape, not only colour. */
+      cairo_set_source_rgba (cr, 0.8, 0.1, 0.1, 0.9);
+      cairo_set_line_width (cr, MAX (2, sz / 9));
+      cairo_arc (cr, x + sz / 2, y + sz / 2, sz * 0.46, 0, 2 * G_PI);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      cairo_arc (cr, x + sz / 2, y + sz / 2, sz * 0.14, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+}
+
+/* One square and what stands or is marked on it: the selection, a destination, the keyboard cursor. */
+static void
+draw_square (MgChessBoardView *self, cairo_t *cr, gint s, double x, double y, double sz)
+{
+  draw_ground (cr, self->terrain[s], s, x, y, sz);
+  if (s == self->last_from || s == self->last_to)
+    draw_last_move (cr, x, y, sz);
+  if (self->pieces[s].kind)
+    draw_piece (cr, &self->pieces[s], x, y, sz);
+  if (self->mine_owner[s])
+    draw_mine (cr, self->mine_owner[s] - 1, x, y, sz);
+  if (s == self->selected)
+    {
+      cairo_set_source_rgb (cr, 0.1, 0.6, 0.1);
+      cairo_set_line_width (cr, MAX (2, sz / 10));
+      cairo_rectangle (cr, x + 2, y + 2, sz - 4, sz - 4);
+      cairo_stroke (cr);
+    }
+  if (self->target[s])
+    draw_target (cr, self->pieces[s].kind != 0, x, y, sz);
+  if (s == self->cursor && gtk_widget_has_focus (GTK_WIDGET (self)))
+    {
+      double dash[] = { sz / 8, sz / 12 };
+      cairo_set_source_rgb (cr, 0.05, 0.2, 0.6);
+      cairo_set_line_width (cr, MAX (2, sz / 12));
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_rectangle (cr, x + sz * 0.08, y + sz * 0.08, sz * 0.84, sz * 0.84);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+}
+
+/* Files and ranks around the board, turned with it, in the theme's text colour (dimmed):
+ * they stand on the window's background, light or dark. */
+static void
+draw_coordinates (MgChessBoardView *self, cairo_t *cr, double sz, double x0, double y0)
+{
+  GdkRGBA text;
+
+  mg_chess_board_view_get_coordinate_color (self, &text);
+  gdk_cairo_set_source_rgba (cr, &text);
   for (gint col = 0; col < W; col++)
     {
       gint s = from_display (self->bottom, col, W - 1);
@@ -297,6 +309,27 @@ mg_chess_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
         g_snprintf (label, sizeof label, "%c", 'a' + s % W);
       draw_text (cr, label, x0 - sz * 0.3, y0 + (row + 0.5) * sz, sz * 0.35, FALSE);
     }
+}
+
+static void
+mg_chess_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  MgChessBoardView *self = MG_CHESS_BOARD_VIEW (widget);
+  double sz, x0, y0;
+  cairo_t *cr;
+
+  geometry (self, &sz, &x0, &y0);
+  if (sz <= 0)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
+                                                                gtk_widget_get_height (widget)));
+  for (gint s = 0; s < N; s++)
+    {
+      gint col, row;
+      to_display (self->bottom, s, &col, &row);
+      draw_square (self, cr, s, x0 + col * sz, y0 + row * sz, sz);
+    }
+  draw_coordinates (self, cr, sz, x0, y0);
   cairo_destroy (cr);
 }
 

@@ -1,10 +1,10 @@
-/* mg-chess-board.c — Cricchio's Mêlée: the board's geometry and the legal-move generator. */
+/* mg-cricchio-board.c — Cricchio's Mêlée: the board's geometry and the legal-move generator. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "mg-chess-private.h"
+#include "mg-cricchio-private.h"
 
 /* Directions: 0 up (towards rank 14), then clockwise; even ones are orthogonal. */
 static const gint8 DX[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
@@ -256,183 +256,228 @@ air_support (const ChPos *p, guint8 from, guint8 target, guint8 colour)
   return FALSE;
 }
 
-static guint
-gen_raw (const ChPos *p, guint8 from, ChMove *out, gboolean legal)
+/* A President: one step onto land, any direction. */
+static inline guint
+gen_president (const ChPos *p, guint8 from, guint8 pc, ChMove *out, gboolean legal)
 {
   const ChGeom *g = p->g;
-  guint8 pc = p->sq[from], kind = P_KIND (pc), owner = P_OWNER (pc);
+  guint n = 0;
+
+  for (guint d = 0; d < 8; d++)
+    {
+      guint8 t = g->nb[from][d];
+      if (t == CH_NONE || g->terrain[t] != T_LAND)
+        continue;
+      if (p->sq[t] == 0 || may_take (p, from, pc, p->sq[t], legal))
+        ADD (t);
+    }
+  return n;
+}
+
+/* An Admiral or a General: any distance, any direction. The Admiral stops at a wall; the General
+ * goes over an empty wall square (never onto it) and stops at water. */
+static inline guint
+gen_slide (const ChPos *p, guint8 from, guint8 pc, ChMove *out, gboolean legal, gboolean general)
+{
+  const ChGeom *g = p->g;
+  guint n = 0;
+
+  for (guint d = 0; d < 8; d++)
+    for (guint i = 0; i < g->ray_len[from][d]; i++)
+      {
+        guint8 t = g->ray[from][d][i];
+        if (general && (g->terrain[t] == T_WATER || (g->terrain[t] == T_WALL && p->sq[t] != 0)))
+          break;
+        if (g->terrain[t] == T_WALL)
+          {
+            if (general)
+              continue;   /* over the wall, never onto it */
+            break;
+          }
+        if (p->sq[t] != 0)
+          {
+            if (may_take (p, from, pc, p->sq[t], legal))
+              ADD (t);
+            break;
+          }
+        ADD (t);
+      }
+  return n;
+}
+
+/* An Air Force: diagonals over anything (fly-over rule), one step straight onto empty land. */
+static inline guint
+gen_air_force (const ChPos *p, guint8 from, guint8 pc, ChMove *out, gboolean legal)
+{
+  const ChGeom *g = p->g;
+  guint8 owner = P_OWNER (pc);
+  guint n = 0;
+
+  for (guint d = 1; d < 8; d += 2)
+    {
+      gboolean flew = FALSE;
+      for (guint i = 0; i < g->ray_len[from][d]; i++)
+        {
+          guint8 t = g->ray[from][d][i], v = p->sq[t];
+          if (v != 0)
+            {
+              if (g->terrain[t] == T_LAND && may_take (p, from, pc, v, legal) &&
+                  (!flew || air_support (p, from, t, owner)))
+                ADD (t);
+              flew = TRUE;
+            }
+          else if (g->terrain[t] == T_LAND)
+            ADD (t);
+        }
+    }
+  for (guint d = 0; d < 8; d += 2)
+    {
+      guint8 t = g->nb[from][d];
+      if (t != CH_NONE && g->terrain[t] == T_LAND && p->sq[t] == 0)
+        ADD (t);
+    }
+  return n;
+}
+
+/* A Navy: the knight's leaps whose path touches no wall. */
+static inline guint
+gen_navy (const ChPos *p, guint8 from, guint8 pc, ChMove *out, gboolean legal)
+{
+  const ChGeom *g = p->g;
+  guint n = 0;
+
+  for (guint k = 0; k < g->n_knight[from]; k++)
+    {
+      const ChKnight *kn = &g->knight[from][k];
+      if (g->terrain[kn->p1] == T_WALL || g->terrain[kn->p2] == T_WALL || g->terrain[kn->to] == T_WALL)
+        continue;
+      if (p->sq[kn->to] == 0 || may_take (p, from, pc, p->sq[kn->to], legal))
+        ADD (kn->to);
+    }
+  return n;
+}
+
+/* An Army: straight lines over land, capturing onto a wall; off a wall it never captures. */
+static inline guint
+gen_army (const ChPos *p, guint8 from, guint8 pc, ChMove *out, gboolean legal)
+{
+  const ChGeom *g = p->g;
   gboolean on_wall = g->terrain[from] == T_WALL;
   guint n = 0;
 
-  switch (kind)
+  for (guint d = 0; d < 8; d += 2)
+    for (guint i = 0; i < g->ray_len[from][d]; i++)
+      {
+        guint8 t = g->ray[from][d][i], v = p->sq[t];
+        if (g->terrain[t] == T_WATER)
+          break;
+        if (g->terrain[t] == T_WALL)
+          {
+            /* It captures onto a wall, and on a wall it captures only wall pieces. */
+            if (v != 0 && may_take (p, from, pc, v, legal))
+              ADD (t);
+            break;
+          }
+        if (v != 0)
+          {
+            /* Moving off a wall it never captures. */
+            if (!on_wall && may_take (p, from, pc, v, legal))
+              ADD (t);
+            break;
+          }
+        ADD (t);
+      }
+  return n;
+}
+
+/* A Marine: along its wall, then forward (two squares on its first move), capturing forward. */
+static inline guint
+gen_marine (const ChPos *p, guint8 from, guint8 pc, ChMove *out, gboolean legal)
+{
+  const ChGeom *g = p->g;
+  guint8 owner = P_OWNER (pc);
+  gboolean on_wall = g->terrain[from] == T_WALL;
+  guint n = 0;
+
+  if (on_wall)
     {
-    case K_PRESIDENT:
-      for (guint d = 0; d < 8; d++)
+      for (guint i = 0; i < 2; i++)
         {
-          guint8 t = g->nb[from][d];
-          if (t == CH_NONE || g->terrain[t] != T_LAND)
+          guint8 t = g->wall_nb[from][i];
+          if (t == CH_NONE)
             continue;
           if (p->sq[t] == 0 || may_take (p, from, pc, p->sq[t], legal))
             ADD (t);
         }
-      break;
-
-    case K_ADMIRAL:
-      for (guint d = 0; d < 8; d++)
-        for (guint i = 0; i < g->ray_len[from][d]; i++)
-          {
-            guint8 t = g->ray[from][d][i];
-            if (g->terrain[t] == T_WALL)
-              break;
-            if (p->sq[t] != 0)
-              {
-                if (may_take (p, from, pc, p->sq[t], legal))
-                  ADD (t);
-                break;
-              }
-            ADD (t);
-          }
-      break;
-
-    case K_GENERAL:
-      for (guint d = 0; d < 8; d++)
-        for (guint i = 0; i < g->ray_len[from][d]; i++)
-          {
-            guint8 t = g->ray[from][d][i];
-            if (g->terrain[t] == T_WATER || (g->terrain[t] == T_WALL && p->sq[t] != 0))
-              break;
-            if (g->terrain[t] == T_WALL)
-              continue;   /* over the wall, never onto it */
-            if (p->sq[t] != 0)
-              {
-                if (may_take (p, from, pc, p->sq[t], legal))
-                  ADD (t);
-                break;
-              }
-            ADD (t);
-          }
-      break;
-
-    case K_AIR_FORCE:
-      for (guint d = 1; d < 8; d += 2)
-        {
-          gboolean flew = FALSE;
-          for (guint i = 0; i < g->ray_len[from][d]; i++)
-            {
-              guint8 t = g->ray[from][d][i], v = p->sq[t];
-              if (v != 0)
-                {
-                  if (g->terrain[t] == T_LAND && may_take (p, from, pc, v, legal) &&
-                      (!flew || air_support (p, from, t, owner)))
-                    ADD (t);
-                  flew = TRUE;
-                }
-              else if (g->terrain[t] == T_LAND)
-                ADD (t);
-            }
-        }
-      for (guint d = 0; d < 8; d += 2)
-        {
-          guint8 t = g->nb[from][d];
-          if (t != CH_NONE && g->terrain[t] == T_LAND && p->sq[t] == 0)
-            ADD (t);
-        }
-      break;
-
-    case K_NAVY:
-      for (guint k = 0; k < g->n_knight[from]; k++)
-        {
-          const ChKnight *kn = &g->knight[from][k];
-          if (g->terrain[kn->p1] == T_WALL || g->terrain[kn->p2] == T_WALL || g->terrain[kn->to] == T_WALL)
-            continue;
-          if (p->sq[kn->to] == 0 || may_take (p, from, pc, p->sq[kn->to], legal))
-            ADD (kn->to);
-        }
-      break;
-
-    case K_ARMY:
-      for (guint d = 0; d < 8; d += 2)
-        for (guint i = 0; i < g->ray_len[from][d]; i++)
-          {
-            guint8 t = g->ray[from][d][i], v = p->sq[t];
-            if (g->terrain[t] == T_WATER)
-              break;
-            if (g->terrain[t] == T_WALL)
-              {
-                /* It captures onto a wall, and on a wall it captures only wall pieces. */
-                if (v != 0 && may_take (p, from, pc, v, legal))
-                  ADD (t);
-                break;
-              }
-            if (v != 0)
-              {
-                /* Moving off a wall it never captures. */
-                if (!on_wall && may_take (p, from, pc, v, legal))
-                  ADD (t);
-                break;
-              }
-            ADD (t);
-          }
-      break;
-
-    case K_MARINE:
-      if (on_wall)
-        {
-          for (guint i = 0; i < 2; i++)
-            {
-              guint8 t = g->wall_nb[from][i];
-              if (t == CH_NONE)
-                continue;
-              if (p->sq[t] == 0 || may_take (p, from, pc, p->sq[t], legal))
-                ADD (t);
-            }
-          if (!g->wall_front[from])
-            break;
-        }
-      for (guint i = 0; i < 5; i++)
-        {
-          guint d = i < 3 ? g->marine_fwd[owner][i] : g->marine_lat[owner][i - 3];
-          guint8 t = g->nb[from][d];
-          if (t == CH_NONE || (on_wall && g->terrain[t] == T_WALL))
-            continue;
-          if (p->sq[t] == 0)
-            {
-              ADD (t);
-              /* The first move: two squares, the middle one empty and not a wall (house rule
-               * marine_double_step_over_wall: a wall square too). */
-              if (!(pc & P_MOVED) && (i < 3 || p->rs->double_step_all) &&
-                  (g->terrain[t] != T_WALL || p->rs->double_step_over_wall) && P_CTRL (pc) != p->ak)
-                {
-                  guint8 t2 = g->nb[t][d];
-                  if (t2 != CH_NONE)
-                    {
-                      guint8 v2 = p->sq[t2];
-                      if (v2 == 0)
-                        ADD (t2);
-                      else if (i < 3 && may_take (p, from, pc, v2, legal) &&
-                               !(g->terrain[t2] == T_WALL && P_KIND (v2) == K_MARINE))
-                        ADD (t2);
-                    }
-                }
-            }
-          /* Captures forward; at a wall's front end sideways too by the house rule
-           * marine_front_end_captures_sideways (on-wall rule 4). */
-          else if ((i < 3 || (on_wall && p->rs->front_lateral_capture)) && may_take (p, from, pc, p->sq[t], legal) &&
-                   !(g->terrain[t] == T_WALL && P_KIND (p->sq[t]) == K_MARINE))
-            ADD (t);
-        }
-      break;
+      if (!g->wall_front[from])
+        return n;
     }
-
-  /* The AK's pieces never leave their domain and move only to kill. */
-  if (P_CTRL (pc) == p->ak)
+  for (guint i = 0; i < 5; i++)
     {
-      guint m = 0;
-      for (guint i = 0; i < n; i++)
-        if (g->domain[out[i].to] == p->ak && p->sq[out[i].to] != 0)
-          out[m++] = out[i];
-      n = m;
+      guint d = i < 3 ? g->marine_fwd[owner][i] : g->marine_lat[owner][i - 3];
+      guint8 t = g->nb[from][d];
+      if (t == CH_NONE || (on_wall && g->terrain[t] == T_WALL))
+        continue;
+      if (p->sq[t] == 0)
+        {
+          ADD (t);
+          /* The first move: two squares, the middle one empty and not a wall (house rule
+           * marine_double_step_over_wall: a wall square too). */
+          if (!(pc & P_MOVED) && (i < 3 || p->rs->double_step_all) &&
+              (g->terrain[t] != T_WALL || p->rs->double_step_over_wall) && P_CTRL (pc) != p->ak)
+            {
+              guint8 t2 = g->nb[t][d];
+              if (t2 != CH_NONE)
+                {
+                  guint8 v2 = p->sq[t2];
+                  if (v2 == 0)
+                    ADD (t2);
+                  else if (i < 3 && may_take (p, from, pc, v2, legal) &&
+                           !(g->terrain[t2] == T_WALL && P_KIND (v2) == K_MARINE))
+                    ADD (t2);
+                }
+            }
+        }
+      /* Captures forward; at a wall's front end sideways too by the house rule
+       * marine_front_end_captures_sideways (on-wall rule 4). */
+      else if ((i < 3 || (on_wall && p->rs->front_lateral_capture)) && may_take (p, from, pc, p->sq[t], legal) &&
+               !(g->terrain[t] == T_WALL && P_KIND (p->sq[t]) == K_MARINE))
+        ADD (t);
     }
+  return n;
+}
+
+/* The AK's pieces never leave their domain and move only to kill: keeps those of the n moves. */
+static inline guint
+ak_only_kills (const ChPos *p, ChMove *out, guint n)
+{
+  guint m = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (p->g->domain[out[i].to] == p->ak && p->sq[out[i].to] != 0)
+      out[m++] = out[i];
+  return m;
+}
+
+/* The pseudo-moves of the piece on `from` (the President may still walk into Mêlée). */
+static guint
+gen_raw (const ChPos *p, guint8 from, ChMove *out, gboolean legal)
+{
+  guint8 pc = p->sq[from];
+  guint n = 0;
+
+  switch (P_KIND (pc))
+    {
+    case K_PRESIDENT: n = gen_president (p, from, pc, out, legal); break;
+    case K_ADMIRAL:   n = gen_slide (p, from, pc, out, legal, FALSE); break;
+    case K_GENERAL:   n = gen_slide (p, from, pc, out, legal, TRUE); break;
+    case K_AIR_FORCE: n = gen_air_force (p, from, pc, out, legal); break;
+    case K_NAVY:      n = gen_navy (p, from, pc, out, legal); break;
+    case K_ARMY:      n = gen_army (p, from, pc, out, legal); break;
+    case K_MARINE:    n = gen_marine (p, from, pc, out, legal); break;
+    }
+  if (P_CTRL (pc) == p->ak)
+    n = ak_only_kills (p, out, n);
   return n;
 }
 

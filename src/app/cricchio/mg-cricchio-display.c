@@ -1,12 +1,12 @@
-/* mg-chess-display.c — Cricchio's Mêlée on the players' display: the board filling the screen
+/* mg-cricchio-display.c — Cricchio's Mêlée on the players' display: the board filling the screen
  * and, beside it, the turn, who moves and each player's pieces left, from the public view. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
-#include "mg-chess.h"
-#include "mg-chess-board-view.h"
-#include "mg-chess-display.h"
+#include "mg-cricchio.h"
+#include "mg-cricchio-board-view.h"
+#include "mg-cricchio-display.h"
 #include "mg-players-display.h"
 #include "mg-ui-json.h"
 

@@ -1,4 +1,4 @@
-/* mg-chess-board-view.h — the square board widget: 14×14 squares, sea, walls, pieces with letters, moves to click. */
+/* mg-cricchio-board-view.h — the square board widget: 14×14 squares, sea, walls, pieces with letters, moves to click. */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -1,4 +1,4 @@
-/* mg-chess.h — the Cricchio's Mêlée engine and helpers for its board page (docs/rules/cricchio.md). */
+/* mg-cricchio.h — the Cricchio's Mêlée engine and helpers for its board page (docs/rules/cricchio.md). */
 #pragma once
 
 #include <glib.h>

@@ -1,13 +1,14 @@
-/* mg-chess-ui.c — what Cricchio's Mêlée adds to the campaign window: the Board page and a board for replay. */
+/* mg-cricchio-ui.c — what Cricchio's Mêlée adds to the campaign window: the Board page and a board for replay. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "mg-game-ui.h"
-#include "mg-chess.h"
-#include "mg-chess-display.h"
-#include "mg-chess-page.h"
+#include "mg-cricchio.h"
+#include "mg-cricchio-display.h"
+#include "mg-cricchio-page.h"
 #include "mg-cricchio-resources.h"
+#include "mg-cricchio-ui.h"
 #include "mg-table-state.h"
 
 static GtkWidget *

@@ -1,10 +1,10 @@
-/* mg-chess-page.h — Cricchio's Mêlée board page: the referee records each move by clicking it. */
+/* mg-cricchio-page.h — Cricchio's Mêlée board page: the referee records each move by clicking it. */
 #pragma once
 
 #include <adwaita.h>
 
 #include "mg-campaign.h"
-#include "mg-chess-board-view.h"
+#include "mg-cricchio-board-view.h"
 
 G_BEGIN_DECLS
 

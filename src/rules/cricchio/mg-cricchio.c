@@ -1,11 +1,11 @@
-/* mg-chess.c — Cricchio's Mêlée: the state, its JSON, the descriptor and the board page's helpers. */
+/* mg-cricchio.c — Cricchio's Mêlée: the state, its JSON, the descriptor and the board page's helpers. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "mg-chess-private.h"
-#include "mg-chess-state-private.h"
+#include "mg-cricchio-private.h"
+#include "mg-cricchio-state-private.h"
 
 const char * const ch_phase_ids[] = { "mines", "move", "melee", "over", NULL };
 
@@ -152,7 +152,8 @@ ch_state_free (ChState *st)
   for (guint i = 0; i < CH_SIDES; i++)
     g_free (st->names[i]);
   ch_ruleset_clear (&st->rs);
-  g_free (st->g);
+  if (st->g != NULL)
+    g_atomic_rc_box_release ((gpointer) st->g);
   g_free (st->result);
   if (st->ruleset)
     json_object_put (st->ruleset);
@@ -165,22 +166,34 @@ ch_free_state (MgState *state)
   ch_state_free ((ChState *) state);
 }
 
-ChState *
-ch_state_clone (const ChState *src)
+MgState *
+ch_state_copy (const MgState *state)
 {
-  ChState *st = g_new (ChState, 1);
+  const ChState *src = (const ChState *) state;
+  ChState *st = g_memdup2 (src, sizeof *st);
 
-  memcpy (st, src, sizeof *st);
   for (guint i = 0; i < CH_SIDES; i++)
     st->names[i] = g_strdup (src->names[i]);
   for (guint i = 0; i < CH_SIDES; i++)
     st->rs.colour[i] = g_strdup (src->rs.colour[i]);
-  st->g = g_memdup2 (src->g, sizeof *src->g);
+  st->g = g_atomic_rc_box_acquire ((gpointer) src->g);
   st->pos.g = st->g;
   st->pos.rs = &st->rs;
   st->result = g_strdup (src->result);
   st->ruleset = json_object_get (src->ruleset);
-  return st;
+  return &st->parent;
+}
+
+void
+ch_state_swap (MgState *state, MgState *other)
+{
+  ChState *a = (ChState *) state, *b = (ChState *) other, tmp;
+
+  memcpy (&tmp, a, sizeof tmp);
+  memcpy (a, b, sizeof *a);
+  memcpy (b, &tmp, sizeof *b);
+  a->pos.rs = &a->rs;
+  b->pos.rs = &b->rs;
 }
 
 extern const MgRules ch_rules;
@@ -189,10 +202,11 @@ static ChState *
 state_alloc (json_object *ruleset, guint n_players, GError **error)
 {
   ChState *st = g_new0 (ChState, 1);
+  ChGeom *geom = g_atomic_rc_box_new0 (ChGeom);
 
   st->parent.rules = &ch_rules;
-  st->g = g_new0 (ChGeom, 1);
-  if (!ch_ruleset_parse (ruleset, &st->rs, st->g, error))
+  st->g = geom;
+  if (!ch_ruleset_parse (ruleset, &st->rs, geom, error))
     {
       ch_state_free (st);
       return NULL;
@@ -219,11 +233,11 @@ check_players (const ChRuleset *rs, guint n, GError **error)
   if (n < min[v] || n > max[v])
     {
       if (min[v] == max[v])
-        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL,
+        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
                      ngettext ("The %s variant is for %u player, not %u.", "The %s variant is for %u players, not %u.", min[v]),
                      ch_variant_ids[v], min[v], n);
       else
-        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL,
+        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
                      _("The %s variant is for %u to %u players, not %u."), ch_variant_ids[v], min[v], max[v], n);
       return FALSE;
     }
@@ -247,42 +261,14 @@ seat_players (ChState *st)
     st->pos.ak = st->rs.ak_side;
 }
 
-static gboolean
-check_name (const char *name, GError **error)
-{
-  if (name != NULL && *name != '\0' && !mg_rules_check_name (name, MG_RULES_ERROR_ILLEGAL, error))
-    return FALSE;
-  if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL) ||
-      strcmp (name, MG_SEAT_PUBLIC) == 0 || strcmp (name, MG_SEAT_ALL) == 0)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("\"%s\" cannot name a player"), name ? name : "");
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static MgState *
 ch_new_state (json_object *ruleset, const char * const *players, GError **error)
 {
   guint n = players ? g_strv_length ((char **) players) : 0;
   ChState *st;
 
-  if (n < 1 || n > CH_SIDES)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("Mêlée needs 1 to 4 players, not %u."), n);
-      return NULL;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      if (!check_name (players[i], error))
-        return NULL;
-      for (guint j = 0; j < i; j++)
-        if (strcmp (players[i], players[j]) == 0)
-          {
-            g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("Two players are called \"%s\"."), players[i]);
-            return NULL;
-          }
-    }
+  if (!mg_rules_check_players (&ch_rules, players, error))
+    return NULL;
   st = state_alloc (ruleset, n, error);
   if (st == NULL)
     return NULL;
@@ -493,66 +479,75 @@ read_sq_opt (json_object *o, const char *key, guint8 *out, GError **error)
   return TRUE;
 }
 
-static MgState *
-ch_from_json (json_object *ruleset, json_object *json, GError **error)
+/* $.variant (the ruleset's) and $.players' names, seated as a new game seats them. */
+static gboolean
+read_players (json_object *json, json_object *players, ChState *st, GError **error)
 {
-  g_autoptr(GError) local = NULL;
-  json_object *a;
-  ChState *st;
   guint u;
-  gint64 v, arr[4];
-  gsize len;
-  gboolean b;
 
-  if (!mg_json_object (json, "$", SERR, error) ||
-      (a = mg_json_get_array (json, "$", "players", SERR, 1, 4, error)) == NULL)
-    return NULL;
-  st = state_alloc (ruleset, json_object_array_length (a), error);
-  if (st == NULL)
-    return NULL;
-#define FAIL() do { ch_state_free (st); return NULL; } while (0)
   if (!mg_json_get_choice (json, "$", "variant", SERR, ch_variant_ids, &u, error))
-    FAIL ();
+    return FALSE;
   if (u != st->rs.variant)
     {
       g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("$.variant: the ruleset plays %s, the state %s"),
                    ch_variant_ids[st->rs.variant], ch_variant_ids[u]);
-      FAIL ();
+      return FALSE;
     }
   for (guint i = 0; i < st->n_players; i++)
     {
       g_autofree char *p = mg_json_path_index ("$.players", i);
       const char *name;
-      if (!mg_json_get_string (json_object_array_get_idx (a, i), p, "name", SERR, &name, error))
-        FAIL ();
+      if (!mg_json_get_string (json_object_array_get_idx (players, i), p, "name", SERR, &name, error))
+        return FALSE;
       st->names[i] = g_strdup (name);
     }
   if (!check_players (&st->rs, st->n_players, error))
-    FAIL ();
+    return FALSE;
   seat_players (st);
+  return TRUE;
+}
+
+/* Where play stands: the phase, turn and ply, who moves and who answers "Mêlée", the sides in play. */
+static gboolean
+read_turn (json_object *json, ChState *st, GError **error)
+{
+  guint u;
+  gint64 v;
+  gboolean b;
+
   if (!mg_json_get_choice (json, "$", "phase", SERR, ch_phase_ids, &u, error))
-    FAIL ();
+    return FALSE;
   st->phase = u;
   if (!mg_json_get_int (json, "$", "turn", SERR, 0, G_MAXINT, &v, error))
-    FAIL ();
+    return FALSE;
   st->turn = v;
   if (!mg_json_get_int (json, "$", "ply", SERR, 0, G_MAXINT, &v, error))
-    FAIL ();
+    return FALSE;
   st->ply = v;
   if (!mg_json_get_choice (json, "$", "to_move", SERR, ch_side_ids, &u, error))
-    FAIL ();
+    return FALSE;
   st->pos.stm = u;
   if (!mg_json_get_choice (json, "$", "mover", SERR, ch_side_ids, &u, error))
-    FAIL ();
+    return FALSE;
   st->mover = u;
   if (!mg_json_get_int (json, "$", "active", SERR, 0, 15, &v, error))
-    FAIL ();
+    return FALSE;
   st->pos.active = v;
   if (!mg_json_get_bool (json, "$", "ak_active", SERR, &b, error))
-    FAIL ();
+    return FALSE;
   st->pos.ak_active = b;
+  return TRUE;
+}
+
+/* $.pieces on the board and $.captured, by side (a piece killed by an explosion marked). */
+static gboolean
+read_board (json_object *json, ChState *st, GError **error)
+{
+  json_object *a;
+  gsize len;
+
   if ((a = mg_json_get_array (json, "$", "pieces", SERR, 0, CH_SQ, error)) == NULL)
-    FAIL ();
+    return FALSE;
   len = json_object_array_length (a);
   for (gsize i = 0; i < len; i++)
     {
@@ -560,99 +555,146 @@ ch_from_json (json_object *ruleset, json_object *json, GError **error)
       guint8 s, pc;
       if (!mg_json_object (json_object_array_get_idx (a, i), p, SERR, error) ||
           !read_piece (json_object_array_get_idx (a, i), p, TRUE, &s, &pc, error))
-        FAIL ();
+        return FALSE;
       st->pos.sq[s] = pc;
     }
   if ((a = mg_json_get_array (json, "$", "captured", SERR, 4, 4, error)) == NULL)
-    FAIL ();
+    return FALSE;
   for (guint side = 0; side < CH_SIDES; side++)
     {
       g_autofree char *p = mg_json_path_index ("$.captured", side);
       json_object *c = json_object_array_get_idx (a, side);
       if (!mg_json_array (c, p, SERR, 0, MAX_CAPT, &len, error))
-        FAIL ();
+        return FALSE;
       for (gsize i = 0; i < len; i++)
         {
           g_autofree char *pi = mg_json_path_index (p, i);
           json_object *e = json_object_array_get_idx (c, i);
           gboolean killed = FALSE;
           guint8 s, pc;
-          if (!mg_json_object (e, pi, SERR, error) || !read_piece (e, pi, FALSE, &s, &pc, error))
-            FAIL ();
-          if (!mg_json_opt_bool (e, pi, "killed", SERR, &killed, error))
-            FAIL ();
+          if (!mg_json_object (e, pi, SERR, error) || !read_piece (e, pi, FALSE, &s, &pc, error) ||
+              !mg_json_opt_bool (e, pi, "killed", SERR, &killed, error))
+            return FALSE;
           st->captured[side][st->n_captured[side]++] = P_KIND (pc) | (P_OWNER (pc) << 3) | (killed ? C_KILLED : 0);
         }
     }
+  return TRUE;
+}
+
+/* Each side's score, what it may not take, whose President it put in Mêlée; the threat awaiting an
+ * answer, the last move's squares, the sides that lose a turn. */
+static gboolean
+read_sides (json_object *json, ChState *st, GError **error)
+{
+  gint64 v, arr[4];
+
   if (!read_ints (json, "scores", -100000, 100000, arr, error))
-    FAIL ();
+    return FALSE;
   for (guint i = 0; i < 4; i++)
     st->score[i] = arr[i];
   if (!read_ints (json, "forbid", 0, G_MAXUINT32, arr, error))
-    FAIL ();
+    return FALSE;
   for (guint i = 0; i < 4; i++)
     st->forbid[i] = arr[i];
   if (!read_ints (json, "announced", 0, 15, arr, error))
-    FAIL ();
+    return FALSE;
   for (guint i = 0; i < 4; i++)
     st->announced[i] = arr[i];
   if (!mg_json_get_int (json, "$", "threat", SERR, 0, G_MAXUINT32, &v, error))
-    FAIL ();
+    return FALSE;
   st->threat = v;
   if (!read_sq_opt (json, "last_from", &st->last_from, error) || !read_sq_opt (json, "last_to", &st->last_to, error))
-    FAIL ();
+    return FALSE;
   if (!mg_json_get_int (json, "$", "lost_turn", SERR, 0, 15, &v, error))
-    FAIL ();
+    return FALSE;
   st->lost_turn = v;
-  if (st->rs.variant == V_MINEFIELD)
+  return TRUE;
+}
+
+/* Mine Field: the mines lying (each with its owner) and how many each side has placed. */
+static gboolean
+read_mines (json_object *json, ChState *st, GError **error)
+{
+  json_object *a;
+  gint64 arr[4];
+  gsize len;
+  guint u;
+
+  if ((a = mg_json_get_array (json, "$", "mines", SERR, 0, MAX_MINES, error)) == NULL)
+    return FALSE;
+  len = json_object_array_length (a);
+  for (gsize i = 0; i < len; i++)
     {
-      if ((a = mg_json_get_array (json, "$", "mines", SERR, 0, MAX_MINES, error)) == NULL)
-        FAIL ();
-      len = json_object_array_length (a);
-      for (gsize i = 0; i < len; i++)
+      g_autofree char *p = mg_json_path_index ("$.mines", i);
+      json_object *m = json_object_array_get_idx (a, i);
+      const char *name;
+      if (!mg_json_get_string (m, p, "at", SERR, &name, error) ||
+          !ch_square_parse (name, &st->mines[i].sq) ||
+          !mg_json_get_choice (m, p, "owner", SERR, ch_side_ids, &u, error))
         {
-          g_autofree char *p = mg_json_path_index ("$.mines", i);
-          json_object *m = json_object_array_get_idx (a, i);
-          const char *name;
-          if (!mg_json_get_string (m, p, "at", SERR, &name, error) ||
-              !ch_square_parse (name, &st->mines[i].sq) ||
-              !mg_json_get_choice (m, p, "owner", SERR, ch_side_ids, &u, error))
-            {
-              if (error && *error == NULL)
-                g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s.at: a square"), p);
-              FAIL ();
-            }
-          st->mines[i].owner = u;
-          st->n_mines++;
+          if (error && *error == NULL)
+            g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s.at: a square"), p);
+          return FALSE;
         }
-      if (!read_ints (json, "mines_placed", 0, 100, arr, error))
-        FAIL ();
-      for (guint i = 0; i < 4; i++)
-        st->mines_placed[i] = arr[i];
+      st->mines[i].owner = u;
+      st->n_mines++;
     }
+  if (!read_ints (json, "mines_placed", 0, 100, arr, error))
+    return FALSE;
+  for (guint i = 0; i < 4; i++)
+    st->mines_placed[i] = arr[i];
+  return TRUE;
+}
+
+/* The AK's kills, Solitaire's Marines, the bare President's count, the winners and the result. */
+static gboolean
+read_end (json_object *json, ChState *st, GError **error)
+{
+  gint64 v;
+  const char *r;
+
   if (!mg_json_get_int (json, "$", "ak_kills", SERR, 0, 1000, &v, error))
-    FAIL ();
+    return FALSE;
   st->ak_kills = v;
   if (!mg_json_get_int (json, "$", "solo_marines", SERR, 0, 1000, &v, error))
-    FAIL ();
+    return FALSE;
   st->solo_marines = v;
   if (!mg_json_get_int (json, "$", "bare_side", SERR, -1, 3, &v, error))
-    FAIL ();
+    return FALSE;
   st->bare_side = v;
   if (!mg_json_get_int (json, "$", "bare_left", SERR, -1, 100000, &v, error))
-    FAIL ();
+    return FALSE;
   st->bare_left = v;
   if (!mg_json_get_int (json, "$", "winners", SERR, 0, 15, &v, error))
-    FAIL ();
+    return FALSE;
   st->winners = v;
-  if (mg_json_member (json, "result"))
+  if (mg_json_member (json, "result") == NULL)
+    return TRUE;
+  if (!mg_json_get_string (json, "$", "result", SERR, &r, error))
+    return FALSE;
+  st->result = g_strdup (r);
+  return TRUE;
+}
+
+static MgState *
+ch_from_json (json_object *ruleset, json_object *json, GError **error)
+{
+  json_object *players;
+  ChState *st;
+
+  if (!mg_json_object (json, "$", SERR, error) ||
+      (players = mg_json_get_array (json, "$", "players", SERR, 1, 4, error)) == NULL)
+    return NULL;
+  st = state_alloc (ruleset, json_object_array_length (players), error);
+  if (st == NULL)
+    return NULL;
+  if (!read_players (json, players, st, error) || !read_turn (json, st, error) ||
+      !read_board (json, st, error) || !read_sides (json, st, error) ||
+      (st->rs.variant == V_MINEFIELD && !read_mines (json, st, error)) || !read_end (json, st, error))
     {
-      const char *r;
-      if (!mg_json_get_string (json, "$", "result", SERR, &r, error))
-        FAIL ();
-      st->result = g_strdup (r);
+      ch_state_free (st);
+      return NULL;
     }
-#undef FAIL
   ch_pos_refresh (&st->pos);
   st->pos.forbid = st->forbid[st->pos.stm];
   return &st->parent;
@@ -677,8 +719,7 @@ const MgRules ch_rules = {
   .check_ruleset = ch_check_ruleset,
   .new_state = ch_new_state,
   .free_state = ch_free_state,
-  .validate = ch_validate,
-  .apply = ch_apply,
+  .actions = &ch_actions,
   .pending = ch_pending,
   .to_json = ch_to_json,
   .from_json = ch_from_json,

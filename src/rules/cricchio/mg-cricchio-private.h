@@ -1,4 +1,4 @@
-/* mg-chess-private.h — Cricchio's Mêlée engine internals: the board, the move generator, the ruleset. */
+/* mg-cricchio-private.h — Cricchio's Mêlée engine internals: the board, the move generator, the ruleset. */
 #pragma once
 
 #include <glib.h>
@@ -6,7 +6,7 @@
 
 #include "mg-game.h"
 #include "mg-json.h"
-#include "mg-chess.h"
+#include "mg-cricchio.h"
 
 G_BEGIN_DECLS
 
@@ -124,7 +124,7 @@ typedef struct {
   guint32 forbid;              /* (owner, kind) the side to move may not take (unannounced) */
 } ChPos;
 
-/* mg-chess-board.c */
+/* mg-cricchio-board.c */
 gboolean ch_geom_build      (ChGeom *g, json_object *board, const guint8 *start_order, GError **error);
 void     ch_pos_setup       (ChPos *p, guint8 sides_mask);
 void     ch_pos_refresh     (ChPos *p);          /* recomputes command and enemies */
@@ -160,7 +160,7 @@ void     ch_square_name     (guint8 s, char out[4]);
 gboolean ch_square_parse    (const char *name, guint8 *out);
 guint    ch_dist            (guint8 a, guint8 b);   /* king-move distance */
 
-/* mg-chess-ruleset.c */
+/* mg-cricchio-ruleset.c */
 gboolean ch_ruleset_parse   (json_object *rs, ChRuleset *out, ChGeom *geom, GError **error);
 void     ch_ruleset_clear   (ChRuleset *rs);
 

@@ -1,10 +1,10 @@
-/* mg-chess-state-private.h — Cricchio's Mêlée engine internals: the game state shared by mg-chess.c and mg-chess-actions.c. */
+/* mg-cricchio-state-private.h — Cricchio's Mêlée engine internals: the game state shared by mg-cricchio.c and mg-cricchio-actions.c. */
 #pragma once
 
 #include <glib.h>
 #include <json-c/json.h>
 
-#include "mg-chess-private.h"
+#include "mg-cricchio-private.h"
 
 G_BEGIN_DECLS
 
@@ -22,7 +22,7 @@ typedef struct {
   MgState     parent;
   json_object *ruleset;
   ChRuleset   rs;
-  ChGeom     *g;
+  const ChGeom *g;                  /* shared by copies (g_atomic_rc_box) */
   guint       n_players;
   char       *names[CH_SIDES];      /* by player index */
   gint8       side_of[CH_SIDES];    /* player index -> side */
@@ -51,7 +51,7 @@ typedef struct {
 
 #define C_KILLED 0x20
 
-/* mg-chess.c: small helpers */
+/* mg-cricchio.c: small helpers */
 /* Sets an MG_RULES_ERROR_ILLEGAL error from a printf format; returns FALSE. */
 gboolean     ch_illegal       (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
 /* The name of the player holding `side`, "the Abandoned Kingdom", or the side's colour. */
@@ -77,13 +77,16 @@ json_object *ch_event_new     (const char *type);
 /* A piece on a square as the events and the state show it. */
 json_object *ch_piece_json    (const ChState *st, guint8 s, guint8 pc);
 
-/* mg-chess.c: state life */
+/* mg-cricchio.c: state life */
 /* Frees a state and all it owns. */
 void         ch_state_free    (ChState *st);
-/* A deep copy of a state (actions are tried on a copy). */
-ChState     *ch_state_clone   (const ChState *src);
+/* A deep copy of a state, new (actions are played on a copy, mg-actions.h); the board's geometry
+ * is shared (reference counted, never changed after the ruleset is read). */
+MgState     *ch_state_copy    (const MgState *state);
+/* Exchanges two states' contents, mending the position's pointer into its own state. */
+void         ch_state_swap    (MgState *state, MgState *other);
 
-/* mg-chess-actions.c */
+/* mg-cricchio-actions.c */
 /* Passes the turn to the next side in play (lost turns skipped, rule 12 checked); events and summary appended. */
 void         ch_begin_turn    (ChState *st, json_object *events, GString *summary);
 /* What a side may take only after saying "Mêlée" on it ((owner, kind) bits). */
@@ -91,8 +94,7 @@ guint32      ch_melee_unsaid  (const ChState *st);
 /* The side of the player called `name`, or -1. */
 gint         ch_seat_side     (const ChState *st, const char *name);
 /* The descriptor's entries (MgRules). */
-gboolean     ch_validate      (const MgState *state, json_object *action, GError **error);
-json_object *ch_apply         (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error);
+extern const MgActions ch_actions;   /* move, melee, place_mine, pass */
 json_object *ch_pending       (const MgState *state);
 gint         ch_turn          (const MgState *state);
 char        *ch_describe      (const MgState *state, const char *seat);

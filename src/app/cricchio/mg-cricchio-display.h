@@ -1,4 +1,4 @@
-/* mg-chess-display.h — Cricchio's Mêlée on the players' display: the board and the standings. */
+/* mg-cricchio-display.h — Cricchio's Mêlée on the players' display: the board and the standings. */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -1,8 +1,8 @@
-/* chess-test-util.c — Cricchio tests: the shipped ruleset, positions built by hand, playing moves. */
+/* cricchio-test-util.c — Cricchio tests: the shipped ruleset, positions built by hand, playing moves. */
 #include <string.h>
 
-#include "chess-test-util.h"
-#include "mg-chess.h"
+#include "cricchio-test-util.h"
+#include "mg-cricchio.h"
 
 /* Players are named after their side's colour: 2 players sit South and North (Black, Red). */
 static const char * const names[5][4] = { { NULL }, { "Black" }, { "Black", "Red" }, { "Black", "Blue", "Red" },

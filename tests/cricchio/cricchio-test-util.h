@@ -1,4 +1,4 @@
-/* chess-test-util.h — Cricchio tests: the shipped ruleset, positions built by hand, playing moves. */
+/* cricchio-test-util.h — Cricchio tests: the shipped ruleset, positions built by hand, playing moves. */
 #pragma once
 
 #include <glib.h>

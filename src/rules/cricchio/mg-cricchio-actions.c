@@ -1,11 +1,12 @@
-/* mg-chess-actions.c — Cricchio's Mêlée in play: the actions, captures, mines, the AK, turns, why a move is refused, pending. */
+/* mg-cricchio-actions.c — Cricchio's Mêlée in play: the actions, captures, mines, the AK, turns, why a move is refused, pending. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "mg-chess-private.h"
-#include "mg-chess-state-private.h"
+#include "mg-actions.h"
+#include "mg-cricchio-private.h"
+#include "mg-cricchio-state-private.h"
 
 /* ---------------------------------------------------------------- captures, the end */
 
@@ -566,202 +567,286 @@ between (guint8 from, guint8 to, guint8 *out)
   return n;
 }
 
+/* A refused move as explain() and its helpers read it. */
+typedef struct {
+  const ChState *st;
+  const ChPos   *p;
+  const ChGeom  *g;
+  guint8         from, to, pc, v;   /* the squares, the piece moved and the one on `to` (0) */
+  gint           dx, dy, adx, ady;  /* files and ranks from `from` to `to`, and their sizes */
+  char           f[4], t[4];        /* the squares' names */
+} ChWhy;
+
+/* The refusals any piece may meet: not its turn, a rogue without command, a square of its own,
+ * a partner's, the AK's from outside, a piece it may not take for want of "Mêlée". */
+static char *
+explain_any (const ChWhy *y)
+{
+  const ChState *st = y->st;
+  const ChPos *p = y->p;
+  guint8 pc = y->pc, v = y->v;
+  const char *kn = ch_kind_name (P_KIND (pc));
+
+  if (P_CTRL (pc) != p->stm)
+    return g_strdup_printf (_("The %s on %s is %s's; it is %s's turn."), kn, y->f, ch_side_name (st, P_CTRL (pc)), ch_side_name (st, p->stm));
+  if (P_OWNER (pc) != P_CTRL (pc) && !(p->command & (1u << P_CTRL (pc))))
+    return g_strdup_printf (_("%s commands rogues only with the President and one piece of its own on the board."),
+                            ch_side_name (st, P_CTRL (pc)));
+  if (y->from == y->to)
+    return g_strdup (_("A move must go to another square."));
+  if (v != 0 && P_CTRL (v) == P_CTRL (pc))
+    return g_strdup_printf (_("%s is occupied by your own %s."), y->t, ch_kind_name (P_KIND (v)));
+  if (v != 0 && st->rs.partner[P_CTRL (pc)] == P_CTRL (v))
+    return g_strdup (_("Team members never capture each other's pieces."));
+  if (v != 0 && P_CTRL (v) == p->ak && y->g->domain[y->from] != p->ak)
+    return g_strdup (_("An Abandoned Kingdom piece can be captured only from inside its domain."));
+  if (v != 0 && (p->forbid & P_BIT (P_OWNER (v), P_KIND (v))))
+    return g_strdup_printf (_("%s did not say “Mêlée”: the %s on %s cannot be taken on this move."),
+                            ch_side_name (st, p->stm), ch_kind_name (P_KIND (v)), y->t);
+  return NULL;
+}
+
+/* The President: one square, onto land, never into Mêlée. */
+static char *
+explain_president (const ChWhy *y)
+{
+  ChPos q;
+  guint8 by = CH_NONE;
+  char w[4];
+
+  if (y->adx > 1 || y->ady > 1)
+    return g_strdup (_("The President moves one square only."));
+  if (y->g->terrain[y->to] == T_WATER)
+    return g_strdup_printf (_("The President cannot stand on the water at %s."), y->t);
+  if (y->g->terrain[y->to] == T_WALL)
+    return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), y->t);
+  memcpy (&q, y->p, sizeof q);
+  q.sq[y->to] = q.sq[y->from];
+  q.sq[y->from] = 0;
+  if (ch_attacked (&q, y->to, &by))
+    {
+      g_autofree char *bt = ch_piece_text (y->st, q.sq[by]);
+      ch_square_name (by, w);
+      return g_strdup_printf (_("The President may not move into Mêlée: %s is threatened by %s on %s."), y->t, bt, w);
+    }
+  return NULL;
+}
+
+/* The Admiral and the General: lines, no piece passed over, the Admiral no wall, the General no water. */
+static char *
+explain_slide (const ChWhy *y)
+{
+  const ChGeom *g = y->g;
+  guint kind = P_KIND (y->pc);
+  const char *kn = ch_kind_name (kind);
+  guint8 path[CH_W];
+  guint n;
+  char w[4];
+
+  if (!(y->dx == 0 || y->dy == 0 || y->adx == y->ady))
+    return g_strdup_printf (_("The %s moves along ranks, files and diagonals."), kn);
+  n = between (y->from, y->to, path);
+  for (guint i = 0; i < n; i++)
+    {
+      ch_square_name (path[i], w);
+      if (kind == K_ADMIRAL && g->terrain[path[i]] == T_WALL)
+        return g_strdup_printf (_("The Admiral cannot cross the wall at %s."), w);
+      if (kind == K_GENERAL && g->terrain[path[i]] == T_WATER)
+        return g_strdup_printf (_("The General cannot cross the water at %s."), w);
+      if (y->p->sq[path[i]] != 0)
+        return g_strdup_printf (_("The %s cannot pass over the %s on %s."), kn, ch_kind_name (P_KIND (y->p->sq[path[i]])), w);
+    }
+  if (g->terrain[y->to] == T_WALL)
+    return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), y->t);
+  if (kind == K_GENERAL && g->terrain[y->to] == T_WATER)
+    return g_strdup_printf (_("The General cannot land on the water at %s."), y->t);
+  return NULL;
+}
+
+/* The Air Force: diagonals (a capture after flying over a piece needs support), one step straight. */
+static char *
+explain_air_force (const ChWhy *y)
+{
+  guint8 path[CH_W];
+  guint n;
+  char w[4];
+
+  if (y->adx + y->ady == 1)
+    {
+      if (y->v != 0)
+        return g_strdup (_("The Air Force's one square straight never captures."));
+    }
+  else if (y->adx != y->ady)
+    return g_strdup (_("The Air Force flies diagonally, or steps one square straight without capturing."));
+  if (y->g->terrain[y->to] == T_WATER)
+    return g_strdup_printf (_("The Air Force cannot land on the water at %s."), y->t);
+  if (y->g->terrain[y->to] == T_WALL)
+    return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), y->t);
+  if (y->v == 0 || y->adx != y->ady)
+    return NULL;
+  n = between (y->from, y->to, path);
+  for (guint i = 0; i < n; i++)
+    if (y->p->sq[path[i]] != 0)
+      {
+        ch_square_name (path[i], w);
+        return g_strdup_printf (_("The Air Force flew over the %s on %s: it may take only a piece standing next to another %s piece."),
+                                ch_kind_name (P_KIND (y->p->sq[path[i]])), w, ch_colour_word (y->st, P_OWNER (y->pc)));
+      }
+  return NULL;
+}
+
+/* The Navy: the knight's leap, its path crossing no wall. */
+static char *
+explain_navy (const ChWhy *y)
+{
+  const ChGeom *g = y->g;
+  char w[4];
+
+  if (!((y->adx == 1 && y->ady == 2) || (y->adx == 2 && y->ady == 1)))
+    return g_strdup (_("The Navy moves two squares straight, then one to the side."));
+  for (guint k = 0; k < g->n_knight[y->from]; k++)
+    if (g->knight[y->from][k].to == y->to)
+      {
+        guint8 ps[2] = { g->knight[y->from][k].p1, g->knight[y->from][k].p2 };
+        for (guint i = 0; i < 2; i++)
+          if (g->terrain[ps[i]] == T_WALL)
+            {
+              ch_square_name (ps[i], w);
+              return g_strdup_printf (_("The Navy cannot cross the wall at %s."), w);
+            }
+      }
+  if (g->terrain[y->to] == T_WALL)
+    return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), y->t);
+  return NULL;
+}
+
+/* The Army: ranks and files over land, onto a wall only by capturing, never capturing off it. */
+static char *
+explain_army (const ChWhy *y)
+{
+  const ChGeom *g = y->g;
+  guint8 path[CH_W];
+  guint n;
+  char w[4];
+
+  if (y->dx != 0 && y->dy != 0)
+    return g_strdup (_("The Army moves along ranks and files only."));
+  n = between (y->from, y->to, path);
+  for (guint i = 0; i < n; i++)
+    {
+      ch_square_name (path[i], w);
+      if (g->terrain[path[i]] == T_WATER)
+        return g_strdup_printf (_("The Army cannot cross the water at %s."), w);
+      if (g->terrain[path[i]] == T_WALL)
+        return g_strdup_printf (_("The Army cannot cross the wall at %s."), w);
+      if (y->p->sq[path[i]] != 0)
+        return g_strdup_printf (_("The Army cannot pass over the %s on %s."), ch_kind_name (P_KIND (y->p->sq[path[i]])), w);
+    }
+  if (g->terrain[y->to] == T_WATER)
+    return g_strdup_printf (_("The Army cannot land on the water at %s."), y->t);
+  if (g->terrain[y->to] == T_WALL && y->v == 0)
+    return g_strdup_printf (_("The Army stands on the wall at %s only by capturing a piece there."), y->t);
+  if (g->terrain[y->from] == T_WALL && y->v != 0 && g->terrain[y->to] != T_WALL)
+    return g_strdup (_("Moving off the wall, the Army cannot capture; on the wall it captures only pieces on a wall."));
+  return NULL;
+}
+
+/* A Marine's two-square first move (`ahead` steps forward): not moved yet, not the AK's, forward
+ * unless every direction is allowed, the middle square empty and not a wall (house rule). */
+static char *
+explain_marine_double (const ChWhy *y, gint ahead)
+{
+  guint8 path[CH_W];
+  char w[4];
+
+  if (y->pc & P_MOVED)
+    return g_strdup_printf (_("The Marine on %s has already moved: it may go only one square."), y->f);
+  if (y->p->ak == P_OWNER (y->pc))
+    return g_strdup (_("An Abandoned Kingdom Marine never moves two squares."));
+  if (ahead == 0 && !y->st->rs.double_step_all)
+    return g_strdup (_("A Marine's two-square first move goes forward or diagonally forward."));
+  between (y->from, y->to, path);
+  ch_square_name (path[0], w);
+  if (y->p->sq[path[0]] != 0)
+    return g_strdup_printf (_("The Marine cannot pass over the %s on %s."), ch_kind_name (P_KIND (y->p->sq[path[0]])), w);
+  if (y->g->terrain[path[0]] == T_WALL && !y->st->rs.double_step_over_wall)
+    return g_strdup_printf (_("The Marine stops on the wall at %s."), w);
+  return NULL;
+}
+
+/* A Marine: forward, diagonally forward or sideways, along a wall and off it at the front end,
+ * capturing forward (sideways too at a front end, by the house rule). */
+static char *
+explain_marine (const ChWhy *y)
+{
+  const ChGeom *g = y->g;
+  guint owner = P_OWNER (y->pc);
+  gint fx = g->fwd_dx[owner], fy = g->fwd_dy[owner];
+  gint ahead = y->dx * fx + y->dy * fy;       /* steps forward */
+  gint aside = ABS (y->dx * fy - y->dy * fx);  /* steps sideways */
+  gboolean on_wall = g->terrain[y->from] == T_WALL;
+  guint8 v = y->v;
+  char w[4];
+
+  if (ahead < 0)
+    return g_strdup (_("A Marine never moves backward (except along a wall)."));
+  if (on_wall && !g->wall_front[y->from] && !(g->terrain[y->to] == T_WALL && ch_dist (y->from, y->to) == 1))
+    {
+      guint8 front = y->from;
+      for (guint i = 0; i < 4; i++)
+        if (g->wall_nb[front][1] != CH_NONE)
+          front = g->wall_nb[front][1];
+      ch_square_name (front, w);
+      return g_strdup_printf (_("On the wall a Marine moves only along the wall; it leaves the wall only at the front end (%s)."), w);
+    }
+  if (ahead > 2 || aside > 2 || (ahead != 0 && aside != 0 && ahead != aside))
+    return g_strdup (_("A Marine moves one square forward, diagonally forward or sideways."));
+  if (MAX (ahead, aside) == 2)
+    {
+      char *why = explain_marine_double (y, ahead);
+      if (why != NULL)
+        return why;
+    }
+  if (v != 0 && ahead == 0 && !(on_wall && g->wall_front[y->from] && y->st->rs.front_lateral_capture))
+    return g_strdup (_("A Marine captures only forward and diagonally forward, never sideways."));
+  if (v != 0 && g->terrain[y->to] == T_WALL && !on_wall && P_KIND (v) == K_MARINE)
+    return g_strdup (_("A Marine off the wall cannot capture a Marine on the wall."));
+  if (v != 0 && on_wall && g->terrain[y->to] != T_WALL && !g->wall_front[y->from])
+    return g_strdup (_("On the wall a Marine captures only along the wall."));
+  return NULL;
+}
+
 /* A sentence for the table saying why the piece on `from` may not go to `to` (NULL: no reason found). */
 static char *
 explain (const ChState *st, guint8 from, guint8 to)
 {
-  const ChPos *p = &st->pos;
-  const ChGeom *g = st->g;
-  guint8 pc = p->sq[from], v = p->sq[to], path[CH_W];
-  gint dx, dy, adx, ady;
-  guint kind, owner, n;
-  char f[4], t[4], w[4];
-  const char *kn;
+  ChWhy y = { st, &st->pos, st->g, from, to, st->pos.sq[from], st->pos.sq[to], 0, 0, 0, 0, "", "" };
+  char *why;
 
-  ch_square_name (from, f);
-  ch_square_name (to, t);
-  if (pc == 0)
-    return g_strdup_printf (_("There is no piece on %s."), f);
-  kind = P_KIND (pc);
-  owner = P_OWNER (pc);
-  kn = ch_kind_name (kind);
-  if (P_CTRL (pc) != p->stm)
-    return g_strdup_printf (_("The %s on %s is %s's; it is %s's turn."), kn, f, ch_side_name (st, P_CTRL (pc)), ch_side_name (st, p->stm));
-  if (owner != P_CTRL (pc) && !(p->command & (1u << P_CTRL (pc))))
-    return g_strdup_printf (_("%s commands rogues only with the President and one piece of its own on the board."),
-                            ch_side_name (st, P_CTRL (pc)));
-  if (from == to)
-    return g_strdup (_("A move must go to another square."));
-  if (v != 0 && P_CTRL (v) == P_CTRL (pc))
-    return g_strdup_printf (_("%s is occupied by your own %s."), t, ch_kind_name (P_KIND (v)));
-  if (v != 0 && st->rs.partner[P_CTRL (pc)] == P_CTRL (v))
-    return g_strdup (_("Team members never capture each other's pieces."));
-  if (v != 0 && P_CTRL (v) == p->ak && g->domain[from] != p->ak)
-    return g_strdup (_("An Abandoned Kingdom piece can be captured only from inside its domain."));
-  if (v != 0 && (p->forbid & P_BIT (P_OWNER (v), P_KIND (v))))
-    return g_strdup_printf (_("%s did not say “Mêlée”: the %s on %s cannot be taken on this move."),
-                            ch_side_name (st, p->stm), ch_kind_name (P_KIND (v)), t);
-
-  dx = (gint) (to % CH_W) - (gint) (from % CH_W);
-  dy = (gint) (to / CH_W) - (gint) (from / CH_W);
-  adx = ABS (dx);
-  ady = ABS (dy);
-  switch (kind)
+  ch_square_name (from, y.f);
+  ch_square_name (to, y.t);
+  if (y.pc == 0)
+    return g_strdup_printf (_("There is no piece on %s."), y.f);
+  if ((why = explain_any (&y)) != NULL)
+    return why;
+  y.dx = (gint) (to % CH_W) - (gint) (from % CH_W);
+  y.dy = (gint) (to / CH_W) - (gint) (from / CH_W);
+  y.adx = ABS (y.dx);
+  y.ady = ABS (y.dy);
+  switch (P_KIND (y.pc))
     {
-    case K_PRESIDENT:
-      if (adx > 1 || ady > 1)
-        return g_strdup (_("The President moves one square only."));
-      if (g->terrain[to] == T_WATER)
-        return g_strdup_printf (_("The President cannot stand on the water at %s."), t);
-      if (g->terrain[to] == T_WALL)
-        return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), t);
-      {
-        ChPos q;
-        guint8 by = CH_NONE;
-        memcpy (&q, p, sizeof q);
-        q.sq[to] = q.sq[from];
-        q.sq[from] = 0;
-        if (ch_attacked (&q, to, &by))
-          {
-            g_autofree char *bt = ch_piece_text (st, q.sq[by]);
-            ch_square_name (by, w);
-            return g_strdup_printf (_("The President may not move into Mêlée: %s is threatened by %s on %s."), t, bt, w);
-          }
-      }
-      break;
-
+    case K_PRESIDENT: why = explain_president (&y); break;
     case K_ADMIRAL:
-    case K_GENERAL:
-      if (!(dx == 0 || dy == 0 || adx == ady))
-        return g_strdup_printf (_("The %s moves along ranks, files and diagonals."), kn);
-      n = between (from, to, path);
-      for (guint i = 0; i < n; i++)
-        {
-          ch_square_name (path[i], w);
-          if (kind == K_ADMIRAL && g->terrain[path[i]] == T_WALL)
-            return g_strdup_printf (_("The Admiral cannot cross the wall at %s."), w);
-          if (kind == K_GENERAL && g->terrain[path[i]] == T_WATER)
-            return g_strdup_printf (_("The General cannot cross the water at %s."), w);
-          if (p->sq[path[i]] != 0)
-            return g_strdup_printf (_("The %s cannot pass over the %s on %s."), kn, ch_kind_name (P_KIND (p->sq[path[i]])), w);
-        }
-      if (g->terrain[to] == T_WALL)
-        return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), t);
-      if (kind == K_GENERAL && g->terrain[to] == T_WATER)
-        return g_strdup_printf (_("The General cannot land on the water at %s."), t);
-      break;
-
-    case K_AIR_FORCE:
-      if (adx + ady == 1)
-        {
-          if (v != 0)
-            return g_strdup (_("The Air Force's one square straight never captures."));
-        }
-      else if (adx != ady)
-        return g_strdup (_("The Air Force flies diagonally, or steps one square straight without capturing."));
-      if (g->terrain[to] == T_WATER)
-        return g_strdup_printf (_("The Air Force cannot land on the water at %s."), t);
-      if (g->terrain[to] == T_WALL)
-        return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), t);
-      if (v != 0 && adx == ady)
-        {
-          n = between (from, to, path);
-          for (guint i = 0; i < n; i++)
-            if (p->sq[path[i]] != 0)
-              {
-                ch_square_name (path[i], w);
-                return g_strdup_printf (_("The Air Force flew over the %s on %s: it may take only a piece standing next to another %s piece."),
-                                        ch_kind_name (P_KIND (p->sq[path[i]])), w, ch_colour_word (st, owner));
-              }
-        }
-      break;
-
-    case K_NAVY:
-      if (!((adx == 1 && ady == 2) || (adx == 2 && ady == 1)))
-        return g_strdup (_("The Navy moves two squares straight, then one to the side."));
-      for (guint k = 0; k < g->n_knight[from]; k++)
-        if (g->knight[from][k].to == to)
-          {
-            guint8 ps[2] = { g->knight[from][k].p1, g->knight[from][k].p2 };
-            for (guint i = 0; i < 2; i++)
-              if (g->terrain[ps[i]] == T_WALL)
-                {
-                  ch_square_name (ps[i], w);
-                  return g_strdup_printf (_("The Navy cannot cross the wall at %s."), w);
-                }
-          }
-      if (g->terrain[to] == T_WALL)
-        return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), t);
-      break;
-
-    case K_ARMY:
-      if (dx != 0 && dy != 0)
-        return g_strdup (_("The Army moves along ranks and files only."));
-      n = between (from, to, path);
-      for (guint i = 0; i < n; i++)
-        {
-          ch_square_name (path[i], w);
-          if (g->terrain[path[i]] == T_WATER)
-            return g_strdup_printf (_("The Army cannot cross the water at %s."), w);
-          if (g->terrain[path[i]] == T_WALL)
-            return g_strdup_printf (_("The Army cannot cross the wall at %s."), w);
-          if (p->sq[path[i]] != 0)
-            return g_strdup_printf (_("The Army cannot pass over the %s on %s."), ch_kind_name (P_KIND (p->sq[path[i]])), w);
-        }
-      if (g->terrain[to] == T_WATER)
-        return g_strdup_printf (_("The Army cannot land on the water at %s."), t);
-      if (g->terrain[to] == T_WALL && v == 0)
-        return g_strdup_printf (_("The Army stands on the wall at %s only by capturing a piece there."), t);
-      if (g->terrain[from] == T_WALL && v != 0 && g->terrain[to] != T_WALL)
-        return g_strdup (_("Moving off the wall, the Army cannot capture; on the wall it captures only pieces on a wall."));
-      break;
-
-    case K_MARINE:
-      {
-        gint fx = g->fwd_dx[owner], fy = g->fwd_dy[owner];
-        gint ahead = dx * fx + dy * fy;       /* steps forward */
-        gint aside = ABS (dx * fy - dy * fx);  /* steps sideways */
-        gboolean on_wall = g->terrain[from] == T_WALL;
-        if (ahead < 0)
-          return g_strdup (_("A Marine never moves backward (except along a wall)."));
-        if (on_wall && !g->wall_front[from] && !(g->terrain[to] == T_WALL && ch_dist (from, to) == 1))
-          {
-            guint8 front = from;
-            for (guint i = 0; i < 4; i++)
-              if (g->wall_nb[front][1] != CH_NONE)
-                front = g->wall_nb[front][1];
-            ch_square_name (front, w);
-            return g_strdup_printf (_("On the wall a Marine moves only along the wall; it leaves the wall only at the front end (%s)."), w);
-          }
-        if (ahead > 2 || aside > 2 || (ahead != 0 && aside != 0 && ahead != aside))
-          return g_strdup (_("A Marine moves one square forward, diagonally forward or sideways."));
-        if (MAX (ahead, aside) == 2)
-          {
-            if (pc & P_MOVED)
-              return g_strdup_printf (_("The Marine on %s has already moved: it may go only one square."), f);
-            if (p->ak == owner)
-              return g_strdup (_("An Abandoned Kingdom Marine never moves two squares."));
-            if (ahead == 0 && !st->rs.double_step_all)
-              return g_strdup (_("A Marine's two-square first move goes forward or diagonally forward."));
-            n = between (from, to, path);
-            ch_square_name (path[0], w);
-            if (p->sq[path[0]] != 0)
-              return g_strdup_printf (_("The Marine cannot pass over the %s on %s."), ch_kind_name (P_KIND (p->sq[path[0]])), w);
-            if (g->terrain[path[0]] == T_WALL && !st->rs.double_step_over_wall)
-              return g_strdup_printf (_("The Marine stops on the wall at %s."), w);
-          }
-        if (v != 0 && ahead == 0 && !(on_wall && g->wall_front[from] && st->rs.front_lateral_capture))
-          return g_strdup (_("A Marine captures only forward and diagonally forward, never sideways."));
-        if (v != 0 && g->terrain[to] == T_WALL && !on_wall && P_KIND (v) == K_MARINE)
-          return g_strdup (_("A Marine off the wall cannot capture a Marine on the wall."));
-        if (v != 0 && on_wall && g->terrain[to] != T_WALL && !g->wall_front[from])
-          return g_strdup (_("On the wall a Marine captures only along the wall."));
-      }
-      break;
+    case K_GENERAL:   why = explain_slide (&y); break;
+    case K_AIR_FORCE: why = explain_air_force (&y); break;
+    case K_NAVY:      why = explain_navy (&y); break;
+    case K_ARMY:      why = explain_army (&y); break;
+    case K_MARINE:    why = explain_marine (&y); break;
+    default:          why = NULL; break;
     }
-  if (P_CTRL (pc) == p->ak)
-    return g_strdup (_("The Abandoned Kingdom moves only to kill an invader in its domain."));
-  return NULL;
+  if (why == NULL && P_CTRL (y.pc) == st->pos.ak)
+    why = g_strdup (_("The Abandoned Kingdom moves only to kill an invader in its domain."));
+  return why;
 }
 
 /* ---------------------------------------------------------------- actions */
@@ -801,48 +886,101 @@ check_player (ChState *st, json_object *action, guint side, GError **error)
   return ch_illegal (error, _("There is no player called \"%s\" in this game."), name);
 }
 
-static json_object *
-act_move (ChState *st, json_object *action, GString *summary, GError **error)
+/* An action played: its sentence ends with a period (the shared runner adds none). */
+static gboolean
+played (GString *summary)
+{
+  if (summary->len == 0 || summary->str[summary->len - 1] != '.')
+    g_string_append_c (summary, '.');
+  return TRUE;
+}
+
+/* A move's squares read and checked: the phase, the player, the piece's legal moves (else why not). */
+static gboolean
+move_check (ChState *st, json_object *action, guint8 *from, guint8 *to, GError **error)
 {
   static const char * const known[] = { "type", "player", "from", "to", "template", NULL };
   ChMove moves[128];
-  guint8 from, to, pc, taken, ks[25], kp[25], back, mover = st->pos.stm;
-  guint n, nk, own_before[CH_SIDES];
-  gboolean ok = FALSE, ex;
-  json_object *events, *ev;
+  guint8 pc;
+  guint n;
+  gboolean ok = FALSE;
+  char *why;
+
+  if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error) || !get_square (action, "from", from, error) ||
+      !get_square (action, "to", to, error))
+    return FALSE;
+  if (st->phase == PH_MINES)
+    return ch_illegal (error, _("The mines are not all placed yet."));
+  if (st->phase == PH_MELEE)
+    return ch_illegal (error, _("First say whether %s announced “Mêlée”."), ch_side_name (st, st->mover));
+  if (!check_player (st, action, st->pos.stm, error))
+    return FALSE;
+  pc = st->pos.sq[*from];
+  n = pc != 0 && P_CTRL (pc) == st->pos.stm ? ch_gen_piece (&st->pos, *from, moves, TRUE) : 0;
+  for (guint i = 0; i < n; i++)
+    ok |= moves[i].to == *to;
+  if (ok)
+    return TRUE;
+  why = explain (st, *from, *to);
+  if (why == NULL)
+    why = g_strdup (_("That move is not allowed."));
+  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, why);
+  g_free (why);
+  return FALSE;
+}
+
+/* A Marine exploded on `to`: the event, the sentence, the killed pieces lost, the mines in the blast gone. */
+static void
+move_explosion (ChState *st, MgPlay *play, guint8 mover, guint8 to, const guint8 *ks, const guint8 *kp,
+                guint nk, guint8 back)
+{
+  json_object *e2 = ch_event_new ("explosion");
+  json_object *killed = json_object_new_array ();
+  char t[4], b[4];
+
+  ch_square_name (to, t);
+  json_object_object_add (e2, "at", json_object_new_string (t));
+  for (guint i = 0; i < nk; i++)
+    {
+      json_object_array_add (killed, ch_piece_json (st, ks[i], kp[i]));
+      piece_lost (st, kp[i], mover, TRUE, play->events);
+    }
+  json_object_object_add (e2, "killed", killed);
+  json_object_object_add (e2, "back_to", ch_sq_json (back));
+  json_object_array_add (play->events, e2);
+  if (back != CH_NONE)
+    {
+      ch_square_name (back, b);
+      g_string_append_printf (play->summary, ngettext ("; the Marine explodes on %s, killing %u piece, and comes back on %s",
+                                                       "; the Marine explodes on %s, killing %u pieces, and comes back on %s", nk),
+                              t, nk, b);
+    }
+  else
+    g_string_append_printf (play->summary, ngettext ("; the Marine explodes on %s, killing %u piece, and is lost (no free square)",
+                                                     "; the Marine explodes on %s, killing %u pieces, and is lost (no free square)", nk),
+                            t, nk);
+  for (guint i = 0; i < st->n_mines;)
+    if (ch_dist (st->mines[i].sq, to) <= st->rs.explosion_radius)
+      st->mines[i] = st->mines[--st->n_mines];
+    else
+      i++;
+}
+
+/* The move made on the board: the sentence, the "move" event, a capture, an explosion. */
+static void
+move_make (ChState *st, MgPlay *play, guint8 mover, guint8 from, guint8 to)
+{
+  guint8 pc = st->pos.sq[from], taken, ks[25], kp[25], back;
+  guint nk;
+  gboolean ex;
+  json_object *ev;
   char f[4], t[4];
 
-  if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error) || !get_square (action, "from", &from, error) ||
-      !get_square (action, "to", &to, error))
-    return NULL;
-  if (st->phase == PH_MINES)
-    return ch_illegal (error, _("The mines are not all placed yet.")), NULL;
-  if (st->phase == PH_MELEE)
-    return ch_illegal (error, _("First say whether %s announced “Mêlée”."), ch_side_name (st, st->mover)), NULL;
-  if (!check_player (st, action, mover, error))
-    return NULL;
-  pc = st->pos.sq[from];
-  n = pc != 0 && P_CTRL (pc) == mover ? ch_gen_piece (&st->pos, from, moves, TRUE) : 0;
-  for (guint i = 0; i < n; i++)
-    ok |= moves[i].to == to;
-  if (!ok)
-    {
-      char *why = explain (st, from, to);
-      if (why == NULL)
-        why = g_strdup (_("That move is not allowed."));
-      g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, why);
-      g_free (why);
-      return NULL;
-    }
-
-  for (guint s = 0; s < CH_SIDES; s++)
-    own_before[s] = ch_count_pieces (&st->pos, s, TRUE, FALSE);
-  events = json_object_new_array ();
   ch_square_name (from, f);
   ch_square_name (to, t);
   {
     g_autofree char *pt = ch_piece_text (st, pc);
-    g_string_append_printf (summary, _("%s %s–%s"), pt, f, t);
+    g_string_append_printf (play->summary, _("%s %s–%s"), pt, f, t);
   }
   taken = ch_make (&st->pos, (ChMove) { from, to }, ks, kp, &nk, &ex, &back);
   st->ply++;
@@ -857,88 +995,85 @@ act_move (ChState *st, json_object *action, GString *summary, GError **error)
     {
       g_autofree char *vt = ch_piece_text (st, taken);
       json_object_object_add (ev, "takes", ch_piece_json (st, CH_NONE, taken));
-      g_string_append_printf (summary, _(" takes %s"), vt);
-      piece_lost (st, taken, mover, FALSE, events);
+      g_string_append_printf (play->summary, _(" takes %s"), vt);
+      piece_lost (st, taken, mover, FALSE, play->events);
       if (st->pos.ak != CH_NONE && st->g->domain[to] == st->pos.ak)
         st->pos.ak_active = TRUE;   /* AK rule 5: a first kill in its domain */
     }
-  json_object_array_add (events, ev);
+  json_object_array_add (play->events, ev);
   if (ex)
-    {
-      json_object *e2 = ch_event_new ("explosion");
-      json_object *killed = json_object_new_array ();
-      json_object_object_add (e2, "at", json_object_new_string (t));
-      for (guint i = 0; i < nk; i++)
+    move_explosion (st, play, mover, to, ks, kp, nk, back);
+}
+
+/* Rogue rule 5: taking B's last own piece besides the President hands B's rogues to the taker. */
+static void
+rogues_to_taker (ChState *st, guint8 mover, const guint *own_before)
+{
+  for (guint b = 0; b < CH_SIDES; b++)
+    if (b != mover && own_before[b] > 0 && ch_count_pieces (&st->pos, b, TRUE, FALSE) == 0 &&
+        ch_president_sq (&st->pos, b) != CH_NONE && ch_president_sq (&st->pos, mover) != CH_NONE &&
+        ch_count_pieces (&st->pos, mover, TRUE, FALSE) > 0)
+      for (guint s = 0; s < CH_SQ; s++)
+        if (st->pos.sq[s] != 0 && P_CTRL (st->pos.sq[s]) == b && P_OWNER (st->pos.sq[s]) != b)
+          st->pos.sq[s] = P_SET_CTRL (st->pos.sq[s], mover);
+}
+
+/* The mover threatens pieces: the game waits for its "Mêlée" answer (a "threat" event names them). */
+static void
+await_melee (ChState *st, MgPlay *play, guint8 mover)
+{
+  json_object *e3 = ch_event_new ("threat");
+  json_object *who = json_object_new_array ();
+
+  st->phase = PH_MELEE;
+  st->mover = mover;
+  for (guint s = 0; s < CH_SIDES; s++)
+    for (guint k = 1; k < CH_N_KINDS; k++)
+      if (st->threat & P_BIT (s, k))
         {
-          json_object_array_add (killed, ch_piece_json (st, ks[i], kp[i]));
-          piece_lost (st, kp[i], mover, TRUE, events);
+          json_object *w = json_object_new_object ();
+          json_object_object_add (w, "player", json_object_new_string (ch_side_name (st, s)));
+          json_object_object_add (w, "kind", json_object_new_string (ch_kind_ids[k]));
+          json_object_array_add (who, w);
         }
-      json_object_object_add (e2, "killed", killed);
-      json_object_object_add (e2, "back_to", ch_sq_json (back));
-      json_object_array_add (events, e2);
-      {
-        g_autofree char *bt = back != CH_NONE ? (ch_square_name (back, f), g_strdup (f)) : NULL;
-        if (bt)
-          g_string_append_printf (summary, ngettext ("; the Marine explodes on %s, killing %u piece, and comes back on %s",
-                                                     "; the Marine explodes on %s, killing %u pieces, and comes back on %s", nk),
-                                  t, nk, bt);
-        else
-          g_string_append_printf (summary, ngettext ("; the Marine explodes on %s, killing %u piece, and is lost (no free square)",
-                                                     "; the Marine explodes on %s, killing %u pieces, and is lost (no free square)", nk),
-                                  t, nk);
-      }
-      for (guint i = 0; i < st->n_mines;)
-        if (ch_dist (st->mines[i].sq, to) <= st->rs.explosion_radius)
-          st->mines[i] = st->mines[--st->n_mines];
-        else
-          i++;
-    }
+  json_object_object_add (e3, "threatened", who);
+  json_object_array_add (play->events, e3);
+}
+
+/* The actions (mg-actions.h): each plays on the runner's copy of the state. */
+static gboolean
+act_move (MgState *state, json_object *action, MgPlay *play, GError **error)
+{
+  ChState *st = (ChState *) state;
+  guint8 from, to, mover = st->pos.stm;
+  guint own_before[CH_SIDES];
+
+  if (!move_check (st, action, &from, &to, error))
+    return FALSE;
+  for (guint s = 0; s < CH_SIDES; s++)
+    own_before[s] = ch_count_pieces (&st->pos, s, TRUE, FALSE);
+  move_make (st, play, mover, from, to);
   if (st->rs.variant == V_MINEFIELD)
-    mines_after_move (st, to, events, summary);
-
-  /* Rogue rule 5: taking B's last own piece besides the President hands B's rogues to the taker. */
+    mines_after_move (st, to, play->events, play->summary);
   if (st->rs.variant == V_ROGUE)
-    for (guint b = 0; b < CH_SIDES; b++)
-      if (b != mover && own_before[b] > 0 && ch_count_pieces (&st->pos, b, TRUE, FALSE) == 0 &&
-          ch_president_sq (&st->pos, b) != CH_NONE && ch_president_sq (&st->pos, mover) != CH_NONE &&
-          ch_count_pieces (&st->pos, mover, TRUE, FALSE) > 0)
-        for (guint s = 0; s < CH_SQ; s++)
-          if (st->pos.sq[s] != 0 && P_CTRL (st->pos.sq[s]) == b && P_OWNER (st->pos.sq[s]) != b)
-            st->pos.sq[s] = P_SET_CTRL (st->pos.sq[s], mover);
-
+    rogues_to_taker (st, mover, own_before);
   ch_pos_refresh (&st->pos);
-  settle (st, mover, events, summary);
+  settle (st, mover, play->events, play->summary);
   st->forbid[mover] = ch_melee_unsaid (st);
   st->announced[mover] = 0;
-  ak_reply (st, events, summary);
-  bare_rule (st, mover, events);
+  ak_reply (st, play->events, play->summary);
+  bare_rule (st, mover, play->events);
   if (st->phase == PH_OVER)
     {
-      g_string_append_printf (summary, ". %s", st->result);
-      return events;
+      g_string_append_printf (play->summary, ". %s", st->result);
+      return played (play->summary);
     }
   st->threat = (st->pos.active & (1u << mover)) ? threats_of (st, mover) : 0;
   if (st->threat != 0)
-    {
-      st->phase = PH_MELEE;
-      st->mover = mover;
-      json_object *e3 = ch_event_new ("threat");
-      json_object *who = json_object_new_array ();
-      for (guint s = 0; s < CH_SIDES; s++)
-        for (guint k = 1; k < CH_N_KINDS; k++)
-          if (st->threat & P_BIT (s, k))
-            {
-              json_object *w = json_object_new_object ();
-              json_object_object_add (w, "player", json_object_new_string (ch_side_name (st, s)));
-              json_object_object_add (w, "kind", json_object_new_string (ch_kind_ids[k]));
-              json_object_array_add (who, w);
-            }
-      json_object_object_add (e3, "threatened", who);
-      json_object_array_add (events, e3);
-      return events;
-    }
-  ch_begin_turn (st, events, summary);
-  return events;
+    await_melee (st, play, mover);
+  else
+    ch_begin_turn (st, play->events, play->summary);
+  return played (play->summary);
 }
 
 /* "Red's President, Blue's General": what the mover threatens, awaiting the answer. */
@@ -955,21 +1090,22 @@ threat_text (const ChState *st, GString *whom)
         }
 }
 
-static json_object *
-act_melee (ChState *st, json_object *action, GString *summary, GError **error)
+static gboolean
+act_melee (MgState *state, json_object *action, MgPlay *play, GError **error)
 {
+  ChState *st = (ChState *) state;
   static const char * const known[] = { "type", "player", "said", "template", NULL };
   gboolean said;
-  json_object *events, *ev;
+  json_object *ev;
   g_autoptr(GString) whom = g_string_new (NULL);
 
   if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error) ||
       !mg_json_get_bool (action, NULL, "said", CH_ACTION_ERR, &said, error))
-    return NULL;
+    return FALSE;
   if (st->phase != PH_MELEE)
-    return ch_illegal (error, _("No move is waiting for a “Mêlée” answer.")), NULL;
+    return ch_illegal (error, _("No move is waiting for a “Mêlée” answer."));
   if (!check_player (st, action, st->mover, error))
-    return NULL;
+    return FALSE;
   threat_text (st, whom);
   for (guint s = 0; s < CH_SIDES; s++)
     if (said && (st->threat & P_BIT (s, K_PRESIDENT)))
@@ -977,24 +1113,23 @@ act_melee (ChState *st, json_object *action, GString *summary, GError **error)
   if (said)
     {
       st->forbid[st->mover] = ch_melee_unsaid (st) & ~st->threat;
-      g_string_append_printf (summary, _("Mêlée on %s"), whom->str);
+      g_string_append_printf (play->summary, _("Mêlée on %s"), whom->str);
     }
   else
     {
       st->forbid[st->mover] = st->threat | ch_melee_unsaid (st);
-      g_string_append_printf (summary, _("%s did not say “Mêlée”: %s may not take %s on the next move"),
+      g_string_append_printf (play->summary, _("%s did not say “Mêlée”: %s may not take %s on the next move"),
                               ch_side_name (st, st->mover), ch_side_name (st, st->mover), whom->str);
     }
-  events = json_object_new_array ();
   ev = ch_event_new ("melee");
   json_object_object_add (ev, "player", json_object_new_string (ch_side_name (st, st->mover)));
   json_object_object_add (ev, "said", json_object_new_boolean (said));
-  json_object_array_add (events, ev);
+  json_object_array_add (play->events, ev);
   st->threat = 0;
-  ch_begin_turn (st, events, summary);
+  ch_begin_turn (st, play->events, play->summary);
   if (st->phase == PH_OVER)
-    g_string_append_printf (summary, ". %s", st->result);
-  return events;
+    g_string_append_printf (play->summary, ". %s", st->result);
+  return played (play->summary);
 }
 
 gint
@@ -1024,36 +1159,36 @@ mine_square_ok (const ChState *st, guint side, guint8 s, GError **error)
   return TRUE;
 }
 
-static json_object *
-act_place_mine (ChState *st, json_object *action, GString *summary, GError **error)
+static gboolean
+act_place_mine (MgState *state, json_object *action, MgPlay *play, GError **error)
 {
+  ChState *st = (ChState *) state;
   static const char * const known[] = { "type", "player", "square", "template", NULL };
   const char *name;
   guint8 s;
   gint side;
-  json_object *events, *ev;
+  json_object *ev;
 
   if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error) ||
       !mg_json_get_string (action, NULL, "player", CH_ACTION_ERR, &name, error) ||
       !get_square (action, "square", &s, error))
-    return NULL;
+    return FALSE;
   if (st->phase != PH_MINES)
-    return ch_illegal (error, _("Mines are placed before the first move only.")), NULL;
+    return ch_illegal (error, _("Mines are placed before the first move only."));
   if ((side = ch_seat_side (st, name)) < 0)
-    return ch_illegal (error, _("There is no player called \"%s\" in this game."), name), NULL;
+    return ch_illegal (error, _("There is no player called \"%s\" in this game."), name);
   if (st->mines_placed[side] >= st->rs.mines_per_player)
     return ch_illegal (error, ngettext ("%s has placed the %u mine already.", "%s has placed all %u mines already.",
-                                     st->rs.mines_per_player), name, st->rs.mines_per_player), NULL;
+                                     st->rs.mines_per_player), name, st->rs.mines_per_player);
   if (!mine_square_ok (st, side, s, error))
-    return NULL;
+    return FALSE;
   st->mines[st->n_mines++] = (ChMine) { s, side };
   st->mines_placed[side]++;
-  events = json_object_new_array ();
   ev = ch_event_new ("mine_placed");
   json_object_object_add (ev, "seat", json_object_new_string (name));   /* a secret: only its owner */
   json_object_object_add (ev, "at", ch_sq_json (s));
-  json_object_array_add (events, ev);
-  g_string_append_printf (summary, _("%s placed a mine (%u of %u)"), name, st->mines_placed[side], st->rs.mines_per_player);
+  json_object_array_add (play->events, ev);
+  g_string_append_printf (play->summary, _("%s placed a mine (%u of %u)"), name, st->mines_placed[side], st->rs.mines_per_player);
   {
     gboolean all = TRUE;
     for (guint i = 0; i < st->n_players; i++)
@@ -1061,102 +1196,57 @@ act_place_mine (ChState *st, json_object *action, GString *summary, GError **err
     if (all)
       st->phase = PH_MOVE;
   }
-  return events;
+  return played (play->summary);
 }
 
-static json_object *
-act_pass (ChState *st, json_object *action, GString *summary, GError **error)
+static gboolean
+act_pass (MgState *state, json_object *action, MgPlay *play, GError **error)
 {
+  ChState *st = (ChState *) state;
   static const char * const known[] = { "type", "player", "template", NULL };
   ChMove moves[CH_MAX_MOVES];
-  json_object *events;
 
   if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error))
-    return NULL;
-  if (st->phase != PH_MOVE)
-    return ch_illegal (error, _("There is no move to pass now.")), NULL;
-  if (!check_player (st, action, st->pos.stm, error))
-    return NULL;
-  if (ch_gen_moves (&st->pos, moves) > 0)
-    return ch_illegal (error, _("%s has a legal move and may not pass."), ch_side_name (st, st->pos.stm)), NULL;
-  events = json_object_new_array ();
-  json_object_array_add (events, ch_event_new ("pass"));
-  g_string_append_printf (summary, _("%s has no legal move and passes"), ch_side_name (st, st->pos.stm));
-  st->forbid[st->pos.stm] = ch_melee_unsaid (st);
-  ch_begin_turn (st, events, summary);
-  return events;
-}
-
-static json_object *
-apply_inner (ChState *st, json_object *action, char **summary, GError **error)
-{
-  static const char * const types[] = { "move", "melee", "place_mine", "pass", NULL };
-  g_autoptr(GString) text = g_string_new (NULL);
-  json_object *events = NULL;
-  guint type;
-
-  if (!json_object_is_type (action, json_type_object))
-    {
-      mg_json_set_error (error, CH_ACTION_ERR, "action", _("a JSON object with a \"type\""), action);
-      return NULL;
-    }
-  if (!mg_json_get_choice (action, NULL, "type", CH_ACTION_ERR, types, &type, error))
-    return NULL;
-  if (st->phase == PH_OVER)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER, _("The game is over: %s"), st->result ? st->result : "");
-      return NULL;
-    }
-  switch (type)
-    {
-    case 0: events = act_move (st, action, text, error); break;
-    case 1: events = act_melee (st, action, text, error); break;
-    case 2: events = act_place_mine (st, action, text, error); break;
-    default: events = act_pass (st, action, text, error); break;
-    }
-  if (events != NULL && summary != NULL)
-    {
-      if (text->len == 0 || text->str[text->len - 1] != '.')
-        g_string_append_c (text, '.');
-      *summary = g_string_free (g_steal_pointer (&text), FALSE);
-    }
-  return events;
-}
-
-gboolean
-ch_validate (const MgState *state, json_object *action, GError **error)
-{
-  ChState *copy = ch_state_clone ((const ChState *) state);
-  json_object *events = apply_inner (copy, action, NULL, error);
-
-  ch_state_free (copy);
-  if (events == NULL)
     return FALSE;
-  json_object_put (events);
+  if (st->phase != PH_MOVE)
+    return ch_illegal (error, _("There is no move to pass now."));
+  if (!check_player (st, action, st->pos.stm, error))
+    return FALSE;
+  if (ch_gen_moves (&st->pos, moves) > 0)
+    return ch_illegal (error, _("%s has a legal move and may not pass."), ch_side_name (st, st->pos.stm));
+  json_object_array_add (play->events, ch_event_new ("pass"));
+  g_string_append_printf (play->summary, _("%s has no legal move and passes"), ch_side_name (st, st->pos.stm));
+  st->forbid[st->pos.stm] = ch_melee_unsaid (st);
+  ch_begin_turn (st, play->events, play->summary);
+  return played (play->summary);
+}
+
+/* Every action is refused once the game has ended, with how it ended. */
+static gboolean
+is_over (const MgState *state, GError **error)
+{
+  const ChState *st = (const ChState *) state;
+
+  if (st->phase != PH_OVER)
+    return FALSE;
+  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER, _("The game is over: %s"), st->result ? st->result : "");
   return TRUE;
 }
 
-json_object *
-ch_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
-{
-  ChState *copy = ch_state_clone ((const ChState *) state);
-  json_object *events = apply_inner (copy, action, summary, error);
+static const MgAction action_list[] = {
+  { "move", act_move },
+  { "melee", act_melee },
+  { "place_mine", act_place_mine },
+  { "pass", act_pass },
+};
 
-  (void) dice;
-  if (events != NULL)
-    {
-      /* All or nothing: the copy becomes the state. */
-      ChState *st = (ChState *) state;
-      ChState tmp;
-      memcpy (&tmp, st, sizeof tmp);
-      memcpy (st, copy, sizeof *st);
-      memcpy (copy, &tmp, sizeof tmp);
-      st->pos.g = st->g;
-      st->pos.rs = &st->rs;
-    }
-  ch_state_free (copy);
-  return events;
-}
+const MgActions ch_actions = {
+  .actions = action_list,
+  .n_actions = G_N_ELEMENTS (action_list),
+  .copy = ch_state_copy,
+  .swap = ch_state_swap,
+  .over = is_over,
+};
 
 /* ---------------------------------------------------------------- pending, legal actions */
 

@@ -1,12 +1,12 @@
-/* mg-chess-page.c — Cricchio's Mêlée board page: the referee records each move by clicking it. */
+/* mg-cricchio-page.c — Cricchio's Mêlée board page: the referee records each move by clicking it. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "mg-chess.h"
+#include "mg-cricchio.h"
 #include "mg-game-ui.h"
-#include "mg-chess-page.h"
+#include "mg-cricchio-page.h"
 #include "mg-json.h"
 #include "mg-narrate.h"
 #include "mg-secrets-button.h"
@@ -41,7 +41,7 @@ struct _MgChessPage {
 
 G_DEFINE_FINAL_TYPE (MgChessPage, mg_chess_page, GTK_TYPE_WIDGET)
 
-/* The letters the board draws (mg-chess-board-view.c) and its legend spells out. */
+/* The letters the board draws (mg-cricchio-board-view.c) and its legend spells out. */
 static const char * const letters[] = { "president", NC_("cricchio piece letter", "P"), "admiral", NC_("cricchio piece letter", "A"),
                                         "general", NC_("cricchio piece letter", "G"), "air_force", NC_("cricchio piece letter", "F"),
                                         "navy", NC_("cricchio piece letter", "N"), "army", NC_("cricchio piece letter", "R"),
@@ -419,7 +419,7 @@ mg_chess_page_class_init (MgChessPageClass *klass)
   G_OBJECT_CLASS (klass)->dispose = mg_chess_page_dispose;
   widget_class->measure = mg_chess_page_measure;
   widget_class->size_allocate = mg_chess_page_size_allocate;
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/cricchio/mg-chess-page.ui");
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/cricchio/mg-cricchio-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MgChessPage, box);
   gtk_widget_class_bind_template_child (widget_class, MgChessPage, board_box);
   gtk_widget_class_bind_template_child (widget_class, MgChessPage, variant_label);
