@@ -1,4 +1,4 @@
-/* test-chess-cli.c — Cricchio's Mêlée through melee-gm-cli: the sample game, turn summaries, exports without mines. */
+/* test-cricchio.cli.c — Cricchio's Mêlée through melee-gm-cli: the sample game, turn summaries, exports without mines. */
 #include <string.h>
 
 #include "cli-test-util.h"

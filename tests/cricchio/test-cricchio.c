@@ -1,4 +1,4 @@
-/* test-chess.c — Cricchio's Mêlée: every piece, Mêlée, the end and the variants, against the rulebook.
+/* test-cricchio.c — Cricchio's Mêlée: every piece, Mêlée, the end and the variants, against the rulebook.
  *
  * Board (docs/rules/cricchio.md, shipped ruleset): water f6–i9; walls 3 squares each:
  * South e1 e2 e3 (front e3), West a10 b10 c10 (front c10), North j14 j13 j12 (front j12),
