@@ -699,8 +699,8 @@ test_refusals (void)
 {
   MgState *st = mk_test_new (ruleset, TRUE);
 
-  mg_test_refuse (st, NULL, "[1,2]", BAD, "must be a JSON object");
-  mg_test_refuse (st, NULL, "{\"type\":\"dance\"}", BAD, "MecaKnights action");
+  mg_test_refuse (st, NULL, "[1,2]", BAD, "is a JSON object with a");
+  mg_test_refuse (st, NULL, "{\"type\":\"dance\"}", BAD, "Unknown action \"dance\"");
   mg_test_refuse (st, NULL, "{\"type\":\"collect\",\"player\":\"Red\",\"gold\":3}", BAD, "unknown field \"gold\"");
   mg_test_refuse (st, NULL, "{\"type\":\"collect\",\"player\":\"Mauve\"}", ILLEGAL, "no leader called \"Mauve\"");
   mg_test_refuse (st, NULL, "{\"type\":\"collect\",\"player\":\"Blue\"}", ILLEGAL, "It is Red's turn, not Blue's");

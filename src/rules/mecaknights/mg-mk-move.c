@@ -1,9 +1,10 @@
-/* mg-mk-move.c — MecaKnights actions: moves, boats, battles, end of turn, GM corrections, dispatch. */
+/* mg-mk-move.c — MecaKnights actions: moves, boats, battles, end of turn, GM corrections, the actions' table. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "mg-actions.h"
 #include "mg-mk-private.h"
 
 static void
@@ -675,81 +676,44 @@ act_edit_land (MkCtx *c, GError **error)
   return TRUE;
 }
 
-/* ---------------------------------------------------------------- dispatch */
+/* ---------------------------------------------------------------- the actions (mg-actions.h) */
 
 typedef gboolean (*ActFn) (MkCtx *c, GError **error);
 
-typedef struct {
-  const char *type;
-  const char *known[10];
-  ActFn fn;
-  gboolean while_choosing;   /* allowed while a casualty choice waits */
-} ActDef;
-
-static gboolean act_destroy_bridge (MkCtx *c, GError **error) { return mk_act_bridge (c, TRUE, error); }
-static gboolean act_build_bridge (MkCtx *c, GError **error) { return mk_act_bridge (c, FALSE, error); }
-
-static const ActDef acts[] = {
-  { "import_map", { "map" }, mk_act_import_map, FALSE },
-  { "set_leader", { "leader", "colour", "capital" }, mk_act_set_leader, FALSE },
-  { "set_gm", { "rotation", "first" }, mk_act_set_gm, FALSE },
-  { "add_leader", { "leader", "colour", "capital" }, mk_act_add_leader, TRUE },
-  { "correct_map", { "map" }, mk_act_correct_map, TRUE },
-  { "start", { NULL }, mk_act_start, FALSE },
-  { "collect", { NULL }, mk_act_collect, FALSE },
-  { "build", { "land", "what" }, mk_act_build, FALSE },
-  { "build_bridge", { "land", "to" }, act_build_bridge, FALSE },
-  { "destroy_bridge", { "land", "to" }, act_destroy_bridge, FALSE },
-  { "build_boat", { "land", "river" }, mk_act_build_boat, FALSE },
-  { "destroy_boat", { "boat" }, mk_act_destroy_boat, FALSE },
-  { "train", { "land", "unit", "count", "army" }, mk_act_train, FALSE },
-  { "upgrade", { "army", "count" }, mk_act_upgrade, FALSE },
-  { "organize", { "land", "armies" }, mk_act_organize, FALSE },
-  { "move", { "army", "path", "forced_walk", "stance", "plunder", "claim" }, act_move, FALSE },
-  { "navigate", { "army", "path", "stance", "plunder", "claim" }, act_navigate, FALSE },
-  { "fire", { "army", "target" }, act_fire, FALSE },
-  { "take_control", { "army", "stance" }, act_take_control, FALSE },
-  { "reinforce", { "army", "battle" }, act_reinforce, FALSE },
-  { "fight", { "battle" }, act_fight, FALSE },
-  { "lose", { "units" }, act_lose, TRUE },
-  { "model_bonus", { NULL }, act_model_bonus, FALSE },
-  { "end_turn", { NULL }, act_end_turn, FALSE },
-  { "adjust", { "leader", "gp", "wood", "stone", "food", "iron", "reason" }, act_adjust, TRUE },
-  { "edit_land", { "land", "owner", "city", "wall", "camp", "resources" }, act_edit_land, TRUE },
-};
-
-/* Runs the action on `st`; on failure `st` may be half changed (callers work on a copy). */
-gboolean
-mk_run_action (MkState *st, json_object *action, json_object *events, GString *text, GError **error)
+/* Refuses an action while something must come first: a casualty choice (unless the action may
+ * come `while_choosing`), or a battle waiting for its defender's reinforcement. */
+static gboolean
+nothing_first (const MkState *st, const char *type, gboolean while_choosing, GError **error)
 {
-  const ActDef *def = NULL;
-  const char *type, *player;
-  /* "template" marks an example from legal_actions () whose free fields a form fills in. */
-  const char *known[16] = { "type", "player", "template" };
-  MkCtx c = { st, action, events, text, -1 };
-  guint k = 3;
+  if (while_choosing)
+    return TRUE;
+  if (st->choices->len > 0)
+    {
+      MkChoice *ch = g_ptr_array_index (st->choices, 0);
+      return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "Waiting for %s to choose %u unit to lose first (\"lose\").",
+                                                  "Waiting for %s to choose %u units to lose first (\"lose\").", ch->count),
+                               st->leaders[ch->leader].name, ch->count);
+    }
+  for (guint i = 0; i < st->battles->len; i++)
+    {
+      MkBattle *b = g_ptr_array_index (st->battles, i);
+      if (b->step == STEP_REINFORCE && strcmp (type, "reinforce") != 0 && strcmp (type, "fight") != 0)
+        return mg_rules_illegal (error, _("Battle %u on %s comes first: %s may reinforce, then fight."), b->id, b->land,
+                                 st->leaders[b->defender].name);
+    }
+  return TRUE;
+}
 
-  if (!json_object_is_type (action, json_type_object))
-    {
-      g_autofree char *got = mg_json_describe (action);
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("An action must be a JSON object with a \"type\", got %s"), got);
-      return FALSE;
-    }
-  if (!mg_json_get_string (action, NULL, "type", MK_ACTION_ERR, &type, error))
-    return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (acts); i++)
-    if (strcmp (acts[i].type, type) == 0)
-      def = &acts[i];
-  if (def == NULL)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("\"type\" must be a MecaKnights action (see docs/rules/mecaknights.md), got \"%s\""), type);
-      return FALSE;
-    }
-  for (guint i = 0; def->known[i]; i++)
-    known[k++] = def->known[i];
-  known[k] = NULL;
+/* Plays `fn` on `state` (the runner's copy) once the action has only `known` members, its
+ * "player" (if any) is a leader and nothing must come first. */
+static gboolean
+mk_play (MgState *state, json_object *action, MgPlay *play, const char * const *known, ActFn fn,
+         gboolean while_choosing, GError **error)
+{
+  MkState *st = (MkState *) state;
+  MkCtx c = { st, action, play->events, play->summary, -1 };
+  const char *player;
+
   if (!mg_json_only (action, NULL, MK_ACTION_ERR, known, error))
     return FALSE;
   if (mg_json_member (action, "player"))
@@ -759,20 +723,59 @@ mk_run_action (MkState *st, json_object *action, json_object *events, GString *t
       if ((c.p = mk_find_leader (st, player)) < 0)
         return mg_rules_illegal (error, _("There is no leader called \"%s\" in this campaign."), player);
     }
-  if (st->choices->len > 0 && !def->while_choosing)
-    {
-      MkChoice *ch = g_ptr_array_index (st->choices, 0);
-      return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "Waiting for %s to choose %u unit to lose first (\"lose\").",
-                                                  "Waiting for %s to choose %u units to lose first (\"lose\").", ch->count),
-                               st->leaders[ch->leader].name, ch->count);
-    }
-  for (guint i = 0; i < st->battles->len && !def->while_choosing; i++)
-    {
-      MkBattle *b = g_ptr_array_index (st->battles, i);
-      if (b->step == STEP_REINFORCE && strcmp (type, "reinforce") != 0 && strcmp (type, "fight") != 0)
-        return mg_rules_illegal (error, _("Battle %u on %s comes first: %s may reinforce, then fight."), b->id, b->land,
-                                 st->leaders[b->defender].name);
-    }
-  return def->fn (&c, error);
+  return nothing_first (st, mg_action_type (action), while_choosing, error) && fn (&c, error);
 }
 
+static gboolean act_destroy_bridge (MkCtx *c, GError **error) { return mk_act_bridge (c, TRUE, error); }
+static gboolean act_build_bridge (MkCtx *c, GError **error) { return mk_act_bridge (c, FALSE, error); }
+
+/* Every action: its type, whether it may come while a casualty choice waits, its function and
+ * its own members (besides "type", "player" and "template", which marks an example from
+ * legal_actions () whose free fields a form fills in). */
+#define MK_ACTIONS(X) \
+  X (import_map, FALSE, mk_act_import_map, "map") \
+  X (set_leader, FALSE, mk_act_set_leader, "leader", "colour", "capital") \
+  X (set_gm, FALSE, mk_act_set_gm, "rotation", "first") \
+  X (add_leader, TRUE, mk_act_add_leader, "leader", "colour", "capital") \
+  X (correct_map, TRUE, mk_act_correct_map, "map") \
+  X (start, FALSE, mk_act_start) \
+  X (collect, FALSE, mk_act_collect) \
+  X (build, FALSE, mk_act_build, "land", "what") \
+  X (build_bridge, FALSE, act_build_bridge, "land", "to") \
+  X (destroy_bridge, FALSE, act_destroy_bridge, "land", "to") \
+  X (build_boat, FALSE, mk_act_build_boat, "land", "river") \
+  X (destroy_boat, FALSE, mk_act_destroy_boat, "boat") \
+  X (train, FALSE, mk_act_train, "land", "unit", "count", "army") \
+  X (upgrade, FALSE, mk_act_upgrade, "army", "count") \
+  X (organize, FALSE, mk_act_organize, "land", "armies") \
+  X (move, FALSE, act_move, "army", "path", "forced_walk", "stance", "plunder", "claim") \
+  X (navigate, FALSE, act_navigate, "army", "path", "stance", "plunder", "claim") \
+  X (fire, FALSE, act_fire, "army", "target") \
+  X (take_control, FALSE, act_take_control, "army", "stance") \
+  X (reinforce, FALSE, act_reinforce, "army", "battle") \
+  X (fight, FALSE, act_fight, "battle") \
+  X (lose, TRUE, act_lose, "units") \
+  X (model_bonus, FALSE, act_model_bonus) \
+  X (end_turn, FALSE, act_end_turn) \
+  X (adjust, TRUE, act_adjust, "leader", "gp", "wood", "stone", "food", "iron", "reason") \
+  X (edit_land, TRUE, act_edit_land, "land", "owner", "city", "wall", "camp", "resources")
+
+/* play_<type> (): the MgActionFunc of one type. */
+#define MK_PLAY_FUNC(type, while_choosing, fn, ...) \
+  static gboolean \
+  play_##type (MgState *state, json_object *action, MgPlay *play, GError **error) \
+  { \
+    static const char * const known[] = { "type", "player", "template", ##__VA_ARGS__, NULL }; \
+    return mk_play (state, action, play, known, fn, while_choosing, error); \
+  }
+MK_ACTIONS (MK_PLAY_FUNC)
+
+#define MK_ACTION_ENTRY(type, ...) { #type, play_##type },
+static const MgAction actions[] = { MK_ACTIONS (MK_ACTION_ENTRY) };
+
+const MgActions mk_actions = {
+  .actions = actions,
+  .n_actions = G_N_ELEMENTS (actions),
+  .copy = mk_state_copy,
+  .size = sizeof (MkState),   /* no pointer into itself: the runner exchanges the bytes */
+};

@@ -236,7 +236,7 @@ json_object *mk_gm_json      (const MkState *st);   /* the GM rotation as saved 
 gboolean   mk_name_ok        (const char *name, MgRulesError code, GError **error);   /* a usable name */
 json_object *mk_units_json   (const guint *units);   /* {unit id: count} of non-zero counts */
 json_object *mk_choice_json  (const MkState *st, const MkChoice *c);   /* a waiting choice as saved */
-gboolean   mk_validate       (const MgState *state, json_object *action, GError **error);   /* rules .validate */
+MgState   *mk_state_copy     (const MgState *state);   /* deep; the ruleset shared (MgActions .copy) */
 
 /* mg-mk-act.c: map geometry */
 MkRiver   *mk_small_crossing (const MkState *st, const char *a, const char *b);   /* small river between */
@@ -266,7 +266,7 @@ gboolean   mk_need_turn      (MkCtx *c, gboolean build, gboolean move, GError **
 void       mk_encounter_put  (MkState *st, MkEncounter *e);   /* keep the latest encounter of a pair */
 void       mk_record_encounter (MkCtx *c, gint other, const char *land, gboolean war);   /* two leaders met */
 void       mk_begin_leader_turn (MkState *st);   /* reset the current leader's turn */
-/* mg-mk-act.c: setup and build-phase actions, run through mk_run_action () */
+/* mg-mk-act.c: setup and build-phase actions, played through mk_actions */
 gboolean   mk_act_import_map (MkCtx *c, GError **error);
 gboolean   mk_act_correct_map (MkCtx *c, GError **error);
 gboolean   mk_act_set_leader (MkCtx *c, GError **error);
@@ -285,9 +285,8 @@ gboolean   mk_act_organize   (MkCtx *c, GError **error);
 /* mg-mk-move.c */
 gboolean   mk_can_move       (MkCtx *c, MkArmy *army, GError **error);   /* may the army move now, and why not */
 MkBoat    *mk_own_boat_at    (const MkState *st, gint leader, const char *at);   /* leader's boat there */
-/* Runs the action on `st`; on failure `st` may be half changed (callers work on a copy). */
-gboolean   mk_run_action     (MkState *st, json_object *action, json_object *events, GString *text,
-                              GError **error);
+/* The actions' table (mg-actions.h): MgRules .actions. */
+extern const MgActions mk_actions;
 
 /* mg-mk-views.c: the rules' views (see mg_mk_rules ()) */
 gint       mk_turn           (const MgState *state);

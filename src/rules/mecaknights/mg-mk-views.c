@@ -287,7 +287,7 @@ offer (Legal *l, json_object *action)
 {
   const char *player = json_object_get_string (mg_json_member (action, "player"));
 
-  if ((l->seat == NULL || g_strcmp0 (player, l->seat) == 0) && mk_validate ((const MgState *) l->st, action, NULL))
+  if ((l->seat == NULL || g_strcmp0 (player, l->seat) == 0) && mg_state_validate ((const MgState *) l->st, action, NULL))
     json_object_array_add (l->out, action);
   else
     json_object_put (action);

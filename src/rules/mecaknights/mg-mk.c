@@ -816,9 +816,10 @@ choice_copy (gconstpointer p, gpointer unused)
 /* A deep copy in C, not through JSON: actions run on it, so a refusal changes nothing. Its cost
  * is the size of the board (lands, armies, battles), never the length of the campaign; the
  * parsed ruleset is shared, not copied. */
-static MkState *
-state_copy (const MkState *st)
+MgState *
+mk_state_copy (const MgState *state)
 {
+  const MkState *st = (const MkState *) state;
   MkState *copy = g_memdup2 (st, sizeof *st);
 
   copy->rs = mk_ruleset_ref (st->rs);
@@ -834,41 +835,7 @@ state_copy (const MkState *st)
   copy->boats = list_copy (st->boats, boat_copy, (GDestroyNotify) boat_free);
   copy->battles = list_copy (st->battles, battle_copy, (GDestroyNotify) mk_battle_free);
   copy->choices = list_copy (st->choices, choice_copy, (GDestroyNotify) mk_choice_free);
-  return copy;
-}
-
-static json_object *
-apply_inner (MkState *st, json_object *action, char **summary, gboolean commit, GError **error)
-{
-  g_autoptr(MkState) copy = state_copy (st);
-  g_autoptr(GString) text = g_string_new (NULL);
-  g_autoptr(json_object) events = json_object_new_array ();
-  MkState tmp;
-
-  if (!mk_run_action (copy, action, events, text, error))
-    return NULL;
-  if (commit)
-    {
-      tmp = *st;
-      *st = *copy;
-      *copy = tmp;
-    }
-  if (summary != NULL)
-    *summary = g_strdup (g_strstrip (text->str));
-  return g_steal_pointer (&events);
-}
-
-gboolean
-mk_validate (const MgState *state, json_object *action, GError **error)
-{
-  g_autoptr(json_object) events = apply_inner ((MkState *) state, action, NULL, FALSE, error);
-  return events != NULL;
-}
-
-static json_object *
-mk_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
-{
-  return apply_inner ((MkState *) state, action, summary, TRUE, error);
+  return (MgState *) copy;
 }
 
 /* ---------------------------------------------------------------- pending, describe, tables */
@@ -891,8 +858,7 @@ static const MgRules mk_rules = {
   .check_ruleset = mk_check_ruleset,
   .new_state = mk_new_state,
   .free_state = mk_free_state,
-  .validate = mk_validate,
-  .apply = mk_apply,
+  .actions = &mk_actions,
   .pending = mk_pending,
   .to_json = mk_to_json,
   .from_json = mk_from_json,
