@@ -9,21 +9,6 @@
 const char * const mk_step_ids[] = { "reinforce", "archers", "result", "continues", NULL };
 const char * const mk_why_ids[] = { "archers", "catapult", "winner", "draw", NULL };
 
-void
-mk_battle_free (MkBattle *b)
-{
-  g_free (b->land);
-  g_ptr_array_unref (b->reinforced);
-  g_free (b);
-}
-
-void
-mk_choice_free (MkChoice *c)
-{
-  g_free (c->army);
-  g_free (c);
-}
-
 MkBattle *
 mk_battle_find (const MkState *st, guint id)
 {

@@ -209,6 +209,17 @@ void       mk_map_init       (MkMap *map);   /* empty: no land, river, bridge or
 void       mk_map_clear      (MkMap *map);
 void       mk_map_copy       (const MkMap *from, MkMap *to);   /* deep */
 gpointer   mk_str_copy       (gconstpointer s, gpointer unused);  /* a GCopyFunc: g_strdup */
+/* A record's size and the strings it owns (offsets of its char * members): what a deep copy needs. */
+typedef struct {
+  gsize size;
+  guint n_strings;
+  gsize strings[4];
+} MkRecordKind;
+void       mk_record_own     (gpointer record, const MkRecordKind *kind);   /* its strings replaced by copies */
+gpointer   mk_record_copy    (gconstpointer from, gpointer kind);   /* a GCopyFunc: `kind` an MkRecordKind */
+void       mk_record_free    (gpointer record, const MkRecordKind *kind);   /* its strings, then itself */
+/* A copy of a list, each item by copy (item, data), freed by free_func. */
+GPtrArray *mk_list_copy      (GPtrArray *from, GCopyFunc copy, gconstpointer data, GDestroyNotify free_func);
 json_object *mk_map_json     (const MkMap *map, char **leaders);
 MkLand    *mk_map_land       (const MkMap *map, const char *name);
 gint       mk_map_land_index (const MkMap *map, const char *name);

@@ -119,13 +119,14 @@ river_free (MkRiver *r)
   g_free (r);
 }
 
+static const MkRecordKind bridge_kind = {
+  sizeof (MkBridge), 3, { G_STRUCT_OFFSET (MkBridge, river), G_STRUCT_OFFSET (MkBridge, a), G_STRUCT_OFFSET (MkBridge, b) }
+};
+
 static void
 bridge_free (MkBridge *b)
 {
-  g_free (b->river);
-  g_free (b->a);
-  g_free (b->b);
-  g_free (b);
+  mk_record_free (b, &bridge_kind);
 }
 
 void
@@ -575,42 +576,67 @@ mk_map_parse (json_object *json, const char *path, MgJsonErr kind, char **leader
   return ok;
 }
 
+/* ---------------------------------------------------------------- copies */
+
 gpointer
 mk_str_copy (gconstpointer s, gpointer unused)
 {
   return g_strdup (s);
 }
 
-static void
-land_copy (const MkLand *from, MkLand *to)
+void
+mk_record_own (gpointer record, const MkRecordKind *kind)
 {
-  *to = *from;
-  to->name = g_ref_string_acquire (from->name);
-  to->adjacent = g_atomic_rc_box_acquire (from->adjacent);
+  for (guint i = 0; i < kind->n_strings; i++)
+    {
+      char **s = &G_STRUCT_MEMBER (char *, record, kind->strings[i]);
+      *s = g_strdup (*s);
+    }
+}
+
+void
+mk_record_free (gpointer record, const MkRecordKind *kind)
+{
+  for (guint i = 0; i < kind->n_strings; i++)
+    g_free (G_STRUCT_MEMBER (char *, record, kind->strings[i]));
+  g_free (record);
+}
+
+gpointer
+mk_record_copy (gconstpointer from, gpointer kind)
+{
+  gpointer to = g_memdup2 (from, ((const MkRecordKind *) kind)->size);
+
+  mk_record_own (to, kind);
+  return to;
+}
+
+GPtrArray *
+mk_list_copy (GPtrArray *from, GCopyFunc copy, gconstpointer data, GDestroyNotify free_func)
+{
+  GPtrArray *to = g_ptr_array_copy (from, copy, (gpointer) data);
+
+  g_ptr_array_set_free_func (to, free_func);
+  return to;
+}
+
+/* A land copied: its name and neighbours shared (see strv_shared), its changing fields its own. */
+static gpointer
+land_copy (gconstpointer from, gpointer unused)
+{
+  MkLand *to = g_memdup2 (from, sizeof (MkLand));
+
+  to->name = g_ref_string_acquire (to->name);
+  to->adjacent = g_atomic_rc_box_acquire (to->adjacent);
+  return to;
 }
 
 void
 mk_map_copy (const MkMap *from, MkMap *to)
 {
-  to->lands = g_ptr_array_new_full (from->lands->len, (GDestroyNotify) land_free);
+  to->lands = mk_list_copy (from->lands, land_copy, NULL, (GDestroyNotify) land_free);
   to->rivers = g_ptr_array_ref (from->rivers);
-  to->bridges = g_ptr_array_new_full (from->bridges->len, (GDestroyNotify) bridge_free);
-  for (guint i = 0; i < from->lands->len; i++)
-    {
-      MkLand *l = g_new (MkLand, 1);
-      land_copy (g_ptr_array_index (from->lands, i), l);
-      g_ptr_array_add (to->lands, l);
-    }
-  for (guint i = 0; i < from->bridges->len; i++)
-    {
-      const MkBridge *f = g_ptr_array_index (from->bridges, i);
-      MkBridge *b = g_new (MkBridge, 1);
-      b->river = g_strdup (f->river);
-      b->a = g_strdup (f->a);
-      b->b = g_strdup (f->b);
-      b->by = f->by;
-      g_ptr_array_add (to->bridges, b);
-    }
+  to->bridges = mk_list_copy (from->bridges, mk_record_copy, &bridge_kind, (GDestroyNotify) bridge_free);
   to->capitals = g_strdupv (from->capitals);
 }
 

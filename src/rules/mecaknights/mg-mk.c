@@ -69,12 +69,32 @@ mk_army_find (const MkState *st, const char *id)
   return NULL;
 }
 
+/* The strings each record owns: what its copy duplicates and its free frees (mk_record_copy). */
+static const MkRecordKind leader_kind = {
+  sizeof (MkLeader), 3, { G_STRUCT_OFFSET (MkLeader, name), G_STRUCT_OFFSET (MkLeader, colour),
+                          G_STRUCT_OFFSET (MkLeader, capital) }
+};
+static const MkRecordKind army_kind = {
+  sizeof (MkArmy), 2, { G_STRUCT_OFFSET (MkArmy, id), G_STRUCT_OFFSET (MkArmy, land) }
+};
+static const MkRecordKind boat_kind = {
+  sizeof (MkBoat), 3, { G_STRUCT_OFFSET (MkBoat, id), G_STRUCT_OFFSET (MkBoat, river), G_STRUCT_OFFSET (MkBoat, at) }
+};
+static const MkRecordKind encounter_kind = {
+  sizeof (MkEncounter), 4, { G_STRUCT_OFFSET (MkEncounter, land), G_STRUCT_OFFSET (MkEncounter, a),
+                             G_STRUCT_OFFSET (MkEncounter, b), G_STRUCT_OFFSET (MkEncounter, status) }
+};
+static const MkRecordKind battle_kind = {   /* and its list of reinforced armies, copied apart */
+  sizeof (MkBattle), 1, { G_STRUCT_OFFSET (MkBattle, land) }
+};
+static const MkRecordKind choice_kind = {
+  sizeof (MkChoice), 1, { G_STRUCT_OFFSET (MkChoice, army) }
+};
+
 static void
 army_free (MkArmy *a)
 {
-  g_free (a->id);
-  g_free (a->land);
-  g_free (a);
+  mk_record_free (a, &army_kind);
 }
 
 void
@@ -91,20 +111,26 @@ mk_army_remove (MkState *st, MkArmy *a, json_object *events)
 static void
 boat_free (MkBoat *b)
 {
-  g_free (b->id);
-  g_free (b->river);
-  g_free (b->at);
-  g_free (b);
+  mk_record_free (b, &boat_kind);
 }
 
 static void
 encounter_free (MkEncounter *e)
 {
-  g_free (e->land);
-  g_free (e->a);
-  g_free (e->b);
-  g_free (e->status);
-  g_free (e);
+  mk_record_free (e, &encounter_kind);
+}
+
+void
+mk_battle_free (MkBattle *b)
+{
+  g_ptr_array_unref (b->reinforced);
+  mk_record_free (b, &battle_kind);
+}
+
+void
+mk_choice_free (MkChoice *c)
+{
+  mk_record_free (c, &choice_kind);
 }
 
 gint
@@ -753,66 +779,6 @@ mk_from_json (json_object *ruleset, json_object *json, GError **error)
   return (MgState *) st;
 }
 
-static GPtrArray *
-list_copy (GPtrArray *from, GCopyFunc copy, GDestroyNotify free_func)
-{
-  GPtrArray *to = g_ptr_array_copy (from, copy, NULL);
-  g_ptr_array_set_free_func (to, free_func);
-  return to;
-}
-
-static gpointer
-army_copy (gconstpointer p, gpointer unused)
-{
-  const MkArmy *f = p;
-  MkArmy *a = g_memdup2 (f, sizeof *f);
-  a->id = g_strdup (f->id);
-  a->land = g_strdup (f->land);
-  return a;
-}
-
-static gpointer
-boat_copy (gconstpointer p, gpointer unused)
-{
-  const MkBoat *f = p;
-  MkBoat *b = g_memdup2 (f, sizeof *f);
-  b->id = g_strdup (f->id);
-  b->river = g_strdup (f->river);
-  b->at = g_strdup (f->at);
-  return b;
-}
-
-static gpointer
-encounter_copy (gconstpointer p, gpointer unused)
-{
-  const MkEncounter *f = p;
-  MkEncounter *e = g_memdup2 (f, sizeof *f);
-  e->land = g_strdup (f->land);
-  e->a = g_strdup (f->a);
-  e->b = g_strdup (f->b);
-  e->status = g_strdup (f->status);
-  return e;
-}
-
-static gpointer
-battle_copy (gconstpointer p, gpointer unused)
-{
-  const MkBattle *f = p;
-  MkBattle *b = g_memdup2 (f, sizeof *f);
-  b->land = g_strdup (f->land);
-  b->reinforced = list_copy (f->reinforced, mk_str_copy, g_free);
-  return b;
-}
-
-static gpointer
-choice_copy (gconstpointer p, gpointer unused)
-{
-  const MkChoice *f = p;
-  MkChoice *c = g_memdup2 (f, sizeof *f);
-  c->army = g_strdup (f->army);
-  return c;
-}
-
 /* A deep copy in C, not through JSON: actions run on it, so a refusal changes nothing. Its cost
  * is the size of the board (lands, armies, battles), never the length of the campaign; the
  * parsed ruleset is shared, not copied. */
@@ -824,17 +790,18 @@ mk_state_copy (const MgState *state)
 
   copy->rs = mk_ruleset_ref (st->rs);
   for (guint i = 0; i < st->n_leaders; i++)
-    {
-      copy->leaders[i].name = g_strdup (st->leaders[i].name);
-      copy->leaders[i].colour = g_strdup (st->leaders[i].colour);
-      copy->leaders[i].capital = g_strdup (st->leaders[i].capital);
-    }
+    mk_record_own (&copy->leaders[i], &leader_kind);
   mk_map_copy (&st->map, &copy->map);
-  copy->encounters = list_copy (st->encounters, encounter_copy, (GDestroyNotify) encounter_free);
-  copy->armies = list_copy (st->armies, army_copy, (GDestroyNotify) army_free);
-  copy->boats = list_copy (st->boats, boat_copy, (GDestroyNotify) boat_free);
-  copy->battles = list_copy (st->battles, battle_copy, (GDestroyNotify) mk_battle_free);
-  copy->choices = list_copy (st->choices, choice_copy, (GDestroyNotify) mk_choice_free);
+  copy->encounters = mk_list_copy (st->encounters, mk_record_copy, &encounter_kind, (GDestroyNotify) encounter_free);
+  copy->armies = mk_list_copy (st->armies, mk_record_copy, &army_kind, (GDestroyNotify) army_free);
+  copy->boats = mk_list_copy (st->boats, mk_record_copy, &boat_kind, (GDestroyNotify) boat_free);
+  copy->battles = mk_list_copy (st->battles, mk_record_copy, &battle_kind, (GDestroyNotify) mk_battle_free);
+  for (guint i = 0; i < copy->battles->len; i++)
+    {
+      MkBattle *b = g_ptr_array_index (copy->battles, i);
+      b->reinforced = mk_list_copy (b->reinforced, mk_str_copy, NULL, g_free);
+    }
+  copy->choices = mk_list_copy (st->choices, mk_record_copy, &choice_kind, (GDestroyNotify) mk_choice_free);
   return (MgState *) copy;
 }
 
