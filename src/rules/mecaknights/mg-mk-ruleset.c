@@ -417,34 +417,32 @@ find_crossing (const MkMap *map, const char *river, const char *a, const char *b
   return NULL;
 }
 
+/* The lands, each parsed, their names all different. */
 static gboolean
-map_parse (json_object *json, const char *path, MgJsonErr kind, char **leaders, guint n_leaders,
-           MkMap *map, GError **error)
+map_parse_lands (json_object *lands, const char *lpath, MgJsonErr kind, char **leaders, guint n_leaders,
+                 MkMap *map, GError **error)
 {
-  static const char * const known[] = { "lands", "rivers", "bridges", "capitals", NULL };
-  json_object *lands, *rivers, *bridges, *capitals;
-  g_autofree char *lpath = mk_path_key (path, "lands");
-
-  mk_map_init (map);
-  if (!mg_json_object (json, path, kind, error) || !mg_json_only (json, path, kind, known, error) ||
-      (lands = mg_json_get_array (json, path, "lands", kind, 0, 1000, error)) == NULL)
-    goto fail;
-
   for (guint i = 0; i < json_object_array_length (lands); i++)
     {
       g_autofree char *ip = mk_path_index (lpath, i);
       MkLand *l = g_new0 (MkLand, 1);
       g_ptr_array_add (map->lands, l);
       if (!parse_land (json_object_array_get_idx (lands, i), ip, kind, leaders, n_leaders, l, error))
-        goto fail;
+        return FALSE;
       for (guint j = 0; j < i; j++)
         if (strcmp (((MkLand *) g_ptr_array_index (map->lands, j))->name, l->name) == 0)
           {
             map_error (error, kind, _("%s.name: \"%s\" is already the name of %s[%u]"), ip, l->name, lpath, j);
-            goto fail;
+            return FALSE;
           }
     }
-  /* Adjacency: known lands, not itself, no repeats, and listed from both sides. */
+  return TRUE;
+}
+
+/* Adjacency: known lands, not itself, no repeats, and listed from both sides. */
+static gboolean
+map_check_adjacency (const MkMap *map, const char *lpath, MgJsonErr kind, GError **error)
+{
   for (guint i = 0; i < map->lands->len; i++)
     {
       MkLand *l = g_ptr_array_index (map->lands, i);
@@ -453,113 +451,138 @@ map_parse (json_object *json, const char *path, MgJsonErr kind, char **leaders, 
           g_autofree char *ip = mk_paths () ? g_strdup_printf ("%s[%u].adjacent[%u]", lpath, i, k) : NULL;
           MkLand *o = mk_map_land (map, l->adjacent[k]);
           if (o == NULL)
-            {
-              map_error (error, kind, _("%s: \"%s\" is not a land of this map"), ip, l->adjacent[k]);
-              goto fail;
-            }
+            return map_error (error, kind, _("%s: \"%s\" is not a land of this map"), ip, l->adjacent[k]);
           if (o == l)
-            {
-              map_error (error, kind, _("%s: %s cannot be adjacent to itself"), ip, l->name);
-              goto fail;
-            }
+            return map_error (error, kind, _("%s: %s cannot be adjacent to itself"), ip, l->name);
           for (guint j = 0; j < k; j++)
             if (strcmp (l->adjacent[j], l->adjacent[k]) == 0)
-              {
-                map_error (error, kind, _("%s: \"%s\" is listed twice"), ip, l->adjacent[k]);
-                goto fail;
-              }
+              return map_error (error, kind, _("%s: \"%s\" is listed twice"), ip, l->adjacent[k]);
           if (!g_strv_contains ((const char * const *) o->adjacent, l->name))
-            {
-              map_error (error, kind, _("%s[%u].adjacent: %s lists %s but %s does not list %s"),
-                         lpath, i, l->name, o->name, o->name, l->name);
-              goto fail;
-            }
+            return map_error (error, kind, _("%s[%u].adjacent: %s lists %s but %s does not list %s"),
+                              lpath, i, l->name, o->name, o->name, l->name);
         }
     }
-
-  if ((rivers = mg_json_member (json, "rivers")) != NULL)
-    {
-      g_autofree char *rpath = mk_path_key (path, "rivers");
-      gsize n;
-      if (!mg_json_array (rivers, rpath, kind, 0, 1000, &n, error))
-        goto fail;
-      for (guint i = 0; i < n; i++)
-        {
-          g_autofree char *ip = mk_path_index (rpath, i);
-          MkRiver *r = g_new0 (MkRiver, 1);
-          /* Read before it joins the map, so a bad river is freed whole (its pairs are made
-           * only once it is an object with a name) and never met by the other rivers' checks. */
-          r->pairs = g_ptr_array_new_with_free_func (g_free);
-          if (!parse_river (json_object_array_get_idx (rivers, i), ip, kind, map, r, error))
-            {
-              river_free (r);
-              goto fail;
-            }
-          g_ptr_array_add (map->rivers, r);
-          for (guint j = 0; j < i; j++)
-            if (strcmp (((MkRiver *) g_ptr_array_index (map->rivers, j))->name, r->name) == 0)
-              {
-                map_error (error, kind, _("%s.name: \"%s\" is already the name of %s[%u]"), ip, r->name, rpath, j);
-                goto fail;
-              }
-        }
-    }
-
-  if ((bridges = mg_json_member (json, "bridges")) != NULL)
-    {
-      static const char * const bknown[] = { "river", "a", "b", "by", NULL };
-      g_autofree char *bpath = mk_path_key (path, "bridges");
-      gsize n;
-      if (!mg_json_array (bridges, bpath, kind, 0, 1000, &n, error))
-        goto fail;
-      for (guint i = 0; i < n; i++)
-        {
-          g_autofree char *ip = mk_path_index (bpath, i);
-          json_object *o = json_object_array_get_idx (bridges, i);
-          const char *river, *a, *b;
-          MkBridge *br;
-          gint by;
-          if (!mg_json_object (o, ip, kind, error) || !mg_json_only (o, ip, kind, bknown, error) ||
-              !mg_json_get_string (o, ip, "river", kind, &river, error) ||
-              !mg_json_get_string (o, ip, "a", kind, &a, error) ||
-              !mg_json_get_string (o, ip, "b", kind, &b, error) ||
-              !get_leader (o, ip, "by", kind, leaders, n_leaders, &by, error))
-            goto fail;
-          if (find_crossing (map, river, a, b) == NULL)
-            {
-              map_error (error, kind, _("%s: the small river \"%s\" has no crossing between %s and %s"),
-                         ip, river, a, b);
-              goto fail;
-            }
-          br = g_new0 (MkBridge, 1);
-          br->river = g_strdup (river);
-          br->a = g_strdup (a);
-          br->b = g_strdup (b);
-          br->by = by;
-          g_ptr_array_add (map->bridges, br);
-        }
-    }
-
-  {
-    gsize n = 0;
-    g_autofree char *cpath = mk_path_key (path, "capitals");
-    capitals = mg_json_member (json, "capitals");
-    g_clear_pointer (&map->capitals, g_strfreev);
-    if ((capitals != NULL && !mg_json_array (capitals, cpath, kind, 0, 1000, &n, error)) ||
-        !read_strv (capitals, cpath, kind, &map->capitals, error))
-      goto fail;
-    for (guint i = 0; map->capitals[i]; i++)
-      if (mk_map_land (map, map->capitals[i]) == NULL)
-        {
-          map_error (error, kind, _("%s[%u]: \"%s\" is not a land of this map"), cpath, i, map->capitals[i]);
-          goto fail;
-        }
-  }
   return TRUE;
+}
 
-fail:
-  mk_map_clear (map);
-  return FALSE;
+/* The rivers (optional), each parsed, their names all different. */
+static gboolean
+map_parse_rivers (json_object *rivers, const char *path, MgJsonErr kind, MkMap *map, GError **error)
+{
+  g_autofree char *rpath = mk_path_key (path, "rivers");
+  gsize n;
+
+  if (rivers == NULL)
+    return TRUE;
+  if (!mg_json_array (rivers, rpath, kind, 0, 1000, &n, error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *ip = mk_path_index (rpath, i);
+      MkRiver *r = g_new0 (MkRiver, 1);
+      /* Read before it joins the map, so a bad river is freed whole (its pairs are made
+       * only once it is an object with a name) and never met by the other rivers' checks. */
+      r->pairs = g_ptr_array_new_with_free_func (g_free);
+      if (!parse_river (json_object_array_get_idx (rivers, i), ip, kind, map, r, error))
+        {
+          river_free (r);
+          return FALSE;
+        }
+      g_ptr_array_add (map->rivers, r);
+      for (guint j = 0; j < i; j++)
+        if (strcmp (((MkRiver *) g_ptr_array_index (map->rivers, j))->name, r->name) == 0)
+          return map_error (error, kind, _("%s.name: \"%s\" is already the name of %s[%u]"), ip, r->name, rpath, j);
+    }
+  return TRUE;
+}
+
+/* One bridge, over a crossing of a small river of the map. */
+static gboolean
+map_parse_bridge (json_object *o, const char *ip, MgJsonErr kind, char **leaders, guint n_leaders, MkMap *map,
+                  GError **error)
+{
+  static const char * const bknown[] = { "river", "a", "b", "by", NULL };
+  const char *river, *a, *b;
+  MkBridge *br;
+  gint by;
+
+  if (!mg_json_object (o, ip, kind, error) || !mg_json_only (o, ip, kind, bknown, error) ||
+      !mg_json_get_string (o, ip, "river", kind, &river, error) ||
+      !mg_json_get_string (o, ip, "a", kind, &a, error) ||
+      !mg_json_get_string (o, ip, "b", kind, &b, error) ||
+      !get_leader (o, ip, "by", kind, leaders, n_leaders, &by, error))
+    return FALSE;
+  if (find_crossing (map, river, a, b) == NULL)
+    return map_error (error, kind, _("%s: the small river \"%s\" has no crossing between %s and %s"),
+                      ip, river, a, b);
+  br = g_new0 (MkBridge, 1);
+  br->river = g_strdup (river);
+  br->a = g_strdup (a);
+  br->b = g_strdup (b);
+  br->by = by;
+  g_ptr_array_add (map->bridges, br);
+  return TRUE;
+}
+
+/* The bridges (optional). */
+static gboolean
+map_parse_bridges (json_object *bridges, const char *path, MgJsonErr kind, char **leaders, guint n_leaders,
+                   MkMap *map, GError **error)
+{
+  g_autofree char *bpath = mk_path_key (path, "bridges");
+  gsize n;
+
+  if (bridges == NULL)
+    return TRUE;
+  if (!mg_json_array (bridges, bpath, kind, 0, 1000, &n, error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *ip = mk_path_index (bpath, i);
+      if (!map_parse_bridge (json_object_array_get_idx (bridges, i), ip, kind, leaders, n_leaders, map, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The capitals (optional), lands of the map. */
+static gboolean
+map_parse_capitals (json_object *capitals, const char *path, MgJsonErr kind, MkMap *map, GError **error)
+{
+  gsize n = 0;
+  g_autofree char *cpath = mk_path_key (path, "capitals");
+
+  g_clear_pointer (&map->capitals, g_strfreev);
+  if ((capitals != NULL && !mg_json_array (capitals, cpath, kind, 0, 1000, &n, error)) ||
+      !read_strv (capitals, cpath, kind, &map->capitals, error))
+    return FALSE;
+  for (guint i = 0; map->capitals[i]; i++)
+    if (mk_map_land (map, map->capitals[i]) == NULL)
+      return map_error (error, kind, _("%s[%u]: \"%s\" is not a land of this map"), cpath, i, map->capitals[i]);
+  return TRUE;
+}
+
+static gboolean
+map_parse (json_object *json, const char *path, MgJsonErr kind, char **leaders, guint n_leaders,
+           MkMap *map, GError **error)
+{
+  static const char * const known[] = { "lands", "rivers", "bridges", "capitals", NULL };
+  json_object *lands;
+  g_autofree char *lpath = mk_path_key (path, "lands");
+
+  mk_map_init (map);
+  if (!mg_json_object (json, path, kind, error) || !mg_json_only (json, path, kind, known, error) ||
+      (lands = mg_json_get_array (json, path, "lands", kind, 0, 1000, error)) == NULL ||
+      !map_parse_lands (lands, lpath, kind, leaders, n_leaders, map, error) ||
+      !map_check_adjacency (map, lpath, kind, error) ||
+      !map_parse_rivers (mg_json_member (json, "rivers"), path, kind, map, error) ||
+      !map_parse_bridges (mg_json_member (json, "bridges"), path, kind, leaders, n_leaders, map, error) ||
+      !map_parse_capitals (mg_json_member (json, "capitals"), path, kind, map, error))
+    {
+      mk_map_clear (map);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean

@@ -39,6 +39,155 @@ movable_armies (const MkState *st, gint leader)
   return out;
 }
 
+/* Before the start: the GM sets the campaign up. */
+static void
+pending_setup (json_object *waiting, GString *text)
+{
+  json_object *w = json_object_new_object ();
+
+  json_object_object_add (w, "seat", json_object_new_string ("GM"));
+  json_object_object_add (w, "for", json_object_new_string ("setup"));
+  json_object_array_add (waiting, w);
+  g_string_append (text, _("Setup: import a map, set leaders' colours and capitals, then start."));
+}
+
+/* Casualty choices waiting, each for its leader. */
+static void
+pending_choices (const MkState *st, json_object *waiting, GString *text)
+{
+  for (guint i = 0; i < st->choices->len; i++)
+    {
+      MkChoice *c = g_ptr_array_index (st->choices, i);
+      json_object *w = mk_choice_json (st, c);
+      json_object_object_add (w, "seat", json_object_new_string (st->leaders[c->leader].name));
+      json_object_object_add (w, "for", json_object_new_string ("choice"));
+      json_object_object_del (w, "leader");
+      json_object_array_add (waiting, w);
+      if (text->len)
+        g_string_append_c (text, ' ');
+      g_string_append_printf (text, mk_choice_text (c->why, c->count), st->leaders[c->leader].name, c->count);
+    }
+}
+
+/* The first battle waiting for its defender to reinforce, then fight, or NULL. */
+static const MkBattle *
+reinforcing_battle (const MkState *st)
+{
+  for (guint i = 0; i < st->battles->len; i++)
+    if (((MkBattle *) g_ptr_array_index (st->battles, i))->step == STEP_REINFORCE)
+      return g_ptr_array_index (st->battles, i);
+  return NULL;
+}
+
+/* The defender of `rb` may reinforce (with these armies), then fight. */
+static void
+pending_reinforce (const MkState *st, const MkBattle *rb, json_object *waiting, GString *text)
+{
+  json_object *w = json_object_new_object (), *may = json_object_new_array ();
+
+  json_object_object_add (w, "seat", json_object_new_string (st->leaders[rb->defender].name));
+  json_object_object_add (w, "for", json_object_new_string ("fight"));
+  json_object_object_add (w, "battle", json_object_new_int64 (rb->id));
+  for (guint i = 0; i < st->armies->len; i++)
+    {
+      MkArmy *a = g_ptr_array_index (st->armies, i);
+      if (a->leader == rb->defender && !a->battle && !a->afloat && !mk_lone_catapult (a) &&
+          mk_walkable (st, a->land, rb->land))
+        json_object_array_add (may, json_object_new_string (a->id));
+    }
+  json_object_object_add (w, "may_reinforce", may);
+  json_object_array_add (waiting, w);
+  g_string_append_printf (text, _("Battle %u on %s: %s may reinforce, then fight."), rb->id, rb->land,
+                          st->leaders[rb->defender].name);
+}
+
+/* The action types the current leader may take in this phase. */
+static json_object *
+turn_may (const MkState *st)
+{
+  static const char * const collect_may[] = { "collect", NULL };
+  static const char * const build_may[] = { "build", "build_bridge", "destroy_bridge", "build_boat", "destroy_boat",
+                                            "train", "upgrade", "organize", "move", "navigate", "fire",
+                                            "take_control", "model_bonus", "end_turn", NULL };
+  static const char * const move_may[] = { "organize", "move", "navigate", "fire", "take_control", "model_bonus",
+                                           "end_turn", NULL };
+  const char * const *list = st->phase == PHASE_COLLECT ? collect_may : st->phase == PHASE_BUILD ? build_may : move_may;
+  const MkLeader *cur = &st->leaders[st->current];
+  json_object *may = json_object_new_array ();
+
+  for (guint i = 0; list[i]; i++)
+    {
+      if (strcmp (list[i], "organize") == 0 && cur->moves_used > 0)
+        continue;
+      if (strcmp (list[i], "model_bonus") == 0 && cur->bonus)
+        continue;
+      json_object_array_add (may, json_object_new_string (list[i]));
+    }
+  return may;
+}
+
+/* "Turn 3, spring (2 army moves). Red builds and trains, … 1 army move left." */
+static void
+turn_text (const MkState *st, GString *text)
+{
+  const MkLeader *cur = &st->leaders[st->current];
+  guint allowed = mk_moves_allowed (st);
+
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Turn %u, %s (%u army move).",
+                                             "Turn %u, %s (%u army moves).", allowed),
+                          st->turn, mk_season_name (st), allowed);
+  if (st->phase == PHASE_COLLECT)
+    g_string_append_printf (text, _(" %s collects taxes and resources."), cur->name);
+  else if (st->phase == PHASE_BUILD)
+    g_string_append_printf (text, _(" %s builds and trains, then organizes and moves."), cur->name);
+  else
+    g_string_append_printf (text, _(" %s moves and fights."), cur->name);
+  if (st->phase != PHASE_COLLECT)
+    {
+      guint left = allowed > cur->moves_used ? allowed - cur->moves_used : 0;
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " %u army move left.", " %u army moves left.", left),
+                              left);
+    }
+}
+
+/* The current leader's turn, and the battles it attacks in that go on (fight or move away). */
+static void
+pending_turn (const MkState *st, json_object *waiting, GString *text)
+{
+  const MkLeader *cur = &st->leaders[st->current];
+  json_object *w = json_object_new_object (), *forced = json_object_new_array ();
+  g_autoptr(GPtrArray) movable = movable_armies (st, st->current);
+
+  for (guint i = 0; i < st->armies->len; i++)
+    {
+      MkArmy *a = g_ptr_array_index (st->armies, i);
+      if (a->leader == (gint) st->current && a->forced)
+        json_object_array_add (forced, json_object_new_string (a->id));
+    }
+  json_object_object_add (w, "seat", json_object_new_string (cur->name));
+  json_object_object_add (w, "for", json_object_new_string ("turn"));
+  json_object_object_add (w, "phase", json_object_new_string (mk_phase_ids[st->phase]));
+  json_object_object_add (w, "may", turn_may (st));
+  json_object_object_add (w, "armies_may_move", strs (movable));
+  json_object_object_add (w, "forced_walks_used", forced);
+  json_object_array_add (waiting, w);
+  turn_text (st, text);
+  for (guint i = 0; i < st->battles->len; i++)
+    {
+      MkBattle *b = g_ptr_array_index (st->battles, i);
+      if (b->step == STEP_CONTINUES && b->attacker == (gint) st->current && b->fought_turn < st->turn)
+        {
+          json_object *f = json_object_new_object ();
+          json_object_object_add (f, "seat", json_object_new_string (cur->name));
+          json_object_object_add (f, "for", json_object_new_string ("fight"));
+          json_object_object_add (f, "battle", json_object_new_int64 (b->id));
+          json_object_object_add (f, "may_reinforce", json_object_new_array ());
+          json_object_array_add (waiting, f);
+          g_string_append_printf (text, _(" The battle on %s goes on: fight or move away."), b->land);
+        }
+    }
+}
+
 json_object *
 mk_pending (const MgState *state)
 {
@@ -47,6 +196,7 @@ mk_pending (const MgState *state)
   g_autoptr(GString) text = g_string_new (NULL);
   const MkLeader *cur = &st->leaders[st->current];
   guint allowed = mk_moves_allowed (st);
+  const MkBattle *rb;
 
   json_object_object_add (o, "turn", json_object_new_int64 (st->turn));
   json_object_object_add (o, "phase", json_object_new_string (mk_phase_ids[st->phase]));
@@ -56,117 +206,14 @@ mk_pending (const MgState *state)
   json_object_object_add (o, "moves_left", json_object_new_int64 (allowed > cur->moves_used ? allowed - cur->moves_used : 0));
   json_object_object_add (o, "current", json_object_new_string (cur->name));
   json_object_object_add (o, "gm", mk_gm_json (st));
-
   if (!st->started)
-    {
-      json_object *w = json_object_new_object ();
-      json_object_object_add (w, "seat", json_object_new_string ("GM"));
-      json_object_object_add (w, "for", json_object_new_string ("setup"));
-      json_object_array_add (waiting, w);
-      g_string_append (text, _("Setup: import a map, set leaders' colours and capitals, then start."));
-    }
+    pending_setup (waiting, text);
   else if (st->choices->len > 0)
-    {
-      for (guint i = 0; i < st->choices->len; i++)
-        {
-          MkChoice *c = g_ptr_array_index (st->choices, i);
-          json_object *w = mk_choice_json (st, c);
-          json_object_object_add (w, "seat", json_object_new_string (st->leaders[c->leader].name));
-          json_object_object_add (w, "for", json_object_new_string ("choice"));
-          json_object_object_del (w, "leader");
-          json_object_array_add (waiting, w);
-          if (text->len)
-            g_string_append_c (text, ' ');
-          g_string_append_printf (text, mk_choice_text (c->why, c->count), st->leaders[c->leader].name, c->count);
-        }
-    }
+    pending_choices (st, waiting, text);
+  else if ((rb = reinforcing_battle (st)) != NULL)
+    pending_reinforce (st, rb, waiting, text);
   else
-    {
-      const MkBattle *rb = NULL;
-      for (guint i = 0; i < st->battles->len && rb == NULL; i++)
-        if (((MkBattle *) g_ptr_array_index (st->battles, i))->step == STEP_REINFORCE)
-          rb = g_ptr_array_index (st->battles, i);
-      if (rb != NULL)
-        {
-          json_object *w = json_object_new_object (), *may = json_object_new_array ();
-          json_object_object_add (w, "seat", json_object_new_string (st->leaders[rb->defender].name));
-          json_object_object_add (w, "for", json_object_new_string ("fight"));
-          json_object_object_add (w, "battle", json_object_new_int64 (rb->id));
-          for (guint i = 0; i < st->armies->len; i++)
-            {
-              MkArmy *a = g_ptr_array_index (st->armies, i);
-              if (a->leader == rb->defender && !a->battle && !a->afloat && !mk_lone_catapult (a) &&
-                  mk_walkable (st, a->land, rb->land))
-                json_object_array_add (may, json_object_new_string (a->id));
-            }
-          json_object_object_add (w, "may_reinforce", may);
-          json_object_array_add (waiting, w);
-          g_string_append_printf (text, _("Battle %u on %s: %s may reinforce, then fight."), rb->id, rb->land,
-                                  st->leaders[rb->defender].name);
-        }
-      else
-        {
-          json_object *w = json_object_new_object (), *may = json_object_new_array (), *forced = json_object_new_array ();
-          g_autoptr(GPtrArray) movable = movable_armies (st, st->current);
-          static const char * const collect_may[] = { "collect", NULL };
-          static const char * const build_may[] = { "build", "build_bridge", "destroy_bridge", "build_boat", "destroy_boat",
-                                                    "train", "upgrade", "organize", "move", "navigate", "fire",
-                                                    "take_control", "model_bonus", "end_turn", NULL };
-          static const char * const move_may[] = { "organize", "move", "navigate", "fire", "take_control", "model_bonus",
-                                                   "end_turn", NULL };
-          const char * const *list = st->phase == PHASE_COLLECT ? collect_may : st->phase == PHASE_BUILD ? build_may : move_may;
-          for (guint i = 0; list[i]; i++)
-            {
-              if (strcmp (list[i], "organize") == 0 && cur->moves_used > 0)
-                continue;
-              if (strcmp (list[i], "model_bonus") == 0 && cur->bonus)
-                continue;
-              json_object_array_add (may, json_object_new_string (list[i]));
-            }
-          for (guint i = 0; i < st->armies->len; i++)
-            {
-              MkArmy *a = g_ptr_array_index (st->armies, i);
-              if (a->leader == (gint) st->current && a->forced)
-                json_object_array_add (forced, json_object_new_string (a->id));
-            }
-          json_object_object_add (w, "seat", json_object_new_string (cur->name));
-          json_object_object_add (w, "for", json_object_new_string ("turn"));
-          json_object_object_add (w, "phase", json_object_new_string (mk_phase_ids[st->phase]));
-          json_object_object_add (w, "may", may);
-          json_object_object_add (w, "armies_may_move", strs (movable));
-          json_object_object_add (w, "forced_walks_used", forced);
-          json_object_array_add (waiting, w);
-          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Turn %u, %s (%u army move).",
-                                                     "Turn %u, %s (%u army moves).", allowed),
-                                  st->turn, mk_season_name (st), allowed);
-          if (st->phase == PHASE_COLLECT)
-            g_string_append_printf (text, _(" %s collects taxes and resources."), cur->name);
-          else if (st->phase == PHASE_BUILD)
-            g_string_append_printf (text, _(" %s builds and trains, then organizes and moves."), cur->name);
-          else
-            g_string_append_printf (text, _(" %s moves and fights."), cur->name);
-          if (st->phase != PHASE_COLLECT)
-            {
-              guint left = allowed > cur->moves_used ? allowed - cur->moves_used : 0;
-              g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " %u army move left.", " %u army moves left.", left),
-                                      left);
-            }
-          for (guint i = 0; i < st->battles->len; i++)
-            {
-              MkBattle *b = g_ptr_array_index (st->battles, i);
-              if (b->step == STEP_CONTINUES && b->attacker == (gint) st->current && b->fought_turn < st->turn)
-                {
-                  json_object *f = json_object_new_object ();
-                  json_object_object_add (f, "seat", json_object_new_string (cur->name));
-                  json_object_object_add (f, "for", json_object_new_string ("fight"));
-                  json_object_object_add (f, "battle", json_object_new_int64 (b->id));
-                  json_object_object_add (f, "may_reinforce", json_object_new_array ());
-                  json_object_array_add (waiting, f);
-                  g_string_append_printf (text, _(" The battle on %s goes on: fight or move away."), b->land);
-                }
-            }
-        }
-    }
+    pending_turn (st, waiting, text);
   json_object_object_add (o, "waiting", waiting);
   json_object_object_add (o, "text", json_object_new_string (text->str));
   return o;

@@ -327,6 +327,132 @@ mk_choice_json (const MkState *st, const MkChoice *c)
   return o;
 }
 
+/* One leader as saved. */
+static json_object *
+leader_json (const MkLeader *l)
+{
+  json_object *lo = json_object_new_object ();
+
+  json_object_object_add (lo, "name", json_object_new_string (l->name));
+  json_object_object_add (lo, "colour", json_object_new_string (l->colour));
+  json_object_object_add (lo, "capital", l->capital ? json_object_new_string (l->capital) : NULL);
+  json_object_object_add (lo, "gp", json_object_new_int64 (l->purse.gp));
+  for (guint r = 0; r < MK_N_RES; r++)
+    json_object_object_add (lo, mk_res_ids[r], json_object_new_int64 (l->purse.res[r]));
+  json_object_object_add (lo, "collected", json_object_new_boolean (l->collected));
+  json_object_object_add (lo, "bonus", json_object_new_boolean (l->bonus));
+  json_object_object_add (lo, "moves_used", json_object_new_int64 (l->moves_used));
+  json_object_object_add (lo, "armies_made", json_object_new_int64 (l->armies_made));
+  json_object_object_add (lo, "boats_made", json_object_new_int64 (l->boats_made));
+  return lo;
+}
+
+/* Every pair of leaders once, with its status (null: they have not met). */
+static json_object *
+relations_json (const MkState *st)
+{
+  json_object *a = json_object_new_array ();
+
+  for (guint i = 0; i < st->n_leaders; i++)
+    for (guint j = i + 1; j < st->n_leaders; j++)
+      {
+        json_object *r = json_object_new_object ();
+        gint v = st->relations[i][j];
+        json_object_object_add (r, "a", json_object_new_string (st->leaders[i].name));
+        json_object_object_add (r, "b", json_object_new_string (st->leaders[j].name));
+        json_object_object_add (r, "status", v < 0 ? NULL : json_object_new_string (v ? "war" : "peace"));
+        json_object_array_add (a, r);
+      }
+  return a;
+}
+
+static json_object *
+encounter_json (const MkState *st, gconstpointer item)
+{
+  const MkEncounter *e = item;
+  json_object *eo = json_object_new_object ();
+
+  json_object_object_add (eo, "turn", json_object_new_int64 (e->turn));
+  json_object_object_add (eo, "land", json_object_new_string (e->land));
+  json_object_object_add (eo, "a", json_object_new_string (e->a));
+  json_object_object_add (eo, "b", json_object_new_string (e->b));
+  json_object_object_add (eo, "status", json_object_new_string (e->status));
+  return eo;
+}
+
+static json_object *
+boat_json (const MkState *st, gconstpointer item)
+{
+  const MkBoat *b = item;
+  json_object *bo = json_object_new_object ();
+
+  json_object_object_add (bo, "id", json_object_new_string (b->id));
+  json_object_object_add (bo, "leader", json_object_new_string (st->leaders[b->leader].name));
+  json_object_object_add (bo, "river", json_object_new_string (b->river));
+  json_object_object_add (bo, "at", json_object_new_string (b->at));
+  return bo;
+}
+
+static json_object *
+army_json (const MkState *st, gconstpointer item)
+{
+  const MkArmy *ar = item;
+  json_object *ao = json_object_new_object ();
+
+  json_object_object_add (ao, "id", json_object_new_string (ar->id));
+  json_object_object_add (ao, "leader", json_object_new_string (st->leaders[ar->leader].name));
+  json_object_object_add (ao, "land", json_object_new_string (ar->land));
+  json_object_object_add (ao, "afloat", json_object_new_boolean (ar->afloat));
+  json_object_object_add (ao, "units", mk_units_json (ar->units));
+  json_object_object_add (ao, "moved", json_object_new_boolean (ar->moved));
+  json_object_object_add (ao, "forced_walk", json_object_new_boolean (ar->forced));
+  json_object_object_add (ao, "battle", ar->battle ? json_object_new_int64 (ar->battle) : NULL);
+  return ao;
+}
+
+static json_object *
+battle_json (const MkState *st, gconstpointer item)
+{
+  const MkBattle *b = item;
+  json_object *bo = json_object_new_object (), *r = json_object_new_array ();
+
+  json_object_object_add (bo, "id", json_object_new_int64 (b->id));
+  json_object_object_add (bo, "land", json_object_new_string (b->land));
+  json_object_object_add (bo, "attacker", json_object_new_string (st->leaders[b->attacker].name));
+  json_object_object_add (bo, "defender", json_object_new_string (st->leaders[b->defender].name));
+  json_object_object_add (bo, "round", json_object_new_int64 (b->round));
+  /* Both waiting stages read "choosing"; "choosing" says which, so a round trip is exact. */
+  json_object_object_add (bo, "step", json_object_new_string (b->step == STEP_ARCHERS || b->step == STEP_RESULT
+                                                              ? "choosing" : mk_step_ids[b->step]));
+  json_object_object_add (bo, "choosing", b->step == STEP_ARCHERS || b->step == STEP_RESULT
+                                          ? json_object_new_string (mk_step_ids[b->step]) : NULL);
+  for (guint k = 0; k < b->reinforced->len; k++)
+    json_object_array_add (r, json_object_new_string (g_ptr_array_index (b->reinforced, k)));
+  json_object_object_add (bo, "reinforced", r);
+  json_object_object_add (bo, "fought_turn", json_object_new_int64 (b->fought_turn));
+  json_object_object_add (bo, "sides", mk_battle_sides_json (st, b));
+  return bo;
+}
+
+static json_object *
+choice_json (const MkState *st, gconstpointer item)
+{
+  return mk_choice_json (st, item);
+}
+
+typedef json_object *(*ItemToJson) (const MkState *st, gconstpointer item);
+
+/* Each item of `list` as `fn` writes it, in an array. */
+static json_object *
+list_json (const MkState *st, GPtrArray *list, ItemToJson fn)
+{
+  json_object *a = json_object_new_array ();
+
+  for (guint i = 0; i < list->len; i++)
+    json_object_array_add (a, fn (st, g_ptr_array_index (list, i)));
+  return a;
+}
+
 static json_object *
 mk_to_json (const MgState *state)
 {
@@ -346,113 +472,17 @@ mk_to_json (const MgState *state)
   json_object_object_add (o, "gm", mk_gm_json (st));
   json_object_object_add (o, "gm_rotation", json_object_new_string (mk_gm_ids[st->gm_rotation]));
   json_object_object_add (o, "gm_first", json_object_new_string (st->leaders[st->gm_first].name));
-
   a = json_object_new_array ();
   for (guint i = 0; i < st->n_leaders; i++)
-    {
-      const MkLeader *l = &st->leaders[i];
-      json_object *lo = json_object_new_object ();
-      json_object_object_add (lo, "name", json_object_new_string (l->name));
-      json_object_object_add (lo, "colour", json_object_new_string (l->colour));
-      json_object_object_add (lo, "capital", l->capital ? json_object_new_string (l->capital) : NULL);
-      json_object_object_add (lo, "gp", json_object_new_int64 (l->purse.gp));
-      for (guint r = 0; r < MK_N_RES; r++)
-        json_object_object_add (lo, mk_res_ids[r], json_object_new_int64 (l->purse.res[r]));
-      json_object_object_add (lo, "collected", json_object_new_boolean (l->collected));
-      json_object_object_add (lo, "bonus", json_object_new_boolean (l->bonus));
-      json_object_object_add (lo, "moves_used", json_object_new_int64 (l->moves_used));
-      json_object_object_add (lo, "armies_made", json_object_new_int64 (l->armies_made));
-      json_object_object_add (lo, "boats_made", json_object_new_int64 (l->boats_made));
-      json_object_array_add (a, lo);
-    }
+    json_object_array_add (a, leader_json (&st->leaders[i]));
   json_object_object_add (o, "leaders", a);
-
-  a = json_object_new_array ();
-  for (guint i = 0; i < st->n_leaders; i++)
-    for (guint j = i + 1; j < st->n_leaders; j++)
-      {
-        json_object *r = json_object_new_object ();
-        gint v = st->relations[i][j];
-        json_object_object_add (r, "a", json_object_new_string (st->leaders[i].name));
-        json_object_object_add (r, "b", json_object_new_string (st->leaders[j].name));
-        json_object_object_add (r, "status", v < 0 ? NULL : json_object_new_string (v ? "war" : "peace"));
-        json_object_array_add (a, r);
-      }
-  json_object_object_add (o, "relations", a);
-
-  a = json_object_new_array ();
-  for (guint i = 0; i < st->encounters->len; i++)
-    {
-      MkEncounter *e = g_ptr_array_index (st->encounters, i);
-      json_object *eo = json_object_new_object ();
-      json_object_object_add (eo, "turn", json_object_new_int64 (e->turn));
-      json_object_object_add (eo, "land", json_object_new_string (e->land));
-      json_object_object_add (eo, "a", json_object_new_string (e->a));
-      json_object_object_add (eo, "b", json_object_new_string (e->b));
-      json_object_object_add (eo, "status", json_object_new_string (e->status));
-      json_object_array_add (a, eo);
-    }
-  json_object_object_add (o, "encounters", a);
+  json_object_object_add (o, "relations", relations_json (st));
+  json_object_object_add (o, "encounters", list_json (st, st->encounters, encounter_json));
   json_object_object_add (o, "map", mk_map_json (&st->map, LEADER_NAMES (st)));
-
-  a = json_object_new_array ();
-  for (guint i = 0; i < st->boats->len; i++)
-    {
-      MkBoat *b = g_ptr_array_index (st->boats, i);
-      json_object *bo = json_object_new_object ();
-      json_object_object_add (bo, "id", json_object_new_string (b->id));
-      json_object_object_add (bo, "leader", json_object_new_string (st->leaders[b->leader].name));
-      json_object_object_add (bo, "river", json_object_new_string (b->river));
-      json_object_object_add (bo, "at", json_object_new_string (b->at));
-      json_object_array_add (a, bo);
-    }
-  json_object_object_add (o, "boats", a);
-
-  a = json_object_new_array ();
-  for (guint i = 0; i < st->armies->len; i++)
-    {
-      MkArmy *ar = g_ptr_array_index (st->armies, i);
-      json_object *ao = json_object_new_object ();
-      json_object_object_add (ao, "id", json_object_new_string (ar->id));
-      json_object_object_add (ao, "leader", json_object_new_string (st->leaders[ar->leader].name));
-      json_object_object_add (ao, "land", json_object_new_string (ar->land));
-      json_object_object_add (ao, "afloat", json_object_new_boolean (ar->afloat));
-      json_object_object_add (ao, "units", mk_units_json (ar->units));
-      json_object_object_add (ao, "moved", json_object_new_boolean (ar->moved));
-      json_object_object_add (ao, "forced_walk", json_object_new_boolean (ar->forced));
-      json_object_object_add (ao, "battle", ar->battle ? json_object_new_int64 (ar->battle) : NULL);
-      json_object_array_add (a, ao);
-    }
-  json_object_object_add (o, "armies", a);
-
-  a = json_object_new_array ();
-  for (guint i = 0; i < st->battles->len; i++)
-    {
-      MkBattle *b = g_ptr_array_index (st->battles, i);
-      json_object *bo = json_object_new_object (), *r = json_object_new_array ();
-      json_object_object_add (bo, "id", json_object_new_int64 (b->id));
-      json_object_object_add (bo, "land", json_object_new_string (b->land));
-      json_object_object_add (bo, "attacker", json_object_new_string (st->leaders[b->attacker].name));
-      json_object_object_add (bo, "defender", json_object_new_string (st->leaders[b->defender].name));
-      json_object_object_add (bo, "round", json_object_new_int64 (b->round));
-      /* Both waiting stages read "choosing"; "choosing" says which, so a round trip is exact. */
-      json_object_object_add (bo, "step", json_object_new_string (b->step == STEP_ARCHERS || b->step == STEP_RESULT
-                                                                  ? "choosing" : mk_step_ids[b->step]));
-      json_object_object_add (bo, "choosing", b->step == STEP_ARCHERS || b->step == STEP_RESULT
-                                              ? json_object_new_string (mk_step_ids[b->step]) : NULL);
-      for (guint k = 0; k < b->reinforced->len; k++)
-        json_object_array_add (r, json_object_new_string (g_ptr_array_index (b->reinforced, k)));
-      json_object_object_add (bo, "reinforced", r);
-      json_object_object_add (bo, "fought_turn", json_object_new_int64 (b->fought_turn));
-      json_object_object_add (bo, "sides", mk_battle_sides_json (st, b));
-      json_object_array_add (a, bo);
-    }
-  json_object_object_add (o, "battles", a);
-
-  a = json_object_new_array ();
-  for (guint i = 0; i < st->choices->len; i++)
-    json_object_array_add (a, mk_choice_json (st, g_ptr_array_index (st->choices, i)));
-  json_object_object_add (o, "choices", a);
+  json_object_object_add (o, "boats", list_json (st, st->boats, boat_json));
+  json_object_object_add (o, "armies", list_json (st, st->armies, army_json));
+  json_object_object_add (o, "battles", list_json (st, st->battles, battle_json));
+  json_object_object_add (o, "choices", list_json (st, st->choices, choice_json));
   json_object_object_add (o, "next_battle", json_object_new_int64 (st->next_battle));
   return o;
 }
