@@ -18,8 +18,8 @@
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
 #include "mg-journal-page.h"
-#include "mg-mk-dashboard-private.h"
-#include "mg-mk-util.h"
+#include "mg-mecaknights-dashboard-private.h"
+#include "mg-mecaknights-util.h"
 #include "mg-start-window-private.h"
 
 static MgApplication *app;
