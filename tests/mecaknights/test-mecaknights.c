@@ -945,6 +945,44 @@ test_empty_map (void)
   mg_state_free (st);
 }
 
+/* The campaign's leaders (docs/rules/mecaknights.md: 2 to 8; mg_rules_check_players): a count
+ * outside 2..8, a name twice, a reserved seat in any case — each refused as a bad action that
+ * says why. */
+static void
+test_new_state_players (void)
+{
+  const char *one[] = { "Red", NULL };
+  const char *nine[] = { "A", "B", "C", "D", "E", "F", "G", "H", "I", NULL };
+  const char *same[] = { "Red", "Blue", "Red", NULL };
+  const char *gm[] = { "Red", "gm", NULL };
+  const char *referee[] = { "Referee", "Blue", NULL };
+  const char *pub[] = { "Red", MG_SEAT_PUBLIC, NULL };
+  const struct { const char * const *players; const char *part; } bad[] = {
+    { one, "MecaKnights is for 2 to 8 players, not 1" },
+    { nine, "MecaKnights is for 2 to 8 players, not 9" },
+    { same, "the names must differ" },
+    { gm, "\"gm\" is reserved" },
+    { referee, "\"Referee\" is reserved" },
+    { pub, "\"public\" is reserved" },
+  };
+  const char *eight[] = { "A", "B", "C", "D", "E", "F", "G", "H", NULL };
+  g_autoptr(GError) error = NULL;
+  MgState *st;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) refused = NULL;
+      g_assert_null (mg_rules_lookup ("mecaknights")->new_state (ruleset, bad[i].players, &refused));
+      g_assert_error (refused, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION);
+      if (strstr (refused->message, bad[i].part) == NULL)
+        g_error ("\"%s\" does not say \"%s\"", refused->message, bad[i].part);
+    }
+  st = mg_rules_lookup ("mecaknights")->new_state (ruleset, eight, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (mk_len (st, "leaders"), ==, 8);
+  mg_state_free (st);
+}
+
 /* ------------------------------------------------------------------ legal actions */
 
 /* The action types of legal_actions (seat), in order, without repeats, joined by spaces. */
@@ -1216,6 +1254,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mk/setup-words", test_setup_words);
   g_test_add_func ("/mk/gm-campaign", test_gm_campaign);
   g_test_add_func ("/mk/empty-map", test_empty_map);
+  g_test_add_func ("/mk/new-state-players", test_new_state_players);
   g_test_add_func ("/mk/old-gm-history", test_old_gm_history);
   return g_test_run ();
 }

@@ -277,12 +277,9 @@ mk_new_state (json_object *ruleset, const char * const *players, GError **error)
   MkRuleset *rs;
   guint n = players ? g_strv_length ((char **) players) : 0;
 
-  if (n < 2 || n > MK_MAX_LEADERS)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("MecaKnights needs 2 to %u leaders, not %u"), MK_MAX_LEADERS, n);
-      return NULL;
-    }
+  /* The count from the descriptor's min/max, the names, the reserved seats, no name twice. */
+  if (!mg_rules_check_players (mg_mk_rules (), players, error))
+    return NULL;
   if ((rs = mk_ruleset_new (ruleset, error)) == NULL)
     return NULL;
   st = state_alloc (rs);
@@ -290,8 +287,6 @@ mk_new_state (json_object *ruleset, const char * const *players, GError **error)
   st->n_leaders = n;
   for (guint i = 0; i < n; i++)
     {
-      if (!mk_name_ok (players[i], MG_RULES_ERROR_BAD_ACTION, error))
-        return NULL;
       st->leaders[i].name = g_strdup (players[i]);
       st->leaders[i].colour = g_strdup (st->rs->colours[i]);
       st->leaders[i].purse = st->rs->start_purse;
