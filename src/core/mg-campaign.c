@@ -107,16 +107,9 @@ mg_campaign_strip_dice (json_object *action, json_object **dice)
 const char *
 mg_campaign_action_actor (const MgState *state, json_object *action)
 {
-  json_object *player;
-  const char *actor;
+  const char *actor = mg_state_actor (state, action);
 
-  if (json_object_object_get_ex (action, "player", &player) &&
-      json_object_is_type (player, json_type_string))
-    return json_object_get_string (player);
-  if (state != NULL && state->rules->actor != NULL &&
-      (actor = state->rules->actor (state, action)) != NULL)
-    return actor;
-  return "GM";
+  return actor != NULL ? actor : "GM";
 }
 
 gboolean

@@ -21,7 +21,7 @@ typedef struct {
 } MgExportAction;
 
 /* The walker calls these in order: begin, (session_begin, (turn_begin, action…, turn_end)…,
- * session_end)…, standing, end.  Every text handed over is public. */
+ * session_end)…, standing, section…, end.  Every text handed over is public. */
 typedef struct {
   void     (*begin)         (MgExportDoc *doc);
   void     (*session_begin) (MgExportDoc *doc, gint64 id, const char *name);
@@ -34,6 +34,9 @@ typedef struct {
    * tables are laid out as tables (and its other members as facts when there is no text). */
   void     (*standing)      (MgExportDoc *doc, const char *heading, json_object *view, const char *text);
   gboolean (*end)           (MgExportDoc *doc, GError **error);
+  /* A section of the game's own after the standing (MgGame.export_sections), laid out as the
+   * standing is: NULL for the standing's own function. */
+  void     (*section)       (MgExportDoc *doc, const char *title, json_object *view, const char *text);
 } MgExportRenderer;
 
 typedef enum {
@@ -57,6 +60,7 @@ struct _MgExportDoc {
   /* renderer state */
   gboolean           first_session;
   gboolean           first_turn;
+  guint              n_sections;  /* sections written so far */
   gpointer           priv;
   GDestroyNotify     priv_free;
 };

@@ -739,16 +739,35 @@ json_standing (MgExportDoc *doc, const char *heading, json_object *view, const c
   json_put (doc->out, view);
 }
 
+/* "sections": [{"title": …, "text": …, "view": …}, …] after the standing. */
+static void
+json_section (MgExportDoc *doc, const char *title, json_object *view, const char *text)
+{
+  fputs (doc->n_sections == 0 ? ",\n\"sections\":[\n{\"title\":" : ",\n{\"title\":", doc->out);
+  json_put_string (doc->out, title);
+  if (text != NULL)
+    {
+      fputs (",\"text\":", doc->out);
+      json_put_string (doc->out, text);
+    }
+  if (view != NULL)
+    {
+      fputs (",\"view\":", doc->out);
+      json_put (doc->out, view);
+    }
+  fputs ("}", doc->out);
+}
+
 static gboolean
 json_end (MgExportDoc *doc, GError **error)
 {
-  fputs ("}\n", doc->out);
+  fputs (doc->n_sections > 0 ? "]}\n" : "}\n", doc->out);
   return TRUE;
 }
 
 static const MgExportRenderer json_renderer = {
   json_begin, json_session_begin, json_session_end, json_turn_begin, json_action, json_turn_end,
-  json_standing, json_end,
+  json_standing, json_end, json_section,
 };
 
 /* -------------------------------------------------------------------- dice */
@@ -1129,6 +1148,32 @@ scope_headings (MgExportDoc *doc, const MgRules *rules, MgExportScope scope, GHa
   return standing_heading;
 }
 
+/* The game's own sections (MgGame.export_sections), from the public view. */
+static void
+render_sections (MgCampaign *campaign, MgExportDoc *doc, const MgExportRenderer *renderer, json_object *view)
+{
+  const MgGame *game = mg_game_lookup (doc->game_id);
+  g_autoptr(ExportJson) sections = NULL;
+
+  if (game == NULL || game->export_sections == NULL ||
+      (sections = game->export_sections (mg_campaign_get_ruleset (campaign), view)) == NULL)
+    return;
+  for (size_t i = 0; i < json_object_array_length (sections); i++)
+    {
+      json_object *section = json_object_array_get_idx (sections, i);
+      json_object *title = json_object_object_get (section, "title");
+      json_object *text = json_object_object_get (section, "text");
+      json_object *body = json_object_object_get (section, "view");
+
+      if (!json_object_is_type (title, json_type_string))
+        continue;
+      (renderer->section != NULL ? renderer->section : renderer->standing)
+        (doc, json_object_get_string (title), body,
+         json_object_is_type (text, json_type_string) ? json_object_get_string (text) : NULL);
+      doc->n_sections++;
+    }
+}
+
 /* The standing as the table saw it at the end of the scope, as everyone may see it. */
 static gboolean
 render_standing (MgCampaign *campaign, MgExportDoc *doc, const MgExportRenderer *renderer,
@@ -1152,6 +1197,7 @@ render_standing (MgCampaign *campaign, MgExportDoc *doc, const MgExportRenderer 
       standing_text = mg_state_describe (state, MG_SEAT_PUBLIC);
     }
   renderer->standing (doc, standing_heading, view, standing_text);
+  render_sections (campaign, doc, renderer, view);
   return TRUE;
 }
 

@@ -86,7 +86,6 @@ gboolean
 mg_actions_validate (const MgState *state, json_object *action, GError **error)
 {
   const MgAction *act = lookup (state, action, error);
-  guint ones[256];
   g_autoptr(MgDice) dice = NULL;
   g_autoptr(GError) local = NULL;
   g_autoptr(GString) summary = NULL;
@@ -97,9 +96,7 @@ mg_actions_validate (const MgState *state, json_object *action, GError **error)
     return FALSE;
   /* Validation needs no dice: every die shows 1, and running out of them means the action got
    * as far as its dice, which is all validation can tell. */
-  for (guint i = 0; i < G_N_ELEMENTS (ones); i++)
-    ones[i] = 1;
-  dice = mg_dice_new_typed (ones, G_N_ELEMENTS (ones));
+  dice = mg_dice_new_ones (256);
   summary = g_string_new (NULL);
   play.dice = dice;
   play.events = json_object_new_array ();

@@ -16,6 +16,7 @@ struct _MgDice {
   guint32 seed;
   GRand  *rand;     /* made on the first roll: most actions roll nothing */
   GArray *typed;    /* Die: the values to hand out, in order */
+  guint   ones;     /* > 0: a typed source of this many dice that all show 1 (no array) */
   guint   next;     /* index of the next typed value */
   GArray *record;   /* Die: every die handed out, in order */
 };
@@ -41,6 +42,15 @@ mg_dice_new_typed (const guint *values, gsize n_values)
       Die d = { 0, values[i] };
       g_array_append_val (dice->typed, d);
     }
+  return dice;
+}
+
+MgDice *
+mg_dice_new_ones (guint n)
+{
+  MgDice *dice = dice_new ();
+
+  dice->ones = n;
   return dice;
 }
 
@@ -157,9 +167,9 @@ mg_dice_roll (MgDice *dice, guint n, guint sides, const guint *weights, guint *o
     }
 
   /* Typed: check every value first, hand out only if all fit. */
-  if (n > dice->typed->len - dice->next)
+  if (n > mg_dice_remaining (dice))
     {
-      guint left = dice->typed->len - dice->next;
+      guint left = mg_dice_remaining (dice);
       g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_NOT_ENOUGH,
                    g_dngettext (GETTEXT_PACKAGE,
                                 "%u die is needed but %u value is left",
@@ -167,7 +177,13 @@ mg_dice_roll (MgDice *dice, guint n, guint sides, const guint *weights, guint *o
                    n, left);
       return FALSE;
     }
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n && dice->ones > 0; i++)
+    {
+      Die d = { sides, 1 };
+      out[i] = 1;
+      g_array_append_val (dice->record, d);
+    }
+  for (guint i = 0; i < n && dice->ones == 0; i++)
     {
       const Die *d = &g_array_index (dice->typed, Die, dice->next + i);
       if (d->sides != 0 && d->sides != sides)
@@ -185,7 +201,7 @@ mg_dice_roll (MgDice *dice, guint n, guint sides, const guint *weights, guint *o
           return FALSE;
         }
     }
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n && dice->ones == 0; i++)
     {
       Die d = { sides, g_array_index (dice->typed, Die, dice->next + i).value };
       out[i] = d.value;
@@ -204,7 +220,9 @@ mg_dice_count (MgDice *dice)
 guint
 mg_dice_remaining (MgDice *dice)
 {
-  return dice->seeded ? 0 : dice->typed->len - dice->next;
+  if (dice->seeded)
+    return 0;
+  return (dice->ones > 0 ? dice->ones : dice->typed->len) - dice->next;
 }
 
 gboolean

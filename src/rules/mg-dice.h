@@ -34,6 +34,8 @@ MgDice  *mg_dice_new_typed      (const guint *values, gsize n_values);
 /* Accepts [1, 2, 3] or [{"sides":3,"value":1}, ...] (the journal's form). */
 MgDice  *mg_dice_new_from_json  (json_object *array, GError **error);
 MgDice  *mg_dice_new_seeded     (guint32 seed);
+/* A typed source of `n` dice that all show 1, without an array of them (validation's dice). */
+MgDice  *mg_dice_new_ones       (guint n);
 void     mg_dice_free           (MgDice *dice);
 
 /* Hands out n dice into out[0..n-1]; all or nothing: on error nothing is recorded. */

@@ -103,6 +103,12 @@ typedef struct {
    * column for a reader (a whole record in one cell). Keys no game declares keep their words. */
   const MgExportColumn *export_columns;
   guint                 n_export_columns;
+  /* Optional: the exports' sections of the game's own, after the standing ("Advancement"). Made
+   * from the public view (so they can tell nothing secret) and the ruleset: a JSON array (new
+   * reference; NULL or empty for none) of objects {"title": text, "text": a paragraph, "view": an
+   * object laid out as the standing is, as facts and tables}, "text" and "view" each optional,
+   * every text translated by the game. */
+  json_object          *(*export_sections) (json_object *ruleset, json_object *view);
 } MgGame;
 
 /* One shape for every descriptor (src/rules/<game>/mg-<game>-game.c): a static MgGame whose

@@ -128,10 +128,40 @@ mg_state_describe (const MgState *state, const char *seat)
   return state->rules->describe != NULL ? state->rules->describe (state, seat) : NULL;
 }
 
+const char *
+mg_state_actor (const MgState *state, json_object *action)
+{
+  json_object *player;
+
+  if (json_object_object_get_ex (action, "player", &player) &&
+      json_object_is_type (player, json_type_string))
+    return json_object_get_string (player);
+  if (state != NULL && state->rules->actor != NULL)
+    return state->rules->actor (state, action);
+  return NULL;
+}
+
 json_object *
 mg_state_legal_actions (const MgState *state, const char *seat)
 {
-  return state->rules->legal_actions != NULL ? state->rules->legal_actions (state, seat) : NULL;
+  json_object *all, *own;
+
+  if (state->rules->legal_actions == NULL)
+    return NULL;
+  if (!state->rules->legal_by_actor || seat == NULL || strcmp (seat, MG_SEAT_ALL) == 0)
+    return state->rules->legal_actions (state, seat);
+  /* The default for a game that lists every seat's actions at once: a seat's own. */
+  all = state->rules->legal_actions (state, MG_SEAT_ALL);
+  own = json_object_new_array ();
+  for (size_t i = 0; i < json_object_array_length (all); i++)
+    {
+      json_object *action = json_object_array_get_idx (all, i);
+
+      if (g_strcmp0 (mg_state_actor (state, action), seat) == 0)
+        json_object_array_add (own, json_object_get (action));
+    }
+  json_object_put (all);
+  return own;
 }
 
 gboolean

@@ -108,6 +108,11 @@ struct _MgRules {
    * with no "player" member — TFT's name a figure, whose owner declares them. NULL for the
    * referee. The journal's actor column and the Journal's "Who" come from it. */
   const char  *(*actor)         (const MgState *state, json_object *action);
+
+  /* Optional: TRUE when legal_actions() lists every seat's actions whatever seat it is asked
+   * for; mg_state_legal_actions() then keeps a player's own (mg_state_actor), so a game with
+   * nothing secret writes the list once. */
+  gboolean      legal_by_actor;
 };
 
 /* The registry of engines built in. */
@@ -127,6 +132,9 @@ void         mg_state_free     (MgState *state);
 gint         mg_state_turn     (const MgState *state);   /* pending()["turn"] */
 char        *mg_state_describe (const MgState *state, const char *seat); /* NULL if the engine has none */
 json_object *mg_state_legal_actions (const MgState *state, const char *seat); /* NULL if the engine has none */
+/* Who declares `action` in `state`: its "player" member, else the engine's actor(), else NULL
+ * (the referee). */
+const char  *mg_state_actor    (const MgState *state, json_object *action);
 /* TRUE when something is hidden from the table now: the referee's view and the public one
  * differ (a bid, a pick, a mine, faces never shown). An undone action's summary may tell what
  * is hidden again, so the app does not show it then (issue 32). */

@@ -120,6 +120,59 @@ assert_rows_whole (MgCampaign *c, gint64 from)
     }
 }
 
+/* After round `round` (killed or not): the campaign reopens; acknowledged rows are there with
+ * their seq, in order, as sent; at most MG_CAMPAIGN_ACT_AHEAD more rows (committed by act's
+ * writer thread, then killed before their lines were written), each as sent; the state from the
+ * snapshot equals a full replay, and SQLite and `check` say the file is whole. Returns the count
+ * of rows. */
+static gint64
+check_round (const char *dir, const char *path, guint round, gint64 before, GArray *acked,
+             GPtrArray *lines, gboolean killed, guint delay_ms)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = mg_campaign_open (path, &error);
+  gint64 after;
+
+  g_assert_no_error (error);
+  after = mg_campaign_journal_count (c);
+  g_test_message ("round %u: killed after %u ms: %s, %u acknowledged, journal %" G_GINT64_FORMAT
+                  " -> %" G_GINT64_FORMAT, round, delay_ms, killed ? "yes" : "no (finished)",
+                  acked->len, before, after);
+  for (guint i = 0; i < acked->len; i++)
+    {
+      gint64 seq = g_array_index (acked, gint64, i);
+      g_autoptr(MgJournalEntry) e = NULL;
+
+      g_assert_cmpint (seq, ==, before + i + 1);
+      e = mg_campaign_journal_get (c, seq, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (e);
+      assert_row_matches (e, g_ptr_array_index (lines, i));
+    }
+  g_assert_cmpint (after, >=, before + acked->len);
+  g_assert_cmpint (after, <=, before + acked->len + MG_CAMPAIGN_ACT_AHEAD);
+  for (gint64 seq = before + acked->len + 1; seq <= after; seq++)
+    {
+      g_autoptr(MgJournalEntry) e = mg_campaign_journal_get (c, seq, &error);
+
+      g_assert_no_error (error);
+      assert_row_matches (e, g_ptr_array_index (lines, seq - before - 1));
+    }
+  if (!killed)
+    g_assert_cmpint (after, ==, before + BATCH);
+  assert_rows_whole (c, before);
+  mg_campaign_check (c, &error);
+  g_assert_no_error (error);
+  g_clear_object (&c);
+  {
+    g_autoptr(CliResult) r = cli_run (dir, NULL, "check", "crash.db", NULL);
+
+    if (r->status != 0)
+      g_error ("round %u: check: %s", round, r->err);
+  }
+  return after;
+}
+
 static void
 test_crash (void)
 {
@@ -208,50 +261,7 @@ test_crash (void)
       if (!killed)
         g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 0);
 
-      /* Reopen. */
-      c = mg_campaign_open (path, &error);
-      g_assert_no_error (error);
-      after = mg_campaign_journal_count (c);
-      g_test_message ("round %u: killed after %u ms: %s, %u acknowledged, journal %" G_GINT64_FORMAT
-                      " -> %" G_GINT64_FORMAT, round, killer.delay_ms, killed ? "yes" : "no (finished)",
-                      acked->len, before, after);
-
-      /* Acknowledged rows are there with their seq, in order, as sent; at most
-       * MG_CAMPAIGN_ACT_AHEAD more rows (committed by act's writer thread, then killed before
-       * their lines were written), each as sent. */
-      for (guint i = 0; i < acked->len; i++)
-        {
-          gint64 seq = g_array_index (acked, gint64, i);
-          g_autoptr(MgJournalEntry) e = NULL;
-
-          g_assert_cmpint (seq, ==, before + i + 1);
-          e = mg_campaign_journal_get (c, seq, &error);
-          g_assert_no_error (error);
-          g_assert_nonnull (e);
-          assert_row_matches (e, g_ptr_array_index (lines, i));
-        }
-      g_assert_cmpint (after, >=, before + acked->len);
-      g_assert_cmpint (after, <=, before + acked->len + MG_CAMPAIGN_ACT_AHEAD);
-      for (gint64 seq = before + acked->len + 1; seq <= after; seq++)
-        {
-          g_autoptr(MgJournalEntry) e = mg_campaign_journal_get (c, seq, &error);
-
-          g_assert_no_error (error);
-          assert_row_matches (e, g_ptr_array_index (lines, seq - before - 1));
-        }
-      if (!killed)
-        g_assert_cmpint (after, ==, before + BATCH);
-      assert_rows_whole (c, before);
-      /* The state from the snapshot equals a full replay, and SQLite says the file is whole. */
-      mg_campaign_check (c, &error);
-      g_assert_no_error (error);
-      g_clear_object (&c);
-      {
-        g_autoptr(CliResult) r = cli_run (dir, NULL, "check", "crash.db", NULL);
-
-        if (r->status != 0)
-          g_error ("round %u: check: %s", round, r->err);
-      }
+      after = check_round (dir, path, round, before, acked, lines, killed, killer.delay_ms);
       count = after;
       total_acked += acked->len;
     }

@@ -6,6 +6,7 @@
 
 #include "mg-campaign.h"
 #include "mg-export-async.h"
+#include "mg-game.h"
 #include "cli-test-util.h"
 
 static const char * const players[] = { "Red", "Blue", NULL };
@@ -627,6 +628,53 @@ test_no_secrets (void)
   test_remove_dir (dir);
 }
 
+/* A game's own section (MgGame.export_sections): TFT's "Advancement" counts the points each
+ * living figure may buy, at the rulebook's 100 EP a point ("When a figure gets 100 EP, he/she may
+ * trade them in for one additional point"), in every format, after the standing. */
+static void
+test_game_sections (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "tft.db", NULL);
+  g_autofree char *sample = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", "tft-sample.jsonl", NULL);
+  g_autofree char *script = NULL;
+  g_auto(GStrv) lines = NULL;
+  static const char * const referee[] = { "Referee", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = mg_campaign_create (path, "tft", "Arena", referee, NULL, 7, &error);
+  const MgGame *tft = mg_game_lookup ("tft");
+  g_autoptr(TestJson) view = json_tokener_parse (
+    "{\"roster\":[{\"name\":\"Ann\",\"ep\":250,\"alive\":true},"
+    "{\"name\":\"Bo\",\"ep\":99,\"alive\":true},{\"name\":\"Cy\",\"ep\":400,\"alive\":false}]}");
+  g_autoptr(TestJson) sections = NULL;
+  json_object *rows;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (sample, &script, NULL, NULL));
+  lines = g_strsplit (script, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (*g_strstrip (lines[i]) != '\0')
+      mg_journal_entry_free (act (c, lines[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (all_formats); i++)
+    {
+      g_autofree char *text = export_text (c, dir, all_formats[i], 0, 0);
+      g_test_message ("format %u", i);
+      g_assert_nonnull (has (text, "Flavius"));
+      g_assert_nonnull (has (text, "Advancement"));
+      g_assert_nonnull (has (text, "trades 100 EP"));
+    }
+
+  /* 250 EP buys 2 points, 99 none; the slain buy nothing and are not listed. */
+  sections = tft->export_sections (mg_campaign_get_ruleset (c), view);
+  g_assert_cmpuint (json_object_array_length (sections), ==, 1);
+  rows = json_object_object_get (json_object_object_get (json_object_array_get_idx (sections, 0), "view"), "figures");
+  g_assert_cmpuint (json_object_array_length (rows), ==, 2);
+  g_assert_cmpint (json_object_get_int (json_object_object_get (json_object_array_get_idx (rows, 0), "can_buy")), ==, 2);
+  g_assert_cmpint (json_object_get_int (json_object_object_get (json_object_array_get_idx (rows, 1), "can_buy")), ==, 0);
+  g_clear_object (&c);
+  test_remove_dir (dir);
+}
+
 /* Undone rows are left out of the exports. */
 static void
 test_undone_left_out (void)
@@ -841,6 +889,7 @@ main (int argc, char **argv)
   g_test_add ("/export/async", Fixture, NULL, fixture_set_up, test_async, fixture_tear_down);
   g_test_add_func ("/export/no-secrets", test_no_secrets);
   g_test_add_func ("/export/undone", test_undone_left_out);
+  g_test_add_func ("/export/game-sections", test_game_sections);
   g_test_add_func ("/export/escaping", test_escaping);
   g_test_add_func ("/export/long", test_long_campaign);
   return g_test_run ();

@@ -244,6 +244,27 @@ test_record_replays (void)
   g_assert_cmpmem (a, sizeof a, c, sizeof c);
 }
 
+/* Validation's source: n dice that all show 1, recorded as any typed die, then no more. */
+static void
+test_ones (void)
+{
+  g_autoptr(MgDice) dice = mg_dice_new_ones (3);
+  g_autoptr(GError) error = NULL;
+  guint out[3] = { 0, 0, 0 };
+
+  g_assert_true (mg_dice_is_typed (dice));
+  g_assert_cmpuint (mg_dice_remaining (dice), ==, 3);
+  g_assert_true (mg_dice_roll (dice, 2, 6, NULL, out, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (out[0], ==, 1);
+  g_assert_cmpuint (out[1], ==, 1);
+  g_assert_cmpuint (mg_dice_count (dice), ==, 2);
+  g_assert_cmpuint (mg_dice_remaining (dice), ==, 1);
+  g_assert_false (mg_dice_roll (dice, 2, 6, NULL, out, &error));
+  g_assert_error (error, MG_DICE_ERROR, MG_DICE_ERROR_NOT_ENOUGH);
+  g_assert_cmpuint (mg_dice_count (dice), ==, 2);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -257,5 +278,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/dice/seeded/frequencies", test_seeded_frequencies);
   g_test_add_func ("/dice/seeded/uniform-and-errors", test_seeded_uniform_and_errors);
   g_test_add_func ("/dice/record-replays", test_record_replays);
+  g_test_add_func ("/dice/ones", test_ones);
   return g_test_run ();
 }

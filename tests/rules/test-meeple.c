@@ -407,10 +407,11 @@ typedef struct {
 
 /* Before anyone rolls: malformed actions, a wrong player, acting or picking first, bad dice. */
 static const Refusal before_roll[] = {
-  { "not json", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "must be a JSON object" },
-  { "[1,2]", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "must be a JSON object" },
-  { "{\"player\":\"Red\"}", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "\"type\" is missing" },
-  { "{\"type\":\"dance\",\"player\":\"Red\"}", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "\"type\" must be one of \"roll\", \"reroll\", \"set\", \"pick\", \"rematch\", got \"dance\"" },
+  /* Not an object, no "type", an unknown type: the shared runner's refusals (mg-actions.c). */
+  { "not json", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "JSON object with a \"type\"" },
+  { "[1,2]", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "JSON object with a \"type\"" },
+  { "{\"player\":\"Red\"}", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "JSON object with a \"type\"" },
+  { "{\"type\":\"dance\",\"player\":\"Red\"}", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "Unknown action \"dance\" for Meeple Melee (its actions: roll, reroll, set, pick, rematch)" },
   { "{\"type\":\"roll\"}", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "\"player\" is missing" },
   { "{\"type\":\"roll\",\"player\":7}", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "\"player\" must be a non-empty text, got 7" },
   { "{\"type\":\"roll\",\"player\":\"Red\",\"meeples\":[1]}", NULL, FALSE, MG_RULES_ERROR_BAD_ACTION, "unknown field \"meeples\"" },
@@ -725,6 +726,8 @@ test_ruleset_checks (void)
   g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET);
 }
 
+/* The rulebook's two players (mg_rules_check_players): a count other than 2, a name twice, a
+ * reserved seat in any case — each refused as a bad action that says why. */
 static void
 test_new_state_players (void)
 {
@@ -733,13 +736,24 @@ test_new_state_players (void)
   const char *three[] = { "Red", "Blue", "Green", NULL };
   const char *same[] = { "Red", "Red", NULL };
   const char *pub[] = { "Red", MG_SEAT_PUBLIC, NULL };
-  const char * const *bad[] = { one, three, same, pub };
+  const char *gm[] = { "gm", "Blue", NULL };
+  const char *referee[] = { "Red", "Referee", NULL };
+  const struct { const char * const *players; const char *part; } bad[] = {
+    { one, "Meeple Melee is for exactly 2 players, not 1" },
+    { three, "Meeple Melee is for exactly 2 players, not 3" },
+    { same, "the names must differ" },
+    { pub, "\"public\" is reserved" },
+    { gm, "\"gm\" is reserved" },
+    { referee, "\"Referee\" is reserved" },
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_autoptr(GError) error = NULL;
-      g_assert_null (mg_meeple_rules ()->new_state (rs, bad[i], &error));
-      g_assert_nonnull (error);
+      g_assert_null (mg_meeple_rules ()->new_state (rs, bad[i].players, &error));
+      g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION);
+      if (strstr (error->message, bad[i].part) == NULL)
+        g_error ("\"%s\" does not say \"%s\"", error->message, bad[i].part);
     }
 }
 

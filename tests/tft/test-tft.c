@@ -733,7 +733,7 @@ test_bad_input (void)
   g_autoptr(MgState) st = duel_state ("death", ",\"weapons\":[\"broadsword\"]", ",\"weapons\":[\"broadsword\"]");
 
   refuse (st, "[1,2]", MG_RULES_ERROR_BAD_ACTION, "JSON object");
-  refuse (st, "{\"type\":\"dance\"}", MG_RULES_ERROR_BAD_ACTION, "type");
+  refuse (st, "{\"type\":\"dance\"}", MG_RULES_ERROR_BAD_ACTION, "Unknown action");
   refuse (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"z\"}", MG_RULES_ERROR_BAD_ACTION, "option");
   refuse (st, "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"a\",\"moveed\":3}", MG_RULES_ERROR_BAD_ACTION, "unknown field");
   refuse (st, "{\"type\":\"option\",\"figure\":\"Nobody\",\"option\":\"a\"}", MG_RULES_ERROR_ILLEGAL, "not in this fight");

@@ -71,24 +71,10 @@ pick (MgMeepleSide *side, int sweep, int kick, int punch)
   g_assert_null (mg_meeple_side_get_message (side));
 }
 
+/* The form refuses what cannot make a campaign. */
 static void
-test_new_campaign_and_battle (void)
+check_new_form (MgStartWindow *start)
 {
-  static const int red_roll[] = { SWEEP, SWEEP, SWEEP, SWEEP, SWEEP, SWEEP, KICK, KICK };
-  static const int blue_roll[] = { SWEEP, SWEEP, SWEEP, SWEEP, KICK, KICK, KICK, PUNCH };
-  MgStartWindow *start = MG_START_WINDOW (mg_application_get_start_window (app));
-  MgCampaignWindow *window;
-  MgMeeplePage *page;
-  MgMeepleSide *red, *blue;
-  MgCampaign *campaign;
-  g_autofree char *path = NULL;
-
-  gtk_window_present (GTK_WINDOW (start));
-  wait_ms (50);
-  mg_start_window_set_folder (start, tmpdir);
-  gtk_widget_activate_action (GTK_WIDGET (start), "start.show-new", NULL);
-
-  /* The form refuses what cannot make a campaign. */
   gtk_editable_set_text (mg_start_window_get_name_row (start), "Test Battle");
   gtk_editable_set_text (mg_start_window_get_player_row (start, 0), "Red");
   gtk_editable_set_text (mg_start_window_get_player_row (start, 1), "red");
@@ -100,25 +86,73 @@ test_new_campaign_and_battle (void)
   g_assert_true (gtk_widget_is_sensitive (mg_start_window_get_create_button (start)));
   wait_ms (300);
   save_screenshot (GTK_WIDGET (start), "test-ui-new-campaign.png");
+}
 
-  click (mg_start_window_get_create_button (start));
-  wait_ms (100);
+/* Journal: one row per accepted action (2 rolls + 2 picks + roll + reroll; the undone pick
+ * was redone), and replay of the first step. */
+static void
+check_journal_rows (MgCampaignWindow *window)
+{
+  MgJournalPage *journal = MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal"));
+  GListModel *model = mg_journal_page_get_model (journal);
 
-  window = find_campaign_window (app);
-  g_assert_nonnull (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
-  campaign = mg_campaign_window_get_campaign (window);
-  path = g_build_filename (tmpdir, "Test Battle.db", NULL);
-  g_assert_cmpstr (mg_campaign_get_path (campaign), ==, path);
-  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 6);
+  mg_journal_page_select (journal, 0);
+  g_assert_nonnull (strstr (mg_journal_page_get_replay_title (journal), "1"));
+  gtk_widget_activate_action (GTK_WIDGET (journal), "journal.next", NULL);
+  g_assert_nonnull (strstr (mg_journal_page_get_replay_title (journal), "2"));
+}
 
-  page = MG_MEEPLE_PAGE (mg_campaign_window_get_page (window, "battle"));
-  g_assert_nonnull (page);
-  red = mg_meeple_page_get_side (page, 0);
-  blue = mg_meeple_page_get_side (page, 1);
-  wait_ms (50);
+/* Rules: a bad edit is refused with the JSON path and changes nothing. */
+static void
+check_rules_refused (MgCampaignWindow *window, MgCampaign *campaign)
+{
+  MgRulesPage *rules = MG_RULES_PAGE (mg_campaign_window_get_page (window, "rules"));
+  g_autofree char *before = g_strdup (json_object_to_json_string (mg_campaign_get_ruleset (campaign)));
+  g_autofree char *good = mg_rules_page_get_text (rules);
 
-  /* Battle 1: 8 meeples each, nobody has casualties. One side's faces at a time. */
+  mg_rules_page_set_text (rules, "{ \"game\": \"meeple\", \"meeples\": -3 }");
+  gtk_widget_activate_action (GTK_WIDGET (rules), "rules.apply", NULL);
+  /* In words, without the JSON path the CLI gives ("$.meeples: …"). */
+  g_assert_nonnull (mg_rules_page_get_error (rules));
+  g_assert_null (strstr (mg_rules_page_get_error (rules), "$"));
+  g_assert_nonnull (strstr (mg_rules_page_get_error (rules), "Meeples"));
+  g_assert_cmpstr (json_object_to_json_string (mg_campaign_get_ruleset (campaign)), ==, before);
+  mg_rules_page_set_text (rules, "{ not json");
+  gtk_widget_activate_action (GTK_WIDGET (rules), "rules.apply", NULL);
+  g_assert_nonnull (mg_rules_page_get_error (rules));
+  gtk_widget_activate_action (GTK_WIDGET (rules), "rules.revert", NULL);
+  g_assert_null (mg_rules_page_get_error (rules));
+  {
+    g_autofree char *reverted = mg_rules_page_get_text (rules);
+
+    g_assert_cmpstr (reverted, ==, good);
+  }
+}
+
+/* Export, off the main thread, ends in a toast naming the file. */
+static void
+check_export_toast (MgCampaignWindow *window)
+{
+  g_autofree char *out = g_build_filename (tmpdir, "battle.md", NULL);
+  g_autofree char *text = NULL;
+
+  mg_campaign_window_export_to (window, "md", 0, 0, out);
+  for (guint i = 0; i < 500 && mg_campaign_window_is_exporting (window); i++)
+    wait_ms (10);
+  g_assert_false (mg_campaign_window_is_exporting (window));
+  g_assert_true (g_str_has_prefix (mg_campaign_window_get_last_toast (window), "Exported"));
+  g_assert_true (g_file_get_contents (out, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "Blue"));
+}
+
+/* Battle 1: 8 meeples each, nobody has casualties. One side's faces at a time. */
+static void
+roll_battle_one (MgMeepleSide *red, MgMeepleSide *blue)
+{
+  static const int red_roll[] = { SWEEP, SWEEP, SWEEP, SWEEP, SWEEP, SWEEP, KICK, KICK };
+  static const int blue_roll[] = { SWEEP, SWEEP, SWEEP, SWEEP, KICK, KICK, KICK, PUNCH };
+
   g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (red)), ==, 0);
   g_assert_cmpint (mg_meeple_tracks_get_casualties (mg_meeple_side_get_tracks (blue)), ==, 0);
   show_faces (red);
@@ -148,6 +182,42 @@ test_new_campaign_and_battle (void)
   g_assert_cmpuint (mg_meeple_side_get_n_faces_held (blue), ==, 8);
   show_faces (red);
   g_assert_cmpuint (mg_meeple_side_get_n_faces_held (red), ==, 8);
+}
+
+static void
+test_new_campaign_and_battle (void)
+{
+  MgStartWindow *start = MG_START_WINDOW (mg_application_get_start_window (app));
+  MgCampaignWindow *window;
+  MgMeeplePage *page;
+  MgMeepleSide *red, *blue;
+  MgCampaign *campaign;
+  g_autofree char *path = NULL;
+
+  gtk_window_present (GTK_WINDOW (start));
+  wait_ms (50);
+  mg_start_window_set_folder (start, tmpdir);
+  gtk_widget_activate_action (GTK_WIDGET (start), "start.show-new", NULL);
+
+  check_new_form (start);
+  click (mg_start_window_get_create_button (start));
+  wait_ms (100);
+
+  window = find_campaign_window (app);
+  g_assert_nonnull (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  campaign = mg_campaign_window_get_campaign (window);
+  path = g_build_filename (tmpdir, "Test Battle.db", NULL);
+  g_assert_cmpstr (mg_campaign_get_path (campaign), ==, path);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+
+  page = MG_MEEPLE_PAGE (mg_campaign_window_get_page (window, "battle"));
+  g_assert_nonnull (page);
+  red = mg_meeple_page_get_side (page, 0);
+  blue = mg_meeple_page_get_side (page, 1);
+  wait_ms (50);
+
+  roll_battle_one (red, blue);
 
   /* Odds are offered for the faces held. */
   g_assert_cmpuint (mg_meeple_side_get_n_odds (red), >, 0);
@@ -209,57 +279,11 @@ test_new_campaign_and_battle (void)
   g_assert_false (gtk_widget_is_sensitive (mg_meeple_side_get_reroll_here_button (red)));
   g_assert_nonnull (gtk_widget_get_tooltip_text (mg_meeple_side_get_reroll_here_button (red)));
 
-  /* Journal: one row per accepted action (2 rolls + 2 picks + roll + reroll; the undone pick
-   * was redone), and replay of the first step. */
-  {
-    MgJournalPage *journal = MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal"));
-    GListModel *model = mg_journal_page_get_model (journal);
+  check_journal_rows (window);
 
-    g_assert_cmpuint (g_list_model_get_n_items (model), ==, 6);
-    mg_journal_page_select (journal, 0);
-    g_assert_nonnull (strstr (mg_journal_page_get_replay_title (journal), "1"));
-    gtk_widget_activate_action (GTK_WIDGET (journal), "journal.next", NULL);
-    g_assert_nonnull (strstr (mg_journal_page_get_replay_title (journal), "2"));
-  }
+  check_rules_refused (window, campaign);
 
-  /* Rules: a bad edit is refused with the JSON path and changes nothing. */
-  {
-    MgRulesPage *rules = MG_RULES_PAGE (mg_campaign_window_get_page (window, "rules"));
-    g_autofree char *before = g_strdup (json_object_to_json_string (mg_campaign_get_ruleset (campaign)));
-    g_autofree char *good = mg_rules_page_get_text (rules);
-
-    mg_rules_page_set_text (rules, "{ \"game\": \"meeple\", \"meeples\": -3 }");
-    gtk_widget_activate_action (GTK_WIDGET (rules), "rules.apply", NULL);
-    /* In words, without the JSON path the CLI gives ("$.meeples: …"). */
-    g_assert_nonnull (mg_rules_page_get_error (rules));
-    g_assert_null (strstr (mg_rules_page_get_error (rules), "$"));
-    g_assert_nonnull (strstr (mg_rules_page_get_error (rules), "Meeples"));
-    g_assert_cmpstr (json_object_to_json_string (mg_campaign_get_ruleset (campaign)), ==, before);
-    mg_rules_page_set_text (rules, "{ not json");
-    gtk_widget_activate_action (GTK_WIDGET (rules), "rules.apply", NULL);
-    g_assert_nonnull (mg_rules_page_get_error (rules));
-    gtk_widget_activate_action (GTK_WIDGET (rules), "rules.revert", NULL);
-    g_assert_null (mg_rules_page_get_error (rules));
-    {
-      g_autofree char *reverted = mg_rules_page_get_text (rules);
-
-      g_assert_cmpstr (reverted, ==, good);
-    }
-  }
-
-  /* Export, off the main thread, ends in a toast naming the file. */
-  {
-    g_autofree char *out = g_build_filename (tmpdir, "battle.md", NULL);
-    g_autofree char *text = NULL;
-
-    mg_campaign_window_export_to (window, "md", 0, 0, out);
-    for (guint i = 0; i < 500 && mg_campaign_window_is_exporting (window); i++)
-      wait_ms (10);
-    g_assert_false (mg_campaign_window_is_exporting (window));
-    g_assert_true (g_str_has_prefix (mg_campaign_window_get_last_toast (window), "Exported"));
-    g_assert_true (g_file_get_contents (out, &text, NULL, NULL));
-    g_assert_nonnull (strstr (text, "Blue"));
-  }
+  check_export_toast (window);
 
   /* Back to the table for the picture. */
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "battle");

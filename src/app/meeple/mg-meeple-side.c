@@ -675,18 +675,139 @@ keep_focus (MgMeepleSide *self)
   gtk_widget_grab_focus (adw_bin_get_child (self->show_bin));
 }
 
+/* Reads this player out of the view the table shows: keeps the player's JSON and the numbers
+ * the controls follow, and builds the play controls once there is something to play. *other and
+ * *winner point into the view, which the table state owns. Returns the player's JSON, or NULL. */
+static json_object *
+read_player (MgMeepleSide *self, gboolean shown, const char **other, const char **winner)
+{
+  json_object *view, *players = NULL, *player;
+
+  view = mg_table_state_get_shown_view (self->table, self->name);
+  json_object_object_get_ex (view, "players", &players);
+  player = players != NULL ? json_object_array_get_idx (players, self->index) : NULL;
+  *other = mg_ui_json_str (players != NULL ? json_object_array_get_idx (players, 1 - self->index) : NULL, "name");
+  *winner = mg_ui_json_str (view, "winner");
+
+  g_clear_pointer (&self->player, json_object_put);
+  self->player = json_object_get (player);
+  self->to_roll = mg_ui_json_int (player, "to_roll", 0);
+  self->reveal = mg_ui_json_int (player, "reveal", 0);
+  self->rolled = json_object_get_boolean (json_object_object_get (player, "rolled"));
+  self->picked = json_object_get_boolean (json_object_object_get (player, "picked"));
+  self->over = *winner != NULL;
+  if (!self->play_built && (shown || self->rolled))
+    build_play (self);
+  if (self->play_built && self->rolled && self->pick_spins->len == 0 && self->face_ids->len > 0)
+    {
+      build_pick_rows (self);
+      /* The faces are drawn again below, which sets the new spins' ranges. */
+      g_clear_pointer (&self->faces_key, g_free);
+    }
+  return player;
+}
+
+/* The actions this player has left this battle (never below 0). */
+static int
+actions_left (json_object *player)
+{
+  return MAX (mg_ui_json_int (player, "actions_allowed", 0) - mg_ui_json_int (player, "actions_used", 0), 0);
+}
+
+/* The side's one-line status: the match's result, the roll to make, or where the battle is. */
+static char *
+status_text (MgMeepleSide *self, json_object *player, const char *winner, const char *other)
+{
+  g_autofree char *next = NULL;
+
+  if (self->over)
+    return g_strcmp0 (winner, self->name) == 0 ? g_strdup (_("Won the match."))
+                                               : g_strdup (_("Lost the match."));
+  if (!self->rolled)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Rolls %d meeple.", "Rolls %d meeples.", self->to_roll),
+                            self->to_roll);
+  if (self->picked)
+    /* Translators: a secret pick recorded, not shown until both have picked */
+    return g_strdup_printf (_("✓ entered — waiting for %s’s pick."), other != NULL ? other : "");
+  next = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%d action left, then picks %d.",
+                                       "%d actions left, then picks %d.", actions_left (player)),
+                          actions_left (player), self->reveal);
+  /* The roll is behind the screen too: it says it is entered, not what it is. */
+  /* Translators: a secret roll recorded; %s is "1 action left, then picks 6." */
+  return g_strdup_printf (_("✓ roll entered — %s"), next);
+}
+
+/* Draws the faces again when they changed, and then proposes the best pick by the odds. */
+static void
+refresh_faces (MgMeepleSide *self, json_object *player, gboolean shown)
+{
+  json_object *faces = NULL;
+  g_autofree char *key = NULL;
+
+  json_object_object_get_ex (player, "faces", &faces);
+  if (!json_object_is_type (faces, json_type_array))
+    faces = NULL;
+  key = faces != NULL ? g_strdup (json_object_to_json_string (faces)) : g_strdup ("");
+  if (!self->play_built || g_strcmp0 (key, self->faces_key) == 0)
+    return;
+  rebuild_faces (self, faces);
+  g_free (self->faces_key);
+  self->faces_key = g_steal_pointer (&key);
+  if (shown && self->rolled && !self->picked && !self->over)
+    {
+      json_object *best = fill_odds (self);
+
+      if (best != NULL)
+        set_picks (self, best);
+    }
+}
+
+/* Shows the controls the battle's moment allows: dice to roll or reroll, the faces, the pick. */
+static void
+show_controls (MgMeepleSide *self, json_object *player, gboolean shown)
+{
+  g_autofree char *hidden = NULL;
+  g_autofree char *pick_title = NULL;
+
+  /* Dice are only entered to roll, or to reroll while actions are left. */
+  gtk_widget_set_visible (self->dice_group, !self->over && !self->picked
+                                            && (!self->rolled || (shown && actions_left (player) > 0)));
+  /* Typing the table's dice shows faces, so it waits for the faces to be shown: say so, or a referee
+   * who only sees Roll Here would not know the dice can be typed. */
+  set_dice_description (self, shown ? NULL : _("Show this player’s faces to type the dice rolled at the table."));
+  /* A hidden button takes its flow box slot with it (mg_flow_box_slot_follows_child). */
+  gtk_widget_set_visible (self->roll_here_button, !self->rolled);
+  gtk_widget_set_visible (self->set_box, self->rolled && shown);
+  if (!self->play_built)
+    return;
+  hidden = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%d meeple behind %s’s screen. Show the faces to type dice, act or pick.",
+                                         "%d meeples behind %s’s screen. Show the faces to type dice, act or pick.",
+                                         self->to_roll),
+                            self->to_roll, self->name);
+  pick_title = g_strdup_printf (_("Pick %d to Reveal"), self->reveal);
+  gtk_widget_set_visible (self->roll_button, !self->rolled && shown);
+  gtk_widget_set_visible (self->reroll_button, self->rolled && shown);
+  gtk_widget_set_visible (self->reroll_here_button, self->rolled && shown);
+  gtk_label_set_text (self->hidden_label, hidden);
+  gtk_widget_set_visible (self->faces_group, self->rolled && !self->over && !self->picked);
+  gtk_stack_set_visible_child_name (self->faces_stack, shown ? "faces" : "hidden");
+  gtk_widget_set_visible (self->typed_row, shown);
+  gtk_widget_set_visible (GTK_WIDGET (self->typed_label), shown);
+  gtk_widget_set_visible (self->pick_group, self->rolled && !self->picked && !self->over && shown);
+  gtk_widget_set_visible (self->odds_group, self->rolled && !self->picked && !self->over && shown);
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->pick_group), pick_title);
+}
+
 void
 mg_meeple_side_refresh (MgMeepleSide *self)
 {
-  json_object *view, *players = NULL, *player, *faces = NULL;
-  gboolean shown;
-  const char *winner;
-  const char *other;
+  json_object *player;
+  const char *winner, *other;
   g_autofree char *status = NULL;
-  g_autofree char *hidden = NULL;
-  g_autofree char *key = NULL;
+  gboolean shown, had_focus;
   int defeat;
-  gboolean had_focus;
 
   g_return_if_fail (MG_IS_MEEPLE_SIDE (self));
   if (self->campaign == NULL)
@@ -701,107 +822,13 @@ mg_meeple_side_refresh (MgMeepleSide *self)
   if (shown != self->was_shown)
     g_clear_pointer (&self->faces_key, g_free);
   self->was_shown = shown;
-  view = mg_table_state_get_shown_view (self->table, self->name);
-  json_object_object_get_ex (view, "players", &players);
-  player = players != NULL ? json_object_array_get_idx (players, self->index) : NULL;
-  other = mg_ui_json_str (players != NULL ? json_object_array_get_idx (players, 1 - self->index) : NULL, "name");
-  winner = mg_ui_json_str (view, "winner");
-
-  g_clear_pointer (&self->player, json_object_put);
-  self->player = json_object_get (player);
-  self->to_roll = mg_ui_json_int (player, "to_roll", 0);
-  self->reveal = mg_ui_json_int (player, "reveal", 0);
-  self->rolled = json_object_get_boolean (json_object_object_get (player, "rolled"));
-  self->picked = json_object_get_boolean (json_object_object_get (player, "picked"));
-  self->over = winner != NULL;
-  if (!self->play_built && (shown || self->rolled))
-    build_play (self);
-  if (self->play_built && self->rolled && self->pick_spins->len == 0 && self->face_ids->len > 0)
-    {
-      build_pick_rows (self);
-      /* The faces are drawn again below, which sets the new spins' ranges. */
-      g_clear_pointer (&self->faces_key, g_free);
-    }
+  player = read_player (self, shown, &other, &winner);
 
   mg_meeple_tracks_update (MG_MEEPLE_TRACKS (self->tracks), player, defeat);
-
-  if (self->over)
-    status = g_strcmp0 (winner, self->name) == 0 ? g_strdup (_("Won the match."))
-                                                 : g_strdup (_("Lost the match."));
-  else if (!self->rolled)
-    status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Rolls %d meeple.", "Rolls %d meeples.", self->to_roll),
-                              self->to_roll);
-  else if (self->picked)
-    /* Translators: a secret pick recorded, not shown until both have picked */
-    status = g_strdup_printf (_("✓ entered — waiting for %s’s pick."), other != NULL ? other : "");
-  else
-    {
-      int left = mg_ui_json_int (player, "actions_allowed", 0) - mg_ui_json_int (player, "actions_used", 0);
-
-      g_autofree char *next = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                            "%d action left, then picks %d.",
-                                                            "%d actions left, then picks %d.", MAX (left, 0)),
-                                               MAX (left, 0), self->reveal);
-
-      /* The roll is behind the screen too: it says it is entered, not what it is. */
-      /* Translators: a secret roll recorded; %s is "1 action left, then picks 6." */
-      status = g_strdup_printf (_("✓ roll entered — %s"), next);
-    }
+  status = status_text (self, player, winner, other);
   gtk_label_set_text (self->status_label, status);
-
-  hidden = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%d meeple behind %s’s screen. Show the faces to type dice, act or pick.",
-                                         "%d meeples behind %s’s screen. Show the faces to type dice, act or pick.",
-                                         self->to_roll),
-                            self->to_roll, self->name);
-  json_object_object_get_ex (player, "faces", &faces);
-  if (!json_object_is_type (faces, json_type_array))
-    faces = NULL;
-  key = faces != NULL ? g_strdup (json_object_to_json_string (faces)) : g_strdup ("");
-  if (self->play_built && g_strcmp0 (key, self->faces_key) != 0)
-    {
-      json_object *best = NULL;
-
-      rebuild_faces (self, faces);
-      g_free (self->faces_key);
-      self->faces_key = g_steal_pointer (&key);
-      if (shown && self->rolled && !self->picked && !self->over)
-        {
-          best = fill_odds (self);
-          if (best != NULL)
-            set_picks (self, best);
-        }
-    }
-
-  {
-    int left = mg_ui_json_int (player, "actions_allowed", 0) - mg_ui_json_int (player, "actions_used", 0);
-
-    /* Dice are only entered to roll, or to reroll while actions are left. */
-    gtk_widget_set_visible (self->dice_group, !self->over && !self->picked
-                                              && (!self->rolled || (shown && left > 0)));
-  }
-  /* Typing the table's dice shows faces, so it waits for the faces to be shown: say so, or a referee
-   * who only sees Roll Here would not know the dice can be typed. */
-  set_dice_description (self, shown ? NULL : _("Show this player’s faces to type the dice rolled at the table."));
-  /* A hidden button takes its flow box slot with it (mg_flow_box_slot_follows_child). */
-  gtk_widget_set_visible (self->roll_here_button, !self->rolled);
-  gtk_widget_set_visible (self->set_box, self->rolled && shown);
-  if (self->play_built)
-    {
-      g_autofree char *pick_title = g_strdup_printf (_("Pick %d to Reveal"), self->reveal);
-
-      gtk_widget_set_visible (self->roll_button, !self->rolled && shown);
-      gtk_widget_set_visible (self->reroll_button, self->rolled && shown);
-      gtk_widget_set_visible (self->reroll_here_button, self->rolled && shown);
-      gtk_label_set_text (self->hidden_label, hidden);
-      gtk_widget_set_visible (self->faces_group, self->rolled && !self->over && !self->picked);
-      gtk_stack_set_visible_child_name (self->faces_stack, shown ? "faces" : "hidden");
-      gtk_widget_set_visible (self->typed_row, shown);
-      gtk_widget_set_visible (GTK_WIDGET (self->typed_label), shown);
-      gtk_widget_set_visible (self->pick_group, self->rolled && !self->picked && !self->over && shown);
-      gtk_widget_set_visible (self->odds_group, self->rolled && !self->picked && !self->over && shown);
-      adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->pick_group), pick_title);
-    }
+  refresh_faces (self, player, shown);
+  show_controls (self, player, shown);
 
   update_sensitivity (self);
   if (had_focus)

@@ -64,17 +64,98 @@ translated (const char *name)
   return name != NULL ? _(name) : NULL;
 }
 
+/* The card's "DX = 13 (11)(10)" is basic DX, then adjusted DX without and with the shield
+ * (p. 3): the line says so in words, and the tooltip in full. */
+static void
+set_dx_line (MgTftCard *self, json_object *card, int basic_dx, int adj)
+{
+  json_object *adj_shield = NULL;
+  g_autofree char *dx = NULL, *dx_tip = NULL;
+
+  json_object_object_get_ex (card, "adj_dx_shield", &adj_shield);
+  if (adj_shield != NULL && json_object_is_type (adj_shield, json_type_int) && json_object_get_int (adj_shield) != adj)
+    {
+      dx = g_strdup_printf (_("DX = %d (%d without shield)(%d with shield)"), basic_dx, adj, json_object_get_int (adj_shield));
+      dx_tip = g_strdup_printf (_("Basic DX %d. Adjusted DX %d without the shield, %d when the shield is ready."),
+                                basic_dx, adj, json_object_get_int (adj_shield));
+    }
+  else if (adj != basic_dx)
+    {
+      dx = g_strdup_printf (_("DX = %d (%d adjusted)"), basic_dx, adj);
+      dx_tip = g_strdup_printf (_("Basic DX %d. Adjusted DX %d, for the armor and gear it carries."), basic_dx, adj);
+    }
+  else
+    dx = g_strdup_printf (_("DX = %d"), basic_dx);
+  gtk_label_set_text (self->dx_label, dx);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->dx_label), dx_tip);
+}
+
+/* One line a weapon: its name, damage, and damage in hand-to-hand when it differs. */
+static void
+set_weapons (MgTftCard *self, json_object *weapons)
+{
+  mg_widget_remove_children (GTK_WIDGET (self->weapons_box));
+  for (size_t i = 0; weapons != NULL && i < json_object_array_length (weapons); i++)
+    {
+      json_object *weapon = json_object_array_get_idx (weapons, i);
+      g_autofree char *wname = upper (translated (mg_ui_json_str (weapon, "name")));
+      const char *hth = mg_ui_json_str (weapon, "hth");
+      g_autofree char *line = hth != NULL
+        ? g_strdup_printf (_("%s %s (%s in HTH)"), wname, mg_ui_json_str (weapon, "damage"), hth)
+        : g_strdup_printf ("%s %s", wname, mg_ui_json_str (weapon, "damage"));
+      GtkWidget *label = gtk_label_new (line);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      /* A long weapon line wraps rather than widening the page past 360 px. */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_width_chars (GTK_LABEL (label), MG_INFO_ROW_MIN_CHARS);
+      gtk_widget_add_css_class (label, "card-line");
+      gtk_box_append (self->weapons_box, label);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->weapons_box), weapons != NULL && json_object_array_length (weapons) > 0);
+}
+
+/* The armor and shield line: the hits stopped, with the shield as the card writes it. */
+static void
+set_armor_line (MgTftCard *self, json_object *card)
+{
+  json_object *armor = mg_ui_json_object (card, "armor");
+  json_object *shield = mg_ui_json_object (card, "shield");
+  g_autofree char *gear_tip = NULL;
+  g_autoptr(GString) gear = g_string_new (NULL);
+
+  if (armor != NULL)
+    {
+      g_autofree char *aname = upper (translated (mg_ui_json_str (armor, "name")));
+
+      g_string_append_printf (gear, _("%s / STOPS %d HITS"), aname, mg_ui_json_int (armor, "stops", 0));
+    }
+  else
+    g_string_append (gear, _("NO ARMOR"));
+  if (shield != NULL)
+    {
+      g_autofree char *sname = upper (translated (mg_ui_json_str (shield, "name")));
+
+      int with = mg_ui_json_int (card, "stops_shield", mg_ui_json_int (shield, "stops", 0));
+
+      g_string_append (gear, "; ");
+      /* the card's "4 W/SHIELD": hits stopped by armor and shield together when it is used */
+      g_string_append_printf (gear, g_dngettext (GETTEXT_PACKAGE, "%s / STOPS %d HIT WITH SHIELD", "%s / STOPS %d HITS WITH SHIELD", with),
+                              sname, with);
+      gear_tip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "With the shield ready, armor and shield stop %d hit of every attack.",
+                                               "With the shield ready, armor and shield stop %d hits of every attack.", with), with);
+    }
+  gtk_label_set_text (self->armor_label, gear->str);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->armor_label), gear_tip);
+}
+
 void
 mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, const char *kind_name)
 {
   json_object *card = mg_ui_json_object (figure, "card");
-  json_object *weapons = mg_ui_json_array (card, "weapons");
-  json_object *armor = mg_ui_json_object (card, "armor");
-  json_object *shield = mg_ui_json_object (card, "shield");
-  json_object *adj_shield = NULL;
   g_autofree char *name = upper (mg_ui_json_str (figure, "name"));
-  g_autofree char *st = NULL, *dx = NULL, *ma = NULL, *ep = NULL, *kind = NULL, *dx_tip = NULL, *gear_tip = NULL;
-  g_autoptr(GString) gear = g_string_new (NULL);
+  g_autofree char *st = NULL, *ma = NULL, *ep = NULL, *kind = NULL;
   int basic_dx = mg_ui_json_int (card, "dx", mg_ui_json_int (figure, "dx", 0));
   int adj = mg_ui_json_int (card, "adj_dx", basic_dx);
   int hits = mg_ui_json_int (fighter, "hits", 0);
@@ -103,72 +184,14 @@ mg_tft_card_set (MgTftCard *self, json_object *figure, json_object *fighter, con
     gtk_widget_set_visible (GTK_WIDGET (self->tally_label), hits > 0);
   }
 
-  /* The card's "DX = 13 (11)(10)" is basic DX, then adjusted DX without and with the shield
-   * (p. 3): the line says so in words, and the tooltip in full. */
-  json_object_object_get_ex (card, "adj_dx_shield", &adj_shield);
-  if (adj_shield != NULL && json_object_is_type (adj_shield, json_type_int) && json_object_get_int (adj_shield) != adj)
-    {
-      dx = g_strdup_printf (_("DX = %d (%d without shield)(%d with shield)"), basic_dx, adj, json_object_get_int (adj_shield));
-      dx_tip = g_strdup_printf (_("Basic DX %d. Adjusted DX %d without the shield, %d when the shield is ready."),
-                                basic_dx, adj, json_object_get_int (adj_shield));
-    }
-  else if (adj != basic_dx)
-    {
-      dx = g_strdup_printf (_("DX = %d (%d adjusted)"), basic_dx, adj);
-      dx_tip = g_strdup_printf (_("Basic DX %d. Adjusted DX %d, for the armor and gear it carries."), basic_dx, adj);
-    }
-  else
-    dx = g_strdup_printf (_("DX = %d"), basic_dx);
-  gtk_label_set_text (self->dx_label, dx);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->dx_label), dx_tip);
+  set_dx_line (self, card, basic_dx, adj);
 
   ma = g_strdup_printf (_("MA = %d"), mg_ui_json_int (card, "ma", 0));
   gtk_label_set_text (self->ma_label, ma);
 
-  mg_widget_remove_children (GTK_WIDGET (self->weapons_box));
-  for (size_t i = 0; weapons != NULL && i < json_object_array_length (weapons); i++)
-    {
-      json_object *weapon = json_object_array_get_idx (weapons, i);
-      g_autofree char *wname = upper (translated (mg_ui_json_str (weapon, "name")));
-      const char *hth = mg_ui_json_str (weapon, "hth");
-      g_autofree char *line = hth != NULL
-        ? g_strdup_printf (_("%s %s (%s in HTH)"), wname, mg_ui_json_str (weapon, "damage"), hth)
-        : g_strdup_printf ("%s %s", wname, mg_ui_json_str (weapon, "damage"));
-      GtkWidget *label = gtk_label_new (line);
+  set_weapons (self, mg_ui_json_array (card, "weapons"));
 
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      /* A long weapon line wraps rather than widening the page past 360 px. */
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      gtk_label_set_width_chars (GTK_LABEL (label), MG_INFO_ROW_MIN_CHARS);
-      gtk_widget_add_css_class (label, "card-line");
-      gtk_box_append (self->weapons_box, label);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->weapons_box), weapons != NULL && json_object_array_length (weapons) > 0);
-
-  if (armor != NULL)
-    {
-      g_autofree char *aname = upper (translated (mg_ui_json_str (armor, "name")));
-
-      g_string_append_printf (gear, _("%s / STOPS %d HITS"), aname, mg_ui_json_int (armor, "stops", 0));
-    }
-  else
-    g_string_append (gear, _("NO ARMOR"));
-  if (shield != NULL)
-    {
-      g_autofree char *sname = upper (translated (mg_ui_json_str (shield, "name")));
-
-      int with = mg_ui_json_int (card, "stops_shield", mg_ui_json_int (shield, "stops", 0));
-
-      g_string_append (gear, "; ");
-      /* the card's "4 W/SHIELD": hits stopped by armor and shield together when it is used */
-      g_string_append_printf (gear, g_dngettext (GETTEXT_PACKAGE, "%s / STOPS %d HIT WITH SHIELD", "%s / STOPS %d HITS WITH SHIELD", with),
-                              sname, with);
-      gear_tip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "With the shield ready, armor and shield stop %d hit of every attack.",
-                                               "With the shield ready, armor and shield stop %d hits of every attack.", with), with);
-    }
-  gtk_label_set_text (self->armor_label, gear->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->armor_label), gear_tip);
+  set_armor_line (self, card);
 
   ep = g_strdup_printf (_("EXPERIENCE POINTS = %d"), mg_ui_json_int (card, "ep", mg_ui_json_int (figure, "ep", 0)));
   gtk_label_set_text (self->ep_label, ep);

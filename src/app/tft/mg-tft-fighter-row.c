@@ -385,23 +385,12 @@ add_condition (MgTftFighterRow *self, const char *text, const char *style)
   gtk_flow_box_append (self->conditions_box, label);
 }
 
-void
-mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_object *pending)
+/* The fighter's side and ready weapon, ST, adjusted DX and hits. */
+static void
+update_numbers (MgTftFighterRow *self, json_object *fighter)
 {
-  json_object *fighter = mg_tft_fight_fighter (fight, self->figure);
-  json_object *conditions = mg_ui_json_array (fighter, "conditions");
-  json_object *declared = mg_ui_json_object (fighter, "option");
-  json_object *waiting = mg_ui_json_array (pending, "waiting");
-  const char *state = mg_ui_json_str (fighter, "state");
-  const char *posture = mg_ui_json_str (fighter, "posture");
-  const char *phase = mg_ui_json_str (fight, "phase");
-  gboolean fighting = g_strcmp0 (state, "fighting") == 0;
-  gboolean next = FALSE;
-  g_autoptr(GString) codes = g_string_new (NULL);
   g_autofree char *st = NULL, *dx = NULL, *tally = NULL, *hits = NULL, *side = NULL;
 
-  if (fighter == NULL)
-    return;
   self->hits = mg_ui_json_int (fighter, "hits", 0);
   {
     const char *ready = mg_ui_json_str (fighter, "ready");
@@ -431,8 +420,17 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
       hits = g_steal_pointer (&more);
     }
   gtk_label_set_text (self->hits_label, hits);
+}
 
-  /* Conditions: life and posture first, then the engine's derived conditions. */
+/* Conditions: life and posture first, then the engine's derived conditions, then whom it is
+ * engaged with; their codes go to self->conditions. */
+static void
+update_conditions (MgTftFighterRow *self, json_object *fighter, const char *state, const char *posture,
+                   gboolean fighting)
+{
+  json_object *conditions = mg_ui_json_array (fighter, "conditions");
+  g_autoptr(GString) codes = g_string_new (NULL);
+
   mg_widget_remove_children (GTK_WIDGET (self->conditions_box));
   if (!fighting)
     {
@@ -471,6 +469,24 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
   self->conditions = g_strstrip (g_string_free (g_steal_pointer (&codes), FALSE));
   gtk_widget_set_visible (GTK_WIDGET (self->conditions_box),
                           gtk_widget_get_first_child (GTK_WIDGET (self->conditions_box)) != NULL);
+}
+
+void
+mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_object *pending)
+{
+  json_object *fighter = mg_tft_fight_fighter (fight, self->figure);
+  json_object *declared = mg_ui_json_object (fighter, "option");
+  json_object *waiting = mg_ui_json_array (pending, "waiting");
+  const char *state = mg_ui_json_str (fighter, "state");
+  const char *posture = mg_ui_json_str (fighter, "posture");
+  const char *phase = mg_ui_json_str (fight, "phase");
+  gboolean fighting = g_strcmp0 (state, "fighting") == 0;
+  gboolean next = FALSE;
+
+  if (fighter == NULL)
+    return;
+  update_numbers (self, fighter);
+  update_conditions (self, fighter, state, posture, fighting);
 
   if (declared != NULL)
     {

@@ -11,6 +11,7 @@ typedef enum {
   MEEPLE_SHORT_ALL,   /* the short player reveals all they hold, the other the table's count */
 } MeepleShort;
 
+/* The words are GRefStrings, shared by every copy of a state (meeple_copy in mg-meeple.c). */
 typedef struct {
   char  *id;
   char  *name;
@@ -34,7 +35,7 @@ typedef struct {
 } MeepleRuleset;
 
 typedef struct {
-  char    *name;
+  char    *name;                                /* a GRefString, shared by the state's copies */
   guint    casualties;
   guint    neutral;
   guint    actions_used;

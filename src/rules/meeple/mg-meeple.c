@@ -4,6 +4,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "mg-actions.h"
 #include "mg-json.h"
 #include "mg-meeple-private.h"
 
@@ -23,8 +24,8 @@ ruleset_clear (MeepleRuleset *rs)
 {
   for (guint f = 0; f < rs->n_faces; f++)
     {
-      g_clear_pointer (&rs->faces[f].id, g_free);
-      g_clear_pointer (&rs->faces[f].name, g_free);
+      g_clear_pointer (&rs->faces[f].id, g_ref_string_release);
+      g_clear_pointer (&rs->faces[f].name, g_ref_string_release);
     }
   rs->n_faces = 0;
 }
@@ -80,8 +81,8 @@ parse_faces (json_object *root, MeepleRuleset *rs, GError **error)
           !mg_json_get_uint (face, path, "lead", RULESET_ERR, 1, rs->meeples, &lead, error))
         return FALSE;
 
-      rs->faces[f].id = g_strdup (id);
-      rs->faces[f].name = g_strdup (name);
+      rs->faces[f].id = g_ref_string_new (id);
+      rs->faces[f].name = g_ref_string_new (name);
       rs->faces[f].weight = rs->weights[f] = weight;
       rs->faces[f].lead = rs->leads[f] = lead;
       rs->face_ids[f] = rs->faces[f].id;
@@ -264,7 +265,7 @@ meeple_free_state (MgState *state)
     return;
   ruleset_clear (&st->rs);
   for (guint p = 0; p < 2; p++)
-    g_free (st->players[p].name);
+    g_clear_pointer (&st->players[p].name, g_ref_string_release);
   g_clear_pointer (&st->last, json_object_put);
   g_free (st);
 }
@@ -302,24 +303,26 @@ start_battle (MeepleState *st)
     }
 }
 
+/* A saved state's player name: present, and not a seat view() reserves ("public", "*"); the
+ * two names differ. A campaign's names were checked when it began (mg_rules_check_players). */
 static gboolean
-name_ok (const char *name, const char *other, MgRulesError code, GError **error)
+state_name_ok (const char *name, const char *other, GError **error)
 {
   if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL))
     {
-      g_set_error (error, MG_RULES_ERROR, code, _("A player needs a name"));
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("A player needs a name"));
       return FALSE;
     }
-  if (code != MG_RULES_ERROR_BAD_STATE && !mg_rules_check_name (name, code, error))
-    return FALSE;
   if (strcmp (name, MG_SEAT_PUBLIC) == 0 || strcmp (name, MG_SEAT_ALL) == 0)
     {
-      g_set_error (error, MG_RULES_ERROR, code, _("\"%s\" is reserved and cannot name a player"), name);
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE,
+                   _("\"%s\" is reserved and cannot name a player"), name);
       return FALSE;
     }
   if (other != NULL && strcmp (name, other) == 0)
     {
-      g_set_error (error, MG_RULES_ERROR, code, _("Both players are called \"%s\"; the names must differ"), name);
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE,
+                   _("Both players are called \"%s\"; the names must differ"), name);
       return FALSE;
     }
   return TRUE;
@@ -329,22 +332,14 @@ static MgState *
 meeple_new_state (json_object *ruleset, const char * const *players, GError **error)
 {
   g_autoptr(MeepleState) st = NULL;
-  guint n = players ? g_strv_length ((char **) players) : 0;
 
-  if (n != 2)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("Meeple Melee is for exactly 2 players, not %u"), n);
-      return NULL;
-    }
-  if (!name_ok (players[0], NULL, MG_RULES_ERROR_BAD_ACTION, error) ||
-      !name_ok (players[1], players[0], MG_RULES_ERROR_BAD_ACTION, error))
+  if (!mg_rules_check_players (mg_meeple_rules (), players, error))
     return NULL;
   st = state_alloc (ruleset, error);
   if (st == NULL)
     return NULL;
   for (guint p = 0; p < 2; p++)
-    st->players[p].name = g_strdup (players[p]);
+    st->players[p].name = g_ref_string_new (players[p]);
   st->match = st->battle = st->turn = 1;
   start_battle (st);
   return (MgState *) g_steal_pointer (&st);
@@ -460,9 +455,9 @@ player_from_json (MeepleState *st, json_object *o, const char *path, guint p, GE
 
   if (!mg_json_object (o, path, STATE_ERR, error) ||
       !mg_json_get_string (o, path, "name", STATE_ERR, &name, error) ||
-      !name_ok (name, p == 1 ? st->players[0].name : NULL, MG_RULES_ERROR_BAD_STATE, error))
+      !state_name_ok (name, p == 1 ? st->players[0].name : NULL, error))
     return FALSE;
-  pl->name = g_strdup (name);
+  pl->name = g_ref_string_new (name);
   if (!mg_json_get_uint (o, path, "casualties", STATE_ERR, 0, st->rs.meeples, &pl->casualties, error) ||
       !mg_json_get_uint (o, path, "neutral", STATE_ERR, 0, st->rs.meeples - pl->casualties, &pl->neutral, error) ||
       !mg_json_get_bool (o, path, "rolled", STATE_ERR, &pl->rolled, error) ||
@@ -616,38 +611,41 @@ meeple_from_json (json_object *ruleset, json_object *json, GError **error)
   return (MgState *) g_steal_pointer (&st);
 }
 
-/* ---------------------------------------------------------------- actions */
-
-typedef enum { ACT_ROLL, ACT_REROLL, ACT_SET, ACT_PICK, ACT_REMATCH } ActKind;
-static const char * const act_names[] = { "roll", "reroll", "set", "pick", "rematch", NULL };
-
-typedef struct {
-  ActKind kind;
-  gint    player;                        /* -1 for rematch */
-  guint   n_idx;
-  guint   idx[MG_MEEPLE_MAX_MEEPLES];    /* reroll: which meeples; set: idx[0] */
-  guint   face;                          /* set */
-  guint   pick[MG_MEEPLE_MAX_FACES];     /* pick */
-} Action;
+/* ---------------------------------------------------------------- action checks */
 
 #define illegal mg_rules_illegal
 
+/* Every action but a rematch waits for a match that is on. */
 static gboolean
-parse_player (const MeepleState *st, json_object *json, Action *act, GError **error)
+check_match_on (const MeepleState *st, GError **error)
+{
+  if (!match_over (st))
+    return TRUE;
+  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER,
+               _("The match is over: %s won. Only a rematch can follow."), st->players[st->winner].name);
+  return FALSE;
+}
+
+/* The index of the player the action's "player" names. */
+static gboolean
+parse_player (const MeepleState *st, json_object *json, guint *p, GError **error)
 {
   const char *name;
+  gint found;
 
   if (!mg_json_get_string (json, NULL, "player", ACTION_ERR, &name, error))
     return FALSE;
-  act->player = mg_meeple_find_player (st, name);
-  if (act->player < 0)
+  found = mg_meeple_find_player (st, name);
+  if (found < 0)
     return illegal (error, _("There is no player called \"%s\" in this match; the players are %s and %s."),
                     name, st->players[0].name, st->players[1].name);
+  *p = (guint) found;
   return TRUE;
 }
 
+/* A reroll's "meeples": a list of distinct meeple numbers, no longer than the ruleset's meeples. */
 static gboolean
-parse_reroll (const MeepleState *st, json_object *json, Action *act, GError **error)
+parse_reroll (const MeepleState *st, json_object *json, guint *idx, guint *n_idx, GError **error)
 {
   json_object *list = mg_json_member (json, "meeples");
   gsize n;
@@ -670,70 +668,17 @@ parse_reroll (const MeepleState *st, json_object *json, Action *act, GError **er
                        (size_t) i, got);
           return FALSE;
         }
-      act->idx[i] = (guint) json_object_get_int64 (item);
+      idx[i] = (guint) json_object_get_int64 (item);
       for (gsize j = 0; j < i; j++)
-        if (act->idx[j] == act->idx[i])
+        if (idx[j] == idx[i])
           {
             g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                         _("\"meeples\" lists meeple %u twice"), act->idx[i]);
+                         _("\"meeples\" lists meeple %u twice"), idx[i]);
             return FALSE;
           }
     }
-  act->n_idx = n;
+  *n_idx = n;
   return TRUE;
-}
-
-/* Parses the action's shape; player names are checked against the state. */
-static gboolean
-parse_action (const MeepleState *st, json_object *json, Action *act, GError **error)
-{
-  static const char * const known_roll[] = { "type", "player", "dice", NULL };
-  static const char * const known_reroll[] = { "type", "player", "meeples", "dice", NULL };
-  static const char * const known_set[] = { "type", "player", "meeple", "face", "dice", NULL };
-  static const char * const known_rematch[] = { "type", "dice", NULL };
-  const char *known_pick[MG_MEEPLE_MAX_FACES + 4] = { "type", "player", "dice" };
-  const char * const *known[] = { known_roll, known_reroll, known_set, known_pick, known_rematch };
-  guint kind;
-
-  memset (act, 0, sizeof *act);
-  act->player = -1;
-  if (!json_object_is_type (json, json_type_object))
-    {
-      g_autofree char *got = mg_json_describe (json);
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("An action must be a JSON object with a \"type\", got %s"), got);
-      return FALSE;
-    }
-  if (!mg_json_get_choice (json, NULL, "type", ACTION_ERR, act_names, &kind, error))
-    return FALSE;
-  act->kind = (ActKind) kind;
-  for (guint f = 0; f < st->rs.n_faces; f++)
-    known_pick[3 + f] = st->rs.face_ids[f];
-  if (!mg_json_only (json, NULL, ACTION_ERR, known[kind], error))
-    return FALSE;
-
-  switch (act->kind)
-    {
-    case ACT_REMATCH:
-      return TRUE;
-    case ACT_ROLL:
-      return parse_player (st, json, act, error);
-    case ACT_REROLL:
-      return parse_reroll (st, json, act, error) && parse_player (st, json, act, error);
-    case ACT_SET:
-      act->n_idx = 1;
-      return mg_json_get_uint (json, NULL, "meeple", ACTION_ERR, 0, st->rs.meeples - 1, &act->idx[0], error) &&
-             mg_json_get_choice (json, NULL, "face", ACTION_ERR, st->rs.face_ids, &act->face, error) &&
-             parse_player (st, json, act, error);
-    case ACT_PICK:
-      /* A face left out counts as none of it. */
-      for (guint f = 0; f < st->rs.n_faces; f++)
-        if (!mg_json_opt_uint (json, NULL, st->rs.face_ids[f], ACTION_ERR, 0, st->rs.meeples, &act->pick[f], error))
-          return FALSE;
-      return parse_player (st, json, act, error);
-    default:
-      return FALSE;
-    }
 }
 
 static gboolean
@@ -748,89 +693,57 @@ check_meeple_index (const MeepleState *st, const MeeplePlayer *pl, guint idx, GE
                   pl->name, pl->n_held, pl->n_held == 1 ? idx : pl->n_held - 1, idx);
 }
 
-/* Is the parsed action allowed now? Reasons are sentences a referee can read aloud. */
+/* A reroll or a set: the player has rolled, not picked, has an action left, and holds the
+ * meeples named. Reasons are sentences a referee can read aloud. */
 static gboolean
-check_legal (const MeepleState *st, const Action *act, GError **error)
+check_can_act (const MeepleState *st, guint p, const guint *idx, guint n_idx, GError **error)
 {
-  const MeeplePlayer *pl = act->player >= 0 ? &st->players[act->player] : NULL;
+  const MeeplePlayer *pl = &st->players[p];
 
-  if (match_over (st) && act->kind != ACT_REMATCH)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER,
-                   _("The match is over: %s won. Only a rematch can follow."), st->players[st->winner].name);
+  if (!pl->rolled)
+    return illegal (error, _("%s must roll before acting."), pl->name);
+  if (pl->picked)
+    return illegal (error, _("%s has already picked this battle."), pl->name);
+  if (pl->actions_used >= actions_allowed (st, p))
+    /* Translators: the plural follows the second number, the actions allowed. */
+    return illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s has used %u of %u action this battle.",
+                                        "%s has used %u of %u actions this battle.",
+                                        actions_allowed (st, p)),
+                    pl->name, pl->actions_used, actions_allowed (st, p));
+  for (guint i = 0; i < n_idx; i++)
+    if (!check_meeple_index (st, pl, idx[i], error))
       return FALSE;
-    }
-
-  switch (act->kind)
-    {
-    case ACT_REMATCH:
-      if (!match_over (st))
-        return illegal (error, g_dngettext (GETTEXT_PACKAGE,
-                                            "The match is still on; a rematch can start once a player has %u casualty.",
-                                            "The match is still on; a rematch can start once a player has %u casualties.",
-                                            st->rs.defeat),
-                        st->rs.defeat);
-      return TRUE;
-
-    case ACT_ROLL:
-      if (pl->rolled)
-        return illegal (error, _("%s has already rolled this battle."), pl->name);
-      return TRUE;
-
-    case ACT_REROLL:
-    case ACT_SET:
-      if (!pl->rolled)
-        return illegal (error, _("%s must roll before acting."), pl->name);
-      if (pl->picked)
-        return illegal (error, _("%s has already picked this battle."), pl->name);
-      if (pl->actions_used >= actions_allowed (st, act->player))
-        /* Translators: the plural follows the second number, the actions allowed. */
-        return illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s has used %u of %u action this battle.",
-                                            "%s has used %u of %u actions this battle.",
-                                            actions_allowed (st, act->player)),
-                        pl->name, pl->actions_used, actions_allowed (st, act->player));
-      for (guint i = 0; i < act->n_idx; i++)
-        if (!check_meeple_index (st, pl, act->idx[i], error))
-          return FALSE;
-      return TRUE;
-
-    case ACT_PICK:
-      {
-        guint held[MG_MEEPLE_MAX_FACES];
-        guint total = 0, want = mg_meeple_reveal_for (st, act->player);
-
-        if (!pl->rolled)
-          return illegal (error, _("%s must roll before picking."), pl->name);
-        if (pl->picked)
-          return illegal (error, _("%s has already picked this battle."), pl->name);
-        for (guint f = 0; f < st->rs.n_faces; f++)
-          total += act->pick[f];
-        if (total != want)
-          return illegal (error, g_dngettext (GETTEXT_PACKAGE,
-                                              "%s must pick exactly %u meeple, not %u.",
-                                              "%s must pick exactly %u meeples, not %u.", want),
-                          pl->name, want, total);
-        mg_meeple_held_counts (st, act->player, held);
-        for (guint f = 0; f < st->rs.n_faces; f++)
-          if (act->pick[f] > held[f])
-            return illegal (error, _("%s holds %u %s, not %u."), pl->name, held[f], face_name (st, f), act->pick[f]);
-        return TRUE;
-      }
-    default:
-      return FALSE;
-    }
+  return TRUE;
 }
 
+/* A pick: the player has rolled and not picked yet, and picks exactly the reveal, no face more
+ * than held. */
 static gboolean
-meeple_validate (const MgState *state, json_object *action, GError **error)
+check_pick (const MeepleState *st, guint p, const guint *pick, GError **error)
 {
-  const MeepleState *st = (const MeepleState *) state;
-  Action act;
+  const MeeplePlayer *pl = &st->players[p];
+  guint held[MG_MEEPLE_MAX_FACES];
+  guint total = 0, want = mg_meeple_reveal_for (st, p);
 
-  return parse_action (st, action, &act, error) && check_legal (st, &act, error);
+  if (!pl->rolled)
+    return illegal (error, _("%s must roll before picking."), pl->name);
+  if (pl->picked)
+    return illegal (error, _("%s has already picked this battle."), pl->name);
+  for (guint f = 0; f < st->rs.n_faces; f++)
+    total += pick[f];
+  if (total != want)
+    return illegal (error, g_dngettext (GETTEXT_PACKAGE,
+                                        "%s must pick exactly %u meeple, not %u.",
+                                        "%s must pick exactly %u meeples, not %u.", want),
+                    pl->name, want, total);
+  mg_meeple_held_counts (st, p, held);
+  for (guint f = 0; f < st->rs.n_faces; f++)
+    if (pick[f] > held[f])
+      return illegal (error, _("%s holds %u %s, not %u."), pl->name, held[f], face_name (st, f), pick[f]);
+  return TRUE;
 }
 
-/* ---------------------------------------------------------------- apply */
+/* ---------------------------------------------------------------- events and the battle */
 
 static json_object *
 event_new (const char *type, const MeepleState *st, gint player)
@@ -997,139 +910,254 @@ resolve_battle (MeepleState *st, json_object *events, GString *summary)
   start_battle (st);
 }
 
-/* Asks for every die the action needs before anything changes, so a refusal leaves no trace. */
+/* ---------------------------------------------------------------- the actions */
+
+/* Rolls `n` meeples from the dice into face indices (die value v shows face v - 1). */
 static gboolean
-roll_dice (const MeepleState *st, const Action *act, MgDice *dice, guint *values, guint *n, GError **error)
+roll_faces (const MeepleState *st, MgDice *dice, guint n, guint *values, GError **error)
 {
-  *n = 0;
-  if (act->kind == ACT_ROLL)
-    *n = mg_meeple_to_roll (st, act->player);
-  else if (act->kind == ACT_REROLL)
-    *n = act->n_idx;
-  if (*n == 0)
+  if (n == 0)
     return TRUE;
   if (dice == NULL)
     {
       g_set_error (error, MG_DICE_ERROR, MG_DICE_ERROR_NOT_ENOUGH,
                    g_dngettext (GETTEXT_PACKAGE, "%u die is needed but no dice were given",
-                                "%u dice are needed but no dice were given", *n), *n);
+                                "%u dice are needed but no dice were given", n), n);
       return FALSE;
     }
-  if (!mg_dice_roll (dice, *n, st->rs.n_faces, st->rs.weights, values, error))
+  if (!mg_dice_roll (dice, n, st->rs.n_faces, st->rs.weights, values, error))
     return FALSE;
-  for (guint i = 0; i < *n; i++)
-    values[i]--;   /* die value v shows face v - 1 */
+  for (guint i = 0; i < n; i++)
+    values[i]--;
   return TRUE;
 }
 
-static json_object *
-meeple_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
+/* "roll": the player rolls every meeple still in hand. */
+static gboolean
+play_roll (MgState *state, json_object *json, MgPlay *play, GError **error)
 {
+  static const char * const known[] = { "type", "player", "dice", NULL };
   MeepleState *st = (MeepleState *) state;
-  g_autoptr(GString) text = g_string_new (NULL);
-  json_object *events;
   guint values[MG_MEEPLE_MAX_MEEPLES];
-  guint n;
-  Action act;
+  MeeplePlayer *pl;
+  json_object *e;
+  guint p, n;
+
+  if (!check_match_on (st, error) || !mg_json_only (json, NULL, ACTION_ERR, known, error) ||
+      !parse_player (st, json, &p, error))
+    return FALSE;
+  pl = &st->players[p];
+  if (pl->rolled)
+    return illegal (error, _("%s has already rolled this battle."), pl->name);
+  n = mg_meeple_to_roll (st, p);
+  if (!roll_faces (st, play->dice, n, values, error))
+    return FALSE;
+  if (play->validating)
+    return TRUE;   /* the checks and the dice are done: nothing below refuses */
+
+  pl->rolled = TRUE;
+  pl->n_held = n;
+  for (guint i = 0; i < n; i++)
+    pl->faces[i] = (guint8) values[i];
+  e = event_new ("rolled", st, (gint) p);
+  add_int (e, "count", n);
+  json_object_array_add (play->events, e);
+  json_object_array_add (play->events, faces_event (st, p));
+  g_string_append_printf (play->summary, g_dngettext (GETTEXT_PACKAGE, "%s rolled %u meeple.",
+                                                      "%s rolled %u meeples.", n), pl->name, n);
+  return TRUE;
+}
+
+/* Counts one of the player's actions (a reroll of `rerolled` meeples, or a set when -1): the
+ * public "acted" event, then the new faces for the player's seat. Returns the actions allowed. */
+static guint
+count_action (MeepleState *st, guint p, const char *type, gint rerolled, MgPlay *play)
+{
+  MeeplePlayer *pl = &st->players[p];
+  json_object *e = event_new ("acted", st, (gint) p);
+  guint allowed = actions_allowed (st, p);
+
+  pl->actions_used++;
+  json_object_object_add (e, "action", json_object_new_string (type));
+  if (rerolled >= 0)
+    add_int (e, "count", rerolled);
+  add_int (e, "actions_used", pl->actions_used);
+  add_int (e, "actions_allowed", allowed);
+  json_object_array_add (play->events, e);
+  json_object_array_add (play->events, faces_event (st, p));
+  return allowed;
+}
+
+/* "reroll": one action rerolls the meeples listed, one die each in the order listed. */
+static gboolean
+play_reroll (MgState *state, json_object *json, MgPlay *play, GError **error)
+{
+  static const char * const known[] = { "type", "player", "meeples", "dice", NULL };
+  MeepleState *st = (MeepleState *) state;
+  guint idx[MG_MEEPLE_MAX_MEEPLES], values[MG_MEEPLE_MAX_MEEPLES];
+  guint p, n, allowed;
   MeeplePlayer *pl;
 
-  if (!parse_action (st, action, &act, error) || !check_legal (st, &act, error) ||
-      !roll_dice (st, &act, dice, values, &n, error))
-    return NULL;
+  if (!check_match_on (st, error) || !mg_json_only (json, NULL, ACTION_ERR, known, error) ||
+      !parse_reroll (st, json, idx, &n, error) || !parse_player (st, json, &p, error) ||
+      !check_can_act (st, p, idx, n, error) || !roll_faces (st, play->dice, n, values, error))
+    return FALSE;
+  if (play->validating)
+    return TRUE;   /* the checks and the dice are done: nothing below refuses */
 
-  /* From here on nothing can fail. */
-  events = json_object_new_array ();
-  pl = act.player >= 0 ? &st->players[act.player] : NULL;
-  switch (act.kind)
-    {
-    case ACT_ROLL:
-      {
-        json_object *e = event_new ("rolled", st, act.player);
-        pl->rolled = TRUE;
-        pl->n_held = n;
-        for (guint i = 0; i < n; i++)
-          pl->faces[i] = (guint8) values[i];
-        add_int (e, "count", n);
-        json_object_array_add (events, e);
-        json_object_array_add (events, faces_event (st, act.player));
-        g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s rolled %u meeple.",
-                                                   "%s rolled %u meeples.", n), pl->name, n);
-        break;
-      }
-    case ACT_REROLL:
-    case ACT_SET:
-      {
-        json_object *e = event_new ("acted", st, act.player);
-        guint allowed = actions_allowed (st, act.player);
-        if (act.kind == ACT_REROLL)
-          for (guint i = 0; i < n; i++)
-            pl->faces[act.idx[i]] = (guint8) values[i];
-        else
-          pl->faces[act.idx[0]] = (guint8) act.face;
-        pl->actions_used++;
-        json_object_object_add (e, "action", json_object_new_string (act_names[act.kind]));
-        if (act.kind == ACT_REROLL)
-          add_int (e, "count", n);
-        add_int (e, "actions_used", pl->actions_used);
-        add_int (e, "actions_allowed", allowed);
-        json_object_array_add (events, e);
-        json_object_array_add (events, faces_event (st, act.player));
-        /* What a set meeple now shows stays behind the screen: the sentence does not say. */
-        if (act.kind == ACT_REROLL)
-          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                     "%s rerolled %u meeple (action %u of %u).",
-                                                     "%s rerolled %u meeples (action %u of %u).", n),
-                                  pl->name, n, pl->actions_used, allowed);
-        else
-          g_string_append_printf (text, _("%s set a meeple by hand (action %u of %u)."),
-                                  pl->name, pl->actions_used, allowed);
-        break;
-      }
-    case ACT_PICK:
-      {
-        json_object *e = event_new ("picked", st, act.player);
-        json_object *secret = event_new ("pick", st, act.player);
-        guint count = mg_meeple_reveal_for (st, act.player);
-        pl->picked = TRUE;
-        memcpy (pl->pick, act.pick, sizeof pl->pick);
-        add_int (e, "count", count);
-        json_object_array_add (events, e);
-        json_object_object_add (secret, "seat", json_object_new_string (pl->name));
-        json_object_object_add (secret, "pick", counts_json (st, pl->pick));
-        json_object_array_add (events, secret);
-        if (st->players[0].picked && st->players[1].picked)
-          resolve_battle (st, events, text);
-        else
-          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s picked %u meeple.",
-                                                     "%s picked %u meeples.", count), pl->name, count);
-        break;
-      }
-    case ACT_REMATCH:
-      {
-        json_object *e = event_new ("match_started", st, -1);
-        st->match++;
-        st->battle = 1;
-        st->turn++;
-        st->winner = -1;
-        g_clear_pointer (&st->last, json_object_put);
-        for (guint p = 0; p < 2; p++)
-          st->players[p].casualties = st->players[p].neutral = 0;
-        start_battle (st);
-        add_int (e, "match", st->match);
-        json_object_object_add (e, "score", by_player (st, st->score[0], st->score[1]));
-        json_object_array_add (events, e);
-        g_string_append_printf (text, _("Match %u begins; the score is %s %u, %s %u."), st->match,
-                                st->players[0].name, st->score[0], st->players[1].name, st->score[1]);
-        break;
-      }
-    default:
-      break;
-    }
-
-  if (summary != NULL)
-    *summary = g_string_free (g_steal_pointer (&text), FALSE);
-  return events;
+  pl = &st->players[p];
+  for (guint i = 0; i < n; i++)
+    pl->faces[idx[i]] = (guint8) values[i];
+  allowed = count_action (st, p, "reroll", (gint) n, play);
+  g_string_append_printf (play->summary, g_dngettext (GETTEXT_PACKAGE,
+                                                      "%s rerolled %u meeple (action %u of %u).",
+                                                      "%s rerolled %u meeples (action %u of %u).", n),
+                          pl->name, n, pl->actions_used, allowed);
+  return TRUE;
 }
+
+/* "set": one action turns a meeple to the face named. */
+static gboolean
+play_set (MgState *state, json_object *json, MgPlay *play, GError **error)
+{
+  static const char * const known[] = { "type", "player", "meeple", "face", "dice", NULL };
+  MeepleState *st = (MeepleState *) state;
+  guint idx, face, p, allowed;
+  MeeplePlayer *pl;
+
+  if (!check_match_on (st, error) || !mg_json_only (json, NULL, ACTION_ERR, known, error) ||
+      !mg_json_get_uint (json, NULL, "meeple", ACTION_ERR, 0, st->rs.meeples - 1, &idx, error) ||
+      !mg_json_get_choice (json, NULL, "face", ACTION_ERR, st->rs.face_ids, &face, error) ||
+      !parse_player (st, json, &p, error) || !check_can_act (st, p, &idx, 1, error))
+    return FALSE;
+  if (play->validating)
+    return TRUE;   /* the checks and the dice are done: nothing below refuses */
+
+  pl = &st->players[p];
+  pl->faces[idx] = (guint8) face;
+  allowed = count_action (st, p, "set", -1, play);
+  /* What a set meeple now shows stays behind the screen: the sentence does not say. */
+  g_string_append_printf (play->summary, _("%s set a meeple by hand (action %u of %u)."),
+                          pl->name, pl->actions_used, allowed);
+  return TRUE;
+}
+
+/* "pick": the player's hidden pick; the second pick of a battle resolves it. */
+static gboolean
+play_pick (MgState *state, json_object *json, MgPlay *play, GError **error)
+{
+  const char *known[MG_MEEPLE_MAX_FACES + 4] = { "type", "player", "dice" };
+  MeepleState *st = (MeepleState *) state;
+  guint pick[MG_MEEPLE_MAX_FACES] = { 0 };
+  guint p, count;
+  MeeplePlayer *pl;
+  json_object *e, *secret;
+
+  for (guint f = 0; f < st->rs.n_faces; f++)
+    known[3 + f] = st->rs.face_ids[f];
+  if (!check_match_on (st, error) || !mg_json_only (json, NULL, ACTION_ERR, known, error))
+    return FALSE;
+  /* A face left out counts as none of it. */
+  for (guint f = 0; f < st->rs.n_faces; f++)
+    if (!mg_json_opt_uint (json, NULL, st->rs.face_ids[f], ACTION_ERR, 0, st->rs.meeples, &pick[f], error))
+      return FALSE;
+  if (!parse_player (st, json, &p, error) || !check_pick (st, p, pick, error))
+    return FALSE;
+  if (play->validating)
+    return TRUE;   /* the checks and the dice are done: nothing below refuses */
+
+  pl = &st->players[p];
+  count = mg_meeple_reveal_for (st, p);
+  pl->picked = TRUE;
+  memcpy (pl->pick, pick, sizeof pl->pick);
+  e = event_new ("picked", st, (gint) p);
+  add_int (e, "count", count);
+  json_object_array_add (play->events, e);
+  secret = event_new ("pick", st, (gint) p);
+  json_object_object_add (secret, "seat", json_object_new_string (pl->name));
+  json_object_object_add (secret, "pick", counts_json (st, pl->pick));
+  json_object_array_add (play->events, secret);
+  if (st->players[0].picked && st->players[1].picked)
+    resolve_battle (st, play->events, play->summary);
+  else
+    g_string_append_printf (play->summary, g_dngettext (GETTEXT_PACKAGE, "%s picked %u meeple.",
+                                                        "%s picked %u meeples.", count), pl->name, count);
+  return TRUE;
+}
+
+/* "rematch": once a match is won, the next one starts with no casualties; the score stays. */
+static gboolean
+play_rematch (MgState *state, json_object *json, MgPlay *play, GError **error)
+{
+  static const char * const known[] = { "type", "dice", NULL };
+  MeepleState *st = (MeepleState *) state;
+  json_object *e;
+
+  if (!mg_json_only (json, NULL, ACTION_ERR, known, error))
+    return FALSE;
+  if (!match_over (st))
+    return illegal (error, g_dngettext (GETTEXT_PACKAGE,
+                                        "The match is still on; a rematch can start once a player has %u casualty.",
+                                        "The match is still on; a rematch can start once a player has %u casualties.",
+                                        st->rs.defeat),
+                    st->rs.defeat);
+  if (play->validating)
+    return TRUE;   /* the checks and the dice are done: nothing below refuses */
+
+  st->match++;
+  st->battle = 1;
+  st->turn++;
+  st->winner = -1;
+  g_clear_pointer (&st->last, json_object_put);
+  for (guint p = 0; p < 2; p++)
+    st->players[p].casualties = st->players[p].neutral = 0;
+  start_battle (st);
+  e = event_new ("match_started", st, -1);
+  add_int (e, "match", st->match);
+  json_object_object_add (e, "score", by_player (st, st->score[0], st->score[1]));
+  json_object_array_add (play->events, e);
+  g_string_append_printf (play->summary, _("Match %u begins; the score is %s %u, %s %u."), st->match,
+                          st->players[0].name, st->score[0], st->players[1].name, st->score[1]);
+  return TRUE;
+}
+
+/* A copy for the shared runner (mg-actions.h): its numbers are its own; what never changes once
+ * made is shared by reference count — the ruleset's face words and the players' names
+ * (GRefString), and the last battle event (a new battle replaces it, to_json hands out copies).
+ * Its cost is the same at any point of a campaign. */
+static MgState *
+meeple_copy (const MgState *state)
+{
+  const MeepleState *st = (const MeepleState *) state;
+  MeepleState *c = g_memdup2 (st, sizeof *st);
+
+  for (guint f = 0; f < st->rs.n_faces; f++)
+    {
+      g_ref_string_acquire (st->rs.faces[f].id);
+      g_ref_string_acquire (st->rs.faces[f].name);
+    }
+  for (guint p = 0; p < 2; p++)
+    g_ref_string_acquire (st->players[p].name);
+  c->last = st->last != NULL ? json_object_get (st->last) : NULL;
+  return (MgState *) c;
+}
+
+/* No .over: a finished match still takes a rematch, so the other actions refuse it themselves
+ * (check_match_on). The state has no pointer into itself: the runner exchanges its bytes. */
+static const MgAction meeple_action_list[] = {
+  { "roll", play_roll },
+  { "reroll", play_reroll },
+  { "set", play_set },
+  { "pick", play_pick },
+  { "rematch", play_rematch },
+};
+
+static const MgActions meeple_actions = {
+  .actions = meeple_action_list,
+  .n_actions = G_N_ELEMENTS (meeple_action_list),
+  .copy = meeple_copy,
+  .size = sizeof (MeepleState),
+};
 
 /* ---------------------------------------------------------------- pending */
 
@@ -1378,8 +1406,7 @@ static const MgRules meeple_rules = {
   .check_ruleset = meeple_check_ruleset,
   .new_state = meeple_new_state,
   .free_state = meeple_free_state,
-  .validate = meeple_validate,
-  .apply = meeple_apply,
+  .actions = &meeple_actions,
   .pending = meeple_pending,
   .turn = meeple_turn,
   .describe = meeple_describe,

@@ -13,7 +13,7 @@ names_of_mask (const TftState *st, guint64 mask)
   json_object *a = json_object_new_array ();
   for (guint i = 0; i < st->fight->n; i++)
     if ((mask >> i) & 1)
-      json_object_array_add (a, json_object_new_string (fname (st, &st->fight->f[i])));
+      json_object_array_add (a, json_object_new_string (tft_fname (st, &st->fight->f[i])));
   return a;
 }
 
@@ -21,14 +21,14 @@ static json_object *
 conditions_json (const TftState *st, const TftFighter *x)
 {
   const TftRuleset *rs = &st->rs;
-  const TftBeast *b = beast_of (st, x);
+  const TftBeast *b = tft_beast_of (st, x);
   json_object *a = json_object_new_array ();
   gint wound = b && b->wound_hits ? b->wound_hits : rs->wound_hits;
 
 #define COND(c, s) if (c) json_object_array_add (a, json_object_new_string (s))
   COND (x->hits_last_turn >= wound, "wounded");
-  COND (st_now (st, x) <= rs->weak_st, "weak");
-  COND (x->fell_turn > 0 && x->fell_turn + 1 >= (gint) st->fight->turn && down (x), "must_stand");
+  COND (tft_st_now (st, x) <= rs->weak_st, "weak");
+  COND (x->fell_turn > 0 && x->fell_turn + 1 >= (gint) st->fight->turn && tft_down (x), "must_stand");
   COND (x->opt == O_I, "defending");
   COND (x->opt == O_C, "dodging");
   COND (x->opt == O_B, "charging");
@@ -42,7 +42,7 @@ static json_object *
 slot_json (const TftState *st, const TftSlot *s)
 {
   json_object *o = json_object_new_object ();
-  json_object_object_add (o, "figure", json_object_new_string (fname (st, &st->fight->f[s->fi])));
+  json_object_object_add (o, "figure", json_object_new_string (tft_fname (st, &st->fight->f[s->fi])));
   json_object_object_add (o, "attack", json_object_new_int (s->attack));
   json_object_object_add (o, "adj_dx", json_object_new_int (s->adj_dx));
   json_object_object_add (o, "done", json_object_new_boolean (s->done));
@@ -50,7 +50,7 @@ slot_json (const TftState *st, const TftSlot *s)
 }
 
 json_object *
-order_json (const TftState *st)
+tft_order_json (const TftState *st)
 {
   json_object *a = json_object_new_array ();
   for (guint i = 0; i < st->fight->n_order; i++)
@@ -82,7 +82,7 @@ tft_fight_to_json (const TftState *st)
       json_object_object_add (so, "name", json_object_new_string (fg->sides[s]));
       for (guint i = 0; i < fg->n; i++)
         if (fg->f[i].side == s)
-          json_object_array_add (members, json_object_new_string (fname (st, &fg->f[i])));
+          json_object_array_add (members, json_object_new_string (tft_fname (st, &fg->f[i])));
       json_object_object_add (so, "figures", members);
       json_object_array_add (sides, so);
     }
@@ -104,17 +104,17 @@ tft_fight_to_json (const TftState *st)
     {
       const TftFighter *x = &fg->f[i];
       json_object *fo = json_object_new_object ();
-      json_object_object_add (fo, "name", json_object_new_string (fname (st, x)));
+      json_object_object_add (fo, "name", json_object_new_string (tft_fname (st, x)));
       json_object_object_add (fo, "side", json_object_new_string (fg->sides[x->side]));
       json_object_object_add (fo, "hits", json_object_new_int (x->hits));
-      json_object_object_add (fo, "st", json_object_new_int (st_now (st, x)));
+      json_object_object_add (fo, "st", json_object_new_int (tft_st_now (st, x)));
       json_object_object_add (fo, "hits_turn", json_object_new_int (x->hits_turn));
       json_object_object_add (fo, "hits_last_turn", json_object_new_int (x->hits_last_turn));
-      json_object_object_add (fo, "adj_dx", json_object_new_int (fighter_adj_dx (st, x)));
-      json_object_object_add (fo, "ma", json_object_new_int (tft_figure_ma (rs, fig_of (st, x))));
-      if (beast_of (st, x) != NULL && beast_of (st, x)->ma_flying > 0)
+      json_object_object_add (fo, "adj_dx", json_object_new_int (tft_fighter_adj_dx (st, x)));
+      json_object_object_add (fo, "ma", json_object_new_int (tft_figure_ma (rs, tft_fig_of (st, x))));
+      if (tft_beast_of (st, x) != NULL && tft_beast_of (st, x)->ma_flying > 0)
         {
-          json_object_object_add (fo, "ma_flying", json_object_new_int (beast_of (st, x)->ma_flying));
+          json_object_object_add (fo, "ma_flying", json_object_new_int (tft_beast_of (st, x)->ma_flying));
           json_object_object_add (fo, "aloft", json_object_new_boolean (x->aloft));
         }
       json_object_object_add (fo, "posture", json_object_new_string (posture_names[x->posture]));
@@ -157,16 +157,16 @@ tft_fight_to_json (const TftState *st)
       json_object_object_add (fo, "lost_attack", json_object_new_boolean (x->lost_attack));
       json_object_object_add (fo, "bending", json_object_new_boolean (x->bending));
       json_object_object_add (fo, "took_hits", json_object_new_boolean (x->took_hits));
-      json_object_object_add (fo, "mg_target", x->mg_target >= 0 ? json_object_new_string (fname (st, &fg->f[x->mg_target])) : NULL);
+      json_object_object_add (fo, "mg_target", x->mg_target >= 0 ? json_object_new_string (tft_fname (st, &fg->f[x->mg_target])) : NULL);
       json_object_object_add (fo, "inflicted", names_of_mask (st, x->inflicted));
       json_object_object_add (fo, "fell_turn", json_object_new_int (x->fell_turn));
       json_object_object_add (fo, "kills", json_object_new_int (x->kills));
       json_object_array_add (figs, fo);
       if (fg->ties[i] > 0)
-        json_object_object_add (ties, fname (st, x), json_object_new_int (fg->ties[i]));
+        json_object_object_add (ties, tft_fname (st, x), json_object_new_int (fg->ties[i]));
     }
   json_object_object_add (o, "figures", figs);
-  json_object_object_add (o, "order", order_json (st));
+  json_object_object_add (o, "order", tft_order_json (st));
   json_object_object_add (o, "ties", ties);
   for (guint i = 0; i < fg->dropped->len; i++)
     {
@@ -196,7 +196,7 @@ mask_from_json (const TftState *st, json_object *o, const char *path, const char
       gint k;
       if (!mg_json_string (json_object_array_get_idx (a, i), ip, TFT_STATE_ERR, &n, error))
         return FALSE;
-      if ((k = fighter_find (st, n)) < 0)
+      if ((k = tft_fighter_find (st, n)) < 0)
         {
           mg_json_set_error (error, TFT_STATE_ERR, ip, _("a figure in the fight"), json_object_array_get_idx (a, i));
           return FALSE;
@@ -299,7 +299,7 @@ fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, 
       g_autofree char *tp = mg_json_lazy_key (p, "mg_target");
       if (!mg_json_string (c, tp, TFT_STATE_ERR, &tn, error))
         return FALSE;
-      if ((x->mg_target = fighter_find (st, tn)) < 0)
+      if ((x->mg_target = tft_fighter_find (st, tn)) < 0)
         {
           mg_json_set_error (error, TFT_STATE_ERR, tp, _("a figure of the fight"), c);
           return FALSE;
@@ -329,35 +329,13 @@ fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, 
   return TRUE;
 }
 
-gboolean
-tft_fight_from_json (TftState *st, json_object *o, GError **error)
+/* The fighters ("figures"): names and sides first, so their masks may name any of them. */
+static gboolean
+fighters_from_json (TftState *st, json_object *o, GError **error)
 {
-  TftFight *fg = tft_fight_new ();
-  json_object *a, *in;
-  guint u;
-  gint64 v;
+  TftFight *fg = st->fight;
+  json_object *a;
 
-  st->fight = fg;
-  if (!mg_json_object (o, "$.fight", TFT_STATE_ERR, error) ||
-      !mg_json_get_uint (o, "$.fight", "number", TFT_STATE_ERR, 1, G_MAXINT32, &fg->number, error) ||
-      !mg_json_get_choice (o, "$.fight", "kind", TFT_STATE_ERR, kind_names, &u, error))
-    return FALSE;
-  fg->kind = u;
-  if (!mg_json_get_uint (o, "$.fight", "turn", TFT_STATE_ERR, 1, G_MAXINT32, &fg->turn, error) ||
-      !mg_json_get_choice (o, "$.fight", "phase", TFT_STATE_ERR, phase_names, &u, error))
-    return FALSE;
-  fg->phase = u;
-  if ((a = mg_json_get_array (o, "$.fight", "sides", TFT_STATE_ERR, 2, TFT_MAX_SIDES, error)) == NULL)
-    return FALSE;
-  fg->n_sides = json_object_array_length (a);
-  for (guint s = 0; s < fg->n_sides; s++)
-    {
-      g_autofree char *p = mg_json_lazy_index ("$.fight.sides", s);
-      const char *n;
-      if (!mg_json_get_string (json_object_array_get_idx (a, s), p, "name", TFT_STATE_ERR, &n, error))
-        return FALSE;
-      fg->sides[s] = g_strdup (n);
-    }
   if ((a = mg_json_get_array (o, "$.fight", "figures", TFT_STATE_ERR, 2, TFT_MAX_FIGHTERS, error)) == NULL)
     return FALSE;
   fg->n = json_object_array_length (a);
@@ -393,30 +371,46 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
       if (!fighter_from_json (st, json_object_array_get_idx (a, i), p, &fg->f[i], error))
         return FALSE;
     }
-  if ((in = mg_json_member (o, "initiative")) != NULL)
+  return TRUE;
+}
+
+/* The turn's initiative: the winning side, the side it sent first, each side's roll. */
+static gboolean
+initiative_from_json (TftFight *fg, json_object *in, GError **error)
+{
+  const char *w, *f1;
+  json_object *rolls;
+
+  if (!mg_json_get_string (in, "$.fight.initiative", "winner", TFT_STATE_ERR, &w, error) ||
+      !mg_json_get_string (in, "$.fight.initiative", "first", TFT_STATE_ERR, &f1, error) ||
+      !(rolls = mg_json_get_object (in, "$.fight.initiative", "rolls", TFT_STATE_ERR, error)))
+    return FALSE;
+  for (guint s = 0; s < fg->n_sides; s++)
     {
-      const char *w, *f1;
-      json_object *rolls;
-      if (!mg_json_get_string (in, "$.fight.initiative", "winner", TFT_STATE_ERR, &w, error) ||
-          !mg_json_get_string (in, "$.fight.initiative", "first", TFT_STATE_ERR, &f1, error) ||
-          !(rolls = mg_json_get_object (in, "$.fight.initiative", "rolls", TFT_STATE_ERR, error)))
-        return FALSE;
-      for (guint s = 0; s < fg->n_sides; s++)
-        {
-          json_object *rv;
-          if (strcmp (fg->sides[s], w) == 0)
-            fg->init_winner = s;
-          if (strcmp (fg->sides[s], f1) == 0)
-            fg->init_first = s;
-          if (json_object_object_get_ex (rolls, fg->sides[s], &rv))
-            fg->init_rolls[s] = json_object_get_int (rv);
-        }
-      if (fg->init_winner < 0 || fg->init_first < 0)
-        {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("$.fight.initiative: not a side"));
-          return FALSE;
-        }
+      json_object *rv;
+      if (strcmp (fg->sides[s], w) == 0)
+        fg->init_winner = s;
+      if (strcmp (fg->sides[s], f1) == 0)
+        fg->init_first = s;
+      if (json_object_object_get_ex (rolls, fg->sides[s], &rv))
+        fg->init_rolls[s] = json_object_get_int (rv);
     }
+  if (fg->init_winner < 0 || fg->init_first < 0)
+    {
+      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("$.fight.initiative: not a side"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The attack order and its ties. */
+static gboolean
+order_from_json (TftState *st, json_object *o, GError **error)
+{
+  TftFight *fg = st->fight;
+  json_object *a, *in;
+  gint64 v;
+
   if ((a = mg_json_get_array (o, "$.fight", "order", TFT_STATE_ERR, 0, TFT_MAX_FIGHTERS * 2, error)) == NULL)
     return FALSE;
   fg->n_order = json_object_array_length (a);
@@ -432,7 +426,7 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
           !mg_json_get_bool (so, p, "done", TFT_STATE_ERR, &fg->order[i].done, error))
         return FALSE;
       fg->order[i].adj_dx = v;
-      if ((k = fighter_find (st, n)) < 0)
+      if ((k = tft_fighter_find (st, n)) < 0)
         {
           g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s.figure: \"%s\" is not fighting"), p, n);
           return FALSE;
@@ -443,7 +437,7 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
     return FALSE;
   json_object_object_foreach (in, key, val)
     {
-      gint k = fighter_find (st, key);
+      gint k = tft_fighter_find (st, key);
       if (k < 0)
         {
           g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("$.fight.ties: \"%s\" is not fighting"), key);
@@ -451,6 +445,16 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
         }
       fg->ties[k] = json_object_get_int (val);
     }
+  return TRUE;
+}
+
+/* The weapons lying on the ground, each with its owner. */
+static gboolean
+dropped_from_json (TftState *st, json_object *o, GError **error)
+{
+  TftFight *fg = st->fight;
+  json_object *a;
+
   if ((a = mg_json_get_array (o, "$.fight", "dropped", TFT_STATE_ERR, 0, 1000, error)) == NULL)
     return FALSE;
   for (guint i = 0; i < json_object_array_length (a); i++)
@@ -471,5 +475,40 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
       g_array_append_val (fg->dropped, dr);
     }
   return TRUE;
+}
+
+gboolean
+tft_fight_from_json (TftState *st, json_object *o, GError **error)
+{
+  TftFight *fg = tft_fight_new ();
+  json_object *a, *in;
+  guint u;
+
+  st->fight = fg;
+  if (!mg_json_object (o, "$.fight", TFT_STATE_ERR, error) ||
+      !mg_json_get_uint (o, "$.fight", "number", TFT_STATE_ERR, 1, G_MAXINT32, &fg->number, error) ||
+      !mg_json_get_choice (o, "$.fight", "kind", TFT_STATE_ERR, kind_names, &u, error))
+    return FALSE;
+  fg->kind = u;
+  if (!mg_json_get_uint (o, "$.fight", "turn", TFT_STATE_ERR, 1, G_MAXINT32, &fg->turn, error) ||
+      !mg_json_get_choice (o, "$.fight", "phase", TFT_STATE_ERR, phase_names, &u, error))
+    return FALSE;
+  fg->phase = u;
+  if ((a = mg_json_get_array (o, "$.fight", "sides", TFT_STATE_ERR, 2, TFT_MAX_SIDES, error)) == NULL)
+    return FALSE;
+  fg->n_sides = json_object_array_length (a);
+  for (guint s = 0; s < fg->n_sides; s++)
+    {
+      g_autofree char *p = mg_json_lazy_index ("$.fight.sides", s);
+      const char *n;
+      if (!mg_json_get_string (json_object_array_get_idx (a, s), p, "name", TFT_STATE_ERR, &n, error))
+        return FALSE;
+      fg->sides[s] = g_strdup (n);
+    }
+  if (!fighters_from_json (st, o, error))
+    return FALSE;
+  if ((in = mg_json_member (o, "initiative")) != NULL && !initiative_from_json (fg, in, error))
+    return FALSE;
+  return order_from_json (st, o, error) && dropped_from_json (st, o, error);
 }
 

@@ -36,69 +36,67 @@ typedef struct {
 
 enum { M_WEAPON, M_RUSH, M_HTH };
 
-#define carried_mg(st, x)     carried_small (st, x, TRUE)
-#define carried_dagger(st, x) carried_small (st, x, FALSE)
+#define tft_carried_mg(st, x)     tft_carried_small (st, x, TRUE)
+#define tft_carried_dagger(st, x) tft_carried_small (st, x, FALSE)
 
 /* The roster figure a fighter stands for. */
-TftFigure *fig_of (const TftState *st, const TftFighter *x);
+TftFigure *tft_fig_of (const TftState *st, const TftFighter *x);
 /* A fighter's name. */
-const char *fname (const TftState *st, const TftFighter *x);
+const char *tft_fname (const TftState *st, const TftFighter *x);
 /* The index of the fighter of that name, or TFT_NONE. */
-gint fighter_find (const TftState *st, const char *name);
+gint tft_fighter_find (const TftState *st, const char *name);
 /* A fighter's ST left after its hits. */
-gint st_now (const TftState *st, const TftFighter *x);
+gint tft_st_now (const TftState *st, const TftFighter *x);
 /* The beast a fighter is, or NULL. */
-const TftBeast *beast_of (const TftState *st, const TftFighter *x);
+const TftBeast *tft_beast_of (const TftState *st, const TftFighter *x);
 /* Whether a fighter is still fighting (not unconscious, dead, fled or out). */
-gboolean able (const TftState *st, const TftFighter *x);
+gboolean tft_able (const TftState *st, const TftFighter *x);
 /* Whether a weapon of the ruleset is a missile weapon. */
-gboolean is_missile (const TftRuleset *rs, gint w);
+gboolean tft_is_missile (const TftRuleset *rs, gint w);
 /* Whether a fighter is down: fallen, prone or kneeling. */
-gboolean down (const TftFighter *x);
+gboolean tft_down (const TftFighter *x);
 /* The carried main-gauche (mg) or dagger, or TFT_NONE. */
-gint carried_small (const TftState *st, const TftFighter *x, gboolean mg);
+gint tft_carried_small (const TftState *st, const TftFighter *x, gboolean mg);
 /* Whether a fighter carries a weapon. */
-gboolean carries (const TftFighter *x, gint w);
+gboolean tft_carries (const TftFighter *x, gint w);
 /* A fighter's adjusted DX for the attack order. */
-gint fighter_adj_dx (const TftState *st, const TftFighter *x);
+gint tft_fighter_adj_dx (const TftState *st, const TftFighter *x);
 /* The attack order (its slots) as JSON. */
-json_object *order_json (const TftState *st);
+json_object *tft_order_json (const TftState *st);
 /* The index of the fighter of that name, or TFT_NONE with an error when no fight is on or it is not in it. */
-gint fighter_in_fight (const TftState *st, const char *name, GError **error);
+gint tft_fighter_in_fight (const TftState *st, const char *name, GError **error);
 /* Adds an integer member to an event. */
-void ev_int (json_object *e, const char *key, gint v);
+void tft_ev_int (json_object *e, const char *key, gint v);
 /* Drops a weapon to the floor of the fight. */
-void drop_weapon (TftState *st, TftFighter *x, gint w);
+void tft_drop_weapon (TftState *st, TftFighter *x, gint w);
 /* The index of a dropped weapon on the floor, or TFT_NONE. */
-gint dropped_find (const TftState *st, gint w);
+gint tft_dropped_find (const TftState *st, gint w);
 /* Takes a dropped weapon off the floor. */
-void dropped_take (TftState *st, guint i);
+void tft_dropped_take (TftState *st, guint i);
 /* Marks every attack slot of a fighter done. */
-void close_slots (TftFight *fg, guint fi);
+void tft_close_slots (TftFight *fg, guint fi);
 /* The next attack slot not yet done, or TFT_NONE. */
-gint next_slot (const TftFight *fg);
+gint tft_next_slot (const TftFight *fg);
 /* How many sides still have an able fighter; *last is the last of them. */
-guint sides_able (const TftState *st, gint *last);
+guint tft_sides_able (const TftState *st, gint *last);
 /* Moves to the end phase once every attack slot is done. */
-void after_slot (TftState *st);
+void tft_after_slot (TftState *st);
 /* Whether an option comes with an attack. */
-gboolean is_attack_option (guint o);
+gboolean tft_is_attack_option (guint o);
 /* Whether two fighters are on opposite sides. */
-gboolean enemies (const TftFighter *x, const TftFighter *y);
+gboolean tft_enemies (const TftFighter *x, const TftFighter *y);
 /* The adjusted DX of an attack on a target, and the dice it rolls. */
-gint attack_dx (const TftState *st, const Attack *a, const TftFighter *y, gint hexes, gint megahexes, gboolean target,
-                gint *ndice);
+gint tft_attack_dx (const TftState *st, const Attack *a, const TftFighter *y, gint hexes, gint megahexes, gboolean target,
+                    gint *ndice);
 /* Reads an attack's list of figures along the way or beyond (key), at most max. */
-gboolean parse_along (const TftState *st, json_object *a, const char *key, Along *out, guint max, guint *n, GError **error);
+gboolean tft_parse_along (const TftState *st, json_object *a, const char *key, Along *out, guint max, guint *n, GError **error);
 /* The "attack" action. */
-gboolean do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error);
+gboolean tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error);
 /* The most hexes a fighter may move with an option, on the ground or flying. */
-gint max_move (const TftState *st, const TftFighter *x, guint o, gboolean flying);
+gint tft_max_move (const TftState *st, const TftFighter *x, guint o, gboolean flying);
 /* The set of options (bits) a fighter may choose this turn. */
-guint options_open (const TftState *st, const TftFighter *x, guint64 engaged);
+guint tft_options_open (const TftState *st, const TftFighter *x, guint64 engaged);
 /* Whether anything happened yet in the turn to come (initiative, an option, the attacks). */
-gboolean turn_begun (const TftFight *fg);
-/* Checks an action against the fight without applying it (defined in mg-tft-fight-turn.c). */
-gboolean tft_validate (const MgState *state, json_object *action, GError **error);
+gboolean tft_turn_begun (const TftFight *fg);
 
 G_END_DECLS

@@ -1,4 +1,4 @@
-/* mg-tft-fight-turn.c — TFT Melee fights: options, the attack order, a fight's begin and end, the action dispatch. */
+/* mg-tft-fight-turn.c — TFT Melee fights: options, the attack order, a fight's begin and end, the action table. */
 #include "config.h"
 
 #include <string.h>
@@ -8,10 +8,10 @@
 /* ---------------------------------------------------------------- options */
 
 gint
-max_move (const TftState *st, const TftFighter *x, guint o, gboolean flying)
+tft_max_move (const TftState *st, const TftFighter *x, guint o, gboolean flying)
 {
   /* "Its MA is 8 on the ground, 16 if flying" (p. 19). */
-  gint ma = flying ? beast_of (st, x)->ma_flying : tft_figure_ma (&st->rs, fig_of (st, x));
+  gint ma = flying ? tft_beast_of (st, x)->ma_flying : tft_figure_ma (&st->rs, tft_fig_of (st, x));
   switch (o)
     {
     case O_A: return ma;
@@ -24,7 +24,7 @@ max_move (const TftState *st, const TftFighter *x, guint o, gboolean flying)
 
 /* The options open to x now, as a bit set over a..r and none. */
 guint
-options_open (const TftState *st, const TftFighter *x, guint64 engaged)
+tft_options_open (const TftState *st, const TftFighter *x, guint64 engaged)
 {
   const TftRuleset *rs = &st->rs;
   gboolean fell_last = x->fell_turn > 0 && x->fell_turn + 1 == (gint) st->fight->turn;
@@ -32,10 +32,10 @@ options_open (const TftState *st, const TftFighter *x, guint64 engaged)
 
   if (x->hth)
     return fell_last ? set : set | (1u << O_P) | (1u << O_Q) | (1u << O_R);
-  if (down (x))
+  if (tft_down (x))
     {
       set |= (1u << O_G) | (1u << O_N);
-      if (!fell_last && (x->posture == P_PRONE || x->posture == P_KNEELING) && is_missile (rs, x->ready))
+      if (!fell_last && (x->posture == P_PRONE || x->posture == P_KNEELING) && tft_is_missile (rs, x->ready))
         {
           gboolean xbow = rs->weapons[x->ready].crossbow;
           if (xbow || x->posture == P_KNEELING)
@@ -64,7 +64,7 @@ static gboolean
 refuse_when_over (TftState *st, GError **error)
 {
   gint last;
-  if (st->fight->phase == PH_OVER || sides_able (st, &last) <= 1)
+  if (st->fight->phase == PH_OVER || tft_sides_able (st, &last) <= 1)
     return illegal (error, _("One side is out of fight %u: end the fight to award experience (end_fight)."),
                     st->fight->number);
   return TRUE;
@@ -76,16 +76,16 @@ option_take (TftState *st, TftFighter *x, guint o, gint w, guint shield, guint p
              gboolean use_mg, guint64 engaged, json_object *events, GString *text)
 {
   const TftRuleset *rs = &st->rs;
-  const char *name = fname (st, x);
+  const char *name = tft_fname (st, x);
 
   /* Changing one's mind costs nothing; the weapon that had to go is gone. */
-  if (x->must_drop && is_missile (rs, x->ready))
+  if (x->must_drop && tft_is_missile (rs, x->ready))
     {
       json_object *d = mg_event_new ("dropped", "figure", name);
       json_object_object_add (d, "weapon", json_object_new_string (rs->weapons[x->ready].id));
       json_object_array_add (events, d);
       g_string_append_printf (text, _("%s drops the %s. "), name, _(rs->weapons[x->ready].name));
-      drop_weapon (st, x, x->ready);
+      tft_drop_weapon (st, x, x->ready);
     }
   x->must_drop = FALSE;
   x->opt = o;
@@ -105,9 +105,9 @@ option_take (TftState *st, TftFighter *x, guint o, gint w, guint shield, guint p
       x->must_drop = TRUE;
       break;
     case O_E:
-      if (w >= 0 && !carries (x, w))
+      if (w >= 0 && !tft_carries (x, w))
         {
-          dropped_take (st, dropped_find (st, w));
+          tft_dropped_take (st, tft_dropped_find (st, w));
           x->carried[x->n_carried++] = w;
         }
       if (w >= 0 && w == x->ready && x->reload > 0)
@@ -121,13 +121,13 @@ option_take (TftState *st, TftFighter *x, guint o, gint w, guint shield, guint p
       break;
     case O_K:
       if (x->ready >= 0)
-        drop_weapon (st, x, x->ready);
+        tft_drop_weapon (st, x, x->ready);
       x->ready = w;
       break;
     case O_O:
       if (x->ready >= 0)
-        drop_weapon (st, x, x->ready);
-      dropped_take (st, dropped_find (st, w));
+        tft_drop_weapon (st, x, x->ready);
+      tft_dropped_take (st, tft_dropped_find (st, w));
       x->carried[x->n_carried++] = w;
       x->ready = w;
       break;
@@ -139,7 +139,7 @@ option_take (TftState *st, TftFighter *x, guint o, gint w, guint shield, guint p
   {
     json_object *e = mg_event_new ("option", "figure", name);
     json_object_object_add (e, "option", json_object_new_string (option_names[o]));
-    ev_int (e, "moved", moved);
+    tft_ev_int (e, "moved", moved);
     json_object_array_add (events, e);
   }
   g_string_append_printf (text, _("%s takes option %s"), name, option_names[o]);
@@ -165,15 +165,127 @@ option_fly (TftState *st, TftFighter *x, guint o, gboolean flying, json_object *
       st->fight->f[i].engaged &= ~(G_GUINT64_CONSTANT (1) << xi);
   if (flying)
     {
-      json_object *e = mg_event_new (x->aloft ? "flies" : "lands", "figure", fname (st, x));
+      json_object *e = mg_event_new (x->aloft ? "flies" : "lands", "figure", tft_fname (st, x));
       json_object_array_add (events, e);
-      g_string_append_printf (text, x->aloft ? _(" %s flies.") : _(" %s flies and lands to attack."), fname (st, x));
+      g_string_append_printf (text, x->aloft ? _(" %s flies.") : _(" %s flies and lands to attack."), tft_fname (st, x));
     }
   else if (was_aloft)
     {
-      json_object_array_add (events, mg_event_new ("lands", "figure", fname (st, x)));
-      g_string_append_printf (text, _(" %s lands."), fname (st, x));
+      json_object_array_add (events, mg_event_new ("lands", "figure", tft_fname (st, x)));
+      g_string_append_printf (text, _(" %s lands."), tft_fname (st, x));
     }
+}
+
+/* The enemies `x` says it is engaged with ("engaged_with"; absent: those it was), each an enemy on
+ * the ground. */
+static gboolean
+option_engaged (TftState *st, json_object *j, const TftFighter *x, const char *name, guint64 *engaged,
+                GError **error)
+{
+  TftFight *fg = st->fight;
+  Along al[TFT_MAX_FIGHTERS];
+  guint n;
+
+  *engaged = x->engaged;
+  if (!mg_json_member (j, "engaged_with"))
+    return TRUE;
+  if (!tft_parse_along (st, j, "engaged_with", al, TFT_MAX_FIGHTERS, &n, error))
+    return FALSE;
+  *engaged = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      if (!tft_enemies (x, &fg->f[al[i].fi]))
+        return illegal (error, _("%s and %s are on the same side: figures engage only enemies."), name,
+                        tft_fname (st, &fg->f[al[i].fi]));
+      if (fg->f[al[i].fi].aloft)
+        return illegal (error, _("%s is flying: it engages no one until it lands."), tft_fname (st, &fg->f[al[i].fi]));
+      *engaged |= G_GUINT64_CONSTANT (1) << al[i].fi;
+    }
+  return TRUE;
+}
+
+/* Refuses an option not in `open` (the options x may take now), saying why; returns FALSE. */
+static gboolean
+option_closed (const TftState *st, const TftFighter *x, const char *name, guint open, guint64 engaged,
+               GError **error)
+{
+  g_autoptr(GString) list = g_string_new (NULL);
+
+  if (x->hth && x->fell_turn + 1 == (gint) st->fight->turn)
+    return illegal (error, _("%s fell with 8 or more hits last turn while in hand-to-hand combat and may do nothing this turn."), name);
+  if (tft_down (x))
+    return illegal (error, _("%s is down and must take a turn to stand up (g or n); open now: %s."), name,
+                    options_text (open, list));
+  if (x->hth)
+    return illegal (error, _("%s is in hand-to-hand combat and may choose p, q or r."), name);
+  if (engaged)
+    return illegal (error, _("%s is engaged and may choose h to o."), name);
+  return illegal (error, _("%s is not engaged and may choose a to g."), name);
+}
+
+/* What option o asks of x's weapons and shield: a missile weapon to fire, a weapon to parry, one
+ * carried to ready, one on the ground to pick up, a dagger to draw (p. 5). */
+static gboolean
+option_gear_ok (TftState *st, TftFighter *x, const char *name, guint o, gint w, guint shield, gboolean pick_up,
+                GError **error)
+{
+  const TftRuleset *rs = &st->rs;
+  TftFight *fg = st->fight;
+
+  switch (o)
+    {
+    case O_F: case O_J:
+      if (!tft_is_missile (rs, x->ready) || (x->must_drop && o == O_J))
+        return illegal (error, _("%s has no missile weapon ready."), name);
+      if (fg->kind == K_PRACTICE)
+        return illegal (error, _("No missile weapons in practice combat."));
+      if (x->reload > 0)
+        return illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s's crossbow needs %d more turn of reloading (option e).",
+                                            "%s's crossbow needs %d more turns of reloading (option e).", x->reload),
+                        name, x->reload);
+      break;
+    case O_I:
+      if (x->ready < 0 || tft_is_missile (rs, x->ready))
+        return illegal (error, _("%s may not defend without a non-missile weapon ready to parry with."), name);
+      break;
+    case O_K:
+      if (w < 0 || !tft_carries (x, w) || tft_is_missile (rs, w))
+        return illegal (error, _("Option k readies a non-missile weapon %s carries: say which."), name);
+      break;
+    case O_E:
+      if (w >= 0 && !tft_carries (x, w) && !(pick_up && tft_dropped_find (st, w) >= 0))
+        return illegal (error, _("%s does not carry a %s, and none lies on the ground to pick up."), name,
+                        _(rs->weapons[w].name));
+      if (pick_up && w < 0)
+        return illegal (error, _("Name the weapon %s picks up."), name);
+      if (shield < 2 && x->shield < 0)
+        return illegal (error, _("%s has no shield to ready or sling."), name);
+      if (shield == 0 && (w >= 0 ? w : x->ready) >= 0 && rs->weapons[w >= 0 ? w : x->ready].two_handed)
+        return illegal (error, _("%s cannot ready the shield with a two-handed weapon ready: the shield stays slung."), name);
+      if (w >= 0 && tft_down (x) && !rs->weapons[w].crossbow)
+        return illegal (error, _("No weapon but a crossbow may be readied by a prone or kneeling figure."));
+      if (w >= 0 && !tft_carries (x, w))
+        {
+          gint tmp[TFT_MAX_CARRY + 1];
+          memcpy (tmp, x->carried, sizeof (gint) * x->n_carried);
+          tmp[x->n_carried] = w;
+          if (x->n_carried + 1 > TFT_MAX_CARRY ||
+              !tft_check_gear (rs, name, tft_fig_of (st, x)->kind, tft_fig_of (st, x)->st, tmp, x->n_carried + 1, x->shield, w, error))
+            return FALSE;
+        }
+      break;
+    case O_O:
+      if (w < 0 || tft_dropped_find (st, w) < 0)
+        return illegal (error, _("Option o picks up a weapon lying in the hex: say which."));
+      break;
+    case O_Q:
+      if (tft_carried_dagger (st, x) < 0 || x->ready == tft_carried_dagger (st, x))
+        return illegal (error, _("%s has no dagger to draw."), name);
+      break;
+    default:
+      break;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -193,7 +305,6 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
   gint xi, w = TFT_NONE;
   TftFighter *x;
   guint open;
-  g_autoptr(GString) list = g_string_new (NULL);
 
   if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
       !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, &name, error) ||
@@ -206,58 +317,31 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
       !mg_json_opt_bool (j, NULL, "pick_up", TFT_ACTION_ERR, &pick_up, error) ||
       !mg_json_opt_bool (j, NULL, "flying", TFT_ACTION_ERR, &flying, error))
     return FALSE;
-  if ((xi = fighter_in_fight (st, name, error)) < 0)
+  if ((xi = tft_fighter_in_fight (st, name, error)) < 0)
     return FALSE;
-  if (flying && !(beast_of (st, &fg->f[xi]) != NULL && beast_of (st, &fg->f[xi])->ma_flying > 0))
+  if (flying && !(tft_beast_of (st, &fg->f[xi]) != NULL && tft_beast_of (st, &fg->f[xi])->ma_flying > 0))
     return illegal (error, _("%s cannot fly."), name);
   x = &fg->f[xi];
-  engaged = x->engaged;
-  if (mg_json_member (j, "engaged_with"))
-    {
-      Along al[TFT_MAX_FIGHTERS];
-      guint n;
-      if (!parse_along (st, j, "engaged_with", al, TFT_MAX_FIGHTERS, &n, error))
-        return FALSE;
-      engaged = 0;
-      for (guint i = 0; i < n; i++)
-        {
-          if (!enemies (x, &fg->f[al[i].fi]))
-            return illegal (error, _("%s and %s are on the same side: figures engage only enemies."), name,
-                            fname (st, &fg->f[al[i].fi]));
-          if (fg->f[al[i].fi].aloft)
-            return illegal (error, _("%s is flying: it engages no one until it lands."), fname (st, &fg->f[al[i].fi]));
-          engaged |= G_GUINT64_CONSTANT (1) << al[i].fi;
-        }
-    }
+  if (!option_engaged (st, j, x, name, &engaged, error))
+    return FALSE;
   if (!refuse_when_over (st, error))
     return FALSE;
   if (fg->phase != PH_OPTIONS)
     return illegal (error, _("Options are chosen before the attacks; this turn's attacks have begun."));
-  if (!able (st, x))
+  if (!tft_able (st, x))
     return illegal (error, _("%s is %s and takes no option."), name, _(life_names[x->life]));
   if (x->opt == O_E || x->opt == O_K || x->opt == O_O)
     return illegal (error, _("%s has already changed weapons this turn and cannot change its option."), name);
-  open = options_open (st, x, engaged);
+  open = tft_options_open (st, x, engaged);
   if (!((open >> o) & 1))
-    {
-      if (x->hth && x->fell_turn + 1 == (gint) fg->turn)
-        return illegal (error, _("%s fell with 8 or more hits last turn while in hand-to-hand combat and may do nothing this turn."), name);
-      if (down (x))
-        return illegal (error, _("%s is down and must take a turn to stand up (g or n); open now: %s."), name,
-                        options_text (open, list));
-      if (x->hth)
-        return illegal (error, _("%s is in hand-to-hand combat and may choose p, q or r."), name);
-      if (engaged)
-        return illegal (error, _("%s is engaged and may choose h to o."), name);
-      return illegal (error, _("%s is not engaged and may choose a to g."), name);
-    }
-  if (is_attack_option (o) && moved > max_move (st, x, O_B, flying))
+    return option_closed (st, x, name, open, engaged, error);
+  if (tft_is_attack_option (o) && moved > tft_max_move (st, x, O_B, flying))
     return illegal (error, _("%s moved more than half its MA (%d) this turn and may not attack."), name,
-                    flying ? beast_of (st, x)->ma_flying : tft_figure_ma (rs, fig_of (st, x)));
-  if (o != OPT_NONE && moved > max_move (st, x, o, flying))
+                    flying ? tft_beast_of (st, x)->ma_flying : tft_figure_ma (rs, tft_fig_of (st, x)));
+  if (o != OPT_NONE && moved > tft_max_move (st, x, o, flying))
     return illegal (error, g_dngettext (GETTEXT_PACKAGE, "Option %s allows moving %d hex; %s moved %d.",
-                                        "Option %s allows moving %d hexes; %s moved %d.", max_move (st, x, o, flying)),
-                    option_names[o], max_move (st, x, o, flying), name, (gint) moved);
+                                        "Option %s allows moving %d hexes; %s moved %d.", tft_max_move (st, x, o, flying)),
+                    option_names[o], tft_max_move (st, x, o, flying), name, (gint) moved);
   if (o == OPT_NONE && moved > 0)
     return illegal (error, _("A figure that does nothing does not move."));
   /* A flier moves in the air (a, c) and lands to attack (b) (p. 19); it does nothing else aloft. */
@@ -267,7 +351,7 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
     return illegal (error, _("There is no weapon \"%s\" in the ruleset."), wn);
   if (use_mg && (o != O_B && o != O_H))
     return illegal (error, _("The main-gauche attacks with options b and h only."));
-  if (use_mg && (carried_mg (st, x) < 0 || x->ready < 0 || x->ready == carried_mg (st, x) ||
+  if (use_mg && (tft_carried_mg (st, x) < 0 || x->ready < 0 || x->ready == tft_carried_mg (st, x) ||
                  rs->weapons[x->ready].two_handed))
     return illegal (error, _("%s needs a main-gauche and a one-handed weapon ready to attack with both."), name);
   /* The shield and picking up on the way go with option e (p. 5); o picks up where it stands. */
@@ -275,60 +359,8 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
     return illegal (error, _("Option %s does not ready or sling a shield; option e does."), option_names[o]);
   if (pick_up && o != O_E && o != O_O)
     return illegal (error, _("Option %s does not pick up a weapon; options e and o do."), option_names[o]);
-  switch (o)
-    {
-    case O_F: case O_J:
-      if (!is_missile (rs, x->ready) || (x->must_drop && o == O_J))
-        return illegal (error, _("%s has no missile weapon ready."), name);
-      if (fg->kind == K_PRACTICE)
-        return illegal (error, _("No missile weapons in practice combat."));
-      if (x->reload > 0)
-        return illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s's crossbow needs %d more turn of reloading (option e).",
-                                            "%s's crossbow needs %d more turns of reloading (option e).", x->reload),
-                        name, x->reload);
-      break;
-    case O_I:
-      if (x->ready < 0 || is_missile (rs, x->ready))
-        return illegal (error, _("%s may not defend without a non-missile weapon ready to parry with."), name);
-      break;
-    case O_K:
-      if (w < 0 || !carries (x, w) || is_missile (rs, w))
-        return illegal (error, _("Option k readies a non-missile weapon %s carries: say which."), name);
-      break;
-    case O_E:
-      if (w >= 0 && !carries (x, w) && !(pick_up && dropped_find (st, w) >= 0))
-        return illegal (error, _("%s does not carry a %s, and none lies on the ground to pick up."), name,
-                        _(rs->weapons[w].name));
-      if (pick_up && w < 0)
-        return illegal (error, _("Name the weapon %s picks up."), name);
-      if (shield < 2 && x->shield < 0)
-        return illegal (error, _("%s has no shield to ready or sling."), name);
-      if (shield == 0 && (w >= 0 ? w : x->ready) >= 0 && rs->weapons[w >= 0 ? w : x->ready].two_handed)
-        return illegal (error, _("%s cannot ready the shield with a two-handed weapon ready: the shield stays slung."), name);
-      if (w >= 0 && down (x) && !rs->weapons[w].crossbow)
-        return illegal (error, _("No weapon but a crossbow may be readied by a prone or kneeling figure."));
-      if (w >= 0 && !carries (x, w))
-        {
-          gint tmp[TFT_MAX_CARRY + 1];
-          memcpy (tmp, x->carried, sizeof (gint) * x->n_carried);
-          tmp[x->n_carried] = w;
-          if (x->n_carried + 1 > TFT_MAX_CARRY ||
-              !tft_check_gear (rs, name, fig_of (st, x)->kind, fig_of (st, x)->st, tmp, x->n_carried + 1, x->shield, w, error))
-            return FALSE;
-        }
-      break;
-    case O_O:
-      if (w < 0 || dropped_find (st, w) < 0)
-        return illegal (error, _("Option o picks up a weapon lying in the hex: say which."));
-      break;
-    case O_Q:
-      if (carried_dagger (st, x) < 0 || x->ready == carried_dagger (st, x))
-        return illegal (error, _("%s has no dagger to draw."), name);
-      break;
-    default:
-      break;
-    }
-
+  if (!option_gear_ok (st, x, name, o, w, shield, pick_up, error))
+    return FALSE;
   option_take (st, x, o, w, shield, posture, (gint) moved, use_mg, engaged, events, text);
   option_fly (st, x, o, flying, events, text);
   return TRUE;
@@ -339,7 +371,7 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
 static gboolean
 acts_in_order (guint o)
 {
-  return is_attack_option (o) || o == O_Q || o == O_R;
+  return tft_is_attack_option (o) || o == O_Q || o == O_R;
 }
 
 /* 2 for a bow's second arrow, which comes after every first attack (p. 7); the main-gauche's
@@ -424,8 +456,8 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
   if (fg->phase != PH_OPTIONS)
     return illegal (error, _("The attacks of this turn have already begun."));
   for (guint i = 0; i < fg->n; i++)
-    if (able (st, &fg->f[i]) && fg->f[i].opt == OPT_UNSET)
-      g_string_append_printf (missing, "%s%s", missing->len ? ", " : "", fname (st, &fg->f[i]));
+    if (tft_able (st, &fg->f[i]) && fg->f[i].opt == OPT_UNSET)
+      g_string_append_printf (missing, "%s%s", missing->len ? ", " : "", tft_fname (st, &fg->f[i]));
   if (missing->len)
     return illegal (error, _("Every figure chooses an option before the attacks; still to choose: %s."), missing->str);
 
@@ -434,13 +466,13 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
   for (guint i = 0; i < fg->n; i++)
     {
       TftFighter *x = &fg->f[i];
-      adj[i] = fighter_adj_dx (st, x);
-      if (!able (st, x) || !acts_in_order (x->opt))
+      adj[i] = tft_fighter_adj_dx (st, x);
+      if (!tft_able (st, x) || !acts_in_order (x->opt))
         continue;
       fg->order[fg->n_order++] = (TftSlot) { i, 1, adj[i], FALSE };
       if (x->use_mg)
         fg->order[fg->n_order++] = (TftSlot) { i, 2, adj[i], FALSE };
-      else if (x->opt == O_F && is_missile (rs, x->ready) && rs->weapons[x->ready].two_shots_at &&
+      else if (x->opt == O_F && tft_is_missile (rs, x->ready) && rs->weapons[x->ready].two_shots_at &&
                adj[i] >= rs->weapons[x->ready].two_shots_at)
         fg->order[fg->n_order++] = (TftSlot) { i, 2, adj[i], FALSE };
     }
@@ -479,8 +511,8 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
             rerank_ties (fg, s->adj_dx, group, v, ng);
             for (guint k = 0; k < ng; k++)
               {
-                json_object_object_add (rolls, fname (st, &fg->f[group[k]]), json_object_new_int (v[k]));
-                g_string_append_printf (text, _("%s rolls %u for the tie. "), fname (st, &fg->f[group[k]]), v[k]);
+                json_object_object_add (rolls, tft_fname (st, &fg->f[group[k]]), json_object_new_int (v[k]));
+                g_string_append_printf (text, _("%s rolls %u for the tie. "), tft_fname (st, &fg->f[group[k]]), v[k]);
               }
             json_object_object_add (e, "rolls", rolls);
             json_object_array_add (events, e);
@@ -499,7 +531,7 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
   fg->phase = fg->n_order ? PH_ATTACKS : PH_END;
   {
     json_object *e = mg_event_new ("order", "figure", NULL);
-    json_object_object_add (e, "order", order_json (st));
+    json_object_object_add (e, "order", tft_order_json (st));
     json_object_array_add (events, e);
   }
   if (fg->n_order == 0)
@@ -508,7 +540,7 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
     {
       g_string_append (text, _("Attack order:"));
       for (guint a = 0; a < fg->n_order; a++)
-        g_string_append_printf (text, "%s %s (%d)", a ? "," : "", fname (st, &fg->f[fg->order[a].fi]), fg->order[a].adj_dx);
+        g_string_append_printf (text, "%s %s (%d)", a ? "," : "", tft_fname (st, &fg->f[fg->order[a].fi]), fg->order[a].adj_dx);
       g_string_append_c (text, '.');
     }
   return TRUE;
@@ -532,13 +564,13 @@ do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_o
   if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
       !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, &name, error))
     return FALSE;
-  if ((xi = fighter_in_fight (st, name, error)) < 0)
+  if ((xi = tft_fighter_in_fight (st, name, error)) < 0)
     return FALSE;
   x = &fg->f[xi];
-  if (fg->phase != PH_ATTACKS || (slot = next_slot (fg)) < 0)
+  if (fg->phase != PH_ATTACKS || (slot = tft_next_slot (fg)) < 0)
     return illegal (error, _("It is not the time of the attacks."));
   if (fg->order[slot].fi != (guint) xi)
-    return illegal (error, _("%s acts next; %s must wait for its turn."), fname (st, &fg->f[fg->order[slot].fi]), name);
+    return illegal (error, _("%s acts next; %s must wait for its turn."), tft_fname (st, &fg->f[fg->order[slot].fi]), name);
   if (kind == SLOT_DRAW_DAGGER && x->opt != O_Q)
     return illegal (error, _("%s did not choose option q (draw dagger)."), name);
   if (kind == SLOT_DISENGAGE && x->opt != O_R)
@@ -563,17 +595,17 @@ do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_o
       need = rs->draw_dagger_max;
     else
       {
-        gint mine = fighter_adj_dx (st, x), foes = 0;
+        gint mine = tft_fighter_adj_dx (st, x), foes = 0;
         gboolean superior = TRUE;
         for (guint i = 0; i < fg->n; i++)
           if ((x->hth >> i) & 1)
             {
               foes++;
-              superior &= mine > fighter_adj_dx (st, &fg->f[i]);
+              superior &= mine > tft_fighter_adj_dx (st, &fg->f[i]);
             }
         need = superior && foes == 1 ? rs->diseng_sup_max : rs->diseng_max;
       }
-    ev_int (e, "roll", v);
+    tft_ev_int (e, "roll", v);
     json_object_object_add (e, "success", json_object_new_boolean ((gint) v <= need));
     json_object_array_add (events, e);
     if ((gint) v > need)
@@ -581,7 +613,7 @@ do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_o
                                               : _("%s rolls %u and cannot break free."), name, v);
     else if (kind == SLOT_DRAW_DAGGER)
       {
-        x->ready = carried_dagger (st, x);
+        x->ready = tft_carried_dagger (st, x);
         g_string_append_printf (text, _("%s rolls %u and draws the dagger."), name, v);
       }
     else
@@ -679,7 +711,7 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
           x->ready = f->ready;
           x->shield_ready = f->shield_ready;
           x->opt = OPT_UNSET;
-          if (kind == K_PRACTICE && is_missile (rs, x->ready))
+          if (kind == K_PRACTICE && tft_is_missile (rs, x->ready))
             return illegal (error, _("No missile weapons in practice combat: %s's ready weapon is a %s."), name,
                             _(rs->weapons[x->ready].name));
         }
@@ -694,7 +726,7 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
   st->fight = g_steal_pointer (&fg);
   {
     json_object *e = mg_event_new ("fight_started", "figure", NULL);
-    ev_int (e, "fight", st->fight->number);
+    tft_ev_int (e, "fight", st->fight->number);
     json_object_object_add (e, "kind", json_object_new_string (kind_names[kind]));
     json_object_array_add (events, e);
   }
@@ -705,7 +737,7 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
       g_string_append_printf (text, "%s %s —", s ? ";" : "", st->fight->sides[s]);
       for (guint i = 0, k = 0; i < st->fight->n; i++)
         if (st->fight->f[i].side == s)
-          g_string_append_printf (text, "%s %s", k++ ? "," : "", fname (st, &st->fight->f[i]));
+          g_string_append_printf (text, "%s %s", k++ ? "," : "", tft_fname (st, &st->fight->f[i]));
     }
   g_string_append_c (text, '.');
   return TRUE;
@@ -793,13 +825,13 @@ do_flee (TftState *st, json_object *j, json_object *events, GString *text, GErro
   if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
       !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, &name, error))
     return FALSE;
-  if ((xi = fighter_in_fight (st, name, error)) < 0)
+  if ((xi = tft_fighter_in_fight (st, name, error)) < 0)
     return FALSE;
-  if (!able (st, &st->fight->f[xi]))
+  if (!tft_able (st, &st->fight->f[xi]))
     return illegal (error, _("%s cannot run away now."), name);
   st->fight->f[xi].life = L_FLED;
-  close_slots (st->fight, xi);
-  after_slot (st);
+  tft_close_slots (st->fight, xi);
+  tft_after_slot (st);
   json_object_array_add (events, mg_event_new ("fled", "figure", name));
   g_string_append_printf (text, _("%s escapes through the door."), name);
   return TRUE;
@@ -822,9 +854,9 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
     return refuse_when_over (st, error);
   if (fg->phase == PH_OPTIONS)
     return illegal (error, _("The turn ends after the attacks (action \"attacks\" first)."));
-  if (next_slot (fg) >= 0)
+  if (tft_next_slot (fg) >= 0)
     return illegal (error, _("%s has not acted yet this turn (attack, or pass)."),
-                    fname (st, &fg->f[fg->order[next_slot (fg)].fi]));
+                    tft_fname (st, &fg->f[fg->order[tft_next_slot (fg)].fi]));
   if ((ret = mg_json_member (j, "retreats")) != NULL)
     {
       if (!mg_json_array (ret, "retreats", TFT_ACTION_ERR, 0, TFT_MAX_FIGHTERS, NULL, error))
@@ -841,7 +873,7 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
               return mg_json_get_string (it, p, "figure", TFT_ACTION_ERR, &fn, error) &&
                      mg_json_get_string (it, p, "by", TFT_ACTION_ERR, &bn, error);
             }
-          if ((yi = fighter_find (st, fn)) < 0 || (xi = fighter_find (st, bn)) < 0)
+          if ((yi = tft_fighter_find (st, fn)) < 0 || (xi = tft_fighter_find (st, bn)) < 0)
             return illegal (error, _("%s is not in this fight."), yi < 0 ? fn : bn);
           if (!((fg->f[xi].inflicted >> yi) & 1))
             return illegal (error, _("%s did not hit %s this turn with a hand weapon, so cannot force a retreat."), bn, fn);
@@ -876,10 +908,10 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
   memset (fg->init_rolls, 0, sizeof fg->init_rolls);
   fg->turn++;
   st->turn++;
-  fg->phase = sides_able (st, &last) <= 1 ? PH_OVER : PH_OPTIONS;
+  fg->phase = tft_sides_able (st, &last) <= 1 ? PH_OVER : PH_OPTIONS;
   {
     json_object *e = mg_event_new ("turn_ended", "figure", NULL);
-    ev_int (e, "fight_turn", fg->turn - 1);
+    tft_ev_int (e, "fight_turn", fg->turn - 1);
     json_object_array_add (events, e);
   }
   g_string_append_printf (text, _("Turn %u of fight %u ends."), fg->turn - 1, fg->number);
@@ -887,8 +919,8 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
     {
       const TftFighter *x = &fg->f[i];
       if (x->life == L_FIGHTING)
-        g_string_append_printf (text, _(" %s: ST %d, adjusted DX %d next turn."), fname (st, x), st_now (st, x),
-                                fighter_adj_dx (st, x));
+        g_string_append_printf (text, _(" %s: ST %d, adjusted DX %d next turn."), tft_fname (st, x), tft_st_now (st, x),
+                                tft_fighter_adj_dx (st, x));
     }
   if (fg->phase == PH_OVER)
     g_string_append (text, _(" One side is out: end the fight."));
@@ -902,7 +934,7 @@ side_average (const TftState *st, guint side, gboolean others)
   for (guint i = 0; i < st->fight->n; i++)
     if ((st->fight->f[i].side == side) != others)
       {
-        const TftFigure *f = fig_of (st, &st->fight->f[i]);
+        const TftFigure *f = tft_fig_of (st, &st->fight->f[i]);
         total += f->st + f->dx;
         n++;
       }
@@ -912,7 +944,7 @@ side_average (const TftState *st, guint side, gboolean others)
 /* fg->turn is the turn to come once end_turn has closed one: a turn counts as fought once
  * anything happened in it (initiative, an option, the attacks). */
 gboolean
-turn_begun (const TftFight *fg)
+tft_turn_begun (const TftFight *fg)
 {
   if (fg->phase == PH_ATTACKS || fg->phase == PH_END)
     return TRUE;
@@ -929,7 +961,7 @@ turn_begun (const TftFight *fg)
 static guint
 turns_fought (const TftFight *fg)
 {
-  return turn_begun (fg) ? fg->turn : fg->turn - 1;
+  return tft_turn_begun (fg) ? fg->turn : fg->turn - 1;
 }
 
 /* Takes one weapon w off a roster figure; the next weapon becomes ready if w was. */
@@ -945,14 +977,117 @@ roster_lose_weapon (const TftRuleset *rs, TftFigure *f, gint w)
     }
 }
 
+/* The unconscious figures the winners slay ("slain"), in a combat to the death only. */
+static gboolean
+end_fight_slay (TftState *st, json_object *j, GError **error)
+{
+  TftFight *fg = st->fight;
+  Along al[TFT_MAX_FIGHTERS];
+  guint n;
+
+  if (mg_json_member (j, "slain") == NULL)
+    return TRUE;
+  if (!tft_parse_along (st, j, "slain", al, TFT_MAX_FIGHTERS, &n, error))
+    return FALSE;
+  if (fg->kind != K_DEATH && n > 0)
+    return illegal (error, _("Unconscious figures may not be slain except in a combat to the death."));
+  for (guint i = 0; i < n; i++)
+    {
+      if (fg->f[al[i].fi].life != L_UNCONSCIOUS)
+        return illegal (error, _("%s is not lying unconscious."), tft_fname (st, &fg->f[al[i].fi]));
+      fg->f[al[i].fi].life = L_DEAD;
+    }
+  return TRUE;
+}
+
+/* The EP a living fighter earns by the kind of fight (p. 20); `winner` the winning side or TFT_NONE. */
+static gint
+end_fight_ep (const TftState *st, const TftFighter *x, gint winner)
+{
+  const TftRuleset *rs = &st->rs;
+  gboolean won = winner >= 0 && x->side == (guint) winner;
+  gdouble own = side_average (st, x->side, FALSE), foe = side_average (st, x->side, TRUE);
+  gint ep = 0;
+
+  switch (st->fight->kind)
+    {
+    case K_DEATH:
+      if (won && x->life != L_FLED)
+        ep = foe - own > rs->ep_death_margin ? rs->ep_death_sup : rs->ep_death;
+      break;
+    case K_ARENA:
+      if (won && x->life != L_FLED)
+        ep = rs->ep_arena_win;
+      else
+        ep = x->life == L_FLED && x->hits == 0 ? rs->ep_arena_fled : rs->ep_arena_def;
+      if (own <= foe - rs->ep_arena_margin)
+        ep += rs->ep_arena_weak;
+      break;
+    case K_PRACTICE:
+      if (x->life == L_FIGHTING && tft_st_now (st, x) > rs->ep_practice_st)
+        ep = rs->ep_practice;
+      break;
+    }
+  return ep;
+}
+
+/* One fighter's end of the fight on its roster figure: EP, fights, kills, life, broken weapons,
+ * its history entry; its EP into `eps` and its record into `record` (the event's). */
+static void
+end_fight_figure (TftState *st, const TftFighter *x, gint winner, gboolean abandon, json_object *eps,
+                  json_object *record, GString *text)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+  TftFigure *f = tft_figure_mut (st, x->fig);   /* this state's own: copies share figures */
+  gboolean won = winner >= 0 && x->side == (guint) winner;
+  gboolean alive = x->life != L_DEAD;
+  gint ep = !abandon && alive ? end_fight_ep (st, x, winner) : 0;
+  const char *result;
+  json_object *h = json_object_new_object ();
+
+  result = abandon ? "abandoned" : !alive ? "killed" : x->life == L_FLED ? "fled" : won ? "won" : winner < 0 ? "draw" : "lost";
+  f->ep = MAX (0, f->ep + ep);
+  f->fights++;
+  f->kills += x->kills;
+  f->alive = alive;
+  tft_ev_int (eps, f->name, ep);
+  json_object_object_add (h, "fight", json_object_new_int (fg->number));
+  json_object_object_add (h, "kind", json_object_new_string (kind_names[fg->kind]));
+  json_object_object_add (h, "side", json_object_new_string (fg->sides[x->side]));
+  json_object_object_add (h, "result", json_object_new_string (result));
+  json_object_object_add (h, "hits", json_object_new_int (x->hits));
+  json_object_object_add (h, "ep", json_object_new_int (ep));
+  json_object_object_add (h, "kills", json_object_new_int (x->kills));
+  json_object_object_add (h, "turns", json_object_new_int (turns_fought (fg)));
+  {
+    /* The journal keeps every fight's record (the state only the latest few). */
+    json_object *r = json_object_new_object ();
+    json_object_object_add (r, "figure", json_object_new_string (f->name));
+    json_object_object_foreach (h, k, v)
+      json_object_object_add (r, k, json_object_get (v));
+    json_object_array_add (record, r);
+  }
+  tft_history_add (f, "fight", st->turn, h);
+  if (ep != 0)
+    g_string_append_printf (text, _(" %s %+d EP (%d)."), f->name, ep, f->ep);
+  else if (!alive)
+    g_string_append_printf (text, _(" %s is dead."), f->name);
+  for (guint k = 0; k < x->n_broken; k++)
+    {
+      roster_lose_weapon (rs, f, x->broken[k]);
+      g_string_append_printf (text, _(" %s's %s stays broken (a new one is given with set_gear)."), f->name,
+                              _(rs->weapons[x->broken[k]].name));
+    }
+}
+
 static gboolean
 do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
 {
   static const char * const known[] = { "type", "player", "slain", "abandon", NULL };
-  const TftRuleset *rs = &st->rs;
   TftFight *fg = st->fight;
   gboolean abandon = FALSE;
-  json_object *slain, *e, *eps, *record;
+  json_object *e, *eps, *record;
   gint winner;
   guint live;
 
@@ -961,36 +1096,23 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
     return FALSE;
   if (fg == NULL)
     return illegal (error, _("No fight is in progress."));
-  live = sides_able (st, &winner);
+  live = tft_sides_able (st, &winner);
   if (live > 1 && !abandon)
     {
       g_autoptr(GString) who = g_string_new (NULL);
       for (guint i = 0; i < fg->n; i++)
-        if (able (st, &fg->f[i]))
-          g_string_append_printf (who, "%s%s (%s)", who->len ? ", " : "", fname (st, &fg->f[i]), fg->sides[fg->f[i].side]);
+        if (tft_able (st, &fg->f[i]))
+          g_string_append_printf (who, "%s%s (%s)", who->len ? ", " : "", tft_fname (st, &fg->f[i]), fg->sides[fg->f[i].side]);
       return illegal (error, _("More than one side still has figures able to fight: %s."), who->str);
     }
-  if ((slain = mg_json_member (j, "slain")) != NULL)
-    {
-      Along al[TFT_MAX_FIGHTERS];
-      guint n;
-      if (!parse_along (st, j, "slain", al, TFT_MAX_FIGHTERS, &n, error))
-        return FALSE;
-      if (fg->kind != K_DEATH && n > 0)
-        return illegal (error, _("Unconscious figures may not be slain except in a combat to the death."));
-      for (guint i = 0; i < n; i++)
-        {
-          if (fg->f[al[i].fi].life != L_UNCONSCIOUS)
-            return illegal (error, _("%s is not lying unconscious."), fname (st, &fg->f[al[i].fi]));
-          fg->f[al[i].fi].life = L_DEAD;
-        }
-    }
+  if (!end_fight_slay (st, j, error))
+    return FALSE;
   if (live == 0 || abandon)
     winner = TFT_NONE;
   e = mg_event_new ("fight_ended", "figure", NULL);
   eps = json_object_new_object ();
   record = json_object_new_array ();
-  ev_int (e, "fight", fg->number);
+  tft_ev_int (e, "fight", fg->number);
   json_object_object_add (e, "winner", winner >= 0 ? json_object_new_string (fg->sides[winner]) : NULL);
   if (abandon)
     g_string_append_printf (text, _("Fight %u is abandoned; nobody gains experience."), fg->number);
@@ -999,70 +1121,7 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
   else
     g_string_append_printf (text, _("Fight %u is over: nobody is left standing."), fg->number);
   for (guint i = 0; i < fg->n; i++)
-    {
-      TftFighter *x = &fg->f[i];
-      TftFigure *f = tft_figure_mut (st, x->fig);   /* this state's own: copies share figures */
-      gboolean won = winner >= 0 && x->side == (guint) winner;
-      gboolean alive = x->life != L_DEAD;
-      gdouble own = side_average (st, x->side, FALSE), foe = side_average (st, x->side, TRUE);
-      gint ep = 0;
-      const char *result;
-      json_object *h = json_object_new_object ();
-
-      if (!abandon && alive)
-        switch (fg->kind)
-          {
-          case K_DEATH:
-            if (won && x->life != L_FLED)
-              ep = foe - own > rs->ep_death_margin ? rs->ep_death_sup : rs->ep_death;
-            break;
-          case K_ARENA:
-            if (won && x->life != L_FLED)
-              ep = rs->ep_arena_win;
-            else
-              ep = x->life == L_FLED && x->hits == 0 ? rs->ep_arena_fled : rs->ep_arena_def;
-            if (own <= foe - rs->ep_arena_margin)
-              ep += rs->ep_arena_weak;
-            break;
-          case K_PRACTICE:
-            if (x->life == L_FIGHTING && st_now (st, x) > rs->ep_practice_st)
-              ep = rs->ep_practice;
-            break;
-          }
-      result = abandon ? "abandoned" : !alive ? "killed" : x->life == L_FLED ? "fled" : won ? "won" : winner < 0 ? "draw" : "lost";
-      f->ep = MAX (0, f->ep + ep);
-      f->fights++;
-      f->kills += x->kills;
-      f->alive = alive;
-      ev_int (eps, f->name, ep);
-      json_object_object_add (h, "fight", json_object_new_int (fg->number));
-      json_object_object_add (h, "kind", json_object_new_string (kind_names[fg->kind]));
-      json_object_object_add (h, "side", json_object_new_string (fg->sides[x->side]));
-      json_object_object_add (h, "result", json_object_new_string (result));
-      json_object_object_add (h, "hits", json_object_new_int (x->hits));
-      json_object_object_add (h, "ep", json_object_new_int (ep));
-      json_object_object_add (h, "kills", json_object_new_int (x->kills));
-      json_object_object_add (h, "turns", json_object_new_int (turns_fought (fg)));
-      {
-        /* The journal keeps every fight's record (the state only the latest few). */
-        json_object *r = json_object_new_object ();
-        json_object_object_add (r, "figure", json_object_new_string (f->name));
-        json_object_object_foreach (h, k, v)
-          json_object_object_add (r, k, json_object_get (v));
-        json_object_array_add (record, r);
-      }
-      tft_history_add (f, "fight", st->turn, h);
-      if (ep != 0)
-        g_string_append_printf (text, _(" %s %+d EP (%d)."), f->name, ep, f->ep);
-      else if (!alive)
-        g_string_append_printf (text, _(" %s is dead."), f->name);
-      for (guint k = 0; k < x->n_broken; k++)
-        {
-          roster_lose_weapon (rs, f, x->broken[k]);
-          g_string_append_printf (text, _(" %s's %s stays broken (a new one is given with set_gear)."), f->name,
-                                  _(rs->weapons[x->broken[k]].name));
-        }
-    }
+    end_fight_figure (st, &fg->f[i], winner, abandon, eps, record, text);
   json_object_object_add (e, "ep", eps);
   json_object_object_add (e, "figures", record);
   json_object_array_add (events, e);
@@ -1072,137 +1131,120 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
   return TRUE;
 }
 
-/* ---------------------------------------------------------------- dispatch */
+/* ---------------------------------------------------------------- the action table */
 
-/* The action vocabulary (docs/rules/tft.md): a handler that rolls takes the roller; `slot` marks
- * the actions that use up an entry of the attack order. */
+/* A handler of the vocabulary (docs/rules/tft.md); one that rolls no die leaves `r` alone. */
 typedef gboolean (*TftPlain)  (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
 typedef gboolean (*TftRolled) (TftState *st, json_object *a, TftRoller *r, json_object *events, GString *text,
                                GError **error);
 
-static const struct {
-  const char *type;
-  TftPlain    plain;
-  TftRolled   rolled;
-  gboolean    slot;
-} actions[] = {
-  { "create_figure", tft_create_figure, NULL, FALSE },
-  { "edit_figure", tft_edit_figure, NULL, FALSE },
-  { "set_gear", tft_set_gear, NULL, FALSE },
-  { "spend_ep", tft_spend_ep, NULL, FALSE },
-  { "remove_figure", tft_remove_figure, NULL, FALSE },
-  { "start_fight", do_start_fight, NULL, FALSE },
-  { "initiative", NULL, do_initiative, FALSE },
-  { "option", do_option, NULL, FALSE },
-  { "attacks", NULL, do_attacks, FALSE },
-  { "attack", NULL, do_attack, TRUE },
-  { "pass", NULL, do_pass, TRUE },
-  { "draw_dagger", NULL, do_draw_dagger, TRUE },
-  { "disengage", NULL, do_disengage, TRUE },
-  { "flee", do_flee, NULL, FALSE },
-  { "end_turn", do_end_turn, NULL, FALSE },
-  { "end_fight", do_end_fight, NULL, FALSE },
-};
-
-json_object *
-tft_apply_roller (TftState *st, json_object *action, TftRoller *r, char **summary, GError **error)
-{
-  const char *names[G_N_ELEMENTS (actions) + 1];
-  g_autoptr(json_object) plain = NULL;
-  json_object *events;
-  g_autoptr(GString) text = g_string_new (NULL);
-  guint kind;
-  gboolean ok;
-
-  if (!json_object_is_type (action, json_type_object))
-    {
-      g_autofree char *got = mg_json_describe (action);
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("An action must be a JSON object with a \"type\", got %s"), got);
-      return NULL;
-    }
-  /* legal_actions() marks a form's example with "template": it is not part of the action */
-  if (mg_json_member (action, "template"))
-    {
-      plain = json_object_new_object ();
-      json_object_object_foreach (action, k, v)
-        if (strcmp (k, "template") != 0)
-          json_object_object_add (plain, k, json_object_get (v));
-      action = plain;
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
-    names[i] = actions[i].type;
-  names[G_N_ELEMENTS (actions)] = NULL;
-  if (!mg_json_get_choice (action, NULL, "type", TFT_ACTION_ERR, names, &kind, error))
-    return NULL;
-  events = json_object_new_array ();
-  if (actions[kind].rolled)
-    ok = actions[kind].rolled (st, action, r, events, text, error);
-  else
-    ok = actions[kind].plain (st, action, events, text, error);
-  if (ok && actions[kind].slot)
-    after_slot (st);
-  if (!ok)
-    {
-      json_object_put (events);
-      return NULL;
-    }
-  if (summary)
-    *summary = g_string_free (g_steal_pointer (&text), FALSE);
-  return events;
-}
-
-/* Every action runs on a copy, which replaces the state only when it succeeds: a refusal
- * half-way (a die missing, an illegal target) leaves the state untouched. */
-json_object *tft_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error);
-
-json_object *
-tft_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
+/* Plays a handler on `state`, the copy mg-actions.c made, with a roller on play->dice (its log kept
+ * in the state for mg_tft_dice_needed). legal_actions() marks a form's example with "template",
+ * which is not part of the action; `slot`: the action uses up an entry of the attack order. */
+static gboolean
+tft_play (MgState *state, json_object *action, MgPlay *play, TftPlain plain, TftRolled rolled, gboolean slot,
+          GError **error)
 {
   TftState *st = (TftState *) state;
-  TftState *copy = tft_state_copy (st);
-  TftRoller r = { dice, 0, 0, 0, NULL };
-  json_object *events = tft_apply_roller (copy, action, &r, summary, error);
-  TftState tmp;
+  g_autoptr(json_object) clean = NULL;
+  TftRoller r = { play->dice, 0, 0, 0, NULL };
+  gboolean ok;
 
-  if (events == NULL)
+  if (mg_json_member (action, "template"))
     {
-      tft_state_free (copy);
-      return NULL;
+      clean = json_object_new_object ();
+      json_object_object_foreach (action, k, v)
+        if (strcmp (k, "template") != 0)
+          json_object_object_add (clean, k, json_object_get (v));
+      action = clean;
     }
-  tmp = *st;
-  *st = *copy;
-  *copy = tmp;
-  tft_state_free (copy);
-  return events;
+  if (rolled != NULL)
+    ok = rolled (st, action, &r, play->events, play->summary, error);
+  else
+    ok = plain (st, action, play->events, play->summary, error);
+  r.dice = NULL;
+  st->rolled = r;
+  if (ok && slot)
+    tft_after_slot (st);
+  return ok;
 }
 
-/* Validation needs no dice: it plays the action on a copy with dice that always show 1. */
-gboolean tft_validate (const MgState *state, json_object *action, GError **error);
+/* One MgActionFunc per type: a handler that rolls no die (PLAIN), that rolls (ROLLED), or that
+ * takes the next entry of the attack order (SLOT). */
+#define TFT_PLAIN(type, fn) \
+  static gboolean play_##type (MgState *s, json_object *a, MgPlay *p, GError **e) \
+  { return tft_play (s, a, p, fn, NULL, FALSE, e); }
+#define TFT_ROLLED(type, fn, slot) \
+  static gboolean play_##type (MgState *s, json_object *a, MgPlay *p, GError **e) \
+  { return tft_play (s, a, p, NULL, fn, slot, e); }
+
+TFT_PLAIN (create_figure, tft_create_figure)
+TFT_PLAIN (edit_figure, tft_edit_figure)
+TFT_PLAIN (set_gear, tft_set_gear)
+TFT_PLAIN (spend_ep, tft_spend_ep)
+TFT_PLAIN (remove_figure, tft_remove_figure)
+TFT_PLAIN (start_fight, do_start_fight)
+TFT_ROLLED (initiative, do_initiative, FALSE)
+TFT_PLAIN (option, do_option)
+TFT_ROLLED (attacks, do_attacks, FALSE)
+TFT_ROLLED (attack, tft_do_attack, TRUE)
+TFT_ROLLED (pass, do_pass, TRUE)
+TFT_ROLLED (draw_dagger, do_draw_dagger, TRUE)
+TFT_ROLLED (disengage, do_disengage, TRUE)
+TFT_PLAIN (flee, do_flee)
+TFT_PLAIN (end_turn, do_end_turn)
+TFT_PLAIN (end_fight, do_end_fight)
+
+static const MgAction tft_action_list[] = {
+  { "create_figure", play_create_figure },
+  { "edit_figure", play_edit_figure },
+  { "set_gear", play_set_gear },
+  { "spend_ep", play_spend_ep },
+  { "remove_figure", play_remove_figure },
+  { "start_fight", play_start_fight },
+  { "initiative", play_initiative },
+  { "option", play_option },
+  { "attacks", play_attacks },
+  { "attack", play_attack },
+  { "pass", play_pass },
+  { "draw_dagger", play_draw_dagger },
+  { "disengage", play_disengage },
+  { "flee", play_flee },
+  { "end_turn", play_end_turn },
+  { "end_fight", play_end_fight },
+};
+
+static MgState *
+tft_copy (const MgState *state)
+{
+  return (MgState *) tft_state_copy ((const TftState *) state);
+}
+
+/* The game never ends (a campaign of fights): no `over`. No pointer into itself: the bytes swap. */
+const MgActions tft_actions = {
+  .actions = tft_action_list,
+  .n_actions = G_N_ELEMENTS (tft_action_list),
+  .copy = tft_copy,
+  .size = sizeof (TftState),
+};
 
 gboolean
-tft_validate (const MgState *state, json_object *action, GError **error)
+tft_play_action (TftState *st, json_object *action, MgDice *dice, GError **error)
 {
-  g_autoptr(TftState) copy = tft_state_copy ((const TftState *) state);
-  guint ones[256];
-  g_autoptr(MgDice) dice = NULL;
-  TftRoller r = { NULL, 0, 0, 0, NULL };
-  g_autoptr(GError) local = NULL;
-  json_object *events;
+  const MgAction *act = mg_actions_find (&tft_actions, mg_action_type (action));
+  g_autoptr(GString) summary = g_string_new (NULL);
+  MgPlay play = { dice, json_object_new_array (), summary, FALSE };
+  gboolean ok;
 
-  for (guint i = 0; i < G_N_ELEMENTS (ones); i++)
-    ones[i] = 1;
-  dice = mg_dice_new_typed (ones, G_N_ELEMENTS (ones));
-  r.dice = dice;
-  events = tft_apply_roller (copy, action, &r, NULL, &local);
-  if (events == NULL)
+  if (act == NULL)
     {
-      if (local->domain == MG_DICE_ERROR)
-        return TRUE;
-      g_propagate_error (error, g_steal_pointer (&local));
+      /* Not an action of the game: the shared refusal says why. */
+      ok = mg_actions_validate ((const MgState *) st, action, error);
+      g_warn_if_fail (!ok);
+      json_object_put (play.events);
       return FALSE;
     }
-  json_object_put (events);
-  return TRUE;
+  ok = act->play ((MgState *) st, action, &play, error);
+  json_object_put (play.events);
+  return ok;
 }
-

@@ -10,8 +10,115 @@
 static const char *
 seat_of (const TftState *st, const TftFighter *x)
 {
-  const char *owner = fig_of (st, x)->owner;
+  const char *owner = tft_fig_of (st, x)->owner;
   return owner ? owner : "GM";
+}
+
+/* The referee's turn to act: `what` the action awaited. */
+static void
+gm_waits (json_object *waiting, const char *what)
+{
+  json_object *w = json_object_new_object ();
+
+  json_object_object_add (w, "seat", json_object_new_string ("GM"));
+  json_object_object_add (w, "for", json_object_new_string (what));
+  json_object_array_add (waiting, w);
+}
+
+/* The options phase: each able fighter still to choose, with the options open to it. */
+static void
+pending_options (const TftState *st, json_object *waiting, GString *text)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+  gboolean all = TRUE;
+
+  for (guint i = 0; i < fg->n; i++)
+    {
+      const TftFighter *x = &fg->f[i];
+      json_object *w, *opts;
+      guint open;
+      if (!tft_able (st, x) || x->opt != OPT_UNSET)
+        continue;
+      all = FALSE;
+      w = json_object_new_object ();
+      open = tft_options_open (st, x, x->engaged);
+      opts = json_object_new_array ();
+      for (guint k = 0; k <= OPT_NONE; k++)
+        if ((open >> k) & 1)
+          json_object_array_add (opts, json_object_new_string (option_names[k]));
+      json_object_object_add (w, "seat", json_object_new_string (seat_of (st, x)));
+      json_object_object_add (w, "for", json_object_new_string ("option"));
+      json_object_object_add (w, "figure", json_object_new_string (tft_fname (st, x)));
+      json_object_object_add (w, "options", opts);
+      tft_ev_int (w, "max_move", tft_figure_ma (rs, tft_fig_of (st, x)));
+      json_object_array_add (waiting, w);
+      g_string_append_printf (text, "%s%s", text->len ? ", " : _("Options to choose: "), tft_fname (st, x));
+    }
+  if (all)
+    {
+      gm_waits (waiting, "attacks");
+      g_string_append (text, _("Every figure has its option: on to the attacks."));
+    }
+  else
+    g_string_append_c (text, '.');
+}
+
+/* The dice of the next attack: the usual 3 to hit, the dice against each enemy, the damage. */
+static json_object *
+slot_dice (const TftState *st, const TftSlot *s, const TftFighter *x, gint weapon)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+  json_object *d = json_object_new_object ();
+  json_object *by = json_object_new_object ();
+  Attack probe = { .fi = s->fi, .weapon = weapon, .mode = x->opt == O_M || x->opt == O_P ? M_HTH : M_WEAPON };
+  gint dice, adds;
+  g_autofree char *dm = NULL;
+
+  tft_figure_damage (rs, tft_fig_of (st, x), weapon, FALSE, &dice, &adds);
+  dm = tft_damage_text (dice, adds);
+  /* to_hit: the usual 3 before the target is named; to_hit_by_target: the truth for each
+   * enemy able to be attacked (4 against one defending or dodging) */
+  for (guint i = 0; i < fg->n; i++)
+    if (tft_enemies (x, &fg->f[i]) && fg->f[i].life == L_FIGHTING)
+      {
+        gint nd;
+        tft_attack_dx (st, &probe, &fg->f[i], 0, 0, TRUE, &nd);
+        tft_ev_int (by, tft_fname (st, &fg->f[i]), nd);
+      }
+  tft_ev_int (d, "to_hit", 3);
+  json_object_object_add (d, "to_hit_by_target", by);
+  json_object_object_add (d, "damage", json_object_new_string (dm));
+  return d;
+}
+
+/* The attacks phase: the next entry of the attack order, its figure, weapon and dice. */
+static void
+pending_slot (const TftState *st, json_object *waiting, GString *text)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFight *fg = st->fight;
+  const TftSlot *s = &fg->order[tft_next_slot (fg)];
+  const TftFighter *x = &fg->f[s->fi];
+  json_object *w = json_object_new_object ();
+  const char *what = x->opt == O_Q ? "draw_dagger" : x->opt == O_R ? "disengage" : "attack";
+  gint weapon = x->use_mg && s->attack == 2 ? tft_carried_mg (st, x) : x->ready;
+
+  json_object_object_add (w, "seat", json_object_new_string (seat_of (st, x)));
+  json_object_object_add (w, "for", json_object_new_string (what));
+  json_object_object_add (w, "figure", json_object_new_string (tft_fname (st, x)));
+  tft_ev_int (w, "attack", s->attack);
+  tft_ev_int (w, "adj_dx", s->adj_dx);
+  json_object_object_add (w, "weapon", weapon >= 0 ? json_object_new_string (rs->weapons[weapon].id) : NULL);
+  if (strcmp (what, "attack") == 0)
+    {
+      json_object_object_add (w, "dice", slot_dice (st, s, x, weapon));
+      g_string_append_printf (text, _("%s attacks (adjusted DX %d)."), tft_fname (st, x), s->adj_dx);
+    }
+  else
+    g_string_append_printf (text, _("%s rolls one die (%s)."), tft_fname (st, x), what);
+  json_object_array_add (waiting, w);
 }
 
 json_object *tft_pending (const MgState *state);
@@ -20,7 +127,6 @@ json_object *
 tft_pending (const MgState *state)
 {
   const TftState *st = (const TftState *) state;
-  const TftRuleset *rs = &st->rs;
   const TftFight *fg = st->fight;
   json_object *o = json_object_new_object ();
   json_object *waiting = json_object_new_array ();
@@ -28,116 +134,34 @@ tft_pending (const MgState *state)
   const char *phase;
   gint last;
 
-  ev_int (o, "turn", st->turn);
+  tft_ev_int (o, "turn", st->turn);
   if (fg == NULL)
     {
-      json_object *w = json_object_new_object ();
-      json_object_object_add (w, "seat", json_object_new_string ("GM"));
-      json_object_object_add (w, "for", json_object_new_string ("roster"));
-      json_object_array_add (waiting, w);
+      gm_waits (waiting, "roster");
       phase = "roster";
       g_string_append (text, _("Between fights: build and equip figures, or start a fight."));
     }
   else
     {
-      ev_int (o, "fight", fg->number);
-      ev_int (o, "fight_turn", fg->turn);
+      tft_ev_int (o, "fight", fg->number);
+      tft_ev_int (o, "fight_turn", fg->turn);
       phase = phase_names[fg->phase];
-      if (sides_able (st, &last) <= 1)
+      if (tft_sides_able (st, &last) <= 1)
         {
-          json_object *w = json_object_new_object ();
-          json_object_object_add (w, "seat", json_object_new_string ("GM"));
-          json_object_object_add (w, "for", json_object_new_string ("end_fight"));
-          json_object_array_add (waiting, w);
+          gm_waits (waiting, "end_fight");
           phase = "over";
           g_string_append_printf (text, _("One side is out of fight %u: end it to award experience."), fg->number);
         }
       else if (fg->phase == PH_OPTIONS)
-        {
-          gboolean all = TRUE;
-          for (guint i = 0; i < fg->n; i++)
-            {
-              const TftFighter *x = &fg->f[i];
-              json_object *w, *opts;
-              guint open;
-              if (!able (st, x) || x->opt != OPT_UNSET)
-                continue;
-              all = FALSE;
-              w = json_object_new_object ();
-              open = options_open (st, x, x->engaged);
-              opts = json_object_new_array ();
-              for (guint k = 0; k <= OPT_NONE; k++)
-                if ((open >> k) & 1)
-                  json_object_array_add (opts, json_object_new_string (option_names[k]));
-              json_object_object_add (w, "seat", json_object_new_string (seat_of (st, x)));
-              json_object_object_add (w, "for", json_object_new_string ("option"));
-              json_object_object_add (w, "figure", json_object_new_string (fname (st, x)));
-              json_object_object_add (w, "options", opts);
-              ev_int (w, "max_move", tft_figure_ma (rs, fig_of (st, x)));
-              json_object_array_add (waiting, w);
-              g_string_append_printf (text, "%s%s", text->len ? ", " : _("Options to choose: "), fname (st, x));
-            }
-          if (all)
-            {
-              json_object *w = json_object_new_object ();
-              json_object_object_add (w, "seat", json_object_new_string ("GM"));
-              json_object_object_add (w, "for", json_object_new_string ("attacks"));
-              json_object_array_add (waiting, w);
-              g_string_append (text, _("Every figure has its option: on to the attacks."));
-            }
-          else
-            g_string_append_c (text, '.');
-        }
-      else if (fg->phase == PH_ATTACKS && next_slot (fg) >= 0)
-        {
-          const TftSlot *s = &fg->order[next_slot (fg)];
-          const TftFighter *x = &fg->f[s->fi];
-          json_object *w = json_object_new_object ();
-          const char *what = x->opt == O_Q ? "draw_dagger" : x->opt == O_R ? "disengage" : "attack";
-          gint weapon = x->use_mg && s->attack == 2 ? carried_mg (st, x) : x->ready;
-          json_object_object_add (w, "seat", json_object_new_string (seat_of (st, x)));
-          json_object_object_add (w, "for", json_object_new_string (what));
-          json_object_object_add (w, "figure", json_object_new_string (fname (st, x)));
-          ev_int (w, "attack", s->attack);
-          ev_int (w, "adj_dx", s->adj_dx);
-          json_object_object_add (w, "weapon", weapon >= 0 ? json_object_new_string (rs->weapons[weapon].id) : NULL);
-          if (strcmp (what, "attack") == 0)
-            {
-              json_object *d = json_object_new_object ();
-              gint dice, adds;
-              g_autofree char *dm = NULL;
-              tft_figure_damage (rs, fig_of (st, x), weapon, FALSE, &dice, &adds);
-              dm = tft_damage_text (dice, adds);
-              json_object *by = json_object_new_object ();
-              Attack probe = { .fi = s->fi, .weapon = weapon, .mode = x->opt == O_M || x->opt == O_P ? M_HTH : M_WEAPON };
-              /* to_hit: the usual 3 before the target is named; to_hit_by_target: the truth for each
-               * enemy able to be attacked (4 against one defending or dodging) */
-              for (guint i = 0; i < fg->n; i++)
-                if (enemies (x, &fg->f[i]) && fg->f[i].life == L_FIGHTING)
-                  {
-                    gint nd;
-                    attack_dx (st, &probe, &fg->f[i], 0, 0, TRUE, &nd);
-                    ev_int (by, fname (st, &fg->f[i]), nd);
-                  }
-              ev_int (d, "to_hit", 3);
-              json_object_object_add (d, "to_hit_by_target", by);
-              json_object_object_add (d, "damage", json_object_new_string (dm));
-              json_object_object_add (w, "dice", d);
-              g_string_append_printf (text, _("%s attacks (adjusted DX %d)."), fname (st, x), s->adj_dx);
-            }
-          else
-            g_string_append_printf (text, _("%s rolls one die (%s)."), fname (st, x), what);
-          json_object_array_add (waiting, w);
-        }
+        pending_options (st, waiting, text);
+      else if (fg->phase == PH_ATTACKS && tft_next_slot (fg) >= 0)
+        pending_slot (st, waiting, text);
       else
         {
-          json_object *w = json_object_new_object ();
-          json_object_object_add (w, "seat", json_object_new_string ("GM"));
-          json_object_object_add (w, "for", json_object_new_string ("end_turn"));
-          json_object_array_add (waiting, w);
+          gm_waits (waiting, "end_turn");
           g_string_append_printf (text, _("Turn %u's attacks are done: end the turn."), fg->turn);
         }
-      json_object_object_add (o, "order", order_json (st));
+      json_object_object_add (o, "order", tft_order_json (st));
     }
   json_object_object_add (o, "phase", json_object_new_string (phase));
   json_object_object_add (o, "over", json_object_new_boolean (FALSE));
@@ -155,7 +179,7 @@ tft_fight_describe (const TftState *st)
   GString *s = g_string_new (NULL);
 
   /* Name the fight's own turn, and say whether it is under way or the next one. */
-  if (turn_begun (fg))
+  if (tft_turn_begun (fg))
     g_string_append_printf (s, _("Fight %u: turn %u under way."), fg->number, fg->turn);
   else if (fg->phase == PH_OVER)
     g_string_append_printf (s, _("Fight %u: turn %u is over; one side is out."), fg->number, fg->turn - 1);
@@ -166,8 +190,8 @@ tft_fight_describe (const TftState *st)
   for (guint i = 0; i < fg->n; i++)
     {
       const TftFighter *x = &fg->f[i];
-      g_string_append_printf (s, _(" %s (%s): ST %d of %d, adjusted DX %d"), fname (st, x), fg->sides[x->side],
-                              st_now (st, x), fig_of (st, x)->st, fighter_adj_dx (st, x));
+      g_string_append_printf (s, _(" %s (%s): ST %d of %d, adjusted DX %d"), tft_fname (st, x), fg->sides[x->side],
+                              tft_st_now (st, x), tft_fig_of (st, x)->st, tft_fighter_adj_dx (st, x));
       if (x->life != L_FIGHTING)
         g_string_append_printf (s, ", %s", _(life_names[x->life]));
       else if (x->posture != P_STANDING)
@@ -194,7 +218,7 @@ static void
 offer (const TftState *st, json_object *list, const char *seat, const char *actor, json_object *a)
 {
   if ((strcmp (seat, MG_SEAT_ALL) == 0 || strcmp (seat, actor) == 0) &&
-      (json_object_get_boolean (mg_json_member (a, "template")) || tft_validate ((const MgState *) st, a, NULL)))
+      (json_object_get_boolean (mg_json_member (a, "template")) || mg_state_validate ((const MgState *) st, a, NULL)))
     json_object_array_add (list, a);
   else
     json_object_put (a);
@@ -287,8 +311,8 @@ legal_options (const TftState *st, const TftFighter *x, json_object *list, const
 {
   const TftRuleset *rs = &st->rs;
   const TftFight *fg = st->fight;
-  const char *name = fname (st, x);
-  guint open = options_open (st, x, x->engaged);
+  const char *name = tft_fname (st, x);
+  guint open = tft_options_open (st, x, x->engaged);
 
   for (guint o = 0; o <= OPT_NONE; o++)
     {
@@ -324,12 +348,12 @@ legal_options (const TftState *st, const TftFighter *x, json_object *list, const
       offer (st, list, seat, seat_of (st, x), a);
     }
   /* not engaged yet: closing with an enemy opens h to o (the model's attack, h, is listed) */
-  if (!x->engaged && !x->hth && !down (x))
+  if (!x->engaged && !x->hth && !tft_down (x))
     for (guint i = 0; i < fg->n; i++)
-      if (enemies (x, &fg->f[i]) && able (st, &fg->f[i]))
+      if (tft_enemies (x, &fg->f[i]) && tft_able (st, &fg->f[i]))
         {
           json_object *a = action_new ("option", name), *with = json_object_new_array ();
-          json_object_array_add (with, json_object_new_string (fname (st, &fg->f[i])));
+          json_object_array_add (with, json_object_new_string (tft_fname (st, &fg->f[i])));
           json_object_object_add (a, "option", json_object_new_string ("h"));
           json_object_object_add (a, "engaged_with", with);
           offer (st, list, seat, seat_of (st, x), a);
@@ -353,7 +377,7 @@ tft_legal_actions (const MgState *state, const char *seat)
       legal_roster (st, list, seat);
       return list;
     }
-  if (sides_able (st, &last) <= 1)
+  if (tft_sides_able (st, &last) <= 1)
     {
       offer (st, list, seat, "GM", action_new ("end_turn", NULL));
       offer (st, list, seat, "GM", action_new ("end_fight", NULL));
@@ -364,7 +388,7 @@ tft_legal_actions (const MgState *state, const char *seat)
       gboolean all = TRUE;
       offer (st, list, seat, "GM", action_new ("initiative", NULL));
       for (guint i = 0; i < fg->n; i++)
-        if (able (st, &fg->f[i]) && fg->f[i].opt == OPT_UNSET)
+        if (tft_able (st, &fg->f[i]) && fg->f[i].opt == OPT_UNSET)
           {
             all = FALSE;
             legal_options (st, &fg->f[i], list, seat);
@@ -372,26 +396,26 @@ tft_legal_actions (const MgState *state, const char *seat)
       if (all)
         offer (st, list, seat, "GM", action_new ("attacks", NULL));
     }
-  else if (fg->phase == PH_ATTACKS && (slot = next_slot (fg)) >= 0)
+  else if (fg->phase == PH_ATTACKS && (slot = tft_next_slot (fg)) >= 0)
     {
       const TftFighter *x = &fg->f[fg->order[slot].fi];
       const char *who = seat_of (st, x);
       for (guint i = 0; i < fg->n; i++)
-        if (enemies (x, &fg->f[i]) && fg->f[i].life == L_FIGHTING)
+        if (tft_enemies (x, &fg->f[i]) && fg->f[i].life == L_FIGHTING)
           {
-            json_object *a = action_new ("attack", fname (st, x));
-            json_object_object_add (a, "target", json_object_new_string (fname (st, &fg->f[i])));
+            json_object *a = action_new ("attack", tft_fname (st, x));
+            json_object_object_add (a, "target", json_object_new_string (tft_fname (st, &fg->f[i])));
             offer (st, list, seat, who, a);
           }
-      offer (st, list, seat, who, action_new ("pass", fname (st, x)));
-      offer (st, list, seat, who, action_new ("draw_dagger", fname (st, x)));
-      offer (st, list, seat, who, action_new ("disengage", fname (st, x)));
+      offer (st, list, seat, who, action_new ("pass", tft_fname (st, x)));
+      offer (st, list, seat, who, action_new ("draw_dagger", tft_fname (st, x)));
+      offer (st, list, seat, who, action_new ("disengage", tft_fname (st, x)));
     }
   else
     offer (st, list, seat, "GM", action_new ("end_turn", NULL));
   for (guint i = 0; i < fg->n; i++)
-    if (able (st, &fg->f[i]))
-      offer (st, list, seat, seat_of (st, &fg->f[i]), action_new ("flee", fname (st, &fg->f[i])));
+    if (tft_able (st, &fg->f[i]))
+      offer (st, list, seat, seat_of (st, &fg->f[i]), action_new ("flee", tft_fname (st, &fg->f[i])));
   {
     json_object *a = action_new ("end_fight", NULL);
     json_object_object_add (a, "abandon", json_object_new_boolean (TRUE));

@@ -35,15 +35,15 @@ sum (const guint *v, guint n)
 /* ---------------------------------------------------------------- fighters */
 
 TftFigure *
-fig_of (const TftState *st, const TftFighter *x)
+tft_fig_of (const TftState *st, const TftFighter *x)
 {
   return g_ptr_array_index (st->roster, x->fig);
 }
 
 const char *
-fname (const TftState *st, const TftFighter *x)
+tft_fname (const TftState *st, const TftFighter *x)
 {
-  return fig_of (st, x)->name;
+  return tft_fig_of (st, x)->name;
 }
 
 gboolean
@@ -56,47 +56,47 @@ tft_fight_figure (const TftState *st, guint fig)
 }
 
 gint
-fighter_find (const TftState *st, const char *name)
+tft_fighter_find (const TftState *st, const char *name)
 {
   for (guint i = 0; name && st->fight && i < st->fight->n; i++)
-    if (strcmp (fname (st, &st->fight->f[i]), name) == 0)
+    if (strcmp (tft_fname (st, &st->fight->f[i]), name) == 0)
       return (gint) i;
   return TFT_NONE;
 }
 
 gint
-st_now (const TftState *st, const TftFighter *x)
+tft_st_now (const TftState *st, const TftFighter *x)
 {
-  return fig_of (st, x)->st - x->hits;
+  return tft_fig_of (st, x)->st - x->hits;
 }
 
 const TftBeast *
-beast_of (const TftState *st, const TftFighter *x)
+tft_beast_of (const TftState *st, const TftFighter *x)
 {
-  return tft_beast (&st->rs, fig_of (st, x)->kind);
+  return tft_beast (&st->rs, tft_fig_of (st, x)->kind);
 }
 
 gboolean
-able (const TftState *st, const TftFighter *x)
+tft_able (const TftState *st, const TftFighter *x)
 {
   return x->life == L_FIGHTING;
 }
 
 gboolean
-is_missile (const TftRuleset *rs, gint w)
+tft_is_missile (const TftRuleset *rs, gint w)
 {
   return w >= 0 && rs->weapons[w].cls == W_MISSILE;
 }
 
 gboolean
-down (const TftFighter *x)
+tft_down (const TftFighter *x)
 {
   return x->posture == P_FALLEN || x->posture == P_PRONE || x->posture == P_KNEELING;
 }
 
 /* The first carried weapon that is a main-gauche (mg) or any dagger (!mg), or TFT_NONE. */
 gint
-carried_small (const TftState *st, const TftFighter *x, gboolean mg)
+tft_carried_small (const TftState *st, const TftFighter *x, gboolean mg)
 {
   for (guint i = 0; i < x->n_carried; i++)
     if (mg ? st->rs.weapons[x->carried[i]].main_gauche : st->rs.weapons[x->carried[i]].dagger)
@@ -106,7 +106,7 @@ carried_small (const TftState *st, const TftFighter *x, gboolean mg)
 
 
 gboolean
-carries (const TftFighter *x, gint w)
+tft_carries (const TftFighter *x, gint w)
 {
   for (guint i = 0; i < x->n_carried; i++)
     if (x->carried[i] == w)
@@ -136,7 +136,7 @@ break_weapon (TftFighter *x, gint w)
 static gboolean
 mg_in_use (const TftState *st, const TftFighter *x)
 {
-  return carried_mg (st, x) >= 0 && !(x->shield >= 0 && x->shield_ready) &&
+  return tft_carried_mg (st, x) >= 0 && !(x->shield >= 0 && x->shield_ready) &&
          !(x->ready >= 0 && st->rs.weapons[x->ready].two_handed);
 }
 
@@ -145,15 +145,15 @@ static gint
 base_adj_dx (const TftState *st, const TftFighter *x, gint w, gboolean thrown, gboolean mg_weapon)
 {
   const TftRuleset *rs = &st->rs;
-  const TftFigure *f = fig_of (st, x);
+  const TftFigure *f = tft_fig_of (st, x);
   const TftRace *r = tft_race (rs, f->kind);
-  const TftBeast *b = beast_of (st, x);
+  const TftBeast *b = tft_beast_of (st, x);
   gint wound = b && b->wound_hits ? b->wound_hits : rs->wound_hits;
   gint dx = f->dx + tft_gear_dx (rs, f->armor, x->shield, x->shield_ready, mg_in_use (st, x), mg_weapon);
 
   if (x->hits_last_turn >= wound)
     dx += rs->wound_dx;
-  if (st_now (st, x) <= rs->weak_st)
+  if (tft_st_now (st, x) <= rs->weak_st)
     dx += rs->weak_dx;
   if (r && tft_shot (rs, w, thrown))
     dx += r->missile_dx;
@@ -163,7 +163,7 @@ base_adj_dx (const TftState *st, const TftFighter *x, gint w, gboolean thrown, g
 }
 
 gint
-fighter_adj_dx (const TftState *st, const TftFighter *x)
+tft_fighter_adj_dx (const TftState *st, const TftFighter *x)
 {
   return base_adj_dx (st, x, x->ready, FALSE, x->use_mg);
 }
@@ -172,33 +172,33 @@ fighter_adj_dx (const TftState *st, const TftFighter *x)
 
 /* The index of the named figure in the fight in progress, or TFT_NONE with the reason. */
 gint
-fighter_in_fight (const TftState *st, const char *name, GError **error)
+tft_fighter_in_fight (const TftState *st, const char *name, GError **error)
 {
   gint xi;
 
   if (st->fight == NULL)
     return illegal (error, _("No fight is in progress.")), TFT_NONE;
-  if ((xi = fighter_find (st, name)) < 0)
+  if ((xi = tft_fighter_find (st, name)) < 0)
     return illegal (error, _("%s is not in this fight."), name), TFT_NONE;
   return xi;
 }
 
 void
-ev_int (json_object *e, const char *key, gint v)
+tft_ev_int (json_object *e, const char *key, gint v)
 {
   json_object_object_add (e, key, json_object_new_int (v));
 }
 
 void
-drop_weapon (TftState *st, TftFighter *x, gint w)
+tft_drop_weapon (TftState *st, TftFighter *x, gint w)
 {
-  TftDropped d = { w, g_strdup (fname (st, x)) };
+  TftDropped d = { w, g_strdup (tft_fname (st, x)) };
   uncarry (x, w);
   g_array_append_val (st->fight->dropped, d);
 }
 
 gint
-dropped_find (const TftState *st, gint w)
+tft_dropped_find (const TftState *st, gint w)
 {
   for (guint i = 0; i < st->fight->dropped->len; i++)
     if (g_array_index (st->fight->dropped, TftDropped, i).weapon == w)
@@ -207,14 +207,14 @@ dropped_find (const TftState *st, gint w)
 }
 
 void
-dropped_take (TftState *st, guint i)
+tft_dropped_take (TftState *st, guint i)
 {
   g_free (g_array_index (st->fight->dropped, TftDropped, i).owner);
   g_array_remove_index (st->fight->dropped, i);
 }
 
 void
-close_slots (TftFight *fg, guint fi)
+tft_close_slots (TftFight *fg, guint fi)
 {
   for (guint i = 0; i < fg->n_order; i++)
     if (fg->order[i].fi == fi)
@@ -231,7 +231,7 @@ has_open_slot (const TftFight *fg, guint fi)
 }
 
 gint
-next_slot (const TftFight *fg)
+tft_next_slot (const TftFight *fg)
 {
   for (guint i = 0; i < fg->n_order; i++)
     if (!fg->order[i].done)
@@ -240,13 +240,13 @@ next_slot (const TftFight *fg)
 }
 
 guint
-sides_able (const TftState *st, gint *last)
+tft_sides_able (const TftState *st, gint *last)
 {
   guint n = 0;
   *last = TFT_NONE;
   for (guint s = 0; s < st->fight->n_sides; s++)
     for (guint i = 0; i < st->fight->n; i++)
-      if (st->fight->f[i].side == s && able (st, &st->fight->f[i]))
+      if (st->fight->f[i].side == s && tft_able (st, &st->fight->f[i]))
         {
           n++;
           *last = s;
@@ -256,10 +256,10 @@ sides_able (const TftState *st, gint *last)
 }
 
 void
-after_slot (TftState *st)
+tft_after_slot (TftState *st)
 {
   TftFight *fg = st->fight;
-  if (fg->phase == PH_ATTACKS && next_slot (fg) < 0)
+  if (fg->phase == PH_ATTACKS && tft_next_slot (fg) < 0)
     fg->phase = PH_END;
 }
 
@@ -269,7 +269,7 @@ take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee
 {
   const TftRuleset *rs = &st->rs;
   TftFight *fg = st->fight;
-  const TftBeast *b = beast_of (st, y);
+  const TftBeast *b = tft_beast_of (st, y);
   gint fall = b && b->fall_hits ? b->fall_hits : rs->fall_hits;
   guint yi = y - fg->f;
   gint now;
@@ -281,32 +281,32 @@ take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee
   y->took_hits = TRUE;
   if (melee && x)
     x->inflicted |= G_GUINT64_CONSTANT (1) << yi;
-  now = st_now (st, y);
+  now = tft_st_now (st, y);
   if (now <= rs->dead_st)
     {
       y->life = L_DEAD;
       if (x)
         x->kills++;
-      json_object_array_add (events, mg_event_new ("dead", "figure", fname (st, y)));
-      g_string_append_printf (text, _(" %s is dead."), fname (st, y));
+      json_object_array_add (events, mg_event_new ("dead", "figure", tft_fname (st, y)));
+      g_string_append_printf (text, _(" %s is dead."), tft_fname (st, y));
     }
   else if (now <= rs->uncon_st)
     {
       y->life = L_UNCONSCIOUS;
-      json_object_array_add (events, mg_event_new ("unconscious", "figure", fname (st, y)));
-      g_string_append_printf (text, _(" %s falls unconscious."), fname (st, y));
+      json_object_array_add (events, mg_event_new ("unconscious", "figure", tft_fname (st, y)));
+      g_string_append_printf (text, _(" %s falls unconscious."), tft_fname (st, y));
     }
   else if (fg->kind == K_PRACTICE && now <= rs->ep_practice_st)
     {
       y->life = L_OUT;
-      json_object_array_add (events, mg_event_new ("out", "figure", fname (st, y)));
-      g_string_append_printf (text, _(" %s drops out of the practice."), fname (st, y));
+      json_object_array_add (events, mg_event_new ("out", "figure", tft_fname (st, y)));
+      g_string_append_printf (text, _(" %s drops out of the practice."), tft_fname (st, y));
     }
   if (y->life != L_FIGHTING)
     {
       if (y->posture != P_HTH)
         y->posture = P_FALLEN;
-      close_slots (fg, yi);
+      tft_close_slots (fg, yi);
       return;
     }
   if (y->hits_turn >= fall && !y->fell_now)
@@ -314,15 +314,15 @@ take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee
       y->fell_now = TRUE;
       if (y->posture != P_HTH)
         y->posture = P_FALLEN;
-      json_object_array_add (events, mg_event_new ("fell", "figure", fname (st, y)));
+      json_object_array_add (events, mg_event_new ("fell", "figure", tft_fname (st, y)));
       if (has_open_slot (fg, yi))
         {
           y->lost_attack = TRUE;
-          close_slots (fg, yi);
-          g_string_append_printf (text, _(" %s falls down and loses this turn's attack."), fname (st, y));
+          tft_close_slots (fg, yi);
+          g_string_append_printf (text, _(" %s falls down and loses this turn's attack."), tft_fname (st, y));
         }
       else
-        g_string_append_printf (text, _(" %s falls down."), fname (st, y));
+        g_string_append_printf (text, _(" %s falls down."), tft_fname (st, y));
     }
 }
 
@@ -330,26 +330,26 @@ take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee
 
 
 gboolean
-is_attack_option (guint o)
+tft_is_attack_option (guint o)
 {
   return o == O_B || o == O_F || o == O_H || o == O_J || o == O_M || o == O_P;
 }
 
 gboolean
-enemies (const TftFighter *x, const TftFighter *y)
+tft_enemies (const TftFighter *x, const TftFighter *y)
 {
   return x->side != y->side;
 }
 
 /* The adjusted DX of attack `a` against y at the given distance, and the dice to roll. */
 gint
-attack_dx (const TftState *st, const Attack *a, const TftFighter *y, gint hexes, gint megahexes, gboolean target,
-           gint *ndice)
+tft_attack_dx (const TftState *st, const Attack *a, const TftFighter *y, gint hexes, gint megahexes, gboolean target,
+               gint *ndice)
 {
   const TftRuleset *rs = &st->rs;
   const TftFighter *x = &st->fight->f[a->fi];
-  const TftBeast *yb = beast_of (st, y);
-  gboolean missile = is_missile (rs, a->weapon);
+  const TftBeast *yb = tft_beast_of (st, y);
+  gboolean missile = tft_is_missile (rs, a->weapon);
   gint dx = base_adj_dx (st, x, a->weapon, a->thrown, x->use_mg);
 
   if (ndice)
@@ -359,7 +359,7 @@ attack_dx (const TftState *st, const Attack *a, const TftFighter *y, gint hexes,
   else if (!missile)
     {
       guint facing = a->facing;
-      if (down (y) || y->bending)
+      if (tft_down (y) || y->bending)
         facing = 2;
       if (facing == 1 && yb && yb->sides_front)
         facing = 0;
@@ -386,9 +386,9 @@ static void
 hth_damage (const TftState *st, const TftFighter *x, gint *dice, gint *adds)
 {
   const TftRuleset *rs = &st->rs;
-  const TftBeast *b = beast_of (st, x);
+  const TftBeast *b = tft_beast_of (st, x);
   const TftFight *fg = st->fight;
-  gint allies = 0, foe_st = 0, my_st = fig_of (st, x)->st;
+  gint allies = 0, foe_st = 0, my_st = tft_fig_of (st, x)->st;
 
   if (b && (b->has_hth || b->has_attack))
     {
@@ -407,7 +407,7 @@ hth_damage (const TftState *st, const TftFighter *x, gint *dice, gint *adds)
       if (&fg->f[i] != x && fg->f[i].side == x->side && (fg->f[i].hth & x->hth))
         allies++;
       if ((x->hth >> i) & 1)
-        foe_st += fig_of (st, &fg->f[i])->st;
+        foe_st += tft_fig_of (st, &fg->f[i])->st;
     }
   *dice = 1;
   if (allies > 0)
@@ -421,15 +421,15 @@ static gint
 stops_for (const TftState *st, const Attack *a, const TftFighter *y, gboolean hth)
 {
   const TftRuleset *rs = &st->rs;
-  const TftFigure *f = fig_of (st, y);
-  const TftBeast *b = beast_of (st, y);
-  gboolean missile = a && is_missile (rs, a->weapon);
+  const TftFigure *f = tft_fig_of (st, y);
+  const TftBeast *b = tft_beast_of (st, y);
+  gboolean missile = a && tft_is_missile (rs, a->weapon);
   guint facing = a ? a->facing : 0;
   gint s = (f->armor >= 0 ? rs->armor[f->armor].stops : 0) + (b ? b->armor : 0);
 
   if (hth || y->posture == P_HTH)
     return s;
-  if (down (y) || y->bending)
+  if (tft_down (y) || y->bending)
     facing = 2;
   if (facing == 1 && b && b->sides_front)
     facing = 0;
@@ -455,7 +455,7 @@ do_damage (TftState *st, TftRoller *r, const Attack *a, TftFighter *x, TftFighte
   if (hth)
     hth_damage (st, x, &dice, &adds);
   else
-    tft_figure_damage (rs, fig_of (st, x), a ? a->weapon : x->ready, a && a->thrown, &dice, &adds);
+    tft_figure_damage (rs, tft_fig_of (st, x), a ? a->weapon : x->ready, a && a->thrown, &dice, &adds);
   dice = CLAMP (dice, 0, 60);
   if (dice > 0 && !tft_roll (r, dice, 6, "damage", v, error))
     {
@@ -470,28 +470,28 @@ do_damage (TftState *st, TftRoller *r, const Attack *a, TftFighter *x, TftFighte
     total /= rs->practice_div;
   stops = stops_for (st, a, y, hth);
   hits = MAX (0, total - stops);
-  ev_int (d, "roll", sum (v, dice));
-  ev_int (d, "adds", adds);
-  ev_int (d, "multiplier", mult);
-  ev_int (d, "total", total);
-  ev_int (d, "stopped", MIN (stops, total));
-  ev_int (d, "hits", hits);
+  tft_ev_int (d, "roll", sum (v, dice));
+  tft_ev_int (d, "adds", adds);
+  tft_ev_int (d, "multiplier", mult);
+  tft_ev_int (d, "total", total);
+  tft_ev_int (d, "stopped", MIN (stops, total));
+  tft_ev_int (d, "hits", hits);
   json_object_object_add (e, "damage", d);
   g_string_append_printf (text, _(" for %d"), total);
   if (stops > 0 && total > 0)
     {
       if (hits == 0)
-        g_string_append_printf (text, _("; %s's armor stops it all"), fname (st, y));
+        g_string_append_printf (text, _("; %s's armor stops it all"), tft_fname (st, y));
       else
-        g_string_append_printf (text, _("; armor stops %d and %s takes %d"), MIN (stops, total), fname (st, y), hits);
+        g_string_append_printf (text, _("; armor stops %d and %s takes %d"), MIN (stops, total), tft_fname (st, y), hits);
     }
   else if (hits > 0)
-    g_string_append_printf (text, _("; %s takes %d"), fname (st, y), hits);
-  if (hits > 0 && st_now (st, y) - hits > rs->uncon_st)
-    g_string_append_printf (text, _(" (%d ST left)"), st_now (st, y) - hits);
+    g_string_append_printf (text, _("; %s takes %d"), tft_fname (st, y), hits);
+  if (hits > 0 && tft_st_now (st, y) - hits > rs->uncon_st)
+    g_string_append_printf (text, _(" (%d ST left)"), tft_st_now (st, y) - hits);
   g_string_append_c (text, '.');
-  take_hits (st, x, y, hits, !is_missile (rs, a ? a->weapon : x->ready) && !(a && a->thrown), events, text);
-  ev_int (e, "st_left", st_now (st, y));
+  take_hits (st, x, y, hits, !tft_is_missile (rs, a ? a->weapon : x->ready) && !(a && a->thrown), events, text);
+  tft_ev_int (e, "st_left", tft_st_now (st, y));
   return TRUE;
 }
 
@@ -523,7 +523,7 @@ along_item (json_object *it, const char *p, const char **name, gint *hexes, gint
 }
 
 gboolean
-parse_along (const TftState *st, json_object *a, const char *key, Along *out, guint max, guint *n, GError **error)
+tft_parse_along (const TftState *st, json_object *a, const char *key, Along *out, guint max, guint *n, GError **error)
 {
   json_object *list = mg_json_member (a, key);
 
@@ -543,7 +543,7 @@ parse_along (const TftState *st, json_object *a, const char *key, Along *out, gu
           g_autofree char *p = mg_json_path_index (key, i);
           return along_item (it, p, &name, &hexes, &megahexes, error);
         }
-      if ((out[i].fi = fighter_find (st, name)) < 0)
+      if ((out[i].fi = tft_fighter_find (st, name)) < 0)
         return illegal (error, _("%s is not in this fight."), name);
       out[i].hexes = hexes;
       out[i].megahexes = megahexes;
@@ -592,97 +592,36 @@ read_attack (const TftState *st, json_object *j, Attack *a, const char **xn, con
         return FALSE;
       a->megahexes = v;
     }
-  if (!parse_along (st, j, "in_the_way", a->way, 8, &a->n_way, error) ||
-      !parse_along (st, j, "beyond", a->beyond, 8, &a->n_beyond, error) ||
-      !parse_along (st, j, "pile", a->beyond + a->n_beyond, 8, &n2, error))
+  if (!tft_parse_along (st, j, "in_the_way", a->way, 8, &a->n_way, error) ||
+      !tft_parse_along (st, j, "beyond", a->beyond, 8, &a->n_beyond, error) ||
+      !tft_parse_along (st, j, "pile", a->beyond + a->n_beyond, 8, &n2, error))
     return FALSE;
   *pile = a->n_beyond;
   a->n_beyond += n2;
   return TRUE;
 }
 
+/* The weapon of an attack (named, or the ready one; the main-gauche for the second attack of a
+ * main-gauche turn; a dagger or bare hands hand to hand) and whether x may use it on y now. */
 static gboolean
-parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
+attack_weapon_ok (const TftState *st, Attack *a, const TftFighter *x, const TftFighter *y, const TftSlot *s,
+                  const char *xn, const char *tn, const char *wn, GError **error)
 {
   const TftRuleset *rs = &st->rs;
   const TftFight *fg = st->fight;
-  const char *xn, *tn, *wn = NULL;
-  const TftFighter *x, *y;
-  const TftSlot *s;
-  guint pile;
 
-  if (!read_attack (st, j, a, &xn, &tn, &wn, &pile, error))
-    return FALSE;
-
-  if (fg == NULL)
-    return illegal (error, _("No fight is in progress."));
-  if (fighter_find (st, xn) < 0)
-    return illegal (error, _("%s is not in this fight."), xn);
-  if (fighter_find (st, tn) < 0)
-    return illegal (error, _("%s is not in this fight."), tn);
-  a->fi = fighter_find (st, xn);
-  a->ti = fighter_find (st, tn);
-  x = &fg->f[a->fi];
-  y = &fg->f[a->ti];
-  if (fg->phase == PH_OPTIONS)
-    return illegal (error, _("Attacks come after every figure has chosen its option."));
-  a->slot = next_slot (fg);
-  if (x->lost_attack)
-    return illegal (error, _("%s fell this turn before attacking and loses the attack."), xn);
-  if (a->slot < 0)
-    return illegal (error, _("Every attack of this turn has been made; end the turn."));
-  s = &fg->order[a->slot];
-  if (s->fi != a->fi)
-    {
-      if (!is_attack_option (x->opt))
-        return illegal (error, _("%s did not choose an option with an attack this turn."), xn);
-      if (x->lost_attack)
-        return illegal (error, _("%s fell this turn before attacking and loses the attack."), xn);
-      if (!has_open_slot (fg, a->fi))
-        return illegal (error, _("%s has made every attack it has this turn."), xn);
-      return illegal (error, _("%s attacks next (adjusted DX %d); %s must wait for its turn."),
-                      fname (st, &fg->f[s->fi]), s->adj_dx, xn);
-    }
-  if (!is_attack_option (x->opt))
-    return illegal (error, _("%s's option this turn (%s) is not an attack; it uses \"%s\"."), xn,
-                    option_names[x->opt], x->opt == O_Q ? "draw_dagger" : "disengage");
-  if (a->ti == a->fi)
-    return illegal (error, _("%s cannot attack itself."), xn);
-  if (!enemies (x, y))
-    return illegal (error, _("%s and %s are on the same side."), xn, tn);
-  if (y->life == L_DEAD || y->life == L_FLED)
-    return illegal (error, _("%s is no longer in the fight."), tn);
-  if (y->life == L_UNCONSCIOUS && fg->kind != K_DEATH)
-    return illegal (error, _("Unconscious figures may not be slain except in a combat to the death."));
-  if (s->attack == 2 && x->use_mg && x->mg_target >= 0 && x->mg_target != (gint) a->ti &&
-      fg->f[x->mg_target].life == L_FIGHTING)
-    return illegal (error, _("Both attacks of a main-gauche turn go against the same enemy: %s."),
-                    fname (st, &fg->f[x->mg_target]));
-  if (a->n_beyond > pile && x->posture == P_HTH)
-    return illegal (error, _("Figures in hand-to-hand combat never hit their friends in the same brawl: no \"pile\" "
-                             "for %s."), xn);
-  /* Into a pile: "each other enemy in the HTH combat, and then each friend" (p. 17). */
-  for (guint i = pile + 1; i < a->n_beyond; i++)
-    for (guint k = i; k > pile && enemies (x, &fg->f[a->beyond[k].fi]) && !enemies (x, &fg->f[a->beyond[k - 1].fi]); k--)
-      {
-        Along t = a->beyond[k];
-        a->beyond[k] = a->beyond[k - 1];
-        a->beyond[k - 1] = t;
-      }
-
-  /* The weapon: named, or the ready one (the main-gauche for the second attack of a main-gauche turn). */
   if (wn != NULL)
     {
-      const TftBeast *b = beast_of (st, x);
+      const TftBeast *b = tft_beast_of (st, x);
       if (b && b->has_attack && strcmp (wn, b->attack_id) == 0)
         a->weapon = TFT_NONE;
       else if ((a->weapon = tft_weapon_find (rs, wn)) < 0)
         return illegal (error, _("There is no weapon \"%s\" in the ruleset."), wn);
-      else if (!carries (x, a->weapon))
+      else if (!tft_carries (x, a->weapon))
         return illegal (error, _("%s does not carry a %s."), xn, _(rs->weapons[a->weapon].name));
     }
   else
-    a->weapon = (x->use_mg && s->attack == 2) ? carried_mg (st, x) : x->ready;
+    a->weapon = (x->use_mg && s->attack == 2) ? tft_carried_mg (st, x) : x->ready;
   a->mg_attack = x->use_mg && a->weapon >= 0 && rs->weapons[a->weapon].main_gauche;
   if (a->mode != M_WEAPON || x->opt == O_M || x->opt == O_P)
     {
@@ -694,7 +633,7 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
   if (a->weapon >= 0 && a->weapon != x->ready && !a->mg_attack && a->mode == M_WEAPON)
     return illegal (error, _("%s's %s is not ready; readying a weapon takes a turn (options e, k, o)."), xn,
                     _(rs->weapons[a->weapon].name));
-  if (a->weapon < 0 && a->mode == M_WEAPON && !(beast_of (st, x) && beast_of (st, x)->has_attack))
+  if (a->weapon < 0 && a->mode == M_WEAPON && !(tft_beast_of (st, x) && tft_beast_of (st, x)->has_attack))
     return illegal (error, _("%s has no weapon ready; it can only attack hand to hand."), xn);
   if (x->opt == O_P && !((x->hth >> a->ti) & 1))
     return illegal (error, _("%s is not in hand-to-hand combat with %s."), xn, tn);
@@ -702,7 +641,7 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
     return illegal (error, _("Option m is a hand-to-hand attack."));
   if (a->mode == M_RUSH && !(x->shield >= 0 && x->shield_ready))
     return illegal (error, _("%s needs a ready shield for a shield rush."), xn);
-  if (is_missile (rs, a->weapon))
+  if (tft_is_missile (rs, a->weapon))
     {
       if (x->opt != O_F && x->opt != O_J)
         return illegal (error, _("%s may fire a missile weapon only with option f or j."), xn);
@@ -715,18 +654,89 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
     return illegal (error, _("%s chose to fire a missile weapon this turn (option %s)."), xn, option_names[x->opt]);
   if (a->thrown && (a->weapon < 0 || !rs->weapons[a->weapon].thrown))
     return illegal (error, _("%s's %s cannot be thrown."), xn, a->weapon >= 0 ? _(rs->weapons[a->weapon].name) : _("bare hands"));
-  if (y->aloft && rs->fliers_out_of_reach && !is_missile (rs, a->weapon) && !a->thrown)
+  if (y->aloft && rs->fliers_out_of_reach && !tft_is_missile (rs, a->weapon) && !a->thrown)
     return illegal (error, _("%s is flying: only missile and thrown weapons reach it."), tn);
   if (a->mode == M_HTH && !(y->posture == P_HTH) && !((x->hth >> a->ti) & 1))
     {
       /* A flier that flew in this turn "may land ON you for HTH" (p. 19). */
-      gboolean ok = down (y) || a->because != 0 || x->flying ||
-                    tft_figure_ma (rs, fig_of (st, y)) < tft_figure_ma (rs, fig_of (st, x));
+      gboolean ok = tft_down (y) || a->because != 0 || x->flying ||
+                    tft_figure_ma (rs, tft_fig_of (st, y)) < tft_figure_ma (rs, tft_fig_of (st, x));
       if (!ok)
         return illegal (error, _("%s may move onto %s's hex only if %s has its back to the wall, is down, has a lower MA, "
                                  "is jumped from the rear, or agrees (\"hth_because\")."), xn, tn, tn);
     }
   return TRUE;
+}
+
+static gboolean
+parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
+{
+  const TftFight *fg = st->fight;
+  const char *xn, *tn, *wn = NULL;
+  const TftFighter *x, *y;
+  const TftSlot *s;
+  guint pile;
+
+  if (!read_attack (st, j, a, &xn, &tn, &wn, &pile, error))
+    return FALSE;
+
+  if (fg == NULL)
+    return illegal (error, _("No fight is in progress."));
+  if (tft_fighter_find (st, xn) < 0)
+    return illegal (error, _("%s is not in this fight."), xn);
+  if (tft_fighter_find (st, tn) < 0)
+    return illegal (error, _("%s is not in this fight."), tn);
+  a->fi = tft_fighter_find (st, xn);
+  a->ti = tft_fighter_find (st, tn);
+  x = &fg->f[a->fi];
+  y = &fg->f[a->ti];
+  if (fg->phase == PH_OPTIONS)
+    return illegal (error, _("Attacks come after every figure has chosen its option."));
+  a->slot = tft_next_slot (fg);
+  if (x->lost_attack)
+    return illegal (error, _("%s fell this turn before attacking and loses the attack."), xn);
+  if (a->slot < 0)
+    return illegal (error, _("Every attack of this turn has been made; end the turn."));
+  s = &fg->order[a->slot];
+  if (s->fi != a->fi)
+    {
+      if (!tft_is_attack_option (x->opt))
+        return illegal (error, _("%s did not choose an option with an attack this turn."), xn);
+      if (x->lost_attack)
+        return illegal (error, _("%s fell this turn before attacking and loses the attack."), xn);
+      if (!has_open_slot (fg, a->fi))
+        return illegal (error, _("%s has made every attack it has this turn."), xn);
+      return illegal (error, _("%s attacks next (adjusted DX %d); %s must wait for its turn."),
+                      tft_fname (st, &fg->f[s->fi]), s->adj_dx, xn);
+    }
+  if (!tft_is_attack_option (x->opt))
+    return illegal (error, _("%s's option this turn (%s) is not an attack; it uses \"%s\"."), xn,
+                    option_names[x->opt], x->opt == O_Q ? "draw_dagger" : "disengage");
+  if (a->ti == a->fi)
+    return illegal (error, _("%s cannot attack itself."), xn);
+  if (!tft_enemies (x, y))
+    return illegal (error, _("%s and %s are on the same side."), xn, tn);
+  if (y->life == L_DEAD || y->life == L_FLED)
+    return illegal (error, _("%s is no longer in the fight."), tn);
+  if (y->life == L_UNCONSCIOUS && fg->kind != K_DEATH)
+    return illegal (error, _("Unconscious figures may not be slain except in a combat to the death."));
+  if (s->attack == 2 && x->use_mg && x->mg_target >= 0 && x->mg_target != (gint) a->ti &&
+      fg->f[x->mg_target].life == L_FIGHTING)
+    return illegal (error, _("Both attacks of a main-gauche turn go against the same enemy: %s."),
+                    tft_fname (st, &fg->f[x->mg_target]));
+  if (a->n_beyond > pile && x->posture == P_HTH)
+    return illegal (error, _("Figures in hand-to-hand combat never hit their friends in the same brawl: no \"pile\" "
+                             "for %s."), xn);
+  /* Into a pile: "each other enemy in the HTH combat, and then each friend" (p. 17). */
+  for (guint i = pile + 1; i < a->n_beyond; i++)
+    for (guint k = i; k > pile && tft_enemies (x, &fg->f[a->beyond[k].fi]) && !tft_enemies (x, &fg->f[a->beyond[k - 1].fi]); k--)
+      {
+        Along t = a->beyond[k];
+        a->beyond[k] = a->beyond[k - 1];
+        a->beyond[k - 1] = t;
+      }
+
+  return attack_weapon_ok (st, a, x, y, s, xn, tn, wn, error);
 }
 
 static gint
@@ -752,8 +762,8 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
             json_object *events, GString *text, GError **error)
 {
   TftFighter *x = &st->fight->f[a->fi], *z = &st->fight->f[al->fi];
-  gboolean to_miss = !enemies (x, z);
-  gint dx = attack_dx (st, a, z, al->hexes, al->megahexes, FALSE, NULL);
+  gboolean to_miss = !tft_enemies (x, z);
+  gint dx = tft_attack_dx (st, a, z, al->hexes, al->megahexes, FALSE, NULL);
   gint total = roll_total (st, r, 3, to_miss ? "roll_to_miss" : "to_hit", error), mult;
   TftRoll res;
   json_object *e;
@@ -761,18 +771,18 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
   if (total < 0)
     return FALSE;
   res = tft_roll_result (&st->rs, total, 3, dx, to_miss, &mult);
-  e = mg_event_new ("line_of_fire", "figure", fname (st, x));
-  json_object_object_add (e, "at", json_object_new_string (fname (st, z)));
+  e = mg_event_new ("line_of_fire", "figure", tft_fname (st, x));
+  json_object_object_add (e, "at", json_object_new_string (tft_fname (st, z)));
   json_object_object_add (e, "rolling", json_object_new_string (to_miss ? "to_miss" : "to_hit"));
-  ev_int (e, "adj_dx", dx);
-  ev_int (e, "roll", total);
+  tft_ev_int (e, "adj_dx", dx);
+  tft_ev_int (e, "roll", total);
   json_object_object_add (e, "result", json_object_new_string (result_name (res)));
   *stop = res != R_MISS;
   g_string_append_printf (text, to_miss ? _(" Rolling to miss %s: %d against %d") : _(" Rolling for %s: %d against %d"),
-                          fname (st, z), total, dx);
+                          tft_fname (st, z), total, dx);
   if (res == R_HIT)
     {
-      g_string_append_printf (text, _(", it hits %s"), fname (st, z));
+      g_string_append_printf (text, _(", it hits %s"), tft_fname (st, z));
       if (!do_damage (st, r, a, x, z, mult, FALSE, e, events, text, error))
         {
           json_object_put (e);
@@ -786,7 +796,7 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
       g_string_append (text, res == R_DROP ? _(", the weapon drops there.") : _(", the weapon breaks."));
       /* "A roll of 17 or 18 on any target but the first breaks the ARROW but does not affect the
        * bow" (p. 15): every figure rolled for along the line is not the one aimed at. */
-      if (!a->thrown && is_missile (&st->rs, a->weapon))
+      if (!a->thrown && tft_is_missile (&st->rs, a->weapon))
         ;
       else if (res == R_BREAK)
         break_weapon (x, a->weapon);
@@ -805,7 +815,7 @@ hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, 
   json_object *e;
 
   if (x->ready >= 0 && !rs->weapons[x->ready].dagger)
-    drop_weapon (st, x, x->ready);
+    tft_drop_weapon (st, x, x->ready);
   if (x->shield_ready && x->shield >= 0)
     x->shield = TFT_NONE;
   if (!((x->hth >> a->ti) & 1) && y->posture != P_HTH)
@@ -821,30 +831,30 @@ hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, 
         }
       while (roll == 6 && a->from_behind);
       en = rs->entry[roll - 1];
-      e = mg_event_new ("hth", "figure", fname (st, x));
-      json_object_object_add (e, "target", json_object_new_string (fname (st, y)));
-      ev_int (e, "roll", roll);
+      e = mg_event_new ("hth", "figure", tft_fname (st, x));
+      json_object_object_add (e, "target", json_object_new_string (tft_fname (st, y)));
+      tft_ev_int (e, "roll", roll);
       json_object_object_add (e, "result", json_object_new_string (
         en == HTH_GRAPPLE ? "grapple" : en == HTH_GRAPPLE_DAGGER ? "grapple_dagger" : en == HTH_REPEL ? "repel" : "counter"));
       json_object_array_add (events, e);
-      g_string_append_printf (text, _("%s throws himself on %s; %s rolls %d"), fname (st, x), fname (st, y),
-                              fname (st, y), roll);
+      g_string_append_printf (text, _("%s throws himself on %s; %s rolls %d"), tft_fname (st, x), tft_fname (st, y),
+                              tft_fname (st, y), roll);
       if (en == HTH_REPEL || en == HTH_COUNTER)
         {
           if (en == HTH_REPEL)
             {
-              g_string_append_printf (text, _(" and keeps %s off."), fname (st, x));
+              g_string_append_printf (text, _(" and keeps %s off."), tft_fname (st, x));
               return 1;
             }
-          g_string_append_printf (text, _(" and strikes %s"), fname (st, x));
+          g_string_append_printf (text, _(" and strikes %s"), tft_fname (st, x));
           return do_damage (st, r, NULL, y, x, 1, FALSE, e, events, text, error) ? 1 : -1;
         }
       if (y->ready >= 0 && !rs->weapons[y->ready].dagger)
-        drop_weapon (st, y, y->ready);
+        tft_drop_weapon (st, y, y->ready);
       if (y->shield_ready)
         y->shield = TFT_NONE;
-      if (en == HTH_GRAPPLE_DAGGER && carried_dagger (st, y) >= 0)
-        y->ready = carried_dagger (st, y);
+      if (en == HTH_GRAPPLE_DAGGER && tft_carried_dagger (st, y) >= 0)
+        y->ready = tft_carried_dagger (st, y);
       g_string_append (text, _(": both go down in hand-to-hand combat."));
     }
   x->hth |= G_GUINT64_CONSTANT (1) << a->ti;
@@ -856,8 +866,41 @@ hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, 
   return 0;
 }
 
+/* A shield rush that hit (docs/rules/tft.md): y, unless more than twice as strong, rolls against its adjusted
+ * DX or falls; the save goes into the attack's event e. */
+static gboolean
+shield_rush (TftState *st, TftRoller *r, const TftFighter *x, TftFighter *y, json_object *e, GString *text,
+             GError **error)
+{
+  const TftRuleset *rs = &st->rs;
+  const TftFigure *fx = tft_fig_of (st, x), *fy = tft_fig_of (st, y);
+  gint sd, save, ydx;
+  gboolean falls;
+
+  g_string_append_printf (text, _(" and rushes %s with the shield"), tft_fname (st, y));
+  if (fy->st > rs->rush_ratio * fx->st)
+    {
+      g_string_append_printf (text, _(", to no effect: %s is more than twice as strong."), tft_fname (st, y));
+      return TRUE;
+    }
+  sd = fx->st >= fy->st ? rs->rush_dice : rs->rush_weak_dice;
+  save = roll_total (st, r, sd, "save", error);
+  ydx = base_adj_dx (st, y, y->ready, FALSE, FALSE);
+  if (save < 0)
+    return FALSE;
+  falls = (sd == 3 && save >= rs->rush_fall3) || (sd == 2 && save >= rs->rush_fall2) || save > ydx;
+  tft_ev_int (e, "save", save);
+  /* Translators: the last %s is "falls" or "stays afoot" (the target of a shield rush). */
+  g_string_append_printf (text, _("; %s rolls %d on %d dice against %d and %s."), tft_fname (st, y), save, sd, ydx,
+                          /* Translators: a figure falls (verb), after a shield rush. */
+                          falls ? _("falls") : _("stays afoot"));
+  if (falls && y->posture == P_STANDING)
+    y->posture = P_FALLEN;
+  return TRUE;
+}
+
 gboolean
-do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
+tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
 {
   const TftRuleset *rs = &st->rs;
   TftFight *fg = st->fight;
@@ -891,59 +934,41 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
       return FALSE;
   if (stop)
     {
-      if (a.thrown && carries (x, a.weapon))
-        drop_weapon (st, x, a.weapon);
+      if (a.thrown && tft_carries (x, a.weapon))
+        tft_drop_weapon (st, x, a.weapon);
       return TRUE;
     }
 
-  dx = attack_dx (st, &a, y, a.hexes, a.megahexes, TRUE, &n);
+  dx = tft_attack_dx (st, &a, y, a.hexes, a.megahexes, TRUE, &n);
   if ((total = roll_total (st, r, n, "to_hit", error)) < 0)
     return FALSE;
   res = tft_roll_result (rs, total, n, dx, FALSE, &mult);
-  e = mg_event_new ("attack", "figure", fname (st, x));
-  json_object_object_add (e, "target", json_object_new_string (fname (st, y)));
+  e = mg_event_new ("attack", "figure", tft_fname (st, x));
+  json_object_object_add (e, "target", json_object_new_string (tft_fname (st, y)));
   json_object_object_add (e, "weapon", a.weapon >= 0 ? json_object_new_string (rs->weapons[a.weapon].id) : NULL);
   json_object_object_add (e, "mode", json_object_new_string (mode_names[a.mode]));
-  ev_int (e, "adj_dx", dx);
-  ev_int (e, "dice", n);
-  ev_int (e, "roll", total);
+  tft_ev_int (e, "adj_dx", dx);
+  tft_ev_int (e, "dice", n);
+  tft_ev_int (e, "roll", total);
   json_object_object_add (e, "result", json_object_new_string (result_name (res)));
-  ev_int (e, "multiplier", mult);
+  tft_ev_int (e, "multiplier", mult);
   if (n == 3)
-    g_string_append_printf (text, _("%s rolls %d against adjusted DX %d"), fname (st, x), total, dx);
+    g_string_append_printf (text, _("%s rolls %d against adjusted DX %d"), tft_fname (st, x), total, dx);
   else
-    g_string_append_printf (text, _("%s rolls %d on %d dice against adjusted DX %d"), fname (st, x), total, n, dx);
+    g_string_append_printf (text, _("%s rolls %d on %d dice against adjusted DX %d"), tft_fname (st, x), total, n, dx);
 
   if (res == R_HIT && a.mode == M_RUSH)
     {
-      const TftFigure *fx = fig_of (st, x), *fy = fig_of (st, y);
-      g_string_append_printf (text, _(" and rushes %s with the shield"), fname (st, y));
-      if (fy->st > rs->rush_ratio * fx->st)
-        g_string_append_printf (text, _(", to no effect: %s is more than twice as strong."), fname (st, y));
-      else
+      if (!shield_rush (st, r, x, y, e, text, error))
         {
-          gint sd = fx->st >= fy->st ? rs->rush_dice : rs->rush_weak_dice;
-          gint save = roll_total (st, r, sd, "save", error), ydx = base_adj_dx (st, y, y->ready, FALSE, FALSE);
-          gboolean falls;
-          if (save < 0)
-            {
-              json_object_put (e);
-              return FALSE;
-            }
-          falls = (sd == 3 && save >= rs->rush_fall3) || (sd == 2 && save >= rs->rush_fall2) || save > ydx;
-          ev_int (e, "save", save);
-          /* Translators: the last %s is "falls" or "stays afoot" (the target of a shield rush). */
-          g_string_append_printf (text, _("; %s rolls %d on %d dice against %d and %s."), fname (st, y), save, sd, ydx,
-                                  /* Translators: a figure falls (verb), after a shield rush. */
-                                  falls ? _("falls") : _("stays afoot"));
-          if (falls && y->posture == P_STANDING)
-            y->posture = P_FALLEN;
+          json_object_put (e);
+          return FALSE;
         }
     }
   else if (res == R_HIT)
     {
       g_string_append_printf (text, mult == 3 ? _(" and hits %s, triple damage") : mult == 2 ? _(" and hits %s, double damage")
-                                              : _(" and hits %s"), fname (st, y));
+                                              : _(" and hits %s"), tft_fname (st, y));
       if (!do_damage (st, r, &a, x, y, mult, hth, e, events, text, error))
         {
           json_object_put (e);
@@ -956,7 +981,7 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
       if (res == R_DROP && a.weapon >= 0)
         {
           g_string_append_printf (text, _("; he drops his %s"), _(rs->weapons[a.weapon].name));
-          drop_weapon (st, x, a.weapon);
+          tft_drop_weapon (st, x, a.weapon);
         }
       else if (res == R_BREAK && a.weapon >= 0)
         {
@@ -972,8 +997,8 @@ do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
     for (guint i = 0; i < a.n_beyond && !stop; i++)
       if (!roll_along (st, r, &a, &a.beyond[i], &stop, events, text, error))
         return FALSE;
-  if (a.thrown && carries (x, a.weapon))
-    drop_weapon (st, x, a.weapon);
+  if (a.thrown && tft_carries (x, a.weapon))
+    tft_drop_weapon (st, x, a.weapon);
   if (a.weapon >= 0 && rs->weapons[a.weapon].crossbow)
     x->reload = base_adj_dx (st, x, a.weapon, FALSE, FALSE) >= rs->weapons[a.weapon].fast_at
                 ? rs->weapons[a.weapon].fast_reload : rs->weapons[a.weapon].reload;
@@ -991,19 +1016,19 @@ tft_attack_plan (const TftState *st, json_object *action, TftAttackPlan *plan, G
   g_autoptr(json_object) clean = json_object_new_object ();
 
   if (!json_object_is_type (action, json_type_object))
-    return tft_validate ((const MgState *) st, action, error);
+    return mg_state_validate ((const MgState *) st, action, error);
   {
     json_object_object_foreach (action, k, v)
       if (strcmp (k, "dice") != 0)
         json_object_object_add (clean, k, json_object_get (v));
   }
-  if (!tft_validate ((const MgState *) st, clean, error) ||
+  if (!mg_state_validate ((const MgState *) st, clean, error) ||
       !parse_attack (st, clean, &a, error))
     return FALSE;
   x = &st->fight->f[a.fi];
   y = &st->fight->f[a.ti];
   memset (plan, 0, sizeof *plan);
-  plan->adj_dx = attack_dx (st, &a, y, a.hexes, a.megahexes, TRUE, &plan->ndice);
+  plan->adj_dx = tft_attack_dx (st, &a, y, a.hexes, a.megahexes, TRUE, &plan->ndice);
   if (a.mode == M_HTH)
     {
       TftFighter tmp = *x;
@@ -1011,7 +1036,7 @@ tft_attack_plan (const TftState *st, json_object *action, TftAttackPlan *plan, G
       hth_damage (st, &tmp, &plan->dmg_dice, &plan->dmg_adds);
     }
   else
-    tft_figure_damage (rs, fig_of (st, x), a.weapon, a.thrown, &plan->dmg_dice, &plan->dmg_adds);
+    tft_figure_damage (rs, tft_fig_of (st, x), a.weapon, a.thrown, &plan->dmg_dice, &plan->dmg_adds);
   plan->mult = 1;
   if (a.weapon >= 0 && rs->weapons[a.weapon].cls == W_POLE && a.mode != M_HTH &&
       (x->opt == O_B || (y->opt == O_B && !a.thrown)))
@@ -1019,6 +1044,6 @@ tft_attack_plan (const TftState *st, json_object *action, TftAttackPlan *plan, G
   plan->divisor = st->fight->kind == K_PRACTICE ? rs->practice_div : 1;
   plan->stops = stops_for (st, &a, y, a.mode == M_HTH);
   plan->no_damage = a.mode == M_RUSH;
-  plan->missile = is_missile (rs, a.weapon);
+  plan->missile = tft_is_missile (rs, a.weapon);
   return TRUE;
 }

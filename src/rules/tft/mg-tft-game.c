@@ -43,9 +43,64 @@ static const MgExportColumn export_columns[] = {
   { "kills", NC_("export column", "Kills") },
   { "advances", NC_("export column", "Advances") },
   { "moved", NC_("export column", "Moved") },
+  { "can_buy", NC_("export column", "Points it may buy") },
   { "history", NULL },
   { "card", NULL },
 };
+
+/* The exports' "Advancement" (docs/rules/tft.md, spend_ep): "When a figure gets 100 EP, he/she
+ * may trade them in for one additional point added to EITHER basic ST OR basic DX" — how many
+ * points each living figure may buy now, from the public roster and the ruleset's trade cost. */
+static json_object *
+export_sections (json_object *ruleset, json_object *view)
+{
+  json_object *experience = NULL, *cost = NULL, *roster = NULL;
+  json_object *rows, *body, *section, *sections;
+  g_autofree char *text = NULL;
+  gint64 trade;
+
+  if (!json_object_object_get_ex (ruleset, "experience", &experience) ||
+      !json_object_object_get_ex (experience, "trade_cost", &cost) ||
+      (trade = json_object_get_int64 (cost)) <= 0 ||
+      !json_object_object_get_ex (view, "roster", &roster) ||
+      !json_object_is_type (roster, json_type_array))
+    return NULL;
+  rows = json_object_new_array ();
+  for (size_t i = 0; i < json_object_array_length (roster); i++)
+    {
+      json_object *figure = json_object_array_get_idx (roster, i);
+      json_object *name = json_object_object_get (figure, "name");
+      json_object *ep = json_object_object_get (figure, "ep");
+      json_object *row;
+
+      if (!json_object_get_boolean (json_object_object_get (figure, "alive")) || name == NULL || ep == NULL)
+        continue;
+      row = json_object_new_object ();
+      json_object_object_add (row, "name", json_object_get (name));
+      json_object_object_add (row, "ep", json_object_get (ep));
+      json_object_object_add (row, "can_buy", json_object_new_int64 (json_object_get_int64 (ep) / trade));
+      json_object_array_add (rows, row);
+    }
+  if (json_object_array_length (rows) == 0)
+    {
+      json_object_put (rows);
+      return NULL;
+    }
+  body = json_object_new_object ();
+  /* "game" finds the game's column titles (export_columns). */
+  json_object_object_add (body, "game", json_object_new_string ("tft"));
+  json_object_object_add (body, "figures", rows);
+  section = json_object_new_object ();
+  json_object_object_add (section, "title", json_object_new_string (_("Advancement")));
+  text = g_strdup_printf (ngettext ("A living figure trades %d EP for one point more of basic ST or DX.",
+                                    "A living figure trades %d EP for one point more of basic ST or DX.",
+                                    (gulong) trade), (int) trade);
+  json_object_object_add (section, "text", json_object_new_string (text));
+  json_object_object_add (section, "view", body);
+  sections = json_object_new_array ();
+  json_object_array_add (sections, section);
+  return sections;
+}
 
 const MgGame *
 mg_tft_game (void)
@@ -57,6 +112,7 @@ mg_tft_game (void)
     .n_house_rules = G_N_ELEMENTS (house_rules),
     .odds = mg_tft_odds,
     MG_GAME_EXPORT_COLUMNS,
+    .export_sections = export_sections,
   };
   return mg_game_fill (&game, mg_tft_rules (), mg_tft_ruleset_words);
 }

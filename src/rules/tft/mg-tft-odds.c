@@ -117,8 +117,8 @@ mg_tft_dice_needed (const MgState *state, json_object *action, const guint *type
   g_autoptr(MgDice) dice = mg_dice_new_typed (typed, n_typed);
   g_autoptr(GError) local = NULL;
   g_autoptr(json_object) clean = json_object_new_object ();
-  TftRoller r = { dice, 0, 0, 0, NULL };
-  json_object *events, *o;
+  const TftRoller *r = &copy->rolled;
+  json_object *o;
 
   if (json_object_is_type (action, json_type_object))
     {
@@ -126,11 +126,9 @@ mg_tft_dice_needed (const MgState *state, json_object *action, const guint *type
         if (strcmp (k, "dice") != 0)
           json_object_object_add (clean, k, json_object_get (v));
     }
-  events = tft_apply_roller (copy, json_object_is_type (action, json_type_object) ? clean : action, &r, NULL, &local);
   o = json_object_new_object ();
-  if (events)
+  if (tft_play_action (copy, json_object_is_type (action, json_type_object) ? clean : action, dice, &local))
     {
-      json_object_put (events);
       json_object_object_add (o, "complete", json_object_new_boolean (TRUE));
       json_object_object_add (o, "count", json_object_new_int (0));
       json_object_object_add (o, "extra", json_object_new_int (mg_dice_remaining (dice)));
@@ -143,9 +141,9 @@ mg_tft_dice_needed (const MgState *state, json_object *action, const guint *type
       return NULL;
     }
   json_object_object_add (o, "complete", json_object_new_boolean (FALSE));
-  json_object_object_add (o, "count", json_object_new_int (r.last_count - mg_dice_remaining (dice)));
-  json_object_object_add (o, "sides", json_object_new_int (r.last_sides));
-  json_object_object_add (o, "for", json_object_new_string (r.last_for ? r.last_for : ""));
+  json_object_object_add (o, "count", json_object_new_int (r->last_count - mg_dice_remaining (dice)));
+  json_object_object_add (o, "sides", json_object_new_int (r->last_sides));
+  json_object_object_add (o, "for", json_object_new_string (r->last_for ? r->last_for : ""));
   return o;
 }
 
@@ -160,14 +158,11 @@ act (const char *type)
 }
 
 static gboolean
-run (TftState *st, TftRoller *r, json_object *a)
+run (TftState *st, MgDice *dice, json_object *a)
 {
-  json_object *ev = tft_apply_roller (st, a, r, NULL, NULL);
+  gboolean ok = tft_play_action (st, a, dice, NULL);
   json_object_put (a);
-  if (ev == NULL)
-    return FALSE;
-  json_object_put (ev);
-  return TRUE;
+  return ok;
 }
 
 /* The option the model takes for fighter i: stand up, re-arm, or attack. */
@@ -208,7 +203,7 @@ model_option (TftState *st, guint i, guint other)
 
 /* One fight: 0 a wins, 1 b wins, 2 draw. */
 static gint
-duel_once (TftState *st, TftRoller *r)
+duel_once (TftState *st, MgDice *dice)
 {
   json_object *start = act ("start_fight"), *sides = json_object_new_object (), *sa = json_object_new_array (),
               *sb = json_object_new_array ();
@@ -221,18 +216,18 @@ duel_once (TftState *st, TftRoller *r)
   json_object_object_add (sides, "B", sb);
   json_object_object_add (start, "kind", json_object_new_string ("death"));
   json_object_object_add (start, "sides", sides);
-  if (!run (st, r, start))
+  if (!run (st, dice, start))
     return 2;
   for (guint turn = 0; turn < 100; turn++)
     {
       TftFight *fg = st->fight;
       gint slot;
       for (guint i = 0; i < 2; i++)
-        if (fg->f[i].life == L_FIGHTING && !run (st, r, model_option (st, i, 1 - i)))
-          run (st, r, ({ json_object *n = act ("option"); json_object_object_add (n, "figure",
+        if (fg->f[i].life == L_FIGHTING && !run (st, dice, model_option (st, i, 1 - i)))
+          run (st, dice, ({ json_object *n = act ("option"); json_object_object_add (n, "figure",
                json_object_new_string (((TftFigure *) g_ptr_array_index (st->roster, fg->f[i].fig))->name));
                json_object_object_add (n, "option", json_object_new_string ("none")); n; }));
-      run (st, r, act ("attacks"));
+      run (st, dice, act ("attacks"));
       while ((slot = -1, fg->phase == PH_ATTACKS))
         {
           for (guint k = 0; k < fg->n_order; k++)
@@ -248,11 +243,11 @@ duel_once (TftState *st, TftRoller *r)
             json_object *a = act ("attack");
             json_object_object_add (a, "figure", json_object_new_string (xi == 0 ? fa->name : fb->name));
             json_object_object_add (a, "target", json_object_new_string (xi == 0 ? fb->name : fa->name));
-            if (!run (st, r, a))
+            if (!run (st, dice, a))
               {
                 json_object *p = act ("pass");
                 json_object_object_add (p, "figure", json_object_new_string (xi == 0 ? fa->name : fb->name));
-                if (!run (st, r, p))
+                if (!run (st, dice, p))
                   fg->order[slot].done = TRUE;
               }
           }
@@ -268,7 +263,7 @@ duel_once (TftState *st, TftRoller *r)
           }
       }
       fg->phase = PH_END;
-      run (st, r, act ("end_turn"));
+      run (st, dice, act ("end_turn"));
     }
   tft_fight_free (st->fight);
   st->fight = NULL;
@@ -298,21 +293,18 @@ duel_state (json_object *ruleset, json_object *figure_a, json_object *figure_b, 
 {
   const char * const players[] = { "Sim", NULL };
   g_autoptr(TftState) st = (TftState *) mg_tft_rules ()->new_state (ruleset, players, error);
-  TftRoller r = { NULL, 0, 0, 0, NULL };
-  json_object *a, *b, *ea, *eb;
+  json_object *a, *b;
+  gboolean ok;
 
   if (st == NULL)
     return NULL;
   a = duel_figure (figure_a, "A");
   b = duel_figure (figure_b, "B");
-  ea = tft_apply_roller (st, a, &r, NULL, error);
-  eb = ea ? tft_apply_roller (st, b, &r, NULL, error) : NULL;
+  ok = tft_play_action (st, a, NULL, error) && tft_play_action (st, b, NULL, error);
   json_object_put (a);
   json_object_put (b);
-  json_object_put (ea);
-  if (eb == NULL)
+  if (!ok)
     return NULL;
-  json_object_put (eb);
   return g_steal_pointer (&st);
 }
 
@@ -321,7 +313,6 @@ static void
 duel_engine (TftState *st, guint n, MgDice *dice, MgTftDuelProgress progress, gpointer user_data, gint *cancel,
              MgTftDuelResult *result)
 {
-  TftRoller r = { dice, 0, 0, 0, NULL };
   guint before = mg_dice_count (dice);
 
   memset (result, 0, sizeof *result);
@@ -330,7 +321,7 @@ duel_engine (TftState *st, guint n, MgDice *dice, MgTftDuelProgress progress, gp
       gint res;
       if (cancel && g_atomic_int_get (cancel))
         break;
-      res = duel_once (st, &r);
+      res = duel_once (st, dice);
       tft_duel_count (result, res);
       if (progress && (i + 1) % 256 == 0)
         progress (i + 1, n, user_data);

@@ -3,6 +3,7 @@
 
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#include "mg-actions.h"
 #include "mg-json.h"
 #include "mg-tft.h"
 
@@ -194,6 +195,14 @@ typedef struct {
   GArray     *dropped;                  /* TftDropped */
 } TftFight;
 
+/* The dice an action asks for, with the last request logged so mg_tft_dice_needed can say what
+ * was asked last. */
+typedef struct {
+  MgDice     *dice;
+  guint       asked, last_count, last_sides;
+  const char *last_for;
+} TftRoller;
+
 typedef struct {
   MgState    parent;
   TftRuleset rs;
@@ -201,6 +210,8 @@ typedef struct {
   guint      turn, fights;
   GPtrArray *roster;                    /* TftFigure* */
   TftFight  *fight;
+  TftRoller  rolled;   /* the dice asked by the last action played here (dice cleared), for
+                        * mg_tft_dice_needed; not part of the game */
 } TftState;
 
 /* mg-tft-ruleset.c */
@@ -263,18 +274,14 @@ TftFight *tft_fight_new    (void);
 void      tft_fight_free   (TftFight *fg);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TftFight, tft_fight_free)
 
-/* The dice request log kept during apply, so mg_tft_dice_needed can say what was asked last. */
-typedef struct {
-  MgDice     *dice;
-  guint       asked, last_count, last_sides;
-  const char *last_for;
-} TftRoller;
-
 gboolean tft_roll (TftRoller *r, guint n, guint sides, const char *what, guint *out, GError **error);
 
-/* Applies with a roller (apply's body); mg-tft-odds.c calls it on copies. */
-json_object *tft_apply_roller (TftState *st, json_object *action, TftRoller *roller,
-                               char **summary, GError **error);
+/* mg-tft-fight-turn.c: the actions (MgRules.actions), played on a copy by mg-actions.c. */
+extern const MgActions tft_actions;
+/* Plays an action on `st` itself with `dice` (NULL: none), as the odds and the duel model do on
+ * states of their own; st->rolled then tells the last dice asked. A refusal half-way may leave
+ * `st` changed: play on a copy (tft_state_copy) when that matters. */
+gboolean tft_play_action (TftState *st, json_object *action, MgDice *dice, GError **error);
 
 /* Takes the first w out of list[0..*n-1]; FALSE when it is not there. */
 static inline gboolean

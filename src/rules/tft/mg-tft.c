@@ -1201,8 +1201,6 @@ tft_tables (const MgState *state, MgRows *rows)
 
 extern char        *tft_fight_describe (const TftState *st);
 extern json_object *tft_pending (const MgState *state);
-extern json_object *tft_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error);
-extern gboolean     tft_validate (const MgState *state, json_object *action, GError **error);
 
 static char *
 tft_describe (const MgState *state, const char *seat)
@@ -1268,8 +1266,7 @@ static const MgRules tft_rules = {
   .check_ruleset = tft_check_ruleset,
   .new_state = tft_new_state,
   .free_state = tft_free_state,
-  .validate = tft_validate,
-  .apply = tft_apply,
+  .actions = &tft_actions,
   .pending = tft_pending,
   .to_json = tft_to_json,
   .from_json = tft_from_json,

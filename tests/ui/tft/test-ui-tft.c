@@ -620,6 +620,43 @@ show_played (const char *file, const char *name, const char *const *actions, gui
   return window;
 }
 
+/* The combat example's fight set up on the page: the form's defaults (the players as sides, a
+ * figure Bob owns on his side), the refusals of a side left empty, then the start, in a new
+ * session named after the fight. */
+static void
+combat_start (MgCampaignWindow *window)
+{
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
+  page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+  /* A fresh form: the sides are the campaign's players, a figure Bob owns starts on his side, and
+   * nothing is said before the referee touches the form (issue 11: no JSON path, ever). */
+  g_assert_cmpstr (mg_tft_fight_page_get_side_name (page, 0), ==, "Ann");
+  g_assert_cmpstr (mg_tft_fight_page_get_side_name (page, 1), ==, "Bob");
+  g_assert_cmpint (mg_tft_fight_page_get_side (page, "Ragnar"), ==, 1);
+  g_assert_cmpint (mg_tft_fight_page_get_side (page, "Flavius"), ==, -1);
+  g_assert_false (gtk_widget_is_sensitive (mg_tft_fight_page_get_button (page, "start")));
+  g_assert_null (mg_tft_fight_page_get_setup_message (page));
+  g_assert_true (mg_tft_fight_page_set_side (page, "Ragnar", -1));
+  wait_ms (10);
+  g_assert_cmpstr (mg_tft_fight_page_get_setup_message (page), ==, "Put at least one fighter on Ann.");
+  mg_tft_fight_page_setup (page, "The Glade", "death", "Romans", "Germans");
+  /* One side only: refused, in plain words. */
+  g_assert_true (mg_tft_fight_page_set_side (page, "Flavius", 0));
+  wait_ms (10);
+  g_assert_false (gtk_widget_is_sensitive (mg_tft_fight_page_get_button (page, "start")));
+  g_assert_cmpstr (mg_tft_fight_page_get_setup_message (page), ==, "Put at least one fighter on Germans.");
+  g_assert_true (mg_tft_fight_page_set_side (page, "Wulf", 1));
+  wait_ms (10);
+  step ("start", NULL);
+  {
+    g_autoptr(GPtrArray) sessions = mg_campaign_list_sessions (mg_campaign_window_get_campaign (window), NULL);
+    MgSession *last = g_ptr_array_index (sessions, sessions->len - 1);
+
+    g_assert_cmpstr (last->name, ==, "The Glade");
+    g_assert_cmpint (last->id, ==, mg_campaign_get_session (mg_campaign_window_get_campaign (window)));
+  }
+}
+
 static void
 test_combat_example (void)
 {
@@ -665,35 +702,7 @@ test_combat_example (void)
     assert_contains (history, "Record changed: Campaign turn");
     g_assert_null (strchr (history, '{'));
   }
-  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
-  page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
-  /* A fresh form: the sides are the campaign's players, a figure Bob owns starts on his side, and
-   * nothing is said before the referee touches the form (issue 11: no JSON path, ever). */
-  g_assert_cmpstr (mg_tft_fight_page_get_side_name (page, 0), ==, "Ann");
-  g_assert_cmpstr (mg_tft_fight_page_get_side_name (page, 1), ==, "Bob");
-  g_assert_cmpint (mg_tft_fight_page_get_side (page, "Ragnar"), ==, 1);
-  g_assert_cmpint (mg_tft_fight_page_get_side (page, "Flavius"), ==, -1);
-  g_assert_false (gtk_widget_is_sensitive (mg_tft_fight_page_get_button (page, "start")));
-  g_assert_null (mg_tft_fight_page_get_setup_message (page));
-  g_assert_true (mg_tft_fight_page_set_side (page, "Ragnar", -1));
-  wait_ms (10);
-  g_assert_cmpstr (mg_tft_fight_page_get_setup_message (page), ==, "Put at least one fighter on Ann.");
-  mg_tft_fight_page_setup (page, "The Glade", "death", "Romans", "Germans");
-  /* One side only: refused, in plain words. */
-  g_assert_true (mg_tft_fight_page_set_side (page, "Flavius", 0));
-  wait_ms (10);
-  g_assert_false (gtk_widget_is_sensitive (mg_tft_fight_page_get_button (page, "start")));
-  g_assert_cmpstr (mg_tft_fight_page_get_setup_message (page), ==, "Put at least one fighter on Germans.");
-  g_assert_true (mg_tft_fight_page_set_side (page, "Wulf", 1));
-  wait_ms (10);
-  step ("start", NULL);
-  {
-    g_autoptr(GPtrArray) sessions = mg_campaign_list_sessions (mg_campaign_window_get_campaign (window), NULL);
-    MgSession *last = g_ptr_array_index (sessions, sessions->len - 1);
-
-    g_assert_cmpstr (last->name, ==, "The Glade");
-    g_assert_cmpint (last->id, ==, mg_campaign_get_session (mg_campaign_window_get_campaign (window)));
-  }
+  combat_start (window);
   assert_hits ("Flavius", 0);
   assert_hits ("Wulf", 0);
 
@@ -875,6 +884,80 @@ journal_text (MgCampaign *campaign)
   return g_string_free (out, FALSE);
 }
 
+/* Pass 0 of test_below_fold_built_when_shown: scrolled down to, the log shows the fight's steps,
+ * newest first: its start and A's option, not the two figures made before it. */
+static void
+fold_scrolled_to (MgCampaign *campaign, GtkWidget *log, const char *expected)
+{
+  GtkWidget *scroller;
+  GtkAdjustment *adjustment;
+  g_autofree char *shown = NULL, *now = NULL;
+
+  scroller = gtk_widget_get_ancestor (log, GTK_TYPE_SCROLLED_WINDOW);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+  wait_ms (200);
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+  wait_ms (200);
+  shown = log_text ();
+  g_assert_cmpstr (shown, ==, expected);
+  g_assert_true (gtk_widget_get_mapped (gtk_widget_get_first_child (log)));
+  g_assert_true (mg_tft_fight_page_has_cards (page));
+  /* A's card says what A declared, B's that B has not chosen yet. */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "B"))));
+  {
+    g_autoptr(GString) a = g_string_new (NULL), b = g_string_new (NULL);
+
+    collect_labels (GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "A")), a);
+    collect_labels (GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "B")), b);
+    assert_contains (a->str, "Option (a) Move, moved 0");
+    assert_contains (b->str, "No option chosen yet");
+    assert_contains (b->str, "ST 12");
+  }
+  /* B's option, taken now, is added at the top. */
+  declare ("B", "a", 0, NULL, NULL);
+  wait_ms (50);
+  g_free (shown);
+  shown = log_text ();
+  now = journal_text (campaign);
+  g_assert_cmpstr (shown, ==, now);
+  assert_contains (strtok (shown, "\n"), "B");
+}
+
+/* Pass 1 of test_below_fold_built_when_shown: Tab from the top of the window reaches the first
+ * card's first control, A's option; past the last fighter's Declare button, the newest row. */
+static void
+fold_tabbed_to (MgCampaignWindow *window, GtkWidget *log, char *expected)
+{
+  GtkWidget *card = NULL;
+  GtkWidget *focus;
+  g_autofree char *shown = NULL;
+
+  /* Tab from the top of the window: the first card's first control, A's option. */
+  gtk_window_set_focus (GTK_WINDOW (window), NULL);
+  for (guint i = 0; i < 60 && card == NULL; i++)
+    {
+      g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+      card = gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (window)), MG_TYPE_TFT_FIGHTER_ROW);
+    }
+  g_assert_nonnull (card);
+  g_assert_true (card == GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "A")));
+  g_assert_nonnull (gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (window)), GTK_TYPE_DROP_DOWN));
+  /* Past the last fighter's Declare button: the newest row. */
+  g_assert_true (gtk_widget_grab_focus (mg_tft_fighter_row_get_declare_button (mg_tft_fight_page_get_fighter (page, "B"))));
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+  wait_ms (100);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, log));
+  g_assert_true (GTK_IS_LIST_BOX_ROW (focus));
+  g_assert_true (focus == gtk_widget_get_first_child (log));
+  shown = log_text ();
+  g_assert_cmpstr (shown, ==, expected);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (focus)))), ==,
+                   strtok (expected, "\n"));
+}
+
 /* In a small window the fighters' cards and "This Fight So Far" are below the fold: they are not
  * built for the first frame (issue 15). They are there when the referee scrolls down to them (the
  * log's rows newest first, each later step added at the top), and when the keyboard gets to them:
@@ -893,8 +976,7 @@ test_below_fold_built_when_shown (void)
   GSettings *settings = mg_application_get_settings (app);
   MgCampaignWindow *window;
   MgCampaign *campaign;
-  GtkWidget *log, *focus, *scroller;
-  GtkAdjustment *adjustment;
+  GtkWidget *log, *focus;
   g_autofree char *expected = NULL;
 
   for (guint pass = 0; pass < 4; pass++)
@@ -922,68 +1004,9 @@ test_below_fold_built_when_shown (void)
       g_assert_false (mg_tft_fight_page_has_cards (page));
 
       if (pass == 0)
-        {
-          /* Scrolled down to, it shows the fight's steps, newest first: its start and A's
-           * option, not the two figures made before it. */
-          scroller = gtk_widget_get_ancestor (log, GTK_TYPE_SCROLLED_WINDOW);
-          adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
-          gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
-          wait_ms (200);
-          gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
-          wait_ms (200);
-          shown = log_text ();
-          g_assert_cmpstr (shown, ==, expected);
-          g_assert_true (gtk_widget_get_mapped (gtk_widget_get_first_child (log)));
-          g_assert_true (mg_tft_fight_page_has_cards (page));
-          /* A's card says what A declared, B's that B has not chosen yet. */
-          g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "B"))));
-          {
-            g_autoptr(GString) a = g_string_new (NULL), b = g_string_new (NULL);
-
-            collect_labels (GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "A")), a);
-            collect_labels (GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "B")), b);
-            assert_contains (a->str, "Option (a) Move, moved 0");
-            assert_contains (b->str, "No option chosen yet");
-            assert_contains (b->str, "ST 12");
-          }
-          /* B's option, taken now, is added at the top. */
-          declare ("B", "a", 0, NULL, NULL);
-          wait_ms (50);
-          g_free (shown);
-          shown = log_text ();
-          g_free (expected);
-          expected = journal_text (campaign);
-          g_assert_cmpstr (shown, ==, expected);
-          assert_contains (strtok (shown, "\n"), "B");
-        }
+        fold_scrolled_to (campaign, log, expected);
       else if (pass == 1)
-        {
-          GtkWidget *card = NULL;
-
-          /* Tab from the top of the window: the first card's first control, A's option. */
-          gtk_window_set_focus (GTK_WINDOW (window), NULL);
-          for (guint i = 0; i < 60 && card == NULL; i++)
-            {
-              g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
-              card = gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (window)), MG_TYPE_TFT_FIGHTER_ROW);
-            }
-          g_assert_nonnull (card);
-          g_assert_true (card == GTK_WIDGET (mg_tft_fight_page_get_fighter (page, "A")));
-          g_assert_nonnull (gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (window)), GTK_TYPE_DROP_DOWN));
-          /* Past the last fighter's Declare button: the newest row. */
-          g_assert_true (gtk_widget_grab_focus (mg_tft_fighter_row_get_declare_button (mg_tft_fight_page_get_fighter (page, "B"))));
-          g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
-          wait_ms (100);
-          focus = gtk_root_get_focus (GTK_ROOT (window));
-          g_assert_nonnull (focus);
-          g_assert_true (gtk_widget_is_ancestor (focus, log));
-          g_assert_true (GTK_IS_LIST_BOX_ROW (focus));
-          g_assert_true (focus == gtk_widget_get_first_child (log));
-          shown = log_text ();
-          g_assert_cmpstr (shown, ==, expected);
-          g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (focus)))), ==,
-                           strtok (expected, "\n"));
-        }
+        fold_tabbed_to (window, log, expected);
       else if (pass == 3)
         {
           /* A window made taller shows them: built in that layout. */
@@ -1297,6 +1320,111 @@ test_halfling_and_broken (void)
   wait_ms (50);
 }
 
+/* Gear changes freely between fights, checked as it is chosen: a third weapon besides the
+ * dagger is refused; the broadsword instead of the longbow is taken and recorded. */
+static void
+reopen_gear (MgTftRosterPage *roster)
+{
+  MgTftEditor *editor;
+  guint before;
+
+  mg_tft_roster_page_select (roster, "Wulf");
+  wait_ms (10);
+  before = mg_tft_roster_page_get_n_history (roster);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (roster), "roster.edit", NULL));
+  wait_ms (50);
+  editor = find_toplevel (MG_TYPE_TFT_EDITOR);
+  g_assert_nonnull (editor);
+  mg_tft_editor_set_weapon (editor, "broadsword", TRUE);
+  wait_ms (10);
+  g_assert_nonnull (mg_tft_editor_get_message (editor));
+  g_assert_false (gtk_widget_is_sensitive (mg_tft_editor_get_save_button (editor)));
+  mg_tft_editor_set_weapon (editor, "longbow", FALSE);
+  g_assert_true (mg_tft_editor_set_ready (editor, "broadsword"));
+  wait_ms (10);
+  g_assert_null (mg_tft_editor_get_message (editor));
+  click (mg_tft_editor_get_save_button (editor));
+  wait_ms (20);
+  g_assert_cmpuint (mg_tft_roster_page_get_n_history (roster), ==, before + 1);
+  {
+    g_autofree char *text = card_text (roster, "Wulf");
+
+    assert_contains (text, "BROADSWORD 2\n");
+    g_assert_null (strstr (text, "LONGBOW"));
+  }
+}
+
+/* A practice fight: initiative rolled here (no dice typed), then abandoned: no EP. */
+static void
+reopen_practice (MgCampaignWindow *window, MgTftRosterPage *roster)
+{
+  MgTftFightPage *fight;
+  AdwMessageDialog *confirm;
+
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
+  fight = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+  mg_tft_fight_page_setup (fight, "Practice", "practice", "Romans", "Germans");
+  g_assert_true (mg_tft_fight_page_set_side (fight, "Flavius", 0));
+  g_assert_true (mg_tft_fight_page_set_side (fight, "Wulf", 1));
+  wait_ms (10);
+  click (mg_tft_fight_page_get_button (fight, "start"));
+  g_assert_null (mg_tft_fight_page_get_message (fight));
+  assert_contains (mg_tft_fight_page_get_title (fight), "Practice");
+  mg_tft_fight_page_set_dice (fight, "");
+  click (mg_tft_fight_page_get_button (fight, "initiative"));
+  g_assert_null (mg_tft_fight_page_get_message (fight));
+  /* Letters are not dice: said, nothing applied. */
+  mg_tft_fight_page_set_dice (fight, "x");
+  wait_ms (10);
+  assert_contains (mg_tft_fight_page_get_message (fight), "“x”");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  wait_ms (300);
+  save_screenshot (GTK_WIDGET (window), "tft-practice-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  mg_tft_fight_page_set_dice (fight, "");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fight), "fight.abandon", NULL));
+  wait_ms (50);
+  confirm = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (confirm);
+  adw_message_dialog_response (confirm, "abandon");
+  wait_ms (50);
+  g_assert_null (mg_tft_fight_page_get_message (fight));
+  {
+    g_autofree char *text = card_text (roster, "Flavius");
+
+    assert_contains (text, "EXPERIENCE POINTS = 50");
+  }
+}
+
+/* The duel simulator runs in the background and can be asked again. */
+static void
+reopen_duel (MgTftRosterPage *roster)
+{
+  MgTftDuelDialog *duel;
+  guint fights = 0, wins = 0, losses = 0, draws = 0;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (roster), "roster.duel", NULL));
+  wait_ms (50);
+  duel = find_toplevel (MG_TYPE_TFT_DUEL_DIALOG);
+  g_assert_nonnull (duel);
+  g_assert_true (mg_tft_duel_dialog_set_opponent (duel, "Wulf"));
+  mg_tft_duel_dialog_set_fights (duel, 3000);
+  mg_tft_duel_dialog_run (duel);
+  g_assert_true (mg_tft_duel_dialog_is_running (duel));
+  for (guint i = 0; i < 1000 && mg_tft_duel_dialog_is_running (duel); i++)
+    wait_ms (10);
+  g_assert_false (mg_tft_duel_dialog_is_running (duel));
+  g_assert_true (mg_tft_duel_dialog_get_result (duel, &fights, &wins, &losses, &draws));
+  g_assert_cmpuint (fights, ==, 3000);
+  g_assert_cmpuint (wins + losses + draws, ==, 3000);
+  g_assert_cmpuint (wins, >, 0);
+  g_assert_cmpuint (losses, >, 0);
+  wait_ms (200);
+  save_screenshot (GTK_WIDGET (duel), "tft-duel.png");
+  assert_fits_360 (GTK_WINDOW (duel), "tft-duel-360.png", 600, 700);
+  gtk_window_destroy (GTK_WINDOW (duel));
+}
+
 /* Reopened: the roster persists with the EP, the history, and what EP can buy. */
 static void
 test_reopen (void)
@@ -1336,104 +1464,9 @@ test_reopen (void)
   wait_ms (300);
   save_screenshot (GTK_WIDGET (window), "tft-roster-reopened.png");
 
-  /* Gear changes freely between fights, checked as it is chosen: a third weapon besides the
-   * dagger is refused; the broadsword instead of the longbow is taken and recorded. */
-  {
-    MgTftEditor *editor;
-    guint before;
-
-    mg_tft_roster_page_select (roster, "Wulf");
-    wait_ms (10);
-    before = mg_tft_roster_page_get_n_history (roster);
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (roster), "roster.edit", NULL));
-    wait_ms (50);
-    editor = find_toplevel (MG_TYPE_TFT_EDITOR);
-    g_assert_nonnull (editor);
-    mg_tft_editor_set_weapon (editor, "broadsword", TRUE);
-    wait_ms (10);
-    g_assert_nonnull (mg_tft_editor_get_message (editor));
-    g_assert_false (gtk_widget_is_sensitive (mg_tft_editor_get_save_button (editor)));
-    mg_tft_editor_set_weapon (editor, "longbow", FALSE);
-    g_assert_true (mg_tft_editor_set_ready (editor, "broadsword"));
-    wait_ms (10);
-    g_assert_null (mg_tft_editor_get_message (editor));
-    click (mg_tft_editor_get_save_button (editor));
-    wait_ms (20);
-    g_assert_cmpuint (mg_tft_roster_page_get_n_history (roster), ==, before + 1);
-    {
-      g_autofree char *text = card_text (roster, "Wulf");
-
-      assert_contains (text, "BROADSWORD 2\n");
-      g_assert_null (strstr (text, "LONGBOW"));
-    }
-  }
-
-  /* A practice fight: initiative rolled here (no dice typed), then abandoned: no EP. */
-  {
-    MgTftFightPage *fight;
-    AdwMessageDialog *confirm;
-
-    adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
-    fight = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
-    mg_tft_fight_page_setup (fight, "Practice", "practice", "Romans", "Germans");
-    g_assert_true (mg_tft_fight_page_set_side (fight, "Flavius", 0));
-    g_assert_true (mg_tft_fight_page_set_side (fight, "Wulf", 1));
-    wait_ms (10);
-    click (mg_tft_fight_page_get_button (fight, "start"));
-    g_assert_null (mg_tft_fight_page_get_message (fight));
-    assert_contains (mg_tft_fight_page_get_title (fight), "Practice");
-    mg_tft_fight_page_set_dice (fight, "");
-    click (mg_tft_fight_page_get_button (fight, "initiative"));
-    g_assert_null (mg_tft_fight_page_get_message (fight));
-    /* Letters are not dice: said, nothing applied. */
-    mg_tft_fight_page_set_dice (fight, "x");
-    wait_ms (10);
-    assert_contains (mg_tft_fight_page_get_message (fight), "“x”");
-    adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
-    wait_ms (300);
-    save_screenshot (GTK_WIDGET (window), "tft-practice-dark.png");
-    adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
-    mg_tft_fight_page_set_dice (fight, "");
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fight), "fight.abandon", NULL));
-    wait_ms (50);
-    confirm = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
-    g_assert_nonnull (confirm);
-    adw_message_dialog_response (confirm, "abandon");
-    wait_ms (50);
-    g_assert_null (mg_tft_fight_page_get_message (fight));
-    {
-      g_autofree char *text = card_text (roster, "Flavius");
-
-      assert_contains (text, "EXPERIENCE POINTS = 50");
-    }
-  }
-
-  /* The duel simulator runs in the background and can be asked again. */
-  {
-    MgTftDuelDialog *duel;
-    guint fights = 0, wins = 0, losses = 0, draws = 0;
-
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (roster), "roster.duel", NULL));
-    wait_ms (50);
-    duel = find_toplevel (MG_TYPE_TFT_DUEL_DIALOG);
-    g_assert_nonnull (duel);
-    g_assert_true (mg_tft_duel_dialog_set_opponent (duel, "Wulf"));
-    mg_tft_duel_dialog_set_fights (duel, 3000);
-    mg_tft_duel_dialog_run (duel);
-    g_assert_true (mg_tft_duel_dialog_is_running (duel));
-    for (guint i = 0; i < 1000 && mg_tft_duel_dialog_is_running (duel); i++)
-      wait_ms (10);
-    g_assert_false (mg_tft_duel_dialog_is_running (duel));
-    g_assert_true (mg_tft_duel_dialog_get_result (duel, &fights, &wins, &losses, &draws));
-    g_assert_cmpuint (fights, ==, 3000);
-    g_assert_cmpuint (wins + losses + draws, ==, 3000);
-    g_assert_cmpuint (wins, >, 0);
-    g_assert_cmpuint (losses, >, 0);
-    wait_ms (200);
-    save_screenshot (GTK_WIDGET (duel), "tft-duel.png");
-    assert_fits_360 (GTK_WINDOW (duel), "tft-duel-360.png", 600, 700);
-    gtk_window_destroy (GTK_WINDOW (duel));
-  }
+  reopen_gear (roster);
+  reopen_practice (window, roster);
+  reopen_duel (roster);
   gtk_window_destroy (GTK_WINDOW (window));
   wait_ms (50);
 }

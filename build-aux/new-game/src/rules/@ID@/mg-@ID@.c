@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "mg-actions.h"
 #include "mg-json.h"
 #include "mg-@ID@.h"
 
@@ -116,28 +117,10 @@ static MgState *
 new_state (json_object *ruleset, const char * const *players, GError **error)
 {
   g_autoptr(State) st = NULL;
-  guint n = players != NULL ? g_strv_length ((char **) players) : 0;
 
-  if (n != 2)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("@TITLE@ is played by 2 players, not %u"), n);
-      return NULL;
-    }
-  for (guint p = 0; p < 2; p++)
-    if (players[p][0] == '\0' || !g_utf8_validate (players[p], -1, NULL) ||
-        strcmp (players[p], MG_SEAT_PUBLIC) == 0 || strcmp (players[p], MG_SEAT_ALL) == 0)
-      {
-        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                     _("\"%s\" cannot name a player"), players[p]);
-        return NULL;
-      }
-  if (strcmp (players[0], players[1]) == 0)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("Both players are called \"%s\"; the names must differ"), players[0]);
-      return NULL;
-    }
+  /* The count from min_players/max_players, the names and the reserved ones: shared. */
+  if (!mg_rules_check_players (rules (), players, error))
+    return NULL;
   st = state_new (ruleset, error);
   if (st == NULL)
     return NULL;
@@ -146,88 +129,83 @@ new_state (json_object *ruleset, const char * const *players, GError **error)
   return (MgState *) g_steal_pointer (&st);
 }
 
-/* Reads a "place" action; *square is its index (0 top left, row by row). Changes nothing. */
+/* The one shape of every engine (src/rules/mg-actions.h): each action type is a function that
+ * plays it on a copy of the state, checking as it goes; the copy becomes the state only when it
+ * succeeds, so a refusal changes nothing, and validate() is the same function on a copy. */
 static gboolean
-read_place (const State *st, json_object *action, guint *square, GError **error)
+place (MgState *state, json_object *action, MgPlay *play, GError **error)
 {
   static const char * const known[] = { "type", "player", "square", "template", NULL };
-  const char *type, *player;
-  guint number;
+  State *st = (State *) state;
+  const char *player;
+  json_object *placed;
+  guint number, square;
 
-  if (!json_object_is_type (action, json_type_object))
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION, _("An action is a JSON object"));
-      return FALSE;
-    }
-  if (!mg_json_get_string (action, NULL, "type", ACTION_ERR, &type, error))
-    return FALSE;
-  if (strcmp (type, "place") != 0)
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("Unknown action \"%s\": @TITLE@ has only \"place\""), type);
-      return FALSE;
-    }
   if (!mg_json_only (action, NULL, ACTION_ERR, known, error) ||
       !mg_json_get_string (action, NULL, "player", ACTION_ERR, &player, error) ||
       !mg_json_get_uint (action, NULL, "square", ACTION_ERR, 1, st->size * st->size, &number, error))
     return FALSE;
-  /* After the end, every well-formed action gets the game-over code, whoever sends it. */
-  if (over (st))
-    {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER, _("The game is over"));
-      return FALSE;
-    }
   if (strcmp (player, st->players[st->next]) != 0)
     return mg_rules_illegal (error, _("It is %s's turn, not %s's"), st->players[st->next], player);
-  if (st->squares[number - 1] != EMPTY)
+  square = number - 1;
+  if (st->squares[square] != EMPTY)
     return mg_rules_illegal (error, _("Square %u already holds %s's mark"), number,
-                             st->players[st->squares[number - 1]]);
-  *square = number - 1;
-  return TRUE;
-}
-
-static gboolean
-validate (const MgState *state, json_object *action, GError **error)
-{
-  guint square;
-
-  return read_place ((const State *) state, action, &square, error);
-}
-
-static json_object *
-apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
-{
-  State *st = (State *) state;
-  const char *player;
-  json_object *events, *placed;
-  guint square;
-
-  if (!read_place (st, action, &square, error))
-    return NULL;
-  player = st->players[st->next];
+                             st->players[st->squares[square]]);
   st->squares[square] = (gint) st->next;
   st->placed++;
-  events = json_object_new_array ();
   placed = mg_event_new ("placed", "player", player);
-  json_object_object_add (placed, "square", json_object_new_int ((gint) square + 1));
-  json_object_array_add (events, placed);
+  json_object_object_add (placed, "square", json_object_new_int ((gint) number));
+  json_object_array_add (play->events, placed);
   if (line_through (st, square, (gint) st->next))
     {
       st->winner = (gint) st->next;
-      json_object_array_add (events, mg_event_new ("won", "player", player));
-      *summary = g_strdup_printf (_("%s places a mark on square %u and wins."), player, square + 1);
+      json_object_array_add (play->events, mg_event_new ("won", "player", player));
+      g_string_printf (play->summary, _("%s places a mark on square %u and wins."), player, number);
     }
   else if (over (st))
     {
-      json_object_array_add (events, mg_event_new ("draw", NULL, NULL));
-      *summary = g_strdup_printf (_("%s places a mark on square %u: the board is full, a draw."),
-                                  player, square + 1);
+      json_object_array_add (play->events, mg_event_new ("draw", NULL, NULL));
+      g_string_printf (play->summary, _("%s places a mark on square %u: the board is full, a draw."),
+                       player, number);
     }
   else
-    *summary = g_strdup_printf (_("%s places a mark on square %u."), player, square + 1);
+    g_string_printf (play->summary, _("%s places a mark on square %u."), player, number);
   st->next = 1 - st->next;
-  return events;
+  return TRUE;
 }
+
+/* After the end, every action of a known type gets the game-over code, whoever sends it. */
+static gboolean
+game_over (const MgState *state, GError **error)
+{
+  if (!over ((const State *) state))
+    return FALSE;
+  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER, _("The game is over"));
+  return TRUE;
+}
+
+static MgState *
+state_copy (const MgState *state)
+{
+  const State *st = (const State *) state;
+  State *copy = g_memdup2 (st, sizeof *st);
+
+  copy->players[0] = g_strdup (st->players[0]);
+  copy->players[1] = g_strdup (st->players[1]);
+  return (MgState *) copy;
+}
+
+static const MgAction action_list[] = {
+  { "place", place },
+};
+
+static const MgActions actions = {
+  .actions = action_list,
+  .n_actions = G_N_ELEMENTS (action_list),
+  .copy = state_copy,
+  .size = sizeof (State),
+  .over = game_over,
+};
 
 static json_object *
 pending (const MgState *state)
@@ -355,7 +333,8 @@ view (const MgState *state, const char *seat)
   return json;
 }
 
-/* The squares the player to move may place on (none once the game is over). */
+/* The squares the player to move may place on (none once the game is over), for every seat at
+ * once: `legal_by_actor` has mg_state_legal_actions keep a seat's own. */
 static json_object *
 legal_actions (const MgState *state, const char *seat)
 {
@@ -363,7 +342,7 @@ legal_actions (const MgState *state, const char *seat)
   json_object *out = json_object_new_array ();
   const char *player = st->players[st->next];
 
-  if (over (st) || (strcmp (seat, MG_SEAT_ALL) != 0 && strcmp (seat, player) != 0))
+  if (over (st))
     return out;
   for (guint i = 0; i < st->size * st->size; i++)
     if (st->squares[i] == EMPTY)
@@ -389,13 +368,13 @@ rules (void)
     .check_ruleset = check_ruleset,
     .new_state = new_state,
     .free_state = state_free,
-    .validate = validate,
-    .apply = apply,
+    .actions = &actions,
     .pending = pending,
     .to_json = to_json,
     .from_json = from_json,
     .view = view,
     .legal_actions = legal_actions,
+    .legal_by_actor = TRUE,
   };
 
   return &table;
