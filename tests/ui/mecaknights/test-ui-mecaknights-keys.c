@@ -11,9 +11,9 @@
 #include "mg-application.h"
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
-#include "mg-mk-dashboard-private.h"
-#include "mg-mk-map-page.h"
-#include "mg-mk-util.h"
+#include "mg-mecaknights-dashboard-private.h"
+#include "mg-mecaknights-map-page.h"
+#include "mg-mecaknights-util.h"
 #include "mg-table-state.h"
 
 static MgApplication *app;

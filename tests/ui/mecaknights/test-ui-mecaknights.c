@@ -18,8 +18,8 @@
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
 #include "mg-journal-page.h"
-#include "mg-mk-dashboard-private.h"
-#include "mg-mk-util.h"
+#include "mg-mecaknights-dashboard-private.h"
+#include "mg-mecaknights-util.h"
 #include "mg-start-window-private.h"
 
 static MgApplication *app;
@@ -225,16 +225,15 @@ assert_fits (MgCampaignWindow *window, int width, const char *screenshot)
   save_screenshot (GTK_WIDGET (window), screenshot);
 }
 
-static void
-test_first_turns (void)
+/* test_first_turns: a MecaKnights campaign "Three Knights" (Red, Blue, Green) created from the
+ * start window; its window. */
+static MgCampaignWindow *
+create_three_knights (void)
 {
   MgStartWindow *start = MG_START_WINDOW (mg_application_get_start_window (app));
   AdwComboRow *game_row = mg_start_window_get_game_row (start);
   GListModel *games = adw_combo_row_get_model (game_row);
   MgCampaignWindow *window;
-  MgMkDashboard *board;
-  MgMkActionPanel *panel;
-  MgMkTable *table;
   guint mk = G_MAXUINT;
 
   gtk_window_present (GTK_WINDOW (start));
@@ -258,12 +257,13 @@ test_first_turns (void)
   g_assert_nonnull (window);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
   campaign_path = g_strdup (mg_campaign_get_path (mg_campaign_window_get_campaign (window)));
-  board = dashboard (window);
-  panel = mg_mk_dashboard_get_action_panel (board);
-  table = mg_mk_dashboard_get_table (board);
-  wait_ms (200);
-  save_screenshot (GTK_WIDGET (window), "mk-setup.png");
+  return window;
+}
 
+/* test_first_turns: the map imported, the start, the leaders' first counts. */
+static void
+first_setup (MgCampaignWindow *window, MgMkDashboard *board, MgMkActionPanel *panel, MgMkTable *table)
+{
   /* A new campaign starts from an empty map: the start is refused until the GM imports one
    * (here the sample map's file, through the Map page). */
   g_assert_cmpuint (n_lands (mg_campaign_window_get_campaign (window)), ==, 0);
@@ -292,6 +292,35 @@ test_first_turns (void)
     assert_table (table, start_counts, G_N_ELEMENTS (start_counts));
   }
 
+}
+
+/* test_first_turns, turn 1: the move form's path offers neighbours only, and says a missing
+ * field beside it once touched. */
+static void
+first_move_form (MgMkActionPanel *panel)
+{
+  /* Winter allows 1 army move, and an army moves to an adjacent land only: the path offers
+   * Redhold's neighbours (Oakvale, Ashford), not Stonecross. */
+  g_assert_true (mg_mk_action_panel_select (panel, "move"));
+  /* A fresh form is not wrong yet; a missing field is said in words, beside it, once that
+   * field is touched: choosing the leader does not show the path's problem. */
+  g_assert_false (mg_mk_action_panel_reason_shown (panel));
+  g_assert_null (mg_mk_action_panel_get_field_note (panel, "path"));
+  g_assert_true (mg_mk_action_panel_set (panel, "player", "Red"));
+  g_assert_cmpstr (mg_mk_action_panel_get_reason (panel), ==, "Fill in “Path”.");
+  g_assert_null (mg_mk_action_panel_get_field_note (panel, "path"));
+  g_assert_true (mg_mk_action_panel_set (panel, "path", ""));
+  g_assert_cmpstr (mg_mk_action_panel_get_field_note (panel, "path"), ==, "Fill in “Path”.");
+  g_assert_false (mg_mk_action_panel_reason_shown (panel));
+  g_assert_true (mg_mk_action_panel_set (panel, "army", "Red 1"));
+  g_assert_false (mg_mk_action_panel_set (panel, "path", "Stonecross"));
+  g_assert_true (mg_mk_action_panel_set (panel, "path", "Ashford"));
+}
+
+/* test_first_turns, turn 1 (winter): collect, train, a move each. */
+static void
+first_turn (MgCampaignWindow *window, MgMkDashboard *board, MgMkActionPanel *panel, MgMkTable *table)
+{
   /* Turn 1, winter: 1 army move each. Blue cannot act in Red's turn. */
   assert_refused (window, panel, NULL, "collect", "player", "Blue", NULL);
   /* The form offers what the phase allows (legal_actions): collect first, and no build yet. */
@@ -321,22 +350,7 @@ test_first_turns (void)
   g_assert_true (adw_combo_row_get_use_subtitle (ADW_COMBO_ROW (mg_mk_action_panel_get_field_row (panel, "army"))));
   PLAY (window, panel, "train", "player", "Red", "land", "Redhold", "unit", "infantry", "count", "1", "army", "Red 1");
   g_assert_nonnull (strstr (mg_mk_dashboard_get_army_text (board, "Red 1"), "3 infantry"));
-  /* Winter allows 1 army move, and an army moves to an adjacent land only: the path offers
-   * Redhold's neighbours (Oakvale, Ashford), not Stonecross. */
-  g_assert_true (mg_mk_action_panel_select (panel, "move"));
-  /* A fresh form is not wrong yet; a missing field is said in words, beside it, once that
-   * field is touched: choosing the leader does not show the path's problem. */
-  g_assert_false (mg_mk_action_panel_reason_shown (panel));
-  g_assert_null (mg_mk_action_panel_get_field_note (panel, "path"));
-  g_assert_true (mg_mk_action_panel_set (panel, "player", "Red"));
-  g_assert_cmpstr (mg_mk_action_panel_get_reason (panel), ==, "Fill in “Path”.");
-  g_assert_null (mg_mk_action_panel_get_field_note (panel, "path"));
-  g_assert_true (mg_mk_action_panel_set (panel, "path", ""));
-  g_assert_cmpstr (mg_mk_action_panel_get_field_note (panel, "path"), ==, "Fill in “Path”.");
-  g_assert_false (mg_mk_action_panel_reason_shown (panel));
-  g_assert_true (mg_mk_action_panel_set (panel, "army", "Red 1"));
-  g_assert_false (mg_mk_action_panel_set (panel, "path", "Stonecross"));
-  g_assert_true (mg_mk_action_panel_set (panel, "path", "Ashford"));
+  first_move_form (panel);
   PLAY (window, panel, "move", "player", "Red", "army", "Red 1", "path", "Oakvale");
   g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Oakvale"), ==, "Red · 2 wood lying");
   /* The engine's sentence for what was just applied is on the dashboard. */
@@ -364,6 +378,12 @@ test_first_turns (void)
   wait_ms (200);
   save_screenshot (GTK_WIDGET (window), "mk-turn1.png");
 
+}
+
+/* test_first_turns, turn 2: a hamlet built, a plunder. */
+static void
+second_turn (MgCampaignWindow *window, MgMkDashboard *board, MgMkActionPanel *panel, MgMkTable *table)
+{
   /* Turn 2: Red builds a hamlet on Oakvale (4 wood + 1 stone + 1 GP) and plunders Fenmoor's
    * 2 food with Red 1 (no flag planted). */
   g_assert_nonnull (strstr (mg_mk_dashboard_get_title (board), "Turn 2"));
@@ -389,6 +409,12 @@ test_first_turns (void)
     assert_table (table, turn2, G_N_ELEMENTS (turn2));
   }
 
+}
+
+/* test_first_turns, turn 3: the hamlet's yield, an army reorganized. */
+static void
+third_turn (MgCampaignWindow *window, MgMkDashboard *board, MgMkActionPanel *panel, MgMkTable *table)
+{
   /* Turn 3: Oakvale's hamlet yields 1 GP + 1 of its resource (wood). */
   PLAY (window, panel, "collect", "player", "Red");
   /* Reorganize Red 1's 3 infantry on Fenmoor into 2 + a new army of 1; units cannot appear
@@ -420,6 +446,12 @@ test_first_turns (void)
   wait_ms (200);
   save_screenshot (GTK_WIDGET (window), "mk-turn3.png");
 
+}
+
+/* test_first_turns: the Journal's replay table, then undo and redo from the Journal. */
+static void
+journal_replay_and_undo (MgCampaignWindow *window, MgMkDashboard *board, MgMkActionPanel *panel)
+{
   /* The Journal's replay shows the compact tracking table. */
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "journal");
   mg_journal_page_select (MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal")), 3);
@@ -444,6 +476,12 @@ test_first_turns (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   wait_ms (20);
   g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Blue"));
+}
+
+/* test_first_turns: the action panel stays in view while the lists are scrolled. */
+static void
+panel_stays_in_view (MgCampaignWindow *window, MgMkActionPanel *panel)
+{
   /* 11.4: side by side, the actions stay in view while the lists (12 lands) are scrolled to
    * their end. */
   {
@@ -461,6 +499,24 @@ test_first_turns (void)
     g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (scroll));
     save_screenshot (GTK_WIDGET (window), "mk-scrolled.png");
   }
+}
+
+static void
+test_first_turns (void)
+{
+  MgCampaignWindow *window = create_three_knights ();
+  MgMkDashboard *board = dashboard (window);
+  MgMkActionPanel *panel = mg_mk_dashboard_get_action_panel (board);
+  MgMkTable *table = mg_mk_dashboard_get_table (board);
+
+  wait_ms (200);
+  save_screenshot (GTK_WIDGET (window), "mk-setup.png");
+  first_setup (window, board, panel, table);
+  first_turn (window, board, panel, table);
+  second_turn (window, board, panel, table);
+  third_turn (window, board, panel, table);
+  journal_replay_and_undo (window, board, panel);
+  panel_stays_in_view (window, panel);
   close_campaign_windows (app);
 }
 

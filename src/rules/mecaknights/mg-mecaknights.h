@@ -1,0 +1,17 @@
+/* mg-mecaknights.h — the MecaKnights engine and helpers for its app pages (docs/rules/mecaknights.md). */
+#pragma once
+
+#include <glib.h>
+#include <json-c/json.h>
+#include "mg-rules.h"
+
+G_BEGIN_DECLS
+
+const MgRules *mg_mk_rules (void);
+
+/* What an army may still do this turn: {"army","can_move","why_not","reach":[…],
+ * "forced_reach":[…],"forced_walk_cost":{"food":N},"can_fire":[army ids],"can_navigate",
+ * "can_upgrade"}. New reference. */
+json_object *mg_mk_army_options (const MgState *state, const char *army_id);
+
+G_END_DECLS
