@@ -65,17 +65,13 @@ mg_rules_lookup (const char *game_id)
 gboolean
 mg_state_validate (const MgState *state, json_object *action, GError **error)
 {
-  if (state->rules->actions != NULL)
-    return mg_actions_validate (state, action, error);
-  return state->rules->validate (state, action, error);
+  return mg_actions_validate (state, action, error);
 }
 
 json_object *
 mg_state_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
 {
-  if (state->rules->actions != NULL)
-    return mg_actions_apply (state, action, dice, summary, error);
-  return state->rules->apply (state, action, dice, summary, error);
+  return mg_actions_apply (state, action, dice, summary, error);
 }
 
 json_object *

@@ -47,22 +47,12 @@ struct _MgRules {
   void         (*free_state)    (MgState *state);
 
   /* The game's actions, one function each, played on a copy of the state (mg-actions.h): the
-   * one shape of every engine's validate() and apply(), which dispatch through it. */
+   * one shape of every engine, required. mg_state_validate() plays an action on a copy it throws
+   * away; mg_state_apply() makes the copy the state when the action succeeds and returns the
+   * events (a json array, new reference) with *summary one sentence (g_free) safe to show to
+   * everyone; on error the state is untouched. Events that only one seat may see carry
+   * "seat": NAME; everything else is public. */
   const MgActions *actions;
-
-  /* TRANSITIONAL (removed once every engine fills `actions`): used when `actions` is NULL.
-   * Does not change the state. On refusal: MG_RULES_ERROR_BAD_ACTION or _ILLEGAL with a reason. */
-  gboolean     (*validate)      (const MgState *state, json_object *action, GError **error);
-
-  /* Validates, then applies. Returns the events (a json array, new reference) and sets
-   * *summary to one sentence (g_free) that is safe to show to everyone.
-   * On error the state is untouched (dice may have been asked for; the caller discards them).
-   * Events that only one seat may see carry "seat": NAME; everything else is public. */
-  json_object *(*apply)         (MgState     *state,
-                                 json_object *action,
-                                 MgDice      *dice,
-                                 char       **summary,
-                                 GError     **error);
 
   /* What the table must decide next: {"turn":N, "phase":"…", "over":bool,
    *  "waiting":[{"seat":"Red","for":"roll", …}], "text":"a sentence"}.  "turn" ≥ 1 is the

@@ -14,6 +14,7 @@
 
 #include "mg-campaign.h"
 #include "mg-data.h"
+#include "mg-actions.h"
 #include "mg-game.h"
 #include "mg-json.h"
 #include "mg-ruleset.h"
@@ -413,6 +414,13 @@ test_descriptor (gconstpointer data)
   g_autoptr(json_object) pending = NULL;
 
   g_assert_no_error (error);
+  /* The one shape (mg-actions.h): a list of actions played on a copy, and a copy to play on. */
+  g_assert_nonnull (game->rules->actions);
+  g_assert_cmpuint (game->rules->actions->n_actions, >, 0);
+  g_assert_nonnull (game->rules->actions->copy);
+  g_assert_true (game->rules->actions->swap != NULL || game->rules->actions->size >= sizeof (MgState));
+  for (guint i = 0; i < game->rules->actions->n_actions; i++)
+    g_assert_nonnull (game->rules->actions->actions[i].play);
   state = game->rules->new_state (ruleset, players, &error);
   g_assert_no_error (error);
   pending = mg_state_pending (state);

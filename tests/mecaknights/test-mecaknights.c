@@ -954,15 +954,15 @@ test_new_state_players (void)
   const char *one[] = { "Red", NULL };
   const char *nine[] = { "A", "B", "C", "D", "E", "F", "G", "H", "I", NULL };
   const char *same[] = { "Red", "Blue", "Red", NULL };
-  const char *gm[] = { "Red", "gm", NULL };
-  const char *referee[] = { "Referee", "Blue", NULL };
+  const char *gm[] = { "Red", "GM", NULL };
+  const char *referee[] = { "referee", "Blue", NULL };
   const char *pub[] = { "Red", MG_SEAT_PUBLIC, NULL };
   const struct { const char * const *players; const char *part; } bad[] = {
     { one, "MecaKnights is for 2 to 8 players, not 1" },
     { nine, "MecaKnights is for 2 to 8 players, not 9" },
     { same, "the names must differ" },
-    { gm, "\"gm\" is reserved" },
-    { referee, "\"Referee\" is reserved" },
+    { gm, "\"GM\" is reserved" },
+    { referee, "\"referee\" is reserved" },
     { pub, "\"public\" is reserved" },
   };
   const char *eight[] = { "A", "B", "C", "D", "E", "F", "G", "H", NULL };
