@@ -313,6 +313,113 @@ write_tables (sqlite3 *db, const MgState *state)
   json_object_put (tables);
 }
 
+/* --stream GAME FROM COUNT: the loop's actions FROM.. as JSON lines, for `melee-gm-cli act` to
+ * continue a generated campaign. */
+static int
+stream_actions (const char *game, const char *from_text, const char *count_text)
+{
+  guint64 from = g_ascii_strtoull (from_text, NULL, 10), count = g_ascii_strtoull (count_text, NULL, 10);
+
+  for (guint64 i = from; i < from + count; i++)
+    {
+      g_autofree char *text = action_text (game, i);
+
+      if (text == NULL)
+        die ("no action loop for this game", game);
+      puts (text);
+    }
+  return 0;
+}
+
+/* Plays action i of the game's loop on `state` and writes its journal row (and a snapshot when
+ * the campaign's policy would take one). */
+static void
+write_row (sqlite3 *db, sqlite3_stmt *insert, sqlite3_stmt *snap, MgState *state, const char *game,
+           guint64 i, gint64 now, guint *since_snap_p)
+{
+  GError *error = NULL;
+  guint since_snap = *since_snap_p;
+  g_autofree char *text = action_text (game, i);
+  json_object *action = json_tokener_parse (text), *typed = NULL, *clean, *events, *record;
+  g_autoptr(MgDice) dice = NULL;
+  g_autofree char *summary = NULL;
+  const char *actor = "GM";
+  json_object *player;
+  gint64 seq = (gint64) i + 1;
+  gint turn_before = mg_state_turn (state), turn_after;
+
+  clean = json_object_new_object ();
+  json_object_object_foreach (action, key, val)
+    {
+      if (g_str_equal (key, "dice"))
+        typed = val;
+      else
+        json_object_object_add (clean, key, json_object_get (val));
+    }
+  dice = typed ? mg_dice_new_from_json (typed, &error) : mg_dice_new_seeded ((guint32) (seq * 2654435761u));
+  if (dice == NULL)
+    die (text, error->message);
+  events = mg_state_apply (state, clean, dice, &summary, &error);
+  if (events == NULL)
+    die (text, error->message);
+  record = mg_dice_to_json (dice);
+  if (json_object_object_get_ex (clean, "player", &player) && json_object_is_type (player, json_type_string))
+    actor = json_object_get_string (player);
+
+  sqlite3_reset (insert);
+  sqlite3_bind_int64 (insert, 1, seq);
+  sqlite3_bind_int (insert, 2, turn_before);
+  sqlite3_bind_text (insert, 3, actor, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (insert, 4, json_object_to_json_string_ext (clean, JSON_FLAGS), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (insert, 5, json_object_to_json_string_ext (record, JSON_FLAGS), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (insert, 6, json_object_to_json_string_ext (events, JSON_FLAGS), -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (insert, 7, summary ? summary : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (insert, 8, now + (gint64) i);
+  if (sqlite3_step (insert) != SQLITE_DONE)
+    die ("insert", sqlite3_errmsg (db));
+
+  /* The campaign's snapshot policy, as in mg-campaign.c's snapshot_due. */
+  turn_after = mg_state_turn (state);
+  since_snap++;
+  if ((turn_after != turn_before && since_snap >= MG_CAMPAIGN_SNAPSHOT_MIN_ROWS) ||
+      since_snap >= MG_CAMPAIGN_SNAPSHOT_MAX_ROWS)
+    {
+      json_object *json = mg_state_to_json (state);
+
+      sqlite3_reset (snap);
+      sqlite3_bind_int64 (snap, 1, seq);
+      sqlite3_bind_int (snap, 2, turn_after);
+      sqlite3_bind_text (snap, 3, json_object_to_json_string_ext (json, JSON_FLAGS), -1, SQLITE_TRANSIENT);
+      if (sqlite3_step (snap) != SQLITE_DONE)
+        die ("snapshot", sqlite3_errmsg (db));
+      json_object_put (json);
+      since_snap = 0;
+    }
+  json_object_put (record);
+  json_object_put (events);
+  json_object_put (clean);
+  json_object_put (action);
+  *since_snap_p = since_snap;
+}
+
+/* Accepted only if the campaign opens to the same state. */
+static void
+check_opens (const char *out, MgState *state)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_open (out, &error);
+  json_object *a, *b;
+
+  if (campaign == NULL)
+    die (out, error->message);
+  a = mg_state_to_json (state);
+  b = mg_state_to_json (mg_campaign_get_state (campaign));
+  if (!g_str_equal (json_object_to_json_string_ext (a, JSON_FLAGS), json_object_to_json_string_ext (b, JSON_FLAGS)))
+    die (out, "the campaign does not open to the generated state");
+  json_object_put (a);
+  json_object_put (b);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -327,22 +434,8 @@ main (int argc, char **argv)
   guint since_snap = 0;
   gint64 now = g_get_real_time ();
 
-  /* --stream GAME FROM COUNT: the loop's actions FROM.. as JSON lines, for `melee-gm-cli act`
-   * to continue a generated campaign. */
   if (argc == 5 && g_str_equal (argv[1], "--stream"))
-    {
-      guint64 from = g_ascii_strtoull (argv[3], NULL, 10), count = g_ascii_strtoull (argv[4], NULL, 10);
-
-      for (guint64 i = from; i < from + count; i++)
-        {
-          g_autofree char *text = action_text (argv[2], i);
-
-          if (text == NULL)
-            die ("no action loop for this game", argv[2]);
-          puts (text);
-        }
-      return 0;
-    }
+    return stream_actions (argv[2], argv[3], argv[4]);
   if (argc != 4)
     {
       g_printerr ("usage: mg-bench-gen meeple|tft|mecaknights|lamame|cricchio ROWS OUT.db\n"
@@ -373,67 +466,8 @@ main (int argc, char **argv)
 
   for (guint64 i = 0; i < rows; i++)
     {
-      g_autofree char *text = action_text (game, i);
-      json_object *action = json_tokener_parse (text), *typed = NULL, *clean, *events, *record;
-      g_autoptr(MgDice) dice = NULL;
-      g_autofree char *summary = NULL;
-      const char *actor = "GM";
-      json_object *player;
-      gint64 seq = (gint64) i + 1;
-      gint turn_before = mg_state_turn (state), turn_after;
-
-      clean = json_object_new_object ();
-      json_object_object_foreach (action, key, val)
-        {
-          if (g_str_equal (key, "dice"))
-            typed = val;
-          else
-            json_object_object_add (clean, key, json_object_get (val));
-        }
-      dice = typed ? mg_dice_new_from_json (typed, &error) : mg_dice_new_seeded ((guint32) (seq * 2654435761u));
-      if (dice == NULL)
-        die (text, error->message);
-      events = mg_state_apply (state, clean, dice, &summary, &error);
-      if (events == NULL)
-        die (text, error->message);
-      record = mg_dice_to_json (dice);
-      if (json_object_object_get_ex (clean, "player", &player) && json_object_is_type (player, json_type_string))
-        actor = json_object_get_string (player);
-
-      sqlite3_reset (insert);
-      sqlite3_bind_int64 (insert, 1, seq);
-      sqlite3_bind_int (insert, 2, turn_before);
-      sqlite3_bind_text (insert, 3, actor, -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text (insert, 4, json_object_to_json_string_ext (clean, JSON_FLAGS), -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text (insert, 5, json_object_to_json_string_ext (record, JSON_FLAGS), -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text (insert, 6, json_object_to_json_string_ext (events, JSON_FLAGS), -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text (insert, 7, summary ? summary : "", -1, SQLITE_TRANSIENT);
-      sqlite3_bind_int64 (insert, 8, now + (gint64) i);
-      if (sqlite3_step (insert) != SQLITE_DONE)
-        die ("insert", sqlite3_errmsg (db));
-
-      /* The campaign's snapshot policy, as in mg-campaign.c's snapshot_due. */
-      turn_after = mg_state_turn (state);
-      since_snap++;
-      if ((turn_after != turn_before && since_snap >= MG_CAMPAIGN_SNAPSHOT_MIN_ROWS) ||
-          since_snap >= MG_CAMPAIGN_SNAPSHOT_MAX_ROWS)
-        {
-          json_object *json = mg_state_to_json (state);
-
-          sqlite3_reset (snap);
-          sqlite3_bind_int64 (snap, 1, seq);
-          sqlite3_bind_int (snap, 2, turn_after);
-          sqlite3_bind_text (snap, 3, json_object_to_json_string_ext (json, JSON_FLAGS), -1, SQLITE_TRANSIENT);
-          if (sqlite3_step (snap) != SQLITE_DONE)
-            die ("snapshot", sqlite3_errmsg (db));
-          json_object_put (json);
-          since_snap = 0;
-        }
-      json_object_put (record);
-      json_object_put (events);
-      json_object_put (clean);
-      json_object_put (action);
-      if (seq % 20000 == 0)
+      write_row (db, insert, snap, state, game, i, now, &since_snap);
+      if ((i + 1) % 20000 == 0)
         exec_sql (db, "COMMIT; BEGIN");
     }
   write_tables (db, state);
@@ -443,18 +477,7 @@ main (int argc, char **argv)
   exec_sql (db, "PRAGMA wal_checkpoint(TRUNCATE)");
   sqlite3_close (db);
 
-  /* Accepted only if the campaign opens to the same state. */
-  campaign = mg_campaign_open (out, &error);
-  if (campaign == NULL)
-    die (out, error->message);
-  {
-    json_object *a = mg_state_to_json (state), *b = mg_state_to_json (mg_campaign_get_state (campaign));
-
-    if (!g_str_equal (json_object_to_json_string_ext (a, JSON_FLAGS), json_object_to_json_string_ext (b, JSON_FLAGS)))
-      die (out, "the campaign does not open to the generated state");
-    json_object_put (a);
-    json_object_put (b);
-  }
+  check_opens (out, state);
   mg_state_free (state);
   json_object_put (ruleset);
   return 0;

@@ -128,6 +128,67 @@ run_peer (const char *node, const char *script, const char *app, guint n, guint 
   return fights / seconds;
 }
 
+/* node and melee-sim-js's app directory with the harness written beside the cache, or NULL with
+ * *why saying what is missing. */
+static char *
+peer_setup (const char *peer, const char *peer_git, char **node, char **script, char **why)
+{
+  g_autoptr(GError) error = NULL;
+  char *app;
+
+  *node = g_find_program_in_path ("node");
+  if (*node == NULL)
+    *node = g_find_program_in_path ("nodejs");
+  if (*node == NULL)
+    {
+      *why = g_strdup ("node not found (Debian: apt-get install nodejs)");
+      return NULL;
+    }
+  if ((app = find_peer (peer, peer_git, why)) != NULL)
+    {
+      g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "melee-gm", "bench", NULL);
+      *script = g_build_filename (dir, "melee-sim-js-harness.js", NULL);
+      g_mkdir_with_parents (dir, 0755);
+      if (!g_file_set_contents (*script, harness, -1, &error))
+        {
+          *why = g_strdup (error->message);
+          g_clear_pointer (&app, g_free);
+        }
+    }
+  return app;
+}
+
+/* The medians and spreads of the runs, and the verdict on each target. */
+static void
+print_summary (double *ours, double *theirs, double *ratio, double *odds_ms, gint runs,
+               guint n_pairs, guint wins_a, guint peer_wins, gint fights, gint peer_fights, const char *why)
+{
+  printf ("089 wins %.1f%% in the simulator", 100.0 * wins_a / ((double) fights * runs));
+  if (n_pairs == (guint) runs)
+    printf (", %.1f%% in melee-sim-js (its model differs: see docs/rules/tft.md)", 100.0 * peer_wins / ((double) peer_fights * runs));
+  printf ("\n");
+  {
+    double mo = quantile (odds_ms, runs, 0.5), mx = quantile (odds_ms, runs, 1.0);
+    double ms = quantile (ours, runs, 0.5), lo = quantile (ours, runs, 0.25), hi = quantile (ours, runs, 0.75);
+    printf ("simulator: median %.0f fights/s (IQR %.0f-%.0f)\n", ms, lo, hi);
+    printf ("odds of a duel, 10,000 fights: median %.1f ms, worst %.1f ms (target < 100 ms)%s\n", mo, mx,
+            mx < 100 ? "" : "  MISSED");
+  }
+  if (n_pairs == (guint) runs)
+    {
+      double mt = quantile (theirs, runs, 0.5), tlo = quantile (theirs, runs, 0.25), thi = quantile (theirs, runs, 0.75);
+      double mr = quantile (ratio, n_pairs, 0.5), rlo = quantile (ratio, n_pairs, 0.25), rhi = quantile (ratio, n_pairs, 0.75);
+      double rmin = quantile (ratio, n_pairs, 0), rmax = quantile (ratio, n_pairs, 1);
+      printf ("melee-sim-js: median %.0f fights/s (IQR %.0f-%.0f)\n", mt, tlo, thi);
+      printf ("(d) duel simulator / melee-sim-js: median %.1fx (IQR %.1f-%.1fx, range %.1f-%.1fx over %u pairs; target >= 20x)%s\n",
+              mr, rlo, rhi, rmin, rmax, n_pairs, rlo >= 20 ? "" : rmin < 20 && mr >= 20 ? "  (noisy: the spread crosses the target)" : "  MISSED");
+      if (rhi > 1.5 * rlo)
+        printf ("    the machine is too noisy to judge: the interquartile range of the pair ratios spans more than 1.5x\n");
+    }
+  else
+    printf ("(d) melee-sim-js skipped: %s\n", why ? why : "unknown");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -168,22 +229,7 @@ main (int argc, char **argv)
   ratio = g_new0 (double, runs);
   odds_ms = g_new0 (double, runs);
 
-  node = g_find_program_in_path ("node");
-  if (node == NULL)
-    node = g_find_program_in_path ("nodejs");
-  if (node == NULL)
-    why = g_strdup ("node not found (Debian: apt-get install nodejs)");
-  else if ((app = find_peer (peer, peer_git, &why)) != NULL)
-    {
-      g_autofree char *dir = g_build_filename (g_get_user_cache_dir (), "melee-gm", "bench", NULL);
-      script = g_build_filename (dir, "melee-sim-js-harness.js", NULL);
-      g_mkdir_with_parents (dir, 0755);
-      if (!g_file_set_contents (script, harness, -1, &error))
-        {
-          why = g_strdup (error->message);
-          g_clear_pointer (&app, g_free);
-        }
-    }
+  app = peer_setup (peer, peer_git, &node, &script, &why);
 
   printf ("TFT duel, melee-sim-js's stock pair: 089 ST14 DX10 two-handed sword v 093 ST15 DX9 battleaxe,\n"
           "no armor, no shield, pole charge off. %d interleaved pairs: %d simulator fights, %d melee-sim-js fights.\n",
@@ -223,30 +269,7 @@ main (int argc, char **argv)
         printf ("   melee-sim-js %9.0f fights/s   ratio %6.1fx", theirs[i], ours[i] / theirs[i]);
       printf ("   10,000-fight odds %5.1f ms\n", odds_ms[i]);
     }
-  printf ("089 wins %.1f%% in the simulator", 100.0 * wins_a / ((double) fights * runs));
-  if (n_pairs == (guint) runs)
-    printf (", %.1f%% in melee-sim-js (its model differs: see docs/rules/tft.md)", 100.0 * peer_wins / ((double) peer_fights * runs));
-  printf ("\n");
-  {
-    double mo = quantile (odds_ms, runs, 0.5), mx = quantile (odds_ms, runs, 1.0);
-    double ms = quantile (ours, runs, 0.5), lo = quantile (ours, runs, 0.25), hi = quantile (ours, runs, 0.75);
-    printf ("simulator: median %.0f fights/s (IQR %.0f-%.0f)\n", ms, lo, hi);
-    printf ("odds of a duel, 10,000 fights: median %.1f ms, worst %.1f ms (target < 100 ms)%s\n", mo, mx,
-            mx < 100 ? "" : "  MISSED");
-  }
-  if (n_pairs == (guint) runs)
-    {
-      double mt = quantile (theirs, runs, 0.5), tlo = quantile (theirs, runs, 0.25), thi = quantile (theirs, runs, 0.75);
-      double mr = quantile (ratio, n_pairs, 0.5), rlo = quantile (ratio, n_pairs, 0.25), rhi = quantile (ratio, n_pairs, 0.75);
-      double rmin = quantile (ratio, n_pairs, 0), rmax = quantile (ratio, n_pairs, 1);
-      printf ("melee-sim-js: median %.0f fights/s (IQR %.0f-%.0f)\n", mt, tlo, thi);
-      printf ("(d) duel simulator / melee-sim-js: median %.1fx (IQR %.1f-%.1fx, range %.1f-%.1fx over %u pairs; target >= 20x)%s\n",
-              mr, rlo, rhi, rmin, rmax, n_pairs, rlo >= 20 ? "" : rmin < 20 && mr >= 20 ? "  (noisy: the spread crosses the target)" : "  MISSED");
-      if (rhi > 1.5 * rlo)
-        printf ("    the machine is too noisy to judge: the interquartile range of the pair ratios spans more than 1.5x\n");
-    }
-  else
-    printf ("(d) melee-sim-js skipped: %s\n", why ? why : "unknown");
+  print_summary (ours, theirs, ratio, odds_ms, runs, n_pairs, wins_a, peer_wins, fights, peer_fights, why);
   json_object_put (a);
   json_object_put (b);
   json_object_put (rs);
