@@ -307,6 +307,20 @@ mg_rules_seat_reserved (const char *name)
 }
 
 gboolean
+mg_rules_check_seat_name (const char *name, MgRulesError code, GError **error)
+{
+  if (!mg_rules_check_name (name, code, error))
+    return FALSE;
+  /* A campaign begun before a name was reserved for every game still opens. */
+  if (replaying == 0 && mg_rules_seat_reserved (name))
+    {
+      g_set_error (error, MG_RULES_ERROR, code, _("\"%s\" is reserved and cannot name a player"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 mg_rules_check_players (const MgRules *rules, const char * const *players, GError **error)
 {
   guint n = players != NULL ? g_strv_length ((char **) players) : 0;
@@ -328,15 +342,8 @@ mg_rules_check_players (const MgRules *rules, const char * const *players, GErro
     }
   for (guint i = 0; i < n; i++)
     {
-      if (!mg_rules_check_name (players[i], MG_RULES_ERROR_BAD_ACTION, error))
+      if (!mg_rules_check_seat_name (players[i], MG_RULES_ERROR_BAD_ACTION, error))
         return FALSE;
-      /* A campaign begun before a name was reserved for every game still opens. */
-      if (replaying == 0 && mg_rules_seat_reserved (players[i]))
-        {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                       _("\"%s\" is reserved and cannot name a player"), players[i]);
-          return FALSE;
-        }
       for (guint j = 0; j < i; j++)
         if (strcmp (players[i], players[j]) == 0)
           {

@@ -150,6 +150,9 @@ gboolean     mg_rules_check_players (const MgRules *rules, const char * const *p
  * journal's name for the referee) and "referee" (the seat pending() waits on for the referee). A
  * player may be called "Referee" (TFT's sample: one player runs every figure). */
 gboolean     mg_rules_seat_reserved (const char *name);
+/* One player's name, as mg_rules_check_players checks each (a player joining a game under way:
+ * MecaKnights' add_leader): mg_rules_check_name, then not reserved; neither while replaying. */
+gboolean     mg_rules_check_seat_name (const char *name, MgRulesError code, GError **error);
 
 /* A name a referee types (a seat, a figure): at most this many characters. */
 #define MG_RULES_NAME_MAX 40

@@ -890,6 +890,8 @@ test_gm_campaign (void)
   mg_test_refuse (st, NULL, "{\"type\":\"add_leader\",\"leader\":\"Yellow\"}", ILLEGAL, "needs a free land as its capital");
   mg_test_refuse (st, NULL, "{\"type\":\"add_leader\",\"leader\":\"Yellow\",\"capital\":\"Bluecrest\"}", ILLEGAL, "belongs to Blue");
   mg_test_refuse (st, NULL, "{\"type\":\"add_leader\",\"leader\":\"Blue\",\"capital\":\"Fenmoor\"}", ILLEGAL, "already a leader");
+  /* A leader joining is named as every player is (mg_rules_check_players' reserved names). */
+  mg_test_refuse (st, NULL, "{\"type\":\"add_leader\",\"leader\":\"referee\",\"capital\":\"Fenmoor\"}", BAD, "reserved");
   play (st, "{\"type\":\"add_leader\",\"leader\":\"Yellow\",\"capital\":\"Fenmoor\"}");
   g_assert_cmpstr (mk_str (st, "leaders.3.name"), ==, "Yellow");
   g_assert_cmpstr (mk_str (st, "leaders.3.colour"), ==, "yellow");

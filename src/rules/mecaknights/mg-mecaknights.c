@@ -258,8 +258,9 @@ state_alloc (MkRuleset *rs)
 gboolean
 mk_name_ok (const char *name, MgRulesError code, GError **error)
 {
-  if (code != MG_RULES_ERROR_BAD_STATE && name != NULL && *name != '\0' && !mg_rules_check_name (name, code, error))
-    return FALSE;
+  /* A leader joining (add_leader) is named as every player is; a saved state's names were. */
+  if (code != MG_RULES_ERROR_BAD_STATE)
+    return mg_rules_check_seat_name (name, code, error);
   if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL) ||
       strcmp (name, MG_SEAT_PUBLIC) == 0 || strcmp (name, MG_SEAT_ALL) == 0 || strcmp (name, "GM") == 0)
     {
