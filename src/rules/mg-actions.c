@@ -47,6 +47,8 @@ lookup (const MgState *state, json_object *action, GError **error)
     }
   if (actions->over != NULL && actions->over (state, error))
     return NULL;
+  if (actions->ready != NULL && !actions->ready (state, type, error))
+    return NULL;
   return found;
 }
 

@@ -43,6 +43,9 @@ struct _MgActions {
   /* Optional: TRUE when the game has ended, with MG_RULES_ERROR_GAME_OVER set saying how. Asked
    * after the type is known and before the function runs, so every late action gets it. */
   gboolean      (*over)  (const MgState *state, GError **error);
+  /* Optional: FALSE, with the refusal, when the state cannot take an action of `type` whatever
+   * its members (La Mame's game before its map is set). Asked after `over`. */
+  gboolean      (*ready) (const MgState *state, const char *type, GError **error);
 };
 
 /* The MgRules.validate and .apply of every engine (mg_state_validate, mg_state_apply). */

@@ -250,10 +250,13 @@ card_done (LmState *s, Ctx *c, gint seat, guint idx)
 /* ---------------------------------------------------------------- set-up and initial build */
 
 /* Every action but "start" reads the map once the game has begun. */
+/* MgActions.ready: every action but "start" needs the game's map once setup is over. */
 static gboolean
-has_map (const LmState *s, GError **error)
+has_map (const MgState *state, const char *type, GError **error)
 {
-  if (s->p.phase == LM_SETUP || s->map != NULL)
+  const LmState *s = lm (state);
+
+  if (s->p.phase == LM_SETUP || s->map != NULL || strcmp (type, "start") == 0)
     return TRUE;
   g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("The game has no map"));
   return FALSE;
@@ -375,8 +378,6 @@ do_build (MgState *state, json_object *a, MgPlay *c, GError **error)
   gint seat, kind, area, castle;
   gboolean initial = p->phase == LM_INITIAL_BUILD;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) ||
       !lm_get_kind (a, "unit", &kind, error) || !lm_get_area (s, a, "area", &area, error))
     return FALSE;
@@ -446,8 +447,6 @@ do_bid (MgState *state, json_object *a, MgPlay *c, GError **error)
   gint seat, gold, idx = -1, old;
   const char *name;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) ||
       !mg_json_get_string (a, NULL, "ability", AERR, &name, error) || !lm_get_gold (a, "gold", &gold, error))
     return FALSE;
@@ -495,8 +494,6 @@ do_pass (MgState *state, json_object *a, MgPlay *c, GError **error)
   LmState *s = lm (state);
   gint seat;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (s->p.phase != LM_INITIAL_BUILD)
@@ -557,8 +554,6 @@ do_start_bid (MgState *state, json_object *a, MgPlay *c, GError **error)
   gint seat, gold;
   guint entered = 0;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) || !lm_get_gold (a, "gold", &gold, error))
     return FALSE;
   if (p->phase != LM_START_BID)
@@ -585,8 +580,6 @@ do_start_bids (MgState *state, json_object *a, MgPlay *c, GError **error)
   json_object *bids;
   gint vals[LM_MAX_SEATS];
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || (bids = mg_json_get_object (a, NULL, "bids", AERR, error)) == NULL)
     return FALSE;
   if (p->phase != LM_START_BID)
@@ -631,8 +624,6 @@ do_choose_start (MgState *state, json_object *a, MgPlay *c, GError **error)
   gint seat, start;
   json_object *order;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) || !lm_get_seat (s, a, "start", &start, error))
     return FALSE;
   if (p->phase != LM_CHOOSE_START)
@@ -670,8 +661,6 @@ do_choose_cards (MgState *state, json_object *a, MgPlay *c, GError **error)
   gint seat, cards[2];
   guint n, entered = 0;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (p->phase != LM_CHOOSE_CARDS)
@@ -699,8 +688,6 @@ do_cards_at_table (MgState *state, json_object *a, MgPlay *c, GError **error)
   LmState *s = lm (state);
   LmPlay *p = &s->p;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error))
     return FALSE;
   if (p->phase != LM_CHOOSE_CARDS)
@@ -723,8 +710,6 @@ do_reveal_cards (MgState *state, json_object *a, MgPlay *c, GError **error)
   gint seat, cards[2];
   guint n;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (p->phase != LM_ACTIONS)
@@ -781,8 +766,6 @@ do_tax (MgState *state, json_object *a, MgPlay *c, GError **error)
   LmState *s = lm (state);
   gint seat, idx;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if ((idx = take_card (s, c, seat, LM_TAX, error)) < 0)
@@ -803,8 +786,6 @@ do_end_action (MgState *state, json_object *a, MgPlay *c, GError **error)
   gint seat, idx = -1;
   LmPlayer *pl;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (p->phase != LM_ACTIONS)
@@ -877,8 +858,6 @@ do_move (MgState *state, json_object *a, MgPlay *c, GError **error)
   LmState *s = lm (state);
   gint seat, from, kind, to, owner;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !mover (s, a, &seat, &from, &kind, &to, error))
     return FALSE;
   if (take_card (s, c, seat, LM_MOVE, error) < 0)
@@ -1058,8 +1037,6 @@ do_attack (MgState *state, json_object *a, MgPlay *c, GError **error)
   LmAttack *at = &s->p.atk;
   gint seat, from, kind, to, owner;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !mover (s, a, &seat, &from, &kind, &to, error))
     return FALSE;
   if (take_card (s, c, seat, LM_MOVE, error) < 0)
@@ -1156,8 +1133,6 @@ do_attack_gold (MgState *state, json_object *a, MgPlay *c, GError **error)
   LmAttack *at = &s->p.atk;
   gint seat, gold;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) || !lm_get_gold (a, "gold", &gold, error))
     return FALSE;
   if (!check_attack_open (s, error))
@@ -1183,8 +1158,6 @@ do_guess (MgState *state, json_object *a, MgPlay *c, GError **error)
   LmAttack *at = &s->p.atk;
   gint seat, g[2], n;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (!check_attack_open (s, error))
@@ -1220,8 +1193,6 @@ do_reveal_attack (MgState *state, json_object *a, MgPlay *c, GError **error)
   LmAttack *at = &s->p.atk;
   gint gold, g[2], n;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_gold (a, "gold", &gold, error))
     return FALSE;
   if (!check_attack_open (s, error))
@@ -1246,8 +1217,6 @@ do_withdraw (MgState *state, json_object *a, MgPlay *c, GError **error)
   LmAttack *at = &s->p.atk;
   gint seat;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (!check_attack_open (s, error))
@@ -1270,8 +1239,6 @@ do_fire (MgState *state, json_object *a, MgPlay *c, GError **error)
   json_object *destroyed;
   GString *text;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) || !lm_get_area (s, a, "from", &from, error) ||
       !lm_get_area (s, a, "to", &to, error))
     return FALSE;
@@ -1332,8 +1299,6 @@ do_adjust (MgState *state, json_object *a, MgPlay *c, GError **error)
   gint64 delta;
   const char *reason = NULL;
 
-  if (!has_map (s, error))
-    return FALSE;
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) ||
       !mg_json_get_int (a, NULL, "gold", AERR, -LM_MAX_GOLD, LM_MAX_GOLD, &delta, error))
     return FALSE;
@@ -1381,4 +1346,5 @@ const MgActions lm_actions = {
   .copy = lm_state_copy,
   .size = sizeof (LmState),
   .over = lm_over,
+  .ready = has_map,
 };
