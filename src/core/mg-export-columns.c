@@ -1,5 +1,5 @@
 /* mg-export-columns.c — the words heading the exports' standing tables: the game's words for
- * what a column holds (its descriptor's), and which columns a reader is not shown (records
+ * what a table or a column holds (its descriptor's), and which columns a reader is not shown (records
  * nested in a cell; columns with nothing in any row). */
 #include "config.h"
 
@@ -14,6 +14,7 @@ static const MgExportColumn common[] = {
   { "name", NC_("export column", "Name") }, { "player", NC_("export column", "Player") },
   { "owner", NC_("export column", "Owner") }, { "side", NC_("export column", "Side") },
   { "colour", NC_("export column", "Colour") }, { "turn", NC_("export column", "Turn") },
+  { "players", NC_("export column", "Players") },
 };
 
 static const MgExportColumn *

@@ -45,13 +45,16 @@ mg_export_format_from_string (const char *name, MgExportFormat *format)
 
 /* ------------------------------------------------------------ the standing */
 
-/* "actions_allowed" -> "Actions allowed" */
+/* A standing's fact or table, in the game's words (mg_export_column_label), else its key's. */
 static char *
-label_text (const char *key)
+standing_label (const MgGame *game, const char *key)
 {
-  char *label = g_strdup (key);
+  char *label = NULL;
 
-  g_strdelimit (label, "_", ' ');
+  if (mg_export_column_label (game, key, &label))
+    return label;
+  /* A key the game hides from a table's columns still names its own fact or table. */
+  label = g_strdelimit (g_strdup (key), "_", ' ');
   label[0] = g_ascii_toupper (label[0]);
   return label;
 }
@@ -214,12 +217,12 @@ mg_export_standing_new (json_object *view, gboolean facts)
         continue;
       if (is_table (member))
         {
-          g_ptr_array_add (standing->table_names, label_text (key));
+          g_ptr_array_add (standing->table_names, standing_label (game, key));
           g_ptr_array_add (standing->tables, table_new (game, member));
         }
       else if (facts)
         {
-          g_ptr_array_add (standing->fact_labels, label_text (key));
+          g_ptr_array_add (standing->fact_labels, standing_label (game, key));
           g_ptr_array_add (standing->fact_values, value_text (member));
         }
     }

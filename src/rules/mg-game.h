@@ -98,9 +98,10 @@ typedef struct {
    * ruleset names it, untranslated ("Sweep"); NULL where the die shows a plain number. The
    * Journal and the exports count such dice by face ("4 Sweep · 2 Kick"). */
   const char          *(*face_name) (json_object *ruleset, guint sides, guint value);
-  /* The words heading the exports' standing tables, for the keys of the game's views' tables:
-   * the Journal's words, never the engine's key ("Revealed", not "pick"). A title NULL: not a
-   * column for a reader (a whole record in one cell). Keys no game declares keep their words. */
+  /* The words of the exports' standings, for the keys of the game's views: each table's name
+   * ("leaders": "Leaders"), its columns' headings and the facts' labels, in the Journal's words,
+   * never the engine's key ("Revealed", not "pick"). A title NULL: not a column for a reader (a
+   * whole record in one cell). Keys no game declares keep their words. */
   const MgExportColumn *export_columns;
   guint                 n_export_columns;
   /* Optional: the exports' sections of the game's own, after the standing ("Advancement"). Made

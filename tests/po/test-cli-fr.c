@@ -154,6 +154,47 @@ dump_tables (const char *path, const char *tables)
   return g_string_free (out, FALSE);
 }
 
+/* The French turn summary of c.db in `dir` names each table of the standing in French, not by
+ * the engine's key ("**Leaders**" for "leaders"): every table the public view holds is headed
+ * by a word the game declares (MgGame.export_columns), translated. A word French spells as
+ * English does is let through. */
+static void
+assert_tables_named_in_french (const char *dir)
+{
+  static const char * const same_in_french[] = { "Relations", NULL };
+  g_autoptr(Run) state = cli_run (dir, NULL, "state", "c.db", "--seat", "public", NULL);
+  g_autoptr(Run) exported = cli_run (dir, NULL, "export", "c.db", "--format", "md", "-o", "c.md", NULL);
+  g_autofree char *md_path = g_build_filename (dir, "c.md", NULL);
+  g_autofree char *md = NULL;
+  json_object *view;
+  guint tables = 0;
+
+  g_assert_cmpint (state->status, ==, 0);
+  g_assert_cmpint (exported->status, ==, 0);
+  g_assert_true (g_file_get_contents (md_path, &md, NULL, NULL));
+  view = json_tokener_parse (state->out);
+  g_assert_nonnull (view);
+  json_object_object_foreach (view, key, member)
+    {
+      g_autofree char *english = NULL, *heading = NULL;
+
+      if (!json_object_is_type (member, json_type_array) || json_object_array_length (member) == 0 ||
+          !json_object_is_type (json_object_array_get_idx (member, 0), json_type_object))
+        continue;
+      tables++;
+      english = g_strdelimit (g_strdup (key), "_", ' ');
+      english[0] = g_ascii_toupper (english[0]);
+      if (g_strv_contains (same_in_french, english))
+        continue;
+      heading = g_strdup_printf ("\n**%s**\n", english);
+      if (strstr (md, heading) != NULL)
+        g_error ("the French summary heads the table \"%s\" in English: %s", key, english);
+    }
+  /* Every game's standing has a table (its players, its figures): the check looked at one. */
+  g_assert_cmpuint (tables, >, 0);
+  json_object_put (view);
+}
+
 /* A campaign played in one language checks in another: the saved state holds ids and the
  * ruleset's own names, never words of the language of the moment (only the journal's
  * sentences are in the language they were said in). Each registered game's first sample,
@@ -215,6 +256,8 @@ test_state_is_language_free (void)
           else
             g_assert_cmpstr (tables, ==, first_tables);
         }
+        if (played_in == 0)
+          assert_tables_named_in_french (dir);
         run_language = read;
         checked = cli_run (dir, NULL, "check", "c.db", NULL);
         g_test_message ("check: %s%s", checked->out, checked->err);

@@ -64,6 +64,7 @@ const MgRulesetWord *mg_cricchio_ruleset_words (guint *n);
 
 /* The exports' words for the view's tables. */
 static const MgExportColumn export_columns[] = {
+  { "pieces", NC_("export column", "Pieces") },
   { "kind", NC_("export column", "Kind") },
   { "at", NC_("export column", "Where") },
   { "moved", NC_("export column", "Moved") },

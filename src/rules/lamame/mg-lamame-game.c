@@ -42,6 +42,7 @@ const MgRulesetWord *mg_lamame_ruleset_words (guint *n);
 
 /* The exports' words for the view's tables. */
 static const MgExportColumn export_columns[] = {
+  { "units", NC_("export column", "Units") },
   { "castle", NC_("export column", "Castle") },
   { "gold", NC_("export column", "Gold") },
   { "supply", NC_("export column", "Supply") },

@@ -20,6 +20,13 @@ const MgRulesetWord *mg_mk_ruleset_words (guint *n);
 
 /* The exports' words for the view's tables. */
 static const MgExportColumn export_columns[] = {
+  { "leaders", NC_("export column", "Leaders") },
+  { "relations", NC_("export column", "Relations") },
+  { "encounters", NC_("export column", "Encounters") },
+  { "armies", NC_("export column", "Armies") },
+  { "boats", NC_("export column", "Boats") },
+  { "battles", NC_("export column", "Battles") },
+  { "choices", NC_("export column", "Choices") },
   { "capital", NC_("export column", "Capital") },
   { "gp", NC_("export column", "Gold") },
   { "wood", NC_("export column", "Wood") },

@@ -29,6 +29,8 @@ const MgRulesetWord *mg_tft_ruleset_words (guint *n);
 
 /* The exports' words for the view's tables; a figure's history and card are records, not columns. */
 static const MgExportColumn export_columns[] = {
+  { "roster", NC_("export column", "Roster") },
+  { "figures", NC_("export column", "Figures") },
   { "kind", NC_("export column", "Kind") },
   { "st", NC_("export column", "ST") },
   { "dx", NC_("export column", "DX") },
