@@ -16,6 +16,14 @@ mg_actions_find (const MgActions *actions, const char *type)
   return NULL;
 }
 
+gboolean
+mg_rules_action_is_secret (const MgRules *rules, const char *type)
+{
+  const MgAction *found = rules->actions != NULL ? mg_actions_find (rules->actions, type) : NULL;
+
+  return found != NULL && (found->flags & MG_ACTION_SECRET) != 0;
+}
+
 /* The function for `action`, or NULL with the error a referee reads: not an action, an
  * unknown type (listing the known ones), or a game already over. */
 static const MgAction *

@@ -26,9 +26,20 @@ typedef struct {
  * member) or _ILLEGAL (mg_rules_illegal: not allowed now, with a reason) and returns FALSE. */
 typedef gboolean (*MgActionFunc) (MgState *state, json_object *action, MgPlay *play, GError **error);
 
+/* Facts about an action, declared in its entry, never discovered by playing it. */
+typedef enum {
+  MG_ACTION_PUBLIC = 0,
+  /* The seat named by the action's "player" member takes it, on its phone or hidden on the
+   * referee's device; every value it carries is that seat's secret until the engine reveals it
+   * (view() redacts it for every other seat and the public). The table server offers a phone
+   * exactly these steps; the contract checks each by a difference test. */
+  MG_ACTION_SECRET = 1 << 0,
+} MgActionFlags;
+
 typedef struct {
-  const char  *type;
-  MgActionFunc play;
+  const char   *type;
+  MgActionFunc  play;
+  MgActionFlags flags;   /* MG_ACTION_PUBLIC unless declared */
 } MgAction;
 
 struct _MgActions {
@@ -55,5 +66,8 @@ json_object *mg_actions_apply    (MgState *state, json_object *action, MgDice *d
 
 /* The MgAction listed for `type`, or NULL. */
 const MgAction *mg_actions_find  (const MgActions *actions, const char *type);
+
+/* TRUE when the game declares actions of `type` secret (MG_ACTION_SECRET). */
+gboolean     mg_rules_action_is_secret (const MgRules *rules, const char *type);
 
 G_END_DECLS
