@@ -216,11 +216,9 @@ request_started (SoupServer *soup, SoupServerMessage *msg, MgTableServer *self)
       g_hash_table_insert (self->per_host, g_strdup (conn->host), GUINT_TO_POINTER (n_host));
       g_hash_table_insert (self->conns, socket, conn);
       g_object_weak_ref (G_OBJECT (socket), conn_gone, conn);
-      if (g_hash_table_size (self->conns) > self->limits.max_connections || n_host > self->limits.max_per_host)
-        {
-          conns_sweep (self);
-          n_host = GPOINTER_TO_UINT (g_hash_table_lookup (self->per_host, conn->host));
-        }
+      /* A connection libsoup has closed frees its slot now, not when GLib finalizes its socket. */
+      conns_sweep (self);
+      n_host = GPOINTER_TO_UINT (g_hash_table_lookup (self->per_host, conn->host));
       if (g_hash_table_size (self->conns) > self->limits.max_connections
           || n_host > self->limits.max_per_host)
         {
@@ -285,10 +283,17 @@ bucket_take (MgTableServer *self, const char *key, double rate, double burst)
   return TRUE;
 }
 
+/* Every answer ends its connection.  libsoup 3.2 never frees a kept-alive connection that its
+ * peer closes while idle (the next request's reader has no completion to call on end-of-stream),
+ * so each phone that slept or reloaded kept a descriptor and a slot until the server stopped.
+ * A phone's page makes four requests when it loads, then lives on its WebSocket: one connection
+ * each costs a phone on the same network little. */
 static void
 add_headers (SoupServerMessage *msg)
 {
   SoupMessageHeaders *h = soup_server_message_get_response_headers (msg);
+
+  soup_message_headers_replace (h, "Connection", "close");
 
   soup_message_headers_replace (h, "Cache-Control", "no-store");
   soup_message_headers_replace (h, "Referrer-Policy", "no-referrer");
@@ -1017,6 +1022,7 @@ void
 mg_table_server_get_stats (MgTableServer *self, MgTableServerStats *stats)
 {
   g_return_if_fail (MG_IS_TABLE_SERVER (self) && stats != NULL);
+  conns_sweep (self);
   *stats = self->stats;
   stats->open = g_hash_table_size (self->conns);
 }
