@@ -74,6 +74,8 @@ struct _MgTableServer
   GHashTable          *buckets;   /* "t:TOKEN" or "h:HOST" → Bucket* */
   GPtrArray           *lives;     /* Live* */
   GHashTable          *steps;     /* seat → its secret steps, until the campaign changes */
+  GHashTable          *hosts;     /* the Host values this server answers to ("192.168.1.20:41234") */
+  gint64               hosts_read;
   gulong               changed_id;
   gulong               reissued_id;
   guint                push_idle;
@@ -105,6 +107,9 @@ mg_table_server_limits_default (MgTableServerLimits *limits)
     .token_burst = 40,
     .refused_rate = 10,
     .refused_burst = 30,
+    .act_rate = 0.5,
+    .act_burst = 10,
+    .max_action = 1024,
   };
 }
 
@@ -248,6 +253,104 @@ request_done (SoupServer *soup, SoupServerMessage *msg, MgTableServer *self)
     conn_arm (conn, self->limits.idle_timeout_ms);
 }
 
+/* ---------------------------------------------------------------- who is asking */
+
+static void
+add_host (GHashTable *hosts, GInetAddress *address, guint port)
+{
+  g_autofree char *text = g_inet_address_to_string (address);
+
+  if (g_inet_address_get_family (address) == G_SOCKET_FAMILY_IPV6)
+    g_hash_table_add (hosts, g_strdup_printf ("[%s]:%u", text, port));
+  else
+    g_hash_table_add (hosts, g_strdup_printf ("%s:%u", text, port));
+}
+
+/* The addresses a phone may name in Host: the one listened on, or, listening on every interface,
+ * this machine's addresses now (a laptop's may change during an evening) and the loopback. */
+static void
+hosts_read (MgTableServer *self)
+{
+  struct ifaddrs *list = NULL;
+
+  g_hash_table_remove_all (self->hosts);
+  self->hosts_read = g_get_monotonic_time ();
+  if (self->host != NULL)
+    {
+      g_autoptr(GInetAddress) address = g_inet_address_new_from_string (self->host);
+      if (address != NULL)
+        add_host (self->hosts, address, self->port);
+      return;
+    }
+  g_hash_table_add (self->hosts, g_strdup_printf ("localhost:%u", self->port));
+  if (getifaddrs (&list) != 0)
+    return;
+  for (struct ifaddrs *ifa = list; ifa != NULL; ifa = ifa->ifa_next)
+    {
+      g_autoptr(GSocketAddress) sa = NULL;
+      int family = ifa->ifa_addr != NULL ? ifa->ifa_addr->sa_family : AF_UNSPEC;
+      if (family != AF_INET && family != AF_INET6)
+        continue;
+      sa = g_socket_address_new_from_native (ifa->ifa_addr, family == AF_INET ? sizeof (struct sockaddr_in)
+                                                                             : sizeof (struct sockaddr_in6));
+      if (sa != NULL)
+        add_host (self->hosts, g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (sa)), self->port);
+    }
+  freeifaddrs (list);
+}
+
+/* Is the request's Host one of this server's addresses?  A page from another site that renamed
+ * itself to this machine's address (DNS rebinding) names its own host, and is refused. */
+static gboolean
+host_allowed (MgTableServer *self, SoupServerMessage *msg)
+{
+  const char *host = soup_message_headers_get_one (soup_server_message_get_request_headers (msg), "Host");
+
+  if (host == NULL)
+    return FALSE;
+  if (g_hash_table_contains (self->hosts, host))
+    return TRUE;
+  /* Read the interfaces again at most every 5 s: a refused name costs no more than that. */
+  if (self->host == NULL && g_get_monotonic_time () - self->hosts_read > 5 * G_USEC_PER_SEC)
+    hosts_read (self);
+  return g_hash_table_contains (self->hosts, host);
+}
+
+/* A browser names the page that sends a POST or opens a WebSocket: it must be this server's own
+ * (same scheme and Host).  Clients that are not browsers send none; they cannot ride a player's
+ * page either. */
+static gboolean
+origin_allowed (MgTableServer *self, SoupServerMessage *msg)
+{
+  SoupMessageHeaders *h = soup_server_message_get_request_headers (msg);
+  const char *origin = soup_message_headers_get_one (h, "Origin");
+  const char *host = soup_message_headers_get_one (h, "Host");
+  g_autofree char *own = NULL;
+
+  if (origin == NULL)
+    return TRUE;
+  own = g_strconcat (self->tls != NULL ? "https://" : "http://", host != NULL ? host : "", NULL);
+  return strcmp (origin, own) == 0;
+}
+
+/* Does a JSON text hold U+0000 (raw, or escaped as \u0000) anywhere, in a key or a value?  json-c
+ * keeps it inside a string, where C code reads the string as ending there
+ * ("start_bid\u0000x" read as "start_bid"). */
+static gboolean
+json_has_nul (const char *data, gsize len)
+{
+  if (memchr (data, '\0', len) != NULL)
+    return TRUE;
+  for (gsize i = 0; i + 1 < len; i++)
+    if (data[i] == '\\')
+      {
+        if (data[i + 1] == 'u' && i + 5 < len && memcmp (data + i + 2, "0000", 4) == 0)
+          return TRUE;
+        i++;   /* the escaped character is not an escape itself */
+      }
+  return FALSE;
+}
+
 /* ---------------------------------------------------------------- answers */
 
 /* Leaky buckets: `rate` a second on average, bursts of `burst`. */
@@ -288,6 +391,16 @@ bucket_take (MgTableServer *self, const char *key, double rate, double burst)
  * so each phone that slept or reloaded kept a descriptor and a slot until the server stopped.
  * A phone's page makes four requests when it loads, then lives on its WebSocket: one connection
  * each costs a phone on the same network little. */
+/* A refused action costs its seat nothing. */
+static void
+bucket_give_back (MgTableServer *self, const char *key)
+{
+  Bucket *b = g_hash_table_lookup (self->buckets, key);
+
+  if (b != NULL)
+    b->level += 1.0;
+}
+
 static void
 add_headers (SoupServerMessage *msg)
 {
@@ -432,6 +545,15 @@ gate (SoupServer *soup, SoupServerMessage *msg, const char *path, GHashTable *qu
 
   if (!gate_body (self, msg))
     return;
+  if (!host_allowed (self, msg))
+    {
+      if (!refused_allowed (self, host != NULL ? host : ""))
+        refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, _("Too many requests."));
+      else
+        refuse (self, msg, SOUP_STATUS_MISDIRECTED_REQUEST,
+                _("This page was reached by another name than the table's address: open the address the referee shows."));
+      return;
+    }
   if (!parse_path (path, token, &res))
     {
       if (!refused_allowed (self, host != NULL ? host : ""))
@@ -467,6 +589,19 @@ gate (SoupServer *soup, SoupServerMessage *msg, const char *path, GHashTable *qu
       refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("The public page cannot act."));
       return;
     }
+  if ((res == RES_ACT || res == RES_WS) && !origin_allowed (self, msg))
+    {
+      refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("Another site’s page cannot act for a seat."));
+      return;
+    }
+  if (res == RES_ACT
+      && g_strcmp0 (soup_message_headers_get_content_type (soup_server_message_get_request_headers (msg), NULL),
+                    "application/json") != 0)
+    {
+      refuse (self, msg, SOUP_STATUS_UNSUPPORTED_MEDIA_TYPE, _("An action is sent as application/json."));
+      return;
+    }
+
   if (res != RES_ACT && soup_message_headers_get_content_length (soup_server_message_get_request_headers (msg)) > 0)
     {
       refuse (self, msg, SOUP_STATUS_BAD_REQUEST, _("This request takes no body."));
@@ -514,7 +649,7 @@ parse_body (SoupServerMessage *msg)
   json_object *value;
   size_t end;
 
-  if (data == NULL || len == 0 || !g_utf8_validate_len (data, len, NULL))
+  if (data == NULL || len == 0 || !g_utf8_validate_len (data, len, NULL) || json_has_nul (data, len))
     return NULL;
   tok = json_tokener_new_ex (MAX_JSON_DEPTH);
   json_tokener_set_flags (tok, JSON_TOKENER_STRICT);
@@ -535,6 +670,7 @@ serve_act (MgTableServer *self, SoupServerMessage *msg, const char *seat)
   g_autoptr(GError) error = NULL;
   g_autoptr(MgJournalEntry) entry = NULL;
   json_object *action = parse_body (msg);
+  g_autofree char *act_key = g_strconcat ("a:", seat, NULL);
   json_object *clean;
   json_object *answer;
 
@@ -545,8 +681,25 @@ serve_act (MgTableServer *self, SoupServerMessage *msg, const char *seat)
     }
   clean = mg_table_seat_check (seat, seat_steps (self, seat), action, &error);
   json_object_put (action);
+  if (clean != NULL && strlen (json_object_to_json_string_ext (clean, JSON_C_TO_STRING_PLAIN)) > self->limits.max_action)
+    {
+      json_object_put (clean);
+      refuse (self, msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, _("This entry is too long for a secret."));
+      return;
+    }
+  /* Each accepted entry is a journal row: a seat re-entering its secret in a loop is held to
+   * act_rate (refusals write nothing and fall under the link's own rate). */
+  if (clean != NULL && !bucket_take (self, act_key, self->limits.act_rate, self->limits.act_burst))
+    {
+      json_object_put (clean);
+      refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS,
+              _("Too many entries from this seat: wait a few seconds before entering again."));
+      return;
+    }
   if (clean != NULL)
     entry = mg_campaign_act (self->campaign, clean, &error);   /* journal, undo, fsync: as the app */
+  if (clean != NULL && entry == NULL)
+    bucket_give_back (self, act_key);
   json_object_put (clean);
   if (entry == NULL)
     {
@@ -764,6 +917,7 @@ mg_table_server_finalize (GObject *object)
   g_hash_table_unref (self->per_host);
   g_hash_table_unref (self->buckets);
   g_hash_table_unref (self->steps);
+  g_hash_table_unref (self->hosts);
   g_ptr_array_unref (self->lives);
   G_OBJECT_CLASS (mg_table_server_parent_class)->finalize (object);
 }
@@ -792,6 +946,7 @@ mg_table_server_init (MgTableServer *self)
   self->per_host = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->steps = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, json_put);
+  self->hosts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->lives = g_ptr_array_new_with_free_func ((GDestroyNotify) live_free);
 }
 
@@ -893,6 +1048,7 @@ mg_table_server_start (MgTableServer *self, GInetAddress *address, guint port, G
   uris = soup_server_get_uris (self->soup);
   self->port = uris != NULL ? (guint) g_uri_get_port (uris->data) : port;
   g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  hosts_read (self);
   emit_changed (self);
   return TRUE;
 }

@@ -413,6 +413,103 @@ test_malformed (Fx *fx, gconstpointer data)
   fx_assert_unchanged (fx);
 }
 
+/* One request with its own headers: refused with `want`, no view, the campaign's bytes as they were. */
+static void
+assert_attack_refused (Fx *fx, const char *method, const char *path, const char *headers,
+                       const char *body, guint want)
+{
+  guint status = 0;
+  g_autofree char *answer = mg_server_test_request (fx->port, method, path, headers, body, &status);
+
+  g_test_message ("%s %s: %u", method, path, status);
+  g_assert_cmpuint (status, ==, want);
+  g_assert_null (strstr (answer, "\"view\""));
+  fx_assert_unchanged (fx);
+}
+
+/* Issue 41's attacks on a seat's link, each refused with the campaign file unchanged. */
+static void
+test_attacks (Fx *fx, gconstpointer data)
+{
+  g_autofree char *act = g_strconcat (fx->red, "act", NULL);
+  g_autofree char *state = g_strconcat (fx->red, "state", NULL);
+  g_autofree char *ws = g_strconcat (fx->red, "ws", NULL);
+  g_autofree char *own = g_strdup_printf ("Host: 127.0.0.1:%u\r\n", fx->port);
+  g_autofree char *json = g_strconcat (own, "Content-Type: application/json\r\n", NULL);
+  g_autofree char *pad = g_strnfill (4000, 'x');
+  g_autofree char *padded = g_strdup_printf ("{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":3,\"note\":\"%s\"}", pad);
+  const char *bid = "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":3}";
+  const char *nuls[] = {
+    "{\"type\":\"start_bid\\u0000x\",\"player\":\"Red\",\"gold\":3}",
+    "{\"type\":\"start_bid\",\"player\":\"Red\\u0000\",\"gold\":3}",
+    "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":3,\"note\":\"\\u0000\\u0000\\u0000\"}",
+    "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\\u0000x\":3}",
+  };
+  const char *forms[] = { "text/plain", "application/x-www-form-urlencoded",
+                          "multipart/form-data; boundary=x", "text/plain; charset=utf-8" };
+  const char *foreign_hosts[] = { "Host: evil.example\r\n", "Host: 127.0.0.1\r\n", "Host: localhost:1\r\n" };
+  g_autofree char *rebound = g_strdup_printf ("Host: rebind.evil.example:%u\r\n", fx->port);
+  guint accepted = 0, told_to_wait = 0;
+
+  /* U+0000 in a type, a value, a padding member, a key. */
+  for (guint i = 0; i < G_N_ELEMENTS (nuls); i++)
+    assert_attack_refused (fx, "POST", act, json, nuls[i], 400);
+  /* A page of another site: its Origin, on an action and on the live socket. */
+  {
+    g_autofree char *h = g_strconcat (json, "Origin: http://evil.example\r\n", NULL);
+    g_autofree char *h2 = g_strconcat (json, "Origin: null\r\n", NULL);
+    g_autofree char *upgrade = g_strconcat (own, "Origin: http://evil.example\r\nUpgrade: websocket\r\n"
+                                            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                            "Sec-WebSocket-Version: 13\r\n", NULL);
+    assert_attack_refused (fx, "POST", act, h, bid, 403);
+    assert_attack_refused (fx, "POST", act, h2, bid, 403);
+    assert_attack_refused (fx, "GET", ws, upgrade, NULL, 403);
+  }
+  /* A plain HTML form (or a fetch without a preflight) posting the same JSON. */
+  for (guint i = 0; i < G_N_ELEMENTS (forms); i++)
+    {
+      g_autofree char *h = g_strdup_printf ("%sContent-Type: %s\r\n", own, forms[i]);
+      assert_attack_refused (fx, "POST", act, h, bid, 415);
+    }
+  assert_attack_refused (fx, "POST", act, own, bid, 415);
+  /* Another name for this machine (DNS rebinding), a missing port, none at all: nothing served. */
+  for (guint i = 0; i < G_N_ELEMENTS (foreign_hosts); i++)
+    {
+      assert_attack_refused (fx, "GET", state, foreign_hosts[i], NULL, 421);
+      assert_attack_refused (fx, "GET", fx->red, foreign_hosts[i], NULL, 421);
+    }
+  assert_attack_refused (fx, "GET", state, "", NULL, 400);   /* no Host: libsoup's own refusal */
+  {
+    g_autofree char *h = g_strconcat (rebound, "Content-Type: application/json\r\n", NULL);
+    assert_attack_refused (fx, "POST", act, h, bid, 421);
+  }
+  /* A re-entry padded out: past the size of a secret. */
+  assert_attack_refused (fx, "POST", act, json, padded, 413);
+  /* A flood of re-entries: a burst goes through (each a journal row), then the seat waits, and
+   * the refused ones write nothing. */
+  for (guint i = 0; i < 30; i++)
+    {
+      guint status = 0;
+      g_autofree char *body = g_strdup_printf ("{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":%u}", i % 5);
+      g_free (mg_server_test_request (fx->port, "POST", act, json, body, &status));
+      accepted += status == 200;
+      told_to_wait += status == 429;
+      if (status == 429 && told_to_wait == 1)
+        fx_snapshot (fx);
+    }
+  g_test_message ("30 re-entries at once: %u entered, %u told to wait", accepted, told_to_wait);
+  g_assert_cmpuint (accepted, >=, 1);
+  g_assert_cmpuint (accepted, <=, 12);   /* the burst (10) and what 0.5 a second refills */
+  g_assert_cmpuint (accepted + told_to_wait, ==, 30);
+  fx_assert_unchanged (fx);
+  /* The seat's own page still works as before. */
+  {
+    guint status = 0;
+    g_free (mg_server_test_request (fx->port, "GET", state, own, NULL, &status));
+    g_assert_cmpuint (status, ==, 200);
+  }
+}
+
 static void
 test_slow_client (Fx *fx, gconstpointer data)
 {
@@ -845,6 +942,7 @@ main (int argc, char **argv)
   FX_TEST ("/table-server/oversized", test_oversized);
   FX_TEST ("/table-server/malformed", test_malformed);
   FX_TEST ("/table-server/slow-client", test_slow_client);
+  FX_TEST ("/table-server/attacks", test_attacks);
   FX_TEST ("/table-server/rate-limited", test_rate_limited);
   FX_TEST ("/table-server/tokens-not-stored", test_tokens_not_stored);
   FX_TEST ("/table-server/stop-closes-port", test_stop_closes_port);
