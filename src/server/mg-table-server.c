@@ -12,6 +12,7 @@
 #include "mg-table-seat.h"
 #include "mg-table-server.h"
 #include "mg-table-tokens.h"
+#include "mg-table-words.h"
 
 #define MG_STATUS_TOO_MANY_REQUESTS 429
 #define RESOURCE_PREFIX "/io/github/meleegm/MeleeGM/web/"
@@ -43,7 +44,7 @@ typedef struct {
 } Live;
 
 typedef enum {
-  RES_PAGE, RES_SCRIPT, RES_STYLE, RES_STATE, RES_ACT, RES_WS, N_RES
+  RES_PAGE, RES_SCRIPT, RES_STYLE, RES_STATE, RES_ACT, RES_WS, RES_CLAIM, RES_WORDS, N_RES
 } Resource;
 
 static const struct {
@@ -57,6 +58,8 @@ static const struct {
   [RES_STATE]  = { "state",     NULL,        NULL },
   [RES_ACT]    = { "act",       NULL,        NULL },
   [RES_WS]     = { "ws",        NULL,        NULL },
+  [RES_CLAIM]  = { "claim",     NULL,        NULL },
+  [RES_WORDS]  = { "words",     NULL,        NULL },
 };
 
 struct _MgTableServer
@@ -530,6 +533,35 @@ gate_body (MgTableServer *self, SoupServerMessage *msg)
   return FALSE;
 }
 
+/* What a known link may ask: the method, who may act or join, from which page, in which format.
+ * `seat` is NULL for a phone still waiting for the referee (`waiting`). */
+static gboolean
+gate_request (MgTableServer *self, SoupServerMessage *msg, const char *seat, gboolean waiting, Resource res)
+{
+  const char *method = soup_server_message_get_method (msg);
+  gboolean post = res == RES_ACT || res == RES_CLAIM;
+  gboolean public = seat != NULL && strcmp (seat, MG_SEAT_PUBLIC) == 0;
+
+  if (post ? strcmp (method, "POST") != 0 : strcmp (method, "GET") != 0 && strcmp (method, "HEAD") != 0)
+    refuse (self, msg, SOUP_STATUS_METHOD_NOT_ALLOWED, _("This request is not allowed here."));
+  else if (res == RES_ACT && public)
+    refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("The public page cannot act."));
+  else if (res == RES_CLAIM && !public)
+    refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("A seat is asked for from the table's page."));
+  else if (waiting && (res == RES_ACT || res == RES_WS))
+    refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("The referee has not let this phone in yet."));
+  else if ((post || res == RES_WS) && !origin_allowed (self, msg))
+    refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("Another site’s page cannot act for a seat."));
+  else if (post && g_strcmp0 (soup_message_headers_get_content_type (soup_server_message_get_request_headers (msg), NULL),
+                              "application/json") != 0)
+    refuse (self, msg, SOUP_STATUS_UNSUPPORTED_MEDIA_TYPE, _("An action is sent as application/json."));
+  else if (!post && soup_message_headers_get_content_length (soup_server_message_get_request_headers (msg)) > 0)
+    refuse (self, msg, SOUP_STATUS_BAD_REQUEST, _("This request takes no body."));
+  else
+    return TRUE;
+  return FALSE;
+}
+
 /* Every request passes here once its headers are read, before its body: path, token, rate,
  * method and size.  A refusal sets the status, so libsoup reads no body and calls no handler. */
 static void
@@ -537,9 +569,9 @@ gate (SoupServer *soup, SoupServerMessage *msg, const char *path, GHashTable *qu
 {
   MgTableServer *self = data;
   const char *host = soup_server_message_get_remote_host (msg);
-  const char *method = soup_server_message_get_method (msg);
   char token[MG_TABLE_TOKEN_LEN + 1];
   g_autofree char *key = NULL;
+  const MgTableClaim *claim;
   const char *seat;
   Resource res;
 
@@ -563,51 +595,28 @@ gate (SoupServer *soup, SoupServerMessage *msg, const char *path, GHashTable *qu
       return;
     }
   seat = mg_table_tokens_lookup (self->tokens, token);
-  if (seat == NULL)
+  claim = seat == NULL ? mg_table_tokens_lookup_claim (self->tokens, token) : NULL;
+  if (seat == NULL && claim == NULL)
     {
       if (!refused_allowed (self, host != NULL ? host : ""))
         refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, _("Too many requests."));
       else
         refuse (self, msg, SOUP_STATUS_FORBIDDEN,
-                _("This link is not valid (any more): ask the referee for a new one."));
+                _("This link does not open a seat (any more): open the table's page again to join."));
       return;
     }
-  key = g_strconcat ("t:", token, NULL);
+  /* The public page is every phone's: its rate is counted per address, a seat's per link. */
+  key = seat != NULL && strcmp (seat, MG_SEAT_PUBLIC) == 0 ? g_strconcat ("p:", host, NULL)
+                                                            : g_strconcat ("t:", token, NULL);
   if (!bucket_take (self, key, self->limits.token_rate, self->limits.token_burst))
     {
       refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, _("Too many requests: wait a moment."));
       return;
     }
-  if (res == RES_ACT ? strcmp (method, "POST") != 0
-                     : strcmp (method, "GET") != 0 && strcmp (method, "HEAD") != 0)
-    {
-      refuse (self, msg, SOUP_STATUS_METHOD_NOT_ALLOWED, _("This request is not allowed here."));
-      return;
-    }
-  if (res == RES_ACT && strcmp (seat, MG_SEAT_PUBLIC) == 0)
-    {
-      refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("The public page cannot act."));
-      return;
-    }
-  if ((res == RES_ACT || res == RES_WS) && !origin_allowed (self, msg))
-    {
-      refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("Another site’s page cannot act for a seat."));
-      return;
-    }
-  if (res == RES_ACT
-      && g_strcmp0 (soup_message_headers_get_content_type (soup_server_message_get_request_headers (msg), NULL),
-                    "application/json") != 0)
-    {
-      refuse (self, msg, SOUP_STATUS_UNSUPPORTED_MEDIA_TYPE, _("An action is sent as application/json."));
-      return;
-    }
-
-  if (res != RES_ACT && soup_message_headers_get_content_length (soup_server_message_get_request_headers (msg)) > 0)
-    {
-      refuse (self, msg, SOUP_STATUS_BAD_REQUEST, _("This request takes no body."));
-      return;
-    }
-  g_object_set_data_full (G_OBJECT (msg), "mg-seat", g_strdup (seat), g_free);
+  if (!gate_request (self, msg, seat, claim != NULL, res))
+    return;
+  g_object_set_data_full (G_OBJECT (msg), "mg-seat", g_strdup (seat != NULL ? seat : claim->seat), g_free);
+  g_object_set_data (G_OBJECT (msg), "mg-waiting", GINT_TO_POINTER (claim != NULL));
   g_object_set_data_full (G_OBJECT (msg), "mg-token", g_strdup (token), g_free);
   g_object_set_data (G_OBJECT (msg), "mg-resource", GUINT_TO_POINTER (res + 1));
 }
@@ -627,14 +636,62 @@ seat_steps (MgTableServer *self, const char *seat)
   return steps;
 }
 
+/* The public page's join list: each seat and whether a phone holds it (never its link). */
+static json_object *
+seats_held (MgTableServer *self)
+{
+  const char * const *players = mg_campaign_get_players (self->campaign);
+  json_object *seats = json_object_new_array ();
+
+  for (guint i = 0; players[i] != NULL; i++)
+    {
+      json_object *o = json_object_new_object ();
+      json_object_object_add (o, "name", json_object_new_string (players[i]));
+      json_object_object_add (o, "held", json_object_new_boolean (mg_table_tokens_peek (self->tokens, players[i]) != NULL));
+      json_object_array_add (seats, o);
+    }
+  return seats;
+}
+
 static char *
 seat_state_text (MgTableServer *self, const char *seat)
 {
   json_object *state = mg_table_seat_state (self->campaign, seat, seat_steps (self, seat));
-  char *text = g_strdup (json_object_to_json_string_ext (state, JSON_C_TO_STRING_PLAIN));
+  char *text;
 
+  if (strcmp (seat, MG_SEAT_PUBLIC) == 0)
+    json_object_object_add (state, "seats", seats_held (self));
+  text = g_strdup (json_object_to_json_string_ext (state, JSON_C_TO_STRING_PLAIN));
   json_object_put (state);
   return text;
+}
+
+/* A phone waiting for the referee sees its request only: the seat asked for and the code. */
+static void
+serve_waiting (MgTableServer *self, SoupServerMessage *msg, const char *token)
+{
+  const MgTableClaim *claim = mg_table_tokens_lookup_claim (self->tokens, token);
+  json_object *body = json_object_new_object ();
+  json_object *waiting = json_object_new_object ();
+
+  json_object_object_add (waiting, "seat", json_object_new_string (claim != NULL ? claim->seat : ""));
+  json_object_object_add (waiting, "code", json_object_new_string (claim != NULL ? claim->code : ""));
+  json_object_object_add (body, "campaign", json_object_new_string (mg_campaign_get_name (self->campaign)));
+  json_object_object_add (body, "waiting", waiting);
+  answer_json (msg, SOUP_STATUS_OK, body);
+  json_object_put (body);
+}
+
+/* The page's words in the phone's language (its Accept-Language), from the app's catalogue. */
+static void
+serve_words (MgTableServer *self, SoupServerMessage *msg)
+{
+  const char *accept = soup_message_headers_get_one (soup_server_message_get_request_headers (msg), "Accept-Language");
+  json_object *words = mg_table_words (self->campaign, accept);
+
+  answer_json (msg, SOUP_STATUS_OK, words);
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Vary", "Accept-Language");
+  json_object_put (words);
 }
 
 /* Parses a body as exactly one JSON value (UTF-8, bounded depth, nothing after it). */
@@ -720,6 +777,50 @@ serve_act (MgTableServer *self, SoupServerMessage *msg, const char *seat)
   json_object_put (answer);
 }
 
+/* A phone on the table's page asks for a seat: {"seat": name} → its own link, waiting for the
+ * referee, and the code it shows. */
+static void
+serve_claim (MgTableServer *self, SoupServerMessage *msg)
+{
+  const char * const *players = mg_campaign_get_players (self->campaign);
+  const char *host = soup_server_message_get_remote_host (msg);
+  json_object *body = parse_body (msg);
+  json_object *seat_o = NULL;
+  const char *seat = NULL;
+  const MgTableClaim *claim = NULL;
+  g_autoptr(GError) error = NULL;
+  json_object *answer;
+
+  if (body != NULL && json_object_is_type (body, json_type_object)
+      && json_object_object_get_ex (body, "seat", &seat_o) && json_object_is_type (seat_o, json_type_string))
+    for (guint i = 0; players[i] != NULL && seat == NULL; i++)
+      if (strcmp (players[i], json_object_get_string (seat_o)) == 0)
+        seat = players[i];
+  if (seat == NULL)
+    {
+      json_object_put (body);
+      refuse (self, msg, SOUP_STATUS_BAD_REQUEST, _("Ask for one of the table's seats."));
+      return;
+    }
+  claim = mg_table_tokens_claim (self->tokens, seat, host != NULL ? host : "", &error);
+  json_object_put (body);
+  if (claim == NULL)
+    {
+      refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, error->message);
+      return;
+    }
+  answer = json_object_new_object ();
+  json_object_object_add (answer, "seat", json_object_new_string (claim->seat));
+  json_object_object_add (answer, "code", json_object_new_string (claim->code));
+  {
+    g_autofree char *link = g_strdup_printf ("/t/%s/", claim->token);
+    json_object_object_add (answer, "link", json_object_new_string (link));
+  }
+  answer_json (msg, SOUP_STATUS_OK, answer);
+  json_object_put (answer);
+  self->stats.served++;
+}
+
 static void
 serve (SoupServer *soup, SoupServerMessage *msg, const char *path, GHashTable *query, gpointer data)
 {
@@ -740,8 +841,17 @@ serve (SoupServer *soup, SoupServerMessage *msg, const char *path, GHashTable *q
       serve_act (self, msg, seat);
       return;
     }
+  if (res == RES_CLAIM)
+    {
+      serve_claim (self, msg);
+      return;
+    }
   add_headers (msg);
-  if (res == RES_STATE)
+  if (res == RES_WORDS)
+    serve_words (self, msg);
+  else if (res == RES_STATE && GPOINTER_TO_INT (g_object_get_data (G_OBJECT (msg), "mg-waiting")))
+    serve_waiting (self, msg, g_object_get_data (G_OBJECT (msg), "mg-token"));
+  else if (res == RES_STATE)
     {
       char *text = seat_state_text (self, seat);
       soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
