@@ -73,6 +73,7 @@ function facts(obj, prefix, seat) {
     if (!key.startsWith(prefix)) continue;
     const field = key.slice(prefix.length);
     if (!has(obj, field)) continue;
+    if (Array.isArray(obj[field]) && !obj[field].length) continue;
     const text = plain(obj[field], seat);
     if (text === null || text === "") continue;
     dl.append(el("dt", {}, label), el("dd", {}, text));

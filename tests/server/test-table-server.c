@@ -6,6 +6,9 @@
 #include <glib/gstdio.h>
 #include <libsoup/soup.h>
 
+#include <libintl.h>
+
+#include "mg-actions.h"
 #include "mg-ruleset.h"
 #include "mg-server-test-util.h"
 #include "mg-table-server.h"
@@ -510,6 +513,72 @@ test_attacks (Fx *fx, gconstpointer data)
   }
 }
 
+/* The phone's words: from po/ in the phone's language whatever the app's, the game's own words
+ * for every step a phone is offered, and nothing read from a path a header names. */
+static void
+test_words (Fx *fx, gconstpointer data)
+{
+  g_autofree char *words = g_strconcat (fx->red, "words", NULL);
+  g_autofree char *state = g_strconcat (fx->red, "state", NULL);
+  g_autofree char *own = g_strdup_printf ("Host: 127.0.0.1:%u\r\n", fx->port);
+  const char *tricks[] = { "../../../../etc/passwd", "fr/../../x", "xx-YY", "", ";q=1,,,", "zz" };
+  guint n_games = 0;
+  const MgRules **games = mg_rules_all (&n_games);
+  json_object *o, *w, *steps;
+  guint status = 0;
+
+  {
+    g_autofree char *h = g_strconcat (own, "Accept-Language: fr-CH, fr;q=0.9, en;q=0.8\r\n", NULL);
+    g_autofree char *answer = mg_server_test_request (fx->port, "GET", words, h, NULL, &status);
+    g_assert_cmpuint (status, ==, 200);
+    o = json_tokener_parse (mg_server_test_body (answer));
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (o, "lang")), ==, "fr");
+    w = json_object_object_get (o, "words");
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (w, "you_play")), ==, "Vous jouez %s");
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (w, "start_bid")), ==,
+                     "Votre enchère pour le premier joueur");
+    json_object_put (o);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (tricks); i++)
+    {
+      g_autofree char *h = g_strdup_printf ("%sAccept-Language: %s\r\n", own, tricks[i]);
+      g_autofree char *answer = mg_server_test_request (fx->port, "GET", words, h, NULL, &status);
+      g_assert_cmpuint (status, ==, 200);
+      o = json_tokener_parse (mg_server_test_body (answer));
+      g_assert_cmpstr (json_object_get_string (json_object_object_get (o, "lang")), ==, "en");
+      g_assert_cmpstr (json_object_get_string (json_object_object_get (json_object_object_get (o, "words"), "you_play")),
+                       ==, "You play %s");
+      json_object_put (o);
+    }
+  /* Every step Red's phone is offered now has the game's word. */
+  o = get_json (fx, "GET", state, NULL, &status);
+  steps = json_object_object_get (o, "steps");
+  g_assert_cmpuint (json_object_array_length (steps), >, 0);
+  for (size_t i = 0; i < json_object_array_length (steps); i++)
+    {
+      const char *type = json_object_get_string (json_object_object_get (json_object_array_get_idx (steps, i), "type"));
+      gboolean found = FALSE;
+      for (const MgWord *word = mg_campaign_get_rules (fx->campaign)->phone_words; word && word->key; word++)
+        found |= g_strcmp0 (word->key, type) == 0;
+      g_assert_true (found);
+    }
+  json_object_put (o);
+  /* And every action a game declares secret (a phone's step) has its word. */
+  for (guint g = 0; g < n_games; g++)
+    for (guint a = 0; games[g]->actions != NULL && a < games[g]->actions->n_actions; a++)
+      {
+        const MgAction *action = &games[g]->actions->actions[a];
+        gboolean found = FALSE;
+        if (!(action->flags & MG_ACTION_SECRET))
+          continue;
+        for (const MgWord *word = games[g]->phone_words; word && word->key; word++)
+          found |= g_strcmp0 (word->key, action->type) == 0;
+        if (!found)
+          g_test_message ("%s: secret action %s has no phone word", games[g]->id, action->type);
+        g_assert_true (found);
+      }
+}
+
 static void
 test_slow_client (Fx *fx, gconstpointer data)
 {
@@ -932,6 +1001,8 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  /* The catalogue built in the tree, as the app binds its installed one. */
+  bindtextdomain (GETTEXT_PACKAGE, MG_TEST_LOCALEDIR);
 #define FX_TEST(name, fn) g_test_add (name, Fx, NULL, fx_setup, fn, fx_teardown)
   FX_TEST ("/table-server/reads-own-view", test_reads_own_view);
   FX_TEST ("/table-server/acts-as-own-seat", test_acts_as_own_seat);
@@ -943,6 +1014,7 @@ main (int argc, char **argv)
   FX_TEST ("/table-server/malformed", test_malformed);
   FX_TEST ("/table-server/slow-client", test_slow_client);
   FX_TEST ("/table-server/attacks", test_attacks);
+  FX_TEST ("/table-server/words", test_words);
   FX_TEST ("/table-server/rate-limited", test_rate_limited);
   FX_TEST ("/table-server/tokens-not-stored", test_tokens_not_stored);
   FX_TEST ("/table-server/stop-closes-port", test_stop_closes_port);
