@@ -579,6 +579,68 @@ test_words (Fx *fx, gconstpointer data)
       }
 }
 
+/* Joining: a phone asks from the table's page, waits with its own token (reading its request
+ * only, acting never), is let in or refused by the referee; requests are bounded per address. */
+static void
+test_join (Fx *fx, gconstpointer data)
+{
+  MgTableTokens *tokens = mg_table_tokens_for_campaign (fx->campaign);
+  g_autofree char *claim = g_strconcat (fx->pub, "claim", NULL);
+  g_autofree char *red_claim = g_strconcat (fx->red, "claim", NULL);
+  g_autofree char *link = NULL, *state = NULL, *act = NULL, *answer = NULL, *pub_state = NULL;
+  g_autofree char *old_red = g_strdup (fx->red);
+  json_object *o;
+  guint status = 0;
+
+  /* The table's page lists the seats and whether a phone has each, never a link. */
+  pub_state = g_strconcat (fx->pub, "state", NULL);
+  answer = mg_server_test_http (fx->port, "GET", pub_state, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_nonnull (strstr (answer, "\"seats\":[{\"name\":\"Red\",\"held\":true}"));
+  g_assert_null (strstr (answer, fx->red + 3));
+  /* Asked from a seat's page, for no seat, for a stranger: refused. */
+  assert_refused (fx, "POST", red_claim, "{\"seat\":\"Red\"}", 403);
+  assert_refused (fx, "POST", claim, "{\"seat\":\"Mallory\"}", 400);
+  assert_refused (fx, "POST", claim, "{}", 400);
+  o = get_json (fx, "POST", claim, "{\"seat\":\"Red\"}", &status);
+  g_assert_cmpuint (status, ==, 200);
+  link = g_strdup (json_object_get_string (json_object_object_get (o, "link")));
+  g_assert_cmpuint (strlen (json_object_get_string (json_object_object_get (o, "code"))), ==, 4);
+  json_object_put (o);
+  /* Waiting: its request only, no view, no step, no act, no live socket. */
+  state = g_strconcat (link, "state", NULL);
+  act = g_strconcat (link, "act", NULL);
+  g_free (answer);
+  answer = mg_server_test_http (fx->port, "GET", state, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_nonnull (strstr (answer, "\"waiting\""));
+  g_assert_null (strstr (answer, "\"view\""));
+  g_assert_null (strstr (answer, "\"steps\""));
+  assert_refused (fx, "POST", act, "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":1}", 403);
+  /* Two requests at most from one address; the third is told to wait. */
+  g_free (mg_server_test_http (fx->port, "POST", claim, "{\"seat\":\"Blue\"}", &status));
+  g_assert_cmpuint (status, ==, 200);
+  assert_refused (fx, "POST", claim, "{\"seat\":\"Blue\"}", 429);
+  g_assert_cmpuint (mg_table_tokens_get_claims (tokens)->len, ==, 2);
+  fx_assert_unchanged (fx);
+  /* The referee lets the Red request in: its token is Red's, the old phone's is refused. */
+  {
+    g_autofree char *token = g_strndup (link + 3, MG_TABLE_TOKEN_LEN);   /* "/t/TOKEN/" */
+    g_assert_true (mg_table_tokens_confirm (tokens, token));
+  }
+  g_free (answer);
+  answer = mg_server_test_http (fx->port, "GET", state, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_true (g_str_has_prefix (mg_server_test_body (answer), "{\"seat\":\"Red\""));
+  g_free (answer);
+  answer = mg_server_test_http (fx->port, "GET", old_red, NULL, &status);
+  g_assert_cmpuint (status, ==, 403);
+  /* Blue's request refused: that phone reads nothing more. */
+  mg_table_tokens_refuse (tokens, ((MgTableClaim *) mg_table_tokens_get_claims (tokens)->pdata[0])->token);
+  g_assert_cmpuint (mg_table_tokens_get_claims (tokens)->len, ==, 0);
+  fx_assert_unchanged (fx);
+}
+
 static void
 test_slow_client (Fx *fx, gconstpointer data)
 {
@@ -1015,6 +1077,7 @@ main (int argc, char **argv)
   FX_TEST ("/table-server/slow-client", test_slow_client);
   FX_TEST ("/table-server/attacks", test_attacks);
   FX_TEST ("/table-server/words", test_words);
+  FX_TEST ("/table-server/join", test_join);
   FX_TEST ("/table-server/rate-limited", test_rate_limited);
   FX_TEST ("/table-server/tokens-not-stored", test_tokens_not_stored);
   FX_TEST ("/table-server/stop-closes-port", test_stop_closes_port);
