@@ -235,6 +235,11 @@ def join(session, host, seat, shots):
     code = host.let_in(seat)
     check(code in shown, "the code on %s's phone (%r) is the one the referee's window shows (%s)" % (seat, shown, code))
     session.wait("return document.querySelectorAll('#steps form').length > 0", seat + "'s bid form")
+    # Names from the network are names: a player or value called "constructor" or "__proto__"
+    # finds no word of the page's (it once read "function Object() { [native code] }").
+    check(session.js("return [W('constructor'), W('__proto__'), W('toString'), plain('constructor'), "
+                     "plain({constructor: 'x'}), facts({constructor: 1}, '')];")
+          == [None, None, None, "constructor", "x", None], "lookups no name can collide with")
     return session.js("return location.pathname;")
 
 
