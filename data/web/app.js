@@ -196,7 +196,7 @@ function renderWaiting(state) {
     el("p", { class: "code" }, T("wait_code", state.waiting.code))));
   $("mine").replaceChildren();
   $("table").replaceChildren();
-  setTimeout(start, 1500);
+  setTimeout(start, 1000);
 }
 
 function render(state) {
