@@ -1,9 +1,10 @@
-/* table-latency.c — issue 41's latency of the table server: 50 phones on live sockets, one enters
- * a secret, how long until every phone and the referee's side (the campaign's "changed", which
- * the referee's window draws from) have it, and how late a 10 ms timer on the main loop fires
- * meanwhile; against the physical limit of the same broadcast by a bare libsoup server (no
- * campaign, no journal, no fsync), runs interleaved.  Loopback only.  Not a test.
- * SPDX-License-Identifier: GPL-3.0-or-later */
+/* table-latency.c — issue 41's bench: a secret from one of 50 phones to every phone, and the loop's lateness. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* 50 phones on live sockets, one enters a secret: how long until every phone and the referee's
+ * side (the campaign's "changed", which the referee's window draws from) have it, and how late a
+ * 10 ms timer on the main loop fires meanwhile; against the physical limit of the same broadcast
+ * by a bare libsoup server (no campaign, no journal, no fsync), runs interleaved.  Loopback only.
+ * Not a test. */
 #include "config.h"
 
 #include <netinet/in.h>

@@ -1,6 +1,7 @@
-/* mg-table-words.c — the phone page's words, marked here for po/ and read back from the .mo file
- * of the phone's language, so a French phone reads French next to an English referee.
- * SPDX-License-Identifier: GPL-3.0-or-later */
+/* mg-table-words.c — the phone page's words, from po/, in the phone's language. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Marked here with N_() for po/ and read back from the .mo file of the phone's language, so a
+ * French phone reads French next to an English referee. */
 #include "config.h"
 
 #include <string.h>

@@ -1,5 +1,5 @@
-/* mg-table-words.h — the phone page's words, from the app's own catalogue, in the phone's language.
- * SPDX-License-Identifier: GPL-3.0-or-later */
+/* mg-table-words.h — the phone page's words, from the app's own catalogue, in the phone's language. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
 #include <json-c/json.h>

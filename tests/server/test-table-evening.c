@@ -1,8 +1,9 @@
-/* test-table-evening.c — an evening of phones, compressed: 50 phones (each its own 127.0.0.x
- * address) that reload, sleep, wake and reconnect 2,000 times in all, kept-alive and not, over
- * HTTP and the WebSocket; afterwards the server holds as many descriptors as before, no slot,
- * and answers every phone.  Loopback only, bounded in count and time.
- * SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-table-evening.c — an evening of 50 phones, compressed: descriptors and slots back to baseline. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* 50 phones (each its own 127.0.0.x address) that reload, sleep, wake and reconnect 2,000 times
+ * in all, kept-alive and not, over HTTP and the WebSocket; afterwards the server holds as many
+ * descriptors as before, no slot, and answers every phone.  Loopback only, bounded in count and
+ * time. */
 #include "config.h"
 
 #include <string.h>

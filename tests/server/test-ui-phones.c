@@ -54,6 +54,72 @@ has_label (GtkWidget *widget, const char *text)
   return FALSE;
 }
 
+/* A phone asks for Red's seat from the table's page: the dialog shows the request and its code;
+ * until Let In, the phone reads its request only.  Then it bids 7, and a second phone asking to
+ * take Red over is refused.  Returns the phone's link (g_free). */
+static char *
+phone_joins_and_bids (MgCampaignWindow *window, MgPhonesDialog *dialog, GtkWidget *links,
+                      MgTableServer *server, MgTableTokens *tokens, guint port)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pub = mg_table_server_seat_path (server, MG_SEAT_PUBLIC, &error);
+  g_autofree char *claim_path = g_strconcat (pub, "claim", NULL);
+  g_autofree char *state = NULL;
+  g_autofree char *act = NULL;
+  g_autofree char *answer = NULL;
+  json_object *claim;
+  const char *code;
+  char *red;
+  guint status = 0;
+
+  answer = mg_server_test_http (port, "POST", claim_path, "{\"seat\":\"Red\"}", &status);
+  g_assert_cmpuint (status, ==, 200);
+  claim = json_tokener_parse (mg_server_test_body (answer));
+  red = g_strdup (json_object_get_string (json_object_object_get (claim, "link")));
+  code = json_object_get_string (json_object_object_get (claim, "code"));
+  wait_ms (50);
+  g_assert_true (has_label (links, code));
+  g_assert_true (has_label (links, "asks for Red"));
+  state = g_strconcat (red, "state", NULL);
+  g_free (answer);
+  answer = mg_server_test_http (port, "GET", state, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_null (strstr (answer, "\"view\""));
+  g_assert_nonnull (strstr (answer, code));
+  save_screenshot (GTK_WIDGET (dialog), "phones-dialog-request.png");
+  click (find_button_labelled (links, "Let In"));
+  wait_ms (50);
+  g_assert_nonnull (mg_table_tokens_peek (tokens, "Red"));
+  g_assert_false (has_label (links, "asks for Red"));
+
+  /* Red bids 7 from that phone: the referee's dialog says Red has entered, never how much. */
+  act = g_strconcat (red, "act", NULL);
+  g_free (answer);
+  answer = mg_server_test_http (port, "POST", act, "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":7}", &status);
+  g_assert_cmpuint (status, ==, 200);
+  wait_ms (100);
+  g_assert_true (has_label (links, "Has entered their secret"));
+  g_assert_false (has_label (links, "gold"));
+  g_assert_false (has_label (GTK_WIDGET (window), "bid 7"));
+  save_screenshot (GTK_WIDGET (dialog), "phones-dialog.png");
+
+  /* A second phone asks to take Red over and is refused: the first keeps the seat. */
+  g_free (answer);
+  answer = mg_server_test_http (port, "POST", claim_path, "{\"seat\":\"Red\"}", &status);
+  g_assert_cmpuint (status, ==, 200);
+  wait_ms (50);
+  g_assert_true (has_label (links, "cuts off the phone"));
+  click (find_button_labelled (links, "Refuse"));
+  wait_ms (50);
+  g_free (answer);
+  answer = mg_server_test_http (port, "GET", state, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_nonnull (strstr (answer, "\"seat\":\"Red\""));
+
+  json_object_put (claim);
+  return red;
+}
+
 static void
 test_phones_dialog (void)
 {
@@ -66,14 +132,8 @@ test_phones_dialog (void)
   GtkWidget *links;
   GtkWindow *display;
   MgTableTokens *tokens;
-  json_object *claim = NULL;
-  const char *code;
   g_autofree char *text = NULL;
   g_autofree char *red = NULL;
-  g_autofree char *pub = NULL;
-  g_autofree char *claim_path = NULL;
-  g_autofree char *state = NULL;
-  g_autofree char *act = NULL;
   g_autofree char *answer = NULL;
   guint port, status = 0, elapsed = 0, count_pictures_before;
 
@@ -122,53 +182,7 @@ test_phones_dialog (void)
   g_assert_false (has_label (GTK_WIDGET (display), "http"));
   save_screenshot (GTK_WIDGET (display), "phones-players-display.png");
 
-  /* A phone asks for Red's seat from the table's page: the dialog shows the request and its code;
-   * until Let In, the phone reads its request only. */
-  pub = mg_table_server_seat_path (server, MG_SEAT_PUBLIC, &error);
-  claim_path = g_strconcat (pub, "claim", NULL);
-  answer = mg_server_test_http (port, "POST", claim_path, "{\"seat\":\"Red\"}", &status);
-  g_assert_cmpuint (status, ==, 200);
-  claim = json_tokener_parse (mg_server_test_body (answer));
-  red = g_strdup (json_object_get_string (json_object_object_get (claim, "link")));
-  code = json_object_get_string (json_object_object_get (claim, "code"));
-  wait_ms (50);
-  g_assert_true (has_label (links, code));
-  g_assert_true (has_label (links, "asks for Red"));
-  state = g_strconcat (red, "state", NULL);
-  g_free (answer);
-  answer = mg_server_test_http (port, "GET", state, NULL, &status);
-  g_assert_cmpuint (status, ==, 200);
-  g_assert_null (strstr (answer, "\"view\""));
-  g_assert_nonnull (strstr (answer, code));
-  save_screenshot (GTK_WIDGET (dialog), "phones-dialog-request.png");
-  click (find_button_labelled (links, "Let In"));
-  wait_ms (50);
-  g_assert_nonnull (mg_table_tokens_peek (tokens, "Red"));
-  g_assert_false (has_label (links, "asks for Red"));
-
-  /* Red bids 7 from that phone: the referee's dialog says Red has entered, never how much. */
-  act = g_strconcat (red, "act", NULL);
-  g_free (answer);
-  answer = mg_server_test_http (port, "POST", act, "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":7}", &status);
-  g_assert_cmpuint (status, ==, 200);
-  wait_ms (100);
-  g_assert_true (has_label (links, "Has entered their secret"));
-  g_assert_false (has_label (links, "gold"));
-  g_assert_false (has_label (GTK_WIDGET (window), "bid 7"));
-  save_screenshot (GTK_WIDGET (dialog), "phones-dialog.png");
-
-  /* A second phone asks to take Red over and is refused: the first keeps the seat. */
-  g_free (answer);
-  answer = mg_server_test_http (port, "POST", claim_path, "{\"seat\":\"Red\"}", &status);
-  g_assert_cmpuint (status, ==, 200);
-  wait_ms (50);
-  g_assert_true (has_label (links, "cuts off the phone"));
-  click (find_button_labelled (links, "Refuse"));
-  wait_ms (50);
-  g_free (answer);
-  answer = mg_server_test_http (port, "GET", state, NULL, &status);
-  g_assert_cmpuint (status, ==, 200);
-  g_assert_nonnull (strstr (answer, "\"seat\":\"Red\""));
+  red = phone_joins_and_bids (window, dialog, links, server, tokens, port);
 
   /* HTTPS: the server starts again at once on a new port, the code says https, the fingerprint
    * is shown; then back to plain HTTP. */
@@ -204,7 +218,6 @@ test_phones_dialog (void)
   g_assert_cmpuint (status, ==, 0);
   g_assert_cmpuint (elapsed, <, 1000);
 
-  json_object_put (claim);
   gtk_window_destroy (GTK_WINDOW (dialog));
   close_campaign_windows (app);
 }
