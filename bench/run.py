@@ -32,7 +32,8 @@ journal   (15.5) the Journal list's jump anywhere in 1M rows (bench/journal-jump
           interleaved with the same jump in a bare GtkListView of 1M one-line GtkInscription rows
           (the toolkit's limit on that renderer): CPU and frame time, and their ratios
 others    programs other helpers add, when built: mg-bench-tft-duel (d), mg-bench-cricchio-perft,
-          mg-bench-durability*
+          mg-bench-durability*, mg-bench-table-latency (issue 41: a secret from one of 50 phones to
+          every phone and the referee's side, main-loop lateness, against a bare libsoup broadcast)
 """
 import argparse
 import glob
@@ -753,7 +754,8 @@ def bench_journal(t, pairs, gen_timeout):
 
 def bench_others(t, runs):
     found = False
-    for pattern in ("mg-bench-tft-duel", "mg-bench-cricchio-perft", "mg-bench-durability*"):
+    for pattern in ("mg-bench-tft-duel", "mg-bench-cricchio-perft", "mg-bench-durability*",
+                    "mg-bench-table-latency"):
         for exe in sorted(glob.glob(os.path.join(t.build, "bench", pattern))):
             if not os.access(exe, os.X_OK) or os.path.isdir(exe) or exe.endswith((".so", ".p")):
                 continue

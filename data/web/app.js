@@ -1,58 +1,27 @@
-/* app.js — a seat's phone page: shows view(seat) and pending(), offers the seat's own secret steps.
- * No framework.  Every request and WebSocket message is kept in window.mgLog, so a test (or a
- * curious player) can see all that this page ever received. */
+/* app.js — a player's phone page: the table's page (join a seat, the public standing), a phone
+ * waiting for the referee, or a seat's page (its secret steps, its own secrets, the standing).
+ * Every word comes from the server ("words": the app's catalogue in the phone's language, the
+ * game's words from its own declaration); nothing game-specific is named here.  No framework.
+ * Every request and WebSocket message is kept in window.mgLog, so a test (or a curious player)
+ * can see all that this page ever received. */
 "use strict";
 
-const STRINGS = {
-  en: {
-    seat: "Seat: %s", public_seat: "Table (public view)", connecting: "Connecting…",
-    live: "Live", offline: "Connection lost; trying again…", denied: "This link does not work (any more). Ask the referee for a new one.",
-    your_steps: "Your secret steps", no_steps: "Nothing for you to enter now.",
-    yours: "What only you see", whole: "The table as you may see it", send: "Send",
-    sent: "Sent: %s", refused: "Refused: %s", entered: "entered", waiting: "waiting",
-    who: "Who has entered", none: "—", yes: "yes", no: "no",
-    start_bid: "Your bid for start player", choose_cards: "Your action cards",
-    attack_gold: "Gold you put on the attack", guess: "Your guess",
-    roll: "Roll", reroll: "Reroll meeples", set: "Set a meeple by hand", pick: "Your pick",
-    place_mine: "Place a mine", gold: "Gold", guesses: "Guesses (e.g. 2, 4)", cards: "Cards",
-    square: "Square", meeples: "Meeples", face: "Face", sweep: "Sweep", kick: "Kick", punch: "Punch",
-    name: "Name", colour: "Colour", castle: "Castle", supply: "Supply", areas: "Areas", passed: "Passed",
-    abilities: "Abilities", card_entry: "Cards entered", cards_revealed: "Cards revealed",
-    cards_done: "Cards played", card_active: "Card in play", faces: "Faces", rolled: "Rolled",
-    picked: "Picked", casualties: "Casualties", knight: "knight", soldier: "soldier",
-    catapult: "catapult", camp: "camp", move: "move", tax: "tax", build: "build", hidden: "hidden",
-  },
-  fr: {
-    seat: "Place : %s", public_seat: "Table (vue publique)", connecting: "Connexion…",
-    live: "En direct", offline: "Connexion perdue ; nouvelle tentative…", denied: "Ce lien ne fonctionne pas (ou plus). Demandez-en un nouveau à l’arbitre.",
-    your_steps: "Vos étapes secrètes", no_steps: "Rien à saisir pour vous maintenant.",
-    yours: "Ce que vous seul voyez", whole: "La table telle que vous pouvez la voir", send: "Envoyer",
-    sent: "Envoyé : %s", refused: "Refusé : %s", entered: "saisi", waiting: "en attente",
-    who: "Qui a saisi", none: "—", yes: "oui", no: "non",
-    start_bid: "Votre enchère pour le premier joueur", choose_cards: "Vos cartes d’action",
-    attack_gold: "L’or que vous misez sur l’attaque", guess: "Votre pronostic",
-    roll: "Lancer", reroll: "Relancer des meeples", set: "Poser un meeple à la main", pick: "Votre choix",
-    place_mine: "Poser une mine", gold: "Or", guesses: "Pronostics (ex. 2, 4)", cards: "Cartes",
-    square: "Case", meeples: "Meeples", face: "Face", sweep: "Balayage", kick: "Coup de pied", punch: "Coup de poing",
-    name: "Nom", colour: "Couleur", castle: "Château", supply: "Réserve", areas: "Régions", passed: "A passé",
-    abilities: "Capacités", card_entry: "Cartes saisies", cards_revealed: "Cartes révélées",
-    cards_done: "Cartes jouées", card_active: "Carte en jeu", faces: "Faces", rolled: "A lancé",
-    picked: "A choisi", casualties: "Pertes", knight: "chevalier", soldier: "soldat",
-    catapult: "catapulte", camp: "camp", move: "déplacement", tax: "impôt", build: "construction", hidden: "cachée",
-  },
-};
-const LANG = (navigator.languages || [navigator.language || "en"])
-  .map((l) => l.slice(0, 2).toLowerCase()).find((l) => STRINGS[l]) || "en";
-const T = (key, arg) => {
-  const s = STRINGS[LANG][key] || STRINGS.en[key] || key;
-  return arg === undefined ? s : s.replace("%s", arg);
-};
-
 window.mgLog = [];
+/* Lookups by names that come from the network (players, keys) go through Maps only: a player
+ * named "constructor" or "__proto__" is a name like any other. */
+let words = new Map();
 let current = null;
 let retry = 0;
 
 const $ = (id) => document.getElementById(id);
+const has = (o, k) => o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k);
+const W = (key, arg) => {
+  const s = words.has(key) ? words.get(key) : null;
+  if (s === null) return null;
+  return arg === undefined ? s : s.replace("%s", arg);
+};
+const T = (key, arg) => W(key, arg) || "";
+
 function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -77,55 +46,57 @@ async function call(path, options) {
   return { status: res.status, body };
 }
 
-/* A value as plain text: numbers, strings, lists, small objects. */
-function plain(v) {
-  if (v === null || v === undefined) return T("none");
+const post = (path, value) => call(path, { method: "POST", headers: { "Content-Type": "application/json" },
+                                           body: JSON.stringify(value) });
+
+/* A value in words: a game word for a string when it declares one ("value.move"), numbers as
+ * they are, lists joined; objects by their plain members; nothing for an absent value. */
+function plain(v, seat) {
+  if (v === null || v === undefined) return null;
   if (typeof v === "boolean") return v ? T("yes") : T("no");
-  if (Array.isArray(v)) return v.length ? v.map(plain).join(", ") : T("none");
-  if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${T(k)} ${plain(x)}`).join(", ");
-  if (typeof v === "string" && STRINGS[LANG][v] !== undefined) return STRINGS[LANG][v];
-  return String(v);
-}
-
-function factsTable(obj) {
-  const t = el("table");
-  for (const [k, v] of Object.entries(obj)) {
-    if (v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length > 6) continue;
-    if (Array.isArray(v) && v.some((x) => x !== null && typeof x === "object" && Object.keys(x).length > 6)) continue;
-    t.append(el("tr", {}, el("th", {}, T(k)), el("td", {}, plain(v))));
+  if (typeof v === "number") return String(v);
+  if (typeof v === "string") return W("value." + v) || v;
+  if (Array.isArray(v)) return v.map((x) => plain(x, seat)).filter((x) => x !== null).join(", ") || "—";
+  const parts = [];
+  for (const [k, x] of Object.entries(v)) {
+    if (x === seat || x === null || typeof x === "object") continue;
+    const label = W("value." + k);
+    parts.push(label ? `${label} ${plain(x, seat)}` : plain(x, seat));
   }
-  return t;
+  return parts.join(", ");
 }
 
-/* The whole view, nested, for a player who wants to look. */
-function tree(v, name) {
-  if (v === null || typeof v !== "object") return el("li", {}, `${name}: ${plain(v)}`);
-  const d = el("details", {}, el("summary", {}, name));
-  const ul = el("ul");
-  for (const [k, x] of Object.entries(v)) ul.append(tree(x, Array.isArray(v) ? (x && x.name) || `#${k}` : k));
-  d.append(ul);
-  return el("li", {}, d);
-}
-
-function stepLabel(a) {
-  const parts = Object.entries(a).filter(([k]) => !["type", "player", "template"].includes(k))
-    .map(([k, v]) => `${T(k)} ${plain(v)}`);
-  return `${T(a.type)}${parts.length ? " — " + parts.join(", ") : ""}`;
+/* The fields of `obj` the game declares words for under `prefix` ("mine.", "table."). */
+function facts(obj, prefix, seat) {
+  const dl = el("dl");
+  for (const [key, label] of words) {
+    if (!key.startsWith(prefix)) continue;
+    const field = key.slice(prefix.length);
+    if (!has(obj, field)) continue;
+    if (Array.isArray(obj[field]) && !obj[field].length) continue;
+    const text = plain(obj[field], seat);
+    if (text === null || text === "") continue;
+    dl.append(el("dt", {}, label), el("dd", {}, text));
+  }
+  return dl.childElementCount ? dl : null;
 }
 
 async function act(action) {
   say("…");
-  const r = await call("act", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(action) });
-  if (r.status === 200) say(T("sent", r.body.summary || ""), "good");
+  const r = await post("act", action);
+  if (r.status === 200) say(T("sent"), "good");
   else say(T("refused", r.body.error || r.status), "bad");
 }
 
-/* A template step: one field per free member (numbers, lists of numbers), the rest kept. */
+/* What the player typed, kept across live updates: a re-render never takes a number back. */
+const typed = new Map();
+
+/* A step with free fields (numbers, lists of numbers): one input each, the rest kept. */
 function templateForm(a) {
-  const f = el("form", { class: "card" }, el("h2", {}, T(a.type)));
+  const f = el("form", { class: "card" }, el("h2", {}, W(a.type) || a.type));
   const fields = [];
   for (const [k, v] of Object.entries(a)) {
-    if (["type", "player", "template"].includes(k)) continue;
+    if (k === "type" || k === "player" || k === "template") continue;
     const numbers = Array.isArray(v) && v.every((x) => typeof x === "number");
     if (typeof v !== "number" && !numbers) continue;
     const key = `${a.type}:${k}`;
@@ -133,7 +104,7 @@ function templateForm(a) {
       value: typed.has(key) ? typed.get(key) : numbers ? v.join(", ") : v,
       type: numbers ? "text" : "number", min: "0", autocomplete: "off" });
     fields.push([k, numbers, input]);
-    f.append(el("label", {}, T(k), input));
+    f.append(el("label", {}, W("field." + k) || k, input));
   }
   f.append(el("button", { type: "submit" }, T("send")));
   f.addEventListener("submit", (ev) => {
@@ -147,14 +118,17 @@ function templateForm(a) {
   return f;
 }
 
-/* What the player typed, kept across live updates: a re-render never takes a number back. */
-const typed = new Map();
+/* A step with nothing to fill in: one button, named by the game's word and its values. */
+function stepLabel(a) {
+  const parts = Object.entries(a).filter(([k]) => k !== "type" && k !== "player" && k !== "template")
+    .map(([k, v]) => plain(v, a.player)).filter((x) => x);
+  return `${W(a.type) || a.type}${parts.length ? " — " + parts.join(", ") : ""}`;
+}
 
 function renderSteps(steps) {
   const box = $("steps");
   for (const input of box.querySelectorAll("input[data-key]")) typed.set(input.dataset.key, input.value);
   box.replaceChildren();
-  if (current.seat === "public") return;
   const card = el("div", { class: "card" }, el("h2", {}, T("your_steps")));
   if (!steps.length) card.append(el("p", { class: "dim" }, T("no_steps")));
   for (const a of steps) {
@@ -165,37 +139,83 @@ function renderSteps(steps) {
   box.append(card);
 }
 
+/* Who has entered a secret, and who has not yet: names only. */
 function renderWho(pending) {
-  const entered = new Set(pending.entered || []);
-  const waiting = (pending.waiting || []).filter((w) => w.secret || w.for === "pick" || w.for === "act");
+  const entered = new Set(Array.isArray(pending.entered) ? pending.entered : []);
+  const waiting = (Array.isArray(pending.waiting) ? pending.waiting : []).filter((w) => w && w.secret);
   if (!entered.size && !waiting.length) return null;
   const ul = el("ul", { class: "seats" });
   for (const name of entered) ul.append(el("li", {}, name, el("span", { class: "entered" }, T("entered"))));
-  for (const w of waiting) if (!entered.has(w.seat)) ul.append(el("li", {}, w.seat, el("span", { class: "waiting" }, T("waiting"))));
+  for (const w of waiting)
+    if (!entered.has(w.seat)) ul.append(el("li", {}, w.seat, el("span", { class: "waiting" }, T("not_yet"))));
   return el("div", { class: "card" }, el("h2", {}, T("who")), ul);
+}
+
+function renderStanding(view, seat) {
+  const players = view && Array.isArray(view.players) ? view.players : [];
+  const card = el("div", { class: "card" }, el("h2", {}, T("standing")));
+  for (const p of players) {
+    const dl = facts(p, "table.", seat);
+    if (p && typeof p.name === "string") card.append(el("h3", {}, p.name));
+    if (dl) card.append(dl);
+  }
+  const general = facts(view || {}, "table.", seat);
+  if (general) card.append(general);
+  return card.childElementCount > 1 ? card : null;
+}
+
+/* The table's page: the seats to ask for, the phone's own seat if it has one, the standing. */
+function renderJoin(state) {
+  const box = $("steps");
+  box.replaceChildren();
+  const card = el("div", { class: "card" }, el("h2", {}, T("join")), el("p", { class: "dim" }, T("join_help")));
+  const mine = localStorage.getItem("mg-seat-link");
+  const mineSeat = localStorage.getItem("mg-seat-name");
+  if (mine && mineSeat) card.append(el("a", { class: "choice", href: mine }, T("back", mineSeat)));
+  for (const s of Array.isArray(state.seats) ? state.seats : []) {
+    const label = s.held ? T("take_over", s.name) : T("ask", s.name);
+    card.append(el("button", { class: "choice", type: "button", "data-seat": s.name, onclick: () => ask(s.name) },
+                   label, el("span", { class: "dim" }, " · ", s.held ? T("held") : T("free"))));
+  }
+  box.append(card);
+}
+
+async function ask(seat) {
+  say("…");
+  const r = await post("claim", { seat });
+  if (r.status !== 200) { say(T("refused", r.body.error || r.status), "bad"); return; }
+  localStorage.setItem("mg-seat-link", r.body.link);
+  localStorage.setItem("mg-seat-name", r.body.seat);
+  location.href = r.body.link;
+}
+
+function renderWaiting(state) {
+  $("title").textContent = state.campaign || "Melee GM";
+  $("seat").textContent = T("wait_text", state.waiting.seat);
+  $("steps").replaceChildren(el("div", { class: "card" },
+    el("p", { class: "code" }, T("wait_code", state.waiting.code))));
+  $("mine").replaceChildren();
+  $("table").replaceChildren();
+  setTimeout(start, 1000);
 }
 
 function render(state) {
   current = state;
-  document.documentElement.lang = LANG;
   $("title").textContent = state.campaign || "Melee GM";
-  $("seat").textContent = state.seat === "public" ? T("public_seat") : T("seat", state.seat);
-  $("pending").textContent = (state.pending && state.pending.text) || "";
-  renderSteps(state.steps || []);
+  const pub = state.seat === "public";
+  $("seat").textContent = pub ? T("the_table") : T("you_play", state.seat);
+  if (pub) renderJoin(state); else renderSteps(Array.isArray(state.steps) ? state.steps : []);
   const mine = $("mine");
   mine.replaceChildren();
   const players = state.view && Array.isArray(state.view.players) ? state.view.players : [];
-  const me = players.find((p) => p && p.name === state.seat);
-  if (me) mine.append(el("div", { class: "card" }, el("h2", {}, T("yours")), factsTable(me)));
+  const me = pub ? null : players.find((p) => p && p.name === state.seat);
+  const own = me ? facts(me, "mine.", state.seat) : null;
+  const ownTop = pub ? null : facts(state.view || {}, "mine.", state.seat);
+  if (own || ownTop) mine.append(el("div", { class: "card" }, el("h2", {}, T("yours")), own, ownTop));
   const who = renderWho(state.pending || {});
   if (who) mine.append(who);
-  const table = $("table");
-  table.replaceChildren();
-  if (state.seat !== "public" && state.view) {
-    const ul = el("ul", { class: "seats" });
-    ul.append(tree(state.view, T("whole")));
-    table.append(ul);
-  }
+  const standing = renderStanding(state.view, state.seat);
+  $("table").replaceChildren(...(standing ? [standing] : []));
 }
 
 function connect() {
@@ -214,11 +234,32 @@ function connect() {
   };
 }
 
+async function loadWords() {
+  try {
+    const r = await call("words");
+    if (r.status === 200 && r.body && typeof r.body.words === "object") {
+      words = new Map(Object.entries(r.body.words));
+      document.documentElement.lang = typeof r.body.lang === "string" ? r.body.lang.replace("_", "-") : "en";
+    }
+  } catch (e) { /* offline: the next start asks again */ }
+}
+
 async function start() {
+  if (!words.size) await loadWords();
   $("link").textContent = T("connecting");
   try {
     const r = await call("state");
-    if (r.status === 403) { $("link").textContent = ""; say(T("denied"), "bad"); return; }
+    if (r.status === 403) {
+      $("link").textContent = "";
+      if (localStorage.getItem("mg-seat-link") === location.pathname) {
+        localStorage.removeItem("mg-seat-link");
+        localStorage.removeItem("mg-seat-name");
+      }
+      /* Without its words (a page whose link no longer works), the server's own sentence. */
+      say(W(current === "waiting" ? "join_refused" : "denied") || r.body.error || "", "bad");
+      return;
+    }
+    if (r.status === 200 && has(r.body, "waiting")) { current = "waiting"; renderWaiting(r.body); return; }
     if (r.status === 200) render(r.body);
   } catch (e) { /* offline: the socket's retry comes back here */ }
   connect();

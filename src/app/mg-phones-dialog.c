@@ -1,5 +1,5 @@
-/* mg-phones-dialog.c — the referee's switch for the table server (src/server/), with one QR code,
- * address, "who has entered" and "New link" per seat (MgSeatLinks). */
+/* mg-phones-dialog.c — the referee's switch for the table server (src/server/), with the table's
+ * join code, the phones asking for a seat (Let In / Refuse) and each seat's phone (MgSeatLinks). */
 #include "config.h"
 
 #include <glib/gi18n.h>

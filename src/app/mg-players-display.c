@@ -13,7 +13,6 @@
 #include "mg-journal-model.h"
 #include "mg-narrate.h"
 #include "mg-players-display.h"
-#include "mg-seat-links.h"
 #include "mg-ui-json.h"
 #include "mg-widget-util.h"
 
@@ -291,8 +290,8 @@ mg_players_display_new (MgTableState *table)
   gtk_widget_add_css_class (foot, "display-foot");
   gtk_box_append (GTK_BOX (box), foot);
 
-  /* The seats' codes, while phones are served (mg-seat-links.c), in the corner kept for them. */
-  gtk_box_append (self->slot, mg_seat_links_new (campaign, MG_SEAT_LINKS_PLAIN));
+  /* No seat's code or link here: the display faces the whole table, and a seat's link is its
+   * credential.  Phones join from the Players' Phones dialog on the referee's window (issue 41). */
   /* Read from across the table, never typed into: nothing in it takes the focus (a selectable
    * label would be shown selected). */
   gtk_widget_set_can_focus (box, FALSE);

@@ -22,6 +22,13 @@ GQuark mg_rules_error_quark (void);
 typedef struct _MgRules MgRules;
 typedef struct _MgActions MgActions;   /* mg-actions.h */
 
+/* A word a player's phone shows: a key of the game's (an action's type, a member, a field of
+ * view()) and its text, marked N_() so po/ translates it. */
+typedef struct {
+  const char *key;
+  const char *text;
+} MgWord;
+
 /* Every engine's state begins with this header; the rest is private to the engine. */
 typedef struct _MgState {
   const MgRules *rules;
@@ -103,6 +110,12 @@ struct _MgRules {
    * for; mg_state_legal_actions() then keeps a player's own (mg_state_actor), so a game with
    * nothing secret writes the list once. */
   gboolean      legal_by_actor;
+
+  /* Optional: the words a player's phone shows for this game's secret steps, their members and
+   * the seat's own fields of view() ({"start_bid", N_("Your bid for the start player")}, …),
+   * ending with {NULL, NULL}. The table server serves them translated (src/server/); a key
+   * without a word is not shown on the phone. */
+  const MgWord *phone_words;
 };
 
 /* The registry of engines built in. */

@@ -12,6 +12,7 @@
 #include "mg-table-seat.h"
 #include "mg-table-server.h"
 #include "mg-table-tokens.h"
+#include "mg-table-words.h"
 
 #define MG_STATUS_TOO_MANY_REQUESTS 429
 #define RESOURCE_PREFIX "/io/github/meleegm/MeleeGM/web/"
@@ -43,7 +44,7 @@ typedef struct {
 } Live;
 
 typedef enum {
-  RES_PAGE, RES_SCRIPT, RES_STYLE, RES_STATE, RES_ACT, RES_WS, N_RES
+  RES_PAGE, RES_SCRIPT, RES_STYLE, RES_STATE, RES_ACT, RES_WS, RES_CLAIM, RES_WORDS, N_RES
 } Resource;
 
 static const struct {
@@ -57,6 +58,8 @@ static const struct {
   [RES_STATE]  = { "state",     NULL,        NULL },
   [RES_ACT]    = { "act",       NULL,        NULL },
   [RES_WS]     = { "ws",        NULL,        NULL },
+  [RES_CLAIM]  = { "claim",     NULL,        NULL },
+  [RES_WORDS]  = { "words",     NULL,        NULL },
 };
 
 struct _MgTableServer
@@ -74,6 +77,8 @@ struct _MgTableServer
   GHashTable          *buckets;   /* "t:TOKEN" or "h:HOST" → Bucket* */
   GPtrArray           *lives;     /* Live* */
   GHashTable          *steps;     /* seat → its secret steps, until the campaign changes */
+  GHashTable          *hosts;     /* the Host values this server answers to ("192.168.1.20:41234") */
+  gint64               hosts_read;
   gulong               changed_id;
   gulong               reissued_id;
   guint                push_idle;
@@ -105,6 +110,9 @@ mg_table_server_limits_default (MgTableServerLimits *limits)
     .token_burst = 40,
     .refused_rate = 10,
     .refused_burst = 30,
+    .act_rate = 0.5,
+    .act_burst = 10,
+    .max_action = 1024,
   };
 }
 
@@ -216,11 +224,9 @@ request_started (SoupServer *soup, SoupServerMessage *msg, MgTableServer *self)
       g_hash_table_insert (self->per_host, g_strdup (conn->host), GUINT_TO_POINTER (n_host));
       g_hash_table_insert (self->conns, socket, conn);
       g_object_weak_ref (G_OBJECT (socket), conn_gone, conn);
-      if (g_hash_table_size (self->conns) > self->limits.max_connections || n_host > self->limits.max_per_host)
-        {
-          conns_sweep (self);
-          n_host = GPOINTER_TO_UINT (g_hash_table_lookup (self->per_host, conn->host));
-        }
+      /* A connection libsoup has closed frees its slot now, not when GLib finalizes its socket. */
+      conns_sweep (self);
+      n_host = GPOINTER_TO_UINT (g_hash_table_lookup (self->per_host, conn->host));
       if (g_hash_table_size (self->conns) > self->limits.max_connections
           || n_host > self->limits.max_per_host)
         {
@@ -248,6 +254,104 @@ request_done (SoupServer *soup, SoupServerMessage *msg, MgTableServer *self)
 
   if (conn != NULL)
     conn_arm (conn, self->limits.idle_timeout_ms);
+}
+
+/* ---------------------------------------------------------------- who is asking */
+
+static void
+add_host (GHashTable *hosts, GInetAddress *address, guint port)
+{
+  g_autofree char *text = g_inet_address_to_string (address);
+
+  if (g_inet_address_get_family (address) == G_SOCKET_FAMILY_IPV6)
+    g_hash_table_add (hosts, g_strdup_printf ("[%s]:%u", text, port));
+  else
+    g_hash_table_add (hosts, g_strdup_printf ("%s:%u", text, port));
+}
+
+/* The addresses a phone may name in Host: the one listened on, or, listening on every interface,
+ * this machine's addresses now (a laptop's may change during an evening) and the loopback. */
+static void
+hosts_read (MgTableServer *self)
+{
+  struct ifaddrs *list = NULL;
+
+  g_hash_table_remove_all (self->hosts);
+  self->hosts_read = g_get_monotonic_time ();
+  if (self->host != NULL)
+    {
+      g_autoptr(GInetAddress) address = g_inet_address_new_from_string (self->host);
+      if (address != NULL)
+        add_host (self->hosts, address, self->port);
+      return;
+    }
+  g_hash_table_add (self->hosts, g_strdup_printf ("localhost:%u", self->port));
+  if (getifaddrs (&list) != 0)
+    return;
+  for (struct ifaddrs *ifa = list; ifa != NULL; ifa = ifa->ifa_next)
+    {
+      g_autoptr(GSocketAddress) sa = NULL;
+      int family = ifa->ifa_addr != NULL ? ifa->ifa_addr->sa_family : AF_UNSPEC;
+      if (family != AF_INET && family != AF_INET6)
+        continue;
+      sa = g_socket_address_new_from_native (ifa->ifa_addr, family == AF_INET ? sizeof (struct sockaddr_in)
+                                                                             : sizeof (struct sockaddr_in6));
+      if (sa != NULL)
+        add_host (self->hosts, g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (sa)), self->port);
+    }
+  freeifaddrs (list);
+}
+
+/* Is the request's Host one of this server's addresses?  A page from another site that renamed
+ * itself to this machine's address (DNS rebinding) names its own host, and is refused. */
+static gboolean
+host_allowed (MgTableServer *self, SoupServerMessage *msg)
+{
+  const char *host = soup_message_headers_get_one (soup_server_message_get_request_headers (msg), "Host");
+
+  if (host == NULL)
+    return FALSE;
+  if (g_hash_table_contains (self->hosts, host))
+    return TRUE;
+  /* Read the interfaces again at most every 5 s: a refused name costs no more than that. */
+  if (self->host == NULL && g_get_monotonic_time () - self->hosts_read > 5 * G_USEC_PER_SEC)
+    hosts_read (self);
+  return g_hash_table_contains (self->hosts, host);
+}
+
+/* A browser names the page that sends a POST or opens a WebSocket: it must be this server's own
+ * (same scheme and Host).  Clients that are not browsers send none; they cannot ride a player's
+ * page either. */
+static gboolean
+origin_allowed (MgTableServer *self, SoupServerMessage *msg)
+{
+  SoupMessageHeaders *h = soup_server_message_get_request_headers (msg);
+  const char *origin = soup_message_headers_get_one (h, "Origin");
+  const char *host = soup_message_headers_get_one (h, "Host");
+  g_autofree char *own = NULL;
+
+  if (origin == NULL)
+    return TRUE;
+  own = g_strconcat (self->tls != NULL ? "https://" : "http://", host != NULL ? host : "", NULL);
+  return strcmp (origin, own) == 0;
+}
+
+/* Does a JSON text hold U+0000 (raw, or escaped as \u0000) anywhere, in a key or a value?  json-c
+ * keeps it inside a string, where C code reads the string as ending there
+ * ("start_bid\u0000x" read as "start_bid"). */
+static gboolean
+json_has_nul (const char *data, gsize len)
+{
+  if (memchr (data, '\0', len) != NULL)
+    return TRUE;
+  for (gsize i = 0; i + 1 < len; i++)
+    if (data[i] == '\\')
+      {
+        if (data[i + 1] == 'u' && i + 5 < len && memcmp (data + i + 2, "0000", 4) == 0)
+          return TRUE;
+        i++;   /* the escaped character is not an escape itself */
+      }
+  return FALSE;
 }
 
 /* ---------------------------------------------------------------- answers */
@@ -285,10 +389,27 @@ bucket_take (MgTableServer *self, const char *key, double rate, double burst)
   return TRUE;
 }
 
+/* Every answer ends its connection.  libsoup 3.2 never frees a kept-alive connection that its
+ * peer closes while idle (the next request's reader has no completion to call on end-of-stream),
+ * so each phone that slept or reloaded kept a descriptor and a slot until the server stopped.
+ * A phone's page makes four requests when it loads, then lives on its WebSocket: one connection
+ * each costs a phone on the same network little. */
+/* A refused action costs its seat nothing. */
+static void
+bucket_give_back (MgTableServer *self, const char *key)
+{
+  Bucket *b = g_hash_table_lookup (self->buckets, key);
+
+  if (b != NULL)
+    b->level += 1.0;
+}
+
 static void
 add_headers (SoupServerMessage *msg)
 {
   SoupMessageHeaders *h = soup_server_message_get_response_headers (msg);
+
+  soup_message_headers_replace (h, "Connection", "close");
 
   soup_message_headers_replace (h, "Cache-Control", "no-store");
   soup_message_headers_replace (h, "Referrer-Policy", "no-referrer");
@@ -412,6 +533,35 @@ gate_body (MgTableServer *self, SoupServerMessage *msg)
   return FALSE;
 }
 
+/* What a known link may ask: the method, who may act or join, from which page, in which format.
+ * `seat` is NULL for a phone still waiting for the referee (`waiting`). */
+static gboolean
+gate_request (MgTableServer *self, SoupServerMessage *msg, const char *seat, gboolean waiting, Resource res)
+{
+  const char *method = soup_server_message_get_method (msg);
+  gboolean post = res == RES_ACT || res == RES_CLAIM;
+  gboolean public = seat != NULL && strcmp (seat, MG_SEAT_PUBLIC) == 0;
+
+  if (post ? strcmp (method, "POST") != 0 : strcmp (method, "GET") != 0 && strcmp (method, "HEAD") != 0)
+    refuse (self, msg, SOUP_STATUS_METHOD_NOT_ALLOWED, _("This request is not allowed here."));
+  else if (res == RES_ACT && public)
+    refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("The public page cannot act."));
+  else if (res == RES_CLAIM && !public)
+    refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("A seat is asked for from the table's page."));
+  else if (waiting && (res == RES_ACT || res == RES_WS))
+    refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("The referee has not let this phone in yet."));
+  else if ((post || res == RES_WS) && !origin_allowed (self, msg))
+    refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("Another site’s page cannot act for a seat."));
+  else if (post && g_strcmp0 (soup_message_headers_get_content_type (soup_server_message_get_request_headers (msg), NULL),
+                              "application/json") != 0)
+    refuse (self, msg, SOUP_STATUS_UNSUPPORTED_MEDIA_TYPE, _("An action is sent as application/json."));
+  else if (!post && soup_message_headers_get_content_length (soup_server_message_get_request_headers (msg)) > 0)
+    refuse (self, msg, SOUP_STATUS_BAD_REQUEST, _("This request takes no body."));
+  else
+    return TRUE;
+  return FALSE;
+}
+
 /* Every request passes here once its headers are read, before its body: path, token, rate,
  * method and size.  A refusal sets the status, so libsoup reads no body and calls no handler. */
 static void
@@ -419,14 +569,23 @@ gate (SoupServer *soup, SoupServerMessage *msg, const char *path, GHashTable *qu
 {
   MgTableServer *self = data;
   const char *host = soup_server_message_get_remote_host (msg);
-  const char *method = soup_server_message_get_method (msg);
   char token[MG_TABLE_TOKEN_LEN + 1];
   g_autofree char *key = NULL;
+  const MgTableClaim *claim;
   const char *seat;
   Resource res;
 
   if (!gate_body (self, msg))
     return;
+  if (!host_allowed (self, msg))
+    {
+      if (!refused_allowed (self, host != NULL ? host : ""))
+        refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, _("Too many requests."));
+      else
+        refuse (self, msg, SOUP_STATUS_MISDIRECTED_REQUEST,
+                _("This page was reached by another name than the table's address: open the address the referee shows."));
+      return;
+    }
   if (!parse_path (path, token, &res))
     {
       if (!refused_allowed (self, host != NULL ? host : ""))
@@ -436,38 +595,28 @@ gate (SoupServer *soup, SoupServerMessage *msg, const char *path, GHashTable *qu
       return;
     }
   seat = mg_table_tokens_lookup (self->tokens, token);
-  if (seat == NULL)
+  claim = seat == NULL ? mg_table_tokens_lookup_claim (self->tokens, token) : NULL;
+  if (seat == NULL && claim == NULL)
     {
       if (!refused_allowed (self, host != NULL ? host : ""))
         refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, _("Too many requests."));
       else
         refuse (self, msg, SOUP_STATUS_FORBIDDEN,
-                _("This link is not valid (any more): ask the referee for a new one."));
+                _("This link does not open a seat (any more): open the table's page again to join."));
       return;
     }
-  key = g_strconcat ("t:", token, NULL);
+  /* The public page is every phone's: its rate is counted per address, a seat's per link. */
+  key = seat != NULL && strcmp (seat, MG_SEAT_PUBLIC) == 0 ? g_strconcat ("p:", host, NULL)
+                                                            : g_strconcat ("t:", token, NULL);
   if (!bucket_take (self, key, self->limits.token_rate, self->limits.token_burst))
     {
       refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, _("Too many requests: wait a moment."));
       return;
     }
-  if (res == RES_ACT ? strcmp (method, "POST") != 0
-                     : strcmp (method, "GET") != 0 && strcmp (method, "HEAD") != 0)
-    {
-      refuse (self, msg, SOUP_STATUS_METHOD_NOT_ALLOWED, _("This request is not allowed here."));
-      return;
-    }
-  if (res == RES_ACT && strcmp (seat, MG_SEAT_PUBLIC) == 0)
-    {
-      refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("The public page cannot act."));
-      return;
-    }
-  if (res != RES_ACT && soup_message_headers_get_content_length (soup_server_message_get_request_headers (msg)) > 0)
-    {
-      refuse (self, msg, SOUP_STATUS_BAD_REQUEST, _("This request takes no body."));
-      return;
-    }
-  g_object_set_data_full (G_OBJECT (msg), "mg-seat", g_strdup (seat), g_free);
+  if (!gate_request (self, msg, seat, claim != NULL, res))
+    return;
+  g_object_set_data_full (G_OBJECT (msg), "mg-seat", g_strdup (seat != NULL ? seat : claim->seat), g_free);
+  g_object_set_data (G_OBJECT (msg), "mg-waiting", GINT_TO_POINTER (claim != NULL));
   g_object_set_data_full (G_OBJECT (msg), "mg-token", g_strdup (token), g_free);
   g_object_set_data (G_OBJECT (msg), "mg-resource", GUINT_TO_POINTER (res + 1));
 }
@@ -487,14 +636,62 @@ seat_steps (MgTableServer *self, const char *seat)
   return steps;
 }
 
+/* The public page's join list: each seat and whether a phone holds it (never its link). */
+static json_object *
+seats_held (MgTableServer *self)
+{
+  const char * const *players = mg_campaign_get_players (self->campaign);
+  json_object *seats = json_object_new_array ();
+
+  for (guint i = 0; players[i] != NULL; i++)
+    {
+      json_object *o = json_object_new_object ();
+      json_object_object_add (o, "name", json_object_new_string (players[i]));
+      json_object_object_add (o, "held", json_object_new_boolean (mg_table_tokens_peek (self->tokens, players[i]) != NULL));
+      json_object_array_add (seats, o);
+    }
+  return seats;
+}
+
 static char *
 seat_state_text (MgTableServer *self, const char *seat)
 {
   json_object *state = mg_table_seat_state (self->campaign, seat, seat_steps (self, seat));
-  char *text = g_strdup (json_object_to_json_string_ext (state, JSON_C_TO_STRING_PLAIN));
+  char *text;
 
+  if (strcmp (seat, MG_SEAT_PUBLIC) == 0)
+    json_object_object_add (state, "seats", seats_held (self));
+  text = g_strdup (json_object_to_json_string_ext (state, JSON_C_TO_STRING_PLAIN));
   json_object_put (state);
   return text;
+}
+
+/* A phone waiting for the referee sees its request only: the seat asked for and the code. */
+static void
+serve_waiting (MgTableServer *self, SoupServerMessage *msg, const char *token)
+{
+  const MgTableClaim *claim = mg_table_tokens_lookup_claim (self->tokens, token);
+  json_object *body = json_object_new_object ();
+  json_object *waiting = json_object_new_object ();
+
+  json_object_object_add (waiting, "seat", json_object_new_string (claim != NULL ? claim->seat : ""));
+  json_object_object_add (waiting, "code", json_object_new_string (claim != NULL ? claim->code : ""));
+  json_object_object_add (body, "campaign", json_object_new_string (mg_campaign_get_name (self->campaign)));
+  json_object_object_add (body, "waiting", waiting);
+  answer_json (msg, SOUP_STATUS_OK, body);
+  json_object_put (body);
+}
+
+/* The page's words in the phone's language (its Accept-Language), from the app's catalogue. */
+static void
+serve_words (MgTableServer *self, SoupServerMessage *msg)
+{
+  const char *accept = soup_message_headers_get_one (soup_server_message_get_request_headers (msg), "Accept-Language");
+  json_object *words = mg_table_words (self->campaign, accept);
+
+  answer_json (msg, SOUP_STATUS_OK, words);
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Vary", "Accept-Language");
+  json_object_put (words);
 }
 
 /* Parses a body as exactly one JSON value (UTF-8, bounded depth, nothing after it). */
@@ -509,7 +706,7 @@ parse_body (SoupServerMessage *msg)
   json_object *value;
   size_t end;
 
-  if (data == NULL || len == 0 || !g_utf8_validate_len (data, len, NULL))
+  if (data == NULL || len == 0 || !g_utf8_validate_len (data, len, NULL) || json_has_nul (data, len))
     return NULL;
   tok = json_tokener_new_ex (MAX_JSON_DEPTH);
   json_tokener_set_flags (tok, JSON_TOKENER_STRICT);
@@ -530,6 +727,7 @@ serve_act (MgTableServer *self, SoupServerMessage *msg, const char *seat)
   g_autoptr(GError) error = NULL;
   g_autoptr(MgJournalEntry) entry = NULL;
   json_object *action = parse_body (msg);
+  g_autofree char *act_key = g_strconcat ("a:", seat, NULL);
   json_object *clean;
   json_object *answer;
 
@@ -540,8 +738,25 @@ serve_act (MgTableServer *self, SoupServerMessage *msg, const char *seat)
     }
   clean = mg_table_seat_check (seat, seat_steps (self, seat), action, &error);
   json_object_put (action);
+  if (clean != NULL && strlen (json_object_to_json_string_ext (clean, JSON_C_TO_STRING_PLAIN)) > self->limits.max_action)
+    {
+      json_object_put (clean);
+      refuse (self, msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, _("This entry is too long for a secret."));
+      return;
+    }
+  /* Each accepted entry is a journal row: a seat re-entering its secret in a loop is held to
+   * act_rate (refusals write nothing and fall under the link's own rate). */
+  if (clean != NULL && !bucket_take (self, act_key, self->limits.act_rate, self->limits.act_burst))
+    {
+      json_object_put (clean);
+      refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS,
+              _("Too many entries from this seat: wait a few seconds before entering again."));
+      return;
+    }
   if (clean != NULL)
     entry = mg_campaign_act (self->campaign, clean, &error);   /* journal, undo, fsync: as the app */
+  if (clean != NULL && entry == NULL)
+    bucket_give_back (self, act_key);
   json_object_put (clean);
   if (entry == NULL)
     {
@@ -560,6 +775,50 @@ serve_act (MgTableServer *self, SoupServerMessage *msg, const char *seat)
   json_object_object_add (answer, "summary", json_object_new_string (entry->summary ? entry->summary : ""));
   answer_json (msg, SOUP_STATUS_OK, answer);
   json_object_put (answer);
+}
+
+/* A phone on the table's page asks for a seat: {"seat": name} → its own link, waiting for the
+ * referee, and the code it shows. */
+static void
+serve_claim (MgTableServer *self, SoupServerMessage *msg)
+{
+  const char * const *players = mg_campaign_get_players (self->campaign);
+  const char *host = soup_server_message_get_remote_host (msg);
+  json_object *body = parse_body (msg);
+  json_object *seat_o = NULL;
+  const char *seat = NULL;
+  const MgTableClaim *claim = NULL;
+  g_autoptr(GError) error = NULL;
+  json_object *answer;
+
+  if (body != NULL && json_object_is_type (body, json_type_object)
+      && json_object_object_get_ex (body, "seat", &seat_o) && json_object_is_type (seat_o, json_type_string))
+    for (guint i = 0; players[i] != NULL && seat == NULL; i++)
+      if (strcmp (players[i], json_object_get_string (seat_o)) == 0)
+        seat = players[i];
+  if (seat == NULL)
+    {
+      json_object_put (body);
+      refuse (self, msg, SOUP_STATUS_BAD_REQUEST, _("Ask for one of the table's seats."));
+      return;
+    }
+  claim = mg_table_tokens_claim (self->tokens, seat, host != NULL ? host : "", &error);
+  json_object_put (body);
+  if (claim == NULL)
+    {
+      refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, error->message);
+      return;
+    }
+  answer = json_object_new_object ();
+  json_object_object_add (answer, "seat", json_object_new_string (claim->seat));
+  json_object_object_add (answer, "code", json_object_new_string (claim->code));
+  {
+    g_autofree char *link = g_strdup_printf ("/t/%s/", claim->token);
+    json_object_object_add (answer, "link", json_object_new_string (link));
+  }
+  answer_json (msg, SOUP_STATUS_OK, answer);
+  json_object_put (answer);
+  self->stats.served++;
 }
 
 static void
@@ -582,8 +841,17 @@ serve (SoupServer *soup, SoupServerMessage *msg, const char *path, GHashTable *q
       serve_act (self, msg, seat);
       return;
     }
+  if (res == RES_CLAIM)
+    {
+      serve_claim (self, msg);
+      return;
+    }
   add_headers (msg);
-  if (res == RES_STATE)
+  if (res == RES_WORDS)
+    serve_words (self, msg);
+  else if (res == RES_STATE && GPOINTER_TO_INT (g_object_get_data (G_OBJECT (msg), "mg-waiting")))
+    serve_waiting (self, msg, g_object_get_data (G_OBJECT (msg), "mg-token"));
+  else if (res == RES_STATE)
     {
       char *text = seat_state_text (self, seat);
       soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
@@ -702,19 +970,27 @@ push_all (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The push waits for the change's other handlers (the window's), coalescing a burst of changes,
+ * but not behind the loop's other work: at the default priority, not the idle one (measured with
+ * bench/table-latency.c). */
+static void
+push_soon (MgTableServer *self)
+{
+  if (self->push_idle == 0 && self->soup != NULL)
+    self->push_idle = g_idle_add_full (G_PRIORITY_DEFAULT, push_all, self, NULL);
+}
+
 static void
 campaign_changed (MgTableServer *self)
 {
   g_hash_table_remove_all (self->steps);
-  if (self->push_idle == 0 && self->soup != NULL)
-    self->push_idle = g_idle_add (push_all, self);
+  push_soon (self);
 }
 
 static void
 token_reissued (MgTableServer *self, const char *seat)
 {
-  if (self->push_idle == 0 && self->soup != NULL)
-    self->push_idle = g_idle_add (push_all, self);
+  push_soon (self);
   emit_changed (self);
 }
 
@@ -759,6 +1035,7 @@ mg_table_server_finalize (GObject *object)
   g_hash_table_unref (self->per_host);
   g_hash_table_unref (self->buckets);
   g_hash_table_unref (self->steps);
+  g_hash_table_unref (self->hosts);
   g_ptr_array_unref (self->lives);
   G_OBJECT_CLASS (mg_table_server_parent_class)->finalize (object);
 }
@@ -787,6 +1064,7 @@ mg_table_server_init (MgTableServer *self)
   self->per_host = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->steps = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, json_put);
+  self->hosts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->lives = g_ptr_array_new_with_free_func ((GDestroyNotify) live_free);
 }
 
@@ -888,6 +1166,7 @@ mg_table_server_start (MgTableServer *self, GInetAddress *address, guint port, G
   uris = soup_server_get_uris (self->soup);
   self->port = uris != NULL ? (guint) g_uri_get_port (uris->data) : port;
   g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  hosts_read (self);
   emit_changed (self);
   return TRUE;
 }
@@ -1017,6 +1296,7 @@ void
 mg_table_server_get_stats (MgTableServer *self, MgTableServerStats *stats)
 {
   g_return_if_fail (MG_IS_TABLE_SERVER (self) && stats != NULL);
+  conns_sweep (self);
   *stats = self->stats;
   stats->open = g_hash_table_size (self->conns);
 }

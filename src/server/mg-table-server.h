@@ -18,6 +18,9 @@ typedef struct {
   double token_burst;         /* …with bursts of this many */
   double refused_rate;        /* refused requests (no or bad token, bad path) a second from one address… */
   double refused_burst;       /* …before that address gets only 429 */
+  double act_rate;            /* actions a second one seat may send (re-entered secrets)… */
+  double act_burst;           /* …with bursts of this many, so the journal cannot be flooded */
+  gsize  max_action;          /* bytes of one action as written to the journal */
 } MgTableServerLimits;
 
 void mg_table_server_limits_default (MgTableServerLimits *limits);

@@ -13,11 +13,13 @@ struct _MgTableTokens
 {
   GObject     parent_instance;
   GHashTable *by_seat;   /* seat → token */
+  GPtrArray  *claims;    /* MgTableClaim*, oldest first */
 };
 
 G_DEFINE_FINAL_TYPE (MgTableTokens, mg_table_tokens, G_TYPE_OBJECT)
+G_DEFINE_QUARK (mg-table-tokens-error-quark, mg_table_tokens_error)
 
-enum { REISSUED, N_SIGNALS };
+enum { REISSUED, CLAIMS_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static void
@@ -32,6 +34,7 @@ mg_table_tokens_finalize (GObject *object)
   while (g_hash_table_iter_next (&it, NULL, &value))
     memset (value, 0, strlen (value));
   g_hash_table_unref (self->by_seat);
+  g_ptr_array_unref (self->claims);
   G_OBJECT_CLASS (mg_table_tokens_parent_class)->finalize (object);
 }
 
@@ -42,12 +45,26 @@ mg_table_tokens_class_init (MgTableTokensClass *klass)
   /* "reissued" (seat): the seat's old token no longer works; servers close its connections. */
   signals[REISSUED] = g_signal_new ("reissued", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* "claims-changed": a phone asked for a seat, or a request was answered or lapsed. */
+  signals[CLAIMS_CHANGED] = g_signal_new ("claims-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+claim_free (MgTableClaim *claim)
+{
+  memset (claim->token, 0, strlen (claim->token));
+  g_free (claim->token);
+  g_free (claim->seat);
+  g_free (claim->host);
+  g_free (claim);
 }
 
 static void
 mg_table_tokens_init (MgTableTokens *self)
 {
   self->by_seat = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->claims = g_ptr_array_new_with_free_func ((GDestroyNotify) claim_free);
 }
 
 MgTableTokens *
@@ -166,4 +183,148 @@ mg_table_tokens_lookup (MgTableTokens *self, const char *token)
     if (mg_table_token_equal (token, value))
       found = key;
   return found;
+}
+
+const char *
+mg_table_tokens_peek (MgTableTokens *self, const char *seat)
+{
+  g_return_val_if_fail (MG_IS_TABLE_TOKENS (self) && seat != NULL, NULL);
+  return g_hash_table_lookup (self->by_seat, seat);
+}
+
+void
+mg_table_tokens_release (MgTableTokens *self, const char *seat)
+{
+  char *old;
+
+  g_return_if_fail (MG_IS_TABLE_TOKENS (self) && seat != NULL);
+  old = g_hash_table_lookup (self->by_seat, seat);
+  if (old == NULL)
+    return;
+  memset (old, 0, strlen (old));
+  g_hash_table_remove (self->by_seat, seat);
+  g_signal_emit (self, signals[REISSUED], 0, seat);
+}
+
+/* Drops the requests older than MG_TABLE_CLAIM_TTL_S; TRUE when one went. */
+static gboolean
+claims_lapse (MgTableTokens *self)
+{
+  gint64 now = g_get_monotonic_time ();
+  gboolean gone = FALSE;
+
+  for (guint i = self->claims->len; i-- > 0;)
+    if (now - ((MgTableClaim *) self->claims->pdata[i])->made > (gint64) MG_TABLE_CLAIM_TTL_S * G_USEC_PER_SEC)
+      {
+        g_ptr_array_remove_index (self->claims, i);
+        gone = TRUE;
+      }
+  return gone;
+}
+
+const MgTableClaim *
+mg_table_tokens_claim (MgTableTokens *self, const char *seat, const char *host, GError **error)
+{
+  MgTableClaim *claim;
+  guint from_host = 0;
+  guint32 digits;
+
+  g_return_val_if_fail (MG_IS_TABLE_TOKENS (self) && seat != NULL && host != NULL, NULL);
+  claims_lapse (self);
+  for (guint i = 0; i < self->claims->len; i++)
+    from_host += g_strcmp0 (((MgTableClaim *) self->claims->pdata[i])->host, host) == 0;
+  if (self->claims->len >= MG_TABLE_CLAIMS_MAX || from_host >= MG_TABLE_CLAIMS_PER_HOST)
+    {
+      g_set_error (error, MG_TABLE_TOKENS_ERROR, MG_TABLE_TOKENS_ERROR_BUSY,
+                   _("Too many phones are waiting for the referee: ask the referee, then try again."));
+      return NULL;
+    }
+  claim = g_new0 (MgTableClaim, 1);
+  claim->token = new_token (error);
+  if (claim->token == NULL || !mg_table_random_bytes ((guint8 *) &digits, sizeof digits, error))
+    {
+      g_free (claim->token);
+      g_free (claim);
+      return NULL;
+    }
+  g_snprintf (claim->code, sizeof claim->code, "%04u", digits % 10000);
+  claim->seat = g_strdup (seat);
+  claim->host = g_strdup (host);
+  claim->made = g_get_monotonic_time ();
+  g_ptr_array_add (self->claims, claim);
+  g_signal_emit (self, signals[CLAIMS_CHANGED], 0);
+  return claim;
+}
+
+GPtrArray *
+mg_table_tokens_get_claims (MgTableTokens *self)
+{
+  g_return_val_if_fail (MG_IS_TABLE_TOKENS (self), NULL);
+  if (claims_lapse (self))
+    g_signal_emit (self, signals[CLAIMS_CHANGED], 0);
+  return self->claims;
+}
+
+static gint
+claim_index (MgTableTokens *self, const char *token)
+{
+  gint found = -1;
+
+  if (token == NULL || *token == '\0')
+    return -1;
+  /* Every request compared in full, as the seats' tokens are. */
+  for (guint i = 0; i < self->claims->len; i++)
+    if (mg_table_token_equal (token, ((MgTableClaim *) self->claims->pdata[i])->token))
+      found = (gint) i;
+  return found;
+}
+
+const MgTableClaim *
+mg_table_tokens_lookup_claim (MgTableTokens *self, const char *token)
+{
+  gint i;
+
+  g_return_val_if_fail (MG_IS_TABLE_TOKENS (self), NULL);
+  claims_lapse (self);
+  i = claim_index (self, token);
+  return i >= 0 ? self->claims->pdata[i] : NULL;
+}
+
+gboolean
+mg_table_tokens_confirm (MgTableTokens *self, const char *claim_token)
+{
+  gint i;
+  MgTableClaim *claim;
+  char *old;
+
+  g_return_val_if_fail (MG_IS_TABLE_TOKENS (self), FALSE);
+  i = claim_index (self, claim_token);
+  if (i < 0)
+    return FALSE;
+  claim = g_ptr_array_steal_index (self->claims, (guint) i);
+  old = g_hash_table_lookup (self->by_seat, claim->seat);
+  if (old != NULL)
+    memset (old, 0, strlen (old));
+  g_hash_table_replace (self->by_seat, g_strdup (claim->seat), g_strdup (claim->token));
+  /* Any other request for the same seat is moot now: the referee answered it. */
+  for (guint j = self->claims->len; j-- > 0;)
+    if (g_strcmp0 (((MgTableClaim *) self->claims->pdata[j])->seat, claim->seat) == 0)
+      g_ptr_array_remove_index (self->claims, j);
+  g_signal_emit (self, signals[REISSUED], 0, claim->seat);
+  g_signal_emit (self, signals[CLAIMS_CHANGED], 0);
+  claim_free (claim);
+  return TRUE;
+}
+
+void
+mg_table_tokens_refuse (MgTableTokens *self, const char *claim_token)
+{
+  gint i;
+
+  g_return_if_fail (MG_IS_TABLE_TOKENS (self));
+  i = claim_index (self, claim_token);
+  if (i < 0)
+    return;
+  g_ptr_array_remove_index (self->claims, (guint) i);
+  g_signal_emit (self, signals[CLAIMS_CHANGED], 0);
 }

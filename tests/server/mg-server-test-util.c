@@ -160,6 +160,17 @@ mg_server_test_http (guint port, const char *method, const char *path, const cha
   return mg_server_test_raw (port, request, strlen (request), 0, 5000, status, NULL);
 }
 
+char *
+mg_server_test_request (guint port, const char *method, const char *path, const char *headers,
+                        const char *body, guint *status)
+{
+  g_autofree char *length = body ? g_strdup_printf ("Content-Length: %zu\r\n", strlen (body)) : g_strdup ("");
+  g_autofree char *request = g_strdup_printf ("%s %s HTTP/1.1\r\n%sConnection: close\r\n%s\r\n%s",
+                                              method, path, headers, length, body ? body : "");
+
+  return mg_server_test_raw (port, request, strlen (request), 0, 5000, status, NULL);
+}
+
 const char *
 mg_server_test_body (const char *answer)
 {

@@ -25,6 +25,10 @@ char       *mg_server_test_raw      (guint port, const char *request, gsize len,
 /* The same for one GET or POST with "Connection: close"; body may be NULL. */
 char       *mg_server_test_http     (guint port, const char *method, const char *path,
                                      const char *body, guint *status);
+/* The same with `headers` (lines each ending "\r\n", Host and Content-Type included: none is
+ * added but Content-Length and "Connection: close"); body may be NULL. */
+char       *mg_server_test_request  (guint port, const char *method, const char *path,
+                                     const char *headers, const char *body, guint *status);
 /* The body of an HTTP answer (after the blank line), borrowed from `answer`. */
 const char *mg_server_test_body     (const char *answer);
 

@@ -170,8 +170,8 @@ def player(message, name):
 
 
 class Host:
-    def __init__(self, exe, tmp, game, https=False):
-        self.proc = subprocess.Popen([exe, os.path.join(tmp, game), game] + (["https"] if https else []),
+    def __init__(self, exe, tmp, game, mode=None):
+        self.proc = subprocess.Popen([exe, os.path.join(tmp, game), game] + ([mode] if mode else []),
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.info = json.loads(self.proc.stdout.readline())
         self.base = "%s://127.0.0.1:%d" % (self.info["scheme"], self.info["port"])
@@ -184,6 +184,14 @@ class Host:
         self.proc.stdin.flush()
         answer = json.loads(self.proc.stdout.readline())
         check(answer.get("ok"), "referee's %s accepted (%s)" % (action["type"], answer.get("error", "")))
+
+    def let_in(self, seat):
+        """The referee's Let In for the phone asking for seat: the code the referee's window showed."""
+        self.proc.stdin.write(json.dumps({"let_in": seat}) + "\n")
+        self.proc.stdin.flush()
+        answer = json.loads(self.proc.stdout.readline())
+        check(answer.get("ok"), "the referee lets in the phone asking for %s (%s)" % (seat, answer.get("error", "")))
+        return answer["code"]
 
     def close(self):
         try:
@@ -211,17 +219,47 @@ def send_template(session, value):
     session.click(session.find("#steps form button")[0])
 
 
+def join(session, host, seat, shots):
+    """A phone joins as the table does: the table's page, its seat asked for, the code it shows
+    matched by the referee's window, Let In."""
+    session.go(host.url("public"))
+    button = '#steps button[data-seat="%s"]' % seat
+    session.wait("return document.querySelector('%s') !== null" % button.replace("'", "\\'"), seat + " offered on the table's page")
+    session.click(session.find(button)[0])
+    session.wait("return document.querySelector('.code') !== null", seat + "'s phone showing its code")
+    shown = session.js("return document.querySelector('.code').textContent;")
+    if shots:
+        session.screenshot(os.path.join(shots, "phone-%s-waiting.png" % seat.lower()))
+    check(session.js("return document.querySelectorAll('#steps form').length;") == 0,
+          seat + "'s phone offers no step before the referee lets it in")
+    code = host.let_in(seat)
+    check(code in shown, "the code on %s's phone (%r) is the one the referee's window shows (%s)" % (seat, shown, code))
+    session.wait("return document.querySelectorAll('#steps form').length > 0", seat + "'s bid form")
+    # Names from the network are names: a player or value called "constructor" or "__proto__"
+    # finds no word of the page's (it once read "function Object() { [native code] }").
+    check(session.js("return [W('constructor'), W('__proto__'), W('toString'), plain('constructor'), "
+                     "plain({constructor: 'x'}), facts({constructor: 1}, '')];")
+          == [None, None, None, "constructor", "x", None], "lookups no name can collide with")
+    return session.js("return location.pathname;")
+
+
 def lamame(exe, tmp, drv, shots):
-    host = Host(exe, tmp, "lamame")
+    host = Host(exe, tmp, "lamame", "join")
+    check(host.info["seats"] == {}, "no seat's link is handed out: phones join from the table's page")
     red, blue, pub = drv.session("en-US"), drv.session("fr"), drv.session("en-US")
     try:
-        red.go(host.url("Red"))
-        blue.go(host.url("Blue"))
         pub.go(host.url("public"))
-        for s, name in ((red, "Red"), (blue, "Blue")):
-            s.wait("return document.querySelectorAll('#steps form').length > 0", name + "'s bid form")
-        check("Place : Blue" in blue.html(), "Blue's page speaks French (Accept-Language fr)")
-        check("Seat: Red" in red.html(), "Red's page speaks English")
+        links = [join(red, host, "Red", shots), join(blue, host, "Blue", shots)]
+        check("Vous jouez Blue" in blue.html(), "Blue's page speaks French (Accept-Language fr, from po/)")
+        check("You play Red" in red.html(), "Red's page speaks English")
+        pub.wait("return document.querySelectorAll('#steps button[data-seat]').length == 2", "the table's page")
+        pub_text = pub.html() + json.dumps(pub.log())
+        for link in links:
+            check(link.split("/")[2] not in pub_text, "the table's page never holds a seat's link")
+        for s in (red, blue):
+            text = s.js("return document.body.innerText;")
+            for word in ("season_index", "cur:", "{", "referee types"):
+                check(word not in text, "the seat's page shows no %r" % word)
         # Red bids 3 in secret.
         send_template(red, "3")
         red.wait("return (document.getElementById('status').className || '') === 'good'", "Red's bid acknowledged")
@@ -285,7 +323,7 @@ def lamame(exe, tmp, drv, shots):
 def attack(exe, tmp, drv):
     """La Mame's attack round: Red's gold and Blue's guess, each from its own phone, over HTTPS
     (the campaign's self-signed certificate; live updates over wss)."""
-    host = Host(exe, tmp, "lamame-attack", https=True)
+    host = Host(exe, tmp, "lamame-attack", "https")
     check(host.base.startswith("https://"), "the attack round is served over HTTPS")
     red, blue = drv.session("en-US", https=True), drv.session("en-US", https=True)
     try:

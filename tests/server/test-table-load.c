@@ -74,8 +74,8 @@ phone_thread (gpointer data)
 
   while (!g_atomic_int_get (&load->stop))
     {
-      g_autofree char *req = g_strdup_printf ("GET %sstate HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
-                                              load->paths[i++ % 3]);
+      g_autofree char *req = g_strdup_printf ("GET %sstate HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nConnection: close\r\n\r\n",
+                                              load->paths[i++ % 3], load->port);
       int status = exchange (load->port, req, strlen (req), TRUE);
       g_atomic_int_inc (status == 200 ? &load->phone_ok : &load->phone_other);
       g_usleep (50 * 1000);   /* then reconnect, as a phone's page does */

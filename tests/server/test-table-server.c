@@ -6,6 +6,9 @@
 #include <glib/gstdio.h>
 #include <libsoup/soup.h>
 
+#include <libintl.h>
+
+#include "mg-actions.h"
 #include "mg-ruleset.h"
 #include "mg-server-test-util.h"
 #include "mg-table-server.h"
@@ -410,6 +413,231 @@ test_malformed (Fx *fx, gconstpointer data)
     assert_refused (fx, "POST", state, "{}", 405);
     assert_refused (fx, "DELETE", state, NULL, 405);
   }
+  fx_assert_unchanged (fx);
+}
+
+/* One request with its own headers: refused with `want`, no view, the campaign's bytes as they were. */
+static void
+assert_attack_refused (Fx *fx, const char *method, const char *path, const char *headers,
+                       const char *body, guint want)
+{
+  guint status = 0;
+  g_autofree char *answer = mg_server_test_request (fx->port, method, path, headers, body, &status);
+
+  g_test_message ("%s %s: %u", method, path, status);
+  g_assert_cmpuint (status, ==, want);
+  g_assert_null (strstr (answer, "\"view\""));
+  fx_assert_unchanged (fx);
+}
+
+/* Issue 41's attacks on a seat's link, each refused with the campaign file unchanged. */
+static void
+test_attacks (Fx *fx, gconstpointer data)
+{
+  g_autofree char *act = g_strconcat (fx->red, "act", NULL);
+  g_autofree char *state = g_strconcat (fx->red, "state", NULL);
+  g_autofree char *ws = g_strconcat (fx->red, "ws", NULL);
+  g_autofree char *own = g_strdup_printf ("Host: 127.0.0.1:%u\r\n", fx->port);
+  g_autofree char *json = g_strconcat (own, "Content-Type: application/json\r\n", NULL);
+  g_autofree char *pad = g_strnfill (4000, 'x');
+  g_autofree char *padded = g_strdup_printf ("{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":3,\"note\":\"%s\"}", pad);
+  const char *bid = "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":3}";
+  const char *nuls[] = {
+    "{\"type\":\"start_bid\\u0000x\",\"player\":\"Red\",\"gold\":3}",
+    "{\"type\":\"start_bid\",\"player\":\"Red\\u0000\",\"gold\":3}",
+    "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":3,\"note\":\"\\u0000\\u0000\\u0000\"}",
+    "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\\u0000x\":3}",
+  };
+  const char *forms[] = { "text/plain", "application/x-www-form-urlencoded",
+                          "multipart/form-data; boundary=x", "text/plain; charset=utf-8" };
+  const char *foreign_hosts[] = { "Host: evil.example\r\n", "Host: 127.0.0.1\r\n", "Host: localhost:1\r\n" };
+  g_autofree char *rebound = g_strdup_printf ("Host: rebind.evil.example:%u\r\n", fx->port);
+  guint accepted = 0, told_to_wait = 0;
+
+  /* U+0000 in a type, a value, a padding member, a key. */
+  for (guint i = 0; i < G_N_ELEMENTS (nuls); i++)
+    assert_attack_refused (fx, "POST", act, json, nuls[i], 400);
+  /* A page of another site: its Origin, on an action and on the live socket. */
+  {
+    g_autofree char *h = g_strconcat (json, "Origin: http://evil.example\r\n", NULL);
+    g_autofree char *h2 = g_strconcat (json, "Origin: null\r\n", NULL);
+    g_autofree char *upgrade = g_strconcat (own, "Origin: http://evil.example\r\nUpgrade: websocket\r\n"
+                                            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                            "Sec-WebSocket-Version: 13\r\n", NULL);
+    assert_attack_refused (fx, "POST", act, h, bid, 403);
+    assert_attack_refused (fx, "POST", act, h2, bid, 403);
+    assert_attack_refused (fx, "GET", ws, upgrade, NULL, 403);
+  }
+  /* A plain HTML form (or a fetch without a preflight) posting the same JSON. */
+  for (guint i = 0; i < G_N_ELEMENTS (forms); i++)
+    {
+      g_autofree char *h = g_strdup_printf ("%sContent-Type: %s\r\n", own, forms[i]);
+      assert_attack_refused (fx, "POST", act, h, bid, 415);
+    }
+  assert_attack_refused (fx, "POST", act, own, bid, 415);
+  /* Another name for this machine (DNS rebinding), a missing port, none at all: nothing served. */
+  for (guint i = 0; i < G_N_ELEMENTS (foreign_hosts); i++)
+    {
+      assert_attack_refused (fx, "GET", state, foreign_hosts[i], NULL, 421);
+      assert_attack_refused (fx, "GET", fx->red, foreign_hosts[i], NULL, 421);
+    }
+  assert_attack_refused (fx, "GET", state, "", NULL, 400);   /* no Host: libsoup's own refusal */
+  {
+    g_autofree char *h = g_strconcat (rebound, "Content-Type: application/json\r\n", NULL);
+    assert_attack_refused (fx, "POST", act, h, bid, 421);
+  }
+  /* A re-entry padded out: past the size of a secret. */
+  assert_attack_refused (fx, "POST", act, json, padded, 413);
+  /* A flood of re-entries: a burst goes through (each a journal row), then the seat waits, and
+   * the refused ones write nothing. */
+  for (guint i = 0; i < 30; i++)
+    {
+      guint status = 0;
+      g_autofree char *body = g_strdup_printf ("{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":%u}", i % 5);
+      g_free (mg_server_test_request (fx->port, "POST", act, json, body, &status));
+      accepted += status == 200;
+      told_to_wait += status == 429;
+      if (status == 429 && told_to_wait == 1)
+        fx_snapshot (fx);
+    }
+  g_test_message ("30 re-entries at once: %u entered, %u told to wait", accepted, told_to_wait);
+  g_assert_cmpuint (accepted, >=, 1);
+  g_assert_cmpuint (accepted, <=, 12);   /* the burst (10) and what 0.5 a second refills */
+  g_assert_cmpuint (accepted + told_to_wait, ==, 30);
+  fx_assert_unchanged (fx);
+  /* The seat's own page still works as before. */
+  {
+    guint status = 0;
+    g_free (mg_server_test_request (fx->port, "GET", state, own, NULL, &status));
+    g_assert_cmpuint (status, ==, 200);
+  }
+}
+
+/* The phone's words: from po/ in the phone's language whatever the app's, the game's own words
+ * for every step a phone is offered, and nothing read from a path a header names. */
+static void
+test_words (Fx *fx, gconstpointer data)
+{
+  g_autofree char *words = g_strconcat (fx->red, "words", NULL);
+  g_autofree char *state = g_strconcat (fx->red, "state", NULL);
+  g_autofree char *own = g_strdup_printf ("Host: 127.0.0.1:%u\r\n", fx->port);
+  const char *tricks[] = { "../../../../etc/passwd", "fr/../../x", "xx-YY", "", ";q=1,,,", "zz" };
+  guint n_games = 0;
+  const MgRules **games = mg_rules_all (&n_games);
+  json_object *o, *w, *steps;
+  guint status = 0;
+
+  {
+    g_autofree char *h = g_strconcat (own, "Accept-Language: fr-CH, fr;q=0.9, en;q=0.8\r\n", NULL);
+    g_autofree char *answer = mg_server_test_request (fx->port, "GET", words, h, NULL, &status);
+    g_assert_cmpuint (status, ==, 200);
+    o = json_tokener_parse (mg_server_test_body (answer));
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (o, "lang")), ==, "fr");
+    w = json_object_object_get (o, "words");
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (w, "you_play")), ==, "Vous jouez %s");
+    g_assert_cmpstr (json_object_get_string (json_object_object_get (w, "start_bid")), ==,
+                     "Votre enchère pour le premier joueur");
+    json_object_put (o);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (tricks); i++)
+    {
+      g_autofree char *h = g_strdup_printf ("%sAccept-Language: %s\r\n", own, tricks[i]);
+      g_autofree char *answer = mg_server_test_request (fx->port, "GET", words, h, NULL, &status);
+      g_assert_cmpuint (status, ==, 200);
+      o = json_tokener_parse (mg_server_test_body (answer));
+      g_assert_cmpstr (json_object_get_string (json_object_object_get (o, "lang")), ==, "en");
+      g_assert_cmpstr (json_object_get_string (json_object_object_get (json_object_object_get (o, "words"), "you_play")),
+                       ==, "You play %s");
+      json_object_put (o);
+    }
+  /* Every step Red's phone is offered now has the game's word. */
+  o = get_json (fx, "GET", state, NULL, &status);
+  steps = json_object_object_get (o, "steps");
+  g_assert_cmpuint (json_object_array_length (steps), >, 0);
+  for (size_t i = 0; i < json_object_array_length (steps); i++)
+    {
+      const char *type = json_object_get_string (json_object_object_get (json_object_array_get_idx (steps, i), "type"));
+      gboolean found = FALSE;
+      for (const MgWord *word = mg_campaign_get_rules (fx->campaign)->phone_words; word && word->key; word++)
+        found |= g_strcmp0 (word->key, type) == 0;
+      g_assert_true (found);
+    }
+  json_object_put (o);
+  /* And every action a game declares secret (a phone's step) has its word. */
+  for (guint g = 0; g < n_games; g++)
+    for (guint a = 0; games[g]->actions != NULL && a < games[g]->actions->n_actions; a++)
+      {
+        const MgAction *action = &games[g]->actions->actions[a];
+        gboolean found = FALSE;
+        if (!(action->flags & MG_ACTION_SECRET))
+          continue;
+        for (const MgWord *word = games[g]->phone_words; word && word->key; word++)
+          found |= g_strcmp0 (word->key, action->type) == 0;
+        if (!found)
+          g_test_message ("%s: secret action %s has no phone word", games[g]->id, action->type);
+        g_assert_true (found);
+      }
+}
+
+/* Joining: a phone asks from the table's page, waits with its own token (reading its request
+ * only, acting never), is let in or refused by the referee; requests are bounded per address. */
+static void
+test_join (Fx *fx, gconstpointer data)
+{
+  MgTableTokens *tokens = mg_table_tokens_for_campaign (fx->campaign);
+  g_autofree char *claim = g_strconcat (fx->pub, "claim", NULL);
+  g_autofree char *red_claim = g_strconcat (fx->red, "claim", NULL);
+  g_autofree char *link = NULL, *state = NULL, *act = NULL, *answer = NULL, *pub_state = NULL;
+  g_autofree char *old_red = g_strdup (fx->red);
+  json_object *o;
+  guint status = 0;
+
+  /* The table's page lists the seats and whether a phone has each, never a link. */
+  pub_state = g_strconcat (fx->pub, "state", NULL);
+  answer = mg_server_test_http (fx->port, "GET", pub_state, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_nonnull (strstr (answer, "\"seats\":[{\"name\":\"Red\",\"held\":true}"));
+  g_assert_null (strstr (answer, fx->red + 3));
+  /* Asked from a seat's page, for no seat, for a stranger: refused. */
+  assert_refused (fx, "POST", red_claim, "{\"seat\":\"Red\"}", 403);
+  assert_refused (fx, "POST", claim, "{\"seat\":\"Mallory\"}", 400);
+  assert_refused (fx, "POST", claim, "{}", 400);
+  o = get_json (fx, "POST", claim, "{\"seat\":\"Red\"}", &status);
+  g_assert_cmpuint (status, ==, 200);
+  link = g_strdup (json_object_get_string (json_object_object_get (o, "link")));
+  g_assert_cmpuint (strlen (json_object_get_string (json_object_object_get (o, "code"))), ==, 4);
+  json_object_put (o);
+  /* Waiting: its request only, no view, no step, no act, no live socket. */
+  state = g_strconcat (link, "state", NULL);
+  act = g_strconcat (link, "act", NULL);
+  g_free (answer);
+  answer = mg_server_test_http (fx->port, "GET", state, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_nonnull (strstr (answer, "\"waiting\""));
+  g_assert_null (strstr (answer, "\"view\""));
+  g_assert_null (strstr (answer, "\"steps\""));
+  assert_refused (fx, "POST", act, "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":1}", 403);
+  /* Two requests at most from one address; the third is told to wait. */
+  g_free (mg_server_test_http (fx->port, "POST", claim, "{\"seat\":\"Blue\"}", &status));
+  g_assert_cmpuint (status, ==, 200);
+  assert_refused (fx, "POST", claim, "{\"seat\":\"Blue\"}", 429);
+  g_assert_cmpuint (mg_table_tokens_get_claims (tokens)->len, ==, 2);
+  fx_assert_unchanged (fx);
+  /* The referee lets the Red request in: its token is Red's, the old phone's is refused. */
+  {
+    g_autofree char *token = g_strndup (link + 3, MG_TABLE_TOKEN_LEN);   /* "/t/TOKEN/" */
+    g_assert_true (mg_table_tokens_confirm (tokens, token));
+  }
+  g_free (answer);
+  answer = mg_server_test_http (fx->port, "GET", state, NULL, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_true (g_str_has_prefix (mg_server_test_body (answer), "{\"seat\":\"Red\""));
+  g_free (answer);
+  answer = mg_server_test_http (fx->port, "GET", old_red, NULL, &status);
+  g_assert_cmpuint (status, ==, 403);
+  /* Blue's request refused: that phone reads nothing more. */
+  mg_table_tokens_refuse (tokens, ((MgTableClaim *) mg_table_tokens_get_claims (tokens)->pdata[0])->token);
+  g_assert_cmpuint (mg_table_tokens_get_claims (tokens)->len, ==, 0);
   fx_assert_unchanged (fx);
 }
 
@@ -835,6 +1063,8 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  /* The catalogue built in the tree, as the app binds its installed one. */
+  bindtextdomain (GETTEXT_PACKAGE, MG_TEST_LOCALEDIR);
 #define FX_TEST(name, fn) g_test_add (name, Fx, NULL, fx_setup, fn, fx_teardown)
   FX_TEST ("/table-server/reads-own-view", test_reads_own_view);
   FX_TEST ("/table-server/acts-as-own-seat", test_acts_as_own_seat);
@@ -845,6 +1075,9 @@ main (int argc, char **argv)
   FX_TEST ("/table-server/oversized", test_oversized);
   FX_TEST ("/table-server/malformed", test_malformed);
   FX_TEST ("/table-server/slow-client", test_slow_client);
+  FX_TEST ("/table-server/attacks", test_attacks);
+  FX_TEST ("/table-server/words", test_words);
+  FX_TEST ("/table-server/join", test_join);
   FX_TEST ("/table-server/rate-limited", test_rate_limited);
   FX_TEST ("/table-server/tokens-not-stored", test_tokens_not_stored);
   FX_TEST ("/table-server/stop-closes-port", test_stop_closes_port);

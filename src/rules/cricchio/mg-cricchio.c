@@ -711,6 +711,14 @@ ch_check_ruleset (json_object *ruleset, GError **error)
   return TRUE;
 }
 
+/* The words a player's phone shows for this game (src/server/ serves them translated). */
+static const MgWord ch_phone_words[] = {
+  { "place_mine", N_("Place a mine") },
+  { "field.at", N_("Square") },
+  { "mine.mines", N_("Your mines") },
+  { NULL, NULL }
+};
+
 const MgRules ch_rules = {
   .id = "cricchio",
   .name = N_("Cricchio's Mêlée"),
@@ -727,6 +735,7 @@ const MgRules ch_rules = {
   .turn = ch_turn,
   .describe = ch_describe,
   .legal_actions = ch_legal_actions,
+  .phone_words = ch_phone_words,
 };
 
 const MgRules *

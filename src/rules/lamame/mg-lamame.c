@@ -398,6 +398,26 @@ mg_lamame_export_map (const MgState *state)
   return s->map ? json_object_get (s->map->json) : NULL;
 }
 
+/* The words a player's phone shows for this game (src/server/ serves them translated). */
+static const MgWord lamame_phone_words[] = {
+  { "start_bid", N_("Your bid for the start player") },
+  { "choose_cards", N_("Your action cards") },
+  { "attack_gold", N_("Gold you put on the attack") },
+  { "guess", N_("Your guess") },
+  { "field.gold", N_("Gold") },
+  { "field.guesses", N_("Guesses (e.g. 2, 4)") },
+  { "mine.start_bid", N_("Your bid") },
+  { "mine.cards", N_("Your cards") },
+  { "table.castle", N_("Castle") },
+  { "table.gold", N_("Gold") },
+  { "table.areas", N_("Areas") },
+  { "value.move", N_("move") },
+  { "value.tax", N_("tax") },
+  { "value.build", N_("build") },
+  { "value.hidden", N_("face down") },
+  { NULL, NULL }
+};
+
 static const MgRules lamame_rules = {
   .id = "lamame",
   .name = N_("La Mame's Melee"),
@@ -414,6 +434,7 @@ static const MgRules lamame_rules = {
   .turn = lm_turn,
   .describe = lm_describe,
   .legal_actions = lm_legal_actions,
+  .phone_words = lamame_phone_words,
   .tables = lm_tables,
 };
 

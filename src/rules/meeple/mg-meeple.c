@@ -1398,6 +1398,22 @@ meeple_legal_actions (const MgState *state, const char *seat)
   return out;
 }
 
+/* The words a player's phone shows for this game (src/server/ serves them translated). */
+static const MgWord meeple_phone_words[] = {
+  { "roll", N_("Roll your meeples") },
+  { "reroll", N_("Reroll meeples") },
+  { "set", N_("Set a meeple by hand") },
+  { "pick", N_("Your pick") },
+  { "field.meeples", N_("Meeples") },
+  { "mine.faces", N_("Your roll") },
+  { "mine.pick", N_("Your pick") },
+  { "table.casualties", N_("Casualties") },
+  { "value.sweep", N_("sweep") },
+  { "value.kick", N_("kick") },
+  { "value.punch", N_("punch") },
+  { NULL, NULL }
+};
+
 static const MgRules meeple_rules = {
   .id = "meeple",
   .name = N_("Meeple Melee"),
@@ -1414,6 +1430,7 @@ static const MgRules meeple_rules = {
   .from_json = meeple_from_json,
   .view = meeple_view,
   .legal_actions = meeple_legal_actions,
+  .phone_words = meeple_phone_words,
 };
 
 const MgRules *
