@@ -693,3 +693,37 @@ tft_board_engage_all (TftState *st)
   for (guint i = 0; tft_board (st) && i < st->fight->n; i++)
     st->fight->f[i].engaged = tft_engaged_now (st, &st->fight->f[i]);
 }
+
+json_object *
+mg_tft_arena_reach (const MgState *state, const char *figure, const char *option)
+{
+  const TftState *st = (const TftState *) state;
+  const TftArena *ar = tft_board (st);
+  g_autofree Reach *R = NULL;
+  const TftFighter *x;
+  json_object *out;
+  guint64 engaged;
+  gint xi, max;
+  guint o;
+  char hn[8];
+
+  if (ar == NULL || (xi = tft_fighter_find (st, figure)) < 0 || !tft_able (st, &st->fight->f[xi]))
+    return NULL;
+  x = &st->fight->f[xi];
+  for (o = 0; option_names[o] && g_strcmp0 (option_names[o], option) != 0; o++)
+    ;
+  max = option_names[o] == NULL || o == OPT_NONE || x->hth ? 0 : tft_max_move (st, x, o, FALSE);
+  engaged = tft_engaged_now (st, x);
+  R = g_new (Reach, 1);
+  reach (st, x, x->hex0, FALSE, R);
+  out = json_object_new_object ();
+  for (gint h = 0; h < ar->cols * ar->rows; h++)
+    {
+      gint c = h == x->hex0 ? 0 : reach_cost (st, x, R, h, FALSE);
+      if (h != x->hex0 && (!ar->on[h] || blocker (st, h, x) || c > max ||
+                           (engaged && !check_shift (st, x, h, engaged, NULL))))
+        continue;
+      json_object_object_add (out, tft_board_hex_name (st, h, hn), json_object_new_int (c));
+    }
+  return out;
+}
