@@ -302,6 +302,10 @@ mg_tft_arena_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       }
   }
   draw_borders (self, cr);
+  figs = json_object_object_get (self->fight, "figures");
+  for (size_t i = 0; figs && i < json_object_array_length (figs); i++)
+    draw_counter (self, cr, json_object_array_get_idx (figs, i));
+  /* a weapon on the ground: a bar across the foot of its hex, over any counter there */
   dropped = json_object_object_get (self->fight, "dropped");
   for (size_t i = 0; dropped && i < json_object_array_length (dropped); i++)
     {
@@ -310,15 +314,12 @@ mg_tft_arena_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (h < 0)
         continue;
       centre (self, h, &x, &y);
-      cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
-      cairo_set_line_width (cr, MAX (2.0, self->size / 8));
+      cairo_set_source_rgb (cr, 0.95, 0.72, 0.15);
+      cairo_set_line_width (cr, MAX (3.0, self->size / 5));
       cairo_move_to (cr, x - self->size * 0.6, y + self->size * 0.55);
       cairo_line_to (cr, x + self->size * 0.6, y + self->size * 0.25);
       cairo_stroke (cr);
     }
-  figs = json_object_object_get (self->fight, "figures");
-  for (size_t i = 0; figs && i < json_object_array_length (figs); i++)
-    draw_counter (self, cr, json_object_array_get_idx (figs, i));
   if (self->interactive && gtk_widget_has_focus (widget))
     draw_cursor (self, cr);
   else if (self->interactive && self->selected)
@@ -461,7 +462,7 @@ mg_tft_arena_view_measure (GtkWidget *widget, GtkOrientation orientation, int fo
                            int *min_base, int *nat_base)
 {
   MgTftArenaView *self = MG_TFT_ARENA_VIEW (widget);
-  double s = self->interactive ? 22 : 40;
+  double s = self->interactive ? 22 : 26;
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     *min = 240, *nat = (int) (s * (1.5 * MAX (self->cols, 1) + 0.5));
   else

@@ -23,14 +23,14 @@ side_colour (json_object *fight, const char *side)
   return NULL;
 }
 
-/* short: beside the arena, the figure, its ST, hits and state only. */
+/* short: beside the arena, the figure, its ST and hits only (a counter greys when its figure is down). */
 static GtkWidget *
 fight_table (json_object *fight, gboolean short_form)
 {
   json_object *figures = mg_ui_json_array (fight, "figures");
   const char *captions[] = { _("Figure"), C_("tft", "Side"), C_("tft", "ST"), C_("tft", "adjDX"), C_("tft", "Hits"),
                              C_("tft", "State"), NULL };
-  const char *short_captions[] = { _("Figure"), C_("tft", "ST"), C_("tft", "Hits"), C_("tft", "State"), NULL };
+  const char *short_captions[] = { _("Figure"), C_("tft", "ST"), C_("tft", "Hits"), NULL };
   GtkWidget *table = mg_players_display_table_new (short_form ? short_captions : captions);
 
   for (gsize i = 0; i < mg_ui_json_len (figures); i++)
@@ -44,7 +44,7 @@ fight_table (json_object *fight, gboolean short_form)
                           : mg_tft_life_name (mg_ui_json_str (f, "state"));
       const char *side = mg_ui_json_str (f, "side");
       const char *values[] = { side != NULL ? side : "", st, dx, hits, state, NULL };
-      const char *short_values[] = { st, hits, state, NULL };
+      const char *short_values[] = { st, hits, NULL };
 
       mg_players_display_table_add (table, mg_ui_json_str (f, "name"), side_colour (fight, side),
                                     short_form ? short_values : values);
@@ -98,7 +98,7 @@ update (GtkWidget *picture, MgTableState *table)
           g_object_unref (figures);
           figures = fight_table (fight, TRUE);
           mg_tft_arena_view_update (arena, fight);
-          gtk_widget_set_size_request (GTK_WIDGET (arena), 560, 400);
+          gtk_widget_set_size_request (GTK_WIDGET (arena), 560, 280);
           gtk_box_append (GTK_BOX (both), GTK_WIDGET (arena));
           gtk_widget_set_valign (figures, GTK_ALIGN_CENTER);
           gtk_widget_set_hexpand (figures, FALSE);
