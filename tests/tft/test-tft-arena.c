@@ -461,6 +461,30 @@ test_example (void)
   g_assert_cmpint (tft_test_fig_int (st, "Flavius", "hits"), ==, 2);
 }
 
+/* "If a figure with a pole weapon stays in the same hex on the turn an enemy charges him, he gets +2 DX"
+ * (p. 11): B charges 3 hexes into A's front; A strikes standing still (+2), or after a shift (no +2). */
+static void
+test_pole (void)
+{
+  for (gint shift = 0; shift < 2; shift++)
+    {
+      g_autoptr(MgState) st = board_state (TRUE);
+      g_autoptr(json_object) e = NULL;
+      create (st, "A", 11, 13, ",\"weapons\":[\"spear\"]");
+      create (st, "B", 12, 12, ",\"weapons\":[\"broadsword\"]");
+      PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]},"
+                "\"positions\":{\"A\":{\"hex\":\"F7\",\"facing\":\"NE\"},\"B\":{\"hex\":\"J6\",\"facing\":\"SW\"}}}");
+      e = EVENT (st, "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"b\",\"to\":\"G7\",\"facing\":\"SW\"}", "moved");
+      g_assert_cmpint (iget (e, "hexes"), ==, 3);
+      /* A is now in B's front hex: engaged, it shifts and attacks (h) */
+      opt (st, "A", shift ? "\"option\":\"h\",\"to\":\"F6\",\"facing\":\"SE\"" : "\"option\":\"h\"");
+      PLAY (st, "{\"type\":\"attacks\"}");
+      g_clear_pointer (&e, json_object_put);
+      e = EVENT (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}", "attack", 6, 6, 4);
+      g_assert_cmpint (iget (e, "adj_dx"), ==, shift ? 13 : 15);
+    }
+}
+
 /* A fight of four figures to its end, every action picked from legal_actions() with seeded dice. */
 static void
 test_four (void)
@@ -521,6 +545,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/arena/dropped", test_dropped);
   g_test_add_func ("/tft/arena/retreat-hth", test_retreat_hth);
   g_test_add_func ("/tft/arena/example", test_example);
+  g_test_add_func ("/tft/arena/pole", test_pole);
   g_test_add_func ("/tft/arena/four", test_four);
   return g_test_run ();
 }
