@@ -751,6 +751,12 @@ refresh_fighters (MgTftFightPage *self, json_object *fight, json_object *pending
     mg_tft_fighter_row_update (g_ptr_array_index (self->fighter_rows, i), fight, pending);
 }
 
+static json_object *
+current_pending (MgTftFightPage *self)
+{
+  return json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
+}
+
 /* The hexes the figure chosen on the arena may end in with its option (the one chosen on its card, else
  * a move when disengaged, a shift when engaged). */
 static void
@@ -785,6 +791,19 @@ arena_moved (MgTftFightPage *self, const char *figure, const char *hex, const ch
 
   if (row == NULL)
     return;
+  {
+    /* in the attacks, a figure disengaging (options l, r) steps to the hex chosen */
+    g_autoptr(json_object) pending = current_pending (self);
+    json_object *next = next_waiting (pending);
+    if (g_strcmp0 (mg_ui_json_str (next, "for"), "disengage") == 0 && g_strcmp0 (mg_ui_json_str (next, "figure"), figure) == 0)
+      {
+        json_object *step = figure_action ("disengage", pending);
+        json_object_object_add (step, "to", json_object_new_string (hex));
+        json_object_object_add (step, "facing", json_object_new_string (facing));
+        step_act (self, step, TRUE);
+        return;
+      }
+  }
   option = mg_tft_fighter_row_get_option (row);
   if (option == NULL || option[0] == '\0')
     mg_tft_fighter_row_choose (row, mg_ui_json_len (mg_ui_json_array (fighter, "engaged_with")) > 0 ? "h" : "a",
@@ -995,12 +1014,6 @@ static void
 order_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
   step_act (MG_TFT_FIGHT_PAGE (widget), mg_tft_action_new ("attacks"), TRUE);
-}
-
-static json_object *
-current_pending (MgTftFightPage *self)
-{
-  return json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
 }
 
 /* pass, draw_dagger, disengage: the figure next in the order; the last two roll a die. */
