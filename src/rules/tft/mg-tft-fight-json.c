@@ -60,6 +60,26 @@ tft_order_json (const TftState *st)
 
 json_object *tft_fight_to_json (const TftState *st);
 
+/* The weapons on the ground: each with its owner (and its hex on the arena). */
+static json_object *
+dropped_json (const TftState *st)
+{
+  json_object *dropped = json_object_new_array ();
+  char hn[8];
+
+  for (guint i = 0; i < st->fight->dropped->len; i++)
+    {
+      TftDropped *d = &g_array_index (st->fight->dropped, TftDropped, i);
+      json_object *dj = json_object_new_object ();
+      json_object_object_add (dj, "weapon", json_object_new_string (st->rs.weapons[d->weapon].id));
+      json_object_object_add (dj, "owner", json_object_new_string (d->owner));
+      if (tft_board (st))
+        json_object_object_add (dj, "hex", json_object_new_string (tft_board_hex_name (st, d->hex, hn)));
+      json_object_array_add (dropped, dj);
+    }
+  return dropped;
+}
+
 /* On the arena: the fighter's hex and facing (null off the board), and where the turn found it. */
 static void
 board_fighter_json (const TftState *st, const TftFighter *x, json_object *fo)
@@ -80,8 +100,6 @@ tft_fight_to_json (const TftState *st)
   json_object *sides = json_object_new_array ();
   json_object *figs = json_object_new_array ();
   json_object *ties = json_object_new_object ();
-  json_object *dropped = json_object_new_array ();
-  char hn[8];
 
   json_object_object_add (o, "number", json_object_new_int (fg->number));
   json_object_object_add (o, "kind", json_object_new_string (kind_names[fg->kind]));
@@ -182,17 +200,7 @@ tft_fight_to_json (const TftState *st)
   json_object_object_add (o, "figures", figs);
   json_object_object_add (o, "order", tft_order_json (st));
   json_object_object_add (o, "ties", ties);
-  for (guint i = 0; i < fg->dropped->len; i++)
-    {
-      TftDropped *d = &g_array_index (fg->dropped, TftDropped, i);
-      json_object *dj = json_object_new_object ();
-      json_object_object_add (dj, "weapon", json_object_new_string (rs->weapons[d->weapon].id));
-      json_object_object_add (dj, "owner", json_object_new_string (d->owner));
-      if (tft_board (st))
-        json_object_object_add (dj, "hex", json_object_new_string (tft_board_hex_name (st, d->hex, hn)));
-      json_object_array_add (dropped, dj);
-    }
-  json_object_object_add (o, "dropped", dropped);
+  json_object_object_add (o, "dropped", dropped_json (st));
   if (tft_board (st))
     json_object_object_add (o, "arena", tft_board_json (st));
   return o;
