@@ -379,8 +379,9 @@ activate (MgTftArenaView *self)
     g_signal_emit (self, signals[SIG_MOVE], 0, self->selected, self->cursor_name, facings[self->facing]);
 }
 
+/* On release (a drag from the cursor turns the facing instead of clicking, see drag_update). */
 static void
-pressed (GtkGestureClick *gesture, int n_press, double px, double py, MgTftArenaView *self)
+released (GtkGestureClick *gesture, int n_press, double px, double py, MgTftArenaView *self)
 {
   int h = hex_at (self, px, py);
   json_object *f;
@@ -521,7 +522,7 @@ mg_tft_arena_view_new (gboolean interactive)
       GtkEventController *key = gtk_event_controller_key_new ();
       gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
       gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
-      g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
+      g_signal_connect (click, "released", G_CALLBACK (released), self);
       g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
       g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed), self);
       gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
