@@ -152,14 +152,10 @@ test_start (void)
 
   create (off, "A", 12, 12, "");
   create (off, "B", 12, 12, "");
-  /* "no board" on: a fight that names no arena has none (today's mode); one that names it opts in */
-  {
-    g_autoptr(MgState) named = board_state (FALSE);
-    create (named, "A", 12, 12, "");
-    create (named, "B", 12, 12, "");
-    PLAY (named, "{\"type\":\"start_fight\",\"kind\":\"death\",\"arena\":\"arena_1977\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}");
-    g_assert_cmpstr (fig_s (named, "B", "hex"), ==, "P4");
-  }
+  /* "no board" on (every campaign made before the arena): a fight that names an arena is refused;
+   * one that names none is played as before */
+  refuse (off, "{\"type\":\"start_fight\",\"kind\":\"death\",\"arena\":\"arena_1977\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}",
+          MG_RULES_ERROR_ILLEGAL, "no board");
   PLAY (off, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}");
   j = mg_state_to_json (off);
   g_assert_null (json_object_object_get (json_object_object_get (j, "fight"), "arena"));
@@ -172,7 +168,15 @@ test_start (void)
   create (on, "A", 12, 12, "");
   create (on, "B", 12, 12, "");
   create (on, "C", 12, 12, "");
-  PLAY (on, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\",\"C\"],\"Y\":[\"B\"]}}");
+  /* "no board" off: a fight that names no arena still has none; one that names it is on it */
+  {
+    g_autoptr(MgState) plain = board_state (TRUE);
+    create (plain, "A", 12, 12, "");
+    create (plain, "B", 12, 12, "");
+    PLAY (plain, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}");
+    opt (plain, "A", "\"option\":\"a\",\"moved\":10");
+  }
+  PLAY (on, "{\"type\":\"start_fight\",\"kind\":\"death\",\"arena\":\"arena_1977\",\"sides\":{\"X\":[\"A\",\"C\"],\"Y\":[\"B\"]}}");
   g_assert_cmpstr (fig_s (on, "A", "hex"), ==, "A4");
   g_assert_cmpstr (fig_s (on, "C", "hex"), ==, "A5");
   g_assert_cmpstr (fig_s (on, "B", "hex"), ==, "P4");

@@ -189,10 +189,13 @@ tft_board_start (TftState *st, TftFight *fg, json_object *j, GError **error)
   if (!mg_json_opt_string (j, NULL, "arena", TFT_ACTION_ERR, &id, error) ||
       (pos && !mg_json_object (pos, "positions", TFT_ACTION_ERR, error)))
     return FALSE;
-  /* "no board" (the default, and every campaign made before the arena): a fight is on the board only
-   * when it names its arena or its positions */
-  if (st->rs.no_board && !id && !pos)
+  /* a fight is on the board when it names its arena or its positions; "no board" (every campaign
+   * made before the arena) takes none: switching it off never changes a fight already played */
+  if (!id && !pos)
     return TRUE;
+  if (st->rs.no_board)
+    return illegal (error, _("The house rule \"no board\" is in force: the referee states facing and distances. "
+                             "Switch it off on the Rules page to play a fight on the arena."));
   fg->arena = id ? tft_arena_find (&st->rs, id) : 0;
   if (fg->arena < 0)
     return illegal (error, _("There is no arena \"%s\" in the ruleset."), id);

@@ -21,8 +21,8 @@ static const MgHouseRule house_rules[] = {
     "Its MA is 8 on the ground, 16 if flying. It lands to attack, but may land ON you for HTH..." },
   { "no_board",
     N_("The arena board"),
-    N_("No board unless a fight names its arena: the referee states facing, distances, engagement and the line of fire."),
-    N_("Every fight is played on the arena: facing, distances, engagement and the line of fire come from the figures' hexes."),
+    N_("No board: the referee states facing, distances, engagement and the line of fire."),
+    N_("A fight may be played on the arena: facing, distances, engagement and the line of fire come from the figures' hexes."),
     "One 8 1/4\" x 14\" arena map, divided into hexagons (\"hexes\") to govern movement, and larger black-bordered \"mega-hexes\" to govern missile weapon fire." },
 };
 
