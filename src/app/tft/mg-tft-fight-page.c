@@ -41,6 +41,8 @@ struct _MgTftFightPage
   GtkLabel      *award_label;
   AdwEntryRow   *fight_name_row;
   AdwComboRow   *kind_row;
+  GtkWidget     *arena_row;   /* "On the arena": shown when the ruleset has an arena and allows it */
+  GtkSwitch     *arena_switch;
   AdwEntryRow   *side_a_row;
   AdwEntryRow   *side_b_row;
   GtkListBox    *figures_list;
@@ -120,6 +122,13 @@ start_action (MgTftFightPage *self)
         json_object_array_add (lists[side[0] == 'b'], json_object_new_string (g_object_get_data (G_OBJECT (row), "figure")));
     }
   json_object_object_add (action, "kind", json_object_new_string (mg_tft_choice_get (self->kind_row) ?: "death"));
+  if (self->arena_switch != NULL && gtk_widget_get_visible (self->arena_row) && gtk_switch_get_active (self->arena_switch))
+    {
+      json_object *arenas = mg_ui_json_array (mg_campaign_get_ruleset (self->campaign), "arenas");
+      const char *id = arenas != NULL && json_object_array_length (arenas) > 0
+                       ? mg_ui_json_str (json_object_array_get_idx (arenas, 0), "id") : "arena_1977";
+      json_object_object_add (action, "arena", json_object_new_string (id));
+    }
   json_object_object_add (sides, a, lists[0]);
   if (g_strcmp0 (a, b) != 0)
     json_object_object_add (sides, b, lists[1]);
@@ -272,6 +281,8 @@ ensure_setup (MgTftFightPage *self)
   GET (award_label);
   GET (fight_name_row);
   GET (kind_row);
+  GET (arena_row);
+  GET (arena_switch);
   GET (side_a_row);
   GET (side_b_row);
   GET (figures_list);
@@ -293,6 +304,7 @@ ensure_setup (MgTftFightPage *self)
   gtk_editable_set_text (GTK_EDITABLE (self->side_b_row), two ? players[1] : C_("fight side", "Blue"));
   self->filling = FALSE;
   g_signal_connect_swapped (self->kind_row, "notify::selected", G_CALLBACK (setup_touched), self);
+  g_signal_connect_swapped (self->arena_switch, "notify::active", G_CALLBACK (setup_touched), self);
   g_signal_connect_swapped (self->side_a_row, "changed", G_CALLBACK (sides_renamed), self);
   g_signal_connect_swapped (self->side_b_row, "changed", G_CALLBACK (sides_renamed), self);
 }
@@ -304,6 +316,11 @@ refresh_setup (MgTftFightPage *self, json_object *view)
   g_autoptr(GString) key = g_string_new (NULL);
   g_autofree char *name = g_strdup_printf (_("Fight %d"), mg_ui_json_int (view, "fights", 0) + 1);
 
+  {
+    /* offered unless the table's house rule says "no board" (docs/rules/tft.md, The arena) */
+    json_object *house = mg_ui_json_object (mg_campaign_get_ruleset (self->campaign), "house_rules");
+    gtk_widget_set_visible (self->arena_row, !mg_ui_json_bool (house, "no_board"));
+  }
   refresh_award (self, view);
 
   /* A suggested name, kept while the referee has not typed another. */

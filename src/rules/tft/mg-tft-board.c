@@ -189,8 +189,8 @@ tft_board_start (TftState *st, TftFight *fg, json_object *j, GError **error)
   if (!mg_json_opt_string (j, NULL, "arena", TFT_ACTION_ERR, &id, error) ||
       (pos && !mg_json_object (pos, "positions", TFT_ACTION_ERR, error)))
     return FALSE;
-  /* a fight is on the board when it names its arena or its positions; "no board" (every campaign
-   * made before the arena) takes none: switching it off never changes a fight already played */
+  /* a fight is on the board when it names its arena or its positions (so a changed switch never
+   * replays a fight already played differently); "no board" refuses them */
   if (!id && !pos)
     return TRUE;
   if (st->rs.no_board)

@@ -515,8 +515,9 @@ ruleset_parse (json_object *root, TftRuleset *rs, GError **error)
         }
     }
   rs->fliers_out_of_reach = mg_house_rule (root, TFT_HOUSE_FLIER_OUT_OF_REACH, TRUE);
-  /* absent (a campaign made before the arena): no board, as it was */
-  rs->no_board = mg_house_rule (root, TFT_HOUSE_NO_BOARD, TRUE);
+  /* absent (a campaign made before the arena) as shipped: off; its fights name no arena, so they
+   * play as they did, and a new fight may opt in */
+  rs->no_board = mg_house_rule (root, TFT_HOUSE_NO_BOARD, FALSE);
   if (!mg_json_ruleset_notes (root, E, error))
     goto fail;
   json_object_deep_copy (root, &rs->json, NULL);
