@@ -26,6 +26,7 @@ struct _MgTftAttackDialog
 
   MgCampaign    *campaign;
   char          *figure;
+  gboolean       board;      /* on the arena: facing, distances and the line of fire come from the hexes */
   GPtrArray     *line;        /* LineEntry* */
   char          *outcome;
   char          *rolled;
@@ -285,11 +286,11 @@ update_rows (MgTftAttackDialog *self, json_object *fighter)
   gboolean thrown = throwable && gtk_switch_get_active (self->throw_switch);
 
   gtk_widget_set_visible (self->throw_row, throwable);
-  gtk_widget_set_visible (self->hexes_row, thrown);
-  gtk_widget_set_visible (self->megahexes_row, missile && !hth);
+  gtk_widget_set_visible (self->hexes_row, thrown && !self->board);
+  gtk_widget_set_visible (self->megahexes_row, missile && !hth && !self->board);
   gtk_widget_set_visible (self->sheltering_row, (missile || thrown) && !hth);
-  gtk_widget_set_visible (GTK_WIDGET (self->line_row), (missile || thrown) && !hth);
-  gtk_widget_set_visible (GTK_WIDGET (self->facing_row), !missile && !hth);
+  gtk_widget_set_visible (GTK_WIDGET (self->line_row), (missile || thrown) && !hth && !self->board);
+  gtk_widget_set_visible (GTK_WIDGET (self->facing_row), !missile && !hth && !self->board);
   gtk_widget_set_visible (GTK_WIDGET (self->hth_row), hth);
   gtk_widget_set_visible (self->from_behind_row, hth);
 }
@@ -454,6 +455,7 @@ fill (MgTftAttackDialog *self, json_object *fight, json_object *pending)
   g_autofree char *title = NULL;
   g_autofree char *ready_name = NULL;
 
+  self->board = mg_ui_json_object (fight, "arena") != NULL;
   title = g_strdup_printf (_("%s Attacks"), self->figure);
   gtk_window_set_title (GTK_WINDOW (self), title);
   {

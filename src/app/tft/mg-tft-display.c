@@ -7,6 +7,7 @@
 
 #include "mg-players-display.h"
 #include "mg-tft-display.h"
+#include "mg-tft-arena-view.h"
 #include "mg-tft-util.h"
 
 /* The sides in order of the fight's "sides", one colour each. */
@@ -22,13 +23,15 @@ side_colour (json_object *fight, const char *side)
   return NULL;
 }
 
+/* short: beside the arena, the figure, its ST and hits only (a counter greys when its figure is down). */
 static GtkWidget *
-fight_table (json_object *fight)
+fight_table (json_object *fight, gboolean short_form)
 {
   json_object *figures = mg_ui_json_array (fight, "figures");
   const char *captions[] = { _("Figure"), C_("tft", "Side"), C_("tft", "ST"), C_("tft", "adjDX"), C_("tft", "Hits"),
                              C_("tft", "State"), NULL };
-  GtkWidget *table = mg_players_display_table_new (captions);
+  const char *short_captions[] = { _("Figure"), C_("tft", "ST"), C_("tft", "Hits"), NULL };
+  GtkWidget *table = mg_players_display_table_new (short_form ? short_captions : captions);
 
   for (gsize i = 0; i < mg_ui_json_len (figures); i++)
     {
@@ -41,8 +44,10 @@ fight_table (json_object *fight)
                           : mg_tft_life_name (mg_ui_json_str (f, "state"));
       const char *side = mg_ui_json_str (f, "side");
       const char *values[] = { side != NULL ? side : "", st, dx, hits, state, NULL };
+      const char *short_values[] = { st, hits, NULL };
 
-      mg_players_display_table_add (table, mg_ui_json_str (f, "name"), side_colour (fight, side), values);
+      mg_players_display_table_add (table, mg_ui_json_str (f, "name"), side_colour (fight, side),
+                                    short_form ? short_values : values);
     }
   return table;
 }
@@ -82,7 +87,25 @@ update (GtkWidget *picture, MgTableState *table)
       /* Translators: the players' display over a fight: "Fight 1 (to the death) · Turn 6" */
       heading = g_strdup_printf (_("Fight %d (%s) · %s"), mg_ui_json_int (fight, "number", 0),
                                  mg_tft_kind_phrase (mg_ui_json_str (fight, "kind")), turn);
-      figures = fight_table (fight);
+      figures = fight_table (fight, FALSE);
+      if (mg_ui_json_object (fight, "arena") != NULL)
+        {
+          /* On the arena: the board as large as the room allows, beside a short table (the counters
+           * carry the sides' colours). */
+          GtkWidget *both = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 36);
+          MgTftArenaView *arena = mg_tft_arena_view_new (FALSE);
+          g_object_ref_sink (figures);
+          g_object_unref (figures);
+          figures = fight_table (fight, TRUE);
+          mg_tft_arena_view_update (arena, fight);
+          gtk_widget_set_size_request (GTK_WIDGET (arena), 560, 280);
+          gtk_box_append (GTK_BOX (both), GTK_WIDGET (arena));
+          gtk_widget_set_valign (figures, GTK_ALIGN_CENTER);
+          gtk_widget_set_hexpand (figures, FALSE);
+          gtk_box_append (GTK_BOX (both), figures);
+          gtk_widget_set_hexpand (both, TRUE);
+          figures = both;
+        }
     }
   else
     {
@@ -92,7 +115,7 @@ update (GtkWidget *picture, MgTableState *table)
   mg_players_display_clear (GTK_BOX (picture));
   gtk_box_append (GTK_BOX (picture), mg_players_display_key_new (heading));
   gtk_widget_set_valign (figures, GTK_ALIGN_CENTER);
-  gtk_widget_set_halign (figures, GTK_ALIGN_CENTER);
+  gtk_widget_set_halign (figures, gtk_widget_get_hexpand (figures) ? GTK_ALIGN_FILL : GTK_ALIGN_CENTER);
   gtk_widget_set_vexpand (figures, TRUE);
   gtk_box_append (GTK_BOX (picture), figures);
 }

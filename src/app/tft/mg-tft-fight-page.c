@@ -41,6 +41,8 @@ struct _MgTftFightPage
   GtkLabel      *award_label;
   AdwEntryRow   *fight_name_row;
   AdwComboRow   *kind_row;
+  GtkWidget     *arena_row;   /* "On the arena": shown when the ruleset has an arena and allows it */
+  GtkSwitch     *arena_switch;
   AdwEntryRow   *side_a_row;
   AdwEntryRow   *side_b_row;
   GtkListBox    *figures_list;
@@ -65,6 +67,9 @@ struct _MgTftFightPage
   GtkLabel      *step_message;
   GtkLabel      *last_label;
   GtkFlowBox    *fighters_box;
+  MgTftArenaView *arena;             /* built when a fight on the arena is first shown: NULL until then */
+  GtkWidget     *arena_box;
+  GtkLabel      *arena_hint;
   GtkWidget     *order_group;        /* built when first needed: NULL until then */
   GtkListBox    *order_list;
   GtkListBox    *log_list;
@@ -117,6 +122,13 @@ start_action (MgTftFightPage *self)
         json_object_array_add (lists[side[0] == 'b'], json_object_new_string (g_object_get_data (G_OBJECT (row), "figure")));
     }
   json_object_object_add (action, "kind", json_object_new_string (mg_tft_choice_get (self->kind_row) ?: "death"));
+  if (self->arena_switch != NULL && gtk_widget_get_visible (self->arena_row) && gtk_switch_get_active (self->arena_switch))
+    {
+      json_object *arenas = mg_ui_json_array (mg_campaign_get_ruleset (self->campaign), "arenas");
+      const char *id = arenas != NULL && json_object_array_length (arenas) > 0
+                       ? mg_ui_json_str (json_object_array_get_idx (arenas, 0), "id") : "arena_1977";
+      json_object_object_add (action, "arena", json_object_new_string (id));
+    }
   json_object_object_add (sides, a, lists[0]);
   if (g_strcmp0 (a, b) != 0)
     json_object_object_add (sides, b, lists[1]);
@@ -269,6 +281,8 @@ ensure_setup (MgTftFightPage *self)
   GET (award_label);
   GET (fight_name_row);
   GET (kind_row);
+  GET (arena_row);
+  GET (arena_switch);
   GET (side_a_row);
   GET (side_b_row);
   GET (figures_list);
@@ -290,6 +304,7 @@ ensure_setup (MgTftFightPage *self)
   gtk_editable_set_text (GTK_EDITABLE (self->side_b_row), two ? players[1] : C_("fight side", "Blue"));
   self->filling = FALSE;
   g_signal_connect_swapped (self->kind_row, "notify::selected", G_CALLBACK (setup_touched), self);
+  g_signal_connect_swapped (self->arena_switch, "notify::active", G_CALLBACK (setup_touched), self);
   g_signal_connect_swapped (self->side_a_row, "changed", G_CALLBACK (sides_renamed), self);
   g_signal_connect_swapped (self->side_b_row, "changed", G_CALLBACK (sides_renamed), self);
 }
@@ -301,6 +316,11 @@ refresh_setup (MgTftFightPage *self, json_object *view)
   g_autoptr(GString) key = g_string_new (NULL);
   g_autofree char *name = g_strdup_printf (_("Fight %d"), mg_ui_json_int (view, "fights", 0) + 1);
 
+  {
+    /* offered unless the table's house rule says "no board" (docs/rules/tft.md, The arena) */
+    json_object *house = mg_ui_json_object (mg_campaign_get_ruleset (self->campaign), "house_rules");
+    gtk_widget_set_visible (self->arena_row, !mg_ui_json_bool (house, "no_board"));
+  }
   refresh_award (self, view);
 
   /* A suggested name, kept while the referee has not typed another. */
@@ -748,6 +768,112 @@ refresh_fighters (MgTftFightPage *self, json_object *fight, json_object *pending
     mg_tft_fighter_row_update (g_ptr_array_index (self->fighter_rows, i), fight, pending);
 }
 
+static json_object *
+current_pending (MgTftFightPage *self)
+{
+  return json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
+}
+
+/* The hexes the figure chosen on the arena may end in with its option (the one chosen on its card, else
+ * a move when disengaged, a shift when engaged). */
+static void
+arena_reach (MgTftFightPage *self, const char *figure)
+{
+  g_autoptr(json_object) view = mg_tft_view (self->campaign);
+  json_object *fighter = mg_tft_fight_fighter (mg_tft_view_fight (view), figure);
+  MgTftFighterRow *row = figure ? mg_tft_fight_page_get_fighter (self, figure) : NULL;
+  const char *option = row ? mg_tft_fighter_row_get_option (row) : NULL;
+  g_autoptr(json_object) reach = NULL;
+  g_autofree char *hint = NULL;
+
+  if (option == NULL || option[0] == '\0')
+    option = mg_ui_json_len (mg_ui_json_array (fighter, "engaged_with")) > 0 ? "h" : "a";
+  if (figure != NULL && g_strcmp0 (mg_ui_json_str (mg_tft_view_fight (view), "phase"), "options") == 0)
+    reach = mg_tft_arena_reach (mg_campaign_get_state (self->campaign), figure, option);
+  mg_tft_arena_view_set_reach (self->arena, reach);
+  if (figure != NULL)
+    /* Translators: %s a figure, then its option's letter; the keys are the arena's */
+    hint = g_strdup_printf (_("%s (option %s): the green hexes are in reach. Arrows move the cursor, T turns, "
+                              "Enter moves there; in the attacks, Enter on an enemy attacks it."), figure, option);
+  gtk_label_set_text (self->arena_hint, hint ? hint : _("Click a figure, or move the cursor with the arrows and press Enter."));
+}
+
+static void
+arena_moved (MgTftFightPage *self, const char *figure, const char *hex, const char *facing)
+{
+  MgTftFighterRow *row = mg_tft_fight_page_get_fighter (self, figure);
+  g_autoptr(json_object) view = mg_tft_view (self->campaign);
+  json_object *fighter = mg_tft_fight_fighter (mg_tft_view_fight (view), figure);
+  const char *option;
+
+  if (row == NULL)
+    return;
+  {
+    /* in the attacks, a figure disengaging (options l, r) steps to the hex chosen */
+    g_autoptr(json_object) pending = current_pending (self);
+    json_object *next = next_waiting (pending);
+    if (g_strcmp0 (mg_ui_json_str (next, "for"), "disengage") == 0 && g_strcmp0 (mg_ui_json_str (next, "figure"), figure) == 0)
+      {
+        json_object *step = figure_action ("disengage", pending);
+        json_object_object_add (step, "to", json_object_new_string (hex));
+        json_object_object_add (step, "facing", json_object_new_string (facing));
+        step_act (self, step, TRUE);
+        return;
+      }
+  }
+  option = mg_tft_fighter_row_get_option (row);
+  if (option == NULL || option[0] == '\0')
+    mg_tft_fighter_row_choose (row, mg_ui_json_len (mg_ui_json_array (fighter, "engaged_with")) > 0 ? "h" : "a",
+                               0, NULL, NULL);
+  if (!mg_tft_fighter_row_move (row, hex, facing) || mg_tft_fighter_row_get_message (row) != NULL)
+    set_message (self, self->step_message, mg_tft_fighter_row_get_message (row));
+  else
+    set_message (self, self->step_message, NULL);
+}
+
+static void
+arena_attack (MgTftFightPage *self, const char *target)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "fight.attack", NULL);
+  if (self->attack_dialog != NULL)
+    mg_tft_attack_dialog_set_target (MG_TFT_ATTACK_DIALOG (self->attack_dialog), target);
+}
+
+/* The arena, above the cards, for a fight played on it. */
+static void
+refresh_arena (MgTftFightPage *self, json_object *fight)
+{
+  if (self->arena == NULL && mg_ui_json_object (fight, "arena") == NULL)
+    return;
+  if (self->arena == NULL)
+    {
+      GtkWidget *turn = gtk_button_new_with_mnemonic (_("_Turn"));
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+      self->arena_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+      self->arena = mg_tft_arena_view_new (TRUE);
+      self->arena_hint = GTK_LABEL (gtk_label_new (NULL));
+      gtk_label_set_wrap (self->arena_hint, TRUE);
+      gtk_label_set_xalign (self->arena_hint, 0);
+      gtk_widget_set_hexpand (GTK_WIDGET (self->arena_hint), TRUE);
+      gtk_widget_add_css_class (GTK_WIDGET (self->arena_hint), "dim-label");
+      gtk_widget_set_tooltip_text (turn, _("Turn the facing of the move one side clockwise (T)"));
+      gtk_widget_set_size_request (GTK_WIDGET (self->arena), -1, 460);
+      g_signal_connect_swapped (turn, "clicked", G_CALLBACK (mg_tft_arena_view_turn), self->arena);
+      g_signal_connect_swapped (self->arena, "figure-picked", G_CALLBACK (arena_reach), self);
+      g_signal_connect_swapped (self->arena, "move", G_CALLBACK (arena_moved), self);
+      g_signal_connect_swapped (self->arena, "attack", G_CALLBACK (arena_attack), self);
+      gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->arena_hint));
+      gtk_box_append (GTK_BOX (row), turn);
+      gtk_box_append (GTK_BOX (self->arena_box), GTK_WIDGET (self->arena));
+      gtk_box_append (GTK_BOX (self->arena_box), row);
+      gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->fighters_box))), self->arena_box,
+                                  gtk_widget_get_prev_sibling (GTK_WIDGET (self->fighters_box)));
+    }
+  gtk_widget_set_visible (self->arena_box, mg_ui_json_object (fight, "arena") != NULL);
+  mg_tft_arena_view_update (self->arena, fight);
+  arena_reach (self, mg_tft_arena_view_get_selected (self->arena));
+}
+
 static void
 refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json_object *pending)
 {
@@ -824,6 +950,7 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
 
   if (self->cards_built)
     refresh_fighters (self, fight, pending);
+  refresh_arena (self, fight);
 
   if (order != NULL && json_object_array_length (order) > 0 && self->order_group == NULL)
     {
@@ -904,12 +1031,6 @@ static void
 order_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
   step_act (MG_TFT_FIGHT_PAGE (widget), mg_tft_action_new ("attacks"), TRUE);
-}
-
-static json_object *
-current_pending (MgTftFightPage *self)
-{
-  return json_object_get (mg_table_state_get_pending (mg_table_state_for_campaign (self->campaign)));
 }
 
 /* pass, draw_dagger, disengage: the figure next in the order; the last two roll a die. */
@@ -1188,6 +1309,12 @@ mg_tft_fight_page_get_award (MgTftFightPage *self)
 {
   mg_widget_redraw_pending (GTK_WIDGET (self));
   return self->setup_page != NULL && gtk_widget_get_visible (self->award_box) ? self->award : NULL;
+}
+
+MgTftArenaView *
+mg_tft_fight_page_get_arena (MgTftFightPage *self)
+{
+  return self->arena;
 }
 
 const char *

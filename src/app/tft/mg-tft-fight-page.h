@@ -6,6 +6,7 @@
 #include "mg-campaign.h"
 #include "mg-tft-attack-dialog.h"
 #include "mg-tft-fighter-row.h"
+#include "mg-tft-arena-view.h"
 
 G_BEGIN_DECLS
 
@@ -30,6 +31,8 @@ gboolean           mg_tft_fight_page_end           (MgTftFightPage *self, const 
 const char        *mg_tft_fight_page_get_message   (MgTftFightPage *self);   /* NULL when none */
 const char        *mg_tft_fight_page_get_award     (MgTftFightPage *self);   /* NULL when hidden */
 const char        *mg_tft_fight_page_get_title     (MgTftFightPage *self);
+/* The arena of a fight played on it (NULL until one is shown). */
+MgTftArenaView    *mg_tft_fight_page_get_arena     (MgTftFightPage *self);
 GtkWidget         *mg_tft_fight_page_get_button    (MgTftFightPage *self, const char *which);
 /* "start", "initiative", "order", "attack", "pass", "end-turn", "end" */
 

@@ -40,6 +40,8 @@ struct _MgTftFighterRow
   GtkWidget     *option_box;
   GtkDropDown   *option_dropdown;
   GtkSpinButton *moved_spin;
+  gboolean       board;          /* the fight is on the arena: the move is a hex and a facing, not "moved" */
+  char          *to, *facing;    /* on the arena: where the figure moves and faces (NULL: stays) */
   GtkCheckButton *fly_check;   /* shown for a figure with a flying MA, options a, b, c */
   GtkMenuButton *engaged_button;
   GtkBox        *engaged_box;
@@ -138,6 +140,15 @@ option_action (MgTftFighterRow *self)
   action = mg_tft_action_new ("option");
   json_object_object_add (action, "figure", json_object_new_string (self->figure));
   json_object_object_add (action, "option", json_object_new_string (option));
+  if (self->board)
+    {
+      /* the board says how far it moved and whom it is engaged with */
+      if (self->to != NULL)
+        json_object_object_add (action, "to", json_object_new_string (self->to));
+      if (self->facing != NULL)
+        json_object_object_add (action, "facing", json_object_new_string (self->facing));
+      goto gear;
+    }
   json_object_object_add (action, "moved", json_object_new_int (gtk_spin_button_get_value_as_int (self->moved_spin)));
   if (shown (self->fly_check) && gtk_check_button_get_active (self->fly_check))
     json_object_object_add (action, "flying", json_object_new_boolean (TRUE));
@@ -150,6 +161,7 @@ option_action (MgTftFighterRow *self)
         json_object_array_add (engaged, json_object_new_string (g_object_get_data (G_OBJECT (check), "figure")));
     }
   json_object_object_add (action, "engaged_with", engaged);
+gear:
   if (shown (self->weapon_dropdown) && weapon != NULL && weapon[0] != '\0')
     json_object_object_add (action, "weapon", json_object_new_string (weapon));
   if (shown (self->pick_up_check) && gtk_check_button_get_active (self->pick_up_check))
@@ -226,8 +238,12 @@ declare_activated (GtkWidget *widget, const char *name, GVariant *param)
   if (entry == NULL)
     mg_tft_say (self->message_label, error->message);
   else
-    /* The next declaration starts fresh: nothing said until the referee changes it. */
-    self->touched = FALSE;
+    {
+      /* The next declaration starts fresh: nothing said until the referee changes it. */
+      self->touched = FALSE;
+      g_clear_pointer (&self->to, g_free);
+      g_clear_pointer (&self->facing, g_free);
+    }
 }
 
 static void
@@ -485,6 +501,9 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
 
   if (fighter == NULL)
     return;
+  self->board = mg_ui_json_object (fight, "arena") != NULL;
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->moved_spin)), !self->board);
+  gtk_widget_set_visible (GTK_WIDGET (self->engaged_button), !self->board);
   update_numbers (self, fighter);
   update_conditions (self, fighter, state, posture, fighting);
 
@@ -535,6 +554,25 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
       fill_controls (self, fight, fighter, pending);
       controls_changed (self);
     }
+}
+
+gboolean
+mg_tft_fighter_row_move (MgTftFighterRow *self, const char *to, const char *facing)
+{
+  const char *option = mg_tft_choice_get (self->option_dropdown);
+  g_free (self->to);
+  g_free (self->facing);
+  self->to = g_strdup (to);
+  self->facing = g_strdup (facing);
+  if (option == NULL || option[0] == '\0')
+    return FALSE;
+  return gtk_widget_activate_action (GTK_WIDGET (self), "fighter.declare", NULL);
+}
+
+const char *
+mg_tft_fighter_row_get_option (MgTftFighterRow *self)
+{
+  return mg_tft_choice_get (self->option_dropdown);
 }
 
 /* Test handles */
@@ -650,6 +688,8 @@ mg_tft_fighter_row_finalize (GObject *object)
   MgTftFighterRow *self = MG_TFT_FIGHTER_ROW (object);
 
   g_free (self->figure);
+  g_free (self->to);
+  g_free (self->facing);
   g_free (self->options_key);
   g_free (self->conditions);
   g_free (self->weapon_choice);

@@ -15,6 +15,11 @@ const char      *mg_tft_fighter_row_get_figure (MgTftFighterRow *self);
 /* Redraws from the view's fight and pending() (both borrowed). */
 void             mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_object *pending);
 
+/* On the arena: declares the option chosen with the hex the figure moves to and its facing (from the
+ * arena on the Fight page); FALSE when no option is chosen yet. */
+gboolean         mg_tft_fighter_row_move    (MgTftFighterRow *self, const char *to, const char *facing);
+const char      *mg_tft_fighter_row_get_option (MgTftFighterRow *self);   /* NULL: none chosen */
+
 /* Handles for the UI tests: choose an option as the referee would, then Declare. */
 gboolean         mg_tft_fighter_row_choose  (MgTftFighterRow *self, const char *option, int moved,
                                              const char * const *engaged_with, const char *weapon);

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "mg-tft-fight-private.h"
+#include "mg-tft-arena.h"
 
 /* ---------------------------------------------------------------- JSON of a fight */
 
@@ -60,6 +60,37 @@ tft_order_json (const TftState *st)
 
 json_object *tft_fight_to_json (const TftState *st);
 
+/* The weapons on the ground: each with its owner (and its hex on the arena). */
+static json_object *
+dropped_json (const TftState *st)
+{
+  json_object *dropped = json_object_new_array ();
+  char hn[8];
+
+  for (guint i = 0; i < st->fight->dropped->len; i++)
+    {
+      TftDropped *d = &g_array_index (st->fight->dropped, TftDropped, i);
+      json_object *dj = json_object_new_object ();
+      json_object_object_add (dj, "weapon", json_object_new_string (st->rs.weapons[d->weapon].id));
+      json_object_object_add (dj, "owner", json_object_new_string (d->owner));
+      if (tft_board (st))
+        json_object_object_add (dj, "hex", json_object_new_string (tft_board_hex_name (st, d->hex, hn)));
+      json_object_array_add (dropped, dj);
+    }
+  return dropped;
+}
+
+/* On the arena: the fighter's hex and facing (null off the board), and where the turn found it. */
+static void
+board_fighter_json (const TftState *st, const TftFighter *x, json_object *fo)
+{
+  char hn[8];
+  json_object_object_add (fo, "hex", x->hex >= 0 ? json_object_new_string (tft_board_hex_name (st, x->hex, hn)) : NULL);
+  json_object_object_add (fo, "facing", json_object_new_string (tft_facing_names[x->facing]));
+  json_object_object_add (fo, "turn_hex", x->hex0 >= 0 ? json_object_new_string (tft_board_hex_name (st, x->hex0, hn)) : NULL);
+  json_object_object_add (fo, "turn_facing", json_object_new_string (tft_facing_names[x->facing0]));
+}
+
 json_object *
 tft_fight_to_json (const TftState *st)
 {
@@ -69,7 +100,6 @@ tft_fight_to_json (const TftState *st)
   json_object *sides = json_object_new_array ();
   json_object *figs = json_object_new_array ();
   json_object *ties = json_object_new_object ();
-  json_object *dropped = json_object_new_array ();
 
   json_object_object_add (o, "number", json_object_new_int (fg->number));
   json_object_object_add (o, "kind", json_object_new_string (kind_names[fg->kind]));
@@ -161,6 +191,8 @@ tft_fight_to_json (const TftState *st)
       json_object_object_add (fo, "inflicted", names_of_mask (st, x->inflicted));
       json_object_object_add (fo, "fell_turn", json_object_new_int (x->fell_turn));
       json_object_object_add (fo, "kills", json_object_new_int (x->kills));
+      if (tft_board (st))
+        board_fighter_json (st, x, fo);
       json_object_array_add (figs, fo);
       if (fg->ties[i] > 0)
         json_object_object_add (ties, tft_fname (st, x), json_object_new_int (fg->ties[i]));
@@ -168,15 +200,9 @@ tft_fight_to_json (const TftState *st)
   json_object_object_add (o, "figures", figs);
   json_object_object_add (o, "order", tft_order_json (st));
   json_object_object_add (o, "ties", ties);
-  for (guint i = 0; i < fg->dropped->len; i++)
-    {
-      TftDropped *d = &g_array_index (fg->dropped, TftDropped, i);
-      json_object *dj = json_object_new_object ();
-      json_object_object_add (dj, "weapon", json_object_new_string (rs->weapons[d->weapon].id));
-      json_object_object_add (dj, "owner", json_object_new_string (d->owner));
-      json_object_array_add (dropped, dj);
-    }
-  json_object_object_add (o, "dropped", dropped);
+  json_object_object_add (o, "dropped", dropped_json (st));
+  if (tft_board (st))
+    json_object_object_add (o, "arena", tft_board_json (st));
   return o;
 }
 
@@ -244,6 +270,27 @@ weapons_from_json (const TftState *st, json_object *fo, const char *p, const cha
 }
 
 gboolean tft_fight_from_json (TftState *st, json_object *o, GError **error);
+
+/* A hex of the fight's arena at obj.key (null: off the board). */
+static gboolean
+board_hex_from_json (const TftState *st, json_object *obj, const char *p, const char *key, gint *out, GError **error)
+{
+  json_object *v = mg_json_member (obj, key);
+  const char *s;
+  g_autofree char *kp = mg_json_lazy_key (p, key);
+
+  *out = TFT_NONE;
+  if (v == NULL)
+    return TRUE;
+  if (!mg_json_string (v, kp, TFT_STATE_ERR, &s, error))
+    return FALSE;
+  if (!tft_hex_on (tft_board (st), *out = tft_hex_parse (tft_board (st), s)))
+    {
+      mg_json_set_error (error, TFT_STATE_ERR, kp, _("a hex of the arena"), v);
+      return FALSE;
+    }
+  return TRUE;
+}
 
 /* One fighter of $.fight.figures (at `p`), its name and side already read. */
 static gboolean
@@ -315,6 +362,15 @@ fighter_from_json (TftState *st, json_object *fo, const char *p, TftFighter *x, 
   x->aloft = FALSE;   /* absent before gargoyles flew (and for any figure that cannot) */
   if (!mg_json_opt_bool (fo, p, "aloft", TFT_STATE_ERR, &x->aloft, error))
     return FALSE;
+  x->hex = x->hex0 = TFT_NONE;
+  x->facing = x->facing0 = 0;
+  if (tft_board (st) && (!board_hex_from_json (st, fo, p, "hex", &x->hex, error) ||
+                         !board_hex_from_json (st, fo, p, "turn_hex", &x->hex0, error) ||
+                         !mg_json_get_choice (fo, p, "facing", TFT_STATE_ERR, tft_facing_names, &u, error) ||
+                         ((x->facing = u), FALSE) ||
+                         !mg_json_get_choice (fo, p, "turn_facing", TFT_STATE_ERR, tft_facing_names, &u, error)))
+    return FALSE;
+  x->facing0 = tft_board (st) ? (gint) u : 0;
   if ((op = mg_json_member (fo, "option")) != NULL)
     {
       g_autofree char *opp = mg_json_lazy_key (p, "option");
@@ -462,7 +518,7 @@ dropped_from_json (TftState *st, json_object *o, GError **error)
       g_autofree char *dp = mg_json_lazy_index ("$.fight.dropped", i);
       g_autofree char *p = mg_json_lazy_key (dp, "weapon");
       json_object *d = json_object_array_get_idx (a, i);
-      TftDropped dr = { 0, NULL };
+      TftDropped dr = { 0, NULL, TFT_NONE };
       const char *owner;
       if (!weapon_from_json (st, mg_json_member (d, "weapon"), p, &dr.weapon, error) || dr.weapon < 0 ||
           !mg_json_get_string (d, "$.fight.dropped", "owner", TFT_STATE_ERR, &owner, error))
@@ -471,6 +527,8 @@ dropped_from_json (TftState *st, json_object *o, GError **error)
             g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s: a weapon"), p);
           return FALSE;
         }
+      if (!board_hex_from_json (st, d, dp, "hex", &dr.hex, error))
+        return FALSE;
       dr.owner = g_strdup (owner);
       g_array_append_val (fg->dropped, dr);
     }
@@ -504,6 +562,17 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
       if (!mg_json_get_string (json_object_array_get_idx (a, s), p, "name", TFT_STATE_ERR, &n, error))
         return FALSE;
       fg->sides[s] = g_strdup (n);
+    }
+  if ((a = mg_json_member (o, "arena")) != NULL)
+    {
+      const char *id;
+      if (!mg_json_get_string (a, "$.fight.arena", "id", TFT_STATE_ERR, &id, error))
+        return FALSE;
+      if ((fg->arena = tft_arena_find (&st->rs, id)) < 0)
+        {
+          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("$.fight.arena.id: \"%s\" is not an arena of the ruleset"), id);
+          return FALSE;
+        }
     }
   if (!fighters_from_json (st, o, error))
     return FALSE;

@@ -32,6 +32,7 @@ typedef struct {
   Along    way[8], beyond[16];
   guint    n_way, n_beyond;
   gint     slot;
+  gint     land;                       /* on the arena: where a thrown weapon that hits no one comes down */
 } Attack;
 
 enum { M_WEAPON, M_RUSH, M_HTH };
@@ -67,10 +68,12 @@ json_object *tft_order_json (const TftState *st);
 gint tft_fighter_in_fight (const TftState *st, const char *name, GError **error);
 /* Adds an integer member to an event. */
 void tft_ev_int (json_object *e, const char *key, gint v);
-/* Drops a weapon to the floor of the fight. */
+/* Drops a weapon to the floor of the fight, in x's hex on the arena. */
 void tft_drop_weapon (TftState *st, TftFighter *x, gint w);
-/* The index of a dropped weapon on the floor, or TFT_NONE. */
-gint tft_dropped_find (const TftState *st, gint w);
+/* Drops x's weapon in hex h (a thrown weapon where it lands). */
+void tft_drop_weapon_at (TftState *st, TftFighter *x, gint w, gint h);
+/* The index of a dropped weapon on the floor (on the arena: in hex h), or TFT_NONE. */
+gint tft_dropped_find (const TftState *st, gint w, gint h);
 /* Takes a dropped weapon off the floor. */
 void tft_dropped_take (TftState *st, guint i);
 /* Marks every attack slot of a fighter done. */

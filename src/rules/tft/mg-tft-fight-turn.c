@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "mg-tft-fight-private.h"
+#include "mg-tft-arena.h"
 
 /* ---------------------------------------------------------------- options */
 
@@ -107,7 +107,7 @@ option_take (TftState *st, TftFighter *x, guint o, gint w, guint shield, guint p
     case O_E:
       if (w >= 0 && !tft_carries (x, w))
         {
-          tft_dropped_take (st, tft_dropped_find (st, w));
+          tft_dropped_take (st, tft_dropped_find (st, w, x->hex));
           x->carried[x->n_carried++] = w;
         }
       if (w >= 0 && w == x->ready && x->reload > 0)
@@ -127,7 +127,7 @@ option_take (TftState *st, TftFighter *x, guint o, gint w, guint shield, guint p
     case O_O:
       if (x->ready >= 0)
         tft_drop_weapon (st, x, x->ready);
-      tft_dropped_take (st, tft_dropped_find (st, w));
+      tft_dropped_take (st, tft_dropped_find (st, w, x->hex));
       x->carried[x->n_carried++] = w;
       x->ready = w;
       break;
@@ -253,7 +253,7 @@ option_gear_ok (TftState *st, TftFighter *x, const char *name, guint o, gint w, 
         return illegal (error, _("Option k readies a non-missile weapon %s carries: say which."), name);
       break;
     case O_E:
-      if (w >= 0 && !tft_carries (x, w) && !(pick_up && tft_dropped_find (st, w) >= 0))
+      if (w >= 0 && !tft_carries (x, w) && !(pick_up && tft_dropped_find (st, w, x->hex) >= 0))
         return illegal (error, _("%s does not carry a %s, and none lies on the ground to pick up."), name,
                         _(rs->weapons[w].name));
       if (pick_up && w < 0)
@@ -275,7 +275,7 @@ option_gear_ok (TftState *st, TftFighter *x, const char *name, guint o, gint w, 
         }
       break;
     case O_O:
-      if (w < 0 || tft_dropped_find (st, w) < 0)
+      if (w < 0 || tft_dropped_find (st, w, x->hex) < 0)
         return illegal (error, _("Option o picks up a weapon lying in the hex: say which."));
       break;
     case O_Q:
@@ -288,11 +288,25 @@ option_gear_ok (TftState *st, TftFighter *x, const char *name, guint o, gint w, 
   return TRUE;
 }
 
+/* On the arena: where the turn found x and whom it was engaged with there; a figure that fell on its
+ * way has taken its option. */
 static gboolean
-do_option (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
+option_board_engaged (TftState *st, TftFighter *x, const char *name, guint64 *engaged, GError **error)
+{
+  if (x->opt != OPT_UNSET && x->posture == P_FALLEN && x->hex != x->hex0)
+    return illegal (error, _("%s fell on its way this turn and cannot change its option."), name);
+  *engaged = x->hth ? 0 : tft_board_engaged (st, x, x->hex0);
+  return TRUE;
+}
+
+static gboolean
+do_option (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
 {
   static const char * const known[] = { "type", "player", "figure", "option", "moved", "engaged_with", "weapon",
-                                        "shield", "main_gauche", "pick_up", "posture", "flying", NULL };
+                                        "shield", "main_gauche", "pick_up", "posture", "flying", "to", "facing",
+                                        NULL };
+  g_autoptr(GString) moves = g_string_new (NULL);
+  gboolean fell = FALSE;
   static const char * const shield_names[] = { "ready", "sling", NULL };
   static const char * const postures[] = { "prone", "kneeling", NULL };
   const TftRuleset *rs = &st->rs;
@@ -301,7 +315,7 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
   guint o, shield = 2, posture = 0;
   gint64 moved = 0;
   gboolean use_mg = FALSE, pick_up = FALSE, flying = FALSE;
-  guint64 engaged;
+  guint64 engaged = 0;
   gint xi, w = TFT_NONE;
   TftFighter *x;
   guint open;
@@ -322,8 +336,12 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
   if (flying && !(tft_beast_of (st, &fg->f[xi]) != NULL && tft_beast_of (st, &fg->f[xi])->ma_flying > 0))
     return illegal (error, _("%s cannot fly."), name);
   x = &fg->f[xi];
-  if (!option_engaged (st, j, x, name, &engaged, error))
+  if (tft_board (st) ? !option_board_engaged (st, x, name, &engaged, error)
+                     : !option_engaged (st, j, x, name, &engaged, error))
     return FALSE;
+  if (!tft_board (st) && (mg_json_member (j, "to") || mg_json_member (j, "facing")))
+    return illegal (error, _("This fight has no board: the referee states how far %s moved (\"moved\"), not \"to\" "
+                             "or \"facing\"."), name);
   if (!refuse_when_over (st, error))
     return FALSE;
   if (fg->phase != PH_OPTIONS)
@@ -359,9 +377,21 @@ do_option (TftState *st, json_object *j, json_object *events, GString *text, GEr
     return illegal (error, _("Option %s does not ready or sling a shield; option e does."), option_names[o]);
   if (pick_up && o != O_E && o != O_O)
     return illegal (error, _("Option %s does not pick up a weapon; options e and o do."), option_names[o]);
+  if (tft_board (st))
+    {
+      gint m;
+      guint64 e;
+      if (!tft_board_move (st, x, o, j, flying, r, &m, &e, events, moves, error))
+        return FALSE;
+      moved = m;
+      fell = x->posture == P_FALLEN && x->hex != x->hex0;
+    }
   if (!option_gear_ok (st, x, name, o, w, shield, pick_up, error))
     return FALSE;
   option_take (st, x, o, w, shield, posture, (gint) moved, use_mg, engaged, events, text);
+  if (fell)
+    x->posture = P_FALLEN;
+  g_string_append (text, moves->str);
   option_fly (st, x, o, flying, events, text);
   return TRUE;
 }
@@ -467,7 +497,8 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
     {
       TftFighter *x = &fg->f[i];
       adj[i] = tft_fighter_adj_dx (st, x);
-      if (!tft_able (st, x) || !acts_in_order (x->opt))
+      /* on the arena, option l steps away at its place in the order (p. 17) */
+      if (!tft_able (st, x) || !(acts_in_order (x->opt) || (tft_board (st) && x->opt == O_L)))
         continue;
       fg->order[fg->n_order++] = (TftSlot) { i, 1, adj[i], FALSE };
       if (x->use_mg)
@@ -554,7 +585,7 @@ static gboolean
 do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_object *events, GString *text,
                 GError **error)
 {
-  static const char * const known[] = { "type", "player", "figure", NULL };
+  static const char * const known[] = { "type", "player", "figure", "to", "facing", NULL };
   const TftRuleset *rs = &st->rs;
   TftFight *fg = st->fight;
   const char *name;
@@ -573,8 +604,20 @@ do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_o
     return illegal (error, _("%s acts next; %s must wait for its turn."), tft_fname (st, &fg->f[fg->order[slot].fi]), name);
   if (kind == SLOT_DRAW_DAGGER && x->opt != O_Q)
     return illegal (error, _("%s did not choose option q (draw dagger)."), name);
+  if (kind == SLOT_DISENGAGE && x->opt == O_L && tft_board (st))
+    {
+      /* "When its turn to attack comes, instead of attacking, it moves one hex in any direction" (p. 17) */
+      fg->order[slot].done = TRUE;
+      json_object_array_add (events, mg_event_new ("disengage", "figure", name));
+      g_string_append_printf (text, _("%s disengages."), name);
+      return tft_board_step (st, x, j, text, error);
+    }
   if (kind == SLOT_DISENGAGE && x->opt != O_R)
     return illegal (error, _("%s did not choose option r (disengage from hand-to-hand)."), name);
+  if ((kind != SLOT_DISENGAGE || !tft_board (st)) && (mg_json_member (j, "to") || mg_json_member (j, "facing")))
+    return illegal (error, _("Only a figure disengaging on the arena says where it steps (\"to\")."));
+  if (kind == SLOT_PASS && x->opt == O_L && tft_board (st))
+    return illegal (error, _("%s disengages at its place in the order: say where it steps (\"disengage\", \"to\")."), name);
   fg->order[slot].done = TRUE;
   if (kind == SLOT_PASS)
     {
@@ -628,6 +671,9 @@ do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_o
         x->hth = 0;
         x->posture = P_STANDING;
         g_string_append_printf (text, _("%s rolls %u, breaks free and stands up."), name, v);
+        /* "immediately stands up and moves to any adjacent, empty hex" (p. 18) */
+        if (tft_board (st) && !tft_board_step (st, x, j, text, error))
+          return FALSE;
       }
   }
   return TRUE;
@@ -656,7 +702,7 @@ do_disengage (TftState *st, json_object *j, TftRoller *r, json_object *events, G
 static gboolean
 do_start_fight (TftState *st, json_object *j, json_object *events, GString *text, GError **error)
 {
-  static const char * const known[] = { "type", "player", "kind", "sides", NULL };
+  static const char * const known[] = { "type", "player", "kind", "sides", "arena", "positions", NULL };
   const TftRuleset *rs = &st->rs;
   json_object *sides;
   guint kind;
@@ -711,6 +757,7 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
           x->ready = f->ready;
           x->shield_ready = f->shield_ready;
           x->opt = OPT_UNSET;
+          x->hex = x->hex0 = TFT_NONE;
           if (kind == K_PRACTICE && tft_is_missile (rs, x->ready))
             return illegal (error, _("No missile weapons in practice combat: %s's ready weapon is a %s."), name,
                             _(rs->weapons[x->ready].name));
@@ -718,12 +765,15 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
     }
   if (fg->n_sides < 2)
     return illegal (error, _("A fight needs at least two sides."));
+  if (!tft_board_start (st, fg, j, error))
+    return FALSE;
   fg->number = st->fights + 1;
   fg->turn = 1;
   fg->phase = PH_OPTIONS;
   st->fights++;
   st->turn++;
   st->fight = g_steal_pointer (&fg);
+  tft_board_engage_all (st);
   {
     json_object *e = mg_event_new ("fight_started", "figure", NULL);
     tft_ev_int (e, "fight", st->fight->number);
@@ -829,6 +879,17 @@ do_flee (TftState *st, json_object *j, json_object *events, GString *text, GErro
     return FALSE;
   if (!tft_able (st, &st->fight->f[xi]))
     return illegal (error, _("%s cannot run away now."), name);
+  if (tft_board (st))
+    {
+      /* arena combat: escape "from the door from which they entered" (p. 20): from a door hex */
+      const TftArena *ar = tft_board (st);
+      gboolean door = FALSE;
+      for (guint k = 0; k < ar->n_doors; k++)
+        door |= ar->doors[k] == st->fight->f[xi].hex;
+      if (!door)
+        return illegal (error, _("%s must stand on a door of the arena to escape through it."), name);
+      st->fight->f[xi].hex = TFT_NONE;
+    }
   st->fight->f[xi].life = L_FLED;
   tft_close_slots (st->fight, xi);
   tft_after_slot (st);
@@ -883,7 +944,10 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
             json_object *e = mg_event_new ("retreat", "figure", fn);
             json_object_object_add (e, "by", json_object_new_string (bn));
             json_object_array_add (events, e);
-            g_string_append_printf (text, _("%s forces %s back one hex. "), bn, fn);
+            if (!tft_board (st))
+              g_string_append_printf (text, _("%s forces %s back one hex. "), bn, fn);
+            else if (!tft_board_retreat (st, it, &fg->f[yi], &fg->f[xi], text, error))
+              return FALSE;
           }
         }
     }
@@ -901,6 +965,8 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
       x->flying = FALSE;
       x->attacks_made = 0;
       x->inflicted = 0;
+      x->hex0 = x->hex;
+      x->facing0 = x->facing;
     }
   fg->n_order = 0;
   memset (fg->ties, 0, sizeof fg->ties);
@@ -908,6 +974,7 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
   memset (fg->init_rolls, 0, sizeof fg->init_rolls);
   fg->turn++;
   st->turn++;
+  tft_board_engage_all (st);
   fg->phase = tft_sides_able (st, &last) <= 1 ? PH_OVER : PH_OPTIONS;
   {
     json_object *e = mg_event_new ("turn_ended", "figure", NULL);
@@ -1185,7 +1252,7 @@ TFT_PLAIN (spend_ep, tft_spend_ep)
 TFT_PLAIN (remove_figure, tft_remove_figure)
 TFT_PLAIN (start_fight, do_start_fight)
 TFT_ROLLED (initiative, do_initiative, FALSE)
-TFT_PLAIN (option, do_option)
+TFT_ROLLED (option, do_option, FALSE)
 TFT_ROLLED (attacks, do_attacks, FALSE)
 TFT_ROLLED (attack, tft_do_attack, TRUE)
 TFT_ROLLED (pass, do_pass, TRUE)

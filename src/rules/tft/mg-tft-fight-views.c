@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "mg-tft-fight-private.h"
+#include "mg-tft-arena.h"
 
 /* ---------------------------------------------------------------- pending, describe */
 
@@ -42,7 +42,7 @@ pending_options (const TftState *st, json_object *waiting, GString *text)
         continue;
       all = FALSE;
       w = json_object_new_object ();
-      open = tft_options_open (st, x, x->engaged);
+      open = tft_options_open (st, x, tft_engaged_now (st, x));
       opts = json_object_new_array ();
       for (guint k = 0; k <= OPT_NONE; k++)
         if ((open >> k) & 1)
@@ -102,7 +102,7 @@ pending_slot (const TftState *st, json_object *waiting, GString *text)
   const TftSlot *s = &fg->order[tft_next_slot (fg)];
   const TftFighter *x = &fg->f[s->fi];
   json_object *w = json_object_new_object ();
-  const char *what = x->opt == O_Q ? "draw_dagger" : x->opt == O_R ? "disengage" : "attack";
+  const char *what = x->opt == O_Q ? "draw_dagger" : x->opt == O_R || x->opt == O_L ? "disengage" : "attack";
   gint weapon = x->use_mg && s->attack == 2 ? tft_carried_mg (st, x) : x->ready;
 
   json_object_object_add (w, "seat", json_object_new_string (seat_of (st, x)));
@@ -298,8 +298,42 @@ legal_roster (const TftState *st, json_object *list, const char *seat)
               json_object_object_add (sides, f->owner && g->owner && strcmp (f->owner, g->owner) != 0 ? g->owner : g->name, y);
               json_object_object_add (a, "kind", json_object_new_string (kinds[k]));
               json_object_object_add (a, "sides", sides);
+              if (k == 0)   /* the same fight on the arena, entering by the doors */
+                {
+                  json_object *b = json_object_new_object ();
+                  json_object_object_foreach (a, key, val)
+                    json_object_object_add (b, key, json_object_get (val));
+                  json_object_object_add (b, "arena", json_object_new_string (st->rs.arenas[0].id));
+                  offer (st, list, seat, "GM", b);
+                }
               offer (st, list, seat, "GM", a);
             }
+        }
+    }
+}
+
+/* On the arena: moving towards each enemy (or turning to face it) with the options that move. */
+static void
+legal_board_moves (const TftState *st, const TftFighter *x, guint open, json_object *list, const char *seat)
+{
+  static const guint moving[] = { O_A, O_B, O_C, O_H, O_I };
+  char hn[8];
+
+  for (guint k = 0; k < G_N_ELEMENTS (moving); k++)
+    {
+      TftOffer off[TFT_MAX_FIGHTERS];
+      guint n;
+      if (!((open >> moving[k]) & 1))
+        continue;
+      n = tft_board_offers (st, x, moving[k], off, TFT_MAX_FIGHTERS);
+      for (guint i = 0; i < n; i++)
+        {
+          json_object *a = action_new ("option", tft_fname (st, x));
+          json_object_object_add (a, "option", json_object_new_string (option_names[moving[k]]));
+          if (off[i].hex != x->hex0)
+            json_object_object_add (a, "to", json_object_new_string (tft_board_hex_name (st, off[i].hex, hn)));
+          json_object_object_add (a, "facing", json_object_new_string (tft_facing_names[off[i].facing]));
+          offer (st, list, seat, seat_of (st, x), a);
         }
     }
 }
@@ -312,7 +346,7 @@ legal_options (const TftState *st, const TftFighter *x, json_object *list, const
   const TftRuleset *rs = &st->rs;
   const TftFight *fg = st->fight;
   const char *name = tft_fname (st, x);
-  guint open = tft_options_open (st, x, x->engaged);
+  guint open = tft_options_open (st, x, tft_engaged_now (st, x));
 
   for (guint o = 0; o <= OPT_NONE; o++)
     {
@@ -346,6 +380,11 @@ legal_options (const TftState *st, const TftFighter *x, json_object *list, const
       a = action_new ("option", name);
       json_object_object_add (a, "option", json_object_new_string (option_names[o]));
       offer (st, list, seat, seat_of (st, x), a);
+    }
+  if (tft_board (st))
+    {
+      legal_board_moves (st, x, open, list, seat);
+      return;
     }
   /* not engaged yet: closing with an enemy opens h to o (the model's attack, h, is listed) */
   if (!x->engaged && !x->hth && !tft_down (x))
@@ -409,7 +448,20 @@ tft_legal_actions (const MgState *state, const char *seat)
           }
       offer (st, list, seat, who, action_new ("pass", tft_fname (st, x)));
       offer (st, list, seat, who, action_new ("draw_dagger", tft_fname (st, x)));
-      offer (st, list, seat, who, action_new ("disengage", tft_fname (st, x)));
+      if (tft_board (st))
+        for (gint d = 0; d < 6; d++)
+          {
+            gint h = tft_hex_step (tft_board (st), x->hex, d);
+            char hn[8];
+            json_object *a;
+            if (h < 0)
+              continue;
+            a = action_new ("disengage", tft_fname (st, x));
+            json_object_object_add (a, "to", json_object_new_string (tft_board_hex_name (st, h, hn)));
+            offer (st, list, seat, who, a);
+          }
+      else
+        offer (st, list, seat, who, action_new ("disengage", tft_fname (st, x)));
     }
   else
     offer (st, list, seat, "GM", action_new ("end_turn", NULL));

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "mg-tft-fight-private.h"
+#include "mg-tft-arena.h"
 
 gboolean
 tft_roll (TftRoller *r, guint n, guint sides, const char *what, guint *out, GError **error)
@@ -190,19 +190,28 @@ tft_ev_int (json_object *e, const char *key, gint v)
 }
 
 void
-tft_drop_weapon (TftState *st, TftFighter *x, gint w)
+tft_drop_weapon_at (TftState *st, TftFighter *x, gint w, gint h)
 {
-  TftDropped d = { w, g_strdup (tft_fname (st, x)) };
+  TftDropped d = { w, g_strdup (tft_fname (st, x)), st->fight->arena >= 0 ? h : TFT_NONE };
   uncarry (x, w);
   g_array_append_val (st->fight->dropped, d);
 }
 
+void
+tft_drop_weapon (TftState *st, TftFighter *x, gint w)
+{
+  tft_drop_weapon_at (st, x, w, x->hex);
+}
+
 gint
-tft_dropped_find (const TftState *st, gint w)
+tft_dropped_find (const TftState *st, gint w, gint h)
 {
   for (guint i = 0; i < st->fight->dropped->len; i++)
-    if (g_array_index (st->fight->dropped, TftDropped, i).weapon == w)
-      return (gint) i;
+    {
+      const TftDropped *d = &g_array_index (st->fight->dropped, TftDropped, i);
+      if (d->weapon == w && (st->fight->arena < 0 || d->hex == h))
+        return (gint) i;
+    }
   return TFT_NONE;
 }
 
@@ -566,6 +575,7 @@ read_attack (const TftState *st, json_object *j, Attack *a, const char **xn, con
   guint n2;
 
   memset (a, 0, sizeof *a);
+  a->land = TFT_NONE;
   if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error) ||
       !mg_json_get_string (j, NULL, "figure", TFT_ACTION_ERR, xn, error) ||
       !mg_json_get_string (j, NULL, "target", TFT_ACTION_ERR, tn, error))
@@ -736,7 +746,11 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
         a->beyond[k - 1] = t;
       }
 
-  return attack_weapon_ok (st, a, x, y, s, xn, tn, wn, error);
+  if (tft_board (st) && (a->mode == M_HTH || x->opt == O_M) && !tft_board_because (st, a, error))
+    return FALSE;
+  if (!attack_weapon_ok (st, a, x, y, s, xn, tn, wn, error))
+    return FALSE;
+  return !tft_board (st) || tft_board_attack (st, a, j, error);
 }
 
 static gint
@@ -860,6 +874,7 @@ hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, 
   x->hth |= G_GUINT64_CONSTANT (1) << a->ti;
   y->hth |= G_GUINT64_CONSTANT (1) << a->fi;
   x->posture = y->posture = P_HTH;
+  x->hex = y->hex;            /* onto the enemy's hex (p. 16) */
   a->weapon = x->ready >= 0 && rs->weapons[x->ready].has_hth ? x->ready : TFT_NONE;
   if (text->len)
     g_string_append_c (text, ' ');
@@ -930,12 +945,17 @@ tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, 
 
   /* Roll to miss (or hit) every figure in the way first. */
   for (guint i = 0; i < a.n_way && !stop; i++)
-    if (!roll_along (st, r, &a, &a.way[i], &stop, events, text, error))
-      return FALSE;
+    {
+      if (!roll_along (st, r, &a, &a.way[i], &stop, events, text, error))
+        return FALSE;
+      if (stop)
+        a.land = fg->f[a.way[i].fi].hex;
+    }
   if (stop)
     {
+      /* "When a thrown weapon hits, it falls to the ground in that hex" (p. 14) */
       if (a.thrown && tft_carries (x, a.weapon))
-        tft_drop_weapon (st, x, a.weapon);
+        tft_drop_weapon_at (st, x, a.weapon, a.land);
       return TRUE;
     }
 
@@ -981,7 +1001,8 @@ tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, 
       if (res == R_DROP && a.weapon >= 0)
         {
           g_string_append_printf (text, _("; he drops his %s"), _(rs->weapons[a.weapon].name));
-          tft_drop_weapon (st, x, a.weapon);
+          /* "(A thrown weapon drops in the target hex instead.)" (p. 12) */
+          tft_drop_weapon_at (st, x, a.weapon, a.thrown ? y->hex : x->hex);
         }
       else if (res == R_BREAK && a.weapon >= 0)
         {
@@ -993,12 +1014,18 @@ tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, 
   json_object_array_add (events, e);
 
   /* A missed missile or thrown weapon flies on; a blow into a pile may land on another. */
+  if (res != R_MISS)
+    a.land = y->hex;
   if (res == R_MISS)
     for (guint i = 0; i < a.n_beyond && !stop; i++)
-      if (!roll_along (st, r, &a, &a.beyond[i], &stop, events, text, error))
-        return FALSE;
+      {
+        if (!roll_along (st, r, &a, &a.beyond[i], &stop, events, text, error))
+          return FALSE;
+        if (stop)
+          a.land = fg->f[a.beyond[i].fi].hex;
+      }
   if (a.thrown && tft_carries (x, a.weapon))
-    tft_drop_weapon (st, x, a.weapon);
+    tft_drop_weapon_at (st, x, a.weapon, a.land >= 0 ? a.land : y->hex);
   if (a.weapon >= 0 && rs->weapons[a.weapon].crossbow)
     x->reload = base_adj_dx (st, x, a.weapon, FALSE, FALSE) >= rs->weapons[a.weapon].fast_at
                 ? rs->weapons[a.weapon].fast_reload : rs->weapons[a.weapon].reload;

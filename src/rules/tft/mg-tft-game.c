@@ -19,6 +19,11 @@ static const MgHouseRule house_rules[] = {
     N_("Only missile and thrown weapons reach a flying gargoyle until it lands."),
     N_("Any weapon reaches a flying gargoyle, as if it stood on the ground."),
     "Its MA is 8 on the ground, 16 if flying. It lands to attack, but may land ON you for HTH..." },
+  { "no_board",
+    N_("The arena board"),
+    N_("No board: the referee states facing, distances, engagement and the line of fire."),
+    N_("A fight may be played on the arena: facing, distances, engagement and the line of fire come from the figures' hexes."),
+    "One 8 1/4\" x 14\" arena map, divided into hexagons (\"hexes\") to govern movement, and larger black-bordered \"mega-hexes\" to govern missile weapon fire." },
 };
 
 static const char * const table_names[] = { "figure", NULL };

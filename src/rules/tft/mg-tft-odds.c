@@ -298,6 +298,7 @@ duel_state (json_object *ruleset, json_object *figure_a, json_object *figure_b, 
 
   if (st == NULL)
     return NULL;
+  st->rs.no_board = TRUE;   /* the model has no board: the two stand engaged front to front */
   a = duel_figure (figure_a, "A");
   b = duel_figure (figure_b, "B");
   ok = tft_play_action (st, a, NULL, error) && tft_play_action (st, b, NULL, error);

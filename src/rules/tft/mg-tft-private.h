@@ -76,6 +76,19 @@ typedef struct {
 
 typedef enum { HTH_GRAPPLE, HTH_GRAPPLE_DAGGER, HTH_REPEL, HTH_COUNTER } TftEntry;
 
+/* An arena (docs/rules/tft.md, The arena): a rectangle of flat-topped hexes in columns (A, B, …; odd
+ * columns B, D, … half a hex lower), rows 1, 2, …, less the hexes `off` it (walls); mega-hexes are
+ * the 7-hex clusters centred on `mh_centre` and the hexes of its lattice. A hex is col * rows + row. */
+#define TFT_ARENA_MAX_SIDE 26
+#define TFT_ARENA_MAX_DOORS 8
+typedef struct {
+  char   *id, *name;
+  gint    cols, rows;
+  gint    mh_centre;
+  guint8 *on;                          /* cols * rows: 1 a hex of the arena */
+  gint    doors[TFT_ARENA_MAX_DOORS]; guint n_doors;
+} TftArena;
+
 /* Parsed once per campaign open (new_state, from_json) and shared by every copy of the state:
  * `refs` counts the states that hold it, so a copy costs no parse (issue 15). */
 typedef struct {
@@ -103,10 +116,13 @@ typedef struct {
   gint ep_death, ep_death_sup, ep_death_margin, ep_arena_win, ep_arena_def, ep_arena_fled,
        ep_arena_weak, ep_arena_margin, ep_practice, ep_practice_st, ep_trade;
   gboolean fliers_out_of_reach;         /* house rule TFT_HOUSE_FLIER_OUT_OF_REACH */
+  gboolean no_board;                    /* house rule TFT_HOUSE_NO_BOARD */
+  TftArena *arenas;  guint n_arenas;    /* $.arenas, or the built-in 1977 arena */
 } TftRuleset;
 
 /* The house rules (docs/rules/tft.md, House rules; the descriptor's table in mg-tft-game.c). */
 #define TFT_HOUSE_FLIER_OUT_OF_REACH "flier_out_of_reach"
+#define TFT_HOUSE_NO_BOARD "no_board"
 
 /* How many entries of a figure's history the state keeps: the latest ones. The whole record
  * is the journal's (each entry is also an event there); the state keeps a bounded summary so it
@@ -162,6 +178,8 @@ typedef struct {
   gint     broken[TFT_MAX_CARRY]; guint n_broken;  /* its own weapons broken by an 18: gone from the roster at end_fight */
   gboolean flying;                     /* its option this turn was flown (a gargoyle: MA 16) */
   gboolean aloft;                      /* in the air: it flew and did not land to attack */
+  gint     hex, facing;                /* on the arena: its hex (TFT_NONE: off the board) and side 0..5 (N, NE, SE, S, SW, NW) */
+  gint     hex0, facing0;              /* where the turn found it: a changed option moves from there */
 } TftFighter;
 
 typedef struct {
@@ -173,6 +191,7 @@ typedef struct {
 typedef struct {
   gint weapon;
   char *owner;
+  gint hex;                            /* on the arena; TFT_NONE without a board */
 } TftDropped;
 
 typedef enum { K_DEATH, K_ARENA, K_PRACTICE } TftKind;
@@ -193,6 +212,7 @@ typedef struct {
   TftSlot     order[TFT_MAX_FIGHTERS * 2];
   gint        ties[TFT_MAX_FIGHTERS];
   GArray     *dropped;                  /* TftDropped */
+  gint        arena;                    /* index in rs->arenas; TFT_NONE: no board (the referee states the board) */
 } TftFight;
 
 /* The dice an action asks for, with the last request logged so mg_tft_dice_needed can say what

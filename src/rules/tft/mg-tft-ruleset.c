@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "mg-game.h"
-#include "mg-tft-private.h"
+#include "mg-tft-arena.h"
 
 #define E TFT_RULESET_ERR
 
@@ -492,14 +492,14 @@ ruleset_parse (json_object *root, TftRuleset *rs, GError **error)
 {
   static const char * const known[] = {
     "game", "name", "notes", "weapons", "armor", "unarmored_ma", "shields", "main_gauche", "carry", "races",
-    "beasts", "to_hit", "dx", "damage", "injury", "hth", "shield_rush", "experience", "house_rules", NULL };
-  static const char * const house_rules[] = { TFT_HOUSE_FLIER_OUT_OF_REACH, NULL };
+    "beasts", "to_hit", "dx", "damage", "injury", "hth", "shield_rush", "experience", "house_rules", "arenas", NULL };
+  static const char * const house_rules[] = { TFT_HOUSE_FLIER_OUT_OF_REACH, TFT_HOUSE_NO_BOARD, NULL };
   json_object *notes;
 
   memset (rs, 0, sizeof *rs);
   if (!mg_json_ruleset_header (root, "tft", E, known, error) ||
       !parse_gear (root, rs, error) || !parse_races (root, rs, error) || !parse_beasts (root, rs, error) ||
-      !parse_numbers (root, rs, error))
+      !parse_numbers (root, rs, error) || !tft_arenas_parse (root, rs, error))
     goto fail;
   /* The switches the table chose (docs/rules/tft.md, House rules): each a boolean. */
   if ((notes = mg_json_member (root, "house_rules")) != NULL)
@@ -515,6 +515,9 @@ ruleset_parse (json_object *root, TftRuleset *rs, GError **error)
         }
     }
   rs->fliers_out_of_reach = mg_house_rule (root, TFT_HOUSE_FLIER_OUT_OF_REACH, TRUE);
+  /* absent (a campaign made before the arena) as shipped: off; its fights name no arena, so they
+   * play as they did, and a new fight may opt in */
+  rs->no_board = mg_house_rule (root, TFT_HOUSE_NO_BOARD, FALSE);
   if (!mg_json_ruleset_notes (root, E, error))
     goto fail;
   json_object_deep_copy (root, &rs->json, NULL);
@@ -562,6 +565,7 @@ tft_ruleset_clear (TftRuleset *rs)
   g_free (rs->shields);
   g_free (rs->races);
   g_free (rs->beasts);
+  tft_arenas_clear (rs);
   if (rs->json)
     json_object_put (rs->json);
   memset (rs, 0, sizeof *rs);

@@ -340,6 +340,7 @@ tft_fight_new (void)
   TftFight *fg = g_new0 (TftFight, 1);
   fg->dropped = g_array_new (FALSE, TRUE, sizeof (TftDropped));
   fg->init_winner = fg->init_first = TFT_NONE;
+  fg->arena = TFT_NONE;
   return fg;
 }
 

@@ -88,4 +88,9 @@ gboolean mg_tft_duel_names (const MgState    *state,
                             MgTftDuelResult  *result,
                             GError          **error);
 
+/* On the arena: the hexes `figure` may end its move in with `option` ("a", "h" …) from where the
+ * turn found it, each with the MA it costs: {"F12": 6, …} (its own hex 0); NULL when the fight has
+ * no board or the figure is not in it. For the Fight page's legal destinations. */
+json_object *mg_tft_arena_reach (const MgState *state, const char *figure, const char *option);
+
 G_END_DECLS

@@ -14,6 +14,7 @@
 #include "mg-tft-fight-page.h"
 #include "mg-tft-fighter-row.h"
 #include "mg-tft-util.h"
+#include "mg-tft-arena-view.h"
 
 static MgApplication *app;
 static char *tmpdir;
@@ -180,6 +181,121 @@ test_fly (void)
 }
 
 /* The sample's main page at 360 and 1400 px, light and dark, to be looked at (issue 32, 33). */
+/* The arena (issue 46): A moves by real clicks on its counter and on a hex (twice: chosen, then
+ * moved), ending in B's rear hex; then a click on B opens A's attack with the +4 from the rear (p. 9)
+ * counted before any die. The same by keys: Tab to the arena, arrows, T to turn, Enter. */
+static const char * const arena_actions[] = {
+  "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+  "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+  "{\"type\":\"start_fight\",\"kind\":\"death\",\"arena\":\"arena_1977\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]},"
+  "\"positions\":{\"A\":{\"hex\":\"D7\",\"facing\":\"N\"},\"B\":{\"hex\":\"G7\",\"facing\":\"NE\"}}}",
+  "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"none\"}",
+};
+
+/* After A's move: the attacks, and A's attack opened on B from the arena; the dialog's adjusted DX. */
+static int
+arena_attack_dx (MgTftFightPage *page, MgCampaign *campaign, gboolean keys)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) attacks = json_tokener_parse ("{\"type\":\"attacks\"}");
+  MgTftArenaView *arena = mg_tft_fight_page_get_arena (page);
+  MgTftAttackDialog *dialog;
+  double x, y;
+  int dx;
+
+  mg_journal_entry_free (mg_campaign_act (campaign, attacks, &error));
+  g_assert_no_error (error);
+  wait_ms (300);
+  if (keys)
+    {
+      /* the cursor is on A (F7): one column right is B (G7) */
+      g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Right, 0));
+      g_assert_cmpstr (mg_tft_arena_view_get_cursor (arena), ==, "G7");
+      g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Return, 0));
+    }
+  else
+    {
+      g_assert_true (mg_tft_arena_view_hex_point (arena, "G7", &x, &y));
+      g_assert_true (ui_test_click_at (GTK_WIDGET (arena), x, y));
+    }
+  wait_ms (400);
+  dialog = mg_tft_fight_page_get_attack_dialog (page);
+  g_assert_nonnull (dialog);
+  dx = mg_tft_attack_dialog_get_adj_dx (dialog);
+  gtk_window_close (GTK_WINDOW (dialog));
+  wait_ms (100);
+  return dx;
+}
+
+static void
+test_arena (void)
+{
+  for (int keys = 0; keys < 2; keys++)
+    {
+      g_autoptr(MgCampaign) campaign = NULL;
+      MgTftFightPage *page = show_fight (keys ? "ArenaKeys" : "Arena", arena_actions, G_N_ELEMENTS (arena_actions), &campaign);
+      GtkWidget *w = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (page)));
+      MgTftArenaView *arena = mg_tft_fight_page_get_arena (page);
+      MgTftFighterRow *row = mg_tft_fight_page_get_fighter (page, "A");
+      double x, y;
+
+      g_assert_nonnull (arena);
+      if (!ui_test_key (w, GDK_KEY_Shift_L, 0))
+        {
+          g_test_skip ("input is sent through XTest: needs an X11 display (the tests run under xvfb-run)");
+          close_campaign_windows (app);
+          return;
+        }
+      /* A charges (option b: half its MA, then an attack) */
+      g_assert_true (mg_tft_fighter_row_choose (row, "b", 0, NULL, NULL));
+      gtk_widget_grab_focus (GTK_WIDGET (arena));
+      wait_ms (100);
+      if (keys)
+        {
+          /* the cursor from A1: three columns right, six rows down is A's D7; Enter chooses A */
+          ui_test_tab_to (GTK_WIDGET (arena), 120);
+          g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Down, 0));
+          for (int i = 0; i < 3; i++)
+            g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Right, 0));
+          for (int i = 0; i < 6; i++)
+            g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Down, 0));
+          g_assert_cmpstr (mg_tft_arena_view_get_cursor (arena), ==, "D7");
+          g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Return, 0));
+          g_assert_cmpstr (mg_tft_arena_view_get_selected (arena), ==, "A");
+          for (int i = 0; i < 2; i++)
+            g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Right, 0));
+          /* T turns the facing of the move: N to NE */
+          g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_t, 0));
+          g_assert_cmpstr (mg_tft_arena_view_get_facing (arena), ==, "NE");
+          g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Return, 0));
+        }
+      else
+        {
+          wait_ms (200);
+          g_assert_true (mg_tft_arena_view_hex_point (arena, "D7", &x, &y));
+          g_assert_true (ui_test_click_at (GTK_WIDGET (arena), x, y));
+          g_assert_cmpstr (mg_tft_arena_view_get_selected (arena), ==, "A");
+          mg_tft_arena_view_turn (arena, TRUE);        /* the Turn button's: N to NE */
+          g_assert_true (mg_tft_arena_view_hex_point (arena, "F7", &x, &y));
+          g_assert_true (ui_test_click_at (GTK_WIDGET (arena), x, y));
+          g_assert_true (ui_test_click_at (GTK_WIDGET (arena), x, y));
+        }
+      wait_ms (300);
+      /* A stands in F7, facing NE: B (G7, facing NE) has A in its rear hex */
+      {
+        g_autoptr(json_object) state = mg_state_to_json (mg_campaign_get_state (campaign));
+        json_object *figs = json_object_object_get (json_object_object_get (state, "fight"), "figures");
+        json_object *a = json_object_array_get_idx (figs, 0);
+        g_assert_cmpstr (json_object_get_string (json_object_object_get (a, "hex")), ==, "F7");
+        g_assert_cmpstr (json_object_get_string (json_object_object_get (a, "facing")), ==, "NE");
+      }
+      save_screenshot (w, keys ? "tft-arena-keys.png" : "tft-arena-pointer.png");
+      /* adjusted DX 12, +4 from the rear */
+      g_assert_cmpint (arena_attack_dx (page, campaign, keys), ==, 16);
+      close_campaign_windows (app);
+    }
+}
+
 static void
 test_screenshots (void)
 {
@@ -194,6 +310,7 @@ main (int argc, char *argv[])
   app = ui_test_init (&argc, &argv, "melee-gm-ui-tft-keys", &tmpdir);
   g_test_add_func ("/ui/tft/keyboard-turn", test_keyboard_turn);
   g_test_add_func ("/ui/tft/fly", test_fly);
+  g_test_add_func ("/ui/tft/arena", test_arena);
   g_test_add_func ("/ui/tft/screenshots", test_screenshots);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);

@@ -1,0 +1,631 @@
+/* mg-tft-arena-view.c — TFT Melee's arena drawn to scale: hexes, black mega-hex borders, counters facing a side,
+ * the legal destinations of the figure chosen; pointer, drag and keyboard to move, turn and attack. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "mg-tft-arena-view.h"
+
+#define SQRT3 1.7320508075688772
+
+static const char * const facings[] = { "N", "NE", "SE", "S", "SW", "NW" };
+static const int dq[6] = { 0, 1, 1, 0, -1, -1 };
+static const int dr[6] = { -1, -1, 0, 1, 1, 0 };
+
+struct _MgTftArenaView {
+  GtkWidget    parent_instance;
+  gboolean     interactive;
+  json_object *fight;          /* owned copy */
+  json_object *reach;          /* owned; NULL none */
+  int          cols, rows, mh_q, mh_r;
+  char        *selected;
+  int          cursor;         /* hex index, -1 none */
+  int          facing;
+  char         cursor_name[8];
+  double       size, ox, oy;   /* hex size (centre to corner) and origin of the last drawing */
+};
+
+G_DEFINE_FINAL_TYPE (MgTftArenaView, mg_tft_arena_view, GTK_TYPE_WIDGET)
+
+enum { SIG_PICKED, SIG_MOVE, SIG_ATTACK, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static int
+hex_parse (MgTftArenaView *self, const char *s)
+{
+  int col, row;
+  if (s == NULL || !g_ascii_isalpha (s[0]))
+    return -1;
+  col = g_ascii_toupper (s[0]) - 'A';
+  row = atoi (s + 1) - 1;
+  return col >= 0 && col < self->cols && row >= 0 && row < self->rows ? col * self->rows + row : -1;
+}
+
+static void
+hex_name (MgTftArenaView *self, int h, char buf[8])
+{
+  g_snprintf (buf, 8, "%c%d", 'A' + h / self->rows, h % self->rows + 1);
+}
+
+static void
+axial (MgTftArenaView *self, int h, int *q, int *r)
+{
+  int col = h / self->rows, row = h % self->rows;
+  *q = col;
+  *r = row - (col - (col & 1)) / 2;
+}
+
+static int
+from_axial (MgTftArenaView *self, int q, int r)
+{
+  int row = r + (q - (q & 1)) / 2;
+  return q >= 0 && q < self->cols && row >= 0 && row < self->rows ? q * self->rows + row : -1;
+}
+
+static void
+centre (MgTftArenaView *self, int h, double *x, double *y)
+{
+  int q, r;
+  axial (self, h, &q, &r);
+  *x = self->ox + self->size * (1.0 + 1.5 * q);
+  *y = self->oy + self->size * SQRT3 * (0.5 + r + q / 2.0);
+}
+
+/* The 7-hex cluster a hex belongs to, as its centre (docs/rules/tft.md, The arena). */
+static int
+cluster (MgTftArenaView *self, int h)
+{
+  int q, r, k;
+  axial (self, h, &q, &r);
+  k = (((3 * (q - self->mh_q) + (r - self->mh_r)) % 7) + 7) % 7;
+  for (int d = 0; d < 6 && k; d++)
+    if ((((3 * dq[d] + dr[d]) % 7) + 7) % 7 == k)
+      return (q - dq[d]) * 1000 + (r - dr[d]);
+  return q * 1000 + r;
+}
+
+static gboolean
+is_off (MgTftArenaView *self, int h)
+{
+  json_object *off = json_object_object_get (json_object_object_get (self->fight, "arena"), "off");
+  char hn[8];
+  hex_name (self, h, hn);
+  for (size_t i = 0; off && i < json_object_array_length (off); i++)
+    if (g_strcmp0 (json_object_get_string (json_object_array_get_idx (off, i)), hn) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static json_object *
+figure_at (MgTftArenaView *self, int h)
+{
+  json_object *figs = json_object_object_get (self->fight, "figures");
+  char hn[8];
+  hex_name (self, h, hn);
+  for (size_t i = 0; figs && i < json_object_array_length (figs); i++)
+    {
+      json_object *f = json_object_array_get_idx (figs, i);
+      if (g_strcmp0 (json_object_get_string (json_object_object_get (f, "hex")), hn) == 0)
+        return f;
+    }
+  return NULL;
+}
+
+static void
+hex_path (cairo_t *cr, double x, double y, double s)
+{
+  for (int k = 0; k < 6; k++)
+    {
+      double a = G_PI / 3 * k;
+      if (k == 0)
+        cairo_move_to (cr, x + s * cos (a), y + s * sin (a));
+      else
+        cairo_line_to (cr, x + s * cos (a), y + s * sin (a));
+    }
+  cairo_close_path (cr);
+}
+
+static int
+side_index (MgTftArenaView *self, const char *side)
+{
+  json_object *sides = json_object_object_get (self->fight, "sides");
+  for (size_t i = 0; sides && i < json_object_array_length (sides); i++)
+    if (g_strcmp0 (json_object_get_string (json_object_object_get (json_object_array_get_idx (sides, i), "name")), side) == 0)
+      return (int) i;
+  return 0;
+}
+
+/* Thick black borders between mega-hexes and along the walls. */
+static void
+draw_borders (MgTftArenaView *self, cairo_t *cr)
+{
+  cairo_set_source_rgb (cr, 0.05, 0.05, 0.05);
+  cairo_set_line_width (cr, MAX (2.5, self->size / 7));
+  for (int h = 0; h < self->cols * self->rows; h++)
+    {
+      double x, y;
+      int q, r;
+      if (is_off (self, h))
+        continue;
+      centre (self, h, &x, &y);
+      axial (self, h, &q, &r);
+      for (int d = 0; d < 6; d++)
+        {
+          int n = from_axial (self, q + dq[d], r + dr[d]);
+          /* side d lies between corners d+3 and d+4 of cairo's angles (0° is E, clockwise) */
+          double a0 = G_PI / 3 * (d + 4), a1 = G_PI / 3 * (d + 5);
+          if (n >= 0 && !is_off (self, n) && cluster (self, n) == cluster (self, h))
+            continue;
+          cairo_move_to (cr, x + self->size * cos (a0), y + self->size * sin (a0));
+          cairo_line_to (cr, x + self->size * cos (a1), y + self->size * sin (a1));
+        }
+    }
+  cairo_stroke (cr);
+}
+
+static void
+draw_counter (MgTftArenaView *self, cairo_t *cr, json_object *f)
+{
+  static const double colours[][3] = { { 0.75, 0.15, 0.12 }, { 0.13, 0.33, 0.72 }, { 0.15, 0.55, 0.2 },
+                                       { 0.75, 0.55, 0.05 } };
+  const char *name = json_object_get_string (json_object_object_get (f, "name"));
+  const char *posture = json_object_get_string (json_object_object_get (f, "posture"));
+  const char *state = json_object_get_string (json_object_object_get (f, "state"));
+  int h = hex_parse (self, json_object_get_string (json_object_object_get (f, "hex")));
+  int side = side_index (self, json_object_get_string (json_object_object_get (f, "side"))) % 4;
+  gboolean down = g_strcmp0 (posture, "standing") != 0 || g_strcmp0 (state, "fighting") != 0;
+  double x, y, s = self->size;
+  int facing = 0;
+  g_autofree char *label = g_utf8_substring (name, 0, 3);
+  cairo_text_extents_t ext;
+
+  if (h < 0)
+    return;
+  for (int k = 0; k < 6; k++)
+    if (g_strcmp0 (json_object_get_string (json_object_object_get (f, "facing")), facings[k]) == 0)
+      facing = k;
+  centre (self, h, &x, &y);
+  cairo_new_path (cr);
+  cairo_arc (cr, x, y, s * (self->interactive ? 0.68 : 0.8), 0, 2 * G_PI);
+  if (down)
+    cairo_set_source_rgb (cr, 0.55, 0.55, 0.55);
+  else
+    cairo_set_source_rgb (cr, colours[side][0], colours[side][1], colours[side][2]);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_set_line_width (cr, MAX (1.5, s / 14));
+  cairo_stroke (cr);
+  if (!down)   /* the facing: a wedge on the side it faces */
+    {
+      double a = (-90 + 60 * facing) * G_PI / 180;
+      cairo_move_to (cr, x + s * 0.86 * cos (a), y + s * 0.86 * sin (a));
+      cairo_line_to (cr, x + s * 0.5 * cos (a + 0.5), y + s * 0.5 * sin (a + 0.5));
+      cairo_line_to (cr, x + s * 0.5 * cos (a - 0.5), y + s * 0.5 * sin (a - 0.5));
+      cairo_close_path (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_fill (cr);
+    }
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, s * (self->interactive ? 0.42 : 0.6));
+  cairo_text_extents (cr, label, &ext);
+  cairo_move_to (cr, x - ext.width / 2 - ext.x_bearing, y - ext.height / 2 - ext.y_bearing);
+  cairo_show_text (cr, label);
+  cairo_new_path (cr);
+  if (g_strcmp0 (name, self->selected) == 0)
+    {
+      cairo_arc (cr, x, y, s * 0.8, 0, 2 * G_PI);
+      cairo_set_source_rgb (cr, 1.0, 0.85, 0.1);
+      cairo_set_line_width (cr, MAX (2.5, s / 7));
+      cairo_stroke (cr);
+    }
+}
+
+/* The cursor, and the facing the selected figure would take there. */
+static void
+draw_cursor (MgTftArenaView *self, cairo_t *cr)
+{
+  double x, y, a = (-90 + 60 * self->facing) * G_PI / 180;
+  if (self->cursor < 0)
+    return;
+  cairo_new_path (cr);
+  centre (self, self->cursor, &x, &y);
+  hex_path (cr, x, y, self->size * 0.92);
+  cairo_set_source_rgb (cr, 0.95, 0.6, 0.0);
+  cairo_set_line_width (cr, MAX (2.5, self->size / 6));
+  cairo_stroke (cr);
+  if (self->selected)
+    {
+      cairo_move_to (cr, x, y);
+      cairo_line_to (cr, x + self->size * 0.95 * cos (a), y + self->size * 0.95 * sin (a));
+      cairo_stroke (cr);
+    }
+}
+
+static void
+mg_tft_arena_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  MgTftArenaView *self = MG_TFT_ARENA_VIEW (widget);
+  int w = gtk_widget_get_width (widget), ht = gtk_widget_get_height (widget);
+  json_object *figs, *dropped;
+  cairo_t *cr;
+
+  if (self->cols == 0)
+    return;
+  /* to scale: hexes as large as the allocation allows */
+  self->size = MIN (w / (1.5 * self->cols + 0.5), ht / (SQRT3 * (self->rows + 0.5)));
+  self->ox = (w - self->size * (1.5 * self->cols + 0.5)) / 2;
+  self->oy = (ht - self->size * SQRT3 * (self->rows + 0.5)) / 2;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, ht));
+  for (int h = 0; h < self->cols * self->rows; h++)
+    {
+      double x, y;
+      char hn[8];
+      if (is_off (self, h))
+        continue;
+      hex_name (self, h, hn);
+      centre (self, h, &x, &y);
+      hex_path (cr, x, y, self->size);
+      if (self->reach && json_object_object_get_ex (self->reach, hn, NULL))
+        cairo_set_source_rgb (cr, 0.72, 0.9, 0.66);
+      else
+        cairo_set_source_rgb (cr, 0.93, 0.89, 0.78);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.72, 0.67, 0.56);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+      if (self->interactive && self->size > 14)
+        {
+          cairo_set_source_rgb (cr, 0.45, 0.4, 0.33);
+          cairo_set_font_size (cr, self->size * 0.28);
+          cairo_move_to (cr, x - self->size * 0.3, y - self->size * 0.55);
+          cairo_show_text (cr, hn);
+          cairo_new_path (cr);
+        }
+    }
+  {
+    json_object *doors = json_object_object_get (json_object_object_get (self->fight, "arena"), "doors");
+    for (size_t i = 0; doors && i < json_object_array_length (doors); i++)
+      {
+        double x, y;
+        int h = hex_parse (self, json_object_get_string (json_object_array_get_idx (doors, i)));
+        if (h < 0)
+          continue;
+        centre (self, h, &x, &y);
+        cairo_set_source_rgb (cr, 0.6, 0.45, 0.1);
+        cairo_set_font_size (cr, self->size * 0.6);
+        cairo_move_to (cr, x - self->size * 0.22, y + self->size * 0.6);
+        cairo_show_text (cr, "★");
+        cairo_new_path (cr);
+      }
+  }
+  draw_borders (self, cr);
+  figs = json_object_object_get (self->fight, "figures");
+  for (size_t i = 0; figs && i < json_object_array_length (figs); i++)
+    draw_counter (self, cr, json_object_array_get_idx (figs, i));
+  /* a weapon on the ground: a bar across the foot of its hex, over any counter there */
+  dropped = json_object_object_get (self->fight, "dropped");
+  for (size_t i = 0; dropped && i < json_object_array_length (dropped); i++)
+    {
+      double x, y;
+      int h = hex_parse (self, json_object_get_string (json_object_object_get (json_object_array_get_idx (dropped, i), "hex")));
+      if (h < 0)
+        continue;
+      centre (self, h, &x, &y);
+      cairo_set_source_rgb (cr, 0.95, 0.72, 0.15);
+      cairo_set_line_width (cr, MAX (3.0, self->size / 5));
+      cairo_move_to (cr, x - self->size * 0.6, y + self->size * 0.55);
+      cairo_line_to (cr, x + self->size * 0.6, y + self->size * 0.25);
+      cairo_stroke (cr);
+    }
+  if (self->interactive && gtk_widget_has_focus (widget))
+    draw_cursor (self, cr);
+  else if (self->interactive && self->selected)
+    draw_cursor (self, cr);
+  cairo_destroy (cr);
+}
+
+static int
+hex_at (MgTftArenaView *self, double px, double py)
+{
+  int best = -1;
+  double bd = G_MAXDOUBLE;
+  for (int h = 0; h < self->cols * self->rows; h++)
+    {
+      double x, y, d;
+      centre (self, h, &x, &y);
+      d = (x - px) * (x - px) + (y - py) * (y - py);
+      if (d < bd && !is_off (self, h))
+        bd = d, best = h;
+    }
+  return bd <= self->size * self->size ? best : -1;
+}
+
+static gboolean
+enemy_of_selected (MgTftArenaView *self, json_object *f)
+{
+  json_object *figs = json_object_object_get (self->fight, "figures");
+  for (size_t i = 0; self->selected && figs && i < json_object_array_length (figs); i++)
+    {
+      json_object *s = json_object_array_get_idx (figs, i);
+      if (g_strcmp0 (json_object_get_string (json_object_object_get (s, "name")), self->selected) == 0)
+        return g_strcmp0 (json_object_get_string (json_object_object_get (s, "side")),
+                          json_object_get_string (json_object_object_get (f, "side"))) != 0;
+    }
+  return FALSE;
+}
+
+/* Enter, or a click on the cursor: an enemy under it is attacked in the attacks; else the selected
+ * figure moves there (its option declared with this hex and facing). */
+static void
+activate (MgTftArenaView *self)
+{
+  json_object *f = self->cursor >= 0 ? figure_at (self, self->cursor) : NULL;
+  const char *phase = json_object_get_string (json_object_object_get (self->fight, "phase"));
+
+  if (self->cursor < 0)
+    return;
+  hex_name (self, self->cursor, self->cursor_name);
+  if (g_strcmp0 (phase, "attacks") == 0 && f != NULL && enemy_of_selected (self, f))
+    g_signal_emit (self, signals[SIG_ATTACK], 0, json_object_get_string (json_object_object_get (f, "name")));
+  else if (f != NULL && g_strcmp0 (json_object_get_string (json_object_object_get (f, "name")), self->selected) != 0
+           && !enemy_of_selected (self, f))
+    mg_tft_arena_view_select (self, json_object_get_string (json_object_object_get (f, "name")));
+  else if (f != NULL && self->selected == NULL)
+    mg_tft_arena_view_select (self, json_object_get_string (json_object_object_get (f, "name")));
+  else if (self->selected)
+    g_signal_emit (self, signals[SIG_MOVE], 0, self->selected, self->cursor_name, facings[self->facing]);
+}
+
+/* On release (a drag from the cursor turns the facing instead of clicking, see drag_update). */
+static void
+released (GtkGestureClick *gesture, int n_press, double px, double py, MgTftArenaView *self)
+{
+  int h = hex_at (self, px, py);
+  json_object *f;
+
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (h < 0)
+    return;
+  f = figure_at (self, h);
+  if (h == self->cursor || (f != NULL && (enemy_of_selected (self, f) || self->selected == NULL ||
+                                          g_strcmp0 (json_object_get_string (json_object_object_get (f, "name")),
+                                                     self->selected) != 0)))
+    {
+      self->cursor = h;
+      activate (self);
+    }
+  else
+    self->cursor = h;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* A drag from the cursor points the facing the way it goes. */
+static void
+drag_update (GtkGestureDrag *gesture, double dx, double dy, MgTftArenaView *self)
+{
+  double best = -G_MAXDOUBLE;
+  if (hypot (dx, dy) < self->size * 0.5)
+    return;
+  for (int k = 0; k < 6; k++)
+    {
+      double a = (-90 + 60 * k) * G_PI / 180, c = dx * cos (a) + dy * sin (a);
+      if (c > best)
+        best = c, self->facing = k;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+key_pressed (GtkEventControllerKey *key, guint keyval, guint code, GdkModifierType state, MgTftArenaView *self)
+{
+  int col, row;
+  gboolean placed = self->cursor < 0;
+  if (placed)   /* the first key shows the cursor in the corner (A1) */
+    self->cursor = 0;
+  col = self->cursor / self->rows, row = self->cursor % self->rows;
+  if (placed && (keyval == GDK_KEY_Up || keyval == GDK_KEY_Down || keyval == GDK_KEY_Left || keyval == GDK_KEY_Right))
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return TRUE;
+    }
+  switch (keyval)
+    {
+    case GDK_KEY_Up: row = MAX (0, row - 1); break;
+    case GDK_KEY_Down: row = MIN (self->rows - 1, row + 1); break;
+    case GDK_KEY_Left: col = MAX (0, col - 1); break;
+    case GDK_KEY_Right: col = MIN (self->cols - 1, col + 1); break;
+    case GDK_KEY_t: case GDK_KEY_bracketright:
+      mg_tft_arena_view_turn (self, TRUE);
+      return TRUE;
+    case GDK_KEY_T: case GDK_KEY_bracketleft:
+      mg_tft_arena_view_turn (self, FALSE);
+      return TRUE;
+    case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space:
+      activate (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return TRUE;
+    case GDK_KEY_Escape:
+      mg_tft_arena_view_select (self, NULL);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+  self->cursor = col * self->rows + row;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
+static void
+mg_tft_arena_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *min, int *nat,
+                           int *min_base, int *nat_base)
+{
+  MgTftArenaView *self = MG_TFT_ARENA_VIEW (widget);
+  double s = self->interactive ? 22 : 26;
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    *min = 240, *nat = (int) (s * (1.5 * MAX (self->cols, 1) + 0.5));
+  else
+    *min = 160, *nat = (int) (s * SQRT3 * (MAX (self->rows, 1) + 0.5));
+  *min_base = *nat_base = -1;
+}
+
+static void
+mg_tft_arena_view_finalize (GObject *object)
+{
+  MgTftArenaView *self = MG_TFT_ARENA_VIEW (object);
+  g_clear_pointer (&self->fight, json_object_put);
+  g_clear_pointer (&self->reach, json_object_put);
+  g_free (self->selected);
+  G_OBJECT_CLASS (mg_tft_arena_view_parent_class)->finalize (object);
+}
+
+static void
+mg_tft_arena_view_class_init (MgTftArenaViewClass *klass)
+{
+  GtkWidgetClass *wc = GTK_WIDGET_CLASS (klass);
+  G_OBJECT_CLASS (klass)->finalize = mg_tft_arena_view_finalize;
+  wc->snapshot = mg_tft_arena_view_snapshot;
+  wc->measure = mg_tft_arena_view_measure;
+  gtk_widget_class_set_accessible_role (wc, GTK_ACCESSIBLE_ROLE_IMG);
+  gtk_widget_class_set_css_name (wc, "tft-arena");
+  /* A figure was chosen (its name): the page shows where it may go. */
+  signals[SIG_PICKED] = g_signal_new ("figure-picked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                      NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* figure, hex, facing: the figure's move, to declare with its option. */
+  signals[SIG_MOVE] = g_signal_new ("move", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                    G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+  /* target: the figure attacking now strikes it. */
+  signals[SIG_ATTACK] = g_signal_new ("attack", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                      G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+mg_tft_arena_view_init (MgTftArenaView *self)
+{
+  self->cursor = -1;
+}
+
+MgTftArenaView *
+mg_tft_arena_view_new (gboolean interactive)
+{
+  MgTftArenaView *self = g_object_new (MG_TYPE_TFT_ARENA_VIEW, NULL);
+  self->interactive = interactive;
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("The arena"), -1);
+  if (interactive)
+    {
+      GtkGesture *click = gtk_gesture_click_new ();
+      GtkGesture *drag = gtk_gesture_drag_new ();
+      GtkEventController *key = gtk_event_controller_key_new ();
+      gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+      gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
+      g_signal_connect (click, "released", G_CALLBACK (released), self);
+      g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
+      g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed), self);
+      gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+      gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+      gtk_widget_add_controller (GTK_WIDGET (self), key);
+    }
+  return self;
+}
+
+void
+mg_tft_arena_view_update (MgTftArenaView *self, json_object *fight)
+{
+  json_object *arena = json_object_object_get (fight, "arena");
+  g_clear_pointer (&self->fight, json_object_put);
+  self->fight = json_object_get (fight);
+  self->cols = self->rows = 0;
+  if (arena != NULL)
+    {
+      int c;
+      self->cols = json_object_get_int (json_object_object_get (arena, "columns"));
+      self->rows = json_object_get_int (json_object_object_get (arena, "rows"));
+      c = hex_parse (self, json_object_get_string (json_object_object_get (arena, "megahex_centre")));
+      axial (self, MAX (c, 0), &self->mh_q, &self->mh_r);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self), arena != NULL);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+void
+mg_tft_arena_view_set_reach (MgTftArenaView *self, json_object *reach)
+{
+  g_clear_pointer (&self->reach, json_object_put);
+  self->reach = reach ? json_object_get (reach) : NULL;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+mg_tft_arena_view_select (MgTftArenaView *self, const char *figure)
+{
+  json_object *figs = json_object_object_get (self->fight, "figures");
+  g_free (self->selected);
+  self->selected = g_strdup (figure);
+  for (size_t i = 0; figure && figs && i < json_object_array_length (figs); i++)
+    {
+      json_object *f = json_object_array_get_idx (figs, i);
+      if (g_strcmp0 (json_object_get_string (json_object_object_get (f, "name")), figure) != 0)
+        continue;
+      self->cursor = hex_parse (self, json_object_get_string (json_object_object_get (f, "hex")));
+      for (int k = 0; k < 6; k++)
+        if (g_strcmp0 (json_object_get_string (json_object_object_get (f, "facing")), facings[k]) == 0)
+          self->facing = k;
+    }
+  if (figure == NULL)
+    mg_tft_arena_view_set_reach (self, NULL);
+  g_signal_emit (self, signals[SIG_PICKED], 0, figure);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const char *
+mg_tft_arena_view_get_selected (MgTftArenaView *self)
+{
+  return self->selected;
+}
+
+const char *
+mg_tft_arena_view_get_cursor (MgTftArenaView *self)
+{
+  if (self->cursor < 0)
+    return NULL;
+  hex_name (self, self->cursor, self->cursor_name);
+  return self->cursor_name;
+}
+
+gboolean
+mg_tft_arena_view_set_cursor (MgTftArenaView *self, const char *hex)
+{
+  int h = hex_parse (self, hex);
+  if (h < 0)
+    return FALSE;
+  self->cursor = h;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
+const char *
+mg_tft_arena_view_get_facing (MgTftArenaView *self)
+{
+  return facings[self->facing];
+}
+
+void
+mg_tft_arena_view_turn (MgTftArenaView *self, gboolean clockwise)
+{
+  self->facing = (self->facing + (clockwise ? 1 : 5)) % 6;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+mg_tft_arena_view_hex_point (MgTftArenaView *self, const char *hex, double *x, double *y)
+{
+  int h = hex_parse (self, hex);
+  if (h < 0 || self->size <= 0)
+    return FALSE;
+  centre (self, h, x, y);
+  return TRUE;
+}
