@@ -229,7 +229,7 @@ apply_activated (GtkWidget *widget, const char *name, GVariant *param)
   ruleset = mg_ruleset_parse (mg_campaign_get_rules (self->campaign), text, &error);
   if (ruleset == NULL || !mg_campaign_set_ruleset (self->campaign, ruleset, &error))
     {
-      g_autofree char *plain = mg_error_plain (error->message);
+      g_autofree char *plain = mg_error_plain (error);
       g_autofree char *message = g_strdup_printf (_("Not applied: %s"), plain);
 
       json_object_put (ruleset);
