@@ -23,6 +23,8 @@ cli_path (void)
   return MG_CLI_PATH;
 }
 
+static char *cli_language, *cli_localedir;   /* cli_set_language */
+
 CliResult *
 cli_run_argv (const char *cwd, const char *input, const char * const *argv)
 {
@@ -49,9 +51,11 @@ cli_run_argv (const char *cwd, const char *input, const char * const *argv)
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_subprocess_launcher_set_stdin_file_path (launcher, input_path);
-  /* The messages are checked in English. */
+  /* The messages are checked in English, unless a test asked for another language. */
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  g_subprocess_launcher_setenv (launcher, "LANGUAGE", "C", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LANGUAGE", cli_language != NULL ? cli_language : "C", TRUE);
+  if (cli_localedir != NULL)
+    g_subprocess_launcher_setenv (launcher, "MG_LOCALEDIR", cli_localedir, TRUE);
   if (cwd != NULL)
     g_subprocess_launcher_set_cwd (launcher, cwd);
   proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) args->pdata, &error);
@@ -65,6 +69,15 @@ cli_run_argv (const char *cwd, const char *input, const char * const *argv)
   if (r->err == NULL)
     r->err = g_strdup ("");
   return r;
+}
+
+void
+cli_set_language (const char *language, const char *localedir)
+{
+  g_free (cli_language);
+  g_free (cli_localedir);
+  cli_language = g_strdup (language);
+  cli_localedir = g_strdup (localedir);
 }
 
 CliResult *

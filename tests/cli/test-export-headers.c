@@ -97,7 +97,7 @@ standing_of (const char *dir, const char *file)
   g_assert_cmpint (r->status, ==, 0);
   view = json_tokener_parse (r->out);
   g_assert_nonnull (view);
-  return mg_export_standing_new (view, FALSE);
+  return mg_export_standing_new (view, NULL, FALSE);
 }
 
 static void
@@ -127,6 +127,22 @@ check_export (const Game *g, const char *dir, const char *when)
   for (guint i = 0; i < G_N_ELEMENTS (g->words) && g->words[i] != NULL; i++)
     if (!g_hash_table_contains (words, g->words[i]))
       g_error ("%s: the heading word “%s” is missing", where, g->words[i]);
+  /* Issue 45: the ruleset's records are named, never shown by id ("small_shield"): no word of
+   * the PDF is the id of a record of the game's ruleset that has an underscore. */
+  {
+    g_autofree char *file = g_strdup_printf ("%s.json", g->game);
+    g_autofree char *path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "rulesets", file, NULL);
+    g_autoptr(TestJson) ruleset = json_object_from_file (path);
+    g_autoptr(GHashTable) names = mg_export_ruleset_names (ruleset);
+    GHashTableIter iter;
+    const char *id;
+
+    g_assert_nonnull (ruleset);
+    g_hash_table_iter_init (&iter, names);
+    while (g_hash_table_iter_next (&iter, (gpointer *) &id, NULL))
+      if (strchr (id, '_') != NULL && g_hash_table_contains (words, id))
+        g_error ("%s: the ruleset's id “%s” is shown, not its name", where, id);
+  }
   /* The engine's keys are not headings. */
   g_assert_false (g_hash_table_contains (words, "Faces"));
   g_assert_false (g_hash_table_contains (words, "Picked"));
