@@ -80,6 +80,33 @@ cli_set_language (const char *language, const char *localedir)
   cli_localedir = g_strdup (localedir);
 }
 
+void
+cli_play_sample (const char *dir, const char *game, const char * const *players, const char *name, char **sample)
+{
+  g_autofree char *file = g_strdup_printf ("%s-sample.jsonl", game);
+  g_autofree char *path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", file, NULL);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(CliResult) created = NULL, played = NULL;
+
+  g_assert_true (g_file_get_contents (path, sample, NULL, NULL));
+  g_ptr_array_add (argv, "new");
+  g_ptr_array_add (argv, "c.db");
+  g_ptr_array_add (argv, "--game");
+  g_ptr_array_add (argv, (gpointer) game);
+  g_ptr_array_add (argv, "--name");
+  g_ptr_array_add (argv, (gpointer) name);
+  for (guint i = 0; players[i] != NULL; i++)
+    {
+      g_ptr_array_add (argv, "--player");
+      g_ptr_array_add (argv, (gpointer) players[i]);
+    }
+  g_ptr_array_add (argv, NULL);
+  created = cli_run_argv (dir, NULL, (const char * const *) argv->pdata);
+  g_assert_cmpint (created->status, ==, 0);
+  played = cli_run (dir, *sample, "act", "c.db", NULL);
+  g_assert_cmpint (played->status, ==, 0);
+}
+
 CliResult *
 cli_run (const char *cwd, const char *input, ...)
 {

@@ -87,35 +87,16 @@ test_export_fr (gconstpointer data)
 {
   const TestGame *g = data;
   g_autofree char *dir = test_make_dir ();
-  g_autofree char *sample_name = g_strdup_printf ("%s-sample.jsonl", g->game);
-  g_autofree char *sample_path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", sample_name, NULL);
   g_autofree char *localedir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "po", NULL);
   g_autofree char *sample = NULL, *exported = NULL, *md = NULL;
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GHashTable) messages = catalogue ();
-  g_autoptr(CliResult) created = NULL, played = NULL, export = NULL;
+  g_autoptr(CliResult) export = NULL;
   GHashTableIter iter;
   const char *english;
   guint english_found = 0, french_found = 0;
 
-  g_assert_true (g_file_get_contents (sample_path, &sample, NULL, NULL));
   cli_set_language (NULL, NULL);
-  g_ptr_array_add (argv, "new");
-  g_ptr_array_add (argv, "c.db");
-  g_ptr_array_add (argv, "--game");
-  g_ptr_array_add (argv, (gpointer) g->game);
-  g_ptr_array_add (argv, "--name");
-  g_ptr_array_add (argv, "Sample");
-  for (guint i = 0; g->players[i] != NULL; i++)
-    {
-      g_ptr_array_add (argv, "--player");
-      g_ptr_array_add (argv, (gpointer) g->players[i]);
-    }
-  g_ptr_array_add (argv, NULL);
-  created = cli_run_argv (dir, NULL, (const char * const *) argv->pdata);
-  g_assert_cmpint (created->status, ==, 0);
-  played = cli_run (dir, sample, "act", "c.db", NULL);
-  g_assert_cmpint (played->status, ==, 0);
+  cli_play_sample (dir, g->game, g->players, "Sample", &sample);
 
   cli_set_language ("fr", localedir);
   export = cli_run (dir, NULL, "export", "c.db", "--format", "md", "-o", "c.md", NULL);

@@ -154,11 +154,8 @@ test_headers (gconstpointer data)
 {
   const Game *g = data;
   g_autofree char *dir = test_make_dir ();
-  g_autofree char *sample_name = g_strdup_printf ("%s-sample.jsonl", g->game);
-  g_autofree char *sample_path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", sample_name, NULL);
   g_autofree char *sample = NULL;
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(CliResult) created = NULL, played = NULL, undone = NULL;
+  g_autoptr(CliResult) undone = NULL;
   g_autofree char *steps = NULL;
   guint lines;
 
@@ -167,24 +164,8 @@ test_headers (gconstpointer data)
       g_test_skip ("pdftotext (Debian package poppler-utils) is not installed");
       return;
     }
-  g_assert_true (g_file_get_contents (sample_path, &sample, NULL, NULL));
+  cli_play_sample (dir, g->game, g->players, "Headers", &sample);
   lines = count_lines (sample);
-  g_ptr_array_add (argv, "new");
-  g_ptr_array_add (argv, "c.db");
-  g_ptr_array_add (argv, "--game");
-  g_ptr_array_add (argv, (gpointer) g->game);
-  g_ptr_array_add (argv, "--name");
-  g_ptr_array_add (argv, "Headers");
-  for (guint i = 0; g->players[i] != NULL; i++)
-    {
-      g_ptr_array_add (argv, "--player");
-      g_ptr_array_add (argv, (gpointer) g->players[i]);
-    }
-  g_ptr_array_add (argv, NULL);
-  created = cli_run_argv (dir, NULL, (const char * const *) argv->pdata);
-  g_assert_cmpint (created->status, ==, 0);
-  played = cli_run (dir, sample, "act", "c.db", NULL);
-  g_assert_cmpint (played->status, ==, 0);
   check_export (g, dir, "end");
 
   steps = g_strdup_printf ("%u", lines / 2);
