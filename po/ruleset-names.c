@@ -103,7 +103,7 @@ N_("Notes")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.variant (a note on the rules) */
 N_("One of basic (2-4 players), rogue (2-4), minefield (2), ak (3: the Abandoned Kingdom in the empty domain), points (2-4), solitaire (1, against the AK), team (4).")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.board (a note on the rules) */
-N_("14x14; water the central 4x4 (f6-i9). Each wall stands on square 5 of a side's edge counted from that side's left corner and runs inward (NOTES.md's pinwheel). wall_lengths per side, in the order south, west, north, east, 1-4 each: 3 each is the newer boards' 12 squares, [4,3,4,3] the prototype's 14.")
+N_("A board of 14 by 14 squares; water fills the central 4 by 4 (f6 to i9). Each wall starts on the fifth square of a side's edge, counted from that side's left corner, and runs inward (the pinwheel of the rulebook's notes). The wall length per side, south, west, north and east, is 1 to 4: 3 each is the newer boards' 12 squares; 4, 3, 4 and 3 the prototype's 14.")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.sides (a note on the rules) */
 N_("Clockwise from the darkest colour, which moves first (rules 6 and 7).")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.seats_by_players (a note on the rules) */
@@ -111,25 +111,25 @@ N_("Which sides the players take, by number of players; players are named in thi
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.start_order (a note on the rules) */
 N_("Rule 1, left to right on the home side as the player sees it; nine Marines on the next row.")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.marine_double_step (a note on the rules) */
-N_("The text: a Marine moves and captures two squares only on its first move. \"forward\": in its three forward directions (captures are forward only); \"all\": sideways too.")
+N_("The text: a Marine moves and captures two squares only on its first move. Forward only: in its three forward directions (captures are forward only). Forward and sideways: sideways too.")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.explosion_radius (a note on the rules) */
 N_("Marine rule 6: a Marine reaching an opponent's home side kills every piece within two squares, its own side's too.")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.bare_president_moves (a note on the rules) */
 N_("Rule 15: a player left with only the President gives the other this many moves, else a draw (when two players remain).")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.victory (a note on the rules) */
-N_("Rule 12. \"president_moves\": a President in announced Melee whose every move is into Melee is taken. \"any_move\": only when no move of its player lifts the Melee (chess's mate).")
+N_("Rule 12. “Every move of the President is into Mêlée”: a President in announced Mêlée whose every move is into Mêlée is taken. “No move lifts the Mêlée”: only when no move of its player lifts the Mêlée (chess's mate).")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.points (a note on the rules) */
 N_("Melee for points: 45 to win; a captured piece scores its value for the captor.")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.minefield (a note on the rules) */
-N_("Mines per player; an opponent landing within trigger_radius detonates; the blast removes everything within blast_radius.")
+N_("Mines per player; an opponent who lands within the trigger radius sets a mine off, and the blast removes everything within the blast radius.")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.ak (a note on the rules) */
 N_("The Abandoned Kingdom (3 players): its side and the most kills it makes (rules 5 and 8: up to four).")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.solitaire (a note on the rules) */
-N_("In order = no AK officer earlier in `order` is left on the board. The first free_marines AK Marines score 0, others `marine`; each piece lost `lost_piece`. Perfect game 57. max_kills 0 = no limit.")
+N_("In order: no officer of the Abandoned Kingdom earlier in the order is left on the board. The Abandoned Kingdom's first free Marines score 0, the others a Marine's points; each piece lost scores a lost piece's points. A perfect game scores 57. Max kills of 0: no limit.")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.team (a note on the rules) */
 N_("Partners sit opposite and never capture each other's pieces.")
 /* Translators: a name in the shipped ruleset, cricchio.json $.notes.house_rules (a note on the rules) */
-N_("Disputed readings the table chooses (docs/rules/cricchio.md): victim_moves_first (rule 12), uncovered_threat_needs_melee, marine_front_end_captures_sideways, marine_double_step_over_wall, explosion_kills_score (Points).")
+N_("Disputed readings the table chooses (the game's rules notes): the victim moves first (rule 12), an uncovered threat needs a Mêlée, a Marine's front end captures sideways, a Marine's double step over a wall, explosions score points.")
 /* Translators: a name in the shipped ruleset, lamame.json $.starting_gold (a field's label) */
 N_("Starting gold")
 /* Translators: a name in the shipped ruleset, lamame.json $.supply (a field's label) */
@@ -353,13 +353,13 @@ N_("The capital does not count for taxes (rulebook, phase 1); it counts as a cam
 /* Translators: a name in the shipped ruleset, mecaknights.json $.notes.seasons (a note on the rules) */
 N_("Turns 1-3 winter, 4-6 spring, 7-9 summer, 10-12 autumn; turn 13 is winter again.")
 /* Translators: a name in the shipped ruleset, mecaknights.json $.notes.forced_walk.once_per (a note on the rules) */
-N_("\"turn\": an army may force-walk once each turn; \"game\": once in the whole game.")
+N_("An army may force-walk once each turn, or once in the whole game, as chosen here.")
 /* Translators: a name in the shipped ruleset, mecaknights.json $.notes.take_control.counts_as_move (a note on the rules) */
-N_("The text takes control only on arrival; an army already standing on a land (after a battle, or a land left neutral) takes control with \"take_control\", which uses that army's move of the turn (true) or is free (false).")
+N_("The text takes control only on arrival; an army already standing on a land (after a battle, or on a land left neutral) takes control with the Take Control action, which uses that army's move of the turn (on) or is free (off).")
 /* Translators: a name in the shipped ruleset, mecaknights.json $.notes.start (a note on the rules) */
 N_("The rulebook is silent on the starting treasury and army: the GM's choice.")
 /* Translators: a name in the shipped ruleset, mecaknights.json $.notes.map (a note on the rules) */
-N_("No map: a new campaign starts from an empty map that the GM draws or imports (the sample map is data/samples/mecaknights-map.json, used by the sample campaign). A house ruleset may still give a \"map\" to start from.")
+N_("No map: a new campaign starts from an empty map that the GM draws or imports (the sample campaign uses the sample map). A house ruleset may still give a map to start from.")
 /* Translators: a name in the shipped ruleset, mecaknights.json $.notes.costs.bridge (a field's label) */
 N_("Costs.bridge")
 /* Translators: a name in the shipped ruleset, mecaknights.json $.notes.forced_walk.once_per (a field's label) */
@@ -393,13 +393,13 @@ N_("Reveal when short")
 /* Translators: a name in the shipped ruleset, meeple.json $.draw_min_in_hand (a field's label) */
 N_("Draw min in hand")
 /* Translators: a name in the shipped ruleset, meeple.json $.notes.faces (a note on the rules) */
-N_("In resolution order: a side that is at least `lead` ahead on a face wins on it; the first face that decides, decides. Weights 3:2:1 are the rulebook's 1/2, 1/3, 1/6.")
+N_("In resolution order: a side that is at least the lead ahead on a face wins on it; the first face that decides, decides. Weights 3, 2 and 1 are the rulebook's 1/2, 1/3 and 1/6.")
 /* Translators: a name in the shipped ruleset, meeple.json $.notes.actions_by_casualties (a note on the rules) */
 N_("Actions a player may take in a battle, by that player's own casualties 0..5.")
 /* Translators: a name in the shipped ruleset, meeple.json $.notes.reveal_by_casualties (a note on the rules) */
 N_("Meeples each player reveals, by the higher of the two players' casualties 0..5.")
 /* Translators: a name in the shipped ruleset, meeple.json $.notes.reveal_when_short (a note on the rules) */
-N_("The rulebook is silent when the neutral zone leaves a player fewer meeples than the reveal count. \"match\": both reveal as many as the smaller hand holds (both players always choose the same number). \"all\": the short player reveals all they hold, the other the table's count.")
+N_("The rulebook is silent when the neutral zone leaves a player fewer meeples than the reveal count. Both reveal as many as the smaller hand: both players always choose the same number. The short player reveals all: all they hold, the other the table's count.")
 /* Translators: a name in the shipped ruleset, meeple.json $.notes.draw_min_in_hand (a note on the rules) */
 N_("The rulebook is silent when a draw would take a player's last meeple. A draw moves a player's meeple to the neutral zone only if that player keeps at least this many to roll.")
 /* Translators: a name in the shipped ruleset, tft.json $.weapons (a field's label) */
@@ -687,7 +687,7 @@ N_("Trade cost")
 /* Translators: a name in the shipped ruleset, tft.json $.house_rules.flier_out_of_reach (a field's label) */
 N_("Flier out of reach")
 /* Translators: a name in the shipped ruleset, tft.json $.notes.dwarf (a note on the rules) */
-N_("Dwarves get +1 damage with hammers or axes: the hammer, small ax, battleaxe and pike axe here; edit bonus_weapons to change.")
+N_("Dwarves get +1 damage with hammers or axes: the hammer, small ax, battleaxe and pike axe here; change the bonus weapons to change it.")
 /* Translators: a name in the shipped ruleset, tft.json $.notes.four_dice (a note on the rules) */
 N_("Dodge and defend have exactly the same effect (p. 18): both make every attack use 4 dice. NOTES.md: no automatic hits, 20 or more misses.")
 /* Translators: a name in the shipped ruleset, tft.json $.notes.giant_club (a note on the rules) */

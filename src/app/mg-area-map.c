@@ -43,6 +43,8 @@ struct _MgAreaMap
   gboolean     laid_out;
   int          lw, lh;
   double       scale, ox, oy, radius, token, fit;
+  double       scale_y;              /* the vertical scale: the same, but on a far display */
+  gboolean     far;                  /* drawn for the far end of the table (set_far) */
   double       bcx, bcy, bw, bh;     /* the areas' bounding box: centre and size */
   double       map_h, legend_h;
   double       cy0;                  /* where the areas' centre is drawn, unzoomed */
@@ -155,10 +157,25 @@ text_centred (MgAreaMap *self, cairo_t *cr, const char *text, double x, double y
   text_at (self, cr, text, x - w / 2.0, y - h / 2.0, bold, size);
 }
 
+/* On a page, names at 10–14 px; on the far display, with the areas (a cap height of 20 px or
+ * more on a 1920×1080 screen, issue 45). */
 static double
 name_font (MgAreaMap *self)
 {
-  return CLAMP (self->radius * 0.45, 10, 14);
+  return self->far ? MAX (14, self->radius * 0.55) : CLAMP (self->radius * 0.45, 10, 14);
+}
+
+static double
+legend_font (MgAreaMap *self)
+{
+  return self->far ? name_font (self) : LEGEND_FONT;
+}
+
+/* The height of a castle's crenellations. */
+static double
+crenel (MgAreaMap *self)
+{
+  return self->far ? self->radius * 0.22 : 7;
 }
 
 /* "Green Vale" → "Green\nVale" (the break nearest the middle); NULL for one word. */
@@ -230,7 +247,7 @@ static void
 to_widget (MgAreaMap *self, json_object *area, double *x, double *y)
 {
   *x = self->ox + mg_ui_json_int (area, "x", 0) * self->scale;
-  *y = self->oy + mg_ui_json_int (area, "y", 0) * self->scale;
+  *y = self->oy + mg_ui_json_int (area, "y", 0) * self->scale_y;
 }
 
 /* An area's box as drawn, its marks (a castle's crenellations) included. */
@@ -238,9 +255,10 @@ static graphene_rect_t
 area_box (MgAreaMap *self, json_object *area)
 {
   double x, y, r = self->radius;
+  double c = has_mark (area, "castle") ? crenel (self) : 0;
 
   to_widget (self, area, &x, &y);
-  return GRAPHENE_RECT_INIT (x - r, y - r - (has_mark (area, "castle") ? 7 : 0), 2 * r, 2 * r + (has_mark (area, "castle") ? 7 : 0));
+  return GRAPHENE_RECT_INIT (x - r, y - r - c, 2 * r, 2 * r + c);
 }
 
 /* Token k of n in an area: two rows of two around its centre. */
@@ -363,7 +381,7 @@ static double
 layout_legend (MgAreaMap *self, cairo_t *cr, int width)
 {
   json_object *legend = mg_ui_json_array (self->model, "legend");
-  double x = 8, y, row = LEGEND_FONT + 8, icon = 12;
+  double font = legend_font (self), x = 8, y, row = font + 8, icon = font;
   guint rows = 1;
 
   if (mg_ui_json_len (legend) == 0)
@@ -376,7 +394,7 @@ layout_legend (MgAreaMap *self, cairo_t *cr, int width)
       const char *text = mg_ui_json_str (item, "text") ? mg_ui_json_str (item, "text") : "";
       int w, h;
 
-      text_size (self, text, FALSE, LEGEND_FONT, &w, &h);
+      text_size (self, text, FALSE, font, &w, &h);
       if (x > 8 && x + icon + 4 + w > width - 8)
         {
           x = 8;
@@ -406,9 +424,9 @@ layout_legend (MgAreaMap *self, cairo_t *cr, int width)
               cairo_fill (cr);
             }
           cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.9);
-          text_at (self, cr, text, x + icon + 4, y + row / 2 - 2 - h / 2.0, FALSE, LEGEND_FONT);
+          text_at (self, cr, text, x + icon + 4, y + row / 2 - 2 - h / 2.0, FALSE, font);
         }
-      x += icon + 4 + w + 14;
+      x += icon + 4 + w + font;
     }
   return rows * row + 6;
 }
@@ -427,14 +445,18 @@ ensure_layout (MgAreaMap *self)
   self->lw = width;
   self->lh = height;
   self->legend_h = 0;
+  /* Far: the areas a fourteenth of the room (the legend's font follows them). */
+  if (self->far)
+    self->radius = MAX (14.0, MIN (width, height) / 14.0);
   self->legend_h = layout_legend (self, NULL, width);
   self->map_h = MAX (1, height - self->legend_h);
-  self->radius = MIN (CLAMP (MIN (width, self->map_h) / 24.0, 14.0, 30.0) * sqrt (self->zoom), 48.0);
-  self->token = MAX (MIN_TOKEN, self->radius * 0.55);
+  if (!self->far)
+    self->radius = MIN (CLAMP (MIN (width, self->map_h) / 24.0, 14.0, 30.0) * sqrt (self->zoom), 48.0);
+  self->token = MAX (MIN_TOKEN, self->radius * (self->far ? 0.75 : 0.55));
   /* Beside the areas, room for names left or right; above, for a castle's crenellations and
    * the rings; under, for one line of name (a page's height is scarcer than its width). */
   margin = self->radius + 2 * name_font (self) + 6;
-  top = self->radius + RING_ROOM + 8;
+  top = self->radius + RING_ROOM + (self->far ? crenel (self) + 2 : 8);
   bottom = self->radius + RING_ROOM + NAME_GAP + name_font (self) * 1.4 + 2;
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
     {
@@ -455,9 +477,16 @@ ensure_layout (MgAreaMap *self)
   sy = self->bh > 0 ? (self->map_h - top - bottom) / self->bh : 1;
   self->fit = MAX (MIN (sx, sy), 0.01);
   self->scale = self->fit * self->zoom;
+  self->scale_y = self->scale;
+  /* Far: the map is a graph of areas, not a survey: stretched to fill the screen both ways. */
+  if (self->far)
+    {
+      self->scale = MAX (sx, 0.01);
+      self->scale_y = MAX (sy, 0.01);
+    }
   self->ox = width / 2.0 - (self->bcx + self->pan_x) * self->scale;
   self->cy0 = top + (self->map_h - top - bottom) / 2.0;
-  self->oy = self->cy0 - (self->bcy + self->pan_y) * self->scale;
+  self->oy = self->cy0 - (self->bcy + self->pan_y) * self->scale_y;
   layout_tokens (self);
   layout_names (self);
 }
@@ -562,22 +591,29 @@ draw_area (MgAreaMap *self, cairo_t *cr, json_object *a, const GdkRGBA *fg, cons
   /* Marks: crenellations for a castle, a peak for mountains, "+1". */
   cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.85);
   if (castle)
-    for (int k = 0; k < 3; k++)
-      {
-        cairo_rectangle (cr, x - r + k * (r - 4), y - r - 7, 8, 7);
-        cairo_fill (cr);
-      }
+    {
+      double c = crenel (self), w = c * 8 / 7;
+
+      for (int k = 0; k < 3; k++)
+        {
+          cairo_rectangle (cr, x - r + k * (r - w / 2), y - r - c, w, c);
+          cairo_fill (cr);
+        }
+    }
   cairo_new_path (cr);
+  /* Mountains: a range of two peaks, unlike a camp's single triangle (issue 45). */
   if (mountain)
     {
-      cairo_move_to (cr, x - r * 0.4, y - r * 0.45);
-      cairo_line_to (cr, x, y - r * 0.95);
-      cairo_line_to (cr, x + r * 0.4, y - r * 0.45);
+      cairo_move_to (cr, x - r * 0.55, y - r * 0.4);
+      cairo_line_to (cr, x - r * 0.2, y - r * 0.9);
+      cairo_line_to (cr, x, y - r * 0.62);
+      cairo_line_to (cr, x + r * 0.22, y - r * 0.8);
+      cairo_line_to (cr, x + r * 0.55, y - r * 0.4);
       cairo_close_path (cr);
       cairo_fill (cr);
     }
   if (has_mark (a, "plus_one"))
-    text_centred (self, cr, "+1", x + r - 2, y - r + 4, TRUE, CLAMP (r * 0.4, 8, 12));
+    text_centred (self, cr, "+1", x + r - 2, y - r + 4, TRUE, self->far ? name_font (self) : CLAMP (r * 0.4, 8, 12));
 }
 
 static void
@@ -602,7 +638,7 @@ draw_tokens (MgAreaMap *self, cairo_t *cr)
       cairo_stroke (cr);
       cairo_set_source_rgb (cr, 1, 1, 1);
       text_centred (self, cr, mg_ui_json_str (tok, "letter") ? mg_ui_json_str (tok, "letter") : "",
-                    tx, ty, TRUE, CLAMP (self->token * 0.6, 7, 12));
+                    tx, ty, TRUE, self->far ? self->token * 0.7 : CLAMP (self->token * 0.6, 7, 12));
     }
 }
 
@@ -683,6 +719,14 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     }
   draw_focus (self, cr, &fg);
   cairo_destroy (cr);
+}
+
+void
+mg_area_map_set_far (MgAreaMap *self, gboolean far)
+{
+  g_return_if_fail (MG_IS_AREA_MAP (self));
+  self->far = far;
+  invalidate (self);
 }
 
 /* ---------------------------------------------------------------- reading the layout */
@@ -862,7 +906,7 @@ mg_area_map_click (MgAreaMap *self, double x, double y)
   if (id != NULL)
     emit_activated (self, id);
   else
-    g_signal_emit (self, signals[BACKGROUND_CLICKED], 0, (x - self->ox) / self->scale, (y - self->oy) / self->scale);
+    g_signal_emit (self, signals[BACKGROUND_CLICKED], 0, (x - self->ox) / self->scale, (y - self->oy) / self->scale_y);
 }
 
 static void
@@ -1178,7 +1222,8 @@ mg_area_map_measure (GtkWidget *widget, GtkOrientation orientation, int for_size
   *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 280 : 240;
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 720 : 560;
   *min_baseline = *nat_baseline = -1;
-  if (orientation == GTK_ORIENTATION_VERTICAL && for_size > 0 && mg_ui_json_len (areas (self)) > 1)
+  /* Far: whatever room the display gives, filled. */
+  if (!self->far && orientation == GTK_ORIENTATION_VERTICAL && for_size > 0 && mg_ui_json_len (areas (self)) > 1)
     {
       json_object *list = areas (self);
       double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE;
@@ -1281,7 +1326,7 @@ mg_area_map_init (MgAreaMap *self)
   GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
   GtkGesture *pinch = gtk_gesture_zoom_new ();
 
-  self->scale = 1;
+  self->scale = self->scale_y = 1;
   self->zoom = 1;
   self->radius = 30;
   self->token = MIN_TOKEN;

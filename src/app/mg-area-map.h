@@ -46,6 +46,10 @@ G_DECLARE_FINAL_TYPE (MgAreaMap, mg_area_map, MG, AREA_MAP, GtkWidget)
  * what activating it does; NULL when neither is on an area.
  */
 MgAreaMap   *mg_area_map_new          (void);
+/* Drawn for the far end of the table (the players' display): the areas stretched to fill the
+ * widget both ways, names, letters and legend grown with the areas instead of kept at a page's
+ * 10–14 px. */
+void         mg_area_map_set_far      (MgAreaMap *self, gboolean far);
 /* Takes a reference to `model` (or clears the map with NULL). */
 void         mg_area_map_set_model    (MgAreaMap *self, json_object *model);
 json_object *mg_area_map_get_model    (MgAreaMap *self);   /* borrowed */

@@ -7,6 +7,7 @@
 
 #include "mg-campaign.h"
 #include "mg-errors.h"
+#include "mg-rules.h"
 
 void
 mg_error_describe_open (const char   *path,
@@ -102,68 +103,29 @@ split_path (const char *path, char **subject, char **place)
   *place = words->len > 1 ? g_strjoinv (" › ", (char **) words->pdata) : NULL;
 }
 
+/* In words chosen by the error's code and fields (mg_rules_error_get_field), never by reading
+ * its text: the same in every language. */
 char *
-mg_error_plain (const char *message)
+mg_error_plain (const GError *error)
 {
-  g_autofree char *path = NULL;
+  MgRulesField field;
   g_autofree char *subject = NULL;
   g_autofree char *place = NULL;
   g_autofree char *sentence = NULL;
-  const char *rest = NULL;
-  const char *expected = NULL;
-  g_autofree char *want = NULL;
-  const char *got = NULL;
 
-  if (message == NULL)
+  if (error == NULL)
     return NULL;
-  /* "$.a.b: rest" (files) or "\"field\" must be …, got …" (actions). */
-  if (message[0] == '$')
-    {
-      const char *colon = strstr (message, ": ");
-
-      if (colon == NULL)
-        return g_strdup (message);
-      path = g_strndup (message, colon - message);
-      rest = colon + 2;
-      if (g_str_has_prefix (rest, "missing, expected "))
-        expected = rest + strlen ("missing, expected ");
-      else if (g_str_has_prefix (rest, "expected ") && strstr (rest, ", got ") != NULL)
-        {
-          want = g_strndup (rest + strlen ("expected "), strstr (rest, ", got ") - rest - strlen ("expected "));
-          got = strstr (rest, ", got ") + strlen (", got ");
-        }
-    }
-  else if (message[0] == '"' && strchr (message + 1, '"') != NULL)
-    {
-      const char *end = strchr (message + 1, '"');
-
-      path = g_strndup (message + 1, end - message - 1);
-      rest = end + 1;
-      if (g_str_has_prefix (rest, " is missing: it must be "))
-        expected = rest + strlen (" is missing: it must be ");
-      else if (g_str_has_prefix (rest, " must be ") && strstr (rest, ", got ") != NULL)
-        {
-          want = g_strndup (rest + strlen (" must be "), strstr (rest, ", got ") - rest - strlen (" must be "));
-          got = strstr (rest, ", got ") + strlen (", got ");
-        }
-      else
-        return g_strdup (message);
-    }
-  else
-    return g_strdup (message);
-
-  split_path (path, &subject, &place);
-  if (expected != NULL)
+  if (!mg_rules_error_get_field (error, &field))
+    return g_strdup (error->message);
+  split_path (field.path, &subject, &place);
+  if (field.got == NULL)
     /* Translators: %s is a field ("Name"); %s what it must be ("a non-empty text") */
-    sentence = g_strdup_printf (_("%s is missing: give %s."), subject, expected);
-  else if (want != NULL && (g_str_equal (got, "\"\"") || g_str_equal (got, "0 items")))
+    sentence = g_strdup_printf (_("%s is missing: give %s."), subject, field.expected);
+  else if (field.empty)
     sentence = g_strdup_printf (_("%s is empty: fill it in."), subject);
-  else if (want != NULL)
-    /* Translators: a field, what it must be, what it is ("Meeples must be an integer from 1 to 20, not -3.") */
-    sentence = g_strdup_printf (_("%s must be %s, not %s."), subject, want, got);
   else
-    /* Translators: a field and what is wrong with it */
-    sentence = g_strdup_printf (_("%s: %s."), subject, rest);
+    /* Translators: a field, what it must be, what it is ("Meeples must be an integer from 1 to 20, not -3.") */
+    sentence = g_strdup_printf (_("%s must be %s, not %s."), subject, field.expected, field.got);
   if (place == NULL)
     return g_steal_pointer (&sentence);
   /* Translators: a sentence about a field, and where the field is ("in faces 2") */

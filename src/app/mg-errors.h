@@ -11,10 +11,11 @@ void  mg_error_describe_open (const char   *path,
                               char        **heading,
                               char        **body);
 
-/* An engine's or a ruleset's message in words a referee reads, without JSON paths:
- * "$.map.lands[12].name: expected a non-empty text, got \"\"" → "Name (in map › land 13) is
- * empty: fill it in." The CLI and the docs keep the paths; the app shows this. g_free. */
-char *mg_error_plain          (const char *message);
+/* An engine's or a ruleset's error in words a referee reads, without JSON paths, chosen by its
+ * code and fields (mg_rules_error_get_field), so in every language: the field
+ * "$.map.lands[12].name" found empty → "Name (in map › lands 13) is empty: fill it in." Any
+ * other error: its message. The CLI and the docs keep the paths; the app shows this. g_free. */
+char *mg_error_plain          (const GError *error);
 
 /* Forms show a field's problem only once the user has touched it (typed in it, or left it):
  * track the field once, then ask. */

@@ -559,8 +559,9 @@ mg_players_display_map_picture_new (MgTableState *table, const char *css, MgDisp
   gtk_widget_set_focusable (map, FALSE);
   gtk_widget_set_can_target (map, FALSE);
   mg_widget_load_css (css);
-  /* The map's names and tokens, drawn for a page, twice as large. */
-  picture = mg_players_display_picture_new (mg_players_display_zoom_new (map, 2), &side);
+  /* Drawn for the far end of the table: stretched to its room, names and tokens with it. */
+  mg_area_map_set_far (MG_AREA_MAP (map), TRUE);
+  picture = mg_players_display_picture_new (map, &side);
   g_object_set_data (G_OBJECT (picture), "mg-display-side", side);
   g_object_set_data (G_OBJECT (picture), "mg-display-map", map);
   mg_players_display_follow (picture, table, update);

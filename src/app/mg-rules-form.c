@@ -304,10 +304,11 @@ member_label (const MgRulesetWord *word, const char *key)
   return word != NULL && word->label != NULL ? g_strdup (_(word->label)) : mg_json_facts_label (key);
 }
 
-/* An entry of a list: its name from the list's word, else a record's own name, else numbered
- * from 1. */
+/* An entry of a list: its name from the list's word, else a record's own name (a member that
+ * is a choice, as "side", by the choice's name: never the id), else numbered from 1. */
 static char *
-entry_label (const MgRulesetWord *list_word, const MgRulesetWord *entry_word, json_object *entry, gsize i)
+entry_label (Form *form, const char *entry_path, const MgRulesetWord *list_word, const MgRulesetWord *entry_word,
+             json_object *entry, gsize i)
 {
   json_object *name = NULL;
   guint n = 0;
@@ -322,7 +323,13 @@ entry_label (const MgRulesetWord *list_word, const MgRulesetWord *entry_word, js
 
       for (guint k = 0; keys[k] != NULL; k++)
         if (json_object_object_get_ex (entry, keys[k], &name) && json_object_is_type (name, json_type_string))
-          return g_strdup (g_dgettext (GETTEXT_PACKAGE, json_object_get_string (name)));
+          {
+            g_autofree char *member_path = g_strdup_printf ("%s.%s", entry_path, keys[k]);
+            const MgRulesetWord *member_word = form_word (form, member_path);
+            const char *named = member_word != NULL ? choice_name (member_word->choices, json_object_get_string (name)) : NULL;
+
+            return g_strdup (named != NULL ? named : g_dgettext (GETTEXT_PACKAGE, json_object_get_string (name)));
+          }
     }
   if (json_object_is_type (entry, json_type_string) && entry_word != NULL && entry_word->choices != NULL)
     {
@@ -392,7 +399,7 @@ add_entries (Form *form, GtkWidget *container, json_object *array, json_object *
   for (gsize i = 0; i < json_object_array_length (array); i++)
     {
       json_object *entry = json_object_array_get_idx (array, i);
-      g_autofree char *label = entry_label (word, entry_word, entry, i);
+      g_autofree char *label = entry_label (form, entry_path, word, entry_word, entry, i);
 
       if (word != NULL && word->page != NULL && json_object_is_type (entry, json_type_object))
         container_add (container, map_row (entry, label, word->page));

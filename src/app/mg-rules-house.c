@@ -61,6 +61,32 @@ row_show (GtkWidget *row, const MgHouseRule *rule, gboolean on, gboolean fallbac
   gtk_widget_set_visible (tag, on == fallback);
 }
 
+/* Under a house rule's row, always shown (a tooltip has no touch or keyboard), the rulebook's
+ * words it rests on, quoted in the rulebook's language (style class "rulebook-quote"). */
+static GtkWidget *
+passage_row (const MgHouseRule *rule)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  /* Translators: under a house rule: the rulebook's words it rests on, quoted in its language */
+  g_autofree char *text = g_strdup_printf (_("The rulebook: “%s”"), rule->passage);
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, "caption");
+  gtk_widget_add_css_class (label, "rulebook-quote");
+  gtk_widget_set_margin_start (label, 12);
+  gtk_widget_set_margin_end (label, 12);
+  gtk_widget_set_margin_top (label, 6);
+  gtk_widget_set_margin_bottom (label, 8);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_set_focusable (row, FALSE);
+  return row;
+}
+
 static void
 switch_changed (GtkSwitch *sw, GParamSpec *pspec, House *house)
 {
@@ -72,7 +98,7 @@ switch_changed (GtkSwitch *sw, GParamSpec *pspec, House *house)
     return;   /* the switch follows the campaign (a refresh), nothing to apply */
   if (!mg_rules_house_set (house->campaign, rule->key, on, &error))
     {
-      g_autofree char *plain = mg_error_plain (error->message);
+      g_autofree char *plain = mg_error_plain (error);
       g_autofree char *message = g_strdup_printf (_("Not applied: %s"), plain);
 
       g_signal_handlers_block_by_func (sw, switch_changed, house);
@@ -133,12 +159,8 @@ rule_row (House *house, const MgHouseRule *rule)
   GtkWidget *tag = gtk_label_new (_("Default"));
   gboolean fallback = mg_house_rule (house->shipped, rule->key, FALSE);
   gboolean on = mg_house_rule (mg_campaign_get_ruleset (house->campaign), rule->key, fallback);
-  /* Translators: a house rule's tooltip: the rulebook's words it rests on, quoted in its language */
-  g_autofree char *passage = g_strdup_printf (_("The rulebook: “%s”"), rule->passage);
-
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(rule->title));
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
-  gtk_widget_set_tooltip_text (row, passage);
   gtk_widget_add_css_class (tag, "dim-label");
   gtk_widget_add_css_class (tag, "caption");
   gtk_widget_set_valign (tag, GTK_ALIGN_CENTER);
@@ -182,7 +204,10 @@ mg_rules_house_group_new (MgCampaign *campaign, const MgGame *game, json_object 
   gtk_widget_add_css_class (list, "boxed-list");
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
   for (guint i = 0; i < game->n_house_rules; i++)
-    gtk_list_box_append (GTK_LIST_BOX (list), rule_row (house, &game->house_rules[i]));
+    {
+      gtk_list_box_append (GTK_LIST_BOX (list), rule_row (house, &game->house_rules[i]));
+      gtk_list_box_append (GTK_LIST_BOX (list), passage_row (&game->house_rules[i]));
+    }
   g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed), group, G_CONNECT_SWAPPED);
   return group;
 }

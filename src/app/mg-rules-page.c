@@ -1,6 +1,6 @@
 /* mg-rules-page.c — the campaign's own rules, readable and editable: the House rules the table
  * chose (mg-rules-house.c), then the ruleset as a form in the game's words (mg-rules-form.c),
- * with the whole JSON behind "Edit as JSON" for experts. Refused edits change nothing and are
+ * with the whole ruleset as JSON text behind a small edit button, out of the way. Refused edits change nothing and are
  * told in plain words. */
 #include "config.h"
 
@@ -229,7 +229,7 @@ apply_activated (GtkWidget *widget, const char *name, GVariant *param)
   ruleset = mg_ruleset_parse (mg_campaign_get_rules (self->campaign), text, &error);
   if (ruleset == NULL || !mg_campaign_set_ruleset (self->campaign, ruleset, &error))
     {
-      g_autofree char *plain = mg_error_plain (error->message);
+      g_autofree char *plain = mg_error_plain (error);
       g_autofree char *message = g_strdup_printf (_("Not applied: %s"), plain);
 
       json_object_put (ruleset);

@@ -398,7 +398,7 @@ mg_widget_act_or_say (MgCampaign *campaign, json_object *action, GtkLabel *messa
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(MgJournalEntry) entry = mg_widget_act (campaign, action, NULL, &error);
-  g_autofree char *plain = entry == NULL ? mg_error_plain (error->message) : NULL;
+  g_autofree char *plain = entry == NULL ? mg_error_plain (error) : NULL;
 
   if (message != NULL)
     gtk_label_set_text (message, plain != NULL ? plain : "");

@@ -611,7 +611,7 @@ static void
 pdf_standing (MgExportDoc *doc, const char *heading, json_object *view, const char *text)
 {
   Pdf *pdf = doc->priv;
-  g_autoptr(MgExportStanding) st = mg_export_standing_new (view, text == NULL);
+  g_autoptr(MgExportStanding) st = mg_export_standing_new (view, doc->names, text == NULL);
 
   pdf_heading (pdf, "Sans Bold 14", heading, 16, 40);
   if (text != NULL)

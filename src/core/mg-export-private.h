@@ -54,6 +54,7 @@ struct _MgExportDoc {
   char              *game_name;   /* translated */
   char             **players;
   char              *scope_text;  /* "Whole campaign", "Session 2 — Friday", "Turn 3" */
+  GHashTable        *names;       /* the ruleset's records' names by id (mg_export_ruleset_names) */
   gboolean           wants_events;
   GPtrArray         *pages;       /* non-NULL: the PDF layout is recorded here, a cairo
                                    * recording surface per page (printing), not written */
@@ -116,8 +117,12 @@ typedef struct {
   GPtrArray *tables;       /* of MgExportTable* */
 } MgExportStanding;
 
-/* facts FALSE: only the tables (the engine's describe() tells the rest). */
-MgExportStanding *mg_export_standing_new  (json_object *view, gboolean facts);
+/* The ruleset's records ({"id": "small_shield", "name": "Small shield"} in any top-level list),
+ * their names by id, untranslated: a standing shows a value that is such an id by its name. */
+GHashTable       *mg_export_ruleset_names (json_object *ruleset);
+/* facts FALSE: only the tables (the engine's describe() tells the rest); names: see above, or
+ * NULL. */
+MgExportStanding *mg_export_standing_new  (json_object *view, GHashTable *names, gboolean facts);
 void              mg_export_standing_free (MgExportStanding *standing);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgExportStanding, mg_export_standing_free)
 

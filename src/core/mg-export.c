@@ -59,8 +59,32 @@ standing_label (const MgGame *game, const char *key)
   return label;
 }
 
+GHashTable *
+mg_export_ruleset_names (json_object *ruleset)
+{
+  GHashTable *names = g_hash_table_new (g_str_hash, g_str_equal);   /* borrowed from the ruleset */
+
+  if (!json_object_is_type (ruleset, json_type_object))
+    return names;
+  json_object_object_foreach (ruleset, key, list)
+    {
+      (void) key;
+      for (size_t i = 0; json_object_is_type (list, json_type_array) && i < json_object_array_length (list); i++)
+        {
+          json_object *record = json_object_array_get_idx (list, i), *id = NULL, *name = NULL;
+
+          if (json_object_object_get_ex (record, "id", &id) && json_object_is_type (id, json_type_string)
+              && json_object_object_get_ex (record, "name", &name) && json_object_is_type (name, json_type_string))
+            g_hash_table_insert (names, (gpointer) json_object_get_string (id), (gpointer) json_object_get_string (name));
+        }
+    }
+  return names;
+}
+
+/* A value as a reader reads it: an id of the ruleset's records by its name, translated
+ * ("small_shield" → "Small shield", issue 45). */
 static void
-append_value (GString *out, json_object *value)
+append_value (GString *out, json_object *value, GHashTable *names)
 {
   switch (json_object_get_type (value))
     {
@@ -71,7 +95,11 @@ append_value (GString *out, json_object *value)
       g_string_append (out, json_object_get_boolean (value) ? _("yes") : _("no"));
       break;
     case json_type_string:
-      g_string_append (out, json_object_get_string (value));
+      {
+        const char *name = names != NULL ? g_hash_table_lookup (names, json_object_get_string (value)) : NULL;
+
+        g_string_append (out, name != NULL ? _(name) : json_object_get_string (value));
+      }
       break;
     case json_type_array:
       {
@@ -83,7 +111,7 @@ append_value (GString *out, json_object *value)
           {
             if (i > 0)
               g_string_append (out, ", ");
-            append_value (out, json_object_array_get_idx (value, i));
+            append_value (out, json_object_array_get_idx (value, i), names);
           }
       }
       break;
@@ -102,7 +130,7 @@ append_value (GString *out, json_object *value)
               g_string_append_printf (out, "%s (", label);
             else
               g_string_append_printf (out, "%s ", label);
-            append_value (out, member);
+            append_value (out, member, names);
             if (json_object_is_type (member, json_type_object))
               g_string_append_c (out, ')');
           }
@@ -117,11 +145,11 @@ append_value (GString *out, json_object *value)
 }
 
 static char *
-value_text (json_object *value)
+value_text (json_object *value, GHashTable *names)
 {
   GString *out = g_string_new (NULL);
 
-  append_value (out, value);
+  append_value (out, value, names);
   return g_string_free (out, FALSE);
 }
 
@@ -150,7 +178,7 @@ table_free (gpointer data)
 }
 
 static MgExportTable *
-table_new (const MgGame *game, json_object *array)
+table_new (const MgGame *game, json_object *array, GHashTable *names)
 {
   MgExportTable *table = g_new0 (MgExportTable, 1);
   g_autoptr(GPtrArray) keys = g_ptr_array_new ();
@@ -185,7 +213,7 @@ table_new (const MgGame *game, json_object *array)
           json_object *member = NULL;
 
           if (json_object_object_get_ex (item, g_ptr_array_index (keys, k), &member))
-            cells[k] = value_text (member);
+            cells[k] = value_text (member, names);
           else
             cells[k] = g_strdup ("");
         }
@@ -196,7 +224,7 @@ table_new (const MgGame *game, json_object *array)
 }
 
 MgExportStanding *
-mg_export_standing_new (json_object *view, gboolean facts)
+mg_export_standing_new (json_object *view, GHashTable *names, gboolean facts)
 {
   MgExportStanding *standing = g_new0 (MgExportStanding, 1);
   const MgGame *game = NULL;
@@ -218,12 +246,12 @@ mg_export_standing_new (json_object *view, gboolean facts)
       if (is_table (member))
         {
           g_ptr_array_add (standing->table_names, standing_label (game, key));
-          g_ptr_array_add (standing->tables, table_new (game, member));
+          g_ptr_array_add (standing->tables, table_new (game, member, names));
         }
       else if (facts)
         {
           g_ptr_array_add (standing->fact_labels, standing_label (game, key));
-          g_ptr_array_add (standing->fact_values, value_text (member));
+          g_ptr_array_add (standing->fact_values, value_text (member, names));
         }
     }
   return standing;
@@ -297,9 +325,12 @@ char *
 mg_export_session_heading (gint64 id, const char *name)
 {
   g_autofree char *plain = g_strdup_printf (_("Session %lld"), (long long) id);
+  /* The name a session was given by default, in the language it was opened in (English in a
+   * French export: "Séance 1 — Session 1" said the number twice, issue 45). */
+  g_autofree char *english = g_strdup_printf ("Session %lld", (long long) id);
 
   /* A session named after its number needs the number only once. */
-  if (name == NULL || *name == '\0' || g_str_equal (name, plain))
+  if (name == NULL || *name == '\0' || g_str_equal (name, plain) || g_str_equal (name, english))
     return g_steal_pointer (&plain);
   return g_strdup_printf (_("Session %lld — %s"), (long long) id, name);
 }
@@ -375,7 +406,7 @@ md_table (FILE *out, MgExportTable *table)
 static void
 md_standing (MgExportDoc *doc, const char *heading, json_object *view, const char *text)
 {
-  g_autoptr(MgExportStanding) st = mg_export_standing_new (view, text == NULL);
+  g_autoptr(MgExportStanding) st = mg_export_standing_new (view, doc->names, text == NULL);
 
   fputs ("\n## ", doc->out);
   md_put (doc->out, heading);
@@ -520,7 +551,7 @@ html_turn_end (MgExportDoc *doc)
 static void
 html_standing (MgExportDoc *doc, const char *heading, json_object *view, const char *text)
 {
-  g_autoptr(MgExportStanding) st = mg_export_standing_new (view, text == NULL);
+  g_autoptr(MgExportStanding) st = mg_export_standing_new (view, doc->names, text == NULL);
 
   fputs ("<h2>", doc->out);
   html_put (doc->out, heading);
@@ -1024,6 +1055,7 @@ static void
 doc_clear (MgExportDoc *doc)
 {
   g_free (doc->campaign);
+  g_clear_pointer (&doc->names, g_hash_table_unref);
   g_free (doc->game_id);
   g_free (doc->game_name);
   g_strfreev (doc->players);
@@ -1261,6 +1293,7 @@ export_render (MgCampaign      *campaign,
   doc.game_id = g_strdup (rules->id);
   doc.game_name = g_strdup (_(rules->name));
   doc.players = g_strdupv ((char **) mg_campaign_get_players (campaign));
+  doc.names = mg_export_ruleset_names (mg_campaign_get_ruleset (campaign));
   doc.wants_events = format == MG_EXPORT_JSON;
   standing_heading = scope_headings (&doc, rules, scope, names, &plain_scope);
 
@@ -1388,8 +1421,9 @@ mg_export_write (MgCampaign     *campaign,
   g_return_val_if_fail (MG_IS_CAMPAIGN (campaign), FALSE);
   g_return_val_if_fail (out_path != NULL, FALSE);
 
-  /* The CLI's: the stored summaries, for scripts (the app's exports go through mg-export-async.c). */
-  return mg_export_to_file (campaign, format, scope, mg_campaign_get_session (campaign), FALSE,
+  /* The CLI's: each row told again in the language of the moment, as the app's exports (through
+   * mg-export-async.c) are: a French export holds no sentence stored in English (issue 45). */
+  return mg_export_to_file (campaign, format, scope, mg_campaign_get_session (campaign), TRUE,
                             out_path, NULL, NULL, NULL, error);
 }
 

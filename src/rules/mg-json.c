@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "mg-json.h"
+#include "mg-rules.h"
 
 char *
 mg_json_path_key (const char *path, const char *key)
@@ -90,9 +91,11 @@ mg_json_describe (json_object *value)
     }
 }
 
-/* The two message styles; `got` NULL means the field is missing. */
+/* The two message styles; `got` NULL means the field is missing. The field is named in the
+ * error's fields too (mg_rules_error_get_field), for words chosen without reading the text. */
 static void
-set_error_words (GError **error, MgJsonErr kind, const char *path, const char *expected, const char *got)
+set_error_words (GError **error, MgJsonErr kind, const char *path, const char *expected, const char *got,
+                 gboolean empty)
 {
   gboolean in_file = path != NULL && path[0] == '$';
 
@@ -104,13 +107,18 @@ set_error_words (GError **error, MgJsonErr kind, const char *path, const char *e
     g_set_error (error, kind.domain, kind.code, _("%s: expected %s, got %s"), path, expected, got);
   else
     g_set_error (error, kind.domain, kind.code, _("\"%s\" must be %s, got %s"), path, expected, got);
+  if (error != NULL && *error != NULL && kind.domain == MG_RULES_ERROR)
+    mg_rules_error_set_field (*error, &(MgRulesField) { path != NULL ? path : "", expected, got, empty });
 }
 
 void
 mg_json_set_error (GError **error, MgJsonErr kind, const char *path, const char *expected, json_object *got)
 {
   g_autofree char *desc = got ? mg_json_describe (got) : NULL;
-  set_error_words (error, kind, path, expected, desc);
+  gboolean empty = (json_object_is_type (got, json_type_string) && json_object_get_string_len (got) == 0)
+                   || (json_object_is_type (got, json_type_array) && json_object_array_length (got) == 0);
+
+  set_error_words (error, kind, path, expected, desc, empty);
 }
 
 json_object *
@@ -145,7 +153,16 @@ mg_json_int (json_object *value, const char *path, MgJsonErr kind,
       json_object_get_int64 (value) < min || json_object_get_int64 (value) > max)
     {
       g_autofree char *want = describe_range (min, max);
+      MgRulesField field;
+
       mg_json_set_error (error, kind, path, want, value);
+      if (error != NULL && mg_rules_error_get_field (*error, &field))
+        {
+          field.ranged = TRUE;
+          field.min = min;
+          field.max = max;
+          mg_rules_error_set_field (*error, &field);
+        }
       return FALSE;
     }
   *out = json_object_get_int64 (value);
@@ -243,7 +260,7 @@ mg_json_array (json_object *value, const char *path, MgJsonErr kind,
         want = g_strdup_printf (_("a list of at least %zu"), min_len);
       else
         want = g_strdup_printf (_("a list of %zu to %zu"), min_len, max_len);
-      set_error_words (error, kind, path, want, got);
+      set_error_words (error, kind, path, want, got, n == 0);
       return FALSE;
     }
   if (len != NULL)

@@ -9,7 +9,69 @@
 #include "mg-game.h"
 #include "mg-json.h"
 
-G_DEFINE_QUARK (mg-rules-error-quark, mg_rules_error)
+/* Every error of the domain carries the field it is about, if any (mg_rules_error_get_field). */
+typedef struct
+{
+  char     *path, *expected, *got;
+  gboolean  empty, ranged;
+  gint64    min, max;
+} MgRulesErrorPrivate;
+
+static void
+mg_rules_error_private_init (MgRulesErrorPrivate *priv)
+{
+  (void) priv;   /* zeroed by GLib */
+}
+
+static void
+mg_rules_error_private_copy (const MgRulesErrorPrivate *src, MgRulesErrorPrivate *dest)
+{
+  dest->path = g_strdup (src->path);
+  dest->expected = g_strdup (src->expected);
+  dest->got = g_strdup (src->got);
+  dest->empty = src->empty;
+  dest->ranged = src->ranged;
+  dest->min = src->min;
+  dest->max = src->max;
+}
+
+static void
+mg_rules_error_private_clear (MgRulesErrorPrivate *priv)
+{
+  g_clear_pointer (&priv->path, g_free);
+  g_clear_pointer (&priv->expected, g_free);
+  g_clear_pointer (&priv->got, g_free);
+}
+
+G_DEFINE_EXTENDED_ERROR (MgRulesError, mg_rules_error)
+
+gboolean
+mg_rules_error_get_field (const GError *error, MgRulesField *field)
+{
+  MgRulesErrorPrivate *priv = error != NULL && error->domain == MG_RULES_ERROR ? mg_rules_error_get_private (error) : NULL;
+
+  if (priv == NULL || priv->path == NULL)
+    return FALSE;
+  *field = (MgRulesField) { priv->path, priv->expected, priv->got, priv->empty, priv->ranged, priv->min, priv->max };
+  return TRUE;
+}
+
+void
+mg_rules_error_set_field (GError *error, const MgRulesField *field)
+{
+  MgRulesErrorPrivate *priv = error != NULL && error->domain == MG_RULES_ERROR ? mg_rules_error_get_private (error) : NULL;
+
+  if (priv == NULL)
+    return;
+  MgRulesErrorPrivate copy;
+
+  /* Copied before the old fields go: `field` may be read from this very error. */
+  mg_rules_error_private_copy (&(MgRulesErrorPrivate) { (char *) field->path, (char *) field->expected,
+                                                         (char *) field->got, field->empty, field->ranged,
+                                                         field->min, field->max }, &copy);
+  mg_rules_error_private_clear (priv);
+  *priv = copy;
+}
 
 /* The engines are the games' (mg-game.c): one registry, filled from the meson list. */
 void

@@ -19,6 +19,27 @@ typedef enum {
 
 GQuark mg_rules_error_quark (void);
 
+/* The bad field an error of MG_RULES_ERROR is about, as the JSON readers (mg-json.h) found it,
+ * for words chosen by these fields rather than by parsing the message, in any language: its
+ * path ("$.map.lands[12].name" in a file, "path" in an action; NULL when the error names no
+ * field), what it must be ("a non-empty text", translated), what it was (NULL: it is missing)
+ * and whether it was empty (an empty text, or a list of no items); for a number, the range it
+ * must be in (ranged). */
+typedef struct
+{
+  const char *path;
+  const char *expected;
+  const char *got;
+  gboolean    empty;
+  gboolean    ranged;
+  gint64      min, max;
+} MgRulesField;
+
+/* TRUE, and *field filled (borrowed from the error), when `error` names a field. */
+gboolean mg_rules_error_get_field (const GError *error, MgRulesField *field);
+/* Names the field an error of MG_RULES_ERROR is about (does nothing for another domain). */
+void     mg_rules_error_set_field (GError *error, const MgRulesField *field);
+
 typedef struct _MgRules MgRules;
 typedef struct _MgActions MgActions;   /* mg-actions.h */
 

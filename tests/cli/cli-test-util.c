@@ -23,6 +23,8 @@ cli_path (void)
   return MG_CLI_PATH;
 }
 
+static char *cli_language, *cli_localedir;   /* cli_set_language */
+
 CliResult *
 cli_run_argv (const char *cwd, const char *input, const char * const *argv)
 {
@@ -49,9 +51,11 @@ cli_run_argv (const char *cwd, const char *input, const char * const *argv)
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_subprocess_launcher_set_stdin_file_path (launcher, input_path);
-  /* The messages are checked in English. */
+  /* The messages are checked in English, unless a test asked for another language. */
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  g_subprocess_launcher_setenv (launcher, "LANGUAGE", "C", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LANGUAGE", cli_language != NULL ? cli_language : "C", TRUE);
+  if (cli_localedir != NULL)
+    g_subprocess_launcher_setenv (launcher, "MG_LOCALEDIR", cli_localedir, TRUE);
   if (cwd != NULL)
     g_subprocess_launcher_set_cwd (launcher, cwd);
   proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) args->pdata, &error);
@@ -65,6 +69,42 @@ cli_run_argv (const char *cwd, const char *input, const char * const *argv)
   if (r->err == NULL)
     r->err = g_strdup ("");
   return r;
+}
+
+void
+cli_set_language (const char *language, const char *localedir)
+{
+  g_free (cli_language);
+  g_free (cli_localedir);
+  cli_language = g_strdup (language);
+  cli_localedir = g_strdup (localedir);
+}
+
+void
+cli_play_sample (const char *dir, const char *game, const char * const *players, const char *name, char **sample)
+{
+  g_autofree char *file = g_strdup_printf ("%s-sample.jsonl", game);
+  g_autofree char *path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", file, NULL);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(CliResult) created = NULL, played = NULL;
+
+  g_assert_true (g_file_get_contents (path, sample, NULL, NULL));
+  g_ptr_array_add (argv, "new");
+  g_ptr_array_add (argv, "c.db");
+  g_ptr_array_add (argv, "--game");
+  g_ptr_array_add (argv, (gpointer) game);
+  g_ptr_array_add (argv, "--name");
+  g_ptr_array_add (argv, (gpointer) name);
+  for (guint i = 0; players[i] != NULL; i++)
+    {
+      g_ptr_array_add (argv, "--player");
+      g_ptr_array_add (argv, (gpointer) players[i]);
+    }
+  g_ptr_array_add (argv, NULL);
+  created = cli_run_argv (dir, NULL, (const char * const *) argv->pdata);
+  g_assert_cmpint (created->status, ==, 0);
+  played = cli_run (dir, *sample, "act", "c.db", NULL);
+  g_assert_cmpint (played->status, ==, 0);
 }
 
 CliResult *

@@ -26,6 +26,13 @@ const char *cli_path (void);
  * argv is NULL-terminated and does not include the program. */
 CliResult *cli_run_argv (const char *cwd, const char *input, const char * const *argv);
 CliResult *cli_run (const char *cwd, const char *input, ...) G_GNUC_NULL_TERMINATED;
+/* The language the CLI runs in from now on (LANGUAGE; NULL: English), its catalogue in
+ * `localedir` (MG_LOCALEDIR; NULL: the installed one). */
+void       cli_set_language (const char *language, const char *localedir);
+/* A campaign c.db in `dir` of `game`, named `name`, with `players` (NULL-terminated), its
+ * sample (data/samples/<game>-sample.jsonl, returned in *sample) played to its end. */
+void       cli_play_sample  (const char *dir, const char *game, const char * const *players,
+                             const char *name, char **sample);
 
 /* A fresh temporary directory, and its removal with everything in it. */
 char      *test_make_dir (void);

@@ -794,8 +794,10 @@ test_initiative_once (void)
 {
   g_autoptr(MgState) st = duel_state ("death", "", "");
   g_autofree char *said = NULL;
+  /* Y rolls 5 against X's 2: a side is one name, said in the singular (issue 45: "Ann win"). */
+  g_autofree char *told = tft_test_play (st, "{\"type\":\"initiative\"}", TFT_DICE (2, 5), TFT_NDICE (2, 5));
 
-  PLAY (st, "{\"type\":\"initiative\"}", 2, 5);
+  g_assert_cmpstr (told, ==, "Y wins the initiative and moves first.");
   refuse (st, "{\"type\":\"initiative\"}", MG_RULES_ERROR_ILLEGAL, "Initiative was already rolled this turn (Y won)");
   refuse (st, "{\"type\":\"initiative\",\"winner\":\"X\"}", MG_RULES_ERROR_ILLEGAL, "already rolled");
   said = mg_state_describe (st, "GM");

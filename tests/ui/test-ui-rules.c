@@ -9,6 +9,8 @@
  *  - it holds one of a few English words that no French sentence uses (“the”, “of”, “with”…),
  *    which catches English that is not in the catalogue at all (a ruleset's note, a value typed
  *    in a JSON file). Names typed by the referee (entries) are data and are not labels.
+ * Issue 45: no text of the page (labels, entries' values) shows a key or an id of the ruleset,
+ * in either language, and each house rule's rulebook passage is shown, not only on hover.
  * Then a fake game with two house rules: a real click on a switch (gtk_widget_pick at its
  * centre, then the X server's button) changes the campaign's ruleset; the toast's Undo, clicked
  * the same way, puts it back. Screenshots of the House rules (TFT) in each language. */
@@ -75,6 +77,62 @@ check_label (const char *where, const char *text, GPtrArray *faults)
     g_ptr_array_add (faults, g_strdup_printf ("%s: English words in “%s”", where, text));
 }
 
+/* Issue 45: the ruleset's keys, and its string values that are ids (one word, no space): what
+ * no text of the page may show, in any language. */
+static void
+ruleset_ids (json_object *value, GHashTable *ids)
+{
+  if (json_object_is_type (value, json_type_object))
+    {
+      json_object_object_foreach (value, key, member)
+        {
+          g_hash_table_add (ids, g_strdup (key));
+          /* A name is the referee's word, not an id. */
+          if (!g_strv_contains ((const char * const[]) { "name", "text", "rule", "label", "title", NULL }, key))
+            ruleset_ids (member, ids);
+        }
+    }
+  else if (json_object_is_type (value, json_type_array))
+    {
+      for (gsize i = 0; i < json_object_array_length (value); i++)
+        ruleset_ids (json_object_array_get_idx (value, i), ids);
+    }
+  else if (json_object_is_type (value, json_type_string) && strchr (json_object_get_string (value), ' ') == NULL
+           && json_object_get_string_len (value) > 1)
+    g_hash_table_add (ids, g_strdup (json_object_get_string (value)));
+}
+
+/* A text shows an id: it is the id, or it quotes the id ("forward", “match”, `lead`, « x »),
+ * or holds an id that has an underscore ("president_moves"). */
+static gboolean
+shows_id (const char *text, const char *id)
+{
+  const char *quotes[] = { "\"%s\"", "“%s”", "`%s`", "« %s »", NULL };
+
+  for (guint q = 0; quotes[q] != NULL; q++)
+    {
+      g_autofree char *quoted = g_strdup_printf (quotes[q], id);
+
+      if (strstr (text, quoted) != NULL)
+        return TRUE;
+    }
+  return g_str_equal (text, id) || (strchr (id, '_') != NULL && strstr (text, id) != NULL);
+}
+
+static void
+check_ids (const char *where, const char *text, GHashTable *ids, GPtrArray *faults)
+{
+  GHashTableIter iter;
+  const char *id;
+
+  if (text == NULL || text[0] == '\0')
+    return;
+  g_hash_table_iter_init (&iter, ids);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &id, NULL))
+    if (shows_id (text, id))
+      g_ptr_array_add (faults, g_strdup_printf ("%s: the ruleset's id “%s” in “%s”", where, id, text));
+}
+
 /* Every row opened, so that every label of the form is shown. */
 static void
 expand_all (GtkWidget *widget)
@@ -86,21 +144,27 @@ expand_all (GtkWidget *widget)
 }
 
 static void
-collect (GtkWidget *widget, const char *where, GPtrArray *faults)
+collect (GtkWidget *widget, const char *where, GHashTable *ids, GPtrArray *faults)
 {
   if (!gtk_widget_get_visible (widget) || !gtk_widget_get_child_visible (widget))
     return;
   if (GTK_IS_TEXT_VIEW (widget))   /* the JSON behind its button */
     return;
-  if (GTK_IS_LABEL (widget))
+  /* A house rule's passage quotes the rulebook in its own language, by design. */
+  if (GTK_IS_LABEL (widget) && !gtk_widget_has_css_class (widget, "rulebook-quote"))
     check_label (where, gtk_label_get_text (GTK_LABEL (widget)), faults);
+  if (GTK_IS_LABEL (widget) && ids != NULL)
+    check_ids (where, gtk_label_get_text (GTK_LABEL (widget)), ids, faults);
+  if (GTK_IS_EDITABLE (widget) && ids != NULL && mg_rules_form_slot_key (widget) != NULL
+      && !g_strv_contains ((const char * const[]) { "name", "text", "rule", NULL }, mg_rules_form_slot_key (widget)))
+    check_ids (where, gtk_editable_get_text (GTK_EDITABLE (widget)), ids, faults);
   /* A value shown in an entry is English too when it is a word of the rules (a season, a colour)
    * rather than a name or a text the referee writes (members "name", "text", "rule"). */
   if (GTK_IS_ENTRY (widget) && mg_rules_form_slot_key (widget) != NULL &&
       !g_strv_contains ((const char * const[]) { "name", "text", "rule", NULL }, mg_rules_form_slot_key (widget)))
     check_label (where, gtk_editable_get_text (GTK_EDITABLE (widget)), faults);
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    collect (child, where, faults);
+    collect (child, where, ids, faults);
 }
 
 /* The House rules group of the page, or NULL. */
@@ -138,6 +202,7 @@ test_each_game (void)
       g_autoptr(GError) error = NULL;
       g_autoptr(MgCampaign) campaign = NULL;
       g_autoptr(GPtrArray) faults = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
       g_autofree char *shot = g_strdup_printf ("test-ui-rules-%s-%s.png", id, french ? "fr" : "en");
       GtkWidget *page;
 
@@ -148,14 +213,43 @@ test_each_game (void)
       page = show_rules (campaign, 1000);
       expand_all (page);
       wait_ms (300);
-      collect (page, id, faults);
+      ruleset_ids (mg_campaign_get_ruleset (campaign), ids);
+      collect (page, id, ids, faults);
+      save_screenshot (gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW), shot);
+      /* Issue 45: on a 360 px phone, in either language, the page is no wider than the screen. */
+      {
+        GtkWidget *window = gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW);
+        g_autofree char *narrow = g_strdup_printf ("test-ui-rules-%s-%s-360.png", id, french ? "fr" : "en");
+        int minimum = 0;
+
+        gtk_window_set_default_size (GTK_WINDOW (window), 360, 900);
+        wait_ms (400);
+        gtk_widget_measure (page, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+        /* The window may be held wider by another page of the game (its stack's widest). */
+        g_test_message ("%s: the Rules page needs %d px (the window is %d px)", id, minimum, gtk_widget_get_width (window));
+        if (minimum > 360)
+          g_ptr_array_add (faults, g_strdup_printf ("%s: the Rules page is %d px wide at 360", id, minimum));
+        save_screenshot (window, narrow);
+      }
       for (guint i = 0; i < faults->len; i++)
         g_test_message ("%s", (char *) faults->pdata[i]);
       faults_in_all += faults->len;
-      save_screenshot (gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW), shot);
       close_campaign_windows (app);
     }
   g_assert_cmpuint (faults_in_all, ==, 0);
+}
+
+/* The house rules' switches, and the rulebook passages shown (mapped, not a tooltip). */
+static void
+count_house_rows (GtkWidget *widget, guint *switches, guint *quotes)
+{
+  if (GTK_IS_SWITCH (widget) && g_object_get_data (G_OBJECT (widget), "mg-house-rule") != NULL)
+    (*switches)++;
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "rulebook-quote") && gtk_widget_get_mapped (widget)
+      && gtk_label_get_text (GTK_LABEL (widget))[0] != '\0')
+    (*quotes)++;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    count_house_rows (c, switches, quotes);
 }
 
 /* The House rules of TFT, as a referee sees them: kept as a screenshot in each language. */
@@ -172,6 +266,15 @@ test_house_screenshot (void)
   group = house_group (page);
   g_assert_nonnull (group);
   g_assert_nonnull (mg_rules_house_find_switch (group, "flier_out_of_reach"));
+  /* Each rule's rulebook passage is shown under it, without hovering (issue 45). */
+  {
+    guint switches = 0, quotes = 0;
+
+    count_house_rows (group, &switches, &quotes);
+    g_test_message ("TFT: %u house rules, %u passages shown", switches, quotes);
+    g_assert_cmpuint (switches, >, 0);
+    g_assert_cmpuint (quotes, ==, switches);
+  }
   save_screenshot (group, shot);
   close_campaign_windows (app);
 }

@@ -14,6 +14,7 @@
 #include "mg-export-dialog.h"
 #include "mg-journal-model.h"
 #include "mg-journal-page.h"
+#include "mg-json.h"
 #include "mg-ruleset.h"
 #include "mg-meeple-page-private.h"
 #include "mg-players-display.h"
@@ -836,10 +837,13 @@ test_players_display (void)
 static void
 test_plain_words (void)
 {
-  g_autofree char *a = mg_error_plain ("$.map.lands[12].name: expected a non-empty text, got \"\"");
-  g_autofree char *b = mg_error_plain ("\"path\" must be a list of 1 to 20, got 0 items");
-  g_autofree char *c = mg_error_plain ("$.meeples: expected an integer from 1 to 20, got -3");
-  g_autofree char *d = mg_error_plain ("Village needs a hamlet on Oakvale; Oakvale is empty");
+  const MgJsonErr ruleset = mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET);
+  g_autoptr(GError) ea = NULL, eb = NULL, ec = NULL, ed = NULL;
+  g_autoptr(json_object) empty_text = json_object_new_string ("");
+  g_autoptr(json_object) no_items = json_object_new_array ();
+  g_autoptr(json_object) minus_three = json_object_new_int (-3);
+  gint64 n;
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *d = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (tmpdir, "rules.db", NULL);
   const char *players[] = { "Red", "Blue", NULL };
@@ -848,6 +852,21 @@ test_plain_words (void)
   MgRulesPage *rules;
   GtkSpinButton *meeples;
 
+  /* Errors as the JSON readers make them; the words are chosen by their fields, not their
+   * text: a message in another language (issue 45.4: the French one) reads the same. */
+  mg_json_set_error (&ea, ruleset, "$.map.lands[12].name", "a non-empty text", empty_text);
+  g_assert_false (mg_json_array (no_items, "path", mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION), 1, 20, NULL, &eb));
+  g_assert_false (mg_json_int (minus_three, "$.meeples", ruleset, 1, 20, &n, &ec));
+  g_set_error_literal (&ed, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, "Village needs a hamlet on Oakvale; Oakvale is empty");
+  for (GError **e = (GError *[]) { ea, eb, ec, NULL }; *e != NULL; e++)
+    {
+      g_free ((*e)->message);
+      (*e)->message = g_strdup ("« chemin » doit être une liste de 1 à 20, reçu 0 élément");
+    }
+  a = mg_error_plain (ea);
+  b = mg_error_plain (eb);
+  c = mg_error_plain (ec);
+  d = mg_error_plain (ed);
   g_assert_cmpstr (a, ==, "Name is empty: fill it in. (in map › lands 13)");
   g_assert_cmpstr (b, ==, "Path is empty: fill it in.");
   g_assert_cmpstr (c, ==, "Meeples must be an integer from 1 to 20, not -3.");

@@ -461,7 +461,7 @@ find_descendant (GtkWidget *widget, GType type)
 }
 
 /* The widget's render nodes as drawn, once a window just opened has been laid out. */
-static GskRenderNode *
+GskRenderNode *
 widget_node (GtkWidget *widget, int *width, int *height)
 {
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);

@@ -20,6 +20,8 @@ void              ui_test_finish         (MgApplication *app, char *tmpdir);
 
 /* Runs the main loop for ms milliseconds, so frames get drawn and idles run. */
 void              wait_ms                (guint ms);
+/* The widget's render nodes as drawn (its size in width and height). */
+GskRenderNode    *widget_node            (GtkWidget *widget, int *width, int *height);
 /* Emits "clicked" on a visible, sensitive button (activate() waits for a press animation). */
 void              click                  (GtkWidget *button);
 /* A key pressed on a widget, as its key controllers receive it; fails unless one handles it. */

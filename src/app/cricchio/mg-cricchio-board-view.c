@@ -211,7 +211,7 @@ draw_piece (cairo_t *cr, const Piece *p, double x, double y, double sz)
     }
   cairo_stroke (cr);
   cairo_set_source_rgb (cr, ink[p->owner][0], ink[p->owner][1], ink[p->owner][2]);
-  draw_text (cr, g_dpgettext2 (GETTEXT_PACKAGE, "cricchio piece letter", kind_letters[p->kind]), x + sz / 2, y + sz / 2, sz * 0.45, TRUE);
+  draw_text (cr, g_dpgettext2 (GETTEXT_PACKAGE, "cricchio piece letter", kind_letters[p->kind]), x + sz / 2, y + sz / 2, sz * 0.55, TRUE);
 }
 
 /* A mine: a small starred square in its owner's colour, in the corner. */
@@ -297,7 +297,7 @@ draw_coordinates (MgChessBoardView *self, cairo_t *cr, double sz, double x0, dou
         g_snprintf (label, sizeof label, "%c", 'a' + s % W);
       else
         g_snprintf (label, sizeof label, "%d", s / W + 1);
-      draw_text (cr, label, x0 + (col + 0.5) * sz, y0 + W * sz + sz * 0.3, sz * 0.35, FALSE);
+      draw_text (cr, label, x0 + (col + 0.5) * sz, y0 + W * sz + sz * 0.35, sz * 0.5, FALSE);
     }
   for (gint row = 0; row < W; row++)
     {
@@ -307,7 +307,7 @@ draw_coordinates (MgChessBoardView *self, cairo_t *cr, double sz, double x0, dou
         g_snprintf (label, sizeof label, "%d", s / W + 1);
       else
         g_snprintf (label, sizeof label, "%c", 'a' + s % W);
-      draw_text (cr, label, x0 - sz * 0.3, y0 + (row + 0.5) * sz, sz * 0.35, FALSE);
+      draw_text (cr, label, x0 - sz * 0.35, y0 + (row + 0.5) * sz, sz * 0.5, FALSE);
     }
 }
 

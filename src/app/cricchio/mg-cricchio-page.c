@@ -71,14 +71,16 @@ colour_of (json_object *view, const char *side)
   return side != NULL ? _("Abandoned Kingdom") : "";
 }
 
-/* "Black" when the player is named after the colour, else "Ann (Black)". g_free. */
+/* "Black" when the player is named after the colour, in the viewer's language as the colours
+ * beside it are ("Noir a pris : Blanc V", not "Black a pris : Blanc V"), else "Ann (Black)".
+ * g_free. */
 static char *
 player_label (json_object *p)
 {
   const char *name = mg_ui_json_str (p, "name"), *colour = mg_ui_json_str (p, "colour");
 
   if (g_strcmp0 (name, colour) == 0)
-    return g_strdup (name);
+    return g_strdup (g_dpgettext2 (GETTEXT_PACKAGE, "ruleset value", colour));
   return g_strdup_printf (_("%s (%s)"), name, g_dpgettext2 (GETTEXT_PACKAGE, "ruleset value", colour));
 }
 

@@ -72,37 +72,43 @@ is_live (MgLamameEditor *self)
   return g_strcmp0 (mg_ui_json_str (pending, "phase"), "setup") != 0;
 }
 
-/* The map check's message ("$.areas[15].adjacent: expected a list of 1 to 6, got 0 items") as
- * what the referee does next, naming the area rather than its place in the JSON. */
+/* The map check's refusal (its field "$.areas[15].adjacent" found empty) as what the referee
+ * does next, naming the area rather than its place in the JSON: chosen by the error's field
+ * (mg_rules_error_get_field), never by its text, so in every language. */
 static char *
-map_problem (MgLamameEditor *self, const char *message)
+map_problem (MgLamameEditor *self, const GError *error)
 {
+  MgRulesField field;
   guint64 index = 0;
   const char *rest;
   json_object *area;
   const char *name;
-  g_autofree char *digits = g_str_has_prefix (message, "$.areas[") ? g_strndup (message + 8, strcspn (message + 8, "]")) : NULL;
+  g_autofree char *digits = NULL;
 
+  if (!mg_rules_error_get_field (error, &field))
+    return mg_error_plain (error);
+  if (g_str_has_prefix (field.path, "$.areas["))
+    digits = g_strndup (field.path + 8, strcspn (field.path + 8, "]"));
   if (digits == NULL || !g_ascii_string_to_unsigned (digits, 10, 0, G_MAXUINT, &index, NULL))
     {
-      if (g_str_has_prefix (message, "$.castles"))
+      if (g_str_has_prefix (field.path, "$.castles"))
         /* Translators: %u is the number of players */
         return g_strdup_printf (ngettext ("Mark %u castle: select an area and choose whose castle it is.",
                                           "Mark %u castles, one for each player: select an area and choose whose castle it is.",
                                           n_players (self)), n_players (self));
-      return mg_error_plain (message);
+      return mg_error_plain (error);
     }
   area = index < mg_ui_json_len (areas (self)) ? json_object_array_get_idx (areas (self), index) : NULL;
   if (area == NULL)
-    return mg_error_plain (message);
+    return mg_error_plain (error);
   name = mg_ui_json_str (area, "name");
-  rest = message + 8 + strcspn (message + 8, "]") + 1;
-  if (g_str_has_prefix (rest, ".adjacent:") && strstr (rest, "got 0 items") != NULL)
+  rest = field.path + 8 + strlen (digits) + 1;
+  if (g_str_equal (rest, ".adjacent") && field.empty)
     return g_strdup_printf (_("%s has no neighbour yet: choose Connect, select it, then click each area next to it."), name);
-  if (g_str_has_prefix (rest, ".name:") && (name == NULL || name[0] == '\0'))
+  if (g_str_equal (rest, ".name") && (name == NULL || name[0] == '\0'))
     return g_strdup_printf (_("Give area %u a name."), (guint) index + 1);
   {
-    g_autofree char *plain = mg_error_plain (message);
+    g_autofree char *plain = mg_error_plain (error);
     /* Translators: an area's name, then a sentence about it */
     return name != NULL && name[0] != '\0' ? g_strdup_printf (_("%s: %s"), name, plain) : g_steal_pointer (&plain);
   }
@@ -177,7 +183,7 @@ update (MgLamameEditor *self)
     gtk_label_set_text (self->status_label, _("Choose Add Areas and click the map where an area goes; Connect joins two areas."));
   else
     {
-      g_autofree char *problem = map_problem (self, error->message);
+      g_autofree char *problem = map_problem (self, error);
       gtk_label_set_text (self->status_label, problem);
     }
   name_check (self);
@@ -429,7 +435,7 @@ use_clicked (GtkButton *button, MgLamameEditor *self)
   entry = mg_widget_act (self->campaign, json_object_get (action), NULL, &error);
   if (entry == NULL)
     {
-      g_autofree char *problem = map_problem (self, error->message);
+      g_autofree char *problem = map_problem (self, error);
       gtk_label_set_text (self->status_label, problem);
     }
 }
@@ -445,7 +451,7 @@ chooser_response (GtkNativeDialog *dialog, int response, MgLamameEditor *self)
     mg_lamame_editor_file (self, file, save, &error);
   if (error != NULL)
     {
-      g_autofree char *problem = map_problem (self, error->message);
+      g_autofree char *problem = map_problem (self, error);
       gtk_label_set_text (self->status_label, problem);
     }
   g_clear_object (&self->chooser);

@@ -22,10 +22,8 @@ static const char * const kinds[] = { "knight", "soldier", "catapult", "camp" };
 static void
 show_error (MgLamameMapPage *self, const char *message)
 {
-  g_autofree char *plain = mg_error_plain (message);
-
   /* The line stays (empty) when there is nothing to say, so the steps below never jump. */
-  gtk_label_set_text (self->error_label, plain != NULL ? plain : "");
+  gtk_label_set_text (self->error_label, message != NULL ? message : "");
 }
 
 /* ---------------------------------------------------------------- dialogs */
@@ -134,7 +132,7 @@ dialog_check (MgLamameMapPage *self)
   if (action != NULL && self->checks[0] != NULL && mg_ui_json_len (mg_ui_json_array (action, "cards")) == 0)
     problem = _("Tick the card chosen (two in winter).");
   else if (action != NULL && !mg_campaign_validate (self->campaign, action, &error))
-    problem = plain = mg_error_plain (error->message);
+    problem = plain = mg_error_plain (error);
   adw_message_dialog_set_response_enabled (self->dialog, "ok", problem == NULL);
   gtk_label_set_text (self->dialog_message, problem != NULL && dialog_touched (self) ? problem : "");
 }

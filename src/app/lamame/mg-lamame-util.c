@@ -191,6 +191,10 @@ mg_lamame_ui_action_text (json_object *a)
     return g_strdup_printf (_("%s: pass"), player);
   if (g_strcmp0 (type, "withdraw") == 0)
     return g_strdup_printf (_("%s: withdraw from the attack"), player);
+  /* The Tax card is taken at once, never under way: ending it is giving it up untaken (issue 45:
+   * "end the Tax action" was offered before the tax was taken). */
+  if (g_strcmp0 (type, "end_action") == 0 && g_strcmp0 (mg_ui_json_str (a, "card"), "tax") == 0)
+    return g_strdup_printf (_("%s: give up the %s card"), player, mg_lamame_ui_card_name (mg_ui_json_str (a, "card")));
   if (g_strcmp0 (type, "end_action") == 0)
     return g_strdup_printf (_("%s: end the %s action"), player, mg_lamame_ui_card_name (mg_ui_json_str (a, "card")));
   if (g_strcmp0 (type, "choose_start") == 0)

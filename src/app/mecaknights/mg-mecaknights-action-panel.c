@@ -764,18 +764,18 @@ mg_mk_action_panel_build (MgMkActionPanel *self)
 static char *
 plain_reason (MgMkActionPanel *self, const GError *error, Field **about)
 {
-  const char *msg, *q1, *q2, *range;
-  g_autofree char *key = NULL;
+  MgRulesField field = { NULL };
+  const char *key = NULL;
   const char *label = NULL;
 
   *about = NULL;
   if (error == NULL)
     return g_strdup (C_("mecaknights", "Choose an action."));
   if (!g_error_matches (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION))
-    return mg_error_plain (error->message);
-  msg = error->message;
-  if ((q1 = strchr (msg, '"')) != NULL && (q2 = strchr (q1 + 1, '"')) != NULL)
-    key = g_strndup (q1 + 1, q2 - q1 - 1);
+    return mg_error_plain (error);
+  /* The field, by the error's fields (never its text, which is in the referee's language). */
+  if (mg_rules_error_get_field (error, &field))
+    key = field.path;
   for (guint i = 0; self->spec != NULL && key != NULL && i < MAX_FIELDS && self->spec->fields[i].label; i++)
     if (g_strcmp0 (self->spec->fields[i].key, key) == 0)
       label = self->spec->fields[i].kind == F_PATH || self->spec->fields[i].kind == F_NAV_PATH
@@ -783,13 +783,9 @@ plain_reason (MgMkActionPanel *self, const GError *error, Field **about)
   if (label == NULL)
     return g_strdup (C_("mecaknights", "Fill in the form."));
   *about = find_field (self, key);
-  if ((range = strstr (msg, " from ")) != NULL && strstr (msg, "got nothing") == NULL && strstr (msg, "0 items") == NULL)
-    {
-      int lo, hi;
-      if (sscanf (range, " from %d to %d", &lo, &hi) == 2)
-        /* Translators: a form field's label, then its smallest and largest value */
-        return g_strdup_printf (C_("mecaknights", "%s: from %d to %d."), label, lo, hi);
-    }
+  if (field.ranged && field.got != NULL && field.max < G_MAXINT64)
+    /* Translators: a form field's label, then its smallest and largest value */
+    return g_strdup_printf (C_("mecaknights", "%s: from %d to %d."), label, (int) field.min, (int) field.max);
   /* Translators: a form field's label */
   return g_strdup_printf (C_("mecaknights", "Fill in “%s”."), label);
 }
@@ -1541,7 +1537,7 @@ apply_activated (GtkWidget *widget, const char *name, GVariant *param)
     {
       /* Validated a moment ago; the engine may still refuse (dice, a race with undo). */
       g_free (self->reason);
-      self->reason = mg_error_plain (error->message);
+      self->reason = mg_error_plain (error);
       self->reason_shown = TRUE;
       gtk_label_set_text (self->reason_label, self->reason);
       gtk_widget_set_opacity (self->reason_box, 1.0);

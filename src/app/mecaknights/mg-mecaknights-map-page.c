@@ -631,35 +631,75 @@ edit_actions (MgMkMapPage *self)
   return actions;
 }
 
-/* The engine's message for a map, in words for the map editor: a JSON path ("$.map.lands[12]
- * .name: …") is left out, a land left unnamed is asked for. g_free. */
-static char *
-plain_map_error (const char *message)
+/* The index in a field's JSON path after `prefix` (3 for "$.map.lands[" in
+ * "$.map.lands[3].name") and what follows it (".name"); FALSE if the path is elsewhere. */
+static gboolean
+path_index (const char *path, const char *prefix, guint *index, const char **rest)
 {
+  char *end = NULL;
+  guint64 n;
+
+  if (path == NULL || !g_str_has_prefix (path, prefix))
+    return FALSE;
+  n = g_ascii_strtoull (path + strlen (prefix), &end, 10);
+  if (end == path + strlen (prefix) || *end != ']' || n > G_MAXUINT)
+    return FALSE;
+  *index = (guint) n;
+  *rest = end + 1;
+  return TRUE;
+}
+
+/* The engine's refusal of a map, in words for the map editor, chosen by the error's field
+ * (mg_rules_error_get_field), never by its text: a land left unnamed is asked for, a river
+ * added without its lands is asked for them; another refusal loses its JSON path
+ * ("$.map.lands[12].name: …", the same in every language). g_free. */
+static char *
+plain_map_error (MgMkMapPage *self, const GError *error)
+{
+  MgRulesField field;
+  guint index;
   const char *rest;
 
-  if (message == NULL)
+  if (error == NULL)
     return NULL;
-  if (g_str_has_prefix (message, "$.map") && strstr (message, ".name: expected a non-empty text") != NULL)
-    return g_strdup (C_("mecaknights", "Give the new land a name."));
-  if (g_str_has_prefix (message, "$.map") && (rest = strstr (message, ": ")) != NULL)
+  if (mg_rules_error_get_field (error, &field))
     {
-      g_autofree char *text = g_strdup (rest + 2);
+      if (path_index (field.path, "$.map.lands[", &index, &rest) && g_str_equal (rest, ".name") && field.empty)
+        return g_strdup (C_("mecaknights", "Give the new land a name."));
+      if (path_index (field.path, "$.map.rivers[", &index, &rest) && field.empty
+          && (g_str_equal (rest, ".crossings") || g_str_equal (rest, ".links")))
+        {
+          RiverEdit *river = index < self->rivers->len ? g_ptr_array_index (self->rivers, index) : NULL;
+          const char *name = river != NULL ? gtk_editable_get_text (GTK_EDITABLE (river->name)) : "";
+
+          if (name[0] != '\0')
+            /* Translators: a river's name; the example is the form the field takes */
+            return g_strdup_printf (C_("mecaknights", "Give %s the lands it runs between, as “Oakvale/Fenmoor; Fenmoor/Ashford”."), name);
+          return g_strdup (C_("mecaknights", "Give the new river a name and the lands it runs between, as “Oakvale/Fenmoor; Fenmoor/Ashford”."));
+        }
+      return mg_error_plain (error);
+    }
+  if (g_str_has_prefix (error->message, "$.map") && strstr (error->message, ": ") != NULL)
+    {
+      g_autofree char *text = g_strdup (strstr (error->message, ": ") + 2);
+
       text[0] = g_ascii_toupper (text[0]);
       return g_str_has_suffix (text, ".") ? g_steal_pointer (&text) : g_strconcat (text, ".", NULL);
     }
-  return mg_error_plain (message);
+  return g_strdup (error->message);
 }
 
-/* The land whose name the engine's message is about ("$.map.lands[3].name: …"), or NULL. */
+/* The land whose name the engine's error is about (its field "$.map.lands[3].name"), or NULL. */
 static LandEdit *
-unnamed_land (MgMkMapPage *self, const char *message)
+unnamed_land (MgMkMapPage *self, const GError *error)
 {
+  MgRulesField field;
   guint index;
-  char tail[8] = "";
+  const char *rest;
 
-  if (message == NULL || sscanf (message, "$.map.lands[%u].%5s", &index, tail) != 2
-      || !g_str_has_prefix (tail, "name:") || index >= self->lands->len)
+  if (error == NULL || !mg_rules_error_get_field (error, &field)
+      || !path_index (field.path, "$.map.lands[", &index, &rest) || !g_str_equal (rest, ".name")
+      || index >= self->lands->len)
     return NULL;
   return g_ptr_array_index (self->lands, index);
 }
@@ -667,10 +707,10 @@ unnamed_land (MgMkMapPage *self, const char *message)
 /* The map's problem: beside a land's name if it is about it (once that name was touched),
  * else under the toolbar, in the space kept for it. */
 static void
-show_error (MgMkMapPage *self, const char *engine_message)
+show_error (MgMkMapPage *self, const GError *error)
 {
-  g_autofree char *message = plain_map_error (engine_message);
-  LandEdit *land = unnamed_land (self, engine_message);
+  g_autofree char *message = plain_map_error (self, error);
+  LandEdit *land = unnamed_land (self, error);
 
   g_free (self->error);
   self->error = g_strdup (message);
@@ -741,7 +781,7 @@ check (MgMkMapPage *self)
   /* After the start, each correction is checked on its own against the current state. */
   for (guint i = 0; ok && i < actions->len; i++)
     ok = mg_campaign_validate (self->campaign, g_ptr_array_index (actions, i), &error);
-  show_error (self, ok ? NULL : error->message);
+  show_error (self, ok ? NULL : error);
   redraw (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.apply", ok && self->dirty && actions->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.revert", self->dirty);
@@ -851,7 +891,7 @@ mg_mk_map_page_apply (MgMkMapPage *self)
 
       if (entry == NULL)
         {
-          show_error (self, error->message);
+          show_error (self, error);
           return FALSE;
         }
       done++;
@@ -953,15 +993,16 @@ mg_mk_map_page_import_file (MgMkMapPage *self, const char *path)
   ensure_built (self);
   if (!g_file_get_contents (path, &text, NULL, &error))
     {
-      show_error (self, error->message);
+      show_error (self, error);
       return FALSE;
     }
   json = json_tokener_parse_verbose (text, &jerr);
   if (json == NULL || !json_object_is_type (json, json_type_object))
     {
-      g_autofree char *message = g_strdup_printf (C_("mecaknights", "%s is not a map: %s"), path,
-                                                  json == NULL ? json_tokener_error_desc (jerr) : C_("mecaknights", "expected a JSON object"));
-      show_error (self, message);
+      g_autoptr(GError) bad = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA, C_("mecaknights", "%s is not a map: %s"), path,
+                                           json == NULL ? json_tokener_error_desc (jerr) : C_("mecaknights", "expected a JSON object"));
+
+      show_error (self, bad);
       json_object_put (json);
       return FALSE;
     }
@@ -1007,7 +1048,7 @@ chooser_response (GtkNativeDialog *chooser, int response, MgMkMapPage *self)
               mg_toast_show (GTK_WIDGET (self), title);
             }
           else
-            show_error (self, error->message);
+            show_error (self, error);
         }
       else if (path != NULL)
         mg_mk_map_page_import_file (self, path);

@@ -50,6 +50,12 @@ mg_meeple_face_name (json_object *ruleset, const char *id)
   return name != id ? _(name) : (id != NULL ? id : "");
 }
 
+char *
+mg_meeple_face_count_for (json_object *ruleset, const char *id, guint n)
+{
+  return mg_meeple_face_count (face_raw_name (ruleset, id), n);
+}
+
 /* "2 Sweep, 3 Kick" from {"sweep":2,"kick":3,"punch":0}, in the ruleset's face order. */
 static char *
 pick_words (json_object *ruleset, json_object *pick)
@@ -66,7 +72,7 @@ pick_words (json_object *ruleset, json_object *pick)
         continue;
       if (text->len > 0)
         g_string_append (text, ", ");
-      g_autofree char *count = mg_meeple_face_count (face_raw_name (ruleset, id), (guint) n);
+      g_autofree char *count = mg_meeple_face_count_for (ruleset, id, (guint) n);
 
       g_string_append (text, count);
     }

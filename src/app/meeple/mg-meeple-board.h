@@ -18,6 +18,8 @@ void           mg_meeple_board_set_view  (MgMeepleBoard *self,
 
 /* The face's name from the ruleset ("Punch"), translated; the id if unknown. */
 const char    *mg_meeple_face_name       (json_object *ruleset, const char *id);
+/* "2 Kicks" in the language of the moment, with the catalogue's plural ("2 coups de pied"). */
+char          *mg_meeple_face_count_for  (json_object *ruleset, const char *id, guint n);
 /* A battle event (the state's "last") as a heading and a sentence. */
 void           mg_meeple_describe_battle (json_object *ruleset,
                                           json_object *battle,

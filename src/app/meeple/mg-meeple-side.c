@@ -534,7 +534,12 @@ fill_odds (MgMeepleSide *self)
             continue;
           if (title->len > 0)
             g_string_append (title, ", ");
-          g_string_append_printf (title, "%d %s", n, face_label (self, f));
+          {
+            g_autofree char *counted = mg_meeple_face_count_for (mg_campaign_get_ruleset (self->campaign),
+                                                                 face_id (self, f), (guint) n);
+
+            g_string_append (title, counted);
+          }
         }
       /* Translators: chances of a reveal; %% is a percent sign */
       subtitle = g_strdup_printf (_("Win %.1f %% · Draw %.1f %% · Loss %.1f %%"),

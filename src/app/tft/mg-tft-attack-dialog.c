@@ -9,6 +9,7 @@
 
 #include "mg-tft.h"
 #include "mg-tft-attack-dialog.h"
+#include "mg-errors.h"
 #include "mg-tft-util.h"
 #include "mg-table-state.h"
 #include "mg-widget-util.h"
@@ -373,7 +374,11 @@ update (MgTftAttackDialog *self)
     gtk_label_set_text (self->dice_hint_label, "");
 
   /* Said once the referee changed something here, never on the dialog as it opens. */
-  set_message (self, !self->ready ? NULL : !valid ? error->message : dice_message);
+  {
+    g_autofree char *plain = self->ready && !valid ? mg_error_plain (error) : NULL;
+
+    set_message (self, !self->ready ? NULL : !valid ? plain : dice_message);
+  }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "attack.roll", valid);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "attack.apply", valid && complete && typed->len > 0);
   json_object_put (action);
@@ -393,7 +398,9 @@ act (MgTftAttackDialog *self, gboolean with_typed)
   entry = mg_widget_act (self->campaign, build_action (self), with_typed ? typed : NULL, &error);
   if (entry == NULL)
     {
-      set_message (self, error->message);
+      g_autofree char *plain = mg_error_plain (error);
+
+      set_message (self, plain);
       return;
     }
 

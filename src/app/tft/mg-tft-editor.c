@@ -184,12 +184,23 @@ edit_action (MgTftEditor *self)
   return action;
 }
 
+static void set_error (MgTftEditor *self, const GError *error);
+
 static void
 set_message (MgTftEditor *self, const char *message)
 {
   mg_tft_say (self->message_label, message);
   g_free (self->message);
   self->message = g_strdup (mg_tft_said (self->message_label));
+}
+
+/* An engine's refusal, in a referee's words. */
+static void
+set_error (MgTftEditor *self, const GError *error)
+{
+  g_autofree char *plain = mg_error_plain (error);
+
+  set_message (self, plain);
 }
 
 /* Checks the whole form with the engine; the first refusal is shown, Save waits for none. */
@@ -270,7 +281,11 @@ update (MgTftEditor *self)
         json_object_put (edit);
     }
   /* Any call after the form was built follows a change the referee made. */
-  set_message (self, ok || !self->ready ? NULL : error->message);
+  {
+    g_autofree char *plain = ok || !self->ready ? NULL : mg_error_plain (error);
+
+    set_message (self, plain);
+  }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save", ok);
 }
 
@@ -464,7 +479,7 @@ save_activated (GtkWidget *widget, const char *name, GVariant *param)
 
       if (entry == NULL)
         {
-          set_message (self, error->message);
+          set_error (self, error);
           return;
         }
     }
@@ -479,7 +494,7 @@ save_activated (GtkWidget *widget, const char *name, GVariant *param)
 
           if (entry == NULL)
             {
-              set_message (self, error->message);
+              set_error (self, error);
               if (edit != NULL)
                 json_object_put (edit);
               return;
@@ -491,7 +506,7 @@ save_activated (GtkWidget *widget, const char *name, GVariant *param)
 
           if (entry == NULL)
             {
-              set_message (self, error->message);
+              set_error (self, error);
               return;
             }
         }

@@ -236,7 +236,7 @@ declare_activated (GtkWidget *widget, const char *name, GVariant *param)
     return;
   entry = mg_widget_act (self->campaign, action, NULL, &error);
   if (entry == NULL)
-    mg_tft_say (self->message_label, error->message);
+    mg_tft_say_error (self->message_label, error);
   else
     {
       /* The next declaration starts fresh: nothing said until the referee changes it. */
@@ -256,7 +256,7 @@ flee_activated (GtkWidget *widget, const char *name, GVariant *param)
 
   json_object_object_add (action, "figure", json_object_new_string (self->figure));
   entry = mg_widget_act (self->campaign, action, NULL, &error);
-  mg_tft_say (self->message_label, entry == NULL ? error->message : NULL);
+  mg_tft_say_error (self->message_label, entry == NULL ? error : NULL);
 }
 
 /* Every option a–r: which ones are legal depends on whom the referee says the figure is

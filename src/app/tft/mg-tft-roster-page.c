@@ -297,7 +297,7 @@ act_on_selected (MgTftRosterPage *self, json_object *action)
 
   json_object_object_add (action, "figure", json_object_new_string (self->selected));
   entry = mg_widget_act (self->campaign, action, NULL, &error);
-  show_message (self, entry == NULL ? error->message : NULL);
+  mg_tft_say_error (self->message_label, entry == NULL ? error : NULL);
   if (entry != NULL)
     mg_toast_show (GTK_WIDGET (self), entry->summary);
 }

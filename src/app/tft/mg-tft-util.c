@@ -287,16 +287,24 @@ mg_tft_check (MgCampaign *campaign, GtkWidget *widget, const char *action_name,
   if (widget != NULL && action_name != NULL)
     gtk_widget_action_set_enabled (widget, action_name, ok);
   if (message != NULL)
-    mg_tft_say (message, error != NULL && touched ? error->message : NULL);
+    mg_tft_say_error (message, touched ? error : NULL);
   if (action != NULL)
     json_object_put (action);
   return ok;
 }
 
 void
+mg_tft_say_error (GtkLabel *line, const GError *error)
+{
+  g_autofree char *plain = mg_error_plain (error);
+
+  mg_tft_say (line, plain);
+}
+
+void
 mg_tft_say (GtkLabel *line, const char *message)
 {
-  g_autofree char *plain = mg_error_plain (message);
+  const char *plain = message;
 
   gtk_label_set_text (line, plain != NULL ? plain : "");
   gtk_widget_set_visible (GTK_WIDGET (line), TRUE);

@@ -48,9 +48,10 @@ const char  *mg_tft_dice_purpose   (const char *what);      /* mg_tft_dice_neede
 gboolean     mg_tft_check          (MgCampaign *campaign, GtkWidget *widget, const char *action_name,
                                     json_object *action, GtkLabel *message, gboolean touched);
 
-/* A form's message line: the message in a referee's words (mg_error_plain: no JSON path), or
- * empty; the line stays visible either way, so the controls under it never move. */
+/* A form's message line: the message (already in a referee's words), or empty; the line stays visible either way, so the controls under it never move. */
 void         mg_tft_say            (GtkLabel *line, const char *message);
+/* The same for an engine's refusal, in a referee's words (mg_error_plain); NULL: nothing. */
+void         mg_tft_say_error      (GtkLabel *line, const GError *error);
 /* The line's message, NULL when it says nothing (for tests). */
 const char  *mg_tft_said           (GtkLabel *line);
 

@@ -19,7 +19,7 @@ static const char * const colour_choices[] = {
 static const char * const seat_entries[] = { N_("First player"), N_("Second player"), N_("Third player"), N_("Fourth player"), NULL };
 
 static const MgRulesetWord words[] = {
-  { "$.costs_are_defaults", N_("Costs are the NOTES' defaults, to check against the box"), NULL, NULL, NULL },
+  { "$.costs_are_defaults", N_("Costs are the rulebook notes' defaults: check them against the box"), NULL, NULL, NULL },
   { "$.attack_gold_min", N_("Least gold for an attack"), NULL, NULL, NULL },
   { "$.initial_build", N_("Initial build"), form_choices, NULL, NULL },
   { "$.income.plus_one", N_("Each (+1) area"), NULL, NULL, NULL },

@@ -857,11 +857,13 @@ do_initiative (TftState *st, json_object *j, TftRoller *r, json_object *events, 
   json_object_object_add (e, "winner", json_object_new_string (fg->sides[w]));
   json_object_object_add (e, "first", json_object_new_string (fg->sides[fg->init_first]));
   json_object_array_add (events, e);
-  g_string_append_printf (text, _("%s win the initiative"), fg->sides[w]);
+  /* A side is one name ("Ann", "Germans" as a side): it wins, in the singular (issue 45). */
   if (fg->init_first != w)
-    g_string_append_printf (text, _(" and tell %s to move first."), fg->sides[fg->init_first]);
+    /* Translators: two sides of a fight: the first won the initiative, the second moves first */
+    g_string_append_printf (text, _("%s wins the initiative and tells %s to move first."), fg->sides[w],
+                            fg->sides[fg->init_first]);
   else
-    g_string_append (text, _(" and move first."));
+    g_string_append_printf (text, _("%s wins the initiative and moves first."), fg->sides[w]);
   return TRUE;
 }
 

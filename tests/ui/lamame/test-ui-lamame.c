@@ -14,6 +14,7 @@
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
 #include "mg-lamame-editor.h"
+#include "mg-lamame-util.h"
 #include "mg-lamame-map-page-private.h"
 #include "mg-journal-page.h"
 #include "mg-json.h"
@@ -944,12 +945,27 @@ test_click_destinations (void)
   close_campaign_windows (app);
 }
 
+/* Issue 45: the Tax card is never under way; ending it gives it up (not "end the Tax action"),
+ * while the Build card's action under way is ended. */
+static void
+test_end_action_words (void)
+{
+  g_autoptr(json_object) tax = json_tokener_parse ("{\"type\":\"end_action\",\"player\":\"Red\",\"card\":\"tax\"}");
+  g_autoptr(json_object) build = json_tokener_parse ("{\"type\":\"end_action\",\"player\":\"Red\",\"card\":\"build\"}");
+  g_autofree char *tax_text = mg_lamame_ui_action_text (tax);
+  g_autofree char *build_text = mg_lamame_ui_action_text (build);
+
+  g_assert_cmpstr (tax_text, ==, "Red: give up the Tax card");
+  g_assert_cmpstr (build_text, ==, "Red: end the Build action");
+}
+
 int
 main (int argc, char **argv)
 {
   int status;
 
   app = ui_test_init (&argc, &argv, "lamame-ui", &tmpdir);
+  g_test_add_func ("/lamame-ui/end-action-words", test_end_action_words);
   g_test_add_func ("/lamame-ui/season-through-the-map", test_season_through_the_map);
   g_test_add_func ("/lamame-ui/map-editor", test_map_editor);
   g_test_add_func ("/lamame-ui/sample-final-table", test_sample_final_table);

@@ -662,6 +662,14 @@ test_map_import (void)
   wait_ms (5);
   g_assert_cmpstr (mg_mk_map_page_get_shown_error (map, ""), ==, "Give the new land a name.");
   g_assert_null (mg_mk_map_page_get_shown_error (map, NULL));
+  /* Issue 45: a river just added asks for the lands it runs between, in words (not "Expected
+   * a list of 1 to 1000, got 0 items."). */
+  g_assert_true (mg_mk_map_page_set_land (map, "", "name", "C"));
+  wait_ms (5);
+  gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.add-river", NULL);
+  wait_ms (5);
+  g_assert_cmpstr (mg_mk_map_page_get_error (map), ==,
+                   "Give New river the lands it runs between, as “Oakvale/Fenmoor; Fenmoor/Ashford”.");
   gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.revert", NULL);
   wait_ms (5);
   g_assert_false (mg_mk_map_page_import_file (map, bad_path));
