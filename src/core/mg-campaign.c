@@ -418,8 +418,24 @@ mg_campaign_resync (MgCampaign *self)
 gboolean
 mg_campaign_begin_locked (MgCampaign *self, GError **error)
 {
-  if (!mg_campaign_check_writable (self, error) || !mg_store_begin (self->store, error))
+  g_autoptr(GError) local = NULL;
+
+  if (!mg_campaign_check_writable (self, error))
     return FALSE;
+  if (!mg_store_begin (self->store, &local))
+    {
+      if (!g_error_matches (local, MG_STORE_ERROR, MG_STORE_ERROR_CHANGED))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      /* Another program changed the file since this process checked it or last wrote: check
+       * it again, from the disk, before writing (issue 42). */
+      self->sound = FALSE;
+      mg_store_forget_cache (self->store);
+      if (!mg_campaign_ensure_sound (self, error) || !mg_store_begin (self->store, error))
+        return FALSE;
+    }
   if (!mg_campaign_sync_if_stale (self, NULL, error))
     {
       mg_store_rollback (self->store);
