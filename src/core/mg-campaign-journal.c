@@ -844,11 +844,19 @@ mg_campaign_new_session (MgCampaign *self, const char *name, GError **error)
 {
   g_autoptr(MgStoreStmt) stmt = NULL;
   g_autofree char *fallback = NULL;
+  g_autofree char *trimmed = NULL;
   gint64 id = 0;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), 0);
   if (name && !g_utf8_validate (name, -1, NULL))
     name = NULL;
+  /* The rules of player names (issue 42): one line of plain text, no ESC or bidi override. */
+  if (name && *name)
+    {
+      name = trimmed = mg_rules_trim_name (name);
+      if (*name && !mg_campaign_check_name (name, error))
+        return 0;
+    }
   if (!mg_campaign_begin_locked (self, error))
     goto fail;
   if (!name || !*name)

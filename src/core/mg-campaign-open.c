@@ -168,6 +168,17 @@ mg_campaign_check_json_rows (MgStore *store, GError **error)
   return TRUE;
 }
 
+gboolean
+mg_campaign_check_name (const char *name, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+
+  if (mg_rules_check_name (name, MG_RULES_ERROR_BAD_ACTION, &local))
+    return TRUE;
+  g_set_error_literal (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_INVALID, local->message);
+  return FALSE;
+}
+
 /* A damaged file is refused with what is damaged and how to recover; nothing is written to it. */
 void
 mg_campaign_explain_damage (GError **error, const char *path)
@@ -650,6 +661,7 @@ mg_campaign_create (const char *path, const char *game_id, const char *name,
   json_object *own = NULL;
   g_autofree char *tmp = NULL;
   g_auto(GStrv) trimmed = NULL;
+  g_autofree char *trimmed_name = NULL;
   MgState *state;
   MgStore *store;
   GStatBuf st;
@@ -671,6 +683,10 @@ mg_campaign_create (const char *path, const char *game_id, const char *name,
                            _("The campaign needs a name"));
       return NULL;
     }
+  /* The rules of player names (issue 42): one line of plain text, no ESC or bidi override. */
+  name = trimmed_name = mg_rules_trim_name (name);
+  if (!mg_campaign_check_name (name, error))
+    return NULL;
   /* Seat names as the referee meant them: spaces typed around a name are not part of it. */
   trimmed = g_new0 (char *, (players ? g_strv_length ((char **) players) : 0) + 1);
   for (guint i = 0; players && players[i]; i++)

@@ -39,6 +39,13 @@ mg_campaign_convert_error (GError **error)
 
   if (!e || e->domain != MG_STORE_ERROR)
     return;
+  if (e->code == SQLITE_FULL)
+    {
+      /* SQLite's "database or disk is full": say what to do; its commits are all kept. */
+      g_free (e->message);
+      e->message = g_strdup (_("The disk is full: free some space and try again (every action "
+                               "acknowledged is kept)"));
+    }
   e->code = (e->code == SQLITE_CORRUPT || e->code == SQLITE_NOTADB)
             ? MG_CAMPAIGN_ERROR_CORRUPT : MG_CAMPAIGN_ERROR_SQLITE;
   e->domain = MG_CAMPAIGN_ERROR;
