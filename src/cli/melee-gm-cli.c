@@ -346,6 +346,7 @@ typedef struct {
   GMutex       lock;
   GCond        taken;      /* a line was taken from `lines` */
   guint        ahead;      /* lines in `lines` */
+  gboolean     full;       /* the reader waits for room */
 } ActInput;
 
 /* The reader's side: waits for room in the window, then queues l. */
@@ -354,7 +355,10 @@ act_input_push (ActInput *in, ActLine *l)
 {
   g_mutex_lock (&in->lock);
   while (in->ahead >= ACT_WINDOW)
-    g_cond_wait (&in->taken, &in->lock);
+    {
+      in->full = TRUE;
+      g_cond_wait (&in->taken, &in->lock);
+    }
   in->ahead++;
   g_mutex_unlock (&in->lock);
   g_async_queue_push (in->lines, l);
@@ -365,7 +369,12 @@ act_input_taken (ActInput *in)
 {
   g_mutex_lock (&in->lock);
   in->ahead--;
-  g_cond_signal (&in->taken);
+  /* Woken when half the window is free: one wake-up per 128 lines, not one a line. */
+  if (in->full && in->ahead <= ACT_WINDOW / 2)
+    {
+      in->full = FALSE;
+      g_cond_signal (&in->taken);
+    }
   g_mutex_unlock (&in->lock);
 }
 
@@ -423,7 +432,11 @@ static MgActNext
 act_next (gboolean wait, json_object **action, gpointer data)
 {
   ActRun *run = data;
-  ActLine *l = wait ? g_async_queue_pop (run->input->lines) : g_async_queue_try_pop (run->input->lines);
+  ActLine *l;
+
+  if (wait)
+    fflush (stdout);   /* about to wait for input: everything answered is out */
+  l = wait ? g_async_queue_pop (run->input->lines) : g_async_queue_try_pop (run->input->lines);
 
   if (l == NULL)
     return MG_ACT_NEXT_LATER;
@@ -450,7 +463,10 @@ act_next (gboolean wait, json_object **action, gpointer data)
 static gboolean
 act_answer (ActRun *run)
 {
-  if (fwrite (run->out->str, 1, run->out->len, stdout) == run->out->len && fflush (stdout) == 0)
+  /* Flushed when no more input is waiting: a script that waits for each answer gets it, and a
+   * stream piped in is answered in blocks, not one write a line. */
+  if (fwrite (run->out->str, 1, run->out->len, stdout) == run->out->len &&
+      (g_async_queue_length (run->input->lines) > 0 || fflush (stdout) == 0))
     return TRUE;
   run->status = fail_line (EXIT_FAIL, NULL, g_strerror (errno));
   return FALSE;
@@ -546,6 +562,8 @@ cmd_act (int argc, char **argv)
         }
     }
 
+  if (run.status == EXIT_OK && fflush (stdout) != 0)
+    run.status = fail_line (EXIT_FAIL, NULL, g_strerror (errno));
   json_object_put (run.member_value);
   if (run.at_end)
     {
