@@ -255,6 +255,13 @@ mg_campaign_dup_fingerprint (MgCampaign *self)
   return mg_chain_fingerprint (&head);
 }
 
+gboolean
+mg_campaign_changed_outside (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  return !self->read_only && mg_store_changed_outside (self->store);
+}
+
 void
 mg_campaign_accept_lost (const char *path)
 {

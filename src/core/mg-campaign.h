@@ -210,6 +210,11 @@ gboolean     mg_campaign_is_read_only (MgCampaign *self);
  * chain (its last row and its last undo mark), which players compare with their own copy's
  * (docs/cli.md).  NULL for a file without the chain (read-only, before schema 6). */
 char        *mg_campaign_dup_fingerprint (MgCampaign *self);
+/* Whether another program changed the file since this object checked it or last wrote (its
+ * size and times, a few stat calls): its next write checks the whole file first.  The app asks
+ * each second and runs that check off the main thread (mg_campaign_check on a connection of its
+ * own seals the file when sound, so the write then need not). */
+gboolean     mg_campaign_changed_outside (MgCampaign *self);
 /* Forgets what this computer's Melee GM acknowledged for the file at path, so that a file
  * that lost its tail (MG_CAMPAIGN_ERROR_LOST) can be checked and written again as it is. */
 void         mg_campaign_accept_lost     (const char *path);

@@ -423,6 +423,23 @@ still_as_left (MgStore *store, const char *now)
   return g_strcmp0 (kept, now) == 0;
 }
 
+gboolean
+mg_store_changed_outside (MgStore *store)
+{
+  g_autofree char *now = NULL;
+  g_autofree char *kept = NULL;
+
+  if (store->outside)
+    return TRUE;
+  if (!store->sealed)
+    return FALSE;
+  now = files_mark (store->path);
+  if (g_strcmp0 (now, store->mark_after_commit) == 0)
+    return FALSE;
+  kept = read_seal (store->path, NULL);
+  return g_strcmp0 (kept, now) != 0;
+}
+
 void
 mg_store_unseal (const char *path)
 {

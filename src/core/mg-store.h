@@ -44,6 +44,9 @@ gboolean     mg_store_is_sealed   (const char *path);
  * was the last write. */
 void         mg_store_seal        (MgStore *store);
 void         mg_store_unseal      (const char *path);
+/* Whether the files changed since this store's last check or commit by anything but its own
+ * commits and the commits another Melee GM sealed: its next write checks the file first. */
+gboolean     mg_store_changed_outside (MgStore *store);
 /* The seal's second line (the campaign's identity and its chain's head as this user's Melee GM
  * last wrote them: mg_store_chain_line), or NULL. */
 char        *mg_store_sealed_chain (const char *path);
