@@ -434,8 +434,6 @@ act_next (gboolean wait, json_object **action, gpointer data)
   ActRun *run = data;
   ActLine *l;
 
-  if (wait)
-    fflush (stdout);   /* about to wait for input: everything answered is out */
   l = wait ? g_async_queue_pop (run->input->lines) : g_async_queue_try_pop (run->input->lines);
 
   if (l == NULL)
@@ -459,14 +457,13 @@ act_next (gboolean wait, json_object **action, gpointer data)
   return MG_ACT_NEXT_ACTION;
 }
 
-/* Writes one answer line; FALSE (and the status set) when standard output is gone. */
+/* Writes one answer line, at once: an answer out is an action acknowledged, and a killed
+ * stream leaves at most MG_CAMPAIGN_ACT_AHEAD actions written but not acknowledged
+ * (test-crash); FALSE (and the status set) when standard output is gone. */
 static gboolean
 act_answer (ActRun *run)
 {
-  /* Flushed when no more input is waiting: a script that waits for each answer gets it, and a
-   * stream piped in is answered in blocks, not one write a line. */
-  if (fwrite (run->out->str, 1, run->out->len, stdout) == run->out->len &&
-      (g_async_queue_length (run->input->lines) > 0 || fflush (stdout) == 0))
+  if (fwrite (run->out->str, 1, run->out->len, stdout) == run->out->len && fflush (stdout) == 0)
     return TRUE;
   run->status = fail_line (EXIT_FAIL, NULL, g_strerror (errno));
   return FALSE;
@@ -562,8 +559,6 @@ cmd_act (int argc, char **argv)
         }
     }
 
-  if (run.status == EXIT_OK && fflush (stdout) != 0)
-    run.status = fail_line (EXIT_FAIL, NULL, g_strerror (errno));
   json_object_put (run.member_value);
   if (run.at_end)
     {
