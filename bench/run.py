@@ -31,6 +31,9 @@ frame     (a)/(b) time to first frame and peak memory, cairo and GL renderers, 3
 journal   (15.5) the Journal list's jump anywhere in 1M rows (bench/journal-jump.c), cairo and GL,
           interleaved with the same jump in a bare GtkListView of 1M one-line GtkInscription rows
           (the toolkit's limit on that renderer): CPU and frame time, and their ratios
+chain     (issue 42) the journal's hash chain: CPU per append of `melee-gm-cli act` against the
+          same act built from the commit before the chain (--base-cli), interleaved pairs, each
+          side on a fresh campaign of its own with the same Meeple stream (target <= 1.05x)
 others    programs other helpers add, when built: mg-bench-tft-duel (d), mg-bench-cricchio-perft,
           mg-bench-durability*, mg-bench-table-latency (issue 41: a secret from one of 50 phones to
           every phone and the referee's side, main-loop lateness, against a bare libsoup broadcast)
@@ -473,6 +476,37 @@ def bench_append(t, games, pairs, count, gen_timeout):
                        at_most=False)
 
 
+# -------------------------------------------------------------------- chain
+
+def bench_chain(t, base_cli, pairs, count):
+    """CPU per append with the chain (this build) / without it (base_cli, the commit before)."""
+    print("\n== the journal's chain: CPU per append, this build / the build before the chain ==")
+    if not base_cli or not os.access(base_cli, os.X_OK):
+        print("  skipped: --base-cli names no melee-gm-cli built from the commit before the chain")
+        return
+    stream = t.stream("meeple", 0, count)
+    cpu_ratios, wall_ratios, cpu = [], [], {"chain": [], "base": []}
+    for i in range(pairs):
+        took = {}
+        for kind in (["chain", "base"] if i % 2 == 0 else ["base", "chain"]):
+            cli = t.cli if kind == "chain" else base_cli
+            path = os.path.join(t.cache, "work", f"chain-{kind}.db")
+            for ext in ("", "-wal", "-shm"):
+                if os.path.exists(path + ext):
+                    os.remove(path + ext)
+            subprocess.run([cli, "new", path, "--game", "meeple", "--name", "Chain", "--player", "Red",
+                            "--player", "Blue", "--seed", "1"], check=True, capture_output=True)
+            os.sync()
+            took[kind] = timed_cpu([cli, "act", path], stdin=stream)
+            cpu[kind].append(took[kind][1] / count * 1e6)
+        cpu_ratios.append(took["chain"][1] / took["base"][1])
+        wall_ratios.append(took["chain"][0] / took["base"][0])
+    print(f"  {count} Meeple appends a run: CPU per append {statistics.median(cpu['chain']):.0f} us with the "
+          f"chain, {statistics.median(cpu['base']):.0f} us before it (medians)")
+    ratio_line("  chain: CPU per append, with / before", cpu_ratios, 1.05)
+    ratio_line("  chain: wall time per append, with / before", wall_ratios)
+
+
 # -------------------------------------------------------------------- frame
 
 def x_server_pid():
@@ -772,7 +806,7 @@ def bench_others(t, runs):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default="build")
-    ap.add_argument("--only", help="comma-separated: scaling,export,append,frame,journal,others")
+    ap.add_argument("--only", help="comma-separated: scaling,export,append,frame,journal,chain,others")
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--sizes", default=",".join(str(s) for s in SIZES))
     ap.add_argument("--runs", type=int, default=9, help="interleaved runs of the scaling measures")
@@ -787,6 +821,8 @@ def main():
     # median's interval is about the IQR there); 31 narrow the interval to the 10th-22nd pair.
     ap.add_argument("--same-size-runs", type=int, default=31, help="interleaved runs at Calculator's size")
     ap.add_argument("--journal-pairs", type=int, default=9, help="interleaved pairs of the journal jump")
+    ap.add_argument("--base-cli", help="chain: melee-gm-cli built from the commit before the chain")
+    ap.add_argument("--chain-rows", type=int, default=1000, help="rows appended per chain run")
     ap.add_argument("--gen-timeout", type=int, default=900, help="seconds a campaign may take to build")
     args = ap.parse_args()
 
@@ -818,6 +854,8 @@ def main():
         bench_frame(t, args.frame_runs, args.same_size_runs, args.gen_timeout)
     if "journal" in only:
         bench_journal(t, args.journal_pairs, args.gen_timeout)
+    if "chain" in only:
+        bench_chain(t, args.base_cli, args.pairs, args.chain_rows)
     if "others" in only:
         bench_others(t, args.runs)
     write_record(cache, commit)

@@ -23,6 +23,7 @@ struct _MgCampaignWindow
   MgCampaign       *campaign;
   MgTableState     *table;
   guint             refresh_id;   /* store: polls for other writers (refresh_tick) */
+  GCancellable     *checking;     /* store: the check of a file changed outside, while it runs */
   GtkWindow        *display;          /* the players' display, while open */
 
   AdwToastOverlay  *toast_overlay;
@@ -153,12 +154,54 @@ step (MgCampaignWindow *self, gboolean undo)
 
 /* store (issue 12): another process (the CLI, a second window) may write the campaign; a cheap
  * poll (PRAGMA data_version) reloads it within a second, and "changed" redraws the pages. */
+/* Issue 42: the file changed under the window (another program, dd, a restore): the whole check,
+ * in a thread with its own connection, before the referee's next write would run it on the
+ * main loop.  Sound: the thread's check seals the file and the write goes on at once; damaged
+ * or behind what was acknowledged (a lost tail): the window says so. */
+static void
+check_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_open (data, &error);
+
+  if (campaign != NULL && mg_campaign_check (campaign, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, g_steal_pointer (&error));
+}
+
+static void
+check_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && MG_IS_CAMPAIGN_WINDOW (source))
+    mg_toast_show (GTK_WIDGET (source), error->message);
+  if (MG_IS_CAMPAIGN_WINDOW (source))
+    g_clear_object (&MG_CAMPAIGN_WINDOW (source)->checking);
+}
+
+static void
+check_in_thread (MgCampaignWindow *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  self->checking = g_cancellable_new ();
+  task = g_task_new (self, self->checking, check_done, NULL);
+  g_task_set_task_data (task, g_strdup (mg_campaign_get_path (self->campaign)), g_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, check_thread);
+}
+
 static gboolean
 refresh_tick (gpointer data)
 {
   MgCampaignWindow *self = data;
   g_autoptr(GError) error = NULL;
 
+  if (self->checking == NULL && mg_campaign_changed_outside (self->campaign))
+    check_in_thread (self);
   if (mg_campaign_refresh (self->campaign, NULL, &error))
     return G_SOURCE_CONTINUE;
   mg_toast_show (GTK_WIDGET (self), error->message);
@@ -625,6 +668,8 @@ mg_campaign_window_dispose (GObject *object)
 
   g_clear_handle_id (&self->export_idle, g_source_remove);
   g_clear_handle_id (&self->refresh_id, g_source_remove);   /* store */
+  if (self->checking != NULL)
+    g_cancellable_cancel (self->checking);   /* store */
   if (self->display != NULL)
     gtk_window_destroy (self->display);
   if (self->chooser != NULL)

@@ -33,6 +33,7 @@ struct _MgJournalPage
   GtkLabel          *replay_title;
   GtkLabel          *replay_summary;
   AdwBin            *state_bin;
+  GtkLabel          *fingerprint;
 };
 
 G_DEFINE_FINAL_TYPE (MgJournalPage, mg_journal_page, GTK_TYPE_WIDGET)
@@ -58,6 +59,17 @@ static void
 unbind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item)
 {
   mg_journal_row_set_item (MG_JOURNAL_ROW (gtk_list_item_get_child (list_item)), NULL);
+}
+
+/* The journal's fingerprint, as the exports print it (two indexed reads). */
+static void
+update_fingerprint (MgJournalPage *self)
+{
+  g_autofree char *fingerprint = mg_campaign_dup_fingerprint (self->campaign);
+  g_autofree char *text = fingerprint ? g_strdup_printf (_("Journal fingerprint %s"), fingerprint) : NULL;
+
+  gtk_label_set_label (self->fingerprint, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->fingerprint), text != NULL);
 }
 
 static void
@@ -243,6 +255,7 @@ mg_journal_page_class_init (MgJournalPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, replay_title);
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, replay_summary);
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, state_bin);
+  gtk_widget_class_bind_template_child (widget_class, MgJournalPage, fingerprint);
 
   gtk_widget_class_install_action (widget_class, "journal.previous", NULL, move_activated);
   gtk_widget_class_install_action (widget_class, "journal.next", NULL, move_activated);
@@ -284,6 +297,9 @@ mg_journal_page_new (MgCampaign *campaign)
   /* After the table state has taken the change in, so the state now is drawn from its views. */
   g_signal_connect_object (mg_table_state_for_campaign (campaign), "changed", G_CALLBACK (update_replay),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (mg_table_state_for_campaign (campaign), "changed", G_CALLBACK (update_fingerprint),
+                           self, G_CONNECT_SWAPPED);
+  update_fingerprint (self);
   g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (folded_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->list_view, "map", G_CALLBACK (scroll_to_end), self, G_CONNECT_SWAPPED);
   update_replay (self);

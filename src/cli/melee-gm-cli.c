@@ -336,10 +336,47 @@ typedef struct {
 
 static ActLine act_eof;   /* the end of the input (or a read error: ActInput.read_error) */
 
+/* How many lines the reader parses ahead of the campaign: a bounded window, so a stream of a
+ * million lines takes the memory of a few hundred (issue 42: it read all of stdin ahead). */
+#define ACT_WINDOW 256
+
 typedef struct {
   GAsyncQueue *lines;      /* ActLine*, then &act_eof */
   int          read_error; /* errno of a failed read, 0 */
+  GMutex       lock;
+  GCond        taken;      /* a line was taken from `lines` */
+  guint        ahead;      /* lines in `lines` */
+  gboolean     full;       /* the reader waits for room */
 } ActInput;
+
+/* The reader's side: waits for room in the window, then queues l. */
+static void
+act_input_push (ActInput *in, ActLine *l)
+{
+  g_mutex_lock (&in->lock);
+  while (in->ahead >= ACT_WINDOW)
+    {
+      in->full = TRUE;
+      g_cond_wait (&in->taken, &in->lock);
+    }
+  in->ahead++;
+  g_mutex_unlock (&in->lock);
+  g_async_queue_push (in->lines, l);
+}
+
+static void
+act_input_taken (ActInput *in)
+{
+  g_mutex_lock (&in->lock);
+  in->ahead--;
+  /* Woken when half the window is free: one wake-up per 128 lines, not one a line. */
+  if (in->full && in->ahead <= ACT_WINDOW / 2)
+    {
+      in->full = FALSE;
+      g_cond_signal (&in->taken);
+    }
+  g_mutex_unlock (&in->lock);
+}
 
 /* Reads and parses the lines while the campaign commits: the actions arrive as fast as the
  * script writes them, and a script that waits for each answer gets it (see act_next). */
@@ -371,7 +408,7 @@ act_reader (gpointer data)
         }
       else
         l->action = mg_cli_input_parse (tok, text, len, &l->code, &l->message);
-      g_async_queue_push (in->lines, l);
+      act_input_push (in, l);
     }
   if (ferror (stdin))
     in->read_error = errno;
@@ -395,7 +432,9 @@ static MgActNext
 act_next (gboolean wait, json_object **action, gpointer data)
 {
   ActRun *run = data;
-  ActLine *l = wait ? g_async_queue_pop (run->input->lines) : g_async_queue_try_pop (run->input->lines);
+  ActLine *l;
+
+  l = wait ? g_async_queue_pop (run->input->lines) : g_async_queue_try_pop (run->input->lines);
 
   if (l == NULL)
     return MG_ACT_NEXT_LATER;
@@ -404,6 +443,7 @@ act_next (gboolean wait, json_object **action, gpointer data)
       run->at_end = TRUE;
       return MG_ACT_NEXT_END;
     }
+  act_input_taken (run->input);
   if (l->action == NULL)
     {
       run->refused = l;
@@ -417,7 +457,9 @@ act_next (gboolean wait, json_object **action, gpointer data)
   return MG_ACT_NEXT_ACTION;
 }
 
-/* Writes one answer line; FALSE (and the status set) when standard output is gone. */
+/* Writes one answer line, at once: an answer out is an action acknowledged, and a killed
+ * stream leaves at most MG_CAMPAIGN_ACT_AHEAD actions written but not acknowledged
+ * (test-crash); FALSE (and the status set) when standard output is gone. */
 static gboolean
 act_answer (ActRun *run)
 {
@@ -810,13 +852,21 @@ cmd_check (int argc, char **argv)
 {
   g_autoptr(MgCampaign) campaign = NULL;
   g_autoptr(GError) error = NULL;
+  gboolean accept_lost = FALSE;
   int status = EXIT_OK;
+  GOptionEntry entries[] = {
+    { "accept-lost", 0, 0, G_OPTION_ARG_NONE, &accept_lost,
+      N_("Go on from what the file holds, forgetting the actions this computer acknowledged that it lost"), NULL },
+    { NULL }
+  };
 
   if (!parse_options ("check", "FILE",
-                      _("Checks the file: SQLite integrity, and a full replay of the journal equal to the saved state."),
-                      NULL, &argc, &argv, 1, &status))
+                      _("Checks the file: SQLite integrity, the journal's chain, and a full replay of the journal equal to the saved state."),
+                      entries, &argc, &argv, 1, &status))
     return status;
 
+  if (accept_lost)
+    mg_campaign_accept_lost (argv[1]);
   campaign = open_campaign (argv[1], &status);
   if (campaign == NULL)
     return status;
@@ -934,6 +984,34 @@ cmd_session (int argc, char **argv)
   return EXIT_OK;
 }
 
+/* A name as text on one line: a session named in a file written before names were checked may
+ * hold a line break, ESC or a bidirectional override; each is shown as \uXXXX, never sent raw
+ * to the terminal (a forged line, an escape code).  Invalid UTF-8 is shown as \xXX. */
+static char *
+shown_name (const char *name)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = name;
+
+  while (*p)
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          g_string_append_printf (out, "\\x%02X", (guchar) *p++);
+          continue;
+        }
+      if (g_unichar_iscntrl (c) || c == 0x2028 || c == 0x2029 || (c >= 0x202a && c <= 0x202e) ||
+          (c >= 0x2066 && c <= 0x2069) || c == 0x200e || c == 0x200f || c == '\\')
+        g_string_append_printf (out, "\\u%04X", c);
+      else
+        g_string_append_unichar (out, c);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
+}
+
 static int
 cmd_sessions (int argc, char **argv)
 {
@@ -961,8 +1039,9 @@ cmd_sessions (int argc, char **argv)
       g_autoptr(GDateTime) dt = g_date_time_new_from_unix_utc (s->started / G_USEC_PER_SEC);
       g_autofree char *when = dt != NULL ? g_date_time_format (dt, "%Y-%m-%d %H:%M") : g_strdup ("?");
 
-      printf ("%" G_GINT64_FORMAT "%s\t%s\t%s\n", s->id, s->id == current ? "*" : "",
-              when, s->name != NULL ? s->name : "");
+      g_autofree char *name = shown_name (s->name != NULL ? s->name : "");
+
+      printf ("%" G_GINT64_FORMAT "%s\t%s\t%s\n", s->id, s->id == current ? "*" : "", when, name);
     }
   return EXIT_OK;
 }
@@ -1055,7 +1134,7 @@ static const Command commands[] = {
   { "undo",     cmd_undo,     N_("undo FILE [--steps N]") },
   { "redo",     cmd_redo,     N_("redo FILE [--steps N]") },
   { "log",      cmd_log,      N_("log FILE [--json]             the journal, dice shown, undone rows marked") },
-  { "check",    cmd_check,    N_("check FILE                    integrity and replay") },
+  { "check",    cmd_check,    N_("check FILE [--accept-lost]    integrity, the journal's chain, and replay") },
   { "export",   cmd_export,   N_("export FILE --format md|html|json|pdf [--turn N] [--session ID] [--player NAME] -o OUT") },
   { "session",  cmd_session,  N_("session FILE [--name NAME]    start a new session") },
   { "sessions", cmd_sessions, N_("sessions FILE                 list the sessions") },

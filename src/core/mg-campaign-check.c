@@ -4,6 +4,7 @@
 #include "mg-campaign-private.h"
 #include "mg-ruleset.h"
 #include "mg-store.h"
+#include "mg-chain.h"
 #include "mg-game.h"
 
 #include <errno.h>
@@ -144,6 +145,129 @@ check_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, gpoin
   return same;
 }
 
+/* The hash the file holds for journal row (or mark) `key`; FALSE: SQLite failed. */
+static gboolean
+stored_hash (MgCampaign *self, const char *sql, gint64 key, guint8 *hash, gboolean *found, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store, sql, error);
+  int rc;
+
+  *found = FALSE;
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, key);
+  if ((rc = mg_store_step (self->store, stmt, error)) < 0)
+    return FALSE;
+  if (rc == SQLITE_ROW && sqlite3_column_bytes (stmt, 0) == MG_CHAIN_HASH_LEN)
+    {
+      *found = TRUE;
+      memcpy (hash, sqlite3_column_blob (stmt, 0), MG_CHAIN_HASH_LEN);
+    }
+  return TRUE;
+}
+
+static gboolean
+lost (GError **error, char *message)
+{
+  g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_LOST, "%s", message);
+  g_free (message);
+  return FALSE;
+}
+
+/* The chain's head this user's Melee GM last acknowledged (kept with the seal) against the
+ * file's: a file behind it lost commits (a damaged or removed WAL drops them silently, and
+ * every check of SQLite's says ok) or was replaced by an older copy (issue 42). */
+static gboolean
+check_tail (MgCampaign *self, GError **error)
+{
+  g_autofree char *was_line = mg_store_sealed_chain (self->path);
+  g_autofree char *now_line = was_line ? mg_store_chain_line (self->store) : NULL;
+  const char *was_sp = was_line ? strchr (was_line, ' ') : NULL;
+  const char *now_sp = now_line ? strchr (now_line, ' ') : NULL;
+  guint8 hash[MG_CHAIN_HASH_LEN];
+  MgChainHead was, now;
+  gboolean found;
+
+  /* No seal, or one of another campaign once at this path: nothing to compare. */
+  if (!was_sp || !now_sp || was_sp - was_line != now_sp - now_line ||
+      strncmp (was_line, now_line, (gsize) (now_sp - now_line)) != 0 ||
+      !mg_chain_head_parse (was_sp + 1, &was) || !mg_chain_head_parse (now_sp + 1, &now))
+    return TRUE;
+  if (was.seq > now.seq)
+    return lost (error, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+        "The journal ends at row %lld, but Melee GM acknowledged rows up to %lld on this computer: "
+        "%lld action was lost (the file's write-ahead log lost it, or an older copy took its place)",
+        "The journal ends at row %lld, but Melee GM acknowledged rows up to %lld on this computer: "
+        "%lld actions were lost (the file's write-ahead log lost them, or an older copy took its place)",
+        (gulong) (was.seq - now.seq)), (long long) now.seq, (long long) was.seq, (long long) (was.seq - now.seq)));
+  if (was.seq > 0 &&
+      (!stored_hash (self, "SELECT hash FROM journal WHERE seq = ?1", was.seq, hash, &found, error) ||
+       !found || memcmp (hash, was.row, MG_CHAIN_HASH_LEN) != 0))
+    return error && *error ? FALSE
+         : lost (error, g_strdup_printf (_("Journal row %lld is not the one Melee GM acknowledged on this "
+                                           "computer: the history up to it was replaced"), (long long) was.seq));
+  if (was.mark > now.mark)
+    return lost (error, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+        "%lld undo or redo that Melee GM acknowledged on this computer was lost",
+        "%lld undos or redos that Melee GM acknowledged on this computer were lost",
+        (gulong) (was.mark - now.mark)), (long long) (was.mark - now.mark)));
+  if (was.mark > 0 &&
+      (!stored_hash (self, "SELECT hash FROM journal_mark WHERE id = ?1", was.mark, hash, &found, error) ||
+       !found || memcmp (hash, was.mark_hash, MG_CHAIN_HASH_LEN) != 0))
+    return error && *error ? FALSE
+         : lost (error, g_strdup_printf (_("Undo mark %lld is not the one Melee GM acknowledged on this computer"),
+                                         (long long) was.mark));
+  return TRUE;
+}
+
+/* Both chains recomputed; the first row or mark that differs named (CORRUPT). */
+static gboolean
+check_chain (MgCampaign *self, GError **error)
+{
+  g_autofree char *problem = NULL;
+  gboolean present;
+
+  if (!mg_chain_present (self->store, &present, error))
+    return FALSE;
+  if (!present)
+    return TRUE;   /* a file before schema 6, opened read-only: it has no chain yet */
+  if (!mg_chain_verify (self->store, &problem, error))
+    return FALSE;
+  if (problem != NULL)
+    {
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+                   _("The journal was changed outside Melee GM: %s"), problem);
+      return FALSE;
+    }
+  return check_tail (self, error);
+}
+
+char *
+mg_campaign_dup_fingerprint (MgCampaign *self)
+{
+  MgChainHead head;
+  gboolean present;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  if (!mg_chain_present (self->store, &present, NULL) || !present ||
+      !mg_chain_head (self->store, &head, NULL))
+    return NULL;
+  return mg_chain_fingerprint (&head);
+}
+
+gboolean
+mg_campaign_changed_outside (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  return !self->read_only && mg_store_changed_outside (self->store);
+}
+
+void
+mg_campaign_accept_lost (const char *path)
+{
+  mg_store_unseal (path);
+}
+
 gboolean
 mg_campaign_check (MgCampaign *self, GError **error)
 {
@@ -155,7 +279,8 @@ mg_campaign_check (MgCampaign *self, GError **error)
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
   if (!mg_campaign_check_pragma_rows (self->store, "PRAGMA integrity_check", "ok", _("Integrity check"), error) ||
       !mg_campaign_check_pragma_rows (self->store, "PRAGMA foreign_key_check", NULL, _("Foreign key check"), error) ||
-      !mg_campaign_check_json_rows (self->store, error))
+      !mg_campaign_check_json_rows (self->store, error) ||
+      !check_chain (self, error))
     goto out;
 
   /* Rows in force with seq beyond any snapshot count too: G_MAXINT64 bound. */

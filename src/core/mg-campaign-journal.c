@@ -36,8 +36,9 @@ static gboolean
 insert_row (MgCampaign *self, const MgJournalEntry *e, GError **error)
 {
   g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
-      "INSERT INTO journal (seq, session, turn, actor, action, dice, events, summary, time) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", error);
+      "INSERT INTO journal (seq, session, turn, actor, action, dice, events, summary, time, hash) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, mg_row_hash ((SELECT hash FROM journal ORDER BY seq DESC LIMIT 1), "
+      "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9))", error);
 
   if (!stmt)
     return FALSE;
@@ -230,8 +231,16 @@ act_write (MgCampaign *self, Acted *a, gboolean locked, GError **error)
 
   if (!locked)
     {
-      if (!mg_store_begin (self->store, error))
-        return FALSE;
+      g_autoptr(GError) local = NULL;
+
+      if (!mg_store_begin (self->store, &local))
+        {
+          /* Changed by another program: the main thread checks the file (act_locked). */
+          a->conflict = g_error_matches (local, MG_STORE_ERROR, MG_STORE_ERROR_CHANGED);
+          if (!a->conflict)
+            g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
       if (!mg_store_query_int (self->store, "PRAGMA data_version", &version, error))
         goto fail;
       if (version != self->data_version)
@@ -835,11 +844,19 @@ mg_campaign_new_session (MgCampaign *self, const char *name, GError **error)
 {
   g_autoptr(MgStoreStmt) stmt = NULL;
   g_autofree char *fallback = NULL;
+  g_autofree char *trimmed = NULL;
   gint64 id = 0;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), 0);
   if (name && !g_utf8_validate (name, -1, NULL))
     name = NULL;
+  /* The rules of player names (issue 42): one line of plain text, no ESC or bidi override. */
+  if (name && *name)
+    {
+      name = trimmed = mg_rules_trim_name (name);
+      if (*name && !mg_campaign_check_name (name, error))
+        return 0;
+    }
   if (!mg_campaign_begin_locked (self, error))
     goto fail;
   if (!name || !*name)

@@ -5,6 +5,7 @@
 #include "mg-campaign-private.h"
 #include "mg-ruleset.h"
 #include "mg-store.h"
+#include "mg-chain.h"
 #include "mg-game.h"
 
 #include <errno.h>
@@ -167,6 +168,17 @@ mg_campaign_check_json_rows (MgStore *store, GError **error)
   return TRUE;
 }
 
+gboolean
+mg_campaign_check_name (const char *name, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+
+  if (mg_rules_check_name (name, MG_RULES_ERROR_BAD_ACTION, &local))
+    return TRUE;
+  g_set_error_literal (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_INVALID, local->message);
+  return FALSE;
+}
+
 /* A damaged file is refused with what is damaged and how to recover; nothing is written to it. */
 void
 mg_campaign_explain_damage (GError **error, const char *path)
@@ -180,7 +192,7 @@ mg_campaign_explain_damage (GError **error, const char *path)
   display = g_filename_display_name (path);
   if (!strstr ((*error)->message, display))   /* SQLite's message alone does not say which file */
     g_prefix_error (error, _("“%s” is damaged: "), display);
-  message = g_strdup_printf (_("%s. Nothing was written to it. Restore a backup copy, or "
+  message = g_strdup_printf (_("%s. Melee GM will not write to it. Restore a backup copy, or "
                                "recover what can be read with: sqlite3 %s .recover"),
                              (*error)->message, path);
   g_free ((*error)->message);
@@ -340,6 +352,38 @@ fail:
   return FALSE;
 }
 
+/* A journal that no longer replays (a die, a row deleted): when it was changed outside Melee GM,
+ * the chain names the first row that differs, which says more than the engine's refusal. */
+static void
+name_changed_row (MgStore *store, GError **error)
+{
+  g_autofree char *problem = NULL;
+  gboolean present;
+
+  if (!error || !*error ||
+      !mg_chain_present (store, &present, NULL) || !present ||
+      !mg_chain_verify (store, &problem, NULL) || problem == NULL)
+    return;
+  g_clear_error (error);
+  g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+               _("The journal was changed outside Melee GM: %s"), problem);
+}
+
+/* A file with the journal's chain (schema 6): every mark this connection changes is chained,
+ * and the seal keeps the chain's head. */
+static gboolean
+watch_chain (MgCampaign *self, GError **error)
+{
+  gboolean present;
+
+  if (!mg_chain_present (self->store, &present, error))
+    return FALSE;
+  if (present && !self->read_only && !mg_chain_watch_marks (self->store, error))
+    return FALSE;
+  mg_store_set_chained (self->store, present);
+  return TRUE;
+}
+
 /* Whether this process may write the file and create its -wal and -shm beside it. */
 static gboolean
 writable (const char *path)
@@ -377,11 +421,15 @@ mg_campaign_open (const char *path, GError **error)
        !mg_campaign_ensure_sound (self, error)) ||
       (!self->read_only && version < MG_CAMPAIGN_SCHEMA_VERSION &&
        !mg_store_migrate (self->store, mg_core_data, MG_CAMPAIGN_SCHEMA_DIR, error)) ||
-      (!self->read_only && !migrate_game_tables (self, error)))
+      (!self->read_only && !migrate_game_tables (self, error)) ||
+      !watch_chain (self, error))
     {
       mg_campaign_convert_error (error);
       if (self->store)
-        mg_store_keep_wal (self->store);   /* a refused file is left as it was: no checkpoint */
+        {
+          mg_store_keep_wal (self->store);   /* a refused file is left as it was: no checkpoint */
+          name_changed_row (self->store, error);
+        }
       mg_campaign_explain_damage (error, path);
       return NULL;
     }
@@ -613,6 +661,7 @@ mg_campaign_create (const char *path, const char *game_id, const char *name,
   json_object *own = NULL;
   g_autofree char *tmp = NULL;
   g_auto(GStrv) trimmed = NULL;
+  g_autofree char *trimmed_name = NULL;
   MgState *state;
   MgStore *store;
   GStatBuf st;
@@ -634,6 +683,10 @@ mg_campaign_create (const char *path, const char *game_id, const char *name,
                            _("The campaign needs a name"));
       return NULL;
     }
+  /* The rules of player names (issue 42): one line of plain text, no ESC or bidi override. */
+  name = trimmed_name = mg_rules_trim_name (name);
+  if (!mg_campaign_check_name (name, error))
+    return NULL;
   /* Seat names as the referee meant them: spaces typed around a name are not part of it. */
   trimmed = g_new0 (char *, (players ? g_strv_length ((char **) players) : 0) + 1);
   for (guint i = 0; players && players[i]; i++)

@@ -192,6 +192,8 @@ void mg_campaign_tables_unknown (MgCampaign *self);
 /* mg-campaign-open.c */
 /* Refuses (CORRUPT) rows whose JSON was damaged on disk, naming them. */
 gboolean mg_campaign_check_json_rows (MgStore *store, GError **error);
+/* A campaign's or a session's name follows the rules of player names (MG_CAMPAIGN_ERROR_INVALID). */
+gboolean mg_campaign_check_name (const char *name, GError **error);
 /* Turns a damage error into one saying what is damaged and how to recover. */
 void mg_campaign_explain_damage (GError **error, const char *path);
 

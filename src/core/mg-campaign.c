@@ -39,6 +39,13 @@ mg_campaign_convert_error (GError **error)
 
   if (!e || e->domain != MG_STORE_ERROR)
     return;
+  if (e->code == SQLITE_FULL)
+    {
+      /* SQLite's "database or disk is full": say what to do; its commits are all kept. */
+      g_free (e->message);
+      e->message = g_strdup (_("The disk is full: free some space and try again (every action "
+                               "acknowledged is kept)"));
+    }
   e->code = (e->code == SQLITE_CORRUPT || e->code == SQLITE_NOTADB)
             ? MG_CAMPAIGN_ERROR_CORRUPT : MG_CAMPAIGN_ERROR_SQLITE;
   e->domain = MG_CAMPAIGN_ERROR;
@@ -418,8 +425,24 @@ mg_campaign_resync (MgCampaign *self)
 gboolean
 mg_campaign_begin_locked (MgCampaign *self, GError **error)
 {
-  if (!mg_campaign_check_writable (self, error) || !mg_store_begin (self->store, error))
+  g_autoptr(GError) local = NULL;
+
+  if (!mg_campaign_check_writable (self, error))
     return FALSE;
+  if (!mg_store_begin (self->store, &local))
+    {
+      if (!g_error_matches (local, MG_STORE_ERROR, MG_STORE_ERROR_CHANGED))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      /* Another program changed the file since this process checked it or last wrote: check
+       * it again, from the disk, before writing (issue 42). */
+      self->sound = FALSE;
+      mg_store_forget_cache (self->store);
+      if (!mg_campaign_ensure_sound (self, error) || !mg_store_begin (self->store, error))
+        return FALSE;
+    }
   if (!mg_campaign_sync_if_stale (self, NULL, error))
     {
       mg_store_rollback (self->store);

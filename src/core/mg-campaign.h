@@ -21,12 +21,14 @@ typedef enum {
   MG_CAMPAIGN_ERROR_INVALID,      /* create: no name, or players the game does not take */
   MG_CAMPAIGN_ERROR_ENGINE,       /* the game's engine gave what cannot be stored: a fault of
                                    * Melee GM, not of the file (nothing was written) */
+  MG_CAMPAIGN_ERROR_LOST,         /* the file lacks rows or marks that Melee GM acknowledged on
+                                   * this computer (a lost tail of the WAL, an older copy) */
 } MgCampaignError;
 
 GQuark mg_campaign_error_quark (void);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define MG_CAMPAIGN_SCHEMA_VERSION 5
+#define MG_CAMPAIGN_SCHEMA_VERSION 6
 
 typedef struct {
   gint64   seq;       /* journal id, strictly increasing */
@@ -203,5 +205,18 @@ gboolean     mg_campaign_is_read_only (MgCampaign *self);
 
 /* Signal "changed": emitted after act/undo/redo/set_ruleset/new_session, and after a refresh
  * that found another process's changes. */
+
+/* The journal's fingerprint: 12 hex digits ("1a2b-3c4d-5e6f") of a hash of the head of its
+ * chain (its last row and its last undo mark), which players compare with their own copy's
+ * (docs/cli.md).  NULL for a file without the chain (read-only, before schema 6). */
+char        *mg_campaign_dup_fingerprint (MgCampaign *self);
+/* Whether another program changed the file since this object checked it or last wrote (its
+ * size and times, a few stat calls): its next write checks the whole file first.  The app asks
+ * each second and runs that check off the main thread (mg_campaign_check on a connection of its
+ * own seals the file when sound, so the write then need not). */
+gboolean     mg_campaign_changed_outside (MgCampaign *self);
+/* Forgets what this computer's Melee GM acknowledged for the file at path, so that a file
+ * that lost its tail (MG_CAMPAIGN_ERROR_LOST) can be checked and written again as it is. */
+void         mg_campaign_accept_lost     (const char *path);
 
 G_END_DECLS

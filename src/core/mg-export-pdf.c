@@ -298,6 +298,8 @@ pdf_begin (MgExportDoc *doc)
   pdf_text (pdf, "Sans Bold 20", doc->campaign, 0);
   pdf_text (pdf, "Sans 11", sub, 4);
   pdf_text (pdf, "Sans Italic 11", doc->scope_text, 2);
+  if (doc->fingerprint != NULL)
+    pdf_text (pdf, "Sans 9", doc->fingerprint_text, 2);
 }
 
 static void

@@ -55,6 +55,8 @@ struct _MgExportDoc {
   char             **players;
   char              *scope_text;  /* "Whole campaign", "Session 2 — Friday", "Turn 3" */
   GHashTable        *names;       /* the ruleset's records' names by id (mg_export_ruleset_names) */
+  char              *fingerprint; /* the journal's, "1a2b-3c4d-5e6f" (issue 42), or NULL */
+  char              *fingerprint_text;  /* "Journal fingerprint 1a2b-3c4d-5e6f", or NULL */
   gboolean           wants_events;
   GPtrArray         *pages;       /* non-NULL: the PDF layout is recorded here, a cairo
                                    * recording surface per page (printing), not written */

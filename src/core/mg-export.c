@@ -318,6 +318,11 @@ md_begin (MgExportDoc *doc)
   md_put (doc->out, players);
   fputs ("  \n", doc->out);
   md_put (doc->out, doc->scope_text);
+  if (doc->fingerprint != NULL)
+    {
+      fputs ("  \n", doc->out);
+      md_put (doc->out, doc->fingerprint_text);
+    }
   fputs ("\n", doc->out);
 }
 
@@ -506,6 +511,11 @@ html_begin (MgExportDoc *doc)
   html_put (doc->out, players);
   fputs ("<br>", doc->out);
   html_put (doc->out, doc->scope_text);
+  if (doc->fingerprint != NULL)
+    {
+      fputs ("<br>", doc->out);
+      html_put (doc->out, doc->fingerprint_text);
+    }
   fputs ("</p>\n", doc->out);
 }
 
@@ -668,6 +678,11 @@ json_begin (MgExportDoc *doc)
   json_put_string (doc->out, doc->game_name);
   fputs (",\"players\":", doc->out);
   json_put (doc->out, players);
+  if (doc->fingerprint != NULL)
+    {
+      fputs (",\"fingerprint\":", doc->out);
+      json_put_string (doc->out, doc->fingerprint);
+    }
   fprintf (doc->out, ",\"scope\":{\"kind\":\"%s\"", kinds[doc->kind]);
   if (doc->scope.session > 0)
     fprintf (doc->out, ",\"session\":%" G_GINT64_FORMAT, doc->scope.session);
@@ -1060,6 +1075,8 @@ doc_clear (MgExportDoc *doc)
   g_free (doc->game_name);
   g_strfreev (doc->players);
   g_free (doc->scope_text);
+  g_free (doc->fingerprint);
+  g_free (doc->fingerprint_text);
   if (doc->priv_free != NULL && doc->priv != NULL)
     doc->priv_free (doc->priv);
 }
@@ -1290,6 +1307,9 @@ export_render (MgCampaign      *campaign,
   doc.kind = scope.turn > 0 ? MG_EXPORT_SCOPE_TURN
              : scope.session > 0 ? MG_EXPORT_SCOPE_SESSION : MG_EXPORT_SCOPE_CAMPAIGN;
   doc.campaign = g_strdup (mg_campaign_get_name (campaign));
+  doc.fingerprint = mg_campaign_dup_fingerprint (campaign);
+  /* Translators: the journal's fingerprint, which players compare with their own copy's. */
+  doc.fingerprint_text = doc.fingerprint ? g_strdup_printf (_("Journal fingerprint %s"), doc.fingerprint) : NULL;
   doc.game_id = g_strdup (rules->id);
   doc.game_name = g_strdup (_(rules->name));
   doc.players = g_strdupv ((char **) mg_campaign_get_players (campaign));

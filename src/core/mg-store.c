@@ -2,12 +2,14 @@
  * Modelled on Epiphany's ephy-sqlite-connection: every SQLite failure becomes a GError carrying
  * SQLite's own message; statements are prepared once and kept. */
 #include "mg-store.h"
+#include "mg-chain.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <sys/stat.h>
 #include <glib/gstdio.h>
+#include <string.h>
 #include <unistd.h>
 
 struct _MgStore {
@@ -20,10 +22,15 @@ struct _MgStore {
   char       *path;                /* as opened, for the seal */
   gboolean    sealed;              /* verified sound by this process: keep its seal current */
   gint64      sealed_at;           /* when the seal was last written (monotonic µs) */
-  char       *mark_after_commit;   /* the files' mark when last sealed */
-  gint64      version_at_mark;     /* PRAGMA data_version then: moves when others commit */
-  guint       commits_since_mark;  /* this store's commits since */
+  char       *mark_after_commit;   /* the files' mark after this store's last check or commit */
+  gboolean    writing;             /* in a write transaction (mg_store_begin) */
+  gboolean    outside;             /* the files changed under this store: check before writing */
+  gboolean    shared;              /* other writers seal as they commit: seal every commit too */
+  gboolean    chained;             /* the file has the journal's chain: its head goes in the seal */
 };
+
+/* How long a writer waits for another's write lock before it gives up (bounded: 30 s). */
+#define BUSY_TIMEOUT_MS 30000
 
 /* Files this process has open, canonical path → count: another connection of our own holds no
  * lock that fcntl (F_GETLK) would report, and closing a probe descriptor would drop its locks. */
@@ -36,6 +43,11 @@ void
 mg_store_set_error (MgStore *store, GError **error, const char *what)
 {
   int code = sqlite3_errcode (store->db) & 0xff;
+
+  /* A write the disk had no room for is SQLite's "disk I/O error" where it extends the -shm or
+   * the WAL itself: the same full disk, said as such. */
+  if (code == SQLITE_IOERR && (sqlite3_system_errno (store->db) == ENOSPC || sqlite3_system_errno (store->db) == EDQUOT))
+    code = SQLITE_FULL;
 
   if (what)
     g_set_error (error, MG_STORE_ERROR, code, "%s: %s", what, sqlite3_errmsg (store->db));
@@ -293,61 +305,139 @@ seal_path (const char *path)
   return g_build_filename (g_get_user_cache_dir (), "melee-gm", "sound", name, NULL);
 }
 
+/* The seal file: the files' mark on its first line, then (a file with the chain) the campaign's
+ * identity and the chain's head as Melee GM last wrote them. */
+static char *
+read_seal (const char *path, char **chain)
+{
+  g_autofree char *seal = seal_path (path);
+  char *kept = NULL, *nl;
+
+  if (chain)
+    *chain = NULL;
+  if (!g_file_get_contents (seal, &kept, NULL, NULL))
+    return NULL;
+  if ((nl = strchr (kept, '\n')) != NULL)
+    {
+      *nl = '\0';
+      if (chain)
+        *chain = g_strdup (nl + 1);
+    }
+  return kept;
+}
+
 gboolean
 mg_store_is_sealed (const char *path)
 {
-  g_autofree char *seal = seal_path (path);
-  g_autofree char *kept = NULL;
+  g_autofree char *kept = read_seal (path, NULL);
   g_autofree char *now = files_mark (path);
 
-  return now != NULL && g_file_get_contents (seal, &kept, NULL, NULL) && g_str_equal (kept, now);
+  return now != NULL && g_strcmp0 (kept, now) == 0;
 }
 
-/* `mark` (NULL: the files' mark now) as the seal of path.  Best effort, and not synced: without
- * a seal, or with a stale one, the next process checks the whole file again. */
+char *
+mg_store_sealed_chain (const char *path)
+{
+  char *chain = NULL;
+  g_autofree char *kept = read_seal (path, &chain);
+
+  return chain;
+}
+
+/* "CREATED:SEED SEQ HASH MARK HASH": which campaign, and the end of its chain. */
+static char *
+chain_line (MgStore *store)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  g_autofree char *head_text = NULL;
+  MgChainHead head;
+
+  if (!store->chained || !mg_chain_head (store, &head, NULL) ||
+      !(stmt = mg_store_prepare (store, "SELECT created, seed FROM campaign", NULL)) ||
+      sqlite3_step (stmt) != SQLITE_ROW)
+    return NULL;
+  head_text = mg_chain_head_to_string (&head);
+  return g_strdup_printf ("%" G_GINT64_FORMAT ":%" G_GINT64_FORMAT " %s", (gint64) sqlite3_column_int64 (stmt, 0),
+                          (gint64) sqlite3_column_int64 (stmt, 1), head_text);
+}
+
+char *
+mg_store_chain_line (MgStore *store)
+{
+  return chain_line (store);
+}
+
+/* `mark` and `chain` (either may be NULL) as the seal of path.  Best effort, and not synced:
+ * without a seal, or with a stale one, the next process checks the whole file again. */
 static void
-write_seal (const char *path, const char *mark)
+write_seal (const char *path, const char *mark, const char *chain)
 {
   g_autofree char *seal = seal_path (path);
   g_autofree char *dir = g_path_get_dirname (seal);
-  g_autofree char *now = mark ? g_strdup (mark) : files_mark (path);
+  g_autofree char *text = NULL;
 
-  if (now != NULL && g_mkdir_with_parents (dir, 0700) == 0)
-    g_file_set_contents_full (seal, now, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, NULL);
+  if (mark == NULL || g_mkdir_with_parents (dir, 0700) != 0)
+    return;
+  text = chain ? g_strconcat (mark, "\n", chain, NULL) : g_strdup (mark);
+  g_file_set_contents_full (seal, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, NULL);
 }
 
-/* Takes the files' mark now (and the data version it goes with) and writes it as the seal. */
+/* Takes the files' mark now as this store's own and writes it as the seal. */
 static void
 seal_now (MgStore *store)
 {
+  g_autofree char *chain = chain_line (store);
+
   store->sealed_at = g_get_monotonic_time ();
   g_free (store->mark_after_commit);
   store->mark_after_commit = files_mark (store->path);
-  if (!mg_store_query_int (store, "PRAGMA data_version", &store->version_at_mark, NULL))
-    store->version_at_mark = -1;
-  store->commits_since_mark = 0;
-  write_seal (store->path, store->mark_after_commit);
+  write_seal (store->path, store->mark_after_commit, chain);
 }
 
 void
 mg_store_seal (MgStore *store)
 {
   store->sealed = TRUE;
+  store->outside = FALSE;
   seal_now (store);
 }
 
-/* Whether the files are still as this store left them: nothing changed since its seal, or
- * only its own commits did (no other connection committed: data_version). */
-static gboolean
-still_as_left (MgStore *store)
+void
+mg_store_set_chained (MgStore *store, gboolean chained)
 {
-  g_autofree char *now = files_mark (store->path);
-  gint64 version;
+  store->chained = chained;
+}
 
-  if (store->commits_since_mark == 0)
-    return g_strcmp0 (now, store->mark_after_commit) == 0;
-  return mg_store_query_int (store, "PRAGMA data_version", &version, NULL) &&
-         version == store->version_at_mark;
+/* Whether every change to the files since this store's last check is its own (its mark after
+ * each commit is where the files are now), or was sealed by another Melee GM as it committed. */
+static gboolean
+still_as_left (MgStore *store, const char *now)
+{
+  g_autofree char *kept = NULL;
+
+  if (store->outside || now == NULL)
+    return FALSE;
+  if (g_strcmp0 (now, store->mark_after_commit) == 0)
+    return TRUE;
+  kept = read_seal (store->path, NULL);
+  return g_strcmp0 (kept, now) == 0;
+}
+
+gboolean
+mg_store_changed_outside (MgStore *store)
+{
+  g_autofree char *now = NULL;
+  g_autofree char *kept = NULL;
+
+  if (store->outside)
+    return TRUE;
+  if (!store->sealed)
+    return FALSE;
+  now = files_mark (store->path);
+  if (g_strcmp0 (now, store->mark_after_commit) == 0)
+    return FALSE;
+  kept = read_seal (store->path, NULL);
+  return g_strcmp0 (kept, now) != 0;
 }
 
 void
@@ -356,6 +446,13 @@ mg_store_unseal (const char *path)
   g_autofree char *seal = seal_path (path);
 
   g_unlink (seal);
+}
+
+void
+mg_store_forget_cache (MgStore *store)
+{
+  /* Pages cached before a change made beside SQLite (dd) would hide it from a check. */
+  sqlite3_db_release_memory (store->db);
 }
 
 /* "file:" URI of a path, for the query parameters (immutable=1). */
@@ -412,7 +509,7 @@ mg_store_open (const char *path, MgStoreFlags flags, GError **error)
 
   store->path = g_strdup (path);
   attach (store, path);
-  if (sqlite3_open_v2 (uri ? uri : path, &store->db, oflags, NULL) != SQLITE_OK)
+  if (sqlite3_open_v2 (uri ? uri : path, &store->db, oflags, MG_STORE_VFS) != SQLITE_OK)
     {
       if (store->db)
         mg_store_set_error (store, error, NULL);
@@ -421,8 +518,9 @@ mg_store_open (const char *path, MgStoreFlags flags, GError **error)
       return NULL;
     }
   sqlite3_extended_result_codes (store->db, 0);
+  mg_chain_register (store->db);
   /* Another process (the CLI next to the app) may hold the write lock for a moment. */
-  sqlite3_busy_timeout (store->db, 5000);
+  sqlite3_busy_timeout (store->db, BUSY_TIMEOUT_MS);
 
   if (flags & MG_STORE_READ_ONLY)
     return g_steal_pointer (&store);
@@ -443,19 +541,28 @@ mg_store_open (const char *path, MgStoreFlags flags, GError **error)
 void
 mg_store_free (MgStore *store)
 {
+  g_autofree char *chain = NULL;
+  g_autofree char *now = NULL;
   gboolean reseal;
 
   if (!store)
     return;
-  /* Sealed, and the files changed only by this store since: after the close (which may
-   * checkpoint the WAL into the file and delete the WAL) they are as Melee GM left them. */
-  reseal = store->sealed && store->db && still_as_left (store);
+  /* Sealed, and every change to the files since is this store's own (or sealed by another
+   * Melee GM): after the close (which may checkpoint the WAL into the file and delete the WAL)
+   * they are as Melee GM left them.  Never over a change made under it. */
+  now = store->sealed && store->db ? files_mark (store->path) : NULL;
+  reseal = now != NULL && still_as_left (store, now);
+  if (reseal)
+    chain = chain_line (store);
   g_clear_pointer (&store->stmts, g_hash_table_destroy);
   if (store->db)
     sqlite3_close_v2 (store->db);
   detach (store);
   if (reseal)
-    write_seal (store->path, NULL);
+    {
+      g_autofree char *after = files_mark (store->path);
+      write_seal (store->path, after, chain);
+    }
   remove_private (store);
   g_free (store->private_path);
   g_free (store->mark_after_commit);
@@ -537,25 +644,102 @@ mg_store_query_int (MgStore *store, const char *sql, gint64 *out, GError **error
   return TRUE;
 }
 
+/* Inside a write transaction just begun: the files must be where this store's last check or
+ * commit left them, or sealed by the Melee GM that changed them since.  Anything else changed
+ * them under this store: no write until a check (MG_STORE_ERROR_CHANGED). */
+static gboolean
+nothing_changed_under (MgStore *store, GError **error)
+{
+  g_autofree char *now = NULL;
+  g_autofree char *kept = NULL;
+
+  if (!store->sealed && !store->outside)
+    return TRUE;
+  now = files_mark (store->path);
+  if (!store->outside && g_strcmp0 (now, store->mark_after_commit) == 0)
+    return TRUE;
+  kept = store->outside ? NULL : read_seal (store->path, NULL);
+  if (now != NULL && g_strcmp0 (kept, now) == 0)
+    {
+      /* Another Melee GM wrote and sealed: from now on seal every commit, so it can trust ours. */
+      g_free (store->mark_after_commit);
+      store->mark_after_commit = g_steal_pointer (&now);
+      store->shared = TRUE;
+      return TRUE;
+    }
+  store->outside = TRUE;
+  store->sealed = FALSE;
+  /* Most often another writer that seals once a second: seal every commit from now on, so that
+   * it trusts ours instead of checking the whole file again. */
+  store->shared = TRUE;
+  g_set_error_literal (error, MG_STORE_ERROR, MG_STORE_ERROR_CHANGED,
+                       "the file was changed by another program since it was last checked");
+  return FALSE;
+}
+
+/* A writer waits for the write lock up to the busy timeout (BUSY_TIMEOUT_MS), and SQLite
+ * sometimes answers busy without waiting at all (its WAL index being rebuilt, a checkpoint
+ * running): such answers are tried again within the same bound.  8 writers on 2 busy cores had
+ * a legal action refused with "database is locked" (issue 42). */
+static gboolean
+begin_immediate (MgStore *store, GError **error)
+{
+  gint64 until = g_get_monotonic_time () + (gint64) BUSY_TIMEOUT_MS * 1000;
+
+  for (;;)
+    {
+      g_autoptr(GError) local = NULL;
+      gint64 tried = g_get_monotonic_time ();
+
+      if (mg_store_exec (store, "BEGIN IMMEDIATE", &local))
+        return TRUE;
+      /* An answer that waited the busy timeout out is final. */
+      if (!g_error_matches (local, MG_STORE_ERROR, SQLITE_BUSY) ||
+          g_get_monotonic_time () - tried >= 10000 || g_get_monotonic_time () >= until)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      g_usleep (10000);
+    }
+}
+
 gboolean
 mg_store_begin (MgStore *store, GError **error)
 {
-  return mg_store_exec (store, "BEGIN IMMEDIATE", error);
+  if (!begin_immediate (store, error))
+    return FALSE;
+  if (!nothing_changed_under (store, error))
+    {
+      mg_store_exec (store, "ROLLBACK", NULL);
+      return FALSE;
+    }
+  store->writing = TRUE;
+  return TRUE;
 }
 
 gboolean
 mg_store_commit (MgStore *store, GError **error)
 {
+  gboolean wrote = store->writing;
+
   if (!mg_store_exec (store, "COMMIT", error))
     return FALSE;
-  if (store->sealed)
+  store->writing = FALSE;
+  if (store->sealed && wrote)
     {
-      store->commits_since_mark++;
-      /* Another program may open the file while this one keeps it (the app, then a script):
-       * the seal follows this store's writes, at most once a second (two stat calls and a
-       * file write per action would cost an append several percent). */
-      if (g_get_monotonic_time () - store->sealed_at >= G_USEC_PER_SEC)
-        seal_now (store);
+      /* The files as this commit left them: the next write and the close compare with it (two
+       * stat calls).  The seal itself follows at most once a second, or at every commit once
+       * another writer is seen (a file write per action would cost an append several percent). */
+      g_free (store->mark_after_commit);
+      store->mark_after_commit = files_mark (store->path);
+      if (store->shared || g_get_monotonic_time () - store->sealed_at >= G_USEC_PER_SEC)
+        {
+          g_autofree char *chain = chain_line (store);
+
+          store->sealed_at = g_get_monotonic_time ();
+          write_seal (store->path, store->mark_after_commit, chain);
+        }
     }
   return TRUE;
 }
@@ -563,6 +747,7 @@ mg_store_commit (MgStore *store, GError **error)
 void
 mg_store_rollback (MgStore *store)
 {
+  store->writing = FALSE;
   if (mg_store_in_transaction (store))
     mg_store_exec (store, "ROLLBACK", NULL);
 }

@@ -12,6 +12,10 @@ G_BEGIN_DECLS
 #define MG_STORE_ERROR (mg_store_error_quark ())
 GQuark mg_store_error_quark (void);
 
+/* Not an SQLite code: a write found the files changed by another program since this store last
+ * checked them or committed (the caller checks the file before writing: issue 42). */
+#define MG_STORE_ERROR_CHANGED 1000
+
 /* "MGM1": PRAGMA application_id of every campaign (schema/0001-initial.sql sets it). */
 #define MG_STORE_APPLICATION_ID 0x4D474D31
 
@@ -40,6 +44,22 @@ gboolean     mg_store_is_sealed   (const char *path);
  * was the last write. */
 void         mg_store_seal        (MgStore *store);
 void         mg_store_unseal      (const char *path);
+/* Whether the files changed since this store's last check or commit by anything but its own
+ * commits and the commits another Melee GM sealed: its next write checks the file first. */
+gboolean     mg_store_changed_outside (MgStore *store);
+/* The seal's second line (the campaign's identity and its chain's head as this user's Melee GM
+ * last wrote them: mg_store_chain_line), or NULL. */
+char        *mg_store_sealed_chain (const char *path);
+/* "CREATED:SEED SEQ HASH MARK HASH" of the file now (NULL: no chain). */
+char        *mg_store_chain_line  (MgStore *store);
+/* The file has the chain: the seal keeps its head. */
+void         mg_store_set_chained (MgStore *store, gboolean chained);
+/* Drops the pages SQLite caches, before a check of a file changed beside SQLite. */
+void         mg_store_forget_cache (MgStore *store);
+/* The SQLite VFS every store opens with (mg-store-vfs.c): the unix one, with the -shm's blocks
+ * allocated before SQLite maps them, so a full disk is an error (SQLITE_FULL), never SIGBUS. */
+const char  *mg_store_vfs_name    (void);
+#define MG_STORE_VFS (mg_store_vfs_name ())
 /* Closing will not checkpoint the WAL into the file (a damaged file is left as it was). */
 void         mg_store_keep_wal    (MgStore *store);
 

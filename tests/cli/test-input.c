@@ -1,7 +1,12 @@
 /* test-input.c — `act` reads each line strictly as one JSON object (issue 36): what lenient
  * parsers take is refused with a short, escaped excerpt, numbers out of range are reported as
  * sent, and a refused line writes nothing. */
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli-test-util.h"
 
@@ -150,6 +155,66 @@ test_sizes (void)
   test_remove_dir (dir);
 }
 
+/* A stream of a million lines is read through a bounded window (issue 42: `act` read all of
+ * its input ahead, ~1.3 KB a line).  The lines are refused (not JSON) so that the test stays
+ * fast; each still passes through the reader's queue.  The peak RSS of that process (its VmHWM
+ * in /proc, read until it exits: rusage would count this test's own memory, shared until the
+ * exec) stays under a bound that a million queued lines (~120 bytes each) would pass. */
+extern char **environ;
+
+#define MILLION 1000000
+#define RSS_BOUND_KB (32 * 1024)
+
+/* The peak resident size of process pid so far (kB), or -1 once it is gone. */
+static long
+peak_rss (pid_t pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/status", (int) pid);
+  g_autofree char *text = NULL;
+  const char *at;
+
+  if (!g_file_get_contents (path, &text, NULL, NULL) || (at = strstr (text, "VmHWM:")) == NULL)
+    return -1;
+  return strtol (at + 6, NULL, 10);
+}
+
+static void
+test_window (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *input = g_build_filename (dir, "million.jsonl", NULL);
+  g_autofree char *camp = g_build_filename (dir, "c.db", NULL);
+  GString *lines = g_string_sized_new (3 * MILLION);
+  char *argv[] = { (char *) cli_path (), "act", camp, NULL };
+  posix_spawn_file_actions_t actions;
+  long peak = 0, now;
+  pid_t pid;
+  int status;
+
+  test_game_new (dir, &cli_games[0], "c.db");
+  for (guint i = 0; i < MILLION; i++)
+    g_string_append (lines, "x\n");
+  g_assert_true (g_file_set_contents (input, lines->str, (gssize) lines->len, NULL));
+  g_string_free (lines, TRUE);
+  posix_spawn_file_actions_init (&actions);
+  posix_spawn_file_actions_addopen (&actions, 0, input, O_RDONLY, 0);
+  posix_spawn_file_actions_addopen (&actions, 1, "/dev/null", O_WRONLY, 0);
+  g_assert_cmpint (posix_spawn (&pid, argv[0], &actions, NULL, argv, environ), ==, 0);
+  posix_spawn_file_actions_destroy (&actions);
+  while (waitpid (pid, &status, WNOHANG) == 0)
+    {
+      if ((now = peak_rss (pid)) > peak)
+        peak = now;
+      g_usleep (20000);
+    }
+  g_test_message ("act of %d lines: peak RSS %ld KB", MILLION, peak);
+  g_assert_cmpint (peak, >, 0);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);   /* every line refused (not JSON): answered */
+  g_assert_cmpint (peak, <, RSS_BOUND_KB);
+  test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -161,5 +226,6 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/input/strict/bytes", test_bad_bytes);
   g_test_add_func ("/input/sizes", test_sizes);
+  g_test_add_func ("/input/window", test_window);
   return g_test_run ();
 }

@@ -3,6 +3,7 @@
  * in every game, TFT's figures), and hostile names that are allowed come out of every export
  * format as text: Markdown rows and headings stay whole, HTML is escaped, JSON and PDF exact. */
 #include <string.h>
+#include <sqlite3.h>
 #include <glib/gstdio.h>
 
 #include "mg-campaign.h"
@@ -179,7 +180,7 @@ assert_markdown (const char *md)
   g_auto(GStrv) lines = g_strsplit (md, "\n", -1);
   guint header = 0;
 
-  /* the title is one line, the campaign's line break turned to a space */
+  /* the title is one line (a line break in a campaign's name is refused: test_campaign_names) */
   g_assert_true (g_str_has_prefix (lines[0], "# Camp\\|aign \\#1 line2"));
   g_assert_nonnull (strstr (md, "B\\|lue \\*x\\* \\_y\\_"));
   g_assert_nonnull (strstr (md, "\\#\\<R\\&amp;d\\>\\~\\~s\\~\\~\\[l\\](u)\\`c\\`\\!"));
@@ -204,7 +205,7 @@ test_exports (void)
   g_autofree char *path = g_build_filename (dir, "h.db", NULL);
   static const char *const players[] = { HOSTILE_A, HOSTILE_B, NULL };
   g_autoptr(GError) error = NULL;
-  g_autoptr(MgCampaign) c = mg_campaign_create (path, "meeple", "Camp|aign #1\nline2", players, NULL, 1, &error);
+  g_autoptr(MgCampaign) c = mg_campaign_create (path, "meeple", "Camp|aign #1 line2", players, NULL, 1, &error);
   g_autoptr(TestJson) roll = json_tokener_parse ("{\"type\":\"roll\",\"player\":\"" HOSTILE_A "\","
                                                  "\"dice\":[1,1,1,1,1,1,2,2]}");
   g_autoptr(MgJournalEntry) e = NULL;
@@ -228,7 +229,7 @@ test_exports (void)
   parsed = json_tokener_parse (json);
   g_assert_nonnull (parsed);
   g_assert_nonnull (strstr (json, "\"" HOSTILE_A "\""));
-  g_assert_nonnull (strstr (json, "Camp|aign #1\\nline2"));
+  g_assert_nonnull (strstr (json, "Camp|aign #1 line2"));
 
   if (mg_export_has_pdf ())
     {
@@ -243,6 +244,54 @@ test_exports (void)
   test_remove_dir (dir);
 }
 
+/* Campaign and session names follow the rules of player names (issue 42): a line break, ESC
+ * or a bidirectional override is refused with the players' message; `sessions` shows a name
+ * written before that (by sqlite3, an older Melee GM) escaped, never raw to the terminal. */
+static void
+test_campaign_names (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "c.db", NULL);
+  static const char *bad[] = { "Two\nlines", "Esc\x1b[31mape", "Evil\u202Eeman" };
+  sqlite3 *db = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      const char *new_argv[] = { "new", "c.db", "--game", "meeple", "--name", bad[i], "--player", "Red",
+                                 "--player", "Blue", NULL };
+      g_autoptr(CliResult) r = cli_run_argv (dir, NULL, new_argv);
+
+      g_assert_cmpint (r->status, ==, 1);
+      g_assert_nonnull (strstr (r->err, "control character"));
+      g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+    }
+  test_game_new (dir, &cli_games[0], "c.db");
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      const char *session_argv[] = { "session", "c.db", "--name", bad[i], NULL };
+      g_autoptr(CliResult) r = cli_run_argv (dir, NULL, session_argv);
+
+      g_assert_cmpint (r->status, ==, 1);
+      g_assert_nonnull (strstr (r->err, "control character"));
+    }
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "INSERT INTO session (name, started) VALUES "
+                                     "('Forged\n2\t2026-01-01 00:00\tNot a session\x1b[2J\u202E', 0)",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  {
+    const char *argv[] = { "sessions", "c.db", NULL };
+    g_autoptr(CliResult) r = cli_run_argv (dir, NULL, argv);
+
+    g_assert_cmpint (r->status, ==, 0);
+    g_assert_cmpuint (count_lines (r->out), ==, 2);   /* no forged line */
+    g_assert_null (strchr (r->out, '\x1b'));
+    g_assert_null (strstr (r->out, "\u202E"));
+    g_assert_nonnull (strstr (r->out, "Forged\\u000A2\\u00092026"));
+  }
+  test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -252,5 +301,6 @@ main (int argc, char **argv)
   g_test_add_func ("/names/figures/refused", test_figures_refused);
   g_test_add_func ("/names/exports", test_exports);
   g_test_add_func ("/names/older-names-open", test_older_names_open);
+  g_test_add_func ("/names/campaign-and-session", test_campaign_names);
   return g_test_run ();
 }

@@ -177,7 +177,7 @@ assert_refused_untouched (const char *path, const char *needle)
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, needle));
   /* What to do about it. */
-  g_assert_nonnull (strstr (error->message, "Nothing was written"));
+  g_assert_nonnull (strstr (error->message, "Melee GM will not write to it"));
   g_assert_nonnull (strstr (error->message, ".recover"));
   after = mg_test_checksum_all (path);
   g_assert_cmpstr (after, ==, before);
@@ -205,9 +205,10 @@ test_garbage_dice (void)
   add (c, 1);
   add (c, 2);
   g_object_unref (c);
-  /* Row 2 is replayed at open: dice that are not JSON were read as "no dice" before. */
+  /* Row 2 is replayed at open: dice that are not JSON were read as "no dice" before; the
+   * journal's chain names the row that was changed (issue 42). */
   sql (path, "UPDATE journal SET dice = '[{\"sides\":6,' WHERE seq = 2");
-  assert_refused_untouched (path, "Journal row 2");
+  assert_refused_untouched (path, "journal row 2 is not what Melee GM wrote");
 }
 
 /* A row before the last snapshot is not replayed at open: check finds and names it. */

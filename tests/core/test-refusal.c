@@ -508,7 +508,8 @@ make_schema3 (const char *path, const char *edit)
 
   mg_test_sql_exec (db, "DROP INDEX journal_actor; DROP TRIGGER journal_edited_delete; "
                         "DROP TRIGGER journal_edited_renumber; DROP TRIGGER journal_edited_insert; "
-                        "DROP TABLE journal_edited; PRAGMA user_version = 3");
+                        "DROP TABLE journal_edited; DROP INDEX journal_mark_seq; DROP TABLE journal_mark; "
+                        "ALTER TABLE journal DROP COLUMN hash; PRAGMA user_version = 3");
   if (edit != NULL)
     mg_test_sql_exec (db, edit);
   sqlite3_close (db);

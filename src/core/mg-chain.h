@@ -1,0 +1,42 @@
+/* mg-chain.h — the journal's hash chain: every row and every undo mark proves the ones before it. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include <sqlite3.h>
+
+#include "mg-store.h"
+
+G_BEGIN_DECLS
+
+#define MG_CHAIN_HASH_LEN 32   /* SHA-256 */
+
+/* The end of both chains: the last journal row's seq and hash, the last mark's id and hash
+ * (seq 0 / mark 0: none). */
+typedef struct {
+  gint64 seq;
+  guint8 row[MG_CHAIN_HASH_LEN];
+  gint64 mark;
+  guint8 mark_hash[MG_CHAIN_HASH_LEN];
+} MgChainHead;
+
+/* Registers on a connection what the chain needs in SQL: mg_row_hash (prev, seq, session, turn,
+ * actor, action, dice, events, summary, time), mg_mark_hash (prev, id, seq, undone) and
+ * mg_chain_fill () (schema/0006: computes every missing hash, oldest first). */
+void      mg_chain_register (sqlite3 *db);
+/* A temporary trigger of this connection: every change of journal.undone is chained as a mark.
+ * Only on a file at schema 6 or later; FALSE with error otherwise. */
+gboolean  mg_chain_watch_marks (MgStore *store, GError **error);
+/* Whether the file has the chain (schema 6 or later). */
+gboolean  mg_chain_present (MgStore *store, gboolean *present, GError **error);
+/* Recomputes both chains: *problem is NULL when every row and mark is as Melee GM wrote it, else
+ * plain words naming the first journal row (or undo mark) that differs.  FALSE: SQLite failed. */
+gboolean  mg_chain_verify (MgStore *store, char **problem, GError **error);
+gboolean  mg_chain_head (MgStore *store, MgChainHead *head, GError **error);
+/* "SEQ HEX MARK HEX", as kept with the seal; and back (FALSE: not one). */
+char     *mg_chain_head_to_string (const MgChainHead *head);
+gboolean  mg_chain_head_parse (const char *text, MgChainHead *head);
+/* What players compare: 12 hex digits of a hash of the head, as "1a2b-3c4d-5e6f". */
+char     *mg_chain_fingerprint (const MgChainHead *head);
+
+G_END_DECLS
