@@ -243,7 +243,7 @@ shared_surfaces (MgCampaignWindow *window, const char *owner, const char *dir)
   add_png (out, "the referee's window (PNG)", GTK_WIDGET (window));
   add_text (out, "the last toast", mg_toast_last (GTK_WIDGET (window)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.players-display", NULL));
-  wait_ms (300);
+  wait_ms (200);
   display = mg_campaign_window_get_players_display (window);
   g_assert_nonnull (display);
   add_png (out, "the players' display (PNG)", GTK_WIDGET (display));
@@ -251,7 +251,7 @@ shared_surfaces (MgCampaignWindow *window, const char *owner, const char *dir)
   add_text (out, "the players' display's texts", texts->str);
   gtk_window_destroy (display);
   gtk_window_present (GTK_WINDOW (window));
-  wait_ms (150);
+  wait_ms (50);
   g_string_truncate (texts, 0);
   /* Hidden widgets too: nothing worked out from a secret may wait in them (Meeple's odds). */
   ui_test_pages_texts (window, texts);
@@ -293,7 +293,7 @@ enter_on_board (MgCampaignWindow *window, const Case *k, guint run)
       keys (GTK_WIDGET (board), k->secret[run]);
       g_assert_true (ui_test_key (GTK_WIDGET (board), GDK_KEY_Return, 0));
     }
-  wait_ms (200);
+  wait_ms (100);
   g_assert_cmpint (mg_campaign_journal_count (c), ==, before + 1);
 }
 
@@ -322,22 +322,23 @@ play_run (const Case *k, guint run)
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
   gtk_window_present (GTK_WINDOW (window));
-  wait_ms (400);
+  wait_ms (250);
   table = mg_table_state_for_campaign (c);
   /* Entered on the referee's window with the owner's secrets shown, as the secrets button does. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-secrets", "s", k->owner));
-  wait_ms (100);
+  wait_ms (50);
   if (k->entry == BY_ACTION)
     act_ok (c, k->secret[run]);
   else
     enter_on_board (window, k, run);
-  wait_ms (100);
+  wait_ms (50);
   for (guint i = 0; i < G_N_ELEMENTS (k->after) && k->after[i] != NULL; i++)
     act_ok (c, k->after[i]);
   /* Hidden by hand when play has not moved on (the Hide button's action). */
   if (mg_table_state_get_secrets_seat (table) != NULL)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-secrets", "s", ""));
-  wait_ms (300);
+  /* GTK's style transitions (a toggle let go: 200 ms) end before anything is drawn. */
+  wait_ms (350);
   shared = shared_surfaces (window, k->owner, dir);
   close_campaign_windows (app);
   return shared;
