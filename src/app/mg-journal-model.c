@@ -30,6 +30,7 @@ struct _MgJournalItem
   gboolean withheld;   /* undone while something is hidden, and its summary may tell it (issues
                         * 32, 41: a secret action, or one that revealed something) */
   char    *withheld_text;
+  int      tells;      /* mg_narrate_entry_tells_secret of the row, -1 until asked (it never changes) */
 };
 
 G_DEFINE_FINAL_TYPE (MgJournalItem, mg_journal_item, G_TYPE_OBJECT)
@@ -158,6 +159,16 @@ journal_summary (const MgJournalEntry *entry, MgCampaign *campaign)
   return text != NULL ? text : g_strdup (entry->summary != NULL ? entry->summary : "");
 }
 
+/* Whether the row, undone, could tell a secret: asked once, only of rows undone while
+ * something is hidden (it replays the row). */
+static gboolean
+item_tells_secret (MgJournalItem *item, MgCampaign *campaign, const MgJournalEntry *entry)
+{
+  if (item->tells < 0)
+    item->tells = mg_narrate_entry_tells_secret (campaign, entry);
+  return item->tells;
+}
+
 /* summary: the row's sentence in the viewer's language (mg-narrate.h), taken. */
 static MgJournalItem *
 item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign, gboolean hiding,
@@ -187,7 +198,8 @@ item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign, 
    * the public summaries, and its row has nothing to hide (issue 33.3). */
   item->time = entry->time;
   item->undone = entry->undone;
-  item->withheld = entry->undone && hiding && mg_narrate_entry_tells_secret (campaign, entry);
+  item->tells = -1;
+  item->withheld = entry->undone && hiding && item_tells_secret (item, campaign, entry);
   item->turn_start = entry->turn != previous_turn;
   return item;
 }
@@ -361,7 +373,7 @@ campaign_changed (MgJournalModel *self)
               MgJournalItem *item = g_ptr_array_index (page->items, i);
 
               gboolean withheld = entry->undone && model_hiding (self)
-                                  && mg_narrate_entry_tells_secret (self->campaign, entry);
+                                  && item_tells_secret (item, self->campaign, entry);
 
               if (item->undone != entry->undone || item->withheld != withheld)
                 {

@@ -349,6 +349,45 @@ test_cricchio_undo_names_public (void)
   close_campaign_windows (app);
 }
 
+/* A public move that set off a mine told where the mine was: undone, the mine is hidden again,
+ * so the row names only whose move it was (mg_state_reveals). */
+static void
+test_cricchio_undo_hides_reveal (void)
+{
+  static const char *squares[] = { "c8", "h5", "k7", "b6", "d10", "m10" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "mines-reveal.db", NULL);
+  const char *players[] = { "Black", "Red", NULL };
+  g_autoptr(json_object) ruleset = mg_ruleset_load_default ("cricchio", &error);
+  g_autoptr(MgCampaign) c = NULL;
+  g_autoptr(MgJournalEntry) boom = NULL;
+  g_autoptr(MgJournalItem) row = NULL;
+  guint done = 0;
+
+  g_assert_no_error (error);
+  json_object_object_add (ruleset, "variant", json_object_new_string ("minefield"));
+  c = mg_campaign_create (path, "cricchio", "Mines", players, ruleset, 1, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (squares); i++)
+    {
+      g_autofree char *json = g_strdup_printf ("{\"type\":\"place_mine\",\"player\":\"%s\",\"square\":\"%s\"}",
+                                               i % 2 == 0 ? "Black" : "Red", squares[i]);
+
+      mg_journal_entry_free (act_ok (c, json));
+    }
+  mg_journal_entry_free (act_ok (c, "{\"type\":\"move\",\"from\":\"h2\",\"to\":\"h3\"}"));
+  mg_journal_entry_free (act_ok (c, "{\"type\":\"move\",\"from\":\"a13\",\"to\":\"a12\"}"));
+  /* h4 is next to Red's mine on h5. */
+  boom = act_ok (c, "{\"type\":\"move\",\"from\":\"h3\",\"to\":\"h4\"}");
+  g_assert_nonnull (strstr (boom->summary, "h5"));
+  g_assert_true (mg_campaign_undo (c, 1, &done, &error));
+  g_assert_no_error (error);
+  g_assert_true (mg_state_hides_something (mg_campaign_get_state (c)));
+  row = journal_item (c, boom->seq);
+  g_assert_null (strstr (mg_journal_item_get_summary (row), "h5"));
+  g_assert_nonnull (strstr (mg_journal_item_get_summary (row), "its details stay hidden"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -359,6 +398,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/secrets/lamame", test_lamame);
   g_test_add_func ("/secrets/cricchio-mines", test_cricchio_mines);
   g_test_add_func ("/secrets/cricchio-undo-names-public", test_cricchio_undo_names_public);
+  g_test_add_func ("/secrets/cricchio-undo-hides-reveal", test_cricchio_undo_hides_reveal);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
