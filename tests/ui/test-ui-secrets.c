@@ -243,35 +243,49 @@ test_lamame (void)
   close_campaign_windows (app);
 }
 
+/* A Mine Field campaign with its six mines placed (Black's and Red's in turn), in tmpdir/file. */
+static const char *mine_squares[] = { "c8", "h5", "k7", "b6", "d10", "m10" };
+
+static MgCampaign *
+minefield (const char *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, file, NULL);
+  const char *players[] = { "Black", "Red", NULL };
+  g_autoptr(json_object) ruleset = mg_ruleset_load_default ("cricchio", &error);
+  MgCampaign *c;
+
+  g_assert_no_error (error);
+  json_object_object_add (ruleset, "variant", json_object_new_string ("minefield"));
+  c = mg_campaign_create (path, "cricchio", "Mines", players, ruleset, 1, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (mine_squares); i++)
+    {
+      g_autofree char *json = g_strdup_printf ("{\"type\":\"place_mine\",\"player\":\"%s\",\"square\":\"%s\"}",
+                                               i % 2 == 0 ? "Black" : "Red", mine_squares[i]);
+
+      mg_journal_entry_free (act_ok (c, json));
+    }
+  return c;
+}
+
 /* Cricchio's Mine Field: the six mines' squares are never shown, as they are entered, when one
  * is undone (Ctrl+Z) and when it is redone. */
 static void
 test_cricchio_mines (void)
 {
-  static const char *squares[] = { "c8", "h5", "k7", "b6", "d10", "m10" };
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (tmpdir, "mines-secrets.db", NULL);
-  const char *players[] = { "Black", "Red", NULL };
-  g_autoptr(json_object) ruleset = mg_ruleset_load_default ("cricchio", &error);
   g_autoptr(MgCampaign) c = NULL;
   g_autoptr(GPtrArray) secrets = g_ptr_array_new_with_free_func (g_free);
   MgCampaignWindow *window;
 
   if (skip_without_x ())
     return;
-  g_assert_no_error (error);
-  json_object_object_add (ruleset, "variant", json_object_new_string ("minefield"));
-  c = mg_campaign_create (path, "cricchio", "Mines", players, ruleset, 1, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < G_N_ELEMENTS (squares); i++)
+  c = minefield ("mines-secrets.db");
+  for (guint i = 0; i < G_N_ELEMENTS (mine_squares); i++)
     {
-      g_autofree char *json = g_strdup_printf ("{\"type\":\"place_mine\",\"player\":\"%s\",\"square\":\"%s\"}",
-                                               i % 2 == 0 ? "Black" : "Red", squares[i]);
-
-      mg_journal_entry_free (act_ok (c, json));
-      g_ptr_array_add (secrets, g_strdup_printf ("\"%s\"", squares[i]));
-      g_ptr_array_add (secrets, g_strdup_printf (" %s", squares[i]));
-      g_ptr_array_add (secrets, g_strdup_printf ("%s ", squares[i]));
+      g_ptr_array_add (secrets, g_strdup_printf ("\"%s\"", mine_squares[i]));
+      g_ptr_array_add (secrets, g_strdup_printf (" %s", mine_squares[i]));
+      g_ptr_array_add (secrets, g_strdup_printf ("%s ", mine_squares[i]));
     }
   g_ptr_array_add (secrets, NULL);
   window = open_window (c);
@@ -305,11 +319,7 @@ journal_item (MgCampaign *c, gint64 seq)
 static void
 test_cricchio_undo_names_public (void)
 {
-  static const char *squares[] = { "c8", "h5", "k7", "b6", "d10", "m10" };
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (tmpdir, "mines-undo.db", NULL);
-  const char *players[] = { "Black", "Red", NULL };
-  g_autoptr(json_object) ruleset = mg_ruleset_load_default ("cricchio", &error);
   g_autoptr(MgCampaign) c = NULL;
   g_autoptr(MgJournalEntry) move = NULL;
   g_autoptr(MgJournalItem) row = NULL;
@@ -320,17 +330,7 @@ test_cricchio_undo_names_public (void)
 
   if (skip_without_x ())
     return;
-  g_assert_no_error (error);
-  json_object_object_add (ruleset, "variant", json_object_new_string ("minefield"));
-  c = mg_campaign_create (path, "cricchio", "Mines", players, ruleset, 1, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < G_N_ELEMENTS (squares); i++)
-    {
-      g_autofree char *json = g_strdup_printf ("{\"type\":\"place_mine\",\"player\":\"%s\",\"square\":\"%s\"}",
-                                               i % 2 == 0 ? "Black" : "Red", squares[i]);
-
-      mg_journal_entry_free (act_ok (c, json));
-    }
+  c = minefield ("mines-undo.db");
   move = act_ok (c, "{\"type\":\"move\",\"from\":\"f2\",\"to\":\"f3\"}");
   window = open_window (c);
   undo_by_key (window);
@@ -354,27 +354,12 @@ test_cricchio_undo_names_public (void)
 static void
 test_cricchio_undo_hides_reveal (void)
 {
-  static const char *squares[] = { "c8", "h5", "k7", "b6", "d10", "m10" };
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (tmpdir, "mines-reveal.db", NULL);
-  const char *players[] = { "Black", "Red", NULL };
-  g_autoptr(json_object) ruleset = mg_ruleset_load_default ("cricchio", &error);
-  g_autoptr(MgCampaign) c = NULL;
+  g_autoptr(MgCampaign) c = minefield ("mines-reveal.db");
   g_autoptr(MgJournalEntry) boom = NULL;
   g_autoptr(MgJournalItem) row = NULL;
   guint done = 0;
 
-  g_assert_no_error (error);
-  json_object_object_add (ruleset, "variant", json_object_new_string ("minefield"));
-  c = mg_campaign_create (path, "cricchio", "Mines", players, ruleset, 1, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < G_N_ELEMENTS (squares); i++)
-    {
-      g_autofree char *json = g_strdup_printf ("{\"type\":\"place_mine\",\"player\":\"%s\",\"square\":\"%s\"}",
-                                               i % 2 == 0 ? "Black" : "Red", squares[i]);
-
-      mg_journal_entry_free (act_ok (c, json));
-    }
   mg_journal_entry_free (act_ok (c, "{\"type\":\"move\",\"from\":\"h2\",\"to\":\"h3\"}"));
   mg_journal_entry_free (act_ok (c, "{\"type\":\"move\",\"from\":\"a13\",\"to\":\"a12\"}"));
   /* h4 is next to Red's mine on h5. */
