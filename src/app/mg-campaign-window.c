@@ -119,9 +119,11 @@ step (MgCampaignWindow *self, gboolean undo)
   if (summary[0] == '\0')
     /* Translators: toasts: the last action was undone, or redone. */
     title = g_strdup (undo ? _("Undone") : _("Redone"));
-  else if (undo && mg_state_hides_something (mg_campaign_get_state (self->campaign)))
+  else if (undo && mg_state_hides_something (mg_campaign_get_state (self->campaign))
+           && mg_narrate_entry_tells_secret (self->campaign, entry))
     /* Issue 32: the summary of what was undone may tell a secret that is in force again (Blue's
-     * guess undone: Red's gold is hidden again), so the toast names only whose action it was. */
+     * guess undone: Red's gold is hidden again), so the toast names only whose action it was;
+     * a public step that revealed nothing is named in full (issue 41). */
     title = entry->actor != NULL && entry->actor[0] != '\0'
             /* Translators: a toast after undoing while a secret is in force; %s is a player. */
             ? g_strdup_printf (_("Undone: %s’s action"), entry->actor)

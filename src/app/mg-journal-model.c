@@ -27,9 +27,10 @@ struct _MgJournalItem
   gboolean undone;
   gboolean turn_start;
   gboolean secret;     /* dice rolled, with an event for one seat only (faces behind a screen) */
-  gboolean sealed;     /* secret and its turn still being played: dice not shown */
-  gboolean withheld;   /* undone while something is hidden: its summary may tell it (issue 32) */
+  gboolean withheld;   /* undone while something is hidden, and its summary may tell it (issues
+                        * 32, 41: a secret action, or one that revealed something) */
   char    *withheld_text;
+  int      tells;      /* mg_narrate_entry_tells_secret of the row, -1 until asked (it never changes) */
 };
 
 G_DEFINE_FINAL_TYPE (MgJournalItem, mg_journal_item, G_TYPE_OBJECT)
@@ -113,8 +114,12 @@ mg_journal_item_get_dice (MgJournalItem *self)
 {
   /* The screen is shared: dice that only one seat saw wait until their turn is over, as the
    * Battle page keeps faces behind Show Faces. The CLI's log shows them to the referee. */
-  if (self->sealed)
-    return _("Hidden until the turn ends");
+  /* Issue 41: a roll behind a player's screen stays there, its turn over or not; only what the
+   * engine reveals (the picked meeples) is told, by the summaries. The CLI's log shows the
+   * referee every die. */
+  if (self->secret)
+    /* Translators: the dice column of a roll made behind a player's screen */
+    return _("Rolled behind a screen");
   if (self->dice == NULL)
     {
       self->dice = mg_journal_format_dice (self->dice_json, self->ruleset);
@@ -132,12 +137,6 @@ char *
 mg_journal_format_dice (const char *dice_json, json_object *ruleset)
 {
   return mg_export_format_dice (dice_json, ruleset);
-}
-
-static gint
-current_turn (MgCampaign *campaign)
-{
-  return mg_state_turn (mg_campaign_get_state (campaign));
 }
 
 static gboolean
@@ -158,6 +157,16 @@ journal_summary (const MgJournalEntry *entry, MgCampaign *campaign)
   if (g_strcmp0 (entry->actor, "GM") == 0 && entry->events != NULL && strstr (entry->events, "_changed\"") != NULL)
     text = mg_campaign_rules_describe (mg_campaign_get_game_id (campaign), entry->events);
   return text != NULL ? text : g_strdup (entry->summary != NULL ? entry->summary : "");
+}
+
+/* Whether the row, undone, could tell a secret: asked once, only of rows undone while
+ * something is hidden (it replays the row). */
+static gboolean
+item_tells_secret (MgJournalItem *item, MgCampaign *campaign, const MgJournalEntry *entry)
+{
+  if (item->tells < 0)
+    item->tells = mg_narrate_entry_tells_secret (campaign, entry);
+  return item->tells;
 }
 
 /* summary: the row's sentence in the viewer's language (mg-narrate.h), taken. */
@@ -186,12 +195,11 @@ item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign, 
   item->secret = entry->events != NULL && strstr (entry->events, "\"seat\"") != NULL
                  && has_dice (entry->dice);
   /* Only dice are held back: a secret without dice (a bid, a card) is told, once revealed, by
-   * the public summaries, and its row has nothing to hide (issue 33.3: "Hidden until the turn
-   * ends" stayed on La Mame's bid rows after the bids were revealed). */
-  item->sealed = item->secret && entry->turn == current_turn (campaign);
+   * the public summaries, and its row has nothing to hide (issue 33.3). */
   item->time = entry->time;
   item->undone = entry->undone;
-  item->withheld = entry->undone && hiding;
+  item->tells = -1;
+  item->withheld = entry->undone && hiding && item_tells_secret (item, campaign, entry);
   item->turn_start = entry->turn != previous_turn;
   return item;
 }
@@ -343,7 +351,6 @@ campaign_changed (MgJournalModel *self)
 {
   guint old_n = self->n_items;
   guint new_n = (guint) MAX (0, mg_campaign_journal_count (self->campaign));
-  gint now = current_turn (self->campaign);
 
   self->hiding = -1;
   mg_narrator_forget (self->narrator);
@@ -365,19 +372,14 @@ campaign_changed (MgJournalModel *self)
             {
               MgJournalItem *item = g_ptr_array_index (page->items, i);
 
-              gboolean sealed = item->secret && item->turn == now;
-              gboolean withheld = entry->undone && model_hiding (self);
+              gboolean withheld = entry->undone && model_hiding (self)
+                                  && item_tells_secret (item, self->campaign, entry);
 
               if (item->undone != entry->undone || item->withheld != withheld)
                 {
                   item->undone = entry->undone;
                   item->withheld = withheld;
                   g_object_notify_by_pspec (G_OBJECT (item), item_properties[ITEM_PROP_UNDONE]);
-                }
-              if (item->sealed != sealed)
-                {
-                  item->sealed = sealed;
-                  g_object_notify_by_pspec (G_OBJECT (item), item_properties[ITEM_PROP_DICE]);
                 }
             }
           else

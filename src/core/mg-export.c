@@ -931,7 +931,6 @@ typedef struct {
   const MgExportRenderer *renderer;
   GHashTable       *session_names;   /* id -> name */
   json_object      *ruleset;         /* for the dice's face names */
-  gint              current_turn;    /* the turn under way: its secret dice stay hidden */
   const MgExportStop *stop;
   MgExportProgress  progress;
   gpointer          progress_data;
@@ -1028,8 +1027,9 @@ walk_row (const MgJournalRead *row, gpointer data, GError **error)
       w->renderer->turn_begin (w->doc, row->turn, heading);
     }
 
-  /* Dice a seat rolled behind a screen are told once their turn is over, as on the Journal. */
-  if (row->dice != NULL && !(row->secret && row->turn >= w->current_turn))
+  /* Dice a seat rolled behind a screen stay there, as on the Journal (issue 41: only what the
+   * engine reveals, Meeple's picked meeples, is told, by the summaries). */
+  if (row->dice != NULL && !row->secret)
     {
       dice = mg_export_format_dice (row->dice, w->ruleset);
       if (*dice == '\0')
@@ -1322,7 +1322,6 @@ export_render (MgCampaign      *campaign,
   w.renderer = renderer;
   w.session_names = names;
   w.ruleset = mg_campaign_get_ruleset (campaign);
-  w.current_turn = mg_state_turn (mg_campaign_get_state (campaign));
   w.stop = stop;
   w.progress = progress;
   w.progress_data = progress_data;

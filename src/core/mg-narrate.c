@@ -3,6 +3,8 @@
 
 #include "mg-narrate.h"
 #include "mg-campaign-private.h"
+#include "mg-actions.h"
+#include "mg-json.h"
 
 /* As the store writes events: a row told again is compared with what it gave then. */
 #define JSON_FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
@@ -264,4 +266,21 @@ mg_narrate_prepare (MgCampaign *campaign, GPtrArray *entries)
 
   for (guint i = 0; entries != NULL && i < entries->len; i++)
     g_free (mg_narrator_tell (narrator, g_ptr_array_index (entries, i)));
+}
+
+gboolean
+mg_narrate_entry_tells_secret (MgCampaign *campaign, const MgJournalEntry *entry)
+{
+  const MgRules *rules = mg_campaign_get_rules (campaign);
+  g_autoptr(json_object) action = entry->action != NULL ? json_tokener_parse (entry->action) : NULL;
+  g_autoptr(MgState) before = NULL;
+  g_autoptr(MgState) after = NULL;
+
+  if (action == NULL || mg_rules_action_is_secret (rules, mg_action_type (action)))
+    return TRUE;
+  if (entry->seq < 1 || (before = mg_campaign_state_at (campaign, entry->seq - 1, NULL)) == NULL ||
+      (after = state_copy (campaign, before)) == NULL ||
+      !mg_campaign_replay_row (after, entry->seq, entry->action, entry->dice, NULL, NULL, NULL))
+    return TRUE;   /* cannot tell: kept hidden */
+  return mg_state_reveals (before, after);
 }

@@ -33,6 +33,12 @@ char       *mg_narrator_tell_seq (MgNarrator *self, gint64 seq, const char *stor
 /* One row's sentence, with a narrator of its own (a toast, the players' display). g_free. */
 char       *mg_narrate_entry     (MgCampaign *campaign, const MgJournalEntry *entry);
 
+/* Could this row's sentence tell a secret once the row is undone (while something is hidden)?
+ * TRUE for an action the game declares secret (MG_ACTION_SECRET) and for one whose play revealed
+ * something hidden (mg_state_reveals: a mine that went off); FALSE for a public step that told
+ * nothing hidden, which may be named in full (issue 41). TRUE when it cannot be told. */
+gboolean    mg_narrate_entry_tells_secret (MgCampaign *campaign, const MgJournalEntry *entry);
+
 /* Tells every entry of a journal read (consecutive rows, oldest first) with one narrator, so
  * that mg_narrate_entry answers them from memory in any order (a log read newest first). */
 void        mg_narrate_prepare   (MgCampaign *campaign, GPtrArray *entries);

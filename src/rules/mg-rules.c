@@ -267,6 +267,72 @@ mg_state_hides_something (const MgState *state)
   return !json_object_equal (all, pub);
 }
 
+/* Adds to `out` each path at which the referee's view `all` and the public view `pub` differ
+ * (the places something is hidden): members and items are followed down to what differs. */
+static void
+hidden_paths (json_object *all, json_object *pub, GString *path, GHashTable *out)
+{
+  gsize len = path->len;
+
+  if (json_object_equal (all, pub))
+    return;
+  if (json_object_is_type (all, json_type_object) && json_object_is_type (pub, json_type_object))
+    {
+      json_object_object_foreach (all, key, val)
+        {
+          json_object *other = NULL;
+
+          json_object_object_get_ex (pub, key, &other);
+          g_string_append_printf (path, "/%s", key);
+          hidden_paths (val, other, path, out);
+          g_string_truncate (path, len);
+        }
+    }
+  else if (json_object_is_type (all, json_type_array) && json_object_is_type (pub, json_type_array))
+    {
+      gsize n = MAX (json_object_array_length (all), json_object_array_length (pub));
+
+      for (gsize i = 0; i < n; i++)
+        {
+          g_string_append_printf (path, "/%" G_GSIZE_FORMAT, i);
+          hidden_paths (json_object_array_get_idx (all, i), json_object_array_get_idx (pub, i), path, out);
+          g_string_truncate (path, len);
+        }
+    }
+  else
+    g_hash_table_add (out, g_strdup (path->str));
+}
+
+static GHashTable *
+hidden_set (const MgState *state)
+{
+  g_autoptr(json_object) all = mg_state_view (state, MG_SEAT_ALL);
+  g_autoptr(json_object) pub = mg_state_view (state, MG_SEAT_PUBLIC);
+  g_autoptr(GString) path = g_string_new (NULL);
+  GHashTable *out = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  hidden_paths (all, pub, path, out);
+  return out;
+}
+
+gboolean
+mg_state_reveals (const MgState *before, const MgState *after)
+{
+  g_autoptr(GHashTable) was = hidden_set (before);
+  g_autoptr(GHashTable) now = NULL;
+  GHashTableIter iter;
+  gpointer key;
+
+  if (g_hash_table_size (was) == 0)
+    return FALSE;
+  now = hidden_set (after);
+  g_hash_table_iter_init (&iter, was);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (!g_hash_table_contains (now, key))
+      return TRUE;
+  return FALSE;
+}
+
 /* Control characters, line and paragraph separators, bidirectional embeddings and isolates:
  * what would break a Markdown row, a heading or the order of the text around a name. */
 static gboolean

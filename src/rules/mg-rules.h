@@ -163,6 +163,11 @@ const char  *mg_state_actor    (const MgState *state, json_object *action);
  * differ (a bid, a pick, a mine, faces never shown). An undone action's summary may tell what
  * is hidden again, so the app does not show it then (issue 32). */
 gboolean     mg_state_hides_something (const MgState *state);
+/* TRUE when something hidden in `before` is no longer hidden in `after` (a place where the
+ * referee's and the public view differed no longer does): the step between them told a secret —
+ * a mine that went off, cards shown as a turn begins. Undone, that step's sentence may tell what
+ * is hidden again. */
+gboolean     mg_state_reveals  (const MgState *before, const MgState *after);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgState, mg_state_free)
 

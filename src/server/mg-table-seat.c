@@ -4,7 +4,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
-#include "mg-dice.h"
+#include "mg-actions.h"
 #include "mg-table-seat.h"
 
 /* A legal-action list is read this far at most: no game offers a phone more secret choices. */
@@ -22,46 +22,12 @@ member_string (json_object *o, const char *key)
   return json_object_get_string (v);
 }
 
-/* Do the events hold one meant for `seat` alone? */
-static gboolean
-events_have_seat (json_object *events, const char *seat)
-{
-  if (events == NULL || !json_object_is_type (events, json_type_array))
-    return FALSE;
-  for (size_t i = 0; i < json_object_array_length (events); i++)
-    if (g_strcmp0 (member_string (json_object_array_get_idx (events, i), "seat"), seat) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-/* Applies `action` to a copy of the current state and says whether its events are secret. */
-static gboolean
-is_secret_step (MgCampaign *campaign, const char *seat, json_object *action)
-{
-  const MgRules *rules = mg_campaign_get_rules (campaign);
-  g_autoptr(MgDice) dice = mg_dice_new_seeded (mg_campaign_get_seed (campaign));
-  json_object *saved = mg_state_to_json (mg_campaign_get_state (campaign));
-  MgState *copy = rules->from_json (mg_campaign_get_ruleset (campaign), saved, NULL);
-  json_object *events = NULL;
-  g_autofree char *summary = NULL;
-  gboolean secret;
-
-  json_object_put (saved);
-  if (copy == NULL)
-    return FALSE;
-  events = mg_state_apply (copy, action, dice, &summary, NULL);
-  secret = events_have_seat (events, seat);
-  json_object_put (events);
-  mg_state_free (copy);
-  return secret;
-}
-
 json_object *
 mg_table_seat_steps (MgCampaign *campaign, const char *seat)
 {
   json_object *steps = json_object_new_array ();
+  const MgRules *rules = mg_campaign_get_rules (campaign);
   json_object *legal;
-  GHashTable *types;
   size_t n;
 
   if (seat == NULL || strcmp (seat, MG_SEAT_PUBLIC) == 0 || strcmp (seat, MG_SEAT_ALL) == 0)
@@ -72,26 +38,17 @@ mg_table_seat_steps (MgCampaign *campaign, const char *seat)
       json_object_put (legal);
       return steps;
     }
-  /* A type's first action is tried, and its answer holds for the type: an engine keeps a kind of
-   * step secret or public whatever its values (a bid, a pick), and Cricchio's moves are many. */
-  types = g_hash_table_new (g_str_hash, g_str_equal);
+  /* The game's action table says which steps are secret (MG_ACTION_SECRET): nothing is tried. */
   n = MIN (json_object_array_length (legal), MAX_TRIED);
   for (size_t i = 0; i < n; i++)
     {
       json_object *a = json_object_array_get_idx (legal, i);
       const char *type = member_string (a, "type");
-      gpointer known;
-      if (type == NULL || g_strcmp0 (member_string (a, "player"), seat) != 0)
-        continue;
-      if (!g_hash_table_lookup_extended (types, type, NULL, &known))
-        {
-          known = GINT_TO_POINTER (is_secret_step (campaign, seat, a));
-          g_hash_table_insert (types, (gpointer) type, known);
-        }
-      if (GPOINTER_TO_INT (known))
+
+      if (type != NULL && g_strcmp0 (member_string (a, "player"), seat) == 0 &&
+          mg_rules_action_is_secret (rules, type))
         json_object_array_add (steps, json_object_get (a));
     }
-  g_hash_table_unref (types);
   json_object_put (legal);
   return steps;
 }

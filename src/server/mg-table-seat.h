@@ -17,11 +17,11 @@ typedef enum {
 GQuark       mg_table_seat_error_quark (void);
 
 /* The seat's secret steps now: its legal actions (mg_state_legal_actions) that name it as
- * "player" and whose events, tried on a copy of the state (the first action of each type), carry
- * "seat": that seat — a bid,
- * cards, attack gold, a guess, a Meeple roll or pick, a Cricchio mine.  Nothing game-specific is
- * named here: an engine marks a secret by the event only its owner may see.  New reference (an
- * array, empty for MG_SEAT_PUBLIC, a game without legal_actions, or no secret step now). */
+ * "player" and whose type the game's action table declares secret (MG_ACTION_SECRET,
+ * mg_rules_action_is_secret) — a bid, cards, attack gold, a guess, a Meeple roll or pick, a
+ * Cricchio mine.  Nothing game-specific is named here, and nothing is played to find out.  New
+ * reference (an array, empty for MG_SEAT_PUBLIC, a game without legal_actions, or no secret step
+ * now). */
 json_object *mg_table_seat_steps       (MgCampaign *campaign, const char *seat);
 
 /* {"seat", "game", "view": view(seat), "pending": pending(), "steps": steps} — all a phone gets.

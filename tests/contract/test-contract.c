@@ -3,8 +3,9 @@
  * For each game, with no line of its own here: its first sample replays into a campaign; after
  * every action, to_json/from_json is exact, validate() and a refused apply() change nothing,
  * each ill-formed variant of the next action is refused, and no seat's view (nor the public
- * one) holds a secret that an event marked for another seat; undo then redo of the whole
- * sample gives the same state; and a random playout of the actions legal_actions() lists is
+ * one) holds a secret that an event marked for another seat, and only actions declared secret
+ * give such events; each declared secret passes the difference method (mg-contract-secrets.h);
+ * undo then redo of the whole sample gives the same state; and a random playout of the actions legal_actions() lists is
  * accepted, action by action, with the same invariants. */
 #include "config.h"
 
@@ -19,6 +20,7 @@
 #include "mg-json.h"
 #include "mg-ruleset.h"
 #include "mg-core-test-util.h"
+#include "mg-contract-secrets.h"
 
 static char *
 state_text (const MgState *state)
@@ -242,6 +244,19 @@ check_secrets (const MgState *state, const char * const *players, json_object *e
     }
 }
 
+/* An event for one seat comes only from an action the table declares secret (issue 41.3): the
+ * server, the contract and the app read the declaration, so a secret it misses is a leak. */
+static void
+check_declared (const MgState *state, json_object *action, json_object *events)
+{
+  for (size_t i = 0; events != NULL && i < json_object_array_length (events); i++)
+    if (mg_json_member (json_object_array_get_idx (events, i), "seat") != NULL &&
+        !mg_rules_action_is_secret (state->rules, mg_action_type (action)))
+      g_error ("%s: %s gave an event for one seat, but its type is not declared MG_ACTION_SECRET: %s",
+               state->rules->id, json_object_to_json_string (action),
+               json_object_to_json_string (json_object_array_get_idx (events, i)));
+}
+
 static void
 check_after_action (const MgGame *game, json_object *ruleset, const MgState *state,
                     const char * const *players, json_object *events, json_object *next, guint32 seed)
@@ -308,6 +323,7 @@ test_sample (gconstpointer data)
 
       g_assert_no_error (error);
       events = json_tokener_parse (entry->events);
+      check_declared (mg_campaign_get_state (campaign), g_ptr_array_index (actions, i), events);
       check_after_action (game, mg_campaign_get_ruleset (campaign), mg_campaign_get_state (campaign),
                           players, events,
                           i + 1 < actions->len ? g_ptr_array_index (actions, i + 1) : NULL, 100 + i);
@@ -392,12 +408,80 @@ test_legal_playout (gconstpointer data)
             g_error ("%s lists %s as legal, but apply() says: %s", game->rules->id,
                      json_object_to_json_string (pick), error->message);
           g_assert_nonnull (summary);
+          check_declared (state, pick, events);
           check_after_action (game, ruleset, state, players, events, NULL, 0);
           played++;
         }
     }
   g_test_message ("%s: %u legal actions played", game->rules->id, played);
   g_assert_cmpuint (played, >, 0);
+}
+
+/* `n` seats: the first sample's, then colours not taken (a variant may seat more). */
+static const char **
+seats_for (const MgGame *game, guint n)
+{
+  static const char *colours[] = { "Red", "Blue", "Green", "Yellow", "Black", "White", "Orange", "Purple" };
+  const char *const *first = players_of (game);
+  const char **out = g_new0 (const char *, n + 1);
+  guint k = 0;
+
+  for (guint i = 0; first[i] != NULL && k < n; i++)
+    out[k++] = first[i];
+  for (guint i = 0; i < G_N_ELEMENTS (colours) && k < n; i++)
+    if (!g_strv_contains ((const char *const *) out, colours[i]))
+      out[k++] = colours[i];
+  return out;
+}
+
+/* Issues 41.3 and 47.2: every action the game's table declares secret is checked by the
+ * difference method (mg-contract-secrets.h), along the sample and random plays of the shipped
+ * ruleset and of each variant; a declared secret that no play reaches fails the test. */
+static void
+test_secret_difference (gconstpointer data)
+{
+  const MgGame *game = data;
+  const MgActions *actions = game->rules->actions;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) ruleset = mg_ruleset_load_default (game->rules->id, &error);
+  g_autoptr(GHashTable) checked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint declared = 0;
+
+  g_assert_no_error (error);
+  if (game->n_samples > 0)
+    {
+      g_autoptr(GPtrArray) script = sample_actions (&game->samples[0]);
+
+      if (!mg_contract_secrets_play (game->rules, ruleset, game->samples[0].players, script, 1, 0, checked, &error))
+        g_error ("%s, sample: %s", game->rules->id, error->message);
+    }
+  for (guint v = 0; v <= game->n_variants; v++)
+    {
+      g_autoptr(json_object) rs = NULL;
+      g_autofree const char **seats = NULL;
+
+      json_object_deep_copy (ruleset, &rs, NULL);
+      if (v < game->n_variants)
+        json_object_object_add (rs, game->variant_key, json_object_new_string (game->variants[v].value));
+      seats = seats_for (game, v < game->n_variants ? game->variants[v].min_players
+                                                    : g_strv_length ((char **) players_of (game)));
+      for (guint32 run = 1; run <= 3 && game->rules->legal_actions != NULL; run++)
+        if (!mg_contract_secrets_play (game->rules, rs, seats, NULL, run, 150, checked, &error))
+          g_error ("%s, variant %s, run %u: %s", game->rules->id,
+                   v < game->n_variants ? game->variants[v].value : "(shipped)", run, error->message);
+    }
+  for (guint i = 0; i < actions->n_actions; i++)
+    if (actions->actions[i].flags & MG_ACTION_SECRET)
+      {
+        guint n = GPOINTER_TO_UINT (g_hash_table_lookup (checked, actions->actions[i].type));
+
+        declared++;
+        if (n == 0)
+          g_error ("%s declares \"%s\" secret, but neither its sample nor a random play reaches one to check",
+                   game->rules->id, actions->actions[i].type);
+        g_test_message ("%s: %u forks of %s compared", game->rules->id, n, actions->actions[i].type);
+      }
+  g_test_message ("%s: %u secret actions declared", game->rules->id, declared);
 }
 
 /* The facts a descriptor declares for shared code (issue 35.3) name what the engine has: each
@@ -468,6 +552,9 @@ main (int argc, char *argv[])
 
       g_test_add_data_func (playout, games[i], test_legal_playout);
       g_test_add_data_func (descriptor, games[i], test_descriptor);
+      g_autofree char *secrets = g_strdup_printf ("/contract/%s/secret-difference", games[i]->rules->id);
+
+      g_test_add_data_func (secrets, games[i], test_secret_difference);
     }
   return g_test_run ();
 }

@@ -13,6 +13,7 @@
 #include "mg-campaign-window-private.h"
 #include "mg-errors.h"
 #include "mg-export.h"
+#include "mg-journal-model.h"
 #include "mg-json.h"
 #include "mg-players-display.h"
 #include "mg-ruleset.h"
@@ -242,35 +243,49 @@ test_lamame (void)
   close_campaign_windows (app);
 }
 
+/* A Mine Field campaign with its six mines placed (Black's and Red's in turn), in tmpdir/file. */
+static const char *mine_squares[] = { "c8", "h5", "k7", "b6", "d10", "m10" };
+
+static MgCampaign *
+minefield (const char *file)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, file, NULL);
+  const char *players[] = { "Black", "Red", NULL };
+  g_autoptr(json_object) ruleset = mg_ruleset_load_default ("cricchio", &error);
+  MgCampaign *c;
+
+  g_assert_no_error (error);
+  json_object_object_add (ruleset, "variant", json_object_new_string ("minefield"));
+  c = mg_campaign_create (path, "cricchio", "Mines", players, ruleset, 1, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (mine_squares); i++)
+    {
+      g_autofree char *json = g_strdup_printf ("{\"type\":\"place_mine\",\"player\":\"%s\",\"square\":\"%s\"}",
+                                               i % 2 == 0 ? "Black" : "Red", mine_squares[i]);
+
+      mg_journal_entry_free (act_ok (c, json));
+    }
+  return c;
+}
+
 /* Cricchio's Mine Field: the six mines' squares are never shown, as they are entered, when one
  * is undone (Ctrl+Z) and when it is redone. */
 static void
 test_cricchio_mines (void)
 {
-  static const char *squares[] = { "c8", "h5", "k7", "b6", "d10", "m10" };
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (tmpdir, "mines-secrets.db", NULL);
-  const char *players[] = { "Black", "Red", NULL };
-  g_autoptr(json_object) ruleset = mg_ruleset_load_default ("cricchio", &error);
   g_autoptr(MgCampaign) c = NULL;
   g_autoptr(GPtrArray) secrets = g_ptr_array_new_with_free_func (g_free);
   MgCampaignWindow *window;
 
   if (skip_without_x ())
     return;
-  g_assert_no_error (error);
-  json_object_object_add (ruleset, "variant", json_object_new_string ("minefield"));
-  c = mg_campaign_create (path, "cricchio", "Mines", players, ruleset, 1, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < G_N_ELEMENTS (squares); i++)
+  c = minefield ("mines-secrets.db");
+  for (guint i = 0; i < G_N_ELEMENTS (mine_squares); i++)
     {
-      g_autofree char *json = g_strdup_printf ("{\"type\":\"place_mine\",\"player\":\"%s\",\"square\":\"%s\"}",
-                                               i % 2 == 0 ? "Black" : "Red", squares[i]);
-
-      mg_journal_entry_free (act_ok (c, json));
-      g_ptr_array_add (secrets, g_strdup_printf ("\"%s\"", squares[i]));
-      g_ptr_array_add (secrets, g_strdup_printf (" %s", squares[i]));
-      g_ptr_array_add (secrets, g_strdup_printf ("%s ", squares[i]));
+      g_ptr_array_add (secrets, g_strdup_printf ("\"%s\"", mine_squares[i]));
+      g_ptr_array_add (secrets, g_strdup_printf (" %s", mine_squares[i]));
+      g_ptr_array_add (secrets, g_strdup_printf ("%s ", mine_squares[i]));
     }
   g_ptr_array_add (secrets, NULL);
   window = open_window (c);
@@ -282,6 +297,82 @@ test_cricchio_mines (void)
   close_campaign_windows (app);
 }
 
+/* The row for seq in a fresh Journal model (as the page binds it). */
+static MgJournalItem *
+journal_item (MgCampaign *c, gint64 seq)
+{
+  g_autoptr(MgJournalModel) model = mg_journal_model_new (c);
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (model)); i++)
+    {
+      MgJournalItem *item = g_list_model_get_item (G_LIST_MODEL (model), i);
+
+      if (mg_journal_item_get_seq (item) == seq)
+        return item;
+      g_object_unref (item);
+    }
+  g_assert_not_reached ();
+}
+
+/* Issue 41: in the Mine Field every mine stays hidden all game, yet an undone public move is
+ * named in full (toast and Journal row); an undone mine is not. */
+static void
+test_cricchio_undo_names_public (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = NULL;
+  g_autoptr(MgJournalEntry) move = NULL;
+  g_autoptr(MgJournalItem) row = NULL;
+  g_autoptr(MgJournalItem) mine = NULL;
+  g_autofree char *toast = NULL;
+  MgCampaignWindow *window;
+  guint done = 0;
+
+  if (skip_without_x ())
+    return;
+  c = minefield ("mines-undo.db");
+  move = act_ok (c, "{\"type\":\"move\",\"from\":\"f2\",\"to\":\"f3\"}");
+  window = open_window (c);
+  undo_by_key (window);
+  g_assert_true (mg_state_hides_something (mg_campaign_get_state (c)));
+  toast = g_strdup_printf (_("Undone: %s"), move->summary);
+  g_assert_cmpstr (mg_toast_last (GTK_WIDGET (window)), ==, toast);
+  row = journal_item (c, move->seq);
+  g_assert_true (mg_journal_item_get_undone (row));
+  g_assert_cmpstr (mg_journal_item_get_summary (row), ==, move->summary);
+  /* The last mine undone too: its row names only whose action it was. */
+  g_assert_true (mg_campaign_undo (c, 1, &done, &error));
+  g_assert_no_error (error);
+  mine = journal_item (c, move->seq - 1);
+  g_assert_true (mg_journal_item_get_undone (mine));
+  g_assert_nonnull (strstr (mg_journal_item_get_summary (mine), "its details stay hidden"));
+  close_campaign_windows (app);
+}
+
+/* A public move that set off a mine told where the mine was: undone, the mine is hidden again,
+ * so the row names only whose move it was (mg_state_reveals). */
+static void
+test_cricchio_undo_hides_reveal (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = minefield ("mines-reveal.db");
+  g_autoptr(MgJournalEntry) boom = NULL;
+  g_autoptr(MgJournalItem) row = NULL;
+  guint done = 0;
+
+  mg_journal_entry_free (act_ok (c, "{\"type\":\"move\",\"from\":\"h2\",\"to\":\"h3\"}"));
+  mg_journal_entry_free (act_ok (c, "{\"type\":\"move\",\"from\":\"a13\",\"to\":\"a12\"}"));
+  /* h4 is next to Red's mine on h5. */
+  boom = act_ok (c, "{\"type\":\"move\",\"from\":\"h3\",\"to\":\"h4\"}");
+  g_assert_nonnull (strstr (boom->summary, "h5"));
+  g_assert_true (mg_campaign_undo (c, 1, &done, &error));
+  g_assert_no_error (error);
+  g_assert_true (mg_state_hides_something (mg_campaign_get_state (c)));
+  row = journal_item (c, boom->seq);
+  g_assert_null (strstr (mg_journal_item_get_summary (row), "h5"));
+  g_assert_nonnull (strstr (mg_journal_item_get_summary (row), "its details stay hidden"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -291,6 +382,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/secrets/meeple", test_meeple);
   g_test_add_func ("/secrets/lamame", test_lamame);
   g_test_add_func ("/secrets/cricchio-mines", test_cricchio_mines);
+  g_test_add_func ("/secrets/cricchio-undo-names-public", test_cricchio_undo_names_public);
+  g_test_add_func ("/secrets/cricchio-undo-hides-reveal", test_cricchio_undo_hides_reveal);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;

@@ -482,19 +482,27 @@ widget_node (GtkWidget *widget, int *width, int *height)
   return node;
 }
 
-void
-save_screenshot (GtkWidget *widget, const char *name)
+GBytes *
+ui_test_png_bytes (GtkWidget *widget)
 {
-  const char *dir = g_getenv ("MG_SCREENSHOT_DIR") != NULL ? g_getenv ("MG_SCREENSHOT_DIR")
-                                                            : g_getenv ("G_TEST_BUILDDIR");
-  g_autofree char *path = g_build_filename (dir != NULL ? dir : ".", name, NULL);
   int width = 0, height = 0;
   g_autoptr(GskRenderNode) node = widget_node (widget, &width, &height);
   g_autoptr(GdkTexture) texture = NULL;
 
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_true (gdk_texture_save_to_png (texture, path));
+  return gdk_texture_save_to_png_bytes (texture);
+}
+
+void
+save_screenshot (GtkWidget *widget, const char *name)
+{
+  const char *dir = g_getenv ("MG_SCREENSHOT_DIR") != NULL ? g_getenv ("MG_SCREENSHOT_DIR")
+                                                            : g_getenv ("G_TEST_BUILDDIR");
+  g_autofree char *path = g_build_filename (dir != NULL ? dir : ".", name, NULL);
+  g_autoptr(GBytes) png = ui_test_png_bytes (widget);
+
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (png, NULL), g_bytes_get_size (png), NULL));
   g_test_message ("screenshot: %s", path);
 }
 
@@ -666,8 +674,16 @@ close_campaign_windows (MgApplication *app)
   wait_ms (20);
 }
 
+static void collect_texts (GtkWidget *root, GString *out, gboolean shown_only);
+
 void
 ui_test_pages_texts (MgCampaignWindow *window, GString *out)
+{
+  ui_test_pages_texts_full (window, out, FALSE);
+}
+
+void
+ui_test_pages_texts_full (MgCampaignWindow *window, GString *out, gboolean shown_only)
 {
   AdwViewStack *stack = mg_campaign_window_get_view_stack (window);
   g_autoptr(GtkSelectionModel) pages = adw_view_stack_get_pages (stack);
@@ -681,7 +697,7 @@ ui_test_pages_texts (MgCampaignWindow *window, GString *out)
         continue;
       adw_view_stack_set_visible_child_name (stack, adw_view_stack_page_get_name (page));
       wait_ms (150);
-      ui_test_collect_texts (GTK_WIDGET (window), out);
+      collect_texts (GTK_WIDGET (window), out, shown_only);
     }
   adw_view_stack_set_visible_child_name (stack, was);
 }
@@ -1097,10 +1113,17 @@ ui_test_find_by_tooltip (GtkWidget *root, const char *tooltip)
   return NULL;
 }
 
-void
-ui_test_collect_texts (GtkWidget *root, GString *out)
+static void
+collect_texts (GtkWidget *root, GString *out, gboolean shown_only)
 {
   const char *texts[4] = { NULL };
+
+  if (shown_only && !gtk_widget_get_mapped (root))
+    return;
+  /* A window's tooltip holds the last tooltip the pointer met, wherever that was; each widget's
+   * own tooltip is read below. */
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (root), "GtkTooltipWindow") == 0)
+    return;
 
   if (GTK_IS_LABEL (root))
     texts[0] = gtk_label_get_text (GTK_LABEL (root));
@@ -1129,5 +1152,17 @@ ui_test_collect_texts (GtkWidget *root, GString *out)
       g_string_append_printf (out, "%s\n", text);
     }
   for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    ui_test_collect_texts (c, out);
+    collect_texts (c, out, shown_only);
+}
+
+void
+ui_test_collect_texts (GtkWidget *root, GString *out)
+{
+  collect_texts (root, out, FALSE);
+}
+
+void
+ui_test_collect_shown_texts (GtkWidget *root, GString *out)
+{
+  collect_texts (root, out, TRUE);
 }

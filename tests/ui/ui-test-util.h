@@ -83,6 +83,8 @@ GPtrArray        *ui_test_tab_round      (GtkWidget *window, GtkWidget *within, 
 /* A PNG of the widget as drawn, in $MG_SCREENSHOT_DIR (else the test's build folder), to be
  * looked at; waits until a window just opened has been laid out and drawn. */
 void              save_screenshot        (GtkWidget *widget, const char *name);
+/* The same picture as PNG bytes (a fixed encoding: two equal drawings give equal bytes). */
+GBytes           *ui_test_png_bytes      (GtkWidget *widget);
 /* Fails the test, naming each, for a border drawn in the widget whose four sides' colours are not
  * all the same (GTK 4.8's cairo renderer draws it through a mesh gradient over its whole box;
  * style.css, .battle-banner). Returns how many borders it checked. */
@@ -127,10 +129,14 @@ GtkWidget        *ui_test_find_label     (GtkWidget *widget, const char *text);
 /* Every text `root` shows (labels, inscriptions, entries, buttons, rows' titles, tooltips), one a
  * line, appended to `out`; popovers included, as they may be opened. */
 void              ui_test_collect_texts  (GtkWidget *root, GString *out);
+/* The same for what is on screen only (mapped widgets: what the accessible tree holds). */
+void              ui_test_collect_shown_texts (GtkWidget *root, GString *out);
 
 /* Each page of the window shown (which builds it) and its texts appended to out; then the page
  * shown before. */
 void              ui_test_pages_texts    (MgCampaignWindow *window, GString *out);
+/* The same; with shown_only, what each page shows (ui_test_collect_shown_texts). */
+void              ui_test_pages_texts_full (MgCampaignWindow *window, GString *out, gboolean shown_only);
 /* The players' display opened, its texts appended to out (as ui_test_collect_texts), and closed
  * again: full screen, it would cover the window that the keyboard must reach. */
 void              ui_test_players_display_texts (MgCampaignWindow *window, GString *out);

@@ -33,6 +33,9 @@ G_DEFINE_FINAL_TYPE (MgChessBoardView, mg_chess_board_view, GTK_TYPE_WIDGET)
 enum { SQUARE_ACTIVATED, CANCELLED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
+/* Where the keyboard cursor starts, and goes back to when it must not tell where it was. */
+#define HOME_SQUARE 9   /* j1, South's President */
+
 static const char * const kind_ids[] = { "", "president", "admiral", "general", "air_force", "navy", "army", "marine", NULL };
 /* One letter each, so a piece never reads by colour alone (docs/rules/cricchio.md). */
 static const char * const kind_letters[] = { "", NC_("cricchio piece letter", "P"), NC_("cricchio piece letter", "A"),
@@ -444,7 +447,7 @@ mg_chess_board_view_init (MgChessBoardView *self)
   GtkEventController *focus = gtk_event_controller_focus_new ();
 
   self->last_from = self->last_to = self->selected = -1;
-  self->cursor = 9;   /* j1, South's President */
+  self->cursor = HOME_SQUARE;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
@@ -533,6 +536,14 @@ const char *
 mg_chess_board_view_get_cursor (MgChessBoardView *self)
 {
   return square_name (self, self->cursor, 0);
+}
+
+void
+mg_chess_board_view_home_cursor (MgChessBoardView *self)
+{
+  g_return_if_fail (MG_IS_CHESS_BOARD_VIEW (self));
+  self->cursor = HOME_SQUARE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 void

@@ -30,6 +30,9 @@ const char       *mg_chess_board_view_get_bottom   (MgChessBoardView *self);
 /* The keyboard cursor's square ("a1"). */
 const char       *mg_chess_board_view_get_cursor   (MgChessBoardView *self);
 void              mg_chess_board_view_set_cursor   (MgChessBoardView *self, const char *square);
+/* The cursor back on its first square (j1): after a secret was entered with it (a mine), where
+ * it stood must not stay on the shared screen once the secret is hidden. */
+void              mg_chess_board_view_home_cursor  (MgChessBoardView *self);
 /* Where square `name` is drawn, in widget coordinates (its centre); FALSE before the first size. */
 gboolean          mg_chess_board_view_square_point (MgChessBoardView *self, const char *name,
                                                     double *x, double *y);

@@ -22,6 +22,7 @@ struct _MgChessPage {
   char             *selected;
   char            **targets;
   gboolean          secrets_built;
+  char             *secrets_seat;   /* whose secrets were shown at the last refresh, or NULL */
 
   GtkWidget *box;
   GtkWidget *board_box;
@@ -217,6 +218,15 @@ refresh (MgChessPage *self)
   if (state == NULL)
     return;
   build_once (self, view);
+  /* A seat's secrets hidden (by hand, or as play moved on): the cursor that placed its mines
+   * goes home, so nothing on the shared screen stands where a mine was entered (issue 41). */
+  if (g_strcmp0 (mg_table_state_get_secrets_seat (self->table), self->secrets_seat) != 0)
+    {
+      if (self->secrets_seat != NULL)
+        mg_chess_board_view_home_cursor (self->board);
+      g_free (self->secrets_seat);
+      self->secrets_seat = g_strdup (mg_table_state_get_secrets_seat (self->table));
+    }
   if (mg_chess_terrain (state, terrain))
     mg_chess_board_view_set_terrain (self->board, terrain);
   mg_chess_board_view_set_view (self->board, view);
@@ -335,6 +345,7 @@ mg_chess_page_dispose (GObject *object)
   clear_selection (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), MG_TYPE_CHESS_PAGE);
   g_clear_object (&self->campaign);
+  g_clear_pointer (&self->secrets_seat, g_free);
   G_OBJECT_CLASS (mg_chess_page_parent_class)->dispose (object);
 }
 

@@ -766,6 +766,12 @@ refresh_faces (MgMeepleSide *self, json_object *player, gboolean shown)
       if (best != NULL)
         set_picks (self, best);
     }
+  else
+    {
+      /* Worked out from the faces: nothing of them stays in the widgets once they are hidden. */
+      clear_box (GTK_WIDGET (self->odds_list));
+      set_picks (self, NULL);
+    }
 }
 
 /* Shows the controls the battle's moment allows: dice to roll or reroll, the faces, the pick. */

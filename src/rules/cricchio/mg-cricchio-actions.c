@@ -1236,7 +1236,7 @@ is_over (const MgState *state, GError **error)
 static const MgAction action_list[] = {
   { "move", act_move },
   { "melee", act_melee },
-  { "place_mine", act_place_mine },
+  { "place_mine", act_place_mine, MG_ACTION_SECRET },
   { "pass", act_pass },
 };
 

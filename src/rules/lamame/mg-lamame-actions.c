@@ -1332,10 +1332,11 @@ lm_over (const MgState *state, GError **error)
 
 static const MgAction lm_action_list[] = {
   { "start", do_start }, { "build", do_build }, { "bid", do_bid }, { "pass", do_pass },
-  { "start_bid", do_start_bid }, { "start_bids", do_start_bids }, { "choose_start", do_choose_start },
-  { "choose_cards", do_choose_cards }, { "cards_at_table", do_cards_at_table },
+  { "start_bid", do_start_bid, MG_ACTION_SECRET }, { "start_bids", do_start_bids }, { "choose_start", do_choose_start },
+  { "choose_cards", do_choose_cards, MG_ACTION_SECRET }, { "cards_at_table", do_cards_at_table },
   { "reveal_cards", do_reveal_cards }, { "tax", do_tax }, { "move", do_move }, { "attack", do_attack },
-  { "attack_gold", do_attack_gold }, { "guess", do_guess }, { "reveal_attack", do_reveal_attack },
+  { "attack_gold", do_attack_gold, MG_ACTION_SECRET }, { "guess", do_guess, MG_ACTION_SECRET },
+  { "reveal_attack", do_reveal_attack },
   { "withdraw", do_withdraw }, { "fire", do_fire }, { "end_action", do_end_action }, { "adjust", do_adjust },
 };
 

@@ -1145,10 +1145,10 @@ meeple_copy (const MgState *state)
 /* No .over: a finished match still takes a rematch, so the other actions refuse it themselves
  * (check_match_on). The state has no pointer into itself: the runner exchanges its bytes. */
 static const MgAction meeple_action_list[] = {
-  { "roll", play_roll },
-  { "reroll", play_reroll },
-  { "set", play_set },
-  { "pick", play_pick },
+  { "roll", play_roll, MG_ACTION_SECRET },     /* the faces, behind the player's screen */
+  { "reroll", play_reroll, MG_ACTION_SECRET },
+  { "set", play_set, MG_ACTION_SECRET },
+  { "pick", play_pick, MG_ACTION_SECRET },     /* revealed with the other player's pick */
   { "rematch", play_rematch },
 };
 
