@@ -10,6 +10,7 @@
 #include "mg-export-dialog.h"
 #include "mg-game-ui.h"
 #include "mg-journal-page.h"
+#include "mg-chronicle-page.h"
 #include "mg-narrate.h"
 #include "mg-players-display.h"
 #include "mg-phones-dialog.h"
@@ -238,6 +239,12 @@ static GtkWidget *
 journal_page_new (MgCampaign *campaign)
 {
   return GTK_WIDGET (mg_journal_page_new (campaign));
+}
+
+static GtkWidget *
+chronicle_page_new (MgCampaign *campaign)
+{
+  return GTK_WIDGET (mg_chronicle_page_new (campaign));
 }
 
 static GtkWidget *
@@ -565,6 +572,9 @@ mg_campaign_window_setup (MgCampaignWindow *self)
    * on, and does no work that grows with its journal. */
   mg_game_ui_add_page (self->view_stack, self->campaign, "journal", _("Journal"),
                        "view-list-bullet-symbolic", journal_page_new);
+  if (mg_chronicle_of (self->campaign) != NULL)
+    mg_game_ui_add_page (self->view_stack, self->campaign, "chronicle", _("Chronicle"),
+                         "x-office-spreadsheet-symbolic", chronicle_page_new);
   mg_game_ui_add_page (self->view_stack, self->campaign, "rules", _("Rules"),
                        "document-properties-symbolic", rules_page_new);
   g_signal_connect_swapped (self->view_stack, "notify::visible-child-name",
