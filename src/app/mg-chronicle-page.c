@@ -164,7 +164,7 @@ mg_chronicle_page_new (MgCampaign *campaign)
 
   self->campaign = g_object_ref (campaign);
   self->narrator = mg_narrator_new (campaign);
-  self->window = mg_chronicle_window_read (campaign, 0, MG_CHRONICLE_ROWS, &error);
+  self->window = mg_chronicle_window_read (campaign, 0, MG_CHRONICLE_ROWS, TRUE, &error);
   if (self->window == NULL)
     {
       if (error != NULL)

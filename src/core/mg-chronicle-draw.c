@@ -57,7 +57,7 @@ draw_series (cairo_t *cr, const MgChroniclePlot *plot, const MgChronicleData *da
   cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
   cairo_set_line_width (cr, 2);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  for (guint k = 0; k + 1 < xy->len; k += 2)
+  for (guint k = 0; !data->chart->marks && k + 1 < xy->len; k += 2)
     (k ? cairo_line_to : cairo_move_to) (cr, g_array_index (xy, double, k), g_array_index (xy, double, k + 1));
   cairo_stroke (cr);
   for (guint p = 0; p < s->points->len; p++)
@@ -65,7 +65,7 @@ draw_series (cairo_t *cr, const MgChroniclePlot *plot, const MgChronicleData *da
       const MgChroniclePoint *pt = &g_array_index (s->points, MgChroniclePoint, p);
       double x = mg_chronicle_plot_x (plot, pt->seq), y = mg_chronicle_plot_y (plot, pt->value);
 
-      cairo_arc (cr, x, y, data->chart->counter ? 3 : 2, 0, 2 * G_PI);
+      cairo_arc (cr, x, y, data->chart->marks ? 3 : 2, 0, 2 * G_PI);
       cairo_fill (cr);
       if ((gint) p == focus_point)
         {

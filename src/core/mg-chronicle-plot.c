@@ -174,7 +174,8 @@ mg_chronicle_plot_init (MgChroniclePlot *plot, const MgChronicleData *data,
           hi = MAX (hi, v);
         }
     }
-  plot->step = nice_step (hi - lo);
+  /* The games count in whole numbers: no step below one. */
+  plot->step = MAX (nice_step (hi - lo), 1);
   plot->min = floor (lo / plot->step) * plot->step;
   plot->max = ceil (hi / plot->step) * plot->step;
   if (plot->max <= plot->min)

@@ -39,6 +39,18 @@ svg_axes (GString *out, const MgChroniclePlot *plot)
                           plot->left + plot->width, plot->top + plot->height + 14, (long long) plot->last);
 }
 
+static void
+svg_polyline (GString *out, GArray *xy, const double rgb[3])
+{
+  g_string_append (out, "<polyline fill=\"none\" stroke-width=\"2\" stroke=\"");
+  hex (out, rgb);
+  g_string_append (out, "\" points=\"");
+  for (guint k = 0; k + 1 < xy->len; k += 2)
+    g_string_append_printf (out, "%s%.1f,%.1f", k ? " " : "", g_array_index (xy, double, k),
+                            g_array_index (xy, double, k + 1));
+  g_string_append (out, "\"/>\n");
+}
+
 void
 mg_chronicle_svg (GString *out, const MgChronicleData *data, const MgChronicleWindow *window,
                   double width, double height)
@@ -69,15 +81,9 @@ mg_chronicle_svg (GString *out, const MgChronicleData *data, const MgChronicleWi
       escaped (out, s->name);
       g_string_append (out, "</text>\n");
       legend_x += 24 + 7 * g_utf8_strlen (s->name, -1);
-      if (xy->len < 4)
-        continue;
-      g_string_append (out, "<polyline fill=\"none\" stroke-width=\"2\" stroke=\"");
-      hex (out, rgb);
-      g_string_append (out, "\" points=\"");
-      for (guint k = 0; k + 1 < xy->len; k += 2)
-        g_string_append_printf (out, "%s%.1f,%.1f", k ? " " : "", g_array_index (xy, double, k),
-                                g_array_index (xy, double, k + 1));
-      g_string_append (out, "\"/>\n");
+      /* Events are marks only; levels hold until they change: steps. */
+      if (xy->len >= 4 && !data->chart->marks)
+        svg_polyline (out, xy, rgb);
       for (guint p = 0; p < s->points->len; p++)
         {
           const MgChroniclePoint *pt = &g_array_index (s->points, MgChroniclePoint, p);
@@ -85,7 +91,7 @@ mg_chronicle_svg (GString *out, const MgChronicleData *data, const MgChronicleWi
 
           g_string_append_printf (out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" fill=\"",
                                   mg_chronicle_plot_x (&plot, pt->seq), mg_chronicle_plot_y (&plot, pt->value),
-                                  data->chart->counter ? "3" : "2");
+                                  data->chart->marks ? "3" : "2");
           hex (out, rgb);
           g_string_append (out, "\"><title>");
           escaped (out, tip);

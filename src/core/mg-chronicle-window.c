@@ -202,14 +202,15 @@ window_load (MgChronicleWindow *window, gint64 last_seq, GError **error)
 }
 
 MgChronicleWindow *
-mg_chronicle_window_read (MgCampaign *campaign, gint64 last_seq, guint rows, GError **error)
+mg_chronicle_window_read (MgCampaign *campaign, gint64 last_seq, guint rows, gboolean fill,
+                          GError **error)
 {
   const MgChronicle *chronicle = mg_chronicle_of (campaign);
   MgChronicleWindow *window;
 
   if (chronicle == NULL)
     return NULL;
-  if (!mg_chronicle_fill (campaign, FALSE, error))
+  if (fill && !mg_chronicle_fill (campaign, FALSE, error))
     return NULL;
   window = g_new0 (MgChronicleWindow, 1);
   window->campaign = g_object_ref (campaign);

@@ -69,10 +69,11 @@ typedef struct {
 const MgChronicle *mg_chronicle_of (MgCampaign *campaign);
 
 /* Reads the window ending at last_seq (0: the last row in force) with indexed queries: its cost
- * grows with `rows`, not with the journal's length. Rows journalled without points (a campaign
- * older than the Chronicle, a file made by a tool) are filled first, once (mg_chronicle_fill). */
+ * grows with `rows`, not with the journal's length. With `fill`, rows journalled without points
+ * (a campaign older than the Chronicle, a file made by a tool) are filled first, once
+ * (mg_chronicle_fill: a write, so on the campaign's own thread); without, they are left out. */
 MgChronicleWindow *mg_chronicle_window_read (MgCampaign *campaign, gint64 last_seq, guint rows,
-                                             GError **error);
+                                             gboolean fill, GError **error);
 void               mg_chronicle_window_free (MgChronicleWindow *window);
 
 typedef enum {

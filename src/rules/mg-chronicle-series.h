@@ -14,9 +14,9 @@ typedef struct {
   /* What the chart shows, for a reader who cannot see it (its accessible description and the
    * exports' caption): N_("Each player's gold, row by row of the journal") */
   const char *description;
-  /* TRUE: a count that only grows (battles won, captures): drawn as steps with a mark at each
-   * rise; FALSE: a level (gold, casualties), drawn as a line of steps. */
-  gboolean    counter;
+  /* TRUE: events (a battle won, an attack), drawn as marks only, never joined by a line;
+   * FALSE: a level that holds until it changes (gold, casualties), drawn as steps. */
+  gboolean    marks;
 } MgChronicleChart;
 
 /* A game's Chronicle: its charts, and the values its public view shows now. The store calls

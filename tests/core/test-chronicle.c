@@ -8,6 +8,8 @@
 #include "mg-chronicle-draw.h"
 #include "mg-core-test-util.h"
 #include "mg-data.h"
+#include "mg-export.h"
+#include "mg-export-async.h"
 #include "mg-game.h"
 
 typedef json_object Json;
@@ -214,7 +216,7 @@ test_undone_rows_left_out (void)
 {
   g_autoptr(MgCampaign) campaign = play_sample ("meeple", "meeple-undo.db", -1);
   g_autoptr(GError) error = NULL;
-  MgChronicleWindow *window = mg_chronicle_window_read (campaign, 0, 500, &error);
+  MgChronicleWindow *window = mg_chronicle_window_read (campaign, 0, 500, TRUE, &error);
   MgChronicleWindow *again;
   gint64 n = mg_campaign_journal_count (campaign);
   gboolean changed;
@@ -244,7 +246,7 @@ test_undone_rows_left_out (void)
   g_assert_true (mg_campaign_redo (campaign, 2, &done, &error));
   g_assert_true (mg_chronicle_window_update (window, MG_CHRONICLE_REDONE, &changed, &error));
   g_assert_cmpint (window->last_seq, ==, n - 2);
-  again = mg_chronicle_window_read (campaign, 0, 500, &error);
+  again = mg_chronicle_window_read (campaign, 0, 500, TRUE, &error);
   g_assert_cmpint (points_after (again, 0), ==, points_after (window, 0));
   mg_chronicle_window_free (again);
   mg_chronicle_window_free (window);
@@ -255,7 +257,7 @@ static GBytes *
 draw_all (MgCampaign *campaign)
 {
   g_autoptr(GError) error = NULL;
-  MgChronicleWindow *window = mg_chronicle_window_read (campaign, 0, 240, &error);
+  MgChronicleWindow *window = mg_chronicle_window_read (campaign, 0, 240, TRUE, &error);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 200 * window->charts->len);
   cairo_t *cr = cairo_create (surface);
   GBytes *bytes;
@@ -330,6 +332,95 @@ test_secret_moves_nothing (void)
   g_assert_false (g_bytes_equal (pa, pb));
 }
 
+/* The pages of the PDF layout as pixels, one image after another. */
+static GBytes *
+pdf_pixels (MgCampaign *campaign, guint *red_pixels)
+{
+  g_autoptr(GError) error = NULL;
+  MgExportScope scope = { 0 };
+  g_autoptr(GPtrArray) pages = mg_export_pages (campaign, scope, NULL, &error);
+  GByteArray *all = g_byte_array_new ();
+
+  g_assert_no_error (error);
+  *red_pixels = 0;
+  for (guint i = 0; i < pages->len; i++)
+    {
+      cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 595, 842);
+      cairo_t *cr = cairo_create (image);
+      const guint8 *data;
+      int stride;
+
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_paint (cr);
+      cairo_set_source_surface (cr, g_ptr_array_index (pages, i), 0, 0);
+      cairo_paint (cr);
+      cairo_surface_flush (image);
+      data = cairo_image_surface_get_data (image);
+      stride = cairo_image_surface_get_stride (image);
+      g_byte_array_append (all, data, stride * 842);
+      /* La Mame's red, #c01c28, as the Chronicle draws Red's series (the rest is black text). */
+      for (int y = 0; y < 842; y++)
+        for (int x = 0; x < 595; x++)
+          {
+            guint32 px = ((const guint32 *) (data + y * stride))[x] & 0xffffff;
+
+            *red_pixels += px == 0xc01c28;
+          }
+      cairo_destroy (cr);
+      cairo_surface_destroy (image);
+    }
+  return g_byte_array_free_to_bytes (all);
+}
+
+/* The exports hold the charts: SVG elements in HTML, with a title and a description each; the
+ * PDF's pages draw them in the seats' colours; a plain table in Markdown. And the PDF pages of
+ * two campaigns that differ only in a hidden bid are the same pixels. */
+static void
+test_exports (void)
+{
+  g_autoptr(MgCampaign) campaign = play_sample ("lamame", "export.db", -1);
+  g_autoptr(MgCampaign) a = play_sample ("lamame", "export-a.db", 10);
+  g_autoptr(MgCampaign) b = play_sample ("lamame", "export-b.db", 10);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *html_path = mg_test_tmpfile ("chronicle.html");
+  g_autofree char *md_path = mg_test_tmpfile ("chronicle.md");
+  g_autofree char *html = NULL, *md = NULL;
+  g_autoptr(GBytes) pa = NULL, pb = NULL, pall = NULL;
+  MgExportScope scope = { 0 };
+  guint svgs = 0, red, red_a, red_b;
+  const char *at;
+
+  g_assert_true (mg_export_write (campaign, MG_EXPORT_HTML, scope, html_path, &error));
+  g_assert_true (g_file_get_contents (html_path, &html, NULL, &error));
+  for (at = html; (at = strstr (at, "<svg class=\"chronicle\"")) != NULL; at++)
+    svgs++;
+  /* La Mame declares four charts: gold, areas, bids, attacks. */
+  g_assert_cmpuint (svgs, ==, 4);
+  g_assert_nonnull (strstr (html, "<title>Gold</title>"));
+  g_assert_nonnull (strstr (html, "<desc>Each player"));
+  g_assert_nonnull (strstr (html, "<polyline"));
+  g_assert_true (mg_export_write (campaign, MG_EXPORT_MARKDOWN, scope, md_path, &error));
+  g_assert_true (g_file_get_contents (md_path, &md, NULL, &error));
+  g_assert_nonnull (strstr (md, "## Chronicle: Gold"));
+  g_assert_nonnull (strstr (md, "| Row | Red | Blue | Green |"));
+
+  pall = pdf_pixels (campaign, &red);
+  g_assert_cmpuint (red, >, 200);
+  for (guint k = 0; k < 2; k++)
+    {
+      json_object *action = json_tokener_parse (k == 0 ? "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":0}"
+                                                       : "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":3}");
+      g_autoptr(MgJournalEntry) e = mg_campaign_act (k == 0 ? a : b, action, &error);
+
+      json_object_put (action);
+      g_assert_no_error (error);
+    }
+  pa = pdf_pixels (a, &red_a);
+  pb = pdf_pixels (b, &red_b);
+  g_assert_cmpuint (red_a, >, 0);
+  g_assert_true (g_bytes_equal (pa, pb));
+}
+
 /* Colours pass WCAG's 3:1 for graphics on the light and the dark view, seat colours kept when
  * they do (Red is La Mame's #c01c28 on light). */
 static void
@@ -373,5 +464,6 @@ main (int argc, char **argv)
   g_test_add_func ("/chronicle/undone", test_undone_rows_left_out);
   g_test_add_func ("/chronicle/secret", test_secret_moves_nothing);
   g_test_add_func ("/chronicle/colours", test_colours_contrast);
+  g_test_add_func ("/chronicle/exports", test_exports);
   return g_test_run ();
 }

@@ -10,7 +10,7 @@
 static const MgChronicleChart charts[] = {
   { "material", N_("Material"), N_("The pieces each player has on the board, move by move"), FALSE },
   { "points", N_("Points"), N_("Each player's points, move by move"), FALSE },
-  { "captures", N_("Captures"), N_("The pieces each player has captured, move by move"), TRUE },
+  { "captures", N_("Captures"), N_("The pieces each player has captured, move by move"), FALSE },
 };
 
 /* The sides in the order the view's per-side arrays ("scores", "captured") use. */

@@ -8,8 +8,8 @@
 #include "mg-tft.h"
 
 static const MgChronicleChart charts[] = {
-  { "fights", N_("Fights"), N_("The fights each figure has fought, each marked with its result"), TRUE },
-  { "kills", N_("Kills"), N_("The foes each figure has killed over its career"), TRUE },
+  { "fights", N_("Fights"), N_("The fights each figure has fought, each marked with its result"), FALSE },
+  { "kills", N_("Kills"), N_("The foes each figure has killed over its career"), FALSE },
   { "ep", N_("Experience"), N_("Each figure's experience points over its career"), FALSE },
   { "st", N_("Strength"), N_("Each figure's strength (ST) over its career"), FALSE },
   { "dx", N_("Dexterity"), N_("Each figure's dexterity (DX) over its career"), FALSE },
