@@ -572,11 +572,12 @@ mg_campaign_window_setup (MgCampaignWindow *self)
    * on, and does no work that grows with its journal. */
   mg_game_ui_add_page (self->view_stack, self->campaign, "journal", _("Journal"),
                        "view-list-bullet-symbolic", journal_page_new);
+  mg_game_ui_add_page (self->view_stack, self->campaign, "rules", _("Rules"),
+                       "document-properties-symbolic", rules_page_new);
+  /* Last, so the pages' Ctrl+number shortcuts stay what they were. */
   if (mg_chronicle_of (self->campaign) != NULL)
     mg_game_ui_add_page (self->view_stack, self->campaign, "chronicle", _("Chronicle"),
                          "x-office-spreadsheet-symbolic", chronicle_page_new);
-  mg_game_ui_add_page (self->view_stack, self->campaign, "rules", _("Rules"),
-                       "document-properties-symbolic", rules_page_new);
   g_signal_connect_swapped (self->view_stack, "notify::visible-child-name",
                             G_CALLBACK (visible_page_changed), self);
   visible_page_changed (self);
