@@ -671,7 +671,7 @@ pdf_chart (MgExportDoc *doc, const char *title, const MgChronicleData *data, con
 {
   Pdf *pdf = doc->priv;
 
-  pdf_heading (pdf, "Sans Bold 11", title, 10, 150);
+  pdf_heading (pdf, "Sans Bold 11", title, 10, 162);
   cairo_save (pdf->cr);
   cairo_translate (pdf->cr, MARGIN, pdf->y);
   mg_chronicle_draw (pdf->cr, data, window, TEXT_W, 150, FALSE, -1, -1);
