@@ -32,6 +32,7 @@ struct _MgCampaignWindow
   AdwViewStack     *view_stack;
   GtkWidget        *export_button;
   guint             export_idle;
+  int               export_hidden_at;  /* the window's width when Export was last hidden, or 0 */
   GtkRevealer      *progress_revealer;
   GtkProgressBar   *progress_bar;
   AdwToast         *step_toast;   /* the undo/redo toast while it is shown, else NULL */
@@ -531,8 +532,18 @@ update_export_button (gpointer data)
 {
   MgCampaignWindow *self = data;
 
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  gboolean show = !adw_view_switcher_bar_get_reveal (self->switcher_bar);
+
   self->export_idle = 0;
-  gtk_widget_set_visible (self->export_button, !adw_view_switcher_bar_get_reveal (self->switcher_bar));
+  /* Hiding Export gives the switcher room; showing it again at the same width would take that
+   * room back, and the switcher would move down again, and so on (five pages at 800 px): it
+   * comes back once the window is wider than when it went. */
+  if (show && self->export_hidden_at > 0 && width <= self->export_hidden_at)
+    return G_SOURCE_REMOVE;
+  if (!show && gtk_widget_get_visible (self->export_button))
+    self->export_hidden_at = width;
+  gtk_widget_set_visible (self->export_button, show);
   return G_SOURCE_REMOVE;
 }
 
@@ -583,6 +594,8 @@ mg_campaign_window_setup (MgCampaignWindow *self)
   visible_page_changed (self);
   g_signal_connect_swapped (self->switcher_bar, "notify::reveal",
                             G_CALLBACK (switcher_bar_revealed), self);
+  /* Wider than when Export went: it may come back (update_export_button). */
+  g_signal_connect_swapped (self, "notify::default-width", G_CALLBACK (switcher_bar_revealed), self);
   switcher_bar_revealed (self);
 
   if (settings != NULL)
