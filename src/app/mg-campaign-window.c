@@ -10,6 +10,7 @@
 #include "mg-export-dialog.h"
 #include "mg-game-ui.h"
 #include "mg-journal-page.h"
+#include "mg-chronicle-page.h"
 #include "mg-narrate.h"
 #include "mg-players-display.h"
 #include "mg-phones-dialog.h"
@@ -32,6 +33,7 @@ struct _MgCampaignWindow
   AdwViewStack     *view_stack;
   GtkWidget        *export_button;
   guint             export_idle;
+  int               export_hidden_at;  /* the window's width when Export was last hidden, or 0 */
   GtkRevealer      *progress_revealer;
   GtkProgressBar   *progress_bar;
   AdwToast         *step_toast;   /* the undo/redo toast while it is shown, else NULL */
@@ -283,6 +285,12 @@ static GtkWidget *
 journal_page_new (MgCampaign *campaign)
 {
   return GTK_WIDGET (mg_journal_page_new (campaign));
+}
+
+static GtkWidget *
+chronicle_page_new (MgCampaign *campaign)
+{
+  return GTK_WIDGET (mg_chronicle_page_new (campaign));
 }
 
 static GtkWidget *
@@ -569,8 +577,18 @@ update_export_button (gpointer data)
 {
   MgCampaignWindow *self = data;
 
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  gboolean show = !adw_view_switcher_bar_get_reveal (self->switcher_bar);
+
   self->export_idle = 0;
-  gtk_widget_set_visible (self->export_button, !adw_view_switcher_bar_get_reveal (self->switcher_bar));
+  /* Hiding Export gives the switcher room; showing it again at the same width would take that
+   * room back, and the switcher would move down again, and so on (five pages at 800 px): it
+   * comes back once the window is wider than when it went. */
+  if (show && self->export_hidden_at > 0 && width <= self->export_hidden_at)
+    return G_SOURCE_REMOVE;
+  if (!show && gtk_widget_get_visible (self->export_button))
+    self->export_hidden_at = width;
+  gtk_widget_set_visible (self->export_button, show);
   return G_SOURCE_REMOVE;
 }
 
@@ -612,11 +630,17 @@ mg_campaign_window_setup (MgCampaignWindow *self)
                        "view-list-bullet-symbolic", journal_page_new);
   mg_game_ui_add_page (self->view_stack, self->campaign, "rules", _("Rules"),
                        "document-properties-symbolic", rules_page_new);
+  /* Last, so the pages' Ctrl+number shortcuts stay what they were. */
+  if (mg_chronicle_of (self->campaign) != NULL)
+    mg_game_ui_add_page (self->view_stack, self->campaign, "chronicle", _("Chronicle"),
+                         "x-office-spreadsheet-symbolic", chronicle_page_new);
   g_signal_connect_swapped (self->view_stack, "notify::visible-child-name",
                             G_CALLBACK (visible_page_changed), self);
   visible_page_changed (self);
   g_signal_connect_swapped (self->switcher_bar, "notify::reveal",
                             G_CALLBACK (switcher_bar_revealed), self);
+  /* Wider than when Export went: it may come back (update_export_button). */
+  g_signal_connect_swapped (self, "notify::default-width", G_CALLBACK (switcher_bar_revealed), self);
   switcher_bar_revealed (self);
 
   if (settings != NULL)

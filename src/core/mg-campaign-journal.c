@@ -5,6 +5,7 @@
 #include "mg-ruleset.h"
 #include "mg-store.h"
 #include "mg-game.h"
+#include "mg-chronicle.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -68,6 +69,7 @@ typedef struct {
   char           *snapshot;    /* the state after the action when a snapshot is due, or NULL */
   gint            snapshot_turn;
   MgRows         *tables;      /* the entity rows after it (NULL: the game has none) */
+  MgChronicleRow *chronicle;   /* its public series values that changed (mg-chronicle.h) */
   /* set by act_write (a stream's writer thread) */
   gboolean        written;
   gboolean        conflict;    /* another connection wrote since memory last matched the file */
@@ -82,6 +84,7 @@ acted_free (Acted *a)
   g_clear_error (&a->error);
   g_free (a->snapshot);
   g_clear_pointer (&a->tables, mg_rows_free);
+  mg_chronicle_row_free (a->chronicle);
   g_clear_error (&a->write_error);
   g_free (a);
 }
@@ -198,6 +201,7 @@ act_prepare (MgCampaign *self, json_object *action)
     }
   if (!mg_campaign_build_tables (self, self->state, &a->tables, &a->error))
     goto out;
+  a->chronicle = mg_chronicle_row_new (&self->chronicle, self->game, self->ruleset, self->state, self->last_active, e->seq, e->turn);
   a->drop_redo = self->can_redo;
   a->kept = self->last_active;
 
@@ -254,6 +258,7 @@ act_write (MgCampaign *self, Acted *a, gboolean locked, GError **error)
       !insert_row (self, a->entry, error) ||
       (a->snapshot != NULL && !mg_campaign_insert_snapshot (self, a->entry->seq, a->snapshot_turn, a->snapshot, error)) ||
       !mg_campaign_write_rows (self, a->tables, error) ||
+      !mg_chronicle_row_write (a->chronicle, self->store, error) ||
       !mg_store_commit (self->store, error))
     goto fail;
   return TRUE;

@@ -98,6 +98,7 @@ struct _MgCampaign {
   gint64         stepped;      /* the row the last undo or redo marked last */
   gboolean       sound;        /* checked before this process's first write (ensure_sound) */
   GError        *unsound;      /* why it is not: every write is refused with it */
+  struct _MgChronicleCache *chronicle; /* the public series values after the row last acted (mg-chronicle.h) */
 };
 
 #define ENTRY_COLUMNS "seq, session, turn, actor, action, dice, events, summary, time, undone"

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "mg-campaign.h"
 #include "mg-campaign-private.h"
+#include "mg-chronicle.h"
 #include "mg-ruleset.h"
 #include "mg-store.h"
 #include "mg-game.h"
@@ -469,6 +470,7 @@ mg_campaign_finalize (GObject *object)
   g_clear_pointer (&self->spare_rows, mg_rows_free);
   g_clear_pointer (&self->unique_cols, g_hash_table_unref);
   g_clear_error (&self->unsound);
+  g_clear_pointer (&self->chronicle, mg_chronicle_cache_free);
 
   G_OBJECT_CLASS (mg_campaign_parent_class)->finalize (object);
 }

@@ -13,6 +13,8 @@
 
 #include "mg-export-async.h"
 #include "mg-export-private.h"
+#include "mg-export-chronicle.h"
+#include "mg-chronicle-draw.h"
 
 /* A4 in points, and the margins. */
 #define PAGE_W   MG_EXPORT_PAGE_WIDTH
@@ -663,6 +665,26 @@ __attribute__((constructor)) static void
 register_pdf_renderer (void)
 {
   mg_export_pdf_renderer = &pdf_renderer;
+}
+
+/* A Chronicle chart (mg-export-chronicle.c), drawn as the window draws it (mg-chronicle-draw.c). */
+static void
+pdf_chart (MgExportDoc *doc, const char *title, const MgChronicleData *data, const MgChronicleWindow *window)
+{
+  Pdf *pdf = doc->priv;
+
+  pdf_heading (pdf, "Sans Bold 11", title, 10, 162);
+  cairo_save (pdf->cr);
+  cairo_translate (pdf->cr, MARGIN, pdf->y);
+  mg_chronicle_draw (pdf->cr, data, window, TEXT_W, 150, FALSE, -1, -1);
+  cairo_restore (pdf->cr);
+  pdf->y += 156;
+}
+
+__attribute__((constructor)) static void
+register_pdf_chart (void)
+{
+  mg_export_pdf_chart = pdf_chart;
 }
 
 GPtrArray *

@@ -15,6 +15,7 @@
 
 
 #include "mg-export-private.h"
+#include "mg-export-chronicle.h"
 #include "mg-narrate.h"
 #include "mg-game.h"
 
@@ -1354,6 +1355,7 @@ export_render (MgCampaign      *campaign,
 
   if (!render_standing (campaign, &doc, renderer, w.last_seq, standing_heading, error))
     goto out;
+  mg_export_chronicle (campaign, &doc, renderer, format, w.last_seq);
   ok = renderer->end (&doc, error);
   if (ok && progress != NULL)
     progress (1.0, progress_data);

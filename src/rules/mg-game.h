@@ -2,6 +2,7 @@
 #pragma once
 
 #include "mg-rules.h"
+#include "mg-chronicle-series.h"
 
 G_BEGIN_DECLS
 
@@ -110,6 +111,8 @@ typedef struct {
    * object laid out as the standing is, as facts and tables}, "text" and "view" each optional,
    * every text translated by the game. */
   json_object          *(*export_sections) (json_object *ruleset, json_object *view);
+  /* Optional: the Chronicle's charts, read from the public view after each row (issue 48). */
+  const MgChronicle    *chronicle;
 } MgGame;
 
 /* One shape for every descriptor (src/rules/<game>/mg-<game>-game.c): a static MgGame whose

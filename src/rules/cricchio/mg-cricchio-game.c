@@ -70,6 +70,8 @@ static const MgExportColumn export_columns[] = {
   { "moved", NC_("export column", "Moved") },
 };
 
+extern const MgChronicle mg_cricchio_chronicle;
+
 const MgGame *
 mg_cricchio_game (void)
 {
@@ -82,6 +84,7 @@ mg_cricchio_game (void)
     .house_rules = ch_house_rules,
     .n_house_rules = CH_N_HOUSE_RULES,
     MG_GAME_EXPORT_COLUMNS,
+    .chronicle = &mg_cricchio_chronicle,   /* mg-cricchio-chronicle.c */
   };
   /* The variants' ids and players are the engine's tables, another file's. */
   for (guint i = 0; i < CH_N_VARIANTS; i++)

@@ -61,6 +61,8 @@ static const MgExportColumn export_columns[] = {
   { "fresh", NC_("export column", "Fresh") },
 };
 
+extern const MgChronicle mg_lamame_chronicle;
+
 const MgGame *
 mg_lamame_game (void)
 {
@@ -70,6 +72,7 @@ mg_lamame_game (void)
     .house_rules = lm_house_rules,
     .n_house_rules = LM_N_HOUSE_RULES,
     MG_GAME_EXPORT_COLUMNS,
+    .chronicle = &mg_lamame_chronicle,   /* mg-lamame-chronicle.c */
   };
   return mg_game_fill (&game, mg_lamame_rules (), mg_lamame_ruleset_words);
 }

@@ -54,6 +54,8 @@ static const MgExportColumn export_columns[] = {
   { "battle", NC_("export column", "Battle") },
 };
 
+extern const MgChronicle mg_mecaknights_chronicle;
+
 const MgGame *
 mg_mecaknights_game (void)
 {
@@ -61,6 +63,7 @@ mg_mecaknights_game (void)
     MG_GAME_DATA (DATA),
     MG_GAME_TABLES,
     MG_GAME_EXPORT_COLUMNS,
+    .chronicle = &mg_mecaknights_chronicle,   /* mg-mecaknights-chronicle.c */
   };
   return mg_game_fill (&game, mg_mk_rules (), mg_mk_ruleset_words);
 }

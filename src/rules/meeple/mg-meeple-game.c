@@ -48,6 +48,8 @@ face_name (json_object *ruleset, guint sides, guint value)
   return json_object_get_string (name);
 }
 
+extern const MgChronicle mg_meeple_chronicle;
+
 const MgGame *
 mg_meeple_game (void)
 {
@@ -59,6 +61,7 @@ mg_meeple_game (void)
     .moved_on = moved_on,
     .face_name = face_name,
     MG_GAME_EXPORT_COLUMNS,
+    .chronicle = &mg_meeple_chronicle,   /* mg-meeple-chronicle.c */
   };
   return mg_game_fill (&game, mg_meeple_rules (), mg_meeple_ruleset_words);
 }

@@ -109,6 +109,8 @@ export_sections (json_object *ruleset, json_object *view)
   return sections;
 }
 
+extern const MgChronicle mg_tft_chronicle;
+
 const MgGame *
 mg_tft_game (void)
 {
@@ -119,6 +121,7 @@ mg_tft_game (void)
     .n_house_rules = G_N_ELEMENTS (house_rules),
     .odds = mg_tft_odds,
     MG_GAME_EXPORT_COLUMNS,
+    .chronicle = &mg_tft_chronicle,   /* mg-tft-chronicle.c */
     .export_sections = export_sections,
   };
   return mg_game_fill (&game, mg_tft_rules (), mg_tft_ruleset_words);

@@ -1,0 +1,198 @@
+/* mg-chronicle-page.c — the Chronicle page: one chart per series the game declares, kept up to date row by row. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "mg-chronicle-page.h"
+#include "mg-errors.h"
+#include "mg-game-ui.h"
+#include "mg-journal-page.h"
+#include "mg-narrate.h"
+#include "mg-widget-util.h"
+
+struct _MgChroniclePage
+{
+  GtkWidget          parent_instance;
+
+  MgCampaign        *campaign;
+  MgChronicleWindow *window;
+  MgNarrator        *narrator;
+  GPtrArray         *charts;   /* of MgChart*, one per declared chart */
+
+  GtkStack          *stack;
+  GtkBox            *charts_box;
+  GtkLabel          *range_label;
+};
+
+G_DEFINE_FINAL_TYPE (MgChroniclePage, mg_chronicle_page, GTK_TYPE_WIDGET)
+
+/* A row told in the viewer's words, from its public events (mg-narrate.h). */
+static char *
+tell_row (gint64 seq, gpointer data)
+{
+  MgChroniclePage *self = data;
+  g_autoptr(MgJournalEntry) entry = mg_campaign_journal_get (self->campaign, seq, NULL);
+
+  if (entry == NULL)
+    return NULL;
+  return mg_narrator_tell (self->narrator, entry);
+}
+
+/* Clicking a point (or Enter on it) opens its row in the Journal. */
+static void
+point_activated (MgChart *chart, gint64 seq, MgChroniclePage *self)
+{
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_VIEW_STACK);
+  GtkWidget *journal;
+
+  if (stack == NULL || (journal = mg_game_ui_ensure_page (ADW_VIEW_STACK (stack), "journal")) == NULL)
+    return;
+  adw_view_stack_set_visible_child_name (ADW_VIEW_STACK (stack), "journal");
+  /* The Journal lists every row, undone ones too, in seq order from 1. */
+  mg_journal_page_select (MG_JOURNAL_PAGE (journal), (guint) (seq - 1));
+}
+
+static void
+update_range (MgChroniclePage *self)
+{
+  g_autofree char *text = NULL;
+
+  gtk_stack_set_visible_child_name (self->stack, self->window->last_seq > 0 ? "charts" : "empty");
+  if (self->window->last_seq == 0)
+    return;
+  /* TRANSLATORS: above the Chronicle's charts: the journal rows they cover */
+  text = g_strdup_printf (_("Journal rows %lld to %lld, as everyone at the table saw them. Point at a mark, or "
+                            "move along it with the arrow keys, to see what happened; click it or press Enter "
+                            "to open the row in the Journal."),
+                          (long long) self->window->first_seq, (long long) self->window->last_seq);
+  gtk_label_set_label (self->range_label, text);
+}
+
+static void
+add_chart (MgChroniclePage *self, guint index)
+{
+  const MgChronicleChart *declared = &self->window->chronicle->charts[index];
+  GtkWidget *heading = gtk_label_new (_(declared->title));
+  GtkWidget *told = gtk_label_new (NULL);
+  MgChart *chart = mg_chart_new ();
+
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_widget_set_margin_top (heading, 12);
+  gtk_label_set_xalign (GTK_LABEL (told), 0);
+  gtk_label_set_wrap (GTK_LABEL (told), TRUE);
+  gtk_widget_add_css_class (told, "caption");
+  mg_chart_set_teller (chart, tell_row, self);
+  mg_chart_set_window (chart, self->window, index);
+  g_object_bind_property (chart, "point-text", told, "label", G_BINDING_SYNC_CREATE);
+  g_signal_connect_object (chart, "point-activated", G_CALLBACK (point_activated), self, 0);
+  gtk_box_append (self->charts_box, heading);
+  gtk_box_append (self->charts_box, GTK_WIDGET (chart));
+  gtk_box_append (self->charts_box, told);
+  g_ptr_array_add (self->charts, chart);
+}
+
+void
+mg_chronicle_page_rows_changed (MgChroniclePage *self, MgChronicleChange change)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean changed = FALSE;
+
+  if (self->window == NULL)
+    return;
+  if (!mg_chronicle_window_update (self->window, change, &changed, &error))
+    {
+      g_warning ("Chronicle: %s", error->message);
+      return;
+    }
+  if (!changed)
+    return;
+  mg_narrator_forget (self->narrator);
+  for (guint i = 0; i < self->charts->len; i++)
+    mg_chart_window_changed (g_ptr_array_index (self->charts, i));
+  update_range (self);
+}
+
+/* The campaign's "changed" says only that something did: the window works out what
+ * (mg_chronicle_window_update compares its rows with the journal's). */
+static void
+chronicle_campaign_changed (MgChroniclePage *self)
+{
+  mg_chronicle_page_rows_changed (self, MG_CHRONICLE_APPENDED);
+}
+
+static void
+mg_chronicle_page_dispose (GObject *object)
+{
+  MgChroniclePage *self = MG_CHRONICLE_PAGE (object);
+
+  mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_CHRONICLE_PAGE);
+  g_clear_pointer (&self->charts, g_ptr_array_unref);
+  g_clear_pointer (&self->window, mg_chronicle_window_free);
+  g_clear_pointer (&self->narrator, mg_narrator_free);
+  g_clear_object (&self->campaign);
+  G_OBJECT_CLASS (mg_chronicle_page_parent_class)->dispose (object);
+}
+
+static void
+mg_chronicle_page_class_init (MgChroniclePageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_chronicle_page_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-chronicle-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, MgChroniclePage, stack);
+  gtk_widget_class_bind_template_child (widget_class, MgChroniclePage, charts_box);
+  gtk_widget_class_bind_template_child (widget_class, MgChroniclePage, range_label);
+}
+
+static void
+mg_chronicle_page_init (MgChroniclePage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->charts = g_ptr_array_new ();
+}
+
+MgChroniclePage *
+mg_chronicle_page_new (MgCampaign *campaign)
+{
+  MgChroniclePage *self = g_object_new (MG_TYPE_CHRONICLE_PAGE, NULL);
+  g_autoptr(GError) error = NULL;
+
+  self->campaign = g_object_ref (campaign);
+  self->narrator = mg_narrator_new (campaign);
+  self->window = mg_chronicle_window_read (campaign, 0, MG_CHRONICLE_ROWS, TRUE, &error);
+  if (self->window == NULL)
+    {
+      if (error != NULL)
+        adw_status_page_set_description (ADW_STATUS_PAGE (gtk_stack_get_child_by_name (self->stack, "empty")),
+                                         error->message);
+      return self;
+    }
+  for (guint i = 0; i < self->window->chronicle->n_charts; i++)
+    add_chart (self, i);
+  update_range (self);
+  g_signal_connect_object (campaign, "changed", G_CALLBACK (chronicle_campaign_changed), self, G_CONNECT_SWAPPED);
+  return self;
+}
+
+guint
+mg_chronicle_page_get_n_charts (MgChroniclePage *self)
+{
+  return self->charts->len;
+}
+
+MgChart *
+mg_chronicle_page_get_chart (MgChroniclePage *self, guint index)
+{
+  return index < self->charts->len ? g_ptr_array_index (self->charts, index) : NULL;
+}
+
+MgChronicleWindow *
+mg_chronicle_page_get_window (MgChroniclePage *self)
+{
+  return self->window;
+}

@@ -1,0 +1,30 @@
+/* mg-chronicle-page.h — the Chronicle page: the game's charts of how the campaign went, from the journal as it stands. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "mg-campaign.h"
+#include "mg-chart.h"
+#include "mg-chronicle.h"
+
+G_BEGIN_DECLS
+
+#define MG_TYPE_CHRONICLE_PAGE (mg_chronicle_page_get_type ())
+G_DECLARE_FINAL_TYPE (MgChroniclePage, mg_chronicle_page, MG, CHRONICLE_PAGE, GtkWidget)
+
+MgChroniclePage *mg_chronicle_page_new (MgCampaign *campaign);
+
+/* THE one place the page hears of the journal: rows were appended, undone or redone. The
+ * charts take the new rows' points or drop the undone tail (mg_chronicle_window_update), never
+ * reading the series from the start. Today the campaign's "changed" signal calls it
+ * (chronicle_campaign_changed in mg-chronicle-page.c); issue 43's table object, whose "changed"
+ * says which rows were appended/undone/redone, is to call it instead. */
+void             mg_chronicle_page_rows_changed (MgChroniclePage *self, MgChronicleChange change);
+
+/* For tests. */
+guint            mg_chronicle_page_get_n_charts (MgChroniclePage *self);
+MgChart         *mg_chronicle_page_get_chart    (MgChroniclePage *self, guint index);
+MgChronicleWindow *mg_chronicle_page_get_window (MgChroniclePage *self);
+
+G_END_DECLS

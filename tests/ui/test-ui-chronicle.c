@@ -1,0 +1,216 @@
+/* test-ui-chronicle.c — the Chronicle page of every game: its charts drawn, a point named on hover and keyboard focus, a click opening its row in the Journal, a new row added without reading the series again. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <string.h>
+#include "mg-application.h"
+#include "mg-campaign-window-private.h"
+#include "mg-chronicle-page.h"
+#include "mg-game-ui.h"
+#include "mg-journal-page.h"
+#include "ui-test-util.h"
+
+static MgApplication *app;
+static char *tmpdir;
+
+static MgChroniclePage *
+open_chronicle (MgCampaign *campaign, MgCampaignWindow **window_out)
+{
+  MgCampaignWindow *window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  AdwViewStack *stack = mg_campaign_window_get_view_stack (window);
+  GtkWidget *page;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 900);
+  /* Through the view switcher, as a referee reaches it. */
+  g_assert_true (ui_test_key_to_page (GTK_WIDGET (window), _("Chronicle")));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "chronicle");
+  page = mg_game_ui_ensure_page (stack, "chronicle");
+  wait_ms (300);
+  *window_out = window;
+  return MG_CHRONICLE_PAGE (page);
+}
+
+/* The chart with the most points, and its series with the most. */
+static MgChart *
+busiest_chart (MgChroniclePage *page, gint *series_out)
+{
+  MgChronicleWindow *w = mg_chronicle_page_get_window (page);
+  guint best = 0;
+  MgChart *chart = NULL;
+
+  for (guint c = 0; c < w->charts->len; c++)
+    {
+      MgChronicleData *d = g_ptr_array_index (w->charts, c);
+
+      for (guint s = 0; s < d->series->len; s++)
+        {
+          MgChronicleSeries *series = g_ptr_array_index (d->series, s);
+
+          if (series->points->len > best)
+            {
+              best = series->points->len;
+              chart = mg_chronicle_page_get_chart (page, c);
+              *series_out = s;
+            }
+        }
+    }
+  g_assert_cmpuint (best, >=, 2);
+  return chart;
+}
+
+/* Every chart the game declares is on the page with its points; pointing at a point names it and
+ * its journal row; a click opens the Journal on that row. */
+static void
+test_page (gconstpointer data)
+{
+  const char *game_id = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, game_id, tmpdir, &error);
+  MgCampaignWindow *window;
+  MgChroniclePage *page;
+  MgChart *chart;
+  AdwViewStack *stack;
+  GtkWidget *journal;
+  gint series = 0;
+  double x, y;
+
+  g_assert_no_error (error);
+  page = open_chronicle (campaign, &window);
+  stack = mg_campaign_window_get_view_stack (window);
+  g_assert_cmpuint (mg_chronicle_page_get_n_charts (page), ==, mg_chronicle_of (campaign)->n_charts);
+  g_assert_cmpint (mg_chronicle_page_get_window (page)->last_seq, ==, mg_campaign_journal_count (campaign));
+
+  chart = busiest_chart (page, &series);
+  gtk_widget_grab_focus (GTK_WIDGET (chart));
+  wait_ms (100);
+  /* Scrolled into view, then pointed at: its first point. */
+  {
+    GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (chart), GTK_TYPE_SCROLLED_WINDOW);
+    graphene_point_t at;
+
+    g_assert_true (gtk_widget_compute_point (GTK_WIDGET (chart), gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)),
+                                             &GRAPHENE_POINT_INIT (0, 0), &at));
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), at.y - 40);
+    wait_ms (200);
+  }
+  g_assert_true (mg_chart_point_position (chart, series, 0, &x, &y));
+  g_assert_true (ui_test_pointer_to (GTK_WIDGET (chart), x, y));
+  /* "Red — Casualties 1 · journal row 8: …" */
+  g_assert_nonnull (strstr (mg_chart_get_point_text (chart), "journal row "));
+
+  /* The click opens the Journal on the row behind the point. */
+  g_assert_true (ui_test_click_at (GTK_WIDGET (chart), x, y));
+  wait_ms (300);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "journal");
+  journal = mg_game_ui_ensure_page (stack, "journal");
+  {
+    GListModel *model = mg_journal_page_get_model (MG_JOURNAL_PAGE (journal));
+    GtkSelectionModel *selection = GTK_SELECTION_MODEL (gtk_list_view_get_model (
+        GTK_LIST_VIEW (find_descendant (journal, GTK_TYPE_LIST_VIEW))));
+    g_autofree char *told = g_strdup (mg_chart_get_point_text (chart));
+    const char *row = strstr (told, "journal row ");
+    gint64 seq = g_ascii_strtoll (row + strlen ("journal row "), NULL, 10);
+
+    g_assert_cmpuint (g_list_model_get_n_items (model), >=, (guint) seq);
+    g_assert_true (gtk_selection_model_is_selected (selection, (guint) (seq - 1)));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+}
+
+/* With the keyboard: focus lands on the latest point; Left goes back in time; the point is told
+ * below the chart; Enter opens the row. */
+static void
+test_keyboard (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, "meeple", tmpdir, &error);
+  MgCampaignWindow *window;
+  MgChroniclePage *page = open_chronicle (campaign, &window);
+  MgChart *chart = mg_chronicle_page_get_chart (page, 0);
+  g_autofree char *last = NULL;
+  g_autofree char *want = g_strdup_printf ("journal row %lld", (long long) mg_campaign_journal_count (campaign));
+
+  /* Real Tab presses reach the chart. */
+  ui_test_tab_to (GTK_WIDGET (chart), 60);
+  wait_ms (100);
+  g_assert_true (ui_test_focus (GTK_WIDGET (chart)) == GTK_WIDGET (chart));
+  last = g_strdup (mg_chart_get_point_text (chart));
+  g_test_message ("focused: %s (want %s)", last, want);
+  /* Meeple's last row is a battle: its casualties moved. */
+  g_assert_nonnull (strstr (last, want));
+  g_assert_true (ui_test_key (GTK_WIDGET (chart), GDK_KEY_Left, 0));
+  g_assert_cmpstr (mg_chart_get_point_text (chart), !=, last);
+  g_assert_true (ui_test_find_label (GTK_WIDGET (page), mg_chart_get_point_text (chart)) != NULL);
+  g_assert_true (ui_test_key (GTK_WIDGET (chart), GDK_KEY_Return, 0));
+  wait_ms (200);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (mg_campaign_window_get_view_stack (window)), ==, "journal");
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+}
+
+/* A new row adds its points at the end of the window; undo takes them away. */
+static void
+test_follows_the_journal (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, "meeple", tmpdir, &error);
+  MgCampaignWindow *window;
+  MgChroniclePage *page = open_chronicle (campaign, &window);
+  MgChronicleWindow *w = mg_chronicle_page_get_window (page);
+  gint64 before = w->last_seq;
+  json_object *action = json_tokener_parse ("{\"type\":\"roll\",\"player\":\"Red\",\"dice\":[1,1,1,1,1,2]}");
+  g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
+  guint done;
+
+  json_object_put (action);
+  g_assert_no_error (error);
+  wait_ms (100);
+  g_assert_cmpint (w->last_seq, ==, before + 1);
+  g_assert_true (mg_campaign_undo (campaign, 1, &done, &error));
+  wait_ms (100);
+  g_assert_cmpint (w->last_seq, ==, before);
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+}
+
+/* Screenshots, looked at by a person ($MG_SCREENSHOT_DIR): each game's page light and dark. */
+static void
+test_screenshots (gconstpointer data)
+{
+  ui_test_sample_screenshots (app, tmpdir, data, "chronicle");
+}
+
+int
+main (int argc, char **argv)
+{
+  guint n = 0;
+  const MgSample *samples;
+  int status;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MG_LOCALEDIR") != NULL ? g_getenv ("MG_LOCALEDIR") : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  app = ui_test_init (&argc, &argv, "mg-ui-chronicle", &tmpdir);
+  samples = mg_application_samples (&n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/ui/chronicle/%s", samples[i].game_id);
+      g_autofree char *shots = g_strdup_printf ("/ui/chronicle/screenshots/%s", samples[i].game_id);
+
+      /* A game's several samples: its first is enough. */
+      if (i > 0 && g_str_equal (samples[i].game_id, samples[i - 1].game_id))
+        continue;
+      g_test_add_data_func (path, samples[i].game_id, test_page);
+      if (g_getenv ("MG_SCREENSHOT_DIR") != NULL)
+        g_test_add_data_func (shots, samples[i].game_id, test_screenshots);
+    }
+  g_test_add_func ("/ui/chronicle/keyboard", test_keyboard);
+  g_test_add_func ("/ui/chronicle/follows", test_follows_the_journal);
+  status = g_test_run ();
+  ui_test_finish (app, tmpdir);
+  return status;
+}
