@@ -460,6 +460,13 @@ mg_journal_model_init (MgJournalModel *self)
   g_queue_init (&self->pages);
 }
 
+guint
+mg_journal_model_get_n_fetched (MgJournalModel *self)
+{
+  g_return_val_if_fail (MG_IS_JOURNAL_MODEL (self), 0);
+  return self->fetched;
+}
+
 MgJournalModel *
 mg_journal_model_new (MgCampaign *campaign)
 {

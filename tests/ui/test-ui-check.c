@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "mg-campaign-window-private.h"
+#include "mg-journal-model.h"
 #include "mg-widget-util.h"
 #include "ui-test-util.h"
 
@@ -74,11 +75,11 @@ tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 /* A Meeple campaign of ROWS rows, copied: a copy is not sealed, so its first change needs the
  * whole check (as after a restore or an unclean close). */
 static char *
-copied_campaign (void)
+copied_campaign (int n_rows)
 {
-  g_autofree char *built = g_build_filename (tmpdir, "built.db", NULL);
-  char *copy = g_build_filename (tmpdir, "copied.db", NULL);
-  g_autofree char *rows = g_strdup_printf ("%d", ROWS);
+  g_autofree char *built = g_strdup_printf ("%s/built-%d.db", tmpdir, n_rows);
+  char *copy = g_strdup_printf ("%s/copied-%d.db", tmpdir, n_rows);
+  g_autofree char *rows = g_strdup_printf ("%d", n_rows);
   const char *argv[] = { MG_BENCH_GEN, "meeple", rows, built, NULL };
   /* The generator's seals of checked files go to the test's folder, not the user's cache. */
   g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "XDG_CACHE_HOME", tmpdir, TRUE);
@@ -100,7 +101,7 @@ copied_campaign (void)
 static void
 test_check_in_thread (void)
 {
-  g_autofree char *path = copied_campaign ();
+  g_autofree char *path = copied_campaign (ROWS);
   g_autoptr(GError) error = NULL;
   g_autoptr(MgCampaign) campaign = mg_campaign_open (path, &error);
   MgCampaignWindow *window;
@@ -163,6 +164,35 @@ test_check_in_thread (void)
   g_assert_false (mg_campaign_needs_check (campaign));
   gtk_window_destroy (GTK_WINDOW (window));
   wait_ms (50);
+}
+
+/* The Journal's model at an undo: only the page holding the row undone is read again, however
+ * many pages the list has cached (it read them all: up to 1,024 rows at each action). */
+static void
+test_journal_undo_reads_its_page (void)
+{
+  g_autofree char *path = copied_campaign (2000);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_open (path, &error);
+  g_autoptr(MgJournalModel) model = NULL;
+  g_autoptr(MgJournalItem) last = NULL;
+  guint n, before;
+  gboolean undone = FALSE;
+
+  g_assert_no_error (error);
+  model = mg_journal_model_new (campaign);
+  n = g_list_model_get_n_items (G_LIST_MODEL (model));
+  g_assert_cmpuint (n, ==, 2000);
+  for (guint i = 0; i < n; i += 100)   /* 20 pages cached, as a list scrolled through them */
+    g_object_unref (g_list_model_get_item (G_LIST_MODEL (model), i));
+  last = g_list_model_get_item (G_LIST_MODEL (model), n - 1);
+  before = mg_journal_model_get_n_fetched (model);
+  g_assert_true (mg_campaign_undo (campaign, 1, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (mg_journal_model_get_n_fetched (model) - before, <=, 33);   /* one page and the row before */
+  g_object_get (last, "undone", &undone, NULL);
+  g_assert_true (undone);                     /* the row shown greyed, in place */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 2000);
 }
 
 static GtkWidget *
@@ -233,6 +263,7 @@ main (int argc, char **argv)
   app = ui_test_init (&argc, &argv, "mg-ui-check", &tmpdir);
   g_test_add_func ("/ui/check/in-thread", test_check_in_thread);
   g_test_add_func ("/ui/rows/update", test_rows_update);
+  g_test_add_func ("/ui/journal/undo-reads-its-page", test_journal_undo_reads_its_page);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
