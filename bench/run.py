@@ -34,6 +34,12 @@ journal   (15.5) the Journal list's jump anywhere in 1M rows (bench/journal-jump
 chain     (issue 42) the journal's hash chain: CPU per append of `melee-gm-cli act` against the
           same act built from the commit before the chain (--base-cli), interleaved pairs, each
           side on a fresh campaign of its own with the same Meeple stream (target <= 1.05x)
+action    (issue 43) what a person feels: a real key (XTest, by xdotool) to the end of the frame
+          that shows its result, per game at 1k and 1M rows: Ctrl+Z and Ctrl+Shift+Z in turn in
+          Melee GM, interleaved in the same run with GNOME Text Editor typing a letter into a 1 MB
+          file and GNOME Calculator taking a digit; wall and main-thread CPU from the key's arrival,
+          as bench/action-probe.c measures every program (--baseline-build: a second Melee GM build,
+          the "before", interleaved too). Targets: CPU p50 <= 1.0x Text Editor's, p95 <= 2x
 others    programs other helpers add, when built: mg-bench-tft-duel (d), mg-bench-cricchio-perft,
           mg-bench-durability*, mg-bench-table-latency (issue 41: a secret from one of 50 phones to
           every phone and the referee's side, main-loop lateness, against a bare libsoup broadcast)
@@ -803,10 +809,165 @@ def bench_others(t, runs):
         print("\n(no other bench programs built)")
 
 
+# ------------------------------------------------------------------ action (issue 43)
+
+ACTION_TIMEOUT = 120   # seconds a key may take to show (a 1M-row campaign's first load is slower)
+
+
+class ProbedApp:
+    """A GTK 4 program run with bench/action-probe.c preloaded: its window's X id, and per key
+    pressed into it (xdotool, XTest) the wall and main-thread CPU to the frame that shows it."""
+
+    def __init__(self, label, argv, env, probe):
+        import queue
+        self.label = label
+        self.lines = queue.Queue()
+        self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     env=dict(env, LD_PRELOAD=probe), text=True)
+        threading.Thread(target=self._read, daemon=True).start()
+        self.xid = None
+        deadline = time.monotonic() + ACTION_TIMEOUT
+        while self.xid is None:
+            line = self._next(deadline)
+            if line.startswith("window "):
+                self.xid = line.split()[1]
+
+    def _read(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def _next(self, deadline):
+        import queue
+        try:
+            line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
+        except queue.Empty:
+            line = None
+        if line is None:
+            self.close()
+            sys.exit(f"bench: {self.label} stopped answering (no frame within {ACTION_TIMEOUT} s)")
+        return line
+
+    def act(self, key):
+        """Presses key (xdotool's words: "ctrl+z") into the window; (wall ms, CPU ms)."""
+        subprocess.run(["xdotool", "windowfocus", "--sync", self.xid], check=True, capture_output=True)
+        time.sleep(0.15)       # the focus change's own frame, before the key
+        while not self.lines.empty():
+            self.lines.get_nowait()
+        subprocess.run(["xdotool", "key", "--clearmodifiers", key], check=True, capture_output=True)
+        deadline = time.monotonic() + ACTION_TIMEOUT
+        while True:
+            line = self._next(deadline)
+            if line.startswith("action "):
+                _, wall, cpu = line.split()
+                return int(wall) / 1e3, int(cpu) / 1e3
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+def percentile(values, q):
+    v = sorted(values)
+    return v[min(len(v) - 1, int(round(q * (len(v) - 1))))]
+
+
+def sealed_copy(t, cli, path, name):
+    """A work copy of a cached campaign kept between runs, checked once (so sealed): an undo then
+    a redo leave it as it was, and a copy's first change would otherwise run the whole check."""
+    dst = os.path.join(t.cache, "work", name)
+    if not os.path.exists(dst):
+        shutil.copyfile(path, dst + ".tmp")
+        os.rename(dst + ".tmp", dst)
+        print(f"  checking {name} once (seals it) ...", flush=True)
+        subprocess.run([cli, "check", dst], check=True, capture_output=True)
+    return dst
+
+
+def bench_action(t, games, sizes, rounds, baseline, gen_timeout):
+    print("\n== action: a key to its painted frame (issue 43) ==")
+    if not shutil.which("xdotool"):
+        print("  xdotool is not installed (apt-get install xdotool): skipped")
+        return
+    probe = os.path.join(t.build, "bench/mg-bench-action-probe.so")
+    env = dict(os.environ, GSETTINGS_BACKEND="memory", GTK_A11Y="none", ADW_DISABLE_PORTAL="1",
+               NO_AT_BRIDGE="1", GSK_RENDERER=os.environ.get("GSK_RENDERER", "cairo"),
+               GSETTINGS_SCHEMA_DIR=os.path.join(t.build, "data"))
+    peers = []
+    text = os.path.join(t.cache, "work", "typing-1MB.txt")
+    if not os.path.exists(text):
+        with open(text, "w") as f:
+            line = "The quick brown fox jumps over the lazy dog, and the referee rolls three dice.\n"
+            f.write(line * (1024 * 1024 // len(line)))
+    for label, name, argv, key in (("GNOME Text Editor, typing", "gnome-text-editor", [text], "a"),
+                                   ("GNOME Calculator, a digit", "gnome-calculator", [], "5")):
+        exe = shutil.which(name)
+        if exe:
+            peers.append((label, [exe, "--standalone"] + argv if name == "gnome-text-editor" else [exe], key))
+        else:
+            print(f"  {label}: not installed (apt-get install {name}): its ratios are left out")
+    builds = [("Melee GM", t.app)] + ([("Melee GM before", os.path.join(baseline, "src/app/melee-gm"))] if baseline else [])
+    summary = []
+    for game in games:
+        for rows in sizes:
+            path = t.campaign(game, rows, gen_timeout)
+            if not path:
+                continue
+            apps = []
+            try:
+                for label, app in builds:
+                    copy = sealed_copy(t, t.cli, path, f"action-{game}-{rows}-{'b' if 'before' in label else 'a'}.db")
+                    apps.append((label, ProbedApp(label, [app, copy], env, probe), ["ctrl+z", "ctrl+shift+z"]))
+                for label, argv, key in peers:
+                    apps.append((label, ProbedApp(label, argv, env, probe), [key]))
+                time.sleep(1.0)
+                for _, app, keys in apps:      # warm: each program's first key loads what it needs
+                    for key in keys:
+                        app.act(key)
+                wall = {label: [] for label, _, _ in apps}
+                cpu = {label: [] for label, _, _ in apps}
+                for i in range(rounds):
+                    for label, app, keys in apps:
+                        w, c = app.act(keys[i % len(keys)])
+                        wall[label].append(w)
+                        cpu[label].append(c)
+            finally:
+                for _, app, _ in apps:
+                    app.close()
+            print(f"\n  {game}, {rows_of(path)} rows, {rounds} keys each, interleaved "
+                  f"(GSK_RENDERER={env['GSK_RENDERER']}):")
+            for label in wall:
+                print(f"    {label:<28} wall p50 {statistics.median(wall[label]):6.1f} ms  p95 {percentile(wall[label], 0.95):6.1f} ms"
+                      f"   main-thread CPU p50 {statistics.median(cpu[label]):6.1f} ms  p95 {percentile(cpu[label], 0.95):6.1f} ms")
+            editor = "GNOME Text Editor, typing"
+            for label in [b for b, _ in builds]:
+                if editor in cpu:
+                    ratio_line(f"  {game} {rows}: {label} / Text Editor typing, CPU",
+                               [a / b for a, b in zip(cpu[label], cpu[editor])], 1.0)
+                    ratio_line(f"  {game} {rows}: {label} / Text Editor typing, wall",
+                               [a / b for a, b in zip(wall[label], wall[editor])])
+            if len(builds) > 1:
+                ratio_line(f"  {game} {rows}: Melee GM / Melee GM before, CPU",
+                           [a / b for a, b in zip(cpu["Melee GM"], cpu["Melee GM before"])])
+            summary.append((game, rows, {k: (statistics.median(wall[k]), percentile(wall[k], 0.95),
+                                             statistics.median(cpu[k]), percentile(cpu[k], 0.95)) for k in wall}))
+    if summary:
+        print("\n  | game | rows | program | wall p50 / p95 | main-thread CPU p50 / p95 |")
+        print("  |---|---|---|---|---|")
+        for game, rows, by in summary:
+            for label, (w50, w95, c50, c95) in by.items():
+                print(f"  | {game} | {rows} | {label} | {w50:.1f} / {w95:.1f} ms | {c50:.1f} / {c95:.1f} ms |")
+
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default="build")
-    ap.add_argument("--only", help="comma-separated: scaling,export,append,frame,journal,chain,others")
+    ap.add_argument("--only", help="comma-separated: scaling,export,append,frame,journal,chain,others,action")
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--sizes", default=",".join(str(s) for s in SIZES))
     ap.add_argument("--runs", type=int, default=9, help="interleaved runs of the scaling measures")
@@ -824,6 +985,9 @@ def main():
     ap.add_argument("--base-cli", help="chain: melee-gm-cli built from the commit before the chain")
     ap.add_argument("--chain-rows", type=int, default=1000, help="rows appended per chain run")
     ap.add_argument("--gen-timeout", type=int, default=900, help="seconds a campaign may take to build")
+    ap.add_argument("--action-rounds", type=int, default=36, help="keys pressed into each program per game and size")
+    ap.add_argument("--action-sizes", default="1000,1000000", help="campaign sizes of the action bench")
+    ap.add_argument("--baseline-build", help="a build of Melee GM before a change, interleaved in the action bench")
     args = ap.parse_args()
 
     build = args.build if os.path.isabs(args.build) else os.path.join(ROOT, args.build)
@@ -835,7 +999,7 @@ def main():
     games = args.games.split(",")
     sizes = [int(s) for s in args.sizes.split(",")]
 
-    if only & {"frame", "journal"} and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    if only & {"frame", "journal", "action"} and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         if shutil.which("xvfb-run"):
             os.execvp("xvfb-run", ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", sys.executable] + sys.argv)
         sys.exit("bench: no display and no xvfb-run")
@@ -858,6 +1022,10 @@ def main():
         bench_chain(t, args.base_cli, args.pairs, args.chain_rows)
     if "others" in only:
         bench_others(t, args.runs)
+    if "action" in only:
+        baseline = args.baseline_build and os.path.abspath(args.baseline_build)
+        bench_action(t, games, [int(x) for x in args.action_sizes.split(",")], args.action_rounds, baseline,
+                     args.gen_timeout)
     write_record(cache, commit)
 
 

@@ -17,5 +17,7 @@ void          mg_campaign_window_export_to      (MgCampaignWindow *self,
                                                  const char       *path);
 gboolean      mg_campaign_window_is_exporting   (MgCampaignWindow *self);
 GtkWindow    *mg_campaign_window_get_players_display (MgCampaignWindow *self);  /* NULL unless open */
+/* The check before the first change runs (mg-check-task.h): changes are refused until done. */
+gboolean      mg_campaign_window_is_checking    (MgCampaignWindow *self);
 
 G_END_DECLS

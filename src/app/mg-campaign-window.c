@@ -5,6 +5,7 @@
 
 #include "mg-application.h"
 #include "mg-campaign-window-private.h"
+#include "mg-check-task.h"
 #include "mg-errors.h"
 #include "mg-export-async.h"
 #include "mg-export-dialog.h"
@@ -41,6 +42,7 @@ struct _MgCampaignWindow
   GCancellable     *export_cancellable;
   char             *export_path;
   GtkNativeDialog  *chooser;
+  GBinding         *check_binding;   /* the progress bar follows the check while it runs */
   MgExportFormat    pending_format;
   MgExportScope     pending_scope;
 };
@@ -602,6 +604,43 @@ switcher_bar_revealed (MgCampaignWindow *self)
     adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
 }
 
+/* Issue 43: the check a copied, restored or uncleanly closed campaign needs before its first
+ * change runs in a thread; the window draws meanwhile, the progress bar shows it, and changes
+ * are refused in plain words (by the campaign) until it is over. */
+static void
+check_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr(MgCampaignWindow) self = data;
+  g_autoptr(GError) error = NULL;
+
+  g_clear_pointer (&self->check_binding, g_binding_unbind);
+  if (self->export_cancellable == NULL)
+    gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
+  if (!mg_check_task_finish (MG_CAMPAIGN (source), result, &error))
+    mg_toast_show (GTK_WIDGET (self), error->message);
+  update_actions (self);
+}
+
+static void
+start_check (MgCampaignWindow *self)
+{
+  if (!mg_check_task_start (self->campaign, check_done, g_object_ref (self)))
+    {
+      g_object_unref (self);
+      return;
+    }
+  self->check_binding = g_object_bind_property (self->table, "check-fraction", self->progress_bar, "fraction",
+                                                G_BINDING_SYNC_CREATE);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), TRUE);
+  gtk_revealer_set_reveal_child (self->progress_revealer, TRUE);
+}
+
+gboolean
+mg_campaign_window_is_checking (MgCampaignWindow *self)
+{
+  return mg_table_get_checking (self->table);
+}
+
 /* Needs the application (set after constructed()), so called from _new(). */
 static void
 mg_campaign_window_setup (MgCampaignWindow *self)
@@ -655,6 +694,7 @@ mg_campaign_window_setup (MgCampaignWindow *self)
   g_signal_connect_object (self->campaign, "changed", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
   update_actions (self);
   self->refresh_id = g_timeout_add_seconds (1, refresh_tick, self);   /* store */
+  start_check (self);
 }
 
 static void

@@ -344,50 +344,98 @@ mg_journal_model_list_model_init (GListModelInterface *iface)
   iface->get_item = mg_journal_model_get_item;
 }
 
-/* After an action, undo or redo: rows only ever get appended or change their undone mark.
- * Cached items are updated in place (rows bound to them follow), new rows are announced. */
+/* An item's marks after a change: undone (from its row) and withheld (from the state: an undone
+ * row that would tell a secret hidden again). `entry` is its row when it was read again, else
+ * NULL: the row is read only when an undone row's telling is not yet known. */
 static void
-campaign_changed (MgJournalModel *self)
+item_update_marks (MgJournalModel *self, MgJournalItem *item, gboolean undone, const MgJournalEntry *entry)
+{
+  gboolean withheld = FALSE;
+
+  if (undone && model_hiding (self))
+    {
+      g_autoptr(MgJournalEntry) read = NULL;
+
+      if (entry == NULL && item->tells < 0)
+        entry = read = mg_campaign_journal_get (self->campaign, item->seq, NULL);
+      withheld = entry != NULL ? item_tells_secret (item, self->campaign, entry) : item->tells > 0;
+    }
+  if (item->undone != undone || item->withheld != withheld)
+    {
+      item->undone = undone;
+      item->withheld = withheld;
+      g_object_notify_by_pspec (G_OBJECT (item), item_properties[ITEM_PROP_UNDONE]);
+    }
+}
+
+/* Must the page's rows be read again for this change? Only when it holds a row the change
+ * appended, undid or redid, or it is the last page, not full (rows may be appended to it). */
+static gboolean
+page_touched (Page *page, const MgTableChange *change)
+{
+  MgJournalItem *first, *last;
+
+  if (change == NULL || (change->rows != MG_TABLE_ROWS_APPENDED && change->rows != MG_TABLE_ROWS_UNDONE
+                         && change->rows != MG_TABLE_ROWS_REDONE))
+    return change == NULL || change->rows != MG_TABLE_ROWS_NONE;
+  if (page->items->len < PAGE_SIZE)
+    return TRUE;
+  first = g_ptr_array_index (page->items, 0);
+  last = g_ptr_array_index (page->items, page->items->len - 1);
+  return change->first_seq <= last->seq && change->last_seq >= first->seq;
+}
+
+static void
+page_refetch (MgJournalModel *self, Page *page)
+{
+  g_autoptr(GPtrArray) rows = NULL;
+  int turn;
+
+  rows = fetch_rows (self, page->index, &turn);
+  if (rows == NULL)
+    return;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      MgJournalEntry *entry = g_ptr_array_index (rows, i);
+
+      if (i < page->items->len)
+        item_update_marks (self, g_ptr_array_index (page->items, i), entry->undone, entry);
+      else
+        g_ptr_array_add (page->items, item_new (entry, turn, self->campaign,
+                                                entry->undone && model_hiding (self),
+                                                mg_narrator_tell (self->narrator, entry)));
+      turn = entry->turn;
+    }
+}
+
+/* After an action, undo or redo: rows only ever get appended or change their undone mark.
+ * The table's change names the rows: only the pages holding them are read again (issue 43: an
+ * undo at 1M rows read every cached page, up to 1,024 rows); the other cached items only follow
+ * the state (withheld), in memory. New rows are announced, never the list rebuilt. */
+static void
+table_changed (MgJournalModel *self, MgTableChange *change)
 {
   guint old_n = self->n_items;
   guint new_n = (guint) MAX (0, mg_campaign_journal_count (self->campaign));
 
+  if (change != NULL && change->rows == MG_TABLE_ROWS_NONE)
+    return;   /* the shown seat: the Journal tells only public summaries */
   self->hiding = -1;
   mg_narrator_forget (self->narrator);
 
   for (GList *l = self->pages.head; l != NULL; l = l->next)
     {
       Page *page = l->data;
-      g_autoptr(GPtrArray) rows = NULL;
-      int turn;
 
-      rows = fetch_rows (self, page->index, &turn);
-      if (rows == NULL)
-        continue;
-      for (guint i = 0; i < rows->len; i++)
-        {
-          MgJournalEntry *entry = g_ptr_array_index (rows, i);
+      if (page_touched (page, change))
+        page_refetch (self, page);
+      else
+        for (guint i = 0; i < page->items->len; i++)
+          {
+            MgJournalItem *item = g_ptr_array_index (page->items, i);
 
-          if (i < page->items->len)
-            {
-              MgJournalItem *item = g_ptr_array_index (page->items, i);
-
-              gboolean withheld = entry->undone && model_hiding (self)
-                                  && item_tells_secret (item, self->campaign, entry);
-
-              if (item->undone != entry->undone || item->withheld != withheld)
-                {
-                  item->undone = entry->undone;
-                  item->withheld = withheld;
-                  g_object_notify_by_pspec (G_OBJECT (item), item_properties[ITEM_PROP_UNDONE]);
-                }
-            }
-          else
-            g_ptr_array_add (page->items, item_new (entry, turn, self->campaign,
-                                                    entry->undone && model_hiding (self),
-                                                    mg_narrator_tell (self->narrator, entry)));
-          turn = entry->turn;
-        }
+            item_update_marks (self, item, item->undone, NULL);
+          }
     }
 
   self->n_items = new_n;
@@ -405,8 +453,6 @@ mg_journal_model_dispose (GObject *object)
 {
   MgJournalModel *self = MG_JOURNAL_MODEL (object);
 
-  if (self->campaign != NULL)
-    g_signal_handlers_disconnect_by_func (self->campaign, campaign_changed, self);
   g_clear_pointer (&self->narrator, mg_narrator_free);
   g_clear_object (&self->campaign);
   g_queue_clear_full (&self->pages, (GDestroyNotify) page_free);
@@ -425,6 +471,13 @@ mg_journal_model_init (MgJournalModel *self)
   g_queue_init (&self->pages);
 }
 
+guint
+mg_journal_model_get_n_fetched (MgJournalModel *self)
+{
+  g_return_val_if_fail (MG_IS_JOURNAL_MODEL (self), 0);
+  return self->fetched;
+}
+
 MgJournalModel *
 mg_journal_model_new (MgCampaign *campaign)
 {
@@ -434,6 +487,7 @@ mg_journal_model_new (MgCampaign *campaign)
   self->narrator = mg_narrator_new (campaign);
   self->hiding = -1;
   self->n_items = (guint) MAX (0, mg_campaign_journal_count (campaign));
-  g_signal_connect_swapped (campaign, "changed", G_CALLBACK (campaign_changed), self);
+  g_signal_connect_object (mg_table_for_campaign (campaign), "changed", G_CALLBACK (table_changed), self,
+                           G_CONNECT_SWAPPED);
   return self;
 }

@@ -27,5 +27,6 @@ G_DECLARE_FINAL_TYPE (MgJournalModel, mg_journal_model, MG, JOURNAL_MODEL, GObje
 
 MgJournalModel *mg_journal_model_new          (MgCampaign *campaign);
 /* How many rows have been fetched from the store so far (for the tests). */
+guint           mg_journal_model_get_n_fetched (MgJournalModel *self);
 
 G_END_DECLS

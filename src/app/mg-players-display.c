@@ -392,7 +392,7 @@ mg_players_display_zoom_new (GtkWidget *child, double scale)
 }
 
 static void
-follow_changed (MgTableState *table, GtkWidget *picture)
+follow_changed (GtkWidget *picture, MgTableChange *change, MgTableState *table)
 {
   MgDisplayUpdate update = (MgDisplayUpdate) g_object_get_data (G_OBJECT (picture), "mg-display-update");
 
@@ -404,8 +404,9 @@ void
 mg_players_display_follow (GtkWidget *picture, MgTableState *table, MgDisplayUpdate update)
 {
   g_object_set_data (G_OBJECT (picture), "mg-display-update", (gpointer) update);
-  g_signal_connect_object (table, "changed", G_CALLBACK (follow_changed), picture, 0);
-  follow_changed (table, picture);
+  /* Swapped: the picture first, then "changed"'s change details (mg-table.h), the table last. */
+  g_signal_connect_object (table, "changed", G_CALLBACK (follow_changed), picture, G_CONNECT_SWAPPED);
+  follow_changed (picture, NULL, table);
 }
 
 /* Two parts side by side when the room allows both, the second at its natural width (or

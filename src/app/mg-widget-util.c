@@ -233,6 +233,7 @@ typedef struct
   MgRowMaker  make;
   guint       made;
   guint       idle;   /* makes the rest (mg_list_box_grow_rows) */
+  guint       remade; /* rows the last mg_list_box_update_rows made */
 } LazyRows;
 
 static void
@@ -255,6 +256,96 @@ mg_list_box_set_rows (GtkListBox *list, GPtrArray *items, MgRowMaker make, gbool
   g_object_set_data_full (G_OBJECT (list), "mg-lazy-rows", lazy, (GDestroyNotify) lazy_rows_free);
   if (!wait)
     mg_list_box_make_rows (list, G_MAXUINT);
+}
+
+/* Rows gained (d > 0) or lost (d < 0) at the list's top, the others the same (a log told newest
+ * first): the smallest such d up to 4, else 0. */
+static gint
+top_shift (GPtrArray *old, GPtrArray *items, MgRowEqual equal)
+{
+  gboolean in_place = TRUE;
+
+  for (guint i = 0; in_place && i < MIN (old->len, items->len); i++)
+    in_place = equal (g_ptr_array_index (old, i), g_ptr_array_index (items, i));
+  if (in_place)
+    return 0;   /* rows changed or added at the end, or none */
+  for (gint k = 1; k <= 8; k++)
+    {
+      gint d = k % 2 ? (k + 1) / 2 : -k / 2;
+      gint lo = MAX (0, -d), hi = MIN ((gint) old->len, (gint) items->len - d);
+      gboolean same = hi > lo;
+
+      for (gint i = lo; same && i < hi; i++)
+        same = equal (g_ptr_array_index (old, i), g_ptr_array_index (items, i + d));
+      if (same)
+        return d;
+    }
+  return 0;
+}
+
+/* Makes again the rows whose item differs from the one before at its place (`before`). */
+static guint
+remake_unequal (GtkListBox *list, GPtrArray *before, GPtrArray *items, MgRowMaker make, MgRowEqual equal)
+{
+  guint remade = 0;
+
+  for (guint i = 0; i < MIN (before->len, items->len); i++)
+    if (!equal (g_ptr_array_index (before, i), g_ptr_array_index (items, i)))
+      {
+        gtk_list_box_remove (list, GTK_WIDGET (gtk_list_box_get_row_at_index (list, i)));
+        gtk_list_box_insert (list, make (g_ptr_array_index (items, i)), i);
+        remade++;
+      }
+  return remade;
+}
+
+void
+mg_list_box_update_rows (GtkListBox *list, GPtrArray *items, MgRowMaker make, MgRowEqual equal, gboolean wait)
+{
+  LazyRows *lazy = g_object_get_data (G_OBJECT (list), "mg-lazy-rows");
+  g_autoptr(GPtrArray) before = NULL;
+  gint shift;
+
+  if (lazy == NULL || equal == NULL || lazy->made < lazy->items->len || lazy->make != make)
+    {
+      mg_list_box_set_rows (list, items, make, wait);
+      lazy = g_object_get_data (G_OBJECT (list), "mg-lazy-rows");
+      lazy->remade = lazy->made;
+      return;
+    }
+  /* The items each row now shows (borrowed: the old array lives until the end of this call). */
+  before = g_ptr_array_new ();
+  lazy->remade = 0;
+  shift = top_shift (lazy->items, items, equal);
+  for (gint i = 0; i < shift; i++)
+    {
+      gtk_list_box_insert (list, make (g_ptr_array_index (items, i)), i);
+      g_ptr_array_add (before, g_ptr_array_index (items, i));
+      lazy->remade++;
+    }
+  for (gint i = 0; i < -shift; i++)
+    gtk_list_box_remove (list, GTK_WIDGET (gtk_list_box_get_row_at_index (list, 0)));
+  for (guint i = MAX (0, -shift); i < lazy->items->len; i++)
+    g_ptr_array_add (before, g_ptr_array_index (lazy->items, i));
+  lazy->remade += remake_unequal (list, before, items, make, equal);
+  for (guint i = before->len; i > items->len; i--)
+    gtk_list_box_remove (list, GTK_WIDGET (gtk_list_box_get_row_at_index (list, i - 1)));
+  for (guint i = before->len; i < items->len; i++)
+    {
+      gtk_list_box_append (list, make (g_ptr_array_index (items, i)));
+      lazy->remade++;
+    }
+  g_ptr_array_unref (lazy->items);
+  lazy->items = g_ptr_array_ref (items);
+  lazy->made = items->len;
+}
+
+guint
+mg_list_box_get_n_remade (GtkListBox *list)
+{
+  LazyRows *lazy = g_object_get_data (G_OBJECT (list), "mg-lazy-rows");
+
+  return lazy != NULL ? lazy->remade : 0;
 }
 
 void

@@ -51,6 +51,15 @@ typedef GtkWidget *(*MgRowMaker) (gpointer item);
 /* The list's rows from now on: one made by make for each of items (kept, in order), all of them
  * at once, or none yet when wait (mg_list_box_grow_rows makes them). Any rows before go. */
 void     mg_list_box_set_rows  (GtkListBox *list, GPtrArray *items, MgRowMaker make, gboolean wait);
+/* Issue 43: the same, changing only what changed: once the rows before are all made, a row
+ * whose item is `equal` to the one before at its place is kept as it is (its widgets, its
+ * focus), the others made anew, rows added or removed at the end. Without rows made before, as
+ * mg_list_box_set_rows. */
+typedef gboolean (*MgRowEqual) (gconstpointer a, gconstpointer b);
+void     mg_list_box_update_rows (GtkListBox *list, GPtrArray *items, MgRowMaker make, MgRowEqual equal,
+                                  gboolean wait);
+/* How many rows the last mg_list_box_update_rows made (tests, bench). */
+guint    mg_list_box_get_n_remade (GtkListBox *list);
 /* Makes the rows up to the first n (all: G_MAXUINT) not made yet. */
 void     mg_list_box_make_rows (GtkListBox *list, guint n);
 /* From the page's size_allocate, once laid out: rows made two at a time while the list's end is

@@ -111,6 +111,9 @@ mg_campaign_check_pragma_rows (MgStore *store, const char *sql, const char *ok_t
   return TRUE;
 }
 
+/* The share of a check's time SQLite's own checks take, before the replay (for its progress). */
+#define CHECK_PRAGMAS 0.1
+
 typedef struct {
   GArray *snapshots;   /* seqs of stored snapshots, ascending */
   guint   next;
@@ -127,6 +130,10 @@ check_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, gpoin
   gboolean same;
   int rc;
 
+  /* The replay is nearly all of a check's time: its progress, every 1,024 rows. */
+  if (self->check_progress != NULL && (seq & 1023) == 0 && self->last_seq > 0)
+    self->check_progress (CHECK_PRAGMAS + (1.0 - CHECK_PRAGMAS) * seq / self->last_seq,
+                          self->check_progress_data);
   if (check->next >= check->snapshots->len || g_array_index (check->snapshots, gint64, check->next) != seq)
     return TRUE;
   check->next++;
@@ -283,6 +290,8 @@ mg_campaign_check (MgCampaign *self, GError **error)
       !check_chain (self, error))
     goto out;
 
+  if (self->check_progress != NULL)
+    self->check_progress (CHECK_PRAGMAS, self->check_progress_data);
   /* Rows in force with seq beyond any snapshot count too: G_MAXINT64 bound. */
   check.snapshots = mg_campaign_collect_seqs (self, "SELECT seq FROM snapshot WHERE seq <= ?1 ORDER BY seq LIMIT ?2",
                                               G_MAXINT64, G_MAXINT, error);
@@ -319,4 +328,61 @@ out:
       self->sound = TRUE;
     }
   return ok;
+}
+
+/* ---- the check in another thread (issue 43: nothing slow on the main loop) ------------ */
+
+gboolean
+mg_campaign_needs_check (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  return !self->read_only && !self->sound && self->unsound == NULL && !mg_store_is_sealed (self->path);
+}
+
+gboolean
+mg_campaign_check_path (const char *path, MgCheckProgress progress, gpointer data, GError **error)
+{
+  g_autoptr(MgCampaign) other = mg_campaign_open_read_only (path, error);
+  gboolean ok;
+
+  if (other == NULL)
+    return FALSE;
+  other->check_progress = progress;
+  other->check_progress_data = data;
+  /* In one read transaction: the file as of one instant, as mg_campaign_ensure_sound does. */
+  ok = mg_store_exec (other->store, "BEGIN", error) && mg_campaign_check (other, error);
+  mg_store_rollback (other->store);
+  if (ok && progress != NULL)
+    progress (1.0, data);
+  return ok;
+}
+
+void
+mg_campaign_set_checking (MgCampaign *self, double fraction)
+{
+  g_return_if_fail (MG_IS_CAMPAIGN (self));
+  self->checking = TRUE;
+  self->check_fraction = CLAMP (fraction, 0.0, 1.0);
+  if (self->table != NULL)
+    mg_table_notify_checking (self->table);
+}
+
+void
+mg_campaign_checked (MgCampaign *self, const GError *error)
+{
+  g_return_if_fail (MG_IS_CAMPAIGN (self));
+  self->checking = FALSE;
+  self->check_fraction = 1.0;
+  if (error == NULL)
+    {
+      /* Found sound: this process's writes need not ask again, nor the next process's while
+       * the file stays as Melee GM leaves it. */
+      if (!self->read_only)
+        mg_store_seal (self->store);
+      self->sound = TRUE;
+    }
+  else if (self->unsound == NULL)
+    self->unsound = g_error_copy (error);
+  if (self->table != NULL)
+    mg_table_notify_checking (self->table);
 }

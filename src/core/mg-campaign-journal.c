@@ -132,6 +132,14 @@ mg_campaign_check_writable (MgCampaign *self, GError **error)
 {
   g_autofree char *display = NULL;
 
+  if (self->checking)
+    {
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CHECKING,
+                   /* Translators: %d is how much of the check is done, in percent. */
+                   _("The campaign is being checked before its first change (%d%% done): try again when the check is over"),
+                   (int) (self->check_fraction * 100));
+      return FALSE;
+    }
   if (!self->read_only)
     return mg_campaign_ensure_sound (self, error);
   display = g_filename_display_name (self->path);
@@ -273,7 +281,8 @@ static MgJournalEntry *
 act_done (MgCampaign *self, Acted *a)
 {
   mg_campaign_tables_written (self, g_steal_pointer (&a->tables));
-  mg_campaign_emit_changed (self);
+  mg_campaign_emit_rows_changed (self, MG_TABLE_ROWS_APPENDED, a->entry->seq, a->entry->seq, 1,
+                                 a->entry->events);
   return g_steal_pointer (&a->entry);
 }
 
@@ -357,6 +366,9 @@ typedef struct {
   MgCampaignActDone done;
   gpointer     data;
   gboolean     go_on;      /* FALSE once `done` said so: nothing more is told */
+  guint        n_appended; /* of them, first_seq..last_seq: the change the table is told */
+  gint64       first_seq;
+  gint64       last_seq;
   gboolean     changed;    /* rows were written: "changed" is emitted once the writer stopped
                             * (a handler may read the campaign: not while the writer writes) */
 } Stream;
@@ -417,6 +429,10 @@ stream_take (Stream *st)
   if (a->written)
     {
       st->changed = TRUE;
+      st->n_appended++;
+      if (st->first_seq == 0)
+        st->first_seq = a->entry->seq;
+      st->last_seq = a->entry->seq;
       entry = g_steal_pointer (&a->entry);
       stream_tell (st, a->action, entry, &error);
       acted_free (a);
@@ -548,6 +564,7 @@ mg_campaign_act_stream (MgCampaign         *self,
       while ((action = g_queue_pop_head (&st.again)) != NULL)
         json_object_put (action);
       mg_campaign_resync (self);
+      st.n_appended = 0;   /* memory reloaded: the table is told "anything" */
     }
   if (st.thread != NULL)
     {
@@ -557,7 +574,8 @@ mg_campaign_act_stream (MgCampaign         *self,
   g_async_queue_unref (st.todo);
   g_async_queue_unref (st.written);
   if (st.changed)
-    mg_campaign_emit_changed (self);
+    mg_campaign_emit_rows_changed (self, st.n_appended > 0 ? MG_TABLE_ROWS_APPENDED : MG_TABLE_ROWS_OTHER, st.first_seq, st.last_seq,
+                                   st.n_appended, NULL);
 }
 
 /* ---- reading the journal --------------------------------------------------------------- */

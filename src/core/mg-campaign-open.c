@@ -393,8 +393,23 @@ writable (const char *path)
   return g_access (path, W_OK) == 0 && g_access (dir, W_OK) == 0;
 }
 
+static MgCampaign *open_mode (const char *path, gboolean read_only, GError **error);
+
 MgCampaign *
 mg_campaign_open (const char *path, GError **error)
+{
+  return open_mode (path, FALSE, error);
+}
+
+/* A second campaign on the same file, read-only, for a check in another thread. */
+MgCampaign *
+mg_campaign_open_read_only (const char *path, GError **error)
+{
+  return open_mode (path, TRUE, error);
+}
+
+static MgCampaign *
+open_mode (const char *path, gboolean read_only, GError **error)
 {
   g_autoptr(MgCampaign) self = NULL;
   gint64 version = 0;
@@ -410,7 +425,7 @@ mg_campaign_open (const char *path, GError **error)
 
   self = g_object_new (MG_TYPE_CAMPAIGN, NULL);
   self->path = g_strdup (path);
-  self->read_only = !writable (path);
+  self->read_only = read_only || !writable (path);
   self->store = mg_store_open (path, self->read_only ? MG_STORE_READ_ONLY : MG_STORE_READ_WRITE,
                                error);
   /* Load (which checks what it replays) before a migration could write anything. */

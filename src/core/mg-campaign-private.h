@@ -32,6 +32,7 @@ gboolean mg_campaign_replay_row (MgState *state, gint64 seq, const char *action_
 
 #include "mg-campaign.h"
 #include "mg-store.h"
+#include "mg-table.h"
 
 /* The campaign's connection. */
 MgStore *mg_campaign_get_store (MgCampaign *self);
@@ -68,6 +69,15 @@ MgCampaignRulesStep mg_campaign_rules_step (MgCampaign *self, GArray *seqs, gboo
 
 #define JSON_FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
 
+/* What one "changed" did to the journal, for the table object's change details (mg-table.c). */
+typedef struct {
+  MgTableRows  kind;        /* MG_TABLE_ROWS_OTHER: anything (a reload, a ruleset, a session) */
+  gint64       first_seq;   /* the rows appended, undone or redone: first_seq..last_seq */
+  gint64       last_seq;
+  guint        n_rows;
+  const char  *events;      /* one row appended: its events' JSON text (borrowed), else NULL */
+} MgCampaignRows;
+
 struct _MgCampaign {
   GObject        parent_instance;
 
@@ -99,6 +109,12 @@ struct _MgCampaign {
   gboolean       sound;        /* checked before this process's first write (ensure_sound) */
   GError        *unsound;      /* why it is not: every write is refused with it */
   struct _MgChronicleCache *chronicle; /* the public series values after the row last acted (mg-chronicle.h) */
+  MgCampaignRows change;       /* what the "changed" being emitted did to the journal */
+  MgTable       *table;        /* the one table object (mg-table.h), made when first asked */
+  gboolean       checking;     /* a check runs in a thread (mg_campaign_check_path) */
+  double         check_fraction;
+  MgCheckProgress check_progress;   /* mg_campaign_check's progress, on the checking campaign */
+  gpointer       check_progress_data;
 };
 
 #define ENTRY_COLUMNS "seq, session, turn, actor, action, dice, events, summary, time, undone"
@@ -157,6 +173,13 @@ void mg_campaign_resync (MgCampaign *self);
 gboolean mg_campaign_begin_locked (MgCampaign *self, GError **error);
 /* Emits "changed". */
 void mg_campaign_emit_changed (MgCampaign *self);
+/* mg-campaign-open.c: the same file opened read-only (for a check in another thread). */
+MgCampaign *mg_campaign_open_read_only (const char *path, GError **error);
+/* mg-table.c: the table's "checking" and "check-fraction" changed. */
+void mg_table_notify_checking (MgTable *self);
+/* The same, telling which journal rows moved (kind, seqs, the one appended row's events). */
+void mg_campaign_emit_rows_changed (MgCampaign *self, MgTableRows kind, gint64 first_seq,
+                                    gint64 last_seq, guint n_rows, const char *events);
 
 /* mg-campaign-replay.c */
 /* The state after the rows in force up to upto, from a snapshot or the start, under ruleset. */

@@ -108,6 +108,7 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   mg_campaign_set_undo_marks (self, &marks);
   self->since_snap = info.since_snap;
   self->stepped = g_array_index (seqs, gint64, seqs->len - 1);
+  self->change = (MgCampaignRows) { MG_TABLE_ROWS_UNDONE, self->stepped, g_array_index (seqs, gint64, 0), seqs->len, NULL };
   *done = seqs->len;
   return TRUE;
 }
@@ -167,6 +168,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   mg_campaign_tables_written (self, tables);
   mg_campaign_set_undo_marks (self, &marks);
   self->stepped = g_array_index (seqs, gint64, seqs->len - 1);
+  self->change = (MgCampaignRows) { MG_TABLE_ROWS_REDONE, g_array_index (seqs, gint64, 0), self->stepped, seqs->len, NULL };
   *done = seqs->len;
   return TRUE;
 }
@@ -185,6 +187,7 @@ undo_or_redo (MgCampaign *self, StepsFunc func, guint steps, guint *done, GError
     *done = 0;
   if (steps == 0)
     return TRUE;
+  self->change = (MgCampaignRows) { MG_TABLE_ROWS_OTHER, 0, 0, 0, NULL };
 
   ok = mg_campaign_begin_locked (self, error);
   if (ok && !(ok = func (self, steps, &n, &mutated, error)))
@@ -201,7 +204,9 @@ undo_or_redo (MgCampaign *self, StepsFunc func, guint steps, guint *done, GError
     }
   if (done)
     *done = n;
-  mg_campaign_emit_changed (self);
+  /* undo_locked / redo_locked said which rows they marked (a ruleset's step leaves "anything"). */
+  mg_campaign_emit_rows_changed (self, self->change.kind, self->change.first_seq, self->change.last_seq,
+                                 self->change.n_rows, NULL);
   return TRUE;
 }
 

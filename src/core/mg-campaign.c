@@ -476,11 +476,22 @@ mg_campaign_finalize (GObject *object)
 }
 
 static void
+mg_campaign_dispose (GObject *object)
+{
+  MgCampaign *self = MG_CAMPAIGN (object);
+
+  /* The table object goes with its campaign (it holds a weak pointer back). */
+  g_clear_object (&self->table);
+  G_OBJECT_CLASS (mg_campaign_parent_class)->dispose (object);
+}
+
+static void
 mg_campaign_class_init (MgCampaignClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = mg_campaign_finalize;
+  object_class->dispose = mg_campaign_dispose;
 
   /* After every change of the file made through this object: act, undo, redo, set_ruleset,
    * new_session. */
@@ -496,7 +507,16 @@ mg_campaign_init (MgCampaign *self)
 void
 mg_campaign_emit_changed (MgCampaign *self)
 {
+  mg_campaign_emit_rows_changed (self, MG_TABLE_ROWS_OTHER, 0, 0, 0, NULL);
+}
+
+void
+mg_campaign_emit_rows_changed (MgCampaign *self, MgTableRows kind, gint64 first_seq,
+                               gint64 last_seq, guint n_rows, const char *events)
+{
+  self->change = (MgCampaignRows) { kind, first_seq, last_seq, n_rows, events };
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  self->change = (MgCampaignRows) { MG_TABLE_ROWS_OTHER, 0, 0, 0, NULL };
 }
 
 /* ---- getters --------------------------------------------------------------------------- */

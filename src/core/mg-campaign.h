@@ -23,6 +23,7 @@ typedef enum {
                                    * Melee GM, not of the file (nothing was written) */
   MG_CAMPAIGN_ERROR_LOST,         /* the file lacks rows or marks that Melee GM acknowledged on
                                    * this computer (a lost tail of the WAL, an older copy) */
+  MG_CAMPAIGN_ERROR_CHECKING,     /* a change asked while the file's check runs: try when done */
 } MgCampaignError;
 
 GQuark mg_campaign_error_quark (void);
@@ -193,6 +194,23 @@ gint64       mg_campaign_new_session   (MgCampaign *self, const char *name, GErr
 /* PRAGMA integrity_check, foreign keys, and a full replay equal to the cached state. */
 gboolean     mg_campaign_check        (MgCampaign *self, GError **error);
 
+/* Is a check of the file due before this process's first write (a copied, restored or
+ * uncleanly closed file: not sealed, not yet checked, writable)? Then the first write would run
+ * the whole `check` (seconds at 100k rows): the app runs it in a thread first. */
+gboolean     mg_campaign_needs_check  (MgCampaign *self);
+/* That check, safe to run in another thread: the file opened read-only on a connection and a
+ * campaign of its own, no open MgCampaign touched. `progress` (may be NULL) is called from that
+ * thread now and then with the fraction done (0..1). */
+typedef void (*MgCheckProgress) (double fraction, gpointer data);
+gboolean     mg_campaign_check_path   (const char *path, MgCheckProgress progress, gpointer data,
+                                       GError **error);
+/* While such a check runs for self (on the main thread): every change is refused with
+ * MG_CAMPAIGN_ERROR_CHECKING, in plain words; the table's "checking" and "check-fraction"
+ * follow. mg_campaign_checked () ends it with the check's result: sound (writes need not ask
+ * again), or the reason every write is refused from then on. */
+void         mg_campaign_set_checking (MgCampaign *self, double fraction);
+void         mg_campaign_checked      (MgCampaign *self, const GError *error);
+
 /* Another process (the CLI, a second window) may write the file.  This asks SQLite whether
  * anyone else committed since memory last matched the file (PRAGMA data_version: no I/O, a
  * few microseconds, meant for a timer); if so it reloads and emits "changed".  *changed (if
@@ -220,3 +238,6 @@ gboolean     mg_campaign_changed_outside (MgCampaign *self);
 void         mg_campaign_accept_lost     (const char *path);
 
 G_END_DECLS
+
+/* The campaign's one table object: what pages show, and what each change touched. */
+#include "mg-table.h"

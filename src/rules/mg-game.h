@@ -58,6 +58,26 @@ typedef struct {
   const char *title;                 /* NC_("export column", "Casualties"), or NULL: not shown */
 } MgExportColumn;
 
+/* What a change touched, as the table object (src/core/mg-table.h) tells its pages: a seat (a
+ * player), an area of a map, a figure, a piece or square of a board. */
+typedef enum {
+  MG_CHANGE_SEAT,
+  MG_CHANGE_AREA,
+  MG_CHANGE_FIGURE,
+  MG_CHANGE_PIECE,
+  MG_N_CHANGE_KINDS,
+  /* Not a kind: an event holding this member (a capture's "takes") reaches further than the
+   * keys it names, so it means "everything". */
+  MG_CHANGE_ANY = MG_N_CHANGE_KINDS
+} MgChangeKind;
+
+/* A member of the game's events that names what the event changed: its value (a string, or an
+ * array of strings) is a key of that kind ("land": "Oakvale" is area Oakvale). */
+typedef struct {
+  const char   *member;
+  MgChangeKind  kind;
+} MgChangeKey;
+
 /* Each game's folder fills one of these (src/rules/<game>/mg-<game>-game.c) and the meson list
  * `games` in the top-level meson.build names it; the registry below is generated from that list.
  * The game's pages (MgGameUi, src/app/mg-game-ui.h) are looked up by the same id. */
@@ -113,6 +133,12 @@ typedef struct {
   json_object          *(*export_sections) (json_object *ruleset, json_object *view);
   /* Optional: the Chronicle's charts, read from the public view after each row (issue 48). */
   const MgChronicle    *chronicle;
+  /* How the game's events say what changed (the table object's change details): the members
+   * that name a key, and the event types those members describe in full — their effects reach
+   * nothing but the keys they name and pending(). Any other event (or a game that declares
+   * none) means "everything changed", the safe default. Both NULL-terminated. */
+  const MgChangeKey    *change_keys;
+  const char * const   *local_events;
 } MgGame;
 
 /* One shape for every descriptor (src/rules/<game>/mg-<game>-game.c): a static MgGame whose

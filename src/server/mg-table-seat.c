@@ -56,14 +56,15 @@ mg_table_seat_steps (MgCampaign *campaign, const char *seat)
 json_object *
 mg_table_seat_state (MgCampaign *campaign, const char *seat, json_object *steps)
 {
-  const MgState *state = mg_campaign_get_state (campaign);
+  MgTable *table = mg_table_for_campaign (campaign);
   json_object *o = json_object_new_object ();
 
   json_object_object_add (o, "seat", json_object_new_string (seat));
   json_object_object_add (o, "game", json_object_new_string (mg_campaign_get_game_id (campaign)));
   json_object_object_add (o, "campaign", json_object_new_string (mg_campaign_get_name (campaign)));
-  json_object_object_add (o, "view", mg_state_view (state, seat));
-  json_object_object_add (o, "pending", mg_state_pending (state));
+  /* The campaign's one table object builds each view and pending() once per change. */
+  json_object_object_add (o, "view", json_object_get (mg_table_get_view (table, seat)));
+  json_object_object_add (o, "pending", json_object_get (mg_table_get_pending (table)));
   json_object_object_add (o, "steps", steps != NULL ? json_object_get (steps) : json_object_new_array ());
   return o;
 }

@@ -76,7 +76,6 @@ struct _MgTableServer
   GHashTable          *per_host;  /* host → count (GUINT_TO_POINTER) */
   GHashTable          *buckets;   /* "t:TOKEN" or "h:HOST" → Bucket* */
   GPtrArray           *lives;     /* Live* */
-  GHashTable          *steps;     /* seat → its secret steps, until the campaign changes */
   GHashTable          *hosts;     /* the Host values this server answers to ("192.168.1.20:41234") */
   gint64               hosts_read;
   gulong               changed_id;
@@ -623,17 +622,11 @@ gate (SoupServer *soup, SoupServerMessage *msg, const char *path, GHashTable *qu
 
 /* ---------------------------------------------------------------- the seat's state */
 
+/* Kept by the campaign's table object with its views, until the campaign changes (mg-table.h). */
 static json_object *
 seat_steps (MgTableServer *self, const char *seat)
 {
-  json_object *steps = g_hash_table_lookup (self->steps, seat);
-
-  if (steps == NULL)
-    {
-      steps = mg_table_seat_steps (self->campaign, seat);
-      g_hash_table_insert (self->steps, g_strdup (seat), steps);
-    }
-  return steps;
+  return mg_table_get_seat_derived (mg_table_for_campaign (self->campaign), mg_table_seat_steps, seat);
 }
 
 /* The public page's join list: each seat and whether a phone holds it (never its link). */
@@ -983,7 +976,6 @@ push_soon (MgTableServer *self)
 static void
 campaign_changed (MgTableServer *self)
 {
-  g_hash_table_remove_all (self->steps);
   push_soon (self);
 }
 
@@ -1034,7 +1026,6 @@ mg_table_server_finalize (GObject *object)
   g_hash_table_unref (self->conns);
   g_hash_table_unref (self->per_host);
   g_hash_table_unref (self->buckets);
-  g_hash_table_unref (self->steps);
   g_hash_table_unref (self->hosts);
   g_ptr_array_unref (self->lives);
   G_OBJECT_CLASS (mg_table_server_parent_class)->finalize (object);
@@ -1051,19 +1042,12 @@ mg_table_server_class_init (MgTableServerClass *klass)
 }
 
 static void
-json_put (gpointer value)
-{
-  json_object_put (value);
-}
-
-static void
 mg_table_server_init (MgTableServer *self)
 {
   mg_table_server_limits_default (&self->limits);
   self->conns = g_hash_table_new (NULL, NULL);
   self->per_host = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->steps = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, json_put);
   self->hosts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->lives = g_ptr_array_new_with_free_func ((GDestroyNotify) live_free);
 }
@@ -1089,11 +1073,12 @@ mg_table_server_for_campaign (MgCampaign *campaign)
   MgTableServer *self;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (campaign), NULL);
-  self = g_object_get_data (G_OBJECT (campaign), "mg-table-server");
+  self = (MgTableServer *) mg_table_get_server (mg_table_for_campaign (campaign));
   if (self == NULL)
     {
       self = mg_table_server_new (campaign);
-      g_object_set_data_full (G_OBJECT (campaign), "mg-table-server", self, g_object_unref);
+      mg_table_set_server (mg_table_for_campaign (campaign), G_OBJECT (self));   /* the table keeps it */
+      g_object_unref (self);
     }
   return self;
 }

@@ -102,14 +102,17 @@ mg_table_tls_for_campaign (MgCampaign *campaign, GError **error)
   GTlsCertificate *certificate;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (campaign), NULL);
-  certificate = g_object_get_data (G_OBJECT (campaign), "mg-table-tls");
+  certificate = (GTlsCertificate *) mg_table_get_certificate (mg_table_for_campaign (campaign));
   if (certificate == NULL)
     {
       g_autofree char *lan = mg_table_server_lan_host ();
       const char *addresses[] = { lan, NULL };
       certificate = mg_table_tls_new (addresses, error);
       if (certificate != NULL)
-        g_object_set_data_full (G_OBJECT (campaign), "mg-table-tls", certificate, g_object_unref);
+        {
+          mg_table_set_certificate (mg_table_for_campaign (campaign), G_OBJECT (certificate));   /* the table keeps it */
+          g_object_unref (certificate);
+        }
     }
   return certificate;
 }

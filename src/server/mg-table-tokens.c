@@ -73,11 +73,12 @@ mg_table_tokens_for_campaign (MgCampaign *campaign)
   MgTableTokens *self;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (campaign), NULL);
-  self = g_object_get_data (G_OBJECT (campaign), "mg-table-tokens");
+  self = (MgTableTokens *) mg_table_get_tokens (mg_table_for_campaign (campaign));
   if (self == NULL)
     {
       self = g_object_new (MG_TYPE_TABLE_TOKENS, NULL);
-      g_object_set_data_full (G_OBJECT (campaign), "mg-table-tokens", self, g_object_unref);
+      mg_table_set_tokens (mg_table_for_campaign (campaign), G_OBJECT (self));   /* the table keeps it */
+      g_object_unref (self);
     }
   return self;
 }

@@ -275,7 +275,12 @@ check_display (MgCampaignWindow *window, MgPlayersDisplay *display, const char *
                                           dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
       /* The names' colours are chosen for the background when drawn: draw again. */
       wait_ms (100);
-      g_signal_emit_by_name (mg_campaign_window_get_table_state (window), "changed");
+      {
+        /* "Everything changed": no game's events, no declarations. */
+        g_autoptr(MgTableChange) everything = mg_table_change_from_events (NULL, NULL);
+
+        g_signal_emit_by_name (mg_campaign_window_get_table_state (window), "changed", everything);
+      }
       wait_ms (300);
       save_screenshot (GTK_WIDGET (display), name);
     }

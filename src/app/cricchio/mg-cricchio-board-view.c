@@ -26,6 +26,15 @@ struct _MgChessBoardView {
   gint      cursor;
   guint     bottom;          /* side drawn at the bottom */
   char      name_buf[2][4];
+  /* Issue 43: the board as last drawn, kept as an image; a frame repaints only the squares
+   * whose look changed (a move: two or three of 196) and hands the image over as a texture. */
+  cairo_surface_t *cache;
+  GdkTexture      *texture;
+  int              cache_w, cache_h, cache_scale;
+  guint            cache_bottom;
+  GdkRGBA          cache_coord;
+  guint64          drawn[N];   /* each square's look when drawn (square_look) */
+  guint            n_repainted; /* squares painted by the last frame (tests, bench) */
 };
 
 G_DEFINE_FINAL_TYPE (MgChessBoardView, mg_chess_board_view, GTK_TYPE_WIDGET)
@@ -314,26 +323,112 @@ draw_coordinates (MgChessBoardView *self, cairo_t *cr, double sz, double x0, dou
     }
 }
 
+/* Everything draw_square reads of square s, in one number: a square is painted again only when
+ * this changes. */
+static guint64
+square_look (MgChessBoardView *self, gint s)
+{
+  const Piece *p = &self->pieces[s];
+
+  return (guint64) self->terrain[s]
+         | (guint64) p->kind << 8 | (guint64) p->owner << 12 | (guint64) p->ctrl << 16
+         | (guint64) self->mine_owner[s] << 20
+         | (guint64) (s == self->last_from || s == self->last_to) << 24
+         | (guint64) (s == self->selected) << 25
+         | (guint64) (self->target[s] != 0) << 26
+         | (guint64) (s == self->cursor && gtk_widget_has_focus (GTK_WIDGET (self))) << 27
+         | (guint64) 1 << 32;   /* never 0: 0 is "not drawn" */
+}
+
+/* A new image of the widget's size: every square and the coordinates are painted. */
+static void
+cache_reset (MgChessBoardView *self, int w, int h, int scale, const GdkRGBA *coord)
+{
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  self->cache = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w * scale, h * scale);
+  cairo_surface_set_device_scale (self->cache, scale, scale);
+  self->cache_w = w;
+  self->cache_h = h;
+  self->cache_scale = scale;
+  self->cache_bottom = self->bottom;
+  self->cache_coord = *coord;
+  memset (self->drawn, 0, sizeof self->drawn);
+  g_clear_object (&self->texture);
+}
+
+/* Paints the squares whose look changed (all after a reset) into the image; TRUE if any. */
+static gboolean
+cache_update (MgChessBoardView *self, double sz, double x0, double y0, gboolean coordinates)
+{
+  cairo_t *cr = cairo_create (self->cache);
+  guint n = 0;
+
+  if (coordinates)
+    draw_coordinates (self, cr, sz, x0, y0);
+  for (gint s = 0; s < N; s++)
+    {
+      guint64 look = square_look (self, s);
+      gint col, row;
+
+      if (look == self->drawn[s])
+        continue;
+      to_display (self->bottom, s, &col, &row);
+      cairo_save (cr);
+      cairo_rectangle (cr, x0 + col * sz, y0 + row * sz, sz, sz);
+      cairo_clip (cr);
+      draw_square (self, cr, s, x0 + col * sz, y0 + row * sz, sz);
+      cairo_restore (cr);
+      self->drawn[s] = look;
+      n++;
+    }
+  cairo_destroy (cr);
+  self->n_repainted = n;
+  return n > 0 || coordinates;
+}
+
+static GdkTexture *
+cache_texture (MgChessBoardView *self)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  int stride = cairo_image_surface_get_stride (self->cache);
+  int height = cairo_image_surface_get_height (self->cache);
+
+  cairo_surface_flush (self->cache);
+  bytes = g_bytes_new (cairo_image_surface_get_data (self->cache), (gsize) stride * height);
+  return gdk_memory_texture_new (cairo_image_surface_get_width (self->cache), height,
+                                 GDK_MEMORY_DEFAULT, bytes, stride);
+}
+
 static void
 mg_chess_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   MgChessBoardView *self = MG_CHESS_BOARD_VIEW (widget);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
+  gboolean reset;
   double sz, x0, y0;
-  cairo_t *cr;
+  GdkRGBA coord;
 
   geometry (self, &sz, &x0, &y0);
   if (sz <= 0)
     return;
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
-                                                                gtk_widget_get_height (widget)));
-  for (gint s = 0; s < N; s++)
+  mg_chess_board_view_get_coordinate_color (self, &coord);
+  reset = self->cache == NULL || w != self->cache_w || h != self->cache_h || scale != self->cache_scale
+          || self->bottom != self->cache_bottom || !gdk_rgba_equal (&coord, &self->cache_coord);
+  if (reset)
+    cache_reset (self, w, h, scale, &coord);
+  if (cache_update (self, sz, x0, y0, reset) || self->texture == NULL)
     {
-      gint col, row;
-      to_display (self->bottom, s, &col, &row);
-      draw_square (self, cr, s, x0 + col * sz, y0 + row * sz, sz);
+      g_clear_object (&self->texture);
+      self->texture = cache_texture (self);
     }
-  draw_coordinates (self, cr, sz, x0, y0);
-  cairo_destroy (cr);
+  gtk_snapshot_append_texture (snapshot, self->texture, &GRAPHENE_RECT_INIT (0, 0, w, h));
+}
+
+guint
+mg_chess_board_view_get_n_repainted (MgChessBoardView *self)
+{
+  return self->n_repainted;
 }
 
 static void
@@ -424,10 +519,21 @@ focus_changed (MgChessBoardView *self)
 }
 
 static void
+mg_chess_board_view_finalize (GObject *object)
+{
+  MgChessBoardView *self = MG_CHESS_BOARD_VIEW (object);
+
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  g_clear_object (&self->texture);
+  G_OBJECT_CLASS (mg_chess_board_view_parent_class)->finalize (object);
+}
+
+static void
 mg_chess_board_view_class_init (MgChessBoardViewClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->finalize = mg_chess_board_view_finalize;
   widget_class->snapshot = mg_chess_board_view_snapshot;
   widget_class->measure = mg_chess_board_view_measure;
   widget_class->get_request_mode = mg_chess_board_view_get_request_mode;

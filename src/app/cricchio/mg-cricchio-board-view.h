@@ -37,6 +37,9 @@ void              mg_chess_board_view_home_cursor  (MgChessBoardView *self);
 gboolean          mg_chess_board_view_square_point (MgChessBoardView *self, const char *name,
                                                     double *x, double *y);
 
+/* How many squares the last frame painted (issue 43: a move repaints its squares, not 196). */
+guint             mg_chess_board_view_get_n_repainted (MgChessBoardView *self);
+
 /* Signal "square-activated" (const char *square): a click, or Enter on the cursor.
  * Signal "cancelled": Escape while a square is selected. */
 

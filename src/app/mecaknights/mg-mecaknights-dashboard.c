@@ -227,10 +227,10 @@ struct _MgMkDashboard
 
 G_DEFINE_FINAL_TYPE (MgMkDashboard, mg_mk_dashboard, GTK_TYPE_WIDGET)
 
-/* A land's row in the Lands list, its texts ready. */
+/* A land's row in the Lands list, or an army's in the Armies list, its texts ready. */
 typedef struct
 {
-  char *title, *subtitle, *colour, *suffix;
+  char *title, *subtitle, *colour, *suffix, *tooltip;
 } LandRow;
 
 static void
@@ -240,7 +240,32 @@ land_row_free (LandRow *row)
   g_free (row->subtitle);
   g_free (row->colour);
   g_free (row->suffix);
+  g_free (row->tooltip);
   g_free (row);
+}
+
+/* Issue 43: a row whose texts are the same is kept (mg_list_box_update_rows), not made again. */
+static gboolean
+land_row_equal (gconstpointer a, gconstpointer b)
+{
+  const LandRow *x = a, *y = b;
+
+  return g_strcmp0 (x->title, y->title) == 0 && g_strcmp0 (x->subtitle, y->subtitle) == 0
+         && g_strcmp0 (x->colour, y->colour) == 0 && g_strcmp0 (x->suffix, y->suffix) == 0
+         && g_strcmp0 (x->tooltip, y->tooltip) == 0;
+}
+
+static LandRow *
+land_row_new (const char *title, const char *subtitle, const char *colour, const char *suffix, const char *tooltip)
+{
+  LandRow *row = g_new0 (LandRow, 1);
+
+  row->title = g_strdup (title);
+  row->subtitle = g_strdup (subtitle);
+  row->colour = g_strdup (colour);
+  row->suffix = g_strdup (suffix);
+  row->tooltip = g_strdup (tooltip);
+  return row;
 }
 
 static char *
@@ -304,6 +329,16 @@ info_row (const char *title, const char *subtitle, const char *colour, const cha
   return mg_info_row_new (title, subtitle, colour != NULL ? mg_mk_ui_swatch_new (colour) : NULL, caption);
 }
 
+static GtkWidget *
+make_land_row (gpointer item)
+{
+  LandRow *row = item;
+  GtkWidget *widget = info_row (row->title, row->subtitle, row->colour, row->suffix);
+
+  gtk_widget_set_tooltip_text (widget, row->tooltip);
+  return widget;
+}
+
 /* What an army of the leader whose turn it is may still do, from the engine's own reckoning
  * (mg_mk_army_options): where it can go, by forced walk at what cost, whom its catapult can hit. */
 static char *
@@ -339,7 +374,8 @@ fill_armies (MgMkDashboard *self, const MgState *state, json_object *view, json_
   const char *current = mg_mk_ui_view_current_leader (view);
   gboolean started = json_object_get_boolean (mg_ui_json_get (view, "started"));
 
-  mg_widget_remove_children (GTK_WIDGET (self->armies_list));
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) land_row_free);
+
   g_hash_table_remove_all (self->army_texts);
   for (gsize i = 0; i < mg_ui_json_len (armies); i++)
     {
@@ -350,7 +386,6 @@ fill_armies (MgMkDashboard *self, const MgState *state, json_object *view, json_
       g_autofree char *units = mg_mk_ui_units_text (mg_ui_json_get (army, "units"));
       g_autofree char *options = NULL, *why_not = NULL;
       g_autoptr(GString) status = g_string_new (NULL);
-      GtkWidget *row;
       char *subtitle;
       gboolean listed = FALSE;
 
@@ -380,25 +415,17 @@ fill_armies (MgMkDashboard *self, const MgState *state, json_object *view, json_
       if (options != NULL && options[0] != '\0')
         {
           g_autofree char *both = g_strdup_printf ("%s\n%s", subtitle, options);
-          row = info_row (id, both, mg_mk_ui_view_colour (view, leader), status->str);
+          g_ptr_array_add (rows, land_row_new (id, both, mg_mk_ui_view_colour (view, leader), status->str, why_not));
         }
       else
-        row = info_row (id, subtitle, mg_mk_ui_view_colour (view, leader), status->str);
-      gtk_widget_set_tooltip_text (row, why_not);
-      gtk_list_box_append (self->armies_list, row);
+        g_ptr_array_add (rows, land_row_new (id, subtitle, mg_mk_ui_view_colour (view, leader), status->str, why_not));
       g_hash_table_insert (self->army_texts, g_strdup (id), subtitle);
     }
   if (mg_ui_json_len (armies) == 0)
-    gtk_list_box_append (self->armies_list, info_row (C_("mecaknights", "No army yet"), NULL, NULL, NULL));
+    g_ptr_array_add (rows, land_row_new (C_("mecaknights", "No army yet"), NULL, NULL, NULL, NULL));
+  mg_list_box_update_rows (self->armies_list, rows, make_land_row, land_row_equal, FALSE);
 }
 
-static GtkWidget *
-make_land_row (gpointer item)
-{
-  LandRow *row = item;
-
-  return info_row (row->title, row->subtitle, row->colour, row->suffix);
-}
 
 static void
 fill_lands (MgMkDashboard *self, json_object *view)
@@ -454,7 +481,7 @@ fill_lands (MgMkDashboard *self, json_object *view)
       g_ptr_array_add (rows, row);
       g_hash_table_insert (self->land_texts, g_strdup (name), g_string_free (g_steal_pointer (&text), FALSE));
     }
-  mg_list_box_set_rows (self->lands_list, rows, make_land_row, self->lands_wait);
+  mg_list_box_update_rows (self->lands_list, rows, make_land_row, land_row_equal, self->lands_wait);
 }
 
 /* The table, armies and lands, once built. */

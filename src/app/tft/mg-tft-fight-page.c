@@ -645,7 +645,8 @@ refresh_log (MgTftFightPage *self)
         break;
     }
   if (self->log_built)
-    mg_list_box_set_rows (self->log_list, self->log_lines, make_log_row, FALSE);
+    /* Issue 43: a step adds its line at the top, an undo takes it away: the others stay. */
+    mg_list_box_update_rows (self->log_list, self->log_lines, make_log_row, (MgRowEqual) g_str_equal, FALSE);
   gtk_label_set_text (self->last_label, last != NULL ? last : "");
   gtk_widget_set_visible (GTK_WIDGET (self->last_label), last != NULL);
 }

@@ -71,6 +71,16 @@ static const MgExportColumn export_columns[] = {
 };
 
 extern const MgChronicle mg_cricchio_chronicle;
+/* What the table object tells the board of a change (mg-table.h): a plain move names its two
+ * squares and its player; a capture, an explosion, a Mêlée, anything else is "everything". */
+static const MgChangeKey change_keys[] = {
+  { "from", MG_CHANGE_PIECE },
+  { "to", MG_CHANGE_PIECE },
+  { "player", MG_CHANGE_SEAT },
+  { "takes", MG_CHANGE_ANY },   /* a capture: scores and captured pieces change too */
+  { NULL, 0 },
+};
+static const char * const local_events[] = { "move", NULL };
 
 const MgGame *
 mg_cricchio_game (void)
@@ -85,6 +95,8 @@ mg_cricchio_game (void)
     .n_house_rules = CH_N_HOUSE_RULES,
     MG_GAME_EXPORT_COLUMNS,
     .chronicle = &mg_cricchio_chronicle,   /* mg-cricchio-chronicle.c */
+    .change_keys = change_keys,
+    .local_events = local_events,
   };
   /* The variants' ids and players are the engine's tables, another file's. */
   for (guint i = 0; i < CH_N_VARIANTS; i++)

@@ -92,6 +92,16 @@ test_opening (void)
   play (page, "m10", "k10", "White Marine m10–k10");
   play (page, "j2", "j4", "Black Marine j2–j4");
   g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 5);
+  /* Issue 43: an undo repaints the squares it changed, the move's two and the last move's marks
+   * (back on White's m10–k10), not the board's 196; a redo the same four. */
+  wait_ms (50);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  wait_ms (50);
+  g_assert_cmpuint (mg_chess_board_view_get_n_repainted (board), ==, 4);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  wait_ms (50);
+  g_assert_cmpuint (mg_chess_board_view_get_n_repainted (board), ==, 4);
+  g_assert_true (mg_campaign_can_undo (campaign) && !mg_campaign_can_redo (campaign));
   /* The keyboard: the cursor on b4 and Enter picks Blue's Marine there. */
   mg_chess_board_view_set_cursor (board, "b4");
   g_signal_emit_by_name (board, "square-activated", mg_chess_board_view_get_cursor (board));

@@ -1,0 +1,270 @@
+/* test-ui-check.c — issue 43: a copied big campaign's check runs in a thread (the window keeps drawing and refuses changes until it is done); lists change only the rows that changed.
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "mg-campaign-window-private.h"
+#include "mg-journal-model.h"
+#include "mg-widget-util.h"
+#include "ui-test-util.h"
+
+/* Rows of the campaign: enough that its check takes well over half a second (Meeple's replay
+ * costs ~100 µs a row), few enough that mg-bench-gen builds it in about a second. */
+#define ROWS 20000
+/* The longest gap between two frames tolerated while the check runs (the bench holds 33 ms):
+ * in the main thread's CPU time, which is the check's if it ran there; and the 95th percentile
+ * of the wall-clock gaps (a machine busy with other work deschedules the window now and then,
+ * whatever it runs: on 2 cores at a load of 18, single gaps of 300 ms were seen). */
+#define MAX_GAP_US (100 * G_TIME_SPAN_MILLISECOND)
+
+static MgApplication *app;
+static char *tmpdir;
+
+typedef struct {
+  gboolean measuring;   /* from the window's third frame: its first are its building */
+  gint64 last;
+  gint64 last_cpu;
+  gint64 max_gap;
+  gint64 max_cpu_gap;
+  GArray *gaps;         /* of gint64, wall µs */
+  guint  frames;
+  guint  frames_checking;
+  MgCampaignWindow *window;
+} Frames;
+
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+static int
+compare_gaps (gconstpointer a, gconstpointer b)
+{
+  return (*(const gint64 *) a > *(const gint64 *) b) - (*(const gint64 *) a < *(const gint64 *) b);
+}
+
+/* Every frame of the window's clock: the gaps between them while the check runs. */
+static gboolean
+tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  Frames *frames = data;
+  gint64 now = g_get_monotonic_time ();
+  gint64 cpu = thread_cpu_us ();
+
+  if (frames->measuring && mg_campaign_window_is_checking (frames->window))
+    {
+      gint64 gap = now - frames->last;
+
+      frames->max_gap = MAX (frames->max_gap, gap);
+      frames->max_cpu_gap = MAX (frames->max_cpu_gap, cpu - frames->last_cpu);
+      g_array_append_val (frames->gaps, gap);
+      frames->frames_checking++;
+    }
+  frames->last = now;
+  frames->last_cpu = cpu;
+  frames->frames++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* A Meeple campaign of ROWS rows, copied: a copy is not sealed, so its first change needs the
+ * whole check (as after a restore or an unclean close). */
+static char *
+copied_campaign (int n_rows)
+{
+  g_autofree char *built = g_strdup_printf ("%s/built-%d.db", tmpdir, n_rows);
+  char *copy = g_strdup_printf ("%s/copied-%d.db", tmpdir, n_rows);
+  g_autofree char *rows = g_strdup_printf ("%d", n_rows);
+  const char *argv[] = { MG_BENCH_GEN, "meeple", rows, built, NULL };
+  /* The generator's seals of checked files go to the test's folder, not the user's cache. */
+  g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "XDG_CACHE_HOME", tmpdir, TRUE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (g_file_get_contents (built, &contents, &length, &error));
+  g_assert_true (g_file_set_contents (copy, contents, length, &error));
+  g_assert_no_error (error);
+  return copy;
+}
+
+static void
+test_check_in_thread (void)
+{
+  g_autofree char *path = copied_campaign (ROWS);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_open (path, &error);
+  MgCampaignWindow *window;
+  Frames frames = { 0 };
+  gint64 p95;
+  gint64 start, deadline;
+  gint64 before;
+  const char *toast;
+
+  g_assert_no_error (error);
+  g_assert_true (mg_campaign_needs_check (campaign));
+  before = mg_campaign_journal_count (campaign);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  frames.window = window;
+  frames.gaps = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gtk_widget_add_tick_callback (GTK_WIDGET (window), tick, &frames, NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (mg_campaign_window_is_checking (window));
+
+  /* The window shown (its first frames build it), the referee acts while the check runs:
+   * refused in plain words, nothing written. */
+  while (frames.frames < 3 && mg_campaign_window_is_checking (window))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (mg_campaign_window_is_checking (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  toast = mg_campaign_window_get_last_toast (window);
+  g_assert_nonnull (toast);
+  g_assert_nonnull (strstr (toast, "being checked"));
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, before);
+  g_assert_true (mg_campaign_can_undo (campaign));
+  /* From the frame that shows the refusal on, the frames while the check goes on. */
+  while (frames.frames < 6 && mg_campaign_window_is_checking (window))
+    g_main_context_iteration (NULL, TRUE);
+  frames.measuring = TRUE;
+
+  start = g_get_monotonic_time ();
+  deadline = start + 120 * G_TIME_SPAN_SECOND;
+  while (mg_campaign_window_is_checking (window) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (mg_campaign_window_is_checking (window));
+  g_array_sort (frames.gaps, compare_gaps);
+  p95 = frames.gaps->len > 0 ? g_array_index (frames.gaps, gint64, frames.gaps->len * 95 / 100) : G_MAXINT64;
+  g_test_message ("check: %.2f s after the window's first frames, %u frames meanwhile, gaps p95 %.1f ms, "
+                  "longest %.1f ms, of the main thread's CPU %.1f ms",
+                  (g_get_monotonic_time () - start) / 1e6, frames.frames_checking, p95 / 1e3,
+                  frames.max_gap / 1e3, frames.max_cpu_gap / 1e3);
+  /* The check took long enough to matter, and frames kept coming all along. */
+  g_assert_cmpint (g_get_monotonic_time () - start, >, 300 * G_TIME_SPAN_MILLISECOND);
+  g_assert_cmpuint (frames.frames_checking, >, 10);
+  g_assert_cmpint (frames.max_cpu_gap, <, MAX_GAP_US);
+  g_assert_cmpint (p95, <, MAX_GAP_US);
+  g_array_unref (frames.gaps);
+
+  /* Once it is done, the change is made. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  toast = mg_campaign_window_get_last_toast (window);
+  g_assert_nonnull (toast);
+  g_assert_null (strstr (toast, "being checked"));
+  g_assert_true (mg_campaign_can_redo (campaign));
+  g_assert_false (mg_campaign_needs_check (campaign));
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+}
+
+/* The Journal's model at an undo: only the page holding the row undone is read again, however
+ * many pages the list has cached (it read them all: up to 1,024 rows at each action). */
+static void
+test_journal_undo_reads_its_page (void)
+{
+  g_autofree char *path = copied_campaign (2000);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_open (path, &error);
+  g_autoptr(MgJournalModel) model = NULL;
+  g_autoptr(MgJournalItem) last = NULL;
+  guint n, before;
+  gboolean undone = FALSE;
+
+  g_assert_no_error (error);
+  model = mg_journal_model_new (campaign);
+  n = g_list_model_get_n_items (G_LIST_MODEL (model));
+  g_assert_cmpuint (n, ==, 2000);
+  for (guint i = 0; i < n; i += 100)   /* 20 pages cached, as a list scrolled through them */
+    g_object_unref (g_list_model_get_item (G_LIST_MODEL (model), i));
+  last = g_list_model_get_item (G_LIST_MODEL (model), n - 1);
+  before = mg_journal_model_get_n_fetched (model);
+  g_assert_true (mg_campaign_undo (campaign, 1, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (mg_journal_model_get_n_fetched (model) - before, <=, 33);   /* one page and the row before */
+  g_object_get (last, "undone", &undone, NULL);
+  g_assert_true (undone);                     /* the row shown greyed, in place */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 2000);
+}
+
+static GtkWidget *
+make_label_row (gpointer item)
+{
+  return gtk_label_new (item);
+}
+
+static GPtrArray *
+strings (const char *first, ...)
+{
+  GPtrArray *array = g_ptr_array_new ();
+  va_list ap;
+
+  va_start (ap, first);
+  for (const char *s = first; s != NULL; s = va_arg (ap, const char *))
+    g_ptr_array_add (array, (gpointer) s);
+  va_end (ap);
+  return array;
+}
+
+static const char *
+row_text (GtkListBox *list, int i)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, i);
+
+  return row != NULL ? gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (row))) : NULL;
+}
+
+/* A log told newest first gains a line at its top, loses it (an undo), a line changes: only
+ * those rows are made, the others are the same widgets. */
+static void
+test_rows_update (void)
+{
+  GtkListBox *list = GTK_LIST_BOX (g_object_ref_sink (gtk_list_box_new ()));
+  g_autoptr(GPtrArray) a = strings ("c", "b", "a", NULL);
+  g_autoptr(GPtrArray) b = strings ("d", "c", "b", "a", NULL);
+  g_autoptr(GPtrArray) c = strings ("c", "b", "a", NULL);
+  g_autoptr(GPtrArray) d = strings ("c", "B", "a", "z", NULL);
+  GtkListBoxRow *kept;
+
+  mg_list_box_update_rows (list, a, make_label_row, (MgRowEqual) g_str_equal, FALSE);
+  g_assert_cmpuint (mg_list_box_get_n_remade (list), ==, 3);
+  kept = gtk_list_box_get_row_at_index (list, 2);
+  mg_list_box_update_rows (list, b, make_label_row, (MgRowEqual) g_str_equal, FALSE);
+  g_assert_cmpuint (mg_list_box_get_n_remade (list), ==, 1);
+  g_assert_cmpstr (row_text (list, 0), ==, "d");
+  g_assert_cmpstr (row_text (list, 3), ==, "a");
+  g_assert_true (gtk_list_box_get_row_at_index (list, 3) == kept);
+  mg_list_box_update_rows (list, c, make_label_row, (MgRowEqual) g_str_equal, FALSE);
+  g_assert_cmpuint (mg_list_box_get_n_remade (list), ==, 0);
+  g_assert_cmpstr (row_text (list, 0), ==, "c");
+  g_assert_null (row_text (list, 3));
+  g_assert_true (gtk_list_box_get_row_at_index (list, 2) == kept);
+  mg_list_box_update_rows (list, d, make_label_row, (MgRowEqual) g_str_equal, FALSE);
+  g_assert_cmpuint (mg_list_box_get_n_remade (list), ==, 2);   /* "B" and "z" */
+  g_assert_cmpstr (row_text (list, 1), ==, "B");
+  g_assert_cmpstr (row_text (list, 3), ==, "z");
+  g_assert_true (gtk_list_box_get_row_at_index (list, 2) == kept);
+  g_object_unref (list);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  app = ui_test_init (&argc, &argv, "mg-ui-check", &tmpdir);
+  g_test_add_func ("/ui/check/in-thread", test_check_in_thread);
+  g_test_add_func ("/ui/rows/update", test_rows_update);
+  g_test_add_func ("/ui/journal/undo-reads-its-page", test_journal_undo_reads_its_page);
+  status = g_test_run ();
+  ui_test_finish (app, tmpdir);
+  return status;
+}
