@@ -177,7 +177,7 @@ check_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancell
 }
 
 static void
-check_done (GObject *source, GAsyncResult *result, gpointer data)
+outside_check_done (GObject *source, GAsyncResult *result, gpointer data)
 {
   g_autoptr(GError) error = NULL;
 
@@ -194,7 +194,7 @@ check_in_thread (MgCampaignWindow *self)
   g_autoptr(GTask) task = NULL;
 
   self->checking = g_cancellable_new ();
-  task = g_task_new (self, self->checking, check_done, NULL);
+  task = g_task_new (self, self->checking, outside_check_done, NULL);
   g_task_set_task_data (task, g_strdup (mg_campaign_get_path (self->campaign)), g_free);
   g_task_set_return_on_cancel (task, TRUE);
   g_task_run_in_thread (task, check_thread);
