@@ -93,19 +93,17 @@ static void
 name_inner_button (GtkWidget *outer)
 {
   GtkWidget *inner = gtk_widget_get_first_child (outer);
-  GtkWidget *shown;
 
   if (inner == NULL || !GTK_IS_BUTTON (inner))
     return;
   if (g_object_get_data (G_OBJECT (outer), NAMED) == NULL && !name_by_tooltip (outer)
       && row_title (outer) != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (outer), GTK_ACCESSIBLE_PROPERTY_LABEL, row_title (outer), -1);
-  shown = first_label (inner);
-  if (shown != NULL)
-    gtk_accessible_update_relation (GTK_ACCESSIBLE (inner), GTK_ACCESSIBLE_RELATION_LABELLED_BY, outer, shown, NULL, -1);
-  else
-    gtk_accessible_update_relation (GTK_ACCESSIBLE (inner), GTK_ACCESSIBLE_RELATION_LABELLED_BY, outer, NULL, -1);
+  /* The outer one only: a relation to the label it shows would outlive that label when the list
+   * rebuilds it (GTK 4.8 keeps no reference). */
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (inner), GTK_ACCESSIBLE_RELATION_LABELLED_BY, outer, NULL, -1);
 }
+
 
 static gboolean
 has_focusable_control (GtkWidget *widget)
@@ -115,6 +113,42 @@ has_focusable_control (GtkWidget *widget)
         || has_focusable_control (c))
       return TRUE;
   return FALSE;
+}
+
+/* A flow box's or list's child that took the focus itself, around a control: the focus goes on
+ * into the control, or past it when it is insensitive, or on back when Shift+Tab came from it. One
+ * Tab stop per control, none for what cannot act (GtkFlowBox can only take its children out of the
+ * Tab order altogether, which stops Tab at an insensitive button). */
+static gboolean
+pass_focus_now (gpointer data)
+{
+  g_autoptr(GtkWidget) child = data;
+  GtkWidget *inner = gtk_widget_get_first_child (child);
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (child));
+  GdkSeat *seat = gdk_display_get_default_seat (gtk_widget_get_display (child));
+  GdkDevice *keyboard = seat != NULL ? gdk_seat_get_keyboard (seat) : NULL;
+  gboolean back = keyboard != NULL && (gdk_device_get_modifier_state (keyboard) & GDK_SHIFT_MASK) != 0;
+
+  if (!gtk_widget_has_focus (child) || root == NULL || !has_focusable_control (child))
+    return G_SOURCE_REMOVE;
+  if (!back && inner != NULL && gtk_widget_is_sensitive (inner) && gtk_widget_child_focus (inner, GTK_DIR_TAB_FORWARD))
+    return G_SOURCE_REMOVE;
+  gtk_widget_child_focus (root, back ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD);
+  return G_SOURCE_REMOVE;
+}
+
+/* After the focus change is done: moving it from inside its own signal is undone by GTK. */
+static void
+child_focused (GtkWidget *child)
+{
+  if (gtk_widget_has_focus (child))
+    g_idle_add_full (G_PRIORITY_HIGH_IDLE, pass_focus_now, g_object_ref (child), NULL);
+}
+
+static void
+pass_focus_on (GtkWidget *child)
+{
+  g_signal_connect (child, "notify::has-focus", G_CALLBACK (child_focused), NULL);
 }
 
 static void
@@ -139,10 +173,9 @@ name_widget (GtkWidget *widget)
            || (GTK_IS_CHECK_BUTTON (widget) && gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)) == NULL)
            || GTK_IS_ENTRY (widget) || GTK_IS_PASSWORD_ENTRY (widget))
     name_control (widget);
-  else if ((GTK_IS_FLOW_BOX_CHILD (widget)
-            || (GTK_IS_LIST_BOX_ROW (widget) && !gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (widget))))
-           && has_focusable_control (widget))
-    gtk_widget_set_focusable (widget, FALSE);
+  else if (GTK_IS_FLOW_BOX_CHILD (widget)
+           || (GTK_IS_LIST_BOX_ROW (widget) && !gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (widget))))
+    pass_focus_on (widget);
 }
 
 static gboolean
@@ -216,4 +249,17 @@ mg_accessible_keep_focus (GtkWidget *page, GtkWidget *next)
     gtk_widget_grab_focus (next);
   else
     gtk_widget_child_focus (next, GTK_DIR_TAB_FORWARD);
+}
+
+void
+mg_accessible_announce (GtkWidget *alert, const char *text)
+{
+  char *said = g_object_get_data (G_OBJECT (alert), "mg-accessible-said");
+
+  if (text == NULL || text[0] == '\0' || g_strcmp0 (said, text) == 0)
+    return;
+  g_object_set_data_full (G_OBJECT (alert), "mg-accessible-said", g_strdup (text), g_free);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (alert), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (alert), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+  gtk_accessible_update_state (GTK_ACCESSIBLE (alert), GTK_ACCESSIBLE_STATE_HIDDEN, FALSE, -1);
 }

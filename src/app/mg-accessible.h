@@ -11,7 +11,7 @@ G_BEGIN_DECLS
  *   does and follows it when it changes (GTK 4.8 reads such a button as "GtkImage");
  * - the button inside a GtkDropDown or GtkMenuButton, the one that takes the focus, is named by
  *   its drop-down (the name its template gives, else its tooltip, else the title of the row it
- *   stands in) followed by what it shows (GTK 4.8 reads "GtkToggleButton");
+ *   stands in) (GTK 4.8 reads "GtkToggleButton");
  * - a spin button, switch, check button or entry standing in an AdwPreferencesRow without a
  *   name of its own is named by the row's title;
  * - a GtkFlowBox's or GtkListBox's child around a control is not a Tab stop of its own: one Tab
@@ -34,4 +34,10 @@ G_BEGIN_DECLS
  * referee's next step there (or the first control inside `next`). The focus a referee left on a
  * control of the page that is still there stays. */
 void mg_accessible_keep_focus (GtkWidget *page, GtkWidget *next);
+
+/* What an action resolved, said by a screen reader wherever the focus is: `alert` (a banner of
+ * the alert role) is named `text` and shown anew, which AT-SPI tells as an alert's
+ * "object:state-changed:showing" (GTK 4.8 has no announce call). Nothing when text is NULL or
+ * what it said last. */
+void mg_accessible_announce (GtkWidget *alert, const char *text);
 G_END_DECLS

@@ -369,6 +369,7 @@ map_row (json_object *map, const char *title, const char *page)
   if (json_object_object_get_ex (map, "areas", &areas) && json_object_is_type (areas, json_type_array))
     n = json_object_array_length (areas);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
   {
     g_autofree char *count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%zu area", "%zu areas", n), n);
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), count);
@@ -456,6 +457,7 @@ add_rows (Form *form, GtkWidget *container, json_object *parent, const char *key
     }
   row = adw_expander_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   if (note != NULL)
     adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), note);
   container_add (container, row);

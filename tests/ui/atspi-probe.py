@@ -123,12 +123,15 @@ def walk(title=None):
     t0 = time.monotonic()
     if a is None:
         return {'error': 'no application with pid %d on the AT-SPI bus' % PID}
+    windows = 0
     for i in range(a.get_child_count()):
         w = a.get_child_at_index(i)
         if w is not None and (title is None or w.get_name() == title):
+            windows += 1
             walk_tree(w, w.get_role_name() + ':' + (w.get_name() or ''), out, items)
     bad = [o for o in out if o['name'].strip() == '' or WIDGET_TYPE.match(o['name'].strip())]
-    return {'controls': out, 'unnamed': bad, 'items': items, 'seconds': time.monotonic() - t0}
+    return {'controls': out, 'unnamed': bad, 'items': items, 'windows': windows,
+            'seconds': time.monotonic() - t0}
 
 
 def dump(o, depth):

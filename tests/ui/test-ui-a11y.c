@@ -35,6 +35,8 @@ walk (const char *where, const char *window)
 
   if (controls == NULL)
     g_error ("the AT-SPI walk failed: %s", json_object_to_json_string (w));
+  /* The window asked for was read. */
+  g_assert_cmpint (json_object_get_int (json_object_object_get (w, "windows")), >=, 1);
   g_test_message ("%-28s %4zu controls, %3zu unnamed (read in %.1f s)", where, json_object_array_length (controls),
                   json_object_array_length (unnamed), json_object_get_double (json_object_object_get (w, "seconds")));
   g_print ("| %s | %zu | %zu |\n", where, json_object_array_length (controls), json_object_array_length (unnamed));
@@ -188,6 +190,11 @@ walk_game (const char *game_id)
       g_autofree char *where = g_strdup_printf ("%s %s", game_id, adw_view_stack_page_get_title (page));
       json_object *w;
 
+      /* The Rules form is one widget for every game, its folded rows hundreds of controls in
+       * TFT: read in two games in CI (every game with MG_A11Y_FULL, for the measure). */
+      if (g_strcmp0 (adw_view_stack_page_get_name (page), "rules") == 0 && g_getenv ("MG_A11Y_FULL") == NULL
+          && g_strcmp0 (game_id, "meeple") != 0 && g_strcmp0 (game_id, "lamame") != 0)
+        continue;
       adw_view_stack_set_visible_child (stack, adw_view_stack_page_get_child (page));
       wait_ms (400);
       w = walk (where, NULL);
