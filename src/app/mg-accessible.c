@@ -148,7 +148,36 @@ child_focused (GtkWidget *child)
 static void
 pass_focus_on (GtkWidget *child)
 {
+  GtkWidget *inner = gtk_widget_get_first_child (child);
+
   g_signal_connect (child, "notify::has-focus", G_CALLBACK (child_focused), NULL);
+  /* Said as its control for the moment it has the focus (and a row by its title, below). */
+  if (GTK_IS_FLOW_BOX_CHILD (child) && inner != NULL)
+    gtk_accessible_update_relation (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_RELATION_LABELLED_BY, inner, NULL, -1);
+}
+
+static void
+row_title_changed (GtkWidget *row)
+{
+  const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+
+  if (title != NULL && title[0] != '\0')
+    gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+}
+
+/* A row of a list (libadwaita 1.2 leaves its rows unnamed): its title, or its first label. */
+static void
+name_row (GtkWidget *row)
+{
+  GtkWidget *label;
+
+  if (ADW_IS_PREFERENCES_ROW (row))
+    {
+      row_title_changed (row);
+      g_signal_connect (row, "notify::title", G_CALLBACK (row_title_changed), NULL);
+    }
+  else if ((label = first_label (row)) != NULL)
+    gtk_accessible_update_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
 }
 
 static void
@@ -176,6 +205,8 @@ name_widget (GtkWidget *widget)
   else if (GTK_IS_FLOW_BOX_CHILD (widget)
            || (GTK_IS_LIST_BOX_ROW (widget) && !gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (widget))))
     pass_focus_on (widget);
+  if (GTK_IS_LIST_BOX_ROW (widget))
+    name_row (widget);
 }
 
 static gboolean

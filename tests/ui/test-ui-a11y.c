@@ -98,7 +98,11 @@ close_new_windows (GHashTable *before)
         g_ptr_array_add (fresh, w);
     }
   for (guint i = 0; i < fresh->len; i++)
-    gtk_window_destroy (fresh->pdata[i]);
+    if (GTK_IS_FILE_CHOOSER (fresh->pdata[i]) && GTK_IS_DIALOG (fresh->pdata[i]))
+      /* A GtkFileChooserNative's: cancelled, so the native hides and lets it go itself. */
+      gtk_dialog_response (fresh->pdata[i], GTK_RESPONSE_CANCEL);
+    else
+      gtk_window_destroy (fresh->pdata[i]);
   n = fresh->len;
   g_ptr_array_free (fresh, TRUE);
   wait_ms (100);
@@ -191,9 +195,9 @@ walk_game (const char *game_id)
       json_object *w;
 
       /* The Rules form is one widget for every game, its folded rows hundreds of controls in
-       * TFT: read in two games in CI (every game with MG_A11Y_FULL, for the measure). */
+       * TFT: read in Meeple in CI (every game with MG_A11Y_FULL, for the measure). */
       if (g_strcmp0 (adw_view_stack_page_get_name (page), "rules") == 0 && g_getenv ("MG_A11Y_FULL") == NULL
-          && g_strcmp0 (game_id, "meeple") != 0 && g_strcmp0 (game_id, "lamame") != 0)
+          && g_strcmp0 (game_id, "meeple") != 0)
         continue;
       adw_view_stack_set_visible_child (stack, adw_view_stack_page_get_child (page));
       wait_ms (400);
@@ -235,7 +239,8 @@ test_walk (void)
     }
   g_print ("| page | interactive controls | with no name |\n|---|---|---|\n");
   for (guint i = 0; i < n_samples; i++)
-    walk_game (samples[i].game_id);
+    if (g_getenv ("MG_A11Y_GAMES") == NULL || strstr (g_getenv ("MG_A11Y_GAMES"), samples[i].game_id) != NULL)
+      walk_game (samples[i].game_id);
   {
     GtkWindow *start = mg_application_get_start_window (app);
 

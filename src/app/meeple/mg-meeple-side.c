@@ -418,7 +418,13 @@ build_face_buttons (MgMeepleSide *self)
 static void
 pick_typed (GtkEditable *spin)
 {
+  static gboolean updating;   /* the update writes the count back, which is a change again */
+
+  if (updating)
+    return;
+  updating = TRUE;
   gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  updating = FALSE;
 }
 
 /* The Pick rows, a spin per face: only of use once this side's meeples are rolled, so built then
