@@ -369,6 +369,46 @@ test_cricchio_board (void)
   close_campaign_windows (app);
 }
 
+/* TFT's sample: the Journal is one Tab stop: Tab from a row leaves the list (it went on from row
+ * to row, 63 Tabs to the Replay buttons). */
+static void
+test_journal_one_tab_stop (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, "tft", tmpdir, &error);
+  MgCampaignWindow *window;
+  GtkWidget *w, *list;
+
+  if (!probing)
+    {
+      g_test_skip ("no AT-SPI bus");
+      return;
+    }
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  w = GTK_WIDGET (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  if (!ui_test_key (w, GDK_KEY_Shift_L, 0))
+    {
+      g_test_skip ("keys are sent through XTest: needs an X11 display");
+      close_campaign_windows (app);
+      return;
+    }
+  /* The Journal: Tab onto its list, then one Tab leaves it, whatever row has the focus. */
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "journal");
+  wait_ms (500);
+  list = find_descendant (mg_campaign_window_get_page (window, "journal"), GTK_TYPE_LIST_VIEW);
+  g_assert_nonnull (list);
+  tabs_to_main_action (w, "Journal", list, "the Journal's rows");
+  assert_focus ("Journal row", "");
+  g_assert_true (ui_test_key (w, GDK_KEY_Down, 0));
+  g_assert_true (ui_test_key (w, GDK_KEY_Tab, 0));
+  wait_ms (100);
+  g_assert_false (gtk_widget_is_ancestor (ui_test_focus (w), list));
+  assert_focus ("Tab from a Journal row", "");
+  close_campaign_windows (app);
+}
+
 /* ---------------------------------------------------------------- contrast (WCAG 2.1), from PNGs */
 
 typedef struct { GdkTexture *texture; guchar *pixels; int width, height; } Shot;
@@ -565,6 +605,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/a11y/meeple-pick", test_meeple_pick);
   g_test_add_func ("/ui/a11y/lamame-step", test_lamame_step);
   g_test_add_func ("/ui/a11y/cricchio-board", test_cricchio_board);
+  g_test_add_func ("/ui/a11y/journal-one-tab-stop", test_journal_one_tab_stop);
   g_test_add_func ("/ui/a11y/contrast", test_contrast);
   probing = a11y_probe_start (&why);
   if (!probing)
