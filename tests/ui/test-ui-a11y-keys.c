@@ -327,35 +327,48 @@ events_of (const char *kind)
   return g_string_free (out, FALSE);
 }
 
+/* The game's sample in a window on `page`; NULL (the test skipped, the window closed) without an
+ * AT-SPI bus or an X11 display for the keys. */
+static MgCampaignWindow *
+open_sample (const char *game, const char *page, MgCampaign **campaign)
+{
+  g_autoptr(GError) error = NULL;
+  MgCampaignWindow *window;
+
+  if (!probing)
+    {
+      g_test_skip ("no AT-SPI bus");
+      return NULL;
+    }
+  *campaign = mg_application_create_sample_for (app, game, tmpdir, &error);
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, *campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), page);
+  wait_ms (500);
+  if (!ui_test_key (GTK_WIDGET (window), GDK_KEY_Shift_L, 0))
+    {
+      g_test_skip ("keys are sent through XTest: needs an X11 display");
+      close_campaign_windows (app);
+      return NULL;
+    }
+  return window;
+}
+
 /* Cricchio's sample: Tab to the board, an arrow moves the cursor, and AT-SPI tells the board's
  * new description: the square and what stands on it. */
 static void
 test_cricchio_board (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, "cricchio", tmpdir, &error);
-  MgCampaignWindow *window;
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window = open_sample ("cricchio", "board", &campaign);
   GtkWidget *w, *board;
   g_autofree char *said = NULL;
 
-  if (!probing)
-    {
-      g_test_skip ("no AT-SPI bus");
-      return;
-    }
-  g_assert_no_error (error);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  if (window == NULL)
+    return;
   w = GTK_WIDGET (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
-  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "board");
-  wait_ms (400);
   board = GTK_WIDGET (mg_chess_page_get_board (MG_CHESS_PAGE (mg_campaign_window_get_page (window, "board"))));
-  if (!ui_test_key (w, GDK_KEY_Shift_L, 0))
-    {
-      g_test_skip ("keys are sent through XTest: needs an X11 display");
-      close_campaign_windows (app);
-      return;
-    }
   tabs_to_main_action (w, "Board", board, "the board");
   assert_focus ("Cricchio board", "Board");
   g_free (events_of ("description"));
@@ -374,29 +387,14 @@ test_cricchio_board (void)
 static void
 test_journal_one_tab_stop (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, "tft", tmpdir, &error);
-  MgCampaignWindow *window;
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window = open_sample ("tft", "journal", &campaign);
   GtkWidget *w, *list;
 
-  if (!probing)
-    {
-      g_test_skip ("no AT-SPI bus");
-      return;
-    }
-  g_assert_no_error (error);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  if (window == NULL)
+    return;
   w = GTK_WIDGET (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
-  if (!ui_test_key (w, GDK_KEY_Shift_L, 0))
-    {
-      g_test_skip ("keys are sent through XTest: needs an X11 display");
-      close_campaign_windows (app);
-      return;
-    }
-  /* The Journal: Tab onto its list, then one Tab leaves it, whatever row has the focus. */
-  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "journal");
-  wait_ms (500);
+  /* Tab onto the list, then one Tab leaves it, whatever row has the focus. */
   list = find_descendant (mg_campaign_window_get_page (window, "journal"), GTK_TYPE_LIST_VIEW);
   g_assert_nonnull (list);
   tabs_to_main_action (w, "Journal", list, "the Journal's rows");
