@@ -22,6 +22,7 @@ packages=(
   libsoup-3.0-dev libqrencode-dev   # the table server (src/server/) and the seats' QR codes
   libgnutls28-dev glib-networking   # its HTTPS: a self-signed certificate made, and GIO's TLS
   chromium chromium-driver          # the table server's browser test (tests/server/test-table-browser.py)
+  python3-pyatspi at-spi2-core dbus-daemon   # the AT-SPI tests (tests/ui/atspi-probe.py, issue 44)
 )
 
 # Only for `dev.sh bench`: the real peers of bench (a), and node and git for (d)'s peer,

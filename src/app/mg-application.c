@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "mg-application.h"
+#include "mg-accessible.h"
 #include "mg-data.h"
 #include "mg-app-resources.h"
 #include "mg-campaign-window.h"
@@ -422,6 +423,7 @@ mg_application_startup (GApplication *app)
   G_APPLICATION_CLASS (mg_application_parent_class)->startup (app);
 
   mg_icon_theme_load_in_thread ();
+  mg_accessible_install ();
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
   for (guint i = 0; i < G_N_ELEMENTS (accels); i++)

@@ -503,6 +503,30 @@ colour (cairo_t *cr, const char *spec, double alpha)
   cairo_set_source_rgba (cr, rgba.red, rgba.green, rgba.blue, alpha);
 }
 
+static double
+channel (double c)
+{
+  return c <= 0.03928 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
+}
+
+/* A token's letter in white or near-black, whichever reads better on the owner's colour
+ * (WCAG 2.1 contrast: white on a light green was 1.99:1, issue 44). */
+static void
+letter_colour (cairo_t *cr, const char *spec)
+{
+  GdkRGBA rgba;
+  double l;
+
+  if (spec == NULL || !gdk_rgba_parse (&rgba, spec))
+    gdk_rgba_parse (&rgba, "#77767b");
+  l = 0.2126 * channel (rgba.red) + 0.7152 * channel (rgba.green) + 0.0722 * channel (rgba.blue);
+  /* Near-black (0.1) has a luminance of 0.01. */
+  if ((l + 0.05) / 0.06 > 1.05 / (l + 0.05))
+    cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  else
+    cairo_set_source_rgb (cr, 1, 1, 1);
+}
+
 gboolean
 mg_area_map_is_target (MgAreaMap *self, const char *id)
 {
@@ -636,7 +660,7 @@ draw_tokens (MgAreaMap *self, cairo_t *cr)
       cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
       cairo_set_line_width (cr, 1);
       cairo_stroke (cr);
-      cairo_set_source_rgb (cr, 1, 1, 1);
+      letter_colour (cr, mg_ui_json_str (tok, "colour"));
       text_centred (self, cr, mg_ui_json_str (tok, "letter") ? mg_ui_json_str (tok, "letter") : "",
                     tx, ty, TRUE, self->far ? self->token * 0.7 : CLAMP (self->token * 0.6, 7, 12));
     }

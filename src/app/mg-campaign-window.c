@@ -308,6 +308,12 @@ visible_page_changed (MgCampaignWindow *self)
 
   if (name != NULL)
     ensure_page (self, name);
+  /* GTK 4.8 tells AT-SPI nothing of a stack's hidden children: a screen reader would read every
+   * page built so far as if shown. Only the page on screen is presented (issue 44). */
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->view_stack)); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    gtk_accessible_update_state (GTK_ACCESSIBLE (c), GTK_ACCESSIBLE_STATE_HIDDEN,
+                                 c != adw_view_stack_get_visible_child (self->view_stack), -1);
 }
 
 /* New session */

@@ -8,6 +8,7 @@
 #include "mg-game-ui.h"
 #include "mg-journal-model.h"
 #include "mg-journal-page.h"
+#include "mg-accessible.h"
 #include "mg-journal-row.h"
 #include "mg-table-state.h"
 
@@ -287,6 +288,8 @@ mg_journal_page_new (MgCampaign *campaign)
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), NULL);
   gtk_list_view_set_factory (self->list_view, factory);
+  /* One Tab stop: Tab leaves the list for the replay; the arrows move between its rows. */
+  mg_accessible_one_tab_stop (GTK_WIDGET (self->list_view));
   g_object_unref (factory);
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
 

@@ -301,6 +301,19 @@ update_dice (MgJournalRow *self)
   gtk_inscription_set_text (self->dice_label, self->item != NULL ? mg_journal_item_get_dice (self->item) : "");
 }
 
+/* The row's sentence is what a screen reader says of it (the summary is drawn, not a label): on
+ * the list's row, the one that takes the focus (issue 44). */
+static void
+say_sentence (MgJournalRow *self, const char *sentence)
+{
+  GtkWidget *holder = gtk_widget_get_parent (GTK_WIDGET (self));
+  g_autofree char *spoken = self->item != NULL && mg_journal_item_get_undone (self->item)
+    ? g_strdup_printf (_("Undone: %s"), sentence) : NULL;
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (holder != NULL ? holder : GTK_WIDGET (self)),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, spoken != NULL ? spoken : sentence, -1);
+}
+
 /* The summary, led by who acted (in bold) unless it names them: the name is then not said
  * twice, and the summary has the row's whole width. Struck through when undone (the CSS's
  * text-decoration reaches only GtkLabels). */
@@ -329,6 +342,7 @@ set_summary (MgJournalRow *self)
   if (item != NULL && mg_journal_item_get_undone (item))
     pango_attr_list_insert (attrs, pango_attr_strikethrough_new (TRUE));
   mg_journal_summary_set (self->summary, text != NULL ? text : summary, attrs);
+  say_sentence (self, text != NULL ? text : summary);
 }
 
 void

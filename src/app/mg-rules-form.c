@@ -13,6 +13,7 @@
 #include "mg-game-ui.h"
 #include "mg-json-facts.h"
 #include "mg-rules-form.h"
+#include "mg-accessible.h"
 
 /* Past this, a ruleset is not one a referee reads: its deeper members are left to the JSON. */
 #define MAX_DEPTH 8
@@ -259,7 +260,8 @@ value_editor (Form *form, json_object *parent, const char *key, gsize index, jso
       return NULL;
     }
   gtk_widget_set_valign (editor, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (editor), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  /* Named now, not when first shown: a folded row's editors are read before they are shown. */
+  mg_accessible_set_label (editor, label);
   return editor;
 }
 
@@ -374,6 +376,7 @@ map_row (json_object *map, const char *title, const char *page)
   if (json_object_object_get_ex (map, "areas", &areas) && json_object_is_type (areas, json_type_array))
     n = json_object_array_length (areas);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
   {
     g_autofree char *count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%zu area", "%zu areas", n), n);
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), count);
@@ -444,6 +447,7 @@ add_rows (Form *form, GtkWidget *container, json_object *parent, const char *key
         return;
       row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
       if (shipped != NULL && is_scalar (shipped) && !same_value (value, shipped))
         {
           g_autofree char *was = value_text (word, shipped);
@@ -460,6 +464,7 @@ add_rows (Form *form, GtkWidget *container, json_object *parent, const char *key
     }
   row = adw_expander_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   if (note != NULL)
     adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), note);
   container_add (container, row);

@@ -89,6 +89,34 @@ square_name (MgChessBoardView *self, gint s, guint buf)
   return self->name_buf[buf];
 }
 
+/* What a screen reader says of the cursor's square, as its description, whenever the cursor
+ * moves or what stands there changes (a move, a capture): "e5: Red General, a destination". The
+ * mines are not said (a secret of one side, issue 44). */
+static void
+say_square (MgChessBoardView *self)
+{
+  static const char * const kinds[] = { "", N_("President"), N_("Admiral"), N_("General"), N_("Air Force"),
+                                        N_("Navy"), N_("Army"), N_("Marine") };
+  static const char * const colours[] = { N_("Black"), N_("Blue"), N_("Red"), N_("White") };
+  const Piece *p;
+  g_autoptr(GString) said = NULL;
+
+  if (self->cursor < 0 || self->cursor >= N)
+    return;
+  p = &self->pieces[self->cursor];
+  said = g_string_new (square_name (self, self->cursor, 1));
+  if (p->kind > 0 && p->kind < G_N_ELEMENTS (kinds) && p->owner < G_N_ELEMENTS (colours))
+    /* TRANSLATORS: a square of Cricchio's board read aloud: "e5: Red General" */
+    g_string_append_printf (said, _(": %s %s"), _(colours[p->owner]), _(kinds[p->kind]));
+  else
+    g_string_append (said, _(": empty"));
+  if (self->cursor == self->selected)
+    g_string_append (said, _(", picked"));
+  else if (self->target[self->cursor])
+    g_string_append (said, _(", a destination"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, said->str, -1);
+}
+
 /* Board square → display column and row for the side at the bottom (its forward is "up"). */
 static void
 to_display (guint bottom, gint s, gint *col, gint *row)
@@ -508,6 +536,7 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode, Gdk
   row = CLAMP (row + dr, 0, W - 1);
   if ((s = from_display (self->bottom, col, row)) >= 0)
     self->cursor = s;
+  say_square (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
 }
@@ -606,6 +635,7 @@ mg_chess_board_view_set_view (MgChessBoardView *self, json_object *view)
     }
   self->last_from = parse_square (mg_ui_json_str (view, "last_from"));
   self->last_to = parse_square (mg_ui_json_str (view, "last_to"));
+  say_square (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -629,6 +659,7 @@ mg_chess_board_view_set_selection (MgChessBoardView *self, const char *square, c
       if (s >= 0)
         self->target[s] = TRUE;
     }
+  say_square (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -659,6 +690,7 @@ mg_chess_board_view_set_cursor (MgChessBoardView *self, const char *square)
 
   if (s >= 0)
     self->cursor = s;
+  say_square (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

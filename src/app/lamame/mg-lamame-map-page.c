@@ -4,6 +4,8 @@
  * them (docs/rules/lamame.md). What may be done comes from the engine's legal_actions(). */
 #include "config.h"
 
+#include "mg-accessible.h"
+
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -676,6 +678,7 @@ fill_result_banner (MgLamameMapPage *self)
     }
   gtk_label_set_text (self->result_label, text != NULL ? text : "");
   gtk_widget_set_visible (self->result_banner, text != NULL);
+  mg_accessible_announce (self->result_banner, text);
 }
 
 static void
@@ -708,6 +711,9 @@ refresh (MgLamameMapPage *self)
   fill_area (self, view);
   fill_result (self, view);
   fill_result_banner (self);
+  /* The step's button went with the steps rebuilt: the focus goes to the next step, not back to
+   * the Map tab (issue 44); on the map, it stays there. */
+  mg_accessible_keep_focus (GTK_WIDGET (self), GTK_WIDGET (self->steps_box));
   (void) find_player;
 }
 

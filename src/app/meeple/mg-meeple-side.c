@@ -412,6 +412,21 @@ build_face_buttons (MgMeepleSide *self)
   gtk_drop_down_set_model (self->set_dropdown, G_LIST_MODEL (names));
 }
 
+/* A count typed is taken as typed, not when the focus leaves it: Tab from the last count then
+ * finds "Choose" sensitive and stops on it, instead of passing it by for the odds below, where
+ * Enter replaced the pick (issue 44). */
+static void
+pick_typed (GtkEditable *spin)
+{
+  static gboolean updating;   /* the update writes the count back, which is a change again */
+
+  if (updating)
+    return;
+  updating = TRUE;
+  gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+  updating = FALSE;
+}
+
 /* The Pick rows, a spin per face: only of use once this side's meeples are rolled, so built then
  * (refresh), not for every side of a campaign opened before its roll (9M instructions of the
  * first frame for the two sides). */
@@ -430,6 +445,7 @@ build_pick_rows (MgMeepleSide *self)
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
       gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, face_label (self, f), -1);
       g_signal_connect (spin, "value-changed", G_CALLBACK (pick_changed), self);
+      g_signal_connect (spin, "changed", G_CALLBACK (pick_typed), NULL);
       gtk_list_box_append (self->pick_list, row);
       g_ptr_array_add (self->pick_spins, spin);
     }

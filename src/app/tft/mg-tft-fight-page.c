@@ -13,6 +13,7 @@
 #include "mg-tft-util.h"
 #include "mg-table-state.h"
 #include "mg-narrate.h"
+#include "mg-accessible.h"
 
 struct _MgTftFightPage
 {
@@ -980,6 +981,9 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
   if (self->order_group != NULL)
     gtk_widget_set_visible (self->order_group, order != NULL && json_object_array_length (order) > 0);
   refresh_log (self);
+  /* The step just taken hid its button (Attack Order, an attack's dialog closing): the focus goes
+   * to the next step, not to the header's Undo (issue 44). */
+  mg_accessible_keep_focus (GTK_WIDGET (self), GTK_WIDGET (self->step_box));
 }
 
 static void

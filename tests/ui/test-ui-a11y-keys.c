@@ -1,0 +1,617 @@
+/* test-ui-a11y-keys.c — turns played by keyboard only (XTest keys), the focus read after each step
+ * through AT-SPI as a screen reader reads it (issue 44): it is on the referee's next step, never on
+ * the header's Undo; Tab presses to each page's main action counted; a result said as an alert. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <adwaita.h>
+#include <math.h>
+#include <string.h>
+
+#include "a11y-probe.h"
+#include "mg-application.h"
+#include "mg-json.h"
+#include "mg-campaign-window-private.h"
+#include "mg-cricchio-board-view.h"
+#include "mg-cricchio-page.h"
+#include "mg-lamame-map-page-private.h"
+#include "mg-meeple-page-private.h"
+#include "mg-tft-attack-dialog.h"
+#include "mg-tft-fight-page.h"
+#include "ui-test-util.h"
+
+static MgApplication *app;
+static char *tmpdir;
+static gboolean probing;
+
+/* The focus as AT-SPI tells it ("push button: End Turn"), checked to contain `expected` (the
+ * control's name) and to be no header's Undo; logged with the step. */
+static void
+assert_focus (const char *step, const char *expected)
+{
+  g_autofree char *focus = a11y_probe_focus ();
+
+  g_test_message ("%-40s focus: %s", step, focus);
+  g_print ("| %s | %s |\n", step, focus);
+  g_assert_null (strstr (focus, "Undo"));
+  if (strstr (focus, expected) == NULL)
+    g_error ("after %s the focus is on “%s”, not on “%s”", step, focus, expected);
+}
+
+/* Tab (real keys) until `target` has the focus; fails after `max`, naming where each Tab went. */
+static guint
+tab_to (GtkWidget *window, GtkWidget *target, guint max, const char *what)
+{
+  guint n;
+
+  for (n = 0; n < max; n++)
+    {
+      GtkWidget *focus = ui_test_focus (window);
+
+      if (focus != NULL && (focus == target || gtk_widget_is_ancestor (focus, target)))
+        break;
+      if (g_getenv ("MG_A11Y_DEBUG") != NULL)
+        {
+          g_autofree char *said = a11y_probe_focus ();
+
+          g_printerr ("Tab %u: %s (%s)\n", n, focus != NULL ? G_OBJECT_TYPE_NAME (focus) : "none", said);
+        }
+      g_assert_true (ui_test_key (window, GDK_KEY_Tab, 0));
+    }
+  if (n == max)
+    g_error ("%u Tabs did not reach %s", max, what);
+  return n;
+}
+
+/* Tabs from the page's tab in the header to `target`; logged. */
+static guint
+tabs_to_main_action (GtkWidget *window, const char *page_title, GtkWidget *target, const char *what)
+{
+  GtkWidget *switcher = find_descendant (window, ADW_TYPE_VIEW_SWITCHER);
+  GtkWidget *tab = ui_test_labelled (switcher, GTK_TYPE_TOGGLE_BUTTON, page_title);
+  guint n;
+
+  g_assert_nonnull (tab);
+  gtk_widget_grab_focus (tab);
+  wait_ms (50);
+  n = tab_to (window, target, 80, what);
+  g_print ("| Tabs from the %s tab to %s | %u |\n", page_title, what, n);
+  return n;
+}
+
+static gboolean
+alert_said (const char *text)
+{
+  json_object *answer = a11y_probe_ask ("events");
+  json_object *events = json_object_object_get (answer, "events");
+  gboolean found = FALSE;
+
+  for (size_t i = 0; events != NULL && i < json_object_array_length (events); i++)
+    {
+      json_object *e = json_object_array_get_idx (events, i);
+
+      if (g_strcmp0 (json_object_get_string (json_object_object_get (e, "kind")), "alert") == 0
+          && strstr (json_object_get_string (json_object_object_get (e, "name")), text) != NULL)
+        found = TRUE;
+    }
+  json_object_put (answer);
+  return found;
+}
+
+static MgCampaignWindow *
+show_campaign (const char *game, const char *name, const char * const *actions, guint n, MgCampaign **campaign)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *file = g_strdup_printf ("%s.db", name);
+  g_autofree char *path = g_build_filename (tmpdir, file, NULL);
+  const char *players[] = { "Red", "Blue", "Green", NULL };
+  MgCampaignWindow *window;
+
+  *campaign = mg_campaign_create (path, game, name, players, NULL, 7, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(json_object) action = json_tokener_parse (actions[i]);
+
+      mg_journal_entry_free (mg_campaign_act (*campaign, action, &error));
+      g_assert_no_error (error);
+    }
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, *campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (300);
+  return window;
+}
+
+/* TFT: Attack Order, A's attack in its dialog, End Turn; the focus on the next step after each. */
+static void
+test_tft_turn (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"A\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"B\",\"kind\":\"human\",\"st\":12,\"dx\":12,\"weapons\":[\"broadsword\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}",
+    "{\"type\":\"option\",\"figure\":\"A\",\"option\":\"b\"}",
+    "{\"type\":\"option\",\"figure\":\"B\",\"option\":\"a\"}",
+  };
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window;
+  MgTftFightPage *page;
+  MgTftAttackDialog *dialog;
+  GtkWidget *w;
+
+  if (!probing)
+    {
+      g_test_skip ("no AT-SPI bus");
+      return;
+    }
+  window = show_campaign ("tft", "Keys", actions, G_N_ELEMENTS (actions), &campaign);
+  w = GTK_WIDGET (window);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
+  wait_ms (300);
+  page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+  if (!ui_test_key (w, GDK_KEY_Shift_L, 0))
+    {
+      g_test_skip ("keys are sent through XTest: needs an X11 display");
+      close_campaign_windows (app);
+      return;
+    }
+  tabs_to_main_action (w, "Fight", mg_tft_fight_page_get_button (page, "order"), "Attack Order");
+  g_assert_true (ui_test_key (w, GDK_KEY_space, 0));
+  wait_ms (300);
+  /* Attack Order gone with its step: the focus is on the next, Attack (it was on Undo). */
+  assert_focus ("TFT Attack Order", "Attack");
+  g_assert_true (ui_test_key (w, GDK_KEY_space, 0));
+  wait_ms (400);
+  dialog = mg_tft_fight_page_get_attack_dialog (page);
+  g_assert_nonnull (dialog);
+  ui_test_tab_to (mg_tft_attack_dialog_get_dice_row (dialog), 40);
+  g_assert_true (ui_test_type (GTK_WIDGET (dialog), "3 4 4 3 4"));
+  g_assert_true (ui_test_key (GTK_WIDGET (dialog), GDK_KEY_Return, 0));
+  for (guint i = 0; i < 20 && mg_tft_attack_dialog_get_outcome (dialog) == NULL; i++)
+    wait_ms (100);
+  g_assert_nonnull (mg_tft_attack_dialog_get_outcome (dialog));
+  g_assert_true (ui_test_key (GTK_WIDGET (dialog), GDK_KEY_Escape, 0));
+  wait_ms (400);
+  g_assert_null (mg_tft_fight_page_get_attack_dialog (page));
+  /* Back on the page, on B's step (Attack again, or Pass), not on Undo. */
+  assert_focus ("TFT attack dialog closed", "button");
+  {
+    GtkWidget *focus = ui_test_focus (w);
+
+    g_assert_nonnull (focus);
+    g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (page)));
+  }
+  close_campaign_windows (app);
+}
+
+/* Meeple: Red's roll typed; one meeple moved in the pick from the first face to the last, typed;
+ * Tab from the last pick counter stops on Pick (the issue's "Choose"; it passed it by for the odds, where Enter
+ * replaced the pick: 1/2/2 became 2/1/2). */
+static void
+test_meeple_pick (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "MeepleKeys.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window;
+  MgMeepleSide *side;
+  GtkWidget *w, *first = NULL, *last = NULL;
+  guint n = 0;
+
+  if (!probing)
+    {
+      g_test_skip ("no AT-SPI bus");
+      return;
+    }
+  campaign = mg_campaign_create (path, "meeple", "Keys", players, NULL, 3, &error);
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  w = GTK_WIDGET (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  wait_ms (400);
+  side = mg_meeple_page_get_side (MG_MEEPLE_PAGE (mg_campaign_window_get_page (window, "battle")), 0);
+  if (!ui_test_key (w, GDK_KEY_Shift_L, 0))
+    {
+      g_test_skip ("keys are sent through XTest: needs an X11 display");
+      close_campaign_windows (app);
+      return;
+    }
+  tabs_to_main_action (w, "Battle", GTK_WIDGET (mg_meeple_side_get_show_button (side)), "Show Red’s faces");
+  g_assert_true (ui_test_key (w, GDK_KEY_space, 0));
+  wait_ms (200);
+  assert_focus ("Meeple Show faces", "faces");
+  for (const char *f = "sssskkkp"; *f; f++)
+    g_assert_true (ui_test_key (w, gdk_unicode_to_keyval (*f), 0));
+  tab_to (w, mg_meeple_side_get_roll_button (side), 40, "Roll");
+  g_assert_true (ui_test_key (w, GDK_KEY_space, 0));
+  wait_ms (300);
+  g_assert_null (mg_meeple_side_get_message (side));
+  assert_focus ("Meeple Roll", "button");
+  for (; mg_meeple_side_get_pick_spin (side, n) != NULL; n++)
+    if (first == NULL && gtk_spin_button_get_value_as_int (mg_meeple_side_get_pick_spin (side, n)) > 0)
+      first = GTK_WIDGET (mg_meeple_side_get_pick_spin (side, n));
+  g_assert_cmpuint (n, >=, 2);
+  last = GTK_WIDGET (mg_meeple_side_get_pick_spin (side, n - 1));
+  g_assert_nonnull (first);
+  g_assert_true (first != last);
+  {
+    g_autofree char *less = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (first)) - 1);
+    g_autofree char *more = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (last)) + 1);
+
+    tab_to (w, first, 40, "the first pick counter");
+    g_assert_true (ui_test_key (w, GDK_KEY_a, GDK_KEY_Control_L));
+    g_assert_true (ui_test_type (w, less));
+    tab_to (w, last, 20, "the last pick counter");
+    g_assert_true (ui_test_key (w, GDK_KEY_a, GDK_KEY_Control_L));
+    g_assert_true (ui_test_type (w, more));
+  }
+  g_assert_true (ui_test_key (w, GDK_KEY_Tab, 0));
+  wait_ms (200);
+  assert_focus ("Meeple Tab from the last pick counter", "Pick");
+  g_assert_true (ui_test_focus (w) == mg_meeple_side_get_pick_button (side));
+  close_campaign_windows (app);
+}
+
+/* La Mame: a new campaign's first step (Start the year) and the next (a knight bought from the
+ * panel) pressed by Enter; the focus stays on the page's steps (it went back to the Map tab). */
+static void
+test_lamame_step (void)
+{
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window;
+  MgLamameMapPage *page;
+  GtkWidget *w, *first;
+
+  if (!probing)
+    {
+      g_test_skip ("no AT-SPI bus");
+      return;
+    }
+  window = show_campaign ("lamame", "LaMameKeys", NULL, 0, &campaign);
+  w = GTK_WIDGET (window);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  wait_ms (400);
+  page = MG_LAMAME_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  first = gtk_widget_get_first_child (GTK_WIDGET (page->steps_box));
+  g_assert_nonnull (first);
+  if (!ui_test_key (w, GDK_KEY_Shift_L, 0))
+    {
+      g_test_skip ("keys are sent through XTest: needs an X11 display");
+      close_campaign_windows (app);
+      return;
+    }
+  tabs_to_main_action (w, "Map", first, "the first step");
+  json_object_put (a11y_probe_ask ("events"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  wait_ms (500);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
+  assert_focus ("La Mame Start the year", "button");
+  g_assert_true (gtk_widget_is_ancestor (ui_test_focus (w), GTK_WIDGET (page)));
+  /* Each player passes in turn, by Enter where the focus is left: the focus stays on the steps. */
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *step = g_strdup_printf ("La Mame pass %u", i + 1);
+
+      g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+      wait_ms (400);
+      assert_focus (step, "button");
+      g_assert_true (gtk_widget_is_ancestor (ui_test_focus (w), GTK_WIDGET (page)));
+      if (gtk_widget_get_visible (page->result_banner))
+        {
+          g_print ("| %s: alert | %s |\n", step, gtk_label_get_text (page->result_label));
+          g_assert_true (alert_said (gtk_label_get_text (page->result_label)));
+        }
+    }
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 4);
+  close_campaign_windows (app);
+}
+
+/* The events of kind `kind` since the last call, their names and descriptions one a line. */
+static char *
+events_of (const char *kind)
+{
+  json_object *answer = a11y_probe_ask ("events");
+  json_object *events = json_object_object_get (answer, "events");
+  GString *out = g_string_new (NULL);
+
+  for (size_t i = 0; events != NULL && i < json_object_array_length (events); i++)
+    {
+      json_object *e = json_object_array_get_idx (events, i);
+
+      if (g_strcmp0 (json_object_get_string (json_object_object_get (e, "kind")), kind) == 0)
+        g_string_append_printf (out, "%s | %s\n", json_object_get_string (json_object_object_get (e, "name")),
+                                json_object_get_string (json_object_object_get (e, "description")));
+    }
+  json_object_put (answer);
+  return g_string_free (out, FALSE);
+}
+
+/* The game's sample in a window on `page`; NULL (the test skipped, the window closed) without an
+ * AT-SPI bus or an X11 display for the keys. */
+static MgCampaignWindow *
+open_sample (const char *game, const char *page, MgCampaign **campaign)
+{
+  g_autoptr(GError) error = NULL;
+  MgCampaignWindow *window;
+
+  if (!probing)
+    {
+      g_test_skip ("no AT-SPI bus");
+      return NULL;
+    }
+  *campaign = mg_application_create_sample_for (app, game, tmpdir, &error);
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, *campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), page);
+  wait_ms (500);
+  if (!ui_test_key (GTK_WIDGET (window), GDK_KEY_Shift_L, 0))
+    {
+      g_test_skip ("keys are sent through XTest: needs an X11 display");
+      close_campaign_windows (app);
+      return NULL;
+    }
+  return window;
+}
+
+/* Cricchio's sample: Tab to the board, an arrow moves the cursor, and AT-SPI tells the board's
+ * new description: the square and what stands on it. */
+static void
+test_cricchio_board (void)
+{
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window = open_sample ("cricchio", "board", &campaign);
+  GtkWidget *w, *board;
+  g_autofree char *said = NULL;
+
+  if (window == NULL)
+    return;
+  w = GTK_WIDGET (window);
+  board = GTK_WIDGET (mg_chess_page_get_board (MG_CHESS_PAGE (mg_campaign_window_get_page (window, "board"))));
+  tabs_to_main_action (w, "Board", board, "the board");
+  assert_focus ("Cricchio board", "Board");
+  g_free (events_of ("description"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Up, 0));
+  wait_ms (200);
+  said = events_of ("description");
+  g_print ("| Cricchio Up on the board | %s |\n", said);
+  /* "j2: empty" or "j2: Black Army": the square, then what stands on it. */
+  g_assert_nonnull (strstr (said, mg_chess_board_view_get_cursor (MG_CHESS_BOARD_VIEW (board))));
+  g_assert_nonnull (strstr (said, ": "));
+  close_campaign_windows (app);
+}
+
+/* TFT's sample: the Journal is one Tab stop: Tab from a row leaves the list (it went on from row
+ * to row, 63 Tabs to the Replay buttons). */
+static void
+test_journal_one_tab_stop (void)
+{
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window = open_sample ("tft", "journal", &campaign);
+  GtkWidget *w, *list;
+
+  if (window == NULL)
+    return;
+  w = GTK_WIDGET (window);
+  /* Tab onto the list, then one Tab leaves it, whatever row has the focus. */
+  list = find_descendant (mg_campaign_window_get_page (window, "journal"), GTK_TYPE_LIST_VIEW);
+  g_assert_nonnull (list);
+  tabs_to_main_action (w, "Journal", list, "the Journal's rows");
+  assert_focus ("Journal row", "");
+  g_assert_true (ui_test_key (w, GDK_KEY_Down, 0));
+  g_assert_true (ui_test_key (w, GDK_KEY_Tab, 0));
+  wait_ms (100);
+  g_assert_false (gtk_widget_is_ancestor (ui_test_focus (w), list));
+  assert_focus ("Tab from a Journal row", "");
+  close_campaign_windows (app);
+}
+
+/* ---------------------------------------------------------------- contrast (WCAG 2.1), from PNGs */
+
+typedef struct { GdkTexture *texture; guchar *pixels; int width, height; } Shot;
+
+/* The window rendered to a PNG (kept beside the test's other screenshots), read back. */
+static void
+shot_take (Shot *shot, GtkWidget *window, const char *name)
+{
+  const char *dir = g_getenv ("MG_SCREENSHOT_DIR") != NULL ? g_getenv ("MG_SCREENSHOT_DIR") : g_getenv ("G_TEST_BUILDDIR");
+  g_autofree char *path = g_build_filename (dir != NULL ? dir : ".", name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  save_screenshot (window, name);
+  shot->texture = gdk_texture_new_from_filename (path, &error);
+  g_assert_no_error (error);
+  shot->width = gdk_texture_get_width (shot->texture);
+  shot->height = gdk_texture_get_height (shot->texture);
+  shot->pixels = g_malloc ((gsize) shot->width * shot->height * 4);
+  gdk_texture_download (shot->texture, shot->pixels, shot->width * 4);
+}
+
+static void
+shot_clear (Shot *shot)
+{
+  g_clear_object (&shot->texture);
+  g_clear_pointer (&shot->pixels, g_free);
+}
+
+static double
+channel_lum (double c)
+{
+  return c <= 0.03928 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
+}
+
+/* Relative luminance of a pixel (cairo ARGB32 in memory: B, G, R, A; opaque window). */
+static double
+luminance (const Shot *shot, int x, int y)
+{
+  const guchar *p = shot->pixels + ((gsize) CLAMP (y, 0, shot->height - 1) * shot->width + CLAMP (x, 0, shot->width - 1)) * 4;
+
+  return 0.2126 * channel_lum (p[2] / 255.0) + 0.7152 * channel_lum (p[1] / 255.0) + 0.0722 * channel_lum (p[0] / 255.0);
+}
+
+static double
+ratio (double a, double b)
+{
+  return (MAX (a, b) + 0.05) / (MIN (a, b) + 0.05);
+}
+
+/* The best contrast against `ground` of a pixel in the rectangle: the text's own colour where a
+ * stroke of a glyph is solid. */
+static double
+best_contrast (const Shot *shot, double ground, int x0, int y0, int x1, int y1)
+{
+  double best = 1;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      best = MAX (best, ratio (luminance (shot, x, y), ground));
+  return best;
+}
+
+static GtkWidget *
+label_with_class (GtkWidget *root, const char *css_class)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) && gtk_widget_has_css_class (root, css_class)
+      && gtk_label_get_text (GTK_LABEL (root))[0] != '\0')
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = label_with_class (c, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A label's text against the ground just inside its top-left corner. */
+static double
+label_contrast (const Shot *shot, GtkWidget *window, GtkWidget *label)
+{
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (label, window, &r));
+  return best_contrast (shot, luminance (shot, r.origin.x + 1, r.origin.y + 1), r.origin.x, r.origin.y,
+                        r.origin.x + r.size.width, r.origin.y + r.size.height);
+}
+
+/* Every token's letter against its fill (the model's colour): the best contrast of a pixel in the
+ * middle of the token (where the letter's strokes are, inside any shape's outline); the least of
+ * all tokens. */
+static double
+tokens_contrast (const Shot *shot, GtkWidget *window, MgAreaMap *map, guint *n)
+{
+  json_object *tokens = json_object_object_get (mg_area_map_get_model (map), "tokens");
+  double least = 21;
+  graphene_rect_t r;
+
+  *n = 0;
+  for (guint t = 0; mg_area_map_token_rect (map, t, &r); t++)
+    {
+      json_object *token = json_object_array_get_idx (tokens, t);
+      const char *spec = json_object_get_string (json_object_object_get (token, "colour"));
+      graphene_point_t at;
+      GdkRGBA fill;
+      double w = r.size.width, h = r.size.height, l, best;
+
+      if (w < 6 || spec == NULL || !gdk_rgba_parse (&fill, spec))
+        continue;
+      g_assert_true (gtk_widget_compute_point (GTK_WIDGET (map), window, &r.origin, &at));
+      l = 0.2126 * channel_lum (fill.red) + 0.7152 * channel_lum (fill.green) + 0.0722 * channel_lum (fill.blue);
+      best = best_contrast (shot, l, at.x + w * 0.38, at.y + h * 0.38, at.x + w * 0.62, at.y + h * 0.66);
+      if (g_getenv ("MG_A11Y_DEBUG") != NULL)
+        g_printerr ("token %u (%s) at %g,%g: letter contrast %.2f\n", t, spec, at.x, at.y, best);
+      least = MIN (least, best);
+      (*n)++;
+    }
+  return least;
+}
+
+static void
+contrast_of_game (const char *game, const char *page_name, double *dim, double *head, double *tokens)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, game, tmpdir, &error);
+  MgCampaignWindow *window;
+  GtkWidget *page, *label;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      g_autofree char *name = g_strdup_printf ("a11y-contrast-%s-%s.png", game, dark ? "dark" : "light");
+      Shot shot = { 0 };
+      MgAreaMap *map = NULL;
+      guint n = 0;
+
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                          dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), page_name);
+      wait_ms (600);
+      page = mg_campaign_window_get_page (window, page_name);
+      shot_take (&shot, GTK_WIDGET (window), name);
+      if ((label = label_with_class (page, "dim-label")) != NULL)
+        dim[dark] = label_contrast (&shot, GTK_WIDGET (window), label);
+      if ((label = label_with_class (page, "mk-head")) != NULL)
+        head[dark] = label_contrast (&shot, GTK_WIDGET (window), label);
+      map = MG_IS_AREA_MAP (find_descendant (page, MG_TYPE_AREA_MAP)) ? MG_AREA_MAP (find_descendant (page, MG_TYPE_AREA_MAP)) : NULL;
+      if (map != NULL)
+        {
+          tokens[dark] = tokens_contrast (&shot, GTK_WIDGET (window), map, &n);
+          g_assert_cmpuint (n, >, 0);
+        }
+      g_print ("| contrast %s %s %s | dim %.2f | header %.2f | tokens %.2f (%u) |\n", game, page_name,
+               dark ? "dark" : "light", dim[dark], head[dark], tokens[dark], n);
+      shot_clear (&shot);
+    }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  close_campaign_windows (app);
+}
+
+/* Dim labels, MecaKnights' table headers and the tokens' letters on La Mame's and MecaKnights'
+ * maps, read from the rendered pages in light and dark: ≥ 4.5:1 (WCAG 2.1 AA, small text). */
+static void
+test_contrast (void)
+{
+  static const char *pages[][2] = { { "mecaknights", "dashboard" }, { "mecaknights", "map" },
+                                    { "lamame", "map" }, { "tft", "fight" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      double dim[2] = { 21, 21 }, head[2] = { 21, 21 }, tokens[2] = { 21, 21 };
+
+      contrast_of_game (pages[i][0], pages[i][1], dim, head, tokens);
+      for (guint dark = 0; dark < 2; dark++)
+        {
+          g_assert_cmpfloat (dim[dark], >=, 4.5);
+          g_assert_cmpfloat (head[dark], >=, 4.5);
+          g_assert_cmpfloat (tokens[dark], >=, 4.5);
+        }
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+  char *why = NULL;
+
+  app = ui_test_init (&argc, &argv, "melee-gm-ui-a11y-keys", &tmpdir);
+  g_test_add_func ("/ui/a11y/tft-turn", test_tft_turn);
+  g_test_add_func ("/ui/a11y/meeple-pick", test_meeple_pick);
+  g_test_add_func ("/ui/a11y/lamame-step", test_lamame_step);
+  g_test_add_func ("/ui/a11y/cricchio-board", test_cricchio_board);
+  g_test_add_func ("/ui/a11y/journal-one-tab-stop", test_journal_one_tab_stop);
+  g_test_add_func ("/ui/a11y/contrast", test_contrast);
+  probing = a11y_probe_start (&why);
+  if (!probing)
+    g_printerr ("%s\n", why);
+  g_print ("| step | focus (AT-SPI) |\n|---|---|\n");
+  status = g_test_run ();
+  a11y_probe_stop ();
+  ui_test_finish (app, tmpdir);
+  g_free (why);
+  return status;
+}

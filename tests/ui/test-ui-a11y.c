@@ -1,0 +1,268 @@
+/* test-ui-a11y.c — every game's sample read through AT-SPI as a screen reader reads it (issue 44):
+ * every page, the dialogs its "…" buttons open, the export and phones dialogs, the players'
+ * display and the start page; no interactive object without a name or named by its widget type,
+ * and the Journal's rows carry their sentences. Prints the table of the issue re-measured. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "a11y-probe.h"
+#include "mg-application.h"
+#include "mg-campaign-window-private.h"
+#include "ui-test-util.h"
+
+static MgApplication *app;
+static char *tmpdir;
+static guint total_controls, total_unnamed;
+
+/* Walks every window of the app; prints a line "where: controls, unnamed" and each unnamed
+ * object; returns the walk (for the Journal's rows). */
+static json_object *
+walk (const char *where, const char *window)
+{
+  g_autofree char *command = window != NULL ? g_strdup_printf ("walk %s", window) : g_strdup ("walk");
+  json_object *w;
+
+  if (g_getenv ("MG_A11Y_BENCH") != NULL)
+    g_print ("bench ms: %s\n", json_object_to_json_string (a11y_probe_ask ("bench")));
+  if (g_getenv ("MG_A11Y_DUMP") != NULL)
+    json_object_put (a11y_probe_ask ("dump"));
+  w = a11y_probe_ask (command);
+  json_object *controls = json_object_object_get (w, "controls");
+  json_object *unnamed = json_object_object_get (w, "unnamed");
+
+  if (controls == NULL)
+    g_error ("the AT-SPI walk failed: %s", json_object_to_json_string (w));
+  /* The window asked for was read. */
+  g_assert_cmpint (json_object_get_int (json_object_object_get (w, "windows")), >=, 1);
+  g_test_message ("%-28s %4zu controls, %3zu unnamed (read in %.1f s)", where, json_object_array_length (controls),
+                  json_object_array_length (unnamed), json_object_get_double (json_object_object_get (w, "seconds")));
+  g_print ("| %s | %zu | %zu |\n", where, json_object_array_length (controls), json_object_array_length (unnamed));
+  for (size_t i = 0; i < json_object_array_length (unnamed); i++)
+    {
+      json_object *o = json_object_array_get_idx (unnamed, i);
+
+      g_printerr ("  %s: unnamed %s “%s” at %s\n", where, json_object_get_string (json_object_object_get (o, "role")),
+                  json_object_get_string (json_object_object_get (o, "name")),
+                  json_object_get_string (json_object_object_get (o, "path")));
+    }
+  total_controls += json_object_array_length (controls);
+  total_unnamed += json_object_array_length (unnamed);
+  return w;
+}
+
+static void
+collect_windows (GHashTable *set)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (tops, i);
+
+      g_hash_table_add (set, w);
+    }
+}
+
+/* The title of a toplevel not in `before` (the dialog just opened), or NULL. */
+static const char *
+new_window_title (GHashTable *before)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (tops, i);
+
+      if (!g_hash_table_contains (before, w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return gtk_window_get_title (GTK_WINDOW (w)) != NULL ? gtk_window_get_title (GTK_WINDOW (w)) : "";
+    }
+  return NULL;
+}
+
+/* Closes every toplevel not in `before`. Returns how many. */
+static guint
+close_new_windows (GHashTable *before)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+  GPtrArray *fresh = g_ptr_array_new ();
+  guint n;
+
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (tops, i);
+
+      if (!g_hash_table_contains (before, w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        g_ptr_array_add (fresh, w);
+    }
+  for (guint i = 0; i < fresh->len; i++)
+    if (GTK_IS_FILE_CHOOSER (fresh->pdata[i]) && GTK_IS_DIALOG (fresh->pdata[i]))
+      /* A GtkFileChooserNative's: cancelled, so the native hides and lets it go itself. */
+      gtk_dialog_response (fresh->pdata[i], GTK_RESPONSE_CANCEL);
+    else
+      gtk_window_destroy (fresh->pdata[i]);
+  n = fresh->len;
+  g_ptr_array_free (fresh, TRUE);
+  wait_ms (100);
+  return n;
+}
+
+static void
+find_dialog_buttons (GtkWidget *w, GPtrArray *out)
+{
+  if (!gtk_widget_get_visible (w) || !gtk_widget_get_child_visible (w))
+    return;
+  if (GTK_IS_BUTTON (w) && !GTK_IS_TOGGLE_BUTTON (w) && gtk_widget_is_sensitive (w)
+      && gtk_button_get_label (GTK_BUTTON (w)) != NULL && g_str_has_suffix (gtk_button_get_label (GTK_BUTTON (w)), "…")
+      && gtk_widget_get_mapped (w))
+    g_ptr_array_add (out, w);
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    find_dialog_buttons (c, out);
+}
+
+/* Each "…" button of the page opens its dialog, walked, then closed. */
+static void
+walk_page_dialogs (const char *where, GtkWidget *page)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  find_dialog_buttons (page, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      g_autoptr(GHashTable) before = g_hash_table_new (NULL, NULL);
+      g_autofree char *name = g_strdup_printf ("%s › %s", where, gtk_button_get_label (buttons->pdata[i]));
+      GListModel *tops = gtk_window_get_toplevels ();
+      gboolean chooser = FALSE;
+
+      collect_windows (before);
+      g_signal_emit_by_name (buttons->pdata[i], "clicked");
+      wait_ms (400);
+      for (guint j = 0; j < g_list_model_get_n_items (tops); j++)
+        {
+          g_autoptr(GObject) w = g_list_model_get_item (tops, j);
+
+          chooser |= !g_hash_table_contains (before, w) && GTK_IS_FILE_CHOOSER (w);
+        }
+      if (!chooser && new_window_title (before) != NULL)
+        json_object_put (walk (name, new_window_title (before)));
+      close_new_windows (before);
+    }
+}
+
+static void
+assert_journal_rows (const char *game, json_object *w)
+{
+  json_object *items = json_object_object_get (w, "items");
+  guint named = 0, rows = 0;
+
+  for (size_t i = 0; i < json_object_array_length (items); i++)
+    {
+      json_object *o = json_object_array_get_idx (items, i);
+
+      if (strstr (json_object_get_string (json_object_object_get (o, "path")), "list") == NULL)
+        continue;
+      rows++;
+      named += strlen (json_object_get_string (json_object_object_get (o, "name"))) > 3;
+    }
+  g_test_message ("%s Journal: %u rows, %u with a sentence", game, rows, named);
+  g_assert_cmpuint (rows, >, 0);
+  g_assert_cmpuint (named, ==, rows);
+}
+
+static void
+walk_game (const char *game_id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, game_id, tmpdir, &error);
+  MgCampaignWindow *window;
+  AdwViewStack *stack;
+  g_autoptr(GtkSelectionModel) pages = NULL;
+  g_autoptr(GHashTable) before = g_hash_table_new (NULL, NULL);
+  static const char *win_dialogs[][2] = { { "win.export", "Export" }, { "win.phones", "Phones" },
+                                          { "win.players-display", "Players’ display" } };
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  stack = mg_campaign_window_get_view_stack (window);
+  pages = adw_view_stack_get_pages (stack);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (pages)); i++)
+    {
+      g_autoptr(AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), i);
+      g_autofree char *where = g_strdup_printf ("%s %s", game_id, adw_view_stack_page_get_title (page));
+      json_object *w;
+
+      /* The Rules form is one widget for every game, its folded rows hundreds of controls in
+       * TFT: read in Meeple in CI (every game with MG_A11Y_FULL, for the measure). */
+      if (g_strcmp0 (adw_view_stack_page_get_name (page), "rules") == 0 && g_getenv ("MG_A11Y_FULL") == NULL
+          && g_strcmp0 (game_id, "meeple") != 0)
+        continue;
+      adw_view_stack_set_visible_child (stack, adw_view_stack_page_get_child (page));
+      wait_ms (400);
+      w = walk (where, NULL);
+      if (g_strcmp0 (adw_view_stack_page_get_name (page), "journal") == 0)
+        assert_journal_rows (game_id, w);
+      json_object_put (w);
+      walk_page_dialogs (where, adw_view_stack_page_get_child (page));
+    }
+  collect_windows (before);
+  for (guint i = 0; i < G_N_ELEMENTS (win_dialogs); i++)
+    {
+      g_autofree char *where = g_strdup_printf ("%s %s", game_id, win_dialogs[i][1]);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), win_dialogs[i][0], NULL);
+      wait_ms (500);
+      if (new_window_title (before) != NULL)
+        json_object_put (walk (where, new_window_title (before)));
+      else  /* a dialog inside the window */
+        json_object_put (walk (where, NULL));
+      close_new_windows (before);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (100);
+}
+
+static void
+test_walk (void)
+{
+  char *why = NULL;
+  guint n_samples;
+  const MgSample *samples = mg_application_samples (&n_samples);
+
+  if (!a11y_probe_start (&why))
+    {
+      g_test_skip (why);
+      g_free (why);
+      return;
+    }
+  g_print ("| page | interactive controls | with no name |\n|---|---|---|\n");
+  for (guint i = 0; i < n_samples; i++)
+    if (g_getenv ("MG_A11Y_GAMES") == NULL || strstr (g_getenv ("MG_A11Y_GAMES"), samples[i].game_id) != NULL)
+      walk_game (samples[i].game_id);
+  {
+    GtkWindow *start = mg_application_get_start_window (app);
+
+    gtk_window_present (start);
+    wait_ms (500);
+    json_object_put (walk ("start page", gtk_window_get_title (start)));
+    gtk_window_destroy (start);
+  }
+  g_print ("| all | %u | %u |\n", total_controls, total_unnamed);
+  a11y_probe_stop ();
+  g_assert_cmpuint (total_unnamed, ==, 0);
+}
+
+int
+main (int argc, char *argv[])
+{
+  int status;
+
+  app = ui_test_init (&argc, &argv, "melee-gm-ui-a11y", &tmpdir);
+  g_test_set_nonfatal_assertions ();
+  g_test_add_func ("/ui/a11y/walk", test_walk);
+  status = g_test_run ();
+  ui_test_finish (app, tmpdir);
+  return status;
+}
