@@ -10,6 +10,7 @@
 #include "mg-export-async.h"
 #include "mg-export-dialog.h"
 #include "mg-game-ui.h"
+#include "mg-generic-page.h"
 #include "mg-journal-page.h"
 #include "mg-chronicle-page.h"
 #include "mg-narrate.h"
@@ -669,6 +670,9 @@ mg_campaign_window_setup (MgCampaignWindow *self)
 
   if (game_ui->add_pages != NULL)
     game_ui->add_pages (self->view_stack, self->campaign);
+  else   /* a game with no pages of its own is played from its declarations (issue 47) */
+    mg_game_ui_add_page (self->view_stack, self->campaign, "play", _("Play"),
+                         "media-playback-start-symbolic", mg_generic_page_new);
   /* Every page is built when first shown: opening a campaign builds only the page it opens
    * on, and does no work that grows with its journal. */
   mg_game_ui_add_page (self->view_stack, self->campaign, "journal", _("Journal"),

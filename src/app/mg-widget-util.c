@@ -1,6 +1,7 @@
 /* mg-widget-util.c — small helpers shared by the app's widgets and the games' pages. */
 #include "config.h"
 
+#include "mg-campaign-window.h"
 #include "mg-widget-util.h"
 
 #include <string.h>
@@ -126,6 +127,40 @@ mg_drop_down_defer_list (GtkDropDown *dropdown)
   g_signal_connect (popover, "show", G_CALLBACK (drop_down_popup_shown), dropdown);
 }
 
+/* The shortcuts window's builder, with the open game's own group (ui/<id>/shortcuts.ui, in its
+ * resources: the <child> of the section that its <interface> holds) where the window's file says: a game's keys are named in
+ * its own folder, and a window shows the keys of the game it holds. */
+static GtkBuilder *
+shortcuts_builder (const char *game)
+{
+  static const char marker[] = "<!-- the open game's own group (ui/<id>/shortcuts.ui) goes here -->";
+  g_autoptr(GBytes) window = g_resources_lookup_data ("/io/github/meleegm/MeleeGM/ui/mg-shortcuts-window.ui", 0, NULL);
+  g_autofree char *path = game != NULL ? g_strdup_printf ("/io/github/meleegm/MeleeGM/%s/shortcuts.ui", game) : NULL;
+  g_autoptr(GBytes) own = path != NULL ? g_resources_lookup_data (path, 0, NULL) : NULL;
+  g_autofree char *text = g_strndup (g_bytes_get_data (window, NULL), g_bytes_get_size (window));
+  GtkBuilder *builder = gtk_builder_new ();
+  g_autoptr(GError) error = NULL;
+  char *at = strstr (text, marker);
+
+  if (own != NULL && at != NULL)
+    {
+      g_autofree char *group = g_strndup (g_bytes_get_data (own, NULL), g_bytes_get_size (own));
+      char *child = strstr (group, "<child>"), *end = g_strrstr (group, "</child>");
+      g_autofree char *joined = NULL;
+
+      if (child == NULL || end == NULL)
+        g_error ("%s holds no <child>", path);
+      end[strlen ("</child>")] = '\0';
+      *at = '\0';
+      joined = g_strconcat (text, child, at + strlen (marker), NULL);
+      g_free (text);
+      text = g_steal_pointer (&joined);
+    }
+  if (!gtk_builder_add_from_string (builder, text, -1, &error))
+    g_error ("the shortcuts window of %s: %s", game != NULL ? game : "the start window", error->message);
+  return builder;
+}
+
 void
 mg_widget_show_shortcuts (GtkWidget  *widget,
                           const char *action_name,
@@ -139,8 +174,9 @@ mg_widget_show_shortcuts (GtkWidget  *widget,
   shortcuts = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (root));
   if (shortcuts == NULL)
     {
-      g_autoptr(GtkBuilder) builder =
-        gtk_builder_new_from_resource ("/io/github/meleegm/MeleeGM/ui/mg-shortcuts-window.ui");
+      const char *game = MG_IS_CAMPAIGN_WINDOW (root)
+                         ? mg_campaign_get_game_id (mg_campaign_window_get_campaign (MG_CAMPAIGN_WINDOW (root))) : NULL;
+      g_autoptr(GtkBuilder) builder = shortcuts_builder (game);
 
       shortcuts = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
       /* As the window's help overlay it shows the application's accelerators, is transient

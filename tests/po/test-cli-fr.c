@@ -188,7 +188,9 @@ assert_tables_named_in_french (const char *dir)
         continue;
       heading = g_strdup_printf ("\n**%s**\n", english);
       if (strstr (md, heading) != NULL)
-        g_error ("the French summary heads the table \"%s\" in English: %s", key, english);
+        g_error ("the French summary heads the table \"%s\" in English: %s. Fix: name it in the game's "
+                 "descriptor (export_columns: { \"%s\", NC_(\"export column\", \"%s\") }) and translate "
+                 "it in po/fr.po (docs/adding-a-game.md, \"Words\")", key, english, key, english);
     }
   /* Every game's standing has a table (its players, its figures): the check looked at one. */
   g_assert_cmpuint (tables, >, 0);

@@ -476,28 +476,47 @@ collect_accelerators (GtkWidget *widget, GString *out)
     collect_accelerators (c, out);
 }
 
-/* 11.10: the Shortcuts window lists the keys of Meeple's and Cricchio's pages. */
-static void
-test_shortcuts_listed (void)
+/* The accelerators a campaign window's Shortcuts window lists (Ctrl+? through its action). */
+static char *
+listed_accelerators (MgCampaignWindow *window, const char *screenshot)
 {
-  const char *players[] = { "Black", "Red", NULL };
-  g_autoptr(MgCampaign) c = cricchio_campaign ("Shortcuts", "basic", players);
-  MgCampaignWindow *window;
   GtkShortcutsWindow *shortcuts;
-  g_autoptr(GString) accels = g_string_new (NULL);
+  GString *accels = g_string_new (NULL);
 
-  show_board (c, 1400, &window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
   wait_ms (100);
   shortcuts = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
   g_assert_nonnull (shortcuts);
   collect_accelerators (GTK_WIDGET (shortcuts), accels);
-  g_assert_nonnull (strstr (accels->str, "[s k p]"));
-  g_assert_nonnull (strstr (accels->str, "[BackSpace]"));
-  g_assert_nonnull (strstr (accels->str, "[Left Right Up Down]"));
-  g_assert_nonnull (strstr (accels->str, "[Return space]"));
-  save_screenshot (GTK_WIDGET (shortcuts), "polish-shortcuts.png");
+  save_screenshot (GTK_WIDGET (shortcuts), screenshot);
   gtk_window_close (GTK_WINDOW (shortcuts));
+  return g_string_free (accels, FALSE);
+}
+
+/* 11.10 and issue 47.4: the Shortcuts window lists the keys of the open game's pages, which its
+ * own folder names (ui/<id>/shortcuts.ui), and not another game's. */
+static void
+test_shortcuts_listed (void)
+{
+  const char *players[] = { "Black", "Red", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = cricchio_campaign ("Shortcuts", "basic", players);
+  g_autoptr(MgCampaign) m = mg_application_create_sample_for (app, "meeple", tmpdir, &error);
+  MgCampaignWindow *window;
+  g_autofree char *cricchio = NULL, *meeple = NULL;
+
+  g_assert_no_error (error);
+  show_board (c, 1400, &window);
+  cricchio = listed_accelerators (window, "polish-shortcuts.png");
+  g_assert_nonnull (strstr (cricchio, "[Left Right Up Down]"));
+  g_assert_nonnull (strstr (cricchio, "[Return space]"));
+  g_assert_null (strstr (cricchio, "[s k p]"));
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, m));
+  wait_ms (300);
+  meeple = listed_accelerators (window, "polish-shortcuts-meeple.png");
+  g_assert_nonnull (strstr (meeple, "[s k p]"));
+  g_assert_nonnull (strstr (meeple, "[BackSpace]"));
+  g_assert_null (strstr (meeple, "[Return space]"));
   close_campaign_windows (app);
 }
 

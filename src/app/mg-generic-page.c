@@ -1,0 +1,411 @@
+/* mg-generic-page.c — the Play page of a game with no pages of its own (issue 47): the game is
+ * played from what its engine declares — pending() says what the table must decide, the legal
+ * actions are offered per seat, a declared secret action (MG_ACTION_SECRET) only while that
+ * seat's secrets are shown on the referee's screen, and view() gives the standing. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "mg-actions.h"
+#include "mg-dice.h"
+#include "mg-errors.h"
+#include "mg-generic-page.h"
+#include "mg-json.h"
+#include "mg-json-facts.h"
+#include "mg-secrets-button.h"
+#include "mg-table-state.h"
+#include "mg-widget-util.h"
+
+/* ---- one action offered: its JSON and the words that name it ---- */
+
+#define MG_TYPE_PLAY_ITEM (mg_play_item_get_type ())
+G_DECLARE_FINAL_TYPE (MgPlayItem, mg_play_item, MG, PLAY_ITEM, GObject)
+
+struct _MgPlayItem
+{
+  GObject      parent_instance;
+  json_object *action;
+  char        *label;
+};
+
+G_DEFINE_FINAL_TYPE (MgPlayItem, mg_play_item, G_TYPE_OBJECT)
+
+static void
+mg_play_item_finalize (GObject *object)
+{
+  MgPlayItem *self = MG_PLAY_ITEM (object);
+
+  json_object_put (self->action);
+  g_free (self->label);
+  G_OBJECT_CLASS (mg_play_item_parent_class)->finalize (object);
+}
+
+static void
+mg_play_item_class_init (MgPlayItemClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = mg_play_item_finalize;
+}
+
+static void
+mg_play_item_init (MgPlayItem *self)
+{
+}
+
+static gboolean
+is_template (json_object *action)
+{
+  json_object *t;
+
+  return json_object_object_get_ex (action, "template", &t) && json_object_get_boolean (t);
+}
+
+/* The members a referee reads besides the type and the seat ("choice rock"). */
+static char *
+members_text (json_object *action)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  json_object_object_foreach (action, key, value)
+    {
+      g_autofree char *label = NULL, *text = NULL;
+
+      if (g_strcmp0 (key, "type") == 0 || g_strcmp0 (key, "player") == 0 || g_strcmp0 (key, "template") == 0)
+        continue;
+      label = mg_json_facts_label (key);
+      text = mg_json_facts_value (value);
+      g_string_append_printf (out, "%s%s %s", out->len > 0 ? ", " : "", label,
+                              json_object_is_type (value, json_type_array) ? json_object_to_json_string (value) : text);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* The engine's own sentence for the action when it needs no dice (played on a copy with none)
+ * and nothing is hidden now (a reveal's sentence would tell the picks before they are
+ * revealed); else, and for a secret (whose public sentence hides what it carries), the
+ * action's type and values. */
+static char *
+action_label (const MgState *state, json_object *action, gboolean secret)
+{
+  g_autofree char *members = members_text (action);
+  g_autofree char *summary = NULL;
+  g_autofree char *type = mg_json_facts_label (mg_action_type (action));
+  MgState *copy = secret || is_template (action) || mg_state_hides_something (state) ? NULL
+                  : state->rules->actions->copy (state);
+  g_autoptr(MgDice) none = mg_dice_new_typed (NULL, 0);
+  json_object *events = copy != NULL ? mg_state_apply (copy, action, none, &summary, NULL) : NULL;
+
+  json_object_put (events);
+  mg_state_free (copy);
+  if (events == NULL || summary == NULL || *summary == '\0')
+    return *members != '\0' ? g_strdup_printf ("%s — %s", type, members) : g_steal_pointer (&type);
+  return g_steal_pointer (&summary);
+}
+
+/* ---- the page ---- */
+
+typedef struct
+{
+  char                *seat;      /* NULL: the referee's own actions */
+  AdwPreferencesGroup *group;
+  GtkListBox          *list;
+  GListStore          *store;
+  GtkWidget           *secrets;   /* the seat's MgSecretsButton, while it has secret steps */
+} SeatGroup;
+
+struct _MgGenericPage
+{
+  AdwBin               parent_instance;
+  MgCampaign          *campaign;
+  MgTableState        *table;
+  GtkLabel            *pending_label;
+  GtkLabel            *message_label;
+  GtkBox              *seats_box;
+  AdwPreferencesGroup *standing_group;
+  GtkWidget           *facts;
+  GPtrArray           *groups;    /* of SeatGroup*, players first, then the referee */
+};
+
+G_DEFINE_FINAL_TYPE (MgGenericPage, mg_generic_page, ADW_TYPE_BIN)
+
+static void
+seat_group_free (gpointer data)
+{
+  SeatGroup *g = data;
+
+  g_free (g->seat);
+  g_object_unref (g->store);
+  g_free (g);
+}
+
+/* Plays `action` (taken); refusals in the page's message line, in a referee's words. */
+static void
+play (MgGenericPage *self, json_object *action)
+{
+  mg_widget_act_or_say (self->campaign, action, self->message_label, GTK_WIDGET (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label),
+                          *gtk_label_get_text (self->message_label) != '\0');
+}
+
+static void
+row_activated (GtkListBox *list, GtkListBoxRow *row, MgGenericPage *self)
+{
+  MgPlayItem *item = g_object_get_data (G_OBJECT (row), "mg-play-item");
+
+  if (item != NULL && !is_template (item->action))
+    play (self, json_object_get (item->action));
+}
+
+/* A template's Play button: the action with the fields the referee filled in. */
+static void
+template_play (GtkButton *button, MgGenericPage *self)
+{
+  MgPlayItem *item = g_object_get_data (G_OBJECT (button), "mg-play-item");
+  GtkWidget *box = gtk_widget_get_parent (GTK_WIDGET (button));
+  json_object *action = NULL;
+
+  json_object_deep_copy (item->action, &action, NULL);
+  for (GtkWidget *w = gtk_widget_get_first_child (box); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      const char *key = gtk_widget_get_name (w);
+
+      if (GTK_IS_SPIN_BUTTON (w))
+        json_object_object_add (action, key, json_object_new_int64 (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (w))));
+      else if (GTK_IS_ENTRY (w))
+        json_object_object_add (action, key, json_object_new_string (gtk_editable_get_text (GTK_EDITABLE (w))));
+    }
+  play (self, action);
+}
+
+/* One field per free member of a template: a number or a text, named for screen readers. */
+static GtkWidget *
+template_field (const char *key, json_object *value)
+{
+  g_autofree char *label = mg_json_facts_label (key);
+  GtkWidget *field;
+
+  if (json_object_is_type (value, json_type_int))
+    {
+      field = gtk_spin_button_new_with_range (-1000000, 1000000, 1);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (field), json_object_get_int64 (value));
+    }
+  else if (json_object_is_type (value, json_type_string))
+    {
+      field = gtk_entry_new ();
+      gtk_editable_set_text (GTK_EDITABLE (field), json_object_get_string (value));
+    }
+  else
+    return NULL;
+  gtk_widget_set_name (field, key);
+  gtk_widget_set_valign (field, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (field), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_widget_set_tooltip_text (field, label);
+  return field;
+}
+
+static GtkWidget *
+create_row (gpointer object, gpointer data)
+{
+  MgPlayItem *item = object;
+  MgGenericPage *self = data;
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), item->label);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  g_object_set_data_full (G_OBJECT (row), "mg-play-item", g_object_ref (item), g_object_unref);
+  if (is_template (item->action))
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget *button = gtk_button_new_with_label (_("Play"));
+
+      json_object_object_foreach (item->action, key, value)
+        {
+          GtkWidget *field;
+          if (g_strcmp0 (key, "type") != 0 && g_strcmp0 (key, "player") != 0
+              && (field = template_field (key, value)) != NULL)
+            gtk_box_append (GTK_BOX (box), field);
+        }
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (button, "suggested-action");
+      g_object_set_data_full (G_OBJECT (button), "mg-play-item", g_object_ref (item), g_object_unref);
+      g_signal_connect (button, "clicked", G_CALLBACK (template_play), self);
+      gtk_box_append (GTK_BOX (box), button);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), box);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+    }
+  else
+    {
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+    }
+  return row;
+}
+
+static SeatGroup *
+seat_group (MgGenericPage *self, const char *seat)
+{
+  SeatGroup *g;
+
+  for (guint i = 0; i < self->groups->len; i++)
+    if (g_strcmp0 (((SeatGroup *) g_ptr_array_index (self->groups, i))->seat, seat) == 0)
+      return g_ptr_array_index (self->groups, i);
+  g = g_new0 (SeatGroup, 1);
+  g->seat = g_strdup (seat);
+  g->store = g_list_store_new (MG_TYPE_PLAY_ITEM);
+  g->group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (g->group, seat != NULL ? seat : _("Referee"));
+  g->list = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_widget_add_css_class (GTK_WIDGET (g->list), "boxed-list");
+  gtk_list_box_set_selection_mode (g->list, GTK_SELECTION_NONE);
+  gtk_list_box_bind_model (g->list, G_LIST_MODEL (g->store), create_row, self, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (g->list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  adw_preferences_group_get_title (g->group), -1);
+  g_signal_connect (g->list, "row-activated", G_CALLBACK (row_activated), self);
+  adw_preferences_group_add (g->group, GTK_WIDGET (g->list));
+  gtk_box_append (self->seats_box, GTK_WIDGET (g->group));
+  g_ptr_array_add (self->groups, g);
+  return g;
+}
+
+/* The seat's secrets button, made while it has secret steps; hidden otherwise. */
+static void
+seat_group_secrets (MgGenericPage *self, SeatGroup *g, gboolean has_secret)
+{
+  if (has_secret && g->secrets == NULL && g->seat != NULL)
+    {
+      g->secrets = mg_secrets_button_new (self->table, g->seat,
+                                          /* TRANSLATORS: %s is a player's name */
+                                          _("Enter %s’s secret"), _("Hide %s’s secret"));
+      adw_preferences_group_set_header_suffix (g->group, g->secrets);
+    }
+  if (g->secrets != NULL)
+    gtk_widget_set_visible (g->secrets, has_secret);
+}
+
+/* Offers each seat its legal actions now; a secret one only while its secrets are shown. */
+static void
+refresh_actions (MgGenericPage *self, const MgState *state)
+{
+  g_autoptr(json_object) legal = mg_state_legal_actions (state, MG_SEAT_ALL);
+  const char * const *players = mg_campaign_get_players (self->campaign);
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; players != NULL && players[i] != NULL; i++)
+    seat_group (self, players[i]);
+  seat_group (self, NULL);
+  for (guint gi = 0; gi < self->groups->len; gi++)
+    {
+      SeatGroup *g = g_ptr_array_index (self->groups, gi);
+      gboolean has_secret = FALSE, shown = g->seat != NULL && mg_table_state_secrets_shown (self->table, g->seat);
+
+      g_ptr_array_set_size (items, 0);
+      for (size_t i = 0; legal != NULL && i < json_object_array_length (legal); i++)
+        {
+          json_object *a = json_object_array_get_idx (legal, i);
+          gboolean secret = mg_rules_action_is_secret (state->rules, mg_action_type (a));
+          MgPlayItem *item;
+
+          if (g_strcmp0 (mg_state_actor (state, a), g->seat) != 0)
+            continue;
+          has_secret |= secret;
+          if (secret && !shown)
+            continue;
+          item = g_object_new (MG_TYPE_PLAY_ITEM, NULL);
+          item->action = json_object_get (a);
+          item->label = action_label (state, a, secret);
+          g_ptr_array_add (items, item);
+        }
+      seat_group_secrets (self, g, has_secret);
+      g_list_store_splice (g->store, 0, g_list_model_get_n_items (G_LIST_MODEL (g->store)),
+                           items->pdata, items->len);
+      gtk_widget_set_visible (GTK_WIDGET (g->list), items->len > 0);
+      gtk_widget_set_visible (GTK_WIDGET (g->group), items->len > 0 || has_secret);
+    }
+}
+
+/* After a change, the keyboard stays on the page's next step: the first action offered, or the
+ * first seat's button that shows its secrets to enter. */
+static void
+focus_next_step (MgGenericPage *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self)) && gtk_widget_get_mapped (focus))
+    return;   /* the referee's focus is still on something of this page: leave it there */
+  for (guint gi = 0; gi < self->groups->len; gi++)
+    {
+      SeatGroup *g = g_ptr_array_index (self->groups, gi);
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (g->list, 0);
+
+      if (!gtk_widget_get_visible (GTK_WIDGET (g->group)))
+        continue;
+      if (row != NULL)
+        gtk_widget_grab_focus (GTK_WIDGET (row));
+      else if (g->secrets != NULL && gtk_widget_get_visible (g->secrets))
+        gtk_widget_grab_focus (g->secrets);
+      else
+        continue;
+      return;
+    }
+}
+
+static void
+refresh (MgGenericPage *self)
+{
+  const MgState *state = mg_table_state_get_state (self->table);
+  json_object *pending = mg_table_state_get_pending (self->table);
+  json_object *text = NULL;
+
+  gtk_label_set_text (self->pending_label,
+                      json_object_object_get_ex (pending, "text", &text) ? json_object_get_string (text) : "");
+  refresh_actions (self, state);
+  mg_json_facts_set (self->facts, mg_table_state_get_seat_view (self->table));
+  focus_next_step (self);
+}
+
+static void
+mg_generic_page_dispose (GObject *object)
+{
+  MgGenericPage *self = MG_GENERIC_PAGE (object);
+
+  g_clear_pointer (&self->groups, g_ptr_array_unref);
+  g_clear_object (&self->table);
+  g_clear_object (&self->campaign);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MG_TYPE_GENERIC_PAGE);
+  G_OBJECT_CLASS (mg_generic_page_parent_class)->dispose (object);
+}
+
+static void
+mg_generic_page_class_init (MgGenericPageClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = mg_generic_page_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-generic-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, MgGenericPage, pending_label);
+  gtk_widget_class_bind_template_child (widget_class, MgGenericPage, message_label);
+  gtk_widget_class_bind_template_child (widget_class, MgGenericPage, seats_box);
+  gtk_widget_class_bind_template_child (widget_class, MgGenericPage, standing_group);
+}
+
+static void
+mg_generic_page_init (MgGenericPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->groups = g_ptr_array_new_with_free_func (seat_group_free);
+  self->facts = mg_json_facts_new ();
+  adw_preferences_group_add (self->standing_group, self->facts);
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), FALSE);
+}
+
+GtkWidget *
+mg_generic_page_new (MgCampaign *campaign)
+{
+  MgGenericPage *self = g_object_new (MG_TYPE_GENERIC_PAGE, NULL);
+
+  self->campaign = g_object_ref (campaign);
+  self->table = g_object_ref (mg_table_state_for_campaign (campaign));
+  mg_widget_redraw_when_shown (GTK_WIDGET (self), campaign, (MgRedrawFunc) refresh);
+  return GTK_WIDGET (self);
+}

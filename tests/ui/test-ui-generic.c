@@ -1,0 +1,203 @@
+/* test-ui-generic.c — a game with no pages of its own is played in the app from its declarations
+ * (issue 47): a rock-paper-scissors duel (tests/ui/duel/) whose picks are declared secret, played
+ * to the end on the generic Play page by real pointer clicks and by keys through the X server,
+ * with nothing of a hidden pick on the referee's screen or the players' display. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "mg-application.h"
+#include "mg-campaign-window-private.h"
+#include "mg-duel-engine.h"
+#include "ui-test-util.h"
+
+static MgApplication *app;
+static char *tmpdir;
+
+static MgCampaign *
+new_duel (const char *name)
+{
+  const char *players[] = { "Ann", "Bob", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, name, NULL);
+  json_object *ruleset = json_tokener_parse ("{\"wins\":2}");
+  MgCampaign *campaign = mg_campaign_create (path, "duel", "Duel", players, ruleset, 7, &error);
+
+  json_object_put (ruleset);
+  g_assert_no_error (error);
+  return campaign;
+}
+
+static GtkWidget *
+show_play (MgCampaign *campaign)
+{
+  MgCampaignWindow *window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 900);
+  wait_ms (300);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (mg_campaign_window_get_view_stack (window)), ==, "play");
+  return mg_campaign_window_get_page (window, "play");
+}
+
+/* Everything the referee's window shows as text, and the players' display's. */
+static char *
+shared_texts (GtkWidget *page)
+{
+  MgCampaignWindow *window = MG_CAMPAIGN_WINDOW (gtk_widget_get_ancestor (page, MG_TYPE_CAMPAIGN_WINDOW));
+  GString *out = g_string_new (NULL);
+
+  ui_test_pages_texts (window, out);
+  ui_test_players_display_texts (window, out);
+  return g_string_free (out, FALSE);
+}
+
+static GtkWidget *
+row_reading (GtkWidget *page, const char *text)
+{
+  return ui_test_labelled (page, ADW_TYPE_ACTION_ROW, text);
+}
+
+/* A seat's pick by pointer: its secrets shown with a click, the choice's row clicked. */
+static void
+pick_by_pointer (GtkWidget *page, const char *seat, const char *choice)
+{
+  g_autofree char *show = g_strdup_printf (_("Enter %s’s secret"), seat);
+  g_autofree char *label = g_strdup_printf ("Pick — Choice %s", choice);
+  GtkWidget *button = find_button_labelled (page, show), *row;
+
+  g_assert_nonnull (button);
+  g_assert_null (row_reading (page, label));   /* hidden until the seat's secrets are shown */
+  g_assert_true (ui_test_click (button));
+  wait_ms (100);
+  row = row_reading (page, label);
+  g_assert_nonnull (row);
+  g_assert_true (ui_test_click (row));
+  wait_ms (100);
+}
+
+/* The same by keys only: Tab to the seat's button, Space, Tab to the choice's row, Enter. */
+static void
+pick_by_keys (GtkWidget *page, const char *seat, const char *choice)
+{
+  g_autofree char *show = g_strdup_printf (_("Enter %s’s secret"), seat);
+  g_autofree char *label = g_strdup_printf ("Pick — Choice %s", choice);
+  GtkWidget *button = find_button_labelled (page, show), *row;
+
+  g_assert_nonnull (button);
+  g_assert_cmpuint (ui_test_tab_to (button, 30), <, 30);
+  g_assert_true (ui_test_key (button, GDK_KEY_space, 0));
+  wait_ms (100);
+  row = row_reading (page, label);
+  g_assert_nonnull (row);
+  g_assert_cmpuint (ui_test_tab_to (row, 30), <, 30);
+  g_assert_true (ui_test_key (row, GDK_KEY_Return, 0));
+  wait_ms (100);
+}
+
+static void
+assert_pending (GtkWidget *page, const char *text)
+{
+  g_assert_nonnull (ui_test_find_label (page, text));
+}
+
+static void
+test_duel_to_the_end (void)
+{
+  g_autoptr(MgCampaign) campaign = new_duel ("duel.db");
+  GtkWidget *page = show_play (campaign), *reveal;
+  g_autofree char *after_ann = NULL;
+
+  if (!ui_test_click (page))
+    {
+      g_test_skip ("not an X11 display: no click through the server");
+      close_campaign_windows (app);
+      return;
+    }
+  assert_pending (page, "Round 1: each player picks in secret");
+  pick_by_pointer (page, "Ann", "rock");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
+  /* Ann's secrets hid themselves when the table moved on: nothing on screen says rock. */
+  after_ann = shared_texts (page);
+  g_assert_null (strstr (after_ann, "rock"));
+  save_screenshot (gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW), "test-ui-generic-picked.png");
+  pick_by_keys (page, "Bob", "scissors");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 2);
+  assert_pending (page, "Round 1: reveal the picks");
+  /* The reveal is offered under its own name: its sentence would tell the picks. */
+  reveal = row_reading (page, "Reveal");
+  g_assert_nonnull (reveal);
+  {
+    g_autofree char *texts = shared_texts (page);
+    g_assert_null (strstr (texts, "rock"));
+    g_assert_null (strstr (texts, "scissors"));
+  }
+  g_assert_true (ui_test_click (reveal));
+  wait_ms (100);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(MgJournalEntry) row = mg_campaign_journal_get (campaign, 3, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (row->summary, ==, "Ann shows rock, Bob shows scissors: Ann");
+  }
+  assert_pending (page, "Round 2: each player picks in secret");
+
+  /* Round 2, all by keys, and the duel ends at Ann's second win (rock beats scissors). */
+  pick_by_keys (page, "Ann", "rock");
+  pick_by_keys (page, "Bob", "scissors");
+  reveal = row_reading (page, "Reveal");
+  g_assert_cmpuint (ui_test_tab_to (reveal, 30), <, 30);
+  g_assert_true (ui_test_key (reveal, GDK_KEY_Return, 0));
+  wait_ms (100);
+  assert_pending (page, "Ann has won the duel");
+  g_assert_null (row_reading (page, "Reveal"));
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 6);
+
+  /* Undo takes the last reveal back: the reveal is offered again, the picks hidden again. */
+  g_assert_true (ui_test_key (page, GDK_KEY_z, GDK_KEY_Control_L));
+  wait_ms (200);
+  assert_pending (page, "Round 2: reveal the picks");
+  g_assert_nonnull (row_reading (page, "Reveal"));
+  close_campaign_windows (app);
+}
+
+/* Two runs that differ only in Ann's pick show the same texts everywhere shared. */
+static void
+test_pick_difference (void)
+{
+  const char *choices[] = { "rock", "paper" };
+  g_autofree char *texts[2] = { NULL, NULL };
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("duel-diff-%u.db", i);
+      g_autoptr(MgCampaign) campaign = new_duel (name);
+      GtkWidget *page = show_play (campaign);
+      g_autofree char *show = g_strdup_printf (_("Enter %s’s secret"), "Ann");
+      g_autofree char *label = g_strdup_printf ("Pick — Choice %s", choices[i]);
+
+      g_signal_emit_by_name (find_button_labelled (page, show), "clicked");
+      wait_ms (100);
+      g_signal_emit_by_name (gtk_widget_get_parent (row_reading (page, label)), "row-activated",
+                             row_reading (page, label));
+      wait_ms (100);
+      texts[i] = shared_texts (page);
+      close_campaign_windows (app);
+    }
+  g_assert_cmpstr (texts[0], ==, texts[1]);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  app = ui_test_init (&argc, &argv, "mg-ui-generic", &tmpdir);
+  mg_game_register (mg_duel_game ());
+  g_test_add_func ("/ui-generic/duel-to-the-end", test_duel_to_the_end);
+  g_test_add_func ("/ui-generic/pick-difference", test_pick_difference);
+  status = g_test_run ();
+  ui_test_finish (app, tmpdir);
+  return status;
+}
