@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* append-limit.c — bench (c)'s baseline, the physical limit of a journal append:
  * `mg-bench-append-limit FROM.db TO.db SEQ [CHANGES.db]` copies the rows FROM.db's journal (and
  * snapshot table) hold from SEQ on into TO.db, a copy of the campaign FROM.db was before they

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bare-window.c — the baseline for bench (a) and (b): a bare AdwApplicationWindow that prints
  * "first-frame" when its first frame is painted, then quits.
  * mg-bench-bare-window [WIDTH HEIGHT]: the window's size, 1100 x 760 (the campaign window's

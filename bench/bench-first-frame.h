@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-first-frame.h — how the baseline programs of bench (a) report their first frame, the
  * same way the app does under MELEE_GM_BENCH_FIRST_FRAME=1: "first-frame" on stdout once the
  * window's first frame is painted, then quit. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cricchio-perft.c — Cricchio's Mêlée move generator: perft nodes per second, 2 and 4 players, against the plain first generator in the same run.
  *
  * The count is the game as played (issue 34): no ply after the game ends (a two-player game ends

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* durability.c — the cost of power-safe commits: journal rows committed per second with
  * PRAGMA synchronous = NORMAL (a commit survives a killed process; the WAL is synced only at
  * checkpoints) against FULL (the WAL is synced at each commit, so it also survives a power

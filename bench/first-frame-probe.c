@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* first-frame-probe.c — LD_PRELOAD=mg-bench-first-frame-probe.so PROGRAM: for any GTK 4
  * program, prints "first-frame" on stdout once its first window has painted its first frame,
  * then ends the process there (exit status 0), so bench (a)/(b) time Melee GM and its peers

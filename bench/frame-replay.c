@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* frame-replay.c — mg-bench-frame-replay FILE.node: a baseline for bench (a), the physical limit
  * of one first frame.  A bare AdwApplicationWindow, started as bare-window.c is, whose only
  * content draws a saved render node (a game's first frame, written by the first-frame probe with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gen.c — builds a big campaign fast for the benchmarks: `mg-bench-gen GAME ROWS OUT`.
  *
  * The campaign is created by mg_campaign_create; the rows are then played by the engine in

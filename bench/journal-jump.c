@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* journal-jump.c — bench 15.5: `mg-bench-journal-jump CAMPAIGN.db`: the app's Journal page over
  * the campaign, in a window of the campaign window's default size; the list is made to jump to
  * 40 places spread over the whole journal (as a scrollbar drag does) and the time from the jump

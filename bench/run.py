@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """bench/run.py — Melee GM's benchmarks (issue 15): every figure a ratio against a baseline
 measured in the same run, runs interleaved (a, b, a, b, ...) so the machine's drift hits both
 sides, every ratio printed with its spread (the interquartile range of the per-pair ratios) and,

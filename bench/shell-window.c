@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* shell-window.c — a second baseline for bench (a): the bare AdwApplicationWindow of
  * bare-window.c plus the standard GNOME chrome of Melee GM's campaign window, built by libadwaita
  * alone (no Melee GM code, no campaign, empty pages): a header bar with a view switcher over

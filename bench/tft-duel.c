@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tft-duel.c — the TFT duel simulator's fights per second against the public JavaScript simulator
  * melee-sim-js on its stock matchup, run side by side in interleaved pairs (issue 15, item 3).
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # dev.sh — one entry point for a fresh Debian 12 machine (as root) or a developer's checkout:
 #   dev.sh run    install what is missing, build, start the app
 #   dev.sh test   install what is missing, build, run every test suite (unit, CLI, UI under xvfb)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Compiles the files a <gresources> list names into a C table of MgDataFile (src/rules/mg-data.h).
 
 The engines and the core read their data (rulesets, samples, SQL) through this table rather than

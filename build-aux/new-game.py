@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """new-game.py ID [--title TITLE] [--root DIR] — creates the folders of a minimal game: two
 players, a 3×3 board, one action ("place"), a win and a draw, legal actions, no secrets and the
 generic pages (docs/adding-a-game.md). It passes the contract test (tests/contract/) as it stands.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- 0001-initial.sql — the first Melee GM campaign schema.
 --
 -- One campaign is one SQLite file.  Applied in one transaction by mg-store, which then sets

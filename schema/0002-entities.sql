@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- 0002-entities.sql — once every game's entity tables, in every campaign; now each game's own.
 --
 -- Files written at schema 2 keep the tables this migration made then (figure, leader, land,

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- 0003-game-schema.sql — each game's entity tables are versioned apart from the store's schema.
 --
 -- The store creates and migrates a campaign's game tables from the game's own SQL files

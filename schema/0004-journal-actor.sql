@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- 0004-journal-actor.sql — one player's actions are read through an index, as a turn's are.
 --
 -- An export of one player's actions (melee-gm-cli export --player NAME) asks

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- 0005-journal-count.sql — the journal's length without counting it.
 --
 -- Melee GM appends journal rows with seq 1, 2, 3, … and never deletes one, so the number of rows

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- 0006-journal-chain.sql — a journal that proves itself: every row and every undo mark is chained.
 --
 -- journal.hash is SHA-256 over the hash of the row before it and the row's own content (seq,

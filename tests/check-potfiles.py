@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """check-potfiles.py [SOURCE_ROOT] [--fix] — every file with translatable strings is in
 po/POTFILES.in, and every file listed there exists, so no message silently escapes translation.
 With --fix it adds the missing files and drops the gone ones (a new game's folders need no

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /* app.js — a player's phone page: the table's page (join a seat, the public standing), a phone
  * waiting for the referee, or a seat's page (its secret steps, its own secrets, the standing).
  * Every word comes from the server ("words": the app's catalogue in the phone's language, the

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mecaknights/0001-tables.sql — MecaKnights' tracking table, lands and armies: the tables a referee browses with sqlite3.
 --
 -- Version 1 of this game's entity tables; the store keeps each game's version apart from its own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c — starts Melee GM. */
 #include "config.h"
 

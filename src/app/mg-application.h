@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-application.h — the AdwApplication: start window, one window per campaign. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-area-map.h — draws a map of areas (positions, borders, marks, owners' tokens, a legend), lets the pointer and the keyboard choose areas and act on highlighted destinations; any game. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign-window-private.h — handles on the campaign window for the UI tests. */
 #pragma once
 

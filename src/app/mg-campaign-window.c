@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign-window.c — one window per campaign: the game's pages, Journal, Rules. */
 #include "config.h"
 

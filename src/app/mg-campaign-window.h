@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign-window.h — one window per campaign: the game's pages, Journal, Rules. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-errors.h — errors told in words a referee can act on. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-export-dialog.c — asks what to export: format, scope (whole, a turn, the session) and whose
  * actions; remembers the last format and scope; prints the same layout as the PDF. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-export-dialog.h — asks what to export: format, scope (whole, a turn, the session) and whose actions. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-game-ui.c — what each game adds to the campaign window: its pages and a state view. */
 #include "config.h"
 

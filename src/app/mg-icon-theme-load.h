@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-icon-theme-load.h — the icon theme loaded in a thread at startup, header-only so that the
  * baselines of bench (a) start as the app does (bench/bench-first-frame.h).
  *

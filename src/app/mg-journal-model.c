@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-journal-model.c — the journal as a lazy GListModel: rows are fetched a page at a time.
  * Only the pages the list view asks for are read, so 100,000 rows open as fast as ten. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-journal-model.h — the journal as a lazy GListModel: rows are fetched a page at a time. */
 #pragma once
 

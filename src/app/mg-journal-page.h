@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-journal-page.h — the journal, turn by turn, with step-by-step replay. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-journal-row.c — one journal row: turn, summary (led by who acted when it does not name
  * them), dice; undone rows greyed.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-journal-row.h — one journal row: turn, actor, summary, dice; undone rows greyed. */
 #pragma once
 

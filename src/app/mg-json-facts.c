@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-json-facts.c — an engine's view laid out for people: facts, tables, sections. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-json-facts.h — an engine's view laid out for people: facts as "Label  value" lines, lists
  * of records as tables, never JSON text. The fallback state widget of any game. */
 #pragma once

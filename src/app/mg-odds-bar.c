@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-odds-bar.c — win / draw / loss as one bar of three colours (drawn, no children). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-odds-bar.h — win / draw / loss as one bar of three colours. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-phones-dialog.c — the referee's switch for the table server (src/server/), with the table's
  * join code, the phones asking for a seat (Let In / Refuse) and each seat's phone (MgSeatLinks). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-phones-dialog.h — "Players' Phones…": turns the table server on and off, shows each seat's code. */
 #pragma once
 

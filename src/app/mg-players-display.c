@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-players-display.c — the players' display: the public view on a second screen, made to be
  * read from three metres (issue 33.1): a heading with what the table must decide, the game's
  * picture filling the screen (its map or board and standings, MgGameUi.display_new; else the

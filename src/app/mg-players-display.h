@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-players-display.h — the players' display: a second window for a second screen or a
  * projector, full screen, large type, showing only what every player may see. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-rules-form.c — the Rules page's form (issue 33, rules in plain words): every member of the
  * ruleset as a row with its own editor, named in the game's words (MgRulesetWord, declared by
  * the game's descriptor; this file names no game). Single values are rows with a spin button, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-rules-form.h — the Rules page's form: a ruleset's members as rows a referee reads, in the game's own words. */
 #pragma once
 

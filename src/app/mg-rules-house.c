@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-rules-house.c — the Rules page's "House rules" (issue 34): each reading the rulebook leaves
  * open, declared by the game's descriptor (MgHouseRule), as a row with a switch and the sentence
  * of the choice in force. A switch applies at once through mg_campaign_set_ruleset, the path the

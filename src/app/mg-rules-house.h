@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-rules-house.h — the Rules page's "House rules": each disputed reading a switch, in plain words. */
 #pragma once
 

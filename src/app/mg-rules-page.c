@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-rules-page.c — the campaign's own rules, readable and editable: the House rules the table
  * chose (mg-rules-house.c), then the ruleset as a form in the game's words (mg-rules-form.c),
  * with the whole ruleset as JSON text behind a small edit button, out of the way. Refused edits change nothing and are

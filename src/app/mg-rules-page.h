@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-rules-page.h — edits the campaign's own ruleset; refused edits change nothing. */
 #pragma once
 

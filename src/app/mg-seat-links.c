@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-seat-links.c — on the referee's window only: the table's join code, the phones asking for a
  * seat (Let In / Refuse, with the code each phone shows), and each seat's phone and whether it
  * has entered its secret — never what — with Cut Off for a lost phone. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-seat-links.h — the referee's side of phones joining: the table's code, requests, seats. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-secrets-button.c — the control that shows one seat's secrets, worded for what it will do. */
 #include "config.h"
 

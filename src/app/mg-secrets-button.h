@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-secrets-button.h — the one control that shows a seat's secrets on the shared screen, and
  * says what it will do ("Show Red’s faces" / "Hide Red’s faces"). */
 #pragma once

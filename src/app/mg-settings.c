@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-settings.c — GSettings that also work uninstalled, and the recent-campaigns list. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-start-window-private.h — handles on the start page for the UI tests. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-start-window.c — the start page: new campaign, open, recent campaigns, the sample. */
 #include "config.h"
 

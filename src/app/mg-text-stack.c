@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-text-stack.c — labels one above the other, measured once per width, and the list row
  * built on them (see the header). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-text-stack.h — a vertical stack of labels whose width never depends on a height. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-ui-json.h — the app's readers of engine views: a missing or mistyped member is a fallback, never an error. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-widget-util.h — small helpers shared by the app's widgets and the games' pages. */
 #pragma once
 

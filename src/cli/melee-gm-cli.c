@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* melee-gm-cli.c — the command line: campaigns for scripts and tests (no GTK). */
 #include "config.h"
 

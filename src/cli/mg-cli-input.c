@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cli-input.c — `act`'s input read strictly: one JSON object a line, bounded, quoted briefly.
  *
  * json-c parses; even with JSON_TOKENER_STRICT it takes single quotes, NaN, raw control

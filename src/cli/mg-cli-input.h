@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cli-input.h — `act`'s input read strictly: one JSON object a line, bounded, quoted briefly. */
 #pragma once
 

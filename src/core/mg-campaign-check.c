@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign-check.c — the write transaction of mg-campaign-rules.c; the soundness check. */
 #include "config.h"
 #include "mg-campaign.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign-journal.c — the journal: acting, streams of actions, reading rows, sessions. */
 #include "config.h"
 #include "mg-campaign.h"

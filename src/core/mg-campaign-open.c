@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign-open.c — opening a campaign file (checks, migrations) and creating one. */
 #define _GNU_SOURCE   /* renameat2 (RENAME_NOREPLACE) */
 #include "config.h"

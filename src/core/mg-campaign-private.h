@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign-private.h — the campaign's snapshot policy and schema, shared with its tests. */
 #pragma once
 

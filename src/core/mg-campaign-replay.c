@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign-replay.c — the state rebuilt from the journal: replay, and its snapshots. */
 #include "config.h"
 #include "mg-campaign.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign-rules.c — a change of the campaign's ruleset is one journal row (issue 34).
  *
  * The campaign keeps one ruleset (its `ruleset` column) and the whole journal replays under it,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign-rules.h — a change of a campaign's ruleset as a journal row (issue 34). */
 #pragma once
 

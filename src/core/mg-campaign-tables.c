@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign-tables.c — each game's entity tables, written from the state at every commit. */
 #include "config.h"
 #include "mg-campaign.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign-undo.c — undo and redo: rows marked, the rows left in force replayed. */
 #include "config.h"
 #include "mg-campaign.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign.c — one campaign = one SQLite file: journal, snapshots, undo/redo, replay.
  *
  * The journal is the truth: the state in memory is always the last valid snapshot plus a

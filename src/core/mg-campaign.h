@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign.h — one campaign = one SQLite file: journal, snapshots, undo/redo, replay. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-export-async.c — exports off the main thread (GTask), with progress and cancel. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-export-async.h — exports for the app: off the main thread with progress and cancel, and
  * the PDF's pages for printing.  GIO and cairo: linked by core_dep (the app, melee-gm-cli-pdf),
  * not by the lean core the CLI starts with. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-export-columns.c — the words heading the exports' standing tables: the game's words for
  * what a table or a column holds (its descriptor's), and which columns a reader is not shown (records
  * nested in a cell; columns with nothing in any row). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-export-pdf.c — the paper layout of the exports (cairo and pango, no external program):
  * a referee's report, a heading per turn, one line per action with its dice, the standing as
  * tables, every page headed and numbered.  Drawn either into a PDF, streamed page by page (a

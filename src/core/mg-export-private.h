@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-export-private.h — what the export renderers (one per format) share with the walker. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-export.c — turn summaries for the players (Markdown, HTML, JSON; PDF in mg-export-pdf.c).
  *
  * One walker pages through the journal (never the whole of it in memory), skips undone rows,

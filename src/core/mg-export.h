@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-export.h — turn summaries for the players: Markdown, HTML, JSON, PDF; nothing secret. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-narrate.c — each journal row's sentence in the viewer's language, told again by replay. */
 #include "config.h"
 

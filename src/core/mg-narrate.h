@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-narrate.h — each journal row's sentence in the viewer's language.
  *
  * The journal stores each row's summary in the language it was played in (for `sqlite3` readers

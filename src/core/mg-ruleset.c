@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-ruleset.c — loading rulesets: the shipped defaults (compiled in) and referee-edited files. */
 #include "mg-ruleset.h"
 #include "mg-campaign.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-ruleset.h — loading rulesets: the shipped defaults (compiled in) and referee-edited files. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-store.c — a thin SQLite connection: pragmas, cached prepared statements, GErrors, migrations.
  * Modelled on Epiphany's ephy-sqlite-connection: every SQLite failure becomes a GError carrying
  * SQLite's own message; statements are prepared once and kept. */

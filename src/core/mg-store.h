@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-store.h — a thin SQLite connection: pragmas, cached prepared statements, GErrors, migrations. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-actions.c — every engine's validate() and apply(): find the action's function by its type,
  * refuse a finished game, play the function on a copy of the state (mg-actions.h). */
 #include "config.h"

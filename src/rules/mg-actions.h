@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-actions.h — the one shape of every engine's validate() and apply() (docs/adding-a-game.md).
  *
  * An engine lists its actions, each a "type" and the function that plays it on a state. The

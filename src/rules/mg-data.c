@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-data.c — the data compiled into the program (see mg-data.h). */
 #include "config.h"
 

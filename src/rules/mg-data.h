@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-data.h — the data compiled into the program: each game's ruleset, samples and table SQL,
  * and the core's schema.  Tables are generated from the <gresources> lists by
  * build-aux/embed-data.py (GLib only: no GIO to load at every start of the CLI). */

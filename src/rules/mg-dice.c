@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-dice.c — dice sources: values typed at the table, or a seeded GRand; every die recorded. */
 #include "config.h"
 

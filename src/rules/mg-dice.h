@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-dice.h — dice sources: engines ask for dice, never call a random generator. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-game.c — the registry of games: the built-in ones (from the meson list) and tests' fakes. */
 #include "config.h"
 

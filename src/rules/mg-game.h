@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-game.h — one game's descriptor: everything outside its own folders needs to know of it. */
 #pragma once
 

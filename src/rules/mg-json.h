@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-json.h — reading json-c fields with GErrors that say where the bad field is. */
 #pragma once
 

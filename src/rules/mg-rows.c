@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-rows.c — packed entity rows (see mg-rows.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-rows.h — the entity rows an engine gives for the campaign file's tables (MgRules.tables).
  *
  * Each table is a name, its columns (fixed, named once) and rows of typed cells — an integer, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-rules.c — engine lookups (through the game registry) and the wrappers that dispatch to them. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-rules.h — the one interface every game's rules engine fills (see shared/DESIGN.md). */
 #pragma once
 

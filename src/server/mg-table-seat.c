@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-table-seat.c — one seat's share of the campaign, as the table server hands it to a phone. */
 #include "config.h"
 

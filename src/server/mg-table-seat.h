@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-table-seat.h — what one seat's phone may read and do: its view, pending(), its own secret steps. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-table-server.c — libsoup 3 server of seat pages, state, actions and live updates. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-table-server.h — the table server: each player's phone reads and acts as its own seat only. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-table-tls.c — a self-signed certificate for HTTPS on the local network, made with GnuTLS
  * (GLib can use a certificate but not create one). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-table-tls.h — the table server's self-signed certificate: one per campaign, in memory only. */
 #pragma once
 

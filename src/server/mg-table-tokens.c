@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-table-tokens.c — per-seat link tokens from getrandom(2), compared in constant time. */
 #include "config.h"
 

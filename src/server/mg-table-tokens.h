@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-table-tokens.h — the secret in each seat's link to the table server: one per seat, in memory only. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli-test-util.c — running melee-gm-cli from tests, Meeple streams, and reading PDFs. */
 #define _GNU_SOURCE
 #include <stdlib.h>

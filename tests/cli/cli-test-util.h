@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli-test-util.h — running melee-gm-cli from tests, Meeple streams, and reading PDFs. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-docs.c — runs the examples of docs/cli.md, so the documentation cannot rot.
  *
  * Every ```console block of docs/cli.md is a terminal session: a line "$ COMMAND" is run with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli.c — every command of melee-gm-cli, its output and its exit status; refusals that
  * leave the campaign untouched; files that cannot be used. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-crash.c — SIGKILL `melee-gm-cli act` at random moments while it applies thousands of
  * actions, then reopen: every acknowledged action is in the journal with its seq, nothing is
  * half-written, the snapshot agrees with a full replay, and PRAGMA integrity_check is ok.

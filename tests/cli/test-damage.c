@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-damage.c — a damaged campaign is never written (issue 36).  A campaign of each game is
  * damaged, a copy per variant, in each way the issue lists (a zeroed page, a journal row's JSON
  * broken or edited before the last snapshot, index rows missing, a snapshot that differs from

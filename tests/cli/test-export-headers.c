@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-export-headers.c — issue 33.4: each game's PDF, from its sample played to the end and
  * taken back to half-way, read back with pdftotext (poppler-utils): every word of every table
  * heading stands whole (never "Casualt-ies", "Na-me"), the headings are the Journal's words

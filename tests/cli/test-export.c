@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-export.c — the turn summaries: Markdown, HTML, JSON and PDF; a turn, a session, the
  * whole campaign; the rulebook's sample battle told as the rulebook tells it; nothing secret. */
 #define _GNU_SOURCE

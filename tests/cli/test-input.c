@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-input.c — `act` reads each line strictly as one JSON object (issue 36): what lenient
  * parsers take is refused with a short, escaped excerpt, numbers out of range are reported as
  * sent, and a refused line writes nothing. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-names.c — names are text a referee typed, not markup (issue 36): seat names are trimmed,
  * names with control characters or over 40 characters are refused with a clear message (seats
  * in every game, TFT's figures), and hostile names that are allowed come out of every export

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-readonly.c — a campaign copied as its file and its WAL, without the -shm (issue 36): it
  * opens for reading in a read-only folder and from a read-only file, shows the state the WAL
  * holds, and leaves nothing behind that would stop a writer once the folder or the file may

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-writers.c — several writers on one campaign at once (issue 36): 2, 4 and 8 concurrent
  * `melee-gm-cli act` streams (all the same stream, or each its own share of it), and the core
  * API (what the app calls) acting while a CLI stream runs, for every game's sample.  Each run

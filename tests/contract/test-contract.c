@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-contract.c — the contract every engine passes, run over every game the registry holds.
  *
  * For each game, with no line of its own here: its first sample replays into a campaign; after

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-core-test-util.h — helpers shared by the core tests: temporary files, checksums, raw SQL. */
 #pragma once
 

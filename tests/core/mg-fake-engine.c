@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-fake-engine.c — a tiny engine ("fake") so the core tests do not depend on a real game. */
 #include "mg-fake-engine.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-actions.c — the one shape of validate() and apply() (src/rules/mg-actions.c), and the
  * players' check every engine shares (mg_rules_check_players), on the fake engine. */
 #include "mg-fake-engine.h"

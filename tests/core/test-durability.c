@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-durability.c — issue 12: power-safe commits, damaged files refused untouched, atomic
  * creation, other writers seen, read-only campaigns read without a trace. */
 #include "mg-campaign.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-house-rules.c — a change of house rules is one journal row, undone and redone like any
  * action, through the core and through melee-gm-cli (issue 34).  Cricchio's
  * marine_double_step_over_wall: the Marine's first move f2–d4 passes over e3, the front end of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-journal.c — the campaign journal: rows, refusals, dice, undo/redo, snapshots, sessions. */
 #include "mg-campaign.h"
 #include "mg-campaign-private.h"

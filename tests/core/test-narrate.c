@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-narrate.c — a campaign played in one language is told in another (mg-narrate.h): every
  * game's sample is played in English (LANGUAGE=en), the last rows undone, then every row is told
  * in French and compared with the summaries the same sample stores when played in French. */

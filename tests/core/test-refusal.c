@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-refusal.c — files that are not campaigns, or not for this version, are refused untouched. */
 #include "mg-campaign.h"
 #include "mg-store.h"

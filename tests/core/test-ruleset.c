@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ruleset.c — loading rulesets: shipped defaults, text and files, errors that say where. */
 #include "mg-campaign.h"
 #include "mg-ruleset.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-store.c — the SQLite wrapper: pragmas, migrations, statement cache, errors, transactions. */
 #include "mg-store.h"
 #include "mg-campaign.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-tables.c — the entity tables a referee browses with sqlite3 are written row by row (only
  * the rows that changed), and must hold exactly what rewriting them whole would: checked after
  * every step of each shipped sample and of random play (actions, undo, redo, reopen, a second

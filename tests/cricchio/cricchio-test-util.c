@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cricchio-test-util.c — Cricchio tests: the shipped ruleset, positions built by hand, playing moves. */
 #include <string.h>
 

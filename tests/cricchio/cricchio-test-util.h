@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cricchio-test-util.h — Cricchio tests: the shipped ruleset, positions built by hand, playing moves. */
 #pragma once
 

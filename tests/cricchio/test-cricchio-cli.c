@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cricchio.cli.c — Cricchio's Mêlée through melee-gm-cli: the sample game, turn summaries, exports without mines. */
 #include <string.h>
 

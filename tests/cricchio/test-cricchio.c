@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cricchio.c — Cricchio's Mêlée: every piece, Mêlée, the end and the variants, against the rulebook.
  *
  * Board (docs/rules/cricchio.md, shipped ruleset): water f6–i9; walls 3 squares each:

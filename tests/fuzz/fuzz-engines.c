@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-engines.c — every registered engine, fed lines of JSON actions after its sample.
  *
  * An input is a game selector byte, then action lines ("\n"-separated). The state starts where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-lamame-cli.c — a whole La Mame's Melee year (data/samples/lamame-sample.jsonl) through
  * melee-gm-cli act, every treasury checked against a count by hand after each season; and the
  * secrets (start bid, action card, attack gold) absent from exports and the public state before

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-lamame.c — La Mame's Melee engine against the rulebook's numbers (shared/rules/lamame-melee.txt,
  * NOTES.md): costs, income, both initial builds, start bids, winter's two cards, every attack case,
  * catapults, area limits, both endings, and secrets absent from view() and public events. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Scaling of a MecaKnights campaign through melee-gm-cli (issue 15; not part of the suite):
 #   python3 tests/mecaknights/mecaknights-scale.py build/src/cli/melee-gm-cli /tmp/mk-scale 1000 10000 100000
 # builds N rows (collect/end_turn for two leaders, the file in OUT), then times 1,000 more appends,

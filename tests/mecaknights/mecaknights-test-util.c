@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mecaknights-test-util.c — MecaKnights tests: the shipped ruleset, playing actions, refusals that change nothing. */
 #include <string.h>
 #include <stdlib.h>

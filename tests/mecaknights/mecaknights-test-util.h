@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mecaknights-test-util.h — MecaKnights tests: the shipped ruleset, playing actions, refusals that change nothing. */
 #pragma once
 

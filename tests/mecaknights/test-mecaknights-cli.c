@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-mecaknights-cli.c — a whole MecaKnights year played through melee-gm-cli; after every turn every treasury, land and army is checked against a count by hand, in the state and the SQLite tables. */
 #include <string.h>
 #include <stdlib.h>

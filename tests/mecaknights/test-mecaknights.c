@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-mecaknights.c — the MecaKnights engine against the rulebook: costs, income, seasons, moves, battles, refusals. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* meeple-test-helpers.h — playing Meeple Melee actions in tests with typed dice. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-meeple-odds.c — exact battle odds, checked against counts worked out by hand. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-meeple.c — the Meeple Melee engine against the rulebook (shared/rules/meeple-melee.txt). */
 #include "config.h"
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """check-template.py SOURCE_ROOT BUILD_DIR — every message in the sources is in the committed
 template po/melee-gm.pot. The template is extracted afresh into BUILD_DIR with the arguments of
 meson's i18n 'glib' preset (what `ninja melee-gm-pot` runs) and compared message by message, so a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """check-translation.py SOURCE_ROOT LANG — po/LANG.po compiles with `msgfmt --check`, covers
 every message of the template po/melee-gm.pot, and has no untranslated or fuzzy message."""
 import os

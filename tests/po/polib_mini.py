@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """polib_mini.py — just enough of a PO reader for the checks: entries as dicts of
 msgctxt, msgid, msgid_plural, msgstr (list), flags, references, obsolete."""
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """ruleset-names.py [SOURCE_ROOT] [--write] — the names in the shipped rulesets
 (data/rulesets/*.json) that the engines and pages show through gettext (weapons, armor, races,
 faces, seasons…, and the notes the Rules page shows beside the rules) must be in the template, but xgettext does not read JSON. po/ruleset-names.c

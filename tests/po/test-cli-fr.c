@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-fr.c — melee-gm-cli in French (LANGUAGE=fr, the .mo built in the tree): its own
  * refusals, the engines' refusals and summaries, and the journal that keeps what was said. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* engine-test-util.c — see engine-test-util.h. */
 #include <string.h>
 #include <glib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* engine-test-util.h — playing actions into an engine in a test, and refusals that change nothing.
  * Shared by every game's engine tests (tests/<game>/). */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-dice.c — typed and seeded dice sources, and the record the journal keeps. */
 #include "config.h"
 

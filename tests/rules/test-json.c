@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-json.c — the JSON readers: paths, the two message styles, strict types. */
 #include "config.h"
 

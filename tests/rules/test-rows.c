@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-rows.c — MgRows, the packed entity rows engines give the store (src/rules/mg-rows.h). */
 #include "config.h"
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """check-new-game.py SOURCE_ROOT WORK_DIR — a sixth game added by following
 docs/adding-a-game.md's "Quick start" literally, in a copy of the tree (issue 35).
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-server-test-util.c — helpers of the table server's tests. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-server-test-util.h — a campaign at a secret step, and a raw HTTP client on its own thread. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-table-host.c — a campaign served on 127.0.0.1 for the browser test (no GTK).
  *
  *   mg-table-host DIR GAME     creates a campaign (mg_server_test_campaign: La Mame at spring's

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Two seats play from two real browsers (Debian's chromium, headless, driven by chromedriver over
 WebDriver's HTTP JSON protocol with the standard library only): La Mame's spring (secret start
 bids, then secret cards) and an attack round (attack gold, guess), and Meeple's roll and pick.  Every page's whole DOM and every message it

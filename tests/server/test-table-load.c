@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-table-load.c — 50 phones connecting and reconnecting and ~1,000 garbage requests a second
  * for a bounded time (MG_LOAD_SECONDS, 3 by default), all on 127.0.0.1, while a 10 ms timer on
  * the server's main loop measures how late it fires: the app must stay responsive (a frame is

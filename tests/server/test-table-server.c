@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-table-server.c — the table server over HTTP on 127.0.0.1: each seat reads and acts as
  * itself only; every trick refused with the campaign unchanged (issue 37). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-phones.c — the Players' Phones dialog and the players' display under Xvfb: the switch
  * serves the campaign (on 127.0.0.1 here, MG_TABLE_SERVER_ADDRESS), one code for the table's page
  * and none on the display, a phone's request let in with its code, a bid shown as entered and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-tft-attacks.c — TFT Melee attack rules against the 1977 text: hand-to-hand, shield rush, the
  * line of fire, missiles (crossbow cadence, second arrows), the main-gauche, damage and injuries. */
 #include "config.h"

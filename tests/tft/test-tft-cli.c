@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-tft-cli.c — the rulebook's combat example (p. 20) through melee-gm-cli, turn by turn, and a
  * figure's record surviving a restart between fights. */
 #include "config.h"

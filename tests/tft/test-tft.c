@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-tft.c — the TFT Melee engine against the 1977 rulebook's numbers. */
 #include "config.h"
 

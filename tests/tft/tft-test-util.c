@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tft-test-util.c — helpers shared by the TFT Melee engine tests. */
 #include "config.h"
 

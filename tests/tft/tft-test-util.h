@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tft-test-util.h — helpers shared by the TFT Melee engine tests: play actions with typed dice, refuse. */
 #pragma once
 

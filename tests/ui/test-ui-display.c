@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-display.c — issue 33.1, 33.3 and 45.1 on a 1920×1080 screen (its own Xvfb screen, see
  * meson.build): every game's players' display, from its sample played to its end and taken
  * back to half-way, measured as drawn: every text on it (GTK's text nodes, and every layout or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-fr.c — the app in French (LANGUAGE=fr, the .mo built in the tree): the start page, a
  * campaign of each game opened from its sample with every page shown, the export dialog and an
  * export, each kept as a screenshot (test-ui-fr-*.png) to be looked at. No text shown may be an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-pick.c — issue 32: every control a user sees answers the pointer, at every size and in
  * both styles, on every page of every game and in the dialogs; and real X clicks land. */
 #include "config.h"

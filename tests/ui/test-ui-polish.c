@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-polish.c — issue 11 through Meeple Melee's and Cricchio's Mêlée's pages and the shared
  * dialogs, as a referee meets them: the New Campaign form that says a field's problem only once
  * it is touched, the Battle heading in a 360 px window, Cricchio's messages that keep their room,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-rules.c — the Rules page in plain words (issue 33) and its House rules (issue 34).
  *
  * Run twice by meson: `ui-rules` in English and `ui-rules-fr` in French (LANGUAGE=fr, the .mo

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-secrets.c — issue 32: no secret in force on any screen, toast, Journal row, replay,
  * players' display or export. For each game with secrets: enter, reveal, undo the reveal (Ctrl+Z
  * through the X server), redo (a real click on Redo); after each step every text of every page of

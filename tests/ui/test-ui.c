@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui.c — drives the app's widgets: start page, a new Meeple campaign, a battle played
  * by clicking, undo, journal replay, rules edits, export, the sample battle, bad files.
  * Numbers asserted are the rulebook's (shared/rules/meeple-melee.txt, NOTES.md). */

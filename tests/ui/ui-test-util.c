@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ui-test-util.c — what every UI test needs: the application, the main loop, clicks, screenshots. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ui-test-util.h — what every UI test needs: the application, the main loop, clicks, screenshots. */
 #pragma once
 

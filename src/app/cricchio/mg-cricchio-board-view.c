@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cricchio-board-view.c — the square board widget: 14×14 squares, sea, walls, pieces with letters, moves to click. */
 #include "config.h"
 

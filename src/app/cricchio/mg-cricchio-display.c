@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cricchio-display.c — Cricchio's Mêlée on the players' display: the board filling the screen
  * and, beside it, the turn, who moves and each player's pieces left, from the public view. */
 #include "config.h"

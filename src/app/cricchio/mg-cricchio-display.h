@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cricchio-display.h — Cricchio's Mêlée on the players' display: the board and the standings. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cricchio-page.c — Cricchio's Mêlée board page: the referee records each move by clicking it. */
 #include "config.h"
 

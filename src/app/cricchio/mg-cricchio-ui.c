@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cricchio-ui.c — what Cricchio's Mêlée adds to the campaign window: the Board page and a board for replay. */
 #include "config.h"
 

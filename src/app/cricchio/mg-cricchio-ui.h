@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cricchio-ui.h — what Cricchio's Mêlée adds to the campaign window. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-display.c — La Mame's Melee on the players' display: the map with every unit,
  * filling the screen, and beside it the season, whose turn it is and each player's gold and
  * areas, from the public view. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-editor.c — La Mame's Melee's map editor: add and place areas, connect neighbours by
  * clicking, mark castles, mountains and (+1), import and export the map JSON, and start the year
  * on it. Every edit is checked by the engine's map check at once; its message names the field. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-editor.h — La Mame's Melee's map editor page (areas, borders, castles, mountains, (+1); JSON in and out). */
 #pragma once
 

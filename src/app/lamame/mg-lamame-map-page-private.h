@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-map-page-private.h — the Map page's parts, for its UI test. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-map-page.c — La Mame's Melee's Map page: the map (MgAreaMap), the season banner, every
  * player's gold and supply, and each step of the season as a button or a dialog. Everything
  * shown is the public view: secrets are typed into hidden entries and only the engine keeps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-map-page.h — La Mame's Melee's Map page: the map, the season banner, gold and supply, every step. */
 #pragma once
 

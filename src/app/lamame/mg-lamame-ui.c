@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-ui.c — what La Mame's Melee adds to the campaign window: the Map page, the map
  * editor, and the drawn map (public view) for the Journal's step-by-step replay. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-ui.h — what La Mame's Melee adds to the campaign window. */
 #pragma once
 

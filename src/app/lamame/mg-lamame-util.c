@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-util.c — readings of La Mame's Melee's view for its pages: the area-map model, names, actions. */
 #include "config.h"
 

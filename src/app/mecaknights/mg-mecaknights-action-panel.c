@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-action-panel.c — forms for the MecaKnights actions (docs/rules/mecaknights.md).
  * Every edit builds the action and asks the engine to validate it, so an illegal action shows
  * the engine's reason and cannot be applied; nothing is written until Apply. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-action-panel.h — forms for the MecaKnights actions, checked by the engine while they are edited. */
 #pragma once
 

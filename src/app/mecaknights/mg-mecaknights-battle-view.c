@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-battle-view.c — walks the referee through each MecaKnights battle under way: who
  * stands on each side, what the archers and walls do, the reinforcements and the round to
  * fight, the units a leader must choose to lose (the engine waits for it), then the result.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-battle-view.h — walks the referee through a MecaKnights battle: archers, choices, result. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-dashboard-private.h — handles on the MecaKnights pages for the UI tests. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-dashboard.c — the MecaKnights Table page: the turn and season with the moves allowed,
  * whose phase it is and what they may still do, the tracking table, the armies and lands, and
  * beside them the action forms and the battle view. Everything is read from the engine's view

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-dashboard.h — the MecaKnights Table page: turn and season, tracking table, lands, armies, actions, battles. */
 #pragma once
 

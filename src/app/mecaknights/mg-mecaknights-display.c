@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-display.c — MecaKnights on the players' display: the map of lands with every army,
  * filling the screen, and beside it the turn and season, whose turn it is and each leader's
  * gold, lands and armies, from the public view. */

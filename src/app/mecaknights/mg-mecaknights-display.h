@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-display.h — MecaKnights on the players' display: the map and the standings. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-map-drawing.c — a MecaKnights map as an area-map model: lands placed from their borders. */
 #include "config.h"
 

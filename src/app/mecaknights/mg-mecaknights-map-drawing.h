@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-map-drawing.h — a MecaKnights map as an area-map model: lands placed from their borders. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-map-page.c — the MecaKnights map editor: lands (resource, adjacency, city, walls,
  * camp, owner, resources lying there), rivers and capitals. Every edit is checked by the
  * engine at once and its error shown, in words: during setup the whole map goes through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-map-page.h — the MecaKnights map: lands, adjacency, rivers; edited, imported and exported as JSON. */
 #pragma once
 

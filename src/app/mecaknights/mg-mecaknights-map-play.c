@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-map-play.c — moves and attacks played on the MecaKnights map: a click (or Enter) on an
  * army's land picks it, the lands it may move to are ringed, and a click (or Enter) on one of
  * them moves there, at war when another leader's army holds it and the two are not at peace (a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-map-play.h — moves and attacks played on the MecaKnights map: a click (or Enter) on an army's land picks it, on a ringed land moves or attacks there. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-table.c — the Game Master's tracking table: one row per leader, GP and resources,
  * with the lands and armies each holds.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-table.h — the Game Master's tracking table: one row per leader, GP and resources. */
 #pragma once
 

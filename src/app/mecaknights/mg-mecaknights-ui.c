@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-ui.c — what MecaKnights adds to the campaign window: the Table and Map pages and a
  * compact tracking table for the Journal's step-by-step replay. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-ui.h — what MecaKnights adds to the campaign window. */
 #pragma once
 

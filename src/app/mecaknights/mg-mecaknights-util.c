@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-util.c — small helpers the MecaKnights pages share: names, swatches, styles, actions. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple-board.h — a Meeple Melee state at a glance (replay), and battle results in words. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple-display.c — Meeple Melee on the players' display: both players' tracks (casualties
  * and neutral zone) with their figures, matches won and what each rolls next, from the public
  * view. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple-display.h — Meeple Melee on the players' display: both players' tracks. */
 #pragma once
 

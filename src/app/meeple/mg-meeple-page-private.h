@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple-page-private.h — handles on the Meeple table for the UI tests. */
 #pragma once
 

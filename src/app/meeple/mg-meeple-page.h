@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple-page.h — the Meeple Melee table: both players side by side, the battle result. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple-side-private.h — handles on one side of the Meeple table for the UI tests. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple-side.c — one Meeple Melee player's side of the table: tracks, faces, actions.
  * Faces are entered by clicking what the table shows (typed dice) or rolled here; the
  * faces held are only drawn while the table state shows this player's secrets, since the

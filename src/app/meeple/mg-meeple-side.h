@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple-side.h — one Meeple Melee player's side of the table: tracks, faces, actions. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple-tracks.c — one Meeple Melee player's tracks: casualties, neutral zone, actions. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple-tracks.h — one Meeple Melee player's tracks: casualties, neutral zone, actions. */
 #pragma once
 

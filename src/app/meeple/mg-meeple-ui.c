@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple-ui.c — what Meeple Melee adds to the campaign window: the Battle page, and the
  * board for the Journal's replay. */
 #include "config.h"

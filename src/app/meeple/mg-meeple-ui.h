@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple-ui.h — what Meeple Melee adds to the campaign window. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-attack-dialog.c — one attack. The referee states what the board shows (target, facing,
  * distance, who stands in the line of fire, sheltering, why HTH is allowed); the dialog shows the
  * target's own state (dodging, defending, charging, down), the exact odds from

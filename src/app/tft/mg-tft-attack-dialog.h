@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-attack-dialog.h — one attack: the situation the referee states, the exact odds, the dice, the outcome. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-card.c — a figure's record card, as the rulebook's card shows it (Ragnar's, p. 5):
  * ST, DX with adjusted DX without and with the shield, MA, weapons and damage, armor and
  * shield with hits stopped, EP; in a fight the hits beside ST as tally marks. */

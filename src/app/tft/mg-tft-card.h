@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-card.h — a figure's record card, as the rulebook's card shows it. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-display.c — TFT Melee on the players' display: the fight under way, its turn and each
  * figure's ST, adjusted DX, hits and state, in type for the whole room; between fights, the
  * roster. From the public view. */

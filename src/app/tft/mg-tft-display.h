@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-display.h — TFT Melee on the players' display: the fight's figures. */
 #pragma once
 

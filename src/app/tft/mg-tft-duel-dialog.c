@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-duel-dialog.c — the duel simulator (mg_tft_duel) run in a GTask thread, with progress
  * polled from the main loop and a Stop button; the thread works on its own copies of the
  * ruleset and both figures, so the campaign may change meanwhile. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-duel-dialog.h — the duel simulator: how often one figure beats another, run in the background. */
 #pragma once
 

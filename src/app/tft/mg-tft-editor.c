@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-editor.c — create or edit a figure. Every change is checked at once with the engine's
  * validate (create_figure, or set_gear and edit_figure), so race totals and minimums, a weapon's
  * ST and the count of weapons are refused with the engine's words before anything is applied. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-editor.h — create or edit a figure, checked by the engine as it is typed. */
 #pragma once
 

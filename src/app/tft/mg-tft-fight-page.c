@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-fight-page.c — a fight, as the rulebook's turn sequence: initiative, each figure's
  * option, the attacks in adjusted-DX order (each in the attack dialog), the end of the turn
  * with forced retreats, and the experience award when one side is out. Every step is an

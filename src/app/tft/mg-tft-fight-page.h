@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-fight-page.h — a TFT Melee fight: setup, turn by turn, attacks, experience at the end. */
 #pragma once
 

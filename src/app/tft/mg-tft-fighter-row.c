@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-fighter-row.c — one figure in a fight at a glance (ST left, hits as tally marks,
  * adjusted DX, posture and conditions) and the referee's choice of its option for the turn,
  * checked by the engine as it is chosen. */

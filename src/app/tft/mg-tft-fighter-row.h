@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-fighter-row.h — one figure in a fight: ST left, hits tally, conditions, its option. */
 #pragma once
 

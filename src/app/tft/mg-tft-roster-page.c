@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-roster-page.c — the roster: every figure of the campaign (alive or dead), its record
  * card, its history, the editor, EP traded for ST or DX, and the duel simulator. */
 #include "config.h"

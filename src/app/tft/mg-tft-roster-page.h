@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-roster-page.h — the TFT Melee roster: figures, record card, editor, history, EP. */
 #pragma once
 

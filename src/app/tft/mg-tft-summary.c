@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-summary.c — a state in a few lines for the Journal's replay: each fighter's ST, hits and
  * conditions when a fight is on, then the roster with EP. */
 #include "config.h"

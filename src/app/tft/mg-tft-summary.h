@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-summary.h — a compact roster and fight summary, for the Journal's step-by-step replay. */
 #pragma once
 

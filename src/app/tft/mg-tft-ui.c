@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-ui.c — what TFT Melee adds to the campaign window: Roster and Fight pages, and a
  * compact summary for the Journal's replay. */
 #include "config.h"

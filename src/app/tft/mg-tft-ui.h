@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-ui.h — what TFT Melee adds to the campaign window. */
 #pragma once
 

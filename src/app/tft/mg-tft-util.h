@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-util.h — what the TFT Melee pages share: JSON readers, ruleset lists, names, dice, acting. */
 #pragma once
 

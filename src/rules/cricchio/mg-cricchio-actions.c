@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cricchio-actions.c — Cricchio's Mêlée in play: the actions, captures, mines, the AK, turns, why a move is refused, pending. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cricchio-board.c — Cricchio's Mêlée: the board's geometry and the legal-move generator. */
 #include "config.h"
 

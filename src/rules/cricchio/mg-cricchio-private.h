@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cricchio-private.h — Cricchio's Mêlée engine internals: the board, the move generator, the ruleset. */
 #pragma once
 

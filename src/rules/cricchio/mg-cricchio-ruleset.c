@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cricchio-ruleset.c — Cricchio's Mêlée: the ruleset, read and checked with JSON paths. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cricchio-state-private.h — Cricchio's Mêlée engine internals: the game state shared by mg-cricchio.c and mg-cricchio-actions.c. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cricchio-words.c — Cricchio's Mêlée's ruleset as the Rules page words it (MgRulesetWord, issue 33). */
 #include "config.h"
 

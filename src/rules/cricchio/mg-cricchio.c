@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cricchio.c — Cricchio's Mêlée: the state, its JSON, the descriptor and the board page's helpers. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-cricchio.h — the Cricchio's Mêlée engine and helpers for its board page (docs/rules/cricchio.md). */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-actions.c — La Mame's Melee's actions: set-up, initial build, start bids, seasons, action cards, moves, attacks, fire; the apply loop. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-json.c — La Mame's Melee's state as JSON: writing it out and reading it back. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-reach.c — could the last player of the year still win? Reachability by path and gold.
  *
  * "The last player in winter does not take their turn if it is not possible to win." The cards

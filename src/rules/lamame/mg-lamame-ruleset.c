@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-ruleset.c — La Mame's Melee: the ruleset and the map, read and checked with JSON paths. */
 #include "config.h"
 

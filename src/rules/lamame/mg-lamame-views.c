@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-views.c — La Mame's Melee's views: a seat's view, pending entries, the description, legal actions, public tables. */
 #include "config.h"
 

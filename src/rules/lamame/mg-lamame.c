@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame.c — La Mame's Melee: the helpers its source files share (board, reading actions), the state's life, the descriptor. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame.h — La Mame's Melee engine and helpers for its app pages (docs/rules/lamame.md). */
 #pragma once
 

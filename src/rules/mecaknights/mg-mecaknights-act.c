@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-act.c — MecaKnights actions: map geometry, action plumbing, setup and the build phase. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-battle.c — MecaKnights battles: archers, close combat, walls, and the casualties leaders choose. */
 #include "config.h"
 

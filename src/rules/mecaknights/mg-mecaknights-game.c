@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-game.c — MecaKnights's descriptor: what the rest of Melee GM needs to know of the game. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-move.c — MecaKnights actions: moves, boats, battles, end of turn, GM corrections, the actions' table. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-private.h — MecaKnights engine internals shared by its source files. */
 #pragma once
 

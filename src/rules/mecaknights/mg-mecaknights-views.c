@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-views.c — MecaKnights views: turn, pending, describe, tables, legal actions, army options. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights.c — MecaKnights: leaders, turns and seasons, every action checked and costed, state JSON. */
 #include "config.h"
 

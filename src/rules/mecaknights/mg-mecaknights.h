@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights.h — the MecaKnights engine and helpers for its app pages (docs/rules/mecaknights.md). */
 #pragma once
 

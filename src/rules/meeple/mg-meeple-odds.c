@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple-odds.c — exact win/draw/loss counts for each reveal a player can make. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple-private.h — the Meeple Melee state, shared by the engine and the odds. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple.c — Meeple Melee: rolls, actions, hidden picks, resolution, neutral zones, matches. */
 #include "config.h"
 

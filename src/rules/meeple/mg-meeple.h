@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-meeple.h — the Meeple Melee engine (docs/rules/meeple.md) and its exact battle odds. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-fight-json.c — TFT Melee fights: the fight as JSON and back, checked on load. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-fight-private.h — what the files of a TFT fight share: names, options, attacks, fighter helpers. */
 #pragma once
 

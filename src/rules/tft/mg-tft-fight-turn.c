@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-fight-turn.c — TFT Melee fights: options, the attack order, a fight's begin and end, the action table. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-fight-views.c — TFT Melee fights: pending, the description and the legal actions. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-fight.c — TFT Melee fights: fighter helpers, injuries, attacks by the 1977 text, the attack plan for the odds. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-odds.c — exact attack odds, the dice an action still needs, and the duel simulator. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-private.h — the TFT Melee ruleset, roster and fight structures shared by the engine's files. */
 #pragma once
 

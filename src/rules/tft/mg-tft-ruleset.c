@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-ruleset.c — reading and checking data/rulesets/tft.json, every error at its JSON path. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-sim.c — the duel simulator's model played on plain structs: the same decisions, rules and
  * dice order as the engine playing the model action by action (mg-tft-odds.c), without JSON. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft-words.c — The Fantasy Trip: Melee's ruleset as the Rules page words it (MgRulesetWord, issue 33). */
 #include "config.h"
 

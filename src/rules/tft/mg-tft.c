@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft.c — TFT Melee: the roster, its history, and the state's life and JSON. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-tft.h — the TFT Melee engine (docs/rules/tft.md): roster, fights, exact odds, duel simulator. */
 #pragma once
 

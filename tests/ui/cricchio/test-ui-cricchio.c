@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-cricchio.c — Cricchio's Mêlée through the board page: four players' opening moves played by
  * clicking a piece and then a highlighted square, the destinations the rulebook gives (the Air
  * Force h1 has 6 at the four-player start, docs/rules/cricchio.md), the board turned to Red's

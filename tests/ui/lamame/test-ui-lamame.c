@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-lamame.c — drives La Mame's Melee's Map page through its widgets: the year started from
  * the page, a knight bought by selecting its area on the drawn map, a spring season played with
  * the start bids typed into hidden entries (one refused for more gold than the player holds), a

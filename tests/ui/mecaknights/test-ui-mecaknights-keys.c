@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-mecaknights-keys.c — MecaKnights played with the keyboard only (issue 32), keys sent
  * through the X server to GTK's focus: Red's turn on the sample map (collect with Ctrl+Return,
  * Red 1 picked on the map with the arrows and Enter, let go with Escape, a land it cannot reach

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-mecaknights.c — drives the MecaKnights pages: a campaign on the sample map with three leaders
  * created from the start page, the first turns played through the action forms (collect,
  * build, train, move, plunder), illegal actions refused with their reason before anything is

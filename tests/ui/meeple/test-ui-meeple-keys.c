@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-meeple-keys.c — a Meeple Melee battle played with the keyboard only (issue 32), keys sent
  * through the X server to GTK's focus: each player's faces shown by Tab and Space, the dice the
  * table rolled typed with S, K and P, rolled and picked by Tab and Space; the roll and the first

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-meeple.c — Meeple Melee's Battle page where its first frame leaves work for later: the
  * parts of a side shown only once its faces are shown or its meeples rolled, built then; the
  * "Set To" list of faces, made when it is first opened, used by keyboard for the rulebook's own

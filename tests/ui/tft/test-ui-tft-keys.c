@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-tft-keys.c — a TFT Melee turn played with the keyboard only (issue 32), keys sent through
  * the X server to GTK's focus: A's attack opened from the Fight page by Tab and Space, the dice
  * typed and submitted with Enter, the dialog closed with Escape, the outcome said on the page

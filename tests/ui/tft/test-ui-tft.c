@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-tft.c — TFT Melee through the widgets: Flavius and Wulf built in the editor as the
  * rulebook gives them, the book's combat example (p. 20) fought turn by turn with the book's dice
  * typed from the table, the hits tally and conditions the book states after each turn, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-@ID@.c — @TITLE@'s engine against its rules (docs/rules/@ID@.md): a full row wins, a
  * full board without one is a draw, and refusals name the reason and change nothing. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-@ID@.c — @TITLE@'s engine: two players take turns placing their mark on an empty square
  * of a square board; a full row, column or diagonal of one mark wins, a full board without one
  * is a draw (docs/rules/@ID@.md). Written by build-aux/new-game.py: change it into your game. */

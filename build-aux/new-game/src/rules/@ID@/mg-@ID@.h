@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-@ID@.h — @TITLE@'s engine (docs/rules/@ID@.md). */
 #pragma once
 
