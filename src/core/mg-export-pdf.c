@@ -194,13 +194,16 @@ layout_height (PangoLayout *layout)
 }
 
 /* One paragraph of Pango markup, drawn line by line, so a paragraph longer than what is left of
- * the page continues on the next one. */
+ * the page continues on the next one; a short one (a third of a page at most: a standing, a
+ * row's sentence) is kept whole, so no sentence is read across a page turn. */
 static void
 pdf_block (Pdf *pdf, const PangoFontDescription *font, const char *markup, double space_before)
 {
   PangoLayoutIter *iter;
 
   layout_set (pdf->layout, font, TEXT_W, TRUE, markup);
+  if (layout_height (pdf->layout) <= (PAGE_H - 2 * MARGIN) / 3)
+    pdf_need (pdf, space_before + layout_height (pdf->layout));
   if (pdf->y > MARGIN)
     pdf->y += space_before;
   iter = pango_layout_get_iter (pdf->layout);
