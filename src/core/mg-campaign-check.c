@@ -257,6 +257,8 @@ mg_campaign_dup_fingerprint (MgCampaign *self)
   gboolean present;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  if (mg_state_hides_something (mg_campaign_get_state (self)))
+    return NULL;
   if (!mg_chain_present (self->store, &present, NULL) || !present ||
       !mg_chain_head (self->store, &head, NULL))
     return NULL;

@@ -227,7 +227,10 @@ gboolean     mg_campaign_is_read_only (MgCampaign *self);
 
 /* The journal's fingerprint: 12 hex digits ("1a2b-3c4d-5e6f") of a hash of the head of its
  * chain (its last row and its last undo mark), which players compare with their own copy's
- * (docs/cli.md).  NULL for a file without the chain (read-only, before schema 6). */
+ * (docs/cli.md).  NULL for a file without the chain (read-only, before schema 6), and while
+ * something is hidden from the table (a bid, a pick, a mine): the hash covers the hidden values,
+ * and a value of few possibilities (a bid of 0 to 20) could be found by trying each, so no
+ * shared surface shows it until every secret is revealed. */
 char        *mg_campaign_dup_fingerprint (MgCampaign *self);
 /* Whether another program changed the file since this object checked it or last wrote (its
  * size and times, a few stat calls): its next write checks the whole file first.  The app asks
