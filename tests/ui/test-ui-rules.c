@@ -99,7 +99,9 @@ ruleset_ids (json_object *value, GHashTable *ids)
         ruleset_ids (json_object_array_get_idx (value, i), ids);
     }
   else if (json_object_is_type (value, json_type_string) && strchr (json_object_get_string (value), ' ') == NULL
-           && json_object_get_string_len (value) > 1)
+           && json_object_get_string_len (value) > 1
+           /* A hex's or a square's name ("H5", "A4") is the board's word, read as it is. */
+           && !g_regex_match_simple ("^[A-Z][0-9]{1,2}$", json_object_get_string (value), 0, 0))
     g_hash_table_add (ids, g_strdup (json_object_get_string (value)));
 }
 
@@ -128,6 +130,14 @@ check_ids (const char *where, const char *text, GHashTable *ids, GPtrArray *faul
 
   if (text == NULL || text[0] == '\0')
     return;
+  /* A house rule's passage quotes the rulebook: its words ("hexes") are the book's. */
+  {
+    g_autofree char *passage = g_strdup_printf (_("The rulebook: “%s”"), "");
+    g_autofree char *opening = g_strndup (passage, strlen (passage) - strlen ("”"));
+
+    if (g_str_has_prefix (text, opening))
+      return;
+  }
   g_hash_table_iter_init (&iter, ids);
   while (g_hash_table_iter_next (&iter, (gpointer *) &id, NULL))
     if (shows_id (text, id))

@@ -98,7 +98,8 @@ say_square (MgChessBoardView *self)
 {
   static const char * const kinds[] = { "", N_("President"), N_("Admiral"), N_("General"), N_("Air Force"),
                                         N_("Navy"), N_("Army"), N_("Marine") };
-  static const char * const colours[] = { N_("Black"), N_("Blue"), N_("Red"), N_("White") };
+  static const char * const colours[] = { NC_("piece colour", "Black"), NC_("piece colour", "Blue"),
+                                          NC_("piece colour", "Red"), NC_("piece colour", "White") };
   const Piece *p;
   g_autoptr(GString) said = NULL;
 
@@ -108,7 +109,8 @@ say_square (MgChessBoardView *self)
   said = g_string_new (square_name (self, self->cursor, 1));
   if (p->kind > 0 && p->kind < G_N_ELEMENTS (kinds) && p->owner < G_N_ELEMENTS (colours))
     /* TRANSLATORS: a square of Cricchio's board read aloud: "e5: Red General" */
-    g_string_append_printf (said, _(": %s %s"), _(colours[p->owner]), _(kinds[p->kind]));
+    g_string_append_printf (said, _(": %s %s"), g_dpgettext2 (NULL, "piece colour", colours[p->owner]),
+                            _(kinds[p->kind]));
   else
     g_string_append (said, _(": empty"));
   if (self->cursor == self->selected)
