@@ -19,6 +19,7 @@
 
 #include "mg-campaign.h"
 #include "mg-campaign-private.h"
+#include "mg-chain.h"
 #include "mg-dice.h"
 #include "mg-data.h"
 #include "mg-game.h"
@@ -472,6 +473,9 @@ main (int argc, char **argv)
         exec_sql (db, "COMMIT; BEGIN");
     }
   write_tables (db, state);
+  /* The journal's chain (schema 6), as Melee GM writes it: every row's hash, oldest first. */
+  mg_chain_register (db);
+  exec_sql (db, "SELECT mg_chain_fill ()");
   exec_sql (db, "COMMIT");
   sqlite3_finalize (insert);
   sqlite3_finalize (snap);
