@@ -686,6 +686,20 @@ N_("Practice out st")
 N_("Trade cost")
 /* Translators: a name in the shipped ruleset, tft.json $.house_rules.flier_out_of_reach (a field's label) */
 N_("Flier out of reach")
+/* Translators: a name in the shipped ruleset, tft.json $.house_rules.no_board (a field's label) */
+N_("No board")
+/* Translators: a name in the shipped ruleset, tft.json $.arenas (a field's label) */
+N_("Arenas")
+/* Translators: a name in the shipped ruleset, tft.json $.arenas[].name */
+N_("The arena (1977 map)")
+/* Translators: a name in the shipped ruleset, tft.json $.arenas[].columns (a field's label) */
+N_("Columns")
+/* Translators: a name in the shipped ruleset, tft.json $.arenas[].rows (a field's label) */
+N_("Rows")
+/* Translators: a name in the shipped ruleset, tft.json $.arenas[].megahex_centre (a field's label) */
+N_("Megahex centre")
+/* Translators: a name in the shipped ruleset, tft.json $.arenas[].doors (a field's label) */
+N_("Doors")
 /* Translators: a name in the shipped ruleset, tft.json $.notes.dwarf (a note on the rules) */
 N_("Dwarves get +1 damage with hammers or axes: the hammer, small ax, battleaxe and pike axe here; change the bonus weapons to change it.")
 /* Translators: a name in the shipped ruleset, tft.json $.notes.four_dice (a note on the rules) */
