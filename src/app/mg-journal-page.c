@@ -67,7 +67,7 @@ unbind_row (GtkSignalListItemFactory *factory, GtkListItem *list_item)
 static void
 update_fingerprint (MgJournalPage *self)
 {
-  g_autofree char *fingerprint = mg_campaign_dup_fingerprint (self->campaign);
+  g_autofree char *fingerprint = mg_campaign_dup_shared_fingerprint (self->campaign);
   g_autofree char *text = fingerprint ? g_strdup_printf (_("Journal fingerprint %s"), fingerprint) : NULL;
 
   gtk_label_set_label (self->fingerprint, text ? text : "");

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-campaign-check.c — the write transaction of mg-campaign-rules.c; the soundness check. */
 #include "config.h"
+
+#include "mg-actions.h"
 #include "mg-campaign.h"
 #include "mg-campaign-private.h"
 #include "mg-ruleset.h"
@@ -257,12 +259,19 @@ mg_campaign_dup_fingerprint (MgCampaign *self)
   gboolean present;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
-  if (mg_state_hides_something (mg_campaign_get_state (self)))
-    return NULL;
   if (!mg_chain_present (self->store, &present, NULL) || !present ||
       !mg_chain_head (self->store, &head, NULL))
     return NULL;
   return mg_chain_fingerprint (&head);
+}
+
+char *
+mg_campaign_dup_shared_fingerprint (MgCampaign *self)
+{
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
+  if (mg_campaign_get_rules (self) == NULL || mg_rules_has_secrets (mg_campaign_get_rules (self)))
+    return NULL;
+  return mg_campaign_dup_fingerprint (self);
 }
 
 gboolean

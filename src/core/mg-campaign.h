@@ -227,11 +227,14 @@ gboolean     mg_campaign_is_read_only (MgCampaign *self);
 
 /* The journal's fingerprint: 12 hex digits ("1a2b-3c4d-5e6f") of a hash of the head of its
  * chain (its last row and its last undo mark), which players compare with their own copy's
- * (docs/cli.md).  NULL for a file without the chain (read-only, before schema 6), and while
- * something is hidden from the table (a bid, a pick, a mine): the hash covers the hidden values,
- * and a value of few possibilities (a bid of 0 to 20) could be found by trying each, so no
- * shared surface shows it until every secret is revealed. */
+ * (docs/cli.md).  NULL for a file without the chain (read-only, before schema 6). For the
+ * referee (`melee-gm-cli check`): it covers every secret ever entered. */
 char        *mg_campaign_dup_fingerprint (MgCampaign *self);
+/* The same for what the whole table sees (exports, the Journal page): NULL for a game that
+ * declares secret actions, whose chain covers values that may stay hidden for good (Meeple's
+ * meeples never picked, an undone bid) and that a value of few possibilities (a bid of 0 to 20)
+ * would give away to anyone trying each. */
+char        *mg_campaign_dup_shared_fingerprint (MgCampaign *self);
 /* Whether another program changed the file since this object checked it or last wrote (its
  * size and times, a few stat calls): its next write checks the whole file first.  The app asks
  * each second and runs that check off the main thread (mg_campaign_check on a connection of its

@@ -1309,7 +1309,7 @@ export_render (MgCampaign      *campaign,
   doc.kind = scope.turn > 0 ? MG_EXPORT_SCOPE_TURN
              : scope.session > 0 ? MG_EXPORT_SCOPE_SESSION : MG_EXPORT_SCOPE_CAMPAIGN;
   doc.campaign = g_strdup (mg_campaign_get_name (campaign));
-  doc.fingerprint = mg_campaign_dup_fingerprint (campaign);
+  doc.fingerprint = mg_campaign_dup_shared_fingerprint (campaign);
   /* Translators: the journal's fingerprint, which players compare with their own copy's. */
   doc.fingerprint_text = doc.fingerprint ? g_strdup_printf (_("Journal fingerprint %s"), doc.fingerprint) : NULL;
   doc.game_id = g_strdup (rules->id);

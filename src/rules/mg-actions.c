@@ -25,6 +25,15 @@ mg_rules_action_is_secret (const MgRules *rules, const char *type)
   return found != NULL && (found->flags & MG_ACTION_SECRET) != 0;
 }
 
+gboolean
+mg_rules_has_secrets (const MgRules *rules)
+{
+  for (guint i = 0; rules->actions != NULL && i < rules->actions->n_actions; i++)
+    if (rules->actions->actions[i].flags & MG_ACTION_SECRET)
+      return TRUE;
+  return FALSE;
+}
+
 /* The function for `action`, or NULL with the error a referee reads: not an action, an
  * unknown type (listing the known ones), or a game already over. */
 static const MgAction *

@@ -70,5 +70,7 @@ const MgAction *mg_actions_find  (const MgActions *actions, const char *type);
 
 /* TRUE when the game declares actions of `type` secret (MG_ACTION_SECRET). */
 gboolean     mg_rules_action_is_secret (const MgRules *rules, const char *type);
+/* TRUE when the game declares any action secret. */
+gboolean     mg_rules_has_secrets      (const MgRules *rules);
 
 G_END_DECLS

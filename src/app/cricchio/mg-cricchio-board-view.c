@@ -2,6 +2,8 @@
 /* mg-cricchio-board-view.c — the square board widget: 14×14 squares, sea, walls, pieces with letters, moves to click. */
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -150,9 +152,12 @@ geometry (MgChessBoardView *self, double *size, double *x0, double *y0)
   double w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
   double side = MIN (w, h);
 
-  *size = side / (W + 1);           /* half a square of margin each side for the coordinates */
-  *x0 = (w - *size * W) / 2;
-  *y0 = (h - *size * W) / 2;
+  /* Half a square of margin each side for the coordinates. Whole pixels: a square repainted
+   * alone (cache_update) then covers its pixels exactly, and no edge pixel keeps a blend of what
+   * was drawn there before (a cursor once on a mine, issue 41). */
+  *size = floor (side / (W + 1));
+  *x0 = floor ((w - *size * W) / 2);
+  *y0 = floor ((h - *size * W) / 2);
 }
 
 static void
