@@ -59,6 +59,21 @@ journal_rows (const char *dir)
   return mg_campaign_journal_count (c);
 }
 
+/* An AddressSanitizer build runs its own allocator and interceptors of write() and friends: the
+ * ENOSPC shim is not first in line and the process meets a full disk differently. The plain build
+ * runs these batteries; the sanitizer build skips them. */
+static gboolean
+skip_when_sanitized (void)
+{
+#ifdef __SANITIZE_ADDRESS__
+  g_test_skip ("a full disk is tried by the plain build (the sanitizer's interceptors come first)");
+  return TRUE;
+#else
+  return FALSE;
+#endif
+}
+
+
 /* With the disk full (`fill` makes it so, `free_space` undoes it): acts until refused, then
  * every command answers; then space is freed and all works again, nothing acknowledged lost. */
 static void
@@ -162,7 +177,11 @@ run_quiet (const char * const *argv)
 static void
 test_ext4_1k (void)
 {
-  g_autofree char *dir = test_make_dir ();
+  g_autofree char *dir = NULL;
+
+  if (skip_when_sanitized ())
+    return;
+  dir = test_make_dir ();
   const char *mkfs[] = { "mkfs.ext4", "-q", "-F", "-b", "1024", NULL, NULL };
   const char *mount_argv[] = { "mount", "-o", "loop", NULL, NULL, NULL };
   const char *umount_argv[] = { "umount", NULL, NULL };
@@ -230,7 +249,11 @@ shim_free (const char *dir)
 static void
 test_simulated (void)
 {
-  g_autofree char *dir = test_make_dir ();
+  g_autofree char *dir = NULL;
+
+  if (skip_when_sanitized ())
+    return;
+  dir = test_make_dir ();
   g_autofree char *camp = g_build_filename (dir, "camp", NULL);
 
   g_mkdir (camp, 0700);

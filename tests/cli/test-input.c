@@ -212,7 +212,13 @@ test_window (void)
   g_assert_cmpint (peak, >, 0);
   g_assert_true (WIFEXITED (status));
   g_assert_cmpint (WEXITSTATUS (status), ==, 0);   /* every line refused (not JSON): answered */
+#ifndef __SANITIZE_ADDRESS__
   g_assert_cmpint (peak, <, RSS_BOUND_KB);
+#else
+  /* AddressSanitizer's shadow memory and quarantine are most of an instrumented process's RSS:
+   * the bound is the plain build's to hold. */
+  g_test_message ("(sanitizer build: the RSS bound is checked by the plain build)");
+#endif
   test_remove_dir (dir);
 }
 
