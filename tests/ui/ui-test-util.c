@@ -1167,3 +1167,28 @@ ui_test_collect_shown_texts (GtkWidget *root, GString *out)
 {
   collect_texts (root, out, TRUE);
 }
+
+char *
+ui_test_export_text (MgCampaign *campaign, MgExportFormat format, const char *path)
+{
+  MgExportScope scope = { 0 };
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_true (mg_export_write (campaign, format, scope, path, &error));
+  g_assert_no_error (error);
+  if (format == MG_EXPORT_PDF)
+    {
+      g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
+      const char *argv[] = { pdftotext, path, "-", NULL };
+
+      if (pdftotext == NULL)
+        return NULL;
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                                   &text, NULL, NULL, &error));
+    }
+  else
+    g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  return text;
+}

@@ -7,6 +7,7 @@
 #include "mg-application.h"
 #include "mg-area-map.h"
 #include "mg-campaign-window.h"
+#include "mg-export.h"
 
 G_BEGIN_DECLS
 
@@ -144,5 +145,10 @@ void              ui_test_players_display_texts (MgCampaignWindow *window, GStri
 MgCampaignWindow *find_campaign_window   (MgApplication *app);
 void              close_campaign_windows (MgApplication *app);
 void              remove_tree            (const char *path);
+
+/* The whole campaign exported in `format` to `path`, as a reader meets it: the file's text, or
+ * for a PDF the text pdftotext finds (its bytes carry the time it was made); NULL for a PDF
+ * when pdftotext is not installed. */
+char             *ui_test_export_text    (MgCampaign *campaign, MgExportFormat format, const char *path);
 
 G_END_DECLS
