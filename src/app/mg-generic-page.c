@@ -147,10 +147,26 @@ play (MgGenericPage *self, json_object *action)
                           *gtk_label_get_text (self->message_label) != '\0');
 }
 
+/* The item a row shows: its place in its seat's model (new reference, or NULL). */
+static MgPlayItem *
+item_of_row (MgGenericPage *self, GtkListBoxRow *row)
+{
+  GtkWidget *list = row != NULL ? gtk_widget_get_parent (GTK_WIDGET (row)) : NULL;
+
+  for (guint i = 0; list != NULL && i < self->groups->len; i++)
+    {
+      SeatGroup *g = g_ptr_array_index (self->groups, i);
+
+      if (GTK_WIDGET (g->list) == list)
+        return g_list_model_get_item (G_LIST_MODEL (g->store), gtk_list_box_row_get_index (row));
+    }
+  return NULL;
+}
+
 static void
 row_activated (GtkListBox *list, GtkListBoxRow *row, MgGenericPage *self)
 {
-  MgPlayItem *item = g_object_get_data (G_OBJECT (row), "mg-play-item");
+  g_autoptr(MgPlayItem) item = item_of_row (self, row);
 
   if (item != NULL && !is_template (item->action))
     play (self, json_object_get (item->action));
@@ -160,9 +176,13 @@ row_activated (GtkListBox *list, GtkListBoxRow *row, MgGenericPage *self)
 static void
 template_play (GtkButton *button, MgGenericPage *self)
 {
-  MgPlayItem *item = g_object_get_data (G_OBJECT (button), "mg-play-item");
+  g_autoptr(MgPlayItem) item =
+    item_of_row (self, GTK_LIST_BOX_ROW (gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_LIST_BOX_ROW)));
   GtkWidget *box = gtk_widget_get_parent (GTK_WIDGET (button));
   json_object *action = NULL;
+
+  if (item == NULL)
+    return;
 
   json_object_deep_copy (item->action, &action, NULL);
   for (GtkWidget *w = gtk_widget_get_first_child (box); w != NULL; w = gtk_widget_get_next_sibling (w))
@@ -212,7 +232,6 @@ create_row (gpointer object, gpointer data)
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), item->label);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  g_object_set_data_full (G_OBJECT (row), "mg-play-item", g_object_ref (item), g_object_unref);
   if (is_template (item->action))
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
@@ -227,7 +246,6 @@ create_row (gpointer object, gpointer data)
         }
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (button, "suggested-action");
-      g_object_set_data_full (G_OBJECT (button), "mg-play-item", g_object_ref (item), g_object_unref);
       g_signal_connect (button, "clicked", G_CALLBACK (template_play), self);
       gtk_box_append (GTK_BOX (box), button);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), box);
