@@ -33,8 +33,10 @@ journal   (15.5) the Journal list's jump anywhere in 1M rows (bench/journal-jump
           interleaved with the same jump in a bare GtkListView of 1M one-line GtkInscription rows
           (the toolkit's limit on that renderer): CPU and frame time, and their ratios
 chain     (issue 42) the journal's hash chain: CPU per append of `melee-gm-cli act` against the
-          same act built from the commit before the chain (--base-cli), interleaved pairs, each
-          side on a fresh campaign of its own with the same Meeple stream (target <= 1.05x)
+          same sources built without the chain's hash (bench/mg-bench-cli-nochain, built here on
+          demand; --base-cli: another CLI instead, e.g. one built from the commit before the chain),
+          interleaved pairs, each side on a fresh campaign of its own with the same Meeple stream
+          (target <= 1.05x)
 action    (issue 43) what a person feels: a real key (XTest, by xdotool) to the end of the frame
           that shows its result, per game at 1k and 1M rows: Ctrl+Z and Ctrl+Shift+Z in turn in
           Melee GM, interleaved in the same run with GNOME Text Editor typing a letter into a 1 MB
@@ -486,11 +488,16 @@ def bench_append(t, games, pairs, count, gen_timeout):
 # -------------------------------------------------------------------- chain
 
 def bench_chain(t, base_cli, pairs, count):
-    """CPU per append with the chain (this build) / without it (base_cli, the commit before)."""
-    print("\n== the journal's chain: CPU per append, this build / the build before the chain ==")
-    if not base_cli or not os.access(base_cli, os.X_OK):
-        print("  skipped: --base-cli names no melee-gm-cli built from the commit before the chain")
+    """CPU per append with the chain (this build) / without it (the same sources without the
+    chain's hash, or base_cli)."""
+    print("\n== the journal's chain: CPU per append, with the chain / without it ==")
+    if not base_cli:
+        base_cli = os.path.join(t.build, "bench", "mg-bench-cli-nochain")
+        subprocess.run(["ninja", "-C", t.build, "bench/mg-bench-cli-nochain"], check=True, capture_output=True)
+    if not os.access(base_cli, os.X_OK):
+        print(f"  skipped: {base_cli} is no program")
         return
+    print(f"  without: {base_cli}")
     stream = t.stream("meeple", 0, count)
     cpu_ratios, wall_ratios, cpu = [], [], {"chain": [], "base": []}
     for i in range(pairs):

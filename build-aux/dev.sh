@@ -15,6 +15,7 @@ packages=(
   meson ninja-build pkg-config gcc gettext
   libglib2.0-dev libglib2.0-bin libgtk-4-dev libadwaita-1-dev
   libjson-c-dev libsqlite3-dev libcairo2-dev libpango1.0-dev
+  nettle-dev      # SHA-256 of the journal's chain (src/core/mg-chain.c)
   desktop-file-utils appstream-util
   xvfb xauth sqlite3 python3 fonts-dejavu-core
   poppler-utils   # pdftotext, pdftoppm: the export tests read the PDF and keep its first page as a PNG

@@ -13,6 +13,17 @@
 #include <string.h>
 #include <unistd.h>
 
+typedef struct {
+  gboolean        found;   /* the file exists */
+  dev_t           dev;
+  ino_t           ino;
+  off_t           size;
+  struct timespec mtim, ctim;
+  gboolean        has_wal; /* an empty WAL holds nothing: SQLite makes one as it opens the file */
+  off_t           wal_size;
+  struct timespec wal_mtim, wal_ctim;
+} FilesMark;
+
 struct _MgStore {
   sqlite3    *db;
   GHashTable *stmts;   /* SQL text → sqlite3_stmt* */
@@ -23,7 +34,8 @@ struct _MgStore {
   char       *path;                /* as opened, for the seal */
   gboolean    sealed;              /* verified sound by this process: keep its seal current */
   gint64      sealed_at;           /* when the seal was last written (monotonic µs) */
-  char       *mark_after_commit;   /* the files' mark after this store's last check or commit */
+  char       *wal_path;            /* path-wal */
+  FilesMark   mark_after_commit;   /* the files' mark after this store's last check or commit */
   gboolean    writing;             /* in a write transaction (mg_store_begin) */
   gboolean    outside;             /* the files changed under this store: check before writing */
   gboolean    shared;              /* other writers seal as they commit: seal every commit too */
@@ -272,25 +284,71 @@ private_copy_if_needed (MgStore *store, const char *path, GError **error)
 /* ---- the seal: the file as Melee GM last left it ------------------------------------ */
 
 /* What the file and its WAL look like from outside: a write by anything (a program, a hand
- * with sqlite3, dd) changes the modification or status-change time of one of them. */
+ * with sqlite3, dd) changes the modification or status-change time of one of them.  Kept as
+ * values (two stat calls, compared field by field at every commit); written out as text only
+ * for the seal. */
+
+static gboolean
+same_time (const struct timespec *a, const struct timespec *b)
+{
+  return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
+}
+
+static void
+files_mark_read (const char *path, const char *wal, FilesMark *m)
+{
+  struct stat db_st, wal_st;
+
+  memset (m, 0, sizeof *m);
+  if (stat (path, &db_st) != 0)
+    return;
+  m->found = TRUE;
+  m->dev = db_st.st_dev;
+  m->ino = db_st.st_ino;
+  m->size = db_st.st_size;
+  m->mtim = db_st.st_mtim;
+  m->ctim = db_st.st_ctim;
+  m->has_wal = stat (wal, &wal_st) == 0 && wal_st.st_size > 0;
+  if (m->has_wal)
+    {
+      m->wal_size = wal_st.st_size;
+      m->wal_mtim = wal_st.st_mtim;
+      m->wal_ctim = wal_st.st_ctim;
+    }
+}
+
+static gboolean
+files_mark_equal (const FilesMark *a, const FilesMark *b)
+{
+  return a->found && b->found && a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
+         same_time (&a->mtim, &b->mtim) && same_time (&a->ctim, &b->ctim) && a->has_wal == b->has_wal &&
+         a->wal_size == b->wal_size && same_time (&a->wal_mtim, &b->wal_mtim) &&
+         same_time (&a->wal_ctim, &b->wal_ctim);
+}
+
+/* The mark as the seal keeps it (NULL: no file). */
+static char *
+files_mark_text (const FilesMark *m)
+{
+  if (!m->found)
+    return NULL;
+  return g_strdup_printf ("%ju %ju %jd %jd.%09ld %jd.%09ld wal %d %jd %jd.%09ld %jd.%09ld",
+                          (uintmax_t) m->dev, (uintmax_t) m->ino, (intmax_t) m->size,
+                          (intmax_t) m->mtim.tv_sec, m->mtim.tv_nsec, (intmax_t) m->ctim.tv_sec, m->ctim.tv_nsec,
+                          m->has_wal, (intmax_t) m->wal_size, (intmax_t) m->wal_mtim.tv_sec, m->wal_mtim.tv_nsec,
+                          (intmax_t) m->wal_ctim.tv_sec, m->wal_ctim.tv_nsec);
+}
+
 static char *
 files_mark (const char *path)
 {
   g_autofree char *wal = side_file (path, "-wal");
-  struct stat db_st, wal_st;
-  /* An empty WAL holds nothing: SQLite makes one as it opens the file, and resets it. */
-  gboolean has_wal = stat (wal, &wal_st) == 0 && wal_st.st_size > 0;
+  FilesMark m;
 
-  if (stat (path, &db_st) != 0)
-    return NULL;
-  return g_strdup_printf ("%ju %ju %jd %jd.%09ld %jd.%09ld wal %d %jd %jd.%09ld %jd.%09ld",
-                          (uintmax_t) db_st.st_dev, (uintmax_t) db_st.st_ino, (intmax_t) db_st.st_size,
-                          (intmax_t) db_st.st_mtim.tv_sec, db_st.st_mtim.tv_nsec,
-                          (intmax_t) db_st.st_ctim.tv_sec, db_st.st_ctim.tv_nsec,
-                          has_wal, has_wal ? (intmax_t) wal_st.st_size : 0,
-                          has_wal ? (intmax_t) wal_st.st_mtim.tv_sec : 0, has_wal ? wal_st.st_mtim.tv_nsec : 0,
-                          has_wal ? (intmax_t) wal_st.st_ctim.tv_sec : 0, has_wal ? wal_st.st_ctim.tv_nsec : 0);
+  files_mark_read (path, wal, &m);
+  return files_mark_text (&m);
 }
+
 
 /* In the user's cache, one small file per campaign path: not beside the campaign, so a copy
  * elsewhere (another folder, another machine) is checked whole before its first write. */
@@ -325,6 +383,16 @@ read_seal (const char *path, char **chain)
         *chain = g_strdup (nl + 1);
     }
   return kept;
+}
+
+/* The seal holds the files as `m` has them. */
+static gboolean
+seal_holds (const char *path, const FilesMark *m)
+{
+  g_autofree char *kept = read_seal (path, NULL);
+  g_autofree char *text = files_mark_text (m);
+
+  return text != NULL && g_strcmp0 (kept, text) == 0;
 }
 
 gboolean
@@ -389,10 +457,12 @@ seal_now (MgStore *store)
 {
   g_autofree char *chain = chain_line (store);
 
+  g_autofree char *mark = NULL;
+
   store->sealed_at = g_get_monotonic_time ();
-  g_free (store->mark_after_commit);
-  store->mark_after_commit = files_mark (store->path);
-  write_seal (store->path, store->mark_after_commit, chain);
+  files_mark_read (store->path, store->wal_path, &store->mark_after_commit);
+  mark = files_mark_text (&store->mark_after_commit);
+  write_seal (store->path, mark, chain);
 }
 
 void
@@ -412,33 +482,24 @@ mg_store_set_chained (MgStore *store, gboolean chained)
 /* Whether every change to the files since this store's last check is its own (its mark after
  * each commit is where the files are now), or was sealed by another Melee GM as it committed. */
 static gboolean
-still_as_left (MgStore *store, const char *now)
+still_as_left (MgStore *store, const FilesMark *now)
 {
-  g_autofree char *kept = NULL;
-
-  if (store->outside || now == NULL)
+  if (store->outside || !now->found)
     return FALSE;
-  if (g_strcmp0 (now, store->mark_after_commit) == 0)
-    return TRUE;
-  kept = read_seal (store->path, NULL);
-  return g_strcmp0 (kept, now) == 0;
+  return files_mark_equal (now, &store->mark_after_commit) || seal_holds (store->path, now);
 }
 
 gboolean
 mg_store_changed_outside (MgStore *store)
 {
-  g_autofree char *now = NULL;
-  g_autofree char *kept = NULL;
+  FilesMark now;
 
   if (store->outside)
     return TRUE;
   if (!store->sealed)
     return FALSE;
-  now = files_mark (store->path);
-  if (g_strcmp0 (now, store->mark_after_commit) == 0)
-    return FALSE;
-  kept = read_seal (store->path, NULL);
-  return g_strcmp0 (kept, now) != 0;
+  files_mark_read (store->path, store->wal_path, &now);
+  return !files_mark_equal (&now, &store->mark_after_commit) && !seal_holds (store->path, &now);
 }
 
 void
@@ -509,6 +570,7 @@ mg_store_open (const char *path, MgStoreFlags flags, GError **error)
     oflags = SQLITE_OPEN_READWRITE | ((flags & MG_STORE_CREATE) ? SQLITE_OPEN_CREATE : 0);
 
   store->path = g_strdup (path);
+  store->wal_path = side_file (path, "-wal");
   attach (store, path);
   if (sqlite3_open_v2 (uri ? uri : path, &store->db, oflags, MG_STORE_VFS) != SQLITE_OK)
     {
@@ -543,7 +605,7 @@ void
 mg_store_free (MgStore *store)
 {
   g_autofree char *chain = NULL;
-  g_autofree char *now = NULL;
+  FilesMark now = { 0 };
   gboolean reseal;
 
   if (!store)
@@ -551,8 +613,9 @@ mg_store_free (MgStore *store)
   /* Sealed, and every change to the files since is this store's own (or sealed by another
    * Melee GM): after the close (which may checkpoint the WAL into the file and delete the WAL)
    * they are as Melee GM left them.  Never over a change made under it. */
-  now = store->sealed && store->db ? files_mark (store->path) : NULL;
-  reseal = now != NULL && still_as_left (store, now);
+  if (store->sealed && store->db)
+    files_mark_read (store->path, store->wal_path, &now);
+  reseal = still_as_left (store, &now);
   if (reseal)
     chain = chain_line (store);
   g_clear_pointer (&store->stmts, g_hash_table_destroy);
@@ -566,7 +629,7 @@ mg_store_free (MgStore *store)
     }
   remove_private (store);
   g_free (store->private_path);
-  g_free (store->mark_after_commit);
+  g_free (store->wal_path);
   g_free (store->path);
   g_free (store);
 }
@@ -651,20 +714,17 @@ mg_store_query_int (MgStore *store, const char *sql, gint64 *out, GError **error
 static gboolean
 nothing_changed_under (MgStore *store, GError **error)
 {
-  g_autofree char *now = NULL;
-  g_autofree char *kept = NULL;
+  FilesMark now;
 
   if (!store->sealed && !store->outside)
     return TRUE;
-  now = files_mark (store->path);
-  if (!store->outside && g_strcmp0 (now, store->mark_after_commit) == 0)
+  files_mark_read (store->path, store->wal_path, &now);
+  if (!store->outside && files_mark_equal (&now, &store->mark_after_commit))
     return TRUE;
-  kept = store->outside ? NULL : read_seal (store->path, NULL);
-  if (now != NULL && g_strcmp0 (kept, now) == 0)
+  if (!store->outside && seal_holds (store->path, &now))
     {
       /* Another Melee GM wrote and sealed: from now on seal every commit, so it can trust ours. */
-      g_free (store->mark_after_commit);
-      store->mark_after_commit = g_steal_pointer (&now);
+      store->mark_after_commit = now;
       store->shared = TRUE;
       return TRUE;
     }
@@ -732,14 +792,14 @@ mg_store_commit (MgStore *store, GError **error)
       /* The files as this commit left them: the next write and the close compare with it (two
        * stat calls).  The seal itself follows at most once a second, or at every commit once
        * another writer is seen (a file write per action would cost an append several percent). */
-      g_free (store->mark_after_commit);
-      store->mark_after_commit = files_mark (store->path);
+      files_mark_read (store->path, store->wal_path, &store->mark_after_commit);
       if (store->shared || g_get_monotonic_time () - store->sealed_at >= G_USEC_PER_SEC)
         {
           g_autofree char *chain = chain_line (store);
+          g_autofree char *mark = files_mark_text (&store->mark_after_commit);
 
           store->sealed_at = g_get_monotonic_time ();
-          write_seal (store->path, store->mark_after_commit, chain);
+          write_seal (store->path, mark, chain);
         }
     }
   return TRUE;
