@@ -616,6 +616,10 @@ mg_store_free (MgStore *store)
   if (store->sealed && store->db)
     files_mark_read (store->path, store->wal_path, &now);
   reseal = still_as_left (store, &now);
+  /* Changed under this store and not found sound since: the close leaves the files as they are
+   * (no checkpoint moving the other program's commits into the file). */
+  if (store->outside && store->db)
+    mg_store_keep_wal (store);
   if (reseal)
     chain = chain_line (store);
   g_clear_pointer (&store->stmts, g_hash_table_destroy);
