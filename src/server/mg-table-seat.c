@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include <string.h>
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 #include "mg-actions.h"
 #include "mg-table-seat.h"

@@ -7,7 +7,7 @@
 #include <netinet/in.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <libsoup/soup.h>
 
 #include "mg-table-seat.h"
