@@ -353,6 +353,7 @@ def lamame(exe, tmp, phones, shots):
         kind, said = wait_answered(blue, before, "Blue's bid of 99")
         check(kind == "bad" and said == "Refusé : Blue n’a que 15 pièces d’or à miser",
               "Blue's phone reads the engine's refusal in French, a sentence with the rulebook's 15 gold (%r)" % said)
+        check(player(received(red)[-1], "Blue").get("start_bid") is None, "the refused bid left Blue without a bid")
 
         # Red bids 3, then changes it to 4: nothing the others see depends on it.
         others = [("Blue's phone", blue), ("the table's page", pub)]
