@@ -220,7 +220,8 @@ lm_pending (const MgState *state)
     {
     case LM_SETUP:
       waiting (w, "referee", "start", FALSE);
-      text = g_strdup (_("Set-up: the referee starts the year (start player, initial build form, map)."));
+      /* For the players too (their display): what is being settled, not what the referee types. */
+      text = g_strdup (_("Set-up: the year has not begun; the start player and the map are being chosen."));
       break;
     case LM_INITIAL_BUILD:
       text = pending_initial_build (s, w);
