@@ -318,7 +318,7 @@ def join(session, host, seat, shots, form=True):
 
 def no_referee_words(text, where):
     """A shared surface speaks to the players: no instruction for the referee."""
-    for word in ("referee types", "arbitre saisit", "referee"  , "arbitre"):
+    for word in ("referee", "arbitre"):
         check(word not in text, "%s holds no %r" % (where, word))
 
 
