@@ -92,7 +92,8 @@ async function act(action) {
 /* What the player typed, kept across live updates: a re-render never takes a number back. */
 const typed = new Map();
 
-/* A step with free fields (numbers, lists of numbers): one input each, the rest kept. */
+/* A step with free fields (numbers, lists of numbers): one input each, the rest kept.  Each is
+ * required: an emptied field is not sent as 0 (Number("") is 0, a bid of nothing). */
 function templateForm(a) {
   const f = el("form", { class: "card" }, el("h2", {}, W(a.type) || a.type));
   const fields = [];
@@ -103,7 +104,7 @@ function templateForm(a) {
     const key = `${a.type}:${k}`;
     const input = el("input", { name: k, inputmode: "numeric", "data-key": key,
       value: typed.has(key) ? typed.get(key) : numbers ? v.join(", ") : v,
-      type: numbers ? "text" : "number", min: "0", autocomplete: "off" });
+      type: numbers ? "text" : "number", min: "0", autocomplete: "off", required: "" });
     fields.push([k, numbers, input]);
     f.append(el("label", {}, W("field." + k) || k, input));
   }

@@ -3,7 +3,7 @@
 #include "config.h"
 
 #include <string.h>
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 #include "mg-actions.h"
 #include "mg-table-seat.h"
@@ -119,4 +119,36 @@ mg_table_seat_check (const char *seat, json_object *steps, json_object *action, 
     }
   json_object_object_del (copy, "template");
   return copy;
+}
+
+/* The game's word for an action's field on the phone's form ("guesses[1]" → field.guesses). */
+static const char *
+field_word (const MgRules *rules, const char *path)
+{
+  g_autofree char *key = g_strconcat ("field.", path, NULL);
+
+  key[6 + strcspn (path, "[.")] = '\0';
+  for (guint i = 0; rules != NULL && rules->phone_words != NULL && rules->phone_words[i].key != NULL; i++)
+    if (strcmp (rules->phone_words[i].key, key) == 0)
+      return _(rules->phone_words[i].text);
+  return NULL;
+}
+
+char *
+mg_table_seat_refusal (const MgRules *rules, const GError *error)
+{
+  MgRulesField field;
+  const char *subject;
+
+  if (error == NULL)
+    return g_strdup (_("The action was refused."));
+  if (!mg_rules_error_get_field (error, &field) || field.path == NULL
+      || (subject = field_word (rules, field.path)) == NULL)
+    return g_strdup (error->message);
+  /* The app's sentences for a field (src/app/mg-errors.c), so one translation serves both. */
+  if (field.got == NULL)
+    return g_strdup_printf (_("%s is missing: give %s."), subject, field.expected);
+  if (field.empty)
+    return g_strdup_printf (_("%s is empty: fill it in."), subject);
+  return g_strdup_printf (_("%s must be %s, not %s."), subject, field.expected, field.got);
 }

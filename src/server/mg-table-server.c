@@ -7,7 +7,7 @@
 #include <netinet/in.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <libsoup/soup.h>
 
 #include "mg-table-seat.h"
@@ -759,7 +759,8 @@ serve_act (MgTableServer *self, SoupServerMessage *msg, const char *seat)
         status = error->code == MG_TABLE_SEAT_ERROR_MALFORMED ? SOUP_STATUS_BAD_REQUEST
                : error->code == MG_TABLE_SEAT_ERROR_NOT_YOURS ? SOUP_STATUS_FORBIDDEN
                : SOUP_STATUS_UNPROCESSABLE_ENTITY;
-      refuse (self, msg, status, error != NULL ? error->message : _("The action was refused."));
+      g_autofree char *said = mg_table_seat_refusal (mg_campaign_get_rules (self->campaign), error);
+      refuse (self, msg, status, said);
       return;
     }
   self->stats.acted++;

@@ -5,7 +5,7 @@
 
 #include <string.h>
 #include <time.h>
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 #include <gnutls/gnutls.h>
 #include <gnutls/x509.h>
 

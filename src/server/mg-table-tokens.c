@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <gio/gio.h>
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 #include "mg-table-tokens.h"
 

@@ -6,7 +6,7 @@
 
 #include <string.h>
 #include <libintl.h>
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 #include "mg-table-words.h"
 

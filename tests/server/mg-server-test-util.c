@@ -2,10 +2,13 @@
 /* mg-server-test-util.c — helpers of the table server's tests. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <glib/gstdio.h>
+#include <gio/gunixinputstream.h>
 
 #include "mg-server-test-util.h"
+#include "mg-table-tokens.h"
 
 gboolean
 mg_server_test_play (MgCampaign *campaign, const char * const *lines, GError **error)
@@ -207,4 +210,106 @@ mg_server_test_remove (const char *path, const char *dir)
   g_remove (shm);
   g_remove (path);
   g_rmdir (dir);
+}
+
+typedef struct {
+  MgCampaign          *campaign;
+  MgServerTestCommand  extra;
+  gpointer             data;
+  GMainLoop           *loop;
+  GDataInputStream    *in;
+} HostLoop;
+
+static void host_read_line (HostLoop *host);
+
+/* The referee's Let In for the phone asking for `seat` (the oldest such request). */
+static json_object *
+host_let_in (MgCampaign *campaign, const char *seat)
+{
+  MgTableTokens *tokens = mg_table_tokens_for_campaign (campaign);
+  GPtrArray *claims = mg_table_tokens_get_claims (tokens);
+  json_object *answer = json_object_new_object ();
+
+  for (guint i = 0; i < claims->len; i++)
+    {
+      const MgTableClaim *claim = claims->pdata[i];
+      if (g_strcmp0 (claim->seat, seat) != 0)
+        continue;
+      json_object_object_add (answer, "code", json_object_new_string (claim->code));
+      json_object_object_add (answer, "ok", json_object_new_boolean (mg_table_tokens_confirm (tokens, claim->token)));
+      return answer;
+    }
+  json_object_object_add (answer, "ok", json_object_new_boolean (FALSE));
+  json_object_object_add (answer, "error", json_object_new_string ("no phone asks for that seat"));
+  return answer;
+}
+
+/* A referee's action or Undo: {"ok"} or {"ok": false, "error"}. */
+static json_object *
+host_act (MgCampaign *campaign, json_object *line)
+{
+  g_autoptr(GError) error = NULL;
+  json_object *answer = json_object_new_object (), *undo = NULL;
+  gboolean ok;
+
+  if (line != NULL && json_object_object_get_ex (line, "undo", &undo))
+    ok = mg_campaign_undo (campaign, (guint) json_object_get_int (undo), NULL, &error);
+  else
+    {
+      MgJournalEntry *entry = line != NULL ? mg_campaign_act (campaign, line, &error) : NULL;
+      ok = entry != NULL;
+      g_clear_pointer (&entry, mg_journal_entry_free);
+    }
+  json_object_object_add (answer, "ok", json_object_new_boolean (ok));
+  if (!ok)
+    json_object_object_add (answer, "error", json_object_new_string (error ? error->message : "not JSON"));
+  return answer;
+}
+
+static void
+host_got_line (GObject *source, GAsyncResult *result, gpointer data)
+{
+  HostLoop *host = data;
+  g_autofree char *line = g_data_input_stream_read_line_finish (host->in, result, NULL, NULL);
+  json_object *parsed, *answer = NULL, *seat = NULL;
+
+  if (line == NULL)
+    {
+      g_main_loop_quit (host->loop);
+      g_object_unref (host->in);
+      g_free (host);
+      return;
+    }
+  parsed = json_tokener_parse (line);
+  if (parsed != NULL && json_object_object_get_ex (parsed, "let_in", &seat))
+    answer = host_let_in (host->campaign, json_object_get_string (seat));
+  else if (parsed != NULL && host->extra != NULL)
+    answer = host->extra (parsed, host->data);
+  if (answer == NULL)
+    answer = host_act (host->campaign, parsed);
+  printf ("%s\n", json_object_to_json_string_ext (answer, JSON_C_TO_STRING_PLAIN));
+  fflush (stdout);
+  json_object_put (answer);
+  json_object_put (parsed);
+  host_read_line (host);
+}
+
+static void
+host_read_line (HostLoop *host)
+{
+  g_data_input_stream_read_line_async (host->in, G_PRIORITY_DEFAULT, NULL, host_got_line, host);
+}
+
+void
+mg_server_test_host_stdin (MgCampaign *campaign, MgServerTestCommand extra, gpointer data, GMainLoop *loop)
+{
+  HostLoop *host = g_new0 (HostLoop, 1);
+  g_autoptr(GInputStream) in = g_unix_input_stream_new (0, FALSE);
+
+  host->campaign = campaign;
+  host->extra = extra;
+  host->data = data;
+  host->loop = loop;
+  host->in = g_data_input_stream_new (in);
+  host_read_line (host);
 }

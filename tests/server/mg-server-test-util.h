@@ -36,6 +36,16 @@ const char *mg_server_test_body     (const char *answer);
 /* The bytes of a file and its -wal, hashed: equal hashes, unchanged file. */
 char       *mg_server_test_file_sum (const char *path);
 
+/* The browser test's hosts (mg-table-host, mg-table-app-host): each JSON line on stdin is
+ * answered with one JSON line on stdout.  {"let_in": SEAT} does what the referee's Let In does
+ * for the oldest phone asking for SEAT ({"ok", "code": the code the referee's window showed});
+ * {"undo": N} takes back N journal rows as the referee's Undo; a line `extra` answers (it returns
+ * an answer, else NULL) is its; any other line is a referee's action ({"ok", "error"?}).  The
+ * loop quits at end of input. */
+typedef json_object *(*MgServerTestCommand) (json_object *line, gpointer data);
+void        mg_server_test_host_stdin (MgCampaign *campaign, MgServerTestCommand extra, gpointer data,
+                                       GMainLoop *loop);
+
 /* Removes a campaign file with its -wal and -shm, then its (empty) folder. */
 void        mg_server_test_remove   (const char *path, const char *dir);
 

@@ -5,97 +5,23 @@
  *                              bids, La Mame at an attack round, or Meeple), serves
  *                              it, prints {"port":N,"seats":{"Red":"/t/…/",…},"public":"/t/…/"};
  *                              then each JSON line on stdin is a referee's action, answered with
- *                              one JSON line; ends at end of input or after 600 s.
+ *                              one JSON line (mg_server_test_host_stdin); ends at end of input or
+ *                              after 600 s.
  *   mg-table-host DIR GAME https   the same over HTTPS, with the campaign's self-signed certificate.
  *   mg-table-host DIR GAME join    no seat's link is issued ("seats" is empty): phones join from the
  *                              public page, and the stdin line {"let_in": SEAT} does what the
- *                              referee's Let In does, answered {"ok":…, "code": the code the
- *                              referee's window showed for that request}. */
+ *                              referee's Let In does. */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <libintl.h>
-#include <gio/gunixinputstream.h>
+#include <locale.h>
 
 #include "mg-server-test-util.h"
 #include "mg-table-server.h"
 #include "mg-table-tls.h"
 #include "mg-table-tokens.h"
-
-typedef struct {
-  MgCampaign       *campaign;
-  GDataInputStream *in;
-  GMainLoop        *loop;
-} Host;
-
-static void read_line (Host *host);
-
-/* The referee's Let In for the phone asking for `seat` (the oldest such request). */
-static json_object *
-let_in (Host *host, const char *seat)
-{
-  MgTableTokens *tokens = mg_table_tokens_for_campaign (host->campaign);
-  GPtrArray *claims = mg_table_tokens_get_claims (tokens);
-  json_object *answer = json_object_new_object ();
-
-  for (guint i = 0; i < claims->len; i++)
-    {
-      const MgTableClaim *claim = claims->pdata[i];
-      if (g_strcmp0 (claim->seat, seat) != 0)
-        continue;
-      json_object_object_add (answer, "code", json_object_new_string (claim->code));
-      json_object_object_add (answer, "ok", json_object_new_boolean (mg_table_tokens_confirm (tokens, claim->token)));
-      return answer;
-    }
-  json_object_object_add (answer, "ok", json_object_new_boolean (FALSE));
-  json_object_object_add (answer, "error", json_object_new_string ("no phone asks for that seat"));
-  return answer;
-}
-
-static void
-got_line (GObject *source, GAsyncResult *result, gpointer data)
-{
-  Host *host = data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *line = g_data_input_stream_read_line_finish (host->in, result, NULL, &error);
-  json_object *action, *answer;
-  MgJournalEntry *entry;
-
-  if (line == NULL)
-    {
-      g_main_loop_quit (host->loop);
-      return;
-    }
-  action = json_tokener_parse (line);
-  if (action != NULL && json_object_object_get_ex (action, "let_in", NULL))
-    {
-      answer = let_in (host, json_object_get_string (json_object_object_get (action, "let_in")));
-      printf ("%s\n", json_object_to_json_string_ext (answer, JSON_C_TO_STRING_PLAIN));
-      fflush (stdout);
-      json_object_put (answer);
-      json_object_put (action);
-      read_line (host);
-      return;
-    }
-  entry = action != NULL ? mg_campaign_act (host->campaign, action, &error) : NULL;
-  answer = json_object_new_object ();
-  json_object_object_add (answer, "ok", json_object_new_boolean (entry != NULL));
-  if (entry == NULL)
-    json_object_object_add (answer, "error", json_object_new_string (error ? error->message : "not JSON"));
-  printf ("%s\n", json_object_to_json_string_ext (answer, JSON_C_TO_STRING_PLAIN));
-  fflush (stdout);
-  json_object_put (answer);
-  json_object_put (action);
-  g_clear_pointer (&entry, mg_journal_entry_free);
-  read_line (host);
-}
-
-static void
-read_line (Host *host)
-{
-  g_data_input_stream_read_line_async (host->in, G_PRIORITY_DEFAULT, NULL, got_line, host);
-}
 
 static gboolean
 time_up (gpointer data)
@@ -110,10 +36,10 @@ main (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autoptr(GInetAddress) lo = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
   g_autoptr(MgTableServer) server = NULL;
-  g_autoptr(GInputStream) stdin_stream = NULL;
+  g_autoptr(MgCampaign) campaign = NULL;
+  GMainLoop *loop;
   json_object *out, *seats;
   const char * const *players;
-  Host host = { 0 };
 
   gboolean https = argc == 4 && strcmp (argv[3], "https") == 0;
   gboolean join = argc == 4 && strcmp (argv[3], "join") == 0;
@@ -123,18 +49,23 @@ main (int argc, char **argv)
       fprintf (stderr, "usage: mg-table-host DIR lamame|lamame-attack|meeple [https|join]\n");
       return 2;
     }
-  /* The phone's words come from the catalogue built in the tree (MG_LOCALEDIR), as the app's. */
+  /* The app's language from the environment (LANGUAGE=fr: the referee's app runs in French, so
+   * do the engine's sentences a phone receives); the phone's words come from the catalogue built
+   * in the tree (MG_LOCALEDIR), as the app's. */
+  setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MG_LOCALEDIR") != NULL ? g_getenv ("MG_LOCALEDIR") : LOCALEDIR);
-  host.campaign = mg_server_test_campaign (argv[1], argv[2], &error);
-  if (host.campaign == NULL)
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  campaign = mg_server_test_campaign (argv[1], argv[2], &error);
+  if (campaign == NULL)
     {
       fprintf (stderr, "mg-table-host: %s\n", error->message);
       return 1;
     }
-  server = mg_table_server_new (host.campaign);
+  server = mg_table_server_new (campaign);
   if (https)
     {
-      GTlsCertificate *tls = mg_table_tls_for_campaign (host.campaign, &error);
+      GTlsCertificate *tls = mg_table_tls_for_campaign (campaign, &error);
       if (tls == NULL)
         {
           fprintf (stderr, "mg-table-host: %s\n", error->message);
@@ -151,7 +82,7 @@ main (int argc, char **argv)
   seats = json_object_new_object ();
   json_object_object_add (out, "port", json_object_new_int ((int) mg_table_server_get_port (server)));
   json_object_object_add (out, "scheme", json_object_new_string (https ? "https" : "http"));
-  players = mg_campaign_get_players (host.campaign);
+  players = mg_campaign_get_players (campaign);
   for (guint i = 0; players[i] != NULL && !join; i++)
     json_object_object_add (seats, players[i], json_object_new_string (mg_table_server_seat_path (server, players[i], NULL)));
   json_object_object_add (out, "seats", seats);
@@ -160,16 +91,12 @@ main (int argc, char **argv)
   fflush (stdout);
   json_object_put (out);
 
-  host.loop = g_main_loop_new (NULL, FALSE);
-  stdin_stream = g_unix_input_stream_new (0, FALSE);
-  host.in = g_data_input_stream_new (stdin_stream);
-  read_line (&host);
-  g_timeout_add_seconds (600, time_up, host.loop);
-  g_main_loop_run (host.loop);
+  loop = g_main_loop_new (NULL, FALSE);
+  mg_server_test_host_stdin (campaign, NULL, NULL, loop);
+  g_timeout_add_seconds (600, time_up, loop);
+  g_main_loop_run (loop);
   mg_table_server_stop (server);
-  g_object_unref (host.in);
-  g_main_loop_unref (host.loop);
+  g_main_loop_unref (loop);
   g_clear_object (&server);
-  g_clear_object (&host.campaign);
   return 0;
 }

@@ -1,14 +1,21 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Two seats play from two real browsers (Debian's chromium, headless, driven by chromedriver over
-WebDriver's HTTP JSON protocol with the standard library only): La Mame's spring (secret start
-bids, then secret cards) and an attack round (attack gold, guess), and Meeple's roll and pick.  Every page's whole DOM and every message it
-received (the page's own log, window.mgLog: each HTTP answer and WebSocket message) holds its own
-secret and never the other seat's; the public page shows who has entered, never what.
+WebDriver's HTTP JSON protocol with the standard library only).  La Mame is served by the app
+itself with its players' display on (mg-table-app-host, under Xvfb): the spring (secret start
+bids, then secret cards; the app in French, one phone in French) and an attack (attack gold and
+guess, each held while the other waits), every secret entered from a phone.  Each secret is
+entered and then changed: the players' display (its texts and its drawing) and every other page
+(its DOM and its last message) must be the same bytes after either value.  Every page's messages
+(the page's own log, window.mgLog: each HTTP answer and WebSocket message) hold its own secret
+and never another seat's; the table's page shows who has entered, never what.  An illegal bid
+from the French phone is refused in the app's French.  Then Meeple's roll and pick, served by the
+server alone (mg-table-host).
 
 Everything runs on 127.0.0.1; every wait is bounded; the whole test ends within DEADLINE seconds.
 Screenshots of the phone pages (360 px wide) go to $MG_SCREENSHOT_DIR, else to the folder given
-after the host program (meson gives build/screenshots).
+after the host programs (meson gives build/screenshots).
+Usage: test-table-browser.py APP_HOST HOST [SCREENSHOT_DIR].
 Exit 77 (skipped) when chromium or chromedriver is missing."""
 
 import base64
@@ -171,26 +178,40 @@ def player(message, name):
 
 
 class Host:
-    def __init__(self, exe, tmp, game, mode=None):
+    """A campaign served on 127.0.0.1: by the app itself with its players' display on
+    (mg-table-app-host, under Xvfb), or by the server alone (mg-table-host).  `language`: the
+    app's (LANGUAGE), French for a referee whose app runs in French."""
+
+    def __init__(self, exe, tmp, game, mode=None, language=None):
+        env = dict(os.environ)
+        if language:
+            env.update({"LANGUAGE": language, "LC_ALL": "C.UTF-8"})
         self.proc = subprocess.Popen([exe, os.path.join(tmp, game), game] + ([mode] if mode else []),
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
         self.info = json.loads(self.proc.stdout.readline())
         self.base = "%s://127.0.0.1:%d" % (self.info["scheme"], self.info["port"])
 
     def url(self, seat):
         return self.base + (self.info["public"] if seat == "public" else self.info["seats"][seat])
 
-    def act(self, action):
-        self.proc.stdin.write(json.dumps(action) + "\n")
+    def command(self, line):
+        self.proc.stdin.write(json.dumps(line) + "\n")
         self.proc.stdin.flush()
-        answer = json.loads(self.proc.stdout.readline())
-        check(answer.get("ok"), "referee's %s accepted (%s)" % (action["type"], answer.get("error", "")))
+        return json.loads(self.proc.stdout.readline())
+
+    def act(self, action):
+        answer = self.command(action)
+        check(answer.get("ok"), "referee's %s accepted (%s)" % (action.get("type", action), answer.get("error", "")))
+
+    def display(self, name):
+        """The players' display as it is now: every text it shows, and its drawing's hash."""
+        answer = self.command({"display": name})
+        check(answer.get("ok"), "the players' display is on")
+        return answer["text"], answer["png"]
 
     def let_in(self, seat):
         """The referee's Let In for the phone asking for seat: the code the referee's window showed."""
-        self.proc.stdin.write(json.dumps({"let_in": seat}) + "\n")
-        self.proc.stdin.flush()
-        answer = json.loads(self.proc.stdout.readline())
+        answer = self.command({"let_in": seat})
         check(answer.get("ok"), "the referee lets in the phone asking for %s (%s)" % (seat, answer.get("error", "")))
         return answer["code"]
 
@@ -200,6 +221,51 @@ class Host:
             self.proc.wait(10)
         except Exception:
             self.proc.kill()
+
+
+def ws_count(session):
+    return session.js("return (window.mgLog || []).filter(m => m.kind === 'ws').length;")
+
+
+def sent_count(session):
+    return session.js("return (window.mgLog || []).filter(m => m.kind === 'http' && m.path === 'act').length;")
+
+
+def wait_answered(session, before, what):
+    """The phone's action answered (its request logged), and said so on its status line."""
+    session.wait("return (window.mgLog || []).filter(m => m.kind === 'http' && m.path === 'act').length > %d" % before, what)
+    return session.js("return [document.getElementById('status').className, document.getElementById('status').textContent];")
+
+
+def shared_now(host, others, name):
+    """Everything the table shares now, but the owner's phone: the players' display (its texts,
+    its drawing) and each other page's DOM and last message."""
+    text, png = host.display(name)
+    out = {"the players' display's texts": text, "the players' display's drawing": png}
+    for label, s in others:
+        out[label + "'s page"] = s.js("return document.body.innerHTML;")
+        out[label + "'s last message"] = s.js(
+            "const l = (window.mgLog || []).filter(m => m.kind === 'ws'); return l.length ? l[l.length - 1].received : null;")
+    return out
+
+
+def secret_changed(host, owner, others, first, second, what, shots=None):
+    """The owner enters a secret (`first`), then changes it (`second`, as a player may until the
+    last one is in): the display and every other phone must be the same bytes after either value,
+    so nothing they show depends on it."""
+    snapshots = []
+    for n, enter in enumerate((first, second)):
+        counts = [ws_count(s) for _, s in others]
+        before = sent_count(owner)
+        enter()
+        kind, text = wait_answered(owner, before, what + " answered")
+        check(kind == "good", "%s accepted (%s)" % (what, text))
+        for (label, s), c in zip(others, counts):
+            s.wait("return (window.mgLog || []).filter(m => m.kind === 'ws').length > %d" % c, label + " hearing of " + what)
+        snapshots.append(shared_now(host, others, "display-%s-%d" % (what.replace(" ", "-").replace("'", ""), n)))
+    for key in snapshots[0]:
+        check(snapshots[0][key] == snapshots[1][key], "%s: the same bytes whichever value (%s)" % (key, what))
+    return snapshots[1]
 
 
 def step_button(session, text):
@@ -215,12 +281,14 @@ def step_button(session, text):
 
 def send_template(session, value):
     inputs = session.find("#steps form input")
+    if not inputs:
+        print(session.js("return document.body.innerText;"), flush=True)
     check(len(inputs) >= 1, "the page offers a field for the secret")
     session.type_into(inputs[0], value)
     session.click(session.find("#steps form button")[0])
 
 
-def join(session, host, seat, shots):
+def join(session, host, seat, shots, form=True):
     """A phone joins as the table does: the table's page, its seat asked for, the code it shows
     matched by the referee's window, Let In."""
     session.go(host.url("public"))
@@ -235,6 +303,10 @@ def join(session, host, seat, shots):
           seat + "'s phone offers no step before the referee lets it in")
     code = host.let_in(seat)
     check(code in shown, "the code on %s's phone (%r) is the one the referee's window shows (%s)" % (seat, shown, code))
+    if not form:
+        session.wait("return document.getElementById('steps').childElementCount > 0 && "
+                     "document.querySelector('.code') === null", seat + "'s page")
+        return session.js("return location.pathname;")
     session.wait("return document.querySelectorAll('#steps form').length > 0", seat + "'s bid form")
     # Names from the network are names: a player or value called "constructor" or "__proto__"
     # finds no word of the page's (it once read "function Object() { [native code] }").
@@ -244,117 +316,154 @@ def join(session, host, seat, shots):
     return session.js("return location.pathname;")
 
 
-def lamame(exe, tmp, drv, shots):
-    host = Host(exe, tmp, "lamame", "join")
+def no_referee_words(text, where):
+    """A shared surface speaks to the players: no instruction for the referee."""
+    for word in ("referee", "arbitre"):
+        check(word not in text, "%s holds no %r" % (where, word))
+
+
+def lamame(exe, tmp, phones, shots):
+    """La Mame's spring with the app in French, its players' display on: Red's phone in English,
+    Blue's in French, the table's page on a third browser."""
+    host = Host(exe, tmp, "lamame", language="fr")
     check(host.info["seats"] == {}, "no seat's link is handed out: phones join from the table's page")
-    red, blue, pub = drv.session("en-US"), drv.session("fr"), drv.session("en-US")
+    red, blue, pub = phones
     try:
+        text, _ = host.display("display-spring-start")
+        no_referee_words(text, "the players' display")
+        check("il reste à miser : Red, Blue" in text, "the display names whose bids it waits for, in the app's French")
         pub.go(host.url("public"))
         links = [join(red, host, "Red", shots), join(blue, host, "Blue", shots)]
         check("Vous jouez Blue" in blue.html(), "Blue's page speaks French (Accept-Language fr, from po/)")
         check("You play Red" in red.html(), "Red's page speaks English")
         pub.wait("return document.querySelectorAll('#steps button[data-seat]').length == 2", "the table's page")
         pub_text = pub.html() + json.dumps(pub.log())
+        text, _ = host.display("display-joined")
         for link in links:
             check(link.split("/")[2] not in pub_text, "the table's page never holds a seat's link")
+            check(link.split("/")[2] not in text, "the players' display never holds a seat's link")
         for s in (red, blue):
             text = s.js("return document.body.innerText;")
-            for word in ("season_index", "cur:", "{", "referee types"):
+            for word in ("season_index", "cur:", "{", "referee", "arbitre"):
                 check(word not in text, "the seat's page shows no %r" % word)
-        # Red bids 3 in secret.
-        send_template(red, "3")
-        red.wait("return (document.getElementById('status').className || '') === 'good'", "Red's bid acknowledged")
-        blue.wait("return (window.mgLog || []).some(m => m.kind === 'ws' && m.received.includes('\"entered\":[\"Red\"]'))",
-                  "Blue's page hearing that Red bid")
-        pub.wait("return document.querySelector('.entered') !== null", "the public page showing 'entered'")
+
+        # An illegal bid from Blue's phone: the engine's refusal reaches it in the app's French.
+        before = sent_count(blue)
+        send_template(blue, "99")
+        kind, said = wait_answered(blue, before, "Blue's bid of 99")
+        check(kind == "bad" and said == "Refusé : Blue n’a que 15 pièces d’or à miser",
+              "Blue's phone reads the engine's refusal in French, a sentence with the rulebook's 15 gold (%r)" % said)
+        check(player(received(red)[-1], "Blue").get("start_bid") is None, "the refused bid left Blue without a bid")
+
+        # Red bids 3, then changes it to 4: nothing the others see depends on it.
+        others = [("Blue's phone", blue), ("the table's page", pub)]
+        secret_changed(host, red, others, lambda: send_template(red, "3"), lambda: send_template(red, "4"),
+                       "Red's start bid")
+        text, _ = host.display("display-red-bid")
+        check("il reste à miser : Blue" in text, "the display says it waits for Blue's bid, never Red's amount")
         if shots:
             red.screenshot(os.path.join(shots, "phone-red-spring-bids.png"))
             blue.screenshot(os.path.join(shots, "phone-blue-spring-bids.png"))
             pub.screenshot(os.path.join(shots, "phone-public-spring-bids.png"))
+        check(any(player(m, "Red").get("start_bid") == 4 for m in received(red)), "Red's page shows Red's own bid")
+        before = sent_count(blue)
         send_template(blue, "5")
-        blue.wait("return (document.getElementById('status').className || '') === 'good'", "Blue's bid acknowledged")
+        check(wait_answered(blue, before, "Blue's bid")[0] == "good", "Blue's bid acknowledged")
         # Before the reveal: Blue never received Red's amount, the public page neither.
         for m in received(blue)[:-1]:
             rb = player(m, "Red").get("start_bid")
             check(rb in (None, True), "Blue's page got Red's bid as entered/none, never the amount (%r)" % (rb,))
-        for m in received(pub):
+        for m in received(pub)[:-1]:
             for name in ("Red", "Blue"):
-                check(player(m, name).get("start_bid") in (None, True), "public page never got %s's bid" % name)
-        red_msgs = received(red)
-        check(any(player(m, "Red").get("start_bid") == 3 for m in red_msgs), "Red's page shows Red's own bid")
-        check(all(player(m, "Blue").get("start_bid") in (None, True) for m in red_msgs[:-1]),
+                check(player(m, name).get("start_bid") in (None, True), "public page never got %s's bid before the reveal" % name)
+        check(all(player(m, "Blue").get("start_bid") in (None, True) for m in received(red)[:-1]),
               "Red's page never got Blue's bid before the reveal")
-        check("start_bid: 5" not in red.html() or "last_start_bids" in red.html(),
-              "Red's DOM holds no 'start_bid: 5' of Blue")
-        pub_html = pub.html()
-        check("start_bid: 3" not in pub_html and "start_bid: 5" not in pub_html, "public DOM holds no bid")
-        # Blue won (5 > 3) and names the start player: the referee's step, typed on the device.
+        # Blue won (5 > 4) and names the start player: the referee's step, typed on the device.
         red.wait("return (window.mgLog || []).some(m => m.kind === 'ws' && m.received.includes('choose_start'))", "reveal")
         host.act({"type": "choose_start", "player": "Blue", "start": "Blue"})
         for s, name in ((red, "Red"), (blue, "Blue")):
             s.wait("return document.querySelectorAll('button.choice').length > 0", name + "'s card choices")
+        text, _ = host.display("display-cards")
+        no_referee_words(text, "the players' display at the cards")
         if shots:
             red.screenshot(os.path.join(shots, "phone-red-spring-cards.png"))
-        step_button(red, '"move"')
-        red.wait("return (document.getElementById('status').className || '') === 'good'", "Red's cards acknowledged")
-        blue.wait("return (window.mgLog || []).some(m => m.kind === 'ws' && m.received.includes('\"hidden\"'))",
-                  "Blue's page hearing that Red chose, face down")
-        for m in received(blue):
-            cards = player(m, "Red").get("cards") or []
-            check(all(c == "hidden" for c in cards), "Blue's page got Red's cards face down only (%r)" % (cards,))
-        check(any(player(m, "Red").get("cards") == ["move"] for m in received(red)), "Red's page shows Red's own card")
-        for m in received(pub):
+        # Red chooses Move, then Build instead: the same bytes for the others and the display.
+        secret_changed(host, red, others, lambda: step_button(red, '"move"'), lambda: step_button(red, '"build"'),
+                       "Red's cards")
+        for m in received(blue) + received(pub):
             for name in ("Red", "Blue"):
                 cards = player(m, name).get("cards") or []
-                check(all(c == "hidden" for c in cards), "public page got %s's cards face down only" % name)
-        blue_html = blue.html()
-        check("#0: move" not in blue_html and "#0: déplacement" not in blue_html, "Blue's DOM does not hold Red's card")
+                check(all(c == "hidden" for c in cards), "other pages got %s's cards face down only (%r)" % (name, cards))
+        check(any(player(m, "Red").get("cards") == ["build"] for m in received(red)), "Red's page shows Red's own card")
+        before = sent_count(blue)
         step_button(blue, '"tax"')
-        blue.wait("return (document.getElementById('status').className || '') === 'good'", "Blue's cards acknowledged")
+        check(wait_answered(blue, before, "Blue's cards")[0] == "good", "Blue's cards acknowledged")
+        # Blue starts: Blue's card is shown; Red's stays face down until Red's turn.
+        pub.wait("return (window.mgLog || []).some(m => m.kind === 'ws' && m.received.includes('\"actions\"'))", "the actions")
+        for m in received(pub) + received(blue):
+            cards = player(m, "Red").get("cards") or []
+            check(all(c == "hidden" for c in cards), "Red's card stays face down for the others during Blue's turn (%r)" % (cards,))
         for m in received(red):
             cards = player(m, "Blue").get("cards") or []
-            check(cards in ([], ["hidden"]) or cards == ["tax"] and m.get("pending", {}).get("phase") == "actions",
-                  "Red's page never got Blue's card before it was played (%r)" % (cards,))
+            check(cards in ([], ["hidden"]) or cards == ["tax"] and m.get("view", {}).get("phase") == "actions",
+                  "Red's page never got Blue's card before it was shown (%r)" % (cards,))
     finally:
-        for s in (red, blue, pub):
-            s.quit()
         host.close()
 
 
-def attack(exe, tmp, drv):
-    """La Mame's attack round: Red's gold and Blue's guess, each from its own phone, over HTTPS
-    (the campaign's self-signed certificate; live updates over wss)."""
+def attack(exe, tmp, phones, shots):
+    """La Mame's attack round served by the app over HTTPS (the campaign's self-signed
+    certificate; live updates over wss), its players' display on: Red's attack gold changed, then
+    Blue's guess; taken back by the referee's Undo and played again with the guess first and
+    changed, so each secret is the one held while the other phone and the display look on."""
     host = Host(exe, tmp, "lamame-attack", "https")
     check(host.base.startswith("https://"), "the attack round is served over HTTPS")
-    red, blue = drv.session("en-US", https=True), drv.session("en-US", https=True)
+    red, blue = phones[0], phones[1]
     try:
-        red.go(host.url("Red"))
-        blue.go(host.url("Blue"))
+        join(red, host, "Red", None, form=False)
+        join(blue, host, "Blue", None, form=False)
         for s, name in ((red, "Red"), (blue, "Blue")):
             s.wait("return document.querySelectorAll('#steps form').length > 0", name + "'s attack form")
-        send_template(red, "2")
-        red.wait("return (document.getElementById('status').className || '') === 'good'", "Red's attack gold acknowledged")
-        blue.wait("return (window.mgLog || []).some(m => m.kind === 'ws' && m.received.includes('\"gold\":true'))",
-                  "Blue's page hearing that Red put gold on the attack")
+        secret_changed(host, red, [("Blue's phone", blue)], lambda: send_template(red, "2"),
+                       lambda: send_template(red, "3"), "Red's attack gold")
+        text, _ = host.display("display-attack-gold")
+        no_referee_words(text, "the players' display in the attack")
         for m in received(blue):
             gold = ((m.get("view") or {}).get("attack") or {}).get("gold")
             check(gold in (None, True), "Blue's page never got Red's attack gold (%r)" % (gold,))
-        check(any(((m.get("view") or {}).get("attack") or {}).get("gold") == 2 for m in received(red)),
+        check(any(((m.get("view") or {}).get("attack") or {}).get("gold") == 3 for m in received(red)),
               "Red's page shows Red's own attack gold")
+        before = sent_count(blue)
         send_template(blue, "1")
-        blue.wait("return (document.getElementById('status').className || '') === 'good'", "Blue's guess acknowledged")
-        for m in received(red)[:-1]:
+        check(wait_answered(blue, before, "Blue's guess")[0] == "good", "Blue's guess acknowledged: the round revealed")
+        if shots:
+            red.screenshot(os.path.join(shots, "phone-red-attack.png"))
+
+        # The referee takes the round back (the guess, the gold and its change: three journal
+        # rows); this time Blue guesses first, then changes the guess.
+        host.act({"undo": 3})
+        red.wait("return document.querySelectorAll('#steps form').length > 0", "Red's attack form again")
+        blue.wait("return document.querySelectorAll('#steps form').length > 0", "Blue's guess form again")
+        heard = ws_count(red)
+        check(((received(red)[-1].get("view") or {}).get("attack") or {}).get("gold") is None,
+              "after Undo, no gold is on the attack")
+        secret_changed(host, blue, [("Red's phone", red)], lambda: send_template(blue, "4"),
+                       lambda: send_template(blue, "5"), "Blue's guess")
+        later = received(red)[heard:]
+        for m in later:
             guesses = ((m.get("view") or {}).get("attack") or {}).get("guesses")
             check(guesses in (None, True), "Red's page never got Blue's guess before the reveal (%r)" % (guesses,))
+        before = sent_count(red)
+        send_template(red, "2")
+        check(wait_answered(red, before, "Red's gold")[0] == "good", "Red's gold acknowledged: the round revealed")
     finally:
-        for s in (red, blue):
-            s.quit()
         host.close()
 
 
-def meeple(exe, tmp, drv, shots):
+def meeple(exe, tmp, phones, shots):
+    """Meeple's roll and pick on the two English phones (the third, the table's page's before)."""
     host = Host(exe, tmp, "meeple")
-    red, blue = drv.session("en-US"), drv.session("en-US")
+    red, blue = phones[0], phones[2]
     try:
         red.go(host.url("Red"))
         blue.go(host.url("Blue"))
@@ -390,8 +499,6 @@ def meeple(exe, tmp, drv, shots):
         check(any(((m.get("view") or {}).get("last") or {}).get("picks") for m in received(red)),
               "after both picks, the revealed picks reach Red's page")
     finally:
-        for s in (red, blue):
-            s.quit()
         host.close()
 
 
@@ -399,19 +506,27 @@ def main():
     if not (os.access(CHROMIUM, os.X_OK) and os.access(DRIVER, os.X_OK)):
         print("SKIP: chromium or chromedriver is not installed")
         return 77
-    exe = sys.argv[1]
-    shots = os.environ.get("MG_SCREENSHOT_DIR") or (sys.argv[2] if len(sys.argv) > 2 else None)
+    app_exe, exe = sys.argv[1], sys.argv[2]
+    shots = os.environ.get("MG_SCREENSHOT_DIR") or (sys.argv[3] if len(sys.argv) > 3 else None)
     if shots:
         os.makedirs(shots, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="mg-browser-")
     drv = Driver(tmp)
     signal.signal(signal.SIGALRM, lambda *a: fail("the test ran past its deadline"))
     signal.alarm(280)
+    # Three browsers for the whole test (starting one is most of its time): Red's phone in
+    # English, Blue's in French, and one on the table's page; each part opens its own pages.
+    # Every one takes the table's self-signed certificate, as its player would.
+    phones = []
     try:
-        lamame(exe, tmp, drv, shots)
-        attack(exe, tmp, drv)
-        meeple(exe, tmp, drv, shots)
+        for lang in ("en-US", "fr", "en-US"):
+            phones.append(drv.session(lang, https=True))
+        lamame(app_exe, tmp, phones, shots)
+        attack(app_exe, tmp, phones, shots)
+        meeple(exe, tmp, phones, shots)
     finally:
+        for phone in phones:
+            phone.quit()
         drv.close()
         shutil.rmtree(tmp, ignore_errors=True)
     print("browser test passed", flush=True)

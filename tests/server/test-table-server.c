@@ -220,6 +220,30 @@ test_acts_as_own_seat (Fx *fx, gconstpointer data)
   json_object_put (o);
 }
 
+/* A refused action a player can read on the phone: the engine's sentence, or for a field the
+ * word the phone's form gives it, never a JSON path; the campaign unchanged. */
+static void
+test_refusal_in_words (Fx *fx, gconstpointer data)
+{
+  static const struct { const char *body, *said; } cases[] = {
+    { "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":99}", "Red has only 15 gold to bid" },
+    { "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":-1}", "Gold must be an integer from 0 to 100000, not -1." },
+    { "{\"type\":\"start_bid\",\"player\":\"Red\"}", "Gold is missing: give an integer from 0 to 100000." },
+  };
+  g_autofree char *act = g_strconcat (fx->red, "act", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      guint status = 0;
+      json_object *o = get_json (fx, "POST", act, cases[i].body, &status);
+
+      g_assert_cmpuint (status, ==, 422);
+      g_assert_cmpstr (json_object_get_string (json_object_object_get (o, "error")), ==, cases[i].said);
+      json_object_put (o);
+    }
+  fx_assert_unchanged (fx);
+}
+
 static void
 test_other_seat_refused (Fx *fx, gconstpointer data)
 {
@@ -1071,6 +1095,7 @@ main (int argc, char **argv)
 #define FX_TEST(name, fn) g_test_add (name, Fx, NULL, fx_setup, fn, fx_teardown)
   FX_TEST ("/table-server/reads-own-view", test_reads_own_view);
   FX_TEST ("/table-server/acts-as-own-seat", test_acts_as_own_seat);
+  FX_TEST ("/table-server/refusal-in-words", test_refusal_in_words);
   FX_TEST ("/table-server/other-seat-refused", test_other_seat_refused);
   FX_TEST ("/table-server/no-or-guessed-token", test_no_or_guessed_token);
   FX_TEST ("/table-server/revoked-token", test_revoked_token);

@@ -1087,7 +1087,8 @@ check_attack_gold (const LmState *s, gint gold, GError **error)
     return mg_rules_illegal (error, _("%s has no gold left to pay for another round: the only choice is to withdraw"),
                              NAME (s, at->attacker));
   if (gold < s->rs->attack_gold_min)
-    return mg_rules_illegal (error, _("An attack needs at least %d gold"), s->rs->attack_gold_min);
+    return mg_rules_illegal (error, ngettext ("Put at least %d gold on an attack", "Put at least %d gold on an attack",
+                                              s->rs->attack_gold_min), s->rs->attack_gold_min);
   if (gold > s->p.pl[at->attacker].gold)
     return mg_rules_illegal (error, _("%s has only %d gold"), NAME (s, at->attacker), s->p.pl[at->attacker].gold);
   return TRUE;

@@ -93,7 +93,9 @@ pending_start_bid (const LmState *s, json_object *w, json_object *entered)
       }
     else
       json_object_array_add (entered, JS (NAME (s, i)));
-  return g_strdup_printf (_("%s: secret bids for start player — waiting for %s (or the referee types every bid)."),
+  /* Shown on the players' display and the phones as well as the referee's window: it speaks to
+   * the players (the referee's own way, the bids typed as revealed, is a step on their window). */
+  return g_strdup_printf (_("%s: everyone bids for start player in secret — still to bid: %s."),
                           lm_season_name (s, p->season), names->str);
 }
 
@@ -114,8 +116,8 @@ pending_cards (const LmState *s, json_object *w, json_object *entered)
       }
     else
       json_object_array_add (entered, JS (NAME (s, i)));
-  return g_strdup_printf (ngettext ("%s: everyone chooses %u action card in secret — waiting for %s (or the cards lie face down at the table).",
-                                    "%s: everyone chooses %u action cards in secret — waiting for %s (or the cards lie face down at the table).", want),
+  return g_strdup_printf (ngettext ("%s: everyone chooses %u action card in secret — still to choose: %s.",
+                                    "%s: everyone chooses %u action cards in secret — still to choose: %s.", want),
                           lm_season_name (s, p->season), want, names->str);
 }
 
@@ -218,7 +220,8 @@ lm_pending (const MgState *state)
     {
     case LM_SETUP:
       waiting (w, "referee", "start", FALSE);
-      text = g_strdup (_("Set-up: the referee starts the year (start player, initial build form, map)."));
+      /* For the players too (their display): what is being settled, not what the referee types. */
+      text = g_strdup (_("Set-up: the year has not begun; the start player and the map are being chosen."));
       break;
     case LM_INITIAL_BUILD:
       text = pending_initial_build (s, w);

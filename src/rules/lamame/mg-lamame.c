@@ -406,7 +406,7 @@ static const MgWord lamame_phone_words[] = {
   { "attack_gold", N_("Gold you put on the attack") },
   { "guess", N_("Your guess") },
   { "field.gold", N_("Gold") },
-  { "field.guesses", N_("Guesses (e.g. 2, 4)") },
+  { "field.guesses", N_("Guess") },
   { "mine.start_bid", N_("Your bid") },
   { "mine.cards", N_("Your cards") },
   { "table.castle", N_("Castle") },
