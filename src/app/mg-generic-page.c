@@ -83,7 +83,7 @@ members_text (json_object *action)
 /* The engine's own sentence for the action when it needs no dice (played on a copy with none)
  * and nothing is hidden now (a reveal's sentence would tell the picks before they are
  * revealed); else, and for a secret (whose public sentence hides what it carries), the
- * action's type and values. */
+ * action's type and values. A template's row is named by its type: its fields show the rest. */
 static char *
 action_label (const MgState *state, json_object *action, gboolean secret)
 {
@@ -97,6 +97,8 @@ action_label (const MgState *state, json_object *action, gboolean secret)
 
   json_object_put (events);
   mg_state_free (copy);
+  if (is_template (action))
+    return g_steal_pointer (&type);
   if (events == NULL || summary == NULL || *summary == '\0')
     return *members != '\0' ? g_strdup_printf ("%s — %s", type, members) : g_steal_pointer (&type);
   return g_steal_pointer (&summary);
@@ -172,7 +174,8 @@ row_activated (GtkListBox *list, GtkListBoxRow *row, MgGenericPage *self)
     play (self, json_object_get (item->action));
 }
 
-/* A template's Play button: the action with the fields the referee filled in. */
+/* A template's Play button: the action with the fields the referee filled in, without the
+ * "template" mark (what is played is a whole action). */
 static void
 template_play (GtkButton *button, MgGenericPage *self)
 {
@@ -185,34 +188,61 @@ template_play (GtkButton *button, MgGenericPage *self)
     return;
 
   json_object_deep_copy (item->action, &action, NULL);
+  json_object_object_del (action, "template");
   for (GtkWidget *w = gtk_widget_get_first_child (box); w != NULL; w = gtk_widget_get_next_sibling (w))
     {
       const char *key = gtk_widget_get_name (w);
 
       if (GTK_IS_SPIN_BUTTON (w))
-        json_object_object_add (action, key, json_object_new_int64 (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (w))));
+        {
+          gtk_spin_button_update (GTK_SPIN_BUTTON (w));   /* a number typed, not yet entered */
+          json_object_object_add (action, key, json_object_new_int64 (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (w))));
+        }
+      else if (GTK_IS_DROP_DOWN (w))
+        json_object_object_add (action, key, json_object_new_string (
+          gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_drop_down_get_selected_item (GTK_DROP_DOWN (w))))));
       else if (GTK_IS_ENTRY (w))
         json_object_object_add (action, key, json_object_new_string (gtk_editable_get_text (GTK_EDITABLE (w))));
     }
   play (self, action);
 }
 
-/* One field per free member of a template: a number or a text, named for screen readers. */
-static GtkWidget *
-template_field (const char *key, json_object *value)
+/* The seat a template's text member names (its example is a player's name), or -1. */
+static gint
+seat_index (const char * const *players, json_object *value)
 {
+  for (gint i = 0; players != NULL && players[i] != NULL; i++)
+    if (json_object_is_type (value, json_type_string) && g_strcmp0 (json_object_get_string (value), players[i]) == 0)
+      return i;
+  return -1;
+}
+
+/* One field per free member of a template: a number, a seat (a member whose example is a
+ * player's name: the players to choose from) or a text; named for screen readers. */
+static GtkWidget *
+template_field (MgGenericPage *self, const char *key, json_object *value)
+{
+  const char * const *players = mg_campaign_get_players (self->campaign);
   g_autofree char *label = mg_json_facts_label (key);
   GtkWidget *field;
+  gint seat = seat_index (players, value);
 
   if (json_object_is_type (value, json_type_int))
     {
       field = gtk_spin_button_new_with_range (-1000000, 1000000, 1);
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (field), json_object_get_int64 (value));
     }
+  else if (seat >= 0)
+    {
+      field = gtk_drop_down_new_from_strings (players);
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (field), (guint) seat);
+    }
   else if (json_object_is_type (value, json_type_string))
     {
       field = gtk_entry_new ();
       gtk_editable_set_text (GTK_EDITABLE (field), json_object_get_string (value));
+      gtk_entry_set_placeholder_text (GTK_ENTRY (field), label);
+      gtk_editable_set_width_chars (GTK_EDITABLE (field), 10);
     }
   else
     return NULL;
@@ -241,8 +271,17 @@ create_row (gpointer object, gpointer data)
         {
           GtkWidget *field;
           if (g_strcmp0 (key, "type") != 0 && g_strcmp0 (key, "player") != 0
-              && (field = template_field (key, value)) != NULL)
-            gtk_box_append (GTK_BOX (box), field);
+              && (field = template_field (self, key, value)) != NULL)
+            {
+              g_autofree char *name = mg_json_facts_label (key);
+              GtkWidget *label = gtk_label_new (name);
+
+              /* Each field's name beside it, the label that screen readers read for it too. */
+              gtk_widget_add_css_class (label, "dim-label");
+              gtk_label_set_mnemonic_widget (GTK_LABEL (label), field);
+              gtk_box_append (GTK_BOX (box), label);
+              gtk_box_append (GTK_BOX (box), field);
+            }
         }
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (button, "suggested-action");

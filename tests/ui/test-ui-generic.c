@@ -11,6 +11,7 @@
 #include "mg-application.h"
 #include "mg-campaign-window-private.h"
 #include "mg-duel-engine.h"
+#include "mg-json.h"
 #include "ui-test-util.h"
 
 static MgApplication *app;
@@ -188,6 +189,116 @@ test_pick_difference (void)
   g_assert_cmpstr (texts[0], ==, texts[1]);
 }
 
+/* The template form: a field under `row` by its name (the member's key). */
+static GtkWidget *
+form_field (GtkWidget *row, const char *key)
+{
+  GtkWidget *found = NULL;
+
+  if (g_strcmp0 (gtk_widget_get_name (row), key) == 0 && !GTK_IS_LABEL (row))
+    return row;
+  for (GtkWidget *c = gtk_widget_get_first_child (row); c != NULL && found == NULL; c = gtk_widget_get_next_sibling (c))
+    found = form_field (c, key);
+  return found;
+}
+
+static const char *
+message_shown (GtkWidget *page)
+{
+  GtkWidget *label = find_styled (page, GTK_TYPE_LABEL, "error");
+
+  return label != NULL && gtk_widget_get_visible (label) ? gtk_label_get_text (GTK_LABEL (label)) : "";
+}
+
+/* A number typed into the spin button (its text selected, then the digits), through the X server. */
+static void
+type_number (GtkWidget *spin, const char *digits)
+{
+  g_assert_true (ui_test_click (spin));
+  g_assert_true (ui_test_key (spin, GDK_KEY_a, GDK_KEY_Control_L));
+  g_assert_true (ui_test_type (spin, digits));
+}
+
+/* The referee's correction, an action the engine offers as a template (its seat, number and
+ * reason free): filled in by real clicks and keys on the Play page's form, refused with the
+ * engine's reason while a field is wrong (the campaign untouched), then played. */
+static void
+test_template_form (void)
+{
+  g_autoptr(MgCampaign) campaign = new_duel ("duel-form.db");
+  GtkWidget *page = show_play (campaign), *row, *seat, *points, *reason, *play;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgJournalEntry) entry = NULL;
+
+  if (!ui_test_click (page))
+    {
+      g_test_skip ("not an X11 display: no click through the server");
+      close_campaign_windows (app);
+      return;
+    }
+  row = row_reading (page, "Adjust");
+  g_assert_nonnull (row);
+  seat = form_field (row, "seat");
+  points = form_field (row, "points");
+  reason = form_field (row, "reason");
+  play = find_button_labelled (row, _("Play"));
+  g_assert_true (GTK_IS_DROP_DOWN (seat));
+  g_assert_true (GTK_IS_SPIN_BUTTON (points));
+  g_assert_true (GTK_IS_ENTRY (reason));
+  g_assert_nonnull (play);
+  /* Each field is named beside it, for eyes and screen readers. */
+  g_assert_nonnull (ui_test_labelled (row, GTK_TYPE_LABEL, "Points"));
+  g_assert_nonnull (ui_test_labelled (row, GTK_TYPE_LABEL, "Reason"));
+
+  /* No reason typed: refused in the engine's words, nothing written. */
+  g_assert_true (ui_test_click (play));
+  wait_ms (100);
+  g_assert_cmpstr (message_shown (page), ==, "Say why the score changes");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
+
+  /* Bob chosen from the players by keys: the list opened with Space, one down, Enter. */
+  g_assert_cmpstr (gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_drop_down_get_selected_item (GTK_DROP_DOWN (seat)))), ==, "Ann");
+  g_assert_cmpuint (ui_test_tab_to (seat, 30), <, 30);
+  g_assert_true (ui_test_key (seat, GDK_KEY_space, 0));
+  wait_ms (200);
+  g_assert_true (ui_test_key (seat, GDK_KEY_Down, 0));
+  g_assert_true (ui_test_key (seat, GDK_KEY_Return, 0));
+  wait_ms (200);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (seat)), ==, 1);
+
+  /* A reason typed, and 5 points: more than a duel to 2 allows, refused, nothing written. */
+  g_assert_true (ui_test_click (reason));
+  g_assert_true (ui_test_type (reason, "late"));
+  type_number (points, "5");
+  g_assert_true (ui_test_click (play));
+  wait_ms (100);
+  g_assert_cmpstr (message_shown (page), ==, "Bob's score can go from 0 to between 0 and 1, not 5");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
+
+  /* 1 point, played with Enter on the button: written as typed, the message gone, the form
+   * offered again and the standing showing Bob's point. */
+  type_number (points, "1");
+  g_assert_cmpuint (ui_test_tab_to (play, 30), <, 30);
+  g_assert_true (ui_test_key (play, GDK_KEY_Return, 0));
+  wait_ms (200);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
+  entry = mg_campaign_journal_get (campaign, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (entry->summary, ==, "Bob's score +1 (late): 1");
+  g_assert_cmpstr (message_shown (page), ==, "");
+  g_assert_nonnull (row_reading (page, "Adjust"));
+  /* What was played is a whole action, not the engine's example. */
+  g_assert_null (strstr (entry->action, "template"));
+  {
+    g_autoptr(json_object) view = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    json_object *bob = json_object_array_get_idx (json_object_object_get (view, "players"), 1);
+
+    g_assert_cmpint (json_object_get_int (json_object_object_get (bob, "score")), ==, 1);
+  }
+  save_screenshot (gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW), "test-ui-generic-form.png");
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -197,6 +308,7 @@ main (int argc, char **argv)
   mg_game_register (mg_duel_game ());
   g_test_add_func ("/ui-generic/duel-to-the-end", test_duel_to_the_end);
   g_test_add_func ("/ui-generic/pick-difference", test_pick_difference);
+  g_test_add_func ("/ui-generic/template-form", test_template_form);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
