@@ -169,7 +169,11 @@ add_object (GtkBox *box, json_object *object, int depth)
     {
       g_autofree char *label = NULL;
       g_autofree char *text = NULL;
+      GtkWidget *value;
 
+      /* Every view names its game (the exports read it); the page already does. */
+      if (depth == 0 && g_str_equal (key, "game"))
+        continue;
       if (!is_scalar (member) && !(json_object_is_type (member, json_type_array) && !mg_json_facts_is_records (member)))
         continue;
       if (json_object_is_type (member, json_type_array) && json_object_array_length (member) == 0)
@@ -177,7 +181,10 @@ add_object (GtkBox *box, json_object *object, int depth)
       label = mg_json_facts_label (key);
       text = mg_json_facts_value (member);
       gtk_grid_attach (GTK_GRID (grid), cell (label, "dim-label"), 0, row, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), cell (text, "facts-value"), 1, row, 1, 1);
+      value = cell (text, "facts-value");
+      /* The standing's figures: read from across the room on the players' display. */
+      gtk_widget_add_css_class (value, "display-key");
+      gtk_grid_attach (GTK_GRID (grid), value, 1, row, 1, 1);
       row++;
     }
   if (row == 0)
