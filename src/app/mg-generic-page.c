@@ -181,7 +181,7 @@ template_play (GtkButton *button, MgGenericPage *self)
 {
   g_autoptr(MgPlayItem) item =
     item_of_row (self, GTK_LIST_BOX_ROW (gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_LIST_BOX_ROW)));
-  GtkWidget *box = gtk_widget_get_parent (GTK_WIDGET (button));
+  GtkWidget *form = gtk_widget_get_prev_sibling (GTK_WIDGET (button));   /* template_row_new's grid */
   json_object *action = NULL;
 
   if (item == NULL)
@@ -189,7 +189,7 @@ template_play (GtkButton *button, MgGenericPage *self)
 
   json_object_deep_copy (item->action, &action, NULL);
   json_object_object_del (action, "template");
-  for (GtkWidget *w = gtk_widget_get_first_child (box); w != NULL; w = gtk_widget_get_next_sibling (w))
+  for (GtkWidget *w = gtk_widget_get_first_child (form); w != NULL; w = gtk_widget_get_next_sibling (w))
     {
       const char *key = gtk_widget_get_name (w);
 
@@ -253,48 +253,71 @@ template_field (MgGenericPage *self, const char *key, json_object *value)
   return field;
 }
 
+/* A template's form: its type as the title, then each free member's field under the one
+ * before, its name beside it (the label screen readers read for it too), then Play. One field a
+ * line, so the form fits a 360 px window whatever the fields. */
+static GtkWidget *
+template_row_new (MgGenericPage *self, MgPlayItem *item)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *title = gtk_label_new (item->label);
+  GtkWidget *form = gtk_grid_new ();
+  GtkWidget *button = gtk_button_new_with_label (_("Play"));
+  int line = 0;
+
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 8);
+  gtk_widget_set_margin_bottom (box, 8);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_grid_set_column_spacing (GTK_GRID (form), 12);
+  gtk_grid_set_row_spacing (GTK_GRID (form), 6);
+  json_object_object_foreach (item->action, key, value)
+    {
+      GtkWidget *field;
+      if (g_strcmp0 (key, "type") != 0 && g_strcmp0 (key, "player") != 0
+          && (field = template_field (self, key, value)) != NULL)
+        {
+          g_autofree char *name = mg_json_facts_label (key);
+          GtkWidget *label = gtk_label_new (name);
+
+          gtk_label_set_xalign (GTK_LABEL (label), 0);
+          gtk_widget_add_css_class (label, "dim-label");
+          gtk_label_set_mnemonic_widget (GTK_LABEL (label), field);
+          gtk_widget_set_hexpand (field, TRUE);
+          gtk_grid_attach (GTK_GRID (form), label, 0, line, 1, 1);
+          gtk_grid_attach (GTK_GRID (form), field, 1, line++, 1, 1);
+        }
+    }
+  gtk_box_append (GTK_BOX (box), form);
+  gtk_widget_set_halign (button, GTK_ALIGN_END);
+  gtk_widget_add_css_class (button, "suggested-action");
+  g_signal_connect (button, "clicked", G_CALLBACK (template_play), self);
+  gtk_box_append (GTK_BOX (box), button);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_set_focusable (row, FALSE);   /* its fields and button take the focus */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, item->label, -1);
+  return row;
+}
+
 static GtkWidget *
 create_row (gpointer object, gpointer data)
 {
   MgPlayItem *item = object;
-  MgGenericPage *self = data;
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row;
 
+  if (is_template (item->action))
+    return template_row_new (data, item);
+  row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), item->label);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  if (is_template (item->action))
-    {
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      GtkWidget *button = gtk_button_new_with_label (_("Play"));
-
-      json_object_object_foreach (item->action, key, value)
-        {
-          GtkWidget *field;
-          if (g_strcmp0 (key, "type") != 0 && g_strcmp0 (key, "player") != 0
-              && (field = template_field (self, key, value)) != NULL)
-            {
-              g_autofree char *name = mg_json_facts_label (key);
-              GtkWidget *label = gtk_label_new (name);
-
-              /* Each field's name beside it, the label that screen readers read for it too. */
-              gtk_widget_add_css_class (label, "dim-label");
-              gtk_label_set_mnemonic_widget (GTK_LABEL (label), field);
-              gtk_box_append (GTK_BOX (box), label);
-              gtk_box_append (GTK_BOX (box), field);
-            }
-        }
-      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (button, "suggested-action");
-      g_signal_connect (button, "clicked", G_CALLBACK (template_play), self);
-      gtk_box_append (GTK_BOX (box), button);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), box);
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-    }
-  else
-    {
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-    }
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   return row;
 }
 

@@ -236,7 +236,7 @@ test_template_form (void)
       close_campaign_windows (app);
       return;
     }
-  row = row_reading (page, "Adjust");
+  row = ui_test_labelled (page, GTK_TYPE_LIST_BOX_ROW, "Adjust");
   g_assert_nonnull (row);
   seat = form_field (row, "seat");
   points = form_field (row, "points");
@@ -286,7 +286,7 @@ test_template_form (void)
   g_assert_no_error (error);
   g_assert_cmpstr (entry->summary, ==, "Bob's score +1 (late): 1");
   g_assert_cmpstr (message_shown (page), ==, "");
-  g_assert_nonnull (row_reading (page, "Adjust"));
+  g_assert_nonnull (ui_test_labelled (page, GTK_TYPE_LIST_BOX_ROW, "Adjust"));
   /* What was played is a whole action, not the engine's example. */
   g_assert_null (strstr (entry->action, "template"));
   {
@@ -296,6 +296,20 @@ test_template_form (void)
     g_assert_cmpint (json_object_get_int (json_object_object_get (bob, "score")), ==, 1);
   }
   save_screenshot (gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW), "test-ui-generic-form.png");
+  /* One field a line: the form fits a 360 px window. */
+  {
+    GtkWidget *window = gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW);
+    int minimum = 0;
+
+    gtk_window_set_default_size (GTK_WINDOW (window), 360, 700);
+    wait_ms (300);
+    gtk_widget_measure (window, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+    if (minimum > 360)
+      report_wide_widgets (window, 336);
+    g_assert_cmpint (minimum, <=, 360);
+    g_assert_cmpuint (count_overflowing_children (window), ==, 0);
+    save_screenshot (window, "test-ui-generic-form-360.png");
+  }
   close_campaign_windows (app);
 }
 
