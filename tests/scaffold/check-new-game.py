@@ -14,7 +14,8 @@ game runs on the new game only where its cases are per game (GLib's -p). Then:
   - every suite a game must pass passes on it (GAME_SUITES): translations (po-fr, po-template,
     potfiles, po-ruleset-names, cli-fr: the exports' headings in French), its summaries told
     again (narrate) and its entity tables, the players' display in English and French, the
-    campaign window's pages (lazy-pages), the Chronicle page;
+    campaign window's pages (lazy-pages), its sample played to the end on the generic Play page
+    by pointer and keys (ui-generic), the Chronicle page;
   - outside the game's own paths, the change is the word in meson.build (that line only) and
     the translation files (po/POTFILES.in, po/ruleset-names.c, po/*.pot, po/*.po).
 The guide's block must be exactly QUICK_START below: change both together."""
@@ -41,7 +42,7 @@ QUICK_START = [
 # What the guide's builds stand for here: the targets the suites below run.
 TARGETS = ["tests/contract/test-contract", "src/cli/melee-gm-cli", "tests/<id>/test-<id>"]
 SUITE_TARGETS = ["tests/po/test-cli-fr", "tests/core/test-narrate", "tests/core/test-tables",
-                 "tests/ui/test-ui", "tests/ui/test-ui-display",
+                 "tests/ui/test-ui", "tests/ui/test-ui-display", "tests/ui/test-ui-generic",
                  "tests/ui/test-ui-chronicle", "data/gschemas.compiled", "po/fr/LC_MESSAGES/melee-gm.mo"]
 # The whole suite (`meson test -C build`) on the new game: (tests, GLib test paths or None for
 # every case). A case that loops over the games runs alone, and on the new game only
@@ -53,6 +54,7 @@ GAME_SUITES = [
     (["test-tables"], "/tables/<id>"),
     (["ui-display", "ui-display-fr"], "/ui/display/<id>"),
     (["ui"], "/ui/lazy-pages"),
+    (["ui-generic"], "/ui-generic/samples"),
     (["ui-chronicle"], "/ui/chronicle/<id>"),
 ]
 TRANSLATION_FILES = re.compile(r"po/(POTFILES\.in|ruleset-names\.c|[^/]+\.pot|[^/]+\.po)$")

@@ -8,10 +8,16 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "mg-actions.h"
 #include "mg-application.h"
 #include "mg-campaign-window-private.h"
+#include "mg-data.h"
+#include "mg-dice.h"
 #include "mg-duel-engine.h"
+#include "mg-game-ui.h"
 #include "mg-json.h"
+#include "mg-json-facts.h"
+#include "mg-ruleset.h"
 #include "ui-test-util.h"
 
 static MgApplication *app;
@@ -313,6 +319,134 @@ test_template_form (void)
   close_campaign_windows (app);
 }
 
+/* The words the Play page names a concrete action's row by (mg-generic-page.c): the engine's
+ * sentence, played on a copy, while nothing is hidden and the action is public; else its type
+ * and members. */
+static char *
+row_label (const MgState *state, json_object *action)
+{
+  gboolean secret = mg_rules_action_is_secret (state->rules, mg_action_type (action));
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *type = mg_json_facts_label (mg_action_type (action));
+
+  if (!secret && !mg_state_hides_something (state))
+    {
+      MgState *copy = state->rules->actions->copy (state);
+      g_autoptr(MgDice) none = mg_dice_new_typed (NULL, 0);
+      g_autofree char *summary = NULL;
+      json_object *events = mg_state_apply (copy, action, none, &summary, NULL);
+
+      json_object_put (events);
+      mg_state_free (copy);
+      if (events != NULL && summary != NULL && *summary != '\0')
+        return g_steal_pointer (&summary);
+    }
+  json_object_object_foreach (action, key, value)
+    {
+      g_autofree char *label = NULL, *text = NULL;
+
+      if (g_strcmp0 (key, "type") == 0 || g_strcmp0 (key, "player") == 0)
+        continue;
+      label = mg_json_facts_label (key);
+      text = mg_json_facts_value (value);
+      g_string_append_printf (out, "%s%s %s", out->len > 0 ? ", " : "", label,
+                              json_object_is_type (value, json_type_array) ? json_object_to_json_string (value) : text);
+    }
+  return out->len > 0 ? g_strdup_printf ("%s — %s", type, out->str) : g_steal_pointer (&type);
+}
+
+/* One game with no pages of its own, its first sample played on the Play page by real input:
+ * each action's row found by the words it is offered under, clicked or reached by Tab and
+ * played with Enter in turn (a secret one after its seat's secrets are shown). */
+static void
+play_sample_on_page (const MgSample *sample)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = g_strdup_printf ("generic-%s.db", sample->game_id);
+  g_autofree char *path = g_build_filename (tmpdir, name, NULL);
+  json_object *ruleset = mg_ruleset_load_default (sample->game_id, &error);
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autoptr(GBytes) script = mg_data_lookup (sample->script, &error);
+  g_auto(GStrv) lines = NULL;
+  GtkWidget *page;
+  gint64 played = 0;
+
+  g_assert_no_error (error);
+  campaign = mg_campaign_create (path, sample->game_id, "Generic", sample->players, ruleset, 7, &error);
+  json_object_put (ruleset);
+  g_assert_no_error (error);
+  page = show_play (campaign);
+  if (!ui_test_pointer_to (page, 1, 1))
+    {
+      g_test_skip ("not an X11 display: no input through the server");
+      close_campaign_windows (app);
+      return;
+    }
+  lines = g_strsplit (g_bytes_get_data (script, NULL) != NULL ? (const char *) g_bytes_get_data (script, NULL) : "", "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(json_object) action = json_tokener_parse (lines[i]);
+      g_autofree char *label = NULL;
+      const char *seat;
+      GtkWidget *row;
+
+      if (action == NULL)
+        continue;
+      label = row_label (mg_campaign_get_state (campaign), action);
+      seat = mg_state_actor (mg_campaign_get_state (campaign), action);
+      if (mg_rules_action_is_secret (mg_campaign_get_rules (campaign), mg_action_type (action)) && seat != NULL)
+        {
+          g_autofree char *show = g_strdup_printf (_("Enter %s’s secret"), seat);
+
+          g_assert_true (ui_test_click (find_button_labelled (page, show)));
+          wait_ms (100);
+        }
+      row = row_reading (page, label);
+      if (row == NULL)
+        g_error ("%s: the Play page offers no row \"%s\" for the sample's action %s", sample->game_id, label, lines[i]);
+      if (played % 2 == 0)
+        g_assert_true (ui_test_click (row));
+      else
+        {
+          g_assert_cmpuint (ui_test_tab_to (row, 60), <, 60);
+          g_assert_true (ui_test_key (row, GDK_KEY_Return, 0));
+        }
+      wait_ms (100);
+      g_assert_cmpint (mg_campaign_journal_count (campaign), ==, ++played);
+    }
+  g_assert_cmpint (played, >, 0);
+  {
+    g_autoptr(json_object) pending = mg_state_pending (mg_campaign_get_state (campaign));
+
+    assert_pending (page, json_object_get_string (json_object_object_get (pending, "text")));
+  }
+  {
+    g_autofree char *shot = g_strdup_printf ("test-ui-generic-%s.png", sample->game_id);
+
+    save_screenshot (gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW), shot);
+  }
+  close_campaign_windows (app);
+}
+
+/* Every game built with no pages of its own (a game added with its word alone, as the scaffold
+ * test adds one) has its sample played on the Play page by pointer and keys. */
+static void
+test_samples (void)
+{
+  guint n = 0, generic = 0;
+  const MgSample *samples = mg_application_samples (&n);
+
+  for (guint i = 0; i < n; i++)
+    if (mg_game_ui_lookup (samples[i].game_id)->game_id == NULL
+        && (i == 0 || g_strcmp0 (samples[i].game_id, samples[i - 1].game_id) != 0))
+      {
+        play_sample_on_page (&samples[i]);
+        generic++;
+      }
+  if (generic == 0)
+    g_test_skip ("every game built has pages of its own");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -323,6 +457,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-generic/duel-to-the-end", test_duel_to_the_end);
   g_test_add_func ("/ui-generic/pick-difference", test_pick_difference);
   g_test_add_func ("/ui-generic/template-form", test_template_form);
+  g_test_add_func ("/ui-generic/samples", test_samples);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
