@@ -84,9 +84,10 @@ members_text (json_object *action)
  * and nothing is hidden now (a reveal's sentence would tell the picks before they are
  * revealed); else, and for a secret (whose public sentence hides what it carries), the
  * action's type and values. A template's row is named by its type: its fields show the rest. */
-static char *
-action_label (const MgState *state, json_object *action, gboolean secret)
+char *
+mg_generic_page_action_label (const MgState *state, json_object *action)
 {
+  gboolean secret = mg_rules_action_is_secret (state->rules, mg_action_type (action));
   g_autofree char *members = members_text (action);
   g_autofree char *summary = NULL;
   g_autofree char *type = mg_json_facts_label (mg_action_type (action));
@@ -392,7 +393,7 @@ refresh_actions (MgGenericPage *self, const MgState *state)
             continue;
           item = g_object_new (MG_TYPE_PLAY_ITEM, NULL);
           item->action = json_object_get (a);
-          item->label = action_label (state, a, secret);
+          item->label = mg_generic_page_action_label (state, a);
           g_ptr_array_add (items, item);
         }
       seat_group_secrets (self, g, has_secret);

@@ -12,11 +12,10 @@
 #include "mg-application.h"
 #include "mg-campaign-window-private.h"
 #include "mg-data.h"
-#include "mg-dice.h"
 #include "mg-duel-engine.h"
 #include "mg-game-ui.h"
+#include "mg-generic-page.h"
 #include "mg-json.h"
-#include "mg-json-facts.h"
 #include "mg-ruleset.h"
 #include "ui-test-util.h"
 
@@ -319,42 +318,6 @@ test_template_form (void)
   close_campaign_windows (app);
 }
 
-/* The words the Play page names a concrete action's row by (mg-generic-page.c): the engine's
- * sentence, played on a copy, while nothing is hidden and the action is public; else its type
- * and members. */
-static char *
-row_label (const MgState *state, json_object *action)
-{
-  gboolean secret = mg_rules_action_is_secret (state->rules, mg_action_type (action));
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autofree char *type = mg_json_facts_label (mg_action_type (action));
-
-  if (!secret && !mg_state_hides_something (state))
-    {
-      MgState *copy = state->rules->actions->copy (state);
-      g_autoptr(MgDice) none = mg_dice_new_typed (NULL, 0);
-      g_autofree char *summary = NULL;
-      json_object *events = mg_state_apply (copy, action, none, &summary, NULL);
-
-      json_object_put (events);
-      mg_state_free (copy);
-      if (events != NULL && summary != NULL && *summary != '\0')
-        return g_steal_pointer (&summary);
-    }
-  json_object_object_foreach (action, key, value)
-    {
-      g_autofree char *label = NULL, *text = NULL;
-
-      if (g_strcmp0 (key, "type") == 0 || g_strcmp0 (key, "player") == 0)
-        continue;
-      label = mg_json_facts_label (key);
-      text = mg_json_facts_value (value);
-      g_string_append_printf (out, "%s%s %s", out->len > 0 ? ", " : "", label,
-                              json_object_is_type (value, json_type_array) ? json_object_to_json_string (value) : text);
-    }
-  return out->len > 0 ? g_strdup_printf ("%s — %s", type, out->str) : g_steal_pointer (&type);
-}
-
 /* One game with no pages of its own, its first sample played on the Play page by real input:
  * each action's row found by the words it is offered under, clicked or reached by Tab and
  * played with Enter in turn (a secret one after its seat's secrets are shown). */
@@ -392,7 +355,7 @@ play_sample_on_page (const MgSample *sample)
 
       if (action == NULL)
         continue;
-      label = row_label (mg_campaign_get_state (campaign), action);
+      label = mg_generic_page_action_label (mg_campaign_get_state (campaign), action);
       seat = mg_state_actor (mg_campaign_get_state (campaign), action);
       if (mg_rules_action_is_secret (mg_campaign_get_rules (campaign), mg_action_type (action)) && seat != NULL)
         {
