@@ -10,12 +10,14 @@
 
 #include "mg-actions.h"
 #include "mg-application.h"
+#include "mg-area-map.h"
 #include "mg-campaign-window-private.h"
 #include "mg-data.h"
 #include "mg-duel-engine.h"
 #include "mg-game-ui.h"
 #include "mg-generic-page.h"
 #include "mg-json.h"
+#include "mg-players-display.h"
 #include "mg-ruleset.h"
 #include "ui-test-util.h"
 
@@ -318,6 +320,43 @@ test_template_form (void)
   close_campaign_windows (app);
 }
 
+/* A view's map of areas ("area_map") is drawn by the shared MgAreaMap on the Play page, which
+ * the arrow keys walk, and for the far end of the table on the players' display; the score
+ * shows on its tokens. */
+static void
+test_area_map (void)
+{
+  g_autoptr(MgCampaign) campaign = new_duel ("duel-map.db");
+  GtkWidget *page = show_play (campaign), *display, *far_map;
+  MgAreaMap *map = MG_AREA_MAP (find_descendant (page, MG_TYPE_AREA_MAP));
+  MgCampaignWindow *window = MG_CAMPAIGN_WINDOW (gtk_widget_get_ancestor (page, MG_TYPE_CAMPAIGN_WINDOW));
+  double x, y;
+
+  g_assert_nonnull (map);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (map)));
+  g_assert_true (mg_area_map_area_position (map, "Ann", &x, &y));
+  g_assert_true (mg_area_map_area_position (map, "Bob", &x, &y));
+  g_assert_cmpstr (mg_area_map_area_at (map, x, y), ==, "Bob");
+  /* Not told twice: the standing has no "Area map" section. */
+  g_assert_null (ui_test_find_label (page, "Area map"));
+  if (ui_test_pointer_to (page, 1, 1))
+    {
+      g_assert_cmpuint (ui_test_tab_to (GTK_WIDGET (map), 40), <, 40);
+      g_assert_true (ui_test_key (GTK_WIDGET (map), GDK_KEY_Left, 0));
+      g_assert_true (ui_test_key (GTK_WIDGET (map), GDK_KEY_Right, 0));
+      g_assert_nonnull (mg_area_map_get_focus_area (map));
+    }
+  display = GTK_WIDGET (mg_players_display_new (mg_campaign_window_get_table_state (window)));
+  gtk_window_present (GTK_WINDOW (display));
+  wait_ms (300);
+  far_map = find_descendant (display, MG_TYPE_AREA_MAP);
+  g_assert_nonnull (far_map);
+  g_assert_cmpint (gtk_widget_get_height (far_map), >=, 560);
+  save_screenshot (display, "test-ui-generic-display.png");
+  gtk_window_destroy (GTK_WINDOW (display));
+  close_campaign_windows (app);
+}
+
 /* One game with no pages of its own, its first sample played on the Play page by real input:
  * each action's row found by the words it is offered under, clicked or reached by Tab and
  * played with Enter in turn (a secret one after its seat's secrets are shown). */
@@ -421,6 +460,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-generic/pick-difference", test_pick_difference);
   g_test_add_func ("/ui-generic/template-form", test_template_form);
   g_test_add_func ("/ui-generic/samples", test_samples);
+  g_test_add_func ("/ui-generic/area-map", test_area_map);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;

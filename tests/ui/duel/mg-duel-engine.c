@@ -246,6 +246,39 @@ pending (const MgState *state)
   return o;
 }
 
+/* The arena as a map of areas (the shared MgAreaMap's model, drawn by the generic pages): a
+ * corner for each player, its token lettered with the player's score. */
+static json_object *
+arena (const DuelState *s)
+{
+  json_object *map = json_object_new_object (), *areas = json_object_new_array (), *tokens = json_object_new_array ();
+  static const char * const colours[] = { "#c01c28", "#1c71d8" };
+
+  for (gint i = 0; i < 2; i++)
+    {
+      json_object *area = json_object_new_object (), *token = json_object_new_object ();
+      json_object *neighbours = json_object_new_array ();
+      char letter[12];
+
+      json_object_object_add (area, "id", json_object_new_string (s->players[i]));
+      json_object_object_add (area, "label", json_object_new_string (s->players[i]));
+      json_object_object_add (area, "x", json_object_new_int (100 + 200 * i));
+      json_object_object_add (area, "y", json_object_new_int (100));
+      json_object_array_add (neighbours, json_object_new_string (s->players[1 - i]));
+      json_object_object_add (area, "neighbours", neighbours);
+      json_object_array_add (areas, area);
+      g_snprintf (letter, sizeof letter, "%u", s->score[i]);
+      json_object_object_add (token, "area", json_object_new_string (s->players[i]));
+      json_object_object_add (token, "colour", json_object_new_string (colours[i]));
+      json_object_object_add (token, "letter", json_object_new_string (letter));
+      json_object_object_add (token, "title", json_object_new_string (s->players[i]));
+      json_object_array_add (tokens, token);
+    }
+  json_object_object_add (map, "areas", areas);
+  json_object_object_add (map, "tokens", tokens);
+  return map;
+}
+
 /* `seat` sees its own pick; everyone sees who has picked and the last round shown. */
 static json_object *
 view (const MgState *state, const char *seat)
@@ -272,6 +305,7 @@ view (const MgState *state, const char *seat)
       json_object_array_add (players, p);
     }
   json_object_object_add (o, "players", players);
+  json_object_object_add (o, "area_map", arena (s));
   return o;
 }
 
