@@ -9,16 +9,23 @@ It writes only the game's own paths, from the templates in build-aux/new-game/ (
   src/rules/ID/          the engine, its descriptor mg_ID_game () and its data list
   data/rulesets/ID.json  the ruleset        data/samples/ID-sample.jsonl  the sample
   docs/rules/ID.md       the rules notes    tests/ID/                     its engine test
-and changes no shared file: adding ID to `games` in meson.build is yours (the guide's next step).
+and appends to po/LANG.po the translations of its messages that the file lacks (from
+build-aux/new-game/po/LANG.po), so the game passes the translation tests as it stands. It changes
+no other shared file: adding ID to `games` in meson.build is yours (the guide's next step).
 """
 import argparse
 import keyword
 import os
 import re
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TEMPLATES = os.path.join(HERE, "new-game")
+# The templates' translations, one file per language: appended to po/, not copied.
+TRANSLATIONS = os.path.join(TEMPLATES, "po")
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests", "po"))
+import polib_mini  # noqa: E402
 # C keywords and names the tree already uses for something else.
 RESERVED = {"auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
             "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long", "register",
@@ -39,14 +46,47 @@ def games_in(root):
 def plan(root, game_id, title):
     """(destination, text) of every file the templates give."""
     out = []
-    for folder, _, files in os.walk(TEMPLATES):
+    for folder, dirs, files in os.walk(TEMPLATES):
+        if folder == TEMPLATES:
+            dirs[:] = [d for d in dirs if d != "po"]
         for name in sorted(files):
             src = os.path.join(folder, name)
             rel = os.path.relpath(src, TEMPLATES).replace("@ID@", game_id)
             with open(src, encoding="utf-8") as f:
-                text = f.read().replace("@ID@", game_id).replace("@TITLE@", title)
+                text = fill(f.read(), game_id, title)
             out.append((os.path.join(root, rel), text))
     return sorted(out)
+
+
+def fill(text, game_id, title):
+    return text.replace("@ID@", game_id).replace("@TITLE@", title)
+
+
+def translations(root, game_id, title):
+    """(po/LANG.po, the entries to append to it): the templates' translations it lacks, in the
+    template's order. A message the file already has keeps its translation."""
+    out = []
+    for name in sorted(os.listdir(TRANSLATIONS)) if os.path.isdir(TRANSLATIONS) else []:
+        po = os.path.join(root, "po", name)
+        if not name.endswith(".po") or not os.path.exists(po):
+            continue
+        have = {polib_mini.key(e) for e in polib_mini.read(po) if not e["obsolete"]}
+        with open(os.path.join(TRANSLATIONS, name), encoding="utf-8") as f:
+            text = fill(f.read(), game_id, title)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".po") as filled:
+            filled.write(text)
+            filled.flush()
+            parsed = polib_mini.read(filled.name)
+        # One entry a block; the first block is the file's own comment.
+        blocks = [b.strip() + "\n" for b in text.split("\n\n")[1:] if b.strip()]
+        assert len(blocks) == len(parsed), f"{name}: one blank line between entries"
+        entries = []
+        for block, entry in zip(blocks, parsed):
+            if polib_mini.key(entry) not in have:
+                have.add(polib_mini.key(entry))
+                entries.append(block)
+        out.append((po, entries))
+    return out
 
 
 def main():
@@ -82,6 +122,11 @@ def main():
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         print("created", os.path.relpath(path, root))
+    for po, entries in translations(root, game_id, title):
+        if entries:
+            with open(po, "a", encoding="utf-8") as f:
+                f.write("".join("\n" + e for e in entries))
+            print(f"appended {len(entries)} translations to", os.path.relpath(po, root))
     print(f"""
 Next (docs/adding-a-game.md, "Quick start"):
   add '{game_id}' to games = [...] in meson.build

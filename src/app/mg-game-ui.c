@@ -8,6 +8,7 @@
 #include "mg-json.h"
 #include "mg-json-facts.h"
 #include "mg-table-state.h"
+#include "mg-widget-util.h"
 
 /* Lazy pages: an AdwBin stands in for the page until it is first shown. */
 
@@ -93,6 +94,18 @@ static const MgGameUi generic_ui = {
 /* Generated from the `games` list in meson.build (mg-game-uis.c). */
 const MgGameUi *mg_game_uis_builtin (guint i);
 
+/* A game's stylesheet is found by its id, ui/<id>/<id>.css in its templates' resource (and its
+ * high-contrast <id>-hc.css beside it): loaded once, before its pages, display or replay
+ * widgets are made. Shared code names no game's styles. */
+static void
+load_game_css (const char *game_id)
+{
+  g_autofree char *css = g_strdup_printf ("/io/github/meleegm/MeleeGM/%s/%s.css", game_id, game_id);
+
+  if (g_resources_get_info (css, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL, NULL, NULL))
+    mg_widget_load_css (css);
+}
+
 const MgGameUi *
 mg_game_ui_lookup (const char *game_id)
 {
@@ -100,6 +113,9 @@ mg_game_ui_lookup (const char *game_id)
 
   for (guint i = 0; (ui = mg_game_uis_builtin (i)) != NULL; i++)
     if (g_strcmp0 (ui->game_id, game_id) == 0)
-      return ui;
+      {
+        load_game_css (game_id);
+        return ui;
+      }
   return &generic_ui;
 }

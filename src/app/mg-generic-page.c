@@ -83,10 +83,11 @@ members_text (json_object *action)
 /* The engine's own sentence for the action when it needs no dice (played on a copy with none)
  * and nothing is hidden now (a reveal's sentence would tell the picks before they are
  * revealed); else, and for a secret (whose public sentence hides what it carries), the
- * action's type and values. */
-static char *
-action_label (const MgState *state, json_object *action, gboolean secret)
+ * action's type and values. A template's row is named by its type: its fields show the rest. */
+char *
+mg_generic_page_action_label (const MgState *state, json_object *action)
 {
+  gboolean secret = mg_rules_action_is_secret (state->rules, mg_action_type (action));
   g_autofree char *members = members_text (action);
   g_autofree char *summary = NULL;
   g_autofree char *type = mg_json_facts_label (mg_action_type (action));
@@ -97,6 +98,8 @@ action_label (const MgState *state, json_object *action, gboolean secret)
 
   json_object_put (events);
   mg_state_free (copy);
+  if (is_template (action))
+    return g_steal_pointer (&type);
   if (events == NULL || summary == NULL || *summary == '\0')
     return *members != '\0' ? g_strdup_printf ("%s — %s", type, members) : g_steal_pointer (&type);
   return g_steal_pointer (&summary);
@@ -172,47 +175,75 @@ row_activated (GtkListBox *list, GtkListBoxRow *row, MgGenericPage *self)
     play (self, json_object_get (item->action));
 }
 
-/* A template's Play button: the action with the fields the referee filled in. */
+/* A template's Play button: the action with the fields the referee filled in, without the
+ * "template" mark (what is played is a whole action). */
 static void
 template_play (GtkButton *button, MgGenericPage *self)
 {
   g_autoptr(MgPlayItem) item =
     item_of_row (self, GTK_LIST_BOX_ROW (gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_LIST_BOX_ROW)));
-  GtkWidget *box = gtk_widget_get_parent (GTK_WIDGET (button));
+  GtkWidget *form = gtk_widget_get_prev_sibling (GTK_WIDGET (button));   /* template_row_new's grid */
   json_object *action = NULL;
 
   if (item == NULL)
     return;
 
   json_object_deep_copy (item->action, &action, NULL);
-  for (GtkWidget *w = gtk_widget_get_first_child (box); w != NULL; w = gtk_widget_get_next_sibling (w))
+  json_object_object_del (action, "template");
+  for (GtkWidget *w = gtk_widget_get_first_child (form); w != NULL; w = gtk_widget_get_next_sibling (w))
     {
       const char *key = gtk_widget_get_name (w);
 
       if (GTK_IS_SPIN_BUTTON (w))
-        json_object_object_add (action, key, json_object_new_int64 (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (w))));
+        {
+          gtk_spin_button_update (GTK_SPIN_BUTTON (w));   /* a number typed, not yet entered */
+          json_object_object_add (action, key, json_object_new_int64 (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (w))));
+        }
+      else if (GTK_IS_DROP_DOWN (w))
+        json_object_object_add (action, key, json_object_new_string (
+          gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_drop_down_get_selected_item (GTK_DROP_DOWN (w))))));
       else if (GTK_IS_ENTRY (w))
         json_object_object_add (action, key, json_object_new_string (gtk_editable_get_text (GTK_EDITABLE (w))));
     }
   play (self, action);
 }
 
-/* One field per free member of a template: a number or a text, named for screen readers. */
-static GtkWidget *
-template_field (const char *key, json_object *value)
+/* The seat a template's text member names (its example is a player's name), or -1. */
+static gint
+seat_index (const char * const *players, json_object *value)
 {
+  for (gint i = 0; players != NULL && players[i] != NULL; i++)
+    if (json_object_is_type (value, json_type_string) && g_strcmp0 (json_object_get_string (value), players[i]) == 0)
+      return i;
+  return -1;
+}
+
+/* One field per free member of a template: a number, a seat (a member whose example is a
+ * player's name: the players to choose from) or a text; named for screen readers. */
+static GtkWidget *
+template_field (MgGenericPage *self, const char *key, json_object *value)
+{
+  const char * const *players = mg_campaign_get_players (self->campaign);
   g_autofree char *label = mg_json_facts_label (key);
   GtkWidget *field;
+  gint seat = seat_index (players, value);
 
   if (json_object_is_type (value, json_type_int))
     {
       field = gtk_spin_button_new_with_range (-1000000, 1000000, 1);
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (field), json_object_get_int64 (value));
     }
+  else if (seat >= 0)
+    {
+      field = gtk_drop_down_new_from_strings (players);
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (field), (guint) seat);
+    }
   else if (json_object_is_type (value, json_type_string))
     {
       field = gtk_entry_new ();
       gtk_editable_set_text (GTK_EDITABLE (field), json_object_get_string (value));
+      gtk_entry_set_placeholder_text (GTK_ENTRY (field), label);
+      gtk_editable_set_width_chars (GTK_EDITABLE (field), 10);
     }
   else
     return NULL;
@@ -223,39 +254,71 @@ template_field (const char *key, json_object *value)
   return field;
 }
 
+/* A template's form: its type as the title, then each free member's field under the one
+ * before, its name beside it (the label screen readers read for it too), then Play. One field a
+ * line, so the form fits a 360 px window whatever the fields. */
+static GtkWidget *
+template_row_new (MgGenericPage *self, MgPlayItem *item)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *title = gtk_label_new (item->label);
+  GtkWidget *form = gtk_grid_new ();
+  GtkWidget *button = gtk_button_new_with_label (_("Play"));
+  int line = 0;
+
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 8);
+  gtk_widget_set_margin_bottom (box, 8);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_grid_set_column_spacing (GTK_GRID (form), 12);
+  gtk_grid_set_row_spacing (GTK_GRID (form), 6);
+  json_object_object_foreach (item->action, key, value)
+    {
+      GtkWidget *field;
+      if (g_strcmp0 (key, "type") != 0 && g_strcmp0 (key, "player") != 0
+          && (field = template_field (self, key, value)) != NULL)
+        {
+          g_autofree char *name = mg_json_facts_label (key);
+          GtkWidget *label = gtk_label_new (name);
+
+          gtk_label_set_xalign (GTK_LABEL (label), 0);
+          gtk_widget_add_css_class (label, "dim-label");
+          gtk_label_set_mnemonic_widget (GTK_LABEL (label), field);
+          gtk_widget_set_hexpand (field, TRUE);
+          gtk_grid_attach (GTK_GRID (form), label, 0, line, 1, 1);
+          gtk_grid_attach (GTK_GRID (form), field, 1, line++, 1, 1);
+        }
+    }
+  gtk_box_append (GTK_BOX (box), form);
+  gtk_widget_set_halign (button, GTK_ALIGN_END);
+  gtk_widget_add_css_class (button, "suggested-action");
+  g_signal_connect (button, "clicked", G_CALLBACK (template_play), self);
+  gtk_box_append (GTK_BOX (box), button);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_set_focusable (row, FALSE);   /* its fields and button take the focus */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, item->label, -1);
+  return row;
+}
+
 static GtkWidget *
 create_row (gpointer object, gpointer data)
 {
   MgPlayItem *item = object;
-  MgGenericPage *self = data;
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row;
 
+  if (is_template (item->action))
+    return template_row_new (data, item);
+  row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), item->label);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  if (is_template (item->action))
-    {
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      GtkWidget *button = gtk_button_new_with_label (_("Play"));
-
-      json_object_object_foreach (item->action, key, value)
-        {
-          GtkWidget *field;
-          if (g_strcmp0 (key, "type") != 0 && g_strcmp0 (key, "player") != 0
-              && (field = template_field (key, value)) != NULL)
-            gtk_box_append (GTK_BOX (box), field);
-        }
-      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (button, "suggested-action");
-      g_signal_connect (button, "clicked", G_CALLBACK (template_play), self);
-      gtk_box_append (GTK_BOX (box), button);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), box);
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-    }
-  else
-    {
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-    }
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   return row;
 }
 
@@ -330,7 +393,7 @@ refresh_actions (MgGenericPage *self, const MgState *state)
             continue;
           item = g_object_new (MG_TYPE_PLAY_ITEM, NULL);
           item->action = json_object_get (a);
-          item->label = action_label (state, a, secret);
+          item->label = mg_generic_page_action_label (state, a);
           g_ptr_array_add (items, item);
         }
       seat_group_secrets (self, g, has_secret);

@@ -11,6 +11,8 @@ G_BEGIN_DECLS
 #define MG_TYPE_GENERIC_PAGE (mg_generic_page_get_type ())
 G_DECLARE_FINAL_TYPE (MgGenericPage, mg_generic_page, MG, GENERIC_PAGE, AdwBin)
 
-GtkWidget *mg_generic_page_new (MgCampaign *campaign);
+GtkWidget *mg_generic_page_new          (MgCampaign *campaign);
+/* The words the page offers `action` (one of legal_actions()) under, in `state`. */
+char      *mg_generic_page_action_label (const MgState *state, json_object *action);
 
 G_END_DECLS

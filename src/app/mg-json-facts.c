@@ -4,10 +4,14 @@
 
 #include <glib/gi18n.h>
 
+#include "mg-area-map.h"
 #include "mg-json-facts.h"
 #include "mg-widget-util.h"
 
 #define MAX_DEPTH 3
+/* A view's map of areas, in MgAreaMap's model (mg-area-map.h): drawn by the shared widget, not
+ * laid out as facts (docs/adding-a-game.md; the exports leave it out too). */
+#define AREA_MAP "area_map"
 
 char *
 mg_json_facts_label (const char *key)
@@ -169,7 +173,11 @@ add_object (GtkBox *box, json_object *object, int depth)
     {
       g_autofree char *label = NULL;
       g_autofree char *text = NULL;
+      GtkWidget *value;
 
+      /* Every view names its game (the exports read it); the page already does. */
+      if (depth == 0 && (g_str_equal (key, "game") || g_str_equal (key, AREA_MAP)))
+        continue;
       if (!is_scalar (member) && !(json_object_is_type (member, json_type_array) && !mg_json_facts_is_records (member)))
         continue;
       if (json_object_is_type (member, json_type_array) && json_object_array_length (member) == 0)
@@ -177,7 +185,10 @@ add_object (GtkBox *box, json_object *object, int depth)
       label = mg_json_facts_label (key);
       text = mg_json_facts_value (member);
       gtk_grid_attach (GTK_GRID (grid), cell (label, "dim-label"), 0, row, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), cell (text, "facts-value"), 1, row, 1, 1);
+      value = cell (text, "facts-value");
+      /* The standing's figures: read from across the room on the players' display. */
+      gtk_widget_add_css_class (value, "display-key");
+      gtk_grid_attach (GTK_GRID (grid), value, 1, row, 1, 1);
       row++;
     }
   if (row == 0)
@@ -190,7 +201,8 @@ add_object (GtkBox *box, json_object *object, int depth)
           gtk_box_append (box, heading (key2));
           gtk_box_append (box, table_new (member2));
         }
-      else if (json_object_is_type (member2, json_type_object) && json_object_object_length (member2) > 0)
+      else if (json_object_is_type (member2, json_type_object) && json_object_object_length (member2) > 0
+               && !(depth == 0 && g_str_equal (key2, AREA_MAP)))
         {
           gtk_box_append (box, heading (key2));
           if (depth < MAX_DEPTH)
@@ -213,11 +225,42 @@ mg_json_facts_new (void)
   return box;
 }
 
+/* On the players' display (or in a window there), for the far end of the table. */
+static gboolean
+on_players_display (GtkWidget *widget)
+{
+  for (GtkWidget *w = widget; w != NULL; w = gtk_widget_get_parent (w))
+    if (gtk_widget_has_css_class (w, "players-display"))
+      return TRUE;
+  return FALSE;
+}
+
+/* The view's map of areas, above its facts: the game's board or map, drawn by the shared widget
+ * (the arrow keys and the pointer name what stands where). */
+static void
+add_area_map (GtkWidget *facts, json_object *model)
+{
+  MgAreaMap *map = mg_area_map_new ();
+  gboolean far = on_players_display (facts);
+  g_autofree char *label = mg_json_facts_label ("map");
+
+  mg_area_map_set_model (map, model);
+  mg_area_map_set_far (map, far);
+  gtk_widget_set_size_request (GTK_WIDGET (map), -1, far ? 560 : 280);
+  gtk_widget_set_hexpand (GTK_WIDGET (map), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (map), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  gtk_box_append (GTK_BOX (facts), GTK_WIDGET (map));
+}
+
 void
 mg_json_facts_set (GtkWidget *facts, json_object *view)
 {
+  json_object *map = NULL;
+
   g_return_if_fail (GTK_IS_BOX (facts));
   mg_widget_remove_children (facts);
+  if (json_object_object_get_ex (view, AREA_MAP, &map) && json_object_is_type (map, json_type_object))
+    add_area_map (facts, map);
   if (json_object_is_type (view, json_type_object))
     add_object (GTK_BOX (facts), view, 0);
 }

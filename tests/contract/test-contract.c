@@ -532,6 +532,16 @@ test_descriptor (gconstpointer data)
 
       g_assert_true (key[0] != '\0' && strspn (key, "abcdefghijklmnopqrstuvwxyz_") == strlen (key));
     }
+  /* Every view names its game: the exports and the players' display find its words by it. */
+  {
+    g_autoptr(json_object) view = mg_state_view (state, MG_SEAT_PUBLIC);
+    json_object *named = NULL;
+
+    if (!json_object_object_get_ex (view, "game", &named) || g_strcmp0 (json_object_get_string (named), game->rules->id) != 0)
+      g_error ("%s: the public view has no \"game\": \"%s\", so the exports miss the game's words. Fix: "
+               "json_object_object_add (view, \"game\", json_object_new_string (\"%s\")) in view() "
+               "(docs/adding-a-game.md, \"Views name their game\")", game->rules->id, game->rules->id, game->rules->id);
+  }
 }
 
 int

@@ -1,14 +1,21 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """check-new-game.py SOURCE_ROOT WORK_DIR — a sixth game added by following
-docs/adding-a-game.md's "Quick start" literally, in a copy of the tree (issue 35).
+docs/adding-a-game.md's "Quick start" literally, in a copy of the tree (issues 35 and 47).
 
-The tracked files are copied into WORK_DIR/tree; each line of the guide's Quick start block is
-run there in order, with `<id>` the test's id. Two lines are run bounded: the build configures
-WORK_DIR/tree/_build (buildtype plain, so ccache hits from the previous run) and builds only the
-contract test, the CLI and the new game's own test, not the whole app. Then:
+The files git knows of (tracked, and new ones not ignored: a game being added before `git add`
+is copied too) are copied into WORK_DIR/tree; each line of the guide's Quick start block is run
+there in order, with `<id>` the test's id. The build and test lines are run bounded: the build
+configures WORK_DIR/tree/_build (buildtype plain; kept between runs, so ninja rebuilds only what
+changed) and builds what the suites below need, not the whole app; each suite that takes every
+game runs on the new game only where its cases are per game (GLib's -p). Then:
   - the contract test runs on the new game (sample replay, refusals, undo/redo, legal playout),
     its own test passes, and `melee-gm-cli games` lists it and plays its sample;
+  - every suite a game must pass passes on it (GAME_SUITES): translations (po-fr, po-template,
+    potfiles, po-ruleset-names, cli-fr: the exports' headings in French), its summaries told
+    again (narrate) and its entity tables, the players' display in English and French, the
+    campaign window's pages (lazy-pages), its sample played to the end on the generic Play page
+    by pointer and keys (ui-generic), the Chronicle page;
   - outside the game's own paths, the change is the word in meson.build (that line only) and
     the translation files (po/POTFILES.in, po/ruleset-names.c, po/*.pot, po/*.po).
 The guide's block must be exactly QUICK_START below: change both together."""
@@ -30,6 +37,25 @@ QUICK_START = [
     "ninja -C build",
     "meson test -C build --no-rebuild test-contract test-<id>",
     "ninja -C build melee-gm-pot melee-gm-update-po",
+    "meson test -C build",
+]
+# What the guide's builds stand for here: the targets the suites below run.
+TARGETS = ["tests/contract/test-contract", "src/cli/melee-gm-cli", "tests/<id>/test-<id>"]
+SUITE_TARGETS = ["tests/po/test-cli-fr", "tests/core/test-narrate", "tests/core/test-tables",
+                 "tests/ui/test-ui", "tests/ui/test-ui-display", "tests/ui/test-ui-generic",
+                 "tests/ui/test-ui-chronicle", "data/gschemas.compiled", "po/fr/LC_MESSAGES/melee-gm.mo"]
+# The whole suite (`meson test -C build`) on the new game: (tests, GLib test paths or None for
+# every case). A case that loops over the games runs alone, and on the new game only
+# (MG_TEST_GAME, which test-cli-fr's and test-ui's loops read). `melee-gm-cli games` is checked below.
+GAME_SUITES = [
+    (["po-fr", "po-template", "po-ruleset-names", "potfiles"], None),
+    (["cli-fr"], "/cli-fr/state-is-language-free"),
+    (["test-narrate"], "/narrate/<id>"),
+    (["test-tables"], "/tables/<id>"),
+    (["ui-display", "ui-display-fr"], "/ui/display/<id>"),
+    (["ui"], "/ui/lazy-pages"),
+    (["ui-generic"], "/ui-generic/samples"),
+    (["ui-chronicle"], "/ui/chronicle/<id>"),
 ]
 TRANSLATION_FILES = re.compile(r"po/(POTFILES\.in|ruleset-names\.c|[^/]+\.pot|[^/]+\.po)$")
 
@@ -83,6 +109,12 @@ def add_word(tree, game):
         f.write(new)
 
 
+def meson_test(build, tree, env, tests, path):
+    """`tests` run from the build, on the cases under the GLib test path `path` (None: all)."""
+    run(["meson", "test", "-C", build, "--no-rebuild", "--print-errorlogs"] + tests +
+        (["--test-args", f"-p {path}"] if path else []), tree, env)
+
+
 def follow(line, tree, build, env):
     """Runs one line of the guide's Quick start in the copy."""
     if line.startswith("# add '"):
@@ -94,11 +126,14 @@ def follow(line, tree, build, env):
         else:
             run(["meson", "setup", "--reconfigure", build], tree, env)
     elif line == "ninja -C build":
-        run(["ninja", "-C", build, "-j2", "tests/contract/test-contract", "src/cli/melee-gm-cli",
-             f"tests/{GAME}/test-{GAME}"], tree, env)
-    elif line.startswith("meson test"):
-        run(["meson", "test", "-C", build, "--no-rebuild", "--print-errorlogs", "test-contract", f"test-{GAME}"],
-            tree, env)
+        run(["ninja", "-C", build, "-j2"] + [t.replace("<id>", GAME) for t in TARGETS], tree, env)
+    elif line.startswith("meson test -C build --no-rebuild"):
+        meson_test(build, tree, env, ["test-contract"], f"/contract/{GAME}")
+        meson_test(build, tree, env, [f"test-{GAME}"], None)
+    elif line == "meson test -C build":
+        run(["ninja", "-C", build, "-j2"] + SUITE_TARGETS, tree, env)
+        for tests, path in GAME_SUITES:
+            meson_test(build, tree, env, tests, path.replace("<id>", GAME) if path else None)
     elif line.startswith("ninja -C build "):
         run(["ninja", "-C", build] + line.split()[3:], tree, env)
     else:
@@ -118,8 +153,10 @@ def main():
     if not os.path.isdir(os.path.join(root, ".git")) and not os.path.isfile(os.path.join(root, ".git")):
         print("not a git checkout: the tracked files cannot be listed; skipped")
         return 77
-    tracked = subprocess.run(["git", "-C", root, "ls-files", "-z"], check=True,
-                             stdout=subprocess.PIPE).stdout.decode().split("\0")
+    # Tracked files and new ones not ignored: a game added but not yet `git add`ed is part of
+    # the tree its author builds.
+    tracked = subprocess.run(["git", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                             check=True, stdout=subprocess.PIPE).stdout.decode().split("\0")
     tree, build = os.path.join(work, "tree"), os.path.join(work, "tree", "_build")
     # The previous run's build directory is kept (ccache and ninja reuse it); the sources are new.
     if os.path.isdir(tree):
@@ -127,13 +164,15 @@ def main():
             if name != "_build":
                 p = os.path.join(tree, name)
                 shutil.rmtree(p) if os.path.isdir(p) and not os.path.islink(p) else os.remove(p)
-    for rel in filter(None, tracked):
+    # Never a build directory of the author's that .gitignore does not name.
+    builds = {rel.split("/")[0] for rel in tracked if rel.endswith("/build.ninja") and rel.count("/") == 1}
+    for rel in filter(lambda r: r and r.split("/")[0] not in builds, tracked):
         src = os.path.join(root, rel)
         if os.path.isfile(src):
             os.makedirs(os.path.dirname(os.path.join(tree, rel)), exist_ok=True)
             shutil.copy2(src, os.path.join(tree, rel))
     before = snapshot(tree)
-    env = dict(os.environ, CCACHE_BASEDIR=tree, CCACHE_NOHASHDIR="1", LC_ALL="C.UTF-8")
+    env = dict(os.environ, CCACHE_BASEDIR=tree, CCACHE_NOHASHDIR="1", LC_ALL="C.UTF-8", MG_TEST_GAME=GAME)
     env.pop("LANGUAGE", None)
     for line in have:
         follow(line, tree, build, env)

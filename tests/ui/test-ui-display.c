@@ -255,12 +255,19 @@ check_display (MgCampaignWindow *window, MgPlayersDisplay *display, const char *
                   drawn_texts > 0 ? drawn_text : 0, drawn_texts, fraction, main_fraction);
   g_assert_cmpint (width, >=, 1900);
   g_assert_cmpint (height, >=, 1060);
-  g_assert_cmpuint (keys, >, 0);
   g_assert_cmpuint (texts, >, 0);
-  g_assert_cmpfloat (key, >=, KEY_CAP);
-  g_assert_cmpfloat (text, >=, MIN_CAP);
-  g_assert_cmpfloat (drawn_text, >=, MIN_CAP);
-  g_assert_cmpfloat (fraction, >=, 0.7);
+  /* A game's rules for its display (docs/adding-a-game.md, section 3), each failure naming the fix. */
+  if (keys == 0 || key < KEY_CAP)
+    g_error ("%s: the players' display has %u key figures, the smallest with a cap height of %.1f px (at least "
+             "one, of %.0f px or more, wanted). Fix: make the figures read across the room with "
+             "mg_players_display_key_new () or the style class display-key (40 px)", game, keys, key, KEY_CAP);
+  if (text < MIN_CAP || drawn_text < MIN_CAP)
+    g_error ("%s: a text of the players' display has a cap height of %.1f px, under %.0f px. Fix: no text under "
+             "30 px there (.players-display in ui/style.css or the game's ui/%s/%s.css; for a drawn map, "
+             "mg_area_map_set_far)", game, MIN (text, drawn_text), MIN_CAP, game, game);
+  if (fraction < 0.7)
+    g_error ("%s: the game's picture covers %.2f of the players' display, under 0.7. Fix: let it expand "
+             "(hexpand and vexpand) in the room the heading and the last line leave", game, fraction);
   /* Nothing but plain words: no JSON. */
   {
     g_autofree char *text = mg_players_display_get_text (display);

@@ -8,9 +8,17 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "mg-actions.h"
 #include "mg-application.h"
+#include "mg-area-map.h"
 #include "mg-campaign-window-private.h"
+#include "mg-data.h"
 #include "mg-duel-engine.h"
+#include "mg-game-ui.h"
+#include "mg-generic-page.h"
+#include "mg-json.h"
+#include "mg-players-display.h"
+#include "mg-ruleset.h"
 #include "ui-test-util.h"
 
 static MgApplication *app;
@@ -188,6 +196,259 @@ test_pick_difference (void)
   g_assert_cmpstr (texts[0], ==, texts[1]);
 }
 
+/* The template form: a field under `row` by its name (the member's key). */
+static GtkWidget *
+form_field (GtkWidget *row, const char *key)
+{
+  GtkWidget *found = NULL;
+
+  if (g_strcmp0 (gtk_widget_get_name (row), key) == 0 && !GTK_IS_LABEL (row))
+    return row;
+  for (GtkWidget *c = gtk_widget_get_first_child (row); c != NULL && found == NULL; c = gtk_widget_get_next_sibling (c))
+    found = form_field (c, key);
+  return found;
+}
+
+static const char *
+message_shown (GtkWidget *page)
+{
+  GtkWidget *label = find_styled (page, GTK_TYPE_LABEL, "error");
+
+  return label != NULL && gtk_widget_get_visible (label) ? gtk_label_get_text (GTK_LABEL (label)) : "";
+}
+
+/* A number typed into the spin button (its text selected, then the digits), through the X server. */
+static void
+type_number (GtkWidget *spin, const char *digits)
+{
+  g_assert_true (ui_test_click (spin));
+  g_assert_true (ui_test_key (spin, GDK_KEY_a, GDK_KEY_Control_L));
+  g_assert_true (ui_test_type (spin, digits));
+}
+
+/* The referee's correction, an action the engine offers as a template (its seat, number and
+ * reason free): filled in by real clicks and keys on the Play page's form, refused with the
+ * engine's reason while a field is wrong (the campaign untouched), then played. */
+static void
+test_template_form (void)
+{
+  g_autoptr(MgCampaign) campaign = new_duel ("duel-form.db");
+  GtkWidget *page = show_play (campaign), *row, *seat, *points, *reason, *play;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgJournalEntry) entry = NULL;
+
+  if (!ui_test_click (page))
+    {
+      g_test_skip ("not an X11 display: no click through the server");
+      close_campaign_windows (app);
+      return;
+    }
+  row = ui_test_labelled (page, GTK_TYPE_LIST_BOX_ROW, "Adjust");
+  g_assert_nonnull (row);
+  seat = form_field (row, "seat");
+  points = form_field (row, "points");
+  reason = form_field (row, "reason");
+  play = find_button_labelled (row, _("Play"));
+  g_assert_true (GTK_IS_DROP_DOWN (seat));
+  g_assert_true (GTK_IS_SPIN_BUTTON (points));
+  g_assert_true (GTK_IS_ENTRY (reason));
+  g_assert_nonnull (play);
+  /* Each field is named beside it, for eyes and screen readers. */
+  g_assert_nonnull (ui_test_labelled (row, GTK_TYPE_LABEL, "Points"));
+  g_assert_nonnull (ui_test_labelled (row, GTK_TYPE_LABEL, "Reason"));
+
+  /* No reason typed: refused in the engine's words, nothing written. */
+  g_assert_true (ui_test_click (play));
+  wait_ms (100);
+  g_assert_cmpstr (message_shown (page), ==, "Say why the score changes");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
+
+  /* Bob chosen from the players by keys: the list opened with Space, one down, Enter. */
+  g_assert_cmpstr (gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_drop_down_get_selected_item (GTK_DROP_DOWN (seat)))), ==, "Ann");
+  g_assert_cmpuint (ui_test_tab_to (seat, 30), <, 30);
+  g_assert_true (ui_test_key (seat, GDK_KEY_space, 0));
+  wait_ms (200);
+  g_assert_true (ui_test_key (seat, GDK_KEY_Down, 0));
+  g_assert_true (ui_test_key (seat, GDK_KEY_Return, 0));
+  wait_ms (200);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (seat)), ==, 1);
+
+  /* A reason typed, and 5 points: more than a duel to 2 allows, refused, nothing written. */
+  g_assert_true (ui_test_click (reason));
+  g_assert_true (ui_test_type (reason, "late"));
+  type_number (points, "5");
+  g_assert_true (ui_test_click (play));
+  wait_ms (100);
+  g_assert_cmpstr (message_shown (page), ==, "Bob's score can go from 0 to between 0 and 1, not 5");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
+
+  /* 1 point, played with Enter on the button: written as typed, the message gone, the form
+   * offered again and the standing showing Bob's point. */
+  type_number (points, "1");
+  g_assert_cmpuint (ui_test_tab_to (play, 30), <, 30);
+  g_assert_true (ui_test_key (play, GDK_KEY_Return, 0));
+  wait_ms (200);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
+  entry = mg_campaign_journal_get (campaign, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (entry->summary, ==, "Bob's score +1 (late): 1");
+  g_assert_cmpstr (message_shown (page), ==, "");
+  g_assert_nonnull (ui_test_labelled (page, GTK_TYPE_LIST_BOX_ROW, "Adjust"));
+  /* What was played is a whole action, not the engine's example. */
+  g_assert_null (strstr (entry->action, "template"));
+  {
+    g_autoptr(json_object) view = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+    json_object *bob = json_object_array_get_idx (json_object_object_get (view, "players"), 1);
+
+    g_assert_cmpint (json_object_get_int (json_object_object_get (bob, "score")), ==, 1);
+  }
+  save_screenshot (gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW), "test-ui-generic-form.png");
+  /* One field a line: the form fits a 360 px window. */
+  {
+    GtkWidget *window = gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW);
+    int minimum = 0;
+
+    gtk_window_set_default_size (GTK_WINDOW (window), 360, 700);
+    wait_ms (300);
+    gtk_widget_measure (window, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+    if (minimum > 360)
+      report_wide_widgets (window, 336);
+    g_assert_cmpint (minimum, <=, 360);
+    g_assert_cmpuint (count_overflowing_children (window), ==, 0);
+    save_screenshot (window, "test-ui-generic-form-360.png");
+  }
+  close_campaign_windows (app);
+}
+
+/* A view's map of areas ("area_map") is drawn by the shared MgAreaMap on the Play page, which
+ * the arrow keys walk, and for the far end of the table on the players' display; the score
+ * shows on its tokens. */
+static void
+test_area_map (void)
+{
+  g_autoptr(MgCampaign) campaign = new_duel ("duel-map.db");
+  GtkWidget *page = show_play (campaign), *display, *far_map;
+  MgAreaMap *map = MG_AREA_MAP (find_descendant (page, MG_TYPE_AREA_MAP));
+  MgCampaignWindow *window = MG_CAMPAIGN_WINDOW (gtk_widget_get_ancestor (page, MG_TYPE_CAMPAIGN_WINDOW));
+  double x, y;
+
+  g_assert_nonnull (map);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (map)));
+  g_assert_true (mg_area_map_area_position (map, "Ann", &x, &y));
+  g_assert_true (mg_area_map_area_position (map, "Bob", &x, &y));
+  g_assert_cmpstr (mg_area_map_area_at (map, x, y), ==, "Bob");
+  /* Not told twice: the standing has no "Area map" section. */
+  g_assert_null (ui_test_find_label (page, "Area map"));
+  if (ui_test_pointer_to (page, 1, 1))
+    {
+      g_assert_cmpuint (ui_test_tab_to (GTK_WIDGET (map), 40), <, 40);
+      g_assert_true (ui_test_key (GTK_WIDGET (map), GDK_KEY_Left, 0));
+      g_assert_true (ui_test_key (GTK_WIDGET (map), GDK_KEY_Right, 0));
+      g_assert_nonnull (mg_area_map_get_focus_area (map));
+    }
+  display = GTK_WIDGET (mg_players_display_new (mg_campaign_window_get_table_state (window)));
+  gtk_window_present (GTK_WINDOW (display));
+  wait_ms (300);
+  far_map = find_descendant (display, MG_TYPE_AREA_MAP);
+  g_assert_nonnull (far_map);
+  g_assert_cmpint (gtk_widget_get_height (far_map), >=, 560);
+  save_screenshot (display, "test-ui-generic-display.png");
+  gtk_window_destroy (GTK_WINDOW (display));
+  close_campaign_windows (app);
+}
+
+/* One game with no pages of its own, its first sample played on the Play page by real input:
+ * each action's row found by the words it is offered under, clicked or reached by Tab and
+ * played with Enter in turn (a secret one after its seat's secrets are shown). */
+static void
+play_sample_on_page (const MgSample *sample)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = g_strdup_printf ("generic-%s.db", sample->game_id);
+  g_autofree char *path = g_build_filename (tmpdir, name, NULL);
+  json_object *ruleset = mg_ruleset_load_default (sample->game_id, &error);
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autoptr(GBytes) script = mg_data_lookup (sample->script, &error);
+  g_auto(GStrv) lines = NULL;
+  GtkWidget *page;
+  gint64 played = 0;
+
+  g_assert_no_error (error);
+  campaign = mg_campaign_create (path, sample->game_id, "Generic", sample->players, ruleset, 7, &error);
+  json_object_put (ruleset);
+  g_assert_no_error (error);
+  page = show_play (campaign);
+  if (!ui_test_pointer_to (page, 1, 1))
+    {
+      g_test_skip ("not an X11 display: no input through the server");
+      close_campaign_windows (app);
+      return;
+    }
+  lines = g_strsplit (g_bytes_get_data (script, NULL) != NULL ? (const char *) g_bytes_get_data (script, NULL) : "", "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(json_object) action = json_tokener_parse (lines[i]);
+      g_autofree char *label = NULL;
+      const char *seat;
+      GtkWidget *row;
+
+      if (action == NULL)
+        continue;
+      label = mg_generic_page_action_label (mg_campaign_get_state (campaign), action);
+      seat = mg_state_actor (mg_campaign_get_state (campaign), action);
+      if (mg_rules_action_is_secret (mg_campaign_get_rules (campaign), mg_action_type (action)) && seat != NULL)
+        {
+          g_autofree char *show = g_strdup_printf (_("Enter %s’s secret"), seat);
+
+          g_assert_true (ui_test_click (find_button_labelled (page, show)));
+          wait_ms (100);
+        }
+      row = row_reading (page, label);
+      if (row == NULL)
+        g_error ("%s: the Play page offers no row \"%s\" for the sample's action %s", sample->game_id, label, lines[i]);
+      if (played % 2 == 0)
+        g_assert_true (ui_test_click (row));
+      else
+        {
+          g_assert_cmpuint (ui_test_tab_to (row, 60), <, 60);
+          g_assert_true (ui_test_key (row, GDK_KEY_Return, 0));
+        }
+      wait_ms (100);
+      g_assert_cmpint (mg_campaign_journal_count (campaign), ==, ++played);
+    }
+  g_assert_cmpint (played, >, 0);
+  {
+    g_autoptr(json_object) pending = mg_state_pending (mg_campaign_get_state (campaign));
+
+    assert_pending (page, json_object_get_string (json_object_object_get (pending, "text")));
+  }
+  {
+    g_autofree char *shot = g_strdup_printf ("test-ui-generic-%s.png", sample->game_id);
+
+    save_screenshot (gtk_widget_get_ancestor (page, GTK_TYPE_WINDOW), shot);
+  }
+  close_campaign_windows (app);
+}
+
+/* Every game built with no pages of its own (a game added with its word alone, as the scaffold
+ * test adds one) has its sample played on the Play page by pointer and keys. */
+static void
+test_samples (void)
+{
+  guint n = 0, generic = 0;
+  const MgSample *samples = mg_application_samples (&n);
+
+  for (guint i = 0; i < n; i++)
+    if (mg_game_ui_lookup (samples[i].game_id)->game_id == NULL
+        && (i == 0 || g_strcmp0 (samples[i].game_id, samples[i - 1].game_id) != 0))
+      {
+        play_sample_on_page (&samples[i]);
+        generic++;
+      }
+  if (generic == 0)
+    g_test_skip ("every game built has pages of its own");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -197,6 +458,9 @@ main (int argc, char **argv)
   mg_game_register (mg_duel_game ());
   g_test_add_func ("/ui-generic/duel-to-the-end", test_duel_to_the_end);
   g_test_add_func ("/ui-generic/pick-difference", test_pick_difference);
+  g_test_add_func ("/ui-generic/template-form", test_template_form);
+  g_test_add_func ("/ui-generic/samples", test_samples);
+  g_test_add_func ("/ui-generic/area-map", test_area_map);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;

@@ -10,7 +10,7 @@
 #include "mg-players-display.h"
 #include "mg-ui-json.h"
 
-/* The seats' colours on the Battle page (style.css, .player-a and .player-b). */
+/* The seats' colours on the Battle page (meeple.css, .player-a and .player-b). */
 static const char *const seat_colours[] = { "red", "blue" };
 
 static GtkWidget *

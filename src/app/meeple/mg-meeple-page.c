@@ -162,7 +162,7 @@ mg_meeple_page_dispose (GObject *object)
   G_OBJECT_CLASS (mg_meeple_page_parent_class)->dispose (object);
 }
 
-/* .meeple-page { margin: 24px 18px } in style.css: the header's width is the page's less these. */
+/* .meeple-page { margin: 24px 18px } in meeple.css: the header's width is the page's less these. */
 #define MG_MEEPLE_PAGE_SIDE_MARGINS 36
 
 /* The score beside the title only when both fit on their line: in a narrow window it goes under

@@ -10,13 +10,13 @@
 #include "mg-ui-json.h"
 
 /* A row of n cells, the first `filled` marked: a picture of the track on the board. Each cell is
- * drawn as the CSS box .track-cell (and .casualty, .neutral or .used when marked) of style.css
+ * drawn as the CSS box .track-cell (and .casualty, .neutral or .used when marked) of meeple.css
  * would be, not made a widget of its own: 16 widgets fewer to style, lay out and draw for the two
  * sides of the Battle page (4.7M instructions of its first frame). */
 #define MG_TYPE_MEEPLE_CELLS (mg_meeple_cells_get_type ())
 G_DECLARE_FINAL_TYPE (MgMeepleCells, mg_meeple_cells, MG, MEEPLE_CELLS, GtkWidget)
 
-/* .track-cell's min-width and min-height in style.css, and the spacing of the boxes the cells
+/* .track-cell's min-width and min-height in meeple.css, and the spacing of the boxes the cells
  * were laid out in. */
 #define CELL_SIZE 18
 #define CELL_SPACING 4

@@ -1,5 +1,7 @@
 /* mg-duel-engine.c — a rock-paper-scissors duel: each seat's pick is a declared secret action
- * (MG_ACTION_SECRET) that view() hides until the referee's "reveal"; first to "wins" rounds. */
+ * (MG_ACTION_SECRET) that view() hides until the referee's "reveal"; first to "wins" rounds.
+ * The referee may also adjust a seat's score by a number with a reason typed in (a "template"
+ * action: free fields the generic Play page offers as a form). */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -152,6 +154,40 @@ do_reveal (MgState *state, json_object *action, MgPlay *play, GError **error)
   return TRUE;
 }
 
+/* {"type":"adjust","seat":NAME,"points":N,"reason":TEXT}: the referee's correction of a score
+ * (a round counted wrongly), which can neither win the duel nor take a score below 0. */
+static gboolean
+do_adjust (MgState *state, json_object *action, MgPlay *play, GError **error)
+{
+  DuelState *s = (DuelState *) state;
+  json_object *seat_json = NULL, *points_json = NULL, *reason_json = NULL;
+  const char *reason;
+  gint seat, points;
+
+  if (!json_object_object_get_ex (action, "seat", &seat_json) || !json_object_is_type (seat_json, json_type_string)
+      || !json_object_object_get_ex (action, "points", &points_json) || !json_object_is_type (points_json, json_type_int)
+      || !json_object_object_get_ex (action, "reason", &reason_json) || !json_object_is_type (reason_json, json_type_string))
+    {
+      g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+                           "An adjustment names its \"seat\", its \"points\" and its \"reason\"");
+      return FALSE;
+    }
+  seat = seat_of (s, json_object_get_string (seat_json));
+  points = json_object_get_int (points_json);
+  reason = json_object_get_string (reason_json);
+  if (seat < 0)
+    return mg_rules_illegal (error, "Adjust the score of a player of this duel");
+  if (points == 0 || (gint) s->score[seat] + points < 0 || s->score[seat] + points >= s->wins)
+    return mg_rules_illegal (error, "%s's score can go from %u to between 0 and %u, not %d",
+                             s->players[seat], s->score[seat], s->wins - 1, (gint) s->score[seat] + points);
+  if (*reason == '\0')
+    return mg_rules_illegal (error, "Say why the score changes");
+  s->score[seat] += points;
+  json_object_array_add (play->events, mg_event_new ("adjusted", NULL, NULL));
+  g_string_append_printf (play->summary, "%s's score %+d (%s): %u", s->players[seat], points, reason, s->score[seat]);
+  return TRUE;
+}
+
 static gboolean
 duel_over (const MgState *state, GError **error)
 {
@@ -167,6 +203,7 @@ duel_over (const MgState *state, GError **error)
 static const MgAction duel_action_list[] = {
   { "pick", do_pick, MG_ACTION_SECRET },
   { "reveal", do_reveal, MG_ACTION_PUBLIC },
+  { "adjust", do_adjust, MG_ACTION_PUBLIC },
 };
 
 static const MgActions duel_actions = {
@@ -209,6 +246,39 @@ pending (const MgState *state)
   return o;
 }
 
+/* The arena as a map of areas (the shared MgAreaMap's model, drawn by the generic pages): a
+ * corner for each player, its token lettered with the player's score. */
+static json_object *
+arena (const DuelState *s)
+{
+  json_object *map = json_object_new_object (), *areas = json_object_new_array (), *tokens = json_object_new_array ();
+  static const char * const colours[] = { "#c01c28", "#1c71d8" };
+
+  for (gint i = 0; i < 2; i++)
+    {
+      json_object *area = json_object_new_object (), *token = json_object_new_object ();
+      json_object *neighbours = json_object_new_array ();
+      char letter[12];
+
+      json_object_object_add (area, "id", json_object_new_string (s->players[i]));
+      json_object_object_add (area, "label", json_object_new_string (s->players[i]));
+      json_object_object_add (area, "x", json_object_new_int (100 + 200 * i));
+      json_object_object_add (area, "y", json_object_new_int (100));
+      json_object_array_add (neighbours, json_object_new_string (s->players[1 - i]));
+      json_object_object_add (area, "neighbours", neighbours);
+      json_object_array_add (areas, area);
+      g_snprintf (letter, sizeof letter, "%u", s->score[i]);
+      json_object_object_add (token, "area", json_object_new_string (s->players[i]));
+      json_object_object_add (token, "colour", json_object_new_string (colours[i]));
+      json_object_object_add (token, "letter", json_object_new_string (letter));
+      json_object_object_add (token, "title", json_object_new_string (s->players[i]));
+      json_object_array_add (tokens, token);
+    }
+  json_object_object_add (map, "areas", areas);
+  json_object_object_add (map, "tokens", tokens);
+  return map;
+}
+
 /* `seat` sees its own pick; everyone sees who has picked and the last round shown. */
 static json_object *
 view (const MgState *state, const char *seat)
@@ -235,6 +305,7 @@ view (const MgState *state, const char *seat)
       json_object_array_add (players, p);
     }
   json_object_object_add (o, "players", players);
+  json_object_object_add (o, "area_map", arena (s));
   return o;
 }
 
@@ -305,6 +376,21 @@ from_json (json_object *ruleset, json_object *json, GError **error)
   return &s->base;
 }
 
+/* The referee's correction, last: one form, whose seat, number and reason are chosen. */
+static json_object *
+add_adjust (const DuelState *s, json_object *list)
+{
+  json_object *a = json_object_new_object ();
+
+  json_object_object_add (a, "type", json_object_new_string ("adjust"));
+  json_object_object_add (a, "seat", json_object_new_string (s->players[0]));
+  json_object_object_add (a, "points", json_object_new_int (1));
+  json_object_object_add (a, "reason", json_object_new_string (""));
+  json_object_object_add (a, "template", json_object_new_boolean (TRUE));
+  json_object_array_add (list, a);
+  return list;
+}
+
 static json_object *
 legal_actions (const MgState *state, const char *seat)
 {
@@ -318,7 +404,7 @@ legal_actions (const MgState *state, const char *seat)
       json_object *a = json_object_new_object ();
       json_object_object_add (a, "type", json_object_new_string ("reveal"));
       json_object_array_add (list, a);
-      return list;
+      return add_adjust (s, list);
     }
   for (gint i = 0; i < 2; i++)
     for (gint c = 0; c < 3 && s->pick[i] < 0; c++)
@@ -330,7 +416,7 @@ legal_actions (const MgState *state, const char *seat)
         json_object_array_add (list, a);
       }
   (void) seat;
-  return list;
+  return add_adjust (s, list);
 }
 
 static const MgRules duel_rules = {

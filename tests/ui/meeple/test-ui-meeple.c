@@ -436,7 +436,7 @@ pixel_of (GtkWidget *widget, int x, int y)
   return pixel;
 }
 
-/* The tracks' cells are drawn, not widgets, but look as style.css's .track-cell boxes do: a
+/* The tracks' cells are drawn, not widgets, but look as meeple.css's .track-cell boxes do: a
  * casualty cell, an empty one and a used action, each against a real box of those classes in the
  * same window, in the light and the dark style. */
 static void

@@ -13,6 +13,12 @@ static const MgGameSample samples[] = {
   { N_("Cross wins the top row"), DATA "sample.jsonl", { "Cross", "Nought", NULL } },
 };
 
+/* The words heading the view's tables in the exports and on the players' display (every table
+ * of the public view needs one, translated: test-cli-fr checks). */
+static const MgExportColumn export_columns[] = {
+  { "board", NC_("export column", "Board") },
+};
+
 const MgGame *
 mg_@ID@_game (void)
 {
@@ -20,6 +26,7 @@ mg_@ID@_game (void)
     .ruleset_resource = DATA "ruleset.json",
     .samples = samples,
     .n_samples = G_N_ELEMENTS (samples),
+    MG_GAME_EXPORT_COLUMNS,
   };
   /* The engine's table is another file's static, so it is filled in here, by the registry. */
   game.rules = mg_@ID@_rules ();

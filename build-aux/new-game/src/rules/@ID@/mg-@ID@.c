@@ -307,7 +307,8 @@ from_json (json_object *ruleset, json_object *json, GError **error)
 }
 
 /* Nothing is hidden: every seat sees the whole state, laid out for the generic pages (a list of
- * records is a table): the board a row a record, columns a, b, c…, each square its player's name. */
+ * records is a table, headed by the descriptor's export_columns): the board a row a record,
+ * columns a, b, c…, each square its player's name. */
 static json_object *
 view (const MgState *state, const char *seat)
 {
@@ -315,6 +316,8 @@ view (const MgState *state, const char *seat)
   json_object *json = json_object_new_object ();
   json_object *board = json_object_new_array ();
 
+  /* The exports and the players' display find the game's words (its descriptor) by this. */
+  json_object_object_add (json, "game", json_object_new_string (GAME_ID));
   for (guint row = 0; row < st->size; row++)
     {
       json_object *r = json_object_new_object ();
