@@ -23,6 +23,7 @@ struct _MgTftArenaView {
   char        *selected;
   int          cursor;         /* hex index, -1 none */
   int          facing;
+  gboolean     turned;         /* the press being dragged has turned the facing: its release is no click */
   char         cursor_name[8];
   double       size, ox, oy;   /* hex size (centre to corner) and origin of the last drawing */
 };
@@ -357,8 +358,17 @@ enemy_of_selected (MgTftArenaView *self, json_object *f)
   return FALSE;
 }
 
-/* Enter, or a click on the cursor: an enemy under it is attacked in the attacks; else the selected
- * figure moves there (its option declared with this hex and facing). */
+/* Standing and fighting: no figure may end its move in its hex. */
+static gboolean
+standing (json_object *f)
+{
+  return g_strcmp0 (json_object_get_string (json_object_object_get (f, "posture")), "standing") == 0 &&
+         g_strcmp0 (json_object_get_string (json_object_object_get (f, "state")), "fighting") == 0;
+}
+
+/* Enter, or a click on the cursor: an enemy under it is attacked in the attacks; another standing
+ * figure (the referee moves every side's) or a friend is chosen; else the selected figure moves there
+ * (its option declared with this hex and facing), onto a fallen enemy's hex too. */
 static void
 activate (MgTftArenaView *self)
 {
@@ -371,7 +381,7 @@ activate (MgTftArenaView *self)
   if (g_strcmp0 (phase, "attacks") == 0 && f != NULL && enemy_of_selected (self, f))
     g_signal_emit (self, signals[SIG_ATTACK], 0, json_object_get_string (json_object_object_get (f, "name")));
   else if (f != NULL && g_strcmp0 (json_object_get_string (json_object_object_get (f, "name")), self->selected) != 0
-           && !enemy_of_selected (self, f))
+           && (!enemy_of_selected (self, f) || standing (f)))
     mg_tft_arena_view_select (self, json_object_get_string (json_object_object_get (f, "name")));
   else if (f != NULL && self->selected == NULL)
     mg_tft_arena_view_select (self, json_object_get_string (json_object_object_get (f, "name")));
@@ -387,7 +397,7 @@ released (GtkGestureClick *gesture, int n_press, double px, double py, MgTftAren
   json_object *f;
 
   gtk_widget_grab_focus (GTK_WIDGET (self));
-  if (h < 0)
+  if (h < 0 || self->turned)
     return;
   f = figure_at (self, h);
   if (h == self->cursor || (f != NULL && (enemy_of_selected (self, f) || self->selected == NULL ||
@@ -402,13 +412,20 @@ released (GtkGestureClick *gesture, int n_press, double px, double py, MgTftAren
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* A drag from the cursor points the facing the way it goes. */
+static void
+drag_begin (GtkGestureDrag *gesture, double x, double y, MgTftArenaView *self)
+{
+  self->turned = FALSE;
+}
+
+/* A drag from the cursor points the facing the way it goes (the cursor stays). */
 static void
 drag_update (GtkGestureDrag *gesture, double dx, double dy, MgTftArenaView *self)
 {
   double best = -G_MAXDOUBLE;
   if (hypot (dx, dy) < self->size * 0.5)
     return;
+  self->turned = TRUE;
   for (int k = 0; k < 6; k++)
     {
       double a = (-90 + 60 * k) * G_PI / 180, c = dx * cos (a) + dy * sin (a);
@@ -523,6 +540,7 @@ mg_tft_arena_view_new (gboolean interactive)
       gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
       gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
       g_signal_connect (click, "released", G_CALLBACK (released), self);
+      g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
       g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
       g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed), self);
       gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));

@@ -889,7 +889,8 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
   gboolean options = g_strcmp0 (phase, "options") == 0;
   gboolean attacks = g_strcmp0 (phase, "attacks") == 0;
   gboolean end = g_strcmp0 (phase, "end") == 0;
-  gboolean over = g_strcmp0 (phase, "over") == 0;
+  /* one side out mid-turn: pending() waits for the end of the fight, which may end now */
+  gboolean over = g_strcmp0 (phase, "over") == 0 || g_strcmp0 (mg_ui_json_str (pending, "phase"), "over") == 0;
   g_autofree char *turn = NULL;
 
   g_free (self->title);
