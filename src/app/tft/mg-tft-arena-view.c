@@ -26,6 +26,9 @@ struct _MgTftArenaView {
   gboolean     turned;         /* the press being dragged has turned the facing: its release is no click */
   char         cursor_name[8];
   double       size, ox, oy;   /* hex size (centre to corner) and origin of the last drawing */
+  double       zoom;           /* 1: the whole arena in the widget; up to 4 */
+  double       cx, cy;         /* the arena's point (in hexes' units of size 1) at the widget's centre */
+  double       px, py;         /* the pointer's last place over the widget */
 };
 
 G_DEFINE_FINAL_TYPE (MgTftArenaView, mg_tft_arena_view, GTK_TYPE_WIDGET)
@@ -245,6 +248,74 @@ draw_cursor (MgTftArenaView *self, cairo_t *cr)
     }
 }
 
+/* To scale: the hexes as large as the allocation allows, times the zoom, the point (cx, cy) of the
+ * arena at the widget's centre — kept where the zoomed arena still covers the widget (no empty band
+ * where it could be). */
+static void
+place (MgTftArenaView *self)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (self)), ht = gtk_widget_get_height (GTK_WIDGET (self));
+  double aw = 1.5 * self->cols + 0.5, ah = SQRT3 * (self->rows + 0.5);
+  self->size = MIN (w / aw, ht / ah) * self->zoom;
+  if (self->size * aw <= w)
+    self->cx = aw / 2;
+  else
+    self->cx = CLAMP (self->cx, w / 2.0 / self->size, aw - w / 2.0 / self->size);
+  if (self->size * ah <= ht)
+    self->cy = ah / 2;
+  else
+    self->cy = CLAMP (self->cy, ht / 2.0 / self->size, ah - ht / 2.0 / self->size);
+  self->ox = w / 2.0 - self->cx * self->size;
+  self->oy = ht / 2.0 - self->cy * self->size;
+}
+
+/* Zooms by `factor` keeping the arena's point under (x, y) of the widget where it is. */
+static void
+zoom_at (MgTftArenaView *self, double factor, double x, double y)
+{
+  double old = self->size, ax, ay;
+  if (self->cols == 0)
+    return;
+  place (self);
+  old = self->size;
+  ax = (x - self->ox) / old, ay = (y - self->oy) / old;
+  self->zoom = CLAMP (self->zoom * factor, 1.0, 4.0);
+  place (self);
+  /* the same arena point under (x, y): the centre moves by the change in scale */
+  self->cx = ax - (x - gtk_widget_get_width (GTK_WIDGET (self)) / 2.0) / self->size;
+  self->cy = ay - (y - gtk_widget_get_height (GTK_WIDGET (self)) / 2.0) / self->size;
+  place (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Pans by (dx, dy) pixels of the widget; FALSE when there was nowhere to go (unzoomed). */
+static gboolean
+pan (MgTftArenaView *self, double dx, double dy)
+{
+  double cx = self->cx, cy = self->cy;
+  if (self->zoom <= 1.0 || self->size <= 0)
+    return FALSE;
+  self->cx += dx / self->size;
+  self->cy += dy / self->size;
+  place (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return cx != self->cx || cy != self->cy;
+}
+
+/* The cursor kept in view when zoomed: the arena pans to it. */
+static void
+show_cursor (MgTftArenaView *self)
+{
+  double x, y, m;
+  int w = gtk_widget_get_width (GTK_WIDGET (self)), ht = gtk_widget_get_height (GTK_WIDGET (self));
+  if (self->cursor < 0 || self->zoom <= 1.0)
+    return;
+  place (self);
+  centre (self, self->cursor, &x, &y);
+  m = self->size * 1.2;
+  pan (self, x < m ? x - m : x > w - m ? x - (w - m) : 0, y < m ? y - m : y > ht - m ? y - (ht - m) : 0);
+}
+
 static void
 mg_tft_arena_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -255,10 +326,7 @@ mg_tft_arena_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   if (self->cols == 0)
     return;
-  /* to scale: hexes as large as the allocation allows */
-  self->size = MIN (w / (1.5 * self->cols + 0.5), ht / (SQRT3 * (self->rows + 0.5)));
-  self->ox = (w - self->size * (1.5 * self->cols + 0.5)) / 2;
-  self->oy = (ht - self->size * SQRT3 * (self->rows + 0.5)) / 2;
+  place (self);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, ht));
   for (int h = 0; h < self->cols * self->rows; h++)
     {
@@ -467,12 +535,62 @@ key_pressed (GtkEventControllerKey *key, guint keyval, guint code, GdkModifierTy
     case GDK_KEY_Escape:
       mg_tft_arena_view_select (self, NULL);
       return TRUE;
+    case GDK_KEY_plus: case GDK_KEY_equal: case GDK_KEY_KP_Add: case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
+      {
+        double x = 0, y = 0;
+        gboolean in = keyval != GDK_KEY_minus && keyval != GDK_KEY_KP_Subtract;
+        place (self);
+        centre (self, self->cursor, &x, &y);
+        /* about the cursor, which stays in view */
+        zoom_at (self, in ? 1.25 : 0.8, x, y);
+        show_cursor (self);
+        return TRUE;
+      }
     default:
       return FALSE;
     }
   self->cursor = col * self->rows + row;
+  show_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
+}
+
+static void
+motion (GtkEventControllerMotion *m, double x, double y, MgTftArenaView *self)
+{
+  self->px = x, self->py = y;
+}
+
+/* Ctrl+wheel zooms about the pointer; the wheel pans a zoomed arena (else it scrolls the page). */
+static gboolean
+scrolled (GtkEventControllerScroll *scroll, double dx, double dy, MgTftArenaView *self)
+{
+  GdkModifierType mods = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
+  if (mods & GDK_CONTROL_MASK)
+    {
+      if (dy != 0)
+        zoom_at (self, dy < 0 ? 1.25 : 0.8, self->px, self->py);
+      return TRUE;
+    }
+  return pan (self, dx * 40, dy * 40);
+}
+
+/* A pinch on a touchpad or screen zooms too. */
+static void
+pinched (GtkGestureZoom *gesture, double scale, MgTftArenaView *self)
+{
+  double x, y, *last = g_object_get_data (G_OBJECT (gesture), "mg-scale");
+  if (last == NULL)
+    return;
+  if (gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y) && *last > 0)
+    zoom_at (self, scale / *last, x, y);
+  *last = scale;
+}
+
+static void
+pinch_begin (GtkGesture *gesture, GdkEventSequence *sequence, double *last)
+{
+  *last = 1.0;
 }
 
 static void
@@ -522,6 +640,7 @@ static void
 mg_tft_arena_view_init (MgTftArenaView *self)
 {
   self->cursor = -1;
+  self->zoom = 1.0;
 }
 
 MgTftArenaView *
@@ -546,6 +665,22 @@ mg_tft_arena_view_new (gboolean interactive)
       gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
       gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
       gtk_widget_add_controller (GTK_WIDGET (self), key);
+      {
+        GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES |
+                                                                      GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
+        GtkEventController *move = gtk_event_controller_motion_new ();
+        GtkGesture *pinch = gtk_gesture_zoom_new ();
+        double *last = g_new0 (double, 1);
+        g_object_set_data_full (G_OBJECT (pinch), "mg-scale", last, g_free);
+        g_signal_connect (scroll, "scroll", G_CALLBACK (scrolled), self);
+        g_signal_connect (move, "motion", G_CALLBACK (motion), self);
+        g_signal_connect (pinch, "scale-changed", G_CALLBACK (pinched), self);
+        g_signal_connect (pinch, "begin", G_CALLBACK (pinch_begin), last);
+        gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+        gtk_widget_add_controller (GTK_WIDGET (self), move);
+        gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
+      }
+      gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
     }
   return self;
 }
@@ -644,6 +779,13 @@ mg_tft_arena_view_hex_point (MgTftArenaView *self, const char *hex, double *x, d
   int h = hex_parse (self, hex);
   if (h < 0 || self->size <= 0)
     return FALSE;
+  place (self);
   centre (self, h, x, y);
   return TRUE;
+}
+
+double
+mg_tft_arena_view_get_zoom (MgTftArenaView *self)
+{
+  return self->zoom;
 }

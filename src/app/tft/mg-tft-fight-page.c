@@ -798,7 +798,8 @@ arena_reach (MgTftFightPage *self, const char *figure)
     /* Translators: %s a figure, then its option's letter; the keys are the arena's */
     hint = g_strdup_printf (_("%s (option %s): the green hexes are in reach. Arrows move the cursor, T turns, "
                               "Enter moves there; in the attacks, Enter on an enemy attacks it."), figure, option);
-  gtk_label_set_text (self->arena_hint, hint ? hint : _("Click a figure, or move the cursor with the arrows and press Enter."));
+  gtk_label_set_text (self->arena_hint, hint ? hint : _("Click a figure, or move the cursor with the arrows and press Enter. "
+                                                          "Ctrl+wheel, + and − zoom; the wheel then pans."));
 }
 
 static void

@@ -344,87 +344,44 @@ attack_with_keys (MgTftFightPage *page, int adj_dx, double hit, const char *dice
   g_assert_null (mg_tft_fight_page_get_attack_dialog (page));
 }
 
-/* Romans Flavius (DX 13, shortsword) and Cato (DX 12, broadsword) against Germans Wulf and Hrolf, on
- * the 1977 arena. Turn 1: each runs across the arena — Flavius and Wulf by pointer (a click chooses,
- * a click on a hex puts the cursor there, the Turn button or a drag turns the facing, a click moves),
- * Cato and Hrolf by keys (arrows, Enter, T and Shift+T); nobody attacks; End Turn by Tab and Space.
- * Turn 2: the Germans stand; Flavius (behind Wulf) and Cato (beside Hrolf) charge in place, turning to
- * face them (a drag; Shift+T), their option chosen on their cards by pointer. Flavius's attack, opened
- * by a click on Wulf, counts +4 from the rear (p. 9: DX 17, hits on 15 or less but for 16–18,
- * 206/216); Cato's, opened by Enter on Hrolf, +2 from the side (DX 14, 196/216); each roll would miss
- * without it. Both die: one side is down, and the arena shows them grey where they fell. */
+/* Zoom and pan by the wheel over the arena's centre: Ctrl+wheel up twice zooms about the pointer (the
+ * hexes 1.25² times as large, the hex under it still under it); the wheel then pans the arena, not the
+ * page; Ctrl+wheel down twice shows the whole arena again, where it was. */
 static void
-test_arena (void)
+zoom_and_pan (MgTftArenaView *arena)
 {
-  g_autoptr(MgCampaign) campaign = NULL;
-  MgTftFightPage *page = show_fight ("Arena", arena_fight, G_N_ELEMENTS (arena_fight), &campaign);
-  GtkWidget *w = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (page)));
-  MgTftArenaView *arena = mg_tft_fight_page_get_arena (page);
-  GtkWidget *turn;
+  GtkWidget *w = GTK_WIDGET (arena);
+  GtkAdjustment *page = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (w, GTK_TYPE_SCROLLED_WINDOW)));
+  double mx = gtk_widget_get_width (w) / 2.0, my = gtk_widget_get_height (w) / 2.0, scrolled = gtk_adjustment_get_value (page);
+  double a[2], b[2], h[2], a2[2], b2[2], h2[2];
 
-  g_assert_nonnull (arena);
-  if (!ui_test_key (w, GDK_KEY_Shift_L, 0))
-    {
-      g_test_skip ("input is sent through XTest: needs an X11 display (the tests run under xvfb-run)");
-      close_campaign_windows (app);
-      return;
-    }
-  mg_tft_fight_page_get_fighter (page, "Flavius");   /* the cards, built as they come into view */
-  wait_ms (200);
-  g_assert_cmpuint (painted (arena, "C5", romans, 0.55), >=, 6);
-  g_assert_cmpuint (painted (arena, "M5", germans, 0.55), >=, 6);
+  g_assert_true (mg_tft_arena_view_hex_point (arena, "A1", &a[0], &a[1]));
+  g_assert_true (mg_tft_arena_view_hex_point (arena, "A2", &b[0], &b[1]));
+  g_assert_true (mg_tft_arena_view_hex_point (arena, "H5", &h[0], &h[1]));
+  g_assert_true (ui_test_wheel (w, -2, GDK_KEY_Control_L));
+  g_assert_cmpfloat_with_epsilon (mg_tft_arena_view_get_zoom (arena), 1.5625, 1e-9);
+  g_assert_true (mg_tft_arena_view_hex_point (arena, "A1", &a2[0], &a2[1]));
+  g_assert_true (mg_tft_arena_view_hex_point (arena, "A2", &b2[0], &b2[1]));
+  g_assert_true (mg_tft_arena_view_hex_point (arena, "H5", &h2[0], &h2[1]));
+  g_assert_cmpfloat_with_epsilon (b2[1] - a2[1], (b[1] - a[1]) * 1.5625, 0.01);
+  g_assert_cmpfloat_with_epsilon (h2[0] - mx, (h[0] - mx) * 1.5625, 1.0);
+  g_assert_cmpfloat_with_epsilon (h2[1] - my, (h[1] - my) * 1.5625, 1.0);
+  save_screenshot (gtk_widget_get_ancestor (w, GTK_TYPE_WINDOW), "tft-arena-zoomed.png");
+  g_assert_true (ui_test_wheel (w, 2, 0));
+  g_assert_true (mg_tft_arena_view_hex_point (arena, "H5", &h[0], &h[1]));
+  g_assert_cmpfloat (h[1], <, h2[1] - 10);                       /* the arena moved up under the view */
+  g_assert_cmpfloat (gtk_adjustment_get_value (page), ==, scrolled);  /* the page did not */
+  g_assert_true (ui_test_wheel (w, 2, GDK_KEY_Control_L));
+  g_assert_cmpfloat_with_epsilon (mg_tft_arena_view_get_zoom (arena), 1.0, 1e-9);
+  g_assert_true (mg_tft_arena_view_hex_point (arena, "A1", &a2[0], &a2[1]));
+  g_assert_cmpfloat_with_epsilon (a2[0], a[0], 1e-6);
+  g_assert_cmpfloat_with_epsilon (a2[1], a[1], 1e-6);
+}
 
-  /* Turn 1. Flavius by pointer: chosen, his reach shown green (H6, 5 hexes; not P9, past his MA 10) */
-  click_hex (arena, "C5");
-  g_assert_cmpstr (mg_tft_arena_view_get_selected (arena), ==, "Flavius");
-  g_assert_cmpuint (painted (arena, "H6", reach_green, 0.45), >=, 8);
-  g_assert_cmpuint (painted (arena, "P9", reach_green, 0.45), ==, 0);
-  click_hex (arena, "H6");
-  turn = ui_test_find_by_tooltip (GTK_WIDGET (page), "Turn the facing of the move one side clockwise (T)");
-  g_assert_nonnull (turn);
-  for (int i = 0; i < 2; i++)   /* NE → SE → S */
-    g_assert_true (ui_test_click (turn));
-  g_assert_cmpstr (mg_tft_arena_view_get_facing (arena), ==, "S");
-  click_hex (arena, "H6");
-  assert_row (campaign, "Flavius moves 5 hexes to H6, facing S.");
-  /* Wulf by pointer: chosen by a click, H5, a drag upwards faces N, a click moves */
-  click_hex (arena, "M5");
-  g_assert_cmpstr (mg_tft_arena_view_get_selected (arena), ==, "Wulf");
-  click_hex (arena, "H5");
-  drag_turn (arena, "H5", -40);
-  g_assert_cmpstr (mg_tft_arena_view_get_facing (arena), ==, "N");
-  click_hex (arena, "H5");
-  assert_row (campaign, "Wulf moves 5 hexes to H5, facing N.");
-  /* Cato by keys: the cursor to C7, Enter; to K5; T three times, Shift+T once: NE → S; Enter */
-  arrows_to (arena, "C7");
-  g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Return, 0));
-  g_assert_cmpstr (mg_tft_arena_view_get_selected (arena), ==, "Cato");
-  arrows_to (arena, "K5");
-  for (int i = 0; i < 3; i++)
-    g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_t, 0));
-  g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_T, GDK_KEY_Shift_L));
-  g_assert_cmpstr (mg_tft_arena_view_get_facing (arena), ==, "S");
-  g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Return, 0));
-  /* 9, not 8: every 8-hex way crosses column H at H4 to H7, where Wulf and Flavius stand or face
-   * (a hex in a standing enemy's front ends the move, p. 8) */
-  assert_row (campaign, "Cato moves 9 hexes to K5, facing S.");
-  /* Hrolf by keys: N4, Enter; L4, T (NW → N), Enter */
-  arrows_to (arena, "N4");
-  g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Return, 0));
-  arrows_to (arena, "L4");
-  g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_t, 0));
-  g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Return, 0));
-  assert_row (campaign, "Hrolf moves 2 hexes to L4, facing N.");
-  save_screenshot (w, "tft-arena-turn1.png");
-  /* the attack order (nobody attacks), then End Turn by Tab and Space */
-  g_assert_true (ui_test_click (mg_tft_fight_page_get_button (page, "order")));
-  wait_ms (200);
-  assert_row (campaign, "Nobody attacks this turn.");
-  ui_test_tab_to (mg_tft_fight_page_get_button (page, "end-turn"), 80);
-  g_assert_true (ui_test_key (w, GDK_KEY_space, 0));
-  wait_ms (200);
-  assert_row (campaign, "Turn 1 of fight 1 ends.");
-
+/* Turn 2 of test_arena: the Germans stand, the Romans charge and kill them. */
+static void
+arena_turn_2 (MgTftFightPage *page, MgTftArenaView *arena, MgCampaign *campaign)
+{
   /* Turn 2. Wulf stays (two clicks); Hrolf stays (Enter twice) */
   click_hex (arena, "H5");
   g_assert_cmpstr (mg_tft_arena_view_get_selected (arena), ==, "Wulf");
@@ -470,6 +427,96 @@ test_arena (void)
   wait_ms (300);
   attack_with_keys (page, 14, 196.0 / 216, "4 5 5 6 6", "Hrolf is dead.");
   assert_row (campaign, "Cato rolls 14 against adjusted DX 14 and hits Hrolf for 12");
+}
+
+/* Romans Flavius (DX 13, shortsword) and Cato (DX 12, broadsword) against Germans Wulf and Hrolf, on
+ * the 1977 arena. Turn 1: each runs across the arena — Flavius and Wulf by pointer (a click chooses,
+ * a click on a hex puts the cursor there, the Turn button or a drag turns the facing, a click moves),
+ * Cato and Hrolf by keys (arrows, Enter, T and Shift+T); nobody attacks; End Turn by Tab and Space.
+ * Turn 2: the Germans stand; Flavius (behind Wulf) and Cato (beside Hrolf) charge in place, turning to
+ * face them (a drag; Shift+T), their option chosen on their cards by pointer. Flavius's attack, opened
+ * by a click on Wulf, counts +4 from the rear (p. 9: DX 17, hits on 15 or less but for 16–18,
+ * 206/216); Cato's, opened by Enter on Hrolf, +2 from the side (DX 14, 196/216); each roll would miss
+ * without it. Both die: one side is down, and the arena shows them grey where they fell. */
+static void
+test_arena (void)
+{
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgTftFightPage *page = show_fight ("Arena", arena_fight, G_N_ELEMENTS (arena_fight), &campaign);
+  GtkWidget *w = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (page)));
+  MgTftArenaView *arena = mg_tft_fight_page_get_arena (page);
+  GtkWidget *turn;
+
+  g_assert_nonnull (arena);
+  if (!ui_test_key (w, GDK_KEY_Shift_L, 0))
+    {
+      g_test_skip ("input is sent through XTest: needs an X11 display (the tests run under xvfb-run)");
+      close_campaign_windows (app);
+      return;
+    }
+  mg_tft_fight_page_get_fighter (page, "Flavius");   /* the cards, built as they come into view */
+  wait_ms (200);
+  g_assert_cmpuint (painted (arena, "C5", romans, 0.55), >=, 6);
+  g_assert_cmpuint (painted (arena, "M5", germans, 0.55), >=, 6);
+  zoom_and_pan (arena);
+
+  /* Turn 1. Flavius by pointer: chosen, his reach shown green (H6, 5 hexes; not P9, past his MA 10) */
+  click_hex (arena, "C5");
+  g_assert_cmpstr (mg_tft_arena_view_get_selected (arena), ==, "Flavius");
+  g_assert_cmpuint (painted (arena, "H6", reach_green, 0.45), >=, 8);
+  g_assert_cmpuint (painted (arena, "P9", reach_green, 0.45), ==, 0);
+  click_hex (arena, "H6");
+  turn = ui_test_find_by_tooltip (GTK_WIDGET (page), "Turn the facing of the move one side clockwise (T)");
+  g_assert_nonnull (turn);
+  for (int i = 0; i < 2; i++)   /* NE → SE → S */
+    g_assert_true (ui_test_click (turn));
+  g_assert_cmpstr (mg_tft_arena_view_get_facing (arena), ==, "S");
+  click_hex (arena, "H6");
+  assert_row (campaign, "Flavius moves 5 hexes to H6, facing S.");
+  /* Wulf by pointer: chosen by a click, H5, a drag upwards faces N, a click moves */
+  click_hex (arena, "M5");
+  g_assert_cmpstr (mg_tft_arena_view_get_selected (arena), ==, "Wulf");
+  click_hex (arena, "H5");
+  drag_turn (arena, "H5", -40);
+  g_assert_cmpstr (mg_tft_arena_view_get_facing (arena), ==, "N");
+  click_hex (arena, "H5");
+  assert_row (campaign, "Wulf moves 5 hexes to H5, facing N.");
+  /* Cato by keys: the cursor to C7, Enter; to K5; T three times, Shift+T once: NE → S; Enter */
+  arrows_to (arena, "C7");
+  g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Return, 0));
+  g_assert_cmpstr (mg_tft_arena_view_get_selected (arena), ==, "Cato");
+  arrows_to (arena, "K5");
+  for (int i = 0; i < 3; i++)
+    g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_t, 0));
+  g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_T, GDK_KEY_Shift_L));
+  g_assert_cmpstr (mg_tft_arena_view_get_facing (arena), ==, "S");
+  g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Return, 0));
+  /* 9, not 8: every 8-hex way crosses column H at H4 to H7, where Wulf and Flavius stand or face
+   * (a hex in a standing enemy's front ends the move, p. 8) */
+  assert_row (campaign, "Cato moves 9 hexes to K5, facing S.");
+  /* Hrolf by keys: N4, Enter; L4, T (NW → N), Enter */
+  arrows_to (arena, "N4");
+  g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Return, 0));
+  arrows_to (arena, "L4");
+  g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_t, 0));
+  g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_Return, 0));
+  assert_row (campaign, "Hrolf moves 2 hexes to L4, facing N.");
+  /* + zooms about the cursor (a quarter more), − back to the whole arena */
+  g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_plus, 0));
+  g_assert_cmpfloat_with_epsilon (mg_tft_arena_view_get_zoom (arena), 1.25, 1e-9);
+  g_assert_true (ui_test_key (GTK_WIDGET (arena), GDK_KEY_minus, 0));
+  g_assert_cmpfloat_with_epsilon (mg_tft_arena_view_get_zoom (arena), 1.0, 1e-9);
+  save_screenshot (w, "tft-arena-turn1.png");
+  /* the attack order (nobody attacks), then End Turn by Tab and Space */
+  g_assert_true (ui_test_click (mg_tft_fight_page_get_button (page, "order")));
+  wait_ms (200);
+  assert_row (campaign, "Nobody attacks this turn.");
+  ui_test_tab_to (mg_tft_fight_page_get_button (page, "end-turn"), 80);
+  g_assert_true (ui_test_key (w, GDK_KEY_space, 0));
+  wait_ms (200);
+  assert_row (campaign, "Turn 1 of fight 1 ends.");
+
+  arena_turn_2 (page, arena, campaign);
 
   /* one side is down: the fight may end; the fallen grey where they fell, the living in colour */
   g_assert_true (gtk_widget_get_mapped (mg_tft_fight_page_get_button (page, "end")));
