@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "mg-application.h"
+#include "mg-campaign-window.h"
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
 #include "mg-tft-attack-dialog.h"
@@ -378,6 +379,34 @@ zoom_and_pan (MgTftArenaView *arena)
   g_assert_cmpfloat_with_epsilon (a2[1], a[1], 1e-6);
 }
 
+/* The players' display at the end of test_arena: the same arena, the dead grey where they fell, the
+ * living in their colour, the counters' names large enough to read across the table. */
+static void
+arena_on_display (MgCampaignWindow *window)
+{
+  GtkWindow *display;
+  MgTftArenaView *arena;
+  double ax, ay, bx, by;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.players-display", NULL));
+  wait_ms (300);
+  display = mg_campaign_window_get_players_display (window);
+  g_assert_nonnull (display);
+  arena = MG_TFT_ARENA_VIEW (find_descendant (GTK_WIDGET (display), MG_TYPE_TFT_ARENA_VIEW));
+  g_assert_true (arena != NULL && gtk_widget_get_mapped (GTK_WIDGET (arena)));
+  g_assert_cmpuint (painted (arena, "H5", grey, 0.6), >=, 6);
+  g_assert_cmpuint (painted (arena, "L4", grey, 0.6), >=, 6);
+  g_assert_cmpuint (painted (arena, "H6", romans, 0.6), >=, 6);
+  g_assert_cmpuint (painted (arena, "K5", romans, 0.6), >=, 6);
+  g_assert_true (mg_tft_arena_view_hex_point (arena, "A1", &ax, &ay));
+  g_assert_true (mg_tft_arena_view_hex_point (arena, "A2", &bx, &by));
+  g_test_message ("display hex size %g", (by - ay) / sqrt (3));
+  save_screenshot (GTK_WIDGET (display), "tft-arena-display.png");
+  gtk_window_destroy (display);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_ms (100);
+}
+
 /* Turn 2 of test_arena: the Germans stand, the Romans charge and kill them. */
 static void
 arena_turn_2 (MgTftFightPage *page, MgTftArenaView *arena, MgCampaign *campaign)
@@ -524,6 +553,7 @@ test_arena (void)
   g_assert_cmpuint (painted (arena, "L4", grey, 0.55), >=, 6);
   g_assert_cmpuint (painted (arena, "H6", romans, 0.55), >=, 6);
   save_screenshot (w, "tft-arena-over.png");
+  arena_on_display (MG_CAMPAIGN_WINDOW (w));
   close_campaign_windows (app);
 }
 
