@@ -345,6 +345,26 @@ attack_with_keys (MgTftFightPage *page, int adj_dx, double hit, const char *dice
   g_assert_null (mg_tft_fight_page_get_attack_dialog (page));
 }
 
+/* Two clicks on P9, out of Flavius's reach: nothing is played, and the page says why in the engine's
+ * own words (those it gives for the same option declared by hand). */
+static void
+refused_beyond_reach (MgTftFightPage *page, MgTftArenaView *arena, MgCampaign *campaign)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) same = json_tokener_parse ("{\"type\":\"option\",\"figure\":\"Flavius\",\"option\":\"a\","
+                                                    "\"to\":\"P9\",\"facing\":\"NE\"}");
+  gint64 rows = mg_campaign_journal_count (campaign);
+  GtkWidget *said;
+
+  g_assert_false (mg_campaign_validate (campaign, same, &error));
+  click_hex (arena, "P9");
+  click_hex (arena, "P9");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows);
+  g_assert_cmpstr (mg_tft_fight_page_get_message (page), ==, error->message);
+  said = ui_test_labelled (GTK_WIDGET (page), GTK_TYPE_LABEL, error->message);
+  g_assert_true (said != NULL && gtk_widget_get_mapped (said));
+}
+
 /* Zoom and pan by the wheel over the arena's centre: Ctrl+wheel up twice zooms about the pointer (the
  * hexes 1.25² times as large, the hex under it still under it); the wheel then pans the arena, not the
  * page; Ctrl+wheel down twice shows the whole arena again, where it was. */
@@ -494,6 +514,7 @@ test_arena (void)
   g_assert_cmpstr (mg_tft_arena_view_get_selected (arena), ==, "Flavius");
   g_assert_cmpuint (painted (arena, "H6", reach_green, 0.45), >=, 8);
   g_assert_cmpuint (painted (arena, "P9", reach_green, 0.45), ==, 0);
+  refused_beyond_reach (page, arena, campaign);
   click_hex (arena, "H6");
   turn = ui_test_find_by_tooltip (GTK_WIDGET (page), "Turn the facing of the move one side clockwise (T)");
   g_assert_nonnull (turn);
