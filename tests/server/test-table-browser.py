@@ -464,7 +464,8 @@ def tft(exe, tmp, drv, shots):
         seen = board(red)
         check(seen["hexes"] == 16 * 9, "Red's phone draws the arena's 16 x 9 hexes (%d)" % seen["hexes"])
         check(seen["width"] >= 300, "the arena is as wide as the phone (%d px of 360)" % seen["width"])
-        check(seen["alt"] == "The arena", "the picture is named by the game's word (%r)" % seen["alt"])
+        check(seen["alt"].startswith("The arena: ") and "Flavius, D5, N;" in seen["alt"] and "Hrolf, N6, NW" in seen["alt"],
+              "the picture is named by the game's word, then what stands where (%r)" % seen["alt"])
         check(fetch(host.url("Red") + "words", "fr")["words"].get("board") == "L\u2019ar\u00e8ne",
               "and in French on a French phone")
         counters = {c["figure"]: c for c in seen["counters"]}

@@ -157,10 +157,12 @@ draw_counter (const TftArena *ar, json_object *fight, json_object *f, GString *o
   label = g_markup_escape_text (short_name, -1);
   esc_name = g_markup_escape_text (name, -1);
   esc_facing = g_markup_escape_text (tft_facing_names[k], -1);
-  g_string_append_printf (out, "<g data-figure=\"%s\" data-hex=\"%s\" data-facing=\"%s\"%s><title>%s</title>"
+  /* the title says what stands where in no language: its name, its hex, the side it faces (none when
+   * it is down: "rear" all round) */
+  g_string_append_printf (out, "<g data-figure=\"%s\" data-hex=\"%s\" data-facing=\"%s\"%s><title>%s, %s%s%s</title>"
                                "<circle cx=\"%g\" cy=\"%g\" r=\"8\" fill=\"%s\" stroke=\"#fff\" stroke-width=\"0.8\"/>",
-                          esc_name, hex, esc_facing, down ? " data-down=\"true\"" : "", esc_name,
-                          x, y, down ? "#8c8c8c" : side_colours[side_index (fight, member_str (f, "side")) % 4]);
+                          esc_name, hex, esc_facing, down ? " data-down=\"true\"" : "", esc_name, hex,
+                          down ? "" : ", ", down ? "" : esc_facing, x, y, down ? "#8c8c8c" : side_colours[side_index (fight, member_str (f, "side")) % 4]);
   if (!down)
     {
       gdouble a = (-90 + 60 * k) * G_PI / 180;
