@@ -192,7 +192,7 @@ draw_counter (MgTftArenaView *self, cairo_t *cr, json_object *f)
       facing = k;
   centre (self, h, &x, &y);
   cairo_new_path (cr);
-  cairo_arc (cr, x, y, s * (self->interactive ? 0.68 : 0.8), 0, 2 * G_PI);
+  cairo_arc (cr, x, y, s * (self->interactive ? 0.68 : 0.86), 0, 2 * G_PI);
   if (down)
     cairo_set_source_rgb (cr, 0.55, 0.55, 0.55);
   else
@@ -213,7 +213,7 @@ draw_counter (MgTftArenaView *self, cairo_t *cr, json_object *f)
     }
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, s * (self->interactive ? 0.42 : 0.6));
+  cairo_set_font_size (cr, s * (self->interactive ? 0.42 : 0.72));   /* on the display: read across the table */
   cairo_text_extents (cr, label, &ext);
   cairo_move_to (cr, x - ext.width / 2 - ext.x_bearing, y - ext.height / 2 - ext.y_bearing);
   cairo_show_text (cr, label);
@@ -256,7 +256,8 @@ place (MgTftArenaView *self)
 {
   int w = gtk_widget_get_width (GTK_WIDGET (self)), ht = gtk_widget_get_height (GTK_WIDGET (self));
   double aw = 1.5 * self->cols + 0.5, ah = SQRT3 * (self->rows + 0.5);
-  self->size = MIN (w / aw, ht / ah) * self->zoom;
+  /* a margin for the walls' thick lines, drawn across the arena's edge */
+  self->size = MIN ((w - 6) / aw, (ht - 6) / ah) * self->zoom;
   if (self->size * aw <= w)
     self->cx = aw / 2;
   else

@@ -419,7 +419,7 @@ arena_on_display (MgCampaignWindow *window)
   g_assert_cmpuint (painted (arena, "K5", romans, 0.6), >=, 6);
   g_assert_true (mg_tft_arena_view_hex_point (arena, "A1", &ax, &ay));
   g_assert_true (mg_tft_arena_view_hex_point (arena, "A2", &bx, &by));
-  g_test_message ("display hex size %g", (by - ay) / sqrt (3));
+  g_test_message ("the display's hexes: %.1f px from centre to corner", (by - ay) / sqrt (3));
   save_screenshot (GTK_WIDGET (display), "tft-arena-display.png");
   gtk_window_destroy (display);
   gtk_window_present (GTK_WINDOW (window));
