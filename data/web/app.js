@@ -197,8 +197,28 @@ function renderWaiting(state) {
   $("steps").replaceChildren(el("div", { class: "card" },
     el("p", { class: "code" }, T("wait_code", state.waiting.code))));
   $("mine").replaceChildren();
+  $("board").replaceChildren();
   $("table").replaceChildren();
   setTimeout(start, 1000);
+}
+
+/* The game's board when it draws one: the server's "board", an SVG picture drawn from this seat's
+ * view (MgGame.board_svg), shown as an image, so nothing in it runs. Its text alternative: the game's
+ * word, then what stands where, from the picture's <title>s (read as text, never inserted). */
+function renderBoard(svg) {
+  const box = $("board");
+  if (typeof svg !== "string" || !svg.startsWith("<svg")) { box.replaceChildren(); return; }
+  const src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+  const titles = Array.from(new DOMParser().parseFromString(svg, "image/svg+xml").querySelectorAll("title"),
+                            (t) => t.textContent).filter((t) => t);
+  const alt = T("board") + (titles.length ? ": " + titles.join("; ") : "");
+  const img = box.querySelector("img");
+  if (img) {
+    if (img.getAttribute("src") !== src) img.setAttribute("src", src);
+    img.setAttribute("alt", alt);
+    return;
+  }
+  box.replaceChildren(el("div", { class: "card board" }, el("img", { src, alt })));
 }
 
 function render(state) {
@@ -216,6 +236,7 @@ function render(state) {
   if (own || ownTop) mine.append(el("div", { class: "card" }, el("h2", {}, T("yours")), own, ownTop));
   const who = renderWho(state.pending || {});
   if (who) mine.append(who);
+  renderBoard(state.board);
   const standing = renderStanding(state.view, state.seat);
   $("table").replaceChildren(...(standing ? [standing] : []));
 }

@@ -134,6 +134,11 @@ typedef struct {
   json_object          *(*export_sections) (json_object *ruleset, json_object *view);
   /* Optional: the Chronicle's charts, read from the public view after each row (issue 48). */
   const MgChronicle    *chronicle;
+  /* Optional: the game's board as an SVG picture (UTF-8, g_free), drawn from a view — a seat's or
+   * the public one — so it shows nothing that view hides; NULL when the view has no board now. The
+   * table server sends it with each phone's state ("board") and the phone page shows it as an
+   * image (no script runs in it), named by the game's phone word "board" (issue 46). */
+  char                 *(*board_svg) (json_object *view);
   /* How the game's events say what changed (the table object's change details): the members
    * that name a key, and the event types those members describe in full — their effects reach
    * nothing but the keys they name and pending(). Any other event (or a game that declares

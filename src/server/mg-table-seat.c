@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mg-actions.h"
+#include "mg-game.h"
 #include "mg-table-seat.h"
 
 /* A legal-action list is read this far at most: no game offers a phone more secret choices. */
@@ -54,11 +55,26 @@ mg_table_seat_steps (MgCampaign *campaign, const char *seat)
   return steps;
 }
 
+/* The game's board drawn from the seat's own view (MgGame.board_svg), as a JSON string; NULL when
+ * the game draws none or has no board now. */
+static json_object *
+seat_board (MgCampaign *campaign, const char *seat)
+{
+  const MgGame *game = mg_game_lookup (mg_campaign_get_game_id (campaign));
+  g_autofree char *svg = NULL;
+
+  if (game == NULL || game->board_svg == NULL ||
+      (svg = game->board_svg (mg_table_get_view (mg_table_for_campaign (campaign), seat))) == NULL)
+    return NULL;
+  return json_object_new_string (svg);
+}
+
 json_object *
 mg_table_seat_state (MgCampaign *campaign, const char *seat, json_object *steps)
 {
   MgTable *table = mg_table_for_campaign (campaign);
   json_object *o = json_object_new_object ();
+  json_object *board = mg_table_get_seat_derived (table, seat_board, seat);
 
   json_object_object_add (o, "seat", json_object_new_string (seat));
   json_object_object_add (o, "game", json_object_new_string (mg_campaign_get_game_id (campaign)));
@@ -67,6 +83,8 @@ mg_table_seat_state (MgCampaign *campaign, const char *seat, json_object *steps)
   json_object_object_add (o, "view", json_object_get (mg_table_get_view (table, seat)));
   json_object_object_add (o, "pending", json_object_get (mg_table_get_pending (table)));
   json_object_object_add (o, "steps", steps != NULL ? json_object_get (steps) : json_object_new_array ());
+  if (board != NULL)
+    json_object_object_add (o, "board", json_object_get (board));
   return o;
 }
 

@@ -25,7 +25,8 @@ GQuark       mg_table_seat_error_quark (void);
  * now). */
 json_object *mg_table_seat_steps       (MgCampaign *campaign, const char *seat);
 
-/* {"seat", "game", "view": view(seat), "pending": pending(), "steps": steps} — all a phone gets.
+/* {"seat", "game", "view": view(seat), "pending": pending(), "steps": steps, and "board": the
+ * game's board drawn from that view as SVG text when it draws one (MgGame.board_svg)} — all a phone gets.
  * `steps` is borrowed (as from mg_table_seat_steps); NULL for none.  New reference. */
 json_object *mg_table_seat_state       (MgCampaign *campaign, const char *seat, json_object *steps);
 

@@ -40,6 +40,8 @@ static const MgWord page_words[] = {
   { "wait_code",   N_("Show this code to the referee: %s") },
   { "wait_text",   N_("Waiting for the referee to let this phone in as %s.") },
   { "join_refused", N_("The referee did not let this phone in. You can ask again.") },
+  /* the alt text of a game's board picture; a game names its own ("The arena") */
+  { "board",       N_("The board") },
   { "yes",         N_("yes") },
   { "no",          N_("no") },
   { NULL, NULL }

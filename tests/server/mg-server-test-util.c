@@ -65,7 +65,8 @@ mg_server_test_campaign (const char *dir, const char *game, GError **error)
     "{\"type\":\"pass\",\"player\":\"Blue\"}",
     NULL,
   };
-  g_autofree char *path = g_build_filename (dir, g_strcmp0 (game, "meeple") == 0 ? "meeple.db" : "lamame.db", NULL);
+  g_autofree char *file = g_strdup_printf ("%s.db", game);
+  g_autofree char *path = g_build_filename (dir, file, NULL);
   MgCampaign *campaign;
 
   g_mkdir_with_parents (dir, 0700);

@@ -11,7 +11,8 @@ G_BEGIN_DECLS
 /* A new campaign in `dir` (created if needed): La Mame for Red and Blue, at spring's secret
  * start bids ("lamame"); La Mame's sample year for Red, Blue and Green at Red's attack on
  * Bluewater, before its secrets ("lamame-attack"); or Meeple for Red and Blue at the first roll
- * ("meeple"). */
+ * ("meeple"); or any other game by its id, new, for Red and Blue ("tft": the test's referee sets
+ * the fight up). */
 MgCampaign *mg_server_test_campaign (const char *dir, const char *game, GError **error);
 
 /* Plays JSON action lines on `campaign`; FALSE (error set) at the first refusal. */

@@ -2,7 +2,7 @@
 /* mg-table-host.c — a campaign served on 127.0.0.1 for the browser test (no GTK).
  *
  *   mg-table-host DIR GAME     creates a campaign (mg_server_test_campaign: La Mame at spring's
- *                              bids, La Mame at an attack round, or Meeple), serves
+ *                              bids, La Mame at an attack round, Meeple, or a new TFT), serves
  *                              it, prints {"port":N,"seats":{"Red":"/t/…/",…},"public":"/t/…/"};
  *                              then each JSON line on stdin is a referee's action, answered with
  *                              one JSON line (mg_server_test_host_stdin); ends at end of input or
@@ -46,7 +46,7 @@ main (int argc, char **argv)
 
   if (argc != 3 && !https && !join)
     {
-      fprintf (stderr, "usage: mg-table-host DIR lamame|lamame-attack|meeple [https|join]\n");
+      fprintf (stderr, "usage: mg-table-host DIR lamame|lamame-attack|meeple|tft [https|join]\n");
       return 2;
     }
   /* The app's language from the environment (LANGUAGE=fr: the referee's app runs in French, so

@@ -10,7 +10,8 @@ entered and then changed: the players' display (its texts and its drawing) and e
 (the page's own log, window.mgLog: each HTTP answer and WebSocket message) hold its own secret
 and never another seat's; the table's page shows who has entered, never what.  An illegal bid
 from the French phone is refused in the app's French.  Then Meeple's roll and pick, served by the
-server alone (mg-table-host).
+server alone (mg-table-host).  Last, a TFT fight on the arena: a phone shows the arena (the
+engine's picture, MgGame.board_svg) with every figure at its hex, moved live.
 
 Everything runs on 127.0.0.1; every wait is bounded; the whole test ends within DEADLINE seconds.
 Screenshots of the phone pages (360 px wide) go to $MG_SCREENSHOT_DIR, else to the folder given
@@ -21,6 +22,7 @@ Exit 77 (skipped) when chromium or chromedriver is missing."""
 import base64
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -33,7 +35,7 @@ import urllib.request
 
 CHROMIUM = "/usr/bin/chromium"
 DRIVER = "/usr/bin/chromedriver"
-DEADLINE = time.monotonic() + 240
+DEADLINE = time.monotonic() + 380
 
 
 def fail(message):
@@ -502,6 +504,106 @@ def meeple(exe, tmp, phones, shots):
         host.close()
 
 
+# What the phone's picture of the arena shows, read in the page from the image itself (its data: URL
+# parsed as SVG): each counter's figure, hex, facing and centre, the centre of the hex it names, and
+# the colour painted there (the picture drawn on a canvas, as the phone drew it).
+BOARD_JS = """
+const img = document.querySelector('#board img');
+if (!img || !img.complete || !img.naturalWidth) return null;
+const svg = new DOMParser().parseFromString(decodeURIComponent(img.src.slice(img.src.indexOf(',') + 1)), 'image/svg+xml');
+if (svg.querySelector('parsererror')) return {error: 'not SVG'};
+const box = svg.documentElement.getAttribute('viewBox').split(' ').map(Number);
+const canvas = document.createElement('canvas');
+canvas.width = box[2] * 2; canvas.height = box[3] * 2;
+const g = canvas.getContext('2d');
+g.drawImage(img, 0, 0, canvas.width, canvas.height);
+const out = {width: img.getBoundingClientRect().width, alt: img.alt, hexes: svg.querySelectorAll('use[data-hex]').length,
+             scripts: svg.querySelectorAll('script').length, counters: []};
+for (const c of svg.querySelectorAll('g[data-figure]')) {
+  const circle = c.querySelector('circle'), hex = svg.querySelector('use[data-hex="' + c.dataset.hex + '"]');
+  const x = Number(circle.getAttribute('cx')), y = Number(circle.getAttribute('cy'));
+  /* round the counter, inside its rim: its side's colour, but for the wedge of its facing and its name */
+  const rgb = [];
+  for (let k = 0; k < 12; k++) {
+    const p = g.getImageData(Math.round((x + 6.5 * Math.cos(k * Math.PI / 6)) * 2),
+                             Math.round((y + 6.5 * Math.sin(k * Math.PI / 6)) * 2), 1, 1).data;
+    rgb.push([p[0], p[1], p[2]]);
+  }
+  out.counters.push({figure: c.dataset.figure, hex: c.dataset.hex, facing: c.dataset.facing,
+                     at: [x, y], hexAt: hex ? [Number(hex.getAttribute('x')), Number(hex.getAttribute('y'))] : null,
+                     rgb});
+}
+return out;
+"""
+
+
+def board(session):
+    return session.js(BOARD_JS)
+
+
+def fetch(url, lang="en-US"):
+    """A GET on the table server as a phone makes it (no browser): the answer's JSON."""
+    req = urllib.request.Request(url, headers={"Accept-Language": lang})
+    with urllib.request.urlopen(req, timeout=10) as res:
+        return json.loads(res.read())
+
+
+def tft(exe, tmp, red, shots):
+    """A TFT fight of four figures on the arena: a seat's phone shows the arena with every figure at
+    its hex, facing its side, in its side's colour; a move on the referee's device moves the counter on
+    the phone, live; the picture is the table page's too (nothing seat-specific, no seat's link), and
+    nothing in it runs.  Red's phone (English) is the one browser; the table's page is read over HTTP."""
+    host = Host(exe, tmp, "tft")
+    for name, owner, st, dx in (("Flavius", "Red", 12, 12), ("Cato", "Red", 13, 11),
+                                ("Wulf", "Blue", 11, 13), ("Hrolf", "Blue", 14, 10)):
+        host.act({"type": "create_figure", "figure": name, "kind": "human", "st": st, "dx": dx,
+                  "weapons": ["broadsword" if st >= 12 else "shortsword"], "owner": owner})
+    where = {"Flavius": ("D5", "N"), "Cato": ("C7", "NE"), "Wulf": ("M4", "SW"), "Hrolf": ("N6", "NW")}
+    host.act({"type": "start_fight", "kind": "death", "arena": "arena_1977",
+              "sides": {"Romans": ["Flavius", "Cato"], "Germans": ["Wulf", "Hrolf"]},
+              "positions": {k: {"hex": h, "facing": f} for k, (h, f) in where.items()}})
+    try:
+        red.go(host.url("Red"))
+        red.wait("return document.querySelector('#board img') !== null && document.querySelector('#board img').naturalWidth > 0",
+                 "the arena on Red's page")
+        seen = board(red)
+        check(seen["hexes"] == 16 * 9, "Red's phone draws the arena's 16 x 9 hexes (%d)" % seen["hexes"])
+        check(seen["width"] >= 300, "the arena is as wide as the phone (%d px of 360)" % seen["width"])
+        check(seen["alt"].startswith("The arena: ") and "Flavius, D5, N;" in seen["alt"] and "Hrolf, N6, NW" in seen["alt"],
+              "the picture is named by the game's word, then what stands where (%r)" % seen["alt"])
+        check(fetch(host.url("Red") + "words", "fr")["words"].get("board") == "L\u2019ar\u00e8ne",
+              "and in French on a French phone")
+        counters = {c["figure"]: c for c in seen["counters"]}
+        check(sorted(counters) == sorted(where), "the four figures are on the arena (%s)" % ", ".join(sorted(counters)))
+        colours = {"Romans": (0xbf, 0x26, 0x20), "Germans": (0x21, 0x54, 0xb8)}
+        for name, (hexname, facing) in where.items():
+            c = counters[name]
+            check(c["hex"] == hexname and c["facing"] == facing and c["at"] == c["hexAt"],
+                  "%s's counter on the centre of %s, facing %s (at %r)" % (name, hexname, facing, c["at"]))
+            side = "Romans" if name in ("Flavius", "Cato") else "Germans"
+            painted = sum(all(abs(a - b) < 40 for a, b in zip(rgb, colours[side])) for rgb in c["rgb"])
+            check(painted >= 6, "%s's counter painted in the %s' colour (%d points of 12)" % (name, side, painted))
+        if shots:
+            red.screenshot(os.path.join(shots, "phone-tft-arena.png"))
+        # The referee moves Flavius on the device: the phone follows, live.
+        host.act({"type": "option", "figure": "Flavius", "option": "a", "to": "J5", "facing": "SE"})
+        red.wait("return document.querySelector('#board img').src.includes(encodeURIComponent('data-hex=\"J5\"'))",
+                 "Red's picture redrawn")
+        moved = {c["figure"]: c for c in board(red)["counters"]}["Flavius"]
+        check(moved["hex"] == "J5" and moved["facing"] == "SE" and moved["at"] == moved["hexAt"],
+              "Flavius's counter now on J5, facing SE (at %r)" % moved["at"])
+        if shots:
+            red.screenshot(os.path.join(shots, "phone-tft-arena-moved.png"))
+        # Nothing seat-specific: the table's page gets the same picture; nothing in it runs.
+        mine = [m.get("board") for m in received(red) if m.get("board")][-1]
+        public = fetch(host.url("public") + "state")
+        check(public.get("board") == mine, "Red's phone and the table's page get the same picture")
+        check(host.url("Red").split("/")[-2] not in json.dumps(public), "the table's page never holds Red's link")
+        check(seen["scripts"] == 0 and not re.search(r"\son\w+=", mine), "nothing in the picture runs")
+    finally:
+        host.close()
+
+
 def main():
     if not (os.access(CHROMIUM, os.X_OK) and os.access(DRIVER, os.X_OK)):
         print("SKIP: chromium or chromedriver is not installed")
@@ -513,7 +615,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="mg-browser-")
     drv = Driver(tmp)
     signal.signal(signal.SIGALRM, lambda *a: fail("the test ran past its deadline"))
-    signal.alarm(280)
+    signal.alarm(400)
     # Three browsers for the whole test (starting one is most of its time): Red's phone in
     # English, Blue's in French, and one on the table's page; each part opens its own pages.
     # Every one takes the table's self-signed certificate, as its player would.
@@ -521,9 +623,14 @@ def main():
     try:
         for lang in ("en-US", "fr", "en-US"):
             phones.append(drv.session(lang, https=True))
-        lamame(app_exe, tmp, phones, shots)
-        attack(app_exe, tmp, phones, shots)
-        meeple(exe, tmp, phones, shots)
+        # MG_BROWSER_ONLY=tft (a name of the parts below) runs that part alone, while one is worked on.
+        only = os.environ.get("MG_BROWSER_ONLY")
+        for name, part in (("lamame", lambda: lamame(app_exe, tmp, phones, shots)),
+                           ("attack", lambda: attack(app_exe, tmp, phones, shots)),
+                           ("meeple", lambda: meeple(exe, tmp, phones, shots)),
+                           ("tft", lambda: tft(exe, tmp, phones[0], shots))):
+            if only in (None, "", name):
+                part()
     finally:
         for phone in phones:
             phone.quit()

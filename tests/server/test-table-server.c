@@ -10,6 +10,7 @@
 #include <libintl.h>
 
 #include "mg-actions.h"
+#include "mg-game.h"
 #include "mg-ruleset.h"
 #include "mg-server-test-util.h"
 #include "mg-table-server.h"
@@ -1086,6 +1087,34 @@ test_https (void)
   mg_server_test_remove (path, dir);
 }
 
+/* Issue 47: the phone page is every game's: no file of it (data/web/) names a game, by its id or its
+ * name; a game's words and board come from its descriptor (phone_words, board_svg). */
+static void
+test_page_names_no_game (void)
+{
+  static const char prefix[] = "/io/github/meleegm/MeleeGM/web/";
+  g_auto(GStrv) files = g_resources_enumerate_children (prefix, 0, NULL);
+  guint n_games = 0;
+  const MgGame **games = mg_games_all (&n_games);
+
+  g_assert_nonnull (files);
+  g_assert_cmpuint (g_strv_length (files), >=, 3);
+  for (guint f = 0; files[f] != NULL; f++)
+    {
+      g_autofree char *path = g_strconcat (prefix, files[f], NULL);
+      g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
+      g_autofree char *text = g_ascii_strdown (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+      for (guint g = 0; g < n_games; g++)
+        {
+          g_autofree char *id = g_ascii_strdown (games[g]->rules->id, -1);
+          g_autofree char *name = g_ascii_strdown (games[g]->rules->name, -1);
+          if (strstr (text, id) != NULL || strstr (text, name) != NULL)
+            g_error ("data/web/%s names the game %s: a game's phone words go in its descriptor's phone_words, "
+                     "its board in board_svg (docs/adding-a-game.md)", files[f], games[g]->rules->id);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1113,5 +1142,6 @@ main (int argc, char **argv)
   g_test_add_func ("/table-server/tokens", test_tokens);
   g_test_add_func ("/table-server/cricchio-mines", test_cricchio_mines);
   g_test_add_func ("/table-server/https", test_https);
+  g_test_add_func ("/table-server/page-names-no-game", test_page_names_no_game);
   return g_test_run ();
 }

@@ -5,6 +5,7 @@
 
 #include "tft-test-util.h"
 #include "mg-tft-arena.h"
+#include "mg-game.h"
 
 #define refuse tft_test_refuse
 #define iget tft_test_iget
@@ -533,6 +534,148 @@ test_four (void)
   g_assert_cmpuint (played, <, 2000);
 }
 
+/* What the phone's picture of the arena holds, read back as XML: each hex's centre, each counter. */
+typedef struct {
+  GHashTable *hexes;     /* "F7" → "x,y" */
+  GHashTable *counters;  /* figure → "hex facing x,y[ down]" */
+  char       *figure;    /* the counter being read */
+  guint       wedges;
+} SvgRead;
+
+static void
+svg_start (GMarkupParseContext *ctx, const char *element, const char **names, const char **values, gpointer data,
+           GError **error)
+{
+  SvgRead *r = data;
+  const char *hex = NULL, *x = NULL, *y = NULL, *fig = NULL, *facing = NULL, *down = NULL;
+  for (guint i = 0; names[i]; i++)
+    {
+      const char *n = names[i];
+      if (!strcmp (n, "data-hex")) hex = values[i];
+      else if (!strcmp (n, "x") || !strcmp (n, "cx")) x = values[i];
+      else if (!strcmp (n, "y") || !strcmp (n, "cy")) y = values[i];
+      else if (!strcmp (n, "data-figure")) fig = values[i];
+      else if (!strcmp (n, "data-facing")) facing = values[i];
+      else if (!strcmp (n, "data-down")) down = values[i];
+      /* a picture a phone shows as an image: no script, no handler */
+      g_assert_false (g_str_has_prefix (n, "on"));
+    }
+  g_assert_cmpstr (element, !=, "script");
+  if (!strcmp (element, "use"))
+    g_hash_table_insert (r->hexes, g_strdup (hex), g_strdup_printf ("%s,%s", x, y));
+  else if (!strcmp (element, "g") && fig)
+    {
+      g_free (r->figure);
+      r->figure = g_strdup (fig);
+      g_hash_table_insert (r->counters, g_strdup (fig), g_strdup_printf ("%s %s%s", hex, facing, down ? " down" : ""));
+    }
+  else if (!strcmp (element, "circle") && r->figure)
+    {
+      char *c = g_hash_table_lookup (r->counters, r->figure);
+      g_hash_table_insert (r->counters, g_strdup (r->figure), g_strdup_printf ("%s @%s,%s", c, x, y));
+    }
+  else if (!strcmp (element, "polygon") && r->figure)
+    r->wedges++;
+}
+
+static void
+svg_end (GMarkupParseContext *ctx, const char *element, gpointer data, GError **error)
+{
+  SvgRead *r = data;
+  if (!strcmp (element, "g"))
+    g_clear_pointer (&r->figure, g_free);
+}
+
+static void
+svg_read (const char *svg, SvgRead *r)
+{
+  static const GMarkupParser parser = { svg_start, svg_end, NULL, NULL, NULL };
+  g_autoptr(GError) error = NULL;
+  GMarkupParseContext *ctx;
+  r->hexes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  r->counters = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  r->figure = NULL;
+  r->wedges = 0;
+  ctx = g_markup_parse_context_new (&parser, 0, r, NULL);
+  g_markup_parse_context_parse (ctx, svg, -1, &error);
+  g_assert_no_error (error);
+  g_markup_parse_context_end_parse (ctx, &error);
+  g_assert_no_error (error);
+  g_markup_parse_context_free (ctx);
+}
+
+/* Where the counter of `figure` is drawn, and whether that is the centre of the hex the state holds. */
+static void
+assert_drawn_at (SvgRead *r, MgState *st, const char *figure, const char *facing, gboolean down)
+{
+  const char *c = g_hash_table_lookup (r->counters, figure);
+  g_autofree char *expect = NULL;
+  char hex[8];
+  g_strlcpy (hex, fig_s (st, figure, "hex"), sizeof hex);
+  g_assert_nonnull (c);
+  expect = g_strdup_printf ("%s %s%s @%s", hex, facing, down ? " down" : "", (char *) g_hash_table_lookup (r->hexes, hex));
+  g_assert_cmpstr (c, ==, expect);
+}
+
+/* The phones' picture (MgGame.board_svg, issue 46): every hex of the 16 × 9 arena, each counter on the
+ * centre of the hex the engine holds with the facing it holds, a fallen one grey and faceless (p. 11:
+ * "rear" all round), a name with markup in it read back as typed; moved, the counter moves; no board,
+ * no picture. */
+static void
+test_svg (void)
+{
+  g_autoptr(MgState) st = board_state (TRUE);
+  g_autoptr(MgState) off = board_state (FALSE);
+  g_autoptr(json_object) view = NULL, off_view = NULL;
+  g_autofree char *svg = NULL, *svg2 = NULL;
+  SvgRead r = { 0 };
+  const MgGame *game = mg_game_lookup ("tft");
+
+  g_assert_true (game->board_svg == mg_tft_board_svg);
+  create (st, "Flavius", 12, 12, ",\"weapons\":[\"broadsword\"]");
+  create (st, "Wulf <&\\\">", 12, 12, ",\"weapons\":[\"broadsword\"]");
+  create (st, "C", 12, 12, ",\"weapons\":[\"broadsword\"]");
+  create (st, "D", 12, 12, ",\"weapons\":[\"broadsword\"]");
+  PLAY (st, "{\"type\":\"start_fight\",\"kind\":\"death\",\"arena\":\"arena_1977\","
+            "\"sides\":{\"X\":[\"Flavius\",\"C\"],\"Y\":[\"Wulf <&\\\">\",\"D\"]},\"positions\":{"
+            "\"Flavius\":{\"hex\":\"D7\",\"facing\":\"N\"},\"C\":{\"hex\":\"C4\",\"facing\":\"SE\"},"
+            "\"Wulf <&\\\">\":{\"hex\":\"G7\",\"facing\":\"NE\"},\"D\":{\"hex\":\"N6\",\"facing\":\"NW\"}}}");
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"D\",\"option\":\"d\"}");   /* drops prone */
+  view = mg_state_view (st, MG_SEAT_PUBLIC);
+  svg = mg_tft_board_svg (view);
+  g_assert_nonnull (svg);
+  svg_read (svg, &r);
+  g_assert_cmpuint (g_hash_table_size (r.hexes), ==, 16 * 9);
+  g_assert_cmpuint (g_hash_table_size (r.counters), ==, 4);
+  assert_drawn_at (&r, st, "Flavius", "N", FALSE);
+  assert_drawn_at (&r, st, "Wulf <&\">", "NE", FALSE);
+  assert_drawn_at (&r, st, "C", "SE", FALSE);
+  assert_drawn_at (&r, st, "D", "NW", TRUE);
+  g_assert_cmpuint (r.wedges, ==, 3);              /* the three standing figures show the side they face */
+  /* neighbours a column apart, half a hex lower: F7 and G7's centres 15 and 8.7 apart (a hex's radius 10) */
+  g_assert_cmpstr (g_hash_table_lookup (r.hexes, "A1"), ==, "10,8.7");
+  g_assert_cmpstr (g_hash_table_lookup (r.hexes, "B1"), ==, "25,17.3");
+  g_hash_table_destroy (r.hexes), g_hash_table_destroy (r.counters);
+
+  /* Flavius runs to F7 facing NE: the picture follows */
+  PLAY (st, "{\"type\":\"option\",\"figure\":\"Flavius\",\"option\":\"a\",\"to\":\"F7\",\"facing\":\"NE\"}");
+  g_clear_pointer (&view, json_object_put);
+  view = mg_state_view (st, MG_SEAT_PUBLIC);
+  svg2 = mg_tft_board_svg (view);
+  svg_read (svg2, &r);
+  g_assert_cmpstr (fig_s (st, "Flavius", "hex"), ==, "F7");
+  assert_drawn_at (&r, st, "Flavius", "NE", FALSE);
+  g_hash_table_destroy (r.hexes), g_hash_table_destroy (r.counters);
+
+  /* the house rule "no board": a fight with no arena draws nothing */
+  create (off, "A", 12, 12, ",\"weapons\":[\"broadsword\"]");
+  create (off, "B", 12, 12, ",\"weapons\":[\"broadsword\"]");
+  PLAY (off, "{\"type\":\"start_fight\",\"kind\":\"death\",\"sides\":{\"X\":[\"A\"],\"Y\":[\"B\"]}}");
+  off_view = mg_state_view (off, MG_SEAT_PUBLIC);
+  g_assert_null (mg_tft_board_svg (off_view));
+  g_assert_null (mg_tft_board_svg (NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -551,5 +694,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/arena/example", test_example);
   g_test_add_func ("/tft/arena/pole", test_pole);
   g_test_add_func ("/tft/arena/four", test_four);
+  g_test_add_func ("/tft/arena/svg", test_svg);
   return g_test_run ();
 }

@@ -246,7 +246,8 @@ ui_test_type (GtkWidget *widget, const char *text)
 void
 assert_pick (GtkWidget *widget, double x, double y)
 {
-  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget)), *picked;
+  /* the surface the widget is drawn on: its window, or the popover it is in */
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_native (widget)), *picked;
   graphene_point_t at;
 
   g_assert_true (gtk_widget_compute_point (widget, root, &GRAPHENE_POINT_INIT (x, y), &at));
@@ -274,6 +275,26 @@ ui_test_click_at (GtkWidget *widget, double x, double y)
   if ((display = pointer_at (widget, x, y)) == NULL)
     return FALSE;
   press_button_1 (display, 100);
+  return TRUE;
+}
+
+gboolean
+ui_test_drag (GtkWidget *widget, double x0, double y0, double x1, double y1)
+{
+  Display *display;
+
+  assert_pick (widget, x0, y0);
+  if ((display = pointer_at (widget, x0, y0)) == NULL)
+    return FALSE;
+  XTestFakeButtonEvent (display, 1, True, CurrentTime);
+  XSync (display, False);
+  wait_ms (30);
+  /* in steps, as a hand moves, past GTK's drag threshold */
+  for (int i = 1; i <= 6; i++)
+    pointer_at (widget, x0 + (x1 - x0) * i / 6, y0 + (y1 - y0) * i / 6);
+  XTestFakeButtonEvent (display, 1, False, CurrentTime);
+  XSync (display, False);
+  wait_ms (100);
   return TRUE;
 }
 

@@ -51,10 +51,13 @@ gboolean          ui_test_click          (GtkWidget *widget);
 gboolean          ui_test_key            (GtkWidget *widget, guint keysym, guint modifier);
 gboolean          ui_test_type           (GtkWidget *widget, const char *text);
 gboolean          ui_test_click_at       (GtkWidget *widget, double x, double y);
+/* A drag with the first button through the X server: pressed at (x0, y0) in widget (picked there,
+ * as ui_test_click_at checks), moved in steps to (x1, y1), released there; FALSE on Wayland. */
+gboolean          ui_test_drag           (GtkWidget *widget, double x0, double y0, double x1, double y1);
 /* The pointer moved to (x, y) in widget, nothing pressed (hover). */
 gboolean          ui_test_pointer_to     (GtkWidget *widget, double x, double y);
-/* Fails unless gtk_widget_pick at (x, y) in widget, asked of its window, gives widget or a
- * descendant; the message names what was picked instead. */
+/* Fails unless gtk_widget_pick at (x, y) in widget, asked of its window (or of the popover it is
+ * in), gives widget or a descendant; the message names what was picked instead. */
 void              assert_pick            (GtkWidget *widget, double x, double y);
 /* Tab (real keys) until `target` has the focus; fails after `max` presses. Returns the count. */
 guint             ui_test_tab_to         (GtkWidget *target, guint max);

@@ -23,8 +23,12 @@ struct _MgTftArenaView {
   char        *selected;
   int          cursor;         /* hex index, -1 none */
   int          facing;
+  gboolean     turned;         /* the press being dragged has turned the facing: its release is no click */
   char         cursor_name[8];
   double       size, ox, oy;   /* hex size (centre to corner) and origin of the last drawing */
+  double       zoom;           /* 1: the whole arena in the widget; up to 4 */
+  double       cx, cy;         /* the arena's point (in hexes' units of size 1) at the widget's centre */
+  double       px, py;         /* the pointer's last place over the widget */
 };
 
 G_DEFINE_FINAL_TYPE (MgTftArenaView, mg_tft_arena_view, GTK_TYPE_WIDGET)
@@ -188,7 +192,7 @@ draw_counter (MgTftArenaView *self, cairo_t *cr, json_object *f)
       facing = k;
   centre (self, h, &x, &y);
   cairo_new_path (cr);
-  cairo_arc (cr, x, y, s * (self->interactive ? 0.68 : 0.8), 0, 2 * G_PI);
+  cairo_arc (cr, x, y, s * (self->interactive ? 0.68 : 0.86), 0, 2 * G_PI);
   if (down)
     cairo_set_source_rgb (cr, 0.55, 0.55, 0.55);
   else
@@ -209,7 +213,7 @@ draw_counter (MgTftArenaView *self, cairo_t *cr, json_object *f)
     }
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, s * (self->interactive ? 0.42 : 0.6));
+  cairo_set_font_size (cr, s * (self->interactive ? 0.42 : 0.72));   /* on the display: read across the table */
   cairo_text_extents (cr, label, &ext);
   cairo_move_to (cr, x - ext.width / 2 - ext.x_bearing, y - ext.height / 2 - ext.y_bearing);
   cairo_show_text (cr, label);
@@ -244,6 +248,75 @@ draw_cursor (MgTftArenaView *self, cairo_t *cr)
     }
 }
 
+/* To scale: the hexes as large as the allocation allows, times the zoom, the point (cx, cy) of the
+ * arena at the widget's centre — kept where the zoomed arena still covers the widget (no empty band
+ * where it could be). */
+static void
+place (MgTftArenaView *self)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (self)), ht = gtk_widget_get_height (GTK_WIDGET (self));
+  double aw = 1.5 * self->cols + 0.5, ah = SQRT3 * (self->rows + 0.5);
+  /* a margin for the walls' thick lines, drawn across the arena's edge */
+  self->size = MIN ((w - 6) / aw, (ht - 6) / ah) * self->zoom;
+  if (self->size * aw <= w)
+    self->cx = aw / 2;
+  else
+    self->cx = CLAMP (self->cx, w / 2.0 / self->size, aw - w / 2.0 / self->size);
+  if (self->size * ah <= ht)
+    self->cy = ah / 2;
+  else
+    self->cy = CLAMP (self->cy, ht / 2.0 / self->size, ah - ht / 2.0 / self->size);
+  self->ox = w / 2.0 - self->cx * self->size;
+  self->oy = ht / 2.0 - self->cy * self->size;
+}
+
+/* Zooms by `factor` keeping the arena's point under (x, y) of the widget where it is. */
+static void
+zoom_at (MgTftArenaView *self, double factor, double x, double y)
+{
+  double old = self->size, ax, ay;
+  if (self->cols == 0)
+    return;
+  place (self);
+  old = self->size;
+  ax = (x - self->ox) / old, ay = (y - self->oy) / old;
+  self->zoom = CLAMP (self->zoom * factor, 1.0, 4.0);
+  place (self);
+  /* the same arena point under (x, y): the centre moves by the change in scale */
+  self->cx = ax - (x - gtk_widget_get_width (GTK_WIDGET (self)) / 2.0) / self->size;
+  self->cy = ay - (y - gtk_widget_get_height (GTK_WIDGET (self)) / 2.0) / self->size;
+  place (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Pans by (dx, dy) pixels of the widget; FALSE when there was nowhere to go (unzoomed). */
+static gboolean
+pan (MgTftArenaView *self, double dx, double dy)
+{
+  double cx = self->cx, cy = self->cy;
+  if (self->zoom <= 1.0 || self->size <= 0)
+    return FALSE;
+  self->cx += dx / self->size;
+  self->cy += dy / self->size;
+  place (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return cx != self->cx || cy != self->cy;
+}
+
+/* The cursor kept in view when zoomed: the arena pans to it. */
+static void
+show_cursor (MgTftArenaView *self)
+{
+  double x, y, m;
+  int w = gtk_widget_get_width (GTK_WIDGET (self)), ht = gtk_widget_get_height (GTK_WIDGET (self));
+  if (self->cursor < 0 || self->zoom <= 1.0)
+    return;
+  place (self);
+  centre (self, self->cursor, &x, &y);
+  m = self->size * 1.2;
+  pan (self, x < m ? x - m : x > w - m ? x - (w - m) : 0, y < m ? y - m : y > ht - m ? y - (ht - m) : 0);
+}
+
 static void
 mg_tft_arena_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -254,10 +327,7 @@ mg_tft_arena_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   if (self->cols == 0)
     return;
-  /* to scale: hexes as large as the allocation allows */
-  self->size = MIN (w / (1.5 * self->cols + 0.5), ht / (SQRT3 * (self->rows + 0.5)));
-  self->ox = (w - self->size * (1.5 * self->cols + 0.5)) / 2;
-  self->oy = (ht - self->size * SQRT3 * (self->rows + 0.5)) / 2;
+  place (self);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, ht));
   for (int h = 0; h < self->cols * self->rows; h++)
     {
@@ -357,8 +427,17 @@ enemy_of_selected (MgTftArenaView *self, json_object *f)
   return FALSE;
 }
 
-/* Enter, or a click on the cursor: an enemy under it is attacked in the attacks; else the selected
- * figure moves there (its option declared with this hex and facing). */
+/* Standing and fighting: no figure may end its move in its hex. */
+static gboolean
+standing (json_object *f)
+{
+  return g_strcmp0 (json_object_get_string (json_object_object_get (f, "posture")), "standing") == 0 &&
+         g_strcmp0 (json_object_get_string (json_object_object_get (f, "state")), "fighting") == 0;
+}
+
+/* Enter, or a click on the cursor: an enemy under it is attacked in the attacks; another standing
+ * figure (the referee moves every side's) or a friend is chosen; else the selected figure moves there
+ * (its option declared with this hex and facing), onto a fallen enemy's hex too. */
 static void
 activate (MgTftArenaView *self)
 {
@@ -371,7 +450,7 @@ activate (MgTftArenaView *self)
   if (g_strcmp0 (phase, "attacks") == 0 && f != NULL && enemy_of_selected (self, f))
     g_signal_emit (self, signals[SIG_ATTACK], 0, json_object_get_string (json_object_object_get (f, "name")));
   else if (f != NULL && g_strcmp0 (json_object_get_string (json_object_object_get (f, "name")), self->selected) != 0
-           && !enemy_of_selected (self, f))
+           && (!enemy_of_selected (self, f) || standing (f)))
     mg_tft_arena_view_select (self, json_object_get_string (json_object_object_get (f, "name")));
   else if (f != NULL && self->selected == NULL)
     mg_tft_arena_view_select (self, json_object_get_string (json_object_object_get (f, "name")));
@@ -387,7 +466,7 @@ released (GtkGestureClick *gesture, int n_press, double px, double py, MgTftAren
   json_object *f;
 
   gtk_widget_grab_focus (GTK_WIDGET (self));
-  if (h < 0)
+  if (h < 0 || self->turned)
     return;
   f = figure_at (self, h);
   if (h == self->cursor || (f != NULL && (enemy_of_selected (self, f) || self->selected == NULL ||
@@ -402,13 +481,20 @@ released (GtkGestureClick *gesture, int n_press, double px, double py, MgTftAren
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* A drag from the cursor points the facing the way it goes. */
+static void
+drag_begin (GtkGestureDrag *gesture, double x, double y, MgTftArenaView *self)
+{
+  self->turned = FALSE;
+}
+
+/* A drag from the cursor points the facing the way it goes (the cursor stays). */
 static void
 drag_update (GtkGestureDrag *gesture, double dx, double dy, MgTftArenaView *self)
 {
   double best = -G_MAXDOUBLE;
   if (hypot (dx, dy) < self->size * 0.5)
     return;
+  self->turned = TRUE;
   for (int k = 0; k < 6; k++)
     {
       double a = (-90 + 60 * k) * G_PI / 180, c = dx * cos (a) + dy * sin (a);
@@ -450,12 +536,62 @@ key_pressed (GtkEventControllerKey *key, guint keyval, guint code, GdkModifierTy
     case GDK_KEY_Escape:
       mg_tft_arena_view_select (self, NULL);
       return TRUE;
+    case GDK_KEY_plus: case GDK_KEY_equal: case GDK_KEY_KP_Add: case GDK_KEY_minus: case GDK_KEY_KP_Subtract:
+      {
+        double x = 0, y = 0;
+        gboolean in = keyval != GDK_KEY_minus && keyval != GDK_KEY_KP_Subtract;
+        place (self);
+        centre (self, self->cursor, &x, &y);
+        /* about the cursor, which stays in view */
+        zoom_at (self, in ? 1.25 : 0.8, x, y);
+        show_cursor (self);
+        return TRUE;
+      }
     default:
       return FALSE;
     }
   self->cursor = col * self->rows + row;
+  show_cursor (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
+}
+
+static void
+motion (GtkEventControllerMotion *m, double x, double y, MgTftArenaView *self)
+{
+  self->px = x, self->py = y;
+}
+
+/* Ctrl+wheel zooms about the pointer; the wheel pans a zoomed arena (else it scrolls the page). */
+static gboolean
+scrolled (GtkEventControllerScroll *scroll, double dx, double dy, MgTftArenaView *self)
+{
+  GdkModifierType mods = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
+  if (mods & GDK_CONTROL_MASK)
+    {
+      if (dy != 0)
+        zoom_at (self, dy < 0 ? 1.25 : 0.8, self->px, self->py);
+      return TRUE;
+    }
+  return pan (self, dx * 40, dy * 40);
+}
+
+/* A pinch on a touchpad or screen zooms too. */
+static void
+pinched (GtkGestureZoom *gesture, double scale, MgTftArenaView *self)
+{
+  double x, y, *last = g_object_get_data (G_OBJECT (gesture), "mg-scale");
+  if (last == NULL)
+    return;
+  if (gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y) && *last > 0)
+    zoom_at (self, scale / *last, x, y);
+  *last = scale;
+}
+
+static void
+pinch_begin (GtkGesture *gesture, GdkEventSequence *sequence, double *last)
+{
+  *last = 1.0;
 }
 
 static void
@@ -505,6 +641,7 @@ static void
 mg_tft_arena_view_init (MgTftArenaView *self)
 {
   self->cursor = -1;
+  self->zoom = 1.0;
 }
 
 MgTftArenaView *
@@ -523,11 +660,28 @@ mg_tft_arena_view_new (gboolean interactive)
       gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
       gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
       g_signal_connect (click, "released", G_CALLBACK (released), self);
+      g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
       g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), self);
       g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed), self);
       gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
       gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
       gtk_widget_add_controller (GTK_WIDGET (self), key);
+      {
+        GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES |
+                                                                      GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
+        GtkEventController *move = gtk_event_controller_motion_new ();
+        GtkGesture *pinch = gtk_gesture_zoom_new ();
+        double *last = g_new0 (double, 1);
+        g_object_set_data_full (G_OBJECT (pinch), "mg-scale", last, g_free);
+        g_signal_connect (scroll, "scroll", G_CALLBACK (scrolled), self);
+        g_signal_connect (move, "motion", G_CALLBACK (motion), self);
+        g_signal_connect (pinch, "scale-changed", G_CALLBACK (pinched), self);
+        g_signal_connect (pinch, "begin", G_CALLBACK (pinch_begin), last);
+        gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+        gtk_widget_add_controller (GTK_WIDGET (self), move);
+        gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
+      }
+      gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
     }
   return self;
 }
@@ -626,6 +780,13 @@ mg_tft_arena_view_hex_point (MgTftArenaView *self, const char *hex, double *x, d
   int h = hex_parse (self, hex);
   if (h < 0 || self->size <= 0)
     return FALSE;
+  place (self);
   centre (self, h, x, y);
   return TRUE;
+}
+
+double
+mg_tft_arena_view_get_zoom (MgTftArenaView *self)
+{
+  return self->zoom;
 }

@@ -24,6 +24,9 @@ gboolean        mg_tft_arena_view_set_cursor   (MgTftArenaView *self, const char
 const char     *mg_tft_arena_view_get_facing   (MgTftArenaView *self);
 /* Turns the facing chosen one side clockwise (or back). */
 void            mg_tft_arena_view_turn         (MgTftArenaView *self, gboolean clockwise);
+/* 1: the whole arena in view; up to 4 (Ctrl+wheel about the pointer, + and − about the cursor, a
+ * pinch; the wheel then pans, and the cursor stays in view). */
+double          mg_tft_arena_view_get_zoom     (MgTftArenaView *self);
 /* The centre of a hex in widget coordinates, for tests clicking there. */
 gboolean        mg_tft_arena_view_hex_point    (MgTftArenaView *self, const char *hex, double *x, double *y);
 

@@ -105,6 +105,7 @@ update (GtkWidget *picture, MgTableState *table)
           gtk_widget_set_hexpand (figures, FALSE);
           gtk_box_append (GTK_BOX (both), figures);
           gtk_widget_set_hexpand (both, TRUE);
+          gtk_widget_set_vexpand (GTK_WIDGET (arena), TRUE);
           figures = both;
         }
     }
@@ -115,7 +116,8 @@ update (GtkWidget *picture, MgTableState *table)
     }
   mg_players_display_clear (GTK_BOX (picture));
   gtk_box_append (GTK_BOX (picture), mg_players_display_key_new (heading));
-  gtk_widget_set_valign (figures, GTK_ALIGN_CENTER);
+  /* the arena takes all the height there is; a table is centred */
+  gtk_widget_set_valign (figures, gtk_widget_get_hexpand (figures) ? GTK_ALIGN_FILL : GTK_ALIGN_CENTER);
   gtk_widget_set_halign (figures, gtk_widget_get_hexpand (figures) ? GTK_ALIGN_FILL : GTK_ALIGN_CENTER);
   gtk_widget_set_vexpand (figures, TRUE);
   gtk_box_append (GTK_BOX (picture), figures);

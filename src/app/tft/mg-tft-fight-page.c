@@ -798,7 +798,8 @@ arena_reach (MgTftFightPage *self, const char *figure)
     /* Translators: %s a figure, then its option's letter; the keys are the arena's */
     hint = g_strdup_printf (_("%s (option %s): the green hexes are in reach. Arrows move the cursor, T turns, "
                               "Enter moves there; in the attacks, Enter on an enemy attacks it."), figure, option);
-  gtk_label_set_text (self->arena_hint, hint ? hint : _("Click a figure, or move the cursor with the arrows and press Enter."));
+  gtk_label_set_text (self->arena_hint, hint ? hint : _("Click a figure, or move the cursor with the arrows and press Enter. "
+                                                          "Ctrl+wheel, + and − zoom; the wheel then pans."));
 }
 
 static void
@@ -889,7 +890,8 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
   gboolean options = g_strcmp0 (phase, "options") == 0;
   gboolean attacks = g_strcmp0 (phase, "attacks") == 0;
   gboolean end = g_strcmp0 (phase, "end") == 0;
-  gboolean over = g_strcmp0 (phase, "over") == 0;
+  /* one side out mid-turn: pending() waits for the end of the fight, which may end now */
+  gboolean over = g_strcmp0 (phase, "over") == 0 || g_strcmp0 (mg_ui_json_str (pending, "phase"), "over") == 0;
   g_autofree char *turn = NULL;
 
   g_free (self->title);

@@ -636,6 +636,12 @@ mg_tft_fighter_row_get_declare_button (MgTftFighterRow *self)
 }
 
 GtkWidget *
+mg_tft_fighter_row_get_option_dropdown (MgTftFighterRow *self)
+{
+  return GTK_WIDGET (self->option_dropdown);
+}
+
+GtkWidget *
 mg_tft_fighter_row_get_engaged_button (MgTftFighterRow *self)
 {
   return GTK_WIDGET (self->engaged_button);

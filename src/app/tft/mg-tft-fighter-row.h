@@ -30,6 +30,8 @@ GtkWidget       *mg_tft_fighter_row_get_declare_button (MgTftFighterRow *self);
 /* "Fly": shown for a figure with a flying MA (the gargoyle) on options a, b, c. */
 GtkWidget       *mg_tft_fighter_row_get_fly_check (MgTftFighterRow *self);
 GtkWidget       *mg_tft_fighter_row_get_engaged_button (MgTftFighterRow *self);
+/* The option drop-down, for tests choosing from it by pointer and keys. */
+GtkWidget       *mg_tft_fighter_row_get_option_dropdown (MgTftFighterRow *self);
 /* The weapon to ready: NULL until an option first needs it (it is built then). */
 GtkWidget       *mg_tft_fighter_row_get_weapon_dropdown (MgTftFighterRow *self);
 const char      *mg_tft_fighter_row_get_message (MgTftFighterRow *self);   /* NULL when none */

@@ -124,6 +124,7 @@ mg_tft_game (void)
     MG_GAME_EXPORT_COLUMNS,
     .chronicle = &mg_tft_chronicle,   /* mg-tft-chronicle.c */
     .export_sections = export_sections,
+    .board_svg = mg_tft_board_svg,       /* mg-tft-board-svg.c: the arena on the phones */
   };
   return mg_game_fill (&game, mg_tft_rules (), mg_tft_ruleset_words);
 }

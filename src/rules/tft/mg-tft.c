@@ -1225,6 +1225,12 @@ tft_actor (const MgState *state, json_object *action)
   return i != TFT_NONE ? ((const TftFigure *) g_ptr_array_index (st->roster, i))->owner : NULL;
 }
 
+/* The phones' words (src/server/): the arena's picture (MgGame.board_svg) is named by "board". */
+static const MgWord tft_phone_words[] = {
+  { "board", N_("The arena") },
+  { NULL, NULL }
+};
+
 static const MgRules tft_rules = {
   .id = "tft",
   .name = N_("The Fantasy Trip: Melee"),
@@ -1243,6 +1249,7 @@ static const MgRules tft_rules = {
   .tables = tft_tables,
   .legal_actions = tft_legal_actions,
   .actor = tft_actor,
+  .phone_words = tft_phone_words,
 };
 
 const MgRules *

@@ -16,6 +16,10 @@ const MgRules *mg_tft_rules (void);
  * New reference, or NULL with an error when there is no such figure. */
 json_object *mg_tft_record_card (const MgState *state, const char *figure, GError **error);
 
+/* The fight's arena as an SVG picture from a view (MgGame.board_svg, mg-tft-board-svg.c): hexes
+ * named data-hex, counters as groups data-figure, data-hex, data-facing. NULL without a board. */
+char        *mg_tft_board_svg   (json_object *view);
+
 /* Exact odds of an attack before its roll. `attack` is the "attack" action (any "dice" member is
  * ignored); it must be legal now (else NULL and the reason validate would give).
  * {"adj_dx":N,"dice":3|4,"hit":{"num","den","p"},"triple","double","miss","drop","break",
