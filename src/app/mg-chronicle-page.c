@@ -5,11 +5,13 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "mg-chronicle-fill.h"
 #include "mg-chronicle-page.h"
 #include "mg-errors.h"
 #include "mg-game-ui.h"
 #include "mg-journal-page.h"
 #include "mg-narrate.h"
+#include "mg-table.h"
 #include "mg-widget-util.h"
 
 struct _MgChroniclePage
@@ -20,13 +22,19 @@ struct _MgChroniclePage
   MgChronicleWindow *window;
   MgNarrator        *narrator;
   GPtrArray         *charts;   /* of MgChart*, one per declared chart */
+  GCancellable      *filling;  /* the fill of rows journalled without points, while it runs */
+  double             fill_fraction;
 
   GtkStack          *stack;
+  GtkProgressBar    *fill_bar;
   GtkBox            *charts_box;
   GtkLabel          *range_label;
 };
 
 G_DEFINE_FINAL_TYPE (MgChroniclePage, mg_chronicle_page, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_FILLING, PROP_FILL_FRACTION, N_PROPS };
+static GParamSpec *props[N_PROPS];
 
 /* A row told in the viewer's words, from its public events (mg-narrate.h). */
 static char *
@@ -115,12 +123,19 @@ mg_chronicle_page_rows_changed (MgChroniclePage *self, MgChronicleChange change)
   update_range (self);
 }
 
-/* The campaign's "changed" says only that something did: the window works out what
- * (mg_chronicle_window_update compares its rows with the journal's). */
+/* The table's change details say which rows moved: only those are read (the window's tail). */
 static void
-chronicle_campaign_changed (MgChroniclePage *self)
+table_changed (MgChroniclePage *self, MgTableChange *change)
 {
-  mg_chronicle_page_rows_changed (self, MG_CHRONICLE_APPENDED);
+  switch (change->rows)
+    {
+    case MG_TABLE_ROWS_NONE:      return;   /* the shown seat: the charts are public */
+    case MG_TABLE_ROWS_APPENDED:  mg_chronicle_page_rows_changed (self, MG_CHRONICLE_APPENDED); return;
+    case MG_TABLE_ROWS_UNDONE:    mg_chronicle_page_rows_changed (self, MG_CHRONICLE_UNDONE); return;
+    case MG_TABLE_ROWS_REDONE:    mg_chronicle_page_rows_changed (self, MG_CHRONICLE_REDONE); return;
+    case MG_TABLE_ROWS_OTHER:
+    default:                      mg_chronicle_page_rows_changed (self, MG_CHRONICLE_RELOADED); return;
+    }
 }
 
 static void
@@ -128,6 +143,9 @@ mg_chronicle_page_dispose (GObject *object)
 {
   MgChroniclePage *self = MG_CHRONICLE_PAGE (object);
 
+  if (self->filling != NULL)
+    g_cancellable_cancel (self->filling);
+  g_clear_object (&self->filling);
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_CHRONICLE_PAGE);
   g_clear_pointer (&self->charts, g_ptr_array_unref);
   g_clear_pointer (&self->window, mg_chronicle_window_free);
@@ -137,16 +155,38 @@ mg_chronicle_page_dispose (GObject *object)
 }
 
 static void
+mg_chronicle_page_get_property (GObject *object, guint id, GValue *value, GParamSpec *pspec)
+{
+  MgChroniclePage *self = MG_CHRONICLE_PAGE (object);
+
+  switch (id)
+    {
+    case PROP_FILLING:       g_value_set_boolean (value, self->filling != NULL); break;
+    case PROP_FILL_FRACTION: g_value_set_double (value, self->fill_fraction); break;
+    default:                 G_OBJECT_WARN_INVALID_PROPERTY_ID (object, id, pspec);
+    }
+}
+
+static void
 mg_chronicle_page_class_init (MgChroniclePageClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = mg_chronicle_page_dispose;
+  object_class->dispose = mg_chronicle_page_dispose;
+  object_class->get_property = mg_chronicle_page_get_property;
+  /* Rows journalled before the Chronicle are being read (the "filling" page shows how far). */
+  props[PROP_FILLING] = g_param_spec_boolean ("filling", NULL, NULL, FALSE,
+                                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_FILL_FRACTION] = g_param_spec_double ("fill-fraction", NULL, NULL, 0, 1, 0,
+                                                   G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-chronicle-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MgChroniclePage, stack);
   gtk_widget_class_bind_template_child (widget_class, MgChroniclePage, charts_box);
   gtk_widget_class_bind_template_child (widget_class, MgChroniclePage, range_label);
+  gtk_widget_class_bind_template_child (widget_class, MgChroniclePage, fill_bar);
 }
 
 static void
@@ -156,27 +196,90 @@ mg_chronicle_page_init (MgChroniclePage *self)
   self->charts = g_ptr_array_new ();
 }
 
-MgChroniclePage *
-mg_chronicle_page_new (MgCampaign *campaign)
+/* The charts of the window read now, following the table from here on. */
+static void
+show_charts (MgChroniclePage *self)
 {
-  MgChroniclePage *self = g_object_new (MG_TYPE_CHRONICLE_PAGE, NULL);
   g_autoptr(GError) error = NULL;
 
-  self->campaign = g_object_ref (campaign);
-  self->narrator = mg_narrator_new (campaign);
-  self->window = mg_chronicle_window_read (campaign, 0, MG_CHRONICLE_ROWS, TRUE, &error);
+  self->window = mg_chronicle_window_read (self->campaign, 0, MG_CHRONICLE_ROWS, FALSE, &error);
   if (self->window == NULL)
     {
       if (error != NULL)
         adw_status_page_set_description (ADW_STATUS_PAGE (gtk_stack_get_child_by_name (self->stack, "empty")),
                                          error->message);
-      return self;
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      return;
     }
   for (guint i = 0; i < self->window->chronicle->n_charts; i++)
     add_chart (self, i);
   update_range (self);
-  g_signal_connect_object (campaign, "changed", G_CALLBACK (chronicle_campaign_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (mg_table_for_campaign (self->campaign), "changed", G_CALLBACK (table_changed), self,
+                           G_CONNECT_SWAPPED);
+}
+
+static void
+fill_progress (double fraction, gpointer data)
+{
+  MgChroniclePage *self = data;
+  /* TRANSLATORS: how much of the journal the Chronicle has read, in percent */
+  g_autofree char *text = g_strdup_printf (_("%d%%"), (int) (fraction * 100));
+
+  if (fraction == self->fill_fraction)
+    return;
+  self->fill_fraction = fraction;
+  gtk_progress_bar_set_fraction (self->fill_bar, fraction);
+  gtk_progress_bar_set_text (self->fill_bar, text);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_FILL_FRACTION]);
+}
+
+static void
+fill_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  MgChroniclePage *self;
+  g_autoptr(GError) error = NULL;
+
+  /* Cancelled: the page is gone (dispose cancels), and `data` with it. */
+  if (!mg_chronicle_fill_finish (MG_CAMPAIGN (source), result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self = data;
+  g_clear_object (&self->filling);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_FILLING]);
+  if (error != NULL)
+    {
+      /* The rows journalled before the Chronicle are left out; the rest is shown. */
+      g_warning ("Chronicle: %s", error->message);
+    }
+  show_charts (self);
+}
+
+MgChroniclePage *
+mg_chronicle_page_new (MgCampaign *campaign)
+{
+  MgChroniclePage *self = g_object_new (MG_TYPE_CHRONICLE_PAGE, NULL);
+
+  self->campaign = g_object_ref (campaign);
+  self->narrator = mg_narrator_new (campaign);
+  if (mg_chronicle_of (campaign) == NULL)
+    return self;
+  /* A campaign begun before the Chronicle: its old rows are read in a thread first, the page
+   * showing how far, the window answering meanwhile. */
+  if (mg_chronicle_fill_pending (campaign, NULL) > 0)
+    {
+      self->filling = g_cancellable_new ();
+      gtk_stack_set_visible_child_name (self->stack, "filling");
+      mg_chronicle_fill_async (campaign, self->filling, fill_progress, self, fill_done, self);
+      return self;
+    }
+  show_charts (self);
   return self;
+}
+
+gboolean
+mg_chronicle_page_get_filling (MgChroniclePage *self)
+{
+  return self->filling != NULL;
 }
 
 guint

@@ -73,6 +73,12 @@ mg_chronicle_row_free (MgChronicleRow *row)
   g_free (row);
 }
 
+gint64
+mg_chronicle_row_get_seq (const MgChronicleRow *row)
+{
+  return row->seq;
+}
+
 const MgChronicle *
 mg_chronicle_of (MgCampaign *campaign)
 {

@@ -6,7 +6,9 @@
 #include <locale.h>
 #include <string.h>
 #include "mg-application.h"
+#include "mg-campaign-private.h"
 #include "mg-campaign-window-private.h"
+#include "mg-chronicle-fill.h"
 #include "mg-chronicle-page.h"
 #include "mg-game-ui.h"
 #include "mg-journal-page.h"
@@ -176,6 +178,119 @@ test_follows_the_journal (void)
   wait_ms (50);
 }
 
+/* Rows of the campaign begun before the Chronicle: its fill writes FILL_BATCH (250) rows a tick
+ * of the window's main loop, so it spans 48 ticks at least, whatever the machine's speed. */
+#define OLD_ROWS 12000
+
+/* A Meeple campaign of `rows` rows as migration 0007 leaves a file made before the Chronicle:
+ * no points, and chronicle_pending naming its last row. Built by bench/gen.c. */
+static MgCampaign *
+campaign_before_the_chronicle (int rows)
+{
+  g_autofree char *path = g_strdup_printf ("%s/old-%d.db", tmpdir, rows);
+  g_autofree char *n = g_strdup_printf ("%d", rows);
+  const char *argv[] = { MG_BENCH_GEN, "meeple", n, path, NULL };
+  g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "XDG_CACHE_HOME", tmpdir, TRUE);
+  g_autoptr(GError) error = NULL;
+  MgCampaign *campaign;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  campaign = mg_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (mg_campaign_begin (campaign, &error));
+  g_assert_true (mg_store_exec (mg_campaign_get_store (campaign), "DELETE FROM chronicle", &error));
+  g_assert_true (mg_store_exec (mg_campaign_get_store (campaign), "DELETE FROM chronicle_series", &error));
+  g_assert_true (mg_store_exec (mg_campaign_get_store (campaign),
+                                "INSERT OR REPLACE INTO chronicle_pending (id, upto) SELECT 1, max (seq) FROM journal",
+                                &error));
+  g_assert_true (mg_campaign_finish (campaign, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (mg_chronicle_fill_pending (campaign, NULL), ==, rows);
+  return campaign;
+}
+
+typedef struct {
+  MgChroniclePage *page;
+  guint frames_filling;
+} Frames;
+
+static gboolean
+count_frame (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  Frames *frames = data;
+
+  frames->frames_filling += frames->page != NULL && mg_chronicle_page_get_filling (frames->page);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+fraction_seen (GObject *page, GParamSpec *pspec, gpointer data)
+{
+  (*(guint *) data)++;
+}
+
+/* A large campaign begun before the Chronicle: its rows are read in a thread and written in
+ * short batches, the page showing how far; the window keeps drawing frames and answers the
+ * keyboard (the Journal opened and back) while it fills; then the charts are there, with the
+ * value the journal's last row shows everyone. */
+static void
+test_fills_in_a_thread (void)
+{
+  g_autoptr(MgCampaign) campaign = campaign_before_the_chronicle (OLD_ROWS);
+  g_autoptr(GError) error = NULL;
+  AdwViewStack *stack;
+  MgCampaignWindow *window;
+  MgChroniclePage *page;
+  Frames frames = { 0 };
+  guint fractions = 0;
+  gint64 deadline;
+  json_object *view;
+  double value, expected = -1;
+
+  page = open_chronicle (campaign, &window);
+  frames.page = page;
+  stack = mg_campaign_window_get_view_stack (window);
+  gtk_widget_add_tick_callback (GTK_WIDGET (window), count_frame, &frames, NULL);
+  g_signal_connect (page, "notify::fill-fraction", G_CALLBACK (fraction_seen), &fractions);
+  g_assert_true (mg_chronicle_page_get_filling (page));
+  g_assert_nonnull (ui_test_find_label (GTK_WIDGET (page), _("Reading the Journal")));
+  /* The keyboard moves to the Journal and back while the Chronicle fills. */
+  g_assert_true (ui_test_key_to_page (GTK_WIDGET (window), _("Journal")));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "journal");
+  g_assert_true (mg_chronicle_page_get_filling (page));
+  g_assert_true (ui_test_key_to_page (GTK_WIDGET (window), _("Chronicle")));
+  deadline = g_get_monotonic_time () + 120 * G_TIME_SPAN_SECOND;
+  while (mg_chronicle_page_get_filling (page) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (mg_chronicle_page_get_filling (page));
+  g_test_message ("filled %d rows: %u frames drawn and %u progress steps shown meanwhile", OLD_ROWS,
+                  frames.frames_filling, fractions);
+  g_assert_cmpuint (frames.frames_filling, >, 5);
+  g_assert_cmpuint (fractions, >, 3);
+  g_assert_cmpint (mg_chronicle_fill_pending (campaign, NULL), ==, 0);
+
+  /* The charts: Red's casualties at the last row are the public view's. */
+  g_assert_cmpuint (mg_chronicle_page_get_n_charts (page), ==, mg_chronicle_of (campaign)->n_charts);
+  g_assert_cmpint (mg_chronicle_page_get_window (page)->last_seq, ==, OLD_ROWS);
+  view = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+  for (size_t i = 0; i < json_object_array_length (json_object_object_get (view, "players")); i++)
+    {
+      json_object *p = json_object_array_get_idx (json_object_object_get (view, "players"), i);
+
+      if (g_str_equal (json_object_get_string (json_object_object_get (p, "name")), "Red"))
+        expected = json_object_get_int (json_object_object_get (p, "casualties"));
+    }
+  json_object_put (view);
+  g_assert_true (mg_chronicle_value_at (campaign, "casualties", "Red", OLD_ROWS, &value, &error));
+  g_assert_cmpfloat (value, ==, expected);
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+}
+
 /* Screenshots, looked at by a person ($MG_SCREENSHOT_DIR): each game's page light and dark. */
 static void
 test_screenshots (gconstpointer data)
@@ -210,6 +325,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/ui/chronicle/keyboard", test_keyboard);
   g_test_add_func ("/ui/chronicle/follows", test_follows_the_journal);
+  g_test_add_func ("/ui/chronicle/fills-in-a-thread", test_fills_in_a_thread);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
