@@ -9,7 +9,9 @@
 #include "mg-chronicle-page.h"
 #include "mg-errors.h"
 #include "mg-game-ui.h"
+#include "mg-campaign-window-private.h"
 #include "mg-journal-page.h"
+#include "mg-players-display.h"
 #include "mg-narrate.h"
 #include "mg-table.h"
 #include "mg-widget-util.h"
@@ -29,6 +31,7 @@ struct _MgChroniclePage
   GtkProgressBar    *fill_bar;
   GtkBox            *charts_box;
   GtkLabel          *range_label;
+  GtkToggleButton   *display_button;
 };
 
 G_DEFINE_FINAL_TYPE (MgChroniclePage, mg_chronicle_page, GTK_TYPE_WIDGET)
@@ -102,40 +105,140 @@ add_chart (MgChroniclePage *self, guint index)
   g_ptr_array_add (self->charts, chart);
 }
 
-void
-mg_chronicle_page_rows_changed (MgChroniclePage *self, MgChronicleChange change)
+/* The window brought up to date after `change`, and its charts redrawn (only the new rows' points
+ * read). FALSE when nothing changed. */
+static gboolean
+charts_follow (MgChronicleWindow *window, GPtrArray *charts, MgChronicleChange change)
 {
   g_autoptr(GError) error = NULL;
   gboolean changed = FALSE;
 
-  if (self->window == NULL)
-    return;
-  if (!mg_chronicle_window_update (self->window, change, &changed, &error))
+  if (window == NULL)
+    return FALSE;
+  if (!mg_chronicle_window_update (window, change, &changed, &error))
     {
       g_warning ("Chronicle: %s", error->message);
-      return;
+      return FALSE;
     }
-  if (!changed)
+  for (guint i = 0; changed && i < charts->len; i++)
+    mg_chart_window_changed (g_ptr_array_index (charts, i));
+  return changed;
+}
+
+void
+mg_chronicle_page_rows_changed (MgChroniclePage *self, MgChronicleChange change)
+{
+  if (!charts_follow (self->window, self->charts, change))
     return;
   mg_narrator_forget (self->narrator);
-  for (guint i = 0; i < self->charts->len; i++)
-    mg_chart_window_changed (g_ptr_array_index (self->charts, i));
   update_range (self);
+}
+
+/* What the table's change details say of the journal: FALSE when it did not change (the shown
+ * seat did: the charts are public). */
+static gboolean
+change_of (const MgTableChange *change, MgChronicleChange *out)
+{
+  switch (change->rows)
+    {
+    case MG_TABLE_ROWS_NONE:      return FALSE;
+    case MG_TABLE_ROWS_APPENDED:  *out = MG_CHRONICLE_APPENDED; return TRUE;
+    case MG_TABLE_ROWS_UNDONE:    *out = MG_CHRONICLE_UNDONE; return TRUE;
+    case MG_TABLE_ROWS_REDONE:    *out = MG_CHRONICLE_REDONE; return TRUE;
+    case MG_TABLE_ROWS_OTHER:
+    default:                      *out = MG_CHRONICLE_RELOADED; return TRUE;
+    }
 }
 
 /* The table's change details say which rows moved: only those are read (the window's tail). */
 static void
 table_changed (MgChroniclePage *self, MgTableChange *change)
 {
-  switch (change->rows)
+  MgChronicleChange what;
+
+  if (change_of (change, &what))
+    mg_chronicle_page_rows_changed (self, what);
+}
+
+/* ---- the charts on the players' display ---------------------------------------------------- */
+
+typedef struct {
+  MgChronicleWindow *window;
+  GPtrArray         *charts;
+} Shown;
+
+static void
+shown_free (gpointer data)
+{
+  Shown *shown = data;
+
+  g_ptr_array_unref (shown->charts);
+  mg_chronicle_window_free (shown->window);
+  g_free (shown);
+}
+
+static void
+shown_table_changed (GtkWidget *box, MgTableChange *change)
+{
+  Shown *shown = g_object_get_data (G_OBJECT (box), "mg-chronicle-shown");
+  MgChronicleChange what;
+
+  if (shown != NULL && change_of (change, &what))
+    charts_follow (shown->window, shown->charts, what);
+}
+
+GtkWidget *
+mg_chronicle_display_new (MgCampaign *campaign)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  g_autoptr(GError) error = NULL;
+  Shown *shown = g_new0 (Shown, 1);
+
+  gtk_widget_add_css_class (box, "display-chronicle");
+  shown->charts = g_ptr_array_new ();
+  /* No fill here: the referee's Chronicle page fills a campaign begun before it. */
+  shown->window = mg_chronicle_window_read (campaign, 0, MG_CHRONICLE_ROWS, FALSE, &error);
+  g_object_set_data_full (G_OBJECT (box), "mg-chronicle-shown", shown, shown_free);
+  if (shown->window == NULL)
+    return box;
+  for (guint i = 0; i < shown->window->chronicle->n_charts; i++)
     {
-    case MG_TABLE_ROWS_NONE:      return;   /* the shown seat: the charts are public */
-    case MG_TABLE_ROWS_APPENDED:  mg_chronicle_page_rows_changed (self, MG_CHRONICLE_APPENDED); return;
-    case MG_TABLE_ROWS_UNDONE:    mg_chronicle_page_rows_changed (self, MG_CHRONICLE_UNDONE); return;
-    case MG_TABLE_ROWS_REDONE:    mg_chronicle_page_rows_changed (self, MG_CHRONICLE_REDONE); return;
-    case MG_TABLE_ROWS_OTHER:
-    default:                      mg_chronicle_page_rows_changed (self, MG_CHRONICLE_RELOADED); return;
+      GtkWidget *heading = gtk_label_new (_(shown->window->chronicle->charts[i].title));
+      MgChart *chart = mg_chart_new ();
+
+      gtk_label_set_xalign (GTK_LABEL (heading), 0);
+      gtk_widget_add_css_class (heading, "title-2");
+      /* Read from across the room: no pointer, no focus, no point named on it. */
+      gtk_widget_set_focusable (GTK_WIDGET (chart), FALSE);
+      gtk_widget_set_can_target (GTK_WIDGET (chart), FALSE);
+      mg_chart_set_window (chart, shown->window, i);
+      gtk_box_append (GTK_BOX (box), heading);
+      gtk_box_append (GTK_BOX (box), GTK_WIDGET (chart));
+      g_ptr_array_add (shown->charts, chart);
     }
+  g_signal_connect_object (mg_table_for_campaign (campaign), "changed", G_CALLBACK (shown_table_changed), box,
+                           G_CONNECT_SWAPPED);
+  return box;
+}
+
+/* The charts on the players' display (opened if need be), or its picture again. */
+static void
+display_toggled (MgChroniclePage *self, GtkToggleButton *button)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  gboolean show = gtk_toggle_button_get_active (button);
+  GtkWindow *display;
+
+  if (!MG_IS_CAMPAIGN_WINDOW (root))
+    return;
+  display = mg_campaign_window_get_players_display (MG_CAMPAIGN_WINDOW (root));
+  if (display == NULL && show)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (root), "win.players-display", NULL);
+      display = mg_campaign_window_get_players_display (MG_CAMPAIGN_WINDOW (root));
+    }
+  if (display != NULL)
+    mg_players_display_show_chronicle (MG_PLAYERS_DISPLAY (display), show);
 }
 
 static void
@@ -187,6 +290,8 @@ mg_chronicle_page_class_init (MgChroniclePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgChroniclePage, charts_box);
   gtk_widget_class_bind_template_child (widget_class, MgChroniclePage, range_label);
   gtk_widget_class_bind_template_child (widget_class, MgChroniclePage, fill_bar);
+  gtk_widget_class_bind_template_child (widget_class, MgChroniclePage, display_button);
+  gtk_widget_class_bind_template_callback (widget_class, display_toggled);
 }
 
 static void

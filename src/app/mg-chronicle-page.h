@@ -26,6 +26,10 @@ void             mg_chronicle_page_rows_changed (MgChroniclePage *self, MgChroni
  * shows how far: property "fill-fraction"); the charts come when it is done. */
 gboolean         mg_chronicle_page_get_filling (MgChroniclePage *self);
 
+/* The charts for the players' display (MgPlayersDisplay): the same public series, read-only
+ * (no pointer, no focus), following the table. */
+GtkWidget       *mg_chronicle_display_new       (MgCampaign *campaign);
+
 /* For tests. */
 guint            mg_chronicle_page_get_n_charts (MgChroniclePage *self);
 MgChart         *mg_chronicle_page_get_chart    (MgChroniclePage *self, guint index);

@@ -11,7 +11,9 @@
 #include "mg-chronicle-fill.h"
 #include "mg-chronicle-page.h"
 #include "mg-game-ui.h"
+#include "mg-data.h"
 #include "mg-journal-page.h"
+#include "mg-players-display.h"
 #include "ui-test-util.h"
 
 static MgApplication *app;
@@ -96,8 +98,19 @@ test_page (gconstpointer data)
                                              &GRAPHENE_POINT_INIT (0, 0), &at));
     gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), at.y - 40);
     wait_ms (200);
+    g_assert_true (mg_chart_point_position (chart, series, 0, &x, &y));
+    /* On a loaded machine the scroll may be laid out a few frames later: wait until the point
+     * is inside the scrolled window's view (bounded). */
+    for (guint i = 0; i < 100; i++)
+      {
+        graphene_point_t seen;
+
+        g_assert_true (gtk_widget_compute_point (GTK_WIDGET (chart), scrolled, &GRAPHENE_POINT_INIT (x, y), &seen));
+        if (seen.y >= 0 && seen.y < gtk_widget_get_height (scrolled))
+          break;
+        wait_ms (20);
+      }
   }
-  g_assert_true (mg_chart_point_position (chart, series, 0, &x, &y));
   g_assert_true (ui_test_pointer_to (GTK_WIDGET (chart), x, y));
   /* "Red — Casualties 1 · journal row 8: …" */
   g_assert_nonnull (strstr (mg_chart_get_point_text (chart), "journal row "));
@@ -291,6 +304,101 @@ test_fills_in_a_thread (void)
   wait_ms (50);
 }
 
+static void
+act_text (MgCampaign *campaign, const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  json_object *action = json_tokener_parse (text);
+  g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
+
+  json_object_put (action);
+  g_assert_no_error (error);
+}
+
+/* La Mame's sample up to its spring bids, then Red's bid entered hidden on the device. */
+static MgCampaign *
+lamame_with_red_bid (const char *file, int gold)
+{
+  const MgGame *game = mg_game_lookup ("lamame");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = mg_data_lookup (game->samples[0].resource, &error);
+  g_autofree char *path = g_build_filename (tmpdir, file, NULL);
+  g_autofree char *bid = g_strdup_printf ("{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":%d}", gold);
+  g_auto(GStrv) lines = NULL;
+  MgCampaign *campaign;
+
+  g_assert_no_error (error);
+  campaign = mg_campaign_create (path, "lamame", "Secret", game->samples[0].players, NULL, 7, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (g_bytes_get_data (bytes, NULL), "\n", -1);
+  for (guint i = 0; lines[i] != NULL && i < 10; i++)
+    if (lines[i][0] != '\0')
+      act_text (campaign, lines[i]);
+  act_text (campaign, bid);
+  g_assert_true (mg_state_hides_something (mg_campaign_get_state (campaign)));
+  return campaign;
+}
+
+/* The Chronicle's charts on the players' display, asked for with the page's button, as pixels. */
+static GBytes *
+display_charts (MgCampaign *campaign)
+{
+  MgCampaignWindow *window;
+  MgChroniclePage *page = open_chronicle (campaign, &window);
+  GtkWidget *button = ui_test_labelled (GTK_WIDGET (page), GTK_TYPE_TOGGLE_BUTTON, "Show on the Players’ Display");
+  GtkWindow *display;
+  GtkWidget *charts;
+  GBytes *png;
+
+  g_assert_nonnull (button);
+  g_assert_true (ui_test_click_at (button, 5, 5));
+  wait_ms (300);
+  display = mg_campaign_window_get_players_display (window);
+  g_assert_nonnull (display);
+  charts = mg_players_display_get_chronicle (MG_PLAYERS_DISPLAY (display));
+  g_assert_nonnull (charts);
+  g_assert_false (gtk_widget_get_visible (mg_players_display_get_picture (MG_PLAYERS_DISPLAY (display))) &&
+                  gtk_widget_get_mapped (mg_players_display_get_picture (MG_PLAYERS_DISPLAY (display))));
+  png = ui_test_png_bytes (charts);
+  /* For a person to look at ($MG_SCREENSHOT_DIR), as the other screenshots. */
+  if (g_getenv ("MG_SCREENSHOT_DIR") != NULL)
+    {
+      g_autofree char *shot = g_build_filename (g_getenv ("MG_SCREENSHOT_DIR"), "lamame-display-chronicle.png", NULL);
+
+      g_assert_true (g_file_set_contents (shot, g_bytes_get_data (png, NULL), g_bytes_get_size (png), NULL));
+    }
+  gtk_window_destroy (display);
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+  return png;
+}
+
+/* The players' display is a shared surface: its charts draw only the public view. Two campaigns
+ * that differ only in Red's hidden start bid show the same pixels there while it is hidden; once
+ * every bid is in and revealed, the charts differ (so the comparison could fail). */
+static void
+test_display_keeps_secrets (void)
+{
+  g_autoptr(MgCampaign) a = lamame_with_red_bid ("display-a.db", 0);
+  g_autoptr(MgCampaign) b = lamame_with_red_bid ("display-b.db", 3);
+  g_autoptr(GBytes) pa = display_charts (a);
+  g_autoptr(GBytes) pb = display_charts (b);
+  static const char * const rest[] = { "{\"type\":\"start_bid\",\"player\":\"Blue\",\"gold\":1}",
+                                       "{\"type\":\"start_bid\",\"player\":\"Green\",\"gold\":0}" };
+
+  g_assert_true (g_bytes_equal (pa, pb));
+  for (guint i = 0; i < G_N_ELEMENTS (rest); i++)
+    {
+      act_text (a, rest[i]);
+      act_text (b, rest[i]);
+    }
+  g_clear_pointer (&pa, g_bytes_unref);
+  g_clear_pointer (&pb, g_bytes_unref);
+  pa = display_charts (a);
+  pb = display_charts (b);
+  g_assert_false (g_bytes_equal (pa, pb));
+}
+
 /* Screenshots, looked at by a person ($MG_SCREENSHOT_DIR): each game's page light and dark. */
 static void
 test_screenshots (gconstpointer data)
@@ -326,6 +434,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/chronicle/keyboard", test_keyboard);
   g_test_add_func ("/ui/chronicle/follows", test_follows_the_journal);
   g_test_add_func ("/ui/chronicle/fills-in-a-thread", test_fills_in_a_thread);
+  g_test_add_func ("/ui/chronicle/display-keeps-secrets", test_display_keeps_secrets);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
