@@ -579,6 +579,27 @@ pdf_pixels (MgCampaign *campaign, guint *red_pixels)
   return g_byte_array_free_to_bytes (all);
 }
 
+/* The first array under `key` anywhere in `json`, or NULL. */
+static json_object *
+find_array (json_object *json, const char *key)
+{
+  json_object *found = NULL;
+
+  if (json_object_is_type (json, json_type_object))
+    {
+      json_object_object_foreach (json, k, v)
+        {
+          if (found == NULL && g_str_equal (k, key) && json_object_is_type (v, json_type_array))
+            found = v;
+          if (found == NULL)
+            found = find_array (v, key);
+        }
+    }
+  for (size_t i = 0; found == NULL && json_object_is_type (json, json_type_array) && i < json_object_array_length (json); i++)
+    found = find_array (json_object_array_get_idx (json, i), key);
+  return found;
+}
+
 /* The exports hold the charts: SVG elements in HTML, with a title and a description each; the
  * PDF's pages draw them in the seats' colours; a plain table in Markdown. And the PDF pages of
  * two campaigns that differ only in a hidden bid are the same pixels. */
@@ -610,6 +631,21 @@ test_exports (void)
   g_assert_true (g_file_get_contents (md_path, &md, NULL, &error));
   g_assert_nonnull (strstr (md, "## Chronicle: Gold"));
   g_assert_nonnull (strstr (md, "| Row | Red | Blue | Green |"));
+  /* JSON: the same table, its last row Blue's gold as the public view shows it at the end. */
+  {
+    g_autofree char *json_path = mg_test_tmpfile ("chronicle.json");
+    g_autoptr(Json) json = NULL, view = mg_state_view (mg_campaign_get_state (campaign), "public");
+    json_object *table;
+    double blue = -1;
+
+    g_assert_true (mg_export_write (campaign, MG_EXPORT_JSON, scope, json_path, &error));
+    json = json_object_from_file (json_path);
+    table = find_array (json, "Gold");
+    g_assert_nonnull (table);
+    g_assert_true (view_member (view, "players", "name", "Blue", "gold", &blue));
+    g_assert_cmpfloat (json_object_get_double (json_object_object_get (
+        json_object_array_get_idx (table, json_object_array_length (table) - 1), "Blue")), ==, blue);
+  }
 
   pall = pdf_pixels (campaign, &red);
   g_assert_cmpuint (red, >, 200);

@@ -175,6 +175,8 @@ test_follows_the_journal (void)
   MgCampaignWindow *window;
   MgChroniclePage *page = open_chronicle (campaign, &window);
   MgChronicleWindow *w = mg_chronicle_page_get_window (page);
+  MgChart *chart = mg_chronicle_page_get_chart (page, 0);
+  MgChronicleData *data = g_ptr_array_index (w->charts, 0);
   gint64 before = w->last_seq;
   json_object *action = json_tokener_parse ("{\"type\":\"roll\",\"player\":\"Red\",\"dice\":[1,1,1,1,1,2]}");
   g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
@@ -184,6 +186,10 @@ test_follows_the_journal (void)
   g_assert_no_error (error);
   wait_ms (100);
   g_assert_cmpint (w->last_seq, ==, before + 1);
+  /* Followed through the table's change details, not rebuilt: the same window and charts. */
+  g_assert_true (mg_chronicle_page_get_window (page) == w);
+  g_assert_true (mg_chronicle_page_get_chart (page, 0) == chart);
+  g_assert_true (g_ptr_array_index (w->charts, 0) == data);   /* a window read again has new data */
   g_assert_true (mg_campaign_undo (campaign, 1, &done, &error));
   wait_ms (100);
   g_assert_cmpint (w->last_seq, ==, before);
