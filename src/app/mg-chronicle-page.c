@@ -24,6 +24,7 @@ struct _MgChroniclePage
   MgChronicleWindow *window;
   MgNarrator        *narrator;
   GPtrArray         *charts;   /* of MgChart*, one per declared chart */
+  GPtrArray         *sections; /* of GtkWidget*: each chart with its heading and its told point */
   GCancellable      *filling;  /* the fill of rows journalled without points, while it runs */
   double             fill_fraction;
 
@@ -79,6 +80,10 @@ update_range (MgChroniclePage *self)
                             "to open the row in the Journal."),
                           (long long) self->window->first_seq, (long long) self->window->last_seq);
   gtk_label_set_label (self->range_label, text);
+  /* A chart with nothing in it yet (Cricchio's mines outside Mine Field) takes no room. */
+  for (guint i = 0; i < self->sections->len && i < self->window->charts->len; i++)
+    gtk_widget_set_visible (g_ptr_array_index (self->sections, i),
+                            ((MgChronicleData *) g_ptr_array_index (self->window->charts, i))->series->len > 0);
 }
 
 static void
@@ -88,6 +93,7 @@ add_chart (MgChroniclePage *self, guint index)
   GtkWidget *heading = gtk_label_new (_(declared->title));
   GtkWidget *told = gtk_label_new (NULL);
   MgChart *chart = mg_chart_new ();
+  GtkWidget *section = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
 
   gtk_label_set_xalign (GTK_LABEL (heading), 0);
   gtk_widget_add_css_class (heading, "heading");
@@ -99,10 +105,12 @@ add_chart (MgChroniclePage *self, guint index)
   mg_chart_set_window (chart, self->window, index);
   g_object_bind_property (chart, "point-text", told, "label", G_BINDING_SYNC_CREATE);
   g_signal_connect_object (chart, "point-activated", G_CALLBACK (point_activated), self, 0);
-  gtk_box_append (self->charts_box, heading);
-  gtk_box_append (self->charts_box, GTK_WIDGET (chart));
-  gtk_box_append (self->charts_box, told);
+  gtk_box_append (GTK_BOX (section), heading);
+  gtk_box_append (GTK_BOX (section), GTK_WIDGET (chart));
+  gtk_box_append (GTK_BOX (section), told);
+  gtk_box_append (self->charts_box, section);
   g_ptr_array_add (self->charts, chart);
+  g_ptr_array_add (self->sections, section);
 }
 
 /* The window brought up to date after `change`, and its charts redrawn (only the new rows' points
@@ -251,6 +259,7 @@ mg_chronicle_page_dispose (GObject *object)
   g_clear_object (&self->filling);
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_CHRONICLE_PAGE);
   g_clear_pointer (&self->charts, g_ptr_array_unref);
+  g_clear_pointer (&self->sections, g_ptr_array_unref);
   g_clear_pointer (&self->window, mg_chronicle_window_free);
   g_clear_pointer (&self->narrator, mg_narrator_free);
   g_clear_object (&self->campaign);
@@ -299,6 +308,7 @@ mg_chronicle_page_init (MgChroniclePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->charts = g_ptr_array_new ();
+  self->sections = g_ptr_array_new ();
 }
 
 /* The charts of the window read now, following the table from here on. */

@@ -85,6 +85,13 @@ test_page (gconstpointer data)
   stack = mg_campaign_window_get_view_stack (window);
   g_assert_cmpuint (mg_chronicle_page_get_n_charts (page), ==, mg_chronicle_of (campaign)->n_charts);
   g_assert_cmpint (mg_chronicle_page_get_window (page)->last_seq, ==, mg_campaign_journal_count (campaign));
+  /* A chart with nothing in it (Cricchio's mines outside Mine Field) is not shown. */
+  for (guint c = 0; c < mg_chronicle_page_get_n_charts (page); c++)
+    {
+      MgChronicleData *d = g_ptr_array_index (mg_chronicle_page_get_window (page)->charts, c);
+
+      g_assert_true (gtk_widget_is_visible (GTK_WIDGET (mg_chronicle_page_get_chart (page, c))) == (d->series->len > 0));
+    }
 
   chart = busiest_chart (page, &series);
   gtk_widget_grab_focus (GTK_WIDGET (chart));
