@@ -319,7 +319,8 @@ mg_players_display_show_chronicle (MgPlayersDisplay *self, gboolean show)
 
       self->chronicle = gtk_scrolled_window_new ();
       gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->chronicle), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->chronicle), charts);
+      /* Drawn for the referee's page: magnified to be read from across the room. */
+      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->chronicle), mg_players_display_zoom_new (charts, 1.5));
       gtk_widget_set_vexpand (self->chronicle, TRUE);
       gtk_widget_set_can_focus (self->chronicle, FALSE);
       gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (self->picture_holder)), self->chronicle,
