@@ -17,10 +17,18 @@ MgChroniclePage *mg_chronicle_page_new (MgCampaign *campaign);
 
 /* THE one place the page hears of the journal: rows were appended, undone or redone. The
  * charts take the new rows' points or drop the undone tail (mg_chronicle_window_update), never
- * reading the series from the start. Today the campaign's "changed" signal calls it
- * (chronicle_campaign_changed in mg-chronicle-page.c); issue 43's table object, whose "changed"
- * says which rows were appended/undone/redone, is to call it instead. */
+ * reading the series from the start. The table's "changed" calls it with the rows its change
+ * names (table_changed in mg-chronicle-page.c); MG_CHRONICLE_RELOADED when the journal may have
+ * changed anyhow (a ruleset, another program's write). */
 void             mg_chronicle_page_rows_changed (MgChroniclePage *self, MgChronicleChange change);
+
+/* Property "filling": rows journalled before the Chronicle are being read in a thread (the page
+ * shows how far: property "fill-fraction"); the charts come when it is done. */
+gboolean         mg_chronicle_page_get_filling (MgChroniclePage *self);
+
+/* The charts for the players' display (MgPlayersDisplay): the same public series, read-only
+ * (no pointer, no focus), following the table. */
+GtkWidget       *mg_chronicle_display_new       (MgCampaign *campaign);
 
 /* For tests. */
 guint            mg_chronicle_page_get_n_charts (MgChroniclePage *self);

@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "mg-area-map.h"
+#include "mg-chronicle-page.h"
 #include "mg-game-ui.h"
 #include "mg-journal-model.h"
 #include "mg-narrate.h"
@@ -31,6 +32,8 @@ struct _MgPlayersDisplay
   GtkLabel     *describe_label;
   GtkWidget    *state_widget;
   GtkWidget    *picture;
+  GtkWidget    *picture_holder;   /* the picture, or its scrolled window: what fills the screen */
+  GtkWidget    *chronicle;        /* the Chronicle's public charts in its place, once asked for */
   GtkBox       *slot;
 };
 
@@ -270,10 +273,11 @@ mg_players_display_new (MgTableState *table)
 
       gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->picture);
       gtk_widget_set_vexpand (scrolled, TRUE);
-      gtk_box_append (GTK_BOX (box), scrolled);
+      self->picture_holder = scrolled;
     }
   else
-    gtk_box_append (GTK_BOX (box), self->picture);
+    self->picture_holder = self->picture;
+  gtk_box_append (GTK_BOX (box), self->picture_holder);
 
   /* What just happened, in one large line (two at most), its dice under it; the corner beside
    * it is kept for a small widget (the slot). */
@@ -303,6 +307,34 @@ mg_players_display_new (MgTableState *table)
   g_signal_connect (self, "notify::fullscreened", G_CALLBACK (size_changed), NULL);
   refresh (self);
   return self;
+}
+
+void
+mg_players_display_show_chronicle (MgPlayersDisplay *self, gboolean show)
+{
+  g_return_if_fail (MG_IS_PLAYERS_DISPLAY (self));
+  if (show && self->chronicle == NULL)
+    {
+      GtkWidget *charts = mg_chronicle_display_new (mg_table_state_get_campaign (self->table));
+
+      self->chronicle = gtk_scrolled_window_new ();
+      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->chronicle), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+      /* Drawn for the referee's page: magnified to be read from across the room. */
+      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->chronicle), mg_players_display_zoom_new (charts, 1.5));
+      gtk_widget_set_vexpand (self->chronicle, TRUE);
+      gtk_widget_set_can_focus (self->chronicle, FALSE);
+      gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (self->picture_holder)), self->chronicle,
+                                  self->picture_holder);
+    }
+  gtk_widget_set_visible (self->picture_holder, !show);
+  if (self->chronicle != NULL)
+    gtk_widget_set_visible (self->chronicle, show);
+}
+
+GtkWidget *
+mg_players_display_get_chronicle (MgPlayersDisplay *self)
+{
+  return self->chronicle != NULL && gtk_widget_get_visible (self->chronicle) ? self->chronicle : NULL;
 }
 
 /* Helpers for a game's picture */

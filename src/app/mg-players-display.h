@@ -25,6 +25,11 @@ GtkWidget        *mg_players_display_get_picture  (MgPlayersDisplay *self);
  * display (a QR code for the players' phones); it takes no room while empty. */
 GtkBox           *mg_players_display_get_slot     (MgPlayersDisplay *self);
 
+/* The Chronicle's public charts in place of the game's picture (or the picture again): asked
+ * for from the referee's Chronicle page. The shown charts, or NULL. */
+void              mg_players_display_show_chronicle (MgPlayersDisplay *self, gboolean show);
+GtkWidget        *mg_players_display_get_chronicle  (MgPlayersDisplay *self);
+
 /* For a game's picture (MgGameUi.display_new). Everything is drawn from the public view. */
 
 /* Calls update (picture, table) now and whenever the table changes, while picture lives. */

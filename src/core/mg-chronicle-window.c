@@ -259,7 +259,9 @@ mg_chronicle_window_update (MgChronicleWindow *window, MgChronicleChange change,
   gint64 kept = 0, last;
 
   if (changed != NULL)
-    *changed = FALSE;
+    *changed = change == MG_CHRONICLE_RELOADED;
+  if (change == MG_CHRONICLE_RELOADED)
+    return window_load (window, 0, error);
   if ((last = mg_chronicle_last_seq (window->campaign, error)) < 0)
     return FALSE;
   /* The last row of the window still in force: undo takes rows from the end only. */

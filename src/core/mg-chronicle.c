@@ -13,6 +13,7 @@
 typedef struct {
   double value;
   char  *note;
+  gint64 id;      /* an event's number: the same value and note twice are two points */
 } Held;
 
 struct _MgChronicleCache {
@@ -73,6 +74,12 @@ mg_chronicle_row_free (MgChronicleRow *row)
   g_free (row);
 }
 
+gint64
+mg_chronicle_row_get_seq (const MgChronicleRow *row)
+{
+  return row->seq;
+}
+
 const MgChronicle *
 mg_chronicle_of (MgCampaign *campaign)
 {
@@ -81,18 +88,20 @@ mg_chronicle_of (MgCampaign *campaign)
   return game != NULL ? game->chronicle : NULL;
 }
 
-/* One series' value from values(): a number, or {"value": n, "note": …, "colour": …}. */
+/* One series' value from values(): a number, or {"value": n, "note": …, "colour": …, "id": …}. */
 static gboolean
-read_value (json_object *member, double *value, const char **note, const char **colour)
+read_value (json_object *member, double *value, const char **note, const char **colour, gint64 *id)
 {
   json_object *v = member;
 
   *note = *colour = NULL;
+  *id = 0;
   if (json_object_is_type (member, json_type_object))
     {
       json_object *n, *c;
 
       v = json_object_object_get (member, "value");
+      *id = json_object_get_int64 (json_object_object_get (member, "id"));
       if (json_object_object_get_ex (member, "note", &n) && json_object_is_type (n, json_type_string))
         *note = json_object_get_string (n);
       if (json_object_object_get_ex (member, "colour", &c) && json_object_is_type (c, json_type_string))
@@ -114,11 +123,12 @@ add_if_changed (MgChronicleRow *row, GHashTable *held_values, gboolean fresh, co
   Held *held;
   Point p = { 0 };
   double value;
+  gint64 id;
 
-  if (!read_value (member, &value, &note, &colour))
+  if (!read_value (member, &value, &note, &colour, &id))
     return;
   held = g_hash_table_lookup (held_values, key);
-  if (!fresh && held != NULL && held->value == value && g_strcmp0 (held->note, note) == 0)
+  if (!fresh && held != NULL && held->value == value && g_strcmp0 (held->note, note) == 0 && held->id == id)
     return;
   if (held == NULL)
     {
@@ -127,6 +137,7 @@ add_if_changed (MgChronicleRow *row, GHashTable *held_values, gboolean fresh, co
       p.first = TRUE;
     }
   held->value = value;
+  held->id = id;
   g_free (held->note);
   held->note = g_strdup (note);
   p.chart = g_strdup (chart);

@@ -28,6 +28,7 @@ MgChronicleRow *mg_chronicle_row_new   (MgChronicleCache **cache, const MgGame *
 /* Writes the row's points inside the caller's transaction (NULL writes nothing). */
 gboolean        mg_chronicle_row_write (MgChronicleRow *row, MgStore *store, GError **error);
 void            mg_chronicle_row_free  (MgChronicleRow *row);
+gint64          mg_chronicle_row_get_seq (const MgChronicleRow *row);
 void            mg_chronicle_cache_free (MgChronicleCache *cache);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgChronicleRow, mg_chronicle_row_free)
 
@@ -80,6 +81,7 @@ typedef enum {
   MG_CHRONICLE_APPENDED,  /* rows were added to the journal */
   MG_CHRONICLE_UNDONE,    /* rows at its end were undone */
   MG_CHRONICLE_REDONE,    /* rows undone were made again */
+  MG_CHRONICLE_RELOADED,  /* the journal may have changed anyhow: the window is read again */
 } MgChronicleChange;
 
 /* Brings a window that showed the journal's end to the journal as it stands after `change`:

@@ -27,8 +27,9 @@ typedef struct {
   guint                   n_charts;
   /* {"gold": {"Red": 12, "Blue": {"value": 3, "note": "won on Sweep", "colour": "blue"}}, …}:
    * for each chart, each series' value now, as a number or an object with "value", an optional
-   * "note" told when a reader points at it (what happened, in the game's words: translated) and
-   * an optional "colour" (the seat's, as the game names it: "red", "#1c71d8"); a series named
+   * "note" told when a reader points at it (what happened, in the game's words: translated), an
+   * optional "colour" (the seat's, as the game names it: "red", "#1c71d8") and an optional "id"
+   * (an event's number: a new one is a new point even with the same value and note); a series named
    * after a player takes that player's colour without it. A series absent keeps its last value.
    * New reference; NULL for none. */
   json_object *(*values) (json_object *ruleset, json_object *public_view);

@@ -11,6 +11,7 @@
 #include "mg-export.h"
 #include "mg-export-async.h"
 #include "mg-game.h"
+#include "mg-ruleset.h"
 
 typedef json_object Json;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Json, json_object_put)
@@ -186,6 +187,212 @@ test_meeple_casualties_from_events (void)
         }
     }
   g_assert_cmpuint (battles, >=, 3);
+}
+
+static void
+json_unref (gpointer data)
+{
+  json_object_put (data);
+}
+
+/* The events of the rows in force, each with its row: (seq, event) pairs of `type`. */
+static GPtrArray *
+events_of_type (MgCampaign *campaign, const char *type, GArray *seqs)
+{
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *found = g_ptr_array_new_with_free_func (json_unref);
+
+  rows = mg_campaign_journal_range (campaign, 0, 100000, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      MgJournalEntry *e = g_ptr_array_index (rows, i);
+      g_autoptr(Json) events = json_tokener_parse (e->events);
+
+      if (e->undone)
+        continue;
+      for (size_t k = 0; k < json_object_array_length (events); k++)
+        {
+          json_object *ev = json_object_array_get_idx (events, k);
+
+          if (g_strcmp0 (json_object_get_string (json_object_object_get (ev, "type")), type) == 0)
+            {
+              g_ptr_array_add (found, json_object_get (ev));
+              g_array_append_val (seqs, e->seq);
+            }
+        }
+    }
+  return found;
+}
+
+/* The point of `series` of `chart` written at row seq exactly (its note too), or FALSE. */
+static gboolean
+point_at_row (MgCampaign *campaign, const char *chart, const char *series, gint64 seq, double *value, char **note)
+{
+  g_autoptr(GError) error = NULL;
+  MgChronicleWindow *window = mg_chronicle_window_read (campaign, seq, 1, FALSE, &error);
+  gboolean found = FALSE;
+
+  g_assert_no_error (error);
+  for (guint c = 0; c < window->charts->len && !found; c++)
+    {
+      MgChronicleData *d = g_ptr_array_index (window->charts, c);
+
+      for (guint s = 0; s < d->series->len && g_str_equal (d->chart->key, chart); s++)
+        {
+          MgChronicleSeries *ser = g_ptr_array_index (d->series, s);
+
+          for (guint p = 0; p < ser->points->len && g_str_equal (ser->name, series); p++)
+            if (g_array_index (ser->points, MgChroniclePoint, p).seq == seq)
+              {
+                *value = g_array_index (ser->points, MgChroniclePoint, p).value;
+                *note = g_strdup (g_array_index (ser->points, MgChroniclePoint, p).note);
+                found = TRUE;
+              }
+        }
+    }
+  mg_chronicle_window_free (window);
+  return found;
+}
+
+/* La Mame's attack rounds in the played sample: each has a mark at its row in the attacker's
+ * series, at the gold spent, telling who won the round by the rulebook's rule (the gold among
+ * the defender's guesses: the attacker is lost; else the defender's unit), and the attacker's
+ * gold falls by that gold at that row whoever won (the gold is spent either way). */
+static void
+test_lamame_attack_results (void)
+{
+  g_autoptr(MgCampaign) campaign = play_sample ("lamame", "lamame-attacks.db", -1);
+  g_autoptr(GArray) seqs = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GPtrArray) rounds = events_of_type (campaign, "attack_round", seqs);
+  guint guessed = 0;
+
+  g_assert_cmpuint (rounds->len, >=, 3);
+  for (guint i = 0; i < rounds->len; i++)
+    {
+      json_object *ev = g_ptr_array_index (rounds, i);
+      gint64 seq = g_array_index (seqs, gint64, i);
+      const char *attacker = json_object_get_string (json_object_object_get (ev, "attacker"));
+      gint gold = json_object_get_int (json_object_object_get (ev, "gold"));
+      json_object *guesses = json_object_object_get (ev, "guesses");
+      gboolean hit = FALSE;
+      g_autofree char *note = NULL;
+      double value = -1, before = -1, after = -1;
+
+      for (size_t k = 0; k < json_object_array_length (guesses); k++)
+        hit = hit || json_object_get_int (json_object_array_get_idx (guesses, k)) == gold;
+      guessed += hit;
+      g_assert_true (point_at_row (campaign, "attacks", attacker, seq, &value, &note));
+      g_assert_cmpfloat (value, ==, gold);
+      g_test_message ("row %lld: %s, %d gold: %s", (long long) seq, attacker, gold, note);
+      g_assert_true ((strstr (note, "guessed the gold") != NULL) == hit);
+      g_assert_true (mg_chronicle_value_at (campaign, "gold", attacker, seq - 1, &before, NULL));
+      g_assert_true (mg_chronicle_value_at (campaign, "gold", attacker, seq, &after, NULL));
+      g_assert_cmpfloat (before - after, ==, gold);
+    }
+  /* The sample has rounds of both outcomes: the test sees each. */
+  g_assert_cmpuint (guessed, >, 0);
+  g_assert_cmpuint (guessed, <, rounds->len);
+}
+
+/* TFT's fights won: the combat example of the rulebook, played in the sample, is Flavius's win
+ * (Wulf dies): his count goes from 0 to 1 at the row that ends the fight, Wulf's stays 0. The
+ * test counts the wins itself from the fights' records in the journal. */
+static void
+test_tft_wins (void)
+{
+  g_autoptr(MgCampaign) campaign = play_sample ("tft", "tft-wins.db", -1);
+  g_autoptr(GArray) seqs = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GPtrArray) ends = events_of_type (campaign, "fight_ended", seqs);
+  const char * const names[] = { "Flavius", "Wulf" };
+  gint expected[2] = { 0, 0 };
+  double value = -1;
+
+  g_assert_cmpuint (ends->len, >=, 1);
+  for (guint i = 0; i < ends->len; i++)
+    {
+      json_object *figures = json_object_object_get (g_ptr_array_index (ends, i), "figures");
+      gint64 seq = g_array_index (seqs, gint64, i);
+
+      for (guint n = 0; n < 2; n++)
+        {
+          g_assert_true (mg_chronicle_value_at (campaign, "wins", names[n], seq - 1, &value, NULL));
+          g_assert_cmpfloat (value, ==, expected[n]);
+          for (size_t k = 0; k < json_object_array_length (figures); k++)
+            {
+              json_object *r = json_object_array_get_idx (figures, k);
+
+              expected[n] += g_str_equal (json_object_get_string (json_object_object_get (r, "figure")), names[n]) &&
+                             g_strcmp0 (json_object_get_string (json_object_object_get (r, "result")), "won") == 0;
+            }
+          g_assert_true (mg_chronicle_value_at (campaign, "wins", names[n], seq, &value, NULL));
+          g_assert_cmpfloat (value, ==, expected[n]);
+        }
+    }
+  /* The rulebook's example: Flavius wins it. */
+  g_assert_cmpint (expected[0], ==, 1);
+  g_assert_cmpint (expected[1], ==, 0);
+}
+
+/* Cricchio's Mine Field, played: Black mines a9, b9 and c9, Red a5, b5 and c5 (secret: the
+ * chart does not move); Red's Marine steps twice to a11, then onto the wall at a10, one square
+ * from Black's mine on a9, which detonates (rule 3: an opponent's piece landing within one
+ * square); its blast takes the Marine, so b9 never goes off. Black's count goes 0 → 1 at that
+ * row, as the test counts the row's public events itself; Red's stays 0. */
+static void
+test_cricchio_mines (void)
+{
+  static const char * const players[] = { "Black", "Red", NULL };
+  static const char * const actions[] = {
+    "{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"a9\"}",
+    "{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"b9\"}",
+    "{\"type\":\"place_mine\",\"player\":\"Black\",\"square\":\"c9\"}",
+    "{\"type\":\"place_mine\",\"player\":\"Red\",\"square\":\"a5\"}",
+    "{\"type\":\"place_mine\",\"player\":\"Red\",\"square\":\"b5\"}",
+    "{\"type\":\"place_mine\",\"player\":\"Red\",\"square\":\"c5\"}",
+    "{\"type\":\"move\",\"player\":\"Black\",\"from\":\"n2\",\"to\":\"n3\"}",
+    "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"a13\",\"to\":\"a11\"}",
+    "{\"type\":\"move\",\"player\":\"Black\",\"from\":\"n3\",\"to\":\"n4\"}",
+    "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"a11\",\"to\":\"a10\"}",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(Json) ruleset = mg_ruleset_load_default ("cricchio", &error);
+  g_autofree char *path = mg_test_tmpfile ("cricchio-mines.db");
+  g_autoptr(MgCampaign) campaign = NULL;
+  gint expected[2] = { 0, 0 };
+
+  g_assert_no_error (error);
+  json_object_object_add (ruleset, "variant", json_object_new_string ("minefield"));
+  campaign = mg_campaign_create (path, "cricchio", "Mines", players, ruleset, 7, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_autoptr(Json) action = json_tokener_parse (actions[i]);
+      g_autoptr(MgJournalEntry) e = mg_campaign_act (campaign, action, &error);
+      g_autoptr(Json) events = NULL;
+
+      g_assert_no_error (error);
+      events = json_tokener_parse (e->events);
+      for (size_t k = 0; k < json_object_array_length (events); k++)
+        {
+          json_object *ev = json_object_array_get_idx (events, k);
+
+          if (g_strcmp0 (json_object_get_string (json_object_object_get (ev, "type")), "mine") == 0 &&
+              g_strcmp0 (json_object_get_string (json_object_object_get (ev, "result")), "detonated") == 0 &&
+              !json_object_object_get_ex (ev, "seat", NULL))
+            expected[g_str_equal (json_object_get_string (json_object_object_get (ev, "owner")), "Red")]++;
+        }
+      for (guint n = 0; n < 2; n++)
+        {
+          double value = -1;
+
+          g_assert_true (mg_chronicle_value_at (campaign, "mines", players[n], e->seq, &value, &error));
+          g_assert_cmpfloat (value, ==, expected[n]);
+        }
+    }
+  g_assert_cmpint (expected[0], ==, 1);
+  g_assert_cmpint (expected[1], ==, 0);
 }
 
 static gint64
@@ -372,6 +579,27 @@ pdf_pixels (MgCampaign *campaign, guint *red_pixels)
   return g_byte_array_free_to_bytes (all);
 }
 
+/* The first array under `key` anywhere in `json`, or NULL. */
+static json_object *
+find_array (json_object *json, const char *key)
+{
+  json_object *found = NULL;
+
+  if (json_object_is_type (json, json_type_object))
+    {
+      json_object_object_foreach (json, k, v)
+        {
+          if (found == NULL && g_str_equal (k, key) && json_object_is_type (v, json_type_array))
+            found = v;
+          if (found == NULL)
+            found = find_array (v, key);
+        }
+    }
+  for (size_t i = 0; found == NULL && json_object_is_type (json, json_type_array) && i < json_object_array_length (json); i++)
+    found = find_array (json_object_array_get_idx (json, i), key);
+  return found;
+}
+
 /* The exports hold the charts: SVG elements in HTML, with a title and a description each; the
  * PDF's pages draw them in the seats' colours; a plain table in Markdown. And the PDF pages of
  * two campaigns that differ only in a hidden bid are the same pixels. */
@@ -403,6 +631,21 @@ test_exports (void)
   g_assert_true (g_file_get_contents (md_path, &md, NULL, &error));
   g_assert_nonnull (strstr (md, "## Chronicle: Gold"));
   g_assert_nonnull (strstr (md, "| Row | Red | Blue | Green |"));
+  /* JSON: the same table, its last row Blue's gold as the public view shows it at the end. */
+  {
+    g_autofree char *json_path = mg_test_tmpfile ("chronicle.json");
+    g_autoptr(Json) json = NULL, view = mg_state_view (mg_campaign_get_state (campaign), "public");
+    json_object *table;
+    double blue = -1;
+
+    g_assert_true (mg_export_write (campaign, MG_EXPORT_JSON, scope, json_path, &error));
+    json = json_object_from_file (json_path);
+    table = find_array (json, "Gold");
+    g_assert_nonnull (table);
+    g_assert_true (view_member (view, "players", "name", "Blue", "gold", &blue));
+    g_assert_cmpfloat (json_object_get_double (json_object_object_get (
+        json_object_array_get_idx (table, json_object_array_length (table) - 1), "Blue")), ==, blue);
+  }
 
   pall = pdf_pixels (campaign, &red);
   g_assert_cmpuint (red, >, 200);
@@ -461,6 +704,9 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/chronicle/series/cricchio", test_cricchio_material);
   g_test_add_func ("/chronicle/meeple-events", test_meeple_casualties_from_events);
+  g_test_add_func ("/chronicle/lamame-attacks", test_lamame_attack_results);
+  g_test_add_func ("/chronicle/tft-wins", test_tft_wins);
+  g_test_add_func ("/chronicle/cricchio-mines", test_cricchio_mines);
   g_test_add_func ("/chronicle/undone", test_undone_rows_left_out);
   g_test_add_func ("/chronicle/secret", test_secret_moves_nothing);
   g_test_add_func ("/chronicle/colours", test_colours_contrast);

@@ -6,10 +6,14 @@
 #include <locale.h>
 #include <string.h>
 #include "mg-application.h"
+#include "mg-campaign-private.h"
 #include "mg-campaign-window-private.h"
+#include "mg-chronicle-fill.h"
 #include "mg-chronicle-page.h"
 #include "mg-game-ui.h"
+#include "mg-data.h"
 #include "mg-journal-page.h"
+#include "mg-players-display.h"
 #include "ui-test-util.h"
 
 static MgApplication *app;
@@ -81,6 +85,13 @@ test_page (gconstpointer data)
   stack = mg_campaign_window_get_view_stack (window);
   g_assert_cmpuint (mg_chronicle_page_get_n_charts (page), ==, mg_chronicle_of (campaign)->n_charts);
   g_assert_cmpint (mg_chronicle_page_get_window (page)->last_seq, ==, mg_campaign_journal_count (campaign));
+  /* A chart with nothing in it (Cricchio's mines outside Mine Field) is not shown. */
+  for (guint c = 0; c < mg_chronicle_page_get_n_charts (page); c++)
+    {
+      MgChronicleData *d = g_ptr_array_index (mg_chronicle_page_get_window (page)->charts, c);
+
+      g_assert_true (gtk_widget_is_visible (GTK_WIDGET (mg_chronicle_page_get_chart (page, c))) == (d->series->len > 0));
+    }
 
   chart = busiest_chart (page, &series);
   gtk_widget_grab_focus (GTK_WIDGET (chart));
@@ -94,8 +105,19 @@ test_page (gconstpointer data)
                                              &GRAPHENE_POINT_INIT (0, 0), &at));
     gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), at.y - 40);
     wait_ms (200);
+    g_assert_true (mg_chart_point_position (chart, series, 0, &x, &y));
+    /* On a loaded machine the scroll may be laid out a few frames later: wait until the point
+     * is inside the scrolled window's view (bounded). */
+    for (guint i = 0; i < 100; i++)
+      {
+        graphene_point_t seen;
+
+        g_assert_true (gtk_widget_compute_point (GTK_WIDGET (chart), scrolled, &GRAPHENE_POINT_INIT (x, y), &seen));
+        if (seen.y >= 0 && seen.y < gtk_widget_get_height (scrolled))
+          break;
+        wait_ms (20);
+      }
   }
-  g_assert_true (mg_chart_point_position (chart, series, 0, &x, &y));
   g_assert_true (ui_test_pointer_to (GTK_WIDGET (chart), x, y));
   /* "Red — Casualties 1 · journal row 8: …" */
   g_assert_nonnull (strstr (mg_chart_get_point_text (chart), "journal row "));
@@ -160,6 +182,8 @@ test_follows_the_journal (void)
   MgCampaignWindow *window;
   MgChroniclePage *page = open_chronicle (campaign, &window);
   MgChronicleWindow *w = mg_chronicle_page_get_window (page);
+  MgChart *chart = mg_chronicle_page_get_chart (page, 0);
+  MgChronicleData *data = g_ptr_array_index (w->charts, 0);
   gint64 before = w->last_seq;
   json_object *action = json_tokener_parse ("{\"type\":\"roll\",\"player\":\"Red\",\"dice\":[1,1,1,1,1,2]}");
   g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
@@ -169,11 +193,223 @@ test_follows_the_journal (void)
   g_assert_no_error (error);
   wait_ms (100);
   g_assert_cmpint (w->last_seq, ==, before + 1);
+  /* Followed through the table's change details, not rebuilt: the same window and charts. */
+  g_assert_true (mg_chronicle_page_get_window (page) == w);
+  g_assert_true (mg_chronicle_page_get_chart (page, 0) == chart);
+  g_assert_true (g_ptr_array_index (w->charts, 0) == data);   /* a window read again has new data */
   g_assert_true (mg_campaign_undo (campaign, 1, &done, &error));
   wait_ms (100);
   g_assert_cmpint (w->last_seq, ==, before);
   gtk_window_destroy (GTK_WINDOW (window));
   wait_ms (50);
+}
+
+/* Rows of the campaign begun before the Chronicle: its fill writes FILL_BATCH (250) rows a tick
+ * of the window's main loop, so it spans 48 ticks at least, whatever the machine's speed. */
+#define OLD_ROWS 12000
+
+/* A Meeple campaign of `rows` rows as migration 0007 leaves a file made before the Chronicle:
+ * no points, and chronicle_pending naming its last row. Built by bench/gen.c. */
+static MgCampaign *
+campaign_before_the_chronicle (int rows)
+{
+  g_autofree char *path = g_strdup_printf ("%s/old-%d.db", tmpdir, rows);
+  g_autofree char *n = g_strdup_printf ("%d", rows);
+  const char *argv[] = { MG_BENCH_GEN, "meeple", n, path, NULL };
+  g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "XDG_CACHE_HOME", tmpdir, TRUE);
+  g_autoptr(GError) error = NULL;
+  MgCampaign *campaign;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  campaign = mg_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (mg_campaign_begin (campaign, &error));
+  g_assert_true (mg_store_exec (mg_campaign_get_store (campaign), "DELETE FROM chronicle", &error));
+  g_assert_true (mg_store_exec (mg_campaign_get_store (campaign), "DELETE FROM chronicle_series", &error));
+  g_assert_true (mg_store_exec (mg_campaign_get_store (campaign),
+                                "INSERT OR REPLACE INTO chronicle_pending (id, upto) SELECT 1, max (seq) FROM journal",
+                                &error));
+  g_assert_true (mg_campaign_finish (campaign, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (mg_chronicle_fill_pending (campaign, NULL), ==, rows);
+  return campaign;
+}
+
+typedef struct {
+  MgChroniclePage *page;
+  guint frames_filling;
+} Frames;
+
+static gboolean
+count_frame (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  Frames *frames = data;
+
+  frames->frames_filling += frames->page != NULL && mg_chronicle_page_get_filling (frames->page);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+fraction_seen (GObject *page, GParamSpec *pspec, gpointer data)
+{
+  (*(guint *) data)++;
+}
+
+/* A large campaign begun before the Chronicle: its rows are read in a thread and written in
+ * short batches, the page showing how far; the window keeps drawing frames and answers the
+ * keyboard (the Journal opened and back) while it fills; then the charts are there, with the
+ * value the journal's last row shows everyone. */
+static void
+test_fills_in_a_thread (void)
+{
+  g_autoptr(MgCampaign) campaign = campaign_before_the_chronicle (OLD_ROWS);
+  g_autoptr(GError) error = NULL;
+  AdwViewStack *stack;
+  MgCampaignWindow *window;
+  MgChroniclePage *page;
+  Frames frames = { 0 };
+  guint fractions = 0;
+  gint64 deadline;
+  json_object *view;
+  double value, expected = -1;
+
+  page = open_chronicle (campaign, &window);
+  frames.page = page;
+  stack = mg_campaign_window_get_view_stack (window);
+  gtk_widget_add_tick_callback (GTK_WIDGET (window), count_frame, &frames, NULL);
+  g_signal_connect (page, "notify::fill-fraction", G_CALLBACK (fraction_seen), &fractions);
+  g_assert_true (mg_chronicle_page_get_filling (page));
+  g_assert_nonnull (ui_test_find_label (GTK_WIDGET (page), _("Reading the Journal")));
+  /* The keyboard moves to the Journal and back while the Chronicle fills. */
+  g_assert_true (ui_test_key_to_page (GTK_WIDGET (window), _("Journal")));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "journal");
+  g_assert_true (mg_chronicle_page_get_filling (page));
+  g_assert_true (ui_test_key_to_page (GTK_WIDGET (window), _("Chronicle")));
+  deadline = g_get_monotonic_time () + 120 * G_TIME_SPAN_SECOND;
+  while (mg_chronicle_page_get_filling (page) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (mg_chronicle_page_get_filling (page));
+  g_test_message ("filled %d rows: %u frames drawn and %u progress steps shown meanwhile", OLD_ROWS,
+                  frames.frames_filling, fractions);
+  g_assert_cmpuint (frames.frames_filling, >, 5);
+  g_assert_cmpuint (fractions, >, 3);
+  g_assert_cmpint (mg_chronicle_fill_pending (campaign, NULL), ==, 0);
+
+  /* The charts: Red's casualties at the last row are the public view's. */
+  g_assert_cmpuint (mg_chronicle_page_get_n_charts (page), ==, mg_chronicle_of (campaign)->n_charts);
+  g_assert_cmpint (mg_chronicle_page_get_window (page)->last_seq, ==, OLD_ROWS);
+  view = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
+  for (size_t i = 0; i < json_object_array_length (json_object_object_get (view, "players")); i++)
+    {
+      json_object *p = json_object_array_get_idx (json_object_object_get (view, "players"), i);
+
+      if (g_str_equal (json_object_get_string (json_object_object_get (p, "name")), "Red"))
+        expected = json_object_get_int (json_object_object_get (p, "casualties"));
+    }
+  json_object_put (view);
+  g_assert_true (mg_chronicle_value_at (campaign, "casualties", "Red", OLD_ROWS, &value, &error));
+  g_assert_cmpfloat (value, ==, expected);
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+}
+
+static void
+act_text (MgCampaign *campaign, const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  json_object *action = json_tokener_parse (text);
+  g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, action, &error);
+
+  json_object_put (action);
+  g_assert_no_error (error);
+}
+
+/* La Mame's sample up to its spring bids, then Red's bid entered hidden on the device. */
+static MgCampaign *
+lamame_with_red_bid (const char *file, int gold)
+{
+  const MgGame *game = mg_game_lookup ("lamame");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = mg_data_lookup (game->samples[0].resource, &error);
+  g_autofree char *path = g_build_filename (tmpdir, file, NULL);
+  g_autofree char *bid = g_strdup_printf ("{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":%d}", gold);
+  g_auto(GStrv) lines = NULL;
+  MgCampaign *campaign;
+
+  g_assert_no_error (error);
+  campaign = mg_campaign_create (path, "lamame", "Secret", game->samples[0].players, NULL, 7, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (g_bytes_get_data (bytes, NULL), "\n", -1);
+  for (guint i = 0; lines[i] != NULL && i < 10; i++)
+    if (lines[i][0] != '\0')
+      act_text (campaign, lines[i]);
+  act_text (campaign, bid);
+  g_assert_true (mg_state_hides_something (mg_campaign_get_state (campaign)));
+  return campaign;
+}
+
+/* The Chronicle's charts on the players' display, asked for with the page's button, as pixels. */
+static GBytes *
+display_charts (MgCampaign *campaign)
+{
+  MgCampaignWindow *window;
+  MgChroniclePage *page = open_chronicle (campaign, &window);
+  GtkWidget *button = ui_test_labelled (GTK_WIDGET (page), GTK_TYPE_TOGGLE_BUTTON, "Show on the Players’ Display");
+  GtkWindow *display;
+  GtkWidget *charts;
+  GBytes *png;
+
+  g_assert_nonnull (button);
+  g_assert_true (ui_test_click_at (button, 5, 5));
+  wait_ms (300);
+  display = mg_campaign_window_get_players_display (window);
+  g_assert_nonnull (display);
+  charts = mg_players_display_get_chronicle (MG_PLAYERS_DISPLAY (display));
+  g_assert_nonnull (charts);
+  g_assert_false (gtk_widget_get_visible (mg_players_display_get_picture (MG_PLAYERS_DISPLAY (display))) &&
+                  gtk_widget_get_mapped (mg_players_display_get_picture (MG_PLAYERS_DISPLAY (display))));
+  png = ui_test_png_bytes (charts);
+  /* For a person to look at ($MG_SCREENSHOT_DIR), as the other screenshots. */
+  if (g_getenv ("MG_SCREENSHOT_DIR") != NULL)
+    {
+      g_autofree char *shot = g_build_filename (g_getenv ("MG_SCREENSHOT_DIR"), "lamame-display-chronicle.png", NULL);
+
+      g_assert_true (g_file_set_contents (shot, g_bytes_get_data (png, NULL), g_bytes_get_size (png), NULL));
+    }
+  gtk_window_destroy (display);
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+  return png;
+}
+
+/* The players' display is a shared surface: its charts draw only the public view. Two campaigns
+ * that differ only in Red's hidden start bid show the same pixels there while it is hidden; once
+ * every bid is in and revealed, the charts differ (so the comparison could fail). */
+static void
+test_display_keeps_secrets (void)
+{
+  g_autoptr(MgCampaign) a = lamame_with_red_bid ("display-a.db", 0);
+  g_autoptr(MgCampaign) b = lamame_with_red_bid ("display-b.db", 3);
+  g_autoptr(GBytes) pa = display_charts (a);
+  g_autoptr(GBytes) pb = display_charts (b);
+  static const char * const rest[] = { "{\"type\":\"start_bid\",\"player\":\"Blue\",\"gold\":1}",
+                                       "{\"type\":\"start_bid\",\"player\":\"Green\",\"gold\":0}" };
+
+  g_assert_true (g_bytes_equal (pa, pb));
+  for (guint i = 0; i < G_N_ELEMENTS (rest); i++)
+    {
+      act_text (a, rest[i]);
+      act_text (b, rest[i]);
+    }
+  g_clear_pointer (&pa, g_bytes_unref);
+  g_clear_pointer (&pb, g_bytes_unref);
+  pa = display_charts (a);
+  pb = display_charts (b);
+  g_assert_false (g_bytes_equal (pa, pb));
 }
 
 /* Screenshots, looked at by a person ($MG_SCREENSHOT_DIR): each game's page light and dark. */
@@ -213,6 +449,8 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/ui/chronicle/keyboard", test_keyboard);
   g_test_add_func ("/ui/chronicle/follows", test_follows_the_journal);
+  g_test_add_func ("/ui/chronicle/fills-in-a-thread", test_fills_in_a_thread);
+  g_test_add_func ("/ui/chronicle/display-keeps-secrets", test_display_keeps_secrets);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;

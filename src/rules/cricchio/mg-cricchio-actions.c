@@ -325,6 +325,7 @@ mines_after_move (ChState *st, guint8 to, json_object *events, GString *summary)
           json_object_object_add (ev, "result", json_object_new_string ("detonated"));
           json_object_array_add (events, ev);
           g_string_append_printf (summary, _("; %s's mine on %s detonates"), ch_side_name (st, owner), name);
+          st->mines_detonated[owner]++;
           blast (st, sq, st->rs.mine_blast, CH_NONE, events);
           i = (guint) -1;   /* the list changed: look again */
           continue;

@@ -1,4 +1,4 @@
-/* mg-cricchio-chronicle.c — Cricchio's Chronicle: material and points per player move by move, and captures. */
+/* mg-cricchio-chronicle.c — Cricchio's Chronicle: material and points per player move by move, captures, and mines detonated. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -11,6 +11,7 @@ static const MgChronicleChart charts[] = {
   { "material", N_("Material"), N_("The pieces each player has on the board, move by move"), FALSE },
   { "points", N_("Points"), N_("Each player's points, move by move"), FALSE },
   { "captures", N_("Captures"), N_("The pieces each player has captured, move by move"), FALSE },
+  { "mines", N_("Mines detonated"), N_("The mines of each player that have gone off, move by move (Mine Field)"), FALSE },
 };
 
 /* The sides in the order the view's per-side arrays ("scores", "captured") use. */
@@ -23,6 +24,8 @@ values (json_object *ruleset, json_object *view)
   json_object *players = json_object_object_get (view, "players");
   json_object *scores = json_object_object_get (view, "scores");
   json_object *captured = json_object_object_get (view, "captured");
+  /* Mine Field only; a mine lying is its owner's secret, one gone off everyone saw. */
+  json_object *detonated = json_object_object_get (view, "mines_detonated");
 
   for (size_t i = 0; json_object_is_type (players, json_type_array) && i < json_object_array_length (players); i++)
     {
@@ -43,6 +46,9 @@ values (json_object *ruleset, json_object *view)
             mg_chronicle_put (out, "captures", name,
                               mg_chronicle_coloured (json_object_is_type (taken, json_type_array)
                                                      ? (gint64) json_object_array_length (taken) : 0, colour));
+            if (json_object_is_type (detonated, json_type_array))
+              mg_chronicle_put (out, "mines", name,
+                                mg_chronicle_coloured (json_object_get_int64 (json_object_array_get_idx (detonated, s)), colour));
           }
     }
   return out;

@@ -44,6 +44,7 @@ typedef struct {
   ChMine      mines[MAX_MINES];
   guint       n_mines;
   guint       mines_placed[CH_SIDES];
+  guint       mines_detonated[CH_SIDES];   /* by owner: public, as each went off (issue 48) */
   guint       ak_kills, solo_marines;
   gint        bare_side, bare_left;
   guint8      winners;              /* sides that won; 0 with PH_OVER is a draw */

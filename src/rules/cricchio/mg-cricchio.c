@@ -387,6 +387,10 @@ state_json (const ChState *st, const char *seat)
       for (guint side = 0; side < CH_SIDES; side++)
         json_object_array_add (a, json_object_new_int64 (st->mines_placed[side]));
       json_object_object_add (o, "mines_placed", a);
+      a = json_object_new_array ();
+      for (guint side = 0; side < CH_SIDES; side++)
+        json_object_array_add (a, json_object_new_int64 (st->mines_detonated[side]));
+      json_object_object_add (o, "mines_detonated", a);
     }
   json_object_object_add (o, "ak_kills", json_object_new_int64 (st->ak_kills));
   json_object_object_add (o, "solo_marines", json_object_new_int64 (st->solo_marines));
@@ -644,6 +648,13 @@ read_mines (json_object *json, ChState *st, GError **error)
     return FALSE;
   for (guint i = 0; i < 4; i++)
     st->mines_placed[i] = arr[i];
+  /* Files written before it was kept: none counted. */
+  if (mg_json_member (json, "mines_detonated") == NULL)
+    return TRUE;
+  if (!read_ints (json, "mines_detonated", 0, 100, arr, error))
+    return FALSE;
+  for (guint i = 0; i < 4; i++)
+    st->mines_detonated[i] = arr[i];
   return TRUE;
 }
 

@@ -963,6 +963,9 @@ resolve_round (LmState *s, Ctx *c)
       json_object_array_add (guesses, JI (at->guesses[i]));
     }
   p->pl[at->attacker].gold -= at->gold;
+  p->last.round = *at;
+  p->last.hit = hit;
+  p->last.n++;
   lm_ev (c, "attack_round", "attacker", JS (NAME (s, at->attacker)), "defender", JS (NAME (s, at->defender)),
       "area", JS (AREA (s, at->to)), "target", JS (target == LM_GARRISON ? "garrison" : lm_kind_ids[target]),
       "round", JI (at->round), "gold", JI (at->gold), "guesses", guesses,

@@ -27,22 +27,19 @@ kinds_json (const gint *v)
 
 static const char * const entry_ids[] = { "none", "hidden", "table", NULL };
 
+/* An attack round's members (`at`): who, from where, the target, its round, gold and guesses
+ * (null while not entered). */
 static json_object *
-attack_json (const LmState *s)
+round_json (const LmState *s, const LmAttack *at)
 {
-  const LmAttack *at = &s->p.atk;
-  json_object *o, *g;
+  json_object *o = json_object_new_object (), *g = NULL;
 
-  if (!at->active)
-    return NULL;
-  o = json_object_new_object ();
   json_object_object_add (o, "attacker", JS (NAME (s, at->attacker)));
   json_object_object_add (o, "defender", JS (NAME (s, at->defender)));
   json_object_object_add (o, "from", JS (AREA (s, at->from)));
   json_object_object_add (o, "unit", JS (lm_kind_ids[at->kind]));
   json_object_object_add (o, "to", JS (AREA (s, at->to)));
   json_object_object_add (o, "target", JS (at->target == LM_GARRISON ? "garrison" : lm_kind_ids[at->target]));
-  json_object_object_add (o, "guesses_allowed", JI (at->allowed));
   json_object_object_add (o, "round", JI (at->round));
   json_object_object_add (o, "gold", at->gold >= 0 ? JI (at->gold) : NULL);
   if (at->n_guesses >= 0)
@@ -51,9 +48,33 @@ attack_json (const LmState *s)
       for (gint i = 0; i < at->n_guesses; i++)
         json_object_array_add (g, JI (at->guesses[i]));
     }
-  else
-    g = NULL;
   json_object_object_add (o, "guesses", g);
+  return o;
+}
+
+static json_object *
+attack_json (const LmState *s)
+{
+  json_object *o;
+
+  if (!s->p.atk.active)
+    return NULL;
+  o = round_json (s, &s->p.atk);
+  json_object_object_add (o, "guesses_allowed", JI (s->p.atk.allowed));
+  return o;
+}
+
+/* The last attack round resolved ("last_round"): public once resolved, gold and guesses too. */
+static json_object *
+last_round_json (const LmState *s)
+{
+  json_object *o;
+
+  if (s->p.last.n == 0)
+    return NULL;
+  o = round_json (s, &s->p.last.round);
+  json_object_object_add (o, "result", JS (s->p.last.hit ? "defender" : "attacker"));
+  json_object_object_add (o, "n", JI (s->p.last.n));
   return o;
 }
 
@@ -144,6 +165,7 @@ lm_to_json (const MgState *state)
     json_object_object_add (o, "last_start_bids", lb);
   }
   json_object_object_add (o, "attack", attack_json (s));
+  json_object_object_add (o, "last_round", last_round_json (s));
   json_object_object_add (o, "skipped_last", JB (p->skipped_last));
   if (p->phase == LM_OVER)
     {
@@ -391,24 +413,25 @@ read_auction (LmState *s, json_object *json, GError **error)
   return TRUE;
 }
 
-/* The attack under way ("attack", `v`): who, from where, the target, its round, gold and guesses. */
+/* An attack round's members at `path` ("$.attack"), into `at`: who, from where, the target, its
+ * round, gold and guesses (-1 while not entered). */
 static gboolean
-read_attack (LmState *s, json_object *v, GError **error)
+read_round (LmState *s, json_object *v, const char *path, LmAttack *at, GError **error)
 {
-  LmAttack *at = &s->p.atk;
+  g_autofree char *attacker = g_strconcat (path, ".attacker", NULL), *defender = g_strconcat (path, ".defender", NULL);
+  g_autofree char *from = g_strconcat (path, ".from", NULL), *to = g_strconcat (path, ".to", NULL);
+  g_autofree char *guesses = g_strconcat (path, ".guesses", NULL);
   const char *target;
   guint kind;
   json_object *g;
 
-  at->active = TRUE;
-  if (!seat_of (s, mg_json_member (v, "attacker"), "$.attack.attacker", &at->attacker, error) ||
-      !seat_of (s, mg_json_member (v, "defender"), "$.attack.defender", &at->defender, error) ||
-      !area_of (s, mg_json_member (v, "from"), "$.attack.from", &at->from, error) ||
-      !area_of (s, mg_json_member (v, "to"), "$.attack.to", &at->to, error) ||
-      !mg_json_get_choice (v, "$.attack", "unit", LM_STATE_ERR, lm_kind_ids, &kind, error) ||
-      !mg_json_get_string (v, "$.attack", "target", LM_STATE_ERR, &target, error) ||
-      !mg_json_get_gint (v, "$.attack", "guesses_allowed", LM_STATE_ERR, 1, 2, &at->allowed, error) ||
-      !mg_json_get_gint (v, "$.attack", "round", LM_STATE_ERR, 1, 1000, &at->round, error))
+  if (!seat_of (s, mg_json_member (v, "attacker"), attacker, &at->attacker, error) ||
+      !seat_of (s, mg_json_member (v, "defender"), defender, &at->defender, error) ||
+      !area_of (s, mg_json_member (v, "from"), from, &at->from, error) ||
+      !area_of (s, mg_json_member (v, "to"), to, &at->to, error) ||
+      !mg_json_get_choice (v, path, "unit", LM_STATE_ERR, lm_kind_ids, &kind, error) ||
+      !mg_json_get_string (v, path, "target", LM_STATE_ERR, &target, error) ||
+      !mg_json_get_gint (v, path, "round", LM_STATE_ERR, 1, 1000, &at->round, error))
     return FALSE;
   at->kind = kind;
   at->target = LM_GARRISON;
@@ -416,18 +439,43 @@ read_attack (LmState *s, json_object *v, GError **error)
     if (strcmp (target, lm_kind_ids[k]) == 0)
       at->target = k;
   at->gold = -1;
-  if (!mg_json_opt_gint (v, "$.attack", "gold", LM_STATE_ERR, 0, LM_MAX_GOLD * 10, &at->gold, error))
+  if (!mg_json_opt_gint (v, path, "gold", LM_STATE_ERR, 0, LM_MAX_GOLD * 10, &at->gold, error))
     return FALSE;
   at->n_guesses = -1;
   if ((g = mg_json_member (v, "guesses")) != NULL)
     {
       gsize gl;
-      if (!mg_json_array (g, "$.attack.guesses", LM_STATE_ERR, 1, 2, &gl, error))
+      if (!mg_json_array (g, guesses, LM_STATE_ERR, 1, 2, &gl, error))
         return FALSE;
       at->n_guesses = gl;
       for (gsize i = 0; i < gl; i++)
         at->guesses[i] = json_object_get_int (json_object_array_get_idx (g, i));
     }
+  return TRUE;
+}
+
+/* The attack under way ("attack", `v`). */
+static gboolean
+read_attack (LmState *s, json_object *v, GError **error)
+{
+  LmAttack *at = &s->p.atk;
+
+  at->active = TRUE;
+  return read_round (s, v, "$.attack", at, error) &&
+         mg_json_get_gint (v, "$.attack", "guesses_allowed", LM_STATE_ERR, 1, 2, &at->allowed, error);
+}
+
+/* The last attack round resolved ("last_round", `v`; absent from files written before it). */
+static gboolean
+read_last_round (LmState *s, json_object *v, GError **error)
+{
+  const char *result;
+
+  if (!read_round (s, v, "$.last_round", &s->p.last.round, error) ||
+      !mg_json_get_string (v, "$.last_round", "result", LM_STATE_ERR, &result, error) ||
+      !mg_json_get_gint (v, "$.last_round", "n", LM_STATE_ERR, 1, G_MAXINT32, &s->p.last.n, error))
+    return FALSE;
+  s->p.last.hit = strcmp (result, "defender") == 0;
   return TRUE;
 }
 
@@ -484,6 +532,8 @@ lm_from_json (json_object *ruleset, json_object *json, GError **error)
   if (!mg_json_get_bool (json, "$", "skipped_last", LM_STATE_ERR, &s->p.skipped_last, error))
     return NULL;
   if ((v = mg_json_member (json, "attack")) != NULL && !read_attack (s, v, error))
+    return NULL;
+  if ((v = mg_json_member (json, "last_round")) != NULL && !read_last_round (s, v, error))
     return NULL;
   if ((v = mg_json_member (json, "result")) != NULL && !read_result (s, v, error))
     return NULL;

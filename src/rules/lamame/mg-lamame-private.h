@@ -149,6 +149,9 @@ typedef struct {
   LmPlayer  pl[LM_MAX_SEATS];
   LmSpot    spot[LM_MAX_AREAS];
   LmAttack  atk;
+  /* The last attack round resolved (its gold and guesses revealed), `hit` whether the defender
+   * guessed the gold, `n` the rounds resolved so far in the game: what the Chronicle marks. */
+  struct { LmAttack round; gboolean hit; gint n; } last;
   /* result */
   gint      winner;           /* seat or -1 */
   gint      fallen_castle;    /* area or -1 */

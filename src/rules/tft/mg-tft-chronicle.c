@@ -1,4 +1,4 @@
-/* mg-tft-chronicle.c — TFT Melee's Chronicle: each figure's career (fights, kills, EP, ST, DX) and each fight's hits per turn. */
+/* mg-tft-chronicle.c — TFT Melee's Chronicle: each figure's career (fights, wins, kills, EP, ST, DX) and each fight's hits per turn. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -9,6 +9,7 @@
 
 static const MgChronicleChart charts[] = {
   { "fights", N_("Fights"), N_("The fights each figure has fought, each marked with its result"), FALSE },
+  { "wins", N_("Fights won"), N_("The fights each figure has won (its side won and it lived) over its career"), FALSE },
   { "kills", N_("Kills"), N_("The foes each figure has killed over its career"), FALSE },
   { "ep", N_("Experience"), N_("Each figure's experience points over its career"), FALSE },
   { "st", N_("Strength"), N_("Each figure's strength (ST) over its career"), FALSE },
@@ -53,7 +54,7 @@ fight_values (json_object *out, json_object *fight)
 static json_object *
 values (json_object *ruleset, json_object *view)
 {
-  static const char * const career[] = { "kills", "ep", "st", "dx" };
+  static const char * const career[] = { "wins", "kills", "ep", "st", "dx" };
   json_object *out = json_object_new_object ();
   json_object *roster = json_object_object_get (view, "roster");
   json_object *fight = json_object_object_get (view, "fight");

@@ -1119,6 +1119,7 @@ end_fight_figure (TftState *st, const TftFighter *x, gint winner, gboolean aband
   result = abandon ? "abandoned" : !alive ? "killed" : x->life == L_FLED ? "fled" : won ? "won" : winner < 0 ? "draw" : "lost";
   f->ep = MAX (0, f->ep + ep);
   f->fights++;
+  f->wins += g_str_equal (result, "won");
   f->kills += x->kills;
   f->alive = alive;
   tft_ev_int (eps, f->name, ep);

@@ -282,6 +282,7 @@ duel_figure (json_object *fig, const char *name)
   json_object_object_del (a, "alive");
   json_object_object_del (a, "fights");
   json_object_object_del (a, "kills");
+  json_object_object_del (a, "wins");
   json_object_object_del (a, "owner");
   json_object_object_add (a, "type", json_object_new_string ("create_figure"));
   json_object_object_add (a, "figure", json_object_new_string (name));

@@ -143,7 +143,7 @@ typedef struct {
   gint         weapons[TFT_MAX_CARRY]; guint n_weapons;
   gint         armor, shield, ready;       /* indices or TFT_NONE */
   gboolean     shield_ready;
-  guint        fights, kills;
+  guint        fights, kills, wins;   /* wins: fights its side won, the figure alive (issue 48) */
   GRefString  *history[TFT_HISTORY_KEEP];
   guint        n_history;
 } TftFigure;

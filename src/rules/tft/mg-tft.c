@@ -462,6 +462,7 @@ figure_json (const TftState *st, guint i)
   json_object_object_add (o, "shield_ready", json_object_new_boolean (f->shield_ready));
   json_object_object_add (o, "fights", json_object_new_int (f->fights));
   json_object_object_add (o, "kills", json_object_new_int (f->kills));
+  json_object_object_add (o, "wins", json_object_new_int (f->wins));
   json_object_object_add (o, "advances", json_object_new_int (f->advances));
   json_object_object_add (o, "history", history_json (f));
   json_object_object_add (o, "card", card_json (rs, f));
@@ -976,6 +977,29 @@ tft_set_gear (TftState *st, json_object *a, json_object *events, GString *text, 
 
 /* ---------------------------------------------------------------- JSON in */
 
+/* "wins": files written before it was kept count the fights won in the history they hold. */
+static gboolean
+read_wins (json_object *o, const char *path, TftFigure *f, json_object *history, GError **error)
+{
+  gint64 v;
+
+  if (mg_json_member (o, "wins") != NULL)
+    {
+      if (!mg_json_get_int (o, path, "wins", TFT_STATE_ERR, 0, G_MAXINT32, &v, error))
+        return FALSE;
+      f->wins = v;
+      return TRUE;
+    }
+  for (gsize i = 0; i < json_object_array_length (history); i++)
+    {
+      json_object *e = json_object_array_get_idx (history, i);
+
+      f->wins += g_strcmp0 (json_object_get_string (json_object_object_get (e, "what")), "fight") == 0 &&
+                 g_strcmp0 (json_object_get_string (json_object_object_get (e, "result")), "won") == 0;
+    }
+  return TRUE;
+}
+
 static gboolean
 figure_from_json (TftState *st, json_object *o, const char *path, GError **error)
 {
@@ -1045,7 +1069,7 @@ figure_from_json (TftState *st, json_object *o, const char *path, GError **error
         }
       history_push (f, e);
     }
-  return TRUE;
+  return read_wins (o, path, f, h, error);
 }
 
 static MgState *
