@@ -407,6 +407,34 @@ test_journal_one_tab_stop (void)
   close_campaign_windows (app);
 }
 
+/* TFT's sample, Roster page: Edit…, Duel Odds… and Remove are reached by Tab (real keys) from the
+ * page's tab, each in one Tab stop, and AT-SPI reads each by its name. */
+static void
+test_tft_roster (void)
+{
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window = open_sample ("tft", "roster", &campaign);
+  GtkWidget *w, *page, *edit, *duel, *remove;
+
+  if (window == NULL)
+    return;
+  w = GTK_WIDGET (window);
+  page = mg_campaign_window_get_page (window, "roster");
+  edit = ui_test_labelled (page, GTK_TYPE_BUTTON, "Edit…");
+  duel = ui_test_labelled (page, GTK_TYPE_BUTTON, "Duel Odds…");
+  remove = ui_test_find_by_tooltip (page, "Remove a figure that never fought");
+  g_assert_nonnull (edit);
+  g_assert_nonnull (duel);
+  g_assert_nonnull (remove);
+  tabs_to_main_action (w, "Roster", edit, "Edit…");
+  assert_focus ("TFT Roster Edit…", "Edit");
+  g_assert_cmpuint (tab_to (w, duel, 4, "Duel Odds…"), <=, 3);
+  assert_focus ("TFT Roster Duel Odds…", "Duel Odds");
+  g_assert_cmpuint (tab_to (w, remove, 2, "Remove"), ==, 1);
+  assert_focus ("TFT Roster Remove", "Remove a figure");
+  close_campaign_windows (app);
+}
+
 /* ---------------------------------------------------------------- contrast (WCAG 2.1), from PNGs */
 
 typedef struct { GdkTexture *texture; guchar *pixels; int width, height; } Shot;
@@ -604,6 +632,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/a11y/lamame-step", test_lamame_step);
   g_test_add_func ("/ui/a11y/cricchio-board", test_cricchio_board);
   g_test_add_func ("/ui/a11y/journal-one-tab-stop", test_journal_one_tab_stop);
+  g_test_add_func ("/ui/a11y/tft-roster", test_tft_roster);
   g_test_add_func ("/ui/a11y/contrast", test_contrast);
   probing = a11y_probe_start (&why);
   if (!probing)
