@@ -15,6 +15,9 @@
 #include "mg-cricchio-board-view.h"
 #include "mg-cricchio-page.h"
 #include "mg-lamame-map-page-private.h"
+#include "mg-mecaknights-dashboard-private.h"
+#include "mg-mecaknights-map-page.h"
+#include "mg-table-state.h"
 #include "mg-meeple-page-private.h"
 #include "mg-tft-attack-dialog.h"
 #include "mg-tft-fight-page.h"
@@ -79,23 +82,27 @@ tabs_to_main_action (GtkWidget *window, const char *page_title, GtkWidget *targe
   return n;
 }
 
+/* Whether a screen reader hears an event of `kind` ("alert", "description" of the focused object,
+ * "focus") saying `text` (the probe waits for it, 20 s at most, the main loop running). */
+static gboolean
+heard (const char *kind, const char *text)
+{
+  g_autofree char *command = g_strdup_printf ("heard %s %s", kind, text);
+  json_object *answer = a11y_probe_ask (command);
+  json_object *events = json_object_object_get (answer, "events");
+  gboolean found = json_object_get_boolean (json_object_object_get (answer, "said"));
+
+  for (size_t i = 0; !found && events != NULL && i < json_object_array_length (events); i++)
+    g_printerr ("heard instead of %s “%s”: %s\n", kind, text, json_object_to_json_string (json_object_array_get_idx (events, i)));
+  g_print ("| heard (%s) | %s |\n", kind, text);
+  json_object_put (answer);
+  return found;
+}
+
 static gboolean
 alert_said (const char *text)
 {
-  json_object *answer = a11y_probe_ask ("events");
-  json_object *events = json_object_object_get (answer, "events");
-  gboolean found = FALSE;
-
-  for (size_t i = 0; events != NULL && i < json_object_array_length (events); i++)
-    {
-      json_object *e = json_object_array_get_idx (events, i);
-
-      if (g_strcmp0 (json_object_get_string (json_object_object_get (e, "kind")), "alert") == 0
-          && strstr (json_object_get_string (json_object_object_get (e, "name")), text) != NULL)
-        found = TRUE;
-    }
-  json_object_put (answer);
-  return found;
+  return heard ("alert", text);
 }
 
 static MgCampaignWindow *
@@ -435,6 +442,142 @@ test_tft_roster (void)
   close_campaign_windows (app);
 }
 
+/* A MecaKnights campaign of Red and Blue on the sample map, started. */
+static MgCampaignWindow *
+show_mecaknights (MgCampaign **campaign)
+{
+  g_autofree char *map_path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", "mecaknights-map.json", NULL);
+  g_autofree char *text = NULL, *import = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "MkKeys.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  MgCampaignWindow *window;
+
+  g_assert_true (g_file_get_contents (map_path, &text, NULL, NULL));
+  import = g_strdup_printf ("{\"type\":\"import_map\",\"map\":%s}", text);
+  *campaign = mg_campaign_create (path, "mecaknights", "Keys", players, NULL, 1, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(json_object) action = json_tokener_parse (i == 0 ? import : "{\"type\":\"start\"}");
+
+      mg_journal_entry_free (mg_campaign_act (*campaign, action, &error));
+      g_assert_no_error (error);
+    }
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, *campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (400);
+  return window;
+}
+
+/* The Table page's form, keys only: Tab to the Action row, Space opens its list, Home and Down go
+ * to End the turn, Enter chooses it, Ctrl+Return applies it; the focus stays on the Action row. */
+static void
+end_turn_by_keys (MgCampaignWindow *window, MgCampaign *campaign, gint64 rows)
+{
+  GtkWidget *w = GTK_WIDGET (window);
+  MgMkActionPanel *panel;
+  GtkWidget *row;
+  g_autofree char *types = NULL;
+  g_auto(GStrv) list = NULL;
+  guint end = 0;
+
+  g_assert_true (ui_test_key_to_page (w, "Table"));
+  wait_ms (200);
+  panel = mg_mk_dashboard_get_action_panel (MG_MK_DASHBOARD (mg_campaign_window_get_page (window, "dashboard")));
+  types = mg_mk_action_panel_list_types (panel);
+  list = g_strsplit (types, " ", -1);
+  row = ui_test_labelled (GTK_WIDGET (panel), ADW_TYPE_COMBO_ROW, "Action");
+  while (list[end] != NULL && g_strcmp0 (list[end], "end_turn") != 0)
+    end++;
+  g_assert_nonnull (list[end]);
+  g_print ("| Tabs from the Table tab to the Action row | %u |\n", tab_to (w, row, 60, "the Action row"));
+  ui_test_choose_by_keys (w, end);
+  g_assert_cmpstr (mg_mk_action_panel_get_type_name (panel), ==, "end_turn");
+  assert_focus ("MecaKnights End the turn chosen", "Action");
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, GDK_KEY_Control_L));
+  wait_ms (300);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows);
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (
+                     mg_table_state_get_view (mg_table_state_for_campaign (campaign), MG_SEAT_ALL), "current")), ==, "Blue");
+  assert_focus ("MecaKnights End the turn (Ctrl+Return)", "Action");
+}
+
+/* MecaKnights' first turn by keys only, read through AT-SPI as a screen reader reads it: the
+ * collect's result said as an alert; on the map, each land the arrows reach has the focus and is
+ * named with what stands on it; Red 1 picked by Enter, a land out of reach refused aloud, the move
+ * done aloud; the turn ended from the Table page's form. */
+static void
+test_mecaknights_turn (void)
+{
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window;
+  GtkWidget *w;
+  MgMkMapPage *map_page;
+  MgAreaMap *map;
+  gint64 rows;
+
+  if (!probing)
+    {
+      g_test_skip ("no AT-SPI bus");
+      return;
+    }
+  window = show_mecaknights (&campaign);
+  w = GTK_WIDGET (window);
+  rows = mg_campaign_journal_count (campaign);
+  /* A screen reader sees the window appear (GTK joins the bus a moment after it is shown). */
+  {
+    json_object *on_bus = a11y_probe_ask ("app");
+
+    g_assert_true (json_object_get_boolean (json_object_object_get (on_bus, "app")));
+    json_object_put (on_bus);
+  }
+  json_object_put (a11y_probe_ask ("events"));
+  if (!ui_test_key (w, GDK_KEY_Return, GDK_KEY_Control_L))
+    {
+      g_test_skip ("keys are sent through XTest: needs an X11 display");
+      close_campaign_windows (app);
+      return;
+    }
+  wait_ms (300);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 1);
+  /* Winter of year 1: Red's capital yields nothing (docs/rules/mecaknights.md). */
+  g_assert_true (alert_said ("Red collects nothing"));
+  /* The next step is chosen in the Action row, not on the header's Undo. */
+  assert_focus ("MecaKnights collect (Ctrl+Return)", "Action");
+
+  g_assert_true (ui_test_key_to_page (w, "Map"));
+  map_page = MG_MK_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  map = mg_mk_map_page_get_area_map (map_page);
+  wait_ms (200);
+  tab_to (w, GTK_WIDGET (map), 60, "the map");
+  assert_focus ("MecaKnights Tab to the map", "");
+  g_assert_true (ui_test_arrow_to (w, map, "Redhold"));
+  assert_focus ("MecaKnights arrows to Redhold", "Redhold, Red 1");
+  /* Enter picks Red 1; the area says what comes next. */
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  g_assert_cmpstr (mg_mk_map_page_get_play_army (map_page), ==, "Red 1");
+  g_assert_true (heard ("description", "Red 1 on Redhold"));
+  /* Stonecross is two lands away: arriving there says why not; Enter there changes nothing. */
+  g_assert_true (ui_test_arrow_to (w, map, "Stonecross"));
+  assert_focus ("MecaKnights arrows to Stonecross", "Stonecross");
+  g_assert_true (heard ("description", "Not to Stonecross: "));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  wait_ms (200);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 1);
+  assert_focus ("MecaKnights Enter refused on Stonecross", "Stonecross");
+  /* Oakvale borders Redhold: arriving says what Enter does; Enter does it and says so. */
+  g_assert_true (ui_test_arrow_to (w, map, "Oakvale"));
+  g_assert_true (heard ("description", "Red 1 moves to Oakvale"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 2);
+  g_assert_true (heard ("description", "Done: Red moves Red 1"));
+  /* The focus stays on the area, now named with Red 1 standing there. */
+  assert_focus ("MecaKnights Enter on Oakvale (move)", "Oakvale, Red 1");
+  end_turn_by_keys (window, campaign, rows + 3);
+  close_campaign_windows (app);
+}
+
 /* ---------------------------------------------------------------- contrast (WCAG 2.1), from PNGs */
 
 typedef struct { GdkTexture *texture; guchar *pixels; int width, height; } Shot;
@@ -633,6 +776,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/a11y/cricchio-board", test_cricchio_board);
   g_test_add_func ("/ui/a11y/journal-one-tab-stop", test_journal_one_tab_stop);
   g_test_add_func ("/ui/a11y/tft-roster", test_tft_roster);
+  g_test_add_func ("/ui/a11y/mecaknights-turn", test_mecaknights_turn);
   g_test_add_func ("/ui/a11y/contrast", test_contrast);
   probing = a11y_probe_start (&why);
   if (!probing)
