@@ -1,7 +1,8 @@
 /* test-ui-a11y.c — every game's sample read through AT-SPI as a screen reader reads it (issue 44):
  * every page, the dialogs its "…" buttons open, the export and phones dialogs, the players'
  * display and the start page; no interactive object without a name or named by its widget type,
- * and the Journal's rows carry their sentences. Prints the table of the issue re-measured. */
+ * the Journal's rows carry their sentences, and every area of the maps is a button named with what
+ * stands there. Prints the table of the issue re-measured. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
