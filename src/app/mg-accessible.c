@@ -282,14 +282,33 @@ mg_accessible_keep_focus (GtkWidget *page, GtkWidget *next)
     gtk_widget_child_focus (next, GTK_DIR_TAB_FORWARD);
 }
 
+/* GTK 4.8 tells the accessibility bus of an object only once a reader has asked for it, or its
+ * focus (or focusability) changed: an alert shown in a part of the window nobody read would be
+ * silent. A change of its focusability, undone at once, makes it known. */
+static void
+realize_for_readers (GtkWidget *widget)
+{
+  gboolean focusable = gtk_widget_get_focusable (widget);
+
+  gtk_widget_set_focusable (widget, !focusable);
+  gtk_widget_set_focusable (widget, focusable);
+}
+
 void
 mg_accessible_announce (GtkWidget *alert, const char *text)
 {
   char *said = g_object_get_data (G_OBJECT (alert), "mg-accessible-said");
 
-  if (text == NULL || text[0] == '\0' || g_strcmp0 (said, text) == 0)
+  if (text == NULL || text[0] == '\0')
+    {
+      /* Gone with the next step: the same words, from a later step, are said again. */
+      g_object_set_data (G_OBJECT (alert), "mg-accessible-said", NULL);
+      return;
+    }
+  if (g_strcmp0 (said, text) == 0)
     return;
   g_object_set_data_full (G_OBJECT (alert), "mg-accessible-said", g_strdup (text), g_free);
+  realize_for_readers (alert);
   gtk_accessible_update_property (GTK_ACCESSIBLE (alert), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
   gtk_accessible_update_state (GTK_ACCESSIBLE (alert), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
   gtk_accessible_update_state (GTK_ACCESSIBLE (alert), GTK_ACCESSIBLE_STATE_HIDDEN, FALSE, -1);

@@ -37,7 +37,8 @@ void mg_accessible_keep_focus (GtkWidget *page, GtkWidget *next);
 
 /* What an action resolved, said by a screen reader wherever the focus is: `alert` (a banner of
  * the alert role) is named `text` and shown anew, which AT-SPI tells as an alert's
- * "object:state-changed:showing" (GTK 4.8 has no announce call). Nothing when text is NULL or
- * what it said last. */
+ * "object:state-changed:showing" (GTK 4.8 has no announce call). Nothing when text is what it
+ * said last (a page refreshed); NULL (the banner gone with the next step) lets the same words be
+ * said again. */
 void mg_accessible_announce (GtkWidget *alert, const char *text);
 G_END_DECLS

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "mg-area-map.h"
 #include "mg-ui-json.h"
 
@@ -54,14 +56,57 @@ struct _MgAreaMap
   /* The text's layouts, one per font (names, "+1", token letters, legend), kept from frame to
    * frame: a layout made for each text cost 0.5M instructions (its font looked up again). */
   struct { PangoLayout *layout; gboolean bold; double size; } text[4];
+  GPtrArray   *spots;                /* MgAreaSpot, one per area in model order (none when far) */
+  char        *note;                 /* the focused area's description (mg_area_map_set_focus_note) */
 };
 
 G_DEFINE_FINAL_TYPE (MgAreaMap, mg_area_map, GTK_TYPE_WIDGET)
+
+/* One area as a screen reader meets it (issue 44): a button named with the area and what stands
+ * on it, which has the focus while the arrows are on its area. The map draws it; it draws
+ * nothing, and is where its area is drawn, so a pointer there reaches the map through it. */
+#define MG_TYPE_AREA_SPOT (mg_area_spot_get_type ())
+G_DECLARE_FINAL_TYPE (MgAreaSpot, mg_area_spot, MG, AREA_SPOT, GtkWidget)
+
+struct _MgAreaSpot
+{
+  GtkWidget  parent_instance;
+  char      *id;
+  char      *label;
+};
+
+G_DEFINE_FINAL_TYPE (MgAreaSpot, mg_area_spot, GTK_TYPE_WIDGET)
+
+static void
+mg_area_spot_finalize (GObject *object)
+{
+  MgAreaSpot *self = MG_AREA_SPOT (object);
+
+  g_free (self->id);
+  g_free (self->label);
+  G_OBJECT_CLASS (mg_area_spot_parent_class)->finalize (object);
+}
+
+static void
+mg_area_spot_class_init (MgAreaSpotClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = mg_area_spot_finalize;
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "areaspot");
+  gtk_widget_class_set_accessible_role (GTK_WIDGET_CLASS (klass), GTK_ACCESSIBLE_ROLE_BUTTON);
+}
+
+static void
+mg_area_spot_init (MgAreaSpot *self)
+{
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+}
 
 enum { AREA_ACTIVATED, TARGET_ACTIVATED, CANCELLED, BACKGROUND_CLICKED, AREA_DRAGGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 enum { PROP_0, PROP_HINT, N_PROPS };
 static GParamSpec *props[N_PROPS];
+
+static void sync_spots (MgAreaMap *self);
 
 static json_object *
 areas (MgAreaMap *self)
@@ -96,6 +141,7 @@ invalidate (MgAreaMap *self)
 {
   self->laid_out = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
 /* ---------------------------------------------------------------- text */
@@ -667,12 +713,21 @@ draw_tokens (MgAreaMap *self, cairo_t *cr)
     }
 }
 
+/* The map or one of its areas has the focus. */
+static gboolean
+focus_within (MgAreaMap *self)
+{
+  return gtk_widget_has_focus (GTK_WIDGET (self))
+         || (gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_FOCUS_WITHIN) != 0;
+}
+
 static void
 draw_focus (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
 {
   GtkWidget *widget = GTK_WIDGET (self);
+  GtkRoot *root = gtk_widget_get_root (widget);
 
-  if (!gtk_widget_has_focus (widget))
+  if (!focus_within (self))
     return;
   /* The keyboard's area: a dashed ring; the map itself: an accent line round it. */
   if (self->focus_area != NULL && find_area (self, self->focus_area) != NULL)
@@ -688,7 +743,7 @@ draw_focus (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
     }
-  if (gtk_widget_has_visible_focus (widget))
+  if (GTK_IS_WINDOW (root) && gtk_window_get_focus_visible (GTK_WINDOW (root)))
     {
       GdkRGBA accent;
       G_GNUC_BEGIN_IGNORE_DEPRECATIONS
@@ -751,6 +806,7 @@ mg_area_map_set_far (MgAreaMap *self, gboolean far)
 {
   g_return_if_fail (MG_IS_AREA_MAP (self));
   self->far = far;
+  sync_spots (self);
   invalidate (self);
 }
 
@@ -850,18 +906,15 @@ mg_area_map_legend_rect (MgAreaMap *self, graphene_rect_t *rect)
 
 /* ---------------------------------------------------------------- hint */
 
-/* What an area is, or what activating it does: "Oak Hill: Red: knight" or the target's text. */
+/* What an area is and what stands on it: "Oak Hill\nRed: knight"; NULL for no area. */
 static char *
-describe (MgAreaMap *self, const char *id)
+area_text (MgAreaMap *self, const char *id)
 {
   json_object *a = find_area (self, id), *tokens = mg_ui_json_array (self->model, "tokens");
-  const char *text = self->target_texts && mg_area_map_is_target (self, id) ? g_hash_table_lookup (self->target_texts, id) : NULL;
   GString *s;
 
   if (a == NULL)
     return NULL;
-  if (text != NULL)
-    return g_strdup (text);
   s = g_string_new (mg_ui_json_str (a, "label") ? mg_ui_json_str (a, "label") : id);
   for (gsize t = 0; t < mg_ui_json_len (tokens); t++)
     {
@@ -872,11 +925,150 @@ describe (MgAreaMap *self, const char *id)
   return g_string_free (s, FALSE);
 }
 
+/* What an area is, or what activating it does: "Oak Hill: Red: knight" or the target's text. */
+static char *
+describe (MgAreaMap *self, const char *id)
+{
+  const char *text = self->target_texts && mg_area_map_is_target (self, id) ? g_hash_table_lookup (self->target_texts, id) : NULL;
+
+  if (find_area (self, id) == NULL)
+    return NULL;
+  return text != NULL ? g_strdup (text) : area_text (self, id);
+}
+
+/* ---------------------------------------------------------------- accessible areas */
+
+static MgAreaSpot *
+spot_of (MgAreaMap *self, const char *id)
+{
+  for (guint i = 0; id != NULL && i < self->spots->len; i++)
+    if (g_strcmp0 (MG_AREA_SPOT (self->spots->pdata[i])->id, id) == 0)
+      return self->spots->pdata[i];
+  return NULL;
+}
+
+/* The area the keyboard is on, else the selected one, else the first. */
+static const char *
+current_area (MgAreaMap *self)
+{
+  json_object *list = areas (self);
+
+  if (find_area (self, self->focus_area) != NULL)
+    return self->focus_area;
+  if (find_area (self, self->selected) != NULL)
+    return self->selected;
+  return mg_ui_json_len (list) > 0 ? mg_ui_json_str (json_object_array_get_idx (list, 0), "id") : NULL;
+}
+
+static void set_focus_area (MgAreaMap *self, const char *id);
+
+static void
+spot_focused (MgAreaSpot *spot, GParamSpec *pspec, MgAreaMap *self)
+{
+  if (gtk_widget_has_focus (GTK_WIDGET (spot)))
+    set_focus_area (self, spot->id);
+}
+
+/* One spot per area, named with what stands there (a page's map only: the players' display is
+ * not acted on). */
+static void
+sync_spots (MgAreaMap *self)
+{
+  json_object *list = self->far ? NULL : areas (self);
+  guint n = mg_ui_json_len (list);
+
+  while (self->spots->len > n)
+    {
+      gtk_widget_unparent (self->spots->pdata[self->spots->len - 1]);
+      g_ptr_array_remove_index (self->spots, self->spots->len - 1);
+    }
+  while (self->spots->len < n)
+    {
+      GtkWidget *spot = g_object_new (MG_TYPE_AREA_SPOT, NULL);
+
+      g_signal_connect (spot, "notify::has-focus", G_CALLBACK (spot_focused), self);
+      gtk_widget_set_parent (spot, GTK_WIDGET (self));
+      g_ptr_array_add (self->spots, spot);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      MgAreaSpot *spot = self->spots->pdata[i];
+      const char *id = mg_ui_json_str (json_object_array_get_idx (list, i), "id");
+      g_autofree char *text = area_text (self, id);
+      g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+      /* "Redhold, Red 1": the area, then what stands on it. */
+      g_autofree char *label = g_strjoinv (", ", lines);
+
+      g_free (spot->id);
+      spot->id = g_strdup (id);
+      if (g_strcmp0 (label, spot->label) == 0)
+        continue;
+      g_free (spot->label);
+      spot->label = g_steal_pointer (&label);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (spot), GTK_ACCESSIBLE_PROPERTY_LABEL, spot->label, -1);
+    }
+}
+
+/* Each spot where its area is drawn, the size of the area's middle. */
+static void
+mg_area_map_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  MgAreaMap *self = MG_AREA_MAP (widget);
+
+  ensure_layout (self);
+  for (guint i = 0; i < self->spots->len; i++)
+    {
+      MgAreaSpot *spot = self->spots->pdata[i];
+      json_object *a = find_area (self, spot->id);
+      double x = 0, y = 0, side = MAX (8.0, self->radius * 1.2);
+      int min;
+
+      if (a != NULL)
+        to_widget (self, a, &x, &y);
+      gtk_widget_measure (GTK_WIDGET (spot), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      gtk_widget_size_allocate (GTK_WIDGET (spot), &(GtkAllocation) { x - side / 2, y - side / 2, side, side }, -1);
+    }
+}
+
+/* Tab onto the map: its area's spot takes the focus; Tab from a spot leaves the map (one Tab
+ * stop: the arrows move inside it). */
+static gboolean
+mg_area_map_focus (GtkWidget *widget, GtkDirectionType direction)
+{
+  if (gtk_widget_get_focus_child (widget) != NULL || gtk_widget_has_focus (widget))
+    return FALSE;
+  return gtk_widget_grab_focus (widget);
+}
+
+static gboolean
+mg_area_map_grab_focus (GtkWidget *widget)
+{
+  MgAreaMap *self = MG_AREA_MAP (widget);
+  MgAreaSpot *spot = spot_of (self, current_area (self));
+
+  if (spot != NULL && gtk_widget_get_mapped (GTK_WIDGET (spot)))
+    return gtk_widget_grab_focus (GTK_WIDGET (spot));
+  return GTK_WIDGET_CLASS (mg_area_map_parent_class)->grab_focus (widget);
+}
+
+void
+mg_area_map_set_focus_note (MgAreaMap *self, const char *note)
+{
+  MgAreaSpot *spot;
+
+  g_return_if_fail (MG_IS_AREA_MAP (self));
+  g_free (self->note);
+  self->note = g_strdup (note);
+  if ((spot = spot_of (self, self->focus_area)) != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (spot), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                    note != NULL ? note : "", -1);
+}
+
 static void
 update_hint (MgAreaMap *self)
 {
   const char *id = self->hover_area != NULL ? self->hover_area
-                   : (gtk_widget_has_focus (GTK_WIDGET (self)) ? self->focus_area : NULL);
+                   : (focus_within (self) ? self->focus_area : NULL);
   g_autofree char *hint = describe (self, id);
 
   if (g_strcmp0 (hint, self->hint) == 0)
@@ -937,10 +1129,20 @@ mg_area_map_click (MgAreaMap *self, double x, double y)
 static void
 set_focus_area (MgAreaMap *self, const char *id)
 {
+  MgAreaSpot *was, *spot;
+
   if (g_strcmp0 (id, self->focus_area) == 0)
     return;
+  was = spot_of (self, self->focus_area);
   g_free (self->focus_area);
   self->focus_area = g_strdup (id);
+  /* The note was about the area left. */
+  if (was != NULL)
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (was), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  g_clear_pointer (&self->note, g_free);
+  spot = spot_of (self, id);
+  if (spot != NULL && focus_within (self) && !gtk_widget_has_focus (GTK_WIDGET (spot)))
+    gtk_widget_grab_focus (GTK_WIDGET (spot));
   update_hint (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -1292,6 +1494,20 @@ mg_area_map_get_property (GObject *object, guint id, GValue *value, GParamSpec *
 }
 
 static void
+mg_area_map_dispose (GObject *object)
+{
+  MgAreaMap *self = MG_AREA_MAP (object);
+
+  while (self->spots != NULL && self->spots->len > 0)
+    {
+      gtk_widget_unparent (self->spots->pdata[self->spots->len - 1]);
+      g_ptr_array_remove_index (self->spots, self->spots->len - 1);
+    }
+  g_clear_pointer (&self->spots, g_ptr_array_unref);
+  G_OBJECT_CLASS (mg_area_map_parent_class)->dispose (object);
+}
+
+static void
 mg_area_map_finalize (GObject *object)
 {
   MgAreaMap *self = MG_AREA_MAP (object);
@@ -1304,6 +1520,7 @@ mg_area_map_finalize (GObject *object)
   g_clear_pointer (&self->focus_area, g_free);
   g_clear_pointer (&self->hover_area, g_free);
   g_clear_pointer (&self->hint, g_free);
+  g_clear_pointer (&self->note, g_free);
   g_clear_pointer (&self->names, g_array_unref);
   g_clear_pointer (&self->token_rects, g_array_unref);
   for (guint i = 0; i < G_N_ELEMENTS (self->text); i++)
@@ -1317,14 +1534,19 @@ mg_area_map_class_init (MgAreaMapClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->dispose = mg_area_map_dispose;
   object_class->finalize = mg_area_map_finalize;
+  widget_class->size_allocate = mg_area_map_size_allocate;
+  widget_class->focus = mg_area_map_focus;
+  widget_class->grab_focus = mg_area_map_grab_focus;
   object_class->get_property = mg_area_map_get_property;
   widget_class->snapshot = mg_area_map_snapshot;
   widget_class->measure = mg_area_map_measure;
   widget_class->css_changed = mg_area_map_css_changed;
   widget_class->query_tooltip = query_tooltip;
   gtk_widget_class_set_css_name (widget_class, "areamap");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  /* A group of areas, each a button (GTK 4.8 gives an image no children). */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
   props[PROP_HINT] = g_param_spec_string ("hint", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
   signals[AREA_ACTIVATED] = g_signal_new ("area-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -1358,6 +1580,7 @@ mg_area_map_init (MgAreaMap *self)
   self->names = g_array_new (FALSE, TRUE, sizeof (NameSpot));
   g_array_set_clear_func (self->names, name_spot_clear);
   self->token_rects = g_array_new (FALSE, TRUE, sizeof (graphene_rect_t));
+  self->spots = g_ptr_array_new ();
   g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (click));
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
@@ -1383,6 +1606,7 @@ mg_area_map_init (MgAreaMap *self)
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_leave), self);
   gtk_widget_add_controller (widget, focus);
   gtk_widget_set_focusable (widget, TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Map"), -1);
 }
 
 MgAreaMap *
@@ -1399,6 +1623,7 @@ mg_area_map_set_model (MgAreaMap *self, json_object *model)
   self->model = model ? json_object_get (model) : NULL;
   if (self->selected != NULL && find_area (self, self->selected) == NULL)
     g_clear_pointer (&self->selected, g_free);
+  sync_spots (self);
   invalidate (self);
   update_hint (self);
 }

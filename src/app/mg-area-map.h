@@ -43,6 +43,8 @@ G_DECLARE_FINAL_TYPE (MgAreaMap, mg_area_map, MG, AREA_MAP, GtkWidget)
  *   "cancelled": Escape while the map has the focus.
  *   "background-clicked" (double x, double y in model units): a click hit no area.
  *   "area-dragged" (const char *id, double x, double y): in edit mode, an area was dragged.
+ * Each area is an accessible child of the map, a button named with the area and what stands on
+ * it, which has the focus while the keyboard is on that area; Tab leaves the map.
  * Property "hint" (string, read-only): what the area under the pointer or the ring is, or
  * what activating it does; NULL when neither is on an area.
  */
@@ -89,5 +91,8 @@ void         mg_area_map_click        (MgAreaMap *self, double x, double y);
 const char  *mg_area_map_get_focus_area (MgAreaMap *self);
 gboolean     mg_area_map_move_focus     (MgAreaMap *self, int dx, int dy);
 gboolean     mg_area_map_activate_focus (MgAreaMap *self);
+/* What Enter on the keyboard's area will do, or what it just did (a move, a refusal): said by a
+ * screen reader as that area's description, until the keyboard moves to another area. */
+void         mg_area_map_set_focus_note (MgAreaMap *self, const char *note);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "mg-accessible.h"
 #include "mg-campaign.h"
 #include "mg-errors.h"
 #include "mg-rules.h"
@@ -195,6 +196,25 @@ find_overlay (GtkWidget *widget)
   return NULL;
 }
 
+static void
+toast_title_mapped (GtkWidget *label)
+{
+  mg_accessible_announce (label, gtk_label_get_text (GTK_LABEL (label)));
+}
+
+/* A toast's title, said by a screen reader as the toast shows (issue 44): an alert (libadwaita
+ * 1.2's toast is none, GTK 4.8 has no announce call), in the look of libadwaita's own title. */
+static GtkWidget *
+toast_title_new (const char *title)
+{
+  GtkWidget *label = g_object_new (GTK_TYPE_LABEL, "label", title, "accessible-role", GTK_ACCESSIBLE_ROLE_ALERT,
+                                   "ellipsize", PANGO_ELLIPSIZE_END, "xalign", 0.0f, "hexpand", TRUE, NULL);
+
+  gtk_widget_add_css_class (label, "heading");
+  g_signal_connect (label, "map", G_CALLBACK (toast_title_mapped), NULL);
+  return label;
+}
+
 void
 mg_toast_add (GtkWidget *widget, AdwToast *toast)
 {
@@ -209,6 +229,7 @@ mg_toast_add (GtkWidget *widget, AdwToast *toast)
     }
   adw_toast_set_timeout (toast, 4);
   g_object_set_data_full (G_OBJECT (overlay), "mg-last-toast", g_strdup (title), g_free);
+  adw_toast_set_custom_title (toast, toast_title_new (title));
   adw_toast_overlay_add_toast (overlay, toast);
 }
 
@@ -225,7 +246,13 @@ mg_toast_retitle (GtkWidget *widget, AdwToast *toast, const char *title)
 
   if (overlay != NULL)
     g_object_set_data_full (G_OBJECT (overlay), "mg-last-toast", g_strdup (title), g_free);
-  adw_toast_set_title (toast, title);
+  if (GTK_IS_LABEL (adw_toast_get_custom_title (toast)))
+    {
+      gtk_label_set_text (GTK_LABEL (adw_toast_get_custom_title (toast)), title);
+      mg_accessible_announce (adw_toast_get_custom_title (toast), title);
+    }
+  else
+    adw_toast_set_title (toast, title);
 }
 
 const char *

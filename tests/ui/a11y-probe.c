@@ -97,13 +97,27 @@ a11y_probe_focus (void)
   return out;
 }
 
+static void
+probe_left (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (source), result, NULL);
+  *(gboolean *) data = TRUE;
+}
+
 void
 a11y_probe_stop (void)
 {
   if (probe == NULL)
     return;
   g_output_stream_close (probe_in, NULL, NULL);
-  g_subprocess_wait (probe, NULL, NULL);
+  /* The main loop runs while the probe leaves, should it still ask this process anything. */
+  {
+    gboolean done = FALSE;
+
+    g_subprocess_wait_async (probe, NULL, probe_left, &done);
+    while (!done)
+      g_main_context_iteration (NULL, TRUE);
+  }
   g_clear_object (&probe_out);
   g_clear_object (&probe);
 }

@@ -6,11 +6,15 @@
 # read on stdin:
 #   walk     every showing interactive object of the app's windows: role, name, description, path
 #            (and the list items' names, to check the Journal's rows)
+#   app      whether the application is on the bus yet (waits 10 s at most), as a reader sees it appear
 #   focus    the object that has the focus: role, name, description
+#   heard K T  waits (20 s at most) for an event of kind K (below) whose name or description has
+#            T: {'said': true or false, 'events': what was heard meanwhile}
 #   events   what a screen reader would have spoken since the last call: focus changes, alerts
 #            (objects of role alert or notification shown or renamed), description changes of the
 #            focused object, names of live regions that changed
 import json
+import os
 import re
 import sys
 import time
@@ -28,6 +32,9 @@ INTERACTIVE = {R.PUSH_BUTTON, R.TOGGLE_BUTTON, R.CHECK_BOX, R.RADIO_BUTTON, R.CO
                R.PAGE_TAB, R.SWITCH if hasattr(R, 'SWITCH') else R.TOGGLE_BUTTON}
 WIDGET_TYPE = re.compile(r'^(Gtk|Adw|Mg)[A-Z][A-Za-z]+$')
 events = []
+# A command waiting for an event of a kind that says some text: [kind, text, timeout source], or None.
+waiting = None
+DEBUG = 'MG_A11Y_DEBUG' in os.environ
 
 
 def app():
@@ -81,40 +88,43 @@ def walk_tree(o, path, out, items, depth=0):
         sys.stderr.write('atspi-probe: %s at %s\n' % (e.message, path))
 
 
+# Roles that are never a control nor hold one: the walk reads no more of them than their role.
+LEAVES = {R.LABEL, R.IMAGE, R.SCROLL_BAR, R.SEPARATOR, R.STATIC}
+
+
 def walk_node(o, path, out, items, depth):
-    if True:
-        st = states(o)
-        if not st.contains(S.VISIBLE):
-            return
-        role = o.get_role()
-        focusable = st.contains(S.FOCUSABLE)
-        control = role in INTERACTIVE or (role == R.TEXT and st.contains(S.EDITABLE)) \
-            or (focusable and role in (R.LIST_ITEM, R.TABLE_CELL, R.TREE_ITEM))
-        if control and not focusable and role in (R.PUSH_BUTTON, R.TOGGLE_BUTTON, R.COMBO_BOX) and is_wrapper(o):
-            control = False
-        if control:
-            d = describe(o)
-            d['path'] = path
-            d['focusable'] = focusable
-            d['sensitive'] = st.contains(S.SENSITIVE)
-            out.append(d)
-            if role == R.LIST_ITEM:
-                items.append(d)
-        # A drop-down: its button; not its list while closed (GTK 4.8's own rows, not shown).
-        if role == R.COMBO_BOX:
-            for i in range(o.get_child_count()):
-                c = o.get_child_at_index(i)
-                if c is not None and c.get_role() in (R.PUSH_BUTTON, R.TOGGLE_BUTTON):
-                    walk_tree(c, path + '/' + c.get_role_name(), out, items, depth + 1)
-            return
-        if role in (R.LABEL, R.IMAGE, R.SCROLL_BAR, R.SEPARATOR) or (control and role != R.COMBO_BOX
-                                                                     and role not in (R.LIST_ITEM, R.TABLE_CELL)):
-            return
-        n = o.get_child_count()
-    for i in range(min(n, 2000)):
+    # The role first (one question): a label, the most frequent object, needs no other.
+    role = o.get_role()
+    if role in LEAVES:
+        return
+    st = states(o)
+    if not st.contains(S.VISIBLE):
+        return
+    focusable = st.contains(S.FOCUSABLE)
+    control = role in INTERACTIVE or (role == R.TEXT and st.contains(S.EDITABLE)) \
+        or (focusable and role in (R.LIST_ITEM, R.TABLE_CELL, R.TREE_ITEM))
+    if control and not focusable and role in (R.PUSH_BUTTON, R.TOGGLE_BUTTON, R.COMBO_BOX) and is_wrapper(o):
+        control = False
+    if control:
+        # The role's name is known here; the description is not asked (nothing checks it).
+        d = {'role': Atspi.role_get_name(role), 'name': o.get_name() or '', 'description': '',
+             'path': path, 'focusable': focusable, 'sensitive': st.contains(S.SENSITIVE)}
+        out.append(d)
+        if role == R.LIST_ITEM:
+            items.append(d)
+    # A drop-down: its button; not its list while closed (GTK 4.8's own rows, not shown).
+    if role == R.COMBO_BOX:
+        for i in range(o.get_child_count()):
+            c = o.get_child_at_index(i)
+            if c is not None and c.get_role() in (R.PUSH_BUTTON, R.TOGGLE_BUTTON):
+                walk_tree(c, path + '/' + c.get_role_name(), out, items, depth + 1)
+        return
+    if control and role not in (R.LIST_ITEM, R.TABLE_CELL):
+        return
+    for i in range(min(o.get_child_count(), 2000)):
         c = o.get_child_at_index(i)
         if c is not None:
-            walk_tree(c, path + '/' + (c.get_role_name() or '?'), out, items, depth + 1)
+            walk_tree(c, path + '/' + Atspi.role_get_name(c.get_role()), out, items, depth + 1)
 
 
 def walk(title=None):
@@ -124,11 +134,17 @@ def walk(title=None):
     if a is None:
         return {'error': 'no application with pid %d on the AT-SPI bus' % PID}
     windows = 0
-    for i in range(a.get_child_count()):
-        w = a.get_child_at_index(i)
-        if w is not None and (title is None or w.get_name() == title):
-            windows += 1
-            walk_tree(w, w.get_role_name() + ':' + (w.get_name() or ''), out, items)
+    # A window just opened joins the bus a moment later: asked again for up to 10 s.
+    for attempt in range(50):
+        for i in range(a.get_child_count()):
+            w = a.get_child_at_index(i)
+            if w is not None and (title is None or w.get_name() == title):
+                windows += 1
+                walk_tree(w, w.get_role_name() + ':' + (w.get_name() or ''), out, items)
+        if windows > 0 or title is None:
+            break
+        time.sleep(0.2)
+        a = app()
     bad = [o for o in out if o['name'].strip() == '' or WIDGET_TYPE.match(o['name'].strip())]
     return {'controls': out, 'unnamed': bad, 'items': items, 'windows': windows,
             'seconds': time.monotonic() - t0}
@@ -182,9 +198,34 @@ def ours(ev):
         return False
 
 
+def reply(r):
+    sys.stdout.write(json.dumps(r) + '\n')
+    sys.stdout.flush()
+
+
+def heard(kind, text):
+    return any(e['kind'] == kind and (text in e['name'] or text in e['description']) for e in events)
+
+
+def answer_wait(found):
+    global waiting
+    if waiting is None:
+        return
+    GLib.source_remove(waiting[2]) if found else None
+    waiting = None
+    reply({'said': found, 'events': list(events)})
+    events.clear()
+
+
 def on_event(ev):
     if not ours(ev):
         return
+    on_event_of_ours(ev)
+    if waiting is not None and heard(waiting[0], waiting[1]):
+        answer_wait(True)
+
+
+def on_event_of_ours(ev):
     src = ev.source
     d = describe(src)
     try:
@@ -193,6 +234,15 @@ def on_event(ev):
     except GLib.Error:
         return
     t = ev.type
+    if t.startswith('object:children-changed:add') and isinstance(ev.any_data, Atspi.Accessible):
+        # A child appears (a widget shown): an alert or notification among them is spoken.
+        try:
+            if ev.any_data.get_role() in (R.ALERT, R.NOTIFICATION):
+                events.append({'kind': 'alert', **describe(ev.any_data)})
+        except GLib.Error:
+            pass
+    if DEBUG:
+        sys.stderr.write('atspi-probe event %s %s %s %s\n' % (t, ev.detail1, d['role'], d['name'][:60]))
     if t.startswith('object:state-changed:focused') and ev.detail1 == 1:
         events.append({'kind': 'focus', **d})
     elif role in (R.ALERT, R.NOTIFICATION) and (t.startswith('object:property-change:accessible-name')
@@ -204,12 +254,27 @@ def on_event(ev):
         events.append({'kind': 'name', **d})
 
 
+def wait_timeout():
+    answer_wait(False)
+    return False
+
+
 def answer(line):
+    global waiting
     cmd = line.strip()
+    if cmd.startswith('heard '):
+        # Answered when an event of that kind saying the text is heard, or after 20 s without.
+        kind, text = cmd[6:].split(' ', 1)
+        waiting = [kind, text, GLib.timeout_add_seconds(20, wait_timeout)]
+        if heard(kind, text):
+            answer_wait(True)
+        return
     if cmd == 'walk':
         r = walk()
     elif cmd.startswith('walk '):
         r = walk(cmd[5:])
+    elif cmd == 'app':
+        r = {'app': app() is not None}
     elif cmd == 'focus':
         r = focus()
     elif cmd == 'events':
@@ -232,23 +297,28 @@ def answer(line):
         dump(app(), 0)
         r = {}
     elif cmd == 'quit':
-        sys.exit(0)
+        leave()
     else:
         r = {'error': 'unknown command ' + cmd}
-    sys.stdout.write(json.dumps(r) + '\n')
+    reply(r)
+
+
+def leave():
+    # At once: libatspi's clean-up at exit (its listeners deregistered, each a call the registry
+    # passes on to the application) waited out the 120 s timeout while the test, done, no longer
+    # answered; nothing is left to clean.
     sys.stdout.flush()
+    os._exit(0)
 
 
 def on_stdin(channel, condition):
     if condition & GLib.IO_IN:
         line = sys.stdin.readline()
         if line == '':
-            Atspi.event_quit()
-            return False
+            leave()
         answer(line)
         return True
-    Atspi.event_quit()
-    return False
+    leave()
 
 
 def main():
@@ -256,7 +326,7 @@ def main():
     # A page built for the first time may keep the app busy for seconds on a loaded machine.
     Atspi.set_timeout(60000, 120000)
     listener = Atspi.EventListener.new(on_event)
-    for t in ('object:state-changed:focused', 'object:state-changed:showing',
+    for t in ('object:state-changed:focused', 'object:children-changed', 'object:state-changed:showing',
               'object:property-change:accessible-name', 'object:property-change:accessible-description'):
         listener.register(t)
     GLib.io_add_watch(GLib.IOChannel.unix_new(sys.stdin.fileno()), GLib.IO_IN | GLib.IO_HUP, on_stdin)

@@ -1,6 +1,7 @@
 /* test-ui-a11y-keys.c — turns played by keyboard only (XTest keys), the focus read after each step
  * through AT-SPI as a screen reader reads it (issue 44): it is on the referee's next step, never on
- * the header's Undo; Tab presses to each page's main action counted; a result said as an alert. */
+ * the header's Undo; Tab presses to each page's main action counted; results, refusals and toasts
+ * heard as AT-SPI events (an alert, the focused area's description). */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -15,6 +16,9 @@
 #include "mg-cricchio-board-view.h"
 #include "mg-cricchio-page.h"
 #include "mg-lamame-map-page-private.h"
+#include "mg-mecaknights-dashboard-private.h"
+#include "mg-mecaknights-map-page.h"
+#include "mg-table-state.h"
 #include "mg-meeple-page-private.h"
 #include "mg-tft-attack-dialog.h"
 #include "mg-tft-fight-page.h"
@@ -79,23 +83,27 @@ tabs_to_main_action (GtkWidget *window, const char *page_title, GtkWidget *targe
   return n;
 }
 
+/* Whether a screen reader hears an event of `kind` ("alert", "description" of the focused object,
+ * "focus") saying `text` (the probe waits for it, 20 s at most, the main loop running). */
+static gboolean
+heard (const char *kind, const char *text)
+{
+  g_autofree char *command = g_strdup_printf ("heard %s %s", kind, text);
+  json_object *answer = a11y_probe_ask (command);
+  json_object *events = json_object_object_get (answer, "events");
+  gboolean found = json_object_get_boolean (json_object_object_get (answer, "said"));
+
+  for (size_t i = 0; !found && events != NULL && i < json_object_array_length (events); i++)
+    g_printerr ("heard instead of %s “%s”: %s\n", kind, text, json_object_to_json_string (json_object_array_get_idx (events, i)));
+  g_print ("| heard (%s) | %s |\n", kind, text);
+  json_object_put (answer);
+  return found;
+}
+
 static gboolean
 alert_said (const char *text)
 {
-  json_object *answer = a11y_probe_ask ("events");
-  json_object *events = json_object_object_get (answer, "events");
-  gboolean found = FALSE;
-
-  for (size_t i = 0; events != NULL && i < json_object_array_length (events); i++)
-    {
-      json_object *e = json_object_array_get_idx (events, i);
-
-      if (g_strcmp0 (json_object_get_string (json_object_object_get (e, "kind")), "alert") == 0
-          && strstr (json_object_get_string (json_object_object_get (e, "name")), text) != NULL)
-        found = TRUE;
-    }
-  json_object_put (answer);
-  return found;
+  return heard ("alert", text);
 }
 
 static MgCampaignWindow *
@@ -307,26 +315,6 @@ test_lamame_step (void)
   close_campaign_windows (app);
 }
 
-/* The events of kind `kind` since the last call, their names and descriptions one a line. */
-static char *
-events_of (const char *kind)
-{
-  json_object *answer = a11y_probe_ask ("events");
-  json_object *events = json_object_object_get (answer, "events");
-  GString *out = g_string_new (NULL);
-
-  for (size_t i = 0; events != NULL && i < json_object_array_length (events); i++)
-    {
-      json_object *e = json_object_array_get_idx (events, i);
-
-      if (g_strcmp0 (json_object_get_string (json_object_object_get (e, "kind")), kind) == 0)
-        g_string_append_printf (out, "%s | %s\n", json_object_get_string (json_object_object_get (e, "name")),
-                                json_object_get_string (json_object_object_get (e, "description")));
-    }
-  json_object_put (answer);
-  return g_string_free (out, FALSE);
-}
-
 /* The game's sample in a window on `page`; NULL (the test skipped, the window closed) without an
  * AT-SPI bus or an X11 display for the keys. */
 static MgCampaignWindow *
@@ -355,30 +343,56 @@ open_sample (const char *game, const char *page, MgCampaign **campaign)
   return window;
 }
 
-/* Cricchio's sample: Tab to the board, an arrow moves the cursor, and AT-SPI tells the board's
- * new description: the square and what stands on it. */
+/* Cricchio's first move by keys only, read through AT-SPI: Tab to the board (its cursor on j1,
+ * South's President); each arrow and Enter heard as the board's description, the square then
+ * what stands on it: the Air Force on h1 picked, f3 a destination, the move played by Enter and
+ * f3 then holding the Air Force; the focus stays on the board. */
 static void
 test_cricchio_board (void)
 {
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "CricchioKeys.db", NULL);
+  const char *players[] = { "Black", "Blue", "Red", "White", NULL };
   g_autoptr(MgCampaign) campaign = NULL;
-  MgCampaignWindow *window = open_sample ("cricchio", "board", &campaign);
+  MgCampaignWindow *window;
   GtkWidget *w, *board;
-  g_autofree char *said = NULL;
 
-  if (window == NULL)
-    return;
+  if (!probing)
+    {
+      g_test_skip ("no AT-SPI bus");
+      return;
+    }
+  campaign = mg_campaign_create (path, "cricchio", "Keys", players, NULL, 7, &error);
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
   w = GTK_WIDGET (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "board");
+  wait_ms (300);
+  if (!ui_test_key (w, GDK_KEY_Shift_L, 0))
+    {
+      g_test_skip ("keys are sent through XTest: needs an X11 display");
+      close_campaign_windows (app);
+      return;
+    }
   board = GTK_WIDGET (mg_chess_page_get_board (MG_CHESS_PAGE (mg_campaign_window_get_page (window, "board"))));
   tabs_to_main_action (w, "Board", board, "the board");
   assert_focus ("Cricchio board", "Board");
-  g_free (events_of ("description"));
-  g_assert_true (ui_test_key (w, GDK_KEY_Up, 0));
+  g_assert_cmpstr (mg_chess_board_view_get_cursor (MG_CHESS_BOARD_VIEW (board)), ==, "j1");
+  g_assert_true (ui_test_key (w, GDK_KEY_Left, 0));
+  g_assert_true (ui_test_key (w, GDK_KEY_Left, 0));
+  g_assert_true (heard ("description", "h1: "));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  g_assert_true (heard ("description", "Air Force, picked"));
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (ui_test_key (w, i < 2 ? GDK_KEY_Left : GDK_KEY_Up, 0));
+  g_assert_true (heard ("description", "f3: empty, a destination"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
   wait_ms (200);
-  said = events_of ("description");
-  g_print ("| Cricchio Up on the board | %s |\n", said);
-  /* "j2: empty" or "j2: Black Army": the square, then what stands on it. */
-  g_assert_nonnull (strstr (said, mg_chess_board_view_get_cursor (MG_CHESS_BOARD_VIEW (board))));
-  g_assert_nonnull (strstr (said, ": "));
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
+  /* What stands there changed: said again ("f3: Black Air Force"). */
+  g_assert_true (heard ("description", "Air Force"));
+  assert_focus ("Cricchio move by Enter", "Board");
   close_campaign_windows (app);
 }
 
@@ -404,6 +418,175 @@ test_journal_one_tab_stop (void)
   wait_ms (100);
   g_assert_false (gtk_widget_is_ancestor (ui_test_focus (w), list));
   assert_focus ("Tab from a Journal row", "");
+  close_campaign_windows (app);
+}
+
+/* TFT's sample, Roster page: Edit…, Duel Odds… and Remove are reached by Tab (real keys) from the
+ * page's tab, each in one Tab stop, and AT-SPI reads each by its name. */
+static void
+test_tft_roster (void)
+{
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window = open_sample ("tft", "roster", &campaign);
+  GtkWidget *w, *page, *edit, *duel, *remove;
+
+  if (window == NULL)
+    return;
+  w = GTK_WIDGET (window);
+  page = mg_campaign_window_get_page (window, "roster");
+  edit = ui_test_labelled (page, GTK_TYPE_BUTTON, "Edit…");
+  duel = ui_test_labelled (page, GTK_TYPE_BUTTON, "Duel Odds…");
+  remove = ui_test_find_by_tooltip (page, "Remove a figure that never fought");
+  g_assert_nonnull (edit);
+  g_assert_nonnull (duel);
+  g_assert_nonnull (remove);
+  tabs_to_main_action (w, "Roster", edit, "Edit…");
+  assert_focus ("TFT Roster Edit…", "Edit");
+  g_assert_cmpuint (tab_to (w, duel, 4, "Duel Odds…"), <=, 3);
+  assert_focus ("TFT Roster Duel Odds…", "Duel Odds");
+  g_assert_cmpuint (tab_to (w, remove, 2, "Remove"), ==, 1);
+  assert_focus ("TFT Roster Remove", "Remove a figure");
+  close_campaign_windows (app);
+}
+
+/* A MecaKnights campaign of Red and Blue on the sample map, started. */
+static MgCampaignWindow *
+show_mecaknights (MgCampaign **campaign)
+{
+  g_autofree char *map_path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", "mecaknights-map.json", NULL);
+  g_autofree char *text = NULL, *import = NULL;
+  g_autofree char *path = g_build_filename (tmpdir, "MkKeys.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  MgCampaignWindow *window;
+
+  g_assert_true (g_file_get_contents (map_path, &text, NULL, NULL));
+  import = g_strdup_printf ("{\"type\":\"import_map\",\"map\":%s}", text);
+  *campaign = mg_campaign_create (path, "mecaknights", "Keys", players, NULL, 1, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(json_object) action = json_tokener_parse (i == 0 ? import : "{\"type\":\"start\"}");
+
+      mg_journal_entry_free (mg_campaign_act (*campaign, action, &error));
+      g_assert_no_error (error);
+    }
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, *campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  wait_ms (400);
+  return window;
+}
+
+/* The Table page's form, keys only: Tab to the Action row, Space opens its list, Home and Down go
+ * to End the turn, Enter chooses it, Ctrl+Return applies it; the focus stays on the Action row. */
+static void
+end_turn_by_keys (MgCampaignWindow *window, MgCampaign *campaign, gint64 rows)
+{
+  GtkWidget *w = GTK_WIDGET (window);
+  MgMkActionPanel *panel;
+  GtkWidget *row;
+  g_autofree char *types = NULL;
+  g_auto(GStrv) list = NULL;
+  guint end = 0;
+
+  g_assert_true (ui_test_key_to_page (w, "Table"));
+  wait_ms (200);
+  panel = mg_mk_dashboard_get_action_panel (MG_MK_DASHBOARD (mg_campaign_window_get_page (window, "dashboard")));
+  types = mg_mk_action_panel_list_types (panel);
+  list = g_strsplit (types, " ", -1);
+  row = ui_test_labelled (GTK_WIDGET (panel), ADW_TYPE_COMBO_ROW, "Action");
+  while (list[end] != NULL && g_strcmp0 (list[end], "end_turn") != 0)
+    end++;
+  g_assert_nonnull (list[end]);
+  g_print ("| Tabs from the Table tab to the Action row | %u |\n", tab_to (w, row, 60, "the Action row"));
+  ui_test_choose_by_keys (w, end);
+  g_assert_cmpstr (mg_mk_action_panel_get_type_name (panel), ==, "end_turn");
+  assert_focus ("MecaKnights End the turn chosen", "Action");
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, GDK_KEY_Control_L));
+  wait_ms (300);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows);
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (
+                     mg_table_state_get_view (mg_table_state_for_campaign (campaign), MG_SEAT_ALL), "current")), ==, "Blue");
+  assert_focus ("MecaKnights End the turn (Ctrl+Return)", "Action");
+}
+
+/* MecaKnights' first turn by keys only, read through AT-SPI as a screen reader reads it: the
+ * collect's result said as an alert; on the map, each land the arrows reach has the focus and is
+ * named with what stands on it; Red 1 picked by Enter, a land out of reach refused aloud, the move
+ * done aloud; the turn ended from the Table page's form. */
+static void
+test_mecaknights_turn (void)
+{
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window;
+  GtkWidget *w;
+  MgMkMapPage *map_page;
+  MgAreaMap *map;
+  gint64 rows;
+
+  if (!probing)
+    {
+      g_test_skip ("no AT-SPI bus");
+      return;
+    }
+  window = show_mecaknights (&campaign);
+  w = GTK_WIDGET (window);
+  rows = mg_campaign_journal_count (campaign);
+  /* A screen reader sees the window appear (GTK joins the bus a moment after it is shown). */
+  {
+    json_object *on_bus = a11y_probe_ask ("app");
+
+    g_assert_true (json_object_get_boolean (json_object_object_get (on_bus, "app")));
+    json_object_put (on_bus);
+  }
+  json_object_put (a11y_probe_ask ("events"));
+  if (!ui_test_key (w, GDK_KEY_Return, GDK_KEY_Control_L))
+    {
+      g_test_skip ("keys are sent through XTest: needs an X11 display");
+      close_campaign_windows (app);
+      return;
+    }
+  wait_ms (300);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 1);
+  /* Winter of year 1: Red's capital yields nothing (docs/rules/mecaknights.md). */
+  g_assert_true (alert_said ("Red collects nothing"));
+  /* The next step is chosen in the Action row, not on the header's Undo. */
+  assert_focus ("MecaKnights collect (Ctrl+Return)", "Action");
+
+  g_assert_true (ui_test_key_to_page (w, "Map"));
+  map_page = MG_MK_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  map = mg_mk_map_page_get_area_map (map_page);
+  wait_ms (200);
+  tab_to (w, GTK_WIDGET (map), 60, "the map");
+  assert_focus ("MecaKnights Tab to the map", "");
+  g_assert_true (ui_test_arrow_to (w, map, "Redhold"));
+  assert_focus ("MecaKnights arrows to Redhold", "Redhold, Red 1");
+  /* Enter picks Red 1; the area says what comes next. */
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  g_assert_cmpstr (mg_mk_map_page_get_play_army (map_page), ==, "Red 1");
+  g_assert_true (heard ("description", "Red 1 on Redhold"));
+  /* Stonecross is two lands away: arriving there says why not; Enter there changes nothing. */
+  g_assert_true (ui_test_arrow_to (w, map, "Stonecross"));
+  assert_focus ("MecaKnights arrows to Stonecross", "Stonecross");
+  g_assert_true (heard ("description", "Not to Stonecross: "));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  wait_ms (200);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 1);
+  assert_focus ("MecaKnights Enter refused on Stonecross", "Stonecross");
+  /* Oakvale borders Redhold: arriving says what Enter does; Enter does it and says so. */
+  g_assert_true (ui_test_arrow_to (w, map, "Oakvale"));
+  g_assert_true (heard ("description", "Red 1 moves to Oakvale"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 2);
+  g_assert_true (heard ("description", "Done: Red moves Red 1"));
+  /* The focus stays on the area, now named with Red 1 standing there. */
+  assert_focus ("MecaKnights Enter on Oakvale (move)", "Oakvale, Red 1");
+  end_turn_by_keys (window, campaign, rows + 3);
+  /* Ctrl+Z takes the end of the turn back; its toast is heard as an alert. */
+  g_assert_true (ui_test_key (w, GDK_KEY_z, GDK_KEY_Control_L));
+  g_assert_true (heard ("alert", "Undone: "));
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (
+                     mg_table_state_get_view (mg_table_state_for_campaign (campaign), MG_SEAT_ALL), "current")), ==, "Red");
   close_campaign_windows (app);
 }
 
@@ -604,6 +787,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/a11y/lamame-step", test_lamame_step);
   g_test_add_func ("/ui/a11y/cricchio-board", test_cricchio_board);
   g_test_add_func ("/ui/a11y/journal-one-tab-stop", test_journal_one_tab_stop);
+  g_test_add_func ("/ui/a11y/tft-roster", test_tft_roster);
+  g_test_add_func ("/ui/a11y/mecaknights-turn", test_mecaknights_turn);
   g_test_add_func ("/ui/a11y/contrast", test_contrast);
   probing = a11y_probe_start (&why);
   if (!probing)

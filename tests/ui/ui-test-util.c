@@ -393,6 +393,18 @@ ui_test_key_to_page (GtkWidget *window, const char *title)
   return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button));
 }
 
+void
+ui_test_choose_by_keys (GtkWidget *window, guint index)
+{
+  g_assert_true (ui_test_key (window, GDK_KEY_space, 0));
+  wait_ms (300);
+  g_assert_true (ui_test_key (ui_test_focus (window), GDK_KEY_Home, 0));
+  for (guint i = 0; i < index; i++)
+    g_assert_true (ui_test_key (ui_test_focus (window), GDK_KEY_Down, 0));
+  g_assert_true (ui_test_key (ui_test_focus (window), GDK_KEY_Return, 0));
+  wait_ms (300);
+}
+
 gboolean
 ui_test_arrow_to (GtkWidget *window, MgAreaMap *map, const char *area)
 {

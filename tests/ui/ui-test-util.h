@@ -69,6 +69,9 @@ GtkWidget        *ui_test_focus          (GtkWidget *widget);
 GtkWidget        *ui_test_labelled       (GtkWidget *widget, GType type, const char *text);
 /* Keys only: Tab to the view switcher's button titled `title`, then Space; TRUE once it is on. */
 gboolean          ui_test_key_to_page    (GtkWidget *window, const char *title);
+/* Keys only: Space opens the list of the drop-down or combo row that has the focus, Home and
+ * Down go to its item `index`, Enter chooses it. */
+void              ui_test_choose_by_keys (GtkWidget *window, guint index);
 /* Keys only: the arrow keys, chosen from where the areas are drawn, until the map's keyboard ring
  * is on area (the map has the focus); FALSE if 40 keys do not get there. */
 gboolean          ui_test_arrow_to       (GtkWidget *window, MgAreaMap *map, const char *area);

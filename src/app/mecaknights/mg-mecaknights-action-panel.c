@@ -4,6 +4,7 @@
  * the engine's reason and cannot be applied; nothing is written until Apply. */
 #include "config.h"
 
+#include "mg-accessible.h"
 #include "mg-widget-util.h"
 
 #include <glib/gi18n.h>
@@ -1543,6 +1544,10 @@ apply_activated (GtkWidget *widget, const char *name, GVariant *param)
       gtk_label_set_text (self->reason_label, self->reason);
       gtk_widget_set_opacity (self->reason_box, 1.0);
     }
+  else
+    /* The next step is chosen in the Action row (the focus was on the header's Undo, or lost
+     * with a field the step took away). */
+    mg_accessible_keep_focus (GTK_WIDGET (self), GTK_WIDGET (self->type_row));
 }
 
 static void

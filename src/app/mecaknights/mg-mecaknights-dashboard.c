@@ -11,6 +11,7 @@
  * that layout and the rest once the frame is painted (mg_list_box_grow_rows). */
 #include "config.h"
 
+#include "mg-accessible.h"
 #include "mg-widget-util.h"
 
 #include <glib/gi18n.h>
@@ -579,6 +580,7 @@ refresh_head (MgMkDashboard *self, json_object *view, json_object *pending, json
     gtk_widget_set_visible (GTK_WIDGET (self->last_label), text != NULL);
     gtk_label_set_text (self->result_label, result != NULL ? result : "");
     gtk_widget_set_visible (GTK_WIDGET (self->result_label), result != NULL);
+    mg_accessible_announce (GTK_WIDGET (self->result_label), result);
   }
 }
 

@@ -196,6 +196,9 @@ show (MgMkMapPlay *self, const char *text, gboolean refusal)
     gtk_widget_add_css_class (GTK_WIDGET (self->hint), "error");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->hint), "error");
+  /* Said by a screen reader with the area the keyboard is on (the hint is about it). */
+  if (self->pointed != NULL && g_strcmp0 (self->pointed, mg_area_map_get_focus_area (self->map)) == 0)
+    mg_area_map_set_focus_note (self->map, text);
 }
 
 /* The hint for the land pointed at (by the pointer or the keyboard's ring). */

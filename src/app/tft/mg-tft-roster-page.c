@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mg-accessible.h"
 #include "mg-widget-util.h"
 #include "mg-errors.h"
 #include "mg-tft-duel-dialog.h"
@@ -523,6 +524,9 @@ mg_tft_roster_page_init (MgTftRosterPage *self)
                                                             gtk_callback_action_new (new_shortcut, NULL, NULL)));
     gtk_widget_add_controller (GTK_WIDGET (self), keys);
   }
+  /* The figures are one Tab stop (arrows choose among them): Tab through them selected each in
+   * turn and left the last one's card, whose buttons a dead figure has disabled, out of reach. */
+  mg_accessible_one_tab_stop (GTK_WIDGET (self->figure_list));
   g_signal_connect (self->figure_list, "row-selected", G_CALLBACK (row_selected), self);
   g_signal_connect (self->figure_list, "row-activated", G_CALLBACK (row_activated), self);
 }

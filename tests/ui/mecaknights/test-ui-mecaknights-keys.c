@@ -88,7 +88,9 @@ test_keyboard_turn (void)
   map = mg_mk_map_page_get_area_map (map_page);
   wait_ms (200);
   ui_test_tab_to (GTK_WIDGET (map), 60);
-  g_assert_true (gtk_widget_has_visible_focus (GTK_WIDGET (map)));
+  /* The focus on one of its areas (each an accessible child, issue 44), drawn. */
+  g_assert_true (gtk_widget_get_state_flags (GTK_WIDGET (map)) & GTK_STATE_FLAG_FOCUS_WITHIN);
+  g_assert_true (gtk_window_get_focus_visible (GTK_WINDOW (w)));
 
   /* Red 1 stands on Redhold: Enter picks it, the lands it may move to are ringed. */
   g_assert_true (ui_test_arrow_to (w, map, "Redhold"));
@@ -98,7 +100,7 @@ test_keyboard_turn (void)
   /* Escape lets it go, the focus stays on the map; Enter picks it again. */
   g_assert_true (ui_test_key (w, GDK_KEY_Escape, 0));
   g_assert_null (mg_mk_map_page_get_play_army (map_page));
-  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (map)));
+  g_assert_true (gtk_widget_get_state_flags (GTK_WIDGET (map)) & GTK_STATE_FLAG_FOCUS_WITHIN);
   g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
   g_assert_cmpstr (mg_mk_map_page_get_play_army (map_page), ==, "Red 1");
 
@@ -137,13 +139,7 @@ test_keyboard_turn (void)
       end++;
     g_assert_nonnull (list[end]);
     ui_test_tab_to (row, 60);
-    g_assert_true (ui_test_key (w, GDK_KEY_space, 0));
-    wait_ms (300);
-    g_assert_true (ui_test_key (ui_test_focus (w), GDK_KEY_Home, 0));
-    for (guint i = 0; i < end; i++)
-      g_assert_true (ui_test_key (ui_test_focus (w), GDK_KEY_Down, 0));
-    g_assert_true (ui_test_key (ui_test_focus (w), GDK_KEY_Return, 0));
-    wait_ms (300);
+    ui_test_choose_by_keys (w, end);
     g_assert_cmpstr (mg_mk_action_panel_get_type_name (panel), ==, "end_turn");
     g_assert_true (ui_test_key (w, GDK_KEY_Return, GDK_KEY_Control_L));
     g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 3);
