@@ -724,9 +724,9 @@ show_error (MgMkMapPage *self, const GError *error)
     }
   /* Apply is off while the map is refused: its tooltip says why, even before the field is
    * touched. */
-  gtk_widget_set_tooltip_text (self->apply_button, message);
+  mg_widget_set_tooltip (self->apply_button, message);
   gtk_label_set_text (self->error_label, message != NULL && land == NULL ? message : "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->error_label), message != NULL && land == NULL ? message : NULL);
+  mg_widget_set_tooltip (GTK_WIDGET (self->error_label), message != NULL && land == NULL ? message : NULL);
   gtk_widget_set_opacity (GTK_WIDGET (self->error_label), message != NULL && land == NULL ? 1.0 : 0.0);
 }
 

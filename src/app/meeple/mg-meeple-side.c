@@ -177,7 +177,7 @@ check (MgMeepleSide *self, const char *action_name, GtkWidget *button, gboolean 
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), action_name, ok);
   if (button != NULL)
-    gtk_widget_set_tooltip_text (button, error != NULL ? error->message : NULL);
+    mg_widget_set_tooltip (button, error != NULL ? error->message : NULL);
   json_object_put (action);
   return ok;
 }
