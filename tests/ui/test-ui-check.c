@@ -166,6 +166,77 @@ test_check_in_thread (void)
   wait_ms (50);
 }
 
+/* Another program writes the file under the window (sqlite3, as a referee might): a process of
+ * its own, as SQLite's locks are a process's. */
+static void
+write_outside (const char *path, const char *sql)
+{
+  const char *argv[] = { "sqlite3", path, sql, NULL };
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+/* Waits (drawing) until the window's check of the file changed outside has run and ended. */
+static void
+wait_outside_check (MgCampaignWindow *window)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+  gboolean started = FALSE;
+
+  while (g_get_monotonic_time () < deadline && !(started && !mg_campaign_window_is_checking (window)))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      started |= mg_campaign_window_is_checking (window);
+    }
+  g_assert_true (started);
+  g_assert_false (mg_campaign_window_is_checking (window));
+}
+
+/* Issue 43.4: the file changed under an open window is checked by the same task as a first
+ * write's check (mg-check-task), in its thread: a sound file is sealed as it stands, so the
+ * referee's next step goes on without a check of its own; a damaged one is said in a toast. */
+static void
+test_outside_change_checked_in_thread (void)
+{
+  g_autofree char *path = copied_campaign (1200);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_open (path, &error);
+  MgCampaignWindow *window;
+  const char *toast;
+
+  g_assert_no_error (error);
+  g_assert_true (mg_campaign_check (campaign, &error));   /* sealed, as a campaign Melee GM closed */
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_present (GTK_WINDOW (window));
+  wait_ms (100);
+  g_assert_false (mg_campaign_window_is_checking (window));
+
+  /* A write that changes the file and nothing it holds (VACUUM rewrites every page). */
+  write_outside (path, "VACUUM");
+  wait_outside_check (window);
+  g_assert_false (mg_campaign_changed_outside (campaign));   /* the thread's check sealed it */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  toast = mg_campaign_window_get_last_toast (window);
+  g_assert_nonnull (toast);
+  g_assert_true (g_str_has_prefix (toast, "Undone"));
+  g_assert_true (mg_campaign_can_redo (campaign));
+
+  /* A row's events made unreadable: the window says the file is damaged, unasked. */
+  write_outside (path, "UPDATE journal SET events = 'not json' WHERE seq = 3");
+  wait_outside_check (window);
+  toast = mg_campaign_window_get_last_toast (window);
+  g_assert_nonnull (toast);
+  g_assert_false (g_str_has_prefix (toast, "Undone"));
+  g_test_message ("damaged: %s", toast);
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+}
+
 /* The Journal's model at an undo: only the page holding the row undone is read again, however
  * many pages the list has cached (it read them all: up to 1,024 rows at each action). */
 static void
@@ -262,6 +333,7 @@ main (int argc, char **argv)
 
   app = ui_test_init (&argc, &argv, "mg-ui-check", &tmpdir);
   g_test_add_func ("/ui/check/in-thread", test_check_in_thread);
+  g_test_add_func ("/ui/check/outside-change", test_outside_change_checked_in_thread);
   g_test_add_func ("/ui/rows/update", test_rows_update);
   g_test_add_func ("/ui/journal/undo-reads-its-page", test_journal_undo_reads_its_page);
   status = g_test_run ();
