@@ -30,6 +30,7 @@ struct _MgLamameEditor
   MgAreaMap   *area_map;
   GtkToggleButton *add_toggle, *connect_toggle;
   GtkButton   *import_button, *export_button, *use_button, *delete_button;
+  guint        importing;   /* files being read in a thread (mg_lamame_editor_import_async) */
   GtkEntry    *name_entry;
   GtkLabel    *name_message;   /* the name's problem, once typed in (the line is kept) */
   GtkWidget   *toolbar, *side;
@@ -460,6 +461,7 @@ import_loaded (GObject *source, GAsyncResult *result, gpointer data)
   g_autoptr(GError) error = NULL;
   json_object *map = mg_json_file_load_finish (result, &error);
 
+  self->importing--;
   if (error == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
     {
       g_clear_error (&error);
@@ -468,6 +470,20 @@ import_loaded (GObject *source, GAsyncResult *result, gpointer data)
   if (error != NULL)
     show_file_problem (self, error);
   json_object_put (map);
+}
+
+void
+mg_lamame_editor_import_async (MgLamameEditor *self, const char *path)
+{
+  g_return_if_fail (MG_IS_LAMAME_EDITOR (self));
+  self->importing++;
+  mg_json_file_load_async (self, path, import_loaded, NULL);
+}
+
+gboolean
+mg_lamame_editor_is_importing (MgLamameEditor *self)
+{
+  return self->importing > 0;
 }
 
 static void
@@ -479,7 +495,7 @@ chooser_response (GtkNativeDialog *dialog, int response, MgLamameEditor *self)
   g_autoptr(GError) error = NULL;
 
   if (path != NULL)
-    mg_json_file_load_async (self, path, import_loaded, NULL);
+    mg_lamame_editor_import_async (self, path);
   else if (file != NULL)
     mg_lamame_editor_file (self, file, save, &error);
   if (error != NULL)
