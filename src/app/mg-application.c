@@ -23,6 +23,7 @@ struct _MgApplication
   GSettings *settings;
   GtkWindow *start_window;
   gboolean   bench_first_frame;
+  GHashTable *opening;      /* paths being opened in a thread (mg_application_open_path_async) */
 };
 
 G_DEFINE_FINAL_TYPE (MgApplication, mg_application, ADW_TYPE_APPLICATION)
@@ -159,6 +160,28 @@ mg_application_show_campaign (MgApplication *self, MgCampaign *campaign)
   return window;
 }
 
+/* A campaign that could not be opened: said on parent (the start window when NULL). */
+static void
+show_open_error (MgApplication *self, const char *absolute, const GError *error, GtkWindow *parent)
+{
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+
+  mg_error_describe_open (absolute, error, &heading, &body);
+  if (self->bench_first_frame)
+    {
+      g_printerr ("%s: %s\n", heading, body);
+      g_application_quit (G_APPLICATION (self));
+      return;
+    }
+  if (parent == NULL)
+    {
+      parent = mg_application_get_start_window (self);
+      gtk_window_present (parent);
+    }
+  mg_error_show (parent, heading, body);
+}
+
 GtkWindow *
 mg_application_open_path (MgApplication *self,
                           const char    *path,
@@ -183,26 +206,109 @@ mg_application_open_path (MgApplication *self,
   campaign = mg_campaign_open (absolute, &error);
   if (campaign == NULL)
     {
-      g_autofree char *heading = NULL;
-      g_autofree char *body = NULL;
-
-      mg_error_describe_open (absolute, error, &heading, &body);
-      if (self->bench_first_frame)
-        {
-          g_printerr ("%s: %s\n", heading, body);
-          g_application_quit (G_APPLICATION (self));
-          return NULL;
-        }
-      if (parent == NULL)
-        {
-          parent = mg_application_get_start_window (self);
-          gtk_window_present (parent);
-        }
-      mg_error_show (parent, heading, body);
+      show_open_error (self, absolute, error, parent);
       return NULL;
     }
 
   return mg_application_show_campaign (self, campaign);
+}
+
+/* Issue 43: opening reads the campaign and replays its journal since the last snapshot (and an
+ * older file's whole check before its migration): in a GTask thread, the window asking for it
+ * drawing meanwhile (a "progress" pointer over it). */
+typedef struct {
+  char    *path;
+  GWeakRef parent;
+} OpenJob;
+
+static void
+open_job_free (gpointer data)
+{
+  OpenJob *job = data;
+
+  g_free (job->path);
+  g_weak_ref_clear (&job->parent);
+  g_free (job);
+}
+
+static void
+open_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  OpenJob *job = data;
+  GError *error = NULL;
+  MgCampaign *campaign = mg_campaign_open (job->path, &error);
+
+  if (campaign != NULL)
+    g_task_return_pointer (task, campaign, g_object_unref);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+open_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  MgApplication *self = MG_APPLICATION (source);
+  OpenJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GtkWindow) parent = g_weak_ref_get (&job->parent);
+  g_autoptr(MgCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWindow *window;
+
+  campaign = g_task_propagate_pointer (G_TASK (result), &error);
+  g_hash_table_remove (self->opening, job->path);
+  if (parent != NULL)
+    gtk_widget_set_cursor (GTK_WIDGET (parent), NULL);
+  /* Opened meanwhile by a synchronous call: that window it is. */
+  if ((window = find_campaign_window (self, job->path)) != NULL)
+    gtk_window_present (window);
+  else if (campaign != NULL)
+    mg_application_show_campaign (self, campaign);
+  else
+    show_open_error (self, job->path, error, parent);
+  g_application_release (G_APPLICATION (self));
+}
+
+void
+mg_application_open_path_async (MgApplication *self,
+                                const char    *path,
+                                GtkWindow     *parent)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *absolute = NULL;
+  GtkWindow *window;
+  OpenJob *job;
+
+  g_return_if_fail (MG_IS_APPLICATION (self));
+  g_return_if_fail (path != NULL);
+
+  absolute = g_canonicalize_filename (path, NULL);
+  window = find_campaign_window (self, absolute);
+  if (window != NULL)
+    {
+      gtk_window_present (window);
+      return;
+    }
+  if (g_hash_table_contains (self->opening, absolute))
+    return;   /* asked again while it opens (a double click) */
+  g_hash_table_add (self->opening, g_strdup (absolute));
+  if (parent != NULL)
+    gtk_widget_set_cursor_from_name (GTK_WIDGET (parent), "progress");
+  job = g_new0 (OpenJob, 1);
+  job->path = g_steal_pointer (&absolute);
+  g_weak_ref_init (&job->parent, parent);
+  /* The process waits for it even with no window yet (a file given on the command line). */
+  g_application_hold (G_APPLICATION (self));
+  task = g_task_new (self, NULL, open_done, NULL);
+  g_task_set_source_tag (task, mg_application_open_path_async);
+  g_task_set_task_data (task, job, open_job_free);
+  g_task_run_in_thread (task, open_thread);
+}
+
+gboolean
+mg_application_is_opening (MgApplication *self)
+{
+  g_return_val_if_fail (MG_IS_APPLICATION (self), FALSE);
+  return g_hash_table_size (self->opening) > 0;
 }
 
 char *
@@ -467,7 +573,7 @@ mg_application_open (GApplication  *app,
           mg_error_show (start, _("Cannot Open Campaign"), body);
           continue;
         }
-      mg_application_open_path (self, path, NULL);
+      mg_application_open_path_async (self, path, NULL);
     }
 }
 
@@ -477,6 +583,7 @@ mg_application_dispose (GObject *object)
   MgApplication *self = MG_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->opening, g_hash_table_unref);
   G_OBJECT_CLASS (mg_application_parent_class)->dispose (object);
 }
 
@@ -499,4 +606,5 @@ static void
 mg_application_init (MgApplication *self)
 {
   self->bench_first_frame = g_strcmp0 (g_getenv ("MELEE_GM_BENCH_FIRST_FRAME"), "1") == 0;
+  self->opening = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }

@@ -22,6 +22,14 @@ GtkWindow     *mg_application_get_start_window   (MgApplication *self);
 GtkWindow     *mg_application_open_path          (MgApplication *self,
                                                   const char    *path,
                                                   GtkWindow     *parent);
+/* The same without waiting (issue 43): the campaign is opened in a thread, the windows drawing
+ * meanwhile (parent, when not NULL, shows a "progress" pointer); then its window is shown, or
+ * the error on parent. A path already being opened is not opened twice. */
+void          mg_application_open_path_async    (MgApplication *self,
+                                                 const char    *path,
+                                                 GtkWindow     *parent);
+/* Whether a campaign is being opened so (tests). */
+gboolean      mg_application_is_opening         (MgApplication *self);
 /* A window for an already opened campaign; records it as recent. */
 GtkWindow     *mg_application_show_campaign      (MgApplication *self,
                                                   MgCampaign    *campaign);

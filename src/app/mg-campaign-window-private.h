@@ -18,7 +18,8 @@ void          mg_campaign_window_export_to      (MgCampaignWindow *self,
                                                  const char       *path);
 gboolean      mg_campaign_window_is_exporting   (MgCampaignWindow *self);
 GtkWindow    *mg_campaign_window_get_players_display (MgCampaignWindow *self);  /* NULL unless open */
-/* The check before the first change runs (mg-check-task.h): changes are refused until done. */
+/* A check runs (mg-check-task.h): the one before the first change (changes are refused until
+ * it is done), or the one of a file changed under the window. */
 gboolean      mg_campaign_window_is_checking    (MgCampaignWindow *self);
 
 G_END_DECLS

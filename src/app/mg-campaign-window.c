@@ -27,7 +27,7 @@ struct _MgCampaignWindow
   MgCampaign       *campaign;
   MgTableState     *table;
   guint             refresh_id;   /* store: polls for other writers (refresh_tick) */
-  GCancellable     *checking;     /* store: the check of a file changed outside, while it runs */
+  GCancellable     *checking;     /* while a check runs (start_check): cancelled when the window goes */
   GtkWindow        *display;          /* the players' display, while open */
 
   AdwToastOverlay  *toast_overlay;
@@ -161,46 +161,11 @@ step (MgCampaignWindow *self, gboolean undo)
 }
 
 /* store (issue 12): another process (the CLI, a second window) may write the campaign; a cheap
- * poll (PRAGMA data_version) reloads it within a second, and "changed" redraws the pages. */
-/* Issue 42: the file changed under the window (another program, dd, a restore): the whole check,
- * in a thread with its own connection, before the referee's next write would run it on the
- * main loop.  Sound: the thread's check seals the file and the write goes on at once; damaged
- * or behind what was acknowledged (a lost tail): the window says so. */
-static void
-check_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MgCampaign) campaign = mg_campaign_open (data, &error);
-
-  if (campaign != NULL && mg_campaign_check (campaign, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, g_steal_pointer (&error));
-}
-
-static void
-outside_check_done (GObject *source, GAsyncResult *result, gpointer data)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!g_task_propagate_boolean (G_TASK (result), &error) &&
-      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && MG_IS_CAMPAIGN_WINDOW (source))
-    mg_toast_show (GTK_WIDGET (source), error->message);
-  if (MG_IS_CAMPAIGN_WINDOW (source))
-    g_clear_object (&MG_CAMPAIGN_WINDOW (source)->checking);
-}
-
-static void
-check_in_thread (MgCampaignWindow *self)
-{
-  g_autoptr(GTask) task = NULL;
-
-  self->checking = g_cancellable_new ();
-  task = g_task_new (self, self->checking, outside_check_done, NULL);
-  g_task_set_task_data (task, g_strdup (mg_campaign_get_path (self->campaign)), g_free);
-  g_task_set_return_on_cancel (task, TRUE);
-  g_task_run_in_thread (task, check_thread);
-}
+ * poll (PRAGMA data_version) reloads it within a second, and "changed" redraws the pages.
+ * Issue 42: when the file changed under the window (another program, dd, a restore), the whole
+ * check runs in a thread (mg-check-task.h, start_check) before the referee's next write would
+ * run it on the main loop. */
+static void start_check (MgCampaignWindow *self);
 
 static gboolean
 refresh_tick (gpointer data)
@@ -209,7 +174,7 @@ refresh_tick (gpointer data)
   g_autoptr(GError) error = NULL;
 
   if (self->checking == NULL && mg_campaign_changed_outside (self->campaign))
-    check_in_thread (self);
+    start_check (self);
   if (mg_campaign_refresh (self->campaign, NULL, &error))
     return G_SOURCE_CONTINUE;
   mg_toast_show (GTK_WIDGET (self), error->message);
@@ -612,19 +577,22 @@ switcher_bar_revealed (MgCampaignWindow *self)
     adw_view_switcher_bar_set_stack (self->switcher_bar, self->view_stack);
 }
 
-/* Issue 43: the check a copied, restored or uncleanly closed campaign needs before its first
- * change runs in a thread; the window draws meanwhile, the progress bar shows it, and changes
- * are refused in plain words (by the campaign) until it is over. */
+/* Issue 43: the checks run in a thread (mg-check-task.h): the one a copied, restored or
+ * uncleanly closed campaign needs before its first change, and the one a file changed under the
+ * window needs (issue 42). The window draws meanwhile; during the first, the progress bar shows
+ * it and changes are refused in plain words (by the campaign) until it is over. */
 static void
 check_done (GObject *source, GAsyncResult *result, gpointer data)
 {
   g_autoptr(MgCampaignWindow) self = data;
   g_autoptr(GError) error = NULL;
 
+  g_clear_object (&self->checking);
   g_clear_pointer (&self->check_binding, g_binding_unbind);
   if (self->export_cancellable == NULL)
     gtk_revealer_set_reveal_child (self->progress_revealer, FALSE);
-  if (!mg_check_task_finish (MG_CAMPAIGN (source), result, &error))
+  if (!mg_check_task_finish (MG_CAMPAIGN (source), result, &error)
+      && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     mg_toast_show (GTK_WIDGET (self), error->message);
   update_actions (self);
 }
@@ -632,11 +600,15 @@ check_done (GObject *source, GAsyncResult *result, gpointer data)
 static void
 start_check (MgCampaignWindow *self)
 {
-  if (!mg_check_task_start (self->campaign, check_done, g_object_ref (self)))
+  self->checking = g_cancellable_new ();
+  if (!mg_check_task_start (self->campaign, self->checking, check_done, g_object_ref (self)))
     {
+      g_clear_object (&self->checking);
       g_object_unref (self);
       return;
     }
+  if (!mg_table_get_checking (self->table))
+    return;   /* a file changed outside: no writes wait for it, no progress to show */
   self->check_binding = g_object_bind_property (self->table, "check-fraction", self->progress_bar, "fraction",
                                                 G_BINDING_SYNC_CREATE);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_revealer), TRUE);
@@ -646,7 +618,7 @@ start_check (MgCampaignWindow *self)
 gboolean
 mg_campaign_window_is_checking (MgCampaignWindow *self)
 {
-  return mg_table_get_checking (self->table);
+  return self->checking != NULL || mg_table_get_checking (self->table);
 }
 
 /* Needs the application (set after constructed()), so called from _new(). */

@@ -1,4 +1,4 @@
-/* mg-check-task.c — the check a campaign's first write needs, in a GTask thread (issue 43: nothing slow on the main loop).
+/* mg-check-task.c — every check of a campaign the app runs (its first write's, a file changed under it), in a GTask thread (issue 43: nothing slow on the main loop).
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -15,9 +15,10 @@
 #define MIN_ROWS 1000
 
 typedef struct {
-  char *path;
-  gint  permille;    /* written by the thread, read by the main loop (atomic) */
-  guint timeout_id;
+  char    *path;
+  gboolean outside;     /* the file changed under the campaign: checked and sealed by a connection of its own */
+  gint     permille;    /* written by the thread, read by the main loop (atomic) */
+  guint    timeout_id;
 } Check;
 
 static void
@@ -49,6 +50,17 @@ check_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancell
    * gives each thread its own nice value). */
   setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), 10);
 #endif
+  if (check->outside)
+    {
+      /* Read-write: a sound file is sealed as it stands, by this connection's check. */
+      g_autoptr(MgCampaign) campaign = mg_campaign_open (check->path, &error);
+
+      if (campaign != NULL && mg_campaign_check (campaign, &error))
+        g_task_return_boolean (task, TRUE);
+      else
+        g_task_return_error (task, error);
+      return;
+    }
   if (mg_campaign_check_path (check->path, thread_progress, check, &error))
     g_task_return_boolean (task, TRUE);
   else
@@ -75,7 +87,16 @@ check_done (GObject *source, GAsyncResult *result, gpointer data)
   GError *error = NULL;
 
   g_clear_handle_id (&check->timeout_id, g_source_remove);
-  if (g_task_propagate_boolean (G_TASK (result), &error))
+  if (check->outside)
+    {
+      /* The campaign itself learns of it at its next write (sealed: it goes on; damaged: that
+       * write's own check refuses it). */
+      if (g_task_propagate_boolean (G_TASK (result), &error))
+        g_task_return_boolean (outer, TRUE);
+      else
+        g_task_return_error (outer, error);
+    }
+  else if (g_task_propagate_boolean (G_TASK (result), &error))
     {
       mg_campaign_checked (MG_CAMPAIGN (source), NULL);
       g_task_return_boolean (outer, TRUE);
@@ -89,23 +110,31 @@ check_done (GObject *source, GAsyncResult *result, gpointer data)
 }
 
 gboolean
-mg_check_task_start (MgCampaign *campaign, GAsyncReadyCallback done, gpointer data)
+mg_check_task_start (MgCampaign *campaign, GCancellable *cancellable, GAsyncReadyCallback done, gpointer data)
 {
   g_autoptr(GTask) task = NULL;
   GTask *outer;
   Check *check;
+  gboolean outside;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (campaign), FALSE);
-  if (!mg_campaign_needs_check (campaign) || mg_campaign_journal_count (campaign) < MIN_ROWS)
+  outside = mg_campaign_changed_outside (campaign);
+  if (!outside && (!mg_campaign_needs_check (campaign) || mg_campaign_journal_count (campaign) < MIN_ROWS))
     return FALSE;
-  outer = g_task_new (campaign, NULL, done, data);
+  outer = g_task_new (campaign, outside ? cancellable : NULL, done, data);
   g_task_set_source_tag (outer, mg_check_task_start);
   check = g_new0 (Check, 1);
   check->path = g_strdup (mg_campaign_get_path (campaign));
-  task = g_task_new (campaign, NULL, check_done, outer);
+  check->outside = outside;
+  task = g_task_new (campaign, outside ? cancellable : NULL, check_done, outer);
   g_task_set_task_data (task, check, check_free);
-  mg_campaign_set_checking (campaign, 0);
-  check->timeout_id = g_timeout_add (PROGRESS_MS, show_progress, task);
+  if (outside)
+    g_task_set_return_on_cancel (task, TRUE);
+  else
+    {
+      mg_campaign_set_checking (campaign, 0);
+      check->timeout_id = g_timeout_add (PROGRESS_MS, show_progress, task);
+    }
   g_task_run_in_thread (task, check_thread);
   return TRUE;
 }

@@ -1,4 +1,4 @@
-/* mg-check-task.h — the check a campaign's first write needs, run in a thread while the window keeps drawing.
+/* mg-check-task.h — every check of a campaign the app runs (its first write's, a file changed under it), in a thread while the window keeps drawing.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
@@ -8,14 +8,24 @@
 
 G_BEGIN_DECLS
 
-/* When mg_campaign_needs_check (campaign) and the campaign has 1,000 rows or more (a smaller
- * one's check is quick: its first change runs it): runs mg_campaign_check_path in a GTask thread.
- * Meanwhile the campaign refuses every change in plain words and its table's "checking" and
- * "check-fraction" follow the check (bind a progress bar to them); at the end the campaign
- * knows the result (mg_campaign_checked) and `done` is called on the main thread (finish with
- * mg_check_task_finish: FALSE with the check's error when the file is damaged). Returns FALSE
- * (and calls nothing) when no check is due here. */
+/* The one way the app checks a campaign off the main loop (issue 43: nothing slow there). Starts
+ * whichever check is due, in a GTask thread, and calls `done` on the main thread (finish with
+ * mg_check_task_finish: FALSE with the check's error when the file is damaged, or
+ * G_IO_ERROR_CANCELLED when `cancellable` was cancelled first). Returns FALSE (and calls
+ * nothing) when no check is due:
+ *
+ *  - the file changed under this process (another program, dd, a restore: issue 42,
+ *    mg_campaign_changed_outside): the check runs on a connection of its own, which seals the
+ *    file as it stands when it is sound, so the next write goes on at once rather than check it
+ *    on the main loop; writes are not refused meanwhile (one would check for itself);
+ *  - the campaign's first write needs a check (mg_campaign_needs_check: a copied, restored or
+ *    uncleanly closed file) and it has 1,000 rows or more (a smaller one's check is quick: its
+ *    first change runs it): mg_campaign_check_path. Meanwhile the campaign refuses every change
+ *    in plain words and its table's "checking" and "check-fraction" follow the check (bind a
+ *    progress bar to them); at the end the campaign knows the result (mg_campaign_checked).
+ *    `cancellable` does not stop this one: the campaign must learn its result. */
 gboolean mg_check_task_start  (MgCampaign          *campaign,
+                               GCancellable        *cancellable,
                                GAsyncReadyCallback  done,
                                gpointer             data);
 gboolean mg_check_task_finish (MgCampaign          *campaign,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-secrets-button.c — the control that shows one seat's secrets, worded for what it will do. */
 #include "config.h"
+#include "mg-widget-util.h"
 
 #include <glib/gi18n.h>
 
@@ -40,7 +41,7 @@ sync_button (GtkToggleButton *button)
   adw_button_content_set_label (ADW_BUTTON_CONTENT (gtk_button_get_child (GTK_BUTTON (button))), label);
   adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (gtk_button_get_child (GTK_BUTTON (button))),
                                     shown ? "view-conceal-symbolic" : "view-reveal-symbolic");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (button),
+  mg_widget_set_tooltip (GTK_WIDGET (button),
                                shown ? _("Hide them before the other players look again")
                                      : _("Only while the other players look away; hidden again when the game moves on"));
 }

@@ -302,7 +302,7 @@ recent_row_activated (AdwActionRow *row, MgStartWindow *self)
 {
   const char *path = g_object_get_data (G_OBJECT (row), "path");
 
-  mg_application_open_path (get_app (self), path, GTK_WINDOW (self));
+  mg_application_open_path_async (get_app (self), path, GTK_WINDOW (self));
 }
 
 static void refresh_recent (MgStartWindow *self);
@@ -486,7 +486,7 @@ open_response (GtkNativeDialog *chooser, int response, MgStartWindow *self)
       g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
 
       if (path != NULL)
-        mg_application_open_path (get_app (self), path, GTK_WINDOW (self));
+        mg_application_open_path_async (get_app (self), path, GTK_WINDOW (self));
     }
   g_clear_object (&self->chooser);
 }

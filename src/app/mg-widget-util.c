@@ -81,6 +81,17 @@ mg_widget_remove_children (GtkWidget *container)
     }
 }
 
+void
+mg_widget_set_tooltip (GtkWidget *widget, const char *text)
+{
+  const char *now = gtk_widget_get_tooltip_text (widget);
+
+  if (text != NULL && text[0] == '\0')
+    text = NULL;
+  if (g_strcmp0 (now, text) != 0)
+    gtk_widget_set_tooltip_text (widget, text);
+}
+
 static void
 create_deferred_menu (GtkMenuButton *button, gpointer data)
 {

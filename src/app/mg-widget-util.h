@@ -85,6 +85,12 @@ GtkWidget *mg_flow_box_slot_follows_child (GtkWidget *slot);
 /* The same for every slot box holds now. */
 void       mg_flow_box_slots_follow_children (GtkFlowBox *box);
 
+/* Issue 43: gtk_widget_set_tooltip_text (GTK 4.8) asks the X server where the pointer is, a
+ * round trip, each time it is called, even with the text the widget has: a page that sets its
+ * tooltips on every change calls this, which sets one only when it differs ("" is none). */
+void mg_widget_set_tooltip (GtkWidget  *widget,
+                            const char *text);
+
 /* The first GtkPopover inside a widget (a drop-down's or combo row's list), or NULL. */
 GtkWidget *mg_widget_find_popover (GtkWidget *widget);
 

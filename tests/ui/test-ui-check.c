@@ -1,10 +1,11 @@
-/* test-ui-check.c — issue 43: a copied big campaign's check runs in a thread (the window keeps drawing and refuses changes until it is done); lists change only the rows that changed.
+/* test-ui-check.c — issue 43: checks and opening run in threads (a copied big campaign's check and opening it: the windows keep drawing, changes are refused until the check is done; a file changed outside is checked there too); lists change only the rows that changed.
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
 #include <string.h>
 #include <time.h>
 
+#include "mg-application.h"
 #include "mg-campaign-window-private.h"
 #include "mg-journal-model.h"
 #include "mg-widget-util.h"
@@ -88,10 +89,14 @@ copied_campaign (int n_rows)
   gsize length = 0;
   int status = 0;
 
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
-                               NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  /* Built once per size for the whole test program. */
+  if (!g_file_test (built, G_FILE_TEST_EXISTS))
+    {
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                                   NULL, NULL, &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+    }
   g_assert_true (g_file_get_contents (built, &contents, &length, &error));
   g_assert_true (g_file_set_contents (copy, contents, length, &error));
   g_assert_no_error (error);
@@ -163,6 +168,164 @@ test_check_in_thread (void)
   g_assert_true (mg_campaign_can_redo (campaign));
   g_assert_false (mg_campaign_needs_check (campaign));
   gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+}
+
+/* Another program writes the file under the window (sqlite3, as a referee might): a process of
+ * its own, as SQLite's locks are a process's. */
+static void
+write_outside (const char *path, const char *sql)
+{
+  const char *argv[] = { "sqlite3", path, sql, NULL };
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+/* Waits (drawing) until the window's check of the file changed outside has run and ended. */
+static void
+wait_outside_check (MgCampaignWindow *window)
+{
+  gint64 deadline = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+  gboolean started = FALSE;
+
+  while (g_get_monotonic_time () < deadline && !(started && !mg_campaign_window_is_checking (window)))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      started |= mg_campaign_window_is_checking (window);
+    }
+  g_assert_true (started);
+  g_assert_false (mg_campaign_window_is_checking (window));
+}
+
+/* Issue 43.4: the file changed under an open window is checked by the same task as a first
+ * write's check (mg-check-task), in its thread: a sound file is sealed as it stands, so the
+ * referee's next step goes on without a check of its own; a damaged one is said in a toast. */
+static void
+test_outside_change_checked_in_thread (void)
+{
+  g_autofree char *path = copied_campaign (1200);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_open (path, &error);
+  MgCampaignWindow *window;
+  const char *toast;
+
+  g_assert_no_error (error);
+  g_assert_true (mg_campaign_check (campaign, &error));   /* sealed, as a campaign Melee GM closed */
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_present (GTK_WINDOW (window));
+  wait_ms (100);
+  g_assert_false (mg_campaign_window_is_checking (window));
+
+  /* A write that changes the file and nothing it holds (VACUUM rewrites every page). */
+  write_outside (path, "VACUUM");
+  wait_outside_check (window);
+  g_assert_false (mg_campaign_changed_outside (campaign));   /* the thread's check sealed it */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  toast = mg_campaign_window_get_last_toast (window);
+  g_assert_nonnull (toast);
+  g_assert_true (g_str_has_prefix (toast, "Undone"));
+  g_assert_true (mg_campaign_can_redo (campaign));
+
+  /* A row's events made unreadable: the window says the file is damaged, unasked. */
+  write_outside (path, "UPDATE journal SET events = 'not json' WHERE seq = 3");
+  wait_outside_check (window);
+  toast = mg_campaign_window_get_last_toast (window);
+  g_assert_nonnull (toast);
+  g_assert_false (g_str_has_prefix (toast, "Undone"));
+  g_test_message ("damaged: %s", toast);
+  gtk_window_destroy (GTK_WINDOW (window));
+  wait_ms (50);
+}
+
+/* The campaign window of `path`, when one is open. */
+static MgCampaignWindow *
+window_of (const char *path)
+{
+  GListModel *windows = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (windows); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (windows, i);
+
+      if (MG_IS_CAMPAIGN_WINDOW (window)
+          && g_strcmp0 (mg_campaign_get_path (mg_campaign_window_get_campaign (MG_CAMPAIGN_WINDOW (window))), path) == 0)
+        return MG_CAMPAIGN_WINDOW (window);
+    }
+  return NULL;
+}
+
+static gboolean
+count_turn (gpointer data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+/* Issue 43.3: opening a campaign from the start window (a recent row, Open…, the command line)
+ * reads it in a thread: the start window keeps drawing and answering meanwhile, then the
+ * campaign's window comes; a file that is no campaign is said on the start window. */
+static void
+test_open_in_thread (void)
+{
+  g_autofree char *path = copied_campaign (ROWS);
+  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  g_autofree char *bad = g_build_filename (tmpdir, "not-a-campaign.db", NULL);
+  GtkWindow *start = mg_application_get_start_window (app);
+  gint64 asked, deadline;
+  guint turns = 0;
+  guint timer;
+  MgCampaignWindow *window;
+
+  gtk_window_present (start);
+  wait_ms (100);
+  /* The main loop's turns while it opens: none if the opening held it. */
+  timer = g_timeout_add (5, count_turn, &turns);
+  asked = g_get_monotonic_time ();
+  mg_application_open_path_async (app, path, start);
+  /* Back at once: nothing opened yet, the start window still the one drawn. */
+  g_assert_null (window_of (absolute));
+  g_assert_true (mg_application_is_opening (app));
+  mg_application_open_path_async (app, path, start);   /* a double click opens it once */
+  deadline = asked + 60 * G_TIME_SPAN_SECOND;
+  while (mg_application_is_opening (app) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_test_message ("opened and shown in %.0f ms, %u turns of the main loop's 5 ms timer meanwhile",
+                  (g_get_monotonic_time () - asked) / 1e3, turns);
+  g_source_remove (timer);
+  window = window_of (absolute);
+  g_assert_cmpuint (turns, >=, 1);   /* a synchronous open turns it none: the window is there at once */
+  g_assert_nonnull (window);
+  g_assert_false (mg_application_is_opening (app));
+  g_assert_cmpint (mg_campaign_journal_count (mg_campaign_window_get_campaign (window)), ==, ROWS);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* A file that is no campaign: its error on the start window, nothing aborted. */
+  start = mg_application_get_start_window (app);
+  gtk_window_present (start);
+  g_assert_true (g_file_set_contents (bad, "hello", -1, NULL));
+  mg_application_open_path_async (app, bad, start);
+  deadline = g_get_monotonic_time () + 30 * G_TIME_SPAN_SECOND;
+  while (mg_application_is_opening (app) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (mg_application_is_opening (app));
+  g_assert_null (window_of (bad));
+  {
+    g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+    gboolean said = FALSE;
+
+    for (GList *l = toplevels; l != NULL && !said; l = l->next)
+      if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_window_get_transient_for (l->data) == start)
+        {
+          said = strstr (adw_message_dialog_get_body (l->data), "not a Melee GM campaign") != NULL;
+          gtk_window_destroy (l->data);
+        }
+    g_assert_true (said);
+  }
   wait_ms (50);
 }
 
@@ -262,6 +425,8 @@ main (int argc, char **argv)
 
   app = ui_test_init (&argc, &argv, "mg-ui-check", &tmpdir);
   g_test_add_func ("/ui/check/in-thread", test_check_in_thread);
+  g_test_add_func ("/ui/check/outside-change", test_outside_change_checked_in_thread);
+  g_test_add_func ("/ui/open/in-thread", test_open_in_thread);
   g_test_add_func ("/ui/rows/update", test_rows_update);
   g_test_add_func ("/ui/journal/undo-reads-its-page", test_journal_undo_reads_its_page);
   status = g_test_run ();

@@ -10,6 +10,7 @@
 #include "mg-area-map.h"
 #include "mg-errors.h"
 #include "mg-lamame.h"
+#include "mg-json-file.h"
 #include "mg-lamame-editor.h"
 #include "mg-lamame-util.h"
 #include "mg-table-state.h"
@@ -29,6 +30,7 @@ struct _MgLamameEditor
   MgAreaMap   *area_map;
   GtkToggleButton *add_toggle, *connect_toggle;
   GtkButton   *import_button, *export_button, *use_button, *delete_button;
+  guint        importing;   /* files being read in a thread (mg_lamame_editor_import_async) */
   GtkEntry    *name_entry;
   GtkLabel    *name_message;   /* the name's problem, once typed in (the line is kept) */
   GtkWidget   *toolbar, *side;
@@ -441,20 +443,63 @@ use_clicked (GtkButton *button, MgLamameEditor *self)
     }
 }
 
+static gboolean import_map (MgLamameEditor *self, json_object *map, GError **error);
+
+static void
+show_file_problem (MgLamameEditor *self, const GError *error)
+{
+  g_autofree char *problem = map_problem (self, error);
+
+  gtk_label_set_text (self->status_label, problem);
+}
+
+/* Issue 43: a map chosen to import is read and parsed in a thread (mg-json-file.h). */
+static void
+import_loaded (GObject *source, GAsyncResult *result, gpointer data)
+{
+  MgLamameEditor *self = MG_LAMAME_EDITOR (source);
+  g_autoptr(GError) error = NULL;
+  json_object *map = mg_json_file_load_finish (result, &error);
+
+  self->importing--;
+  if (error == NULL || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
+    {
+      g_clear_error (&error);
+      import_map (self, map, &error);
+    }
+  if (error != NULL)
+    show_file_problem (self, error);
+  json_object_put (map);
+}
+
+void
+mg_lamame_editor_import_async (MgLamameEditor *self, const char *path)
+{
+  g_return_if_fail (MG_IS_LAMAME_EDITOR (self));
+  self->importing++;
+  mg_json_file_load_async (self, path, import_loaded, NULL);
+}
+
+gboolean
+mg_lamame_editor_is_importing (MgLamameEditor *self)
+{
+  return self->importing > 0;
+}
+
 static void
 chooser_response (GtkNativeDialog *dialog, int response, MgLamameEditor *self)
 {
   gboolean save = gtk_file_chooser_get_action (GTK_FILE_CHOOSER (dialog)) == GTK_FILE_CHOOSER_ACTION_SAVE;
   g_autoptr(GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog)) : NULL;
+  g_autofree char *path = file != NULL && !save ? g_file_get_path (file) : NULL;
   g_autoptr(GError) error = NULL;
 
-  if (file != NULL)
+  if (path != NULL)
+    mg_lamame_editor_import_async (self, path);
+  else if (file != NULL)
     mg_lamame_editor_file (self, file, save, &error);
   if (error != NULL)
-    {
-      g_autofree char *problem = map_problem (self, error);
-      gtk_label_set_text (self->status_label, problem);
-    }
+    show_file_problem (self, error);
   g_clear_object (&self->chooser);
 }
 
@@ -503,6 +548,13 @@ mg_lamame_editor_file (MgLamameEditor *self, GFile *file, gboolean save, GError 
   if (!g_file_load_contents (file, NULL, &text, &len, NULL, error))
     return FALSE;
   map = json_tokener_parse (text);
+  return import_map (self, map, error);
+}
+
+/* The map read from a file (any JSON, or NULL when it was none) becomes the one edited. */
+static gboolean
+import_map (MgLamameEditor *self, json_object *map, GError **error)
+{
   if (!json_object_is_type (map, json_type_object))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("This file is not a map: a JSON object with \"areas\" and \"castles\" is expected"));

@@ -16,6 +16,10 @@ G_DECLARE_FINAL_TYPE (MgLamameEditor, mg_lamame_editor, MG, LAMAME_EDITOR, GtkWi
 MgLamameEditor *mg_lamame_editor_new      (MgCampaign *campaign);
 /* Imports (save FALSE) or exports the map JSON. */
 gboolean     mg_lamame_editor_file         (MgLamameEditor *self, GFile *file, gboolean save, GError **error);
+/* Import… as the button does it (issue 43): the file read and parsed in a thread, then the map
+ * edited (or the file's problem shown) on the main thread; importing meanwhile. */
+void         mg_lamame_editor_import_async (MgLamameEditor *self, const char *path);
+gboolean     mg_lamame_editor_is_importing (MgLamameEditor *self);
 json_object *mg_lamame_editor_get_map      (MgLamameEditor *self);   /* borrowed */
 MgAreaMap   *mg_lamame_editor_get_area_map (MgLamameEditor *self);
 /* The toolbar's modes: clicks on the map add areas, or connect the selected area to another. */

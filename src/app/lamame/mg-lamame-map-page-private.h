@@ -24,6 +24,9 @@ struct _MgLamameMapPage
   GtkWidget   *zoom_in, *zoom_out, *zoom_fit;
   GtkWidget   *map_box;        /* the map with its banner and foot */
   GtkGrid     *players_grid;
+  GArray      *player_rows;  /* PlayerRow: the players' lines, made once (issue 43) */
+  char        *players_key;  /* whose lines they are */
+  char        *steps_key;    /* what the step buttons offer, to make them again only when it changed */
   GtkFlowBox  *secrets_box;  /* each player's "Show secrets" button, wrapping in a narrow window */
   GtkWidget   *side;         /* the panel beside or under the map */
   GtkLabel    *costs_label;

@@ -431,16 +431,38 @@ secrets_text (json_object *p, gboolean bidding)
   return g_string_free (s, FALSE);
 }
 
-static void
-fill_players (MgLamameMapPage *self, json_object *view, json_object *pending)
+/* One player's line in the players' table, made once and changed in place (issue 43). */
+typedef struct
 {
-  json_object *players = mg_ui_json_array (view, "players");
-  json_object *entered = mg_ui_json_array (pending, "entered"), *attack = mg_ui_json_object (view, "attack");
-  gboolean bidding = g_strcmp0 (mg_ui_json_str (pending, "phase"), "start_bid") == 0;
-  int row = 1;
+  GtkWidget *name, *gold, *supply, *areas;
+  GtkWidget *secret;    /* under the line, shown only while it says something */
+} PlayerRow;
 
+static char *
+players_key (json_object *players)
+{
+  GString *key = g_string_new (NULL);
+
+  for (gsize i = 0; i < mg_ui_json_len (players); i++)
+    g_string_append_printf (key, "%s\n", mg_ui_json_str (json_object_array_get_idx (players, i), "name"));
+  return g_string_free (key, FALSE);
+}
+
+/* The table's headings and one line per player, and each player's secrets button: made again
+ * only when the players are others (a campaign's players are set before it starts). */
+static void
+build_players (MgLamameMapPage *self, json_object *players)
+{
+  g_autofree char *key = players_key (players);
+
+  if (self->player_rows != NULL && g_strcmp0 (key, self->players_key) == 0)
+    return;
+  g_free (self->players_key);
+  self->players_key = g_steal_pointer (&key);
   grid_clear (self->players_grid);
   mg_widget_remove_children (GTK_WIDGET (self->secrets_box));
+  g_clear_pointer (&self->player_rows, g_array_unref);
+  self->player_rows = g_array_new (FALSE, TRUE, sizeof (PlayerRow));
   cell (self->players_grid, "", 0, 0, TRUE);
   cell (self->players_grid, C_("lamame", "Gold"), 1, 0, TRUE);
   /* Supply counts: knight, soldier, catapult, camp (the token shapes: ● ■ ◆ ▲). */
@@ -448,6 +470,42 @@ fill_players (MgLamameMapPage *self, json_object *view, json_object *pending)
   cell (self->players_grid, C_("lamame", "Areas"), 3, 0, TRUE);
   for (gsize i = 0; i < mg_ui_json_len (players); i++)
     {
+      PlayerRow row;
+      int line = 1 + 2 * (int) i;
+
+      row.name = cell (self->players_grid, "", 0, line, FALSE);
+      gtk_label_set_wrap (GTK_LABEL (row.name), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (row.name), PANGO_WRAP_WORD_CHAR);
+      gtk_widget_set_hexpand (row.name, TRUE);
+      row.gold = cell (self->players_grid, "", 1, line, FALSE);
+      row.supply = cell (self->players_grid, "", 2, line, FALSE);
+      row.areas = cell (self->players_grid, "", 3, line, FALSE);
+      /* Under the player's line, so the table stays as narrow as the window. */
+      row.secret = gtk_label_new (NULL);
+      gtk_label_set_xalign (GTK_LABEL (row.secret), 0);
+      gtk_label_set_wrap (GTK_LABEL (row.secret), TRUE);
+      gtk_widget_add_css_class (row.secret, "lamame-secret");
+      gtk_widget_set_visible (row.secret, FALSE);
+      gtk_grid_attach (self->players_grid, row.secret, 0, line + 1, 4, 1);
+      g_array_append_val (self->player_rows, row);
+      gtk_flow_box_append (self->secrets_box,
+                           mg_secrets_button_new (self->table, mg_ui_json_str (json_object_array_get_idx (players, i), "name"),
+                                                  _("Show %s’s secrets"), _("Hide %s’s secrets")));
+    }
+  mg_flow_box_slots_follow_children (self->secrets_box);
+}
+
+static void
+fill_players (MgLamameMapPage *self, json_object *view, json_object *pending)
+{
+  json_object *players = mg_ui_json_array (view, "players");
+  json_object *entered = mg_ui_json_array (pending, "entered"), *attack = mg_ui_json_object (view, "attack");
+  gboolean bidding = g_strcmp0 (mg_ui_json_str (pending, "phase"), "start_bid") == 0;
+
+  build_players (self, players);
+  for (gsize i = 0; i < mg_ui_json_len (players) && i < self->player_rows->len; i++)
+    {
+      PlayerRow *row = &g_array_index (self->player_rows, PlayerRow, i);
       json_object *p = json_object_array_get_idx (players, i), *sup = mg_ui_json_object (p, "supply");
       const char *name = mg_ui_json_str (p, "name");
       g_autofree char *gold = g_strdup_printf ("%d", mg_ui_json_int (p, "gold", 0));
@@ -459,7 +517,6 @@ fill_players (MgLamameMapPage *self, json_object *view, json_object *pending)
       g_autofree char *secret = secrets_text (p, bidding);
       g_autofree char *markup = NULL;
       gboolean in = FALSE;
-      GtkWidget *label;
 
       for (gsize e = 0; e < mg_ui_json_len (entered); e++)
         in = in || g_strcmp0 (json_object_get_string (json_object_array_get_idx (entered, e)), name) == 0;
@@ -470,28 +527,14 @@ fill_players (MgLamameMapPage *self, json_object *view, json_object *pending)
       markup = g_markup_printf_escaped ("<span foreground=\"%s\">⬤</span> %s%s",
                                         mg_lamame_ui_colour (mg_ui_json_str (p, "colour")), name,
                                         in ? C_("lamame", " ✓ entered") : "");
-      label = cell (self->players_grid, "", 0, row, FALSE);
-      gtk_label_set_markup (GTK_LABEL (label), markup);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      gtk_widget_set_hexpand (label, TRUE);
-      cell (self->players_grid, gold, 1, row, FALSE);
-      cell (self->players_grid, supply, 2, row, FALSE);
-      cell (self->players_grid, areas, 3, row, FALSE);
-      row++;
-      /* Under the player's line, so the table stays as narrow as the window. */
-      if (secret[0] != '\0')
-        {
-          label = gtk_label_new (secret);
-          gtk_label_set_xalign (GTK_LABEL (label), 0);
-          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-          gtk_grid_attach (self->players_grid, label, 0, row++, 4, 1);
-          gtk_widget_add_css_class (label, "lamame-secret");
-        }
-      gtk_flow_box_append (self->secrets_box,
-                           mg_secrets_button_new (self->table, name, _("Show %s’s secrets"), _("Hide %s’s secrets")));
+      /* A label given the text it has changes nothing (GtkLabel compares). */
+      gtk_label_set_markup (GTK_LABEL (row->name), markup);
+      gtk_label_set_text (GTK_LABEL (row->gold), gold);
+      gtk_label_set_text (GTK_LABEL (row->supply), supply);
+      gtk_label_set_text (GTK_LABEL (row->areas), areas);
+      gtk_label_set_text (GTK_LABEL (row->secret), secret);
+      gtk_widget_set_visible (row->secret, secret[0] != '\0');
     }
-  mg_flow_box_slots_follow_children (self->secrets_box);
 }
 
 static void
@@ -595,8 +638,23 @@ fill_area (MgLamameMapPage *self, json_object *view)
 static void
 fill_steps (MgLamameMapPage *self, json_object *view, json_object *pending)
 {
-  GHashTable *seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GHashTable *seen;
+  g_autoptr(GString) key = g_string_new (mg_ui_json_str (pending, "phase"));
 
+  /* Issue 43: the buttons are made from the steps legal now; when those are the ones they were
+   * made from (a move on the map, most undos), they stay as they are. */
+  for (gsize i = 0; i < mg_ui_json_len (self->legal); i++)
+    {
+      json_object *a = json_object_array_get_idx (self->legal, i);
+
+      if (!is_area_action (mg_ui_json_str (a, "type")))
+        g_string_append_printf (key, "\n%s", json_object_to_json_string (a));
+    }
+  if (g_strcmp0 (key->str, self->steps_key) == 0)
+    return;
+  g_free (self->steps_key);
+  self->steps_key = g_strdup (key->str);
+  seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   mg_widget_remove_children (GTK_WIDGET (self->steps_box));
   if (g_strcmp0 (mg_ui_json_str (pending, "phase"), "setup") == 0)
     {
@@ -810,6 +868,9 @@ mg_lamame_map_page_dispose (GObject *object)
   g_clear_object (&self->campaign);
   g_clear_pointer (&self->legal, json_object_put);
   g_clear_pointer (&self->dialog_action, json_object_put);
+  g_clear_pointer (&self->player_rows, g_array_unref);
+  g_clear_pointer (&self->players_key, g_free);
+  g_clear_pointer (&self->steps_key, g_free);
   G_OBJECT_CLASS (mg_lamame_map_page_parent_class)->dispose (object);
 }
 

@@ -171,7 +171,12 @@ struct _MgMkActionPanel
   json_object *view;
   json_object *pending;
   const ActionSpec *spec;
-  GPtrArray   *fields;      /* Field* */
+  GPtrArray   *fields;      /* Field*: the shown form's (one of forms[]), or no_fields */
+  GPtrArray   *no_fields;   /* empty: before a type is chosen */
+  struct {
+    GtkWidget *list;        /* its GtkListBox in form_box (the template's fields_list for the first) */
+    GPtrArray *fields;
+  }            forms[G_N_ELEMENTS (specs)];   /* each type's form, built when first chosen */
   gboolean     updating;
   char        *reason;
   char        *last_turn_key;
@@ -280,6 +285,18 @@ combo_value (GtkWidget *combo, GPtrArray *ids)
   return ids != NULL && i < ids->len ? g_ptr_array_index (ids, i) : NULL;
 }
 
+/* Whether a combo's model (a GtkStringList) holds these strings, in this order. */
+static gboolean
+same_strings (GListModel *model, GPtrArray *strings)
+{
+  if (!GTK_IS_STRING_LIST (model) || g_list_model_get_n_items (model) != strings->len)
+    return FALSE;
+  for (guint i = 0; i < strings->len; i++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), i), g_ptr_array_index (strings, i)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
 /* Replaces a combo's choices, keeping the chosen value if it is still there (else `prefer`). */
 static void
 fill_combo (GtkWidget *combo, GPtrArray *ids, GPtrArray *labels, const char *prefer)
@@ -308,8 +325,12 @@ fill_combo (GtkWidget *combo, GPtrArray *ids, GPtrArray *labels, const char *pre
     else if (keep == NULL && g_strcmp0 (g_ptr_array_index (ids, i), prefer) == 0)
       selected = i;
   g_object_set_data_full (G_OBJECT (combo), "ids", g_ptr_array_ref (ids), (GDestroyNotify) g_ptr_array_unref);
-  adw_combo_row_set_model (ADW_COMBO_ROW (combo), G_LIST_MODEL (model));
-  adw_combo_row_set_selected (ADW_COMBO_ROW (combo), selected);
+  /* Issue 43: most changes leave a combo's choices as they were; a new model would make its
+   * list and its shown row again. */
+  if (!same_strings (old, labels))
+    adw_combo_row_set_model (ADW_COMBO_ROW (combo), G_LIST_MODEL (model));
+  if (adw_combo_row_get_selected (ADW_COMBO_ROW (combo)) != selected)
+    adw_combo_row_set_selected (ADW_COMBO_ROW (combo), selected);
 }
 
 static void
@@ -919,7 +940,7 @@ revalidate (MgMkActionPanel *self)
     gtk_label_set_text (self->cost_label, cost != NULL ? cost : "");
   }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-panel.apply", ok);
-  gtk_widget_set_tooltip_text (self->apply_button, self->reason != NULL ? self->reason : C_("mecaknights", "Apply the action (Ctrl+Enter)"));
+  mg_widget_set_tooltip (self->apply_button, self->reason != NULL ? self->reason : C_("mecaknights", "Apply the action (Ctrl+Enter)"));
   json_object_put (action);
 }
 
@@ -1008,7 +1029,7 @@ combo_row (MgMkActionPanel *self, const char *title)
 }
 
 static void
-add_field (MgMkActionPanel *self, const FieldSpec *spec)
+add_field (MgMkActionPanel *self, const FieldSpec *spec, GtkListBox *list)
 {
   Field *field = g_new0 (Field, 1);
   const char *title = spec_label (spec->label);
@@ -1110,7 +1131,84 @@ add_field (MgMkActionPanel *self, const FieldSpec *spec)
       break;
     }
   g_ptr_array_add (self->fields, field);
-  gtk_list_box_append (self->fields_list, field->row);
+  gtk_list_box_append (list, field->row);
+}
+
+/* A form chosen again is as a form just built: nothing touched, every value its default, each
+ * choice the one a new form proposes (its combos forget what was chosen). */
+static void
+untouch (GtkWidget *widget)
+{
+  if (widget == NULL)
+    return;
+  g_object_set_data (G_OBJECT (widget), "mg-touched", NULL);   /* mg_error_track_touched's mark */
+  if (ADW_IS_COMBO_ROW (widget))
+    g_object_set_data (G_OBJECT (widget), "ids", NULL);
+}
+
+static void
+field_reset (Field *field)
+{
+  switch (field->spec->kind)
+    {
+    case F_COUNT:
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (field->widget), 1);
+      break;
+    case F_SWITCH:
+      gtk_switch_set_active (GTK_SWITCH (field->widget), FALSE);
+      break;
+    case F_TEXT:
+      gtk_editable_set_text (GTK_EDITABLE (field->widget), "");
+      break;
+    case F_RESOURCES:
+      for (guint r = 0; r < G_N_ELEMENTS (resource_ids); r++)
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (field->spins[r]), 0);
+      break;
+    default:
+      break;
+    }
+  field->touched = FALSE;
+  untouch (field->widget);
+  for (guint s = 0; s < PATH_STEPS; s++)
+    untouch (field->combos[s]);
+  if (field->note != NULL)
+    mg_mk_ui_note_set (field->note, NULL);
+}
+
+/* Issue 43: each type's form is built once, when first chosen, and kept: an undo or a redo that
+ * offers another type shows that type's form again (reset) rather than building its rows anew. */
+static void
+show_form (MgMkActionPanel *self, guint k)
+{
+  const ActionSpec *spec = &specs[k];
+
+  if (self->forms[k].list == NULL)
+    {
+      gboolean first = TRUE;
+
+      for (guint i = 0; i < G_N_ELEMENTS (specs) && first; i++)
+        first = self->forms[i].list == NULL;
+      /* The template's list for the first form, a list like it after it for the others. */
+      self->forms[k].list = first ? GTK_WIDGET (self->fields_list) : gtk_list_box_new ();
+      if (!first)
+        {
+          gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->forms[k].list), GTK_SELECTION_NONE);
+          gtk_widget_add_css_class (self->forms[k].list, "boxed-list");
+          gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->fields_list))),
+                                      self->forms[k].list, GTK_WIDGET (self->fields_list));
+        }
+      self->forms[k].fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
+      self->fields = self->forms[k].fields;
+      for (guint i = 0; i < MAX_FIELDS && spec->fields[i].label != NULL; i++)
+        add_field (self, &spec->fields[i], GTK_LIST_BOX (self->forms[k].list));
+    }
+  else
+    for (guint i = 0; i < self->forms[k].fields->len; i++)
+      field_reset (g_ptr_array_index (self->forms[k].fields, i));
+  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+    if (self->forms[i].list != NULL)
+      gtk_widget_set_visible (self->forms[i].list, i == k && self->forms[i].fields->len > 0);
+  self->fields = self->forms[k].fields;
 }
 
 static void
@@ -1121,15 +1219,11 @@ show_spec (MgMkActionPanel *self, const ActionSpec *spec)
   self->spec = spec;
   self->touched = FALSE;
   self->updating = TRUE;
-  mg_widget_remove_children (GTK_WIDGET (self->fields_list));
-  g_ptr_array_set_size (self->fields, 0);
   self->built++;
-  for (guint i = 0; i < MAX_FIELDS && spec->fields[i].label != NULL; i++)
-    add_field (self, &spec->fields[i]);
+  show_form (self, (guint) (spec - specs));
   /* The player first: the other fields' choices depend on it. */
   for (guint i = 0; i < self->fields->len; i++)
     refill_field (self, g_ptr_array_index (self->fields, i));
-  gtk_widget_set_visible (GTK_WIDGET (self->fields_list), self->fields->len > 0);
   self->updating = FALSE;
   revalidate (self);
 }
@@ -1152,11 +1246,47 @@ spec_index (const char *type)
   return -1;
 }
 
+/* Issue 43: the combo's list becomes `strings`, changing only the rows between the first and
+ * the last that differ (an action taken or undone adds or drops a type or two). */
+static void
+splice_strings (AdwComboRow *combo, GPtrArray *strings)
+{
+  GListModel *model = adw_combo_row_get_model (combo);
+  guint n, head = 0, tail = 0;
+
+  if (!GTK_IS_STRING_LIST (model))
+    {
+      g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+
+      for (guint i = 0; i < strings->len; i++)
+        gtk_string_list_append (list, g_ptr_array_index (strings, i));
+      adw_combo_row_set_model (combo, G_LIST_MODEL (list));
+      return;
+    }
+  n = g_list_model_get_n_items (model);
+  while (head < n && head < strings->len
+         && g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), head), g_ptr_array_index (strings, head)) == 0)
+    head++;
+  while (tail < n - head && tail < strings->len - head
+         && g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), n - 1 - tail),
+                       g_ptr_array_index (strings, strings->len - 1 - tail)) == 0)
+    tail++;
+  if (head == n && n == strings->len)
+    return;
+  {
+    g_autofree const char **middle = g_new0 (const char *, strings->len - head - tail + 1);
+
+    for (guint i = head; i < strings->len - tail; i++)
+      middle[i - head] = g_ptr_array_index (strings, i);
+    gtk_string_list_splice (GTK_STRING_LIST (model), head, n - head - tail, middle);
+  }
+}
+
 /* The type list shows `order` (spec indices); the chosen type stays chosen if it is listed. */
 static void
 set_order (MgMkActionPanel *self, GArray *order)
 {
-  g_autoptr(GtkStringList) types = gtk_string_list_new (NULL);
+  g_autoptr(GPtrArray) types = g_ptr_array_new ();
   gint keep = self->spec != NULL ? (gint) (self->spec - specs) : -1;
   guint row = 0;
 
@@ -1170,13 +1300,14 @@ set_order (MgMkActionPanel *self, GArray *order)
   self->order = order;
   for (guint i = 0; i < order->len; i++)
     {
-      gtk_string_list_append (types, spec_label (specs[g_array_index (order, guint, i)].label));
+      g_ptr_array_add (types, (gpointer) spec_label (specs[g_array_index (order, guint, i)].label));
       if ((gint) g_array_index (order, guint, i) == keep)
         row = i;
     }
   g_signal_handlers_block_by_func (self->type_row, type_changed, self);
-  adw_combo_row_set_model (self->type_row, G_LIST_MODEL (types));
-  adw_combo_row_set_selected (self->type_row, row);
+  splice_strings (self->type_row, types);
+  if (adw_combo_row_get_selected (self->type_row) != row)
+    adw_combo_row_set_selected (self->type_row, row);
   g_signal_handlers_unblock_by_func (self->type_row, type_changed, self);
   if (order->len > 0)
     show_spec (self, &specs[g_array_index (order, guint, row)]);
@@ -1556,7 +1687,10 @@ mg_mk_action_panel_dispose (GObject *object)
   MgMkActionPanel *self = MG_MK_ACTION_PANEL (object);
 
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MK_ACTION_PANEL);
-  g_clear_pointer (&self->fields, g_ptr_array_unref);
+  self->fields = NULL;
+  g_clear_pointer (&self->no_fields, g_ptr_array_unref);
+  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+    g_clear_pointer (&self->forms[i].fields, g_ptr_array_unref);
   g_clear_pointer (&self->view, json_object_put);
   g_clear_pointer (&self->pending, json_object_put);
   g_clear_pointer (&self->reason, g_free);
@@ -1601,7 +1735,7 @@ mg_mk_action_panel_init (MgMkActionPanel *self)
                                         gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>Return|<Control>KP_Enter"),
                                                           gtk_named_action_new ("mk-panel.apply")));
   gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
-  self->fields = g_ptr_array_new_with_free_func ((GDestroyNotify) field_free);
+  self->fields = self->no_fields = g_ptr_array_new ();
   self->order = g_array_new (FALSE, FALSE, sizeof (guint));
 }
 

@@ -60,7 +60,7 @@ action_button (MgMkBattleView *self, const char *label, json_object *action, gbo
 
   g_object_set_data_full (G_OBJECT (button), "action", g_strdup (json_object_to_json_string (action)), g_free);
   gtk_widget_set_sensitive (button, ok);
-  gtk_widget_set_tooltip_text (button, ok ? NULL : error->message);
+  mg_widget_set_tooltip (button, ok ? NULL : error->message);
   if (suggested)
     gtk_widget_add_css_class (button, "suggested-action");
   g_signal_connect (button, "clicked", G_CALLBACK (button_clicked), self);
@@ -173,7 +173,7 @@ lose_changed (GtkWidget *spin, GtkWidget *button)
   json_object_object_add (action, "units", units);
   ok = mg_campaign_validate (self->campaign, action, &error);
   gtk_widget_set_sensitive (button, ok);
-  gtk_widget_set_tooltip_text (button, ok ? NULL : error->message);
+  mg_widget_set_tooltip (button, ok ? NULL : error->message);
   g_object_set_data_full (G_OBJECT (button), "action", g_strdup (json_object_to_json_string (action)), g_free);
   json_object_put (action);
 }

@@ -337,7 +337,7 @@ make_land_row (gpointer item)
   LandRow *row = item;
   GtkWidget *widget = info_row (row->title, row->subtitle, row->colour, row->suffix);
 
-  gtk_widget_set_tooltip_text (widget, row->tooltip);
+  mg_widget_set_tooltip (widget, row->tooltip);
   return widget;
 }
 

@@ -7,6 +7,7 @@
  * The editor is built the first time the page is shown. */
 #include "config.h"
 
+#include "mg-json-file.h"
 #include "mg-widget-util.h"
 
 #include <glib/gi18n.h>
@@ -53,6 +54,7 @@ struct _MgMkMapPage
   gboolean     built;
   gboolean     loading;
   gboolean     dirty;
+  guint        importing;   /* files being read in a thread */
   gboolean     started;
   gboolean     stale;       /* the campaign changed while the page was hidden */
   char        *error;
@@ -724,9 +726,9 @@ show_error (MgMkMapPage *self, const GError *error)
     }
   /* Apply is off while the map is refused: its tooltip says why, even before the field is
    * touched. */
-  gtk_widget_set_tooltip_text (self->apply_button, message);
+  mg_widget_set_tooltip (self->apply_button, message);
   gtk_label_set_text (self->error_label, message != NULL && land == NULL ? message : "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->error_label), message != NULL && land == NULL ? message : NULL);
+  mg_widget_set_tooltip (GTK_WIDGET (self->error_label), message != NULL && land == NULL ? message : NULL);
   gtk_widget_set_opacity (GTK_WIDGET (self->error_label), message != NULL && land == NULL ? 1.0 : 0.0);
 }
 
@@ -983,28 +985,25 @@ mg_mk_map_page_get_neighbour_picker (MgMkMapPage *self, const char *land)
 
 /* Import and export */
 
-gboolean
-mg_mk_map_page_import_file (MgMkMapPage *self, const char *path)
+/* The map read from path (json, or NULL with the error reading or parsing it) goes into the
+ * editor; a problem is shown there. */
+static gboolean
+import_json (MgMkMapPage *self, const char *path, json_object *json, const GError *read_error)
 {
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  json_object *json, *map, *view;
-  enum json_tokener_error jerr = json_tokener_success;
+  json_object *map, *view;
 
   ensure_built (self);
-  if (!g_file_get_contents (path, &text, NULL, &error))
+  if (json == NULL && !g_error_matches (read_error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
     {
-      show_error (self, error);
+      show_error (self, read_error);
       return FALSE;
     }
-  json = json_tokener_parse_verbose (text, &jerr);
   if (json == NULL || !json_object_is_type (json, json_type_object))
     {
       g_autoptr(GError) bad = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA, C_("mecaknights", "%s is not a map: %s"), path,
-                                           json == NULL ? json_tokener_error_desc (jerr) : C_("mecaknights", "expected a JSON object"));
+                                           json == NULL ? read_error->message : C_("mecaknights", "expected a JSON object"));
 
       show_error (self, bad);
-      json_object_put (json);
       return FALSE;
     }
   /* A bare map, or an import_map action as written for the CLI. */
@@ -1012,10 +1011,56 @@ mg_mk_map_page_import_file (MgMkMapPage *self, const char *path)
   view = json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
   load_map (self, map, mg_mk_ui_view_leaders (view));
   json_object_put (view);
-  json_object_put (json);
   self->dirty = TRUE;
   check (self);
   return self->error == NULL;
+}
+
+gboolean
+mg_mk_map_page_import_file (MgMkMapPage *self, const char *path)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  json_object *json = NULL;
+  enum json_tokener_error jerr = json_tokener_success;
+  gboolean ok;
+
+  if (g_file_get_contents (path, &text, NULL, &error))
+    {
+      json = json_tokener_parse_verbose (text, &jerr);
+      if (json == NULL)
+        error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_INVALID_DATA, json_tokener_error_desc (jerr));
+    }
+  ok = import_json (self, path, json, error);
+  json_object_put (json);
+  return ok;
+}
+
+/* Issue 43: the file chosen is read and parsed in a thread (mg-json-file.h). */
+static void
+import_loaded (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autofree char *path = data;
+  g_autoptr(GError) error = NULL;
+  json_object *json = mg_json_file_load_finish (result, &error);
+
+  MG_MK_MAP_PAGE (source)->importing--;
+  import_json (MG_MK_MAP_PAGE (source), path, json, error);
+  json_object_put (json);
+}
+
+void
+mg_mk_map_page_import_file_async (MgMkMapPage *self, const char *path)
+{
+  g_return_if_fail (MG_IS_MK_MAP_PAGE (self));
+  self->importing++;
+  mg_json_file_load_async (self, path, import_loaded, g_strdup (path));
+}
+
+gboolean
+mg_mk_map_page_is_importing (MgMkMapPage *self)
+{
+  return self->importing > 0;
 }
 
 gboolean
@@ -1052,7 +1097,7 @@ chooser_response (GtkNativeDialog *chooser, int response, MgMkMapPage *self)
             show_error (self, error);
         }
       else if (path != NULL)
-        mg_mk_map_page_import_file (self, path);
+        mg_mk_map_page_import_file_async (self, path);
     }
   g_clear_object (&self->chooser);
 }

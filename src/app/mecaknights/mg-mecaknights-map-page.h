@@ -15,6 +15,10 @@ G_DECLARE_FINAL_TYPE (MgMkMapPage, mg_mk_map_page, MG, MK_MAP_PAGE, GtkWidget)
 MgMkMapPage *mg_mk_map_page_new         (MgCampaign *campaign);
 /* Loads a map JSON file into the editor (checked; not applied). FALSE with the error shown. */
 gboolean     mg_mk_map_page_import_file (MgMkMapPage *self, const char *path);
+/* The same as Import Map… does it (issue 43): the file is read and parsed in a thread, and the
+ * map goes into the editor (or its problem is shown) once it is; importing meanwhile. */
+void         mg_mk_map_page_import_file_async (MgMkMapPage *self, const char *path);
+gboolean     mg_mk_map_page_is_importing (MgMkMapPage *self);
 /* Writes the campaign's map as JSON (importable as is). */
 gboolean     mg_mk_map_page_export_file (MgMkMapPage *self, const char *path, GError **error);
 /* The map as edited (new reference), and the engine's objection to it (NULL when acceptable). */

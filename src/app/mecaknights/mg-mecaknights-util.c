@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-mecaknights-util.c — small helpers the MecaKnights pages share: names, swatches, styles, actions. */
 #include "config.h"
+#include "mg-widget-util.h"
 
 #include <glib/gi18n.h>
 
@@ -350,7 +351,7 @@ mg_mk_ui_note_set (GtkWidget *note, const char *text)
   gboolean shown = text != NULL && text[0] != '\0';
 
   gtk_label_set_text (GTK_LABEL (note), shown ? text : "");
-  gtk_widget_set_tooltip_text (note, shown ? text : NULL);
+  mg_widget_set_tooltip (note, shown ? text : NULL);
   /* Room for a few words while shown; none while empty, so the field keeps its width. */
   gtk_label_set_width_chars (GTK_LABEL (note), shown ? 12 : -1);
 }

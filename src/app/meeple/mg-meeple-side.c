@@ -177,7 +177,7 @@ check (MgMeepleSide *self, const char *action_name, GtkWidget *button, gboolean 
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), action_name, ok);
   if (button != NULL)
-    gtk_widget_set_tooltip_text (button, error != NULL ? error->message : NULL);
+    mg_widget_set_tooltip (button, error != NULL ? error->message : NULL);
   json_object_put (action);
   return ok;
 }
@@ -576,30 +576,57 @@ fill_odds (MgMeepleSide *self)
   return best;
 }
 
+/* Meeple i's toggle shows face id: its label, colour (a face-ID class) and tooltip. */
+static void
+show_face (MgMeepleSide *self, GtkWidget *toggle, size_t i, const char *id)
+{
+  int f = face_index (self, id);
+  g_autofree char *face_class = g_strdup_printf ("face-%s", id);
+  g_autofree char *tooltip = g_strdup_printf (_("Meeple %zu: %s. Select it to reroll or set it."),
+                                              i + 1, f >= 0 ? face_label (self, f) : id);
+  g_auto(GStrv) classes = gtk_widget_get_css_classes (toggle);
+
+  for (guint c = 0; classes[c] != NULL; c++)
+    if (g_str_has_prefix (classes[c], "face-") && g_strcmp0 (classes[c], face_class) != 0)
+      gtk_widget_remove_css_class (toggle, classes[c]);
+  gtk_widget_add_css_class (toggle, face_class);
+  gtk_button_set_label (GTK_BUTTON (toggle), f >= 0 ? face_label (self, f) : id);
+  mg_widget_set_tooltip (toggle, tooltip);
+  /* Unselected, as a new toggle is (and as quietly: no selection changed under the typing). */
+  g_signal_handlers_block_by_func (toggle, face_toggled, self);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
+  g_signal_handlers_unblock_by_func (toggle, face_toggled, self);
+}
+
+/* Issue 43: as many meeples as before (a reroll, an undo of one) keep their toggles, which show
+ * the new faces; only another number of them makes the toggles again. */
 static void
 rebuild_faces (MgMeepleSide *self, json_object *faces)
 {
   int held[16] = { 0 };
+  size_t n = faces != NULL ? json_object_array_length (faces) : 0;
 
-  clear_box (GTK_WIDGET (self->faces_box));
-  g_ptr_array_set_size (self->face_toggles, 0);
-
-  for (size_t i = 0; faces != NULL && i < json_object_array_length (faces); i++)
+  if (n != self->face_toggles->len)
+    {
+      clear_box (GTK_WIDGET (self->faces_box));
+      g_ptr_array_set_size (self->face_toggles, 0);
+    }
+  for (size_t i = 0; i < n; i++)
     {
       const char *id = json_object_get_string (json_object_array_get_idx (faces, i));
       int f = face_index (self, id);
-      g_autofree char *face_class = g_strdup_printf ("face-%s", id);
-      g_autofree char *tooltip = g_strdup_printf (_("Meeple %zu: %s. Select it to reroll or set it."),
-                                                  i + 1, f >= 0 ? face_label (self, f) : id);
-      GtkWidget *toggle = gtk_toggle_button_new_with_label (f >= 0 ? face_label (self, f) : id);
+      GtkWidget *toggle = i < self->face_toggles->len ? g_ptr_array_index (self->face_toggles, i) : NULL;
 
-      gtk_widget_add_css_class (toggle, "meeple-face");
-      gtk_widget_add_css_class (toggle, face_class);
-      gtk_widget_set_tooltip_text (toggle, tooltip);
-      g_signal_connect_swapped (toggle, "toggled", G_CALLBACK (face_toggled), self);
-      gtk_flow_box_append (self->faces_box, toggle);
-      mg_flow_box_slot_follows_child (gtk_widget_get_parent (toggle));
-      g_ptr_array_add (self->face_toggles, toggle);
+      if (toggle == NULL)
+        {
+          toggle = gtk_toggle_button_new ();
+          gtk_widget_add_css_class (toggle, "meeple-face");
+          g_signal_connect_swapped (toggle, "toggled", G_CALLBACK (face_toggled), self);
+          gtk_flow_box_append (self->faces_box, toggle);
+          mg_flow_box_slot_follows_child (gtk_widget_get_parent (toggle));
+          g_ptr_array_add (self->face_toggles, toggle);
+        }
+      show_face (self, toggle, i, id);
       if (f >= 0 && f < 16)
         held[f]++;
     }

@@ -88,7 +88,7 @@ set_dx_line (MgTftCard *self, json_object *card, int basic_dx, int adj)
   else
     dx = g_strdup_printf (_("DX = %d"), basic_dx);
   gtk_label_set_text (self->dx_label, dx);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->dx_label), dx_tip);
+  mg_widget_set_tooltip (GTK_WIDGET (self->dx_label), dx_tip);
 }
 
 /* One line a weapon: its name, damage, and damage in hand-to-hand when it differs. */
@@ -148,7 +148,7 @@ set_armor_line (MgTftCard *self, json_object *card)
                                                "With the shield ready, armor and shield stop %d hits of every attack.", with), with);
     }
   gtk_label_set_text (self->armor_label, gear->str);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->armor_label), gear_tip);
+  mg_widget_set_tooltip (GTK_WIDGET (self->armor_label), gear_tip);
 }
 
 void

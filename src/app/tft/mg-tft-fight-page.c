@@ -25,6 +25,7 @@ struct _MgTftFightPage
   GPtrArray     *fighter_rows;   /* MgTftFighterRow* */
   char          *roster_key;
   char          *fighters_key;
+  char          *order_key;     /* the attack order its list was made from */
   char          *default_name;
   char          *award;
   char          *message;
@@ -893,6 +894,7 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
   /* one side out mid-turn: pending() waits for the end of the fight, which may end now */
   gboolean over = g_strcmp0 (phase, "over") == 0 || g_strcmp0 (mg_ui_json_str (pending, "phase"), "over") == 0;
   g_autofree char *turn = NULL;
+  gsize n_order;
 
   g_free (self->title);
   turn = mg_tft_fight_turn_text (fight);
@@ -965,8 +967,17 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
       gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->fighters_box))), self->order_group,
                                   GTK_WIDGET (self->fighters_box));
     }
-  if (self->order_group != NULL)
-    mg_widget_remove_children (GTK_WIDGET (self->order_list));
+  n_order = order != NULL ? json_object_array_length (order) : 0;
+  /* Issue 43: the attack order's rows are made again only when the order changed. */
+  if (self->order_group != NULL
+      && g_strcmp0 (order != NULL ? json_object_to_json_string (order) : "", self->order_key) == 0)
+    order = NULL;
+  else if (self->order_group != NULL)
+    {
+      g_free (self->order_key);
+      self->order_key = g_strdup (order != NULL ? json_object_to_json_string (order) : "");
+      mg_widget_remove_children (GTK_WIDGET (self->order_list));
+    }
   for (size_t i = 0; self->order_group != NULL && order != NULL && i < json_object_array_length (order); i++)
     {
       json_object *slot = json_object_array_get_idx (order, i);
@@ -982,7 +993,7 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
       gtk_list_box_append (self->order_list, row);
     }
   if (self->order_group != NULL)
-    gtk_widget_set_visible (self->order_group, order != NULL && json_object_array_length (order) > 0);
+    gtk_widget_set_visible (self->order_group, n_order > 0);
   refresh_log (self);
   /* The step just taken hid its button (Attack Order, an attack's dialog closing): the focus goes
    * to the next step, not to the header's Undo (issue 44). */
@@ -1444,6 +1455,7 @@ mg_tft_fight_page_finalize (GObject *object)
   g_free (self->roster_key);
   g_free (self->setup_problem);
   g_free (self->fighters_key);
+  g_free (self->order_key);
   g_free (self->default_name);
   g_free (self->award);
   g_free (self->message);

@@ -188,7 +188,9 @@ update_engaged_label (MgTftFighterRow *self)
         g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "", (char *) g_object_get_data (G_OBJECT (check), "figure"));
     }
   label = names->len > 0 ? g_strdup_printf (_("Engaged with %s"), names->str) : g_strdup (_("Not engaged"));
-  gtk_menu_button_set_label (self->engaged_button, label);
+  /* GTK 4.8 makes the button's box and label again at every set_label, the same text or not. */
+  if (g_strcmp0 (gtk_menu_button_get_label (self->engaged_button), label) != 0)
+    gtk_menu_button_set_label (self->engaged_button, label);
 }
 
 /* Re-checks the chosen option with the engine. */

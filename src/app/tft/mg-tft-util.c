@@ -328,15 +328,31 @@ mg_tft_said (GtkLabel *line)
 void
 mg_tft_choice_fill (gpointer combo, GPtrArray *ids, GPtrArray *names)
 {
-  GtkStringList *model = gtk_string_list_new (NULL);
+  GtkStringList *model = NULL;
   GPtrArray *kept = g_ptr_array_new_with_free_func (g_free);
+  gboolean same;
+  guint selected = 0;
 
+  g_object_get (combo, "model", &model, "selected", &selected, NULL);
+  same = GTK_IS_STRING_LIST (model) && g_list_model_get_n_items (G_LIST_MODEL (model)) == names->len;
   for (guint i = 0; i < ids->len; i++)
     {
       g_ptr_array_add (kept, g_strdup (g_ptr_array_index (ids, i)));
-      gtk_string_list_append (model, g_ptr_array_index (names, i));
+      same = same && g_strcmp0 (gtk_string_list_get_string (model, i), g_ptr_array_index (names, i)) == 0;
     }
   g_object_set_data_full (G_OBJECT (combo), "mg-tft-ids", kept, (GDestroyNotify) g_ptr_array_unref);
+  g_clear_object (&model);
+  /* Issue 43: the same choices keep their model (a new one makes the list and the shown row
+   * again), the first chosen as a new model would have it. */
+  if (same)
+    {
+      if (selected != 0)
+        g_object_set (combo, "selected", 0, NULL);
+      return;
+    }
+  model = gtk_string_list_new (NULL);
+  for (guint i = 0; i < names->len; i++)
+    gtk_string_list_append (model, g_ptr_array_index (names, i));
   g_object_set (combo, "model", model, NULL);
   g_object_unref (model);
 }

@@ -414,6 +414,17 @@ test_map_editor (void)
   g_assert_nonnull (strstr (mg_lamame_editor_status (editor), "complete"));
   g_assert_true (mg_lamame_editor_file (editor, file, TRUE, &error));
   g_assert_no_error (error);
+  /* Imported again as Import… reads it, in a thread (issue 43): the same map. */
+  {
+    g_autofree char *saved = g_file_get_path (file);
+    g_autofree char *text = g_strdup (json_object_to_json_string (mg_lamame_editor_get_map (editor)));
+
+    mg_lamame_editor_import_async (editor, saved);
+    g_assert_true (mg_lamame_editor_is_importing (editor));
+    while (mg_lamame_editor_is_importing (editor))
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_cmpstr (json_object_to_json_string (mg_lamame_editor_get_map (editor)), ==, text);
+  }
   wait_ms (100);
   save_screenshot (GTK_WIDGET (window), "lamame-editor.png");
   /* Start the year on the edited map: the engine takes it. */
