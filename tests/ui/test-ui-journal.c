@@ -379,3 +379,4 @@ main (int argc, char **argv)
   ui_test_finish (app, tmpdir);
   return status;
 }
+
