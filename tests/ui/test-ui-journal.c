@@ -148,7 +148,8 @@ last_row_shown (MgJournalPage *page, const char *where)
         if (where != NULL)
           g_test_message ("%s: the last row at y %.0f to %.0f, the list shows %.0f to %.0f", where, row.origin.y,
                           row.origin.y + row.size.height, shown.origin.y, shown.origin.y + shown.size.height);
-        return row.origin.y >= shown.origin.y - 1 && row.origin.y + row.size.height <= shown.origin.y + shown.size.height + 1;
+        return row.size.height > 0 && row.origin.y >= shown.origin.y - 1
+               && row.origin.y + row.size.height <= shown.origin.y + shown.size.height + 1;
       }
   return FALSE;
 }
