@@ -339,6 +339,45 @@ test_header_repeated (void)
   test_remove_dir (dir);
 }
 
+/* Issue 45: TFT's exports head a fight's turns as the fight counts them: the row that ends turn
+ * N of fight F stands under "Fight F, turn N" (the campaign's turns ran one ahead: "Turn 8 of
+ * fight 1 ends" under "Turn 9"). */
+static void
+test_tft_turns (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *sample = NULL, *md = NULL, *path = g_build_filename (dir, "c.md", NULL);
+  g_autoptr(CliResult) r = NULL;
+  g_autoptr(GRegex) ends = g_regex_new ("Turn (\\d+) of fight (\\d+) ends", 0, 0, NULL);
+  g_auto(GStrv) lines = NULL;
+  const char *heading = "";
+  guint checked = 0;
+
+  cli_play_sample (dir, games[1].game, games[1].players, "Turns", &sample);
+  r = cli_run (dir, NULL, "export", "c.db", "--format", "md", "-o", "c.md", NULL);
+  g_assert_cmpint (r->status, ==, 0);
+  g_assert_true (g_file_get_contents (path, &md, NULL, NULL));
+  lines = g_strsplit (md, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(GMatchInfo) match = NULL;
+
+      if (g_str_has_prefix (lines[i], "### "))
+        heading = lines[i] + 4;
+      else if (g_regex_match (ends, lines[i], 0, &match))
+        {
+          g_autofree char *turn = g_match_info_fetch (match, 1), *fight = g_match_info_fetch (match, 2);
+          g_autofree char *want = g_strdup_printf ("Fight %s, turn %s", fight, turn);
+
+          g_assert_cmpstr (heading, ==, want);
+          checked++;
+        }
+    }
+  g_test_message ("%u turns of a fight, each under its own heading", checked);
+  g_assert_cmpuint (checked, >=, 9);
+  test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -350,5 +389,6 @@ main (int argc, char **argv)
       g_test_add_data_func (path, &games[i], test_headers);
     }
   g_test_add_func ("/export/headers/repeated", test_header_repeated);
+  g_test_add_func ("/export/headers/tft-turns", test_tft_turns);
   return g_test_run ();
 }
