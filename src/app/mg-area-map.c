@@ -53,6 +53,7 @@ struct _MgAreaMap
   double       cy0;                  /* where the areas' centre is drawn, unzoomed */
   GArray      *names;                /* NameSpot, one per area in model order */
   GArray      *token_rects;          /* graphene_rect_t, one per model token */
+  gint         clicked_token;        /* while a click is told: the token under it, or -1 */
   /* The text's layouts, one per font (names, "+1", token letters, legend), kept from frame to
    * frame: a layout made for each text cost 0.5M instructions (its font looked up again). */
   struct { PangoLayout *layout; gboolean bold; double size; } text[4];
@@ -1115,13 +1116,35 @@ emit_activated (MgAreaMap *self, const char *id)
     g_signal_emit (self, signals[AREA_ACTIVATED], 0, copy);
 }
 
+/* The model's token drawn at a widget position (the one drawn last, on top), or -1. */
+static gint
+token_at (MgAreaMap *self, double x, double y)
+{
+  ensure_layout (self);
+  for (guint t = self->token_rects->len; t-- > 0;)
+    if (graphene_rect_contains_point (&g_array_index (self->token_rects, graphene_rect_t, t), &GRAPHENE_POINT_INIT (x, y)))
+      return (gint) t;
+  return -1;
+}
+
+gint
+mg_area_map_get_clicked_token (MgAreaMap *self)
+{
+  g_return_val_if_fail (MG_IS_AREA_MAP (self), -1);
+  return self->clicked_token;
+}
+
 void
 mg_area_map_click (MgAreaMap *self, double x, double y)
 {
   const char *id = mg_area_map_area_at (self, x, y);
 
   if (id != NULL)
-    emit_activated (self, id);
+    {
+      self->clicked_token = token_at (self, x, y);
+      emit_activated (self, id);
+      self->clicked_token = -1;
+    }
   else
     g_signal_emit (self, signals[BACKGROUND_CLICKED], 0, (x - self->ox) / self->scale, (y - self->oy) / self->scale_y);
 }
@@ -1577,6 +1600,7 @@ mg_area_map_init (MgAreaMap *self)
   self->zoom = 1;
   self->radius = 30;
   self->token = MIN_TOKEN;
+  self->clicked_token = -1;
   self->names = g_array_new (FALSE, TRUE, sizeof (NameSpot));
   g_array_set_clear_func (self->names, name_spot_clear);
   self->token_rects = g_array_new (FALSE, TRUE, sizeof (graphene_rect_t));

@@ -87,6 +87,9 @@ gboolean     mg_area_map_token_rect   (MgAreaMap *self, guint index, graphene_re
 void         mg_area_map_legend_rect  (MgAreaMap *self, graphene_rect_t *rect);
 /* Emits what a click at a widget position does (as a press does). */
 void         mg_area_map_click        (MgAreaMap *self, double x, double y);
+/* While "area-activated" or "target-activated" is emitted for a click: the index of the model's
+ * token clicked on (several may stand in one area), else -1 (its ground, or the keyboard). */
+gint         mg_area_map_get_clicked_token (MgAreaMap *self);
 /* The keyboard's area (NULL before any); the arrow keys' and Enter's actions. */
 const char  *mg_area_map_get_focus_area (MgAreaMap *self);
 gboolean     mg_area_map_move_focus     (MgAreaMap *self, int dx, int dy);

@@ -138,12 +138,25 @@ static void
 draw_page (GtkPrintOperation *op, GtkPrintContext *context, int page_nr, GPtrArray *pages)
 {
   cairo_t *cr = gtk_print_context_get_cairo_context (context);
-  double scale = MIN (gtk_print_context_get_width (context) / MG_EXPORT_PAGE_WIDTH,
-                      gtk_print_context_get_height (context) / MG_EXPORT_PAGE_HEIGHT);
+  cairo_rectangle_t extents = { 0, 0, MG_EXPORT_PAGE_WIDTH, MG_EXPORT_PAGE_HEIGHT };
+  double width = gtk_print_context_get_width (context), height = gtk_print_context_get_height (context);
+  double scale;
 
   if (page_nr < 0 || (guint) page_nr >= pages->len)
     return;
   cairo_save (cr);
+  /* A landscape page (a wide table's) is turned onto portrait paper, and the other way round. */
+  cairo_recording_surface_get_extents (g_ptr_array_index (pages, page_nr), &extents);
+  if ((extents.width > extents.height) != (width > height))
+    {
+      double swap = width;
+
+      cairo_translate (cr, width, 0);
+      cairo_rotate (cr, G_PI / 2);
+      width = height;
+      height = swap;
+    }
+  scale = MIN (width / extents.width, height / extents.height);
   cairo_scale (cr, scale, scale);
   cairo_set_source_surface (cr, g_ptr_array_index (pages, page_nr), 0, 0);
   cairo_paint (cr);

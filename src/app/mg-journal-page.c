@@ -28,8 +28,7 @@ struct _MgJournalPage
   GtkWidget         *list_pane;
   GtkWidget         *replay_pane;
   GtkListView       *list_view;
-  gboolean           scrolled_to_end;
-  guint              end_passes;
+  guint              end_tick;
   guint              folded_idle;
   GtkWidget         *back_button;
   GtkLabel          *replay_title;
@@ -147,30 +146,37 @@ back_activated (GtkWidget *widget, const char *name, GVariant *param)
   adw_leaflet_set_visible_child (self->leaflet, self->list_pane);
 }
 
-/* The journal opens at the latest turn: once first shown and laid out, it scrolls to its end. */
+/* The Journal opens at its latest row, unless a step is chosen for the replay: each time it is
+ * shown, once laid out, the list is anchored to its last row, which then stays at its bottom as
+ * rows are measured or the window resized (issue 45: moving the scrollbar to the end before
+ * the rows had their heights left the Journal at its top, or a row short of its end). */
 static gboolean
-scroll_to_end_later (gpointer data)
+at_end (GtkAdjustment *adjustment)
+{
+  return gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment)
+         >= gtk_adjustment_get_upper (adjustment) - 1;
+}
+
+static gboolean
+scroll_to_end_tick (GtkWidget *list, GdkFrameClock *clock, gpointer data)
 {
   MgJournalPage *self = data;
-  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->model));
 
-  /* Twice: the rows measured at the end may change the list's height once more. */
-  if (adjustment != NULL)
-    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment));
-  if (self->end_passes++ < 2)
+  /* Each frame until the list has been laid out: before, it has no height to scroll in. */
+  if (gtk_widget_get_height (list) <= 0)
     return G_SOURCE_CONTINUE;
-  g_object_unref (self);
+  self->end_tick = 0;
+  if (n > 0 && gtk_single_selection_get_selected (self->selection) == GTK_INVALID_LIST_POSITION)
+    gtk_widget_activate_action (list, "list.scroll-to-item", "u", n - 1);
   return G_SOURCE_REMOVE;
 }
 
 static void
 scroll_to_end (MgJournalPage *self)
 {
-  if (self->scrolled_to_end)
-    return;
-  self->scrolled_to_end = TRUE;
-  /* After the first frame: before it, the list has no height to scroll in. */
-  g_timeout_add (30, scroll_to_end_later, g_object_ref (self));
+  if (self->end_tick == 0)
+    self->end_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->list_view), scroll_to_end_tick, self, NULL);
 }
 
 gboolean
@@ -178,9 +184,7 @@ mg_journal_page_shows_end (MgJournalPage *self)
 {
   GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->list_view));
 
-  return adjustment != NULL
-         && gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment)
-            >= gtk_adjustment_get_upper (adjustment) - 1;
+  return adjustment != NULL && at_end (adjustment);
 }
 
 void
@@ -232,6 +236,9 @@ mg_journal_page_dispose (GObject *object)
   MgJournalPage *self = MG_JOURNAL_PAGE (object);
 
   g_clear_handle_id (&self->folded_idle, g_source_remove);
+  if (self->end_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->list_view), self->end_tick);
+  self->end_tick = 0;
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_JOURNAL_PAGE);
   g_clear_object (&self->selection);
   g_clear_object (&self->model);
@@ -306,6 +313,7 @@ mg_journal_page_new (MgCampaign *campaign)
   update_fingerprint (self);
   g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (folded_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->list_view, "map", G_CALLBACK (scroll_to_end), self, G_CONNECT_SWAPPED);
+
   update_replay (self);
   return self;
 }

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* mg-journal-row.c — one journal row: turn, summary (led by who acted when it does not name
- * them), dice; undone rows greyed.
+/* mg-journal-row.c — one journal row: turn, then the summary (led by who acted when it does not
+ * name them) with its dice on a line below; undone rows greyed.
  *
- * Rows of a million-row journal must bind and lay out in a frame. The summary is shown whole,
- * wrapped (issue 33.3), so a row's height follows its text and its list's width; everything
- * else is sized by the fonts alone: the turn and dice are GtkInscriptions (sized by their
- * chars, not their text; the whole dice are in the tooltip, built only when asked for) and the
+ * Rows of a million-row journal must bind and lay out in a frame. The summary and its dice are
+ * shown whole, wrapped (issue 33.3), in the row's whole width but the turn's (issue 45: a dice
+ * column cut long dice short, stood empty in games without dice and left the summary a narrow
+ * strip), so a row's height follows its text and its list's width; everything else is sized by
+ * the fonts alone: the turn is a GtkInscription (sized by its chars, not its text) and the
  * row's least width is measured once. The summary is drawn by MgJournalSummary from its own
- * layout (below). A row remembers its height for the width it was measured at, until it is
- * bound to another item. */
+ * layouts (below). A row remembers its height for the width it was measured at, until it is
+ * bound to another item or its text changes. */
 #include "config.h"
 
 #include "mg-widget-util.h"
@@ -18,8 +19,9 @@
 
 #include "mg-journal-row.h"
 
-/* The summary, drawn from its own PangoLayout: as wide as the row's box gives it (it expands),
- * as tall as its text wrapped at that width. A GtkLabel did the same at 15 times the cost of a
+/* The summary, drawn from its own PangoLayout, and under it the row's dice (dimmed, in figures
+ * that line up), from a second one: as wide as the row's box gives it (it expands), as tall as
+ * its texts wrapped at that width. A GtkLabel did the same at 15 times the cost of a
  * jump in a million rows (its widths lay a wrapped text out again, one character a line). Its
  * CSS name is "label", so the row's label styles (undone rows) apply to it. */
 #define MG_TYPE_JOURNAL_SUMMARY (mg_journal_summary_get_type ())
@@ -29,7 +31,8 @@ struct _MgJournalSummary
 {
   GtkWidget    parent_instance;
   PangoLayout *layout;
-  int          layout_width;   /* what the layout is wrapped at, px; -1: not wrapped */
+  PangoLayout *dice;           /* the dice line; its text empty: the row has no dice */
+  int          layout_width;   /* what the layouts are wrapped at, px; -1: not wrapped */
   PangoFontDescription *font; /* what it was laid out in */
 };
 
@@ -37,6 +40,11 @@ G_DEFINE_FINAL_TYPE (MgJournalSummary, mg_journal_summary, GTK_TYPE_WIDGET)
 
 /* The least width of the summary's column, whatever its text. */
 #define SUMMARY_MIN_WIDTH 96
+/* The width it asks for, in characters of its font: the list is given that much before the
+ * replay beside it grows (issue 45: at 800 px it was a strip of 95 to 145 px). */
+#define SUMMARY_NAT_CHARS 48
+/* Between the summary and its dice, px. */
+#define DICE_GAP 3
 
 static void
 summary_wrap_at (MgJournalSummary *self, int width)
@@ -44,15 +52,40 @@ summary_wrap_at (MgJournalSummary *self, int width)
   if (self->layout_width == width)
     return;
   pango_layout_set_width (self->layout, width * PANGO_SCALE);
+  pango_layout_set_width (self->dice, width * PANGO_SCALE);
   self->layout_width = width;
 }
 
+static gboolean
+summary_has_dice (MgJournalSummary *self)
+{
+  return pango_layout_get_text (self->dice)[0] != '\0';
+}
+
+/* dice: the dice line ("Dice: d6: 3 5"), or NULL for none. */
 static void
-mg_journal_summary_set (MgJournalSummary *self, const char *text, PangoAttrList *attrs)
+mg_journal_summary_set (MgJournalSummary *self, const char *text, PangoAttrList *attrs, const char *dice)
 {
   pango_layout_set_text (self->layout, text, -1);
   pango_layout_set_attributes (self->layout, attrs);
+  pango_layout_set_text (self->dice, dice != NULL ? dice : "", -1);
   gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+/* Its height wrapped at `width`, px. */
+static int
+summary_height (MgJournalSummary *self, int width)
+{
+  int height = 0, dice_height = 0;
+
+  summary_wrap_at (self, MAX (width, SUMMARY_MIN_WIDTH));
+  pango_layout_get_pixel_size (self->layout, NULL, &height);
+  if (summary_has_dice (self))
+    {
+      pango_layout_get_pixel_size (self->dice, NULL, &dice_height);
+      height += DICE_GAP + dice_height;
+    }
+  return height;
 }
 
 static GtkSizeRequestMode
@@ -66,16 +99,18 @@ mg_journal_summary_measure (GtkWidget *widget, GtkOrientation orientation, int f
                             int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
 {
   MgJournalSummary *self = MG_JOURNAL_SUMMARY (widget);
-  int height = 0;
 
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    *minimum = *natural = SUMMARY_MIN_WIDTH;
-  else
     {
-      summary_wrap_at (self, MAX (for_size, SUMMARY_MIN_WIDTH));
-      pango_layout_get_pixel_size (self->layout, NULL, &height);
-      *minimum = *natural = height;
+      PangoFontMetrics *metrics = pango_context_get_metrics (gtk_widget_get_pango_context (widget), NULL, NULL);
+
+      *minimum = SUMMARY_MIN_WIDTH;
+      *natural = MAX (SUMMARY_MIN_WIDTH,
+                      SUMMARY_NAT_CHARS * pango_font_metrics_get_approximate_char_width (metrics) / PANGO_SCALE);
+      pango_font_metrics_unref (metrics);
     }
+  else
+    *minimum = *natural = summary_height (self, for_size);
   *minimum_baseline = *natural_baseline = -1;
 }
 
@@ -85,11 +120,21 @@ mg_journal_summary_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   MgJournalSummary *self = MG_JOURNAL_SUMMARY (widget);
   GdkRGBA color;
 
+  int height = 0;
+
   summary_wrap_at (self, gtk_widget_get_width (widget));
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS   /* gtk_widget_get_color is GTK 4.10 */
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
   G_GNUC_END_IGNORE_DEPRECATIONS
   gtk_snapshot_append_layout (snapshot, self->layout, &color);
+  if (!summary_has_dice (self))
+    return;
+  pango_layout_get_pixel_size (self->layout, NULL, &height);
+  color.alpha *= 0.7;
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, height + DICE_GAP));
+  gtk_snapshot_append_layout (snapshot, self->dice, &color);
+  gtk_snapshot_restore (snapshot);
 }
 
 static void
@@ -107,6 +152,7 @@ mg_journal_summary_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
   g_clear_pointer (&self->font, pango_font_description_free);
   self->font = pango_font_description_copy (font);
   pango_layout_context_changed (self->layout);
+  pango_layout_context_changed (self->dice);
   self->layout_width = -2;
   gtk_widget_queue_resize (widget);
 }
@@ -115,6 +161,7 @@ static void
 mg_journal_summary_finalize (GObject *object)
 {
   g_clear_object (&MG_JOURNAL_SUMMARY (object)->layout);
+  g_clear_object (&MG_JOURNAL_SUMMARY (object)->dice);
   g_clear_pointer (&MG_JOURNAL_SUMMARY (object)->font, pango_font_description_free);
   G_OBJECT_CLASS (mg_journal_summary_parent_class)->finalize (object);
 }
@@ -135,8 +182,15 @@ mg_journal_summary_class_init (MgJournalSummaryClass *klass)
 static void
 mg_journal_summary_init (MgJournalSummary *self)
 {
+  g_autoptr(PangoAttrList) figures = pango_attr_list_new ();
+
   self->layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
   pango_layout_set_wrap (self->layout, PANGO_WRAP_WORD_CHAR);
+  /* Figures of one width, so the dice of rows below each other line up. */
+  pango_attr_list_insert (figures, pango_attr_font_features_new ("tnum=1"));
+  self->dice = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  pango_layout_set_wrap (self->dice, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_attributes (self->dice, figures);
   self->layout_width = -1;
 }
 
@@ -147,7 +201,6 @@ struct _MgJournalRow
   GtkWidget     *box;
   GtkInscription *turn_label;
   MgJournalSummary *summary;
-  GtkInscription *dice_label;
 
   MgJournalItem *item;
   int            measured_width;    /* the width `measured_height` is for; -1: none */
@@ -157,8 +210,8 @@ struct _MgJournalRow
 
 G_DEFINE_FINAL_TYPE (MgJournalRow, mg_journal_row, GTK_TYPE_WIDGET)
 
-/* The least width of every row, measured once; forgotten when the fonts change. */
-static int row_width = -1;
+/* The least and natural widths of every row, measured once; forgotten when the fonts change. */
+static int row_width = -1, row_natural = -1;
 /* The width a row was last given: a row made while the list scrolls is measured before it is
  * in the list, and lists are as wide as each other more often than not. */
 static int last_width = 640;
@@ -184,49 +237,13 @@ update_undone (MgJournalRow *self)
 
 static void set_summary (MgJournalRow *self);
 
+/* Undone or redone, its text changes (struck through, or withheld while a secret is in force):
+ * its height is measured again (issue 45: a redone row drew over the next one). */
 static void
 undone_changed (MgJournalRow *self)
 {
   update_undone (self);
   set_summary (self);
-}
-
-/* The whole summary (and the dice, which may be cut short in their column), built on demand. */
-static gboolean
-query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
-{
-  MgJournalRow *self = MG_JOURNAL_ROW (widget);
-  const char *dice;
-  g_autofree char *text = NULL;
-
-  if (self->item == NULL)
-    return FALSE;
-  text = mg_journal_item_get_undone (self->item)
-         ? g_strdup_printf (_("Undone: %s"), mg_journal_item_get_summary (self->item))
-         : g_strdup (mg_journal_item_get_summary (self->item));
-  dice = mg_journal_item_get_dice (self->item);
-  if (dice != NULL && *dice)
-    {
-      /* TRANSLATORS: the second line of a journal row's tooltip: "Dice: 4 Sweep · 3 Kick" */
-      g_autofree char *with_dice = g_strdup_printf (_("%s\nDice: %s"), text, dice);
-
-      g_free (text);
-      text = g_steal_pointer (&with_dice);
-    }
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
-}
-
-/* A long list of dice is cut off in its column: over the column, the whole list alone. */
-static gboolean
-query_dice_tooltip (GtkWidget *label, int x, int y, gboolean keyboard, GtkTooltip *tooltip, MgJournalRow *self)
-{
-  const char *dice = self->item != NULL ? mg_journal_item_get_dice (self->item) : NULL;
-
-  if (dice == NULL || g_utf8_strlen (dice, -1) <= 8)
-    return FALSE;   /* the row's own tooltip, asked next */
-  gtk_tooltip_set_text (tooltip, dice);
-  return TRUE;
 }
 
 static GtkSizeRequestMode
@@ -261,14 +278,16 @@ mg_journal_row_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
     }
   else
     {
-      /* Every column but the summary has its width in characters, and the summary's least is
-       * its width-chars: the row's least width is the same for all. */
+      /* The turn has its width in characters, and the summary's widths are in pixels and
+       * characters of its font: the row's widths are the same for all. */
       if (row_width < 0)
         {
           gtk_widget_measure (self->box, orientation, -1, &min, &nat, NULL, NULL);
           row_width = min;
+          row_natural = MAX (min, nat);
         }
-      *minimum = *natural = row_width;
+      *minimum = row_width;
+      *natural = row_natural;
     }
   *minimum_baseline = *natural_baseline = -1;
 }
@@ -291,15 +310,11 @@ mg_journal_row_size_allocate (GtkWidget *widget, int width, int height, int base
   gtk_widget_allocate (self->box, width, height, baseline, NULL);
   last_width = width;
   /* Its height was for another width (the list was not laid out yet, or the window was
-   * resized): measured again, once this layout is over. */
+   * resized): measured again once this layout is over, before the next frame (at the default
+   * idle priority, frames drawn one after another, as while the Journal scrolls to its end,
+   * kept it waiting, its text drawn over the next row's: issue 45). */
   if (width != self->measured_width && self->remeasure == 0)
-    self->remeasure = g_idle_add (measure_again, self);
-}
-
-static void
-update_dice (MgJournalRow *self)
-{
-  gtk_inscription_set_text (self->dice_label, self->item != NULL ? mg_journal_item_get_dice (self->item) : "");
+    self->remeasure = g_idle_add_full (G_PRIORITY_HIGH_IDLE, measure_again, self, NULL);
 }
 
 /* The row's sentence is what a screen reader says of it (the summary is drawn, not a label): on
@@ -325,7 +340,8 @@ set_summary (MgJournalRow *self)
   const char *summary = item != NULL ? mg_journal_item_get_summary (item) : "";
   const char *actor = item != NULL ? mg_journal_item_get_actor (item) : NULL;
   g_autoptr(PangoAttrList) attrs = pango_attr_list_new ();
-  g_autofree char *text = NULL;
+  g_autofree char *text = NULL, *dice_line = NULL, *spoken = NULL;
+  const char *dice;
 
   /* The referee's own actions are journaled as "GM"; shown in the referee's language. */
   if (g_strcmp0 (actor, "GM") == 0)
@@ -342,8 +358,18 @@ set_summary (MgJournalRow *self)
     }
   if (item != NULL && mg_journal_item_get_undone (item))
     pango_attr_list_insert (attrs, pango_attr_strikethrough_new (TRUE));
-  mg_journal_summary_set (self->summary, text != NULL ? text : summary, attrs);
-  say_sentence (self, text != NULL ? text : summary);
+  dice = item != NULL ? mg_journal_item_get_dice (item) : NULL;
+  if (dice != NULL && dice[0] != '\0')
+    {
+      /* TRANSLATORS: the line under a Journal row's sentence: "Dice: 4 Sweep · 3 Kick" */
+      dice_line = g_strdup_printf (_("Dice: %s"), dice);
+      spoken = g_strdup_printf ("%s %s", text != NULL ? text : summary, dice_line);
+    }
+  mg_journal_summary_set (self->summary, text != NULL ? text : summary, attrs, dice_line);
+  say_sentence (self, spoken != NULL ? spoken : text != NULL ? text : summary);
+  /* Its height follows its text. */
+  self->measured_width = -1;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 void
@@ -354,16 +380,13 @@ mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
   if (self->item != NULL)
     {
       g_signal_handlers_disconnect_by_func (self->item, undone_changed, self);
-      g_signal_handlers_disconnect_by_func (self->item, update_dice, self);
+      g_signal_handlers_disconnect_by_func (self->item, set_summary, self);
     }
   g_set_object (&self->item, item);
-  self->measured_width = -1;
-  gtk_widget_queue_resize (GTK_WIDGET (self));
   if (item == NULL)
     {
       gtk_inscription_set_text (self->turn_label, "");
       set_summary (self);
-      gtk_inscription_set_text (self->dice_label, "");
       update_undone (self);
       return;
     }
@@ -389,10 +412,16 @@ mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
         }
     }
   set_summary (self);
-  update_dice (self);
   g_signal_connect_swapped (item, "notify::undone", G_CALLBACK (undone_changed), self);
-  g_signal_connect_swapped (item, "notify::dice", G_CALLBACK (update_dice), self);
+  g_signal_connect_swapped (item, "notify::dice", G_CALLBACK (set_summary), self);
   update_undone (self);
+}
+
+MgJournalItem *
+mg_journal_row_get_item (MgJournalRow *self)
+{
+  g_return_val_if_fail (MG_IS_JOURNAL_ROW (self), NULL);
+  return self->item;
 }
 
 static void
@@ -415,11 +444,9 @@ mg_journal_row_class_init (MgJournalRowClass *klass)
   widget_class->get_request_mode = mg_journal_row_get_request_mode;
   widget_class->measure = mg_journal_row_measure;
   widget_class->size_allocate = mg_journal_row_size_allocate;
-  widget_class->query_tooltip = query_tooltip;
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/ui/mg-journal-row.ui");
   gtk_widget_class_bind_template_child (widget_class, MgJournalRow, box);
   gtk_widget_class_bind_template_child (widget_class, MgJournalRow, turn_label);
-  gtk_widget_class_bind_template_child (widget_class, MgJournalRow, dice_label);
 }
 
 static void
@@ -429,15 +456,12 @@ mg_journal_row_init (MgJournalRow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->measured_width = -1;
-  /* The whole summary, wrapped at any width (issue 33.3), between the turn and the dice. */
+  /* The whole summary and its dice, wrapped at any width (issue 33.3), after the turn. */
   self->summary = g_object_new (MG_TYPE_JOURNAL_SUMMARY, NULL);
   gtk_widget_add_css_class (GTK_WIDGET (self->summary), "journal-summary");
   gtk_widget_set_hexpand (GTK_WIDGET (self->summary), TRUE);
   gtk_widget_set_valign (GTK_WIDGET (self->summary), GTK_ALIGN_START);
-  gtk_box_insert_child_after (GTK_BOX (self->box), GTK_WIDGET (self->summary), GTK_WIDGET (self->turn_label));
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self->dice_label), TRUE);
-  g_signal_connect (self->dice_label, "query-tooltip", G_CALLBACK (query_dice_tooltip), self);
+  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->summary));
   if (!watching)
     {
       GtkSettings *settings = gtk_settings_get_default ();

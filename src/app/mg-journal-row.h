@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* mg-journal-row.h — one journal row: turn, actor, summary, dice; undone rows greyed. */
+/* mg-journal-row.h — one journal row: turn, actor, summary and its dice; undone rows greyed. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -13,5 +13,6 @@ G_DECLARE_FINAL_TYPE (MgJournalRow, mg_journal_row, MG, JOURNAL_ROW, GtkWidget)
 
 GtkWidget *mg_journal_row_new      (void);
 void       mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item);
+MgJournalItem *mg_journal_row_get_item (MgJournalRow *self);   /* the step it shows, or NULL */
 
 G_END_DECLS

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-export-pdf.c — the paper layout of the exports (cairo and pango, no external program):
  * a referee's report, a heading per turn, one line per action with its dice, the standing as
- * tables, every page headed and numbered.  Drawn either into a PDF, streamed page by page (a
+ * tables (a table too wide for a portrait page on a landscape one, never split by columns),
+ * every page headed and numbered.  Drawn either into a PDF, streamed page by page (a
  * page's content leaves memory when the next begins), or into one recording surface per page
  * for printing. */
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <glib/gi18n.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
@@ -17,17 +19,19 @@
 #include "mg-export-chronicle.h"
 #include "mg-chronicle-draw.h"
 
-/* A4 in points, and the margins. */
+/* A4 in points (portrait), and the margins. */
 #define PAGE_W   MG_EXPORT_PAGE_WIDTH
 #define PAGE_H   MG_EXPORT_PAGE_HEIGHT
 #define MARGIN    56.0
 #define HEADER    22.0   /* the running header sits this far above the text */
 #define FOOTER    24.0
-#define TEXT_W   (PAGE_W - 2 * MARGIN)
+/* The text's width on the page being drawn (`pdf` in scope): portrait or landscape. */
+#define TEXT_W   (pdf->page_w - 2 * MARGIN)
 #define ACTOR_W   78.0   /* the "who" column of an action line */
 #define DICE_W   120.0   /* the dice column */
 #define GUTTER     8.0
 #define CELL_PAD   3.0
+#define BODY_SIZE  9.5   /* points: the text's and the tables' */
 
 typedef struct {
   FILE                 *out;
@@ -43,6 +47,8 @@ typedef struct {
   char                 *running;   /* "Campaign — Turn 3" at the top of every page but the first */
   double                y;         /* top of the next line on the page */
   int                   page;
+  double                page_w, page_h;   /* the page being drawn: A4 portrait or landscape */
+  gboolean              wide;      /* a table too wide for portrait is being drawn, landscape */
 } Pdf;
 
 static cairo_status_t
@@ -107,23 +113,26 @@ pdf_furniture (Pdf *pdf)
       pango_cairo_show_layout (pdf->cr, pdf->small);
       cairo_set_line_width (pdf->cr, 0.5);
       cairo_move_to (pdf->cr, MARGIN, MARGIN - HEADER + h / 2.0 + 3);
-      cairo_line_to (pdf->cr, PAGE_W - MARGIN, MARGIN - HEADER + h / 2.0 + 3);
+      cairo_line_to (pdf->cr, pdf->page_w - MARGIN, MARGIN - HEADER + h / 2.0 + 3);
       cairo_stroke (pdf->cr);
     }
   pango_layout_set_width (pdf->small, -1);
   pango_layout_set_text (pdf->small, number, -1);
   pango_layout_get_pixel_size (pdf->small, &w, &h);
-  cairo_move_to (pdf->cr, (PAGE_W - w) / 2, PAGE_H - MARGIN + FOOTER - h);
+  cairo_move_to (pdf->cr, (pdf->page_w - w) / 2, pdf->page_h - MARGIN + FOOTER - h);
   pango_cairo_show_layout (pdf->cr, pdf->small);
   black (pdf);
 }
 
+/* A page begins in the orientation of pdf->page_w and page_h; its furniture is drawn when it
+ * is closed, so an empty page may still turn (cairo sizes a PDF page before anything is drawn
+ * on it). */
 static void
 pdf_open_page (Pdf *pdf)
 {
   if (pdf->pages != NULL)
     {
-      cairo_rectangle_t extents = { 0, 0, PAGE_W, PAGE_H };
+      cairo_rectangle_t extents = { 0, 0, pdf->page_w, pdf->page_h };
 
       pdf->surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents);
       pdf->cr = cairo_create (pdf->surface);
@@ -138,14 +147,16 @@ pdf_open_page (Pdf *pdf)
             pango_cairo_update_layout (pdf->cr, layouts[i]);
         }
     }
+  else
+    cairo_pdf_surface_set_size (pdf->surface, pdf->page_w, pdf->page_h);
   black (pdf);
-  pdf_furniture (pdf);
   pdf->y = MARGIN;
 }
 
 static void
 pdf_close_page (Pdf *pdf)
 {
+  pdf_furniture (pdf);
   if (pdf->pages == NULL)
     {
       cairo_show_page (pdf->cr);
@@ -167,8 +178,39 @@ pdf_new_page (Pdf *pdf)
 static void
 pdf_need (Pdf *pdf, double height)
 {
-  if (pdf->y + height > PAGE_H - MARGIN && pdf->y > MARGIN)
+  if (pdf->y + height > pdf->page_h - MARGIN && pdf->y > MARGIN)
     pdf_new_page (pdf);
+}
+
+/* What follows on a landscape page (`landscape`), or a portrait one: a new page when the one
+ * being drawn has something on it and is the other way round. */
+static void
+pdf_orient (Pdf *pdf, gboolean landscape)
+{
+  if ((pdf->page_w > pdf->page_h) == landscape)
+    return;
+  if (pdf->y > MARGIN)
+    {
+      pdf_close_page (pdf);
+      pdf->page++;
+    }
+  else if (pdf->pages != NULL)
+    {
+      /* Nothing recorded on it but the paper: made again the other way round. */
+      g_clear_pointer (&pdf->cr, cairo_destroy);
+      g_clear_pointer (&pdf->surface, cairo_surface_destroy);
+    }
+  pdf->page_w = landscape ? PAGE_H : PAGE_W;
+  pdf->page_h = landscape ? PAGE_W : PAGE_H;
+  pdf_open_page (pdf);
+}
+
+/* Everything but a wide table is set on portrait pages. */
+static void
+pdf_portrait (Pdf *pdf)
+{
+  if (!pdf->wide)
+    pdf_orient (pdf, FALSE);
 }
 
 static void
@@ -201,8 +243,9 @@ pdf_block (Pdf *pdf, const PangoFontDescription *font, const char *markup, doubl
 {
   PangoLayoutIter *iter;
 
+  pdf_portrait (pdf);
   layout_set (pdf->layout, font, TEXT_W, TRUE, markup);
-  if (layout_height (pdf->layout) <= (PAGE_H - 2 * MARGIN) / 3)
+  if (layout_height (pdf->layout) <= (pdf->page_h - 2 * MARGIN) / 3)
     pdf_need (pdf, space_before + layout_height (pdf->layout));
   if (pdf->y > MARGIN)
     pdf->y += space_before;
@@ -240,6 +283,7 @@ pdf_heading (Pdf *pdf, const char *font_name, const char *text, double space_bef
 {
   PangoFontDescription *font = pango_font_description_from_string (font_name);
 
+  pdf_portrait (pdf);
   layout_set (pdf->layout, font, TEXT_W, FALSE, text);
   pango_font_description_free (font);
   if (pdf->y > MARGIN)
@@ -249,6 +293,8 @@ pdf_heading (Pdf *pdf, const char *font_name, const char *text, double space_bef
   pango_cairo_show_layout (pdf->cr, pdf->layout);
   pdf->y += layout_height (pdf->layout) + 2;
 }
+
+static void table_font_size (Pdf *pdf, double points);
 
 static Pdf *
 pdf_new (MgExportDoc *doc)
@@ -260,6 +306,8 @@ pdf_new (MgExportDoc *doc)
   pdf->out = doc->out;
   pdf->pages = doc->pages;
   pdf->page = 1;
+  pdf->page_w = PAGE_W;
+  pdf->page_h = PAGE_H;
   pdf->running = g_strdup_printf ("%s — %s", doc->campaign, doc->scope_text);
   if (pdf->pages == NULL)
     {
@@ -279,8 +327,9 @@ pdf_new (MgExportDoc *doc)
   pdf->actor = pango_cairo_create_layout (pdf->cr);
   pdf->dice = pango_cairo_create_layout (pdf->cr);
   pdf->small = pango_cairo_create_layout (pdf->cr);
-  pdf->body = pango_font_description_from_string ("Sans 9.5");
-  pdf->bold = pango_font_description_from_string ("Sans Bold 9.5");
+  pdf->body = pango_font_description_from_string ("Sans");
+  pdf->bold = pango_font_description_from_string ("Sans Bold");
+  table_font_size (pdf, BODY_SIZE);
   pdf->mono = pango_font_description_from_string ("Monospace 8.5");
   pdf->tiny = pango_font_description_from_string ("Sans 8");
   pango_layout_set_font_description (pdf->small, pdf->tiny);
@@ -336,9 +385,10 @@ static void
 pdf_action (MgExportDoc *doc, const MgExportAction *a)
 {
   Pdf *pdf = doc->priv;
-  double summary_w = TEXT_W - ACTOR_W - DICE_W - 2 * GUTTER;
-  double height;
+  double summary_w, height;
 
+  pdf_portrait (pdf);
+  summary_w = TEXT_W - ACTOR_W - DICE_W - 2 * GUTTER;
   layout_set (pdf->actor, pdf->bold, ACTOR_W, FALSE, a->actor);
   pango_layout_set_ellipsize (pdf->actor, PANGO_ELLIPSIZE_END);
   layout_set (pdf->layout, pdf->body, a->dice != NULL ? summary_w : summary_w + DICE_W + GUTTER,
@@ -358,7 +408,7 @@ pdf_action (MgExportDoc *doc, const MgExportAction *a)
   if (a->dice != NULL)
     {
       grey (pdf);
-      cairo_move_to (pdf->cr, PAGE_W - MARGIN - DICE_W, pdf->y + 1);
+      cairo_move_to (pdf->cr, pdf->page_w - MARGIN - DICE_W, pdf->y + 1);
       pango_cairo_show_layout (pdf->cr, pdf->dice);
       black (pdf);
     }
@@ -371,23 +421,31 @@ pdf_turn_end (MgExportDoc *doc)
 {
 }
 
+/* The width of a text on one line in the layout's font, rounded up: a column set to a width
+ * rounded to the nearest point broke its heading's word ("S-T", issue 45). */
+static double
+line_width (PangoLayout *layout)
+{
+  PangoRectangle logical;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  return ceil ((double) logical.width / PANGO_SCALE) + 0.5;
+}
+
 /* The width of `text`'s widest word, and of the whole of it on one line. */
 static void
 text_widths (Pdf *pdf, const PangoFontDescription *font, const char *text, double *word, double *line)
 {
   g_auto(GStrv) words = g_strsplit (text, " ", -1);
-  int w, h;
 
   *word = 0;
   for (guint i = 0; words[i] != NULL; i++)
     {
       layout_set (pdf->actor, font, -1, FALSE, words[i]);
-      pango_layout_get_pixel_size (pdf->actor, &w, &h);
-      *word = MAX (*word, w);
+      *word = MAX (*word, line_width (pdf->actor));
     }
   layout_set (pdf->actor, font, -1, FALSE, text);
-  pango_layout_get_pixel_size (pdf->actor, &w, &h);
-  *line = w;
+  *line = line_width (pdf->actor);
 }
 
 /* The widths of a table's columns: each as wide as its widest cell on one line; when together
@@ -493,7 +551,7 @@ table_row_height (Pdf *pdf, const double *widths, guint n, char **cells, gboolea
 
 /* A real table: a header row, repeated at the top of each page the table continues on. */
 static void
-pdf_table_part (Pdf *pdf, const char *name, MgExportTable *table)
+pdf_table_draw (Pdf *pdf, const char *name, MgExportTable *table)
 {
   g_autofree double *widths = table_widths (pdf, table);
   guint n = table->labels->len;
@@ -533,86 +591,47 @@ column_least (Pdf *pdf, MgExportTable *table, guint c)
   return least + 2 * CELL_PAD;
 }
 
-/* Columns [first, last) of table, after its first column (the rows' names), as a table of their
- * own: borrowed strings. */
-static MgExportTable *
-table_columns (MgExportTable *table, guint first, guint last)
+/* The least width of the whole table, at the size its cells are set in now. */
+static double
+table_least (Pdf *pdf, MgExportTable *table)
 {
-  MgExportTable *part = g_new0 (MgExportTable, 1);
+  double least = 0;
 
-  part->labels = g_ptr_array_new ();
-  part->rows = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (part->labels, g_ptr_array_index (table->labels, 0));
-  for (guint c = first; c < last; c++)
-    g_ptr_array_add (part->labels, g_ptr_array_index (table->labels, c));
-  for (guint r = 0; r < table->rows->len; r++)
-    {
-      char **cells = g_ptr_array_index (table->rows, r);
-      char **row = g_new0 (char *, last - first + 2);
-
-      row[0] = cells[0];
-      for (guint c = first; c < last; c++)
-        row[c - first + 1] = cells[c];
-      g_ptr_array_add (part->rows, row);
-    }
-  return part;
+  for (guint c = 0; c < table->labels->len; c++)
+    least += column_least (pdf, table, c);
+  return least;
 }
 
-/* The end (the index past its last column) of the part of a table that starts at column
- * `from`: columns taken while they fit the text's width beside column 0 (the rows' names, in
- * every part), at most `per` of them, at least one. */
-static guint
-part_end (const double *least, guint n, guint from, guint per)
+static void
+table_font_size (Pdf *pdf, double points)
 {
-  double total = least[0] + least[from];
-  guint c = from + 1;
-
-  while (c < n && c - from < per && total + least[c] <= TEXT_W)
-    total += least[c++];
-  return c;
+  pango_font_description_set_size (pdf->body, (int) (points * PANGO_SCALE));
+  pango_font_description_set_size (pdf->bold, (int) (points * PANGO_SCALE));
 }
 
-/* A table too wide for the page at its headings' words is set as several, each repeating the
- * first column, rather than squeezed until its headings break mid-word ("Casualt-ies"). */
+/* A table too wide for a portrait page at its headings' words is set in smaller type, or on a
+ * landscape page, whole, rather than split by columns (issue 45: TFT's roster on two pages, a
+ * row read across both) or squeezed until its headings break mid-word ("Casualt-ies"). */
 static void
 pdf_table (Pdf *pdf, const char *name, MgExportTable *table)
 {
-  guint n = table->labels->len;
-  g_autofree double *least = g_new0 (double, MAX (n, 1));
-  guint first = 1, parts = 0, per;
+  static const struct { gboolean landscape; double size; } ways[] = {
+    { FALSE, BODY_SIZE }, { FALSE, 8.5 }, { TRUE, BODY_SIZE }, { TRUE, 8.5 }, { TRUE, 7.5 },
+  };
+  guint i;
 
-  if (n <= 1)
+  for (i = 0; i < G_N_ELEMENTS (ways) - 1; i++)
     {
-      pdf_table_part (pdf, name, table);
-      return;
+      table_font_size (pdf, ways[i].size);
+      if (table_least (pdf, table) <= (ways[i].landscape ? PAGE_H : PAGE_W) - 2 * MARGIN)
+        break;
     }
-  for (guint c = 0; c < n; c++)
-    least[c] = column_least (pdf, table, c);
-  /* As few parts as fit, then as even as they can be ("Players (continued)" not left with one
-   * column). */
-  for (guint from = 1; from < n; from = part_end (least, n, from, G_MAXUINT))
-    parts++;
-  per = (n - 1 + parts - 1) / parts;   /* the columns after the names, shared out evenly */
-  while (first < n)
-    {
-      guint last = part_end (least, n, first, per);
-      MgExportTable *part;
-      g_autofree char *heading = NULL;
-
-      if (first == 1 && last == n)
-        {
-          pdf_table_part (pdf, name, table);
-          return;
-        }
-      /* TRANSLATORS: the next columns of a table too wide for the page: "Players (continued)" */
-      heading = first == 1 ? g_strdup (name) : g_strdup_printf (_("%s (continued)"), name);
-      part = table_columns (table, first, last);
-      pdf_table_part (pdf, heading, part);
-      g_ptr_array_unref (part->labels);
-      g_ptr_array_unref (part->rows);
-      g_free (part);
-      first = last;
-    }
+  table_font_size (pdf, ways[i].size);
+  pdf_orient (pdf, ways[i].landscape);
+  pdf->wide = ways[i].landscape;
+  pdf_table_draw (pdf, name, table);
+  pdf->wide = FALSE;
+  table_font_size (pdf, BODY_SIZE);
 }
 
 static void
@@ -646,6 +665,7 @@ pdf_end (MgExportDoc *doc, GError **error)
       pdf_close_page (pdf);
       return TRUE;
     }
+  pdf_furniture (pdf);
   cairo_destroy (g_steal_pointer (&pdf->cr));
   cairo_surface_finish (pdf->surface);
   status = cairo_surface_status (pdf->surface);

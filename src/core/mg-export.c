@@ -969,6 +969,28 @@ standing_heading_for (const char *game_id, gint turn)
   return g_strdup_printf (_("Standing after turn %d"), turn);
 }
 
+/* The heading of the turn `row` begins: as the game names it from pending() before the row
+ * (its state rebuilt from the turn's snapshot), else "Turn 3". */
+static char *
+walk_turn_heading (Walk *w, const MgJournalRead *row)
+{
+  const MgGame *game = mg_game_lookup (w->doc->game_id);
+  MgState *state;
+  char *title = NULL;
+
+  if (game == NULL || game->turn_title == NULL)
+    return turn_heading (w->doc->game_id, row->turn);
+  state = mg_campaign_state_at (w->campaign, row->seq - 1, NULL);
+  if (state != NULL)
+    {
+      g_autoptr(ExportJson) pending = mg_state_pending (state);
+
+      title = pending != NULL ? game->turn_title (pending) : NULL;
+      mg_state_free (state);
+    }
+  return title != NULL ? title : turn_heading (w->doc->game_id, row->turn);
+}
+
 /* The events everyone may see: those without a "seat". */
 static json_object *
 public_events (const char *text)
@@ -1023,7 +1045,7 @@ walk_row (const MgJournalRead *row, gpointer data, GError **error)
     }
   if (!w->group_open)
     {
-      g_autofree char *heading = turn_heading (w->doc->game_id, row->turn);
+      g_autofree char *heading = walk_turn_heading (w, row);
 
       w->group_open = TRUE;
       w->group_turn = row->turn;

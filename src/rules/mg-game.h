@@ -145,6 +145,11 @@ typedef struct {
    * none) means "everything changed", the safe default. Both NULL-terminated. */
   const MgChangeKey    *change_keys;
   const char * const   *local_events;
+  /* Optional: how the game names a turn where a person reads the turns (the exports' headings),
+   * from pending() as the turn begins: "Fight 1, turn 8" (translated, g_free); NULL for the
+   * turn's number (turn_heading). TFT's campaign turns run on through its setup and its fights,
+   * ahead of a fight's own (issue 45). */
+  char               *(*turn_title) (json_object *pending);
 } MgGame;
 
 /* One shape for every descriptor (src/rules/<game>/mg-<game>-game.c): a static MgGame whose

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <math.h>
 #include <string.h>
 
 #include "mg-application.h"
@@ -272,7 +273,9 @@ test_meeple_sides_stay (void)
       report_wide_widgets (GTK_WIDGET (red), (1280 - 72) / 2 - 36);
     }
   g_assert_cmpfloat (place (GTK_WIDGET (blue)).y, ==, before.y);
-  g_assert_cmpfloat (place (GTK_WIDGET (blue)).x, ==, before.x);
+  /* To a pixel: the flow box (not homogeneous, so that each side is as tall as its own
+   * content, issue 45) shares an odd pixel of its width as the sides' least widths say. */
+  g_assert_cmpfloat (fabs (place (GTK_WIDGET (blue)).x - before.x), <=, 1);
   close_campaign_windows (app);
 }
 

@@ -718,7 +718,7 @@ fill_steps (MgLamameMapPage *self, json_object *view, json_object *pending)
 
 /* The banner over the map: what the last step in force resolved (an attack round, a reveal,
  * the season's income), rendered from its public events in the viewer's language, until the
- * next step; hidden otherwise. An undone step is not in force: its secrets are not shown. */
+ * next step; empty otherwise. An undone step is not in force: its secrets are not shown. */
 static void
 fill_result_banner (MgLamameMapPage *self)
 {
@@ -736,7 +736,12 @@ fill_result_banner (MgLamameMapPage *self)
       break;
     }
   gtk_label_set_text (self->result_label, text != NULL ? text : "");
-  gtk_widget_set_visible (self->result_banner, text != NULL);
+  /* Empty, it keeps its room (issue 45: the map moved down and up 20–30 px as it came and
+   * went between two clicks). */
+  if (text != NULL)
+    gtk_widget_remove_css_class (self->result_banner, "empty");
+  else
+    gtk_widget_add_css_class (self->result_banner, "empty");
   mg_accessible_announce (self->result_banner, text);
 }
 

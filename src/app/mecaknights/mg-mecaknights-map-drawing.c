@@ -169,6 +169,8 @@ mg_mk_map_drawing_model (json_object *map, json_object *view)
       json_object_object_add (token, "letter", json_object_new_string (letter));
       json_object_object_add (token, "shape", json_object_new_string (shapes[seat % G_N_ELEMENTS (shapes)]));
       json_object_object_add (token, "title", json_object_new_string (title));
+      /* Which army it is, for a click on it (the map draws the members above only). */
+      json_object_object_add (token, "army", json_object_new_string (mg_ui_json_str (army, "id") ? mg_ui_json_str (army, "id") : ""));
       json_object_array_add (tokens, token);
     }
   json_object_object_add (model, "areas", areas);

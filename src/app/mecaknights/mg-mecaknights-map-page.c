@@ -1192,8 +1192,11 @@ static void
 area_activated (MgMkMapPage *self, const char *id)
 {
   LandEdit *edit = find_land (self, id);
+  json_object *tokens = mg_ui_json_array (mg_area_map_get_model (self->area_map), "tokens");
+  gint token = mg_area_map_get_clicked_token (self->area_map);
+  const char *army = token >= 0 ? mg_ui_json_str (json_object_array_get_idx (tokens, token), "army") : NULL;
 
-  if (self->started && !self->dirty && mg_mk_map_play_activate (self->play, id))
+  if (self->started && !self->dirty && mg_mk_map_play_activate (self->play, id, army))
     return;
   if (edit == NULL)
     return;

@@ -227,12 +227,42 @@ say (MgMkMapPlay *self, const char *land, char *text, gboolean refusal)
   show (self, text, refusal);
 }
 
-gboolean
-mg_mk_map_play_activate (MgMkMapPlay *self, const char *land)
+/* Picks the first of the leader's armies on land that may move, from the one after `after`
+ * (an army id; NULL: from the first) or, when `only` is given, that army alone. */
+static gboolean
+pick_on (MgMkMapPlay *self, json_object *view, const char *land, const char *after, const char *only)
 {
-  json_object *view = view_of (self);
   const char *leader = mg_mk_ui_view_current_leader (view);
   json_object *armies = mg_mk_ui_view_armies (view);
+  gboolean passed = after == NULL;
+
+  for (gsize a = 0; a < mg_ui_json_len (armies); a++)
+    {
+      json_object *army = json_object_array_get_idx (armies, a);
+      const char *id = mg_ui_json_str (army, "id");
+
+      if (g_strcmp0 (mg_ui_json_str (army, "leader"), leader) != 0 || g_strcmp0 (mg_ui_json_str (army, "land"), land) != 0
+          || json_object_get_boolean (mg_ui_json_get (army, "afloat")))
+        continue;
+      if (!passed)
+        {
+          passed = g_strcmp0 (id, after) == 0;
+          continue;
+        }
+      if ((only == NULL || g_strcmp0 (id, only) == 0) && pick (self, view, army))
+        {
+          g_clear_pointer (&self->said, g_free);
+          point (self, land);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+gboolean
+mg_mk_map_play_activate (MgMkMapPlay *self, const char *land, const char *army)
+{
+  json_object *view = view_of (self);
   gint i;
 
   if (self->army != NULL && (i = target_index (self, land)) >= 0)
@@ -249,23 +279,18 @@ mg_mk_map_play_activate (MgMkMapPlay *self, const char *land)
     }
   if (self->army != NULL && g_strcmp0 (land, self->land) == 0)
     {
+      /* Its own land again: another of the leader's armies there clicked, or the next one. */
+      g_autofree char *picked = g_strdup (self->army);
+
+      if ((army != NULL && g_strcmp0 (army, picked) != 0 && pick_on (self, view, land, NULL, army))
+          || (army == NULL && pick_on (self, view, land, picked, NULL)))
+        return TRUE;
       mg_mk_map_play_cancel (self);
       return TRUE;
     }
-  for (gsize a = 0; a < mg_ui_json_len (armies); a++)
-    {
-      json_object *army = json_object_array_get_idx (armies, a);
-
-      if (g_strcmp0 (mg_ui_json_str (army, "leader"), leader) == 0
-          && g_strcmp0 (mg_ui_json_str (army, "land"), land) == 0
-          && !json_object_get_boolean (mg_ui_json_get (army, "afloat"))
-          && pick (self, view, army))
-        {
-          g_clear_pointer (&self->said, g_free);
-          point (self, land);
-          return TRUE;
-        }
-    }
+  /* The army clicked, if it is one of the leader's that may move; else the first of them. */
+  if ((army != NULL && pick_on (self, view, land, NULL, army)) || pick_on (self, view, land, NULL, NULL))
+    return TRUE;
   if (self->army == NULL)
     return FALSE;
   say (self, land, describe (self, land), TRUE);

@@ -16,9 +16,12 @@ typedef struct _MgMkMapPlay MgMkMapPlay;
  * lets the army go; the pointer's and keyboard's hover text follow the map. */
 MgMkMapPlay *mg_mk_map_play_new      (MgCampaign *campaign, MgAreaMap *map, GtkLabel *hint);
 void         mg_mk_map_play_free     (MgMkMapPlay *self);
-/* A land activated (click or Enter). FALSE when it is not a move of the game (no army of the
- * leader to play picked, none of theirs there that may move): the caller does what it did. */
-gboolean     mg_mk_map_play_activate (MgMkMapPlay *self, const char *land);
+/* A land activated (click or Enter); `army`: the army whose token was clicked, or NULL (its
+ * ground, or the keyboard). Of the leader's armies there, the one clicked is picked; activated
+ * again, the land picks its next army, then none (issue 45: two armies in one land, the
+ * second could not be picked). FALSE when it is not a move of the game (no army of the leader
+ * to play picked, none of theirs there that may move): the caller does what it did. */
+gboolean     mg_mk_map_play_activate (MgMkMapPlay *self, const char *land, const char *army);
 /* Lets the picked army go; FALSE when none was picked. */
 gboolean     mg_mk_map_play_cancel   (MgMkMapPlay *self);
 /* The campaign or the drawing changed: the pick is dropped when its army may no longer move,

@@ -1104,8 +1104,10 @@ mg_meeple_side_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
 {
   gtk_widget_measure (gtk_widget_get_first_child (widget), orientation, for_size,
                       minimum, natural, min_baseline, nat_baseline);
+  /* The same for both sides whatever either shows, so they share a line evenly (the flow box
+   * is not homogeneous, so that each side is as tall as its own content: issue 45). */
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    *natural = MAX (*minimum, MIN (*natural, MG_MEEPLE_SIDE_NATURAL_WIDTH));
+    *natural = MAX (*minimum, MG_MEEPLE_SIDE_NATURAL_WIDTH);
 }
 
 /* Its box is height-for-width (the Dice description wraps): GtkWidget's default with neither a

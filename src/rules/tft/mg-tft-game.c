@@ -112,6 +112,22 @@ export_sections (json_object *ruleset, json_object *view)
 
 extern const MgChronicle mg_tft_chronicle;
 
+/* A turn as the fight counts it, which the Journal's sentences name ("Turn 8 of fight 1
+ * ends"); the campaign's turns before, between and after fights are the roster's. */
+static char *
+turn_title (json_object *pending)
+{
+  json_object *fight = NULL, *turn = NULL, *phase = NULL;
+
+  if (!json_object_object_get_ex (pending, "fight", &fight) || !json_object_object_get_ex (pending, "fight_turn", &turn))
+    return g_strdup (_("Between fights"));
+  if (json_object_object_get_ex (pending, "phase", &phase) && g_strcmp0 (json_object_get_string (phase), "over") == 0)
+    /* TRANSLATORS: a heading of the exports: the turn in which a fight is declared over */
+    return g_strdup_printf (_("End of fight %d"), json_object_get_int (fight));
+  /* TRANSLATORS: a heading of the exports: "Fight 1, turn 8" */
+  return g_strdup_printf (_("Fight %d, turn %d"), json_object_get_int (fight), json_object_get_int (turn));
+}
+
 const MgGame *
 mg_tft_game (void)
 {
@@ -125,6 +141,7 @@ mg_tft_game (void)
     .chronicle = &mg_tft_chronicle,   /* mg-tft-chronicle.c */
     .export_sections = export_sections,
     .board_svg = mg_tft_board_svg,       /* mg-tft-board-svg.c: the arena on the phones */
+    .turn_title = turn_title,
   };
   return mg_game_fill (&game, mg_tft_rules (), mg_tft_ruleset_words);
 }

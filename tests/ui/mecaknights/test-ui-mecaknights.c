@@ -1805,6 +1805,73 @@ test_apply_shortcut (void)
   close_campaign_windows (app);
 }
 
+/* The token of `army` on the map (its index in the map's model), or fails. */
+static guint
+army_token (MgAreaMap *drawing, const char *army)
+{
+  json_object *tokens = json_object_object_get (mg_area_map_get_model (drawing), "tokens");
+
+  for (guint t = 0; t < json_object_array_length (tokens); t++)
+    if (g_strcmp0 (json_object_get_string (json_object_object_get (json_object_array_get_idx (tokens, t), "army")), army) == 0)
+      return t;
+  g_error ("no token for %s", army);
+}
+
+/* A click on an army's token, through the X server where it can be (else as GTK's press is told). */
+static void
+click_army (MgAreaMap *drawing, const char *army)
+{
+  graphene_rect_t rect;
+  graphene_point_t centre;
+
+  g_assert_true (mg_area_map_token_rect (drawing, army_token (drawing, army), &rect));
+  graphene_rect_get_center (&rect, &centre);
+  if (!ui_test_click_at (GTK_WIDGET (drawing), centre.x, centre.y))
+    mg_area_map_click (drawing, centre.x, centre.y);
+  wait_ms (50);
+}
+
+/* Issue 45: two of Red's armies on Redhold. A click on either's token picks that one (a click
+ * always took the first); Enter on the land picks the next, then lets go. */
+static void
+test_two_armies_one_land (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "two.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Two", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgMkActionPanel *panel;
+  MgMkMapPage *map;
+  MgAreaMap *drawing;
+
+  g_assert_no_error (error);
+  import_sample_map (campaign);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  panel = mg_mk_dashboard_get_action_panel (dashboard (window));
+  PLAY (window, panel, "set_gm", "rotation", "outside");
+  PLAY (window, panel, "start");
+  PLAY (window, panel, "collect", "player", "Red");
+  PLAY (window, panel, "train", "player", "Red", "land", "Redhold", "unit", "infantry", "count", "1", "army", "");
+  map = MG_MK_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  wait_ms (400);
+  drawing = mg_mk_map_page_get_area_map (map);
+
+  click_army (drawing, "Red 2");
+  g_assert_cmpstr (mg_mk_map_page_get_play_army (map), ==, "Red 2");
+  click_army (drawing, "Red 1");
+  g_assert_cmpstr (mg_mk_map_page_get_play_army (map), ==, "Red 1");
+  /* The keyboard: Enter on Redhold, where the ring is, picks the next army there, then none. */
+  g_assert_cmpstr (mg_area_map_get_focus_area (drawing), ==, "Redhold");
+  g_assert_true (mg_area_map_activate_focus (drawing));
+  g_assert_cmpstr (mg_mk_map_page_get_play_army (map), ==, "Red 2");
+  g_assert_true (mg_area_map_activate_focus (drawing));
+  g_assert_null (mg_mk_map_page_get_play_army (map));
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1826,6 +1893,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/build-starts-legal", test_build_starts_legal);
   g_test_add_func ("/ui/mecaknights/touched-fields", test_touched_fields);
   g_test_add_func ("/ui/mecaknights/gm-own-campaign", test_gm_own_campaign);
+  g_test_add_func ("/ui/mecaknights/two-armies-one-land", test_two_armies_one_land);
   g_test_add_func ("/ui/mecaknights/whole-year", test_whole_year);
   g_test_add_func ("/ui/mecaknights/page-height", test_page_height);
   g_test_add_func ("/ui/mecaknights/short-titles-whole", test_short_titles_whole);

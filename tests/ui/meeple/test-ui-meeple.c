@@ -490,6 +490,41 @@ test_track_cells (void)
   close_campaign_windows (app);
 }
 
+/* Issue 45: Blue's faces shown, Blue's side grows; Red's does not grow with it. One under the
+ * other (narrow), Blue's side begins a row's spacing (36 px) under Red's content, not under a
+ * gap as tall as Blue's side; side by side (wide), both begin on one line. */
+static void
+test_sides_no_gap (void)
+{
+  static const int widths[] = { 360, 1400 };
+  g_autoptr(MgCampaign) c = NULL;
+  MgMeeplePage *page = open_battle ("Gap", &c, widths[0], 900);
+  MgMeepleSide *red = mg_meeple_page_get_side (page, 0);
+  MgMeepleSide *blue = mg_meeple_page_get_side (page, 1);
+  GtkWindow *window = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (page)));
+
+  g_assert_true (gtk_widget_activate (GTK_WIDGET (mg_meeple_side_get_show_button (blue))));
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      graphene_rect_t a, b;
+      int natural = 0;
+
+      gtk_window_set_default_size (window, widths[w], 900);
+      wait_ms (400);
+      g_assert_true (gtk_toggle_button_get_active (mg_meeple_side_get_show_button (blue)));
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (red), GTK_WIDGET (page), &a));
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (blue), GTK_WIDGET (page), &b));
+      gtk_widget_measure (GTK_WIDGET (red), GTK_ORIENTATION_VERTICAL, (int) a.size.width, NULL, &natural, NULL, NULL);
+      g_test_message ("%d px: Red's side %.0f px tall (its content %d), Blue's %.0f px below its top", widths[w],
+                      a.size.height, natural, b.origin.y - a.origin.y);
+      if (b.origin.y > a.origin.y)
+        g_assert_cmpfloat (b.origin.y - (a.origin.y + natural), <=, 36 + 12);   /* and the slots' padding */
+      else
+        g_assert_cmpfloat (b.origin.y, ==, a.origin.y);
+    }
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -499,6 +534,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/meeple/set-to-by-keyboard", test_set_to_by_keyboard);
   g_test_add_func ("/ui/meeple/dice-header", test_dice_header);
   g_test_add_func ("/ui/meeple/play-built-when-needed", test_play_built_when_needed);
+  g_test_add_func ("/ui/meeple/sides-no-gap", test_sides_no_gap);
   g_test_add_func ("/ui/meeple/track-cells", test_track_cells);
   g_test_add_func ("/ui/meeple/tab-stops", test_tab_stops);
   status = g_test_run ();

@@ -302,6 +302,25 @@ assert_in_window (GtkWidget *window, GtkWidget *widget, int height)
              bounds.origin.y + bounds.size.height, height);
 }
 
+/* Issue 45: no text of the dialog is cut short ("Ready weapon (Broadsw…"): every label shown
+ * in it is drawn whole (wrapped where it must be), the window's title aside. */
+static guint
+count_cut_labels (GtkWidget *widget)
+{
+  guint cut = 0;
+
+  if (!gtk_widget_get_mapped (widget) || ADW_IS_WINDOW_TITLE (widget))
+    return 0;
+  if (GTK_IS_LABEL (widget) && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))
+    {
+      g_test_message ("cut short: “%s”", gtk_label_get_text (GTK_LABEL (widget)));
+      cut++;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    cut += count_cut_labels (c);
+  return cut;
+}
+
 /* Opens the attack dialog for the next attacker, checks the odds shown, types the dice. */
 static void
 attack (const char *attacker, const char *target, int adj_dx, int megahexes, const char *dice, const char *shot)
@@ -340,6 +359,7 @@ attack (const char *attacker, const char *target, int adj_dx, int megahexes, con
   {
     resize_to_360 (GTK_WINDOW (dialog), 760 - 60);
     assert_in_window (GTK_WIDGET (dialog), mg_tft_attack_dialog_get_dice_row (dialog), 760 - 60);
+    g_assert_cmpuint (count_cut_labels (GTK_WIDGET (dialog)), ==, 0);
     if (shot != NULL)
       {
         g_autofree char *narrow = g_strdup_printf ("narrow-%s", shot);
