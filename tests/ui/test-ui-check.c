@@ -298,7 +298,9 @@ test_open_in_thread (void)
                   (g_get_monotonic_time () - asked) / 1e3, turns);
   g_source_remove (timer);
   window = window_of (absolute);
-  g_assert_cmpuint (turns, >=, 1);   /* a synchronous open turns it none: the window is there at once */
+  /* Not asserted: an open served from the page cache ends within the timer's first 5 ms, the
+   * window's making then following in the same turn; the asserts above (back at once, no window
+   * yet, opening) are what a synchronous open fails. */
   g_assert_nonnull (window);
   g_assert_false (mg_application_is_opening (app));
   g_assert_cmpint (mg_campaign_journal_count (mg_campaign_window_get_campaign (window)), ==, ROWS);
