@@ -516,9 +516,9 @@ def bench_chain(t, base_cli, pairs, count):
         cpu_ratios.append(took["chain"][1] / took["base"][1])
         wall_ratios.append(took["chain"][0] / took["base"][0])
     print(f"  {count} Meeple appends a run: CPU per append {statistics.median(cpu['chain']):.0f} us with the "
-          f"chain, {statistics.median(cpu['base']):.0f} us before it (medians)")
-    ratio_line("  chain: CPU per append, with / before", cpu_ratios, 1.05)
-    ratio_line("  chain: wall time per append, with / before", wall_ratios)
+          f"chain, {statistics.median(cpu['base']):.0f} us without it (medians)")
+    ratio_line("  chain: CPU per append, with / without", cpu_ratios, 1.05)
+    ratio_line("  chain: wall time per append, with / without", wall_ratios)
 
 
 # -------------------------------------------------------------------- frame
