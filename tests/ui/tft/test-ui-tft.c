@@ -1226,6 +1226,18 @@ test_log_grows_into_view (void)
   close_campaign_windows (app);
 }
 
+/* Runs the main loop until the widget is mapped (or not), 5 s at most (a navigation view's
+ * page change is an animation: a loaded machine draws it later); then says whether it is. */
+static gboolean
+mapped_after (GtkWidget *widget, gboolean mapped)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
+
+  while (gtk_widget_get_mapped (widget) != mapped && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (1000), TRUE);
+  return gtk_widget_get_mapped (widget);
+}
+
 /* At 360 px the roster is one column: choosing a figure (click or Enter) opens its card, and
  * Back returns to the list. */
 static void
@@ -1242,19 +1254,16 @@ test_narrow_roster (void)
 
   resize_to_360 (GTK_WINDOW (window), 720);
   gtk_widget_activate_action (GTK_WIDGET (roster), "roster.back", NULL);
-  wait_ms (400);
-  g_assert_false (gtk_widget_get_mapped (card));      /* the list is shown */
+  g_assert_false (mapped_after (card, FALSE));        /* the list is shown */
   row = mg_tft_roster_page_get_row (roster, "B");
   g_assert_nonnull (row);
   g_assert_true (gtk_list_box_row_get_activatable (row));
   gtk_widget_activate (GTK_WIDGET (row));           /* what a click or Enter does */
-  wait_ms (400);
+  g_assert_true (mapped_after (card, TRUE));          /* the card is shown */
   g_assert_cmpstr (mg_tft_roster_page_get_selected (roster), ==, "B");
-  g_assert_true (gtk_widget_get_mapped (card));       /* the card is shown */
   save_screenshot (GTK_WIDGET (window), "tft-roster-narrow-card.png");
   gtk_widget_activate_action (GTK_WIDGET (roster), "roster.back", NULL);
-  wait_ms (400);
-  g_assert_false (gtk_widget_get_mapped (card));
+  g_assert_false (mapped_after (card, FALSE));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
