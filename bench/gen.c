@@ -473,9 +473,9 @@ main (int argc, char **argv)
         exec_sql (db, "COMMIT; BEGIN");
     }
   write_tables (db, state);
-  /* The journal's chain (schema 6), as Melee GM writes it: every row's hash, oldest first. */
+  /* The journal's chains (schema 6 and 8), as Melee GM writes them: every row's hashes, oldest first. */
   mg_chain_register (db);
-  exec_sql (db, "SELECT mg_chain_fill ()");
+  exec_sql (db, "SELECT mg_chain_fill (); SELECT mg_public_chain_fill ()");
   exec_sql (db, "COMMIT");
   sqlite3_finalize (insert);
   sqlite3_finalize (snap);

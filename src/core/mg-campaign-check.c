@@ -262,16 +262,26 @@ mg_campaign_dup_fingerprint (MgCampaign *self)
   if (!mg_chain_present (self->store, &present, NULL) || !present ||
       !mg_chain_head (self->store, &head, NULL))
     return NULL;
-  return mg_chain_fingerprint (&head);
+  return mg_chain_fingerprint (&head, FALSE);
 }
 
+/* A game with secrets: the public chain's (a seat's hidden values are not in it, so the
+ * fingerprint tells nothing of them); a file before schema 8, read-only, has none. */
 char *
 mg_campaign_dup_shared_fingerprint (MgCampaign *self)
 {
+  MgChainHead head;
+  gboolean present;
+
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
-  if (mg_campaign_get_rules (self) == NULL || mg_rules_has_secrets (mg_campaign_get_rules (self)))
+  if (mg_campaign_get_rules (self) == NULL)
     return NULL;
-  return mg_campaign_dup_fingerprint (self);
+  if (!mg_rules_has_secrets (mg_campaign_get_rules (self)))
+    return mg_campaign_dup_fingerprint (self);
+  if (!mg_chain_public_present (self->store, &present, NULL) || !present ||
+      !mg_chain_public_head (self->store, &head, NULL))
+    return NULL;
+  return mg_chain_fingerprint (&head, TRUE);
 }
 
 gboolean

@@ -38,9 +38,10 @@ static gboolean
 insert_row (MgCampaign *self, const MgJournalEntry *e, GError **error)
 {
   g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
-      "INSERT INTO journal (seq, session, turn, actor, action, dice, events, summary, time, hash) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, mg_row_hash ((SELECT hash FROM journal ORDER BY seq DESC LIMIT 1), "
-      "?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9))", error);
+      "INSERT INTO journal (seq, session, turn, actor, action, dice, events, summary, time, hash, public_hash) "
+      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, mg_row_hash (p.hash, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9), "
+      "mg_public_hash (p.public_hash, ?1, ?2, ?3, ?4, ?8, ?6, ?7) "
+      "FROM (SELECT NULL) LEFT JOIN (SELECT hash, public_hash FROM journal ORDER BY seq DESC LIMIT 1) AS p", error);
 
   if (!stmt)
     return FALSE;

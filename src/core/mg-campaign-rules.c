@@ -206,10 +206,12 @@ insert_change (MgCampaign *self, json_object *from, json_object *to, json_object
   MgStore *store = mg_campaign_get_store (self);
   const MgGame *game = mg_game_lookup (mg_campaign_get_game_id (self));
   g_autoptr(MgStoreStmt) stmt = mg_store_prepare (store,
-      "INSERT INTO journal (seq, session, turn, actor, action, dice, events, summary, time, hash) "
-      "SELECT n, ?1, ?2, 'GM', ?3, '[]', ?4, ?5, ?6, mg_row_hash (h, n, ?1, ?2, 'GM', ?3, '[]', ?4, ?5, ?6) "
+      "INSERT INTO journal (seq, session, turn, actor, action, dice, events, summary, time, hash, public_hash) "
+      "SELECT n, ?1, ?2, 'GM', ?3, '[]', ?4, ?5, ?6, mg_row_hash (h, n, ?1, ?2, 'GM', ?3, '[]', ?4, ?5, ?6), "
+      "mg_public_hash (ph, n, ?1, ?2, 'GM', ?5, '[]', ?4) "
       "FROM (SELECT coalesce ((SELECT seq FROM journal ORDER BY seq DESC LIMIT 1), 0) + 1 AS n, "
-      "(SELECT hash FROM journal ORDER BY seq DESC LIMIT 1) AS h)",
+      "(SELECT hash FROM journal ORDER BY seq DESC LIMIT 1) AS h, "
+      "(SELECT public_hash FROM journal ORDER BY seq DESC LIMIT 1) AS ph)",
       error);
   json_object *action = json_object_new_object ();
   json_object *events = change_events (game, from, to, changed);

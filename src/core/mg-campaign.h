@@ -30,7 +30,7 @@ typedef enum {
 GQuark mg_campaign_error_quark (void);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define MG_CAMPAIGN_SCHEMA_VERSION 7
+#define MG_CAMPAIGN_SCHEMA_VERSION 8
 
 typedef struct {
   gint64   seq;       /* journal id, strictly increasing */

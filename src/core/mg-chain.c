@@ -5,18 +5,32 @@
 #include "mg-chain.h"
 
 #include <glib/gi18n.h>
+#include <json-c/json.h>
 #include <nettle/sha2.h>
 #include <string.h>
 
 /* What each chain hashes after the previous hash: a tag, then its values in order, each an
- * integer ('i': 8 bytes, big-endian) or a text ('t': its length as an integer, then its UTF-8). */
-typedef struct {
+ * integer ('i': 8 bytes, big-endian) or a text ('t': its length as an integer, then its UTF-8).
+ * `hash` computes one link (chain_hash, or public_row_hash, which hides what a seat keeps). */
+typedef struct _ChainKind ChainKind;
+struct _ChainKind {
   const char *tag;
   const char *kinds;
-} ChainKind;
+  void      (*hash) (const ChainKind *kind, const void *prev, gsize prev_len,
+                     sqlite3_value **values, guint8 out[MG_CHAIN_HASH_LEN]);
+};
 
-static const ChainKind row_kind = { "melee-gm journal row v1", "iiittttti" };
-static const ChainKind mark_kind = { "melee-gm undo mark v1", "iii" };
+static void chain_hash (const ChainKind *kind, const void *prev, gsize prev_len,
+                        sqlite3_value **values, guint8 out[MG_CHAIN_HASH_LEN]);
+static void public_row_hash (const ChainKind *kind, const void *prev, gsize prev_len,
+                             sqlite3_value **values, guint8 out[MG_CHAIN_HASH_LEN]);
+
+static const ChainKind row_kind = { "melee-gm journal row v1", "iiittttti", chain_hash };
+static const ChainKind mark_kind = { "melee-gm undo mark v1", "iii", chain_hash };
+/* The public history (schema 8): seq, session, turn, actor, summary, dice, events, as a player
+ * sees them in an export: a row with a seat's event keeps its dice behind the screen, and only
+ * the events without a "seat" are hashed. */
+static const ChainKind public_kind = { "melee-gm public row v1", "iiitttt", public_row_hash };
 
 /* SHA-256 by Nettle (GnuTLS's own), which uses the processor's SHA extensions where it has them:
  * GLib's GChecksum, in plain C, made the chain a quarter of an append's CPU (bench/run.py chain). */
@@ -38,6 +52,21 @@ put_bytes (struct sha256_ctx *sum, const void *data, gsize len)
     sha256_update (sum, len, data);
 }
 
+static void
+link_begin (struct sha256_ctx *sum, const ChainKind *kind, const void *prev, gsize prev_len)
+{
+  G_STATIC_ASSERT (MG_CHAIN_HASH_LEN == SHA256_DIGEST_SIZE);
+  sha256_init (sum);
+  sha256_update (sum, strlen (kind->tag), (const guint8 *) kind->tag);
+  put_bytes (sum, prev, prev_len);
+}
+
+static void
+put_text (struct sha256_ctx *sum, const char *text)
+{
+  put_bytes (sum, text, text ? strlen (text) : 0);
+}
+
 /* The hash of values[0…] (as kind->kinds says) chained after prev (len 0: the first). */
 static void
 chain_hash (const ChainKind *kind, const void *prev, gsize prev_len, sqlite3_value **values,
@@ -45,10 +74,7 @@ chain_hash (const ChainKind *kind, const void *prev, gsize prev_len, sqlite3_val
 {
   struct sha256_ctx ctx, *sum = &ctx;
 
-  G_STATIC_ASSERT (MG_CHAIN_HASH_LEN == SHA256_DIGEST_SIZE);
-  sha256_init (sum);
-  sha256_update (sum, strlen (kind->tag), (const guint8 *) kind->tag);
-  put_bytes (sum, prev, prev_len);
+  link_begin (sum, kind, prev, prev_len);
   for (guint i = 0; kind->kinds[i]; i++)
     if (kind->kinds[i] == 'i')
       put_int (sum, sqlite3_value_int64 (values[i]));
@@ -57,6 +83,58 @@ chain_hash (const ChainKind *kind, const void *prev, gsize prev_len, sqlite3_val
         const unsigned char *text = sqlite3_value_text (values[i]);
         put_bytes (sum, text, text ? (gsize) sqlite3_value_bytes (values[i]) : 0);
       }
+  sha256_digest (sum, MG_CHAIN_HASH_LEN, out);
+}
+
+gboolean
+mg_chain_row_is_secret (const char *events)
+{
+  return events != NULL && strstr (events, "\"seat\"") != NULL;
+}
+
+json_object *
+mg_chain_public_events (const char *text)
+{
+  json_object *all = text != NULL ? json_tokener_parse (text) : NULL;
+  json_object *pub = json_object_new_array ();
+  size_t n;
+
+  if (all == NULL || !json_object_is_type (all, json_type_array))
+    {
+      json_object_put (all);
+      return pub;
+    }
+  n = json_object_array_length (all);
+  for (size_t i = 0; i < n; i++)
+    {
+      json_object *event = json_object_array_get_idx (all, i);
+
+      if (json_object_is_type (event, json_type_object)
+          && !json_object_object_get_ex (event, "seat", NULL))
+        json_object_array_add (pub, json_object_get (event));
+    }
+  json_object_put (all);
+  return pub;
+}
+
+/* values: seq, session, turn, actor, summary, dice, events. What an export shows of the row,
+ * hashed: its dice only when no seat keeps them, its events without those of a seat. */
+static void
+public_row_hash (const ChainKind *kind, const void *prev, gsize prev_len, sqlite3_value **values,
+                 guint8 out[MG_CHAIN_HASH_LEN])
+{
+  struct sha256_ctx ctx, *sum = &ctx;
+  const char *events = (const char *) sqlite3_value_text (values[6]);
+  json_object *pub = mg_chain_public_events (events);
+
+  link_begin (sum, kind, prev, prev_len);
+  for (int i = 0; i < 3; i++)
+    put_int (sum, sqlite3_value_int64 (values[i]));
+  put_text (sum, (const char *) sqlite3_value_text (values[3]));
+  put_text (sum, (const char *) sqlite3_value_text (values[4]));
+  put_text (sum, mg_chain_row_is_secret (events) ? "" : (const char *) sqlite3_value_text (values[5]));
+  put_text (sum, json_object_to_json_string_ext (pub, JSON_C_TO_STRING_PLAIN));
+  json_object_put (pub);
   sha256_digest (sum, MG_CHAIN_HASH_LEN, out);
 }
 
@@ -71,7 +149,7 @@ sql_hash (sqlite3_context *ctx, int argc, sqlite3_value **argv)
   sqlite3_result_null (ctx);
   return;
 #endif
-  chain_hash (kind, sqlite3_value_blob (argv[0]), (gsize) sqlite3_value_bytes (argv[0]), argv + 1, out);
+  kind->hash (kind, sqlite3_value_blob (argv[0]), (gsize) sqlite3_value_bytes (argv[0]), argv + 1, out);
   sqlite3_result_blob (ctx, out, MG_CHAIN_HASH_LEN, SQLITE_TRANSIENT);
 }
 
@@ -104,6 +182,15 @@ fill_each (sqlite3 *db, const char *walk, const char *step)
 }
 
 static void
+fill_result (sqlite3_context *ctx, int rc)
+{
+  if (rc != SQLITE_OK)
+    sqlite3_result_error (ctx, sqlite3_errmsg (sqlite3_context_db_handle (ctx)), -1);
+  else
+    sqlite3_result_null (ctx);
+}
+
+static void
 sql_fill (sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
   sqlite3 *db = sqlite3_context_db_handle (ctx);
@@ -116,10 +203,20 @@ sql_fill (sqlite3_context *ctx, int argc, sqlite3_value **argv)
     rc = fill_each (db, "SELECT id FROM journal_mark WHERE id > ?1 ORDER BY id LIMIT 1",
                     "UPDATE journal_mark SET hash = mg_mark_hash ((SELECT hash FROM journal_mark AS p "
                     "WHERE p.id < journal_mark.id ORDER BY p.id DESC LIMIT 1), id, seq, undone) WHERE id = ?1");
-  if (rc != SQLITE_OK)
-    sqlite3_result_error (ctx, sqlite3_errmsg (db), -1);
-  else
-    sqlite3_result_null (ctx);
+  fill_result (ctx, rc);
+}
+
+/* schema/0008: the public chain of every row written before it, oldest first. */
+static void
+sql_public_fill (sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+  sqlite3 *db = sqlite3_context_db_handle (ctx);
+  int rc = fill_each (db, "SELECT seq FROM journal WHERE seq > ?1 ORDER BY seq LIMIT 1",
+                      "UPDATE journal SET public_hash = mg_public_hash ((SELECT public_hash FROM journal AS p "
+                      "WHERE p.seq < journal.seq ORDER BY p.seq DESC LIMIT 1), seq, session, turn, "
+                      "actor, summary, dice, events) WHERE seq = ?1");
+
+  fill_result (ctx, rc);
 }
 
 void
@@ -129,19 +226,34 @@ mg_chain_register (sqlite3 *db)
 
   sqlite3_create_function_v2 (db, "mg_row_hash", 10, flags, (void *) &row_kind, sql_hash, NULL, NULL, NULL);
   sqlite3_create_function_v2 (db, "mg_mark_hash", 4, flags, (void *) &mark_kind, sql_hash, NULL, NULL, NULL);
+  sqlite3_create_function_v2 (db, "mg_public_hash", 8, flags, (void *) &public_kind, sql_hash, NULL, NULL, NULL);
   sqlite3_create_function_v2 (db, "mg_chain_fill", 0, SQLITE_UTF8, NULL, sql_fill, NULL, NULL, NULL);
+  sqlite3_create_function_v2 (db, "mg_public_chain_fill", 0, SQLITE_UTF8, NULL, sql_public_fill, NULL, NULL, NULL);
+}
+
+static gboolean
+count_present (MgStore *store, const char *count, gboolean *present, GError **error)
+{
+  gint64 n;
+
+  if (!mg_store_query_int (store, count, &n, error))
+    return FALSE;
+  *present = n > 0;
+  return TRUE;
 }
 
 gboolean
 mg_chain_present (MgStore *store, gboolean *present, GError **error)
 {
-  gint64 n;
+  return count_present (store, "SELECT count (*) FROM sqlite_master WHERE type = 'table' "
+                               "AND name = 'journal_mark'", present, error);
+}
 
-  if (!mg_store_query_int (store, "SELECT count (*) FROM sqlite_master WHERE type = 'table' "
-                                  "AND name = 'journal_mark'", &n, error))
-    return FALSE;
-  *present = n > 0;
-  return TRUE;
+gboolean
+mg_chain_public_present (MgStore *store, gboolean *present, GError **error)
+{
+  return count_present (store, "SELECT count (*) FROM pragma_table_info ('journal') "
+                               "WHERE name = 'public_hash'", present, error);
 }
 
 gboolean
@@ -195,7 +307,7 @@ verify_chain (MgStore *store, const char *sql, const ChainKind *kind, gboolean r
 
       for (int i = 0; i < ncols; i++)
         values[i] = sqlite3_column_value (stmt, i);
-      chain_hash (kind, prev, prev_len, values, got);
+      kind->hash (kind, prev, prev_len, values, got);
       if (key != expect)
         *problem = rows ? g_strdup_printf (key > expect ? _("journal row %lld is missing (deleted outside Melee GM)")
                                                         : _("journal row %lld is out of place"),
@@ -216,6 +328,7 @@ gboolean
 mg_chain_verify (MgStore *store, char **problem, GError **error)
 {
   g_autoptr(MgStoreStmt) stmt = NULL;
+  gboolean public;
   int rc;
 
   *problem = NULL;
@@ -224,6 +337,11 @@ mg_chain_verify (MgStore *store, char **problem, GError **error)
       *problem != NULL ||
       !verify_chain (store, "SELECT id, seq, undone, hash FROM journal_mark ORDER BY id",
                      &mark_kind, FALSE, problem, error) ||
+      *problem != NULL)
+    return *problem != NULL;
+  if (!mg_chain_public_present (store, &public, error) ||
+      (public && !verify_chain (store, "SELECT seq, session, turn, actor, summary, dice, events, public_hash "
+                                       "FROM journal ORDER BY seq", &public_kind, TRUE, problem, error)) ||
       *problem != NULL)
     return *problem != NULL;
   /* Every row's mark is the last one recorded for it (none: in force). */
@@ -264,6 +382,13 @@ gboolean
 mg_chain_head (MgStore *store, MgChainHead *head, GError **error)
 {
   return last_link (store, "SELECT seq, hash FROM journal ORDER BY seq DESC LIMIT 1", &head->seq, head->row, error) &&
+         last_link (store, "SELECT id, hash FROM journal_mark ORDER BY id DESC LIMIT 1", &head->mark, head->mark_hash, error);
+}
+
+gboolean
+mg_chain_public_head (MgStore *store, MgChainHead *head, GError **error)
+{
+  return last_link (store, "SELECT seq, public_hash FROM journal ORDER BY seq DESC LIMIT 1", &head->seq, head->row, error) &&
          last_link (store, "SELECT id, hash FROM journal_mark ORDER BY id DESC LIMIT 1", &head->mark, head->mark_hash, error);
 }
 
@@ -318,14 +443,15 @@ mg_chain_head_parse (const char *text, MgChainHead *head)
 }
 
 char *
-mg_chain_fingerprint (const MgChainHead *head)
+mg_chain_fingerprint (const MgChainHead *head, gboolean public)
 {
   GChecksum *sum = g_checksum_new (G_CHECKSUM_SHA256);
+  const char *tag = public ? "melee-gm public fingerprint v1" : "melee-gm fingerprint v1";
   guint8 digest[MG_CHAIN_HASH_LEN];
   gsize len = sizeof digest;
   char *out;
 
-  g_checksum_update (sum, (const guchar *) "melee-gm fingerprint v1", 23);
+  g_checksum_update (sum, (const guchar *) tag, (gssize) strlen (tag));
   g_checksum_update (sum, head->row, MG_CHAIN_HASH_LEN);
   g_checksum_update (sum, head->mark_hash, MG_CHAIN_HASH_LEN);
   g_checksum_get_digest (sum, digest, &len);

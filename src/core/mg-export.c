@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 
 
+#include "mg-chain.h"
 #include "mg-export-private.h"
 #include "mg-export-chronicle.h"
 #include "mg-narrate.h"
@@ -991,28 +992,6 @@ walk_turn_heading (Walk *w, const MgJournalRead *row)
   return title != NULL ? title : turn_heading (w->doc->game_id, row->turn);
 }
 
-/* The events everyone may see: those without a "seat". */
-static json_object *
-public_events (const char *text)
-{
-  g_autoptr(ExportJson) all = text != NULL ? json_tokener_parse (text) : NULL;
-  json_object *pub = json_object_new_array ();
-  size_t n;
-
-  if (all == NULL || !json_object_is_type (all, json_type_array))
-    return pub;
-  n = json_object_array_length (all);
-  for (size_t i = 0; i < n; i++)
-    {
-      json_object *event = json_object_array_get_idx (all, i);
-
-      if (json_object_is_type (event, json_type_object)
-          && !json_object_object_get_ex (event, "seat", NULL))
-        json_object_array_add (pub, json_object_get (event));
-    }
-  return pub;
-}
-
 static void
 walk_close_turn (Walk *w)
 {
@@ -1061,7 +1040,7 @@ walk_row (const MgJournalRead *row, gpointer data, GError **error)
         g_clear_pointer (&dice, g_free);
     }
   if (w->doc->wants_events)
-    events = public_events (row->events);
+    events = mg_chain_public_events (row->events);
   action.seq = row->seq;
   action.actor = row->actor != NULL ? row->actor : "";
   action.summary = row->summary != NULL ? row->summary : "";

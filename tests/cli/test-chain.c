@@ -313,50 +313,99 @@ exports_hold (const char *dir, const char *file, const char *needle)
   return all;
 }
 
-/* A game without secrets: every export names the journal's fingerprint, which an undo changes.
- * A game with secrets (Meeple): the fingerprint is the referee's only — the chain covers meeples
- * never picked, which a fingerprint on a shared page would let anyone test guesses against. */
+/* The fingerprint a shared surface shows of the campaign in dir/file. */
+static char *
+shared_fingerprint (const char *dir, const char *file, char **full)
+{
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) c = mg_campaign_open (path, &error);
+
+  g_assert_no_error (error);
+  if (full != NULL)
+    *full = mg_campaign_dup_fingerprint (c);
+  return mg_campaign_dup_shared_fingerprint (c);
+}
+
+/* A La Mame campaign in dir/file: the sample's set-up (its first ten lines), then Red's secret
+ * start bid of `gold` and Blue's, Blue's withdrawn by undo: Red's is never revealed. */
+static void
+lamame_with_bid (const char *dir, const char *file, int gold)
+{
+  g_autofree char *sample = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples",
+                                              "lamame-sample.jsonl", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GString) input = g_string_new (NULL);
+  const char *act[] = { "act", file, NULL };
+  const char *undo[] = { "undo", file, NULL };
+  g_autoptr(CliResult) r = NULL;
+  g_autoptr(CliResult) u = NULL;
+
+  g_assert_true (g_file_get_contents (sample, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", 11);
+  for (guint i = 0; i < 10; i++)
+    g_string_append_printf (input, "%s\n", lines[i]);
+  g_string_append_printf (input, "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":%d}\n"
+                                 "{\"type\":\"start_bid\",\"player\":\"Blue\",\"gold\":1}\n", gold);
+  test_game_new (dir, &cli_games[3], file);
+  r = cli_run_argv (dir, input->str, act);
+  g_assert_cmpint (r->status, ==, 0);
+  g_assert_null (strstr (r->out, "\"ok\":false"));
+  u = cli_run_argv (dir, NULL, undo);
+  g_assert_cmpint (u->status, ==, 0);
+}
+
+/* Every export names the journal's fingerprint, which an undo changes. A game without secrets
+ * (TFT) shows the whole chain's; a game with secrets (Meeple, La Mame) the public chain's
+ * (schema 8), which covers only what an export shows everyone: two campaigns that differ only in
+ * a seat's hidden bid give the same shared fingerprint (and the same exports), the whole chain's
+ * differs; an edit of a public hash is named by `check`. */
 static void
 test_fingerprint (void)
 {
   g_autofree char *dir = make_campaign ();
-  g_autofree char *path = g_build_filename (dir, "c.db", NULL);
-  g_autofree char *before = NULL, *after = NULL, *tft_print = NULL, *line = NULL;
+  g_autofree char *before = NULL, *after = NULL, *tft_print = NULL;
+  g_autofree char *full_before = NULL, *full_after = NULL;
+  g_autofree char *bid2 = NULL, *bid3 = NULL, *full2 = NULL, *full3 = NULL;
 
-  {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(MgCampaign) c = mg_campaign_open (path, &error);
-
-    g_assert_no_error (error);
-    before = mg_campaign_dup_fingerprint (c);
-    g_assert_nonnull (before);
-    g_assert_cmpuint (strlen (before), ==, 14);
-    g_assert_null (mg_campaign_dup_shared_fingerprint (c));
-  }
-  g_assert_false (exports_hold (dir, "c.db", "fingerprint"));
+  before = shared_fingerprint (dir, "c.db", &full_before);
+  g_assert_nonnull (before);
+  g_assert_cmpuint (strlen (before), ==, 14);
+  g_assert_cmpstr (before, !=, full_before);
+  g_assert_true (exports_hold (dir, "c.db", before));
   {
     g_autoptr(CliResult) r = run1 (dir, "undo");
-    g_autoptr(GError) error = NULL;
-    g_autoptr(MgCampaign) c = NULL;
-
     g_assert_cmpint (r->status, ==, 0);
-    c = mg_campaign_open (path, &error);
-    after = mg_campaign_dup_fingerprint (c);
-    g_assert_cmpstr (after, !=, before);
   }
-  /* TFT declares no secret: its exports carry the fingerprint. */
-  test_game_new (dir, &cli_games[1], "t.db");
-  {
-    g_autofree char *tft = g_build_filename (dir, "t.db", NULL);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(MgCampaign) c = mg_campaign_open (tft, &error);
+  after = shared_fingerprint (dir, "c.db", &full_after);
+  g_assert_cmpstr (after, !=, before);
+  g_assert_cmpstr (full_after, !=, full_before);
 
-    g_assert_no_error (error);
-    tft_print = mg_campaign_dup_shared_fingerprint (c);
-    g_assert_nonnull (tft_print);
+  /* TFT declares no secret: its exports carry the whole chain's fingerprint. */
+  test_game_new (dir, &cli_games[1], "t.db");
+  tft_print = shared_fingerprint (dir, "t.db", NULL);
+  g_assert_nonnull (tft_print);
+  g_assert_true (exports_hold (dir, "t.db", tft_print));
+
+  /* The difference test: a bid of 2 or of 3, never revealed. */
+  lamame_with_bid (dir, "bid2.db", 2);
+  lamame_with_bid (dir, "bid3.db", 3);
+  bid2 = shared_fingerprint (dir, "bid2.db", &full2);
+  bid3 = shared_fingerprint (dir, "bid3.db", &full3);
+  g_assert_nonnull (bid2);
+  g_assert_cmpstr (bid2, ==, bid3);
+  g_assert_cmpstr (full2, !=, full3);
+  g_assert_true (exports_hold (dir, "bid2.db", bid2));
+  g_assert_true (exports_hold (dir, "bid3.db", bid2));
+
+  /* The public chain is checked too. */
+  sql (dir, "UPDATE journal SET public_hash = zeroblob (32) WHERE seq = 4");
+  {
+    g_autoptr(CliResult) r = run1 (dir, "check");
+    g_assert_cmpint (r->status, ==, 1);
+    g_assert_nonnull (strstr (r->err, "journal row 4 is not what Melee GM wrote"));
   }
-  line = g_strdup_printf ("%s", tft_print);
-  g_assert_true (exports_hold (dir, "t.db", line));
   test_remove_dir (dir);
 }
 
@@ -377,7 +426,7 @@ test_migration (void)
     g_autoptr(CliResult) r = run1 (dir, "check");
     g_assert_cmpint (r->status, ==, 0);
   }
-  g_assert_cmpint (sql_int (dir, "SELECT count (*) FROM journal WHERE hash IS NULL"), ==, 0);
+  g_assert_cmpint (sql_int (dir, "SELECT count (*) FROM journal WHERE hash IS NULL OR public_hash IS NULL"), ==, 0);
   g_assert_cmpint (sql_int (dir, "SELECT count (*) FROM journal"), >, 0);
   {
     g_autoptr(CliResult) r = run1 (dir, "undo");

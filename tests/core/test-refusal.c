@@ -510,7 +510,7 @@ make_schema3 (const char *path, const char *edit)
   mg_test_sql_exec (db, "DROP INDEX journal_actor; DROP TRIGGER journal_edited_delete; "
                         "DROP TRIGGER journal_edited_renumber; DROP TRIGGER journal_edited_insert; "
                         "DROP TABLE journal_edited; DROP INDEX journal_mark_seq; DROP TABLE journal_mark; "
-                        "ALTER TABLE journal DROP COLUMN hash; DROP TABLE chronicle; DROP TABLE chronicle_series; "
+                        "ALTER TABLE journal DROP COLUMN hash; ALTER TABLE journal DROP COLUMN public_hash; DROP TABLE chronicle; DROP TABLE chronicle_series; "
                         "DROP TABLE chronicle_pending; PRAGMA user_version = 3");
   if (edit != NULL)
     mg_test_sql_exec (db, edit);
