@@ -117,6 +117,8 @@ case "$cmd" in
     configure_and_build
     export GSETTINGS_SCHEMA_DIR="$here/$build/data"
     export MELEE_GM_DATADIR="$here/data"
+    # The translations built in the tree (po/), so a French desktop gets the app in French.
+    export MG_LOCALEDIR="$here/$build/po"
     exec "$build/src/app/melee-gm" "${@:2}"
     ;;
   test)
