@@ -144,13 +144,31 @@ seat_group_free (gpointer data)
   g_free (g);
 }
 
-/* Plays `action` (taken); refusals in the page's message line, in a referee's words. */
+/* Plays `action` (taken); refusals in the page's message line, in a referee's words, where the
+ * referee looks: under the table's question for a square or an area chosen on the board (at the
+ * top), else under the seats' actions, so the form acted on does not move. */
 static void
-play (MgGenericPage *self, json_object *action)
+place_message (MgGenericPage *self, gboolean from_board)
 {
+  GtkWidget *message = GTK_WIDGET (self->message_label);
+
+  gtk_box_reorder_child_after (GTK_BOX (gtk_widget_get_parent (message)), message,
+                               from_board ? GTK_WIDGET (self->pending_label) : GTK_WIDGET (self->seats_box));
+}
+
+static void
+play_from (MgGenericPage *self, json_object *action, gboolean from_board)
+{
+  place_message (self, from_board);
   mg_widget_act_or_say (self->campaign, action, self->message_label, GTK_WIDGET (self));
   gtk_widget_set_visible (GTK_WIDGET (self->message_label),
                           *gtk_label_get_text (self->message_label) != '\0');
+}
+
+static void
+play (MgGenericPage *self, json_object *action)
+{
+  play_from (self, action, FALSE);
 }
 
 /* The item a row shows: its place in its seat's model (new reference, or NULL). */
@@ -457,7 +475,7 @@ choose (MgGenericPage *self, const char *key, json_object *value, const char *na
     return;
   offered_with (self, key, value, &c);
   if (c.n_exact == 1 && c.n_forms == 0)
-    play (self, json_object_get (c.exact->action));
+    play_from (self, json_object_get (c.exact->action), TRUE);
   else if (c.n_exact + c.n_forms > 0)
     {
       GtkWidget *go = c.exact_row != NULL ? c.exact_row : c.form;
@@ -475,13 +493,14 @@ choose (MgGenericPage *self, const char *key, json_object *value, const char *na
 
       json_object_deep_copy (c.other->action, &action, NULL);
       json_object_object_add (action, key, json_object_get (value));
-      play (self, action);
+      play_from (self, action, TRUE);
     }
   else
     {
       /* TRANSLATORS: %s is a square of a board or an area of a map, clicked or chosen by keys */
       g_autofree char *text = g_strdup_printf (_("Nothing can be played on %s now"), name);
 
+      place_message (self, TRUE);
       gtk_label_set_text (self->message_label, text);
       gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
     }

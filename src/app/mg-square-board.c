@@ -178,13 +178,14 @@ mg_square_board_measure (GtkWidget *widget, GtkOrientation orientation, int for_
       *minimum = self->columns * MIN_SIDE;
       *natural = self->columns * NAT_SIDE;
     }
-  else
+  else if (for_size < 0)
     {
-      double side = for_size >= 0 ? MAX (MIN_SIDE, side_for (self, for_size, -1)) : NAT_SIDE;
-
       *minimum = self->rows * MIN_SIDE;
-      *natural = (int) (self->rows * side);
+      *natural = self->rows * NAT_SIDE;
     }
+  else
+    /* For a width, its height both ways: a scrolled page gives a child its minimum height. */
+    *minimum = *natural = (int) (self->rows * MAX (MIN_SIDE, floor (side_for (self, for_size, -1))));
 }
 
 static GtkSizeRequestMode

@@ -254,6 +254,11 @@ test_template_form (void)
   g_assert_true (GTK_IS_SPIN_BUTTON (points));
   g_assert_true (GTK_IS_ENTRY (reason));
   g_assert_nonnull (play);
+  /* The form stands under the arena and the other seats: scrolled into view as a referee would
+   * (the focus on its Play button, the form's last, scrolls the page there); a refusal shows
+   * under it, so the form does not move. */
+  g_assert_true (gtk_widget_grab_focus (play));
+  wait_ms (200);
   /* Each field is named beside it, for eyes and screen readers. */
   g_assert_nonnull (ui_test_labelled (row, GTK_TYPE_LABEL, "Points"));
   g_assert_nonnull (ui_test_labelled (row, GTK_TYPE_LABEL, "Reason"));
