@@ -581,16 +581,48 @@ refresh_actions (MgGenericPage *self, const MgState *state)
     }
 }
 
-/* After a change, the keyboard stays on the page's next step: the first action offered, or the
- * first seat's button that shows its secrets to enter. */
+/* The standing's board or map when an action offered now (not a form) is played on it: its
+ * "parameter" member is one of the action's. */
+static GtkWidget *
+played_drawing (MgGenericPage *self)
+{
+  GtkWidget *drawing = gtk_widget_get_first_child (self->facts);
+  const char *key = NULL;
+
+  if (drawing != NULL && MG_IS_SQUARE_BOARD (drawing))
+    key = mg_square_board_get_parameter (MG_SQUARE_BOARD (drawing));
+  else if (drawing != NULL && MG_IS_AREA_MAP (drawing))
+    key = mg_ui_json_str (mg_area_map_get_model (MG_AREA_MAP (drawing)), "parameter");
+
+  for (guint gi = 0; key != NULL && gi < self->groups->len; gi++)
+    {
+      SeatGroup *g = g_ptr_array_index (self->groups, gi);
+
+      for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (g->store)); i++)
+        {
+          g_autoptr(MgPlayItem) item = g_list_model_get_item (G_LIST_MODEL (g->store), i);
+
+          if (!is_template (item->action) && json_object_object_get_ex (item->action, key, NULL))
+            return drawing;
+        }
+    }
+  return NULL;
+}
+
+/* After a change, the keyboard stays on the page's next step: the board when the actions
+ * offered are played on it, else the first action offered, or the first seat's button that
+ * shows its secrets to enter. */
 static void
 focus_next_step (MgGenericPage *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *drawing;
 
   if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self)) && gtk_widget_get_mapped (focus))
     return;   /* the referee's focus is still on something of this page: leave it there */
+  if ((drawing = played_drawing (self)) != NULL && gtk_widget_get_mapped (drawing) && gtk_widget_grab_focus (drawing))
+    return;
   for (guint gi = 0; gi < self->groups->len; gi++)
     {
       SeatGroup *g = g_ptr_array_index (self->groups, gi);
