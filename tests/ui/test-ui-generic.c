@@ -1,7 +1,10 @@
 /* test-ui-generic.c — a game with no pages of its own is played in the app from its declarations
  * (issue 47): a rock-paper-scissors duel (tests/ui/duel/) whose picks are declared secret, played
  * to the end on the generic Play page by real pointer clicks and by keys through the X server,
- * with nothing of a hidden pick on the referee's screen or the players' display. */
+ * with nothing of a hidden pick on the referee's screen or the players' display; the shared
+ * board of squares and map of areas choosing for the actions; and every game built without
+ * pages (the scaffold's tic-tac-toe) played from its sample, on its board's squares if it
+ * draws one. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
