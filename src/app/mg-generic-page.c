@@ -467,9 +467,10 @@ offered_with (MgGenericPage *self, const char *key, json_object *value, Choice *
  * and the keyboard goes there; where none is, the action played there anyway gets the engine's
  * refusal in its words (a square already taken), or the page says nothing is played there. */
 static void
-choose (MgGenericPage *self, const char *key, json_object *value, const char *name)
+choose (MgGenericPage *self, GtkWidget *drawing, const char *key, json_object *value, const char *name)
 {
   Choice c = { NULL };
+  const char *said;
 
   if (key == NULL || value == NULL)
     return;
@@ -506,6 +507,12 @@ choose (MgGenericPage *self, const char *key, json_object *value, const char *na
     }
   g_clear_object (&c.exact);
   g_clear_object (&c.other);
+  /* A refusal is said to a screen reader too, as what Enter on that square or area did. */
+  said = gtk_widget_get_visible (GTK_WIDGET (self->message_label)) ? gtk_label_get_text (self->message_label) : NULL;
+  if (MG_IS_SQUARE_BOARD (drawing))
+    mg_square_board_set_note (MG_SQUARE_BOARD (drawing), said);
+  else if (MG_IS_AREA_MAP (drawing))
+    mg_area_map_set_focus_note (MG_AREA_MAP (drawing), said);
 }
 
 static void
@@ -513,7 +520,7 @@ square_activated (MgSquareBoard *board, guint index, MgGenericPage *self)
 {
   g_autofree char *name = g_strdup_printf (_("square %s"), mg_square_board_square_name (board, index));
 
-  choose (self, mg_square_board_get_parameter (board), mg_square_board_square_value (board, index), name);
+  choose (self, GTK_WIDGET (board), mg_square_board_get_parameter (board), mg_square_board_square_value (board, index), name);
 }
 
 static void
@@ -521,7 +528,7 @@ area_activated (MgAreaMap *map, const char *id, MgGenericPage *self)
 {
   g_autoptr(json_object) value = json_object_new_string (id);
 
-  choose (self, mg_ui_json_str (mg_area_map_get_model (map), "parameter"), value, id);
+  choose (self, GTK_WIDGET (map), mg_ui_json_str (mg_area_map_get_model (map), "parameter"), value, id);
 }
 
 /* The standing's board or map (made by mg_json_facts_set, kept from one view to the next)

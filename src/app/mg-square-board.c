@@ -224,7 +224,11 @@ static void
 square_focused (MgBoardSquare *square, GParamSpec *pspec, MgSquareBoard *self)
 {
   if (gtk_widget_has_focus (GTK_WIDGET (square)))
-    self->cursor = square->index;
+    {
+      if (self->cursor != square->index)
+        mg_square_board_set_note (self, NULL);
+      self->cursor = square->index;
+    }
 }
 
 /* The square under a widget position, or -1. */
@@ -392,6 +396,8 @@ square_fill (MgSquareBoard *self, MgBoardSquare *sq, guint i, json_object *entry
       sq->label = g_steal_pointer (&label);
       mg_accessible_set_label (GTK_WIDGET (sq), sq->label);
       gtk_widget_set_tooltip_text (GTK_WIDGET (sq), sq->label);
+      /* The tooltip says the name again: a screen reader would read it twice as the description. */
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (sq), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
     }
   gtk_widget_queue_draw (GTK_WIDGET (sq));
 }
@@ -437,6 +443,7 @@ mg_square_board_set_model (MgSquareBoard *self, json_object *model)
                  json_object_is_type (list, json_type_array) ? json_object_array_get_idx (list, i) : NULL);
   if (self->cursor >= MAX (n, 1))
     self->cursor = 0;
+  mg_square_board_set_note (self, NULL);
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
@@ -497,4 +504,18 @@ mg_square_board_get_cursor (MgSquareBoard *self)
 {
   g_return_val_if_fail (MG_IS_SQUARE_BOARD (self), 0);
   return self->cursor;
+}
+
+void
+mg_square_board_set_note (MgSquareBoard *self, const char *note)
+{
+  g_return_if_fail (MG_IS_SQUARE_BOARD (self));
+  if (self->cursor >= self->squares->len)
+    return;
+  if (note != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->squares->pdata[self->cursor]),
+                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, note, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (self->squares->pdata[self->cursor]),
+                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }

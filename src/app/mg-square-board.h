@@ -51,5 +51,8 @@ gint           mg_square_board_find          (MgSquareBoard *self, json_object *
 GtkWidget     *mg_square_board_square_widget (MgSquareBoard *self, guint index);
 /* The square the keyboard is on (the last focused; 0 before any). */
 guint          mg_square_board_get_cursor    (MgSquareBoard *self);
+/* What choosing the keyboard's square just did (a refusal), or NULL: said by a screen reader as
+ * that square's description, until the keyboard moves or the model changes. */
+void           mg_square_board_set_note      (MgSquareBoard *self, const char *note);
 
 G_END_DECLS
