@@ -8,13 +8,16 @@
 #include <glib/gi18n.h>
 
 #include "mg-actions.h"
+#include "mg-area-map.h"
 #include "mg-dice.h"
 #include "mg-errors.h"
 #include "mg-generic-page.h"
 #include "mg-json.h"
 #include "mg-json-facts.h"
 #include "mg-secrets-button.h"
+#include "mg-square-board.h"
 #include "mg-table-state.h"
+#include "mg-ui-json.h"
 #include "mg-widget-util.h"
 
 /* ---- one action offered: its JSON and the words that name it ---- */
@@ -141,13 +144,31 @@ seat_group_free (gpointer data)
   g_free (g);
 }
 
-/* Plays `action` (taken); refusals in the page's message line, in a referee's words. */
+/* Plays `action` (taken); refusals in the page's message line, in a referee's words, where the
+ * referee looks: under the table's question for a square or an area chosen on the board (at the
+ * top), else under the seats' actions, so the form acted on does not move. */
 static void
-play (MgGenericPage *self, json_object *action)
+place_message (MgGenericPage *self, gboolean from_board)
 {
+  GtkWidget *message = GTK_WIDGET (self->message_label);
+
+  gtk_box_reorder_child_after (GTK_BOX (gtk_widget_get_parent (message)), message,
+                               from_board ? GTK_WIDGET (self->pending_label) : GTK_WIDGET (self->seats_box));
+}
+
+static void
+play_from (MgGenericPage *self, json_object *action, gboolean from_board)
+{
+  place_message (self, from_board);
   mg_widget_act_or_say (self->campaign, action, self->message_label, GTK_WIDGET (self));
   gtk_widget_set_visible (GTK_WIDGET (self->message_label),
                           *gtk_label_get_text (self->message_label) != '\0');
+}
+
+static void
+play (MgGenericPage *self, json_object *action)
+{
+  play_from (self, action, FALSE);
 }
 
 /* The item a row shows: its place in its seat's model (new reference, or NULL). */
@@ -363,6 +384,169 @@ seat_group_secrets (MgGenericPage *self, SeatGroup *g, gboolean has_secret)
     gtk_widget_set_visible (g->secrets, has_secret);
 }
 
+/* ---- a square of the board or an area of the map chosen ---- */
+
+/* The field of a template's row that fills its member `key`, or NULL. */
+static GtkWidget *
+field_named (GtkWidget *widget, const char *key)
+{
+  GtkWidget *found = NULL;
+
+  if ((GTK_IS_SPIN_BUTTON (widget) || GTK_IS_DROP_DOWN (widget) || GTK_IS_ENTRY (widget))
+      && g_strcmp0 (gtk_widget_get_name (widget), key) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL && found == NULL; c = gtk_widget_get_next_sibling (c))
+    found = field_named (c, key);
+  return found;
+}
+
+/* A template's field given `value` (a number, a player's name, a text); FALSE when it cannot
+ * hold it. */
+static gboolean
+fill_field (MgGenericPage *self, GtkWidget *field, json_object *value)
+{
+  const char * const *players = mg_campaign_get_players (self->campaign);
+
+  if (GTK_IS_SPIN_BUTTON (field) && json_object_is_type (value, json_type_int))
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (field), json_object_get_int64 (value));
+  else if (GTK_IS_DROP_DOWN (field) && seat_index (players, value) >= 0)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (field), (guint) seat_index (players, value));
+  else if (GTK_IS_ENTRY (field) && json_object_is_type (value, json_type_string))
+    gtk_editable_set_text (GTK_EDITABLE (field), json_object_get_string (value));
+  else
+    return FALSE;
+  return TRUE;
+}
+
+typedef struct
+{
+  MgPlayItem *exact;       /* the first offered action whose member is the value */
+  GtkWidget  *exact_row;
+  guint       n_exact;
+  MgPlayItem *other;       /* the first offered action with the member at another value */
+  GtkWidget  *form;        /* the first template's form filled with the value */
+  guint       n_forms;
+} Choice;
+
+/* What the page offers now with the member `key`: at `value`, elsewhere, as a form. */
+static void
+offered_with (MgGenericPage *self, const char *key, json_object *value, Choice *c)
+{
+  for (guint gi = 0; gi < self->groups->len; gi++)
+    {
+      SeatGroup *g = g_ptr_array_index (self->groups, gi);
+
+      for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (g->store)); i++)
+        {
+          g_autoptr(MgPlayItem) item = g_list_model_get_item (G_LIST_MODEL (g->store), i);
+          GtkWidget *row = GTK_WIDGET (gtk_list_box_get_row_at_index (g->list, (int) i));
+          json_object *member = NULL;
+
+          if (!json_object_object_get_ex (item->action, key, &member))
+            continue;
+          if (is_template (item->action))
+            {
+              GtkWidget *field = field_named (row, key);
+
+              if (field != NULL && fill_field (self, field, value) && c->n_forms++ == 0)
+                c->form = row;
+            }
+          else if (json_object_equal (member, value) && c->n_exact++ == 0)
+            {
+              c->exact = g_object_ref (item);
+              c->exact_row = row;
+            }
+          else if (c->other == NULL)
+            c->other = g_object_ref (item);
+        }
+    }
+}
+
+/* A square or an area (`value`, named `name`) chosen for the member `key` of the actions: the
+ * one action offered there is played; where several are, or a form takes it, it is filled in
+ * and the keyboard goes there; where none is, the action played there anyway gets the engine's
+ * refusal in its words (a square already taken), or the page says nothing is played there. */
+static void
+choose (MgGenericPage *self, GtkWidget *drawing, const char *key, json_object *value, const char *name)
+{
+  Choice c = { NULL };
+  const char *said;
+
+  if (key == NULL || value == NULL)
+    return;
+  offered_with (self, key, value, &c);
+  if (c.n_exact == 1 && c.n_forms == 0)
+    play_from (self, json_object_get (c.exact->action), TRUE);
+  else if (c.n_exact + c.n_forms > 0)
+    {
+      GtkWidget *go = c.exact_row != NULL ? c.exact_row : c.form;
+
+      gtk_label_set_text (self->message_label, "");
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), FALSE);
+      if (go == c.form && c.n_forms == 1 && c.n_exact == 0)
+        go = gtk_widget_get_last_child (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (go)));   /* its Play button */
+      if (!gtk_widget_child_focus (go, GTK_DIR_TAB_FORWARD))
+        gtk_widget_grab_focus (go);
+    }
+  else if (c.other != NULL)
+    {
+      json_object *action = NULL;
+
+      json_object_deep_copy (c.other->action, &action, NULL);
+      json_object_object_add (action, key, json_object_get (value));
+      play_from (self, action, TRUE);
+    }
+  else
+    {
+      /* TRANSLATORS: %s is a square of a board or an area of a map, clicked or chosen by keys */
+      g_autofree char *text = g_strdup_printf (_("Nothing can be played on %s now"), name);
+
+      place_message (self, TRUE);
+      gtk_label_set_text (self->message_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+    }
+  g_clear_object (&c.exact);
+  g_clear_object (&c.other);
+  /* A refusal is said to a screen reader too, as what Enter on that square or area did. */
+  said = gtk_widget_get_visible (GTK_WIDGET (self->message_label)) ? gtk_label_get_text (self->message_label) : NULL;
+  if (MG_IS_SQUARE_BOARD (drawing))
+    mg_square_board_set_note (MG_SQUARE_BOARD (drawing), said);
+  else if (MG_IS_AREA_MAP (drawing))
+    mg_area_map_set_focus_note (MG_AREA_MAP (drawing), said);
+}
+
+static void
+square_activated (MgSquareBoard *board, guint index, MgGenericPage *self)
+{
+  g_autofree char *name = g_strdup_printf (_("square %s"), mg_square_board_square_name (board, index));
+
+  choose (self, GTK_WIDGET (board), mg_square_board_get_parameter (board), mg_square_board_square_value (board, index), name);
+}
+
+static void
+area_activated (MgAreaMap *map, const char *id, MgGenericPage *self)
+{
+  g_autoptr(json_object) value = json_object_new_string (id);
+
+  choose (self, GTK_WIDGET (map), mg_ui_json_str (mg_area_map_get_model (map), "parameter"), value, id);
+}
+
+/* The standing's board or map (made by mg_json_facts_set, kept from one view to the next)
+ * chooses for the actions. */
+static void
+connect_drawing (MgGenericPage *self)
+{
+  GtkWidget *first = gtk_widget_get_first_child (self->facts);
+
+  if (first == NULL || g_object_get_data (G_OBJECT (first), "mg-generic-page") != NULL)
+    return;
+  g_object_set_data (G_OBJECT (first), "mg-generic-page", self);
+  if (MG_IS_SQUARE_BOARD (first))
+    g_signal_connect (first, "square-activated", G_CALLBACK (square_activated), self);
+  else if (MG_IS_AREA_MAP (first))
+    g_signal_connect (first, "area-activated", G_CALLBACK (area_activated), self);
+}
+
 /* Offers each seat its legal actions now; a secret one only while its secrets are shown. */
 static void
 refresh_actions (MgGenericPage *self, const MgState *state)
@@ -404,16 +588,48 @@ refresh_actions (MgGenericPage *self, const MgState *state)
     }
 }
 
-/* After a change, the keyboard stays on the page's next step: the first action offered, or the
- * first seat's button that shows its secrets to enter. */
+/* The standing's board or map when an action offered now (not a form) is played on it: its
+ * "parameter" member is one of the action's. */
+static GtkWidget *
+played_drawing (MgGenericPage *self)
+{
+  GtkWidget *drawing = gtk_widget_get_first_child (self->facts);
+  const char *key = NULL;
+
+  if (drawing != NULL && MG_IS_SQUARE_BOARD (drawing))
+    key = mg_square_board_get_parameter (MG_SQUARE_BOARD (drawing));
+  else if (drawing != NULL && MG_IS_AREA_MAP (drawing))
+    key = mg_ui_json_str (mg_area_map_get_model (MG_AREA_MAP (drawing)), "parameter");
+
+  for (guint gi = 0; key != NULL && gi < self->groups->len; gi++)
+    {
+      SeatGroup *g = g_ptr_array_index (self->groups, gi);
+
+      for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (g->store)); i++)
+        {
+          g_autoptr(MgPlayItem) item = g_list_model_get_item (G_LIST_MODEL (g->store), i);
+
+          if (!is_template (item->action) && json_object_object_get_ex (item->action, key, NULL))
+            return drawing;
+        }
+    }
+  return NULL;
+}
+
+/* After a change, the keyboard stays on the page's next step: the board when the actions
+ * offered are played on it, else the first action offered, or the first seat's button that
+ * shows its secrets to enter. */
 static void
 focus_next_step (MgGenericPage *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *drawing;
 
   if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self)) && gtk_widget_get_mapped (focus))
     return;   /* the referee's focus is still on something of this page: leave it there */
+  if ((drawing = played_drawing (self)) != NULL && gtk_widget_get_mapped (drawing) && gtk_widget_grab_focus (drawing))
+    return;
   for (guint gi = 0; gi < self->groups->len; gi++)
     {
       SeatGroup *g = g_ptr_array_index (self->groups, gi);
@@ -442,6 +658,7 @@ refresh (MgGenericPage *self)
                       json_object_object_get_ex (pending, "text", &text) ? json_object_get_string (text) : "");
   refresh_actions (self, state);
   mg_json_facts_set (self->facts, mg_table_state_get_seat_view (self->table));
+  connect_drawing (self);
   focus_next_step (self);
 }
 

@@ -6,12 +6,16 @@
 
 #include "mg-area-map.h"
 #include "mg-json-facts.h"
+#include "mg-square-board.h"
 #include "mg-widget-util.h"
 
 #define MAX_DEPTH 3
 /* A view's map of areas, in MgAreaMap's model (mg-area-map.h): drawn by the shared widget, not
  * laid out as facts (docs/adding-a-game.md; the exports leave it out too). */
 #define AREA_MAP "area_map"
+/* A view's board of squares, in MgSquareBoard's model (mg-square-board.h): the same. */
+#define SQUARE_BOARD "square_board"
+#define IS_DRAWN(key) (g_str_equal ((key), AREA_MAP) || g_str_equal ((key), SQUARE_BOARD))
 
 char *
 mg_json_facts_label (const char *key)
@@ -176,7 +180,7 @@ add_object (GtkBox *box, json_object *object, int depth)
       GtkWidget *value;
 
       /* Every view names its game (the exports read it); the page already does. */
-      if (depth == 0 && (g_str_equal (key, "game") || g_str_equal (key, AREA_MAP)))
+      if (depth == 0 && (g_str_equal (key, "game") || IS_DRAWN (key)))
         continue;
       if (!is_scalar (member) && !(json_object_is_type (member, json_type_array) && !mg_json_facts_is_records (member)))
         continue;
@@ -202,7 +206,7 @@ add_object (GtkBox *box, json_object *object, int depth)
           gtk_box_append (box, table_new (member2));
         }
       else if (json_object_is_type (member2, json_type_object) && json_object_object_length (member2) > 0
-               && !(depth == 0 && g_str_equal (key2, AREA_MAP)))
+               && !(depth == 0 && IS_DRAWN (key2)))
         {
           gtk_box_append (box, heading (key2));
           if (depth < MAX_DEPTH)
@@ -235,32 +239,66 @@ on_players_display (GtkWidget *widget)
   return FALSE;
 }
 
-/* The view's map of areas, above its facts: the game's board or map, drawn by the shared widget
- * (the arrow keys and the pointer name what stands where). */
+/* The view's map of areas or board of squares, above its facts: the game's board or map, drawn
+ * by the shared widget (the arrow keys and the pointer name what stands where). The widget of the
+ * view before is kept and given the new model, so the keyboard's place on it stays; else made. */
 static void
-add_area_map (GtkWidget *facts, json_object *model)
+add_drawing (GtkWidget *facts, GtkWidget *kept, const char *key, json_object *model)
 {
-  MgAreaMap *map = mg_area_map_new ();
   gboolean far = on_players_display (facts);
-  g_autofree char *label = mg_json_facts_label ("map");
+  gboolean map = g_str_equal (key, AREA_MAP);
+  GType type = map ? MG_TYPE_AREA_MAP : MG_TYPE_SQUARE_BOARD;
+  GtkWidget *widget = kept != NULL && G_TYPE_CHECK_INSTANCE_TYPE (kept, type) ? kept : NULL;
 
-  mg_area_map_set_model (map, model);
-  mg_area_map_set_far (map, far);
-  gtk_widget_set_size_request (GTK_WIDGET (map), -1, far ? 560 : 280);
-  gtk_widget_set_hexpand (GTK_WIDGET (map), TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (map), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  gtk_box_append (GTK_BOX (facts), GTK_WIDGET (map));
+  if (widget == NULL)
+    {
+      g_autofree char *label = mg_json_facts_label (map ? "map" : "board");
+
+      widget = map ? GTK_WIDGET (mg_area_map_new ()) : GTK_WIDGET (mg_square_board_new ());
+      gtk_widget_set_hexpand (widget, TRUE);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      if (map)
+        {
+          mg_area_map_set_far (MG_AREA_MAP (widget), far);
+          gtk_widget_set_size_request (widget, -1, far ? 560 : 280);
+        }
+      else
+        {
+          mg_square_board_set_far (MG_SQUARE_BOARD (widget), far);
+          if (far)
+            gtk_widget_set_size_request (widget, -1, 560);
+        }
+      gtk_box_prepend (GTK_BOX (facts), widget);
+    }
+  if (map)
+    mg_area_map_set_model (MG_AREA_MAP (widget), model);
+  else
+    mg_square_board_set_model (MG_SQUARE_BOARD (widget), model);
 }
 
 void
 mg_json_facts_set (GtkWidget *facts, json_object *view)
 {
-  json_object *map = NULL;
+  static const char * const drawn[] = { SQUARE_BOARD, AREA_MAP };
+  GtkWidget *first, *kept = NULL, *child;
+  json_object *model = NULL;
+  guint i;
 
   g_return_if_fail (GTK_IS_BOX (facts));
-  mg_widget_remove_children (facts);
-  if (json_object_object_get_ex (view, AREA_MAP, &map) && json_object_is_type (map, json_type_object))
-    add_area_map (facts, map);
+  for (i = 0; i < G_N_ELEMENTS (drawn); i++)
+    if (json_object_object_get_ex (view, drawn[i], &model) && json_object_is_type (model, json_type_object))
+      break;
+  /* The drawing of the view before stays in place (its focus with it) when the view has one
+   * of its kind; everything else is laid out anew. */
+  first = gtk_widget_get_first_child (facts);
+  if (first != NULL && i < G_N_ELEMENTS (drawn)
+      && ((MG_IS_AREA_MAP (first) && g_str_equal (drawn[i], AREA_MAP))
+          || (MG_IS_SQUARE_BOARD (first) && g_str_equal (drawn[i], SQUARE_BOARD))))
+    kept = first;
+  while ((child = gtk_widget_get_last_child (facts)) != NULL && child != kept)
+    gtk_box_remove (GTK_BOX (facts), child);
+  if (i < G_N_ELEMENTS (drawn))
+    add_drawing (facts, kept, drawn[i], model);
   if (json_object_is_type (view, json_type_object))
     add_object (GTK_BOX (facts), view, 0);
 }

@@ -243,9 +243,9 @@ mg_export_standing_new (json_object *view, GHashTable *names, gboolean facts)
   game = mg_game_of_json (view);
   json_object_object_foreach (view, key, member)
     {
-      /* The title already names the game; a map of areas (docs/adding-a-game.md) is drawn by the
-       * app, not told as facts. */
-      if (g_str_equal (key, "game") || g_str_equal (key, "area_map"))
+      /* The title already names the game; a map of areas or a board of squares
+       * (docs/adding-a-game.md) is drawn by the app, not told as facts. */
+      if (g_str_equal (key, "game") || g_str_equal (key, "area_map") || g_str_equal (key, "square_board"))
         continue;
       if (is_table (member))
         {

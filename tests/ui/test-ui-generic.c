@@ -1,7 +1,10 @@
 /* test-ui-generic.c — a game with no pages of its own is played in the app from its declarations
  * (issue 47): a rock-paper-scissors duel (tests/ui/duel/) whose picks are declared secret, played
  * to the end on the generic Play page by real pointer clicks and by keys through the X server,
- * with nothing of a hidden pick on the referee's screen or the players' display. */
+ * with nothing of a hidden pick on the referee's screen or the players' display; the shared
+ * board of squares and map of areas choosing for the actions; and every game built without
+ * pages (the scaffold's tic-tac-toe) played from its sample, on its board's squares if it
+ * draws one. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
@@ -19,6 +22,7 @@
 #include "mg-json.h"
 #include "mg-players-display.h"
 #include "mg-ruleset.h"
+#include "mg-square-board.h"
 #include "ui-test-util.h"
 
 static MgApplication *app;
@@ -253,6 +257,11 @@ test_template_form (void)
   g_assert_true (GTK_IS_SPIN_BUTTON (points));
   g_assert_true (GTK_IS_ENTRY (reason));
   g_assert_nonnull (play);
+  /* The form stands under the arena and the other seats: scrolled into view as a referee would
+   * (the focus on its Play button, the form's last, scrolls the page there); a refusal shows
+   * under it, so the form does not move. */
+  g_assert_true (gtk_widget_grab_focus (play));
+  wait_ms (200);
   /* Each field is named beside it, for eyes and screen readers. */
   g_assert_nonnull (ui_test_labelled (row, GTK_TYPE_LABEL, "Points"));
   g_assert_nonnull (ui_test_labelled (row, GTK_TYPE_LABEL, "Reason"));
@@ -346,6 +355,19 @@ test_area_map (void)
       g_assert_true (ui_test_key (GTK_WIDGET (map), GDK_KEY_Right, 0));
       g_assert_nonnull (mg_area_map_get_focus_area (map));
     }
+  /* The arena's areas name seats ("parameter": "seat"): a click on Bob's corner chooses Bob
+   * for the referee's Adjust form, and the keyboard goes to its Play button. */
+  if (ui_test_click_at (GTK_WIDGET (map), x, y))
+    {
+      GtkWidget *row = ui_test_labelled (page, GTK_TYPE_LIST_BOX_ROW, "Adjust");
+      GtkWidget *seat = form_field (row, "seat");
+      GtkRoot *root = gtk_widget_get_root (page);
+
+      wait_ms (100);
+      g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (seat)), ==, 1);
+      g_assert_true (gtk_root_get_focus (root) == find_button_labelled (row, _("Play")));
+      g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
+    }
   display = GTK_WIDGET (mg_players_display_new (mg_campaign_window_get_table_state (window)));
   gtk_window_present (GTK_WINDOW (display));
   wait_ms (300);
@@ -355,6 +377,137 @@ test_area_map (void)
   save_screenshot (display, "test-ui-generic-display.png");
   gtk_window_destroy (GTK_WINDOW (display));
   close_campaign_windows (app);
+}
+
+/* The square of the Play page's board (the shared MgSquareBoard, when the view draws one) that
+ * `action`'s member named by the board's "parameter" holds, or -1. */
+static gint
+board_square (GtkWidget *page, json_object *action, MgSquareBoard **board)
+{
+  json_object *member = NULL;
+  const char *key;
+
+  *board = (MgSquareBoard *) find_descendant (page, MG_TYPE_SQUARE_BOARD);
+  key = *board != NULL ? mg_square_board_get_parameter (*board) : NULL;
+  if (key == NULL || !json_object_object_get_ex (action, key, &member))
+    return -1;
+  return mg_square_board_find (*board, member);
+}
+
+/* The square chosen on the board: clicked through the X server, or by keys — Tab onto the
+ * board (one Tab stop: it lands on the keyboard's square), the arrows to the square, Enter. */
+static void
+play_square (MgSquareBoard *board, gint square, gboolean by_pointer)
+{
+  GtkWidget *target = mg_square_board_square_widget (board, (guint) square);
+  json_object *columns = json_object_object_get (mg_square_board_get_model (board), "columns");
+  gint n = json_object_get_int (columns), r, c;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (board));
+
+  if (by_pointer)
+    {
+      g_assert_true (ui_test_click (target));
+      return;
+    }
+  if (!gtk_widget_is_ancestor (gtk_root_get_focus (root), GTK_WIDGET (board)))
+    g_assert_cmpuint (ui_test_tab_to (mg_square_board_square_widget (board, mg_square_board_get_cursor (board)), 60), <, 60);
+  r = (gint) mg_square_board_get_cursor (board) / n;
+  c = (gint) mg_square_board_get_cursor (board) % n;
+  for (; c != square % n; c += c < square % n ? 1 : -1)
+    g_assert_true (ui_test_key (GTK_WIDGET (board), c < square % n ? GDK_KEY_Right : GDK_KEY_Left, 0));
+  for (; r != square / n; r += r < square / n ? 1 : -1)
+    g_assert_true (ui_test_key (GTK_WIDGET (board), r < square / n ? GDK_KEY_Down : GDK_KEY_Up, 0));
+  wait_ms (50);
+  g_assert_true (gtk_root_get_focus (root) == target);
+  g_assert_true (ui_test_key (target, GDK_KEY_Return, 0));
+}
+
+/* A click on `square` where nothing is offered now plays `next` there anyway: the engine's
+ * refusal shows above the seats, in its words, and nothing is written. */
+static void
+refused_square (GtkWidget *page, MgCampaign *campaign, MgSquareBoard *board, gint square, json_object *next)
+{
+  g_autoptr(json_object) action = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 count = mg_campaign_journal_count (campaign);
+
+  json_object_deep_copy (next, &action, NULL);
+  json_object_object_add (action, mg_square_board_get_parameter (board),
+                          json_object_get (mg_square_board_square_value (board, (guint) square)));
+  if (mg_state_validate (mg_campaign_get_state (campaign), action, &error))
+    return;   /* still playable there: not a refusal to show */
+  g_assert_true (ui_test_click (mg_square_board_square_widget (board, (guint) square)));
+  wait_ms (100);
+  g_assert_cmpstr (message_shown (page), ==, error->message);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, count);
+}
+
+static void
+note_square (MgSquareBoard *board, guint index, gint *chosen)
+{
+  *chosen = (gint) index;
+}
+
+/* The shared board of squares by itself: each square named with what stands on it (for eyes in
+ * its tooltip, for screen readers as its name), squares kept square in a 360 px window, chosen by
+ * a real click and by the arrows and Enter, one Tab stop. */
+static void
+test_square_board (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *after = gtk_button_new_with_label ("After");
+  MgSquareBoard *board = mg_square_board_new ();
+  g_autoptr(json_object) model = json_tokener_parse (
+    "{\"columns\": 3, \"rows\": 2, \"parameter\": \"square\", \"squares\": ["
+    "{}, {\"piece\": \"X\", \"title\": \"Cross\"}, {}, {}, {}, {\"value\": 6}]}");
+  gint chosen = -1;
+  GtkWidget *b1, *c2;
+
+  mg_square_board_set_model (board, model);
+  g_signal_connect (board, "square-activated", G_CALLBACK (note_square), &chosen);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (board));
+  gtk_box_append (GTK_BOX (box), after);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 400);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_ms (300);
+  b1 = mg_square_board_square_widget (board, 1);
+  c2 = mg_square_board_square_widget (board, 5);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (b1), ==, "Square b1: Cross");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (mg_square_board_square_widget (board, 0)), ==, "Square a1: empty");
+  /* A square's value is what the action's member holds: its name unless the game gives one. */
+  g_assert_cmpstr (json_object_get_string (mg_square_board_square_value (board, 1)), ==, "b1");
+  g_assert_cmpint (json_object_get_int (mg_square_board_square_value (board, 5)), ==, 6);
+  g_assert_cmpint (gtk_widget_get_width (b1), ==, gtk_widget_get_height (b1));
+  g_assert_cmpint (gtk_widget_get_width (b1), >=, 32);
+  g_assert_cmpint (gtk_widget_get_width (b1), <=, 96);
+  if (!ui_test_click (b1))
+    {
+      g_test_skip ("not an X11 display: no click through the server");
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  wait_ms (50);
+  g_assert_cmpint (chosen, ==, 1);
+  g_assert_true (gtk_widget_has_focus (b1));
+  chosen = -1;
+  g_assert_true (ui_test_key (b1, GDK_KEY_Right, 0));
+  g_assert_true (ui_test_key (b1, GDK_KEY_Down, 0));
+  g_assert_true (ui_test_key (b1, GDK_KEY_Down, 0));   /* at the edge: stays */
+  wait_ms (50);
+  g_assert_true (gtk_widget_has_focus (c2));
+  g_assert_cmpuint (mg_square_board_get_cursor (board), ==, 5);
+  g_assert_true (ui_test_key (c2, GDK_KEY_Return, 0));
+  wait_ms (50);
+  g_assert_cmpint (chosen, ==, 5);
+  /* A new model (a piece placed) keeps the keyboard where it was. */
+  mg_square_board_set_model (board, model);
+  g_assert_true (gtk_widget_has_focus (c2));
+  g_assert_true (ui_test_key (c2, GDK_KEY_Tab, 0));
+  wait_ms (50);
+  g_assert_true (gtk_widget_has_focus (after));
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* One game with no pages of its own, its first sample played on the Play page by real input:
@@ -372,6 +525,9 @@ play_sample_on_page (const MgSample *sample)
   g_auto(GStrv) lines = NULL;
   GtkWidget *page;
   gint64 played = 0;
+  MgSquareBoard *board = NULL;
+  gint last_square = -1;
+  guint by_board = 0;
 
   g_assert_no_error (error);
   campaign = mg_campaign_create (path, sample->game_id, "Generic", sample->players, ruleset, 7, &error);
@@ -391,6 +547,7 @@ play_sample_on_page (const MgSample *sample)
       g_autofree char *label = NULL;
       const char *seat;
       GtkWidget *row;
+      gint square;
 
       if (action == NULL)
         continue;
@@ -402,6 +559,21 @@ play_sample_on_page (const MgSample *sample)
 
           g_assert_true (ui_test_click (find_button_labelled (page, show)));
           wait_ms (100);
+        }
+      square = board_square (page, action, &board);
+      if (square >= 0)
+        {
+          /* A game whose view draws a board: its action played by its square. */
+          if (last_square >= 0)
+            refused_square (page, campaign, board, last_square, action);
+          play_square (board, square, played % 2 == 0);
+          wait_ms (100);
+          g_assert_cmpint (mg_campaign_journal_count (campaign), ==, ++played);
+          /* The square names what stands on it now: the seat that played there. */
+          g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (mg_square_board_square_widget (board, (guint) square)), seat));
+          last_square = square;
+          by_board++;
+          continue;
         }
       row = row_reading (page, label);
       if (row == NULL)
@@ -416,6 +588,9 @@ play_sample_on_page (const MgSample *sample)
       wait_ms (100);
       g_assert_cmpint (mg_campaign_journal_count (campaign), ==, ++played);
     }
+  board = (MgSquareBoard *) find_descendant (page, MG_TYPE_SQUARE_BOARD);
+  if (board != NULL && mg_square_board_get_parameter (board) != NULL)
+    g_assert_cmpuint (by_board, >, 0);   /* a board the sample never played on: its parameter is wrong */
   g_assert_cmpint (played, >, 0);
   {
     g_autoptr(json_object) pending = mg_state_pending (mg_campaign_get_state (campaign));
@@ -461,6 +636,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-generic/template-form", test_template_form);
   g_test_add_func ("/ui-generic/samples", test_samples);
   g_test_add_func ("/ui-generic/area-map", test_area_map);
+  g_test_add_func ("/ui-generic/square-board", test_square_board);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;

@@ -247,7 +247,8 @@ pending (const MgState *state)
 }
 
 /* The arena as a map of areas (the shared MgAreaMap's model, drawn by the generic pages): a
- * corner for each player, its token lettered with the player's score. */
+ * corner for each player, its token lettered with the player's score. An area names a seat: a
+ * click on it chooses that seat for the actions' "seat" member (the referee's Adjust). */
 static json_object *
 arena (const DuelState *s)
 {
@@ -276,6 +277,7 @@ arena (const DuelState *s)
     }
   json_object_object_add (map, "areas", areas);
   json_object_object_add (map, "tokens", tokens);
+  json_object_object_add (map, "parameter", json_object_new_string ("seat"));
   return map;
 }
 

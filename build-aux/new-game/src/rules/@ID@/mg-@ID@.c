@@ -306,9 +306,43 @@ from_json (json_object *ruleset, json_object *json, GError **error)
   return (MgState *) g_steal_pointer (&st);
 }
 
+/* The board as the shared square-board widget draws it on the generic pages and the players'
+ * display ("square_board", docs/adding-a-game.md): the squares a row at a time, each named and
+ * valued by its number (what a place action's "square" holds, so a click on it places there),
+ * with the mark standing on it. */
+static json_object *
+square_board (const State *st)
+{
+  static const char * const marks[] = { "X", "O" }, * const colours[] = { "#c01c28", "#1c71d8" };
+  json_object *board = json_object_new_object (), *squares = json_object_new_array ();
+
+  for (guint i = 0; i < st->size * st->size; i++)
+    {
+      json_object *square = json_object_new_object ();
+      gint mark = st->squares[i];
+      char name[4];
+
+      g_snprintf (name, sizeof name, "%u", i + 1);
+      json_object_object_add (square, "name", json_object_new_string (name));
+      json_object_object_add (square, "value", json_object_new_int ((gint) i + 1));
+      if (mark != EMPTY)
+        {
+          json_object_object_add (square, "piece", json_object_new_string (marks[mark]));
+          json_object_object_add (square, "title", json_object_new_string (st->players[mark]));
+          json_object_object_add (square, "colour", json_object_new_string (colours[mark]));
+        }
+      json_object_array_add (squares, square);
+    }
+  json_object_object_add (board, "columns", json_object_new_int ((gint) st->size));
+  json_object_object_add (board, "rows", json_object_new_int ((gint) st->size));
+  json_object_object_add (board, "parameter", json_object_new_string ("square"));
+  json_object_object_add (board, "squares", squares);
+  return board;
+}
+
 /* Nothing is hidden: every seat sees the whole state, laid out for the generic pages (a list of
  * records is a table, headed by the descriptor's export_columns): the board a row a record,
- * columns a, b, c…, each square its player's name. */
+ * columns a, b, c…, each square its player's name; and drawn, as "square_board". */
 static json_object *
 view (const MgState *state, const char *seat)
 {
@@ -332,6 +366,7 @@ view (const MgState *state, const char *seat)
       json_object_array_add (board, r);
     }
   json_object_object_add (json, "board", board);
+  json_object_object_add (json, "square_board", square_board (st));
   json_object_object_add (json, "to_place", over (st) ? NULL : json_object_new_string (st->players[st->next]));
   json_object_object_add (json, "winner", st->winner == EMPTY ? NULL : json_object_new_string (st->players[st->winner]));
   return json;
