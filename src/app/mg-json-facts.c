@@ -256,6 +256,8 @@ add_drawing (GtkWidget *facts, GtkWidget *kept, const char *key, json_object *mo
 
       widget = map ? GTK_WIDGET (mg_area_map_new ()) : GTK_WIDGET (mg_square_board_new ());
       gtk_widget_set_hexpand (widget, TRUE);
+      /* Far, the drawing takes the height the facts under it leave (they stay whole). */
+      gtk_widget_set_vexpand (widget, far);
       gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
       if (map)
         {

@@ -184,8 +184,13 @@ mg_square_board_measure (GtkWidget *widget, GtkOrientation orientation, int for_
       *natural = self->rows * NAT_SIDE;
     }
   else
-    /* For a width, its height both ways: a scrolled page gives a child its minimum height. */
-    *minimum = *natural = (int) (self->rows * MAX (MIN_SIDE, floor (side_for (self, for_size, -1))));
+    {
+      /* For a width, its height both ways: a scrolled page gives a child its minimum height.
+       * Far (the players' display), the screen's height is the limit: only the smallest squares
+       * are asked for, and size_allocate fits the board into the height it is given. */
+      *natural = (int) (self->rows * MAX (MIN_SIDE, floor (side_for (self, for_size, -1))));
+      *minimum = self->far ? (int) (self->rows * MIN_SIDE) : *natural;
+    }
 }
 
 static GtkSizeRequestMode
