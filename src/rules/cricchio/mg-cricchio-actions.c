@@ -862,8 +862,8 @@ get_square (json_object *action, const char *key, guint8 *out, GError **error)
     return FALSE;
   if (!ch_square_parse (name, out))
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("\"%s\" must be a square from a1 to n14 (files a–n, ranks 1–14), got \"%s\""), key, name);
+      mg_refuse (error, MG_RULES_ERROR_BAD_ACTION,
+                   N_("\"%s\" must be a square from a1 to n14 (files a–n, ranks 1–14), got \"%s\""), key, name);
       return FALSE;
     }
   return TRUE;
@@ -882,10 +882,10 @@ check_player (ChState *st, json_object *action, guint side, GError **error)
     if (strcmp (st->names[i], name) == 0)
       {
         if ((guint) st->side_of[i] != side)
-          return ch_illegal (error, _("It is %s's turn, not %s's."), ch_side_name (st, side), name);
+          return mg_illegal (error, N_("It is %s's turn, not %s's."), ch_side_name (st, side), name);
         return TRUE;
       }
-  return ch_illegal (error, _("There is no player called \"%s\" in this game."), name);
+  return mg_illegal (error, N_("There is no player called \"%s\" in this game."), name);
 }
 
 /* An action played: its sentence ends with a period (the shared runner adds none). */
@@ -912,9 +912,9 @@ move_check (ChState *st, json_object *action, guint8 *from, guint8 *to, GError *
       !get_square (action, "to", to, error))
     return FALSE;
   if (st->phase == PH_MINES)
-    return ch_illegal (error, _("The mines are not all placed yet."));
+    return mg_illegal (error, N_("The mines are not all placed yet."));
   if (st->phase == PH_MELEE)
-    return ch_illegal (error, _("First say whether %s announced “Mêlée”."), ch_side_name (st, st->mover));
+    return mg_illegal (error, N_("First say whether %s announced “Mêlée”."), ch_side_name (st, st->mover));
   if (!check_player (st, action, st->pos.stm, error))
     return FALSE;
   pc = st->pos.sq[*from];
@@ -1105,7 +1105,7 @@ act_melee (MgState *state, json_object *action, MgPlay *play, GError **error)
       !mg_json_get_bool (action, NULL, "said", CH_ACTION_ERR, &said, error))
     return FALSE;
   if (st->phase != PH_MELEE)
-    return ch_illegal (error, _("No move is waiting for a “Mêlée” answer."));
+    return mg_illegal (error, N_("No move is waiting for a “Mêlée” answer."));
   if (!check_player (st, action, st->mover, error))
     return FALSE;
   threat_text (st, whom);
@@ -1150,14 +1150,14 @@ mine_square_ok (const ChState *st, guint side, guint8 s, GError **error)
 
   ch_square_name (s, name);
   if (st->g->terrain[s] == T_WALL)
-    return ch_illegal (error, _("A mine cannot lie on a wall (%s)."), name);
+    return mg_illegal (error, N_("A mine cannot lie on a wall (%s)."), name);
   if (st->g->domain[s] >= 0 && (guint) st->g->domain[s] != side && (st->players & (1u << st->g->domain[s])))
-    return ch_illegal (error, _("A mine cannot lie in the opponent's domain (%s)."), name);
+    return mg_illegal (error, N_("A mine cannot lie in the opponent's domain (%s)."), name);
   if (st->pos.sq[s] != 0)
-    return ch_illegal (error, _("%s is occupied: a mine goes on an empty square."), name);
+    return mg_illegal (error, N_("%s is occupied: a mine goes on an empty square."), name);
   for (guint i = 0; i < st->n_mines; i++)
     if (st->mines[i].sq == s && st->mines[i].owner == side)
-      return ch_illegal (error, _("There is already your mine on %s."), name);
+      return mg_illegal (error, N_("There is already your mine on %s."), name);
   return TRUE;
 }
 
@@ -1176,12 +1176,12 @@ act_place_mine (MgState *state, json_object *action, MgPlay *play, GError **erro
       !get_square (action, "square", &s, error))
     return FALSE;
   if (st->phase != PH_MINES)
-    return ch_illegal (error, _("Mines are placed before the first move only."));
+    return mg_illegal (error, N_("Mines are placed before the first move only."));
   if ((side = ch_seat_side (st, name)) < 0)
-    return ch_illegal (error, _("There is no player called \"%s\" in this game."), name);
+    return mg_illegal (error, N_("There is no player called \"%s\" in this game."), name);
   if (st->mines_placed[side] >= st->rs.mines_per_player)
-    return ch_illegal (error, ngettext ("%s has placed the %u mine already.", "%s has placed all %u mines already.",
-                                     st->rs.mines_per_player), name, st->rs.mines_per_player);
+    return mg_illegal_n (error, "%s has placed the %u mine already.", "%s has placed all %u mines already.",
+                                     st->rs.mines_per_player, name, st->rs.mines_per_player);
   if (!mine_square_ok (st, side, s, error))
     return FALSE;
   st->mines[st->n_mines++] = (ChMine) { s, side };
@@ -1211,11 +1211,11 @@ act_pass (MgState *state, json_object *action, MgPlay *play, GError **error)
   if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error))
     return FALSE;
   if (st->phase != PH_MOVE)
-    return ch_illegal (error, _("There is no move to pass now."));
+    return mg_illegal (error, N_("There is no move to pass now."));
   if (!check_player (st, action, st->pos.stm, error))
     return FALSE;
   if (ch_gen_moves (&st->pos, moves) > 0)
-    return ch_illegal (error, _("%s has a legal move and may not pass."), ch_side_name (st, st->pos.stm));
+    return mg_illegal (error, N_("%s has a legal move and may not pass."), ch_side_name (st, st->pos.stm));
   json_object_array_add (play->events, ch_event_new ("pass"));
   g_string_append_printf (play->summary, _("%s has no legal move and passes"), ch_side_name (st, st->pos.stm));
   st->forbid[st->pos.stm] = ch_melee_unsaid (st);
@@ -1231,7 +1231,7 @@ is_over (const MgState *state, GError **error)
 
   if (st->phase != PH_OVER)
     return FALSE;
-  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER, _("The game is over: %s"), st->result ? st->result : "");
+  mg_refuse (error, MG_RULES_ERROR_GAME_OVER, N_("The game is over: %s"), st->result ? st->result : "");
   return TRUE;
 }
 

@@ -112,10 +112,10 @@ no_such_unit_text (MkWhy why)
 {
   switch (why)
     {
-    case WHY_ARCHERS: return _("%s has no %s that can be lost to the archers.");
-    case WHY_CATAPULT: return _("%s has no %s that can be lost to the catapult.");
-    case WHY_WINNER: return _("%s has no %s that can be lost as the winner's loss.");
-    default: return _("%s has no %s that can be lost in the draw.");
+    case WHY_ARCHERS: return N_("%s has no %s that can be lost to the archers.");
+    case WHY_CATAPULT: return N_("%s has no %s that can be lost to the catapult.");
+    case WHY_WINNER: return N_("%s has no %s that can be lost as the winner's loss.");
+    default: return N_("%s has no %s that can be lost in the draw.");
     }
 }
 
@@ -207,15 +207,15 @@ mk_choice_check (const MkState *st, const MkChoice *c, json_object *units, GErro
           if (taken[e] > (guint) json_object_get_int (mg_json_member (el, "max")))
             {
               g_autofree char *most = mk_unit_count (unit, (guint) json_object_get_int (mg_json_member (el, "max")));
-              return mg_rules_illegal (error, _("%s has only %s."), army, most);
+              return mg_illegal (error, N_("%s has only %s."), army, most);
             }
         }
       if (!found)
         {
           if (!unit_hittable (c->why, unit))
-            return mg_rules_illegal (error, _("%s is immune to archers; choose an infantry, archer or cavalry unit."),
+            return mg_illegal (error, N_("%s is immune to archers; choose an infantry, archer or cavalry unit."),
                                      mk_unit_name (unit, 1));
-          return mg_rules_illegal (error, no_such_unit_text (c->why), army, mk_unit_name (unit, 1));
+          return mg_illegal (error, no_such_unit_text (c->why), army, mk_unit_name (unit, 1));
         }
       total += count;
     }
