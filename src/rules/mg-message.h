@@ -27,9 +27,9 @@ typedef struct
 /* A message from a printf format (the English msgid) and its arguments, as vprintf reads them;
  * NULL when the format has a conversion it cannot read (%n, a wrong positional set). */
 MgMessage   *mg_message_new_valist (const char *msgid, const char *plural, gulong n, va_list args);
-MgMessage   *mg_message_new        (const char *msgid, ...);
+MgMessage   *mg_message_new        (const char *msgid, ...) G_GNUC_PRINTF (1, 2);
 /* With the plural msgid and the count (its arguments follow, as for ngettext and printf). */
-MgMessage   *mg_message_new_plural (const char *msgid, const char *plural, gulong n, ...);
+MgMessage   *mg_message_new_plural (const char *msgid, const char *plural, gulong n, ...) G_GNUC_PRINTF (2, 4);
 MgMessage   *mg_message_copy       (const MgMessage *message);
 void         mg_message_free       (MgMessage *message);
 

@@ -111,6 +111,21 @@ refuse_valist (GError **error, MgRulesError code, const char *msgid, const char 
 }
 
 gboolean
+mg_refuse_message (GError **error, MgRulesError code, MgMessage *message)
+{
+  g_autoptr(MgMessage) owned = message;
+  g_autofree char *text = NULL;
+
+  if (error == NULL || message == NULL)
+    return FALSE;
+  g_return_val_if_fail (*error == NULL, FALSE);
+  text = mg_message_to_string (message);
+  g_set_error_literal (error, MG_RULES_ERROR, code, text);
+  mg_rules_error_get_private (*error)->message = g_steal_pointer (&owned);
+  return FALSE;
+}
+
+gboolean
 mg_refuse (GError **error, MgRulesError code, const char *msgid, ...)
 {
   va_list args;

@@ -55,6 +55,8 @@ gboolean mg_refuse   (GError **error, MgRulesError code, const char *msgid, ...)
 gboolean mg_refuse_n (GError **error, MgRulesError code, const char *msgid, const char *plural,
                       gulong n, ...) G_GNUC_PRINTF (4, 6);
 /* The same with MG_RULES_ERROR_ILLEGAL: a reason a referee can read aloud. */
+/* The same with a message made beforehand (a helper's sentence, mg_message_new), taken. */
+gboolean mg_refuse_message (GError **error, MgRulesError code, MgMessage *message);
 #define mg_illegal(error, ...)   mg_refuse ((error), MG_RULES_ERROR_ILLEGAL, __VA_ARGS__)
 #define mg_illegal_n(error, ...) mg_refuse_n ((error), MG_RULES_ERROR_ILLEGAL, __VA_ARGS__)
 

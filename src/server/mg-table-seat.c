@@ -8,6 +8,7 @@
 #include "mg-actions.h"
 #include "mg-catalogue.h"
 #include "mg-game.h"
+#include "mg-json.h"
 #include "mg-table-seat.h"
 
 /* A legal-action list is read this far at most: no game offers a phone more secret choices. */
@@ -199,12 +200,22 @@ field_word (const MgRules *rules, const char *path, const MgCatalogue *catalogue
   return NULL;
 }
 
+/* What a field must be, in the catalogue's language for a number's range; the app's otherwise. */
+static char *
+field_expected (const MgRulesField *field, const MgCatalogue *catalogue)
+{
+  g_autoptr(MgMessage) range = field->ranged ? mg_json_range_message (field->min, field->max) : NULL;
+
+  return range != NULL ? mg_catalogue_render (catalogue, range) : g_strdup (field->expected);
+}
+
 char *
 mg_table_seat_refusal (const MgRules *rules, const GError *error, const MgCatalogue *catalogue)
 {
   MgRulesField field;
   const MgMessage *message;
   const char *subject;
+  g_autofree char *expected = NULL;
 
   if (error == NULL)
     return g_strdup (mg_catalogue_gettext (catalogue, N_("The action was refused.")));
@@ -218,11 +229,11 @@ mg_table_seat_refusal (const MgRules *rules, const GError *error, const MgCatalo
         return mg_catalogue_render (catalogue, message);
       return g_strdup (error->message);
     }
-  /* The app's sentences for a field (src/app/mg-errors.c), so one translation serves both.
-   * What the field must be (field.expected) is in the app's language. */
+  /* The app's sentences for a field (src/app/mg-errors.c), so one translation serves both. */
+  expected = field_expected (&field, catalogue);
   if (field.got == NULL)
-    return g_strdup_printf (mg_catalogue_gettext (catalogue, N_("%s is missing: give %s.")), subject, field.expected);
+    return g_strdup_printf (mg_catalogue_gettext (catalogue, N_("%s is missing: give %s.")), subject, expected);
   if (field.empty)
     return g_strdup_printf (mg_catalogue_gettext (catalogue, N_("%s is empty: fill it in.")), subject);
-  return g_strdup_printf (mg_catalogue_gettext (catalogue, N_("%s must be %s, not %s.")), subject, field.expected, field.got);
+  return g_strdup_printf (mg_catalogue_gettext (catalogue, N_("%s must be %s, not %s.")), subject, expected, field.got);
 }

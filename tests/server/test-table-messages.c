@@ -185,8 +185,11 @@ test_arguments (void)
   g_assert_cmpstr (again, ==, text);
   json_object_put (json);
   /* Conversions it cannot read make no message (the error keeps its text). */
-  g_assert_null (mg_message_new ("%n"));
-  g_assert_null (mg_message_new ("%*d", 3, 4));
+  {
+    const char *unread[] = { "%n", "%*d", "%1$s %s" };
+    for (guint i = 0; i < G_N_ELEMENTS (unread); i++)
+      g_assert_null (mg_message_new (unread[i], 3, 4));
+  }
 }
 
 /* The French catalogue's plural rule is the header's "n > 1": none is French plural, English
@@ -371,7 +374,19 @@ test_phone_language (Fx *fx, gconstpointer game)
     g_assert_cmpstr (a, ==, fr_said);
     g_assert_cmpstr (b, ==, en_said);
   }
-  /* The server's own refusals too: another seat's action, and one not sent as JSON. */
+  /* A field's refusal: the game's word for it and its range, in the phone's words. */
+  {
+    g_autofree char *sentence = fr_po ("%s must be %s, not %s.", 0);
+    g_autofree char *gold = fr_po ("Gold", 0);
+    g_autofree char *range = fr_po ("an integer from %lld to %lld", 0);
+    g_autofree char *range_said = g_strdup_printf (range, 0LL, 100000LL);
+    g_autofree char *want = g_strdup_printf (sentence, gold, range_said, "-1");
+    g_autofree char *a = phone_refusal (fx, "fr", "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":-1}");
+    g_autofree char *b = phone_refusal (fx, "en", "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":-1}");
+    g_assert_cmpstr (a, ==, want);
+    g_assert_cmpstr (b, ==, "Gold must be an integer from 0 to 100000, not -1.");
+  }
+  /* The server's own refusals too: another seat's action. */
   {
     const char *blue = "{\"type\":\"start_bid\",\"player\":\"Blue\",\"gold\":2}";
     g_autofree char *fr_yours = fr_po ("This link acts for %s only.", 0);
