@@ -119,25 +119,19 @@ no_such_unit_text (MkWhy why)
     }
 }
 
-static const char *
-lose_exactly_text (MkWhy why, guint n)
-{
-  switch (why)
-    {
-    case WHY_ARCHERS:
-      return g_dngettext (GETTEXT_PACKAGE, "%s must lose exactly %u unit to the archers, not %u.",
-                          "%s must lose exactly %u units to the archers, not %u.", n);
-    case WHY_CATAPULT:
-      return g_dngettext (GETTEXT_PACKAGE, "%s must lose exactly %u unit to the catapult, not %u.",
-                          "%s must lose exactly %u units to the catapult, not %u.", n);
-    case WHY_WINNER:
-      return g_dngettext (GETTEXT_PACKAGE, "%s must lose exactly %u unit as the winner's loss, not %u.",
-                          "%s must lose exactly %u units as the winner's loss, not %u.", n);
-    default:
-      return g_dngettext (GETTEXT_PACKAGE, "%s must lose exactly %u unit in the draw, not %u.",
-                          "%s must lose exactly %u units in the draw, not %u.", n);
-    }
-}
+/* The English forms, by reason (MkWhy's order); MG_PLURAL_PAIR marks each pair for po/
+ * (po/meson.build), so a refusal keeps its msgids for another language (mg_illegal_n). */
+#define MG_PLURAL_PAIR(one, many) { one, many }
+static const char * const lose_exactly_forms[][2] = {
+  MG_PLURAL_PAIR ("%s must lose exactly %u unit to the archers, not %u.",
+                  "%s must lose exactly %u units to the archers, not %u."),
+  MG_PLURAL_PAIR ("%s must lose exactly %u unit to the catapult, not %u.",
+                  "%s must lose exactly %u units to the catapult, not %u."),
+  MG_PLURAL_PAIR ("%s must lose exactly %u unit as the winner's loss, not %u.",
+                  "%s must lose exactly %u units as the winner's loss, not %u."),
+  MG_PLURAL_PAIR ("%s must lose exactly %u unit in the draw, not %u.",
+                  "%s must lose exactly %u units in the draw, not %u."),
+};
 
 /* Translators: the %s are the army, then how many of which unit ("2 infantry"). */
 static const char *
@@ -220,7 +214,8 @@ mk_choice_check (const MkState *st, const MkChoice *c, json_object *units, GErro
       total += count;
     }
   if (total != c->count)
-    return mg_rules_illegal (error, lose_exactly_text (c->why, c->count), st->leaders[c->leader].name, c->count, total);
+    return mg_illegal_n (error, lose_exactly_forms[MIN (c->why, WHY_DRAW)][0], lose_exactly_forms[MIN (c->why, WHY_DRAW)][1],
+                         c->count, st->leaders[c->leader].name, c->count, total);
   return TRUE;
 }
 

@@ -614,8 +614,6 @@ meeple_from_json (json_object *ruleset, json_object *json, GError **error)
 
 /* ---------------------------------------------------------------- action checks */
 
-#define illegal mg_rules_illegal
-
 /* Every action but a rematch waits for a match that is on. */
 static gboolean
 check_match_on (const MeepleState *st, GError **error)
