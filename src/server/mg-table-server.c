@@ -818,7 +818,10 @@ serve_claim (MgTableServer *self, SoupServerMessage *msg)
   json_object_put (body);
   if (claim == NULL)
     {
-      refuse_said (self, msg, MG_STATUS_TOO_MANY_REQUESTS, error->message);
+      if (g_error_matches (error, MG_TABLE_TOKENS_ERROR, MG_TABLE_TOKENS_ERROR_BUSY))
+        refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, mg_table_tokens_busy_msgid ());
+      else
+        refuse_said (self, msg, MG_STATUS_TOO_MANY_REQUESTS, error->message);
       return;
     }
   answer = json_object_new_object ();
