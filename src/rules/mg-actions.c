@@ -46,8 +46,8 @@ lookup (const MgState *state, json_object *action, GError **error)
 
   if (type == NULL)
     {
-      g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                           _("An action is a JSON object with a \"type\""));
+      mg_refuse (error, MG_RULES_ERROR_BAD_ACTION,
+                           N_("An action is a JSON object with a \"type\""));
       return NULL;
     }
   found = mg_actions_find (actions, type);
@@ -57,9 +57,9 @@ lookup (const MgState *state, json_object *action, GError **error)
 
       for (guint i = 0; i < actions->n_actions; i++)
         g_string_append_printf (known, "%s%s", i > 0 ? ", " : "", actions->actions[i].type);
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+      mg_refuse (error, MG_RULES_ERROR_BAD_ACTION,
                    /* TRANSLATORS: an action's type the game does not know; its name; the known types */
-                   _("Unknown action \"%s\" for %s (its actions: %s)"), type,
+                   N_("Unknown action \"%s\" for %s (its actions: %s)"), type,
                    g_dgettext (GETTEXT_PACKAGE, rules->name), known->str);
       return NULL;
     }

@@ -24,7 +24,7 @@ typedef struct {
 
 /* Plays `action` (a JSON object whose "type" is the one it was listed for) on `state`, a copy
  * it may change freely. On refusal sets MG_RULES_ERROR_BAD_ACTION (a missing, mistyped or unknown
- * member) or _ILLEGAL (mg_rules_illegal: not allowed now, with a reason) and returns FALSE. */
+ * member) or _ILLEGAL (mg_illegal: not allowed now, with a reason; mg-rules.h) and returns FALSE. */
 typedef gboolean (*MgActionFunc) (MgState *state, json_object *action, MgPlay *play, GError **error);
 
 /* Facts about an action, declared in its entry, never discovered by playing it. */

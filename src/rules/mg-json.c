@@ -135,14 +135,22 @@ mg_json_member (json_object *obj, const char *key)
   return v;
 }
 
+MgMessage *
+mg_json_range_message (gint64 min, gint64 max)
+{
+  if (max == G_MAXINT64)
+    return mg_message_new (N_("an integer of at least %lld"), (long long) min);
+  if (min == max)
+    return mg_message_new (N_("the integer %lld"), (long long) min);
+  return mg_message_new (N_("an integer from %lld to %lld"), (long long) min, (long long) max);
+}
+
 static char *
 describe_range (gint64 min, gint64 max)
 {
-  if (max == G_MAXINT64)
-    return g_strdup_printf (_("an integer of at least %lld"), (long long) min);
-  if (min == max)
-    return g_strdup_printf (_("the integer %lld"), (long long) min);
-  return g_strdup_printf (_("an integer from %lld to %lld"), (long long) min, (long long) max);
+  g_autoptr(MgMessage) range = mg_json_range_message (min, max);
+
+  return mg_message_to_string (range);
 }
 
 gboolean

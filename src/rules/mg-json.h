@@ -4,6 +4,7 @@
 
 #include <glib.h>
 #include <json-c/json.h>
+#include "mg-message.h"
 
 G_BEGIN_DECLS
 
@@ -51,6 +52,9 @@ char        *mg_json_lazy_index  (const char *path, gsize index);
 /* A short description of a value for messages: "\"x\"", "3.5", "true", "a list", "an object",
  * "nothing" (NULL). g_free. */
 char        *mg_json_describe   (json_object *value);
+/* What an integer between min and max is called ("an integer from 0 to 100000"; max G_MAXINT64:
+ * "an integer of at least 0"), as a message for any language. */
+MgMessage   *mg_json_range_message (gint64 min, gint64 max);
 
 /* Sets `error` to the message above; `got` NULL means the field is missing. */
 void         mg_json_set_error  (GError     **error,

@@ -9,6 +9,7 @@
 #include "mg-actions.h"
 #include "mg-game.h"
 #include "mg-json.h"
+#include "mg-message.h"
 
 /* Every error of the domain carries the field it is about, if any (mg_rules_error_get_field). */
 typedef struct
@@ -16,6 +17,7 @@ typedef struct
   char     *path, *expected, *got;
   gboolean  empty, ranged;
   gint64    min, max;
+  MgMessage *message;   /* the sentence, for another language (mg_refuse) */
 } MgRulesErrorPrivate;
 
 static void
@@ -34,6 +36,7 @@ mg_rules_error_private_copy (const MgRulesErrorPrivate *src, MgRulesErrorPrivate
   dest->ranged = src->ranged;
   dest->min = src->min;
   dest->max = src->max;
+  dest->message = mg_message_copy (src->message);
 }
 
 static void
@@ -42,6 +45,7 @@ mg_rules_error_private_clear (MgRulesErrorPrivate *priv)
   g_clear_pointer (&priv->path, g_free);
   g_clear_pointer (&priv->expected, g_free);
   g_clear_pointer (&priv->got, g_free);
+  g_clear_pointer (&priv->message, mg_message_free);
 }
 
 G_DEFINE_EXTENDED_ERROR (MgRulesError, mg_rules_error)
@@ -70,8 +74,77 @@ mg_rules_error_set_field (GError *error, const MgRulesField *field)
   mg_rules_error_private_copy (&(MgRulesErrorPrivate) { (char *) field->path, (char *) field->expected,
                                                          (char *) field->got, field->empty, field->ranged,
                                                          field->min, field->max }, &copy);
+  copy.message = g_steal_pointer (&priv->message);
   mg_rules_error_private_clear (priv);
   *priv = copy;
+}
+
+const MgMessage *
+mg_rules_error_get_message (const GError *error)
+{
+  MgRulesErrorPrivate *priv = error != NULL && error->domain == MG_RULES_ERROR ? mg_rules_error_get_private (error) : NULL;
+
+  return priv != NULL ? priv->message : NULL;
+}
+
+/* The refusal in the process's language, as _() or ngettext and printf give it, and its
+ * message for any other. */
+static gboolean
+refuse_valist (GError **error, MgRulesError code, const char *msgid, const char *plural, gulong n, va_list args)
+{
+  const char *format = plural != NULL ? g_dngettext (GETTEXT_PACKAGE, msgid, plural, n)
+                                      : g_dgettext (GETTEXT_PACKAGE, msgid);
+  g_autofree char *text = NULL;
+  MgRulesErrorPrivate *priv;
+  va_list copy;
+
+  if (error == NULL)
+    return FALSE;   /* nobody reads it: a validation on a copy */
+  g_return_val_if_fail (*error == NULL, FALSE);
+  va_copy (copy, args);
+  text = g_strdup_vprintf (format, copy);
+  va_end (copy);
+  g_set_error_literal (error, MG_RULES_ERROR, code, text);
+  priv = mg_rules_error_get_private (*error);
+  priv->message = mg_message_new_valist (msgid, plural, n, args);
+  return FALSE;
+}
+
+gboolean
+mg_refuse_message (GError **error, MgRulesError code, MgMessage *message)
+{
+  g_autoptr(MgMessage) owned = message;
+  g_autofree char *text = NULL;
+
+  if (error == NULL || message == NULL)
+    return FALSE;
+  g_return_val_if_fail (*error == NULL, FALSE);
+  text = mg_message_to_string (message);
+  g_set_error_literal (error, MG_RULES_ERROR, code, text);
+  mg_rules_error_get_private (*error)->message = g_steal_pointer (&owned);
+  return FALSE;
+}
+
+gboolean
+mg_refuse (GError **error, MgRulesError code, const char *msgid, ...)
+{
+  va_list args;
+
+  va_start (args, msgid);
+  refuse_valist (error, code, msgid, NULL, 0, args);
+  va_end (args);
+  return FALSE;
+}
+
+gboolean
+mg_refuse_n (GError **error, MgRulesError code, const char *msgid, const char *plural, gulong n, ...)
+{
+  va_list args;
+
+  va_start (args, n);
+  refuse_valist (error, code, msgid, plural, n, args);
+  va_end (args);
+  return FALSE;
 }
 
 /* The engines are the games' (mg-game.c): one registry, filled from the meson list. */
@@ -389,35 +462,35 @@ mg_rules_check_name (const char *name, MgRulesError code, GError **error)
 
   if (name == NULL || !g_utf8_validate (name, -1, NULL))
     {
-      g_set_error_literal (error, MG_RULES_ERROR, code, _("A name must be text (UTF-8)"));
+      mg_refuse (error, code, N_("A name must be text (UTF-8)"));
       return FALSE;
     }
   if (*name == '\0')
     {
-      g_set_error_literal (error, MG_RULES_ERROR, code, _("A name cannot be empty"));
+      mg_refuse (error, code, N_("A name cannot be empty"));
       return FALSE;
     }
   shown = name_for_message (name);
   for (const char *p = name; *p; p = g_utf8_next_char (p))
     if (name_control (g_utf8_get_char (p)))
       {
-        g_set_error (error, MG_RULES_ERROR, code,
-                     _("The name “%s” holds a control character (a line break, a tab…): type it on one line, as plain text"),
+        mg_refuse (error, code,
+                     N_("The name “%s” holds a control character (a line break, a tab…): type it on one line, as plain text"),
                      shown);
         return FALSE;
       }
   if (g_unichar_isspace (g_utf8_get_char (name)) ||
       g_unichar_isspace (g_utf8_get_char (g_utf8_find_prev_char (name, name + strlen (name)))))
     {
-      g_set_error (error, MG_RULES_ERROR, code,
-                   _("The name “%s” begins or ends with a space: type it without"), shown);
+      mg_refuse (error, code,
+                   N_("The name “%s” begins or ends with a space: type it without"), shown);
       return FALSE;
     }
   if ((len = g_utf8_strlen (name, -1)) > MG_RULES_NAME_MAX)
     {
-      g_set_error (error, MG_RULES_ERROR, code,
-                   g_dngettext (GETTEXT_PACKAGE, "The name “%s” is %ld character long; a name has at most %d",
-                                "The name “%s” is %ld characters long; a name has at most %d", len),
+      mg_refuse_n (error, code,
+                   "The name “%s” is %ld character long; a name has at most %d",
+                                "The name “%s” is %ld characters long; a name has at most %d", len,
                    shown, len, MG_RULES_NAME_MAX);
       return FALSE;
     }
@@ -443,7 +516,7 @@ mg_rules_check_seat_name (const char *name, MgRulesError code, GError **error)
   /* A campaign begun before a name was reserved for every game still opens. */
   if (replaying == 0 && mg_rules_seat_reserved (name))
     {
-      g_set_error (error, MG_RULES_ERROR, code, _("\"%s\" is reserved and cannot name a player"), name);
+      mg_refuse (error, code, N_("\"%s\" is reserved and cannot name a player"), name);
       return FALSE;
     }
   return TRUE;
@@ -458,15 +531,15 @@ mg_rules_check_players (const MgRules *rules, const char * const *players, GErro
   if (n < rules->min_players || n > rules->max_players)
     {
       if (rules->min_players == rules->max_players)
-        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+        mg_refuse_n (error, MG_RULES_ERROR_BAD_ACTION,
                      /* TRANSLATORS: a game's name; how many players it takes; how many were given */
-                     g_dngettext (GETTEXT_PACKAGE, "%s is for exactly %u player, not %u",
-                                  "%s is for exactly %u players, not %u", rules->min_players),
+                     "%s is for exactly %u player, not %u",
+                     "%s is for exactly %u players, not %u", rules->min_players,
                      game, rules->min_players, n);
       else
-        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
+        mg_refuse (error, MG_RULES_ERROR_BAD_ACTION,
                      /* TRANSLATORS: a game's name; the fewest and most players it takes; how many were given */
-                     _("%s is for %u to %u players, not %u"), game, rules->min_players, rules->max_players, n);
+                     N_("%s is for %u to %u players, not %u"), game, rules->min_players, rules->max_players, n);
       return FALSE;
     }
   for (guint i = 0; i < n; i++)
@@ -476,8 +549,8 @@ mg_rules_check_players (const MgRules *rules, const char * const *players, GErro
       for (guint j = 0; j < i; j++)
         if (strcmp (players[i], players[j]) == 0)
           {
-            g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                         _("Two players are called \"%s\"; the names must differ"), players[i]);
+            mg_refuse (error, MG_RULES_ERROR_BAD_ACTION,
+                         N_("Two players are called \"%s\"; the names must differ"), players[i]);
             return FALSE;
           }
     }

@@ -6,6 +6,7 @@
 #include <json-c/json.h>
 #include "mg-dice.h"
 #include "mg-rows.h"
+#include "mg-message.h"
 
 G_BEGIN_DECLS
 
@@ -40,6 +41,24 @@ typedef struct
 gboolean mg_rules_error_get_field (const GError *error, MgRulesField *field);
 /* Names the field an error of MG_RULES_ERROR is about (does nothing for another domain). */
 void     mg_rules_error_set_field (GError *error, const MgRulesField *field);
+/* The sentence of an error that mg_refuse() set (NULL for another), for words in a language
+ * other than the process's: a phone's (src/server), a viewer's. Borrowed from the error. */
+const MgMessage *mg_rules_error_get_message (const GError *error);
+
+/* Refusals: sets `code` of MG_RULES_ERROR with the message in the process's language (as
+ * `_(msgid)` and printf give it) and keeps the sentence (mg_rules_error_get_message) for
+ * another language. `msgid` is the English format, marked N_(); the plural variant takes the
+ * two English forms as plain literals (po/meson.build's keyword finds them) and the count. Both
+ * return FALSE, so `return mg_refuse (error, MG_RULES_ERROR_ILLEGAL, N_("…"), …);` ends a
+ * check. */
+gboolean mg_refuse   (GError **error, MgRulesError code, const char *msgid, ...) G_GNUC_PRINTF (3, 4);
+gboolean mg_refuse_n (GError **error, MgRulesError code, const char *msgid, const char *plural,
+                      gulong n, ...) G_GNUC_PRINTF (4, 6);
+/* The same with MG_RULES_ERROR_ILLEGAL: a reason a referee can read aloud. */
+/* The same with a message made beforehand (a helper's sentence, mg_message_new), taken. */
+gboolean mg_refuse_message (GError **error, MgRulesError code, MgMessage *message);
+#define mg_illegal(error, ...)   mg_refuse ((error), MG_RULES_ERROR_ILLEGAL, __VA_ARGS__)
+#define mg_illegal_n(error, ...) mg_refuse_n ((error), MG_RULES_ERROR_ILLEGAL, __VA_ARGS__)
 
 typedef struct _MgRules MgRules;
 typedef struct _MgActions MgActions;   /* mg-actions.h */
@@ -174,8 +193,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgState, mg_state_free)
 
 /* Shared by every engine. */
 
-/* Sets MG_RULES_ERROR_ILLEGAL with a reason a referee can read aloud; returns FALSE, so
- * `return mg_rules_illegal (error, _("…"), …);` ends a check. */
+/* Sets MG_RULES_ERROR_ILLEGAL with a reason a referee can read aloud, already translated (a
+ * sentence chosen by a helper); returns FALSE. A literal sentence goes through mg_illegal(),
+ * which keeps it for other languages. */
 gboolean     mg_rules_illegal  (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
 /* A new event {"type": type}; with `key` and `value` (both or neither) one text member more,
  * as most events name the figure, player or unit they are about. New reference. */

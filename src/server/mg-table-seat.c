@@ -6,13 +6,60 @@
 #include <glib/gi18n-lib.h>
 
 #include "mg-actions.h"
+#include "mg-catalogue.h"
 #include "mg-game.h"
+#include "mg-json.h"
 #include "mg-table-seat.h"
 
 /* A legal-action list is read this far at most: no game offers a phone more secret choices. */
 #define MAX_TRIED 1024
 
-G_DEFINE_QUARK (mg-table-seat-error-quark, mg_table_seat_error)
+/* Each error keeps its sentence (MgMessage), for the phone's language. */
+typedef struct
+{
+  MgMessage *message;
+} MgTableSeatErrorPrivate;
+
+static void
+mg_table_seat_error_private_init (MgTableSeatErrorPrivate *priv)
+{
+  (void) priv;   /* zeroed by GLib */
+}
+
+static void
+mg_table_seat_error_private_copy (const MgTableSeatErrorPrivate *src, MgTableSeatErrorPrivate *dest)
+{
+  dest->message = mg_message_copy (src->message);
+}
+
+static void
+mg_table_seat_error_private_clear (MgTableSeatErrorPrivate *priv)
+{
+  g_clear_pointer (&priv->message, mg_message_free);
+}
+
+G_DEFINE_EXTENDED_ERROR (MgTableSeatError, mg_table_seat_error)
+
+/* Sets `code` with `msgid` (marked N_()) in the app's language, and keeps it for the phone's. */
+static void G_GNUC_PRINTF (3, 4)
+seat_refuse (GError **error, MgTableSeatError code, const char *msgid, ...)
+{
+  va_list args;
+  g_autofree char *text = NULL;
+
+  if (error == NULL)
+    return;
+  va_start (args, msgid);
+  {
+    va_list copy;
+    va_copy (copy, args);
+    text = g_strdup_vprintf (_(msgid), copy);
+    va_end (copy);
+  }
+  g_set_error_literal (error, MG_TABLE_SEAT_ERROR, code, text);
+  mg_table_seat_error_get_private (*error)->message = mg_message_new_valist (msgid, NULL, 0, args);
+  va_end (args);
+}
 
 static const char *
 member_string (json_object *o, const char *key)
@@ -106,67 +153,87 @@ mg_table_seat_check (const char *seat, json_object *steps, json_object *action, 
   if (action == NULL || !json_object_is_type (action, json_type_object)
       || (type = member_string (action, "type")) == NULL)
     {
-      g_set_error (error, MG_TABLE_SEAT_ERROR, MG_TABLE_SEAT_ERROR_MALFORMED,
-                   _("An action is a JSON object with a \"type\"."));
+      seat_refuse (error, MG_TABLE_SEAT_ERROR_MALFORMED,
+                   N_("An action is a JSON object with a \"type\"."));
       return NULL;
     }
   if (json_object_object_get_ex (action, "dice", NULL))
     {
-      g_set_error (error, MG_TABLE_SEAT_ERROR, MG_TABLE_SEAT_ERROR_MALFORMED,
-                   _("A phone does not choose its dice: the referee's device rolls them."));
+      seat_refuse (error, MG_TABLE_SEAT_ERROR_MALFORMED,
+                   N_("A phone does not choose its dice: the referee's device rolls them."));
       return NULL;
     }
   player = member_string (action, "player");
   if (player == NULL || strcmp (player, seat) != 0)
     {
-      g_set_error (error, MG_TABLE_SEAT_ERROR, MG_TABLE_SEAT_ERROR_NOT_YOURS,
-                   _("This link acts for %s only."), seat);
+      seat_refuse (error, MG_TABLE_SEAT_ERROR_NOT_YOURS,
+                   N_("This link acts for %s only."), seat);
       return NULL;
     }
   if (!type_offered (steps, type))
     {
-      g_set_error (error, MG_TABLE_SEAT_ERROR, MG_TABLE_SEAT_ERROR_NOT_SECRET,
-                   _("%s has no secret to enter now: the referee's device takes this step."), seat);
+      seat_refuse (error, MG_TABLE_SEAT_ERROR_NOT_SECRET,
+                   N_("%s has no secret to enter now: the referee's device takes this step."), seat);
       return NULL;
     }
   if (json_object_deep_copy (action, &copy, NULL) != 0)
     {
-      g_set_error (error, MG_TABLE_SEAT_ERROR, MG_TABLE_SEAT_ERROR_MALFORMED,
-                   _("An action is a JSON object with a \"type\"."));
+      seat_refuse (error, MG_TABLE_SEAT_ERROR_MALFORMED,
+                   N_("An action is a JSON object with a \"type\"."));
       return NULL;
     }
   json_object_object_del (copy, "template");
   return copy;
 }
 
-/* The game's word for an action's field on the phone's form ("guesses[1]" → field.guesses). */
+/* The game's word for an action's field on the phone's form ("guesses[1]" → field.guesses), in
+ * the catalogue's language. */
 static const char *
-field_word (const MgRules *rules, const char *path)
+field_word (const MgRules *rules, const char *path, const MgCatalogue *catalogue)
 {
   g_autofree char *key = g_strconcat ("field.", path, NULL);
 
   key[6 + strcspn (path, "[.")] = '\0';
   for (guint i = 0; rules != NULL && rules->phone_words != NULL && rules->phone_words[i].key != NULL; i++)
     if (strcmp (rules->phone_words[i].key, key) == 0)
-      return _(rules->phone_words[i].text);
+      return mg_catalogue_gettext (catalogue, rules->phone_words[i].text);
   return NULL;
 }
 
+/* What a field must be, in the catalogue's language for a number's range; the app's otherwise. */
+static char *
+field_expected (const MgRulesField *field, const MgCatalogue *catalogue)
+{
+  g_autoptr(MgMessage) range = field->ranged ? mg_json_range_message (field->min, field->max) : NULL;
+
+  return range != NULL ? mg_catalogue_render (catalogue, range) : g_strdup (field->expected);
+}
+
 char *
-mg_table_seat_refusal (const MgRules *rules, const GError *error)
+mg_table_seat_refusal (const MgRules *rules, const GError *error, const MgCatalogue *catalogue)
 {
   MgRulesField field;
+  const MgMessage *message;
   const char *subject;
+  g_autofree char *expected = NULL;
 
   if (error == NULL)
-    return g_strdup (_("The action was refused."));
+    return g_strdup (mg_catalogue_gettext (catalogue, N_("The action was refused.")));
   if (!mg_rules_error_get_field (error, &field) || field.path == NULL
-      || (subject = field_word (rules, field.path)) == NULL)
-    return g_strdup (error->message);
+      || (subject = field_word (rules, field.path, catalogue)) == NULL)
+    {
+      /* The engine's sentence (or the seat check's), in the phone's words when it was kept. */
+      message = error->domain == MG_TABLE_SEAT_ERROR ? mg_table_seat_error_get_private (error)->message
+                                                     : mg_rules_error_get_message (error);
+      if (message != NULL)
+        return mg_catalogue_render (catalogue, message);
+      return g_strdup (error->message);
+    }
   /* The app's sentences for a field (src/app/mg-errors.c), so one translation serves both. */
+  expected = field_expected (&field, catalogue);
   if (field.got == NULL)
-    return g_strdup_printf (_("%s is missing: give %s."), subject, field.expected);
+    return g_strdup_printf (mg_catalogue_gettext (catalogue, N_("%s is missing: give %s.")), subject, expected);
   if (field.empty)
-    return g_strdup_printf (_("%s is empty: fill it in."), subject);
-  return g_strdup_printf (_("%s must be %s, not %s."), subject, field.expected, field.got);
+    return g_strdup_printf (mg_catalogue_gettext (catalogue, N_("%s is empty: fill it in.")), subject);
+  return g_strdup_printf (mg_catalogue_gettext (catalogue, N_("%s must be %s, not %s.")), subject, expected, field.got);
 }

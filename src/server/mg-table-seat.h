@@ -5,6 +5,7 @@
 #include <json-c/json.h>
 
 #include "mg-campaign.h"
+#include "mg-catalogue.h"
 
 G_BEGIN_DECLS
 
@@ -37,11 +38,14 @@ json_object *mg_table_seat_state       (MgCampaign *campaign, const char *seat, 
 json_object *mg_table_seat_check       (const char *seat, json_object *steps, json_object *action,
                                         GError **error);
 
-/* What a phone reads when its action is refused, in the app's language: for an engine's error
+/* What a phone reads when its action is refused, in the catalogue's language (the phone's: NULL
+ * is English; mg-catalogue.h): for an engine's error
  * about one field (mg_rules_error_get_field) a sentence naming the field by the game's word on
  * the phone's form (phone_words "field.<name>": "Gold must be an integer from 1 to 100000, not
- * 0."), chosen by the error's fields, never by its text; otherwise the error's own sentence.
- * g_free. */
-char        *mg_table_seat_refusal     (const MgRules *rules, const GError *error);
+ * 0."), chosen by the error's fields, never by its text; otherwise the engine's sentence
+ * (mg_rules_error_get_message) rendered in that language, or the error's own text for an error
+ * that carries none.  g_free. */
+char        *mg_table_seat_refusal     (const MgRules *rules, const GError *error,
+                                        const MgCatalogue *catalogue);
 
 G_END_DECLS

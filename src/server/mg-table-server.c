@@ -432,10 +432,18 @@ answer_json (SoupServerMessage *msg, guint status, json_object *body)
                                     text, strlen (text));
 }
 
-/* A refusal: {"error": message}; nothing is done.  Abuse statuses also end the connection, so a
- * body left unread is never taken for the next request. */
+/* The catalogue of the phone's language (its Accept-Language), as its page's words are chosen. */
+static const MgCatalogue *
+phone_catalogue (SoupServerMessage *msg)
+{
+  return mg_catalogue_for_accept_language (
+    soup_message_headers_get_one (soup_server_message_get_request_headers (msg), "Accept-Language"));
+}
+
+/* A refusal: {"error": message}, already in the phone's words; nothing is done.  Abuse statuses
+ * also end the connection, so a body left unread is never taken for the next request. */
 static void
-refuse (MgTableServer *self, SoupServerMessage *msg, guint status, const char *message)
+refuse_said (MgTableServer *self, SoupServerMessage *msg, guint status, const char *message)
 {
   json_object *body = json_object_new_object ();
 
@@ -446,6 +454,13 @@ refuse (MgTableServer *self, SoupServerMessage *msg, guint status, const char *m
       || status == MG_STATUS_TOO_MANY_REQUESTS || status == SOUP_STATUS_BAD_REQUEST)
     soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection", "close");
   self->stats.refused++;
+}
+
+/* A refusal of the server's own: `msgid` (marked N_()) in the phone's language. */
+static void
+refuse (MgTableServer *self, SoupServerMessage *msg, guint status, const char *msgid)
+{
+  refuse_said (self, msg, status, mg_catalogue_gettext (phone_catalogue (msg), msgid));
 }
 
 static gboolean
@@ -492,14 +507,14 @@ refused_allowed (MgTableServer *self, const char *host)
  * whole body into memory even when an early handler refused it, so a body past the limit (or
  * of no stated length) must never be read at all. */
 static void
-refuse_and_cut (MgTableServer *self, SoupServerMessage *msg, guint status, const char *message)
+refuse_and_cut (MgTableServer *self, SoupServerMessage *msg, guint status, const char *msgid)
 {
   GSocket *socket = soup_server_message_get_socket (msg);
   json_object *body = json_object_new_object ();
   const char *text;
   g_autofree char *answer = NULL;
 
-  json_object_object_add (body, "error", json_object_new_string (message));
+  json_object_object_add (body, "error", json_object_new_string (mg_catalogue_gettext (phone_catalogue (msg), msgid)));
   text = json_object_to_json_string_ext (body, JSON_C_TO_STRING_PLAIN);
   answer = g_strdup_printf ("HTTP/1.1 %u %s\r\nContent-Type: application/json; charset=utf-8\r\n"
                             "Content-Length: %zu\r\nConnection: close\r\nCache-Control: no-store\r\n\r\n%s",
@@ -525,9 +540,9 @@ gate_body (MgTableServer *self, SoupServerMessage *msg)
   goffset length = enc == SOUP_ENCODING_CONTENT_LENGTH ? soup_message_headers_get_content_length (h) : 0;
 
   if (enc != SOUP_ENCODING_CONTENT_LENGTH && enc != SOUP_ENCODING_NONE)
-    refuse_and_cut (self, msg, SOUP_STATUS_LENGTH_REQUIRED, _("Send the request with a Content-Length."));
+    refuse_and_cut (self, msg, SOUP_STATUS_LENGTH_REQUIRED, N_("Send the request with a Content-Length."));
   else if (length > (goffset) self->limits.max_body)
-    refuse_and_cut (self, msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, _("The request is too large."));
+    refuse_and_cut (self, msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, N_("The request is too large."));
   else
     return TRUE;
   return FALSE;
@@ -543,20 +558,20 @@ gate_request (MgTableServer *self, SoupServerMessage *msg, const char *seat, gbo
   gboolean public = seat != NULL && strcmp (seat, MG_SEAT_PUBLIC) == 0;
 
   if (post ? strcmp (method, "POST") != 0 : strcmp (method, "GET") != 0 && strcmp (method, "HEAD") != 0)
-    refuse (self, msg, SOUP_STATUS_METHOD_NOT_ALLOWED, _("This request is not allowed here."));
+    refuse (self, msg, SOUP_STATUS_METHOD_NOT_ALLOWED, N_("This request is not allowed here."));
   else if (res == RES_ACT && public)
-    refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("The public page cannot act."));
+    refuse (self, msg, SOUP_STATUS_FORBIDDEN, N_("The public page cannot act."));
   else if (res == RES_CLAIM && !public)
-    refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("A seat is asked for from the table's page."));
+    refuse (self, msg, SOUP_STATUS_FORBIDDEN, N_("A seat is asked for from the table's page."));
   else if (waiting && (res == RES_ACT || res == RES_WS))
-    refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("The referee has not let this phone in yet."));
+    refuse (self, msg, SOUP_STATUS_FORBIDDEN, N_("The referee has not let this phone in yet."));
   else if ((post || res == RES_WS) && !origin_allowed (self, msg))
-    refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("Another site’s page cannot act for a seat."));
+    refuse (self, msg, SOUP_STATUS_FORBIDDEN, N_("Another site’s page cannot act for a seat."));
   else if (post && g_strcmp0 (soup_message_headers_get_content_type (soup_server_message_get_request_headers (msg), NULL),
                               "application/json") != 0)
-    refuse (self, msg, SOUP_STATUS_UNSUPPORTED_MEDIA_TYPE, _("An action is sent as application/json."));
+    refuse (self, msg, SOUP_STATUS_UNSUPPORTED_MEDIA_TYPE, N_("An action is sent as application/json."));
   else if (!post && soup_message_headers_get_content_length (soup_server_message_get_request_headers (msg)) > 0)
-    refuse (self, msg, SOUP_STATUS_BAD_REQUEST, _("This request takes no body."));
+    refuse (self, msg, SOUP_STATUS_BAD_REQUEST, N_("This request takes no body."));
   else
     return TRUE;
   return FALSE;
@@ -580,18 +595,18 @@ gate (SoupServer *soup, SoupServerMessage *msg, const char *path, GHashTable *qu
   if (!host_allowed (self, msg))
     {
       if (!refused_allowed (self, host != NULL ? host : ""))
-        refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, _("Too many requests."));
+        refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, N_("Too many requests."));
       else
         refuse (self, msg, SOUP_STATUS_MISDIRECTED_REQUEST,
-                _("This page was reached by another name than the table's address: open the address the referee shows."));
+                N_("This page was reached by another name than the table's address: open the address the referee shows."));
       return;
     }
   if (!parse_path (path, token, &res))
     {
       if (!refused_allowed (self, host != NULL ? host : ""))
-        refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, _("Too many requests."));
+        refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, N_("Too many requests."));
       else
-        refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("This address needs a seat's link."));
+        refuse (self, msg, SOUP_STATUS_FORBIDDEN, N_("This address needs a seat's link."));
       return;
     }
   seat = mg_table_tokens_lookup (self->tokens, token);
@@ -599,10 +614,10 @@ gate (SoupServer *soup, SoupServerMessage *msg, const char *path, GHashTable *qu
   if (seat == NULL && claim == NULL)
     {
       if (!refused_allowed (self, host != NULL ? host : ""))
-        refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, _("Too many requests."));
+        refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, N_("Too many requests."));
       else
         refuse (self, msg, SOUP_STATUS_FORBIDDEN,
-                _("This link does not open a seat (any more): open the table's page again to join."));
+                N_("This link does not open a seat (any more): open the table's page again to join."));
       return;
     }
   /* The public page is every phone's: its rate is counted per address, a seat's per link. */
@@ -610,7 +625,7 @@ gate (SoupServer *soup, SoupServerMessage *msg, const char *path, GHashTable *qu
                                                             : g_strconcat ("t:", token, NULL);
   if (!bucket_take (self, key, self->limits.token_rate, self->limits.token_burst))
     {
-      refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, _("Too many requests: wait a moment."));
+      refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, N_("Too many requests: wait a moment."));
       return;
     }
   if (!gate_request (self, msg, seat, claim != NULL, res))
@@ -727,7 +742,7 @@ serve_act (MgTableServer *self, SoupServerMessage *msg, const char *seat)
 
   if (action == NULL)
     {
-      refuse (self, msg, SOUP_STATUS_BAD_REQUEST, _("The request is not one JSON value."));
+      refuse (self, msg, SOUP_STATUS_BAD_REQUEST, N_("The request is not one JSON value."));
       return;
     }
   clean = mg_table_seat_check (seat, seat_steps (self, seat), action, &error);
@@ -735,7 +750,7 @@ serve_act (MgTableServer *self, SoupServerMessage *msg, const char *seat)
   if (clean != NULL && strlen (json_object_to_json_string_ext (clean, JSON_C_TO_STRING_PLAIN)) > self->limits.max_action)
     {
       json_object_put (clean);
-      refuse (self, msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, _("This entry is too long for a secret."));
+      refuse (self, msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, N_("This entry is too long for a secret."));
       return;
     }
   /* Each accepted entry is a journal row: a seat re-entering its secret in a loop is held to
@@ -744,7 +759,7 @@ serve_act (MgTableServer *self, SoupServerMessage *msg, const char *seat)
     {
       json_object_put (clean);
       refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS,
-              _("Too many entries from this seat: wait a few seconds before entering again."));
+              N_("Too many entries from this seat: wait a few seconds before entering again."));
       return;
     }
   if (clean != NULL)
@@ -759,8 +774,10 @@ serve_act (MgTableServer *self, SoupServerMessage *msg, const char *seat)
         status = error->code == MG_TABLE_SEAT_ERROR_MALFORMED ? SOUP_STATUS_BAD_REQUEST
                : error->code == MG_TABLE_SEAT_ERROR_NOT_YOURS ? SOUP_STATUS_FORBIDDEN
                : SOUP_STATUS_UNPROCESSABLE_ENTITY;
-      g_autofree char *said = mg_table_seat_refusal (mg_campaign_get_rules (self->campaign), error);
-      refuse (self, msg, status, said);
+      /* In the phone's language, as its page's words (mg-table-words.c), whatever the app's. */
+      g_autofree char *said = mg_table_seat_refusal (mg_campaign_get_rules (self->campaign), error,
+                                                     phone_catalogue (msg));
+      refuse_said (self, msg, status, said);
       return;
     }
   self->stats.acted++;
@@ -794,14 +811,17 @@ serve_claim (MgTableServer *self, SoupServerMessage *msg)
   if (seat == NULL)
     {
       json_object_put (body);
-      refuse (self, msg, SOUP_STATUS_BAD_REQUEST, _("Ask for one of the table's seats."));
+      refuse (self, msg, SOUP_STATUS_BAD_REQUEST, N_("Ask for one of the table's seats."));
       return;
     }
   claim = mg_table_tokens_claim (self->tokens, seat, host != NULL ? host : "", &error);
   json_object_put (body);
   if (claim == NULL)
     {
-      refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, error->message);
+      if (g_error_matches (error, MG_TABLE_TOKENS_ERROR, MG_TABLE_TOKENS_ERROR_BUSY))
+        refuse (self, msg, MG_STATUS_TOO_MANY_REQUESTS, mg_table_tokens_busy_msgid ());
+      else
+        refuse_said (self, msg, MG_STATUS_TOO_MANY_REQUESTS, error->message);
       return;
     }
   answer = json_object_new_object ();
@@ -826,7 +846,7 @@ serve (SoupServer *soup, SoupServerMessage *msg, const char *path, GHashTable *q
 
   if (seat == NULL || res1 == 0)
     {
-      refuse (self, msg, SOUP_STATUS_FORBIDDEN, _("This address needs a seat's link."));
+      refuse (self, msg, SOUP_STATUS_FORBIDDEN, N_("This address needs a seat's link."));
       return;
     }
   if (res == RES_WS)

@@ -224,6 +224,12 @@ claims_lapse (MgTableTokens *self)
   return gone;
 }
 
+const char *
+mg_table_tokens_busy_msgid (void)
+{
+  return N_("Too many phones are waiting for the referee: ask the referee, then try again.");
+}
+
 const MgTableClaim *
 mg_table_tokens_claim (MgTableTokens *self, const char *seat, const char *host, GError **error)
 {
@@ -237,8 +243,7 @@ mg_table_tokens_claim (MgTableTokens *self, const char *seat, const char *host, 
     from_host += g_strcmp0 (((MgTableClaim *) self->claims->pdata[i])->host, host) == 0;
   if (self->claims->len >= MG_TABLE_CLAIMS_MAX || from_host >= MG_TABLE_CLAIMS_PER_HOST)
     {
-      g_set_error (error, MG_TABLE_TOKENS_ERROR, MG_TABLE_TOKENS_ERROR_BUSY,
-                   _("Too many phones are waiting for the referee: ask the referee, then try again."));
+      g_set_error_literal (error, MG_TABLE_TOKENS_ERROR, MG_TABLE_TOKENS_ERROR_BUSY, _(mg_table_tokens_busy_msgid ()));
       return NULL;
     }
   claim = g_new0 (MgTableClaim, 1);

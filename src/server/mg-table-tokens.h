@@ -59,6 +59,8 @@ void           mg_table_tokens_release      (MgTableTokens *self, const char *se
 
 /* A phone at `host` asks for `seat`: a request waiting for the referee (borrowed), or NULL with
  * MG_TABLE_TOKENS_ERROR_BUSY.  The caller checks that `seat` is one of the campaign's. */
+/* The English sentence of MG_TABLE_TOKENS_ERROR_BUSY (a msgid), for the phone's language. */
+const char         *mg_table_tokens_busy_msgid   (void);
 const MgTableClaim *mg_table_tokens_claim        (MgTableTokens *self, const char *seat, const char *host,
                                                   GError **error);
 /* The requests waiting now, oldest first (borrowed MgTableClaim*); lapsed ones are dropped. */

@@ -349,7 +349,7 @@ def lamame(exe, tmp, phones, shots):
             for word in ("season_index", "cur:", "{", "referee", "arbitre"):
                 check(word not in text, "the seat's page shows no %r" % word)
 
-        # An illegal bid from Blue's phone: the engine's refusal reaches it in the app's French.
+        # An illegal bid from Blue's phone: the engine's refusal reaches it in the phone's French.
         before = sent_count(blue)
         send_template(blue, "99")
         kind, said = wait_answered(blue, before, "Blue's bid of 99")

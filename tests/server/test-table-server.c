@@ -10,6 +10,7 @@
 #include <libintl.h>
 
 #include "mg-actions.h"
+#include "mg-catalogue.h"
 #include "mg-game.h"
 #include "mg-ruleset.h"
 #include "mg-server-test-util.h"
@@ -649,6 +650,19 @@ test_join (Fx *fx, gconstpointer data)
   g_free (mg_server_test_http (fx->port, "POST", claim, "{\"seat\":\"Blue\"}", &status));
   g_assert_cmpuint (status, ==, 200);
   assert_refused (fx, "POST", claim, "{\"seat\":\"Blue\"}", 429);
+  /* Told in the phone's language, whatever the app's (issue 41). */
+  {
+    g_autofree char *h = g_strdup_printf ("Host: 127.0.0.1:%u\r\nContent-Type: application/json\r\n"
+                                          "Accept-Language: fr\r\n", fx->port);
+    g_autofree char *fr = mg_server_test_request (fx->port, "POST", claim, h, "{\"seat\":\"Blue\"}", &status);
+    json_object *o = json_tokener_parse (mg_server_test_body (fr));
+    const char *busy = "Too many phones are waiting for the referee: ask the referee, then try again.";
+    const char *said = json_object_get_string (json_object_object_get (o, "error"));
+    g_assert_cmpuint (status, ==, 429);
+    g_assert_cmpstr (said, ==, mg_catalogue_gettext (mg_catalogue_get ("fr"), busy));
+    g_assert_true (g_str_has_prefix (said, "Trop de téléphones"));
+    json_object_put (o);
+  }
   g_assert_cmpuint (mg_table_tokens_get_claims (tokens)->len, ==, 2);
   fx_assert_unchanged (fx);
   /* The referee lets the Red request in: its token is Red's, the old phone's is refused. */

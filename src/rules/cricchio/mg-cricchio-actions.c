@@ -581,7 +581,7 @@ typedef struct {
 
 /* The refusals any piece may meet: not its turn, a rogue without command, a square of its own,
  * a partner's, the AK's from outside, a piece it may not take for want of "Mêlée". */
-static char *
+static MgMessage *
 explain_any (const ChWhy *y)
 {
   const ChState *st = y->st;
@@ -590,26 +590,26 @@ explain_any (const ChWhy *y)
   const char *kn = ch_kind_name (P_KIND (pc));
 
   if (P_CTRL (pc) != p->stm)
-    return g_strdup_printf (_("The %s on %s is %s's; it is %s's turn."), kn, y->f, ch_side_name (st, P_CTRL (pc)), ch_side_name (st, p->stm));
+    return mg_message_new (N_("The %s on %s is %s's; it is %s's turn."), kn, y->f, ch_side_name (st, P_CTRL (pc)), ch_side_name (st, p->stm));
   if (P_OWNER (pc) != P_CTRL (pc) && !(p->command & (1u << P_CTRL (pc))))
-    return g_strdup_printf (_("%s commands rogues only with the President and one piece of its own on the board."),
+    return mg_message_new (N_("%s commands rogues only with the President and one piece of its own on the board."),
                             ch_side_name (st, P_CTRL (pc)));
   if (y->from == y->to)
-    return g_strdup (_("A move must go to another square."));
+    return mg_message_new (N_("A move must go to another square."));
   if (v != 0 && P_CTRL (v) == P_CTRL (pc))
-    return g_strdup_printf (_("%s is occupied by your own %s."), y->t, ch_kind_name (P_KIND (v)));
+    return mg_message_new (N_("%s is occupied by your own %s."), y->t, ch_kind_name (P_KIND (v)));
   if (v != 0 && st->rs.partner[P_CTRL (pc)] == P_CTRL (v))
-    return g_strdup (_("Team members never capture each other's pieces."));
+    return mg_message_new (N_("Team members never capture each other's pieces."));
   if (v != 0 && P_CTRL (v) == p->ak && y->g->domain[y->from] != p->ak)
-    return g_strdup (_("An Abandoned Kingdom piece can be captured only from inside its domain."));
+    return mg_message_new (N_("An Abandoned Kingdom piece can be captured only from inside its domain."));
   if (v != 0 && (p->forbid & P_BIT (P_OWNER (v), P_KIND (v))))
-    return g_strdup_printf (_("%s did not say “Mêlée”: the %s on %s cannot be taken on this move."),
+    return mg_message_new (N_("%s did not say “Mêlée”: the %s on %s cannot be taken on this move."),
                             ch_side_name (st, p->stm), ch_kind_name (P_KIND (v)), y->t);
   return NULL;
 }
 
 /* The President: one square, onto land, never into Mêlée. */
-static char *
+static MgMessage *
 explain_president (const ChWhy *y)
 {
   ChPos q;
@@ -617,11 +617,11 @@ explain_president (const ChWhy *y)
   char w[4];
 
   if (y->adx > 1 || y->ady > 1)
-    return g_strdup (_("The President moves one square only."));
+    return mg_message_new (N_("The President moves one square only."));
   if (y->g->terrain[y->to] == T_WATER)
-    return g_strdup_printf (_("The President cannot stand on the water at %s."), y->t);
+    return mg_message_new (N_("The President cannot stand on the water at %s."), y->t);
   if (y->g->terrain[y->to] == T_WALL)
-    return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), y->t);
+    return mg_message_new (N_("Only a Marine may stand on the wall at %s."), y->t);
   memcpy (&q, y->p, sizeof q);
   q.sq[y->to] = q.sq[y->from];
   q.sq[y->from] = 0;
@@ -629,13 +629,13 @@ explain_president (const ChWhy *y)
     {
       g_autofree char *bt = ch_piece_text (y->st, q.sq[by]);
       ch_square_name (by, w);
-      return g_strdup_printf (_("The President may not move into Mêlée: %s is threatened by %s on %s."), y->t, bt, w);
+      return mg_message_new (N_("The President may not move into Mêlée: %s is threatened by %s on %s."), y->t, bt, w);
     }
   return NULL;
 }
 
 /* The Admiral and the General: lines, no piece passed over, the Admiral no wall, the General no water. */
-static char *
+static MgMessage *
 explain_slide (const ChWhy *y)
 {
   const ChGeom *g = y->g;
@@ -646,27 +646,27 @@ explain_slide (const ChWhy *y)
   char w[4];
 
   if (!(y->dx == 0 || y->dy == 0 || y->adx == y->ady))
-    return g_strdup_printf (_("The %s moves along ranks, files and diagonals."), kn);
+    return mg_message_new (N_("The %s moves along ranks, files and diagonals."), kn);
   n = between (y->from, y->to, path);
   for (guint i = 0; i < n; i++)
     {
       ch_square_name (path[i], w);
       if (kind == K_ADMIRAL && g->terrain[path[i]] == T_WALL)
-        return g_strdup_printf (_("The Admiral cannot cross the wall at %s."), w);
+        return mg_message_new (N_("The Admiral cannot cross the wall at %s."), w);
       if (kind == K_GENERAL && g->terrain[path[i]] == T_WATER)
-        return g_strdup_printf (_("The General cannot cross the water at %s."), w);
+        return mg_message_new (N_("The General cannot cross the water at %s."), w);
       if (y->p->sq[path[i]] != 0)
-        return g_strdup_printf (_("The %s cannot pass over the %s on %s."), kn, ch_kind_name (P_KIND (y->p->sq[path[i]])), w);
+        return mg_message_new (N_("The %s cannot pass over the %s on %s."), kn, ch_kind_name (P_KIND (y->p->sq[path[i]])), w);
     }
   if (g->terrain[y->to] == T_WALL)
-    return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), y->t);
+    return mg_message_new (N_("Only a Marine may stand on the wall at %s."), y->t);
   if (kind == K_GENERAL && g->terrain[y->to] == T_WATER)
-    return g_strdup_printf (_("The General cannot land on the water at %s."), y->t);
+    return mg_message_new (N_("The General cannot land on the water at %s."), y->t);
   return NULL;
 }
 
 /* The Air Force: diagonals (a capture after flying over a piece needs support), one step straight. */
-static char *
+static MgMessage *
 explain_air_force (const ChWhy *y)
 {
   guint8 path[CH_W];
@@ -676,14 +676,14 @@ explain_air_force (const ChWhy *y)
   if (y->adx + y->ady == 1)
     {
       if (y->v != 0)
-        return g_strdup (_("The Air Force's one square straight never captures."));
+        return mg_message_new (N_("The Air Force's one square straight never captures."));
     }
   else if (y->adx != y->ady)
-    return g_strdup (_("The Air Force flies diagonally, or steps one square straight without capturing."));
+    return mg_message_new (N_("The Air Force flies diagonally, or steps one square straight without capturing."));
   if (y->g->terrain[y->to] == T_WATER)
-    return g_strdup_printf (_("The Air Force cannot land on the water at %s."), y->t);
+    return mg_message_new (N_("The Air Force cannot land on the water at %s."), y->t);
   if (y->g->terrain[y->to] == T_WALL)
-    return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), y->t);
+    return mg_message_new (N_("Only a Marine may stand on the wall at %s."), y->t);
   if (y->v == 0 || y->adx != y->ady)
     return NULL;
   n = between (y->from, y->to, path);
@@ -691,21 +691,21 @@ explain_air_force (const ChWhy *y)
     if (y->p->sq[path[i]] != 0)
       {
         ch_square_name (path[i], w);
-        return g_strdup_printf (_("The Air Force flew over the %s on %s: it may take only a piece standing next to another %s piece."),
+        return mg_message_new (N_("The Air Force flew over the %s on %s: it may take only a piece standing next to another %s piece."),
                                 ch_kind_name (P_KIND (y->p->sq[path[i]])), w, ch_colour_word (y->st, P_OWNER (y->pc)));
       }
   return NULL;
 }
 
 /* The Navy: the knight's leap, its path crossing no wall. */
-static char *
+static MgMessage *
 explain_navy (const ChWhy *y)
 {
   const ChGeom *g = y->g;
   char w[4];
 
   if (!((y->adx == 1 && y->ady == 2) || (y->adx == 2 && y->ady == 1)))
-    return g_strdup (_("The Navy moves two squares straight, then one to the side."));
+    return mg_message_new (N_("The Navy moves two squares straight, then one to the side."));
   for (guint k = 0; k < g->n_knight[y->from]; k++)
     if (g->knight[y->from][k].to == y->to)
       {
@@ -714,16 +714,16 @@ explain_navy (const ChWhy *y)
           if (g->terrain[ps[i]] == T_WALL)
             {
               ch_square_name (ps[i], w);
-              return g_strdup_printf (_("The Navy cannot cross the wall at %s."), w);
+              return mg_message_new (N_("The Navy cannot cross the wall at %s."), w);
             }
       }
   if (g->terrain[y->to] == T_WALL)
-    return g_strdup_printf (_("Only a Marine may stand on the wall at %s."), y->t);
+    return mg_message_new (N_("Only a Marine may stand on the wall at %s."), y->t);
   return NULL;
 }
 
 /* The Army: ranks and files over land, onto a wall only by capturing, never capturing off it. */
-static char *
+static MgMessage *
 explain_army (const ChWhy *y)
 {
   const ChGeom *g = y->g;
@@ -732,53 +732,53 @@ explain_army (const ChWhy *y)
   char w[4];
 
   if (y->dx != 0 && y->dy != 0)
-    return g_strdup (_("The Army moves along ranks and files only."));
+    return mg_message_new (N_("The Army moves along ranks and files only."));
   n = between (y->from, y->to, path);
   for (guint i = 0; i < n; i++)
     {
       ch_square_name (path[i], w);
       if (g->terrain[path[i]] == T_WATER)
-        return g_strdup_printf (_("The Army cannot cross the water at %s."), w);
+        return mg_message_new (N_("The Army cannot cross the water at %s."), w);
       if (g->terrain[path[i]] == T_WALL)
-        return g_strdup_printf (_("The Army cannot cross the wall at %s."), w);
+        return mg_message_new (N_("The Army cannot cross the wall at %s."), w);
       if (y->p->sq[path[i]] != 0)
-        return g_strdup_printf (_("The Army cannot pass over the %s on %s."), ch_kind_name (P_KIND (y->p->sq[path[i]])), w);
+        return mg_message_new (N_("The Army cannot pass over the %s on %s."), ch_kind_name (P_KIND (y->p->sq[path[i]])), w);
     }
   if (g->terrain[y->to] == T_WATER)
-    return g_strdup_printf (_("The Army cannot land on the water at %s."), y->t);
+    return mg_message_new (N_("The Army cannot land on the water at %s."), y->t);
   if (g->terrain[y->to] == T_WALL && y->v == 0)
-    return g_strdup_printf (_("The Army stands on the wall at %s only by capturing a piece there."), y->t);
+    return mg_message_new (N_("The Army stands on the wall at %s only by capturing a piece there."), y->t);
   if (g->terrain[y->from] == T_WALL && y->v != 0 && g->terrain[y->to] != T_WALL)
-    return g_strdup (_("Moving off the wall, the Army cannot capture; on the wall it captures only pieces on a wall."));
+    return mg_message_new (N_("Moving off the wall, the Army cannot capture; on the wall it captures only pieces on a wall."));
   return NULL;
 }
 
 /* A Marine's two-square first move (`ahead` steps forward): not moved yet, not the AK's, forward
  * unless every direction is allowed, the middle square empty and not a wall (house rule). */
-static char *
+static MgMessage *
 explain_marine_double (const ChWhy *y, gint ahead)
 {
   guint8 path[CH_W];
   char w[4];
 
   if (y->pc & P_MOVED)
-    return g_strdup_printf (_("The Marine on %s has already moved: it may go only one square."), y->f);
+    return mg_message_new (N_("The Marine on %s has already moved: it may go only one square."), y->f);
   if (y->p->ak == P_OWNER (y->pc))
-    return g_strdup (_("An Abandoned Kingdom Marine never moves two squares."));
+    return mg_message_new (N_("An Abandoned Kingdom Marine never moves two squares."));
   if (ahead == 0 && !y->st->rs.double_step_all)
-    return g_strdup (_("A Marine's two-square first move goes forward or diagonally forward."));
+    return mg_message_new (N_("A Marine's two-square first move goes forward or diagonally forward."));
   between (y->from, y->to, path);
   ch_square_name (path[0], w);
   if (y->p->sq[path[0]] != 0)
-    return g_strdup_printf (_("The Marine cannot pass over the %s on %s."), ch_kind_name (P_KIND (y->p->sq[path[0]])), w);
+    return mg_message_new (N_("The Marine cannot pass over the %s on %s."), ch_kind_name (P_KIND (y->p->sq[path[0]])), w);
   if (y->g->terrain[path[0]] == T_WALL && !y->st->rs.double_step_over_wall)
-    return g_strdup_printf (_("The Marine stops on the wall at %s."), w);
+    return mg_message_new (N_("The Marine stops on the wall at %s."), w);
   return NULL;
 }
 
 /* A Marine: forward, diagonally forward or sideways, along a wall and off it at the front end,
  * capturing forward (sideways too at a front end, by the house rule). */
-static char *
+static MgMessage *
 explain_marine (const ChWhy *y)
 {
   const ChGeom *g = y->g;
@@ -791,7 +791,7 @@ explain_marine (const ChWhy *y)
   char w[4];
 
   if (ahead < 0)
-    return g_strdup (_("A Marine never moves backward (except along a wall)."));
+    return mg_message_new (N_("A Marine never moves backward (except along a wall)."));
   if (on_wall && !g->wall_front[y->from] && !(g->terrain[y->to] == T_WALL && ch_dist (y->from, y->to) == 1))
     {
       guint8 front = y->from;
@@ -799,36 +799,36 @@ explain_marine (const ChWhy *y)
         if (g->wall_nb[front][1] != CH_NONE)
           front = g->wall_nb[front][1];
       ch_square_name (front, w);
-      return g_strdup_printf (_("On the wall a Marine moves only along the wall; it leaves the wall only at the front end (%s)."), w);
+      return mg_message_new (N_("On the wall a Marine moves only along the wall; it leaves the wall only at the front end (%s)."), w);
     }
   if (ahead > 2 || aside > 2 || (ahead != 0 && aside != 0 && ahead != aside))
-    return g_strdup (_("A Marine moves one square forward, diagonally forward or sideways."));
+    return mg_message_new (N_("A Marine moves one square forward, diagonally forward or sideways."));
   if (MAX (ahead, aside) == 2)
     {
-      char *why = explain_marine_double (y, ahead);
+      MgMessage *why = explain_marine_double (y, ahead);
       if (why != NULL)
         return why;
     }
   if (v != 0 && ahead == 0 && !(on_wall && g->wall_front[y->from] && y->st->rs.front_lateral_capture))
-    return g_strdup (_("A Marine captures only forward and diagonally forward, never sideways."));
+    return mg_message_new (N_("A Marine captures only forward and diagonally forward, never sideways."));
   if (v != 0 && g->terrain[y->to] == T_WALL && !on_wall && P_KIND (v) == K_MARINE)
-    return g_strdup (_("A Marine off the wall cannot capture a Marine on the wall."));
+    return mg_message_new (N_("A Marine off the wall cannot capture a Marine on the wall."));
   if (v != 0 && on_wall && g->terrain[y->to] != T_WALL && !g->wall_front[y->from])
-    return g_strdup (_("On the wall a Marine captures only along the wall."));
+    return mg_message_new (N_("On the wall a Marine captures only along the wall."));
   return NULL;
 }
 
 /* A sentence for the table saying why the piece on `from` may not go to `to` (NULL: no reason found). */
-static char *
+static MgMessage *
 explain (const ChState *st, guint8 from, guint8 to)
 {
   ChWhy y = { st, &st->pos, st->g, from, to, st->pos.sq[from], st->pos.sq[to], 0, 0, 0, 0, "", "" };
-  char *why;
+  MgMessage *why;
 
   ch_square_name (from, y.f);
   ch_square_name (to, y.t);
   if (y.pc == 0)
-    return g_strdup_printf (_("There is no piece on %s."), y.f);
+    return mg_message_new (N_("There is no piece on %s."), y.f);
   if ((why = explain_any (&y)) != NULL)
     return why;
   y.dx = (gint) (to % CH_W) - (gint) (from % CH_W);
@@ -847,7 +847,7 @@ explain (const ChState *st, guint8 from, guint8 to)
     default:          why = NULL; break;
     }
   if (why == NULL && P_CTRL (y.pc) == st->pos.ak)
-    why = g_strdup (_("The Abandoned Kingdom moves only to kill an invader in its domain."));
+    why = mg_message_new (N_("The Abandoned Kingdom moves only to kill an invader in its domain."));
   return why;
 }
 
@@ -862,8 +862,8 @@ get_square (json_object *action, const char *key, guint8 *out, GError **error)
     return FALSE;
   if (!ch_square_parse (name, out))
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("\"%s\" must be a square from a1 to n14 (files a–n, ranks 1–14), got \"%s\""), key, name);
+      mg_refuse (error, MG_RULES_ERROR_BAD_ACTION,
+                   N_("\"%s\" must be a square from a1 to n14 (files a–n, ranks 1–14), got \"%s\""), key, name);
       return FALSE;
     }
   return TRUE;
@@ -882,10 +882,10 @@ check_player (ChState *st, json_object *action, guint side, GError **error)
     if (strcmp (st->names[i], name) == 0)
       {
         if ((guint) st->side_of[i] != side)
-          return ch_illegal (error, _("It is %s's turn, not %s's."), ch_side_name (st, side), name);
+          return mg_illegal (error, N_("It is %s's turn, not %s's."), ch_side_name (st, side), name);
         return TRUE;
       }
-  return ch_illegal (error, _("There is no player called \"%s\" in this game."), name);
+  return mg_illegal (error, N_("There is no player called \"%s\" in this game."), name);
 }
 
 /* An action played: its sentence ends with a period (the shared runner adds none). */
@@ -906,15 +906,15 @@ move_check (ChState *st, json_object *action, guint8 *from, guint8 *to, GError *
   guint8 pc;
   guint n;
   gboolean ok = FALSE;
-  char *why;
+  MgMessage *why;
 
   if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error) || !get_square (action, "from", from, error) ||
       !get_square (action, "to", to, error))
     return FALSE;
   if (st->phase == PH_MINES)
-    return ch_illegal (error, _("The mines are not all placed yet."));
+    return mg_illegal (error, N_("The mines are not all placed yet."));
   if (st->phase == PH_MELEE)
-    return ch_illegal (error, _("First say whether %s announced “Mêlée”."), ch_side_name (st, st->mover));
+    return mg_illegal (error, N_("First say whether %s announced “Mêlée”."), ch_side_name (st, st->mover));
   if (!check_player (st, action, st->pos.stm, error))
     return FALSE;
   pc = st->pos.sq[*from];
@@ -925,10 +925,8 @@ move_check (ChState *st, json_object *action, guint8 *from, guint8 *to, GError *
     return TRUE;
   why = explain (st, *from, *to);
   if (why == NULL)
-    why = g_strdup (_("That move is not allowed."));
-  g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, why);
-  g_free (why);
-  return FALSE;
+    why = mg_message_new (N_("That move is not allowed."));
+  return mg_refuse_message (error, MG_RULES_ERROR_ILLEGAL, why);
 }
 
 /* A Marine exploded on `to`: the event, the sentence, the killed pieces lost, the mines in the blast gone. */
@@ -1105,7 +1103,7 @@ act_melee (MgState *state, json_object *action, MgPlay *play, GError **error)
       !mg_json_get_bool (action, NULL, "said", CH_ACTION_ERR, &said, error))
     return FALSE;
   if (st->phase != PH_MELEE)
-    return ch_illegal (error, _("No move is waiting for a “Mêlée” answer."));
+    return mg_illegal (error, N_("No move is waiting for a “Mêlée” answer."));
   if (!check_player (st, action, st->mover, error))
     return FALSE;
   threat_text (st, whom);
@@ -1150,14 +1148,14 @@ mine_square_ok (const ChState *st, guint side, guint8 s, GError **error)
 
   ch_square_name (s, name);
   if (st->g->terrain[s] == T_WALL)
-    return ch_illegal (error, _("A mine cannot lie on a wall (%s)."), name);
+    return mg_illegal (error, N_("A mine cannot lie on a wall (%s)."), name);
   if (st->g->domain[s] >= 0 && (guint) st->g->domain[s] != side && (st->players & (1u << st->g->domain[s])))
-    return ch_illegal (error, _("A mine cannot lie in the opponent's domain (%s)."), name);
+    return mg_illegal (error, N_("A mine cannot lie in the opponent's domain (%s)."), name);
   if (st->pos.sq[s] != 0)
-    return ch_illegal (error, _("%s is occupied: a mine goes on an empty square."), name);
+    return mg_illegal (error, N_("%s is occupied: a mine goes on an empty square."), name);
   for (guint i = 0; i < st->n_mines; i++)
     if (st->mines[i].sq == s && st->mines[i].owner == side)
-      return ch_illegal (error, _("There is already your mine on %s."), name);
+      return mg_illegal (error, N_("There is already your mine on %s."), name);
   return TRUE;
 }
 
@@ -1176,12 +1174,12 @@ act_place_mine (MgState *state, json_object *action, MgPlay *play, GError **erro
       !get_square (action, "square", &s, error))
     return FALSE;
   if (st->phase != PH_MINES)
-    return ch_illegal (error, _("Mines are placed before the first move only."));
+    return mg_illegal (error, N_("Mines are placed before the first move only."));
   if ((side = ch_seat_side (st, name)) < 0)
-    return ch_illegal (error, _("There is no player called \"%s\" in this game."), name);
+    return mg_illegal (error, N_("There is no player called \"%s\" in this game."), name);
   if (st->mines_placed[side] >= st->rs.mines_per_player)
-    return ch_illegal (error, ngettext ("%s has placed the %u mine already.", "%s has placed all %u mines already.",
-                                     st->rs.mines_per_player), name, st->rs.mines_per_player);
+    return mg_illegal_n (error, "%s has placed the %u mine already.", "%s has placed all %u mines already.",
+                                     st->rs.mines_per_player, name, st->rs.mines_per_player);
   if (!mine_square_ok (st, side, s, error))
     return FALSE;
   st->mines[st->n_mines++] = (ChMine) { s, side };
@@ -1211,11 +1209,11 @@ act_pass (MgState *state, json_object *action, MgPlay *play, GError **error)
   if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error))
     return FALSE;
   if (st->phase != PH_MOVE)
-    return ch_illegal (error, _("There is no move to pass now."));
+    return mg_illegal (error, N_("There is no move to pass now."));
   if (!check_player (st, action, st->pos.stm, error))
     return FALSE;
   if (ch_gen_moves (&st->pos, moves) > 0)
-    return ch_illegal (error, _("%s has a legal move and may not pass."), ch_side_name (st, st->pos.stm));
+    return mg_illegal (error, N_("%s has a legal move and may not pass."), ch_side_name (st, st->pos.stm));
   json_object_array_add (play->events, ch_event_new ("pass"));
   g_string_append_printf (play->summary, _("%s has no legal move and passes"), ch_side_name (st, st->pos.stm));
   st->forbid[st->pos.stm] = ch_melee_unsaid (st);
@@ -1231,7 +1229,7 @@ is_over (const MgState *state, GError **error)
 
   if (st->phase != PH_OVER)
     return FALSE;
-  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER, _("The game is over: %s"), st->result ? st->result : "");
+  mg_refuse (error, MG_RULES_ERROR_GAME_OVER, N_("The game is over: %s"), st->result ? st->result : "");
   return TRUE;
 }
 

@@ -131,8 +131,8 @@ ch_geom_build (ChGeom *g, json_object *board, const guint8 *start_order, GError 
             {
               char name[4];
               ch_square_name (w, name);
-              g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                           _("$.board.wall_lengths[%u]: the wall reaches %s, which is water"), side, name);
+              mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                           N_("$.board.wall_lengths[%u]: the wall reaches %s, which is water"), side, name);
               return FALSE;
             }
           g->terrain[w] = T_WALL;
@@ -162,8 +162,8 @@ ch_geom_build (ChGeom *g, json_object *board, const guint8 *start_order, GError 
         {
           char name[4];
           ch_square_name (g->start[side][i], name);
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                       _("$.board.water: the start square %s is water"), name);
+          mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                       N_("$.board.water: the start square %s is water"), name);
           return FALSE;
         }
   return TRUE;

@@ -123,8 +123,8 @@ parse_sides (json_object *rs, ChRuleset *r, GError **error)
         return FALSE;
       if (side != (gint8) i)
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                       _("%s.side: expected \"%s\": the sides go clockwise from the south"), p, ch_side_ids[i]);
+          mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                       N_("%s.side: expected \"%s\": the sides go clockwise from the south"), p, ch_side_ids[i]);
           return FALSE;
         }
       if (!mg_json_get_string (s, p, "colour", ERR, &colour, error))
@@ -157,7 +157,7 @@ parse_seats (json_object *rs, ChRuleset *r, GError **error)
             return FALSE;
           if (used & (1u << r->seats[n + 1][i]))
             {
-              g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET, _("%s: a side taken twice"), pi);
+              mg_refuse (error, MG_RULES_ERROR_BAD_RULESET, N_("%s: a side taken twice"), pi);
               return FALSE;
             }
           used |= 1u << r->seats[n + 1][i];
@@ -186,8 +186,8 @@ parse_start_order (json_object *rs, ChRuleset *r, GError **error)
   for (guint k = 1; k < K_MARINE; k++)
     if (count[k] != want[k])
       {
-        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                     _("$.start_order: expected one President, Admiral and General and two each of Air Force, Navy and Army"));
+        mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                     N_("$.start_order: expected one President, Admiral and General and two each of Air Force, Navy and Army"));
         return FALSE;
       }
   return TRUE;
@@ -211,7 +211,7 @@ parse_power (json_object *rs, ChRuleset *r, GError **error)
         return FALSE;
       if (seen & (1u << k))
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET, _("%s: a piece named twice"), p);
+          mg_refuse (error, MG_RULES_ERROR_BAD_RULESET, N_("%s: a piece named twice"), p);
           return FALSE;
         }
       seen |= 1u << k;
@@ -283,8 +283,8 @@ parse_ak (json_object *rs, ChRuleset *r, GError **error)
     return FALSE;
   if (r->ak_side == r->seats[3][0] || r->ak_side == r->seats[3][1] || r->ak_side == r->seats[3][2])
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                   _("$.ak.side: the Abandoned Kingdom needs the domain no player of three takes"));
+      mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                   N_("$.ak.side: the Abandoned Kingdom needs the domain no player of three takes"));
       return FALSE;
     }
   return TRUE;
@@ -303,8 +303,8 @@ parse_solo_order (json_object *arr, ChRuleset *r, GError **error)
         return FALSE;
       if (r->solo_order[i] == K_MARINE || (seen & (1u << r->solo_order[i])))
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                       _("%s: each officer and the President once, no Marine"), p);
+          mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                       N_("%s: each officer and the President once, no Marine"), p);
           return FALSE;
         }
       seen |= 1u << r->solo_order[i];
@@ -329,8 +329,8 @@ parse_solitaire (json_object *rs, ChRuleset *r, GError **error)
     return FALSE;
   if (r->solo_ak_side == r->seats[1][0])
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                   _("$.solitaire.ak_side: the player's own side"));
+      mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                   N_("$.solitaire.ak_side: the player's own side"));
       return FALSE;
     }
   if (!parse_solo_order (arr, r, error) ||
@@ -372,7 +372,7 @@ parse_team (json_object *rs, ChRuleset *r, GError **error)
         return FALSE;
       if (a == b || (used & ((1u << a) | (1u << b))))
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET, _("%s: each side in one pair"), p);
+          mg_refuse (error, MG_RULES_ERROR_BAD_RULESET, N_("%s: each side in one pair"), p);
           return FALSE;
         }
       used |= (1u << a) | (1u << b);

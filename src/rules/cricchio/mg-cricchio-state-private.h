@@ -55,7 +55,6 @@ typedef struct {
 
 /* mg-cricchio.c: small helpers */
 /* Sets an MG_RULES_ERROR_ILLEGAL error from a printf format; returns FALSE. */
-gboolean     ch_illegal       (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
 /* The name of the player holding `side`, "the Abandoned Kingdom", or the side's colour. */
 const char  *ch_side_name     (const ChState *st, guint side);
 /* A side's colour in a sentence: the ruleset's word, as the Rules page translates it. */

@@ -15,22 +15,6 @@ static const char * const kind_names[] = { "", N_("President"), N_("Admiral"), N
 
 /* ---------------------------------------------------------------- small helpers */
 
-gboolean
-ch_illegal (GError **error, const char *format, ...)
-{
-  va_list args;
-
-  if (error == NULL)
-    return FALSE;
-  va_start (args, format);
-  {
-    g_autofree char *msg = g_strdup_vprintf (format, args);
-    g_set_error_literal (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, msg);
-  }
-  va_end (args);
-  return FALSE;
-}
-
 const char *
 ch_side_name (const ChState *st, guint side)
 {
@@ -234,12 +218,12 @@ check_players (const ChRuleset *rs, guint n, GError **error)
   if (n < min[v] || n > max[v])
     {
       if (min[v] == max[v])
-        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                     ngettext ("The %s variant is for %u player, not %u.", "The %s variant is for %u players, not %u.", min[v]),
+        mg_refuse_n (error, MG_RULES_ERROR_BAD_ACTION,
+                     "The %s variant is for %u player, not %u.", "The %s variant is for %u players, not %u.", min[v],
                      ch_variant_ids[v], min[v], n);
       else
-        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                     _("The %s variant is for %u to %u players, not %u."), ch_variant_ids[v], min[v], max[v], n);
+        mg_refuse (error, MG_RULES_ERROR_BAD_ACTION,
+                     N_("The %s variant is for %u to %u players, not %u."), ch_variant_ids[v], min[v], max[v], n);
       return FALSE;
     }
   return TRUE;
@@ -444,7 +428,7 @@ read_piece (json_object *o, const char *path, gboolean at, guint8 *sq, guint8 *p
     return FALSE;
   if (kind == K_NONE)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s.kind: a piece"), path);
+      mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("%s.kind: a piece"), path);
       return FALSE;
     }
   *pc = P_MAKE (kind, owner, ctrl, moved);
@@ -494,7 +478,7 @@ read_players (json_object *json, json_object *players, ChState *st, GError **err
     return FALSE;
   if (u != st->rs.variant)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("$.variant: the ruleset plays %s, the state %s"),
+      mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("$.variant: the ruleset plays %s, the state %s"),
                    ch_variant_ids[st->rs.variant], ch_variant_ids[u]);
       return FALSE;
     }
@@ -638,7 +622,7 @@ read_mines (json_object *json, ChState *st, GError **error)
           !mg_json_get_choice (m, p, "owner", SERR, ch_side_ids, &u, error))
         {
           if (error && *error == NULL)
-            g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s.at: a square"), p);
+            mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("%s.at: a square"), p);
           return FALSE;
         }
       st->mines[i].owner = u;

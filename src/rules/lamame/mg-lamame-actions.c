@@ -259,7 +259,7 @@ has_map (const MgState *state, const char *type, GError **error)
 
   if (s->p.phase == LM_SETUP || s->map != NULL || strcmp (type, "start") == 0)
     return TRUE;
-  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("The game has no map"));
+  mg_refuse (error, MG_RULES_ERROR_ILLEGAL, N_("The game has no map"));
   return FALSE;
 }
 
@@ -275,7 +275,7 @@ do_start (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (!lm_only (a, f, error))
     return FALSE;
   if (p->phase != LM_SETUP)
-    return mg_rules_illegal (error, _("The game has already started"));
+    return mg_illegal (error, N_("The game has already started"));
   if (mg_json_member (a, "start_player") != NULL && !lm_get_seat (s, a, "start_player", &start, error))
     return FALSE;
   if (mg_json_member (a, "initial_build") != NULL)
@@ -300,7 +300,7 @@ do_start (MgState *state, json_object *a, MgPlay *c, GError **error)
       s->map = m;
     }
   if (s->map == NULL)
-    return mg_rules_illegal (error, _("The ruleset has no map for %u players: draw one in the map editor and start with it"), p->n);
+    return mg_illegal (error, N_("The ruleset has no map for %u players: draw one in the map editor and start with it"), p->n);
   p->n_dealt = 0;
   if (p->form == LM_COMPLETE)
     {
@@ -317,10 +317,10 @@ do_start (MgState *state, json_object *a, MgPlay *c, GError **error)
                 if (strcmp (s->rs->abilities[k].name, name) == 0)
                   found = k;
               if (found < 0)
-                return mg_rules_illegal (error, _("No special ability is called \"%s\" in the ruleset"), name ? name : "");
+                return mg_illegal (error, N_("No special ability is called \"%s\" in the ruleset"), name ? name : "");
               for (guint j = 0; j < i; j++)
                 if (p->dealt[j] == found)
-                  return mg_rules_illegal (error, _("\"%s\" is dealt twice"), name);
+                  return mg_illegal (error, N_("\"%s\" is dealt twice"), name);
               p->dealt[i] = found;
             }
         }
@@ -330,7 +330,7 @@ do_start (MgState *state, json_object *a, MgPlay *c, GError **error)
       p->n_dealt = want;
     }
   else if (mg_json_member (a, "abilities") != NULL)
-    return mg_rules_illegal (error, _("Special abilities are dealt only with the complete rules"));
+    return mg_illegal (error, N_("Special abilities are dealt only with the complete rules"));
 
   p->start_player = start;
   p->first_start = start;
@@ -366,7 +366,7 @@ check_turn (const LmState *s, gint seat, GError **error)
 {
   gint cur = lm_current_seat (s);
   if (cur != seat)
-    return mg_rules_illegal (error, _("It is %s's turn, not %s's"), cur >= 0 ? NAME (s, cur) : "?", NAME (s, seat));
+    return mg_illegal (error, N_("It is %s's turn, not %s's"), cur >= 0 ? NAME (s, cur) : "?", NAME (s, seat));
   return TRUE;
 }
 
@@ -383,23 +383,23 @@ do_build (MgState *state, json_object *a, MgPlay *c, GError **error)
       !lm_get_kind (a, "unit", &kind, error) || !lm_get_area (s, a, "area", &area, error))
     return FALSE;
   if (p->phase != LM_INITIAL_BUILD && p->phase != LM_ACTIONS)
-    return mg_rules_illegal (error, _("Units are built in the initial build or with the Build card"));
+    return mg_illegal (error, N_("Units are built in the initial build or with the Build card"));
   if (p->phase == LM_ACTIONS && p->atk.active)
-    return mg_rules_illegal (error, _("An attack is under way: finish it first"));
+    return mg_illegal (error, N_("An attack is under way: finish it first"));
   if (!check_turn (s, seat, error))
     return FALSE;
   castle = lm_castle_of (s, seat);
   if (p->pl[seat].supply[kind] <= 0)
-    return mg_rules_illegal (error, _("%s has no %s left in their supply"), NAME (s, seat), KIND (kind));
+    return mg_illegal (error, N_("%s has no %s left in their supply"), NAME (s, seat), KIND (kind));
   if (p->pl[seat].gold < s->rs->costs[kind])
-    return mg_rules_illegal (error, _("A %s costs %d gold; %s has %d"), KIND (kind), s->rs->costs[kind],
+    return mg_illegal (error, N_("A %s costs %d gold; %s has %d"), KIND (kind), s->rs->costs[kind],
                     NAME (s, seat), p->pl[seat].gold);
   if (initial && p->form == LM_COMPLETE && lm_supply_total (s, seat) - 1 < lm_cards_led (s, seat))
-    return mg_rules_illegal (error, _("%s's last unbuilt units mark their bids on special abilities"), NAME (s, seat));
+    return mg_illegal (error, N_("%s's last unbuilt units mark their bids on special abilities"), NAME (s, seat));
   if (initial)
     {
       if (area != castle && !lm_map_adjacent (s->map, castle, area))
-        return mg_rules_illegal (error, _("In the initial build units go in the castle (%s) or next to it; %s is not"),
+        return mg_illegal (error, N_("In the initial build units go in the castle (%s) or next to it; %s is not"),
                         AREA (s, castle), AREA (s, area));
     }
   else
@@ -407,17 +407,17 @@ do_build (MgState *state, json_object *a, MgPlay *c, GError **error)
       gint idx = -1;
       LmPlayer *pl = &p->pl[seat];
       if (!pl->cards_revealed)
-        return mg_rules_illegal (error, _("%s must reveal their cards first"), NAME (s, seat));
+        return mg_illegal (error, N_("%s must reveal their cards first"), NAME (s, seat));
       if (pl->card_active >= 0 && pl->cards[pl->card_active] != LM_BUILD)
-        return mg_rules_illegal (error, _("%s is taking their %s action: finish it first (end it)"), NAME (s, seat),
+        return mg_illegal (error, N_("%s is taking their %s action: finish it first (end it)"), NAME (s, seat),
                         CARD (pl->cards[pl->card_active]));
       for (guint i = 0; i < pl->n_cards; i++)
         if (pl->cards[i] == LM_BUILD && !pl->card_done[i])
           idx = i;
       if (idx < 0)
-        return mg_rules_illegal (error, _("%s has no Build card to play this season"), NAME (s, seat));
+        return mg_illegal (error, N_("%s has no Build card to play this season"), NAME (s, seat));
       if (area != castle && !lm_map_adjacent (s->map, castle, area) && lm_area_owner (s, area) != seat)
-        return mg_rules_illegal (error, _("%s may build only in their castle, next to it, or where they have units; not in %s"),
+        return mg_illegal (error, N_("%s may build only in their castle, next to it, or where they have units; not in %s"),
                         NAME (s, seat), AREA (s, area));
       if (pl->card_active < 0)
         {
@@ -452,23 +452,23 @@ do_bid (MgState *state, json_object *a, MgPlay *c, GError **error)
       !mg_json_get_string (a, NULL, "ability", AERR, &name, error) || !lm_get_gold (a, "gold", &gold, error))
     return FALSE;
   if (p->phase != LM_INITIAL_BUILD || p->form != LM_COMPLETE)
-    return mg_rules_illegal (error, _("Special abilities are bid for only in the initial build of the complete rules"));
+    return mg_illegal (error, N_("Special abilities are bid for only in the initial build of the complete rules"));
   if (!check_turn (s, seat, error))
     return FALSE;
   for (guint i = 0; i < p->n_dealt; i++)
     if (strcmp (s->rs->abilities[p->dealt[i]].name, name) == 0)
       idx = i;
   if (idx < 0)
-    return mg_rules_illegal (error, _("\"%s\" is not among the special abilities dealt"), name);
+    return mg_illegal (error, N_("\"%s\" is not among the special abilities dealt"), name);
   if (gold < 1)
-    return mg_rules_illegal (error, _("The minimum bid is 1 gold"));
+    return mg_illegal (error, N_("The minimum bid is 1 gold"));
   if (gold <= p->bid[idx] && p->bidder[idx] >= 0)
-    return mg_rules_illegal (error, _("%s already has a bid of %d: bid higher"), name, p->bid[idx]);
+    return mg_illegal (error, N_("%s already has a bid of %d: bid higher"), name, p->bid[idx]);
   old = p->bidder[idx] == seat ? p->bid[idx] : 0;
   if (p->pl[seat].gold + old < gold)
-    return mg_rules_illegal (error, _("%s has only %d gold"), NAME (s, seat), p->pl[seat].gold + old);
+    return mg_illegal (error, N_("%s has only %d gold"), NAME (s, seat), p->pl[seat].gold + old);
   if (p->bidder[idx] != seat && lm_supply_total (s, seat) < lm_cards_led (s, seat) + 1)
-    return mg_rules_illegal (error, _("%s has no unbuilt unit left to mark the bid"), NAME (s, seat));
+    return mg_illegal (error, N_("%s has no unbuilt unit left to mark the bid"), NAME (s, seat));
   if (p->bidder[idx] >= 0)
     p->pl[p->bidder[idx]].gold += p->bid[idx];
   lm_ev (c, "ability_bid", "player", JS (NAME (s, seat)), "ability", JS (name), "gold", JI (gold),
@@ -498,7 +498,7 @@ do_pass (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (s->p.phase != LM_INITIAL_BUILD)
-    return mg_rules_illegal (error, _("Passing belongs to the initial build"));
+    return mg_illegal (error, N_("Passing belongs to the initial build"));
   if (!check_turn (s, seat, error))
     return FALSE;
   s->p.pl[seat].passed = TRUE;
@@ -558,9 +558,9 @@ do_start_bid (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) || !lm_get_gold (a, "gold", &gold, error))
     return FALSE;
   if (p->phase != LM_START_BID)
-    return mg_rules_illegal (error, _("No start bid is being made now"));
+    return mg_illegal (error, N_("No start bid is being made now"));
   if (gold > p->pl[seat].gold)
-    return mg_rules_illegal (error, _("%s has only %d gold to bid"), NAME (s, seat), p->pl[seat].gold);
+    return mg_illegal (error, N_("%s has only %d gold to bid"), NAME (s, seat), p->pl[seat].gold);
   p->pl[seat].start_bid = gold;
   for (guint i = 0; i < p->n; i++)
     entered += p->pl[i].start_bid >= 0;
@@ -584,10 +584,10 @@ do_start_bids (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (!lm_only (a, f, error) || (bids = mg_json_get_object (a, NULL, "bids", AERR, error)) == NULL)
     return FALSE;
   if (p->phase != LM_START_BID)
-    return mg_rules_illegal (error, _("No start bid is being made now"));
+    return mg_illegal (error, N_("No start bid is being made now"));
   for (guint i = 0; i < p->n; i++)
     if (p->pl[i].start_bid >= 0)
-      return mg_rules_illegal (error, _("%s has already bid in secret on this device: enter every bid there"), NAME (s, i));
+      return mg_illegal (error, N_("%s has already bid in secret on this device: enter every bid there"), NAME (s, i));
   json_object_object_foreach (bids, key, val)
     {
       gboolean known = FALSE;
@@ -596,7 +596,7 @@ do_start_bids (MgState *state, json_object *a, MgPlay *c, GError **error)
         known = known || strcmp (key, NAME (s, i)) == 0;
       if (!known)
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION, _("\"%s\" is not a player of this game"), key);
+          mg_refuse (error, MG_RULES_ERROR_BAD_ACTION, N_("\"%s\" is not a player of this game"), key);
           return FALSE;
         }
     }
@@ -607,7 +607,7 @@ do_start_bids (MgState *state, json_object *a, MgPlay *c, GError **error)
       if (!mg_json_int (mg_json_member (bids, NAME (s, i)), path, AERR, 0, LM_MAX_GOLD, &v, error))
         return FALSE;
       if (v > p->pl[i].gold)
-        return mg_rules_illegal (error, _("%s has only %d gold to bid"), NAME (s, i), p->pl[i].gold);
+        return mg_illegal (error, N_("%s has only %d gold to bid"), NAME (s, i), p->pl[i].gold);
       vals[i] = v;
     }
   for (guint i = 0; i < p->n; i++)
@@ -628,9 +628,9 @@ do_choose_start (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) || !lm_get_seat (s, a, "start", &start, error))
     return FALSE;
   if (p->phase != LM_CHOOSE_START)
-    return mg_rules_illegal (error, _("The start player is not being chosen now"));
+    return mg_illegal (error, N_("The start player is not being chosen now"));
   if (seat != p->bid_winner)
-    return mg_rules_illegal (error, _("%s won the bid and chooses the start player"), NAME (s, p->bid_winner));
+    return mg_illegal (error, N_("%s won the bid and chooses the start player"), NAME (s, p->bid_winner));
   p->start_player = start;
   lm_compute_order (s);
   order = json_object_new_array ();
@@ -665,7 +665,7 @@ do_choose_cards (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (p->phase != LM_CHOOSE_CARDS)
-    return mg_rules_illegal (error, _("Action cards are not being chosen now"));
+    return mg_illegal (error, N_("Action cards are not being chosen now"));
   if (!lm_get_cards (s, a, cards, &n, error))
     return FALSE;
   p->pl[seat].card_entry = LM_ENTRY_HIDDEN;
@@ -692,7 +692,7 @@ do_cards_at_table (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (!lm_only (a, f, error))
     return FALSE;
   if (p->phase != LM_CHOOSE_CARDS)
-    return mg_rules_illegal (error, _("Action cards are not being chosen now"));
+    return mg_illegal (error, N_("Action cards are not being chosen now"));
   for (guint i = 0; i < p->n; i++)
     if (p->pl[i].card_entry == LM_ENTRY_NONE)
       p->pl[i].card_entry = LM_ENTRY_TABLE;
@@ -714,11 +714,11 @@ do_reveal_cards (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (p->phase != LM_ACTIONS)
-    return mg_rules_illegal (error, _("Cards are revealed when their owner's turn comes"));
+    return mg_illegal (error, N_("Cards are revealed when their owner's turn comes"));
   if (!check_turn (s, seat, error))
     return FALSE;
   if (p->pl[seat].cards_revealed)
-    return mg_rules_illegal (error, _("%s's cards are already revealed"), NAME (s, seat));
+    return mg_illegal (error, N_("%s's cards are already revealed"), NAME (s, seat));
   if (!lm_get_cards (s, a, cards, &n, error))
     return FALSE;
   p->pl[seat].cards[0] = cards[0];
@@ -736,17 +736,17 @@ take_card (LmState *s, Ctx *c, gint seat, LmCard want, GError **error)
   gint idx = -1;
 
   if (s->p.phase != LM_ACTIONS)
-    return mg_rules_illegal (error, _("Actions are taken in the action phase, in player order")), -1;
+    return mg_illegal (error, N_("Actions are taken in the action phase, in player order")), -1;
   if (!check_turn (s, seat, error))
     return -1;
   if (s->p.atk.active)
-    return mg_rules_illegal (error, _("An attack is under way: finish it first")), -1;
+    return mg_illegal (error, N_("An attack is under way: finish it first")), -1;
   if (!pl->cards_revealed)
-    return mg_rules_illegal (error, _("%s must reveal their cards first"), NAME (s, seat)), -1;
+    return mg_illegal (error, N_("%s must reveal their cards first"), NAME (s, seat)), -1;
   if (pl->card_active >= 0)
     {
       if (pl->cards[pl->card_active] != (gint) want)
-        return mg_rules_illegal (error, _("%s is taking their %s action: finish it before the next"), NAME (s, seat),
+        return mg_illegal (error, N_("%s is taking their %s action: finish it before the next"), NAME (s, seat),
                         CARD (pl->cards[pl->card_active])), -1;
       return pl->card_active;
     }
@@ -754,7 +754,7 @@ take_card (LmState *s, Ctx *c, gint seat, LmCard want, GError **error)
     if (pl->cards[i] == (gint) want && !pl->card_done[i])
       idx = i;
   if (idx < 0)
-    return mg_rules_illegal (error, _("%s did not choose %s this season"), NAME (s, seat), CARD (want)), -1;
+    return mg_illegal (error, N_("%s did not choose %s this season"), NAME (s, seat), CARD (want)), -1;
   pl->card_active = idx;
   lm_ev (c, "card_started", "player", JS (NAME (s, seat)), "card", JS (lm_card_ids[want]), NULL);
   return idx;
@@ -790,14 +790,14 @@ do_end_action (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error))
     return FALSE;
   if (p->phase != LM_ACTIONS)
-    return mg_rules_illegal (error, _("Actions are taken in the action phase, in player order"));
+    return mg_illegal (error, N_("Actions are taken in the action phase, in player order"));
   if (!check_turn (s, seat, error))
     return FALSE;
   if (p->atk.active)
-    return mg_rules_illegal (error, _("An attack is under way: finish it or withdraw first"));
+    return mg_illegal (error, N_("An attack is under way: finish it or withdraw first"));
   pl = &p->pl[seat];
   if (!pl->cards_revealed)
-    return mg_rules_illegal (error, _("%s must reveal their cards first"), NAME (s, seat));
+    return mg_illegal (error, N_("%s must reveal their cards first"), NAME (s, seat));
   if (mg_json_member (a, "card") != NULL)
     {
       guint want;
@@ -807,9 +807,9 @@ do_end_action (MgState *state, json_object *a, MgPlay *c, GError **error)
         if (pl->cards[i] == (gint) want && !pl->card_done[i])
           idx = i;
       if (idx < 0)
-        return mg_rules_illegal (error, _("%s has no %s card left to play"), NAME (s, seat), CARD (want));
+        return mg_illegal (error, N_("%s has no %s card left to play"), NAME (s, seat), CARD (want));
       if (pl->card_active >= 0 && pl->card_active != idx)
-        return mg_rules_illegal (error, _("%s is taking their %s action: finish it first"), NAME (s, seat),
+        return mg_illegal (error, N_("%s is taking their %s action: finish it first"), NAME (s, seat),
                         CARD (pl->cards[pl->card_active]));
     }
   else if (pl->card_active >= 0)
@@ -824,7 +824,7 @@ do_end_action (MgState *state, json_object *a, MgPlay *c, GError **error)
             idx = i;
           }
       if (left != 1)
-        return mg_rules_illegal (error, _("Say which card %s ends"), NAME (s, seat));
+        return mg_illegal (error, N_("Say which card %s ends"), NAME (s, seat));
     }
   lm_say (c, _("%s ends their %s action."), NAME (s, seat), CARD (pl->cards[idx]));
   card_done (s, c, seat, idx);
@@ -840,15 +840,15 @@ mover (LmState *s, json_object *a, gint *seat, gint *from, gint *kind, gint *to,
       !lm_get_kind (a, "unit", kind, error) || !lm_get_area (s, a, "to", to, error))
     return FALSE;
   if (*kind != LM_KNIGHT && *kind != LM_SOLDIER)
-    return mg_rules_illegal (error, _("Only knights and soldiers move and attack; a %s does not"), KIND (*kind));
+    return mg_illegal (error, N_("Only knights and soldiers move and attack; a %s does not"), KIND (*kind));
   if (s->p.spot[*from].owner[*kind] != *seat)
-    return mg_rules_illegal (error, _("%s has no %s on %s"), NAME (s, *seat), KIND (*kind), AREA (s, *from));
+    return mg_illegal (error, N_("%s has no %s on %s"), NAME (s, *seat), KIND (*kind), AREA (s, *from));
   if (!lm_map_adjacent (s->map, *from, *to))
-    return mg_rules_illegal (error, _("%s is not next to %s"), AREA (s, *to), AREA (s, *from));
+    return mg_illegal (error, N_("%s is not next to %s"), AREA (s, *to), AREA (s, *from));
   if (*kind == LM_SOLDIER && s->p.spot[*from].moved[*kind])
-    return mg_rules_illegal (error, _("This soldier has already moved or attacked this turn: a soldier goes one area a turn"));
+    return mg_illegal (error, N_("This soldier has already moved or attacked this turn: a soldier goes one area a turn"));
   if (*kind == LM_KNIGHT && s->map->areas[*to].mountain)
-    return mg_rules_illegal (error, _("Knights cannot attack, move into or pass through mountains (%s)"), AREA (s, *to));
+    return mg_illegal (error, N_("Knights cannot attack, move into or pass through mountains (%s)"), AREA (s, *to));
   return TRUE;
 }
 
@@ -866,7 +866,7 @@ do_move (MgState *state, json_object *a, MgPlay *c, GError **error)
   owner = lm_area_owner (s, to);
   if ((owner >= 0 && owner != seat) ||
       (s->map->areas[to].castle_of >= 0 && s->map->areas[to].castle_of != seat))
-    return mg_rules_illegal (error, _("%s is held by %s: attack it first"), AREA (s, to),
+    return mg_illegal (error, N_("%s is held by %s: attack it first"), AREA (s, to),
                     NAME (s, owner >= 0 ? owner : s->map->areas[to].castle_of));
   if (!lm_can_place (s, seat, kind, to, error))
     return FALSE;
@@ -1049,9 +1049,9 @@ do_attack (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (owner < 0 && s->map->areas[to].castle_of >= 0 && s->map->areas[to].castle_of != seat)
     owner = s->map->areas[to].castle_of;
   if (owner < 0 || owner == seat)
-    return mg_rules_illegal (error, _("%s holds no enemy: move there instead"), AREA (s, to));
+    return mg_illegal (error, N_("%s holds no enemy: move there instead"), AREA (s, to));
   if (s->p.pl[seat].gold < s->rs->attack_gold_min)
-    return mg_rules_illegal (error, _("%s has no gold to motivate their men (at least %d)"), NAME (s, seat), s->rs->attack_gold_min);
+    return mg_illegal (error, N_("%s has no gold to motivate their men (at least %d)"), NAME (s, seat), s->rs->attack_gold_min);
   memset (at, 0, sizeof *at);
   at->active = TRUE;
   at->attacker = seat;
@@ -1087,13 +1087,13 @@ check_attack_gold (const LmState *s, gint gold, GError **error)
 {
   const LmAttack *at = &s->p.atk;
   if (lm_attacker_broke (s))
-    return mg_rules_illegal (error, _("%s has no gold left to pay for another round: the only choice is to withdraw"),
+    return mg_illegal (error, N_("%s has no gold left to pay for another round: the only choice is to withdraw"),
                              NAME (s, at->attacker));
   if (gold < s->rs->attack_gold_min)
-    return mg_rules_illegal (error, ngettext ("Put at least %d gold on an attack", "Put at least %d gold on an attack",
-                                              s->rs->attack_gold_min), s->rs->attack_gold_min);
+    return mg_illegal_n (error, "Put at least %d gold on an attack", "Put at least %d gold on an attack",
+                                              s->rs->attack_gold_min, s->rs->attack_gold_min);
   if (gold > s->p.pl[at->attacker].gold)
-    return mg_rules_illegal (error, _("%s has only %d gold"), NAME (s, at->attacker), s->p.pl[at->attacker].gold);
+    return mg_illegal (error, N_("%s has only %d gold"), NAME (s, at->attacker), s->p.pl[at->attacker].gold);
   return TRUE;
 }
 
@@ -1106,7 +1106,7 @@ read_guesses (const LmState *s, json_object *a, gint out[2], gint *n, GError **e
   if (arr == NULL)
     return FALSE;
   if ((gint) json_object_array_length (arr) != at->allowed)
-    return mg_rules_illegal (error, ngettext ("%s has %d guess against the %s", "%s has %d guesses against the %s", at->allowed),
+    return mg_illegal_n (error, "%s has %d guess against the %s", "%s has %d guesses against the %s", at->allowed,
                     NAME (s, at->defender), at->allowed, KIND (at->target));
   for (gint i = 0; i < at->allowed; i++)
     {
@@ -1117,7 +1117,7 @@ read_guesses (const LmState *s, json_object *a, gint out[2], gint *n, GError **e
       out[i] = v;
     }
   if (at->allowed == 2 && out[0] == out[1])
-    return mg_rules_illegal (error, _("The two guesses must differ"));
+    return mg_illegal (error, N_("The two guesses must differ"));
   *n = at->allowed;
   return TRUE;
 }
@@ -1126,7 +1126,7 @@ static gboolean
 check_attack_open (const LmState *s, GError **error)
 {
   if (s->p.phase != LM_ACTIONS || !s->p.atk.active)
-    return mg_rules_illegal (error, _("No attack is under way"));
+    return mg_illegal (error, N_("No attack is under way"));
   return TRUE;
 }
 
@@ -1143,7 +1143,7 @@ do_attack_gold (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (!check_attack_open (s, error))
     return FALSE;
   if (seat != at->attacker)
-    return mg_rules_illegal (error, _("%s is the attacker: only they hold the gold"), NAME (s, at->attacker));
+    return mg_illegal (error, N_("%s is the attacker: only they hold the gold"), NAME (s, at->attacker));
   if (!check_attack_gold (s, gold, error))
     return FALSE;
   at->gold = gold;
@@ -1168,9 +1168,9 @@ do_guess (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (!check_attack_open (s, error))
     return FALSE;
   if (seat != at->defender)
-    return mg_rules_illegal (error, _("%s is the defender: only they guess"), NAME (s, at->defender));
+    return mg_illegal (error, N_("%s is the defender: only they guess"), NAME (s, at->defender));
   if (lm_attacker_broke (s))
-    return mg_rules_illegal (error, _("%s has no gold left for another round: there is nothing to guess, %s must withdraw"),
+    return mg_illegal (error, N_("%s has no gold left for another round: there is nothing to guess, %s must withdraw"),
                              NAME (s, at->attacker), NAME (s, at->attacker));
   if (!read_guesses (s, a, g, &n, error))
     return FALSE;
@@ -1203,7 +1203,7 @@ do_reveal_attack (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (!check_attack_open (s, error))
     return FALSE;
   if (at->gold >= 0 || at->n_guesses >= 0)
-    return mg_rules_illegal (error, _("Part of this round was entered in secret on this device: enter the rest there"));
+    return mg_illegal (error, N_("Part of this round was entered in secret on this device: enter the rest there"));
   if (!check_attack_gold (s, gold, error) || !read_guesses (s, a, g, &n, error))
     return FALSE;
   at->gold = gold;
@@ -1227,7 +1227,7 @@ do_withdraw (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (!check_attack_open (s, error))
     return FALSE;
   if (seat != at->attacker)
-    return mg_rules_illegal (error, _("Only the attacker, %s, may withdraw"), NAME (s, at->attacker));
+    return mg_illegal (error, N_("Only the attacker, %s, may withdraw"), NAME (s, at->attacker));
   at->active = FALSE;
   lm_ev (c, "withdrawn", "player", JS (NAME (s, seat)), "area", JS (AREA (s, at->to)), NULL);
   lm_say (c, _("%s stops the attack on %s."), NAME (s, seat), AREA (s, at->to));
@@ -1250,20 +1250,20 @@ do_fire (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (take_card (s, c, seat, LM_MOVE, error) < 0)
     return FALSE;
   if (p->spot[from].owner[LM_CATAPULT] != seat)
-    return mg_rules_illegal (error, _("%s has no catapult on %s"), NAME (s, seat), AREA (s, from));
+    return mg_illegal (error, N_("%s has no catapult on %s"), NAME (s, seat), AREA (s, from));
   if (p->spot[from].fresh[LM_CATAPULT])
-    return mg_rules_illegal (error, _("This catapult was captured (or has fired) this turn and cannot fire"));
+    return mg_illegal (error, N_("This catapult was captured (or has fired) this turn and cannot fire"));
   if (s->map->areas[to].mountain)
-    return mg_rules_illegal (error, _("Catapults cannot fire into mountains (%s)"), AREA (s, to));
+    return mg_illegal (error, N_("Catapults cannot fire into mountains (%s)"), AREA (s, to));
   range = s->rs->range_base + (s->map->areas[from].mountain ? s->rs->range_mountain_bonus : 0);
   dist = from == to ? 0 : lm_map_distance (s->map, from, to);
   if (dist < 1 || dist > range)
-    return mg_rules_illegal (error, ngettext ("%s is out of range: a catapult on %s reaches %d area",
-                                     "%s is out of range: a catapult on %s reaches %d areas", range),
+    return mg_illegal_n (error, "%s is out of range: a catapult on %s reaches %d area",
+                                     "%s is out of range: a catapult on %s reaches %d areas", range,
                     AREA (s, to), AREA (s, from), range);
   owner = lm_area_owner (s, to);
   if (owner < 0 || owner == seat)
-    return mg_rules_illegal (error, _("%s holds no enemy unit to fire at"), AREA (s, to));
+    return mg_illegal (error, N_("%s holds no enemy unit to fire at"), AREA (s, to));
   destroyed = json_object_new_array ();
   text = g_string_new (NULL);
   for (guint k = 0; k < LM_N_KINDS; k++)
@@ -1310,9 +1310,9 @@ do_adjust (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (!mg_json_opt_string (a, NULL, "reason", AERR, &reason, error))
     return FALSE;
   if (s->p.phase == LM_SETUP)
-    return mg_rules_illegal (error, _("Start the game first"));
+    return mg_illegal (error, N_("Start the game first"));
   if (s->p.pl[seat].gold + delta < 0)
-    return mg_rules_illegal (error, _("%s has only %d gold"), NAME (s, seat), s->p.pl[seat].gold);
+    return mg_illegal (error, N_("%s has only %d gold"), NAME (s, seat), s->p.pl[seat].gold);
   s->p.pl[seat].gold += delta;
   lm_ev (c, "adjusted", "player", JS (NAME (s, seat)), "gold", JI (delta), "reason", reason ? JS (reason) : NULL, NULL);
   lm_say (c, _("Referee's correction: %s %+d gold (%d)%s%s."), NAME (s, seat), (int) delta, s->p.pl[seat].gold,
@@ -1330,7 +1330,7 @@ lm_over (const MgState *state, GError **error)
 
   if (s->p.phase != LM_OVER)
     return FALSE;
-  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER, _("The game is over: %s has won"),
+  mg_refuse (error, MG_RULES_ERROR_GAME_OVER, N_("The game is over: %s has won"),
                s->p.winner >= 0 ? NAME (s, s->p.winner) : "?");
   return TRUE;
 }

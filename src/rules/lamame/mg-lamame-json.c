@@ -253,7 +253,7 @@ read_names (json_object *json, json_object **players, GError **error)
     return NULL;
   if (strcmp (game, "lamame") != 0)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("This is a state of \"%s\", not La Mame's Melee"), game);
+      mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("This is a state of \"%s\", not La Mame's Melee"), game);
       return NULL;
     }
   if ((*players = mg_json_get_array (json, "$", "players", LM_STATE_ERR, 2, LM_MAX_SEATS, error)) == NULL)
@@ -295,7 +295,7 @@ read_progress (LmState *s, json_object *json, GError **error)
   s->p.form = form;
   if (phase != LM_SETUP && s->map == NULL)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("$.map: missing in a started game"));
+      mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("$.map: missing in a started game"));
       return FALSE;
     }
   lm_compute_order (s);
@@ -399,7 +399,7 @@ read_auction (LmState *s, json_object *json, GError **error)
           found = k;
       if (found < 0)
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s.ability: \"%s\" is not in the ruleset"), ip, an);
+          mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("%s.ability: \"%s\" is not in the ruleset"), ip, an);
           return FALSE;
         }
       s->p.dealt[i] = found;

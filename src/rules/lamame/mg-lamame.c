@@ -134,17 +134,17 @@ lm_can_place (const LmState *s, gint seat, guint k, guint a, GError **error)
   gint owner = lm_area_owner (s, a);
 
   if (owner >= 0 && owner != seat)
-    return mg_rules_illegal (error, _("%s holds %s's units: only one player may have units in an area"),
+    return mg_illegal (error, N_("%s holds %s's units: only one player may have units in an area"),
                     area->name, NAME (s, owner));
   if (area->castle_of >= 0 && area->castle_of != seat)
-    return mg_rules_illegal (error, _("%s is %s's castle"), area->name, NAME (s, area->castle_of));
+    return mg_illegal (error, N_("%s is %s's castle"), area->name, NAME (s, area->castle_of));
   if (s->p.spot[a].owner[k] >= 0)
-    return mg_rules_illegal (error, _("%s already has a %s there: only one unit of each kind per area"),
+    return mg_illegal (error, N_("%s already has a %s there: only one unit of each kind per area"),
                     NAME (s, seat), KIND (k));
   if (k == LM_CAMP && area->castle_of >= 0)
-    return mg_rules_illegal (error, _("A camp cannot be placed inside a castle (%s)"), area->name);
+    return mg_illegal (error, N_("A camp cannot be placed inside a castle (%s)"), area->name);
   if (k == LM_KNIGHT && area->mountain)
-    return mg_rules_illegal (error, _("Knights cannot go into the mountains (%s)"), area->name);
+    return mg_illegal (error, N_("Knights cannot go into the mountains (%s)"), area->name);
   return TRUE;
 }
 
@@ -205,8 +205,8 @@ lm_get_seat (const LmState *s, json_object *a, const char *key, gint *out, GErro
       }
   {
     g_autofree char *list = g_strjoinv (", ", (char **) s->names);
-    g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                 _("\"%s\" is not a player of this game (%s)"), name, list);
+    mg_refuse (error, MG_RULES_ERROR_BAD_ACTION,
+                 N_("\"%s\" is not a player of this game (%s)"), name, list);
   }
   return FALSE;
 }
@@ -220,7 +220,7 @@ lm_get_area (const LmState *s, json_object *a, const char *key, gint *out, GErro
     return FALSE;
   if (s->map == NULL || (*out = lm_map_find (s->map, name)) < 0)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION, _("No area of the map is called \"%s\""), name);
+      mg_refuse (error, MG_RULES_ERROR_BAD_ACTION, N_("No area of the map is called \"%s\""), name);
       return FALSE;
     }
   return TRUE;
@@ -252,8 +252,8 @@ lm_get_cards (const LmState *s, json_object *a, gint out[2], guint *n_out, GErro
   if (arr == NULL)
     return FALSE;
   if (json_object_array_length (arr) != want)
-    return mg_rules_illegal (error, ngettext ("%s: each player chooses %u action card",
-                                     "%s: each player chooses %u action cards", want),
+    return mg_illegal_n (error, "%s: each player chooses %u action card",
+                                     "%s: each player chooses %u action cards", want,
                     lm_season_name (s, s->p.season), want);
   for (guint i = 0; i < want; i++)
     {
@@ -264,7 +264,7 @@ lm_get_cards (const LmState *s, json_object *a, gint out[2], guint *n_out, GErro
       out[i] = c;
     }
   if (want == 2 && out[0] == out[1])
-    return mg_rules_illegal (error, _("The two cards must differ: each player has one Build, one Tax and one Move/Attack card"));
+    return mg_illegal (error, N_("The two cards must differ: each player has one Build, one Tax and one Move/Attack card"));
   *n_out = want;
   return TRUE;
 }

@@ -116,7 +116,7 @@ mk_get_land (MkCtx *c, const char *key, MkLand **out, GError **error)
     return FALSE;
   *out = mk_map_land (&c->st->map, name);
   if (*out == NULL)
-    return mg_rules_illegal (error, _("There is no land called \"%s\" on the map."), name);
+    return mg_illegal (error, N_("There is no land called \"%s\" on the map."), name);
   return TRUE;
 }
 
@@ -128,7 +128,7 @@ mk_get_leader_arg (MkCtx *c, const char *key, gint *out, GError **error)
     return FALSE;
   *out = mk_find_leader (c->st, name);
   if (*out < 0)
-    return mg_rules_illegal (error, _("There is no leader called \"%s\" in this campaign."), name);
+    return mg_illegal (error, N_("There is no leader called \"%s\" in this campaign."), name);
   return TRUE;
 }
 
@@ -141,9 +141,9 @@ mk_get_own_army (MkCtx *c, const char *key, MkArmy **out, GError **error)
     return FALSE;
   *out = mk_army_find (c->st, id);
   if (*out == NULL)
-    return mg_rules_illegal (error, _("There is no army \"%s\"."), id);
+    return mg_illegal (error, N_("There is no army \"%s\"."), id);
   if ((*out)->leader != c->p)
-    return mg_rules_illegal (error, _("%s belongs to %s, not %s."), id, c->st->leaders[(*out)->leader].name,
+    return mg_illegal (error, N_("%s belongs to %s, not %s."), id, c->st->leaders[(*out)->leader].name,
                              c->st->leaders[c->p].name);
   return TRUE;
 }
@@ -174,7 +174,7 @@ mk_pay (MkCtx *c, const MkPurse *cost, guint times, const char *what, GError **e
       for (guint r = 0; r < MK_N_RES; r++)
         has.res[r] = total.res[r] ? has.res[r] : 0;
       have = mk_purse_text (&has);
-      return mg_rules_illegal (error, _("%s cannot pay for %s: it costs %s; %s has %s."), mk_me (c), what, need, mk_me (c),
+      return mg_illegal (error, N_("%s cannot pay for %s: it costs %s; %s has %s."), mk_me (c), what, need, mk_me (c),
                                have);
     }
   purse->gp -= total.gp;
@@ -213,15 +213,15 @@ mk_need_turn (MkCtx *c, gboolean build, gboolean move, GError **error)
 {
   MkState *st = c->st;
   if (!st->started)
-    return mg_rules_illegal (error, _("The game has not started: the GM sends \"start\" after the setup."));
+    return mg_illegal (error, N_("The game has not started: the GM sends \"start\" after the setup."));
   if (c->p < 0)
-    return mg_rules_illegal (error, _("This action needs a \"player\": the leader who acts."));
+    return mg_illegal (error, N_("This action needs a \"player\": the leader who acts."));
   if ((guint) c->p != st->current)
-    return mg_rules_illegal (error, _("It is %s's turn, not %s's."), st->leaders[st->current].name, mk_me (c));
+    return mg_illegal (error, N_("It is %s's turn, not %s's."), st->leaders[st->current].name, mk_me (c));
   if (st->phase == PHASE_COLLECT)
-    return mg_rules_illegal (error, _("%s collects taxes and resources first."), mk_me (c));
+    return mg_illegal (error, N_("%s collects taxes and resources first."), mk_me (c));
   if (build && !move && st->phase == PHASE_MOVE)
-    return mg_rules_illegal (error, _("%s has begun to organize and move; building and training are over this turn."), mk_me (c));
+    return mg_illegal (error, N_("%s has begun to organize and move; building and training are over this turn."), mk_me (c));
   if (move)
     st->phase = PHASE_MOVE;
   return TRUE;
@@ -271,12 +271,12 @@ check_army_limits (const MkState *st, const guint *units, const char *what, GErr
 {
   guint n = mk_purse_units (units);
   if (n > st->rs->max_units)
-    return mg_rules_illegal (error, _("%s would have %u units; an army has at most %u."), what, n, st->rs->max_units);
+    return mg_illegal (error, N_("%s would have %u units; an army has at most %u."), what, n, st->rs->max_units);
   if (units[U_ARCHER] > st->rs->max_archers)
-    return mg_rules_illegal (error, _("%s would have %u archers; an army has at most %u."), what, units[U_ARCHER],
+    return mg_illegal (error, N_("%s would have %u archers; an army has at most %u."), what, units[U_ARCHER],
                              st->rs->max_archers);
   if (units[U_CATAPULT] > st->rs->max_catapults)
-    return mg_rules_illegal (error, _("%s would have %u catapults; an army has at most %u."), what, units[U_CATAPULT],
+    return mg_illegal (error, N_("%s would have %u catapults; an army has at most %u."), what, units[U_CATAPULT],
                              st->rs->max_catapults);
   return TRUE;
 }
@@ -298,7 +298,7 @@ static gboolean
 need_setup (MkCtx *c, GError **error)
 {
   if (c->st->started)
-    return mg_rules_illegal (error, _("The game has started (turn %u); setup actions are over."), c->st->turn);
+    return mg_illegal (error, N_("The game has started (turn %u); setup actions are over."), c->st->turn);
   return TRUE;
 }
 
@@ -351,7 +351,7 @@ mk_act_correct_map (MkCtx *c, GError **error)
   MkMap map;
 
   if (!st->started)
-    return mg_rules_illegal (error, _("Before the start the GM imports the map."));
+    return mg_illegal (error, N_("Before the start the GM imports the map."));
   if (!mk_map_parse (mg_json_member (c->a, "map"), "$.map", MK_ACTION_ERR, LEADER_NAMES (st), st->n_leaders, &map, error))
     return FALSE;
   for (guint i = 0; i < st->armies->len; i++)
@@ -360,7 +360,7 @@ mk_act_correct_map (MkCtx *c, GError **error)
       if (!on_map (&map, a->land, a->afloat))
         {
           mk_map_clear (&map);
-          return mg_rules_illegal (error, _("%s stands on %s, which the corrected map leaves out."), a->id, a->land);
+          return mg_illegal (error, N_("%s stands on %s, which the corrected map leaves out."), a->id, a->land);
         }
     }
   for (guint i = 0; i < st->boats->len; i++)
@@ -369,7 +369,7 @@ mk_act_correct_map (MkCtx *c, GError **error)
       if (!on_map (&map, b->at, mk_map_land (&map, b->at) == NULL))
         {
           mk_map_clear (&map);
-          return mg_rules_illegal (error, _("%s lies at %s, which the corrected map leaves out."), b->id, b->at);
+          return mg_illegal (error, N_("%s lies at %s, which the corrected map leaves out."), b->id, b->at);
         }
     }
   for (guint i = 0; i < st->battles->len; i++)
@@ -378,7 +378,7 @@ mk_act_correct_map (MkCtx *c, GError **error)
       if (mk_map_land (&map, b->land) == NULL)
         {
           mk_map_clear (&map);
-          return mg_rules_illegal (error, _("Battle %u is fought on %s, which the corrected map leaves out."), b->id, b->land);
+          return mg_illegal (error, N_("Battle %u is fought on %s, which the corrected map leaves out."), b->id, b->land);
         }
     }
   for (guint i = 0; i < st->n_leaders; i++)
@@ -387,7 +387,7 @@ mk_act_correct_map (MkCtx *c, GError **error)
       if (cap == NULL || !cap->capital || cap->owner != (gint) i)
         {
           mk_map_clear (&map);
-          return mg_rules_illegal (error, _("%s must stay %s's capital on the corrected map."), st->leaders[i].capital,
+          return mg_illegal (error, N_("%s must stay %s's capital on the corrected map."), st->leaders[i].capital,
                                    st->leaders[i].name);
         }
     }
@@ -422,7 +422,7 @@ mk_act_set_leader (MkCtx *c, GError **error)
       (mg_json_member (c->a, "capital") && !mk_get_land (c, "capital", &land, error)))
     return FALSE;
   if (land != NULL && land->owner >= 0 && land->owner != who)
-    return mg_rules_illegal (error, _("%s belongs to %s; it cannot be %s's capital."), land->name,
+    return mg_illegal (error, N_("%s belongs to %s; it cannot be %s's capital."), land->name,
                              st->leaders[land->owner].name, st->leaders[who].name);
   g_string_append_printf (c->text, _("%s is set up"), st->leaders[who].name);
   if (mg_json_member (c->a, "colour"))
@@ -466,17 +466,17 @@ mk_act_add_leader (MkCtx *c, GError **error)
       (mg_json_member (c->a, "capital") && !mk_get_land (c, "capital", &land, error)))
     return FALSE;
   if (mk_find_leader (st, name) >= 0)
-    return mg_rules_illegal (error, _("%s is already a leader of this campaign."), name);
+    return mg_illegal (error, N_("%s is already a leader of this campaign."), name);
   if (st->n_leaders == MK_MAX_LEADERS)
-    return mg_rules_illegal (error, _("A campaign has at most %u leaders."), MK_MAX_LEADERS);
+    return mg_illegal (error, N_("A campaign has at most %u leaders."), MK_MAX_LEADERS);
   if (st->started && land == NULL)
-    return mg_rules_illegal (error, _("The game has started: %s needs a free land as its capital."), name);
+    return mg_illegal (error, N_("The game has started: %s needs a free land as its capital."), name);
   if (land != NULL && land->owner >= 0)
-    return mg_rules_illegal (error, _("%s belongs to %s; it cannot be %s's capital."), land->name,
+    return mg_illegal (error, N_("%s belongs to %s; it cannot be %s's capital."), land->name,
                              st->leaders[land->owner].name, name);
   for (guint i = 0; land != NULL && i < st->armies->len; i++)
     if (strcmp (((MkArmy *) g_ptr_array_index (st->armies, i))->land, land->name) == 0)
-      return mg_rules_illegal (error, _("An army stands on %s; a new leader's capital must be free."), land->name);
+      return mg_illegal (error, N_("An army stands on %s; a new leader's capital must be free."), land->name);
   who = (gint) st->n_leaders++;
   l = &st->leaders[who];
   memset (l, 0, sizeof *l);
@@ -566,7 +566,7 @@ mk_act_start (MkCtx *c, GError **error)
             land = l;
         }
       if (land == NULL)
-        return mg_rules_illegal (error, _("%s has no capital and the map suggests no free land: "
+        return mg_illegal (error, N_("%s has no capital and the map suggests no free land: "
                                           "give one with \"set_leader\"."), st->leaders[i].name);
       place_capital (st, i, land);
     }
@@ -618,7 +618,7 @@ mk_act_collect (MkCtx *c, GError **error)
   if (st->phase != PHASE_COLLECT)
     {
       json_object_put (from);
-      return mg_rules_illegal (error, _("%s has already collected this turn."), mk_me (c));
+      return mg_illegal (error, N_("%s has already collected this turn."), mk_me (c));
     }
   /* A flag removed last turn is planted if the army is still there. */
   for (guint i = 0; i < st->map.lands->len; i++)
@@ -681,7 +681,7 @@ mk_act_build (MkCtx *c, GError **error)
       !mg_json_get_choice (c->a, NULL, "what", MK_ACTION_ERR, whats, &what, error))
     return FALSE;
   if (land->owner != c->p)
-    return mg_rules_illegal (error, _("%s does not control %s; a leader builds only on lands under its flag."),
+    return mg_illegal (error, N_("%s does not control %s; a leader builds only on lands under its flag."),
                              mk_me (c), land->name);
   switch (what)
     {
@@ -695,23 +695,23 @@ mk_act_build (MkCtx *c, GError **error)
           static const char * const has[] = { N_("%s is empty"), N_("%s has a hamlet"), N_("%s has a village"),
                                               N_("%s has a town") };
           g_autofree char *h = g_strdup_printf (_(has[land->city]), land->name);
-          return mg_rules_illegal (error, _("%s on %s; %s."), _(needs[what]), land->name, h);
+          return mg_illegal (error, N_("%s on %s; %s."), _(needs[what]), land->name, h);
         }
       break;
     case COST_CAMP:
       if (land->capital)
-        return mg_rules_illegal (error, _("%s is a capital: it already has its own camp."), land->name);
+        return mg_illegal (error, N_("%s is a capital: it already has its own camp."), land->name);
       if (land->camp)
-        return mg_rules_illegal (error, _("%s already has a camp."), land->name);
+        return mg_illegal (error, N_("%s already has a camp."), land->name);
       break;
     case COST_WOOD_WALL:
     case COST_STONE_WALL:
       if (land->city == CITY_NONE)
-        return mg_rules_illegal (error, _("Walls stand around a hamlet, village or town; %s is empty."), land->name);
+        return mg_illegal (error, N_("Walls stand around a hamlet, village or town; %s is empty."), land->name);
       if (land->wall == WALL_STONE)
-        return mg_rules_illegal (error, _("%s already has a stone wall."), land->name);
+        return mg_illegal (error, N_("%s already has a stone wall."), land->name);
       if (what == COST_WOOD_WALL && land->wall == WALL_WOOD)
-        return mg_rules_illegal (error, _("%s already has a wood wall."), land->name);
+        return mg_illegal (error, N_("%s already has a wood wall."), land->name);
       break;
     }
   g_string_append_printf (c->text, _("%s builds %s on %s"), mk_me (c), _(names[what]), land->name);
@@ -745,15 +745,15 @@ mk_act_bridge (MkCtx *c, gboolean destroy, GError **error)
     return FALSE;
   r = mk_small_crossing (c->st, land->name, to->name);
   if (r == NULL)
-    return mg_rules_illegal (error, _("No small river runs between %s and %s to bridge."), land->name, to->name);
+    return mg_illegal (error, N_("No small river runs between %s and %s to bridge."), land->name, to->name);
   if (!mk_has_army (c->st, c->p, land->name, FALSE))
-    return mg_rules_illegal (error, destroy ? _("%s needs an army on %s to destroy the bridge.")
-                                            : _("%s needs an army on %s to build a bridge."), mk_me (c), land->name);
+    return mg_illegal (error, destroy ? N_("%s needs an army on %s to destroy the bridge.")
+                                            : N_("%s needs an army on %s to build a bridge."), mk_me (c), land->name);
   br = find_bridge (c->st, land->name, to->name);
   if (!destroy)
     {
       if (br != NULL)
-        return mg_rules_illegal (error, _("A bridge already crosses %s between %s and %s."), r->name, land->name, to->name);
+        return mg_illegal (error, N_("A bridge already crosses %s between %s and %s."), r->name, land->name, to->name);
       g_string_append_printf (c->text, _("%s builds a bridge over %s from %s to %s"), mk_me (c), r->name, land->name,
                               to->name);
       if (!mk_pay (c, &c->st->rs->costs[COST_BRIDGE], 1, "bridge", error))
@@ -768,9 +768,9 @@ mk_act_bridge (MkCtx *c, gboolean destroy, GError **error)
   else
     {
       if (br == NULL)
-        return mg_rules_illegal (error, _("There is no bridge between %s and %s."), land->name, to->name);
+        return mg_illegal (error, N_("There is no bridge between %s and %s."), land->name, to->name);
       if (mk_has_army (c->st, c->p, land->name, TRUE))
-        return mg_rules_illegal (error, _("An enemy army stands on %s; the bridge cannot be destroyed."), land->name);
+        return mg_illegal (error, N_("An enemy army stands on %s; the bridge cannot be destroyed."), land->name);
       g_string_append_printf (c->text, _("%s destroys the bridge over %s between %s and %s"), mk_me (c), r->name,
                               land->name, to->name);
       g_ptr_array_remove (c->st->map.bridges, br);
@@ -795,11 +795,11 @@ mk_act_build_boat (MkCtx *c, GError **error)
     return FALSE;
   r = mk_find_river (c->st, rname);
   if (r == NULL || !r->large)
-    return mg_rules_illegal (error, _("There is no large river called \"%s\"."), rname);
+    return mg_illegal (error, N_("There is no large river called \"%s\"."), rname);
   if (!river_touches (r, land->name))
-    return mg_rules_illegal (error, _("%s is not on the shore of %s."), land->name, r->name);
+    return mg_illegal (error, N_("%s is not on the shore of %s."), land->name, r->name);
   if (!mk_has_army (c->st, c->p, land->name, FALSE))
-    return mg_rules_illegal (error, _("%s needs an army on %s to build a boat."), mk_me (c), land->name);
+    return mg_illegal (error, N_("%s needs an army on %s to build a boat."), mk_me (c), land->name);
   g_string_append_printf (c->text, _("%s builds a boat on %s at %s"), mk_me (c), r->name, land->name);
   if (!mk_pay (c, &c->st->rs->costs[COST_BOAT], 1, "boat", error))
     return FALSE;
@@ -835,11 +835,11 @@ mk_act_destroy_boat (MkCtx *c, GError **error)
   if (!mk_need_turn (c, TRUE, FALSE, error) || !mk_get_str (c, "boat", &id, error))
     return FALSE;
   if ((b = find_boat (c->st, id)) == NULL)
-    return mg_rules_illegal (error, _("There is no boat \"%s\"."), id);
+    return mg_illegal (error, N_("There is no boat \"%s\"."), id);
   if (mk_map_land (&c->st->map, b->at) == NULL || !mk_has_army (c->st, c->p, b->at, FALSE))
-    return mg_rules_illegal (error, _("%s needs an army where %s lies (%s) to destroy it."), mk_me (c), id, b->at);
+    return mg_illegal (error, N_("%s needs an army where %s lies (%s) to destroy it."), mk_me (c), id, b->at);
   if (mk_has_army (c->st, c->p, b->at, TRUE))
-    return mg_rules_illegal (error, _("An enemy army stands on %s; the boat cannot be destroyed."), b->at);
+    return mg_illegal (error, N_("An enemy army stands on %s; the boat cannot be destroyed."), b->at);
   g_string_append_printf (c->text, _("%s destroys %s on %s."), mk_me (c), id, b->at);
   json_object *e = mg_event_new ("boat_destroyed", NULL, NULL);
   json_object_object_add (e, "boat", json_object_new_string (id));
@@ -863,15 +863,15 @@ mk_act_train (MkCtx *c, GError **error)
       (mg_json_member (c->a, "army") && !mk_get_own_army (c, "army", &army, error)))
     return FALSE;
   if (land->owner != c->p)
-    return mg_rules_illegal (error, _("%s does not control %s."), mk_me (c), land->name);
+    return mg_illegal (error, N_("%s does not control %s."), mk_me (c), land->name);
   if (!land->camp && !(land->capital && g_strcmp0 (st->leaders[c->p].capital, land->name) == 0))
-    return mg_rules_illegal (error, _("Units are trained at a camp or the capital; %s has neither."), land->name);
+    return mg_illegal (error, N_("Units are trained at a camp or the capital; %s has neither."), land->name);
   if (army != NULL)
     {
       if (army->afloat || strcmp (army->land, land->name) != 0)
-        return mg_rules_illegal (error, _("%s is not on %s."), army->id, land->name);
+        return mg_illegal (error, N_("%s is not on %s."), army->id, land->name);
       if (army->battle)
-        return mg_rules_illegal (error, _("%s is in a battle."), army->id);
+        return mg_illegal (error, N_("%s is in a battle."), army->id);
       memcpy (units, army->units, sizeof units);
     }
   units[unit] += count;
@@ -904,7 +904,7 @@ mk_act_upgrade (MkCtx *c, GError **error)
   if (!mk_need_turn (c, TRUE, FALSE, error) || !mk_get_own_army (c, "army", &army, error) || !opt_count (c, &count, error))
     return FALSE;
   if (army->units[U_INFANTRY] < count)
-    return mg_rules_illegal (error, _("%s has %u infantry to upgrade, not %u."), army->id, army->units[U_INFANTRY], count);
+    return mg_illegal (error, N_("%s has %u infantry to upgrade, not %u."), army->id, army->units[U_INFANTRY], count);
   g_string_append_printf (c->text, _("%s upgrades %u infantry of %s to heavy infantry"), mk_me (c), count, army->id);
   if (!mk_pay (c, &c->st->rs->costs[COST_UPGRADE], count, "upgrade", error))
     return FALSE;
@@ -936,20 +936,20 @@ mk_act_organize (MkCtx *c, GError **error)
       (list = mg_json_get_array (c->a, NULL, "armies", MK_ACTION_ERR, 1, 100, error)) == NULL)
     return FALSE;
   if (st->leaders[c->p].moves_used > 0)
-    return mg_rules_illegal (error, _("%s has already moved an army this turn; armies are organized before moving."), mk_me (c));
+    return mg_illegal (error, N_("%s has already moved an army this turn; armies are organized before moving."), mk_me (c));
   for (guint i = 0; i < st->armies->len; i++)
     {
       MkArmy *a = g_ptr_array_index (st->armies, i);
       if (a->leader != c->p || a->afloat || strcmp (a->land, land->name) != 0)
         continue;
       if (a->battle)
-        return mg_rules_illegal (error, _("%s is in a battle; it cannot be reorganized."), a->id);
+        return mg_illegal (error, N_("%s is in a battle; it cannot be reorganized."), a->id);
       g_ptr_array_add (mine, a);
       for (guint u = 0; u < MK_N_UNITS; u++)
         before[u] += a->units[u];
     }
   if (mine->len == 0)
-    return mg_rules_illegal (error, _("%s has no army on %s."), mk_me (c), land->name);
+    return mg_illegal (error, N_("%s has no army on %s."), mk_me (c), land->name);
   n = json_object_array_length (list);
   wanted = g_malloc0_n (n, sizeof *wanted);
   keep = g_new0 (MkArmy *, n);
@@ -968,10 +968,10 @@ mk_act_organize (MkCtx *c, GError **error)
             return FALSE;
           keep[i] = mk_army_find (st, id);
           if (keep[i] == NULL || !g_ptr_array_find (mine, keep[i], NULL))
-            return mg_rules_illegal (error, _("%s has no army \"%s\" on %s."), mk_me (c), id, land->name);
+            return mg_illegal (error, N_("%s has no army \"%s\" on %s."), mk_me (c), id, land->name);
           for (guint j = 0; j < i; j++)
             if (keep[j] == keep[i])
-              return mg_rules_illegal (error, _("%s is listed twice."), id);
+              return mg_illegal (error, N_("%s is listed twice."), id);
         }
       for (guint u = 0; u < MK_N_UNITS; u++)
         if (mg_json_member (o, mk_unit_ids[u]) &&
@@ -979,7 +979,7 @@ mk_act_organize (MkCtx *c, GError **error)
           return FALSE;
       label = keep[i] ? g_strdup (keep[i]->id) : g_strdup_printf (_("New army %u"), i + 1);
       if (mk_purse_units (wanted[i]) == 0)
-        return mg_rules_illegal (error, _("%s would have no units; an army has 1 to %u."), label, st->rs->max_units);
+        return mg_illegal (error, N_("%s would have no units; an army has 1 to %u."), label, st->rs->max_units);
       if (!check_army_limits (st, wanted[i], label, error))
         return FALSE;
       for (guint u = 0; u < MK_N_UNITS; u++)
@@ -990,7 +990,7 @@ mk_act_organize (MkCtx *c, GError **error)
       {
         g_autofree char *had = mk_unit_count (u, before[u]);
         /* Translators: "Red has 3 infantry on Fenmoor, but the new armies hold 2." */
-        return mg_rules_illegal (error, _("%s has %s on %s, but the new armies hold %u."), mk_me (c), had,
+        return mg_illegal (error, N_("%s has %s on %s, but the new armies hold %u."), mk_me (c), had,
                                  land->name, after[u]);
       }
   /* Armies not listed are merged away. */

@@ -112,32 +112,26 @@ no_such_unit_text (MkWhy why)
 {
   switch (why)
     {
-    case WHY_ARCHERS: return _("%s has no %s that can be lost to the archers.");
-    case WHY_CATAPULT: return _("%s has no %s that can be lost to the catapult.");
-    case WHY_WINNER: return _("%s has no %s that can be lost as the winner's loss.");
-    default: return _("%s has no %s that can be lost in the draw.");
+    case WHY_ARCHERS: return N_("%s has no %s that can be lost to the archers.");
+    case WHY_CATAPULT: return N_("%s has no %s that can be lost to the catapult.");
+    case WHY_WINNER: return N_("%s has no %s that can be lost as the winner's loss.");
+    default: return N_("%s has no %s that can be lost in the draw.");
     }
 }
 
-static const char *
-lose_exactly_text (MkWhy why, guint n)
-{
-  switch (why)
-    {
-    case WHY_ARCHERS:
-      return g_dngettext (GETTEXT_PACKAGE, "%s must lose exactly %u unit to the archers, not %u.",
-                          "%s must lose exactly %u units to the archers, not %u.", n);
-    case WHY_CATAPULT:
-      return g_dngettext (GETTEXT_PACKAGE, "%s must lose exactly %u unit to the catapult, not %u.",
-                          "%s must lose exactly %u units to the catapult, not %u.", n);
-    case WHY_WINNER:
-      return g_dngettext (GETTEXT_PACKAGE, "%s must lose exactly %u unit as the winner's loss, not %u.",
-                          "%s must lose exactly %u units as the winner's loss, not %u.", n);
-    default:
-      return g_dngettext (GETTEXT_PACKAGE, "%s must lose exactly %u unit in the draw, not %u.",
-                          "%s must lose exactly %u units in the draw, not %u.", n);
-    }
-}
+/* The English forms, by reason (MkWhy's order); MG_PLURAL_PAIR marks each pair for po/
+ * (po/meson.build), so a refusal keeps its msgids for another language (mg_illegal_n). */
+#define MG_PLURAL_PAIR(one, many) { one, many }
+static const char * const lose_exactly_forms[][2] = {
+  MG_PLURAL_PAIR ("%s must lose exactly %u unit to the archers, not %u.",
+                  "%s must lose exactly %u units to the archers, not %u."),
+  MG_PLURAL_PAIR ("%s must lose exactly %u unit to the catapult, not %u.",
+                  "%s must lose exactly %u units to the catapult, not %u."),
+  MG_PLURAL_PAIR ("%s must lose exactly %u unit as the winner's loss, not %u.",
+                  "%s must lose exactly %u units as the winner's loss, not %u."),
+  MG_PLURAL_PAIR ("%s must lose exactly %u unit in the draw, not %u.",
+                  "%s must lose exactly %u units in the draw, not %u."),
+};
 
 /* Translators: the %s are the army, then how many of which unit ("2 infantry"). */
 static const char *
@@ -207,20 +201,21 @@ mk_choice_check (const MkState *st, const MkChoice *c, json_object *units, GErro
           if (taken[e] > (guint) json_object_get_int (mg_json_member (el, "max")))
             {
               g_autofree char *most = mk_unit_count (unit, (guint) json_object_get_int (mg_json_member (el, "max")));
-              return mg_rules_illegal (error, _("%s has only %s."), army, most);
+              return mg_illegal (error, N_("%s has only %s."), army, most);
             }
         }
       if (!found)
         {
           if (!unit_hittable (c->why, unit))
-            return mg_rules_illegal (error, _("%s is immune to archers; choose an infantry, archer or cavalry unit."),
+            return mg_illegal (error, N_("%s is immune to archers; choose an infantry, archer or cavalry unit."),
                                      mk_unit_name (unit, 1));
-          return mg_rules_illegal (error, no_such_unit_text (c->why), army, mk_unit_name (unit, 1));
+          return mg_illegal (error, no_such_unit_text (c->why), army, mk_unit_name (unit, 1));
         }
       total += count;
     }
   if (total != c->count)
-    return mg_rules_illegal (error, lose_exactly_text (c->why, c->count), st->leaders[c->leader].name, c->count, total);
+    return mg_illegal_n (error, lose_exactly_forms[MIN (c->why, WHY_DRAW)][0], lose_exactly_forms[MIN (c->why, WHY_DRAW)][1],
+                         c->count, st->leaders[c->leader].name, c->count, total);
   return TRUE;
 }
 

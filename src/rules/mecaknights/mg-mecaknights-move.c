@@ -28,7 +28,7 @@ plant_flag (MkCtx *c, MkLand *land)
 static gboolean
 capital_kept (const MkLand *land, const MkState *st, GError **error)
 {
-  return mg_rules_illegal (error, _("%s is %s's capital: its flag cannot be removed."), land->name,
+  return mg_illegal (error, N_("%s is %s's capital: its flag cannot be removed."), land->name,
                            st->leaders[land->owner].name);
 }
 
@@ -69,7 +69,7 @@ arrive (MkCtx *c, MkArmy *army, MkLand *dest, GError **error)
       war = s == 1;
     }
   if (plunder && claim)
-    return mg_rules_illegal (error, _("An army either plunders or takes control, not both."));
+    return mg_illegal (error, N_("An army either plunders or takes control, not both."));
   for (guint i = 0; i < st->n_leaders; i++)
     if ((gint) i != c->p && mk_has_army (st, i, dest->name, FALSE))
       {
@@ -79,15 +79,15 @@ arrive (MkCtx *c, MkArmy *army, MkLand *dest, GError **error)
   if (n_others > 0)
     {
       if (stance_s == NULL)
-        return mg_rules_illegal (error, _("%s meets %s's army on %s: say whether it is peace or war."),
+        return mg_illegal (error, N_("%s meets %s's army on %s: say whether it is peace or war."),
                                  army->id, st->leaders[enemy].name, dest->name);
       if (plunder || claim)
-        return mg_rules_illegal (error, _("Another leader's army stands on %s: no plunder and no flag taken."), dest->name);
+        return mg_illegal (error, N_("Another leader's army stands on %s: no plunder and no flag taken."), dest->name);
       if (war && n_others > 1)
-        return mg_rules_illegal (error, _("Armies of several leaders stand on %s; a battle is fought against one leader at a time."),
+        return mg_illegal (error, N_("Armies of several leaders stand on %s; a battle is fought against one leader at a time."),
                                  dest->name);
       if (war && mk_battle_on (st, dest->name) != NULL)
-        return mg_rules_illegal (error, _("A battle is already going on at %s."), dest->name);
+        return mg_illegal (error, N_("A battle is already going on at %s."), dest->name);
       for (guint i = 0; i < st->n_leaders; i++)
         if ((gint) i != c->p && mk_has_army (st, i, dest->name, FALSE))
           mk_record_encounter (c, i, dest->name, war);
@@ -98,13 +98,13 @@ arrive (MkCtx *c, MkArmy *army, MkLand *dest, GError **error)
   if (dest->owner == c->p)
     {
       if (plunder || claim)
-        return mg_rules_illegal (error, _("%s is %s's own land."), dest->name, mk_me (c));
+        return mg_illegal (error, N_("%s is %s's own land."), dest->name, mk_me (c));
       return TRUE;
     }
   if (dest->owner < 0)
     {
       if (claim)
-        return mg_rules_illegal (error, _("%s has no flag to remove; arriving there takes control of it."), dest->name);
+        return mg_illegal (error, N_("%s has no flag to remove; arriving there takes control of it."), dest->name);
       if (!plunder)
         {
           plant_flag (c, dest);
@@ -115,10 +115,10 @@ arrive (MkCtx *c, MkArmy *army, MkLand *dest, GError **error)
     {
       gint owner = dest->owner;
       if (stance_s == NULL)
-        return mg_rules_illegal (error, _("%s belongs to %s: say whether it is peace or war."), dest->name,
+        return mg_illegal (error, N_("%s belongs to %s: say whether it is peace or war."), dest->name,
                                  st->leaders[owner].name);
       if (!war && (plunder || claim))
-        return mg_rules_illegal (error, _("At peace, %s's army only stays on %s."), mk_me (c), dest->name);
+        return mg_illegal (error, N_("At peace, %s's army only stays on %s."), mk_me (c), dest->name);
       if (claim && dest->capital)
         return capital_kept (dest, c->st, error);
       mk_record_encounter (c, owner, dest->name, war);
@@ -150,12 +150,12 @@ mk_can_move (MkCtx *c, MkArmy *army, GError **error)
   guint allowed = mk_moves_allowed (st);
 
   if (army->moved)
-    return mg_rules_illegal (error, _("%s has already moved (or fired) this turn."), army->id);
+    return mg_illegal (error, N_("%s has already moved (or fired) this turn."), army->id);
   if (army->battle && mk_battle_find (st, army->battle)->step != STEP_CONTINUES)
-    return mg_rules_illegal (error, _("%s is in a battle."), army->id);
+    return mg_illegal (error, N_("%s is in a battle."), army->id);
   if (st->leaders[c->p].moves_used >= allowed)
-    return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "In %s %s may move only %u army a turn, and has moved it.",
-                                                 "In %s %s may move only %u armies a turn, and has moved them.", allowed),
+    return mg_illegal_n (error, "In %s %s may move only %u army a turn, and has moved it.",
+                                                 "In %s %s may move only %u armies a turn, and has moved them.", allowed,
                              mk_season_name (st), mk_me (c), allowed);
   return TRUE;
 }
@@ -183,20 +183,20 @@ act_take_control (MkCtx *c, GError **error)
       war = s == 1;
     }
   if (army->afloat || (land = mk_map_land (&st->map, army->land)) == NULL)
-    return mg_rules_illegal (error, _("%s is on a boat: it takes control of a land it stands on."), army->id);
+    return mg_illegal (error, N_("%s is on a boat: it takes control of a land it stands on."), army->id);
   if (mk_lone_catapult (army))
-    return mg_rules_illegal (error, _("%s is a catapult without infantry: it stays until infantry joins."), army->id);
+    return mg_illegal (error, N_("%s is a catapult without infantry: it stays until infantry joins."), army->id);
   if (land->owner == c->p)
-    return mg_rules_illegal (error, _("%s is already %s's land."), land->name, mk_me (c));
+    return mg_illegal (error, N_("%s is already %s's land."), land->name, mk_me (c));
   for (guint i = 0; i < st->n_leaders; i++)
     if ((gint) i != c->p && mk_has_army (st, i, land->name, FALSE))
-      return mg_rules_illegal (error, _("%s's army stands on %s: no flag is taken while it is there."), st->leaders[i].name,
+      return mg_illegal (error, N_("%s's army stands on %s: no flag is taken while it is there."), st->leaders[i].name,
                                land->name);
   if (land->owner < 0 && land->claim == c->p)
-    return mg_rules_illegal (error, _("%s has already removed the flag from %s; it takes control at its next collect if still there."),
+    return mg_illegal (error, N_("%s has already removed the flag from %s; it takes control at its next collect if still there."),
                              mk_me (c), land->name);
   if (land->owner >= 0 && !war)
-    return mg_rules_illegal (error, _("%s belongs to %s: only at war is its flag removed."), land->name,
+    return mg_illegal (error, N_("%s belongs to %s: only at war is its flag removed."), land->name,
                              st->leaders[land->owner].name);
   if (land->owner >= 0 && land->capital)
     return capital_kept (land, st, error);
@@ -246,22 +246,22 @@ act_move (MkCtx *c, GError **error)
       !mk_can_move (c, army, error))
     return FALSE;
   if (army->afloat)
-    return mg_rules_illegal (error, _("%s is on a boat at %s; it moves by sailing."), army->id, army->land);
+    return mg_illegal (error, N_("%s is on a boat at %s; it moves by sailing."), army->id, army->land);
   if (mk_lone_catapult (army))
-    return mg_rules_illegal (error, _("%s is a catapult without infantry: it stays until infantry joins."), army->id);
+    return mg_illegal (error, N_("%s is a catapult without infantry: it stays until infantry joins."), army->id);
   base = mk_all_cavalry (army) ? st->rs->cavalry_lands : st->rs->move_lands;
   max = base + (forced ? st->rs->forced_extra : 0);
   n = json_object_array_length (path);
   if (n > max)
     /* Translators: the plural follows the first number (lands an army may move without a
      * forced walk); the second is the same with a forced walk, the third the path's length. */
-    return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s may move %u land, %u with a forced walk; the path has %u.",
-                                                "%s may move %u lands, %u with a forced walk; the path has %u.", base),
+    return mg_illegal_n (error, "%s may move %u land, %u with a forced walk; the path has %u.",
+                                                "%s may move %u lands, %u with a forced walk; the path has %u.", base,
                              army->id, base, base + st->rs->forced_extra, (guint) n);
   if (forced && n <= base)
-    return mg_rules_illegal (error, _("%s reaches there without a forced walk."), army->id);
+    return mg_illegal (error, N_("%s reaches there without a forced walk."), army->id);
   if (forced && army->forced)
-    return mg_rules_illegal (error, _("%s has already made its forced walk."), army->id);
+    return mg_illegal (error, N_("%s has already made its forced walk."), army->id);
   from = army->land;
   for (guint i = 0; i < n; i++)
     {
@@ -272,18 +272,18 @@ act_move (MkCtx *c, GError **error)
         return FALSE;
       dest = mk_map_land (&st->map, name);
       if (dest == NULL)
-        return mg_rules_illegal (error, _("There is no land called \"%s\" on the map."), name);
+        return mg_illegal (error, N_("There is no land called \"%s\" on the map."), name);
       if (!mk_walkable (st, from, name))
         {
           if ((r = mk_small_crossing (st, from, name)) != NULL)
-            return mg_rules_illegal (error, _("%s cannot cross %s from %s to %s: there is no bridge."), army->id, r->name,
+            return mg_illegal (error, N_("%s cannot cross %s from %s to %s: there is no bridge."), army->id, r->name,
                                      from, name);
-          return mg_rules_illegal (error, _("%s is not adjacent to %s."), name, from);
+          return mg_illegal (error, N_("%s is not adjacent to %s."), name, from);
         }
       if (i + 1 < n)
         for (guint l = 0; l < st->n_leaders; l++)
           if ((gint) l != c->p && mk_has_army (st, l, name, FALSE))
-            return mg_rules_illegal (error, _("%s cannot pass through %s: %s's army is there."), army->id, name,
+            return mg_illegal (error, N_("%s cannot pass through %s: %s's army is there."), army->id, name,
                                      st->leaders[l].name);
       from = name;
     }
@@ -342,12 +342,12 @@ act_navigate (MkCtx *c, GError **error)
       !mk_can_move (c, army, error))
     return FALSE;
   if ((boat = mk_own_boat_at (st, c->p, army->land)) == NULL)
-    return mg_rules_illegal (error, _("%s has no boat at %s for %s to board."), mk_me (c), army->land, army->id);
+    return mg_illegal (error, N_("%s has no boat at %s for %s to board."), mk_me (c), army->land, army->id);
   r = mk_find_river (st, boat->river);
   n = json_object_array_length (path);
   if (n > st->rs->navigation_steps)
-    return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "A boat moves %u step a turn; the path has %u.",
-                                                "A boat moves %u steps a turn; the path has %u.", st->rs->navigation_steps),
+    return mg_illegal_n (error, "A boat moves %u step a turn; the path has %u.",
+                                                "A boat moves %u steps a turn; the path has %u.", st->rs->navigation_steps,
                              st->rs->navigation_steps, (guint) n);
   from = army->land;
   for (guint i = 0; i < n; i++)
@@ -356,7 +356,7 @@ act_navigate (MkCtx *c, GError **error)
       if (!mg_json_string (json_object_array_get_idx (path, i), p, MK_ACTION_ERR, &name, error))
         return FALSE;
       if (!mk_river_links (r, from, name))
-        return mg_rules_illegal (error, _("On %s a boat cannot go from %s to %s in one move."), r->name, from, name);
+        return mg_illegal (error, N_("On %s a boat cannot go from %s to %s in one move."), r->name, from, name);
       from = name;
     }
   g_string_append_printf (c->text, _("%s sails %s with %s from %s to %s."), mk_me (c), army->id, boat->id, army->land, name);
@@ -392,15 +392,15 @@ act_fire (MkCtx *c, GError **error)
       !mk_get_str (c, "target", &tid, error) || !mk_can_move (c, army, error))
     return FALSE;
   if (army->units[U_CATAPULT] == 0)
-    return mg_rules_illegal (error, _("%s has no catapult."), army->id);
+    return mg_illegal (error, N_("%s has no catapult."), army->id);
   if (mk_lone_catapult (army))
-    return mg_rules_illegal (error, _("The catapult of %s needs infantry or heavy infantry to fire."), army->id);
+    return mg_illegal (error, N_("The catapult of %s needs infantry or heavy infantry to fire."), army->id);
   if ((target = mk_army_find (st, tid)) == NULL)
-    return mg_rules_illegal (error, _("There is no army \"%s\"."), tid);
+    return mg_illegal (error, N_("There is no army \"%s\"."), tid);
   if (target->leader == c->p)
-    return mg_rules_illegal (error, _("%s is %s's own army."), tid, mk_me (c));
+    return mg_illegal (error, N_("%s is %s's own army."), tid, mk_me (c));
   if (army->afloat || target->afloat || !mk_walkable (st, army->land, target->land))
-    return mg_rules_illegal (error, _("%s is not on a land adjacent to %s."), tid, army->id);
+    return mg_illegal (error, N_("%s is not on a land adjacent to %s."), tid, army->id);
   g_string_append_printf (c->text, _("%s fires the catapult of %s at %s on %s."), mk_me (c), army->id, tid, target->land);
   mk_record_encounter (c, target->leader, target->land, TRUE);
   army->moved = TRUE;
@@ -423,7 +423,7 @@ get_battle (MkCtx *c, MkBattle **out, GError **error)
   if (!mg_json_get_uint (c->a, NULL, "battle", MK_ACTION_ERR, 1, G_MAXINT32, &id, error))
     return FALSE;
   if ((*out = mk_battle_find (c->st, id)) == NULL)
-    return mg_rules_illegal (error, _("There is no battle %u going on."), id);
+    return mg_illegal (error, N_("There is no battle %u going on."), id);
   return TRUE;
 }
 
@@ -436,20 +436,20 @@ act_reinforce (MkCtx *c, GError **error)
   MkPurse food = { 0 };
 
   if (c->p < 0)
-    return mg_rules_illegal (error, _("This action needs a \"player\": the leader who acts."));
+    return mg_illegal (error, N_("This action needs a \"player\": the leader who acts."));
   if (!get_battle (c, &b, error) || !mk_get_own_army (c, "army", &army, error))
     return FALSE;
   if (c->p != b->defender)
-    return mg_rules_illegal (error, _("Only the attacked leader, %s, may reinforce battle %u."), st->leaders[b->defender].name,
+    return mg_illegal (error, N_("Only the attacked leader, %s, may reinforce battle %u."), st->leaders[b->defender].name,
                              b->id);
   if (b->step != STEP_REINFORCE)
-    return mg_rules_illegal (error, _("Reinforcements join before the fight; battle %u is past that."), b->id);
+    return mg_illegal (error, N_("Reinforcements join before the fight; battle %u is past that."), b->id);
   if (army->battle)
-    return mg_rules_illegal (error, _("%s is already in a battle."), army->id);
+    return mg_illegal (error, N_("%s is already in a battle."), army->id);
   if (army->afloat || !mk_walkable (st, army->land, b->land))
-    return mg_rules_illegal (error, _("%s is not on a land adjacent to %s."), army->id, b->land);
+    return mg_illegal (error, N_("%s is not on a land adjacent to %s."), army->id, b->land);
   if (mk_lone_catapult (army))
-    return mg_rules_illegal (error, _("%s is a catapult without infantry: it cannot move."), army->id);
+    return mg_illegal (error, N_("%s is a catapult without infantry: it cannot move."), army->id);
   food.res[RES_FOOD] = st->rs->reinforce_food;
   g_string_append_printf (c->text, _("%s sends %s from %s to reinforce %s"), mk_me (c), army->id, army->land, b->land);
   if (!mk_pay (c, &food, mk_army_size (army), "reinforcement", error))
@@ -475,17 +475,17 @@ act_fight (MkCtx *c, GError **error)
   if (!get_battle (c, &b, error))
     return FALSE;
   if (c->p >= 0 && c->p != b->attacker && c->p != b->defender)
-    return mg_rules_illegal (error, _("%s does not fight in battle %u."), mk_me (c), b->id);
+    return mg_illegal (error, N_("%s does not fight in battle %u."), mk_me (c), b->id);
   if (b->step == STEP_CONTINUES)
     {
       if (st->current != (guint) b->attacker || st->phase == PHASE_COLLECT)
-        return mg_rules_illegal (error, _("Battle %u goes on in %s's move phase."), b->id, st->leaders[b->attacker].name);
+        return mg_illegal (error, N_("Battle %u goes on in %s's move phase."), b->id, st->leaders[b->attacker].name);
       if (b->fought_turn >= st->turn)
-        return mg_rules_illegal (error, _("Battle %u has already been fought this turn."), b->id);
+        return mg_illegal (error, N_("Battle %u has already been fought this turn."), b->id);
       st->phase = PHASE_MOVE;
     }
   else if (b->step != STEP_REINFORCE)
-    return mg_rules_illegal (error, _("Battle %u waits for a leader to choose a casualty."), b->id);
+    return mg_illegal (error, N_("Battle %u waits for a leader to choose a casualty."), b->id);
   g_string_append_printf (c->text, _("Battle %u:"), b->id);
   mk_battle_fight (st, b, c->events, c->text);
   return TRUE;
@@ -500,12 +500,12 @@ act_lose (MkCtx *c, GError **error)
   guint battle;
 
   if (c->p < 0)
-    return mg_rules_illegal (error, _("This action needs a \"player\": the leader who chooses."));
+    return mg_illegal (error, N_("This action needs a \"player\": the leader who chooses."));
   for (guint i = 0; i < st->choices->len && ch == NULL; i++)
     if (((MkChoice *) g_ptr_array_index (st->choices, i))->leader == c->p)
       ch = g_ptr_array_index (st->choices, i);
   if (ch == NULL)
-    return mg_rules_illegal (error, _("No choice waits for %s."), mk_me (c));
+    return mg_illegal (error, N_("No choice waits for %s."), mk_me (c));
   units = mg_json_member (c->a, "units");
   if (!mk_choice_check (st, ch, units, error))
     return FALSE;
@@ -528,9 +528,9 @@ act_model_bonus (MkCtx *c, GError **error)
   /* Any time after collecting: it neither needs nor closes a phase. */
   if (!c->st->started || c->p < 0 || (guint) c->p != c->st->current || !c->st->leaders[c->p].collected)
     return mk_need_turn (c, FALSE, FALSE, error) &&
-           mg_rules_illegal (error, _("%s collects taxes and resources first."), mk_me (c));
+           mg_illegal (error, N_("%s collects taxes and resources first."), mk_me (c));
   if (c->st->leaders[c->p].bonus)
-    return mg_rules_illegal (error, _("%s has already earned the model bonus this turn."), mk_me (c));
+    return mg_illegal (error, N_("%s has already earned the model bonus this turn."), mk_me (c));
   bonus.gp = c->st->rs->model_bonus_gp;
   c->st->leaders[c->p].bonus = TRUE;
   mk_gain (c, c->p, &bonus, "model_bonus", NULL);
@@ -544,17 +544,17 @@ act_end_turn (MkCtx *c, GError **error)
   MkState *st = c->st;
 
   if (!st->started)
-    return mg_rules_illegal (error, _("The game has not started: the GM sends \"start\" after the setup."));
+    return mg_illegal (error, N_("The game has not started: the GM sends \"start\" after the setup."));
   if (c->p < 0 || (guint) c->p != st->current)
-    return mg_rules_illegal (error, _("It is %s's turn; only %s can end it."), st->leaders[st->current].name,
+    return mg_illegal (error, N_("It is %s's turn; only %s can end it."), st->leaders[st->current].name,
                              st->leaders[st->current].name);
   if (!st->leaders[c->p].collected)
-    return mg_rules_illegal (error, _("%s collects taxes and resources first."), mk_me (c));
+    return mg_illegal (error, N_("%s collects taxes and resources first."), mk_me (c));
   for (guint i = 0; i < st->battles->len; i++)
     {
       MkBattle *b = g_ptr_array_index (st->battles, i);
       if (b->attacker == c->p && b->step == STEP_CONTINUES && b->fought_turn < st->turn)
-        return mg_rules_illegal (error, _("The battle on %s goes on: %s fights again or moves away first."),
+        return mg_illegal (error, N_("The battle on %s goes on: %s fights again or moves away first."),
                                  b->land, mk_me (c));
     }
   g_string_append_printf (c->text, _("%s ends its turn."), mk_me (c));
@@ -606,7 +606,7 @@ act_adjust (MkCtx *c, GError **error)
   purse = &c->st->leaders[who].purse;
   if (purse->gp + d.gp < 0 || purse->res[0] + d.res[0] < 0 || purse->res[1] + d.res[1] < 0 ||
       purse->res[2] + d.res[2] < 0 || purse->res[3] + d.res[3] < 0)
-    return mg_rules_illegal (error, _("That would leave %s with less than nothing."), c->st->leaders[who].name);
+    return mg_illegal (error, N_("That would leave %s with less than nothing."), c->st->leaders[who].name);
   purse->gp += d.gp;
   for (guint r = 0; r < MK_N_RES; r++)
     purse->res[r] += d.res[r];
@@ -636,7 +636,7 @@ act_edit_land (MkCtx *c, GError **error)
       if (v != NULL && !mk_get_leader_arg (c, "owner", &owner, error))
         return FALSE;
       if (land->capital && owner < 0)
-        return mg_rules_illegal (error, _("%s is a capital; it keeps an owner."), land->name);
+        return mg_illegal (error, N_("%s is a capital; it keeps an owner."), land->name);
       land->owner = owner;
       land->claim = -1;
     }
@@ -657,7 +657,7 @@ act_edit_land (MkCtx *c, GError **error)
       land->wall = x;
     }
   if (land->wall != WALL_NONE && land->city == CITY_NONE)
-    return mg_rules_illegal (error, _("Walls stand around a hamlet, village or town; %s would have no city."), land->name);
+    return mg_illegal (error, N_("Walls stand around a hamlet, village or town; %s would have no city."), land->name);
   if (!mg_json_opt_bool (c->a, NULL, "camp", MK_ACTION_ERR, &land->camp, error))
     return FALSE;
   if ((v = mg_json_member (c->a, "resources")) != NULL)
@@ -691,15 +691,15 @@ nothing_first (const MkState *st, const char *type, gboolean while_choosing, GEr
   if (st->choices->len > 0)
     {
       MkChoice *ch = g_ptr_array_index (st->choices, 0);
-      return mg_rules_illegal (error, g_dngettext (GETTEXT_PACKAGE, "Waiting for %s to choose %u unit to lose first (\"lose\").",
-                                                  "Waiting for %s to choose %u units to lose first (\"lose\").", ch->count),
+      return mg_illegal_n (error, "Waiting for %s to choose %u unit to lose first (\"lose\").",
+                                                  "Waiting for %s to choose %u units to lose first (\"lose\").", ch->count,
                                st->leaders[ch->leader].name, ch->count);
     }
   for (guint i = 0; i < st->battles->len; i++)
     {
       MkBattle *b = g_ptr_array_index (st->battles, i);
       if (b->step == STEP_REINFORCE && strcmp (type, "reinforce") != 0 && strcmp (type, "fight") != 0)
-        return mg_rules_illegal (error, _("Battle %u on %s comes first: %s may reinforce, then fight."), b->id, b->land,
+        return mg_illegal (error, N_("Battle %u on %s comes first: %s may reinforce, then fight."), b->id, b->land,
                                  st->leaders[b->defender].name);
     }
   return TRUE;
@@ -722,7 +722,7 @@ mk_play (MgState *state, json_object *action, MgPlay *play, const char * const *
       if (!mg_json_get_string (action, NULL, "player", MK_ACTION_ERR, &player, error))
         return FALSE;
       if ((c.p = mk_find_leader (st, player)) < 0)
-        return mg_rules_illegal (error, _("There is no leader called \"%s\" in this campaign."), player);
+        return mg_illegal (error, N_("There is no leader called \"%s\" in this campaign."), player);
     }
   return nothing_first (st, mg_action_type (action), while_choosing, error) && fn (&c, error);
 }

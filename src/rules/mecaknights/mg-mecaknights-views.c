@@ -657,12 +657,12 @@ mg_mk_army_options (const MgState *state, const char *army_id)
   {
     MkCtx c = { (MkState *) st, NULL, NULL, NULL, a->leader };
     if (!st->started || st->current != (guint) a->leader || st->phase == PHASE_COLLECT)
-      g_set_error (&why, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("It is not %s's move phase."),
+      mg_refuse (&why, MG_RULES_ERROR_ILLEGAL, N_("It is not %s's move phase."),
                    st->leaders[a->leader].name);
     else if (a->afloat)
-      g_set_error (&why, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("%s is on a boat; it navigates."), a->id);
+      mg_refuse (&why, MG_RULES_ERROR_ILLEGAL, N_("%s is on a boat; it navigates."), a->id);
     else if (mk_lone_catapult (a))
-      g_set_error (&why, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("%s is a catapult without infantry."), a->id);
+      mg_refuse (&why, MG_RULES_ERROR_ILLEGAL, N_("%s is a catapult without infantry."), a->id);
     else
       can = mk_can_move (&c, a, &why);
   }

@@ -265,7 +265,7 @@ mk_name_ok (const char *name, MgRulesError code, GError **error)
   if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL) ||
       strcmp (name, MG_SEAT_PUBLIC) == 0 || strcmp (name, MG_SEAT_ALL) == 0 || strcmp (name, "GM") == 0)
     {
-      g_set_error (error, MG_RULES_ERROR, code, _("\"%s\" cannot name a leader (empty, reserved or GM)"),
+      mg_refuse (error, code, N_("\"%s\" cannot name a leader (empty, reserved or GM)"),
                    name ? name : "");
       return FALSE;
     }
@@ -540,7 +540,7 @@ army_from_json (MkState *st, json_object *o, const char *path, GError **error)
   if ((a->afloat ? !mk_map_is_mark (&st->map, a->land) : mk_map_land (&st->map, a->land) == NULL))
     {
       g_autofree char *lp = mk_path_key (path, "land");
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s: \"%s\" is not on the map"), lp, land);
+      mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("%s: \"%s\" is not on the map"), lp, land);
       return FALSE;
     }
   return TRUE;

@@ -130,8 +130,8 @@ mg_meeple_odds_compute (guint n_faces, const guint *weights, const guint *leads,
   if (n_faces < 1 || n_faces > MG_MEEPLE_MAX_FACES || reveal > MG_MEEPLE_MAX_MEEPLES ||
       opp_reveal > MG_MEEPLE_MAX_MEEPLES)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                   _("Odds need 1 to %d faces and at most %d meeples revealed"),
+      mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                   N_("Odds need 1 to %d faces and at most %d meeples revealed"),
                    MG_MEEPLE_MAX_FACES, MG_MEEPLE_MAX_MEEPLES);
       return NULL;
     }
@@ -143,8 +143,8 @@ mg_meeple_odds_compute (guint n_faces, const guint *weights, const guint *leads,
   for (guint i = 0; i < opp_reveal; i++)
     if (total == 0 || !g_uint64_checked_mul (&denominator, denominator, total) || denominator > G_MAXINT64)
       {
-        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                     _("Odds cannot be counted exactly: the weights add up to %llu"
+        mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                     N_("Odds cannot be counted exactly: the weights add up to %llu"
                        " and %u meeples are revealed"), (unsigned long long) total, opp_reveal);
         return NULL;
       }
@@ -175,27 +175,27 @@ mg_meeple_odds (const MgState *state, const char *player, GError **error)
 
   if (state == NULL || state->rules != mg_meeple_rules ())
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("This is not a Meeple Melee session"));
+      mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("This is not a Meeple Melee session"));
       return NULL;
     }
   p = mg_meeple_find_player (st, player);
   if (p < 0)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL,
-                   _("There is no player called \"%s\" in this match; the players are %s and %s."),
+      mg_refuse (error, MG_RULES_ERROR_ILLEGAL,
+                   N_("There is no player called \"%s\" in this match; the players are %s and %s."),
                    player ? player : "", st->players[0].name, st->players[1].name);
       return NULL;
     }
   if (st->winner >= 0)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER,
-                   _("The match is over: %s won."), st->players[st->winner].name);
+      mg_refuse (error, MG_RULES_ERROR_GAME_OVER,
+                   N_("The match is over: %s won."), st->players[st->winner].name);
       return NULL;
     }
   if (!st->players[p].rolled)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL,
-                   _("%s has not rolled yet this battle."), st->players[p].name);
+      mg_refuse (error, MG_RULES_ERROR_ILLEGAL,
+                   N_("%s has not rolled yet this battle."), st->players[p].name);
       return NULL;
     }
 

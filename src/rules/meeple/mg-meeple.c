@@ -65,16 +65,16 @@ parse_faces (json_object *root, MeepleRuleset *rs, GError **error)
         return FALSE;
       if (!face_id_ok (id))
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                       _("%s.id: expected a lower-case word (a-z, 0-9, _) other than type, player or dice, got \"%s\""),
+          mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                       N_("%s.id: expected a lower-case word (a-z, 0-9, _) other than type, player or dice, got \"%s\""),
                        path, id);
           return FALSE;
         }
       for (guint g = 0; g < f; g++)
         if (strcmp (rs->faces[g].id, id) == 0)
           {
-            g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                         _("%s.id: \"%s\" is already the id of $.faces[%u]"), path, id, g);
+            mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                         N_("%s.id: \"%s\" is already the id of $.faces[%u]"), path, id, g);
             return FALSE;
           }
       if (!mg_json_get_string (face, path, "name", RULESET_ERR, &name, error) ||
@@ -311,19 +311,19 @@ state_name_ok (const char *name, const char *other, GError **error)
 {
   if (name == NULL || *name == '\0' || !g_utf8_validate (name, -1, NULL))
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("A player needs a name"));
+      mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("A player needs a name"));
       return FALSE;
     }
   if (strcmp (name, MG_SEAT_PUBLIC) == 0 || strcmp (name, MG_SEAT_ALL) == 0)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE,
-                   _("\"%s\" is reserved and cannot name a player"), name);
+      mg_refuse (error, MG_RULES_ERROR_BAD_STATE,
+                   N_("\"%s\" is reserved and cannot name a player"), name);
       return FALSE;
     }
   if (other != NULL && strcmp (name, other) == 0)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE,
-                   _("Both players are called \"%s\"; the names must differ"), name);
+      mg_refuse (error, MG_RULES_ERROR_BAD_STATE,
+                   N_("Both players are called \"%s\"; the names must differ"), name);
       return FALSE;
     }
   return TRUE;
@@ -572,14 +572,14 @@ state_from_json (MeepleState *st, json_object *json, GError **error)
 
       if (lost != should_lose)
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE,
-                       _("%s: %u casualties do not agree with $.winner"), path, pl->casualties);
+          mg_refuse (error, MG_RULES_ERROR_BAD_STATE,
+                       N_("%s: %u casualties do not agree with $.winner"), path, pl->casualties);
           return FALSE;
         }
       if (!lost && mg_meeple_to_roll (st, p) == 0)
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE,
-                       _("$.players[%u]: a player still in the match must have a meeple to roll"), p);
+          mg_refuse (error, MG_RULES_ERROR_BAD_STATE,
+                       N_("$.players[%u]: a player still in the match must have a meeple to roll"), p);
           return FALSE;
         }
     }
@@ -594,8 +594,8 @@ state_from_json (MeepleState *st, json_object *json, GError **error)
       pl->actions_used = used;
       if (pl->picked && !pl->rolled)
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE,
-                       _("%s: picked without having rolled"), path);
+          mg_refuse (error, MG_RULES_ERROR_BAD_STATE,
+                       N_("%s: picked without having rolled"), path);
           return FALSE;
         }
     }
@@ -614,16 +614,14 @@ meeple_from_json (json_object *ruleset, json_object *json, GError **error)
 
 /* ---------------------------------------------------------------- action checks */
 
-#define illegal mg_rules_illegal
-
 /* Every action but a rematch waits for a match that is on. */
 static gboolean
 check_match_on (const MeepleState *st, GError **error)
 {
   if (!match_over (st))
     return TRUE;
-  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER,
-               _("The match is over: %s won. Only a rematch can follow."), st->players[st->winner].name);
+  mg_refuse (error, MG_RULES_ERROR_GAME_OVER,
+               N_("The match is over: %s won. Only a rematch can follow."), st->players[st->winner].name);
   return FALSE;
 }
 
@@ -638,7 +636,7 @@ parse_player (const MeepleState *st, json_object *json, guint *p, GError **error
     return FALSE;
   found = mg_meeple_find_player (st, name);
   if (found < 0)
-    return illegal (error, _("There is no player called \"%s\" in this match; the players are %s and %s."),
+    return mg_illegal (error, N_("There is no player called \"%s\" in this match; the players are %s and %s."),
                     name, st->players[0].name, st->players[1].name);
   *p = (guint) found;
   return TRUE;
@@ -664,8 +662,8 @@ parse_reroll (const MeepleState *st, json_object *json, guint *idx, guint *n_idx
           json_object_get_int64 (item) >= st->rs.meeples)
         {
           g_autofree char *got = mg_json_describe (item);
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                       _("\"meeples\" must be a list of meeple numbers (counted from 0); item %zu is %s"),
+          mg_refuse (error, MG_RULES_ERROR_BAD_ACTION,
+                       N_("\"meeples\" must be a list of meeple numbers (counted from 0); item %zu is %s"),
                        (size_t) i, got);
           return FALSE;
         }
@@ -673,8 +671,8 @@ parse_reroll (const MeepleState *st, json_object *json, guint *idx, guint *n_idx
       for (gsize j = 0; j < i; j++)
         if (idx[j] == idx[i])
           {
-            g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                         _("\"meeples\" lists meeple %u twice"), idx[i]);
+            mg_refuse (error, MG_RULES_ERROR_BAD_ACTION,
+                         N_("\"meeples\" lists meeple %u twice"), idx[i]);
             return FALSE;
           }
     }
@@ -687,10 +685,10 @@ check_meeple_index (const MeepleState *st, const MeeplePlayer *pl, guint idx, GE
 {
   if (idx < pl->n_held)
     return TRUE;
-  return illegal (error, g_dngettext (GETTEXT_PACKAGE,
+  return mg_illegal_n (error, 
                                       "%s has %u meeple (numbered from 0); there is no meeple %u.",
                                       "%s has %u meeples (numbered 0 to %u); there is no meeple %u.",
-                                      pl->n_held),
+                                      pl->n_held,
                   pl->name, pl->n_held, pl->n_held == 1 ? idx : pl->n_held - 1, idx);
 }
 
@@ -702,14 +700,14 @@ check_can_act (const MeepleState *st, guint p, const guint *idx, guint n_idx, GE
   const MeeplePlayer *pl = &st->players[p];
 
   if (!pl->rolled)
-    return illegal (error, _("%s must roll before acting."), pl->name);
+    return mg_illegal (error, N_("%s must roll before acting."), pl->name);
   if (pl->picked)
-    return illegal (error, _("%s has already picked this battle."), pl->name);
+    return mg_illegal (error, N_("%s has already picked this battle."), pl->name);
   if (pl->actions_used >= actions_allowed (st, p))
     /* Translators: the plural follows the second number, the actions allowed. */
-    return illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s has used %u of %u action this battle.",
+    return mg_illegal_n (error, "%s has used %u of %u action this battle.",
                                         "%s has used %u of %u actions this battle.",
-                                        actions_allowed (st, p)),
+                                        actions_allowed (st, p),
                     pl->name, pl->actions_used, actions_allowed (st, p));
   for (guint i = 0; i < n_idx; i++)
     if (!check_meeple_index (st, pl, idx[i], error))
@@ -727,20 +725,20 @@ check_pick (const MeepleState *st, guint p, const guint *pick, GError **error)
   guint total = 0, want = mg_meeple_reveal_for (st, p);
 
   if (!pl->rolled)
-    return illegal (error, _("%s must roll before picking."), pl->name);
+    return mg_illegal (error, N_("%s must roll before picking."), pl->name);
   if (pl->picked)
-    return illegal (error, _("%s has already picked this battle."), pl->name);
+    return mg_illegal (error, N_("%s has already picked this battle."), pl->name);
   for (guint f = 0; f < st->rs.n_faces; f++)
     total += pick[f];
   if (total != want)
-    return illegal (error, g_dngettext (GETTEXT_PACKAGE,
+    return mg_illegal_n (error, 
                                         "%s must pick exactly %u meeple, not %u.",
-                                        "%s must pick exactly %u meeples, not %u.", want),
+                                        "%s must pick exactly %u meeples, not %u.", want,
                     pl->name, want, total);
   mg_meeple_held_counts (st, p, held);
   for (guint f = 0; f < st->rs.n_faces; f++)
     if (pick[f] > held[f])
-      return illegal (error, _("%s holds %u %s, not %u."), pl->name, held[f], face_name (st, f), pick[f]);
+      return mg_illegal (error, N_("%s holds %u %s, not %u."), pl->name, held[f], face_name (st, f), pick[f]);
   return TRUE;
 }
 
@@ -949,7 +947,7 @@ play_roll (MgState *state, json_object *json, MgPlay *play, GError **error)
     return FALSE;
   pl = &st->players[p];
   if (pl->rolled)
-    return illegal (error, _("%s has already rolled this battle."), pl->name);
+    return mg_illegal (error, N_("%s has already rolled this battle."), pl->name);
   n = mg_meeple_to_roll (st, p);
   if (!roll_faces (st, play->dice, n, values, error))
     return FALSE;
@@ -1097,10 +1095,10 @@ play_rematch (MgState *state, json_object *json, MgPlay *play, GError **error)
   if (!mg_json_only (json, NULL, ACTION_ERR, known, error))
     return FALSE;
   if (!match_over (st))
-    return illegal (error, g_dngettext (GETTEXT_PACKAGE,
+    return mg_illegal_n (error, 
                                         "The match is still on; a rematch can start once a player has %u casualty.",
                                         "The match is still on; a rematch can start once a player has %u casualties.",
-                                        st->rs.defeat),
+                                        st->rs.defeat,
                     st->rs.defeat);
   if (play->validating)
     return TRUE;   /* the checks and the dice are done: nothing below refuses */

@@ -371,7 +371,7 @@ arena_parse (json_object *a, const char *p, TftArena *ar, GError **error)
     if (!ar->on[ar->doors[i]])
       {
         g_autofree char *dp = mg_json_lazy_key (p, "doors");
-        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET, _("%s: a door must be a hex of the arena"), dp);
+        mg_refuse (error, MG_RULES_ERROR_BAD_RULESET, N_("%s: a door must be a hex of the arena"), dp);
         return FALSE;
       }
   return TRUE;
@@ -403,7 +403,7 @@ tft_arenas_parse (json_object *root, TftRuleset *rs, GError **error)
       for (guint k = 0; k < i; k++)
         if (strcmp (rs->arenas[k].id, rs->arenas[i].id) == 0)
           {
-            g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET, _("%s.id: \"%s\" is named twice"), p,
+            mg_refuse (error, MG_RULES_ERROR_BAD_RULESET, N_("%s.id: \"%s\" is named twice"), p,
                          rs->arenas[i].id);
             return FALSE;
           }

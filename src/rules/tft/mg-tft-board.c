@@ -130,7 +130,7 @@ place_at_doors (const TftState *st, TftFight *fg, const TftArena *ar, GError **e
             bd = d, best = h;
         }
       if (best < 0)
-        return illegal (error, _("The arena has no room left for %s."), tft_fname (st, x));
+        return mg_illegal (error, N_("The arena has no room left for %s."), tft_fname (st, x));
       taken[best] = 1;
       x->hex = x->hex0 = best;
       x->facing = x->facing0 = facing_to_middle (ar, best);
@@ -149,17 +149,17 @@ place_stated (const TftState *st, TftFight *fg, const TftArena *ar, json_object 
       json_object *p = mg_json_member (pos, name);
       guint facing;
       if (p == NULL)
-        return illegal (error, _("Say where %s stands on the arena (\"positions\")."), name);
+        return mg_illegal (error, N_("Say where %s stands on the arena (\"positions\")."), name);
       if (!mg_json_get_string (p, name, "hex", TFT_ACTION_ERR, &hn, error) ||
           !mg_json_get_choice (p, name, "facing", TFT_ACTION_ERR, tft_facing_names, &facing, error))
         return FALSE;
       x->hex = x->hex0 = tft_hex_parse (ar, hn);
       x->facing = x->facing0 = facing;
       if (!tft_hex_on (ar, x->hex))
-        return illegal (error, _("%s is not a hex of the arena %s."), hn, ar->name);
+        return mg_illegal (error, N_("%s is not a hex of the arena %s."), hn, ar->name);
       for (guint k = 0; k < i; k++)
         if (fg->f[k].hex == x->hex)
-          return illegal (error, _("%s and %s cannot both stand in %s: one figure to a hex."),
+          return mg_illegal (error, N_("%s and %s cannot both stand in %s: one figure to a hex."),
                           tft_fname (st, &fg->f[k]), name, hn);
     }
   json_object_object_foreach (pos, key, val)
@@ -171,7 +171,7 @@ place_stated (const TftState *st, TftFight *fg, const TftArena *ar, json_object 
           for (guint i = 0; i < fg->n; i++)
             in |= strcmp (tft_fname (st, &fg->f[i]), key) == 0;
           if (!in)
-            return illegal (error, _("%s is not in this fight (\"positions\")."), key);
+            return mg_illegal (error, N_("%s is not in this fight (\"positions\")."), key);
         }
     }
   return TRUE;
@@ -194,11 +194,11 @@ tft_board_start (TftState *st, TftFight *fg, json_object *j, GError **error)
   if (!id && !pos)
     return TRUE;
   if (st->rs.no_board)
-    return illegal (error, _("The house rule \"no board\" is in force: the referee states facing and distances. "
+    return mg_illegal (error, N_("The house rule \"no board\" is in force: the referee states facing and distances. "
                              "Switch it off on the Rules page to play a fight on the arena."));
   fg->arena = id ? tft_arena_find (&st->rs, id) : 0;
   if (fg->arena < 0)
-    return illegal (error, _("There is no arena \"%s\" in the ruleset."), id);
+    return mg_illegal (error, N_("There is no arena \"%s\" in the ruleset."), id);
   ar = &st->rs.arenas[fg->arena];
   st->fight = fg;   /* names and sides are read through the state */
   ok = pos ? place_stated (st, fg, ar, pos, error) : place_at_doors (st, fg, ar, error);
@@ -282,15 +282,15 @@ refuse_move (const TftState *st, const TftFighter *x, guint o, gint to, gint cos
 
   tft_hex_name (ar, to, hn);
   if (!tft_hex_on (ar, to))
-    return illegal (error, _("%s is not a hex of the arena."), hn);
+    return mg_illegal (error, N_("%s is not a hex of the arena."), hn);
   if ((z = blocker (st, to, x)) != NULL)
-    return illegal (error, _("%s stands in %s: a figure may never move onto or through a standing figure."),
+    return mg_illegal (error, N_("%s stands in %s: a figure may never move onto or through a standing figure."),
                     tft_fname (st, z), hn);
   if (cost >= G_MAXINT / 4)
-    return illegal (error, _("%s cannot get to %s: the way is blocked, or passes an enemy's front hex, where a "
+    return mg_illegal (error, N_("%s cannot get to %s: the way is blocked, or passes an enemy's front hex, where a "
                              "figure must stop."), name, hn);
-  return illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s needs %d hex of movement to reach %s; option %s allows %d.",
-                                      "%s needs %d hexes of movement to reach %s; option %s allows %d.", cost),
+  return mg_illegal_n (error, "%s needs %d hex of movement to reach %s; option %s allows %d.",
+                                      "%s needs %d hexes of movement to reach %s; option %s allows %d.", cost,
                   name, cost, hn, option_names[o], max);
 }
 
@@ -303,11 +303,11 @@ check_shift (const TftState *st, const TftFighter *x, gint to, guint64 engaged, 
 
   tft_hex_name (ar, to, hn);
   if (tft_hex_dir (ar, x->hex0, to) < 0)
-    return illegal (error, _("%s is engaged and may only shift one hex (or stand still); %s is farther."),
+    return mg_illegal (error, N_("%s is engaged and may only shift one hex (or stand still); %s is farther."),
                     tft_fname (st, x), hn);
   for (guint i = 0; i < st->fight->n; i++)
     if (((engaged >> i) & 1) && tft_hex_dir (ar, st->fight->f[i].hex, to) < 0)
-      return illegal (error, _("A shift must stay next to every enemy %s is engaged with: %s is not next to %s."),
+      return mg_illegal (error, N_("A shift must stay next to every enemy %s is engaged with: %s is not next to %s."),
                       tft_fname (st, x), hn, tft_fname (st, &st->fight->f[i]));
   return TRUE;
 }
@@ -403,17 +403,17 @@ tft_board_move (TftState *st, TftFighter *x, guint o, json_object *j, gboolean f
       !mg_json_opt_choice (j, NULL, "facing", TFT_ACTION_ERR, tft_facing_names, &facing, error))
     return FALSE;
   if (mg_json_member (j, "moved") || mg_json_member (j, "engaged_with"))
-    return illegal (error, _("On the arena the board says how far %s moves and whom it is engaged with: give the hex "
+    return mg_illegal (error, N_("On the arena the board says how far %s moves and whom it is engaged with: give the hex "
                              "it moves to (\"to\"), not \"moved\" or \"engaged_with\"."), tft_fname (st, x));
   x->hex = x->hex0;
   to = tn ? tft_hex_parse (ar, tn) : x->hex0;
   if (to < 0)
-    return illegal (error, _("\"%s\" is not a hex of the arena (a column letter and a row number, as \"F12\")."), tn);
+    return mg_illegal (error, N_("\"%s\" is not a hex of the arena (a column letter and a row number, as \"F12\")."), tn);
   *engaged = x->hth ? 0 : tft_board_engaged (st, x, x->hex0);
   *moved = 0;
   if (to != x->hex0 && (x->hth || max == 0))
-    return illegal (error, x->hth ? _("%s is in hand-to-hand combat and may not move until it breaks free.")
-                                  : _("Option %s does not move: %s stays in its hex."),
+    return mg_illegal (error, x->hth ? N_("%s is in hand-to-hand combat and may not move until it breaks free.")
+                                  : N_("Option %s does not move: %s stays in its hex."),
                     x->hth ? tft_fname (st, x) : option_names[o], tft_fname (st, x));
   R = g_new (Reach, 1);
   reach (st, x, x->hex0, flying, R);
@@ -466,13 +466,13 @@ board_shot (const TftState *st, Attack *a, const TftFighter *x, const TftFighter
   guint n, k;
 
   if (!tft_in_front (ar, x->hex, x->facing, y->hex))
-    return illegal (error, _("%s is not in front of %s: missile and thrown weapons reach only figures in front."),
+    return mg_illegal (error, N_("%s is not in front of %s: missile and thrown weapons reach only figures in front."),
                     tft_fname (st, y), tft_fname (st, x));
   n = tft_hex_line (ar, x->hex, y->hex, a->thrown ? 10 : -1, line, G_N_ELEMENTS (line));
   for (k = 0; k < n && line[k] != y->hex; k++)
     add_along (st, a, line[k], a->way, &a->n_way, 8);
   if (k == n)
-    return illegal (error, _("A wall stands between %s and %s."), tft_fname (st, x), tft_fname (st, y));
+    return mg_illegal (error, N_("A wall stands between %s and %s."), tft_fname (st, x), tft_fname (st, y));
   a->land = n > 0 ? line[n - 1] : y->hex;
   for (k++; k < n; k++)
     add_along (st, a, line[k], a->beyond, &a->n_beyond, 8);
@@ -511,9 +511,9 @@ tft_board_because (const TftState *st, Attack *a, GError **error)
   side = tft_side_of (ar, y->hex, y->facing, x->hex, sides_front (st, y));
   /* the reasons the board shows: its back to the wall, or jumped from the rear (p. 16) */
   if (a->because == 1 && !wall)
-    return illegal (error, _("%s does not have its back to the wall."), tft_fname (st, y));
+    return mg_illegal (error, N_("%s does not have its back to the wall."), tft_fname (st, y));
   if (a->because == 2 && side != SIDE_REAR)
-    return illegal (error, _("%s is not in %s's rear hex."), tft_fname (st, x), tft_fname (st, y));
+    return mg_illegal (error, N_("%s is not in %s's rear hex."), tft_fname (st, x), tft_fname (st, y));
   if (a->because == 0 && has_front (st, y))
     a->because = side == SIDE_REAR ? 2 : wall ? 1 : 0;
   return TRUE;
@@ -529,7 +529,7 @@ tft_board_attack (const TftState *st, Attack *a, json_object *j, GError **error)
 
   for (guint k = 0; stated[k]; k++)
     if (mg_json_member (j, stated[k]))
-      return illegal (error, _("On the arena the board gives facing, distances and who stands in the way: leave out "
+      return mg_illegal (error, N_("On the arena the board gives facing, distances and who stands in the way: leave out "
                                "\"%s\"."), stated[k]);
   a->n_way = a->n_beyond = 0;
   a->land = TFT_NONE;
@@ -538,12 +538,12 @@ tft_board_attack (const TftState *st, Attack *a, json_object *j, GError **error)
   if (tft_shot (&st->rs, a->weapon, a->thrown) && a->mode == M_WEAPON)
     return board_shot (st, a, x, y, error);
   if (tft_hex_dir (ar, x->hex, y->hex) < 0)
-    return illegal (error, _("%s is not next to %s."), yn, xn);
+    return mg_illegal (error, N_("%s is not next to %s."), yn, xn);
   a->facing = tft_side_of (ar, y->hex, y->facing, x->hex, sides_front (st, y));
   if (a->mode == M_HTH)
     return TRUE;
   if (tft_side_of (ar, x->hex, x->facing, y->hex, sides_front (st, x)) != SIDE_FRONT)
-    return illegal (error, _("Only an enemy in one of your three front hexes may be attacked: %s is beside or "
+    return mg_illegal (error, N_("Only an enemy in one of your three front hexes may be attacked: %s is beside or "
                              "behind %s."), yn, xn);
   if (y->posture == P_HTH)
     board_pile (st, a, x);
@@ -560,9 +560,9 @@ free_neighbour (const TftState *st, const TftFighter *x, gint from, gint to, gbo
 
   tft_hex_name (ar, to, hn);
   if (to < 0 || tft_hex_dir (ar, from, to) < 0 || !tft_hex_on (ar, to))
-    return illegal (error, _("%s must go to a hex of the arena next to its own; %s is not."), tft_fname (st, x), hn);
+    return mg_illegal (error, N_("%s must go to a hex of the arena next to its own; %s is not."), tft_fname (st, x), hn);
   if (blocker (st, to, x) || (!lying_ok && lying (st, to, x)))
-    return illegal (error, _("%s is not empty."), hn);
+    return mg_illegal (error, N_("%s is not empty."), hn);
   return TRUE;
 }
 
@@ -579,7 +579,7 @@ tft_board_retreat (TftState *st, json_object *it, TftFighter *y, TftFighter *x, 
       !mg_json_opt_bool (it, NULL, "follow", TFT_ACTION_ERR, &follow, error))
     return FALSE;
   if (tn == NULL)
-    return illegal (error, _("On the arena say where %s retreats to (\"to\": a free hex next to it)."), tft_fname (st, y));
+    return mg_illegal (error, N_("On the arena say where %s retreats to (\"to\": a free hex next to it)."), tft_fname (st, y));
   to = tft_hex_parse (ar, tn);
   /* "into any hex which is vacant or contains only a fallen figure" (p. 18) */
   if (!free_neighbour (st, y, from, to, TRUE, error))
@@ -608,7 +608,7 @@ tft_board_step (TftState *st, TftFighter *x, json_object *j, GString *text, GErr
       !mg_json_opt_choice (j, NULL, "facing", TFT_ACTION_ERR, tft_facing_names, &facing, error))
     return FALSE;
   if (tn == NULL)
-    return illegal (error, _("On the arena say which empty hex next to it %s steps to (\"to\")."), tft_fname (st, x));
+    return mg_illegal (error, N_("On the arena say which empty hex next to it %s steps to (\"to\")."), tft_fname (st, x));
   to = tft_hex_parse (tft_board (st), tn);
   if (!free_neighbour (st, x, x->hex, to, FALSE, error))
     return FALSE;

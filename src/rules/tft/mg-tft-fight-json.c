@@ -408,7 +408,7 @@ fighters_from_json (TftState *st, json_object *o, GError **error)
         return FALSE;
       if ((r = tft_figure_find (st, n)) < 0)
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s.name: \"%s\" is not on the roster"), p, n);
+          mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("%s.name: \"%s\" is not on the roster"), p, n);
           return FALSE;
         }
       fg->f[i].fig = r;
@@ -418,7 +418,7 @@ fighters_from_json (TftState *st, json_object *o, GError **error)
           fg->f[i].side = s;
       if (fg->f[i].side == G_MAXUINT)
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s.side: \"%s\" is not a side"), p, side);
+          mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("%s.side: \"%s\" is not a side"), p, side);
           return FALSE;
         }
     }
@@ -454,7 +454,7 @@ initiative_from_json (TftFight *fg, json_object *in, GError **error)
     }
   if (fg->init_winner < 0 || fg->init_first < 0)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("$.fight.initiative: not a side"));
+      mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("$.fight.initiative: not a side"));
       return FALSE;
     }
   return TRUE;
@@ -485,7 +485,7 @@ order_from_json (TftState *st, json_object *o, GError **error)
       fg->order[i].adj_dx = v;
       if ((k = tft_fighter_find (st, n)) < 0)
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s.figure: \"%s\" is not fighting"), p, n);
+          mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("%s.figure: \"%s\" is not fighting"), p, n);
           return FALSE;
         }
       fg->order[i].fi = k;
@@ -497,7 +497,7 @@ order_from_json (TftState *st, json_object *o, GError **error)
       gint k = tft_fighter_find (st, key);
       if (k < 0)
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("$.fight.ties: \"%s\" is not fighting"), key);
+          mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("$.fight.ties: \"%s\" is not fighting"), key);
           return FALSE;
         }
       fg->ties[k] = json_object_get_int (val);
@@ -525,7 +525,7 @@ dropped_from_json (TftState *st, json_object *o, GError **error)
           !mg_json_get_string (d, "$.fight.dropped", "owner", TFT_STATE_ERR, &owner, error))
         {
           if (error && !*error)
-            g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("%s: a weapon"), p);
+            mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("%s: a weapon"), p);
           return FALSE;
         }
       if (!board_hex_from_json (st, d, dp, "hex", &dr.hex, error))
@@ -571,7 +571,7 @@ tft_fight_from_json (TftState *st, json_object *o, GError **error)
         return FALSE;
       if ((fg->arena = tft_arena_find (&st->rs, id)) < 0)
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_STATE, _("$.fight.arena.id: \"%s\" is not an arena of the ruleset"), id);
+          mg_refuse (error, MG_RULES_ERROR_BAD_STATE, N_("$.fight.arena.id: \"%s\" is not an arena of the ruleset"), id);
           return FALSE;
         }
     }

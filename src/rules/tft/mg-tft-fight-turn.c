@@ -66,7 +66,7 @@ refuse_when_over (TftState *st, GError **error)
 {
   gint last;
   if (st->fight->phase == PH_OVER || tft_sides_able (st, &last) <= 1)
-    return illegal (error, _("One side is out of fight %u: end the fight to award experience (end_fight)."),
+    return mg_illegal (error, N_("One side is out of fight %u: end the fight to award experience (end_fight)."),
                     st->fight->number);
   return TRUE;
 }
@@ -196,10 +196,10 @@ option_engaged (TftState *st, json_object *j, const TftFighter *x, const char *n
   for (guint i = 0; i < n; i++)
     {
       if (!tft_enemies (x, &fg->f[al[i].fi]))
-        return illegal (error, _("%s and %s are on the same side: figures engage only enemies."), name,
+        return mg_illegal (error, N_("%s and %s are on the same side: figures engage only enemies."), name,
                         tft_fname (st, &fg->f[al[i].fi]));
       if (fg->f[al[i].fi].aloft)
-        return illegal (error, _("%s is flying: it engages no one until it lands."), tft_fname (st, &fg->f[al[i].fi]));
+        return mg_illegal (error, N_("%s is flying: it engages no one until it lands."), tft_fname (st, &fg->f[al[i].fi]));
       *engaged |= G_GUINT64_CONSTANT (1) << al[i].fi;
     }
   return TRUE;
@@ -213,15 +213,15 @@ option_closed (const TftState *st, const TftFighter *x, const char *name, guint 
   g_autoptr(GString) list = g_string_new (NULL);
 
   if (x->hth && x->fell_turn + 1 == (gint) st->fight->turn)
-    return illegal (error, _("%s fell with 8 or more hits last turn while in hand-to-hand combat and may do nothing this turn."), name);
+    return mg_illegal (error, N_("%s fell with 8 or more hits last turn while in hand-to-hand combat and may do nothing this turn."), name);
   if (tft_down (x))
-    return illegal (error, _("%s is down and must take a turn to stand up (g or n); open now: %s."), name,
+    return mg_illegal (error, N_("%s is down and must take a turn to stand up (g or n); open now: %s."), name,
                     options_text (open, list));
   if (x->hth)
-    return illegal (error, _("%s is in hand-to-hand combat and may choose p, q or r."), name);
+    return mg_illegal (error, N_("%s is in hand-to-hand combat and may choose p, q or r."), name);
   if (engaged)
-    return illegal (error, _("%s is engaged and may choose h to o."), name);
-  return illegal (error, _("%s is not engaged and may choose a to g."), name);
+    return mg_illegal (error, N_("%s is engaged and may choose h to o."), name);
+  return mg_illegal (error, N_("%s is not engaged and may choose a to g."), name);
 }
 
 /* What option o asks of x's weapons and shield: a missile weapon to fire, a weapon to parry, one
@@ -237,34 +237,34 @@ option_gear_ok (TftState *st, TftFighter *x, const char *name, guint o, gint w, 
     {
     case O_F: case O_J:
       if (!tft_is_missile (rs, x->ready) || (x->must_drop && o == O_J))
-        return illegal (error, _("%s has no missile weapon ready."), name);
+        return mg_illegal (error, N_("%s has no missile weapon ready."), name);
       if (fg->kind == K_PRACTICE)
-        return illegal (error, _("No missile weapons in practice combat."));
+        return mg_illegal (error, N_("No missile weapons in practice combat."));
       if (x->reload > 0)
-        return illegal (error, g_dngettext (GETTEXT_PACKAGE, "%s's crossbow needs %d more turn of reloading (option e).",
-                                            "%s's crossbow needs %d more turns of reloading (option e).", x->reload),
+        return mg_illegal_n (error, "%s's crossbow needs %d more turn of reloading (option e).",
+                                            "%s's crossbow needs %d more turns of reloading (option e).", x->reload,
                         name, x->reload);
       break;
     case O_I:
       if (x->ready < 0 || tft_is_missile (rs, x->ready))
-        return illegal (error, _("%s may not defend without a non-missile weapon ready to parry with."), name);
+        return mg_illegal (error, N_("%s may not defend without a non-missile weapon ready to parry with."), name);
       break;
     case O_K:
       if (w < 0 || !tft_carries (x, w) || tft_is_missile (rs, w))
-        return illegal (error, _("Option k readies a non-missile weapon %s carries: say which."), name);
+        return mg_illegal (error, N_("Option k readies a non-missile weapon %s carries: say which."), name);
       break;
     case O_E:
       if (w >= 0 && !tft_carries (x, w) && !(pick_up && tft_dropped_find (st, w, x->hex) >= 0))
-        return illegal (error, _("%s does not carry a %s, and none lies on the ground to pick up."), name,
+        return mg_illegal (error, N_("%s does not carry a %s, and none lies on the ground to pick up."), name,
                         _(rs->weapons[w].name));
       if (pick_up && w < 0)
-        return illegal (error, _("Name the weapon %s picks up."), name);
+        return mg_illegal (error, N_("Name the weapon %s picks up."), name);
       if (shield < 2 && x->shield < 0)
-        return illegal (error, _("%s has no shield to ready or sling."), name);
+        return mg_illegal (error, N_("%s has no shield to ready or sling."), name);
       if (shield == 0 && (w >= 0 ? w : x->ready) >= 0 && rs->weapons[w >= 0 ? w : x->ready].two_handed)
-        return illegal (error, _("%s cannot ready the shield with a two-handed weapon ready: the shield stays slung."), name);
+        return mg_illegal (error, N_("%s cannot ready the shield with a two-handed weapon ready: the shield stays slung."), name);
       if (w >= 0 && tft_down (x) && !rs->weapons[w].crossbow)
-        return illegal (error, _("No weapon but a crossbow may be readied by a prone or kneeling figure."));
+        return mg_illegal (error, N_("No weapon but a crossbow may be readied by a prone or kneeling figure."));
       if (w >= 0 && !tft_carries (x, w))
         {
           gint tmp[TFT_MAX_CARRY + 1];
@@ -277,11 +277,11 @@ option_gear_ok (TftState *st, TftFighter *x, const char *name, guint o, gint w, 
       break;
     case O_O:
       if (w < 0 || tft_dropped_find (st, w, x->hex) < 0)
-        return illegal (error, _("Option o picks up a weapon lying in the hex: say which."));
+        return mg_illegal (error, N_("Option o picks up a weapon lying in the hex: say which."));
       break;
     case O_Q:
       if (tft_carried_dagger (st, x) < 0 || x->ready == tft_carried_dagger (st, x))
-        return illegal (error, _("%s has no dagger to draw."), name);
+        return mg_illegal (error, N_("%s has no dagger to draw."), name);
       break;
     default:
       break;
@@ -295,7 +295,7 @@ static gboolean
 option_board_engaged (TftState *st, TftFighter *x, const char *name, guint64 *engaged, GError **error)
 {
   if (x->opt != OPT_UNSET && x->posture == P_FALLEN && x->hex != x->hex0)
-    return illegal (error, _("%s fell on its way this turn and cannot change its option."), name);
+    return mg_illegal (error, N_("%s fell on its way this turn and cannot change its option."), name);
   *engaged = x->hth ? 0 : tft_board_engaged (st, x, x->hex0);
   return TRUE;
 }
@@ -335,49 +335,49 @@ do_option (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
   if ((xi = tft_fighter_in_fight (st, name, error)) < 0)
     return FALSE;
   if (flying && !(tft_beast_of (st, &fg->f[xi]) != NULL && tft_beast_of (st, &fg->f[xi])->ma_flying > 0))
-    return illegal (error, _("%s cannot fly."), name);
+    return mg_illegal (error, N_("%s cannot fly."), name);
   x = &fg->f[xi];
   if (tft_board (st) ? !option_board_engaged (st, x, name, &engaged, error)
                      : !option_engaged (st, j, x, name, &engaged, error))
     return FALSE;
   if (!tft_board (st) && (mg_json_member (j, "to") || mg_json_member (j, "facing")))
-    return illegal (error, _("This fight has no board: the referee states how far %s moved (\"moved\"), not \"to\" "
+    return mg_illegal (error, N_("This fight has no board: the referee states how far %s moved (\"moved\"), not \"to\" "
                              "or \"facing\"."), name);
   if (!refuse_when_over (st, error))
     return FALSE;
   if (fg->phase != PH_OPTIONS)
-    return illegal (error, _("Options are chosen before the attacks; this turn's attacks have begun."));
+    return mg_illegal (error, N_("Options are chosen before the attacks; this turn's attacks have begun."));
   if (!tft_able (st, x))
-    return illegal (error, _("%s is %s and takes no option."), name, _(life_names[x->life]));
+    return mg_illegal (error, N_("%s is %s and takes no option."), name, _(life_names[x->life]));
   if (x->opt == O_E || x->opt == O_K || x->opt == O_O)
-    return illegal (error, _("%s has already changed weapons this turn and cannot change its option."), name);
+    return mg_illegal (error, N_("%s has already changed weapons this turn and cannot change its option."), name);
   open = tft_options_open (st, x, engaged);
   if (!((open >> o) & 1))
     return option_closed (st, x, name, open, engaged, error);
   if (tft_is_attack_option (o) && moved > tft_max_move (st, x, O_B, flying))
-    return illegal (error, _("%s moved more than half its MA (%d) this turn and may not attack."), name,
+    return mg_illegal (error, N_("%s moved more than half its MA (%d) this turn and may not attack."), name,
                     flying ? tft_beast_of (st, x)->ma_flying : tft_figure_ma (rs, tft_fig_of (st, x)));
   if (o != OPT_NONE && moved > tft_max_move (st, x, o, flying))
-    return illegal (error, g_dngettext (GETTEXT_PACKAGE, "Option %s allows moving %d hex; %s moved %d.",
-                                        "Option %s allows moving %d hexes; %s moved %d.", tft_max_move (st, x, o, flying)),
+    return mg_illegal_n (error, "Option %s allows moving %d hex; %s moved %d.",
+                                        "Option %s allows moving %d hexes; %s moved %d.", tft_max_move (st, x, o, flying),
                     option_names[o], tft_max_move (st, x, o, flying), name, (gint) moved);
   if (o == OPT_NONE && moved > 0)
-    return illegal (error, _("A figure that does nothing does not move."));
+    return mg_illegal (error, N_("A figure that does nothing does not move."));
   /* A flier moves in the air (a, c) and lands to attack (b) (p. 19); it does nothing else aloft. */
   if (flying && o != O_A && o != O_B && o != O_C)
-    return illegal (error, _("%s flies only with options a, b and c (move, charge, dodge)."), name);
+    return mg_illegal (error, N_("%s flies only with options a, b and c (move, charge, dodge)."), name);
   if (wn && (w = tft_weapon_find (rs, wn)) < 0)
-    return illegal (error, _("There is no weapon \"%s\" in the ruleset."), wn);
+    return mg_illegal (error, N_("There is no weapon \"%s\" in the ruleset."), wn);
   if (use_mg && (o != O_B && o != O_H))
-    return illegal (error, _("The main-gauche attacks with options b and h only."));
+    return mg_illegal (error, N_("The main-gauche attacks with options b and h only."));
   if (use_mg && (tft_carried_mg (st, x) < 0 || x->ready < 0 || x->ready == tft_carried_mg (st, x) ||
                  rs->weapons[x->ready].two_handed))
-    return illegal (error, _("%s needs a main-gauche and a one-handed weapon ready to attack with both."), name);
+    return mg_illegal (error, N_("%s needs a main-gauche and a one-handed weapon ready to attack with both."), name);
   /* The shield and picking up on the way go with option e (p. 5); o picks up where it stands. */
   if (shield < 2 && o != O_E)
-    return illegal (error, _("Option %s does not ready or sling a shield; option e does."), option_names[o]);
+    return mg_illegal (error, N_("Option %s does not ready or sling a shield; option e does."), option_names[o]);
   if (pick_up && o != O_E && o != O_O)
-    return illegal (error, _("Option %s does not pick up a weapon; options e and o do."), option_names[o]);
+    return mg_illegal (error, N_("Option %s does not pick up a weapon; options e and o do."), option_names[o]);
   if (tft_board (st))
     {
       gint m;
@@ -481,16 +481,16 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, GSt
   if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error))
     return FALSE;
   if (fg == NULL)
-    return illegal (error, _("No fight is in progress."));
+    return mg_illegal (error, N_("No fight is in progress."));
   if (!refuse_when_over (st, error))
     return FALSE;
   if (fg->phase != PH_OPTIONS)
-    return illegal (error, _("The attacks of this turn have already begun."));
+    return mg_illegal (error, N_("The attacks of this turn have already begun."));
   for (guint i = 0; i < fg->n; i++)
     if (tft_able (st, &fg->f[i]) && fg->f[i].opt == OPT_UNSET)
       g_string_append_printf (missing, "%s%s", missing->len ? ", " : "", tft_fname (st, &fg->f[i]));
   if (missing->len)
-    return illegal (error, _("Every figure chooses an option before the attacks; still to choose: %s."), missing->str);
+    return mg_illegal (error, N_("Every figure chooses an option before the attacks; still to choose: %s."), missing->str);
 
   fg->n_order = 0;
   memset (fg->ties, 0, sizeof fg->ties);
@@ -600,11 +600,11 @@ do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_o
     return FALSE;
   x = &fg->f[xi];
   if (fg->phase != PH_ATTACKS || (slot = tft_next_slot (fg)) < 0)
-    return illegal (error, _("It is not the time of the attacks."));
+    return mg_illegal (error, N_("It is not the time of the attacks."));
   if (fg->order[slot].fi != (guint) xi)
-    return illegal (error, _("%s acts next; %s must wait for its turn."), tft_fname (st, &fg->f[fg->order[slot].fi]), name);
+    return mg_illegal (error, N_("%s acts next; %s must wait for its turn."), tft_fname (st, &fg->f[fg->order[slot].fi]), name);
   if (kind == SLOT_DRAW_DAGGER && x->opt != O_Q)
-    return illegal (error, _("%s did not choose option q (draw dagger)."), name);
+    return mg_illegal (error, N_("%s did not choose option q (draw dagger)."), name);
   if (kind == SLOT_DISENGAGE && x->opt == O_L && tft_board (st))
     {
       /* "When its turn to attack comes, instead of attacking, it moves one hex in any direction" (p. 17) */
@@ -614,11 +614,11 @@ do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_o
       return tft_board_step (st, x, j, text, error);
     }
   if (kind == SLOT_DISENGAGE && x->opt != O_R)
-    return illegal (error, _("%s did not choose option r (disengage from hand-to-hand)."), name);
+    return mg_illegal (error, N_("%s did not choose option r (disengage from hand-to-hand)."), name);
   if ((kind != SLOT_DISENGAGE || !tft_board (st)) && (mg_json_member (j, "to") || mg_json_member (j, "facing")))
-    return illegal (error, _("Only a figure disengaging on the arena says where it steps (\"to\")."));
+    return mg_illegal (error, N_("Only a figure disengaging on the arena says where it steps (\"to\")."));
   if (kind == SLOT_PASS && x->opt == O_L && tft_board (st))
-    return illegal (error, _("%s disengages at its place in the order: say where it steps (\"disengage\", \"to\")."), name);
+    return mg_illegal (error, N_("%s disengages at its place in the order: say where it steps (\"disengage\", \"to\")."), name);
   fg->order[slot].done = TRUE;
   if (kind == SLOT_PASS)
     {
@@ -714,14 +714,14 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
       !(sides = mg_json_get_object (j, NULL, "sides", TFT_ACTION_ERR, error)))
     return FALSE;
   if (st->fight)
-    return illegal (error, _("Fight %u is still in progress; end it first."), st->fight->number);
+    return mg_illegal (error, N_("Fight %u is still in progress; end it first."), st->fight->number);
   fg = tft_fight_new ();
   fg->kind = kind;
   json_object_object_foreach (sides, side, members)
     {
       gsize n;
       if (fg->n_sides == TFT_MAX_SIDES)
-        return illegal (error, _("At most %d sides."), TFT_MAX_SIDES);
+        return mg_illegal (error, N_("At most %d sides."), TFT_MAX_SIDES);
       if (!mg_json_array (members, side, TFT_ACTION_ERR, 1, TFT_MAX_FIGHTERS, &n, error))
         return FALSE;
       /* counted at once, so tft_fight_free() frees the name when a member is refused */
@@ -738,15 +738,15 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
               return mg_json_string (json_object_array_get_idx (members, i), p, TFT_ACTION_ERR, &name, error);
             }
           if ((r = tft_figure_find (st, name)) < 0)
-            return illegal (error, _("There is no figure called \"%s\" on the roster."), name);
+            return mg_illegal (error, N_("There is no figure called \"%s\" on the roster."), name);
           f = g_ptr_array_index (st->roster, r);
           if (!f->alive)
-            return illegal (error, _("%s is dead."), name);
+            return mg_illegal (error, N_("%s is dead."), name);
           for (guint k = 0; k < fg->n; k++)
             if (fg->f[k].fig == (guint) r)
-              return illegal (error, _("%s is named twice."), name);
+              return mg_illegal (error, N_("%s is named twice."), name);
           if (fg->n == TFT_MAX_FIGHTERS)
-            return illegal (error, _("At most %d figures in a fight."), TFT_MAX_FIGHTERS);
+            return mg_illegal (error, N_("At most %d figures in a fight."), TFT_MAX_FIGHTERS);
           x = &fg->f[fg->n++];
           memset (x, 0, sizeof *x);
           x->mg_target = -1;
@@ -760,12 +760,12 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
           x->opt = OPT_UNSET;
           x->hex = x->hex0 = TFT_NONE;
           if (kind == K_PRACTICE && tft_is_missile (rs, x->ready))
-            return illegal (error, _("No missile weapons in practice combat: %s's ready weapon is a %s."), name,
+            return mg_illegal (error, N_("No missile weapons in practice combat: %s's ready weapon is a %s."), name,
                             _(rs->weapons[x->ready].name));
         }
     }
   if (fg->n_sides < 2)
-    return illegal (error, _("A fight needs at least two sides."));
+    return mg_illegal (error, N_("A fight needs at least two sides."));
   if (!tft_board_start (st, fg, j, error))
     return FALSE;
   fg->number = st->fights + 1;
@@ -818,20 +818,20 @@ do_initiative (TftState *st, json_object *j, TftRoller *r, json_object *events, 
       !mg_json_opt_string (j, NULL, "first", TFT_ACTION_ERR, &fn, error))
     return FALSE;
   if (fg == NULL)
-    return illegal (error, _("No fight is in progress."));
+    return mg_illegal (error, N_("No fight is in progress."));
   if (!refuse_when_over (st, error))
     return FALSE;
   if (fg->phase != PH_OPTIONS)
-    return illegal (error, _("Initiative is rolled at the start of a turn."));
+    return mg_illegal (error, N_("Initiative is rolled at the start of a turn."));
   if (fg->init_winner != TFT_NONE)
-    return illegal (error, _("Initiative was already rolled this turn (%s won)."), fg->sides[fg->init_winner]);
+    return mg_illegal (error, N_("Initiative was already rolled this turn (%s won)."), fg->sides[fg->init_winner]);
   for (guint i = 0; i < fg->n; i++)
     if (fg->f[i].opt != OPT_UNSET)
-      return illegal (error, _("Initiative is rolled before anyone chooses an option."));
+      return mg_illegal (error, N_("Initiative is rolled before anyone chooses an option."));
   if (wn && (w = side_find (fg, wn)) < 0)
-    return illegal (error, _("\"%s\" is not a side in this fight."), wn);
+    return mg_illegal (error, N_("\"%s\" is not a side in this fight."), wn);
   if (fn && (first = side_find (fg, fn)) < 0)
-    return illegal (error, _("\"%s\" is not a side in this fight."), fn);
+    return mg_illegal (error, N_("\"%s\" is not a side in this fight."), fn);
   memset (fg->init_rolls, 0, sizeof fg->init_rolls);
   if (!wn)
     {
@@ -881,7 +881,7 @@ do_flee (TftState *st, json_object *j, json_object *events, GString *text, GErro
   if ((xi = tft_fighter_in_fight (st, name, error)) < 0)
     return FALSE;
   if (!tft_able (st, &st->fight->f[xi]))
-    return illegal (error, _("%s cannot run away now."), name);
+    return mg_illegal (error, N_("%s cannot run away now."), name);
   if (tft_board (st))
     {
       /* arena combat: escape "from the door from which they entered" (p. 20): from a door hex */
@@ -890,7 +890,7 @@ do_flee (TftState *st, json_object *j, json_object *events, GString *text, GErro
       for (guint k = 0; k < ar->n_doors; k++)
         door |= ar->doors[k] == st->fight->f[xi].hex;
       if (!door)
-        return illegal (error, _("%s must stand on a door of the arena to escape through it."), name);
+        return mg_illegal (error, N_("%s must stand on a door of the arena to escape through it."), name);
       st->fight->f[xi].hex = TFT_NONE;
     }
   st->fight->f[xi].life = L_FLED;
@@ -912,14 +912,14 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
   if (!mg_json_only (j, NULL, TFT_ACTION_ERR, known, error))
     return FALSE;
   if (fg == NULL)
-    return illegal (error, _("No fight is in progress."));
+    return mg_illegal (error, N_("No fight is in progress."));
   /* a turn in which the last enemy fell still ends (it was fought); none after it */
   if (fg->phase == PH_OVER)
     return refuse_when_over (st, error);
   if (fg->phase == PH_OPTIONS)
-    return illegal (error, _("The turn ends after the attacks (action \"attacks\" first)."));
+    return mg_illegal (error, N_("The turn ends after the attacks (action \"attacks\" first)."));
   if (tft_next_slot (fg) >= 0)
-    return illegal (error, _("%s has not acted yet this turn (attack, or pass)."),
+    return mg_illegal (error, N_("%s has not acted yet this turn (attack, or pass)."),
                     tft_fname (st, &fg->f[fg->order[tft_next_slot (fg)].fi]));
   if ((ret = mg_json_member (j, "retreats")) != NULL)
     {
@@ -938,11 +938,11 @@ do_end_turn (TftState *st, json_object *j, json_object *events, GString *text, G
                      mg_json_get_string (it, p, "by", TFT_ACTION_ERR, &bn, error);
             }
           if ((yi = tft_fighter_find (st, fn)) < 0 || (xi = tft_fighter_find (st, bn)) < 0)
-            return illegal (error, _("%s is not in this fight."), yi < 0 ? fn : bn);
+            return mg_illegal (error, N_("%s is not in this fight."), yi < 0 ? fn : bn);
           if (!((fg->f[xi].inflicted >> yi) & 1))
-            return illegal (error, _("%s did not hit %s this turn with a hand weapon, so cannot force a retreat."), bn, fn);
+            return mg_illegal (error, N_("%s did not hit %s this turn with a hand weapon, so cannot force a retreat."), bn, fn);
           if (fg->f[xi].took_hits)
-            return illegal (error, _("%s took hits this turn and cannot force a retreat."), bn);
+            return mg_illegal (error, N_("%s took hits this turn and cannot force a retreat."), bn);
           {
             json_object *e = mg_event_new ("retreat", "figure", fn);
             json_object_object_add (e, "by", json_object_new_string (bn));
@@ -1060,11 +1060,11 @@ end_fight_slay (TftState *st, json_object *j, GError **error)
   if (!tft_parse_along (st, j, "slain", al, TFT_MAX_FIGHTERS, &n, error))
     return FALSE;
   if (fg->kind != K_DEATH && n > 0)
-    return illegal (error, _("Unconscious figures may not be slain except in a combat to the death."));
+    return mg_illegal (error, N_("Unconscious figures may not be slain except in a combat to the death."));
   for (guint i = 0; i < n; i++)
     {
       if (fg->f[al[i].fi].life != L_UNCONSCIOUS)
-        return illegal (error, _("%s is not lying unconscious."), tft_fname (st, &fg->f[al[i].fi]));
+        return mg_illegal (error, N_("%s is not lying unconscious."), tft_fname (st, &fg->f[al[i].fi]));
       fg->f[al[i].fi].life = L_DEAD;
     }
   return TRUE;
@@ -1166,7 +1166,7 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
       !mg_json_opt_bool (j, NULL, "abandon", TFT_ACTION_ERR, &abandon, error))
     return FALSE;
   if (fg == NULL)
-    return illegal (error, _("No fight is in progress."));
+    return mg_illegal (error, N_("No fight is in progress."));
   live = tft_sides_able (st, &winner);
   if (live > 1 && !abandon)
     {
@@ -1174,7 +1174,7 @@ do_end_fight (TftState *st, json_object *j, json_object *events, GString *text, 
       for (guint i = 0; i < fg->n; i++)
         if (tft_able (st, &fg->f[i]))
           g_string_append_printf (who, "%s%s (%s)", who->len ? ", " : "", tft_fname (st, &fg->f[i]), fg->sides[fg->f[i].side]);
-      return illegal (error, _("More than one side still has figures able to fight: %s."), who->str);
+      return mg_illegal (error, N_("More than one side still has figures able to fight: %s."), who->str);
     }
   if (!end_fight_slay (st, j, error))
     return FALSE;

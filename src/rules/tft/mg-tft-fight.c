@@ -178,9 +178,9 @@ tft_fighter_in_fight (const TftState *st, const char *name, GError **error)
   gint xi;
 
   if (st->fight == NULL)
-    return illegal (error, _("No fight is in progress.")), TFT_NONE;
+    return mg_illegal (error, N_("No fight is in progress.")), TFT_NONE;
   if ((xi = tft_fighter_find (st, name)) < 0)
-    return illegal (error, _("%s is not in this fight."), name), TFT_NONE;
+    return mg_illegal (error, N_("%s is not in this fight."), name), TFT_NONE;
   return xi;
 }
 
@@ -554,7 +554,7 @@ tft_parse_along (const TftState *st, json_object *a, const char *key, Along *out
           return along_item (it, p, &name, &hexes, &megahexes, error);
         }
       if ((out[i].fi = tft_fighter_find (st, name)) < 0)
-        return illegal (error, _("%s is not in this fight."), name);
+        return mg_illegal (error, N_("%s is not in this fight."), name);
       out[i].hexes = hexes;
       out[i].megahexes = megahexes;
       (*n)++;
@@ -627,9 +627,9 @@ attack_weapon_ok (const TftState *st, Attack *a, const TftFighter *x, const TftF
       if (b && b->has_attack && strcmp (wn, b->attack_id) == 0)
         a->weapon = TFT_NONE;
       else if ((a->weapon = tft_weapon_find (rs, wn)) < 0)
-        return illegal (error, _("There is no weapon \"%s\" in the ruleset."), wn);
+        return mg_illegal (error, N_("There is no weapon \"%s\" in the ruleset."), wn);
       else if (!tft_carries (x, a->weapon))
-        return illegal (error, _("%s does not carry a %s."), xn, _(rs->weapons[a->weapon].name));
+        return mg_illegal (error, N_("%s does not carry a %s."), xn, _(rs->weapons[a->weapon].name));
     }
   else
     a->weapon = (x->use_mg && s->attack == 2) ? tft_carried_mg (st, x) : x->ready;
@@ -642,38 +642,38 @@ attack_weapon_ok (const TftState *st, Attack *a, const TftFighter *x, const TftF
         a->weapon = x->ready >= 0 && rs->weapons[x->ready].dagger ? x->ready : TFT_NONE;
     }
   if (a->weapon >= 0 && a->weapon != x->ready && !a->mg_attack && a->mode == M_WEAPON)
-    return illegal (error, _("%s's %s is not ready; readying a weapon takes a turn (options e, k, o)."), xn,
+    return mg_illegal (error, N_("%s's %s is not ready; readying a weapon takes a turn (options e, k, o)."), xn,
                     _(rs->weapons[a->weapon].name));
   if (a->weapon < 0 && a->mode == M_WEAPON && !(tft_beast_of (st, x) && tft_beast_of (st, x)->has_attack))
-    return illegal (error, _("%s has no weapon ready; it can only attack hand to hand."), xn);
+    return mg_illegal (error, N_("%s has no weapon ready; it can only attack hand to hand."), xn);
   if (x->opt == O_P && !((x->hth >> a->ti) & 1))
-    return illegal (error, _("%s is not in hand-to-hand combat with %s."), xn, tn);
+    return mg_illegal (error, N_("%s is not in hand-to-hand combat with %s."), xn, tn);
   if (x->opt == O_M && a->mode != M_HTH)
-    return illegal (error, _("Option m is a hand-to-hand attack."));
+    return mg_illegal (error, N_("Option m is a hand-to-hand attack."));
   if (a->mode == M_RUSH && !(x->shield >= 0 && x->shield_ready))
-    return illegal (error, _("%s needs a ready shield for a shield rush."), xn);
+    return mg_illegal (error, N_("%s needs a ready shield for a shield rush."), xn);
   if (tft_is_missile (rs, a->weapon))
     {
       if (x->opt != O_F && x->opt != O_J)
-        return illegal (error, _("%s may fire a missile weapon only with option f or j."), xn);
+        return mg_illegal (error, N_("%s may fire a missile weapon only with option f or j."), xn);
       if (fg->kind == K_PRACTICE)
-        return illegal (error, _("No missile weapons in practice combat."));
+        return mg_illegal (error, N_("No missile weapons in practice combat."));
       if (x->reload > 0)
-        return illegal (error, _("%s's %s is not reloaded yet."), xn, _(rs->weapons[a->weapon].name));
+        return mg_illegal (error, N_("%s's %s is not reloaded yet."), xn, _(rs->weapons[a->weapon].name));
     }
   else if (x->opt == O_F || x->opt == O_J)
-    return illegal (error, _("%s chose to fire a missile weapon this turn (option %s)."), xn, option_names[x->opt]);
+    return mg_illegal (error, N_("%s chose to fire a missile weapon this turn (option %s)."), xn, option_names[x->opt]);
   if (a->thrown && (a->weapon < 0 || !rs->weapons[a->weapon].thrown))
-    return illegal (error, _("%s's %s cannot be thrown."), xn, a->weapon >= 0 ? _(rs->weapons[a->weapon].name) : _("bare hands"));
+    return mg_illegal (error, N_("%s's %s cannot be thrown."), xn, a->weapon >= 0 ? _(rs->weapons[a->weapon].name) : _("bare hands"));
   if (y->aloft && rs->fliers_out_of_reach && !tft_is_missile (rs, a->weapon) && !a->thrown)
-    return illegal (error, _("%s is flying: only missile and thrown weapons reach it."), tn);
+    return mg_illegal (error, N_("%s is flying: only missile and thrown weapons reach it."), tn);
   if (a->mode == M_HTH && !(y->posture == P_HTH) && !((x->hth >> a->ti) & 1))
     {
       /* A flier that flew in this turn "may land ON you for HTH" (p. 19). */
       gboolean ok = tft_down (y) || a->because != 0 || x->flying ||
                     tft_figure_ma (rs, tft_fig_of (st, y)) < tft_figure_ma (rs, tft_fig_of (st, x));
       if (!ok)
-        return illegal (error, _("%s may move onto %s's hex only if %s has its back to the wall, is down, has a lower MA, "
+        return mg_illegal (error, N_("%s may move onto %s's hex only if %s has its back to the wall, is down, has a lower MA, "
                                  "is jumped from the rear, or agrees (\"hth_because\")."), xn, tn, tn);
     }
   return TRUE;
@@ -692,51 +692,51 @@ parse_attack (const TftState *st, json_object *j, Attack *a, GError **error)
     return FALSE;
 
   if (fg == NULL)
-    return illegal (error, _("No fight is in progress."));
+    return mg_illegal (error, N_("No fight is in progress."));
   if (tft_fighter_find (st, xn) < 0)
-    return illegal (error, _("%s is not in this fight."), xn);
+    return mg_illegal (error, N_("%s is not in this fight."), xn);
   if (tft_fighter_find (st, tn) < 0)
-    return illegal (error, _("%s is not in this fight."), tn);
+    return mg_illegal (error, N_("%s is not in this fight."), tn);
   a->fi = tft_fighter_find (st, xn);
   a->ti = tft_fighter_find (st, tn);
   x = &fg->f[a->fi];
   y = &fg->f[a->ti];
   if (fg->phase == PH_OPTIONS)
-    return illegal (error, _("Attacks come after every figure has chosen its option."));
+    return mg_illegal (error, N_("Attacks come after every figure has chosen its option."));
   a->slot = tft_next_slot (fg);
   if (x->lost_attack)
-    return illegal (error, _("%s fell this turn before attacking and loses the attack."), xn);
+    return mg_illegal (error, N_("%s fell this turn before attacking and loses the attack."), xn);
   if (a->slot < 0)
-    return illegal (error, _("Every attack of this turn has been made; end the turn."));
+    return mg_illegal (error, N_("Every attack of this turn has been made; end the turn."));
   s = &fg->order[a->slot];
   if (s->fi != a->fi)
     {
       if (!tft_is_attack_option (x->opt))
-        return illegal (error, _("%s did not choose an option with an attack this turn."), xn);
+        return mg_illegal (error, N_("%s did not choose an option with an attack this turn."), xn);
       if (x->lost_attack)
-        return illegal (error, _("%s fell this turn before attacking and loses the attack."), xn);
+        return mg_illegal (error, N_("%s fell this turn before attacking and loses the attack."), xn);
       if (!has_open_slot (fg, a->fi))
-        return illegal (error, _("%s has made every attack it has this turn."), xn);
-      return illegal (error, _("%s attacks next (adjusted DX %d); %s must wait for its turn."),
+        return mg_illegal (error, N_("%s has made every attack it has this turn."), xn);
+      return mg_illegal (error, N_("%s attacks next (adjusted DX %d); %s must wait for its turn."),
                       tft_fname (st, &fg->f[s->fi]), s->adj_dx, xn);
     }
   if (!tft_is_attack_option (x->opt))
-    return illegal (error, _("%s's option this turn (%s) is not an attack; it uses \"%s\"."), xn,
+    return mg_illegal (error, N_("%s's option this turn (%s) is not an attack; it uses \"%s\"."), xn,
                     option_names[x->opt], x->opt == O_Q ? "draw_dagger" : "disengage");
   if (a->ti == a->fi)
-    return illegal (error, _("%s cannot attack itself."), xn);
+    return mg_illegal (error, N_("%s cannot attack itself."), xn);
   if (!tft_enemies (x, y))
-    return illegal (error, _("%s and %s are on the same side."), xn, tn);
+    return mg_illegal (error, N_("%s and %s are on the same side."), xn, tn);
   if (y->life == L_DEAD || y->life == L_FLED)
-    return illegal (error, _("%s is no longer in the fight."), tn);
+    return mg_illegal (error, N_("%s is no longer in the fight."), tn);
   if (y->life == L_UNCONSCIOUS && fg->kind != K_DEATH)
-    return illegal (error, _("Unconscious figures may not be slain except in a combat to the death."));
+    return mg_illegal (error, N_("Unconscious figures may not be slain except in a combat to the death."));
   if (s->attack == 2 && x->use_mg && x->mg_target >= 0 && x->mg_target != (gint) a->ti &&
       fg->f[x->mg_target].life == L_FIGHTING)
-    return illegal (error, _("Both attacks of a main-gauche turn go against the same enemy: %s."),
+    return mg_illegal (error, N_("Both attacks of a main-gauche turn go against the same enemy: %s."),
                     tft_fname (st, &fg->f[x->mg_target]));
   if (a->n_beyond > pile && x->posture == P_HTH)
-    return illegal (error, _("Figures in hand-to-hand combat never hit their friends in the same brawl: no \"pile\" "
+    return mg_illegal (error, N_("Figures in hand-to-hand combat never hit their friends in the same brawl: no \"pile\" "
                              "for %s."), xn);
   /* Into a pile: "each other enemy in the HTH combat, and then each friend" (p. 17). */
   for (guint i = pile + 1; i < a->n_beyond; i++)

@@ -389,7 +389,7 @@ mg_tft_duel_names (const MgState *state, const char *a, const char *b, guint n, 
     }
   if (fa == NULL || fb == NULL)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("There is no figure called \"%s\" on the roster."),
+      mg_refuse (error, MG_RULES_ERROR_ILLEGAL, N_("There is no figure called \"%s\" on the roster."),
                    fa == NULL ? (a ? a : "") : (b ? b : ""));
       return FALSE;
     }
@@ -414,8 +414,8 @@ odds_duel (const MgState *state, json_object *q, guint32 seed, GError **error)
       !json_object_is_type (json_object_array_get_idx (figures, 0), json_type_string) ||
       !json_object_is_type (json_object_array_get_idx (figures, 1), json_type_string))
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-                   _("A duel names two roster figures: \"figures\":[\"Flavius\",\"Wulf\"]."));
+      mg_refuse (error, MG_RULES_ERROR_BAD_ACTION,
+                   N_("A duel names two roster figures: \"figures\":[\"Flavius\",\"Wulf\"]."));
       return NULL;
     }
   if (!mg_json_opt_int (q, NULL, "fights", TFT_ACTION_ERR, 1, 10000000, &n, error))
@@ -424,7 +424,7 @@ odds_duel (const MgState *state, json_object *q, guint32 seed, GError **error)
   b = json_object_get_string (json_object_array_get_idx (figures, 1));
   if (strcmp (a, b) == 0)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("A figure cannot fight a duel with itself."));
+      mg_refuse (error, MG_RULES_ERROR_ILLEGAL, N_("A figure cannot fight a duel with itself."));
       return NULL;
     }
   if (!mg_tft_duel_names (state, a, b, (guint) n, seed, NULL, NULL, NULL, &r, error))
@@ -455,7 +455,7 @@ mg_tft_odds (const MgState *state, json_object *question, guint32 seed, GError *
     return mg_tft_attack_odds (state, question, error);
   if (g_strcmp0 (type, "duel") == 0)
     return odds_duel (state, question, seed, error);
-  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION,
-               _("Odds are given for an \"attack\" as it would be declared now, or a \"duel\" between two roster figures."));
+  mg_refuse (error, MG_RULES_ERROR_BAD_ACTION,
+               N_("Odds are given for an \"attack\" as it would be declared now, or a \"duel\" between two roster figures."));
   return NULL;
 }

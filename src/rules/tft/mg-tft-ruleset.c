@@ -74,8 +74,8 @@ parse_weapon (json_object *o, const char *path, TftWeapon *w, GError **error)
     }
   if ((w->two_shots_at || w->crossbow) && w->cls != W_MISSILE)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                   _("%s: only a missile weapon fires two shots or reloads like a crossbow"), path);
+      mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                   N_("%s: only a missile weapon fires two shots or reloads like a crossbow"), path);
       return FALSE;
     }
   return TRUE;
@@ -94,8 +94,8 @@ unique_id (const char *path, const char *id, const char * const *earlier, guint 
   for (guint i = 0; i < n; i++)
     if (strcmp (earlier[i], id) == 0)
       {
-        g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                     _("%s.id: \"%s\" is used twice"), path, id);
+        mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                     N_("%s.id: \"%s\" is used twice"), path, id);
         return FALSE;
       }
   return TRUE;
@@ -168,8 +168,8 @@ parse_races (json_object *root, TftRuleset *rs, GError **error)
               gint k = tft_armor_find (rs, key);
               if (k < 0 || k >= 8)
                 {
-                  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                               _("%s: no armor has the id \"%s\""), kp, key);
+                  mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                               N_("%s: no armor has the id \"%s\""), kp, key);
                   return FALSE;
                 }
               {
@@ -195,8 +195,8 @@ parse_races (json_object *root, TftRuleset *rs, GError **error)
                 return FALSE;
               if ((w = tft_weapon_find (rs, wid)) < 0)
                 {
-                  g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                               _("%s: no weapon has the id \"%s\""), kp, wid);
+                  mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                               N_("%s: no weapon has the id \"%s\""), kp, wid);
                   return FALSE;
                 }
               r->bonus_weapons |= G_GUINT64_CONSTANT (1) << w;
@@ -275,8 +275,8 @@ parse_beasts (json_object *root, TftRuleset *rs, GError **error)
         }
       if (!b->has_attack && !b->uses_weapons)
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                       _("%s: a beast needs an \"attack\" or \"uses_weapons\": true"), path);
+          mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                       N_("%s: a beast needs an \"attack\" or \"uses_weapons\": true"), path);
           return FALSE;
         }
     }
@@ -296,7 +296,7 @@ parse_gear (json_object *root, TftRuleset *rs, GError **error)
   rs->n_weapons = json_object_array_length (a);
   if (rs->n_weapons > 64)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET, _("$.weapons: at most 64 weapons"));
+      mg_refuse (error, MG_RULES_ERROR_BAD_RULESET, N_("$.weapons: at most 64 weapons"));
       return FALSE;
     }
   rs->weapons = g_new0 (TftWeapon, rs->n_weapons);
@@ -347,8 +347,8 @@ parse_gear (json_object *root, TftRuleset *rs, GError **error)
       ids[i] = r->id;
       if (tft_weapon_find (rs, r->id) >= 0)
         {
-          g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET,
-                       _("%s.id: \"%s\" is already a weapon's id"), path, r->id);
+          mg_refuse (error, MG_RULES_ERROR_BAD_RULESET,
+                       N_("%s.id: \"%s\" is already a weapon's id"), path, r->id);
           return FALSE;
         }
     }

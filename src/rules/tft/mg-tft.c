@@ -310,7 +310,7 @@ mg_tft_record_card (const MgState *state, const char *figure, GError **error)
 
   if (i < 0)
     {
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL, _("There is no figure called \"%s\" on the roster."),
+      mg_refuse (error, MG_RULES_ERROR_ILLEGAL, N_("There is no figure called \"%s\" on the roster."),
                    figure ? figure : "");
       return NULL;
     }
@@ -504,15 +504,15 @@ tft_check_gear (const TftRuleset *rs, const char *name, guint kind, gint st, con
   gboolean two_handed = FALSE, mg = FALSE;
 
   if (b && !b->uses_weapons && (n > 0 || shield >= 0))
-    return illegal (error, _("A %s uses no weapons or shield."), _(b->name));
+    return mg_illegal (error, N_("A %s uses no weapons or shield."), _(b->name));
   for (guint i = 0; i < n; i++)
     {
       const TftWeapon *wp = &rs->weapons[w[i]];
       for (guint j = 0; j < i; j++)
         if (w[j] == w[i])
-          return illegal (error, _("%s carries the %s twice."), name, _(wp->name));
+          return mg_illegal (error, N_("%s carries the %s twice."), name, _(wp->name));
       if (st < wp->st)
-        return illegal (error, _("%s needs ST %d to use a %s; %s's basic ST is %d."),
+        return mg_illegal (error, N_("%s needs ST %d to use a %s; %s's basic ST is %d."),
                         _(wp->name), wp->st, _(wp->name), name, st);
       if (wp->dagger)
         daggers++;
@@ -521,20 +521,20 @@ tft_check_gear (const TftRuleset *rs, const char *name, guint kind, gint st, con
       mg |= wp->main_gauche;
     }
   if (daggers > rs->carry_daggers)
-    return illegal (error, _("%s may carry only one dagger or main-gauche."), name);
+    return mg_illegal (error, N_("%s may carry only one dagger or main-gauche."), name);
   if (others > rs->carry_weapons)
-    return illegal (error, _("%s may carry only two weapons besides a dagger, and a shield counts as a weapon."), name);
+    return mg_illegal (error, N_("%s may carry only two weapons besides a dagger, and a shield counts as a weapon."), name);
   if (ready >= 0)
     {
       gboolean found = FALSE;
       for (guint i = 0; i < n; i++)
         found |= w[i] == ready;
       if (!found)
-        return illegal (error, _("%s cannot ready a %s it does not carry."), name, _(rs->weapons[ready].name));
+        return mg_illegal (error, N_("%s cannot ready a %s it does not carry."), name, _(rs->weapons[ready].name));
       two_handed = rs->weapons[ready].two_handed;
     }
   if (mg && ready >= 0 && two_handed)
-    return illegal (error, _("A main-gauche goes only with a one-handed weapon."));
+    return mg_illegal (error, N_("A main-gauche goes only with a one-handed weapon."));
   return TRUE;
 }
 
@@ -603,17 +603,17 @@ read_gear_args (const TftState *st, json_object *a, GearArgs *g, GError **error)
       GString *ids = g_string_new (NULL);
       for (guint i = 0; i < rs->n_races + rs->n_beasts; i++)
         g_string_append_printf (ids, "%s%s", i ? ", " : "", tft_kind_id (rs, i));
-      g_set_error (error, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION, _("\"kind\" must be one of %s, got \"%s\""),
+      mg_refuse (error, MG_RULES_ERROR_BAD_ACTION, N_("\"kind\" must be one of %s, got \"%s\""),
                    ids->str, g->kind ? g->kind : "nothing");
       g_string_free (ids, TRUE);
       return FALSE;
     }
   if (g->has_armor && g->armor && tft_armor_find (rs, g->armor) < 0)
-    return illegal (error, _("There is no armor \"%s\" in the ruleset."), g->armor);
+    return mg_illegal (error, N_("There is no armor \"%s\" in the ruleset."), g->armor);
   if (g->has_shield && g->shield && tft_shield_find (rs, g->shield) < 0)
-    return illegal (error, _("There is no shield \"%s\" in the ruleset."), g->shield);
+    return mg_illegal (error, N_("There is no shield \"%s\" in the ruleset."), g->shield);
   if (g->has_ready && g->ready && tft_weapon_find (rs, g->ready) < 0)
-    return illegal (error, _("There is no weapon \"%s\" in the ruleset."), g->ready);
+    return mg_illegal (error, N_("There is no weapon \"%s\" in the ruleset."), g->ready);
   if ((v = mg_json_member (a, "weapons")) != NULL)
     {
       gsize len;
@@ -631,13 +631,13 @@ read_gear_args (const TftState *st, json_object *a, GearArgs *g, GError **error)
           if ((g->w[i] = tft_weapon_find (rs, id)) < 0)
             {
               if (tft_shield_find (rs, id) >= 0)
-                return illegal (error, _("A %s is a shield: name it in \"shield\", not in \"weapons\"."), id);
-              return illegal (error, _("There is no weapon \"%s\" in the ruleset."), id);
+                return mg_illegal (error, N_("A %s is a shield: name it in \"shield\", not in \"weapons\"."), id);
+              return mg_illegal (error, N_("There is no weapon \"%s\" in the ruleset."), id);
             }
         }
       g->n_w = len;
       if (len > TFT_MAX_CARRY)
-        return illegal (error, _("%s may carry only two weapons besides a dagger, and a shield counts as a weapon."), g->name);
+        return mg_illegal (error, N_("%s may carry only two weapons besides a dagger, and a shield counts as a weapon."), g->name);
     }
   return TRUE;
 }
@@ -649,7 +649,7 @@ owner_ok (const TftState *st, const char *owner, GError **error)
     return TRUE;
   {
     g_autofree char *list = g_strjoinv (", ", st->players);
-    return illegal (error, _("\"%s\" is not a player in this campaign; the players are %s."), owner, list);
+    return mg_illegal (error, N_("\"%s\" is not a player in this campaign; the players are %s."), owner, list);
   }
 }
 
@@ -663,15 +663,15 @@ check_attributes (const TftRuleset *rs, const char *name, guint kind, gint st, g
   if (r)
     {
       if (st < r->min_st)
-        return illegal (error, _("A %s's ST may not begin below %d; %s has %d."), _(r->name), r->min_st, name, st);
+        return mg_illegal (error, N_("A %s's ST may not begin below %d; %s has %d."), _(r->name), r->min_st, name, st);
       if (dx < r->min_dx)
-        return illegal (error, _("A %s's DX may not begin below %d; %s has %d."), _(r->name), r->min_dx, name, dx);
+        return mg_illegal (error, N_("A %s's DX may not begin below %d; %s has %d."), _(r->name), r->min_dx, name, dx);
       if (st + dx != r->total + advances)
-        return illegal (error, _("A %s's ST and DX total %d (plus %d bought with experience); %s's total %d."),
+        return mg_illegal (error, N_("A %s's ST and DX total %d (plus %d bought with experience); %s's total %d."),
                         _(r->name), r->total, advances, name, st + dx);
     }
   else if (b->min_st && st < b->min_st)
-    return illegal (error, _("A %s has at least ST %d; %s has %d."), _(b->name), b->min_st, name, st);
+    return mg_illegal (error, N_("A %s has at least ST %d; %s has %d."), _(b->name), b->min_st, name, st);
   return TRUE;
 }
 
@@ -681,11 +681,11 @@ name_free (const TftState *st, const char *name, gint except, GError **error)
   gint i = tft_figure_find (st, name);
 
   if (!g_utf8_validate (name, -1, NULL))
-    return illegal (error, _("A figure's name must be text."));
+    return mg_illegal (error, N_("A figure's name must be text."));
   if (!mg_rules_check_name (name, MG_RULES_ERROR_ILLEGAL, error))
     return FALSE;
   if (i >= 0 && i != except)
-    return illegal (error, _("There is already a figure called \"%s\" on the roster."), name);
+    return mg_illegal (error, N_("There is already a figure called \"%s\" on the roster."), name);
   return TRUE;
 }
 
@@ -717,7 +717,7 @@ apply_gear_args (const TftState *st, TftFigure *f, const GearArgs *g, gboolean c
   if (f->shield < 0)
     f->shield_ready = FALSE;
   if (f->armor >= 0 && tft_beast (rs, f->kind) && !tft_beast (rs, f->kind)->uses_weapons)
-    return illegal (error, _("A %s wears no armor."), _(tft_beast (rs, f->kind)->name));
+    return mg_illegal (error, N_("A %s wears no armor."), _(tft_beast (rs, f->kind)->name));
   return tft_check_gear (rs, f->name, f->kind, f->st, f->weapons, f->n_weapons, f->shield, f->ready, error);
 }
 
@@ -746,19 +746,19 @@ roster_figure_between_fights (TftState *st, json_object *a, const char * const *
     return NULL;
   if ((*idx = tft_figure_find (st, g->name)) < 0)
     {
-      illegal (error, _("There is no figure called \"%s\" on the roster."), g->name);
+      mg_illegal (error, N_("There is no figure called \"%s\" on the roster."), g->name);
       return NULL;
     }
   f = g_ptr_array_index (st->roster, *idx);
   if (tft_fight_figure (st, *idx))
     {
-      illegal (error, gear ? _("%s is fighting: armor cannot change during a combat, and weapons change by options e, k and o.")
-                           : _("%s is fighting; the roster changes between fights."), f->name);
+      mg_illegal (error, gear ? N_("%s is fighting: armor cannot change during a combat, and weapons change by options e, k and o.")
+                           : N_("%s is fighting; the roster changes between fights."), f->name);
       return NULL;
     }
   if (alive && !f->alive)
     {
-      illegal (error, _("%s is dead."), f->name);
+      mg_illegal (error, N_("%s is dead."), f->name);
       return NULL;
     }
   return tft_figure_mut (st, *idx);
@@ -780,14 +780,14 @@ tft_spend_ep (TftState *st, json_object *a, json_object *events, GString *text, 
       !mg_json_get_choice (a, NULL, "attribute", TFT_ACTION_ERR, attrs, &attr, error))
     return FALSE;
   if ((idx = tft_figure_find (st, name)) < 0)
-    return illegal (error, _("There is no figure called \"%s\" on the roster."), name);
+    return mg_illegal (error, N_("There is no figure called \"%s\" on the roster."), name);
   f = g_ptr_array_index (st->roster, idx);
   if (!f->alive)
-    return illegal (error, _("%s is dead."), f->name);
+    return mg_illegal (error, N_("%s is dead."), f->name);
   if (tft_fight_figure (st, idx))
-    return illegal (error, _("%s is fighting; experience is traded in between fights."), f->name);
+    return mg_illegal (error, N_("%s is fighting; experience is traded in between fights."), f->name);
   if (f->ep < rs->ep_trade)
-    return illegal (error, _("%s has %d EP; %d are needed for +1 %s."), f->name, f->ep, rs->ep_trade,
+    return mg_illegal (error, N_("%s has %d EP; %d are needed for +1 %s."), f->name, f->ep, rs->ep_trade,
                     attr ? "DX" : "ST");
   f = tft_figure_mut (st, idx);
   f->ep -= rs->ep_trade;
@@ -884,9 +884,9 @@ tft_remove_figure (TftState *st, json_object *a, json_object *events, GString *t
   if ((f = roster_figure_between_fights (st, a, known, &g, FALSE, FALSE, &idx, error)) == NULL)
     return FALSE;
   if (st->fight)
-    return illegal (error, _("Figures are removed between fights."));
+    return mg_illegal (error, N_("Figures are removed between fights."));
   if (f->fights > 0)
-    return illegal (error, _("%s has fought: the roster keeps its record."), f->name);
+    return mg_illegal (error, N_("%s has fought: the roster keeps its record."), f->name);
   json_object_array_add (events, mg_event_new ("figure_removed", "figure", f->name));
   g_string_append_printf (text, _("%s leaves the roster."), f->name);
   g_ptr_array_remove_index (st->roster, idx);
@@ -906,7 +906,7 @@ tft_edit_figure (TftState *st, json_object *a, json_object *events, GString *tex
     return FALSE;
   memcpy (&tmp, f, sizeof tmp);
   if ((g.has_kind || g.has_st || g.has_dx) && f->fights > 0)
-    return illegal (error, _("%s has fought: ST and DX now change only with experience."), f->name);
+    return mg_illegal (error, N_("%s has fought: ST and DX now change only with experience."), f->name);
   if (g.new_name && !name_free (st, g.new_name, idx, error))
     return FALSE;
   if (g.has_owner && !owner_ok (st, g.owner, error))

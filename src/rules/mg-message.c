@@ -1,0 +1,306 @@
+/* mg-message.c — sentences kept as msgid and formatted arguments, filled into any translation. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <stdint.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "mg-message.h"
+
+/* Arguments a sentence may have: more than any msgid of po/ holds. */
+#define MAX_ARGS 16
+
+/* One printf conversion: its position (1-based; 0 when not positional), the spec without the
+ * position ("%-3lld"), its length modifier and conversion letter. */
+typedef struct
+{
+  guint pos;
+  char  spec[24];
+  char  length[3];
+  char  conv;
+} Conv;
+
+/* Reads the conversion after a '%' at `p` (not "%%"); returns the character after it, or NULL
+ * for one this file does not read ('*' widths, %n, wide characters). */
+static const char *
+parse_conv (const char *p, Conv *c)
+{
+  const char *start;
+  gsize len;
+
+  memset (c, 0, sizeof *c);
+  if (g_ascii_isdigit (*p))
+    {
+      const char *q = p;
+      guint pos = 0;
+      while (g_ascii_isdigit (*q) && pos < 100)
+        pos = pos * 10 + (guint) (*q++ - '0');
+      if (*q == '$')
+        c->pos = pos, p = q + 1;
+      if (*q == '$' && (pos == 0 || pos > MAX_ARGS))
+        return NULL;
+    }
+  start = p;
+  p += strspn (p, "-+ #0'I");
+  p += strspn (p, "0123456789");
+  if (*p == '.')
+    p += 1 + strspn (p + 1, "0123456789");
+  len = strspn (p, "hlLqjzZt");
+  if (len > 2)
+    return NULL;
+  memcpy (c->length, p, len);
+  p += len;
+  if (*p == '\0' || strchr ("diouxXeEfFgGaAcsp", *p) == NULL || (*p == 's' && len > 0) || (*p == 'c' && len > 0))
+    return NULL;
+  c->conv = *p++;
+  if ((gsize) (p - start) + 2 > sizeof c->spec)
+    return NULL;
+  c->spec[0] = '%';
+  memcpy (c->spec + 1, start, (gsize) (p - start));
+  return p;
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+/* The next argument of `args`, of the type `c` reads, formatted by `c`'s own spec. */
+static char *
+format_one (const Conv *c, va_list *args)
+{
+  const char *l = c->length;
+  gboolean ll = strcmp (l, "ll") == 0 || strcmp (l, "q") == 0 || strcmp (l, "L") == 0;
+
+  if (strchr ("di", c->conv) != NULL)
+    return ll ? g_strdup_printf (c->spec, va_arg (*args, long long))
+         : strcmp (l, "l") == 0 ? g_strdup_printf (c->spec, va_arg (*args, long))
+         : strcmp (l, "j") == 0 ? g_strdup_printf (c->spec, va_arg (*args, intmax_t))
+         : (l[0] == 'z' || l[0] == 'Z') ? g_strdup_printf (c->spec, va_arg (*args, gssize))
+         : strcmp (l, "t") == 0 ? g_strdup_printf (c->spec, va_arg (*args, ptrdiff_t))
+         : g_strdup_printf (c->spec, va_arg (*args, int));
+  if (strchr ("ouxX", c->conv) != NULL)
+    return ll ? g_strdup_printf (c->spec, va_arg (*args, unsigned long long))
+         : strcmp (l, "l") == 0 ? g_strdup_printf (c->spec, va_arg (*args, unsigned long))
+         : strcmp (l, "j") == 0 ? g_strdup_printf (c->spec, va_arg (*args, uintmax_t))
+         : (l[0] == 'z' || l[0] == 'Z') ? g_strdup_printf (c->spec, va_arg (*args, gsize))
+         : strcmp (l, "t") == 0 ? g_strdup_printf (c->spec, va_arg (*args, ptrdiff_t))
+         : g_strdup_printf (c->spec, va_arg (*args, unsigned int));
+  if (c->conv == 'c')
+    return g_strdup_printf (c->spec, va_arg (*args, int));
+  if (c->conv == 's')
+    return g_strdup_printf (c->spec, va_arg (*args, const char *));
+  if (c->conv == 'p')
+    return g_strdup_printf (c->spec, va_arg (*args, void *));
+  if (strcmp (l, "L") == 0)
+    return g_strdup_printf (c->spec, va_arg (*args, long double));
+  return g_strdup_printf (c->spec, va_arg (*args, double));
+}
+#pragma GCC diagnostic pop
+
+/* The conversions of `format`, each at its argument's place (convs[0] is the first argument);
+ * FALSE when one cannot be read, positions mix with order, or a position is left out. */
+static gboolean
+read_convs (const char *format, Conv convs[MAX_ARGS], guint *n_args)
+{
+  guint n = 0, positional = 0, ordered = 0;
+
+  for (const char *p = strchr (format, '%'); p != NULL; p = strchr (p, '%'))
+    {
+      Conv c;
+      if (p[1] == '%')
+        {
+          p += 2;
+          continue;
+        }
+      if ((p = parse_conv (p + 1, &c)) == NULL)
+        return FALSE;
+      if (c.pos > 0)
+        positional++, convs[c.pos - 1] = c, n = MAX (n, c.pos);
+      else if (ordered < MAX_ARGS)
+        convs[ordered++] = c, n = ordered;
+      else
+        return FALSE;
+    }
+  if (positional > 0 && ordered > 0)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (convs[i].conv == '\0')
+      return FALSE;
+  *n_args = n;
+  return TRUE;
+}
+
+MgMessage *
+mg_message_new_valist (const char *msgid, const char *plural, gulong n, va_list args)
+{
+  Conv convs[MAX_ARGS] = { 0 };
+  guint n_args = 0;
+  MgMessage *message;
+  va_list copy;
+
+  g_return_val_if_fail (msgid != NULL, NULL);
+  /* The plural msgid names every argument (an English singular may leave the count out). */
+  if (!read_convs (plural != NULL ? plural : msgid, convs, &n_args))
+    return NULL;
+  message = g_new0 (MgMessage, 1);
+  message->msgid = g_strdup (msgid);
+  message->plural = g_strdup (plural);
+  message->n = n;
+  message->n_args = n_args;
+  message->args = g_new0 (char *, n_args + 1);
+  va_copy (copy, args);
+  for (guint i = 0; i < n_args; i++)
+    message->args[i] = format_one (&convs[i], &copy);
+  va_end (copy);
+  return message;
+}
+
+MgMessage *
+mg_message_new (const char *msgid, ...)
+{
+  va_list args;
+  MgMessage *message;
+
+  va_start (args, msgid);
+  message = mg_message_new_valist (msgid, NULL, 0, args);
+  va_end (args);
+  return message;
+}
+
+MgMessage *
+mg_message_new_plural (const char *msgid, const char *plural, gulong n, ...)
+{
+  va_list args;
+  MgMessage *message;
+
+  va_start (args, n);
+  message = mg_message_new_valist (msgid, plural, n, args);
+  va_end (args);
+  return message;
+}
+
+MgMessage *
+mg_message_copy (const MgMessage *message)
+{
+  MgMessage *copy;
+
+  if (message == NULL)
+    return NULL;
+  copy = g_new0 (MgMessage, 1);
+  copy->msgid = g_strdup (message->msgid);
+  copy->plural = g_strdup (message->plural);
+  copy->n = message->n;
+  copy->n_args = message->n_args;
+  copy->args = g_strdupv (message->args);
+  return copy;
+}
+
+void
+mg_message_free (MgMessage *message)
+{
+  if (message == NULL)
+    return;
+  g_free (message->msgid);
+  g_free (message->plural);
+  g_strfreev (message->args);
+  g_free (message);
+}
+
+char *
+mg_message_fill (const MgMessage *message, const char *translation)
+{
+  GString *out = g_string_new (NULL);
+  guint next = 0;
+  const char *p = translation;
+
+  while (*p != '\0')
+    {
+      const char *pc = strchr (p, '%');
+      Conv c;
+      const char *after;
+      guint index;
+
+      if (pc == NULL)
+        {
+          g_string_append (out, p);
+          break;
+        }
+      g_string_append_len (out, p, pc - p);
+      if (pc[1] == '%' || pc[1] == '\0')
+        {
+          g_string_append_c (out, '%');
+          p = pc + (pc[1] == '%' ? 2 : 1);
+          continue;
+        }
+      if ((after = parse_conv (pc + 1, &c)) == NULL)
+        {
+          /* Not a conversion this file reads: kept as written. */
+          g_string_append_c (out, '%');
+          p = pc + 1;
+          continue;
+        }
+      index = c.pos > 0 ? c.pos - 1 : next++;
+      if (index < message->n_args)
+        g_string_append (out, message->args[index]);
+      p = after;
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+mg_message_to_string (const MgMessage *message)
+{
+  const char *translation = message->plural != NULL
+    ? g_dngettext (GETTEXT_PACKAGE, message->msgid, message->plural, message->n)
+    : g_dgettext (GETTEXT_PACKAGE, message->msgid);
+
+  return mg_message_fill (message, translation);
+}
+
+json_object *
+mg_message_to_json (const MgMessage *message)
+{
+  json_object *json = json_object_new_object ();
+  json_object *args = json_object_new_array ();
+
+  json_object_object_add (json, "id", json_object_new_string (message->msgid));
+  if (message->plural != NULL)
+    {
+      json_object_object_add (json, "plural", json_object_new_string (message->plural));
+      json_object_object_add (json, "n", json_object_new_int64 ((gint64) message->n));
+    }
+  for (guint i = 0; i < message->n_args; i++)
+    json_object_array_add (args, json_object_new_string (message->args[i]));
+  json_object_object_add (json, "args", args);
+  return json;
+}
+
+MgMessage *
+mg_message_from_json (json_object *json)
+{
+  json_object *id = NULL, *plural = NULL, *n = NULL, *args = NULL;
+  MgMessage *message;
+  gsize len;
+
+  if (!json_object_is_type (json, json_type_object)
+      || !json_object_object_get_ex (json, "id", &id) || !json_object_is_type (id, json_type_string)
+      || !json_object_object_get_ex (json, "args", &args) || !json_object_is_type (args, json_type_array)
+      || (len = json_object_array_length (args)) > MAX_ARGS)
+    return NULL;
+  json_object_object_get_ex (json, "plural", &plural);
+  json_object_object_get_ex (json, "n", &n);
+  if ((plural != NULL && !json_object_is_type (plural, json_type_string))
+      || (plural != NULL && !json_object_is_type (n, json_type_int)))
+    return NULL;
+  for (gsize i = 0; i < len; i++)
+    if (!json_object_is_type (json_object_array_get_idx (args, i), json_type_string))
+      return NULL;
+  message = g_new0 (MgMessage, 1);
+  message->msgid = g_strdup (json_object_get_string (id));
+  message->plural = plural != NULL ? g_strdup (json_object_get_string (plural)) : NULL;
+  message->n = plural != NULL ? (gulong) MAX (0, json_object_get_int64 (n)) : 0;
+  message->n_args = (guint) len;
+  message->args = g_new0 (char *, len + 1);
+  for (gsize i = 0; i < len; i++)
+    message->args[i] = g_strdup (json_object_get_string (json_object_array_get_idx (args, i)));
+  return message;
+}

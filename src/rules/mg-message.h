@@ -1,0 +1,49 @@
+/* mg-message.h — a sentence kept as its English msgid and arguments, translated when shown. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <stdarg.h>
+#include <glib.h>
+#include <json-c/json.h>
+
+G_BEGIN_DECLS
+
+/* A sentence as po/ knows it: the English msgid (marked N_() or by a keyword of po/meson.build),
+ * an optional plural msgid with its count, and its arguments, each formatted once, when the
+ * message is made, by the msgid's own conversion ("%u" → "3", "%.1f" → "2.5", "%s" → the text).
+ * Rendering puts them in any language's translation, by position ("%2$s" in a translation
+ * takes the second argument), so a French phone and an English referee read the same refusal
+ * each in their own words. An argument that is itself a translated word (a face's name) stays
+ * in the language it was made in. */
+typedef struct
+{
+  char    *msgid;
+  char    *plural;   /* NULL: no plural form */
+  gulong   n;        /* the count choosing the plural form */
+  guint    n_args;
+  char   **args;     /* n_args formatted arguments, NULL-terminated */
+} MgMessage;
+
+/* A message from a printf format (the English msgid) and its arguments, as vprintf reads them;
+ * NULL when the format has a conversion it cannot read (%n, a wrong positional set). */
+MgMessage   *mg_message_new_valist (const char *msgid, const char *plural, gulong n, va_list args);
+MgMessage   *mg_message_new        (const char *msgid, ...) G_GNUC_PRINTF (1, 2);
+/* With the plural msgid and the count (its arguments follow, as for ngettext and printf). */
+MgMessage   *mg_message_new_plural (const char *msgid, const char *plural, gulong n, ...) G_GNUC_PRINTF (2, 4);
+MgMessage   *mg_message_copy       (const MgMessage *message);
+void         mg_message_free       (MgMessage *message);
+
+/* `translation` (the msgid, or its translation in some language) with the message's arguments
+ * put in place of its conversions, in order or by position (%1$s); "%%" is "%". A conversion
+ * past the arguments is left out. */
+char        *mg_message_fill       (const MgMessage *message, const char *translation);
+/* The message in the process's language, as _() / ngettext and printf give it today. */
+char        *mg_message_to_string  (const MgMessage *message);
+
+/* {"id": msgid, "plural": …, "n": …, "args": […]} and back (NULL when it is not one). */
+json_object *mg_message_to_json    (const MgMessage *message);
+MgMessage   *mg_message_from_json  (json_object *json);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgMessage, mg_message_free)
+
+G_END_DECLS

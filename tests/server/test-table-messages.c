@@ -1,0 +1,433 @@
+/* test-table-messages.c — refusals kept as messages and shown in the phone's language, whatever
+ * the app's; the catalogue's plural rules and positional arguments (issues 41 and 45). */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+#include <glib/gstdio.h>
+#include <libintl.h>
+#include <glib/gi18n-lib.h>
+
+#include "mg-catalogue.h"
+#include "mg-message.h"
+#include "mg-rules.h"
+#include "mg-server-test-util.h"
+#include "mg-table-server.h"
+
+/* ------------------------------------------------------------ po/fr.po, read as a translator wrote it */
+
+/* A .po string's text: the quoted pieces of `line` and its continuation lines, unescaped. */
+static void
+po_append (GString *out, const char *line)
+{
+  const char *q = strchr (line, '"');
+  g_autofree char *raw = NULL;
+  g_autofree char *text = NULL;
+
+  if (q == NULL)
+    return;
+  raw = g_strndup (q + 1, strrchr (line, '"') - q - 1);
+  text = g_strcompress (raw);
+  g_string_append (out, text);
+}
+
+/* The msgstr (form `form` of a plural entry) po/fr.po gives `msgid`; fails when there is none. */
+static char *
+fr_po (const char *msgid, guint form)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "po", "fr.po", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autofree char *want = g_strdup_printf ("msgstr[%u]", form);
+  GString *id = NULL, *str = NULL, *cur = NULL;
+  char *found = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL && found == NULL; i++)
+    {
+      const char *l = lines[i];
+      if (g_str_has_prefix (l, "msgid "))
+        {
+          if (id != NULL)
+            g_string_free (id, TRUE);
+          if (str != NULL)
+            g_string_free (str, TRUE);
+          id = g_string_new (NULL), str = NULL, cur = id;
+        }
+      else if (g_str_has_prefix (l, "msgstr ") || g_str_has_prefix (l, want))
+        str = g_string_new (NULL), cur = str;
+      else if (g_str_has_prefix (l, "msgid_plural") || g_str_has_prefix (l, "msgstr["))
+        cur = NULL;
+      else if (l[0] != '"')
+        {
+          if (id != NULL && str != NULL && strcmp (id->str, msgid) == 0)
+            found = g_strdup (str->str);
+          cur = NULL;
+          continue;
+        }
+      if (cur != NULL)
+        po_append (cur, l);
+    }
+  if (id != NULL)
+    g_string_free (id, TRUE);
+  if (str != NULL)
+    g_string_free (str, TRUE);
+  g_assert_nonnull (found);
+  g_assert_cmpstr (found, !=, "");
+  return found;
+}
+
+/* The process's own language: French (LANGUAGE=fr, no fr_FR locale needed) or English. */
+static void
+process_language (const char *lang)
+{
+  if (lang != NULL)
+    g_setenv ("LANGUAGE", lang, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  setlocale (LC_ALL, "");
+  textdomain (textdomain (NULL));   /* gettext forgets the translations it looked up */
+}
+
+/* ------------------------------------------------------------ the catalogue, without a server */
+
+static void
+test_plural_rules (void)
+{
+  /* French: 0 and 1 are singular. */
+  g_assert_cmpint (mg_catalogue_plural_eval ("(n > 1)", 0), ==, 0);
+  g_assert_cmpint (mg_catalogue_plural_eval ("(n > 1)", 1), ==, 0);
+  g_assert_cmpint (mg_catalogue_plural_eval ("(n > 1)", 2), ==, 1);
+  /* Polish's three forms (gettext manual): 1; 2-4, 22-24…; the rest, 12-14 and 112 included. */
+  {
+    const char *pl = "(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)";
+    const gulong n[] = { 1, 2, 4, 5, 12, 14, 21, 22, 25, 112, 0 };
+    const gint form[] = { 0, 1, 1, 2, 2, 2, 2, 1, 2, 2, 2 };
+    for (guint i = 0; i < G_N_ELEMENTS (n); i++)
+      g_assert_cmpint (mg_catalogue_plural_eval (pl, n[i]), ==, form[i]);
+  }
+  g_assert_cmpint (mg_catalogue_plural_eval ("n != 1", 1), ==, 0);
+  g_assert_cmpint (mg_catalogue_plural_eval ("!(n == 1)", 7), ==, 1);
+  g_assert_cmpint (mg_catalogue_plural_eval ("0", 7), ==, 0);
+  /* Not expressions: refused, never read past. */
+  g_assert_cmpint (mg_catalogue_plural_eval ("n >", 2), ==, -1);
+  g_assert_cmpint (mg_catalogue_plural_eval ("n % 0", 2), ==, -1);
+  g_assert_cmpint (mg_catalogue_plural_eval ("(n", 2), ==, -1);
+  g_assert_cmpint (mg_catalogue_plural_eval ("n ? 1", 2), ==, -1);
+  g_assert_cmpint (mg_catalogue_plural_eval ("x", 2), ==, -1);
+}
+
+/* A language of three forms whose translator puts the arguments in another order (%2$u before
+ * %1$s): a catalogue made with msgfmt from a .po written here. */
+static void
+test_three_forms_positional (void)
+{
+  static const char po[] =
+    "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n"
+    "\"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n\"\n\n"
+    "#, c-format\nmsgid \"%s holds %u card\"\nmsgid_plural \"%s holds %u cards\"\n"
+    "msgstr[0] \"%2$u karta: %1$s\"\nmsgstr[1] \"%2$u karty: %1$s\"\nmsgstr[2] \"%2$u kart: %1$s\"\n\n"
+    "#, c-format\nmsgid \"%s bids %d gold on %s\"\nmsgstr \"%3$s: %1$s, %2$d (100%%)\"\n";
+  g_autofree char *dir = g_dir_make_tmp ("mg-catalogue-XXXXXX", NULL);
+  g_autofree char *po_path = g_build_filename (dir, "pl.po", NULL);
+  g_autofree char *mo_path = g_build_filename (dir, "pl.mo", NULL);
+  const char *argv[] = { "msgfmt", "-c", "-o", mo_path, po_path, NULL };
+  g_autoptr(GError) error = NULL;
+  gint wait = 0;
+  MgCatalogue *pl;
+  const gulong n[] = { 1, 3, 5, 22, 112 };
+  const char *said[] = { "1 karta: Red", "3 karty: Red", "5 kart: Red", "22 karty: Red", "112 kart: Red" };
+
+  g_assert_true (g_file_set_contents (po_path, po, -1, NULL));
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &wait, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (wait, NULL));
+  pl = mg_catalogue_load (mo_path);
+  g_assert_nonnull (pl);
+  for (guint i = 0; i < G_N_ELEMENTS (n); i++)
+    {
+      g_autoptr(MgMessage) m = mg_message_new_plural ("%s holds %u card", "%s holds %u cards", n[i], "Red", (guint) n[i]);
+      g_autofree char *text = mg_catalogue_render (pl, m);
+      g_autofree char *english = mg_catalogue_render (NULL, m);
+      g_assert_cmpstr (text, ==, said[i]);
+      g_autofree char *want = n[i] == 1 ? g_strdup ("Red holds 1 card") : g_strdup_printf ("Red holds %lu cards", n[i]);
+      g_assert_cmpstr (english, ==, want);
+    }
+  {
+    g_autoptr(MgMessage) m = mg_message_new ("%s bids %d gold on %s", "Blue", -3, "Bluewater");
+    g_autofree char *text = mg_catalogue_render (pl, m);
+    g_autofree char *english = mg_catalogue_render (NULL, m);
+    g_assert_cmpstr (text, ==, "Bluewater: Blue, -3 (100%)");
+    g_assert_cmpstr (english, ==, "Blue bids -3 gold on Bluewater");
+  }
+  mg_catalogue_free (pl);
+  g_unlink (mo_path);
+  g_unlink (po_path);
+  g_rmdir (dir);
+}
+
+/* Each argument is formatted by the msgid's own conversion when the message is made, and a
+ * message survives JSON (the form a journal row would keep). */
+static void
+test_arguments (void)
+{
+  g_autoptr(MgMessage) m = mg_message_new ("%s: %u, %+d, %lld, %zu, %.1f, %c, 100%%", "Red", 7u, 3, (long long) -9000000000,
+                                           (gsize) 12, 2.25, 'x');
+  g_autofree char *text = mg_catalogue_render (NULL, m);
+  json_object *json = mg_message_to_json (m);
+  g_autoptr(MgMessage) back = mg_message_from_json (json);
+  g_autofree char *again = mg_catalogue_render (NULL, back);
+
+  g_assert_cmpstr (text, ==, "Red: 7, +3, -9000000000, 12, 2.2, x, 100%");
+  g_assert_cmpstr (again, ==, text);
+  json_object_put (json);
+  /* Conversions it cannot read make no message (the error keeps its text). */
+  {
+    const char *unread[] = { "%n", "%*d", "%1$s %s" };
+    for (guint i = 0; i < G_N_ELEMENTS (unread); i++)
+      g_assert_null (mg_message_new (unread[i], 3, 4));
+  }
+}
+
+/* The French catalogue's plural rule is the header's "n > 1": none is French plural, English
+ * plural; read from the .mo built from po/fr.po. */
+static void
+test_french_catalogue (void)
+{
+  const MgCatalogue *fr = mg_catalogue_get ("fr");
+  const char *one = "Put at least %d gold on an attack";
+  g_autofree char *form0 = fr_po (one, 0);
+  g_autofree char *form1 = fr_po (one, 1);
+
+  g_assert_nonnull (fr);
+  g_assert_cmpstr (mg_catalogue_language (fr), ==, "fr");
+  g_assert_true (mg_catalogue_for_accept_language ("fr-CH, fr;q=0.9, en;q=0.8") == fr);
+  g_assert_null (mg_catalogue_for_accept_language ("en-GB, fr;q=0.5"));
+  g_assert_null (mg_catalogue_for_accept_language ("xx"));
+  for (gulong n = 0; n <= 3; n++)
+    {
+      g_autoptr(MgMessage) m = mg_message_new_plural (one, one, n, (int) n);
+      g_autofree char *text = mg_catalogue_render (fr, m);
+      g_autofree char *want = g_strdup_printf (n > 1 ? form1 : form0, (int) n);
+      g_assert_cmpstr (text, ==, want);
+    }
+  g_assert_cmpstr (mg_catalogue_ngettext (fr, "no such msgid", "no such msgids", 0), ==, "no such msgids");
+  g_assert_cmpstr (mg_catalogue_gettext (fr, "no such msgid"), ==, "no such msgid");
+}
+
+/* In the process's own language a refusal's message reads as its error's text (as _() and
+ * ngettext give it), in English and in French, for an engine's refusals and the shared ones. */
+static void
+assert_refusals_render_as_text (void)
+{
+  static const char * const too_many[] = { "Red", "Blue", "Green", NULL };
+  static const char * const twice[] = { "Red", "Red", NULL };
+  static const char * const bad[] = {
+    "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":99}",
+    "{\"type\":\"pass\",\"player\":\"Nobody\"}",
+    "{\"type\":\"no_such_type\"}",
+    "{\"type\":\"choose_cards\",\"player\":\"Red\",\"cards\":[\"move\"]}",
+  };
+  g_autofree char *dir = g_dir_make_tmp ("mg-messages-XXXXXX", NULL);
+  g_autoptr(GError) error = NULL;
+  MgCampaign *campaign = mg_server_test_campaign (dir, "lamame", &error);
+  guint messages = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (bad) + 2; i++)
+    {
+      g_autoptr(GError) e = NULL;
+      const MgMessage *m;
+      if (i < G_N_ELEMENTS (bad))
+        {
+          json_object *action = json_tokener_parse (bad[i]);
+          g_assert_false (mg_state_validate (mg_campaign_get_state (campaign), action, &e));
+          json_object_put (action);
+        }
+      else   /* a plural refusal (exactly two players) and a name given twice */
+        g_assert_false (mg_rules_check_players (mg_rules_lookup ("meeple"), i == G_N_ELEMENTS (bad) ? too_many : twice, &e));
+      g_assert_error (e, MG_RULES_ERROR, e->code);
+      m = mg_rules_error_get_message (e);
+      if (m == NULL)   /* a field's error, worded by its fields */
+        continue;
+      messages++;
+      {
+        g_autofree char *text = mg_message_to_string (m);
+        g_assert_cmpstr (text, ==, e->message);
+      }
+    }
+  g_assert_cmpuint (messages, >=, 5);
+  {
+    g_autofree char *path = g_strdup (mg_campaign_get_path (campaign));
+    g_object_unref (campaign);
+    mg_server_test_remove (path, dir);
+  }
+}
+
+static void
+test_process_language (void)
+{
+  process_language (NULL);
+  assert_refusals_render_as_text ();
+  process_language ("fr");
+  g_assert_cmpstr (_("Put at least %d gold on an attack"), !=, "Put at least %d gold on an attack");
+  assert_refusals_render_as_text ();
+  process_language (NULL);
+}
+
+/* ------------------------------------------------------------ the phone's refusals over HTTP */
+
+typedef struct {
+  char          *dir;
+  MgCampaign    *campaign;
+  MgTableServer *server;
+  guint          port;
+  char          *act;   /* "/t/TOKEN/act" of Red */
+} Fx;
+
+static void
+fx_setup (Fx *fx, gconstpointer game)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GInetAddress) lo = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autofree char *red = NULL;
+
+  fx->dir = g_dir_make_tmp ("mg-server-XXXXXX", &error);
+  g_assert_no_error (error);
+  fx->campaign = mg_server_test_campaign (fx->dir, game, &error);
+  g_assert_no_error (error);
+  fx->server = mg_table_server_new (fx->campaign);
+  g_assert_true (mg_table_server_start (fx->server, lo, 0, &error));
+  g_assert_no_error (error);
+  fx->port = mg_table_server_get_port (fx->server);
+  red = mg_table_server_seat_path (fx->server, "Red", &error);
+  g_assert_no_error (error);
+  fx->act = g_strconcat (red, "act", NULL);
+}
+
+static void
+fx_teardown (Fx *fx, gconstpointer game)
+{
+  g_autofree char *path = g_strdup (mg_campaign_get_path (fx->campaign));
+
+  process_language (NULL);
+  g_clear_object (&fx->server);
+  g_clear_object (&fx->campaign);
+  mg_server_test_remove (path, fx->dir);
+  g_free (fx->dir);
+  g_free (fx->act);
+}
+
+/* What Red's phone reads when it posts `body` with `accept` (NULL: no Accept-Language), refused
+ * with `want` (the engine's refusals: 422). */
+static char *
+phone_refused (Fx *fx, const char *accept, const char *body, guint want)
+{
+  g_autofree char *headers = g_strdup_printf ("Host: 127.0.0.1:%u\r\nContent-Type: application/json\r\n%s%s%s",
+                                              fx->port, accept != NULL ? "Accept-Language: " : "",
+                                              accept != NULL ? accept : "", accept != NULL ? "\r\n" : "");
+  guint status = 0;
+  g_autofree char *answer = mg_server_test_request (fx->port, "POST", fx->act, headers, body, &status);
+  json_object *o = json_tokener_parse (mg_server_test_body (answer));
+  char *said;
+
+  g_assert_cmpuint (status, ==, want);
+  g_assert_nonnull (o);
+  said = g_strdup (json_object_get_string (json_object_object_get (o, "error")));
+  json_object_put (o);
+  g_assert_nonnull (said);
+  return said;
+}
+
+static char *
+phone_refusal (Fx *fx, const char *accept, const char *body)
+{
+  return phone_refused (fx, accept, body, 422);
+}
+
+/* The app in English; a French phone reads the engine's refusal as po/fr.po words it, an English
+ * one as the engine's msgid; then the app in French, and an English phone still reads English. */
+static void
+test_phone_language (Fx *fx, gconstpointer game)
+{
+  const char *bid = "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":99}";
+  g_autofree char *fr = fr_po ("%s has only %d gold to bid", 0);
+  g_autofree char *fr_said = g_strdup_printf (fr, "Red", 15);
+  const char *en_said = "Red has only 15 gold to bid";
+
+  process_language (NULL);
+  {
+    g_autofree char *a = phone_refusal (fx, "fr-CH, fr;q=0.9, en;q=0.5", bid);
+    g_autofree char *b = phone_refusal (fx, "en-GB", bid);
+    g_autofree char *c = phone_refusal (fx, NULL, bid);
+    g_assert_cmpstr (a, ==, fr_said);
+    g_assert_cmpstr (b, ==, en_said);
+    g_assert_cmpstr (c, ==, en_said);
+  }
+  process_language ("fr");
+  {
+    g_autofree char *a = phone_refusal (fx, "fr", bid);
+    g_autofree char *b = phone_refusal (fx, "en-US,en;q=0.9", bid);
+    g_assert_cmpstr (a, ==, fr_said);
+    g_assert_cmpstr (b, ==, en_said);
+  }
+  /* A field's refusal: the game's word for it and its range, in the phone's words. */
+  {
+    g_autofree char *sentence = fr_po ("%s must be %s, not %s.", 0);
+    g_autofree char *gold = fr_po ("Gold", 0);
+    g_autofree char *range = fr_po ("an integer from %lld to %lld", 0);
+    g_autofree char *range_said = g_strdup_printf (range, 0LL, 100000LL);
+    g_autofree char *want = g_strdup_printf (sentence, gold, range_said, "-1");
+    g_autofree char *a = phone_refusal (fx, "fr", "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":-1}");
+    g_autofree char *b = phone_refusal (fx, "en", "{\"type\":\"start_bid\",\"player\":\"Red\",\"gold\":-1}");
+    g_assert_cmpstr (a, ==, want);
+    g_assert_cmpstr (b, ==, "Gold must be an integer from 0 to 100000, not -1.");
+  }
+  /* The server's own refusals too: another seat's action. */
+  {
+    const char *blue = "{\"type\":\"start_bid\",\"player\":\"Blue\",\"gold\":2}";
+    g_autofree char *fr_yours = fr_po ("This link acts for %s only.", 0);
+    g_autofree char *want = g_strdup_printf (fr_yours, "Red");
+    g_autofree char *a = phone_refused (fx, "fr", blue, 403);
+    g_autofree char *b = phone_refused (fx, "en", blue, 403);
+    g_assert_cmpstr (a, ==, want);
+    g_assert_cmpstr (b, ==, "This link acts for Red only.");
+  }
+}
+
+/* A plural refusal: Red's attack gold under the ruleset's least (1), to a French and an English
+ * phone, the app in French. */
+static void
+test_phone_plural (Fx *fx, gconstpointer game)
+{
+  const char *gold = "{\"type\":\"attack_gold\",\"player\":\"Red\",\"gold\":0}";
+  g_autofree char *fr = fr_po ("Put at least %d gold on an attack", 0);
+  g_autofree char *fr_said = g_strdup_printf (fr, 1);
+
+  process_language ("fr");
+  {
+    g_autofree char *a = phone_refusal (fx, "fr", gold);
+    g_autofree char *b = phone_refusal (fx, "en", gold);
+    g_assert_cmpstr (a, ==, fr_said);
+    g_assert_cmpstr (b, ==, "Put at least 1 gold on an attack");
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  bindtextdomain (GETTEXT_PACKAGE, MG_TEST_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  g_test_add_func ("/messages/plural-rules", test_plural_rules);
+  g_test_add_func ("/messages/three-forms-positional", test_three_forms_positional);
+  g_test_add_func ("/messages/arguments", test_arguments);
+  g_test_add_func ("/messages/french-catalogue", test_french_catalogue);
+  g_test_add_func ("/messages/process-language", test_process_language);
+  g_test_add ("/messages/phone-language", Fx, "lamame", fx_setup, test_phone_language, fx_teardown);
+  g_test_add ("/messages/phone-plural", Fx, "lamame-attack", fx_setup, test_phone_plural, fx_teardown);
+  return g_test_run ();
+}
