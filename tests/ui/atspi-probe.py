@@ -95,14 +95,15 @@ LEAVES = {R.LABEL, R.IMAGE, R.SCROLL_BAR, R.SEPARATOR, R.STATIC}
 def walk_node(o, path, out, items, depth):
     # The role first (one question): a label, the most frequent object, needs no other.
     role = o.get_role()
-    if role in LEAVES:
+    if role in LEAVES and role != R.IMAGE:
         return
     st = states(o)
-    if not st.contains(S.VISIBLE):
+    if not st.contains(S.VISIBLE) or (role == R.IMAGE and not st.contains(S.FOCUSABLE)):
         return
     focusable = st.contains(S.FOCUSABLE)
+    # A board, the arena, a chart: a Tab stop a person acts on with the arrows (a grid, an image).
     control = role in INTERACTIVE or (role == R.TEXT and st.contains(S.EDITABLE)) \
-        or (focusable and role in (R.LIST_ITEM, R.TABLE_CELL, R.TREE_ITEM))
+        or (focusable and role in (R.LIST_ITEM, R.TABLE_CELL, R.TREE_ITEM, R.TABLE, R.IMAGE))
     if control and not focusable and role in (R.PUSH_BUTTON, R.TOGGLE_BUTTON, R.COMBO_BOX) and is_wrapper(o):
         control = False
     if control:

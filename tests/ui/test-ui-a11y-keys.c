@@ -20,6 +20,7 @@
 #include "mg-mecaknights-map-page.h"
 #include "mg-table-state.h"
 #include "mg-meeple-page-private.h"
+#include "mg-tft-arena-view.h"
 #include "mg-tft-attack-dialog.h"
 #include "mg-tft-fight-page.h"
 #include "ui-test-util.h"
@@ -189,6 +190,77 @@ test_tft_turn (void)
     g_assert_nonnull (focus);
     g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (page)));
   }
+  close_campaign_windows (app);
+}
+
+/* TFT's arena by keys only, read through AT-SPI: Tab to it; each arrow and Enter heard as its
+ * description, the hex then what stands there (Flavius on C5, picked; D5 in his reach); a hex
+ * beyond his reach refused aloud (the page's message, an alert); the move by Enter heard as D5 now
+ * holding him; the focus stays on the arena. */
+static void
+test_tft_arena (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"Flavius\",\"kind\":\"human\",\"st\":11,\"dx\":13,\"weapons\":[\"shortsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"Wulf\",\"kind\":\"human\",\"st\":11,\"dx\":13,\"weapons\":[\"shortsword\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"death\",\"arena\":\"arena_1977\",\"sides\":{\"Romans\":[\"Flavius\"],"
+    "\"Germans\":[\"Wulf\"]},\"positions\":{\"Flavius\":{\"hex\":\"C5\",\"facing\":\"NE\"},"
+    "\"Wulf\":{\"hex\":\"M5\",\"facing\":\"SW\"}}}",
+  };
+  static const guint to_c5[] = { GDK_KEY_Right, GDK_KEY_Right, GDK_KEY_Right, GDK_KEY_Down, GDK_KEY_Down,
+                                 GDK_KEY_Down, GDK_KEY_Down };
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window;
+  MgTftFightPage *page;
+  MgTftArenaView *arena;
+  GtkWidget *w;
+  gint64 rows;
+
+  if (!probing)
+    {
+      g_test_skip ("no AT-SPI bus");
+      return;
+    }
+  window = show_campaign ("tft", "ArenaKeys", actions, G_N_ELEMENTS (actions), &campaign);
+  w = GTK_WIDGET (window);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
+  wait_ms (300);
+  page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+  arena = mg_tft_fight_page_get_arena (page);
+  g_assert_nonnull (arena);
+  if (!ui_test_key (w, GDK_KEY_Shift_L, 0))
+    {
+      g_test_skip ("keys are sent through XTest: needs an X11 display");
+      close_campaign_windows (app);
+      return;
+    }
+  rows = mg_campaign_journal_count (campaign);
+  tabs_to_main_action (w, "Fight", GTK_WIDGET (arena), "the arena");
+  assert_focus ("TFT arena", "Arena");
+  /* The first arrow shows the cursor on A1; then to C5. */
+  for (guint i = 0; i < G_N_ELEMENTS (to_c5); i++)
+    g_assert_true (ui_test_key (w, to_c5[i], 0));
+  g_assert_cmpstr (mg_tft_arena_view_get_cursor (arena), ==, "C5");
+  g_assert_true (heard ("description", "C5: Flavius (Romans), facing NE"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  g_assert_true (heard ("description", "Flavius (Romans), facing NE, picked"));
+  /* P9 is past his MA 10: Enter plays nothing, and the page's reason is said as an alert. */
+  g_assert_true (mg_tft_arena_view_set_cursor (arena, "P9"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  wait_ms (200);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows);
+  g_assert_nonnull (mg_tft_fight_page_get_message (page));
+  g_assert_true (alert_said (mg_tft_fight_page_get_message (page)));
+  assert_focus ("TFT arena Enter refused on P9", "Arena");
+  /* D5, next to him: in reach; Enter moves him there, and D5 is said again, holding him. */
+  g_assert_true (mg_tft_arena_view_set_cursor (arena, "C5"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Right, 0));
+  g_assert_true (heard ("description", "D5: empty, in reach, facing NE"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  wait_ms (200);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 1);
+  g_assert_true (heard ("description", "D5: Flavius (Romans), facing NE"));
+  assert_focus ("TFT arena Enter on D5 (move)", "Arena");
   close_campaign_windows (app);
 }
 
@@ -783,6 +855,7 @@ main (int argc, char *argv[])
 
   app = ui_test_init (&argc, &argv, "melee-gm-ui-a11y-keys", &tmpdir);
   g_test_add_func ("/ui/a11y/tft-turn", test_tft_turn);
+  g_test_add_func ("/ui/a11y/tft-arena", test_tft_arena);
   g_test_add_func ("/ui/a11y/meeple-pick", test_meeple_pick);
   g_test_add_func ("/ui/a11y/lamame-step", test_lamame_step);
   g_test_add_func ("/ui/a11y/cricchio-board", test_cricchio_board);
