@@ -11,6 +11,8 @@
 
 #include "a11y-probe.h"
 #include "mg-application.h"
+#include "mg-chart.h"
+#include "mg-chronicle-plot.h"
 #include "mg-json.h"
 #include "mg-campaign-window-private.h"
 #include "mg-cricchio-board-view.h"
@@ -783,6 +785,34 @@ tokens_contrast (const Shot *shot, GtkWidget *window, MgAreaMap *map, guint *n)
   return least;
 }
 
+/* A point of `widget` in the window's coordinates. */
+static void
+in_window (GtkWidget *widget, GtkWidget *window, double x, double y, double *wx, double *wy)
+{
+  graphene_point_t at;
+
+  g_assert_true (gtk_widget_compute_point (widget, window, &GRAPHENE_POINT_INIT (x, y), &at));
+  *wx = at.x, *wy = at.y;
+}
+
+/* The Chronicle's first chart: its first series' name in the legend (text, ≥ 4.5:1) and the
+ * series' swatch beside it (a graphic: ≥ 3:1) against the page round the chart. */
+static void
+chart_contrast (const Shot *shot, GtkWidget *window, GtkWidget *chart, gboolean dark)
+{
+  double x, y, ground, text, swatch;
+
+  g_assert_true (gtk_widget_get_mapped (chart));
+  in_window (chart, window, 2, 2, &x, &y);
+  ground = luminance (shot, x, y);
+  in_window (chart, window, MG_CHRONICLE_MARGIN_LEFT, 0, &x, &y);
+  text = best_contrast (shot, ground, x + 14, y + 3, x + 40, y + 19);
+  swatch = ratio (luminance (shot, x + 5, y + 11), ground);
+  g_print ("| contrast chart %s | legend text %.2f | swatch %.2f |\n", dark ? "dark" : "light", text, swatch);
+  g_assert_cmpfloat (text, >=, 4.5);
+  g_assert_cmpfloat (swatch, >=, 3.0);
+}
+
 static void
 contrast_of_game (const char *game, const char *page_name, double *dim, double *head, double *tokens)
 {
@@ -796,7 +826,7 @@ contrast_of_game (const char *game, const char *page_name, double *dim, double *
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
   for (guint dark = 0; dark < 2; dark++)
     {
-      g_autofree char *name = g_strdup_printf ("a11y-contrast-%s-%s.png", game, dark ? "dark" : "light");
+      g_autofree char *name = g_strdup_printf ("a11y-contrast-%s-%s-%s.png", game, page_name, dark ? "dark" : "light");
       Shot shot = { 0 };
       MgAreaMap *map = NULL;
       guint n = 0;
@@ -811,6 +841,8 @@ contrast_of_game (const char *game, const char *page_name, double *dim, double *
         dim[dark] = label_contrast (&shot, GTK_WIDGET (window), label);
       if ((label = label_with_class (page, "mk-head")) != NULL)
         head[dark] = label_contrast (&shot, GTK_WIDGET (window), label);
+      if (find_descendant (page, MG_TYPE_CHART) != NULL)
+        chart_contrast (&shot, GTK_WIDGET (window), find_descendant (page, MG_TYPE_CHART), dark);
       map = MG_IS_AREA_MAP (find_descendant (page, MG_TYPE_AREA_MAP)) ? MG_AREA_MAP (find_descendant (page, MG_TYPE_AREA_MAP)) : NULL;
       if (map != NULL)
         {
@@ -825,13 +857,107 @@ contrast_of_game (const char *game, const char *page_name, double *dim, double *
   close_campaign_windows (app);
 }
 
+/* The arena's counters: each name (white) against its counter's fill, read where the fill is
+ * (the darkest of six points round the name, clear of the facing's wedge); the least of them. */
+static double
+counters_contrast (const Shot *shot, GtkWidget *window, MgTftArenaView *arena, const char * const *hexes, double size)
+{
+  double least = 21;
+
+  for (guint i = 0; hexes[i] != NULL; i++)
+    {
+      double x, y, ground = 1, best;
+
+      g_assert_true (mg_tft_arena_view_hex_point (arena, hexes[i], &x, &y));
+      in_window (GTK_WIDGET (arena), window, x, y, &x, &y);
+      for (int k = 0; k < 6; k++)
+        ground = MIN (ground, luminance (shot, x + 0.6 * size * cos ((-60 + 60 * k) * G_PI / 180),
+                                         y + 0.6 * size * sin ((-60 + 60 * k) * G_PI / 180)));
+      best = best_contrast (shot, ground, x - 0.3 * size, y - 0.12 * size, x + 0.3 * size, y + 0.12 * size);
+      if (g_getenv ("MG_A11Y_DEBUG") != NULL)
+        g_printerr ("counter on %s: name contrast %.2f\n", hexes[i], best);
+      least = MIN (least, best);
+    }
+  return least;
+}
+
+/* A hex's label (its name, above its centre) against the hex's ground just below it. */
+static double
+hex_label_contrast (const Shot *shot, GtkWidget *window, MgTftArenaView *arena, const char *hex, double size)
+{
+  double x, y;
+
+  g_assert_true (mg_tft_arena_view_hex_point (arena, hex, &x, &y));
+  in_window (GTK_WIDGET (arena), window, x, y, &x, &y);
+  return best_contrast (shot, luminance (shot, x, y + 0.3 * size), x - 0.32 * size, y - 0.8 * size, x + 0.1 * size,
+                        y - 0.52 * size);
+}
+
+/* TFT's arena on the Fight page, in light and dark (drawn alike: the arena is parchment in both):
+ * the counters' names of four sides and the hexes' labels, on plain ground and in reach (Flavius
+ * picked: his reach green). ≥ 4.5:1. */
+static void
+test_arena_contrast (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"Flavius\",\"kind\":\"human\",\"st\":11,\"dx\":13,\"weapons\":[\"shortsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"Wulf\",\"kind\":\"human\",\"st\":11,\"dx\":13,\"weapons\":[\"shortsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"Gaul\",\"kind\":\"human\",\"st\":11,\"dx\":13,\"weapons\":[\"shortsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"Dacian\",\"kind\":\"human\",\"st\":11,\"dx\":13,\"weapons\":[\"shortsword\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"death\",\"arena\":\"arena_1977\",\"sides\":{\"Romans\":[\"Flavius\"],"
+    "\"Germans\":[\"Wulf\"],\"Gauls\":[\"Gaul\"],\"Dacians\":[\"Dacian\"]},\"positions\":{\"Flavius\":{\"hex\":\"C5\",\"facing\":\"NE\"},"
+    "\"Wulf\":{\"hex\":\"M5\",\"facing\":\"SW\"},\"Gaul\":{\"hex\":\"H3\",\"facing\":\"S\"},"
+    "\"Dacian\":{\"hex\":\"H8\",\"facing\":\"N\"}}}",
+  };
+  static const char * const hexes[] = { "C5", "M5", "H3", "H8", NULL };
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window = show_campaign ("tft", "ArenaContrast", actions, G_N_ELEMENTS (actions), &campaign);
+  MgTftArenaView *arena;
+  double ax, ay, bx, by, size;
+
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
+  wait_ms (300);
+  arena = mg_tft_fight_page_get_arena (MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight")));
+  g_assert_nonnull (arena);
+  mg_tft_arena_view_select (arena, "Flavius");
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      g_autofree char *name = g_strdup_printf ("a11y-contrast-tft-arena-%s.png", dark ? "dark" : "light");
+      Shot shot = { 0 };
+      double counters, plain, reach;
+
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                          dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      wait_ms (400);
+      g_assert_true (mg_tft_arena_view_hex_point (arena, "A1", &ax, &ay));
+      g_assert_true (mg_tft_arena_view_hex_point (arena, "A2", &bx, &by));
+      size = (by - ay) / sqrt (3);
+      /* The hexes' labels are drawn from 14 px a hex. */
+      g_assert_cmpfloat (size, >, 14);
+      shot_take (&shot, GTK_WIDGET (window), name);
+      counters = counters_contrast (&shot, GTK_WIDGET (window), arena, hexes, size);
+      plain = MIN (hex_label_contrast (&shot, GTK_WIDGET (window), arena, "P9", size),
+                   hex_label_contrast (&shot, GTK_WIDGET (window), arena, "O2", size));
+      reach = MIN (hex_label_contrast (&shot, GTK_WIDGET (window), arena, "D6", size),
+                   hex_label_contrast (&shot, GTK_WIDGET (window), arena, "E3", size));
+      g_print ("| contrast tft arena %s | counters' names %.2f | hex labels %.2f, in reach %.2f |\n",
+               dark ? "dark" : "light", counters, plain, reach);
+      g_assert_cmpfloat (counters, >=, 4.5);
+      g_assert_cmpfloat (plain, >=, 4.5);
+      g_assert_cmpfloat (reach, >=, 4.5);
+      shot_clear (&shot);
+    }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  close_campaign_windows (app);
+}
+
 /* Dim labels, MecaKnights' table headers and the tokens' letters on La Mame's and MecaKnights'
  * maps, read from the rendered pages in light and dark: ≥ 4.5:1 (WCAG 2.1 AA, small text). */
 static void
 test_contrast (void)
 {
   static const char *pages[][2] = { { "mecaknights", "dashboard" }, { "mecaknights", "map" },
-                                    { "lamame", "map" }, { "tft", "fight" } };
+                                    { "lamame", "map" }, { "tft", "fight" }, { "tft", "chronicle" } };
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
@@ -863,6 +989,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/a11y/tft-roster", test_tft_roster);
   g_test_add_func ("/ui/a11y/mecaknights-turn", test_mecaknights_turn);
   g_test_add_func ("/ui/a11y/contrast", test_contrast);
+  g_test_add_func ("/ui/a11y/arena-contrast", test_arena_contrast);
   probing = a11y_probe_start (&why);
   if (!probing)
     g_printerr ("%s\n", why);

@@ -392,8 +392,8 @@ mg_tft_arena_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       if (self->interactive && self->size > 14)
         {
           /* ≥ 4.5:1 on the parchment and on a hex in reach */
-          cairo_set_source_rgb (cr, 0.38, 0.33, 0.26);
-          cairo_set_font_size (cr, self->size * 0.28);
+          cairo_set_source_rgb (cr, 0.2, 0.17, 0.12);
+          cairo_set_font_size (cr, self->size * 0.3);
           cairo_move_to (cr, x - self->size * 0.3, y - self->size * 0.55);
           cairo_show_text (cr, hn);
           cairo_new_path (cr);
