@@ -11,6 +11,7 @@
 
 #include "a11y-probe.h"
 #include "mg-application.h"
+#include "mg-area-map.h"
 #include "mg-chart.h"
 #include "mg-chronicle-plot.h"
 #include "mg-json.h"
@@ -664,6 +665,91 @@ test_mecaknights_turn (void)
   close_campaign_windows (app);
 }
 
+/* ---------------------------------------------------------------- Tabs to each page's main action */
+
+static GtkWidget *
+first_shown (GtkWidget *w, GType type, const char *css_class)
+{
+  if (!gtk_widget_get_mapped (w) || GTK_IS_POPOVER (w))
+    return NULL;
+  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_is_sensitive (w)
+      && (css_class == NULL || gtk_widget_has_css_class (w, css_class)))
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = first_shown (c, type, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* What a page is for, in this order: its suggested action, its board, map or arena, its list (the
+ * Journal), its first chart (the Chronicle); else the page itself (its first control). */
+static GtkWidget *
+main_action (GtkWidget *page)
+{
+  GType surfaces[] = { MG_TYPE_CHESS_BOARD_VIEW, MG_TYPE_AREA_MAP, MG_TYPE_TFT_ARENA_VIEW, GTK_TYPE_LIST_VIEW, MG_TYPE_CHART };
+  GtkWidget *found = first_shown (page, GTK_TYPE_BUTTON, "suggested-action");
+
+  for (guint i = 0; found == NULL && i < G_N_ELEMENTS (surfaces); i++)
+    found = first_shown (page, surfaces[i], NULL);
+  if (g_getenv ("MG_A11Y_DEBUG") != NULL && found != NULL)
+    g_printerr ("main action: %s %s\n", G_OBJECT_TYPE_NAME (found),
+                GTK_IS_BUTTON (found) && gtk_button_get_label (GTK_BUTTON (found)) ? gtk_button_get_label (GTK_BUTTON (found)) : "");
+  return found != NULL ? found : page;
+}
+
+/* Measured for docs/accessibility.md with MG_A11Y_TABS set (real keys on every page of every
+ * sample: not in CI, whose tests count them on each game's play page): Tab presses from each page's
+ * tab to its main action, and what a screen reader reads there. */
+static void
+test_tabs_per_page (void)
+{
+  guint n_samples;
+  const MgSample *samples = mg_application_samples (&n_samples);
+
+  if (g_getenv ("MG_A11Y_TABS") == NULL)
+    {
+      g_test_skip ("a measure: set MG_A11Y_TABS");
+      return;
+    }
+  for (guint i = 0; i < n_samples; i++)
+    {
+      g_autoptr(MgCampaign) campaign = NULL;
+      MgCampaignWindow *window = open_sample (samples[i].game_id, "journal", &campaign);
+      AdwViewStack *stack;
+      g_autoptr(GtkSelectionModel) pages = NULL;
+
+      if (window == NULL)
+        return;
+      stack = mg_campaign_window_get_view_stack (window);
+      pages = adw_view_stack_get_pages (stack);
+      for (guint p = 0; p < g_list_model_get_n_items (G_LIST_MODEL (pages)); p++)
+        {
+          g_autoptr(AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), p);
+          g_autofree char *what = NULL, *focus = NULL;
+          GtkWidget *target;
+          guint n;
+
+          adw_view_stack_set_visible_child (stack, adw_view_stack_page_get_child (page));
+          wait_ms (300);
+          target = main_action (adw_view_stack_page_get_child (page));
+          what = g_strdup_printf ("%s %s", samples[i].game_id, adw_view_stack_page_get_title (page));
+          if (target == NULL)
+            {
+              g_print ("| tabs | %s | none |\n", what);
+              continue;
+            }
+          n = tabs_to_main_action (GTK_WIDGET (window), adw_view_stack_page_get_title (page), target, what);
+          focus = a11y_probe_focus ();
+          g_print ("| tabs | %s | %u | %s |\n", what, n, focus);
+        }
+      close_campaign_windows (app);
+    }
+}
+
 /* ---------------------------------------------------------------- contrast (WCAG 2.1), from PNGs */
 
 typedef struct { GdkTexture *texture; guchar *pixels; int width, height; } Shot;
@@ -951,13 +1037,14 @@ test_arena_contrast (void)
   close_campaign_windows (app);
 }
 
-/* Dim labels, MecaKnights' table headers and the tokens' letters on La Mame's and MecaKnights'
- * maps, read from the rendered pages in light and dark: ≥ 4.5:1 (WCAG 2.1 AA, small text). */
+/* Dim labels, MecaKnights' table headers, the tokens' letters on La Mame's and MecaKnights' maps
+ * and the Chronicle's charts, read from the rendered pages in light and dark: ≥ 4.5:1 (WCAG 2.1
+ * AA, small text; a chart's swatch, a graphic, ≥ 3:1). TFT's arena: test_arena_contrast. */
 static void
 test_contrast (void)
 {
   static const char *pages[][2] = { { "mecaknights", "dashboard" }, { "mecaknights", "map" },
-                                    { "lamame", "map" }, { "tft", "fight" }, { "tft", "chronicle" } };
+                                    { "lamame", "map" }, { "tft", "chronicle" } };
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
@@ -988,6 +1075,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/a11y/journal-one-tab-stop", test_journal_one_tab_stop);
   g_test_add_func ("/ui/a11y/tft-roster", test_tft_roster);
   g_test_add_func ("/ui/a11y/mecaknights-turn", test_mecaknights_turn);
+  g_test_add_func ("/ui/a11y/tabs-per-page", test_tabs_per_page);
   g_test_add_func ("/ui/a11y/contrast", test_contrast);
   g_test_add_func ("/ui/a11y/arena-contrast", test_arena_contrast);
   probing = a11y_probe_start (&why);
