@@ -101,6 +101,17 @@ tooltip_changed (GtkWidget *widget)
     gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
 }
 
+static void
+tooltip_described (GtkWidget *widget)
+{
+  const char *tooltip = gtk_widget_get_tooltip_text (widget);
+
+  if (tooltip != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tooltip, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 /* Named by its tooltip, now and whenever the tooltip changes ("Undo Attack"). */
 static gboolean
 name_by_tooltip (GtkWidget *widget)
@@ -248,8 +259,17 @@ name_widget (GtkWidget *widget)
     {
       GtkWidget *label = first_label (widget);
 
-      if (!name_by_tooltip (widget) && label != NULL)
-        gtk_accessible_update_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+      /* A button that shows words is named by them, its tooltip said after as its description
+       * (it was read first: "Only while the other players look away; … Show Red’s faces"). */
+      if (label != NULL)
+        {
+          gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
+          gtk_accessible_update_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+          tooltip_described (widget);
+          g_signal_connect (widget, "notify::tooltip-text", G_CALLBACK (tooltip_described), NULL);
+        }
+      else
+        name_by_tooltip (widget);
     }
   else if (GTK_IS_SPIN_BUTTON (widget) || GTK_IS_SWITCH (widget)
            || (GTK_IS_CHECK_BUTTON (widget) && gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)) == NULL)
