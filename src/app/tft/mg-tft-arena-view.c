@@ -30,6 +30,7 @@ struct _MgTftArenaView {
   double       zoom;           /* 1: the whole arena in the widget; up to 4 */
   double       cx, cy;         /* the arena's point (in hexes' units of size 1) at the widget's centre */
   double       px, py;         /* the pointer's last place over the widget */
+  char        *said;           /* the description last given (say_hex): not told again unchanged */
 };
 
 G_DEFINE_FINAL_TYPE (MgTftArenaView, mg_tft_arena_view, GTK_TYPE_WIDGET)
@@ -156,6 +157,10 @@ say_hex (MgTftArenaView *self)
   if (self->reach != NULL && json_object_object_get_ex (self->reach, hn, NULL))
     /* Translators: the hex under the cursor is one the picked figure may move to, facing that side */
     g_string_append_printf (said, _(", in reach, facing %s"), facings[self->facing]);
+  if (g_strcmp0 (said->str, self->said) == 0)
+    return;
+  g_free (self->said);
+  self->said = g_strdup (said->str);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, said->str, -1);
 }
 
@@ -662,6 +667,7 @@ mg_tft_arena_view_finalize (GObject *object)
   g_clear_pointer (&self->fight, json_object_put);
   g_clear_pointer (&self->reach, json_object_put);
   g_free (self->selected);
+  g_free (self->said);
   G_OBJECT_CLASS (mg_tft_arena_view_parent_class)->finalize (object);
 }
 
