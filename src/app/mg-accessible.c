@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <string.h>
 
 #include "mg-accessible.h"
 
@@ -45,6 +46,43 @@ row_title (GtkWidget *widget)
   return title != NULL && title[0] != '\0' ? title : NULL;
 }
 
+/* Named `text`, less its mnemonic's underscores when it has one ("_Print…" read "Print…"; "__" is
+ * one underscore), and by nothing else: GTK 4.8 reads a name and then the label it is labelled by
+ * ("_Print… Print…"). */
+static void
+set_plain_name (GtkWidget *widget, const char *text, gboolean mnemonic)
+{
+  g_autoptr(GString) plain = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (!mnemonic || *p != '_' || p[1] == '_')
+      g_string_append_c (plain, *p);
+    else if (p[1] == '\0')
+      break;
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, plain->str, -1);
+}
+
+/* Named by the title of the preferences row it stands in (or is). */
+static void
+set_row_name (GtkWidget *widget)
+{
+  GtkWidget *row = ADW_IS_PREFERENCES_ROW (widget) ? widget : gtk_widget_get_ancestor (widget, ADW_TYPE_PREFERENCES_ROW);
+
+  set_plain_name (widget, adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                  adw_preferences_row_get_use_underline (ADW_PREFERENCES_ROW (row)));
+}
+
+/* A button with a mnemonic ("_Print…"): its plain label, now and whenever it changes. */
+static void
+button_label_changed (GtkWidget *button)
+{
+  const char *label = gtk_button_get_label (GTK_BUTTON (button));
+
+  if (label != NULL && gtk_button_get_use_underline (GTK_BUTTON (button)) && strchr (label, '_') != NULL)
+    set_plain_name (button, label, TRUE);
+}
+
 /* The label just before the widget in its box or grid ("Speed [ 3 ]"), or NULL. */
 static GtkWidget *
 label_before (GtkWidget *widget)
@@ -61,6 +99,17 @@ tooltip_changed (GtkWidget *widget)
 
   if (tooltip != NULL)
     gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+}
+
+static void
+tooltip_described (GtkWidget *widget)
+{
+  const char *tooltip = gtk_widget_get_tooltip_text (widget);
+
+  if (tooltip != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tooltip, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
 
 /* Named by its tooltip, now and whenever the tooltip changes ("Undo Attack"). */
@@ -83,7 +132,7 @@ name_control (GtkWidget *widget)
   if (name_by_tooltip (widget))
     return;
   if (row_title (widget) != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL, row_title (widget), -1);
+    set_row_name (widget);
   else if ((label = label_before (widget)) != NULL)
     gtk_accessible_update_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
 }
@@ -98,7 +147,7 @@ name_inner_button (GtkWidget *outer)
     return;
   if (g_object_get_data (G_OBJECT (outer), NAMED) == NULL && !name_by_tooltip (outer)
       && row_title (outer) != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (outer), GTK_ACCESSIBLE_PROPERTY_LABEL, row_title (outer), -1);
+    set_row_name (outer);
   /* The outer one only: a relation to the label it shows would outlive that label when the list
    * rebuilds it (GTK 4.8 keeps no reference). */
   gtk_accessible_update_relation (GTK_ACCESSIBLE (inner), GTK_ACCESSIBLE_RELATION_LABELLED_BY, outer, NULL, -1);
@@ -162,7 +211,7 @@ row_title_changed (GtkWidget *row)
   const char *title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
 
   if (title != NULL && title[0] != '\0')
-    gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+    set_row_name (row);
 }
 
 /* A row of a list (libadwaita 1.2 leaves its rows unnamed): its title, or its first label. */
@@ -186,17 +235,41 @@ name_widget (GtkWidget *widget)
   if (g_object_get_data (G_OBJECT (widget), SEEN) != NULL)
     return;
   g_object_set_data (G_OBJECT (widget), SEEN, GINT_TO_POINTER (1));
+  /* An entry row's text (libadwaita 1.2), which takes the focus, is of no role: AT-SPI leaves it
+   * out and a reader hears nothing as the focus comes. A text box named by its row's title, set
+   * while GTK still lets the role change (before a reader has read it). */
+  if (GTK_IS_TEXT (widget) && gtk_widget_get_ancestor (widget, ADW_TYPE_ENTRY_ROW) != NULL
+      && gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) == GTK_ACCESSIBLE_ROLE_NONE)
+    {
+      g_object_set (widget, "accessible-role", GTK_ACCESSIBLE_ROLE_TEXT_BOX, NULL);
+      name_control (widget);
+      return;
+    }
   if (g_object_get_data (G_OBJECT (widget), NAMED) != NULL && !GTK_IS_DROP_DOWN (widget) && !GTK_IS_MENU_BUTTON (widget))
     return;
   if (GTK_IS_DROP_DOWN (widget) || GTK_IS_MENU_BUTTON (widget))
     name_inner_button (widget);
+  else if (GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) != NULL)
+    {
+      button_label_changed (widget);
+      g_signal_connect_after (widget, "notify::label", G_CALLBACK (button_label_changed), NULL);
+    }
   else if (GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) == NULL
            && !(GTK_IS_DROP_DOWN (gtk_widget_get_parent (widget)) || GTK_IS_MENU_BUTTON (gtk_widget_get_parent (widget))))
     {
       GtkWidget *label = first_label (widget);
 
-      if (!name_by_tooltip (widget) && label != NULL)
-        gtk_accessible_update_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+      /* A button that shows words is named by them, its tooltip said after as its description
+       * (it was read first: "Only while the other players look away; … Show Red’s faces"). */
+      if (label != NULL)
+        {
+          gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
+          gtk_accessible_update_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+          tooltip_described (widget);
+          g_signal_connect (widget, "notify::tooltip-text", G_CALLBACK (tooltip_described), NULL);
+        }
+      else
+        name_by_tooltip (widget);
     }
   else if (GTK_IS_SPIN_BUTTON (widget) || GTK_IS_SWITCH (widget)
            || (GTK_IS_CHECK_BUTTON (widget) && gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)) == NULL)
@@ -209,6 +282,17 @@ name_widget (GtkWidget *widget)
     name_row (widget);
 }
 
+static void
+name_tree (GtkWidget *widget)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (gtk_widget_get_visible (c))
+      {
+        name_widget (c);
+        name_tree (c);
+      }
+}
+
 static gboolean
 widget_mapped (GSignalInvocationHint *hint, guint n_values, const GValue *values, gpointer data)
 {
@@ -216,6 +300,9 @@ widget_mapped (GSignalInvocationHint *hint, guint n_values, const GValue *values
 
   if (GTK_IS_WIDGET (object))
     name_widget (GTK_WIDGET (object));
+  /* A window: every control it holds now, shown or not yet (a reader may list them all). */
+  if (GTK_IS_WINDOW (object))
+    name_tree (GTK_WIDGET (object));
   return TRUE;
 }
 

@@ -6,14 +6,18 @@
 
 G_BEGIN_DECLS
 
-/* Once, at startup: from then on, as any widget is shown,
+/* Once, at startup: from then on, as any widget is shown (and every control of a window as the
+ * window is shown),
  * - an icon-only button (GtkButton, GtkMenuButton) is named by its tooltip, which says what it
- *   does and follows it when it changes (GTK 4.8 reads such a button as "GtkImage");
+ *   does and follows it when it changes (GTK 4.8 reads such a button as "GtkImage"); a button
+ *   that shows words is named by them, its tooltip its description;
+ * - a mnemonic's underscore is not read, nor a label twice (GTK 4.8: "_Print… Print…");
  * - the button inside a GtkDropDown or GtkMenuButton, the one that takes the focus, is named by
  *   its drop-down (the name its template gives, else its tooltip, else the title of the row it
  *   stands in) (GTK 4.8 reads "GtkToggleButton");
  * - a spin button, switch, check button or entry standing in an AdwPreferencesRow without a
- *   name of its own is named by the row's title;
+ *   name of its own is named by the row's title, and an entry row's text (of no role in
+ *   libadwaita 1.2: silent as it takes the focus) becomes a text box named so;
  * - a GtkFlowBox's or GtkListBox's child around a control is not a Tab stop of its own: one Tab
  *   stop per control, and Enter goes to the control that has the focus. */
 void mg_accessible_install (void);

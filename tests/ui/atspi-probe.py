@@ -31,6 +31,7 @@ INTERACTIVE = {R.PUSH_BUTTON, R.TOGGLE_BUTTON, R.CHECK_BOX, R.RADIO_BUTTON, R.CO
                R.MENU_ITEM, R.SPIN_BUTTON, R.ENTRY, R.PASSWORD_TEXT, R.SLIDER, R.LINK,
                R.PAGE_TAB, R.SWITCH if hasattr(R, 'SWITCH') else R.TOGGLE_BUTTON}
 WIDGET_TYPE = re.compile(r'^(Gtk|Adw|Mg)[A-Z][A-Za-z]+$')
+MNEMONIC = re.compile(r'(^|\s)_[^\s_]')
 events = []
 # A command waiting for an event of a kind that says some text: [kind, text, timeout source], or None.
 waiting = None
@@ -95,14 +96,15 @@ LEAVES = {R.LABEL, R.IMAGE, R.SCROLL_BAR, R.SEPARATOR, R.STATIC}
 def walk_node(o, path, out, items, depth):
     # The role first (one question): a label, the most frequent object, needs no other.
     role = o.get_role()
-    if role in LEAVES:
+    if role in LEAVES and role != R.IMAGE:
         return
     st = states(o)
-    if not st.contains(S.VISIBLE):
+    if not st.contains(S.VISIBLE) or (role == R.IMAGE and not st.contains(S.FOCUSABLE)):
         return
     focusable = st.contains(S.FOCUSABLE)
+    # A board, the arena, a chart: a Tab stop a person acts on with the arrows (a grid, an image).
     control = role in INTERACTIVE or (role == R.TEXT and st.contains(S.EDITABLE)) \
-        or (focusable and role in (R.LIST_ITEM, R.TABLE_CELL, R.TREE_ITEM))
+        or (focusable and role in (R.LIST_ITEM, R.TABLE_CELL, R.TREE_ITEM, R.TABLE, R.IMAGE))
     if control and not focusable and role in (R.PUSH_BUTTON, R.TOGGLE_BUTTON, R.COMBO_BOX) and is_wrapper(o):
         control = False
     if control:
@@ -145,7 +147,9 @@ def walk(title=None):
             break
         time.sleep(0.2)
         a = app()
-    bad = [o for o in out if o['name'].strip() == '' or WIDGET_TYPE.match(o['name'].strip())]
+    # No name, a widget type's, or a mnemonic's underscore read aloud ("_Print… Print…").
+    bad = [o for o in out if o['name'].strip() == '' or WIDGET_TYPE.match(o['name'].strip())
+           or MNEMONIC.search(o['name'])]
     return {'controls': out, 'unnamed': bad, 'items': items, 'windows': windows,
             'seconds': time.monotonic() - t0}
 
@@ -188,6 +192,8 @@ def find_focus(o, depth=0):
 def focus():
     a = app()
     f = find_focus(a) if a is not None else None
+    if f is not None and DEBUG:
+        sys.stderr.write('atspi-probe focus role %s\n' % f.get_role())
     return describe(f) if f is not None else {'role': 'none', 'name': '', 'description': ''}
 
 

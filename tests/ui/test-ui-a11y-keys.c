@@ -11,6 +11,9 @@
 
 #include "a11y-probe.h"
 #include "mg-application.h"
+#include "mg-area-map.h"
+#include "mg-chart.h"
+#include "mg-chronicle-plot.h"
 #include "mg-json.h"
 #include "mg-campaign-window-private.h"
 #include "mg-cricchio-board-view.h"
@@ -20,6 +23,7 @@
 #include "mg-mecaknights-map-page.h"
 #include "mg-table-state.h"
 #include "mg-meeple-page-private.h"
+#include "mg-tft-arena-view.h"
 #include "mg-tft-attack-dialog.h"
 #include "mg-tft-fight-page.h"
 #include "ui-test-util.h"
@@ -189,6 +193,77 @@ test_tft_turn (void)
     g_assert_nonnull (focus);
     g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (page)));
   }
+  close_campaign_windows (app);
+}
+
+/* TFT's arena by keys only, read through AT-SPI: Tab to it; each arrow and Enter heard as its
+ * description, the hex then what stands there (Flavius on C5, picked; D5 in his reach); a hex
+ * beyond his reach refused aloud (the page's message, an alert); the move by Enter heard as D5 now
+ * holding him; the focus stays on the arena. */
+static void
+test_tft_arena (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"Flavius\",\"kind\":\"human\",\"st\":11,\"dx\":13,\"weapons\":[\"shortsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"Wulf\",\"kind\":\"human\",\"st\":11,\"dx\":13,\"weapons\":[\"shortsword\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"death\",\"arena\":\"arena_1977\",\"sides\":{\"Romans\":[\"Flavius\"],"
+    "\"Germans\":[\"Wulf\"]},\"positions\":{\"Flavius\":{\"hex\":\"C5\",\"facing\":\"NE\"},"
+    "\"Wulf\":{\"hex\":\"M5\",\"facing\":\"SW\"}}}",
+  };
+  static const guint to_c5[] = { GDK_KEY_Right, GDK_KEY_Right, GDK_KEY_Right, GDK_KEY_Down, GDK_KEY_Down,
+                                 GDK_KEY_Down, GDK_KEY_Down };
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window;
+  MgTftFightPage *page;
+  MgTftArenaView *arena;
+  GtkWidget *w;
+  gint64 rows;
+
+  if (!probing)
+    {
+      g_test_skip ("no AT-SPI bus");
+      return;
+    }
+  window = show_campaign ("tft", "ArenaKeys", actions, G_N_ELEMENTS (actions), &campaign);
+  w = GTK_WIDGET (window);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
+  wait_ms (300);
+  page = MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight"));
+  arena = mg_tft_fight_page_get_arena (page);
+  g_assert_nonnull (arena);
+  if (!ui_test_key (w, GDK_KEY_Shift_L, 0))
+    {
+      g_test_skip ("keys are sent through XTest: needs an X11 display");
+      close_campaign_windows (app);
+      return;
+    }
+  rows = mg_campaign_journal_count (campaign);
+  tabs_to_main_action (w, "Fight", GTK_WIDGET (arena), "the arena");
+  assert_focus ("TFT arena", "Arena");
+  /* The first arrow shows the cursor on A1; then to C5. */
+  for (guint i = 0; i < G_N_ELEMENTS (to_c5); i++)
+    g_assert_true (ui_test_key (w, to_c5[i], 0));
+  g_assert_cmpstr (mg_tft_arena_view_get_cursor (arena), ==, "C5");
+  g_assert_true (heard ("description", "C5: Flavius (Romans), facing NE"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  g_assert_true (heard ("description", "Flavius (Romans), facing NE, picked"));
+  /* P9 is past his MA 10: Enter plays nothing, and the page's reason is said as an alert. */
+  g_assert_true (mg_tft_arena_view_set_cursor (arena, "P9"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  wait_ms (200);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows);
+  g_assert_nonnull (mg_tft_fight_page_get_message (page));
+  g_assert_true (alert_said (mg_tft_fight_page_get_message (page)));
+  assert_focus ("TFT arena Enter refused on P9", "Arena");
+  /* D5, next to him: in reach; Enter moves him there, and D5 is said again, holding him. */
+  g_assert_true (mg_tft_arena_view_set_cursor (arena, "C5"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Right, 0));
+  g_assert_true (heard ("description", "D5: empty, in reach, facing NE"));
+  g_assert_true (ui_test_key (w, GDK_KEY_Return, 0));
+  wait_ms (200);
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, rows + 1);
+  g_assert_true (heard ("description", "D5: Flavius (Romans), facing NE"));
+  assert_focus ("TFT arena Enter on D5 (move)", "Arena");
   close_campaign_windows (app);
 }
 
@@ -590,6 +665,97 @@ test_mecaknights_turn (void)
   close_campaign_windows (app);
 }
 
+/* ---------------------------------------------------------------- Tabs to each page's main action */
+
+static GtkWidget *
+first_shown (GtkWidget *w, GType type, const char *css_class)
+{
+  if (!gtk_widget_get_mapped (w) || GTK_IS_POPOVER (w))
+    return NULL;
+  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_is_sensitive (w)
+      && (css_class == NULL || gtk_widget_has_css_class (w, css_class)))
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = first_shown (c, type, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* What a page is for, in this order: its suggested action, its board, map or arena, its list (the
+ * Journal), its first chart (the Chronicle); else the page itself (its first control). */
+static GtkWidget *
+main_action (GtkWidget *page, const char *name)
+{
+  /* A list view is the Journal's rows; elsewhere a log read, not acted on (TFT's fight log). */
+  GType surfaces[] = { MG_TYPE_CHESS_BOARD_VIEW, MG_TYPE_AREA_MAP, MG_TYPE_TFT_ARENA_VIEW, MG_TYPE_CHART };
+  GtkWidget *found = g_str_equal (name, "journal") ? first_shown (page, GTK_TYPE_LIST_VIEW, NULL)
+                                                  : first_shown (page, GTK_TYPE_BUTTON, "suggested-action");
+
+  for (guint i = 0; found == NULL && i < G_N_ELEMENTS (surfaces); i++)
+    found = first_shown (page, surfaces[i], NULL);
+  if (g_getenv ("MG_A11Y_DEBUG") != NULL && found != NULL)
+    g_printerr ("main action: %s %s\n", G_OBJECT_TYPE_NAME (found),
+                GTK_IS_BUTTON (found) && gtk_button_get_label (GTK_BUTTON (found)) ? gtk_button_get_label (GTK_BUTTON (found)) : "");
+  return found != NULL ? found : page;
+}
+
+/* Measured for docs/accessibility.md with MG_A11Y_TABS set (real keys on every page of every
+ * sample: not in CI, whose tests count them on each game's play page): Tab presses from each page's
+ * tab to its main action, and what a screen reader reads there. */
+static void
+test_tabs_per_page (void)
+{
+  guint n_samples;
+  const MgSample *samples = mg_application_samples (&n_samples);
+
+  if (g_getenv ("MG_A11Y_TABS") == NULL)
+    {
+      g_test_skip ("a measure: set MG_A11Y_TABS");
+      return;
+    }
+  for (guint i = 0; i < n_samples; i++)
+    {
+      g_autoptr(MgCampaign) campaign = NULL;
+      MgCampaignWindow *window;
+
+      if (g_getenv ("MG_A11Y_GAMES") != NULL && strstr (g_getenv ("MG_A11Y_GAMES"), samples[i].game_id) == NULL)
+        continue;
+      window = open_sample (samples[i].game_id, "journal", &campaign);
+      AdwViewStack *stack;
+      g_autoptr(GtkSelectionModel) pages = NULL;
+
+      if (window == NULL)
+        return;
+      stack = mg_campaign_window_get_view_stack (window);
+      pages = adw_view_stack_get_pages (stack);
+      for (guint p = 0; p < g_list_model_get_n_items (G_LIST_MODEL (pages)); p++)
+        {
+          g_autoptr(AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), p);
+          g_autofree char *what = NULL, *focus = NULL;
+          GtkWidget *target;
+          guint n;
+
+          adw_view_stack_set_visible_child (stack, adw_view_stack_page_get_child (page));
+          wait_ms (300);
+          target = main_action (adw_view_stack_page_get_child (page), adw_view_stack_page_get_name (page));
+          what = g_strdup_printf ("%s %s", samples[i].game_id, adw_view_stack_page_get_title (page));
+          if (target == NULL)
+            {
+              g_print ("| tabs | %s | none |\n", what);
+              continue;
+            }
+          n = tabs_to_main_action (GTK_WIDGET (window), adw_view_stack_page_get_title (page), target, what);
+          focus = a11y_probe_focus ();
+          g_print ("| tabs | %s | %u | %s |\n", what, n, focus);
+        }
+      close_campaign_windows (app);
+    }
+}
+
 /* ---------------------------------------------------------------- contrast (WCAG 2.1), from PNGs */
 
 typedef struct { GdkTexture *texture; guchar *pixels; int width, height; } Shot;
@@ -711,6 +877,34 @@ tokens_contrast (const Shot *shot, GtkWidget *window, MgAreaMap *map, guint *n)
   return least;
 }
 
+/* A point of `widget` in the window's coordinates. */
+static void
+in_window (GtkWidget *widget, GtkWidget *window, double x, double y, double *wx, double *wy)
+{
+  graphene_point_t at;
+
+  g_assert_true (gtk_widget_compute_point (widget, window, &GRAPHENE_POINT_INIT (x, y), &at));
+  *wx = at.x, *wy = at.y;
+}
+
+/* The Chronicle's first chart: its first series' name in the legend (text, ≥ 4.5:1) and the
+ * series' swatch beside it (a graphic: ≥ 3:1) against the page round the chart. */
+static void
+chart_contrast (const Shot *shot, GtkWidget *window, GtkWidget *chart, gboolean dark)
+{
+  double x, y, ground, text, swatch;
+
+  g_assert_true (gtk_widget_get_mapped (chart));
+  in_window (chart, window, 2, 2, &x, &y);
+  ground = luminance (shot, x, y);
+  in_window (chart, window, MG_CHRONICLE_MARGIN_LEFT, 0, &x, &y);
+  text = best_contrast (shot, ground, x + 14, y + 3, x + 40, y + 19);
+  swatch = ratio (luminance (shot, x + 5, y + 11), ground);
+  g_print ("| contrast chart %s | legend text %.2f | swatch %.2f |\n", dark ? "dark" : "light", text, swatch);
+  g_assert_cmpfloat (text, >=, 4.5);
+  g_assert_cmpfloat (swatch, >=, 3.0);
+}
+
 static void
 contrast_of_game (const char *game, const char *page_name, double *dim, double *head, double *tokens)
 {
@@ -724,7 +918,7 @@ contrast_of_game (const char *game, const char *page_name, double *dim, double *
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
   for (guint dark = 0; dark < 2; dark++)
     {
-      g_autofree char *name = g_strdup_printf ("a11y-contrast-%s-%s.png", game, dark ? "dark" : "light");
+      g_autofree char *name = g_strdup_printf ("a11y-contrast-%s-%s-%s.png", game, page_name, dark ? "dark" : "light");
       Shot shot = { 0 };
       MgAreaMap *map = NULL;
       guint n = 0;
@@ -732,13 +926,18 @@ contrast_of_game (const char *game, const char *page_name, double *dim, double *
       adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                           dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
       adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), page_name);
-      wait_ms (600);
       page = mg_campaign_window_get_page (window, page_name);
+      /* Shown (built the first time, 2 s at most), then a few frames in the scheme asked for. */
+      for (guint t = 0; t < 40 && !gtk_widget_get_mapped (page); t++)
+        wait_ms (50);
+      wait_ms (250);
       shot_take (&shot, GTK_WIDGET (window), name);
       if ((label = label_with_class (page, "dim-label")) != NULL)
         dim[dark] = label_contrast (&shot, GTK_WIDGET (window), label);
       if ((label = label_with_class (page, "mk-head")) != NULL)
         head[dark] = label_contrast (&shot, GTK_WIDGET (window), label);
+      if (find_descendant (page, MG_TYPE_CHART) != NULL)
+        chart_contrast (&shot, GTK_WIDGET (window), find_descendant (page, MG_TYPE_CHART), dark);
       map = MG_IS_AREA_MAP (find_descendant (page, MG_TYPE_AREA_MAP)) ? MG_AREA_MAP (find_descendant (page, MG_TYPE_AREA_MAP)) : NULL;
       if (map != NULL)
         {
@@ -753,13 +952,108 @@ contrast_of_game (const char *game, const char *page_name, double *dim, double *
   close_campaign_windows (app);
 }
 
-/* Dim labels, MecaKnights' table headers and the tokens' letters on La Mame's and MecaKnights'
- * maps, read from the rendered pages in light and dark: ≥ 4.5:1 (WCAG 2.1 AA, small text). */
+/* The arena's counters: each name (white) against its counter's fill, read where the fill is
+ * (the darkest of six points round the name, clear of the facing's wedge); the least of them. */
+static double
+counters_contrast (const Shot *shot, GtkWidget *window, MgTftArenaView *arena, const char * const *hexes, double size)
+{
+  double least = 21;
+
+  for (guint i = 0; hexes[i] != NULL; i++)
+    {
+      double x, y, ground = 1, best;
+
+      g_assert_true (mg_tft_arena_view_hex_point (arena, hexes[i], &x, &y));
+      in_window (GTK_WIDGET (arena), window, x, y, &x, &y);
+      for (int k = 0; k < 6; k++)
+        ground = MIN (ground, luminance (shot, x + 0.6 * size * cos ((-60 + 60 * k) * G_PI / 180),
+                                         y + 0.6 * size * sin ((-60 + 60 * k) * G_PI / 180)));
+      best = best_contrast (shot, ground, x - 0.3 * size, y - 0.12 * size, x + 0.3 * size, y + 0.12 * size);
+      if (g_getenv ("MG_A11Y_DEBUG") != NULL)
+        g_printerr ("counter on %s: name contrast %.2f\n", hexes[i], best);
+      least = MIN (least, best);
+    }
+  return least;
+}
+
+/* A hex's label (its name, above its centre) against the hex's ground just below it. */
+static double
+hex_label_contrast (const Shot *shot, GtkWidget *window, MgTftArenaView *arena, const char *hex, double size)
+{
+  double x, y;
+
+  g_assert_true (mg_tft_arena_view_hex_point (arena, hex, &x, &y));
+  in_window (GTK_WIDGET (arena), window, x, y, &x, &y);
+  return best_contrast (shot, luminance (shot, x, y + 0.3 * size), x - 0.32 * size, y - 0.8 * size, x + 0.1 * size,
+                        y - 0.52 * size);
+}
+
+/* TFT's arena on the Fight page, in light and dark (drawn alike: the arena is parchment in both):
+ * the counters' names of four sides and the hexes' labels, on plain ground and in reach (Flavius
+ * picked: his reach green). ≥ 4.5:1. */
+static void
+test_arena_contrast (void)
+{
+  static const char * const actions[] = {
+    "{\"type\":\"create_figure\",\"figure\":\"Flavius\",\"kind\":\"human\",\"st\":11,\"dx\":13,\"weapons\":[\"shortsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"Wulf\",\"kind\":\"human\",\"st\":11,\"dx\":13,\"weapons\":[\"shortsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"Gaul\",\"kind\":\"human\",\"st\":11,\"dx\":13,\"weapons\":[\"shortsword\"]}",
+    "{\"type\":\"create_figure\",\"figure\":\"Dacian\",\"kind\":\"human\",\"st\":11,\"dx\":13,\"weapons\":[\"shortsword\"]}",
+    "{\"type\":\"start_fight\",\"kind\":\"death\",\"arena\":\"arena_1977\",\"sides\":{\"Romans\":[\"Flavius\"],"
+    "\"Germans\":[\"Wulf\"],\"Gauls\":[\"Gaul\"],\"Dacians\":[\"Dacian\"]},\"positions\":{\"Flavius\":{\"hex\":\"C5\",\"facing\":\"NE\"},"
+    "\"Wulf\":{\"hex\":\"M5\",\"facing\":\"SW\"},\"Gaul\":{\"hex\":\"H3\",\"facing\":\"S\"},"
+    "\"Dacian\":{\"hex\":\"H8\",\"facing\":\"N\"}}}",
+  };
+  static const char * const hexes[] = { "C5", "M5", "H3", "H8", NULL };
+  g_autoptr(MgCampaign) campaign = NULL;
+  MgCampaignWindow *window = show_campaign ("tft", "ArenaContrast", actions, G_N_ELEMENTS (actions), &campaign);
+  MgTftArenaView *arena;
+  double ax, ay, bx, by, size;
+
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "fight");
+  wait_ms (300);
+  arena = mg_tft_fight_page_get_arena (MG_TFT_FIGHT_PAGE (mg_campaign_window_get_page (window, "fight")));
+  g_assert_nonnull (arena);
+  mg_tft_arena_view_select (arena, "Flavius");
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      g_autofree char *name = g_strdup_printf ("a11y-contrast-tft-arena-%s.png", dark ? "dark" : "light");
+      Shot shot = { 0 };
+      double counters, plain, reach;
+
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                          dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      wait_ms (400);
+      g_assert_true (mg_tft_arena_view_hex_point (arena, "A1", &ax, &ay));
+      g_assert_true (mg_tft_arena_view_hex_point (arena, "A2", &bx, &by));
+      size = (by - ay) / sqrt (3);
+      /* The hexes' labels are drawn from 14 px a hex. */
+      g_assert_cmpfloat (size, >, 14);
+      shot_take (&shot, GTK_WIDGET (window), name);
+      counters = counters_contrast (&shot, GTK_WIDGET (window), arena, hexes, size);
+      plain = MIN (hex_label_contrast (&shot, GTK_WIDGET (window), arena, "P9", size),
+                   hex_label_contrast (&shot, GTK_WIDGET (window), arena, "O2", size));
+      reach = MIN (hex_label_contrast (&shot, GTK_WIDGET (window), arena, "D6", size),
+                   hex_label_contrast (&shot, GTK_WIDGET (window), arena, "E3", size));
+      g_print ("| contrast tft arena %s | counters' names %.2f | hex labels %.2f, in reach %.2f |\n",
+               dark ? "dark" : "light", counters, plain, reach);
+      g_assert_cmpfloat (counters, >=, 4.5);
+      g_assert_cmpfloat (plain, >=, 4.5);
+      g_assert_cmpfloat (reach, >=, 4.5);
+      shot_clear (&shot);
+    }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  close_campaign_windows (app);
+}
+
+/* Dim labels, MecaKnights' table headers, the tokens' letters on La Mame's and MecaKnights' maps
+ * and the Chronicle's charts, read from the rendered pages in light and dark: ≥ 4.5:1 (WCAG 2.1
+ * AA, small text; a chart's swatch, a graphic, ≥ 3:1). TFT's arena: test_arena_contrast. */
 static void
 test_contrast (void)
 {
   static const char *pages[][2] = { { "mecaknights", "dashboard" }, { "mecaknights", "map" },
-                                    { "lamame", "map" }, { "tft", "fight" } };
+                                    { "lamame", "map" }, { "tft", "chronicle" } };
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {
@@ -783,13 +1077,16 @@ main (int argc, char *argv[])
 
   app = ui_test_init (&argc, &argv, "melee-gm-ui-a11y-keys", &tmpdir);
   g_test_add_func ("/ui/a11y/tft-turn", test_tft_turn);
+  g_test_add_func ("/ui/a11y/tft-arena", test_tft_arena);
   g_test_add_func ("/ui/a11y/meeple-pick", test_meeple_pick);
   g_test_add_func ("/ui/a11y/lamame-step", test_lamame_step);
   g_test_add_func ("/ui/a11y/cricchio-board", test_cricchio_board);
   g_test_add_func ("/ui/a11y/journal-one-tab-stop", test_journal_one_tab_stop);
   g_test_add_func ("/ui/a11y/tft-roster", test_tft_roster);
   g_test_add_func ("/ui/a11y/mecaknights-turn", test_mecaknights_turn);
+  g_test_add_func ("/ui/a11y/tabs-per-page", test_tabs_per_page);
   g_test_add_func ("/ui/a11y/contrast", test_contrast);
+  g_test_add_func ("/ui/a11y/arena-contrast", test_arena_contrast);
   probing = a11y_probe_start (&why);
   if (!probing)
     g_printerr ("%s\n", why);

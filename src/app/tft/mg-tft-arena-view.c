@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "mg-tft-arena-view.h"
+#include "mg-tft-util.h"
 
 #define SQRT3 1.7320508075688772
 
@@ -29,6 +30,7 @@ struct _MgTftArenaView {
   double       zoom;           /* 1: the whole arena in the widget; up to 4 */
   double       cx, cy;         /* the arena's point (in hexes' units of size 1) at the widget's centre */
   double       px, py;         /* the pointer's last place over the widget */
+  char        *said;           /* the description last given (say_hex): not told again unchanged */
 };
 
 G_DEFINE_FINAL_TYPE (MgTftArenaView, mg_tft_arena_view, GTK_TYPE_WIDGET)
@@ -117,6 +119,51 @@ figure_at (MgTftArenaView *self, int h)
   return NULL;
 }
 
+/* What a screen reader says of the cursor's hex, as the arena's description, whenever the cursor
+ * moves or what stands there changes (issue 44): "C5: Flavius (Romans), facing NE, picked", "F7:
+ * empty, in reach, facing N". The Fight page's only. */
+static void
+say_hex (MgTftArenaView *self)
+{
+  json_object *f;
+  g_autoptr(GString) said = NULL;
+  char hn[8];
+
+  if (!self->interactive || self->cursor < 0 || self->cols == 0)
+    return;
+  hex_name (self, self->cursor, hn);
+  f = figure_at (self, self->cursor);
+  said = g_string_new (hn);
+  if (is_off (self, self->cursor))
+    g_string_append (said, _(": off the arena"));
+  else if (f == NULL)
+    g_string_append (said, _(": empty"));
+  else
+    {
+      const char *posture = json_object_get_string (json_object_object_get (f, "posture"));
+      const char *state = json_object_get_string (json_object_object_get (f, "state"));
+
+      /* Translators: a hex of the arena read aloud: "C5: Flavius (Romans), facing NE" */
+      g_string_append_printf (said, _(": %s (%s), facing %s"), json_object_get_string (json_object_object_get (f, "name")),
+                              json_object_get_string (json_object_object_get (f, "side")),
+                              json_object_get_string (json_object_object_get (f, "facing")));
+      if (g_strcmp0 (state, "fighting") != 0)
+        g_string_append_printf (said, ", %s", mg_tft_life_name (state));
+      else if (g_strcmp0 (posture, "standing") != 0)
+        g_string_append_printf (said, ", %s", mg_tft_posture_name (posture));
+      if (g_strcmp0 (json_object_get_string (json_object_object_get (f, "name")), self->selected) == 0)
+        g_string_append (said, _(", picked"));
+    }
+  if (self->reach != NULL && json_object_object_get_ex (self->reach, hn, NULL))
+    /* Translators: the hex under the cursor is one the picked figure may move to, facing that side */
+    g_string_append_printf (said, _(", in reach, facing %s"), facings[self->facing]);
+  if (g_strcmp0 (said->str, self->said) == 0)
+    return;
+  g_free (self->said);
+  self->said = g_strdup (said->str);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, said->str, -1);
+}
+
 static void
 hex_path (cairo_t *cr, double x, double y, double s)
 {
@@ -172,8 +219,9 @@ draw_borders (MgTftArenaView *self, cairo_t *cr)
 static void
 draw_counter (MgTftArenaView *self, cairo_t *cr, json_object *f)
 {
-  static const double colours[][3] = { { 0.75, 0.15, 0.12 }, { 0.13, 0.33, 0.72 }, { 0.15, 0.55, 0.2 },
-                                       { 0.75, 0.55, 0.05 } };
+  /* White names on them at ≥ 4.5:1 (WCAG 2.1 AA; ui-a11y-keys' /ui/a11y/contrast measures them). */
+  static const double colours[][3] = { { 0.75, 0.15, 0.12 }, { 0.13, 0.33, 0.72 }, { 0.13, 0.5, 0.18 },
+                                       { 0.6, 0.4, 0.02 } };
   const char *name = json_object_get_string (json_object_object_get (f, "name"));
   const char *posture = json_object_get_string (json_object_object_get (f, "posture"));
   const char *state = json_object_get_string (json_object_object_get (f, "state"));
@@ -194,7 +242,7 @@ draw_counter (MgTftArenaView *self, cairo_t *cr, json_object *f)
   cairo_new_path (cr);
   cairo_arc (cr, x, y, s * (self->interactive ? 0.68 : 0.86), 0, 2 * G_PI);
   if (down)
-    cairo_set_source_rgb (cr, 0.55, 0.55, 0.55);
+    cairo_set_source_rgb (cr, 0.45, 0.45, 0.45);
   else
     cairo_set_source_rgb (cr, colours[side][0], colours[side][1], colours[side][2]);
   cairo_fill_preserve (cr);
@@ -348,8 +396,9 @@ mg_tft_arena_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_stroke (cr);
       if (self->interactive && self->size > 14)
         {
-          cairo_set_source_rgb (cr, 0.45, 0.4, 0.33);
-          cairo_set_font_size (cr, self->size * 0.28);
+          /* ≥ 4.5:1 on the parchment and on a hex in reach */
+          cairo_set_source_rgb (cr, 0.2, 0.17, 0.12);
+          cairo_set_font_size (cr, self->size * 0.3);
           cairo_move_to (cr, x - self->size * 0.3, y - self->size * 0.55);
           cairo_show_text (cr, hn);
           cairo_new_path (cr);
@@ -478,6 +527,7 @@ released (GtkGestureClick *gesture, int n_press, double px, double py, MgTftAren
     }
   else
     self->cursor = h;
+  say_hex (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -514,6 +564,7 @@ key_pressed (GtkEventControllerKey *key, guint keyval, guint code, GdkModifierTy
   col = self->cursor / self->rows, row = self->cursor % self->rows;
   if (placed && (keyval == GDK_KEY_Up || keyval == GDK_KEY_Down || keyval == GDK_KEY_Left || keyval == GDK_KEY_Right))
     {
+      say_hex (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
     }
@@ -531,6 +582,7 @@ key_pressed (GtkEventControllerKey *key, guint keyval, guint code, GdkModifierTy
       return TRUE;
     case GDK_KEY_Return: case GDK_KEY_KP_Enter: case GDK_KEY_space:
       activate (self);
+      say_hex (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       return TRUE;
     case GDK_KEY_Escape:
@@ -552,6 +604,7 @@ key_pressed (GtkEventControllerKey *key, guint keyval, guint code, GdkModifierTy
     }
   self->cursor = col * self->rows + row;
   show_cursor (self);
+  say_hex (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
 }
@@ -614,6 +667,7 @@ mg_tft_arena_view_finalize (GObject *object)
   g_clear_pointer (&self->fight, json_object_put);
   g_clear_pointer (&self->reach, json_object_put);
   g_free (self->selected);
+  g_free (self->said);
   G_OBJECT_CLASS (mg_tft_arena_view_parent_class)->finalize (object);
 }
 
@@ -647,11 +701,16 @@ mg_tft_arena_view_init (MgTftArenaView *self)
 MgTftArenaView *
 mg_tft_arena_view_new (gboolean interactive)
 {
-  MgTftArenaView *self = g_object_new (MG_TYPE_TFT_ARENA_VIEW, NULL);
+  /* The Fight page's is walked by keys, a grid a screen reader reads as the cursor's hex (say_hex). */
+  MgTftArenaView *self = g_object_new (MG_TYPE_TFT_ARENA_VIEW, "accessible-role",
+                                       interactive ? GTK_ACCESSIBLE_ROLE_GRID : GTK_ACCESSIBLE_ROLE_IMG, NULL);
   self->interactive = interactive;
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _("The arena"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  interactive ? _("Arena: arrow keys move the cursor, Enter picks a figure, moves it "
+                                                  "there or attacks the foe there, T turns, Escape lets it go")
+                                              : _("The arena"), -1);
   if (interactive)
     {
       GtkGesture *click = gtk_gesture_click_new ();
@@ -702,6 +761,7 @@ mg_tft_arena_view_update (MgTftArenaView *self, json_object *fight)
       axial (self, MAX (c, 0), &self->mh_q, &self->mh_r);
     }
   gtk_widget_set_visible (GTK_WIDGET (self), arena != NULL);
+  say_hex (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
@@ -710,6 +770,7 @@ mg_tft_arena_view_set_reach (MgTftArenaView *self, json_object *reach)
 {
   g_clear_pointer (&self->reach, json_object_put);
   self->reach = reach ? json_object_get (reach) : NULL;
+  say_hex (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -732,6 +793,7 @@ mg_tft_arena_view_select (MgTftArenaView *self, const char *figure)
   if (figure == NULL)
     mg_tft_arena_view_set_reach (self, NULL);
   g_signal_emit (self, signals[SIG_PICKED], 0, figure);
+  say_hex (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -757,6 +819,7 @@ mg_tft_arena_view_set_cursor (MgTftArenaView *self, const char *hex)
   if (h < 0)
     return FALSE;
   self->cursor = h;
+  say_hex (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
 }
@@ -771,6 +834,7 @@ void
 mg_tft_arena_view_turn (MgTftArenaView *self, gboolean clockwise)
 {
   self->facing = (self->facing + (clockwise ? 1 : 5)) % 6;
+  say_hex (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

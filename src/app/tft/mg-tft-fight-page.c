@@ -95,6 +95,8 @@ set_message (MgTftFightPage *self, GtkLabel *label, const char *message)
   mg_tft_say (label, message);
   g_free (self->message);
   self->message = g_strdup (mg_tft_said (label));
+  /* A refusal (a step out of reach, dice not read) said wherever the focus is (issue 44). */
+  mg_accessible_announce (GTK_WIDGET (label), self->message);
 }
 
 static char *

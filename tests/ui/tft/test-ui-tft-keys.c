@@ -197,7 +197,7 @@ static const char * const arena_fight[] = {
 };
 
 /* The colours the referee sees (mg-tft-arena-view.c): each side's counters, one down, a hex in reach. */
-static const guint8 romans[3] = { 191, 38, 31 }, germans[3] = { 33, 84, 184 }, grey[3] = { 140, 140, 140 };
+static const guint8 romans[3] = { 191, 38, 31 }, germans[3] = { 33, 84, 184 }, grey[3] = { 115, 115, 115 };
 static const guint8 reach_green[3] = { 184, 230, 168 };
 
 /* How many of 12 points round the counter in `hex` (inside its rim, outside its name) are painted
