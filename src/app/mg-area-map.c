@@ -50,6 +50,7 @@ struct _MgAreaMap
   gboolean     far;                  /* drawn for the far end of the table (set_far) */
   double       bcx, bcy, bw, bh;     /* the areas' bounding box: centre and size */
   double       map_h, legend_h;
+  double       clear_w, clear_h;     /* far: room kept free right of or under the areas (free_corner) */
   double       cy0;                  /* where the areas' centre is drawn, unzoomed */
   GArray      *names;                /* NameSpot, one per area in model order */
   GArray      *token_rects;          /* graphene_rect_t, one per model token */
@@ -486,6 +487,7 @@ ensure_layout (MgAreaMap *self)
   json_object *list = areas (self);
   int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
   double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE, margin, top, bottom, sx, sy;
+  double clear_w;
 
   if (self->laid_out && width == self->lw && height == self->lh)
     return;
@@ -505,7 +507,7 @@ ensure_layout (MgAreaMap *self)
    * the rings; under, for one line of name (a page's height is scarcer than its width). */
   margin = self->radius + 2 * name_font (self) + 6;
   top = self->radius + RING_ROOM + (self->far ? crenel (self) + 2 : 8);
-  bottom = self->radius + RING_ROOM + NAME_GAP + name_font (self) * 1.4 + 2;
+  bottom = self->radius + RING_ROOM + NAME_GAP + name_font (self) * 1.4 + 2 + (self->far ? self->clear_h : 0);
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
     {
       json_object *a = json_object_array_get_idx (list, i);
@@ -521,7 +523,8 @@ ensure_layout (MgAreaMap *self)
   self->bcy = (miny + maxy) / 2;
   self->bw = maxx - minx;
   self->bh = maxy - miny;
-  sx = self->bw > 0 ? (width - 2 * margin) / self->bw : 1;
+  clear_w = self->far ? self->clear_w : 0;
+  sx = self->bw > 0 ? (width - clear_w - 2 * margin) / self->bw : 1;
   sy = self->bh > 0 ? (self->map_h - top - bottom) / self->bh : 1;
   self->fit = MAX (MIN (sx, sy), 0.01);
   self->scale = self->fit * self->zoom;
@@ -532,7 +535,7 @@ ensure_layout (MgAreaMap *self)
       self->scale = MAX (sx, 0.01);
       self->scale_y = MAX (sy, 0.01);
     }
-  self->ox = width / 2.0 - (self->bcx + self->pan_x) * self->scale;
+  self->ox = (width - clear_w) / 2.0 - (self->bcx + self->pan_x) * self->scale;
   self->cy0 = top + (self->map_h - top - bottom) / 2.0;
   self->oy = self->cy0 - (self->bcy + self->pan_y) * self->scale_y;
   layout_tokens (self);
@@ -903,6 +906,115 @@ mg_area_map_legend_rect (MgAreaMap *self, graphene_rect_t *rect)
 {
   ensure_layout (self);
   *rect = GRAPHENE_RECT_INIT (0, self->map_h, self->lw, self->legend_h);
+}
+
+#define EDGE_STEPS 8
+
+/* Whether a box covers something drawn on the map: an area (its rings and its "+1"), a name, a
+ * token, or a border between two areas (its line, sampled). */
+static gboolean
+covers_drawing (MgAreaMap *self, const graphene_rect_t *rect)
+{
+  json_object *list = areas (self);
+
+  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+    {
+      json_object *a = json_object_array_get_idx (list, i), *nb = mg_ui_json_array (a, "neighbours");
+      graphene_rect_t box = area_box (self, a);
+      double ax, ay;
+
+      graphene_rect_inset (&box, -RING_ROOM - name_font (self), -RING_ROOM - name_font (self));
+      if (graphene_rect_intersection (rect, &box, NULL))
+        return TRUE;
+      to_widget (self, a, &ax, &ay);
+      for (gsize j = 0; j < mg_ui_json_len (nb); j++)
+        {
+          json_object *b = find_area (self, json_object_get_string (json_object_array_get_idx (nb, j)));
+          double bx, by;
+
+          if (b == NULL)
+            continue;
+          to_widget (self, b, &bx, &by);
+          for (int k = 0; k <= 64; k++)
+            if (graphene_rect_contains_point (rect, &GRAPHENE_POINT_INIT (ax + (bx - ax) * k / 64.0,
+                                                                         ay + (by - ay) * k / 64.0)))
+              return TRUE;
+        }
+    }
+  for (guint i = 0; i < self->names->len; i++)
+    if (graphene_rect_intersection (rect, &g_array_index (self->names, NameSpot, i).rect, NULL))
+      return TRUE;
+  for (guint t = 0; t < self->token_rects->len; t++)
+    if (graphene_rect_intersection (rect, &g_array_index (self->token_rects, graphene_rect_t, t), NULL))
+      return TRUE;
+  return FALSE;
+}
+
+/* The map laid out again, `clear_w` px kept free right of its areas, `clear_h` under them. */
+static void
+relayout (MgAreaMap *self, double clear_w, double clear_h)
+{
+  if (self->clear_w == clear_w && self->clear_h == clear_h && self->laid_out)
+    return;
+  self->clear_w = clear_w;
+  self->clear_h = clear_h;
+  self->laid_out = FALSE;
+  ensure_layout (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The first box of width × height along the map's edges covering nothing drawn: its four
+ * corners first, then slid along its right, left, top and bottom edges. */
+static int
+first_free_corner (MgAreaMap *self, double width, double height, graphene_rect_t *rect)
+{
+  double right = self->lw - width, bottom = self->map_h - height;
+
+  if (right < 0 || bottom < 0)
+    return -1;
+  for (int corner = 0; corner < 4 + 4 * EDGE_STEPS; corner++)
+    {
+      int edge = (corner - 4) / EDGE_STEPS;
+      double f = ((corner - 4) % EDGE_STEPS + 1) / (EDGE_STEPS + 1.0);
+      graphene_rect_t box;
+
+      if (corner < 4)
+        box = GRAPHENE_RECT_INIT ((corner % 2) ? right : 0, (corner / 2) ? bottom : 0, width, height);
+      else if (edge < 2)
+        box = GRAPHENE_RECT_INIT (edge == 0 ? right : 0, bottom * f, width, height);
+      else
+        box = GRAPHENE_RECT_INIT (right * f, edge == 2 ? 0 : bottom, width, height);
+      if (!covers_drawing (self, &box))
+        {
+          if (rect != NULL)
+            *rect = box;
+          return MIN (corner, 4);
+        }
+    }
+  return -1;
+}
+
+int
+mg_area_map_free_corner (MgAreaMap *self, double width, double height, graphene_rect_t *rect)
+{
+  int corner;
+
+  g_return_val_if_fail (MG_IS_AREA_MAP (self), -1);
+  relayout (self, 0, 0);
+  corner = first_free_corner (self, width, height, rect);
+  /* Far, no corner empty: the areas drawn left of the box or above it, whichever takes the
+   * smaller share of the room from them; that corner is then free. */
+  if (corner < 0 && self->far && width < self->lw / 2 && height < self->map_h / 2)
+    {
+      if (width / self->lw <= height / self->map_h)
+        relayout (self, width, 0);
+      else
+        relayout (self, 0, height);
+      corner = first_free_corner (self, width, height, rect);
+    }
+  if (corner < 0)
+    relayout (self, 0, 0);
+  return corner;
 }
 
 /* ---------------------------------------------------------------- hint */

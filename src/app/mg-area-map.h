@@ -85,6 +85,14 @@ gboolean     mg_area_map_name_is_short (MgAreaMap *self, const char *id);
 gboolean     mg_area_map_token_rect   (MgAreaMap *self, guint index, graphene_rect_t *rect);
 /* Where the legend is drawn (empty when the model has none). */
 void         mg_area_map_legend_rect  (MgAreaMap *self, graphene_rect_t *rect);
+/* A place on the drawn map's edges (above its legend) where a box of width × height covers
+ * nothing drawn (no area, name, token or border): a corner (0 top left, 1 top right, 2 bottom
+ * left, 3 bottom right) or 4, somewhere along an edge; its box in `rect` (may be NULL); -1 when
+ * there is none. For what is
+ * laid over the map (the players' display's standings): drawn for the far end of the table, the
+ * map lays its areas out beside or above the box when no corner is free (a box up to half its
+ * width and half its height). */
+int          mg_area_map_free_corner  (MgAreaMap *self, double width, double height, graphene_rect_t *rect);
 /* Emits what a click at a widget position does (as a press does). */
 void         mg_area_map_click        (MgAreaMap *self, double x, double y);
 /* While "area-activated" or "target-activated" is emitted for a click: the index of the model's

@@ -203,6 +203,8 @@ mg_players_display_init (MgPlayersDisplay *self)
 {
 }
 
+static GtkWidget *fit_new (GtkWidget *child);
+
 /* Any other game: the engine's standing in words above its replay widget, scrolled. */
 static GtkWidget *
 generic_picture_new (MgPlayersDisplay *self)
@@ -300,7 +302,7 @@ mg_players_display_new (MgTableState *table)
   /* Read from across the table, never typed into: nothing in it takes the focus (a selectable
    * label would be shown selected). */
   gtk_widget_set_can_focus (box, FALSE);
-  adw_window_set_content (ADW_WINDOW (self), box);
+  adw_window_set_content (ADW_WINDOW (self), fit_new (box));
 
   g_signal_connect_object (table, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::default-width", G_CALLBACK (size_changed), NULL);
@@ -358,7 +360,26 @@ struct _MgDisplayZoom
 {
   GtkWidget parent_instance;
   double    scale;
+  gboolean  fit;     /* the scale follows the room: a 1920×1080 screen's layout, scaled to it */
 };
+
+/* The players' display is laid out for a 1920×1080 screen and drawn scaled to the screen it is
+ * on (issue 45: its sizes are measured there); a window under 1000 px wide (a phone, a small
+ * window) keeps its own smaller type (style.css, .narrow) at scale 1. */
+#define FIT_WIDTH 1920.0
+#define FIT_HEIGHT 1080.0
+#define FIT_NARROW 1000
+#define FIT_SMALLEST 0.5
+
+static double
+zoom_scale (MgDisplayZoom *self, int width, int height)
+{
+  if (!self->fit)
+    return self->scale;
+  if (width < FIT_NARROW || height <= 0)
+    return 1;
+  return MAX (FIT_SMALLEST, MIN (width / FIT_WIDTH, height / FIT_HEIGHT));
+}
 
 G_DEFINE_FINAL_TYPE (MgDisplayZoom, mg_display_zoom, GTK_TYPE_WIDGET)
 
@@ -370,7 +391,13 @@ mg_display_zoom_measure (GtkWidget *widget, GtkOrientation orientation, int for_
   GtkWidget *child = gtk_widget_get_first_child (widget);
 
   *minimum = *natural = 0;
-  if (child != NULL)
+  if (child != NULL && self->fit)
+    {
+      /* Any room: the scale follows it (at the smallest scale, the least room asked for). */
+      gtk_widget_measure (child, orientation, -1, minimum, natural, NULL, NULL);
+      *minimum = MIN (*minimum, (int) ceil (*minimum * FIT_SMALLEST));
+    }
+  else if (child != NULL)
     {
       gtk_widget_measure (child, orientation, for_size < 0 ? -1 : (int) (for_size / self->scale),
                           minimum, natural, NULL, NULL);
@@ -386,9 +413,16 @@ mg_display_zoom_size_allocate (GtkWidget *widget, int width, int height, int bas
   MgDisplayZoom *self = MG_DISPLAY_ZOOM (widget);
   GtkWidget *child = gtk_widget_get_first_child (widget);
 
-  if (child != NULL)
-    gtk_widget_allocate (child, (int) (width / self->scale), (int) (height / self->scale), -1,
-                         gsk_transform_scale (NULL, (float) self->scale, (float) self->scale));
+  double scale = zoom_scale (self, width, height);
+  int w = (int) (width / scale), h = (int) (height / scale), min_w = 0, min_h = 0;
+
+  if (child == NULL)
+    return;
+  /* Never under what the child needs (a narrow window at scale 1): clipped rather. */
+  gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+  w = MAX (w, min_w);
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, w, &min_h, NULL, NULL, NULL);
+  gtk_widget_allocate (child, w, MAX (h, min_h), -1, gsk_transform_scale (NULL, (float) scale, (float) scale));
 }
 
 static void
@@ -412,6 +446,17 @@ static void
 mg_display_zoom_init (MgDisplayZoom *self)
 {
   self->scale = 1;
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+}
+
+/* `child` laid out for a 1920×1080 screen and drawn scaled to its room (zoom_scale). */
+static GtkWidget *
+fit_new (GtkWidget *child)
+{
+  GtkWidget *zoom = mg_players_display_zoom_new (child, 1);
+
+  MG_DISPLAY_ZOOM (zoom)->fit = TRUE;
+  return zoom;
 }
 
 GtkWidget *
@@ -452,9 +497,12 @@ G_DECLARE_FINAL_TYPE (MgDisplaySplit, mg_display_split, MG, DISPLAY_SPLIT, GtkWi
 
 struct _MgDisplaySplit
 {
-  GtkWidget parent_instance;
-  gboolean  homogeneous;
+  GtkWidget           parent_instance;
+  gboolean            homogeneous;
+  MgDisplayFreeCorner free_corner;   /* the second laid over the first where this finds room */
 };
+
+#define CORNER_MARGIN 16
 
 G_DEFINE_FINAL_TYPE (MgDisplaySplit, mg_display_split, GTK_TYPE_WIDGET)
 
@@ -501,6 +549,28 @@ mg_display_split_get_request_mode (GtkWidget *widget)
   return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
+/* The second part over a corner of the first where it covers nothing the first draws: the map
+ * or board keeps the whole room (issue 45). FALSE when no corner has room. */
+static gboolean
+split_over_corner (MgDisplaySplit *self, GtkWidget *a, GtkWidget *b, int width, int height)
+{
+  graphene_rect_t corner;
+  int w, h;
+
+  if (self->free_corner == NULL)
+    return FALSE;
+  gtk_widget_measure (b, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+  gtk_widget_measure (b, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
+  if (w + 2 * CORNER_MARGIN > width || h + 2 * CORNER_MARGIN > height)
+    return FALSE;
+  gtk_widget_allocate (a, width, height, -1, NULL);
+  if (!self->free_corner (a, w + 2 * CORNER_MARGIN, h + 2 * CORNER_MARGIN, &corner))
+    return FALSE;
+  gtk_widget_allocate (b, w, h, -1, gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (corner.origin.x + CORNER_MARGIN,
+                                                                                        corner.origin.y + CORNER_MARGIN)));
+  return TRUE;
+}
+
 static void
 mg_display_split_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
@@ -508,6 +578,8 @@ mg_display_split_size_allocate (GtkWidget *widget, int width, int height, int ba
   GtkWidget *a = gtk_widget_get_first_child (widget), *b = gtk_widget_get_last_child (widget);
   int b_nat, b_height;
 
+  if (split_over_corner (self, a, b, width, height))
+    return;
   if (width >= split_side_by_side (self, a, b))
     {
       gtk_widget_measure (b, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &b_nat, NULL, NULL);
@@ -564,6 +636,20 @@ mg_players_display_split_new (GtkWidget *first, GtkWidget *second, gboolean homo
   return GTK_WIDGET (self);
 }
 
+void
+mg_players_display_picture_set_free_corner (GtkWidget *picture, MgDisplayFreeCorner free_corner)
+{
+  g_return_if_fail (MG_IS_DISPLAY_SPLIT (picture));
+  MG_DISPLAY_SPLIT (picture)->free_corner = free_corner;
+  gtk_widget_queue_resize (picture);
+}
+
+static gboolean
+map_free_corner (GtkWidget *map, double width, double height, graphene_rect_t *rect)
+{
+  return mg_area_map_free_corner (MG_AREA_MAP (map), width, height, rect) >= 0;
+}
+
 GtkWidget *
 mg_players_display_picture_new (GtkWidget *main, GtkBox **side)
 {
@@ -596,6 +682,10 @@ mg_players_display_map_picture_new (MgTableState *table, const char *css, MgDisp
   /* Drawn for the far end of the table: stretched to its room, names and tokens with it. */
   mg_area_map_set_far (MG_AREA_MAP (map), TRUE);
   picture = mg_players_display_picture_new (map, &side);
+  /* The standings over a corner the map leaves empty: the map keeps the screen. */
+  mg_players_display_picture_set_free_corner (picture, map_free_corner);
+  gtk_widget_add_css_class (GTK_WIDGET (side), "display-corner");
+  gtk_box_set_spacing (side, 12);
   g_object_set_data (G_OBJECT (picture), "mg-display-side", side);
   g_object_set_data (G_OBJECT (picture), "mg-display-map", map);
   mg_players_display_follow (picture, table, update);
