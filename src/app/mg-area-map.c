@@ -17,6 +17,8 @@
 #define RING_ROOM   4.0    /* px round an area for its hover and focus rings */
 
 /* Where one area's name is drawn: its text (whole, broken on two lines, or initials). */
+#define WATER_RGBA 0.21, 0.52, 0.89, 0.8   /* rivers: blue */
+
 typedef struct
 {
   char            *text;
@@ -425,6 +427,36 @@ layout_names (MgAreaMap *self)
     }
 }
 
+/* A water in the legend: a river's broad line, or a border (grey) with a river across it. */
+static void
+legend_water (MgAreaMap *self, cairo_t *cr, gboolean crossings, double x, double y, double icon, const GdkRGBA *fg)
+{
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  if (crossings)
+    {
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.35);
+      cairo_set_line_width (cr, 3);
+      cairo_move_to (cr, x, y);
+      cairo_line_to (cr, x + icon, y);
+      cairo_stroke (cr);
+    }
+  cairo_set_source_rgba (cr, WATER_RGBA);
+  cairo_set_line_width (cr, MAX (2, icon * (crossings ? 0.16 : 0.3)));
+  if (crossings)
+    {
+      cairo_move_to (cr, x + icon / 2, y - icon / 2 + 2);
+      cairo_line_to (cr, x + icon / 2, y + icon / 2 - 2);
+    }
+  else
+    {
+      cairo_move_to (cr, x + 2, y);
+      cairo_line_to (cr, x + icon - 2, y);
+    }
+  cairo_stroke (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  (void) self;
+}
+
 /* The legend's items in rows across the bottom of the widget; returns its height. */
 static double
 layout_legend (MgAreaMap *self, cairo_t *cr, int width)
@@ -457,7 +489,10 @@ layout_legend (MgAreaMap *self, cairo_t *cr, int width)
           gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
           G_GNUC_END_IGNORE_DEPRECATIONS
           cairo_new_path (cr);
-          if (mg_ui_json_str (item, "shape") != NULL)
+          if (mg_ui_json_str (item, "water") != NULL)
+            legend_water (self, cr, g_strcmp0 (mg_ui_json_str (item, "water"), "crossings") == 0,
+                          x, y + row / 2 - 2, icon, &fg);
+          else if (mg_ui_json_str (item, "shape") != NULL)
             {
               draw_shape (cr, mg_ui_json_str (item, "shape"), x + icon / 2, y + row / 2 - 2, icon / 2 * 0.85);
               cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.8);
@@ -610,6 +645,106 @@ draw_borders (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
           cairo_stroke (cr);
         }
     }
+}
+
+static gboolean water_line (MgAreaMap *self, json_object *water, gsize k, gboolean across, double p[4]);
+
+/* A water's line number k in widget coordinates: along its segment, or for crossings across the
+ * segment's middle (a river between those lands, crossed by a bridge). FALSE past the last. */
+static gboolean
+water_segment (MgAreaMap *self, json_object *water, gsize k, double p[4])
+{
+  return water_line (self, water, k, TRUE, p);
+}
+
+/* The same, `across` FALSE: a crossing's lands' line itself. */
+static gboolean
+water_line (MgAreaMap *self, json_object *water, gsize k, gboolean across, double p[4])
+{
+  json_object *segment = json_object_array_get_idx (mg_ui_json_array (water, "segments"), k);
+  double mx, my, dx, dy, length;
+
+  if (segment == NULL || mg_ui_json_len (segment) < 4)
+    return FALSE;
+  for (int i = 0; i < 4; i++)
+    p[i] = json_object_get_double (json_object_array_get_idx (segment, i));
+  p[0] = self->ox + p[0] * self->scale;
+  p[2] = self->ox + p[2] * self->scale;
+  p[1] = self->oy + p[1] * self->scale_y;
+  p[3] = self->oy + p[3] * self->scale_y;
+  if (!across || !json_object_get_boolean (mg_ui_json_get (water, "crossings")))
+    return TRUE;
+  mx = (p[0] + p[2]) / 2;
+  my = (p[1] + p[3]) / 2;
+  length = MAX (1, hypot (p[2] - p[0], p[3] - p[1]));
+  dx = (p[2] - p[0]) / length * self->radius * 0.8;
+  dy = (p[3] - p[1]) / length * self->radius * 0.8;
+  p[0] = mx + dy;
+  p[1] = my - dx;
+  p[2] = mx - dy;
+  p[3] = my + dx;
+  return TRUE;
+}
+
+static double
+water_width (MgAreaMap *self, gboolean crossings)
+{
+  return MAX (2, self->radius * (crossings ? 0.16 : 0.3));
+}
+
+/* Rivers (the model's "waters"): blue lines under the areas, each named in blue by its middle
+ * line where the name covers no other name, area or token. */
+static void
+draw_waters (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
+{
+  json_object *waters = mg_ui_json_array (self->model, "waters");
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (gsize i = 0; i < mg_ui_json_len (waters); i++)
+    {
+      json_object *water = json_object_array_get_idx (waters, i);
+      gsize n = mg_ui_json_len (mg_ui_json_array (water, "segments"));
+      const char *label = mg_ui_json_str (water, "label");
+      double p[4];
+      int w, h;
+
+      /* A crossing's lands joined dashed: the way a bridge opens. */
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.35);
+      cairo_set_line_width (cr, 3);
+      cairo_set_dash (cr, (double[]) { 8, 8 }, 2, 0);
+      for (gsize k = 0; json_object_get_boolean (mg_ui_json_get (water, "crossings")) && water_line (self, water, k, FALSE, p); k++)
+        {
+          cairo_move_to (cr, p[0], p[1]);
+          cairo_line_to (cr, p[2], p[3]);
+          cairo_stroke (cr);
+        }
+      cairo_set_dash (cr, NULL, 0, 0);
+      cairo_set_source_rgba (cr, WATER_RGBA);
+      cairo_set_line_width (cr, water_width (self, json_object_get_boolean (mg_ui_json_get (water, "crossings"))));
+      for (gsize k = 0; water_segment (self, water, k, p); k++)
+        {
+          cairo_move_to (cr, p[0], p[1]);
+          cairo_line_to (cr, p[2], p[3]);
+          cairo_stroke (cr);
+        }
+      if (label == NULL || label[0] == '\0' || !water_segment (self, water, n / 2, p))
+        continue;
+      text_size (self, label, FALSE, name_font (self), &w, &h);
+      {
+        graphene_rect_t rect = GRAPHENE_RECT_INIT ((p[0] + p[2]) / 2 - w / 2.0, (p[1] + p[3]) / 2 + NAME_GAP, w, h);
+
+        if (spot_free (self, &rect, self->names->len))
+          {
+            /* Dark blue on a light page, light blue on a dark one. */
+            if (fg->red + fg->green + fg->blue > 1.5)
+              cairo_set_source_rgba (cr, 0.60, 0.76, 0.98, 1);
+            else
+              cairo_set_source_rgba (cr, 0.10, 0.37, 0.71, 1);
+            text_at (self, cr, label, rect.origin.x, rect.origin.y, FALSE, name_font (self));
+          }
+      }
+    }
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
 }
 
 static void
@@ -784,6 +919,7 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_rectangle (cr, 0, 0, width, self->map_h);
   cairo_clip (cr);
   draw_borders (self, cr, &fg);
+  draw_waters (self, cr, &fg);
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
     draw_area (self, cr, json_object_array_get_idx (list, i), &fg, &bg);
   cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 1);
@@ -910,6 +1046,16 @@ mg_area_map_legend_rect (MgAreaMap *self, graphene_rect_t *rect)
 
 #define EDGE_STEPS 8
 
+/* Whether a line from a to b runs through a box (sampled along it). */
+static gboolean
+segment_in_rect (const graphene_rect_t *rect, double ax, double ay, double bx, double by)
+{
+  for (int k = 0; k <= 64; k++)
+    if (graphene_rect_contains_point (rect, &GRAPHENE_POINT_INIT (ax + (bx - ax) * k / 64.0, ay + (by - ay) * k / 64.0)))
+      return TRUE;
+  return FALSE;
+}
+
 /* Whether a box covers something drawn on the map: an area (its rings and its "+1"), a name, a
  * token, or a border between two areas (its line, sampled). */
 static gboolean
@@ -935,11 +1081,19 @@ covers_drawing (MgAreaMap *self, const graphene_rect_t *rect)
           if (b == NULL)
             continue;
           to_widget (self, b, &bx, &by);
-          for (int k = 0; k <= 64; k++)
-            if (graphene_rect_contains_point (rect, &GRAPHENE_POINT_INIT (ax + (bx - ax) * k / 64.0,
-                                                                         ay + (by - ay) * k / 64.0)))
-              return TRUE;
+          if (segment_in_rect (rect, ax, ay, bx, by))
+            return TRUE;
         }
+    }
+  for (gsize i = 0; i < mg_ui_json_len (mg_ui_json_array (self->model, "waters")); i++)
+    {
+      json_object *water = json_object_array_get_idx (mg_ui_json_array (self->model, "waters"), i);
+      double p[4];
+
+      for (gsize k = 0; water_segment (self, water, k, p); k++)
+        if (segment_in_rect (rect, p[0], p[1], p[2], p[3])
+            || (water_line (self, water, k, FALSE, p) && segment_in_rect (rect, p[0], p[1], p[2], p[3])))
+          return TRUE;
     }
   for (guint i = 0; i < self->names->len; i++)
     if (graphene_rect_intersection (rect, &g_array_index (self->names, NameSpot, i).rect, NULL))

@@ -20,7 +20,11 @@ G_DECLARE_FINAL_TYPE (MgAreaMap, mg_area_map, MG, AREA_MAP, GtkWidget)
  *             …],
  *    "tokens":[{"area":"Oak Hill","colour":"#c01c28","letter":"K",
  *               "shape":"circle"|"square"|"triangle"|"diamond","title":"Red knight"}, …],
- *    "legend":[{"shape":"circle","text":"knight"}, {"colour":"#c01c28","text":"Red"}, …]}
+ *    "legend":[{"shape":"circle","text":"knight"}, {"colour":"#c01c28","text":"Red"},
+ *              {"water":"river"|"crossings","text":"Great River"}, …],     // a water's line
+ *    "waters":[{"label":"Great River","crossings":false,        // rivers, in blue under the areas:
+ *               "segments":[[x1,y1,x2,y2], …]}, …]}            // along the segments, or (crossings)
+ *                                                               // across each one's middle
  *
  * Positions are in the model's own units; the widget fits their bounding box into all the room
  * it is given, keeping its aspect (zoom and pan on top: Ctrl+scroll, a pinch, +, −, 0 to fit,

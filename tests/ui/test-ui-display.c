@@ -6,7 +6,7 @@
  * cairo) has a cap height of 20 px or more, its key figures (labels of style class
  * "display-key") 28 px or more, the game's map, board or tracks themselves (not the standings)
  * cover at least 0.7 of the screen, the standings laid over a map cover none of its names,
- * tokens or areas, and nothing scrolls; and the Journal shows summaries whole (wrapped, never
+ * tokens or areas, a map's rivers are named, and nothing scrolls; and the Journal shows summaries whole (wrapped, never
  * ellipsized) at 360 and 1400 px, and no secret already told as hidden. Screenshots of each,
  * in the language the test runs in (registered twice: English, and French as ui-display-fr). */
 #include "config.h"
@@ -214,6 +214,31 @@ queue_draw_all (GtkWidget *widget)
 
 /* Draws the display again while listening to cairo: the smallest text its drawing widgets
  * drew (scaled as they are in the window) and how many. */
+/* The rivers of a drawn map (its model's "waters"): each is named on it or in its legend. */
+static guint
+unnamed_waters (GtkWidget *display, GPtrArray *texts)
+{
+  GtkWidget *picture = mg_players_display_get_picture (MG_PLAYERS_DISPLAY (display));
+  MgAreaMap *map = g_object_get_data (G_OBJECT (picture), "mg-display-map");
+  json_object *waters = NULL;
+  guint unnamed = 0;
+
+  if (map == NULL || !json_object_object_get_ex (mg_area_map_get_model (map), "waters", &waters))
+    return 0;
+  for (gsize i = 0; i < json_object_array_length (waters); i++)
+    {
+      json_object *label = NULL;
+      gboolean named = FALSE;
+
+      json_object_object_get_ex (json_object_array_get_idx (waters, i), "label", &label);
+      for (guint k = 0; k < texts->len && !named; k++)
+        named = g_strcmp0 (((Drawn *) g_ptr_array_index (texts, k))->text, json_object_get_string (label)) == 0;
+      g_test_message ("river %s: %s", json_object_get_string (label), named ? "named" : "not named");
+      unnamed += !named;
+    }
+  return unnamed;
+}
+
 static void
 smallest_cairo_text (GtkWidget *display, double *smallest, guint *count)
 {
@@ -245,6 +270,7 @@ smallest_cairo_text (GtkWidget *display, double *smallest, guint *count)
       *smallest = MIN (*smallest, d->cap * scale);
     }
   *count = drawn->len;
+  g_assert_cmpuint (unnamed_waters (display, drawn), ==, 0);
   g_clear_pointer (&drawn, g_ptr_array_unref);
   for (GList *l = windows; l != NULL; l = l->next)
     if (l->data != NULL)
