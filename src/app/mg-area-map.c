@@ -1148,27 +1148,57 @@ first_free_corner (MgAreaMap *self, double width, double height, graphene_rect_t
   return -1;
 }
 
+/* How many names are shrunk to their initials in the present layout. */
+static guint
+n_short_names (MgAreaMap *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->names->len; i++)
+    n += g_array_index (self->names, NameSpot, i).is_short;
+  return n;
+}
+
 int
 mg_area_map_free_corner (MgAreaMap *self, double width, double height, graphene_rect_t *rect)
 {
-  int corner;
+  double clears[2][2] = { { width, 0 }, { 0, height } };
+  int corner, best = -1;
 
   g_return_val_if_fail (MG_IS_AREA_MAP (self), -1);
   relayout (self, 0, 0);
   corner = first_free_corner (self, width, height, rect);
-  /* Far, no corner empty: the areas drawn left of the box or above it, whichever takes the
-   * smaller share of the room from them; that corner is then free. */
-  if (corner < 0 && self->far && width < self->lw / 2 && height < self->map_h / 2)
+  if (corner >= 0 || !self->far || width >= self->lw / 2 || height >= self->map_h / 2)
     {
-      if (width / self->lw <= height / self->map_h)
-        relayout (self, width, 0);
-      else
-        relayout (self, 0, height);
-      corner = first_free_corner (self, width, height, rect);
+      if (corner < 0)
+        relayout (self, 0, 0);
+      return corner;
     }
-  if (corner < 0)
-    relayout (self, 0, 0);
-  return corner;
+  /* Far, no place free: the areas laid out left of the box or above it, the one taking the
+   * smaller share of the room from them first; the other if the first shrinks a name to its
+   * initials and it does not. */
+  if (width / self->lw > height / self->map_h)
+    {
+      clears[0][0] = 0;
+      clears[0][1] = height;
+      clears[1][0] = width;
+      clears[1][1] = 0;
+    }
+  for (int k = 0; k < 2; k++)
+    {
+      relayout (self, clears[k][0], clears[k][1]);
+      if (first_free_corner (self, width, height, NULL) >= 0 && n_short_names (self) == 0)
+        return first_free_corner (self, width, height, rect);
+      if (best < 0 && first_free_corner (self, width, height, NULL) >= 0)
+        best = k;
+    }
+  if (best < 0)
+    {
+      relayout (self, 0, 0);
+      return -1;
+    }
+  relayout (self, clears[best][0], clears[best][1]);
+  return first_free_corner (self, width, height, rect);
 }
 
 /* ---------------------------------------------------------------- hint */
