@@ -644,6 +644,30 @@ mg_players_display_picture_set_free_corner (GtkWidget *picture, MgDisplayFreeCor
   gtk_widget_queue_resize (picture);
 }
 
+void
+mg_players_display_picture_set_drawn_bounds (GtkWidget *picture, MgDisplayDrawnBounds drawn_bounds)
+{
+  g_object_set_data (G_OBJECT (picture), "mg-display-drawn-bounds", (gpointer) drawn_bounds);
+}
+
+gboolean
+mg_players_display_get_drawn_bounds (MgPlayersDisplay *self, graphene_rect_t *rect)
+{
+  MgDisplayDrawnBounds drawn_bounds = g_object_get_data (G_OBJECT (self->picture), "mg-display-drawn-bounds");
+  graphene_rect_t own;
+  graphene_point_t corners[2];
+
+  if (drawn_bounds == NULL || !drawn_bounds (self->state_widget, &own))
+    return gtk_widget_compute_bounds (self->state_widget, GTK_WIDGET (self), rect);
+  if (!gtk_widget_compute_point (self->state_widget, GTK_WIDGET (self), &own.origin, &corners[0])
+      || !gtk_widget_compute_point (self->state_widget, GTK_WIDGET (self),
+                                    &GRAPHENE_POINT_INIT (own.origin.x + own.size.width,
+                                                          own.origin.y + own.size.height), &corners[1]))
+    return FALSE;
+  graphene_rect_init (rect, corners[0].x, corners[0].y, corners[1].x - corners[0].x, corners[1].y - corners[0].y);
+  return TRUE;
+}
+
 static gboolean
 map_free_corner (GtkWidget *map, double width, double height, graphene_rect_t *rect)
 {

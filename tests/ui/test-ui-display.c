@@ -4,8 +4,9 @@
  * English at 1280×720 and 3840×2160, scaled in proportion): every text on it (GTK's text nodes,
  * and every layout or string the drawing widgets draw with cairo, caught on its way to Pango or
  * cairo) has a cap height of 20 px or more, its key figures (labels of style class
- * "display-key") 28 px or more, the game's map, board or tracks themselves (not the standings)
- * cover at least 0.7 of the screen, the standings laid over a map cover none of its names,
+ * "display-key") 28 px or more, the game's map or tracks as drawn (not the standings) cover at
+ * least 0.7 of the screen, a square board's drawn squares (not its widget) at least 0.9 of the
+ * picture's height (a square on 16:9 cannot cover 0.7), the standings laid over a map cover none of its names,
  * tokens or areas, a map's rivers are named, and nothing scrolls; and the Journal shows summaries whole (wrapped, never
  * ellipsized) at 360 and 1400 px, and no secret already told as hidden. Screenshots of each,
  * in the language the test runs in (registered twice: English, and French as ui-display-fr). */
@@ -348,13 +349,13 @@ static Measured
 measure_display (MgPlayersDisplay *display, const char *game, const char *when, int screen_w, int screen_h)
 {
   GtkWidget *picture = mg_players_display_get_picture (display);
-  GtkWidget *main = mg_players_display_get_state_widget (display);
   GtkWidget *side = g_object_get_data (G_OBJECT (picture), "mg-display-side");
   double key = G_MAXDOUBLE, text = G_MAXDOUBLE, drawn_text = G_MAXDOUBLE;
   double scale = MIN (screen_w / 1920.0, screen_h / 1080.0);
   guint keys = 0, texts = 0, drawn_texts = 0, covered;
   int width = gtk_widget_get_width (GTK_WIDGET (display)), height = gtk_widget_get_height (GTK_WIDGET (display));
-  graphene_rect_t main_bounds, side_bounds = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  graphene_rect_t main_bounds, picture_bounds, side_bounds = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  gboolean square;
   Measured m;
 
   smallest_key (picture, GTK_WIDGET (display), &key, &keys);
@@ -365,7 +366,10 @@ measure_display (MgPlayersDisplay *display, const char *game, const char *when, 
     smallest_text_node (node, 1, gtk_widget_get_pango_context (GTK_WIDGET (display)), &text, &texts);
   }
   smallest_cairo_text (GTK_WIDGET (display), &drawn_text, &drawn_texts);
-  g_assert_true (gtk_widget_compute_bounds (main, GTK_WIDGET (display), &main_bounds));
+  /* The map, board or tracks as drawn (a square board: its squares, not its widget's room). */
+  g_assert_true (mg_players_display_get_drawn_bounds (display, &main_bounds));
+  g_assert_true (gtk_widget_compute_bounds (picture, GTK_WIDGET (display), &picture_bounds));
+  square = fabs (main_bounds.size.width - main_bounds.size.height) < 2;
   if (side == NULL || !gtk_widget_compute_bounds (side, GTK_WIDGET (display), &side_bounds))
     side_bounds = GRAPHENE_RECT_INIT (0, 0, 0, 0);
   /* Of the screen (the window's frame, without a window manager, takes a few px). */
@@ -391,7 +395,18 @@ measure_display (MgPlayersDisplay *display, const char *game, const char *when, 
     g_error ("%s: a text of the players' display has a cap height of %.1f px, under %.0f px. Fix: no text under "
              "30 px there (.players-display in ui/style.css or the game's ui/%s/%s.css; for a drawn map, "
              "mg_area_map_set_far)", game, m.text, MIN_CAP * scale, game, game);
-  if (m.coverage < 0.7)
+  /* A square board on a 16:9 screen covers at most 1080²/(1920×1080) = 0.5625 of it (less the
+   * heading and the last line): it must take the picture's whole height, nearly (0.9 of it, the
+   * coordinates beside it), and the picture most of the screen's. */
+  if (square)
+    g_test_message ("%s: the board's side %.0f px, %.3f of the picture's height (%.0f px, %.2f of the screen's)",
+                    game, main_bounds.size.height, main_bounds.size.height / picture_bounds.size.height,
+                    picture_bounds.size.height, picture_bounds.size.height / screen_h);
+  if (square && (main_bounds.size.height < 0.9 * picture_bounds.size.height || picture_bounds.size.height < 0.8 * screen_h))
+    g_error ("%s: the board's squares are drawn %.0f px high in a picture %.0f px high, on a screen %d px high "
+             "(0.9 of the picture's height wanted, the picture 0.8 of the screen's)", game,
+             main_bounds.size.height, picture_bounds.size.height, screen_h);
+  if (!square && m.coverage < 0.7)
     g_error ("%s: the game's map, board or tracks cover %.2f of the screen, under 0.7. Fix: give it the room "
              "(the standings over a corner it leaves empty: mg_players_display_picture_set_free_corner)",
              game, m.coverage);
