@@ -158,13 +158,17 @@ value_text (const MgRulesetWord *word, json_object *value)
   return name != NULL ? g_strdup (name) : mg_json_facts_value (value);
 }
 
-/* A drop-down's names may be long sentences: ellipsized in a narrow window, whole in its list. */
+/* A drop-down's names may be long sentences: ellipsized in a narrow window, whole in its list
+ * (and its tooltip), but never to nothing (at 360 px in French a choice showed only "…"): its
+ * first words at least. (Wrapped, GTK 4.8's drop-down gives its label a width for a height, and
+ * draws it past the button's edge.) */
 static void
 choice_setup (GtkSignalListItemFactory *factory, GtkListItem *item)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (GTK_LABEL (label), 12);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_list_item_set_child (item, label);
 }
