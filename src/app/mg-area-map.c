@@ -364,6 +364,9 @@ spot_free (MgAreaMap *self, const graphene_rect_t *rect, guint upto)
   for (guint i = 0; i < upto; i++)
     {
       graphene_rect_t other;
+
+      if (g_array_index (self->names, NameSpot, i).text == NULL)   /* not placed yet */
+        continue;
       graphene_rect_inset_r (&g_array_index (self->names, NameSpot, i).rect, -NAME_GAP, -NAME_GAP, &other);
       if (graphene_rect_intersection (&wide, &other, NULL))
         return FALSE;
@@ -382,49 +385,95 @@ spot_free (MgAreaMap *self, const graphene_rect_t *rect, guint upto)
   return TRUE;
 }
 
+/* Area a's name where it overlaps nothing drawn (nor a name placed) before it. */
+static NameSpot
+place_name (MgAreaMap *self, json_object *a)
+{
+  double size = name_font (self), off = RING_ROOM + NAME_GAP + 0.5;   /* clear of the area's rings */
+  const char *label = mg_ui_json_str (a, "label") ? mg_ui_json_str (a, "label") : mg_ui_json_str (a, "id");
+  g_autofree char *broken = two_lines (label ? label : "");
+  g_autofree char *short_ = initials (label ? label : "");
+  /* Whole, centred; on two lines; whole, shifted aside; initials. */
+  const char *texts[] = { label ? label : "", broken, label ? label : "", short_ };
+  const guint from[] = { 0, 0, 4, 0 }, to[] = { 4, 4, 8, 4 };
+  graphene_rect_t box = area_box (self, a);
+  NameSpot spot = { NULL, GRAPHENE_RECT_INIT (0, 0, 0, 0), FALSE };
+  double ax, ay;
+
+  to_widget (self, a, &ax, &ay);
+  for (guint t = 0; t < G_N_ELEMENTS (texts) && spot.text == NULL; t++)
+    {
+      int w, h;
+      graphene_rect_t c[8];
+
+      if (texts[t] == NULL)
+        continue;
+      text_size (self, texts[t], FALSE, size, &w, &h);
+      c[0] = GRAPHENE_RECT_INIT (ax - w / 2.0, box.origin.y + box.size.height + off, w, h);
+      c[1] = GRAPHENE_RECT_INIT (ax - w / 2.0, box.origin.y - off - h, w, h);
+      c[2] = GRAPHENE_RECT_INIT (box.origin.x + box.size.width + off, ay - h / 2.0, w, h);
+      c[3] = GRAPHENE_RECT_INIT (box.origin.x - off - w, ay - h / 2.0, w, h);
+      /* Under or above, shifted to start or end at the area's middle. */
+      c[4] = GRAPHENE_RECT_INIT (ax, c[0].origin.y, w, h);
+      c[5] = GRAPHENE_RECT_INIT (ax - w, c[0].origin.y, w, h);
+      c[6] = GRAPHENE_RECT_INIT (ax, c[1].origin.y, w, h);
+      c[7] = GRAPHENE_RECT_INIT (ax - w, c[1].origin.y, w, h);
+      for (guint k = from[t]; k < to[t] && spot.text == NULL; k++)
+        if (spot_free (self, &c[k], self->names->len))
+          spot = (NameSpot) { g_strdup (texts[t]), c[k], t == 3 };
+      /* Nowhere free: the initials under the area all the same. */
+      if (spot.text == NULL && t == 3)
+        spot = (NameSpot) { g_strdup (texts[t]), c[0], TRUE };
+    }
+  return spot;
+}
+
+static guint n_short_names (MgAreaMap *self);
+
+/* Places the names, those of `first` (areas' indices, or NULL) before the others. */
+static void
+place_names (MgAreaMap *self, GArray *first)
+{
+  json_object *list = areas (self);
+  guint n = mg_ui_json_len (list);
+  g_autofree gboolean *done = g_new0 (gboolean, n + 1);
+
+  g_array_set_size (self->names, 0);   /* name_spot_clear frees their texts */
+  g_array_set_size (self->names, n);   /* zeroed: not placed yet */
+  for (guint k = 0; first != NULL && k < first->len; k++)
+    {
+      guint i = g_array_index (first, guint, k);
+
+      g_array_index (self->names, NameSpot, i) = place_name (self, json_object_array_get_idx (list, i));
+      done[i] = TRUE;
+    }
+  for (guint i = 0; i < n; i++)
+    if (!done[i])
+      g_array_index (self->names, NameSpot, i) = place_name (self, json_object_array_get_idx (list, i));
+}
+
 /* Each area's name where it overlaps nothing drawn before it: its whole name under the area,
- * above, right or left; else on two lines under or above; else its initials (issue 33: at
- * 360 px "Green Vale" ran into "Stonebridge"). */
+ * above, right or left; else on two lines under or above; else whole, shifted aside under or
+ * above; else its initials (issue 33: at 360 px "Green Vale" ran into "Stonebridge"). When a name is
+ * shrunk to its initials, the names are placed again, the shrunk ones first (issue 45: on the
+ * players' display "Thornfield", squeezed between its neighbours' names, was drawn "Tho."),
+ * and the layout with fewer initials kept. */
 static void
 layout_names (MgAreaMap *self)
 {
-  json_object *list = areas (self);
-  double size = name_font (self), off = RING_ROOM + NAME_GAP + 0.5;   /* clear of the area's rings */
+  g_autoptr(GArray) first = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint before;
 
-  g_array_set_size (self->names, 0);   /* name_spot_clear frees their texts */
-  for (gsize i = 0; i < mg_ui_json_len (list); i++)
-    {
-      json_object *a = json_object_array_get_idx (list, i);
-      const char *label = mg_ui_json_str (a, "label") ? mg_ui_json_str (a, "label") : mg_ui_json_str (a, "id");
-      g_autofree char *broken = two_lines (label ? label : "");
-      g_autofree char *short_ = initials (label ? label : "");
-      const char *texts[] = { label ? label : "", broken, short_ };
-      graphene_rect_t box = area_box (self, a);
-      NameSpot spot = { NULL, GRAPHENE_RECT_INIT (0, 0, 0, 0), FALSE };
-      double ax, ay;
-
-      to_widget (self, a, &ax, &ay);
-      for (guint t = 0; t < G_N_ELEMENTS (texts) && spot.text == NULL; t++)
-        {
-          int w, h;
-          graphene_rect_t c[4];
-
-          if (texts[t] == NULL)
-            continue;
-          text_size (self, texts[t], FALSE, size, &w, &h);
-          c[0] = GRAPHENE_RECT_INIT (ax - w / 2.0, box.origin.y + box.size.height + off, w, h);
-          c[1] = GRAPHENE_RECT_INIT (ax - w / 2.0, box.origin.y - off - h, w, h);
-          c[2] = GRAPHENE_RECT_INIT (box.origin.x + box.size.width + off, ay - h / 2.0, w, h);
-          c[3] = GRAPHENE_RECT_INIT (box.origin.x - off - w, ay - h / 2.0, w, h);
-          for (guint k = 0; k < 4 && spot.text == NULL; k++)
-            if (spot_free (self, &c[k], self->names->len))
-              spot = (NameSpot) { g_strdup (texts[t]), c[k], t == 2 };
-          /* Nowhere free: the initials under the area all the same. */
-          if (spot.text == NULL && t == 2)
-            spot = (NameSpot) { g_strdup (texts[t]), c[0], TRUE };
-        }
-      g_array_append_val (self->names, spot);
-    }
+  place_names (self, NULL);
+  before = n_short_names (self);
+  if (before == 0)
+    return;
+  for (guint i = 0; i < self->names->len; i++)
+    if (g_array_index (self->names, NameSpot, i).is_short)
+      g_array_append_val (first, i);
+  place_names (self, first);
+  if (n_short_names (self) > before)
+    place_names (self, NULL);
 }
 
 /* A water in the legend: a river's broad line, or a border (grey) with a river across it. */

@@ -7,7 +7,8 @@
  * "display-key") 28 px or more, the game's map or tracks as drawn (not the standings) cover at
  * least 0.7 of the screen, a square board's drawn squares (not its widget) at least 0.9 of the
  * picture's height (a square on 16:9 cannot cover 0.7), the standings laid over a map cover none of its names,
- * tokens or areas, a map's rivers are named, and nothing scrolls; and the Journal shows summaries whole (wrapped, never
+ * tokens or areas, a map's rivers are named and its lands' names drawn whole (never their
+ * initials), and nothing scrolls; and the Journal shows summaries whole (wrapped, never
  * ellipsized) at 360 and 1400 px, and no secret already told as hidden. Screenshots of each,
  * in the language the test runs in (registered twice: English, and French as ui-display-fr). */
 #include "config.h"
@@ -240,6 +241,39 @@ unnamed_waters (GtkWidget *display, GPtrArray *texts)
   return unnamed;
 }
 
+/* The areas of a drawn map whose name is not drawn whole (on one line or two): shortened to
+ * its initials ("Thornfield" drawn "Tho."), a name the players must read. */
+static guint
+shortened_names (GtkWidget *display, GPtrArray *texts)
+{
+  GtkWidget *picture = mg_players_display_get_picture (MG_PLAYERS_DISPLAY (display));
+  MgAreaMap *map = g_object_get_data (G_OBJECT (picture), "mg-display-map");
+  json_object *list = NULL;
+  guint shortened = 0;
+
+  if (map == NULL || !json_object_object_get_ex (mg_area_map_get_model (map), "areas", &list))
+    return 0;
+  for (gsize i = 0; i < json_object_array_length (list); i++)
+    {
+      json_object *label = NULL;
+      gboolean whole = FALSE;
+
+      if (!json_object_object_get_ex (json_object_array_get_idx (list, i), "label", &label))
+        continue;
+      for (guint k = 0; k < texts->len && !whole; k++)
+        {
+          g_autofree char *drawn_text = g_strdup (((Drawn *) g_ptr_array_index (texts, k))->text);
+
+          g_strdelimit (drawn_text, "\n", ' ');
+          whole = g_strcmp0 (drawn_text, json_object_get_string (label)) == 0;
+        }
+      if (!whole)
+        g_test_message ("land %s: its name not drawn whole", json_object_get_string (label));
+      shortened += !whole;
+    }
+  return shortened;
+}
+
 static void
 smallest_cairo_text (GtkWidget *display, double *smallest, guint *count)
 {
@@ -272,6 +306,7 @@ smallest_cairo_text (GtkWidget *display, double *smallest, guint *count)
     }
   *count = drawn->len;
   g_assert_cmpuint (unnamed_waters (display, drawn), ==, 0);
+  g_assert_cmpuint (shortened_names (display, drawn), ==, 0);
   g_clear_pointer (&drawn, g_ptr_array_unref);
   for (GList *l = windows; l != NULL; l = l->next)
     if (l->data != NULL)
