@@ -214,44 +214,18 @@ queue_draw_all (GtkWidget *widget)
     queue_draw_all (c);
 }
 
-/* Draws the display again while listening to cairo: the smallest text its drawing widgets
- * drew (scaled as they are in the window) and how many. */
-/* The rivers of a drawn map (its model's "waters"): each is named on it or in its legend. */
+/* How many of a drawn map's rivers (its model's "waters", named on it or in its legend) or
+ * lands ("areas") do not have their label drawn whole (on one line or two): a river unnamed, a
+ * land's name shortened to its initials ("Thornfield" drawn "Tho."). */
 static guint
-unnamed_waters (GtkWidget *display, GPtrArray *texts)
-{
-  GtkWidget *picture = mg_players_display_get_picture (MG_PLAYERS_DISPLAY (display));
-  MgAreaMap *map = g_object_get_data (G_OBJECT (picture), "mg-display-map");
-  json_object *waters = NULL;
-  guint unnamed = 0;
-
-  if (map == NULL || !json_object_object_get_ex (mg_area_map_get_model (map), "waters", &waters))
-    return 0;
-  for (gsize i = 0; i < json_object_array_length (waters); i++)
-    {
-      json_object *label = NULL;
-      gboolean named = FALSE;
-
-      json_object_object_get_ex (json_object_array_get_idx (waters, i), "label", &label);
-      for (guint k = 0; k < texts->len && !named; k++)
-        named = g_strcmp0 (((Drawn *) g_ptr_array_index (texts, k))->text, json_object_get_string (label)) == 0;
-      g_test_message ("river %s: %s", json_object_get_string (label), named ? "named" : "not named");
-      unnamed += !named;
-    }
-  return unnamed;
-}
-
-/* The areas of a drawn map whose name is not drawn whole (on one line or two): shortened to
- * its initials ("Thornfield" drawn "Tho."), a name the players must read. */
-static guint
-shortened_names (GtkWidget *display, GPtrArray *texts)
+undrawn_labels (GtkWidget *display, GPtrArray *texts, const char *member, const char *what)
 {
   GtkWidget *picture = mg_players_display_get_picture (MG_PLAYERS_DISPLAY (display));
   MgAreaMap *map = g_object_get_data (G_OBJECT (picture), "mg-display-map");
   json_object *list = NULL;
-  guint shortened = 0;
+  guint undrawn = 0;
 
-  if (map == NULL || !json_object_object_get_ex (mg_area_map_get_model (map), "areas", &list))
+  if (map == NULL || !json_object_object_get_ex (mg_area_map_get_model (map), member, &list))
     return 0;
   for (gsize i = 0; i < json_object_array_length (list); i++)
     {
@@ -267,13 +241,14 @@ shortened_names (GtkWidget *display, GPtrArray *texts)
           g_strdelimit (drawn_text, "\n", ' ');
           whole = g_strcmp0 (drawn_text, json_object_get_string (label)) == 0;
         }
-      if (!whole)
-        g_test_message ("land %s: its name not drawn whole", json_object_get_string (label));
-      shortened += !whole;
+      g_test_message ("%s %s: %s", what, json_object_get_string (label), whole ? "drawn whole" : "not drawn whole");
+      undrawn += !whole;
     }
-  return shortened;
+  return undrawn;
 }
 
+/* Draws the display again while listening to cairo: the smallest text its drawing widgets
+ * drew (scaled as they are in the window) and how many. */
 static void
 smallest_cairo_text (GtkWidget *display, double *smallest, guint *count)
 {
@@ -305,8 +280,8 @@ smallest_cairo_text (GtkWidget *display, double *smallest, guint *count)
       *smallest = MIN (*smallest, d->cap * scale);
     }
   *count = drawn->len;
-  g_assert_cmpuint (unnamed_waters (display, drawn), ==, 0);
-  g_assert_cmpuint (shortened_names (display, drawn), ==, 0);
+  g_assert_cmpuint (undrawn_labels (display, drawn, "waters", "river"), ==, 0);
+  g_assert_cmpuint (undrawn_labels (display, drawn, "areas", "land"), ==, 0);
   g_clear_pointer (&drawn, g_ptr_array_unref);
   for (GList *l = windows; l != NULL; l = l->next)
     if (l->data != NULL)
