@@ -34,6 +34,8 @@ struct _MgPlayersDisplay
   GtkWidget    *picture;
   GtkWidget    *picture_holder;   /* the picture, or its scrolled window: what fills the screen */
   GtkWidget    *chronicle;        /* the Chronicle's public charts in its place, once asked for */
+  GtkWidget    *overlay;          /* beside a square board: holds the heading and the last line */
+  GtkWidget    *head, *foot;
   GtkBox       *slot;
 };
 
@@ -221,6 +223,61 @@ generic_picture_new (MgPlayersDisplay *self)
   return scrolled;
 }
 
+static gboolean drawn_bounds_in (MgPlayersDisplay *self, GtkWidget *target, graphene_rect_t *rect);
+
+/* A square board (its drawn bounds declared) on a wide screen: the heading and the last line
+ * stand in the room left of it, top and bottom, so that the board takes the whole height
+ * (issue 45: under the heading and above the last line, it covered 0.33 of the screen). */
+#define BOARD_GAP 24
+#define BESIDE_SMALLEST 200
+
+static gboolean
+beside_board (GtkOverlay *overlay, GtkWidget *widget, GdkRectangle *allocation, MgPlayersDisplay *self)
+{
+  graphene_rect_t board;
+  int width, height = 0;
+
+  if (!gtk_widget_get_visible (self->picture_holder) || !drawn_bounds_in (self, GTK_WIDGET (overlay), &board))
+    return FALSE;
+  /* Clear of the coordinates left of the squares (a square's width). */
+  width = (int) (board.origin.x - board.size.width / 14 - BOARD_GAP);
+  if (width < BESIDE_SMALLEST)
+    return FALSE;
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, width, NULL, &height, NULL, NULL);
+  height = MIN (height, gtk_widget_get_height (GTK_WIDGET (overlay)) / 2);
+  *allocation = (GdkRectangle) { 0, gtk_widget_get_valign (widget) == GTK_ALIGN_END
+                                    ? gtk_widget_get_height (GTK_WIDGET (overlay)) - height : 0, width, height };
+  return TRUE;
+}
+
+static void
+board_layout (MgPlayersDisplay *self, GtkBox *box, GtkWidget *head, GtkWidget *foot)
+{
+  GtkWidget *overlay = gtk_overlay_new ();
+  GtkWidget *inner = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (head), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (head), 12);
+  gtk_label_set_wrap (self->title_label, TRUE);
+  gtk_label_set_lines (self->title_label, 2);
+  gtk_label_set_xalign (self->pending_label, 0);
+  gtk_label_set_lines (self->pending_label, 3);
+  gtk_label_set_lines (self->last_label, 4);
+  gtk_widget_set_valign (head, GTK_ALIGN_START);
+  gtk_widget_set_valign (foot, GTK_ALIGN_END);
+  gtk_widget_remove_css_class (foot, "display-foot");   /* no rule across the board */
+  gtk_box_append (GTK_BOX (inner), self->picture_holder);
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), inner);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), head);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), foot);
+  gtk_widget_set_vexpand (overlay, TRUE);
+  g_signal_connect (overlay, "get-child-position", G_CALLBACK (beside_board), self);
+  self->overlay = overlay;
+  self->head = head;
+  self->foot = foot;
+  gtk_box_append (box, overlay);
+}
+
 MgPlayersDisplay *
 mg_players_display_new (MgTableState *table)
 {
@@ -253,7 +310,6 @@ mg_players_display_new (MgTableState *table)
   gtk_label_set_lines (self->pending_label, 2);
   gtk_label_set_ellipsize (self->pending_label, PANGO_ELLIPSIZE_END);
   gtk_widget_set_hexpand (GTK_WIDGET (self->pending_label), TRUE);
-  gtk_box_append (GTK_BOX (box), head);
 
   /* The picture fills what the heading and the last line leave. */
   if (self->game_ui->display_new != NULL)
@@ -279,7 +335,6 @@ mg_players_display_new (MgTableState *table)
     }
   else
     self->picture_holder = self->picture;
-  gtk_box_append (GTK_BOX (box), self->picture_holder);
 
   /* What just happened, in one large line (two at most), its dice under it; the corner beside
    * it is kept for a small widget (the slot). */
@@ -295,7 +350,14 @@ mg_players_display_new (MgTableState *table)
   gtk_widget_add_css_class (GTK_WIDGET (self->slot), "display-slot");
   gtk_box_append (GTK_BOX (foot), GTK_WIDGET (self->slot));
   gtk_widget_add_css_class (foot, "display-foot");
-  gtk_box_append (GTK_BOX (box), foot);
+  if (g_object_get_data (G_OBJECT (self->picture), "mg-display-drawn-bounds") != NULL)
+    board_layout (self, GTK_BOX (box), head, foot);
+  else
+    {
+      gtk_box_append (GTK_BOX (box), head);
+      gtk_box_append (GTK_BOX (box), self->picture_holder);
+      gtk_box_append (GTK_BOX (box), foot);
+    }
 
   /* No seat's code or link here: the display faces the whole table, and a seat's link is its
    * credential.  Phones join from the Players' Phones dialog on the referee's window (issue 41). */
@@ -329,6 +391,29 @@ mg_players_display_show_chronicle (MgPlayersDisplay *self, gboolean show)
                                   self->picture_holder);
     }
   gtk_widget_set_visible (self->picture_holder, !show);
+  /* Beside a square board, the heading and the last line are laid over its picture: over the
+   * Chronicle, above and under it. */
+  if (self->overlay != NULL && show != (gtk_widget_get_parent (self->head) != self->overlay))
+    {
+      GtkWidget *inner = gtk_widget_get_parent (self->picture_holder);
+
+      g_object_ref (self->head);
+      g_object_ref (self->foot);
+      gtk_widget_unparent (self->head);
+      gtk_widget_unparent (self->foot);
+      if (show)
+        {
+          gtk_box_prepend (GTK_BOX (inner), self->head);
+          gtk_box_append (GTK_BOX (inner), self->foot);
+        }
+      else
+        {
+          gtk_overlay_add_overlay (GTK_OVERLAY (self->overlay), self->head);
+          gtk_overlay_add_overlay (GTK_OVERLAY (self->overlay), self->foot);
+        }
+      g_object_unref (self->head);
+      g_object_unref (self->foot);
+    }
   if (self->chronicle != NULL)
     gtk_widget_set_visible (self->chronicle, show);
 }
@@ -650,22 +735,29 @@ mg_players_display_picture_set_drawn_bounds (GtkWidget *picture, MgDisplayDrawnB
   g_object_set_data (G_OBJECT (picture), "mg-display-drawn-bounds", (gpointer) drawn_bounds);
 }
 
-gboolean
-mg_players_display_get_drawn_bounds (MgPlayersDisplay *self, graphene_rect_t *rect)
+/* The drawn bounds in `target`'s coordinates. */
+static gboolean
+drawn_bounds_in (MgPlayersDisplay *self, GtkWidget *target, graphene_rect_t *rect)
 {
   MgDisplayDrawnBounds drawn_bounds = g_object_get_data (G_OBJECT (self->picture), "mg-display-drawn-bounds");
   graphene_rect_t own;
   graphene_point_t corners[2];
 
   if (drawn_bounds == NULL || !drawn_bounds (self->state_widget, &own))
-    return gtk_widget_compute_bounds (self->state_widget, GTK_WIDGET (self), rect);
-  if (!gtk_widget_compute_point (self->state_widget, GTK_WIDGET (self), &own.origin, &corners[0])
-      || !gtk_widget_compute_point (self->state_widget, GTK_WIDGET (self),
+    return gtk_widget_compute_bounds (self->state_widget, target, rect);
+  if (!gtk_widget_compute_point (self->state_widget, target, &own.origin, &corners[0])
+      || !gtk_widget_compute_point (self->state_widget, target,
                                     &GRAPHENE_POINT_INIT (own.origin.x + own.size.width,
                                                           own.origin.y + own.size.height), &corners[1]))
     return FALSE;
   graphene_rect_init (rect, corners[0].x, corners[0].y, corners[1].x - corners[0].x, corners[1].y - corners[0].y);
   return TRUE;
+}
+
+gboolean
+mg_players_display_get_drawn_bounds (MgPlayersDisplay *self, graphene_rect_t *rect)
+{
+  return drawn_bounds_in (self, GTK_WIDGET (self), rect);
 }
 
 static gboolean

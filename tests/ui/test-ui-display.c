@@ -346,6 +346,28 @@ picture_whole (GtkWidget *picture)
   return TRUE;
 }
 
+/* How many of the display's heading, pending and last lines are drawn over `board`. */
+static guint
+lines_over (GtkWidget *widget, GtkWidget *display, const graphene_rect_t *board)
+{
+  static const char *const classes[] = { "display-title", "display-pending", "display-last", "display-dice" };
+  graphene_rect_t bounds;
+  guint over = 0;
+
+  if (!gtk_widget_get_mapped (widget))
+    return 0;
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    if (gtk_widget_has_css_class (widget, classes[i]) && gtk_widget_compute_bounds (widget, display, &bounds)
+        && graphene_rect_intersection (&bounds, board, NULL))
+      {
+        g_test_message ("\"%s\" is drawn over the board", gtk_label_get_text (GTK_LABEL (widget)));
+        over++;
+      }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    over += lines_over (c, display, board);
+  return over;
+}
+
 /* What was measured on one display. */
 typedef struct
 {
@@ -416,6 +438,8 @@ measure_display (MgPlayersDisplay *display, const char *game, const char *when, 
     g_error ("%s: the board's squares are drawn %.0f px high in a picture %.0f px high, on a screen %d px high "
              "(0.9 of the picture's height wanted, the picture 0.8 of the screen's)", game,
              main_bounds.size.height, picture_bounds.size.height, screen_h);
+  if (square && lines_over (GTK_WIDGET (display), GTK_WIDGET (display), &main_bounds) > 0)
+    g_error ("%s: the heading or the last line is drawn over the board", game);
   if (!square && m.coverage < 0.7)
     g_error ("%s: the game's map, board or tracks cover %.2f of the screen, under 0.7. Fix: give it the room "
              "(the standings over a corner it leaves empty: mg_players_display_picture_set_free_corner)",
