@@ -428,15 +428,15 @@ measure_display (MgPlayersDisplay *display, const char *game, const char *when, 
              "30 px there (.players-display in ui/style.css or the game's ui/%s/%s.css; for a drawn map, "
              "mg_area_map_set_far)", game, m.text, MIN_CAP * scale, game, game);
   /* A square board on a 16:9 screen covers at most 1080²/(1920×1080) = 0.5625 of it (less the
-   * heading and the last line): it must take the picture's whole height, nearly (0.9 of it, the
-   * coordinates beside it), and the picture most of the screen's. */
+   * heading and the last line, beside it): it must take the picture's whole height, nearly
+   * (0.9 of it, its coordinates under it), and the picture the screen's (0.9 of it). */
   if (square)
     g_test_message ("%s: the board's side %.0f px, %.3f of the picture's height (%.0f px, %.2f of the screen's)",
                     game, main_bounds.size.height, main_bounds.size.height / picture_bounds.size.height,
                     picture_bounds.size.height, picture_bounds.size.height / screen_h);
-  if (square && (main_bounds.size.height < 0.9 * picture_bounds.size.height || picture_bounds.size.height < 0.8 * screen_h))
+  if (square && (main_bounds.size.height < 0.9 * picture_bounds.size.height || picture_bounds.size.height < 0.9 * screen_h))
     g_error ("%s: the board's squares are drawn %.0f px high in a picture %.0f px high, on a screen %d px high "
-             "(0.9 of the picture's height wanted, the picture 0.8 of the screen's)", game,
+             "(0.9 of the picture's height wanted, the picture 0.9 of the screen's: the heading and the last line beside the board)", game,
              main_bounds.size.height, picture_bounds.size.height, screen_h);
   if (square && lines_over (GTK_WIDGET (display), GTK_WIDGET (display), &main_bounds) > 0)
     g_error ("%s: the heading or the last line is drawn over the board", game);
