@@ -225,6 +225,25 @@ shows_a_word (GtkLabel *label)
   return gtk_widget_get_width (GTK_WIDGET (label)) >= width;
 }
 
+/* Whether a wrapped label is at least as wide as its longest word (else GTK breaks the word:
+ * at 360 px in French a row's "Genre" showed as "Genr-e"). */
+static gboolean
+words_whole (GtkLabel *label)
+{
+  g_auto(GStrv) words = g_strsplit_set (gtk_label_get_text (label), " \n", -1);
+  int widest = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (label), words[i]);
+      int width = 0;
+
+      pango_layout_get_pixel_size (layout, &width, NULL);
+      widest = MAX (widest, width);
+    }
+  return gtk_widget_get_width (GTK_WIDGET (label)) >= widest;
+}
+
 /* Texts cut on the page as shown: a drop-down's shown choice reduced to less than its first
  * word (at 360 px in French one showed only "…"); the page's hint ellipsized. */
 static void
@@ -239,6 +258,9 @@ cut_texts (GtkWidget *widget, const char *where, gboolean in_drop_down, GPtrArra
                                               gtk_label_get_text (GTK_LABEL (widget)),
                                               gtk_widget_get_width (gtk_widget_get_ancestor (widget, GTK_TYPE_WINDOW)),
                                               in_drop_down ? " (a drop-down's choice, not even its first word shown)" : ""));
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title") && !words_whole (GTK_LABEL (widget)))
+    g_ptr_array_add (faults, g_strdup_printf ("%s: \"%s\" has a word broken (%d px wide)", where,
+                                              gtk_label_get_text (GTK_LABEL (widget)), gtk_widget_get_width (widget)));
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
     cut_texts (c, where, in_drop_down || GTK_IS_DROP_DOWN (widget), faults);
 }
