@@ -4,6 +4,9 @@
  * Run twice by meson: `ui-rules` in English and `ui-rules-fr` in French (LANGUAGE=fr, the .mo
  * built in the tree). Both open every game's Rules page from its sample, with every row opened,
  * and fail on a raw index for a label (a bare number) or a flattened object (“X : 100 · Y : 100”).
+ * At 360 px (issue 45) they fail on a window or page drawn wider than 360 px (naming what holds
+ * it), a drop-down showing less than its choice's first word (one showed only "…"), a row title
+ * narrower than its longest word ("Genr-e"), or the page's hint cut.
  * In French, a label fails when it is English, told two ways, both robust to names and numbers:
  *  - it is a message of the catalogue that has a French translation (an untranslated string or a
  *    name that skipped gettext: exact, no false alarm);
