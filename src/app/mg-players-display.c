@@ -168,6 +168,37 @@ leave_fullscreen (GtkWidget *widget, GVariant *args, gpointer data)
   return TRUE;
 }
 
+/* Beside a square board, the heading and the last line are laid over its picture, left of the
+ * board; above and under the Chronicle when it is shown, and above and under the board in a
+ * small window (no room beside it). */
+static void
+place_lines (MgPlayersDisplay *self)
+{
+  gboolean beside = gtk_widget_get_visible (self->picture_holder)
+                    && !gtk_widget_has_css_class (GTK_WIDGET (self), "narrow");
+  GtkWidget *inner;
+
+  if (self->overlay == NULL || beside == (gtk_widget_get_parent (self->head) == self->overlay))
+    return;
+  inner = gtk_widget_get_parent (self->picture_holder);
+  g_object_ref (self->head);
+  g_object_ref (self->foot);
+  gtk_widget_unparent (self->head);
+  gtk_widget_unparent (self->foot);
+  if (beside)
+    {
+      gtk_overlay_add_overlay (GTK_OVERLAY (self->overlay), self->head);
+      gtk_overlay_add_overlay (GTK_OVERLAY (self->overlay), self->foot);
+    }
+  else
+    {
+      gtk_box_prepend (GTK_BOX (inner), self->head);
+      gtk_box_append (GTK_BOX (inner), self->foot);
+    }
+  g_object_unref (self->head);
+  g_object_unref (self->foot);
+}
+
 /* A small window (not the screen across the table): smaller type (style.css, .narrow). */
 static void
 size_changed (MgPlayersDisplay *self)
@@ -179,6 +210,7 @@ size_changed (MgPlayersDisplay *self)
     gtk_widget_add_css_class (GTK_WIDGET (self), "narrow");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self), "narrow");
+  place_lines (self);
 }
 
 static void
@@ -391,29 +423,7 @@ mg_players_display_show_chronicle (MgPlayersDisplay *self, gboolean show)
                                   self->picture_holder);
     }
   gtk_widget_set_visible (self->picture_holder, !show);
-  /* Beside a square board, the heading and the last line are laid over its picture: over the
-   * Chronicle, above and under it. */
-  if (self->overlay != NULL && show != (gtk_widget_get_parent (self->head) != self->overlay))
-    {
-      GtkWidget *inner = gtk_widget_get_parent (self->picture_holder);
-
-      g_object_ref (self->head);
-      g_object_ref (self->foot);
-      gtk_widget_unparent (self->head);
-      gtk_widget_unparent (self->foot);
-      if (show)
-        {
-          gtk_box_prepend (GTK_BOX (inner), self->head);
-          gtk_box_append (GTK_BOX (inner), self->foot);
-        }
-      else
-        {
-          gtk_overlay_add_overlay (GTK_OVERLAY (self->overlay), self->head);
-          gtk_overlay_add_overlay (GTK_OVERLAY (self->overlay), self->foot);
-        }
-      g_object_unref (self->head);
-      g_object_unref (self->foot);
-    }
+  place_lines (self);
   if (self->chronicle != NULL)
     gtk_widget_set_visible (self->chronicle, show);
 }
