@@ -17,6 +17,8 @@
 #define RING_ROOM   4.0    /* px round an area for its hover and focus rings */
 
 /* Where one area's name is drawn: its text (whole, broken on two lines, or initials). */
+#define WATER_RGBA 0.21, 0.52, 0.89, 0.8   /* rivers: blue */
+
 typedef struct
 {
   char            *text;
@@ -50,6 +52,7 @@ struct _MgAreaMap
   gboolean     far;                  /* drawn for the far end of the table (set_far) */
   double       bcx, bcy, bw, bh;     /* the areas' bounding box: centre and size */
   double       map_h, legend_h;
+  double       clear_w, clear_h;     /* far: room kept free right of or under the areas (free_corner) */
   double       cy0;                  /* where the areas' centre is drawn, unzoomed */
   GArray      *names;                /* NameSpot, one per area in model order */
   GArray      *token_rects;          /* graphene_rect_t, one per model token */
@@ -361,6 +364,9 @@ spot_free (MgAreaMap *self, const graphene_rect_t *rect, guint upto)
   for (guint i = 0; i < upto; i++)
     {
       graphene_rect_t other;
+
+      if (g_array_index (self->names, NameSpot, i).text == NULL)   /* not placed yet */
+        continue;
       graphene_rect_inset_r (&g_array_index (self->names, NameSpot, i).rect, -NAME_GAP, -NAME_GAP, &other);
       if (graphene_rect_intersection (&wide, &other, NULL))
         return FALSE;
@@ -379,49 +385,125 @@ spot_free (MgAreaMap *self, const graphene_rect_t *rect, guint upto)
   return TRUE;
 }
 
+/* Area a's name where it overlaps nothing drawn (nor a name placed) before it. */
+static NameSpot
+place_name (MgAreaMap *self, json_object *a)
+{
+  double size = name_font (self), off = RING_ROOM + NAME_GAP + 0.5;   /* clear of the area's rings */
+  const char *label = mg_ui_json_str (a, "label") ? mg_ui_json_str (a, "label") : mg_ui_json_str (a, "id");
+  g_autofree char *broken = two_lines (label ? label : "");
+  g_autofree char *short_ = initials (label ? label : "");
+  /* Whole, centred; on two lines; whole, shifted aside; initials. */
+  const char *texts[] = { label ? label : "", broken, label ? label : "", short_ };
+  const guint from[] = { 0, 0, 4, 0 }, to[] = { 4, 4, 8, 4 };
+  graphene_rect_t box = area_box (self, a);
+  NameSpot spot = { NULL, GRAPHENE_RECT_INIT (0, 0, 0, 0), FALSE };
+  double ax, ay;
+
+  to_widget (self, a, &ax, &ay);
+  for (guint t = 0; t < G_N_ELEMENTS (texts) && spot.text == NULL; t++)
+    {
+      int w, h;
+      graphene_rect_t c[8];
+
+      if (texts[t] == NULL)
+        continue;
+      text_size (self, texts[t], FALSE, size, &w, &h);
+      c[0] = GRAPHENE_RECT_INIT (ax - w / 2.0, box.origin.y + box.size.height + off, w, h);
+      c[1] = GRAPHENE_RECT_INIT (ax - w / 2.0, box.origin.y - off - h, w, h);
+      c[2] = GRAPHENE_RECT_INIT (box.origin.x + box.size.width + off, ay - h / 2.0, w, h);
+      c[3] = GRAPHENE_RECT_INIT (box.origin.x - off - w, ay - h / 2.0, w, h);
+      /* Under or above, shifted to start or end at the area's middle. */
+      c[4] = GRAPHENE_RECT_INIT (ax, c[0].origin.y, w, h);
+      c[5] = GRAPHENE_RECT_INIT (ax - w, c[0].origin.y, w, h);
+      c[6] = GRAPHENE_RECT_INIT (ax, c[1].origin.y, w, h);
+      c[7] = GRAPHENE_RECT_INIT (ax - w, c[1].origin.y, w, h);
+      for (guint k = from[t]; k < to[t] && spot.text == NULL; k++)
+        if (spot_free (self, &c[k], self->names->len))
+          spot = (NameSpot) { g_strdup (texts[t]), c[k], t == 3 };
+      /* Nowhere free: the initials under the area all the same. */
+      if (spot.text == NULL && t == 3)
+        spot = (NameSpot) { g_strdup (texts[t]), c[0], TRUE };
+    }
+  return spot;
+}
+
+static guint n_short_names (MgAreaMap *self);
+
+/* Places the names, those of `first` (areas' indices, or NULL) before the others. */
+static void
+place_names (MgAreaMap *self, GArray *first)
+{
+  json_object *list = areas (self);
+  guint n = mg_ui_json_len (list);
+  g_autofree gboolean *done = g_new0 (gboolean, n + 1);
+
+  g_array_set_size (self->names, 0);   /* name_spot_clear frees their texts */
+  g_array_set_size (self->names, n);   /* zeroed: not placed yet */
+  for (guint k = 0; first != NULL && k < first->len; k++)
+    {
+      guint i = g_array_index (first, guint, k);
+
+      g_array_index (self->names, NameSpot, i) = place_name (self, json_object_array_get_idx (list, i));
+      done[i] = TRUE;
+    }
+  for (guint i = 0; i < n; i++)
+    if (!done[i])
+      g_array_index (self->names, NameSpot, i) = place_name (self, json_object_array_get_idx (list, i));
+}
+
 /* Each area's name where it overlaps nothing drawn before it: its whole name under the area,
- * above, right or left; else on two lines under or above; else its initials (issue 33: at
- * 360 px "Green Vale" ran into "Stonebridge"). */
+ * above, right or left; else on two lines under or above; else whole, shifted aside under or
+ * above; else its initials (issue 33: at 360 px "Green Vale" ran into "Stonebridge"). When a name is
+ * shrunk to its initials, the names are placed again, the shrunk ones first (issue 45: on the
+ * players' display "Thornfield", squeezed between its neighbours' names, was drawn "Tho."),
+ * and the layout with fewer initials kept. */
 static void
 layout_names (MgAreaMap *self)
 {
-  json_object *list = areas (self);
-  double size = name_font (self), off = RING_ROOM + NAME_GAP + 0.5;   /* clear of the area's rings */
+  g_autoptr(GArray) first = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint before;
 
-  g_array_set_size (self->names, 0);   /* name_spot_clear frees their texts */
-  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+  place_names (self, NULL);
+  before = n_short_names (self);
+  if (before == 0)
+    return;
+  for (guint i = 0; i < self->names->len; i++)
+    if (g_array_index (self->names, NameSpot, i).is_short)
+      g_array_append_val (first, i);
+  place_names (self, first);
+  if (n_short_names (self) > before)
+    place_names (self, NULL);
+}
+
+/* A water in the legend: a river's broad line, or a border (grey) with a river across it. */
+static void
+legend_water (MgAreaMap *self, cairo_t *cr, gboolean crossings, double x, double y, double icon, const GdkRGBA *fg)
+{
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  if (crossings)
     {
-      json_object *a = json_object_array_get_idx (list, i);
-      const char *label = mg_ui_json_str (a, "label") ? mg_ui_json_str (a, "label") : mg_ui_json_str (a, "id");
-      g_autofree char *broken = two_lines (label ? label : "");
-      g_autofree char *short_ = initials (label ? label : "");
-      const char *texts[] = { label ? label : "", broken, short_ };
-      graphene_rect_t box = area_box (self, a);
-      NameSpot spot = { NULL, GRAPHENE_RECT_INIT (0, 0, 0, 0), FALSE };
-      double ax, ay;
-
-      to_widget (self, a, &ax, &ay);
-      for (guint t = 0; t < G_N_ELEMENTS (texts) && spot.text == NULL; t++)
-        {
-          int w, h;
-          graphene_rect_t c[4];
-
-          if (texts[t] == NULL)
-            continue;
-          text_size (self, texts[t], FALSE, size, &w, &h);
-          c[0] = GRAPHENE_RECT_INIT (ax - w / 2.0, box.origin.y + box.size.height + off, w, h);
-          c[1] = GRAPHENE_RECT_INIT (ax - w / 2.0, box.origin.y - off - h, w, h);
-          c[2] = GRAPHENE_RECT_INIT (box.origin.x + box.size.width + off, ay - h / 2.0, w, h);
-          c[3] = GRAPHENE_RECT_INIT (box.origin.x - off - w, ay - h / 2.0, w, h);
-          for (guint k = 0; k < 4 && spot.text == NULL; k++)
-            if (spot_free (self, &c[k], self->names->len))
-              spot = (NameSpot) { g_strdup (texts[t]), c[k], t == 2 };
-          /* Nowhere free: the initials under the area all the same. */
-          if (spot.text == NULL && t == 2)
-            spot = (NameSpot) { g_strdup (texts[t]), c[0], TRUE };
-        }
-      g_array_append_val (self->names, spot);
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.35);
+      cairo_set_line_width (cr, 3);
+      cairo_move_to (cr, x, y);
+      cairo_line_to (cr, x + icon, y);
+      cairo_stroke (cr);
     }
+  cairo_set_source_rgba (cr, WATER_RGBA);
+  cairo_set_line_width (cr, MAX (2, icon * (crossings ? 0.16 : 0.3)));
+  if (crossings)
+    {
+      cairo_move_to (cr, x + icon / 2, y - icon / 2 + 2);
+      cairo_line_to (cr, x + icon / 2, y + icon / 2 - 2);
+    }
+  else
+    {
+      cairo_move_to (cr, x + 2, y);
+      cairo_line_to (cr, x + icon - 2, y);
+    }
+  cairo_stroke (cr);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  (void) self;
 }
 
 /* The legend's items in rows across the bottom of the widget; returns its height. */
@@ -456,7 +538,10 @@ layout_legend (MgAreaMap *self, cairo_t *cr, int width)
           gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &fg);
           G_GNUC_END_IGNORE_DEPRECATIONS
           cairo_new_path (cr);
-          if (mg_ui_json_str (item, "shape") != NULL)
+          if (mg_ui_json_str (item, "water") != NULL)
+            legend_water (self, cr, g_strcmp0 (mg_ui_json_str (item, "water"), "crossings") == 0,
+                          x, y + row / 2 - 2, icon, &fg);
+          else if (mg_ui_json_str (item, "shape") != NULL)
             {
               draw_shape (cr, mg_ui_json_str (item, "shape"), x + icon / 2, y + row / 2 - 2, icon / 2 * 0.85);
               cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.8);
@@ -486,6 +571,7 @@ ensure_layout (MgAreaMap *self)
   json_object *list = areas (self);
   int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
   double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE, margin, top, bottom, sx, sy;
+  double clear_w;
 
   if (self->laid_out && width == self->lw && height == self->lh)
     return;
@@ -505,7 +591,7 @@ ensure_layout (MgAreaMap *self)
    * the rings; under, for one line of name (a page's height is scarcer than its width). */
   margin = self->radius + 2 * name_font (self) + 6;
   top = self->radius + RING_ROOM + (self->far ? crenel (self) + 2 : 8);
-  bottom = self->radius + RING_ROOM + NAME_GAP + name_font (self) * 1.4 + 2;
+  bottom = self->radius + RING_ROOM + NAME_GAP + name_font (self) * 1.4 + 2 + (self->far ? self->clear_h : 0);
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
     {
       json_object *a = json_object_array_get_idx (list, i);
@@ -521,7 +607,8 @@ ensure_layout (MgAreaMap *self)
   self->bcy = (miny + maxy) / 2;
   self->bw = maxx - minx;
   self->bh = maxy - miny;
-  sx = self->bw > 0 ? (width - 2 * margin) / self->bw : 1;
+  clear_w = self->far ? self->clear_w : 0;
+  sx = self->bw > 0 ? (width - clear_w - 2 * margin) / self->bw : 1;
   sy = self->bh > 0 ? (self->map_h - top - bottom) / self->bh : 1;
   self->fit = MAX (MIN (sx, sy), 0.01);
   self->scale = self->fit * self->zoom;
@@ -532,7 +619,7 @@ ensure_layout (MgAreaMap *self)
       self->scale = MAX (sx, 0.01);
       self->scale_y = MAX (sy, 0.01);
     }
-  self->ox = width / 2.0 - (self->bcx + self->pan_x) * self->scale;
+  self->ox = (width - clear_w) / 2.0 - (self->bcx + self->pan_x) * self->scale;
   self->cy0 = top + (self->map_h - top - bottom) / 2.0;
   self->oy = self->cy0 - (self->bcy + self->pan_y) * self->scale_y;
   layout_tokens (self);
@@ -607,6 +694,106 @@ draw_borders (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
           cairo_stroke (cr);
         }
     }
+}
+
+static gboolean water_line (MgAreaMap *self, json_object *water, gsize k, gboolean across, double p[4]);
+
+/* A water's line number k in widget coordinates: along its segment, or for crossings across the
+ * segment's middle (a river between those lands, crossed by a bridge). FALSE past the last. */
+static gboolean
+water_segment (MgAreaMap *self, json_object *water, gsize k, double p[4])
+{
+  return water_line (self, water, k, TRUE, p);
+}
+
+/* The same, `across` FALSE: a crossing's lands' line itself. */
+static gboolean
+water_line (MgAreaMap *self, json_object *water, gsize k, gboolean across, double p[4])
+{
+  json_object *segment = json_object_array_get_idx (mg_ui_json_array (water, "segments"), k);
+  double mx, my, dx, dy, length;
+
+  if (segment == NULL || mg_ui_json_len (segment) < 4)
+    return FALSE;
+  for (int i = 0; i < 4; i++)
+    p[i] = json_object_get_double (json_object_array_get_idx (segment, i));
+  p[0] = self->ox + p[0] * self->scale;
+  p[2] = self->ox + p[2] * self->scale;
+  p[1] = self->oy + p[1] * self->scale_y;
+  p[3] = self->oy + p[3] * self->scale_y;
+  if (!across || !json_object_get_boolean (mg_ui_json_get (water, "crossings")))
+    return TRUE;
+  mx = (p[0] + p[2]) / 2;
+  my = (p[1] + p[3]) / 2;
+  length = MAX (1, hypot (p[2] - p[0], p[3] - p[1]));
+  dx = (p[2] - p[0]) / length * self->radius * 0.8;
+  dy = (p[3] - p[1]) / length * self->radius * 0.8;
+  p[0] = mx + dy;
+  p[1] = my - dx;
+  p[2] = mx - dy;
+  p[3] = my + dx;
+  return TRUE;
+}
+
+static double
+water_width (MgAreaMap *self, gboolean crossings)
+{
+  return MAX (2, self->radius * (crossings ? 0.16 : 0.3));
+}
+
+/* Rivers (the model's "waters"): blue lines under the areas, each named in blue by its middle
+ * line where the name covers no other name, area or token. */
+static void
+draw_waters (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
+{
+  json_object *waters = mg_ui_json_array (self->model, "waters");
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (gsize i = 0; i < mg_ui_json_len (waters); i++)
+    {
+      json_object *water = json_object_array_get_idx (waters, i);
+      gsize n = mg_ui_json_len (mg_ui_json_array (water, "segments"));
+      const char *label = mg_ui_json_str (water, "label");
+      double p[4];
+      int w, h;
+
+      /* A crossing's lands joined dashed: the way a bridge opens. */
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.35);
+      cairo_set_line_width (cr, 3);
+      cairo_set_dash (cr, (double[]) { 8, 8 }, 2, 0);
+      for (gsize k = 0; json_object_get_boolean (mg_ui_json_get (water, "crossings")) && water_line (self, water, k, FALSE, p); k++)
+        {
+          cairo_move_to (cr, p[0], p[1]);
+          cairo_line_to (cr, p[2], p[3]);
+          cairo_stroke (cr);
+        }
+      cairo_set_dash (cr, NULL, 0, 0);
+      cairo_set_source_rgba (cr, WATER_RGBA);
+      cairo_set_line_width (cr, water_width (self, json_object_get_boolean (mg_ui_json_get (water, "crossings"))));
+      for (gsize k = 0; water_segment (self, water, k, p); k++)
+        {
+          cairo_move_to (cr, p[0], p[1]);
+          cairo_line_to (cr, p[2], p[3]);
+          cairo_stroke (cr);
+        }
+      if (label == NULL || label[0] == '\0' || !water_segment (self, water, n / 2, p))
+        continue;
+      text_size (self, label, FALSE, name_font (self), &w, &h);
+      {
+        graphene_rect_t rect = GRAPHENE_RECT_INIT ((p[0] + p[2]) / 2 - w / 2.0, (p[1] + p[3]) / 2 + NAME_GAP, w, h);
+
+        if (spot_free (self, &rect, self->names->len))
+          {
+            /* Dark blue on a light page, light blue on a dark one. */
+            if (fg->red + fg->green + fg->blue > 1.5)
+              cairo_set_source_rgba (cr, 0.60, 0.76, 0.98, 1);
+            else
+              cairo_set_source_rgba (cr, 0.10, 0.37, 0.71, 1);
+            text_at (self, cr, label, rect.origin.x, rect.origin.y, FALSE, name_font (self));
+          }
+      }
+    }
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
 }
 
 static void
@@ -781,6 +968,7 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_rectangle (cr, 0, 0, width, self->map_h);
   cairo_clip (cr);
   draw_borders (self, cr, &fg);
+  draw_waters (self, cr, &fg);
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
     draw_area (self, cr, json_object_array_get_idx (list, i), &fg, &bg);
   cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 1);
@@ -903,6 +1091,163 @@ mg_area_map_legend_rect (MgAreaMap *self, graphene_rect_t *rect)
 {
   ensure_layout (self);
   *rect = GRAPHENE_RECT_INIT (0, self->map_h, self->lw, self->legend_h);
+}
+
+#define EDGE_STEPS 8
+
+/* Whether a line from a to b runs through a box (sampled along it). */
+static gboolean
+segment_in_rect (const graphene_rect_t *rect, double ax, double ay, double bx, double by)
+{
+  for (int k = 0; k <= 64; k++)
+    if (graphene_rect_contains_point (rect, &GRAPHENE_POINT_INIT (ax + (bx - ax) * k / 64.0, ay + (by - ay) * k / 64.0)))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether a box covers something drawn on the map: an area (its rings and its "+1"), a name, a
+ * token, or a border between two areas (its line, sampled). */
+static gboolean
+covers_drawing (MgAreaMap *self, const graphene_rect_t *rect)
+{
+  json_object *list = areas (self);
+
+  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+    {
+      json_object *a = json_object_array_get_idx (list, i), *nb = mg_ui_json_array (a, "neighbours");
+      graphene_rect_t box = area_box (self, a);
+      double ax, ay;
+
+      graphene_rect_inset (&box, -RING_ROOM - name_font (self), -RING_ROOM - name_font (self));
+      if (graphene_rect_intersection (rect, &box, NULL))
+        return TRUE;
+      to_widget (self, a, &ax, &ay);
+      for (gsize j = 0; j < mg_ui_json_len (nb); j++)
+        {
+          json_object *b = find_area (self, json_object_get_string (json_object_array_get_idx (nb, j)));
+          double bx, by;
+
+          if (b == NULL)
+            continue;
+          to_widget (self, b, &bx, &by);
+          if (segment_in_rect (rect, ax, ay, bx, by))
+            return TRUE;
+        }
+    }
+  for (gsize i = 0; i < mg_ui_json_len (mg_ui_json_array (self->model, "waters")); i++)
+    {
+      json_object *water = json_object_array_get_idx (mg_ui_json_array (self->model, "waters"), i);
+      double p[4];
+
+      for (gsize k = 0; water_segment (self, water, k, p); k++)
+        if (segment_in_rect (rect, p[0], p[1], p[2], p[3])
+            || (water_line (self, water, k, FALSE, p) && segment_in_rect (rect, p[0], p[1], p[2], p[3])))
+          return TRUE;
+    }
+  for (guint i = 0; i < self->names->len; i++)
+    if (graphene_rect_intersection (rect, &g_array_index (self->names, NameSpot, i).rect, NULL))
+      return TRUE;
+  for (guint t = 0; t < self->token_rects->len; t++)
+    if (graphene_rect_intersection (rect, &g_array_index (self->token_rects, graphene_rect_t, t), NULL))
+      return TRUE;
+  return FALSE;
+}
+
+/* The map laid out again, `clear_w` px kept free right of its areas, `clear_h` under them. */
+static void
+relayout (MgAreaMap *self, double clear_w, double clear_h)
+{
+  if (self->clear_w == clear_w && self->clear_h == clear_h && self->laid_out)
+    return;
+  self->clear_w = clear_w;
+  self->clear_h = clear_h;
+  self->laid_out = FALSE;
+  ensure_layout (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The first box of width × height along the map's edges covering nothing drawn: its four
+ * corners first, then slid along its right, left, top and bottom edges. */
+static int
+first_free_corner (MgAreaMap *self, double width, double height, graphene_rect_t *rect)
+{
+  double right = self->lw - width, bottom = self->map_h - height;
+
+  if (right < 0 || bottom < 0)
+    return -1;
+  for (int corner = 0; corner < 4 + 4 * EDGE_STEPS; corner++)
+    {
+      int edge = (corner - 4) / EDGE_STEPS;
+      double f = ((corner - 4) % EDGE_STEPS + 1) / (EDGE_STEPS + 1.0);
+      graphene_rect_t box;
+
+      if (corner < 4)
+        box = GRAPHENE_RECT_INIT ((corner % 2) ? right : 0, (corner / 2) ? bottom : 0, width, height);
+      else if (edge < 2)
+        box = GRAPHENE_RECT_INIT (edge == 0 ? right : 0, bottom * f, width, height);
+      else
+        box = GRAPHENE_RECT_INIT (right * f, edge == 2 ? 0 : bottom, width, height);
+      if (!covers_drawing (self, &box))
+        {
+          if (rect != NULL)
+            *rect = box;
+          return MIN (corner, 4);
+        }
+    }
+  return -1;
+}
+
+/* How many names are shrunk to their initials in the present layout. */
+static guint
+n_short_names (MgAreaMap *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->names->len; i++)
+    n += g_array_index (self->names, NameSpot, i).is_short;
+  return n;
+}
+
+int
+mg_area_map_free_corner (MgAreaMap *self, double width, double height, graphene_rect_t *rect)
+{
+  double clears[2][2] = { { width, 0 }, { 0, height } };
+  int corner, best = -1;
+
+  g_return_val_if_fail (MG_IS_AREA_MAP (self), -1);
+  relayout (self, 0, 0);
+  corner = first_free_corner (self, width, height, rect);
+  if (corner >= 0 || !self->far || width >= self->lw / 2 || height >= self->map_h / 2)
+    {
+      if (corner < 0)
+        relayout (self, 0, 0);
+      return corner;
+    }
+  /* Far, no place free: the areas laid out left of the box or above it, the one taking the
+   * smaller share of the room from them first; the other if the first shrinks a name to its
+   * initials and it does not. */
+  if (width / self->lw > height / self->map_h)
+    {
+      clears[0][0] = 0;
+      clears[0][1] = height;
+      clears[1][0] = width;
+      clears[1][1] = 0;
+    }
+  for (int k = 0; k < 2; k++)
+    {
+      relayout (self, clears[k][0], clears[k][1]);
+      if (first_free_corner (self, width, height, NULL) >= 0 && n_short_names (self) == 0)
+        return first_free_corner (self, width, height, rect);
+      if (best < 0 && first_free_corner (self, width, height, NULL) >= 0)
+        best = k;
+    }
+  if (best < 0)
+    {
+      relayout (self, 0, 0);
+      return -1;
+    }
+  relayout (self, clears[best][0], clears[best][1]);
+  return first_free_corner (self, width, height, rect);
 }
 
 /* ---------------------------------------------------------------- hint */

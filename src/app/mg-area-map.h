@@ -20,7 +20,11 @@ G_DECLARE_FINAL_TYPE (MgAreaMap, mg_area_map, MG, AREA_MAP, GtkWidget)
  *             …],
  *    "tokens":[{"area":"Oak Hill","colour":"#c01c28","letter":"K",
  *               "shape":"circle"|"square"|"triangle"|"diamond","title":"Red knight"}, …],
- *    "legend":[{"shape":"circle","text":"knight"}, {"colour":"#c01c28","text":"Red"}, …]}
+ *    "legend":[{"shape":"circle","text":"knight"}, {"colour":"#c01c28","text":"Red"},
+ *              {"water":"river"|"crossings","text":"Great River"}, …],     // a water's line
+ *    "waters":[{"label":"Great River","crossings":false,        // rivers, in blue under the areas:
+ *               "segments":[[x1,y1,x2,y2], …]}, …]}            // along the segments, or (crossings)
+ *                                                               // across each one's middle
  *
  * Positions are in the model's own units; the widget fits their bounding box into all the room
  * it is given, keeping its aspect (zoom and pan on top: Ctrl+scroll, a pinch, +, −, 0 to fit,
@@ -85,6 +89,14 @@ gboolean     mg_area_map_name_is_short (MgAreaMap *self, const char *id);
 gboolean     mg_area_map_token_rect   (MgAreaMap *self, guint index, graphene_rect_t *rect);
 /* Where the legend is drawn (empty when the model has none). */
 void         mg_area_map_legend_rect  (MgAreaMap *self, graphene_rect_t *rect);
+/* A place on the drawn map's edges (above its legend) where a box of width × height covers
+ * nothing drawn (no area, name, token or border): a corner (0 top left, 1 top right, 2 bottom
+ * left, 3 bottom right) or 4, somewhere along an edge; its box in `rect` (may be NULL); -1 when
+ * there is none. For what is
+ * laid over the map (the players' display's standings): drawn for the far end of the table, the
+ * map lays its areas out beside or above the box when no corner is free (a box up to half its
+ * width and half its height). */
+int          mg_area_map_free_corner  (MgAreaMap *self, double width, double height, graphene_rect_t *rect);
 /* Emits what a click at a widget position does (as a press does). */
 void         mg_area_map_click        (MgAreaMap *self, double x, double y);
 /* While "area-activated" or "target-activated" is emitted for a click: the index of the model's

@@ -34,6 +34,8 @@ struct _MgPlayersDisplay
   GtkWidget    *picture;
   GtkWidget    *picture_holder;   /* the picture, or its scrolled window: what fills the screen */
   GtkWidget    *chronicle;        /* the Chronicle's public charts in its place, once asked for */
+  GtkWidget    *overlay;          /* beside a square board: holds the heading and the last line */
+  GtkWidget    *head, *foot;
   GtkBox       *slot;
 };
 
@@ -166,6 +168,37 @@ leave_fullscreen (GtkWidget *widget, GVariant *args, gpointer data)
   return TRUE;
 }
 
+/* Beside a square board, the heading and the last line are laid over its picture, left of the
+ * board; above and under the Chronicle when it is shown, and above and under the board in a
+ * small window (no room beside it). */
+static void
+place_lines (MgPlayersDisplay *self)
+{
+  gboolean beside = gtk_widget_get_visible (self->picture_holder)
+                    && !gtk_widget_has_css_class (GTK_WIDGET (self), "narrow");
+  GtkWidget *inner;
+
+  if (self->overlay == NULL || beside == (gtk_widget_get_parent (self->head) == self->overlay))
+    return;
+  inner = gtk_widget_get_parent (self->picture_holder);
+  g_object_ref (self->head);
+  g_object_ref (self->foot);
+  gtk_widget_unparent (self->head);
+  gtk_widget_unparent (self->foot);
+  if (beside)
+    {
+      gtk_overlay_add_overlay (GTK_OVERLAY (self->overlay), self->head);
+      gtk_overlay_add_overlay (GTK_OVERLAY (self->overlay), self->foot);
+    }
+  else
+    {
+      gtk_box_prepend (GTK_BOX (inner), self->head);
+      gtk_box_append (GTK_BOX (inner), self->foot);
+    }
+  g_object_unref (self->head);
+  g_object_unref (self->foot);
+}
+
 /* A small window (not the screen across the table): smaller type (style.css, .narrow). */
 static void
 size_changed (MgPlayersDisplay *self)
@@ -177,6 +210,7 @@ size_changed (MgPlayersDisplay *self)
     gtk_widget_add_css_class (GTK_WIDGET (self), "narrow");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self), "narrow");
+  place_lines (self);
 }
 
 static void
@@ -203,6 +237,8 @@ mg_players_display_init (MgPlayersDisplay *self)
 {
 }
 
+static GtkWidget *fit_new (GtkWidget *child);
+
 /* Any other game: the engine's standing in words above its replay widget, scrolled. */
 static GtkWidget *
 generic_picture_new (MgPlayersDisplay *self)
@@ -217,6 +253,61 @@ generic_picture_new (MgPlayersDisplay *self)
   gtk_box_append (GTK_BOX (box), self->state_widget);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
   return scrolled;
+}
+
+static gboolean drawn_bounds_in (MgPlayersDisplay *self, GtkWidget *target, graphene_rect_t *rect);
+
+/* A square board (its drawn bounds declared) on a wide screen: the heading and the last line
+ * stand in the room left of it, top and bottom, so that the board takes the whole height
+ * (issue 45: under the heading and above the last line, it covered 0.33 of the screen). */
+#define BOARD_GAP 24
+#define BESIDE_SMALLEST 200
+
+static gboolean
+beside_board (GtkOverlay *overlay, GtkWidget *widget, GdkRectangle *allocation, MgPlayersDisplay *self)
+{
+  graphene_rect_t board;
+  int width, height = 0;
+
+  if (!gtk_widget_get_visible (self->picture_holder) || !drawn_bounds_in (self, GTK_WIDGET (overlay), &board))
+    return FALSE;
+  /* Clear of the coordinates left of the squares (a square's width). */
+  width = (int) (board.origin.x - board.size.width / 14 - BOARD_GAP);
+  if (width < BESIDE_SMALLEST)
+    return FALSE;
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, width, NULL, &height, NULL, NULL);
+  height = MIN (height, gtk_widget_get_height (GTK_WIDGET (overlay)) / 2);
+  *allocation = (GdkRectangle) { 0, gtk_widget_get_valign (widget) == GTK_ALIGN_END
+                                    ? gtk_widget_get_height (GTK_WIDGET (overlay)) - height : 0, width, height };
+  return TRUE;
+}
+
+static void
+board_layout (MgPlayersDisplay *self, GtkBox *box, GtkWidget *head, GtkWidget *foot)
+{
+  GtkWidget *overlay = gtk_overlay_new ();
+  GtkWidget *inner = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (head), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (head), 12);
+  gtk_label_set_wrap (self->title_label, TRUE);
+  gtk_label_set_lines (self->title_label, 2);
+  gtk_label_set_xalign (self->pending_label, 0);
+  gtk_label_set_lines (self->pending_label, 3);
+  gtk_label_set_lines (self->last_label, 4);
+  gtk_widget_set_valign (head, GTK_ALIGN_START);
+  gtk_widget_set_valign (foot, GTK_ALIGN_END);
+  gtk_widget_remove_css_class (foot, "display-foot");   /* no rule across the board */
+  gtk_box_append (GTK_BOX (inner), self->picture_holder);
+  gtk_overlay_set_child (GTK_OVERLAY (overlay), inner);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), head);
+  gtk_overlay_add_overlay (GTK_OVERLAY (overlay), foot);
+  gtk_widget_set_vexpand (overlay, TRUE);
+  g_signal_connect (overlay, "get-child-position", G_CALLBACK (beside_board), self);
+  self->overlay = overlay;
+  self->head = head;
+  self->foot = foot;
+  gtk_box_append (box, overlay);
 }
 
 MgPlayersDisplay *
@@ -251,7 +342,6 @@ mg_players_display_new (MgTableState *table)
   gtk_label_set_lines (self->pending_label, 2);
   gtk_label_set_ellipsize (self->pending_label, PANGO_ELLIPSIZE_END);
   gtk_widget_set_hexpand (GTK_WIDGET (self->pending_label), TRUE);
-  gtk_box_append (GTK_BOX (box), head);
 
   /* The picture fills what the heading and the last line leave. */
   if (self->game_ui->display_new != NULL)
@@ -277,7 +367,6 @@ mg_players_display_new (MgTableState *table)
     }
   else
     self->picture_holder = self->picture;
-  gtk_box_append (GTK_BOX (box), self->picture_holder);
 
   /* What just happened, in one large line (two at most), its dice under it; the corner beside
    * it is kept for a small widget (the slot). */
@@ -293,14 +382,21 @@ mg_players_display_new (MgTableState *table)
   gtk_widget_add_css_class (GTK_WIDGET (self->slot), "display-slot");
   gtk_box_append (GTK_BOX (foot), GTK_WIDGET (self->slot));
   gtk_widget_add_css_class (foot, "display-foot");
-  gtk_box_append (GTK_BOX (box), foot);
+  if (g_object_get_data (G_OBJECT (self->picture), "mg-display-drawn-bounds") != NULL)
+    board_layout (self, GTK_BOX (box), head, foot);
+  else
+    {
+      gtk_box_append (GTK_BOX (box), head);
+      gtk_box_append (GTK_BOX (box), self->picture_holder);
+      gtk_box_append (GTK_BOX (box), foot);
+    }
 
   /* No seat's code or link here: the display faces the whole table, and a seat's link is its
    * credential.  Phones join from the Players' Phones dialog on the referee's window (issue 41). */
   /* Read from across the table, never typed into: nothing in it takes the focus (a selectable
    * label would be shown selected). */
   gtk_widget_set_can_focus (box, FALSE);
-  adw_window_set_content (ADW_WINDOW (self), box);
+  adw_window_set_content (ADW_WINDOW (self), fit_new (box));
 
   g_signal_connect_object (table, "changed", G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::default-width", G_CALLBACK (size_changed), NULL);
@@ -327,6 +423,7 @@ mg_players_display_show_chronicle (MgPlayersDisplay *self, gboolean show)
                                   self->picture_holder);
     }
   gtk_widget_set_visible (self->picture_holder, !show);
+  place_lines (self);
   if (self->chronicle != NULL)
     gtk_widget_set_visible (self->chronicle, show);
 }
@@ -358,7 +455,26 @@ struct _MgDisplayZoom
 {
   GtkWidget parent_instance;
   double    scale;
+  gboolean  fit;     /* the scale follows the room: a 1920×1080 screen's layout, scaled to it */
 };
+
+/* The players' display is laid out for a 1920×1080 screen and drawn scaled to the screen it is
+ * on (issue 45: its sizes are measured there); a window under 1000 px wide (a phone, a small
+ * window) keeps its own smaller type (style.css, .narrow) at scale 1. */
+#define FIT_WIDTH 1920.0
+#define FIT_HEIGHT 1080.0
+#define FIT_NARROW 1000
+#define FIT_SMALLEST 0.5
+
+static double
+zoom_scale (MgDisplayZoom *self, int width, int height)
+{
+  if (!self->fit)
+    return self->scale;
+  if (width < FIT_NARROW || height <= 0)
+    return 1;
+  return MAX (FIT_SMALLEST, MIN (width / FIT_WIDTH, height / FIT_HEIGHT));
+}
 
 G_DEFINE_FINAL_TYPE (MgDisplayZoom, mg_display_zoom, GTK_TYPE_WIDGET)
 
@@ -370,7 +486,13 @@ mg_display_zoom_measure (GtkWidget *widget, GtkOrientation orientation, int for_
   GtkWidget *child = gtk_widget_get_first_child (widget);
 
   *minimum = *natural = 0;
-  if (child != NULL)
+  if (child != NULL && self->fit)
+    {
+      /* Any room: the scale follows it (at the smallest scale, the least room asked for). */
+      gtk_widget_measure (child, orientation, -1, minimum, natural, NULL, NULL);
+      *minimum = MIN (*minimum, (int) ceil (*minimum * FIT_SMALLEST));
+    }
+  else if (child != NULL)
     {
       gtk_widget_measure (child, orientation, for_size < 0 ? -1 : (int) (for_size / self->scale),
                           minimum, natural, NULL, NULL);
@@ -386,9 +508,16 @@ mg_display_zoom_size_allocate (GtkWidget *widget, int width, int height, int bas
   MgDisplayZoom *self = MG_DISPLAY_ZOOM (widget);
   GtkWidget *child = gtk_widget_get_first_child (widget);
 
-  if (child != NULL)
-    gtk_widget_allocate (child, (int) (width / self->scale), (int) (height / self->scale), -1,
-                         gsk_transform_scale (NULL, (float) self->scale, (float) self->scale));
+  double scale = zoom_scale (self, width, height);
+  int w = (int) (width / scale), h = (int) (height / scale), min_w = 0, min_h = 0;
+
+  if (child == NULL)
+    return;
+  /* Never under what the child needs (a narrow window at scale 1): clipped rather. */
+  gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+  w = MAX (w, min_w);
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, w, &min_h, NULL, NULL, NULL);
+  gtk_widget_allocate (child, w, MAX (h, min_h), -1, gsk_transform_scale (NULL, (float) scale, (float) scale));
 }
 
 static void
@@ -412,6 +541,17 @@ static void
 mg_display_zoom_init (MgDisplayZoom *self)
 {
   self->scale = 1;
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+}
+
+/* `child` laid out for a 1920×1080 screen and drawn scaled to its room (zoom_scale). */
+static GtkWidget *
+fit_new (GtkWidget *child)
+{
+  GtkWidget *zoom = mg_players_display_zoom_new (child, 1);
+
+  MG_DISPLAY_ZOOM (zoom)->fit = TRUE;
+  return zoom;
 }
 
 GtkWidget *
@@ -452,9 +592,12 @@ G_DECLARE_FINAL_TYPE (MgDisplaySplit, mg_display_split, MG, DISPLAY_SPLIT, GtkWi
 
 struct _MgDisplaySplit
 {
-  GtkWidget parent_instance;
-  gboolean  homogeneous;
+  GtkWidget           parent_instance;
+  gboolean            homogeneous;
+  MgDisplayFreeCorner free_corner;   /* the second laid over the first where this finds room */
 };
+
+#define CORNER_MARGIN 16
 
 G_DEFINE_FINAL_TYPE (MgDisplaySplit, mg_display_split, GTK_TYPE_WIDGET)
 
@@ -501,6 +644,28 @@ mg_display_split_get_request_mode (GtkWidget *widget)
   return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
+/* The second part over a corner of the first where it covers nothing the first draws: the map
+ * or board keeps the whole room (issue 45). FALSE when no corner has room. */
+static gboolean
+split_over_corner (MgDisplaySplit *self, GtkWidget *a, GtkWidget *b, int width, int height)
+{
+  graphene_rect_t corner;
+  int w, h;
+
+  if (self->free_corner == NULL)
+    return FALSE;
+  gtk_widget_measure (b, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+  gtk_widget_measure (b, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
+  if (w + 2 * CORNER_MARGIN > width || h + 2 * CORNER_MARGIN > height)
+    return FALSE;
+  gtk_widget_allocate (a, width, height, -1, NULL);
+  if (!self->free_corner (a, w + 2 * CORNER_MARGIN, h + 2 * CORNER_MARGIN, &corner))
+    return FALSE;
+  gtk_widget_allocate (b, w, h, -1, gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (corner.origin.x + CORNER_MARGIN,
+                                                                                        corner.origin.y + CORNER_MARGIN)));
+  return TRUE;
+}
+
 static void
 mg_display_split_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
@@ -508,6 +673,8 @@ mg_display_split_size_allocate (GtkWidget *widget, int width, int height, int ba
   GtkWidget *a = gtk_widget_get_first_child (widget), *b = gtk_widget_get_last_child (widget);
   int b_nat, b_height;
 
+  if (split_over_corner (self, a, b, width, height))
+    return;
   if (width >= split_side_by_side (self, a, b))
     {
       gtk_widget_measure (b, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &b_nat, NULL, NULL);
@@ -564,6 +731,51 @@ mg_players_display_split_new (GtkWidget *first, GtkWidget *second, gboolean homo
   return GTK_WIDGET (self);
 }
 
+void
+mg_players_display_picture_set_free_corner (GtkWidget *picture, MgDisplayFreeCorner free_corner)
+{
+  g_return_if_fail (MG_IS_DISPLAY_SPLIT (picture));
+  MG_DISPLAY_SPLIT (picture)->free_corner = free_corner;
+  gtk_widget_queue_resize (picture);
+}
+
+void
+mg_players_display_picture_set_drawn_bounds (GtkWidget *picture, MgDisplayDrawnBounds drawn_bounds)
+{
+  g_object_set_data (G_OBJECT (picture), "mg-display-drawn-bounds", (gpointer) drawn_bounds);
+}
+
+/* The drawn bounds in `target`'s coordinates. */
+static gboolean
+drawn_bounds_in (MgPlayersDisplay *self, GtkWidget *target, graphene_rect_t *rect)
+{
+  MgDisplayDrawnBounds drawn_bounds = g_object_get_data (G_OBJECT (self->picture), "mg-display-drawn-bounds");
+  graphene_rect_t own;
+  graphene_point_t corners[2];
+
+  if (drawn_bounds == NULL || !drawn_bounds (self->state_widget, &own))
+    return gtk_widget_compute_bounds (self->state_widget, target, rect);
+  if (!gtk_widget_compute_point (self->state_widget, target, &own.origin, &corners[0])
+      || !gtk_widget_compute_point (self->state_widget, target,
+                                    &GRAPHENE_POINT_INIT (own.origin.x + own.size.width,
+                                                          own.origin.y + own.size.height), &corners[1]))
+    return FALSE;
+  graphene_rect_init (rect, corners[0].x, corners[0].y, corners[1].x - corners[0].x, corners[1].y - corners[0].y);
+  return TRUE;
+}
+
+gboolean
+mg_players_display_get_drawn_bounds (MgPlayersDisplay *self, graphene_rect_t *rect)
+{
+  return drawn_bounds_in (self, GTK_WIDGET (self), rect);
+}
+
+static gboolean
+map_free_corner (GtkWidget *map, double width, double height, graphene_rect_t *rect)
+{
+  return mg_area_map_free_corner (MG_AREA_MAP (map), width, height, rect) >= 0;
+}
+
 GtkWidget *
 mg_players_display_picture_new (GtkWidget *main, GtkBox **side)
 {
@@ -596,6 +808,10 @@ mg_players_display_map_picture_new (MgTableState *table, const char *css, MgDisp
   /* Drawn for the far end of the table: stretched to its room, names and tokens with it. */
   mg_area_map_set_far (MG_AREA_MAP (map), TRUE);
   picture = mg_players_display_picture_new (map, &side);
+  /* The standings over a corner the map leaves empty: the map keeps the screen. */
+  mg_players_display_picture_set_free_corner (picture, map_free_corner);
+  gtk_widget_add_css_class (GTK_WIDGET (side), "display-corner");
+  gtk_box_set_spacing (side, 12);
   g_object_set_data (G_OBJECT (picture), "mg-display-side", side);
   g_object_set_data (G_OBJECT (picture), "mg-display-map", map);
   mg_players_display_follow (picture, table, update);

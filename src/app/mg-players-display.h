@@ -41,8 +41,25 @@ void       mg_players_display_follow      (GtkWidget       *picture,
  * standings, returned in *side. `main` is what get_state_widget returns. */
 GtkWidget *mg_players_display_picture_new (GtkWidget       *main,
                                            GtkBox         **side);
+/* Where the side column may lie over `main` covering nothing it draws: a box of width × height
+ * in `main`'s coordinates in *rect, or FALSE. Set on a picture (picture_new), the column lies
+ * there and `main` keeps the whole room; else, or when no such box is found, beside it. */
+typedef gboolean (*MgDisplayFreeCorner) (GtkWidget *main, double width, double height, graphene_rect_t *rect);
+void       mg_players_display_picture_set_free_corner (GtkWidget           *picture,
+                                                       MgDisplayFreeCorner  free_corner);
+/* Where `main` draws the game's board itself (its squares, without the room around them), in
+ * its own coordinates, or FALSE: declared by a game whose widget draws a smaller picture than
+ * its allocation (a square board on a wide screen), so that the display is measured as drawn. */
+typedef gboolean (*MgDisplayDrawnBounds) (GtkWidget *main, graphene_rect_t *rect);
+void       mg_players_display_picture_set_drawn_bounds (GtkWidget            *picture,
+                                                        MgDisplayDrawnBounds  drawn_bounds);
+/* The game's map, board or tracks as drawn, in the display's coordinates: the declared drawn
+ * bounds, else the whole state widget. FALSE if not laid out. */
+gboolean   mg_players_display_get_drawn_bounds (MgPlayersDisplay *self,
+                                                graphene_rect_t  *rect);
 /* A drawn area map (La Mame's, MecaKnights') beside the standings column: read-only (no pointer,
- * no focus), drawn twice as large, the game's stylesheet `css` loaded, following `table`. The
+ * no focus), stretched to its room, the column over a corner the map leaves empty (else beside
+ * it), the game's stylesheet `css` loaded, following `table`. The
  * map and the column are the picture's data "mg-display-map" and "mg-display-side". */
 GtkWidget *mg_players_display_map_picture_new (MgTableState    *table,
                                                const char      *css,

@@ -158,7 +158,10 @@ value_text (const MgRulesetWord *word, json_object *value)
   return name != NULL ? g_strdup (name) : mg_json_facts_value (value);
 }
 
-/* A drop-down's names may be long sentences: ellipsized in a narrow window, whole in its list. */
+/* A drop-down's names may be long sentences: ellipsized in a narrow window, whole in its list
+ * (and its tooltip), but never to nothing (at 360 px in French a choice showed only "…"): its
+ * first word at least (choice_bind). (Wrapped, GTK 4.8's drop-down gives its label a width for a height, and
+ * draws it past the button's edge.) */
 static void
 choice_setup (GtkSignalListItemFactory *factory, GtkListItem *item)
 {
@@ -176,6 +179,8 @@ choice_bind (GtkSignalListItemFactory *factory, GtkListItem *item)
   const char *text = gtk_string_object_get_string (GTK_STRING_OBJECT (gtk_list_item_get_item (item)));
 
   gtk_label_set_text (label, text);
+  /* Room for its first word and "…" at least, no more: the row's title keeps its words whole. */
+  gtk_label_set_width_chars (label, (int) MAX (6, g_utf8_strlen (text, strcspn (text, " ")) + 2));
   gtk_widget_set_tooltip_text (GTK_WIDGET (label), text);
 }
 
@@ -214,6 +219,17 @@ choice_editor (Form *form, json_object *parent, const char *key, gsize index, js
   attach_slot (dropdown, form, parent, key, index, choices);
   g_signal_connect (dropdown, "notify::selected", G_CALLBACK (choice_changed), NULL);
   return dropdown;
+}
+
+/* A row's title wraps between words only (libadwaita's breaks anywhere: at 360 px in French
+ * "Genre" showed as "Genr-e" beside its drop-down): its longest word is its least width. */
+static void
+keep_title_words (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title"))
+    gtk_label_set_wrap_mode (GTK_LABEL (widget), PANGO_WRAP_WORD);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    keep_title_words (c);
 }
 
 /* An editor for one single value; NULL for what is not edited in the form (null). */
@@ -447,6 +463,7 @@ add_rows (Form *form, GtkWidget *container, json_object *parent, const char *key
       if (editor == NULL)
         return;
       row = adw_action_row_new ();
+      keep_title_words (row);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), label);
       gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
       if (shipped != NULL && is_scalar (shipped) && !same_value (value, shipped))

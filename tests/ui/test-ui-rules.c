@@ -4,6 +4,9 @@
  * Run twice by meson: `ui-rules` in English and `ui-rules-fr` in French (LANGUAGE=fr, the .mo
  * built in the tree). Both open every game's Rules page from its sample, with every row opened,
  * and fail on a raw index for a label (a bare number) or a flattened object (“X : 100 · Y : 100”).
+ * At 360 px (issue 45) they fail on a window or page drawn wider than 360 px (naming what holds
+ * it), a drop-down showing less than its choice's first word (one showed only "…"), a row title
+ * narrower than its longest word ("Genr-e"), or the page's hint cut.
  * In French, a label fails when it is English, told two ways, both robust to names and numbers:
  *  - it is a message of the catalogue that has a French translation (an untranslated string or a
  *    name that skipped gettext: exact, no false alarm);
@@ -178,6 +181,93 @@ collect (GtkWidget *widget, const char *where, GHashTable *ids, GPtrArray *fault
     collect (child, where, ids, faults);
 }
 
+/* What holds a window wider than asked: the deepest widgets that need more than `limit` px. */
+static void
+wide_widgets (GtkWidget *widget, int limit, GString *found)
+{
+  gboolean deeper = FALSE;
+  int minimum = 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (gtk_widget_get_visible (c))
+      {
+        gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+        if (minimum > limit)
+          {
+            wide_widgets (c, limit, found);
+            deeper = TRUE;
+          }
+      }
+  if (!deeper)
+    {
+      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+      g_string_append_printf (found, " %s (%d px%s%s)", G_OBJECT_TYPE_NAME (widget), minimum,
+                              GTK_IS_LABEL (widget) ? ": " : "", GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget)) : "");
+      /* Its children side by side, each narrower. */
+      for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+        if (gtk_widget_get_visible (c))
+          {
+            gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+            g_string_append_printf (found, " [%s %d px%s%s]", G_OBJECT_TYPE_NAME (c), minimum,
+                                    gtk_widget_get_name (c)[0] != '\0' ? " " : "", gtk_widget_get_name (c));
+          }
+    }
+}
+
+/* Whether a label shows at least its first word (and "…") in its width. */
+static gboolean
+shows_a_word (GtkLabel *label)
+{
+  const char *text = gtk_label_get_text (label);
+  g_autofree char *word = g_strndup (text, strcspn (text, " "));
+  g_autofree char *shown = g_strdup_printf ("%s…", word);
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (label), shown);
+  int width = 0;
+
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return gtk_widget_get_width (GTK_WIDGET (label)) >= width;
+}
+
+/* Whether a wrapped label is at least as wide as its longest word (else GTK breaks the word:
+ * at 360 px in French a row's "Genre" showed as "Genr-e"). */
+static gboolean
+words_whole (GtkLabel *label)
+{
+  g_auto(GStrv) words = g_strsplit_set (gtk_label_get_text (label), " \n", -1);
+  int widest = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (label), words[i]);
+      int width = 0;
+
+      pango_layout_get_pixel_size (layout, &width, NULL);
+      widest = MAX (widest, width);
+    }
+  return gtk_widget_get_width (GTK_WIDGET (label)) >= widest;
+}
+
+/* Texts cut on the page as shown: a drop-down's shown choice reduced to less than its first
+ * word (at 360 px in French one showed only "…"); the page's hint ellipsized. */
+static void
+cut_texts (GtkWidget *widget, const char *where, gboolean in_drop_down, GPtrArray *faults)
+{
+  if (!gtk_widget_get_mapped (widget) || GTK_IS_POPOVER (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && ((in_drop_down && !shows_a_word (GTK_LABEL (widget)))
+                                || (gtk_widget_has_css_class (widget, "rules-message")
+                                    && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))))
+    g_ptr_array_add (faults, g_strdup_printf ("%s: \"%s\" is cut on the page at %d px%s", where,
+                                              gtk_label_get_text (GTK_LABEL (widget)),
+                                              gtk_widget_get_width (gtk_widget_get_ancestor (widget, GTK_TYPE_WINDOW)),
+                                              in_drop_down ? " (a drop-down's choice, not even its first word shown)" : ""));
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title") && !words_whole (GTK_LABEL (widget)))
+    g_ptr_array_add (faults, g_strdup_printf ("%s: \"%s\" has a word broken (%d px wide)", where,
+                                              gtk_label_get_text (GTK_LABEL (widget)), gtk_widget_get_width (widget)));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    cut_texts (c, where, in_drop_down || GTK_IS_DROP_DOWN (widget), faults);
+}
+
 /* The House rules group of the page, or NULL. */
 static GtkWidget *
 house_group (GtkWidget *page)
@@ -240,6 +330,17 @@ test_each_game (void)
         g_test_message ("%s: the Rules page needs %d px (the window is %d px)", id, minimum, gtk_widget_get_width (window));
         if (minimum > 360)
           g_ptr_array_add (faults, g_strdup_printf ("%s: the Rules page is %d px wide at 360", id, minimum));
+        cut_texts (page, id, FALSE, faults);
+        /* Nor drawn wider than its window (held wider by another of the window's widgets). */
+        if (gtk_widget_get_width (window) > 360 || gtk_widget_get_width (page) > gtk_widget_get_width (window))
+          {
+            g_autoptr(GString) wide = g_string_new (NULL);
+
+            wide_widgets (window, 340, wide);
+            g_ptr_array_add (faults, g_strdup_printf ("%s: at 360 px the window is %d px wide and its Rules page %d px; "
+                                                      "held by:%s", id, gtk_widget_get_width (window),
+                                                      gtk_widget_get_width (page), wide->str));
+          }
         save_screenshot (window, narrow);
       }
       for (guint i = 0; i < faults->len; i++)

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "mg-cricchio.h"
 #include "mg-cricchio-board-view.h"
@@ -77,12 +78,54 @@ update (GtkWidget *picture, MgTableState *table)
   gtk_box_append (side, standings);
 }
 
+/* Beside the square board (its coordinates included), the room its widget leaves left or right:
+ * the standings go there, and the board keeps the whole picture's height. */
+static gboolean
+free_corner (GtkWidget *board, double width, double height, graphene_rect_t *rect)
+{
+  double x1, y1, x2, y2, square, left, right;
+
+  if (!mg_chess_board_view_square_point (MG_CHESS_BOARD_VIEW (board), "a1", &x1, &y1)
+      || !mg_chess_board_view_square_point (MG_CHESS_BOARD_VIEW (board), "n14", &x2, &y2))
+    return FALSE;
+  square = fabs (x2 - x1) / 13;
+  /* Half a square of coordinates beyond the outer squares' edges. */
+  left = MIN (x1, x2) - square;
+  right = MAX (x1, x2) + square;
+  if (height > gtk_widget_get_height (board))
+    return FALSE;
+  if (gtk_widget_get_width (board) - right >= width)
+    *rect = GRAPHENE_RECT_INIT (gtk_widget_get_width (board) - width, (gtk_widget_get_height (board) - height) / 2,
+                                width, height);
+  else if (left >= width)
+    *rect = GRAPHENE_RECT_INIT (0, (gtk_widget_get_height (board) - height) / 2, width, height);
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* The squares as drawn: from the outer edge of a1's to that of n14's (the coordinates aside). */
+static gboolean
+drawn_bounds (GtkWidget *board, graphene_rect_t *rect)
+{
+  double x1, y1, x2, y2, square;
+
+  if (!mg_chess_board_view_square_point (MG_CHESS_BOARD_VIEW (board), "a1", &x1, &y1)
+      || !mg_chess_board_view_square_point (MG_CHESS_BOARD_VIEW (board), "n14", &x2, &y2))
+    return FALSE;
+  square = fabs (x2 - x1) / 13;
+  graphene_rect_init (rect, MIN (x1, x2) - square / 2, MIN (y1, y2) - square / 2, 14 * square, 14 * square);
+  return TRUE;
+}
+
 GtkWidget *
 mg_chess_display_new (MgTableState *table)
 {
   GtkBox *side = NULL;
   GtkWidget *picture = mg_players_display_picture_new (GTK_WIDGET (mg_chess_board_view_new ()), &side);
 
+  mg_players_display_picture_set_free_corner (picture, free_corner);
+  mg_players_display_picture_set_drawn_bounds (picture, drawn_bounds);
   g_object_set_data (G_OBJECT (picture), "mg-display-side", side);
   mg_players_display_follow (picture, table, update);
   return picture;

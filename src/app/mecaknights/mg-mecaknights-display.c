@@ -28,6 +28,21 @@ update (GtkWidget *picture, MgTableState *table)
                                            mg_mk_ui_season_name (mg_ui_json_str (view, "season")),
                                            mg_ui_json_int (view, "year", 1));
 
+  /* The rivers named in a legend under the map (the map names them only where there is room). */
+  {
+    json_object *waters = mg_ui_json_array (model, "waters"), *legend = json_object_new_array ();
+
+    for (gsize i = 0; i < mg_ui_json_len (waters); i++)
+      {
+        json_object *water = json_object_array_get_idx (waters, i), *item = json_object_new_object ();
+        gboolean crossings = json_object_get_boolean (mg_ui_json_get (water, "crossings"));
+
+        json_object_object_add (item, "water", json_object_new_string (crossings ? "crossings" : "river"));
+        json_object_object_add (item, "text", json_object_new_string (mg_ui_json_str (water, "label")));
+        json_object_array_add (legend, item);
+      }
+    json_object_object_add (model, "legend", legend);
+  }
   mg_area_map_set_model (map, model);
   mg_players_display_clear (side);
   gtk_box_append (side, mg_players_display_key_new (turn));

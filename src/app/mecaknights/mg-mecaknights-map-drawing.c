@@ -109,6 +109,78 @@ colour_hex (const char *colour)
                           (int) (rgba.blue * 255 + 0.5));
 }
 
+/* Where a land or a large river's wave mark is drawn: a land at its place, a mark amid the lands
+ * the river links it to. FALSE when neither. */
+static gboolean
+water_point (json_object *lands, const double *x, const double *y, json_object *links, const char *name,
+             double *px, double *py)
+{
+  gint i = land_index (lands, name);
+  guint n = 0;
+
+  if (i >= 0)
+    {
+      *px = x[i];
+      *py = y[i];
+      return TRUE;
+    }
+  *px = *py = 0;
+  for (gsize l = 0; l < mg_ui_json_len (links); l++)
+    {
+      json_object *pair = json_object_array_get_idx (links, l);
+
+      for (int k = 0; k < 2; k++)
+        if (g_strcmp0 (json_object_get_string (json_object_array_get_idx (pair, k)), name) == 0
+            && (i = land_index (lands, json_object_get_string (json_object_array_get_idx (pair, 1 - k)))) >= 0)
+          {
+            *px += x[i];
+            *py += y[i];
+            n++;
+          }
+    }
+  if (n == 0)
+    return FALSE;
+  *px /= n;
+  *py /= n;
+  return TRUE;
+}
+
+/* The rivers as the area map draws waters (issue 45: the map drew none): a large river along its
+ * links (lands and wave marks), a small one as the borders it runs under (crossings). */
+static json_object *
+waters_model (json_object *map, json_object *lands, const double *x, const double *y)
+{
+  json_object *rivers = mg_ui_json_array (map, "rivers"), *waters = json_object_new_array ();
+
+  for (gsize r = 0; r < mg_ui_json_len (rivers); r++)
+    {
+      json_object *river = json_object_array_get_idx (rivers, r), *water = json_object_new_object ();
+      gboolean large = g_strcmp0 (mg_ui_json_str (river, "size"), "large") == 0;
+      json_object *pairs = mg_ui_json_array (river, large ? "links" : "crossings"), *segments = json_object_new_array ();
+
+      for (gsize p = 0; p < mg_ui_json_len (pairs); p++)
+        {
+          json_object *pair = json_object_array_get_idx (pairs, p), *segment;
+          double ax, ay, bx, by;
+
+          if (!water_point (lands, x, y, pairs, json_object_get_string (json_object_array_get_idx (pair, 0)), &ax, &ay)
+              || !water_point (lands, x, y, pairs, json_object_get_string (json_object_array_get_idx (pair, 1)), &bx, &by))
+            continue;
+          segment = json_object_new_array ();
+          json_object_array_add (segment, json_object_new_double (ax));
+          json_object_array_add (segment, json_object_new_double (ay));
+          json_object_array_add (segment, json_object_new_double (bx));
+          json_object_array_add (segment, json_object_new_double (by));
+          json_object_array_add (segments, segment);
+        }
+      json_object_object_add (water, "label", json_object_new_string (mg_ui_json_str (river, "name") ? mg_ui_json_str (river, "name") : ""));
+      json_object_object_add (water, "crossings", json_object_new_boolean (!large));
+      json_object_object_add (water, "segments", segments);
+      json_object_array_add (waters, water);
+    }
+  return waters;
+}
+
 json_object *
 mg_mk_map_drawing_model (json_object *map, json_object *view)
 {
@@ -175,5 +247,6 @@ mg_mk_map_drawing_model (json_object *map, json_object *view)
     }
   json_object_object_add (model, "areas", areas);
   json_object_object_add (model, "tokens", tokens);
+  json_object_object_add (model, "waters", waters_model (map, lands, x, y));
   return model;
 }

@@ -20,6 +20,9 @@ G_DECLARE_FINAL_TYPE (MgMeepleCells, mg_meeple_cells, MG, MEEPLE_CELLS, GtkWidge
  * were laid out in. */
 #define CELL_SIZE 18
 #define CELL_SPACING 4
+/* In a narrow window (a 360 px phone, in French) the cells narrow to this rather than hold the
+ * page wider than its window. */
+#define CELL_SMALLEST 10
 
 struct _MgMeepleCells
 {
@@ -40,7 +43,10 @@ mg_meeple_cells_measure (GtkWidget *widget, GtkOrientation orientation, int for_
   if (self->n == 0)
     *minimum = *natural = 0;
   else if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    *minimum = *natural = self->n * CELL_SIZE + (self->n - 1) * CELL_SPACING;
+    {
+      *minimum = self->n * CELL_SMALLEST + (self->n - 1) * CELL_SPACING;
+      *natural = self->n * CELL_SIZE + (self->n - 1) * CELL_SPACING;
+    }
   else
     *minimum = *natural = CELL_SIZE;
 }
@@ -51,6 +57,10 @@ mg_meeple_cells_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   MgMeepleCells *self = MG_MEEPLE_CELLS (widget);
   GtkStyleContext *context = gtk_widget_get_style_context (widget);
   int y = (gtk_widget_get_height (widget) - CELL_SIZE) / 2;
+  /* As wide as the room allows, up to CELL_SIZE (as tall whatever the width). */
+  int width = self->n > 0 ? (gtk_widget_get_width (widget) - (self->n - 1) * CELL_SPACING) / self->n : 0;
+
+  width = CLAMP (width, CELL_SMALLEST, CELL_SIZE);
 
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   for (int i = 0; i < self->n; i++)
@@ -59,7 +69,7 @@ mg_meeple_cells_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       gtk_style_context_add_class (context, "track-cell");
       if (i < self->filled)
         gtk_style_context_add_class (context, self->fill_class);
-      gtk_snapshot_render_background (snapshot, context, i * (CELL_SIZE + CELL_SPACING), y, CELL_SIZE, CELL_SIZE);
+      gtk_snapshot_render_background (snapshot, context, i * (width + CELL_SPACING), y, width, CELL_SIZE);
       gtk_style_context_restore (context);
     }
   G_GNUC_END_IGNORE_DEPRECATIONS
