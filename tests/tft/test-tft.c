@@ -366,8 +366,8 @@ test_combat_example (void)
   combat_example (MG_TFT_NO_BOARD, FALSE);
 }
 
-/* The sample goes on with a second fight, left in progress on the arena: Ragnar charges
- * Flavius with his spear. "A figure which charge-attacks (option b) with a pole weapon does
+/* After the sample, a second fight (tests/tft/sample-second-fight.jsonl), left in progress on the
+ * arena: Ragnar charges Flavius with his spear. "A figure which charge-attacks (option b) with a pole weapon does
  * double damage if it hits" (p. 11): 1+1 rolled 3 is 4, doubled 8; chainmail and the large
  * shield stop 5 (p. 6), Flavius takes 3 (ST 12 healed after the first fight, 9 left). */
 static void
@@ -381,8 +381,12 @@ test_sample_second_fight (void)
   json_object *fight, *charge = NULL;
   char hex[8];
 
+  g_autofree char *second = NULL, *both = NULL;
+
   g_assert_true (g_file_get_contents (MG_TFT_SAMPLE, &text, NULL, NULL));
-  lines = g_strsplit (text, "\n", -1);
+  g_assert_true (g_file_get_contents (MG_TFT_SECOND_FIGHT, &second, NULL, NULL));
+  both = g_strconcat (text, second, NULL);
+  lines = g_strsplit (both, "\n", -1);
   for (guint i = 0; lines[i] && *lines[i]; i++)
     {
       g_autoptr(json_object) a = json_tokener_parse (lines[i]);
