@@ -9,6 +9,7 @@
 #include "mg-campaign-rules.h"
 #include "mg-export.h"
 #include "mg-narrate.h"
+#include "mg-game.h"
 
 /* A jump anywhere reads one or two pages: small pages keep that to the rows a window shows. */
 #define PAGE_SIZE 32
@@ -27,6 +28,8 @@ struct _MgJournalItem
   gint64   time;
   gboolean undone;
   gboolean turn_start;
+  char    *turn_title; /* the game's name of the turn the row begins (turn starts only), or NULL */
+  gboolean titled;     /* the game names its turns (MgGame.turn_title): its column is wider */
   gboolean secret;     /* dice rolled, with an event for one seat only (faces behind a screen) */
   gboolean withheld;   /* undone while something is hidden, and its summary may tell it (issues
                         * 32, 41: a secret action, or one that revealed something) */
@@ -45,6 +48,7 @@ mg_journal_item_finalize (GObject *object)
   MgJournalItem *self = MG_JOURNAL_ITEM (object);
 
   g_free (self->withheld_text);
+  g_free (self->turn_title);
   g_free (self->actor);
   g_free (self->summary);
   g_free (self->dice);
@@ -131,6 +135,8 @@ mg_journal_item_get_dice (MgJournalItem *self)
 }
 gboolean    mg_journal_item_get_undone     (MgJournalItem *self) { return self->undone; }
 gboolean    mg_journal_item_get_turn_start (MgJournalItem *self) { return self->turn_start; }
+const char *mg_journal_item_get_turn_title (MgJournalItem *self) { return self->turn_title; }
+gboolean    mg_journal_item_get_titled     (MgJournalItem *self) { return self->titled; }
 gint64      mg_journal_item_get_time       (MgJournalItem *self) { return self->time; }
 
 /* The same words as the exports: one way of telling dice. */
@@ -202,6 +208,21 @@ item_new (const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign, 
   item->tells = -1;
   item->withheld = entry->undone && hiding && item_tells_secret (item, campaign, entry);
   item->turn_start = entry->turn != previous_turn;
+  return item;
+}
+
+/* The row told in the viewer's language; a turn's first row also with the game's name of the
+ * turn, asked first (the narrator then walks on to the row). */
+static MgJournalItem *
+item_told (MgNarrator *narrator, const MgJournalEntry *entry, int previous_turn, MgCampaign *campaign,
+           gboolean hiding)
+{
+  const MgGame *game = mg_game_lookup (mg_campaign_get_game_id (campaign));
+  char *title = entry->turn != previous_turn ? mg_narrator_turn_title (narrator, entry) : NULL;
+  MgJournalItem *item = item_new (entry, previous_turn, campaign, hiding, mg_narrator_tell (narrator, entry));
+
+  item->turn_title = title;
+  item->titled = game != NULL && game->turn_title != NULL;
   return item;
 }
 
@@ -300,8 +321,8 @@ get_page (MgJournalModel *self, guint index)
     {
       MgJournalEntry *entry = g_ptr_array_index (rows, i);
 
-      g_ptr_array_add (page->items, item_new (entry, turn, self->campaign, entry->undone && model_hiding (self),
-                                              mg_narrator_tell (self->narrator, entry)));
+      g_ptr_array_add (page->items, item_told (self->narrator, entry, turn, self->campaign,
+                                               entry->undone && model_hiding (self)));
       turn = entry->turn;
     }
   g_queue_push_head (&self->pages, page);
@@ -402,9 +423,8 @@ page_refetch (MgJournalModel *self, Page *page)
       if (i < page->items->len)
         item_update_marks (self, g_ptr_array_index (page->items, i), entry->undone, entry);
       else
-        g_ptr_array_add (page->items, item_new (entry, turn, self->campaign,
-                                                entry->undone && model_hiding (self),
-                                                mg_narrator_tell (self->narrator, entry)));
+        g_ptr_array_add (page->items, item_told (self->narrator, entry, turn, self->campaign,
+                                                 entry->undone && model_hiding (self)));
       turn = entry->turn;
     }
 }

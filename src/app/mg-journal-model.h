@@ -18,6 +18,9 @@ const char *mg_journal_item_get_summary    (MgJournalItem *self);
 const char *mg_journal_item_get_dice       (MgJournalItem *self);   /* for display, "" if none */
 gboolean    mg_journal_item_get_undone     (MgJournalItem *self);   /* notify::undone on change */
 gboolean    mg_journal_item_get_turn_start (MgJournalItem *self);   /* first row of its turn */
+/* A turn's first row: how the game names the turn ("Fight 1, turn 8"), or NULL for its number. */
+const char *mg_journal_item_get_turn_title (MgJournalItem *self);
+gboolean    mg_journal_item_get_titled     (MgJournalItem *self);   /* the game names its turns */
 gint64      mg_journal_item_get_time       (MgJournalItem *self);
 
 /* The dice column as a referee reads it: "d3: 1 2 2 3". */

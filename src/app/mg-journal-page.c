@@ -35,6 +35,7 @@ struct _MgJournalPage
   GtkLabel          *replay_summary;
   AdwBin            *state_bin;
   GtkLabel          *fingerprint;
+  GtkLabel          *turn_header;
 };
 
 G_DEFINE_FINAL_TYPE (MgJournalPage, mg_journal_page, GTK_TYPE_WIDGET)
@@ -265,6 +266,7 @@ mg_journal_page_class_init (MgJournalPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, replay_summary);
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, state_bin);
   gtk_widget_class_bind_template_child (widget_class, MgJournalPage, fingerprint);
+  gtk_widget_class_bind_template_child (widget_class, MgJournalPage, turn_header);
 
   gtk_widget_class_install_action (widget_class, "journal.previous", NULL, move_activated);
   gtk_widget_class_install_action (widget_class, "journal.next", NULL, move_activated);
@@ -286,6 +288,10 @@ mg_journal_page_new (MgCampaign *campaign)
 
   self->campaign = g_object_ref (campaign);
   self->game_ui = mg_game_ui_lookup (mg_campaign_get_game_id (campaign));
+  /* over a turn column as wide as the rows' (mg-journal-row.c) when the game names its turns */
+  if (mg_game_lookup (mg_campaign_get_game_id (campaign)) != NULL &&
+      mg_game_lookup (mg_campaign_get_game_id (campaign))->turn_title != NULL)
+    gtk_label_set_width_chars (self->turn_header, 9);
   self->model = mg_journal_model_new (campaign);
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->model)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);

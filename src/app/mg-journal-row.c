@@ -203,6 +203,7 @@ struct _MgJournalRow
   MgJournalSummary *summary;
 
   MgJournalItem *item;
+  gboolean       titled;            /* its turn column is for the game's names of turns */
   int            measured_width;    /* the width `measured_height` is for; -1: none */
   int            measured_height;
   guint          remeasure;         /* idle: queue a resize */
@@ -210,8 +211,10 @@ struct _MgJournalRow
 
 G_DEFINE_FINAL_TYPE (MgJournalRow, mg_journal_row, GTK_TYPE_WIDGET)
 
-/* The least and natural widths of every row, measured once; forgotten when the fonts change. */
-static int row_width = -1, row_natural = -1;
+/* The least and natural widths of every row, measured once (one pair for a turn column of numbers,
+ * one for the games that name their turns, as TFT's "Fight 1, turn 8"); forgotten when the fonts
+ * change. */
+static int row_width[2] = { -1, -1 }, row_natural[2] = { -1, -1 };
 /* The width a row was last given: a row made while the list scrolls is measured before it is
  * in the list, and lists are as wide as each other more often than not. */
 static int last_width = 640;
@@ -219,7 +222,7 @@ static int last_width = 640;
 static void
 forget_sizes (void)
 {
-  row_width = -1;
+  row_width[0] = row_width[1] = -1;
 }
 
 static void
@@ -268,7 +271,7 @@ mg_journal_row_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
       GtkWidget *list = gtk_widget_get_ancestor (widget, GTK_TYPE_LIST_VIEW);
       int width = list != NULL && gtk_widget_get_width (list) > 0 ? gtk_widget_get_width (list) : last_width;
 
-      if (self->measured_width != width || row_width < 0)
+      if (self->measured_width != width || row_width[self->titled] < 0)
         {
           gtk_widget_measure (self->box, orientation, width, &min, &nat, NULL, NULL);
           self->measured_width = width;
@@ -280,14 +283,14 @@ mg_journal_row_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
     {
       /* The turn has its width in characters, and the summary's widths are in pixels and
        * characters of its font: the row's widths are the same for all. */
-      if (row_width < 0)
+      if (row_width[self->titled] < 0)
         {
           gtk_widget_measure (self->box, orientation, -1, &min, &nat, NULL, NULL);
-          row_width = min;
-          row_natural = MAX (min, nat);
+          row_width[self->titled] = min;
+          row_natural[self->titled] = MAX (min, nat);
         }
-      *minimum = row_width;
-      *natural = row_natural;
+      *minimum = row_width[self->titled];
+      *natural = row_natural[self->titled];
     }
   *minimum_baseline = *natural_baseline = -1;
 }
@@ -372,6 +375,21 @@ set_summary (MgJournalRow *self)
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
+/* A game that names its turns ("Fight 1, turn 8"; in French "Combat 1, tour 8") gets a turn column
+ * of 9 characters, its name on up to two lines (issue 45: TFT's Journal numbered the campaign's
+ * turns, one ahead of the fight's). */
+static void
+set_titled (MgJournalRow *self, gboolean titled)
+{
+  if (self->titled == titled)
+    return;
+  self->titled = titled;
+  gtk_inscription_set_min_chars (self->turn_label, titled ? 9 : 5);
+  gtk_inscription_set_nat_chars (self->turn_label, titled ? 9 : 5);
+  self->measured_width = -1;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
 void
 mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
 {
@@ -391,11 +409,14 @@ mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
       return;
     }
 
+  set_titled (self, mg_journal_item_get_titled (item));
   if (mg_journal_item_get_turn_start (item))
     {
-      g_autofree char *turn = g_strdup_printf ("%d", mg_journal_item_get_turn (item));
+      const char *title = mg_journal_item_get_turn_title (item);
+      g_autofree char *turn = title != NULL ? g_strdup (title) : g_strdup_printf ("%d", mg_journal_item_get_turn (item));
 
       gtk_inscription_set_text (self->turn_label, turn);
+      gtk_inscription_set_nat_lines (self->turn_label, title != NULL ? 2 : 1);
       if (!gtk_widget_has_css_class (self->box, "turn-start"))
         {
           gtk_widget_add_css_class (self->box, "turn-start");
@@ -405,6 +426,7 @@ mg_journal_row_set_item (MgJournalRow *self, MgJournalItem *item)
   else
     {
       gtk_inscription_set_text (self->turn_label, "");
+      gtk_inscription_set_nat_lines (self->turn_label, 1);
       if (gtk_widget_has_css_class (self->box, "turn-start"))
         {
           gtk_widget_remove_css_class (self->box, "turn-start");

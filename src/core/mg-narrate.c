@@ -6,6 +6,7 @@
 #include "mg-campaign-private.h"
 #include "mg-actions.h"
 #include "mg-json.h"
+#include "mg-game.h"
 
 /* As the store writes events: a row told again is compared with what it gave then. */
 #define JSON_FLAGS (JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE)
@@ -19,6 +20,7 @@
 typedef struct {
   json_object *ruleset;
   GHashTable  *rows;     /* seq (gint64*) -> sentence */
+  GHashTable  *titles;   /* seq (gint64*) -> the game's name of the turn the row begins */
 } Told;
 
 static void
@@ -28,6 +30,7 @@ told_free (gpointer data)
 
   json_object_put (told->ruleset);
   g_hash_table_unref (told->rows);
+  g_hash_table_unref (told->titles);
   g_free (told);
 }
 
@@ -41,12 +44,15 @@ told_get (MgCampaign *campaign)
     {
       told = g_new0 (Told, 1);
       told->rows = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+      told->titles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
       g_object_set_data_full (G_OBJECT (campaign), TOLD_KEY, told, told_free);
     }
   /* Another ruleset may tell the rows otherwise (the reference held keeps its address apart). */
-  if (told->ruleset != ruleset || g_hash_table_size (told->rows) >= TOLD_MAX)
+  if (told->ruleset != ruleset || g_hash_table_size (told->rows) >= TOLD_MAX ||
+      g_hash_table_size (told->titles) >= TOLD_MAX)
     {
       g_hash_table_remove_all (told->rows);
+      g_hash_table_remove_all (told->titles);
       json_object_put (told->ruleset);
       told->ruleset = json_object_get (ruleset);
     }
@@ -237,6 +243,34 @@ mg_narrator_tell (MgNarrator *self, const MgJournalEntry *entry)
     text = g_strdup (entry->summary != NULL ? entry->summary : "");
   g_hash_table_insert (told->rows, g_memdup2 (&entry->seq, sizeof entry->seq), g_strdup (text));
   return text;
+}
+
+char *
+mg_narrator_turn_title (MgNarrator *self, const MgJournalEntry *entry)
+{
+  const MgGame *game = mg_game_lookup (mg_campaign_get_game_id (self->campaign));
+  Told *told;
+  const char *known;
+  char *title = NULL;
+
+  g_return_val_if_fail (self != NULL && entry != NULL, NULL);
+  if (game == NULL || game->turn_title == NULL || entry->seq < 1)
+    return NULL;
+  told = told_get (self->campaign);
+  known = g_hash_table_lookup (told->titles, &entry->seq);
+  if (known != NULL)
+    return g_strdup (known);
+  /* pending() before the row, as the exports head a turn (mg-export.c) */
+  if (narrator_seek (self, entry->seq))
+    {
+      json_object *pending = mg_state_pending (self->state);
+
+      title = pending != NULL ? game->turn_title (pending) : NULL;
+      json_object_put (pending);
+    }
+  if (title != NULL)
+    g_hash_table_insert (told->titles, g_memdup2 (&entry->seq, sizeof entry->seq), g_strdup (title));
+  return title;
 }
 
 char *

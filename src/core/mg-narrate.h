@@ -26,6 +26,10 @@ void        mg_narrator_forget   (MgNarrator *self);
 /* The row's sentence now (g_free; "" when the row has none).  Remembered per campaign, so a
  * row told once is not told again while the ruleset stays the same. */
 char       *mg_narrator_tell     (MgNarrator *self, const MgJournalEntry *entry);
+/* How the game names the turn the row begins, from pending() before it ("Fight 1, turn 8", the
+ * exports' heading: MgGame.turn_title), in the viewer's language (g_free); NULL for a game that
+ * names its turns by number. Ask it before mg_narrator_tell of the same row (that walks past it). */
+char       *mg_narrator_turn_title (MgNarrator *self, const MgJournalEntry *entry);
 /* The same for a row in force known by its seq only (exports read rows without their action);
  * `stored` is its stored summary, the answer when the row cannot be told again.  Not
  * remembered: an export walks each row once. */

@@ -145,7 +145,8 @@ typedef struct {
    * none) means "everything changed", the safe default. Both NULL-terminated. */
   const MgChangeKey    *change_keys;
   const char * const   *local_events;
-  /* Optional: how the game names a turn where a person reads the turns (the exports' headings),
+  /* Optional: how the game names a turn where a person reads the turns (the exports' headings, the
+   * Journal's turn column),
    * from pending() as the turn begins: "Fight 1, turn 8" (translated, g_free); NULL for the
    * turn's number (turn_heading). TFT's campaign turns run on through its setup and its fights,
    * ahead of a fight's own (issue 45). */

@@ -89,6 +89,8 @@ test_combat_example (void)
   for (guint i = 0; lines[i] && *lines[i]; i++)
     {
       g_string_append_printf (chunk, "%s\n", lines[i]);
+      if (strstr (lines[i], "\"end_fight\""))
+        break;   /* the sample's second fight is the engine test's (/tft/fight/sample-second-fight) */
       if (!strstr (lines[i], "\"end_turn\""))
         continue;
       act_ok (dir, chunk->str);   /* one process per turn: the campaign file carries the fight */
@@ -114,6 +116,11 @@ test_combat_example (void)
           }
         if (turn == 7)
           g_assert_cmpstr (json_object_get_string (json_object_array_get_idx (json_object_object_get (w, "conditions"), 1)), ==, "weak");
+        if (turn == 7)   /* on the arena: "Flavius retreats him one hex and follows" (p. 20) */
+          {
+            g_assert_cmpstr (json_object_get_string (json_object_object_get (w, "hex")), ==, "M6");
+            g_assert_cmpstr (json_object_get_string (json_object_object_get (f, "hex")), ==, "N5");
+          }
         if (turn == 8)   /* turn 9: "since his sword will do at least 1 damage, Wulf is a goner" */
           g_assert_cmpint (iget (w, "st"), <=, 1);
       }

@@ -256,32 +256,62 @@ find_named_member (json_object *list, const char *key, const char *name)
   return NULL;
 }
 
+/* Where the sample's figures stand after the row `seq` (1-based) of the arena's combat example,
+ * and what the sentence says: "TURN 1 … he runs toward him his full MA – 6 hexes. Wulf moves up 1"
+ * (p. 20); turn 3, Flavius runs 5 "to where Wulf is standing – so Wulf is engaged", Wulf "shifts
+ * one hex so his back won't be to the wall"; turn 8, "Flavius retreats him one hex and follows". */
+static const struct { guint seq; const char *figure, *hex, *said; } example_on_the_arena[] = {
+  { 6, "Flavius", "G5", "Flavius moves 6 hexes to G5" },
+  { 7, "Wulf", "O5", "Wulf moves 1 hex to O5" },
+  { 13, "Wulf", "P5", "Wulf moves 1 hex to P5" },
+  { 18, "Flavius", "O5", "Flavius moves 5 hexes to O5, facing SE, now engaged with Wulf." },
+  { 19, "Wulf", "O6", "Wulf moves 1 hex to O6, facing N, now engaged with Flavius." },
+  { 25, "Wulf", "N5", "Wulf moves 1 hex to N5" },
+  { 51, "Wulf", "M6", "Flavius forces Wulf back to M6 and follows into N5." },
+  { 51, "Flavius", "N5", NULL },
+};
+
+/* The rulebook's combat example (p. 20), from a file: the shipped sample, on the arena (the
+ * positions read from the hexes), or the same fight stated by the referee ("no board"). Either
+ * way the book's numbers: nine turns, Flavius takes 2 + 5 hits, kills Wulf, earns 50 EP. */
 static void
-test_combat_example (void)
+combat_example (const char *path, gboolean arena)
 {
   g_autoptr(MgState) st = new_state ();
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
   gchar **lines;
+  guint ended = 0, fights_ended = 0, placed = 0;
 
-  g_assert_true (g_file_get_contents (MG_TFT_SAMPLE, &text, NULL, NULL));
-  guint ended = 0;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i] && *lines[i]; i++)
+  for (guint i = 0; lines[i] && *lines[i] && fights_ended == 0; i++)
     {
       g_autoptr(json_object) a = json_tokener_parse (lines[i]);
       json_object *dice = NULL;
       g_autoptr(MgDice) d = NULL;
       json_object *events;
-      g_autofree char *said = NULL;
+      g_autofree char *said = NULL, *sentence = NULL;
       if (json_object_object_get_ex (a, "dice", &dice))
         d = mg_dice_new_from_json (dice, NULL);
       else
         d = mg_dice_new_seeded (1);
       json_object_object_del (a, "dice");
-      events = mg_state_apply (st, a, d, NULL, &error);
+      if (strstr (lines[i], "\"start_fight\""))   /* the fight names its arena, or states the board */
+        g_assert_true (arena == (json_object_object_get (a, "arena") != NULL));
+      events = mg_state_apply (st, a, d, &sentence, &error);
       g_assert_no_error (error);
-      if (strstr (lines[i], "\"end_fight\""))
+      for (guint k = 0; arena && k < G_N_ELEMENTS (example_on_the_arena); k++)
+        if (example_on_the_arena[k].seq == i + 1)
+          {
+            char hex[8];
+            g_assert_cmpstr (tft_test_fig_str (st, example_on_the_arena[k].figure, "hex", hex, sizeof hex), ==,
+                             example_on_the_arena[k].hex);
+            if (example_on_the_arena[k].said && !strstr (sentence, example_on_the_arena[k].said))
+              g_error ("row %u says \"%s\", not \"%s\"", i + 1, sentence, example_on_the_arena[k].said);
+            placed++;
+          }
+      if (strstr (lines[i], "\"end_fight\"") && ++fights_ended)
         {
           /* The journal keeps each fight's record (the state only the latest entries): Flavius
            * took 2 + 5 hits, won, killed Wulf in nine turns and earned 50 EP (p. 20). */
@@ -312,6 +342,7 @@ test_combat_example (void)
     }
   g_strfreev (lines);
   g_assert_cmpuint (ended, ==, 9);   /* TURN 1 … TURN 9 */
+  g_assert_cmpuint (placed, ==, arena ? G_N_ELEMENTS (example_on_the_arena) : 0);
   /* Flavius took 2 + 5 hits; Wulf died; Flavius earns 50 EP (equal ST+DX totals) */
   g_assert_cmpint (roster_int (st, "Flavius", "ep"), ==, 50);
   g_assert_cmpint (roster_int (st, "Flavius", "kills"), ==, 1);
@@ -326,6 +357,70 @@ test_combat_example (void)
     g_assert_cmpint (iget (last, "turns"), ==, 9);
     g_assert_cmpstr (json_object_get_string (json_object_object_get (last, "result")), ==, "won");
   }
+}
+
+static void
+test_combat_example (void)
+{
+  combat_example (MG_TFT_SAMPLE, TRUE);
+  combat_example (MG_TFT_NO_BOARD, FALSE);
+}
+
+/* After the sample, a second fight (tests/tft/sample-second-fight.jsonl), left in progress on the
+ * arena: Ragnar charges Flavius with his spear. "A figure which charge-attacks (option b) with a pole weapon does
+ * double damage if it hits" (p. 11): 1+1 rolled 3 is 4, doubled 8; chainmail and the large
+ * shield stop 5 (p. 6), Flavius takes 3 (ST 12 healed after the first fight, 9 left). */
+static void
+test_sample_second_fight (void)
+{
+  g_autoptr(MgState) st = new_state ();
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(json_object) j = NULL;
+  g_autoptr(GError) error = NULL;
+  json_object *fight, *charge = NULL;
+  char hex[8];
+
+  g_autofree char *second = NULL, *both = NULL;
+
+  g_assert_true (g_file_get_contents (MG_TFT_SAMPLE, &text, NULL, NULL));
+  g_assert_true (g_file_get_contents (MG_TFT_SECOND_FIGHT, &second, NULL, NULL));
+  both = g_strconcat (text, second, NULL);
+  lines = g_strsplit (both, "\n", -1);
+  for (guint i = 0; lines[i] && *lines[i]; i++)
+    {
+      g_autoptr(json_object) a = json_tokener_parse (lines[i]);
+      json_object *dice = json_object_object_get (a, "dice");
+      g_autoptr(MgDice) d = dice ? mg_dice_new_from_json (dice, NULL) : mg_dice_new_seeded (1);
+      json_object *events;
+
+      json_object_object_del (a, "dice");
+      events = mg_state_apply (st, a, d, NULL, &error);
+      g_assert_no_error (error);
+      for (guint e = 0; e < json_object_array_length (events); e++)
+        {
+          json_object *ev = json_object_array_get_idx (events, e);
+          if (g_strcmp0 (json_object_get_string (json_object_object_get (ev, "type")), "attack") == 0 &&
+              g_strcmp0 (json_object_get_string (json_object_object_get (ev, "figure")), "Ragnar") == 0)
+            charge = json_object_get (ev);
+        }
+      json_object_put (events);
+    }
+  g_assert_nonnull (charge);
+  /* Ragnar's adjusted DX: 13, leather −2, the spear two-handed (his shield slung) */
+  g_assert_cmpint (iget (charge, "adj_dx"), ==, 11);
+  g_assert_cmpint (iget (json_object_object_get (charge, "damage"), "total"), ==, 8);
+  g_assert_cmpint (iget (json_object_object_get (charge, "damage"), "stopped"), ==, 5);
+  g_assert_cmpint (fig_int (st, "Flavius", "st"), ==, 9);
+  json_object_put (charge);
+  /* the fight is still on, on the arena: Ragnar in J5 facing Flavius in K5, each engaged */
+  j = mg_state_to_json (st);
+  fight = json_object_object_get (j, "fight");
+  g_assert_nonnull (fight);
+  g_assert_cmpint (iget (fight, "number"), ==, 2);
+  g_assert_cmpstr (json_object_get_string (json_object_object_get (json_object_object_get (fight, "arena"), "id")), ==, "arena_1977");
+  g_assert_cmpstr (tft_test_fig_str (st, "Ragnar", "hex", hex, sizeof hex), ==, "J5");
+  g_assert_cmpstr (tft_test_fig_str (st, "Flavius", "hex", hex, sizeof hex), ==, "K5");
 }
 
 /* ---- automatic results, p. 10 and 18 ---- */
@@ -1126,6 +1221,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/figure/ragnar", test_ragnar_card);
   g_test_add_func ("/tft/figure/rules", test_figure_rules);
   g_test_add_func ("/tft/fight/combat-example", test_combat_example);
+  g_test_add_func ("/tft/fight/sample-second-fight", test_sample_second_fight);
   g_test_add_func ("/tft/attack/automatic", test_automatic_results);
   g_test_add_func ("/tft/attack/four-dice", test_four_dice);
   g_test_add_func ("/tft/attack/adjustments", test_adjustments);

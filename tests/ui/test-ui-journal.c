@@ -295,6 +295,53 @@ click_tooltip (GtkWidget *window, const char *tooltip)
   wait_ms (200);
 }
 
+/* Issue 45: TFT's Journal names the turn each row belongs to as the fight counts it (the campaign's
+ * turns ran one ahead: "Turn 8 of fight 1 ends" under 9). Every row that ends a fight's turn N stands
+ * in the turn headed "Fight F, turn N" — the book's nine turns (p. 20) — and the last row, the
+ * fight's end, shows "End of fight 1". */
+static void
+assert_fight_turns (MgJournalPage *page)
+{
+  GListModel *model = mg_journal_page_get_model (page);
+  g_autoptr(GRegex) ends = g_regex_new ("Turn (\\d+) of fight (\\d+) ends", 0, 0, NULL);
+  GtkWidget *list = find_descendant (GTK_WIDGET (page), GTK_TYPE_LIST_VIEW);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autofree char *title = NULL;
+  guint checked = 0, shown = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(MgJournalItem) item = g_list_model_get_item (model, i);
+      g_autoptr(GMatchInfo) match = NULL;
+
+      if (mg_journal_item_get_turn_start (item))
+        {
+          g_assert_nonnull (mg_journal_item_get_turn_title (item));
+          g_free (title);
+          title = g_strdup (mg_journal_item_get_turn_title (item));
+        }
+      if (i == 0)
+        g_assert_cmpstr (title, ==, "Between fights");
+      if (g_regex_match (ends, mg_journal_item_get_summary (item), 0, &match))
+        {
+          g_autofree char *turn = g_match_info_fetch (match, 1), *fight = g_match_info_fetch (match, 2);
+          g_autofree char *want = g_strdup_printf ("Fight %s, turn %s", fight, turn);
+
+          g_assert_cmpstr (title, ==, want);
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, ==, 9);
+  collect_rows (list, rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GtkWidget *turn = find_descendant (rows->pdata[i], GTK_TYPE_INSCRIPTION);
+
+      shown += turn != NULL && g_strcmp0 (gtk_inscription_get_text (GTK_INSCRIPTION (turn)), "End of fight 1") == 0;
+    }
+  g_assert_cmpuint (shown, ==, 1);
+}
+
 static void
 test_journal (gconstpointer data)
 {
@@ -313,6 +360,8 @@ test_journal (gconstpointer data)
   wait_ms (500);
   assert_last_row_shown (page, "opened at 800 px");
   assert_sentences_wide (page, game, 800);
+  if (g_str_equal (game, "tft"))
+    assert_fight_turns (page);
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
   wait_ms (400);

@@ -216,8 +216,30 @@ draw_borders (MgTftArenaView *self, cairo_t *cr)
   cairo_stroke (cr);
 }
 
+/* The side a counter faces: its rim thick on that side's 60°, and a point from the rim out towards
+ * the hex side, both white edged in dark, away from the name in the middle (it was a wedge over the
+ * letters). */
 static void
-draw_counter (MgTftArenaView *self, cairo_t *cr, json_object *f)
+draw_facing (cairo_t *cr, double x, double y, double radius, double s, double a)
+{
+  double tip = MAX (radius + s * 0.16, s * 0.9);
+
+  cairo_new_path (cr);
+  cairo_arc (cr, x, y, radius, a - G_PI / 6, a + G_PI / 6);
+  cairo_line_to (cr, x + tip * cos (a + 0.12), y + tip * sin (a + 0.12));
+  cairo_line_to (cr, x + (tip + s * 0.06) * cos (a), y + (tip + s * 0.06) * sin (a));
+  cairo_line_to (cr, x + tip * cos (a - 0.12), y + tip * sin (a - 0.12));
+  cairo_close_path (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+  cairo_set_line_width (cr, MAX (1.0, s / 24));
+  cairo_stroke (cr);
+}
+
+/* facing_only: the side it faces alone (drawn after every counter), else the rest. */
+static void
+draw_counter (MgTftArenaView *self, cairo_t *cr, json_object *f, gboolean facing_only)
 {
   /* White names on them at ≥ 4.5:1 (WCAG 2.1 AA; ui-a11y-keys' /ui/a11y/contrast measures them). */
   static const double colours[][3] = { { 0.75, 0.15, 0.12 }, { 0.13, 0.33, 0.72 }, { 0.13, 0.5, 0.18 },
@@ -228,7 +250,7 @@ draw_counter (MgTftArenaView *self, cairo_t *cr, json_object *f)
   int h = hex_parse (self, json_object_get_string (json_object_object_get (f, "hex")));
   int side = side_index (self, json_object_get_string (json_object_object_get (f, "side"))) % 4;
   gboolean down = g_strcmp0 (posture, "standing") != 0 || g_strcmp0 (state, "fighting") != 0;
-  double x, y, s = self->size;
+  double x, y, s = self->size, radius = s * (self->interactive ? 0.68 : 0.86);
   int facing = 0;
   g_autofree char *label = g_utf8_substring (name, 0, 3);
   cairo_text_extents_t ext;
@@ -239,8 +261,14 @@ draw_counter (MgTftArenaView *self, cairo_t *cr, json_object *f)
     if (g_strcmp0 (json_object_get_string (json_object_object_get (f, "facing")), facings[k]) == 0)
       facing = k;
   centre (self, h, &x, &y);
+  if (facing_only)
+    {
+      if (!down)   /* the facing: the rim thick and white on the side it faces, a point out to that side */
+        draw_facing (cr, x, y, radius, s, (-90 + 60 * facing) * G_PI / 180);
+      return;
+    }
   cairo_new_path (cr);
-  cairo_arc (cr, x, y, s * (self->interactive ? 0.68 : 0.86), 0, 2 * G_PI);
+  cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
   if (down)
     cairo_set_source_rgb (cr, 0.45, 0.45, 0.45);
   else
@@ -249,22 +277,19 @@ draw_counter (MgTftArenaView *self, cairo_t *cr, json_object *f)
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_set_line_width (cr, MAX (1.5, s / 14));
   cairo_stroke (cr);
-  if (!down)   /* the facing: a wedge on the side it faces */
-    {
-      double a = (-90 + 60 * facing) * G_PI / 180;
-      cairo_move_to (cr, x + s * 0.86 * cos (a), y + s * 0.86 * sin (a));
-      cairo_line_to (cr, x + s * 0.5 * cos (a + 0.5), y + s * 0.5 * sin (a + 0.5));
-      cairo_line_to (cr, x + s * 0.5 * cos (a - 0.5), y + s * 0.5 * sin (a - 0.5));
-      cairo_close_path (cr);
-      cairo_set_source_rgb (cr, 1, 1, 1);
-      cairo_fill (cr);
-    }
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_select_font_face (cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
   cairo_set_font_size (cr, s * (self->interactive ? 0.42 : 0.72));   /* on the display: read across the table */
   cairo_text_extents (cr, label, &ext);
-  cairo_move_to (cr, x - ext.width / 2 - ext.x_bearing, y - ext.height / 2 - ext.y_bearing);
+  /* inside the rim: a name wider than ¾ of the counter is narrowed, its height kept (the display's
+   * letters are read from the far end of the table) */
+  cairo_save (cr);
+  cairo_translate (cr, x, y);
+  if (ext.width > 1.5 * radius)
+    cairo_scale (cr, 1.5 * radius / ext.width, 1);
+  cairo_move_to (cr, -ext.width / 2 - ext.x_bearing, -ext.height / 2 - ext.y_bearing);
   cairo_show_text (cr, label);
+  cairo_restore (cr);
   cairo_new_path (cr);
   if (g_strcmp0 (name, self->selected) == 0)
     {
@@ -396,10 +421,13 @@ mg_tft_arena_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_stroke (cr);
       if (self->interactive && self->size > 14)
         {
-          /* ≥ 4.5:1 on the parchment and on a hex in reach */
+          cairo_text_extents_t ext;
+          /* the hex's name, centred under its top side, as large as the hex lets it be read;
+           * its ink at >= 4.5:1 on the parchment and on a hex in reach (ui-a11y-keys) */
           cairo_set_source_rgb (cr, 0.2, 0.17, 0.12);
-          cairo_set_font_size (cr, self->size * 0.3);
-          cairo_move_to (cr, x - self->size * 0.3, y - self->size * 0.55);
+          cairo_set_font_size (cr, self->size * 0.36);
+          cairo_text_extents (cr, hn, &ext);
+          cairo_move_to (cr, x - ext.width / 2 - ext.x_bearing, y - self->size * 0.5);
           cairo_show_text (cr, hn);
           cairo_new_path (cr);
         }
@@ -422,8 +450,10 @@ mg_tft_arena_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   }
   draw_borders (self, cr);
   figs = json_object_object_get (self->fight, "figures");
-  for (size_t i = 0; figs && i < json_object_array_length (figs); i++)
-    draw_counter (self, cr, json_object_array_get_idx (figs, i));
+  /* the counters, then the sides they face over them: a figure facing its neighbour shows it */
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t i = 0; figs && i < json_object_array_length (figs); i++)
+      draw_counter (self, cr, json_object_array_get_idx (figs, i), pass == 1);
   /* a weapon on the ground: a bar across the foot of its hex, over any counter there */
   dropped = json_object_object_get (self->fight, "dropped");
   for (size_t i = 0; dropped && i < json_object_array_length (dropped); i++)
