@@ -8,5 +8,6 @@
 -- of the row (an event of a "seat": then its sentence alone tells it) — after the tag `melee-gm public row v1` (src/core/mg-chain.c). The exports and the
 -- Journal page of Meeple, La Mame and Cricchio show its fingerprint; `check` verifies it with the
 -- others. Written with each row; rows written before this migration get theirs here, oldest first.
+-- Each link keeps the first 16 bytes of its SHA-256 (MG_CHAIN_PUBLIC_LEN).
 ALTER TABLE journal ADD COLUMN public_hash BLOB;
 SELECT mg_public_chain_fill ();

@@ -16,6 +16,7 @@ typedef struct _ChainKind ChainKind;
 struct _ChainKind {
   const char *tag;
   const char *kinds;
+  guint       len;    /* bytes of the hash kept: the first len of the SHA-256 */
   void      (*hash) (const ChainKind *kind, const void *prev, gsize prev_len,
                      sqlite3_value **values, guint8 out[MG_CHAIN_HASH_LEN]);
 };
@@ -25,11 +26,11 @@ static void chain_hash (const ChainKind *kind, const void *prev, gsize prev_len,
 static void public_row_hash (const ChainKind *kind, const void *prev, gsize prev_len,
                              sqlite3_value **values, guint8 out[MG_CHAIN_HASH_LEN]);
 
-static const ChainKind row_kind = { "melee-gm journal row v1", "iiittttti", chain_hash };
-static const ChainKind mark_kind = { "melee-gm undo mark v1", "iii", chain_hash };
+static const ChainKind row_kind = { "melee-gm journal row v1", "iiittttti", MG_CHAIN_HASH_LEN, chain_hash };
+static const ChainKind mark_kind = { "melee-gm undo mark v1", "iii", MG_CHAIN_HASH_LEN, chain_hash };
 /* The public history (schema 8): seq, session, turn, actor, summary, dice, events, as a player
  * sees them: a row with a seat's event is told by its sentence alone. */
-static const ChainKind public_kind = { "melee-gm public row v1", "iiitttt", public_row_hash };
+static const ChainKind public_kind = { "melee-gm public row v1", "iiitttt", MG_CHAIN_PUBLIC_LEN, public_row_hash };
 
 /* SHA-256 by Nettle (GnuTLS's own), which uses the processor's SHA extensions where it has them:
  * GLib's GChecksum, in plain C, made the chain a quarter of an append's CPU (bench/run.py chain). */
@@ -150,7 +151,7 @@ sql_hash (sqlite3_context *ctx, int argc, sqlite3_value **argv)
   return;
 #endif
   kind->hash (kind, sqlite3_value_blob (argv[0]), (gsize) sqlite3_value_bytes (argv[0]), argv + 1, out);
-  sqlite3_result_blob (ctx, out, MG_CHAIN_HASH_LEN, SQLITE_TRANSIENT);
+  sqlite3_result_blob (ctx, out, (int) kind->len, SQLITE_TRANSIENT);
 }
 
 /* Runs `step` (one seq or id, ?1) for every key `walk` lists (?1: the key after which), oldest
@@ -313,12 +314,12 @@ verify_chain (MgStore *store, const char *sql, const ChainKind *kind, gboolean r
                                                         : _("journal row %lld is out of place"),
                                            (long long) (key > expect ? expect : key))
                         : g_strdup_printf (_("undo mark %lld is missing (deleted outside Melee GM)"), (long long) expect);
-      else if (stored_len != MG_CHAIN_HASH_LEN || memcmp (stored, got, MG_CHAIN_HASH_LEN) != 0)
+      else if (stored_len != (int) kind->len || memcmp (stored, got, kind->len) != 0)
         *problem = rows ? g_strdup_printf (_("journal row %lld is not what Melee GM wrote (changed outside it)"), (long long) key)
                         : g_strdup_printf (_("undo mark %lld (of journal row %lld) is not what Melee GM wrote"),
                                            (long long) key, (long long) sqlite3_column_int64 (stmt, 1));
-      memcpy (prev, got, MG_CHAIN_HASH_LEN);
-      prev_len = MG_CHAIN_HASH_LEN;
+      memcpy (prev, got, kind->len);
+      prev_len = kind->len;
       expect = key + 1;
     }
   return *problem != NULL || rc == SQLITE_DONE;
@@ -371,9 +372,11 @@ last_link (MgStore *store, const char *sql, gint64 *key, guint8 *hash, GError **
     return FALSE;
   if (rc == SQLITE_ROW)
     {
+      int n = sqlite3_column_bytes (stmt, 1);
+
       *key = sqlite3_column_int64 (stmt, 0);
-      if (sqlite3_column_bytes (stmt, 1) == MG_CHAIN_HASH_LEN)
-        memcpy (hash, sqlite3_column_blob (stmt, 1), MG_CHAIN_HASH_LEN);
+      if (n > 0 && n <= MG_CHAIN_HASH_LEN)   /* a public hash: its 16 bytes, the rest 0 */
+        memcpy (hash, sqlite3_column_blob (stmt, 1), (size_t) n);
     }
   return TRUE;
 }
