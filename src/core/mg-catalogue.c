@@ -196,6 +196,12 @@ mg_catalogue_ngettext (const MgCatalogue *catalogue, const char *msgid, const ch
   return *s != '\0' ? s : (n == 1 ? msgid : plural);
 }
 
+static const char *
+catalogue_word (gconstpointer catalogue, const char *msgid)
+{
+  return mg_catalogue_gettext (catalogue, msgid);
+}
+
 char *
 mg_catalogue_render (const MgCatalogue *catalogue, const MgMessage *message)
 {
@@ -203,7 +209,7 @@ mg_catalogue_render (const MgCatalogue *catalogue, const MgMessage *message)
     ? mg_catalogue_ngettext (catalogue, message->msgid, message->plural, message->n)
     : mg_catalogue_gettext (catalogue, message->msgid);
 
-  return mg_message_fill (message, translation);
+  return mg_message_fill_words (message, translation, catalogue_word, catalogue);
 }
 
 /* Plural-Forms: C's expressions over n, read and evaluated at once (both sides of ?: are read;

@@ -60,7 +60,7 @@ lookup (const MgState *state, json_object *action, GError **error)
       mg_refuse (error, MG_RULES_ERROR_BAD_ACTION,
                    /* TRANSLATORS: an action's type the game does not know; its name; the known types */
                    N_("Unknown action \"%s\" for %s (its actions: %s)"), type,
-                   g_dgettext (GETTEXT_PACKAGE, rules->name), known->str);
+                   mg_message_word (rules->name), known->str);
       return NULL;
     }
   if (actions->over != NULL && actions->over (state, error))

@@ -10,6 +10,8 @@
 
 /* Arguments a sentence may have: more than any msgid of po/ holds. */
 #define MAX_ARGS 16
+/* Words kept (word × language): a ruleset's own names are words too; past this, plain text. */
+#define MAX_WORDS 4096
 
 /* One printf conversion: its position (1-based; 0 when not positional), the spec without the
  * position ("%-3lld"), its length modifier and conversion letter. */
@@ -94,7 +96,55 @@ format_one (const Conv *c, va_list *args)
     return g_strdup_printf (c->spec, va_arg (*args, long double));
   return g_strdup_printf (c->spec, va_arg (*args, double));
 }
+
+/* A %s argument by its conversion's spec ("%-8s"). */
+static char *
+format_text (const Conv *c, const char *text)
+{
+  return g_strdup_printf (c->spec, text);
+}
 #pragma GCC diagnostic pop
+
+static GMutex      words_lock;
+static GHashTable *words_kept;    /* "msgid\036text" → the kept text (owned, never freed) */
+static GHashTable *words_msgid;   /* a kept text's address → its msgid */
+
+const char *
+mg_message_word (const char *msgid)
+{
+  const char *text = g_dgettext (GETTEXT_PACKAGE, msgid);
+  g_autofree char *key = g_strconcat (msgid, "\036", text, NULL);
+  char *kept;
+
+  g_mutex_lock (&words_lock);
+  if (words_kept == NULL)
+    {
+      words_kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      words_msgid = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+    }
+  kept = g_hash_table_lookup (words_kept, key);
+  if (kept == NULL && g_hash_table_size (words_kept) < MAX_WORDS)
+    {
+      kept = g_strdup (text);
+      g_hash_table_insert (words_kept, g_steal_pointer (&key), kept);
+      g_hash_table_insert (words_msgid, kept, g_strdup (msgid));
+    }
+  g_mutex_unlock (&words_lock);
+  return kept != NULL ? kept : text;
+}
+
+/* The msgid of `text` when it is a word mg_message_word() gave (by its address), else NULL. */
+static char *
+word_msgid (const char *text)
+{
+  char *msgid = NULL;
+
+  g_mutex_lock (&words_lock);
+  if (words_msgid != NULL && text != NULL)
+    msgid = g_strdup (g_hash_table_lookup (words_msgid, text));
+  g_mutex_unlock (&words_lock);
+  return msgid;
+}
 
 /* The conversions of `format`, each at its argument's place (convs[0] is the first argument);
  * FALSE when one cannot be read, positions mix with order, or a position is left out. */
@@ -147,9 +197,17 @@ mg_message_new_valist (const char *msgid, const char *plural, gulong n, va_list 
   message->n = n;
   message->n_args = n_args;
   message->args = g_new0 (char *, n_args + 1);
+  message->words = g_new0 (char *, n_args + 1);
   va_copy (copy, args);
   for (guint i = 0; i < n_args; i++)
-    message->args[i] = format_one (&convs[i], &copy);
+    if (convs[i].conv == 's')
+      {
+        const char *text = va_arg (copy, const char *);
+        message->words[i] = word_msgid (text);
+        message->args[i] = format_text (&convs[i], text);
+      }
+    else
+      message->args[i] = format_one (&convs[i], &copy);
   va_end (copy);
   return message;
 }
@@ -191,6 +249,9 @@ mg_message_copy (const MgMessage *message)
   copy->n = message->n;
   copy->n_args = message->n_args;
   copy->args = g_strdupv (message->args);
+  copy->words = g_new0 (char *, message->n_args + 1);
+  for (guint i = 0; i < message->n_args; i++)
+    copy->words[i] = g_strdup (message->words[i]);
   return copy;
 }
 
@@ -201,12 +262,22 @@ mg_message_free (MgMessage *message)
     return;
   g_free (message->msgid);
   g_free (message->plural);
+  for (guint i = 0; i < message->n_args; i++)
+    g_free (message->words[i]);
+  g_free (message->words);
   g_strfreev (message->args);
   g_free (message);
 }
 
 char *
 mg_message_fill (const MgMessage *message, const char *translation)
+{
+  return mg_message_fill_words (message, translation, NULL, NULL);
+}
+
+char *
+mg_message_fill_words (const MgMessage *message, const char *translation, MgMessageWordFunc word,
+                       gconstpointer data)
 {
   GString *out = g_string_new (NULL);
   guint next = 0;
@@ -239,7 +310,9 @@ mg_message_fill (const MgMessage *message, const char *translation)
           continue;
         }
       index = c.pos > 0 ? c.pos - 1 : next++;
-      if (index < message->n_args)
+      if (index < message->n_args && word != NULL && message->words[index] != NULL)
+        g_string_append (out, word (data, message->words[index]));
+      else if (index < message->n_args)
         g_string_append (out, message->args[index]);
       p = after;
     }
@@ -269,7 +342,14 @@ mg_message_to_json (const MgMessage *message)
       json_object_object_add (json, "n", json_object_new_int64 ((gint64) message->n));
     }
   for (guint i = 0; i < message->n_args; i++)
-    json_object_array_add (args, json_object_new_string (message->args[i]));
+    if (message->words[i] != NULL)
+      {
+        json_object *w = json_object_new_object ();
+        json_object_object_add (w, "id", json_object_new_string (message->words[i]));
+        json_object_array_add (args, w);
+      }
+    else
+      json_object_array_add (args, json_object_new_string (message->args[i]));
   json_object_object_add (json, "args", args);
   return json;
 }
@@ -292,15 +372,29 @@ mg_message_from_json (json_object *json)
       || (plural != NULL && !json_object_is_type (n, json_type_int)))
     return NULL;
   for (gsize i = 0; i < len; i++)
-    if (!json_object_is_type (json_object_array_get_idx (args, i), json_type_string))
-      return NULL;
+    {
+      json_object *a = json_object_array_get_idx (args, i), *w = NULL;
+      if (!json_object_is_type (a, json_type_string)
+          && !(json_object_object_get_ex (a, "id", &w) && json_object_is_type (w, json_type_string)))
+        return NULL;
+    }
   message = g_new0 (MgMessage, 1);
   message->msgid = g_strdup (json_object_get_string (id));
   message->plural = plural != NULL ? g_strdup (json_object_get_string (plural)) : NULL;
   message->n = plural != NULL ? (gulong) MAX (0, json_object_get_int64 (n)) : 0;
   message->n_args = (guint) len;
   message->args = g_new0 (char *, len + 1);
+  message->words = g_new0 (char *, len + 1);
   for (gsize i = 0; i < len; i++)
-    message->args[i] = g_strdup (json_object_get_string (json_object_array_get_idx (args, i)));
+    {
+      json_object *a = json_object_array_get_idx (args, i), *w = NULL;
+      if (json_object_object_get_ex (a, "id", &w))
+        {
+          message->words[i] = g_strdup (json_object_get_string (w));
+          message->args[i] = g_strdup (mg_message_word (message->words[i]));
+        }
+      else
+        message->args[i] = g_strdup (json_object_get_string (a));
+    }
   return message;
 }

@@ -13,16 +13,24 @@ G_BEGIN_DECLS
  * message is made, by the msgid's own conversion ("%u" → "3", "%.1f" → "2.5", "%s" → the text).
  * Rendering puts them in any language's translation, by position ("%2$s" in a translation
  * takes the second argument), so a French phone and an English referee read the same refusal
- * each in their own words. An argument that is itself a translated word (a face's name) stays
- * in the language it was made in. */
+ * each in their own words. An argument that is itself a translated word (a face's name, a
+ * unit's kind) is given as mg_message_word (its msgid): it is rendered in each catalogue's
+ * language too. */
 typedef struct
 {
   char    *msgid;
   char    *plural;   /* NULL: no plural form */
   gulong   n;        /* the count choosing the plural form */
   guint    n_args;
-  char   **args;     /* n_args formatted arguments, NULL-terminated */
+  char   **args;     /* n_args formatted arguments (in the language the message was made in),
+                      NULL-terminated */
+  char   **words;    /* n_args entries: the msgid of an argument that is a word, else NULL */
 } MgMessage;
+
+/* A %s argument that is a word, `msgid` marked N_(): its text is _(msgid) (printf prints it as
+ * _() would), and a message made with it keeps the msgid, so each catalogue renders the word in
+ * its own language. The text is kept for the process (one per word and language). */
+const char  *mg_message_word       (const char *msgid);
 
 /* A message from a printf format (the English msgid) and its arguments, as vprintf reads them;
  * NULL when the format has a conversion it cannot read (%n, a wrong positional set). */
@@ -37,10 +45,15 @@ void         mg_message_free       (MgMessage *message);
  * put in place of its conversions, in order or by position (%1$s); "%%" is "%". A conversion
  * past the arguments is left out. */
 char        *mg_message_fill       (const MgMessage *message, const char *translation);
+/* The same, with each word argument given by `word` (its msgid → its text in the language). */
+typedef const char *(*MgMessageWordFunc) (gconstpointer data, const char *msgid);
+char        *mg_message_fill_words (const MgMessage *message, const char *translation,
+                                    MgMessageWordFunc word, gconstpointer data);
 /* The message in the process's language, as _() / ngettext and printf give it today. */
 char        *mg_message_to_string  (const MgMessage *message);
 
-/* {"id": msgid, "plural": …, "n": …, "args": […]} and back (NULL when it is not one). */
+/* {"id": msgid, "plural": …, "n": …, "args": […]} and back (NULL when it is not one); a word
+ * argument is {"id": msgid} (read back in the process's language). */
 json_object *mg_message_to_json    (const MgMessage *message);
 MgMessage   *mg_message_from_json  (json_object *json);
 

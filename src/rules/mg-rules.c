@@ -526,7 +526,7 @@ gboolean
 mg_rules_check_players (const MgRules *rules, const char * const *players, GError **error)
 {
   guint n = players != NULL ? g_strv_length ((char **) players) : 0;
-  const char *game = g_dgettext (GETTEXT_PACKAGE, rules->name);
+  const char *game = mg_message_word (rules->name);
 
   if (n < rules->min_players || n > rules->max_players)
     {

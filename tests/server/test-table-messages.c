@@ -184,6 +184,28 @@ test_arguments (void)
   g_assert_cmpstr (text, ==, "Red: 7, +3, -9000000000, 12, 2.2, x, 100%");
   g_assert_cmpstr (again, ==, text);
   json_object_put (json);
+  /* A word argument prints as _() prints it and is kept as its msgid, JSON included: each
+   * catalogue says it in its language. The same text given plainly is no word. */
+  {
+    g_autoptr(MgMessage) w = mg_message_new ("%s / %s!", "Red", mg_message_word ("catapult"));
+    g_autoptr(MgMessage) plain = mg_message_new ("%s / %s!", "Red", "catapult");
+    json_object *j = mg_message_to_json (w);
+    g_autoptr(MgMessage) wb = mg_message_from_json (j);
+    g_autofree char *fr_word = fr_po ("catapult", 0);
+    g_autofree char *fr_want = g_strconcat ("Red / ", fr_word, "!", NULL);
+    g_autofree char *fr_text = mg_catalogue_render (mg_catalogue_get ("fr"), wb);
+    g_autofree char *en_text = mg_catalogue_render (NULL, wb);
+    g_autofree char *fr_plain = mg_catalogue_render (mg_catalogue_get ("fr"), plain);
+
+    g_assert_cmpstr (mg_message_word ("catapult"), ==, _("catapult"));
+    g_assert_null (w->words[0]);
+    g_assert_cmpstr (w->words[1], ==, "catapult");
+    g_assert_null (plain->words[1]);
+    g_assert_cmpstr (fr_text, ==, fr_want);
+    g_assert_cmpstr (en_text, ==, "Red / catapult!");
+    g_assert_cmpstr (fr_plain, ==, "Red / catapult!");
+    json_object_put (j);
+  }
   /* Conversions it cannot read make no message (the error keeps its text). */
   {
     const char *unread[] = { "%n", "%*d", "%1$s %s" };
@@ -416,6 +438,89 @@ test_phone_plural (Fx *fx, gconstpointer game)
   }
 }
 
+/* The referee's refusal of `body` as the table server renders it for a phone that sends
+ * `accept` (its message, in the catalogue of the phone's language): for an action no phone posts
+ * (a move is the referee's to enter). */
+static char *
+rendered_refusal (Fx *fx, const char *accept, const char *body)
+{
+  json_object *action = json_tokener_parse (body);
+  g_autoptr(GError) error = NULL;
+  const MgMessage *m;
+
+  g_assert_false (mg_state_validate (mg_campaign_get_state (fx->campaign), action, &error));
+  json_object_put (action);
+  g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL);
+  m = mg_rules_error_get_message (error);
+  g_assert_nonnull (m);
+  return mg_catalogue_render (mg_catalogue_for_accept_language (accept), m);
+}
+
+/* What a French and an English phone read when Red posts `body` (`said`: phone_refusal, or
+ * rendered_refusal), the app in English then in French: `sentence` (its msgid) with the word `word` (its msgid) put in it, both as po/fr.po
+ * words them for the French phone; the English words for the English phone. `fill` formats
+ * a sentence with its word and the refusal's other arguments. */
+static void
+assert_word_refusal (Fx *fx, char *(*said) (Fx *, const char *, const char *), const char *body,
+                     const char *sentence, const char *word, char *(*fill) (const char *format, const char *word))
+{
+  g_autofree char *fr_sentence = fr_po (sentence, 0);
+  g_autofree char *fr_word = fr_po (word, 0);
+  g_autofree char *fr_said = fill (fr_sentence, fr_word);
+  g_autofree char *en_said = fill (sentence, word);
+
+  /* The word differs in French, or the test could not tell the languages apart. */
+  g_assert_cmpstr (fr_word, !=, word);
+  for (guint app = 0; app < 2; app++)
+    {
+      process_language (app == 0 ? NULL : "fr");
+      {
+        g_autofree char *a = said (fx, "fr-FR,fr;q=0.9", body);
+        g_autofree char *b = said (fx, "en-GB", body);
+        g_assert_cmpstr (a, ==, fr_said);
+        g_assert_cmpstr (b, ==, en_said);
+      }
+    }
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+static char *
+fill_kind (const char *format, const char *word)
+{
+  return g_strdup_printf (format, word);
+}
+
+static char *
+fill_face (const char *format, const char *word)
+{
+  return g_strdup_printf (format, "Red", 0u, word, 6u);
+}
+#pragma GCC diagnostic pop
+
+/* La Mame: a catapult does not move; the kind is a word of the phone's language (issue 41).
+ * A move is the referee's, not a phone's: its refusal is rendered as the server renders one. */
+static void
+test_phone_kind (Fx *fx, gconstpointer game)
+{
+  assert_word_refusal (fx, rendered_refusal, "{\"type\":\"move\",\"player\":\"Red\",\"from\":\"North Pass\",\"unit\":\"catapult\",\"to\":\"Bluewater\"}",
+                       "Only knights and soldiers move and attack; a %s does not", "catapult", fill_kind);
+}
+
+/* Meeple: Red rolled six Sweep and two Kick and picks six Punch; the face is a word of the
+ * phone's language. */
+static void
+test_phone_face (Fx *fx, gconstpointer game)
+{
+  static const char * const roll[] = { "{\"type\":\"roll\",\"player\":\"Red\",\"dice\":[1,1,1,1,1,1,2,2]}", NULL };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (mg_server_test_play (fx->campaign, roll, &error));
+  g_assert_no_error (error);
+  assert_word_refusal (fx, phone_refusal, "{\"type\":\"pick\",\"player\":\"Red\",\"sweep\":0,\"kick\":0,\"punch\":6}",
+                       "%s holds %u %s, not %u.", "Punch", fill_face);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -429,5 +534,7 @@ main (int argc, char **argv)
   g_test_add_func ("/messages/process-language", test_process_language);
   g_test_add ("/messages/phone-language", Fx, "lamame", fx_setup, test_phone_language, fx_teardown);
   g_test_add ("/messages/phone-plural", Fx, "lamame-attack", fx_setup, test_phone_plural, fx_teardown);
+  g_test_add ("/messages/phone-kind", Fx, "lamame-attack", fx_setup, test_phone_kind, fx_teardown);
+  g_test_add ("/messages/phone-face", Fx, "meeple", fx_setup, test_phone_face, fx_teardown);
   return g_test_run ();
 }

@@ -587,7 +587,7 @@ explain_any (const ChWhy *y)
   const ChState *st = y->st;
   const ChPos *p = y->p;
   guint8 pc = y->pc, v = y->v;
-  const char *kn = ch_kind_name (P_KIND (pc));
+  const char *kn = ch_kind_word (P_KIND (pc));
 
   if (P_CTRL (pc) != p->stm)
     return mg_message_new (N_("The %s on %s is %s's; it is %s's turn."), kn, y->f, ch_side_name (st, P_CTRL (pc)), ch_side_name (st, p->stm));
@@ -597,14 +597,14 @@ explain_any (const ChWhy *y)
   if (y->from == y->to)
     return mg_message_new (N_("A move must go to another square."));
   if (v != 0 && P_CTRL (v) == P_CTRL (pc))
-    return mg_message_new (N_("%s is occupied by your own %s."), y->t, ch_kind_name (P_KIND (v)));
+    return mg_message_new (N_("%s is occupied by your own %s."), y->t, ch_kind_word (P_KIND (v)));
   if (v != 0 && st->rs.partner[P_CTRL (pc)] == P_CTRL (v))
     return mg_message_new (N_("Team members never capture each other's pieces."));
   if (v != 0 && P_CTRL (v) == p->ak && y->g->domain[y->from] != p->ak)
     return mg_message_new (N_("An Abandoned Kingdom piece can be captured only from inside its domain."));
   if (v != 0 && (p->forbid & P_BIT (P_OWNER (v), P_KIND (v))))
     return mg_message_new (N_("%s did not say “Mêlée”: the %s on %s cannot be taken on this move."),
-                            ch_side_name (st, p->stm), ch_kind_name (P_KIND (v)), y->t);
+                            ch_side_name (st, p->stm), ch_kind_word (P_KIND (v)), y->t);
   return NULL;
 }
 
@@ -640,7 +640,7 @@ explain_slide (const ChWhy *y)
 {
   const ChGeom *g = y->g;
   guint kind = P_KIND (y->pc);
-  const char *kn = ch_kind_name (kind);
+  const char *kn = ch_kind_word (kind);
   guint8 path[CH_W];
   guint n;
   char w[4];
@@ -656,7 +656,7 @@ explain_slide (const ChWhy *y)
       if (kind == K_GENERAL && g->terrain[path[i]] == T_WATER)
         return mg_message_new (N_("The General cannot cross the water at %s."), w);
       if (y->p->sq[path[i]] != 0)
-        return mg_message_new (N_("The %s cannot pass over the %s on %s."), kn, ch_kind_name (P_KIND (y->p->sq[path[i]])), w);
+        return mg_message_new (N_("The %s cannot pass over the %s on %s."), kn, ch_kind_word (P_KIND (y->p->sq[path[i]])), w);
     }
   if (g->terrain[y->to] == T_WALL)
     return mg_message_new (N_("Only a Marine may stand on the wall at %s."), y->t);
@@ -692,7 +692,7 @@ explain_air_force (const ChWhy *y)
       {
         ch_square_name (path[i], w);
         return mg_message_new (N_("The Air Force flew over the %s on %s: it may take only a piece standing next to another %s piece."),
-                                ch_kind_name (P_KIND (y->p->sq[path[i]])), w, ch_colour_word (y->st, P_OWNER (y->pc)));
+                                ch_kind_word (P_KIND (y->p->sq[path[i]])), w, ch_colour_word (y->st, P_OWNER (y->pc)));
       }
   return NULL;
 }
@@ -742,7 +742,7 @@ explain_army (const ChWhy *y)
       if (g->terrain[path[i]] == T_WALL)
         return mg_message_new (N_("The Army cannot cross the wall at %s."), w);
       if (y->p->sq[path[i]] != 0)
-        return mg_message_new (N_("The Army cannot pass over the %s on %s."), ch_kind_name (P_KIND (y->p->sq[path[i]])), w);
+        return mg_message_new (N_("The Army cannot pass over the %s on %s."), ch_kind_word (P_KIND (y->p->sq[path[i]])), w);
     }
   if (g->terrain[y->to] == T_WATER)
     return mg_message_new (N_("The Army cannot land on the water at %s."), y->t);
@@ -770,7 +770,7 @@ explain_marine_double (const ChWhy *y, gint ahead)
   between (y->from, y->to, path);
   ch_square_name (path[0], w);
   if (y->p->sq[path[0]] != 0)
-    return mg_message_new (N_("The Marine cannot pass over the %s on %s."), ch_kind_name (P_KIND (y->p->sq[path[0]])), w);
+    return mg_message_new (N_("The Marine cannot pass over the %s on %s."), ch_kind_word (P_KIND (y->p->sq[path[0]])), w);
   if (y->g->terrain[path[0]] == T_WALL && !y->st->rs.double_step_over_wall)
     return mg_message_new (N_("The Marine stops on the wall at %s."), w);
   return NULL;

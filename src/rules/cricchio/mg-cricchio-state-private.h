@@ -61,6 +61,8 @@ const char  *ch_side_name     (const ChState *st, guint side);
 const char  *ch_colour_word   (const ChState *st, guint side);
 /* A kind's translated name ("Navy"). */
 const char  *ch_kind_name     (guint kind);
+/* The same text as a message's word argument (rendered in a phone's language too). */
+const char  *ch_kind_word     (guint kind);
 /* "Black Navy" (a rogue: "Black's rogue Blue Navy"). g_free. */
 char        *ch_piece_text    (const ChState *st, guint8 pc);
 /* A square as a JSON string ("f2"). */

@@ -38,6 +38,12 @@ ch_kind_name (guint kind)
   return _(kind_names[kind]);
 }
 
+const char *
+ch_kind_word (guint kind)
+{
+  return mg_message_word (kind_names[kind]);
+}
+
 /* "Black Navy" (a rogue: "Black's rogue Blue Navy"). g_free. */
 char *
 ch_piece_text (const ChState *st, guint8 pc)

@@ -390,9 +390,9 @@ do_build (MgState *state, json_object *a, MgPlay *c, GError **error)
     return FALSE;
   castle = lm_castle_of (s, seat);
   if (p->pl[seat].supply[kind] <= 0)
-    return mg_illegal (error, N_("%s has no %s left in their supply"), NAME (s, seat), KIND (kind));
+    return mg_illegal (error, N_("%s has no %s left in their supply"), NAME (s, seat), KIND_WORD (kind));
   if (p->pl[seat].gold < s->rs->costs[kind])
-    return mg_illegal (error, N_("A %s costs %d gold; %s has %d"), KIND (kind), s->rs->costs[kind],
+    return mg_illegal (error, N_("A %s costs %d gold; %s has %d"), KIND_WORD (kind), s->rs->costs[kind],
                     NAME (s, seat), p->pl[seat].gold);
   if (initial && p->form == LM_COMPLETE && lm_supply_total (s, seat) - 1 < lm_cards_led (s, seat))
     return mg_illegal (error, N_("%s's last unbuilt units mark their bids on special abilities"), NAME (s, seat));
@@ -840,9 +840,9 @@ mover (LmState *s, json_object *a, gint *seat, gint *from, gint *kind, gint *to,
       !lm_get_kind (a, "unit", kind, error) || !lm_get_area (s, a, "to", to, error))
     return FALSE;
   if (*kind != LM_KNIGHT && *kind != LM_SOLDIER)
-    return mg_illegal (error, N_("Only knights and soldiers move and attack; a %s does not"), KIND (*kind));
+    return mg_illegal (error, N_("Only knights and soldiers move and attack; a %s does not"), KIND_WORD (*kind));
   if (s->p.spot[*from].owner[*kind] != *seat)
-    return mg_illegal (error, N_("%s has no %s on %s"), NAME (s, *seat), KIND (*kind), AREA (s, *from));
+    return mg_illegal (error, N_("%s has no %s on %s"), NAME (s, *seat), KIND_WORD (*kind), AREA (s, *from));
   if (!lm_map_adjacent (s->map, *from, *to))
     return mg_illegal (error, N_("%s is not next to %s"), AREA (s, *to), AREA (s, *from));
   if (*kind == LM_SOLDIER && s->p.spot[*from].moved[*kind])

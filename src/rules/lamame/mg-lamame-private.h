@@ -178,6 +178,8 @@ extern const char * const lm_card_names[];   /* Tax, Build, Move/Attack */
 
 #define KIND(k)  _(lm_kind_names[(k)])
 #define CARD(c)  _(lm_card_names[(c)])
+/* A kind as a refusal's word argument: the same text, rendered in a phone's language too. */
+#define KIND_WORD(k) mg_message_word (lm_kind_names[(k)])
 #define NAME(s, i) ((s)->names[(i)])
 #define AREA(s, a) ((s)->map->areas[(a)].name)
 

@@ -695,7 +695,7 @@ mk_act_build (MkCtx *c, GError **error)
           static const char * const has[] = { N_("%s is empty"), N_("%s has a hamlet"), N_("%s has a village"),
                                               N_("%s has a town") };
           g_autofree char *h = g_strdup_printf (_(has[land->city]), land->name);
-          return mg_illegal (error, N_("%s on %s; %s."), _(needs[what]), land->name, h);
+          return mg_illegal (error, N_("%s on %s; %s."), mg_message_word (needs[what]), land->name, h);
         }
       break;
     case COST_CAMP:

@@ -738,7 +738,7 @@ check_pick (const MeepleState *st, guint p, const guint *pick, GError **error)
   mg_meeple_held_counts (st, p, held);
   for (guint f = 0; f < st->rs.n_faces; f++)
     if (pick[f] > held[f])
-      return mg_illegal (error, N_("%s holds %u %s, not %u."), pl->name, held[f], face_name (st, f), pick[f]);
+      return mg_illegal (error, N_("%s holds %u %s, not %u."), pl->name, held[f], mg_message_word (st->rs.faces[f].name), pick[f]);
   return TRUE;
 }
 

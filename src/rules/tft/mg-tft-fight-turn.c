@@ -256,7 +256,7 @@ option_gear_ok (TftState *st, TftFighter *x, const char *name, guint o, gint w, 
     case O_E:
       if (w >= 0 && !tft_carries (x, w) && !(pick_up && tft_dropped_find (st, w, x->hex) >= 0))
         return mg_illegal (error, N_("%s does not carry a %s, and none lies on the ground to pick up."), name,
-                        _(rs->weapons[w].name));
+                        mg_message_word (rs->weapons[w].name));
       if (pick_up && w < 0)
         return mg_illegal (error, N_("Name the weapon %s picks up."), name);
       if (shield < 2 && x->shield < 0)
@@ -348,7 +348,7 @@ do_option (TftState *st, json_object *j, TftRoller *r, json_object *events, GStr
   if (fg->phase != PH_OPTIONS)
     return mg_illegal (error, N_("Options are chosen before the attacks; this turn's attacks have begun."));
   if (!tft_able (st, x))
-    return mg_illegal (error, N_("%s is %s and takes no option."), name, _(life_names[x->life]));
+    return mg_illegal (error, N_("%s is %s and takes no option."), name, mg_message_word (life_names[x->life]));
   if (x->opt == O_E || x->opt == O_K || x->opt == O_O)
     return mg_illegal (error, N_("%s has already changed weapons this turn and cannot change its option."), name);
   open = tft_options_open (st, x, engaged);
@@ -761,7 +761,7 @@ do_start_fight (TftState *st, json_object *j, json_object *events, GString *text
           x->hex = x->hex0 = TFT_NONE;
           if (kind == K_PRACTICE && tft_is_missile (rs, x->ready))
             return mg_illegal (error, N_("No missile weapons in practice combat: %s's ready weapon is a %s."), name,
-                            _(rs->weapons[x->ready].name));
+                            mg_message_word (rs->weapons[x->ready].name));
         }
     }
   if (fg->n_sides < 2)

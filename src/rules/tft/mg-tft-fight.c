@@ -629,7 +629,7 @@ attack_weapon_ok (const TftState *st, Attack *a, const TftFighter *x, const TftF
       else if ((a->weapon = tft_weapon_find (rs, wn)) < 0)
         return mg_illegal (error, N_("There is no weapon \"%s\" in the ruleset."), wn);
       else if (!tft_carries (x, a->weapon))
-        return mg_illegal (error, N_("%s does not carry a %s."), xn, _(rs->weapons[a->weapon].name));
+        return mg_illegal (error, N_("%s does not carry a %s."), xn, mg_message_word (rs->weapons[a->weapon].name));
     }
   else
     a->weapon = (x->use_mg && s->attack == 2) ? tft_carried_mg (st, x) : x->ready;
@@ -643,7 +643,7 @@ attack_weapon_ok (const TftState *st, Attack *a, const TftFighter *x, const TftF
     }
   if (a->weapon >= 0 && a->weapon != x->ready && !a->mg_attack && a->mode == M_WEAPON)
     return mg_illegal (error, N_("%s's %s is not ready; readying a weapon takes a turn (options e, k, o)."), xn,
-                    _(rs->weapons[a->weapon].name));
+                    mg_message_word (rs->weapons[a->weapon].name));
   if (a->weapon < 0 && a->mode == M_WEAPON && !(tft_beast_of (st, x) && tft_beast_of (st, x)->has_attack))
     return mg_illegal (error, N_("%s has no weapon ready; it can only attack hand to hand."), xn);
   if (x->opt == O_P && !((x->hth >> a->ti) & 1))
@@ -659,12 +659,12 @@ attack_weapon_ok (const TftState *st, Attack *a, const TftFighter *x, const TftF
       if (fg->kind == K_PRACTICE)
         return mg_illegal (error, N_("No missile weapons in practice combat."));
       if (x->reload > 0)
-        return mg_illegal (error, N_("%s's %s is not reloaded yet."), xn, _(rs->weapons[a->weapon].name));
+        return mg_illegal (error, N_("%s's %s is not reloaded yet."), xn, mg_message_word (rs->weapons[a->weapon].name));
     }
   else if (x->opt == O_F || x->opt == O_J)
     return mg_illegal (error, N_("%s chose to fire a missile weapon this turn (option %s)."), xn, option_names[x->opt]);
   if (a->thrown && (a->weapon < 0 || !rs->weapons[a->weapon].thrown))
-    return mg_illegal (error, N_("%s's %s cannot be thrown."), xn, a->weapon >= 0 ? _(rs->weapons[a->weapon].name) : _("bare hands"));
+    return mg_illegal (error, N_("%s's %s cannot be thrown."), xn, a->weapon >= 0 ? mg_message_word (rs->weapons[a->weapon].name) : mg_message_word (N_("bare hands")));
   if (y->aloft && rs->fliers_out_of_reach && !tft_is_missile (rs, a->weapon) && !a->thrown)
     return mg_illegal (error, N_("%s is flying: only missile and thrown weapons reach it."), tn);
   if (a->mode == M_HTH && !(y->posture == P_HTH) && !((x->hth >> a->ti) & 1))

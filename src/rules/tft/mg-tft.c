@@ -504,16 +504,16 @@ tft_check_gear (const TftRuleset *rs, const char *name, guint kind, gint st, con
   gboolean two_handed = FALSE, mg = FALSE;
 
   if (b && !b->uses_weapons && (n > 0 || shield >= 0))
-    return mg_illegal (error, N_("A %s uses no weapons or shield."), _(b->name));
+    return mg_illegal (error, N_("A %s uses no weapons or shield."), mg_message_word (b->name));
   for (guint i = 0; i < n; i++)
     {
       const TftWeapon *wp = &rs->weapons[w[i]];
       for (guint j = 0; j < i; j++)
         if (w[j] == w[i])
-          return mg_illegal (error, N_("%s carries the %s twice."), name, _(wp->name));
+          return mg_illegal (error, N_("%s carries the %s twice."), name, mg_message_word (wp->name));
       if (st < wp->st)
         return mg_illegal (error, N_("%s needs ST %d to use a %s; %s's basic ST is %d."),
-                        _(wp->name), wp->st, _(wp->name), name, st);
+                        mg_message_word (wp->name), wp->st, mg_message_word (wp->name), name, st);
       if (wp->dagger)
         daggers++;
       else
@@ -530,7 +530,7 @@ tft_check_gear (const TftRuleset *rs, const char *name, guint kind, gint st, con
       for (guint i = 0; i < n; i++)
         found |= w[i] == ready;
       if (!found)
-        return mg_illegal (error, N_("%s cannot ready a %s it does not carry."), name, _(rs->weapons[ready].name));
+        return mg_illegal (error, N_("%s cannot ready a %s it does not carry."), name, mg_message_word (rs->weapons[ready].name));
       two_handed = rs->weapons[ready].two_handed;
     }
   if (mg && ready >= 0 && two_handed)
@@ -663,15 +663,15 @@ check_attributes (const TftRuleset *rs, const char *name, guint kind, gint st, g
   if (r)
     {
       if (st < r->min_st)
-        return mg_illegal (error, N_("A %s's ST may not begin below %d; %s has %d."), _(r->name), r->min_st, name, st);
+        return mg_illegal (error, N_("A %s's ST may not begin below %d; %s has %d."), mg_message_word (r->name), r->min_st, name, st);
       if (dx < r->min_dx)
-        return mg_illegal (error, N_("A %s's DX may not begin below %d; %s has %d."), _(r->name), r->min_dx, name, dx);
+        return mg_illegal (error, N_("A %s's DX may not begin below %d; %s has %d."), mg_message_word (r->name), r->min_dx, name, dx);
       if (st + dx != r->total + advances)
         return mg_illegal (error, N_("A %s's ST and DX total %d (plus %d bought with experience); %s's total %d."),
-                        _(r->name), r->total, advances, name, st + dx);
+                        mg_message_word (r->name), r->total, advances, name, st + dx);
     }
   else if (b->min_st && st < b->min_st)
-    return mg_illegal (error, N_("A %s has at least ST %d; %s has %d."), _(b->name), b->min_st, name, st);
+    return mg_illegal (error, N_("A %s has at least ST %d; %s has %d."), mg_message_word (b->name), b->min_st, name, st);
   return TRUE;
 }
 
@@ -717,7 +717,7 @@ apply_gear_args (const TftState *st, TftFigure *f, const GearArgs *g, gboolean c
   if (f->shield < 0)
     f->shield_ready = FALSE;
   if (f->armor >= 0 && tft_beast (rs, f->kind) && !tft_beast (rs, f->kind)->uses_weapons)
-    return mg_illegal (error, N_("A %s wears no armor."), _(tft_beast (rs, f->kind)->name));
+    return mg_illegal (error, N_("A %s wears no armor."), mg_message_word (tft_beast (rs, f->kind)->name));
   return tft_check_gear (rs, f->name, f->kind, f->st, f->weapons, f->n_weapons, f->shield, f->ready, error);
 }
 
