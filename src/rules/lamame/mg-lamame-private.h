@@ -200,6 +200,7 @@ lm (const MgState *state)
 
 /* mg-lamame.c: shared helpers and the state's life. */
 const char *lm_season_name  (const LmState *s, gint idx);     /* the season's shown name; "Initial build" before spring */
+const char *lm_season_word  (const LmState *s, gint idx);     /* the same, a refusal's word argument */
 void        lm_say          (Ctx *c, const char *fmt, ...) G_GNUC_PRINTF (2, 3);  /* appends a sentence to the summary */
 json_object *lm_ev          (Ctx *c, const char *type, ...); /* adds an event {"type", key, value, …} */
 gint        lm_area_owner   (const LmState *s, guint a);      /* the seat holding area a, or -1 */

@@ -12,18 +12,32 @@ const char * const lm_kind_names[] = { N_("knight"), N_("soldier"), N_("catapult
 const char * const lm_card_names[] = { N_("Tax"), N_("Build"), N_("Move/Attack") };
 static const char * const season_names[] = { N_("Spring"), N_("Summer"), N_("Fall"), N_("Winter") };
 
+/* The msgid of the season's name (marked N_()), or NULL when the ruleset's id is shown as is. */
+static const char *
+season_msgid (const LmState *s, gint idx)
+{
+  if (idx < 0)
+    return N_("Initial build");
+  for (guint i = 0; i < G_N_ELEMENTS (season_names); i++)
+    if (g_ascii_strcasecmp (s->rs->seasons[idx], season_names[i]) == 0)
+      return season_names[i];
+  return NULL;
+}
+
 const char *
 lm_season_name (const LmState *s, gint idx)
 {
-  const char *id;
+  const char *msgid = season_msgid (s, idx);
 
-  if (idx < 0)
-    return _("Initial build");
-  id = s->rs->seasons[idx];
-  for (guint i = 0; i < G_N_ELEMENTS (season_names); i++)
-    if (g_ascii_strcasecmp (id, season_names[i]) == 0)
-      return _(season_names[i]);
-  return id;
+  return msgid != NULL ? _(msgid) : s->rs->seasons[idx];
+}
+
+const char *
+lm_season_word (const LmState *s, gint idx)
+{
+  const char *msgid = season_msgid (s, idx);
+
+  return msgid != NULL ? mg_message_word (msgid) : s->rs->seasons[idx];
 }
 
 void
@@ -254,7 +268,7 @@ lm_get_cards (const LmState *s, json_object *a, gint out[2], guint *n_out, GErro
   if (json_object_array_length (arr) != want)
     return mg_illegal_n (error, "%s: each player chooses %u action card",
                                      "%s: each player chooses %u action cards", want,
-                    lm_season_name (s, s->p.season), want);
+                    lm_season_word (s, s->p.season), want);
   for (guint i = 0; i < want; i++)
     {
       g_autofree char *p = mg_json_path_index ("cards", i);

@@ -208,8 +208,8 @@ mk_choice_check (const MkState *st, const MkChoice *c, json_object *units, GErro
         {
           if (!unit_hittable (c->why, unit))
             return mg_illegal (error, N_("%s is immune to archers; choose an infantry, archer or cavalry unit."),
-                                     mk_unit_name (unit, 1));
-          return mg_illegal (error, no_such_unit_text (c->why), army, mk_unit_name (unit, 1));
+                                     mk_unit_word (unit, 1));
+          return mg_illegal (error, no_such_unit_text (c->why), army, mk_unit_word (unit, 1));
         }
       total += count;
     }

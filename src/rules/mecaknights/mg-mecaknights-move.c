@@ -156,7 +156,7 @@ mk_can_move (MkCtx *c, MkArmy *army, GError **error)
   if (st->leaders[c->p].moves_used >= allowed)
     return mg_illegal_n (error, "In %s %s may move only %u army a turn, and has moved it.",
                                                  "In %s %s may move only %u armies a turn, and has moved them.", allowed,
-                             mk_season_name (st), mk_me (c), allowed);
+                             mk_season_word (st), mk_me (c), allowed);
   return TRUE;
 }
 

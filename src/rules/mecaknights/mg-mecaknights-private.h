@@ -233,6 +233,7 @@ MkArmy    *mk_army_find      (const MkState *st, const char *id);
 guint      mk_army_size      (const MkArmy *a);
 void       mk_army_remove    (MkState *st, MkArmy *a, json_object *events);
 const char *mk_unit_name     (MkUnit u, guint n);
+const char *mk_unit_word     (MkUnit u, guint n);   /* the same, a refusal's word argument */
 char       *mk_unit_count    (MkUnit u, guint n);   /* "2 archers", with its plural form */
 const char *mk_choice_text   (MkWhy why, guint n);  /* "%s chooses %u units to lose to the archers." */
 char      *mk_units_text     (const guint *units);
@@ -243,6 +244,7 @@ char     **mk_leader_names   (const MkState *st, char **names);
 guint      mk_season_index   (const MkState *st, guint turn, guint *year);   /* season of a turn */
 guint      mk_moves_allowed  (const MkState *st);   /* moves per leader this turn (its season) */
 const char *mk_season_name   (const MkState *st);   /* the current season's name */
+const char *mk_season_word   (const MkState *st);   /* the same, a refusal's word argument */
 gint       mk_gm_for_turn    (const MkState *st, guint turn);   /* GM's leader index, -1 outside */
 json_object *mk_gm_json      (const MkState *st);   /* the GM rotation as saved */
 gboolean   mk_name_ok        (const char *name, MgRulesError code, GError **error);   /* a usable name */

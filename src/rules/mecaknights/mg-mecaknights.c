@@ -15,12 +15,19 @@ static const char *shown_words[] G_GNUC_UNUSED = { N_("hamlet"), N_("village"), 
 
 /* ---------------------------------------------------------------- small helpers */
 
+static const char * const unit_one[] = { N_("infantry"), N_("heavy infantry"), N_("archer"), N_("catapult"), N_("cavalry") };
+static const char * const unit_many[] = { N_("infantry"), N_("heavy infantry"), N_("archers"), N_("catapults"), N_("cavalry") };
+
 const char *
 mk_unit_name (MkUnit u, guint n)
 {
-  static const char * const one[] = { N_("infantry"), N_("heavy infantry"), N_("archer"), N_("catapult"), N_("cavalry") };
-  static const char * const many[] = { N_("infantry"), N_("heavy infantry"), N_("archers"), N_("catapults"), N_("cavalry") };
-  return n == 1 ? _(one[u]) : _(many[u]);
+  return n == 1 ? _(unit_one[u]) : _(unit_many[u]);
+}
+
+const char *
+mk_unit_word (MkUnit u, guint n)
+{
+  return mg_message_word (n == 1 ? unit_one[u] : unit_many[u]);
 }
 
 char *
@@ -180,6 +187,12 @@ const char *
 mk_season_name (const MkState *st)
 {
   return _(st->rs->seasons[mk_season_index (st, MAX (st->turn, 1), NULL)].name);
+}
+
+const char *
+mk_season_word (const MkState *st)
+{
+  return mg_message_word (st->rs->seasons[mk_season_index (st, MAX (st->turn, 1), NULL)].name);
 }
 
 /* The leader who runs `turn`, or -1 when the GM is not one of the leaders ("outside"). */
