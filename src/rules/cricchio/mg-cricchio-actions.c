@@ -590,10 +590,10 @@ explain_any (const ChWhy *y)
   const char *kn = ch_kind_word (P_KIND (pc));
 
   if (P_CTRL (pc) != p->stm)
-    return mg_message_new (N_("The %s on %s is %s's; it is %s's turn."), kn, y->f, ch_side_name (st, P_CTRL (pc)), ch_side_name (st, p->stm));
+    return mg_message_new (N_("The %s on %s is %s's; it is %s's turn."), kn, y->f, ch_side_word (st, P_CTRL (pc)), ch_side_word (st, p->stm));
   if (P_OWNER (pc) != P_CTRL (pc) && !(p->command & (1u << P_CTRL (pc))))
     return mg_message_new (N_("%s commands rogues only with the President and one piece of its own on the board."),
-                            ch_side_name (st, P_CTRL (pc)));
+                            ch_side_word (st, P_CTRL (pc)));
   if (y->from == y->to)
     return mg_message_new (N_("A move must go to another square."));
   if (v != 0 && P_CTRL (v) == P_CTRL (pc))
@@ -604,7 +604,7 @@ explain_any (const ChWhy *y)
     return mg_message_new (N_("An Abandoned Kingdom piece can be captured only from inside its domain."));
   if (v != 0 && (p->forbid & P_BIT (P_OWNER (v), P_KIND (v))))
     return mg_message_new (N_("%s did not say “Mêlée”: the %s on %s cannot be taken on this move."),
-                            ch_side_name (st, p->stm), ch_kind_word (P_KIND (v)), y->t);
+                            ch_side_word (st, p->stm), ch_kind_word (P_KIND (v)), y->t);
   return NULL;
 }
 
@@ -882,7 +882,7 @@ check_player (ChState *st, json_object *action, guint side, GError **error)
     if (strcmp (st->names[i], name) == 0)
       {
         if ((guint) st->side_of[i] != side)
-          return mg_illegal (error, N_("It is %s's turn, not %s's."), ch_side_name (st, side), name);
+          return mg_illegal (error, N_("It is %s's turn, not %s's."), ch_side_word (st, side), name);
         return TRUE;
       }
   return mg_illegal (error, N_("There is no player called \"%s\" in this game."), name);
@@ -914,7 +914,7 @@ move_check (ChState *st, json_object *action, guint8 *from, guint8 *to, GError *
   if (st->phase == PH_MINES)
     return mg_illegal (error, N_("The mines are not all placed yet."));
   if (st->phase == PH_MELEE)
-    return mg_illegal (error, N_("First say whether %s announced “Mêlée”."), ch_side_name (st, st->mover));
+    return mg_illegal (error, N_("First say whether %s announced “Mêlée”."), ch_side_word (st, st->mover));
   if (!check_player (st, action, st->pos.stm, error))
     return FALSE;
   pc = st->pos.sq[*from];
@@ -1213,7 +1213,7 @@ act_pass (MgState *state, json_object *action, MgPlay *play, GError **error)
   if (!check_player (st, action, st->pos.stm, error))
     return FALSE;
   if (ch_gen_moves (&st->pos, moves) > 0)
-    return mg_illegal (error, N_("%s has a legal move and may not pass."), ch_side_name (st, st->pos.stm));
+    return mg_illegal (error, N_("%s has a legal move and may not pass."), ch_side_word (st, st->pos.stm));
   json_object_array_add (play->events, ch_event_new ("pass"));
   g_string_append_printf (play->summary, _("%s has no legal move and passes"), ch_side_name (st, st->pos.stm));
   st->forbid[st->pos.stm] = ch_melee_unsaid (st);

@@ -57,6 +57,7 @@ typedef struct {
 /* Sets an MG_RULES_ERROR_ILLEGAL error from a printf format; returns FALSE. */
 /* The name of the player holding `side`, "the Abandoned Kingdom", or the side's colour. */
 const char  *ch_side_name     (const ChState *st, guint side);
+const char  *ch_side_word     (const ChState *st, guint side);   /* the same, a refusal's word argument */
 /* A side's colour in a sentence: the ruleset's word, as the Rules page translates it. */
 const char  *ch_colour_word   (const ChState *st, guint side);
 /* A kind's translated name ("Navy"). */

@@ -25,6 +25,14 @@ ch_side_name (const ChState *st, guint side)
   return st->rs.colour[side];
 }
 
+const char *
+ch_side_word (const ChState *st, guint side)
+{
+  if (st->player_of[side] < 0 && side == st->pos.ak)
+    return mg_message_word (N_("the Abandoned Kingdom"));
+  return ch_side_name (st, side);
+}
+
 /* A side's colour in a sentence: the ruleset's word, as the Rules page translates it. */
 const char *
 ch_colour_word (const ChState *st, guint side)
