@@ -196,10 +196,14 @@ mg_catalogue_ngettext (const MgCatalogue *catalogue, const char *msgid, const ch
   return *s != '\0' ? s : (n == 1 ? msgid : plural);
 }
 
+/* A word argument's text: its translation, or its msgid (without its context) when none. */
 static const char *
-catalogue_word (gconstpointer catalogue, const char *msgid)
+catalogue_word (gconstpointer catalogue, const char *id)
 {
-  return mg_catalogue_gettext (catalogue, msgid);
+  const char *text = mg_catalogue_gettext (catalogue, id);
+  const char *eot = strchr (id, '\004');
+
+  return text == id && eot != NULL ? eot + 1 : text;
 }
 
 char *

@@ -109,11 +109,11 @@ static GMutex      words_lock;
 static GHashTable *words_kept;    /* "msgid\036text" → the kept text (owned, never freed) */
 static GHashTable *words_msgid;   /* a kept text's address → its msgid */
 
-const char *
-mg_message_word (const char *msgid)
+/* The kept copy of `text`, the process's words for `id` (a msgid, or "context\004msgid"). */
+static const char *
+keep_word (const char *id, const char *text)
 {
-  const char *text = g_dgettext (GETTEXT_PACKAGE, msgid);
-  g_autofree char *key = g_strconcat (msgid, "\036", text, NULL);
+  g_autofree char *key = g_strconcat (id, "\036", text, NULL);
   char *kept;
 
   g_mutex_lock (&words_lock);
@@ -127,10 +127,34 @@ mg_message_word (const char *msgid)
     {
       kept = g_strdup (text);
       g_hash_table_insert (words_kept, g_steal_pointer (&key), kept);
-      g_hash_table_insert (words_msgid, kept, g_strdup (msgid));
+      g_hash_table_insert (words_msgid, kept, g_strdup (id));
     }
   g_mutex_unlock (&words_lock);
   return kept != NULL ? kept : text;
+}
+
+const char *
+mg_message_word (const char *msgid)
+{
+  return keep_word (msgid, g_dgettext (GETTEXT_PACKAGE, msgid));
+}
+
+const char *
+mg_message_word_ctx (const char *context, const char *msgid)
+{
+  g_autofree char *id = g_strconcat (context, "\004", msgid, NULL);
+
+  return keep_word (id, g_dpgettext2 (GETTEXT_PACKAGE, context, msgid));
+}
+
+/* A word's id (mg_message_word's msgid, or "context\004msgid") in the process's language. */
+static const char *
+word_text (const char *id)
+{
+  const char *eot = strchr (id, '\004');
+  g_autofree char *context = eot != NULL ? g_strndup (id, (gsize) (eot - id)) : NULL;
+
+  return eot != NULL ? mg_message_word_ctx (context, eot + 1) : mg_message_word (id);
 }
 
 /* The msgid of `text` when it is a word mg_message_word() gave (by its address), else NULL. */
@@ -391,7 +415,7 @@ mg_message_from_json (json_object *json)
       if (json_object_object_get_ex (a, "id", &w))
         {
           message->words[i] = g_strdup (json_object_get_string (w));
-          message->args[i] = g_strdup (mg_message_word (message->words[i]));
+          message->args[i] = g_strdup (word_text (message->words[i]));
         }
       else
         message->args[i] = g_strdup (json_object_get_string (a));

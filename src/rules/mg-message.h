@@ -31,6 +31,9 @@ typedef struct
  * _() would), and a message made with it keeps the msgid, so each catalogue renders the word in
  * its own language. The text is kept for the process (one per word and language). */
 const char  *mg_message_word       (const char *msgid);
+/* The same for a word with a context (C_()/NC_(), g_dpgettext2); kept as "context\004msgid",
+ * as a .mo file keys it. */
+const char  *mg_message_word_ctx   (const char *context, const char *msgid);
 
 /* A message from a printf format (the English msgid) and its arguments, as vprintf reads them;
  * NULL when the format has a conversion it cannot read (%n, a wrong positional set). */

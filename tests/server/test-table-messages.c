@@ -206,6 +206,19 @@ test_arguments (void)
     g_assert_cmpstr (fr_plain, ==, "Red / catapult!");
     json_object_put (j);
   }
+  /* A word with a context ("ruleset value", as the Rules page says a colour), JSON included. */
+  {
+    g_autoptr(MgMessage) w = mg_message_new ("%s / %s!", "Red", mg_message_word_ctx ("ruleset value", "Blue"));
+    json_object *j = mg_message_to_json (w);
+    g_autoptr(MgMessage) wb = mg_message_from_json (j);
+    g_autofree char *fr_text = mg_catalogue_render (mg_catalogue_get ("fr"), wb);
+    g_autofree char *en_text = mg_catalogue_render (NULL, wb);
+
+    g_assert_cmpstr (mg_message_word_ctx ("ruleset value", "Blue"), ==, C_("ruleset value", "Blue"));
+    g_assert_cmpstr (fr_text, ==, "Red / Bleu!");
+    g_assert_cmpstr (en_text, ==, "Red / Blue!");
+    json_object_put (j);
+  }
   /* Conversions it cannot read make no message (the error keeps its text). */
   {
     const char *unread[] = { "%n", "%*d", "%1$s %s" };

@@ -692,7 +692,7 @@ explain_air_force (const ChWhy *y)
       {
         ch_square_name (path[i], w);
         return mg_message_new (N_("The Air Force flew over the %s on %s: it may take only a piece standing next to another %s piece."),
-                                ch_kind_word (P_KIND (y->p->sq[path[i]])), w, ch_colour_word (y->st, P_OWNER (y->pc)));
+                                ch_kind_word (P_KIND (y->p->sq[path[i]])), w, ch_colour_arg (y->st, P_OWNER (y->pc)));
       }
   return NULL;
 }

@@ -60,6 +60,7 @@ const char  *ch_side_name     (const ChState *st, guint side);
 const char  *ch_side_word     (const ChState *st, guint side);   /* the same, a refusal's word argument */
 /* A side's colour in a sentence: the ruleset's word, as the Rules page translates it. */
 const char  *ch_colour_word   (const ChState *st, guint side);
+const char  *ch_colour_arg    (const ChState *st, guint side);   /* the same, a refusal's word argument */
 /* A kind's translated name ("Navy"). */
 const char  *ch_kind_name     (guint kind);
 /* The same text as a message's word argument (rendered in a phone's language too). */

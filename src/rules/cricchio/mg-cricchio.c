@@ -47,6 +47,12 @@ ch_kind_name (guint kind)
 }
 
 const char *
+ch_colour_arg (const ChState *st, guint side)
+{
+  return mg_message_word_ctx ("ruleset value", st->rs.colour[side]);
+}
+
+const char *
 ch_kind_word (guint kind)
 {
   return mg_message_word (kind_names[kind]);
