@@ -875,7 +875,7 @@ mk_act_train (MkCtx *c, GError **error)
       memcpy (units, army->units, sizeof units);
     }
   units[unit] += count;
-  if (!check_army_limits (st, units, army ? army->id : _("The new army"), error))
+  if (!check_army_limits (st, units, army ? army->id : mg_message_word (N_("The new army")), error))
     return FALSE;
   what = mk_unit_count (unit, count);
   g_string_append_printf (c->text, _("%s trains %s on %s"), mk_me (c), what, land->name);
