@@ -29,7 +29,6 @@ struct _MgJournalPage
   GtkWidget         *replay_pane;
   GtkListView       *list_view;
   guint              end_tick;
-  guint              folded_idle;
   GtkWidget         *back_button;
   GtkLabel          *replay_title;
   GtkLabel          *replay_summary;
@@ -118,25 +117,6 @@ update_replay (MgJournalPage *self)
   /* Narrow: choosing a step shows its replay; Back returns to the list. */
   if (adw_leaflet_get_folded (self->leaflet))
     adw_leaflet_set_visible_child (self->leaflet, self->replay_pane);
-}
-
-/* Back shows only when the leaflet is folded. Deferred: the leaflet folds while it is being
- * allocated, when nothing may change size. */
-static gboolean
-update_back_button (gpointer data)
-{
-  MgJournalPage *self = data;
-
-  self->folded_idle = 0;
-  gtk_widget_set_visible (self->back_button, adw_leaflet_get_folded (self->leaflet));
-  return G_SOURCE_REMOVE;
-}
-
-static void
-folded_changed (MgJournalPage *self)
-{
-  if (self->folded_idle == 0)
-    self->folded_idle = g_idle_add (update_back_button, self);
 }
 
 static void
@@ -236,7 +216,6 @@ mg_journal_page_dispose (GObject *object)
 {
   MgJournalPage *self = MG_JOURNAL_PAGE (object);
 
-  g_clear_handle_id (&self->folded_idle, g_source_remove);
   if (self->end_tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self->list_view), self->end_tick);
   self->end_tick = 0;
@@ -317,7 +296,7 @@ mg_journal_page_new (MgCampaign *campaign)
   g_signal_connect_object (mg_table_state_for_campaign (campaign), "changed", G_CALLBACK (update_fingerprint),
                            self, G_CONNECT_SWAPPED);
   update_fingerprint (self);
-  g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (folded_changed), self, G_CONNECT_SWAPPED);
+  mg_leaflet_show_when_folded (GTK_WIDGET (self->leaflet), self->back_button);
   g_signal_connect_object (self->list_view, "map", G_CALLBACK (scroll_to_end), self, G_CONNECT_SWAPPED);
 
   update_replay (self);

@@ -545,3 +545,33 @@ mg_widget_act_or_say (MgCampaign *campaign, json_object *action, GtkLabel *messa
     mg_toast_show (widget, plain);
   return entry != NULL;
 }
+
+/* The idle holds the widget till it has run; its leaflet is its ancestor, if it still has one. */
+static gboolean
+follow_folded (gpointer data)
+{
+  GtkWidget *widget = data;
+  GtkWidget *leaflet = gtk_widget_get_ancestor (widget, ADW_TYPE_LEAFLET);
+
+  g_object_set_data (G_OBJECT (widget), "mg-folded-idle", NULL);
+  if (leaflet != NULL)
+    gtk_widget_set_visible (widget, adw_leaflet_get_folded (ADW_LEAFLET (leaflet)));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+folded_changed (GtkWidget *widget)
+{
+  if (g_object_get_data (G_OBJECT (widget), "mg-folded-idle") != NULL)
+    return;
+  g_object_set_data (G_OBJECT (widget), "mg-folded-idle", GINT_TO_POINTER (1));
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, follow_folded, g_object_ref (widget), g_object_unref);
+}
+
+void
+mg_leaflet_show_when_folded (GtkWidget *leaflet, GtkWidget *widget)
+{
+  g_return_if_fail (ADW_IS_LEAFLET (leaflet) && gtk_widget_is_ancestor (widget, leaflet));
+  gtk_widget_set_visible (widget, adw_leaflet_get_folded (ADW_LEAFLET (leaflet)));
+  g_signal_connect_object (leaflet, "notify::folded", G_CALLBACK (folded_changed), widget, G_CONNECT_SWAPPED);
+}

@@ -85,6 +85,14 @@ GtkWidget *mg_flow_box_slot_follows_child (GtkWidget *slot);
 /* The same for every slot box holds now. */
 void       mg_flow_box_slots_follow_children (GtkFlowBox *box);
 
+/* A Back button inside (a descendant of) an AdwLeaflet, shown only while the leaflet is folded. The leaflet folds
+ * while it is being allocated, when nothing may change size: a `visible` bound to `folded` hid or
+ * showed a widget mid-layout, which GTK then snapshot without an allocation ("Trying to snapshot
+ * AdwGizmo without a current allocation"). So `widget` follows `folded` now and after each change
+ * from an idle, once that layout is done. */
+void mg_leaflet_show_when_folded (GtkWidget *leaflet,
+                                  GtkWidget *widget);
+
 /* Issue 43: gtk_widget_set_tooltip_text (GTK 4.8) asks the X server where the pointer is, a
  * round trip, each time it is called, even with the text the widget has: a page that sets its
  * tooltips on every change calls this, which sets one only when it differs ("" is none). */

@@ -24,6 +24,7 @@ struct _MgTftRosterPage
   gboolean      filling;
 
   AdwLeaflet   *leaflet;
+  GtkWidget    *back_button;
   GtkListBox   *figure_list;
   GtkStack     *content_stack;
   MgTftCard    *card;
@@ -481,6 +482,7 @@ mg_tft_roster_page_class_init (MgTftRosterPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/meleegm/MeleeGM/tft/mg-tft-roster-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, MgTftRosterPage, name)
   BIND (leaflet);
+  BIND (back_button);
   BIND (figure_list);
   BIND (content_stack);
   BIND (card);
@@ -512,6 +514,7 @@ static void
 mg_tft_roster_page_init (MgTftRosterPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  mg_leaflet_show_when_folded (GTK_WIDGET (self->leaflet), self->back_button);
   /* The card's buttons: one Tab stop each, past the disabled. */
   mg_flow_box_slots_follow_children (GTK_FLOW_BOX (gtk_widget_get_ancestor (self->spend_st_button, GTK_TYPE_FLOW_BOX)));
   {
