@@ -986,10 +986,6 @@ check_game_window (MgCampaignWindow *window, const char *game_id, guint *too_wid
             continue;
           if (pass == 1 && g_strcmp0 (page_name, "rules") == 0)   /* its cards are stops, to read by */
             continue;
-          /* Issue 46, open: with a TFT fight under way Tab still stops on the slot round each
-           * fighter's card (a slot made no stop traps Tab where a card has no control). */
-          if (pass == 1 && g_strcmp0 (game_id, "tft-fighting") == 0 && g_strcmp0 (page_name, "fight") == 0)
-            continue;
           gtk_window_set_default_size (GTK_WINDOW (window), widths[w], widths[w] == 360 ? 720 : 900);
           adw_view_stack_set_visible_child_name (stack, page_name);
           /* The page switcher's move between header and bottom bar is animated. */

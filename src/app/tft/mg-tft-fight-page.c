@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "mg-widget-util.h"
+#include "mg-wrap-box.h"
 #include "mg-errors.h"
 #include "mg-tft.h"
 #include "mg-tft-fight-page.h"
@@ -69,7 +70,7 @@ struct _MgTftFightPage
   GtkWidget     *abandon_button;
   GtkLabel      *step_message;
   GtkLabel      *last_label;
-  GtkFlowBox    *fighters_box;
+  MgWrapBox     *fighters_box;   /* not a GtkFlowBox: its slots took Tab stops and trapped Tab */
   MgTftArenaView *arena;             /* built when a fight on the arena is first shown: NULL until then */
   GtkWidget     *arena_box;
   GtkLabel      *arena_hint;
@@ -762,11 +763,11 @@ refresh_fighters (MgTftFightPage *self, json_object *fight, json_object *pending
         {
           MgTftFighterRow *row = mg_tft_fighter_row_new (self->campaign, mg_ui_json_str (json_object_array_get_idx (figures, i), "name"));
 
-          gtk_flow_box_append (self->fighters_box, GTK_WIDGET (row));
+          mg_wrap_box_append (self->fighters_box, GTK_WIDGET (row));
           g_ptr_array_add (self->fighter_rows, row);
         }
       /* Two fighters side by side fill the width; more wrap by threes. */
-      gtk_flow_box_set_max_children_per_line (self->fighters_box, CLAMP (self->fighter_rows->len, 1, 3));
+      g_object_set (self->fighters_box, "max-per-line", CLAMP (self->fighter_rows->len, 1, 3), NULL);
       g_free (self->fighters_key);
       self->fighters_key = g_string_free (g_steal_pointer (&key), FALSE);
     }
@@ -1514,6 +1515,7 @@ static void
 mg_tft_fight_page_init (MgTftFightPage *self)
 {
   g_type_ensure (MG_TYPE_TFT_FIGHTER_ROW);
+  g_type_ensure (MG_TYPE_WRAP_BOX);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->setup_rows = g_ptr_array_new ();
   self->fighter_rows = g_ptr_array_new ();
