@@ -106,7 +106,7 @@ fuzz_engines() {
   LSAN_OPTIONS="suppressions=$here/build-aux/lsan.supp:print_suppressions=0" \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   MG_SOURCE_ROOT="$here" \
-    "$fz/tests/fuzz/fuzz-engines-libfuzzer" -max_total_time="${MG_FUZZ_SECONDS:-75}" \
+    "$fz/tests/fuzz/fuzz-engines-libfuzzer" -max_total_time="${MG_FUZZ_SECONDS:-45}" \
       -max_len=4096 -print_final_stats=1 -dict=tests/fuzz/actions.dict "$fz/corpus-new" tests/fuzz/corpus
 }
 
