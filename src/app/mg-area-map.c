@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* mg-area-map.c — draws a map of areas (positions, borders, marks, owners' tokens, a legend), lets the pointer and the keyboard choose areas and act on highlighted destinations; any game. */
+/* mg-area-map.c — draws a map of mg_area_map_areas (positions, borders, marks, owners' tokens, a legend), lets the pointer and the keyboard choose areas and act on highlighted destinations; any game. */
 #include "config.h"
 
 #include <math.h>
@@ -8,61 +8,13 @@
 #include <glib/gi18n.h>
 
 #include "mg-area-map.h"
+#include "mg-area-map-private.h"
 #include "mg-ui-json.h"
 
 #define MIN_TOKEN   12.0   /* px: a token stays readable at 360 px (issue 33) */
 #define NAME_GAP    2.0    /* px each side: names stand 4 px apart */
 #define LEGEND_FONT 12.0
 #define MAX_ZOOM    6.0
-#define RING_ROOM   4.0    /* px round an area for its hover and focus rings */
-
-/* Where one area's name is drawn: its text (whole, broken on two lines, or initials). */
-#define WATER_RGBA 0.21, 0.52, 0.89, 0.8   /* rivers: blue */
-
-typedef struct
-{
-  char            *text;
-  graphene_rect_t  rect;
-  gboolean         is_short;
-} NameSpot;
-
-struct _MgAreaMap
-{
-  GtkWidget    parent_instance;
-
-  json_object *model;
-  char        *selected;
-  GStrv        targets;
-  GHashTable  *target_texts;  /* id → what activating it does */
-  gboolean     editable;
-  char        *dragging;
-  gboolean     panning;
-  double       pan_start_x, pan_start_y;
-  char        *focus_area;   /* where the arrow keys are, drawn with a ring while focused */
-  char        *hover_area;
-  char        *hint;
-  double       zoom, pan_x, pan_y;   /* pan: the view's centre from the areas' centre, model units */
-  double       pinch_zoom;           /* the zoom when a pinch began */
-
-  /* The layout, made again when the size, the model or the zoom changed (laid_out FALSE). */
-  gboolean     laid_out;
-  int          lw, lh;
-  double       scale, ox, oy, radius, token, fit;
-  double       scale_y;              /* the vertical scale: the same, but on a far display */
-  gboolean     far;                  /* drawn for the far end of the table (set_far) */
-  double       bcx, bcy, bw, bh;     /* the areas' bounding box: centre and size */
-  double       map_h, legend_h;
-  double       clear_w, clear_h;     /* far: room kept free right of or under the areas (free_corner) */
-  double       cy0;                  /* where the areas' centre is drawn, unzoomed */
-  GArray      *names;                /* NameSpot, one per area in model order */
-  GArray      *token_rects;          /* graphene_rect_t, one per model token */
-  gint         clicked_token;        /* while a click is told: the token under it, or -1 */
-  /* The text's layouts, one per font (names, "+1", token letters, legend), kept from frame to
-   * frame: a layout made for each text cost 0.5M instructions (its font looked up again). */
-  struct { PangoLayout *layout; gboolean bold; double size; } text[4];
-  GPtrArray   *spots;                /* MgAreaSpot, one per area in model order (none when far) */
-  char        *note;                 /* the focused area's description (mg_area_map_set_focus_note) */
-};
 
 G_DEFINE_FINAL_TYPE (MgAreaMap, mg_area_map, GTK_TYPE_WIDGET)
 
@@ -112,16 +64,16 @@ static GParamSpec *props[N_PROPS];
 
 static void sync_spots (MgAreaMap *self);
 
-static json_object *
-areas (MgAreaMap *self)
+json_object *
+mg_area_map_areas (MgAreaMap *self)
 {
   return mg_ui_json_array (self->model, "areas");
 }
 
-static json_object *
-find_area (MgAreaMap *self, const char *id)
+json_object *
+mg_area_map_find_area (MgAreaMap *self, const char *id)
 {
-  json_object *list = areas (self);
+  json_object *list = mg_area_map_areas (self);
 
   for (gsize i = 0; id != NULL && i < mg_ui_json_len (list); i++)
     if (g_strcmp0 (mg_ui_json_str (json_object_array_get_idx (list, i), "id"), id) == 0)
@@ -208,10 +160,10 @@ text_centred (MgAreaMap *self, cairo_t *cr, const char *text, double x, double y
   text_at (self, cr, text, x - w / 2.0, y - h / 2.0, bold, size);
 }
 
-/* On a page, names at 10–14 px; on the far display, with the areas (a cap height of 20 px or
+/* On a page, names at 10–14 px; on the far display, with the mg_area_map_areas (a cap height of 20 px or
  * more on a 1920×1080 screen, issue 45). */
-static double
-name_font (MgAreaMap *self)
+double
+mg_area_map_name_font (MgAreaMap *self)
 {
   return self->far ? MAX (14, self->radius * 0.55) : CLAMP (self->radius * 0.45, 10, 14);
 }
@@ -219,7 +171,7 @@ name_font (MgAreaMap *self)
 static double
 legend_font (MgAreaMap *self)
 {
-  return self->far ? name_font (self) : LEGEND_FONT;
+  return self->far ? mg_area_map_name_font (self) : LEGEND_FONT;
 }
 
 /* The height of a castle's crenellations. */
@@ -294,21 +246,21 @@ draw_shape (cairo_t *cr, const char *shape, double x, double y, double r)
 
 /* ---------------------------------------------------------------- layout */
 
-static void
-to_widget (MgAreaMap *self, json_object *area, double *x, double *y)
+void
+mg_area_map_to_widget (MgAreaMap *self, json_object *area, double *x, double *y)
 {
   *x = self->ox + mg_ui_json_int (area, "x", 0) * self->scale;
   *y = self->oy + mg_ui_json_int (area, "y", 0) * self->scale_y;
 }
 
 /* An area's box as drawn, its marks (a castle's crenellations) included. */
-static graphene_rect_t
-area_box (MgAreaMap *self, json_object *area)
+graphene_rect_t
+mg_area_map_area_box (MgAreaMap *self, json_object *area)
 {
   double x, y, r = self->radius;
   double c = has_mark (area, "castle") ? crenel (self) : 0;
 
-  to_widget (self, area, &x, &y);
+  mg_area_map_to_widget (self, area, &x, &y);
   return GRAPHENE_RECT_INIT (x - r, y - r - c, 2 * r, 2 * r + c);
 }
 
@@ -329,7 +281,7 @@ layout_tokens (MgAreaMap *self)
   g_array_set_size (self->token_rects, n_tokens);
   for (guint t = 0; t < n_tokens; t++)
     {
-      json_object *tok = json_object_array_get_idx (tokens, t), *a = find_area (self, mg_ui_json_str (tok, "area"));
+      json_object *tok = json_object_array_get_idx (tokens, t), *a = mg_area_map_find_area (self, mg_ui_json_str (tok, "area"));
       guint n = 0, k = 0;
       double x, y, tx, ty, r = self->token / 2 * 1.2;   /* a triangle or a diamond reaches 1.2 r */
 
@@ -344,7 +296,7 @@ layout_tokens (MgAreaMap *self)
           n += here;
           k += here && u < t;
         }
-      to_widget (self, a, &x, &y);
+      mg_area_map_to_widget (self, a, &x, &y);
       token_centre (self, x, y, k, n, &tx, &ty);
       g_array_index (self->token_rects, graphene_rect_t, t) = GRAPHENE_RECT_INIT (tx - r, ty - r, 2 * r, 2 * r);
     }
@@ -353,7 +305,7 @@ layout_tokens (MgAreaMap *self)
 static gboolean
 spot_free (MgAreaMap *self, const graphene_rect_t *rect, guint upto)
 {
-  json_object *list = areas (self);
+  json_object *list = mg_area_map_areas (self);
   graphene_rect_t wide, box;
 
   graphene_rect_inset_r (rect, -NAME_GAP, -NAME_GAP, &wide);
@@ -374,7 +326,7 @@ spot_free (MgAreaMap *self, const graphene_rect_t *rect, guint upto)
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
     {
       /* Room for the rings drawn round an area (hover, keyboard). */
-      box = area_box (self, json_object_array_get_idx (list, i));
+      box = mg_area_map_area_box (self, json_object_array_get_idx (list, i));
       graphene_rect_inset (&box, -RING_ROOM, -RING_ROOM);
       if (graphene_rect_intersection (&wide, &box, NULL))
         return FALSE;
@@ -389,18 +341,18 @@ spot_free (MgAreaMap *self, const graphene_rect_t *rect, guint upto)
 static NameSpot
 place_name (MgAreaMap *self, json_object *a)
 {
-  double size = name_font (self), off = RING_ROOM + NAME_GAP + 0.5;   /* clear of the area's rings */
+  double size = mg_area_map_name_font (self), off = RING_ROOM + NAME_GAP + 0.5;   /* clear of the area's rings */
   const char *label = mg_ui_json_str (a, "label") ? mg_ui_json_str (a, "label") : mg_ui_json_str (a, "id");
   g_autofree char *broken = two_lines (label ? label : "");
   g_autofree char *short_ = initials (label ? label : "");
   /* Whole, centred; on two lines; whole, shifted aside; initials. */
   const char *texts[] = { label ? label : "", broken, label ? label : "", short_ };
   const guint from[] = { 0, 0, 4, 0 }, to[] = { 4, 4, 8, 4 };
-  graphene_rect_t box = area_box (self, a);
+  graphene_rect_t box = mg_area_map_area_box (self, a);
   NameSpot spot = { NULL, GRAPHENE_RECT_INIT (0, 0, 0, 0), FALSE };
   double ax, ay;
 
-  to_widget (self, a, &ax, &ay);
+  mg_area_map_to_widget (self, a, &ax, &ay);
   for (guint t = 0; t < G_N_ELEMENTS (texts) && spot.text == NULL; t++)
     {
       int w, h;
@@ -428,13 +380,12 @@ place_name (MgAreaMap *self, json_object *a)
   return spot;
 }
 
-static guint n_short_names (MgAreaMap *self);
 
 /* Places the names, those of `first` (areas' indices, or NULL) before the others. */
 static void
 place_names (MgAreaMap *self, GArray *first)
 {
-  json_object *list = areas (self);
+  json_object *list = mg_area_map_areas (self);
   guint n = mg_ui_json_len (list);
   g_autofree gboolean *done = g_new0 (gboolean, n + 1);
 
@@ -465,14 +416,14 @@ layout_names (MgAreaMap *self)
   guint before;
 
   place_names (self, NULL);
-  before = n_short_names (self);
+  before = mg_area_map_n_short_names (self);
   if (before == 0)
     return;
   for (guint i = 0; i < self->names->len; i++)
     if (g_array_index (self->names, NameSpot, i).is_short)
       g_array_append_val (first, i);
   place_names (self, first);
-  if (n_short_names (self) > before)
+  if (mg_area_map_n_short_names (self) > before)
     place_names (self, NULL);
 }
 
@@ -565,10 +516,10 @@ layout_legend (MgAreaMap *self, cairo_t *cr, int width)
 }
 
 /* Fits the areas' bounding box into the widget (above the legend), then zooms and pans. */
-static void
-ensure_layout (MgAreaMap *self)
+void
+mg_area_map_ensure_layout (MgAreaMap *self)
 {
-  json_object *list = areas (self);
+  json_object *list = mg_area_map_areas (self);
   int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
   double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE, margin, top, bottom, sx, sy;
   double clear_w;
@@ -589,9 +540,9 @@ ensure_layout (MgAreaMap *self)
   self->token = MAX (MIN_TOKEN, self->radius * (self->far ? 0.75 : 0.55));
   /* Beside the areas, room for names left or right; above, for a castle's crenellations and
    * the rings; under, for one line of name (a page's height is scarcer than its width). */
-  margin = self->radius + 2 * name_font (self) + 6;
+  margin = self->radius + 2 * mg_area_map_name_font (self) + 6;
   top = self->radius + RING_ROOM + (self->far ? crenel (self) + 2 : 8);
-  bottom = self->radius + RING_ROOM + NAME_GAP + name_font (self) * 1.4 + 2 + (self->far ? self->clear_h : 0);
+  bottom = self->radius + RING_ROOM + NAME_GAP + mg_area_map_name_font (self) * 1.4 + 2 + (self->far ? self->clear_h : 0);
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
     {
       json_object *a = json_object_array_get_idx (list, i);
@@ -672,7 +623,7 @@ mg_area_map_is_target (MgAreaMap *self, const char *id)
 static void
 draw_borders (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
 {
-  json_object *list = areas (self);
+  json_object *list = mg_area_map_areas (self);
 
   cairo_set_line_width (cr, 3);
   cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.35);
@@ -681,14 +632,14 @@ draw_borders (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
       json_object *a = json_object_array_get_idx (list, i), *nb = mg_ui_json_array (a, "neighbours");
       double ax, ay;
 
-      to_widget (self, a, &ax, &ay);
+      mg_area_map_to_widget (self, a, &ax, &ay);
       for (gsize j = 0; j < mg_ui_json_len (nb); j++)
         {
-          json_object *b = find_area (self, json_object_get_string (json_object_array_get_idx (nb, j)));
+          json_object *b = mg_area_map_find_area (self, json_object_get_string (json_object_array_get_idx (nb, j)));
           double bx, by;
           if (b == NULL || g_strcmp0 (mg_ui_json_str (a, "id"), mg_ui_json_str (b, "id")) > 0)
             continue;
-          to_widget (self, b, &bx, &by);
+          mg_area_map_to_widget (self, b, &bx, &by);
           cairo_move_to (cr, ax, ay);
           cairo_line_to (cr, bx, by);
           cairo_stroke (cr);
@@ -696,19 +647,18 @@ draw_borders (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
     }
 }
 
-static gboolean water_line (MgAreaMap *self, json_object *water, gsize k, gboolean across, double p[4]);
 
 /* A water's line number k in widget coordinates: along its segment, or for crossings across the
  * segment's middle (a river between those lands, crossed by a bridge). FALSE past the last. */
-static gboolean
-water_segment (MgAreaMap *self, json_object *water, gsize k, double p[4])
+gboolean
+mg_area_map_water_segment (MgAreaMap *self, json_object *water, gsize k, double p[4])
 {
-  return water_line (self, water, k, TRUE, p);
+  return mg_area_map_water_line (self, water, k, TRUE, p);
 }
 
 /* The same, `across` FALSE: a crossing's lands' line itself. */
-static gboolean
-water_line (MgAreaMap *self, json_object *water, gsize k, gboolean across, double p[4])
+gboolean
+mg_area_map_water_line (MgAreaMap *self, json_object *water, gsize k, gboolean across, double p[4])
 {
   json_object *segment = json_object_array_get_idx (mg_ui_json_array (water, "segments"), k);
   double mx, my, dx, dy, length;
@@ -761,7 +711,7 @@ draw_waters (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
       cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.35);
       cairo_set_line_width (cr, 3);
       cairo_set_dash (cr, (double[]) { 8, 8 }, 2, 0);
-      for (gsize k = 0; json_object_get_boolean (mg_ui_json_get (water, "crossings")) && water_line (self, water, k, FALSE, p); k++)
+      for (gsize k = 0; json_object_get_boolean (mg_ui_json_get (water, "crossings")) && mg_area_map_water_line (self, water, k, FALSE, p); k++)
         {
           cairo_move_to (cr, p[0], p[1]);
           cairo_line_to (cr, p[2], p[3]);
@@ -770,15 +720,15 @@ draw_waters (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
       cairo_set_dash (cr, NULL, 0, 0);
       cairo_set_source_rgba (cr, WATER_RGBA);
       cairo_set_line_width (cr, water_width (self, json_object_get_boolean (mg_ui_json_get (water, "crossings"))));
-      for (gsize k = 0; water_segment (self, water, k, p); k++)
+      for (gsize k = 0; mg_area_map_water_segment (self, water, k, p); k++)
         {
           cairo_move_to (cr, p[0], p[1]);
           cairo_line_to (cr, p[2], p[3]);
           cairo_stroke (cr);
         }
-      if (label == NULL || label[0] == '\0' || !water_segment (self, water, n / 2, p))
+      if (label == NULL || label[0] == '\0' || !mg_area_map_water_segment (self, water, n / 2, p))
         continue;
-      text_size (self, label, FALSE, name_font (self), &w, &h);
+      text_size (self, label, FALSE, mg_area_map_name_font (self), &w, &h);
       {
         graphene_rect_t rect = GRAPHENE_RECT_INIT ((p[0] + p[2]) / 2 - w / 2.0, (p[1] + p[3]) / 2 + NAME_GAP, w, h);
 
@@ -789,7 +739,7 @@ draw_waters (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
               cairo_set_source_rgba (cr, 0.60, 0.76, 0.98, 1);
             else
               cairo_set_source_rgba (cr, 0.10, 0.37, 0.71, 1);
-            text_at (self, cr, label, rect.origin.x, rect.origin.y, FALSE, name_font (self));
+            text_at (self, cr, label, rect.origin.x, rect.origin.y, FALSE, mg_area_map_name_font (self));
           }
       }
     }
@@ -815,7 +765,7 @@ draw_area (MgAreaMap *self, cairo_t *cr, json_object *a, const GdkRGBA *fg, cons
   gboolean selected = g_strcmp0 (id, self->selected) == 0, target = mg_area_map_is_target (self, id);
   double x, y, r = self->radius;
 
-  to_widget (self, a, &x, &y);
+  mg_area_map_to_widget (self, a, &x, &y);
   /* Filled with the page's background first, so borders end at the area's edge. */
   area_path (self, cr, castle, x, y, r);
   cairo_set_source_rgb (cr, bg->red, bg->green, bg->blue);
@@ -872,7 +822,7 @@ draw_area (MgAreaMap *self, cairo_t *cr, json_object *a, const GdkRGBA *fg, cons
       cairo_fill (cr);
     }
   if (has_mark (a, "plus_one"))
-    text_centred (self, cr, "+1", x + r - 2, y - r + 4, TRUE, self->far ? name_font (self) : CLAMP (r * 0.4, 8, 12));
+    text_centred (self, cr, "+1", x + r - 2, y - r + 4, TRUE, self->far ? mg_area_map_name_font (self) : CLAMP (r * 0.4, 8, 12));
 }
 
 static void
@@ -918,12 +868,12 @@ draw_focus (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
   if (!focus_within (self))
     return;
   /* The keyboard's area: a dashed ring; the map itself: an accent line round it. */
-  if (self->focus_area != NULL && find_area (self, self->focus_area) != NULL)
+  if (self->focus_area != NULL && mg_area_map_find_area (self, self->focus_area) != NULL)
     {
-      json_object *a = find_area (self, self->focus_area);
+      json_object *a = mg_area_map_find_area (self, self->focus_area);
       double x, y;
 
-      to_widget (self, a, &x, &y);
+      mg_area_map_to_widget (self, a, &x, &y);
       area_path (self, cr, has_mark (a, "castle"), x, y, self->radius + RING_ROOM - 1);
       cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.9);
       cairo_set_line_width (cr, 2);
@@ -951,13 +901,13 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   MgAreaMap *self = MG_AREA_MAP (widget);
   double width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  json_object *list = areas (self);
+  json_object *list = mg_area_map_areas (self);
   GdkRGBA fg, bg;
   cairo_t *cr;
 
   if (width <= 0 || height <= 0)
     return;
-  ensure_layout (self);
+  mg_area_map_ensure_layout (self);
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
   if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "view_bg_color", &bg))
@@ -975,7 +925,7 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   for (guint i = 0; i < self->names->len; i++)
     {
       NameSpot *n = &g_array_index (self->names, NameSpot, i);
-      text_at (self, cr, n->text, n->rect.origin.x, n->rect.origin.y, FALSE, name_font (self));
+      text_at (self, cr, n->text, n->rect.origin.x, n->rect.origin.y, FALSE, mg_area_map_name_font (self));
     }
   draw_tokens (self, cr);
   cairo_restore (cr);
@@ -999,264 +949,13 @@ mg_area_map_set_far (MgAreaMap *self, gboolean far)
   invalidate (self);
 }
 
-/* ---------------------------------------------------------------- reading the layout */
-
-const char *
-mg_area_map_area_at (MgAreaMap *self, double x, double y)
-{
-  json_object *list;
-  const char *best = NULL;
-  double best_d;
-
-  g_return_val_if_fail (MG_IS_AREA_MAP (self), NULL);
-  ensure_layout (self);
-  if (y > self->map_h)
-    return NULL;
-  best_d = self->radius * self->radius * 1.44;
-  list = areas (self);
-  for (gsize i = 0; i < mg_ui_json_len (list); i++)
-    {
-      json_object *a = json_object_array_get_idx (list, i);
-      double ax, ay, d;
-      to_widget (self, a, &ax, &ay);
-      d = (ax - x) * (ax - x) + (ay - y) * (ay - y);
-      if (d < best_d)
-        {
-          best_d = d;
-          best = mg_ui_json_str (a, "id");
-        }
-    }
-  /* On an area's name: that area. */
-  for (guint i = 0; best == NULL && i < self->names->len && i < mg_ui_json_len (list); i++)
-    if (graphene_rect_contains_point (&g_array_index (self->names, NameSpot, i).rect, &GRAPHENE_POINT_INIT (x, y)))
-      best = mg_ui_json_str (json_object_array_get_idx (list, i), "id");
-  return best;
-}
-
-gboolean
-mg_area_map_area_position (MgAreaMap *self, const char *id, double *x, double *y)
-{
-  json_object *a = find_area (self, id);
-
-  if (a == NULL)
-    return FALSE;
-  ensure_layout (self);
-  to_widget (self, a, x, y);
-  return TRUE;
-}
-
-static NameSpot *
-name_spot (MgAreaMap *self, const char *id)
-{
-  json_object *list = areas (self);
-
-  ensure_layout (self);
-  for (gsize i = 0; i < mg_ui_json_len (list) && i < self->names->len; i++)
-    if (g_strcmp0 (mg_ui_json_str (json_object_array_get_idx (list, i), "id"), id) == 0)
-      return &g_array_index (self->names, NameSpot, i);
-  return NULL;
-}
-
-gboolean
-mg_area_map_name_rect (MgAreaMap *self, const char *id, graphene_rect_t *rect)
-{
-  NameSpot *spot = name_spot (self, id);
-
-  if (spot == NULL)
-    return FALSE;
-  *rect = spot->rect;
-  return TRUE;
-}
-
-gboolean
-mg_area_map_name_is_short (MgAreaMap *self, const char *id)
-{
-  NameSpot *spot = name_spot (self, id);
-
-  return spot != NULL && spot->is_short;
-}
-
-gboolean
-mg_area_map_token_rect (MgAreaMap *self, guint index, graphene_rect_t *rect)
-{
-  ensure_layout (self);
-  if (index >= self->token_rects->len)
-    return FALSE;
-  *rect = g_array_index (self->token_rects, graphene_rect_t, index);
-  return rect->size.width > 0;
-}
-
-void
-mg_area_map_legend_rect (MgAreaMap *self, graphene_rect_t *rect)
-{
-  ensure_layout (self);
-  *rect = GRAPHENE_RECT_INIT (0, self->map_h, self->lw, self->legend_h);
-}
-
-#define EDGE_STEPS 8
-
-/* Whether a line from a to b runs through a box (sampled along it). */
-static gboolean
-segment_in_rect (const graphene_rect_t *rect, double ax, double ay, double bx, double by)
-{
-  for (int k = 0; k <= 64; k++)
-    if (graphene_rect_contains_point (rect, &GRAPHENE_POINT_INIT (ax + (bx - ax) * k / 64.0, ay + (by - ay) * k / 64.0)))
-      return TRUE;
-  return FALSE;
-}
-
-/* Whether a box covers something drawn on the map: an area (its rings and its "+1"), a name, a
- * token, or a border between two areas (its line, sampled). */
-static gboolean
-covers_drawing (MgAreaMap *self, const graphene_rect_t *rect)
-{
-  json_object *list = areas (self);
-
-  for (gsize i = 0; i < mg_ui_json_len (list); i++)
-    {
-      json_object *a = json_object_array_get_idx (list, i), *nb = mg_ui_json_array (a, "neighbours");
-      graphene_rect_t box = area_box (self, a);
-      double ax, ay;
-
-      graphene_rect_inset (&box, -RING_ROOM - name_font (self), -RING_ROOM - name_font (self));
-      if (graphene_rect_intersection (rect, &box, NULL))
-        return TRUE;
-      to_widget (self, a, &ax, &ay);
-      for (gsize j = 0; j < mg_ui_json_len (nb); j++)
-        {
-          json_object *b = find_area (self, json_object_get_string (json_object_array_get_idx (nb, j)));
-          double bx, by;
-
-          if (b == NULL)
-            continue;
-          to_widget (self, b, &bx, &by);
-          if (segment_in_rect (rect, ax, ay, bx, by))
-            return TRUE;
-        }
-    }
-  for (gsize i = 0; i < mg_ui_json_len (mg_ui_json_array (self->model, "waters")); i++)
-    {
-      json_object *water = json_object_array_get_idx (mg_ui_json_array (self->model, "waters"), i);
-      double p[4];
-
-      for (gsize k = 0; water_segment (self, water, k, p); k++)
-        if (segment_in_rect (rect, p[0], p[1], p[2], p[3])
-            || (water_line (self, water, k, FALSE, p) && segment_in_rect (rect, p[0], p[1], p[2], p[3])))
-          return TRUE;
-    }
-  for (guint i = 0; i < self->names->len; i++)
-    if (graphene_rect_intersection (rect, &g_array_index (self->names, NameSpot, i).rect, NULL))
-      return TRUE;
-  for (guint t = 0; t < self->token_rects->len; t++)
-    if (graphene_rect_intersection (rect, &g_array_index (self->token_rects, graphene_rect_t, t), NULL))
-      return TRUE;
-  return FALSE;
-}
-
-/* The map laid out again, `clear_w` px kept free right of its areas, `clear_h` under them. */
-static void
-relayout (MgAreaMap *self, double clear_w, double clear_h)
-{
-  if (self->clear_w == clear_w && self->clear_h == clear_h && self->laid_out)
-    return;
-  self->clear_w = clear_w;
-  self->clear_h = clear_h;
-  self->laid_out = FALSE;
-  ensure_layout (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* The first box of width × height along the map's edges covering nothing drawn: its four
- * corners first, then slid along its right, left, top and bottom edges. */
-static int
-first_free_corner (MgAreaMap *self, double width, double height, graphene_rect_t *rect)
-{
-  double right = self->lw - width, bottom = self->map_h - height;
-
-  if (right < 0 || bottom < 0)
-    return -1;
-  for (int corner = 0; corner < 4 + 4 * EDGE_STEPS; corner++)
-    {
-      int edge = (corner - 4) / EDGE_STEPS;
-      double f = ((corner - 4) % EDGE_STEPS + 1) / (EDGE_STEPS + 1.0);
-      graphene_rect_t box;
-
-      if (corner < 4)
-        box = GRAPHENE_RECT_INIT ((corner % 2) ? right : 0, (corner / 2) ? bottom : 0, width, height);
-      else if (edge < 2)
-        box = GRAPHENE_RECT_INIT (edge == 0 ? right : 0, bottom * f, width, height);
-      else
-        box = GRAPHENE_RECT_INIT (right * f, edge == 2 ? 0 : bottom, width, height);
-      if (!covers_drawing (self, &box))
-        {
-          if (rect != NULL)
-            *rect = box;
-          return MIN (corner, 4);
-        }
-    }
-  return -1;
-}
-
-/* How many names are shrunk to their initials in the present layout. */
-static guint
-n_short_names (MgAreaMap *self)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < self->names->len; i++)
-    n += g_array_index (self->names, NameSpot, i).is_short;
-  return n;
-}
-
-int
-mg_area_map_free_corner (MgAreaMap *self, double width, double height, graphene_rect_t *rect)
-{
-  double clears[2][2] = { { width, 0 }, { 0, height } };
-  int corner, best = -1;
-
-  g_return_val_if_fail (MG_IS_AREA_MAP (self), -1);
-  relayout (self, 0, 0);
-  corner = first_free_corner (self, width, height, rect);
-  if (corner >= 0 || !self->far || width >= self->lw / 2 || height >= self->map_h / 2)
-    {
-      if (corner < 0)
-        relayout (self, 0, 0);
-      return corner;
-    }
-  /* Far, no place free: the areas laid out left of the box or above it, the one taking the
-   * smaller share of the room from them first; the other if the first shrinks a name to its
-   * initials and it does not. */
-  if (width / self->lw > height / self->map_h)
-    {
-      clears[0][0] = 0;
-      clears[0][1] = height;
-      clears[1][0] = width;
-      clears[1][1] = 0;
-    }
-  for (int k = 0; k < 2; k++)
-    {
-      relayout (self, clears[k][0], clears[k][1]);
-      if (first_free_corner (self, width, height, NULL) >= 0 && n_short_names (self) == 0)
-        return first_free_corner (self, width, height, rect);
-      if (best < 0 && first_free_corner (self, width, height, NULL) >= 0)
-        best = k;
-    }
-  if (best < 0)
-    {
-      relayout (self, 0, 0);
-      return -1;
-    }
-  relayout (self, clears[best][0], clears[best][1]);
-  return first_free_corner (self, width, height, rect);
-}
-
 /* ---------------------------------------------------------------- hint */
 
 /* What an area is and what stands on it: "Oak Hill\nRed: knight"; NULL for no area. */
 static char *
 area_text (MgAreaMap *self, const char *id)
 {
-  json_object *a = find_area (self, id), *tokens = mg_ui_json_array (self->model, "tokens");
+  json_object *a = mg_area_map_find_area (self, id), *tokens = mg_ui_json_array (self->model, "tokens");
   GString *s;
 
   if (a == NULL)
@@ -1277,7 +976,7 @@ describe (MgAreaMap *self, const char *id)
 {
   const char *text = self->target_texts && mg_area_map_is_target (self, id) ? g_hash_table_lookup (self->target_texts, id) : NULL;
 
-  if (find_area (self, id) == NULL)
+  if (mg_area_map_find_area (self, id) == NULL)
     return NULL;
   return text != NULL ? g_strdup (text) : area_text (self, id);
 }
@@ -1297,11 +996,11 @@ spot_of (MgAreaMap *self, const char *id)
 static const char *
 current_area (MgAreaMap *self)
 {
-  json_object *list = areas (self);
+  json_object *list = mg_area_map_areas (self);
 
-  if (find_area (self, self->focus_area) != NULL)
+  if (mg_area_map_find_area (self, self->focus_area) != NULL)
     return self->focus_area;
-  if (find_area (self, self->selected) != NULL)
+  if (mg_area_map_find_area (self, self->selected) != NULL)
     return self->selected;
   return mg_ui_json_len (list) > 0 ? mg_ui_json_str (json_object_array_get_idx (list, 0), "id") : NULL;
 }
@@ -1320,7 +1019,7 @@ spot_focused (MgAreaSpot *spot, GParamSpec *pspec, MgAreaMap *self)
 static void
 sync_spots (MgAreaMap *self)
 {
-  json_object *list = self->far ? NULL : areas (self);
+  json_object *list = self->far ? NULL : mg_area_map_areas (self);
   guint n = mg_ui_json_len (list);
 
   while (self->spots->len > n)
@@ -1361,16 +1060,16 @@ mg_area_map_size_allocate (GtkWidget *widget, int width, int height, int baselin
 {
   MgAreaMap *self = MG_AREA_MAP (widget);
 
-  ensure_layout (self);
+  mg_area_map_ensure_layout (self);
   for (guint i = 0; i < self->spots->len; i++)
     {
       MgAreaSpot *spot = self->spots->pdata[i];
-      json_object *a = find_area (self, spot->id);
+      json_object *a = mg_area_map_find_area (self, spot->id);
       double x = 0, y = 0, side = MAX (8.0, self->radius * 1.2);
       int min;
 
       if (a != NULL)
-        to_widget (self, a, &x, &y);
+        mg_area_map_to_widget (self, a, &x, &y);
       gtk_widget_measure (GTK_WIDGET (spot), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
       gtk_widget_size_allocate (GTK_WIDGET (spot), &(GtkAllocation) { x - side / 2, y - side / 2, side, side }, -1);
     }
@@ -1465,7 +1164,7 @@ emit_activated (MgAreaMap *self, const char *id)
 static gint
 token_at (MgAreaMap *self, double x, double y)
 {
-  ensure_layout (self);
+  mg_area_map_ensure_layout (self);
   for (guint t = self->token_rects->len; t-- > 0;)
     if (graphene_rect_contains_point (&g_array_index (self->token_rects, graphene_rect_t, t), &GRAPHENE_POINT_INIT (x, y)))
       return (gint) t;
@@ -1568,7 +1267,7 @@ keep_in_view (MgAreaMap *self, const char *id)
     return;
   if (x < m || x > self->lw - m || y < m || y > self->map_h - m)
     {
-      json_object *a = find_area (self, id);
+      json_object *a = mg_area_map_find_area (self, id);
       self->pan_x = mg_ui_json_int (a, "x", 0) - self->bcx;
       self->pan_y = mg_ui_json_int (a, "y", 0) - self->bcy;
       invalidate (self);
@@ -1578,12 +1277,12 @@ keep_in_view (MgAreaMap *self, const char *id)
 gboolean
 mg_area_map_move_focus (MgAreaMap *self, int dx, int dy)
 {
-  json_object *list = areas (self), *from;
+  json_object *list = mg_area_map_areas (self), *from;
   const char *best = NULL;
   double best_score = G_MAXDOUBLE, fx, fy;
 
   g_return_val_if_fail (MG_IS_AREA_MAP (self), FALSE);
-  from = find_area (self, self->focus_area != NULL ? self->focus_area : self->selected);
+  from = mg_area_map_find_area (self, self->focus_area != NULL ? self->focus_area : self->selected);
   if (from == NULL)
     {
       /* Nothing yet: the first area. */
@@ -1621,7 +1320,7 @@ gboolean
 mg_area_map_activate_focus (MgAreaMap *self)
 {
   g_return_val_if_fail (MG_IS_AREA_MAP (self), FALSE);
-  if (find_area (self, self->focus_area) == NULL)
+  if (mg_area_map_find_area (self, self->focus_area) == NULL)
     return FALSE;
   emit_activated (self, self->focus_area);
   return TRUE;
@@ -1632,7 +1331,7 @@ zoom_about (MgAreaMap *self, double factor, double px, double py)
 {
   double mx, my, zoom, scale;
 
-  ensure_layout (self);
+  mg_area_map_ensure_layout (self);
   mx = (px - self->ox) / self->scale;
   my = (py - self->oy) / self->scale;
   zoom = CLAMP (self->zoom * factor, 1.0, MAX_ZOOM);
@@ -1655,7 +1354,7 @@ void
 mg_area_map_zoom (MgAreaMap *self, double factor)
 {
   g_return_if_fail (MG_IS_AREA_MAP (self));
-  ensure_layout (self);
+  mg_area_map_ensure_layout (self);
   zoom_about (self, factor, self->lw / 2.0, self->map_h / 2.0);
 }
 
@@ -1748,10 +1447,10 @@ key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifi
 static void
 focus_enter (MgAreaMap *self)
 {
-  json_object *list = areas (self);
+  json_object *list = mg_area_map_areas (self);
 
   /* The ring shows at once: on the selected area, else the first. */
-  if (find_area (self, self->focus_area) == NULL)
+  if (mg_area_map_find_area (self, self->focus_area) == NULL)
     set_focus_area (self, self->selected != NULL ? self->selected
                     : (mg_ui_json_len (list) ? mg_ui_json_str (json_object_array_get_idx (list, 0), "id") : NULL));
   update_hint (self);
@@ -1818,9 +1517,9 @@ mg_area_map_measure (GtkWidget *widget, GtkOrientation orientation, int for_size
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 720 : 560;
   *min_baseline = *nat_baseline = -1;
   /* Far: whatever room the display gives, filled. */
-  if (!self->far && orientation == GTK_ORIENTATION_VERTICAL && for_size > 0 && mg_ui_json_len (areas (self)) > 1)
+  if (!self->far && orientation == GTK_ORIENTATION_VERTICAL && for_size > 0 && mg_ui_json_len (mg_area_map_areas (self)) > 1)
     {
-      json_object *list = areas (self);
+      json_object *list = mg_area_map_areas (self);
       double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE;
       double radius = CLAMP (for_size / 24.0, 14.0, 30.0), font = CLAMP (radius * 0.45, 10, 14);
       double margin = radius + 2 * font + 6, vertical = 2 * radius + 2 * RING_ROOM + NAME_GAP + font * 1.4 + 10;
@@ -1990,7 +1689,7 @@ mg_area_map_set_model (MgAreaMap *self, json_object *model)
   g_return_if_fail (MG_IS_AREA_MAP (self));
   g_clear_pointer (&self->model, json_object_put);
   self->model = model ? json_object_get (model) : NULL;
-  if (self->selected != NULL && find_area (self, self->selected) == NULL)
+  if (self->selected != NULL && mg_area_map_find_area (self, self->selected) == NULL)
     g_clear_pointer (&self->selected, g_free);
   sync_spots (self);
   invalidate (self);
