@@ -206,14 +206,35 @@ catalogue_word (gconstpointer catalogue, const char *id)
   return text == id && eot != NULL ? eot + 1 : text;
 }
 
+static const char *
+catalogue_translate (gconstpointer catalogue, const char *msgid, const char *plural, gulong n)
+{
+  return plural != NULL ? mg_catalogue_ngettext (catalogue, msgid, plural, n)
+                        : mg_catalogue_gettext (catalogue, msgid);
+}
+
+MgMessageLanguage
+mg_catalogue_language_of (const MgCatalogue *catalogue)
+{
+  MgMessageLanguage language = { catalogue_translate, catalogue_word, catalogue };
+
+  return language;
+}
+
 char *
 mg_catalogue_render (const MgCatalogue *catalogue, const MgMessage *message)
 {
-  const char *translation = message->plural != NULL
-    ? mg_catalogue_ngettext (catalogue, message->msgid, message->plural, message->n)
-    : mg_catalogue_gettext (catalogue, message->msgid);
+  MgMessageLanguage language = mg_catalogue_language_of (catalogue);
 
-  return mg_message_fill_words (message, translation, catalogue_word, catalogue);
+  return mg_message_render (message, &language);
+}
+
+char *
+mg_catalogue_render_said (const MgCatalogue *catalogue, const MgSaid *said)
+{
+  MgMessageLanguage language = mg_catalogue_language_of (catalogue);
+
+  return mg_said_render_sentence (said, &language);
 }
 
 /* Plural-Forms: C's expressions over n, read and evaluated at once (both sides of ?: are read;

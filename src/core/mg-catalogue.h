@@ -34,6 +34,10 @@ const char        *mg_catalogue_ngettext (const MgCatalogue *catalogue, const ch
                                           const char *plural, gulong n);
 /* The message in the catalogue's language (g_free). */
 char              *mg_catalogue_render   (const MgCatalogue *catalogue, const MgMessage *message);
+/* An action's sentences in the catalogue's language (mg_said_render_sentence; g_free). */
+char              *mg_catalogue_render_said (const MgCatalogue *catalogue, const MgSaid *said);
+/* The catalogue as a language to render messages in (NULL: English, the msgids). */
+MgMessageLanguage  mg_catalogue_language_of (const MgCatalogue *catalogue);
 
 /* A Plural-Forms expression ("n > 1", "n%10==1 && n%100!=11 ? 0 : …") for `n`; -1 when it is
  * not one (a syntax error, a division by zero). */

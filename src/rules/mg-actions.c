@@ -135,29 +135,45 @@ mg_actions_validate (const MgState *state, json_object *action, GError **error)
 }
 
 json_object *
-mg_actions_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
+mg_actions_apply (MgState *state, json_object *action, MgDice *dice, char **summary, MgSaid **said,
+                  GError **error)
 {
   const MgAction *act = lookup (state, action, error);
-  MgPlay play = { dice, NULL, NULL, FALSE };
+  MgPlay play = { dice, NULL, NULL, FALSE, NULL };
   MgState *copy;
 
   if (act == NULL)
     return NULL;
   play.events = json_object_new_array ();
   play.summary = g_string_new (NULL);
+  play.said = mg_said_new ();
   copy = play_on_copy (state, act, action, &play, error);
   if (copy == NULL)
     {
       json_object_put (play.events);
       g_string_free (play.summary, TRUE);
+      mg_said_free (play.said);
       return NULL;
     }
   /* All or nothing: the copy that succeeded becomes the state. */
   swap_states (state->rules->actions, state, copy);
   state->rules->free_state (copy);
+  if (mg_said_length (play.said) > 0 && play.summary->len > 0)
+    g_warning ("%s's %s wrote both a summary and said: the said is dropped", state->rules->id,
+               act->type);
+  if (mg_said_length (play.said) > 0 && play.summary->len == 0)
+    {
+      g_autofree char *text = mg_said_render_sentence (play.said, NULL);
+      g_string_assign (play.summary, text);
+    }
+  else
+    g_clear_pointer (&play.said, mg_said_free);
   g_strstrip (play.summary->str);
   if (summary != NULL)
     *summary = g_strdup (play.summary->str);
+  if (said != NULL)
+    *said = g_steal_pointer (&play.said);
+  mg_said_free (play.said);
   g_string_free (play.summary, TRUE);
   return play.events;
 }

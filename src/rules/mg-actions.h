@@ -18,8 +18,13 @@ G_BEGIN_DECLS
 typedef struct {
   MgDice      *dice;       /* the dice source; while validating, a source whose every die shows 1 */
   json_object *events;     /* the events array: add each event (mg_event_new) */
-  GString     *summary;    /* the sentence(s) that tell what happened, safe to show everyone */
+  GString     *summary;    /* the sentence(s) that tell what happened, safe to show everyone,
+                              in the process's language (an engine not yet writing `said`) */
   gboolean     validating; /* TRUE in validate(): the copy is thrown away afterwards */
+  /* The same sentences as messages (mg_said_add (play->said, N_("…"), …)), which each viewer
+   * renders in their own language (docs/messages.md). An engine writes one or the other, never
+   * both for one action: when `said` has pieces the summary is its text. */
+  MgSaid      *said;
 } MgPlay;
 
 /* Plays `action` (a JSON object whose "type" is the one it was listed for) on `state`, a copy
@@ -63,7 +68,7 @@ struct _MgActions {
 /* The MgRules.validate and .apply of every engine (mg_state_validate, mg_state_apply). */
 gboolean     mg_actions_validate (const MgState *state, json_object *action, GError **error);
 json_object *mg_actions_apply    (MgState *state, json_object *action, MgDice *dice, char **summary,
-                                  GError **error);
+                                  MgSaid **said, GError **error);
 
 /* The MgAction listed for `type`, or NULL. */
 const MgAction *mg_actions_find  (const MgActions *actions, const char *type);

@@ -170,6 +170,36 @@ word_msgid (const char *text)
   return msgid;
 }
 
+struct _MgSaid
+{
+  GPtrArray *pieces;   /* of Piece */
+  char      *text;     /* the process's text, made on demand; NULL when changed since */
+  gboolean   phrase;   /* `text` is registered as a phrase argument's (mg_message_phrase) */
+};
+
+typedef struct
+{
+  MgMessage *message;  /* or NULL: */
+  char      *text;     /* said as it is */
+} Piece;
+
+static GMutex      phrases_lock;
+static GHashTable *phrases;   /* a phrase's text (its address) → the MgSaid (borrowed) */
+
+/* A copy of the phrase whose text `text` is (by its address), or NULL. */
+static MgSaid *
+phrase_of (const char *text)
+{
+  MgSaid *said = NULL;
+
+  g_mutex_lock (&phrases_lock);
+  if (phrases != NULL && text != NULL)
+    said = g_hash_table_lookup (phrases, text);
+  said = said != NULL ? mg_said_copy (said) : NULL;
+  g_mutex_unlock (&phrases_lock);
+  return said;
+}
+
 /* The conversions of `format`, each at its argument's place (convs[0] is the first argument);
  * FALSE when one cannot be read, positions mix with order, or a position is left out. */
 static gboolean
@@ -222,12 +252,14 @@ mg_message_new_valist (const char *msgid, const char *plural, gulong n, va_list 
   message->n_args = n_args;
   message->args = g_new0 (char *, n_args + 1);
   message->words = g_new0 (char *, n_args + 1);
+  message->phrases = g_new0 (MgSaid *, n_args + 1);
   va_copy (copy, args);
   for (guint i = 0; i < n_args; i++)
     if (convs[i].conv == 's')
       {
         const char *text = va_arg (copy, const char *);
-        message->words[i] = word_msgid (text);
+        message->phrases[i] = phrase_of (text);
+        message->words[i] = message->phrases[i] == NULL ? word_msgid (text) : NULL;
         message->args[i] = format_text (&convs[i], text);
       }
     else
@@ -274,8 +306,12 @@ mg_message_copy (const MgMessage *message)
   copy->n_args = message->n_args;
   copy->args = g_strdupv (message->args);
   copy->words = g_new0 (char *, message->n_args + 1);
+  copy->phrases = g_new0 (MgSaid *, message->n_args + 1);
   for (guint i = 0; i < message->n_args; i++)
-    copy->words[i] = g_strdup (message->words[i]);
+    {
+      copy->words[i] = g_strdup (message->words[i]);
+      copy->phrases[i] = mg_said_copy (message->phrases[i]);
+    }
   return copy;
 }
 
@@ -287,21 +323,22 @@ mg_message_free (MgMessage *message)
   g_free (message->msgid);
   g_free (message->plural);
   for (guint i = 0; i < message->n_args; i++)
-    g_free (message->words[i]);
+    {
+      g_free (message->words[i]);
+      if (message->phrases != NULL)
+        mg_said_free (message->phrases[i]);
+    }
   g_free (message->words);
+  g_free (message->phrases);
   g_strfreev (message->args);
   g_free (message);
 }
 
-char *
-mg_message_fill (const MgMessage *message, const char *translation)
-{
-  return mg_message_fill_words (message, translation, NULL, NULL);
-}
-
-char *
-mg_message_fill_words (const MgMessage *message, const char *translation, MgMessageWordFunc word,
-                       gconstpointer data)
+/* `translation` with the message's arguments put in; word arguments by `word` (NULL: their
+ * text as made), phrases rendered in `language` (NULL: their text as made, unless `process`). */
+static char *
+fill (const MgMessage *message, const char *translation, MgMessageWordFunc word, gconstpointer data,
+      const MgMessageLanguage *language, gboolean process)
 {
   GString *out = g_string_new (NULL);
   guint next = 0;
@@ -334,7 +371,14 @@ mg_message_fill_words (const MgMessage *message, const char *translation, MgMess
           continue;
         }
       index = c.pos > 0 ? c.pos - 1 : next++;
-      if (index < message->n_args && word != NULL && message->words[index] != NULL)
+      if (index < message->n_args && message->phrases != NULL && message->phrases[index] != NULL
+          && (language != NULL || process))
+        {
+          g_autofree char *phrase = mg_said_render (message->phrases[index], language);
+          g_autofree char *text = format_text (&c, phrase);
+          g_string_append (out, text);
+        }
+      else if (index < message->n_args && word != NULL && message->words[index] != NULL)
         g_string_append (out, word (data, message->words[index]));
       else if (index < message->n_args)
         g_string_append (out, message->args[index]);
@@ -344,13 +388,37 @@ mg_message_fill_words (const MgMessage *message, const char *translation, MgMess
 }
 
 char *
+mg_message_fill (const MgMessage *message, const char *translation)
+{
+  return fill (message, translation, NULL, NULL, NULL, FALSE);
+}
+
+char *
+mg_message_fill_words (const MgMessage *message, const char *translation, MgMessageWordFunc word,
+                       gconstpointer data)
+{
+  return fill (message, translation, word, data, NULL, FALSE);
+}
+
+char *
+mg_message_render (const MgMessage *message, const MgMessageLanguage *language)
+{
+  const char *translation;
+
+  if (language == NULL)
+    translation = message->plural != NULL
+      ? g_dngettext (GETTEXT_PACKAGE, message->msgid, message->plural, message->n)
+      : g_dgettext (GETTEXT_PACKAGE, message->msgid);
+  else
+    translation = language->translate (language->data, message->msgid, message->plural, message->n);
+  return fill (message, translation, language != NULL ? language->word : NULL,
+               language != NULL ? language->data : NULL, language, TRUE);
+}
+
+char *
 mg_message_to_string (const MgMessage *message)
 {
-  const char *translation = message->plural != NULL
-    ? g_dngettext (GETTEXT_PACKAGE, message->msgid, message->plural, message->n)
-    : g_dgettext (GETTEXT_PACKAGE, message->msgid);
-
-  return mg_message_fill (message, translation);
+  return mg_message_render (message, NULL);
 }
 
 json_object *
@@ -366,7 +434,13 @@ mg_message_to_json (const MgMessage *message)
       json_object_object_add (json, "n", json_object_new_int64 ((gint64) message->n));
     }
   for (guint i = 0; i < message->n_args; i++)
-    if (message->words[i] != NULL)
+    if (message->phrases != NULL && message->phrases[i] != NULL)
+      {
+        json_object *p = json_object_new_object ();
+        json_object_object_add (p, "said", mg_said_to_json (message->phrases[i]));
+        json_object_array_add (args, p);
+      }
+    else if (message->words[i] != NULL)
       {
         json_object *w = json_object_new_object ();
         json_object_object_add (w, "id", json_object_new_string (message->words[i]));
@@ -399,7 +473,8 @@ mg_message_from_json (json_object *json)
     {
       json_object *a = json_object_array_get_idx (args, i), *w = NULL;
       if (!json_object_is_type (a, json_type_string)
-          && !(json_object_object_get_ex (a, "id", &w) && json_object_is_type (w, json_type_string)))
+          && !(json_object_object_get_ex (a, "id", &w) && json_object_is_type (w, json_type_string))
+          && !(json_object_object_get_ex (a, "said", &w) && json_object_is_type (w, json_type_array)))
         return NULL;
     }
   message = g_new0 (MgMessage, 1);
@@ -409,10 +484,21 @@ mg_message_from_json (json_object *json)
   message->n_args = (guint) len;
   message->args = g_new0 (char *, len + 1);
   message->words = g_new0 (char *, len + 1);
+  message->phrases = g_new0 (MgSaid *, len + 1);
   for (gsize i = 0; i < len; i++)
     {
       json_object *a = json_object_array_get_idx (args, i), *w = NULL;
-      if (json_object_object_get_ex (a, "id", &w))
+      if (json_object_object_get_ex (a, "said", &w))
+        {
+          message->phrases[i] = mg_said_from_json (w);
+          if (message->phrases[i] == NULL)
+            {
+              mg_message_free (message);
+              return NULL;
+            }
+          message->args[i] = mg_said_render (message->phrases[i], NULL);
+        }
+      else if (json_object_object_get_ex (a, "id", &w))
         {
           message->words[i] = g_strdup (json_object_get_string (w));
           message->args[i] = g_strdup (word_text (message->words[i]));
@@ -421,4 +507,210 @@ mg_message_from_json (json_object *json)
         message->args[i] = g_strdup (json_object_get_string (a));
     }
   return message;
+}
+
+/* ---- MgSaid ---- */
+
+static void
+piece_clear (gpointer data)
+{
+  Piece *piece = data;
+
+  mg_message_free (piece->message);
+  g_free (piece->text);
+  g_free (piece);
+}
+
+MgSaid *
+mg_said_new (void)
+{
+  MgSaid *said = g_new0 (MgSaid, 1);
+
+  said->pieces = g_ptr_array_new_with_free_func (piece_clear);
+  return said;
+}
+
+/* Forgets the process's text (and its registration as a phrase): `said` changes or goes. */
+static void
+said_changed (MgSaid *said)
+{
+  if (said->phrase)
+    {
+      g_mutex_lock (&phrases_lock);
+      g_hash_table_remove (phrases, said->text);
+      g_mutex_unlock (&phrases_lock);
+      said->phrase = FALSE;
+    }
+  g_clear_pointer (&said->text, g_free);
+}
+
+static void
+add_piece (MgSaid *said, MgMessage *message, const char *text)
+{
+  Piece *piece = g_new0 (Piece, 1);
+
+  said_changed (said);
+  piece->message = message;
+  piece->text = message == NULL ? g_strdup (text) : NULL;
+  g_ptr_array_add (said->pieces, piece);
+}
+
+MgSaid *
+mg_said_copy (const MgSaid *said)
+{
+  MgSaid *copy;
+
+  if (said == NULL)
+    return NULL;
+  copy = mg_said_new ();
+  mg_said_append (copy, said);
+  return copy;
+}
+
+void
+mg_said_free (MgSaid *said)
+{
+  if (said == NULL)
+    return;
+  said_changed (said);
+  g_ptr_array_unref (said->pieces);
+  g_free (said);
+}
+
+void
+mg_said_add (MgSaid *said, const char *msgid, ...)
+{
+  va_list args;
+
+  va_start (args, msgid);
+  mg_said_add_message (said, mg_message_new_valist (msgid, NULL, 0, args));
+  va_end (args);
+}
+
+void
+mg_said_add_n (MgSaid *said, const char *msgid, const char *plural, gulong n, ...)
+{
+  va_list args;
+
+  va_start (args, n);
+  mg_said_add_message (said, mg_message_new_valist (msgid, plural, n, args));
+  va_end (args);
+}
+
+void
+mg_said_add_message (MgSaid *said, MgMessage *message)
+{
+  g_return_if_fail (said != NULL);
+  if (message != NULL)
+    add_piece (said, message, NULL);
+}
+
+void
+mg_said_add_text (MgSaid *said, const char *text)
+{
+  g_return_if_fail (said != NULL);
+  if (text != NULL && *text != '\0')
+    add_piece (said, NULL, text);
+}
+
+void
+mg_said_append (MgSaid *said, const MgSaid *other)
+{
+  g_return_if_fail (said != NULL);
+  if (other == NULL || other == said)
+    return;
+  for (guint i = 0; i < other->pieces->len; i++)
+    {
+      const Piece *piece = g_ptr_array_index (other->pieces, i);
+      add_piece (said, mg_message_copy (piece->message), piece->text);
+    }
+}
+
+guint
+mg_said_length (const MgSaid *said)
+{
+  return said != NULL ? said->pieces->len : 0;
+}
+
+char *
+mg_said_render (const MgSaid *said, const MgMessageLanguage *language)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; said != NULL && i < said->pieces->len; i++)
+    {
+      const Piece *piece = g_ptr_array_index (said->pieces, i);
+      g_autofree char *text = piece->message != NULL ? mg_message_render (piece->message, language) : NULL;
+      g_string_append (out, text != NULL ? text : piece->text);
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+mg_said_render_sentence (const MgSaid *said, const MgMessageLanguage *language)
+{
+  return g_strstrip (mg_said_render (said, language));
+}
+
+const char *
+mg_said_text (MgSaid *said)
+{
+  if (said->text == NULL)
+    said->text = mg_said_render (said, NULL);
+  return said->text;
+}
+
+const char *
+mg_message_phrase (MgSaid *phrase)
+{
+  const char *text = mg_said_text (phrase);
+
+  if (!phrase->phrase)
+    {
+      g_mutex_lock (&phrases_lock);
+      if (phrases == NULL)
+        phrases = g_hash_table_new (g_direct_hash, g_direct_equal);
+      g_hash_table_insert (phrases, (gpointer) text, phrase);
+      g_mutex_unlock (&phrases_lock);
+      phrase->phrase = TRUE;
+    }
+  return text;
+}
+
+json_object *
+mg_said_to_json (const MgSaid *said)
+{
+  json_object *json = json_object_new_array ();
+
+  for (guint i = 0; said != NULL && i < said->pieces->len; i++)
+    {
+      const Piece *piece = g_ptr_array_index (said->pieces, i);
+      json_object *p = piece->message != NULL ? mg_message_to_json (piece->message) : json_object_new_object ();
+      if (piece->message == NULL)
+        json_object_object_add (p, "text", json_object_new_string (piece->text));
+      json_object_array_add (json, p);
+    }
+  return json;
+}
+
+MgSaid *
+mg_said_from_json (json_object *json)
+{
+  g_autoptr (MgSaid) said = NULL;
+
+  if (!json_object_is_type (json, json_type_array))
+    return NULL;
+  said = mg_said_new ();
+  for (gsize i = 0; i < json_object_array_length (json); i++)
+    {
+      json_object *p = json_object_array_get_idx (json, i), *text = NULL;
+      MgMessage *message;
+      if (json_object_object_get_ex (p, "text", &text) && json_object_is_type (text, json_type_string))
+        mg_said_add_text (said, json_object_get_string (text));
+      else if ((message = mg_message_from_json (p)) != NULL)
+        mg_said_add_message (said, message);
+      else
+        return NULL;
+    }
+  return g_steal_pointer (&said);
 }

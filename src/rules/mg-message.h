@@ -25,7 +25,25 @@ typedef struct
   char   **args;     /* n_args formatted arguments (in the language the message was made in),
                       NULL-terminated */
   char   **words;    /* n_args entries: the msgid of an argument that is a word, else NULL */
+  struct _MgSaid **phrases;  /* n_args entries: an argument that is a phrase (mg_message_phrase),
+                              rendered in the viewer's language too, else NULL */
 } MgMessage;
+
+/* The sentences an action says (or a phrase inside one of them), in order: pieces, each a
+ * message or a text said as it is (a name, a mark), whose texts put end to end are what is said.
+ * An engine writes them as it wrote its summary (MgPlay.said, mg-actions.h); the journal keeps
+ * them, and each viewer renders them in their own language. */
+typedef struct _MgSaid MgSaid;
+
+/* A language to render in: its translations and its words. NULL is the process's (_()). */
+typedef struct
+{
+  /* The translation of msgid (plural NULL) or of its plural form for n. */
+  const char *(*translate) (gconstpointer data, const char *msgid, const char *plural, gulong n);
+  /* A word argument's text (its msgid, or "context\004msgid"). */
+  const char *(*word)      (gconstpointer data, const char *msgid);
+  gconstpointer data;
+} MgMessageLanguage;
 
 /* A %s argument that is a word, `msgid` marked N_(): its text is _(msgid) (printf prints it as
  * _() would), and a message made with it keeps the msgid, so each catalogue renders the word in
@@ -54,6 +72,8 @@ char        *mg_message_fill_words (const MgMessage *message, const char *transl
                                     MgMessageWordFunc word, gconstpointer data);
 /* The message in the process's language, as _() / ngettext and printf give it today. */
 char        *mg_message_to_string  (const MgMessage *message);
+/* The message in `language` (NULL: the process's), its words and phrases too. */
+char        *mg_message_render     (const MgMessage *message, const MgMessageLanguage *language);
 
 /* {"id": msgid, "plural": …, "n": …, "args": […]} and back (NULL when it is not one); a word
  * argument is {"id": msgid} (read back in the process's language). */
@@ -61,5 +81,40 @@ json_object *mg_message_to_json    (const MgMessage *message);
 MgMessage   *mg_message_from_json  (json_object *json);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgMessage, mg_message_free)
+
+MgSaid      *mg_said_new           (void);
+MgSaid      *mg_said_copy          (const MgSaid *said);
+void         mg_said_free          (MgSaid *said);
+/* A sentence (a msgid marked N_()) and its arguments, as g_string_append_printf (_(msgid), …). */
+void         mg_said_add           (MgSaid *said, const char *msgid, ...) G_GNUC_PRINTF (2, 3);
+/* The same with a plural msgid and its count (as ngettext), the arguments following. */
+void         mg_said_add_n         (MgSaid *said, const char *msgid, const char *plural, gulong n, ...)
+                                    G_GNUC_PRINTF (3, 5);
+/* A message made elsewhere (taken; NULL is ignored). */
+void         mg_said_add_message   (MgSaid *said, MgMessage *message);
+/* A text said as it is in every language: a name, punctuation, a square's coordinates. */
+void         mg_said_add_text      (MgSaid *said, const char *text);
+/* The pieces of `other`, copied, after those of `said`. */
+void         mg_said_append        (MgSaid *said, const MgSaid *other);
+guint        mg_said_length        (const MgSaid *said);
+/* What is said in the process's language (owned by `said`, valid until it changes). */
+const char  *mg_said_text          (MgSaid *said);
+/* What is said in `language` (NULL: the process's), g_free. */
+char        *mg_said_render        (const MgSaid *said, const MgMessageLanguage *language);
+/* An action's sentences as the journal shows them: rendered, without leading or trailing
+ * white space (as mg_state_apply's summary). */
+char        *mg_said_render_sentence (const MgSaid *said, const MgMessageLanguage *language);
+
+/* A %s argument that is itself a phrase (a list of names, a count with its noun): its text is
+ * mg_said_text (phrase), and a message made with it while `phrase` lives keeps a copy of it, so
+ * each language renders the phrase in its own words. */
+const char  *mg_message_phrase     (MgSaid *phrase);
+
+/* [piece, …], a piece being a message (mg_message_to_json) or {"text": "…"}; and back (NULL
+ * when it is not one). */
+json_object *mg_said_to_json       (const MgSaid *said);
+MgSaid      *mg_said_from_json     (json_object *json);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgSaid, mg_said_free)
 
 G_END_DECLS

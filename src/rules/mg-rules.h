@@ -169,6 +169,10 @@ void                mg_rules_register (const MgRules *rules);
 /* Convenience wrappers that dispatch through state->rules. */
 gboolean     mg_state_validate (const MgState *state, json_object *action, GError **error);
 json_object *mg_state_apply    (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error);
+/* The same, with the summary's sentences as messages too (*said: NULL for an engine that does
+ * not write them yet; docs/messages.md), each viewer rendering them in their own language. */
+json_object *mg_state_apply_said (MgState *state, json_object *action, MgDice *dice, char **summary,
+                                  MgSaid **said, GError **error);
 json_object *mg_state_pending  (const MgState *state);
 json_object *mg_state_to_json  (const MgState *state);
 json_object *mg_state_view     (const MgState *state, const char *seat);

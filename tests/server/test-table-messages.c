@@ -227,6 +227,52 @@ test_arguments (void)
   }
 }
 
+/* An action's sentences as messages (MgSaid): pieces end to end, a text said as it is, a
+ * phrase argument (itself pieces, a word among them) rendered in each language; JSON and back. */
+static void
+test_said (void)
+{
+  g_autoptr(MgSaid) said = mg_said_new ();
+  g_autoptr(MgSaid) phrase = mg_said_new ();
+  g_autofree char *fr_income = fr_po ("Income: %s.", 0);
+  g_autofree char *fr_moves = fr_po ("%s moves a %s from %s to %s.", 0);
+  g_autofree char *fr_soldier = fr_po ("soldier", 0);
+  g_autofree char *fr_want = NULL, *fr_text = NULL, *en_text = NULL, *again = NULL;
+  g_autoptr(MgSaid) back = NULL;
+  g_auto(GStrv) income = g_strsplit (fr_income, "%s", 2);
+  g_auto(GStrv) moves = g_strsplit (fr_moves, "%s", 5);
+  json_object *json, *bad;
+
+  mg_said_add_text (phrase, "Red +3, ");
+  mg_said_add (phrase, "%s moves a %s from %s to %s.", "Blue", mg_message_word ("soldier"), "A1", "B2");
+  mg_said_add (said, "Income: %s.", mg_message_phrase (phrase));
+  mg_said_add_text (said, " ");
+  mg_said_add_n (said, "%u piece", "%u pieces", 2, 2u);
+  g_assert_cmpuint (mg_said_length (said), ==, 3);
+  /* The process's text is what printf and _() give. */
+  g_assert_cmpstr (mg_said_text (said), ==, "Income: Red +3, Blue moves a soldier from A1 to B2.. 2 pieces");
+  json = mg_said_to_json (said);
+  back = mg_said_from_json (json);
+  json_object_put (json);
+  g_assert_nonnull (back);
+  en_text = mg_said_render_sentence (back, NULL);
+  again = mg_catalogue_render_said (NULL, back);
+  g_assert_cmpstr (en_text, ==, "Income: Red +3, Blue moves a soldier from A1 to B2.. 2 pieces");
+  g_assert_cmpstr (again, ==, en_text);
+  /* French: the phrase, and the word inside it, in French inside the French sentence. */
+  g_assert_cmpuint (g_strv_length (income), ==, 2);
+  g_assert_cmpuint (g_strv_length (moves), ==, 5);
+  fr_want = g_strconcat (income[0], "Red +3, ", moves[0], "Blue", moves[1], fr_soldier, moves[2], "A1",
+                         moves[3], "B2", moves[4], income[1], " 2 ", NULL);
+  fr_text = mg_catalogue_render_said (mg_catalogue_get ("fr"), back);
+  g_assert_true (g_str_has_prefix (fr_text, fr_want));
+  g_assert_null (strstr (fr_text, "soldier"));
+  /* Not a said list: refused. */
+  bad = json_tokener_parse ("[{\"text\": 3}]");
+  g_assert_null (mg_said_from_json (bad));
+  json_object_put (bad);
+}
+
 /* The French catalogue's plural rule is the header's "n > 1": none is French plural, English
  * plural; read from the .mo built from po/fr.po. */
 static void
@@ -543,6 +589,7 @@ main (int argc, char **argv)
   g_test_add_func ("/messages/plural-rules", test_plural_rules);
   g_test_add_func ("/messages/three-forms-positional", test_three_forms_positional);
   g_test_add_func ("/messages/arguments", test_arguments);
+  g_test_add_func ("/messages/said", test_said);
   g_test_add_func ("/messages/french-catalogue", test_french_catalogue);
   g_test_add_func ("/messages/process-language", test_process_language);
   g_test_add ("/messages/phone-language", Fx, "lamame", fx_setup, test_phone_language, fx_teardown);
