@@ -48,123 +48,107 @@ play (MgState *state, json_object *action, gint64 seq, char **summary, MgSaid **
   return events;
 }
 
-/* Plays `lines` (a campaign's actions, one a line) from a new state of `players`, in an English
- * and in a French process, checking what each action says; counts the actions and those said in
- * other words in French. `where` names the campaign in a failure. */
-static void
-play_lines (const MgGame *game, json_object *ruleset, const char * const *players, char **lines,
-            const char *where, guint *checked, guint *differ)
+/* Campaigns a game's samples do not reach, played after its samples the same way: a file of
+ * actions in tests/<game>/ (as `resource`) and its players. */
+static const struct
 {
-  const MgCatalogue *fr = mg_catalogue_get ("fr");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MgState) en = game->rules->new_state (ruleset, players, &error);
-  g_autoptr(MgState) fr_state = NULL;
-  gint64 seq = 0;
+  const char  *game;
+  MgGameSample campaign;
+} more_said[] = {
+  { "mecaknights", { NULL, "said-cases.jsonl", { "Red", "Blue", NULL } } },
+};
 
-  g_assert_no_error (error);
-  g_assert_nonnull (fr);
-  fr_state = game->rules->new_state (ruleset, players, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; lines[i] != NULL; i++)
+/* Campaign `s` of `game`: its samples, then its more_said; its actions in *bytes. NULL past the
+ * last. */
+static const MgGameSample *
+campaign (const MgGame *game, guint s, GBytes **bytes)
+{
+  if (s < game->n_samples)
     {
-      json_object *action = json_tokener_parse (g_strstrip (lines[i]));
-      g_autofree char *summary = NULL, *summary_fr = NULL, *as_en = NULL, *as_fr = NULL;
-      g_autoptr(MgSaid) said = NULL;
-      g_autoptr(MgSaid) said_fr = NULL;
-      json_object *stored;
-      g_autoptr(MgSaid) back = NULL;
-
-      if (lines[i][0] == '\0')
-        continue;
-      g_assert_nonnull (action);
-      seq++;
-      process_language (NULL);
-      json_object_put (play (en, action, seq, &summary, &said));
-      process_language ("fr");
-      json_object_put (play (fr_state, action, seq, &summary_fr, &said_fr));
-      process_language (NULL);
-      json_object_put (action);
-      if (said == NULL)
-        g_error ("%s, %s, row %" G_GINT64_FORMAT ": no said (the engine still writes its summary as text): %s",
-                 game->rules->id, where, seq, summary);
-      /* As the journal keeps it: JSON, read back. */
-      stored = mg_said_to_json (said);
-      back = mg_said_from_json (stored);
-      json_object_put (stored);
-      g_assert_nonnull (back);
-      as_en = mg_catalogue_render_said (NULL, back);
-      as_fr = mg_catalogue_render_said (fr, back);
-      if (g_strcmp0 (as_en, summary) != 0 || g_strcmp0 (as_fr, summary_fr) != 0)
-        g_error ("%s, %s, row %" G_GINT64_FORMAT ":\n  English summary  %s\n  said in English  %s\n"
-                 "  French summary   %s\n  said in French   %s",
-                 game->rules->id, where, seq, summary, as_en, summary_fr, as_fr);
-      *differ += g_strcmp0 (as_en, as_fr) != 0;
-      (*checked)++;
+      *bytes = mg_data_lookup (game->samples[s].resource, NULL);
+      return &game->samples[s];
     }
-}
+  s -= game->n_samples;
+  for (guint i = 0; i < G_N_ELEMENTS (more_said); i++)
+    if (strcmp (more_said[i].game, game->rules->id) == 0 && s-- == 0)
+      {
+        g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", more_said[i].game,
+                                                       more_said[i].campaign.resource, NULL);
+        char *text = NULL;
+        gsize len = 0;
 
-static void
-assert_said (const MgGame *game, guint checked, guint differ)
-{
-  g_test_message ("%s: %u actions said, %u of them in other words in French", game->rules->id, checked, differ);
-  g_assert_cmpuint (checked, >, 0);
-  /* French is not English: most sentences read differently (names and marks alone may not). */
-  g_assert_cmpuint (differ * 2, >, checked);
+        g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+        *bytes = g_bytes_new_take (text, len + 1);   /* and its NUL */
+        return &more_said[i].campaign;
+      }
+  return NULL;
 }
 
 static void
 test_sample (gconstpointer data)
 {
   const MgGame *game = data;
+  const MgCatalogue *fr = mg_catalogue_get ("fr");
   g_autoptr(GError) error = NULL;
   json_object *ruleset = mg_ruleset_load_default (game->rules->id, &error);
   guint checked = 0, differ = 0;
 
   g_assert_no_error (error);
-  for (guint s = 0; s < game->n_samples; s++)
+  g_assert_nonnull (fr);
+  g_autoptr(GBytes) bytes = NULL;
+  const MgGameSample *sample;
+
+  for (guint s = 0; (sample = campaign (game, s, &bytes)) != NULL; s++, g_bytes_unref (bytes), bytes = NULL)
     {
-      g_autoptr(GBytes) bytes = mg_data_lookup (game->samples[s].resource, NULL);
       g_auto(GStrv) lines = g_strsplit (g_bytes_get_data (bytes, NULL), "\n", -1);
-      g_autofree char *where = g_strdup_printf ("sample %u", s);
+      g_autoptr(MgState) en = game->rules->new_state (ruleset, sample->players, &error);
+      g_autoptr(MgState) fr_state = NULL;
+      gint64 seq = 0;
 
-      play_lines (game, ruleset, game->samples[s].players, lines, where, &checked, &differ);
+      g_assert_no_error (error);
+      fr_state = game->rules->new_state (ruleset, sample->players, &error);
+      g_assert_no_error (error);
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          json_object *action = json_tokener_parse (g_strstrip (lines[i]));
+          g_autofree char *summary = NULL, *summary_fr = NULL, *as_en = NULL, *as_fr = NULL;
+          g_autoptr(MgSaid) said = NULL;
+          g_autoptr(MgSaid) said_fr = NULL;
+          json_object *stored;
+          g_autoptr(MgSaid) back = NULL;
+
+          if (lines[i][0] == '\0')
+            continue;
+          g_assert_nonnull (action);
+          seq++;
+          process_language (NULL);
+          json_object_put (play (en, action, seq, &summary, &said));
+          process_language ("fr");
+          json_object_put (play (fr_state, action, seq, &summary_fr, &said_fr));
+          process_language (NULL);
+          json_object_put (action);
+          if (said == NULL)
+            g_error ("%s, %s, row %" G_GINT64_FORMAT ": no said (the engine still writes its summary as text): %s",
+                     game->rules->id, sample->resource, seq, summary);
+          /* As the journal keeps it: JSON, read back. */
+          stored = mg_said_to_json (said);
+          back = mg_said_from_json (stored);
+          json_object_put (stored);
+          g_assert_nonnull (back);
+          as_en = mg_catalogue_render_said (NULL, back);
+          as_fr = mg_catalogue_render_said (fr, back);
+          if (g_strcmp0 (as_en, summary) != 0 || g_strcmp0 (as_fr, summary_fr) != 0)
+            g_error ("%s, %s, row %" G_GINT64_FORMAT ":\n  English summary  %s\n  said in English  %s\n"
+                     "  French summary   %s\n  said in French   %s",
+                     game->rules->id, sample->resource, seq, summary, as_en, summary_fr, as_fr);
+          differ += g_strcmp0 (as_en, as_fr) != 0;
+          checked++;
+        }
     }
-  assert_said (game, checked, differ);
-  json_object_put (ruleset);
-}
-
-/* Actions a game's samples do not reach, played the same way: a campaign in tests/<game>/. */
-typedef struct
-{
-  const char *path;   /* /said/<game>/<name> */
-  const char *game;
-  const char *file;   /* in tests/<game>/ */
-  const char *players[5];
-} MoreSaid;
-
-static const MoreSaid more_said[] = {
-  { "/said/mecaknights/more", "mecaknights", "said-cases.jsonl", { "Red", "Blue", NULL } },
-};
-
-static void
-test_more (gconstpointer data)
-{
-  const MoreSaid *more = data;
-  const MgGame *game = mg_game_lookup (more->game);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", more->game, more->file, NULL);
-  g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
-  json_object *ruleset = mg_ruleset_load_default (more->game, &error);
-  guint checked = 0, differ = 0;
-
-  g_assert_no_error (error);
-  g_assert_nonnull (game);
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
-  lines = g_strsplit (text, "\n", -1);
-  play_lines (game, ruleset, more->players, lines, more->file, &checked, &differ);
-  assert_said (game, checked, differ);
+  g_test_message ("%s: %u actions said, %u of them in other words in French", game->rules->id, checked, differ);
+  g_assert_cmpuint (checked, >, 0);
+  /* French is not English: most sentences read differently (names and marks alone may not). */
+  g_assert_cmpuint (differ * 2, >, checked);
   json_object_put (ruleset);
 }
 
@@ -187,7 +171,5 @@ main (int argc, char **argv)
         g_autofree char *name = g_strdup_printf ("/said/%s", games[g]->rules->id);
         g_test_add_data_func (name, games[g], test_sample);
       }
-  for (guint i = 0; i < G_N_ELEMENTS (more_said); i++)
-    g_test_add_data_func (more_said[i].path, &more_said[i], test_more);
   return g_test_run ();
 }
