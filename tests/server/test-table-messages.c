@@ -10,9 +10,12 @@
 #include <glib/gi18n-lib.h>
 
 #include "mg-catalogue.h"
+#include "mg-game.h"
+#include "mg-json.h"
 #include "mg-message.h"
 #include "mg-rules.h"
 #include "mg-server-test-util.h"
+#include "mg-table-seat.h"
 #include "mg-table-server.h"
 
 /* ------------------------------------------------------------ po/fr.po, read as a translator wrote it */
@@ -516,6 +519,24 @@ rendered_refusal (Fx *fx, const char *accept, const char *body)
 }
 
 /* What a French and an English phone read when Red posts `body` (`said`: phone_refusal, or
+ * rendered_refusal), the app in English then in French: `fr_said` and `en_said`. */
+static void
+assert_both_phones (Fx *fx, char *(*said) (Fx *, const char *, const char *), const char *body,
+                    const char *fr_said, const char *en_said)
+{
+  for (guint app = 0; app < 2; app++)
+    {
+      process_language (app == 0 ? NULL : "fr");
+      {
+        g_autofree char *a = said (fx, "fr-FR,fr;q=0.9", body);
+        g_autofree char *b = said (fx, "en-GB", body);
+        g_assert_cmpstr (a, ==, fr_said);
+        g_assert_cmpstr (b, ==, en_said);
+      }
+    }
+}
+
+/* What a French and an English phone read when Red posts `body` (`said`: phone_refusal, or
  * rendered_refusal), the app in English then in French: `sentence` (its msgid) with the word `word` (its msgid) put in it, both as po/fr.po
  * words them for the French phone; the English words for the English phone. `fill` formats
  * a sentence with its word and the refusal's other arguments. */
@@ -530,16 +551,7 @@ assert_word_refusal (Fx *fx, char *(*said) (Fx *, const char *, const char *), c
 
   /* The word differs in French, or the test could not tell the languages apart. */
   g_assert_cmpstr (fr_word, !=, word);
-  for (guint app = 0; app < 2; app++)
-    {
-      process_language (app == 0 ? NULL : "fr");
-      {
-        g_autofree char *a = said (fx, "fr-FR,fr;q=0.9", body);
-        g_autofree char *b = said (fx, "en-GB", body);
-        g_assert_cmpstr (a, ==, fr_said);
-        g_assert_cmpstr (b, ==, en_said);
-      }
-    }
+  assert_both_phones (fx, said, body, fr_said, en_said);
 }
 
 #pragma GCC diagnostic push
@@ -554,6 +566,20 @@ static char *
 fill_face (const char *format, const char *word)
 {
   return g_strdup_printf (format, "Red", 0u, word, 6u);
+}
+
+/* po/fr.po's msgstr of `msgid` (form `form`), filled with the arguments. */
+static char *
+fr_fill (const char *msgid, guint form, ...)
+{
+  g_autofree char *format = fr_po (msgid, form);
+  va_list args;
+  char *said;
+
+  va_start (args, form);
+  said = g_strdup_vprintf (format, args);
+  va_end (args);
+  return said;
 }
 #pragma GCC diagnostic pop
 
@@ -580,6 +606,100 @@ test_phone_face (Fx *fx, gconstpointer game)
                        "%s holds %u %s, not %u.", "Punch", fill_face);
 }
 
+/* MecaKnights: refusals whose arguments are whole phrases — a land's city ("Ford has a hamlet"),
+ * a count of units ("2 infantry"), an army not yet named ("New army 2"), costs ("5 GP, 5 stone")
+ * — each in the phone's language inside its sentence (issue 41). Red holds Ford's hamlet and has
+ * collected; building and organizing are the referee's to enter, so rendered as the server
+ * renders a refusal. */
+static void
+test_phone_phrase (Fx *fx, gconstpointer game)
+{
+  static const char * const setup[] = {
+    "{\"type\":\"import_map\",\"map\":{\"lands\":["
+    "{\"name\":\"Redhold\",\"resource\":\"food\",\"adjacent\":[\"Ford\"]},"
+    "{\"name\":\"Ford\",\"resource\":\"wood\",\"adjacent\":[\"Redhold\",\"Bluecrest\"]},"
+    "{\"name\":\"Bluecrest\",\"resource\":\"iron\",\"adjacent\":[\"Ford\"]}],"
+    "\"capitals\":[\"Redhold\",\"Bluecrest\"]}}",
+    "{\"type\":\"start\"}",
+    "{\"type\":\"edit_land\",\"land\":\"Ford\",\"owner\":\"Red\",\"city\":\"hamlet\"}",
+    "{\"type\":\"collect\",\"player\":\"Red\"}",
+    NULL,
+  };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (mg_server_test_play (fx->campaign, setup, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *needs = fr_po ("Town needs a village", 0);
+    g_autofree char *has = fr_fill ("%s has a hamlet", 0, "Ford");
+    g_autofree char *fr_said = fr_fill ("%s on %s; %s.", 0, needs, "Ford", has);
+    assert_both_phones (fx, rendered_refusal, "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Ford\",\"what\":\"town\"}",
+                        fr_said, "Town needs a village on Ford; Ford has a hamlet.");
+  }
+  {
+    /* French: 2 is plural (n > 1). */
+    g_autofree char *had = fr_fill ("%u infantry", 1, 2u);
+    g_autofree char *fr_said = fr_fill ("%s has %s on %s, but the new armies hold %u.", 0, "Red", had, "Redhold", 1u);
+    assert_both_phones (fx, rendered_refusal,
+                        "{\"type\":\"organize\",\"player\":\"Red\",\"land\":\"Redhold\",\"armies\":[{\"id\":\"Red 1\",\"infantry\":1}]}",
+                        fr_said, "Red has 2 infantry on Redhold, but the new armies hold 1.");
+  }
+  {
+    g_autofree char *label = fr_fill ("New army %u", 0, 2u);
+    g_autofree char *fr_said = fr_fill ("%s would have no units; an army has 1 to %u.", 0, label, 4u);
+    assert_both_phones (fx, rendered_refusal,
+                        "{\"type\":\"organize\",\"player\":\"Red\",\"land\":\"Redhold\",\"armies\":[{\"id\":\"Red 1\",\"infantry\":2},{}]}",
+                        fr_said, "New army 2 would have no units; an army has 1 to 4.");
+  }
+  {
+    /* A stone wall costs 5 GP and 5 stone; Red has its 10 GP, 1 more from Ford, and 4 stone. */
+    g_autofree char *gp5 = fr_fill ("%d GP", 0, 5), *stone5 = fr_fill ("%d stone", 0, 5);
+    g_autofree char *gp11 = fr_fill ("%d GP", 0, 11), *stone4 = fr_fill ("%d stone", 0, 4);
+    g_autofree char *costs = g_strconcat (gp5, ", ", stone5, NULL), *has = g_strconcat (gp11, ", ", stone4, NULL);
+    g_autofree char *fr_said = fr_fill ("%s cannot pay for %s: it costs %s; %s has %s.", 0, "Red", "stone_wall",
+                                        costs, "Red", has);
+    assert_both_phones (fx, rendered_refusal,
+                        "{\"type\":\"build\",\"player\":\"Red\",\"land\":\"Redhold\",\"what\":\"stone_wall\"}",
+                        fr_said, "Red cannot pay for stone_wall: it costs 5 GP, 5 stone; Red has 11 GP, 4 stone.");
+  }
+}
+
+/* A field's refusal as the table server words it for a phone: what the field must be ("a list",
+ * "a non-empty text", as the JSON readers say it in the app's language) in the phone's words,
+ * the app in English then in French. La Mame's guesses, a number where a list or a text is read. */
+static void
+test_field_words (void)
+{
+  const MgRules *rules = mg_game_lookup ("lamame")->rules;
+  json_object *action = json_tokener_parse ("{\"guesses\":5}");
+  static const char * const words[] = { "a list", "a non-empty text" };
+
+  for (guint app = 0; app < 2; app++)
+    for (guint w = 0; w < G_N_ELEMENTS (words); w++)
+      {
+        MgJsonErr kind = mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION);
+        g_autoptr(GError) error = NULL;
+        g_autofree char *guess = fr_po ("Guess", 0), *must = fr_po (words[w], 0);
+        g_autofree char *fr_said = fr_fill ("%s must be %s, not %s.", 0, guess, must, "5");
+        g_autofree char *en_said = g_strdup_printf ("Guess must be %s, not 5.", words[w]);
+        g_autofree char *a = NULL, *b = NULL;
+        const char *text;
+
+        process_language (app == 0 ? NULL : "fr");
+        if (w == 0)
+          g_assert_null (mg_json_get_array (action, NULL, "guesses", kind, 1, 10, &error));
+        else
+          g_assert_false (mg_json_get_string (action, NULL, "guesses", kind, &text, &error));
+        g_assert_nonnull (error);
+        a = mg_table_seat_refusal (rules, error, mg_catalogue_for_accept_language ("fr-FR,fr;q=0.9"));
+        b = mg_table_seat_refusal (rules, error, mg_catalogue_for_accept_language ("en-GB"));
+        g_assert_cmpstr (a, ==, fr_said);
+        g_assert_cmpstr (b, ==, en_said);
+      }
+  process_language (NULL);
+  json_object_put (action);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -596,5 +716,7 @@ main (int argc, char **argv)
   g_test_add ("/messages/phone-plural", Fx, "lamame-attack", fx_setup, test_phone_plural, fx_teardown);
   g_test_add ("/messages/phone-kind", Fx, "lamame-attack", fx_setup, test_phone_kind, fx_teardown);
   g_test_add ("/messages/phone-face", Fx, "meeple", fx_setup, test_phone_face, fx_teardown);
+  g_test_add ("/messages/phone-phrase", Fx, "mecaknights", fx_setup, test_phone_phrase, fx_teardown);
+  g_test_add_func ("/messages/field-words", test_field_words);
   return g_test_run ();
 }

@@ -167,15 +167,15 @@ mk_pay (MkCtx *c, const MkPurse *cost, guint times, const char *what, GError **e
   if (purse->gp < total.gp || purse->res[0] < total.res[0] || purse->res[1] < total.res[1] ||
       purse->res[2] < total.res[2] || purse->res[3] < total.res[3])
     {
-      g_autofree char *need = mk_purse_text (&total);
+      g_autoptr(MgSaid) need = mk_purse_said (&total);
       MkPurse has = *purse;
-      g_autofree char *have = NULL;
+      g_autoptr(MgSaid) have = NULL;
       has.gp = total.gp ? has.gp : 0;
       for (guint r = 0; r < MK_N_RES; r++)
         has.res[r] = total.res[r] ? has.res[r] : 0;
-      have = mk_purse_text (&has);
-      return mg_illegal (error, N_("%s cannot pay for %s: it costs %s; %s has %s."), mk_me (c), what, need, mk_me (c),
-                               have);
+      have = mk_purse_said (&has);
+      return mg_illegal (error, N_("%s cannot pay for %s: it costs %s; %s has %s."), mk_me (c), what,
+                         mg_message_phrase (need), mk_me (c), mg_message_phrase (have));
     }
   purse->gp -= total.gp;
   for (guint r = 0; r < MK_N_RES; r++)
@@ -186,8 +186,9 @@ mk_pay (MkCtx *c, const MkPurse *cost, guint times, const char *what, GError **e
   json_object_object_add (e, "cost", mk_purse_json (&total, TRUE));
   json_object_array_add (c->events, e);
   {
-    g_autofree char *t = mk_purse_text (&total);
-    g_string_append_printf (c->text, ": %s", t);
+    g_autoptr(MgSaid) t = mk_purse_said (&total);
+    mg_said_add_text (c->said, ": ");
+    mg_said_append (c->said, t);
   }
   return TRUE;
 }
@@ -263,7 +264,7 @@ mk_record_encounter (MkCtx *c, gint other, const char *land, gboolean war)
   json_object_object_add (ev, "b", json_object_new_string (e->b));
   json_object_object_add (ev, "status", json_object_new_string (e->status));
   json_object_array_add (c->events, ev);
-  g_string_append_printf (c->text, war ? _(" %s and %s are at war.") : _(" %s and %s are at peace."), e->a, e->b);
+  mg_said_add (c->said, war ? N_(" %s and %s are at war.") : N_(" %s and %s are at peace."), e->a, e->b);
 }
 
 static gboolean
@@ -329,8 +330,8 @@ mk_act_import_map (MkCtx *c, GError **error)
   c->st->map = map;
   sync_capitals (c->st);
   json_object_array_add (c->events, mg_event_new ("map_imported", NULL, NULL));
-  g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, "The GM imports a map of %u land.",
-                                                "The GM imports a map of %u lands.", map.lands->len), map.lands->len);
+  mg_said_add_n (c->said, "The GM imports a map of %u land.", "The GM imports a map of %u lands.", map.lands->len,
+                 map.lands->len);
   return TRUE;
 }
 
@@ -394,8 +395,8 @@ mk_act_correct_map (MkCtx *c, GError **error)
   mk_map_clear (&st->map);
   st->map = map;
   json_object_array_add (c->events, mg_event_new ("map_corrected", NULL, NULL));
-  g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, "The GM corrects the map (%u land).",
-                                                "The GM corrects the map (%u lands).", map.lands->len), map.lands->len);
+  mg_said_add_n (c->said, "The GM corrects the map (%u land).", "The GM corrects the map (%u lands).", map.lands->len,
+                 map.lands->len);
   return TRUE;
 }
 
@@ -424,12 +425,12 @@ mk_act_set_leader (MkCtx *c, GError **error)
   if (land != NULL && land->owner >= 0 && land->owner != who)
     return mg_illegal (error, N_("%s belongs to %s; it cannot be %s's capital."), land->name,
                              st->leaders[land->owner].name, st->leaders[who].name);
-  g_string_append_printf (c->text, _("%s is set up"), st->leaders[who].name);
+  mg_said_add (c->said, N_("%s is set up"), st->leaders[who].name);
   if (mg_json_member (c->a, "colour"))
     {
       g_free (st->leaders[who].colour);
       st->leaders[who].colour = g_strdup (colour);
-      g_string_append_printf (c->text, _(": colour %s"), colour);
+      mg_said_add (c->said, N_(": colour %s"), colour);
     }
   if (land != NULL)
     {
@@ -442,9 +443,9 @@ mk_act_set_leader (MkCtx *c, GError **error)
           old->owner = -1;
         }
       place_capital (st, who, land);
-      g_string_append_printf (c->text, _(", capital %s"), land->name);
+      mg_said_add (c->said, N_(", capital %s"), land->name);
     }
-  g_string_append_c (c->text, '.');
+  mg_said_add_text (c->said, ".");
   json_object_array_add (c->events, mg_event_new ("leader_set", NULL, NULL));
   return TRUE;
 }
@@ -496,9 +497,9 @@ mk_act_add_leader (MkCtx *c, GError **error)
     }
   json_object_array_add (c->events, mg_event_new ("leader_added", "leader", name));
   if (land != NULL)
-    g_string_append_printf (c->text, _("%s joins the campaign, capital %s."), name, land->name);
+    mg_said_add (c->said, N_("%s joins the campaign, capital %s."), name, land->name);
   else
-    g_string_append_printf (c->text, _("%s joins the campaign."), name);
+    mg_said_add (c->said, N_("%s joins the campaign."), name);
   return TRUE;
 }
 
@@ -515,16 +516,16 @@ mk_act_set_gm (MkCtx *c, GError **error)
   c->st->gm_first = first;
   json_object_array_add (c->events, mg_event_new ("gm_set", NULL, NULL));
   if (rot == GM_SEASON)
-    g_string_append_printf (c->text, _("%s runs the game first; the GM role passes to the next leader every season."),
-                            c->st->leaders[first].name);
+    mg_said_add (c->said, N_("%s runs the game first; the GM role passes to the next leader every season."),
+                 c->st->leaders[first].name);
   else if (rot == GM_YEAR)
-    g_string_append_printf (c->text, _("%s runs the game first; the GM role passes to the next leader every year."),
-                            c->st->leaders[first].name);
+    mg_said_add (c->said, N_("%s runs the game first; the GM role passes to the next leader every year."),
+                 c->st->leaders[first].name);
   else if (rot == GM_FIXED)
-    g_string_append_printf (c->text, _("%s runs the game throughout; the GM role does not pass."),
-                            c->st->leaders[first].name);
+    mg_said_add (c->said, N_("%s runs the game throughout; the GM role does not pass."),
+                 c->st->leaders[first].name);
   else
-    g_string_append (c->text, _("The GM is not one of the leaders and runs the game throughout."));
+    mg_said_add (c->said, N_("The GM is not one of the leaders and runs the game throughout."));
   return TRUE;
 }
 
@@ -571,7 +572,7 @@ mk_act_start (MkCtx *c, GError **error)
       place_capital (st, i, land);
     }
   {
-    g_autoptr(GString) where = g_string_new (NULL);
+    g_autoptr(MgSaid) where = mg_said_new ();
 
     for (guint i = 0; i < st->n_leaders; i++)
       {
@@ -585,12 +586,12 @@ mk_act_start (MkCtx *c, GError **error)
             memcpy (a->units, st->rs->start_army, sizeof a->units);
           }
         if (i > 0)
-          g_string_append (where, ", ");
+          mg_said_add_text (where, ", ");
         /* Translators: a leader and their capital, listed when the game starts ("Red in Redhold"). */
-        g_string_append_printf (where, _("%s in %s"), st->leaders[i].name, st->leaders[i].capital);
+        mg_said_add (where, N_("%s in %s"), st->leaders[i].name, st->leaders[i].capital);
       }
     /* Translators: %s lists each leader and their capital: "Red in Redhold, Blue in Bluecrest". */
-    g_string_append_printf (c->text, _("The game starts: %s."), where->str);
+    mg_said_add (c->said, N_("The game starts: %s."), mg_message_phrase (where));
   }
   st->started = TRUE;
   st->turn = 1;
@@ -608,7 +609,7 @@ mk_act_collect (MkCtx *c, GError **error)
   MkState *st = c->st;
   MkPurse total = { 0 };
   json_object *from = json_object_new_array (), *e;
-  g_autoptr(GString) lands = g_string_new (NULL);
+  g_autoptr(MgSaid) lands = mg_said_new ();
 
   if (!st->started || c->p < 0 || (guint) c->p != st->current)
     {
@@ -634,7 +635,7 @@ mk_act_collect (MkCtx *c, GError **error)
           json_object_object_add (ce, "leader", json_object_new_string (mk_me (c)));
           json_object_object_add (ce, "land", json_object_new_string (l->name));
           json_object_array_add (c->events, ce);
-          g_string_append_printf (c->text, _("%s takes control of %s. "), mk_me (c), l->name);
+          mg_said_add (c->said, N_("%s takes control of %s. "), mk_me (c), l->name);
         }
     }
   for (guint i = 0; i < st->map.lands->len; i++)
@@ -651,20 +652,23 @@ mk_act_collect (MkCtx *c, GError **error)
       json_object_object_add (f, "gp", json_object_new_int64 (st->rs->income_gp[l->city]));
       json_object_object_add (f, mk_res_ids[l->resource], json_object_new_int64 (st->rs->income_res[l->city]));
       json_object_array_add (from, f);
-      g_string_append_printf (lands, "%s%s %s", lands->len ? ", " : "", l->name, _(mk_city_ids[l->city]));
+      if (mg_said_length (lands))
+        mg_said_add_text (lands, ", ");
+      /* A land and its city ("Fenmoor village"), as it was written untranslated: said as it is. */
+      mg_said_add_message (lands, mg_message_new ("%s %s", l->name, mg_message_word (mk_city_ids[l->city])));
     }
   st->leaders[c->p].collected = TRUE;
   st->phase = PHASE_BUILD;
   mk_gain (c, c->p, &total, "collected", NULL);
   e = json_object_array_get_idx (c->events, json_object_array_length (c->events) - 1);
   json_object_object_add (e, "from", from);
-  if (lands->len)
+  if (mg_said_length (lands))
     {
-      g_autofree char *t = mk_purse_text (&total);
-      g_string_append_printf (c->text, _("%s collects %s (%s)."), mk_me (c), t, lands->str);
+      g_autoptr(MgSaid) t = mk_purse_said (&total);
+      mg_said_add (c->said, N_("%s collects %s (%s)."), mk_me (c), mg_message_phrase (t), mg_message_phrase (lands));
     }
   else
-    g_string_append_printf (c->text, _("%s collects nothing: no inhabited land besides the capital."), mk_me (c));
+    mg_said_add (c->said, N_("%s collects nothing: no inhabited land besides the capital."), mk_me (c));
   return TRUE;
 }
 
@@ -694,8 +698,9 @@ mk_act_build (MkCtx *c, GError **error)
                                                 N_("Town needs a village") };
           static const char * const has[] = { N_("%s is empty"), N_("%s has a hamlet"), N_("%s has a village"),
                                               N_("%s has a town") };
-          g_autofree char *h = g_strdup_printf (_(has[land->city]), land->name);
-          return mg_illegal (error, N_("%s on %s; %s."), mg_message_word (needs[what]), land->name, h);
+          g_autoptr(MgSaid) h = mg_said_new ();
+          mg_said_add (h, has[land->city], land->name);
+          return mg_illegal (error, N_("%s on %s; %s."), mg_message_word (needs[what]), land->name, mg_message_phrase (h));
         }
       break;
     case COST_CAMP:
@@ -714,10 +719,10 @@ mk_act_build (MkCtx *c, GError **error)
         return mg_illegal (error, N_("%s already has a wood wall."), land->name);
       break;
     }
-  g_string_append_printf (c->text, _("%s builds %s on %s"), mk_me (c), _(names[what]), land->name);
+  mg_said_add (c->said, N_("%s builds %s on %s"), mk_me (c), mg_message_word (names[what]), land->name);
   if (!mk_pay (c, &c->st->rs->costs[what], 1, mk_cost_ids[what], error))
     return FALSE;
-  g_string_append_c (c->text, '.');
+  mg_said_add_text (c->said, ".");
   if (what <= COST_TOWN)
     land->city = what + 1;
   else if (what == COST_CAMP)
@@ -754,8 +759,8 @@ mk_act_bridge (MkCtx *c, gboolean destroy, GError **error)
     {
       if (br != NULL)
         return mg_illegal (error, N_("A bridge already crosses %s between %s and %s."), r->name, land->name, to->name);
-      g_string_append_printf (c->text, _("%s builds a bridge over %s from %s to %s"), mk_me (c), r->name, land->name,
-                              to->name);
+      mg_said_add (c->said, N_("%s builds a bridge over %s from %s to %s"), mk_me (c), r->name, land->name,
+                   to->name);
       if (!mk_pay (c, &c->st->rs->costs[COST_BRIDGE], 1, "bridge", error))
         return FALSE;
       br = g_new0 (MkBridge, 1);
@@ -771,11 +776,11 @@ mk_act_bridge (MkCtx *c, gboolean destroy, GError **error)
         return mg_illegal (error, N_("There is no bridge between %s and %s."), land->name, to->name);
       if (mk_has_army (c->st, c->p, land->name, TRUE))
         return mg_illegal (error, N_("An enemy army stands on %s; the bridge cannot be destroyed."), land->name);
-      g_string_append_printf (c->text, _("%s destroys the bridge over %s between %s and %s"), mk_me (c), r->name,
-                              land->name, to->name);
+      mg_said_add (c->said, N_("%s destroys the bridge over %s between %s and %s"), mk_me (c), r->name,
+                   land->name, to->name);
       g_ptr_array_remove (c->st->map.bridges, br);
     }
-  g_string_append_c (c->text, '.');
+  mg_said_add_text (c->said, ".");
   json_object *e = mg_event_new (destroy ? "bridge_destroyed" : "bridge_built", NULL, NULL);
   json_object_object_add (e, "a", json_object_new_string (land->name));
   json_object_object_add (e, "b", json_object_new_string (to->name));
@@ -800,10 +805,10 @@ mk_act_build_boat (MkCtx *c, GError **error)
     return mg_illegal (error, N_("%s is not on the shore of %s."), land->name, r->name);
   if (!mk_has_army (c->st, c->p, land->name, FALSE))
     return mg_illegal (error, N_("%s needs an army on %s to build a boat."), mk_me (c), land->name);
-  g_string_append_printf (c->text, _("%s builds a boat on %s at %s"), mk_me (c), r->name, land->name);
+  mg_said_add (c->said, N_("%s builds a boat on %s at %s"), mk_me (c), r->name, land->name);
   if (!mk_pay (c, &c->st->rs->costs[COST_BOAT], 1, "boat", error))
     return FALSE;
-  g_string_append_c (c->text, '.');
+  mg_said_add_text (c->said, ".");
   b = g_new0 (MkBoat, 1);
   /* An id that actions name ("boat"), so the same in every language, like armies' "Red 1". */
   b->id = g_strdup_printf ("%s boat %u", mk_me (c), ++c->st->leaders[c->p].boats_made);
@@ -840,7 +845,7 @@ mk_act_destroy_boat (MkCtx *c, GError **error)
     return mg_illegal (error, N_("%s needs an army where %s lies (%s) to destroy it."), mk_me (c), id, b->at);
   if (mk_has_army (c->st, c->p, b->at, TRUE))
     return mg_illegal (error, N_("An enemy army stands on %s; the boat cannot be destroyed."), b->at);
-  g_string_append_printf (c->text, _("%s destroys %s on %s."), mk_me (c), id, b->at);
+  mg_said_add (c->said, N_("%s destroys %s on %s."), mk_me (c), id, b->at);
   json_object *e = mg_event_new ("boat_destroyed", NULL, NULL);
   json_object_object_add (e, "boat", json_object_new_string (id));
   json_object_array_add (c->events, e);
@@ -855,7 +860,7 @@ mk_act_train (MkCtx *c, GError **error)
   MkLand *land;
   guint unit, count, units[MK_N_UNITS] = { 0 };
   MkArmy *army = NULL;
-  g_autofree char *what = NULL;
+  g_autoptr(MgSaid) what = NULL;
 
   if (!mk_need_turn (c, TRUE, FALSE, error) || !mk_get_land (c, "land", &land, error) ||
       !mg_json_get_choice (c->a, NULL, "unit", MK_ACTION_ERR, mk_unit_ids, &unit, error) ||
@@ -877,14 +882,14 @@ mk_act_train (MkCtx *c, GError **error)
   units[unit] += count;
   if (!check_army_limits (st, units, army ? army->id : mg_message_word (N_("The new army")), error))
     return FALSE;
-  what = mk_unit_count (unit, count);
-  g_string_append_printf (c->text, _("%s trains %s on %s"), mk_me (c), what, land->name);
+  what = mk_unit_count_said (unit, count);
+  mg_said_add (c->said, N_("%s trains %s on %s"), mk_me (c), mg_message_phrase (what), land->name);
   if (!mk_pay (c, &st->rs->units[unit], count, mk_unit_ids[unit], error))
     return FALSE;
   if (army == NULL)
     army = new_army (st, c->p, land->name);
   army->units[unit] += count;
-  g_string_append_printf (c->text, _(" (%s)."), army->id);
+  mg_said_add (c->said, N_(" (%s)."), army->id);
   {
     json_object *e = mg_event_new ("trained", NULL, NULL);
     json_object_object_add (e, "army", json_object_new_string (army->id));
@@ -905,10 +910,10 @@ mk_act_upgrade (MkCtx *c, GError **error)
     return FALSE;
   if (army->units[U_INFANTRY] < count)
     return mg_illegal (error, N_("%s has %u infantry to upgrade, not %u."), army->id, army->units[U_INFANTRY], count);
-  g_string_append_printf (c->text, _("%s upgrades %u infantry of %s to heavy infantry"), mk_me (c), count, army->id);
+  mg_said_add (c->said, N_("%s upgrades %u infantry of %s to heavy infantry"), mk_me (c), count, army->id);
   if (!mk_pay (c, &c->st->rs->costs[COST_UPGRADE], count, "upgrade", error))
     return FALSE;
-  g_string_append_c (c->text, '.');
+  mg_said_add_text (c->said, ".");
   army->units[U_INFANTRY] -= count;
   army->units[U_HEAVY] += count;
   json_object *e = mg_event_new ("upgraded", NULL, NULL);
@@ -958,8 +963,8 @@ mk_act_organize (MkCtx *c, GError **error)
       static const char * const known[] = { "id", "infantry", "heavy_infantry", "archer", "catapult", "cavalry", NULL };
       json_object *o = json_object_array_get_idx (list, i);
       g_autofree char *p = mg_json_path_index ("armies", i);
-      g_autofree char *label = NULL;
-      const char *id;
+      g_autoptr(MgSaid) new_label = NULL;
+      const char *id, *label;
       if (!mg_json_object (o, p, MK_ACTION_ERR, error) || !mg_json_only (o, p, MK_ACTION_ERR, known, error))
         return FALSE;
       if (mg_json_member (o, "id"))
@@ -977,7 +982,12 @@ mk_act_organize (MkCtx *c, GError **error)
         if (mg_json_member (o, mk_unit_ids[u]) &&
             !mg_json_get_uint (o, p, mk_unit_ids[u], MK_ACTION_ERR, 0, 100, &wanted[i][u], error))
           return FALSE;
-      label = keep[i] ? g_strdup (keep[i]->id) : g_strdup_printf (_("New army %u"), i + 1);
+      if (keep[i] == NULL)
+        {
+          new_label = mg_said_new ();
+          mg_said_add (new_label, N_("New army %u"), i + 1);
+        }
+      label = keep[i] ? keep[i]->id : mg_message_phrase (new_label);
       if (mk_purse_units (wanted[i]) == 0)
         return mg_illegal (error, N_("%s would have no units; an army has 1 to %u."), label, st->rs->max_units);
       if (!check_army_limits (st, wanted[i], label, error))
@@ -988,9 +998,9 @@ mk_act_organize (MkCtx *c, GError **error)
   for (guint u = 0; u < MK_N_UNITS; u++)
     if (before[u] != after[u])
       {
-        g_autofree char *had = mk_unit_count (u, before[u]);
+        g_autoptr(MgSaid) had = mk_unit_count_said (u, before[u]);
         /* Translators: "Red has 3 infantry on Fenmoor, but the new armies hold 2." */
-        return mg_illegal (error, N_("%s has %s on %s, but the new armies hold %u."), mk_me (c), had,
+        return mg_illegal (error, N_("%s has %s on %s, but the new armies hold %u."), mk_me (c), mg_message_phrase (had),
                                  land->name, after[u]);
       }
   /* Armies not listed are merged away. */
@@ -1008,16 +1018,14 @@ mk_act_organize (MkCtx *c, GError **error)
           g_ptr_array_remove (st->armies, a);
         }
     }
-  g_string_append_printf (c->text, _("%s organizes its armies on %s:"), mk_me (c), land->name);
+  mg_said_add (c->said, N_("%s organizes its armies on %s:"), mk_me (c), land->name);
   for (guint i = 0; i < n; i++)
     {
       MkArmy *a = keep[i] ? keep[i] : new_army (st, c->p, land->name);
-      g_autofree char *t = NULL;
       memcpy (a->units, wanted[i], sizeof a->units);
-      t = mk_units_text (a->units);
-      g_string_append_printf (c->text, "%s %s (%s)", i ? "," : "", a->id, t);
+      mk_army_units_say (c->said, i ? ", " : " ", a);
     }
-  g_string_append_c (c->text, '.');
+  mg_said_add_text (c->said, ".");
   json_object_array_add (c->events, mg_event_new ("organized", NULL, NULL));
   return TRUE;
 }

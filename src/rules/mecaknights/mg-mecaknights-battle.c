@@ -119,9 +119,8 @@ no_such_unit_text (MkWhy why)
     }
 }
 
-/* The English forms, by reason (MkWhy's order); MG_PLURAL_PAIR marks each pair for po/
- * (po/meson.build), so a refusal keeps its msgids for another language (mg_illegal_n). */
-#define MG_PLURAL_PAIR(one, many) { one, many }
+/* The English forms, by reason (MkWhy's order), so a refusal keeps its msgids for another
+ * language (mg_illegal_n). */
 static const char * const lose_exactly_forms[][2] = {
   MG_PLURAL_PAIR ("%s must lose exactly %u unit to the archers, not %u.",
                   "%s must lose exactly %u units to the archers, not %u."),
@@ -139,31 +138,32 @@ loses_text (MkWhy why)
 {
   switch (why)
     {
-    case WHY_ARCHERS: return _("%s loses %s to the archers.");
-    case WHY_CATAPULT: return _("%s loses %s to the catapult.");
-    case WHY_WINNER: return _("%s loses %s as the winner's loss.");
-    default: return _("%s loses %s in the draw.");
+    case WHY_ARCHERS: return N_("%s loses %s to the archers.");
+    case WHY_CATAPULT: return N_("%s loses %s to the catapult.");
+    case WHY_WINNER: return N_("%s loses %s as the winner's loss.");
+    default: return N_("%s loses %s in the draw.");
     }
 }
+
+/* What a leader must choose, by reason (MkWhy's order). */
+static const char * const choice_forms[][2] = {
+  MG_PLURAL_PAIR ("%s chooses %u unit to lose to the archers.", "%s chooses %u units to lose to the archers."),
+  MG_PLURAL_PAIR ("%s chooses %u unit to lose to the catapult.", "%s chooses %u units to lose to the catapult."),
+  MG_PLURAL_PAIR ("%s chooses %u unit to lose as the winner's loss.",
+                  "%s chooses %u units to lose as the winner's loss."),
+  MG_PLURAL_PAIR ("%s chooses %u unit to lose in the draw.", "%s chooses %u units to lose in the draw."),
+};
 
 const char *
 mk_choice_text (MkWhy why, guint n)
 {
-  switch (why)
-    {
-    case WHY_ARCHERS:
-      return g_dngettext (GETTEXT_PACKAGE, "%s chooses %u unit to lose to the archers.",
-                          "%s chooses %u units to lose to the archers.", n);
-    case WHY_CATAPULT:
-      return g_dngettext (GETTEXT_PACKAGE, "%s chooses %u unit to lose to the catapult.",
-                          "%s chooses %u units to lose to the catapult.", n);
-    case WHY_WINNER:
-      return g_dngettext (GETTEXT_PACKAGE, "%s chooses %u unit to lose as the winner's loss.",
-                          "%s chooses %u units to lose as the winner's loss.", n);
-    default:
-      return g_dngettext (GETTEXT_PACKAGE, "%s chooses %u unit to lose in the draw.",
-                          "%s chooses %u units to lose in the draw.", n);
-    }
+  return g_dngettext (GETTEXT_PACKAGE, choice_forms[MIN (why, WHY_DRAW)][0], choice_forms[MIN (why, WHY_DRAW)][1], n);
+}
+
+void
+mk_choice_say (MgSaid *said, MkWhy why, guint n, const char *leader)
+{
+  mg_said_add_n (said, choice_forms[MIN (why, WHY_DRAW)][0], choice_forms[MIN (why, WHY_DRAW)][1], n, leader, n);
 }
 
 gboolean
@@ -200,8 +200,8 @@ mk_choice_check (const MkState *st, const MkChoice *c, json_object *units, GErro
           taken[e] += count;
           if (taken[e] > (guint) json_object_get_int (mg_json_member (el, "max")))
             {
-              g_autofree char *most = mk_unit_count (unit, (guint) json_object_get_int (mg_json_member (el, "max")));
-              return mg_illegal (error, N_("%s has only %s."), army, most);
+              g_autoptr(MgSaid) most = mk_unit_count_said (unit, (guint) json_object_get_int (mg_json_member (el, "max")));
+              return mg_illegal (error, N_("%s has only %s."), army, mg_message_phrase (most));
             }
         }
       if (!found)
@@ -220,7 +220,7 @@ mk_choice_check (const MkState *st, const MkChoice *c, json_object *units, GErro
 }
 
 void
-mk_choice_apply (MkState *st, const MkChoice *c, json_object *units, json_object *events, GString *text)
+mk_choice_apply (MkState *st, const MkChoice *c, json_object *units, json_object *events, MgSaid *said)
 {
   for (guint i = 0; i < json_object_array_length (units); i++)
     {
@@ -243,10 +243,10 @@ mk_choice_apply (MkState *st, const MkChoice *c, json_object *units, json_object
       json_object_object_add (e, "why", json_object_new_string (mk_why_ids[c->why]));
       json_object_array_add (events, e);
       {
-        g_autofree char *units_text = mk_unit_count (u, count);
+        g_autoptr(MgSaid) lost = mk_unit_count_said (u, count);
 
-        g_string_append_c (text, ' ');
-        g_string_append_printf (text, loses_text (c->why), a->id, units_text);
+        mg_said_add_text (said, " ");
+        mg_said_add (said, loses_text (c->why), a->id, mg_message_phrase (lost));
       }
       if (mk_army_size (a) == 0)
         mk_army_remove (st, a, events);
@@ -255,7 +255,7 @@ mk_choice_apply (MkState *st, const MkChoice *c, json_object *units, json_object
 
 void
 mk_choice_offer (MkState *st, gint leader, MkWhy why, guint battle, const char *army, guint count,
-                 json_object *events, GString *text)
+                 json_object *events, MgSaid *said)
 {
   MkChoice *c = g_new0 (MkChoice, 1);
   g_autoptr(json_object) eligible = NULL;
@@ -287,7 +287,7 @@ mk_choice_offer (MkState *st, gint leader, MkWhy why, guint battle, const char *
           json_object_object_add (u, "count", json_object_new_int64 (c->count == total ? max : c->count));
           json_object_array_add (units, u);
         }
-      mk_choice_apply (st, c, units, events, text);
+      mk_choice_apply (st, c, units, events, said);
       mk_choice_free (c);
       return;
     }
@@ -298,33 +298,33 @@ mk_choice_offer (MkState *st, gint leader, MkWhy why, guint battle, const char *
     json_object_object_add (e, "count", json_object_new_int64 (c->count));
     json_object_array_add (events, e);
   }
-  g_string_append_c (text, ' ');
-  g_string_append_printf (text, mk_choice_text (why, c->count), st->leaders[leader].name, c->count);
+  mg_said_add_text (said, " ");
+  mk_choice_say (said, why, c->count, st->leaders[leader].name);
   g_ptr_array_add (st->choices, c);
 }
 
-static char *
-side_text (const MkState *st, guint id, gint leader)
+/* A side's armies: "Red 1 (3 infantry, 1 archer), Red 2 (…)", a phrase. */
+static MgSaid *
+side_said (const MkState *st, guint id, gint leader)
 {
-  GString *s = g_string_new (NULL);
+  MgSaid *s = mg_said_new ();
   for (guint i = 0; i < st->armies->len; i++)
     {
       MkArmy *a = g_ptr_array_index (st->armies, i);
-      g_autofree char *u = NULL;
       if (a->battle != id || a->leader != leader)
         continue;
-      u = mk_units_text (a->units);
-      g_string_append_printf (s, "%s%s (%s)", s->len ? ", " : "", a->id, u);
+      mk_army_units_say (s, mg_said_length (s) ? ", " : "", a);
     }
-  return g_string_free (s, FALSE);
+  return s;
 }
 
 void
-mk_battle_start (MkState *st, const char *land, gint attacker, gint defender, json_object *events, GString *text)
+mk_battle_start (MkState *st, const char *land, gint attacker, gint defender, json_object *events, MgSaid *said)
 {
   MkBattle *b = g_new0 (MkBattle, 1);
   json_object *e;
-  g_autofree char *ta = NULL, *td = NULL;
+  g_autoptr(MgSaid) ta = NULL;
+  g_autoptr(MgSaid) td = NULL;
 
   b->id = st->next_battle++;
   b->land = g_strdup (land);
@@ -340,20 +340,20 @@ mk_battle_start (MkState *st, const char *land, gint attacker, gint defender, js
         a->battle = b->id;
     }
   g_ptr_array_add (st->battles, b);
-  ta = side_text (st, b->id, attacker);
-  td = side_text (st, b->id, defender);
+  ta = side_said (st, b->id, attacker);
+  td = side_said (st, b->id, defender);
   e = mg_event_new ("battle_started", NULL, NULL);
   json_object_object_add (e, "battle", json_object_new_int64 (b->id));
   json_object_object_add (e, "land", json_object_new_string (land));
   json_object_object_add (e, "attacker", json_object_new_string (st->leaders[attacker].name));
   json_object_object_add (e, "defender", json_object_new_string (st->leaders[defender].name));
   json_object_array_add (events, e);
-  g_string_append_printf (text, _(" Battle %u on %s: %s against %s; %s may reinforce before the fight."),
-                          b->id, land, ta, td, st->leaders[defender].name);
+  mg_said_add (said, N_(" Battle %u on %s: %s against %s; %s may reinforce before the fight."),
+               b->id, land, mg_message_phrase (ta), mg_message_phrase (td), st->leaders[defender].name);
 }
 
 static void
-battle_end (MkState *st, MkBattle *b, json_object *events, GString *text)
+battle_end (MkState *st, MkBattle *b, json_object *events, MgSaid *said)
 {
   json_object *e = mg_event_new ("battle_ended", NULL, NULL);
   guint units[MK_N_UNITS];
@@ -365,9 +365,9 @@ battle_end (MkState *st, MkBattle *b, json_object *events, GString *text)
   json_object_object_add (e, "holds", survivor >= 0 ? json_object_new_string (st->leaders[survivor].name) : NULL);
   json_object_array_add (events, e);
   if (survivor >= 0)
-    g_string_append_printf (text, _(" Battle %u is over: %s holds %s."), b->id, st->leaders[survivor].name, b->land);
+    mg_said_add (said, N_(" Battle %u is over: %s holds %s."), b->id, st->leaders[survivor].name, b->land);
   else
-    g_string_append_printf (text, _(" Battle %u is over: no army is left on %s."), b->id, b->land);
+    mg_said_add (said, N_(" Battle %u is over: no army is left on %s."), b->id, b->land);
   for (guint i = 0; i < st->armies->len; i++)
     {
       MkArmy *a = g_ptr_array_index (st->armies, i);
@@ -378,7 +378,7 @@ battle_end (MkState *st, MkBattle *b, json_object *events, GString *text)
 }
 
 void
-mk_battles_tidy (MkState *st, json_object *events, GString *text)
+mk_battles_tidy (MkState *st, json_object *events, MgSaid *said)
 {
   for (guint i = st->battles->len; i-- > 0;)
     {
@@ -387,7 +387,7 @@ mk_battles_tidy (MkState *st, json_object *events, GString *text)
       if (choices_for (st, b->id))
         continue;
       if (side_units (st, b->id, b->attacker, units) == 0 || side_units (st, b->id, b->defender, units) == 0)
-        battle_end (st, b, events, text);
+        battle_end (st, b, events, said);
     }
 }
 
@@ -441,7 +441,7 @@ remove_side (MkState *st, guint id, gint leader, json_object *events)
 }
 
 static void
-close_combat (MkState *st, MkBattle *b, json_object *events, GString *text)
+close_combat (MkState *st, MkBattle *b, json_object *events, MgSaid *said)
 {
   guint ua[MK_N_UNITS], ud[MK_N_UNITS], ca, cd;
   gboolean lone_a, lone_d;
@@ -451,7 +451,7 @@ close_combat (MkState *st, MkBattle *b, json_object *events, GString *text)
 
   if (side_units (st, b->id, b->attacker, ua) == 0 || side_units (st, b->id, b->defender, ud) == 0)
     {
-      mk_battles_tidy (st, events, text);
+      mk_battles_tidy (st, events, said);
       return;
     }
   ca = close_count (st, b, b->attacker, ua, 1);
@@ -463,8 +463,8 @@ close_combat (MkState *st, MkBattle *b, json_object *events, GString *text)
   json_object_object_add (e, "battle", json_object_new_int64 (b->id));
   json_object_object_add (e, "attacker_count", json_object_new_int64 (ca));
   json_object_object_add (e, "defender_count", json_object_new_int64 (cd));
-  g_string_append_printf (text, _(" Close combat on %s: %s %u against %s %u"), b->land,
-                          st->leaders[b->attacker].name, ca, st->leaders[b->defender].name, cd);
+  mg_said_add (said, N_(" Close combat on %s: %s %u against %s %u"), b->land,
+               st->leaders[b->attacker].name, ca, st->leaders[b->defender].name, cd);
   if (lone_a != lone_d)
     {
       winner = lone_a ? b->defender : b->attacker;
@@ -482,7 +482,7 @@ close_combat (MkState *st, MkBattle *b, json_object *events, GString *text)
         {
           winner = ha > hd ? b->attacker : b->defender;
           how = "heavy_infantry";
-          g_string_append_printf (text, _("; a draw, but heavy infantry counts double: %u against %u"), ha, hd);
+          mg_said_add (said, N_("; a draw, but heavy infantry counts double: %u against %u"), ha, hd);
         }
     }
   if (winner >= 0)
@@ -493,26 +493,26 @@ close_combat (MkState *st, MkBattle *b, json_object *events, GString *text)
       json_object_object_add (e, "loser", json_object_new_string (st->leaders[loser].name));
       json_object_object_add (e, "by", json_object_new_string (how));
       json_object_array_add (events, e);
-      g_string_append_printf (text, _(". %s wins; %s's army is removed."), st->leaders[winner].name,
-                              st->leaders[loser].name);
+      mg_said_add (said, N_(". %s wins; %s's army is removed."), st->leaders[winner].name,
+                   st->leaders[loser].name);
       remove_side (st, b->id, loser, events);
       b->step = STEP_RESULT;
-      mk_choice_offer (st, winner, WHY_WINNER, b->id, NULL, 1, events, text);
+      mk_choice_offer (st, winner, WHY_WINNER, b->id, NULL, 1, events, said);
     }
   else
     {
       json_object_object_add (e, "result", json_object_new_string ("draw"));
       json_object_array_add (events, e);
-      g_string_append (text, _(". A draw: each side loses one unit."));
+      mg_said_add (said, N_(". A draw: each side loses one unit."));
       b->step = STEP_RESULT;
-      mk_choice_offer (st, b->attacker, WHY_DRAW, b->id, NULL, 1, events, text);
-      mk_choice_offer (st, b->defender, WHY_DRAW, b->id, NULL, 1, events, text);
+      mk_choice_offer (st, b->attacker, WHY_DRAW, b->id, NULL, 1, events, said);
+      mk_choice_offer (st, b->defender, WHY_DRAW, b->id, NULL, 1, events, said);
     }
-  mk_battle_resume (st, b->id, events, text);
+  mk_battle_resume (st, b->id, events, said);
 }
 
 void
-mk_battle_resume (MkState *st, guint id, json_object *events, GString *text)
+mk_battle_resume (MkState *st, guint id, json_object *events, MgSaid *said)
 {
   MkBattle *b = mk_battle_find (st, id);
   guint units[MK_N_UNITS];
@@ -521,7 +521,7 @@ mk_battle_resume (MkState *st, guint id, json_object *events, GString *text)
     return;
   if (b->step == STEP_ARCHERS)
     {
-      close_combat (st, b, events, text);
+      close_combat (st, b, events, said);
       return;
     }
   if (b->step != STEP_RESULT)
@@ -534,14 +534,14 @@ mk_battle_resume (MkState *st, guint id, json_object *events, GString *text)
       json_object_object_add (e, "battle", json_object_new_int64 (b->id));
       json_object_object_add (e, "round", json_object_new_int64 (b->round));
       json_object_array_add (events, e);
-      g_string_append_printf (text, _(" The battle on %s goes on next turn."), b->land);
+      mg_said_add (said, N_(" The battle on %s goes on next turn."), b->land);
     }
   else
-    mk_battles_tidy (st, events, text);
+    mk_battles_tidy (st, events, said);
 }
 
 void
-mk_battle_fight (MkState *st, MkBattle *b, json_object *events, GString *text)
+mk_battle_fight (MkState *st, MkBattle *b, json_object *events, MgSaid *said)
 {
   gint sides[2] = { b->attacker, b->defender };
   guint shots[2];
@@ -549,7 +549,7 @@ mk_battle_fight (MkState *st, MkBattle *b, json_object *events, GString *text)
   b->fought_turn = st->turn;
   g_ptr_array_set_size (b->reinforced, 0);
   b->step = STEP_ARCHERS;
-  g_string_append_printf (text, _(" Round %u on %s."), b->round, b->land);
+  mg_said_add (said, N_(" Round %u on %s."), b->round, b->land);
   /* Both sides' archers shoot at once: count the shots before any casualty. */
   for (guint s = 0; s < 2; s++)
     {
@@ -574,14 +574,14 @@ mk_battle_fight (MkState *st, MkBattle *b, json_object *events, GString *text)
         {
           json_object_object_add (e, "stopped_by", json_object_new_string (mk_wall_ids[wall]));
           json_object_array_add (events, e);
-          g_string_append_printf (text, wall == WALL_STONE ? _(" %s's archers shoot, but the stone wall stops them.")
-                                                           : _(" %s's archers shoot, but the wood wall stops them."),
-                                  st->leaders[sides[s]].name);
+          mg_said_add (said, wall == WALL_STONE ? N_(" %s's archers shoot, but the stone wall stops them.")
+                                               : N_(" %s's archers shoot, but the wood wall stops them."),
+                       st->leaders[sides[s]].name);
           continue;
         }
       json_object_array_add (events, e);
-      g_string_append_printf (text, _(" %s's archers shoot first."), st->leaders[sides[s]].name);
-      mk_choice_offer (st, target, WHY_ARCHERS, b->id, NULL, shots[s], events, text);
+      mg_said_add (said, N_(" %s's archers shoot first."), st->leaders[sides[s]].name);
+      mk_choice_offer (st, target, WHY_ARCHERS, b->id, NULL, shots[s], events, said);
     }
-  mk_battle_resume (st, b->id, events, text);
+  mk_battle_resume (st, b->id, events, said);
 }

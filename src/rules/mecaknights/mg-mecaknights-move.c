@@ -17,7 +17,7 @@ plant_flag (MkCtx *c, MkLand *land)
   json_object_object_add (e, "leader", json_object_new_string (mk_me (c)));
   json_object_object_add (e, "land", json_object_new_string (land->name));
   json_object_array_add (c->events, e);
-  g_string_append_printf (c->text, _(" %s plants its flag on %s."), mk_me (c), land->name);
+  mg_said_add (c->said, N_(" %s plants its flag on %s."), mk_me (c), land->name);
 }
 
 /* Rulebook 3.b, war on a land without the owner's army: "decide to take control; if so, remove
@@ -43,8 +43,8 @@ remove_flag (MkCtx *c, MkLand *land)
   json_object_object_add (e, "leader", json_object_new_string (mk_me (c)));
   json_object_object_add (e, "land", json_object_new_string (land->name));
   json_object_array_add (c->events, e);
-  g_string_append_printf (c->text, _(" %s removes %s's flag from %s; it takes control next turn if still there."),
-                          mk_me (c), c->st->leaders[owner].name, land->name);
+  mg_said_add (c->said, N_(" %s removes %s's flag from %s; it takes control next turn if still there."),
+               mk_me (c), c->st->leaders[owner].name, land->name);
 }
 
 /* What the army does on arriving at `dest` (its land is already dest). */
@@ -92,7 +92,7 @@ arrive (MkCtx *c, MkArmy *army, MkLand *dest, GError **error)
         if ((gint) i != c->p && mk_has_army (st, i, dest->name, FALSE))
           mk_record_encounter (c, i, dest->name, war);
       if (war)
-        mk_battle_start (st, dest->name, c->p, enemy, c->events, c->text);
+        mk_battle_start (st, dest->name, c->p, enemy, c->events, c->said);
       return TRUE;
     }
   if (dest->owner == c->p)
@@ -130,15 +130,15 @@ arrive (MkCtx *c, MkArmy *army, MkLand *dest, GError **error)
   /* Plunder: everything lying on the land. */
   {
     MkPurse took = { 0 };
-    g_autofree char *t = NULL;
+    g_autoptr(MgSaid) t = NULL;
     for (guint r = 0; r < MK_N_RES; r++)
       {
         took.res[r] = dest->lying[r];
         dest->lying[r] = 0;
       }
     mk_gain (c, c->p, &took, "plundered", dest->name);
-    t = mk_purse_text (&took);
-    g_string_append_printf (c->text, _(" %s plunders %s: %s."), mk_me (c), dest->name, t);
+    t = mk_purse_said (&took);
+    mg_said_add (c->said, N_(" %s plunders %s: %s."), mk_me (c), dest->name, mg_message_phrase (t));
   }
   return TRUE;
 }
@@ -207,7 +207,7 @@ act_take_control (MkCtx *c, GError **error)
       army->moved = TRUE;
       st->leaders[c->p].moves_used++;
     }
-  g_string_append_printf (c->text, _("%s's %s takes control of %s."), mk_me (c), army->id, land->name);
+  mg_said_add (c->said, N_("%s's %s takes control of %s."), mk_me (c), army->id, land->name);
   if (land->owner < 0)
     plant_flag (c, land);
   else
@@ -224,7 +224,7 @@ leave_battle (MkCtx *c, MkArmy *army)
   if (army->battle)
     {
       army->battle = 0;
-      mk_battles_tidy (c->st, c->events, c->text);
+      mk_battles_tidy (c->st, c->events, c->said);
     }
 }
 
@@ -287,17 +287,17 @@ act_move (MkCtx *c, GError **error)
                                      st->leaders[l].name);
       from = name;
     }
-  g_string_append_printf (c->text, _("%s moves %s from %s to %s"), mk_me (c), army->id, army->land, dest->name);
+  mg_said_add (c->said, N_("%s moves %s from %s to %s"), mk_me (c), army->id, army->land, dest->name);
   if (forced)
     {
       MkPurse food = { 0 };
       food.res[RES_FOOD] = st->rs->forced_food;
-      g_string_append (c->text, _(" by a forced walk"));
+      mg_said_add (c->said, N_(" by a forced walk"));
       if (!mk_pay (c, &food, mk_army_size (army), "forced_walk", error))
         return FALSE;
       army->forced = TRUE;
     }
-  g_string_append_c (c->text, '.');
+  mg_said_add_text (c->said, ".");
   {
     json_object *e = mg_event_new ("moved", NULL, NULL);
     json_object_object_add (e, "army", json_object_new_string (army->id));
@@ -359,7 +359,7 @@ act_navigate (MkCtx *c, GError **error)
         return mg_illegal (error, N_("On %s a boat cannot go from %s to %s in one move."), r->name, from, name);
       from = name;
     }
-  g_string_append_printf (c->text, _("%s sails %s with %s from %s to %s."), mk_me (c), army->id, boat->id, army->land, name);
+  mg_said_add (c->said, N_("%s sails %s with %s from %s to %s."), mk_me (c), army->id, boat->id, army->land, name);
   {
     json_object *e = mg_event_new ("navigated", NULL, NULL);
     json_object_object_add (e, "army", json_object_new_string (army->id));
@@ -401,7 +401,7 @@ act_fire (MkCtx *c, GError **error)
     return mg_illegal (error, N_("%s is %s's own army."), tid, mk_me (c));
   if (army->afloat || target->afloat || !mk_walkable (st, army->land, target->land))
     return mg_illegal (error, N_("%s is not on a land adjacent to %s."), tid, army->id);
-  g_string_append_printf (c->text, _("%s fires the catapult of %s at %s on %s."), mk_me (c), army->id, tid, target->land);
+  mg_said_add (c->said, N_("%s fires the catapult of %s at %s on %s."), mk_me (c), army->id, tid, target->land);
   mk_record_encounter (c, target->leader, target->land, TRUE);
   army->moved = TRUE;
   st->leaders[c->p].moves_used++;
@@ -411,8 +411,8 @@ act_fire (MkCtx *c, GError **error)
     json_object_object_add (e, "target", json_object_new_string (tid));
     json_object_array_add (c->events, e);
   }
-  mk_choice_offer (st, target->leader, WHY_CATAPULT, 0, tid, 1, c->events, c->text);
-  mk_battles_tidy (st, c->events, c->text);
+  mk_choice_offer (st, target->leader, WHY_CATAPULT, 0, tid, 1, c->events, c->said);
+  mk_battles_tidy (st, c->events, c->said);
   return TRUE;
 }
 
@@ -451,10 +451,10 @@ act_reinforce (MkCtx *c, GError **error)
   if (mk_lone_catapult (army))
     return mg_illegal (error, N_("%s is a catapult without infantry: it cannot move."), army->id);
   food.res[RES_FOOD] = st->rs->reinforce_food;
-  g_string_append_printf (c->text, _("%s sends %s from %s to reinforce %s"), mk_me (c), army->id, army->land, b->land);
+  mg_said_add (c->said, N_("%s sends %s from %s to reinforce %s"), mk_me (c), army->id, army->land, b->land);
   if (!mk_pay (c, &food, mk_army_size (army), "reinforcement", error))
     return FALSE;
-  g_string_append_c (c->text, '.');
+  mg_said_add_text (c->said, ".");
   g_free (army->land);
   army->land = g_strdup (b->land);
   army->battle = b->id;
@@ -486,8 +486,8 @@ act_fight (MkCtx *c, GError **error)
     }
   else if (b->step != STEP_REINFORCE)
     return mg_illegal (error, N_("Battle %u waits for a leader to choose a casualty."), b->id);
-  g_string_append_printf (c->text, _("Battle %u:"), b->id);
-  mk_battle_fight (st, b, c->events, c->text);
+  mg_said_add (c->said, N_("Battle %u:"), b->id);
+  mk_battle_fight (st, b, c->events, c->said);
   return TRUE;
 }
 
@@ -509,13 +509,13 @@ act_lose (MkCtx *c, GError **error)
   units = mg_json_member (c->a, "units");
   if (!mk_choice_check (st, ch, units, error))
     return FALSE;
-  g_string_append_printf (c->text, _("%s chooses its losses:"), mk_me (c));
-  mk_choice_apply (st, ch, units, c->events, c->text);
+  mg_said_add (c->said, N_("%s chooses its losses:"), mk_me (c));
+  mk_choice_apply (st, ch, units, c->events, c->said);
   battle = ch->battle;
   g_ptr_array_remove (st->choices, ch);
   if (battle)
-    mk_battle_resume (st, battle, c->events, c->text);
-  mk_battles_tidy (st, c->events, c->text);
+    mk_battle_resume (st, battle, c->events, c->said);
+  mk_battles_tidy (st, c->events, c->said);
   return TRUE;
 }
 
@@ -534,7 +534,7 @@ act_model_bonus (MkCtx *c, GError **error)
   bonus.gp = c->st->rs->model_bonus_gp;
   c->st->leaders[c->p].bonus = TRUE;
   mk_gain (c, c->p, &bonus, "model_bonus", NULL);
-  g_string_append_printf (c->text, _("%s shows a model of the turn: %u GP."), mk_me (c), c->st->rs->model_bonus_gp);
+  mg_said_add (c->said, N_("%s shows a model of the turn: %u GP."), mk_me (c), c->st->rs->model_bonus_gp);
   return TRUE;
 }
 
@@ -557,7 +557,7 @@ act_end_turn (MkCtx *c, GError **error)
         return mg_illegal (error, N_("The battle on %s goes on: %s fights again or moves away first."),
                                  b->land, mk_me (c));
     }
-  g_string_append_printf (c->text, _("%s ends its turn."), mk_me (c));
+  mg_said_add (c->said, N_("%s ends its turn."), mk_me (c));
   st->current++;
   if (st->current == st->n_leaders)
     {
@@ -567,14 +567,12 @@ act_end_turn (MkCtx *c, GError **error)
       g = mk_gm_for_turn (st, st->turn);
       if (g >= 0)
         /* Translators: turn number, season, army moves allowed this turn, the GM's name. */
-        g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, " Turn %u begins (%s, %u army move); %s is the GM.",
-                                                      " Turn %u begins (%s, %u army moves); %s is the GM.",
-                                                      mk_moves_allowed (st)),
-                                st->turn, mk_season_name (st), mk_moves_allowed (st), st->leaders[g].name);
+        mg_said_add_n (c->said, " Turn %u begins (%s, %u army move); %s is the GM.",
+                       " Turn %u begins (%s, %u army moves); %s is the GM.", mk_moves_allowed (st),
+                       st->turn, mk_season_word (st), mk_moves_allowed (st), st->leaders[g].name);
       else
-        g_string_append_printf (c->text, g_dngettext (GETTEXT_PACKAGE, " Turn %u begins (%s, %u army move).",
-                                                      " Turn %u begins (%s, %u army moves).", mk_moves_allowed (st)),
-                                st->turn, mk_season_name (st), mk_moves_allowed (st));
+        mg_said_add_n (c->said, " Turn %u begins (%s, %u army move).", " Turn %u begins (%s, %u army moves).",
+                       mk_moves_allowed (st), st->turn, mk_season_word (st), mk_moves_allowed (st));
     }
   mk_begin_leader_turn (st);
   json_object *e = mg_event_new ("turn_ended", NULL, NULL);
@@ -592,7 +590,7 @@ act_adjust (MkCtx *c, GError **error)
   gint who;
   MkPurse *purse;
   const char *reason = NULL;
-  g_autofree char *t = NULL;
+  g_autoptr(MgSaid) t = NULL;
   g_autoptr(json_object) deltas = json_object_new_object ();
 
   if (!mk_get_leader_arg (c, "leader", &who, error) ||
@@ -610,9 +608,9 @@ act_adjust (MkCtx *c, GError **error)
   purse->gp += d.gp;
   for (guint r = 0; r < MK_N_RES; r++)
     purse->res[r] += d.res[r];
-  t = mk_purse_text (&d);
-  g_string_append_printf (c->text, _("The GM corrects %s's treasury by %s%s%s."), c->st->leaders[who].name, t,
-                          reason ? ": " : "", reason ? reason : "");
+  t = mk_purse_said (&d);
+  mg_said_add (c->said, N_("The GM corrects %s's treasury by %s%s%s."), c->st->leaders[who].name, mg_message_phrase (t),
+               reason ? ": " : "", reason ? reason : "");
   json_object *e = mg_event_new ("adjusted", NULL, NULL);
   json_object_object_add (e, "leader", json_object_new_string (c->st->leaders[who].name));
   json_object_object_add (e, "change", mk_purse_json (&d, TRUE));
@@ -669,7 +667,7 @@ act_edit_land (MkCtx *c, GError **error)
         if (json_object_object_get_ex (v, mk_res_ids[r], NULL))
           land->lying[r] = p.res[r];
     }
-  g_string_append_printf (c->text, _("The GM updates %s."), land->name);
+  mg_said_add (c->said, N_("The GM updates %s."), land->name);
   json_object *e = mg_event_new ("land_edited", NULL, NULL);
   json_object_object_add (e, "land", json_object_new_string (land->name));
   json_object_array_add (c->events, e);
@@ -712,7 +710,9 @@ mk_play (MgState *state, json_object *action, MgPlay *play, const char * const *
          gboolean while_choosing, GError **error)
 {
   MkState *st = (MkState *) state;
-  MkCtx c = { st, action, play->events, play->summary, -1 };
+  /* Validation plays without a said (mg_actions_validate): the sentences go nowhere. */
+  g_autoptr(MgSaid) unsaid = play->said == NULL ? mg_said_new () : NULL;
+  MkCtx c = { st, action, play->events, play->said != NULL ? play->said : unsaid, -1 };
   const char *player;
 
   if (!mg_json_only (action, NULL, MK_ACTION_ERR, known, error))

@@ -6,6 +6,7 @@
 #include <json-c/json.h>
 
 #include "mg-json.h"
+#include "mg-message.h"
 #include "mg-mecaknights.h"
 
 G_BEGIN_DECLS
@@ -202,6 +203,7 @@ gboolean   mk_purse_parse    (json_object *obj, const char *path, MgJsonErr kind
                               GError **error);
 json_object *mk_purse_json   (const MkPurse *p, gboolean skip_zero);
 char      *mk_purse_text     (const MkPurse *p);   /* "3 GP, 2 wood" or "nothing" */
+MgSaid    *mk_purse_said     (const MkPurse *p);   /* the same as a phrase (mg_message_phrase) */
 guint      mk_purse_units    (const guint *units); /* number of units */
 /* Parses a map (import or saved state); leader names resolve owners and claims. */
 gboolean   mk_map_parse      (json_object *map, const char *path, MgJsonErr kind,
@@ -234,9 +236,18 @@ guint      mk_army_size      (const MkArmy *a);
 void       mk_army_remove    (MkState *st, MkArmy *a, json_object *events);
 const char *mk_unit_name     (MkUnit u, guint n);
 const char *mk_unit_word     (MkUnit u, guint n);   /* the same, a refusal's word argument */
-char       *mk_unit_count    (MkUnit u, guint n);   /* "2 archers", with its plural form */
+/* A plural pair in a table of msgids ({one, many}); the keyword marks it for po/ (po/meson.build). */
+#define MG_PLURAL_PAIR(one, many) { one, many }
+/* "2 archers", with its plural form: said, or as a phrase (mg_message_phrase) to free. */
+void       mk_unit_count_say (MgSaid *said, MkUnit u, guint n);
+MgSaid    *mk_unit_count_said (MkUnit u, guint n);
 const char *mk_choice_text   (MkWhy why, guint n);  /* "%s chooses %u units to lose to the archers." */
+/* "%s chooses %u units to lose to the archers.", said of `leader`. */
+void       mk_choice_say     (MgSaid *said, MkWhy why, guint n, const char *leader);
+MgSaid    *mk_units_said     (const guint *units);  /* "3 infantry, 1 archer" or "no units": a phrase */
 char      *mk_units_text     (const guint *units);
+/* `before`, then an army and its units: "Red 1 (3 infantry, 1 archer)". */
+void       mk_army_units_say (MgSaid *said, const char *before, const MkArmy *a);
 gint       mk_find_leader    (const MkState *st, const char *name);   /* leader index, -1 none */
 /* The leaders' names as a NULL-terminated list in `names` (MK_MAX_LEADERS + 1 slots). */
 char     **mk_leader_names   (const MkState *st, char **names);
@@ -265,7 +276,7 @@ typedef struct {
   MkState     *st;
   json_object *a;        /* the action */
   json_object *events;
-  GString     *text;
+  MgSaid      *said;     /* what the action says (MgPlay.said) */
   gint         p;        /* acting leader, -1 for the GM */
 } MkCtx;
 gboolean   mk_get_str        (MkCtx *c, const char *key, const char **out, GError **error);   /* required string field */
@@ -315,26 +326,26 @@ MkBattle  *mk_battle_on      (const MkState *st, const char *land);
 void       mk_battle_free    (MkBattle *b);
 void       mk_choice_free    (MkChoice *c);
 void       mk_battle_start   (MkState *st, const char *land, gint attacker, gint defender,
-                              json_object *events, GString *text);
+                              json_object *events, MgSaid *said);
 /* One round: archers, then (once no choice waits) close combat. */
-void       mk_battle_fight   (MkState *st, MkBattle *b, json_object *events, GString *text);
+void       mk_battle_fight   (MkState *st, MkBattle *b, json_object *events, MgSaid *said);
 /* After a choice was settled: continue the battle if nothing else waits for it. */
-void       mk_battle_resume  (MkState *st, guint battle, json_object *events, GString *text);
+void       mk_battle_resume  (MkState *st, guint battle, json_object *events, MgSaid *said);
 /* Units a choice may take, as {army, unit, max}; checks a `lose` list. */
 json_object *mk_choice_eligible (const MkState *st, const MkChoice *c);
 gboolean   mk_choice_check   (const MkState *st, const MkChoice *c, json_object *units,
                               GError **error);
 /* Removes the units; an emptied army is removed. */
 void       mk_choice_apply   (MkState *st, const MkChoice *c, json_object *units,
-                              json_object *events, GString *text);
+                              json_object *events, MgSaid *said);
 /* A choice with one possible answer is applied at once; else it is queued. */
 void       mk_choice_offer   (MkState *st, gint leader, MkWhy why, guint battle, const char *army,
-                              guint count, json_object *events, GString *text);
+                              guint count, json_object *events, MgSaid *said);
 /* What each side brings to the next round, as the engine counts it (derived, for views):
  * {"attacker":{"archers","archers_stopped_by","units","wall","multiplier","count",
  * "draw_count" (heavy infantry weighted, used on equal counts),"lone_catapult"},"defender":…} */
 json_object *mk_battle_sides_json (const MkState *st, const MkBattle *b);
 /* Ends battles that lost a side (armies moved away or removed). */
-void       mk_battles_tidy   (MkState *st, json_object *events, GString *text);
+void       mk_battles_tidy   (MkState *st, json_object *events, MgSaid *said);
 
 G_END_DECLS

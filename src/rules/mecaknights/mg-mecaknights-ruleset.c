@@ -46,25 +46,33 @@ mk_purse_json (const MkPurse *p, gboolean skip_zero)
   return o;
 }
 
-char *
-mk_purse_text (const MkPurse *p)
+MgSaid *
+mk_purse_said (const MkPurse *p)
 {
   /* Plain %d so that xgettext sees whole messages; stocks stay far below G_MAXINT. */
   static const char * const names[] = { N_("%d wood"), N_("%d stone"), N_("%d food"), N_("%d iron") };
-  GString *s = g_string_new (NULL);
+  MgSaid *said = mg_said_new ();
 
   if (p->gp != 0)
-    g_string_append_printf (s, _("%d GP"), (int) p->gp);
+    mg_said_add (said, N_("%d GP"), (int) p->gp);
   for (guint r = 0; r < MK_N_RES; r++)
     if (p->res[r] != 0)
       {
-        if (s->len)
-          g_string_append (s, ", ");
-        g_string_append_printf (s, _(names[r]), (int) p->res[r]);
+        if (mg_said_length (said))
+          mg_said_add_text (said, ", ");
+        mg_said_add (said, names[r], (int) p->res[r]);
       }
-  if (s->len == 0)
-    g_string_append (s, _("nothing"));
-  return g_string_free (s, FALSE);
+  if (mg_said_length (said) == 0)
+    mg_said_add (said, N_("nothing"));
+  return said;
+}
+
+char *
+mk_purse_text (const MkPurse *p)
+{
+  g_autoptr(MgSaid) said = mk_purse_said (p);
+
+  return g_strdup (mg_said_text (said));
 }
 
 guint

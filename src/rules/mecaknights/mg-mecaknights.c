@@ -30,36 +30,64 @@ mk_unit_word (MkUnit u, guint n)
   return mg_message_word (n == 1 ? unit_one[u] : unit_many[u]);
 }
 
-char *
-mk_unit_count (MkUnit u, guint n)
-{
-  const char *format;
-
+static const char * const unit_count_forms[][2] = {
   /* Translators: a number of units of one kind ("2 archers", "3 infantry"). */
-  switch (u)
-    {
-    case U_INFANTRY: format = g_dngettext (GETTEXT_PACKAGE, "%u infantry", "%u infantry", n); break;
-    case U_HEAVY: format = g_dngettext (GETTEXT_PACKAGE, "%u heavy infantry", "%u heavy infantry", n); break;
-    case U_ARCHER: format = g_dngettext (GETTEXT_PACKAGE, "%u archer", "%u archers", n); break;
-    case U_CATAPULT: format = g_dngettext (GETTEXT_PACKAGE, "%u catapult", "%u catapults", n); break;
-    default: format = g_dngettext (GETTEXT_PACKAGE, "%u cavalry", "%u cavalry", n); break;
-    }
-  return g_strdup_printf (format, n);
+  MG_PLURAL_PAIR ("%u infantry", "%u infantry"),
+  MG_PLURAL_PAIR ("%u heavy infantry", "%u heavy infantry"),
+  MG_PLURAL_PAIR ("%u archer", "%u archers"),
+  MG_PLURAL_PAIR ("%u catapult", "%u catapults"),
+  MG_PLURAL_PAIR ("%u cavalry", "%u cavalry"),
+};
+
+void
+mk_unit_count_say (MgSaid *said, MkUnit u, guint n)
+{
+  mg_said_add_n (said, unit_count_forms[u][0], unit_count_forms[u][1], n, n);
+}
+
+MgSaid *
+mk_unit_count_said (MkUnit u, guint n)
+{
+  MgSaid *said = mg_said_new ();
+
+  mk_unit_count_say (said, u, n);
+  return said;
+}
+
+MgSaid *
+mk_units_said (const guint *units)
+{
+  MgSaid *said = mg_said_new ();
+
+  for (guint u = 0; u < MK_N_UNITS; u++)
+    if (units[u])
+      {
+        if (mg_said_length (said))
+          mg_said_add_text (said, ", ");
+        mk_unit_count_say (said, u, units[u]);
+      }
+  if (mg_said_length (said) == 0)
+    mg_said_add (said, N_("no units"));
+  return said;
+}
+
+void
+mk_army_units_say (MgSaid *said, const char *before, const MkArmy *a)
+{
+  g_autoptr(MgSaid) units = mk_units_said (a->units);
+  g_autofree char *head = g_strdup_printf ("%s%s (", before, a->id);
+
+  mg_said_add_text (said, head);
+  mg_said_append (said, units);
+  mg_said_add_text (said, ")");
 }
 
 char *
 mk_units_text (const guint *units)
 {
-  GString *s = g_string_new (NULL);
-  for (guint u = 0; u < MK_N_UNITS; u++)
-    if (units[u])
-      {
-        g_autofree char *count = mk_unit_count (u, units[u]);
-        g_string_append_printf (s, "%s%s", s->len ? ", " : "", count);
-      }
-  if (s->len == 0)
-    g_string_append (s, _("no units"));
-  return g_string_free (s, FALSE);
+  g_autoptr(MgSaid) said = mk_units_said (units);
+
+  return g_strdup (mg_said_text (said));
 }
 
 guint
