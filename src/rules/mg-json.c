@@ -122,6 +122,23 @@ mg_json_set_error (GError **error, MgJsonErr kind, const char *path, const char 
   set_error_words (error, kind, path, expected, desc, empty);
 }
 
+/* mg_json_set_error with what the field must be as a message (taken), kept on the error's field
+ * so another language can say it (a phone's, src/server/mg-table-seat.c). */
+static void
+set_error_message (GError **error, MgJsonErr kind, const char *path, MgMessage *expected, json_object *got)
+{
+  g_autoptr(MgMessage) message = expected;
+  g_autofree char *text = mg_message_to_string (message);
+  MgRulesField field;
+
+  mg_json_set_error (error, kind, path, text, got);
+  if (error != NULL && *error != NULL && mg_rules_error_get_field (*error, &field))
+    {
+      field.expected_message = message;
+      mg_rules_error_set_field (*error, &field);
+    }
+}
+
 json_object *
 mg_json_member (json_object *obj, const char *key)
 {
@@ -195,7 +212,7 @@ mg_json_bool (json_object *value, const char *path, MgJsonErr kind, gboolean *ou
 {
   if (!json_object_is_type (value, json_type_boolean))
     {
-      mg_json_set_error (error, kind, path, _("true or false"), value);
+      set_error_message (error, kind, path, mg_message_new (N_("true or false")), value);
       return FALSE;
     }
   *out = json_object_get_boolean (value);
@@ -207,7 +224,7 @@ mg_json_string (json_object *value, const char *path, MgJsonErr kind, const char
 {
   if (!json_object_is_type (value, json_type_string) || json_object_get_string_len (value) == 0)
     {
-      mg_json_set_error (error, kind, path, _("a non-empty text"), value);
+      set_error_message (error, kind, path, mg_message_new (N_("a non-empty text")), value);
       return FALSE;
     }
   *out = json_object_get_string (value);
@@ -229,10 +246,11 @@ mg_json_choice (json_object *value, const char *path, MgJsonErr kind,
           }
     }
 
-  g_autoptr(GString) want = g_string_new (_("one of"));
+  g_autoptr(GString) want = g_string_new (NULL);
   for (guint i = 0; choices[i] != NULL; i++)
-    g_string_append_printf (want, "%s\"%s\"", i == 0 ? " " : ", ", choices[i]);
-  mg_json_set_error (error, kind, path, want->str, value);
+    g_string_append_printf (want, "%s\"%s\"", i == 0 ? "" : ", ", choices[i]);
+  /* Translators: what a field must be; %s is a list of ids as the game names them: "a", "b" */
+  set_error_message (error, kind, path, mg_message_new (N_("one of %s"), want->str), value);
   return FALSE;
 }
 
@@ -241,7 +259,7 @@ mg_json_object (json_object *value, const char *path, MgJsonErr kind, GError **e
 {
   if (!json_object_is_type (value, json_type_object))
     {
-      mg_json_set_error (error, kind, path, _("an object"), value);
+      set_error_message (error, kind, path, mg_message_new (N_("an object")), value);
       return FALSE;
     }
   return TRUE;
@@ -255,7 +273,7 @@ mg_json_array (json_object *value, const char *path, MgJsonErr kind,
 
   if (!json_object_is_type (value, json_type_array))
     {
-      mg_json_set_error (error, kind, path, _("a list"), value);
+      set_error_message (error, kind, path, mg_message_new (N_("a list")), value);
       return FALSE;
     }
   n = json_object_array_length (value);

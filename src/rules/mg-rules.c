@@ -18,6 +18,7 @@ typedef struct
   gboolean  empty, ranged;
   gint64    min, max;
   MgMessage *message;   /* the sentence, for another language (mg_refuse) */
+  MgMessage *expected_message;   /* the field's `expected`, for another language */
 } MgRulesErrorPrivate;
 
 static void
@@ -37,6 +38,7 @@ mg_rules_error_private_copy (const MgRulesErrorPrivate *src, MgRulesErrorPrivate
   dest->min = src->min;
   dest->max = src->max;
   dest->message = mg_message_copy (src->message);
+  dest->expected_message = mg_message_copy (src->expected_message);
 }
 
 static void
@@ -46,6 +48,7 @@ mg_rules_error_private_clear (MgRulesErrorPrivate *priv)
   g_clear_pointer (&priv->expected, g_free);
   g_clear_pointer (&priv->got, g_free);
   g_clear_pointer (&priv->message, mg_message_free);
+  g_clear_pointer (&priv->expected_message, mg_message_free);
 }
 
 G_DEFINE_EXTENDED_ERROR (MgRulesError, mg_rules_error)
@@ -57,7 +60,8 @@ mg_rules_error_get_field (const GError *error, MgRulesField *field)
 
   if (priv == NULL || priv->path == NULL)
     return FALSE;
-  *field = (MgRulesField) { priv->path, priv->expected, priv->got, priv->empty, priv->ranged, priv->min, priv->max };
+  *field = (MgRulesField) { priv->path, priv->expected, priv->got, priv->empty, priv->ranged, priv->min, priv->max,
+                            priv->expected_message };
   return TRUE;
 }
 
@@ -73,7 +77,8 @@ mg_rules_error_set_field (GError *error, const MgRulesField *field)
   /* Copied before the old fields go: `field` may be read from this very error. */
   mg_rules_error_private_copy (&(MgRulesErrorPrivate) { (char *) field->path, (char *) field->expected,
                                                          (char *) field->got, field->empty, field->ranged,
-                                                         field->min, field->max }, &copy);
+                                                         field->min, field->max, NULL,
+                                                         (MgMessage *) field->expected_message }, &copy);
   copy.message = g_steal_pointer (&priv->message);
   mg_rules_error_private_clear (priv);
   *priv = copy;

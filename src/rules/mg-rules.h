@@ -35,6 +35,9 @@ typedef struct
   gboolean    empty;
   gboolean    ranged;
   gint64      min, max;
+  /* `expected` as a message (a reader's word, "one of" a list), for words in another language
+   * (a phone's); NULL when there is only the text. */
+  const MgMessage *expected_message;
 } MgRulesField;
 
 /* TRUE, and *field filled (borrowed from the error), when `error` names a field. */

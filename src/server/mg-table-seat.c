@@ -200,14 +200,8 @@ field_word (const MgRules *rules, const char *path, const MgCatalogue *catalogue
   return NULL;
 }
 
-/* What the JSON readers (src/rules/mg-json.c) say a field must be, besides a number's range and
- * "one of" a list of ids: the field keeps one of these words as the app said it (_()). */
-static const char * const reader_words[] = {
-  N_("a non-empty text"), N_("true or false"), N_("an object"), N_("a list"), NULL
-};
-
-/* What a field must be, in the catalogue's language: a number's range, a reader's word (known by
- * its msgid); anything else as the app said it. */
+/* What a field must be, in the catalogue's language: a number's range, or the readers' message
+ * (a word, "one of" a list); anything else as the app said it. */
 static char *
 field_expected (const MgRulesField *field, const MgCatalogue *catalogue)
 {
@@ -215,9 +209,8 @@ field_expected (const MgRulesField *field, const MgCatalogue *catalogue)
 
   if (range != NULL)
     return mg_catalogue_render (catalogue, range);
-  for (guint i = 0; reader_words[i] != NULL; i++)
-    if (g_strcmp0 (field->expected, g_dgettext (GETTEXT_PACKAGE, reader_words[i])) == 0)
-      return g_strdup (mg_catalogue_gettext (catalogue, reader_words[i]));
+  if (field->expected_message != NULL)
+    return mg_catalogue_render (catalogue, field->expected_message);
   return g_strdup (field->expected);
 }
 

@@ -672,24 +672,31 @@ test_field_words (void)
 {
   const MgRules *rules = mg_game_lookup ("lamame")->rules;
   json_object *action = json_tokener_parse ("{\"guesses\":5}");
-  static const char * const words[] = { "a list", "a non-empty text" };
+  static const char * const words[] = { "a list", "a non-empty text", "one of %s" };
+  static const char * const choices[] = { "x", "y", NULL };
 
   for (guint app = 0; app < 2; app++)
     for (guint w = 0; w < G_N_ELEMENTS (words); w++)
       {
         MgJsonErr kind = mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION);
         g_autoptr(GError) error = NULL;
-        g_autofree char *guess = fr_po ("Guess", 0), *must = fr_po (words[w], 0);
+        g_autofree char *guess = fr_po ("Guess", 0), *fr_must = fr_po (words[w], 0);
+        g_autofree char *must = w == 2 ? fr_fill ("one of %s", 0, "\"x\", \"y\"") : g_strdup (fr_must);
         g_autofree char *fr_said = fr_fill ("%s must be %s, not %s.", 0, guess, must, "5");
-        g_autofree char *en_said = g_strdup_printf ("Guess must be %s, not 5.", words[w]);
+        g_autofree char *en_said = w == 2 ? g_strdup ("Guess must be one of \"x\", \"y\", not 5.")
+                                          : g_strdup_printf ("Guess must be %s, not 5.", words[w]);
+        guint chosen;
         g_autofree char *a = NULL, *b = NULL;
         const char *text;
 
         process_language (app == 0 ? NULL : "fr");
         if (w == 0)
           g_assert_null (mg_json_get_array (action, NULL, "guesses", kind, 1, 10, &error));
-        else
+        else if (w == 1)
           g_assert_false (mg_json_get_string (action, NULL, "guesses", kind, &text, &error));
+        else
+          g_assert_false (mg_json_choice (json_object_object_get (action, "guesses"), "guesses", kind, choices,
+                                          &chosen, &error));
         g_assert_nonnull (error);
         a = mg_table_seat_refusal (rules, error, mg_catalogue_for_accept_language ("fr-FR,fr;q=0.9"));
         b = mg_table_seat_refusal (rules, error, mg_catalogue_for_accept_language ("en-GB"));
