@@ -124,7 +124,9 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MG_LOCALEDIR"));
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  /* No textdomain (GETTEXT_PACKAGE): with it, GLib's g_dgettext decides once, at its first call,
+   * in English (no translation, a locale neither "C" nor "en_"), never to translate again, and the
+   * French process would say English sentences. _() names its domain anyway. */
   g_test_init (&argc, &argv, NULL);
   for (guint g = 0; g < n; g++)
     if (games[g]->n_samples > 0)

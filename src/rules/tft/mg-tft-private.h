@@ -273,12 +273,15 @@ char    *tft_damage_text   (gint dice, gint adds);
 /* mg-tft.c: a refusal a referee can read aloud (MG_RULES_ERROR_ILLEGAL); returns FALSE. */
 #define tft_illegal mg_rules_illegal   /* src/rules/mg-rules.h */
 
+/* mg-tft.c: text said as it is in every language (names, hexes, marks), formatted as printf does. */
+void     tft_say_text      (MgSaid *said, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
 /* mg-tft.c: the roster's actions (between fights) */
-gboolean tft_create_figure (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
-gboolean tft_edit_figure   (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
-gboolean tft_set_gear      (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
-gboolean tft_spend_ep      (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
-gboolean tft_remove_figure (TftState *st, json_object *a, json_object *events, GString *text, GError **error);
+gboolean tft_create_figure (TftState *st, json_object *a, json_object *events, MgSaid *text, GError **error);
+gboolean tft_edit_figure   (TftState *st, json_object *a, json_object *events, MgSaid *text, GError **error);
+gboolean tft_set_gear      (TftState *st, json_object *a, json_object *events, MgSaid *text, GError **error);
+gboolean tft_spend_ep      (TftState *st, json_object *a, json_object *events, MgSaid *text, GError **error);
+gboolean tft_remove_figure (TftState *st, json_object *a, json_object *events, MgSaid *text, GError **error);
 
 /* mg-tft.c: appends an entry ("what", "turn" first, then extra's members; takes extra) to the
  * figure's history, dropping the oldest beyond TFT_HISTORY_KEEP. */
