@@ -48,6 +48,42 @@ play (MgState *state, json_object *action, gint64 seq, char **summary, MgSaid **
   return events;
 }
 
+static gint
+by_path (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Besides the samples, the scripts tests/<game>/said-*.jsonl (in name order), each played from a
+ * new state with the first sample's players: the sentences no sample says. */
+static GPtrArray *
+said_scripts (const MgGame *game)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "..", game->rules->id, NULL);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, "said-") && g_str_has_suffix (name, ".jsonl"))
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (paths, by_path);
+  return paths;
+}
+
+/* Script s: sample s, then the said-*.jsonl scripts. */
+static GBytes *
+script_bytes (const MgGame *game, GPtrArray *scripts, guint s)
+{
+  char *text = NULL;
+  gsize len = 0;
+
+  if (s < game->n_samples)
+    return mg_data_lookup (game->samples[s].resource, NULL);
+  g_assert_true (g_file_get_contents (g_ptr_array_index (scripts, s - game->n_samples), &text, &len, NULL));
+  return g_bytes_new_take (text, len + 1);
+}
+
 static void
 test_sample (gconstpointer data)
 {
@@ -56,19 +92,23 @@ test_sample (gconstpointer data)
   g_autoptr(GError) error = NULL;
   json_object *ruleset = mg_ruleset_load_default (game->rules->id, &error);
   guint checked = 0, differ = 0;
+  g_autoptr(GPtrArray) scripts = said_scripts (game);
 
   g_assert_no_error (error);
   g_assert_nonnull (fr);
-  for (guint s = 0; s < game->n_samples; s++)
+  for (guint s = 0; s < game->n_samples + scripts->len; s++)
     {
-      g_autoptr(GBytes) bytes = mg_data_lookup (game->samples[s].resource, NULL);
+      g_autoptr(GBytes) bytes = script_bytes (game, scripts, s);
       g_auto(GStrv) lines = g_strsplit (g_bytes_get_data (bytes, NULL), "\n", -1);
-      g_autoptr(MgState) en = game->rules->new_state (ruleset, game->samples[s].players, &error);
+      const char *const *players = game->samples[s < game->n_samples ? s : 0].players;
+      g_autofree char *label = s < game->n_samples ? g_strdup_printf ("sample %u", s)
+                               : g_path_get_basename (g_ptr_array_index (scripts, s - game->n_samples));
+      g_autoptr(MgState) en = game->rules->new_state (ruleset, players, &error);
       g_autoptr(MgState) fr_state = NULL;
       gint64 seq = 0;
 
       g_assert_no_error (error);
-      fr_state = game->rules->new_state (ruleset, game->samples[s].players, &error);
+      fr_state = game->rules->new_state (ruleset, players, &error);
       g_assert_no_error (error);
       for (guint i = 0; lines[i] != NULL; i++)
         {
@@ -90,8 +130,8 @@ test_sample (gconstpointer data)
           process_language (NULL);
           json_object_put (action);
           if (said == NULL)
-            g_error ("%s, sample %u, row %" G_GINT64_FORMAT ": no said (the engine still writes its summary as text): %s",
-                     game->rules->id, s, seq, summary);
+            g_error ("%s, %s, row %" G_GINT64_FORMAT ": no said (the engine still writes its summary as text): %s",
+                     game->rules->id, label, seq, summary);
           /* As the journal keeps it: JSON, read back. */
           stored = mg_said_to_json (said);
           back = mg_said_from_json (stored);
@@ -100,9 +140,9 @@ test_sample (gconstpointer data)
           as_en = mg_catalogue_render_said (NULL, back);
           as_fr = mg_catalogue_render_said (fr, back);
           if (g_strcmp0 (as_en, summary) != 0 || g_strcmp0 (as_fr, summary_fr) != 0)
-            g_error ("%s, sample %u, row %" G_GINT64_FORMAT ":\n  English summary  %s\n  said in English  %s\n"
+            g_error ("%s, %s, row %" G_GINT64_FORMAT ":\n  English summary  %s\n  said in English  %s\n"
                      "  French summary   %s\n  said in French   %s",
-                     game->rules->id, s, seq, summary, as_en, summary_fr, as_fr);
+                     game->rules->id, label, seq, summary, as_en, summary_fr, as_fr);
           differ += g_strcmp0 (as_en, as_fr) != 0;
           checked++;
         }

@@ -1147,7 +1147,7 @@ end_fight_figure (TftState *st, const TftFighter *x, gint winner, gboolean aband
   for (guint k = 0; k < x->n_broken; k++)
     {
       roster_lose_weapon (rs, f, x->broken[k]);
-      mg_said_add (text, N_(" %s's %s stays broken (a new one is given with set_gear)."), f->name,
+      mg_said_add (text, N_(" %s's %s stays broken (a new one can be given between fights)."), f->name,
                               mg_message_word (rs->weapons[x->broken[k]].name));
     }
 }
@@ -1188,7 +1188,9 @@ do_end_fight (TftState *st, json_object *j, json_object *events, MgSaid *text, G
   if (abandon)
     mg_said_add (text, N_("Fight %u is abandoned; nobody gains experience."), fg->number);
   else if (winner >= 0)
-    mg_said_add (text, N_("Fight %u is over: %s win."), fg->number, fg->sides[winner]);
+    /* Translators: a side is one name ("Romans", "Ann"): it wins, in the singular, as it wins
+     * the initiative (issue 45) */
+    mg_said_add (text, N_("Fight %u is over: %s wins."), fg->number, fg->sides[winner]);
   else
     mg_said_add (text, N_("Fight %u is over: nobody is left standing."), fg->number);
   for (guint i = 0; i < fg->n; i++)

@@ -852,7 +852,8 @@ hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, 
       json_object_object_add (e, "result", json_object_new_string (
         en == HTH_GRAPPLE ? "grapple" : en == HTH_GRAPPLE_DAGGER ? "grapple_dagger" : en == HTH_REPEL ? "repel" : "counter"));
       json_object_array_add (events, e);
-      mg_said_add (text, N_("%s throws himself on %s; %s rolls %d"), tft_fname (st, x), tft_fname (st, y),
+      /* Translators: a figure (a man, a woman, a beast) leaps into its foe's hex; the foe rolls. */
+      mg_said_add (text, N_("%s leaps on %s; %s rolls %d"), tft_fname (st, x), tft_fname (st, y),
                               tft_fname (st, y), roll);
       if (en == HTH_REPEL || en == HTH_COUNTER)
         {
@@ -973,6 +974,9 @@ tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, 
   tft_ev_int (e, "roll", total);
   json_object_object_add (e, "result", json_object_new_string (result_name (res)));
   tft_ev_int (e, "multiplier", mult);
+  /* after the rolls for those in the way (each said ending with its full stop), a new sentence */
+  if (a.n_way > 0)
+    mg_said_add_text (text, " ");
   if (n == 3)
     mg_said_add (text, N_("%s rolls %d against adjusted DX %d"), tft_fname (st, x), total, dx);
   else
@@ -1001,13 +1005,13 @@ tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, 
       mg_said_add (text, N_(" and misses"));
       if (res == R_DROP && a.weapon >= 0)
         {
-          mg_said_add (text, N_("; he drops his %s"), mg_message_word (rs->weapons[a.weapon].name));
+          mg_said_add (text, N_("; %s drops the %s"), tft_fname (st, x), mg_message_word (rs->weapons[a.weapon].name));
           /* "(A thrown weapon drops in the target hex instead.)" (p. 12) */
           tft_drop_weapon_at (st, x, a.weapon, a.thrown ? y->hex : x->hex);
         }
       else if (res == R_BREAK && a.weapon >= 0)
         {
-          mg_said_add (text, N_("; his %s breaks"), mg_message_word (rs->weapons[a.weapon].name));
+          mg_said_add (text, N_("; %s's %s breaks"), tft_fname (st, x), mg_message_word (rs->weapons[a.weapon].name));
           break_weapon (x, a.weapon);
         }
       mg_said_add_text (text, ".");
