@@ -364,9 +364,10 @@ static const char * const facing_words[] = {
   NC_("compass point", "SW"), NC_("compass point", "NW")
 };
 
-/* "Flavius moves 6 hexes to F12, facing N, now engaged with Wulf." */
+/* "Flavius moves 6 hexes to F12, facing N, now engaged with Wulf." A figure that is down, or going
+ * down (`down`: option d), faces no way. */
 static void
-move_text (const TftState *st, const TftFighter *x, gint moved, MgSaid *text)
+move_text (const TftState *st, const TftFighter *x, gint moved, gboolean down, MgSaid *text)
 {
   const TftArena *ar = tft_board (st);
   guint64 with = tft_board_engaged (st, x, x->hex);
@@ -382,7 +383,7 @@ move_text (const TftState *st, const TftFighter *x, gint moved, MgSaid *text)
                             tft_fname (st, x), moved, hn);
   else
     mg_said_add (text, N_(" %s stays in %s"), tft_fname (st, x), hn);
-  if (x->posture == P_STANDING)
+  if (x->posture == P_STANDING && !down)
     mg_said_add (text, N_(", facing %s"), mg_message_word_ctx ("compass point", facing_words[x->facing]));
   if (with)
     {
@@ -442,7 +443,7 @@ tft_board_move (TftState *st, TftFighter *x, guint o, json_object *j, gboolean f
   json_object_object_add (ev, "facing", json_object_new_string (tft_facing_names[x->facing]));
   tft_ev_int (ev, "hexes", *moved);
   json_object_array_add (events, ev);
-  move_text (st, x, *moved, text);
+  move_text (st, x, *moved, o == O_D, text);
   return TRUE;
 }
 

@@ -785,7 +785,9 @@ do_start_fight (TftState *st, json_object *j, json_object *events, MgSaid *text,
                mg_message_word (kind == K_DEATH ? N_("to the death") : kind == K_ARENA ? N_("arena") : N_("practice")));
   for (guint s = 0; s < st->fight->n_sides; s++)
     {
-      tft_say_text (text, "%s %s —", s ? ";" : "", st->fight->sides[s]);
+      if (s > 0)
+        mg_said_add (text, "%s", tft_list_separator ());
+      tft_say_text (text, "%s%s —", s > 0 ? "" : " ", st->fight->sides[s]);
       for (guint i = 0, k = 0; i < st->fight->n; i++)
         if (st->fight->f[i].side == s)
           tft_say_text (text, "%s %s", k++ ? "," : "", tft_fname (st, &st->fight->f[i]));

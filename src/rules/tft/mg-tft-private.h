@@ -275,6 +275,8 @@ char    *tft_damage_text   (gint dice, gint adds);
 
 /* mg-tft.c: text said as it is in every language (names, hexes, marks), formatted as printf does. */
 void     tft_say_text      (MgSaid *said, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* mg-tft.c: "; " between the parts of a list in a sentence, as a word: " ; " in French. */
+const char *tft_list_separator (void);
 
 /* mg-tft.c: the roster's actions (between fights) */
 gboolean tft_create_figure (TftState *st, json_object *a, json_object *events, MgSaid *text, GError **error);

@@ -191,6 +191,14 @@ tft_say_text (MgSaid *said, const char *format, ...)
   mg_said_add_text (said, text);
 }
 
+const char *
+tft_list_separator (void)
+{
+  /* Translators: between the parts of a list in a sentence ("MA 8; Spear, Dagger"); French puts
+   * a space before it */
+  return mg_message_word_ctx ("list separator", NC_("list separator", "; "));
+}
+
 /* A figure's weapons (and a beast's own attack) as a phrase: their words joined by ", "; empty
  * when it has none. */
 static MgSaid *
@@ -891,7 +899,8 @@ tft_create_figure (TftState *st, json_object *a, json_object *events, MgSaid *te
     g_autoptr(MgSaid) ws = weapons_said (rs, f);
     mg_said_add (text, N_("%s joins the roster: %s, ST %d, DX %d, MA %d%s%s."), f->name,
                  mg_message_word (tft_race (rs, f->kind) ? tft_race (rs, f->kind)->name : tft_beast (rs, f->kind)->name),
-                 f->st, f->dx, tft_figure_ma (rs, f), mg_said_length (ws) ? "; " : "", mg_message_phrase (ws));
+                 f->st, f->dx, tft_figure_ma (rs, f), mg_said_length (ws) ? tft_list_separator () : "",
+                 mg_message_phrase (ws));
   }
   return TRUE;
 }
