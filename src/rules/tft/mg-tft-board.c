@@ -358,8 +358,8 @@ walk (TftState *st, TftFighter *x, const Reach *R, gint to, TftRoller *r, gint *
 }
 
 /* The six directions as a sentence says them (tft_facing_names' order): "NW" is "NO" in French. */
-/* Translators: the six directions a figure faces on the arena, in a sentence (", facing NW"). */
 static const char * const facing_words[] = {
+  /* Translators: the six directions a figure faces on the arena, in a sentence (", facing NW"). */
   NC_("compass point", "N"), NC_("compass point", "NE"), NC_("compass point", "SE"), NC_("compass point", "S"),
   NC_("compass point", "SW"), NC_("compass point", "NW")
 };
