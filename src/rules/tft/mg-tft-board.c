@@ -342,11 +342,11 @@ walk (TftState *st, TftFighter *x, const Reach *R, gint to, TftRoller *r, gint *
         tft_ev_int (ev, "saving_roll", v[0] + v[1] + v[2]);
         if (tft_roll_result (&st->rs, v[0] + v[1] + v[2], 3, adj, FALSE, &mult) == R_HIT)
           {
-            mg_said_add (text, N_(" %s rolls %u against %d going over the figure in %s and keeps its feet."),
+            tft_say (text, N_(" %s rolls %u against %d going over the figure in %s and keeps its feet."),
                                     tft_fname (st, x), v[0] + v[1] + v[2], adj, hn);
             continue;
           }
-        mg_said_add (text, N_(" %s rolls %u against %d going over the figure in %s and falls there."),
+        tft_say (text, N_(" %s rolls %u against %d going over the figure in %s and falls there."),
                                 tft_fname (st, x), v[0] + v[1] + v[2], adj, hn);
         x->hex = path[i];
         x->posture = P_FALLEN;
@@ -373,6 +373,8 @@ move_text (const TftState *st, const TftFighter *x, gint moved, gboolean down, M
   guint64 with = tft_board_engaged (st, x, x->hex);
   char hn[8];
 
+  if (text == NULL)
+    return;
   tft_hex_name (ar, x->hex, hn);
   for (guint i = 0; i < st->fight->n; i++)
     if (&st->fight->f[i] != x && tft_enemies (x, &st->fight->f[i]) &&
@@ -382,17 +384,17 @@ move_text (const TftState *st, const TftFighter *x, gint moved, gboolean down, M
     mg_said_add_n (text, " %s moves %d hex to %s", " %s moves %d hexes to %s", moved,
                             tft_fname (st, x), moved, hn);
   else
-    mg_said_add (text, N_(" %s stays in %s"), tft_fname (st, x), hn);
+    tft_say (text, N_(" %s stays in %s"), tft_fname (st, x), hn);
   if (x->posture == P_STANDING && !down)
-    mg_said_add (text, N_(", facing %s"), mg_message_word_ctx ("compass point", facing_words[x->facing]));
+    tft_say (text, N_(", facing %s"), mg_message_word_ctx ("compass point", facing_words[x->facing]));
   if (with)
     {
-      mg_said_add (text, N_(", now engaged with"));
+      tft_say (text, N_(", now engaged with"));
       for (guint i = 0, k = 0; i < st->fight->n; i++)
         if ((with >> i) & 1)
           tft_say_text (text, "%s %s", k++ ? "," : "", tft_fname (st, &st->fight->f[i]));
     }
-  mg_said_add_text (text, ".");
+  tft_say_text (text, ".");
 }
 
 gboolean
@@ -593,14 +595,14 @@ tft_board_retreat (TftState *st, json_object *it, TftFighter *y, TftFighter *x, 
   if (!free_neighbour (st, y, from, to, TRUE, error))
     return FALSE;
   y->hex = to;
-  mg_said_add (text, N_("%s forces %s back to %s"), tft_fname (st, x), tft_fname (st, y),
+  tft_say (text, N_("%s forces %s back to %s"), tft_fname (st, x), tft_fname (st, y),
                           tft_board_hex_name (st, to, hn));
   if (follow)
     {
       x->hex = from;
-      mg_said_add (text, N_(" and follows into %s"), tft_board_hex_name (st, from, hn));
+      tft_say (text, N_(" and follows into %s"), tft_board_hex_name (st, from, hn));
     }
-  mg_said_add_text (text, ". ");
+  tft_say_text (text, ". ");
   return TRUE;
 }
 
@@ -622,7 +624,7 @@ tft_board_step (TftState *st, TftFighter *x, json_object *j, MgSaid *text, GErro
     return FALSE;
   x->hex = to;
   x->facing = facing;
-  mg_said_add (text, N_(" %s steps to %s."), tft_fname (st, x), tft_board_hex_name (st, to, hn));
+  tft_say (text, N_(" %s steps to %s."), tft_fname (st, x), tft_board_hex_name (st, to, hn));
   return TRUE;
 }
 
