@@ -143,7 +143,9 @@ option_take (TftState *st, TftFighter *x, guint o, gint w, guint shield, guint p
     tft_ev_int (e, "moved", moved);
     json_object_array_add (events, e);
   }
-  tft_say (text, N_("%s takes option %s"), name, option_names[o]);
+  /* the letters are the rulebook's in every language; "none" is a word */
+  tft_say (text, N_("%s takes option %s"), name,
+           o == OPT_NONE ? mg_message_word_ctx ("tft option", NC_("tft option", "none")) : option_names[o]);
   if (moved && text != NULL)
     mg_said_add_n (text, ", moving %d hex", ", moving %d hexes", moved, (gint) moved);
   if ((o == O_E || o == O_K || o == O_O) && x->ready >= 0)
