@@ -84,6 +84,45 @@ script_bytes (const MgGame *game, GPtrArray *scripts, guint s)
   return g_bytes_new_take (text, len + 1);
 }
 
+/* TRUE when `msgid` (after a context's \004) has a letter outside its conversions: words, not
+ * marks ("%s"). */
+static gboolean
+has_word (const char *msgid)
+{
+  const char *eot = strchr (msgid, '\004');
+
+  for (const char *c = eot != NULL ? eot + 1 : msgid; *c != '\0'; c++)
+    if (*c == '%')
+      while (c[1] != '\0' && !g_ascii_isalpha (*++c) && *c != '%')
+        ;
+    else if (g_ascii_isalpha (*c))
+      return TRUE;
+  return FALSE;
+}
+
+/* Every message said, each word and phrase in it, has its French in po/fr.po: no English word of
+ * a sentence reaches a French reader (said-common.md, (3)). `pieces`: mg_said_to_json's array, or
+ * a message's args. */
+static void
+assert_french (json_object *pieces, const MgCatalogue *fr, const char *where)
+{
+  for (gsize i = 0; i < json_object_array_length (pieces); i++)
+    {
+      json_object *p = json_object_array_get_idx (pieces, i), *id = NULL, *more = NULL;
+      const char *msgid;
+
+      if (json_object_object_get_ex (p, "said", &more))
+        assert_french (more, fr, where);
+      if (!json_object_object_get_ex (p, "id", &id))
+        continue;
+      msgid = json_object_get_string (id);
+      if (has_word (msgid) && mg_catalogue_gettext (fr, msgid) == msgid)
+        g_error ("%s: \"%s\" has no French in po/fr.po", where, msgid);
+      if (json_object_object_get_ex (p, "args", &more))
+        assert_french (more, fr, where);
+    }
+}
+
 static void
 test_sample (gconstpointer data)
 {
@@ -135,6 +174,10 @@ test_sample (gconstpointer data)
           /* As the journal keeps it: JSON, read back. */
           stored = mg_said_to_json (said);
           back = mg_said_from_json (stored);
+          {
+            g_autofree char *where = g_strdup_printf ("%s, %s, row %" G_GINT64_FORMAT, game->rules->id, label, seq);
+            assert_french (stored, fr, where);
+          }
           json_object_put (stored);
           g_assert_nonnull (back);
           as_en = mg_catalogue_render_said (NULL, back);
