@@ -48,40 +48,79 @@ play (MgState *state, json_object *action, gint64 seq, char **summary, MgSaid **
   return events;
 }
 
-/* Campaigns a game's samples do not reach, played after its samples the same way: a file of
- * actions in tests/<game>/ (as `resource`) and its players. */
-static const struct
+static gint
+by_path (gconstpointer a, gconstpointer b)
 {
-  const char  *game;
-  MgGameSample campaign;
-} more_said[] = {
-  { "mecaknights", { NULL, "said-cases.jsonl", { "Red", "Blue", NULL } } },
-};
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
 
-/* Campaign `s` of `game`: its samples, then its more_said; its actions in *bytes. NULL past the
- * last. */
-static const MgGameSample *
-campaign (const MgGame *game, guint s, GBytes **bytes)
+/* Besides the samples, the scripts tests/<game>/said-*.jsonl (in name order), each played from a
+ * new state with the first sample's players: the sentences no sample says. */
+static GPtrArray *
+said_scripts (const MgGame *game)
 {
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "..", game->rules->id, NULL);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, "said-") && g_str_has_suffix (name, ".jsonl"))
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (paths, by_path);
+  return paths;
+}
+
+/* Script s: sample s, then the said-*.jsonl scripts. */
+static GBytes *
+script_bytes (const MgGame *game, GPtrArray *scripts, guint s)
+{
+  char *text = NULL;
+  gsize len = 0;
+
   if (s < game->n_samples)
-    {
-      *bytes = mg_data_lookup (game->samples[s].resource, NULL);
-      return &game->samples[s];
-    }
-  s -= game->n_samples;
-  for (guint i = 0; i < G_N_ELEMENTS (more_said); i++)
-    if (strcmp (more_said[i].game, game->rules->id) == 0 && s-- == 0)
-      {
-        g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", more_said[i].game,
-                                                       more_said[i].campaign.resource, NULL);
-        char *text = NULL;
-        gsize len = 0;
+    return mg_data_lookup (game->samples[s].resource, NULL);
+  g_assert_true (g_file_get_contents (g_ptr_array_index (scripts, s - game->n_samples), &text, &len, NULL));
+  return g_bytes_new_take (text, len + 1);
+}
 
-        g_assert_true (g_file_get_contents (path, &text, &len, NULL));
-        *bytes = g_bytes_new_take (text, len + 1);   /* and its NUL */
-        return &more_said[i].campaign;
-      }
-  return NULL;
+/* TRUE when `msgid` (after a context's \004) has a letter outside its conversions: words, not
+ * marks ("%s"). */
+static gboolean
+has_word (const char *msgid)
+{
+  const char *eot = strchr (msgid, '\004');
+
+  for (const char *c = eot != NULL ? eot + 1 : msgid; *c != '\0'; c++)
+    if (*c == '%')
+      while (c[1] != '\0' && !g_ascii_isalpha (*++c) && *c != '%')
+        ;
+    else if (g_ascii_isalpha (*c))
+      return TRUE;
+  return FALSE;
+}
+
+/* Every message said, each word and phrase in it, has its French in po/fr.po: no English word of
+ * a sentence reaches a French reader (said-common.md, (3)). `pieces`: mg_said_to_json's array, or
+ * a message's args. */
+static void
+assert_french (json_object *pieces, const MgCatalogue *fr, const char *where)
+{
+  for (gsize i = 0; i < json_object_array_length (pieces); i++)
+    {
+      json_object *p = json_object_array_get_idx (pieces, i), *id = NULL, *more = NULL;
+      const char *msgid;
+
+      if (json_object_object_get_ex (p, "said", &more))
+        assert_french (more, fr, where);
+      if (!json_object_object_get_ex (p, "id", &id))
+        continue;
+      msgid = json_object_get_string (id);
+      if (has_word (msgid) && mg_catalogue_gettext (fr, msgid) == msgid)
+        g_error ("%s: \"%s\" has no French in po/fr.po", where, msgid);
+      if (json_object_object_get_ex (p, "args", &more))
+        assert_french (more, fr, where);
+    }
 }
 
 static void
@@ -92,21 +131,23 @@ test_sample (gconstpointer data)
   g_autoptr(GError) error = NULL;
   json_object *ruleset = mg_ruleset_load_default (game->rules->id, &error);
   guint checked = 0, differ = 0;
+  g_autoptr(GPtrArray) scripts = said_scripts (game);
 
   g_assert_no_error (error);
   g_assert_nonnull (fr);
-  g_autoptr(GBytes) bytes = NULL;
-  const MgGameSample *sample;
-
-  for (guint s = 0; (sample = campaign (game, s, &bytes)) != NULL; s++, g_bytes_unref (bytes), bytes = NULL)
+  for (guint s = 0; s < game->n_samples + scripts->len; s++)
     {
+      g_autoptr(GBytes) bytes = script_bytes (game, scripts, s);
       g_auto(GStrv) lines = g_strsplit (g_bytes_get_data (bytes, NULL), "\n", -1);
-      g_autoptr(MgState) en = game->rules->new_state (ruleset, sample->players, &error);
+      const char *const *players = game->samples[s < game->n_samples ? s : 0].players;
+      g_autofree char *label = s < game->n_samples ? g_strdup_printf ("sample %u", s)
+                               : g_path_get_basename (g_ptr_array_index (scripts, s - game->n_samples));
+      g_autoptr(MgState) en = game->rules->new_state (ruleset, players, &error);
       g_autoptr(MgState) fr_state = NULL;
       gint64 seq = 0;
 
       g_assert_no_error (error);
-      fr_state = game->rules->new_state (ruleset, sample->players, &error);
+      fr_state = game->rules->new_state (ruleset, players, &error);
       g_assert_no_error (error);
       for (guint i = 0; lines[i] != NULL; i++)
         {
@@ -129,10 +170,14 @@ test_sample (gconstpointer data)
           json_object_put (action);
           if (said == NULL)
             g_error ("%s, %s, row %" G_GINT64_FORMAT ": no said (the engine still writes its summary as text): %s",
-                     game->rules->id, sample->resource, seq, summary);
+                     game->rules->id, label, seq, summary);
           /* As the journal keeps it: JSON, read back. */
           stored = mg_said_to_json (said);
           back = mg_said_from_json (stored);
+          {
+            g_autofree char *where = g_strdup_printf ("%s, %s, row %" G_GINT64_FORMAT, game->rules->id, label, seq);
+            assert_french (stored, fr, where);
+          }
           json_object_put (stored);
           g_assert_nonnull (back);
           as_en = mg_catalogue_render_said (NULL, back);
@@ -140,7 +185,7 @@ test_sample (gconstpointer data)
           if (g_strcmp0 (as_en, summary) != 0 || g_strcmp0 (as_fr, summary_fr) != 0)
             g_error ("%s, %s, row %" G_GINT64_FORMAT ":\n  English summary  %s\n  said in English  %s\n"
                      "  French summary   %s\n  said in French   %s",
-                     game->rules->id, sample->resource, seq, summary, as_en, summary_fr, as_fr);
+                     game->rules->id, label, seq, summary, as_en, summary_fr, as_fr);
           differ += g_strcmp0 (as_en, as_fr) != 0;
           checked++;
         }
@@ -162,8 +207,9 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MG_LOCALEDIR"));
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  /* No textdomain (GETTEXT_PACKAGE): GLib decides once, at the first g_dgettext (in English, in
-   * the C locale), whether to translate at all, and says no for a default domain of its own. */
+  /* No textdomain (GETTEXT_PACKAGE): with it, GLib's g_dgettext decides once, at its first call,
+   * in English (no translation, a locale neither "C" nor "en_"), never to translate again, and the
+   * French process would say English sentences. _() names its domain anyway. */
   g_test_init (&argc, &argv, NULL);
   for (guint g = 0; g < n; g++)
     if (games[g]->n_samples > 0)

@@ -876,6 +876,49 @@ test_broken_stays_broken (void)
   }
 }
 
+/* Sentences as a referee reads them aloud (issue 45): a new sentence after the rolls along the line
+ * of fire; any figure (Ann, a bear) named, not "he" or "his"; a side wins, in the singular. */
+static void
+assert_said (MgState *st, const char *action, const guint *dice, guint n, const char *want)
+{
+  g_autofree char *said = tft_test_play (st, action, dice, n);
+  if (strstr (said, want) == NULL)
+    g_error ("said \"%s\", not \"%s\"", said, want);
+}
+
+static void
+test_sentences (void)
+{
+  const char *bw = ",\"weapons\":[\"broadsword\"]";
+  const char *attack = "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\"}";
+  {
+    g_autoptr(MgState) st = range_state ("human", 11, 13, ",\"weapons\":[\"small_ax\"]", "\"option\":\"b\"");
+    assert_said (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"throw\":true,\"hexes\":3,"
+                     "\"in_the_way\":[{\"figure\":\"F\",\"hexes\":2}]}", TFT_DICE (5, 5, 1, 3, 3, 3, 4), 7,
+                 "Rolling to miss F: 11 against 11, it flies past. A rolls 9 against adjusted DX 10 and hits B");
+  }
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autoptr(MgState) st = tft_test_duel_state ("death", bw, bw);
+      option (st, "A", i == 0 ? "\"option\":\"m\",\"engaged_with\":[\"B\"]" : "\"option\":\"h\",\"engaged_with\":[\"B\"]");
+      option (st, "B", "\"option\":\"none\",\"engaged_with\":[\"A\"]");
+      PLAY (st, "{\"type\":\"attacks\"}");
+      if (i == 0)
+        assert_said (st, "{\"type\":\"attack\",\"figure\":\"A\",\"target\":\"B\",\"hth_because\":\"agreed\"}",
+                     TFT_DICE (5), 1, "A leaps on B; B rolls 5 and keeps A off.");
+      else if (i == 1)
+        assert_said (st, attack, TFT_DICE (6, 6, 5), 3, "and misses; A drops the Broadsword.");
+      else if (i == 2)
+        assert_said (st, attack, TFT_DICE (6, 6, 6), 3, "and misses; A's Broadsword breaks.");
+      else
+        {
+          PLAY (st, attack, 1, 1, 1, 6, 6);
+          PLAY (st, "{\"type\":\"end_turn\"}");
+          assert_said (st, "{\"type\":\"end_fight\"}", NULL, 0, "Fight 1 is over: X wins.");
+        }
+    }
+}
+
 static void
 test_damage (void)
 {
@@ -1117,6 +1160,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tft/damage", test_damage);
   g_test_add_func ("/tft/damage/halfling-thrown", test_halfling_thrown);
   g_test_add_func ("/tft/attack/broken-stays-broken", test_broken_stays_broken);
+  g_test_add_func ("/tft/attack/sentences", test_sentences);
   g_test_add_func ("/tft/injury/giant-practice", test_giant_and_practice);
   g_test_add_func ("/tft/pending/dice", test_pending_dice);
   g_test_add_func ("/tft/gargoyle/flies", test_gargoyle_flies);

@@ -58,16 +58,16 @@ gboolean tft_board_start     (TftState *st, TftFight *fg, json_object *j, GError
 /* An option's "to" and "facing" on the board: moves x from where the turn found it, checks the way,
  * rolls the saving rolls; *moved the MA spent. */
 gboolean tft_board_move      (TftState *st, TftFighter *x, guint o, json_object *j, gboolean flying, TftRoller *r,
-                              gint *moved, guint64 *engaged, json_object *events, GString *text, GError **error);
+                              gint *moved, guint64 *engaged, json_object *events, MgSaid *text, GError **error);
 /* Reads facing, distances, the line of fire, the pile and HTH's reasons from the board into a. */
 gboolean tft_board_attack    (const TftState *st, Attack *a, json_object *j, GError **error);
 /* HTH on the arena: "hth_because" wall or rear from the board (checked when stated, p. 16). */
 gboolean tft_board_because   (const TftState *st, Attack *a, GError **error);
 /* A forced retreat's "to" and "follow" on the board. */
-gboolean tft_board_retreat   (TftState *st, json_object *it, TftFighter *y, TftFighter *x, GString *text,
+gboolean tft_board_retreat   (TftState *st, json_object *it, TftFighter *y, TftFighter *x, MgSaid *text,
                               GError **error);
 /* A one-hex step (option l at its attack, or out of HTH): "to", a free neighbour. */
-gboolean tft_board_step      (TftState *st, TftFighter *x, json_object *j, GString *text, GError **error);
+gboolean tft_board_step      (TftState *st, TftFighter *x, json_object *j, MgSaid *text, GError **error);
 /* For legal_actions: where x might go with option o (from where the turn found it) and face, one for
  * each enemy: beside it when x can get there, else as near as it can. */
 typedef struct { gint hex, facing; } TftOffer;

@@ -316,7 +316,7 @@ check_shift (const TftState *st, const TftFighter *x, gint to, guint64 engaged, 
  * missed, the figure falls down in that hex" (p. 8). Moves x along the path; FALSE on a dice error. */
 static gboolean
 walk (TftState *st, TftFighter *x, const Reach *R, gint to, TftRoller *r, gint *moved, json_object *ev,
-      GString *text, GError **error)
+      MgSaid *text, GError **error)
 {
   const TftArena *ar = tft_board (st);
   gint path[NHEX], cost[NHEX], n = 0;
@@ -342,11 +342,11 @@ walk (TftState *st, TftFighter *x, const Reach *R, gint to, TftRoller *r, gint *
         tft_ev_int (ev, "saving_roll", v[0] + v[1] + v[2]);
         if (tft_roll_result (&st->rs, v[0] + v[1] + v[2], 3, adj, FALSE, &mult) == R_HIT)
           {
-            g_string_append_printf (text, _(" %s rolls %u against %d going over the figure in %s and keeps its feet."),
+            tft_say (text, N_(" %s rolls %u against %d going over the figure in %s and keeps its feet."),
                                     tft_fname (st, x), v[0] + v[1] + v[2], adj, hn);
             continue;
           }
-        g_string_append_printf (text, _(" %s rolls %u against %d going over the figure in %s and falls there."),
+        tft_say (text, N_(" %s rolls %u against %d going over the figure in %s and falls there."),
                                 tft_fname (st, x), v[0] + v[1] + v[2], adj, hn);
         x->hex = path[i];
         x->posture = P_FALLEN;
@@ -357,39 +357,49 @@ walk (TftState *st, TftFighter *x, const Reach *R, gint to, TftRoller *r, gint *
   return TRUE;
 }
 
-/* "Flavius moves 6 hexes to F12, facing N, now engaged with Wulf." */
+/* The six directions as a sentence says them (tft_facing_names' order): "NW" is "NO" in French. */
+static const char * const facing_words[] = {
+  /* Translators: the six directions a figure faces on the arena, in a sentence (", facing NW"). */
+  NC_("compass point", "N"), NC_("compass point", "NE"), NC_("compass point", "SE"), NC_("compass point", "S"),
+  NC_("compass point", "SW"), NC_("compass point", "NW")
+};
+
+/* "Flavius moves 6 hexes to F12, facing N, now engaged with Wulf." A figure that is down, or going
+ * down (`down`: option d), faces no way. */
 static void
-move_text (const TftState *st, const TftFighter *x, gint moved, GString *text)
+move_text (const TftState *st, const TftFighter *x, gint moved, gboolean down, MgSaid *text)
 {
   const TftArena *ar = tft_board (st);
   guint64 with = tft_board_engaged (st, x, x->hex);
   char hn[8];
 
+  if (text == NULL)
+    return;
   tft_hex_name (ar, x->hex, hn);
   for (guint i = 0; i < st->fight->n; i++)
     if (&st->fight->f[i] != x && tft_enemies (x, &st->fight->f[i]) &&
         (tft_board_engaged (st, &st->fight->f[i], st->fight->f[i].hex) >> (x - st->fight->f)) & 1)
       with |= BIT (i);
   if (moved > 0)
-    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " %s moves %d hex to %s", " %s moves %d hexes to %s", moved),
+    mg_said_add_n (text, " %s moves %d hex to %s", " %s moves %d hexes to %s", moved,
                             tft_fname (st, x), moved, hn);
   else
-    g_string_append_printf (text, _(" %s stays in %s"), tft_fname (st, x), hn);
-  if (x->posture == P_STANDING)
-    g_string_append_printf (text, _(", facing %s"), tft_facing_names[x->facing]);
+    tft_say (text, N_(" %s stays in %s"), tft_fname (st, x), hn);
+  if (x->posture == P_STANDING && !down)
+    tft_say (text, N_(", facing %s"), mg_message_word_ctx ("compass point", facing_words[x->facing]));
   if (with)
     {
-      g_string_append (text, _(", now engaged with"));
+      tft_say (text, N_(", now engaged with"));
       for (guint i = 0, k = 0; i < st->fight->n; i++)
         if ((with >> i) & 1)
-          g_string_append_printf (text, "%s %s", k++ ? "," : "", tft_fname (st, &st->fight->f[i]));
+          tft_say_text (text, "%s %s", k++ ? "," : "", tft_fname (st, &st->fight->f[i]));
     }
-  g_string_append_c (text, '.');
+  tft_say_text (text, ".");
 }
 
 gboolean
 tft_board_move (TftState *st, TftFighter *x, guint o, json_object *j, gboolean flying, TftRoller *r, gint *moved,
-                guint64 *engaged, json_object *events, GString *text, GError **error)
+                guint64 *engaged, json_object *events, MgSaid *text, GError **error)
 {
   const TftArena *ar = tft_board (st);
   const char *tn = NULL;
@@ -435,7 +445,7 @@ tft_board_move (TftState *st, TftFighter *x, guint o, json_object *j, gboolean f
   json_object_object_add (ev, "facing", json_object_new_string (tft_facing_names[x->facing]));
   tft_ev_int (ev, "hexes", *moved);
   json_object_array_add (events, ev);
-  move_text (st, x, *moved, text);
+  move_text (st, x, *moved, o == O_D, text);
   return TRUE;
 }
 
@@ -567,7 +577,7 @@ free_neighbour (const TftState *st, const TftFighter *x, gint from, gint to, gbo
 }
 
 gboolean
-tft_board_retreat (TftState *st, json_object *it, TftFighter *y, TftFighter *x, GString *text, GError **error)
+tft_board_retreat (TftState *st, json_object *it, TftFighter *y, TftFighter *x, MgSaid *text, GError **error)
 {
   const TftArena *ar = tft_board (st);
   const char *tn = NULL;
@@ -585,19 +595,19 @@ tft_board_retreat (TftState *st, json_object *it, TftFighter *y, TftFighter *x, 
   if (!free_neighbour (st, y, from, to, TRUE, error))
     return FALSE;
   y->hex = to;
-  g_string_append_printf (text, _("%s forces %s back to %s"), tft_fname (st, x), tft_fname (st, y),
+  tft_say (text, N_("%s forces %s back to %s"), tft_fname (st, x), tft_fname (st, y),
                           tft_board_hex_name (st, to, hn));
   if (follow)
     {
       x->hex = from;
-      g_string_append_printf (text, _(" and follows into %s"), tft_board_hex_name (st, from, hn));
+      tft_say (text, N_(" and follows into %s"), tft_board_hex_name (st, from, hn));
     }
-  g_string_append (text, ". ");
+  tft_say_text (text, ". ");
   return TRUE;
 }
 
 gboolean
-tft_board_step (TftState *st, TftFighter *x, json_object *j, GString *text, GError **error)
+tft_board_step (TftState *st, TftFighter *x, json_object *j, MgSaid *text, GError **error)
 {
   const char *tn = NULL;
   guint facing = x->facing;
@@ -614,7 +624,7 @@ tft_board_step (TftState *st, TftFighter *x, json_object *j, GString *text, GErr
     return FALSE;
   x->hex = to;
   x->facing = facing;
-  g_string_append_printf (text, _(" %s steps to %s."), tft_fname (st, x), tft_board_hex_name (st, to, hn));
+  tft_say (text, N_(" %s steps to %s."), tft_fname (st, x), tft_board_hex_name (st, to, hn));
   return TRUE;
 }
 

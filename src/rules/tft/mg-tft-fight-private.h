@@ -95,7 +95,7 @@ gint tft_attack_dx (const TftState *st, const Attack *a, const TftFighter *y, gi
 /* Reads an attack's list of figures along the way or beyond (key), at most max. */
 gboolean tft_parse_along (const TftState *st, json_object *a, const char *key, Along *out, guint max, guint *n, GError **error);
 /* The "attack" action. */
-gboolean tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error);
+gboolean tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, MgSaid *text, GError **error);
 /* The most hexes a fighter may move with an option, on the ground or flying. */
 gint tft_max_move (const TftState *st, const TftFighter *x, guint o, gboolean flying);
 /* The set of options (bits) a fighter may choose this turn. */

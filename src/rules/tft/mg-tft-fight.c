@@ -275,7 +275,7 @@ tft_after_slot (TftState *st)
 
 /* Hits past armor land on y. Injuries, falls and deaths follow the text; sentences go to text. */
 static void
-take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee, json_object *events, GString *text)
+take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee, json_object *events, MgSaid *text)
 {
   const TftRuleset *rs = &st->rs;
   TftFight *fg = st->fight;
@@ -298,19 +298,19 @@ take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee
       if (x)
         x->kills++;
       json_object_array_add (events, mg_event_new ("dead", "figure", tft_fname (st, y)));
-      g_string_append_printf (text, _(" %s is dead."), tft_fname (st, y));
+      tft_say (text, N_(" %s is dead."), tft_fname (st, y));
     }
   else if (now <= rs->uncon_st)
     {
       y->life = L_UNCONSCIOUS;
       json_object_array_add (events, mg_event_new ("unconscious", "figure", tft_fname (st, y)));
-      g_string_append_printf (text, _(" %s falls unconscious."), tft_fname (st, y));
+      tft_say (text, N_(" %s falls unconscious."), tft_fname (st, y));
     }
   else if (fg->kind == K_PRACTICE && now <= rs->ep_practice_st)
     {
       y->life = L_OUT;
       json_object_array_add (events, mg_event_new ("out", "figure", tft_fname (st, y)));
-      g_string_append_printf (text, _(" %s drops out of the practice."), tft_fname (st, y));
+      tft_say (text, N_(" %s drops out of the practice."), tft_fname (st, y));
     }
   if (y->life != L_FIGHTING)
     {
@@ -329,10 +329,10 @@ take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee
         {
           y->lost_attack = TRUE;
           tft_close_slots (fg, yi);
-          g_string_append_printf (text, _(" %s falls down and loses this turn's attack."), tft_fname (st, y));
+          tft_say (text, N_(" %s falls down and loses this turn's attack."), tft_fname (st, y));
         }
       else
-        g_string_append_printf (text, _(" %s falls down."), tft_fname (st, y));
+        tft_say (text, N_(" %s falls down."), tft_fname (st, y));
     }
 }
 
@@ -455,7 +455,7 @@ stops_for (const TftState *st, const Attack *a, const TftFighter *y, gboolean ht
 /* Rolls damage of x's attack on y (mult from the to-hit roll) and applies it. */
 static gboolean
 do_damage (TftState *st, TftRoller *r, const Attack *a, TftFighter *x, TftFighter *y, gint mult, gboolean hth,
-           json_object *e, json_object *events, GString *text, GError **error)
+           json_object *e, json_object *events, MgSaid *text, GError **error)
 {
   const TftRuleset *rs = &st->rs;
   gint dice, adds, total, stops, hits;
@@ -487,19 +487,19 @@ do_damage (TftState *st, TftRoller *r, const Attack *a, TftFighter *x, TftFighte
   tft_ev_int (d, "stopped", MIN (stops, total));
   tft_ev_int (d, "hits", hits);
   json_object_object_add (e, "damage", d);
-  g_string_append_printf (text, _(" for %d"), total);
+  tft_say (text, N_(" for %d"), total);
   if (stops > 0 && total > 0)
     {
       if (hits == 0)
-        g_string_append_printf (text, _("; %s's armor stops it all"), tft_fname (st, y));
+        tft_say (text, N_("; %s's armor stops it all"), tft_fname (st, y));
       else
-        g_string_append_printf (text, _("; armor stops %d and %s takes %d"), MIN (stops, total), tft_fname (st, y), hits);
+        tft_say (text, N_("; armor stops %d and %s takes %d"), MIN (stops, total), tft_fname (st, y), hits);
     }
   else if (hits > 0)
-    g_string_append_printf (text, _("; %s takes %d"), tft_fname (st, y), hits);
+    tft_say (text, N_("; %s takes %d"), tft_fname (st, y), hits);
   if (hits > 0 && tft_st_now (st, y) - hits > rs->uncon_st)
-    g_string_append_printf (text, _(" (%d ST left)"), tft_st_now (st, y) - hits);
-  g_string_append_c (text, '.');
+    tft_say (text, N_(" (%d ST left)"), tft_st_now (st, y) - hits);
+  tft_say_text (text, ".");
   take_hits (st, x, y, hits, !tft_is_missile (rs, a ? a->weapon : x->ready) && !(a && a->thrown), events, text);
   tft_ev_int (e, "st_left", tft_st_now (st, y));
   return TRUE;
@@ -774,7 +774,7 @@ result_name (TftRoll r)
  * Returns TRUE in *stop when the weapon hit it or was lost there. */
 static gboolean
 roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboolean *stop,
-            json_object *events, GString *text, GError **error)
+            json_object *events, MgSaid *text, GError **error)
 {
   TftFighter *x = &st->fight->f[a->fi], *z = &st->fight->f[al->fi];
   gboolean to_miss = !tft_enemies (x, z);
@@ -793,11 +793,11 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
   tft_ev_int (e, "roll", total);
   json_object_object_add (e, "result", json_object_new_string (result_name (res)));
   *stop = res != R_MISS;
-  g_string_append_printf (text, to_miss ? _(" Rolling to miss %s: %d against %d") : _(" Rolling for %s: %d against %d"),
+  tft_say (text, to_miss ? N_(" Rolling to miss %s: %d against %d") : N_(" Rolling for %s: %d against %d"),
                           tft_fname (st, z), total, dx);
   if (res == R_HIT)
     {
-      g_string_append_printf (text, _(", it hits %s"), tft_fname (st, z));
+      tft_say (text, N_(", it hits %s"), tft_fname (st, z));
       if (!do_damage (st, r, a, x, z, mult, FALSE, e, events, text, error))
         {
           json_object_put (e);
@@ -805,10 +805,10 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
         }
     }
   else if (res == R_MISS)
-    g_string_append (text, _(", it flies past."));
+    tft_say (text, N_(", it flies past."));
   else
     {
-      g_string_append (text, res == R_DROP ? _(", the weapon drops there.") : _(", the weapon breaks."));
+      tft_say (text, res == R_DROP ? N_(", the weapon drops there.") : N_(", the weapon breaks."));
       /* "A roll of 17 or 18 on any target but the first breaks the ARROW but does not affect the
        * bow" (p. 15): every figure rolled for along the line is not the one aimed at. */
       if (!a->thrown && tft_is_missile (&st->rs, a->weapon))
@@ -823,7 +823,7 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
 /* Hand-to-hand: x enters y's hex (no roll when joining a brawl already on the ground), p. 16-17.
  * -1 on a dice error, 1 when the entry ends the attack (repelled, or countered), 0 to roll to hit. */
 static gint
-hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, json_object *events, GString *text,
+hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, json_object *events, MgSaid *text,
            GError **error)
 {
   const TftRuleset *rs = &st->rs;
@@ -852,16 +852,17 @@ hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, 
       json_object_object_add (e, "result", json_object_new_string (
         en == HTH_GRAPPLE ? "grapple" : en == HTH_GRAPPLE_DAGGER ? "grapple_dagger" : en == HTH_REPEL ? "repel" : "counter"));
       json_object_array_add (events, e);
-      g_string_append_printf (text, _("%s throws himself on %s; %s rolls %d"), tft_fname (st, x), tft_fname (st, y),
+      /* Translators: a figure (a man, a woman, a beast) leaps into its foe's hex; the foe rolls. */
+      tft_say (text, N_("%s leaps on %s; %s rolls %d"), tft_fname (st, x), tft_fname (st, y),
                               tft_fname (st, y), roll);
       if (en == HTH_REPEL || en == HTH_COUNTER)
         {
           if (en == HTH_REPEL)
             {
-              g_string_append_printf (text, _(" and keeps %s off."), tft_fname (st, x));
+              tft_say (text, N_(" and keeps %s off."), tft_fname (st, x));
               return 1;
             }
-          g_string_append_printf (text, _(" and strikes %s"), tft_fname (st, x));
+          tft_say (text, N_(" and strikes %s"), tft_fname (st, x));
           return do_damage (st, r, NULL, y, x, 1, FALSE, e, events, text, error) ? 1 : -1;
         }
       if (y->ready >= 0 && !rs->weapons[y->ready].dagger)
@@ -870,22 +871,22 @@ hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, 
         y->shield = TFT_NONE;
       if (en == HTH_GRAPPLE_DAGGER && tft_carried_dagger (st, y) >= 0)
         y->ready = tft_carried_dagger (st, y);
-      g_string_append (text, _(": both go down in hand-to-hand combat."));
+      tft_say (text, N_(": both go down in hand-to-hand combat."));
     }
   x->hth |= G_GUINT64_CONSTANT (1) << a->ti;
   y->hth |= G_GUINT64_CONSTANT (1) << a->fi;
   x->posture = y->posture = P_HTH;
   x->hex = y->hex;            /* onto the enemy's hex (p. 16) */
   a->weapon = x->ready >= 0 && rs->weapons[x->ready].has_hth ? x->ready : TFT_NONE;
-  if (text->len)
-    g_string_append_c (text, ' ');
+  if (mg_said_length (text) > 0)
+    tft_say_text (text, " ");
   return 0;
 }
 
 /* A shield rush that hit (docs/rules/tft.md): y, unless more than twice as strong, rolls against its adjusted
  * DX or falls; the save goes into the attack's event e. */
 static gboolean
-shield_rush (TftState *st, TftRoller *r, const TftFighter *x, TftFighter *y, json_object *e, GString *text,
+shield_rush (TftState *st, TftRoller *r, const TftFighter *x, TftFighter *y, json_object *e, MgSaid *text,
              GError **error)
 {
   const TftRuleset *rs = &st->rs;
@@ -893,10 +894,10 @@ shield_rush (TftState *st, TftRoller *r, const TftFighter *x, TftFighter *y, jso
   gint sd, save, ydx;
   gboolean falls;
 
-  g_string_append_printf (text, _(" and rushes %s with the shield"), tft_fname (st, y));
+  tft_say (text, N_(" and rushes %s with the shield"), tft_fname (st, y));
   if (fy->st > rs->rush_ratio * fx->st)
     {
-      g_string_append_printf (text, _(", to no effect: %s is more than twice as strong."), tft_fname (st, y));
+      tft_say (text, N_(", to no effect: %s is more than twice as strong."), tft_fname (st, y));
       return TRUE;
     }
   sd = fx->st >= fy->st ? rs->rush_dice : rs->rush_weak_dice;
@@ -907,16 +908,16 @@ shield_rush (TftState *st, TftRoller *r, const TftFighter *x, TftFighter *y, jso
   falls = (sd == 3 && save >= rs->rush_fall3) || (sd == 2 && save >= rs->rush_fall2) || save > ydx;
   tft_ev_int (e, "save", save);
   /* Translators: the last %s is "falls" or "stays afoot" (the target of a shield rush). */
-  g_string_append_printf (text, _("; %s rolls %d on %d dice against %d and %s."), tft_fname (st, y), save, sd, ydx,
-                          /* Translators: a figure falls (verb), after a shield rush. */
-                          falls ? _("falls") : _("stays afoot"));
+  tft_say (text, N_("; %s rolls %d on %d dice against %d and %s."), tft_fname (st, y), save, sd, ydx,
+               /* Translators: a figure falls (verb), after a shield rush. */
+               mg_message_word (falls ? N_("falls") : N_("stays afoot")));
   if (falls && y->posture == P_STANDING)
     y->posture = P_FALLEN;
   return TRUE;
 }
 
 gboolean
-tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, GString *text, GError **error)
+tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, MgSaid *text, GError **error)
 {
   const TftRuleset *rs = &st->rs;
   TftFight *fg = st->fight;
@@ -973,10 +974,13 @@ tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, 
   tft_ev_int (e, "roll", total);
   json_object_object_add (e, "result", json_object_new_string (result_name (res)));
   tft_ev_int (e, "multiplier", mult);
+  /* after the rolls for those in the way (each said ending with its full stop), a new sentence */
+  if (a.n_way > 0)
+    tft_say_text (text, " ");
   if (n == 3)
-    g_string_append_printf (text, _("%s rolls %d against adjusted DX %d"), tft_fname (st, x), total, dx);
+    tft_say (text, N_("%s rolls %d against adjusted DX %d"), tft_fname (st, x), total, dx);
   else
-    g_string_append_printf (text, _("%s rolls %d on %d dice against adjusted DX %d"), tft_fname (st, x), total, n, dx);
+    tft_say (text, N_("%s rolls %d on %d dice against adjusted DX %d"), tft_fname (st, x), total, n, dx);
 
   if (res == R_HIT && a.mode == M_RUSH)
     {
@@ -988,8 +992,8 @@ tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, 
     }
   else if (res == R_HIT)
     {
-      g_string_append_printf (text, mult == 3 ? _(" and hits %s, triple damage") : mult == 2 ? _(" and hits %s, double damage")
-                                              : _(" and hits %s"), tft_fname (st, y));
+      tft_say (text, mult == 3 ? N_(" and hits %s, triple damage") : mult == 2 ? N_(" and hits %s, double damage")
+                                              : N_(" and hits %s"), tft_fname (st, y));
       if (!do_damage (st, r, &a, x, y, mult, hth, e, events, text, error))
         {
           json_object_put (e);
@@ -998,19 +1002,19 @@ tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, 
     }
   else
     {
-      g_string_append (text, _(" and misses"));
+      tft_say (text, N_(" and misses"));
       if (res == R_DROP && a.weapon >= 0)
         {
-          g_string_append_printf (text, _("; he drops his %s"), _(rs->weapons[a.weapon].name));
+          tft_say (text, N_("; %s drops the %s"), tft_fname (st, x), mg_message_word (rs->weapons[a.weapon].name));
           /* "(A thrown weapon drops in the target hex instead.)" (p. 12) */
           tft_drop_weapon_at (st, x, a.weapon, a.thrown ? y->hex : x->hex);
         }
       else if (res == R_BREAK && a.weapon >= 0)
         {
-          g_string_append_printf (text, _("; his %s breaks"), _(rs->weapons[a.weapon].name));
+          tft_say (text, N_("; %s's %s breaks"), tft_fname (st, x), mg_message_word (rs->weapons[a.weapon].name));
           break_weapon (x, a.weapon);
         }
-      g_string_append_c (text, '.');
+      tft_say_text (text, ".");
     }
   json_object_array_add (events, e);
 

@@ -179,17 +179,61 @@ weapons_ids (const TftRuleset *rs, const gint *w, guint n)
   return a;
 }
 
-static char *
-weapons_text (const TftRuleset *rs, const TftFigure *f)
+void
+tft_say (MgSaid *said, const char *msgid, ...)
 {
-  GString *s = g_string_new (NULL);
+  va_list args;
+
+  if (said == NULL)
+    return;
+  va_start (args, msgid);
+  mg_said_add_message (said, mg_message_new_valist (msgid, NULL, 0, args));
+  va_end (args);
+}
+
+void
+tft_say_text (MgSaid *said, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *text = NULL;
+
+  if (said == NULL)
+    return;
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  mg_said_add_text (said, text);
+}
+
+const char *
+tft_list_separator (void)
+{
+  /* Translators: between the parts of a list in a sentence ("MA 8; Spear, Dagger"); French puts
+   * a space before it */
+  return mg_message_word_ctx ("list separator", NC_("list separator", "; "));
+}
+
+/* A figure's weapons (and a beast's own attack) as a phrase: their words joined by ", "; empty
+ * when it has none. */
+static MgSaid *
+weapons_said (const TftRuleset *rs, const TftFigure *f)
+{
+  MgSaid *s = mg_said_new ();
   const TftBeast *b = tft_beast (rs, f->kind);
 
   for (guint i = 0; i < f->n_weapons; i++)
-    g_string_append_printf (s, "%s%s", i ? ", " : "", _(rs->weapons[f->weapons[i]].name));
+    {
+      if (i > 0)
+        mg_said_add_text (s, ", ");
+      mg_said_add (s, "%s", mg_message_word (rs->weapons[f->weapons[i]].name));
+    }
   if (b && b->has_attack)
-    g_string_append_printf (s, "%s%s", s->len ? ", " : "", _(b->attack_name));
-  return g_string_free (s, FALSE);
+    {
+      if (mg_said_length (s) > 0)
+        mg_said_add_text (s, ", ");
+      mg_said_add (s, "%s", mg_message_word (b->attack_name));
+    }
+  return s;
 }
 
 static gboolean
@@ -765,7 +809,7 @@ roster_figure_between_fights (TftState *st, json_object *a, const char * const *
 }
 
 gboolean
-tft_spend_ep (TftState *st, json_object *a, json_object *events, GString *text, GError **error)
+tft_spend_ep (TftState *st, json_object *a, json_object *events, MgSaid *text, GError **error)
 {
   static const char * const known[] = { "type", "player", "figure", "attribute", NULL };
   static const char * const attrs[] = { "st", "dx", NULL };
@@ -807,13 +851,14 @@ tft_spend_ep (TftState *st, json_object *a, json_object *events, GString *text, 
     json_object_object_add (h, "ep", json_object_new_int (rs->ep_trade));
     tft_history_add (f, "increase", st->turn, h);
   }
-  g_string_append_printf (text, _("%s trades %d EP for +1 %s (now %d; %d EP left)."), f->name, rs->ep_trade,
-                          attr ? "DX" : "ST", attr ? f->dx : f->st, f->ep);
+  tft_say (text, N_("%s trades %d EP for +1 %s (now %d; %d EP left)."), f->name, rs->ep_trade,
+               attr ? mg_message_word_ctx ("tft", NC_("tft", "DX")) : mg_message_word_ctx ("tft", NC_("tft", "ST")),
+               attr ? f->dx : f->st, f->ep);
   return TRUE;
 }
 
 gboolean
-tft_create_figure (TftState *st, json_object *a, json_object *events, GString *text, GError **error)
+tft_create_figure (TftState *st, json_object *a, json_object *events, MgSaid *text, GError **error)
 {
   static const char * const known[] = { "type", "player", "figure", "owner", "kind", "st", "dx", "weapons", "armor",
                                         "shield", "ready", "shield_ready", "ep", "advances", NULL };
@@ -865,16 +910,17 @@ tft_create_figure (TftState *st, json_object *a, json_object *events, GString *t
     json_object_array_add (events, e);
   }
   {
-    g_autofree char *ws = weapons_text (rs, f);
-    g_string_append_printf (text, _("%s joins the roster: %s, ST %d, DX %d, MA %d%s%s."), f->name,
-                            _(tft_race (rs, f->kind) ? tft_race (rs, f->kind)->name : tft_beast (rs, f->kind)->name),
-                            f->st, f->dx, tft_figure_ma (rs, f), *ws ? "; " : "", ws);
+    g_autoptr(MgSaid) ws = weapons_said (rs, f);
+    tft_say (text, N_("%s joins the roster: %s, ST %d, DX %d, MA %d%s%s."), f->name,
+                 mg_message_word (tft_race (rs, f->kind) ? tft_race (rs, f->kind)->name : tft_beast (rs, f->kind)->name),
+                 f->st, f->dx, tft_figure_ma (rs, f), mg_said_length (ws) ? tft_list_separator () : "",
+                 mg_message_phrase (ws));
   }
   return TRUE;
 }
 
 gboolean
-tft_remove_figure (TftState *st, json_object *a, json_object *events, GString *text, GError **error)
+tft_remove_figure (TftState *st, json_object *a, json_object *events, MgSaid *text, GError **error)
 {
   static const char * const known[] = { "type", "player", "figure", NULL };
   GearArgs g;
@@ -888,13 +934,13 @@ tft_remove_figure (TftState *st, json_object *a, json_object *events, GString *t
   if (f->fights > 0)
     return mg_illegal (error, N_("%s has fought: the roster keeps its record."), f->name);
   json_object_array_add (events, mg_event_new ("figure_removed", "figure", f->name));
-  g_string_append_printf (text, _("%s leaves the roster."), f->name);
+  tft_say (text, N_("%s leaves the roster."), f->name);
   g_ptr_array_remove_index (st->roster, idx);
   return TRUE;
 }
 
 gboolean
-tft_edit_figure (TftState *st, json_object *a, json_object *events, GString *text, GError **error)
+tft_edit_figure (TftState *st, json_object *a, json_object *events, MgSaid *text, GError **error)
 {
   static const char * const known[] = { "type", "player", "figure", "name", "owner", "kind", "st", "dx", NULL };
   const TftRuleset *rs = &st->rs;
@@ -939,14 +985,14 @@ tft_edit_figure (TftState *st, json_object *a, json_object *events, GString *tex
     f->dx = tmp.dx;
     json_object_array_add (events, e);
     tft_history_add (f, "edited", st->turn, NULL);
-    g_string_append_printf (text, _("%s's record is changed: %s, ST %d, DX %d."), old,
+    tft_say (text, N_("%s's record is changed: %s, ST %d, DX %d."), old,
                             f->name, f->st, f->dx);
   }
   return TRUE;
 }
 
 gboolean
-tft_set_gear (TftState *st, json_object *a, json_object *events, GString *text, GError **error)
+tft_set_gear (TftState *st, json_object *a, json_object *events, MgSaid *text, GError **error)
 {
   static const char * const known[] = { "type", "player", "figure", "weapons", "armor", "shield", "ready",
                                         "shield_ready", NULL };
@@ -965,12 +1011,13 @@ tft_set_gear (TftState *st, json_object *a, json_object *events, GString *text, 
   tft_history_add (f, "gear", st->turn, gear_json (st, f));
   {
     json_object *e = mg_event_new ("gear_changed", "figure", f->name);
-    g_autofree char *ws = weapons_text (rs, f);
+    g_autoptr(MgSaid) ws = weapons_said (rs, f);
     json_object_object_add (e, "gear", gear_json (st, f));
     json_object_array_add (events, e);
-    g_string_append_printf (text, _("%s now carries %s; %s; %s."), f->name, *ws ? ws : _("no weapon"),
-                            f->armor >= 0 ? _(rs->armor[f->armor].name) : _("no armor"),
-                            f->shield >= 0 ? _(rs->shields[f->shield].name) : _("no shield"));
+    tft_say (text, N_("%s now carries %s; %s; %s."), f->name,
+                 mg_said_length (ws) ? mg_message_phrase (ws) : mg_message_word (N_("no weapon")),
+                 mg_message_word (f->armor >= 0 ? rs->armor[f->armor].name : N_("no armor")),
+                 mg_message_word (f->shield >= 0 ? rs->shields[f->shield].name : N_("no shield")));
   }
   return TRUE;
 }
@@ -1135,7 +1182,7 @@ tft_from_json (json_object *ruleset, json_object *json, GError **error)
 
 /* A figure's weapons for its entity row, as the ruleset's ids ("shortsword, dagger", a beast's
  * attack last): an entity table reads the same in every language, where the names the UI shows
- * are translated (weapons_text). */
+ * are translated (weapons_said). */
 static char *
 weapon_ids (const TftRuleset *rs, const TftFigure *f)
 {
