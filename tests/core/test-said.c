@@ -55,7 +55,8 @@ by_path (gconstpointer a, gconstpointer b)
 }
 
 /* Besides the samples, the scripts tests/<game>/said-*.jsonl (in name order), each played from a
- * new state with the first sample's players: the sentences no sample says. */
+ * new state with the first sample's players (or a first line "#players Red Blue"): the sentences
+ * no sample says. */
 static GPtrArray *
 said_scripts (const MgGame *game)
 {
@@ -140,12 +141,17 @@ test_sample (gconstpointer data)
       g_autoptr(GBytes) bytes = script_bytes (game, scripts, s);
       g_auto(GStrv) lines = g_strsplit (g_bytes_get_data (bytes, NULL), "\n", -1);
       const char *const *players = game->samples[s < game->n_samples ? s : 0].players;
+      /* A script may seat others: a first line "#players Red Blue". */
+      g_auto(GStrv) seated = g_str_has_prefix (lines[0], "#players ") ? g_strsplit (lines[0] + 9, " ", -1) : NULL;
       g_autofree char *label = s < game->n_samples ? g_strdup_printf ("sample %u", s)
                                : g_path_get_basename (g_ptr_array_index (scripts, s - game->n_samples));
-      g_autoptr(MgState) en = game->rules->new_state (ruleset, players, &error);
+      g_autoptr(MgState) en = NULL;
       g_autoptr(MgState) fr_state = NULL;
       gint64 seq = 0;
 
+      if (seated != NULL)
+        players = (const char *const *) seated, lines[0][0] = '\0';
+      en = game->rules->new_state (ruleset, players, &error);
       g_assert_no_error (error);
       fr_state = game->rules->new_state (ruleset, players, &error);
       g_assert_no_error (error);
