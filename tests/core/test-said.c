@@ -48,69 +48,124 @@ play (MgState *state, json_object *action, gint64 seq, char **summary, MgSaid **
   return events;
 }
 
+/* Plays the actions of `text` (JSON lines) from a new state, in English and in French, and checks
+ * each action's said against both summaries; `where` names the case in a failure. */
+static void
+say_actions (const MgGame *game, json_object *ruleset, const char * const *players, const char *text,
+             const char *where, guint *checked, guint *differ)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(MgState) en = game->rules->new_state (ruleset, players, &error);
+  g_autoptr(MgState) fr_state = NULL;
+  gint64 seq = 0;
+
+  g_assert_no_error (error);
+  fr_state = game->rules->new_state (ruleset, players, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      json_object *action = json_tokener_parse (g_strstrip (lines[i]));
+      g_autofree char *summary = NULL, *summary_fr = NULL, *as_en = NULL, *as_fr = NULL;
+      g_autoptr(MgSaid) said = NULL;
+      g_autoptr(MgSaid) said_fr = NULL;
+      json_object *stored;
+      g_autoptr(MgSaid) back = NULL;
+
+      if (lines[i][0] == '\0')
+        continue;
+      g_assert_nonnull (action);
+      seq++;
+      process_language (NULL);
+      json_object_put (play (en, action, seq, &summary, &said));
+      process_language ("fr");
+      json_object_put (play (fr_state, action, seq, &summary_fr, &said_fr));
+      process_language (NULL);
+      json_object_put (action);
+      if (said == NULL)
+        g_error ("%s, %s, row %" G_GINT64_FORMAT ": no said (the engine still writes its summary as text): %s",
+                 game->rules->id, where, seq, summary);
+      /* As the journal keeps it: JSON, read back. */
+      stored = mg_said_to_json (said);
+      back = mg_said_from_json (stored);
+      json_object_put (stored);
+      g_assert_nonnull (back);
+      as_en = mg_catalogue_render_said (NULL, back);
+      as_fr = mg_catalogue_render_said (mg_catalogue_get ("fr"), back);
+      if (g_strcmp0 (as_en, summary) != 0 || g_strcmp0 (as_fr, summary_fr) != 0)
+        g_error ("%s, %s, row %" G_GINT64_FORMAT ":\n  English summary  %s\n  said in English  %s\n"
+                 "  French summary   %s\n  said in French   %s",
+                 game->rules->id, where, seq, summary, as_en, summary_fr, as_fr);
+      *differ += g_strcmp0 (as_en, as_fr) != 0;
+      (*checked)++;
+    }
+}
+
 static void
 test_sample (gconstpointer data)
 {
   const MgGame *game = data;
-  const MgCatalogue *fr = mg_catalogue_get ("fr");
   g_autoptr(GError) error = NULL;
   json_object *ruleset = mg_ruleset_load_default (game->rules->id, &error);
   guint checked = 0, differ = 0;
 
   g_assert_no_error (error);
-  g_assert_nonnull (fr);
+  g_assert_nonnull (mg_catalogue_get ("fr"));
   for (guint s = 0; s < game->n_samples; s++)
     {
       g_autoptr(GBytes) bytes = mg_data_lookup (game->samples[s].resource, NULL);
-      g_auto(GStrv) lines = g_strsplit (g_bytes_get_data (bytes, NULL), "\n", -1);
-      g_autoptr(MgState) en = game->rules->new_state (ruleset, game->samples[s].players, &error);
-      g_autoptr(MgState) fr_state = NULL;
-      gint64 seq = 0;
+      g_autofree char *where = g_strdup_printf ("sample %u", s);
 
-      g_assert_no_error (error);
-      fr_state = game->rules->new_state (ruleset, game->samples[s].players, &error);
-      g_assert_no_error (error);
-      for (guint i = 0; lines[i] != NULL; i++)
-        {
-          json_object *action = json_tokener_parse (g_strstrip (lines[i]));
-          g_autofree char *summary = NULL, *summary_fr = NULL, *as_en = NULL, *as_fr = NULL;
-          g_autoptr(MgSaid) said = NULL;
-          g_autoptr(MgSaid) said_fr = NULL;
-          json_object *stored;
-          g_autoptr(MgSaid) back = NULL;
-
-          if (lines[i][0] == '\0')
-            continue;
-          g_assert_nonnull (action);
-          seq++;
-          process_language (NULL);
-          json_object_put (play (en, action, seq, &summary, &said));
-          process_language ("fr");
-          json_object_put (play (fr_state, action, seq, &summary_fr, &said_fr));
-          process_language (NULL);
-          json_object_put (action);
-          if (said == NULL)
-            g_error ("%s, sample %u, row %" G_GINT64_FORMAT ": no said (the engine still writes its summary as text): %s",
-                     game->rules->id, s, seq, summary);
-          /* As the journal keeps it: JSON, read back. */
-          stored = mg_said_to_json (said);
-          back = mg_said_from_json (stored);
-          json_object_put (stored);
-          g_assert_nonnull (back);
-          as_en = mg_catalogue_render_said (NULL, back);
-          as_fr = mg_catalogue_render_said (fr, back);
-          if (g_strcmp0 (as_en, summary) != 0 || g_strcmp0 (as_fr, summary_fr) != 0)
-            g_error ("%s, sample %u, row %" G_GINT64_FORMAT ":\n  English summary  %s\n  said in English  %s\n"
-                     "  French summary   %s\n  said in French   %s",
-                     game->rules->id, s, seq, summary, as_en, summary_fr, as_fr);
-          differ += g_strcmp0 (as_en, as_fr) != 0;
-          checked++;
-        }
+      say_actions (game, ruleset, game->samples[s].players, g_bytes_get_data (bytes, NULL), where,
+                   &checked, &differ);
     }
   g_test_message ("%s: %u actions said, %u of them in other words in French", game->rules->id, checked, differ);
   g_assert_cmpuint (checked, >, 0);
   /* French is not English: most sentences read differently (names and marks alone may not). */
   g_assert_cmpuint (differ * 2, >, checked);
+  json_object_put (ruleset);
+}
+
+/* A game's own cases, for the sentences its samples never say: each file of tests/<id>/said/
+ * is a {"players": […]} line, then actions (a "dice" member fixes their dice). */
+static void
+test_cases (gconstpointer data)
+{
+  const MgGame *game = data;
+  g_autoptr(GError) error = NULL;
+  json_object *ruleset = mg_ruleset_load_default (game->rules->id, &error);
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "..", game->rules->id, "said", NULL);
+  g_autoptr(GDir) files = g_dir_open (dir, 0, &error);
+  const char *name;
+  guint checked = 0, differ = 0, n_files = 0;
+
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (files)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *text = NULL;
+      g_autofree char *first = NULL;
+      json_object *head, *players_json;
+      g_autoptr(GPtrArray) players = g_ptr_array_new ();
+
+      if (!g_str_has_suffix (name, ".jsonl"))
+        continue;
+      g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+      g_assert_no_error (error);
+      first = g_strndup (text, strcspn (text, "\n"));
+      head = json_tokener_parse (first);
+      g_assert_true (json_object_object_get_ex (head, "players", &players_json));
+      for (gsize i = 0; i < json_object_array_length (players_json); i++)
+        g_ptr_array_add (players, (gpointer) json_object_get_string (json_object_array_get_idx (players_json, i)));
+      g_ptr_array_add (players, NULL);
+      say_actions (game, ruleset, (const char * const *) players->pdata, text + strlen (first), name,
+                   &checked, &differ);
+      json_object_put (head);
+      n_files++;
+    }
+  g_test_message ("%s: %u cases, %u actions said, %u of them in other words in French", game->rules->id,
+                  n_files, checked, differ);
+  g_assert_cmpuint (checked, >, 0);
   json_object_put (ruleset);
 }
 
@@ -125,12 +180,24 @@ main (int argc, char **argv)
   bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MG_LOCALEDIR"));
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  /* GLib decides once, at its first g_dgettext(), whether to translate at all: not when the
+   * domain's header is untranslated and the locale ("C.UTF-8") is neither "C" nor "en_*" —
+   * an English first call would keep every later French one in English. Ask it in French. */
+  process_language ("fr");
+  g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "nothing"), !=, "nothing");
+  process_language (NULL);
   g_test_init (&argc, &argv, NULL);
   for (guint g = 0; g < n; g++)
     if (games[g]->n_samples > 0)
       {
         g_autofree char *name = g_strdup_printf ("/said/%s", games[g]->rules->id);
+        g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "..", games[g]->rules->id, "said", NULL);
         g_test_add_data_func (name, games[g], test_sample);
+        if (g_file_test (dir, G_FILE_TEST_IS_DIR))
+          {
+            g_autofree char *cases = g_strdup_printf ("/said/%s/cases", games[g]->rules->id);
+            g_test_add_data_func (cases, games[g], test_cases);
+          }
       }
   return g_test_run ();
 }
