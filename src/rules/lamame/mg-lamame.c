@@ -40,15 +40,18 @@ lm_season_word (const LmState *s, gint idx)
   return msgid != NULL ? mg_message_word (msgid) : s->rs->seasons[idx];
 }
 
+/* The action's sentences, one space between two, as messages each viewer reads in their language. */
 void
-lm_say (Ctx *c, const char *fmt, ...)
+lm_say (Ctx *c, const char *msgid, ...)
 {
   va_list ap;
 
-  if (c->summary->len > 0)
-    g_string_append_c (c->summary, ' ');
-  va_start (ap, fmt);
-  g_string_append_vprintf (c->summary, fmt, ap);
+  if (c->said == NULL)
+    return;   /* validating (mg_actions_validate gives no said): the copy is thrown away */
+  if (mg_said_length (c->said) > 0)
+    mg_said_add_text (c->said, " ");
+  va_start (ap, msgid);
+  mg_said_add_message (c->said, mg_message_new_valist (msgid, NULL, 0, ap));
   va_end (ap);
 }
 
@@ -154,7 +157,7 @@ lm_can_place (const LmState *s, gint seat, guint k, guint a, GError **error)
     return mg_illegal (error, N_("%s is %s's castle"), area->name, NAME (s, area->castle_of));
   if (s->p.spot[a].owner[k] >= 0)
     return mg_illegal (error, N_("%s already has a %s there: only one unit of each kind per area"),
-                    NAME (s, seat), KIND (k));
+                    NAME (s, seat), KIND_WORD (k));
   if (k == LM_CAMP && area->castle_of >= 0)
     return mg_illegal (error, N_("A camp cannot be placed inside a castle (%s)"), area->name);
   if (k == LM_KNIGHT && area->mountain)
@@ -292,12 +295,16 @@ lm_cards_json (const gint *cards, guint n)
   return a;
 }
 
-char *
-lm_cards_text (const gint *cards, guint n)
+MgSaid *
+lm_cards_said (const gint *cards, guint n)
 {
+  MgSaid *said = mg_said_new ();
+
   if (n == 2)
-    return g_strdup_printf (_("%s and %s"), CARD (cards[0]), CARD (cards[1]));
-  return g_strdup (CARD (cards[0]));
+    mg_said_add (said, N_("%s and %s"), CARD_WORD (cards[0]), CARD_WORD (cards[1]));
+  else
+    mg_said_add (said, "%s", CARD_WORD (cards[0]));
+  return said;
 }
 
 /* ---------------------------------------------------------------- state life */
