@@ -48,21 +48,39 @@ play (MgState *state, json_object *action, gint64 seq, char **summary, MgSaid **
   return events;
 }
 
-/* Plays the actions of `text` (JSON lines) from a new state, in English and in French, and checks
- * each action's said against both summaries; `where` names the case in a failure. */
-static void
-say_actions (const MgGame *game, json_object *ruleset, const char * const *players, const char *text,
-             const char *where, guint *checked, guint *differ)
+/* A new state; with `members`, the state whose JSON is the new state's with those members
+ * replaced (a position set by hand). */
+static MgState *
+start_state (const MgGame *game, json_object *ruleset, const char * const *players, json_object *members)
 {
   g_autoptr(GError) error = NULL;
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
-  g_autoptr(MgState) en = game->rules->new_state (ruleset, players, &error);
-  g_autoptr(MgState) fr_state = NULL;
-  gint64 seq = 0;
+  MgState *state = game->rules->new_state (ruleset, players, &error);
+  json_object *json;
 
   g_assert_no_error (error);
-  fr_state = game->rules->new_state (ruleset, players, &error);
+  if (members == NULL)
+    return state;
+  json = mg_state_to_json (state);
+  mg_state_free (state);
+  json_object_object_foreach (members, key, value)
+    json_object_object_add (json, key, json_object_get (value));
+  state = game->rules->from_json (ruleset, json, &error);
   g_assert_no_error (error);
+  json_object_put (json);
+  return state;
+}
+
+/* Plays the actions of `text` (JSON lines) from a new state (`members` set, if any), in English
+ * and in French, and checks each action's said against both summaries; `where` names the case. */
+static void
+say_actions (const MgGame *game, json_object *ruleset, const char * const *players, json_object *members,
+             const char *text, const char *where, guint *checked, guint *differ)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(MgState) en = start_state (game, ruleset, players, members);
+  g_autoptr(MgState) fr_state = start_state (game, ruleset, players, members);
+  gint64 seq = 0;
+
   for (guint i = 0; lines[i] != NULL; i++)
     {
       json_object *action = json_tokener_parse (g_strstrip (lines[i]));
@@ -116,7 +134,7 @@ test_sample (gconstpointer data)
       g_autoptr(GBytes) bytes = mg_data_lookup (game->samples[s].resource, NULL);
       g_autofree char *where = g_strdup_printf ("sample %u", s);
 
-      say_actions (game, ruleset, game->samples[s].players, g_bytes_get_data (bytes, NULL), where,
+      say_actions (game, ruleset, game->samples[s].players, NULL, g_bytes_get_data (bytes, NULL), where,
                    &checked, &differ);
     }
   g_test_message ("%s: %u actions said, %u of them in other words in French", game->rules->id, checked, differ);
@@ -127,13 +145,14 @@ test_sample (gconstpointer data)
 }
 
 /* A game's own cases, for the sentences its samples never say: each file of tests/<id>/said/
- * is a {"players": […]} line, then actions (a "dice" member fixes their dice). */
+ * is a {"players": […]} line (with "ruleset": members replacing the shipped ruleset's, "state":
+ * members replacing the new state's), then actions (a "dice" member fixes their dice). */
 static void
 test_cases (gconstpointer data)
 {
   const MgGame *game = data;
   g_autoptr(GError) error = NULL;
-  json_object *ruleset = mg_ruleset_load_default (game->rules->id, &error);
+  json_object *shipped = mg_ruleset_load_default (game->rules->id, &error);
   g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "..", game->rules->id, "said", NULL);
   g_autoptr(GDir) files = g_dir_open (dir, 0, &error);
   const char *name;
@@ -145,7 +164,7 @@ test_cases (gconstpointer data)
       g_autofree char *path = g_build_filename (dir, name, NULL);
       g_autofree char *text = NULL;
       g_autofree char *first = NULL;
-      json_object *head, *players_json;
+      json_object *head, *players_json, *members, *ruleset = NULL;
       g_autoptr(GPtrArray) players = g_ptr_array_new ();
 
       if (!g_str_has_suffix (name, ".jsonl"))
@@ -158,15 +177,23 @@ test_cases (gconstpointer data)
       for (gsize i = 0; i < json_object_array_length (players_json); i++)
         g_ptr_array_add (players, (gpointer) json_object_get_string (json_object_array_get_idx (players_json, i)));
       g_ptr_array_add (players, NULL);
-      say_actions (game, ruleset, (const char * const *) players->pdata, text + strlen (first), name,
-                   &checked, &differ);
+      json_object_deep_copy (shipped, &ruleset, NULL);
+      if (json_object_object_get_ex (head, "ruleset", &members))
+        {
+          json_object_object_foreach (members, key, value)
+            json_object_object_add (ruleset, key, json_object_get (value));
+        }
+      say_actions (game, ruleset, (const char * const *) players->pdata,
+                   json_object_object_get_ex (head, "state", &members) ? members : NULL,
+                   text + strlen (first), name, &checked, &differ);
+      json_object_put (ruleset);
       json_object_put (head);
       n_files++;
     }
   g_test_message ("%s: %u cases, %u actions said, %u of them in other words in French", game->rules->id,
                   n_files, checked, differ);
   g_assert_cmpuint (checked, >, 0);
-  json_object_put (ruleset);
+  json_object_put (shipped);
 }
 
 int
