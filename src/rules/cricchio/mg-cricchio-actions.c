@@ -1107,7 +1107,11 @@ threat_said (const ChState *st)
         {
           if (mg_said_length (whom) > 0)
             mg_said_add (whom, N_(", "));
-          mg_said_add (whom, N_("%s's %s"), ch_side_word (st, s), ch_kind_word (k));
+          if (ch_side_is_ak (st, s))
+            /* Translators: a piece of the Abandoned Kingdom under threat, "the Abandoned Kingdom's President". */
+            mg_said_add (whom, N_("the Abandoned Kingdom's %s"), ch_kind_word (k));
+          else
+            mg_said_add (whom, N_("%s's %s"), ch_side_word (st, s), ch_kind_word (k));
         }
   return whom;
 }

@@ -58,6 +58,8 @@ typedef struct {
 /* The name of the player holding `side`, "the Abandoned Kingdom", or the side's colour. */
 const char  *ch_side_name     (const ChState *st, guint side);
 const char  *ch_side_word     (const ChState *st, guint side);   /* the same, a message's argument (a word but a name) */
+/* TRUE when `side` is the Abandoned Kingdom (no player holds it). */
+gboolean     ch_side_is_ak    (const ChState *st, guint side);
 /* A side's colour in a sentence: the ruleset's word, as the Rules page translates it. */
 const char  *ch_colour_word   (const ChState *st, guint side);
 const char  *ch_colour_arg    (const ChState *st, guint side);   /* the same, a refusal's word argument */

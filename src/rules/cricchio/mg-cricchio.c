@@ -35,6 +35,12 @@ ch_side_word (const ChState *st, guint side)
   return ch_colour_arg (st, side);
 }
 
+gboolean
+ch_side_is_ak (const ChState *st, guint side)
+{
+  return st->player_of[side] < 0 && side == st->pos.ak;
+}
+
 /* A side's colour in a sentence: the ruleset's word, as the Rules page translates it. */
 const char *
 ch_colour_word (const ChState *st, guint side)
@@ -61,10 +67,17 @@ ch_piece_said (const ChState *st, guint8 pc)
   MgSaid *said = mg_said_new ();
 
   if (P_OWNER (pc) != P_CTRL (pc))
-    mg_said_add (said, N_("%s's rogue %s %s"), ch_side_word (st, P_CTRL (pc)), ch_colour_arg (st, P_OWNER (pc)),
+    /* Translators: a rogue piece: who commands it, the colour it keeps, the piece, "Black's rogue
+     * Blue Navy" (its translation may put them in another order: %3$s … %1$s). */
+    mg_said_add (said, N_("%1$s's rogue %2$s %3$s"), ch_side_word (st, P_CTRL (pc)), ch_colour_arg (st, P_OWNER (pc)),
                  ch_kind_word (P_KIND (pc)));
+  else if (ch_side_is_ak (st, P_OWNER (pc)))
+    /* Translators: a piece of the Abandoned Kingdom, "the Abandoned Kingdom President". */
+    mg_said_add (said, N_("the Abandoned Kingdom %s"), ch_kind_word (P_KIND (pc)));
   else
-    mg_said_add (said, N_("%s %s"), ch_side_word (st, P_OWNER (pc)), ch_kind_word (P_KIND (pc)));
+    /* Translators: a side's piece: the player's name (or the side's colour), then the piece,
+     * "Black Navy" (its translation may put them in another order: %2$s … %1$s). */
+    mg_said_add (said, N_("%1$s %2$s"), ch_side_word (st, P_OWNER (pc)), ch_kind_word (P_KIND (pc)));
   return said;
 }
 
