@@ -352,7 +352,8 @@ do_start (MgState *state, json_object *a, MgPlay *c, GError **error)
   }
   p->phase = LM_INITIAL_BUILD;
   p->cur = 0;
-  lm_say (c, N_("The year begins on %s: %s starts; each player has %d gold and a soldier in their castle."),
+  /* Translators: %1$s is the map's name, %2$s the start player. */
+  lm_say (c, N_("The year begins on %1$s: %2$s starts; each player has %3$d gold and a soldier in their castle."),
        mg_message_word (s->map->name), NAME (s, start), s->rs->starting_gold);
   if (p->form == LM_COMPLETE)
     lm_say (c, N_("Initial build with special abilities: bid, build one unit or pass, in turn."));
@@ -432,7 +433,8 @@ do_build (MgState *state, json_object *a, MgPlay *c, GError **error)
   lm_unit_put (s, area, kind, seat);
   lm_ev (c, "built", "player", JS (NAME (s, seat)), "unit", JS (lm_kind_ids[kind]), "area", JS (AREA (s, area)),
       "cost", JI (s->rs->costs[kind]), NULL);
-  lm_say (c, N_("%s builds a %s on %s for %d gold (%d left)."), NAME (s, seat), KIND_WORD (kind), AREA (s, area),
+  /* Translators: "Red builds a catapult on Oak Hill…": the unit comes with its article. */
+  lm_say (c, N_("%s builds %s on %s for %d gold (%d left)."), NAME (s, seat), KIND_A_WORD (kind), AREA (s, area),
        s->rs->costs[kind], p->pl[seat].gold);
   if (initial && p->form == LM_COMPLETE)
     initial_build_next (s, c);
@@ -542,7 +544,8 @@ reveal_start_bids (LmState *s, Ctx *c)
   p->bid_winner = winner;
   p->phase = LM_CHOOSE_START;
   lm_ev (c, "start_bids_revealed", "bids", bids, "winner", JS (NAME (s, winner)), "paid", JI (best), NULL);
-  lm_say (c, N_("%s bids revealed: %s. %s wins, pays %d and chooses the start player."),
+  /* Translators: %1$s is the season, %2$s the bids ("Red 2, Blue 0"). */
+  lm_say (c, N_("%1$s bids revealed: %2$s. %3$s wins, pays %4$d and chooses the start player."),
        lm_season_word (s, p->season), text->str, NAME (s, winner), best);
   g_string_free (text, TRUE);
 }
@@ -980,8 +983,9 @@ resolve_round (LmState *s, Ctx *c)
       "result", JS (hit ? "defender" : "attacker"), NULL);
   if (hit)
     {
-      lm_say (c, N_("%s spends %d gold against the %s on %s; %s guesses %s — right: %s's %s on %s is destroyed."),
-           NAME (s, at->attacker), at->gold, KIND_WORD (target), AREA (s, at->to), NAME (s, at->defender), gtext,
+      /* Translators: "the garrison", the target, comes with its article. */
+      lm_say (c, N_("%s spends %d gold against %s on %s; %s guesses %s — right: %s's %s on %s is destroyed."),
+           NAME (s, at->attacker), at->gold, KIND_THE_WORD (target), AREA (s, at->to), NAME (s, at->defender), gtext,
            NAME (s, at->attacker), KIND_WORD (at->kind), AREA (s, at->from));
       lm_unit_remove (s, at->from, at->kind);
       lm_ev (c, "destroyed", "player", JS (NAME (s, at->attacker)), "unit", JS (lm_kind_ids[at->kind]),
@@ -989,8 +993,9 @@ resolve_round (LmState *s, Ctx *c)
       at->active = FALSE;
       return;
     }
-  lm_say (c, N_("%s spends %d gold against the %s on %s; %s guesses %s — wrong."),
-       NAME (s, at->attacker), at->gold, KIND_WORD (target), AREA (s, at->to), NAME (s, at->defender), gtext);
+  /* Translators: "the garrison", the target, comes with its article. */
+  lm_say (c, N_("%s spends %d gold against %s on %s; %s guesses %s — wrong."),
+       NAME (s, at->attacker), at->gold, KIND_THE_WORD (target), AREA (s, at->to), NAME (s, at->defender), gtext);
   if (target == LM_GARRISON)
     {
       json_object *ranking = json_object_new_array ();
@@ -1035,7 +1040,8 @@ resolve_round (LmState *s, Ctx *c)
   if (next_target (s) >= 0)
     {
       next_round (s);
-      lm_say (c, N_("Next: the %s (%d to guess)."), KIND_WORD (at->target), at->allowed);
+      /* Translators: "the garrison", the next target, comes with its article. */
+      lm_say (c, N_("Next: %s (%d to guess)."), KIND_THE_WORD (at->target), at->allowed);
     }
   else
     attack_won (s, c);
@@ -1079,7 +1085,8 @@ do_attack (MgState *state, json_object *a, MgPlay *c, GError **error)
       return TRUE;
     }
   next_round (s);
-  lm_say (c, N_("First the %s (%d to guess)."), KIND_WORD (at->target), at->allowed);
+  /* Translators: "the garrison", the first target, comes with its article. */
+  lm_say (c, N_("First %s (%d to guess)."), KIND_THE_WORD (at->target), at->allowed);
   return TRUE;
 }
 
@@ -1283,7 +1290,7 @@ do_fire (MgState *state, json_object *a, MgPlay *c, GError **error)
         json_object_array_add (destroyed, d);
         if (mg_said_length (text) > 0)
           mg_said_add_text (text, ", ");
-        mg_said_add (text, "%s", KIND_WORD (k));
+        mg_said_add (text, "%s", KIND_LISTED_WORD (k));
         lm_unit_remove (s, to, k);
       }
   if (s->rs->catapult_single_use)
@@ -1297,7 +1304,8 @@ do_fire (MgState *state, json_object *a, MgPlay *c, GError **error)
     p->spot[from].fresh[LM_CATAPULT] = 1;
   lm_ev (c, "fired", "player", JS (NAME (s, seat)), "from", JS (AREA (s, from)), "to", JS (AREA (s, to)),
       "destroyed", destroyed, NULL);
-  lm_say (c, N_("%s's catapult on %s fires at %s: %s's %s destroyed."), NAME (s, seat), AREA (s, from),
+  /* Translators: %4$s is the owner of what is destroyed, %5$s its list ("knight, soldier"). */
+  lm_say (c, N_("%1$s's catapult on %2$s fires at %3$s: %4$s's %5$s destroyed."), NAME (s, seat), AREA (s, from),
        AREA (s, to), NAME (s, owner), mg_message_phrase (text));
   if (s->map->areas[to].castle_of >= 0)
     lm_say (c, N_("The garrison of %s still holds the walls."), AREA (s, to));

@@ -182,6 +182,13 @@ extern const char * const lm_card_names[];   /* Tax, Build, Move/Attack */
  * phone's (a viewer's) language too. */
 #define KIND_WORD(k) mg_message_word (lm_kind_names[(k)])
 #define CARD_WORD(c) mg_message_word (lm_card_names[(c)])
+/* A kind with its article ("a catapult", "the garrison"), and as a catapult's list names it. */
+extern const char * const lm_kind_a_names[];
+extern const char * const lm_kind_the_names[];
+extern const char * const lm_kind_listed_names[];
+#define KIND_A_WORD(k)      mg_message_word_ctx ("lamame, a unit", lm_kind_a_names[(k)])
+#define KIND_THE_WORD(k)    mg_message_word_ctx ("lamame, the unit", lm_kind_the_names[(k)])
+#define KIND_LISTED_WORD(k) mg_message_word_ctx ("lamame, a unit destroyed", lm_kind_listed_names[(k)])
 #define NAME(s, i) ((s)->names[(i)])
 #define AREA(s, a) ((s)->map->areas[(a)].name)
 

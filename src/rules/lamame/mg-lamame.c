@@ -9,6 +9,19 @@
 
 /* The names shown in summaries (the ids stay English in JSON). */
 const char * const lm_kind_names[] = { N_("knight"), N_("soldier"), N_("catapult"), N_("camp"), N_("garrison") };
+/* The same with their article, for sentences whose article agrees with the noun in other
+ * languages (French "une catapulte", "la garnison"): KIND_A_WORD, KIND_THE_WORD. */
+const char * const lm_kind_a_names[] = { NC_("lamame, a unit", "a knight"), NC_("lamame, a unit", "a soldier"),
+                                         NC_("lamame, a unit", "a catapult"), NC_("lamame, a unit", "a camp"),
+                                         NC_("lamame, a unit", "a garrison") };
+const char * const lm_kind_the_names[] = { NC_("lamame, the unit", "the knight"), NC_("lamame, the unit", "the soldier"),
+                                           NC_("lamame, the unit", "the catapult"), NC_("lamame, the unit", "the camp"),
+                                           NC_("lamame, the unit", "the garrison") };
+/* A kind in the list of what a catapult destroyed: the bare noun in English; a language may give
+ * it its article ("le chevalier, le soldat"). */
+const char * const lm_kind_listed_names[] = { NC_("lamame, a unit destroyed", "knight"), NC_("lamame, a unit destroyed", "soldier"),
+                                              NC_("lamame, a unit destroyed", "catapult"), NC_("lamame, a unit destroyed", "camp"),
+                                              NC_("lamame, a unit destroyed", "garrison") };
 const char * const lm_card_names[] = { N_("Tax"), N_("Build"), N_("Move/Attack") };
 static const char * const season_names[] = { N_("Spring"), N_("Summer"), N_("Fall"), N_("Winter") };
 
