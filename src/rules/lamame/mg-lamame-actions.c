@@ -1332,8 +1332,12 @@ do_adjust (MgState *state, json_object *a, MgPlay *c, GError **error)
     return mg_illegal (error, N_("%s has only %d gold"), NAME (s, seat), s->p.pl[seat].gold);
   s->p.pl[seat].gold += delta;
   lm_ev (c, "adjusted", "player", JS (NAME (s, seat)), "gold", JI (delta), "reason", reason ? JS (reason) : NULL, NULL);
-  lm_say (c, N_("Referee's correction: %s %+d gold (%d)%s%s."), NAME (s, seat), (int) delta, s->p.pl[seat].gold,
-       reason ? ": " : "", reason ? reason : "");
+  if (reason != NULL)
+    /* Translators: the last %s is the referee's reason, as typed. */
+    lm_say (c, N_("Referee's correction: %s %+d gold (%d): %s."), NAME (s, seat), (int) delta, s->p.pl[seat].gold,
+            reason);
+  else
+    lm_say (c, N_("Referee's correction: %s %+d gold (%d)."), NAME (s, seat), (int) delta, s->p.pl[seat].gold);
   return TRUE;
 }
 
