@@ -92,7 +92,7 @@ MgState     *ch_state_copy    (const MgState *state);
 void         ch_state_swap    (MgState *state, MgState *other);
 
 /* mg-cricchio-actions.c */
-/* Passes the turn to the next side in play (lost turns skipped, rule 12 checked); events and summary appended. */
+/* Passes the turn to the next side in play (lost turns skipped, rule 12 checked); events and sentences (said) appended. */
 void         ch_begin_turn    (ChState *st, json_object *events, MgSaid *said);
 /* What a side may take only after saying "Mêlée" on it ((owner, kind) bits). */
 guint32      ch_melee_unsaid  (const ChState *st);

@@ -196,7 +196,7 @@ extern const char * const lm_kind_listed_names[];
 #define JI(x) json_object_new_int64 (x)
 #define JB(x) json_object_new_boolean (x)
 
-/* What an action produces while it runs: the runner's MgPlay, its events and its summary (La
+/* What an action produces while it runs: the runner's MgPlay, its events and its said (La
  * Mame rolls no dice). */
 typedef MgPlay Ctx;
 
