@@ -1141,7 +1141,8 @@ act_melee (MgState *state, json_object *action, MgPlay *play, GError **error)
   if (said)
     {
       st->forbid[st->mover] = ch_melee_unsaid (st) & ~st->threat;
-      mg_said_add (play->said, N_("Mêlée on %s"), mg_message_phrase (whom));
+      /* Translators: %1$s lists the pieces threatened ("Red's President, Blue's General"). */
+      mg_said_add (play->said, N_("Mêlée on %1$s"), mg_message_phrase (whom));
     }
   else
     {
