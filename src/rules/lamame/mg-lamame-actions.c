@@ -52,7 +52,9 @@ award_abilities (LmState *s, Ctx *c)
           json_object_object_add (aw, "player", JS (NAME (s, p->bidder[i])));
           json_object_object_add (aw, "gold", JI (p->bid[i]));
           json_object_array_add (awards, aw);
-          lm_say (c, N_("%s buys %s for %d gold."), NAME (s, p->bidder[i]), mg_message_word (name), p->bid[i]);
+          lm_say_n (c, MG_PLURAL_PAIR ("%1$s buys %2$s for %3$d gold.",
+                                        "%1$s buys %2$s for %3$d gold."),
+                    p->bid[i], NAME (s, p->bidder[i]), mg_message_word (name), p->bid[i]);
         }
       else
         {
@@ -353,7 +355,9 @@ do_start (MgState *state, json_object *a, MgPlay *c, GError **error)
   p->phase = LM_INITIAL_BUILD;
   p->cur = 0;
   /* Translators: %1$s is the map's name, %2$s the start player. */
-  lm_say (c, N_("The year begins on %1$s: %2$s starts; each player has %3$d gold and a soldier in their castle."),
+  lm_say_n (c, MG_PLURAL_PAIR ("The year begins on %1$s: %2$s starts; each player has %3$d gold and a soldier in their castle.",
+                                "The year begins on %1$s: %2$s starts; each player has %3$d gold and a soldier in their castle."),
+            s->rs->starting_gold,
        mg_message_word (s->map->name), NAME (s, start), s->rs->starting_gold);
   if (p->form == LM_COMPLETE)
     lm_say (c, N_("Initial build with special abilities: bid, build one unit or pass, in turn."));
@@ -434,7 +438,9 @@ do_build (MgState *state, json_object *a, MgPlay *c, GError **error)
   lm_ev (c, "built", "player", JS (NAME (s, seat)), "unit", JS (lm_kind_ids[kind]), "area", JS (AREA (s, area)),
       "cost", JI (s->rs->costs[kind]), NULL);
   /* Translators: "Red builds a catapult on Oak Hill…": the unit comes with its article. */
-  lm_say (c, N_("%s builds %s on %s for %d gold (%d left)."), NAME (s, seat), KIND_A_WORD (kind), AREA (s, area),
+  lm_say_n (c, MG_PLURAL_PAIR ("%s builds %s on %s for %d gold (%d left).",
+                                "%s builds %s on %s for %d gold (%d left)."),
+            s->rs->costs[kind], NAME (s, seat), KIND_A_WORD (kind), AREA (s, area),
        s->rs->costs[kind], p->pl[seat].gold);
   if (initial && p->form == LM_COMPLETE)
     initial_build_next (s, c);
@@ -477,13 +483,19 @@ do_bid (MgState *state, json_object *a, MgPlay *c, GError **error)
       "outbid", p->bidder[idx] >= 0 ? JS (NAME (s, p->bidder[idx])) : NULL,
       "refund", JI (p->bidder[idx] >= 0 ? p->bid[idx] : 0), NULL);
   if (p->bidder[idx] >= 0 && p->bidder[idx] != seat)
-    lm_say (c, N_("%s bids %d gold on %s; %s is outbid and takes back %d gold."), NAME (s, seat), gold,
+    lm_say_n (c, MG_PLURAL_PAIR ("%1$s bids %2$d gold on %3$s; %4$s is outbid and takes back %5$d gold.",
+                                  "%1$s bids %2$d gold on %3$s; %4$s is outbid and takes back %5$d gold."),
+              gold, NAME (s, seat), gold,
          mg_message_word (name), NAME (s, p->bidder[idx]), p->bid[idx]);
   else if (p->bidder[idx] == seat)
-    lm_say (c, N_("%s raises their own bid on %s from %d to %d gold."), NAME (s, seat),
+    lm_say_n (c, MG_PLURAL_PAIR ("%1$s raises their own bid on %2$s from %3$d to %4$d gold.",
+                                  "%1$s raises their own bid on %2$s from %3$d to %4$d gold."),
+              gold, NAME (s, seat),
          mg_message_word (name), p->bid[idx], gold);
   else
-    lm_say (c, N_("%s bids %d gold on %s."), NAME (s, seat), gold, mg_message_word (name));
+    lm_say_n (c, MG_PLURAL_PAIR ("%1$s bids %2$d gold on %3$s.",
+                                  "%1$s bids %2$d gold on %3$s."),
+              gold, NAME (s, seat), gold, mg_message_word (name));
   p->pl[seat].gold -= gold;
   p->bid[idx] = gold;
   p->bidder[idx] = seat;
@@ -777,7 +789,9 @@ do_tax (MgState *state, json_object *a, MgPlay *c, GError **error)
     return FALSE;
   s->p.pl[seat].gold += s->rs->tax;
   lm_ev (c, "tax", "player", JS (NAME (s, seat)), "gold", JI (s->rs->tax), NULL);
-  lm_say (c, N_("%s taxes: +%d gold (%d)."), NAME (s, seat), s->rs->tax, s->p.pl[seat].gold);
+  lm_say_n (c, MG_PLURAL_PAIR ("%1$s taxes: +%2$d gold (%3$d).",
+                                "%1$s taxes: +%2$d gold (%3$d)."),
+            s->rs->tax, NAME (s, seat), s->rs->tax, s->p.pl[seat].gold);
   card_done (s, c, seat, idx);
   return TRUE;
 }
@@ -984,7 +998,9 @@ resolve_round (LmState *s, Ctx *c)
   if (hit)
     {
       /* Translators: "the garrison", the target, comes with its article. */
-      lm_say (c, N_("%s spends %d gold against %s on %s; %s guesses %s — right: %s's %s on %s is destroyed."),
+      lm_say_n (c, MG_PLURAL_PAIR ("%s spends %d gold against %s on %s; %s guesses %s — right: %s's %s on %s is destroyed.",
+                                    "%s spends %d gold against %s on %s; %s guesses %s — right: %s's %s on %s is destroyed."),
+                at->gold,
            NAME (s, at->attacker), at->gold, KIND_THE_WORD (target), AREA (s, at->to), NAME (s, at->defender), gtext,
            NAME (s, at->attacker), KIND_WORD (at->kind), AREA (s, at->from));
       lm_unit_remove (s, at->from, at->kind);
@@ -994,7 +1010,9 @@ resolve_round (LmState *s, Ctx *c)
       return;
     }
   /* Translators: "the garrison", the target, comes with its article. */
-  lm_say (c, N_("%s spends %d gold against %s on %s; %s guesses %s — wrong."),
+  lm_say_n (c, MG_PLURAL_PAIR ("%s spends %d gold against %s on %s; %s guesses %s — wrong.",
+                                "%s spends %d gold against %s on %s; %s guesses %s — wrong."),
+            at->gold,
        NAME (s, at->attacker), at->gold, KIND_THE_WORD (target), AREA (s, at->to), NAME (s, at->defender), gtext);
   if (target == LM_GARRISON)
     {
@@ -1334,10 +1352,14 @@ do_adjust (MgState *state, json_object *a, MgPlay *c, GError **error)
   lm_ev (c, "adjusted", "player", JS (NAME (s, seat)), "gold", JI (delta), "reason", reason ? JS (reason) : NULL, NULL);
   if (reason != NULL)
     /* Translators: the last %s is the referee's reason, as typed. */
-    lm_say (c, N_("Referee's correction: %s %+d gold (%d): %s."), NAME (s, seat), (int) delta, s->p.pl[seat].gold,
+    lm_say_n (c, MG_PLURAL_PAIR ("Referee's correction: %s %+d gold (%d): %s.",
+                                  "Referee's correction: %s %+d gold (%d): %s."),
+              ABS (delta), NAME (s, seat), (int) delta, s->p.pl[seat].gold,
             reason);
   else
-    lm_say (c, N_("Referee's correction: %s %+d gold (%d)."), NAME (s, seat), (int) delta, s->p.pl[seat].gold);
+    lm_say_n (c, MG_PLURAL_PAIR ("Referee's correction: %s %+d gold (%d).",
+                                  "Referee's correction: %s %+d gold (%d)."),
+              ABS (delta), NAME (s, seat), (int) delta, s->p.pl[seat].gold);
   return TRUE;
 }
 

@@ -211,6 +211,10 @@ lm (const MgState *state)
 const char *lm_season_name  (const LmState *s, gint idx);     /* the season's shown name; "Initial build" before spring */
 const char *lm_season_word  (const LmState *s, gint idx);     /* the same, a refusal's word argument */
 void        lm_say          (Ctx *c, const char *msgid, ...) G_GNUC_PRINTF (2, 3);  /* says a sentence (msgid marked N_()) */
+/* The same with a plural pair, marked MG_PLURAL_PAIR ("one", "many") (a keyword of po/meson.build),
+ * and its count: lm_say_n (c, MG_PLURAL_PAIR ("%s bids %d gold.", "%s bids %d gold."), gold, …). */
+void        lm_say_n        (Ctx *c, const char *one, const char *many, gulong n, ...) G_GNUC_PRINTF (3, 5);
+#define MG_PLURAL_PAIR(one, many) one, many
 json_object *lm_ev          (Ctx *c, const char *type, ...); /* adds an event {"type", key, value, …} */
 gint        lm_area_owner   (const LmState *s, guint a);      /* the seat holding area a, or -1 */
 gint        lm_castle_of    (const LmState *s, gint seat);    /* the area of the seat's castle, or -1 */

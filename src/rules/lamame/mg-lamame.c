@@ -68,6 +68,21 @@ lm_say (Ctx *c, const char *msgid, ...)
   va_end (ap);
 }
 
+/* The same with a plural pair and its count (ngettext's forms, "%d gold" in English). */
+void
+lm_say_n (Ctx *c, const char *one, const char *many, gulong n, ...)
+{
+  va_list ap;
+
+  if (c->said == NULL)
+    return;   /* validating */
+  if (mg_said_length (c->said) > 0)
+    mg_said_add_text (c->said, " ");
+  va_start (ap, n);
+  mg_said_add_message (c->said, mg_message_new_valist (one, many, n, ap));
+  va_end (ap);
+}
+
 /* An event {"type": type, key: value, …}: pairs of (const char *, json_object *), NULL-terminated. */
 json_object *
 lm_ev (Ctx *c, const char *type, ...)
