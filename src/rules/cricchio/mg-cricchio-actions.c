@@ -1147,7 +1147,8 @@ act_melee (MgState *state, json_object *action, MgPlay *play, GError **error)
   else
     {
       st->forbid[st->mover] = st->threat | ch_melee_unsaid (st);
-      mg_said_add (play->said, N_("%s did not say “Mêlée”: %s may not take %s on the next move"),
+      /* Translators: %3$s lists the pieces threatened ("Red's President, Blue's General"). */
+      mg_said_add (play->said, N_("%1$s did not say “Mêlée”: %2$s may not take %3$s on the next move"),
                    ch_side_word (st, st->mover), ch_side_word (st, st->mover), mg_message_phrase (whom));
     }
   ev = ch_event_new ("melee");
