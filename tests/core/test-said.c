@@ -48,43 +48,6 @@ play (MgState *state, json_object *action, gint64 seq, char **summary, MgSaid **
   return events;
 }
 
-static gint
-by_path (gconstpointer a, gconstpointer b)
-{
-  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
-}
-
-/* Besides the samples, the scripts tests/<game>/said-*.jsonl (in name order), each played from a
- * new state with the first sample's players (or a first line "#players Red Blue"): the sentences
- * no sample says. */
-static GPtrArray *
-said_scripts (const MgGame *game)
-{
-  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "..", game->rules->id, NULL);
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    if (g_str_has_prefix (name, "said-") && g_str_has_suffix (name, ".jsonl"))
-      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
-  g_ptr_array_sort (paths, by_path);
-  return paths;
-}
-
-/* Script s: sample s, then the said-*.jsonl scripts. */
-static GBytes *
-script_bytes (const MgGame *game, GPtrArray *scripts, guint s)
-{
-  char *text = NULL;
-  gsize len = 0;
-
-  if (s < game->n_samples)
-    return mg_data_lookup (game->samples[s].resource, NULL);
-  g_assert_true (g_file_get_contents (g_ptr_array_index (scripts, s - game->n_samples), &text, &len, NULL));
-  return g_bytes_new_take (text, len + 1);
-}
-
 /* TRUE when `msgid` (after a context's \004) has a letter outside its conversions: words, not
  * marks ("%s"). */
 static gboolean
@@ -124,83 +87,158 @@ assert_french (json_object *pieces, const MgCatalogue *fr, const char *where)
     }
 }
 
+/* A new state; with `members`, the state whose JSON is the new state's with those members
+ * replaced (a position set by hand). */
+static MgState *
+start_state (const MgGame *game, json_object *ruleset, const char * const *players, json_object *members)
+{
+  g_autoptr(GError) error = NULL;
+  MgState *state = game->rules->new_state (ruleset, players, &error);
+  json_object *json;
+
+  g_assert_no_error (error);
+  if (members == NULL)
+    return state;
+  json = mg_state_to_json (state);
+  mg_state_free (state);
+  json_object_object_foreach (members, key, value)
+    json_object_object_add (json, key, json_object_get (value));
+  state = game->rules->from_json (ruleset, json, &error);
+  g_assert_no_error (error);
+  json_object_put (json);
+  return state;
+}
+
+/* Plays the actions of `text` (JSON lines) from a new state (`members` set, if any), in English
+ * and in French, and checks each action's said against both summaries; `where` names the case. */
+static void
+say_actions (const MgGame *game, json_object *ruleset, const char * const *players, json_object *members,
+             const char *text, const char *where, guint *checked, guint *differ)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(MgState) en = start_state (game, ruleset, players, members);
+  g_autoptr(MgState) fr_state = start_state (game, ruleset, players, members);
+  gint64 seq = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      json_object *action = json_tokener_parse (g_strstrip (lines[i]));
+      g_autofree char *summary = NULL, *summary_fr = NULL, *as_en = NULL, *as_fr = NULL;
+      g_autoptr(MgSaid) said = NULL;
+      g_autoptr(MgSaid) said_fr = NULL;
+      json_object *stored;
+      g_autoptr(MgSaid) back = NULL;
+
+      if (lines[i][0] == '\0')
+        continue;
+      g_assert_nonnull (action);
+      seq++;
+      process_language (NULL);
+      json_object_put (play (en, action, seq, &summary, &said));
+      process_language ("fr");
+      json_object_put (play (fr_state, action, seq, &summary_fr, &said_fr));
+      process_language (NULL);
+      json_object_put (action);
+      if (said == NULL)
+        g_error ("%s, %s, row %" G_GINT64_FORMAT ": no said (the engine still writes its summary as text): %s",
+                 game->rules->id, where, seq, summary);
+      /* As the journal keeps it: JSON, read back. */
+      stored = mg_said_to_json (said);
+      back = mg_said_from_json (stored);
+      json_object_put (stored);
+      g_assert_nonnull (back);
+      {
+        g_autofree char *at = g_strdup_printf ("%s, %s, row %" G_GINT64_FORMAT, game->rules->id, where, seq);
+        json_object *pieces = mg_said_to_json (back);
+        assert_french (pieces, mg_catalogue_get ("fr"), at);
+        json_object_put (pieces);
+      }
+      as_en = mg_catalogue_render_said (NULL, back);
+      as_fr = mg_catalogue_render_said (mg_catalogue_get ("fr"), back);
+      if (g_strcmp0 (as_en, summary) != 0 || g_strcmp0 (as_fr, summary_fr) != 0)
+        g_error ("%s, %s, row %" G_GINT64_FORMAT ":\n  English summary  %s\n  said in English  %s\n"
+                 "  French summary   %s\n  said in French   %s",
+                 game->rules->id, where, seq, summary, as_en, summary_fr, as_fr);
+      *differ += g_strcmp0 (as_en, as_fr) != 0;
+      (*checked)++;
+    }
+}
+
 static void
 test_sample (gconstpointer data)
 {
   const MgGame *game = data;
-  const MgCatalogue *fr = mg_catalogue_get ("fr");
   g_autoptr(GError) error = NULL;
   json_object *ruleset = mg_ruleset_load_default (game->rules->id, &error);
   guint checked = 0, differ = 0;
-  g_autoptr(GPtrArray) scripts = said_scripts (game);
 
   g_assert_no_error (error);
-  g_assert_nonnull (fr);
-  for (guint s = 0; s < game->n_samples + scripts->len; s++)
+  g_assert_nonnull (mg_catalogue_get ("fr"));
+  for (guint s = 0; s < game->n_samples; s++)
     {
-      g_autoptr(GBytes) bytes = script_bytes (game, scripts, s);
-      g_auto(GStrv) lines = g_strsplit (g_bytes_get_data (bytes, NULL), "\n", -1);
-      const char *const *players = game->samples[s < game->n_samples ? s : 0].players;
-      /* A script may seat others: a first line "#players Red Blue". */
-      g_auto(GStrv) seated = g_str_has_prefix (lines[0], "#players ") ? g_strsplit (lines[0] + 9, " ", -1) : NULL;
-      g_autofree char *label = s < game->n_samples ? g_strdup_printf ("sample %u", s)
-                               : g_path_get_basename (g_ptr_array_index (scripts, s - game->n_samples));
-      g_autoptr(MgState) en = NULL;
-      g_autoptr(MgState) fr_state = NULL;
-      gint64 seq = 0;
+      g_autoptr(GBytes) bytes = mg_data_lookup (game->samples[s].resource, NULL);
+      g_autofree char *where = g_strdup_printf ("sample %u", s);
 
-      if (seated != NULL)
-        players = (const char *const *) seated, lines[0][0] = '\0';
-      en = game->rules->new_state (ruleset, players, &error);
-      g_assert_no_error (error);
-      fr_state = game->rules->new_state (ruleset, players, &error);
-      g_assert_no_error (error);
-      for (guint i = 0; lines[i] != NULL; i++)
-        {
-          json_object *action = json_tokener_parse (g_strstrip (lines[i]));
-          g_autofree char *summary = NULL, *summary_fr = NULL, *as_en = NULL, *as_fr = NULL;
-          g_autoptr(MgSaid) said = NULL;
-          g_autoptr(MgSaid) said_fr = NULL;
-          json_object *stored;
-          g_autoptr(MgSaid) back = NULL;
-
-          if (lines[i][0] == '\0')
-            continue;
-          g_assert_nonnull (action);
-          seq++;
-          process_language (NULL);
-          json_object_put (play (en, action, seq, &summary, &said));
-          process_language ("fr");
-          json_object_put (play (fr_state, action, seq, &summary_fr, &said_fr));
-          process_language (NULL);
-          json_object_put (action);
-          if (said == NULL)
-            g_error ("%s, %s, row %" G_GINT64_FORMAT ": no said (the engine still writes its summary as text): %s",
-                     game->rules->id, label, seq, summary);
-          /* As the journal keeps it: JSON, read back. */
-          stored = mg_said_to_json (said);
-          back = mg_said_from_json (stored);
-          {
-            g_autofree char *where = g_strdup_printf ("%s, %s, row %" G_GINT64_FORMAT, game->rules->id, label, seq);
-            assert_french (stored, fr, where);
-          }
-          json_object_put (stored);
-          g_assert_nonnull (back);
-          as_en = mg_catalogue_render_said (NULL, back);
-          as_fr = mg_catalogue_render_said (fr, back);
-          if (g_strcmp0 (as_en, summary) != 0 || g_strcmp0 (as_fr, summary_fr) != 0)
-            g_error ("%s, %s, row %" G_GINT64_FORMAT ":\n  English summary  %s\n  said in English  %s\n"
-                     "  French summary   %s\n  said in French   %s",
-                     game->rules->id, label, seq, summary, as_en, summary_fr, as_fr);
-          differ += g_strcmp0 (as_en, as_fr) != 0;
-          checked++;
-        }
+      say_actions (game, ruleset, game->samples[s].players, NULL, g_bytes_get_data (bytes, NULL), where,
+                   &checked, &differ);
     }
   g_test_message ("%s: %u actions said, %u of them in other words in French", game->rules->id, checked, differ);
   g_assert_cmpuint (checked, >, 0);
   /* French is not English: most sentences read differently (names and marks alone may not). */
   g_assert_cmpuint (differ * 2, >, checked);
   json_object_put (ruleset);
+}
+
+/* A game's own cases, for the sentences its samples never say: each file of tests/<id>/said/
+ * is a {"players": […]} line (with "ruleset": members replacing the shipped ruleset's, "state":
+ * members replacing the new state's), then actions (a "dice" member fixes their dice). */
+static void
+test_cases (gconstpointer data)
+{
+  const MgGame *game = data;
+  g_autoptr(GError) error = NULL;
+  json_object *shipped = mg_ruleset_load_default (game->rules->id, &error);
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "..", game->rules->id, "said", NULL);
+  g_autoptr(GDir) files = g_dir_open (dir, 0, &error);
+  const char *name;
+  guint checked = 0, differ = 0, n_files = 0;
+
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (files)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *text = NULL;
+      g_autofree char *first = NULL;
+      json_object *head, *players_json, *members, *ruleset = NULL;
+      g_autoptr(GPtrArray) players = g_ptr_array_new ();
+
+      if (!g_str_has_suffix (name, ".jsonl"))
+        continue;
+      g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+      g_assert_no_error (error);
+      first = g_strndup (text, strcspn (text, "\n"));
+      head = json_tokener_parse (first);
+      g_assert_true (json_object_object_get_ex (head, "players", &players_json));
+      for (gsize i = 0; i < json_object_array_length (players_json); i++)
+        g_ptr_array_add (players, (gpointer) json_object_get_string (json_object_array_get_idx (players_json, i)));
+      g_ptr_array_add (players, NULL);
+      json_object_deep_copy (shipped, &ruleset, NULL);
+      if (json_object_object_get_ex (head, "ruleset", &members))
+        {
+          json_object_object_foreach (members, key, value)
+            json_object_object_add (ruleset, key, json_object_get (value));
+        }
+      say_actions (game, ruleset, (const char * const *) players->pdata,
+                   json_object_object_get_ex (head, "state", &members) ? members : NULL,
+                   text + strlen (first), name, &checked, &differ);
+      json_object_put (ruleset);
+      json_object_put (head);
+      n_files++;
+    }
+  g_test_message ("%s: %u cases, %u actions said, %u of them in other words in French", game->rules->id,
+                  n_files, checked, differ);
+  g_assert_cmpuint (checked, >, 0);
+  json_object_put (shipped);
 }
 
 int
@@ -213,15 +251,25 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MG_LOCALEDIR"));
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  /* No textdomain (GETTEXT_PACKAGE): with it, GLib's g_dgettext decides once, at its first call,
-   * in English (no translation, a locale neither "C" nor "en_"), never to translate again, and the
-   * French process would say English sentences. _() names its domain anyway. */
+  textdomain (GETTEXT_PACKAGE);
+  /* GLib decides once, at its first g_dgettext(), whether to translate at all: not when the
+   * domain's header is untranslated and the locale ("C.UTF-8") is neither "C" nor "en_*" —
+   * an English first call would keep every later French one in English. Ask it in French. */
+  process_language ("fr");
+  g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "nothing"), !=, "nothing");
+  process_language (NULL);
   g_test_init (&argc, &argv, NULL);
   for (guint g = 0; g < n; g++)
     if (games[g]->n_samples > 0)
       {
         g_autofree char *name = g_strdup_printf ("/said/%s", games[g]->rules->id);
+        g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "..", games[g]->rules->id, "said", NULL);
         g_test_add_data_func (name, games[g], test_sample);
+        if (g_file_test (dir, G_FILE_TEST_IS_DIR))
+          {
+            g_autofree char *cases = g_strdup_printf ("/said/%s/cases", games[g]->rules->id);
+            g_test_add_data_func (cases, games[g], test_cases);
+          }
       }
   return g_test_run ();
 }

@@ -984,6 +984,78 @@ test_solitaire (void)
                    2 * 0, ==, 57);
 }
 
+/* How the game ended is kept as said, not as text in the language it was played in: the state's
+ * JSON holds its pieces and reads back to the same JSON; a refusal after the end carries it as a
+ * phrase a phone renders in its own words; a state saved before (a text) reads back as it was. */
+static const char *
+toy_translate (gconstpointer data, const char *msgid, const char *plural, gulong n)
+{
+  if (strcmp (msgid, "The game is over: %s") == 0)
+    return "Fini : %s";
+  if (strcmp (msgid, "Victory! %s is the last player and wins.") == 0)
+    return "Victoire ! %s gagne.";
+  return plural != NULL && n != 1 ? plural : msgid;
+}
+
+static const char *
+toy_word (gconstpointer data, const char *msgid)
+{
+  return msgid;
+}
+
+static void
+test_result_said (void)
+{
+  static const MgMessageLanguage toy = { toy_translate, toy_word, NULL };
+  MgState *st = ch_test_position ("basic", 2, "south",
+                                  "south army e4, south army d5, south admiral f11, south president n1, "
+                                  "north president e14, north marine k13 moved");
+  g_autoptr(json_object) rs = ch_test_ruleset (NULL);
+  g_autoptr(json_object) js = NULL, again = NULL, old_again = NULL, action = json_tokener_parse ("{\"type\":\"pass\"}");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) events = NULL;
+  g_autofree char *phone = NULL;
+  json_object *result;
+  MgState *back;
+
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"move\",\"from\":\"e4\",\"to\":\"e5\"}", NULL));
+  json_object_put (mg_test_play (st, NULL, "{\"type\":\"melee\",\"said\":true}", NULL));
+  js = mg_state_to_json (st);
+  result = mg_json_member (js, "result");
+  g_assert_true (json_object_is_type (result, json_type_array));
+  g_assert_cmpstr (json_object_get_string (mg_json_member (json_object_array_get_idx (result, 0), "id")), ==,
+                   "Victory! %s is the last player and wins.");
+  back = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
+  g_assert_no_error (error);
+  again = mg_state_to_json (back);
+  g_assert_cmpstr (json_object_to_json_string (again), ==, json_object_to_json_string (js));
+
+  /* After the end: refused with how it ended, in the phone's words. */
+  events = mg_state_apply (back, action, NULL, NULL, &error);
+  g_assert_null (events);
+  g_assert_error (error, MG_RULES_ERROR, MG_RULES_ERROR_GAME_OVER);
+  g_assert_cmpstr (error->message, ==, "The game is over: Victory! Black is the last player and wins.");
+  phone = mg_message_render (mg_rules_error_get_message (error), &toy);
+  g_assert_cmpstr (phone, ==, "Fini : Victoire ! Black gagne.");
+  g_clear_error (&error);
+  mg_state_free (back);
+
+  /* A state saved before: its result a text, read back and written as it was. */
+  json_object_object_add (js, "result", json_object_new_string ("Victory! Black is the last player and wins."));
+  back = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
+  g_assert_no_error (error);
+  old_again = mg_state_to_json (back);
+  g_assert_cmpstr (json_object_to_json_string (old_again), ==, json_object_to_json_string (js));
+  mg_state_free (back);
+  /* Not a said: refused with its path. */
+  json_object_object_add (js, "result", json_tokener_parse ("[{\"nothing\":1}]"));
+  back = mg_rules_lookup ("cricchio")->from_json (rs, js, &error);
+  g_assert_null (back);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "$.result"));
+  mg_state_free (st);
+}
+
 /* ---------------------------------------------------------------- perft, JSON */
 
 /* Perft from the start (shipped ruleset, basic, every Mêlée said), the game as played: a side whose
@@ -1114,5 +1186,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cricchio/perft", test_perft);
   g_test_add_func ("/cricchio/perft-as-played", test_perft_as_played);
   g_test_add_func ("/cricchio/roundtrip", test_roundtrip);
+  g_test_add_func ("/cricchio/result-said", test_result_said);
   return g_test_run ();
 }

@@ -18,13 +18,30 @@ add_captured (ChState *st, guint side, guint8 pc, gboolean killed)
     st->captured[side][st->n_captured[side]++] = P_KIND (pc) | (P_OWNER (pc) << 3) | (killed ? C_KILLED : 0);
 }
 
+/* The game ends: `result` (taken) says how. */
 static void
-game_over (ChState *st, guint8 winners, const char *text)
+game_over (ChState *st, guint8 winners, MgSaid *result)
 {
   st->phase = PH_OVER;
   st->winners = winners;
-  g_free (st->result);
-  st->result = g_strdup (text);
+  mg_said_free (st->result);
+  st->result = result;
+}
+
+/* The game ends as the sentence `msgid` (marked N_()) and its arguments say. */
+static void
+game_over_say (ChState *st, guint8 winners, const char *msgid, ...) G_GNUC_PRINTF (3, 4);
+
+static void
+game_over_say (ChState *st, guint8 winners, const char *msgid, ...)
+{
+  MgSaid *result = mg_said_new ();
+  va_list args;
+
+  va_start (args, msgid);
+  mg_said_add_message (result, mg_message_new_valist (msgid, NULL, 0, args));
+  va_end (args);
+  game_over (st, winners, result);
 }
 
 /* Solitaire: the score of one AK piece taken (in order or out of order). */
@@ -102,7 +119,7 @@ rogues_back (ChState *st, guint fallen, guint captor, json_object *events)
 
 /* A side's President is gone: what that means in each variant. */
 static void
-president_lost (ChState *st, guint side, guint8 by, json_object *events, GString *summary)
+president_lost (ChState *st, guint side, guint8 by, json_object *events, MgSaid *said)
 {
   json_object *ev = ch_event_new ("president_lost");
   ChVariant v = st->rs.variant;
@@ -123,27 +140,27 @@ president_lost (ChState *st, guint side, guint8 by, json_object *events, GString
       while (a == side || a == (guint8) st->rs.partner[side])
         a++;
       b = st->rs.partner[a];
-      g_autofree char *t = g_strdup_printf (_("%s and %s win: they took the first President."),
-                                            ch_side_name (st, a), ch_side_name (st, b));
-      game_over (st, (1u << a) | (1u << b), t);
+      game_over_say (st, (1u << a) | (1u << b), N_("%s and %s win: they took the first President."),
+                     ch_side_word (st, a), ch_side_word (st, b));
       return;
     }
   if (side == st->pos.ak)
     {
-      g_autofree char *t = by != CH_NONE ? g_strdup_printf (_("%s takes the Abandoned Kingdom's President and wins."), ch_side_name (st, by))
-                                         : g_strdup (_("The Abandoned Kingdom's President is gone."));
       st->pos.active &= ~(1u << side);
       remove_side_pieces (st, side);
-      game_over (st, by != CH_NONE ? 1u << by : 0, t);
+      if (by != CH_NONE)
+        game_over_say (st, 1u << by, N_("%s takes the Abandoned Kingdom's President and wins."), ch_side_word (st, by));
+      else
+        game_over_say (st, 0, N_("The Abandoned Kingdom's President is gone."));
       return;
     }
   if (v == V_SOLITAIRE)
     {
-      g_autofree char *t = g_strdup_printf (_("%s lost the President: the game is lost, %d points."), ch_side_name (st, side), st->score[side]);
-      game_over (st, 0, t);
+      game_over_say (st, 0, N_("%s lost the President: the game is lost, %d points."), ch_side_word (st, side),
+                     st->score[side]);
       return;
     }
-  g_string_append_printf (summary, _("; %s is out"), ch_side_name (st, side));
+  mg_said_add (said, N_("; %s is out"), ch_side_word (st, side));
   if (v == V_ROGUE && by != CH_NONE && by != side)
     {
       /* Rule 6: the rogues the fallen side commanded leave play; rule 3: its own pieces turn. */
@@ -170,18 +187,18 @@ president_lost (ChState *st, guint side, guint8 by, json_object *events, GString
 
 /* Checks who is out and whether the game ended. */
 static void
-settle (ChState *st, guint8 by, json_object *events, GString *summary)
+settle (ChState *st, guint8 by, json_object *events, MgSaid *said)
 {
   for (guint side = 0; side < CH_SIDES && st->phase != PH_OVER; side++)
     {
       if (!(st->pos.active & (1u << side)))
         continue;
       if (st->rs.variant != V_POINTS && ch_president_sq (&st->pos, side) == CH_NONE)
-        president_lost (st, side, by, events, summary);
+        president_lost (st, side, by, events, said);
       else if (st->rs.variant == V_POINTS && !ch_has_kind (&st->pos, side, K_GENERAL) && !ch_has_kind (&st->pos, side, K_ADMIRAL))
         {
           /* Points rule 5: without General and Admiral a player is out. */
-          g_string_append_printf (summary, _("; %s has lost General and Admiral and is out"), ch_side_name (st, side));
+          mg_said_add (said, N_("; %s has lost General and Admiral and is out"), ch_side_word (st, side));
           remove_side_pieces (st, side);
           st->pos.active &= ~(1u << side);
           ch_pos_refresh (&st->pos);
@@ -193,26 +210,23 @@ settle (ChState *st, guint8 by, json_object *events, GString *summary)
     for (guint side = 0; side < CH_SIDES; side++)
       if ((st->players & (1u << side)) && st->score[side] >= st->rs.points_to_win)
         {
-          g_autofree char *t = g_strdup_printf (_("%s wins with %d points."), ch_side_name (st, side), st->score[side]);
-          game_over (st, 1u << side, t);
+          game_over_say (st, 1u << side, N_("%s wins with %d points."), ch_side_word (st, side), st->score[side]);
           return;
         }
   {
     guint8 alive = ch_alive_players (st);
     guint n = __builtin_popcount (alive);
     if (n == 0)
-      game_over (st, 0, _("No President is left: the game is a draw."));
+      game_over_say (st, 0, N_("No President is left: the game is a draw."));
     else if (n == 1 && st->rs.variant != V_SOLITAIRE && st->pos.ak == CH_NONE)
       {
         guint w = g_bit_nth_lsf (alive, -1);
-        g_autofree char *t = g_strdup_printf (_("Victory! %s is the last player and wins."), ch_side_name (st, w));
-        game_over (st, 1u << w, t);
+        game_over_say (st, 1u << w, N_("Victory! %s is the last player and wins."), ch_side_word (st, w));
       }
     else if (n == 1 && st->rs.variant == V_AK)
       {
         guint w = g_bit_nth_lsf (alive, -1);
-        g_autofree char *t = g_strdup_printf (_("Victory! %s is the last player and wins."), ch_side_name (st, w));
-        game_over (st, 1u << w, t);
+        game_over_say (st, 1u << w, N_("Victory! %s is the last player and wins."), ch_side_word (st, w));
       }
   }
 }
@@ -247,11 +261,11 @@ bare_rule (ChState *st, guint8 mover, json_object *events)
     }
   if (mover != bare && st->bare_left > 0 && --st->bare_left == 0)
     {
-      g_autofree char *t = g_strdup_printf (ngettext ("%s's President survived %u move: the game is a draw.",
-                                                      "%s's President survived %u moves: the game is a draw.",
-                                                      st->rs.bare_moves),
-                                            ch_side_name (st, bare), st->rs.bare_moves);
-      game_over (st, 0, t);
+      MgSaid *result = mg_said_new ();
+      mg_said_add_n (result, "%s's President survived %u move: the game is a draw.",
+                     "%s's President survived %u moves: the game is a draw.", st->rs.bare_moves,
+                     ch_side_word (st, bare), st->rs.bare_moves);
+      game_over (st, 0, result);
     }
 }
 
@@ -294,7 +308,7 @@ mine_deactivated (const ChState *st, const ChMine *m)
 }
 
 static void
-mines_after_move (ChState *st, guint8 to, json_object *events, GString *summary)
+mines_after_move (ChState *st, guint8 to, json_object *events, MgSaid *said)
 {
   for (guint i = 0; i < st->n_mines; i++)
     {
@@ -309,8 +323,8 @@ mines_after_move (ChState *st, guint8 to, json_object *events, GString *summary)
           if (P_KIND (pc) == K_AIR_FORCE)
             {
               st->lost_turn |= 1u << m->owner;
-              g_string_append_printf (summary, _("; the Air Force landed next to its own mine: %s loses a turn"),
-                                      ch_side_name (st, m->owner));
+              mg_said_add (said, N_("; the Air Force landed next to its own mine: %s loses a turn"),
+                           ch_side_word (st, m->owner));
             }
           continue;
         }
@@ -324,7 +338,7 @@ mines_after_move (ChState *st, guint8 to, json_object *events, GString *summary)
           json_object_object_add (ev, "owner", json_object_new_string (ch_side_name (st, owner)));
           json_object_object_add (ev, "result", json_object_new_string ("detonated"));
           json_object_array_add (events, ev);
-          g_string_append_printf (summary, _("; %s's mine on %s detonates"), ch_side_name (st, owner), name);
+          mg_said_add (said, N_("; %s's mine on %s detonates"), ch_side_word (st, owner), name);
           st->mines_detonated[owner]++;
           blast (st, sq, st->rs.mine_blast, CH_NONE, events);
           i = (guint) -1;   /* the list changed: look again */
@@ -348,8 +362,8 @@ mines_after_move (ChState *st, guint8 to, json_object *events, GString *summary)
           json_object_object_add (ev, "result", json_object_new_string ("captured"));
           json_object_object_add (ev, "by", json_object_new_string (ch_side_name (st, P_CTRL (pc))));
           json_object_array_add (events, ev);
-          g_string_append_printf (summary, _("; %s's deactivated mine on %s kills its Marine and is now %s's"),
-                                  ch_side_name (st, m->owner), name, ch_side_name (st, P_CTRL (pc)));
+          mg_said_add (said, N_("; %s's deactivated mine on %s kills its Marine and is now %s's"),
+                       ch_side_word (st, m->owner), name, ch_side_word (st, P_CTRL (pc)));
           m->owner = P_CTRL (pc);
         }
     }
@@ -365,7 +379,7 @@ killer_rank (const ChState *st, guint8 pc)
 }
 
 static void
-ak_reply (ChState *st, json_object *events, GString *summary)
+ak_reply (ChState *st, json_object *events, MgSaid *said)
 {
   ChPos q;
   ChMove moves[CH_MAX_MOVES];
@@ -410,10 +424,9 @@ ak_reply (ChState *st, json_object *events, GString *summary)
     gboolean ex;
     char from[4], to[4];
     json_object *ev = ch_event_new ("ak_kill");
-    const char *why = threat[best] ? _("it threatened the AK President")
-                      : _("the most powerful invader within reach, the closest to the AK President");
-    g_autofree char *kt = ch_piece_text (st, killer);
-    g_autofree char *vt = ch_piece_text (st, victim);
+    const char *why = threat[best] ? mg_message_word (N_("it threatened the AK President"))
+                      : mg_message_word (N_("the most powerful invader within reach, the closest to the AK President"));
+    g_autoptr(MgSaid) vt = ch_piece_said (st, victim);
 
     ch_square_name (m.from, from);
     ch_square_name (m.to, to);
@@ -427,12 +440,11 @@ ak_reply (ChState *st, json_object *events, GString *summary)
     json_object_object_add (ev, "takes", ch_piece_json (st, CH_NONE, victim));
     json_object_object_add (ev, "why", json_object_new_string (why));
     json_object_array_add (events, ev);
-    g_string_append_printf (summary, _("; the Abandoned Kingdom's %s %s–%s takes %s (%s)"),
-                            ch_kind_name (P_KIND (killer)), from, to, vt, why);
-    (void) kt;
+    mg_said_add (said, N_("; the Abandoned Kingdom's %s %s–%s takes %s (%s)"),
+                 ch_kind_word (P_KIND (killer)), from, to, mg_message_phrase (vt), why);
     st->last_from = m.from;
     st->last_to = m.to;
-    settle (st, ak, events, summary);
+    settle (st, ak, events, said);
   }
 }
 
@@ -479,7 +491,7 @@ threats_of (const ChState *st, guint side)
 
 /* Rule 12 at the start of `side`'s turn: its President in announced Mêlée with no way out. */
 static gboolean
-victory_check (ChState *st, guint side, json_object *events, GString *summary)
+victory_check (ChState *st, guint side, json_object *events, MgSaid *said)
 {
   guint8 pres = ch_president_sq (&st->pos, side), attackers, by = CH_NONE;
   gboolean escape;
@@ -512,17 +524,17 @@ victory_check (ChState *st, guint side, json_object *events, GString *summary)
     json_object_object_add (ev, "president", json_object_new_string (ch_side_name (st, side)));
     json_object_object_add (ev, "at", ch_sq_json (pres));
     json_object_array_add (events, ev);
-    g_string_append_printf (summary, _("; Victory! %s's President on %s has no move but into Mêlée and is taken by %s"),
-                            ch_side_name (st, side), name, ch_side_name (st, by));
+    mg_said_add (said, N_("; Victory! %s's President on %s has no move but into Mêlée and is taken by %s"),
+                 ch_side_word (st, side), name, ch_side_word (st, by));
     piece_lost (st, st->pos.sq[pres], by, FALSE, events);
     st->pos.sq[pres] = 0;
-    settle (st, by, events, summary);
+    settle (st, by, events, said);
   }
   return TRUE;
 }
 
 void
-ch_begin_turn (ChState *st, json_object *events, GString *summary)
+ch_begin_turn (ChState *st, json_object *events, MgSaid *said)
 {
   for (guint guard = 0; guard < 3 * CH_SIDES && st->phase != PH_OVER; guard++)
     {
@@ -533,10 +545,10 @@ ch_begin_turn (ChState *st, json_object *events, GString *summary)
       if (st->lost_turn & (1u << next))
         {
           st->lost_turn &= ~(1u << next);
-          g_string_append_printf (summary, _("; %s loses this turn"), ch_side_name (st, next));
+          mg_said_add (said, N_("; %s loses this turn"), ch_side_word (st, next));
           continue;
         }
-      if (victory_check (st, next, events, summary))
+      if (victory_check (st, next, events, said))
         continue;
       break;
     }
@@ -627,9 +639,10 @@ explain_president (const ChWhy *y)
   q.sq[y->from] = 0;
   if (ch_attacked (&q, y->to, &by))
     {
-      g_autofree char *bt = ch_piece_text (y->st, q.sq[by]);
+      g_autoptr(MgSaid) bt = ch_piece_said (y->st, q.sq[by]);
       ch_square_name (by, w);
-      return mg_message_new (N_("The President may not move into Mêlée: %s is threatened by %s on %s."), y->t, bt, w);
+      return mg_message_new (N_("The President may not move into Mêlée: %s is threatened by %s on %s."), y->t,
+                             mg_message_phrase (bt), w);
     }
   return NULL;
 }
@@ -890,11 +903,20 @@ check_player (ChState *st, json_object *action, guint side, GError **error)
 
 /* An action played: its sentence ends with a period (the shared runner adds none). */
 static gboolean
-played (GString *summary)
+played (MgSaid *said)
 {
-  if (summary->len == 0 || summary->str[summary->len - 1] != '.')
-    g_string_append_c (summary, '.');
+  if (mg_said_length (said) == 0 || !g_str_has_suffix (mg_said_text (said), "."))
+    mg_said_add_text (said, ".");
   return TRUE;
+}
+
+/* The game just ended: ". " and how (said when the action ends it, in the action's sentence). */
+static gboolean
+played_over (ChState *st, MgSaid *said)
+{
+  mg_said_add_text (said, ". ");
+  mg_said_append (said, st->result);
+  return played (said);
 }
 
 /* A move's squares read and checked: the phase, the player, the piece's legal moves (else why not). */
@@ -951,14 +973,12 @@ move_explosion (ChState *st, MgPlay *play, guint8 mover, guint8 to, const guint8
   if (back != CH_NONE)
     {
       ch_square_name (back, b);
-      g_string_append_printf (play->summary, ngettext ("; the Marine explodes on %s, killing %u piece, and comes back on %s",
-                                                       "; the Marine explodes on %s, killing %u pieces, and comes back on %s", nk),
-                              t, nk, b);
+      mg_said_add_n (play->said, "; the Marine explodes on %s, killing %u piece, and comes back on %s",
+                     "; the Marine explodes on %s, killing %u pieces, and comes back on %s", nk, t, nk, b);
     }
   else
-    g_string_append_printf (play->summary, ngettext ("; the Marine explodes on %s, killing %u piece, and is lost (no free square)",
-                                                     "; the Marine explodes on %s, killing %u pieces, and is lost (no free square)", nk),
-                            t, nk);
+    mg_said_add_n (play->said, "; the Marine explodes on %s, killing %u piece, and is lost (no free square)",
+                   "; the Marine explodes on %s, killing %u pieces, and is lost (no free square)", nk, t, nk);
   for (guint i = 0; i < st->n_mines;)
     if (ch_dist (st->mines[i].sq, to) <= st->rs.explosion_radius)
       st->mines[i] = st->mines[--st->n_mines];
@@ -979,8 +999,8 @@ move_make (ChState *st, MgPlay *play, guint8 mover, guint8 from, guint8 to)
   ch_square_name (from, f);
   ch_square_name (to, t);
   {
-    g_autofree char *pt = ch_piece_text (st, pc);
-    g_string_append_printf (play->summary, _("%s %s–%s"), pt, f, t);
+    g_autoptr(MgSaid) pt = ch_piece_said (st, pc);
+    mg_said_add (play->said, N_("%s %s–%s"), mg_message_phrase (pt), f, t);
   }
   taken = ch_make (&st->pos, (ChMove) { from, to }, ks, kp, &nk, &ex, &back);
   st->ply++;
@@ -993,9 +1013,9 @@ move_make (ChState *st, MgPlay *play, guint8 mover, guint8 from, guint8 to)
   json_object_object_add (ev, "to", json_object_new_string (t));
   if (taken)
     {
-      g_autofree char *vt = ch_piece_text (st, taken);
+      g_autoptr(MgSaid) vt = ch_piece_said (st, taken);
       json_object_object_add (ev, "takes", ch_piece_json (st, CH_NONE, taken));
-      g_string_append_printf (play->summary, _(" takes %s"), vt);
+      mg_said_add (play->said, N_(" takes %s"), mg_message_phrase (vt));
       piece_lost (st, taken, mover, FALSE, play->events);
       if (st->pos.ak != CH_NONE && st->g->domain[to] == st->pos.ak)
         st->pos.ak_active = TRUE;   /* AK rule 5: a first kill in its domain */
@@ -1050,44 +1070,50 @@ act_move (MgState *state, json_object *action, MgPlay *play, GError **error)
 
   if (!move_check (st, action, &from, &to, error))
     return FALSE;
+  if (play->validating)
+    return TRUE;   /* the checks are done: nothing below refuses */
   for (guint s = 0; s < CH_SIDES; s++)
     own_before[s] = ch_count_pieces (&st->pos, s, TRUE, FALSE);
   move_make (st, play, mover, from, to);
   if (st->rs.variant == V_MINEFIELD)
-    mines_after_move (st, to, play->events, play->summary);
+    mines_after_move (st, to, play->events, play->said);
   if (st->rs.variant == V_ROGUE)
     rogues_to_taker (st, mover, own_before);
   ch_pos_refresh (&st->pos);
-  settle (st, mover, play->events, play->summary);
+  settle (st, mover, play->events, play->said);
   st->forbid[mover] = ch_melee_unsaid (st);
   st->announced[mover] = 0;
-  ak_reply (st, play->events, play->summary);
+  ak_reply (st, play->events, play->said);
   bare_rule (st, mover, play->events);
   if (st->phase == PH_OVER)
-    {
-      g_string_append_printf (play->summary, ". %s", st->result);
-      return played (play->summary);
-    }
+    return played_over (st, play->said);
   st->threat = (st->pos.active & (1u << mover)) ? threats_of (st, mover) : 0;
   if (st->threat != 0)
     await_melee (st, play, mover);
   else
-    ch_begin_turn (st, play->events, play->summary);
-  return played (play->summary);
+    ch_begin_turn (st, play->events, play->said);
+  return played (play->said);
 }
 
 /* "Red's President, Blue's General": what the mover threatens, awaiting the answer. */
-static void
-threat_text (const ChState *st, GString *whom)
+static MgSaid *
+threat_said (const ChState *st)
 {
+  MgSaid *whom = mg_said_new ();
+
   for (guint s = 0; s < CH_SIDES; s++)
     for (guint k = 1; k < CH_N_KINDS; k++)
       if (st->threat & P_BIT (s, k))
         {
-          if (whom->len)
-            g_string_append (whom, _(", "));
-          g_string_append_printf (whom, _("%s's %s"), ch_side_name (st, s), ch_kind_name (k));
+          if (mg_said_length (whom) > 0)
+            mg_said_add (whom, N_(", "));
+          if (ch_side_is_ak (st, s))
+            /* Translators: a piece of the Abandoned Kingdom under threat, "the Abandoned Kingdom's President". */
+            mg_said_add (whom, N_("the Abandoned Kingdom's %s"), ch_kind_word (k));
+          else
+            mg_said_add (whom, N_("%s's %s"), ch_side_word (st, s), ch_kind_word (k));
         }
+  return whom;
 }
 
 static gboolean
@@ -1097,7 +1123,7 @@ act_melee (MgState *state, json_object *action, MgPlay *play, GError **error)
   static const char * const known[] = { "type", "player", "said", "template", NULL };
   gboolean said;
   json_object *ev;
-  g_autoptr(GString) whom = g_string_new (NULL);
+  g_autoptr(MgSaid) whom = NULL;
 
   if (!mg_json_only (action, NULL, CH_ACTION_ERR, known, error) ||
       !mg_json_get_bool (action, NULL, "said", CH_ACTION_ERR, &said, error))
@@ -1106,30 +1132,34 @@ act_melee (MgState *state, json_object *action, MgPlay *play, GError **error)
     return mg_illegal (error, N_("No move is waiting for a “Mêlée” answer."));
   if (!check_player (st, action, st->mover, error))
     return FALSE;
-  threat_text (st, whom);
+  if (play->validating)
+    return TRUE;   /* the checks are done: nothing below refuses */
+  whom = threat_said (st);
   for (guint s = 0; s < CH_SIDES; s++)
     if (said && (st->threat & P_BIT (s, K_PRESIDENT)))
       st->announced[st->mover] |= 1u << s;
   if (said)
     {
       st->forbid[st->mover] = ch_melee_unsaid (st) & ~st->threat;
-      g_string_append_printf (play->summary, _("Mêlée on %s"), whom->str);
+      /* Translators: %1$s lists the pieces threatened ("Red's President, Blue's General"). */
+      mg_said_add (play->said, N_("Mêlée on %1$s"), mg_message_phrase (whom));
     }
   else
     {
       st->forbid[st->mover] = st->threat | ch_melee_unsaid (st);
-      g_string_append_printf (play->summary, _("%s did not say “Mêlée”: %s may not take %s on the next move"),
-                              ch_side_name (st, st->mover), ch_side_name (st, st->mover), whom->str);
+      /* Translators: %3$s lists the pieces threatened ("Red's President, Blue's General"). */
+      mg_said_add (play->said, N_("%1$s did not say “Mêlée”: %2$s may not take %3$s on the next move"),
+                   ch_side_word (st, st->mover), ch_side_word (st, st->mover), mg_message_phrase (whom));
     }
   ev = ch_event_new ("melee");
   json_object_object_add (ev, "player", json_object_new_string (ch_side_name (st, st->mover)));
   json_object_object_add (ev, "said", json_object_new_boolean (said));
   json_object_array_add (play->events, ev);
   st->threat = 0;
-  ch_begin_turn (st, play->events, play->summary);
+  ch_begin_turn (st, play->events, play->said);
   if (st->phase == PH_OVER)
-    g_string_append_printf (play->summary, ". %s", st->result);
-  return played (play->summary);
+    return played_over (st, play->said);
+  return played (play->said);
 }
 
 gint
@@ -1182,13 +1212,15 @@ act_place_mine (MgState *state, json_object *action, MgPlay *play, GError **erro
                                      st->rs.mines_per_player, name, st->rs.mines_per_player);
   if (!mine_square_ok (st, side, s, error))
     return FALSE;
+  if (play->validating)
+    return TRUE;   /* the checks are done: nothing below refuses */
   st->mines[st->n_mines++] = (ChMine) { s, side };
   st->mines_placed[side]++;
   ev = ch_event_new ("mine_placed");
   json_object_object_add (ev, "seat", json_object_new_string (name));   /* a secret: only its owner */
   json_object_object_add (ev, "at", ch_sq_json (s));
   json_object_array_add (play->events, ev);
-  g_string_append_printf (play->summary, _("%s placed a mine (%u of %u)"), name, st->mines_placed[side], st->rs.mines_per_player);
+  mg_said_add (play->said, N_("%s placed a mine (%u of %u)"), name, st->mines_placed[side], st->rs.mines_per_player);
   {
     gboolean all = TRUE;
     for (guint i = 0; i < st->n_players; i++)
@@ -1196,7 +1228,7 @@ act_place_mine (MgState *state, json_object *action, MgPlay *play, GError **erro
     if (all)
       st->phase = PH_MOVE;
   }
-  return played (play->summary);
+  return played (play->said);
 }
 
 static gboolean
@@ -1214,11 +1246,13 @@ act_pass (MgState *state, json_object *action, MgPlay *play, GError **error)
     return FALSE;
   if (ch_gen_moves (&st->pos, moves) > 0)
     return mg_illegal (error, N_("%s has a legal move and may not pass."), ch_side_word (st, st->pos.stm));
+  if (play->validating)
+    return TRUE;   /* the checks are done: nothing below refuses */
   json_object_array_add (play->events, ch_event_new ("pass"));
-  g_string_append_printf (play->summary, _("%s has no legal move and passes"), ch_side_name (st, st->pos.stm));
+  mg_said_add (play->said, N_("%s has no legal move and passes"), ch_side_word (st, st->pos.stm));
   st->forbid[st->pos.stm] = ch_melee_unsaid (st);
-  ch_begin_turn (st, play->events, play->summary);
-  return played (play->summary);
+  ch_begin_turn (st, play->events, play->said);
+  return played (play->said);
 }
 
 /* Every action is refused once the game has ended, with how it ended. */
@@ -1226,10 +1260,13 @@ static gboolean
 is_over (const MgState *state, GError **error)
 {
   const ChState *st = (const ChState *) state;
+  g_autoptr(MgSaid) result = NULL;
 
   if (st->phase != PH_OVER)
     return FALSE;
-  mg_refuse (error, MG_RULES_ERROR_GAME_OVER, N_("The game is over: %s"), st->result ? st->result : "");
+  /* How it ended is a phrase of the refusal: a phone reads it in its own language. */
+  result = st->result != NULL ? mg_said_copy (st->result) : mg_said_new ();
+  mg_refuse (error, MG_RULES_ERROR_GAME_OVER, N_("The game is over: %s"), mg_message_phrase (result));
   return TRUE;
 }
 
@@ -1308,14 +1345,19 @@ ch_pending (const MgState *state)
         json_object_object_add (w, "for", json_object_new_string ("melee"));
         json_object_array_add (waiting, w);
         json_object_object_add (o, "player", json_object_new_string (ch_side_name (st, st->mover)));
-        g_autoptr(GString) whom = g_string_new (NULL);
-        threat_text (st, whom);
+        g_autoptr(MgSaid) whom = threat_said (st);
         g_string_append_printf (text, _("%s's move threatens %s: did %s say “Mêlée”?"),
-                                ch_side_name (st, st->mover), whom->str, ch_side_name (st, st->mover));
+                                ch_side_name (st, st->mover), mg_said_text (whom), ch_side_name (st, st->mover));
       }
       break;
     case PH_OVER:
-      g_string_append (text, st->result ? st->result : _("The game is over."));
+      if (st->result != NULL)
+        {
+          g_autoptr(MgSaid) result = mg_said_copy (st->result);
+          g_string_append (text, mg_said_text (result));
+        }
+      else
+        g_string_append (text, _("The game is over."));
       break;
     }
   json_object_object_add (o, "waiting", waiting);

@@ -48,7 +48,7 @@ typedef struct {
   guint       ak_kills, solo_marines;
   gint        bare_side, bare_left;
   guint8      winners;              /* sides that won; 0 with PH_OVER is a draw */
-  char       *result;
+  MgSaid     *result;               /* how the game ended, as said (each viewer reads it in their language) */
 } ChState;
 
 #define C_KILLED 0x20
@@ -57,16 +57,16 @@ typedef struct {
 /* Sets an MG_RULES_ERROR_ILLEGAL error from a printf format; returns FALSE. */
 /* The name of the player holding `side`, "the Abandoned Kingdom", or the side's colour. */
 const char  *ch_side_name     (const ChState *st, guint side);
-const char  *ch_side_word     (const ChState *st, guint side);   /* the same, a refusal's word argument */
+const char  *ch_side_word     (const ChState *st, guint side);   /* the same, a message's argument (a word but a name) */
+/* TRUE when `side` is the Abandoned Kingdom (no player holds it). */
+gboolean     ch_side_is_ak    (const ChState *st, guint side);
 /* A side's colour in a sentence: the ruleset's word, as the Rules page translates it. */
 const char  *ch_colour_word   (const ChState *st, guint side);
 const char  *ch_colour_arg    (const ChState *st, guint side);   /* the same, a refusal's word argument */
-/* A kind's translated name ("Navy"). */
-const char  *ch_kind_name     (guint kind);
-/* The same text as a message's word argument (rendered in a phone's language too). */
+/* A kind's translated name ("Navy") as a message's word argument (rendered in a viewer's language too). */
 const char  *ch_kind_word     (guint kind);
-/* "Black Navy" (a rogue: "Black's rogue Blue Navy"). g_free. */
-char        *ch_piece_text    (const ChState *st, guint8 pc);
+/* "Black Navy" (a rogue: "Black's rogue Blue Navy"), said in words. */
+MgSaid      *ch_piece_said    (const ChState *st, guint8 pc);
 /* A square as a JSON string ("f2"). */
 json_object *ch_sq_json       (guint8 s);
 /* The square of `side`'s President, or CH_NONE. */
@@ -92,8 +92,8 @@ MgState     *ch_state_copy    (const MgState *state);
 void         ch_state_swap    (MgState *state, MgState *other);
 
 /* mg-cricchio-actions.c */
-/* Passes the turn to the next side in play (lost turns skipped, rule 12 checked); events and summary appended. */
-void         ch_begin_turn    (ChState *st, json_object *events, GString *summary);
+/* Passes the turn to the next side in play (lost turns skipped, rule 12 checked); events and sentences (said) appended. */
+void         ch_begin_turn    (ChState *st, json_object *events, MgSaid *said);
 /* What a side may take only after saying "Mêlée" on it ((owner, kind) bits). */
 guint32      ch_melee_unsaid  (const ChState *st);
 /* The side of the player called `name`, or -1. */

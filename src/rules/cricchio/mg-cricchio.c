@@ -28,9 +28,17 @@ ch_side_name (const ChState *st, guint side)
 const char *
 ch_side_word (const ChState *st, guint side)
 {
-  if (st->player_of[side] < 0 && side == st->pos.ak)
+  if (st->player_of[side] >= 0)
+    return st->names[st->player_of[side]];
+  if (side == st->pos.ak)
     return mg_message_word (N_("the Abandoned Kingdom"));
-  return ch_side_name (st, side);
+  return ch_colour_arg (st, side);
+}
+
+gboolean
+ch_side_is_ak (const ChState *st, guint side)
+{
+  return st->player_of[side] < 0 && side == st->pos.ak;
 }
 
 /* A side's colour in a sentence: the ruleset's word, as the Rules page translates it. */
@@ -38,12 +46,6 @@ const char *
 ch_colour_word (const ChState *st, guint side)
 {
   return g_dpgettext2 (GETTEXT_PACKAGE, "ruleset value", st->rs.colour[side]);
-}
-
-const char *
-ch_kind_name (guint kind)
-{
-  return _(kind_names[kind]);
 }
 
 const char *
@@ -58,14 +60,25 @@ ch_kind_word (guint kind)
   return mg_message_word (kind_names[kind]);
 }
 
-/* "Black Navy" (a rogue: "Black's rogue Blue Navy"). g_free. */
-char *
-ch_piece_text (const ChState *st, guint8 pc)
+/* "Black Navy" (a rogue: "Black's rogue Blue Navy"). */
+MgSaid *
+ch_piece_said (const ChState *st, guint8 pc)
 {
+  MgSaid *said = mg_said_new ();
+
   if (P_OWNER (pc) != P_CTRL (pc))
-    return g_strdup_printf (_("%s's rogue %s %s"), ch_side_name (st, P_CTRL (pc)), ch_colour_word (st, P_OWNER (pc)),
-                            ch_kind_name (P_KIND (pc)));
-  return g_strdup_printf (_("%s %s"), ch_side_name (st, P_OWNER (pc)), ch_kind_name (P_KIND (pc)));
+    /* Translators: a rogue piece: who commands it, the colour it keeps, the piece, "Black's rogue
+     * Blue Navy" (its translation may put them in another order: %3$s … %1$s). */
+    mg_said_add (said, N_("%1$s's rogue %2$s %3$s"), ch_side_word (st, P_CTRL (pc)), ch_colour_arg (st, P_OWNER (pc)),
+                 ch_kind_word (P_KIND (pc)));
+  else if (ch_side_is_ak (st, P_OWNER (pc)))
+    /* Translators: a piece of the Abandoned Kingdom, "the Abandoned Kingdom President". */
+    mg_said_add (said, N_("the Abandoned Kingdom %s"), ch_kind_word (P_KIND (pc)));
+  else
+    /* Translators: a side's piece: the player's name (or the side's colour), then the piece,
+     * "Black Navy" (its translation may put them in another order: %2$s … %1$s). */
+    mg_said_add (said, N_("%1$s %2$s"), ch_side_word (st, P_OWNER (pc)), ch_kind_word (P_KIND (pc)));
+  return said;
 }
 
 json_object *
@@ -159,7 +172,7 @@ ch_state_free (ChState *st)
   ch_ruleset_clear (&st->rs);
   if (st->g != NULL)
     g_atomic_rc_box_release ((gpointer) st->g);
-  g_free (st->result);
+  mg_said_free (st->result);
   if (st->ruleset)
     json_object_put (st->ruleset);
   g_free (st);
@@ -184,7 +197,7 @@ ch_state_copy (const MgState *state)
   st->g = g_atomic_rc_box_acquire ((gpointer) src->g);
   st->pos.g = st->g;
   st->pos.rs = &st->rs;
-  st->result = g_strdup (src->result);
+  st->result = mg_said_copy (src->result);
   st->ruleset = json_object_get (src->ruleset);
   return &st->parent;
 }
@@ -302,6 +315,29 @@ ch_new_state (json_object *ruleset, const char * const *players, GError **error)
   return &st->parent;
 }
 
+
+/* The result as the state keeps it: its pieces as the journal keeps a said (each viewer reads it
+ * in their language), or the sentence as a string (a state saved before: read back as a text). */
+static json_object *
+result_json (const MgSaid *result)
+{
+  json_object *pieces = mg_said_to_json (result), *text = NULL;
+
+  if (json_object_array_length (pieces) == 0)
+    {
+      json_object_put (pieces);
+      return json_object_new_string ("");   /* an empty text says nothing */
+    }
+  if (json_object_array_length (pieces) == 1 &&
+      json_object_object_get_ex (json_object_array_get_idx (pieces, 0), "text", &text) &&
+      json_object_object_length (json_object_array_get_idx (pieces, 0)) == 1)
+    {
+      json_object *string = json_object_get (text);
+      json_object_put (pieces);
+      return string;
+    }
+  return pieces;
+}
 /* ---------------------------------------------------------------- JSON */
 
 static json_object *
@@ -402,7 +438,7 @@ state_json (const ChState *st, const char *seat)
   json_object_object_add (o, "bare_left", json_object_new_int64 (st->bare_left));
   json_object_object_add (o, "winners", json_object_new_int64 (st->winners));
   if (st->result)
-    json_object_object_add (o, "result", json_object_new_string (st->result));
+    json_object_object_add (o, "result", result_json (st->result));
   return o;
 }
 
@@ -668,6 +704,7 @@ read_end (json_object *json, ChState *st, GError **error)
 {
   gint64 v;
   const char *r;
+  json_object *result;
 
   if (!mg_json_get_int (json, "$", "ak_kills", SERR, 0, 1000, &v, error))
     return FALSE;
@@ -684,11 +721,19 @@ read_end (json_object *json, ChState *st, GError **error)
   if (!mg_json_get_int (json, "$", "winners", SERR, 0, 15, &v, error))
     return FALSE;
   st->winners = v;
-  if (mg_json_member (json, "result") == NULL)
+  if ((result = mg_json_member (json, "result")) == NULL)
     return TRUE;
+  if (json_object_is_type (result, json_type_array))
+    {
+      if ((st->result = mg_said_from_json (result)) != NULL)
+        return TRUE;
+      mg_json_set_error (error, SERR, "$.result", _("how the game ended, said (a text or its pieces)"), result);
+      return FALSE;
+    }
   if (!mg_json_get_string (json, "$", "result", SERR, &r, error))
     return FALSE;
-  st->result = g_strdup (r);
+  st->result = mg_said_new ();
+  mg_said_add_text (st->result, r);
   return TRUE;
 }
 

@@ -32,7 +32,7 @@ start_season (LmState *s, Ctx *c, gint idx)
       p->last_bids[i] = -1;
     }
   lm_ev (c, "season_started", "season", JS (s->rs->seasons[idx]), "turn", JI (idx + 2), NULL);
-  lm_say (c, _("%s begins: everyone bids in secret for start player."), lm_season_name (s, idx));
+  lm_say (c, N_("%s begins: everyone bids in secret for start player."), lm_season_word (s, idx));
 }
 
 static void
@@ -52,12 +52,14 @@ award_abilities (LmState *s, Ctx *c)
           json_object_object_add (aw, "player", JS (NAME (s, p->bidder[i])));
           json_object_object_add (aw, "gold", JI (p->bid[i]));
           json_object_array_add (awards, aw);
-          lm_say (c, _("%s buys %s for %d gold."), NAME (s, p->bidder[i]), _(name), p->bid[i]);
+          lm_say_n (c, MG_PLURAL_PAIR ("%1$s buys %2$s for %3$d gold.",
+                                        "%1$s buys %2$s for %3$d gold."),
+                    p->bid[i], NAME (s, p->bidder[i]), mg_message_word (name), p->bid[i]);
         }
       else
         {
           json_object_array_add (discarded, JS (name));
-          lm_say (c, _("%s had no bid and is discarded."), _(name));
+          lm_say (c, N_("%s had no bid and is discarded."), mg_message_word (name));
         }
     }
   lm_ev (c, "abilities_awarded", "awards", awards, "discarded", discarded, NULL);
@@ -122,7 +124,7 @@ final_scoring (LmState *s, Ctx *c)
   p->winner = seats[0];
   p->phase = LM_OVER;
   lm_ev (c, "game_over", "reason", JS ("winter"), "winner", JS (NAME (s, p->winner)), "ranking", ranking, NULL);
-  lm_say (c, _("The year is over. %s holds the most areas and is crowned. Areas/gold: %s."),
+  lm_say (c, N_("The year is over. %s holds the most areas and is crowned. Areas/gold: %s."),
        NAME (s, p->winner), table->str);
   g_string_free (table, TRUE);
 }
@@ -160,7 +162,7 @@ income (LmState *s, Ctx *c)
       g_string_append_printf (text, "%s%s +%d (%d)", i ? ", " : "", NAME (s, i), total, p->pl[i].gold);
     }
   lm_ev (c, "income", "incomes", incomes, NULL);
-  lm_say (c, _("Income: %s."), text->str);
+  lm_say (c, N_("Income: %s."), text->str);
   g_string_free (text, TRUE);
 }
 
@@ -189,11 +191,11 @@ static void
 reveal_cards_of (LmState *s, Ctx *c, gint seat)
 {
   LmPlayer *pl = &s->p.pl[seat];
-  g_autofree char *text = lm_cards_text (pl->cards, pl->n_cards);
+  g_autoptr(MgSaid) text = lm_cards_said (pl->cards, pl->n_cards);
 
   pl->cards_revealed = TRUE;
   lm_ev (c, "cards_revealed", "player", JS (NAME (s, seat)), "cards", lm_cards_json (pl->cards, pl->n_cards), NULL);
-  lm_say (c, _("%s reveals %s."), NAME (s, seat), text);
+  lm_say (c, N_("%s reveals %s."), NAME (s, seat), mg_message_phrase (text));
 }
 
 static void
@@ -213,7 +215,7 @@ begin_turn (LmState *s, Ctx *c)
     {
       p->skipped_last = TRUE;
       lm_ev (c, "cannot_win", "player", JS (NAME (s, seat)), NULL);
-      lm_say (c, _("%s cannot win any more and does not take a turn."), NAME (s, seat));
+      lm_say (c, N_("%s cannot win any more and does not take a turn."), NAME (s, seat));
       end_of_season (s, c);
       return;
     }
@@ -221,7 +223,7 @@ begin_turn (LmState *s, Ctx *c)
   if (p->pl[seat].card_entry == LM_ENTRY_HIDDEN)
     reveal_cards_of (s, c, seat);
   else
-    lm_say (c, _("%s's turn: %s reveals their cards."), NAME (s, seat), NAME (s, seat));
+    lm_say (c, N_("%s's turn: %s reveals their cards."), NAME (s, seat), NAME (s, seat));
 }
 
 static void
@@ -229,7 +231,7 @@ begin_actions (LmState *s, Ctx *c)
 {
   s->p.phase = LM_ACTIONS;
   s->p.cur = 0;
-  lm_say (c, _("Everyone has chosen; %s plays first."), NAME (s, s->p.order[0]));
+  lm_say (c, N_("Everyone has chosen; %s plays first."), NAME (s, s->p.order[0]));
   begin_turn (s, c);
 }
 
@@ -352,12 +354,15 @@ do_start (MgState *state, json_object *a, MgPlay *c, GError **error)
   }
   p->phase = LM_INITIAL_BUILD;
   p->cur = 0;
-  lm_say (c, _("The year begins on %s: %s starts; each player has %d gold and a soldier in their castle."),
-       _(s->map->name), NAME (s, start), s->rs->starting_gold);
+  /* Translators: %1$s is the map's name, %2$s the start player. */
+  lm_say_n (c, MG_PLURAL_PAIR ("The year begins on %1$s: %2$s starts; each player has %3$d gold and a soldier in their castle.",
+                                "The year begins on %1$s: %2$s starts; each player has %3$d gold and a soldier in their castle."),
+            s->rs->starting_gold,
+       mg_message_word (s->map->name), NAME (s, start), s->rs->starting_gold);
   if (p->form == LM_COMPLETE)
-    lm_say (c, _("Initial build with special abilities: bid, build one unit or pass, in turn."));
+    lm_say (c, N_("Initial build with special abilities: bid, build one unit or pass, in turn."));
   else
-    lm_say (c, _("Introductory initial build: each player buys units in turn, then passes."));
+    lm_say (c, N_("Introductory initial build: each player buys units in turn, then passes."));
   return TRUE;
 }
 
@@ -410,7 +415,7 @@ do_build (MgState *state, json_object *a, MgPlay *c, GError **error)
         return mg_illegal (error, N_("%s must reveal their cards first"), NAME (s, seat));
       if (pl->card_active >= 0 && pl->cards[pl->card_active] != LM_BUILD)
         return mg_illegal (error, N_("%s is taking their %s action: finish it first (end it)"), NAME (s, seat),
-                        CARD (pl->cards[pl->card_active]));
+                        CARD_WORD (pl->cards[pl->card_active]));
       for (guint i = 0; i < pl->n_cards; i++)
         if (pl->cards[i] == LM_BUILD && !pl->card_done[i])
           idx = i;
@@ -432,7 +437,10 @@ do_build (MgState *state, json_object *a, MgPlay *c, GError **error)
   lm_unit_put (s, area, kind, seat);
   lm_ev (c, "built", "player", JS (NAME (s, seat)), "unit", JS (lm_kind_ids[kind]), "area", JS (AREA (s, area)),
       "cost", JI (s->rs->costs[kind]), NULL);
-  lm_say (c, _("%s builds a %s on %s for %d gold (%d left)."), NAME (s, seat), KIND (kind), AREA (s, area),
+  /* Translators: "Red builds a catapult on Oak Hill…": the unit comes with its article. */
+  lm_say_n (c, MG_PLURAL_PAIR ("%s builds %s on %s for %d gold (%d left).",
+                                "%s builds %s on %s for %d gold (%d left)."),
+            s->rs->costs[kind], NAME (s, seat), KIND_A_WORD (kind), AREA (s, area),
        s->rs->costs[kind], p->pl[seat].gold);
   if (initial && p->form == LM_COMPLETE)
     initial_build_next (s, c);
@@ -475,12 +483,19 @@ do_bid (MgState *state, json_object *a, MgPlay *c, GError **error)
       "outbid", p->bidder[idx] >= 0 ? JS (NAME (s, p->bidder[idx])) : NULL,
       "refund", JI (p->bidder[idx] >= 0 ? p->bid[idx] : 0), NULL);
   if (p->bidder[idx] >= 0 && p->bidder[idx] != seat)
-    lm_say (c, _("%s bids %d gold on %s; %s is outbid and takes back %d gold."), NAME (s, seat), gold, _(name),
-         NAME (s, p->bidder[idx]), p->bid[idx]);
+    lm_say_n (c, MG_PLURAL_PAIR ("%1$s bids %2$d gold on %3$s; %4$s is outbid and takes back %5$d gold.",
+                                  "%1$s bids %2$d gold on %3$s; %4$s is outbid and takes back %5$d gold."),
+              gold, NAME (s, seat), gold,
+         mg_message_word (name), NAME (s, p->bidder[idx]), p->bid[idx]);
   else if (p->bidder[idx] == seat)
-    lm_say (c, _("%s raises their own bid on %s from %d to %d gold."), NAME (s, seat), _(name), p->bid[idx], gold);
+    lm_say_n (c, MG_PLURAL_PAIR ("%1$s raises their own bid on %2$s from %3$d to %4$d gold.",
+                                  "%1$s raises their own bid on %2$s from %3$d to %4$d gold."),
+              gold, NAME (s, seat),
+         mg_message_word (name), p->bid[idx], gold);
   else
-    lm_say (c, _("%s bids %d gold on %s."), NAME (s, seat), gold, _(name));
+    lm_say_n (c, MG_PLURAL_PAIR ("%1$s bids %2$d gold on %3$s.",
+                                  "%1$s bids %2$d gold on %3$s."),
+              gold, NAME (s, seat), gold, mg_message_word (name));
   p->pl[seat].gold -= gold;
   p->bid[idx] = gold;
   p->bidder[idx] = seat;
@@ -503,8 +518,8 @@ do_pass (MgState *state, json_object *a, MgPlay *c, GError **error)
     return FALSE;
   s->p.pl[seat].passed = TRUE;
   lm_ev (c, "passed", "player", JS (NAME (s, seat)), NULL);
-  lm_say (c, s->p.form == LM_COMPLETE ? _("%s passes and leaves the initial build.")
-                                   : _("%s has finished building."), NAME (s, seat));
+  lm_say (c, s->p.form == LM_COMPLETE ? N_("%s passes and leaves the initial build.")
+                                   : N_("%s has finished building."), NAME (s, seat));
   initial_build_next (s, c);
   return TRUE;
 }
@@ -541,8 +556,9 @@ reveal_start_bids (LmState *s, Ctx *c)
   p->bid_winner = winner;
   p->phase = LM_CHOOSE_START;
   lm_ev (c, "start_bids_revealed", "bids", bids, "winner", JS (NAME (s, winner)), "paid", JI (best), NULL);
-  lm_say (c, _("%s bids revealed: %s. %s wins, pays %d and chooses the start player."),
-       lm_season_name (s, p->season), text->str, NAME (s, winner), best);
+  /* Translators: %1$s is the season, %2$s the bids ("Red 2, Blue 0"). */
+  lm_say (c, N_("%1$s bids revealed: %2$s. %3$s wins, pays %4$d and chooses the start player."),
+       lm_season_word (s, p->season), text->str, NAME (s, winner), best);
   g_string_free (text, TRUE);
 }
 
@@ -566,7 +582,7 @@ do_start_bid (MgState *state, json_object *a, MgPlay *c, GError **error)
     entered += p->pl[i].start_bid >= 0;
   lm_ev (c, "secret_entered", "player", JS (NAME (s, seat)), "what", JS ("start_bid"), NULL);
   lm_ev (c, "start_bid", "seat", JS (NAME (s, seat)), "player", JS (NAME (s, seat)), "gold", JI (gold), NULL);
-  lm_say (c, _("%s has bid in secret (%u of %u)."), NAME (s, seat), entered, p->n);
+  lm_say (c, N_("%s has bid in secret (%u of %u)."), NAME (s, seat), entered, p->n);
   if (entered == p->n)
     reveal_start_bids (s, c);
   return TRUE;
@@ -637,7 +653,7 @@ do_choose_start (MgState *state, json_object *a, MgPlay *c, GError **error)
   for (guint i = 0; i < p->n; i++)
     json_object_array_add (order, JS (NAME (s, p->order[i])));
   lm_ev (c, "start_player", "chooser", JS (NAME (s, seat)), "player", JS (NAME (s, start)), "order", order, NULL);
-  lm_say (c, _("%s names %s start player. Everyone now chooses their action in secret."), NAME (s, seat), NAME (s, start));
+  lm_say (c, N_("%s names %s start player. Everyone now chooses their action in secret."), NAME (s, seat), NAME (s, start));
   p->phase = LM_CHOOSE_CARDS;
   return TRUE;
 }
@@ -676,7 +692,7 @@ do_choose_cards (MgState *state, json_object *a, MgPlay *c, GError **error)
     entered += p->pl[i].card_entry != LM_ENTRY_NONE;
   lm_ev (c, "secret_entered", "player", JS (NAME (s, seat)), "what", JS ("cards"), NULL);
   lm_ev (c, "cards_chosen", "seat", JS (NAME (s, seat)), "player", JS (NAME (s, seat)), "cards", lm_cards_json (cards, n), NULL);
-  lm_say (c, _("%s has chosen in secret (%u of %u)."), NAME (s, seat), entered, p->n);
+  lm_say (c, N_("%s has chosen in secret (%u of %u)."), NAME (s, seat), entered, p->n);
   if (all_cards_in (s))
     begin_actions (s, c);
   return TRUE;
@@ -697,7 +713,7 @@ do_cards_at_table (MgState *state, json_object *a, MgPlay *c, GError **error)
     if (p->pl[i].card_entry == LM_ENTRY_NONE)
       p->pl[i].card_entry = LM_ENTRY_TABLE;
   lm_ev (c, "cards_at_table", NULL);
-  lm_say (c, _("The cards lie face down on the table."));
+  lm_say (c, N_("The cards lie face down on the table."));
   begin_actions (s, c);
   return TRUE;
 }
@@ -747,14 +763,14 @@ take_card (LmState *s, Ctx *c, gint seat, LmCard want, GError **error)
     {
       if (pl->cards[pl->card_active] != (gint) want)
         return mg_illegal (error, N_("%s is taking their %s action: finish it before the next"), NAME (s, seat),
-                        CARD (pl->cards[pl->card_active])), -1;
+                        CARD_WORD (pl->cards[pl->card_active])), -1;
       return pl->card_active;
     }
   for (guint i = 0; i < pl->n_cards; i++)
     if (pl->cards[i] == (gint) want && !pl->card_done[i])
       idx = i;
   if (idx < 0)
-    return mg_illegal (error, N_("%s did not choose %s this season"), NAME (s, seat), CARD (want)), -1;
+    return mg_illegal (error, N_("%s did not choose %s this season"), NAME (s, seat), CARD_WORD (want)), -1;
   pl->card_active = idx;
   lm_ev (c, "card_started", "player", JS (NAME (s, seat)), "card", JS (lm_card_ids[want]), NULL);
   return idx;
@@ -773,7 +789,9 @@ do_tax (MgState *state, json_object *a, MgPlay *c, GError **error)
     return FALSE;
   s->p.pl[seat].gold += s->rs->tax;
   lm_ev (c, "tax", "player", JS (NAME (s, seat)), "gold", JI (s->rs->tax), NULL);
-  lm_say (c, _("%s taxes: +%d gold (%d)."), NAME (s, seat), s->rs->tax, s->p.pl[seat].gold);
+  lm_say_n (c, MG_PLURAL_PAIR ("%1$s taxes: +%2$d gold (%3$d).",
+                                "%1$s taxes: +%2$d gold (%3$d)."),
+            s->rs->tax, NAME (s, seat), s->rs->tax, s->p.pl[seat].gold);
   card_done (s, c, seat, idx);
   return TRUE;
 }
@@ -807,10 +825,10 @@ do_end_action (MgState *state, json_object *a, MgPlay *c, GError **error)
         if (pl->cards[i] == (gint) want && !pl->card_done[i])
           idx = i;
       if (idx < 0)
-        return mg_illegal (error, N_("%s has no %s card left to play"), NAME (s, seat), CARD (want));
+        return mg_illegal (error, N_("%s has no %s card left to play"), NAME (s, seat), CARD_WORD (want));
       if (pl->card_active >= 0 && pl->card_active != idx)
         return mg_illegal (error, N_("%s is taking their %s action: finish it first"), NAME (s, seat),
-                        CARD (pl->cards[pl->card_active]));
+                        CARD_WORD (pl->cards[pl->card_active]));
     }
   else if (pl->card_active >= 0)
     idx = pl->card_active;
@@ -826,7 +844,7 @@ do_end_action (MgState *state, json_object *a, MgPlay *c, GError **error)
       if (left != 1)
         return mg_illegal (error, N_("Say which card %s ends"), NAME (s, seat));
     }
-  lm_say (c, _("%s ends their %s action."), NAME (s, seat), CARD (pl->cards[idx]));
+  lm_say (c, N_("%s ends their %s action."), NAME (s, seat), CARD_WORD (pl->cards[idx]));
   card_done (s, c, seat, idx);
   return TRUE;
 }
@@ -876,7 +894,7 @@ do_move (MgState *state, json_object *a, MgPlay *c, GError **error)
   s->p.spot[from].moved[kind] = 0;
   lm_ev (c, "moved", "player", JS (NAME (s, seat)), "unit", JS (lm_kind_ids[kind]), "from", JS (AREA (s, from)),
       "to", JS (AREA (s, to)), NULL);
-  lm_say (c, _("%s moves a %s from %s to %s."), NAME (s, seat), KIND (kind), AREA (s, from), AREA (s, to));
+  lm_say (c, N_("%s moves a %s from %s to %s."), NAME (s, seat), KIND_WORD (kind), AREA (s, from), AREA (s, to));
   return TRUE;
 }
 
@@ -925,8 +943,8 @@ attack_won (LmState *s, Ctx *c)
         }
       lm_ev (c, "captured", "player", JS (NAME (s, seat)), "from", JS (NAME (s, at->defender)),
           "unit", JS ("catapult"), "area", JS (AREA (s, at->to)), "replaced", JB (swap), NULL);
-      lm_say (c, swap ? _("The catapult there is captured without a fight and becomes %s's (it cannot fire this turn).")
-                   : _("The catapult there is captured without a fight; %s has none in supply to put in its place, so it is destroyed."),
+      lm_say (c, swap ? N_("The catapult there is captured without a fight and becomes %s's (it cannot fire this turn).")
+                   : N_("The catapult there is captured without a fight; %s has none in supply to put in its place, so it is destroyed."),
            NAME (s, seat));
     }
   lm_unit_put (s, at->to, at->kind, seat);
@@ -935,16 +953,22 @@ attack_won (LmState *s, Ctx *c)
   s->p.spot[at->from].moved[at->kind] = 0;
   lm_ev (c, "area_taken", "player", JS (NAME (s, seat)), "unit", JS (lm_kind_ids[at->kind]),
       "from", JS (AREA (s, at->from)), "area", JS (AREA (s, at->to)), NULL);
-  lm_say (c, _("%s takes %s."), NAME (s, seat), AREA (s, at->to));
+  lm_say (c, N_("%s takes %s."), NAME (s, seat), AREA (s, at->to));
   at->active = FALSE;
 }
 
-static char *
-guesses_text (const gint *g, gint n)
+/* "3 and 5": the defender's guesses. */
+static MgSaid *
+guesses_said (const gint *g, gint n)
 {
+  MgSaid *said = mg_said_new ();
+  g_autofree char *one = n == 2 ? NULL : g_strdup_printf ("%d", g[0]);
+
   if (n == 2)
-    return g_strdup_printf (_("%d and %d"), g[0], g[1]);
-  return g_strdup_printf ("%d", g[0]);
+    mg_said_add (said, N_("%d and %d"), g[0], g[1]);
+  else
+    mg_said_add_text (said, one);
+  return said;
 }
 
 static void
@@ -954,7 +978,8 @@ resolve_round (LmState *s, Ctx *c)
   LmAttack *at = &p->atk;
   gboolean hit = FALSE;
   json_object *guesses = json_object_new_array ();
-  g_autofree char *gtext = guesses_text (at->guesses, at->n_guesses);
+  g_autoptr(MgSaid) guessed = guesses_said (at->guesses, at->n_guesses);
+  const char *gtext = mg_message_phrase (guessed);
   gint target = at->target;
 
   for (gint i = 0; i < at->n_guesses; i++)
@@ -972,17 +997,23 @@ resolve_round (LmState *s, Ctx *c)
       "result", JS (hit ? "defender" : "attacker"), NULL);
   if (hit)
     {
-      lm_say (c, _("%s spends %d gold against the %s on %s; %s guesses %s — right: %s's %s on %s is destroyed."),
-           NAME (s, at->attacker), at->gold, KIND (target), AREA (s, at->to), NAME (s, at->defender), gtext,
-           NAME (s, at->attacker), KIND (at->kind), AREA (s, at->from));
+      /* Translators: "the garrison", the target, comes with its article. */
+      lm_say_n (c, MG_PLURAL_PAIR ("%s spends %d gold against %s on %s; %s guesses %s — right: %s's %s on %s is destroyed.",
+                                    "%s spends %d gold against %s on %s; %s guesses %s — right: %s's %s on %s is destroyed."),
+                at->gold,
+           NAME (s, at->attacker), at->gold, KIND_THE_WORD (target), AREA (s, at->to), NAME (s, at->defender), gtext,
+           NAME (s, at->attacker), KIND_WORD (at->kind), AREA (s, at->from));
       lm_unit_remove (s, at->from, at->kind);
       lm_ev (c, "destroyed", "player", JS (NAME (s, at->attacker)), "unit", JS (lm_kind_ids[at->kind]),
           "area", JS (AREA (s, at->from)), "by", JS ("guess"), NULL);
       at->active = FALSE;
       return;
     }
-  lm_say (c, _("%s spends %d gold against the %s on %s; %s guesses %s — wrong."),
-       NAME (s, at->attacker), at->gold, KIND (target), AREA (s, at->to), NAME (s, at->defender), gtext);
+  /* Translators: "the garrison", the target, comes with its article. */
+  lm_say_n (c, MG_PLURAL_PAIR ("%s spends %d gold against %s on %s; %s guesses %s — wrong.",
+                                "%s spends %d gold against %s on %s; %s guesses %s — wrong."),
+            at->gold,
+       NAME (s, at->attacker), at->gold, KIND_THE_WORD (target), AREA (s, at->to), NAME (s, at->defender), gtext);
   if (target == LM_GARRISON)
     {
       json_object *ranking = json_object_new_array ();
@@ -998,7 +1029,7 @@ resolve_round (LmState *s, Ctx *c)
       json_object_object_add (json_object_array_get_idx (ranking, 0), "player", JS (NAME (s, p->winner)));
       lm_ev (c, "game_over", "reason", JS ("castle"), "winner", JS (NAME (s, p->winner)),
           "castle", JS (AREA (s, at->to)), "ranking", ranking, NULL);
-      lm_say (c, _("%s's castle %s falls: %s is crowned and the game ends."), NAME (s, at->defender),
+      lm_say (c, N_("%s's castle %s falls: %s is crowned and the game ends."), NAME (s, at->defender),
            AREA (s, at->to), NAME (s, at->attacker));
       return;
     }
@@ -1013,8 +1044,8 @@ resolve_round (LmState *s, Ctx *c)
         }
       lm_ev (c, "captured", "player", JS (NAME (s, at->attacker)), "from", JS (NAME (s, at->defender)),
           "unit", JS ("camp"), "area", JS (AREA (s, at->to)), "replaced", JB (swap), NULL);
-      lm_say (c, swap ? _("The camp is captured and replaced by one of %s's.")
-                   : _("The camp is captured; %s has no camp in supply to put in its place, so it is destroyed."),
+      lm_say (c, swap ? N_("The camp is captured and replaced by one of %s's.")
+                   : N_("The camp is captured; %s has no camp in supply to put in its place, so it is destroyed."),
            NAME (s, at->attacker));
     }
   else
@@ -1022,12 +1053,13 @@ resolve_round (LmState *s, Ctx *c)
       lm_unit_remove (s, at->to, target);
       lm_ev (c, "destroyed", "player", JS (NAME (s, at->defender)), "unit", JS (lm_kind_ids[target]),
           "area", JS (AREA (s, at->to)), "by", JS ("attack"), NULL);
-      lm_say (c, _("%s's %s is destroyed."), NAME (s, at->defender), KIND (target));
+      lm_say (c, N_("%s's %s is destroyed."), NAME (s, at->defender), KIND_WORD (target));
     }
   if (next_target (s) >= 0)
     {
       next_round (s);
-      lm_say (c, _("Next: the %s (%d to guess)."), KIND (at->target), at->allowed);
+      /* Translators: "the garrison", the next target, comes with its article. */
+      lm_say (c, N_("Next: %s (%d to guess)."), KIND_THE_WORD (at->target), at->allowed);
     }
   else
     attack_won (s, c);
@@ -1063,7 +1095,7 @@ do_attack (MgState *state, json_object *a, MgPlay *c, GError **error)
     s->p.spot[from].moved[kind] = 1;
   lm_ev (c, "attack_started", "player", JS (NAME (s, seat)), "unit", JS (lm_kind_ids[kind]), "from", JS (AREA (s, from)),
       "to", JS (AREA (s, to)), "defender", JS (NAME (s, owner)), NULL);
-  lm_say (c, _("%s attacks %s's %s from %s with a %s."), NAME (s, seat), NAME (s, owner), AREA (s, to), AREA (s, from), KIND (kind));
+  lm_say (c, N_("%s attacks %s's %s from %s with a %s."), NAME (s, seat), NAME (s, owner), AREA (s, to), AREA (s, from), KIND_WORD (kind));
   if (next_target (s) < 0)
     {
       /* Only catapults: they never defend. */
@@ -1071,7 +1103,8 @@ do_attack (MgState *state, json_object *a, MgPlay *c, GError **error)
       return TRUE;
     }
   next_round (s);
-  lm_say (c, _("First the %s (%d to guess)."), KIND (at->target), at->allowed);
+  /* Translators: "the garrison", the first target, comes with its article. */
+  lm_say (c, N_("First %s (%d to guess)."), KIND_THE_WORD (at->target), at->allowed);
   return TRUE;
 }
 
@@ -1107,7 +1140,7 @@ read_guesses (const LmState *s, json_object *a, gint out[2], gint *n, GError **e
     return FALSE;
   if ((gint) json_object_array_length (arr) != at->allowed)
     return mg_illegal_n (error, "%s has %d guess against the %s", "%s has %d guesses against the %s", at->allowed,
-                    NAME (s, at->defender), at->allowed, KIND (at->target));
+                    NAME (s, at->defender), at->allowed, KIND_WORD (at->target));
   for (gint i = 0; i < at->allowed; i++)
     {
       g_autofree char *p = mg_json_path_index ("guesses", i);
@@ -1149,7 +1182,7 @@ do_attack_gold (MgState *state, json_object *a, MgPlay *c, GError **error)
   at->gold = gold;
   lm_ev (c, "secret_entered", "player", JS (NAME (s, seat)), "what", JS ("attack_gold"), NULL);
   lm_ev (c, "attack_gold", "seat", JS (NAME (s, seat)), "player", JS (NAME (s, seat)), "gold", JI (gold), NULL);
-  lm_say (c, _("%s holds their gold in secret."), NAME (s, seat));
+  lm_say (c, N_("%s holds their gold in secret."), NAME (s, seat));
   if (at->n_guesses >= 0)
     resolve_round (s, c);
   return TRUE;
@@ -1184,7 +1217,7 @@ do_guess (MgState *state, json_object *a, MgPlay *c, GError **error)
       json_object_array_add (ga, JI (g[i]));
     lm_ev (c, "guess", "seat", JS (NAME (s, seat)), "player", JS (NAME (s, seat)), "guesses", ga, NULL);
   }
-  lm_say (c, _("%s has guessed in secret."), NAME (s, seat));
+  lm_say (c, N_("%s has guessed in secret."), NAME (s, seat));
   if (at->gold >= 0)
     resolve_round (s, c);
   return TRUE;
@@ -1230,7 +1263,7 @@ do_withdraw (MgState *state, json_object *a, MgPlay *c, GError **error)
     return mg_illegal (error, N_("Only the attacker, %s, may withdraw"), NAME (s, at->attacker));
   at->active = FALSE;
   lm_ev (c, "withdrawn", "player", JS (NAME (s, seat)), "area", JS (AREA (s, at->to)), NULL);
-  lm_say (c, _("%s stops the attack on %s."), NAME (s, seat), AREA (s, at->to));
+  lm_say (c, N_("%s stops the attack on %s."), NAME (s, seat), AREA (s, at->to));
   return TRUE;
 }
 
@@ -1242,7 +1275,7 @@ do_fire (MgState *state, json_object *a, MgPlay *c, GError **error)
   LmPlay *p = &s->p;
   gint seat, from, to, owner, range, dist;
   json_object *destroyed;
-  GString *text;
+  g_autoptr(MgSaid) text = NULL;
 
   if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) || !lm_get_area (s, a, "from", &from, error) ||
       !lm_get_area (s, a, "to", &to, error))
@@ -1265,7 +1298,7 @@ do_fire (MgState *state, json_object *a, MgPlay *c, GError **error)
   if (owner < 0 || owner == seat)
     return mg_illegal (error, N_("%s holds no enemy unit to fire at"), AREA (s, to));
   destroyed = json_object_new_array ();
-  text = g_string_new (NULL);
+  text = mg_said_new ();
   for (guint k = 0; k < LM_N_KINDS; k++)
     if (p->spot[to].owner[k] >= 0)
       {
@@ -1273,7 +1306,9 @@ do_fire (MgState *state, json_object *a, MgPlay *c, GError **error)
         json_object_object_add (d, "player", JS (NAME (s, owner)));
         json_object_object_add (d, "unit", JS (lm_kind_ids[k]));
         json_object_array_add (destroyed, d);
-        g_string_append_printf (text, "%s%s", text->len ? ", " : "", KIND (k));
+        if (mg_said_length (text) > 0)
+          mg_said_add_text (text, ", ");
+        mg_said_add (text, "%s", KIND_LISTED_WORD (k));
         lm_unit_remove (s, to, k);
       }
   if (s->rs->catapult_single_use)
@@ -1287,11 +1322,11 @@ do_fire (MgState *state, json_object *a, MgPlay *c, GError **error)
     p->spot[from].fresh[LM_CATAPULT] = 1;
   lm_ev (c, "fired", "player", JS (NAME (s, seat)), "from", JS (AREA (s, from)), "to", JS (AREA (s, to)),
       "destroyed", destroyed, NULL);
-  lm_say (c, _("%s's catapult on %s fires at %s: %s's %s destroyed."), NAME (s, seat), AREA (s, from),
-       AREA (s, to), NAME (s, owner), text->str);
+  /* Translators: %4$s is the owner of what is destroyed, %5$s its list ("knight, soldier"). */
+  lm_say (c, N_("%1$s's catapult on %2$s fires at %3$s: %4$s's %5$s destroyed."), NAME (s, seat), AREA (s, from),
+       AREA (s, to), NAME (s, owner), mg_message_phrase (text));
   if (s->map->areas[to].castle_of >= 0)
-    lm_say (c, _("The garrison of %s still holds the walls."), AREA (s, to));
-  g_string_free (text, TRUE);
+    lm_say (c, N_("The garrison of %s still holds the walls."), AREA (s, to));
   return TRUE;
 }
 
@@ -1315,8 +1350,16 @@ do_adjust (MgState *state, json_object *a, MgPlay *c, GError **error)
     return mg_illegal (error, N_("%s has only %d gold"), NAME (s, seat), s->p.pl[seat].gold);
   s->p.pl[seat].gold += delta;
   lm_ev (c, "adjusted", "player", JS (NAME (s, seat)), "gold", JI (delta), "reason", reason ? JS (reason) : NULL, NULL);
-  lm_say (c, _("Referee's correction: %s %+d gold (%d)%s%s."), NAME (s, seat), (int) delta, s->p.pl[seat].gold,
-       reason ? ": " : "", reason ? reason : "");
+  if (reason != NULL)
+    /* Translators: the last %s is the referee's reason, as typed. */
+    lm_say_n (c, MG_PLURAL_PAIR ("Referee's correction: %s %+d gold (%d): %s.",
+                                  "Referee's correction: %s %+d gold (%d): %s."),
+              ABS (delta), NAME (s, seat), (int) delta, s->p.pl[seat].gold,
+            reason);
+  else
+    lm_say_n (c, MG_PLURAL_PAIR ("Referee's correction: %s %+d gold (%d).",
+                                  "Referee's correction: %s %+d gold (%d)."),
+              ABS (delta), NAME (s, seat), (int) delta, s->p.pl[seat].gold);
   return TRUE;
 }
 

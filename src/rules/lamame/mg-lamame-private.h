@@ -178,8 +178,17 @@ extern const char * const lm_card_names[];   /* Tax, Build, Move/Attack */
 
 #define KIND(k)  _(lm_kind_names[(k)])
 #define CARD(c)  _(lm_card_names[(c)])
-/* A kind as a refusal's word argument: the same text, rendered in a phone's language too. */
+/* A kind (a card) as a word argument of a refusal or a sentence: the same text, rendered in a
+ * phone's (a viewer's) language too. */
 #define KIND_WORD(k) mg_message_word (lm_kind_names[(k)])
+#define CARD_WORD(c) mg_message_word (lm_card_names[(c)])
+/* A kind with its article ("a catapult", "the garrison"), and as a catapult's list names it. */
+extern const char * const lm_kind_a_names[];
+extern const char * const lm_kind_the_names[];
+extern const char * const lm_kind_listed_names[];
+#define KIND_A_WORD(k)      mg_message_word_ctx ("lamame, a unit", lm_kind_a_names[(k)])
+#define KIND_THE_WORD(k)    mg_message_word_ctx ("lamame, the unit", lm_kind_the_names[(k)])
+#define KIND_LISTED_WORD(k) mg_message_word_ctx ("lamame, a unit destroyed", lm_kind_listed_names[(k)])
 #define NAME(s, i) ((s)->names[(i)])
 #define AREA(s, a) ((s)->map->areas[(a)].name)
 
@@ -187,7 +196,7 @@ extern const char * const lm_card_names[];   /* Tax, Build, Move/Attack */
 #define JI(x) json_object_new_int64 (x)
 #define JB(x) json_object_new_boolean (x)
 
-/* What an action produces while it runs: the runner's MgPlay, its events and its summary (La
+/* What an action produces while it runs: the runner's MgPlay, its events and its said (La
  * Mame rolls no dice). */
 typedef MgPlay Ctx;
 
@@ -201,7 +210,11 @@ lm (const MgState *state)
 /* mg-lamame.c: shared helpers and the state's life. */
 const char *lm_season_name  (const LmState *s, gint idx);     /* the season's shown name; "Initial build" before spring */
 const char *lm_season_word  (const LmState *s, gint idx);     /* the same, a refusal's word argument */
-void        lm_say          (Ctx *c, const char *fmt, ...) G_GNUC_PRINTF (2, 3);  /* appends a sentence to the summary */
+void        lm_say          (Ctx *c, const char *msgid, ...) G_GNUC_PRINTF (2, 3);  /* says a sentence (msgid marked N_()) */
+/* The same with a plural pair, marked MG_PLURAL_PAIR ("one", "many") (a keyword of po/meson.build),
+ * and its count: lm_say_n (c, MG_PLURAL_PAIR ("%s bids %d gold.", "%s bids %d gold."), gold, …). */
+void        lm_say_n        (Ctx *c, const char *one, const char *many, gulong n, ...) G_GNUC_PRINTF (3, 5);
+#define MG_PLURAL_PAIR(one, many) one, many
 json_object *lm_ev          (Ctx *c, const char *type, ...); /* adds an event {"type", key, value, …} */
 gint        lm_area_owner   (const LmState *s, guint a);      /* the seat holding area a, or -1 */
 gint        lm_castle_of    (const LmState *s, gint seat);    /* the area of the seat's castle, or -1 */
@@ -221,7 +234,7 @@ gboolean    lm_get_kind     (json_object *a, const char *key, gint *out, GError 
 gboolean    lm_get_gold     (json_object *a, const char *key, gint *out, GError **error);  /* an amount of gold */
 gboolean    lm_get_cards    (const LmState *s, json_object *a, gint out[2], guint *n_out, GError **error);  /* "cards" */
 json_object *lm_cards_json  (const gint *cards, guint n);     /* the cards as an array of ids */
-char       *lm_cards_text   (const gint *cards, guint n);     /* "Tax and Build": the cards' shown names */
+MgSaid     *lm_cards_said   (const gint *cards, guint n);     /* "Tax and Build": the cards' names, a phrase */
 void        lm_state_unref  (LmState *s);                     /* frees a state (for g_autoptr) */
 MgState    *lm_state_copy   (const MgState *state);           /* a copy sharing the ruleset and the map */
 LmState    *lm_state_alloc  (json_object *ruleset, const char * const *players, GError **error);  /* a state before play */

@@ -9,6 +9,19 @@
 
 /* The names shown in summaries (the ids stay English in JSON). */
 const char * const lm_kind_names[] = { N_("knight"), N_("soldier"), N_("catapult"), N_("camp"), N_("garrison") };
+/* The same with their article, for sentences whose article agrees with the noun in other
+ * languages (French "une catapulte", "la garnison"): KIND_A_WORD, KIND_THE_WORD. */
+const char * const lm_kind_a_names[] = { NC_("lamame, a unit", "a knight"), NC_("lamame, a unit", "a soldier"),
+                                         NC_("lamame, a unit", "a catapult"), NC_("lamame, a unit", "a camp"),
+                                         NC_("lamame, a unit", "a garrison") };
+const char * const lm_kind_the_names[] = { NC_("lamame, the unit", "the knight"), NC_("lamame, the unit", "the soldier"),
+                                           NC_("lamame, the unit", "the catapult"), NC_("lamame, the unit", "the camp"),
+                                           NC_("lamame, the unit", "the garrison") };
+/* A kind in the list of what a catapult destroyed: the bare noun in English; a language may give
+ * it its article ("le chevalier, le soldat"). */
+const char * const lm_kind_listed_names[] = { NC_("lamame, a unit destroyed", "knight"), NC_("lamame, a unit destroyed", "soldier"),
+                                              NC_("lamame, a unit destroyed", "catapult"), NC_("lamame, a unit destroyed", "camp"),
+                                              NC_("lamame, a unit destroyed", "garrison") };
 const char * const lm_card_names[] = { N_("Tax"), N_("Build"), N_("Move/Attack") };
 static const char * const season_names[] = { N_("Spring"), N_("Summer"), N_("Fall"), N_("Winter") };
 
@@ -40,15 +53,33 @@ lm_season_word (const LmState *s, gint idx)
   return msgid != NULL ? mg_message_word (msgid) : s->rs->seasons[idx];
 }
 
+/* The action's sentences, one space between two, as messages each viewer reads in their language. */
 void
-lm_say (Ctx *c, const char *fmt, ...)
+lm_say (Ctx *c, const char *msgid, ...)
 {
   va_list ap;
 
-  if (c->summary->len > 0)
-    g_string_append_c (c->summary, ' ');
-  va_start (ap, fmt);
-  g_string_append_vprintf (c->summary, fmt, ap);
+  if (c->said == NULL)
+    return;   /* validating (mg_actions_validate gives no said): the copy is thrown away */
+  if (mg_said_length (c->said) > 0)
+    mg_said_add_text (c->said, " ");
+  va_start (ap, msgid);
+  mg_said_add_message (c->said, mg_message_new_valist (msgid, NULL, 0, ap));
+  va_end (ap);
+}
+
+/* The same with a plural pair and its count (ngettext's forms, "%d gold" in English). */
+void
+lm_say_n (Ctx *c, const char *one, const char *many, gulong n, ...)
+{
+  va_list ap;
+
+  if (c->said == NULL)
+    return;   /* validating */
+  if (mg_said_length (c->said) > 0)
+    mg_said_add_text (c->said, " ");
+  va_start (ap, n);
+  mg_said_add_message (c->said, mg_message_new_valist (one, many, n, ap));
   va_end (ap);
 }
 
@@ -154,7 +185,7 @@ lm_can_place (const LmState *s, gint seat, guint k, guint a, GError **error)
     return mg_illegal (error, N_("%s is %s's castle"), area->name, NAME (s, area->castle_of));
   if (s->p.spot[a].owner[k] >= 0)
     return mg_illegal (error, N_("%s already has a %s there: only one unit of each kind per area"),
-                    NAME (s, seat), KIND (k));
+                    NAME (s, seat), KIND_WORD (k));
   if (k == LM_CAMP && area->castle_of >= 0)
     return mg_illegal (error, N_("A camp cannot be placed inside a castle (%s)"), area->name);
   if (k == LM_KNIGHT && area->mountain)
@@ -292,12 +323,16 @@ lm_cards_json (const gint *cards, guint n)
   return a;
 }
 
-char *
-lm_cards_text (const gint *cards, guint n)
+MgSaid *
+lm_cards_said (const gint *cards, guint n)
 {
+  MgSaid *said = mg_said_new ();
+
   if (n == 2)
-    return g_strdup_printf (_("%s and %s"), CARD (cards[0]), CARD (cards[1]));
-  return g_strdup (CARD (cards[0]));
+    mg_said_add (said, N_("%s and %s"), CARD_WORD (cards[0]), CARD_WORD (cards[1]));
+  else
+    mg_said_add (said, "%s", CARD_WORD (cards[0]));
+  return said;
 }
 
 /* ---------------------------------------------------------------- state life */

@@ -232,27 +232,42 @@ phase_name (const MeepleState *st)
   return "act";
 }
 
+/* The face's name as a word argument: each viewer reads it in their own language. */
 static const char *
 face_name (const MeepleState *st, guint f)
 {
-  return _(st->rs.faces[f].name);
+  return mg_message_word (st->rs.faces[f].name);
+}
+
+/* Says "3 Sweep": n meeples showing the face called `face_name` (as the ruleset spells it). */
+static void
+say_face_count (MgSaid *said, const char *face_name, guint n)
+{
+  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Kick") and in
+   * the dice of the journal and the exports ("dice: 6 Sweep · 2 Kick"). */
+  if (g_strcmp0 (face_name, "Sweep") == 0)
+    mg_said_add_n (said, "%u Sweep", "%u Sweep", n, n);
+  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Kick"). */
+  else if (g_strcmp0 (face_name, "Kick") == 0)
+    mg_said_add_n (said, "%u Kick", "%u Kick", n, n);
+  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Punch"). */
+  else if (g_strcmp0 (face_name, "Punch") == 0)
+    mg_said_add_n (said, "%u Punch", "%u Punch", n, n);
+  else
+    {
+      /* A house rule's own face keeps the name the referee wrote. */
+      g_autofree char *text = g_strdup_printf ("%u %s", n, face_name != NULL ? face_name : "");
+      mg_said_add_text (said, text);
+    }
 }
 
 char *
 mg_meeple_face_count (const char *face_name, guint n)
 {
-  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Kick") and in
-   * the dice of the journal and the exports ("dice: 6 Sweep · 2 Kick"). */
-  if (g_strcmp0 (face_name, "Sweep") == 0)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Sweep", "%u Sweep", n), n);
-  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Kick"). */
-  if (g_strcmp0 (face_name, "Kick") == 0)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Kick", "%u Kick", n), n);
-  /* Translators: a number of meeples showing a face, in a reveal ("2 Sweep, 3 Punch"). */
-  if (g_strcmp0 (face_name, "Punch") == 0)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Punch", "%u Punch", n), n);
-  /* A house rule's own face keeps the name the referee wrote. */
-  return g_strdup_printf ("%u %s", n, face_name != NULL ? face_name : "");
+  g_autoptr(MgSaid) said = mg_said_new ();
+
+  say_face_count (said, face_name, n);
+  return g_strdup (mg_said_text (said));
 }
 
 /* ---------------------------------------------------------------- state life */
@@ -771,36 +786,37 @@ faces_event (const MeepleState *st, guint p)
 }
 
 /* "2 Sweep, 3 Kick": the face the battle turned on first (if any), then the rest in order. */
-static char *
+static MgSaid *
 pick_words (const MeepleState *st, const guint *pick, gint first)
 {
-  g_autoptr(GString) s = g_string_new (NULL);
+  MgSaid *s = mg_said_new ();
 
   for (gint i = -1; i < (gint) st->rs.n_faces; i++)
     {
       gint f = i < 0 ? first : i;
       if (f < 0 || (i >= 0 && f == first) || pick[f] == 0)
         continue;
-      g_autofree char *count = mg_meeple_face_count (st->rs.faces[f].name, pick[f]);
-
-      if (s->len > 0)
-        g_string_append (s, ", ");
-      g_string_append (s, count);
+      if (mg_said_length (s) > 0)
+        mg_said_add_text (s, ", ");
+      say_face_count (s, st->rs.faces[f].name, pick[f]);
     }
-  if (s->len == 0)
-    g_string_append (s, _("nothing"));
-  return g_string_free (g_steal_pointer (&s), FALSE);
+  if (mg_said_length (s) == 0)
+    mg_said_add (s, N_("nothing"));
+  return s;
 }
 
-static char *
+static MgSaid *
 casualties_words (guint n)
 {
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u casualty", "%u casualties", n), n);
+  MgSaid *s = mg_said_new ();
+
+  mg_said_add_n (s, "%u casualty", "%u casualties", n, n);
+  return s;
 }
 
 /* Both picks are in: reveal, resolve, move meeples, and maybe end the match. */
 static void
-resolve_battle (MeepleState *st, json_object *events, GString *summary)
+resolve_battle (MeepleState *st, json_object *events, MgSaid *said)
 {
   MeeplePlayer *a = &st->players[0], *b = &st->players[1];
   guint on = 0;
@@ -808,22 +824,23 @@ resolve_battle (MeepleState *st, json_object *events, GString *summary)
   json_object *revealed = event_new ("revealed", st, -1);
   json_object *picks = json_object_new_object ();
   json_object *battle = event_new ("battle", st, -1);
-  g_autofree char *words_a = pick_words (st, a->pick, w >= 0 ? (gint) on : -1);
-  g_autofree char *words_b = pick_words (st, b->pick, w >= 0 ? (gint) on : -1);
+  g_autoptr(MgSaid) words_a = pick_words (st, a->pick, w >= 0 ? (gint) on : -1);
+  g_autoptr(MgSaid) words_b = pick_words (st, b->pick, w >= 0 ? (gint) on : -1);
 
   json_object_object_add (picks, a->name, counts_json (st, a->pick));
   json_object_object_add (picks, b->name, counts_json (st, b->pick));
   json_object_object_add (revealed, "picks", picks);
   json_object_array_add (events, revealed);
 
-  g_string_append_printf (summary, _("%s revealed %s; %s %s."), a->name, words_a, b->name, words_b);
+  mg_said_add (said, N_("%s revealed %s; %s %s."), a->name, mg_message_phrase (words_a), b->name,
+               mg_message_phrase (words_b));
 
   add_int (battle, "battle", st->battle);
   if (w >= 0)
     {
       MeeplePlayer *win = &st->players[w], *lose = &st->players[1 - w];
       guint rescued = win->neutral, lost = 1 + lose->neutral;
-      g_autofree char *cas = NULL;
+      g_autoptr(MgSaid) cas = NULL;
 
       win->neutral = 0;
       lose->casualties += lost;
@@ -837,25 +854,19 @@ resolve_battle (MeepleState *st, json_object *events, GString *summary)
       add_int (battle, "rescued", rescued);
       add_int (battle, "lost", lost);
 
-      g_string_append_c (summary, ' ');
+      mg_said_add_text (said, " ");
       if (rescued > 0)
-        g_string_append_printf (summary,
-                                g_dngettext (GETTEXT_PACKAGE,
-                                             "%s wins on %s and takes back %u meeple from the neutral zone; ",
-                                             "%s wins on %s and takes back %u meeples from the neutral zone; ",
-                                             rescued),
-                                win->name, face_name (st, on), rescued);
+        mg_said_add_n (said, "%s wins on %s and takes back %u meeple from the neutral zone; ",
+                       "%s wins on %s and takes back %u meeples from the neutral zone; ", rescued,
+                       win->name, face_name (st, on), rescued);
       else
-        g_string_append_printf (summary, _("%s wins on %s; "), win->name, face_name (st, on));
+        mg_said_add (said, N_("%s wins on %s; "), win->name, face_name (st, on));
       if (lost > 1)
-        g_string_append_printf (summary,
-                                g_dngettext (GETTEXT_PACKAGE,
-                                             "%s loses a meeple and %u from the neutral zone (%s).",
-                                             "%s loses a meeple and %u from the neutral zone (%s).",
-                                             lost - 1),
-                                lose->name, lost - 1, cas);
+        mg_said_add_n (said, "%s loses a meeple and %u from the neutral zone (%s).",
+                       "%s loses a meeple and %u from the neutral zone (%s).", lost - 1,
+                       lose->name, lost - 1, mg_message_phrase (cas));
       else
-        g_string_append_printf (summary, _("%s loses a meeple (%s)."), lose->name, cas);
+        mg_said_add (said, N_("%s loses a meeple (%s)."), lose->name, mg_message_phrase (cas));
     }
   else
     {
@@ -871,15 +882,15 @@ resolve_battle (MeepleState *st, json_object *events, GString *summary)
       json_object_object_add (battle, "result", json_object_new_string ("draw"));
       json_object_object_add (battle, "moved", by_player (st, moved[0], moved[1]));
 
-      g_string_append_c (summary, ' ');
+      mg_said_add_text (said, " ");
       if (moved[0] && moved[1])
-        g_string_append_printf (summary, _("A draw: %s and %s each move a meeple to the neutral zone."),
+        mg_said_add (said, N_("A draw: %s and %s each move a meeple to the neutral zone."),
                                 a->name, b->name);
       else if (moved[0] || moved[1])
-        g_string_append_printf (summary, _("A draw: %s moves a meeple to the neutral zone; %s has none to spare."),
+        mg_said_add (said, N_("A draw: %s moves a meeple to the neutral zone; %s has none to spare."),
                                 st->players[moved[0] ? 0 : 1].name, st->players[moved[0] ? 1 : 0].name);
       else
-        g_string_append (summary, _("A draw: neither player has a meeple to spare for the neutral zone."));
+        mg_said_add (said, N_("A draw: neither player has a meeple to spare for the neutral zone."));
     }
   json_object_object_add (battle, "casualties", by_player (st, a->casualties, b->casualties));
   json_object_object_add (battle, "neutral", by_player (st, a->neutral, b->neutral));
@@ -899,7 +910,7 @@ resolve_battle (MeepleState *st, json_object *events, GString *summary)
         json_object_object_add (over, "loser", json_object_new_string (st->players[p].name));
         json_object_object_add (over, "score", by_player (st, st->score[0], st->score[1]));
         json_object_array_add (events, over);
-        g_string_append_printf (summary, _(" %s wins the match."), st->players[1 - p].name);
+        mg_said_add (said, N_(" %s wins the match."), st->players[1 - p].name);
         start_battle (st);   /* the hands are revealed and done with */
         return;
       }
@@ -962,8 +973,7 @@ play_roll (MgState *state, json_object *json, MgPlay *play, GError **error)
   add_int (e, "count", n);
   json_object_array_add (play->events, e);
   json_object_array_add (play->events, faces_event (st, p));
-  g_string_append_printf (play->summary, g_dngettext (GETTEXT_PACKAGE, "%s rolled %u meeple.",
-                                                      "%s rolled %u meeples.", n), pl->name, n);
+  mg_said_add_n (play->said, "%s rolled %u meeple.", "%s rolled %u meeples.", n, pl->name, n);
   return TRUE;
 }
 
@@ -1008,10 +1018,8 @@ play_reroll (MgState *state, json_object *json, MgPlay *play, GError **error)
   for (guint i = 0; i < n; i++)
     pl->faces[idx[i]] = (guint8) values[i];
   allowed = count_action (st, p, "reroll", (gint) n, play);
-  g_string_append_printf (play->summary, g_dngettext (GETTEXT_PACKAGE,
-                                                      "%s rerolled %u meeple (action %u of %u).",
-                                                      "%s rerolled %u meeples (action %u of %u).", n),
-                          pl->name, n, pl->actions_used, allowed);
+  mg_said_add_n (play->said, "%s rerolled %u meeple (action %u of %u).",
+                 "%s rerolled %u meeples (action %u of %u).", n, pl->name, n, pl->actions_used, allowed);
   return TRUE;
 }
 
@@ -1036,8 +1044,8 @@ play_set (MgState *state, json_object *json, MgPlay *play, GError **error)
   pl->faces[idx] = (guint8) face;
   allowed = count_action (st, p, "set", -1, play);
   /* What a set meeple now shows stays behind the screen: the sentence does not say. */
-  g_string_append_printf (play->summary, _("%s set a meeple by hand (action %u of %u)."),
-                          pl->name, pl->actions_used, allowed);
+  mg_said_add (play->said, N_("%s set a meeple by hand (action %u of %u)."),
+               pl->name, pl->actions_used, allowed);
   return TRUE;
 }
 
@@ -1077,10 +1085,9 @@ play_pick (MgState *state, json_object *json, MgPlay *play, GError **error)
   json_object_object_add (secret, "pick", counts_json (st, pl->pick));
   json_object_array_add (play->events, secret);
   if (st->players[0].picked && st->players[1].picked)
-    resolve_battle (st, play->events, play->summary);
+    resolve_battle (st, play->events, play->said);
   else
-    g_string_append_printf (play->summary, g_dngettext (GETTEXT_PACKAGE, "%s picked %u meeple.",
-                                                        "%s picked %u meeples.", count), pl->name, count);
+    mg_said_add_n (play->said, "%s picked %u meeple.", "%s picked %u meeples.", count, pl->name, count);
   return TRUE;
 }
 
@@ -1115,8 +1122,8 @@ play_rematch (MgState *state, json_object *json, MgPlay *play, GError **error)
   add_int (e, "match", st->match);
   json_object_object_add (e, "score", by_player (st, st->score[0], st->score[1]));
   json_object_array_add (play->events, e);
-  g_string_append_printf (play->summary, _("Match %u begins; the score is %s %u, %s %u."), st->match,
-                          st->players[0].name, st->score[0], st->players[1].name, st->score[1]);
+  mg_said_add (play->said, N_("Match %u begins; the score is %s %u, %s %u."), st->match,
+               st->players[0].name, st->score[0], st->players[1].name, st->score[1]);
   return TRUE;
 }
 
