@@ -23,7 +23,8 @@ typedef struct {
   gboolean     validating; /* TRUE in validate(): the copy is thrown away afterwards */
   /* The same sentences as messages (mg_said_add (play->said, N_("…"), …)), which each viewer
    * renders in their own language (docs/messages.md). An engine writes one or the other, never
-   * both for one action: when `said` has pieces the summary is its text. */
+   * both for one action: when `said` has pieces the summary is its text. NULL while validating:
+   * mg_said_add* then say nothing, at no cost. */
   MgSaid      *said;
 } MgPlay;
 

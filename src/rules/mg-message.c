@@ -582,6 +582,8 @@ mg_said_add (MgSaid *said, const char *msgid, ...)
 {
   va_list args;
 
+  if (said == NULL)
+    return;
   va_start (args, msgid);
   mg_said_add_message (said, mg_message_new_valist (msgid, NULL, 0, args));
   va_end (args);
@@ -592,6 +594,8 @@ mg_said_add_n (MgSaid *said, const char *msgid, const char *plural, gulong n, ..
 {
   va_list args;
 
+  if (said == NULL)
+    return;
   va_start (args, n);
   mg_said_add_message (said, mg_message_new_valist (msgid, plural, n, args));
   va_end (args);
@@ -600,24 +604,23 @@ mg_said_add_n (MgSaid *said, const char *msgid, const char *plural, gulong n, ..
 void
 mg_said_add_message (MgSaid *said, MgMessage *message)
 {
-  g_return_if_fail (said != NULL);
-  if (message != NULL)
+  if (said == NULL)
+    mg_message_free (message);
+  else if (message != NULL)
     add_piece (said, message, NULL);
 }
 
 void
 mg_said_add_text (MgSaid *said, const char *text)
 {
-  g_return_if_fail (said != NULL);
-  if (text != NULL && *text != '\0')
+  if (said != NULL && text != NULL && *text != '\0')
     add_piece (said, NULL, text);
 }
 
 void
 mg_said_append (MgSaid *said, const MgSaid *other)
 {
-  g_return_if_fail (said != NULL);
-  if (other == NULL || other == said)
+  if (said == NULL || other == NULL || other == said)
     return;
   for (guint i = 0; i < other->pieces->len; i++)
     {

@@ -82,6 +82,8 @@ MgMessage   *mg_message_from_json  (json_object *json);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MgMessage, mg_message_free)
 
+/* The mg_said_add* functions do nothing on a NULL said: while an action is validated
+ * (MgPlay.said is NULL) nothing is formatted. */
 MgSaid      *mg_said_new           (void);
 MgSaid      *mg_said_copy          (const MgSaid *said);
 void         mg_said_free          (MgSaid *said);
