@@ -134,7 +134,7 @@ check_said (MgCampaign *self, gint64 seq, const MgSaid *said, GError **error)
 
   if (!self->has_said)
     return TRUE;
-  stmt = mg_store_prepare (self->store, "SELECT said FROM journal_said WHERE seq = ?1", error);
+  stmt = mg_store_prepare (self->store, "SELECT said FROM journal WHERE seq = ?1 AND said IS NOT NULL", error);
   if (!stmt)
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, seq);

@@ -34,14 +34,20 @@ mg_campaign_validate (MgCampaign *self, json_object *action, GError **error)
   return ok;
 }
 
+/* The said is in no hash (docs/messages.md): `check` proves it by replay. A file without the
+ * column is never written (read-only): the statement without it only keeps that case sound. */
+#define INSERT_ROW(said_column, said_value) \
+      "INSERT INTO journal (seq, session, turn, actor, action, dice, events, summary, time, hash, public_hash" \
+      said_column ") " \
+      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, mg_row_hash (p.hash, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9), " \
+      "mg_public_hash (p.public_hash, ?1, ?2, ?3, ?4, ?8, ?6, ?7)" said_value " " \
+      "FROM (SELECT NULL) LEFT JOIN (SELECT hash, public_hash FROM journal ORDER BY seq DESC LIMIT 1) AS p"
+
 static gboolean
 insert_row (MgCampaign *self, const MgJournalEntry *e, GError **error)
 {
   g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
-      "INSERT INTO journal (seq, session, turn, actor, action, dice, events, summary, time, hash, public_hash) "
-      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, mg_row_hash (p.hash, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9), "
-      "mg_public_hash (p.public_hash, ?1, ?2, ?3, ?4, ?8, ?6, ?7) "
-      "FROM (SELECT NULL) LEFT JOIN (SELECT hash, public_hash FROM journal ORDER BY seq DESC LIMIT 1) AS p", error);
+      self->has_said ? INSERT_ROW (", said", ", ?10") : INSERT_ROW ("", ""), error);
 
   if (!stmt)
     return FALSE;
@@ -54,9 +60,9 @@ insert_row (MgCampaign *self, const MgJournalEntry *e, GError **error)
   sqlite3_bind_text (stmt, 7, e->events, -1, SQLITE_STATIC);
   sqlite3_bind_text (stmt, 8, e->summary, -1, SQLITE_STATIC);
   sqlite3_bind_int64 (stmt, 9, e->time);
-  if (mg_store_step (self->store, stmt, error) != SQLITE_DONE)
-    return FALSE;
-  return e->said == NULL || mg_campaign_insert_said (self, e->seq, e->said, error);
+  if (self->has_said)
+    sqlite3_bind_text (stmt, 10, e->said, -1, SQLITE_STATIC);
+  return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
 }
 
 /* One action as the engine made it, ready to be written.  Everything the write needs is
@@ -663,8 +669,7 @@ read_sql (const MgJournalFilter *filter, gboolean exists, gboolean has_said)
                                "instr (events, '\"seat\"') > 0");
 
   if (!exists && (filter->fields & MG_JOURNAL_READ_SAID))
-    g_string_append (sql, has_said ? ", (SELECT said FROM journal_said AS s WHERE s.seq = journal.seq)"
-                                   : ", NULL");
+    g_string_append (sql, has_said ? ", said" : ", NULL");
 
   if (!exists && (filter->fields & MG_JOURNAL_READ_DICE))
     g_string_append (sql, ", dice");

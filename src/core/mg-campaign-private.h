@@ -107,7 +107,7 @@ struct _MgCampaign {
   MgRows        *spare_rows;   /* the rows of the commit before, reused to build the next */
   GHashTable    *unique_cols;  /* entity table -> the set of its columns in a unique index */
   gboolean       read_only;    /* the file or its folder is not writable: nothing is written */
-  gboolean       has_said;     /* the file has journal_said (schema 9) */
+  gboolean       has_said;     /* the file has journal.said (schema 9) */
   gint64         stepped;      /* the row the last undo or redo marked last */
   gboolean       sound;        /* checked before this process's first write (ensure_sound) */
   GError        *unsound;      /* why it is not: every write is refused with it */
@@ -120,10 +120,10 @@ struct _MgCampaign {
   gpointer       check_progress_data;
 };
 
-/* A journal row's columns, its said last (NULL when it has none, or the file has no journal_said:
- * a file before schema 9, opened read-only); mg_campaign_entry_columns () picks. */
+/* A journal row's columns, its said last: ENTRY_COLUMNS_NO_SAID selects NULL in its place for a
+ * file without the column (before schema 9, opened read-only: self->has_said). */
 #define ENTRY_COLUMNS_BASE "seq, session, turn, actor, action, dice, events, summary, time, undone"
-#define ENTRY_COLUMNS ENTRY_COLUMNS_BASE ", (SELECT said FROM journal_said AS s WHERE s.seq = journal.seq)"
+#define ENTRY_COLUMNS ENTRY_COLUMNS_BASE ", said"
 #define ENTRY_COLUMNS_NO_SAID ENTRY_COLUMNS_BASE ", NULL"
 
 /* Called after each replayed row, for callers that write or verify snapshots. */
@@ -160,7 +160,7 @@ const char *mg_campaign_action_actor (const MgState *state, json_object *action)
 gboolean mg_campaign_check_action_object (json_object *action, GError **error);
 /* The said's stored text (mg_said_to_json), or NULL for none or no piece (g_free). */
 char *mg_campaign_said_text (const MgSaid *said);
-/* Writes row seq's said (its JSON text) into journal_said. */
+/* Sets row seq's said (its JSON text): for a row written without one (redo, check --fill-said). */
 gboolean mg_campaign_insert_said (MgCampaign *self, gint64 seq, const char *said, GError **error);
 /* Sets self->has_said from the file. */
 gboolean mg_campaign_query_has_said (MgCampaign *self, GError **error);

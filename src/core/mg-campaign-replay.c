@@ -246,7 +246,7 @@ mg_campaign_insert_said (MgCampaign *self, gint64 seq, const char *said, GError 
 
   if (!self->has_said)
     return TRUE;   /* a file before schema 9 is read-only here: nothing is written to it */
-  stmt = mg_store_prepare (self->store, "INSERT OR REPLACE INTO journal_said (seq, said) VALUES (?1, ?2)", error);
+  stmt = mg_store_prepare (self->store, "UPDATE journal SET said = ?2 WHERE seq = ?1", error);
   if (!stmt)
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, seq);

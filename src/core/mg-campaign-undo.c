@@ -147,7 +147,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
       int rc;
 
       stmt = mg_store_prepare (self->store, self->has_said
-          ? "SELECT action, dice, EXISTS (SELECT 1 FROM journal_said AS s WHERE s.seq = journal.seq) FROM journal WHERE seq = ?1"
+          ? "SELECT action, dice, said IS NOT NULL FROM journal WHERE seq = ?1"
           : "SELECT action, dice, 1 FROM journal WHERE seq = ?1", error);
       if (!stmt)
         return FALSE;

@@ -341,14 +341,14 @@ count_journal (MgCampaign *self, GError **error)
   return mg_store_query_int (self->store, "SELECT count (*) FROM journal", &self->count, error);
 }
 
-/* Whether the file has journal_said (schema 9): a file before it, opened read-only, has not. */
+/* Whether the file has journal.said (schema 9): a file before it, opened read-only, has not. */
 gboolean
 mg_campaign_query_has_said (MgCampaign *self, GError **error)
 {
   gint64 n;
 
   if (!mg_store_query_int (self->store,
-                           "SELECT count (*) FROM sqlite_schema WHERE type = 'table' AND name = 'journal_said'",
+                           "SELECT count (*) FROM pragma_table_info ('journal') WHERE name = 'said'",
                            &n, error))
     return FALSE;
   self->has_said = n > 0;

@@ -1,7 +1,7 @@
 /* test-fill-said.c — `melee-gm-cli check --fill-said`: a file written before schema 9 gets each row's said by a replay, no hash changed. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Each game's sample is played by the CLI (the said each row was given kept aside), then the
- * file is made one written before schema 9 (no journal_said, user_version 8). `check
+ * file is made one written before schema 9 (no journal.said, user_version 8). `check
  * --fill-said` must migrate it and give back exactly the said the play gave — none for an engine
  * that writes text only, every one for a converted engine — and say how many; no hash of either
  * chain changes, and `check` passes after. */
@@ -40,7 +40,7 @@ sql_exec (const char *path, const char *sql)
   sqlite3_close (db);
 }
 
-#define SAID_SQL "SELECT group_concat (seq || ':' || said, ';') FROM (SELECT * FROM journal_said ORDER BY seq)"
+#define SAID_SQL "SELECT group_concat (seq || ':' || said, ';') FROM (SELECT * FROM journal WHERE said IS NOT NULL ORDER BY seq)"
 #define HASH_SQL "SELECT group_concat (hex (hash) || hex (public_hash), ',') FROM (SELECT * FROM journal ORDER BY seq)"
 
 static void
@@ -56,11 +56,11 @@ test_fill (gconstpointer data)
 
   cli_play_sample (dir, g->game, g->players, "Sample", &sample);
   played = sql_text (path, SAID_SQL);
-  n_played = sql_text (path, "SELECT count (*) FROM journal_said");
+  n_played = sql_text (path, "SELECT count (*) FROM journal WHERE said IS NOT NULL");
   hashes = sql_text (path, HASH_SQL);
   g_test_message ("%s: %s rows said as messages when played", g->game, n_played);
 
-  sql_exec (path, "DROP TABLE journal_said; PRAGMA user_version = 8");
+  sql_exec (path, "ALTER TABLE journal DROP COLUMN said; PRAGMA user_version = 8");
   fill = cli_run (dir, NULL, "check", "c.db", "--fill-said", NULL);
   g_assert_cmpint (fill->status, ==, 0);
   /* Its count, in words: "c.db: the sentences of 12 journal rows kept as messages". */

@@ -1,4 +1,4 @@
-/* test-journal-said.c — journal_said (schema 9): each row's sentences kept as messages and rendered in the viewer's language. */
+/* test-journal-said.c — journal.said (schema 9): each row's sentences kept as messages and rendered in the viewer's language. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* On the fake engine, whose `tell` says its sentences as messages (two msgids po/fr.po
  * translates) and whose `roll` writes English text only (an engine not converted yet): a
@@ -78,7 +78,7 @@ static gint64
 said_rows (const char *path)
 {
   sqlite3 *db = mg_test_sqlite_open (path);
-  gint64 n = mg_test_sql_int (db, "SELECT count (*) FROM journal_said");
+  gint64 n = mg_test_sql_int (db, "SELECT count (*) FROM journal WHERE said IS NOT NULL");
 
   sqlite3_close (db);
   return n;
@@ -198,8 +198,8 @@ test_check (void)
   g_clear_object (&c);
   /* Another said on row 1: the chains do not see it (no hash covers it), the replay does. */
   db = mg_test_sqlite_open (path);
-  mg_test_sql_exec (db, "UPDATE journal_said SET said = replace (said, '\"3\"', '\"4\"') WHERE seq = 1");
-  g_assert_cmpint (mg_test_sql_int (db, "SELECT count (*) FROM journal_said WHERE said LIKE '%\"4\"%'"), ==, 1);
+  mg_test_sql_exec (db, "UPDATE journal SET said = replace (said, '\"3\"', '\"4\"') WHERE seq = 1");
+  g_assert_cmpint (mg_test_sql_int (db, "SELECT count (*) FROM journal WHERE said LIKE '%\"4\"%'"), ==, 1);
   sqlite3_close (db);
   g_assert_cmpstr (hashes (path), ==, before);
   reopened = mg_campaign_open (path, &error);
@@ -221,13 +221,13 @@ test_old_file (void)
   g_autoptr(MgCampaign) c = play_in_english (path);
   g_autofree char *before = NULL, *fresh_said = NULL, *filled_said = NULL;
   g_autoptr(GError) error = NULL;
-  const char *said_sql = "SELECT group_concat (seq || ':' || said, ';') FROM (SELECT * FROM journal_said ORDER BY seq)";
+  const char *said_sql = "SELECT group_concat (seq || ':' || said, ';') FROM (SELECT * FROM journal WHERE said IS NOT NULL ORDER BY seq)";
   gint64 filled = -1;
   sqlite3 *db;
 
   g_clear_object (&c);
   db = mg_test_sqlite_open (path);
-  mg_test_sql_exec (db, "DROP TABLE journal_said; PRAGMA user_version = 8");
+  mg_test_sql_exec (db, "ALTER TABLE journal DROP COLUMN said; PRAGMA user_version = 8");
   sqlite3_close (db);
   before = hashes (path);
   c = mg_campaign_open (path, &error);
@@ -276,7 +276,7 @@ test_undo_redo (void)
   g_assert_nonnull (undone->said);
   g_clear_object (&c);
   db = mg_test_sqlite_open (path);
-  mg_test_sql_exec (db, "DELETE FROM journal_said WHERE seq = 4");
+  mg_test_sql_exec (db, "UPDATE journal SET said = NULL WHERE seq = 4");
   sqlite3_close (db);
   c = mg_campaign_open (path, &error);
   g_assert_no_error (error);
