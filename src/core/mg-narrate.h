@@ -25,8 +25,9 @@ void        mg_narrator_free     (MgNarrator *self);
 /* Drops the state kept: after an undo or redo it may no longer be the journal's.  (What rows
  * were told as stays: a row's sentence does not change when later rows are undone.) */
 void        mg_narrator_forget   (MgNarrator *self);
-/* The row's sentence now (g_free; "" when the row has none).  Remembered per campaign, so a
- * row told once is not told again while the ruleset stays the same. */
+/* The row's sentence now (g_free; "" when the row has none): its said rendered in the process's
+ * language, else told again by replay — remembered per campaign, so a row told once is not
+ * told again while the ruleset stays the same. */
 char       *mg_narrator_tell     (MgNarrator *self, const MgJournalEntry *entry);
 /* How the game names the turn the row begins, from pending() before it ("Fight 1, turn 8", the
  * exports' heading: MgGame.turn_title), in the viewer's language (g_free); NULL for a game that
