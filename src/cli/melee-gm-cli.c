@@ -16,6 +16,7 @@
 #include "mg-cli-input.h"
 #include "mg-export.h"
 #include "mg-game.h"
+#include "mg-narrate.h"
 #include "mg-ruleset.h"
 #include "mg-rules.h"
 
@@ -761,6 +762,8 @@ print_entry_json (const MgJournalEntry *e)
   json_object_object_add (row, "dice", parse_or_string (e->dice));
   json_object_object_add (row, "events", parse_or_string (e->events));
   json_object_object_add (row, "summary", json_object_new_string (e->summary != NULL ? e->summary : ""));
+  if (e->said != NULL)
+    json_object_object_add (row, "said", parse_or_string (e->said));
   json_object_object_add (row, "time", json_object_new_int64 (e->time));
   json_object_object_add (row, "undone", json_object_new_boolean (e->undone));
   print_json (row, FALSE);
@@ -771,12 +774,14 @@ print_entry_text (const MgJournalEntry *e)
 {
   g_autoptr(GString) line = g_string_new (NULL);
   g_autoptr(GString) dice = g_string_new (NULL);
+  /* A row with its said in this program's language; else as it was stored. */
+  g_autofree char *said = mg_narrate_said (e->said, NULL);
 
   /* Translators: one journal row of 'log': row number, turn, who acted (GM: the referee),
    * then what the engine said. */
   g_string_append_printf (line, _("#%lld turn %d %s: %s"), (long long) e->seq, e->turn,
                           e->actor != NULL ? e->actor : C_("referee", "GM"),
-                          e->summary != NULL ? e->summary : "");
+                          said != NULL ? said : e->summary != NULL ? e->summary : "");
   append_dice (dice, e->dice);
   if (dice->len > 0)
     g_string_append_printf (line, " [%s]", dice->str);
@@ -853,11 +858,15 @@ cmd_check (int argc, char **argv)
 {
   g_autoptr(MgCampaign) campaign = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean accept_lost = FALSE;
+  gboolean accept_lost = FALSE, fill_said = FALSE;
+  gint64 filled = 0;
   int status = EXIT_OK;
   GOptionEntry entries[] = {
     { "accept-lost", 0, 0, G_OPTION_ARG_NONE, &accept_lost,
       N_("Go on from what the file holds, forgetting the actions this computer acknowledged that it lost"), NULL },
+    { "fill-said", 0, 0, G_OPTION_ARG_NONE, &fill_said,
+      N_("Then keep the sentences of the rows written before version 9 of the file as messages, "
+         "for every language (a replay; no hash changes)"), NULL },
     { NULL }
   };
 
@@ -873,7 +882,13 @@ cmd_check (int argc, char **argv)
     return status;
   if (!mg_campaign_check (campaign, &error))
     return fail_error (EXIT_FAIL, argv[1], error);
+  if (fill_said && !mg_narrate_fill_said (campaign, &filled, &error))
+    return fail_error (EXIT_FAIL, argv[1], error);
   printf (_("%s: ok\n"), argv[1]);
+  if (fill_said)
+    printf (ngettext ("%s: the sentences of %lld journal row kept as messages\n",
+                      "%s: the sentences of %lld journal rows kept as messages\n", (gulong) filled),
+            argv[1], (long long) filled);
   return EXIT_OK;
 }
 
@@ -1135,7 +1150,7 @@ static const Command commands[] = {
   { "undo",     cmd_undo,     N_("undo FILE [--steps N]") },
   { "redo",     cmd_redo,     N_("redo FILE [--steps N]") },
   { "log",      cmd_log,      N_("log FILE [--json]             the journal, dice shown, undone rows marked") },
-  { "check",    cmd_check,    N_("check FILE [--accept-lost]    integrity, the journal's chain, and replay") },
+  { "check",    cmd_check,    N_("check FILE [--accept-lost] [--fill-said]    integrity, the journal's chain, and replay") },
   { "export",   cmd_export,   N_("export FILE --format md|html|json|pdf [--turn N] [--session ID] [--player NAME] -o OUT") },
   { "session",  cmd_session,  N_("session FILE [--name NAME]    start a new session") },
   { "sessions", cmd_sessions, N_("sessions FILE                 list the sessions") },

@@ -122,10 +122,37 @@ typedef struct {
   guint   next;
 } CheckData;
 
-/* During a full replay, every stored snapshot must equal the replayed state at its row. */
+/* A row's stored said (schema 9) must be the one its replay gives, as a snapshot must be the
+ * replayed state: it is outside the hash chains (derived from the action and dice they prove),
+ * so this is what proves it. A row without one (written before schema 9) is not wrong. */
 static gboolean
-check_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, gpointer data,
-           GError **error)
+check_said (MgCampaign *self, gint64 seq, const MgSaid *said, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  g_autofree char *replayed = NULL;
+  int rc;
+
+  if (!self->has_said)
+    return TRUE;
+  stmt = mg_store_prepare (self->store, "SELECT said FROM journal WHERE seq = ?1 AND said IS NOT NULL", error);
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, seq);
+  if ((rc = mg_store_step (self->store, stmt, error)) != SQLITE_ROW)
+    return rc >= 0;
+  replayed = mg_campaign_said_text (said);
+  if (g_strcmp0 ((const char *) sqlite3_column_text (stmt, 0), replayed) == 0)
+    return TRUE;
+  g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
+               _("The sentences kept for journal row %lld differ from a replay"), (long long) seq);
+  return FALSE;
+}
+
+/* During a full replay, every stored snapshot must equal the replayed state at its row, and
+ * every stored said the said the row gives. */
+static gboolean
+check_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, const MgSaid *said,
+           gpointer data, GError **error)
 {
   CheckData *check = data;
   g_autoptr(MgStoreStmt) stmt = NULL;
@@ -137,6 +164,8 @@ check_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, gpoin
   if (self->check_progress != NULL && (seq & 1023) == 0 && self->last_seq > 0)
     self->check_progress (CHECK_PRAGMAS + (1.0 - CHECK_PRAGMAS) * seq / self->last_seq,
                           self->check_progress_data);
+  if (!check_said (self, seq, said, error))
+    return FALSE;
   if (check->next >= check->snapshots->len || g_array_index (check->snapshots, gint64, check->next) != seq)
     return TRUE;
   check->next++;

@@ -34,14 +34,20 @@ mg_campaign_validate (MgCampaign *self, json_object *action, GError **error)
   return ok;
 }
 
+/* The said is in no hash (docs/messages.md): `check` proves it by replay. A file without the
+ * column is never written (read-only): the statement without it only keeps that case sound. */
+#define INSERT_ROW(said_column, said_value) \
+      "INSERT INTO journal (seq, session, turn, actor, action, dice, events, summary, time, hash, public_hash" \
+      said_column ") " \
+      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, mg_row_hash (p.hash, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9), " \
+      "mg_public_hash (p.public_hash, ?1, ?2, ?3, ?4, ?8, ?6, ?7)" said_value " " \
+      "FROM (SELECT NULL) LEFT JOIN (SELECT hash, public_hash FROM journal ORDER BY seq DESC LIMIT 1) AS p"
+
 static gboolean
 insert_row (MgCampaign *self, const MgJournalEntry *e, GError **error)
 {
   g_autoptr(MgStoreStmt) stmt = mg_store_prepare (self->store,
-      "INSERT INTO journal (seq, session, turn, actor, action, dice, events, summary, time, hash, public_hash) "
-      "SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, mg_row_hash (p.hash, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9), "
-      "mg_public_hash (p.public_hash, ?1, ?2, ?3, ?4, ?8, ?6, ?7) "
-      "FROM (SELECT NULL) LEFT JOIN (SELECT hash, public_hash FROM journal ORDER BY seq DESC LIMIT 1) AS p", error);
+      self->has_said ? INSERT_ROW (", said", ", ?10") : INSERT_ROW ("", ""), error);
 
   if (!stmt)
     return FALSE;
@@ -54,6 +60,8 @@ insert_row (MgCampaign *self, const MgJournalEntry *e, GError **error)
   sqlite3_bind_text (stmt, 7, e->events, -1, SQLITE_STATIC);
   sqlite3_bind_text (stmt, 8, e->summary, -1, SQLITE_STATIC);
   sqlite3_bind_int64 (stmt, 9, e->time);
+  if (self->has_said)
+    sqlite3_bind_text (stmt, 10, e->said, -1, SQLITE_STATIC);
   return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
 }
 
@@ -159,6 +167,7 @@ act_prepare (MgCampaign *self, json_object *action)
   Acted *a = g_new0 (Acted, 1);
   g_autoptr(MgJournalEntry) e = NULL;
   g_autoptr(MgDice) dice = NULL;
+  g_autoptr(MgSaid) said = NULL;
   json_object *clean, *dice_json, *events, *record;
   gint turn_after;
   gboolean snap;
@@ -175,9 +184,10 @@ act_prepare (MgCampaign *self, json_object *action)
     goto out;
   e->turn = self->turn;
   e->actor = g_strdup (mg_campaign_action_actor (self->state, clean));
-  events = mg_state_apply (self->state, clean, dice, &e->summary, &a->error);
+  events = mg_state_apply_said (self->state, clean, dice, &e->summary, &said, &a->error);
   if (!events)
     goto out;
+  e->said = mg_campaign_said_text (said);
   a->mg_campaign_resync = TRUE;   /* from here on, a refusal leaves memory ahead of the file */
   e->events = g_strdup (mg_campaign_json_text (events));
   json_object_put (events);
@@ -598,10 +608,12 @@ mg_campaign_journal_range (MgCampaign *self, gint64 offset, gint64 limit, GError
    * seek on the primary key; OFFSET (which walks every skipped row) only for a file with gaps. */
   if (self->count == self->last_seq)
     stmt = mg_store_prepare (self->store,
-        "SELECT " ENTRY_COLUMNS " FROM journal WHERE seq > ?1 ORDER BY seq LIMIT ?2", error);
+        self->has_said ? "SELECT " ENTRY_COLUMNS " FROM journal WHERE seq > ?1 ORDER BY seq LIMIT ?2"
+                       : "SELECT " ENTRY_COLUMNS_NO_SAID " FROM journal WHERE seq > ?1 ORDER BY seq LIMIT ?2", error);
   else
     stmt = mg_store_prepare (self->store,
-        "SELECT " ENTRY_COLUMNS " FROM journal ORDER BY seq LIMIT ?2 OFFSET ?1", error);
+        self->has_said ? "SELECT " ENTRY_COLUMNS " FROM journal ORDER BY seq LIMIT ?2 OFFSET ?1"
+                       : "SELECT " ENTRY_COLUMNS_NO_SAID " FROM journal ORDER BY seq LIMIT ?2 OFFSET ?1", error);
   if (!stmt)
     {
       mg_campaign_convert_error (error);
@@ -628,7 +640,8 @@ mg_campaign_journal_get (MgCampaign *self, gint64 seq, GError **error)
   int rc;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), NULL);
-  stmt = mg_store_prepare (self->store, "SELECT " ENTRY_COLUMNS " FROM journal WHERE seq = ?1", error);
+  stmt = mg_store_prepare (self->store, self->has_said ? "SELECT " ENTRY_COLUMNS " FROM journal WHERE seq = ?1"
+                                                      : "SELECT " ENTRY_COLUMNS_NO_SAID " FROM journal WHERE seq = ?1", error);
   if (stmt)
     sqlite3_bind_int64 (stmt, 1, seq);
   if (!stmt || (rc = mg_store_step (self->store, stmt, error)) < 0)
@@ -649,11 +662,14 @@ mg_campaign_journal_get (MgCampaign *self, gint64 seq, GError **error)
  * a seq range the primary key; the secret flag is SQLite's, so events are not copied for it
  * (a false "seat" match only hides, never shows). */
 static char *
-read_sql (const MgJournalFilter *filter, gboolean exists)
+read_sql (const MgJournalFilter *filter, gboolean exists, gboolean has_said)
 {
   GString *sql = g_string_new (exists ? "SELECT EXISTS (SELECT 1" :
                                "SELECT seq, session, turn, actor, summary, "
                                "instr (events, '\"seat\"') > 0");
+
+  if (!exists && (filter->fields & MG_JOURNAL_READ_SAID))
+    g_string_append (sql, has_said ? ", said" : ", NULL");
 
   if (!exists && (filter->fields & MG_JOURNAL_READ_DICE))
     g_string_append (sql, ", dice");
@@ -673,7 +689,7 @@ read_sql (const MgJournalFilter *filter, gboolean exists)
 static MgStoreStmt *
 read_prepare (MgCampaign *self, const MgJournalFilter *filter, gboolean exists, GError **error)
 {
-  g_autofree char *sql = read_sql (filter, exists);
+  g_autofree char *sql = read_sql (filter, exists, self->has_said);
   MgStoreStmt *stmt = mg_store_prepare (self->store, sql, error);
 
   if (stmt == NULL)
@@ -714,6 +730,8 @@ mg_campaign_journal_read (MgCampaign *self, const MgJournalFilter *filter,
       row.actor = (const char *) sqlite3_column_text (stmt, 3);
       row.summary = (const char *) sqlite3_column_text (stmt, 4);
       row.secret = sqlite3_column_int (stmt, 5) != 0;
+      if (filter->fields & MG_JOURNAL_READ_SAID)
+        row.said = (const char *) sqlite3_column_text (stmt, col++);
       if (filter->fields & MG_JOURNAL_READ_DICE)
         row.dice = (const char *) sqlite3_column_text (stmt, col++);
       if (filter->fields & MG_JOURNAL_READ_EVENTS)

@@ -438,6 +438,7 @@ open_mode (const char *path, gboolean read_only, GError **error)
       (!self->read_only && version < MG_CAMPAIGN_SCHEMA_VERSION &&
        !mg_store_migrate (self->store, mg_core_data, MG_CAMPAIGN_SCHEMA_DIR, error)) ||
       (!self->read_only && !migrate_game_tables (self, error)) ||
+      !mg_campaign_query_has_said (self, error) ||
       !watch_chain (self, error))
     {
       mg_campaign_convert_error (error);

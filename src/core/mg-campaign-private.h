@@ -22,12 +22,13 @@ extern const MgDataFile mg_core_data[];
 #define MG_CAMPAIGN_SNAPSHOT_MAX_ROWS 64
 
 /* Applies one journal row (its action and recorded dice, as stored) to state; every recorded die
- * must be used.  On success the engine's summary and events are handed back where asked for
- * (either may be NULL): mg-narrate.c tells rows again in the viewer's language with them.  On
- * failure state is untouched and the error names the row. */
+ * must be used.  On success the engine's summary, said (NULL for an engine that writes text
+ * only) and events are handed back where asked for (any may be NULL): mg-narrate.c tells rows
+ * without a stored said again with them, `check` compares the said.  On failure state is
+ * untouched and the error names the row. */
 gboolean mg_campaign_replay_row (MgState *state, gint64 seq, const char *action_text,
-                                 const char *dice_text, char **summary, json_object **events,
-                                 GError **error);
+                                 const char *dice_text, char **summary, MgSaid **said,
+                                 json_object **events, GError **error);
 
 /* ---- a change of the ruleset is a journal row (issue 34): mg-campaign-rules.c ------------ */
 
@@ -106,6 +107,7 @@ struct _MgCampaign {
   MgRows        *spare_rows;   /* the rows of the commit before, reused to build the next */
   GHashTable    *unique_cols;  /* entity table -> the set of its columns in a unique index */
   gboolean       read_only;    /* the file or its folder is not writable: nothing is written */
+  gboolean       has_said;     /* the file has journal.said (schema 9) */
   gint64         stepped;      /* the row the last undo or redo marked last */
   gboolean       sound;        /* checked before this process's first write (ensure_sound) */
   GError        *unsound;      /* why it is not: every write is refused with it */
@@ -118,11 +120,15 @@ struct _MgCampaign {
   gpointer       check_progress_data;
 };
 
-#define ENTRY_COLUMNS "seq, session, turn, actor, action, dice, events, summary, time, undone"
+/* A journal row's columns, its said last: ENTRY_COLUMNS_NO_SAID selects NULL in its place for a
+ * file without the column (before schema 9, opened read-only: self->has_said). */
+#define ENTRY_COLUMNS_BASE "seq, session, turn, actor, action, dice, events, summary, time, undone"
+#define ENTRY_COLUMNS ENTRY_COLUMNS_BASE ", said"
+#define ENTRY_COLUMNS_NO_SAID ENTRY_COLUMNS_BASE ", NULL"
 
 /* Called after each replayed row, for callers that write or verify snapshots. */
 typedef gboolean (*RowFunc) (MgCampaign *self, gint64 seq, MgState *state, gint turn_before,
-                             gpointer data, GError **error);
+                             const MgSaid *said, gpointer data, GError **error);
 
 typedef struct {
   guint since_snap;   /* rows replayed after the snapshot started from (or from the start) */
@@ -152,7 +158,13 @@ json_object *mg_campaign_strip_dice (json_object *action, json_object **dice);
 const char *mg_campaign_action_actor (const MgState *state, json_object *action);
 /* Refuses what is not an action object, or a ruleset change made as an action. */
 gboolean mg_campaign_check_action_object (json_object *action, GError **error);
-/* A journal entry from a row selected with ENTRY_COLUMNS. */
+/* The said's stored text (mg_said_to_json), or NULL for none or no piece (g_free). */
+char *mg_campaign_said_text (const MgSaid *said);
+/* Sets row seq's said (its JSON text): for a row written without one (redo, check --fill-said). */
+gboolean mg_campaign_insert_said (MgCampaign *self, gint64 seq, const char *said, GError **error);
+/* Sets self->has_said from the file. */
+gboolean mg_campaign_query_has_said (MgCampaign *self, GError **error);
+/* A journal entry from a row selected with ENTRY_COLUMNS (or ENTRY_COLUMNS_NO_SAID). */
 MgJournalEntry *mg_campaign_entry_from_row (sqlite3_stmt *stmt);
 /* Makes state (taken) the state in memory, and its turn the campaign's turn. */
 void mg_campaign_set_state (MgCampaign *self, MgState *state);
@@ -194,7 +206,7 @@ gboolean mg_campaign_insert_snapshot (MgCampaign *self, gint64 seq, gint turn, c
                                       GError **error);
 /* RowFunc: after a row in force, snapshots the state if the turn changed (or it is time). */
 gboolean mg_campaign_after_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before,
-                                gpointer data, GError **error);
+                                const MgSaid *said, gpointer data, GError **error);
 /* Runs a statement that takes one seq (?1) and returns no row. */
 gboolean mg_campaign_exec_seq (MgCampaign *self, const char *sql, gint64 seq, GError **error);
 /* Deletes the snapshots at or after seq. */

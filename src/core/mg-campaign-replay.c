@@ -22,12 +22,13 @@
  * summary and events the engine gives now are handed back when asked for (mg-narrate.c). */
 gboolean
 mg_campaign_replay_row (MgState *state, gint64 seq, const char *action_text, const char *dice_text,
-                        char **summary_out, json_object **events_out, GError **error)
+                        char **summary_out, MgSaid **said_out, json_object **events_out, GError **error)
 {
   json_object *action = mg_campaign_json_parse_text (action_text);
   json_object *dice_json = mg_campaign_json_parse_text (dice_text);
   g_autoptr(MgDice) dice = NULL;
   g_autofree char *summary = NULL;
+  g_autoptr(MgSaid) said = NULL;
   g_autoptr(GError) local = NULL;
   json_object *events = NULL;
 
@@ -43,7 +44,7 @@ mg_campaign_replay_row (MgState *state, gint64 seq, const char *action_text, con
     {
       /* A recorded row: its names were accepted when it was played (mg_rules_replaying). */
       mg_rules_replaying (TRUE);
-      events = mg_state_apply (state, action, dice, &summary, &local);
+      events = mg_state_apply_said (state, action, dice, &summary, said_out != NULL ? &said : NULL, &local);
       mg_rules_replaying (FALSE);
     }
 
@@ -52,6 +53,8 @@ mg_campaign_replay_row (MgState *state, gint64 seq, const char *action_text, con
                  _("%u recorded dice were not used"), mg_dice_remaining (dice));
   if (local == NULL && summary_out != NULL)
     *summary_out = g_steal_pointer (&summary);
+  if (local == NULL && said_out != NULL)
+    *said_out = g_steal_pointer (&said);
   if (local == NULL && events_out != NULL)
     *events_out = g_steal_pointer (&events);
   json_object_put (events);
@@ -149,12 +152,14 @@ replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gin
     {
       gint64 seq = sqlite3_column_int64 (rows, 0);
       gint turn_before = func ? mg_state_turn (state) : 0;
+      g_autoptr(MgSaid) said = NULL;
 
       if (!mg_campaign_replay_row (state, seq, (const char *) sqlite3_column_text (rows, 1),
-                                   (const char *) sqlite3_column_text (rows, 2), NULL, NULL, error))
+                                   (const char *) sqlite3_column_text (rows, 2), NULL,
+                                   func ? &said : NULL, NULL, error))
         return NULL;
       replayed++;
-      if (func && !func (self, seq, state, turn_before, data, error))
+      if (func && !func (self, seq, state, turn_before, said, data, error))
         return NULL;
     }
   if (rc < 0)
@@ -202,8 +207,8 @@ write_snapshot (MgCampaign *self, gint64 seq, MgState *state, GError **error)
 
 /* A row in force was just applied to state: snapshot it if the turn changed (or it is time). */
 gboolean
-mg_campaign_after_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, gpointer data,
-                       GError **error)
+mg_campaign_after_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before,
+                       const MgSaid *said, gpointer data, GError **error)
 {
   gint turn_after = mg_state_turn (state);
 
@@ -216,6 +221,37 @@ mg_campaign_after_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_b
   else
     self->since_snap++;
   return TRUE;
+}
+
+/* ---- said: a row's sentences as messages (schema 9, docs/messages.md) -------------------- */
+
+char *
+mg_campaign_said_text (const MgSaid *said)
+{
+  json_object *json;
+  char *text;
+
+  if (said == NULL || mg_said_length (said) == 0)
+    return NULL;
+  json = mg_said_to_json (said);
+  text = g_strdup (mg_campaign_json_text (json));
+  json_object_put (json);
+  return text;
+}
+
+gboolean
+mg_campaign_insert_said (MgCampaign *self, gint64 seq, const char *said, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+
+  if (!self->has_said)
+    return TRUE;   /* a file before schema 9 is read-only here: nothing is written to it */
+  stmt = mg_store_prepare (self->store, "UPDATE journal SET said = ?2 WHERE seq = ?1", error);
+  if (!stmt)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, seq);
+  sqlite3_bind_text (stmt, 2, said, -1, SQLITE_STATIC);
+  return mg_store_step (self->store, stmt, error) == SQLITE_DONE;
 }
 
 /* A statement that takes one seq (?1) and returns no row. */

@@ -141,22 +141,32 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
     {
       gint64 seq = g_array_index (seqs, gint64, i);
       gint turn_before = self->turn;
+      g_autoptr(MgSaid) said = NULL;
+      g_autofree char *said_text = NULL;
+      gboolean has_said;
       int rc;
 
-      stmt = mg_store_prepare (self->store, "SELECT action, dice FROM journal WHERE seq = ?1", error);
+      stmt = mg_store_prepare (self->store, self->has_said
+          ? "SELECT action, dice, said IS NOT NULL FROM journal WHERE seq = ?1"
+          : "SELECT action, dice, 1 FROM journal WHERE seq = ?1", error);
       if (!stmt)
         return FALSE;
       sqlite3_bind_int64 (stmt, 1, seq);
       if ((rc = mg_store_step (self->store, stmt, error)) != SQLITE_ROW)
         return rc < 0 ? FALSE : mg_campaign_corrupt (self, error, _("a journal row vanished"));
       *mutated = TRUE;
+      has_said = sqlite3_column_int (stmt, 2) != 0;
+      /* Redo plays the row again: the same said, kept for a row written before schema 9. */
       if (!mg_campaign_replay_row (self->state, seq, (const char *) sqlite3_column_text (stmt, 0),
-                                   (const char *) sqlite3_column_text (stmt, 1), NULL, NULL, error))
+                                   (const char *) sqlite3_column_text (stmt, 1), NULL,
+                                   has_said ? NULL : &said, NULL, error))
         return FALSE;
       g_clear_pointer (&stmt, mg_store_stmt_release);
       self->turn = mg_state_turn (self->state);
-      if (!mark_row (self, seq, 0, error) ||
-          !mg_campaign_after_row (self, seq, self->state, turn_before, NULL, error))
+      said_text = mg_campaign_said_text (said);
+      if ((said_text != NULL && !mg_campaign_insert_said (self, seq, said_text, error)) ||
+          !mark_row (self, seq, 0, error) ||
+          !mg_campaign_after_row (self, seq, self->state, turn_before, NULL, NULL, error))
         return FALSE;
     }
   if (!mg_campaign_query_undo_marks (self, &marks, error) ||

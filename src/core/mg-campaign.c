@@ -161,6 +161,7 @@ mg_journal_entry_free (MgJournalEntry *entry)
   g_free (entry->dice);
   g_free (entry->events);
   g_free (entry->summary);
+  g_free (entry->said);
   g_free (entry);
 }
 
@@ -188,6 +189,7 @@ mg_campaign_entry_from_row (sqlite3_stmt *stmt)
   e->summary = mg_campaign_column_dup (stmt, 7);
   e->time = sqlite3_column_int64 (stmt, 8);
   e->undone = sqlite3_column_int (stmt, 9) != 0;
+  e->said = mg_campaign_column_dup (stmt, 10);
   return e;
 }
 
@@ -339,6 +341,20 @@ count_journal (MgCampaign *self, GError **error)
   return mg_store_query_int (self->store, "SELECT count (*) FROM journal", &self->count, error);
 }
 
+/* Whether the file has journal.said (schema 9): a file before it, opened read-only, has not. */
+gboolean
+mg_campaign_query_has_said (MgCampaign *self, GError **error)
+{
+  gint64 n;
+
+  if (!mg_store_query_int (self->store,
+                           "SELECT count (*) FROM pragma_table_info ('journal') WHERE name = 'said'",
+                           &n, error))
+    return FALSE;
+  self->has_said = n > 0;
+  return TRUE;
+}
+
 /* Everything memory holds about the file: the campaign row, players, counters, the state. */
 static gboolean
 load_all_locked (MgCampaign *self, GError **error)
@@ -361,6 +377,8 @@ load_all_locked (MgCampaign *self, GError **error)
   if (version != self->data_version)
     mg_campaign_tables_unknown (self);
   self->data_version = version;
+  if (!mg_campaign_query_has_said (self, error))
+    return FALSE;
   mg_campaign_set_undo_marks (self, &marks);
   if (self->session <= 0)
     return mg_campaign_corrupt (self, error, _("it has no session"));

@@ -30,7 +30,7 @@ typedef enum {
 GQuark mg_campaign_error_quark (void);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define MG_CAMPAIGN_SCHEMA_VERSION 8
+#define MG_CAMPAIGN_SCHEMA_VERSION 9
 
 typedef struct {
   gint64   seq;       /* journal id, strictly increasing */
@@ -40,7 +40,11 @@ typedef struct {
   char    *action;    /* JSON text of the action (without "dice") */
   char    *dice;      /* JSON text: [{"sides":S,"value":V}, ...] */
   char    *events;    /* JSON text: array of events */
-  char    *summary;   /* one sentence, public */
+  char    *summary;   /* one sentence, public, in the language it was played in */
+  char    *said;      /* JSON text of the same sentences as messages (MgSaid, mg-message.h),
+                       * rendered in the viewer's language (mg-narrate.h); NULL when the row has
+                       * none (its engine writes text only, a ruleset change, a row written before
+                       * schema 9 and not yet filled: `melee-gm-cli check --fill-said`) */
   gint64   time;      /* unix time, microseconds (g_get_real_time) */
   gboolean undone;
 } MgJournalEntry;
@@ -150,6 +154,7 @@ MgJournalEntry *mg_campaign_journal_get (MgCampaign *self, gint64 seq, GError **
 typedef enum {
   MG_JOURNAL_READ_DICE   = 1 << 0,
   MG_JOURNAL_READ_EVENTS = 1 << 1,
+  MG_JOURNAL_READ_SAID   = 1 << 2,
 } MgJournalReadFields;
 
 typedef struct {
@@ -169,6 +174,7 @@ typedef struct {
   const char *summary;
   const char *dice;     /* NULL unless MG_JOURNAL_READ_DICE */
   const char *events;   /* NULL unless MG_JOURNAL_READ_EVENTS */
+  const char *said;     /* NULL unless MG_JOURNAL_READ_SAID and the row has one (MgJournalEntry) */
   gboolean    secret;   /* one of its events is for one seat only ("seat"): told only once revealed */
 } MgJournalRead;
 

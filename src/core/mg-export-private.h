@@ -15,7 +15,8 @@ typedef struct {
   gint64       seq;
   const char  *actor;
   const char  *summary;  /* in the viewer's language (mg-narrate.h) */
-  const char  *recorded; /* the summary as stored, when it says otherwise (JSON keeps it), or NULL */
+  const char  *recorded; /* the summary as stored, when a row without said, told again, says
+                          * otherwise (JSON keeps it), or NULL */
   const char  *dice;     /* as a person reads them ("4 Sweep · 3 Kick", "d6: 3 5"), or NULL:
                           * no dice, or dice behind a screen whose turn is not over */
   json_object *events;   /* the public events (JSON only, else NULL) */

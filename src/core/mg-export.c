@@ -1044,7 +1044,11 @@ walk_row (const MgJournalRead *row, gpointer data, GError **error)
   action.seq = row->seq;
   action.actor = row->actor != NULL ? row->actor : "";
   action.summary = row->summary != NULL ? row->summary : "";
-  if (w->narrator != NULL)
+  /* A row with its said: rendered in the export's language (the process's), no replay; the
+   * sentence as recorded needs no keeping beside it (it is the same said). */
+  if ((summary = mg_narrate_said (row->said, NULL)) != NULL)
+    action.summary = summary;
+  else if (w->narrator != NULL)
     {
       summary = mg_narrator_tell_seq (w->narrator, row->seq, row->summary);
       if (strcmp (summary, action.summary) != 0)
@@ -1145,7 +1149,7 @@ scope_filter (MgCampaign *campaign, MgExportScope scope, MgExportFormat format, 
   filter.turn = scope.turn;
   filter.session = scope.session;
   filter.actor = scope.player;
-  filter.fields = MG_JOURNAL_READ_DICE | (format == MG_EXPORT_JSON ? MG_JOURNAL_READ_EVENTS : 0);
+  filter.fields = MG_JOURNAL_READ_DICE | MG_JOURNAL_READ_SAID | (format == MG_EXPORT_JSON ? MG_JOURNAL_READ_EVENTS : 0);
   if (scope.turn > 0 && scope.session == 0)
     {
       MgJournalFilter here = { .turn = scope.turn, .session = current_session };

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* mg-narrate.c — each journal row's sentence in the viewer's language, told again by replay. */
+/* mg-narrate.c — each journal row's sentence in the viewer's language: its said rendered, else told again by replay. */
 #include "config.h"
 
 #include "mg-narrate.h"
@@ -130,20 +130,36 @@ narrator_seek (MgNarrator *self, gint64 seq)
 }
 
 /* Applies the row to state (untouched if it cannot be); its sentence when it gave the events
- * it gave then, else NULL. */
+ * it gave then, else NULL; and then its said too, where asked (NULL from an engine that writes
+ * text only). */
 static char *
-apply_row (MgState *state, const MgJournalEntry *entry, gboolean *applied)
+apply_row (MgState *state, const MgJournalEntry *entry, gboolean *applied, MgSaid **said)
 {
   g_autofree char *summary = NULL;
+  g_autoptr(MgSaid) got = NULL;
   json_object *events = NULL;
   char *told = NULL;
 
   *applied = mg_campaign_replay_row (state, entry->seq, entry->action, entry->dice,
-                                     &summary, &events, NULL);
+                                     &summary, said != NULL ? &got : NULL, &events, NULL);
   if (*applied && g_strcmp0 (json_object_to_json_string_ext (events, JSON_FLAGS), entry->events) == 0)
-    told = g_strdup (summary != NULL ? summary : "");
+    {
+      told = g_strdup (summary != NULL ? summary : "");
+      if (said != NULL)
+        *said = g_steal_pointer (&got);
+    }
   json_object_put (events);
   return told;
+}
+
+char *
+mg_narrate_said (const char *said, const MgMessageLanguage *language)
+{
+  json_object *json = said != NULL ? json_tokener_parse (said) : NULL;
+  g_autoptr(MgSaid) parsed = json != NULL ? mg_said_from_json (json) : NULL;
+
+  json_object_put (json);
+  return parsed != NULL ? mg_said_render_sentence (parsed, language) : NULL;
 }
 
 /* Rows undone together, one after another, stand just before: the scratch copy of the state
@@ -172,7 +188,7 @@ undone_run_before (MgNarrator *self, gint64 seq)
     {
       const MgJournalEntry *e = g_ptr_array_index (run, i);
 
-      if (!mg_campaign_replay_row (scratch, e->seq, e->action, e->dice, NULL, NULL, NULL))
+      if (!mg_campaign_replay_row (scratch, e->seq, e->action, e->dice, NULL, NULL, NULL, NULL))
         {
           mg_state_free (scratch);
           return NULL;
@@ -185,7 +201,7 @@ undone_run_before (MgNarrator *self, gint64 seq)
  * first on the undone rows before it; else (undone, another played and undone in turn) on the
  * rows in force. */
 static char *
-tell_undone (MgNarrator *self, const MgJournalEntry *entry)
+tell_undone (MgNarrator *self, const MgJournalEntry *entry, MgSaid **said)
 {
   char *told = NULL;
   gboolean applied = FALSE;
@@ -193,20 +209,21 @@ tell_undone (MgNarrator *self, const MgJournalEntry *entry)
   if (self->scratch == NULL)
     self->scratch = undone_run_before (self, entry->seq);
   if (self->scratch != NULL)
-    told = apply_row (self->scratch, entry, &applied);
+    told = apply_row (self->scratch, entry, &applied, said);
   if (told == NULL)
     {
       g_clear_pointer (&self->scratch, mg_state_free);
       self->scratch = state_copy (self->campaign, self->state);
       if (self->scratch != NULL)
-        told = apply_row (self->scratch, entry, &applied);
+        told = apply_row (self->scratch, entry, &applied, said);
     }
   return told;
 }
 
-/* The row's sentence told again, or NULL when it cannot be. */
+/* The row's sentence told again, or NULL when it cannot be; its said where asked (NULL when
+ * it has none). */
 static char *
-tell (MgNarrator *self, const MgJournalEntry *entry)
+tell (MgNarrator *self, const MgJournalEntry *entry, MgSaid **said)
 {
   char *told = NULL;
   gboolean applied = FALSE;
@@ -214,11 +231,11 @@ tell (MgNarrator *self, const MgJournalEntry *entry)
   if (entry->action == NULL || entry->dice == NULL || entry->seq < 1 || !narrator_seek (self, entry->seq))
     return NULL;
   if (entry->undone)
-    told = tell_undone (self, entry);
+    told = tell_undone (self, entry, said);
   else
     {
       g_clear_pointer (&self->scratch, mg_state_free);
-      told = apply_row (self->state, entry, &applied);
+      told = apply_row (self->state, entry, &applied, said);
       if (!applied)   /* the state no longer follows the journal: rebuilt for the next row */
         g_clear_pointer (&self->state, mg_state_free);
     }
@@ -234,11 +251,14 @@ mg_narrator_tell (MgNarrator *self, const MgJournalEntry *entry)
   char *text;
 
   g_return_val_if_fail (self != NULL && entry != NULL, NULL);
+  /* A row with its said: rendered, no replay (issue 45). */
+  if ((text = mg_narrate_said (entry->said, NULL)) != NULL)
+    return text;
   told = told_get (self->campaign);
   known = g_hash_table_lookup (told->rows, &entry->seq);
   if (known != NULL)
     return g_strdup (known);
-  text = tell (self, entry);
+  text = tell (self, entry, NULL);
   if (text == NULL)
     text = g_strdup (entry->summary != NULL ? entry->summary : "");
   g_hash_table_insert (told->rows, g_memdup2 (&entry->seq, sizeof entry->seq), g_strdup (text));
@@ -282,7 +302,9 @@ mg_narrator_tell_seq (MgNarrator *self, gint64 seq, const char *stored)
   g_return_val_if_fail (self != NULL, NULL);
   entry = mg_campaign_journal_get (self->campaign, seq, NULL);
   if (entry != NULL)
-    text = tell (self, entry);
+    text = mg_narrate_said (entry->said, NULL);
+  if (entry != NULL && text == NULL)
+    text = tell (self, entry, NULL);
   return text != NULL ? text : g_strdup (stored != NULL ? stored : "");
 }
 
@@ -303,6 +325,73 @@ mg_narrate_prepare (MgCampaign *campaign, GPtrArray *entries)
     g_free (mg_narrator_tell (narrator, g_ptr_array_index (entries, i)));
 }
 
+MgSaid *
+mg_narrator_said (MgNarrator *self, const MgJournalEntry *entry)
+{
+  MgSaid *said = NULL;
+
+  g_return_val_if_fail (self != NULL && entry != NULL, NULL);
+  g_free (tell (self, entry, &said));
+  return said;
+}
+
+/* Fills the said of one page of rows; FALSE: SQLite failed. */
+static gboolean
+fill_page (MgNarrator *narrator, GPtrArray *page, gint64 *filled, GError **error)
+{
+  for (guint i = 0; i < page->len; i++)
+    {
+      const MgJournalEntry *e = g_ptr_array_index (page, i);
+      g_autoptr(MgSaid) said = NULL;
+      g_autofree char *text = NULL;
+
+      if (e->said != NULL)
+        continue;
+      said = mg_narrator_said (narrator, e);
+      if ((text = mg_campaign_said_text (said)) == NULL)
+        continue;
+      if (!mg_campaign_insert_said (narrator->campaign, e->seq, text, error))
+        return FALSE;
+      (*filled)++;
+    }
+  return TRUE;
+}
+
+gboolean
+mg_narrate_fill_said (MgCampaign *campaign, gint64 *filled, GError **error)
+{
+  g_autoptr(MgNarrator) narrator = NULL;
+  gint64 offset = 0;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (campaign) && filled != NULL, FALSE);
+  *filled = 0;
+  if (!mg_campaign_begin_locked (campaign, error))
+    {
+      mg_campaign_convert_error (error);
+      return FALSE;
+    }
+  narrator = mg_narrator_new (campaign);
+  while (ok)
+    {
+      g_autoptr(GPtrArray) page = mg_campaign_journal_range (campaign, offset, 1024, error);
+
+      if (page == NULL)
+        ok = FALSE;
+      else if (page->len == 0)
+        break;
+      else
+        ok = fill_page (narrator, page, filled, error);
+      offset += page != NULL ? page->len : 0;
+    }
+  if (ok && mg_store_commit (mg_campaign_get_store (campaign), error))
+    return TRUE;
+  mg_store_rollback (mg_campaign_get_store (campaign));
+  mg_campaign_convert_error (error);
+  *filled = 0;
+  return FALSE;
+}
+
 gboolean
 mg_narrate_entry_tells_secret (MgCampaign *campaign, const MgJournalEntry *entry)
 {
@@ -315,7 +404,7 @@ mg_narrate_entry_tells_secret (MgCampaign *campaign, const MgJournalEntry *entry
     return TRUE;
   if (entry->seq < 1 || (before = mg_campaign_state_at (campaign, entry->seq - 1, NULL)) == NULL ||
       (after = state_copy (campaign, before)) == NULL ||
-      !mg_campaign_replay_row (after, entry->seq, entry->action, entry->dice, NULL, NULL, NULL))
+      !mg_campaign_replay_row (after, entry->seq, entry->action, entry->dice, NULL, NULL, NULL, NULL))
     return TRUE;   /* cannot tell: kept hidden */
   return mg_state_reveals (before, after);
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-narrate.h — each journal row's sentence in the viewer's language.
  *
- * The journal stores each row's summary in the language it was played in (for `sqlite3` readers
- * and the CLI).  Every text the app shows is told again: the state before the row is rebuilt
+ * The journal stores each row's summary in the language it was played in (for `sqlite3` readers)
+ * and, since schema 9, its sentences as messages (MgJournalEntry.said, docs/messages.md): a row
+ * with its said is rendered in the viewer's language, with no replay.  A row without (an engine
+ * that writes text only, a row written before schema 9) is told again: the state before the row is rebuilt
  * from the nearest snapshot (mg_campaign_state_at), then the row's action is applied again with
  * its recorded dice under the current locale, and the engine's sentence is taken.  An undone row
  * is applied to a scratch copy of the state it was played on.  A row told again must give the
@@ -23,8 +25,9 @@ void        mg_narrator_free     (MgNarrator *self);
 /* Drops the state kept: after an undo or redo it may no longer be the journal's.  (What rows
  * were told as stays: a row's sentence does not change when later rows are undone.) */
 void        mg_narrator_forget   (MgNarrator *self);
-/* The row's sentence now (g_free; "" when the row has none).  Remembered per campaign, so a
- * row told once is not told again while the ruleset stays the same. */
+/* The row's sentence now (g_free; "" when the row has none): its said rendered in the process's
+ * language, else told again by replay — remembered per campaign, so a row told once is not
+ * told again while the ruleset stays the same. */
 char       *mg_narrator_tell     (MgNarrator *self, const MgJournalEntry *entry);
 /* How the game names the turn the row begins, from pending() before it ("Fight 1, turn 8", the
  * exports' heading: MgGame.turn_title), in the viewer's language (g_free); NULL for a game that
@@ -34,6 +37,22 @@ char       *mg_narrator_turn_title (MgNarrator *self, const MgJournalEntry *entr
  * `stored` is its stored summary, the answer when the row cannot be told again.  Not
  * remembered: an export walks each row once. */
 char       *mg_narrator_tell_seq (MgNarrator *self, gint64 seq, const char *stored);
+
+/* The row's said as the engine gives it now, by replay (NULL when the engine writes text only,
+ * or the row no longer gives the events it gave then): what `check --fill-said` stores for a
+ * row written before schema 9. mg_said_free. */
+MgSaid     *mg_narrator_said     (MgNarrator *self, const MgJournalEntry *entry);
+
+/* Fills the said of every row without one (written before schema 9) that a replay gives one,
+ * in one transaction (`melee-gm-cli check --fill-said`): the said is outside the hash chains,
+ * so no hash changes. Refused as any write is (read-only, damaged: mg_campaign_begin); *filled
+ * the rows given their said. */
+gboolean    mg_narrate_fill_said (MgCampaign *campaign, gint64 *filled, GError **error);
+
+/* A stored said (its JSON text, MgJournalEntry.said) rendered in `language` (NULL: the
+ * process's: the app's, the CLI's, an export's), as the journal shows it; NULL when `said` is
+ * NULL or not a said. g_free. */
+char       *mg_narrate_said      (const char *said, const MgMessageLanguage *language);
 
 /* One row's sentence, with a narrator of its own (a toast, the players' display). g_free. */
 char       *mg_narrate_entry     (MgCampaign *campaign, const MgJournalEntry *entry);

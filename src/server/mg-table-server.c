@@ -14,6 +14,8 @@
 #include "mg-table-server.h"
 #include "mg-table-tokens.h"
 #include "mg-table-words.h"
+#include "mg-catalogue.h"
+#include "mg-narrate.h"
 
 #define MG_STATUS_TOO_MANY_REQUESTS 429
 #define RESOURCE_PREFIX "/io/github/meleegm/MeleeGM/web/"
@@ -784,7 +786,14 @@ serve_act (MgTableServer *self, SoupServerMessage *msg, const char *seat)
   self->stats.served++;
   answer = json_object_new_object ();
   json_object_object_add (answer, "ok", json_object_new_boolean (TRUE));
-  json_object_object_add (answer, "summary", json_object_new_string (entry->summary ? entry->summary : ""));
+  {
+    /* Its sentences in the phone's language when the engine said them as messages. */
+    MgMessageLanguage language = mg_catalogue_language_of (phone_catalogue (msg));
+    g_autofree char *said = mg_narrate_said (entry->said, &language);
+
+    json_object_object_add (answer, "summary",
+                            json_object_new_string (said ? said : entry->summary ? entry->summary : ""));
+  }
   answer_json (msg, SOUP_STATUS_OK, answer);
   json_object_put (answer);
 }

@@ -129,11 +129,22 @@ fake_roll (MgState *state, json_object *action, MgPlay *play, GError **error)
   return TRUE;
 }
 
+/* V added to the total, with its event `type` {"value": V}. */
+static void
+fake_put (FakeState *s, MgPlay *play, const char *type, gint64 v)
+{
+  json_object *ev = mg_event_new (type, NULL, NULL);
+
+  s->total += v;
+  fake_keep (s, v);
+  json_object_object_add (ev, "value", json_object_new_int64 (v));
+  json_object_array_add (play->events, ev);
+  s->actions++;
+}
+
 static gboolean
 fake_add (MgState *state, json_object *action, MgPlay *play, GError **error)
 {
-  FakeState *s = (FakeState *) state;
-  json_object *ev;
   gint64 v;
 
   if (!read_int (action, "value", G_MININT32, G_MAXINT32, G_MININT64, MG_RULES_ERROR,
@@ -141,13 +152,34 @@ fake_add (MgState *state, json_object *action, MgPlay *play, GError **error)
     return FALSE;
   if (v < 0)
     return mg_rules_illegal (error, "The total never goes down");
-  s->total += v;
-  fake_keep (s, v);
-  ev = mg_event_new ("added", NULL, NULL);
-  json_object_object_add (ev, "value", json_object_new_int64 (v));
-  json_object_array_add (play->events, ev);
+  fake_put ((FakeState *) state, play, "added", v);
   g_string_append_printf (play->summary, "Added %" G_GINT64_FORMAT ".", v);
-  s->actions++;
+  return TRUE;
+}
+
+static guint fake_tells;   /* how many times `tell` ran: a row told with no replay runs none */
+
+guint
+mg_fake_tells (void)
+{
+  return fake_tells;
+}
+
+/* `add`, said as messages (MgPlay.said, docs/messages.md) with two msgids that po/fr.po
+ * translates: "Turn 3. 3 dice typed were not used by this action". */
+static gboolean
+fake_tell (MgState *state, json_object *action, MgPlay *play, GError **error)
+{
+  gint64 v;
+
+  if (!read_int (action, "value", 0, G_MAXINT32, 0, MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION, "", &v, error))
+    return FALSE;
+  fake_tells++;
+  fake_put ((FakeState *) state, play, "told", v);
+  mg_said_add (play->said, "Turn %d", (int) v);
+  mg_said_add_text (play->said, ". ");
+  mg_said_add_n (play->said, "%u die typed was not used by this action",
+                 "%u dice typed were not used by this action", (gulong) v, (guint) v);
   return TRUE;
 }
 
@@ -164,6 +196,7 @@ fake_copy (const MgState *state)
 static const MgAction fake_action_list[] = {
   { "roll", fake_roll },
   { "add", fake_add },
+  { "tell", fake_tell },
 };
 
 static const MgActions fake_actions = {

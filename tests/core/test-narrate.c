@@ -137,11 +137,20 @@ test_export (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   g_autofree char *cli = NULL;
+  g_autoptr(MgJournalEntry) first = mg_campaign_journal_get (campaign, 1, NULL);
 
   g_assert_true (mg_export_to_file (campaign, MG_EXPORT_JSON, scope, 1, TRUE, json, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (json, &text, NULL, NULL));
-  g_assert_nonnull (strstr (text, "\"summary\":\"Red a lancé 8 meeples.\",\"recorded_summary\":\"Red rolled 8 meeples.\""));
+  /* A row told again keeps the sentence as stored beside it; a row said as messages (its engine
+   * converted, docs/messages.md) is its rendering, and keeps no English sentence. */
+  if (first->said == NULL)
+    g_assert_nonnull (strstr (text, "\"summary\":\"Red a lancé 8 meeples.\",\"recorded_summary\":\"Red rolled 8 meeples.\""));
+  else
+    {
+      g_assert_nonnull (strstr (text, "\"summary\":\"Red a lancé 8 meeples.\""));
+      g_assert_null (strstr (text, "recorded_summary"));
+    }
   /* One player's rows: the state is rebuilt over the rows in between. */
   scope.player = "Blue";
   g_clear_pointer (&text, g_free);

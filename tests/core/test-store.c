@@ -95,7 +95,7 @@ test_schema (void)
     { "campaign", "id,name,game,seed,ruleset,created,app_version" },
     { "player",   "seat,name" },
     { "session",  "id,name,started" },
-    { "journal",  "seq,session,turn,actor,action,dice,events,summary,time,undone,hash,public_hash" },
+    { "journal",  "seq,session,turn,actor,action,dice,events,summary,time,undone,hash,public_hash,said" },
     { "journal_mark", "id,seq,undone,hash" },
     { "snapshot", "seq,turn,state" },
     { "turn",     "turn,session,first_seq,last_seq,actions,started,summary" },

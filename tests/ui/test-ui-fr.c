@@ -19,6 +19,8 @@
 #include "mg-errors.h"
 #include "mg-export-dialog.h"
 #include "mg-game.h"
+#include "mg-json.h"
+#include "mg-rules.h"
 #include "ui-test-util.h"
 
 static MgApplication *app;
@@ -78,6 +80,37 @@ test_catalogue (void)
                    "%s — %d match gagné");
   g_assert_cmpstr (g_dngettext (GETTEXT_PACKAGE, "%s — %d match won", "%s — %d matches won", 2), ==,
                    "%s — %d matchs gagnés");
+}
+
+/* Issue 45.4, in French: mg_error_plain chooses its words by the error's code and fields, never by
+ * reading its text, so the plain sentence is French whatever the text says (here: English, as a
+ * message parsed back by its English prefixes used to need); a refusal already in words is the
+ * engine's own French. */
+static void
+test_plain_words (void)
+{
+  const MgJsonErr ruleset = mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_RULESET);
+  g_autoptr(GError) ea = NULL, eb = NULL, ec = NULL;
+  g_autoptr(json_object) empty_text = json_object_new_string ("");
+  g_autoptr(json_object) no_items = json_object_new_array ();
+  g_autoptr(json_object) minus_three = json_object_new_int (-3);
+  g_autofree char *a = NULL, *b = NULL, *c = NULL;
+  gint64 n;
+
+  mg_json_set_error (&ea, ruleset, "$.map.lands[12].name", _("a non-empty text"), empty_text);
+  g_assert_false (mg_json_array (no_items, "path", mg_json_err (MG_RULES_ERROR, MG_RULES_ERROR_BAD_ACTION), 1, 20, NULL, &eb));
+  g_assert_false (mg_json_int (minus_three, "$.meeples", ruleset, 1, 20, &n, &ec));
+  for (GError **e = (GError *[]) { ea, eb, ec, NULL }; *e != NULL; e++)
+    {
+      g_free ((*e)->message);
+      (*e)->message = g_strdup ("\"path\" must be a list of 1 to 20, got 0 items");
+    }
+  a = mg_error_plain (ea);
+  b = mg_error_plain (eb);
+  c = mg_error_plain (ec);
+  g_assert_cmpstr (a, ==, "Name est vide : remplissez-le. (dans map › lands 13)");
+  g_assert_cmpstr (b, ==, "Path est vide : remplissez-le.");
+  g_assert_cmpstr (c, ==, "Meeples doit être un entier de 1 à 20, pas -3.");
 }
 
 static void
@@ -357,6 +390,7 @@ main (int argc, char **argv)
 
   app = ui_test_init (&argc, &argv, "mg-ui-fr", &tmpdir);
   g_test_add_func ("/ui-fr/catalogue", test_catalogue);
+  g_test_add_func ("/ui-fr/plain-words", test_plain_words);
   g_test_add_func ("/ui-fr/start-page", test_start_page);
   g_test_add_func ("/ui-fr/each-game", test_each_game);
   g_test_add_func ("/ui-fr/export", test_export);

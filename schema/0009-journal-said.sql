@@ -1,0 +1,17 @@
+-- 0009-journal-said.sql — each journal row's sentences as messages, rendered in the viewer's language.
+-- SPDX-License-Identifier: GPL-3.0-or-later
+--
+-- journal.said: the JSON of the action's MgSaid (src/rules/mg-message.h: [piece, …], a piece being
+-- a message {"id", "plural"?, "n"?, "args"} or a text said as it is {"text"}), written with its
+-- row (mg-campaign-journal.c). NULL when the row's engine does not write its sentences as
+-- messages yet, for a change of the ruleset, and for rows written before this migration until
+-- `melee-gm-cli check --fill-said` fills them by a replay.
+--
+-- A column of the row rather than a table of its own (docs/messages.md): a table's own page in
+-- every commit cost a quarter more CPU per append (docs/performance.md, "The said's store").
+-- Outside both hash chains on purpose: mg_row_hash and mg_public_hash name their columns, and the
+-- said is derived from the action and its dice, which the chains prove; `check` replays every
+-- row in force and compares its said as it compares snapshots. So the rows written before keep
+-- their hashes, and filling them touches none (no trigger watches this column). journal.summary
+-- stays: the sentence in the language played, for sqlite3 readers.
+ALTER TABLE journal ADD COLUMN said TEXT;
