@@ -12,9 +12,30 @@
  * by an emission hook, before any handler) to the end of the next frame painted (the frame
  * clock's "after-paint"), CPU_US is the main thread's CPU time (CLOCK_THREAD_CPUTIME_ID) over
  * the same span: the program's own work for that key, however loaded the machine. Nothing of
- * the program is changed; as bench/first-frame-probe.c, it waits on a timeout for a toplevel. */
+ * the program is changed (but for the floor below); as bench/first-frame-probe.c, it waits on a
+ * timeout for a toplevel.
+ *
+ * The floor (MG_BENCH_FLOOR=1, Melee GM only): GTK's own cost of the same visual change. During
+ * the second undo (Ctrl+Z) and the second redo (Ctrl+Shift+Z), from the key's arrival to its
+ * painted frame, the probe records every property GTK or libadwaita declares that is set on a
+ * widget in the window (GObject's dispatch_properties_changed, which every notification passes:
+ * the widget, the property, its new value) and every gtk_widget_queue_draw / queue_resize the
+ * program's own code asks of a widget (its custom widgets: a board, a chart), in order; each
+ * record is then reduced to its net change (a property's last value, once). F12, pressed
+ * through the same X server path, replays one of the two records with g_object_set and those
+ * queue calls only — no store, no engine, no page code (every handler of the widget is blocked
+ * around its set, a set skipped when GTK already made it as the consequence of another, the
+ * blocking and that comparison's CPU subtracted) — the opposite change of the last
+ * one shown, so two F12s after an undo show the redo's change then the undo's, leaving the
+ * window as the campaign is. Its frame is GTK's floor for that change: the same widgets, the
+ * same window, the same values. What the records leave out is the program's own above it:
+ * widgets made again (a property set on a widget not yet in the window is not recorded), and
+ * properties its own classes declare (their effect on GTK is the queue calls, recorded). */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <gtk/gtk.h>
@@ -24,6 +45,276 @@
 
 static gint64 arrival;       /* monotonic µs of the key press waiting for its frame; 0: none */
 static gint64 arrival_cpu;
+static gint64 floor_overhead;  /* CPU µs the replay spent blocking handlers, not GTK's work */
+
+/* ----------------------------------------------------------------- the floor (MG_BENCH_FLOOR) */
+
+enum { STEP_SET, STEP_DRAW, STEP_RESIZE };
+typedef struct {
+  int kind;
+  GWeakRef widget;
+  GParamSpec *pspec;   /* STEP_SET */
+  GValue value;
+} Step;
+
+static gboolean floor_on;
+static const char *floor_dump;   /* MG_BENCH_FLOOR_DUMP: a file the records are written to */
+static GPtrArray *records[2];    /* [0] the undo's steps, [1] the redo's */
+static int seen[2];              /* undo / redo keys seen */
+static guint raw_steps[2];       /* steps recorded, before collapse () */
+static int recording = -1;       /* the direction being recorded, -1: none */
+static int shown = -1;           /* the direction of the last change the window shows */
+static gboolean recorded;      /* both records made: F12 replays */
+static guint skipped_own, skipped_unrooted, skipped_readonly;
+
+static void
+step_free (gpointer data)
+{
+  Step *step = data;
+
+  g_weak_ref_clear (&step->widget);
+  if (G_IS_VALUE (&step->value))
+    g_value_unset (&step->value);
+  g_free (step);
+}
+
+static Step *
+step_add (int kind, gpointer widget)
+{
+  Step *step = g_new0 (Step, 1);
+
+  step->kind = kind;
+  g_weak_ref_init (&step->widget, widget);
+  g_ptr_array_add (records[recording], step);
+  return step;
+}
+
+static gboolean
+gtk_owned (GType type)
+{
+  const char *name = g_type_name (type);
+
+  return g_str_has_prefix (name, "Gtk") || g_str_has_prefix (name, "Adw");
+}
+
+static void (*dispatch_real) (GObject *, guint, GParamSpec **);
+
+static void
+notified (GObject *object, GParamSpec *pspec)
+{
+  Step *step;
+
+  if (!(pspec->flags & G_PARAM_WRITABLE) || (pspec->flags & G_PARAM_CONSTRUCT_ONLY))
+    skipped_readonly++;
+  else if (!gtk_owned (pspec->owner_type))
+    skipped_own++;
+  else if (gtk_widget_get_root (GTK_WIDGET (object)) == NULL)
+    skipped_unrooted++;
+  else
+    {
+      step = step_add (STEP_SET, object);
+      step->pspec = pspec;
+      g_value_init (&step->value, pspec->value_type);
+      g_object_get_property (object, pspec->name, &step->value);
+    }
+}
+
+/* GObjectClass.dispatch_properties_changed, which every class inherits ("notify" takes no
+ * emission hook): every notification of a property, queued or not, passes here. */
+static void
+dispatch (GObject *object, guint n_pspecs, GParamSpec **pspecs)
+{
+  if (recording >= 0 && GTK_IS_WIDGET (object))
+    for (guint i = 0; i < n_pspecs; i++)
+      notified (object, pspecs[i]);
+  dispatch_real (object, n_pspecs, pspecs);
+}
+
+/* The program's own queue calls (its custom widgets'), not GTK's or libadwaita's inside themselves. */
+static gboolean
+called_by_program (void *caller)
+{
+  Dl_info info;
+
+  return dladdr (caller, &info) && info.dli_fname != NULL
+         && strstr (info.dli_fname, "libgtk-4") == NULL && strstr (info.dli_fname, "libadwaita") == NULL;
+}
+
+static void
+queued (int kind, GtkWidget *widget, void *caller)
+{
+  if (recording >= 0 && gtk_widget_get_root (widget) != NULL && called_by_program (caller))
+    step_add (kind, widget);
+}
+
+void
+gtk_widget_queue_draw (GtkWidget *widget)
+{
+  static void (*real) (GtkWidget *);
+
+  if (real == NULL)
+    real = (void (*) (GtkWidget *)) dlsym (RTLD_NEXT, "gtk_widget_queue_draw");
+  queued (STEP_DRAW, widget, __builtin_return_address (0));
+  real (widget);
+}
+
+void
+gtk_widget_queue_resize (GtkWidget *widget)
+{
+  static void (*real) (GtkWidget *);
+
+  if (real == NULL)
+    real = (void (*) (GtkWidget *)) dlsym (RTLD_NEXT, "gtk_widget_queue_resize");
+  queued (STEP_RESIZE, widget, __builtin_return_address (0));
+  real (widget);
+}
+
+static gint64 thread_cpu_us (void);
+
+/* Blocks (or unblocks) every handler connected to object for the signals type declares. */
+static void
+handlers_block_for (GObject *object, GType type, gboolean block)
+{
+  guint n;
+  g_autofree guint *ids = g_signal_list_ids (type, &n);
+
+  for (guint i = 0; i < n; i++)
+    if (block)
+      g_signal_handlers_block_matched (object, G_SIGNAL_MATCH_ID, ids[i], 0, NULL, NULL, NULL);
+    else
+      g_signal_handlers_unblock_matched (object, G_SIGNAL_MATCH_ID, ids[i], 0, NULL, NULL, NULL);
+}
+
+/* Every handler connected to object: the program's reactions to a set, which the floor leaves out. */
+static void
+handlers_block (GObject *object, gboolean block)
+{
+  g_autofree GType *ifaces = g_type_interfaces (G_OBJECT_TYPE (object), NULL);
+
+  for (GType type = G_OBJECT_TYPE (object); type != 0; type = g_type_parent (type))
+    handlers_block_for (object, type, block);
+  for (guint k = 0; ifaces[k] != 0; k++)
+    handlers_block_for (object, ifaces[k], block);
+}
+
+/* The record's net change: each widget's property (or queue call) once, at its last place, with
+ * its last value; the app's sets undone within the same action (a label shown then hidden) are
+ * its own work, not the change's. */
+static void
+collapse (int direction)
+{
+  GPtrArray *steps = records[direction];
+  GPtrArray *net = g_ptr_array_new_with_free_func (step_free);
+  g_autoptr(GHashTable) seen_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  raw_steps[direction] = steps->len;
+  for (guint i = steps->len; i-- > 0;)
+    {
+      Step *step = g_ptr_array_index (steps, i);
+      g_autoptr(GObject) widget = g_weak_ref_get (&step->widget);
+      char *key = g_strdup_printf ("%p %d %p", (void *) widget, step->kind, (void *) step->pspec);
+
+      if (widget == NULL || !g_hash_table_add (seen_keys, key))
+        continue;
+      g_ptr_array_insert (net, 0, g_ptr_array_steal_index (steps, i));
+    }
+  g_ptr_array_unref (steps);
+  records[direction] = net;
+}
+
+/* One set, the widget's handlers blocked around it and skipped when the value is already
+ * there (a property GTK set itself as the consequence of an earlier one): that check and the
+ * blocking are the probe's work, their CPU kept out of the figure. */
+static void
+replay_set (GObject *widget, Step *step)
+{
+  GValue now = G_VALUE_INIT;
+  gint64 t0 = thread_cpu_us ();
+  gboolean same;
+
+  g_value_init (&now, step->pspec->value_type);
+  g_object_get_property (widget, step->pspec->name, &now);
+  same = g_param_values_cmp (step->pspec, &now, &step->value) == 0;
+  g_value_unset (&now);
+  if (!same)
+    handlers_block (widget, TRUE);
+  floor_overhead += thread_cpu_us () - t0;
+  if (same)
+    return;
+  g_object_set_property (widget, step->pspec->name, &step->value);
+  t0 = thread_cpu_us ();
+  handlers_block (widget, FALSE);
+  floor_overhead += thread_cpu_us () - t0;
+}
+
+static void
+replay (int direction)
+{
+  GPtrArray *steps = records[direction];
+
+  for (guint i = 0; i < steps->len; i++)
+    {
+      Step *step = g_ptr_array_index (steps, i);
+      g_autoptr(GObject) widget = g_weak_ref_get (&step->widget);
+
+      if (widget == NULL)
+        continue;
+      if (step->kind == STEP_DRAW)
+        gtk_widget_queue_draw (GTK_WIDGET (widget));
+      else if (step->kind == STEP_RESIZE)
+        gtk_widget_queue_resize (GTK_WIDGET (widget));
+      else
+        replay_set (widget, step);
+    }
+  shown = direction;
+}
+
+static void
+dump_records (void)
+{
+  FILE *out = fopen (floor_dump, "w");
+
+  if (out == NULL)
+    return;
+  fprintf (out, "undo: %u steps, %u net; redo: %u steps, %u net; left out: %u sets of the program's own "
+           "properties, %u on widgets not in the window, %u read-only\n", raw_steps[0], records[0]->len,
+           raw_steps[1], records[1]->len, skipped_own, skipped_unrooted, skipped_readonly);
+  for (int d = 0; d < 2; d++)
+    for (guint i = 0; i < records[d]->len; i++)
+      {
+        Step *step = g_ptr_array_index (records[d], i);
+        g_autoptr(GObject) widget = g_weak_ref_get (&step->widget);
+        g_autofree char *value = step->kind == STEP_SET ? g_strdup_value_contents (&step->value) : NULL;
+
+        fprintf (out, "%s %s %p %s %s\n", d ? "redo" : "undo",
+                 widget ? G_OBJECT_TYPE_NAME (widget) : "(gone)", (void *) widget,
+                 step->kind == STEP_SET ? step->pspec->name : step->kind == STEP_DRAW ? "queue_draw" : "queue_resize",
+                 value ? value : "");
+      }
+  fclose (out);
+}
+
+/* A key on its arrival: an undo or redo recorded (the second of each), F12 replayed. */
+static void
+floor_key (GdkEvent *event)
+{
+  guint keyval = gdk_key_event_get_keyval (event);
+  GdkModifierType mods = gdk_event_get_modifier_state (event);
+  int direction;
+
+  if ((keyval == GDK_KEY_z || keyval == GDK_KEY_Z) && (mods & GDK_CONTROL_MASK))
+    {
+      direction = (mods & GDK_SHIFT_MASK) ? 1 : 0;
+      if (++seen[direction] == 2)
+        {
+          g_ptr_array_set_size (records[direction], 0);
+          recording = direction;
+        }
+      shown = direction;
+    }
+  else if (keyval == GDK_KEY_F12 && recorded && shown >= 0)
+    replay (1 - shown);
+}
 
 static gint64
 thread_cpu_us (void)
@@ -44,6 +335,9 @@ surface_event (GSignalInvocationHint *hint, guint n_values, const GValue *values
     {
       arrival = g_get_monotonic_time ();
       arrival_cpu = thread_cpu_us ();
+      floor_overhead = 0;
+      if (floor_on)
+        floor_key (event);
     }
   return TRUE;   /* stay */
 }
@@ -54,9 +348,20 @@ after_paint (GdkFrameClock *clock, gpointer data)
   if (arrival == 0)
     return;
   printf ("action %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n",
-          g_get_monotonic_time () - arrival, thread_cpu_us () - arrival_cpu);
+          g_get_monotonic_time () - arrival - floor_overhead, thread_cpu_us () - arrival_cpu - floor_overhead);
   fflush (stdout);
   arrival = 0;
+  if (recording >= 0)
+    {
+      collapse (recording);
+      recording = -1;
+      if (seen[0] >= 2 && seen[1] >= 2 && !recorded)
+        {
+          recorded = TRUE;
+          if (floor_dump != NULL)
+            dump_records ();
+        }
+    }
 }
 
 static gboolean
@@ -94,5 +399,16 @@ __attribute__((constructor)) static void
 probe_init (void)
 {
   unsetenv ("LD_PRELOAD");   /* the program only, not what it spawns */
+  floor_on = g_strcmp0 (g_getenv ("MG_BENCH_FLOOR"), "1") == 0;
+  floor_dump = g_getenv ("MG_BENCH_FLOOR_DUMP");
+  records[0] = g_ptr_array_new_with_free_func (step_free);
+  records[1] = g_ptr_array_new_with_free_func (step_free);
+  if (floor_on)
+    {
+      GObjectClass *object_class = g_type_class_ref (G_TYPE_OBJECT);
+
+      dispatch_real = object_class->dispatch_properties_changed;
+      object_class->dispatch_properties_changed = dispatch;
+    }
   g_timeout_add_full (G_PRIORITY_HIGH, 10, watch, NULL, NULL);
 }
