@@ -6,12 +6,14 @@
  * GNOME Text Editor, a digit in GNOME Calculator — and this probe, preloaded in each, prints
  *
  *     window XID                      once its first toplevel is mapped (for the focus)
- *     action WALL_US CPU_US           per key pressed (modifiers alone are not actions)
+ *     action WALL_US CPU_US HANDLED_US per key pressed (modifiers alone are not actions)
  *
  * WALL_US runs from the key's arrival at the window (the emission of its GdkSurface::event, seen
  * by an emission hook, before any handler) to the end of the next frame painted (the frame
  * clock's "after-paint"), CPU_US is the main thread's CPU time (CLOCK_THREAD_CPUTIME_ID) over
- * the same span: the program's own work for that key, however loaded the machine. Nothing of
+ * the same span: the program's own work for that key, however loaded the machine; HANDLED_US
+ * the part of it before the frame started (its "before-paint"): the key's handlers and idles,
+ * the rest being GTK's frame (layout, snapshot, drawing). Nothing of
  * the program is changed (but for the floor below); as bench/first-frame-probe.c, it waits on a
  * timeout for a toplevel.
  *
@@ -45,6 +47,7 @@
 
 static gint64 arrival;       /* monotonic µs of the key press waiting for its frame; 0: none */
 static gint64 arrival_cpu;
+static gint64 handled_cpu;    /* main-thread CPU µs at the frame's start (before-paint): the key's handlers */
 static gint64 floor_overhead;  /* CPU µs the replay spent blocking handlers, not GTK's work */
 
 /* ----------------------------------------------------------------- the floor (MG_BENCH_FLOOR) */
@@ -66,6 +69,7 @@ static int recording = -1;       /* the direction being recorded, -1: none */
 static int shown = -1;           /* the direction of the last change the window shows */
 static gboolean recorded;      /* both records made: F12 replays */
 static guint skipped_own, skipped_unrooted, skipped_readonly;
+static GHashTable *unrooted_types;   /* type name → sets on widgets of that type not in the window */
 
 static void
 step_free (gpointer data)
@@ -109,7 +113,11 @@ notified (GObject *object, GParamSpec *pspec)
   else if (!gtk_owned (pspec->owner_type))
     skipped_own++;
   else if (gtk_widget_get_root (GTK_WIDGET (object)) == NULL)
-    skipped_unrooted++;
+    {
+      skipped_unrooted++;
+      g_hash_table_insert (unrooted_types, (gpointer) G_OBJECT_TYPE_NAME (object),
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (unrooted_types, G_OBJECT_TYPE_NAME (object))) + 1));
+    }
   else
     {
       step = step_add (STEP_SET, object);
@@ -140,11 +148,82 @@ called_by_program (void *caller)
          && strstr (info.dli_fname, "libgtk-4") == NULL && strstr (info.dli_fname, "libadwaita") == NULL;
 }
 
+static GHashTable *drawn[2];
+
+static void
+node_unref (gpointer node)
+{
+  if (node != NULL)
+    gsk_render_node_unref (node);
+}
+
+static void
+forget_drawing (gpointer data, GObject *gone)
+{
+  for (int d = 0; d < 2; d++)
+    g_hash_table_remove (drawn[d], gone);
+}
+
+/* A custom widget's drawing: the render node its own snapshot made during the recorded undo and
+ * redo, handed to GTK again as is by the floor's replay. GTK renders the same nodes, so the frame
+ * has the same damage and the same drawing; the program's code that made them is its own. */
+static GHashTable *class_snapshot;   /* GtkWidgetClass * → its snapshot before snapshot_wrap */
+/* drawn[d]: GtkWidget * → the GskRenderNode it drew, per direction */
+static int floor_shows = -1;         /* the direction the floor's replay shows; -1: the program draws */
+
+static void
+snapshot_wrap (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  void (*real) (GtkWidget *, GtkSnapshot *) = NULL;
+  GskRenderNode *node;
+  GtkSnapshot *own;
+
+  for (GType type = G_OBJECT_TYPE (widget); real == NULL && type != 0; type = g_type_parent (type))
+    real = g_hash_table_lookup (class_snapshot, g_type_class_peek (type));
+  if (floor_shows >= 0 && (node = g_hash_table_lookup (drawn[floor_shows], widget)) != NULL)
+    {
+      gtk_snapshot_append_node (snapshot, node);
+      return;
+    }
+  if (recording < 0 || !g_hash_table_contains (drawn[recording], widget))
+    {
+      real (widget, snapshot);
+      return;
+    }
+  own = gtk_snapshot_new ();
+  real (widget, own);
+  node = gtk_snapshot_free_to_node (own);
+  g_hash_table_insert (drawn[recording], widget, node);   /* NULL: it drew nothing */
+  if (node != NULL)
+    gtk_snapshot_append_node (snapshot, node);
+}
+
+/* The widget's next snapshot is kept for the floor (its class's snapshot wrapped once). */
+static void
+capture_drawing (GtkWidget *widget)
+{
+  GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS (widget);
+
+  if (klass->snapshot != snapshot_wrap)
+    {
+      g_hash_table_insert (class_snapshot, klass, klass->snapshot);
+      klass->snapshot = snapshot_wrap;
+    }
+  if (!g_hash_table_contains (drawn[recording], widget))
+    {
+      g_hash_table_insert (drawn[recording], widget, NULL);
+      g_object_weak_ref (G_OBJECT (widget), (GWeakNotify) forget_drawing, NULL);
+    }
+}
+
 static void
 queued (int kind, GtkWidget *widget, void *caller)
 {
   if (recording >= 0 && gtk_widget_get_root (widget) != NULL && called_by_program (caller))
-    step_add (kind, widget);
+    {
+      step_add (kind, widget);
+      capture_drawing (widget);
+    }
 }
 
 void
@@ -267,6 +346,7 @@ replay (int direction)
         replay_set (widget, step);
     }
   shown = direction;
+  floor_shows = direction;
 }
 
 static void
@@ -279,6 +359,14 @@ dump_records (void)
   fprintf (out, "undo: %u steps, %u net; redo: %u steps, %u net; left out: %u sets of the program's own "
            "properties, %u on widgets not in the window, %u read-only\n", raw_steps[0], records[0]->len,
            raw_steps[1], records[1]->len, skipped_own, skipped_unrooted, skipped_readonly);
+  {
+    GHashTableIter iter;
+    gpointer name, count;
+
+    g_hash_table_iter_init (&iter, unrooted_types);
+    while (g_hash_table_iter_next (&iter, &name, &count))
+      fprintf (out, "made again: %u sets on %s widgets not in the window\n", GPOINTER_TO_UINT (count), (char *) name);
+  }
   for (int d = 0; d < 2; d++)
     for (guint i = 0; i < records[d]->len; i++)
       {
@@ -311,6 +399,7 @@ floor_key (GdkEvent *event)
           recording = direction;
         }
       shown = direction;
+      floor_shows = -1;
     }
   else if (keyval == GDK_KEY_F12 && recorded && shown >= 0)
     replay (1 - shown);
@@ -343,14 +432,23 @@ surface_event (GSignalInvocationHint *hint, guint n_values, const GValue *values
 }
 
 static void
+before_paint (GdkFrameClock *clock, gpointer data)
+{
+  if (arrival != 0 && handled_cpu == 0)
+    handled_cpu = thread_cpu_us ();
+}
+
+static void
 after_paint (GdkFrameClock *clock, gpointer data)
 {
   if (arrival == 0)
     return;
-  printf ("action %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n",
-          g_get_monotonic_time () - arrival - floor_overhead, thread_cpu_us () - arrival_cpu - floor_overhead);
+  printf ("action %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n",
+          g_get_monotonic_time () - arrival - floor_overhead, thread_cpu_us () - arrival_cpu - floor_overhead,
+          handled_cpu - arrival_cpu - floor_overhead);
   fflush (stdout);
   arrival = 0;
+  handled_cpu = 0;
   if (recording >= 0)
     {
       collapse (recording);
@@ -379,6 +477,7 @@ watch (gpointer data)
 
       if (clock == NULL)
         continue;
+      g_signal_connect (clock, "before-paint", G_CALLBACK (before_paint), NULL);
       g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint), NULL);
       g_signal_add_emission_hook (g_signal_lookup ("event", GDK_TYPE_SURFACE), 0, surface_event, NULL, NULL);
 #ifdef GDK_WINDOWING_X11
@@ -403,6 +502,10 @@ probe_init (void)
   floor_dump = g_getenv ("MG_BENCH_FLOOR_DUMP");
   records[0] = g_ptr_array_new_with_free_func (step_free);
   records[1] = g_ptr_array_new_with_free_func (step_free);
+  class_snapshot = g_hash_table_new (NULL, NULL);
+  unrooted_types = g_hash_table_new (g_str_hash, g_str_equal);
+  for (int d = 0; d < 2; d++)
+    drawn[d] = g_hash_table_new_full (NULL, NULL, NULL, node_unref);
   if (floor_on)
     {
       GObjectClass *object_class = g_type_class_ref (G_TYPE_OBJECT);

@@ -871,9 +871,10 @@ class ProbedApp:
             while True:
                 line = self._next(deadline)
                 if line.startswith("action "):
-                    _, wall, cpu = line.split()
+                    fields = line.split()
                     break
-        return int(wall) / 1e3, int(cpu) / 1e3
+        self.handled = int(fields[3]) / 1e3 if len(fields) > 3 else None
+        return int(fields[1]) / 1e3, int(fields[2]) / 1e3
 
     def close(self):
         if self.proc.poll() is None:
@@ -944,12 +945,14 @@ def action_rounds(apps, rounds):
             app.act(key, presses)
     wall = {label: [] for label, _, _, _ in apps}
     cpu = {label: [] for label, _, _, _ in apps}
+    handled = {label: [] for label, _, _, _ in apps}
     for i in range(rounds):
         for label, app, keys, presses in apps:
             w, c = app.act(keys[i % len(keys)], presses)
             wall[label].append(w)
             cpu[label].append(c)
-    return wall, cpu
+            handled[label].append(app.handled)
+    return wall, cpu, handled
 
 
 def action_ratios(game, rows, labels, wall, cpu):
@@ -1001,7 +1004,7 @@ def bench_action(t, games, sizes, rounds, baseline, gen_timeout, floor=True):
             apps = []
             try:
                 apps = action_programs(t, game, rows, path, builds, peers, env, probe, floor)
-                wall, cpu = action_rounds(apps, rounds)
+                wall, cpu, handled = action_rounds(apps, rounds)
             finally:
                 for _, app, _, _ in apps:
                     app.close()
@@ -1013,7 +1016,8 @@ def bench_action(t, games, sizes, rounds, baseline, gen_timeout, floor=True):
                     print(f"    the floor's record ({record}): {f.readline().strip()}")
             for label in wall:
                 print(f"    {label:<28} wall p50 {statistics.median(wall[label]):6.1f} ms  p95 {percentile(wall[label], 0.95):6.1f} ms"
-                      f"   main-thread CPU p50 {statistics.median(cpu[label]):6.1f} ms  p95 {percentile(cpu[label], 0.95):6.1f} ms")
+                      f"   main-thread CPU p50 {statistics.median(cpu[label]):6.1f} ms  p95 {percentile(cpu[label], 0.95):6.1f} ms"
+                      + (f"  (before the frame: p50 {statistics.median(handled[label]):5.1f} ms)" if None not in handled[label] else ""))
             action_ratios(game, rows, [b for b, _ in builds], wall, cpu)
             summary.append((game, rows, {k: (statistics.median(wall[k]), percentile(wall[k], 0.95),
                                              statistics.median(cpu[k]), percentile(cpu[k], 0.95)) for k in wall}))
