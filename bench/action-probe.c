@@ -22,7 +22,8 @@
  * painted frame, the probe records every property GTK or libadwaita declares that is set on a
  * widget in the window (GObject's dispatch_properties_changed, which every notification passes:
  * the widget, the property, its new value) and every gtk_widget_queue_draw / queue_resize the
- * program's own code asks of a widget (its custom widgets: a board, a chart), in order; each
+ * program's own code asks of a widget (its custom widgets: a board, a chart) and every
+ * gtk_string_list_splice it makes (a combo row's choices changed in place), in order; each
  * record is then reduced to its net change (a property's last value, once). F12, pressed
  * through the same X server path, replays one of the two records with g_object_set and those
  * queue calls only — no store, no engine, no page code (every handler of the widget is blocked
@@ -52,12 +53,14 @@ static gint64 floor_overhead;  /* CPU µs the replay spent blocking handlers, no
 
 /* ----------------------------------------------------------------- the floor (MG_BENCH_FLOOR) */
 
-enum { STEP_SET, STEP_DRAW, STEP_RESIZE };
+enum { STEP_SET, STEP_DRAW, STEP_RESIZE, STEP_SPLICE };
 typedef struct {
   int kind;
   GWeakRef widget;
   GParamSpec *pspec;   /* STEP_SET */
   GValue value;
+  guint position, n_removals;   /* STEP_SPLICE: on a GtkStringList, `widget` */
+  char **additions;
 } Step;
 
 static gboolean floor_on;
@@ -77,6 +80,7 @@ step_free (gpointer data)
   Step *step = data;
 
   g_weak_ref_clear (&step->widget);
+  g_strfreev (step->additions);
   if (G_IS_VALUE (&step->value))
     g_value_unset (&step->value);
   g_free (step);
@@ -248,6 +252,26 @@ gtk_widget_queue_resize (GtkWidget *widget)
   real (widget);
 }
 
+/* A string list the program splices in place (a combo row's choices): GTK makes its list items
+ * again, part of the change; the same splice is replayed from the same state. */
+void
+gtk_string_list_splice (GtkStringList *list, guint position, guint n_removals, const char * const *additions)
+{
+  static void (*real) (GtkStringList *, guint, guint, const char * const *);
+
+  if (real == NULL)
+    real = (void (*) (GtkStringList *, guint, guint, const char * const *)) dlsym (RTLD_NEXT, "gtk_string_list_splice");
+  if (recording >= 0 && called_by_program (__builtin_return_address (0)))
+    {
+      Step *step = step_add (STEP_SPLICE, list);
+
+      step->position = position;
+      step->n_removals = n_removals;
+      step->additions = g_strdupv ((char **) additions);
+    }
+  real (list, position, n_removals, additions);
+}
+
 static gint64 thread_cpu_us (void);
 
 /* Blocks (or unblocks) every handler connected to object for the signals type declares. */
@@ -291,7 +315,8 @@ collapse (int direction)
     {
       Step *step = g_ptr_array_index (steps, i);
       g_autoptr(GObject) widget = g_weak_ref_get (&step->widget);
-      char *key = g_strdup_printf ("%p %d %p", (void *) widget, step->kind, (void *) step->pspec);
+      char *key = step->kind == STEP_SPLICE ? g_strdup_printf ("splice %u", i)
+                  : g_strdup_printf ("%p %d %p", (void *) widget, step->kind, (void *) step->pspec);
 
       if (widget == NULL || !g_hash_table_add (seen_keys, key))
         continue;
@@ -342,6 +367,9 @@ replay (int direction)
         gtk_widget_queue_draw (GTK_WIDGET (widget));
       else if (step->kind == STEP_RESIZE)
         gtk_widget_queue_resize (GTK_WIDGET (widget));
+      else if (step->kind == STEP_SPLICE)
+        gtk_string_list_splice (GTK_STRING_LIST (widget), step->position, step->n_removals,
+                                (const char * const *) step->additions);
       else
         replay_set (widget, step);
     }
@@ -376,7 +404,8 @@ dump_records (void)
 
         fprintf (out, "%s %s %p %s %s\n", d ? "redo" : "undo",
                  widget ? G_OBJECT_TYPE_NAME (widget) : "(gone)", (void *) widget,
-                 step->kind == STEP_SET ? step->pspec->name : step->kind == STEP_DRAW ? "queue_draw" : "queue_resize",
+                 step->kind == STEP_SET ? step->pspec->name : step->kind == STEP_DRAW ? "queue_draw"
+                 : step->kind == STEP_RESIZE ? "queue_resize" : "splice",
                  value ? value : "");
       }
   fclose (out);
