@@ -42,7 +42,9 @@ action    (issue 43) what a person feels: a real key (XTest, by xdotool) to the 
           Melee GM, interleaved in the same run with GNOME Text Editor typing a letter into a 1 MB
           file and GNOME Calculator taking a digit; wall and main-thread CPU from the key's arrival,
           as bench/action-probe.c measures every program (--baseline-build: a second Melee GM build,
-          the "before", interleaved too). Targets: CPU p50 <= 1.0x Text Editor's, p95 <= 2x
+          the "before", interleaved too); and GTK's floor for the same change: F12 in the same
+          window replays the widget properties the undo and redo set, bare (--no-action-floor: not).
+          Targets: CPU p50 <= 1.0x Text Editor's, p95 <= 2x (issue 43); the app / its floor
 others    programs other helpers add, when built: mg-bench-tft-duel (d), mg-bench-cricchio-perft,
           mg-bench-durability*, mg-bench-table-latency (issue 41: a secret from one of 50 phones to
           every phone and the referee's side, main-loop lateness, against a bare libsoup broadcast)
@@ -856,19 +858,23 @@ class ProbedApp:
             sys.exit(f"bench: {self.label} stopped answering (no frame within {ACTION_TIMEOUT} s)")
         return line
 
-    def act(self, key):
-        """Presses key (xdotool's words: "ctrl+z") into the window; (wall ms, CPU ms)."""
+    def act(self, key, presses=1):
+        """Presses key (xdotool's words: "ctrl+z") into the window, presses times (each to its
+        painted frame); (wall ms, CPU ms) of the last."""
         subprocess.run(["xdotool", "windowfocus", "--sync", self.xid], check=True, capture_output=True)
         time.sleep(0.15)       # the focus change's own frame, before the key
-        while not self.lines.empty():
-            self.lines.get_nowait()
-        subprocess.run(["xdotool", "key", "--clearmodifiers", key], check=True, capture_output=True)
-        deadline = time.monotonic() + ACTION_TIMEOUT
-        while True:
-            line = self._next(deadline)
-            if line.startswith("action "):
-                _, wall, cpu = line.split()
-                return int(wall) / 1e3, int(cpu) / 1e3
+        for _ in range(presses):
+            while not self.lines.empty():
+                self.lines.get_nowait()
+            subprocess.run(["xdotool", "key", "--clearmodifiers", key], check=True, capture_output=True)
+            deadline = time.monotonic() + ACTION_TIMEOUT
+            while True:
+                line = self._next(deadline)
+                if line.startswith("action "):
+                    fields = line.split()
+                    break
+        self.handled = int(fields[3]) / 1e3 if len(fields) > 3 else None
+        return int(fields[1]) / 1e3, int(fields[2]) / 1e3
 
     def close(self):
         if self.proc.poll() is None:
@@ -886,17 +892,87 @@ def percentile(values, q):
 
 def sealed_copy(t, cli, path, name):
     """A work copy of a cached campaign kept between runs, checked once (so sealed): an undo then
-    a redo leave it as it was, and a copy's first change would otherwise run the whole check."""
+    a redo leave it as it was, and a copy's first change would otherwise run the whole check. A
+    copy older than its campaign is made again; a campaign the current engine reads as damaged
+    (its snapshots made by an older engine: a game's rules changed since) is built again."""
     dst = os.path.join(t.cache, "work", name)
+    if os.path.exists(dst) and os.path.getmtime(dst) < os.path.getmtime(path):
+        for ext in ("", "-wal", "-shm"):
+            if os.path.exists(dst + ext):
+                os.remove(dst + ext)
     if not os.path.exists(dst):
         shutil.copyfile(path, dst + ".tmp")
-        os.rename(dst + ".tmp", dst)
         print(f"  checking {name} once (seals it) ...", flush=True)
-        subprocess.run([cli, "check", dst], check=True, capture_output=True)
+        out = subprocess.run([cli, "check", dst + ".tmp"], capture_output=True, text=True)
+        if out.returncode != 0:
+            os.remove(dst + ".tmp")
+            sys.exit(f"bench: {path} fails the current engine's check ({out.stderr.strip()[:200]}): "
+                     f"delete it (and work/action-*) to have it built again")
+        os.rename(dst + ".tmp", dst)
     return dst
 
 
-def bench_action(t, games, sizes, rounds, baseline, gen_timeout):
+FLOOR = "GTK floor, same change"
+
+
+def action_programs(t, game, rows, path, builds, peers, env, probe, floor):
+    """The programs of one game and size, all open at once: (label, app, keys, presses). With
+    floor, the Melee GM build under test records its second undo and redo (bench/action-probe.c)
+    and F12 replays them bare: the floor's entry is the same window, pressed twice a round (the
+    opposite change, then the same change as the undo or redo just made: that one is kept)."""
+    apps = []
+    for label, app in builds:
+        copy = sealed_copy(t, t.cli, path, f"action-{game}-{rows}-{'b' if 'before' in label else 'a'}.db")
+        app_env = env
+        if floor and label == "Melee GM":
+            app_env = dict(env, MG_BENCH_FLOOR="1",
+                           MG_BENCH_FLOOR_DUMP=os.path.join(t.cache, "work", f"floor-{game}-{rows}.txt"))
+        probed = ProbedApp(label, [app, copy], app_env, probe)
+        apps.append((label, probed, ["ctrl+z", "ctrl+shift+z"], 1))
+        if app_env is not env:
+            apps.append((FLOOR, probed, ["F12"], 2))
+    for label, argv, key in peers:
+        apps.append((label, ProbedApp(label, argv, env, probe), [key], 1))
+    return apps
+
+
+def action_rounds(apps, rounds):
+    """Warms every program (Melee GM's undo and redo twice: the floor records the second), then
+    rounds of one key each, interleaved; (wall, CPU) lists by label."""
+    time.sleep(1.0)
+    for label, app, keys, presses in apps:      # each program's first key loads what it needs
+        for key in keys * (2 if label.startswith("Melee GM") else 1):
+            app.act(key, presses)
+    wall = {label: [] for label, _, _, _ in apps}
+    cpu = {label: [] for label, _, _, _ in apps}
+    handled = {label: [] for label, _, _, _ in apps}
+    for i in range(rounds):
+        for label, app, keys, presses in apps:
+            w, c = app.act(keys[i % len(keys)], presses)
+            wall[label].append(w)
+            cpu[label].append(c)
+            handled[label].append(app.handled)
+    return wall, cpu, handled
+
+
+def action_ratios(game, rows, labels, wall, cpu):
+    editor, calculator = "GNOME Text Editor, typing", "GNOME Calculator, a digit"
+    if FLOOR in cpu:
+        ratio_line(f"  {game} {rows}: Melee GM / {FLOOR}, CPU", [a / b for a, b in zip(cpu["Melee GM"], cpu[FLOOR])])
+        ratio_line(f"  {game} {rows}: Melee GM / {FLOOR}, wall", [a / b for a, b in zip(wall["Melee GM"], wall[FLOOR])])
+    for label in labels + ([FLOOR] if FLOOR in cpu else []):
+        if editor in cpu:
+            ratio_line(f"  {game} {rows}: {label} / Text Editor typing, CPU",
+                       [a / b for a, b in zip(cpu[label], cpu[editor])], 1.0 if label == "Melee GM" else None)
+        if calculator in cpu:
+            ratio_line(f"  {game} {rows}: {label} / Calculator digit, CPU",
+                       [a / b for a, b in zip(cpu[label], cpu[calculator])])
+    if "Melee GM before" in cpu:
+        ratio_line(f"  {game} {rows}: Melee GM / Melee GM before, CPU",
+                   [a / b for a, b in zip(cpu["Melee GM"], cpu["Melee GM before"])])
+
+
+def bench_action(t, games, sizes, rounds, baseline, gen_timeout, floor=True):
     print("\n== action: a key to its painted frame (issue 43) ==")
     if not shutil.which("xdotool"):
         print("  xdotool is not installed (apt-get install xdotool): skipped")
@@ -927,40 +1003,22 @@ def bench_action(t, games, sizes, rounds, baseline, gen_timeout):
                 continue
             apps = []
             try:
-                for label, app in builds:
-                    copy = sealed_copy(t, t.cli, path, f"action-{game}-{rows}-{'b' if 'before' in label else 'a'}.db")
-                    apps.append((label, ProbedApp(label, [app, copy], env, probe), ["ctrl+z", "ctrl+shift+z"]))
-                for label, argv, key in peers:
-                    apps.append((label, ProbedApp(label, argv, env, probe), [key]))
-                time.sleep(1.0)
-                for _, app, keys in apps:      # warm: each program's first key loads what it needs
-                    for key in keys:
-                        app.act(key)
-                wall = {label: [] for label, _, _ in apps}
-                cpu = {label: [] for label, _, _ in apps}
-                for i in range(rounds):
-                    for label, app, keys in apps:
-                        w, c = app.act(keys[i % len(keys)])
-                        wall[label].append(w)
-                        cpu[label].append(c)
+                apps = action_programs(t, game, rows, path, builds, peers, env, probe, floor)
+                wall, cpu, handled = action_rounds(apps, rounds)
             finally:
-                for _, app, _ in apps:
+                for _, app, _, _ in apps:
                     app.close()
             print(f"\n  {game}, {rows_of(path)} rows, {rounds} keys each, interleaved "
-                  f"(GSK_RENDERER={env['GSK_RENDERER']}):")
+                  f"(GSK_RENDERER={env['GSK_RENDERER']}, load average {os.getloadavg()[0]:.1f}):")
+            record = os.path.join(t.cache, "work", f"floor-{game}-{rows}.txt")
+            if floor and os.path.exists(record):
+                with open(record) as f:
+                    print(f"    the floor's record ({record}): {f.readline().strip()}")
             for label in wall:
                 print(f"    {label:<28} wall p50 {statistics.median(wall[label]):6.1f} ms  p95 {percentile(wall[label], 0.95):6.1f} ms"
-                      f"   main-thread CPU p50 {statistics.median(cpu[label]):6.1f} ms  p95 {percentile(cpu[label], 0.95):6.1f} ms")
-            editor = "GNOME Text Editor, typing"
-            for label in [b for b, _ in builds]:
-                if editor in cpu:
-                    ratio_line(f"  {game} {rows}: {label} / Text Editor typing, CPU",
-                               [a / b for a, b in zip(cpu[label], cpu[editor])], 1.0)
-                    ratio_line(f"  {game} {rows}: {label} / Text Editor typing, wall",
-                               [a / b for a, b in zip(wall[label], wall[editor])])
-            if len(builds) > 1:
-                ratio_line(f"  {game} {rows}: Melee GM / Melee GM before, CPU",
-                           [a / b for a, b in zip(cpu["Melee GM"], cpu["Melee GM before"])])
+                      f"   main-thread CPU p50 {statistics.median(cpu[label]):6.1f} ms  p95 {percentile(cpu[label], 0.95):6.1f} ms"
+                      + (f"  (before the frame: p50 {statistics.median(handled[label]):5.1f} ms)" if None not in handled[label] else ""))
+            action_ratios(game, rows, [b for b, _ in builds], wall, cpu)
             summary.append((game, rows, {k: (statistics.median(wall[k]), percentile(wall[k], 0.95),
                                              statistics.median(cpu[k]), percentile(cpu[k], 0.95)) for k in wall}))
     if summary:
@@ -969,7 +1027,6 @@ def bench_action(t, games, sizes, rounds, baseline, gen_timeout):
         for game, rows, by in summary:
             for label, (w50, w95, c50, c95) in by.items():
                 print(f"  | {game} | {rows} | {label} | {w50:.1f} / {w95:.1f} ms | {c50:.1f} / {c95:.1f} ms |")
-
 
 
 def main():
@@ -996,6 +1053,8 @@ def main():
     ap.add_argument("--action-rounds", type=int, default=36, help="keys pressed into each program per game and size")
     ap.add_argument("--action-sizes", default="1000,1000000", help="campaign sizes of the action bench")
     ap.add_argument("--baseline-build", help="a build of Melee GM before a change, interleaved in the action bench")
+    ap.add_argument("--no-action-floor", action="store_true",
+                    help="leave out the action bench's GTK floor (the same change replayed bare, F12)")
     args = ap.parse_args()
 
     build = args.build if os.path.isabs(args.build) else os.path.join(ROOT, args.build)
@@ -1033,7 +1092,7 @@ def main():
     if "action" in only:
         baseline = args.baseline_build and os.path.abspath(args.baseline_build)
         bench_action(t, games, [int(x) for x in args.action_sizes.split(",")], args.action_rounds, baseline,
-                     args.gen_timeout)
+                     args.gen_timeout, not args.no_action_floor)
     write_record(cache, commit)
 
 

@@ -82,6 +82,34 @@ mg_widget_remove_children (GtkWidget *container)
 }
 
 void
+mg_box_set_lines (GtkBox *box, const char * const *lines, guint n_lines)
+{
+  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (box));
+
+  for (guint i = 0; i < n_lines; i++)
+    {
+      if (child == NULL)
+        {
+          GtkWidget *label = gtk_label_new (lines[i]);
+
+          gtk_label_set_xalign (GTK_LABEL (label), 0);
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_box_append (box, label);
+          continue;
+        }
+      gtk_label_set_label (GTK_LABEL (child), lines[i]);
+      child = gtk_widget_get_next_sibling (child);
+    }
+  while (child != NULL)
+    {
+      GtkWidget *next = gtk_widget_get_next_sibling (child);
+
+      gtk_box_remove (box, child);
+      child = next;
+    }
+}
+
+void
 mg_widget_set_tooltip (GtkWidget *widget, const char *text)
 {
   const char *now = gtk_widget_get_tooltip_text (widget);

@@ -27,6 +27,13 @@ void mg_widget_load_css        (const char *resource);
 /* Removes every child of a GtkBox, GtkListBox or GtkFlowBox (gtk_list_box_remove_all is GTK 4.12). */
 void mg_widget_remove_children (GtkWidget *container);
 
+/* Issue 43: a box of lines of text (left-aligned, wrapping labels), changing only what changed:
+ * the label at each place is kept and given its line (GtkLabel does nothing for the same text),
+ * labels made only for places the box did not have, the ones past n_lines removed. A page that
+ * removed its labels and made them again at every change paid for new widgets (their style,
+ * their layout, their whole area drawn) where one line, or none, had changed. */
+void mg_box_set_lines (GtkBox *box, const char * const *lines, guint n_lines);
+
 /* The button's menu, built when first opened (by click, Enter or F10 for a primary button):
  * a GtkMenuButton given its menu-model builds the whole popover menu at once, before the
  * window's first frame. */

@@ -144,22 +144,22 @@ fill_captured (MgChessPage *self, json_object *view)
   const char *variant = mg_ui_json_str (view, "variant");
   static const char * const sides[] = { "south", "west", "north", "east", NULL };
   gboolean scored = g_strcmp0 (variant, "points") == 0 || g_strcmp0 (variant, "solitaire") == 0;
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
 
-  mg_widget_remove_children (self->captured_box);
   for (gsize i = 0; i < mg_ui_json_len (players); i++)
     {
       json_object *p = json_object_array_get_idx (players, i);
       const char *side = mg_ui_json_str (p, "side");
       guint si = 0;
-      g_autoptr(GString) s = g_string_new (NULL);
+      GString *s;
       json_object *list;
-      GtkWidget *label;
 
       while (sides[si] && g_strcmp0 (sides[si], side) != 0)
         si++;
       if (sides[si] == NULL)
         continue;
       list = json_object_array_get_idx (captured, si);
+      s = g_string_new (NULL);
       {
         g_autofree char *who = player_label (p);
         g_string_append_printf (s, _("%s took:"), who);
@@ -178,11 +178,10 @@ fill_captured (MgChessPage *self, json_object *view)
         g_string_append_printf (s, ngettext (" — %d point", " — %d points",
                                              ABS (mg_ui_json_int (json_object_array_get_idx (scores, si), NULL, 0))),
                                 json_object_get_int (json_object_array_get_idx (scores, si)));
-      label = gtk_label_new (s->str);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_box_append (GTK_BOX (self->captured_box), label);
+      g_ptr_array_add (lines, g_string_free (s, FALSE));
     }
+  /* Issue 43: the players' lines kept, each given its text: an undo changes one line or none. */
+  mg_box_set_lines (GTK_BOX (self->captured_box), (const char * const *) lines->pdata, lines->len);
 }
 
 static void

@@ -73,6 +73,8 @@ test_opening (void)
   MgCampaignWindow *window;
   MgChessPage *page = open_board ("Melee.db", &campaign, &window);
   MgChessBoardView *board = mg_chess_page_get_board (page);
+  GtkWidget *captured, *first_line;
+  guint lines = 0;
 
   /* The Air Force h1 at the four-player start: f3 e4 d5 c6 and j3 k4 (6), counted in the docs. */
   click_square (board, "h1");
@@ -96,6 +98,8 @@ test_opening (void)
   /* Issue 43: an undo repaints the squares it changed, the move's two and the last move's marks
    * (back on White's m10–k10), not the board's 196; a redo the same four. */
   wait_ms (50);
+  captured = mg_chess_page_get_part (page, "captured");
+  first_line = g_object_ref (gtk_widget_get_first_child (captured));   /* held: its address not reused */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   wait_ms (50);
   g_assert_cmpuint (mg_chess_board_view_get_n_repainted (board), ==, 4);
@@ -103,6 +107,13 @@ test_opening (void)
   wait_ms (50);
   g_assert_cmpuint (mg_chess_board_view_get_n_repainted (board), ==, 4);
   g_assert_true (mg_campaign_can_undo (campaign) && !mg_campaign_can_redo (campaign));
+  /* The four players' "took:" lines, nothing taken yet, are the same labels after the undo and
+   * redo (issue 43: kept and given their text, not made again). */
+  g_assert_true (gtk_widget_get_first_child (captured) == first_line);
+  for (GtkWidget *line = first_line; line != NULL; line = gtk_widget_get_next_sibling (line), lines++)
+    g_assert_true (g_str_has_suffix (gtk_label_get_label (GTK_LABEL (line)), "took: nothing yet"));
+  g_assert_cmpuint (lines, ==, 4);
+  g_object_unref (first_line);
   /* The keyboard: the cursor on b4 and Enter picks Blue's Marine there. */
   mg_chess_board_view_set_cursor (board, "b4");
   g_signal_emit_by_name (board, "square-activated", mg_chess_board_view_get_cursor (board));
