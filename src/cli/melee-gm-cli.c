@@ -885,6 +885,14 @@ cmd_check (int argc, char **argv)
   if (fill_said && !mg_narrate_fill_said (campaign, &filled, &error))
     return fail_error (EXIT_FAIL, argv[1], error);
   printf (_("%s: ok\n"), argv[1]);
+  if (mg_campaign_get_said_differ (campaign) > 0 && !fill_said)
+    printf (ngettext ("%s: the sentences kept for %lld journal row read otherwise in this version "
+                      "(worded anew, or edited outside Melee GM); the actions are intact. "
+                      "“check --fill-said” tells them again.\n",
+                      "%s: the sentences kept for %lld journal rows read otherwise in this version "
+                      "(worded anew, or edited outside Melee GM); the actions are intact. "
+                      "“check --fill-said” tells them again.\n", (gulong) mg_campaign_get_said_differ (campaign)),
+            argv[1], (long long) mg_campaign_get_said_differ (campaign));
   if (fill_said)
     printf (ngettext ("%s: the sentences of %lld journal row kept as messages\n",
                       "%s: the sentences of %lld journal rows kept as messages\n", (gulong) filled),

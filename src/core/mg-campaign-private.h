@@ -108,6 +108,7 @@ struct _MgCampaign {
   GHashTable    *unique_cols;  /* entity table -> the set of its columns in a unique index */
   gboolean       read_only;    /* the file or its folder is not writable: nothing is written */
   gboolean       has_said;     /* the file has journal.said (schema 9) */
+  gint64         said_differ;  /* rows whose kept said the last check's replay says otherwise */
   gint64         stepped;      /* the row the last undo or redo marked last */
   gboolean       sound;        /* checked before this process's first write (ensure_sound) */
   GError        *unsound;      /* why it is not: every write is refused with it */

@@ -200,6 +200,9 @@ gint64       mg_campaign_new_session   (MgCampaign *self, const char *name, GErr
 
 /* PRAGMA integrity_check, foreign keys, and a full replay equal to the cached state. */
 gboolean     mg_campaign_check        (MgCampaign *self, GError **error);
+/* How many rows' kept sentences (schema 9) the last check's replay says otherwise: worded anew
+ * by this version, or edited outside Melee GM. Not damage; `check --fill-said` tells them again. */
+gint64       mg_campaign_get_said_differ (MgCampaign *self);
 
 /* Is a check of the file due before this process's first write (a copied, restored or
  * uncleanly closed file: not sealed, not yet checked, writable)? Then the first write would run

@@ -335,7 +335,8 @@ mg_narrator_said (MgNarrator *self, const MgJournalEntry *entry)
   return said;
 }
 
-/* Fills the said of one page of rows; FALSE: SQLite failed. */
+/* Fills the said of one page of rows, and tells again a row whose kept said its replay says
+ * otherwise (a later wording, an edit); FALSE: SQLite failed. */
 static gboolean
 fill_page (MgNarrator *narrator, GPtrArray *page, gint64 *filled, GError **error)
 {
@@ -345,10 +346,10 @@ fill_page (MgNarrator *narrator, GPtrArray *page, gint64 *filled, GError **error
       g_autoptr(MgSaid) said = NULL;
       g_autofree char *text = NULL;
 
-      if (e->said != NULL)
+      if (e->said != NULL && mg_campaign_get_said_differ (narrator->campaign) == 0)
         continue;
       said = mg_narrator_said (narrator, e);
-      if ((text = mg_campaign_said_text (said)) == NULL)
+      if ((text = mg_campaign_said_text (said)) == NULL || g_strcmp0 (text, e->said) == 0)
         continue;
       if (!mg_campaign_insert_said (narrator->campaign, e->seq, text, error))
         return FALSE;

@@ -182,7 +182,8 @@ test_export_french (void)
   process_language ("en");
 }
 
-/* The said is outside both hash chains; `check` proves it by replay, as it proves snapshots. */
+/* The said is outside both hash chains; `check` compares it with the replay's and counts a
+ * difference (not damage: a later version may word a sentence anew); --fill-said tells it again. */
 static void
 test_check (void)
 {
@@ -204,9 +205,24 @@ test_check (void)
   g_assert_cmpstr (hashes (path), ==, before);
   reopened = mg_campaign_open (path, &error);
   g_assert_no_error (error);
-  g_assert_false (mg_campaign_check (reopened, &error));
-  g_assert_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT);
-  g_assert_nonnull (strstr (error->message, "journal row 1 differ from a replay"));
+  /* Not damage (a later version may word a sentence anew): counted, and told again by
+   * --fill-said, no hash changed. */
+  g_assert_true (mg_campaign_check (reopened, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (mg_campaign_get_said_differ (reopened), ==, 1);
+  {
+    gint64 filled = 0;
+    g_assert_true (mg_narrate_fill_said (reopened, &filled, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (filled, ==, 1);
+  }
+  g_assert_true (mg_campaign_check (reopened, &error));
+  g_assert_cmpint (mg_campaign_get_said_differ (reopened), ==, 0);
+  g_clear_object (&reopened);
+  g_assert_cmpstr (hashes (path), ==, before);
+  db = mg_test_sqlite_open (path);
+  g_assert_cmpint (mg_test_sql_int (db, "SELECT count (*) FROM journal WHERE said LIKE '%\"4\"%'"), ==, 0);
+  sqlite3_close (db);
 }
 
 /* A file written before schema 9 (its rows have no said): opened, it is migrated; its rows are
