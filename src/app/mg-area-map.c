@@ -530,9 +530,11 @@ mg_area_map_ensure_layout (MgAreaMap *self)
   self->lw = width;
   self->lh = height;
   self->legend_h = 0;
-  /* Far: the areas a fourteenth of the room (the legend's font follows them). */
+  /* Far: the areas a fourteenth of the room (the legend's font follows them); a map of two or
+   * three areas (a duel's two corners) an eighth or a twelfth, its names and letters read from
+   * as far as a larger map's (issue 47: a game's arena on the generic players' display). */
   if (self->far)
-    self->radius = MAX (14.0, MIN (width, height) / 14.0);
+    self->radius = MAX (14.0, MIN (width, height) / CLAMP (4.0 * mg_ui_json_len (list), 8.0, 14.0));
   self->legend_h = layout_legend (self, NULL, width);
   self->map_h = MAX (1, height - self->legend_h);
   if (!self->far)
