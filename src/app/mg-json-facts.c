@@ -102,10 +102,8 @@ cell (const char *text, const char *css_class)
   return label;
 }
 
-/* The word of the view's member `key`: the game's own where its descriptor declares one (its
- * export_columns, the exports' words: "Duellists" for "players"), else mg_json_facts_label's. */
-static char *
-word (const MgGame *game, const char *key)
+char *
+mg_json_facts_word (const MgGame *game, const char *key)
 {
   for (guint i = 0; game != NULL && i < game->n_export_columns; i++)
     if (g_strcmp0 (game->export_columns[i].key, key) == 0 && game->export_columns[i].title != NULL)
@@ -116,7 +114,7 @@ word (const MgGame *game, const char *key)
 static GtkWidget *
 heading (const MgGame *game, const char *key)
 {
-  g_autofree char *label = word (game, key);
+  g_autofree char *label = mg_json_facts_word (game, key);
 
   return cell (label, "heading");
 }
@@ -157,7 +155,7 @@ table_new (const MgGame *game, json_object *array)
     }
   for (guint c = 0; c < columns->len; c++)
     {
-      g_autofree char *label = word (game, g_ptr_array_index (columns, c));
+      g_autofree char *label = mg_json_facts_word (game, g_ptr_array_index (columns, c));
 
       gtk_grid_attach (GTK_GRID (grid), cell (label, "dim-label"), c, 0, 1, 1);
     }
@@ -198,7 +196,7 @@ add_object (GtkBox *box, const MgGame *game, json_object *object, int depth)
         continue;
       if (json_object_is_type (member, json_type_array) && json_object_array_length (member) == 0)
         continue;
-      label = word (game, key);
+      label = mg_json_facts_word (game, key);
       text = mg_json_facts_value (member);
       gtk_grid_attach (GTK_GRID (grid), cell (label, "dim-label"), 0, row, 1, 1);
       value = cell (text, "facts-value");

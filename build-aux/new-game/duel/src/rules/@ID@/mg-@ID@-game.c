@@ -13,8 +13,8 @@ static const MgGameSample samples[] = {
   { N_("Ann wins two rounds to one"), DATA "sample.jsonl", { "Ann", "Bob", NULL } },
 };
 
-/* The words of the view's facts, its table and the table's columns in the exports and on the
- * players' display (every table of the public view needs one, translated: test-cli-fr checks). */
+/* The words of the view's facts, its table and the table's columns in the exports, on the Play
+ * page and the players' display (every table of the public view needs one, translated: test-cli-fr checks). */
 static const MgExportColumn export_columns[] = {
   { "round", NC_("export column", "Round") },
   { "wins", NC_("export column", "Rounds to win") },
@@ -24,6 +24,8 @@ static const MgExportColumn export_columns[] = {
   { "picked", NC_("export column", "Has picked") },
   { "pick", NC_("export column", "Pick") },
   { "shown", NC_("export column", "Last shown") },
+  /* And the actions' members, as the Play page names them: "Pick — Choice rock". */
+  { "choice", NC_("export column", "Choice") },
 };
 
 const MgGame *
