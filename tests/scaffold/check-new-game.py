@@ -60,21 +60,21 @@ SUITE_TARGETS = ["tests/po/test-cli-fr", "tests/core/test-narrate", "tests/core/
                  "tests/ui/test-ui-chronicle", "tests/ui/test-ui-secret-difference",
                  "tests/server/test-table-server", "data/gschemas.compiled", "po/fr/LC_MESSAGES/melee-gm.mo"]
 # The whole suite (`meson test -C build`) on the new games: (tests, GLib test paths — "<id>" once
-# for each game — or None for every case, MG_TEST_GAME set for each game in turn or not). A case
-# that loops over the games runs on a new game only (MG_TEST_GAME, which test-cli-fr's and
-# test-ui's loops read); a case of the duel's on the scaffold's duel (MG_TEST_DUEL).
+# for each game — or None for every case). A case that loops over the games runs on the new games
+# only (MG_TEST_GAME, their ids, which test-cli-fr's and test-ui's loops read); a case of the
+# duel's on the scaffold's duel (MG_TEST_DUEL). Each test runs once for both games.
 # `melee-gm-cli games` is checked below.
 GAME_SUITES = [
-    (["po-fr", "po-template", "po-ruleset-names", "potfiles"], None, False),
-    (["cli-fr"], ["/cli-fr/state-is-language-free"], True),
-    (["test-narrate"], ["/narrate/<id>"], False),
-    (["test-tables"], ["/tables/<id>"], False),
-    (["ui-display", "ui-display-fr"], ["/ui/display/<id>"], False),
-    (["ui"], ["/ui/lazy-pages"], True),
-    (["ui-generic"], ["/ui-generic/samples"], False),
-    (["ui-secret-difference"], ["/secret-difference/duel-pick-pointer", "/secret-difference/duel-pick-keys"], False),
-    (["test-table-server"], ["/table-server/words"], False),
-    (["ui-chronicle"], ["/ui/chronicle/<id>"], False),
+    (["po-fr", "po-template", "po-ruleset-names", "potfiles"], None),
+    (["cli-fr"], ["/cli-fr/state-is-language-free"]),
+    (["test-narrate"], ["/narrate/<id>"]),
+    (["test-tables"], ["/tables/<id>"]),
+    (["ui-display", "ui-display-fr"], ["/ui/display/<id>"]),
+    (["ui"], ["/ui/lazy-pages"]),
+    (["ui-generic"], ["/ui-generic/samples"]),
+    (["ui-secret-difference"], ["/secret-difference/duel-pick-pointer", "/secret-difference/duel-pick-keys"]),
+    (["test-table-server"], ["/table-server/words"]),
+    (["ui-chronicle"], ["/ui/chronicle/<id>"]),
 ]
 TRANSLATION_FILES = re.compile(r"po/(POTFILES\.in|ruleset-names\.c|[^/]+\.pot|[^/]+\.po)$")
 
@@ -161,10 +161,8 @@ def follow(line, tree, build, env):
         meson_test(build, tree, env, [f"test-{g}" for g in ids], None)
     elif line == "meson test -C build":
         run(["ninja", "-C", build, "-j2"] + SUITE_TARGETS, tree, env)
-        for tests, paths, each_game in GAME_SUITES:
-            for game in ids if each_game else [None]:
-                meson_test(build, tree, dict(env, MG_TEST_GAME=game) if game else env, tests,
-                           game_paths_of(paths, [game] if game else ids) if paths else None)
+        for tests, paths in GAME_SUITES:
+            meson_test(build, tree, env, tests, game_paths_of(paths, ids) if paths else None)
     elif line.startswith("ninja -C build "):
         run(["ninja", "-C", build] + line.split()[3:], tree, env)
     else:
@@ -202,7 +200,8 @@ def main():
             os.makedirs(os.path.dirname(os.path.join(tree, rel)), exist_ok=True)
             shutil.copy2(src, os.path.join(tree, rel))
     before = snapshot(tree)
-    env = dict(os.environ, CCACHE_BASEDIR=tree, CCACHE_NOHASHDIR="1", LC_ALL="C.UTF-8", MG_TEST_DUEL=DUEL)
+    env = dict(os.environ, CCACHE_BASEDIR=tree, CCACHE_NOHASHDIR="1", LC_ALL="C.UTF-8", MG_TEST_DUEL=DUEL,
+               MG_TEST_GAME=",".join(g for g, _, _ in GAMES))
     env.pop("LANGUAGE", None)
     for line in have:
         follow(line, tree, build, env)
