@@ -522,7 +522,7 @@ mg_area_map_ensure_layout (MgAreaMap *self)
   json_object *list = mg_area_map_areas (self);
   int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
   double minx = G_MAXDOUBLE, miny = G_MAXDOUBLE, maxx = -G_MAXDOUBLE, maxy = -G_MAXDOUBLE, margin, top, bottom, sx, sy;
-  double clear_w;
+  double clear_w, few;
 
   if (self->laid_out && width == self->lw && height == self->lh)
     return;
@@ -530,13 +530,16 @@ mg_area_map_ensure_layout (MgAreaMap *self)
   self->lw = width;
   self->lh = height;
   self->legend_h = 0;
-  /* Far: the areas a fourteenth of the room (the legend's font follows them). */
+  /* Far: the areas a fourteenth of the room (the legend's font follows them). A map of two or
+   * three areas (a duel's two corners) draws them an eighth or a twelfth, far and on a page, not
+   * lost in its room (issue 47: a game's arena on the generic pages). */
+  few = mg_ui_json_len (list) <= 3 ? 4.0 * MAX (mg_ui_json_len (list), 2) : 0;
   if (self->far)
-    self->radius = MAX (14.0, MIN (width, height) / 14.0);
+    self->radius = MAX (14.0, MIN (width, height) / (few > 0 ? few : 14.0));
   self->legend_h = layout_legend (self, NULL, width);
   self->map_h = MAX (1, height - self->legend_h);
   if (!self->far)
-    self->radius = MIN (CLAMP (MIN (width, self->map_h) / 24.0, 14.0, 30.0) * sqrt (self->zoom), 48.0);
+    self->radius = MIN (CLAMP (MIN (width, self->map_h) / (few > 0 ? few : 24.0), 14.0, 30.0) * sqrt (self->zoom), 48.0);
   self->token = MAX (MIN_TOKEN, self->radius * (self->far ? 0.75 : 0.55));
   /* Beside the areas, room for names left or right; above, for a castle's crenellations and
    * the rings; under, for one line of name (a page's height is scarcer than its width). */

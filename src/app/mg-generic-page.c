@@ -63,9 +63,10 @@ is_template (json_object *action)
   return json_object_object_get_ex (action, "template", &t) && json_object_get_boolean (t);
 }
 
-/* The members a referee reads besides the type and the seat ("choice rock"). */
+/* The members a referee reads besides the type and the seat ("Choice rock"), each named in the
+ * game's words. */
 static char *
-members_text (json_object *action)
+members_text (const MgGame *game, json_object *action)
 {
   g_autoptr(GString) out = g_string_new (NULL);
 
@@ -75,7 +76,7 @@ members_text (json_object *action)
 
       if (g_strcmp0 (key, "type") == 0 || g_strcmp0 (key, "player") == 0 || g_strcmp0 (key, "template") == 0)
         continue;
-      label = mg_json_facts_label (key);
+      label = mg_json_facts_word (game, key);
       text = mg_json_facts_value (value);
       g_string_append_printf (out, "%s%s %s", out->len > 0 ? ", " : "", label,
                               json_object_is_type (value, json_type_array) ? json_object_to_json_string (value) : text);
@@ -91,7 +92,7 @@ char *
 mg_generic_page_action_label (const MgState *state, json_object *action)
 {
   gboolean secret = mg_rules_action_is_secret (state->rules, mg_action_type (action));
-  g_autofree char *members = members_text (action);
+  g_autofree char *members = members_text (mg_game_lookup (state->rules->id), action);
   g_autofree char *summary = NULL;
   g_autofree char *type = mg_json_facts_label (mg_action_type (action));
   MgState *copy = secret || is_template (action) || mg_state_hides_something (state) ? NULL
@@ -245,7 +246,7 @@ static GtkWidget *
 template_field (MgGenericPage *self, const char *key, json_object *value)
 {
   const char * const *players = mg_campaign_get_players (self->campaign);
-  g_autofree char *label = mg_json_facts_label (key);
+  g_autofree char *label = mg_json_facts_word (mg_game_lookup (mg_campaign_get_rules (self->campaign)->id), key);
   GtkWidget *field;
   gint seat = seat_index (players, value);
 
@@ -304,7 +305,7 @@ template_row_new (MgGenericPage *self, MgPlayItem *item)
       if (g_strcmp0 (key, "type") != 0 && g_strcmp0 (key, "player") != 0
           && (field = template_field (self, key, value)) != NULL)
         {
-          g_autofree char *name = mg_json_facts_label (key);
+          g_autofree char *name = mg_json_facts_word (mg_game_lookup (mg_campaign_get_rules (self->campaign)->id), key);
           GtkWidget *label = gtk_label_new (name);
 
           gtk_label_set_xalign (GTK_LABEL (label), 0);

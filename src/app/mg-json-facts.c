@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "mg-area-map.h"
+#include "mg-game.h"
 #include "mg-json-facts.h"
 #include "mg-square-board.h"
 #include "mg-widget-util.h"
@@ -101,10 +102,19 @@ cell (const char *text, const char *css_class)
   return label;
 }
 
-static GtkWidget *
-heading (const char *key)
+char *
+mg_json_facts_word (const MgGame *game, const char *key)
 {
-  g_autofree char *label = mg_json_facts_label (key);
+  for (guint i = 0; game != NULL && i < game->n_export_columns; i++)
+    if (g_strcmp0 (game->export_columns[i].key, key) == 0 && game->export_columns[i].title != NULL)
+      return g_strdup (g_dpgettext2 (GETTEXT_PACKAGE, "export column", game->export_columns[i].title));
+  return mg_json_facts_label (key);
+}
+
+static GtkWidget *
+heading (const MgGame *game, const char *key)
+{
+  g_autofree char *label = mg_json_facts_word (game, key);
 
   return cell (label, "heading");
 }
@@ -122,7 +132,7 @@ mg_json_facts_is_records (json_object *array)
 
 /* Records as a table: one column per member seen (in first-seen order), one row per record. */
 static GtkWidget *
-table_new (json_object *array)
+table_new (const MgGame *game, json_object *array)
 {
   GtkWidget *grid = gtk_grid_new ();
   g_autoptr(GPtrArray) columns = g_ptr_array_new ();
@@ -145,7 +155,7 @@ table_new (json_object *array)
     }
   for (guint c = 0; c < columns->len; c++)
     {
-      g_autofree char *label = mg_json_facts_label (g_ptr_array_index (columns, c));
+      g_autofree char *label = mg_json_facts_word (game, g_ptr_array_index (columns, c));
 
       gtk_grid_attach (GTK_GRID (grid), cell (label, "dim-label"), c, 0, 1, 1);
     }
@@ -163,7 +173,7 @@ table_new (json_object *array)
 }
 
 static void
-add_object (GtkBox *box, json_object *object, int depth)
+add_object (GtkBox *box, const MgGame *game, json_object *object, int depth)
 {
   GtkWidget *grid = gtk_grid_new ();
   int row = 0;
@@ -186,7 +196,7 @@ add_object (GtkBox *box, json_object *object, int depth)
         continue;
       if (json_object_is_type (member, json_type_array) && json_object_array_length (member) == 0)
         continue;
-      label = mg_json_facts_label (key);
+      label = mg_json_facts_word (game, key);
       text = mg_json_facts_value (member);
       gtk_grid_attach (GTK_GRID (grid), cell (label, "dim-label"), 0, row, 1, 1);
       value = cell (text, "facts-value");
@@ -202,15 +212,15 @@ add_object (GtkBox *box, json_object *object, int depth)
     {
       if (mg_json_facts_is_records (member2))
         {
-          gtk_box_append (box, heading (key2));
-          gtk_box_append (box, table_new (member2));
+          gtk_box_append (box, heading (game, key2));
+          gtk_box_append (box, table_new (game, member2));
         }
       else if (json_object_is_type (member2, json_type_object) && json_object_object_length (member2) > 0
                && !(depth == 0 && IS_DRAWN (key2)))
         {
-          gtk_box_append (box, heading (key2));
+          gtk_box_append (box, heading (game, key2));
           if (depth < MAX_DEPTH)
-            add_object (box, member2, depth + 1);
+            add_object (box, game, member2, depth + 1);
           else
             {
               g_autofree char *text = mg_json_facts_value (member2);
@@ -302,5 +312,5 @@ mg_json_facts_set (GtkWidget *facts, json_object *view)
   if (i < G_N_ELEMENTS (drawn))
     add_drawing (facts, kept, drawn[i], model);
   if (json_object_is_type (view, json_type_object))
-    add_object (GTK_BOX (facts), view, 0);
+    add_object (GTK_BOX (facts), mg_game_of_json (view), view, 0);
 }

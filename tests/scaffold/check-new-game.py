@@ -1,24 +1,35 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""check-new-game.py SOURCE_ROOT WORK_DIR — a sixth game added by following
-docs/adding-a-game.md's "Quick start" literally, in a copy of the tree (issues 35 and 47).
+"""check-new-game.py SOURCE_ROOT WORK_DIR — two games added by following docs/adding-a-game.md's
+"Quick start" literally, in a copy of the tree (issues 35 and 47): the default template's
+tic-tac-toe and the duel template's secret-picking duel (`--template duel`: both seats pick rock,
+paper or scissors in secret, then the referee reveals).
 
 The files git knows of (tracked, and new ones not ignored: a game being added before `git add`
 is copied too) are copied into WORK_DIR/tree; each line of the guide's Quick start block is run
-there in order, with `<id>` the test's id. The build and test lines are run bounded: the build
+there in order, with `<id>` each game's id: the lines that write a game (new-game.py, the word)
+once a game, the duel's with the guide's "--template duel"; the rest once for both, so the two
+share one configure, one build and one run of each suite. The build and test lines are run bounded: the build
 configures WORK_DIR/tree/_build (buildtype plain; kept between runs, so ninja rebuilds only what
 changed) and builds what the suites below need, not the whole app; each suite that takes every
 game runs on the new game only where its cases are per game (GLib's -p). Then:
-  - the contract test runs on the new game (sample replay, refusals, undo/redo, legal playout),
-    its own test passes, and `melee-gm-cli games` lists it and plays its sample;
+  - the contract test runs on each new game (sample replay, refusals, undo/redo, legal playout,
+    and on the duel the secret-difference check of every pick), its own test passes (the duel's:
+    rock beats scissors…), and `melee-gm-cli games` lists it and plays its sample;
   - every suite a game must pass passes on it (GAME_SUITES): translations (po-fr, po-template,
     potfiles, po-ruleset-names, cli-fr: the exports' headings in French), its summaries told
     again (narrate) and its entity tables, the players' display in English and French, the
     campaign window's pages (lazy-pages), its sample played to the end on the generic Play page
-    by pointer and keys (ui-generic), the Chronicle page;
-  - outside the game's own paths, the change is the word in meson.build (that line only) and
-    the translation files (po/POTFILES.in, po/ruleset-names.c, po/*.pot, po/*.po).
+    by pointer and keys (ui-generic: the duel's picks each entered after its seat's secrets are
+    shown), the Chronicle page; and for the duel: two
+    runs differing only in a hidden pick giving byte-identical shared surfaces — the referee's
+    window and the players' display drawn, every page's texts, the Journal's rows, the exports,
+    the phones (ui-secret-difference's duel cases) — and its secret step's phone words
+    (/table-server/words);
+  - outside the games' own paths, the change is the two words in meson.build (that line only)
+    and the translation files (po/POTFILES.in, po/ruleset-names.c, po/*.pot, po/*.po).
 The guide's block must be exactly QUICK_START below: change both together."""
+import json
 import os
 import re
 import shutil
@@ -26,10 +37,13 @@ import subprocess
 import sys
 import time
 
-GAME = "scaffoldtest"
-TITLE = "Scaffold test"
+# (id, title, what the guide's first line's comment says to add for it).
+GAMES = [("scaffoldtest", "Scaffold test", ""), ("scaffoldduel", "Scaffold duel", "--template duel")]
+DUEL = GAMES[1][0]
+FIRST_LINE = 'python3 build-aux/new-game.py <id> --title "<Title>"'
+SECRETS = "  # a game with secrets: add --template duel"
 QUICK_START = [
-    'python3 build-aux/new-game.py <id> --title "<Title>"',
+    FIRST_LINE + SECRETS,
     "# add '<id>' to games = [...] in meson.build",
     "python3 tests/check-potfiles.py . --fix",
     "python3 tests/po/ruleset-names.py . --write",
@@ -40,22 +54,27 @@ QUICK_START = [
     "meson test -C build",
 ]
 # What the guide's builds stand for here: the targets the suites below run.
-TARGETS = ["tests/contract/test-contract", "src/cli/melee-gm-cli", "tests/<id>/test-<id>"]
+TARGETS = ["tests/contract/test-contract", "src/cli/melee-gm-cli"] + [f"tests/{g}/test-{g}" for g, _, _ in GAMES]
 SUITE_TARGETS = ["tests/po/test-cli-fr", "tests/core/test-narrate", "tests/core/test-tables",
                  "tests/ui/test-ui", "tests/ui/test-ui-display", "tests/ui/test-ui-generic",
-                 "tests/ui/test-ui-chronicle", "data/gschemas.compiled", "po/fr/LC_MESSAGES/melee-gm.mo"]
-# The whole suite (`meson test -C build`) on the new game: (tests, GLib test paths or None for
-# every case). A case that loops over the games runs alone, and on the new game only
-# (MG_TEST_GAME, which test-cli-fr's and test-ui's loops read). `melee-gm-cli games` is checked below.
+                 "tests/ui/test-ui-chronicle", "tests/ui/test-ui-secret-difference",
+                 "tests/server/test-table-server", "data/gschemas.compiled", "po/fr/LC_MESSAGES/melee-gm.mo"]
+# The whole suite (`meson test -C build`) on the new games: (tests, GLib test paths — "<id>" once
+# for each game — or None for every case). A case that loops over the games runs on the new games
+# only (MG_TEST_GAME, their ids, which test-cli-fr's and test-ui's loops read); a case of the
+# duel's on the scaffold's duel (MG_TEST_DUEL). Each test runs once for both games.
+# `melee-gm-cli games` is checked below.
 GAME_SUITES = [
     (["po-fr", "po-template", "po-ruleset-names", "potfiles"], None),
-    (["cli-fr"], "/cli-fr/state-is-language-free"),
-    (["test-narrate"], "/narrate/<id>"),
-    (["test-tables"], "/tables/<id>"),
-    (["ui-display", "ui-display-fr"], "/ui/display/<id>"),
-    (["ui"], "/ui/lazy-pages"),
-    (["ui-generic"], "/ui-generic/samples"),
-    (["ui-chronicle"], "/ui/chronicle/<id>"),
+    (["cli-fr"], ["/cli-fr/state-is-language-free"]),
+    (["test-narrate"], ["/narrate/<id>"]),
+    (["test-tables"], ["/tables/<id>"]),
+    (["ui-display", "ui-display-fr"], ["/ui/display/<id>"]),
+    (["ui"], ["/ui/lazy-pages"]),
+    (["ui-generic"], ["/ui-generic/samples"]),
+    (["ui-secret-difference"], ["/secret-difference/duel-pick-pointer", "/secret-difference/duel-pick-keys"]),
+    (["test-table-server"], ["/table-server/words"]),
+    (["ui-chronicle"], ["/ui/chronicle/<id>"]),
 ]
 TRANSLATION_FILES = re.compile(r"po/(POTFILES\.in|ruleset-names\.c|[^/]+\.pot|[^/]+\.po)$")
 
@@ -109,16 +128,26 @@ def add_word(tree, game):
         f.write(new)
 
 
-def meson_test(build, tree, env, tests, path):
-    """`tests` run from the build, on the cases under the GLib test path `path` (None: all)."""
+def meson_test(build, tree, env, tests, paths):
+    """`tests` run from the build, on the cases under the GLib test paths `paths` (None: all)."""
     run(["meson", "test", "-C", build, "--no-rebuild", "--print-errorlogs"] + tests +
-        (["--test-args", f"-p {path}"] if path else []), tree, env)
+        (["--test-args", " ".join(f"-p {p}" for p in paths)] if paths else []), tree, env)
+
+
+def game_paths_of(paths, games):
+    """Each path with "<id>" once for each game in `games`; the others as they are."""
+    return [p.replace("<id>", g) for p in paths for g in (games if "<id>" in p else games[:1])]
 
 
 def follow(line, tree, build, env):
-    """Runs one line of the guide's Quick start in the copy."""
-    if line.startswith("# add '"):
-        add_word(tree, GAME)
+    """Runs one line of the guide's Quick start in the copy: a line that writes a game once for each."""
+    ids = [g for g, _, _ in GAMES]
+    if line.startswith("python3 build-aux/new-game.py"):
+        for game, title, extra in GAMES:
+            run(FIRST_LINE.replace("<id>", game).replace("<Title>", title) + " " + extra, tree, env)
+    elif line.startswith("# add '"):
+        for game in ids:
+            add_word(tree, game)
     elif line.startswith("meson setup"):
         # A build directory of its own, configured once: later runs only rebuild what changed.
         if not os.path.exists(os.path.join(build, "build.ninja")):
@@ -126,14 +155,14 @@ def follow(line, tree, build, env):
         else:
             run(["meson", "setup", "--reconfigure", build], tree, env)
     elif line == "ninja -C build":
-        run(["ninja", "-C", build, "-j2"] + [t.replace("<id>", GAME) for t in TARGETS], tree, env)
+        run(["ninja", "-C", build, "-j2"] + TARGETS, tree, env)
     elif line.startswith("meson test -C build --no-rebuild"):
-        meson_test(build, tree, env, ["test-contract"], f"/contract/{GAME}")
-        meson_test(build, tree, env, [f"test-{GAME}"], None)
+        meson_test(build, tree, env, ["test-contract"], [f"/contract/{g}" for g in ids])
+        meson_test(build, tree, env, [f"test-{g}" for g in ids], None)
     elif line == "meson test -C build":
         run(["ninja", "-C", build, "-j2"] + SUITE_TARGETS, tree, env)
-        for tests, path in GAME_SUITES:
-            meson_test(build, tree, env, tests, path.replace("<id>", GAME) if path else None)
+        for tests, paths in GAME_SUITES:
+            meson_test(build, tree, env, tests, game_paths_of(paths, ids) if paths else None)
     elif line.startswith("ninja -C build "):
         run(["ninja", "-C", build] + line.split()[3:], tree, env)
     else:
@@ -143,8 +172,7 @@ def follow(line, tree, build, env):
 def main():
     root, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     started = time.monotonic()
-    want = [l.replace("<id>", GAME).replace("<Title>", TITLE) for l in QUICK_START]
-    have = [l.replace("<id>", GAME).replace("<Title>", TITLE) for l in guide_block(root)]
+    want, have = QUICK_START, guide_block(root)
     if have != want:
         print("docs/adding-a-game.md's Quick start is not the steps this test follows:")
         print("  guide: " + "\n         ".join(have))
@@ -172,41 +200,52 @@ def main():
             os.makedirs(os.path.dirname(os.path.join(tree, rel)), exist_ok=True)
             shutil.copy2(src, os.path.join(tree, rel))
     before = snapshot(tree)
-    env = dict(os.environ, CCACHE_BASEDIR=tree, CCACHE_NOHASHDIR="1", LC_ALL="C.UTF-8", MG_TEST_GAME=GAME)
+    env = dict(os.environ, CCACHE_BASEDIR=tree, CCACHE_NOHASHDIR="1", LC_ALL="C.UTF-8", MG_TEST_DUEL=DUEL,
+               MG_TEST_GAME=",".join(g for g, _, _ in GAMES))
     env.pop("LANGUAGE", None)
     for line in have:
         follow(line, tree, build, env)
 
     cli = os.path.join(build, "src", "cli", "melee-gm-cli")
     games = run([cli, "games"], tree, env).split()
-    if GAME not in games:
-        sys.exit(f"FAIL: `melee-gm-cli games` does not list {GAME}: {games}")
-    db = os.path.join(work, "sample.db")
-    if os.path.exists(db):
-        os.remove(db)
-    run([cli, "new", db, "--game", GAME, "--name", "S", "--player", "Cross", "--player", "Nought"], tree, env)
-    with open(os.path.join(tree, "data", "samples", f"{GAME}-sample.jsonl"), encoding="utf-8") as f:
-        played = subprocess.run([cli, "act", db], stdin=f, stdout=subprocess.PIPE, text=True, env=env).stdout
-    if '"ok":false' in played.replace(" ", "") or played.count("\n") != 5:
-        sys.exit(f"FAIL: the sample did not play through melee-gm-cli act:\n{played}")
+    for game, _, _ in GAMES:
+        if game not in games:
+            sys.exit(f"FAIL: `melee-gm-cli games` does not list {game}: {games}")
+        play_sample(cli, tree, work, game, env)
 
     after = snapshot(tree)
-    own = game_paths(GAME)
+    owned = [game_paths(g) for g, _, _ in GAMES]
     changed = sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
-    outside = [p for p in changed if not own.match(p)]
-    print("changed outside the game's own paths:", ", ".join(outside))
+    outside = [p for p in changed if not any(own.match(p) for own in owned)]
+    print("changed outside the games' own paths:", ", ".join(outside))
     wrong = [p for p in outside if p != "meson.build" and not TRANSLATION_FILES.match(p)]
     if wrong:
         sys.exit("FAIL: adding a game changed shared files: " + ", ".join(wrong))
     old_lines = before["meson.build"].decode().splitlines()
     new_lines = after["meson.build"].decode().splitlines()
     diff = [(a, b) for a, b in zip(old_lines, new_lines) if a != b]
-    if len(old_lines) != len(new_lines) or len(diff) != 1 or \
-            diff[0][1].replace(f", '{GAME}'", "") != diff[0][0]:
-        sys.exit(f"FAIL: meson.build changed by more than the word: {diff}")
-    print(f"ok: {GAME} added through the guide in {time.monotonic() - started:.0f} s; "
-          f"{len(changed) - len(outside)} files of its own")
+    words = "".join(f", '{g}'" for g, _, _ in GAMES)
+    if len(old_lines) != len(new_lines) or len(diff) != 1 or diff[0][1].replace(words, "") != diff[0][0]:
+        sys.exit(f"FAIL: meson.build changed by more than the words: {diff}")
+    print(f"ok: {', '.join(g for g, _, _ in GAMES)} added through the guide in {time.monotonic() - started:.0f} s; "
+          f"{len(changed) - len(outside)} files of their own")
     return 0
+
+
+def play_sample(cli, tree, work, game, env):
+    """The game's sample played into a new campaign through `melee-gm-cli act`: every line taken."""
+    db = os.path.join(work, f"{game}-sample.db")
+    if os.path.exists(db):
+        os.remove(db)
+    with open(os.path.join(tree, "data", "samples", f"{game}-sample.jsonl"), encoding="utf-8") as f:
+        lines = [l for l in f.read().splitlines() if l.strip()]
+    players = [json.loads(l).get("player") for l in lines]
+    seats = list(dict.fromkeys(p for p in players if p))
+    run([cli, "new", db, "--game", game, "--name", "S"] + [a for s in seats for a in ("--player", s)], tree, env)
+    played = subprocess.run([cli, "act", db], input="\n".join(lines) + "\n", stdout=subprocess.PIPE,
+                            text=True, env=env).stdout
+    if '"ok":false' in played.replace(" ", "") or played.count("\n") != len(lines):
+        sys.exit(f"FAIL: {game}'s sample did not play through melee-gm-cli act:\n{played}")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@
 #include "mg-application.h"
 #include "mg-area-map.h"
 #include "mg-campaign-window-private.h"
-#include "mg-duel-engine.h"
+#include "mg-duel.h"
 #include "mg-json.h"
 #include "mg-table-server.h"
 #include "mg-table-tokens.h"
@@ -371,7 +371,7 @@ campaign_of (const char *game, const char *file, const char * const *players, js
 }
 
 /* TFT's Fight page with a fight on the arena (its sample fights without one), and a game with no
- * pages of its own on the generic Play page (tests/ui/duel: its map of areas). */
+ * pages of its own on the generic Play page (build-aux/new-game.py's duel template: its map of areas). */
 static void
 walk_arena_and_generic (void)
 {
@@ -384,7 +384,7 @@ walk_arena_and_generic (void)
   };
   static const char * const referee[] = { "Red", "Blue", NULL }, * const duelists[] = { "Ann", "Bob", NULL };
   g_autoptr(MgCampaign) arena = campaign_of ("tft", "Arena.db", referee, NULL, fight, G_N_ELEMENTS (fight));
-  g_autoptr(json_object) wins = json_tokener_parse ("{\"wins\":2}");
+  g_autoptr(json_object) wins = json_tokener_parse ("{\"game\":\"duel\",\"name\":\"Duel\",\"wins\":2}");
   static const char * const round[] = { "{\"type\":\"pick\",\"player\":\"Ann\",\"choice\":\"rock\"}",
                                         "{\"type\":\"pick\",\"player\":\"Bob\",\"choice\":\"paper\"}",
                                         "{\"type\":\"reveal\"}" };

@@ -3,7 +3,10 @@
  *
  * For every secret step of the games that have secrets (La Mame's start bid, cards, attack gold
  * and guess; Meeple's roll, reroll, set and pick; Cricchio's mine, placed by pointer and by
- * keyboard on the board), the same campaign is played twice, the runs differing only in that one
+ * keyboard on the board; issue 47: the pick of a game with no pages of its own — the duel
+ * build-aux/new-game.py's duel template writes, added with its word alone by the scaffold test,
+ * which names it in MG_TEST_DUEL: those cases run there only — entered on the generic Play page
+ * by pointer and by keyboard), the same campaign is played twice, the runs differing only in that one
  * value.  While the secret is hidden, everything another seat or the table receives must be the
  * same bytes in both: the referee's window and the players' display drawn to PNG, the texts of
  * every page (Journal rows, buttons, tooltips, accessible labels drawn as text), the last toast,
@@ -21,6 +24,7 @@
 #include "mg-cricchio-page.h"
 #include "mg-errors.h"
 #include "mg-export.h"
+#include "mg-generic-page.h"
 #include "mg-journal-model.h"
 #include "mg-json.h"
 #include "mg-ruleset.h"
@@ -31,11 +35,12 @@
 static MgApplication *app;
 static char *tmpdir;
 
-typedef enum { BY_ACTION, BY_POINTER, BY_KEYS } Entry;
+/* BY_POINTER, BY_KEYS: on Cricchio's board; ON_PAGE_*: the action's row on the generic Play page. */
+typedef enum { BY_ACTION, BY_POINTER, BY_KEYS, ON_PAGE_BY_POINTER, ON_PAGE_BY_KEYS } Entry;
 
 typedef struct {
   const char *name;
-  const char *game;
+  const char *game;               /* NULL: the duel MG_TEST_DUEL names, its ruleset {"wins": 2} */
   const char *variant;            /* the ruleset's "variant", or NULL */
   const char *players[4];
   const char *sample_until;       /* the shipped sample played up to its first line holding this */
@@ -92,7 +97,23 @@ static const Case cases[] = {
   { "lamame-guess", "lamame", NULL, { "Red", "Blue", "Green" }, "\"attack_gold\"", { NULL }, "Blue", BY_ACTION,
     { "{\"type\":\"guess\",\"player\":\"Blue\",\"guesses\":[1]}",
       "{\"type\":\"guess\",\"player\":\"Blue\",\"guesses\":[2]}" }, { NULL } },
+  /* A game with no pages of its own (MG_TEST_DUEL): Ann's pick clicked on the Play page while Bob has yet to
+   * pick; then typed in (Tab, Enter) after Bob's, which moves play on to the reveal. */
+  { "duel-pick-pointer", NULL, NULL, { "Ann", "Bob" }, NULL, { NULL }, "Ann", ON_PAGE_BY_POINTER,
+    { "{\"type\":\"pick\",\"player\":\"Ann\",\"choice\":\"rock\"}",
+      "{\"type\":\"pick\",\"player\":\"Ann\",\"choice\":\"paper\"}" }, { NULL } },
+  { "duel-pick-keys", NULL, NULL, { "Ann", "Bob" }, NULL,
+    { "{\"type\":\"pick\",\"player\":\"Bob\",\"choice\":\"scissors\"}" }, "Ann", ON_PAGE_BY_KEYS,
+    { "{\"type\":\"pick\",\"player\":\"Ann\",\"choice\":\"scissors\"}",
+      "{\"type\":\"pick\",\"player\":\"Ann\",\"choice\":\"paper\"}" }, { NULL } },
 };
+
+/* The duel of the cases whose game is NULL (they are left out without one). */
+static const char *
+duel_id (void)
+{
+  return g_getenv ("MG_TEST_DUEL");
+}
 
 typedef struct {
   char   *name;
@@ -282,13 +303,41 @@ enter_on_board (MgCampaignWindow *window, const Case *k, guint run)
   g_assert_cmpint (mg_campaign_journal_count (c), ==, before + 1);
 }
 
+/* The secret entered on the generic Play page: its row, named as the page names it, clicked
+ * through the X server, or reached by Tab and played with Enter. */
+static void
+enter_on_page (MgCampaignWindow *window, const Case *k, guint run)
+{
+  MgCampaign *c = mg_campaign_window_get_campaign (window);
+  g_autoptr(json_object) action = json_tokener_parse (k->secret[run]);
+  g_autofree char *label = mg_generic_page_action_label (mg_campaign_get_state (c), action);
+  GtkWidget *row = ui_test_labelled (GTK_WIDGET (window), ADW_TYPE_ACTION_ROW, label);
+  gint64 before = mg_campaign_journal_count (c);
+
+  g_assert_nonnull (row);
+  if (k->entry == ON_PAGE_BY_POINTER)
+    g_assert_true (ui_test_click (row));
+  else
+    {
+      g_assert_cmpuint (ui_test_tab_to (row, 60), <, 60);
+      g_assert_true (ui_test_key (row, GDK_KEY_Return, 0));
+    }
+  wait_ms (100);
+  g_assert_cmpint (mg_campaign_journal_count (c), ==, before + 1);
+  /* The pointer off the page (the runs clicked different rows): no row lit under it. */
+  g_assert_true (ui_test_pointer_to (GTK_WIDGET (window), 1, 1));
+  wait_ms (100);
+}
+
 static GPtrArray *
 play_run (const Case *k, guint run)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_strdup_printf ("%s/%s-%u", tmpdir, k->name, run);
   g_autofree char *path = g_build_filename (dir, "campaign.db", NULL);
-  g_autoptr(json_object) ruleset = mg_ruleset_load_default (k->game, &error);
+  const char *game = k->game != NULL ? k->game : duel_id ();
+  g_autofree char *duel = g_strdup_printf ("{\"game\": \"%s\", \"name\": \"Duel\", \"wins\": 2}", game);
+  g_autoptr(json_object) ruleset = k->game != NULL ? mg_ruleset_load_default (game, &error) : json_tokener_parse (duel);
   g_autoptr(MgCampaign) c = NULL;
   MgCampaignWindow *window;
   MgTableState *table;
@@ -298,14 +347,16 @@ play_run (const Case *k, guint run)
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   if (k->variant != NULL)
     json_object_object_add (ruleset, "variant", json_object_new_string (k->variant));
-  c = mg_campaign_create (path, k->game, "Difference", k->players, ruleset, 1, &error);
+  c = mg_campaign_create (path, game, "Difference", k->players, ruleset, 1, &error);
   g_assert_no_error (error);
   if (k->sample_until != NULL)
     play_sample_until (c, k->game, k->sample_until);
   for (guint i = 0; i < G_N_ELEMENTS (k->before) && k->before[i] != NULL; i++)
     act_ok (c, k->before[i]);
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, c));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  /* The generic Play page whole once the pick is in: no scrollbar, whose overlay indicator,
+   * shown and faded by motion and changes, would be drawn at a moment of its own each run. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, k->entry >= ON_PAGE_BY_POINTER ? 1150 : 900);
   gtk_window_present (GTK_WINDOW (window));
   wait_ms (250);
   table = mg_table_state_for_campaign (c);
@@ -314,6 +365,8 @@ play_run (const Case *k, guint run)
   wait_ms (50);
   if (k->entry == BY_ACTION)
     act_ok (c, k->secret[run]);
+  else if (k->entry == ON_PAGE_BY_POINTER || k->entry == ON_PAGE_BY_KEYS)
+    enter_on_page (window, k, run);
   else
     enter_on_board (window, k, run);
   wait_ms (50);
@@ -377,7 +430,8 @@ main (int argc, char *argv[])
     {
       g_autofree char *path = g_strdup_printf ("/secret-difference/%s", cases[i].name);
 
-      g_test_add_data_func (path, &cases[i], test_case);
+      if (cases[i].game != NULL || duel_id () != NULL)
+        g_test_add_data_func (path, &cases[i], test_case);
     }
   status = g_test_run ();
   ui_test_finish (app, tmpdir);

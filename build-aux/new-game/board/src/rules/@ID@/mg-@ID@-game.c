@@ -17,6 +17,9 @@ static const MgGameSample samples[] = {
  * of the public view needs one, translated: test-cli-fr checks). */
 static const MgExportColumn export_columns[] = {
   { "board", NC_("export column", "Board") },
+  /* And the view's facts, on the Play page and the players' display. */
+  { "to_place", NC_("export column", "To place") },
+  { "winner", NC_("export column", "Winner") },
 };
 
 const MgGame *
