@@ -55,7 +55,7 @@ QUICK_START = [
 ]
 # What the guide's builds stand for here: the targets the suites below run.
 TARGETS = ["tests/contract/test-contract", "src/cli/melee-gm-cli"] + [f"tests/{g}/test-{g}" for g, _, _ in GAMES]
-SUITE_TARGETS = ["tests/po/test-cli-fr", "tests/core/test-narrate", "tests/core/test-tables",
+SUITE_TARGETS = ["tests/po/test-cli-fr", "tests/core/test-narrate", "tests/core/test-tables", "tests/core/test-said",
                  "tests/ui/test-ui", "tests/ui/test-ui-display", "tests/ui/test-ui-generic",
                  "tests/ui/test-ui-chronicle", "tests/ui/test-ui-secret-difference",
                  "tests/server/test-table-server", "data/gschemas.compiled", "po/fr/LC_MESSAGES/melee-gm.mo"]
@@ -68,6 +68,7 @@ GAME_SUITES = [
     (["po-fr", "po-template", "po-ruleset-names", "potfiles"], None),
     (["cli-fr"], ["/cli-fr/state-is-language-free"]),
     (["test-narrate"], ["/narrate/<id>"]),
+    (["test-said"], ["/said/<id>"]),
     (["test-tables"], ["/tables/<id>"]),
     (["ui-display", "ui-display-fr"], ["/ui/display/<id>"]),
     (["ui"], ["/ui/lazy-pages"]),

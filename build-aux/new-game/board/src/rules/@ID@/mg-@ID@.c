@@ -161,16 +161,16 @@ place (MgState *state, json_object *action, MgPlay *play, GError **error)
     {
       st->winner = (gint) st->next;
       json_object_array_add (play->events, mg_event_new ("won", "player", player));
-      g_string_printf (play->summary, _("%s places a mark on square %u and wins."), player, number);
+      mg_said_add (play->said, N_("%s places a mark on square %u and wins."), player, number);
     }
   else if (over (st))
     {
       json_object_array_add (play->events, mg_event_new ("draw", NULL, NULL));
-      g_string_printf (play->summary, _("%s places a mark on square %u: the board is full, a draw."),
-                       player, number);
+      mg_said_add (play->said, N_("%s places a mark on square %u: the board is full, a draw."),
+                   player, number);
     }
   else
-    g_string_printf (play->summary, _("%s places a mark on square %u."), player, number);
+    mg_said_add (play->said, N_("%s places a mark on square %u."), player, number);
   st->next = 1 - st->next;
   return TRUE;
 }

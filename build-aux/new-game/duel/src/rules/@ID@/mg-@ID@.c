@@ -129,7 +129,7 @@ pick (MgState *state, json_object *action, MgPlay *play, GError **error)
     return mg_illegal (error, N_("%s has already picked this round"), player);
   d->pick[seat] = (gint) choice;
   json_object_array_add (play->events, mg_event_new ("picked", "seat", player));
-  g_string_printf (play->summary, _("%s has picked."), player);
+  mg_said_add (play->said, N_("%s has picked."), player);
   return TRUE;
 }
 
@@ -147,14 +147,16 @@ reveal (MgState *state, json_object *action, MgPlay *play, GError **error)
     return mg_illegal (error, N_("Both players pick before the reveal"));
   if (d->pick[0] != d->pick[1])
     winner = (d->pick[0] - d->pick[1] + 3) % 3 == 1 ? 0 : 1;
-  g_string_printf (play->summary, _("%s shows %s, %s shows %s: "), d->players[0], _(choice_words[d->pick[0]]),
-                   d->players[1], _(choice_words[d->pick[1]]));
+  /* Said as messages (MgPlay.said), the choices as words: each viewer reads them in their own
+   * language (docs/messages.md). */
+  mg_said_add (play->said, N_("%s shows %s, %s shows %s: "), d->players[0], mg_message_word (choice_words[d->pick[0]]),
+               d->players[1], mg_message_word (choice_words[d->pick[1]]));
   if (winner == NONE)
-    g_string_append (play->summary, _("a drawn round."));
+    mg_said_add (play->said, N_("a drawn round."));
   else if (++d->score[winner] >= d->wins)
-    g_string_append_printf (play->summary, _("%s wins the round and the duel."), d->players[winner]);
+    mg_said_add (play->said, N_("%s wins the round and the duel."), d->players[winner]);
   else
-    g_string_append_printf (play->summary, _("%s wins the round."), d->players[winner]);
+    mg_said_add (play->said, N_("%s wins the round."), d->players[winner]);
   json_object_array_add (play->events, mg_event_new ("revealed", NULL, NULL));
   for (gint i = 0; i < 2; i++)
     {
@@ -191,7 +193,7 @@ adjust (MgState *state, json_object *action, MgPlay *play, GError **error)
                        name, d->score[seat], d->wins - 1, (gint) d->score[seat] + points);
   d->score[seat] = (guint) ((gint) d->score[seat] + points);
   json_object_array_add (play->events, mg_event_new ("adjusted", NULL, NULL));
-  g_string_printf (play->summary, _("%s's score %+d (%s): %u."), name, points, reason, d->score[seat]);
+  mg_said_add (play->said, N_("%s's score %+d (%s): %u."), name, points, reason, d->score[seat]);
   return TRUE;
 }
 
