@@ -342,11 +342,11 @@ walk (TftState *st, TftFighter *x, const Reach *R, gint to, TftRoller *r, gint *
         tft_ev_int (ev, "saving_roll", v[0] + v[1] + v[2]);
         if (tft_roll_result (&st->rs, v[0] + v[1] + v[2], 3, adj, FALSE, &mult) == R_HIT)
           {
-            tft_say (text, N_(" %s rolls %u against %d going over the figure in %s and keeps its feet."),
+            mg_said_add (text, N_(" %s rolls %u against %d going over the figure in %s and keeps its feet."),
                                     tft_fname (st, x), v[0] + v[1] + v[2], adj, hn);
             continue;
           }
-        tft_say (text, N_(" %s rolls %u against %d going over the figure in %s and falls there."),
+        mg_said_add (text, N_(" %s rolls %u against %d going over the figure in %s and falls there."),
                                 tft_fname (st, x), v[0] + v[1] + v[2], adj, hn);
         x->hex = path[i];
         x->posture = P_FALLEN;
@@ -384,12 +384,12 @@ move_text (const TftState *st, const TftFighter *x, gint moved, gboolean down, M
     mg_said_add_n (text, " %s moves %d hex to %s", " %s moves %d hexes to %s", moved,
                             tft_fname (st, x), moved, hn);
   else
-    tft_say (text, N_(" %s stays in %s"), tft_fname (st, x), hn);
+    mg_said_add (text, N_(" %s stays in %s"), tft_fname (st, x), hn);
   if (x->posture == P_STANDING && !down)
-    tft_say (text, N_(", facing %s"), mg_message_word_ctx ("compass point", facing_words[x->facing]));
+    mg_said_add (text, N_(", facing %s"), mg_message_word_ctx ("compass point", facing_words[x->facing]));
   if (with)
     {
-      tft_say (text, N_(", now engaged with"));
+      mg_said_add (text, N_(", now engaged with"));
       for (guint i = 0, k = 0; i < st->fight->n; i++)
         if ((with >> i) & 1)
           tft_say_text (text, "%s %s", k++ ? "," : "", tft_fname (st, &st->fight->f[i]));
@@ -595,12 +595,12 @@ tft_board_retreat (TftState *st, json_object *it, TftFighter *y, TftFighter *x, 
   if (!free_neighbour (st, y, from, to, TRUE, error))
     return FALSE;
   y->hex = to;
-  tft_say (text, N_("%s forces %s back to %s"), tft_fname (st, x), tft_fname (st, y),
+  mg_said_add (text, N_("%s forces %s back to %s"), tft_fname (st, x), tft_fname (st, y),
                           tft_board_hex_name (st, to, hn));
   if (follow)
     {
       x->hex = from;
-      tft_say (text, N_(" and follows into %s"), tft_board_hex_name (st, from, hn));
+      mg_said_add (text, N_(" and follows into %s"), tft_board_hex_name (st, from, hn));
     }
   tft_say_text (text, ". ");
   return TRUE;
@@ -624,7 +624,7 @@ tft_board_step (TftState *st, TftFighter *x, json_object *j, MgSaid *text, GErro
     return FALSE;
   x->hex = to;
   x->facing = facing;
-  tft_say (text, N_(" %s steps to %s."), tft_fname (st, x), tft_board_hex_name (st, to, hn));
+  mg_said_add (text, N_(" %s steps to %s."), tft_fname (st, x), tft_board_hex_name (st, to, hn));
   return TRUE;
 }
 

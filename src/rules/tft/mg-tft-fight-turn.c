@@ -85,7 +85,7 @@ option_take (TftState *st, TftFighter *x, guint o, gint w, guint shield, guint p
       json_object *d = mg_event_new ("dropped", "figure", name);
       json_object_object_add (d, "weapon", json_object_new_string (rs->weapons[x->ready].id));
       json_object_array_add (events, d);
-      tft_say (text, N_("%s drops the %s. "), name, mg_message_word (rs->weapons[x->ready].name));
+      mg_said_add (text, N_("%s drops the %s. "), name, mg_message_word (rs->weapons[x->ready].name));
       tft_drop_weapon (st, x, x->ready);
     }
   x->must_drop = FALSE;
@@ -144,12 +144,12 @@ option_take (TftState *st, TftFighter *x, guint o, gint w, guint shield, guint p
     json_object_array_add (events, e);
   }
   /* the letters are the rulebook's in every language; "none" is a word */
-  tft_say (text, N_("%s takes option %s"), name,
+  mg_said_add (text, N_("%s takes option %s"), name,
            o == OPT_NONE ? mg_message_word_ctx ("tft option", NC_("tft option", "none")) : option_names[o]);
   if (moved && text != NULL)
     mg_said_add_n (text, ", moving %d hex", ", moving %d hexes", moved, (gint) moved);
   if ((o == O_E || o == O_K || o == O_O) && x->ready >= 0)
-    tft_say (text, N_(" and readies the %s"), mg_message_word (rs->weapons[x->ready].name));
+    mg_said_add (text, N_(" and readies the %s"), mg_message_word (rs->weapons[x->ready].name));
   tft_say_text (text, ".");
 }
 
@@ -170,12 +170,12 @@ option_fly (TftState *st, TftFighter *x, guint o, gboolean flying, json_object *
     {
       json_object *e = mg_event_new (x->aloft ? "flies" : "lands", "figure", tft_fname (st, x));
       json_object_array_add (events, e);
-      tft_say (text, x->aloft ? N_(" %s flies.") : N_(" %s flies and lands to attack."), tft_fname (st, x));
+      mg_said_add (text, x->aloft ? N_(" %s flies.") : N_(" %s flies and lands to attack."), tft_fname (st, x));
     }
   else if (was_aloft)
     {
       json_object_array_add (events, mg_event_new ("lands", "figure", tft_fname (st, x)));
-      tft_say (text, N_(" %s lands."), tft_fname (st, x));
+      mg_said_add (text, N_(" %s lands."), tft_fname (st, x));
     }
 }
 
@@ -547,7 +547,7 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, MgS
             for (guint k = 0; k < ng; k++)
               {
                 json_object_object_add (rolls, tft_fname (st, &fg->f[group[k]]), json_object_new_int (v[k]));
-                tft_say (text, N_("%s rolls %u for the tie. "), tft_fname (st, &fg->f[group[k]]), v[k]);
+                mg_said_add (text, N_("%s rolls %u for the tie. "), tft_fname (st, &fg->f[group[k]]), v[k]);
               }
             json_object_object_add (e, "rolls", rolls);
             json_object_array_add (events, e);
@@ -570,10 +570,10 @@ do_attacks (TftState *st, json_object *j, TftRoller *r, json_object *events, MgS
     json_object_array_add (events, e);
   }
   if (fg->n_order == 0)
-    tft_say (text, N_("Nobody attacks this turn."));
+    mg_said_add (text, N_("Nobody attacks this turn."));
   else
     {
-      tft_say (text, N_("Attack order:"));
+      mg_said_add (text, N_("Attack order:"));
       for (guint a = 0; a < fg->n_order; a++)
         tft_say_text (text, "%s %s (%d)", a ? "," : "", tft_fname (st, &fg->f[fg->order[a].fi]), fg->order[a].adj_dx);
       tft_say_text (text, ".");
@@ -613,7 +613,7 @@ do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_o
       /* "When its turn to attack comes, instead of attacking, it moves one hex in any direction" (p. 17) */
       fg->order[slot].done = TRUE;
       json_object_array_add (events, mg_event_new ("disengage", "figure", name));
-      tft_say (text, N_("%s disengages."), name);
+      mg_said_add (text, N_("%s disengages."), name);
       return tft_board_step (st, x, j, text, error);
     }
   if (kind == SLOT_DISENGAGE && x->opt != O_R)
@@ -626,7 +626,7 @@ do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_o
   if (kind == SLOT_PASS)
     {
       json_object_array_add (events, mg_event_new ("pass", "figure", name));
-      tft_say (text, N_("%s does not attack."), name);
+      mg_said_add (text, N_("%s does not attack."), name);
       return TRUE;
     }
   {
@@ -656,12 +656,12 @@ do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_o
     json_object_object_add (e, "success", json_object_new_boolean ((gint) v <= need));
     json_object_array_add (events, e);
     if ((gint) v > need)
-      tft_say (text, kind == SLOT_DRAW_DAGGER ? N_("%s rolls %u and fails to draw the dagger.")
+      mg_said_add (text, kind == SLOT_DRAW_DAGGER ? N_("%s rolls %u and fails to draw the dagger.")
                                               : N_("%s rolls %u and cannot break free."), name, v);
     else if (kind == SLOT_DRAW_DAGGER)
       {
         x->ready = tft_carried_dagger (st, x);
-        tft_say (text, N_("%s rolls %u and draws the dagger."), name, v);
+        mg_said_add (text, N_("%s rolls %u and draws the dagger."), name, v);
       }
     else
       {
@@ -674,7 +674,7 @@ do_slot_action (TftState *st, SlotAct kind, json_object *j, TftRoller *r, json_o
             }
         x->hth = 0;
         x->posture = P_STANDING;
-        tft_say (text, N_("%s rolls %u, breaks free and stands up."), name, v);
+        mg_said_add (text, N_("%s rolls %u, breaks free and stands up."), name, v);
         /* "immediately stands up and moves to any adjacent, empty hex" (p. 18) */
         if (tft_board (st) && !tft_board_step (st, x, j, text, error))
           return FALSE;
@@ -784,12 +784,12 @@ do_start_fight (TftState *st, json_object *j, json_object *events, MgSaid *text,
     json_object_object_add (e, "kind", json_object_new_string (kind_names[kind]));
     json_object_array_add (events, e);
   }
-  tft_say (text, N_("Fight %u begins (%s):"), st->fight->number,
+  mg_said_add (text, N_("Fight %u begins (%s):"), st->fight->number,
                mg_message_word (kind == K_DEATH ? N_("to the death") : kind == K_ARENA ? N_("arena") : N_("practice")));
   for (guint s = 0; s < st->fight->n_sides; s++)
     {
       if (s > 0)
-        tft_say (text, "%s", tft_list_separator ());
+        mg_said_add (text, "%s", tft_list_separator ());
       tft_say_text (text, "%s%s —", s > 0 ? "" : " ", st->fight->sides[s]);
       for (guint i = 0, k = 0; i < st->fight->n; i++)
         if (st->fight->f[i].side == s)
@@ -866,10 +866,10 @@ do_initiative (TftState *st, json_object *j, TftRoller *r, json_object *events, 
   /* A side is one name ("Ann", "Germans" as a side): it wins, in the singular (issue 45). */
   if (fg->init_first != w)
     /* Translators: two sides of a fight: the first won the initiative, the second moves first */
-    tft_say (text, N_("%s wins the initiative and tells %s to move first."), fg->sides[w],
+    mg_said_add (text, N_("%s wins the initiative and tells %s to move first."), fg->sides[w],
                             fg->sides[fg->init_first]);
   else
-    tft_say (text, N_("%s wins the initiative and moves first."), fg->sides[w]);
+    mg_said_add (text, N_("%s wins the initiative and moves first."), fg->sides[w]);
   return TRUE;
 }
 
@@ -902,7 +902,7 @@ do_flee (TftState *st, json_object *j, json_object *events, MgSaid *text, GError
   tft_close_slots (st->fight, xi);
   tft_after_slot (st);
   json_object_array_add (events, mg_event_new ("fled", "figure", name));
-  tft_say (text, N_("%s escapes through the door."), name);
+  mg_said_add (text, N_("%s escapes through the door."), name);
   return TRUE;
 }
 
@@ -953,7 +953,7 @@ do_end_turn (TftState *st, json_object *j, json_object *events, MgSaid *text, GE
             json_object_object_add (e, "by", json_object_new_string (bn));
             json_object_array_add (events, e);
             if (!tft_board (st))
-              tft_say (text, N_("%s forces %s back one hex. "), bn, fn);
+              mg_said_add (text, N_("%s forces %s back one hex. "), bn, fn);
             else if (!tft_board_retreat (st, it, &fg->f[yi], &fg->f[xi], text, error))
               return FALSE;
           }
@@ -989,16 +989,16 @@ do_end_turn (TftState *st, json_object *j, json_object *events, MgSaid *text, GE
     tft_ev_int (e, "fight_turn", fg->turn - 1);
     json_object_array_add (events, e);
   }
-  tft_say (text, N_("Turn %u of fight %u ends."), fg->turn - 1, fg->number);
+  mg_said_add (text, N_("Turn %u of fight %u ends."), fg->turn - 1, fg->number);
   for (guint i = 0; i < fg->n; i++)
     {
       const TftFighter *x = &fg->f[i];
       if (x->life == L_FIGHTING)
-        tft_say (text, N_(" %s: ST %d, adjusted DX %d next turn."), tft_fname (st, x), tft_st_now (st, x),
+        mg_said_add (text, N_(" %s: ST %d, adjusted DX %d next turn."), tft_fname (st, x), tft_st_now (st, x),
                                 tft_fighter_adj_dx (st, x));
     }
   if (fg->phase == PH_OVER)
-    tft_say (text, N_(" One side is out: end the fight."));
+    mg_said_add (text, N_(" One side is out: end the fight."));
   return TRUE;
 }
 
@@ -1146,13 +1146,13 @@ end_fight_figure (TftState *st, const TftFighter *x, gint winner, gboolean aband
   }
   tft_history_add (f, "fight", st->turn, h);
   if (ep != 0)
-    tft_say (text, N_(" %s %+d EP (%d)."), f->name, ep, f->ep);
+    mg_said_add (text, N_(" %s %+d EP (%d)."), f->name, ep, f->ep);
   else if (!alive)
-    tft_say (text, N_(" %s is dead."), f->name);
+    mg_said_add (text, N_(" %s is dead."), f->name);
   for (guint k = 0; k < x->n_broken; k++)
     {
       roster_lose_weapon (rs, f, x->broken[k]);
-      tft_say (text, N_(" %s's %s stays broken (a new one can be given between fights)."), f->name,
+      mg_said_add (text, N_(" %s's %s stays broken (a new one can be given between fights)."), f->name,
                               mg_message_word (rs->weapons[x->broken[k]].name));
     }
 }
@@ -1191,13 +1191,13 @@ do_end_fight (TftState *st, json_object *j, json_object *events, MgSaid *text, G
   tft_ev_int (e, "fight", fg->number);
   json_object_object_add (e, "winner", winner >= 0 ? json_object_new_string (fg->sides[winner]) : NULL);
   if (abandon)
-    tft_say (text, N_("Fight %u is abandoned; nobody gains experience."), fg->number);
+    mg_said_add (text, N_("Fight %u is abandoned; nobody gains experience."), fg->number);
   else if (winner >= 0)
     /* Translators: a side is one name ("Romans", "Ann"): it wins, in the singular, as it wins
      * the initiative (issue 45) */
-    tft_say (text, N_("Fight %u is over: %s wins."), fg->number, fg->sides[winner]);
+    mg_said_add (text, N_("Fight %u is over: %s wins."), fg->number, fg->sides[winner]);
   else
-    tft_say (text, N_("Fight %u is over: nobody is left standing."), fg->number);
+    mg_said_add (text, N_("Fight %u is over: nobody is left standing."), fg->number);
   for (guint i = 0; i < fg->n; i++)
     end_fight_figure (st, &fg->f[i], winner, abandon, eps, record, text);
   json_object_object_add (e, "ep", eps);

@@ -298,19 +298,19 @@ take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee
       if (x)
         x->kills++;
       json_object_array_add (events, mg_event_new ("dead", "figure", tft_fname (st, y)));
-      tft_say (text, N_(" %s is dead."), tft_fname (st, y));
+      mg_said_add (text, N_(" %s is dead."), tft_fname (st, y));
     }
   else if (now <= rs->uncon_st)
     {
       y->life = L_UNCONSCIOUS;
       json_object_array_add (events, mg_event_new ("unconscious", "figure", tft_fname (st, y)));
-      tft_say (text, N_(" %s falls unconscious."), tft_fname (st, y));
+      mg_said_add (text, N_(" %s falls unconscious."), tft_fname (st, y));
     }
   else if (fg->kind == K_PRACTICE && now <= rs->ep_practice_st)
     {
       y->life = L_OUT;
       json_object_array_add (events, mg_event_new ("out", "figure", tft_fname (st, y)));
-      tft_say (text, N_(" %s drops out of the practice."), tft_fname (st, y));
+      mg_said_add (text, N_(" %s drops out of the practice."), tft_fname (st, y));
     }
   if (y->life != L_FIGHTING)
     {
@@ -329,10 +329,10 @@ take_hits (TftState *st, TftFighter *x, TftFighter *y, gint hits, gboolean melee
         {
           y->lost_attack = TRUE;
           tft_close_slots (fg, yi);
-          tft_say (text, N_(" %s falls down and loses this turn's attack."), tft_fname (st, y));
+          mg_said_add (text, N_(" %s falls down and loses this turn's attack."), tft_fname (st, y));
         }
       else
-        tft_say (text, N_(" %s falls down."), tft_fname (st, y));
+        mg_said_add (text, N_(" %s falls down."), tft_fname (st, y));
     }
 }
 
@@ -487,18 +487,18 @@ do_damage (TftState *st, TftRoller *r, const Attack *a, TftFighter *x, TftFighte
   tft_ev_int (d, "stopped", MIN (stops, total));
   tft_ev_int (d, "hits", hits);
   json_object_object_add (e, "damage", d);
-  tft_say (text, N_(" for %d"), total);
+  mg_said_add (text, N_(" for %d"), total);
   if (stops > 0 && total > 0)
     {
       if (hits == 0)
-        tft_say (text, N_("; %s's armor stops it all"), tft_fname (st, y));
+        mg_said_add (text, N_("; %s's armor stops it all"), tft_fname (st, y));
       else
-        tft_say (text, N_("; armor stops %d and %s takes %d"), MIN (stops, total), tft_fname (st, y), hits);
+        mg_said_add (text, N_("; armor stops %d and %s takes %d"), MIN (stops, total), tft_fname (st, y), hits);
     }
   else if (hits > 0)
-    tft_say (text, N_("; %s takes %d"), tft_fname (st, y), hits);
+    mg_said_add (text, N_("; %s takes %d"), tft_fname (st, y), hits);
   if (hits > 0 && tft_st_now (st, y) - hits > rs->uncon_st)
-    tft_say (text, N_(" (%d ST left)"), tft_st_now (st, y) - hits);
+    mg_said_add (text, N_(" (%d ST left)"), tft_st_now (st, y) - hits);
   tft_say_text (text, ".");
   take_hits (st, x, y, hits, !tft_is_missile (rs, a ? a->weapon : x->ready) && !(a && a->thrown), events, text);
   tft_ev_int (e, "st_left", tft_st_now (st, y));
@@ -793,11 +793,11 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
   tft_ev_int (e, "roll", total);
   json_object_object_add (e, "result", json_object_new_string (result_name (res)));
   *stop = res != R_MISS;
-  tft_say (text, to_miss ? N_(" Rolling to miss %s: %d against %d") : N_(" Rolling for %s: %d against %d"),
+  mg_said_add (text, to_miss ? N_(" Rolling to miss %s: %d against %d") : N_(" Rolling for %s: %d against %d"),
                           tft_fname (st, z), total, dx);
   if (res == R_HIT)
     {
-      tft_say (text, N_(", it hits %s"), tft_fname (st, z));
+      mg_said_add (text, N_(", it hits %s"), tft_fname (st, z));
       if (!do_damage (st, r, a, x, z, mult, FALSE, e, events, text, error))
         {
           json_object_put (e);
@@ -805,10 +805,10 @@ roll_along (TftState *st, TftRoller *r, const Attack *a, const Along *al, gboole
         }
     }
   else if (res == R_MISS)
-    tft_say (text, N_(", it flies past."));
+    mg_said_add (text, N_(", it flies past."));
   else
     {
-      tft_say (text, res == R_DROP ? N_(", the weapon drops there.") : N_(", the weapon breaks."));
+      mg_said_add (text, res == R_DROP ? N_(", the weapon drops there.") : N_(", the weapon breaks."));
       /* "A roll of 17 or 18 on any target but the first breaks the ARROW but does not affect the
        * bow" (p. 15): every figure rolled for along the line is not the one aimed at. */
       if (!a->thrown && tft_is_missile (&st->rs, a->weapon))
@@ -853,16 +853,16 @@ hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, 
         en == HTH_GRAPPLE ? "grapple" : en == HTH_GRAPPLE_DAGGER ? "grapple_dagger" : en == HTH_REPEL ? "repel" : "counter"));
       json_object_array_add (events, e);
       /* Translators: a figure (a man, a woman, a beast) leaps into its foe's hex; the foe rolls. */
-      tft_say (text, N_("%s leaps on %s; %s rolls %d"), tft_fname (st, x), tft_fname (st, y),
+      mg_said_add (text, N_("%s leaps on %s; %s rolls %d"), tft_fname (st, x), tft_fname (st, y),
                               tft_fname (st, y), roll);
       if (en == HTH_REPEL || en == HTH_COUNTER)
         {
           if (en == HTH_REPEL)
             {
-              tft_say (text, N_(" and keeps %s off."), tft_fname (st, x));
+              mg_said_add (text, N_(" and keeps %s off."), tft_fname (st, x));
               return 1;
             }
-          tft_say (text, N_(" and strikes %s"), tft_fname (st, x));
+          mg_said_add (text, N_(" and strikes %s"), tft_fname (st, x));
           return do_damage (st, r, NULL, y, x, 1, FALSE, e, events, text, error) ? 1 : -1;
         }
       if (y->ready >= 0 && !rs->weapons[y->ready].dagger)
@@ -871,7 +871,7 @@ hth_enter (TftState *st, TftRoller *r, Attack *a, TftFighter *x, TftFighter *y, 
         y->shield = TFT_NONE;
       if (en == HTH_GRAPPLE_DAGGER && tft_carried_dagger (st, y) >= 0)
         y->ready = tft_carried_dagger (st, y);
-      tft_say (text, N_(": both go down in hand-to-hand combat."));
+      mg_said_add (text, N_(": both go down in hand-to-hand combat."));
     }
   x->hth |= G_GUINT64_CONSTANT (1) << a->ti;
   y->hth |= G_GUINT64_CONSTANT (1) << a->fi;
@@ -894,10 +894,10 @@ shield_rush (TftState *st, TftRoller *r, const TftFighter *x, TftFighter *y, jso
   gint sd, save, ydx;
   gboolean falls;
 
-  tft_say (text, N_(" and rushes %s with the shield"), tft_fname (st, y));
+  mg_said_add (text, N_(" and rushes %s with the shield"), tft_fname (st, y));
   if (fy->st > rs->rush_ratio * fx->st)
     {
-      tft_say (text, N_(", to no effect: %s is more than twice as strong."), tft_fname (st, y));
+      mg_said_add (text, N_(", to no effect: %s is more than twice as strong."), tft_fname (st, y));
       return TRUE;
     }
   sd = fx->st >= fy->st ? rs->rush_dice : rs->rush_weak_dice;
@@ -908,7 +908,7 @@ shield_rush (TftState *st, TftRoller *r, const TftFighter *x, TftFighter *y, jso
   falls = (sd == 3 && save >= rs->rush_fall3) || (sd == 2 && save >= rs->rush_fall2) || save > ydx;
   tft_ev_int (e, "save", save);
   /* Translators: the last %s is "falls" or "stays afoot" (the target of a shield rush). */
-  tft_say (text, N_("; %s rolls %d on %d dice against %d and %s."), tft_fname (st, y), save, sd, ydx,
+  mg_said_add (text, N_("; %s rolls %d on %d dice against %d and %s."), tft_fname (st, y), save, sd, ydx,
                /* Translators: a figure falls (verb), after a shield rush. */
                mg_message_word (falls ? N_("falls") : N_("stays afoot")));
   if (falls && y->posture == P_STANDING)
@@ -978,9 +978,9 @@ tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, 
   if (a.n_way > 0)
     tft_say_text (text, " ");
   if (n == 3)
-    tft_say (text, N_("%s rolls %d against adjusted DX %d"), tft_fname (st, x), total, dx);
+    mg_said_add (text, N_("%s rolls %d against adjusted DX %d"), tft_fname (st, x), total, dx);
   else
-    tft_say (text, N_("%s rolls %d on %d dice against adjusted DX %d"), tft_fname (st, x), total, n, dx);
+    mg_said_add (text, N_("%s rolls %d on %d dice against adjusted DX %d"), tft_fname (st, x), total, n, dx);
 
   if (res == R_HIT && a.mode == M_RUSH)
     {
@@ -992,7 +992,7 @@ tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, 
     }
   else if (res == R_HIT)
     {
-      tft_say (text, mult == 3 ? N_(" and hits %s, triple damage") : mult == 2 ? N_(" and hits %s, double damage")
+      mg_said_add (text, mult == 3 ? N_(" and hits %s, triple damage") : mult == 2 ? N_(" and hits %s, double damage")
                                               : N_(" and hits %s"), tft_fname (st, y));
       if (!do_damage (st, r, &a, x, y, mult, hth, e, events, text, error))
         {
@@ -1002,16 +1002,16 @@ tft_do_attack (TftState *st, json_object *j, TftRoller *r, json_object *events, 
     }
   else
     {
-      tft_say (text, N_(" and misses"));
+      mg_said_add (text, N_(" and misses"));
       if (res == R_DROP && a.weapon >= 0)
         {
-          tft_say (text, N_("; %s drops the %s"), tft_fname (st, x), mg_message_word (rs->weapons[a.weapon].name));
+          mg_said_add (text, N_("; %s drops the %s"), tft_fname (st, x), mg_message_word (rs->weapons[a.weapon].name));
           /* "(A thrown weapon drops in the target hex instead.)" (p. 12) */
           tft_drop_weapon_at (st, x, a.weapon, a.thrown ? y->hex : x->hex);
         }
       else if (res == R_BREAK && a.weapon >= 0)
         {
-          tft_say (text, N_("; %s's %s breaks"), tft_fname (st, x), mg_message_word (rs->weapons[a.weapon].name));
+          mg_said_add (text, N_("; %s's %s breaks"), tft_fname (st, x), mg_message_word (rs->weapons[a.weapon].name));
           break_weapon (x, a.weapon);
         }
       tft_say_text (text, ".");

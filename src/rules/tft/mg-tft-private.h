@@ -273,12 +273,10 @@ char    *tft_damage_text   (gint dice, gint adds);
 /* mg-tft.c: a refusal a referee can read aloud (MG_RULES_ERROR_ILLEGAL); returns FALSE. */
 #define tft_illegal mg_rules_illegal   /* src/rules/mg-rules.h */
 
-/* mg-tft.c: the actions' sentences. tft_say is mg_said_add (a msgid marked N_() and its
- * arguments; words by mg_message_word) and tft_say_text mg_said_add_text formatted as printf does
- * (names, hexes, marks, said as they are in every language), both doing nothing when `said` is
- * NULL: a play that keeps no sentence (validate(), the duel model) makes none. A plural is
- * mg_said_add_n under `said != NULL` (its keyword is in po/meson.build). */
-void     tft_say           (MgSaid *said, const char *msgid, ...) G_GNUC_PRINTF (2, 3);
+/* mg-tft.c: the actions' sentences are mg_said_add's (a msgid marked N_() and its arguments;
+ * words by mg_message_word); tft_say_text is mg_said_add_text formatted as printf does (names,
+ * hexes, marks, said as they are in every language). Both do nothing when `said` is NULL: a play
+ * that keeps no sentence (validate(), the duel model) makes none. */
 void     tft_say_text      (MgSaid *said, const char *format, ...) G_GNUC_PRINTF (2, 3);
 /* mg-tft.c: "; " between the parts of a list in a sentence, as a word: " ; " in French. */
 const char *tft_list_separator (void);

@@ -180,18 +180,6 @@ weapons_ids (const TftRuleset *rs, const gint *w, guint n)
 }
 
 void
-tft_say (MgSaid *said, const char *msgid, ...)
-{
-  va_list args;
-
-  if (said == NULL)
-    return;
-  va_start (args, msgid);
-  mg_said_add_message (said, mg_message_new_valist (msgid, NULL, 0, args));
-  va_end (args);
-}
-
-void
 tft_say_text (MgSaid *said, const char *format, ...)
 {
   va_list args;
@@ -851,7 +839,7 @@ tft_spend_ep (TftState *st, json_object *a, json_object *events, MgSaid *text, G
     json_object_object_add (h, "ep", json_object_new_int (rs->ep_trade));
     tft_history_add (f, "increase", st->turn, h);
   }
-  tft_say (text, N_("%s trades %d EP for +1 %s (now %d; %d EP left)."), f->name, rs->ep_trade,
+  mg_said_add (text, N_("%s trades %d EP for +1 %s (now %d; %d EP left)."), f->name, rs->ep_trade,
                attr ? mg_message_word_ctx ("tft", NC_("tft", "DX")) : mg_message_word_ctx ("tft", NC_("tft", "ST")),
                attr ? f->dx : f->st, f->ep);
   return TRUE;
@@ -911,7 +899,7 @@ tft_create_figure (TftState *st, json_object *a, json_object *events, MgSaid *te
   }
   {
     g_autoptr(MgSaid) ws = weapons_said (rs, f);
-    tft_say (text, N_("%s joins the roster: %s, ST %d, DX %d, MA %d%s%s."), f->name,
+    mg_said_add (text, N_("%s joins the roster: %s, ST %d, DX %d, MA %d%s%s."), f->name,
                  mg_message_word (tft_race (rs, f->kind) ? tft_race (rs, f->kind)->name : tft_beast (rs, f->kind)->name),
                  f->st, f->dx, tft_figure_ma (rs, f), mg_said_length (ws) ? tft_list_separator () : "",
                  mg_message_phrase (ws));
@@ -934,7 +922,7 @@ tft_remove_figure (TftState *st, json_object *a, json_object *events, MgSaid *te
   if (f->fights > 0)
     return mg_illegal (error, N_("%s has fought: the roster keeps its record."), f->name);
   json_object_array_add (events, mg_event_new ("figure_removed", "figure", f->name));
-  tft_say (text, N_("%s leaves the roster."), f->name);
+  mg_said_add (text, N_("%s leaves the roster."), f->name);
   g_ptr_array_remove_index (st->roster, idx);
   return TRUE;
 }
@@ -985,7 +973,7 @@ tft_edit_figure (TftState *st, json_object *a, json_object *events, MgSaid *text
     f->dx = tmp.dx;
     json_object_array_add (events, e);
     tft_history_add (f, "edited", st->turn, NULL);
-    tft_say (text, N_("%s's record is changed: %s, ST %d, DX %d."), old,
+    mg_said_add (text, N_("%s's record is changed: %s, ST %d, DX %d."), old,
                             f->name, f->st, f->dx);
   }
   return TRUE;
@@ -1014,7 +1002,7 @@ tft_set_gear (TftState *st, json_object *a, json_object *events, MgSaid *text, G
     g_autoptr(MgSaid) ws = weapons_said (rs, f);
     json_object_object_add (e, "gear", gear_json (st, f));
     json_object_array_add (events, e);
-    tft_say (text, N_("%s now carries %s; %s; %s."), f->name,
+    mg_said_add (text, N_("%s now carries %s; %s; %s."), f->name,
                  mg_said_length (ws) ? mg_message_phrase (ws) : mg_message_word (N_("no weapon")),
                  mg_message_word (f->armor >= 0 ? rs->armor[f->armor].name : N_("no armor")),
                  mg_message_word (f->shield >= 0 ? rs->shields[f->shield].name : N_("no shield")));
