@@ -68,7 +68,10 @@ test_fill (gconstpointer data)
                           g_str_equal (n_played, "1") ? "" : "s");
   g_assert_nonnull (strstr (fill->out, "c.db: ok\n"));
   g_assert_nonnull (strstr (fill->out, want));
-  g_assert_cmpstr (sql_text (path, "PRAGMA user_version"), ==, "9");
+  {
+    g_autofree char *version = sql_text (path, "PRAGMA user_version");
+    g_assert_cmpstr (version, ==, "9");
+  }
   filled = sql_text (path, SAID_SQL);
   g_assert_cmpstr (filled, ==, played);
   hashes_after = sql_text (path, HASH_SQL);

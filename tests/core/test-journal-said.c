@@ -202,7 +202,10 @@ test_check (void)
   mg_test_sql_exec (db, "UPDATE journal SET said = replace (said, '\"3\"', '\"4\"') WHERE seq = 1");
   g_assert_cmpint (mg_test_sql_int (db, "SELECT count (*) FROM journal WHERE said LIKE '%\"4\"%'"), ==, 1);
   sqlite3_close (db);
-  g_assert_cmpstr (hashes (path), ==, before);
+  {
+    g_autofree char *after = hashes (path);
+    g_assert_cmpstr (after, ==, before);
+  }
   reopened = mg_campaign_open (path, &error);
   g_assert_no_error (error);
   /* Not damage (a later version may word a sentence anew): counted, and told again by
@@ -219,7 +222,10 @@ test_check (void)
   g_assert_true (mg_campaign_check (reopened, &error));
   g_assert_cmpint (mg_campaign_get_said_differ (reopened), ==, 0);
   g_clear_object (&reopened);
-  g_assert_cmpstr (hashes (path), ==, before);
+  {
+    g_autofree char *after = hashes (path);
+    g_assert_cmpstr (after, ==, before);
+  }
   db = mg_test_sqlite_open (path);
   g_assert_cmpint (mg_test_sql_int (db, "SELECT count (*) FROM journal WHERE said LIKE '%\"4\"%'"), ==, 0);
   sqlite3_close (db);
@@ -255,7 +261,10 @@ test_old_file (void)
   g_assert_true (mg_narrate_fill_said (c, &filled, &error));
   g_assert_no_error (error);
   g_assert_cmpint (filled, ==, 3);
-  g_assert_cmpstr (hashes (path), ==, before);
+  {
+    g_autofree char *after = hashes (path);
+    g_assert_cmpstr (after, ==, before);
+  }
   db = mg_test_sqlite_open (fresh_path);
   fresh_said = mg_test_sql_text (db, said_sql);
   sqlite3_close (db);
