@@ -127,12 +127,15 @@ struct _MgCampaign {
 #define ENTRY_COLUMNS ENTRY_COLUMNS_BASE ", said"
 #define ENTRY_COLUMNS_NO_SAID ENTRY_COLUMNS_BASE ", NULL"
 
-/* Called after each replayed row, for callers that write or verify snapshots. */
+/* Called after each replayed row, for callers that write or verify snapshots. `kept_said` is
+ * the row's stored said (JSON text; NULL: none), `said` the one its replay gives, made only when
+ * the caller asked for it (ReplayInfo.with_said) and the row keeps one: else NULL. */
 typedef gboolean (*RowFunc) (MgCampaign *self, gint64 seq, MgState *state, gint turn_before,
-                             const MgSaid *said, gpointer data, GError **error);
+                             const char *kept_said, const MgSaid *said, gpointer data, GError **error);
 
 typedef struct {
-  guint since_snap;   /* rows replayed after the snapshot started from (or from the start) */
+  gboolean with_said;  /* in: make each row's said for the RowFunc (check compares them) */
+  guint since_snap;    /* out: rows replayed after the snapshot started from (or from the start) */
 } ReplayInfo;
 
 typedef struct {
@@ -207,7 +210,7 @@ gboolean mg_campaign_insert_snapshot (MgCampaign *self, gint64 seq, gint turn, c
                                       GError **error);
 /* RowFunc: after a row in force, snapshots the state if the turn changed (or it is time). */
 gboolean mg_campaign_after_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before,
-                                const MgSaid *said, gpointer data, GError **error);
+                                const char *kept_said, const MgSaid *said, gpointer data, GError **error);
 /* Runs a statement that takes one seq (?1) and returns no row. */
 gboolean mg_campaign_exec_seq (MgCampaign *self, const char *sql, gint64 seq, GError **error);
 /* Deletes the snapshots at or after seq. */

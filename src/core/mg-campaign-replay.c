@@ -141,8 +141,9 @@ replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gin
         }
     }
 
-  rows = mg_store_prepare (self->store,
-      "SELECT seq, action, dice FROM journal WHERE seq > ?1 AND seq <= ?2 AND undone = 0 ORDER BY seq",
+  rows = mg_store_prepare (self->store, self->has_said
+      ? "SELECT seq, action, dice, said FROM journal WHERE seq > ?1 AND seq <= ?2 AND undone = 0 ORDER BY seq"
+      : "SELECT seq, action, dice, NULL FROM journal WHERE seq > ?1 AND seq <= ?2 AND undone = 0 ORDER BY seq",
       error);
   if (!rows)
     return NULL;
@@ -152,14 +153,16 @@ replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gin
     {
       gint64 seq = sqlite3_column_int64 (rows, 0);
       gint turn_before = func ? mg_state_turn (state) : 0;
+      const char *kept_said = (const char *) sqlite3_column_text (rows, 3);
+      gboolean make_said = func != NULL && kept_said != NULL && info != NULL && info->with_said;
       g_autoptr(MgSaid) said = NULL;
 
       if (!mg_campaign_replay_row (state, seq, (const char *) sqlite3_column_text (rows, 1),
                                    (const char *) sqlite3_column_text (rows, 2), NULL,
-                                   func ? &said : NULL, NULL, error))
+                                   make_said ? &said : NULL, NULL, error))
         return NULL;
       replayed++;
-      if (func && !func (self, seq, state, turn_before, said, data, error))
+      if (func && !func (self, seq, state, turn_before, kept_said, said, data, error))
         return NULL;
     }
   if (rc < 0)
@@ -208,7 +211,7 @@ write_snapshot (MgCampaign *self, gint64 seq, MgState *state, GError **error)
 /* A row in force was just applied to state: snapshot it if the turn changed (or it is time). */
 gboolean
 mg_campaign_after_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before,
-                       const MgSaid *said, gpointer data, GError **error)
+                       const char *kept_said, const MgSaid *said, gpointer data, GError **error)
 {
   gint turn_after = mg_state_turn (state);
 

@@ -166,7 +166,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
       said_text = mg_campaign_said_text (said);
       if ((said_text != NULL && !mg_campaign_insert_said (self, seq, said_text, error)) ||
           !mark_row (self, seq, 0, error) ||
-          !mg_campaign_after_row (self, seq, self->state, turn_before, NULL, NULL, error))
+          !mg_campaign_after_row (self, seq, self->state, turn_before, NULL, NULL, NULL, error))
         return FALSE;
     }
   if (!mg_campaign_query_undo_marks (self, &marks, error) ||

@@ -239,8 +239,8 @@ typedef struct {
 } Fill;
 
 static gboolean
-fill_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, const MgSaid *said,
-          gpointer data, GError **error)
+fill_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, const char *kept_said,
+          const MgSaid *said, gpointer data, GError **error)
 {
   Fill *fill = data;
   g_autoptr(MgChronicleRow) row = NULL;
