@@ -842,6 +842,10 @@ mg_campaign_state_at (MgCampaign *self, gint64 seq, GError **error)
                    _("The journal has no row %lld"), (long long) seq);
       return NULL;
     }
+  /* Every row after the last one in force is undone: the state after seq is the one in memory
+   * (an undo's toast asks about the row it just undid: no replay from a snapshot, issue 43). */
+  if (seq >= self->last_active && self->state != NULL)
+    return mg_state_copy (self->state);
   state = mg_campaign_replay (self, self->ruleset, TRUE, seq, NULL, NULL, NULL, error);
   if (!state)
     mg_campaign_convert_error (error);

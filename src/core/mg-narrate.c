@@ -92,17 +92,6 @@ mg_narrator_forget (MgNarrator *self)
   g_clear_pointer (&self->scratch, mg_state_free);
 }
 
-static MgState *
-state_copy (MgCampaign *campaign, const MgState *state)
-{
-  json_object *json = mg_state_to_json (state);
-  MgState *copy = mg_campaign_get_rules (campaign)->from_json (mg_campaign_get_ruleset (campaign),
-                                                               json, NULL);
-
-  json_object_put (json);
-  return copy;
-}
-
 /* Brings the state to just before row seq: kept when only undone rows lie between, else
  * rebuilt from the nearest snapshot as the store does. */
 static gboolean
@@ -182,7 +171,7 @@ undone_run_before (MgNarrator *self, gint64 seq)
         }
       g_ptr_array_insert (run, 0, e);
     }
-  if (run->len == 0 || (scratch = state_copy (self->campaign, self->state)) == NULL)
+  if (run->len == 0 || (scratch = mg_state_copy (self->state)) == NULL)
     return NULL;
   for (guint i = 0; i < run->len; i++)
     {
@@ -213,7 +202,7 @@ tell_undone (MgNarrator *self, const MgJournalEntry *entry, MgSaid **said)
   if (told == NULL)
     {
       g_clear_pointer (&self->scratch, mg_state_free);
-      self->scratch = state_copy (self->campaign, self->state);
+      self->scratch = mg_state_copy (self->state);
       if (self->scratch != NULL)
         told = apply_row (self->scratch, entry, &applied, said);
     }
@@ -404,7 +393,7 @@ mg_narrate_entry_tells_secret (MgCampaign *campaign, const MgJournalEntry *entry
   if (action == NULL || mg_rules_action_is_secret (rules, mg_action_type (action)))
     return TRUE;
   if (entry->seq < 1 || (before = mg_campaign_state_at (campaign, entry->seq - 1, NULL)) == NULL ||
-      (after = state_copy (campaign, before)) == NULL ||
+      (after = mg_state_copy (before)) == NULL ||
       !mg_campaign_replay_row (after, entry->seq, entry->action, entry->dice, NULL, NULL, NULL, NULL))
     return TRUE;   /* cannot tell: kept hidden */
   return mg_state_reveals (before, after);

@@ -243,6 +243,12 @@ mg_state_view (const MgState *state, const char *seat)
   return state->rules->view (state, seat);
 }
 
+MgState *
+mg_state_copy (const MgState *state)
+{
+  return state->rules->actions->copy (state);
+}
+
 void
 mg_state_free (MgState *state)
 {

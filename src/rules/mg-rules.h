@@ -180,6 +180,8 @@ json_object *mg_state_pending  (const MgState *state);
 json_object *mg_state_to_json  (const MgState *state);
 json_object *mg_state_view     (const MgState *state, const char *seat);
 void         mg_state_free     (MgState *state);
+/* A whole copy of the state, by the engine's own copy (no JSON round trip). */
+MgState     *mg_state_copy     (const MgState *state);
 gint         mg_state_turn     (const MgState *state);   /* pending()["turn"] */
 char        *mg_state_describe (const MgState *state, const char *seat); /* NULL if the engine has none */
 json_object *mg_state_legal_actions (const MgState *state, const char *seat); /* NULL if the engine has none */
