@@ -28,8 +28,10 @@ packages=(
 )
 
 # Only for `dev.sh bench`: the real peers of bench (a), and node and git for (d)'s peer,
-# melee-sim-js (its source is exported from a git directory given in $MG_MELEE_SIM_JS_GIT).
-bench_packages=(gnome-calculator gnome-text-editor nodejs git)
+# melee-sim-js (its source is exported from a git directory given in $MG_MELEE_SIM_JS_GIT);
+# xdotool, and metacity with x11-utils (xprop): the action bench's keys and a desktop's window
+# manager on its Xvfb (issue 43).
+bench_packages=(gnome-calculator gnome-text-editor nodejs git xdotool metacity x11-utils)
 
 install_missing() {
   local missing=()
