@@ -14,6 +14,7 @@
 #include "mg-errors.h"
 #include "mg-mecaknights-action-panel.h"
 #include "mg-text-stack.h"
+#include "mg-mecaknights.h"
 #include "mg-mecaknights-util.h"
 #include "mg-table-state.h"
 
@@ -1314,12 +1315,13 @@ set_order (MgMkActionPanel *self, GArray *order)
 }
 
 /* What the engine's legal_actions allow now, in its order (the turn's order): the list offers
- * these only, so a phase's actions come first and a collect done is gone. */
+ * these only, so a phase's actions come first and a collect done is gone. Issue 43: the types
+ * only (mg_mk_legal_types), not every legal action, each tried on a copy of the state. */
 static GArray *
 legal_order (MgMkActionPanel *self)
 {
   GArray *order = g_array_new (FALSE, FALSE, sizeof (guint));
-  json_object *legal = mg_state_legal_actions (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
+  json_object *legal = mg_mk_legal_types (mg_campaign_get_state (self->campaign));
 
   for (gsize i = 0; i < mg_ui_json_len (legal); i++)
     {
