@@ -754,6 +754,26 @@ mg_mk_dashboard_get_lands_list (MgMkDashboard *self)
 }
 
 GtkWidget *
+mg_mk_dashboard_get_army_row (MgMkDashboard *self, const char *army)
+{
+  GtkListBoxRow *row;
+
+  ensure_body (self);
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (self->armies_list, i)) != NULL; i++)
+    if (g_strcmp0 (mg_info_row_get_title (GTK_WIDGET (row)), army) == 0)
+      return GTK_WIDGET (row);
+  return NULL;
+}
+
+const char *
+mg_mk_dashboard_row_caption (GtkWidget *row)
+{
+  GtkLabel *caption = g_object_get_data (G_OBJECT (row), "mk-caption");
+
+  return caption != NULL ? gtk_label_get_text (caption) : NULL;
+}
+
+GtkWidget *
 mg_mk_dashboard_peek_lands_list (MgMkDashboard *self)
 {
   return self->body_built ? GTK_WIDGET (self->lands_list) : NULL;

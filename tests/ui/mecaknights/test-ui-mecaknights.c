@@ -22,6 +22,7 @@
 #include "mg-mecaknights-dashboard-private.h"
 #include "mg-mecaknights-util.h"
 #include "mg-start-window-private.h"
+#include "mg-text-stack.h"
 
 static MgApplication *app;
 static char *tmpdir;
@@ -458,6 +459,8 @@ third_turn (MgCampaignWindow *window, MgMkDashboard *board, MgMkActionPanel *pan
 static void
 journal_replay_and_undo (MgCampaignWindow *window, MgMkDashboard *board, MgMkActionPanel *panel)
 {
+  GtkWidget *red, *blue;
+
   /* The Journal's replay shows the compact tracking table. */
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "journal");
   mg_journal_page_select (MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal")), 3);
@@ -479,9 +482,23 @@ journal_replay_and_undo (MgCampaignWindow *window, MgMkDashboard *board, MgMkAct
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "dashboard");
   wait_ms (20);
   g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Red"));
+  /* The Armies rows say it too, each row kept and given its new texts in place (issue 43):
+   * Red 1, organized on Fenmoor and not moved yet, may move, back to Oakvale among others;
+   * after the redo it is Blue's turn, and Blue has not collected yet. */
+  red = mg_mk_dashboard_get_army_row (board, "Red 1");
+  g_assert_cmpstr (mg_mk_dashboard_row_caption (red), ==, "may move");
+  g_assert_true (g_str_has_prefix (mg_info_row_get_subtitle (red), "Fenmoor · 2 infantry\nReaches "));
+  g_assert_nonnull (strstr (mg_info_row_get_subtitle (red), "Oakvale"));
+  blue = mg_mk_dashboard_get_army_row (board, "Blue 1");
+  g_assert_null (gtk_widget_get_tooltip_text (blue));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   wait_ms (20);
   g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Blue"));
+  g_assert_true (mg_mk_dashboard_get_army_row (board, "Red 1") == red);
+  g_assert_cmpstr (mg_info_row_get_subtitle (red), ==, "Fenmoor · 2 infantry");
+  g_assert_cmpstr (mg_mk_dashboard_row_caption (red), ==, "");
+  g_assert_true (mg_mk_dashboard_get_army_row (board, "Blue 1") == blue);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (blue), ==, "It is not Blue's move phase.");
 }
 
 /* test_first_turns: the action panel stays in view while the lists are scrolled. */
