@@ -469,9 +469,13 @@ offer_builds (Legal *l, const char *me)
   for (guint k = 0; k < st->map.lands->len; k++)
     {
       MkLand *land = g_ptr_array_index (st->map.lands, k);
-      for (guint w = 0; whats[w] && turn_wanted (l, "build", TRUE, FALSE); w++)
+      /* A leader builds and trains only on a land under its flag: mk_act_build and
+       * mk_act_train refuse any other, whatever the rest of the action. */
+      gboolean own = land->owner == (gint) st->current;
+
+      for (guint w = 0; own && whats[w] && turn_wanted (l, "build", TRUE, FALSE); w++)
         offer (l, act_json ("build", me, "land", S (land->name), "what", S (whats[w]), NULL));
-      for (guint u = 0; u < MK_N_UNITS && turn_wanted (l, "train", TRUE, FALSE); u++)
+      for (guint u = 0; own && u < MK_N_UNITS && turn_wanted (l, "train", TRUE, FALSE); u++)
         {
           /* The count is the leader's to choose: one is the example. */
           offer (l, act_json ("train", me, "land", S (land->name), "unit", S (mk_unit_ids[u]),
