@@ -1009,6 +1009,13 @@ legal_types (MgState *st, const char *seat)
   return g_strdup (out->str);
 }
 
+/* Every action type of docs/rules/mecaknights.md. */
+static const char *const every_type[] = {
+  "import_map", "set_leader", "set_gm", "add_leader", "correct_map", "start", "collect", "build", "build_bridge",
+  "destroy_bridge", "build_boat", "destroy_boat", "train", "upgrade", "organize", "move", "navigate", "fire",
+  "take_control", "reinforce", "fight", "lose", "model_bonus", "end_turn", "adjust", "edit_land",
+};
+
 /* mg_mk_legal_types (what the action panel lists): for every seat and the GM, exactly the
  * first action of each type that legal_actions lists, in its order, one a type. */
 static void
@@ -1033,6 +1040,10 @@ assert_types_first (MgState *st)
       next++;
     }
   g_assert_cmpuint (next, ==, json_object_array_length (types));
+  /* And one type asked alone (mg_mk_type_legal): allowed exactly when listed. */
+  for (guint i = 0; i < G_N_ELEMENTS (every_type); i++)
+    g_assert_true (mg_mk_type_legal (st, every_type[i])
+                   == g_ptr_array_find_with_equal_func (seen, every_type[i], g_str_equal, NULL));
 }
 
 /* Each listed action is applied, as it stands, to its own copy of the state: all accepted. */

@@ -1397,6 +1397,20 @@ order_has (GArray *order, guint k)
   return FALSE;
 }
 
+/* The type list shows `shown` (stolen), `k` first and chosen; the full list, `full` (stolen)
+ * or NULL if not known yet, when opened or read. */
+static void
+show_short_list (MgMkActionPanel *self, GArray *shown, guint k, GArray *full)
+{
+  g_clear_pointer (&self->full_order, g_array_unref);
+  self->full_order = full;
+  self->order_known = FALSE;
+  set_order (self, shown);
+  if (adw_combo_row_get_selected (self->type_row) != 0)
+    adw_combo_row_set_selected (self->type_row, 0);
+  show_spec (self, &specs[k]);
+}
+
 /* Issue 43: after the first frame, a change chooses the type as the full list would (the type
  * offered, else the chosen one if still allowed, else the first allowed) and shows it in a list
  * of two, it and another of the full list (so that it keeps its arrow and opens), or of one if
@@ -1406,12 +1420,25 @@ order_has (GArray *order, guint k)
 static gboolean
 refresh_order (MgMkActionPanel *self, const char *type)
 {
-  GArray *full = legal_order (self), *shown;
+  const MgState *state = mg_campaign_get_state (self->campaign);
+  GArray *full, *shown;
   gint offered = spec_index (type);
   guint adjust = (guint) spec_index ("adjust");
   gboolean allowed;
   guint k;
 
+  /* Mostly the type chosen and a correction are allowed, which two questions to the engine
+   * tell (mg_mk_type_legal): the list's other types are not needed before it opens. */
+  k = offered >= 0 ? (guint) offered : self->spec != NULL ? (guint) (self->spec - specs) : adjust;
+  if (k != adjust && mg_mk_type_legal (state, specs[k].type) && mg_mk_type_legal (state, "adjust"))
+    {
+      shown = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_array_append_val (shown, k);
+      g_array_append_val (shown, adjust);
+      show_short_list (self, shown, k, NULL);
+      return TRUE;
+    }
+  full = legal_order (self);
   if (full->len == 0)
     {
       g_array_unref (full);
@@ -1439,13 +1466,7 @@ refresh_order (MgMkActionPanel *self, const char *type)
    * first allowed, then came back to it, so it shows afresh. */
   if (self->spec == &specs[k] && !allowed)
     self->spec = NULL;
-  g_clear_pointer (&self->full_order, g_array_unref);
-  self->full_order = full;
-  self->order_known = FALSE;
-  set_order (self, shown);
-  if (adw_combo_row_get_selected (self->type_row) != 0)
-    adw_combo_row_set_selected (self->type_row, 0);
-  show_spec (self, &specs[k]);
+  show_short_list (self, shown, k, full);
   return TRUE;
 }
 

@@ -328,13 +328,15 @@ typedef struct {
   const char    *seat;       /* a leader's name, or NULL for every seat and the GM */
   json_object   *out;
   GHashTable    *types;      /* one action a type (mg_mk_legal_types): the types offered so far; else NULL */
+  const char    *only;       /* with types: this type only (mg_mk_type_legal); else NULL */
 } Legal;
 
-/* One action a type is asked for and one of `type` is offered already. */
+/* One action a type is asked for and one of `type` is offered already (or another type only
+ * is asked for). */
 static gboolean
 seen (Legal *l, const char *type)
 {
-  return l->types != NULL && g_hash_table_contains (l->types, type);
+  return l->types != NULL && ((l->only != NULL && strcmp (type, l->only) != 0) || g_hash_table_contains (l->types, type));
 }
 
 /* Whether the current leader's actions of `type` are worth trying: not seen, and allowed by the
@@ -628,12 +630,12 @@ offer_corrections (Legal *l)
                       "template", json_object_new_boolean (TRUE), NULL));
 }
 
-/* legal_actions (), or with `types` its first action of each type only. */
+/* legal_actions (), or with `types` its first action of each type only (of `only`, if not NULL). */
 static json_object *
-legal (const MgState *state, const char *seat, GHashTable *types)
+legal (const MgState *state, const char *seat, GHashTable *types, const char *only)
 {
   const MkState *st = (const MkState *) state;
-  Legal l = { st, NULL, json_object_new_array (), types };
+  Legal l = { st, NULL, json_object_new_array (), types, only };
   const char *me = st->leaders[st->current].name;
 
   if (g_strcmp0 (seat, MG_SEAT_ALL) != 0)
@@ -670,7 +672,7 @@ legal (const MgState *state, const char *seat, GHashTable *types)
 json_object *
 mk_legal_actions (const MgState *state, const char *seat)
 {
-  return legal (state, seat, NULL);
+  return legal (state, seat, NULL, NULL);
 }
 
 json_object *
@@ -678,7 +680,16 @@ mg_mk_legal_types (const MgState *state)
 {
   g_autoptr(GHashTable) types = g_hash_table_new (g_str_hash, g_str_equal);
 
-  return legal (state, MG_SEAT_ALL, types);
+  return legal (state, MG_SEAT_ALL, types, NULL);
+}
+
+gboolean
+mg_mk_type_legal (const MgState *state, const char *type)
+{
+  g_autoptr(GHashTable) types = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(json_object) found = legal (state, MG_SEAT_ALL, types, type);
+
+  return json_object_array_length (found) > 0;
 }
 
 #undef S
