@@ -221,3 +221,18 @@ mg_info_row_get_subtitle (GtkWidget *row)
 
   return label != NULL ? gtk_label_get_text (label) : NULL;
 }
+
+void
+mg_info_row_set_texts (GtkWidget *row, const char *title, const char *subtitle)
+{
+  GtkLabel *title_label = g_object_get_data (G_OBJECT (row), "mg-info-title");
+  GtkLabel *subtitle_label = g_object_get_data (G_OBJECT (row), "mg-info-subtitle");
+
+  g_return_if_fail (title_label != NULL && subtitle_label != NULL);
+  if (g_strcmp0 (gtk_label_get_text (title_label), title != NULL ? title : "") != 0)
+    gtk_label_set_text (title_label, title);
+  gtk_widget_set_visible (GTK_WIDGET (title_label), title != NULL && title[0] != '\0');
+  if (g_strcmp0 (gtk_label_get_text (subtitle_label), subtitle != NULL ? subtitle : "") != 0)
+    gtk_label_set_text (subtitle_label, subtitle);
+  gtk_widget_set_visible (GTK_WIDGET (subtitle_label), subtitle != NULL && subtitle[0] != '\0');
+}

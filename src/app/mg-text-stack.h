@@ -31,5 +31,8 @@ GtkWidget  *mg_info_row_new          (const char *title,
                                       GtkWidget  *suffix);
 const char *mg_info_row_get_title    (GtkWidget *row);
 const char *mg_info_row_get_subtitle (GtkWidget *row);
+/* Gives a row of mg_info_row_new its title and subtitle in place (a subtitle NULL or empty is
+ * hidden, as at its making). */
+void        mg_info_row_set_texts    (GtkWidget *row, const char *title, const char *subtitle);
 
 G_END_DECLS

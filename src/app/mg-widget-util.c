@@ -359,14 +359,18 @@ top_shift (GPtrArray *old, GPtrArray *items, MgRowEqual equal)
   return 0;
 }
 
-/* Makes again the rows whose item differs from the one before at its place (`before`). */
+/* Makes again the rows whose item differs from the one before at its place (`before`), unless
+ * `update` changes them in place. */
 static guint
-remake_unequal (GtkListBox *list, GPtrArray *before, GPtrArray *items, MgRowMaker make, MgRowEqual equal)
+remake_unequal (GtkListBox *list, GPtrArray *before, GPtrArray *items, MgRowMaker make, MgRowEqual equal,
+                MgRowUpdate update)
 {
   guint remade = 0;
 
   for (guint i = 0; i < MIN (before->len, items->len); i++)
-    if (!equal (g_ptr_array_index (before, i), g_ptr_array_index (items, i)))
+    if (!equal (g_ptr_array_index (before, i), g_ptr_array_index (items, i))
+        && (update == NULL || !update (GTK_WIDGET (gtk_list_box_get_row_at_index (list, i)),
+                                       g_ptr_array_index (before, i), g_ptr_array_index (items, i))))
       {
         gtk_list_box_remove (list, GTK_WIDGET (gtk_list_box_get_row_at_index (list, i)));
         gtk_list_box_insert (list, make (g_ptr_array_index (items, i)), i);
@@ -377,6 +381,13 @@ remake_unequal (GtkListBox *list, GPtrArray *before, GPtrArray *items, MgRowMake
 
 void
 mg_list_box_update_rows (GtkListBox *list, GPtrArray *items, MgRowMaker make, MgRowEqual equal, gboolean wait)
+{
+  mg_list_box_update_rows_in_place (list, items, make, equal, NULL, wait);
+}
+
+void
+mg_list_box_update_rows_in_place (GtkListBox *list, GPtrArray *items, MgRowMaker make, MgRowEqual equal,
+                                  MgRowUpdate update, gboolean wait)
 {
   LazyRows *lazy = g_object_get_data (G_OBJECT (list), "mg-lazy-rows");
   g_autoptr(GPtrArray) before = NULL;
@@ -403,7 +414,7 @@ mg_list_box_update_rows (GtkListBox *list, GPtrArray *items, MgRowMaker make, Mg
     gtk_list_box_remove (list, GTK_WIDGET (gtk_list_box_get_row_at_index (list, 0)));
   for (guint i = MAX (0, -shift); i < lazy->items->len; i++)
     g_ptr_array_add (before, g_ptr_array_index (lazy->items, i));
-  lazy->remade += remake_unequal (list, before, items, make, equal);
+  lazy->remade += remake_unequal (list, before, items, make, equal, update);
   for (guint i = before->len; i > items->len; i--)
     gtk_list_box_remove (list, GTK_WIDGET (gtk_list_box_get_row_at_index (list, i - 1)));
   for (guint i = before->len; i < items->len; i++)

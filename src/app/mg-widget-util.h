@@ -66,6 +66,13 @@ void     mg_list_box_set_rows  (GtkListBox *list, GPtrArray *items, MgRowMaker m
 typedef gboolean (*MgRowEqual) (gconstpointer a, gconstpointer b);
 void     mg_list_box_update_rows (GtkListBox *list, GPtrArray *items, MgRowMaker make, MgRowEqual equal,
                                   gboolean wait);
+/* Changes `row` (made for `before`) in place to show `item`; FALSE if it cannot (then the row
+ * is made again). */
+typedef gboolean (*MgRowUpdate) (GtkWidget *row, gconstpointer before, gconstpointer item);
+/* Issue 43: mg_list_box_update_rows, a row whose item differs changed in place by `update`
+ * when it can, rather than made again. */
+void     mg_list_box_update_rows_in_place (GtkListBox *list, GPtrArray *items, MgRowMaker make, MgRowEqual equal,
+                                           MgRowUpdate update, gboolean wait);
 /* How many rows the last mg_list_box_update_rows made (tests, bench). */
 guint    mg_list_box_get_n_remade (GtkListBox *list);
 /* Makes the rows up to the first n (all: G_MAXUINT) not made yet. */

@@ -353,9 +353,15 @@ mg_action_type (json_object *action)
 gboolean
 mg_state_hides_something (const MgState *state)
 {
-  g_autoptr(json_object) all = mg_state_view (state, MG_SEAT_ALL);
-  g_autoptr(json_object) pub = mg_state_view (state, MG_SEAT_PUBLIC);
+  g_autoptr(json_object) all = NULL;
+  g_autoptr(json_object) pub = NULL;
 
+  /* A game without a view hides nothing by its declaration (mg_state_view shows every seat the
+   * whole state): no two copies of it to build and compare at each undo (issue 43). */
+  if (state->rules->view == NULL)
+    return FALSE;
+  all = mg_state_view (state, MG_SEAT_ALL);
+  pub = mg_state_view (state, MG_SEAT_PUBLIC);
   return !json_object_equal (all, pub);
 }
 

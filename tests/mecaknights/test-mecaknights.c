@@ -1009,6 +1009,43 @@ legal_types (MgState *st, const char *seat)
   return g_strdup (out->str);
 }
 
+/* Every action type of docs/rules/mecaknights.md. */
+static const char *const every_type[] = {
+  "import_map", "set_leader", "set_gm", "add_leader", "correct_map", "start", "collect", "build", "build_bridge",
+  "destroy_bridge", "build_boat", "destroy_boat", "train", "upgrade", "organize", "move", "navigate", "fire",
+  "take_control", "reinforce", "fight", "lose", "model_bonus", "end_turn", "adjust", "edit_land",
+};
+
+/* mg_mk_legal_types (what the action panel lists): for every seat and the GM, exactly the
+ * first action of each type that legal_actions lists, in its order, one a type. */
+static void
+assert_types_first (MgState *st)
+{
+  g_autoptr(json_object) legal = mg_state_legal_actions (st, MG_SEAT_ALL);
+  g_autoptr(json_object) types = mg_mk_legal_types (st);
+  g_autoptr(GPtrArray) seen = g_ptr_array_new ();
+  guint next = 0;
+
+  for (gsize i = 0; i < json_object_array_length (legal); i++)
+    {
+      json_object *a = json_object_array_get_idx (legal, i);
+      const char *t = mg_action_type (a);
+
+      if (g_ptr_array_find_with_equal_func (seen, t, g_str_equal, NULL))
+        continue;
+      g_ptr_array_add (seen, (gpointer) t);
+      g_assert_cmpuint (next, <, json_object_array_length (types));
+      g_assert_cmpstr (json_object_to_json_string (json_object_array_get_idx (types, next)), ==,
+                       json_object_to_json_string (a));
+      next++;
+    }
+  g_assert_cmpuint (next, ==, json_object_array_length (types));
+  /* And one type asked alone (mg_mk_type_legal): allowed exactly when listed. */
+  for (guint i = 0; i < G_N_ELEMENTS (every_type); i++)
+    g_assert_true (mg_mk_type_legal (st, every_type[i])
+                   == g_ptr_array_find_with_equal_func (seen, every_type[i], g_str_equal, NULL));
+}
+
 /* Each listed action is applied, as it stands, to its own copy of the state: all accepted. */
 static void
 assert_all_apply (MgState *st, const char *seat)
@@ -1066,7 +1103,8 @@ move_steps (MgState *st, const char *seat, const char *army)
 }
 
 /* legal_actions follows the turn (rulebook 2: collect, then build and train, then move) and
- * the map: a move offers the land's neighbours only. */
+ * the map: a move offers the land's neighbours only. At each step the action panel's types
+ * (mg_mk_legal_types) are legal_actions' own. */
 static void
 test_legal_actions (void)
 {
@@ -1082,6 +1120,7 @@ test_legal_actions (void)
   g_assert_null (strstr (t, "collect"));
   g_free (t);
   assert_all_apply (st, MG_SEAT_ALL);
+  assert_types_first (st);
   play (st, "{\"type\":\"start\"}");
 
   /* Turn 1: Red collects first, and only that; Blue has nothing to do. */
@@ -1094,6 +1133,7 @@ test_legal_actions (void)
   t = legal_types (st, MG_SEAT_ALL);
   g_assert_cmpstr (t, ==, "collect adjust edit_land add_leader correct_map");
   g_free (t);
+  assert_types_first (st);
 
   /* After collecting: no second collect; building, training, organizing, moving; the sample
    * map's Redhold borders Oakvale and Ashford only. */
@@ -1108,6 +1148,7 @@ test_legal_actions (void)
   g_assert_cmpstr (t, ==, "Ashford Oakvale");
   g_free (t);
   assert_all_apply (st, "Red");
+  assert_types_first (st);
 
   /* Winter allows one army move: once Red 1 has moved, no other move is offered. */
   play (st, "{\"type\":\"move\",\"player\":\"Red\",\"army\":\"Red 1\",\"path\":[\"Oakvale\"]}");
@@ -1115,6 +1156,7 @@ test_legal_actions (void)
   g_assert_null (strstr (t, "move"));
   g_assert_null (strstr (t, "build"));
   g_free (t);
+  assert_types_first (st);
   mg_state_free (st);
 
   /* A battle: Blue (no other army to send) may only fight; then a casualty to choose: only
@@ -1124,6 +1166,7 @@ test_legal_actions (void)
   t = legal_types (st, "Blue");
   g_assert_cmpstr (t, ==, "fight");
   g_free (t);
+  assert_types_first (st);
   play (st, "{\"type\":\"fight\",\"battle\":1}");
   t = legal_types (st, "Blue");
   g_assert_cmpstr (t, ==, "lose");
@@ -1132,6 +1175,7 @@ test_legal_actions (void)
   g_assert_cmpstr (t, ==, "");
   g_free (t);
   assert_all_apply (st, MG_SEAT_ALL);
+  assert_types_first (st);
   mg_state_free (st);
 }
 

@@ -14,6 +14,7 @@
 #include "mg-errors.h"
 #include "mg-mecaknights-action-panel.h"
 #include "mg-text-stack.h"
+#include "mg-mecaknights.h"
 #include "mg-mecaknights-util.h"
 #include "mg-table-state.h"
 
@@ -191,7 +192,9 @@ struct _MgMkActionPanel
   GtkLabel    *cost_label;
   GArray      *order;       /* guint: the spec shown in each row of the type list */
   gboolean     order_known; /* FALSE: `order` holds the chosen type only (see ensure_order) */
+  GArray      *full_order;  /* while !order_known, the full list if known (refresh_order) */
   gboolean     fill_on_open; /* the type list's popover is known: it may be filled when shown */
+  GtkWidget   *type_popover; /* that popover (the combo's own child) */
   guint        built;       /* forms built by show_spec, to skip refilling one just built */
   gboolean     touched;     /* a field was changed since the action was chosen */
   GtkWidget   *apply_button;
@@ -1314,12 +1317,13 @@ set_order (MgMkActionPanel *self, GArray *order)
 }
 
 /* What the engine's legal_actions allow now, in its order (the turn's order): the list offers
- * these only, so a phase's actions come first and a collect done is gone. */
+ * these only, so a phase's actions come first and a collect done is gone. Issue 43: the types
+ * only (mg_mk_legal_types), not every legal action, each tried on a copy of the state. */
 static GArray *
 legal_order (MgMkActionPanel *self)
 {
   GArray *order = g_array_new (FALSE, FALSE, sizeof (guint));
-  json_object *legal = mg_state_legal_actions (mg_campaign_get_state (self->campaign), MG_SEAT_ALL);
+  json_object *legal = mg_mk_legal_types (mg_campaign_get_state (self->campaign));
 
   for (gsize i = 0; i < mg_ui_json_len (legal); i++)
     {
@@ -1347,7 +1351,7 @@ ensure_order (MgMkActionPanel *self)
   if (self->order_known)
     return;
   self->order_known = TRUE;
-  order = legal_order (self);
+  order = self->full_order != NULL ? g_steal_pointer (&self->full_order) : legal_order (self);
   if (self->spec != NULL)
     {
       guint k = (guint) (self->spec - specs);
@@ -1382,6 +1386,88 @@ adjust_allowed (MgMkActionPanel *self)
   ok = mg_campaign_validate (self->campaign, action, NULL);
   json_object_put (action);
   return ok;
+}
+
+static gboolean
+order_has (GArray *order, guint k)
+{
+  for (guint i = 0; i < order->len; i++)
+    if (g_array_index (order, guint, i) == k)
+      return TRUE;
+  return FALSE;
+}
+
+/* The type list shows `shown` (stolen), `k` first and chosen; the full list, `full` (stolen)
+ * or NULL if not known yet, when opened or read. */
+static void
+show_short_list (MgMkActionPanel *self, GArray *shown, guint k, GArray *full)
+{
+  g_clear_pointer (&self->full_order, g_array_unref);
+  self->full_order = full;
+  self->order_known = FALSE;
+  set_order (self, shown);
+  if (adw_combo_row_get_selected (self->type_row) != 0)
+    adw_combo_row_set_selected (self->type_row, 0);
+  show_spec (self, &specs[k]);
+}
+
+/* Issue 43: after the first frame, a change chooses the type as the full list would (the type
+ * offered, else the chosen one if still allowed, else the first allowed) and shows it in a list
+ * of two, it and another of the full list (so that it keeps its arrow and opens), or of one if
+ * the full list holds no other; the full list is spliced in when it is opened or read
+ * (ensure_order), not at each undo or redo, where GTK made its popover's row for each type
+ * that changed. FALSE, nothing done, if nothing is allowed. */
+static gboolean
+refresh_order (MgMkActionPanel *self, const char *type)
+{
+  const MgState *state = mg_campaign_get_state (self->campaign);
+  GArray *full, *shown;
+  gint offered = spec_index (type);
+  guint adjust = (guint) spec_index ("adjust");
+  gboolean allowed;
+  guint k;
+
+  /* Mostly the type chosen and a correction are allowed, which two questions to the engine
+   * tell (mg_mk_type_legal): the list's other types are not needed before it opens. */
+  k = offered >= 0 ? (guint) offered : self->spec != NULL ? (guint) (self->spec - specs) : adjust;
+  if (k != adjust && mg_mk_type_legal (state, specs[k].type) && mg_mk_type_legal (state, "adjust"))
+    {
+      shown = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_array_append_val (shown, k);
+      g_array_append_val (shown, adjust);
+      show_short_list (self, shown, k, NULL);
+      return TRUE;
+    }
+  full = legal_order (self);
+  if (full->len == 0)
+    {
+      g_array_unref (full);
+      return FALSE;
+    }
+  if (offered >= 0)
+    k = (guint) offered;
+  else if (self->spec != NULL && order_has (full, (guint) (self->spec - specs)))
+    k = (guint) (self->spec - specs);
+  else
+    k = g_array_index (full, guint, 0);
+  allowed = order_has (full, k);
+  if (!allowed)
+    g_array_append_val (full, k);   /* offered though not allowed now: after the others, as select does */
+  shown = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_array_append_val (shown, k);
+  /* The second: a correction, allowed at any time once started, so that only the first row
+   * changes from one change to the next; else the first other. */
+  if (k != adjust && order_has (full, adjust))
+    g_array_append_val (shown, adjust);
+  for (guint i = 0; i < full->len && shown->len < 2; i++)
+    if (g_array_index (full, guint, i) != k)
+      g_array_append_val (shown, g_array_index (full, guint, i));
+  /* Offered while its form shows, but not allowed now: the full list left that form for the
+   * first allowed, then came back to it, so it shows afresh. */
+  if (self->spec == &specs[k] && !allowed)
+    self->spec = NULL;
+  show_short_list (self, shown, k, full);
+  return TRUE;
 }
 
 static void
@@ -1620,11 +1706,14 @@ mg_mk_action_panel_refresh (MgMkActionPanel *self)
 
       g_array_append_val (order, k);
       g_array_append_val (order, adjust);
+      g_clear_pointer (&self->full_order, g_array_unref);
       self->order_known = FALSE;
       set_order (self, order);
     }
-  else
+  else if (!self->fill_on_open || self->spec == NULL || gtk_widget_get_visible (self->type_popover)
+           || !refresh_order (self, type))
     {
+      g_clear_pointer (&self->full_order, g_array_unref);
       self->order_known = TRUE;
       set_order (self, legal_order (self));
       if (type != NULL)
@@ -1696,6 +1785,7 @@ mg_mk_action_panel_dispose (GObject *object)
   g_clear_pointer (&self->reason, g_free);
   g_clear_pointer (&self->last_turn_key, g_free);
   g_clear_pointer (&self->order, g_array_unref);
+  g_clear_pointer (&self->full_order, g_array_unref);
   g_clear_object (&self->campaign);
   G_OBJECT_CLASS (mg_mk_action_panel_parent_class)->dispose (object);
 }
@@ -1751,6 +1841,7 @@ mg_mk_action_panel_new (MgCampaign *campaign)
    * not found (another libadwaita), the list is filled at once, as it was before. */
   popover = mg_widget_find_popover (GTK_WIDGET (self->type_row));
   self->fill_on_open = popover != NULL;
+  self->type_popover = popover;
   if (popover != NULL)
     g_signal_connect_object (popover, "show", G_CALLBACK (type_list_opened), self, G_CONNECT_SWAPPED);
   mg_mk_action_panel_refresh (self);

@@ -23,6 +23,10 @@ const char      *mg_mk_dashboard_get_result       (MgMkDashboard *self);
 const char      *mg_mk_dashboard_get_land_text    (MgMkDashboard *self, const char *land);
 const char      *mg_mk_dashboard_get_army_text    (MgMkDashboard *self, const char *army);
 GtkWidget       *mg_mk_dashboard_get_lands_list   (MgMkDashboard *self);
+/* The Armies list's row of an army (its title the army's id), NULL if none; and the caption
+ * shown at a row's end ("may move", "moved this turn"…), NULL if it has none. */
+GtkWidget       *mg_mk_dashboard_get_army_row     (MgMkDashboard *self, const char *army);
+const char      *mg_mk_dashboard_row_caption      (GtkWidget *row);
 /* The Lands list as it is, its rows made so far (they are made as they come into view, the rest
  * after the frame that shows the first of them): NULL before the lists are built. */
 GtkWidget       *mg_mk_dashboard_peek_lands_list  (MgMkDashboard *self);

@@ -224,6 +224,7 @@ struct _MgMkDashboard
   GtkScrolledWindow *scroll;
   MgMkSplit       *split;
   GtkWidget       *phase_swatch;
+  char            *phase_colour; /* the colour phase_swatch was made with */
   gboolean         stale;        /* the campaign changed while the page was hidden */
 };
 
@@ -320,7 +321,7 @@ action_name (const char *type)
 static GtkWidget *
 info_row (const char *title, const char *subtitle, const char *colour, const char *suffix)
 {
-  GtkWidget *caption = NULL;
+  GtkWidget *caption = NULL, *row;
 
   if (suffix != NULL)
     {
@@ -328,7 +329,9 @@ info_row (const char *title, const char *subtitle, const char *colour, const cha
       gtk_widget_add_css_class (caption, "dim-label");
       gtk_widget_add_css_class (caption, "caption");
     }
-  return mg_info_row_new (title, subtitle, colour != NULL ? mg_mk_ui_swatch_new (colour) : NULL, caption);
+  row = mg_info_row_new (title, subtitle, colour != NULL ? mg_mk_ui_swatch_new (colour) : NULL, caption);
+  g_object_set_data (G_OBJECT (row), "mk-caption", caption);
+  return row;
 }
 
 static GtkWidget *
@@ -339,6 +342,24 @@ make_land_row (gpointer item)
 
   mg_widget_set_tooltip (widget, row->tooltip);
   return widget;
+}
+
+/* Issue 43: a row whose texts changed (an army's status and reach, a land's buildings) is given
+ * them in place, its widgets kept; only one whose swatch's colour changes or whose caption comes
+ * or goes is made again. */
+static gboolean
+update_land_row (GtkWidget *widget, gconstpointer before, gconstpointer item)
+{
+  const LandRow *was = before, *row = item;
+  GtkLabel *caption = g_object_get_data (G_OBJECT (widget), "mk-caption");
+
+  if (g_strcmp0 (was->colour, row->colour) != 0 || (was->suffix == NULL) != (row->suffix == NULL))
+    return FALSE;
+  mg_info_row_set_texts (widget, row->title, row->subtitle);
+  if (caption != NULL && g_strcmp0 (gtk_label_get_text (caption), row->suffix) != 0)
+    gtk_label_set_text (caption, row->suffix);
+  mg_widget_set_tooltip (widget, row->tooltip);
+  return TRUE;
 }
 
 /* What an army of the leader whose turn it is may still do, from the engine's own reckoning
@@ -425,7 +446,7 @@ fill_armies (MgMkDashboard *self, const MgState *state, json_object *view, json_
     }
   if (mg_ui_json_len (armies) == 0)
     g_ptr_array_add (rows, land_row_new (C_("mecaknights", "No army yet"), NULL, NULL, NULL, NULL));
-  mg_list_box_update_rows (self->armies_list, rows, make_land_row, land_row_equal, FALSE);
+  mg_list_box_update_rows_in_place (self->armies_list, rows, make_land_row, land_row_equal, update_land_row, FALSE);
 }
 
 
@@ -483,7 +504,8 @@ fill_lands (MgMkDashboard *self, json_object *view)
       g_ptr_array_add (rows, row);
       g_hash_table_insert (self->land_texts, g_strdup (name), g_string_free (g_steal_pointer (&text), FALSE));
     }
-  mg_list_box_update_rows (self->lands_list, rows, make_land_row, land_row_equal, self->lands_wait);
+  mg_list_box_update_rows_in_place (self->lands_list, rows, make_land_row, land_row_equal, update_land_row,
+                                    self->lands_wait);
 }
 
 /* The table, armies and lands, once built. */
@@ -503,6 +525,7 @@ refresh_head (MgMkDashboard *self, json_object *view, json_object *pending, json
 {
   const char *phase = mg_ui_json_str (view, "phase");
   const char *current = mg_mk_ui_view_current_leader (view);
+  const char *colour;
   g_autofree char *title = NULL, *subtitle = NULL, *phase_text = NULL, *may_text = NULL;
 
   if (!json_object_get_boolean (mg_ui_json_get (view, "started")))
@@ -531,13 +554,22 @@ refresh_head (MgMkDashboard *self, json_object *view, json_object *pending, json
   gtk_label_set_text (self->title_label, title);
   gtk_label_set_text (self->subtitle_label, subtitle);
 
-  if (self->phase_swatch != NULL)
-    gtk_box_remove (self->phase_head, self->phase_swatch);
-  self->phase_swatch = NULL;
+  colour = current != NULL && g_strcmp0 (phase, "setup") != 0 ? mg_mk_ui_view_colour (view, current) : NULL;
+  /* Issue 43: the swatch is kept while its colour is the same (each leader's phases in turn). */
+  if (self->phase_swatch != NULL && (colour == NULL || g_strcmp0 (colour, self->phase_colour) != 0))
+    {
+      gtk_box_remove (self->phase_head, self->phase_swatch);
+      self->phase_swatch = NULL;
+    }
   if (current != NULL && g_strcmp0 (phase, "setup") != 0)
     {
-      self->phase_swatch = mg_mk_ui_swatch_new (mg_mk_ui_view_colour (view, current));
-      gtk_box_prepend (self->phase_head, self->phase_swatch);
+      if (self->phase_swatch == NULL)
+        {
+          self->phase_swatch = mg_mk_ui_swatch_new (colour);
+          gtk_box_prepend (self->phase_head, self->phase_swatch);
+          g_free (self->phase_colour);
+          self->phase_colour = g_strdup (colour);
+        }
       /* Translators: whose phase it is: "Blue — Build and train" */
       phase_text = g_strdup_printf (C_("mecaknights", "%s — %s"), current, mg_mk_ui_phase_name (phase));
     }
@@ -722,6 +754,26 @@ mg_mk_dashboard_get_lands_list (MgMkDashboard *self)
 }
 
 GtkWidget *
+mg_mk_dashboard_get_army_row (MgMkDashboard *self, const char *army)
+{
+  GtkListBoxRow *row;
+
+  ensure_body (self);
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (self->armies_list, i)) != NULL; i++)
+    if (g_strcmp0 (mg_info_row_get_title (GTK_WIDGET (row)), army) == 0)
+      return GTK_WIDGET (row);
+  return NULL;
+}
+
+const char *
+mg_mk_dashboard_row_caption (GtkWidget *row)
+{
+  GtkLabel *caption = g_object_get_data (G_OBJECT (row), "mk-caption");
+
+  return caption != NULL ? gtk_label_get_text (caption) : NULL;
+}
+
+GtkWidget *
 mg_mk_dashboard_peek_lands_list (MgMkDashboard *self)
 {
   return self->body_built ? GTK_WIDGET (self->lands_list) : NULL;
@@ -793,6 +845,7 @@ mg_mk_dashboard_dispose (GObject *object)
   g_clear_object (&self->campaign);
   g_clear_pointer (&self->land_texts, g_hash_table_unref);
   g_clear_pointer (&self->army_texts, g_hash_table_unref);
+  g_clear_pointer (&self->phase_colour, g_free);
   G_OBJECT_CLASS (mg_mk_dashboard_parent_class)->dispose (object);
 }
 

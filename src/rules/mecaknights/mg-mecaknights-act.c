@@ -208,23 +208,33 @@ mk_gain (MkCtx *c, gint leader, const MkPurse *p, const char *type, const char *
   json_object_array_add (c->events, e);
 }
 
+/* Whether leader `p` (-1: the GM) may take a step of the build phase (build) or of the move
+ * phase (move) now: the turn and the phase only, read and never changed. FALSE with the refusal. */
+gboolean
+mk_turn_open (const MkState *st, gint p, gboolean build, gboolean move, GError **error)
+{
+  if (!st->started)
+    return mg_illegal (error, N_("The game has not started: the GM sends \"start\" after the setup."));
+  if (p < 0)
+    return mg_illegal (error, N_("This action needs a \"player\": the leader who acts."));
+  if ((guint) p != st->current)
+    return mg_illegal (error, N_("It is %s's turn, not %s's."), st->leaders[st->current].name, st->leaders[p].name);
+  if (st->phase == PHASE_COLLECT)
+    return mg_illegal (error, N_("%s collects taxes and resources first."), st->leaders[p].name);
+  if (build && !move && st->phase == PHASE_MOVE)
+    return mg_illegal (error, N_("%s has begun to organize and move; building and training are over this turn."),
+                       st->leaders[p].name);
+  return TRUE;
+}
+
 /* The current leader, in one of the phases allowed (a later phase may close an earlier one). */
 gboolean
 mk_need_turn (MkCtx *c, gboolean build, gboolean move, GError **error)
 {
-  MkState *st = c->st;
-  if (!st->started)
-    return mg_illegal (error, N_("The game has not started: the GM sends \"start\" after the setup."));
-  if (c->p < 0)
-    return mg_illegal (error, N_("This action needs a \"player\": the leader who acts."));
-  if ((guint) c->p != st->current)
-    return mg_illegal (error, N_("It is %s's turn, not %s's."), st->leaders[st->current].name, mk_me (c));
-  if (st->phase == PHASE_COLLECT)
-    return mg_illegal (error, N_("%s collects taxes and resources first."), mk_me (c));
-  if (build && !move && st->phase == PHASE_MOVE)
-    return mg_illegal (error, N_("%s has begun to organize and move; building and training are over this turn."), mk_me (c));
+  if (!mk_turn_open (c->st, c->p, build, move, error))
+    return FALSE;
   if (move)
-    st->phase = PHASE_MOVE;
+    c->st->phase = PHASE_MOVE;
   return TRUE;
 }
 

@@ -288,6 +288,9 @@ const char *mk_me            (MkCtx *c);   /* the acting leader's name (or the G
 gboolean   mk_pay            (MkCtx *c, const MkPurse *cost, guint times, const char *what, GError **error);   /* charge the actor */
 void       mk_gain           (MkCtx *c, gint leader, const MkPurse *p, const char *type, const char *land);   /* credit a leader */
 gboolean   mk_need_turn      (MkCtx *c, gboolean build, gboolean move, GError **error);   /* actor's turn and phase */
+/* The check of mk_need_turn, on a state it only reads: every action whose function begins with
+ * mk_need_turn (c, build, move) is refused whatever its members when this refuses for its player. */
+gboolean   mk_turn_open      (const MkState *st, gint p, gboolean build, gboolean move, GError **error);
 void       mk_encounter_put  (MkState *st, MkEncounter *e);   /* keep the latest encounter of a pair */
 void       mk_record_encounter (MkCtx *c, gint other, const char *land, gboolean war);   /* two leaders met */
 void       mk_begin_leader_turn (MkState *st);   /* reset the current leader's turn */

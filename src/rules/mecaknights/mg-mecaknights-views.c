@@ -327,16 +327,41 @@ typedef struct {
   const MkState *st;
   const char    *seat;       /* a leader's name, or NULL for every seat and the GM */
   json_object   *out;
+  GHashTable    *types;      /* one action a type (mg_mk_legal_types): the types offered so far; else NULL */
+  const char    *only;       /* with types: this type only (mg_mk_type_legal); else NULL */
 } Legal;
+
+/* One action a type is asked for and one of `type` is offered already (or another type only
+ * is asked for). */
+static gboolean
+seen (Legal *l, const char *type)
+{
+  return l->types != NULL && ((l->only != NULL && strcmp (type, l->only) != 0) || g_hash_table_contains (l->types, type));
+}
+
+/* Whether the current leader's actions of `type` are worth trying: not seen, and allowed by the
+ * turn and phase, which their function checks first whatever their members (mk_need_turn (c,
+ * build, move)): so a step of a phase that is not open is not played on a copy of the state. */
+static gboolean
+turn_wanted (Legal *l, const char *type, gboolean build, gboolean move)
+{
+  return !seen (l, type) && mk_turn_open (l->st, (gint) l->st->current, build, move, NULL);
+}
 
 /* Keeps `action` (stolen) if it is `seat`'s to take and validate () accepts it as it stands. */
 static void
 offer (Legal *l, json_object *action)
 {
   const char *player = json_object_get_string (mg_json_member (action, "player"));
+  const char *type = mg_action_type (action);
 
-  if ((l->seat == NULL || g_strcmp0 (player, l->seat) == 0) && mg_state_validate ((const MgState *) l->st, action, NULL))
-    json_object_array_add (l->out, action);
+  if (!seen (l, type) && (l->seat == NULL || g_strcmp0 (player, l->seat) == 0)
+      && mg_state_validate ((const MgState *) l->st, action, NULL))
+    {
+      if (l->types != NULL)
+        g_hash_table_add (l->types, (gpointer) type);
+      json_object_array_add (l->out, action);
+    }
   else
     json_object_put (action);
 }
@@ -383,12 +408,12 @@ offer_setup (Legal *l)
       const char *who = st->leaders[i].name;
       offer (l, act_json ("set_leader", NULL, "leader", S (who), "colour", S (st->leaders[i].colour),
                           "template", json_object_new_boolean (TRUE), NULL));
-      for (guint k = 0; k < st->map.lands->len; k++)
+      for (guint k = 0; k < st->map.lands->len && !seen (l, "set_leader"); k++)
         offer (l, act_json ("set_leader", NULL, "leader", S (who),
                             "capital", S (((MkLand *) g_ptr_array_index (st->map.lands, k))->name), NULL));
     }
   for (guint r = 0; mk_gm_ids[r]; r++)
-    for (guint i = 0; i < st->n_leaders; i++)
+    for (guint i = 0; i < st->n_leaders && !seen (l, "set_gm"); i++)
       offer (l, act_json ("set_gm", NULL, "rotation", S (mk_gm_ids[r]), "first", S (st->leaders[i].name), NULL));
   offer (l, act_json ("start", NULL, NULL));
 }
@@ -446,9 +471,13 @@ offer_builds (Legal *l, const char *me)
   for (guint k = 0; k < st->map.lands->len; k++)
     {
       MkLand *land = g_ptr_array_index (st->map.lands, k);
-      for (guint w = 0; whats[w]; w++)
+      /* A leader builds and trains only on a land under its flag: mk_act_build and
+       * mk_act_train refuse any other, whatever the rest of the action. */
+      gboolean own = land->owner == (gint) st->current;
+
+      for (guint w = 0; own && whats[w] && turn_wanted (l, "build", TRUE, FALSE); w++)
         offer (l, act_json ("build", me, "land", S (land->name), "what", S (whats[w]), NULL));
-      for (guint u = 0; u < MK_N_UNITS; u++)
+      for (guint u = 0; own && u < MK_N_UNITS && turn_wanted (l, "train", TRUE, FALSE); u++)
         {
           /* The count is the leader's to choose: one is the example. */
           offer (l, act_json ("train", me, "land", S (land->name), "unit", S (mk_unit_ids[u]),
@@ -472,14 +501,16 @@ offer_builds (Legal *l, const char *me)
             const char *x = g_ptr_array_index (r->pairs, k + side), *y = g_ptr_array_index (r->pairs, k + 1 - side);
             if (!r->large)
               {
-                offer (l, act_json ("build_bridge", me, "land", S (x), "to", S (y), NULL));
-                offer (l, act_json ("destroy_bridge", me, "land", S (x), "to", S (y), NULL));
+                if (turn_wanted (l, "build_bridge", TRUE, FALSE))
+                  offer (l, act_json ("build_bridge", me, "land", S (x), "to", S (y), NULL));
+                if (turn_wanted (l, "destroy_bridge", TRUE, FALSE))
+                  offer (l, act_json ("destroy_bridge", me, "land", S (x), "to", S (y), NULL));
               }
-            else
+            else if (turn_wanted (l, "build_boat", TRUE, FALSE))
               offer (l, act_json ("build_boat", me, "land", S (x), "river", S (r->name), NULL));
           }
     }
-  for (guint i = 0; i < st->boats->len; i++)
+  for (guint i = 0; i < st->boats->len && turn_wanted (l, "destroy_boat", TRUE, FALSE); i++)
     offer (l, act_json ("destroy_boat", me, "boat", S (((MkBoat *) g_ptr_array_index (st->boats, i))->id), NULL));
 }
 
@@ -495,7 +526,7 @@ offer_moves (Legal *l, const char *me, MkArmy *a)
   for (guint k = 0; k < st->map.lands->len; k++)
     {
       MkLand *n = g_ptr_array_index (st->map.lands, k);
-      if (a->afloat || !mk_walkable (st, a->land, n->name))
+      if (a->afloat || !turn_wanted (l, "move", TRUE, TRUE) || !mk_walkable (st, a->land, n->name))
         continue;
       for (guint e = 0; e < G_N_ELEMENTS (extras); e++)
         {
@@ -512,7 +543,8 @@ offer_moves (Legal *l, const char *me, MkArmy *a)
       for (guint j = 0; j < st->map.lands->len; j++)
         {
           MkLand *far = g_ptr_array_index (st->map.lands, j);
-          if (far == n || strcmp (far->name, a->land) == 0 || !mk_walkable (st, n->name, far->name))
+          if (far == n || strcmp (far->name, a->land) == 0 || !turn_wanted (l, "move", TRUE, TRUE)
+              || !mk_walkable (st, n->name, far->name))
             continue;
           offer (l, act_json ("move", me, "army", S (a->id), "path", paths_json (n->name, far->name), NULL));
           offer (l, act_json ("move", me, "army", S (a->id), "path", paths_json (n->name, far->name),
@@ -522,7 +554,7 @@ offer_moves (Legal *l, const char *me, MkArmy *a)
   for (guint i = 0; i < st->map.rivers->len; i++)
     {
       MkRiver *r = g_ptr_array_index (st->map.rivers, i);
-      for (guint k = 0; r->large && k + 1 < r->pairs->len; k += 2)
+      for (guint k = 0; r->large && k + 1 < r->pairs->len && turn_wanted (l, "navigate", TRUE, TRUE); k += 2)
         for (guint side = 0; side < 2; side++)
           if (strcmp (g_ptr_array_index (r->pairs, k + side), a->land) == 0)
             offer (l, act_json ("navigate", me, "army", S (a->id),
@@ -531,12 +563,15 @@ offer_moves (Legal *l, const char *me, MkArmy *a)
   for (guint i = 0; i < st->armies->len; i++)
     {
       MkArmy *t = g_ptr_array_index (st->armies, i);
-      if (t->leader != a->leader)
+      if (t->leader != a->leader && turn_wanted (l, "fire", TRUE, TRUE))
         offer (l, act_json ("fire", me, "army", S (a->id), "target", S (t->id), NULL));
     }
-  offer (l, act_json ("take_control", me, "army", S (a->id), NULL));
-  offer (l, act_json ("take_control", me, "army", S (a->id), "stance", S ("war"), NULL));
-  offer (l, act_json ("upgrade", me, "army", S (a->id), "count", json_object_new_int (1),
+  if (turn_wanted (l, "take_control", TRUE, TRUE))
+    offer (l, act_json ("take_control", me, "army", S (a->id), NULL));
+  if (turn_wanted (l, "take_control", TRUE, TRUE))
+    offer (l, act_json ("take_control", me, "army", S (a->id), "stance", S ("war"), NULL));
+  if (turn_wanted (l, "upgrade", TRUE, FALSE))
+    offer (l, act_json ("upgrade", me, "army", S (a->id), "count", json_object_new_int (1),
                       "template", json_object_new_boolean (TRUE), NULL));
 }
 
@@ -546,7 +581,7 @@ offer_organize (Legal *l, const char *me, gint leader)
 {
   const MkState *st = l->st;
 
-  for (guint k = 0; k < st->map.lands->len; k++)
+  for (guint k = 0; k < st->map.lands->len && turn_wanted (l, "organize", TRUE, TRUE); k++)
     {
       MkLand *land = g_ptr_array_index (st->map.lands, k);
       json_object *armies = json_object_new_array ();
@@ -574,10 +609,10 @@ offer_corrections (Legal *l)
 {
   const MkState *st = l->st;
 
-  for (guint i = 0; i < st->n_leaders; i++)
+  for (guint i = 0; i < st->n_leaders && !seen (l, "adjust"); i++)
     offer (l, act_json ("adjust", NULL, "leader", S (st->leaders[i].name), "gp", json_object_new_int (1),
                         "template", json_object_new_boolean (TRUE), NULL));
-  for (guint k = 0; k < st->map.lands->len; k++)
+  for (guint k = 0; k < st->map.lands->len && !seen (l, "edit_land"); k++)
     offer (l, act_json ("edit_land", NULL, "land", S (((MkLand *) g_ptr_array_index (st->map.lands, k))->name),
                         "template", json_object_new_boolean (TRUE), NULL));
   /* A new leader (its name, and after the start a free land, are the GM's to give). */
@@ -595,11 +630,12 @@ offer_corrections (Legal *l)
                       "template", json_object_new_boolean (TRUE), NULL));
 }
 
-json_object *
-mk_legal_actions (const MgState *state, const char *seat)
+/* legal_actions (), or with `types` its first action of each type only (of `only`, if not NULL). */
+static json_object *
+legal (const MgState *state, const char *seat, GHashTable *types, const char *only)
 {
   const MkState *st = (const MkState *) state;
-  Legal l = { st, NULL, json_object_new_array () };
+  Legal l = { st, NULL, json_object_new_array (), types, only };
   const char *me = st->leaders[st->current].name;
 
   if (g_strcmp0 (seat, MG_SEAT_ALL) != 0)
@@ -631,6 +667,29 @@ mk_legal_actions (const MgState *state, const char *seat)
   if (l.seat == NULL)
     offer_corrections (&l);
   return l.out;
+}
+
+json_object *
+mk_legal_actions (const MgState *state, const char *seat)
+{
+  return legal (state, seat, NULL, NULL);
+}
+
+json_object *
+mg_mk_legal_types (const MgState *state)
+{
+  g_autoptr(GHashTable) types = g_hash_table_new (g_str_hash, g_str_equal);
+
+  return legal (state, MG_SEAT_ALL, types, NULL);
+}
+
+gboolean
+mg_mk_type_legal (const MgState *state, const char *type)
+{
+  g_autoptr(GHashTable) types = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(json_object) found = legal (state, MG_SEAT_ALL, types, type);
+
+  return json_object_array_length (found) > 0;
 }
 
 #undef S

@@ -19,9 +19,11 @@
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
 #include "mg-journal-page.h"
+#include "mg-json.h"
 #include "mg-mecaknights-dashboard-private.h"
 #include "mg-mecaknights-util.h"
 #include "mg-start-window-private.h"
+#include "mg-text-stack.h"
 
 static MgApplication *app;
 static char *tmpdir;
@@ -458,6 +460,8 @@ third_turn (MgCampaignWindow *window, MgMkDashboard *board, MgMkActionPanel *pan
 static void
 journal_replay_and_undo (MgCampaignWindow *window, MgMkDashboard *board, MgMkActionPanel *panel)
 {
+  GtkWidget *red, *blue;
+
   /* The Journal's replay shows the compact tracking table. */
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "journal");
   mg_journal_page_select (MG_JOURNAL_PAGE (mg_campaign_window_get_page (window, "journal")), 3);
@@ -479,9 +483,23 @@ journal_replay_and_undo (MgCampaignWindow *window, MgMkDashboard *board, MgMkAct
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "dashboard");
   wait_ms (20);
   g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Red"));
+  /* The Armies rows say it too, each row kept and given its new texts in place (issue 43):
+   * Red 1, organized on Fenmoor and not moved yet, may move, back to Oakvale among others;
+   * after the redo it is Blue's turn, and Blue has not collected yet. */
+  red = mg_mk_dashboard_get_army_row (board, "Red 1");
+  g_assert_cmpstr (mg_mk_dashboard_row_caption (red), ==, "may move");
+  g_assert_true (g_str_has_prefix (mg_info_row_get_subtitle (red), "Fenmoor · 2 infantry\nReaches "));
+  g_assert_nonnull (strstr (mg_info_row_get_subtitle (red), "Oakvale"));
+  blue = mg_mk_dashboard_get_army_row (board, "Blue 1");
+  g_assert_null (gtk_widget_get_tooltip_text (blue));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   wait_ms (20);
   g_assert_nonnull (strstr (mg_mk_dashboard_get_phase (board), "Blue"));
+  g_assert_true (mg_mk_dashboard_get_army_row (board, "Red 1") == red);
+  g_assert_cmpstr (mg_info_row_get_subtitle (red), ==, "Fenmoor · 2 infantry");
+  g_assert_cmpstr (mg_mk_dashboard_row_caption (red), ==, "");
+  g_assert_true (mg_mk_dashboard_get_army_row (board, "Blue 1") == blue);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (blue), ==, "It is not Blue's move phase.");
 }
 
 /* test_first_turns: the action panel stays in view while the lists are scrolled. */
@@ -1375,30 +1393,14 @@ test_page_height (void)
   close_campaign_windows (app);
 }
 
-/* The Action list of a campaign just opened is filled when first opened (its legal actions
- * are the dearest part of the first frame): opened from the keyboard (the row focused and
- * activated, as Enter does), it offers every action type the engine allows now, in the
- * engine's order, and still shows the type it offered before. Turn 1, Red's collect done: the
- * build phase, where building, training, the moves and the GM's corrections are allowed. */
-static void
-test_type_list_opened (void)
+/* The action types the engine allows now, once each, in its order, joined by spaces; the Map
+ * page's corrections have no form. */
+static char *
+allowed_types (MgCampaign *campaign)
 {
-  static const char *const script = "{\"type\":\"start\"}\n{\"type\":\"collect\",\"player\":\"Red\"}\n";
-  MgCampaignWindow *window = show_mk ("types.db", "Types", NULL, script);
-  MgCampaign *campaign = mg_campaign_window_get_campaign (window);
-  MgMkActionPanel *panel = mg_mk_dashboard_get_action_panel (dashboard (window));
-  GtkWidget *type_row = find_descendant (GTK_WIDGET (panel), ADW_TYPE_COMBO_ROW);
-  GtkWidget *popover = find_descendant (type_row, GTK_TYPE_POPOVER);
-  json_object *legal = mg_state_legal_actions (mg_campaign_get_state (campaign), MG_SEAT_ALL);
+  g_autoptr(json_object) legal = mg_state_legal_actions (mg_campaign_get_state (campaign), MG_SEAT_ALL);
   g_autoptr(GPtrArray) expected = g_ptr_array_new ();
-  g_autofree char *shown = NULL, *types = NULL, *want = NULL;
-  GListModel *model;
 
-  wait_ms (300);
-  shown = g_strdup (gtk_string_object_get_string (adw_combo_row_get_selected_item (ADW_COMBO_ROW (type_row))));
-  /* The form offered is the phase's own action, whatever the list holds. */
-  g_assert_cmpstr (mg_mk_action_panel_get_type_name (panel), ==, "build");
-  /* What the engine allows, once each, in its order; the Map page's corrections have no form. */
   for (gsize i = 0; i < json_object_array_length (legal); i++)
     {
       const char *type = json_object_get_string (json_object_object_get (json_object_array_get_idx (legal, i), "type"));
@@ -1410,21 +1412,70 @@ test_type_list_opened (void)
         g_ptr_array_add (expected, (gpointer) type);
     }
   g_ptr_array_add (expected, NULL);
-  want = g_strjoinv (" ", (char **) expected->pdata);
-  g_assert_cmpuint (expected->len - 1, >=, 5);
+  return g_strjoinv (" ", (char **) expected->pdata);
+}
 
+/* Opened from the keyboard (the row focused and activated, as Enter does), the Action list
+ * offers `want` and still shows the type offered before, `type` (its form kept). */
+static void
+assert_list_opens (MgMkActionPanel *panel, const char *want, const char *type)
+{
+  GtkWidget *type_row = find_descendant (GTK_WIDGET (panel), ADW_TYPE_COMBO_ROW);
+  GtkWidget *popover = find_descendant (type_row, GTK_TYPE_POPOVER);
+  g_autofree char *shown = g_strdup (gtk_string_object_get_string (adw_combo_row_get_selected_item (ADW_COMBO_ROW (type_row))));
+  g_autofree char *types = NULL;
+  g_auto(GStrv) words = g_strsplit (want, " ", -1);
+
+  g_assert_cmpstr (mg_mk_action_panel_get_type_name (panel), ==, type);
   gtk_widget_grab_focus (type_row);
   g_assert_true (gtk_widget_activate (type_row));
   wait_ms (300);
   g_assert_true (gtk_widget_get_visible (popover));
-  model = adw_combo_row_get_model (ADW_COMBO_ROW (type_row));
-  g_assert_cmpuint (g_list_model_get_n_items (model), ==, expected->len - 1);
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (ADW_COMBO_ROW (type_row))), ==, g_strv_length (words));
   g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (ADW_COMBO_ROW (type_row))), ==, shown);
   types = mg_mk_action_panel_list_types (panel);
   g_assert_cmpstr (types, ==, want);
-  g_assert_cmpstr (mg_mk_action_panel_get_type_name (panel), ==, "build");
+  g_assert_cmpstr (mg_mk_action_panel_get_type_name (panel), ==, type);
   gtk_popover_popdown (GTK_POPOVER (popover));
-  json_object_put (legal);
+  wait_ms (100);
+}
+
+/* The Action list of a campaign just opened is filled when first opened (its legal actions
+ * are the dearest part of the first frame): it offers every action type the engine allows now,
+ * in the engine's order, and still shows the type it offered before. Turn 1, Red's collect
+ * done: the build phase, where building, training, the moves and the GM's corrections are
+ * allowed. Likewise after an undo (Red collects again: collect and the GM's corrections only)
+ * and its redo, where the list is filled again only when opened (issue 43). */
+static void
+test_type_list_opened (void)
+{
+  static const char *const script = "{\"type\":\"start\"}\n{\"type\":\"collect\",\"player\":\"Red\"}\n";
+  MgCampaignWindow *window = show_mk ("types.db", "Types", NULL, script);
+  MgCampaign *campaign = mg_campaign_window_get_campaign (window);
+  MgMkActionPanel *panel = mg_mk_dashboard_get_action_panel (dashboard (window));
+  g_autofree char *build = NULL, *collect = NULL, *again = NULL;
+  g_auto(GStrv) words = NULL;
+
+  wait_ms (300);
+  build = allowed_types (campaign);
+  g_assert_true (g_str_has_prefix (build, "build train "));
+  words = g_strsplit (build, " ", -1);
+  g_assert_cmpuint (g_strv_length (words), >=, 5);
+  /* The form offered is the phase's own action, whatever the list holds. */
+  assert_list_opens (panel, build, "build");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (50);
+  collect = allowed_types (campaign);
+  g_assert_true (g_str_has_prefix (collect, "collect adjust"));
+  g_assert_null (strstr (collect, "build"));
+  assert_list_opens (panel, collect, "collect");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  wait_ms (50);
+  again = allowed_types (campaign);
+  g_assert_cmpstr (again, ==, build);
+  assert_list_opens (panel, build, "build");
   close_campaign_windows (app);
 }
 
