@@ -50,10 +50,12 @@ struct _MgAreaMap
   double       cy0;                  /* where the areas' centre is drawn, unzoomed */
   GArray      *names;                /* NameSpot, one per area in model order */
   GArray      *token_rects;          /* graphene_rect_t, one per model token */
+  GArray      *area_boxes;           /* graphene_rect_t, one per area in model order (area_box) */
   gint         clicked_token;        /* while a click is told: the token under it, or -1 */
-  /* The text's layouts, one per font (names, "+1", token letters, legend), kept from frame to
-   * frame: a layout made for each text cost 0.5M instructions (its font looked up again). */
-  struct { PangoLayout *layout; gboolean bold; double size; } text[4];
+  /* The texts' layouts, one per text and font ("bold size text" → PangoLayout), kept from frame
+   * to frame: a layout made for each text cost 0.5M instructions (its font looked up again), and
+   * one given its text again at each frame shaped it again (issue 43). */
+  GHashTable  *layouts;
   GPtrArray   *spots;                /* MgAreaSpot, one per area in model order (none when far) */
   char        *note;                 /* the focused area's description (mg_area_map_set_focus_note) */
 };

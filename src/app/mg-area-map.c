@@ -15,6 +15,7 @@
 #define NAME_GAP    2.0    /* px each side: names stand 4 px apart */
 #define LEGEND_FONT 12.0
 #define MAX_ZOOM    6.0
+#define MAX_LAYOUTS 512    /* texts whose layouts are kept */
 
 G_DEFINE_FINAL_TYPE (MgAreaMap, mg_area_map, GTK_TYPE_WIDGET)
 
@@ -102,53 +103,43 @@ invalidate (MgAreaMap *self)
 
 /* ---------------------------------------------------------------- text */
 
-/* The kept layout for a font (see text[]). */
+/* The kept layout of a text in a font (see layouts): made and shaped once, drawn as it is. */
 static PangoLayout *
-layout_for (MgAreaMap *self, gboolean bold, double size)
+layout_for (MgAreaMap *self, const char *text, gboolean bold, double size)
 {
-  guint slot = 0;
+  /* The size as the font description keeps it: in Pango units, whole. */
+  g_autofree char *key = g_strdup_printf ("%d %d %s", bold, (int) (size * PANGO_SCALE), text);
+  PangoLayout *layout = g_hash_table_lookup (self->layouts, key);
+  PangoFontDescription *font;
 
-  for (guint i = 0; i < G_N_ELEMENTS (self->text); i++)
-    if (self->text[i].layout == NULL)
-      slot = i;
-    else if (self->text[i].bold == bold && self->text[i].size == size)
-      return self->text[i].layout;
-
-  PangoFontDescription *font = pango_font_description_new ();
-  PangoLayout *layout;
-
-  g_clear_object (&self->text[slot].layout);
-  layout = self->text[slot].layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
-  self->text[slot].bold = bold;
-  self->text[slot].size = size;
+  if (layout != NULL)
+    return layout;
+  /* A bound on what is kept: the texts of the maps drawn (names, their initials, the legend). */
+  if (g_hash_table_size (self->layouts) >= MAX_LAYOUTS)
+    g_hash_table_remove_all (self->layouts);
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  font = pango_font_description_new ();
   pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
   if (bold)
     pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
   pango_layout_set_font_description (layout, font);
   pango_font_description_free (font);
   pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  g_hash_table_insert (self->layouts, g_steal_pointer (&key), layout);
   return layout;
 }
 
 static void
 text_size (MgAreaMap *self, const char *text, gboolean bold, double size, int *w, int *h)
 {
-  PangoLayout *layout = layout_for (self, bold, size);
-
-  pango_layout_set_width (layout, -1);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_get_pixel_size (layout, w, h);
+  pango_layout_get_pixel_size (layout_for (self, text, bold, size), w, h);
 }
 
 static void
 text_at (MgAreaMap *self, cairo_t *cr, const char *text, double x, double y, gboolean bold, double size)
 {
-  PangoLayout *layout = layout_for (self, bold, size);
-
-  pango_layout_set_width (layout, -1);
-  pango_layout_set_text (layout, text, -1);
   cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout);
+  pango_cairo_show_layout (cr, layout_for (self, text, bold, size));
 }
 
 static void
@@ -305,7 +296,6 @@ layout_tokens (MgAreaMap *self)
 static gboolean
 spot_free (MgAreaMap *self, const graphene_rect_t *rect, guint upto)
 {
-  json_object *list = mg_area_map_areas (self);
   graphene_rect_t wide, box;
 
   graphene_rect_inset_r (rect, -NAME_GAP, -NAME_GAP, &wide);
@@ -323,10 +313,10 @@ spot_free (MgAreaMap *self, const graphene_rect_t *rect, guint upto)
       if (graphene_rect_intersection (&wide, &other, NULL))
         return FALSE;
     }
-  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+  for (guint i = 0; i < self->area_boxes->len; i++)
     {
       /* Room for the rings drawn round an area (hover, keyboard). */
-      box = mg_area_map_area_box (self, json_object_array_get_idx (list, i));
+      box = g_array_index (self->area_boxes, graphene_rect_t, i);
       graphene_rect_inset (&box, -RING_ROOM, -RING_ROOM);
       if (graphene_rect_intersection (&wide, &box, NULL))
         return FALSE;
@@ -576,6 +566,11 @@ mg_area_map_ensure_layout (MgAreaMap *self)
   self->ox = (width - clear_w) / 2.0 - (self->bcx + self->pan_x) * self->scale;
   self->cy0 = top + (self->map_h - top - bottom) / 2.0;
   self->oy = self->cy0 - (self->bcy + self->pan_y) * self->scale_y;
+  /* Each area's box, which every name placed keeps clear of (issue 43: found again for each
+   * place tried, the areas' boxes were most of the layout). */
+  g_array_set_size (self->area_boxes, mg_ui_json_len (list));
+  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+    g_array_index (self->area_boxes, graphene_rect_t, i) = mg_area_map_area_box (self, json_object_array_get_idx (list, i));
   layout_tokens (self);
   layout_names (self);
 }
@@ -1545,7 +1540,9 @@ static void
 mg_area_map_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
 {
   GTK_WIDGET_CLASS (mg_area_map_parent_class)->css_changed (widget, change);
-  invalidate (MG_AREA_MAP (widget));   /* the fonts may have changed: names measured again */
+  /* The fonts may have changed: the texts shaped and the names measured again. */
+  g_hash_table_remove_all (MG_AREA_MAP (widget)->layouts);
+  invalidate (MG_AREA_MAP (widget));
 }
 
 static void
@@ -1593,8 +1590,8 @@ mg_area_map_finalize (GObject *object)
   g_clear_pointer (&self->note, g_free);
   g_clear_pointer (&self->names, g_array_unref);
   g_clear_pointer (&self->token_rects, g_array_unref);
-  for (guint i = 0; i < G_N_ELEMENTS (self->text); i++)
-    g_clear_object (&self->text[i].layout);
+  g_clear_pointer (&self->area_boxes, g_array_unref);
+  g_clear_pointer (&self->layouts, g_hash_table_unref);
   G_OBJECT_CLASS (mg_area_map_parent_class)->finalize (object);
 }
 
@@ -1651,7 +1648,9 @@ mg_area_map_init (MgAreaMap *self)
   self->names = g_array_new (FALSE, TRUE, sizeof (NameSpot));
   g_array_set_clear_func (self->names, name_spot_clear);
   self->token_rects = g_array_new (FALSE, TRUE, sizeof (graphene_rect_t));
+  self->area_boxes = g_array_new (FALSE, TRUE, sizeof (graphene_rect_t));
   self->spots = g_ptr_array_new ();
+  self->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (click));
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);
@@ -1686,16 +1685,51 @@ mg_area_map_new (void)
   return g_object_new (MG_TYPE_AREA_MAP, NULL);
 }
 
+/* The areas are where they were (the same, at the same places) and so is the legend: a model
+ * that changed only what stands on the areas and their colours changes nobody's allocation. */
+static gboolean
+same_places (json_object *a, json_object *b)
+{
+  json_object *la = mg_ui_json_array (a, "areas"), *lb = mg_ui_json_array (b, "areas");
+  json_object *ga = mg_ui_json_get (a, "legend"), *gb = mg_ui_json_get (b, "legend");
+
+  if (mg_ui_json_len (la) != mg_ui_json_len (lb) || !(ga == gb || (ga != NULL && gb != NULL && json_object_equal (ga, gb))))
+    return FALSE;
+  for (gsize i = 0; i < mg_ui_json_len (la); i++)
+    {
+      json_object *x = json_object_array_get_idx (la, i), *y = json_object_array_get_idx (lb, i);
+
+      if (g_strcmp0 (mg_ui_json_str (x, "id"), mg_ui_json_str (y, "id")) != 0
+          || mg_ui_json_int (x, "x", 0) != mg_ui_json_int (y, "x", 0) || mg_ui_json_int (x, "y", 0) != mg_ui_json_int (y, "y", 0))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 void
 mg_area_map_set_model (MgAreaMap *self, json_object *model)
 {
+  gboolean moved;
+
   g_return_if_fail (MG_IS_AREA_MAP (self));
+  /* The same map as shown (most pages' changes, issue 43): nothing to draw again. A model changed
+   * in place is given again as the same object: drawn again. */
+  if (model != NULL && self->model != NULL && model != self->model && json_object_equal (model, self->model))
+    return;
+  moved = model == NULL || model == self->model || self->model == NULL || !same_places (self->model, model);
   g_clear_pointer (&self->model, json_object_put);
   self->model = model ? json_object_get (model) : NULL;
   if (self->selected != NULL && mg_area_map_find_area (self, self->selected) == NULL)
     g_clear_pointer (&self->selected, g_free);
   sync_spots (self);
-  invalidate (self);
+  if (moved)
+    invalidate (self);
+  else
+    {
+      /* Laid out again (the names go round the tokens), drawn again; each area's spot stays. */
+      self->laid_out = FALSE;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
   update_hint (self);
 }
 
@@ -1710,6 +1744,8 @@ void
 mg_area_map_set_selected (MgAreaMap *self, const char *id)
 {
   g_return_if_fail (MG_IS_AREA_MAP (self));
+  if (g_strcmp0 (id, self->selected) == 0)
+    return;
   g_free (self->selected);
   self->selected = g_strdup (id);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -1722,20 +1758,53 @@ mg_area_map_get_selected (MgAreaMap *self)
   return self->selected;
 }
 
+/* Each target's text, the same in both (NULL: none). */
+static gboolean
+same_texts (GHashTable *a, GHashTable *b)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (a == NULL || b == NULL)
+    return a == b;
+  if (g_hash_table_size (a) != g_hash_table_size (b))
+    return FALSE;
+  g_hash_table_iter_init (&iter, a);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (g_strcmp0 (value, g_hash_table_lookup (b, key)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
 void
 mg_area_map_set_targets_with_texts (MgAreaMap *self, const char * const *ids, const char * const *texts)
 {
+  GStrv targets;
+  GHashTable *target_texts = NULL;
+
   g_return_if_fail (MG_IS_AREA_MAP (self));
-  g_clear_pointer (&self->targets, g_strfreev);
-  g_clear_pointer (&self->target_texts, g_hash_table_unref);
-  self->targets = ids ? g_strdupv ((char **) ids) : NULL;
+  targets = ids ? g_strdupv ((char **) ids) : NULL;
   if (ids != NULL && texts != NULL)
     {
-      self->target_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      target_texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       for (guint i = 0; ids[i] != NULL; i++)
-        if (texts[i] != NULL && !g_hash_table_contains (self->target_texts, ids[i]))
-          g_hash_table_insert (self->target_texts, g_strdup (ids[i]), g_strdup (texts[i]));
+        if (texts[i] != NULL && !g_hash_table_contains (target_texts, ids[i]))
+          g_hash_table_insert (target_texts, g_strdup (ids[i]), g_strdup (texts[i]));
     }
+  /* The same destinations saying the same (a page filled again after a change elsewhere, issue
+   * 43): nothing to draw again. */
+  if (((targets == NULL && self->targets == NULL)
+       || (targets != NULL && self->targets != NULL && g_strv_equal ((const char * const *) targets, (const char * const *) self->targets)))
+      && same_texts (target_texts, self->target_texts))
+    {
+      g_strfreev (targets);
+      g_clear_pointer (&target_texts, g_hash_table_unref);
+      return;
+    }
+  g_clear_pointer (&self->targets, g_strfreev);
+  g_clear_pointer (&self->target_texts, g_hash_table_unref);
+  self->targets = targets;
+  self->target_texts = target_texts;
   update_hint (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

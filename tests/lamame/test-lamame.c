@@ -1440,6 +1440,59 @@ test_legal_actions (void)
   mg_state_free (st);
 }
 
+/* Issue 43: legal_actions skips the builds of a kind that the rules refuse whatever the area;
+ * every build the rules accept of every player, unit and area is still offered, and only those. */
+static guint
+assert_builds_offered (const MgState *st)
+{
+  static const char * const units[] = { "knight", "soldier", "catapult", "camp" };
+  g_autoptr(json_object) la = mg_state_legal_actions (st, "*");
+  g_autoptr(json_object) view = mg_state_view (st, MG_SEAT_PUBLIC);
+  json_object *areas = mg_json_member (mg_json_member (view, "map"), "areas");
+  guint accepted = 0, offered = 0;
+
+  g_assert_cmpuint (json_object_array_length (areas), >, 10);
+  for (guint p = 0; three[p] != NULL; p++)
+    for (guint u = 0; u < G_N_ELEMENTS (units); u++)
+      for (gsize a = 0; a < json_object_array_length (areas); a++)
+        {
+          const char *area = json_object_get_string (mg_json_member (json_object_array_get_idx (areas, a), "name"));
+          g_autofree char *text = g_strdup_printf ("{\"type\":\"build\",\"player\":\"%s\",\"unit\":\"%s\",\"area\":\"%s\"}",
+                                                   three[p], units[u], area);
+          g_autoptr(json_object) build = jparse (text);
+          gboolean in = FALSE;
+
+          for (gsize i = 0; i < json_object_array_length (la); i++)
+            in = in || json_object_equal (json_object_array_get_idx (la, i), build);
+          g_assert_cmpint (in, ==, mg_state_validate (st, build, NULL));
+          accepted += in;
+        }
+  for (gsize i = 0; i < json_object_array_length (la); i++)
+    offered += g_strcmp0 (mg_action_type (json_object_array_get_idx (la, i)), "build") == 0;
+  g_assert_cmpuint (offered, ==, accepted);
+  return accepted;
+}
+
+static void
+test_legal_builds (void)
+{
+  g_autoptr(json_object) rs = ruleset ();
+  g_autoptr(MgState) initial = new_game (rs, three);
+  MgState *st;
+
+  PLAY (initial, "{\"type\":\"start\",\"start_player\":\"Red\"}");
+  g_assert_cmpuint (assert_builds_offered (initial), >, 0);   /* the initial build: next to the castle */
+  st = at_turn (rs, "[\"build\"]", "[\"move\"]", "[\"tax\"]");
+  st = with_units (st, "[{\"player\":\"Red\",\"unit\":\"soldier\",\"area\":\"Westmarsh\"}]", NULL);
+  g_assert_cmpuint (assert_builds_offered (st), >, 0);        /* Red's Build card: castle, next to it, own areas */
+  PLAY (st, "{\"type\":\"build\",\"player\":\"Red\",\"unit\":\"knight\",\"area\":\"Oak Hill\"}");
+  g_assert_cmpuint (assert_builds_offered (st), >, 0);        /* the Build action under way */
+  mg_state_free (st);
+  st = at_turn (rs, "[\"move\"]", "[\"build\"]", "[\"tax\"]");
+  g_assert_cmpuint (assert_builds_offered (st), ==, 0);       /* Red's Move card: no build at all */
+  mg_state_free (st);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1448,6 +1501,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lamame/ruleset/bad", test_ruleset_bad);
   g_test_add_func ("/lamame/ruleset/without-house-rules", test_ruleset_without_house_rules);
   g_test_add_func ("/lamame/setup", test_setup);
+  g_test_add_func ("/lamame/legal-builds", test_legal_builds);
   g_test_add_func ("/lamame/initial-build/introductory", test_introductory_build);
   g_test_add_func ("/lamame/initial-build/complete-auction", test_complete_build_auction);
   g_test_add_func ("/lamame/ability-bonus-income", test_ability_bonus_income);

@@ -986,6 +986,78 @@ test_click_destinations (void)
   close_campaign_windows (app);
 }
 
+/* The colour the map tints an area with, its owner's; NULL for none. */
+static const char *
+area_owner (MgLamameMapPage *page, const char *id)
+{
+  json_object *areas = json_object_object_get (mg_area_map_get_model (page->map), "areas");
+
+  for (gsize i = 0; i < json_object_array_length (areas); i++)
+    {
+      json_object *a = json_object_array_get_idx (areas, i);
+      if (g_strcmp0 (json_object_get_string (json_object_object_get (a, "id")), id) == 0)
+        return json_object_get_string (json_object_object_get (a, "owner"));
+    }
+  g_assert_not_reached ();
+}
+
+/* The map as drawn now, once its change has been drawn. */
+static GBytes *
+map_png (MgLamameMapPage *page)
+{
+  wait_ms (200);
+  return ui_test_png_bytes (GTK_WIDGET (page->map));
+}
+
+/* The campaign's windows closed and one opened afresh on its Map page: its map as drawn. */
+static GBytes *
+fresh_map_png (MgCampaign *campaign, MgCampaignWindow **window, MgLamameMapPage **page)
+{
+  close_campaign_windows (app);
+  *window = show_on_map (campaign, page);
+  return map_png (*page);
+}
+
+/* Issue 43: the map keeps its texts' layouts and lays itself out again only when it must (an
+ * owner's change lays nobody's allocation out again). What it draws after an undo gives an area
+ * back, after the redo takes it again and after the theme turns dark is what a window opened
+ * afresh on the same campaign draws, pixel for pixel. */
+static void
+test_map_drawn_as_fresh (void)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  AdwColorScheme scheme = adw_style_manager_get_color_scheme (style);
+  MgCampaignWindow *window;
+  MgLamameMapPage *page;
+  g_autoptr(MgCampaign) campaign = open_on_map ("fresh.db", &window, &page);
+  g_autoptr(GBytes) taken = NULL, undone = NULL, fresh = NULL, light = NULL, dark = NULL, fresh_dark = NULL;
+  g_autoptr(GError) error = NULL;
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  play (campaign, "{\"type\":\"start\",\"initial_build\":\"introductory\"}");
+  play (campaign, "{\"type\":\"build\",\"player\":\"Red\",\"unit\":\"knight\",\"area\":\"Oak Hill\"}");
+  g_assert_nonnull (area_owner (page, "Oak Hill"));
+  taken = map_png (page);
+  g_assert_true (mg_campaign_undo (campaign, 1, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_null (area_owner (page, "Oak Hill"));
+  undone = map_png (page);
+  g_assert_false (g_bytes_equal (taken, undone));   /* Oak Hill's tint and the knight are gone */
+  fresh = fresh_map_png (campaign, &window, &page);
+  g_assert_true (g_bytes_equal (undone, fresh));
+  g_assert_true (mg_campaign_redo (campaign, 1, NULL, &error));
+  g_assert_no_error (error);
+  light = map_png (page);
+  g_assert_true (g_bytes_equal (light, taken));
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  dark = map_png (page);
+  g_assert_false (g_bytes_equal (light, dark));
+  fresh_dark = fresh_map_png (campaign, &window, &page);
+  g_assert_true (g_bytes_equal (dark, fresh_dark));
+  adw_style_manager_set_color_scheme (style, scheme);
+  close_campaign_windows (app);
+}
+
 /* Issue 45: the Tax card is never under way; ending it gives it up (not "end the Tax action"),
  * while the Build card's action under way is ended. */
 static void
@@ -1013,6 +1085,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lamame-ui/narrow-and-dark", test_narrow_and_dark);
   g_test_add_func ("/lamame-ui/keyboard-turn", test_keyboard_turn);
   g_test_add_func ("/lamame-ui/click-destinations", test_click_destinations);
+  g_test_add_func ("/lamame-ui/map-drawn-as-fresh", test_map_drawn_as_fresh);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
