@@ -444,11 +444,28 @@ write_seal (const char *path, const char *mark, const char *chain)
   g_autofree char *seal = seal_path (path);
   g_autofree char *dir = g_path_get_dirname (seal);
   g_autofree char *text = NULL;
+  g_autofree char *tmp = NULL;
+  gsize len;
+  gboolean ok;
+  int fd;
 
   if (mark == NULL || g_mkdir_with_parents (dir, 0700) != 0)
     return;
   text = chain ? g_strconcat (mark, "\n", chain, NULL) : g_strdup (mark);
-  g_file_set_contents_full (seal, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, NULL);
+  /* A hint, not data: a seal lost or torn by a crash reads as no seal (the file is then checked
+   * whole), so it is not synced. g_file_set_contents' CONSISTENT mode fsyncs a file it replaces:
+   * a second fsync at every commit, 0.2-0.4 ms of an undo's CPU besides its wait (issue 43). A
+   * temporary file of its own renamed over the seal still shows a reader the old seal or the
+   * new one, never a mix. */
+  tmp = g_strconcat (seal, ".XXXXXX", NULL);
+  fd = g_mkstemp_full (tmp, O_WRONLY, 0600);
+  if (fd < 0)
+    return;
+  len = strlen (text);
+  ok = write (fd, text, len) == (gssize) len;
+  ok = g_close (fd, NULL) && ok;
+  if (!ok || g_rename (tmp, seal) != 0)
+    g_unlink (tmp);
 }
 
 /* Takes the files' mark now as this store's own and writes it as the seal. */
