@@ -927,6 +927,21 @@ def sealed_copy(t, cli, path, name):
 FLOOR = "GTK floor, same change"
 
 
+def peer_env(t, env, argv):
+    """A peer's environment. GNOME Text Editor types with its spell check off (its default is
+    on): a letter typed into a word has the word checked again in the frame, work Melee GM's undo
+    does not do, and the strongest baseline is the cheapest honest keystroke. Its settings come
+    from a key file (GLib's keyfile backend) in the bench's cache, as the memory backend cannot
+    be given values."""
+    if "gnome-text-editor" not in os.path.basename(argv[0]):
+        return env
+    home = os.path.join(t.cache, "work", "text-editor-config")
+    os.makedirs(os.path.join(home, "glib-2.0", "settings"), exist_ok=True)
+    with open(os.path.join(home, "glib-2.0", "settings", "keyfile"), "w") as f:
+        f.write("[org/gnome/TextEditor]\nspellcheck=false\nrestore-session=false\n")
+    return dict(env, GSETTINGS_BACKEND="keyfile", XDG_CONFIG_HOME=home)
+
+
 def action_programs(t, game, rows, path, builds, peers, env, probe, floor):
     """The programs of one game and size, all open at once: (label, app, keys, presses). With
     floor, the Melee GM build under test records its second undo and redo (bench/action-probe.c)
@@ -944,7 +959,7 @@ def action_programs(t, game, rows, path, builds, peers, env, probe, floor):
         if app_env is not env:
             apps.append((FLOOR, probed, ["F12"], 2))
     for label, argv, key in peers:
-        apps.append((label, ProbedApp(label, argv, env, probe), [key], FOCUS["presses"]))
+        apps.append((label, ProbedApp(label, argv, peer_env(t, env, argv), probe), [key], FOCUS["presses"]))
     return apps
 
 
