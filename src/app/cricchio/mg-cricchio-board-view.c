@@ -29,11 +29,16 @@ struct _MgChessBoardView {
   gint      cursor;
   guint     bottom;          /* side drawn at the bottom */
   char      name_buf[2][4];
-  /* Issue 43: the board as last drawn, kept as an image; a frame repaints only the squares
-   * whose look changed (a move: two or three of 196) and paints the image in a cairo node. A new
-   * GdkTexture made of it at each change (as before) cost GTK 4.8's cairo renderer a per-pixel
-   * loop inside GTK on top of the copy: an undo's main-thread CPU 13.0 -> 7.7 ms p50 (bench). */
-  cairo_surface_t *cache;
+  /* Issue 43: each square as last drawn, kept as a render node of its own image (and the
+   * coordinates as one more); a change makes again only the nodes of the squares whose look
+   * changed (a move: two or three of 196) and the snapshot hands GTK the same node objects for
+   * the others. The GL renderer keeps a node's upload while the node lives, and the cairo
+   * renderer's damage is only the new nodes: one image of the whole board, painted in a new
+   * cairo node at each change, was drawn in software and uploaded whole by GL at each undo
+   * (5.7x its floor's CPU, llvmpipe). A new GdkTexture at each change (before that) cost the
+   * cairo renderer a per-pixel loop inside GTK. */
+  GskRenderNode   *square_node[N];
+  GskRenderNode   *coord_node;
   int              cache_w, cache_h, cache_scale;
   guint            cache_bottom;
   GdkRGBA          cache_coord;
@@ -377,13 +382,13 @@ square_look (MgChessBoardView *self, gint s)
          | (guint64) 1 << 32;   /* never 0: 0 is "not drawn" */
 }
 
-/* A new image of the widget's size: every square and the coordinates are painted. */
+/* Forgets every kept node: all are made again at the next frame. */
 static void
 cache_reset (MgChessBoardView *self, int w, int h, int scale, const GdkRGBA *coord)
 {
-  g_clear_pointer (&self->cache, cairo_surface_destroy);
-  self->cache = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w * scale, h * scale);
-  cairo_surface_set_device_scale (self->cache, scale, scale);
+  for (gint s = 0; s < N; s++)
+    g_clear_pointer (&self->square_node[s], gsk_render_node_unref);
+  g_clear_pointer (&self->coord_node, gsk_render_node_unref);
   self->cache_w = w;
   self->cache_h = h;
   self->cache_scale = scale;
@@ -392,34 +397,73 @@ cache_reset (MgChessBoardView *self, int w, int h, int scale, const GdkRGBA *coo
   memset (self->drawn, 0, sizeof self->drawn);
 }
 
-/* Paints the squares whose look changed (all after a reset) into the image; TRUE if any. */
-static gboolean
-cache_update (MgChessBoardView *self, double sz, double x0, double y0, gboolean coordinates)
+/* A node painting an image of `rect` (whole pixels, at the widget's scale) drawn by `draw`:
+ * the pixels are those the same drawing makes on one image of the whole board, as before. */
+typedef void (*DrawFunc) (MgChessBoardView *self, cairo_t *cr, gint s, double sz, double x0, double y0);
+
+static GskRenderNode *
+image_node (MgChessBoardView *self, const graphene_rect_t *rect, int scale, DrawFunc draw, gint s,
+            double sz, double x0, double y0)
 {
-  cairo_t *cr = cairo_create (self->cache);
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) rect->size.width * scale,
+                                                       (int) rect->size.height * scale);
+  GskRenderNode *node = gsk_cairo_node_new (rect);
+  cairo_t *cr;
+
+  cairo_surface_set_device_scale (image, scale, scale);
+  cr = cairo_create (image);
+  cairo_translate (cr, -rect->origin.x, -rect->origin.y);
+  draw (self, cr, s, sz, x0, y0);
+  cairo_destroy (cr);
+  cr = gsk_cairo_node_get_draw_context (node);
+  cairo_set_source_surface (cr, image, rect->origin.x, rect->origin.y);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (image);
+  return node;
+}
+
+static void
+draw_one_square (MgChessBoardView *self, cairo_t *cr, gint s, double sz, double x0, double y0)
+{
+  gint col, row;
+
+  to_display (self->bottom, s, &col, &row);
+  cairo_rectangle (cr, x0 + col * sz, y0 + row * sz, sz, sz);
+  cairo_clip (cr);
+  draw_square (self, cr, s, x0 + col * sz, y0 + row * sz, sz);
+}
+
+static void
+draw_coordinates_at (MgChessBoardView *self, cairo_t *cr, gint s, double sz, double x0, double y0)
+{
+  draw_coordinates (self, cr, sz, x0, y0);
+}
+
+/* Makes again the nodes of the squares whose look changed (all after a reset). */
+static void
+cache_update (MgChessBoardView *self, double sz, double x0, double y0, int w, int h, int scale)
+{
   guint n = 0;
 
-  if (coordinates)
-    draw_coordinates (self, cr, sz, x0, y0);
+  if (self->coord_node == NULL)
+    self->coord_node = image_node (self, &GRAPHENE_RECT_INIT (0, 0, w, h), scale, draw_coordinates_at, -1,
+                                   sz, x0, y0);
   for (gint s = 0; s < N; s++)
     {
       guint64 look = square_look (self, s);
       gint col, row;
 
-      if (look == self->drawn[s])
+      if (look == self->drawn[s] && self->square_node[s] != NULL)
         continue;
       to_display (self->bottom, s, &col, &row);
-      cairo_save (cr);
-      cairo_rectangle (cr, x0 + col * sz, y0 + row * sz, sz, sz);
-      cairo_clip (cr);
-      draw_square (self, cr, s, x0 + col * sz, y0 + row * sz, sz);
-      cairo_restore (cr);
+      g_clear_pointer (&self->square_node[s], gsk_render_node_unref);
+      self->square_node[s] = image_node (self, &GRAPHENE_RECT_INIT (x0 + col * sz, y0 + row * sz, sz, sz),
+                                         scale, draw_one_square, s, sz, x0, y0);
       self->drawn[s] = look;
       n++;
     }
-  cairo_destroy (cr);
   self->n_repainted = n;
-  return n > 0 || coordinates;
 }
 
 static void
@@ -428,24 +472,20 @@ mg_chess_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   MgChessBoardView *self = MG_CHESS_BOARD_VIEW (widget);
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
   int scale = gtk_widget_get_scale_factor (widget);
-  gboolean reset;
   double sz, x0, y0;
   GdkRGBA coord;
-  cairo_t *cr;
 
   geometry (self, &sz, &x0, &y0);
   if (sz <= 0)
     return;
   mg_chess_board_view_get_coordinate_color (self, &coord);
-  reset = self->cache == NULL || w != self->cache_w || h != self->cache_h || scale != self->cache_scale
-          || self->bottom != self->cache_bottom || !gdk_rgba_equal (&coord, &self->cache_coord);
-  if (reset)
+  if (w != self->cache_w || h != self->cache_h || scale != self->cache_scale
+      || self->bottom != self->cache_bottom || !gdk_rgba_equal (&coord, &self->cache_coord))
     cache_reset (self, w, h, scale, &coord);
-  cache_update (self, sz, x0, y0, reset);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
-  cairo_set_source_surface (cr, self->cache, 0, 0);
-  cairo_paint (cr);
-  cairo_destroy (cr);
+  cache_update (self, sz, x0, y0, w, h, scale);
+  gtk_snapshot_append_node (snapshot, self->coord_node);
+  for (gint s = 0; s < N; s++)
+    gtk_snapshot_append_node (snapshot, self->square_node[s]);
 }
 
 guint
@@ -547,7 +587,9 @@ mg_chess_board_view_finalize (GObject *object)
 {
   MgChessBoardView *self = MG_CHESS_BOARD_VIEW (object);
 
-  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  for (gint s = 0; s < N; s++)
+    g_clear_pointer (&self->square_node[s], gsk_render_node_unref);
+  g_clear_pointer (&self->coord_node, gsk_render_node_unref);
   G_OBJECT_CLASS (mg_chess_board_view_parent_class)->finalize (object);
 }
 
