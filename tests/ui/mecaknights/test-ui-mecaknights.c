@@ -1868,18 +1868,34 @@ army_token (MgAreaMap *drawing, const char *army)
   g_error ("no token for %s", army);
 }
 
-/* A click on an army's token, through the X server where it can be (else as GTK's press is told). */
+/* A click on an army's token, through the X server where it can be (else as GTK's press is told),
+ * then the main loop turned until the army picked is `picked`, at most 5 s. A click that left the
+ * pick as it was is given again, twice at most: on a loaded machine an XTest click was lost now
+ * and then (1 run in 14 at load 3.6: nothing picked 5 s later; not understood yet). What the test
+ * asserts is which army a click picks, not whether the X server delivers every click. */
 static void
-click_army (MgAreaMap *drawing, const char *army)
+click_army (MgMkMapPage *map, MgAreaMap *drawing, const char *army, const char *picked)
 {
+  g_autofree char *was = g_strdup (mg_mk_map_page_get_play_army (map));
   graphene_rect_t rect;
   graphene_point_t centre;
 
-  g_assert_true (mg_area_map_token_rect (drawing, army_token (drawing, army), &rect));
-  graphene_rect_get_center (&rect, &centre);
-  if (!ui_test_click_at (GTK_WIDGET (drawing), centre.x, centre.y))
-    mg_area_map_click (drawing, centre.x, centre.y);
-  wait_ms (50);
+  for (guint attempt = 0; attempt < 3; attempt++)
+    {
+      gint64 end = g_get_monotonic_time () + 5 * G_TIME_SPAN_SECOND;
+
+      while (!mg_area_map_token_rect (drawing, army_token (drawing, army), &rect) && g_get_monotonic_time () < end)
+        wait_ms (20);   /* the map's first layout, after its page is shown */
+      g_assert_true (mg_area_map_token_rect (drawing, army_token (drawing, army), &rect));
+      graphene_rect_get_center (&rect, &centre);
+      if (!ui_test_click_at (GTK_WIDGET (drawing), centre.x, centre.y))
+        mg_area_map_click (drawing, centre.x, centre.y);
+      while (g_strcmp0 (mg_mk_map_page_get_play_army (map), picked) != 0 && g_get_monotonic_time () < end)
+        wait_ms (20);
+      if (g_strcmp0 (mg_mk_map_page_get_play_army (map), was) != 0)
+        break;
+    }
+  g_assert_cmpstr (mg_mk_map_page_get_play_army (map), ==, picked);
 }
 
 /* Issue 45: two of Red's armies on Redhold. A click on either's token picks that one (a click
@@ -1910,10 +1926,8 @@ test_two_armies_one_land (void)
   wait_ms (400);
   drawing = mg_mk_map_page_get_area_map (map);
 
-  click_army (drawing, "Red 2");
-  g_assert_cmpstr (mg_mk_map_page_get_play_army (map), ==, "Red 2");
-  click_army (drawing, "Red 1");
-  g_assert_cmpstr (mg_mk_map_page_get_play_army (map), ==, "Red 1");
+  click_army (map, drawing, "Red 2", "Red 2");
+  click_army (map, drawing, "Red 1", "Red 1");
   /* The keyboard: Enter on Redhold, where the ring is, picks the next army there, then none. */
   g_assert_cmpstr (mg_area_map_get_focus_area (drawing), ==, "Redhold");
   g_assert_true (mg_area_map_activate_focus (drawing));
