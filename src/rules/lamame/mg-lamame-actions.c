@@ -375,42 +375,33 @@ check_turn (const LmState *s, gint seat, GError **error)
   return TRUE;
 }
 
-static gboolean
-do_build (MgState *state, json_object *a, MgPlay *c, GError **error)
+/* What refuses seat's build of `kind` whatever the area: the phase, the turn, the supply, the
+ * gold, and in the action phase the Build card (its index in *card, -1 in the initial build).
+ * do_build asks it first; legal_actions asks it before trying the areas one by one, each on a
+ * copy of the state (issue 43: 4 x 17 copies at every change with the Move card under way). */
+gboolean
+lm_build_open (const LmState *s, gint seat, gint kind, gint *card, GError **error)
 {
-  static const char * const f[] = { "player", "unit", "area", NULL };
-  LmState *s = lm (state);
-  LmPlay *p = &s->p;
-  gint seat, kind, area, castle;
+  const LmPlay *p = &s->p;
+  const LmPlayer *pl = &p->pl[seat];
   gboolean initial = p->phase == LM_INITIAL_BUILD;
+  gint idx = -1;
 
-  if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) ||
-      !lm_get_kind (a, "unit", &kind, error) || !lm_get_area (s, a, "area", &area, error))
-    return FALSE;
   if (p->phase != LM_INITIAL_BUILD && p->phase != LM_ACTIONS)
     return mg_illegal (error, N_("Units are built in the initial build or with the Build card"));
   if (p->phase == LM_ACTIONS && p->atk.active)
     return mg_illegal (error, N_("An attack is under way: finish it first"));
   if (!check_turn (s, seat, error))
     return FALSE;
-  castle = lm_castle_of (s, seat);
-  if (p->pl[seat].supply[kind] <= 0)
+  if (pl->supply[kind] <= 0)
     return mg_illegal (error, N_("%s has no %s left in their supply"), NAME (s, seat), KIND_WORD (kind));
-  if (p->pl[seat].gold < s->rs->costs[kind])
+  if (pl->gold < s->rs->costs[kind])
     return mg_illegal (error, N_("A %s costs %d gold; %s has %d"), KIND_WORD (kind), s->rs->costs[kind],
-                    NAME (s, seat), p->pl[seat].gold);
+                    NAME (s, seat), pl->gold);
   if (initial && p->form == LM_COMPLETE && lm_supply_total (s, seat) - 1 < lm_cards_led (s, seat))
     return mg_illegal (error, N_("%s's last unbuilt units mark their bids on special abilities"), NAME (s, seat));
-  if (initial)
+  if (!initial)
     {
-      if (area != castle && !lm_map_adjacent (s->map, castle, area))
-        return mg_illegal (error, N_("In the initial build units go in the castle (%s) or next to it; %s is not"),
-                        AREA (s, castle), AREA (s, area));
-    }
-  else
-    {
-      gint idx = -1;
-      LmPlayer *pl = &p->pl[seat];
       if (!pl->cards_revealed)
         return mg_illegal (error, N_("%s must reveal their cards first"), NAME (s, seat));
       if (pl->card_active >= 0 && pl->cards[pl->card_active] != LM_BUILD)
@@ -421,6 +412,36 @@ do_build (MgState *state, json_object *a, MgPlay *c, GError **error)
           idx = i;
       if (idx < 0)
         return mg_illegal (error, N_("%s has no Build card to play this season"), NAME (s, seat));
+    }
+  if (card != NULL)
+    *card = idx;
+  return TRUE;
+}
+
+static gboolean
+do_build (MgState *state, json_object *a, MgPlay *c, GError **error)
+{
+  static const char * const f[] = { "player", "unit", "area", NULL };
+  LmState *s = lm (state);
+  LmPlay *p = &s->p;
+  gint seat, kind, area, castle, idx;
+  gboolean initial = p->phase == LM_INITIAL_BUILD;
+
+  if (!lm_only (a, f, error) || !lm_get_seat (s, a, "player", &seat, error) ||
+      !lm_get_kind (a, "unit", &kind, error) || !lm_get_area (s, a, "area", &area, error))
+    return FALSE;
+  if (!lm_build_open (s, seat, kind, &idx, error))
+    return FALSE;
+  castle = lm_castle_of (s, seat);
+  if (initial)
+    {
+      if (area != castle && !lm_map_adjacent (s->map, castle, area))
+        return mg_illegal (error, N_("In the initial build units go in the castle (%s) or next to it; %s is not"),
+                        AREA (s, castle), AREA (s, area));
+    }
+  else
+    {
+      LmPlayer *pl = &p->pl[seat];
       if (area != castle && !lm_map_adjacent (s->map, castle, area) && lm_area_owner (s, area) != seat)
         return mg_illegal (error, N_("%s may build only in their castle, next to it, or where they have units; not in %s"),
                         NAME (s, seat), AREA (s, area));

@@ -226,6 +226,9 @@ void        lm_unit_put     (LmState *s, guint a, guint k, gint seat);  /* puts 
 gboolean    lm_can_place    (const LmState *s, gint seat, guint k, guint a, GError **error);  /* may the seat build k on a? */
 void        lm_compute_order (LmState *s);                    /* the turn order from the start player */
 gint        lm_current_seat (const LmState *s);               /* the seat whose turn it is, or -1 */
+/* What refuses seat's build of `kind` whatever the area (its Build card's index in *card, may be
+ * NULL): do_build's first checks, which legal_actions asks before trying area after area. */
+gboolean    lm_build_open   (const LmState *s, gint seat, gint kind, gint *card, GError **error);
 gint        lm_guesses_for  (const LmState *s, guint target, guint area);  /* the defender's guesses */
 gboolean    lm_only         (json_object *a, const char * const *fields, GError **error);  /* no member but "type", "template" and fields */
 gboolean    lm_get_seat     (const LmState *s, json_object *a, const char *key, gint *out, GError **error);  /* a seat by name */

@@ -372,29 +372,6 @@ legal_moves (LmState *s, json_object *out, guint i)
         try_add (s, out, act ("fire", "player", JS (name), "from", JS (AREA (s, a)), "to", JS (AREA (s, b)), NULL), FALSE);
 }
 
-/* What do_build (mg-lamame-actions.c) refuses of seat i's `kind` whatever the area: the builds
- * of that kind are then not tried one area after another, each on a copy of the state (issue 43:
- * with the Move card under way, 4 × 17 copies at every change). Only refusals are decided here;
- * a build that passes is still validated. */
-static gboolean
-build_refused (const LmState *s, guint i, guint kind)
-{
-  const LmPlay *p = &s->p;
-  const LmPlayer *pl = &p->pl[i];
-  gboolean card = FALSE;
-
-  if ((p->phase != LM_INITIAL_BUILD && p->phase != LM_ACTIONS) || (p->phase == LM_ACTIONS && p->atk.active)
-      || lm_current_seat (s) != (gint) i || pl->supply[kind] <= 0 || pl->gold < s->rs->costs[kind])
-    return TRUE;
-  if (p->phase == LM_INITIAL_BUILD)
-    return FALSE;
-  if (!pl->cards_revealed || (pl->card_active >= 0 && pl->cards[pl->card_active] != LM_BUILD))
-    return TRUE;
-  for (guint c = 0; c < pl->n_cards; c++)
-    card = card || (pl->cards[c] == LM_BUILD && !pl->card_done[c]);
-  return !card;
-}
-
 /* Seat i in the initial build or the action phase: an attack's part, the cards to reveal, or
  * builds, bids and passes (initial build) or tax, moves, shots and ends of action. */
 static void
@@ -416,7 +393,7 @@ legal_turn (LmState *s, json_object *out, guint i)
       return;
     }
   for (guint k = 0; k < LM_N_KINDS; k++)
-    for (guint a = 0; a < s->map->n_areas && !build_refused (s, i, k); a++)
+    for (guint a = 0; a < s->map->n_areas && lm_build_open (s, (gint) i, (gint) k, NULL, NULL); a++)
       try_add (s, out, act ("build", "player", JS (name), "unit", JS (lm_kind_ids[k]), "area", JS (AREA (s, a)), NULL), FALSE);
   if (p->phase == LM_INITIAL_BUILD)
     {
