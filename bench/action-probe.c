@@ -18,7 +18,9 @@
  * timeout for a toplevel.
  *
  * The floor (MG_BENCH_FLOOR=1, Melee GM only): GTK's own cost of the same visual change. During
- * the second undo (Ctrl+Z) and the second redo (Ctrl+Shift+Z), from the key's arrival to its
+ * the second undo (Ctrl+Z) and the second redo (Ctrl+Shift+Z) (MG_BENCH_FLOOR_AT=n: the n-th;
+ * bench/run.py asks for one the window has made before, not a first visit that builds widgets
+ * once), from the key's arrival to its
  * painted frame, the probe records every property GTK or libadwaita declares that is set on a
  * widget in the window (GObject's dispatch_properties_changed, which every notification passes:
  * the widget, the property, its new value) and every gtk_widget_queue_draw / queue_resize the
@@ -67,6 +69,7 @@ static gboolean floor_on;
 static const char *floor_dump;   /* MG_BENCH_FLOOR_DUMP: a file the records are written to */
 static GPtrArray *records[2];    /* [0] the undo's steps, [1] the redo's */
 static int seen[2];              /* undo / redo keys seen */
+static int record_at = 2;        /* MG_BENCH_FLOOR_AT: the undo and the redo recorded (1-based) */
 static guint raw_steps[2];       /* steps recorded, before collapse () */
 static int recording = -1;       /* the direction being recorded, -1: none */
 static int shown = -1;           /* the direction of the last change the window shows */
@@ -411,7 +414,7 @@ dump_records (void)
   fclose (out);
 }
 
-/* A key on its arrival: an undo or redo recorded (the second of each), F12 replayed. */
+/* A key on its arrival: an undo or redo recorded (the record_at-th of each), F12 replayed. */
 static void
 floor_key (GdkEvent *event)
 {
@@ -422,7 +425,7 @@ floor_key (GdkEvent *event)
   if ((keyval == GDK_KEY_z || keyval == GDK_KEY_Z) && (mods & GDK_CONTROL_MASK))
     {
       direction = (mods & GDK_SHIFT_MASK) ? 1 : 0;
-      if (++seen[direction] == 2)
+      if (++seen[direction] == record_at)
         {
           g_ptr_array_set_size (records[direction], 0);
           recording = direction;
@@ -482,7 +485,7 @@ after_paint (GdkFrameClock *clock, gpointer data)
     {
       collapse (recording);
       recording = -1;
-      if (seen[0] >= 2 && seen[1] >= 2 && !recorded)
+      if (seen[0] >= record_at && seen[1] >= record_at && !recorded)
         {
           recorded = TRUE;
           if (floor_dump != NULL)
@@ -529,6 +532,8 @@ probe_init (void)
   unsetenv ("LD_PRELOAD");   /* the program only, not what it spawns */
   floor_on = g_strcmp0 (g_getenv ("MG_BENCH_FLOOR"), "1") == 0;
   floor_dump = g_getenv ("MG_BENCH_FLOOR_DUMP");
+  if (g_getenv ("MG_BENCH_FLOOR_AT") != NULL)
+    record_at = MAX (atoi (g_getenv ("MG_BENCH_FLOOR_AT")), 1);
   records[0] = g_ptr_array_new_with_free_func (step_free);
   records[1] = g_ptr_array_new_with_free_func (step_free);
   class_snapshot = g_hash_table_new (NULL, NULL);

@@ -952,7 +952,12 @@ def action_programs(t, game, rows, path, builds, peers, env, probe, floor):
         copy = sealed_copy(t, t.cli, path, f"action-{game}-{rows}-{'b' if 'before' in label else 'a'}.db")
         app_env = env
         if floor and label == "Melee GM":
-            app_env = dict(env, MG_BENCH_FLOOR="1",
+            # The undo and redo recorded are the warm-up's last (action_rounds presses each key
+            # twice, each time FOCUS["presses"] times): with two presses a key, the second undo
+            # was the warm-up's first visit to its row, where a page builds what it shows once
+            # (Meeple's play controls: 1,560 property sets on new widgets), not the change every
+            # later undo makes.
+            app_env = dict(env, MG_BENCH_FLOOR="1", MG_BENCH_FLOOR_AT=str(2 * FOCUS["presses"]),
                            MG_BENCH_FLOOR_DUMP=os.path.join(t.cache, "work", f"floor-{game}-{rows}.txt"))
         probed = ProbedApp(label, [app, copy], app_env, probe)
         apps.append((label, probed, ["ctrl+z", "ctrl+shift+z"], FOCUS["presses"]))
