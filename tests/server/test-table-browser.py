@@ -60,16 +60,25 @@ class Driver:
 
     def __init__(self, tmp):
         self.port = free_port()
-        self.proc = subprocess.Popen([DRIVER, "--port=%d" % self.port, "--allowed-ips=127.0.0.1"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        log = os.path.join(tmp, "chromedriver.log")
+        with open(log, "w") as out:
+            self.proc = subprocess.Popen([DRIVER, "--port=%d" % self.port, "--allowed-ips=127.0.0.1"],
+                                         stdout=out, stderr=subprocess.STDOUT)
         self.tmp = tmp
-        for _ in range(100):
+        # Its first start on a fresh machine, while a CI run builds beside it, took over 10 s
+        # (load average 8 on 2 cores): wait up to 45 s, and say why if it never answers.
+        started = time.monotonic()
+        while time.monotonic() - started < 45 and self.proc.poll() is None:
             try:
                 self.call("GET", "/status")
                 return
             except OSError:
-                time.sleep(0.1)
-        fail("chromedriver did not start")
+                time.sleep(0.2)
+        with open(log) as f:
+            said = f.read()[-600:]
+        fail("chromedriver did not start in %.0f s (%s): %s" % (time.monotonic() - started,
+             "exit status %s" % self.proc.returncode if self.proc.poll() is not None else "still running",
+             said.strip() or "it printed nothing"))
 
     def call(self, method, path, body=None):
         data = None if body is None else json.dumps(body).encode()
