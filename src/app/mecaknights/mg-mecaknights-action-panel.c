@@ -203,6 +203,7 @@ struct _MgMkActionPanel
 G_DEFINE_FINAL_TYPE (MgMkActionPanel, mg_mk_action_panel, GTK_TYPE_WIDGET)
 
 static void revalidate (MgMkActionPanel *self);
+static const char *fresh_what (MgMkActionPanel *self, GPtrArray *ids);
 static void rebuild_organize (MgMkActionPanel *self, Field *field);
 
 static const char *
@@ -608,7 +609,9 @@ refill_field (MgMkActionPanel *self, Field *field)
       fill_combo (field->widget, ids, labels,
                   field->spec->kind == F_PLAYER ? mg_mk_ui_view_current_leader (self->view) :
                   field->spec->kind == F_LAND && strcmp (field->spec->key, "land") == 0 ?
-                    leaders_land (self->view) : NULL);
+                    leaders_land (self->view) :
+                  field->spec->kind == F_WHAT && g_object_get_data (G_OBJECT (field->widget), "ids") == NULL
+                    && !field_touched (field) ? fresh_what (self, ids) : NULL);
       break;
     }
 }
@@ -859,6 +862,51 @@ cost_text (MgMkActionPanel *self, json_object *action)
   return g_strdup_printf (C_("mecaknights", "Costs %s."), text->str);
 }
 
+/* The first of the Build field's choices `ids`, from `from` on and `skip` left out, that the
+ * engine allows with the form's other values, each tried in the action built from the form
+ * (not by choosing it in the field: each choice made the combo's shown row again); -1: none. */
+static gint
+legal_what_index (MgMkActionPanel *self, GPtrArray *ids, guint from, gint skip)
+{
+  json_object *action = mg_mk_action_panel_build (self);
+  gint found = -1;
+
+  for (guint i = from; action != NULL && found < 0 && i < ids->len; i++)
+    {
+      if ((gint) i == skip)
+        continue;
+      json_object_object_add (action, "what", json_object_new_string (g_ptr_array_index (ids, i)));
+      if (mg_campaign_validate (self->campaign, action, NULL))
+        found = (gint) i;
+    }
+  json_object_put (action);
+  return found;
+}
+
+/* Where a Build field just built or reset starts: its first choice, or if the rules refuse that
+ * one, the first they allow (as revalidate then choose_legal_what would move it to), so that the
+ * field is set once. */
+static const char *
+fresh_what (MgMkActionPanel *self, GPtrArray *ids)
+{
+  g_autoptr(GError) error = NULL;
+  json_object *action;
+  gboolean ok;
+  gint i = -1;
+
+  if (ids->len == 0)
+    return NULL;
+  action = mg_mk_action_panel_build (self);
+  if (action == NULL)
+    return NULL;
+  json_object_object_add (action, "what", json_object_new_string (g_ptr_array_index (ids, 0)));
+  ok = mg_campaign_validate (self->campaign, action, &error);
+  json_object_put (action);
+  if (!ok && g_error_matches (error, MG_RULES_ERROR, MG_RULES_ERROR_ILLEGAL))
+    i = legal_what_index (self, ids, 1, -1);
+  return g_ptr_array_index (ids, MAX (i, 0));
+}
+
 /* Build opens on a hamlet, which a land already built on refuses: a Build field the referee has
  * not chosen moves to the first building the land takes now, so that the form does not greet
  * the GM with a refusal; that action is returned.  None: NULL, the field stays where it was,
@@ -868,33 +916,18 @@ choose_legal_what (MgMkActionPanel *self)
 {
   Field *what = find_field (self, "what");
   AdwComboRow *row;
-  guint was;
+  gint i;
 
   if (what == NULL || what->spec->kind != F_WHAT || what->ids == NULL || field_touched (what))
     return NULL;
   row = ADW_COMBO_ROW (what->widget);
-  was = adw_combo_row_get_selected (row);
+  i = legal_what_index (self, what->ids, 0, (gint) adw_combo_row_get_selected (row));
+  if (i < 0)
+    return NULL;
   self->updating = TRUE;
-  for (guint i = 0; i < what->ids->len; i++)
-    {
-      json_object *action;
-      gboolean legal;
-
-      if (i == was)
-        continue;
-      adw_combo_row_set_selected (row, i);
-      action = mg_mk_action_panel_build (self);
-      legal = action != NULL && mg_campaign_validate (self->campaign, action, NULL);
-      if (legal)
-        {
-          self->updating = FALSE;
-          return action;
-        }
-      json_object_put (action);
-    }
-  adw_combo_row_set_selected (row, was);
+  adw_combo_row_set_selected (row, (guint) i);
   self->updating = FALSE;
-  return NULL;
+  return mg_mk_action_panel_build (self);
 }
 
 static void

@@ -321,7 +321,7 @@ action_name (const char *type)
 static GtkWidget *
 info_row (const char *title, const char *subtitle, const char *colour, const char *suffix)
 {
-  GtkWidget *caption = NULL, *row;
+  GtkWidget *caption = NULL, *row, *swatch = colour != NULL ? mg_mk_ui_swatch_new (colour) : NULL;
 
   if (suffix != NULL)
     {
@@ -329,8 +329,9 @@ info_row (const char *title, const char *subtitle, const char *colour, const cha
       gtk_widget_add_css_class (caption, "dim-label");
       gtk_widget_add_css_class (caption, "caption");
     }
-  row = mg_info_row_new (title, subtitle, colour != NULL ? mg_mk_ui_swatch_new (colour) : NULL, caption);
+  row = mg_info_row_new (title, subtitle, swatch, caption);
   g_object_set_data (G_OBJECT (row), "mk-caption", caption);
+  g_object_set_data (G_OBJECT (row), "mk-swatch", swatch);
   return row;
 }
 
@@ -345,16 +346,20 @@ make_land_row (gpointer item)
 }
 
 /* Issue 43: a row whose texts changed (an army's status and reach, a land's buildings) is given
- * them in place, its widgets kept; only one whose swatch's colour changes or whose caption comes
- * or goes is made again. */
+ * them in place, its widgets kept, its swatch another colour; only one whose swatch or caption
+ * comes or goes is made again. */
 static gboolean
 update_land_row (GtkWidget *widget, gconstpointer before, gconstpointer item)
 {
   const LandRow *was = before, *row = item;
   GtkLabel *caption = g_object_get_data (G_OBJECT (widget), "mk-caption");
+  GtkWidget *swatch = g_object_get_data (G_OBJECT (widget), "mk-swatch");
 
-  if (g_strcmp0 (was->colour, row->colour) != 0 || (was->suffix == NULL) != (row->suffix == NULL))
+  if ((was->colour == NULL) != (row->colour == NULL) || (was->suffix == NULL) != (row->suffix == NULL)
+      || (row->colour != NULL && swatch == NULL))
     return FALSE;
+  if (swatch != NULL && g_strcmp0 (was->colour, row->colour) != 0)
+    mg_mk_ui_swatch_set_colour (swatch, row->colour);
   mg_info_row_set_texts (widget, row->title, row->subtitle);
   if (caption != NULL && g_strcmp0 (gtk_label_get_text (caption), row->suffix) != 0)
     gtk_label_set_text (caption, row->suffix);
@@ -555,8 +560,9 @@ refresh_head (MgMkDashboard *self, json_object *view, json_object *pending, json
   gtk_label_set_text (self->subtitle_label, subtitle);
 
   colour = current != NULL && g_strcmp0 (phase, "setup") != 0 ? mg_mk_ui_view_colour (view, current) : NULL;
-  /* Issue 43: the swatch is kept while its colour is the same (each leader's phases in turn). */
-  if (self->phase_swatch != NULL && (colour == NULL || g_strcmp0 (colour, self->phase_colour) != 0))
+  /* Issue 43: one swatch, kept while a leader's phase is shown and given the next leader's
+   * colour in place. */
+  if (self->phase_swatch != NULL && (current == NULL || g_strcmp0 (phase, "setup") == 0))
     {
       gtk_box_remove (self->phase_head, self->phase_swatch);
       self->phase_swatch = NULL;
@@ -567,9 +573,11 @@ refresh_head (MgMkDashboard *self, json_object *view, json_object *pending, json
         {
           self->phase_swatch = mg_mk_ui_swatch_new (colour);
           gtk_box_prepend (self->phase_head, self->phase_swatch);
-          g_free (self->phase_colour);
-          self->phase_colour = g_strdup (colour);
         }
+      else if (g_strcmp0 (colour, self->phase_colour) != 0)
+        mg_mk_ui_swatch_set_colour (self->phase_swatch, colour);
+      g_free (self->phase_colour);
+      self->phase_colour = g_strdup (colour);
       /* Translators: whose phase it is: "Blue — Build and train" */
       phase_text = g_strdup_printf (C_("mecaknights", "%s — %s"), current, mg_mk_ui_phase_name (phase));
     }

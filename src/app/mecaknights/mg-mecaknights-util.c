@@ -292,16 +292,36 @@ mg_mk_ui_colour_rgba (const char *colour, GdkRGBA *rgba)
   return colour != NULL && gdk_rgba_parse (rgba, colour);
 }
 
+static void
+swatch_set (MgMkSwatch *swatch, const char *colour)
+{
+  if (!mg_mk_ui_colour_rgba (colour, &swatch->rgba))
+    swatch->rgba = (GdkRGBA) { 0.5f, 0.5f, 0.5f, 0.3f };
+  gtk_accessible_update_property (GTK_ACCESSIBLE (swatch), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  colour != NULL ? colour : "", -1);
+}
+
 GtkWidget *
 mg_mk_ui_swatch_new (const char *colour)
 {
   MgMkSwatch *swatch = g_object_new (mg_mk_swatch_get_type (), "valign", GTK_ALIGN_CENTER, NULL);
 
-  if (!mg_mk_ui_colour_rgba (colour, &swatch->rgba))
-    swatch->rgba = (GdkRGBA) { 0.5f, 0.5f, 0.5f, 0.3f };
-  gtk_accessible_update_property (GTK_ACCESSIBLE (swatch), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  colour != NULL ? colour : "", -1);
+  swatch_set (swatch, colour);
   return GTK_WIDGET (swatch);
+}
+
+/* Issue 43: a swatch given another colour in place (a leader's turn passing), drawn again,
+ * rather than a new widget put in its place. */
+void
+mg_mk_ui_swatch_set_colour (GtkWidget *swatch, const char *colour)
+{
+  GdkRGBA was;
+
+  g_return_if_fail (MG_IS_MK_SWATCH (swatch));
+  was = MG_MK_SWATCH (swatch)->rgba;
+  swatch_set (MG_MK_SWATCH (swatch), colour);
+  if (!gdk_rgba_equal (&was, &MG_MK_SWATCH (swatch)->rgba))
+    gtk_widget_queue_draw (swatch);
 }
 
 

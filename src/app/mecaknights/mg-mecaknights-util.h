@@ -38,6 +38,7 @@ char        *mg_mk_ui_units_text      (json_object *units);
  * readable in dark style; anything else as a CSS colour. FALSE if unknown. */
 gboolean     mg_mk_ui_colour_rgba     (const char *colour, GdkRGBA *rgba);
 GtkWidget   *mg_mk_ui_swatch_new      (const char *colour);
+void         mg_mk_ui_swatch_set_colour (GtkWidget *swatch, const char *colour);
 
 /* A label for a form field's problem, put beside the field (a row's suffix): red, two short
  * lines at most, so the row keeps its height as the sentence comes and goes. */
