@@ -882,6 +882,61 @@ refresh_arena (MgTftFightPage *self, json_object *fight)
   arena_reach (self, mg_tft_arena_view_get_selected (self->arena));
 }
 
+/* One slot of the attack order on its row: "1. Flavius", its attack and adjusted DX, a tick once done.
+ * The tick is made the first time the row's slot is done, then shown and hidden with its suffix box
+ * (hidden, as a row without a suffix has it). */
+static void
+set_order_row (GtkWidget *row, gsize i, json_object *slot)
+{
+  g_autofree char *title = g_strdup_printf ("%zu. %s", i + 1, mg_ui_json_str (slot, "figure"));
+  g_autofree char *subtitle = g_strdup_printf (_("Attack %d · adjusted DX %d"), mg_ui_json_int (slot, "attack", 1),
+                                               mg_ui_json_int (slot, "adj_dx", 0));
+  gboolean done = mg_ui_json_bool (slot, "done");
+  GtkWidget *tick = g_object_get_data (G_OBJECT (row), "mg-tft-done");
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  if (tick == NULL && done)
+    {
+      tick = gtk_image_new_from_icon_name ("object-select-symbolic");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), tick);
+      g_object_set_data (G_OBJECT (row), "mg-tft-done", tick);
+    }
+  else if (tick != NULL)
+    {
+      gtk_widget_set_visible (tick, done);
+      gtk_widget_set_visible (gtk_widget_get_parent (tick), done);
+    }
+}
+
+/* Issue 43: the attack order's rows are kept and changed in place (a slot done, a new turn's order), rows
+ * added or removed only at the end; an empty order hides the group and leaves its rows as they were. */
+static void
+refresh_order (MgTftFightPage *self, json_object *order)
+{
+  const char *key = order != NULL ? json_object_to_json_string (order) : "";
+  gsize n = order != NULL ? json_object_array_length (order) : 0;
+  GtkListBoxRow *row;
+
+  if (n == 0 || g_strcmp0 (key, self->order_key) == 0)
+    return;
+  g_free (self->order_key);
+  self->order_key = g_strdup (key);
+  for (gsize i = 0; i < n; i++)
+    {
+      GtkWidget *made = GTK_WIDGET (gtk_list_box_get_row_at_index (self->order_list, i));
+
+      if (made == NULL)
+        {
+          made = adw_action_row_new ();
+          gtk_list_box_append (self->order_list, made);
+        }
+      set_order_row (made, i, json_object_array_get_idx (order, i));
+    }
+  while ((row = gtk_list_box_get_row_at_index (self->order_list, n)) != NULL)
+    gtk_list_box_remove (self->order_list, GTK_WIDGET (row));
+}
+
 static void
 refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json_object *pending)
 {
@@ -971,30 +1026,8 @@ refresh_fight (MgTftFightPage *self, json_object *view, json_object *fight, json
                                   GTK_WIDGET (self->fighters_box));
     }
   n_order = order != NULL ? json_object_array_length (order) : 0;
-  /* Issue 43: the attack order's rows are made again only when the order changed. */
-  if (self->order_group != NULL
-      && g_strcmp0 (order != NULL ? json_object_to_json_string (order) : "", self->order_key) == 0)
-    order = NULL;
-  else if (self->order_group != NULL)
-    {
-      g_free (self->order_key);
-      self->order_key = g_strdup (order != NULL ? json_object_to_json_string (order) : "");
-      mg_widget_remove_children (GTK_WIDGET (self->order_list));
-    }
-  for (size_t i = 0; self->order_group != NULL && order != NULL && i < json_object_array_length (order); i++)
-    {
-      json_object *slot = json_object_array_get_idx (order, i);
-      GtkWidget *row = adw_action_row_new ();
-      g_autofree char *title = g_strdup_printf ("%zu. %s", i + 1, mg_ui_json_str (slot, "figure"));
-      g_autofree char *subtitle = g_strdup_printf (_("Attack %d · adjusted DX %d"), mg_ui_json_int (slot, "attack", 1),
-                                                   mg_ui_json_int (slot, "adj_dx", 0));
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      if (mg_ui_json_bool (slot, "done"))
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("object-select-symbolic"));
-      gtk_list_box_append (self->order_list, row);
-    }
+  if (self->order_group != NULL)
+    refresh_order (self, order);
   if (self->order_group != NULL)
     gtk_widget_set_visible (self->order_group, n_order > 0);
   refresh_log (self);

@@ -346,23 +346,41 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
       gtk_check_button_set_active (self->pick_up_check, FALSE);
     }
 
-  /* Who it may be engaged with: every other figure still in the fight. */
-  mg_widget_remove_children (GTK_WIDGET (self->engaged_box));
-  g_ptr_array_set_size (self->engaged_checks, 0);
-  for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
-    {
-      const char *other = mg_ui_json_str (json_object_array_get_idx (figures, i), "name");
-      GtkWidget *check;
+  /* Who it may be engaged with: every other figure still in the fight. Issue 43: the checks made
+   * before are named again in place, checks added or removed at the end. */
+  {
+    guint n = 0;
 
-      if (g_strcmp0 (other, self->figure) == 0)
-        continue;
-      check = gtk_check_button_new_with_label (other);
-      g_object_set_data_full (G_OBJECT (check), "figure", g_strdup (other), g_free);
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), mg_tft_json_has_str (engaged, other));
-      g_signal_connect_swapped (check, "toggled", G_CALLBACK (controls_changed), self);
-      gtk_box_append (self->engaged_box, check);
-      g_ptr_array_add (self->engaged_checks, check);
-    }
+    for (size_t i = 0; figures != NULL && i < json_object_array_length (figures); i++)
+      {
+        const char *other = mg_ui_json_str (json_object_array_get_idx (figures, i), "name");
+        GtkWidget *check;
+
+        if (g_strcmp0 (other, self->figure) == 0)
+          continue;
+        if (n < self->engaged_checks->len)
+          {
+            check = g_ptr_array_index (self->engaged_checks, n);
+            if (g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (check)), other) != 0)
+              gtk_check_button_set_label (GTK_CHECK_BUTTON (check), other);
+          }
+        else
+          {
+            check = gtk_check_button_new_with_label (other);
+            g_signal_connect_swapped (check, "toggled", G_CALLBACK (controls_changed), self);
+            gtk_box_append (self->engaged_box, check);
+            g_ptr_array_add (self->engaged_checks, check);
+          }
+        n++;
+        g_object_set_data_full (G_OBJECT (check), "figure", g_strdup (other), g_free);
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (check), mg_tft_json_has_str (engaged, other));
+      }
+    while (self->engaged_checks->len > n)
+      {
+        gtk_box_remove (self->engaged_box, g_ptr_array_index (self->engaged_checks, self->engaged_checks->len - 1));
+        g_ptr_array_set_size (self->engaged_checks, self->engaged_checks->len - 1);
+      }
+  }
 
   /* Keep what was declared on show, so a change of mind starts from it. */
   if (declared != NULL)
@@ -392,16 +410,29 @@ fill_controls (MgTftFighterRow *self, json_object *fight, json_object *fighter, 
   self->filling = FALSE;
 }
 
+/* Issue 43: the n-th condition's label, changed in place when there is one (its text, its style),
+ * else made; *n counts the conditions shown. */
 static void
-add_condition (MgTftFighterRow *self, const char *text, const char *style)
+add_condition (MgTftFighterRow *self, guint *n, const char *text, const char *style)
 {
-  GtkWidget *label = gtk_label_new (text);
+  GtkFlowBoxChild *slot = gtk_flow_box_get_child_at_index (self->conditions_box, (*n)++);
+  const char *styles[] = { "bad", "guard" };
+  GtkWidget *label;
 
-  gtk_widget_add_css_class (label, "condition");
-  gtk_widget_set_halign (label, GTK_ALIGN_START);
-  if (style != NULL)
-    gtk_widget_add_css_class (label, style);
-  gtk_flow_box_append (self->conditions_box, label);
+  if (slot == NULL)
+    {
+      label = gtk_label_new (text);
+      gtk_widget_add_css_class (label, "condition");
+      gtk_widget_set_halign (label, GTK_ALIGN_START);
+      if (style != NULL)
+        gtk_widget_add_css_class (label, style);
+      gtk_flow_box_append (self->conditions_box, label);
+      return;
+    }
+  label = gtk_flow_box_child_get_child (slot);
+  gtk_label_set_text (GTK_LABEL (label), text);
+  for (guint i = 0; i < G_N_ELEMENTS (styles); i++)
+    mg_tft_set_class (label, styles[i], g_strcmp0 (style, styles[i]) == 0);
 }
 
 /* The fighter's side and ready weapon, ST, adjusted DX and hits. */
@@ -449,15 +480,16 @@ update_conditions (MgTftFighterRow *self, json_object *fighter, const char *stat
 {
   json_object *conditions = mg_ui_json_array (fighter, "conditions");
   g_autoptr(GString) codes = g_string_new (NULL);
+  GtkFlowBoxChild *extra;
+  guint n = 0;
 
-  mg_widget_remove_children (GTK_WIDGET (self->conditions_box));
   if (!fighting)
     {
-      add_condition (self, mg_tft_life_name (state), "bad");
+      add_condition (self, &n, mg_tft_life_name (state), "bad");
       g_string_append_printf (codes, "%s ", state != NULL ? state : "");
     }
   if (posture != NULL && g_strcmp0 (posture, "standing") != 0)
-    add_condition (self, mg_tft_posture_name (posture), "bad");
+    add_condition (self, &n, mg_tft_posture_name (posture), "bad");
   if (mg_ui_json_bool (fighter, "fled"))
     g_string_append (codes, "fled ");
   for (size_t i = 0; conditions != NULL && i < json_object_array_length (conditions); i++)
@@ -466,7 +498,7 @@ update_conditions (MgTftFighterRow *self, json_object *fighter, const char *stat
       gboolean guard = g_strcmp0 (code, "defending") == 0 || g_strcmp0 (code, "dodging") == 0
                        || g_strcmp0 (code, "charging") == 0;
 
-      add_condition (self, mg_tft_condition_name (code), guard ? "guard" : NULL);
+      add_condition (self, &n, mg_tft_condition_name (code), guard ? "guard" : NULL);
       g_string_append_printf (codes, "%s ", code);
     }
   {
@@ -476,18 +508,19 @@ update_conditions (MgTftFighterRow *self, json_object *fighter, const char *stat
     if (hth != NULL && json_object_array_length (hth) > 0)
       {
         g_autofree char *text = g_strdup_printf (_("HTH with %s"), json_object_get_string (json_object_array_get_idx (hth, 0)));
-        add_condition (self, text, "bad");
+        add_condition (self, &n, text, "bad");
       }
     else if (engaged != NULL && json_object_array_length (engaged) > 0)
       {
         g_autofree char *text = g_strdup_printf (_("Engaged with %s"), json_object_get_string (json_object_array_get_idx (engaged, 0)));
-        add_condition (self, text, NULL);
+        add_condition (self, &n, text, NULL);
       }
   }
+  while ((extra = gtk_flow_box_get_child_at_index (self->conditions_box, n)) != NULL)
+    gtk_flow_box_remove (self->conditions_box, GTK_WIDGET (extra));
   g_free (self->conditions);
   self->conditions = g_strstrip (g_string_free (g_steal_pointer (&codes), FALSE));
-  gtk_widget_set_visible (GTK_WIDGET (self->conditions_box),
-                          gtk_widget_get_first_child (GTK_WIDGET (self->conditions_box)) != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->conditions_box), n > 0);
 }
 
 void
@@ -525,18 +558,9 @@ mg_tft_fighter_row_update (MgTftFighterRow *self, json_object *fight, json_objec
   if (waiting != NULL && json_object_array_length (waiting) > 0
       && g_strcmp0 (mg_ui_json_str (pending, "phase"), "attacks") == 0)
     next = g_strcmp0 (mg_ui_json_str (json_object_array_get_idx (waiting, 0), "figure"), self->figure) == 0;
-  if (next)
-    gtk_widget_add_css_class (self->box, "next");
-  else
-    gtk_widget_remove_css_class (self->box, "next");
-  if (fighting && posture != NULL && g_strcmp0 (posture, "standing") != 0)
-    gtk_widget_add_css_class (self->box, "down");
-  else
-    gtk_widget_remove_css_class (self->box, "down");
-  if (!fighting)
-    gtk_widget_add_css_class (self->box, "out");
-  else
-    gtk_widget_remove_css_class (self->box, "out");
+  mg_tft_set_class (self->box, "next", next);
+  mg_tft_set_class (self->box, "down", fighting && posture != NULL && g_strcmp0 (posture, "standing") != 0);
+  mg_tft_set_class (self->box, "out", !fighting);
 
   /* Only offered when the engine would take it (arena, still fighting). */
   {

@@ -309,10 +309,16 @@ mg_tft_say (GtkLabel *line, const char *message)
 
   gtk_label_set_text (line, plain != NULL ? plain : "");
   gtk_widget_set_visible (GTK_WIDGET (line), TRUE);
-  if (plain != NULL && plain[0] != '\0')
-    gtk_widget_add_css_class (GTK_WIDGET (line), "said");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (line), "said");
+  mg_tft_set_class (GTK_WIDGET (line), "said", plain != NULL && plain[0] != '\0');
+}
+
+void
+mg_tft_set_class (GtkWidget *widget, const char *css_class, gboolean on)
+{
+  if (on && !gtk_widget_has_css_class (widget, css_class))
+    gtk_widget_add_css_class (widget, css_class);
+  else if (!on && gtk_widget_has_css_class (widget, css_class))
+    gtk_widget_remove_css_class (widget, css_class);
 }
 
 const char *

@@ -55,6 +55,9 @@ void         mg_tft_say            (GtkLabel *line, const char *message);
 void         mg_tft_say_error      (GtkLabel *line, const GError *error);
 /* The line's message, NULL when it says nothing (for tests). */
 const char  *mg_tft_said           (GtkLabel *line);
+/* Issue 43: adds or removes a style class only when that changes it (GTK 4.8 notifies css-classes
+ * at every add or remove, a change or not). */
+void         mg_tft_set_class      (GtkWidget *widget, const char *css_class, gboolean on);
 
 /* A new {"type": type} action. */
 json_object *mg_tft_action_new     (const char *type);
