@@ -910,7 +910,11 @@ def sealed_copy(t, cli, path, name):
     copy older than its campaign is made again; a campaign the current engine reads as damaged
     (its snapshots made by an older engine: a game's rules changed since) is built again."""
     dst = os.path.join(t.cache, "work", name)
-    if os.path.exists(dst) and os.path.getmtime(dst) < os.path.getmtime(path):
+    # A copy left with a WAL that holds frames was closed uncleanly (the bench ends each program
+    # with SIGTERM): the app checks it whole on opening, and at 1M rows every key meanwhile is a
+    # "being checked" refusal (a GL run measured 3.6-5.7 ms undos that way). Made again.
+    unclean = os.path.exists(dst + "-wal") and os.path.getsize(dst + "-wal") > 0
+    if os.path.exists(dst) and (unclean or os.path.getmtime(dst) < os.path.getmtime(path)):
         for ext in ("", "-wal", "-shm"):
             if os.path.exists(dst + ext):
                 os.remove(dst + ext)
