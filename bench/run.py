@@ -54,6 +54,7 @@ others    programs other helpers add, when built: mg-bench-tft-duel (d), mg-benc
 """
 import argparse
 import glob
+import hashlib
 import json
 import math
 import os
@@ -918,16 +919,24 @@ def sealed_copy(t, cli, path, name):
         for ext in ("", "-wal", "-shm"):
             if os.path.exists(dst + ext):
                 os.remove(dst + ext)
+    seal = os.path.join(os.environ["MELEE_GM_SEAL_DIR"],
+                        hashlib.sha256(os.path.abspath(dst).encode()).hexdigest())
     if not os.path.exists(dst):
+        # A copy made again at the same path is a new file: the seal Melee GM keeps for the path
+        # (MELEE_GM_SEAL_DIR, the bench's own: see main) would read it as the old one with its
+        # acknowledged undos lost, and the check would refuse it.
+        if os.path.exists(seal):
+            os.remove(seal)
+        shutil.copyfile(path, dst + ".tmp")
+        os.rename(dst + ".tmp", dst)
+    if not os.path.exists(seal):
         # Checked under its own name, after the copy is in place: the seal is kept per path and
         # by the file's times (a rename changes its ctime). Checked as "x.tmp" then renamed, the
         # copy was never sealed, and the app checked it again before the first undo: minutes at
         # 1M rows, every key meanwhile refused (its cheap frame measured as an undo's).
-        shutil.copyfile(path, dst + ".tmp")
-        os.rename(dst + ".tmp", dst)
         print(f"  checking {name} once (seals it) ...", flush=True)
         out = subprocess.run([cli, "check", dst], capture_output=True, text=True)
-        if out.returncode != 0:
+        if out.returncode != 0 or not os.path.exists(seal):
             os.remove(dst)
             sys.exit(f"bench: {path} fails the current engine's check ({out.stderr.strip()[:200]}): "
                      f"delete it (and work/action-*) to have it built again")
@@ -1200,6 +1209,9 @@ def main():
 
     build = args.build if os.path.isabs(args.build) else os.path.join(ROOT, args.build)
     cache = os.environ.get("MELEE_GM_BENCH_CACHE", os.path.expanduser("~/.cache/melee-gm-bench"))
+    # Every program the bench runs keeps its campaigns' seals here, not in the user's cache.
+    os.environ["MELEE_GM_SEAL_DIR"] = os.path.join(cache, "work", "seals")
+    os.makedirs(os.environ["MELEE_GM_SEAL_DIR"], exist_ok=True)
     if os.path.realpath(cache).startswith(os.path.realpath(ROOT) + os.sep):
         sys.exit("bench: the cache must be outside the source tree")
     os.makedirs(os.path.join(cache, "work"), exist_ok=True)
