@@ -36,6 +36,14 @@ static const Bad bad[] = {
   { "negative-out-of-range", "{\"type\":\"roll\",\"player\":\"Red\",\"n\":-9223372036854775809}", "bad_json",
     "-9223372036854775809" },
   { "float-out-of-range", "{\"type\":\"roll\",\"player\":\"Red\",\"n\":1e400}", "bad_json", "1e400" },
+  /* The range is decided from the digits (mg-cli-input.c integer_fits): 2^63 is one past the
+   * largest; the largest and the smallest are numbers, refused only as a field the action has not. */
+  { "int-just-out-of-range", "{\"type\":\"roll\",\"player\":\"Red\",\"n\":9223372036854775808}", "bad_json",
+    "9223372036854775808" },
+  { "int-largest", "{\"type\":\"roll\",\"player\":\"Red\",\"n\":9223372036854775807}", "bad_action",
+    "unknown field" },
+  { "int-smallest", "{\"type\":\"roll\",\"player\":\"Red\",\"n\":-9223372036854775808}", "bad_action",
+    "unknown field" },
 };
 
 static char *
