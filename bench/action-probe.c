@@ -341,7 +341,15 @@ replay_set (GObject *widget, Step *step)
 
   g_value_init (&now, step->pspec->value_type);
   g_object_get_property (widget, step->pspec->name, &now);
-  same = g_param_values_cmp (step->pspec, &now, &step->value) == 0;
+  /* A boxed value (css-classes' string array) compares by its pointer, never equal to the one
+   * recorded: compared as strings, else the replay sets a widget's classes to the list it has,
+   * which GTK takes as a change and styles the widget's whole subtree again (Meeple's page: the
+   * notification is GTK's own, from an allocation, with no class changed). */
+  if (step->pspec->value_type == G_TYPE_STRV)
+    same = g_strv_equal (g_value_get_boxed (&now) != NULL ? g_value_get_boxed (&now) : (char *[]) { NULL },
+                         g_value_get_boxed (&step->value) != NULL ? g_value_get_boxed (&step->value) : (char *[]) { NULL });
+  else
+    same = g_param_values_cmp (step->pspec, &now, &step->value) == 0;
   g_value_unset (&now);
   if (!same)
     handlers_block (widget, TRUE);
