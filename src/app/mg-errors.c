@@ -215,6 +215,41 @@ toast_title_new (const char *title)
   return label;
 }
 
+/* Issue 43: a toast tells of a change the window already shows (a board moved back, a field
+ * refused), and libadwaita's toast starts its slide-in from nothing: building its widget (a
+ * template, its styles, its first layout: 4-6 ms of CPU, the most of an undo's frame above GTK's
+ * own cost of the change) waits for the frame after the one that shows the change. A tick
+ * callback on the overlay runs at the start of each frame: the first is the change's own, the
+ * toast goes in at the next. The cost is moved, not removed (docs/performance.md measures both
+ * frames). Kept in order: the callbacks run in the order they were added. */
+typedef struct {
+  AdwToast *toast;
+  gint64    frame;   /* the frame counter at the first tick; -1 before it */
+} PendingToast;
+
+static void
+pending_toast_free (gpointer data)
+{
+  PendingToast *pending = data;
+
+  g_object_unref (pending->toast);
+  g_free (pending);
+}
+
+static gboolean
+pending_toast_tick (GtkWidget *overlay, GdkFrameClock *clock, gpointer data)
+{
+  PendingToast *pending = data;
+  gint64 frame = gdk_frame_clock_get_frame_counter (clock);
+
+  if (pending->frame < 0)
+    pending->frame = frame;
+  if (frame == pending->frame)
+    return G_SOURCE_CONTINUE;   /* the change's own frame: shown without the toast's work */
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), g_object_ref (pending->toast));
+  return G_SOURCE_REMOVE;
+}
+
 void
 mg_toast_add (GtkWidget *widget, AdwToast *toast)
 {
@@ -230,7 +265,16 @@ mg_toast_add (GtkWidget *widget, AdwToast *toast)
   adw_toast_set_timeout (toast, 4);
   g_object_set_data_full (G_OBJECT (overlay), "mg-last-toast", g_strdup (title), g_free);
   adw_toast_set_custom_title (toast, toast_title_new (title));
-  adw_toast_overlay_add_toast (overlay, toast);
+  if (gtk_widget_get_mapped (GTK_WIDGET (overlay)))
+    {
+      PendingToast *pending = g_new0 (PendingToast, 1);
+
+      pending->toast = toast;
+      pending->frame = -1;
+      gtk_widget_add_tick_callback (GTK_WIDGET (overlay), pending_toast_tick, pending, pending_toast_free);
+    }
+  else
+    adw_toast_overlay_add_toast (overlay, toast);   /* no frames: a window not shown yet */
 }
 
 void
