@@ -106,16 +106,23 @@ test_page (gconstpointer data)
     gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), at.y - 40);
     wait_ms (200);
     g_assert_true (mg_chart_point_position (chart, series, 0, &x, &y));
-    /* On a loaded machine the scroll may be laid out a few frames later: wait until the point
-     * is inside the scrolled window's view (bounded). */
-    for (guint i = 0; i < 100; i++)
+    /* On a loaded machine the scroll (and the window's new size) may be laid out a few frames
+     * later: wait until the point is inside the scrolled window's view and the window picks the
+     * chart there (bounded: 5 s; ui_test_pointer_to asserts the pick). A clean-clone CI run
+     * once pointed before: nothing was picked at the point. */
+    for (guint i = 0; i < 250; i++)
       {
-        graphene_point_t seen;
+        GtkWidget *root = GTK_WIDGET (gtk_widget_get_native (GTK_WIDGET (chart))), *picked;
+        graphene_point_t seen, in_root;
 
         g_assert_true (gtk_widget_compute_point (GTK_WIDGET (chart), scrolled, &GRAPHENE_POINT_INIT (x, y), &seen));
-        if (seen.y >= 0 && seen.y < gtk_widget_get_height (scrolled))
+        g_assert_true (gtk_widget_compute_point (GTK_WIDGET (chart), root, &GRAPHENE_POINT_INIT (x, y), &in_root));
+        picked = gtk_widget_pick (root, in_root.x, in_root.y, GTK_PICK_DEFAULT);
+        if (seen.y >= 0 && seen.y < gtk_widget_get_height (scrolled) && picked != NULL
+            && (picked == GTK_WIDGET (chart) || gtk_widget_is_ancestor (picked, GTK_WIDGET (chart))))
           break;
         wait_ms (20);
+        g_assert_true (mg_chart_point_position (chart, series, 0, &x, &y));
       }
   }
   g_assert_true (ui_test_pointer_to (GTK_WIDGET (chart), x, y));
