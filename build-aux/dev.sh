@@ -59,7 +59,11 @@ configure_and_build() {
 
 # Builds only what the chosen tests need in a separate build dir, then runs them (the table
 # server's own tests too; its load and browser tests measure time and stay in the plain build).
-sanitize_tests() {
+# sanitize_setup sets up the build dir and names the tests (asan_names) and what they need built
+# (asan_targets); sanitize_tests builds those (nothing left to do when prebuild made them) and runs them.
+asan_names=""
+asan_targets=""
+sanitize_setup() {
   local asan=${MG_ASAN_BUILD_DIR:-build-asan}
   [ -f "$asan/build.ninja" ] || CC=gcc meson setup "$asan" -Db_sanitize=address,undefined \
     -Db_lundef=false -Dbuildtype=debugoptimized >/dev/null
@@ -85,24 +89,35 @@ for t in json.load(sys.stdin):
         out.add(os.path.relpath(t["cmd"][0], os.path.abspath(b)))
 print(" ".join(sorted(out)))' "$asan")
   # The tests that read French (test-narrate) need the catalogue built in the tree.
-  targets="$targets melee-gm-gmo"
-  ninja -C "$asan" -j2 $targets
+  asan_targets="$targets melee-gm-gmo"
+  asan_names=$names
+}
+
+sanitize_tests() {
+  local asan=${MG_ASAN_BUILD_DIR:-build-asan}
+  [ -n "$asan_targets" ] || sanitize_setup
+  ninja -C "$asan" -j2 $asan_targets
   # test-damage's random variants: 4 a game here (16 in the plain build), its heaviest part.
   MG_DAMAGE_FLIPS=4 \
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
   LSAN_OPTIONS="suppressions=$here/build-aux/lsan.supp:print_suppressions=0" \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    meson test -C "$asan" --no-rebuild --print-errorlogs --num-processes 2 -t 4 $names
+    meson test -C "$asan" --no-rebuild --print-errorlogs --num-processes 2 -t 4 $asan_names
 }
 
 # libFuzzer (clang) over every registered engine, from its sample and tests/fuzz/corpus (kept in
 # the repo, only read here); the inputs that reach new paths land in the build folder's
 # corpus-new/, not in the source tree. MG_FUZZ_SECONDS bounds each run.
-fuzz_engines() {
+fuzz_build() {
   local fz=${MG_FUZZ_BUILD_DIR:-build-fuzz}
   [ -f "$fz/build.ninja" ] || CC=clang meson setup "$fz" -Db_sanitize=address,undefined \
     -Db_lundef=false -Dc_args=-fsanitize=fuzzer-no-link -Dbuildtype=debugoptimized >/dev/null
   ninja -C "$fz" -j2 tests/fuzz/fuzz-engines-libfuzzer
+}
+
+fuzz_engines() {
+  local fz=${MG_FUZZ_BUILD_DIR:-build-fuzz}
+  fuzz_build
   mkdir -p "$fz/corpus-new"
   ASAN_OPTIONS=detect_leaks=1 \
   LSAN_OPTIONS="suppressions=$here/build-aux/lsan.supp:print_suppressions=0" \
@@ -127,7 +142,22 @@ case "$cmd" in
     install_missing
     configure_and_build
     status=0
+    # The sanitizer and fuzz builds are made meanwhile, at the lowest priority: the UI tests run
+    # one at a time and leave a core idle (a clean-clone run: 31 min with them made after, over
+    # CI's 30). Their output is in the log below; any error shows again when sanitize_tests and
+    # fuzz_engines build what is left, in the foreground.
+    sanitize_setup || true
+    prebuild_log="$build/meson-logs/prebuild.log"
+    prebuild=""
+    if [ -n "$asan_targets" ]; then
+      (renice -n 19 -p "$BASHPID" >/dev/null
+       ninja -C "${MG_ASAN_BUILD_DIR:-build-asan}" -j2 $asan_targets && fuzz_build) > "$prebuild_log" 2>&1 &
+      prebuild=$!
+    fi
     meson test -C "$build" --print-errorlogs --num-processes 2 || status=$?
+    if [ -n "$prebuild" ]; then
+      wait "$prebuild" || echo "dev.sh: the sanitizer or fuzz build made alongside failed ($prebuild_log); built again below" >&2
+    fi
     # The same unit, engine and CLI tests in an ASan+UBSan build with leak checking (the UI
     # tests stay in the plain build; test-crash kills processes and measures nothing more).
     asan_status=0
