@@ -266,8 +266,8 @@ test_new_campaign_and_battle (void)
 
   /* Undo through the window's action: the resolving pick is undone, the casualty goes away.
    * Issue 43: the frame that shows the change is painted without the toast's work (the toast is
-   * built in the next frame, sliding in from nothing), and the toast then shows, saying it. */
-  /* The first undo of this window: its toast is made, not an earlier one's retitled. */
+   * built in the next frame, sliding in from nothing), and the toast then shows, saying it.
+   * This is the window's first undo: its toast is made, not an earlier one's retitled. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   {
     g_autofree char *said = g_strdup (mg_campaign_window_get_last_toast (window));
