@@ -56,6 +56,11 @@ struct _MgAreaMap
    * to frame: a layout made for each text cost 0.5M instructions (its font looked up again), and
    * one given its text again at each frame shaped it again (issue 43). */
   GHashTable  *layouts;
+  /* What the last frame drew, one render node per thing drawn under a key that says all it
+   * shows (see mg_area_map_snapshot), and the look they were drawn at. */
+  GHashTable  *nodes;
+  char        *look;
+  guint        n_redrawn;            /* nodes drawn again at the last frame */
   GPtrArray   *spots;                /* MgAreaSpot, one per area in model order (none when far) */
   char        *note;                 /* the focused area's description (mg_area_map_set_focus_note) */
 };

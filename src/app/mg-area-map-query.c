@@ -205,6 +205,13 @@ first_free_corner (MgAreaMap *self, double width, double height, graphene_rect_t
   return -1;
 }
 
+guint
+mg_area_map_get_n_redrawn (MgAreaMap *self)
+{
+  g_return_val_if_fail (MG_IS_AREA_MAP (self), 0);
+  return self->n_redrawn;
+}
+
 /* How many names are shrunk to their initials in the present layout. */
 guint
 mg_area_map_n_short_names (MgAreaMap *self)

@@ -689,6 +689,23 @@ water_width (MgAreaMap *self, gboolean crossings)
   return MAX (2, self->radius * (crossings ? 0.16 : 0.3));
 }
 
+/* Where water `water`'s name is drawn, by its middle line: FALSE where it would cover another
+ * name, an area or a token (then it is not drawn). */
+static gboolean
+water_label_rect (MgAreaMap *self, json_object *water, graphene_rect_t *rect)
+{
+  const char *label = mg_ui_json_str (water, "label");
+  gsize n = mg_ui_json_len (mg_ui_json_array (water, "segments"));
+  double p[4];
+  int w, h;
+
+  if (label == NULL || label[0] == '\0' || !mg_area_map_water_segment (self, water, n / 2, p))
+    return FALSE;
+  text_size (self, label, FALSE, mg_area_map_name_font (self), &w, &h);
+  *rect = GRAPHENE_RECT_INIT ((p[0] + p[2]) / 2 - w / 2.0, (p[1] + p[3]) / 2 + NAME_GAP, w, h);
+  return spot_free (self, rect, self->names->len);
+}
+
 /* Rivers (the model's "waters"): blue lines under the areas, each named in blue by its middle
  * line where the name covers no other name, area or token. */
 static void
@@ -700,10 +717,8 @@ draw_waters (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
   for (gsize i = 0; i < mg_ui_json_len (waters); i++)
     {
       json_object *water = json_object_array_get_idx (waters, i);
-      gsize n = mg_ui_json_len (mg_ui_json_array (water, "segments"));
-      const char *label = mg_ui_json_str (water, "label");
+      graphene_rect_t rect;
       double p[4];
-      int w, h;
 
       /* A crossing's lands joined dashed: the way a bridge opens. */
       cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.35);
@@ -724,22 +739,14 @@ draw_waters (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
           cairo_line_to (cr, p[2], p[3]);
           cairo_stroke (cr);
         }
-      if (label == NULL || label[0] == '\0' || !mg_area_map_water_segment (self, water, n / 2, p))
+      if (!water_label_rect (self, water, &rect))
         continue;
-      text_size (self, label, FALSE, mg_area_map_name_font (self), &w, &h);
-      {
-        graphene_rect_t rect = GRAPHENE_RECT_INIT ((p[0] + p[2]) / 2 - w / 2.0, (p[1] + p[3]) / 2 + NAME_GAP, w, h);
-
-        if (spot_free (self, &rect, self->names->len))
-          {
-            /* Dark blue on a light page, light blue on a dark one. */
-            if (fg->red + fg->green + fg->blue > 1.5)
-              cairo_set_source_rgba (cr, 0.60, 0.76, 0.98, 1);
-            else
-              cairo_set_source_rgba (cr, 0.10, 0.37, 0.71, 1);
-            text_at (self, cr, label, rect.origin.x, rect.origin.y, FALSE, mg_area_map_name_font (self));
-          }
-      }
+      /* Dark blue on a light page, light blue on a dark one. */
+      if (fg->red + fg->green + fg->blue > 1.5)
+        cairo_set_source_rgba (cr, 0.60, 0.76, 0.98, 1);
+      else
+        cairo_set_source_rgba (cr, 0.10, 0.37, 0.71, 1);
+      text_at (self, cr, mg_ui_json_str (water, "label"), rect.origin.x, rect.origin.y, FALSE, mg_area_map_name_font (self));
     }
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
 }
@@ -823,30 +830,24 @@ draw_area (MgAreaMap *self, cairo_t *cr, json_object *a, const GdkRGBA *fg, cons
     text_centred (self, cr, "+1", x + r - 2, y - r + 4, TRUE, self->far ? mg_area_map_name_font (self) : CLAMP (r * 0.4, 8, 12));
 }
 
+/* Token t (model order), where layout_tokens put it. */
 static void
-draw_tokens (MgAreaMap *self, cairo_t *cr)
+draw_token (MgAreaMap *self, cairo_t *cr, guint t)
 {
-  json_object *tokens = mg_ui_json_array (self->model, "tokens");
+  json_object *tok = json_object_array_get_idx (mg_ui_json_array (self->model, "tokens"), t);
+  graphene_rect_t *r = &g_array_index (self->token_rects, graphene_rect_t, t);
+  double tx = r->origin.x + r->size.width / 2, ty = r->origin.y + r->size.height / 2;
 
-  for (guint t = 0; t < self->token_rects->len && t < mg_ui_json_len (tokens); t++)
-    {
-      json_object *tok = json_object_array_get_idx (tokens, t);
-      graphene_rect_t *r = &g_array_index (self->token_rects, graphene_rect_t, t);
-      double tx = r->origin.x + r->size.width / 2, ty = r->origin.y + r->size.height / 2;
-
-      if (r->size.width <= 0)
-        continue;
-      cairo_new_path (cr);
-      draw_shape (cr, mg_ui_json_str (tok, "shape"), tx, ty, self->token / 2);
-      colour (cr, mg_ui_json_str (tok, "colour"), 1);
-      cairo_fill_preserve (cr);
-      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      cairo_set_line_width (cr, 1);
-      cairo_stroke (cr);
-      letter_colour (cr, mg_ui_json_str (tok, "colour"));
-      text_centred (self, cr, mg_ui_json_str (tok, "letter") ? mg_ui_json_str (tok, "letter") : "",
-                    tx, ty, TRUE, self->far ? self->token * 0.7 : CLAMP (self->token * 0.6, 7, 12));
-    }
+  cairo_new_path (cr);
+  draw_shape (cr, mg_ui_json_str (tok, "shape"), tx, ty, self->token / 2);
+  colour (cr, mg_ui_json_str (tok, "colour"), 1);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  letter_colour (cr, mg_ui_json_str (tok, "colour"));
+  text_centred (self, cr, mg_ui_json_str (tok, "letter") ? mg_ui_json_str (tok, "letter") : "",
+                tx, ty, TRUE, self->far ? self->token * 0.7 : CLAMP (self->token * 0.6, 7, 12));
 }
 
 /* The map or one of its areas has the focus. */
@@ -857,41 +858,163 @@ focus_within (MgAreaMap *self)
          || (gtk_widget_get_state_flags (GTK_WIDGET (self)) & GTK_STATE_FLAG_FOCUS_WITHIN) != 0;
 }
 
-static void
-draw_focus (MgAreaMap *self, cairo_t *cr, const GdkRGBA *fg)
+/* The keyboard's area while the map has the focus: a dashed ring. */
+static json_object *
+focus_ring_area (MgAreaMap *self)
 {
-  GtkWidget *widget = GTK_WIDGET (self);
-  GtkRoot *root = gtk_widget_get_root (widget);
+  return focus_within (self) && self->focus_area != NULL ? mg_area_map_find_area (self, self->focus_area) : NULL;
+}
 
-  if (!focus_within (self))
-    return;
-  /* The keyboard's area: a dashed ring; the map itself: an accent line round it. */
-  if (self->focus_area != NULL && mg_area_map_find_area (self, self->focus_area) != NULL)
-    {
-      json_object *a = mg_area_map_find_area (self, self->focus_area);
-      double x, y;
+static gboolean
+focus_frame_shown (MgAreaMap *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
-      mg_area_map_to_widget (self, a, &x, &y);
-      area_path (self, cr, has_mark (a, "castle"), x, y, self->radius + RING_ROOM - 1);
-      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.9);
-      cairo_set_line_width (cr, 2);
-      cairo_set_dash (cr, (double[]) { 4, 3 }, 2, 0);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-    }
-  if (GTK_IS_WINDOW (root) && gtk_window_get_focus_visible (GTK_WINDOW (root)))
+  return focus_within (self) && GTK_IS_WINDOW (root) && gtk_window_get_focus_visible (GTK_WINDOW (root));
+}
+
+/* ---------------------------------------------------------------- kept drawings */
+
+/* Issue 43: the map was one cairo node drawn whole at each change, and the cairo renderer
+ * repainted all of its pixels (an undo in La Mame: 8.5 of its 13.5 ms). Now each thing drawn (the
+ * borders and rivers under the areas, each area, each name, each token, the legend, the focus
+ * marks) is a node of its own, kept from frame to frame under a key that says all it shows; a
+ * change draws again only the nodes whose key changed and hands GTK the same node objects for
+ * the others, so the renderer repaints only the pixels of what changed. The look (`look`: size,
+ * colours, scale) that every node depends on drops them all when it changes, and so does a change
+ * of style (the fonts). Drawn in the order the single drawing had: the same pixels. */
+typedef struct
+{
+  const GdkRGBA *fg, *bg;
+  json_object   *area;
+  guint          index;
+} DrawWhat;
+
+typedef void (*DrawPart) (MgAreaMap *self, cairo_t *cr, const DrawWhat *what);
+
+/* Appends the node kept under key (taken), or one drawn by draw within bounds. */
+static void
+append_part (MgAreaMap *self, GtkSnapshot *snapshot, GHashTable *drawn, char *key,
+             const graphene_rect_t *bounds, DrawPart draw, const DrawWhat *what)
+{
+  GskRenderNode *node = g_hash_table_lookup (self->nodes, key);
+
+  if (node != NULL)
+    gsk_render_node_ref (node);
+  else
     {
-      GdkRGBA accent;
-      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-      if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "accent_color", &accent))
-        gdk_rgba_parse (&accent, "#3584e4");
-      G_GNUC_END_IGNORE_DEPRECATIONS
-      cairo_new_path (cr);
-      cairo_rectangle (cr, 2, 2, self->lw - 4, self->lh - 4);
-      cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 0.8);
-      cairo_set_line_width (cr, 2);
-      cairo_stroke (cr);
+      cairo_t *cr;
+
+      node = gsk_cairo_node_new (bounds);
+      cr = gsk_cairo_node_get_draw_context (node);
+      draw (self, cr, what);
+      cairo_destroy (cr);
+      self->n_redrawn++;
     }
+  gtk_snapshot_append_node (snapshot, node);
+  g_hash_table_replace (drawn, key, node);
+}
+
+static void
+part_under (MgAreaMap *self, cairo_t *cr, const DrawWhat *what)
+{
+  draw_borders (self, cr, what->fg);
+  draw_waters (self, cr, what->fg);
+}
+
+static void
+part_area (MgAreaMap *self, cairo_t *cr, const DrawWhat *what)
+{
+  draw_area (self, cr, what->area, what->fg, what->bg);
+}
+
+static void
+part_name (MgAreaMap *self, cairo_t *cr, const DrawWhat *what)
+{
+  NameSpot *n = &g_array_index (self->names, NameSpot, what->index);
+
+  cairo_set_source_rgba (cr, what->fg->red, what->fg->green, what->fg->blue, 1);
+  text_at (self, cr, n->text, n->rect.origin.x, n->rect.origin.y, FALSE, mg_area_map_name_font (self));
+}
+
+static void
+part_token (MgAreaMap *self, cairo_t *cr, const DrawWhat *what)
+{
+  draw_token (self, cr, what->index);
+}
+
+static void
+part_legend (MgAreaMap *self, cairo_t *cr, const DrawWhat *what)
+{
+  cairo_set_source_rgba (cr, what->fg->red, what->fg->green, what->fg->blue, 0.15);
+  cairo_rectangle (cr, 0, self->map_h, self->lw, 1);
+  cairo_fill (cr);
+  layout_legend (self, cr, self->lw);
+}
+
+static void
+part_focus_ring (MgAreaMap *self, cairo_t *cr, const DrawWhat *what)
+{
+  double x, y;
+
+  mg_area_map_to_widget (self, what->area, &x, &y);
+  area_path (self, cr, has_mark (what->area, "castle"), x, y, self->radius + RING_ROOM - 1);
+  cairo_set_source_rgba (cr, what->fg->red, what->fg->green, what->fg->blue, 0.9);
+  cairo_set_line_width (cr, 2);
+  cairo_set_dash (cr, (double[]) { 4, 3 }, 2, 0);
+  cairo_stroke (cr);
+}
+
+/* The map itself focused by the keyboard: an accent line round it. */
+static void
+part_focus_frame (MgAreaMap *self, cairo_t *cr, const DrawWhat *what)
+{
+  GdkRGBA accent;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (GTK_WIDGET (self)), "accent_color", &accent))
+    gdk_rgba_parse (&accent, "#3584e4");
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  cairo_rectangle (cr, 2, 2, self->lw - 4, self->lh - 4);
+  cairo_set_source_rgba (cr, accent.red, accent.green, accent.blue, 0.8);
+  cairo_set_line_width (cr, 2);
+  cairo_stroke (cr);
+  (void) what;
+}
+
+/* An area's box with the room its rings, crenellations and "+1" may take. */
+static graphene_rect_t
+area_bounds (MgAreaMap *self, double x, double y)
+{
+  double r = self->radius + RING_ROOM + 2, extra = MAX (mg_area_map_name_font (self), 12) + 4;
+
+  return GRAPHENE_RECT_INIT (x - r - extra, y - r - crenel (self) - extra, 2 * (r + extra), 2 * r + crenel (self) + 2 * extra);
+}
+
+/* What lies under the areas (borders, rivers, the rivers' names where free): the areas' places
+ * and links, the waters, and which water names are shown. */
+static char *
+under_key (MgAreaMap *self)
+{
+  json_object *list = mg_area_map_areas (self), *waters = mg_ui_json_array (self->model, "waters");
+  GString *key = g_string_new ("under");
+
+  for (gsize i = 0; i < mg_ui_json_len (list); i++)
+    {
+      json_object *a = json_object_array_get_idx (list, i);
+
+      g_string_append_printf (key, "|%s %d %d %s", mg_ui_json_str (a, "id"), mg_ui_json_int (a, "x", 0),
+                              mg_ui_json_int (a, "y", 0),
+                              json_object_to_json_string_ext (mg_ui_json_array (a, "neighbours"), JSON_C_TO_STRING_PLAIN));
+    }
+  g_string_append (key, waters != NULL ? json_object_to_json_string_ext (waters, JSON_C_TO_STRING_PLAIN) : "-");
+  for (gsize i = 0; i < mg_ui_json_len (waters); i++)
+    {
+      graphene_rect_t rect;
+
+      g_string_append_c (key, water_label_rect (self, json_object_array_get_idx (waters, i), &rect) ? '1' : '0');
+    }
+  return g_string_free (key, FALSE);
 }
 
 static void
@@ -899,9 +1022,11 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   MgAreaMap *self = MG_AREA_MAP (widget);
   double width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  json_object *list = mg_area_map_areas (self);
+  json_object *list = mg_area_map_areas (self), *tokens = mg_ui_json_array (self->model, "tokens"), *ring;
+  g_autoptr(GHashTable) drawn = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) gsk_render_node_unref);
+  g_autofree char *look = NULL;
+  DrawWhat what = { NULL, NULL, NULL, 0 };
   GdkRGBA fg, bg;
-  cairo_t *cr;
 
   if (width <= 0 || height <= 0)
     return;
@@ -911,31 +1036,82 @@ mg_area_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (!gtk_style_context_lookup_color (gtk_widget_get_style_context (widget), "view_bg_color", &bg))
     bg = (GdkRGBA) { 1 - fg.red, 1 - fg.green, 1 - fg.blue, 1 };
   G_GNUC_END_IGNORE_DEPRECATIONS
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, width, self->map_h);
-  cairo_clip (cr);
-  draw_borders (self, cr, &fg);
-  draw_waters (self, cr, &fg);
+  what.fg = &fg;
+  what.bg = &bg;
+  look = g_strdup_printf ("%g %g %g %g %g %g %g %g %g %g %d %g %g %g %g %g %g %g %g", width, height, self->map_h,
+                          self->legend_h, self->radius, self->token, self->scale, self->scale_y, self->ox, self->oy,
+                          self->far, mg_area_map_name_font (self), fg.red, fg.green, fg.blue, fg.alpha, bg.red, bg.green, bg.blue);
+  if (g_strcmp0 (look, self->look) != 0)
+    {
+      g_hash_table_remove_all (self->nodes);
+      g_free (self->look);
+      self->look = g_steal_pointer (&look);
+    }
+  self->n_redrawn = 0;
+  gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, self->map_h));
+  append_part (self, snapshot, drawn, under_key (self), &GRAPHENE_RECT_INIT (0, 0, width, self->map_h), part_under, &what);
   for (gsize i = 0; i < mg_ui_json_len (list); i++)
-    draw_area (self, cr, json_object_array_get_idx (list, i), &fg, &bg);
-  cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 1);
+    {
+      json_object *a = json_object_array_get_idx (list, i);
+      const char *id = mg_ui_json_str (a, "id");
+      double x, y;
+      graphene_rect_t bounds;
+
+      mg_area_map_to_widget (self, a, &x, &y);
+      bounds = area_bounds (self, x, y);
+      what.area = a;
+      append_part (self, snapshot, drawn,
+                   g_strdup_printf ("area %d%d%d %s", g_strcmp0 (id, self->selected) == 0, mg_area_map_is_target (self, id),
+                                    g_strcmp0 (id, self->hover_area) == 0, json_object_to_json_string_ext (a, JSON_C_TO_STRING_PLAIN)),
+                   &bounds, part_area, &what);
+    }
   for (guint i = 0; i < self->names->len; i++)
     {
       NameSpot *n = &g_array_index (self->names, NameSpot, i);
-      text_at (self, cr, n->text, n->rect.origin.x, n->rect.origin.y, FALSE, mg_area_map_name_font (self));
+      graphene_rect_t bounds = n->rect;
+
+      if (n->text == NULL)
+        continue;
+      graphene_rect_inset (&bounds, -4, -4);
+      what.index = i;
+      append_part (self, snapshot, drawn, g_strdup_printf ("name %g %g %s", n->rect.origin.x, n->rect.origin.y, n->text),
+                   &bounds, part_name, &what);
     }
-  draw_tokens (self, cr);
-  cairo_restore (cr);
-  if (self->legend_h > 0)
+  for (guint t = 0; t < self->token_rects->len && t < mg_ui_json_len (tokens); t++)
     {
-      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.15);
-      cairo_rectangle (cr, 0, self->map_h, width, 1);
-      cairo_fill (cr);
-      layout_legend (self, cr, self->lw);
+      graphene_rect_t bounds = g_array_index (self->token_rects, graphene_rect_t, t);
+
+      if (bounds.size.width <= 0)
+        continue;
+      graphene_rect_inset (&bounds, -2, -2);
+      what.index = t;
+      append_part (self, snapshot, drawn,
+                   g_strdup_printf ("token %g %g %s", bounds.origin.x, bounds.origin.y,
+                                    json_object_to_json_string_ext (json_object_array_get_idx (tokens, t), JSON_C_TO_STRING_PLAIN)),
+                   &bounds, part_token, &what);
     }
-  draw_focus (self, cr, &fg);
-  cairo_destroy (cr);
+  gtk_snapshot_pop (snapshot);
+  if (self->legend_h > 0)
+    append_part (self, snapshot, drawn,
+                 g_strdup_printf ("legend %s", json_object_to_json_string_ext (mg_ui_json_array (self->model, "legend"), JSON_C_TO_STRING_PLAIN)),
+                 &GRAPHENE_RECT_INIT (0, self->map_h, width, height - self->map_h), part_legend, &what);
+  if ((ring = focus_ring_area (self)) != NULL)
+    {
+      double x, y;
+      graphene_rect_t bounds;
+
+      mg_area_map_to_widget (self, ring, &x, &y);
+      bounds = GRAPHENE_RECT_INIT (x - self->radius - RING_ROOM - 2, y - self->radius - RING_ROOM - 2,
+                                   2 * (self->radius + RING_ROOM + 2), 2 * (self->radius + RING_ROOM + 2));
+      what.area = ring;
+      append_part (self, snapshot, drawn, g_strdup_printf ("ring %g %g %d", x, y, has_mark (ring, "castle")), &bounds,
+                   part_focus_ring, &what);
+    }
+  if (focus_frame_shown (self))
+    append_part (self, snapshot, drawn, g_strdup ("frame"), &GRAPHENE_RECT_INIT (0, 0, width, height), part_focus_frame, &what);
+  /* What this frame drew is what the next one may keep. */
+  g_hash_table_unref (self->nodes);
+  self->nodes = g_steal_pointer (&drawn);
 }
 
 void
@@ -1542,6 +1718,7 @@ mg_area_map_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
   GTK_WIDGET_CLASS (mg_area_map_parent_class)->css_changed (widget, change);
   /* The fonts may have changed: the texts shaped and the names measured again. */
   g_hash_table_remove_all (MG_AREA_MAP (widget)->layouts);
+  g_hash_table_remove_all (MG_AREA_MAP (widget)->nodes);
   invalidate (MG_AREA_MAP (widget));
 }
 
@@ -1592,6 +1769,8 @@ mg_area_map_finalize (GObject *object)
   g_clear_pointer (&self->token_rects, g_array_unref);
   g_clear_pointer (&self->area_boxes, g_array_unref);
   g_clear_pointer (&self->layouts, g_hash_table_unref);
+  g_clear_pointer (&self->nodes, g_hash_table_unref);
+  g_clear_pointer (&self->look, g_free);
   G_OBJECT_CLASS (mg_area_map_parent_class)->finalize (object);
 }
 
@@ -1651,6 +1830,7 @@ mg_area_map_init (MgAreaMap *self)
   self->area_boxes = g_array_new (FALSE, TRUE, sizeof (graphene_rect_t));
   self->spots = g_ptr_array_new ();
   self->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->nodes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) gsk_render_node_unref);
   g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (click));
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), self);

@@ -87,6 +87,9 @@ gboolean     mg_area_map_name_rect    (MgAreaMap *self, const char *id, graphene
 gboolean     mg_area_map_name_is_short (MgAreaMap *self, const char *id);
 /* Where the model's token number `index` is drawn (its bounding box). */
 gboolean     mg_area_map_token_rect   (MgAreaMap *self, guint index, graphene_rect_t *rect);
+/* How many of the things drawn (an area, a name, a token, what lies under the areas, the legend)
+ * the last frame drew again rather than kept (issue 43: a change draws only what it changed). */
+guint        mg_area_map_get_n_redrawn (MgAreaMap *self);
 /* Where the legend is drawn (empty when the model has none). */
 void         mg_area_map_legend_rect  (MgAreaMap *self, graphene_rect_t *rect);
 /* A place on the drawn map's edges (above its legend) where a box of width × height covers

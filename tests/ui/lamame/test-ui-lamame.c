@@ -1009,6 +1009,18 @@ map_png (MgLamameMapPage *page)
   return ui_test_png_bytes (GTK_WIDGET (page->map));
 }
 
+/* The things a map draws, each kept as a node of its own: what lies under the areas, each area,
+ * each area's name, each token on the map, the legend. */
+static guint
+map_things (MgAreaMap *map)
+{
+  json_object *model = mg_area_map_get_model (map), *areas = json_object_object_get (model, "areas");
+  json_object *tokens = json_object_object_get (model, "tokens"), *legend = json_object_object_get (model, "legend");
+
+  return 1 + 2 * json_object_array_length (areas) + json_object_array_length (tokens)
+         + (legend != NULL && json_object_array_length (legend) > 0);
+}
+
 /* The campaign's windows closed and one opened afresh on its Map page: its map as drawn. */
 static GBytes *
 fresh_map_png (MgCampaign *campaign, MgCampaignWindow **window, MgLamameMapPage **page)
@@ -1019,7 +1031,8 @@ fresh_map_png (MgCampaign *campaign, MgCampaignWindow **window, MgLamameMapPage 
 }
 
 /* Issue 43: the map keeps its texts' layouts and lays itself out again only when it must (an
- * owner's change lays nobody's allocation out again). What it draws after an undo gives an area
+ * owner's change lays nobody's allocation out again), and keeps each thing it drew (an area, a
+ * name, a token) as a node of its own, drawing again only what changed. What it draws after an undo gives an area
  * back, after the redo takes it again and after the theme turns dark is what a window opened
  * afresh on the same campaign draws, pixel for pixel. */
 static void
@@ -1043,11 +1056,16 @@ test_map_drawn_as_fresh (void)
   g_assert_null (area_owner (page, "Oak Hill"));
   undone = map_png (page);
   g_assert_false (g_bytes_equal (taken, undone));   /* Oak Hill's tint and the knight are gone */
+  /* Issue 43: what the undo changed is all that is drawn again: Oak Hill (its tint gone; the
+   * knight's node is dropped, nothing drawn for it), not the map's 35 things. */
+  g_assert_cmpuint (mg_area_map_get_n_redrawn (page->map), ==, 1);
   fresh = fresh_map_png (campaign, &window, &page);
+  g_assert_cmpuint (mg_area_map_get_n_redrawn (page->map), ==, map_things (page->map));
   g_assert_true (g_bytes_equal (undone, fresh));
   g_assert_true (mg_campaign_redo (campaign, 1, NULL, &error));
   g_assert_no_error (error);
   light = map_png (page);
+  g_assert_cmpuint (mg_area_map_get_n_redrawn (page->map), ==, 2);   /* Oak Hill and its knight */
   g_assert_true (g_bytes_equal (light, taken));
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
   dark = map_png (page);
