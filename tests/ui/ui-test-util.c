@@ -253,8 +253,10 @@ assert_pick (GtkWidget *widget, double x, double y)
   g_assert_true (gtk_widget_compute_point (widget, root, &GRAPHENE_POINT_INIT (x, y), &at));
   picked = gtk_widget_pick (root, at.x, at.y, GTK_PICK_DEFAULT);
   if (picked != widget && (picked == NULL || !gtk_widget_is_ancestor (picked, widget)))
-    g_error ("a %s (%s) is picked at %g,%g of the %s, over it", picked ? G_OBJECT_TYPE_NAME (picked) : "nothing",
-             picked ? gtk_widget_get_name (picked) : "", x, y, G_OBJECT_TYPE_NAME (widget));
+    g_error ("a %s (%s) is picked at %g,%g of the %s (%g,%g of its %s, %d×%d), over it",
+             picked ? G_OBJECT_TYPE_NAME (picked) : "nothing", picked ? gtk_widget_get_name (picked) : "", x, y,
+             G_OBJECT_TYPE_NAME (widget), at.x, at.y, G_OBJECT_TYPE_NAME (root), gtk_widget_get_width (root),
+             gtk_widget_get_height (root));
 }
 
 gboolean
