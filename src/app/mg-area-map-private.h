@@ -76,6 +76,14 @@ void mg_area_map_to_widget (MgAreaMap *self, json_object *area, double *x, doubl
 json_object *mg_area_map_areas (MgAreaMap *self);
 gboolean mg_area_map_water_line (MgAreaMap *self, json_object *water, gsize k, gboolean across, double p[4]);
 
+/* Lays the map out again and draws it (its size, model, zoom or style changed). */
+void mg_area_map_invalidate (MgAreaMap *self);
+
+/* In mg-area-map-zoom.c: the controllers' handlers for Ctrl+wheel and a pinch. */
+gboolean mg_area_map_scrolled (GtkEventControllerScroll *scroll, double dx, double dy, MgAreaMap *self);
+void mg_area_map_pinch_begin (GtkGesture *gesture, GdkEventSequence *sequence, MgAreaMap *self);
+void mg_area_map_pinch_changed (GtkGestureZoom *gesture, double scale, MgAreaMap *self);
+
 /* In mg-area-map-query.c: how many names are shrunk to their initials in the present layout. */
 guint mg_area_map_n_short_names (MgAreaMap *self);
 

@@ -14,7 +14,6 @@
 #define MIN_TOKEN   12.0   /* px: a token stays readable at 360 px (issue 33) */
 #define NAME_GAP    2.0    /* px each side: names stand 4 px apart */
 #define LEGEND_FONT 12.0
-#define MAX_ZOOM    6.0
 #define MAX_LAYOUTS 512    /* texts whose layouts are kept */
 
 G_DEFINE_FINAL_TYPE (MgAreaMap, mg_area_map, GTK_TYPE_WIDGET)
@@ -93,8 +92,8 @@ has_mark (json_object *area, const char *mark)
   return FALSE;
 }
 
-static void
-invalidate (MgAreaMap *self)
+void
+mg_area_map_invalidate (MgAreaMap *self)
 {
   self->laid_out = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -1120,7 +1119,7 @@ mg_area_map_set_far (MgAreaMap *self, gboolean far)
   g_return_if_fail (MG_IS_AREA_MAP (self));
   self->far = far;
   sync_spots (self);
-  invalidate (self);
+  mg_area_map_invalidate (self);
 }
 
 /* ---------------------------------------------------------------- hint */
@@ -1444,7 +1443,7 @@ keep_in_view (MgAreaMap *self, const char *id)
       json_object *a = mg_area_map_find_area (self, id);
       self->pan_x = mg_ui_json_int (a, "x", 0) - self->bcx;
       self->pan_y = mg_ui_json_int (a, "y", 0) - self->bcy;
-      invalidate (self);
+      mg_area_map_invalidate (self);
     }
 }
 
@@ -1498,88 +1497,6 @@ mg_area_map_activate_focus (MgAreaMap *self)
     return FALSE;
   emit_activated (self, self->focus_area);
   return TRUE;
-}
-
-static void
-zoom_about (MgAreaMap *self, double factor, double px, double py)
-{
-  double mx, my, zoom, scale;
-
-  mg_area_map_ensure_layout (self);
-  mx = (px - self->ox) / self->scale;
-  my = (py - self->oy) / self->scale;
-  zoom = CLAMP (self->zoom * factor, 1.0, MAX_ZOOM);
-  if (zoom == self->zoom)
-    return;
-  scale = self->fit * zoom;
-  self->zoom = zoom;
-  if (zoom <= 1.0)
-    self->pan_x = self->pan_y = 0;
-  else
-    {
-      /* The model point under (px, py) stays there. */
-      self->pan_x = CLAMP ((self->lw / 2.0 - (px - mx * scale)) / scale - self->bcx, -self->bw / 2, self->bw / 2);
-      self->pan_y = CLAMP ((self->cy0 - (py - my * scale)) / scale - self->bcy, -self->bh / 2, self->bh / 2);
-    }
-  invalidate (self);
-}
-
-void
-mg_area_map_zoom (MgAreaMap *self, double factor)
-{
-  g_return_if_fail (MG_IS_AREA_MAP (self));
-  mg_area_map_ensure_layout (self);
-  zoom_about (self, factor, self->lw / 2.0, self->map_h / 2.0);
-}
-
-void
-mg_area_map_fit (MgAreaMap *self)
-{
-  g_return_if_fail (MG_IS_AREA_MAP (self));
-  self->zoom = 1;
-  self->pan_x = self->pan_y = 0;
-  invalidate (self);
-}
-
-double
-mg_area_map_get_zoom (MgAreaMap *self)
-{
-  g_return_val_if_fail (MG_IS_AREA_MAP (self), 1);
-  return self->zoom;
-}
-
-static gboolean
-scrolled (GtkEventControllerScroll *scroll, double dx, double dy, MgAreaMap *self)
-{
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (scroll));
-  double px = self->lw / 2.0, py = self->map_h / 2.0;
-
-  (void) dx;
-  if (!(state & GDK_CONTROL_MASK) || dy == 0)
-    return FALSE;
-  if (self->hover_area != NULL)
-    mg_area_map_area_position (self, self->hover_area, &px, &py);
-  zoom_about (self, dy < 0 ? 1.25 : 0.8, px, py);
-  return TRUE;
-}
-
-/* Two fingers on a touchpad or a screen: the zoom follows their spread. */
-static void
-pinch_begin (GtkGesture *gesture, GdkEventSequence *sequence, MgAreaMap *self)
-{
-  (void) gesture;
-  (void) sequence;
-  self->pinch_zoom = self->zoom;
-}
-
-static void
-pinch_changed (GtkGestureZoom *gesture, double scale, MgAreaMap *self)
-{
-  double cx, cy;
-
-  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &cx, &cy))
-    return;
-  zoom_about (self, self->pinch_zoom * scale / self->zoom, cx, cy);
 }
 
 static gboolean
@@ -1660,7 +1577,7 @@ drag_update (GtkGestureDrag *gesture, double dx, double dy, MgAreaMap *self)
     return;
   self->pan_x = CLAMP (self->pan_start_x - dx / self->scale, -self->bw / 2, self->bw / 2);
   self->pan_y = CLAMP (self->pan_start_y - dy / self->scale, -self->bh / 2, self->bh / 2);
-  invalidate (self);
+  mg_area_map_invalidate (self);
 }
 
 static void
@@ -1719,7 +1636,7 @@ mg_area_map_css_changed (GtkWidget *widget, GtkCssStyleChange *change)
   /* The fonts may have changed: the texts shaped and the names measured again. */
   g_hash_table_remove_all (MG_AREA_MAP (widget)->layouts);
   g_hash_table_remove_all (MG_AREA_MAP (widget)->nodes);
-  invalidate (MG_AREA_MAP (widget));
+  mg_area_map_invalidate (MG_AREA_MAP (widget));
 }
 
 static void
@@ -1840,10 +1757,10 @@ mg_area_map_init (MgAreaMap *self)
   g_signal_connect (moves, "motion", G_CALLBACK (motion), self);
   g_signal_connect (moves, "leave", G_CALLBACK (leave), self);
   gtk_widget_add_controller (widget, moves);
-  g_signal_connect (scroll, "scroll", G_CALLBACK (scrolled), self);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (mg_area_map_scrolled), self);
   gtk_widget_add_controller (widget, scroll);
-  g_signal_connect (pinch, "begin", G_CALLBACK (pinch_begin), self);
-  g_signal_connect (pinch, "scale-changed", G_CALLBACK (pinch_changed), self);
+  g_signal_connect (pinch, "begin", G_CALLBACK (mg_area_map_pinch_begin), self);
+  g_signal_connect (pinch, "scale-changed", G_CALLBACK (mg_area_map_pinch_changed), self);
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (pinch));
   gtk_widget_set_hexpand (widget, TRUE);
   gtk_widget_set_vexpand (widget, TRUE);
@@ -1903,7 +1820,7 @@ mg_area_map_set_model (MgAreaMap *self, json_object *model)
     g_clear_pointer (&self->selected, g_free);
   sync_spots (self);
   if (moved)
-    invalidate (self);
+    mg_area_map_invalidate (self);
   else
     {
       /* Laid out again (the names go round the tokens), drawn again; each area's spot stays. */
