@@ -31,7 +31,7 @@ struct _MgMeeplePage
   GtkImage     *banner_icon;
   GtkLabel     *banner_title;
   GtkLabel     *banner_body;
-  GtkWidget    *rematch_button;
+  GtkStack     *rematch_stack;
   MgMeepleSide *side_a;
   MgMeepleSide *side_b;
   gboolean      has_result;
@@ -100,7 +100,7 @@ refresh (MgMeeplePage *self)
     }
   self->has_result = last != NULL && json_object_is_type (last, json_type_object);
 
-  gtk_widget_set_visible (self->rematch_button, over);
+  gtk_stack_set_visible_child_name (self->rematch_stack, over ? "rematch" : "none");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "battle.rematch", over);
 
   mg_meeple_side_refresh (self->side_a);
@@ -230,7 +230,7 @@ mg_meeple_page_class_init (MgMeeplePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner_icon);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner_title);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner_body);
-  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, rematch_button);
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, rematch_stack);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, side_a);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, side_b);
   gtk_widget_class_install_action (widget_class, "battle.rematch", NULL, rematch_activated);

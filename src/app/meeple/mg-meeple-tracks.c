@@ -40,15 +40,17 @@ mg_meeple_cells_measure (GtkWidget *widget, GtkOrientation orientation, int for_
 {
   MgMeepleCells *self = MG_MEEPLE_CELLS (widget);
 
-  if (self->n == 0)
+  /* A track of no cells (no actions this battle) is still a cell tall: its row keeps its height,
+   * and the rows under it do not move when the count comes and goes (issue 43). */
+  if (orientation == GTK_ORIENTATION_VERTICAL)
+    *minimum = *natural = CELL_SIZE;
+  else if (self->n == 0)
     *minimum = *natural = 0;
-  else if (orientation == GTK_ORIENTATION_HORIZONTAL)
+  else
     {
       *minimum = self->n * CELL_SMALLEST + (self->n - 1) * CELL_SPACING;
       *natural = self->n * CELL_SIZE + (self->n - 1) * CELL_SPACING;
     }
-  else
-    *minimum = *natural = CELL_SIZE;
 }
 
 static void

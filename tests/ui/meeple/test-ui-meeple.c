@@ -14,6 +14,7 @@
 #include "mg-campaign-window-private.h"
 #include "mg-json.h"
 #include "mg-meeple-page-private.h"
+#include "mg-table-state.h"
 
 static MgApplication *app;
 static char *tmpdir;
@@ -525,6 +526,103 @@ test_sides_no_gap (void)
   close_campaign_windows (app);
 }
 
+/* Red's and Blue's numbers in the public view: how many meeples each rolls, how many are revealed. */
+static int
+view_int (MgCampaign *c, guint player, const char *key)
+{
+  json_object *view = mg_table_state_get_view (mg_table_state_for_campaign (c), MG_SEAT_PUBLIC);
+  json_object *players = NULL, *value = NULL;
+
+  g_assert_true (json_object_object_get_ex (view, "players", &players));
+  if (key[0] == '@')
+    return json_object_object_get_ex (view, key + 1, &value) ? json_object_get_int (value) : 0;
+  g_assert_true (json_object_object_get_ex (json_object_array_get_idx (players, player), key, &value));
+  return json_object_get_int (value);
+}
+
+/* One action with every die typed as `face` (Sweep 1, Kick 2: shared/rules/meeple-melee.txt's
+ * faces in resolution order, docs/rules/meeple.md). */
+static void
+act (MgCampaign *c, const char *json, int n_dice, int face)
+{
+  g_autoptr(GError) error = NULL;
+  json_object *action = json_tokener_parse (json);
+  g_autoptr(MgJournalEntry) entry = NULL;
+
+  if (n_dice > 0)
+    {
+      json_object *dice = json_object_new_array ();
+
+      for (int i = 0; i < n_dice; i++)
+        json_object_array_add (dice, json_object_new_int (face));
+      json_object_object_add (action, "dice", dice);
+    }
+  entry = mg_campaign_act (c, action, &error);
+  json_object_put (action);
+  g_assert_no_error (error);
+}
+
+/* Issue 43: what changes is painted again, and what moves is too. A match's end shows the
+ * rematch button in the result banner, and its start takes the button away; the "Actions used"
+ * track loses its last cell when the match ends (0 / 0). Neither moves anything under them: the
+ * banner keeps its height with the button gone, the track row its height with no cell, so the
+ * sides and every track row stay where they were, as a referee undoing a rematch sees them. */
+static void
+test_end_of_match_moves_nothing (void)
+{
+  g_autoptr(MgCampaign) c = NULL;
+  MgMeeplePage *page = open_battle ("Rematch", &c, 1200, 900);
+  GtkWidget *banner = find_styled (GTK_WIDGET (page), GTK_TYPE_WIDGET, "battle-banner");
+  GtkWidget *rematch = NULL;
+  graphene_rect_t before[2], after[2], banner_before, banner_after;
+
+  /* Blue sweeps Red's kicks, battle after battle, until Red has 6 casualties: Blue wins. */
+  for (guint battle = 0; battle < 12; battle++)
+    {
+      g_autofree char *red_pick = NULL, *blue_pick = NULL;
+      json_object *winner = NULL;
+
+      if (json_object_object_get_ex (mg_table_state_get_view (mg_table_state_for_campaign (c), MG_SEAT_PUBLIC), "winner", &winner)
+          && json_object_is_type (winner, json_type_string))
+        break;
+      act (c, "{\"type\":\"roll\",\"player\":\"Red\"}", view_int (c, 0, "to_roll"), 2);
+      red_pick = g_strdup_printf ("{\"type\":\"pick\",\"player\":\"Red\",\"kick\":%d}", view_int (c, 0, "reveal"));
+      act (c, red_pick, 0, 0);
+      act (c, "{\"type\":\"roll\",\"player\":\"Blue\"}", view_int (c, 1, "to_roll"), 1);
+      blue_pick = g_strdup_printf ("{\"type\":\"pick\",\"player\":\"Blue\",\"sweep\":%d}", view_int (c, 1, "reveal"));
+      act (c, blue_pick, 0, 0);
+    }
+  g_assert_cmpint (view_int (c, 0, "casualties"), ==, 6);
+  act (c, "{\"type\":\"rematch\"}", 0, 0);
+  wait_ms (300);
+
+  g_assert_nonnull (banner);
+  rematch = find_descendant (banner, GTK_TYPE_BUTTON);
+  g_assert_nonnull (rematch);
+  g_assert_false (gtk_widget_get_mapped (rematch));    /* a new match: nothing to rematch */
+  g_assert_true (gtk_widget_compute_bounds (banner, GTK_WIDGET (page), &banner_before));
+  for (guint i = 0; i < 2; i++)
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (mg_meeple_side_get_tracks (mg_meeple_page_get_side (page, i))),
+                                              GTK_WIDGET (page), &before[i]));
+
+  g_assert_true (mg_campaign_undo (c, 1, NULL, NULL));   /* the match is over again */
+  wait_ms (300);
+  g_assert_true (gtk_widget_get_mapped (rematch));
+  g_assert_cmpint (view_int (c, 0, "actions_allowed"), ==, 0);
+  g_assert_true (gtk_widget_compute_bounds (banner, GTK_WIDGET (page), &banner_after));
+  g_assert_cmpfloat (banner_after.size.height, ==, banner_before.size.height);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (mg_meeple_side_get_tracks (mg_meeple_page_get_side (page, i))),
+                                                GTK_WIDGET (page), &after[i]));
+      g_test_message ("side %u's tracks: y %.0f, %.0f px tall; after the undo y %.0f, %.0f px tall", i,
+                      before[i].origin.y, before[i].size.height, after[i].origin.y, after[i].size.height);
+      g_assert_cmpfloat (after[i].origin.y, ==, before[i].origin.y);
+      g_assert_cmpfloat (after[i].size.height, ==, before[i].size.height);
+    }
+  close_campaign_windows (app);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -537,6 +635,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/meeple/sides-no-gap", test_sides_no_gap);
   g_test_add_func ("/ui/meeple/track-cells", test_track_cells);
   g_test_add_func ("/ui/meeple/tab-stops", test_tab_stops);
+  g_test_add_func ("/ui/meeple/end-of-match-moves-nothing", test_end_of_match_moves_nothing);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
