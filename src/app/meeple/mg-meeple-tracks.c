@@ -61,9 +61,18 @@ mg_meeple_cells_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   int y = (gtk_widget_get_height (widget) - CELL_SIZE) / 2;
   /* As wide as the room allows, up to CELL_SIZE (as tall whatever the width). */
   int width = self->n > 0 ? (gtk_widget_get_width (widget) - (self->n - 1) * CELL_SPACING) / self->n : 0;
+  cairo_t *cr;
 
+  if (self->n == 0)
+    return;
   width = CLAMP (width, CELL_SMALLEST, CELL_SIZE);
 
+  /* The row is one cairo node, not a node a cell: a change of the track is then one rectangle of
+   * the frame's damage, not one a cell. GTK 4.8 gives up diffing a container whose damage passes
+   * 30 rectangles and repaints it whole (MAX_RECTS_IN_DIFF, gskrendernodeimpl.c): a Meeple undo
+   * that changed 6 cells and their numbers on both sides at once repainted both sides (issue 43). */
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, y, self->n * (width + CELL_SPACING) - CELL_SPACING,
+                                                                 CELL_SIZE));
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   for (int i = 0; i < self->n; i++)
     {
@@ -71,10 +80,11 @@ mg_meeple_cells_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       gtk_style_context_add_class (context, "track-cell");
       if (i < self->filled)
         gtk_style_context_add_class (context, self->fill_class);
-      gtk_snapshot_render_background (snapshot, context, i * (width + CELL_SPACING), y, width, CELL_SIZE);
+      gtk_render_background (context, cr, i * (width + CELL_SPACING), y, width, CELL_SIZE);
       gtk_style_context_restore (context);
     }
   G_GNUC_END_IGNORE_DEPRECATIONS
+  cairo_destroy (cr);
 }
 
 static void
