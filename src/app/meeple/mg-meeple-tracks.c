@@ -59,13 +59,13 @@ mg_meeple_cells_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   MgMeepleCells *self = MG_MEEPLE_CELLS (widget);
   GtkStyleContext *context = gtk_widget_get_style_context (widget);
   int y = (gtk_widget_get_height (widget) - CELL_SIZE) / 2;
-  /* As wide as the room allows, up to CELL_SIZE (as tall whatever the width). */
-  int width = self->n > 0 ? (gtk_widget_get_width (widget) - (self->n - 1) * CELL_SPACING) / self->n : 0;
+  int width;
   cairo_t *cr;
 
   if (self->n == 0)
     return;
-  width = CLAMP (width, CELL_SMALLEST, CELL_SIZE);
+  /* As wide as the room allows, up to CELL_SIZE (as tall whatever the width). */
+  width = CLAMP ((gtk_widget_get_width (widget) - (self->n - 1) * CELL_SPACING) / self->n, CELL_SMALLEST, CELL_SIZE);
 
   /* The row is one cairo node, not a node a cell: a change of the track is then one rectangle of
    * the frame's damage, not one a cell. GTK 4.8 gives up diffing a container whose damage passes
