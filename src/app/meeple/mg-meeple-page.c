@@ -28,16 +28,34 @@ struct _MgMeeplePage
   GtkLabel     *score_label;
   GtkRevealer  *banner_revealer;
   GtkWidget    *banner;
+  GtkWidget    *banner_main;
   GtkImage     *banner_icon;
   GtkLabel     *banner_title;
   GtkLabel     *banner_body;
   GtkStack     *rematch_stack;
+  GtkWidget    *rematch_button;
   MgMeepleSide *side_a;
   MgMeepleSide *side_b;
   gboolean      has_result;
+  gboolean      over;           /* the match is won: the rematch button is shown */
 };
 
 G_DEFINE_FINAL_TYPE (MgMeeplePage, mg_meeple_page, GTK_TYPE_WIDGET)
+
+static gboolean
+banner_stacked (MgMeeplePage *self)
+{
+  return gtk_orientable_get_orientation (GTK_ORIENTABLE (self->banner_main)) == GTK_ORIENTATION_VERTICAL;
+}
+
+/* Beside the text, the rematch button's room is kept while it is not shown, so the banner keeps
+ * its height when a match ends (see the .ui). Under the text, an empty room would be a gap all
+ * match long: the button is there only when the match is won. */
+static void
+update_rematch_room (MgMeeplePage *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->rematch_stack), self->over || !banner_stacked (self));
+}
 
 static void
 refresh (MgMeeplePage *self)
@@ -100,7 +118,9 @@ refresh (MgMeeplePage *self)
     }
   self->has_result = last != NULL && json_object_is_type (last, json_type_object);
 
+  self->over = over;
   gtk_stack_set_visible_child_name (self->rematch_stack, over ? "rematch" : "none");
+  update_rematch_room (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "battle.rematch", over);
 
   mg_meeple_side_refresh (self->side_a);
@@ -164,13 +184,19 @@ mg_meeple_page_dispose (GObject *object)
 
 /* .meeple-page { margin: 24px 18px } in meeple.css: the header's width is the page's less these. */
 #define MG_MEEPLE_PAGE_SIDE_MARGINS 36
+/* What the banner's text and button share of the header's width: less the banner's padding
+ * (18 px a side), its left border (6), the icon (32) and the spacing after it (18). */
+#define MG_MEEPLE_BANNER_CHROME (18 * 2 + 6 + 32 + 18)
+/* The narrowest the banner's text is let be beside the rematch button: about 30 characters. */
+#define MG_MEEPLE_BANNER_TEXT_MIN 240
 
 /* The score beside the title only when both fit on their line: in a narrow window it goes under
- * the title instead of wrapping beside it ("Red 0 –" over "0 Blue"). */
+ * the title instead of wrapping beside it ("Red 0 –" over "0 Blue"). Likewise the rematch
+ * button goes under the banner's text when beside it the text would be too narrow. */
 static void
-update_header (MgMeeplePage *self, int width)
+update_layout (MgMeeplePage *self, int width)
 {
-  int title = 0, score = 0, spacing = gtk_box_get_spacing (GTK_BOX (self->header_box));
+  int title = 0, score = 0, button = 0, spacing = gtk_box_get_spacing (GTK_BOX (self->header_box));
   gboolean stacked;
   GtkOrientation o;
 
@@ -178,12 +204,26 @@ update_header (MgMeeplePage *self, int width)
   gtk_widget_measure (GTK_WIDGET (self->score_label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &score, NULL, NULL);
   stacked = title + spacing + score > width - MG_MEEPLE_PAGE_SIDE_MARGINS;
   o = stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
-  if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->header_box)) == o)
-    return;
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->header_box), o);
-  gtk_widget_set_halign (self->score_stack, stacked ? GTK_ALIGN_START : GTK_ALIGN_FILL);
-  gtk_label_set_xalign (self->score_label, stacked ? 0 : 0.5);
-  gtk_label_set_justify (self->score_label, stacked ? GTK_JUSTIFY_LEFT : GTK_JUSTIFY_RIGHT);
+  if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->header_box)) != o)
+    {
+      gtk_orientable_set_orientation (GTK_ORIENTABLE (self->header_box), o);
+      gtk_widget_set_halign (self->score_stack, stacked ? GTK_ALIGN_START : GTK_ALIGN_FILL);
+      gtk_label_set_xalign (self->score_label, stacked ? 0 : 0.5);
+      gtk_label_set_justify (self->score_label, stacked ? GTK_JUSTIFY_LEFT : GTK_JUSTIFY_RIGHT);
+    }
+
+  /* The rematch button under the banner's text when beside it the text would have less than
+   * MG_MEEPLE_BANNER_TEXT_MIN (at 360 px it wrapped to some 60 px a line). */
+  gtk_widget_measure (self->rematch_button, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &button, NULL, NULL);
+  stacked = width - MG_MEEPLE_PAGE_SIDE_MARGINS - MG_MEEPLE_BANNER_CHROME
+            - gtk_box_get_spacing (GTK_BOX (self->banner_main)) - button < MG_MEEPLE_BANNER_TEXT_MIN;
+  o = stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
+  if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->banner_main)) != o)
+    {
+      gtk_orientable_set_orientation (GTK_ORIENTABLE (self->banner_main), o);
+      gtk_widget_set_halign (GTK_WIDGET (self->rematch_stack), stacked ? GTK_ALIGN_START : GTK_ALIGN_FILL);
+      update_rematch_room (self);
+    }
 }
 
 static void
@@ -191,7 +231,7 @@ mg_meeple_page_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
                         int *minimum, int *natural, int *min_baseline, int *nat_baseline)
 {
   if (orientation == GTK_ORIENTATION_VERTICAL && for_size >= 0)
-    update_header (MG_MEEPLE_PAGE (widget), for_size);
+    update_layout (MG_MEEPLE_PAGE (widget), for_size);
   gtk_widget_measure (gtk_widget_get_first_child (widget), orientation, for_size,
                       minimum, natural, min_baseline, nat_baseline);
 }
@@ -199,7 +239,7 @@ mg_meeple_page_measure (GtkWidget *widget, GtkOrientation orientation, int for_s
 static void
 mg_meeple_page_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
-  update_header (MG_MEEPLE_PAGE (widget), width);
+  update_layout (MG_MEEPLE_PAGE (widget), width);
   gtk_widget_allocate (gtk_widget_get_first_child (widget), width, height, baseline, NULL);
 }
 
@@ -227,10 +267,12 @@ mg_meeple_page_class_init (MgMeeplePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, score_label);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner_revealer);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner);
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner_main);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner_icon);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner_title);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, banner_body);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, rematch_stack);
+  gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, rematch_button);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, side_a);
   gtk_widget_class_bind_template_child (widget_class, MgMeeplePage, side_b);
   gtk_widget_class_install_action (widget_class, "battle.rematch", NULL, rematch_activated);

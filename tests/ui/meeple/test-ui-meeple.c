@@ -562,21 +562,10 @@ act (MgCampaign *c, const char *json, int n_dice, int face)
   g_assert_no_error (error);
 }
 
-/* Issue 43: what changes is painted again, and what moves is too. A match's end shows the
- * rematch button in the result banner, and its start takes the button away; the "Actions used"
- * track loses its last cell when the match ends (0 / 0). Neither moves anything under them: the
- * banner keeps its height with the button gone, the track row its height with no cell, so the
- * sides and every track row stay where they were, as a referee undoing a rematch sees them. */
+/* Blue sweeps Red's kicks, battle after battle, until Red has 6 casualties: Blue wins. */
 static void
-test_end_of_match_moves_nothing (void)
+play_until_blue_wins (MgCampaign *c)
 {
-  g_autoptr(MgCampaign) c = NULL;
-  MgMeeplePage *page = open_battle ("Rematch", &c, 1200, 900);
-  GtkWidget *banner = find_styled (GTK_WIDGET (page), GTK_TYPE_WIDGET, "battle-banner");
-  GtkWidget *rematch = NULL;
-  graphene_rect_t before[2], after[2], banner_before, banner_after;
-
-  /* Blue sweeps Red's kicks, battle after battle, until Red has 6 casualties: Blue wins. */
   for (guint battle = 0; battle < 12; battle++)
     {
       g_autofree char *red_pick = NULL, *blue_pick = NULL;
@@ -593,6 +582,23 @@ test_end_of_match_moves_nothing (void)
       act (c, blue_pick, 0, 0);
     }
   g_assert_cmpint (view_int (c, 0, "casualties"), ==, 6);
+}
+
+/* Issue 43: what changes is painted again, and what moves is too. A match's end shows the
+ * rematch button in the result banner, and its start takes the button away; the "Actions used"
+ * track loses its last cell when the match ends (0 / 0). Neither moves anything under them: the
+ * banner keeps its height with the button gone, the track row its height with no cell, so the
+ * sides and every track row stay where they were, as a referee undoing a rematch sees them. */
+static void
+test_end_of_match_moves_nothing (void)
+{
+  g_autoptr(MgCampaign) c = NULL;
+  MgMeeplePage *page = open_battle ("Rematch", &c, 1200, 900);
+  GtkWidget *banner = find_styled (GTK_WIDGET (page), GTK_TYPE_WIDGET, "battle-banner");
+  GtkWidget *rematch = NULL;
+  graphene_rect_t before[2], after[2], banner_before, banner_after;
+
+  play_until_blue_wins (c);
   act (c, "{\"type\":\"rematch\"}", 0, 0);
   wait_ms (300);
 
@@ -623,6 +629,62 @@ test_end_of_match_moves_nothing (void)
   close_campaign_windows (app);
 }
 
+/* At a match's end the banner offers a rematch. In a 360 px window the button goes under the
+ * text, which keeps a readable width (beside the button it wrapped to some 60 px a line); during
+ * the match no empty room is kept under the text. In a wide window the button stays beside it. */
+static void
+test_rematch_under_text_when_narrow (void)
+{
+  static const int widths[] = { 360, 1200 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      g_autoptr(MgCampaign) c = NULL;
+      g_autofree char *name = g_strdup_printf ("Rematch %d", widths[w]);
+      g_autofree char *shot = NULL;
+      MgMeeplePage *page = open_battle (name, &c, widths[w], 900);
+      GtkWidget *banner = find_styled (GTK_WIDGET (page), GTK_TYPE_WIDGET, "battle-banner");
+      GtkWidget *rematch = NULL, *title = NULL;
+      graphene_rect_t text, button, during, after;
+      gboolean narrow = widths[w] < 600;
+
+      g_assert_nonnull (banner);
+      rematch = find_descendant (banner, GTK_TYPE_BUTTON);
+      title = find_styled (banner, GTK_TYPE_LABEL, "banner-title");
+      g_assert_nonnull (rematch);
+      g_assert_nonnull (title);
+      wait_ms (200);
+      g_assert_true (gtk_widget_compute_bounds (banner, GTK_WIDGET (page), &during));
+
+      play_until_blue_wins (c);
+      wait_ms (300);
+      g_assert_true (gtk_widget_get_mapped (rematch));
+      shot = g_strdup_printf ("meeple-rematch-%d.png", widths[w]);
+      save_screenshot (banner, shot);
+      g_assert_true (gtk_widget_compute_bounds (title, banner, &text));
+      g_assert_true (gtk_widget_compute_bounds (rematch, banner, &button));
+      g_assert_true (gtk_widget_compute_bounds (banner, GTK_WIDGET (page), &after));
+      g_test_message ("%d px: title %.0f px wide at y %.0f–%.0f; button at x %.0f y %.0f; banner %.0f px tall, %.0f during the match",
+                      widths[w], text.size.width, text.origin.y, text.origin.y + text.size.height,
+                      button.origin.x, button.origin.y, after.size.height, during.size.height);
+      if (narrow)
+        {
+          g_assert_cmpfloat (button.origin.y, >=, text.origin.y + text.size.height);
+          g_assert_cmpfloat (button.origin.x, <=, text.origin.x);
+          /* The title has the banner's whole width for its text: at 360 px, some 200 px. */
+          g_assert_cmpfloat (text.size.width, >=, 200);
+          /* During the match, no room for the button: the banner grew by it at the end. */
+          g_assert_cmpfloat (after.size.height, >=, during.size.height + button.size.height);
+        }
+      else
+        {
+          g_assert_cmpfloat (button.origin.x, >=, text.origin.x + text.size.width);
+          g_assert_cmpfloat (button.origin.y, <, text.origin.y + text.size.height);
+        }
+      close_campaign_windows (app);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -636,6 +698,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/meeple/track-cells", test_track_cells);
   g_test_add_func ("/ui/meeple/tab-stops", test_tab_stops);
   g_test_add_func ("/ui/meeple/end-of-match-moves-nothing", test_end_of_match_moves_nothing);
+  g_test_add_func ("/ui/meeple/rematch-under-text-when-narrow", test_rematch_under_text_when_narrow);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);
   return status;
