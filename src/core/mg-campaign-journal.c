@@ -168,8 +168,10 @@ act_prepare (MgCampaign *self, json_object *action)
   g_autoptr(MgJournalEntry) e = NULL;
   g_autoptr(MgDice) dice = NULL;
   g_autoptr(MgSaid) said = NULL;
+  g_autoptr(MgState) before = NULL;
   json_object *clean, *dice_json, *events, *record;
   gint turn_after;
+  guint since_before = self->since_snap;
   gboolean snap;
 
   a->action = json_object_get (action);
@@ -184,11 +186,12 @@ act_prepare (MgCampaign *self, json_object *action)
     goto out;
   e->turn = self->turn;
   e->actor = g_strdup (mg_campaign_action_actor (self->state, clean));
-  events = mg_state_apply_said (self->state, clean, dice, &e->summary, &said, &a->error);
+  events = mg_state_apply_keep (self->state, clean, dice, &e->summary, &said, &before, &a->error);
   if (!events)
     goto out;
   e->said = mg_campaign_said_text (said);
   a->mg_campaign_resync = TRUE;   /* from here on, a refusal leaves memory ahead of the file */
+  g_clear_pointer (&self->undo_state, mg_state_free);   /* not before this row any more */
   e->events = g_strdup (mg_campaign_json_text (events));
   json_object_put (events);
   if (mg_dice_remaining (dice) > 0)
@@ -231,6 +234,7 @@ act_prepare (MgCampaign *self, json_object *action)
   self->count++;
   self->can_redo = FALSE;
   a->mg_campaign_resync = FALSE;
+  mg_campaign_keep_undo_state (self, g_steal_pointer (&before), e->seq, since_before);
   a->entry = g_steal_pointer (&e);
 out:
   json_object_put (clean);

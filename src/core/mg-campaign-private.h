@@ -24,11 +24,12 @@ extern const MgDataFile mg_core_data[];
 /* Applies one journal row (its action and recorded dice, as stored) to state; every recorded die
  * must be used.  On success the engine's summary, said (NULL for an engine that writes text
  * only) and events are handed back where asked for (any may be NULL): mg-narrate.c tells rows
- * without a stored said again with them, `check` compares the said.  On failure state is
- * untouched and the error names the row. */
+ * without a stored said again with them, `check` compares the said; *before (NULL or set to
+ * NULL by the caller) the state as it was before the row.  On failure the error names the row,
+ * and the state is untouched unless the engine left recorded dice unused. */
 gboolean mg_campaign_replay_row (MgState *state, gint64 seq, const char *action_text,
                                  const char *dice_text, char **summary, MgSaid **said,
-                                 json_object **events, GError **error);
+                                 json_object **events, MgState **before, GError **error);
 
 /* ---- a change of the ruleset is a journal row (issue 34): mg-campaign-rules.c ------------ */
 
@@ -93,6 +94,13 @@ struct _MgCampaign {
   guint32        seed;
   json_object   *ruleset;
   MgState       *state;
+  /* The state before the row last in force, `undo_seq`, kept from the act or redo that applied
+   * it (the engine plays an action on a copy, so the state before is at hand): undoing that one
+   * row comes back to it without replaying from a snapshot. NULL when not known; whatever else
+   * changes the state drops it (mg_campaign_set_state). `undo_since_snap`: since_snap then. */
+  MgState       *undo_state;
+  gint64         undo_seq;
+  guint          undo_since_snap;
 
   gint           turn;         /* mg_state_turn (state) */
   gint64         count;        /* journal rows */
@@ -172,6 +180,11 @@ gboolean mg_campaign_query_has_said (MgCampaign *self, GError **error);
 MgJournalEntry *mg_campaign_entry_from_row (sqlite3_stmt *stmt);
 /* Makes state (taken) the state in memory, and its turn the campaign's turn. */
 void mg_campaign_set_state (MgCampaign *self, MgState *state);
+/* Keeps `before` (taken) as the state that undoing row `seq`, now last in force, comes back
+ * to, with since_snap as it was then (see undo_state). */
+void mg_campaign_keep_undo_state (MgCampaign *self, MgState *before, gint64 seq, guint since_snap);
+/* The kept state if undoing `seq` comes back to it (taken, with its since_snap), else NULL. */
+MgState *mg_campaign_take_undo_state (MgCampaign *self, gint64 seq, guint *since_snap);
 /* last_active and can_redo, as the file (or the open transaction) has them. */
 gboolean mg_campaign_query_undo_marks (MgCampaign *self, UndoMarks *marks, GError **error);
 /* Copies marks into memory. */

@@ -22,7 +22,8 @@
  * summary and events the engine gives now are handed back when asked for (mg-narrate.c). */
 gboolean
 mg_campaign_replay_row (MgState *state, gint64 seq, const char *action_text, const char *dice_text,
-                        char **summary_out, MgSaid **said_out, json_object **events_out, GError **error)
+                        char **summary_out, MgSaid **said_out, json_object **events_out, MgState **before,
+                        GError **error)
 {
   json_object *action = mg_campaign_json_parse_text (action_text);
   json_object *dice_json = mg_campaign_json_parse_text (dice_text);
@@ -44,13 +45,15 @@ mg_campaign_replay_row (MgState *state, gint64 seq, const char *action_text, con
     {
       /* A recorded row: its names were accepted when it was played (mg_rules_replaying). */
       mg_rules_replaying (TRUE);
-      events = mg_state_apply_said (state, action, dice, &summary, said_out != NULL ? &said : NULL, &local);
+      events = mg_state_apply_keep (state, action, dice, &summary, said_out != NULL ? &said : NULL, before, &local);
       mg_rules_replaying (FALSE);
     }
 
   if (events && mg_dice_remaining (dice) > 0)
     g_set_error (&local, MG_DICE_ERROR, MG_DICE_ERROR_UNUSED,
                  _("%u recorded dice were not used"), mg_dice_remaining (dice));
+  if (local != NULL && before != NULL)
+    g_clear_pointer (before, mg_state_free);   /* dice left over: no state to come back to */
   if (local == NULL && summary_out != NULL)
     *summary_out = g_steal_pointer (&summary);
   if (local == NULL && said_out != NULL)
@@ -159,7 +162,7 @@ replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gin
 
       if (!mg_campaign_replay_row (state, seq, (const char *) sqlite3_column_text (rows, 1),
                                    (const char *) sqlite3_column_text (rows, 2), NULL,
-                                   make_said ? &said : NULL, NULL, error))
+                                   make_said ? &said : NULL, NULL, NULL, error))
         return NULL;
       replayed++;
       if (func && !func (self, seq, state, turn_before, kept_said, said, data, error))

@@ -92,7 +92,12 @@ undo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   low = g_array_index (seqs, gint64, seqs->len - 1);
 
   /* Snapshots at or after the first undone row described history that no longer holds. */
-  if (!mg_campaign_drop_snapshots_from (self, low, error) ||
+  if (!mg_campaign_drop_snapshots_from (self, low, error))
+    return FALSE;
+  /* One row undone right after it was acted or redone: the state before it is in memory
+   * (issue 43: no replay of up to MG_CAMPAIGN_SNAPSHOT_MAX_ROWS rows from a snapshot). */
+  state = seqs->len == 1 ? mg_campaign_take_undo_state (self, low, &info.since_snap) : NULL;
+  if (state == NULL &&
       !(state = mg_campaign_replay (self, self->ruleset, TRUE, G_MAXINT64, NULL, NULL, &info, error)))
     return FALSE;
   if (!mg_campaign_query_undo_marks (self, &marks, error) ||
@@ -122,6 +127,8 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   UndoMarks marks;
   MgRows *tables = NULL;
   MgCampaignRulesStep step;
+  g_autoptr(MgState) before = NULL;
+  guint since_before = self->since_snap;
 
   if (!self->can_redo)
     return mg_campaign_fail_nothing (error, _("There is nothing to redo"));
@@ -156,10 +163,12 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
         return rc < 0 ? FALSE : mg_campaign_corrupt (self, error, _("a journal row vanished"));
       *mutated = TRUE;
       has_said = sqlite3_column_int (stmt, 2) != 0;
-      /* Redo plays the row again: the same said, kept for a row written before schema 9. */
+      /* Redo plays the row again: the same said, kept for a row written before schema 9. One
+       * row redone keeps the state before it, for an undo that follows (undo_state). */
+      g_clear_pointer (&self->undo_state, mg_state_free);
       if (!mg_campaign_replay_row (self->state, seq, (const char *) sqlite3_column_text (stmt, 0),
                                    (const char *) sqlite3_column_text (stmt, 1), NULL,
-                                   has_said ? NULL : &said, NULL, error))
+                                   has_said ? NULL : &said, NULL, seqs->len == 1 ? &before : NULL, error))
         return FALSE;
       g_clear_pointer (&stmt, mg_store_stmt_release);
       self->turn = mg_state_turn (self->state);
@@ -179,6 +188,8 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
   mg_campaign_tables_written (self, tables);
   mg_campaign_set_undo_marks (self, &marks);
   self->stepped = g_array_index (seqs, gint64, seqs->len - 1);
+  if (before != NULL)
+    mg_campaign_keep_undo_state (self, g_steal_pointer (&before), self->stepped, since_before);
   self->change = (MgCampaignRows) { MG_TABLE_ROWS_REDONE, g_array_index (seqs, gint64, 0), self->stepped, seqs->len, NULL };
   *done = seqs->len;
   return TRUE;

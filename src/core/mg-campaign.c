@@ -198,9 +198,28 @@ mg_campaign_entry_from_row (sqlite3_stmt *stmt)
 void
 mg_campaign_set_state (MgCampaign *self, MgState *state)
 {
+  g_clear_pointer (&self->undo_state, mg_state_free);
   g_clear_pointer (&self->state, mg_state_free);
   self->state = state;
   self->turn = mg_state_turn (state);
+}
+
+void
+mg_campaign_keep_undo_state (MgCampaign *self, MgState *before, gint64 seq, guint since_snap)
+{
+  g_clear_pointer (&self->undo_state, mg_state_free);
+  self->undo_state = before;
+  self->undo_seq = seq;
+  self->undo_since_snap = since_snap;
+}
+
+MgState *
+mg_campaign_take_undo_state (MgCampaign *self, gint64 seq, guint *since_snap)
+{
+  if (self->undo_state == NULL || self->undo_seq != seq || seq != self->last_active)
+    return NULL;
+  *since_snap = self->undo_since_snap;
+  return g_steal_pointer (&self->undo_state);
 }
 
 static gboolean
@@ -437,6 +456,7 @@ mg_campaign_resync (MgCampaign *self)
 {
   g_autoptr(GError) error = NULL;
 
+  g_clear_pointer (&self->undo_state, mg_state_free);   /* even if the reload fails */
   mg_store_rollback (self->store);
   if (!mg_campaign_load_all (self, &error))
     g_warning ("Cannot reload campaign %s: %s", self->path, error->message);
@@ -478,6 +498,7 @@ mg_campaign_finalize (GObject *object)
 {
   MgCampaign *self = MG_CAMPAIGN (object);
 
+  g_clear_pointer (&self->undo_state, mg_state_free);
   g_clear_pointer (&self->state, mg_state_free);
   g_clear_pointer (&self->store, mg_store_free);
   g_clear_pointer (&self->ruleset, json_object_put);

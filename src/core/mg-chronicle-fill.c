@@ -127,7 +127,7 @@ thread_replay (Fill *fill, GCancellable *cancellable, GError **error)
           gint turn_before = mg_state_turn (state);
           MgChronicleRow *row;
 
-          ok = mg_campaign_replay_row (state, r->seq, r->action, r->dice, NULL, NULL, NULL, error);
+          ok = mg_campaign_replay_row (state, r->seq, r->action, r->dice, NULL, NULL, NULL, NULL, error);
           if (ok && (row = mg_chronicle_row_new (&cache, fill->game, fill->ruleset, state, before, r->seq, turn_before)) != NULL)
             g_ptr_array_add (rows, row);
           before = r->seq;

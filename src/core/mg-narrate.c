@@ -130,7 +130,7 @@ apply_row (MgState *state, const MgJournalEntry *entry, gboolean *applied, MgSai
   char *told = NULL;
 
   *applied = mg_campaign_replay_row (state, entry->seq, entry->action, entry->dice,
-                                     &summary, said != NULL ? &got : NULL, &events, NULL);
+                                     &summary, said != NULL ? &got : NULL, &events, NULL, NULL);
   if (*applied && g_strcmp0 (json_object_to_json_string_ext (events, JSON_FLAGS), entry->events) == 0)
     {
       told = g_strdup (summary != NULL ? summary : "");
@@ -177,7 +177,7 @@ undone_run_before (MgNarrator *self, gint64 seq)
     {
       const MgJournalEntry *e = g_ptr_array_index (run, i);
 
-      if (!mg_campaign_replay_row (scratch, e->seq, e->action, e->dice, NULL, NULL, NULL, NULL))
+      if (!mg_campaign_replay_row (scratch, e->seq, e->action, e->dice, NULL, NULL, NULL, NULL, NULL))
         {
           mg_state_free (scratch);
           return NULL;
@@ -394,7 +394,7 @@ mg_narrate_entry_tells_secret (MgCampaign *campaign, const MgJournalEntry *entry
     return TRUE;
   if (entry->seq < 1 || (before = mg_campaign_state_at (campaign, entry->seq - 1, NULL)) == NULL ||
       (after = mg_state_copy (before)) == NULL ||
-      !mg_campaign_replay_row (after, entry->seq, entry->action, entry->dice, NULL, NULL, NULL, NULL))
+      !mg_campaign_replay_row (after, entry->seq, entry->action, entry->dice, NULL, NULL, NULL, NULL, NULL))
     return TRUE;   /* cannot tell: kept hidden */
   return mg_state_reveals (before, after);
 }

@@ -136,7 +136,7 @@ mg_actions_validate (const MgState *state, json_object *action, GError **error)
 
 json_object *
 mg_actions_apply (MgState *state, json_object *action, MgDice *dice, char **summary, MgSaid **said,
-                  GError **error)
+                  MgState **before, GError **error)
 {
   const MgAction *act = lookup (state, action, error);
   MgPlay play = { dice, NULL, NULL, FALSE, NULL };
@@ -157,7 +157,10 @@ mg_actions_apply (MgState *state, json_object *action, MgDice *dice, char **summ
     }
   /* All or nothing: the copy that succeeded becomes the state. */
   swap_states (state->rules->actions, state, copy);
-  state->rules->free_state (copy);
+  if (before != NULL)
+    *before = copy;
+  else
+    state->rules->free_state (copy);
   if (mg_said_length (play.said) > 0 && play.summary->len > 0)
     g_warning ("%s's %s wrote both a summary and said: the said is dropped", state->rules->id,
                act->type);

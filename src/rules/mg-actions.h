@@ -66,10 +66,12 @@ struct _MgActions {
   gboolean      (*ready) (const MgState *state, const char *type, GError **error);
 };
 
-/* The MgRules.validate and .apply of every engine (mg_state_validate, mg_state_apply). */
+/* The MgRules.validate and .apply of every engine (mg_state_validate, mg_state_apply). `before`
+ * (may be NULL): on success, the state as it was before the action, which apply has at hand
+ * (the action is played on a copy that then becomes the state), instead of freeing it. */
 gboolean     mg_actions_validate (const MgState *state, json_object *action, GError **error);
 json_object *mg_actions_apply    (MgState *state, json_object *action, MgDice *dice, char **summary,
-                                  MgSaid **said, GError **error);
+                                  MgSaid **said, MgState **before, GError **error);
 
 /* The MgAction listed for `type`, or NULL. */
 const MgAction *mg_actions_find  (const MgActions *actions, const char *type);

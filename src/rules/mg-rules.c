@@ -212,14 +212,21 @@ mg_state_validate (const MgState *state, json_object *action, GError **error)
 json_object *
 mg_state_apply (MgState *state, json_object *action, MgDice *dice, char **summary, GError **error)
 {
-  return mg_actions_apply (state, action, dice, summary, NULL, error);
+  return mg_actions_apply (state, action, dice, summary, NULL, NULL, error);
 }
 
 json_object *
 mg_state_apply_said (MgState *state, json_object *action, MgDice *dice, char **summary, MgSaid **said,
                      GError **error)
 {
-  return mg_actions_apply (state, action, dice, summary, said, error);
+  return mg_actions_apply (state, action, dice, summary, said, NULL, error);
+}
+
+json_object *
+mg_state_apply_keep (MgState *state, json_object *action, MgDice *dice, char **summary, MgSaid **said,
+                     MgState **before, GError **error)
+{
+  return mg_actions_apply (state, action, dice, summary, said, before, error);
 }
 
 json_object *

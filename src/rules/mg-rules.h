@@ -176,6 +176,10 @@ json_object *mg_state_apply    (MgState *state, json_object *action, MgDice *dic
  * not write them yet; docs/messages.md), each viewer rendering them in their own language. */
 json_object *mg_state_apply_said (MgState *state, json_object *action, MgDice *dice, char **summary,
                                   MgSaid **said, GError **error);
+/* The same, and on success *before is the state as it was before the action (mg_state_free):
+ * what undoing this one action comes back to, without replaying the journal. */
+json_object *mg_state_apply_keep (MgState *state, json_object *action, MgDice *dice, char **summary,
+                                  MgSaid **said, MgState **before, GError **error);
 json_object *mg_state_pending  (const MgState *state);
 json_object *mg_state_to_json  (const MgState *state);
 json_object *mg_state_view     (const MgState *state, const char *seat);

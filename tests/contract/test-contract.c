@@ -6,7 +6,8 @@
  * each ill-formed variant of the next action is refused, and no seat's view (nor the public
  * one) holds a secret that an event marked for another seat, and only actions declared secret
  * give such events; each declared secret passes the difference method (mg-contract-secrets.h);
- * undo then redo of the whole sample gives the same state; and a random playout of the actions legal_actions() lists is
+ * undo then redo of the whole sample gives the same state, and so does undo one row at a time
+ * (from memory or replayed, as the file replays it); and a random playout of the actions legal_actions() lists is
  * accepted, action by action, with the same invariants. */
 #include "config.h"
 
@@ -292,6 +293,52 @@ sample_actions (const MgGameSample *sample)
   return out;
 }
 
+/* The state of the campaign at `path` as a fresh open replays it from the file. */
+static char *
+state_on_disk (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) fresh = mg_campaign_open (path, &error);
+
+  g_assert_no_error (error);
+  return state_text (mg_campaign_get_state (fresh));
+}
+
+/* Undo one row at a time, back to the start, each undo also redone and undone again: the state
+ * after each is the one before that row (`texts`, the state after i actions), and the same as
+ * the file replays. An undo right after the act or redo of its row comes back to the state kept
+ * in memory (issue 43); one after another undo replays from a snapshot: both must agree. */
+static void
+check_undo_one_by_one (MgCampaign *campaign, const char *path, GPtrArray *texts)
+{
+  g_autoptr(GError) error = NULL;
+  guint done = 0;
+
+  for (guint k = texts->len - 1; k > 0; k--)
+    {
+      g_autofree char *now = NULL, *disk = NULL, *redone = NULL, *again = NULL;
+
+      g_assert_true (mg_campaign_undo (campaign, 1, &done, &error));
+      g_assert_no_error (error);
+      now = state_text (mg_campaign_get_state (campaign));
+      disk = state_on_disk (path);
+      g_assert_cmpstr (now, ==, g_ptr_array_index (texts, k - 1));
+      g_assert_cmpstr (disk, ==, now);
+
+      g_assert_true (mg_campaign_redo (campaign, 1, &done, &error));
+      g_assert_no_error (error);
+      redone = state_text (mg_campaign_get_state (campaign));
+      g_assert_cmpstr (redone, ==, g_ptr_array_index (texts, k));
+      g_assert_true (mg_campaign_undo (campaign, 1, &done, &error));
+      g_assert_no_error (error);
+      again = state_text (mg_campaign_get_state (campaign));
+      g_assert_cmpstr (again, ==, g_ptr_array_index (texts, k - 1));
+    }
+  g_assert_true (mg_campaign_redo (campaign, texts->len - 1, &done, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (done, ==, texts->len - 1);
+}
+
 /* The sample, through a campaign: invariants after each action, then undo all and redo all. */
 static void
 test_sample (gconstpointer data)
@@ -303,6 +350,7 @@ test_sample (gconstpointer data)
   g_autoptr(GPtrArray) actions = NULL;
   g_autofree char *end = NULL;
   g_autofree char *again = NULL;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);   /* the state after i actions */
   const char * const *players;
   guint done = 0;
 
@@ -317,12 +365,14 @@ test_sample (gconstpointer data)
   players = mg_campaign_get_players (campaign);
   check_after_action (game, mg_campaign_get_ruleset (campaign), mg_campaign_get_state (campaign),
                       players, NULL, actions->len > 0 ? g_ptr_array_index (actions, 0) : NULL, 1);
+  g_ptr_array_add (texts, state_text (mg_campaign_get_state (campaign)));
   for (guint i = 0; i < actions->len; i++)
     {
       g_autoptr(MgJournalEntry) entry = mg_campaign_act (campaign, g_ptr_array_index (actions, i), &error);
       g_autoptr(json_object) events = NULL;
 
       g_assert_no_error (error);
+      g_ptr_array_add (texts, state_text (mg_campaign_get_state (campaign)));
       events = json_tokener_parse (entry->events);
       check_declared (mg_campaign_get_state (campaign), g_ptr_array_index (actions, i), events);
       check_after_action (game, mg_campaign_get_ruleset (campaign), mg_campaign_get_state (campaign),
@@ -331,6 +381,7 @@ test_sample (gconstpointer data)
     }
 
   end = state_text (mg_campaign_get_state (campaign));
+  check_undo_one_by_one (campaign, path, texts);
   g_assert_true (mg_campaign_undo (campaign, actions->len, &done, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (done, ==, actions->len);
