@@ -43,7 +43,9 @@ action    (issue 43) what a person feels: a real key (XTest, by xdotool) to the 
           file and GNOME Calculator taking a digit; wall and main-thread CPU from the key's arrival,
           as bench/action-probe.c measures every program (--baseline-build: a second Melee GM build,
           the "before", interleaved too); and GTK's floor for the same change: F12 in the same
-          window replays the widget properties the undo and redo set, bare (--no-action-floor: not).
+          window replays the widget properties the undo and redo set, bare (--no-action-floor: not),
+          pressed twice: the first press as every program's key is (after the others ran), the
+          second just after a frame of the same widgets (warm).
           Targets: CPU p50 <= 1.0x Text Editor's, p95 <= 2x (issue 43); the app / its floor
 checkgap  (issue 43) frames while the check of a copied (unsealed) campaign runs in its thread:
           tests/ui/test-ui-check's /ui/check/in-thread on the cached campaign (--checkgap-rows,
@@ -876,6 +878,7 @@ class ProbedApp:
             # already in use, and the state it leaves is the one the last key measured left.
             subprocess.run(["xdotool", "key", "--clearmodifiers", FOCUS["settle_key"]], check=True, capture_output=True)
             time.sleep(FOCUS["between"])
+        self.pressed = []
         for i in range(presses):
             if i > 0:
                 time.sleep(FOCUS["between"])    # the last key's own transitions (a focus ring's: 200 ms)
@@ -888,6 +891,8 @@ class ProbedApp:
                 if line.startswith("action "):
                     fields = line.split()
                     break
+            self.pressed.append((int(fields[1]) / 1e3, int(fields[2]) / 1e3,
+                                 int(fields[3]) / 1e3 if len(fields) > 3 else None))
         self.handled = int(fields[3]) / 1e3 if len(fields) > 3 else None
         return int(fields[1]) / 1e3, int(fields[2]) / 1e3
 
@@ -944,6 +949,12 @@ def sealed_copy(t, cli, path, name):
 
 
 FLOOR = "GTK floor, same change"
+# The floor's first F12 of the two: the opposite change (a redo's after the app's undo), pressed
+# as every program's measured key is, after the focus change and Pause. The second F12, FLOOR,
+# comes 0.3 s after a frame that drew the same widgets: warm caches, which the app's key, Text
+# Editor's and Calculator's never have (each comes after the other programs ran). Over the rounds
+# the first presses are as many undos' changes as redos', as the app's keys are.
+FLOOR_FIRST = "GTK floor, first press"
 
 
 def peer_env(t, env, argv):
@@ -965,8 +976,8 @@ def action_programs(t, game, rows, path, builds, peers, env, probe, floor):
     """The programs of one game and size, all open at once: (label, app, keys, presses). With
     floor, the Melee GM build under test records its second undo and redo (bench/action-probe.c)
     and F12 replays them bare: the floor's entry is the same window, pressed twice a round (the
-    opposite change, then the same change as the undo or redo just made: that one is kept)."""
-    apps = []
+    opposite change, FLOOR_FIRST, then the same change as the undo or redo just made, FLOOR)."""
+    apps, floor_entry = [], None
     for label, app in builds:
         copy = sealed_copy(t, t.cli, path, f"action-{game}-{rows}-{'b' if 'before' in label else 'a'}.db")
         app_env = env
@@ -980,9 +991,14 @@ def action_programs(t, game, rows, path, builds, peers, env, probe, floor):
         probed = ProbedApp(label, [app, copy], app_env, probe)
         apps.append((label, probed, ["ctrl+z", "ctrl+shift+z"], FOCUS["presses"]))
         if app_env is not env:
-            apps.append((FLOOR, probed, ["F12"], 2))
+            floor_entry = (FLOOR, probed, ["F12"], 2)
     for label, argv, key in peers:
         apps.append((label, ProbedApp(label, argv, peer_env(t, env, argv), probe), [key], FOCUS["presses"]))
+    # The floor replays in Melee GM's own window: it goes after another program, and another
+    # follows it before Melee GM's next key, so that neither its first press nor Melee GM's key
+    # comes just after a frame of the same window (warm caches the peers' keys never have).
+    if floor_entry is not None:
+        apps.insert(max(len(builds), len(apps) - 1), floor_entry)
     return apps
 
 
@@ -1002,6 +1018,9 @@ def action_rounds(apps, rounds):
             wall[label].append(w)
             cpu[label].append(c)
             handled[label].append(app.handled)
+            if label == FLOOR:
+                for k, v in zip((wall, cpu, handled), app.pressed[0]):
+                    k.setdefault(FLOOR_FIRST, []).append(v)
     return wall, cpu, handled
 
 
@@ -1010,7 +1029,12 @@ def action_ratios(game, rows, labels, wall, cpu):
     if FLOOR in cpu:
         ratio_line(f"  {game} {rows}: Melee GM / {FLOOR}, CPU", [a / b for a, b in zip(cpu["Melee GM"], cpu[FLOOR])])
         ratio_line(f"  {game} {rows}: Melee GM / {FLOOR}, wall", [a / b for a, b in zip(wall["Melee GM"], wall[FLOOR])])
-    for label in labels + ([FLOOR] if FLOOR in cpu else []):
+    if FLOOR_FIRST in cpu:
+        ratio_line(f"  {game} {rows}: Melee GM / {FLOOR_FIRST}, CPU",
+                   [a / b for a, b in zip(cpu["Melee GM"], cpu[FLOOR_FIRST])])
+        ratio_line(f"  {game} {rows}: {FLOOR_FIRST} / {FLOOR}, CPU",
+                   [a / b for a, b in zip(cpu[FLOOR_FIRST], cpu[FLOOR])])
+    for label in labels + [f for f in (FLOOR, FLOOR_FIRST) if f in cpu]:
         if editor in cpu:
             ratio_line(f"  {game} {rows}: {label} / Text Editor typing, CPU",
                        [a / b for a, b in zip(cpu[label], cpu[editor])], 1.0 if label == "Melee GM" else None)
