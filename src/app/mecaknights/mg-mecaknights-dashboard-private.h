@@ -16,7 +16,7 @@ MgMkBattleView  *mg_mk_dashboard_get_battle_view  (MgMkDashboard *self);
 const char      *mg_mk_dashboard_get_title        (MgMkDashboard *self);
 const char      *mg_mk_dashboard_get_subtitle     (MgMkDashboard *self);
 const char      *mg_mk_dashboard_get_phase        (MgMkDashboard *self);
-const char      *mg_mk_dashboard_get_last         (MgMkDashboard *self);   /* "Last: <summary>" */
+const char      *mg_mk_dashboard_get_last         (MgMkDashboard *self);   /* "Last: <summary>", NULL when not shown */
 /* The banner of what the last step resolved (a battle's round, a season's income), NULL if none. */
 const char      *mg_mk_dashboard_get_result       (MgMkDashboard *self);
 /* The line shown for a land or an army ("Red · village · stone wall · camp"), or NULL. */

@@ -617,7 +617,9 @@ refresh_head (MgMkDashboard *self, json_object *view, json_object *pending, json
     g_autofree char *result = mg_mk_ui_result_text (events);
 
     gtk_label_set_text (self->last_label, text != NULL ? text : "");
-    gtk_widget_set_visible (GTK_WIDGET (self->last_label), text != NULL);
+    /* A step that resolved something (a collect, a battle's round) is told by the banner above
+     * from its events: the turn card's "Last:" would say the same again in other words. */
+    gtk_widget_set_visible (GTK_WIDGET (self->last_label), text != NULL && result == NULL);
     gtk_label_set_text (self->result_label, result != NULL ? result : "");
     gtk_widget_set_visible (GTK_WIDGET (self->result_label), result != NULL);
     mg_accessible_announce (GTK_WIDGET (self->result_label), result);
@@ -730,7 +732,7 @@ mg_mk_dashboard_get_phase (MgMkDashboard *self)
 const char *
 mg_mk_dashboard_get_last (MgMkDashboard *self)
 {
-  return gtk_label_get_text (self->last_label);
+  return gtk_widget_get_visible (GTK_WIDGET (self->last_label)) ? gtk_label_get_text (self->last_label) : NULL;
 }
 
 const char *

@@ -81,6 +81,8 @@ test_keyboard_turn (void)
    * year 1 Red's only city is its capital, which yields nothing (docs/rules/mecaknights.md). */
   g_assert_cmpstr (mg_mk_dashboard_get_result (MG_MK_DASHBOARD (mg_campaign_window_get_page (window, "dashboard"))), ==,
                    "Red collects nothing: no town or village of theirs yields income.");
+  /* Said once: the turn card's "Last:" line does not repeat it in other words. */
+  g_assert_null (mg_mk_dashboard_get_last (MG_MK_DASHBOARD (mg_campaign_window_get_page (window, "dashboard"))));
 
   /* The Map page, by Tab and Space on the view switcher; Tab reaches the map. */
   g_assert_true (ui_test_key_to_page (w, "Map"));
@@ -125,8 +127,11 @@ test_keyboard_turn (void)
    * and Down go to End the turn, Enter chooses it and Ctrl+Return applies it. */
   g_assert_true (ui_test_key_to_page (w, "Table"));
   wait_ms (200);
-  /* The collect's banner went with the next step (the move resolved nothing to tell). */
+  /* The collect's banner went with the next step (the move resolved nothing to tell), and the
+   * turn card tells that step. */
   g_assert_null (mg_mk_dashboard_get_result (MG_MK_DASHBOARD (mg_campaign_window_get_page (window, "dashboard"))));
+  g_assert_true (g_str_has_prefix (mg_mk_dashboard_get_last (MG_MK_DASHBOARD (mg_campaign_window_get_page (window, "dashboard"))),
+                                   "Last: Red moves Red 1"));
   {
     MgMkActionPanel *panel = mg_mk_dashboard_get_action_panel (MG_MK_DASHBOARD (mg_campaign_window_get_page (window, "dashboard")));
     g_autofree char *types = mg_mk_action_panel_list_types (panel);
