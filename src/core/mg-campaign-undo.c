@@ -143,6 +143,9 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
     return step == MG_CAMPAIGN_RULES_STEP_DONE;
   if (!mg_campaign_drop_snapshots_from (self, g_array_index (seqs, gint64, 0), error))
     return FALSE;
+  /* The state moves on from here: what undo came back to no longer is before it. One row redone
+   * keeps the state before it, for an undo that follows (undo_state). */
+  g_clear_pointer (&self->undo_state, mg_state_free);
 
   for (guint i = 0; i < seqs->len; i++)
     {
@@ -163,9 +166,7 @@ redo_locked (MgCampaign *self, guint steps, guint *done, gboolean *mutated, GErr
         return rc < 0 ? FALSE : mg_campaign_corrupt (self, error, _("a journal row vanished"));
       *mutated = TRUE;
       has_said = sqlite3_column_int (stmt, 2) != 0;
-      /* Redo plays the row again: the same said, kept for a row written before schema 9. One
-       * row redone keeps the state before it, for an undo that follows (undo_state). */
-      g_clear_pointer (&self->undo_state, mg_state_free);
+      /* Redo plays the row again: the same said, kept for a row written before schema 9. */
       if (!mg_campaign_replay_row (self->state, seq, (const char *) sqlite3_column_text (stmt, 0),
                                    (const char *) sqlite3_column_text (stmt, 1), NULL,
                                    has_said ? NULL : &said, NULL, seqs->len == 1 ? &before : NULL, error))

@@ -184,9 +184,9 @@ mg_meeple_page_dispose (GObject *object)
 
 /* .meeple-page { margin: 24px 18px } in meeple.css: the header's width is the page's less these. */
 #define MG_MEEPLE_PAGE_SIDE_MARGINS 36
-/* What the banner's text and button share of the header's width: less the banner's padding
- * (18 px a side), its left border (6), the icon (32) and the spacing after it (18). */
-#define MG_MEEPLE_BANNER_CHROME (18 * 2 + 6 + 32 + 18)
+/* .battle-banner { padding: 18px; border-left-width: 6px } in meeple.css: the banner's width less
+ * its content's. */
+#define MG_MEEPLE_BANNER_EDGES (18 * 2 + 6)
 /* The narrowest the banner's text is let be beside the rematch button: about 30 characters. */
 #define MG_MEEPLE_BANNER_TEXT_MIN 240
 
@@ -215,7 +215,8 @@ update_layout (MgMeeplePage *self, int width)
   /* The rematch button under the banner's text when beside it the text would have less than
    * MG_MEEPLE_BANNER_TEXT_MIN (at 360 px it wrapped to some 60 px a line). */
   gtk_widget_measure (self->rematch_button, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &button, NULL, NULL);
-  stacked = width - MG_MEEPLE_PAGE_SIDE_MARGINS - MG_MEEPLE_BANNER_CHROME
+  stacked = width - MG_MEEPLE_PAGE_SIDE_MARGINS - MG_MEEPLE_BANNER_EDGES
+            - gtk_image_get_pixel_size (self->banner_icon) - gtk_box_get_spacing (GTK_BOX (self->banner))
             - gtk_box_get_spacing (GTK_BOX (self->banner_main)) - button < MG_MEEPLE_BANNER_TEXT_MIN;
   o = stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL;
   if (gtk_orientable_get_orientation (GTK_ORIENTABLE (self->banner_main)) != o)
