@@ -81,7 +81,11 @@ inspect_header (const char *path, GError **error)
     return refuse (error, MG_CAMPAIGN_ERROR_NOT_CAMPAIGN, path,
                    _("“%s” is empty: it is not a Melee GM campaign"));
 
-  fd = g_open (path, O_RDONLY, 0);
+  /* A connection of this process has the file open (it passed these checks when it opened): a
+   * descriptor opened and closed here would drop its locks (mg_store_attached_here). */
+  if (mg_store_attached_here (path))
+    return TRUE;
+  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
   if (fd < 0)
     {
       int saved = errno;

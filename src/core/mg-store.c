@@ -83,18 +83,25 @@ exists (const char *path)
 }
 
 gboolean
-mg_store_others_attached (const char *path)
+mg_store_attached_here (const char *path)
 {
   g_autofree char *key = g_canonicalize_filename (path, NULL);
-  g_autofree char *shm = side_file (path, "-shm");
-  struct flock probe = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 128, .l_len = 1 };
   gboolean ours;
-  int fd;
 
   G_LOCK (attached);
   ours = attached && g_hash_table_contains (attached, key);
   G_UNLOCK (attached);
-  if (ours)
+  return ours;
+}
+
+gboolean
+mg_store_others_attached (const char *path)
+{
+  g_autofree char *shm = side_file (path, "-shm");
+  struct flock probe = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 128, .l_len = 1 };
+  int fd;
+
+  if (mg_store_attached_here (path))
     return TRUE;
   /* Every SQLite connection to a WAL database holds a read lock on byte 128 of the -shm (the
    * "DMS" slot of the unix VFS) for as long as it is open. */

@@ -35,6 +35,11 @@ MgStore     *mg_store_open        (const char *path, MgStoreFlags flags, GError 
 void         mg_store_free        (MgStore *store);
 /* Whether another connection (this process's or another's) has the file open. */
 gboolean     mg_store_others_attached (const char *path);
+/* Whether a connection of this process has the file open. Then nothing here may open and close
+ * a descriptor of it outside SQLite: POSIX drops every lock the process holds on a file when any
+ * of its descriptors is closed, and another program's sqlite3 could then take the file whole and
+ * delete the -wal this process still writes to. */
+gboolean     mg_store_attached_here (const char *path);
 /* A WAL with frames but no connection: the last writer was killed or lost power (a clean
  * close checkpoints and deletes the WAL). The cue for a full check before any write. */
 gboolean     mg_store_closed_uncleanly (const char *path);
