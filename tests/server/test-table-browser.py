@@ -20,6 +20,7 @@ Usage: test-table-browser.py APP_HOST HOST [SCREENSHOT_DIR].
 Exit 77 (skipped) when chromium or chromedriver is missing."""
 
 import base64
+import errno
 import json
 import os
 import re
@@ -50,35 +51,63 @@ def check(cond, message):
 
 
 def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port free on both loopbacks: chromedriver binds [::1] beside 127.0.0.1 and exits when the
+    IPv6 one is taken (seen in CI: "IPv6 port not available. Exiting...")."""
+    for _ in range(50):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+            if not socket.has_ipv6:
+                return port
+            try:
+                with socket.socket(socket.AF_INET6) as s6:
+                    s6.bind(("::1", port))
+            except OSError as e:
+                if e.errno == errno.EADDRINUSE:
+                    continue
+                return port  # no IPv6 loopback here: chromedriver will not want it either
+            return port
+    fail("no port free on both 127.0.0.1 and ::1 in 50 tries")
 
 
 class Driver:
     """A chromedriver on 127.0.0.1 and the WebDriver calls this test needs."""
 
     def __init__(self, tmp):
-        self.port = free_port()
-        log = os.path.join(tmp, "chromedriver.log")
-        with open(log, "w") as out:
-            self.proc = subprocess.Popen([DRIVER, "--port=%d" % self.port, "--allowed-ips=127.0.0.1"],
-                                         stdout=out, stderr=subprocess.STDOUT)
         self.tmp = tmp
-        # Its first start on a fresh machine, while a CI run builds beside it, took over 10 s
-        # (load average 8 on 2 cores): wait up to 45 s, and say why if it never answers.
-        started = time.monotonic()
-        while time.monotonic() - started < 45 and self.proc.poll() is None:
-            try:
-                self.call("GET", "/status")
+        log = os.path.join(tmp, "chromedriver.log")
+        # The port is free when chosen, but another test running beside this one may take it before
+        # chromedriver binds it: start again on a new port when it says so (at most 5 times).
+        for attempt in range(5):
+            self.port = free_port()
+            with open(log, "w") as out:
+                self.proc = subprocess.Popen([DRIVER, "--port=%d" % self.port, "--allowed-ips=127.0.0.1"],
+                                             stdout=out, stderr=subprocess.STDOUT)
+            if self.wait_ready():
                 return
-            except OSError:
-                time.sleep(0.2)
+            with open(log) as f:
+                said = f.read()
+            if self.proc.poll() is not None and "Address already in use" in said and attempt < 4:
+                print("# chromedriver's port %d was taken; trying another" % self.port, flush=True)
+                continue
+            break
         with open(log) as f:
             said = f.read()[-600:]
-        fail("chromedriver did not start in %.0f s (%s): %s" % (time.monotonic() - started,
+        fail("chromedriver did not start in %.0f s (%s): %s" % (time.monotonic() - self.started,
              "exit status %s" % self.proc.returncode if self.proc.poll() is not None else "still running",
              said.strip() or "it printed nothing"))
+
+    def wait_ready(self):
+        # Its first start on a fresh machine, while a CI run builds beside it, took over 10 s
+        # (load average 8 on 2 cores): wait up to 45 s.
+        self.started = time.monotonic()
+        while time.monotonic() - self.started < 45 and self.proc.poll() is None:
+            try:
+                self.call("GET", "/status")
+                return True
+            except OSError:
+                time.sleep(0.2)
+        return False
 
     def call(self, method, path, body=None):
         data = None if body is None else json.dumps(body).encode()
