@@ -5,7 +5,14 @@
  * of each page stay holes, and once the disk is full the first store into one through the
  * mapping is a SIGBUS that kills the process (issue 42: every command exited 135).  Here each
  * region SQLite maps is allocated whole with fallocate() first; on a full disk that fails and
- * SQLite answers SQLITE_FULL ("database or disk is full") instead. */
+ * SQLite answers SQLITE_FULL ("database or disk is full") instead.
+ *
+ * That needs a descriptor of the -shm besides SQLite's.  POSIX drops every lock a process holds
+ * on a file when any of its descriptors of that file closes: one descriptor per connection,
+ * closed with it, dropped the -shm locks of the process's other connections to the campaign,
+ * and another program's sqlite3 then took the -shm as its own.  So the descriptor is shared by
+ * every connection of this process to that -shm, and closed with the last of them (when SQLite
+ * has let go of the -shm too). */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #define _GNU_SOURCE   /* fallocate */
 #include "mg-store.h"
@@ -13,16 +20,28 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+/* One -shm's descriptor, shared by this process's connections to it. */
+typedef struct {
+  GArray *fds;    /* usually one; more only if two connections opened it at once */
+  guint   refs;   /* connections using it */
+} ShmFd;
 
 /* Kept after the unix VFS's own bytes of each file. */
 typedef struct {
   const sqlite3_io_methods *real;   /* the unix file's methods */
   char *shm;                        /* the -shm's path */
-  int   fd;                         /* the -shm, opened by us on the first map (-1 before) */
+  int   fd;                         /* the -shm's shared descriptor, from the first map (-1 before) */
+  char *key;                        /* its entry in shm_fds ("device:inode") */
   int   allocated;                  /* regions below it are allocated (INT_MAX: cannot tell) */
 } Extra;
+
+static GHashTable *shm_fds;   /* "device:inode" -> ShmFd */
+G_LOCK_DEFINE_STATIC (shm_fds);
 
 static sqlite3_vfs *base;
 static sqlite3_vfs vfs;
@@ -44,11 +63,87 @@ extra (sqlite3_file *file)
   return (Extra *) ((char *) file + extra_offset ());
 }
 
+static char *
+inode_key (const struct stat *st)
+{
+  return g_strdup_printf ("%ju:%ju", (uintmax_t) st->st_dev, (uintmax_t) st->st_ino);
+}
+
+static void
+shm_fd_free (ShmFd *shared)
+{
+  g_array_unref (shared->fds);
+  g_free (shared);
+}
+
+/* Joins e to its -shm's shared descriptor, opening it if no connection here has: FALSE when it
+ * cannot be opened for writing (then SQLite does not write the -shm through its mapping). */
+static gboolean
+join_shm (Extra *e)
+{
+  struct stat st;
+  g_autofree char *key = NULL;
+  ShmFd *shared;
+  int fd;
+
+  G_LOCK (shm_fds);
+  if (!shm_fds)
+    shm_fds = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) shm_fd_free);
+  /* By name first: opening (and later closing) a second descriptor is what must not happen. */
+  if (stat (e->shm, &st) == 0 && (shared = g_hash_table_lookup (shm_fds, key = inode_key (&st))) != NULL)
+    goto join;
+  g_clear_pointer (&key, g_free);
+  fd = open (e->shm, O_RDWR | O_CLOEXEC);
+  if (fd < 0 || fstat (fd, &st) != 0)
+    {
+      if (fd >= 0)
+        close (fd);
+      G_UNLOCK (shm_fds);
+      return FALSE;
+    }
+  key = inode_key (&st);
+  if ((shared = g_hash_table_lookup (shm_fds, key)) == NULL)
+    {
+      shared = g_new0 (ShmFd, 1);
+      shared->fds = g_array_new (FALSE, FALSE, sizeof (int));
+      g_hash_table_insert (shm_fds, g_strdup (key), shared);
+    }
+  /* Kept even if the -shm was replaced under its name between stat and open: closed only with
+   * the entry's last connection. */
+  g_array_append_val (shared->fds, fd);
+join:
+  shared->refs++;
+  e->fd = g_array_index (shared->fds, int, 0);
+  e->key = g_steal_pointer (&key);
+  G_UNLOCK (shm_fds);
+  return TRUE;
+}
+
+static void
+leave_shm (Extra *e)
+{
+  ShmFd *shared;
+
+  if (e->key == NULL)
+    return;
+  G_LOCK (shm_fds);
+  shared = g_hash_table_lookup (shm_fds, e->key);
+  if (shared != NULL && --shared->refs == 0)
+    {
+      for (guint i = 0; i < shared->fds->len; i++)
+        close (g_array_index (shared->fds, int, i));
+      g_hash_table_remove (shm_fds, e->key);
+    }
+  G_UNLOCK (shm_fds);
+  g_clear_pointer (&e->key, g_free);
+  e->fd = -1;
+}
+
 /* Allocates regions [e->allocated, upto] of the -shm; SQLITE_FULL when the disk is. */
 static int
 allocate_regions (Extra *e, int upto, int size)
 {
-  if (e->fd < 0 && (e->fd = open (e->shm, O_RDWR | O_CLOEXEC)) < 0)
+  if (e->fd < 0 && !join_shm (e))
     return SQLITE_OK;   /* read-only -shm: SQLite does not write it through the mapping */
   for (; e->allocated <= upto; e->allocated++)
     if (fallocate (e->fd, 0, (off_t) e->allocated * size, size) != 0)
@@ -78,8 +173,7 @@ file_close (sqlite3_file *file)
   Extra *e = extra (file);
   const sqlite3_io_methods *real = e->real;
 
-  if (e->fd >= 0)
-    close (e->fd);
+  leave_shm (e);
   sqlite3_free (e->shm);
   return real->xClose (file);
 }
@@ -121,6 +215,7 @@ vfs_open (sqlite3_vfs *self, const char *name, sqlite3_file *file, int flags, in
   e->real = file->pMethods;
   e->shm = sqlite3_mprintf ("%s-shm", name);
   e->fd = -1;
+  e->key = NULL;
   e->allocated = 0;
   if (e->shm == NULL)
     return rc;   /* no memory: plain unix behaviour */

@@ -552,13 +552,20 @@ test_second_open_keeps_locks (void)
   MgCampaign *b;
   guint before;
 
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  guint shm_before;
+
   add (a, 5);
   before = locks_held (path);
-  g_assert_cmpuint (before, >, 0);   /* SQLite's shared lock of a WAL connection */
+  shm_before = locks_held (shm);
+  g_assert_cmpuint (before, >, 0);       /* SQLite's shared lock of a WAL connection */
+  g_assert_cmpuint (shm_before, >, 0);   /* and its read lock on the -shm's DMS byte */
   b = mg_campaign_open (path, &error);
   g_assert_no_error (error);
+  add (b, 6);                            /* b maps the -shm too (the VFS's own descriptor) */
   g_object_unref (b);
   g_assert_cmpuint (locks_held (path), ==, before);
+  g_assert_cmpuint (locks_held (shm), ==, shm_before);
   g_object_unref (a);
 }
 
