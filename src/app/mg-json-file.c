@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "mg-json-file.h"
+#include "mg-store.h"
 
 static void
 json_unref (gpointer json)
@@ -18,7 +19,8 @@ load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
   enum json_tokener_error jerr = json_tokener_success;
   json_object *json;
 
-  if (!g_file_get_contents (data, &text, NULL, &error))
+  if (!mg_store_refuse_if_attached (data, G_IO_ERROR, G_IO_ERROR_BUSY, &error) ||
+      !g_file_get_contents (data, &text, NULL, &error))
     {
       g_task_return_error (task, error);
       return;

@@ -20,6 +20,7 @@
 #include "mg-export-chronicle.h"
 #include "mg-narrate.h"
 #include "mg-game.h"
+#include "mg-store.h"
 
 /* Set by mg-export-pdf.c when the program links it (core_dep does; the lean CLI does not). */
 const MgExportRenderer *mg_export_pdf_renderer = NULL;
@@ -1398,6 +1399,8 @@ mg_export_to_file (MgCampaign      *campaign,
       g_set_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_BAD_FORMAT, _("Unknown export format"));
       return FALSE;
     }
+  if (!mg_store_refuse_if_attached (out_path, MG_EXPORT_ERROR, MG_EXPORT_ERROR_WRITE, error))
+    return FALSE;
   tmp = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
   fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, 0666);
   if (fd < 0 || (out = fdopen (fd, "wb")) == NULL)

@@ -4,6 +4,7 @@
 #include "mg-campaign.h"
 #include "mg-data.h"
 #include "mg-game.h"
+#include "mg-store.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
@@ -147,7 +148,8 @@ mg_ruleset_load_file (const MgRules *rules, const char *path, GError **error)
   gsize len;
   json_object *ruleset;
 
-  if (!g_file_get_contents (path, &text, &len, error))
+  if (!mg_store_refuse_if_attached (path, G_FILE_ERROR, G_FILE_ERROR_INVAL, error) ||
+      !g_file_get_contents (path, &text, &len, error))
     return NULL;
   ruleset = parse_and_check (rules, text, len, &local);
   if (!ruleset)

@@ -2,6 +2,7 @@
 /* mg-store.c — a thin SQLite connection: pragmas, cached prepared statements, GErrors, migrations.
  * Modelled on Epiphany's ephy-sqlite-connection: every SQLite failure becomes a GError carrying
  * SQLite's own message; statements are prepared once and kept. */
+#include "config.h"
 #include "mg-store.h"
 #include "mg-chain.h"
 
@@ -9,6 +10,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <sys/stat.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -86,12 +88,40 @@ gboolean
 mg_store_attached_here (const char *path)
 {
   g_autofree char *key = g_canonicalize_filename (path, NULL);
+  GStatBuf st;
   gboolean ours;
 
   G_LOCK (attached);
   ours = attached && g_hash_table_contains (attached, key);
+  /* The same file under another name (a link, a symbolic link in the path). */
+  if (!ours && attached && g_hash_table_size (attached) > 0 && g_stat (path, &st) == 0)
+    {
+      GHashTableIter iter;
+      gpointer other;
+
+      g_hash_table_iter_init (&iter, attached);
+      while (!ours && g_hash_table_iter_next (&iter, &other, NULL))
+        {
+          GStatBuf o;
+
+          ours = g_stat (other, &o) == 0 && o.st_dev == st.st_dev && o.st_ino == st.st_ino;
+        }
+    }
   G_UNLOCK (attached);
   return ours;
+}
+
+gboolean
+mg_store_refuse_if_attached (const char *path, GQuark domain, int code, GError **error)
+{
+  g_autofree char *display = NULL;
+
+  if (!mg_store_attached_here (path))
+    return TRUE;
+  display = g_filename_display_name (path);
+  g_set_error (error, domain, code,
+               _("“%s” is a campaign open in Melee GM: choose another file"), display);
+  return FALSE;
 }
 
 gboolean

@@ -40,6 +40,10 @@ gboolean     mg_store_others_attached (const char *path);
  * of its descriptors is closed, and another program's sqlite3 could then take the file whole and
  * delete the -wal this process still writes to. */
 gboolean     mg_store_attached_here (const char *path);
+/* For a file the user chose to read or write as something else (a map, a ruleset, an export):
+ * FALSE, with an error (domain, code) the user can act on, when it is a campaign this process
+ * has open. Reading it would drop the campaign's locks (above); writing it would replace it. */
+gboolean     mg_store_refuse_if_attached (const char *path, GQuark domain, int code, GError **error);
 /* A WAL with frames but no connection: the last writer was killed or lost power (a clean
  * close checkpoints and deletes the WAL). The cue for a full check before any write. */
 gboolean     mg_store_closed_uncleanly (const char *path);

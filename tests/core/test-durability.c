@@ -4,6 +4,8 @@
 #include "mg-campaign.h"
 #include "mg-campaign-private.h"
 #include "mg-store.h"
+#include "mg-export.h"
+#include "mg-ruleset.h"
 #include "mg-fake-engine.h"
 #include "mg-core-test-util.h"
 
@@ -569,6 +571,53 @@ test_second_open_keeps_locks (void)
   g_object_unref (a);
 }
 
+/* A file chosen in a dialog as something else (a ruleset to load, an export's destination) that
+ * is the campaign open here, by its name or through a link: refused with a message, the
+ * campaign's locks kept (reading it would have closed a descriptor of it) and the file still
+ * the campaign (an export renames its file over the destination). */
+static void
+test_own_file_refused (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("own.mgc");
+  g_autofree char *link = mg_test_tmpfile ("own-link.mgc");
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  MgCampaign *a = new_fake (path, 4);
+  MgExportScope all = { 0 };
+  guint before, shm_before;
+
+  add (a, 5);
+  g_assert_true (symlink (path, link) == 0);
+  before = locks_held (path);
+  shm_before = locks_held (shm);
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *name = i == 0 ? path : link;
+      g_autoptr(GError) error = NULL;
+      json_object *ruleset = mg_ruleset_load_file (mg_campaign_get_rules (a), name, &error);
+
+      g_assert_null (ruleset);
+      g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL);
+      g_assert_nonnull (strstr (error->message, "campaign open in Melee GM"));
+      g_clear_error (&error);
+      g_assert_false (mg_export_write (a, MG_EXPORT_JSON, all, name, &error));
+      g_assert_error (error, MG_EXPORT_ERROR, MG_EXPORT_ERROR_WRITE);
+      g_assert_cmpuint (locks_held (path), ==, before);
+      g_assert_cmpuint (locks_held (shm), ==, shm_before);
+    }
+  add (a, 6);
+  g_assert_cmpint (mg_campaign_journal_count (a), ==, 2);
+  g_object_unref (a);
+  {
+    g_autoptr(GError) error = NULL;
+    MgCampaign *again = mg_campaign_open (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (mg_campaign_journal_count (again), ==, 2);
+    g_object_unref (again);
+  }
+  g_unlink (link);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -584,6 +633,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/durability/create-atomic", test_create_leaves_nothing_else);
   g_test_add_func ("/durability/other-writer", test_other_writer);
   g_test_add_func ("/durability/second-open-keeps-locks", test_second_open_keeps_locks);
+  g_test_add_func ("/durability/own-file-refused", test_own_file_refused);
   g_test_add_func ("/durability/read-only", test_read_only);
   g_test_add_func ("/durability/full-disk", test_full_disk);
   return g_test_run ();

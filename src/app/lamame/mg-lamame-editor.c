@@ -9,6 +9,7 @@
 
 #include "mg-area-map.h"
 #include "mg-errors.h"
+#include "mg-store.h"
 #include "mg-lamame.h"
 #include "mg-json-file.h"
 #include "mg-lamame-editor.h"
@@ -540,6 +541,9 @@ mg_lamame_editor_file (MgLamameEditor *self, GFile *file, gboolean save, GError 
   g_autoptr(json_object) map = NULL;
   gsize len;
 
+  if (g_file_peek_path (file) != NULL &&
+      !mg_store_refuse_if_attached (g_file_peek_path (file), G_IO_ERROR, G_IO_ERROR_BUSY, error))
+    return FALSE;
   if (save)
     {
       const char *out = json_object_to_json_string_ext (self->map, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED);

@@ -15,6 +15,7 @@
 
 #include "mg-area-map.h"
 #include "mg-errors.h"
+#include "mg-store.h"
 #include "mg-mecaknights-map-drawing.h"
 #include "mg-mecaknights-map-page.h"
 #include "mg-mecaknights-map-play.h"
@@ -1025,7 +1026,8 @@ mg_mk_map_page_import_file (MgMkMapPage *self, const char *path)
   enum json_tokener_error jerr = json_tokener_success;
   gboolean ok;
 
-  if (g_file_get_contents (path, &text, NULL, &error))
+  if (mg_store_refuse_if_attached (path, G_IO_ERROR, G_IO_ERROR_BUSY, &error) &&
+      g_file_get_contents (path, &text, NULL, &error))
     {
       json = json_tokener_parse_verbose (text, &jerr);
       if (json == NULL)
