@@ -652,6 +652,12 @@ test_map_import (void)
   adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
   wait_ms (100);
 
+  /* The campaign's own file chosen as the map: refused in words, and not read (reading it would
+   * close a descriptor of it and drop the window's locks on it). */
+  g_assert_false (mg_mk_map_page_import_file (map, path));
+  g_test_message ("own file as a map: %s", mg_mk_map_page_get_error (map));
+  g_assert_nonnull (strstr (mg_mk_map_page_get_error (map), "is a campaign open in Melee GM: choose another file"));
+
   g_assert_true (g_file_set_contents (bad_path, bad, -1, NULL));
   g_assert_false (mg_mk_map_page_import_file (map, bad_path));
   g_test_message ("bad map: %s", mg_mk_map_page_get_error (map));

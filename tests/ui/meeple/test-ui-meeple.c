@@ -681,6 +681,17 @@ test_rematch_under_text_when_narrow (void)
           g_assert_cmpfloat (button.origin.x, >=, text.origin.x + text.size.width);
           g_assert_cmpfloat (button.origin.y, <, text.origin.y + text.size.height);
         }
+      /* Its mnemonic, Alt+M ("Start a Re_match"), through the X server: the rematch is made. */
+      {
+        gint64 rows = mg_campaign_journal_count (c);
+
+        if (ui_test_key (GTK_WIDGET (page), GDK_KEY_m, GDK_KEY_Alt_L))
+          {
+            wait_ms (300);
+            g_assert_cmpint (mg_campaign_journal_count (c), ==, rows + 1);
+            g_assert_false (gtk_widget_get_mapped (rematch));
+          }
+      }
       close_campaign_windows (app);
     }
 }
