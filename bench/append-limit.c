@@ -11,7 +11,9 @@
  * With CHANGES.db (made by bench/run.py: the same rows appended with triggers that logged every
  * other row the app wrote, keyed by journal seq), each transaction also makes those writes — the
  * entity tables' deletes, inserts and updates of only the columns that changed — so that the
- * limit writes the same rows, pages and WAL frames the app does. */
+ * limit writes the same rows, pages and WAL frames the app does.  A table WITHOUT ROWID (the
+ * Chronicle's points) is written by its primary key, read from the logged values; an insert is
+ * an INSERT OR REPLACE, as the app's writes of them are. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,31 @@ check (sqlite3 *db, int rc, const char *what)
  * Found by comparing those three, so a write costs no SQL text once its statement exists. */
 typedef struct Cached { char op; char *tbl, *cols; sqlite3_stmt *stmt; struct Cached *next; } Cached;
 
+/* For a table WITHOUT ROWID, its primary key's columns as "a, b" (NULL for a rowid table). */
+static char *
+primary_key (sqlite3 *db, const char *tbl)
+{
+  sqlite3_stmt *st;
+  char *key = NULL;
+  int without = 0;
+
+  check (db, sqlite3_prepare_v2 (db, "SELECT sql LIKE '%WITHOUT ROWID%' FROM sqlite_master WHERE name = ?1",
+                                 -1, &st, NULL), "sqlite_master");
+  sqlite3_bind_text (st, 1, tbl, -1, SQLITE_STATIC);
+  without = sqlite3_step (st) == SQLITE_ROW && sqlite3_column_int (st, 0);
+  sqlite3_finalize (st);
+  if (!without)
+    return NULL;
+  check (db, sqlite3_prepare_v2 (db, "SELECT group_concat ('\"' || name || '\"', ', ') FROM "
+                                     "(SELECT name FROM pragma_table_info (?1) WHERE pk > 0 ORDER BY pk)",
+                                 -1, &st, NULL), "table_info");
+  sqlite3_bind_text (st, 1, tbl, -1, SQLITE_STATIC);
+  if (sqlite3_step (st) == SQLITE_ROW && sqlite3_column_text (st, 0))
+    key = strdup ((const char *) sqlite3_column_text (st, 0));
+  sqlite3_finalize (st);
+  return key;
+}
+
 static sqlite3_stmt *
 cached (sqlite3 *db, Cached **cache, char op, const char *tbl, const char *cols)
 {
@@ -43,10 +70,26 @@ cached (sqlite3 *db, Cached **cache, char op, const char *tbl, const char *cols)
         sqlite3_reset (c->stmt);
         return c->stmt;
       }
-  if (op == 'D')
+  char *key = primary_key (db, tbl);
+  if (key != NULL)
+    {
+      /* The logged values (the old row's for a delete) name the row. */
+      if (op == 'D')
+        snprintf (sql, sizeof sql, "DELETE FROM \"%s\" WHERE (%s) = (SELECT %s FROM log.\"bench_log_vals_%s\" "
+                  "WHERE cid = ?2)", tbl, key, key, tbl);
+      else if (op == 'I')
+        snprintf (sql, sizeof sql, "INSERT OR REPLACE INTO \"%s\" (%.*s) SELECT %.*s FROM log.\"bench_log_vals_%s\" "
+                  "WHERE cid = ?2", tbl, (int) len - 1, cols, (int) len - 1, cols, tbl);
+      else
+        snprintf (sql, sizeof sql, "UPDATE \"%s\" SET (%.*s) = (SELECT %.*s FROM log.\"bench_log_vals_%s\" "
+                  "WHERE cid = ?2) WHERE (%s) = (SELECT %s FROM log.\"bench_log_vals_%s\" WHERE cid = ?2)",
+                  tbl, (int) len - 1, cols, (int) len - 1, cols, tbl, key, key, tbl);
+      free (key);
+    }
+  else if (op == 'D')
     snprintf (sql, sizeof sql, "DELETE FROM \"%s\" WHERE rowid = ?1", tbl);
   else if (op == 'I')
-    snprintf (sql, sizeof sql, "INSERT INTO \"%s\" (rowid, %.*s) SELECT ?1, %.*s FROM log.\"bench_log_vals_%s\" "
+    snprintf (sql, sizeof sql, "INSERT OR REPLACE INTO \"%s\" (rowid, %.*s) SELECT ?1, %.*s FROM log.\"bench_log_vals_%s\" "
               "WHERE cid = ?2", tbl, (int) len - 1, cols, (int) len - 1, cols, tbl);
   else
     snprintf (sql, sizeof sql, "UPDATE \"%s\" SET (%.*s) = (SELECT %.*s FROM log.\"bench_log_vals_%s\" "
@@ -77,9 +120,9 @@ replay_changes (sqlite3 *to, sqlite3_stmt *changes, Cached **cache)
       if (op != 'D' && (cols == NULL || *cols == '\0'))
         continue;   /* an update that changed nothing */
       st = cached (to, cache, op, tbl, op == 'D' ? "" : cols);
+      /* A statement without ?1 or ?2 ignores its binding (SQLITE_RANGE). */
       sqlite3_bind_int64 (st, 1, sqlite3_column_int64 (changes, 2));
-      if (op != 'D')
-        sqlite3_bind_int64 (st, 2, sqlite3_column_int64 (changes, 3));
+      sqlite3_bind_int64 (st, 2, sqlite3_column_int64 (changes, 3));
       check (to, sqlite3_step (st), tbl);
     }
 }
@@ -110,11 +153,14 @@ main (int argc, char **argv)
       check (to, sqlite3_prepare_v2 (to, "SELECT op, tbl, rid, cid, cols FROM log.bench_log_change WHERE seq = ?1 "
                                          "ORDER BY cid", -1, &changes, NULL), "changes");
     }
+  /* Every column the app writes, the chains' hashes and the said included. */
   check (from, sqlite3_prepare_v2 (from, "SELECT seq, session, turn, actor, action, dice, events, summary, "
-                                         "time, undone FROM journal WHERE seq >= ?1 ORDER BY seq", -1, &rows, NULL), "select");
+                                         "time, undone, hash, public_hash, said FROM journal WHERE seq >= ?1 "
+                                         "ORDER BY seq", -1, &rows, NULL), "select");
   check (from, sqlite3_prepare_v2 (from, "SELECT turn, state FROM snapshot WHERE seq = ?1", -1, &snap, NULL), "select");
   check (to, sqlite3_prepare_v2 (to, "INSERT INTO journal (seq, session, turn, actor, action, dice, events, "
-                                     "summary, time, undone) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                     "summary, time, undone, hash, public_hash, said) "
+                                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                                  -1, &insert, NULL), "insert");
   check (to, sqlite3_prepare_v2 (to, "INSERT INTO snapshot (seq, turn, state) VALUES (?1, ?2, ?3)", -1,
                                  &insert_snap, NULL), "insert");
@@ -126,7 +172,7 @@ main (int argc, char **argv)
       sqlite3_reset (begin);
       check (to, sqlite3_step (begin), "begin");
       sqlite3_reset (insert);
-      for (int c = 0; c < 10; c++)
+      for (int c = 0; c < 13; c++)
         sqlite3_bind_value (insert, c + 1, sqlite3_column_value (rows, c));
       check (to, sqlite3_step (insert), "insert");
       sqlite3_reset (snap);
