@@ -1068,11 +1068,16 @@ mg_mk_map_page_is_importing (MgMkMapPage *self)
 gboolean
 mg_mk_map_page_export_file (MgMkMapPage *self, const char *path, GError **error)
 {
-  json_object *view = json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
-  const char *text = json_object_to_json_string_ext (mg_ui_json_get (view, "map"),
-                                                     JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
-  gboolean ok = g_file_set_contents (path, text, -1, error);
+  json_object *view;
+  const char *text;
+  gboolean ok;
 
+  if (!mg_store_refuse_if_attached (path, G_IO_ERROR, G_IO_ERROR_BUSY, error))
+    return FALSE;
+  view = json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
+  text = json_object_to_json_string_ext (mg_ui_json_get (view, "map"),
+                                         JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
+  ok = g_file_set_contents (path, text, -1, error);
   json_object_put (view);
   return ok;
 }

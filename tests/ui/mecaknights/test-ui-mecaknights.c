@@ -657,6 +657,13 @@ test_map_import (void)
   g_assert_false (mg_mk_map_page_import_file (map, path));
   g_test_message ("own file as a map: %s", mg_mk_map_page_get_error (map));
   g_assert_nonnull (strstr (mg_mk_map_page_get_error (map), "is a campaign open in Melee GM: choose another file"));
+  /* Nor is the map saved over it (the file would be replaced while the window writes to it). */
+  {
+    g_autoptr(GError) own = NULL;
+
+    g_assert_false (mg_mk_map_page_export_file (map, path, &own));
+    g_assert_error (own, G_IO_ERROR, G_IO_ERROR_BUSY);
+  }
 
   g_assert_true (g_file_set_contents (bad_path, bad, -1, NULL));
   g_assert_false (mg_mk_map_page_import_file (map, bad_path));
