@@ -2,6 +2,7 @@
 /* mg-store.c — a thin SQLite connection: pragmas, cached prepared statements, GErrors, migrations.
  * Modelled on Epiphany's ephy-sqlite-connection: every SQLite failure becomes a GError carrying
  * SQLite's own message; statements are prepared once and kept. */
+#define _GNU_SOURCE   /* statx */
 #include "config.h"
 #include "mg-store.h"
 #include "mg-chain.h"
@@ -22,7 +23,9 @@ typedef struct {
   off_t           size;
   struct timespec mtim, ctim;
   gboolean        has_wal; /* an empty WAL holds nothing: SQLite makes one as it opens the file */
+  ino_t           wal_ino;
   off_t           wal_size;
+  gboolean        wal_times; /* wal_mtim and wal_ctim were read (not between two commits) */
   struct timespec wal_mtim, wal_ctim;
 } FilesMark;
 
@@ -323,7 +326,18 @@ private_copy_if_needed (MgStore *store, const char *path, GError **error)
 /* What the file and its WAL look like from outside: a write by anything (a program, a hand
  * with sqlite3, dd) changes the modification or status-change time of one of them.  Kept as
  * values (two stat calls, compared field by field at every commit); written out as text only
- * for the seal. */
+ * for the seal.
+ *
+ * Around each commit the WAL's times are not read (FILES_MARK_LIGHT): a file whose times were
+ * read gets fine-grained times at its next write (the kernel's multigrain timestamps), so every
+ * commit dirtied the WAL's inode again, and on ext4 without a journal each fdatasync then wrote
+ * the inode's block too (2,337 inode dirtyings for 1,000 appends against 1,353 for SQLite
+ * alone; docs/performance.md, "(c) re-measured").  Between two commits the WAL is known by its
+ * inode and size; another SQLite writer is caught by PRAGMA data_version at each write, and a
+ * WAL replaced by another file by its inode or size.  The database file's times are still read
+ * (SQLite writes it only at checkpoints), and so are the WAL's whenever the seal is written or
+ * compared, and at close. */
+typedef enum { FILES_MARK_FULL, FILES_MARK_LIGHT } FilesMarkDepth;
 
 static gboolean
 same_time (const struct timespec *a, const struct timespec *b)
@@ -332,9 +346,10 @@ same_time (const struct timespec *a, const struct timespec *b)
 }
 
 static void
-files_mark_read (const char *path, const char *wal, FilesMark *m)
+files_mark_read (const char *path, const char *wal, FilesMark *m, FilesMarkDepth depth)
 {
   struct stat db_st, wal_st;
+  struct statx wal_stx;
 
   memset (m, 0, sizeof *m);
   if (stat (path, &db_st) != 0)
@@ -345,30 +360,47 @@ files_mark_read (const char *path, const char *wal, FilesMark *m)
   m->size = db_st.st_size;
   m->mtim = db_st.st_mtim;
   m->ctim = db_st.st_ctim;
+  if (depth == FILES_MARK_LIGHT)
+    {
+      /* No time asked for: the kernel then keeps the WAL's next write at coarse times. */
+      m->has_wal = statx (AT_FDCWD, wal, AT_STATX_SYNC_AS_STAT, STATX_INO | STATX_SIZE, &wal_stx) == 0 &&
+                   wal_stx.stx_size > 0;
+      if (m->has_wal)
+        {
+          m->wal_ino = (ino_t) wal_stx.stx_ino;
+          m->wal_size = (off_t) wal_stx.stx_size;
+        }
+      return;
+    }
   m->has_wal = stat (wal, &wal_st) == 0 && wal_st.st_size > 0;
   if (m->has_wal)
     {
+      m->wal_ino = wal_st.st_ino;
       m->wal_size = wal_st.st_size;
+      m->wal_times = TRUE;
       m->wal_mtim = wal_st.st_mtim;
       m->wal_ctim = wal_st.st_ctim;
     }
 }
 
+/* The WAL's times are compared where both marks have them. */
 static gboolean
 files_mark_equal (const FilesMark *a, const FilesMark *b)
 {
   return a->found && b->found && a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
          same_time (&a->mtim, &b->mtim) && same_time (&a->ctim, &b->ctim) && a->has_wal == b->has_wal &&
-         a->wal_size == b->wal_size && same_time (&a->wal_mtim, &b->wal_mtim) &&
-         same_time (&a->wal_ctim, &b->wal_ctim);
+         a->wal_ino == b->wal_ino && a->wal_size == b->wal_size &&
+         (!a->wal_times || !b->wal_times ||
+          (same_time (&a->wal_mtim, &b->wal_mtim) && same_time (&a->wal_ctim, &b->wal_ctim)));
 }
 
-/* The mark as the seal keeps it (NULL: no file). */
+/* The mark as the seal keeps it (NULL: no file); a full one (FILES_MARK_FULL). */
 static char *
 files_mark_text (const FilesMark *m)
 {
   if (!m->found)
     return NULL;
+  g_warn_if_fail (!m->has_wal || m->wal_times);
   return g_strdup_printf ("%ju %ju %jd %jd.%09ld %jd.%09ld wal %d %jd %jd.%09ld %jd.%09ld",
                           (uintmax_t) m->dev, (uintmax_t) m->ino, (intmax_t) m->size,
                           (intmax_t) m->mtim.tv_sec, m->mtim.tv_nsec, (intmax_t) m->ctim.tv_sec, m->ctim.tv_nsec,
@@ -382,7 +414,7 @@ files_mark (const char *path)
   g_autofree char *wal = side_file (path, "-wal");
   FilesMark m;
 
-  files_mark_read (path, wal, &m);
+  files_mark_read (path, wal, &m, FILES_MARK_FULL);
   return files_mark_text (&m);
 }
 
@@ -514,7 +546,7 @@ seal_now (MgStore *store)
   g_autofree char *mark = NULL;
 
   store->sealed_at = g_get_monotonic_time ();
-  files_mark_read (store->path, store->wal_path, &store->mark_after_commit);
+  files_mark_read (store->path, store->wal_path, &store->mark_after_commit, FILES_MARK_FULL);
   mark = files_mark_text (&store->mark_after_commit);
   write_seal (store->path, mark, chain);
 }
@@ -552,7 +584,7 @@ mg_store_changed_outside (MgStore *store)
     return TRUE;
   if (!store->sealed)
     return FALSE;
-  files_mark_read (store->path, store->wal_path, &now);
+  files_mark_read (store->path, store->wal_path, &now, FILES_MARK_FULL);
   return !files_mark_equal (&now, &store->mark_after_commit) && !seal_holds (store->path, &now);
 }
 
@@ -668,7 +700,7 @@ mg_store_free (MgStore *store)
    * Melee GM): after the close (which may checkpoint the WAL into the file and delete the WAL)
    * they are as Melee GM left them.  Never over a change made under it. */
   if (store->sealed && store->db)
-    files_mark_read (store->path, store->wal_path, &now);
+    files_mark_read (store->path, store->wal_path, &now, FILES_MARK_FULL);
   reseal = still_as_left (store, &now);
   /* Changed under this store and not found sound since: the close leaves the files as they are
    * (no checkpoint moving the other program's commits into the file). */
@@ -776,9 +808,11 @@ nothing_changed_under (MgStore *store, GError **error)
 
   if (!store->sealed && !store->outside)
     return TRUE;
-  files_mark_read (store->path, store->wal_path, &now);
+  files_mark_read (store->path, store->wal_path, &now, FILES_MARK_LIGHT);
   if (!store->outside && files_mark_equal (&now, &store->mark_after_commit))
     return TRUE;
+  /* Changed: the seal, which keeps times, may say another Melee GM did it. */
+  files_mark_read (store->path, store->wal_path, &now, FILES_MARK_FULL);
   if (!store->outside && seal_holds (store->path, &now))
     {
       /* Another Melee GM wrote and sealed: from now on seal every commit, so it can trust ours. */
@@ -849,9 +883,13 @@ mg_store_commit (MgStore *store, GError **error)
     {
       /* The files as this commit left them: the next write and the close compare with it (two
        * stat calls).  The seal itself follows at most once a second, or at every commit once
-       * another writer is seen (a file write per action would cost an append several percent). */
-      files_mark_read (store->path, store->wal_path, &store->mark_after_commit);
-      if (store->shared || g_get_monotonic_time () - store->sealed_at >= G_USEC_PER_SEC)
+       * another writer is seen (a file write per action would cost an append several percent);
+       * only then are the WAL's times read (FILES_MARK_LIGHT says why). */
+      gboolean seal = store->shared || g_get_monotonic_time () - store->sealed_at >= G_USEC_PER_SEC;
+
+      files_mark_read (store->path, store->wal_path, &store->mark_after_commit,
+                       seal ? FILES_MARK_FULL : FILES_MARK_LIGHT);
+      if (seal)
         {
           g_autofree char *chain = chain_line (store);
           g_autofree char *mark = files_mark_text (&store->mark_after_commit);
