@@ -258,12 +258,10 @@ class Tools:
         for ext in ("", "-wal", "-shm"):
             if os.path.exists(dst + ext):
                 os.remove(dst + ext)
-        # A new file at the path: the seal Melee GM keeps for it (MELEE_GM_SEAL_DIR) would read it
-        # as the old copy with its acknowledged rows lost, and refuse it (see sealed_copy).
-        seal = os.path.join(os.environ.get("MELEE_GM_SEAL_DIR", ""),
-                            hashlib.sha256(os.path.abspath(dst).encode()).hexdigest())
-        if os.environ.get("MELEE_GM_SEAL_DIR") and os.path.exists(seal):
-            os.remove(seal)
+        # A new file at the path: the seal Melee GM keeps for it would read it as the old copy
+        # with its acknowledged rows lost, and refuse it (see sealed_copy).
+        if os.path.exists(seal_of(dst)):
+            os.remove(seal_of(dst))
         shutil.copyfile(path, dst)
         # The copy's dirty pages on disk before any timed run: ext4 (data=ordered) writes them
         # back at the next fsync of any file, so the first timed append after copying a 1M-row
@@ -927,6 +925,11 @@ def percentile(values, q):
     return v[min(len(v) - 1, int(round(q * (len(v) - 1))))]
 
 
+def seal_of(path):
+    """The seal Melee GM keeps for a campaign path, in the bench's own MELEE_GM_SEAL_DIR (main)."""
+    return os.path.join(os.environ["MELEE_GM_SEAL_DIR"], hashlib.sha256(os.path.abspath(path).encode()).hexdigest())
+
+
 def sealed_copy(t, cli, path, name):
     """A work copy of a cached campaign kept between runs, checked once (so sealed): an undo then
     a redo leave it as it was, and a copy's first change would otherwise run the whole check. A
@@ -941,8 +944,7 @@ def sealed_copy(t, cli, path, name):
         for ext in ("", "-wal", "-shm"):
             if os.path.exists(dst + ext):
                 os.remove(dst + ext)
-    seal = os.path.join(os.environ["MELEE_GM_SEAL_DIR"],
-                        hashlib.sha256(os.path.abspath(dst).encode()).hexdigest())
+    seal = seal_of(dst)
     if not os.path.exists(dst):
         # A copy made again at the same path is a new file: the seal Melee GM keeps for the path
         # (MELEE_GM_SEAL_DIR, the bench's own: see main) would read it as the old one with its

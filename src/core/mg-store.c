@@ -808,17 +808,20 @@ nothing_changed_under (MgStore *store, GError **error)
 
   if (!store->sealed && !store->outside)
     return TRUE;
-  files_mark_read (store->path, store->wal_path, &now, FILES_MARK_LIGHT);
-  if (!store->outside && files_mark_equal (&now, &store->mark_after_commit))
-    return TRUE;
-  /* Changed: the seal, which keeps times, may say another Melee GM did it. */
-  files_mark_read (store->path, store->wal_path, &now, FILES_MARK_FULL);
-  if (!store->outside && seal_holds (store->path, &now))
+  if (!store->outside)
     {
-      /* Another Melee GM wrote and sealed: from now on seal every commit, so it can trust ours. */
-      store->mark_after_commit = now;
-      store->shared = TRUE;
-      return TRUE;
+      files_mark_read (store->path, store->wal_path, &now, FILES_MARK_LIGHT);
+      if (files_mark_equal (&now, &store->mark_after_commit))
+        return TRUE;
+      /* Changed: the seal, which keeps times, may say another Melee GM did it. */
+      files_mark_read (store->path, store->wal_path, &now, FILES_MARK_FULL);
+      if (seal_holds (store->path, &now))
+        {
+          /* Another Melee GM wrote and sealed: from now on seal every commit, so it can trust ours. */
+          store->mark_after_commit = now;
+          store->shared = TRUE;
+          return TRUE;
+        }
     }
   store->outside = TRUE;
   store->sealed = FALSE;

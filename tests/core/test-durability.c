@@ -549,13 +549,11 @@ static void
 test_second_open_keeps_locks (void)
 {
   g_autofree char *path = mg_test_tmpfile ("locks.mgc");
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
   g_autoptr(GError) error = NULL;
   MgCampaign *a = new_fake (path, 4);
   MgCampaign *b;
-  guint before;
-
-  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
-  guint shm_before;
+  guint before, shm_before;
 
   add (a, 5);
   before = locks_held (path);
