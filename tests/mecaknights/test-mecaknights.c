@@ -944,7 +944,9 @@ test_empty_map (void)
   g_assert_no_error (error);
   g_assert_cmpuint (mk_len (st, "map.lands"), ==, 0);
   g_assert_cmpuint (mk_len (st, "map.capitals"), ==, 0);
-  mg_test_refuse (st, NULL, "{\"type\":\"start\"}", ILLEGAL, "Red has no capital and the map suggests no free land");
+  /* In words, naming what the referee does next, not the action's id ("set_leader"). */
+  mg_test_refuse (st, NULL, "{\"type\":\"start\"}", ILLEGAL,
+                  "Red has no capital and the map suggests no free land: set up the leader with one first.");
   mg_state_free (st);
 }
 

@@ -577,8 +577,9 @@ mk_act_start (MkCtx *c, GError **error)
             land = l;
         }
       if (land == NULL)
+        /* In words a referee acts on: the app's action is "Set up leader" (set_leader). */
         return mg_illegal (error, N_("%s has no capital and the map suggests no free land: "
-                                          "give one with \"set_leader\"."), st->leaders[i].name);
+                                          "set up the leader with one first."), st->leaders[i].name);
       place_capital (st, i, land);
     }
   {
