@@ -1,4 +1,5 @@
-/* mg-store-vfs.c — SQLite's unix VFS, with the -shm's blocks allocated before SQLite writes them.
+/* mg-store-vfs.c — SQLite's unix VFS, with the -shm's blocks allocated before SQLite writes them,
+ * and its locks kept by the process until SQLite itself lets go of them.
  *
  * The unix VFS extends the -shm by writing the last byte of each 4 KiB page and then maps it:
  * on a file system with 1 KiB blocks (what mkfs.ext4 makes under 512 MB) the other three blocks
@@ -12,13 +13,27 @@
  * closed with it, dropped the -shm locks of the process's other connections to the campaign,
  * and another program's sqlite3 then took the -shm as its own.  So the descriptor is shared by
  * every connection of this process to that -shm, and closed with the last of them (when SQLite
- * has let go of the -shm too). */
+ * has let go of the -shm too).
+ *
+ * That shared descriptor only helps where the closing descriptor is ours.  Any other code in the
+ * process that opens and closes the campaign's files drops SQLite's locks just the same: GTK's
+ * file chooser does, showing the campaign's folder (GIO reads the first bytes of c.db and
+ * c.db-shm to guess their type), and the app's locks went from 2 to 0.  So SQLite's lock calls
+ * are taken here as open-file-description locks (F_OFD_SETLK) on one description per file,
+ * kept by this module: no one else's close touches them, they still conflict with every other
+ * process's locks (POSIX or OFD) exactly as before, and within the process every connection's
+ * call lands on the same description, as POSIX locks are the process's.  The description is
+ * closed with the last of SQLite's descriptors of that file that took a lock: SQLite closes
+ * those only once no connection of the process holds a lock on the file (its "pending"
+ * descriptors), so nothing is dropped early. */
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #define _GNU_SOURCE   /* fallocate */
 #include "mg-store.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
@@ -42,6 +57,20 @@ typedef struct {
 
 static GHashTable *shm_fds;   /* "device:inode" -> ShmFd */
 G_LOCK_DEFINE_STATIC (shm_fds);
+
+/* The description that holds SQLite's locks on one file, for this process. */
+typedef struct {
+  int   fd;     /* our descriptor of it (close-on-exec) */
+  guint refs;   /* SQLite's descriptors of the file that took locks and are still open */
+  char *key;    /* its entry in lock_owners ("device:inode") */
+} LockOwner;
+
+static GHashTable *lock_owners;   /* "device:inode" -> LockOwner */
+static GHashTable *locking_fds;   /* SQLite's descriptor -> its file's LockOwner */
+G_LOCK_DEFINE_STATIC (lock_owners);
+
+static sqlite3_syscall_ptr real_fcntl;
+static sqlite3_syscall_ptr real_close;
 
 static sqlite3_vfs *base;
 static sqlite3_vfs vfs;
@@ -67,6 +96,118 @@ static char *
 inode_key (const struct stat *st)
 {
   return g_strdup_printf ("%ju:%ju", (uintmax_t) st->st_dev, (uintmax_t) st->st_ino);
+}
+
+static void
+lock_owner_free (LockOwner *owner)
+{
+  close (owner->fd);
+  g_free (owner->key);
+  g_free (owner);
+}
+
+/* The lock owner of the file open as `fd`, made on its first lock (call with lock_owners held).
+ * A description of its own, opened for writing where the file can be, so that a read-only
+ * connection's first lock does not leave a later writer's write lock refused (EBADF). */
+static LockOwner *
+lock_owner_of (int fd)
+{
+  LockOwner *owner = g_hash_table_lookup (locking_fds, GINT_TO_POINTER (fd));
+  g_autofree char *key = NULL;
+  char self[64];
+  struct stat st;
+
+  if (owner != NULL)
+    return owner;
+  if (fstat (fd, &st) != 0)
+    return NULL;
+  key = inode_key (&st);
+  if ((owner = g_hash_table_lookup (lock_owners, key)) == NULL)
+    {
+      int own;
+
+      snprintf (self, sizeof self, "/proc/self/fd/%d", fd);
+      own = open (self, O_RDWR | O_CLOEXEC | O_NOCTTY);
+      if (own < 0)
+        own = fcntl (fd, F_DUPFD_CLOEXEC, 0);
+      if (own < 0)
+        return NULL;
+      owner = g_new0 (LockOwner, 1);
+      owner->fd = own;
+      owner->key = g_steal_pointer (&key);
+      g_hash_table_insert (lock_owners, owner->key, owner);
+    }
+  owner->refs++;
+  g_hash_table_insert (locking_fds, GINT_TO_POINTER (fd), owner);
+  return owner;
+}
+
+/* Lets go of a use of owner (call with lock_owners held): the last closes its description. */
+static void
+lock_owner_release (LockOwner *owner)
+{
+  if (--owner->refs == 0)
+    g_hash_table_remove (lock_owners, owner->key);
+}
+
+/* SQLite's fcntl: its record locks go to the file's lock owner as OFD locks (Linux 3.15 on). */
+static int
+lock_fcntl (int fd, int cmd, ...)
+{
+  va_list ap;
+  struct flock *lock, ofd;
+  LockOwner *owner;
+  int rc, saved;
+
+  va_start (ap, cmd);
+  if (cmd != F_SETLK && cmd != F_SETLKW && cmd != F_GETLK)
+    {
+      long arg = va_arg (ap, long);   /* SQLite passes an int, or nothing, to the others */
+
+      va_end (ap);
+      return ((int (*) (int, int, ...)) real_fcntl) (fd, cmd, arg);
+    }
+  lock = va_arg (ap, struct flock *);
+  va_end (ap);
+
+  G_LOCK (lock_owners);
+  if ((owner = lock_owner_of (fd)) != NULL)
+    owner->refs++;   /* kept open while the call runs, outside the table's lock: it may wait */
+  G_UNLOCK (lock_owners);
+  if (owner == NULL)
+    return ((int (*) (int, int, ...)) real_fcntl) (fd, cmd, lock);   /* no fstat: as SQLite would */
+
+  ofd = *lock;
+  ofd.l_pid = 0;   /* required of OFD locks */
+  rc = fcntl (owner->fd, cmd == F_SETLK ? F_OFD_SETLK : cmd == F_SETLKW ? F_OFD_SETLKW : F_OFD_GETLK, &ofd);
+  saved = errno;
+  if (rc == 0 && cmd == F_GETLK)
+    *lock = ofd;
+
+  G_LOCK (lock_owners);
+  lock_owner_release (owner);
+  G_UNLOCK (lock_owners);
+  errno = saved;
+  return rc;
+}
+
+/* SQLite's close: the last of its locking descriptors of a file closes the lock owner too. */
+static int
+lock_close (int fd)
+{
+  LockOwner *owner;
+  int rc;
+
+  G_LOCK (lock_owners);
+  if ((owner = g_hash_table_lookup (locking_fds, GINT_TO_POINTER (fd))) != NULL)
+    {
+      g_hash_table_remove (locking_fds, GINT_TO_POINTER (fd));
+      lock_owner_release (owner);
+    }
+  /* Before another thread can be given the same number by open(). */
+  rc = ((int (*) (int)) real_close) (fd);
+  G_UNLOCK (lock_owners);
+  return rc;
 }
 
 static void
@@ -221,6 +362,24 @@ vfs_open (sqlite3_vfs *self, const char *name, sqlite3_file *file, int flags, in
     return rc;   /* no memory: plain unix behaviour */
   file->pMethods = ours;
   return rc;
+}
+
+/* Before any connection of the process takes a lock: one taken as POSIX by a connection opened
+ * earlier (a test's own sqlite3) and released later as OFD would stay held. */
+__attribute__ ((constructor)) static void
+install_lock_owners (void)
+{
+  sqlite3_vfs *unix_vfs = sqlite3_vfs_find ("unix");
+
+  /* The unix VFS's system calls are the process's, whichever VFS opened the file. */
+  lock_owners = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) lock_owner_free);
+  locking_fds = g_hash_table_new (g_direct_hash, g_direct_equal);
+  if (unix_vfs != NULL && unix_vfs->iVersion >= 3 && unix_vfs->xGetSystemCall != NULL &&
+      (real_fcntl = unix_vfs->xGetSystemCall (unix_vfs, "fcntl")) != NULL &&
+      (real_close = unix_vfs->xGetSystemCall (unix_vfs, "close")) != NULL &&
+      (unix_vfs->xSetSystemCall (unix_vfs, "fcntl", (sqlite3_syscall_ptr) lock_fcntl) != SQLITE_OK ||
+       unix_vfs->xSetSystemCall (unix_vfs, "close", (sqlite3_syscall_ptr) lock_close) != SQLITE_OK))
+    unix_vfs->xSetSystemCall (unix_vfs, NULL, NULL);   /* all of SQLite's own again */
 }
 
 const char *

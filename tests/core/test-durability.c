@@ -9,6 +9,8 @@
 #include "mg-fake-engine.h"
 #include "mg-core-test-util.h"
 
+#include <fcntl.h>
+#include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
@@ -518,7 +520,8 @@ test_full_disk (void)
   g_assert_cmpstr (after, ==, before);
 }
 
-/* Lines of /proc/locks for this process on the file `path` (its device and inode). */
+/* Lines of /proc/locks for this process on the file `path` (its device and inode): POSIX locks
+ * name the process; OFD locks (the store's) show -1, and no other process has this test's file. */
 static guint
 locks_held (const char *path)
 {
@@ -535,7 +538,8 @@ locks_held (const char *path)
       g_autofree char *mine = g_strdup_printf (" %d ", (int) getpid ());
       g_autofree char *inode = g_strdup_printf (":%lu ", (unsigned long) st.st_ino);
 
-      n += strstr (lines[i], mine) != NULL && strstr (lines[i], inode) != NULL;
+      n += (strstr (lines[i], mine) != NULL || strstr (lines[i], "OFDLCK") != NULL) &&
+           strstr (lines[i], inode) != NULL;
     }
   return n;
 }
@@ -567,6 +571,68 @@ test_second_open_keeps_locks (void)
   g_assert_cmpuint (locks_held (path), ==, before);
   g_assert_cmpuint (locks_held (shm), ==, shm_before);
   g_object_unref (a);
+}
+
+/* Whether another process can take a write lock on `len` bytes of `path` from `start` (what a
+ * sqlite3 of its own does before it checkpoints, truncates or deletes the side files). */
+static gboolean
+other_process_can_lock (const char *path, off_t start, off_t len)
+{
+  int status;
+  pid_t child = fork ();
+
+  g_assert_cmpint (child, >=, 0);
+  if (child == 0)
+    {
+      struct flock lock = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = start, .l_len = len };
+      int fd = open (path, O_RDWR);
+
+      _exit (fd >= 0 && fcntl (fd, F_SETLK, &lock) == 0 ? 0 : 1);
+    }
+  g_assert_cmpint (waitpid (child, &status, 0), ==, child);
+  g_assert_true (WIFEXITED (status));
+  return WEXITSTATUS (status) == 0;
+}
+
+/* Code of the process that is not the store's opens the campaign's files and closes them: GTK's
+ * file chooser showing the campaign's folder does (GIO reads c.db's and c.db-shm's first bytes
+ * to guess their type).  POSIX dropped every lock the store held on them at the first close,
+ * and another program's sqlite3 could take the files whole (as in second-open-keeps-locks).
+ * The store's locks stay, and another process is still kept out. */
+static void
+test_outside_close_keeps_locks (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("sniffed.mgc");
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  const char *files[] = { path, shm };
+  MgCampaign *a = new_fake (path, 4);
+  guint before, shm_before;
+
+  add (a, 5);
+  before = locks_held (path);
+  shm_before = locks_held (shm);
+  g_assert_cmpuint (before, >, 0);
+  g_assert_cmpuint (shm_before, >, 0);
+  g_assert_false (other_process_can_lock (shm, 128, 1));   /* the DMS byte: someone is attached */
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (files[i]);
+      g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_CONTENT_TYPE,
+                                                     G_FILE_QUERY_INFO_NONE, NULL, NULL);
+      g_autofree char *bytes = NULL;
+
+      g_assert_nonnull (info);
+      g_assert_true (g_file_get_contents (files[i], &bytes, NULL, NULL));   /* opened, closed */
+    }
+  g_assert_cmpuint (locks_held (path), ==, before);
+  g_assert_cmpuint (locks_held (shm), ==, shm_before);
+  g_assert_false (other_process_can_lock (shm, 128, 1));
+  add (a, 6);
+  g_assert_cmpint (mg_campaign_journal_count (a), ==, 2);
+  g_object_unref (a);
+  /* Closed: the store's locks go with it, and the next program finds the files free. */
+  g_assert_cmpuint (locks_held (path), ==, 0);
+  g_assert_false (g_file_test (shm, G_FILE_TEST_EXISTS) && !other_process_can_lock (shm, 128, 1));
 }
 
 /* A file chosen in a dialog as something else (a ruleset to load, an export's destination) that
@@ -632,6 +698,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/durability/other-writer", test_other_writer);
   g_test_add_func ("/durability/second-open-keeps-locks", test_second_open_keeps_locks);
   g_test_add_func ("/durability/own-file-refused", test_own_file_refused);
+  g_test_add_func ("/durability/outside-close-keeps-locks", test_outside_close_keeps_locks);
   g_test_add_func ("/durability/read-only", test_read_only);
   g_test_add_func ("/durability/full-disk", test_full_disk);
   return g_test_run ();
