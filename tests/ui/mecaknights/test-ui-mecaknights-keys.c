@@ -59,6 +59,28 @@ show_started (const char *file, int width, int height, const char *const *more)
   return window;
 }
 
+/* Before the start no army moves: the map's play line says so, not "click an army's land". */
+static void
+test_setup_hint (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "setup.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Setup", players, NULL, 1, &error);
+  MgCampaignWindow *window;
+  MgMkMapPage *map_page;
+
+  g_assert_no_error (error);
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 800);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  wait_ms (300);
+  map_page = MG_MK_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
+  g_assert_cmpstr (mg_mk_map_page_get_play_hint (map_page), ==,
+                   "Set-up: armies move on this map once the game has started.");
+  close_campaign_windows (app);
+}
+
 static void
 test_keyboard_turn (void)
 {
@@ -215,6 +237,7 @@ main (int argc, char *argv[])
   int status;
 
   app = ui_test_init (&argc, &argv, "melee-gm-ui-mk-keys", &tmpdir);
+  g_test_add_func ("/ui/mecaknights/setup-hint", test_setup_hint);
   g_test_add_func ("/ui/mecaknights/keyboard-turn", test_keyboard_turn);
   g_test_add_func ("/ui/mecaknights/keyboard-attack", test_keyboard_attack);
   g_test_add_func ("/ui/mecaknights/screenshots", test_screenshots);
