@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <locale.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -337,6 +338,7 @@ typedef struct {
 } ActLine;
 
 static ActLine act_eof;   /* the end of the input (or a read error: ActInput.read_error) */
+static ActLine act_stop;  /* a stop signal: the stream ends at once, its actions answered */
 
 /* How many lines the reader parses ahead of the campaign: a bounded window, so a stream of a
  * million lines takes the memory of a few hundred (issue 42: it read all of stdin ahead). */
@@ -426,6 +428,7 @@ typedef struct {
   json_object *member_value;
   ActLine     *refused;        /* a line that is no action: told once the stream before it is */
   gboolean     at_end;
+  gboolean     stopped;        /* by a signal (act_signals) */
   guint        storage_failures;
   int          status;
 } ActRun;
@@ -443,6 +446,11 @@ act_next (gboolean wait, json_object **action, gpointer data)
   if (l == &act_eof)
     {
       run->at_end = TRUE;
+      return MG_ACT_NEXT_END;
+    }
+  if (l == &act_stop)
+    {
+      run->stopped = TRUE;
       return MG_ACT_NEXT_END;
     }
   act_input_taken (run->input);
@@ -499,6 +507,77 @@ act_done (json_object *action, const MgJournalEntry *entry, const GError *error,
   return act_answer (run);
 }
 
+/* ---- stop signals: Ctrl+C, a session's end, kill ----------------------------------------------
+ *
+ * Their default action killed `act` with the -wal left, and the next program to open the
+ * campaign then checked it whole (seconds at 1M rows). Here they are taken by a thread of their
+ * own (sigwait): once the stream runs, the first ends it as the end of the input would (the
+ * actions already taken are committed and answered, nothing more is read), the campaign is
+ * closed cleanly, and the program then dies of that signal, as a shell expects. Before the
+ * stream (the campaign still opening) and for a second signal, the default action, at once. */
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static GAsyncQueue *stop_queue;   /* where the first signal is said while the stream runs */
+static gboolean stop_deferred;    /* from the stream's start: the first signal waits for the close */
+static int stop_signal;           /* the first signal since, 0 */
+G_LOCK_DEFINE_STATIC (stop);
+
+static void
+stop_signal_set (sigset_t *set)
+{
+  sigemptyset (set);
+  for (gsize i = 0; i < G_N_ELEMENTS (stop_signals); i++)
+    sigaddset (set, stop_signals[i]);
+}
+
+/* Dies of sig, its default action (the calling thread must not be blocking it). */
+static void
+die_of (int sig)
+{
+  sigset_t set;
+
+  signal (sig, SIG_DFL);
+  sigemptyset (&set);
+  sigaddset (&set, sig);
+  pthread_sigmask (SIG_UNBLOCK, &set, NULL);
+  raise (sig);
+}
+
+static gpointer
+act_signals (gpointer data)
+{
+  sigset_t set;
+  int sig;
+
+  stop_signal_set (&set);
+  while (sigwait (&set, &sig) == 0)
+    {
+      G_LOCK (stop);
+      if (!stop_deferred || stop_signal != 0)
+        {
+          G_UNLOCK (stop);
+          die_of (sig);
+          continue;
+        }
+      stop_signal = sig;
+      if (stop_queue != NULL)
+        g_async_queue_push_front (stop_queue, &act_stop);
+      G_UNLOCK (stop);
+    }
+  return NULL;
+}
+
+/* From here on the stop signals are the signal thread's (threads made later inherit the mask). */
+static void
+act_signals_take (void)
+{
+  sigset_t set;
+
+  stop_signal_set (&set);
+  pthread_sigmask (SIG_BLOCK, &set, NULL);
+  g_thread_unref (g_thread_new ("act-signals", act_signals, NULL));
+}
+
 static int
 cmd_act (int argc, char **argv)
 {
@@ -533,6 +612,7 @@ cmd_act (int argc, char **argv)
       run.member = member;
     }
 
+  act_signals_take ();
   campaign = open_campaign (argv[1], &run.status);
   if (campaign == NULL)
     {
@@ -544,11 +624,15 @@ cmd_act (int argc, char **argv)
   signal (SIGPIPE, SIG_IGN);
   run.out = out;
   input.lines = g_async_queue_new ();
+  G_LOCK (stop);
+  stop_queue = input.lines;
+  stop_deferred = TRUE;
+  G_UNLOCK (stop);
   reader = g_thread_new ("act-reader", act_reader, &input);
 
   /* One stream until a line that is no action: that line's answer comes after the answers of
    * the actions before it, then the next stream starts. */
-  while (run.status == EXIT_OK && !run.at_end)
+  while (run.status == EXIT_OK && !run.at_end && !run.stopped)
     {
       mg_campaign_act_stream (campaign, act_next, act_done, &run);
       if (run.refused != NULL)
@@ -562,6 +646,9 @@ cmd_act (int argc, char **argv)
     }
 
   json_object_put (run.member_value);
+  G_LOCK (stop);
+  stop_queue = NULL;   /* ended: a signal now only waits for the close */
+  G_UNLOCK (stop);
   if (run.at_end)
     {
       g_thread_join (reader);
@@ -1202,7 +1289,18 @@ main (int argc, char **argv)
 
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (argv[1], commands[i].name))
-      return commands[i].run (argc - 1, argv + 1);
+      {
+        int status = commands[i].run (argc - 1, argv + 1);
+        int sig;
+
+        /* The campaign is closed: now the death the stop signal asked for. */
+        G_LOCK (stop);
+        sig = stop_signal;
+        G_UNLOCK (stop);
+        if (sig != 0)
+          die_of (sig);
+        return status;
+      }
 
   {
     g_autofree char *msg = g_strdup_printf (_("Unknown command '%s' (try '%s --help')"), argv[1], PROG);

@@ -337,6 +337,120 @@ test_crash_new (void)
   test_remove_dir (dir);
 }
 
+/* `act` asked to stop (Ctrl+C, a session's end, kill) while it waits for the next line: the
+ * actions answered are in the file, the campaign is closed cleanly (no -wal left for the next
+ * program to check whole), and the program dies of that signal as a shell expects. Before, the
+ * signal's default action left the -wal. */
+static void
+test_stop_signal (gconstpointer data)
+{
+  int signum = GPOINTER_TO_INT (data);
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "s.db", NULL);
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  const char *line = "{\"type\":\"roll\",\"player\":\"Red\",\"dice\":[1,1,1,1,1,1,2,2]}\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GDataInputStream) out = NULL;
+  g_autofree char *answer = NULL;
+  g_autoptr(TestJson) result = NULL;
+
+  test_game_new (dir, &cli_games[0], "s.db");
+  g_assert_cmpstr (cli_games[0].game, ==, "meeple");
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  proc = g_subprocess_launcher_spawn (launcher, &error, cli_path (), "act", path, NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (g_subprocess_get_stdin_pipe (proc), line, strlen (line), NULL, NULL, &error));
+  g_assert_no_error (error);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (proc));
+  answer = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+  g_assert_no_error (error);
+  result = json_tokener_parse (answer);
+  g_assert_true (json_object_get_boolean (json_object_object_get (result, "ok")));
+  g_assert_true (g_file_test (wal, G_FILE_TEST_EXISTS));   /* open, its log beside it */
+
+  g_subprocess_send_signal (proc, signum);   /* stdin still open: it was waiting for a line */
+  g_assert_true (g_subprocess_wait (proc, NULL, &error));
+  g_assert_true (g_subprocess_get_if_signaled (proc));
+  g_assert_cmpint (g_subprocess_get_term_sig (proc), ==, signum);
+  g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (shm, G_FILE_TEST_EXISTS));
+  {
+    g_autoptr(MgCampaign) c = mg_campaign_open (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (mg_campaign_journal_count (c), ==, 1);
+  }
+  test_remove_dir (dir);
+}
+
+/* The same in the middle of a fast stream (2,000 lines written ahead): every action answered is
+ * in the file and no other, and the file is closed cleanly. */
+static void
+test_stop_mid_stream (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *path = g_build_filename (dir, "m.db", NULL);
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  g_autoptr(GString) input = g_string_new (NULL);
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GDataInputStream) out = NULL;
+  GThread *feeder_thread;
+  Feeder feeder;
+  guint answered = 0;
+  char *line;
+
+  test_game_new (dir, &cli_games[0], "m.db");
+  {
+    g_autoptr(MgCampaign) c = mg_campaign_open (path, &error);
+
+    g_assert_no_error (error);
+    lines = meeple_stream (mg_campaign_get_state (c), mg_campaign_get_ruleset (c), BATCH);
+  }
+  for (guint i = 0; i < lines->len; i++)
+    g_string_append_printf (input, "%s\n", (char *) g_ptr_array_index (lines, i));
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  proc = g_subprocess_launcher_spawn (launcher, &error, cli_path (), "act", path, NULL);
+  g_assert_no_error (error);
+  feeder.in = g_subprocess_get_stdin_pipe (proc);
+  feeder.data = g_string_free_to_bytes (g_steal_pointer (&input));
+  feeder_thread = g_thread_new ("feed", feed, &feeder);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (proc));
+  while ((line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, NULL)) != NULL)
+    {
+      g_autoptr(TestJson) result = json_tokener_parse (line);
+
+      g_assert_true (json_object_get_boolean (json_object_object_get (result, "ok")));
+      g_free (line);
+      if (++answered == 100)
+        g_subprocess_send_signal (proc, SIGINT);
+    }
+  g_assert_true (g_subprocess_wait (proc, NULL, &error));
+  g_thread_join (feeder_thread);
+  g_bytes_unref (feeder.data);
+  g_test_message ("%u of %u actions answered", answered, BATCH);
+  g_assert_true (g_subprocess_get_if_signaled (proc));
+  g_assert_cmpint (g_subprocess_get_term_sig (proc), ==, SIGINT);
+  g_assert_cmpuint (answered, <, BATCH);   /* it did stop the stream */
+  g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS));
+  {
+    g_autoptr(MgCampaign) c = mg_campaign_open (path, &error);
+    g_autoptr(CliResult) r = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpint (mg_campaign_journal_count (c), ==, answered);
+    g_clear_object (&c);
+    r = cli_run (dir, NULL, "check", "m.db", NULL);
+    g_assert_cmpint (r->status, ==, 0);
+  }
+  test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -345,5 +459,9 @@ main (int argc, char **argv)
   signal (SIGPIPE, SIG_IGN);
   g_test_add_func ("/cli/crash/sigkill-act", test_crash);
   g_test_add_func ("/cli/crash/sigkill-new", test_crash_new);
+  g_test_add_data_func ("/cli/crash/sigint-act", GINT_TO_POINTER (SIGINT), test_stop_signal);
+  g_test_add_data_func ("/cli/crash/sigterm-act", GINT_TO_POINTER (SIGTERM), test_stop_signal);
+  g_test_add_data_func ("/cli/crash/sighup-act", GINT_TO_POINTER (SIGHUP), test_stop_signal);
+  g_test_add_func ("/cli/crash/sigint-mid-stream", test_stop_mid_stream);
   return g_test_run ();
 }
