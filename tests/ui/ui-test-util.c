@@ -34,6 +34,12 @@ ui_test_init (int *argc, char ***argv, const char *prefix, char **tmpdir)
   gtk_test_init (argc, argv, NULL);
   *tmpdir = g_dir_make_tmp (template, &error);
   g_assert_no_error (error);
+  {
+    /* Drafts of unapplied edits (mg-draft.c) in the test's folder, not the user's. */
+    g_autofree char *state = g_build_filename (*tmpdir, "state", NULL);
+
+    g_setenv ("XDG_STATE_HOME", state, TRUE);
+  }
 
   app = mg_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);

@@ -4,7 +4,8 @@
  * engine at once and its error shown, in words: during setup the whole map goes through
  * `import_map`; once the game has started a land's state is corrected with `edit_land`, and a
  * change of borders, rivers or lands with `correct_map`, both recorded in the journal. Import and export are plain map JSON (docs/rules/mecaknights.md).
- * The editor is built the first time the page is shown. */
+ * The editor is built the first time the page is shown. Edits not yet applied are kept on disk as
+ * they are made (mg-draft.c) and come back when the page is next shown, after a close or a crash. */
 #include "config.h"
 
 #include "mg-json-file.h"
@@ -14,6 +15,7 @@
 #include <stdio.h>
 
 #include "mg-area-map.h"
+#include "mg-draft.h"
 #include "mg-errors.h"
 #include "mg-store.h"
 #include "mg-mecaknights-map-drawing.h"
@@ -55,6 +57,8 @@ struct _MgMkMapPage
   gboolean     built;
   gboolean     loading;
   gboolean     dirty;
+  json_object *base;        /* the campaign's map when the editor last loaded it */
+  guint        draft_idle;  /* the edits to be kept on disk (mg-draft.c) */
   guint        importing;   /* files being read in a thread */
   gboolean     started;
   gboolean     stale;       /* the campaign changed while the page was hidden */
@@ -77,6 +81,8 @@ struct _MgMkMapPage
 };
 
 G_DEFINE_FINAL_TYPE (MgMkMapPage, mg_mk_map_page, GTK_TYPE_WIDGET)
+
+#define DRAFT_KIND "mecaknights-map"
 
 static void edited (MgMkMapPage *self);
 
@@ -791,12 +797,46 @@ check (MgMkMapPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.revert", self->dirty);
 }
 
+/* The edits, kept on disk: a little after the last keystroke, or at once when the page goes. */
+static void
+keep_draft (MgMkMapPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  json_object *map;
+
+  g_clear_handle_id (&self->draft_idle, g_source_remove);
+  if (!self->dirty)
+    return;
+  map = mg_mk_map_page_get_map (self);
+  if (!mg_draft_save (self->campaign, DRAFT_KIND, self->base, map, &error))
+    g_warning ("Map edits not kept on disk: %s", error->message);
+  json_object_put (map);
+}
+
+static gboolean
+keep_draft_idle (gpointer data)
+{
+  MgMkMapPage *self = data;
+
+  self->draft_idle = 0;
+  keep_draft (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+set_dirty (MgMkMapPage *self)
+{
+  self->dirty = TRUE;
+  if (self->draft_idle == 0)
+    self->draft_idle = g_timeout_add_full (G_PRIORITY_LOW, 300, keep_draft_idle, self, NULL);
+}
+
 static void
 edited (MgMkMapPage *self)
 {
   if (self->loading)
     return;
-  self->dirty = TRUE;
+  set_dirty (self);
   for (guint i = 0; i < self->lands->len; i++)
     {
       LandEdit *edit = g_ptr_array_index (self->lands, i);
@@ -852,6 +892,9 @@ reload (MgMkMapPage *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.import", !self->started);
   load_map (self, mg_ui_json_get (view, "map"), mg_mk_ui_view_leaders (view));
+  g_clear_pointer (&self->base, json_object_put);
+  json_object_deep_copy (mg_ui_json_get (view, "map"), &self->base, NULL);
+  g_clear_handle_id (&self->draft_idle, g_source_remove);
   self->dirty = FALSE;
   check (self);
   json_object_put (view);
@@ -870,6 +913,27 @@ campaign_changed (MgMkMapPage *self)
     self->stale = TRUE;
 }
 
+/* Edits kept from before (the window closed, the app quit or stopped) come back as they were. */
+static void
+restore_draft (MgMkMapPage *self)
+{
+  gboolean stale = FALSE;
+  json_object *edit = mg_draft_restore (self->campaign, DRAFT_KIND, self->base, &stale);
+  json_object *view;
+
+  if (edit == NULL)
+    return;
+  view = json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
+  load_map (self, edit, mg_mk_ui_view_leaders (view));
+  json_object_put (view);
+  json_object_put (edit);
+  self->dirty = TRUE;
+  check (self);
+  mg_toast_show (GTK_WIDGET (self),
+                 stale ? C_("mecaknights", "Map edits not yet applied are back, but the campaign’s map changed since: check them before you apply")
+                       : C_("mecaknights", "Map edits not yet applied are back: apply or revert them"));
+}
+
 static void
 ensure_built (MgMkMapPage *self)
 {
@@ -877,6 +941,7 @@ ensure_built (MgMkMapPage *self)
     return;
   self->built = TRUE;
   reload (self);
+  restore_draft (self);
 }
 
 gboolean
@@ -901,6 +966,7 @@ mg_mk_map_page_apply (MgMkMapPage *self)
       done++;
     }
   self->dirty = FALSE;
+  mg_draft_discard (self->campaign, DRAFT_KIND);
   reload (self);
   if (done > 0)
     mg_toast_show (GTK_WIDGET (self), self->started ? C_("mecaknights", "Lands corrected") : C_("mecaknights", "Map applied"));
@@ -1012,7 +1078,7 @@ import_json (MgMkMapPage *self, const char *path, json_object *json, const GErro
   view = json_object_get (mg_table_state_get_view (mg_table_state_for_campaign (self->campaign), MG_SEAT_ALL));
   load_map (self, map, mg_mk_ui_view_leaders (view));
   json_object_put (view);
-  self->dirty = TRUE;
+  set_dirty (self);
   check (self);
   return self->error == NULL;
 }
@@ -1156,7 +1222,10 @@ apply_activated (GtkWidget *widget, const char *name, GVariant *param)
 static void
 revert_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
-  reload (MG_MK_MAP_PAGE (widget));
+  MgMkMapPage *self = MG_MK_MAP_PAGE (widget);
+
+  mg_draft_discard (self->campaign, DRAFT_KIND);
+  reload (self);
 }
 
 static void
@@ -1298,12 +1367,15 @@ mg_mk_map_page_dispose (GObject *object)
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
+  if (self->draft_idle != 0 && self->campaign != NULL)
+    keep_draft (self);   /* the last edits, before the editor's widgets go */
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MK_MAP_PAGE);
   g_clear_pointer (&self->play, mg_mk_map_play_free);
   g_clear_handle_id (&self->map_height_idle, g_source_remove);
   g_clear_pointer (&self->lands, g_ptr_array_unref);
   g_clear_pointer (&self->rivers, g_ptr_array_unref);
   g_clear_pointer (&self->bridges, json_object_put);
+  g_clear_pointer (&self->base, json_object_put);
   g_clear_pointer (&self->error, g_free);
   g_clear_object (&self->campaign);
   G_OBJECT_CLASS (mg_mk_map_page_parent_class)->dispose (object);

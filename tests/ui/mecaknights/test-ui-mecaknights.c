@@ -18,6 +18,7 @@
 #include "mg-application.h"
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
+#include "mg-draft.h"
 #include "mg-journal-page.h"
 #include "mg-json.h"
 #include "mg-mecaknights-dashboard-private.h"
@@ -594,6 +595,109 @@ test_reopen (void)
     g_assert_cmpstr (mg_mk_dashboard_get_land_text (board, "Millbrook"), ==, "Green · camp");
   }
   close_campaign_windows (app);
+}
+
+/* Asserts the editor's lands are `want`, by name, joined with commas. */
+static void
+assert_map_lands (MgMkMapPage *map, const char *want)
+{
+  json_object *edited = mg_mk_map_page_get_map (map);
+  json_object *lands = json_object_object_get (edited, "lands");
+  GString *names = g_string_new (NULL);
+
+  for (gsize i = 0; i < json_object_array_length (lands); i++)
+    g_string_append_printf (names, "%s%s", i > 0 ? "," : "",
+                            json_object_get_string (json_object_object_get (json_object_array_get_idx (lands, i), "name")));
+  json_object_put (edited);
+  g_assert_cmpstr (names->str, ==, want);
+  g_string_free (names, TRUE);
+}
+
+static MgMkMapPage *
+show_map (MgCampaign *campaign, MgCampaignWindow **window)
+{
+  *window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (*window), 1280, 900);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (*window), "map");
+  wait_ms (100);
+  return MG_MK_MAP_PAGE (mg_campaign_window_get_page (*window, "map"));
+}
+
+/* Map edits not yet applied survive the window's close (or a crash: they are on disk a moment
+ * after each edit) and come back when the map is next shown, still to apply or revert, said in
+ * a toast; Revert lets them go. */
+static void
+test_map_draft (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "draft.db", NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Draft", players, NULL, 1, &error);
+  g_autofree char *draft = NULL;
+  MgCampaignWindow *window;
+  MgMkMapPage *map;
+
+  g_assert_no_error (error);
+  draft = mg_draft_path (campaign, "mecaknights-map");
+
+  /* A land added and named, the window closed at once (before the draft's timer). */
+  map = show_map (campaign, &window);
+  assert_map_lands (map, "");
+  g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
+  gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.add-land", NULL);
+  g_assert_true (mg_mk_map_page_set_land (map, "", "name", "Dale"));
+  close_campaign_windows (app);
+  g_assert_true (g_file_test (draft, G_FILE_TEST_EXISTS));
+
+  /* Back as it was, said, Revert on; reverted, the land and the draft are gone. */
+  map = show_map (campaign, &window);
+  assert_map_lands (map, "Dale");
+  g_assert_cmpstr (mg_campaign_window_get_last_toast (window), ==, "Map edits not yet applied are back: apply or revert them");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.revert", NULL));
+  wait_ms (5);
+  assert_map_lands (map, "");
+  g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
+
+  /* Edited again and left open: kept by the timer, as a crash would find it. */
+  gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.add-land", NULL);
+  g_assert_true (mg_mk_map_page_set_land (map, "", "name", "Fen"));
+  wait_ms (600);
+  g_assert_true (g_file_test (draft, G_FILE_TEST_EXISTS));
+  close_campaign_windows (app);
+  map = show_map (campaign, &window);
+  assert_map_lands (map, "Fen");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.revert", NULL));
+  close_campaign_windows (app);
+  g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
+
+  /* Edits kept while the campaign's map changed elsewhere (a map imported by the CLI): given back
+   * all the same, with a warning to check them before applying. */
+  map = show_map (campaign, &window);
+  gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.add-land", NULL);
+  g_assert_true (mg_mk_map_page_set_land (map, "", "name", "Gap"));
+  close_campaign_windows (app);
+  {
+    g_autofree char *map_path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", "mecaknights-map.json", NULL);
+    g_autofree char *text = NULL, *import = NULL;
+    json_object *action;
+
+    g_assert_true (g_file_get_contents (map_path, &text, NULL, NULL));
+    import = g_strdup_printf ("{\"type\":\"import_map\",\"map\":%s}", text);
+    action = json_tokener_parse (import);
+    mg_journal_entry_free (mg_campaign_act (campaign, action, &error));
+    g_assert_no_error (error);
+    json_object_put (action);
+  }
+  map = show_map (campaign, &window);
+  assert_map_lands (map, "Gap");
+  g_assert_cmpstr (mg_campaign_window_get_last_toast (window), ==,
+                   "Map edits not yet applied are back, but the campaign’s map changed since: check them before you apply");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.revert", NULL));
+  wait_ms (5);
+  g_assert_null (mg_mk_map_page_get_error (map));   /* the imported map, in force */
+  close_campaign_windows (app);
+  g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
 }
 
 /* Opens LAND's neighbour picker in the map editor and returns the check button of OTHER. */
@@ -1960,6 +2064,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/mecaknights/first-turns", test_first_turns);
   g_test_add_func ("/ui/mecaknights/reopen", test_reopen);
   g_test_add_func ("/ui/mecaknights/map-import", test_map_import);
+  g_test_add_func ("/ui/mecaknights/map-draft", test_map_draft);
   g_test_add_func ("/ui/mecaknights/battle", test_battle);
   g_test_add_func ("/ui/mecaknights/battle-choice", test_battle_choice);
   g_test_add_func ("/ui/mecaknights/battle-heavy-view", test_battle_heavy_view);

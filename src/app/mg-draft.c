@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* mg-draft.c — edits not yet applied (a map being drawn in MecaKnights' editor), kept on disk as
+ * they are made, so that closing the window, quitting, a crash or a power cut loses none of them:
+ * the next time that page of that campaign is shown, they are back as they were, still to apply
+ * or revert. As GNOME Text Editor keeps unsaved documents.
+ *
+ * One small JSON file per campaign path and kind, in the user's state folder (not beside the
+ * campaign: a copy of the campaign elsewhere starts with no edits), holding the edit and the base
+ * it was made from; written whole and renamed into place, so a draft is the old one or the new. */
+#include "config.h"
+
+#include "mg-draft.h"
+
+#include <glib/gstdio.h>
+
+char *
+mg_draft_path (MgCampaign *campaign, const char *kind)
+{
+  g_autofree char *key = g_canonicalize_filename (mg_campaign_get_path (campaign), NULL);
+  g_autofree char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
+  g_autofree char *name = g_strdup_printf ("%s-%s.json", hash, kind);
+
+  return g_build_filename (g_get_user_state_dir (), "melee-gm", "drafts", name, NULL);
+}
+
+gboolean
+mg_draft_save (MgCampaign *campaign, const char *kind, json_object *base, json_object *edit, GError **error)
+{
+  g_autofree char *path = mg_draft_path (campaign, kind);
+  g_autofree char *dir = g_path_get_dirname (path);
+  json_object *draft = json_object_new_object ();
+  gboolean ok;
+
+  json_object_object_add (draft, "campaign", json_object_new_string (mg_campaign_get_path (campaign)));
+  json_object_object_add (draft, "base", json_object_get (base));
+  json_object_object_add (draft, "edit", json_object_get (edit));
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", dir, g_strerror (saved));
+      json_object_put (draft);
+      return FALSE;
+    }
+  ok = g_file_set_contents_full (path, json_object_to_json_string_ext (draft, JSON_C_TO_STRING_PLAIN), -1,
+                                 G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+  json_object_put (draft);
+  return ok;
+}
+
+json_object *
+mg_draft_restore (MgCampaign *campaign, const char *kind, json_object *base, gboolean *stale)
+{
+  g_autofree char *path = mg_draft_path (campaign, kind);
+  g_autofree char *text = NULL;
+  json_object *draft, *kept_base = NULL, *edit = NULL, *result = NULL;
+
+  if (stale != NULL)
+    *stale = FALSE;
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    return NULL;
+  draft = json_tokener_parse (text);
+  if (json_object_object_get_ex (draft, "edit", &edit) && json_object_is_type (edit, json_type_object))
+    {
+      result = json_object_get (edit);
+      if (stale != NULL)
+        *stale = !json_object_object_get_ex (draft, "base", &kept_base) || !json_object_equal (kept_base, base);
+    }
+  else
+    g_unlink (path);   /* not a draft of ours: nothing to give back */
+  json_object_put (draft);
+  return result;
+}
+
+void
+mg_draft_discard (MgCampaign *campaign, const char *kind)
+{
+  g_autofree char *path = mg_draft_path (campaign, kind);
+
+  g_unlink (path);
+}
