@@ -2,13 +2,15 @@
 /* mg-rules-page.c — the campaign's own rules, readable and editable: the House rules the table
  * chose (mg-rules-house.c), then the ruleset as a form in the game's words (mg-rules-form.c),
  * with the whole ruleset as JSON text behind a small edit button, out of the way. Refused edits change nothing and are
- * told in plain words. */
+ * told in plain words. Edits not yet applied are kept on disk as they are made (mg-draft.c) and
+ * come back when the page is next shown, after a close or a crash. */
 #include "config.h"
 
 #include "mg-widget-util.h"
 
 #include <glib/gi18n.h>
 
+#include "mg-draft.h"
 #include "mg-errors.h"
 #include "mg-json.h"
 #include "mg-json-facts.h"
@@ -32,15 +34,59 @@ struct _MgRulesPage
   GtkTextView    *text_view;
   gboolean        loading;
   gboolean        has_error;
+  gboolean        dirty;
+  gboolean        draft_looked;  /* a kept draft looked for (the first time the page is shown) */
+  guint           draft_idle;    /* the edits to be kept on disk (mg-draft.c) */
 };
 
 G_DEFINE_FINAL_TYPE (MgRulesPage, mg_rules_page, GTK_TYPE_WIDGET)
 
+#define DRAFT_KIND "rules"
+
+static char *draft_text (MgRulesPage *self);
+
+/* The edits, kept on disk: a little after the last one, or at once when the page goes. What is
+ * kept is the text of the rules as edited, and whether it was being edited as JSON text (it may
+ * not read as JSON yet). */
+static void
+keep_draft (MgRulesPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  json_object *edit;
+
+  g_clear_handle_id (&self->draft_idle, g_source_remove);
+  if (!self->dirty)
+    return;
+  text = draft_text (self);
+  edit = json_object_new_object ();
+  json_object_object_add (edit, "text", json_object_new_string (text));
+  json_object_object_add (edit, "json", json_object_new_boolean (gtk_toggle_button_get_active (self->json_toggle)));
+  if (!mg_draft_save (self->campaign, DRAFT_KIND, mg_campaign_get_ruleset (self->campaign), edit, &error))
+    g_warning ("Rules edits not kept on disk: %s", error->message);
+  json_object_put (edit);
+}
+
+static gboolean
+keep_draft_idle (gpointer data)
+{
+  MgRulesPage *self = data;
+
+  self->draft_idle = 0;
+  keep_draft (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 set_dirty (MgRulesPage *self, gboolean dirty)
 {
+  self->dirty = dirty;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rules.apply", dirty);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rules.revert", dirty);
+  if (!dirty)
+    g_clear_handle_id (&self->draft_idle, g_source_remove);
+  else if (self->draft_idle == 0)
+    self->draft_idle = g_timeout_add_full (G_PRIORITY_LOW, 300, keep_draft_idle, self, NULL);
 }
 
 static void
@@ -67,6 +113,31 @@ set_draft_text (MgRulesPage *self)
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->text_view), text, -1);
 }
 
+/* The form's draft as the JSON text, which is no edit of its own (the text view's "changed"). */
+static void
+set_draft_text_quietly (MgRulesPage *self)
+{
+  gboolean was = self->loading;
+
+  self->loading = TRUE;
+  set_draft_text (self);
+  self->loading = was;
+}
+
+/* The rules as edited, as text: the JSON text as typed, or the form's draft. g_free. */
+static char *
+draft_text (MgRulesPage *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
+  GtkTextIter start, end;
+
+  if (!gtk_toggle_button_get_active (self->json_toggle))
+    return g_strdup (self->draft != NULL ? json_object_to_json_string_ext (self->draft, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE)
+                                         : "{}");
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
 static void
 form_changed (gpointer data)
 {
@@ -88,14 +159,10 @@ house_applied (gpointer data)
     return;
   json_object_deep_copy (rules, &copy, NULL);
   json_object_object_add (self->draft, "house_rules", copy);
+  if (self->dirty)
+    set_dirty (self, TRUE);   /* the kept draft too, against the campaign's rules as they now are */
   if (!gtk_toggle_button_get_active (self->json_toggle))
-    {
-      gboolean was = self->loading;
-
-      self->loading = TRUE;
-      set_draft_text (self);
-      self->loading = was;
-    }
+    set_draft_text_quietly (self);
 }
 
 /* The House rules first (they apply at once), then the form of the draft. */
@@ -145,7 +212,7 @@ mg_rules_page_get_text (MgRulesPage *self)
   GtkTextIter start, end;
 
   if (!gtk_toggle_button_get_active (self->json_toggle))
-    set_draft_text (self);
+    set_draft_text_quietly (self);
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
 }
@@ -192,7 +259,7 @@ json_toggled (MgRulesPage *self)
   gboolean json = gtk_toggle_button_get_active (self->json_toggle);
 
   if (json)
-    set_draft_text (self);
+    set_draft_text_quietly (self);
   else
     {
       GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->text_view);
@@ -238,6 +305,7 @@ apply_activated (GtkWidget *widget, const char *name, GVariant *param)
       return;
     }
   json_object_put (ruleset);
+  mg_draft_discard (self->campaign, DRAFT_KIND);
   load (self);
   mg_toast_show (widget, _("Rules applied to this campaign"));
 }
@@ -245,7 +313,50 @@ apply_activated (GtkWidget *widget, const char *name, GVariant *param)
 static void
 revert_activated (GtkWidget *widget, const char *name, GVariant *param)
 {
-  load (MG_RULES_PAGE (widget));
+  MgRulesPage *self = MG_RULES_PAGE (widget);
+
+  mg_draft_discard (self->campaign, DRAFT_KIND);
+  load (self);
+}
+
+/* Edits kept from before (the window closed, the app quit or stopped) come back as they were, the
+ * first time the page is shown. */
+static void
+restore_draft (MgRulesPage *self)
+{
+  gboolean stale = FALSE;
+  json_object *edit;
+  const char *text;
+
+  if (self->draft_looked)
+    return;
+  self->draft_looked = TRUE;
+  edit = mg_draft_restore (self->campaign, DRAFT_KIND, mg_campaign_get_ruleset (self->campaign), &stale);
+  text = edit != NULL ? json_object_get_string (json_object_object_get (edit, "text")) : NULL;
+  if (text != NULL)
+    {
+      json_object *parsed = json_object_get_boolean (json_object_object_get (edit, "json")) ? NULL : json_tokener_parse (text);
+
+      if (json_object_is_type (parsed, json_type_object))
+        {
+          self->loading = TRUE;
+          g_clear_pointer (&self->draft, json_object_put);
+          self->draft = parsed;
+          set_draft_text (self);
+          rebuild_form (self);
+          self->loading = FALSE;
+        }
+      else
+        {
+          json_object_put (parsed);
+          mg_rules_page_set_text (self, text);   /* as JSON text, as it was being typed */
+        }
+      set_dirty (self, TRUE);
+      mg_toast_show (GTK_WIDGET (self),
+                     stale ? _("Rules edits not yet applied are back, but the campaign’s rules changed since: check them before you apply")
+                           : _("Rules edits not yet applied are back: apply or revert them"));
+    }
+  json_object_put (edit);
 }
 
 static void
@@ -253,6 +364,8 @@ mg_rules_page_dispose (GObject *object)
 {
   MgRulesPage *self = MG_RULES_PAGE (object);
 
+  if (self->draft_idle != 0 && self->campaign != NULL)
+    keep_draft (self);   /* the last edits, before the form's widgets go */
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_RULES_PAGE);
   g_clear_object (&self->campaign);
   g_clear_pointer (&self->draft, json_object_put);
@@ -285,6 +398,7 @@ mg_rules_page_init (MgRulesPage *self)
   g_signal_connect_swapped (gtk_text_view_get_buffer (self->text_view), "changed",
                             G_CALLBACK (buffer_changed), self);
   g_signal_connect_swapped (self->json_toggle, "toggled", G_CALLBACK (json_toggled), self);
+  g_signal_connect (self, "map", G_CALLBACK (restore_draft), NULL);
 }
 
 MgRulesPage *

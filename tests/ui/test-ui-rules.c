@@ -35,6 +35,7 @@
 #include "mg-rules-house.h"
 #include "mg-rules-page.h"
 #include "ui-test-util.h"
+#include "mg-draft.h"
 
 static MgApplication *app;
 static char *tmpdir;
@@ -443,6 +444,46 @@ test_maps_and_defaults (void)
   close_campaign_windows (app);
 }
 
+/* Rules edited and not applied come back after the window closes (kept on disk as they are made),
+ * in the form or as the JSON text being typed, even when it does not read as JSON yet; Revert
+ * lets them go. */
+static void
+test_draft (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) tft = mg_application_create_sample_for (app, "tft", tmpdir, &error);
+  g_autofree char *draft = NULL;
+  g_autofree char *text = NULL;
+  GtkWidget *page, *window;
+
+  g_assert_no_error (error);
+  draft = mg_draft_path (tft, "rules");
+  page = show_rules (tft, 1000);
+  gtk_spin_button_set_value (mg_rules_page_find_spin (MG_RULES_PAGE (page), "unarmored_ma"), 12);
+  close_campaign_windows (app);
+  g_assert_true (g_file_test (draft, G_FILE_TEST_EXISTS));
+
+  page = show_rules (tft, 1000);
+  window = gtk_widget_get_ancestor (page, MG_TYPE_CAMPAIGN_WINDOW);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (mg_rules_page_find_spin (MG_RULES_PAGE (page), "unarmored_ma")), ==, 12);
+  g_assert_cmpstr (mg_campaign_window_get_last_toast (MG_CAMPAIGN_WINDOW (window)), ==,
+                   _("Rules edits not yet applied are back: apply or revert them"));
+  /* Typed as JSON, not finished: kept as typed. */
+  mg_rules_page_set_text (MG_RULES_PAGE (page), "{ \"unarmored_ma\": 1");
+  close_campaign_windows (app);
+  page = show_rules (tft, 1000);
+  text = mg_rules_page_get_text (MG_RULES_PAGE (page));
+  g_assert_cmpstr (text, ==, "{ \"unarmored_ma\": 1");
+  g_assert_true (gtk_widget_activate_action (page, "rules.revert", NULL));
+  wait_ms (50);
+  g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
+  close_campaign_windows (app);
+  g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
+  page = show_rules (tft, 1000);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (mg_rules_page_find_spin (MG_RULES_PAGE (page), "unarmored_ma")), ==, 10);
+  close_campaign_windows (app);
+}
+
 /* ---- a fake game with two house rules ---- */
 
 static const MgHouseRule fake_house[] = {
@@ -580,6 +621,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-rules/each-game", test_each_game);
   g_test_add_func ("/ui-rules/house/screenshot", test_house_screenshot);
   g_test_add_func ("/ui-rules/maps-and-defaults", test_maps_and_defaults);
+  g_test_add_func ("/ui-rules/draft", test_draft);
   if (!french)
     g_test_add_func ("/ui-rules/house/click-undo", test_house_click_undo);
   status = g_test_run ();
