@@ -79,3 +79,39 @@ mg_draft_discard (MgCampaign *campaign, const char *kind)
 
   g_unlink (path);
 }
+
+#define KEEP_AFTER_MS 300
+
+void
+mg_draft_timer_init (MgDraftTimer *timer, MgDraftKeep keep, gpointer page)
+{
+  timer->source = 0;
+  timer->keep = keep;
+  timer->page = page;
+}
+
+static gboolean
+timer_fired (gpointer data)
+{
+  MgDraftTimer *timer = data;
+
+  timer->source = 0;
+  timer->keep (timer->page);
+  return G_SOURCE_REMOVE;
+}
+
+void
+mg_draft_timer_start (MgDraftTimer *timer)
+{
+  if (timer->source == 0)
+    timer->source = g_timeout_add_full (G_PRIORITY_LOW, KEEP_AFTER_MS, timer_fired, timer, NULL);
+}
+
+gboolean
+mg_draft_timer_stop (MgDraftTimer *timer)
+{
+  if (timer->source == 0)
+    return FALSE;
+  g_clear_handle_id (&timer->source, g_source_remove);
+  return TRUE;
+}

@@ -20,4 +20,19 @@ json_object *mg_draft_restore (MgCampaign *campaign, const char *kind, json_obje
 /* Removes the draft: applied or reverted. */
 void         mg_draft_discard (MgCampaign *campaign, const char *kind);
 
+/* When a page keeps its draft: a little after the first of a run of edits (at low priority, so
+ * typing stays instant), or at once (when the page goes). */
+typedef void (*MgDraftKeep) (gpointer page);
+typedef struct {
+  guint       source;
+  MgDraftKeep keep;
+  gpointer    page;
+} MgDraftTimer;
+
+void         mg_draft_timer_init    (MgDraftTimer *timer, MgDraftKeep keep, gpointer page);
+/* An edit: the draft is kept soon (once for a run of edits). */
+void         mg_draft_timer_start   (MgDraftTimer *timer);
+/* No longer due (kept, applied or reverted); TRUE if it was. */
+gboolean     mg_draft_timer_stop    (MgDraftTimer *timer);
+
 G_END_DECLS

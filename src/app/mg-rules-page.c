@@ -36,7 +36,7 @@ struct _MgRulesPage
   gboolean        has_error;
   gboolean        dirty;
   gboolean        draft_looked;  /* a kept draft looked for (the first time the page is shown) */
-  guint           draft_idle;    /* the edits to be kept on disk (mg-draft.c) */
+  MgDraftTimer    draft_timer;   /* the edits to be kept on disk (mg-draft.c) */
 };
 
 G_DEFINE_FINAL_TYPE (MgRulesPage, mg_rules_page, GTK_TYPE_WIDGET)
@@ -45,17 +45,17 @@ G_DEFINE_FINAL_TYPE (MgRulesPage, mg_rules_page, GTK_TYPE_WIDGET)
 
 static char *draft_text (MgRulesPage *self);
 
-/* The edits, kept on disk: a little after the last one, or at once when the page goes. What is
- * kept is the text of the rules as edited, and whether it was being edited as JSON text (it may
- * not read as JSON yet). */
+/* The edits, kept on disk (mg-draft.c): the text of the rules as edited, and whether it was
+ * being edited as JSON text (it may not read as JSON yet). */
 static void
-keep_draft (MgRulesPage *self)
+keep_draft (gpointer data)
 {
+  MgRulesPage *self = data;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   json_object *edit;
 
-  g_clear_handle_id (&self->draft_idle, g_source_remove);
+  mg_draft_timer_stop (&self->draft_timer);
   if (!self->dirty)
     return;
   text = draft_text (self);
@@ -67,26 +67,16 @@ keep_draft (MgRulesPage *self)
   json_object_put (edit);
 }
 
-static gboolean
-keep_draft_idle (gpointer data)
-{
-  MgRulesPage *self = data;
-
-  self->draft_idle = 0;
-  keep_draft (self);
-  return G_SOURCE_REMOVE;
-}
-
 static void
 set_dirty (MgRulesPage *self, gboolean dirty)
 {
   self->dirty = dirty;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rules.apply", dirty);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "rules.revert", dirty);
-  if (!dirty)
-    g_clear_handle_id (&self->draft_idle, g_source_remove);
-  else if (self->draft_idle == 0)
-    self->draft_idle = g_timeout_add_full (G_PRIORITY_LOW, 300, keep_draft_idle, self, NULL);
+  if (dirty)
+    mg_draft_timer_start (&self->draft_timer);
+  else
+    mg_draft_timer_stop (&self->draft_timer);
 }
 
 static void
@@ -364,7 +354,7 @@ mg_rules_page_dispose (GObject *object)
 {
   MgRulesPage *self = MG_RULES_PAGE (object);
 
-  if (self->draft_idle != 0 && self->campaign != NULL)
+  if (mg_draft_timer_stop (&self->draft_timer) && self->campaign != NULL)
     keep_draft (self);   /* the last edits, before the form's widgets go */
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_RULES_PAGE);
   g_clear_object (&self->campaign);
@@ -395,6 +385,7 @@ static void
 mg_rules_page_init (MgRulesPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  mg_draft_timer_init (&self->draft_timer, keep_draft, self);
   g_signal_connect_swapped (gtk_text_view_get_buffer (self->text_view), "changed",
                             G_CALLBACK (buffer_changed), self);
   g_signal_connect_swapped (self->json_toggle, "toggled", G_CALLBACK (json_toggled), self);

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mg-lamame-editor.c — La Mame's Melee's map editor: add and place areas, connect neighbours by
  * clicking, mark castles, mountains and (+1), import and export the map JSON, and start the year
- * on it. Every edit is checked by the engine's map check at once; its message names the field. */
+ * on it. Every edit is checked by the engine's map check at once; its message names the field.
+ * The map being drawn is kept on disk as it is edited (mg-draft.c) and comes back when the editor
+ * is next shown, after a close or a crash, until the year starts on it. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include "mg-area-map.h"
+#include "mg-draft.h"
 #include "mg-errors.h"
 #include "mg-store.h"
 #include "mg-lamame.h"
@@ -36,12 +39,48 @@ struct _MgLamameEditor
   GtkLabel    *name_message;   /* the name's problem, once typed in (the line is kept) */
   GtkWidget   *toolbar, *side;
   gboolean     edited;         /* the referee changed the map: now say what it still lacks */
+  gboolean     draft_looked;   /* a kept draft looked for (the first time the editor is shown) */
+  MgDraftTimer draft_timer;    /* the map to be kept on disk (mg-draft.c) */
   GtkCheckButton *mountain_check, *plus_check;
   GtkDropDown *castle_drop;
   GtkLabel    *status_label;
 };
 
 G_DEFINE_FINAL_TYPE (MgLamameEditor, mg_lamame_editor, GTK_TYPE_WIDGET)
+
+#define DRAFT_KIND "lamame-map"
+
+static gboolean is_live (MgLamameEditor *self);
+
+/* What the campaign holds of the map (the last year's, or none): a kept map was drawn from it. */
+static json_object *
+draft_base (MgLamameEditor *self)
+{
+  return mg_lamame_export_map (mg_campaign_get_state (self->campaign));
+}
+
+/* The map as drawn, kept on disk (mg-draft.c) until the year starts on it. */
+static void
+keep_draft (gpointer data)
+{
+  MgLamameEditor *self = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) base = NULL;
+
+  mg_draft_timer_stop (&self->draft_timer);
+  if (!self->edited || is_live (self))
+    return;
+  base = draft_base (self);
+  if (!mg_draft_save (self->campaign, DRAFT_KIND, base, self->map, &error))
+    g_warning ("The map being drawn not kept on disk: %s", error->message);
+}
+
+static void
+map_edited (MgLamameEditor *self)
+{
+  self->edited = TRUE;
+  mg_draft_timer_start (&self->draft_timer);
+}
 
 static json_object *
 areas (MgLamameEditor *self)
@@ -292,7 +331,7 @@ area_activated (MgAreaMap *map, const char *id, MgLamameEditor *self)
   if (gtk_toggle_button_get_active (self->connect_toggle) && self->selected != NULL && g_strcmp0 (self->selected, id) != 0)
     {
       toggle_border (self, self->selected, id);
-      self->edited = TRUE;
+      map_edited (self);
     }
   else
     {
@@ -322,7 +361,7 @@ background_clicked (MgAreaMap *map, double x, double y, MgLamameEditor *self)
   json_object_object_add (a, "y", json_object_new_int (CLAMP ((int) y, 0, 10000)));
   json_object_object_add (a, "adjacent", json_object_new_array ());
   json_object_array_add (areas (self), a);
-  self->edited = TRUE;
+  map_edited (self);
   g_free (self->selected);
   self->selected = g_strdup (name);
   update (self);
@@ -340,7 +379,7 @@ area_dragged (MgAreaMap *map, const char *id, double x, double y, MgLamameEditor
     return;
   json_object_object_add (a, "x", json_object_new_int (CLAMP ((int) x, 0, 10000)));
   json_object_object_add (a, "y", json_object_new_int (CLAMP ((int) y, 0, 10000)));
-  self->edited = TRUE;
+  map_edited (self);
   update (self);
 }
 
@@ -356,7 +395,7 @@ name_activated (GtkEntry *entry, MgLamameEditor *self)
       name_check (self);
       return;
     }
-  self->edited = TRUE;
+  map_edited (self);
   rename_area (self, self->selected, to);
   g_free (self->selected);
   self->selected = g_strdup (to);
@@ -374,7 +413,7 @@ flag_toggled (GtkCheckButton *check, MgLamameEditor *self)
     return;
   json_object_object_add (a, check == self->mountain_check ? "mountain" : "plus_one",
                           json_object_new_boolean (gtk_check_button_get_active (check)));
-  self->edited = TRUE;
+  map_edited (self);
   update (self);
 }
 
@@ -396,7 +435,7 @@ castle_selected (GtkDropDown *drop, GParamSpec *pspec, MgLamameEditor *self)
         json_object_array_add (castles, json_object_new_string (""));
       json_object_array_put_idx (castles, seat - 1, json_object_new_string (self->selected));
     }
-  self->edited = TRUE;
+  map_edited (self);
   update (self);
 }
 
@@ -422,7 +461,7 @@ delete_clicked (GtkButton *button, MgLamameEditor *self)
     if (g_strcmp0 (json_object_get_string (json_object_array_get_idx (castles, j)), self->selected) == 0)
       json_object_array_put_idx (castles, j, json_object_new_string (""));
   g_clear_pointer (&self->selected, g_free);
-  self->edited = TRUE;
+  map_edited (self);
   update (self);
 }
 
@@ -441,7 +480,33 @@ use_clicked (GtkButton *button, MgLamameEditor *self)
     {
       g_autofree char *problem = map_problem (self, error);
       gtk_label_set_text (self->status_label, problem);
+      return;
     }
+  mg_draft_timer_stop (&self->draft_timer);
+  mg_draft_discard (self->campaign, DRAFT_KIND);
+}
+
+/* The map that was being drawn (the window closed, the app quit or stopped) comes back as it was,
+ * the first time the editor is shown before the year starts. */
+static void
+restore_draft (MgLamameEditor *self)
+{
+  g_autoptr(json_object) base = NULL;
+  gboolean stale = FALSE;
+  json_object *edit;
+
+  if (self->draft_looked || is_live (self))
+    return;
+  self->draft_looked = TRUE;
+  base = draft_base (self);
+  if ((edit = mg_draft_restore (self->campaign, DRAFT_KIND, base, &stale)) == NULL)
+    return;
+  self->edited = TRUE;
+  set_map (self, edit);
+  json_object_put (edit);
+  mg_toast_show (GTK_WIDGET (self),
+                 stale ? C_("lamame", "The map you were drawing is back, but the campaign changed since: check it before you start the year")
+                       : C_("lamame", "The map you were drawing is back as you left it"));
 }
 
 static gboolean import_map (MgLamameEditor *self, json_object *map, GError **error);
@@ -564,7 +629,7 @@ import_map (MgLamameEditor *self, json_object *map, GError **error)
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("This file is not a map: a JSON object with \"areas\" and \"castles\" is expected"));
       return FALSE;
     }
-  self->edited = TRUE;
+  map_edited (self);
   set_map (self, map);
   return TRUE;
 }
@@ -635,6 +700,8 @@ mg_lamame_editor_dispose (GObject *object)
 {
   MgLamameEditor *self = MG_LAMAME_EDITOR (object);
 
+  if (mg_draft_timer_stop (&self->draft_timer) && self->campaign != NULL)
+    keep_draft (self);   /* the last edit, before the editor goes */
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_LAMAME_EDITOR);
   g_clear_object (&self->campaign);
   g_clear_object (&self->chooser);
@@ -697,6 +764,8 @@ mg_lamame_editor_init (MgLamameEditor *self)
   GtkWidget *map_box;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  mg_draft_timer_init (&self->draft_timer, keep_draft, self);
+  g_signal_connect (self, "map", G_CALLBACK (restore_draft), NULL);
   map_box = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self), MG_TYPE_LAMAME_EDITOR, "map_box"));
   self->area_map = mg_area_map_new ();
   mg_area_map_set_editable (self->area_map, TRUE);

@@ -58,7 +58,7 @@ struct _MgMkMapPage
   gboolean     loading;
   gboolean     dirty;
   json_object *base;        /* the campaign's map when the editor last loaded it */
-  guint        draft_idle;  /* the edits to be kept on disk (mg-draft.c) */
+  MgDraftTimer draft_timer; /* the edits to be kept on disk (mg-draft.c) */
   guint        importing;   /* files being read in a thread */
   gboolean     started;
   gboolean     stale;       /* the campaign changed while the page was hidden */
@@ -797,14 +797,15 @@ check (MgMkMapPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "mk-map.revert", self->dirty);
 }
 
-/* The edits, kept on disk: a little after the last keystroke, or at once when the page goes. */
+/* The edits, kept on disk (mg-draft.c). */
 static void
-keep_draft (MgMkMapPage *self)
+keep_draft (gpointer data)
 {
+  MgMkMapPage *self = data;
   g_autoptr(GError) error = NULL;
   json_object *map;
 
-  g_clear_handle_id (&self->draft_idle, g_source_remove);
+  mg_draft_timer_stop (&self->draft_timer);
   if (!self->dirty)
     return;
   map = mg_mk_map_page_get_map (self);
@@ -813,22 +814,11 @@ keep_draft (MgMkMapPage *self)
   json_object_put (map);
 }
 
-static gboolean
-keep_draft_idle (gpointer data)
-{
-  MgMkMapPage *self = data;
-
-  self->draft_idle = 0;
-  keep_draft (self);
-  return G_SOURCE_REMOVE;
-}
-
 static void
 set_dirty (MgMkMapPage *self)
 {
   self->dirty = TRUE;
-  if (self->draft_idle == 0)
-    self->draft_idle = g_timeout_add_full (G_PRIORITY_LOW, 300, keep_draft_idle, self, NULL);
+  mg_draft_timer_start (&self->draft_timer);
 }
 
 static void
@@ -894,7 +884,7 @@ reload (MgMkMapPage *self)
   load_map (self, mg_ui_json_get (view, "map"), mg_mk_ui_view_leaders (view));
   g_clear_pointer (&self->base, json_object_put);
   json_object_deep_copy (mg_ui_json_get (view, "map"), &self->base, NULL);
-  g_clear_handle_id (&self->draft_idle, g_source_remove);
+  mg_draft_timer_stop (&self->draft_timer);
   self->dirty = FALSE;
   check (self);
   json_object_put (view);
@@ -1367,7 +1357,7 @@ mg_mk_map_page_dispose (GObject *object)
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (self->chooser);
   g_clear_object (&self->chooser);
-  if (self->draft_idle != 0 && self->campaign != NULL)
+  if (mg_draft_timer_stop (&self->draft_timer) && self->campaign != NULL)
     keep_draft (self);   /* the last edits, before the editor's widgets go */
   mg_widget_dispose_children (GTK_WIDGET (self), MG_TYPE_MK_MAP_PAGE);
   g_clear_pointer (&self->play, mg_mk_map_play_free);
@@ -1424,6 +1414,7 @@ static void
 mg_mk_map_page_init (MgMkMapPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  mg_draft_timer_init (&self->draft_timer, keep_draft, self);
   /* Tab goes from button to button, not through the flow box's own cells, and past the disabled. */
   mg_flow_box_slots_follow_children (GTK_FLOW_BOX (self->tool_flow));
   self->lands = g_ptr_array_new_with_free_func ((GDestroyNotify) land_edit_free);

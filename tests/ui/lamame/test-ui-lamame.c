@@ -13,6 +13,7 @@
 
 #include "mg-application.h"
 #include "ui-test-util.h"
+#include "mg-draft.h"
 #include "mg-campaign-window-private.h"
 #include "mg-lamame-editor.h"
 #include "mg-lamame-util.h"
@@ -369,6 +370,7 @@ test_map_editor (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "lamame", "Editor", players, NULL, 1, &error);
   g_autoptr(GFile) file = g_file_new_for_path (json_path);
+  g_autofree char *draft = NULL;
   MgCampaignWindow *window;
   MgLamameEditor *editor;
   MgAreaMap *map;
@@ -377,6 +379,7 @@ test_map_editor (void)
   guint before;
 
   g_assert_no_error (error);
+  draft = mg_draft_path (campaign, "lamame-map");
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
   editor = MG_LAMAME_EDITOR (mg_campaign_window_get_page (window, "map-editor"));
@@ -412,6 +415,19 @@ test_map_editor (void)
   g_assert_true (mg_area_map_area_position (map, "Redkeep", &x, &y));
   mg_area_map_click (map, x, y);
   g_assert_nonnull (strstr (mg_lamame_editor_status (editor), "complete"));
+  /* The window closed before the year starts: the map as drawn comes back (kept on disk as it is
+   * edited), said in a toast. */
+  close_campaign_windows (app);
+  g_assert_true (g_file_test (draft, G_FILE_TEST_EXISTS));
+  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
+  editor = MG_LAMAME_EDITOR (mg_campaign_window_get_page (window, "map-editor"));
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map-editor");
+  wait_ms (100);
+  areas = json_object_object_get (mg_lamame_editor_get_map (editor), "areas");
+  g_assert_cmpuint (json_object_array_length (areas), ==, before + 1);
+  g_assert_cmpstr (mg_campaign_window_get_last_toast (window), ==, "The map you were drawing is back as you left it");
+  g_assert_nonnull (strstr (mg_lamame_editor_status (editor), "complete"));
   g_assert_true (mg_lamame_editor_file (editor, file, TRUE, &error));
   g_assert_no_error (error);
   /* Imported again as Import… reads it, in a thread (issue 43): the same map. */
@@ -430,6 +446,7 @@ test_map_editor (void)
   /* Start the year on the edited map: the engine takes it. */
   mg_lamame_editor_start (editor);
   g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 1);
+  g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));   /* used: nothing more to keep */
   {
     g_autoptr(json_object) v = mg_state_view (mg_campaign_get_state (campaign), MG_SEAT_PUBLIC);
     g_assert_cmpuint (json_object_array_length (json_object_object_get (json_object_object_get (v, "map"), "areas")), ==, before + 1);
