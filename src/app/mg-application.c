@@ -26,6 +26,7 @@ struct _MgApplication
   GtkWindow *start_window;
   gboolean   bench_first_frame;
   GHashTable *opening;      /* paths being opened in a thread (mg_application_open_path_async) */
+  gboolean   quitting;      /* Quit was asked: a campaign still opening is closed, not shown */
 };
 
 G_DEFINE_FINAL_TYPE (MgApplication, mg_application, ADW_TYPE_APPLICATION)
@@ -260,8 +261,11 @@ open_done (GObject *source, GAsyncResult *result, gpointer data)
   g_hash_table_remove (self->opening, job->path);
   if (parent != NULL)
     gtk_widget_set_cursor (GTK_WIDGET (parent), NULL);
+  /* Quit (or a stop signal) came while it opened: closed again (the campaign unreferenced). */
+  if (self->quitting)
+    ;
   /* Opened meanwhile by a synchronous call: that window it is. */
-  if ((window = find_campaign_window (self, job->path)) != NULL)
+  else if ((window = find_campaign_window (self, job->path)) != NULL)
     gtk_window_present (window);
   else if (campaign != NULL)
     mg_application_show_campaign (self, campaign);
@@ -498,6 +502,7 @@ app_quit (GSimpleAction *action, GVariant *param, gpointer data)
   GtkApplication *app = data;
   GList *windows = g_list_copy (gtk_application_get_windows (app));
 
+  MG_APPLICATION (app)->quitting = TRUE;
   /* Close each window so it saves its size; the campaign is already on disk. */
   for (GList *l = windows; l != NULL; l = l->next)
     gtk_window_close (l->data);
