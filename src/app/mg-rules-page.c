@@ -343,8 +343,10 @@ restore_draft (MgRulesPage *self)
         }
       set_dirty (self, TRUE);
       mg_toast_show (GTK_WIDGET (self),
-                     stale ? _("Rules edits not yet applied are back, but the campaign’s rules changed since: check them before you apply")
-                           : _("Rules edits not yet applied are back: apply or revert them"));
+                     /* Translators: toasts, short (one line, cut beyond ~28 characters at 360 px): the edits
+                      * not yet applied came back after a close or a crash; "check": the campaign changed since. */
+                     stale ? _("Rules restored: check them")
+                           : _("Rules edits restored"));
     }
   json_object_put (edit);
 }

@@ -463,11 +463,19 @@ test_draft (void)
   close_campaign_windows (app);
   g_assert_true (g_file_test (draft, G_FILE_TEST_EXISTS));
 
-  page = show_rules (tft, 1000);
+  /* At 360 px, where a toast is one line: said whole (in French too), not cut. */
+  page = show_rules (tft, 360);
   window = gtk_widget_get_ancestor (page, MG_TYPE_CAMPAIGN_WINDOW);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (mg_rules_page_find_spin (MG_RULES_PAGE (page), "unarmored_ma")), ==, 12);
   g_assert_cmpstr (mg_campaign_window_get_last_toast (MG_CAMPAIGN_WINDOW (window)), ==,
-                   _("Rules edits not yet applied are back: apply or revert them"));
+                   _("Rules edits restored"));
+  {
+    GtkWidget *said = ui_test_find_label (window, _("Rules edits restored"));
+
+    g_assert_nonnull (said);
+    g_assert_true (gtk_widget_get_mapped (said));
+    g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (said))));
+  }
   /* Typed as JSON, not finished: kept as typed. */
   mg_rules_page_set_text (MG_RULES_PAGE (page), "{ \"unarmored_ma\": 1");
   close_campaign_windows (app);

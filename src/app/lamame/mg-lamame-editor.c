@@ -505,8 +505,10 @@ restore_draft (MgLamameEditor *self)
   set_map (self, edit);
   json_object_put (edit);
   mg_toast_show (GTK_WIDGET (self),
-                 stale ? C_("lamame", "The map you were drawing is back, but the campaign changed since: check it before you start the year")
-                       : C_("lamame", "The map you were drawing is back as you left it"));
+                 /* Translators: toasts, short (one line, cut beyond ~28 characters at 360 px): the edits
+                  * not yet applied came back after a close or a crash; "check": the campaign changed since. */
+                 stale ? C_("lamame", "Map restored: check it")
+                       : C_("lamame", "Map being drawn restored"));
 }
 
 static gboolean import_map (MgLamameEditor *self, json_object *map, GError **error);

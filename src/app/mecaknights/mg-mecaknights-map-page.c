@@ -920,8 +920,10 @@ restore_draft (MgMkMapPage *self)
   self->dirty = TRUE;
   check (self);
   mg_toast_show (GTK_WIDGET (self),
-                 stale ? C_("mecaknights", "Map edits not yet applied are back, but the campaign’s map changed since: check them before you apply")
-                       : C_("mecaknights", "Map edits not yet applied are back: apply or revert them"));
+                 /* Translators: toasts, short (one line, cut beyond ~28 characters at 360 px): the edits
+                  * not yet applied came back after a close or a crash; "check": the campaign changed since. */
+                 stale ? C_("mecaknights", "Map restored: check it")
+                       : C_("mecaknights", "Map edits restored"));
 }
 
 static void

@@ -426,7 +426,7 @@ test_map_editor (void)
   wait_ms (100);
   areas = json_object_object_get (mg_lamame_editor_get_map (editor), "areas");
   g_assert_cmpuint (json_object_array_length (areas), ==, before + 1);
-  g_assert_cmpstr (mg_campaign_window_get_last_toast (window), ==, "The map you were drawing is back as you left it");
+  g_assert_cmpstr (mg_campaign_window_get_last_toast (window), ==, "Map being drawn restored");
   g_assert_nonnull (strstr (mg_lamame_editor_status (editor), "complete"));
   g_assert_true (mg_lamame_editor_file (editor, file, TRUE, &error));
   g_assert_no_error (error);

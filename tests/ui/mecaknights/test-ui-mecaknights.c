@@ -652,7 +652,7 @@ test_map_draft (void)
   /* Back as it was, said, Revert on; reverted, the land and the draft are gone. */
   map = show_map (campaign, &window);
   assert_map_lands (map, "Dale");
-  g_assert_cmpstr (mg_campaign_window_get_last_toast (window), ==, "Map edits not yet applied are back: apply or revert them");
+  g_assert_cmpstr (mg_campaign_window_get_last_toast (window), ==, "Map edits restored");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.revert", NULL));
   wait_ms (5);
   assert_map_lands (map, "");
@@ -692,7 +692,7 @@ test_map_draft (void)
   map = show_map (campaign, &window);
   assert_map_lands (map, "Gap");
   g_assert_cmpstr (mg_campaign_window_get_last_toast (window), ==,
-                   "Map edits not yet applied are back, but the campaign’s map changed since: check them before you apply");
+                   "Map restored: check it");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (map), "mk-map.revert", NULL));
   wait_ms (5);
   g_assert_null (mg_mk_map_page_get_error (map));   /* the imported map, in force */
