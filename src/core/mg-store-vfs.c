@@ -170,6 +170,21 @@ lock_fcntl (int fd, int cmd, ...)
   lock = va_arg (ap, struct flock *);
   va_end (ap);
 
+  /* A write lock through a descriptor open for reading only is refused, as POSIX refuses it: the
+   * owner is open for writing (for the process's writers), and a read-only connection that got
+   * one would go on to write the -shm (a checkpoint at its close), which on a full disk is a
+   * SIGBUS. */
+  if (cmd != F_GETLK && lock->l_type == F_WRLCK)
+    {
+      int flags = ((int (*) (int, int, ...)) real_fcntl) (fd, F_GETFL, 0);
+
+      if (flags >= 0 && (flags & O_ACCMODE) == O_RDONLY)
+        {
+          errno = EBADF;
+          return -1;
+        }
+    }
+
   G_LOCK (lock_owners);
   if ((owner = lock_owner_of (fd)) != NULL)
     owner->refs++;   /* kept open while the call runs, outside the table's lock: it may wait */

@@ -69,6 +69,15 @@ cli_run_argv (const char *cwd, const char *input, const char * const *argv)
     r->out = g_strdup ("");
   if (r->err == NULL)
     r->err = g_strdup ("");
+  if (r->status == -1)
+    {
+      /* Which signal, for the failure's message (a test asserts status != -1). */
+      char *said = g_strdup_printf ("%s[killed by signal %d: %s]", r->err, g_subprocess_get_term_sig (proc),
+                                    g_strsignal (g_subprocess_get_term_sig (proc)));
+
+      g_free (r->err);
+      r->err = said;
+    }
   return r;
 }
 

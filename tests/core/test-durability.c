@@ -9,6 +9,7 @@
 #include "mg-fake-engine.h"
 #include "mg-core-test-util.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -635,6 +636,33 @@ test_outside_close_keeps_locks (void)
   g_assert_false (g_file_test (shm, G_FILE_TEST_EXISTS) && !other_process_can_lock (shm, 128, 1));
 }
 
+/* Through the store's lock owner (opened for writing, for the process's writers) a write lock
+ * asked through a descriptor open for reading only is refused with EBADF, as POSIX refuses it: a
+ * read-only `state` that got one went on to checkpoint at its close, writing the -shm, which on a
+ * full disk killed it with SIGBUS (test-full-disk, 5 runs in 12). */
+static void
+test_read_only_descriptor_write_lock (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("ro-lock.mgc");
+  sqlite3_vfs *unix_vfs = sqlite3_vfs_find ("unix");
+  int (*sys_fcntl) (int, int, ...) = (int (*) (int, int, ...)) unix_vfs->xGetSystemCall (unix_vfs, "fcntl");
+  int (*sys_close) (int) = (int (*) (int)) unix_vfs->xGetSystemCall (unix_vfs, "close");
+  struct flock lock = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0x40000000, .l_len = 1 };
+  int fd;
+
+  g_object_unref (new_fake (path, 4));
+  fd = open (path, O_RDONLY | O_CLOEXEC);
+  g_assert_cmpint (fd, >=, 0);
+  errno = 0;
+  g_assert_cmpint (sys_fcntl (fd, F_SETLK, &lock), ==, -1);
+  g_assert_cmpint (errno, ==, EBADF);
+  lock.l_type = F_RDLCK;
+  g_assert_cmpint (sys_fcntl (fd, F_SETLK, &lock), ==, 0);
+  g_assert_cmpuint (locks_held (path), ==, 1);
+  g_assert_cmpint (sys_close (fd), ==, 0);   /* the owner goes with SQLite's last descriptor */
+  g_assert_cmpuint (locks_held (path), ==, 0);
+}
+
 /* A file chosen in a dialog as something else (a ruleset to load, an export's destination) that
  * is the campaign open here, by its name or through a link: refused with a message, the
  * campaign's locks kept (reading it would have closed a descriptor of it) and the file still
@@ -699,6 +727,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/durability/second-open-keeps-locks", test_second_open_keeps_locks);
   g_test_add_func ("/durability/own-file-refused", test_own_file_refused);
   g_test_add_func ("/durability/outside-close-keeps-locks", test_outside_close_keeps_locks);
+  g_test_add_func ("/durability/read-only-descriptor-write-lock", test_read_only_descriptor_write_lock);
   g_test_add_func ("/durability/read-only", test_read_only);
   g_test_add_func ("/durability/full-disk", test_full_disk);
   return g_test_run ();
