@@ -937,8 +937,9 @@ def sealed_copy(t, cli, path, name):
     (its snapshots made by an older engine: a game's rules changed since) is built again."""
     dst = os.path.join(t.cache, "work", name)
     # A copy left with a WAL that holds frames was closed uncleanly (a program killed; before the
-    # app quit cleanly on SIGTERM, every program the bench ended): the app checks it whole on opening, and at 1M rows every key meanwhile is a
-    # "being checked" refusal (a GL run measured 3.6-5.7 ms undos that way). Made again.
+    # app quit cleanly on SIGTERM, every program the bench ended): the app checks it whole on
+    # opening, and at 1M rows every key meanwhile is a "being checked" refusal (a GL run measured
+    # 3.6-5.7 ms undos that way). Made again.
     unclean = os.path.exists(dst + "-wal") and os.path.getsize(dst + "-wal") > 0
     if os.path.exists(dst) and (unclean or os.path.getmtime(dst) < os.path.getmtime(path)):
         for ext in ("", "-wal", "-shm"):

@@ -261,16 +261,17 @@ open_done (GObject *source, GAsyncResult *result, gpointer data)
   g_hash_table_remove (self->opening, job->path);
   if (parent != NULL)
     gtk_widget_set_cursor (GTK_WIDGET (parent), NULL);
-  /* Quit (or a stop signal) came while it opened: closed again (the campaign unreferenced). */
-  if (self->quitting)
-    ;
-  /* Opened meanwhile by a synchronous call: that window it is. */
-  else if ((window = find_campaign_window (self, job->path)) != NULL)
-    gtk_window_present (window);
-  else if (campaign != NULL)
-    mg_application_show_campaign (self, campaign);
-  else
-    show_open_error (self, job->path, error, parent);
+  /* Quit (or a stop signal) came while it opened: nothing shown, the campaign closed with it. */
+  if (!self->quitting)
+    {
+      /* Opened meanwhile by a synchronous call: that window it is. */
+      if ((window = find_campaign_window (self, job->path)) != NULL)
+        gtk_window_present (window);
+      else if (campaign != NULL)
+        mg_application_show_campaign (self, campaign);
+      else
+        show_open_error (self, job->path, error, parent);
+    }
   g_application_release (G_APPLICATION (self));
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* mg-draft.c — edits not yet applied (a map being drawn in MecaKnights' editor), kept on disk as
+/* mg-draft.c — edits not yet applied (the Rules page, MecaKnights' and La Mame's map editors), kept on disk as
  * they are made, so that closing the window, quitting, a crash or a power cut loses none of them:
  * the next time that page of that campaign is shown, they are back as they were, still to apply
  * or revert. As GNOME Text Editor keeps unsaved documents.
@@ -11,6 +11,7 @@
 
 #include "mg-draft.h"
 
+#include <errno.h>
 #include <glib/gstdio.h>
 
 char *

@@ -93,14 +93,19 @@ show_error (MgRulesPage *self, const char *message)
     gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "error");
 }
 
+/* The form's draft as JSON text (owned by the draft). */
+static const char *
+form_json (MgRulesPage *self)
+{
+  return self->draft != NULL
+    ? json_object_to_json_string_ext (self->draft, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE)
+    : "{}";
+}
+
 static void
 set_draft_text (MgRulesPage *self)
 {
-  const char *text = self->draft != NULL
-    ? json_object_to_json_string_ext (self->draft, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE)
-    : "{}";
-
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->text_view), text, -1);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->text_view), form_json (self), -1);
 }
 
 /* The form's draft as the JSON text, which is no edit of its own (the text view's "changed"). */
@@ -122,8 +127,7 @@ draft_text (MgRulesPage *self)
   GtkTextIter start, end;
 
   if (!gtk_toggle_button_get_active (self->json_toggle))
-    return g_strdup (self->draft != NULL ? json_object_to_json_string_ext (self->draft, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE)
-                                         : "{}");
+    return g_strdup (form_json (self));
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
 }

@@ -69,8 +69,8 @@ static GHashTable *lock_owners;   /* "device:inode" -> LockOwner */
 static GHashTable *locking_fds;   /* SQLite's descriptor -> its file's LockOwner */
 G_LOCK_DEFINE_STATIC (lock_owners);
 
-static sqlite3_syscall_ptr real_fcntl;
-static sqlite3_syscall_ptr real_close;
+static int (*real_fcntl) (int, int, ...);   /* the unix VFS's own, before ours */
+static int (*real_close) (int);
 
 static sqlite3_vfs *base;
 static sqlite3_vfs vfs;
@@ -165,7 +165,7 @@ lock_fcntl (int fd, int cmd, ...)
       long arg = va_arg (ap, long);   /* SQLite passes an int, or nothing, to the others */
 
       va_end (ap);
-      return ((int (*) (int, int, ...)) real_fcntl) (fd, cmd, arg);
+      return real_fcntl (fd, cmd, arg);
     }
   lock = va_arg (ap, struct flock *);
   va_end (ap);
@@ -176,7 +176,7 @@ lock_fcntl (int fd, int cmd, ...)
    * SIGBUS. */
   if (cmd != F_GETLK && lock->l_type == F_WRLCK)
     {
-      int flags = ((int (*) (int, int, ...)) real_fcntl) (fd, F_GETFL, 0);
+      int flags = real_fcntl (fd, F_GETFL, 0);
 
       if (flags >= 0 && (flags & O_ACCMODE) == O_RDONLY)
         {
@@ -190,7 +190,7 @@ lock_fcntl (int fd, int cmd, ...)
     owner->refs++;   /* kept open while the call runs, outside the table's lock: it may wait */
   G_UNLOCK (lock_owners);
   if (owner == NULL)
-    return ((int (*) (int, int, ...)) real_fcntl) (fd, cmd, lock);   /* no fstat: as SQLite would */
+    return real_fcntl (fd, cmd, lock);   /* no fstat: as SQLite would */
 
   ofd = *lock;
   ofd.l_pid = 0;   /* required of OFD locks */
@@ -220,7 +220,7 @@ lock_close (int fd)
       lock_owner_release (owner);
     }
   /* Before another thread can be given the same number by open(). */
-  rc = ((int (*) (int)) real_close) (fd);
+  rc = real_close (fd);
   G_UNLOCK (lock_owners);
   return rc;
 }
@@ -390,8 +390,8 @@ install_lock_owners (void)
   lock_owners = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify) lock_owner_free);
   locking_fds = g_hash_table_new (g_direct_hash, g_direct_equal);
   if (unix_vfs != NULL && unix_vfs->iVersion >= 3 && unix_vfs->xGetSystemCall != NULL &&
-      (real_fcntl = unix_vfs->xGetSystemCall (unix_vfs, "fcntl")) != NULL &&
-      (real_close = unix_vfs->xGetSystemCall (unix_vfs, "close")) != NULL &&
+      (real_fcntl = (int (*) (int, int, ...)) unix_vfs->xGetSystemCall (unix_vfs, "fcntl")) != NULL &&
+      (real_close = (int (*) (int)) unix_vfs->xGetSystemCall (unix_vfs, "close")) != NULL &&
       (unix_vfs->xSetSystemCall (unix_vfs, "fcntl", (sqlite3_syscall_ptr) lock_fcntl) != SQLITE_OK ||
        unix_vfs->xSetSystemCall (unix_vfs, "close", (sqlite3_syscall_ptr) lock_close) != SQLITE_OK))
     unix_vfs->xSetSystemCall (unix_vfs, NULL, NULL);   /* all of SQLite's own again */

@@ -147,17 +147,6 @@ target_index (MgMkMapPlay *self, const char *land)
   return -1;
 }
 
-static gboolean
-has_army (json_object *view, const char *leader)
-{
-  json_object *armies = mg_mk_ui_view_armies (view);
-
-  for (gsize i = 0; i < mg_ui_json_len (armies); i++)
-    if (g_strcmp0 (mg_ui_json_str (json_object_array_get_idx (armies, i), "leader"), leader) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 /* What Enter or a click on land will do, or why it will not (the engine's words). g_free. */
 static char *
 describe (MgMkMapPlay *self, const char *land)
@@ -168,7 +157,7 @@ describe (MgMkMapPlay *self, const char *land)
 
   if (self->army == NULL && !json_object_get_boolean (mg_ui_json_get (view, "started")))
     return g_strdup (C_("mecaknights", "Set-up: armies move on this map once the game has started."));
-  if (self->army == NULL && leader != NULL && !has_army (view, leader))
+  if (self->army == NULL && leader != NULL && mg_mk_ui_view_find (mg_mk_ui_view_armies (view), "leader", leader) == NULL)
     return g_strdup_printf (C_("mecaknights", "%s has no army to move."), leader);
   if (self->army == NULL)
     return leader != NULL ? g_strdup_printf (C_("mecaknights", "%s to play: click (or press Enter on) the land of one of %s’s armies to move it."), leader, leader)

@@ -750,11 +750,7 @@ test_map_import (void)
   MgMkMapPage *map;
 
   g_assert_no_error (error);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 900);
-  map = MG_MK_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
-  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
-  wait_ms (100);
+  map = show_map (campaign, &window);
 
   /* The campaign's own file chosen as the map: refused in words, and not read (reading it would
    * close a descriptor of it and drop the window's locks on it). */
