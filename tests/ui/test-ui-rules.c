@@ -470,8 +470,14 @@ test_draft (void)
   g_assert_cmpstr (mg_campaign_window_get_last_toast (MG_CAMPAIGN_WINDOW (window)), ==,
                    _("Rules edits restored"));
   {
-    GtkWidget *said = ui_test_find_label (window, _("Rules edits restored"));
+    GtkWidget *said = NULL;
 
+    /* The toast goes in at the frame after the page's own (mg_toast_add): waited for, under load. */
+    for (guint i = 0; i < 100 && (said == NULL || !gtk_widget_get_mapped (said)); i++)
+      {
+        wait_ms (50);
+        said = ui_test_find_label (window, _("Rules edits restored"));
+      }
     g_assert_nonnull (said);
     g_assert_true (gtk_widget_get_mapped (said));
     g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (said))));
