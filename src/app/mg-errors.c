@@ -196,9 +196,46 @@ find_overlay (GtkWidget *widget)
   return NULL;
 }
 
+/* libadwaita 1.2 gives a toast its natural width, cut to the overlay's, and the height for its
+ * natural width: a title longer than the room left was one line cut short ("Undone: Red moved
+ * the…" at 360 px). When the title does not fit beside the toast's buttons, it wraps (six
+ * lines at most) at the width the toast leaves it in this overlay, so its natural width fits and
+ * the toast is as tall as its lines. The width is counted as GtkLabel counts max-width-chars. */
+static void
+toast_title_fit (GtkWidget *label)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (label, ADW_TYPE_TOAST_OVERLAY);
+  GtkWidget *toast = label;
+  PangoFontMetrics *metrics;
+  int toast_width, label_width, room, char_width;
+
+  if (overlay == NULL)
+    return;
+  while (gtk_widget_get_parent (toast) != overlay)
+    toast = gtk_widget_get_parent (toast);
+  gtk_widget_remove_css_class (toast, "wrapped");
+  gtk_label_set_wrap (GTK_LABEL (label), FALSE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), -1);
+  gtk_widget_measure (toast, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &toast_width, NULL, NULL);
+  gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &label_width, NULL, NULL);
+  room = gtk_widget_get_width (overlay) - (toast_width - label_width);
+  if (label_width <= room || room <= 0)
+    return;
+  metrics = pango_context_get_metrics (gtk_widget_get_pango_context (label), NULL, NULL);
+  char_width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
+                    pango_font_metrics_get_approximate_digit_width (metrics));
+  pango_font_metrics_unref (metrics);
+  gtk_widget_add_css_class (toast, "wrapped");   /* ui/style.css */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (label), 6);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), MAX (1, room * PANGO_SCALE / MAX (char_width, 1)));
+}
+
 static void
 toast_title_mapped (GtkWidget *label)
 {
+  toast_title_fit (label);
   mg_accessible_announce (label, gtk_label_get_text (GTK_LABEL (label)));
 }
 
@@ -293,6 +330,8 @@ mg_toast_retitle (GtkWidget *widget, AdwToast *toast, const char *title)
   if (GTK_IS_LABEL (adw_toast_get_custom_title (toast)))
     {
       gtk_label_set_text (GTK_LABEL (adw_toast_get_custom_title (toast)), title);
+      if (gtk_widget_get_mapped (adw_toast_get_custom_title (toast)))
+        toast_title_fit (adw_toast_get_custom_title (toast));
       mg_accessible_announce (adw_toast_get_custom_title (toast), title);
     }
   else

@@ -174,6 +174,33 @@ test_each_game (void)
     }
 }
 
+/* An undo's toast at 360 px in French, longer than English: wrapped in the toast (cut only past
+ * six lines: La Mame's year's end, MecaKnights' turn change), inside the window (test-ui.c,
+ * toast-fits-narrow). */
+static void
+test_undo_toast_narrow (void)
+{
+  guint n = 0;
+  const MgSample *samples = mg_application_samples (&n);
+  guint n_wrapped = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MgCampaign) campaign = mg_application_create_sample_for (app, samples[i].game_id, tmpdir, &error);
+      g_autofree char *name = g_strdup_printf ("test-ui-fr-toast-%s.png", samples[i].game_id);
+      MgCampaignWindow *window;
+      gboolean cut = FALSE;
+
+      g_assert_no_error (error);
+      window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+      if (ui_test_undo_toast (window, 360, name, &cut) > 1 && !cut)
+        n_wrapped++;
+      close_campaign_windows (app);
+    }
+  g_assert_cmpuint (n_wrapped, >=, 3);
+}
+
 /* The export dialog, and an export: headings in the referee's language. */
 static void
 test_export (void)
@@ -394,6 +421,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-fr/start-page", test_start_page);
   g_test_add_func ("/ui-fr/each-game", test_each_game);
   g_test_add_func ("/ui-fr/export", test_export);
+  g_test_add_func ("/ui-fr/undo-toast-narrow", test_undo_toast_narrow);
   g_test_add_func ("/ui-fr/english-samples", test_english_samples);
   status = g_test_run ();
   ui_test_finish (app, tmpdir);

@@ -1233,3 +1233,47 @@ ui_test_export_text (MgCampaign *campaign, MgExportFormat format, const char *pa
   g_assert_no_error (error);
   return text;
 }
+
+int
+ui_test_undo_toast (MgCampaignWindow *window, int width, const char *name, gboolean *cut)
+{
+  g_autofree char *said = NULL;
+  GtkWidget *label = NULL, *toast;
+  graphene_rect_t in_toast, in_window;
+  PangoLayout *layout;
+  int lines;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 720);
+  wait_ms (100);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  said = g_strdup (mg_campaign_window_get_last_toast (window));
+  g_assert_nonnull (said);
+  for (guint t = 0; t < 100 && (label == NULL || !gtk_widget_get_mapped (label)); t++)
+    {
+      wait_ms (20);
+      label = ui_test_find_label (GTK_WIDGET (window), said);
+    }
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_get_mapped (label));
+  wait_ms (400);   /* slid in, laid out at its final size */
+  save_screenshot (GTK_WIDGET (window), name);
+  layout = gtk_label_get_layout (GTK_LABEL (label));
+  lines = pango_layout_get_line_count (layout);
+  *cut = pango_layout_is_ellipsized (layout);
+  g_test_message ("%s: \"%s\", %d line(s)%s", name, said, lines, *cut ? ", cut" : "");
+  if (*cut)
+    g_assert_cmpint (lines, ==, 6);   /* cut only past six lines */
+  toast = label;
+  while (!ADW_IS_TOAST_OVERLAY (gtk_widget_get_parent (toast)))
+    toast = gtk_widget_get_parent (toast);
+  g_assert_true (gtk_widget_compute_bounds (label, toast, &in_toast));
+  g_assert_cmpfloat (in_toast.origin.x, >=, 0);
+  g_assert_cmpfloat (in_toast.origin.y, >=, 0);
+  g_assert_cmpfloat (in_toast.origin.x + in_toast.size.width, <=, gtk_widget_get_width (toast));
+  g_assert_cmpfloat (in_toast.origin.y + in_toast.size.height, <=, gtk_widget_get_height (toast));
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &in_window));
+  g_assert_cmpfloat (in_window.origin.x, >=, 0);
+  g_assert_cmpfloat (in_window.origin.y, >=, 0);
+  g_assert_cmpfloat (in_window.origin.x + in_window.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+  return lines;
+}

@@ -132,6 +132,11 @@ gboolean          ui_test_x_click        (GtkWidget *widget);
 
 /* The first mapped button in `root` whose tooltip is `tooltip` (popovers left out), or NULL. */
 GtkWidget        *ui_test_find_by_tooltip (GtkWidget *root, const char *tooltip);
+/* Sets the window `width` px wide, undoes its last step and waits for the toast saying so; fails
+ * the test when the toast's title is outside the toast, the toast outside the window, or the
+ * title cut short of six lines. A screenshot as `name`. Returns the title's lines, *cut whether
+ * it was cut (past six lines). */
+int               ui_test_undo_toast     (MgCampaignWindow *window, int width, const char *name, gboolean *cut);
 /* The first descendant of widget (itself included) that is a GtkLabel reading text, or NULL. */
 GtkWidget        *ui_test_find_label     (GtkWidget *widget, const char *text);
 /* Every text `root` shows (labels, inscriptions, entries, buttons, rows' titles, tooltips), one a
