@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mg-application.h"
+#include "mg-json.h"
 #include "ui-test-util.h"
 #include "mg-campaign-window-private.h"
 #include "mg-mecaknights-dashboard-private.h"
@@ -59,6 +60,23 @@ show_started (const char *file, int width, int height, const char *const *more)
   return window;
 }
 
+/* The line above the map of the campaign, shown at 360 px on its Map page (the window then
+ * closed). */
+static const char *
+map_play_hint (MgCampaign *campaign)
+{
+  static char *hint;
+  MgCampaignWindow *window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 800);
+  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
+  wait_ms (300);
+  g_free (hint);
+  hint = g_strdup (mg_mk_map_page_get_play_hint (MG_MK_MAP_PAGE (mg_campaign_window_get_page (window, "map"))));
+  close_campaign_windows (app);
+  return hint;
+}
+
 /* Before the start no army moves: the map's play line says so, not "click an army's land". */
 static void
 test_setup_hint (void)
@@ -67,18 +85,43 @@ test_setup_hint (void)
   const char *players[] = { "Red", "Blue", NULL };
   g_autoptr(GError) error = NULL;
   g_autoptr(MgCampaign) campaign = mg_campaign_create (path, "mecaknights", "Setup", players, NULL, 1, &error);
-  MgCampaignWindow *window;
-  MgMkMapPage *map_page;
 
   g_assert_no_error (error);
-  window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
-  gtk_window_set_default_size (GTK_WINDOW (window), 360, 800);
-  adw_view_stack_set_visible_child_name (mg_campaign_window_get_view_stack (window), "map");
-  wait_ms (300);
-  map_page = MG_MK_MAP_PAGE (mg_campaign_window_get_page (window, "map"));
-  g_assert_cmpstr (mg_mk_map_page_get_play_hint (map_page), ==,
+  g_assert_cmpstr (map_play_hint (campaign), ==,
                    "Set-up: armies move on this map once the game has started.");
-  close_campaign_windows (app);
+}
+
+/* Started with no starting army (the ruleset's start.army empty, as a GM may set it): the map
+ * says the leader has none to move, not to click an army's land, and rings no land. */
+static void
+test_no_army_hint (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "no-army.db", NULL);
+  g_autofree char *ruleset_path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "rulesets", "mecaknights.json", NULL);
+  g_autofree char *map_path = g_build_filename (g_getenv ("MG_SOURCE_ROOT"), "data", "samples", "mecaknights-map.json", NULL);
+  g_autofree char *text = NULL, *import = NULL;
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(json_object) ruleset = json_object_from_file (ruleset_path);
+  g_autoptr(MgCampaign) campaign = NULL;
+  json_object *start;
+
+  g_assert_nonnull (ruleset);
+  g_assert_true (json_object_object_get_ex (ruleset, "start", &start));
+  json_object_object_add (start, "army", json_object_new_object ());
+  campaign = mg_campaign_create (path, "mecaknights", "No army", players, ruleset, 1, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (map_path, &text, NULL, NULL));
+  import = g_strdup_printf ("{\"type\":\"import_map\",\"map\":%s}", text);
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *script[] = { import, "{\"type\":\"start\"}", "{\"type\":\"collect\",\"player\":\"Red\"}" };
+      g_autoptr(json_object) action = json_tokener_parse (script[i]);
+
+      mg_journal_entry_free (mg_campaign_act (campaign, action, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpstr (map_play_hint (campaign), ==, "Red has no army to move.");
 }
 
 static void
@@ -238,6 +281,7 @@ main (int argc, char *argv[])
 
   app = ui_test_init (&argc, &argv, "melee-gm-ui-mk-keys", &tmpdir);
   g_test_add_func ("/ui/mecaknights/setup-hint", test_setup_hint);
+  g_test_add_func ("/ui/mecaknights/no-army-hint", test_no_army_hint);
   g_test_add_func ("/ui/mecaknights/keyboard-turn", test_keyboard_turn);
   g_test_add_func ("/ui/mecaknights/keyboard-attack", test_keyboard_attack);
   g_test_add_func ("/ui/mecaknights/screenshots", test_screenshots);
