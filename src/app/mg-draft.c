@@ -12,7 +12,11 @@
 #include "mg-draft.h"
 
 #include <errno.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "mg-errors.h"
 
 char *
 mg_draft_path (MgCampaign *campaign, const char *kind)
@@ -89,6 +93,7 @@ mg_draft_timer_init (MgDraftTimer *timer, MgDraftKeep keep, gpointer page)
   timer->source = 0;
   timer->keep = keep;
   timer->page = page;
+  timer->failing = FALSE;
 }
 
 static gboolean
@@ -115,4 +120,21 @@ mg_draft_timer_stop (MgDraftTimer *timer)
     return FALSE;
   g_clear_handle_id (&timer->source, g_source_remove);
   return TRUE;
+}
+
+void
+mg_draft_timer_kept (MgDraftTimer *timer, gboolean ok, const GError *error)
+{
+  g_autofree char *title = NULL;
+
+  if (ok || timer->failing)
+    {
+      timer->failing = !ok;
+      return;
+    }
+  timer->failing = TRUE;
+  /* Translators: a toast when edits not yet applied cannot be written to the user's state
+   * folder (a full disk); %s says why. */
+  title = g_strdup_printf (_("Edits not applied are not kept on disk: %s"), error != NULL ? error->message : "");
+  mg_toast_show (GTK_WIDGET (timer->page), title);
 }

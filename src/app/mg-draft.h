@@ -26,7 +26,8 @@ typedef void (*MgDraftKeep) (gpointer page);
 typedef struct {
   guint       source;
   MgDraftKeep keep;
-  gpointer    page;
+  gpointer    page;      /* a GtkWidget */
+  gboolean    failing;   /* the last keep failed, and the referee was told */
 } MgDraftTimer;
 
 void         mg_draft_timer_init    (MgDraftTimer *timer, MgDraftKeep keep, gpointer page);
@@ -34,5 +35,8 @@ void         mg_draft_timer_init    (MgDraftTimer *timer, MgDraftKeep keep, gpoi
 void         mg_draft_timer_start   (MgDraftTimer *timer);
 /* No longer due (kept, applied or reverted); TRUE if it was. */
 gboolean     mg_draft_timer_stop    (MgDraftTimer *timer);
+/* What mg_draft_save answered: the first failure of a run is told in a toast on the page (the
+ * edits are not safe until applied, and why), not one at every edit; a success ends the run. */
+void         mg_draft_timer_kept    (MgDraftTimer *timer, gboolean ok, const GError *error);
 
 G_END_DECLS

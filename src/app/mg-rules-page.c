@@ -52,6 +52,7 @@ keep_draft (gpointer data)
 {
   MgRulesPage *self = data;
   g_autoptr(GError) error = NULL;
+  gboolean ok;
   g_autofree char *text = NULL;
   json_object *edit;
 
@@ -62,8 +63,8 @@ keep_draft (gpointer data)
   edit = json_object_new_object ();
   json_object_object_add (edit, "text", json_object_new_string (text));
   json_object_object_add (edit, "json", json_object_new_boolean (gtk_toggle_button_get_active (self->json_toggle)));
-  if (!mg_draft_save (self->campaign, DRAFT_KIND, mg_campaign_get_ruleset (self->campaign), edit, &error))
-    g_warning ("Rules edits not kept on disk: %s", error->message);
+  ok = mg_draft_save (self->campaign, DRAFT_KIND, mg_campaign_get_ruleset (self->campaign), edit, &error);
+  mg_draft_timer_kept (&self->draft_timer, ok, error);
   json_object_put (edit);
 }
 

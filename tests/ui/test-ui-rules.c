@@ -22,6 +22,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <locale.h>
 #include <string.h>
 
@@ -36,6 +37,7 @@
 #include "mg-rules-page.h"
 #include "ui-test-util.h"
 #include "mg-draft.h"
+#include "mg-errors.h"
 
 static MgApplication *app;
 static char *tmpdir;
@@ -444,6 +446,67 @@ test_maps_and_defaults (void)
   close_campaign_windows (app);
 }
 
+/* When the edits cannot be kept (the state folder unwritable: here its drafts folder is a file,
+ * as a full disk refuses it), the referee is told so in a toast, with why; a keep that works
+ * again ends it, and the next failure is told again. */
+static void
+test_draft_unkept (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MgCampaign) tft = mg_application_create_sample_for (app, "tft", tmpdir, &error);
+  g_autofree char *draft = NULL;
+  g_autofree char *folder = NULL;
+  GtkSpinButton *spin;
+  GtkWidget *page, *window;
+  const char *told;
+
+  g_assert_no_error (error);
+  draft = mg_draft_path (tft, "rules");
+  folder = g_path_get_dirname (draft);
+  g_autofree char *unkept = g_strdup_printf (_("Edits not applied are not kept on disk: %s"), "");
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  {
+    g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (folder, name, NULL);
+        g_assert_cmpint (g_unlink (path), ==, 0);
+      }
+  }
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  g_assert_true (g_file_set_contents (folder, "", 0, NULL));
+  page = show_rules (tft, 1000);
+  window = gtk_widget_get_ancestor (page, MG_TYPE_CAMPAIGN_WINDOW);
+  spin = mg_rules_page_find_spin (MG_RULES_PAGE (page), "unarmored_ma");
+  gtk_spin_button_set_value (spin, 12);
+  wait_ms (600);
+  told = mg_campaign_window_get_last_toast (MG_CAMPAIGN_WINDOW (window));
+  g_assert_nonnull (told);
+  g_test_message ("told: %s", told);
+  g_assert_true (g_str_has_prefix (told, unkept));
+  g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
+
+  /* The folder back: the next edit is kept. */
+  g_assert_cmpint (g_unlink (folder), ==, 0);
+  gtk_spin_button_set_value (spin, 13);
+  wait_ms (600);
+  g_assert_true (g_file_test (draft, G_FILE_TEST_EXISTS));
+  mg_toast_show (window, "between");
+  /* Unwritable again: told again. */
+  g_assert_cmpint (g_unlink (draft), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  g_assert_true (g_file_set_contents (folder, "", 0, NULL));
+  gtk_spin_button_set_value (spin, 14);
+  wait_ms (600);
+  g_assert_true (g_str_has_prefix (mg_campaign_window_get_last_toast (MG_CAMPAIGN_WINDOW (window)), unkept));
+  g_assert_cmpint (g_unlink (folder), ==, 0);
+  gtk_widget_activate_action (page, "rules.revert", NULL);
+  close_campaign_windows (app);
+}
+
 /* Rules edited and not applied come back after the window closes (kept on disk as they are made),
  * in the form or as the JSON text being typed, even when it does not read as JSON yet; Revert
  * lets them go. */
@@ -636,6 +699,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-rules/house/screenshot", test_house_screenshot);
   g_test_add_func ("/ui-rules/maps-and-defaults", test_maps_and_defaults);
   g_test_add_func ("/ui-rules/draft", test_draft);
+  g_test_add_func ("/ui-rules/draft-unkept", test_draft_unkept);
   if (!french)
     g_test_add_func ("/ui-rules/house/click-undo", test_house_click_undo);
   status = g_test_run ();

@@ -65,14 +65,15 @@ keep_draft (gpointer data)
 {
   MgLamameEditor *self = data;
   g_autoptr(GError) error = NULL;
+  gboolean ok;
   g_autoptr(json_object) base = NULL;
 
   mg_draft_timer_stop (&self->draft_timer);
   if (!self->edited || is_live (self))
     return;
   base = draft_base (self);
-  if (!mg_draft_save (self->campaign, DRAFT_KIND, base, self->map, &error))
-    g_warning ("The map being drawn not kept on disk: %s", error->message);
+  ok = mg_draft_save (self->campaign, DRAFT_KIND, base, self->map, &error);
+  mg_draft_timer_kept (&self->draft_timer, ok, error);
 }
 
 static void

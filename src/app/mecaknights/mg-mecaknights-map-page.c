@@ -803,14 +803,15 @@ keep_draft (gpointer data)
 {
   MgMkMapPage *self = data;
   g_autoptr(GError) error = NULL;
+  gboolean ok;
   json_object *map;
 
   mg_draft_timer_stop (&self->draft_timer);
   if (!self->dirty)
     return;
   map = mg_mk_map_page_get_map (self);
-  if (!mg_draft_save (self->campaign, DRAFT_KIND, self->base, map, &error))
-    g_warning ("Map edits not kept on disk: %s", error->message);
+  ok = mg_draft_save (self->campaign, DRAFT_KIND, self->base, map, &error);
+  mg_draft_timer_kept (&self->draft_timer, ok, error);
   json_object_put (map);
 }
 
