@@ -142,9 +142,10 @@ step (MgCampaignWindow *self, gboolean undo)
    * in place (dismissing a shown toast and adding one at once upsets libadwaita 1.2). */
   if (self->step_toast != NULL)
     {
-      mg_toast_retitle (GTK_WIDGET (self), self->step_toast, title);
+      /* The button first: the title wraps to the room the toast leaves it (mg_toast_retitle). */
       adw_toast_set_button_label (self->step_toast, undo ? _("_Redo") : NULL);
       adw_toast_set_action_name (self->step_toast, undo ? "win.redo" : NULL);
+      mg_toast_retitle (GTK_WIDGET (self), self->step_toast, title);
       update_actions (self);
       return;
     }

@@ -1126,6 +1126,12 @@ test_toast_fits_narrow (void)
           }
         else if (lines > 1)
           n_wrapped++;
+        /* Redo while the toast is shown: the same toast, retitled ("Redone: …"), fits again. */
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+        g_free (name);
+        name = g_strdup_printf ("toast-%d-%s-redone", widths[w], samples[i].game_id);
+        g_assert_true (g_str_has_prefix (mg_campaign_window_get_last_toast (window), "Redone: "));
+        ui_test_toast_fits (window, name, &cut);
         close_campaign_windows (app);
       }
   /* Some samples' last steps need more than a line (else this proved nothing), and only La

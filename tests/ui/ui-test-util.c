@@ -1237,16 +1237,21 @@ ui_test_export_text (MgCampaign *campaign, MgExportFormat format, const char *pa
 int
 ui_test_undo_toast (MgCampaignWindow *window, int width, const char *name, gboolean *cut)
 {
-  g_autofree char *said = NULL;
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 720);
+  wait_ms (100);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  return ui_test_toast_fits (window, name, cut);
+}
+
+int
+ui_test_toast_fits (MgCampaignWindow *window, const char *name, gboolean *cut)
+{
+  g_autofree char *said = g_strdup (mg_campaign_window_get_last_toast (window));
   GtkWidget *label = NULL, *toast;
   graphene_rect_t in_toast, in_window;
   PangoLayout *layout;
   int lines;
 
-  gtk_window_set_default_size (GTK_WINDOW (window), width, 720);
-  wait_ms (100);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  said = g_strdup (mg_campaign_window_get_last_toast (window));
   g_assert_nonnull (said);
   for (guint t = 0; t < 100 && (label == NULL || !gtk_widget_get_mapped (label)); t++)
     {

@@ -137,6 +137,8 @@ GtkWidget        *ui_test_find_by_tooltip (GtkWidget *root, const char *tooltip)
  * title cut short of six lines. A screenshot as `name`. Returns the title's lines, *cut whether
  * it was cut (past six lines). */
 int               ui_test_undo_toast     (MgCampaignWindow *window, int width, const char *name, gboolean *cut);
+/* The same checks of the toast the window showed last (its title as said). */
+int               ui_test_toast_fits     (MgCampaignWindow *window, const char *name, gboolean *cut);
 /* The first descendant of widget (itself included) that is a GtkLabel reading text, or NULL. */
 GtkWidget        *ui_test_find_label     (GtkWidget *widget, const char *text);
 /* Every text `root` shows (labels, inscriptions, entries, buttons, rows' titles, tooltips), one a
