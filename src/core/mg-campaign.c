@@ -48,6 +48,15 @@ mg_campaign_convert_error (GError **error)
       e->message = g_strdup (_("The disk is full: free some space and try again (every action "
                                "acknowledged is kept)"));
     }
+  else if (e->code == SQLITE_BUSY || e->code == SQLITE_LOCKED)
+    {
+      /* SQLite's "database is locked", once the busy timeout (30 s) is out: another program
+       * holds the file's lock that long. Say who it may be and what to do. */
+      g_free (e->message);
+      e->message = g_strdup (_("Another program keeps the campaign locked (the sqlite3 shell in a "
+                               "transaction, or Melee GM on another computer sharing the folder): "
+                               "close it, then try again; nothing was changed"));
+    }
   e->code = (e->code == SQLITE_CORRUPT || e->code == SQLITE_NOTADB)
             ? MG_CAMPAIGN_ERROR_CORRUPT : MG_CAMPAIGN_ERROR_SQLITE;
   e->domain = MG_CAMPAIGN_ERROR;

@@ -616,6 +616,43 @@ make_foreign_db (const char *path)
   sqlite3_close (db);
 }
 
+/* Another program holding the campaign's lock past the busy timeout (the sqlite3 shell with a
+ * transaction open, in exclusive locking mode, so that no one may even read): a command waits
+ * for it (30 s), then says so in words a referee can act on, not SQLite's "database is locked",
+ * and the file is as it was. */
+static void
+test_held_lock (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *path = new_campaign (dir, "held.db");
+  g_autofree char *before = NULL, *after = NULL;
+  gsize len_before = 0, len_after = 0;
+  sqlite3 *holder = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &holder, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (holder, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; "
+                                         "SELECT count(*) FROM journal;", NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_true (g_file_get_contents (path, &before, &len_before, NULL));
+  {
+    g_autoptr(CliResult) r = cli_run (dir, NULL, "state", "held.db", NULL);
+
+    g_assert_cmpint (r->status, ==, 1);
+    g_assert_nonnull (strstr (r->err, "Another program keeps the campaign locked"));
+    g_assert_null (strstr (r->err, "database is locked"));
+    g_assert_cmpuint (count_lines (r->err), ==, 1);
+  }
+  g_assert_cmpint (sqlite3_exec (holder, "ROLLBACK", NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_true (g_file_get_contents (path, &after, &len_after, NULL));
+  g_assert_cmpmem (before, len_before, after, len_after);
+  g_assert_cmpint (sqlite3_close (holder), ==, SQLITE_OK);
+  {
+    g_autoptr(CliResult) r = cli_run (dir, NULL, "check", "held.db", NULL);
+
+    g_assert_cmpint (r->status, ==, 0);
+  }
+  test_remove_dir (dir);
+}
+
 /* Every command that reads a campaign refuses these files with one line, non-zero, and
  * leaves them byte for byte as they were. */
 static void
@@ -746,6 +783,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/undo-redo-log", test_undo_redo_log);
   g_test_add_func ("/cli/check-export-session", test_check_export_session);
   g_test_add_func ("/cli/unusable-files", test_unusable_files);
+  g_test_add_func ("/cli/held-lock", test_held_lock);
   g_test_add_func ("/cli/damaged-row", test_damaged_row);
   return g_test_run ();
 }
