@@ -48,7 +48,7 @@ mg_campaign_convert_error (GError **error)
       e->message = g_strdup (_("The disk is full: free some space and try again (every action "
                                "acknowledged is kept)"));
     }
-  else if (e->code == SQLITE_BUSY || e->code == SQLITE_LOCKED)
+  else if (e->code == SQLITE_BUSY)
     {
       /* SQLite's "database is locked", once the busy timeout (30 s) is out: another program
        * holds the file's lock that long. Say who it may be and what to do. */
