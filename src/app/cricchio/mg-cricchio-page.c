@@ -306,6 +306,11 @@ square_activated (MgChessPage *self, const char *square)
     clear_selection (self);
     if (dests[0] == NULL)
       {
+        /* A piece that cannot move (another side's, a rogue without command, boxed in): why, in
+         * the engine's words, rather than nothing happening; an empty square says nothing. */
+        g_autofree char *why = mg_chess_why_no_move (state, square);
+
+        show_error (self, why);
         g_strfreev (dests);
         return;
       }

@@ -591,6 +591,20 @@ typedef struct {
   char           f[4], t[4];        /* the squares' names */
 } ChWhy;
 
+/* Why the piece pc on square f may not move at all now, wherever it would go: not its side's
+ * turn, or a rogue its side does not command (NULL: neither). */
+static MgMessage *
+explain_control (const ChState *st, const ChPos *p, guint8 pc, const char *f)
+{
+  if (P_CTRL (pc) != p->stm)
+    return mg_message_new (N_("The %s on %s is %s's; it is %s's turn."), ch_kind_word (P_KIND (pc)), f,
+                           ch_side_word (st, P_CTRL (pc)), ch_side_word (st, p->stm));
+  if (P_OWNER (pc) != P_CTRL (pc) && !(p->command & (1u << P_CTRL (pc))))
+    return mg_message_new (N_("%s commands rogues only with the President and one piece of its own on the board."),
+                            ch_side_word (st, P_CTRL (pc)));
+  return NULL;
+}
+
 /* The refusals any piece may meet: not its turn, a rogue without command, a square of its own,
  * a partner's, the AK's from outside, a piece it may not take for want of "Mêlée". */
 static MgMessage *
@@ -599,13 +613,10 @@ explain_any (const ChWhy *y)
   const ChState *st = y->st;
   const ChPos *p = y->p;
   guint8 pc = y->pc, v = y->v;
-  const char *kn = ch_kind_word (P_KIND (pc));
+  MgMessage *why;
 
-  if (P_CTRL (pc) != p->stm)
-    return mg_message_new (N_("The %s on %s is %s's; it is %s's turn."), kn, y->f, ch_side_word (st, P_CTRL (pc)), ch_side_word (st, p->stm));
-  if (P_OWNER (pc) != P_CTRL (pc) && !(p->command & (1u << P_CTRL (pc))))
-    return mg_message_new (N_("%s commands rogues only with the President and one piece of its own on the board."),
-                            ch_side_word (st, P_CTRL (pc)));
+  if ((why = explain_control (st, p, pc, y->f)) != NULL)
+    return why;
   if (y->from == y->to)
     return mg_message_new (N_("A move must go to another square."));
   if (v != 0 && P_CTRL (v) == P_CTRL (pc))
@@ -829,6 +840,25 @@ explain_marine (const ChWhy *y)
   if (v != 0 && on_wall && g->terrain[y->to] != T_WALL && !g->wall_front[y->from])
     return mg_message_new (N_("On the wall a Marine captures only along the wall."));
   return NULL;
+}
+
+char *
+mg_chess_why_no_move (const MgState *state, const char *square)
+{
+  const ChState *st = (const ChState *) state;
+  g_autoptr(MgMessage) why = NULL;
+  ChMove moves[128];
+  guint8 from, pc;
+  char f[4];
+
+  if (state->rules != mg_chess_rules () || st->phase != PH_MOVE || !ch_square_parse (square, &from) ||
+      (pc = st->pos.sq[from]) == 0)
+    return NULL;
+  ch_square_name (from, f);
+  why = explain_control (st, &st->pos, pc, f);
+  if (why == NULL && ch_gen_piece (&st->pos, from, moves, TRUE) == 0)
+    why = mg_message_new (N_("The %s on %s has no legal move now."), ch_kind_word (P_KIND (pc)), f);
+  return why != NULL ? mg_message_to_string (why) : NULL;
 }
 
 /* A sentence for the table saying why the piece on `from` may not go to `to` (NULL: no reason found). */

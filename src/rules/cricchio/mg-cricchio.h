@@ -16,6 +16,10 @@ gboolean     mg_chess_terrain     (const MgState *state, guint8 *terrain);
 /* The squares the piece on `square` ("f2") may move to now, legal moves only; NULL-terminated
  * names, g_strfreev. Empty when it is not that piece's side to move. */
 char       **mg_chess_destinations (const MgState *state, const char *square);
+/* Why the piece on `square` has no move now, in the engine's words, whichever square it would go
+ * to (another side's turn, a rogue without command, no legal move); NULL when it has moves, the
+ * square is empty or no move is due. g_free. */
+char        *mg_chess_why_no_move (const MgState *state, const char *square);
 /* The colour of a player's side ("Black") and that side ("south"), or NULL. */
 const char  *mg_chess_colour      (const MgState *state, const char *player);
 const char  *mg_chess_side        (const MgState *state, const char *player);

@@ -79,7 +79,7 @@ test_opening (void)
   /* The Air Force h1 at the four-player start: f3 e4 d5 c6 and j3 k4 (6), counted in the docs. */
   click_square (board, "h1");
   g_assert_cmpuint (mg_chess_board_view_get_n_targets (board), ==, 6);
-  /* Another piece of the side to move replaces the selection; a piece of another side clears it. */
+  /* Another piece of the side to move replaces the selection. */
   click_square (board, "g1");
   g_assert_cmpuint (mg_chess_board_view_get_n_targets (board), ==, 2);   /* f3 h3 */
   /* A square it may not go to: the page says why, in the engine's words, and nothing is played. */
@@ -88,6 +88,20 @@ test_opening (void)
   g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
   g_assert_cmpstr (mg_chess_board_view_get_selected (board), ==, "g1");
   click_square (board, "h1");
+  /* Nothing selected, a piece that cannot move says why rather than nothing happening: another
+   * side's (Blue's Army at a1 on Black's turn), or Black's own boxed in by its pieces at the
+   * four-player start (the Army f1); an empty square says nothing. */
+  g_signal_emit_by_name (board, "cancelled");
+  click_square (board, "a1");
+  g_assert_null (mg_chess_board_view_get_selected (board));
+  g_assert_cmpstr (mg_chess_page_get_error (page), ==, "The Army on a1 is Blue's; it is Black's turn.");
+  click_square (board, "f1");
+  g_assert_null (mg_chess_board_view_get_selected (board));
+  g_assert_cmpstr (mg_chess_page_get_error (page), ==, "The Army on f1 has no legal move now.");
+  click_square (board, "e6");
+  g_assert_null (mg_chess_board_view_get_selected (board));
+  g_assert_cmpstr (mg_chess_page_get_error (page), ==, "");
+  g_assert_cmpint (mg_campaign_journal_count (campaign), ==, 0);
 
   play (page, "h1", "f3", "Black Air Force h1–f3");
   play (page, "b5", "d5", "Blue Marine b5–d5");
