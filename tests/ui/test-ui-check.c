@@ -5,7 +5,10 @@
 #include <string.h>
 #include <time.h>
 
+#include <sqlite3.h>
+
 #include "mg-application.h"
+#include "mg-start-window.h"
 #include "mg-campaign-window-private.h"
 #include "mg-journal-model.h"
 #include "mg-widget-util.h"
@@ -273,6 +276,62 @@ count_turn (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* A campaign given on the command line that another program keeps locked: its open waits (for
+ * the lock, up to 30 s) with no window of its own; after a second the start window comes, its
+ * pointer busy, rather than nothing on screen. The lock let go, the campaign's window comes and
+ * the start window goes. */
+static void
+test_open_held_from_command_line (void)
+{
+  g_autofree char *path = g_build_filename (tmpdir, "held.db", NULL);
+  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  const char *players[] = { "Red", "Blue", NULL };
+  g_autoptr(GError) error = NULL;
+  sqlite3 *holder = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *start = NULL;
+  gint64 deadline;
+
+  g_object_unref (mg_campaign_create (path, "meeple", "Held", players, NULL, 1, &error));
+  g_assert_no_error (error);
+  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i - 1);
+      gtk_window_destroy (window);
+    }
+  wait_ms (50);
+  g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, 0);
+  g_assert_cmpint (sqlite3_open_v2 (path, &holder, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (holder, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; "
+                                         "SELECT count(*) FROM journal;", NULL, NULL, NULL), ==, SQLITE_OK);
+  mg_application_open_path_async (app, path, NULL);
+  wait_ms (300);
+  g_assert_true (mg_application_is_opening (app));
+  g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, 0);   /* not yet: most opens end first */
+  deadline = g_get_monotonic_time () + 10 * G_TIME_SPAN_SECOND;
+  while (g_list_model_get_n_items (toplevels) == 0 && g_get_monotonic_time () < deadline)
+    wait_ms (20);
+  g_assert_true (mg_application_is_opening (app));
+  start = mg_application_get_start_window (app);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (start)));
+  g_assert_nonnull (gtk_widget_get_cursor (GTK_WIDGET (start)));
+  g_assert_cmpstr (gdk_cursor_get_name (gtk_widget_get_cursor (GTK_WIDGET (start))), ==, "progress");
+
+  g_assert_cmpint (sqlite3_exec (holder, "ROLLBACK", NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_close (holder), ==, SQLITE_OK);
+  deadline = g_get_monotonic_time () + 60 * G_TIME_SPAN_SECOND;
+  while (mg_application_is_opening (app) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  wait_ms (50);
+  g_assert_nonnull (window_of (absolute));
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+      g_assert_false (MG_IS_START_WINDOW (window));
+    }
+  gtk_window_destroy (GTK_WINDOW (window_of (absolute)));
+}
+
 /* Issue 43.3: opening a campaign from the start window (a recent row, Open…, the command line)
  * reads it in a thread: the start window keeps drawing and answering meanwhile, then the
  * campaign's window comes; a file that is no campaign is said on the start window. */
@@ -436,6 +495,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/check/in-thread", test_check_in_thread);
   g_test_add_func ("/ui/check/outside-change", test_outside_change_checked_in_thread);
   g_test_add_func ("/ui/open/in-thread", test_open_in_thread);
+  g_test_add_func ("/ui/open/held-from-command-line", test_open_held_from_command_line);
   g_test_add_func ("/ui/rows/update", test_rows_update);
   g_test_add_func ("/ui/journal/undo-reads-its-page", test_journal_undo_reads_its_page);
   status = g_test_run ();
