@@ -46,6 +46,9 @@ mg_error_describe_open (const char   *path,
         case MG_CAMPAIGN_ERROR_ENGINE:
           what = _("Melee GM made a mistake with this game’s rules. The campaign was left unchanged; please report this.");
           break;
+        case MG_CAMPAIGN_ERROR_REPLAY:
+          what = _("This version of Melee GM plays the game’s rules otherwise than the version that played the campaign, and cannot replay it. It was left unchanged; open it with that version.");
+          break;
         case MG_CAMPAIGN_ERROR_UNKNOWN_GAME:
           what = _("The campaign is for a game this version of Melee GM does not know. Update Melee GM to open it.");
           break;

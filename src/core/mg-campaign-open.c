@@ -389,6 +389,53 @@ watch_chain (MgCampaign *self, GError **error)
   return TRUE;
 }
 
+/* The snapshots and entity tables an earlier revision of the game's engine made (schema/0010),
+ * made again by this one in one write transaction with its revision: `check` in full (the
+ * file's own checks, both chains, the acknowledged tail), its replay writing the snapshots as
+ * play does rather than comparing them. The journal and its chains are not touched. The state
+ * in memory is already this engine's (load_all replayed from the start). */
+static gboolean
+renew_snapshots (MgCampaign *self, GError **error)
+{
+  g_autoptr(MgStoreStmt) stmt = NULL;
+  MgRows *tables = NULL;
+  gboolean ok;
+
+  if (self->read_only || !self->stale_snapshots)
+    return TRUE;
+  if (!mg_store_begin (self->store, error))
+    return FALSE;
+  /* Another Melee GM may have renewed them while this one waited for the lock. */
+  if (!mg_campaign_sync_if_stale (self, NULL, error))
+    goto fail;
+  if (!self->stale_snapshots)
+    return mg_store_commit (self->store, error);
+  self->since_snap = 0;
+  self->renewing = TRUE;
+  ok = mg_campaign_drop_snapshots_from (self, 0, error) && mg_campaign_check (self, error);
+  self->renewing = FALSE;
+  if (!ok)
+    goto fail;
+  mg_campaign_tables_unknown (self);
+  if (!mg_campaign_write_tables (self, self->state, &tables, error) ||
+      !(stmt = mg_store_prepare (self->store, "UPDATE campaign SET engine_revision = ?1 WHERE id = 1", error)))
+    goto fail;
+  sqlite3_bind_int64 (stmt, 1, mg_game_engine_revision (self->game));
+  if (mg_store_step (self->store, stmt, error) != SQLITE_DONE || !mg_store_commit (self->store, error))
+    goto fail;
+  mg_campaign_tables_written (self, tables);
+  self->engine_revision = mg_game_engine_revision (self->game);
+  self->stale_snapshots = FALSE;
+  mg_store_seal (self->store);   /* as the check found it, with this commit */
+  return TRUE;
+
+fail:
+  g_clear_pointer (&tables, mg_rows_free);
+  mg_store_rollback (self->store);
+  mg_campaign_tables_unknown (self);
+  return FALSE;
+}
+
 /* Whether this process may write the file and create its -wal and -shm beside it. */
 static gboolean
 writable (const char *path)
@@ -443,7 +490,8 @@ open_mode (const char *path, gboolean read_only, GError **error)
        !mg_store_migrate (self->store, mg_core_data, MG_CAMPAIGN_SCHEMA_DIR, error)) ||
       (!self->read_only && !migrate_game_tables (self, error)) ||
       !mg_campaign_query_has_said (self, error) ||
-      !watch_chain (self, error))
+      !watch_chain (self, error) ||
+      !renew_snapshots (self, error))
     {
       mg_campaign_convert_error (error);
       if (self->store)
@@ -511,8 +559,8 @@ write_new_campaign (MgStore *store, const char *game_id, const char *name,
     return FALSE;
 
   camp = mg_store_prepare (store,
-      "INSERT INTO campaign (id, name, game, seed, ruleset, created, app_version) "
-      "VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6)", error);
+      "INSERT INTO campaign (id, name, game, seed, ruleset, created, app_version, engine_revision) "
+      "VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7)", error);
   if (!camp)
     goto fail;
   sqlite3_bind_text (camp, 1, name, -1, SQLITE_STATIC);
@@ -521,6 +569,7 @@ write_new_campaign (MgStore *store, const char *game_id, const char *name,
   sqlite3_bind_text (camp, 4, mg_campaign_json_text (ruleset), -1, SQLITE_TRANSIENT);
   sqlite3_bind_int64 (camp, 5, now);
   sqlite3_bind_text (camp, 6, PACKAGE_VERSION, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (camp, 7, mg_game_engine_revision (mg_game_lookup (game_id)));
   if (mg_store_step (store, camp, error) != SQLITE_DONE)
     goto fail;
 

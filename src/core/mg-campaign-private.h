@@ -116,6 +116,11 @@ struct _MgCampaign {
   GHashTable    *unique_cols;  /* entity table -> the set of its columns in a unique index */
   gboolean       read_only;    /* the file or its folder is not writable: nothing is written */
   gboolean       has_said;     /* the file has journal.said (schema 9) */
+  gint64         engine_revision; /* the revision of the game's engine that made the file's
+                                   * snapshots and tables (schema 10; 1 before it) */
+  gboolean       stale_snapshots;  /* it is earlier than this build's engine: a replay starts from
+                                    * the journal's start, and a check does not compare them */
+  gboolean       renewing;     /* the check writes the snapshots rather than comparing them */
   gint64         said_differ;  /* rows whose kept said the last check's replay says otherwise */
   gint64         stepped;      /* the row the last undo or redo marked last */
   gboolean       sound;        /* checked before this process's first write (ensure_sound) */

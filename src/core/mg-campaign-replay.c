@@ -101,7 +101,8 @@ replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gin
   guint replayed = 0;
   int rc;
 
-  if (use_snapshots)
+  /* Another revision of the engine made them (schema/0010): from the start until renewed. */
+  if (use_snapshots && !self->stale_snapshots)
     {
       g_autoptr(MgStoreStmt) snap = mg_store_prepare (self->store,
           "SELECT seq, state FROM snapshot WHERE seq <= ?1 ORDER BY seq DESC LIMIT 1", error);

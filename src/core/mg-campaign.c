@@ -292,6 +292,36 @@ mg_campaign_engine_fault (MgCampaign *self, GError **error, const char *what)
   return FALSE;
 }
 
+/* Which revision of the game's engine made the file's snapshots (schema 10; revision 1 in a
+ * file before it). An earlier one than this build's: its snapshots are not read (a replay starts
+ * from the journal's start) until mg-campaign-open.c makes them again; a later one: refused. */
+static gboolean
+load_engine_revision (MgCampaign *self, GError **error)
+{
+  guint ours = mg_game_engine_revision (self->game);
+  gint64 has_column;
+
+  self->engine_revision = 1;
+  if (!mg_store_query_int (self->store,
+                           "SELECT count (*) FROM pragma_table_info ('campaign') WHERE name = 'engine_revision'",
+                           &has_column, error) ||
+      (has_column &&
+       !mg_store_query_int (self->store, "SELECT engine_revision FROM campaign WHERE id = 1",
+                            &self->engine_revision, error)))
+    return FALSE;
+  if (self->engine_revision > ours)
+    {
+      g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_TOO_NEW,
+                   /* Translators: %s is a game's name; revisions are numbers of its rules engine. */
+                   _("This campaign was last played by a newer Melee GM, whose %s rules are at revision "
+                     "%lld (this version’s are at %u). Open it with a newer version."),
+                   _(self->rules->name), (long long) self->engine_revision, ours);
+      return FALSE;
+    }
+  self->stale_snapshots = self->engine_revision < ours;
+  return TRUE;
+}
+
 static gboolean
 load_campaign_row (MgCampaign *self, GError **error)
 {
@@ -327,7 +357,7 @@ load_campaign_row (MgCampaign *self, GError **error)
     }
   json_object_put (self->ruleset);
   self->ruleset = ruleset;
-  return TRUE;
+  return load_engine_revision (self, error);
 }
 
 static gboolean
@@ -384,9 +414,33 @@ mg_campaign_query_has_said (MgCampaign *self, GError **error)
 }
 
 /* Everything memory holds about the file: the campaign row, players, counters, the state. */
+/* A journal played under an earlier revision of the engine that this one does not replay: a
+ * rule now refuses a row it accepted. Not damage (nothing in the file is wrong): the file is
+ * refused as it is, with the row and the engine's reason. */
+static gboolean
+stale_refused (MgCampaign *self, GError *local, GError **error)
+{
+  if (local->domain == MG_STORE_ERROR || local->domain == MG_CAMPAIGN_ERROR)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_REPLAY,
+               /* Translators: the first %s is a game's name; the last is the engine's reason,
+                * which starts with the journal row's number. */
+               _("This campaign was played under revision %lld of Melee GM’s %s rules, and this "
+                 "version’s (revision %u) no longer replays its journal: %s. Open it with the Melee "
+                 "GM that played it; nothing was changed."),
+               (long long) self->engine_revision, _(self->rules->name),
+               mg_game_engine_revision (self->game), local->message);
+  g_error_free (local);
+  return FALSE;
+}
+
 static gboolean
 load_all_locked (MgCampaign *self, GError **error)
 {
+  g_autoptr(GError) local = NULL;
   ReplayInfo info = { 0 };
   UndoMarks marks;
   MgState *state;
@@ -411,7 +465,10 @@ load_all_locked (MgCampaign *self, GError **error)
   if (self->session <= 0)
     return mg_campaign_corrupt (self, error, _("it has no session"));
 
-  state = mg_campaign_replay (self, self->ruleset, TRUE, G_MAXINT64, NULL, NULL, &info, error);
+  state = mg_campaign_replay (self, self->ruleset, TRUE, G_MAXINT64, NULL, NULL, &info,
+                              self->stale_snapshots ? &local : error);
+  if (!state && local != NULL)
+    return stale_refused (self, g_steal_pointer (&local), error);
   if (!state)
     return FALSE;
   mg_campaign_set_state (self, state);

@@ -25,12 +25,14 @@ typedef enum {
   MG_CAMPAIGN_ERROR_LOST,         /* the file lacks rows or marks that Melee GM acknowledged on
                                    * this computer (a lost tail of the WAL, an older copy) */
   MG_CAMPAIGN_ERROR_CHECKING,     /* a change asked while the file's check runs: try when done */
+  MG_CAMPAIGN_ERROR_REPLAY,       /* played under an earlier revision of the game's engine, whose
+                                   * rows this one no longer replays: refused, left untouched */
 } MgCampaignError;
 
 GQuark mg_campaign_error_quark (void);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define MG_CAMPAIGN_SCHEMA_VERSION 9
+#define MG_CAMPAIGN_SCHEMA_VERSION 10
 
 typedef struct {
   gint64   seq;       /* journal id, strictly increasing */

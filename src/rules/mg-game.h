@@ -84,6 +84,13 @@ typedef struct {
  * The game's pages (MgGameUi, src/app/mg-game-ui.h) are looked up by the same id. */
 typedef struct {
   const MgRules      *rules;            /* id, name, players, the engine */
+  /* The revision of what the engine makes of the journal: bump it with any change after which a
+   * row already played replays to another state, or its state's to_json writes other text (a
+   * rule mended, a member added). A campaign keeps the revision its snapshots and entity tables
+   * were made by (schema/0010): opened by a later one, it is replayed from the start and they are
+   * written again; by an earlier one, refused as too new. 0 counts as 1. The contract test
+   * (tests/contract) fails when a sample's snapshots change while this stays. */
+  guint               engine_revision;
   const char         *ruleset_resource; /* path of the shipped ruleset (JSON) in its data */
   const MgGameSample *samples;          /* may be NULL */
   guint               n_samples;
@@ -173,6 +180,13 @@ mg_game_fill (MgGame *game, const MgRules *rules, const MgRulesetWord *(*words) 
   if (words != NULL)
     game->ruleset_words = words (&game->n_ruleset_words);
   return game;
+}
+
+/* game->engine_revision, 0 counted as 1. */
+static inline guint
+mg_game_engine_revision (const MgGame *game)
+{
+  return game->engine_revision ? game->engine_revision : 1;
 }
 
 const MgGame  *mg_game_lookup   (const char *game_id);

@@ -124,3 +124,17 @@ mg_test_sql_exec (sqlite3 *db, const char *sql)
   if (sqlite3_exec (db, sql, NULL, NULL, &msg) != SQLITE_OK)
     g_error ("%s: %s", sql, msg);
 }
+
+void
+mg_test_act (MgCampaign *campaign, const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  json_object *action = json_tokener_parse (text);
+  g_autoptr(MgJournalEntry) e = NULL;
+
+  g_assert_nonnull (action);
+  e = mg_campaign_act (campaign, action, &error);
+  json_object_put (action);
+  g_assert_no_error (error);
+  g_assert_nonnull (e);
+}

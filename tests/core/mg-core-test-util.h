@@ -4,6 +4,7 @@
 
 #include <glib.h>
 #include <sqlite3.h>
+#include "mg-campaign.h"
 
 /* A fresh temporary directory, removed with everything in it at the end of the test. */
 char    *mg_test_tmpdir         (void);
@@ -20,3 +21,6 @@ sqlite3 *mg_test_sqlite_open    (const char *path);
 char    *mg_test_sql_text       (sqlite3 *db, const char *sql);
 gint64   mg_test_sql_int        (sqlite3 *db, const char *sql);
 void     mg_test_sql_exec       (sqlite3 *db, const char *sql);
+
+/* Plays the action `text` (JSON) on the campaign; asserts it is accepted. */
+void     mg_test_act            (MgCampaign *campaign, const char *text);

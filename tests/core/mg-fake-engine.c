@@ -142,6 +142,8 @@ fake_put (FakeState *s, MgPlay *play, const char *type, gint64 v)
   s->actions++;
 }
 
+static guint fake_revision = 1;   /* mg_fake_set_revision */
+
 static gboolean
 fake_add (MgState *state, json_object *action, MgPlay *play, GError **error)
 {
@@ -152,6 +154,11 @@ fake_add (MgState *state, json_object *action, MgPlay *play, GError **error)
     return FALSE;
   if (v < 0)
     return mg_rules_illegal (error, "The total never goes down");
+  /* Revision 2's mended rule: an addition counts twice, and MG_FAKE_REFUSED_FROM_2 is refused. */
+  if (fake_revision >= 2 && v == MG_FAKE_REFUSED_FROM_2)
+    return mg_rules_illegal (error, "Revision 2 refuses %d", MG_FAKE_REFUSED_FROM_2);
+  if (fake_revision >= 2)
+    v *= 2;
   fake_put ((FakeState *) state, play, "added", v);
   g_string_append_printf (play->summary, "Added %" G_GINT64_FORMAT ".", v);
   return TRUE;
@@ -323,14 +330,25 @@ extern const MgDataFile mg_fake_game_data[];   /* fake-game.gresource.xml */
 static const char * const fake_table_names[] = { "leader", NULL };
 static const char * const fake_migrations[] = { FAKE_DATA "tables/0001.sql", FAKE_DATA "tables/0002.sql", NULL };
 
+static const char * const fake_v1[] = { FAKE_DATA "tables/0001.sql", NULL };
+static MgGame fake_games[2] = {
+  { .rules = &fake_rules, .table_names = fake_table_names, .table_migrations = fake_v1, .engine_revision = 1 },
+  { .rules = &fake_rules, .table_names = fake_table_names, .table_migrations = fake_migrations, .engine_revision = 1 },
+};
+
+void
+mg_fake_set_revision (guint revision)
+{
+  g_return_if_fail (revision == 1 || revision == 2);
+  fake_revision = revision;
+  for (guint i = 0; i < G_N_ELEMENTS (fake_games); i++)
+    fake_games[i].engine_revision = revision;
+}
+
 const MgGame *
 mg_fake_game (guint tables_version)
 {
-  static const char * const v1[] = { FAKE_DATA "tables/0001.sql", NULL };
-  static const MgGame games[2] = {
-    { .rules = &fake_rules, .table_names = fake_table_names, .table_migrations = v1 },
-    { .rules = &fake_rules, .table_names = fake_table_names, .table_migrations = fake_migrations },
-  };
+  const MgGame *games = fake_games;
 
   mg_data_add (mg_fake_game_data);
   g_return_val_if_fail (tables_version == 1 || tables_version == 2, NULL);

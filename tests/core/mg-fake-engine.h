@@ -26,3 +26,7 @@ guint          mg_fake_tells (void);
 /* The fake game: its engine and one entity table, "leader" (gp, food, capital, name), whose SQL
  * is at version 1 or, with a column "note" added, 2. Tests register it (mg_game_register). */
 const MgGame  *mg_fake_game (guint tables_version);
+/* The engine's revision (MgGame.engine_revision), 1 unless set: at 2, a rule is mended as a later
+ * Melee GM might mend one: `add` adds twice its value, and refuses MG_FAKE_REFUSED_FROM_2. */
+#define MG_FAKE_REFUSED_FROM_2 13
+void           mg_fake_set_revision (guint revision);

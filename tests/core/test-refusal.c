@@ -511,7 +511,8 @@ make_schema3 (const char *path, const char *edit)
                         "DROP TRIGGER journal_edited_renumber; DROP TRIGGER journal_edited_insert; "
                         "DROP TABLE journal_edited; DROP INDEX journal_mark_seq; DROP TABLE journal_mark; "
                         "ALTER TABLE journal DROP COLUMN hash; ALTER TABLE journal DROP COLUMN public_hash; DROP TABLE chronicle; DROP TABLE chronicle_series; "
-                        "DROP TABLE chronicle_pending; ALTER TABLE journal DROP COLUMN said; PRAGMA user_version = 3");
+                        "DROP TABLE chronicle_pending; ALTER TABLE journal DROP COLUMN said; ALTER TABLE campaign DROP COLUMN engine_revision; "
+                        "PRAGMA user_version = 3");
   if (edit != NULL)
     mg_test_sql_exec (db, edit);
   sqlite3_close (db);

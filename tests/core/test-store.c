@@ -92,7 +92,7 @@ test_schema (void)
   g_autoptr(GError) error = NULL;
   const MgDataFile *res = mg_core_data;
   struct { const char *table, *columns; } expected[] = {
-    { "campaign", "id,name,game,seed,ruleset,created,app_version" },
+    { "campaign", "id,name,game,seed,ruleset,created,app_version,engine_revision" },
     { "player",   "seat,name" },
     { "session",  "id,name,started" },
     { "journal",  "seq,session,turn,actor,action,dice,events,summary,time,undone,hash,public_hash,said" },
@@ -145,7 +145,7 @@ test_schema (void)
               SQLITE_CONSTRAINT, "FOREIGN KEY");
   exec_fails (store, "UPDATE journal SET undone = 5 WHERE seq = 1", SQLITE_CONSTRAINT, "CHECK");
   exec_fails (store, "INSERT INTO player VALUES (0, 'Ann'), (1, 'Ann')", SQLITE_CONSTRAINT, "UNIQUE constraint failed: player.name");
-  exec_fails (store, "INSERT INTO campaign VALUES (2, 'x', 'fake', 1, '{}', 0, '0')", SQLITE_CONSTRAINT, "CHECK");
+  exec_fails (store, "INSERT INTO campaign VALUES (2, 'x', 'fake', 1, '{}', 0, '0', 1)", SQLITE_CONSTRAINT, "CHECK");
 }
 
 static void

@@ -89,6 +89,7 @@ mg_cricchio_game (void)
   static MgGameVariant variants[CH_N_VARIANTS];
   static MgGame game = {
     MG_GAME_DATA (DATA),
+    .engine_revision = 1,   /* bump as mg-game.h says: the campaigns' snapshots are made again */
     .variant_key = "variant",
     .variants = variants,
     .n_variants = CH_N_VARIANTS,

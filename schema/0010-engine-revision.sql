@@ -1,0 +1,16 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
+-- 0010-engine-revision.sql — which revision of the game's engine made the snapshots.
+--
+-- A snapshot is the engine's to_json of the state after a row, and the entity tables are its
+-- `tables` of the state: both are what one engine made of the journal. A later Melee GM whose
+-- engine reads a row otherwise (a rule mended) or writes its state otherwise (a member added)
+-- would mix the older snapshots with its own replay, and `check` would call the difference damage.
+-- So the campaign keeps the revision its snapshots were made by (MgGame.engine_revision, declared
+-- in each game's src/rules/<game>/mg-<game>-game.c). A Melee GM whose engine has a later revision
+-- replays the journal from the start on open, writes the snapshots and tables again, and this
+-- revision with them (mg-campaign-open.c, renew_snapshots); one whose engine has an earlier
+-- revision refuses the file as too new. The journal itself, and both hash chains, are untouched.
+--   sqlite3 campaign.db 'select game, engine_revision from campaign'
+--
+-- Every file before this migration was written by revision 1 of its game's engine.
+ALTER TABLE campaign ADD COLUMN engine_revision INTEGER NOT NULL DEFAULT 1;
