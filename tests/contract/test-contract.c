@@ -339,6 +339,52 @@ check_undo_one_by_one (MgCampaign *campaign, const char *path, GPtrArray *texts)
   g_assert_cmpuint (done, ==, texts->len - 1);
 }
 
+/* What the engine makes of its sample, row by row (the state's to_json after each, which is what
+ * a snapshot keeps), against engine-revisions.txt: "game revision sha256" per line. A change of
+ * that text at the same MgGame.engine_revision would make every campaign played before it fail
+ * its check ("The snapshot after journal row … differs from a replay"): bump the revision (the
+ * campaigns' snapshots are then made again on open, schema/0010), then record the new line. A
+ * change of the sample itself needs the new line only; a game being added has none yet. */
+static void
+check_engine_revision (const MgGame *game, GPtrArray *texts)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "contract", "engine-revisions.txt", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *digest = NULL;
+  g_autofree char *ours = NULL;
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+  guint revision = mg_game_engine_revision (game);
+
+  for (guint i = 0; i < texts->len; i++)
+    {
+      g_checksum_update (sum, (const guchar *) g_ptr_array_index (texts, i), -1);
+      g_checksum_update (sum, (const guchar *) "\n", 1);
+    }
+  digest = g_strdup (g_checksum_get_string (sum));
+  ours = g_strdup_printf ("%s %u %s", game->rules->id, revision, digest);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) f = g_strsplit (lines[i], " ", 3);
+
+      if (g_strv_length (f) != 3 || g_strcmp0 (f[0], game->rules->id) != 0)
+        continue;
+      if (g_strcmp0 (f[2], digest) == 0 && g_ascii_strtoull (f[1], NULL, 10) == revision)
+        return;
+      if (g_strcmp0 (f[2], digest) != 0 && g_ascii_strtoull (f[1], NULL, 10) == revision)
+        g_error ("%s's engine makes other states of its sample at the same revision (%u): if the engine "
+                 "changed, bump engine_revision in its descriptor; then put \"%s\" (with the new "
+                 "revision) in %s", game->rules->id, revision, ours, path);
+      g_error ("%s's engine is at revision %u: put \"%s\" in %s", game->rules->id, revision, ours, path);
+    }
+  /* A game being added (the scaffold's): no campaign was played before it to protect yet. */
+  g_test_message ("%s has no line in %s: put \"%s\" there once it is played", game->rules->id, path, ours);
+}
+
 /* The sample, through a campaign: invariants after each action, then undo all and redo all. */
 static void
 test_sample (gconstpointer data)
@@ -381,6 +427,7 @@ test_sample (gconstpointer data)
     }
 
   end = state_text (mg_campaign_get_state (campaign));
+  check_engine_revision (game, texts);
   check_undo_one_by_one (campaign, path, texts);
   g_assert_true (mg_campaign_undo (campaign, actions->len, &done, &error));
   g_assert_no_error (error);
