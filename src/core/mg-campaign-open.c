@@ -417,7 +417,12 @@ renew_snapshots (MgCampaign *self, GError **error)
   if (!ok)
     goto fail;
   mg_campaign_tables_unknown (self);
+  /* The Chronicle's points are the earlier engine's views too: read again, in a thread, when
+   * the Chronicle is next opened (as for a campaign begun before it, mg-chronicle-fill.h). */
   if (!mg_campaign_write_tables (self, self->state, &tables, error) ||
+      !mg_store_exec (self->store, "DELETE FROM chronicle", error) ||
+      !mg_store_exec (self->store, "INSERT OR REPLACE INTO chronicle_pending (id, upto) "
+                                   "SELECT 1, max (seq) FROM journal HAVING count (*) > 0", error) ||
       !(stmt = mg_store_prepare (self->store, "UPDATE campaign SET engine_revision = ?1 WHERE id = 1", error)))
     goto fail;
   sqlite3_bind_int64 (stmt, 1, mg_game_engine_revision (self->game));
