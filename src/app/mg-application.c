@@ -217,11 +217,15 @@ mg_application_open_path (MgApplication *self,
 }
 
 /* Issue 43: opening reads the campaign and replays its journal since the last snapshot (and an
- * older file's whole check before its migration): in a GTask thread, the window asking for it
- * drawing meanwhile (a "progress" pointer over it). */
+ * older file's whole check before its migration, or a replay from the start under a later
+ * revision of the game's rules): in a GTask thread, the window asking for it drawing meanwhile
+ * (a "progress" pointer over it), and from a second on a toast saying how far it is. */
 typedef struct {
-  char    *path;
-  GWeakRef parent;
+  char     *path;
+  GWeakRef  parent;
+  gint      permille;   /* the open's progress (atomic, set by its thread); -1: none told */
+  AdwToast *toast;      /* "Opening …", once it takes a second (main thread) */
+  gint      shown;      /* the permille the toast shows */
 } OpenJob;
 
 static void
@@ -231,7 +235,17 @@ open_job_free (gpointer data)
 
   g_free (job->path);
   g_weak_ref_clear (&job->parent);
+  g_clear_object (&job->toast);
   g_free (job);
+}
+
+/* In the open's thread: kept for the toast's next look (open_toast_tick). */
+static void
+open_progress (double fraction, gpointer data)
+{
+  OpenJob *job = data;
+
+  g_atomic_int_set (&job->permille, (gint) (CLAMP (fraction, 0.0, 1.0) * 1000.0));
 }
 
 static void
@@ -239,7 +253,7 @@ open_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancella
 {
   OpenJob *job = data;
   GError *error = NULL;
-  MgCampaign *campaign = mg_campaign_open (job->path, &error);
+  MgCampaign *campaign = mg_campaign_open_with_progress (job->path, open_progress, job, &error);
 
   if (campaign != NULL)
     g_task_return_pointer (task, campaign, g_object_unref);
@@ -259,6 +273,8 @@ open_done (GObject *source, GAsyncResult *result, gpointer data)
 
   campaign = g_task_propagate_pointer (G_TASK (result), &error);
   g_hash_table_remove (self->opening, job->path);
+  if (job->toast != NULL)
+    adw_toast_dismiss (job->toast);
   if (parent != NULL)
     gtk_widget_set_cursor (GTK_WIDGET (parent), NULL);
   /* Quit (or a stop signal) came while it opened: nothing shown, the campaign closed with it. */
@@ -275,24 +291,69 @@ open_done (GObject *source, GAsyncResult *result, gpointer data)
   g_application_release (G_APPLICATION (self));
 }
 
-/* A campaign opened from the command line has no window to show its open on: when that takes a
- * second (another program holds the file locked, a slow disk), the start window comes, its
- * pointer busy, and takes the campaign's error if the open fails. A 1M-row campaign opens in
- * 0.04 s: most opens end long before. */
+/* The toast's title for the open's progress now. */
+static char *
+open_toast_title (OpenJob *job, gint permille)
+{
+  g_autofree char *base = g_path_get_basename (job->path);
+  g_autofree char *name = g_filename_display_name (base);
+
+  if (permille < 0)
+    return g_strdup_printf (_("Opening “%s”…"), name);
+  /* Translators: a campaign's whole journal is replayed to check it (a copied file, an older
+   * version's) or under this version's rules; %d is how much is done, in percent. */
+  return g_strdup_printf (_("Opening “%s”: replaying its journal, %d%% done"), name, permille / 10);
+}
+
+/* Four times a second while a slow open lasts: the toast follows its progress. */
+static gboolean
+open_toast_tick (gpointer data)
+{
+  GTask *task = data;
+  OpenJob *job = g_task_get_task_data (task);
+  g_autoptr(GtkWindow) parent = NULL;
+  g_autofree char *title = NULL;
+  gint permille = g_atomic_int_get (&job->permille);
+
+  if (g_task_get_completed (task) || job->toast == NULL)
+    return G_SOURCE_REMOVE;
+  if (permille / 10 == job->shown / 10 || (parent = g_weak_ref_get (&job->parent)) == NULL)
+    return G_SOURCE_CONTINUE;
+  job->shown = permille;
+  title = open_toast_title (job, permille);
+  mg_toast_retitle (GTK_WIDGET (parent), job->toast, title);
+  return G_SOURCE_CONTINUE;
+}
+
+/* An open that takes a second: a toast on the window that asked for it says what it waits for
+ * and how far it is. A campaign opened from the command line has no such window: the start
+ * window comes, its pointer busy, and takes the toast (and the campaign's error if the open
+ * fails). A 1M-row campaign opens in 0.04 s: most opens end long before. */
 static gboolean
 open_slow (gpointer data)
 {
   GTask *task = data;
   MgApplication *self = g_task_get_source_object (task);
   OpenJob *job = g_task_get_task_data (task);
-  GtkWindow *start;
+  g_autoptr(GtkWindow) parent = NULL;
+  g_autofree char *title = NULL;
 
   if (g_task_get_completed (task) || self->quitting)
     return G_SOURCE_REMOVE;
-  start = mg_application_get_start_window (self);
-  gtk_window_present (start);
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (start), "progress");
-  g_weak_ref_set (&job->parent, start);
+  parent = g_weak_ref_get (&job->parent);
+  if (parent == NULL)
+    {
+      parent = g_object_ref (mg_application_get_start_window (self));
+      gtk_window_present (parent);
+      gtk_widget_set_cursor_from_name (GTK_WIDGET (parent), "progress");
+      g_weak_ref_set (&job->parent, parent);
+    }
+  job->shown = g_atomic_int_get (&job->permille);
+  title = open_toast_title (job, job->shown);
+  job->toast = g_object_ref_sink (adw_toast_new (title));
+  adw_toast_set_timeout (job->toast, 0);
+  mg_toast_add (GTK_WIDGET (parent), g_object_ref (job->toast));
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 250, open_toast_tick, g_object_ref (task), g_object_unref);
   return G_SOURCE_REMOVE;
 }
 
@@ -322,6 +383,7 @@ mg_application_open_path_async (MgApplication *self,
   if (parent != NULL)
     gtk_widget_set_cursor_from_name (GTK_WIDGET (parent), "progress");
   job = g_new0 (OpenJob, 1);
+  job->permille = -1;
   job->path = g_steal_pointer (&absolute);
   g_weak_ref_init (&job->parent, parent);
   /* The process waits for it even with no window yet (a file given on the command line). */
@@ -330,8 +392,7 @@ mg_application_open_path_async (MgApplication *self,
   g_task_set_source_tag (task, mg_application_open_path_async);
   g_task_set_task_data (task, job, open_job_free);
   g_task_run_in_thread (task, open_thread);
-  if (parent == NULL)
-    g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, 1, open_slow, g_object_ref (task), g_object_unref);
+  g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, 1, open_slow, g_object_ref (task), g_object_unref);
 }
 
 gboolean

@@ -302,7 +302,9 @@ mg_toast_add (GtkWidget *widget, AdwToast *toast)
       g_object_unref (toast);
       return;
     }
-  adw_toast_set_timeout (toast, 4);
+  /* 4 s, but for a toast its caller keeps until it dismisses it (timeout 0: a slow open's). */
+  if (adw_toast_get_timeout (toast) != 0)
+    adw_toast_set_timeout (toast, 4);
   g_object_set_data_full (G_OBJECT (overlay), "mg-last-toast", g_strdup (title), g_free);
   adw_toast_set_custom_title (toast, toast_title_new (title));
   if (gtk_widget_get_mapped (GTK_WIDGET (overlay)))

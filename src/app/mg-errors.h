@@ -37,7 +37,8 @@ G_BEGIN_DECLS
 void        mg_toast_show    (GtkWidget  *widget,
                               const char *title);
 /* The same for a toast made whole first (button, action): takes it (transfer full). A toast
- * is never changed once the overlay has it, as libadwaita 1.2 may be showing or dropping it. */
+ * is never changed once the overlay has it, as libadwaita 1.2 may be showing or dropping it (but
+ * by mg_toast_retitle). It goes after 4 s, unless its timeout was set to 0: then when dismissed. */
 void        mg_toast_add     (GtkWidget  *widget,
                               AdwToast   *toast);
 /* Gives a toast that is shown a new title (mg_toast_last says it). */

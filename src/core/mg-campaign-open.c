@@ -450,26 +450,67 @@ writable (const char *path)
   return g_access (path, W_OK) == 0 && g_access (dir, W_OK) == 0;
 }
 
-static MgCampaign *open_mode (const char *path, gboolean read_only, GError **error);
+/* An open's progress (mg_campaign_open_with_progress): each long step of it a share. */
+typedef struct {
+  MgCheckProgress progress;
+  gpointer        data;
+  double          base, span;
+} OpenProgress;
+
+static void
+open_progress (double fraction, gpointer data)
+{
+  OpenProgress *p = data;
+
+  p->progress (p->base + p->span * CLAMP (fraction, 0.0, 1.0), p->data);
+}
+
+/* The next step reports through the check's progress (mg_campaign_check, and the replay of a
+ * stale load in mg-campaign.c) as the share [base, base + span] of the open. */
+static gboolean
+open_step (MgCampaign *self, OpenProgress *p, double base, double span)
+{
+  if (p->progress != NULL)
+    {
+      p->base = base;
+      p->span = span;
+      self->check_progress = open_progress;
+      self->check_progress_data = p;
+    }
+  return TRUE;
+}
+
+static MgCampaign *open_mode (const char *path, gboolean read_only, OpenProgress *progress, GError **error);
 
 MgCampaign *
 mg_campaign_open (const char *path, GError **error)
 {
-  return open_mode (path, FALSE, error);
+  return mg_campaign_open_with_progress (path, NULL, NULL, error);
+}
+
+MgCampaign *
+mg_campaign_open_with_progress (const char *path, MgCheckProgress progress, gpointer data, GError **error)
+{
+  OpenProgress p = { progress, data, 0.0, 1.0 };
+
+  return open_mode (path, FALSE, &p, error);
 }
 
 /* A second campaign on the same file, read-only, for a check in another thread. */
 MgCampaign *
 mg_campaign_open_read_only (const char *path, GError **error)
 {
-  return open_mode (path, TRUE, error);
+  OpenProgress p = { NULL };
+
+  return open_mode (path, TRUE, &p, error);
 }
 
 static MgCampaign *
-open_mode (const char *path, gboolean read_only, GError **error)
+open_mode (const char *path, gboolean read_only, OpenProgress *progress, GError **error)
 {
   g_autoptr(MgCampaign) self = NULL;
   gint64 version = 0;
+  gboolean ok;
 
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -485,18 +526,28 @@ open_mode (const char *path, gboolean read_only, GError **error)
   self->read_only = read_only || !writable (path);
   self->store = mg_store_open (path, self->read_only ? MG_STORE_READ_ONLY : MG_STORE_READ_WRITE,
                                error);
-  /* Load (which checks what it replays) before a migration could write anything. */
-  if (!self->store ||
-      !mg_campaign_load_all (self, error) ||
-      !check_game_tables_version (self, error) ||
-      (!self->read_only && version < MG_CAMPAIGN_SCHEMA_VERSION &&
-       !mg_campaign_ensure_sound (self, error)) ||
-      (!self->read_only && version < MG_CAMPAIGN_SCHEMA_VERSION &&
-       !mg_store_migrate (self->store, mg_core_data, MG_CAMPAIGN_SCHEMA_DIR, error)) ||
-      (!self->read_only && !migrate_game_tables (self, error)) ||
-      !mg_campaign_query_has_said (self, error) ||
-      !watch_chain (self, error) ||
-      !renew_snapshots (self, error))
+  /* Load (which checks what it replays) before a migration could write anything. The long
+   * steps report their progress: a stale load's replay from the start, the check before a
+   * migration, the renewal of another revision's snapshots (a check too). */
+  ok = self->store != NULL &&
+       open_step (self, progress, 0.0, 0.5) &&
+       mg_campaign_load_all (self, error) &&
+       check_game_tables_version (self, error) &&
+       open_step (self, progress, self->stale_snapshots ? 0.5 : 0.0, self->stale_snapshots ? 0.5 : 1.0) &&
+       (self->read_only || version >= MG_CAMPAIGN_SCHEMA_VERSION ||
+        (mg_campaign_ensure_sound (self, error) &&
+         mg_store_migrate (self->store, mg_core_data, MG_CAMPAIGN_SCHEMA_DIR, error))) &&
+       (self->read_only || migrate_game_tables (self, error)) &&
+       mg_campaign_query_has_said (self, error) &&
+       watch_chain (self, error) &&
+       open_step (self, progress, 0.5, 0.5) &&
+       renew_snapshots (self, error);
+  if (self->store != NULL && self->check_progress == open_progress)
+    {
+      self->check_progress = NULL;
+      self->check_progress_data = NULL;
+    }
+  if (!ok)
     {
       mg_campaign_convert_error (error);
       if (self->store)

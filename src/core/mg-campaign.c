@@ -437,6 +437,16 @@ stale_refused (MgCampaign *self, GError *local, GError **error)
   return FALSE;
 }
 
+/* A replay from the start (another revision's snapshots) on open: its progress, every 1,024 rows. */
+static gboolean
+load_progress_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_before, const char *kept_said,
+                   const MgSaid *said, gpointer data, GError **error)
+{
+  if ((seq & 1023) == 0 && self->last_seq > 0)
+    self->check_progress ((double) seq / self->last_seq, self->check_progress_data);
+  return TRUE;
+}
+
 static gboolean
 load_all_locked (MgCampaign *self, GError **error)
 {
@@ -465,8 +475,9 @@ load_all_locked (MgCampaign *self, GError **error)
   if (self->session <= 0)
     return mg_campaign_corrupt (self, error, _("it has no session"));
 
-  state = mg_campaign_replay (self, self->ruleset, TRUE, G_MAXINT64, NULL, NULL, &info,
-                              self->stale_snapshots ? &local : error);
+  state = mg_campaign_replay (self, self->ruleset, TRUE, G_MAXINT64,
+                              self->stale_snapshots && self->check_progress != NULL ? load_progress_row : NULL,
+                              NULL, &info, self->stale_snapshots ? &local : error);
   if (!state && local != NULL)
     return stale_refused (self, g_steal_pointer (&local), error);
   if (!state)

@@ -216,6 +216,12 @@ gboolean     mg_campaign_needs_check  (MgCampaign *self);
 typedef void (*MgCheckProgress) (double fraction, gpointer data);
 gboolean     mg_campaign_check_path   (const char *path, MgCheckProgress progress, gpointer data,
                                        GError **error);
+/* mg_campaign_open, telling `progress` (from the calling thread) how far its long steps are,
+ * when it has any: the check before a migration of an older file that was not left sealed, and
+ * the replay from the start of a campaign played under an earlier revision of the game's rules
+ * with the renewal of its snapshots. An open of a sealed campaign of this version calls it never. */
+MgCampaign  *mg_campaign_open_with_progress (const char *path, MgCheckProgress progress, gpointer data,
+                                             GError **error);
 /* While such a check runs for self (on the main thread): every change is refused with
  * MG_CAMPAIGN_ERROR_CHECKING, in plain words; the table's "checking" and "check-fraction"
  * follow. mg_campaign_checked () ends it with the check's result: sound (writes need not ask

@@ -103,6 +103,12 @@ sql_int (const char *path, const char *sql)
   return n;
 }
 
+static void
+record_progress (double fraction, gpointer data)
+{
+  g_array_append_val ((GArray *) data, fraction);
+}
+
 #define SNAPSHOTS_SQL "SELECT group_concat (seq || ':' || turn || ':' || state, ';') FROM (SELECT * FROM snapshot ORDER BY seq)"
 /* What a row is and proves: no column of it may change when its snapshots are made again. */
 #define JOURNAL_SQL "SELECT group_concat (seq || action || dice || events || summary || undone || hex (hash) || " \
@@ -126,6 +132,7 @@ renewed (gconstpointer data)
   g_autoptr(MgCampaign) c = NULL;
   g_autoptr(MgCampaign) fresh = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) fractions = g_array_new (FALSE, FALSE, sizeof (double));
   gint64 added, total_v1, leader_gp;
 
   played_file (path, 1, NULL, &added, &total_v1);
@@ -137,8 +144,17 @@ renewed (gconstpointer data)
   g_assert_cmpint (sql_int (path, "SELECT engine_revision FROM campaign"), ==, 1);
 
   mg_fake_set_revision (2);
-  c = mg_campaign_open (path, &error);
+  c = mg_campaign_open_with_progress (path, record_progress, fractions, &error);
   g_assert_no_error (error);
+  /* The renewal said how far it was, forward only, within the open's whole. */
+  g_assert_cmpuint (fractions->len, >=, 1);
+  for (guint i = 0; i < fractions->len; i++)
+    {
+      g_assert_cmpfloat (g_array_index (fractions, double, i), >=, i ? g_array_index (fractions, double, i - 1) : 0.0);
+      g_assert_cmpfloat (g_array_index (fractions, double, i), <=, 1.0);
+    }
+  g_assert_cmpfloat (g_array_index (fractions, double, fractions->len - 1), >, 0.5);
+  g_array_set_size (fractions, 0);
   /* Every addition counted twice, the dice as recorded. */
   g_assert_cmpint (total (c), ==, total_v1 + added);
   g_assert_cmpint (sql_int (path, "SELECT engine_revision FROM campaign"), ==, 2);
@@ -166,9 +182,10 @@ renewed (gconstpointer data)
   g_assert_cmpint (total (c), ==, total_v1 + added + 8);
   g_clear_object (&c);
 
-  /* Opened again: nothing left to renew, the state as it was left. */
-  c = mg_campaign_open (path, &error);
+  /* Opened again: nothing left to renew (no progress to tell), the state as it was left. */
+  c = mg_campaign_open_with_progress (path, record_progress, fractions, &error);
   g_assert_no_error (error);
+  g_assert_cmpuint (fractions->len, ==, 0);
   g_assert_cmpint (total (c), ==, total_v1 + added + 8);
   g_assert_true (mg_campaign_check (c, &error));
   g_assert_no_error (error);

@@ -6,12 +6,14 @@
 #include <time.h>
 
 #include <sqlite3.h>
+#include <glib/gstdio.h>
 
 #include "mg-application.h"
 #include "mg-start-window.h"
 #include "mg-campaign-window-private.h"
 #include "mg-journal-model.h"
 #include "mg-widget-util.h"
+#include "mg-errors.h"
 #include "ui-test-util.h"
 
 /* Rows of the campaign: enough that its check takes well over half a second (Meeple's replay
@@ -397,6 +399,89 @@ test_open_in_thread (void)
   wait_ms (50);
 }
 
+/* A campaign played under an earlier revision of Meeple's rules (its engine_revision set below
+ * this build's): the open replays it from the start and renews its snapshots, seconds at 100k
+ * rows. From a second on, a toast on the window that asked says so and how far it is, the
+ * window drawing; it goes when the campaign's window comes. */
+static gboolean
+tick_count (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  (*(guint *) data)++;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+test_open_renewed_tells_progress (void)
+{
+  g_autofree char *copy = copied_campaign (ROWS);
+  /* A path of its own: this computer's seal of the copy's path knows the earlier tests' undos. */
+  g_autofree char *path = g_build_filename (tmpdir, "renewed.db", NULL);
+  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  g_autofree char *revision = NULL;
+  g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+  /* The campaign's window, when it comes, closes the start window: kept to be read until then. */
+  g_autoptr(GtkWindow) start = g_object_ref (mg_application_get_start_window (app));
+  gint64 deadline;
+  MgCampaignWindow *window;
+  static guint frames;   /* static: the start window's tick may outlive the test's frame */
+  guint tick_id;
+  gboolean percent = FALSE;
+
+  g_assert_cmpint (g_rename (copy, path), ==, 0);
+  write_outside (path, "UPDATE campaign SET engine_revision = 0");
+  frames = 0;
+  gtk_window_present (start);
+  wait_ms (100);
+  tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (start), tick_count, &frames, NULL);
+  mg_application_open_path_async (app, path, start);
+  deadline = g_get_monotonic_time () + 120 * G_TIME_SPAN_SECOND;
+  while (mg_application_is_opening (app) && g_get_monotonic_time () < deadline)
+    {
+      const char *last;
+
+      g_main_context_iteration (NULL, TRUE);
+      last = gtk_widget_get_realized (GTK_WIDGET (start)) ? mg_toast_last (GTK_WIDGET (start)) : NULL;
+      if (last != NULL && (titles->len == 0 || strcmp (last, g_ptr_array_index (titles, titles->len - 1)) != 0))
+        g_ptr_array_add (titles, g_strdup (last));
+    }
+  if (gtk_widget_get_realized (GTK_WIDGET (start)))
+    gtk_widget_remove_tick_callback (GTK_WIDGET (start), tick_id);
+  g_assert_false (mg_application_is_opening (app));
+  for (guint i = 0; i < titles->len; i++)
+    {
+      g_test_message ("toast: %s", (const char *) g_ptr_array_index (titles, i));
+      percent = percent || (strstr (g_ptr_array_index (titles, i), "replaying its journal") != NULL &&
+                            strstr (g_ptr_array_index (titles, i), "% done") != NULL);
+    }
+  g_test_message ("%u frames of the start window while it opened", frames);
+  {
+    g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+    for (GList *l = toplevels; l != NULL; l = l->next)
+      if (ADW_IS_MESSAGE_DIALOG (l->data))
+        g_test_message ("dialog: %s", adw_message_dialog_get_body (l->data));
+  }
+  g_assert_true (percent);
+  g_assert_cmpuint (frames, >, 10);
+  window = window_of (absolute);
+  g_assert_nonnull (window);
+  g_assert_cmpint (mg_campaign_journal_count (mg_campaign_window_get_campaign (window)), ==, ROWS);
+  gtk_window_destroy (GTK_WINDOW (window));
+  {
+    sqlite3 *db = NULL;
+    sqlite3_stmt *stmt = NULL;
+
+    g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT engine_revision FROM campaign", -1, &stmt, NULL), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+    revision = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+    sqlite3_finalize (stmt);
+    sqlite3_close (db);
+  }
+  g_assert_cmpstr (revision, ==, "1");   /* Meeple's revision in this build */
+  wait_ms (50);
+}
+
 /* The Journal's model at an undo: only the page holding the row undone is read again, however
  * many pages the list has cached (it read them all: up to 1,024 rows at each action). */
 static void
@@ -496,6 +581,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/check/outside-change", test_outside_change_checked_in_thread);
   g_test_add_func ("/ui/open/in-thread", test_open_in_thread);
   g_test_add_func ("/ui/open/held-from-command-line", test_open_held_from_command_line);
+  g_test_add_func ("/ui/open/renewed-tells-progress", test_open_renewed_tells_progress);
   g_test_add_func ("/ui/rows/update", test_rows_update);
   g_test_add_func ("/ui/journal/undo-reads-its-page", test_journal_undo_reads_its_page);
   status = g_test_run ();
