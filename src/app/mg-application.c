@@ -302,7 +302,7 @@ open_toast_title (OpenJob *job, gint permille)
     return g_strdup_printf (_("Opening “%s”…"), name);
   /* Translators: a campaign's whole journal is replayed to check it (a copied file, an older
    * version's) or under this version's rules; %d is how much is done, in percent. */
-  return g_strdup_printf (_("Opening “%s”: replaying its journal, %d%% done"), name, permille / 10);
+  return g_strdup_printf (_("Opening “%s”: replaying its journal, %d%% done"), name, permille / 100 * 10);
 }
 
 /* Four times a second while a slow open lasts: the toast follows its progress. */
@@ -317,7 +317,8 @@ open_toast_tick (gpointer data)
 
   if (g_task_get_completed (task) || job->toast == NULL)
     return G_SOURCE_REMOVE;
-  if (permille / 10 == job->shown / 10 || (parent = g_weak_ref_get (&job->parent)) == NULL)
+  /* In tens of percent: each new title is also said to a screen reader (mg_toast_retitle). */
+  if (permille / 100 == job->shown / 100 || (parent = g_weak_ref_get (&job->parent)) == NULL)
     return G_SOURCE_CONTINUE;
   job->shown = permille;
   title = open_toast_title (job, permille);
