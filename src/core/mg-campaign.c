@@ -413,7 +413,6 @@ mg_campaign_query_has_said (MgCampaign *self, GError **error)
   return TRUE;
 }
 
-/* Everything memory holds about the file: the campaign row, players, counters, the state. */
 /* A journal played under an earlier revision of the engine that this one does not replay: a
  * rule now refuses a row it accepted. Not damage (nothing in the file is wrong): the file is
  * refused as it is, with the row and the engine's reason. */
@@ -447,6 +446,7 @@ load_progress_row (MgCampaign *self, gint64 seq, MgState *state, gint turn_befor
   return TRUE;
 }
 
+/* Everything memory holds about the file: the campaign row, players, counters, the state. */
 static gboolean
 load_all_locked (MgCampaign *self, GError **error)
 {
