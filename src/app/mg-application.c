@@ -351,7 +351,7 @@ open_slow (gpointer data)
     }
   job->shown = g_atomic_int_get (&job->permille);
   title = open_toast_title (job, job->shown);
-  job->toast = g_object_ref_sink (adw_toast_new (title));
+  job->toast = adw_toast_new (title);   /* not floating: ours; the overlay gets a ref of its own */
   adw_toast_set_timeout (job->toast, 0);
   mg_toast_add (GTK_WIDGET (parent), g_object_ref (job->toast));
   g_timeout_add_full (G_PRIORITY_DEFAULT, 250, open_toast_tick, g_object_ref (task), g_object_unref);
