@@ -226,6 +226,7 @@ typedef struct {
   gint      permille;   /* the open's progress (atomic, set by its thread); -1: none told */
   AdwToast *toast;      /* "Opening …", once it takes a second (main thread) */
   gint      shown;      /* the permille the toast shows */
+  gboolean  dismissed;  /* closed by its button: told no further (nor to a screen reader) */
 } OpenJob;
 
 static void
@@ -235,6 +236,8 @@ open_job_free (gpointer data)
 
   g_free (job->path);
   g_weak_ref_clear (&job->parent);
+  if (job->toast != NULL)
+    g_signal_handlers_disconnect_by_data (job->toast, job);
   g_clear_object (&job->toast);
   g_free (job);
 }
@@ -305,6 +308,12 @@ open_toast_title (OpenJob *job, gint permille)
   return g_strdup_printf (_("Opening “%s”: replaying its journal, %d%% done"), name, permille / 100 * 10);
 }
 
+static void
+open_toast_dismissed (OpenJob *job)
+{
+  job->dismissed = TRUE;
+}
+
 /* Four times a second while a slow open lasts: the toast follows its progress. */
 static gboolean
 open_toast_tick (gpointer data)
@@ -315,7 +324,7 @@ open_toast_tick (gpointer data)
   g_autofree char *title = NULL;
   gint permille = g_atomic_int_get (&job->permille);
 
-  if (g_task_get_completed (task) || job->toast == NULL)
+  if (g_task_get_completed (task) || job->toast == NULL || job->dismissed)
     return G_SOURCE_REMOVE;
   /* In tens of percent: each new title is also said to a screen reader (mg_toast_retitle). */
   if (permille / 100 == job->shown / 100 || (parent = g_weak_ref_get (&job->parent)) == NULL)
@@ -353,6 +362,7 @@ open_slow (gpointer data)
   title = open_toast_title (job, job->shown);
   job->toast = adw_toast_new (title);   /* not floating: ours; the overlay gets a ref of its own */
   adw_toast_set_timeout (job->toast, 0);
+  g_signal_connect_swapped (job->toast, "dismissed", G_CALLBACK (open_toast_dismissed), job);
   mg_toast_add (GTK_WIDGET (parent), g_object_ref (job->toast));
   g_timeout_add_full (G_PRIORITY_DEFAULT, 250, open_toast_tick, g_object_ref (task), g_object_unref);
   return G_SOURCE_REMOVE;

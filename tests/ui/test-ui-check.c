@@ -410,6 +410,37 @@ tick_count (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* The first button shown inside `widget` (itself included), or NULL: a toast keeps its action's
+ * button hidden when it has none. */
+static GtkWidget *
+first_button (GtkWidget *widget)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return NULL;
+  if (GTK_IS_BUTTON (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = first_button (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The close button of the toast whose title reads `title` in `window`, or NULL. */
+static GtkWidget *
+toast_close_button (GtkWidget *window, const char *title)
+{
+  GtkWidget *label = ui_test_find_label (window, title);
+  GtkWidget *toast = label;
+
+  while (toast != NULL && strcmp (G_OBJECT_TYPE_NAME (toast), "AdwToastWidget") != 0)
+    toast = gtk_widget_get_parent (toast);
+  return toast != NULL ? first_button (toast) : NULL;
+}
+
 static void
 test_open_renewed_tells_progress (void)
 {
@@ -426,6 +457,8 @@ test_open_renewed_tells_progress (void)
   static guint frames;   /* static: the start window's tick may outlive the test's frame */
   guint tick_id;
   gboolean percent = FALSE;
+  guint closed_at = 0;   /* titles->len when the toast's close button had closed it (0: not yet) */
+  gint64 shown_at = 0;   /* when it first told a share */
 
   g_assert_cmpint (g_rename (copy, path), ==, 0);
   write_outside (path, "UPDATE campaign SET engine_revision = 0");
@@ -443,6 +476,29 @@ test_open_renewed_tells_progress (void)
       last = gtk_widget_get_realized (GTK_WIDGET (start)) ? mg_toast_last (GTK_WIDGET (start)) : NULL;
       if (last != NULL && (titles->len == 0 || strcmp (last, g_ptr_array_index (titles, titles->len - 1)) != 0))
         g_ptr_array_add (titles, g_strdup (last));
+      /* Once it has told a share and stands still (its slide in is over), closed by its button
+       * (a real click); from when it has gone, told no further. */
+      if (closed_at == 0 && last != NULL && strstr (last, "% done") != NULL)
+        {
+          GtkWidget *close = toast_close_button (GTK_WIDGET (start), last);
+
+          if (shown_at == 0)
+            shown_at = g_get_monotonic_time ();
+          if (close != NULL && gtk_widget_get_mapped (close) &&
+              g_get_monotonic_time () - shown_at > 500 * G_TIME_SPAN_MILLISECOND && ui_test_x_click (close))
+            {
+              gint64 until = g_get_monotonic_time () + 2 * G_TIME_SPAN_SECOND;
+              g_autoptr(GtkWidget) held = g_object_ref (close);   /* the toast goes with it */
+
+              while (gtk_widget_get_mapped (held) && g_get_monotonic_time () < until)
+                g_main_context_iteration (NULL, TRUE);
+              g_assert_false (gtk_widget_get_mapped (held));
+              last = mg_toast_last (GTK_WIDGET (start));
+              if (strcmp (last, g_ptr_array_index (titles, titles->len - 1)) != 0)
+                g_ptr_array_add (titles, g_strdup (last));   /* told before the click landed */
+              closed_at = titles->len;
+            }
+        }
     }
   if (gtk_widget_get_realized (GTK_WIDGET (start)))
     gtk_widget_remove_tick_callback (GTK_WIDGET (start), tick_id);
@@ -453,7 +509,9 @@ test_open_renewed_tells_progress (void)
       percent = percent || (strstr (g_ptr_array_index (titles, i), "replaying its journal") != NULL &&
                             strstr (g_ptr_array_index (titles, i), "% done") != NULL);
     }
-  g_test_message ("%u frames of the start window while it opened", frames);
+  g_test_message ("%u frames of the start window while it opened; closed after title %u", frames, closed_at);
+  g_assert_cmpuint (closed_at, >, 0);
+  g_assert_cmpuint (titles->len, ==, closed_at);
   {
     g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
 
