@@ -336,7 +336,10 @@ mg_campaign_check (MgCampaign *self, GError **error)
   CheckData check = { NULL, 0 };
   ReplayInfo info = { .with_said = TRUE };
   g_autoptr(MgState) replayed = NULL;
+  g_autoptr(GError) refused = NULL;
   json_object *a = NULL, *b = NULL;
+  /* An open left the state to this replay (defer_state): it is the load, nothing to compare. */
+  gboolean adopt = self->state == NULL;
   gboolean ok = FALSE;
 
   g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
@@ -352,14 +355,28 @@ mg_campaign_check (MgCampaign *self, GError **error)
   /* Rows in force with seq beyond any snapshot count too: G_MAXINT64 bound. */
   check.snapshots = mg_campaign_collect_seqs (self, "SELECT seq FROM snapshot WHERE seq <= ?1 ORDER BY seq LIMIT ?2",
                                               G_MAXINT64, G_MAXINT, error);
-  if (!check.snapshots ||
-      !(replayed = mg_campaign_replay (self, self->ruleset, FALSE, G_MAXINT64, check_row, &check, &info, error)))
+  if (!check.snapshots)
+    goto out;
+  replayed = mg_campaign_replay (self, self->ruleset, FALSE, G_MAXINT64, check_row, &check, &info,
+                                 adopt ? &refused : error);
+  if (replayed == NULL && refused != NULL)
+    mg_campaign_stale_refused (self, g_steal_pointer (&refused), error);
+  if (replayed == NULL)
     goto out;
   if (check.next < check.snapshots->len && !self->stale_snapshots)
     {
       g_set_error (error, MG_CAMPAIGN_ERROR, MG_CAMPAIGN_ERROR_CORRUPT,
                    _("A snapshot is kept for journal row %lld, which is not in force"),
                    (long long) g_array_index (check.snapshots, gint64, check.next));
+      goto out;
+    }
+  if (adopt)
+    {
+      /* Renewing, mg_campaign_after_row counted since_snap as it wrote the snapshots. */
+      if (!self->renewing)
+        self->since_snap = info.since_snap;
+      mg_campaign_set_state (self, g_steal_pointer (&replayed));
+      ok = TRUE;
       goto out;
     }
   a = mg_state_to_json (replayed);
@@ -380,8 +397,9 @@ out:
   else if (!self->read_only)
     {
       /* Found sound: this process's writes need not ask again, nor the next process's while
-       * the file stays as Melee GM leaves it. */
-      mg_store_seal (self->store);
+       * the file stays as Melee GM leaves it (a renewal seals the file after its commit). */
+      if (!self->renewing)
+        mg_store_seal (self->store);
       self->sound = TRUE;
     }
   return ok;

@@ -307,7 +307,7 @@ migrate_game_tables (MgCampaign *self, GError **error)
     return FALSE;
   if (current >= latest)
     return TRUE;
-  if (!mg_campaign_ensure_sound (self, error))
+  if (!mg_campaign_ensure_state (self, error) || !mg_campaign_ensure_sound (self, error))
     return FALSE;
   for (;;)
     {
@@ -392,8 +392,8 @@ watch_chain (MgCampaign *self, GError **error)
 /* The snapshots and entity tables an earlier revision of the game's engine made (schema/0010),
  * made again by this one in one write transaction with its revision: `check` in full (the
  * file's own checks, both chains, the acknowledged tail), its replay writing the snapshots as
- * play does rather than comparing them. The journal and its chains are not touched. The state
- * in memory is already this engine's (load_all replayed from the start). */
+ * play does rather than comparing them. The journal and its chains are not touched. The check's
+ * replay is the state (the load left it to it, defer_state), unless a step before made it. */
 static gboolean
 renew_snapshots (MgCampaign *self, GError **error)
 {
@@ -524,24 +524,27 @@ open_mode (const char *path, gboolean read_only, OpenProgress *progress, GError 
   self = g_object_new (MG_TYPE_CAMPAIGN, NULL);
   self->path = g_strdup (path);
   self->read_only = read_only || !writable (path);
+  self->defer_state = !self->read_only;
   self->store = mg_store_open (path, self->read_only ? MG_STORE_READ_ONLY : MG_STORE_READ_WRITE,
                                error);
   /* Load (which checks what it replays) before a migration could write anything. The long
-   * steps report their progress: a stale load's replay from the start, the check before a
-   * migration, the renewal of another revision's snapshots (a check too). */
+   * steps report their progress: a stale load's replay from the start (read-only: one that
+   * may write leaves it to the renewal's), the check before a migration, the renewal of another
+   * revision's snapshots (a check, whose replay is then the state unless a step before made it). */
   ok = self->store != NULL &&
-       open_step (self, progress, 0.0, 0.5) &&
+       open_step (self, progress, 0.0, self->read_only ? 1.0 : 0.5) &&
        mg_campaign_load_all (self, error) &&
        check_game_tables_version (self, error) &&
-       open_step (self, progress, self->stale_snapshots ? 0.5 : 0.0, self->stale_snapshots ? 0.5 : 1.0) &&
+       open_step (self, progress, 0.0, self->stale_snapshots ? 0.5 : 1.0) &&
        (self->read_only || version >= MG_CAMPAIGN_SCHEMA_VERSION ||
         (mg_campaign_ensure_sound (self, error) &&
          mg_store_migrate (self->store, mg_core_data, MG_CAMPAIGN_SCHEMA_DIR, error))) &&
        (self->read_only || migrate_game_tables (self, error)) &&
        mg_campaign_query_has_said (self, error) &&
        watch_chain (self, error) &&
-       open_step (self, progress, 0.5, 0.5) &&
+       open_step (self, progress, self->state != NULL ? 0.5 : 0.0, self->state != NULL ? 0.5 : 1.0) &&
        renew_snapshots (self, error);
+  self->defer_state = FALSE;
   if (self->store != NULL && self->check_progress == open_progress)
     {
       self->check_progress = NULL;

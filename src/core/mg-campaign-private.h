@@ -121,6 +121,8 @@ struct _MgCampaign {
   gboolean       stale_snapshots;  /* it is earlier than this build's engine: a replay starts from
                                     * the journal's start, and a check does not compare them */
   gboolean       renewing;     /* the check writes the snapshots rather than comparing them */
+  gboolean       defer_state;  /* an open that may write: a load of a stale campaign leaves the
+                                * state NULL for the renewal's replay to give (one replay, not two) */
   gint64         said_differ;  /* rows whose kept said the last check's replay says otherwise */
   gint64         stepped;      /* the row the last undo or redo marked last */
   gboolean       sound;        /* checked before this process's first write (ensure_sound) */
@@ -200,6 +202,11 @@ gboolean mg_campaign_corrupt (MgCampaign *self, GError **error, const char *what
 gboolean mg_campaign_engine_fault (MgCampaign *self, GError **error, const char *what);
 /* Reloads memory from the file, in one read transaction. */
 gboolean mg_campaign_load_all (MgCampaign *self, GError **error);
+/* The state, if a load left it to a renewal (defer_state): replayed now, for a step before. */
+gboolean mg_campaign_ensure_state (MgCampaign *self, GError **error);
+/* Refuses the open of a campaign whose journal this revision of the engine no longer replays
+ * (`local`, the engine's reason, is taken); a store or campaign error passes as it is. */
+gboolean mg_campaign_stale_refused (MgCampaign *self, GError *local, GError **error);
 /* Reloads memory if another connection changed the file since it last matched. */
 gboolean mg_campaign_sync_if_stale (MgCampaign *self, gboolean *reloaded, GError **error);
 /* After a failure that may have left memory different from the file: reloads it. */

@@ -416,8 +416,8 @@ mg_campaign_query_has_said (MgCampaign *self, GError **error)
 /* A journal played under an earlier revision of the engine that this one does not replay: a
  * rule now refuses a row it accepted. Not damage (nothing in the file is wrong): the file is
  * refused as it is, with the row and the engine's reason. */
-static gboolean
-stale_refused (MgCampaign *self, GError *local, GError **error)
+gboolean
+mg_campaign_stale_refused (MgCampaign *self, GError *local, GError **error)
 {
   if (local->domain == MG_STORE_ERROR || local->domain == MG_CAMPAIGN_ERROR)
     {
@@ -475,11 +475,20 @@ load_all_locked (MgCampaign *self, GError **error)
   if (self->session <= 0)
     return mg_campaign_corrupt (self, error, _("it has no session"));
 
+  /* Another revision's snapshots, in an open that will renew them: the renewal's check replays
+   * from the start anyway and its replay becomes the state (mg_campaign_check). */
+  if (self->stale_snapshots && self->defer_state)
+    {
+      g_clear_pointer (&self->undo_state, mg_state_free);
+      g_clear_pointer (&self->state, mg_state_free);
+      self->since_snap = 0;
+      return TRUE;
+    }
   state = mg_campaign_replay (self, self->ruleset, TRUE, G_MAXINT64,
                               self->stale_snapshots && self->check_progress != NULL ? load_progress_row : NULL,
                               NULL, &info, self->stale_snapshots ? &local : error);
   if (!state && local != NULL)
-    return stale_refused (self, g_steal_pointer (&local), error);
+    return mg_campaign_stale_refused (self, g_steal_pointer (&local), error);
   if (!state)
     return FALSE;
   mg_campaign_set_state (self, state);
@@ -504,6 +513,15 @@ mg_campaign_load_all (MgCampaign *self, GError **error)
   else
     mg_store_rollback (self->store);
   return ok;
+}
+
+gboolean
+mg_campaign_ensure_state (MgCampaign *self, GError **error)
+{
+  if (self->state != NULL)
+    return TRUE;
+  self->defer_state = FALSE;
+  return mg_campaign_load_all (self, error);
 }
 
 /* If another connection changed the file since memory last matched it, reload (*reloaded, if
