@@ -111,12 +111,62 @@ parse_options (const char    *command,
   return TRUE;
 }
 
+/* A long step's progress (an open that renews or migrates, a check: seconds at 1M rows), on
+ * stderr when it is a terminal only, on one line rewritten in place and erased when the step
+ * ends: what scripts read (stdout, and stderr's one line a failure) is the same with or without. */
+typedef struct {
+  const char *file;
+  gboolean    checking;   /* a check, else an open */
+  int         percent;    /* last shown; -1: nothing shown */
+  glong       width;      /* of the line shown, in characters */
+} CliProgress;
+
+static void
+cli_progress (double fraction, gpointer data)
+{
+  CliProgress *p = data;
+  int percent = (int) (CLAMP (fraction, 0.0, 1.0) * 100);
+  g_autofree char *line = NULL;
+
+  if (percent == p->percent || percent >= 100)
+    return;
+  p->percent = percent;
+  line = p->checking
+         /* Translators: shown on a terminal while a check runs; %s is a file, %d a percentage. */
+         ? g_strdup_printf (_("%s: checking, %d%% done"), p->file, percent)
+         /* Translators: shown on a terminal while a long open runs (a replay of the journal). */
+         : g_strdup_printf (_("%s: opening, %d%% done"), p->file, percent);
+  /* The percentage only grows: each line covers the one before. */
+  p->width = MAX (p->width, g_utf8_strlen (line, -1));
+  fprintf (stderr, "\r%s", line);
+  fflush (stderr);
+}
+
+static CliProgress *
+cli_progress_begin (CliProgress *p, const char *file, gboolean checking)
+{
+  *p = (CliProgress) { file, checking, -1, 0 };
+  return isatty (STDERR_FILENO) ? p : NULL;
+}
+
+/* Erases the progress line, if one was shown, before anything else is written. */
+static void
+cli_progress_end (CliProgress *p)
+{
+  if (p->width > 0)
+    fprintf (stderr, "\r%*s\r", (int) p->width, "");
+  p->width = 0;
+}
+
 static MgCampaign *
 open_campaign (const char *path, int *status)
 {
   g_autoptr(GError) error = NULL;
-  MgCampaign *campaign = mg_campaign_open (path, &error);
+  CliProgress progress;
+  CliProgress *shown = cli_progress_begin (&progress, path, FALSE);
+  MgCampaign *campaign = mg_campaign_open_with_progress (path, shown ? cli_progress : NULL, shown, &error);
 
+  cli_progress_end (&progress);
   if (campaign == NULL)
     *status = fail_error (EXIT_FAIL, path, error);
   return campaign;
@@ -945,7 +995,8 @@ cmd_check (int argc, char **argv)
 {
   g_autoptr(MgCampaign) campaign = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean accept_lost = FALSE, fill_said = FALSE;
+  gboolean accept_lost = FALSE, fill_said = FALSE, ok;
+  CliProgress progress, *shown;
   gint64 filled = 0;
   int status = EXIT_OK;
   GOptionEntry entries[] = {
@@ -967,7 +1018,10 @@ cmd_check (int argc, char **argv)
   campaign = open_campaign (argv[1], &status);
   if (campaign == NULL)
     return status;
-  if (!mg_campaign_check (campaign, &error))
+  shown = cli_progress_begin (&progress, argv[1], TRUE);
+  ok = mg_campaign_check_with_progress (campaign, shown ? cli_progress : NULL, shown, &error);
+  cli_progress_end (&progress);
+  if (!ok)
     return fail_error (EXIT_FAIL, argv[1], error);
   if (fill_said && !mg_narrate_fill_said (campaign, &filled, &error))
     return fail_error (EXIT_FAIL, argv[1], error);

@@ -415,6 +415,24 @@ mg_campaign_needs_check (MgCampaign *self)
 }
 
 gboolean
+mg_campaign_check_with_progress (MgCampaign *self, MgCheckProgress progress, gpointer data, GError **error)
+{
+  MgCheckProgress before = self->check_progress;
+  gpointer before_data = self->check_progress_data;
+  gboolean ok;
+
+  g_return_val_if_fail (MG_IS_CAMPAIGN (self), FALSE);
+  self->check_progress = progress;
+  self->check_progress_data = data;
+  ok = mg_campaign_check (self, error);
+  self->check_progress = before;
+  self->check_progress_data = before_data;
+  if (ok && progress != NULL)
+    progress (1.0, data);
+  return ok;
+}
+
+gboolean
 mg_campaign_check_path (const char *path, MgCheckProgress progress, gpointer data, GError **error)
 {
   g_autoptr(MgCampaign) other = mg_campaign_open_read_only (path, error);

@@ -216,6 +216,9 @@ gboolean     mg_campaign_needs_check  (MgCampaign *self);
 typedef void (*MgCheckProgress) (double fraction, gpointer data);
 gboolean     mg_campaign_check_path   (const char *path, MgCheckProgress progress, gpointer data,
                                        GError **error);
+/* mg_campaign_check, telling `progress` (from the calling thread) the fraction done now and then. */
+gboolean     mg_campaign_check_with_progress (MgCampaign *self, MgCheckProgress progress, gpointer data,
+                                              GError **error);
 /* mg_campaign_open, telling `progress` (from the calling thread) how far its long steps are,
  * when it has any: the check before a migration of an older file that was not left sealed, and
  * the replay from the start of a campaign played under an earlier revision of the game's rules

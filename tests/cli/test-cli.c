@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli.c — every command of melee-gm-cli, its output and its exit status; refusals that
  * leave the campaign untouched; files that cannot be used. */
+#include <errno.h>
+#include <pty.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <sqlite3.h>
 #include <glib/gstdio.h>
 
@@ -768,6 +772,86 @@ test_damaged_row (void)
   test_remove_dir (dir);
 }
 
+/* The CLI run in `dir` on a terminal (a pseudo-terminal: stdout and stderr both on it, as a
+ * person sees them), in English; what the terminal received, and the exit status. */
+static char *
+cli_run_tty (const char *dir, const char * const *args, int *status)
+{
+  GString *out = g_string_new (NULL);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_auto(GStrv) env = g_get_environ ();
+  int master = -1;
+  pid_t pid;
+  char buf[4096];
+  ssize_t n;
+
+  /* Made before the fork: the child only changes folder and runs it. */
+  g_ptr_array_add (argv, (char *) cli_path ());
+  for (const char * const *a = args; *a; a++)
+    g_ptr_array_add (argv, (char *) *a);
+  g_ptr_array_add (argv, NULL);
+  env = g_environ_setenv (env, "LANGUAGE", "C", TRUE);
+  env = g_environ_unsetenv (env, "G_MESSAGES_DEBUG");
+  pid = forkpty (&master, NULL, NULL, NULL);
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      if (chdir (dir) == 0)
+        execve (cli_path (), (char **) argv->pdata, env);
+      _exit (127);
+    }
+  /* Until the child's side closes (EIO on Linux once it exited). */
+  while ((n = read (master, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0)
+      g_string_append_len (out, buf, n);
+  close (master);
+  g_assert_cmpint (waitpid (pid, status, 0), ==, pid);
+  return g_string_free (out, FALSE);
+}
+
+/* A long check or open (seconds at 1M rows) says how far it is on a terminal, on one line
+ * rewritten in place and erased before the result; piped (what scripts read), not a byte of it. */
+static void
+test_progress_on_terminal (void)
+{
+  g_autofree char *dir = test_make_dir ();
+  g_autofree char *path = new_campaign (dir, "c.db");
+  g_autoptr(CliResult) piped = NULL;
+  g_autofree char *tty = NULL;
+  g_autofree char *erase = NULL;
+  const char *erased;
+  sqlite3 *db;
+  int status;
+
+  tty = cli_run_tty (dir, (const char *[]) { "check", "c.db", NULL }, &status);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  g_test_message ("terminal: %s", tty);
+  /* Its integrity checks done, a tenth of the check (the replay is the rest). */
+  g_assert_nonnull (strstr (tty, "\rc.db: checking, 10% done"));
+  /* Erased, in as many spaces as the longest line, then the result alone on its line. */
+  erase = g_strdup_printf ("\r%*s\rc.db: ok\r\n", (int) strlen ("c.db: checking, 99% done"), "");
+  erased = strstr (tty, erase);
+  g_assert_nonnull (erased);
+  g_assert_null (strstr (erased + 1, "checking"));
+  piped = cli_run (dir, NULL, "check", "c.db", NULL);
+  assert_ok (piped);
+  g_assert_cmpstr (piped->out, ==, "c.db: ok\n");
+
+  /* An open that renews the snapshots of an earlier revision of the rules replays the journal. */
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "UPDATE campaign SET engine_revision = 0", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  g_free (tty);
+  tty = cli_run_tty (dir, (const char *[]) { "undo", "c.db", NULL }, &status);
+  g_test_message ("terminal: %s", tty);
+  g_assert_true (WIFEXITED (status));
+  g_assert_nonnull (strstr (tty, "\rc.db: opening, 10% done"));
+  g_free (erase);
+  erase = g_strdup_printf ("\r%*s\r", (int) strlen ("c.db: opening, 10% done"), "");
+  g_assert_nonnull (strstr (tty, erase));
+  test_remove_dir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -782,6 +866,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/state", test_state);
   g_test_add_func ("/cli/undo-redo-log", test_undo_redo_log);
   g_test_add_func ("/cli/check-export-session", test_check_export_session);
+  g_test_add_func ("/cli/progress-on-terminal", test_progress_on_terminal);
   g_test_add_func ("/cli/unusable-files", test_unusable_files);
   g_test_add_func ("/cli/held-lock", test_held_lock);
   g_test_add_func ("/cli/damaged-row", test_damaged_row);
