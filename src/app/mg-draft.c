@@ -12,6 +12,7 @@
 #include "mg-draft.h"
 
 #include <errno.h>
+#include <string.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -28,11 +29,33 @@ mg_draft_path (MgCampaign *campaign, const char *kind)
   return g_build_filename (g_get_user_state_dir (), "melee-gm", "drafts", name, NULL);
 }
 
+/* Why a draft was not written, in a referee's words (the toast says it): the folder, as a person
+ * finds it, not the hashed file's path inside it; the code stays the file error's. */
+static void
+set_unkept (GError **error, GFileError code, const char *dir)
+{
+  g_autofree char *shown = NULL;
+  const char *home = g_get_home_dir ();
+
+  if (code == G_FILE_ERROR_NOSPC)
+    {
+      g_set_error_literal (error, G_FILE_ERROR, code, _("the disk is full; free some space and they will be"));
+      return;
+    }
+  if (g_str_has_prefix (dir, home) && dir[strlen (home)] == G_DIR_SEPARATOR)
+    shown = g_strconcat ("~", dir + strlen (home), NULL);
+  else
+    shown = g_filename_display_name (dir);
+  /* Translators: %s is a folder, as ~/.local/state/melee-gm/drafts. */
+  g_set_error (error, G_FILE_ERROR, code, _("the folder %s cannot be written"), shown);
+}
+
 gboolean
 mg_draft_save (MgCampaign *campaign, const char *kind, json_object *base, json_object *edit, GError **error)
 {
   g_autofree char *path = mg_draft_path (campaign, kind);
   g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GError) local = NULL;
   json_object *draft = json_object_new_object ();
   gboolean ok;
 
@@ -41,15 +64,15 @@ mg_draft_save (MgCampaign *campaign, const char *kind, json_object *base, json_o
   json_object_object_add (draft, "edit", json_object_get (edit));
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
-      int saved = errno;
-
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", dir, g_strerror (saved));
+      set_unkept (error, g_file_error_from_errno (errno), dir);
       json_object_put (draft);
       return FALSE;
     }
   ok = g_file_set_contents_full (path, json_object_to_json_string_ext (draft, JSON_C_TO_STRING_PLAIN), -1,
-                                 G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
+                                 G_FILE_SET_CONTENTS_CONSISTENT, 0600, &local);
   json_object_put (draft);
+  if (!ok)
+    set_unkept (error, local->domain == G_FILE_ERROR ? local->code : G_FILE_ERROR_FAILED, dir);
   return ok;
 }
 

@@ -489,6 +489,15 @@ test_draft_unkept (void)
   g_assert_nonnull (told);
   g_test_message ("told: %s", told);
   g_assert_true (g_str_has_prefix (told, unkept));
+  /* Why, in words, naming the folder a person can look into, not the hashed file in it. */
+  {
+    g_autofree char *shown = g_filename_display_name (folder);
+    g_autofree char *why = g_strdup_printf (_("the folder %s cannot be written"), shown);
+    g_autofree char *base = g_path_get_basename (draft);
+
+    g_assert_cmpstr (told + strlen (unkept), ==, why);
+    g_assert_null (strstr (told, base));
+  }
   g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
 
   /* The folder back: the next edit is kept. */
