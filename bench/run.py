@@ -822,6 +822,29 @@ def bench_journal(t, pairs, gen_timeout):
         ratio_line(f"  {renderer}: Journal jump frame time, ms", [o[0] for o in ours], 33, unit=" ms")
 
 
+def bench_steps(t, games, sizes, steps, gen_timeout):
+    """A Journal step on a read-only campaign of an earlier revision of its rules, against the
+    same journal with its own snapshots (issue 43: it replayed from the journal's start)."""
+    print("\n== steps (issue 43): a Journal step, read-only, rules of an earlier revision, "
+          "against the same journal's own snapshots ==")
+    prog = os.path.join(t.build, "bench/mg-bench-journal-steps")
+    if not os.path.exists(prog):
+        print("  mg-bench-journal-steps is not built")
+        return
+    for game in games:
+        for rows in sizes:
+            path = t.campaign(game, rows, gen_timeout)
+            if not path:
+                continue
+            stale = t.work_copy(path, f"{game}-{rows}-stale.db")
+            # As a Melee GM whose engine is at a later revision finds it (schema/0010).
+            subprocess.run(["sqlite3", stale, "UPDATE campaign SET engine_revision = 0"], check=True)
+            out = subprocess.run([prog, stale, path, str(steps)], capture_output=True, text=True)
+            print(f"  {game} {rows}:")
+            for line in (out.stdout + out.stderr).splitlines():
+                print(f"    {line}")
+
+
 # ------------------------------------------------------------------- others
 
 def bench_others(t, runs):
@@ -1223,7 +1246,7 @@ def bench_checkgap(t, games, rows, gen_timeout):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default="build")
-    ap.add_argument("--only", help="comma-separated: scaling,export,append,frame,journal,chain,others,action,checkgap")
+    ap.add_argument("--only", help="comma-separated: scaling,export,append,frame,journal,chain,others,action,checkgap,steps")
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--sizes", default=",".join(str(s) for s in SIZES))
     ap.add_argument("--runs", type=int, default=9, help="interleaved runs of the scaling measures")
@@ -1244,6 +1267,7 @@ def main():
     ap.add_argument("--action-rounds", type=int, default=36, help="keys pressed into each program per game and size")
     ap.add_argument("--action-sizes", default="1000,1000000", help="campaign sizes of the action bench")
     ap.add_argument("--baseline-build", help="a build of Melee GM before a change, interleaved in the action bench")
+    ap.add_argument("--steps", type=int, default=40, help="Journal steps asked of each campaign (steps)")
     ap.add_argument("--checkgap-rows", default="1000000", help="campaign size of the checkgap bench")
     ap.add_argument("--window-manager", default="metacity",
                     help="the window manager the action bench runs on its own X server ('none' for none)")
@@ -1284,6 +1308,8 @@ def main():
         bench_journal(t, args.journal_pairs, args.gen_timeout)
     if "chain" in only:
         bench_chain(t, args.base_cli, args.pairs, args.chain_rows)
+    if "steps" in only:
+        bench_steps(t, games, sizes, args.steps, args.gen_timeout)
     if "checkgap" in only:
         bench_checkgap(t, games, int(args.checkgap_rows), args.gen_timeout)
     if "others" in only:

@@ -431,6 +431,7 @@ renew_snapshots (MgCampaign *self, GError **error)
   mg_campaign_tables_written (self, tables);
   self->engine_revision = mg_game_engine_revision (self->game);
   self->stale_snapshots = FALSE;
+  mg_campaign_forget_mem_marks (self);   /* the file's snapshots now stand */
   mg_store_seal (self->store);   /* as the check found it, with this commit */
   return TRUE;
 

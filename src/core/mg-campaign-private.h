@@ -123,6 +123,12 @@ struct _MgCampaign {
   gboolean       renewing;     /* the check writes the snapshots rather than comparing them */
   gboolean       defer_state;  /* an open that may write: a load of a stale campaign leaves the
                                 * state NULL for the renewal's replay to give (one replay, not two) */
+  /* A stale campaign that is not renewed (read-only) replays from the journal's start: its
+   * replays keep states in memory instead, every `mem_every` rows in force (mg-campaign-replay.c),
+   * valid while the journal is as it was when they were made (`mem_key`). */
+  GArray        *mem_marks;    /* of MgMemMark, by seq */
+  guint          mem_every;
+  gint64         mem_key[3];   /* PRAGMA data_version, last_seq, last_active */
   gint64         said_differ;  /* rows whose kept said the last check's replay says otherwise */
   gint64         stepped;      /* the row the last undo or redo marked last */
   gboolean       sound;        /* checked before this process's first write (ensure_sound) */
@@ -147,6 +153,16 @@ struct _MgCampaign {
  * the caller asked for it (ReplayInfo.with_said) and the row keeps one: else NULL. */
 typedef gboolean (*RowFunc) (MgCampaign *self, gint64 seq, MgState *state, gint turn_before,
                              const char *kept_said, const MgSaid *said, gpointer data, GError **error);
+
+/* A state kept in memory after journal row `seq` (MgCampaign.mem_marks). */
+typedef struct {
+  gint64   seq;
+  MgState *state;
+} MgMemMark;
+
+/* At most this many kept for a campaign, however long: a step replays at most count / this
+ * rows (1M rows: ~980, ~16 ms), memory stays bounded (measured in docs/performance.md). */
+#define MG_CAMPAIGN_MEM_MARKS_MAX 1024
 
 typedef struct {
   gboolean with_said;  /* in: make each row's said for the RowFunc (check compares them) */
@@ -228,6 +244,8 @@ void mg_campaign_emit_rows_changed (MgCampaign *self, MgTableRows kind, gint64 f
 MgState *mg_campaign_replay (MgCampaign *self, json_object *ruleset, gboolean use_snapshots,
                              gint64 upto, RowFunc func, gpointer data, ReplayInfo *info,
                              GError **error);
+/* Drops the states kept in memory (a stale campaign's, MgCampaign.mem_marks). */
+void mg_campaign_forget_mem_marks (MgCampaign *self);
 /* Is a snapshot due after a row that took the turn from turn_before to turn_after? */
 gboolean mg_campaign_snapshot_due (MgCampaign *self, gint turn_before, gint turn_after);
 /* Writes the snapshot text of the state after row seq. */

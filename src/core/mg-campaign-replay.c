@@ -91,6 +91,59 @@ mg_campaign_replay (MgCampaign *self, json_object *ruleset, gboolean use_snapsho
   return state;
 }
 
+/* ---- states kept in memory, for a campaign whose snapshots are stale ------------------- */
+
+static void
+clear_mem_mark (gpointer data)
+{
+  mg_state_free (((MgMemMark *) data)->state);
+}
+
+void
+mg_campaign_forget_mem_marks (MgCampaign *self)
+{
+  g_clear_pointer (&self->mem_marks, g_array_unref);
+}
+
+/* The marks made for the journal as it is now: kept if it has not changed since they were made
+ * (no other connection wrote, no row added, undone or redone here), else dropped. */
+static gboolean
+mem_marks_current (MgCampaign *self, GError **error)
+{
+  gint64 key[3];
+
+  if (!mg_store_query_int (self->store, "PRAGMA data_version", &key[0], error))
+    return FALSE;
+  key[1] = self->last_seq;
+  key[2] = self->last_active;
+  if (self->mem_marks != NULL && memcmp (key, self->mem_key, sizeof key) == 0)
+    return TRUE;
+  mg_campaign_forget_mem_marks (self);
+  self->mem_marks = g_array_new (FALSE, FALSE, sizeof (MgMemMark));
+  g_array_set_clear_func (self->mem_marks, clear_mem_mark);
+  self->mem_every = MAX ((gint64) MG_CAMPAIGN_SNAPSHOT_MAX_ROWS, self->count / MG_CAMPAIGN_MEM_MARKS_MAX + 1);
+  memcpy (self->mem_key, key, sizeof key);
+  return TRUE;
+}
+
+/* The index of the last mark at or before `upto`, or -1. */
+static gint
+mem_mark_before (MgCampaign *self, gint64 upto)
+{
+  gint lo = 0, hi = (gint) self->mem_marks->len;
+
+  while (lo < hi)
+    {
+      gint mid = (lo + hi) / 2;
+
+      if (g_array_index (self->mem_marks, MgMemMark, mid).seq <= upto)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo - 1;
+}
+
 static MgState *
 replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gint64 upto,
              RowFunc func, gpointer data, ReplayInfo *info, GError **error)
@@ -99,10 +152,30 @@ replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gin
   g_autoptr(MgStoreStmt) rows = NULL;
   gint64 from = 0;
   guint replayed = 0;
+  /* Stale snapshots not renewed (read-only): states kept in memory stand in for them, new ones
+   * kept as the replay passes, inserted in order after the one it started from. */
+  gboolean in_memory = use_snapshots && self->stale_snapshots;
+  guint insert_at = 0, since_mark = 0;
   int rc;
 
+  if (in_memory)
+    {
+      gint i;
+
+      if (!mem_marks_current (self, error))
+        return NULL;
+      i = mem_mark_before (self, upto);
+      if (i >= 0)
+        {
+          const MgMemMark *mark = &g_array_index (self->mem_marks, MgMemMark, i);
+
+          state = mg_state_copy (mark->state);
+          from = mark->seq;
+        }
+      insert_at = (guint) (i + 1);
+    }
   /* Another revision of the engine made them (schema/0010): from the start until renewed. */
-  if (use_snapshots && !self->stale_snapshots)
+  else if (use_snapshots)
     {
       g_autoptr(MgStoreStmt) snap = mg_store_prepare (self->store,
           "SELECT seq, state FROM snapshot WHERE seq <= ?1 ORDER BY seq DESC LIMIT 1", error);
@@ -166,6 +239,13 @@ replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gin
                                    make_said ? &said : NULL, NULL, NULL, error))
         return NULL;
       replayed++;
+      if (in_memory && ++since_mark >= self->mem_every)
+        {
+          MgMemMark mark = { seq, mg_state_copy (state) };
+
+          g_array_insert_val (self->mem_marks, insert_at++, mark);
+          since_mark = 0;
+        }
       if (func && !func (self, seq, state, turn_before, kept_said, said, data, error))
         return NULL;
     }

@@ -595,6 +595,7 @@ mg_campaign_finalize (GObject *object)
 
   g_clear_pointer (&self->undo_state, mg_state_free);
   g_clear_pointer (&self->state, mg_state_free);
+  mg_campaign_forget_mem_marks (self);
   g_clear_pointer (&self->store, mg_store_free);
   g_clear_pointer (&self->ruleset, json_object_put);
   g_clear_pointer (&self->players, g_strfreev);

@@ -288,6 +288,112 @@ read_only (void)
   mg_fake_set_revision (1);
 }
 
+static char *
+state_text (MgState *state)
+{
+  json_object *json = mg_state_to_json (state);
+  char *text = g_strdup (json_object_to_json_string_ext (json, JSON_C_TO_STRING_PLAIN));
+
+  json_object_put (json);
+  mg_state_free (state);
+  return text;
+}
+
+/* The state after each row, as a campaign renewed under revision 2 has it (its own snapshots). */
+static GPtrArray *
+renewed_states (const char *path)
+{
+  g_autofree char *copy = mg_test_tmpfile ("renewed-copy.mgc");
+  g_autofree char *contents = NULL;
+  g_autoptr(MgCampaign) c = NULL;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *states = g_ptr_array_new_with_free_func (g_free);
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (copy, contents, length, NULL));
+  c = mg_campaign_open (copy, &error);
+  g_assert_no_error (error);
+  g_ptr_array_add (states, NULL);   /* index = seq */
+  for (gint64 seq = 1; seq <= ROWS; seq++)
+    g_ptr_array_add (states, state_text (mg_campaign_state_at (c, seq, &error)));
+  g_assert_no_error (error);
+  return states;
+}
+
+/* A stale campaign that cannot be renewed (read-only) had no snapshot to start from: each Journal
+ * step replayed from the journal's start (Meeple, 1M rows: 5 s a step, up to 14). Its replays keep states in
+ * memory: a step after row 64 (the first kept, MG_CAMPAIGN_SNAPSHOT_MAX_ROWS) no longer replays
+ * row 51 (TELL), and every step shows what the renewed campaign's snapshots give. When another
+ * connection undoes rows under a kept state, it is dropped, not built on. */
+static void
+read_only_steps (void)
+{
+  g_autofree char *path = mg_test_tmpfile ("ro-steps.mgc");
+  g_autofree char *before = NULL, *after = NULL;
+  g_autoptr(GPtrArray) renewed = NULL;
+  g_autoptr(MgCampaign) c = NULL;
+  g_autoptr(MgCampaign) writer = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *at_64 = NULL;
+  gboolean changed = FALSE;
+  guint tells;
+
+  played_file (path, 1, TELL, NULL, NULL);
+  mg_fake_set_revision (2);
+  renewed = renewed_states (path);
+
+  /* A Melee GM of revision 1 has it open to play on; this one reads it (not renewed). */
+  mg_fake_set_revision (1);
+  writer = mg_campaign_open (path, &error);
+  g_assert_no_error (error);
+  before = mg_test_checksum_all (path);
+  mg_fake_set_revision (2);
+  c = mg_campaign_open_read_only (path, &error);
+  g_assert_no_error (error);
+  for (gint64 seq = 1; seq <= ROWS; seq++)
+    {
+      g_autofree char *text = NULL;
+
+      tells = mg_fake_tells ();
+      text = state_text (mg_campaign_state_at (c, seq, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (text, ==, g_ptr_array_index (renewed, seq));
+      /* From the start up to row 63 (row 51 replayed from 51 on); from row 64's state after it. */
+      g_assert_cmpuint (mg_fake_tells () - tells, ==, seq >= 51 && seq < 64 ? 1 : 0);
+    }
+  /* Backwards too, and again: the same states, nothing replayed from the start after row 64. */
+  tells = mg_fake_tells ();
+  for (gint64 seq = ROWS; seq >= 64; seq--)
+    {
+      g_autofree char *text = state_text (mg_campaign_state_at (c, seq, &error));
+
+      g_assert_cmpstr (text, ==, g_ptr_array_index (renewed, seq));
+    }
+  g_assert_cmpuint (mg_fake_tells (), ==, tells);
+  after = mg_test_checksum_all (path);
+  g_assert_cmpstr (after, ==, before);
+
+  /* The revision-1 Melee GM undoes down to row 60 and plays on: the state kept after row 64 no
+   * longer holds (rows 61-64 are undone). */
+  mg_fake_set_revision (1);
+  for (int i = 0; i < ROWS - 60; i++)
+    {
+      g_autoptr(MgJournalEntry) undone = mg_campaign_undo_entry (writer, &error);
+
+      g_assert_no_error (error);
+    }
+  mg_test_act (writer, "{\"type\": \"add\", \"value\": 4}");
+  mg_fake_set_revision (2);
+  g_assert_true (mg_campaign_refresh (c, &changed, &error));
+  g_assert_no_error (error);
+  g_assert_true (changed);
+  at_64 = state_text (mg_campaign_state_at (c, 64, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (at_64, ==, g_ptr_array_index (renewed, 60));
+  mg_fake_set_revision (1);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -298,5 +404,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/revision/no-longer-replays", no_longer_replays);
   g_test_add_func ("/revision/newer", newer_revision);
   g_test_add_func ("/revision/read-only", read_only);
+  g_test_add_func ("/revision/read-only-steps", read_only_steps);
   return g_test_run ();
 }
