@@ -166,7 +166,7 @@ step (MgCampaignWindow *self, gboolean undo)
  * Issue 42: when the file changed under the window (another program, dd, a restore), the whole
  * check runs in a thread (mg-check-task.h, start_check) before the referee's next write would
  * run it on the main loop. */
-static void start_check (MgCampaignWindow *self);
+static void start_check (MgCampaignWindow *self, gboolean after_first_frame);
 
 static gboolean
 refresh_tick (gpointer data)
@@ -175,7 +175,7 @@ refresh_tick (gpointer data)
   g_autoptr(GError) error = NULL;
 
   if (self->checking == NULL && mg_campaign_changed_outside (self->campaign))
-    start_check (self);
+    start_check (self, FALSE);
   if (mg_campaign_refresh (self->campaign, NULL, &error))
     return G_SOURCE_CONTINUE;
   mg_toast_show (GTK_WIDGET (self), error->message);
@@ -599,10 +599,11 @@ check_done (GObject *source, GAsyncResult *result, gpointer data)
 }
 
 static void
-start_check (MgCampaignWindow *self)
+start_check (MgCampaignWindow *self, gboolean after_first_frame)
 {
   self->checking = g_cancellable_new ();
-  if (!mg_check_task_start (self->campaign, self->checking, check_done, g_object_ref (self)))
+  if (!mg_check_task_start (self->campaign, after_first_frame ? GTK_WIDGET (self) : NULL, self->checking,
+                            check_done, g_object_ref (self)))
     {
       g_clear_object (&self->checking);
       g_object_unref (self);
@@ -678,7 +679,7 @@ mg_campaign_window_setup (MgCampaignWindow *self)
   g_signal_connect_object (self->campaign, "changed", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
   update_actions (self);
   self->refresh_id = g_timeout_add_seconds (1, refresh_tick, self);   /* store */
-  start_check (self);
+  start_check (self, TRUE);   /* its thread once the window has painted its first frame */
 }
 
 static void

@@ -19,6 +19,11 @@ typedef struct {
   gboolean outside;     /* the file changed under the campaign: checked and sealed by a connection of its own */
   gint     permille;    /* written by the thread, read by the main loop (atomic) */
   guint    timeout_id;
+  GtkWidget *widget;    /* the one it waits for (mg_check_task_start's after_frame), until it runs */
+  guint    tick_id;
+  gulong   unrealize_id;
+  guint    ticks;
+  gboolean started;
 } Check;
 
 static void
@@ -109,8 +114,54 @@ check_done (GObject *source, GAsyncResult *result, gpointer data)
   g_object_unref (outer);
 }
 
+static void
+run (GTask *task)
+{
+  Check *check = g_task_get_task_data (task);
+
+  if (check->started)
+    return;
+  check->started = TRUE;
+  g_task_run_in_thread (task, check_thread);
+}
+
+/* The first tick is the first frame's own, before it is laid out and painted: the next one
+ * comes once it is painted. */
+static gboolean
+after_first_frame (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  Check *check = g_task_get_task_data (G_TASK (data));
+
+  return check->ticks++ == 0 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+/* After the first frame, or when the widget goes before it: the check runs (the campaign must
+ * learn its result, and the window's callback holds the window until then). */
+static void
+tick_removed (gpointer data)
+{
+  GTask *task = data;
+  Check *check = g_task_get_task_data (task);
+
+  g_clear_signal_handler (&check->unrealize_id, check->widget);
+  check->widget = NULL;
+  check->tick_id = 0;
+  run (task);
+  g_object_unref (task);
+}
+
+static void
+widget_unrealized (GtkWidget *widget, gpointer data)
+{
+  Check *check = g_task_get_task_data (G_TASK (data));
+
+  if (check->tick_id != 0)
+    gtk_widget_remove_tick_callback (widget, check->tick_id);   /* tick_removed */
+}
+
 gboolean
-mg_check_task_start (MgCampaign *campaign, GCancellable *cancellable, GAsyncReadyCallback done, gpointer data)
+mg_check_task_start (MgCampaign *campaign, GtkWidget *after_frame, GCancellable *cancellable,
+                     GAsyncReadyCallback done, gpointer data)
 {
   g_autoptr(GTask) task = NULL;
   GTask *outer;
@@ -135,7 +186,15 @@ mg_check_task_start (MgCampaign *campaign, GCancellable *cancellable, GAsyncRead
       mg_campaign_set_checking (campaign, 0);
       check->timeout_id = g_timeout_add (PROGRESS_MS, show_progress, task);
     }
-  g_task_run_in_thread (task, check_thread);
+  if (after_frame != NULL)
+    {
+      check->widget = after_frame;
+      check->unrealize_id = g_signal_connect (after_frame, "unrealize", G_CALLBACK (widget_unrealized), task);
+      check->tick_id = gtk_widget_add_tick_callback (after_frame, after_first_frame, g_object_ref (task),
+                                                     tick_removed);
+    }
+  else
+    run (task);
   return TRUE;
 }
 

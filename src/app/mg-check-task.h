@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <gio/gio.h>
+#include <gtk/gtk.h>
 
 #include "mg-campaign.h"
 
@@ -23,8 +23,14 @@ G_BEGIN_DECLS
  *    first change runs it): mg_campaign_check_path. Meanwhile the campaign refuses every change
  *    in plain words and its table's "checking" and "check-fraction" follow the check (bind a
  *    progress bar to them); at the end the campaign knows the result (mg_campaign_checked).
- *    `cancellable` does not stop this one: the campaign must learn its result. */
+ *    `cancellable` does not stop this one: the campaign must learn its result.
+ *
+ * `after_frame` (or NULL): the thread starts once that widget has painted its first frame (and
+ * at once if it goes first); the check's state holds from now. A window opened on such a file
+ * draws its first frame without the check's thread beside it (on two cores it took a share of
+ * it: the first frame of an uncleanly closed 100k campaign, docs/performance.md). */
 gboolean mg_check_task_start  (MgCampaign          *campaign,
+                               GtkWidget           *after_frame,
                                GCancellable        *cancellable,
                                GAsyncReadyCallback  done,
                                gpointer             data);

@@ -81,6 +81,40 @@ tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Descriptors this process has open on the file at `path` itself (not its -wal or -shm): one
+ * per SQLite connection to it. */
+static guint
+fds_on (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *fd = g_build_filename ("/proc/self/fd", name, NULL);
+      g_autofree char *target = g_file_read_link (fd, NULL);
+
+      n += target != NULL && strcmp (target, path) == 0;
+    }
+  return n;
+}
+
+typedef struct {
+  const char *path;
+  guint       fds;   /* on the campaign's file when the window's first frame was painted (0: not yet) */
+} FirstPaint;
+
+static void
+first_paint (GdkFrameClock *clock, gpointer data)
+{
+  FirstPaint *first = data;
+
+  if (first->fds == 0)
+    first->fds = fds_on (first->path);
+}
+
 /* A Meeple campaign of ROWS rows, copied: a copy is not sealed, so its first change needs the
  * whole check (as after a restore or an unclean close). */
 static char *
@@ -126,6 +160,9 @@ test_check_in_thread (void)
   g_autoptr(MgCampaign) campaign = mg_campaign_open (path, &error);
   MgCampaignWindow *window;
   Frames frames = { 0 };
+  FirstPaint first = { 0 };
+  gulong paint_id;
+  guint fds;
   gint64 p95;
   gint64 start, deadline;
   gint64 before;
@@ -134,18 +171,27 @@ test_check_in_thread (void)
   g_assert_no_error (error);
   g_assert_true (mg_campaign_needs_check (campaign));
   before = mg_campaign_journal_count (campaign);
+  fds = fds_on (path);   /* the campaign's connection */
   window = MG_CAMPAIGN_WINDOW (mg_application_show_campaign (app, campaign));
   frames.window = window;
   frames.gaps = g_array_new (FALSE, FALSE, sizeof (gint64));
   gtk_widget_add_tick_callback (GTK_WIDGET (window), tick, &frames, NULL);
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (mg_campaign_window_is_checking (window));
+  /* The check's thread (a connection of its own to the file) starts once the window's first
+   * frame is painted, not beside it: on two cores it took a share of that frame. */
+  first.path = path;
+  paint_id = g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                               G_CALLBACK (first_paint), &first);
 
   /* The window shown (its first frames build it), the referee acts while the check runs:
    * refused in plain words, nothing written. */
   while (frames.frames < 3 && mg_campaign_window_is_checking (window))
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (mg_campaign_window_is_checking (window));
+  g_signal_handler_disconnect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), paint_id);
+  g_assert_cmpuint (first.fds, ==, fds);       /* the window's alone */
+  g_assert_cmpuint (fds_on (path), >, fds);       /* and now the check's */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   toast = mg_campaign_window_get_last_toast (window);
   g_assert_nonnull (toast);
