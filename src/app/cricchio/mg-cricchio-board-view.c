@@ -187,20 +187,26 @@ mg_chess_board_view_get_coordinate_color (MgChessBoardView *self, GdkRGBA *color
   color->alpha *= 0.7;
 }
 
+/* The colour of a square's ground: land in two shades, the sea, a wall. */
+static GdkRGBA
+ground_colour (guint8 terrain, gint s)
+{
+  switch (terrain)
+    {
+    case 1: return (GdkRGBA) { 0.55, 0.75, 0.93, 1 };
+    case 2: return (GdkRGBA) { 0.45, 0.36, 0.30, 1 };
+    default:
+      return (s % W + s / W) % 2 ? (GdkRGBA) { 0.93, 0.88, 0.78, 1 } : (GdkRGBA) { 0.86, 0.80, 0.68, 1 };
+    }
+}
+
 /* A square's ground: land in two shades, the sea with a wave, a wall with bricks (shape, not only colour). */
 static void
 draw_ground (cairo_t *cr, guint8 terrain, gint s, double x, double y, double sz)
 {
-  switch (terrain)
-    {
-    case 1: cairo_set_source_rgb (cr, 0.55, 0.75, 0.93); break;
-    case 2: cairo_set_source_rgb (cr, 0.45, 0.36, 0.30); break;
-    default:
-      if ((s % W + s / W) % 2)
-        cairo_set_source_rgb (cr, 0.93, 0.88, 0.78);
-      else
-        cairo_set_source_rgb (cr, 0.86, 0.80, 0.68);
-    }
+  GdkRGBA ground = ground_colour (terrain, s);
+
+  gdk_cairo_set_source_rgba (cr, &ground);
   cairo_rectangle (cr, x, y, sz, sz);
   cairo_fill (cr);
   if (terrain == 1)
@@ -440,15 +446,35 @@ draw_coordinates_at (MgChessBoardView *self, cairo_t *cr, gint s, double sz, dou
   draw_coordinates (self, cr, sz, x0, y0);
 }
 
+/* Land with nothing on it or marked: its ground alone, which a colour node paints with the same
+ * pixels (the square's edges are whole pixels), with no image of its own. Under GL each image
+ * is a texture: 196 of them cost ~9 MB of llvmpipe's memory, half of them for plain land. */
+static gboolean
+plain_land (guint64 look)
+{
+  return (look & (((guint64) 1 << 28) - 1)) == 0;
+}
+
 /* Makes again the nodes of the squares whose look changed (all after a reset). */
 static void
 cache_update (MgChessBoardView *self, double sz, double x0, double y0, int w, int h, int scale)
 {
   guint n = 0;
 
+  /* The coordinates stand in the margins left of and under the board: an image of each strip,
+   * not of the whole widget (the board's squares are drawn over the rest). */
   if (self->coord_node == NULL)
-    self->coord_node = image_node (self, &GRAPHENE_RECT_INIT (0, 0, w, h), scale, draw_coordinates_at, -1,
-                                   sz, x0, y0);
+    {
+      GskRenderNode *strips[2] = {
+        image_node (self, &GRAPHENE_RECT_INIT (0, 0, MAX (1, x0), h), scale, draw_coordinates_at, -1, sz, x0, y0),
+        image_node (self, &GRAPHENE_RECT_INIT (x0, y0 + W * sz, w - x0, MAX (1, h - y0 - W * sz)), scale,
+                    draw_coordinates_at, -1, sz, x0, y0),
+      };
+
+      self->coord_node = gsk_container_node_new (strips, 2);
+      gsk_render_node_unref (strips[0]);
+      gsk_render_node_unref (strips[1]);
+    }
   for (gint s = 0; s < N; s++)
     {
       guint64 look = square_look (self, s);
@@ -458,8 +484,16 @@ cache_update (MgChessBoardView *self, double sz, double x0, double y0, int w, in
         continue;
       to_display (self->bottom, s, &col, &row);
       g_clear_pointer (&self->square_node[s], gsk_render_node_unref);
-      self->square_node[s] = image_node (self, &GRAPHENE_RECT_INIT (x0 + col * sz, y0 + row * sz, sz, sz),
-                                         scale, draw_one_square, s, sz, x0, y0);
+      if (plain_land (look))
+        {
+          GdkRGBA ground = ground_colour (0, s);
+
+          self->square_node[s] = gsk_color_node_new (&ground, &GRAPHENE_RECT_INIT (x0 + col * sz, y0 + row * sz,
+                                                                                   sz, sz));
+        }
+      else
+        self->square_node[s] = image_node (self, &GRAPHENE_RECT_INIT (x0 + col * sz, y0 + row * sz, sz, sz),
+                                           scale, draw_one_square, s, sz, x0, y0);
       self->drawn[s] = look;
       n++;
     }
@@ -492,6 +526,16 @@ guint
 mg_chess_board_view_get_n_repainted (MgChessBoardView *self)
 {
   return self->n_repainted;
+}
+
+guint
+mg_chess_board_view_get_n_images (MgChessBoardView *self)
+{
+  guint n = 0;
+
+  for (gint s = 0; s < N; s++)
+    n += self->square_node[s] != NULL && gsk_render_node_get_node_type (self->square_node[s]) == GSK_CAIRO_NODE;
+  return n;
 }
 
 static void
