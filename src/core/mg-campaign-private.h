@@ -124,10 +124,9 @@ struct _MgCampaign {
   gboolean       defer_state;  /* an open that may write: a load of a stale campaign leaves the
                                 * state NULL for the renewal's replay to give (one replay, not two) */
   /* A stale campaign that is not renewed (read-only) replays from the journal's start: its
-   * replays keep states in memory instead, every `mem_every` rows in force (mg-campaign-replay.c),
-   * valid while the journal is as it was when they were made (`mem_key`). */
+   * replays keep states in memory instead (mg-campaign-replay.c), valid while the journal is as
+   * it was when they were made (`mem_key`). */
   GArray        *mem_marks;    /* of MgMemMark, by seq */
-  guint          mem_every;
   gint64         mem_key[3];   /* PRAGMA data_version, last_seq, last_active */
   gint64         said_differ;  /* rows whose kept said the last check's replay says otherwise */
   gint64         stepped;      /* the row the last undo or redo marked last */
@@ -161,7 +160,7 @@ typedef struct {
 } MgMemMark;
 
 /* At most this many kept for a campaign, however long: a step replays at most count / this
- * rows (1M rows: ~980, ~16 ms), memory stays bounded (measured in docs/performance.md). */
+ * rows (1M rows: ~980, 2-5 ms), memory stays bounded (2-11 MB at 1M: docs/performance.md). */
 #define MG_CAMPAIGN_MEM_MARKS_MAX 1024
 
 typedef struct {

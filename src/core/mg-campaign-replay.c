@@ -121,9 +121,16 @@ mem_marks_current (MgCampaign *self, GError **error)
   mg_campaign_forget_mem_marks (self);
   self->mem_marks = g_array_new (FALSE, FALSE, sizeof (MgMemMark));
   g_array_set_clear_func (self->mem_marks, clear_mem_mark);
-  self->mem_every = MAX ((gint64) MG_CAMPAIGN_SNAPSHOT_MAX_ROWS, self->count / MG_CAMPAIGN_MEM_MARKS_MAX + 1);
   memcpy (self->mem_key, key, sizeof key);
   return TRUE;
+}
+
+/* Rows in force between two kept states: as the file's snapshots (at most), or fewer states
+ * for a long journal (MG_CAMPAIGN_MEM_MARKS_MAX). */
+static gint64
+mem_every (MgCampaign *self)
+{
+  return MAX ((gint64) MG_CAMPAIGN_SNAPSHOT_MAX_ROWS, self->count / MG_CAMPAIGN_MEM_MARKS_MAX + 1);
 }
 
 /* The index of the last mark at or before `upto`, or -1. */
@@ -155,7 +162,8 @@ replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gin
   /* Stale snapshots not renewed (read-only): states kept in memory stand in for them, new ones
    * kept as the replay passes, inserted in order after the one it started from. */
   gboolean in_memory = use_snapshots && self->stale_snapshots;
-  guint insert_at = 0, since_mark = 0;
+  guint insert_at = 0;
+  gint64 since_mark = 0, every = in_memory ? mem_every (self) : 0;
   int rc;
 
   if (in_memory)
@@ -239,7 +247,7 @@ replay_rows (MgCampaign *self, json_object *ruleset, gboolean use_snapshots, gin
                                    make_said ? &said : NULL, NULL, NULL, error))
         return NULL;
       replayed++;
-      if (in_memory && ++since_mark >= self->mem_every)
+      if (in_memory && ++since_mark >= every)
         {
           MgMemMark mark = { seq, mg_state_copy (state) };
 

@@ -322,8 +322,8 @@ renewed_states (const char *path)
 }
 
 /* A stale campaign that cannot be renewed (read-only) had no snapshot to start from: each Journal
- * step replayed from the journal's start (Meeple, 1M rows: 5 s a step, up to 14). Its replays keep states in
- * memory: a step after row 64 (the first kept, MG_CAMPAIGN_SNAPSHOT_MAX_ROWS) no longer replays
+ * step replayed from the journal's start (Meeple, 1M rows: 5 s a step, up to 14). Its replays
+ * keep states in memory: a step after row 64 (the first kept, MG_CAMPAIGN_SNAPSHOT_MAX_ROWS) no longer replays
  * row 51 (TELL), and every step shows what the renewed campaign's snapshots give. When another
  * connection undoes rows under a kept state, it is dropped, not built on. */
 static void

@@ -371,6 +371,10 @@ draw_coordinates (MgChessBoardView *self, cairo_t *cr, double sz, double x0, dou
     }
 }
 
+/* Set in every look: 0 is "not drawn". A look of nothing else is land with nothing on it or
+ * marked (plain_land). */
+#define LOOK_DRAWN ((guint64) 1 << 32)
+
 /* Everything draw_square reads of square s, in one number: a square is painted again only when
  * this changes. */
 static guint64
@@ -385,7 +389,7 @@ square_look (MgChessBoardView *self, gint s)
          | (guint64) (s == self->selected) << 25
          | (guint64) (self->target[s] != 0) << 26
          | (guint64) (s == self->cursor && gtk_widget_has_focus (GTK_WIDGET (self))) << 27
-         | (guint64) 1 << 32;   /* never 0: 0 is "not drawn" */
+         | LOOK_DRAWN;
 }
 
 /* Forgets every kept node: all are made again at the next frame. */
@@ -452,7 +456,7 @@ draw_coordinates_at (MgChessBoardView *self, cairo_t *cr, gint s, double sz, dou
 static gboolean
 plain_land (guint64 look)
 {
-  return (look & (((guint64) 1 << 28) - 1)) == 0;
+  return look == LOOK_DRAWN;
 }
 
 /* Makes again the nodes of the squares whose look changed (all after a reset). */
