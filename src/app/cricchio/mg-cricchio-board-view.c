@@ -346,6 +346,11 @@ static void
 draw_coordinates (MgChessBoardView *self, cairo_t *cr, double sz, double x0, double y0)
 {
   GdkRGBA text;
+  double h = gtk_widget_get_height (GTK_WIDGET (self));
+  /* Centred in the margin they stand in, up to 0.35 of a square from the board: in a narrow
+   * window the margin under the board is half a square (geometry), and letters centred lower
+   * lost their descenders at the widget's edge (g read as q, j as i). */
+  double below = MIN (sz * 0.35, (h - y0 - W * sz) / 2), left = MIN (sz * 0.35, x0 / 2);
 
   mg_chess_board_view_get_coordinate_color (self, &text);
   gdk_cairo_set_source_rgba (cr, &text);
@@ -357,7 +362,7 @@ draw_coordinates (MgChessBoardView *self, cairo_t *cr, double sz, double x0, dou
         g_snprintf (label, sizeof label, "%c", 'a' + s % W);
       else
         g_snprintf (label, sizeof label, "%d", s / W + 1);
-      draw_text (cr, label, x0 + (col + 0.5) * sz, y0 + W * sz + sz * 0.35, sz * 0.5, FALSE);
+      draw_text (cr, label, x0 + (col + 0.5) * sz, y0 + W * sz + below, sz * 0.5, FALSE);
     }
   for (gint row = 0; row < W; row++)
     {
@@ -367,7 +372,7 @@ draw_coordinates (MgChessBoardView *self, cairo_t *cr, double sz, double x0, dou
         g_snprintf (label, sizeof label, "%d", s / W + 1);
       else
         g_snprintf (label, sizeof label, "%c", 'a' + s % W);
-      draw_text (cr, label, x0 - sz * 0.35, y0 + (row + 0.5) * sz, sz * 0.5, FALSE);
+      draw_text (cr, label, x0 - left, y0 + (row + 0.5) * sz, sz * 0.5, FALSE);
     }
 }
 

@@ -330,6 +330,24 @@ test_new_campaign_variant (void)
   close_campaign_windows (app);   /* the start window closed when the campaign opened */
 }
 
+/* Ink in the widget's last row of pixels or its first column: a coordinate cut by its edge. */
+static guint
+ink_on_edges (GtkWidget *widget)
+{
+  g_autoptr(GBytes) png = ui_test_png_bytes (widget);
+  g_autoptr(GdkTexture) texture = gdk_texture_new_from_bytes (png, NULL);
+  int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  g_autofree guchar *pixels = g_malloc ((gsize) w * h * 4);
+  guint n = 0;
+
+  gdk_texture_download (texture, pixels, (gsize) w * 4);   /* cairo ARGB32: alpha last in memory */
+  for (int x = 0; x < w; x++)
+    n += pixels[((gsize) (h - 1) * w + x) * 4 + 3] != 0;
+  for (int y = 0; y < h; y++)
+    n += pixels[((gsize) y * w) * 4 + 3] != 0;
+  return n;
+}
+
 /* The board takes the room its page gives it (issue 33: at 800×800 it was 350 px, blank above
  * and below): stacked over the panel there, beside it at 1400×900, square either way. */
 static void
@@ -353,6 +371,9 @@ test_board_fills (void)
       save_screenshot (GTK_WIDGET (window), name);
       g_assert_cmpint (side, >=, sizes[i].at_least);
       g_assert_true (gtk_widget_get_mapped (mg_chess_page_get_part (page, "status")));
+      /* The files and ranks stand whole in their margins: at 360 px the margin under the board
+       * is half a square, and the letters centred lower lost their descenders (g read as q). */
+      g_assert_cmpuint (ink_on_edges (board), ==, 0);
     }
   g_object_unref (campaign);
   close_campaign_windows (app);
