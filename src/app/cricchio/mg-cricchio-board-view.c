@@ -537,16 +537,6 @@ mg_chess_board_view_get_n_repainted (MgChessBoardView *self)
   return self->n_repainted;
 }
 
-guint
-mg_chess_board_view_get_n_images (MgChessBoardView *self)
-{
-  guint n = 0;
-
-  for (gint s = 0; s < N; s++)
-    n += self->square_node[s] != NULL && gsk_render_node_get_node_type (self->square_node[s]) == GSK_CAIRO_NODE;
-  return n;
-}
-
 static void
 mg_chess_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
                              int *minimum, int *natural, int *min_baseline, int *nat_baseline)

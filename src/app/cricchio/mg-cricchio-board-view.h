@@ -40,8 +40,6 @@ gboolean          mg_chess_board_view_square_point (MgChessBoardView *self, cons
 
 /* How many squares the last frame painted (issue 43: a move repaints its squares, not 196). */
 guint             mg_chess_board_view_get_n_repainted (MgChessBoardView *self);
-/* Squares kept as images of their own (the rest are land with nothing on them: a colour each). */
-guint             mg_chess_board_view_get_n_images (MgChessBoardView *self);
 
 /* Signal "square-activated" (const char *square): a click, or Enter on the cursor.
  * Signal "cancelled": Escape while a square is selected. */

@@ -77,8 +77,9 @@ test_opening (void)
   guint lines = 0;
 
   /* The four-player start drawn: 72 pieces (18 a side), 12 wall and 16 sea squares are images of
-   * their own; the 96 squares of empty land, a colour each (docs/rules/cricchio.md's board). */
-  g_assert_cmpuint (mg_chess_board_view_get_n_images (board), ==, 4 * 18 + 12 + 16);
+   * their own, and the coordinates' two strips; the 96 squares of empty land, a colour each
+   * (docs/rules/cricchio.md's board). */
+  g_assert_cmpuint (ui_test_count_nodes (GTK_WIDGET (board), GSK_CAIRO_NODE, NULL), ==, 4 * 18 + 12 + 16 + 2);
   /* The Air Force h1 at the four-player start: f3 e4 d5 c6 and j3 k4 (6), counted in the docs. */
   click_square (board, "h1");
   g_assert_cmpuint (mg_chess_board_view_get_n_targets (board), ==, 6);
