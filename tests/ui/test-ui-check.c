@@ -103,16 +103,15 @@ fds_on (const char *path)
 
 typedef struct {
   const char *path;
-  guint       fds;   /* on the campaign's file when the window's first frame was painted (0: not yet) */
+  guint       fds;   /* on the campaign's file when the window's first frame was painted */
 } FirstPaint;
 
 static void
-first_paint (GdkFrameClock *clock, gpointer data)
+count_at_first_paint (gpointer data)
 {
   FirstPaint *first = data;
 
-  if (first->fds == 0)
-    first->fds = fds_on (first->path);
+  first->fds = fds_on (first->path);
 }
 
 /* A Meeple campaign of ROWS rows, copied: a copy is not sealed, so its first change needs the
@@ -161,7 +160,6 @@ test_check_in_thread (void)
   MgCampaignWindow *window;
   Frames frames = { 0 };
   FirstPaint first = { 0 };
-  gulong paint_id;
   guint fds;
   gint64 p95;
   gint64 start, deadline;
@@ -181,17 +179,15 @@ test_check_in_thread (void)
   /* The check's thread (a connection of its own to the file) starts once the window's first
    * frame is painted, not beside it: on two cores it took a share of that frame. */
   first.path = path;
-  paint_id = g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
-                               G_CALLBACK (first_paint), &first);
+  ui_test_at_first_paint (GTK_WIDGET (window), count_at_first_paint, &first);
+  g_assert_cmpuint (first.fds, ==, fds);   /* the window's alone */
 
   /* The window shown (its first frames build it), the referee acts while the check runs:
    * refused in plain words, nothing written. */
   while (frames.frames < 3 && mg_campaign_window_is_checking (window))
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (mg_campaign_window_is_checking (window));
-  g_signal_handler_disconnect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), paint_id);
-  g_assert_cmpuint (first.fds, ==, fds);       /* the window's alone */
-  g_assert_cmpuint (fds_on (path), >, fds);       /* and now the check's */
+  g_assert_cmpuint (fds_on (path), >, fds);   /* and now the check's */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   toast = mg_campaign_window_get_last_toast (window);
   g_assert_nonnull (toast);
